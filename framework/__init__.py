@@ -1,0 +1,49 @@
+"""tapeflow's core: tensors, GradientTape and ops under TensorFlow's names.
+
+``import framework as tf`` runs GradientTape programs written for TensorFlow.
+``from framework import keras`` loads the Keras-spelled training API on demand;
+importing this package alone loads neither ``layers`` nor ``optim``.
+"""
+import warnings as _warnings
+
+# Overflow to inf and nan are values here, as in TensorFlow, not warnings;
+# the filter covers only numpy calls made from tapeflow's own modules.
+_warnings.filterwarnings('ignore', category=RuntimeWarning, module=r'(framework|layers|optim)(\.|$)')
+
+from . import dtypes, nest, random  # noqa: F401,E402
+from . import config, debugging, linalg, math, nn, test  # noqa: F401
+from .custom_gradient import custom_gradient
+from .placement import device
+from .dtypes import (as_dtype, bool, complex64, complex128, double, float16, float32, float64, half,  # noqa: F401
+                     int8, int16, int32, int64, string, uint8, uint16, uint32, uint64)
+from .gradient_check import check_gradients, compute_gradient  # noqa: F401
+from .ops import *  # noqa: F401,F403  (every op under its TensorFlow name)
+from .tape import GradientTape, UnconnectedGradients
+from .tensor import Tensor, TensorShape, constant, convert_to_tensor, is_tensor
+from .variable import Variable
+
+__all__ = ['GradientTape', 'Tensor', 'TensorShape', 'UnconnectedGradients', 'Variable', 'constant',
+           'convert_to_tensor', 'custom_gradient', 'device', 'is_tensor']
+
+
+def enable_eager_execution(*args, **kwargs):
+    """Accepted for TensorFlow 1 programs: tapeflow always executes eagerly."""
+
+
+def executing_eagerly():
+    return True
+
+
+def function(func=None, **kwargs):
+    """``tf.function`` for ported programs: returns the function unchanged (tapeflow is eager)."""
+    if func is None:
+        return lambda f: f
+    return func
+
+
+def __getattr__(name):
+    # ``framework.keras`` is loaded on first use so that the core stays light.
+    if name == 'keras':
+        import importlib
+        return importlib.import_module('.keras', __name__)
+    raise AttributeError("module 'framework' has no attribute %r" % name)

@@ -1,0 +1,68 @@
+"""The one place that knows which array library holds a tensor's data.
+
+Every op reaches numpy or cupy through ``array_module(data)``, so one op body
+serves the CPU and the GPU alike (the DeZero ``get_array_module`` shape).
+cupy is imported lazily: a CPU-only install never pays for it.
+"""
+import numpy as np
+
+_cupy = None          # the cupy module once imported, False when unavailable
+
+
+def cupy_module():
+    """Return the cupy module, or None when cupy is not installed."""
+    global _cupy
+    if _cupy is None:
+        try:
+            import cupy
+            _cupy = cupy
+        except Exception:   # ImportError, or a CUDA runtime that fails to load
+            _cupy = False
+    return _cupy or None
+
+
+def array_module(data):
+    """numpy for host arrays and scalars, cupy for device arrays."""
+    if type(data) is np.ndarray or isinstance(data, (np.generic, float, int, bool)):
+        return np
+    cp = cupy_module()
+    if cp is not None and isinstance(data, cp.ndarray):
+        return cp
+    return np
+
+
+def array_module_of(*values):
+    """cupy if any of ``values`` lives on a GPU, else numpy."""
+    for v in values:
+        if is_device_array(v):
+            return _cupy
+    return np
+
+
+def is_device_array(data):
+    cp = _cupy or None
+    return cp is not None and isinstance(data, cp.ndarray)
+
+
+def to_host(data):
+    """A numpy array (or numpy scalar) holding the same values as ``data``."""
+    if is_device_array(data):
+        return data.get()
+    return data
+
+
+def device_name(data):
+    """TensorFlow's spelling of where ``data`` lives."""
+    if is_device_array(data):
+        return '/job:localhost/replica:0/task:0/device:GPU:%d' % data.device.id
+    return '/job:localhost/replica:0/task:0/device:CPU:0'
+
+
+def place(array):
+    """Put a freshly converted array on the current default device.
+
+    ``framework.device`` scopes set that device; with none set, arrays stay
+    where they are (numpy on the host).
+    """
+    from .placement import place as place_on_current
+    return place_on_current(array)

@@ -1,0 +1,82 @@
+"""``@custom_gradient``: a function that supplies its own gradient rule.
+
+The decorated ``f(*x)`` returns ``(y, grad_fn)``. Its body runs unrecorded by
+the user's tapes, so only the rule the user wrote is differentiated; a private
+tape notes which variables the body reads, and those get gradients through
+``grad_fn(*upstream, variables=[...])``.
+"""
+import functools
+import inspect
+
+from . import nest
+from .tape import ACTIVE, GradientTape, paused, record
+from .tensor import Tensor, convert_to_tensor
+
+
+def custom_gradient(f=None):
+    """Decorate ``f`` whose result is ``(output, grad_fn)``.
+
+    ``grad_fn(dy)`` returns the gradient for each tensor argument (a single
+    tensor when there is one). When ``f`` reads variables, ``grad_fn`` must
+    accept ``variables=None`` and return ``(input_grads, variable_grads)``.
+    """
+    if f is None:
+        return custom_gradient
+
+    @functools.wraps(f)
+    def wrapped(*args, **kwargs):
+        inputs = [a if isinstance(a, Tensor) else convert_to_tensor(a) for a in args]
+        with paused(), GradientTape() as probe:
+            probe.watch([x for x in inputs if x.dtype.kind in 'fc'])
+            result, grad_fn = f(*inputs, **kwargs)
+        variables = [v for v in probe.watched_variables() if not any(v is x for x in inputs)]
+        if variables and 'variables' not in inspect.signature(grad_fn).parameters:
+            raise TypeError('custom_gradient: %s reads the variables %s, so its grad_fn must accept a '
+                            "'variables' keyword argument and return (input_grads, variable_grads)"
+                            % (f.__name__, [v.name for v in variables]))
+        outputs = nest.flatten(result)
+        if len(outputs) != 1 or not isinstance(outputs[0], Tensor):
+            raise TypeError('custom_gradient: %s must return (one tensor, grad_fn); got %r'
+                            % (f.__name__, result))
+        out = Tensor(outputs[0]._data)
+        if ACTIVE:
+            record('custom_gradient:' + f.__name__, tuple(inputs) + tuple(variables), out,
+                   _JointVJP(grad_fn, len(inputs), variables, f.__name__).parts())
+        return nest.pack_sequence_as(result, [out])
+
+    return wrapped
+
+
+class _JointVJP:
+    """grad_fn answers for all inputs at once; each input's vjp reads its part.
+
+    The answer is cached per upstream gradient object, so one sweep calls
+    grad_fn once however many inputs need it.
+    """
+
+    def __init__(self, grad_fn, n_inputs, variables, name):
+        self.grad_fn, self.n, self.variables, self.name = grad_fn, n_inputs, variables, name
+        self._g = None
+        self._grads = None
+
+    def parts(self):
+        return tuple(self._part(i) for i in range(self.n + len(self.variables)))
+
+    def _part(self, i):
+        return lambda g: self._all(g)[i]
+
+    def _all(self, g):
+        if g is not self._g:
+            if self.variables:
+                input_grads, var_grads = self.grad_fn(g, variables=self.variables)
+            else:
+                input_grads, var_grads = self.grad_fn(g), []
+            input_grads = list(input_grads) if isinstance(input_grads, (list, tuple)) else [input_grads]
+            if len(input_grads) != self.n or len(var_grads) != len(self.variables):
+                raise ValueError('custom_gradient: the grad_fn of %s returned %d input gradients and %d '
+                                 'variable gradients; expected %d and %d'
+                                 % (self.name, len(input_grads), len(var_grads), self.n, len(self.variables)))
+            self._grads = [None if x is None else (x if isinstance(x, Tensor) else convert_to_tensor(x))
+                           for x in list(input_grads) + list(var_grads)]
+            self._g = g
+        return self._grads

@@ -1,0 +1,2 @@
+"""``framework.linalg``: matrix products."""
+from .ops import einsum, eye, matmul, tensordot, transpose  # noqa: F401

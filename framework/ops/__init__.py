@@ -1,0 +1,27 @@
+"""Every op, under TensorFlow's names. The namespaces (framework, .math, .nn)
+pick from here."""
+from .activations import (elu, gelu, hard_sigmoid, leaky_relu, log_softmax, relu, relu6, selu,
+                          silu, softmax, softsign, swish)
+from .arithmetic import (add, add_n, divide, divide_no_nan, floor_div, floordiv, floormod, maximum,
+                         minimum, mod, multiply, negative, pow, realdiv, squared_difference, subtract,
+                         truediv)
+from .creation import eye, fill, linspace, ones, ones_like, range, zeros, zeros_like
+from .linalg import einsum, matmul, tensordot
+from .logic import (argmax, argmin, equal, greater, greater_equal, less, less_equal, logical_and,
+                    logical_not, logical_or, logical_xor, not_equal, reduce_all, reduce_any)
+from .losses_nn import (bias_add, dropout, l2_loss, moments, sigmoid_cross_entropy_with_logits,
+                        softmax_cross_entropy_with_logits, sparse_softmax_cross_entropy_with_logits)
+from .reductions import (cumsum, reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod,
+                         reduce_std, reduce_sum, reduce_variance)
+from .selection import clip_by_value, where
+from .shapes import (broadcast_to, cast, concat, expand_dims, gather, getitem, identity, one_hot, pad,
+                     rank, reshape, reverse, shape, size, split, squeeze, stack, stop_gradient, sum_to,
+                     tile, transpose, unstack)
+from .unary import (abs, atan, ceil, cos, erf, exp, expm1, floor, is_finite, is_inf, is_nan, log, log1p,
+                    reciprocal, round, rsqrt, sigmoid, sign, sin, softplus, sqrt, square, tan, tanh)
+from ..tensor import convert_to_tensor, constant  # noqa: F401  (used by the tape's helpers)
+
+import types as _types
+
+__all__ = sorted(name for name, value in globals().items()
+                 if not name.startswith('_') and not isinstance(value, _types.ModuleType))

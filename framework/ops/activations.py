@@ -1,0 +1,115 @@
+"""Activation functions (``tf.nn``): fused where numerics or speed ask for it,
+composed from other ops elsewhere."""
+import math
+
+from .. import backend
+from ..tensor import Tensor
+from .operands import as_float_tensor, normalize_axis, ACTIVE, record
+from .selection import where
+from .unary import erf, sigmoid, tanh, exp
+
+
+def relu(features, name=None):
+    """max(x, 0); the gradient at 0 is 0."""
+    x = as_float_tensor(features, 'relu')
+    a = x._data
+    out = Tensor(backend.array_module(a).maximum(a, a.dtype.type(0)))
+    if ACTIVE:
+        record('relu', (x,), out, (lambda g: where(x > 0, g, 0),))
+    return out
+
+
+def relu6(features, name=None):
+    x = as_float_tensor(features, 'relu6')
+    xp = backend.array_module(x._data)
+    out = Tensor(xp.clip(x._data, 0, 6))
+    if ACTIVE:
+        record('relu6', (x,), out, (lambda g: where((x > 0) & (x < 6), g, 0),))
+    return out
+
+
+def elu(features, alpha=1.0, name=None):
+    """x for x > 0, alpha * (exp(x) - 1) otherwise."""
+    x = as_float_tensor(features, 'elu')
+    a = x._data
+    xp = backend.array_module(a)
+    neg = xp.expm1(xp.minimum(a, 0))      # minimum keeps exp from overflowing on the unused branch
+    out = Tensor(xp.where(a > 0, a, neg * alpha if alpha != 1.0 else neg))
+    if ACTIVE:
+        record('elu', (x,), out, (lambda g: where(x > 0, g, g * (out + alpha)),))
+    return out
+
+
+_SELU_ALPHA = 1.6732632423543772848170429916717
+_SELU_SCALE = 1.0507009873554804934193349852946
+
+
+def selu(features, name=None):
+    return elu(features, _SELU_ALPHA) * _SELU_SCALE
+
+
+def leaky_relu(features, alpha=0.2, name=None):
+    x = as_float_tensor(features, 'leaky_relu')
+    a = x._data
+    xp = backend.array_module(a)
+    out = Tensor(xp.where(a > 0, a, a * alpha))
+    if ACTIVE:
+        record('leaky_relu', (x,), out, (lambda g: where(x > 0, g, g * alpha),))
+    return out
+
+
+def gelu(features, approximate=False, name=None):
+    """Gaussian error linear unit; the tanh approximation when ``approximate``."""
+    x = as_float_tensor(features, 'gelu')
+    if approximate:
+        inner = math.sqrt(2 / math.pi) * (x + 0.044715 * x * x * x)
+        return 0.5 * x * (1 + tanh(inner))
+    return 0.5 * x * (1 + erf(x * (1 / math.sqrt(2))))
+
+
+def silu(features, beta=1.0, name=None):
+    x = as_float_tensor(features, 'silu')
+    return x * sigmoid(x * beta if beta != 1.0 else x)
+
+
+swish = silu
+
+
+def softsign(features, name=None):
+    from .unary import abs as abs_
+    x = as_float_tensor(features, 'softsign')
+    return x / (1 + abs_(x))
+
+
+def hard_sigmoid(features, name=None):
+    from .selection import clip_by_value
+    x = as_float_tensor(features, 'hard_sigmoid')
+    return clip_by_value(x * (1 / 6) + 0.5, 0.0, 1.0)
+
+
+def softmax(logits, axis=-1, name=None):
+    """exp(x) / sum(exp(x)) along ``axis``, shifted by the max for stability."""
+    from .reductions import reduce_sum
+    x = as_float_tensor(logits, 'softmax')
+    (ax,) = normalize_axis(axis, x.ndim, 'softmax')
+    a = x._data
+    xp = backend.array_module(a)
+    e = xp.exp(a - xp.max(a, axis=ax, keepdims=True))
+    out = Tensor(e / xp.sum(e, axis=ax, keepdims=True))
+    if ACTIVE:
+        record('softmax', (x,), out, (lambda g: out * (g - reduce_sum(g * out, ax, keepdims=True)),))
+    return out
+
+
+def log_softmax(logits, axis=-1, name=None):
+    """x - logsumexp(x) along ``axis``, computed stably."""
+    from .reductions import reduce_sum
+    x = as_float_tensor(logits, 'log_softmax')
+    (ax,) = normalize_axis(axis, x.ndim, 'log_softmax')
+    a = x._data
+    xp = backend.array_module(a)
+    shifted = a - xp.max(a, axis=ax, keepdims=True)
+    out = Tensor(shifted - xp.log(xp.sum(xp.exp(shifted), axis=ax, keepdims=True)))
+    if ACTIVE:
+        record('log_softmax', (x,), out, (lambda g: g - exp(out) * reduce_sum(g, ax, keepdims=True),))
+    return out

@@ -1,0 +1,154 @@
+"""Binary arithmetic and its gradients.
+
+Each op computes its value and, only while a tape is recording, registers
+one vector-Jacobian product per input. Broadcasting is undone once, in the
+tape's sweep (``sum_to``), not here.
+"""
+from ..backend import array_module_of
+from ..tensor import Tensor
+from .operands import binary, ACTIVE, record
+
+
+def add(x, y, name=None):
+    """x + y, elementwise with broadcasting."""
+    x, y, dx, dy = binary(x, y, 'add')
+    out = Tensor(dx + dy)
+    if ACTIVE:
+        record('add', (x, y), out, (_identity, _identity))
+    return out
+
+
+def subtract(x, y, name=None):
+    """x - y, elementwise with broadcasting."""
+    x, y, dx, dy = binary(x, y, 'subtract')
+    out = Tensor(dx - dy)
+    if ACTIVE:
+        record('subtract', (x, y), out, (_identity, negative))
+    return out
+
+
+def multiply(x, y, name=None):
+    """x * y, elementwise with broadcasting."""
+    x, y, dx, dy = binary(x, y, 'multiply')
+    out = Tensor(dx * dy)
+    if ACTIVE:
+        record('multiply', (x, y), out, (lambda g: g * y, lambda g: g * x))
+    return out
+
+
+def divide(x, y, name=None):
+    """x / y. Integer tensors divide to float64, as TensorFlow's truediv does."""
+    x, y, dx, dy = binary(x, y, 'divide')
+    out = Tensor(dx / dy)
+    if ACTIVE:
+        record('divide', (x, y), out, (lambda g: g / y, lambda g: g * (-x / y / y)))
+    return out
+
+
+truediv = realdiv = divide
+
+
+def divide_no_nan(x, y, name=None):
+    """x / y, with 0 wherever y is 0 (and a gradient of 0 there too)."""
+    from .selection import where
+    from .operands import as_tensor
+    x = as_tensor(x, 'divide_no_nan')
+    y = as_tensor(y, 'divide_no_nan', dtype=x.dtype)
+    zero = y == 0
+    return where(zero, 0, x / where(zero, 1, y))
+
+
+def floordiv(x, y, name=None):
+    """Floor division (no gradient, as in TensorFlow)."""
+    x, y, dx, dy = binary(x, y, 'floordiv')
+    return Tensor(dx // dy)
+
+
+floor_div = floordiv
+
+
+def floormod(x, y, name=None):
+    """Remainder of floor division; the gradient flows to x only."""
+    x, y, dx, dy = binary(x, y, 'floormod')
+    out = Tensor(dx % dy)
+    if ACTIVE:
+        record('floormod', (x, y), out, (_identity, lambda g: g * -(x // y)))
+    return out
+
+
+mod = floormod
+
+
+def negative(x, name=None):
+    """-x."""
+    if not isinstance(x, Tensor):
+        from .operands import as_numeric_tensor
+        x = as_numeric_tensor(x, 'negative')
+    out = Tensor(-x._data)
+    if ACTIVE:
+        record('negative', (x,), out, (negative,))
+    return out
+
+
+def pow(x, y, name=None):  # noqa: A001  (TensorFlow's name)
+    """x ** y. The gradient for y uses log(x) where x > 0, and 0 elsewhere."""
+    from .unary import log
+    from .selection import where
+    x, y, dx, dy = binary(x, y, 'pow')
+    out = Tensor(dx ** dy)
+    if ACTIVE:
+        def grad_y(g):
+            positive = x > 0
+            return g * out * where(positive, log(where(positive, x, 1)), 0)
+        record('pow', (x, y), out, (lambda g: g * (y * x ** (y - 1)), grad_y))
+    return out
+
+
+def maximum(x, y, name=None):
+    """Elementwise max; ties send the gradient to x, as TensorFlow does."""
+    from .selection import where
+    x, y, dx, dy = binary(x, y, 'maximum')
+    out = Tensor(array_module_of(dx, dy).maximum(dx, dy))
+    if ACTIVE:
+        record('maximum', (x, y), out, (lambda g: where(x >= y, g, 0), lambda g: where(x >= y, 0, g)))
+    return out
+
+
+def minimum(x, y, name=None):
+    """Elementwise min; ties send the gradient to x, as TensorFlow does."""
+    from .selection import where
+    x, y, dx, dy = binary(x, y, 'minimum')
+    out = Tensor(array_module_of(dx, dy).minimum(dx, dy))
+    if ACTIVE:
+        record('minimum', (x, y), out, (lambda g: where(x <= y, g, 0), lambda g: where(x <= y, 0, g)))
+    return out
+
+
+def squared_difference(x, y, name=None):
+    d = subtract(x, y)
+    return d * d
+
+
+def add_n(inputs, name=None):
+    """The sum of a list of tensors of one shape and dtype."""
+    from .operands import as_tensor
+    if isinstance(inputs, Tensor) or not hasattr(inputs, '__len__') or len(inputs) == 0:
+        raise ValueError('add_n: expected a non-empty list of tensors, got %r' % (inputs,))
+    tensors = [as_tensor(t, 'add_n') for t in inputs]
+    first = tensors[0]
+    for i, t in enumerate(tensors[1:], 1):
+        if t._data.shape != first._data.shape or t._data.dtype != first._data.dtype:
+            raise ValueError('add_n: all inputs must have the same shape and dtype; input 0 is %s %s '
+                             'but input %d is %s %s' % (first.dtype.name, tuple(first.shape), i,
+                                                        t.dtype.name, tuple(t.shape)))
+    total = first._data
+    for t in tensors[1:]:
+        total = total + t._data
+    out = Tensor(total)
+    if ACTIVE:
+        record('add_n', tuple(tensors), out, (_identity,) * len(tensors))
+    return out
+
+
+def _identity(g):
+    return g

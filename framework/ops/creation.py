@@ -1,0 +1,72 @@
+"""Tensors made from a shape or a range, on the current device."""
+import numpy as np
+
+from .. import dtypes
+from ..placement import current_xp
+from ..tensor import Tensor
+from .operands import as_tensor
+
+
+def _shape(shape, op):
+    if isinstance(shape, Tensor):
+        shape = shape.numpy().tolist()
+    if isinstance(shape, (int, np.integer)):
+        shape = (shape,)
+    try:
+        shape = tuple(int(d) for d in shape)
+    except (TypeError, ValueError):
+        raise TypeError('%s: shape must be a list of non-negative ints, got %r' % (op, shape)) from None
+    if any(d < 0 for d in shape):
+        raise ValueError('%s: shape must not have negative dimensions, got %s' % (op, shape))
+    return shape
+
+
+def zeros(shape, dtype='float32', name=None):
+    return Tensor(current_xp().zeros(_shape(shape, 'zeros'), dtypes.as_dtype(dtype)))
+
+
+def ones(shape, dtype='float32', name=None):
+    return Tensor(current_xp().ones(_shape(shape, 'ones'), dtypes.as_dtype(dtype)))
+
+
+def fill(dims, value, name=None):
+    v = as_tensor(value, 'fill')
+    return Tensor(current_xp().full(_shape(dims, 'fill'), v.numpy(), v.dtype))
+
+
+def zeros_like(input, dtype=None, name=None):  # noqa: A002
+    """Zeros of the input's shape (and dtype, unless given), on the input's device."""
+    x = as_tensor(input, 'zeros_like')
+    from ..backend import array_module
+    return Tensor(array_module(x._data).zeros(x._data.shape, dtypes.as_dtype(dtype) or x._data.dtype))
+
+
+def ones_like(input, dtype=None, name=None):  # noqa: A002
+    x = as_tensor(input, 'ones_like')
+    from ..backend import array_module
+    return Tensor(array_module(x._data).ones(x._data.shape, dtypes.as_dtype(dtype) or x._data.dtype))
+
+
+def range(start, limit=None, delta=1, dtype=None, name='range'):  # noqa: A001
+    """[start, limit) in steps of delta; int32 for ints, float32 for floats (as TensorFlow)."""
+    if limit is None:
+        start, limit = 0, start
+    values = [float(v) if isinstance(v, Tensor) and v.dtype.kind == 'f' else
+              (int(v) if isinstance(v, Tensor) else v) for v in (start, limit, delta)]
+    if values[2] == 0:
+        raise ValueError('range: delta must not be 0')
+    if dtype is None:
+        dtype = dtypes.float32 if any(isinstance(v, float) for v in values) else dtypes.int32
+    return Tensor(current_xp().arange(*values).astype(dtypes.as_dtype(dtype)))
+
+
+def linspace(start, stop, num, name=None, axis=0):
+    return Tensor(current_xp().linspace(float(start), float(stop), int(num)).astype('float32'))
+
+
+def eye(num_rows, num_columns=None, batch_shape=None, dtype='float32', name=None):
+    xp = current_xp()
+    m = xp.eye(int(num_rows), None if num_columns is None else int(num_columns), dtype=dtypes.as_dtype(dtype))
+    if batch_shape is not None:
+        m = xp.broadcast_to(m, tuple(batch_shape) + m.shape).copy()
+    return Tensor(m)

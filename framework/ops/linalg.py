@@ -1,0 +1,95 @@
+"""Matrix products."""
+from .. import backend
+from ..tensor import Tensor
+from .operands import binary, ACTIVE, record
+
+
+def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,
+           a_is_sparse=False, b_is_sparse=False, output_type=None, name=None):
+    """Matrix product over the last two axes (leading axes broadcast as batches)."""
+    transpose_a = transpose_a or adjoint_a
+    transpose_b = transpose_b or adjoint_b
+    a, b, da, db = binary(a, b, 'matmul')
+    if da.ndim < 2 or db.ndim < 2:
+        raise ValueError('matmul: both operands need rank >= 2, got shapes %s and %s; '
+                         'use expand_dims (or reshape) to make a vector a matrix'
+                         % (tuple(da.shape), tuple(db.shape)))
+    xa = da.swapaxes(-1, -2) if transpose_a else da
+    xb = db.swapaxes(-1, -2) if transpose_b else db
+    if xa.shape[-1] != xb.shape[-2]:
+        raise ValueError('matmul: inner dimensions differ: %s @ %s (after transpose_a=%s, transpose_b=%s) '
+                         'needs %d == %d' % (tuple(da.shape), tuple(db.shape), transpose_a, transpose_b,
+                                             xa.shape[-1], xb.shape[-2]))
+    xp = backend.array_module(da)
+    try:
+        out = Tensor(xp.matmul(xa, xb))
+    except ValueError:
+        raise ValueError('matmul: batch dimensions of %s and %s do not broadcast'
+                         % (tuple(da.shape), tuple(db.shape))) from None
+    if ACTIVE:
+        if not transpose_a and not transpose_b:
+            vjps = (lambda g: matmul(g, b, transpose_b=True), lambda g: matmul(a, g, transpose_a=True))
+        elif transpose_a and not transpose_b:
+            vjps = (lambda g: matmul(b, g, transpose_b=True), lambda g: matmul(a, g))
+        elif not transpose_a and transpose_b:
+            vjps = (lambda g: matmul(g, b), lambda g: matmul(g, a, transpose_a=True))
+        else:
+            vjps = (lambda g: matmul(b, g, transpose_a=True, transpose_b=True),
+                    lambda g: matmul(g, a, transpose_a=True, transpose_b=True))
+        record('matmul', (a, b), out, vjps)
+    return out
+
+
+def tensordot(a, b, axes, name=None):
+    """Sum of products over ``axes`` (an int, or a pair of axis lists), via reshape and matmul."""
+    from .shapes import reshape, transpose
+    from .operands import as_tensor
+    a, b = as_tensor(a, 'tensordot'), as_tensor(b, 'tensordot')
+    if isinstance(axes, int):
+        axes_a = list(range(a.ndim - axes, a.ndim))
+        axes_b = list(range(axes))
+    else:
+        axes_a, axes_b = ([x] if isinstance(x, int) else list(x) for x in axes)
+    axes_a = [x % a.ndim for x in axes_a]
+    axes_b = [x % b.ndim for x in axes_b]
+    free_a = [i for i in range(a.ndim) if i not in axes_a]
+    free_b = [i for i in range(b.ndim) if i not in axes_b]
+    sa, sb = a.shape, b.shape
+    k = 1
+    for i in axes_a:
+        k *= sa[i]
+    a2 = reshape(transpose(a, free_a + axes_a), (-1, k))
+    b2 = reshape(transpose(b, axes_b + free_b), (k, -1))
+    return reshape(matmul(a2, b2), [sa[i] for i in free_a] + [sb[i] for i in free_b])
+
+
+def einsum(equation, *inputs, **kwargs):
+    """Einstein summation; the gradient of each operand is another einsum."""
+    from .operands import as_tensor
+    tensors = [as_tensor(t, 'einsum') for t in inputs]
+    xp = backend.array_module(tensors[0]._data)
+    if '->' not in equation:
+        raise ValueError("einsum: give the output explicitly, e.g. 'ij,jk->ik' (got %r)" % equation)
+    lhs, rhs = equation.replace(' ', '').split('->')
+    specs = lhs.split(',')
+    if len(specs) != len(tensors) or '.' in equation:
+        raise ValueError('einsum: %r needs %d operands without ellipses, got %d'
+                         % (equation, len(specs), len(tensors)))
+    out = Tensor(xp.einsum(equation, *[t._data for t in tensors]))
+    if ACTIVE:
+        def vjp_for(i):
+            def vjp(g):
+                others = [t for j, t in enumerate(tensors) if j != i]
+                other_specs = [s for j, s in enumerate(specs) if j != i]
+                target = specs[i]
+                missing = [c for c in target if c not in rhs and all(c not in s for s in other_specs)]
+                grad = einsum(','.join([rhs] + other_specs) + '->' + ''.join(c for c in target if c not in missing),
+                              g, *others)
+                if missing:
+                    from .shapes import broadcast_to, reshape
+                    kept = [tensors[i].shape[k] if c not in missing else 1 for k, c in enumerate(target)]
+                    grad = broadcast_to(reshape(grad, kept), tensors[i].shape)
+                return grad
+            return vjp
+        record('einsum', tuple(tensors), out, tuple(vjp_for(i) for i in range(len(tensors))))
+    return out

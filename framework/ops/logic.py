@@ -1,0 +1,86 @@
+"""Comparisons and boolean logic: values only, no gradients."""
+from .. import backend
+from ..tensor import Tensor
+from .operands import as_tensor, binary, normalize_axis
+
+
+def _compare(name, fn):
+    def op(x, y, name=None):
+        x, y, dx, dy = binary(x, y, name_)
+        try:
+            return Tensor(fn(dx, dy))
+        except ValueError:
+            raise ValueError('%s: shapes %s and %s do not broadcast together'
+                             % (name_, tuple(getattr(dx, 'shape', ())), tuple(getattr(dy, 'shape', ())))) from None
+    name_ = name
+    op.__name__ = name
+    op.__doc__ = 'Elementwise %s, broadcasting; a bool tensor.' % name
+    return op
+
+
+equal = _compare('equal', lambda a, b: a == b)
+not_equal = _compare('not_equal', lambda a, b: a != b)
+less = _compare('less', lambda a, b: a < b)
+less_equal = _compare('less_equal', lambda a, b: a <= b)
+greater = _compare('greater', lambda a, b: a > b)
+greater_equal = _compare('greater_equal', lambda a, b: a >= b)
+
+
+def _bool_pair(x, y, op):
+    x, y = as_tensor(x, op), as_tensor(y, op)
+    for t in (x, y):
+        if t._data.dtype.kind != 'b':
+            raise TypeError('%s: expected bool tensors, got %s' % (op, t.dtype.name))
+    return x._data, y._data
+
+
+def logical_and(x, y, name=None):
+    a, b = _bool_pair(x, y, 'logical_and')
+    return Tensor(a & b)
+
+
+def logical_or(x, y, name=None):
+    a, b = _bool_pair(x, y, 'logical_or')
+    return Tensor(a | b)
+
+
+def logical_xor(x, y, name=None):
+    a, b = _bool_pair(x, y, 'logical_xor')
+    return Tensor(a ^ b)
+
+
+def logical_not(x, name=None):
+    x = as_tensor(x, 'logical_not')
+    if x._data.dtype.kind != 'b':
+        raise TypeError('logical_not: expected a bool tensor, got %s' % x.dtype.name)
+    return Tensor(~x._data)
+
+
+def _arg(name, fn):
+    def op(input, axis=None, output_type='int64', name=None):  # noqa: A002  (TensorFlow's name)
+        x = as_tensor(input, name_)
+        if x.ndim == 0:
+            raise ValueError('%s: needs a tensor of rank >= 1, got a scalar' % name_)
+        (ax,) = normalize_axis(0 if axis is None else axis, x.ndim, name_)
+        xp = backend.array_module(x._data)
+        return Tensor(fn(xp, x._data, ax).astype(output_type))
+    name_ = name
+    op.__name__ = name
+    op.__doc__ = 'Index of the %s along ``axis`` (default 0), as int64.' % name[3:]
+    return op
+
+
+argmax = _arg('argmax', lambda xp, a, ax: xp.argmax(a, axis=ax))
+argmin = _arg('argmin', lambda xp, a, ax: xp.argmin(a, axis=ax))
+
+
+def reduce_any(input_tensor, axis=None, keepdims=False, name=None):
+    x = as_tensor(input_tensor, 'reduce_any')
+    axes = normalize_axis(axis, x.ndim, 'reduce_any')
+    return Tensor(backend.array_module(x._data).any(x._data, axis=axes, keepdims=keepdims))
+
+
+def reduce_all(input_tensor, axis=None, keepdims=False, name=None):
+    x = as_tensor(input_tensor, 'reduce_all')
+    axes = normalize_axis(axis, x.ndim, 'reduce_all')
+    return Tensor(backend.array_module(x._data).all(x._data, axis=axes, keepdims=keepdims))

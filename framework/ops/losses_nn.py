@@ -1,0 +1,104 @@
+"""The cross-entropies and small helpers of ``tf.nn``."""
+from .. import backend
+from ..tensor import Tensor
+from .activations import log_softmax, relu, softmax
+from .operands import as_float_tensor, as_tensor, ACTIVE, record
+from .reductions import reduce_mean, reduce_sum
+from .selection import where
+from .shapes import expand_dims, one_hot
+from .unary import exp, log1p
+
+
+def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
+    """-sum(labels * log_softmax(logits)) along ``axis``."""
+    logits = as_float_tensor(logits, 'softmax_cross_entropy_with_logits')
+    labels = as_tensor(labels, 'softmax_cross_entropy_with_logits', dtype=None)
+    if labels.dtype != logits.dtype:
+        from .shapes import cast
+        labels = cast(labels, logits.dtype)
+    if tuple(labels.shape) != tuple(logits.shape):
+        raise ValueError('softmax_cross_entropy_with_logits: labels %s and logits %s must have the same shape'
+                         % (tuple(labels.shape), tuple(logits.shape)))
+    return -reduce_sum(labels * log_softmax(logits, axis), axis)
+
+
+def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
+    """-log_softmax(logits)[label] per example; fused, with gradient softmax - one_hot."""
+    op = 'sparse_softmax_cross_entropy_with_logits'
+    logits = as_float_tensor(logits, op)
+    labels = as_tensor(labels, op)
+    if labels.dtype.kind not in 'iu':
+        raise TypeError('%s: labels must be integers, got %s' % (op, labels.dtype.name))
+    if tuple(labels.shape) != tuple(logits.shape[:-1]):
+        raise ValueError('%s: labels of shape %s need logits of shape %s + (classes,), got %s'
+                         % (op, tuple(labels.shape), tuple(labels.shape), tuple(logits.shape)))
+    a, idx = logits._data, labels._data
+    depth = a.shape[-1]
+    if idx.size and (int(idx.min()) < 0 or int(idx.max()) >= depth):
+        raise ValueError('%s: labels must lie in [0, %d), got min %d, max %d'
+                         % (op, depth, int(idx.min()), int(idx.max())))
+    xp = backend.array_module(a)
+    shifted = a - xp.max(a, axis=-1, keepdims=True)
+    lse = xp.log(xp.sum(xp.exp(shifted), axis=-1))
+    picked = xp.take_along_axis(shifted, idx[..., None].astype('int64'), axis=-1)[..., 0]
+    out = Tensor(lse - picked)
+    if ACTIVE:
+        record(op, (logits,), out,
+               (lambda g: expand_dims(g, -1) * (softmax(logits) - one_hot(labels, depth, dtype=logits.dtype)),))
+    return out
+
+
+def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
+    """max(x, 0) - x * z + log(1 + exp(-|x|)), TensorFlow's stable form."""
+    op = 'sigmoid_cross_entropy_with_logits'
+    logits = as_float_tensor(logits, op)
+    labels = as_tensor(labels, op, dtype=None)
+    if labels.dtype != logits.dtype:
+        from .shapes import cast
+        labels = cast(labels, logits.dtype)
+    if tuple(labels.shape) != tuple(logits.shape):
+        raise ValueError('%s: labels %s and logits %s must have the same shape'
+                         % (op, tuple(labels.shape), tuple(logits.shape)))
+    positive = logits >= 0
+    relu_logits = where(positive, logits, 0)
+    neg_abs = where(positive, -logits, logits)
+    return relu_logits - logits * labels + log1p(exp(neg_abs))
+
+
+def l2_loss(t, name=None):
+    """sum(t ** 2) / 2."""
+    t = as_float_tensor(t, 'l2_loss')
+    return reduce_sum(t * t) * 0.5
+
+
+def moments(x, axes, shift=None, keepdims=False, name=None):
+    """(mean, variance) over ``axes``."""
+    x = as_float_tensor(x, 'moments')
+    mean = reduce_mean(x, axes, keepdims=True)
+    from .shapes import stop_gradient
+    variance = reduce_mean((x - stop_gradient(mean)) ** 2, axes, keepdims=True)
+    if not keepdims:
+        from .shapes import squeeze
+        mean, variance = squeeze(mean, axes), squeeze(variance, axes)
+    return mean, variance
+
+
+def bias_add(value, bias, data_format=None, name=None):
+    value, bias = as_tensor(value, 'bias_add'), as_tensor(bias, 'bias_add')
+    if bias.ndim != 1 or bias.shape[0] != value.shape[-1]:
+        raise ValueError('bias_add: bias of shape %s does not match the last axis of value %s'
+                         % (tuple(bias.shape), tuple(value.shape)))
+    return value + bias
+
+
+def dropout(x, rate, noise_shape=None, seed=None, name=None):
+    """Zero each element with probability ``rate`` and scale the rest by 1 / (1 - rate)."""
+    from ..random import uniform
+    x = as_float_tensor(x, 'dropout')
+    if not 0 <= rate < 1:
+        raise ValueError('dropout: rate must be in [0, 1), got %r' % (rate,))
+    if rate == 0:
+        return x
+    shape = tuple(x.shape) if noise_shape is None else tuple(noise_shape)
+    keep = uniform(shape, dtype=x.dtype, seed=seed) >= rate
+    return where(keep, x * (1 / (1 - rate)), 0)

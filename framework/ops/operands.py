@@ -1,0 +1,146 @@
+"""Turning op arguments into tensors, with errors that name the op.
+
+Binary ops keep Python numbers as they are: numpy's weak-scalar rules then
+give ``float32_tensor * 2.0`` a float32 result, as TensorFlow does, with no
+conversion cost. Tensors of two dtypes are refused, as TensorFlow refuses them.
+"""
+import numpy as np
+
+from .. import backend
+from ..tape import ACTIVE, record  # noqa: F401  (re-exported for the op modules)
+from ..tensor import Tensor, _to_array, convert_to_tensor
+
+_PY_SCALARS = (int, float, bool)
+
+
+def as_tensor(x, op, dtype=None):
+    """``x`` as a Tensor; the error names ``op`` when it cannot be one."""
+    if isinstance(x, Tensor):
+        return x
+    try:
+        return convert_to_tensor(x, dtype=dtype)
+    except (TypeError, ValueError) as err:
+        raise type(err)('%s: cannot use %r (of type %s) as a tensor: %s'
+                        % (op, _short(x), type(x).__name__, err)) from None
+
+
+def as_float_tensor(x, op):
+    """A floating tensor, or a TypeError naming the op and the dtype."""
+    t = as_tensor(x, op)
+    if t._data.dtype.kind not in 'fc':
+        raise TypeError('%s: expected a floating-point tensor, got dtype %s (shape %s); '
+                        'cast it first, e.g. framework.cast(x, framework.float32)'
+                        % (op, t.dtype.name, tuple(t.shape)))
+    return t
+
+
+def as_numeric_tensor(x, op):
+    t = as_tensor(x, op)
+    if t._data.dtype.kind not in 'fciub':
+        raise TypeError('%s: expected a numeric tensor, got dtype %s' % (op, t.dtype.name))
+    return t
+
+
+def binary(a, b, op):
+    """(a, b, a_data, b_data) for a binary op; at least a or b becomes a Tensor."""
+    # Fast paths first: every op runs through here, so the common cases
+    # (tensor with Python float, tensor with tensor of one float dtype) cost
+    # a few attribute reads.
+    if isinstance(a, Tensor):
+        da = a._data
+        tb = type(b)
+        if tb is float or tb is int:
+            if da.dtype.kind in 'fc':
+                return a, b, da, b
+        elif isinstance(b, Tensor):
+            db = b._data
+            if da.dtype is db.dtype and type(da) is type(db) and da.dtype.kind in 'fciub':
+                return a, b, da, db
+            return _slow_pair(a, b, da, db, op)
+        b, db = _other(b, da, op)
+        return a, b, da, db
+    if isinstance(b, Tensor):
+        db = b._data
+        ta = type(a)
+        if (ta is float or ta is int) and db.dtype.kind in 'fc':
+            return a, b, a, db
+        a, da = _other(a, db, op)
+        return a, b, da, db
+    a = as_tensor(a, op)
+    b, db = _other(b, a._data, op)
+    return a, b, a._data, db
+
+
+def _slow_pair(a, b, da, db, op):
+    if da.dtype != db.dtype:
+        raise TypeError('%s: both operands must have the same dtype, got %s (shape %s) and %s '
+                        '(shape %s); use framework.cast to convert one of them'
+                        % (op, da.dtype.name, tuple(da.shape), db.dtype.name, tuple(db.shape)))
+    if backend.is_device_array(da) != backend.is_device_array(db):
+        raise ValueError('%s: operands are on different devices: %s and %s; move one with '
+                         'framework.device or .numpy()'
+                         % (op, backend.device_name(da), backend.device_name(db)))
+    _check_numeric(da, op)
+    return a, b, da, db
+
+
+def _other(v, ref, op):
+    """The non-tensor operand of a binary op, matched to the tensor's dtype."""
+    dtype = ref.dtype
+    _check_numeric(ref, op)
+    if type(v) in _PY_SCALARS:
+        if type(v) is float and dtype.kind in 'iub' and not v.is_integer():
+            raise TypeError('%s: cannot combine the Python float %r with a %s tensor; '
+                            'cast the tensor to a floating dtype first' % (op, v, dtype.name))
+        return v, _as_scalar(v, dtype)
+    try:
+        t = Tensor(_to_array(v, dtype))
+    except (TypeError, ValueError) as err:
+        raise TypeError('%s: cannot combine %r (of type %s) with a %s tensor: %s'
+                        % (op, _short(v), type(v).__name__, dtype.name, err)) from None
+    if backend.is_device_array(ref) and not backend.is_device_array(t._data):
+        t = Tensor(backend.array_module(ref).asarray(t._data))
+    return t, t._data
+
+
+def _as_scalar(v, dtype):
+    # numpy keeps weak Python scalars in the tensor's dtype; ints in float16/32 and
+    # floats in float32 need no conversion. Integer tensors take ints exactly.
+    if dtype.kind in 'iu' and type(v) is float:
+        return int(v)
+    return v
+
+
+def _check_numeric(data, op):
+    if data.dtype.kind in 'OUS':
+        raise TypeError('%s: string tensors have no arithmetic (got dtype %s)' % (op, data.dtype.name))
+
+
+def snapshot(x):
+    """x's array, copied when x is a Variable: a view of a variable's buffer
+    would change under a later in-place update, and tensors never change."""
+    data = x._data
+    return data.copy() if type(x) is not Tensor and hasattr(x, 'assign') else data
+
+
+def normalize_axis(axis, ndim, op):
+    """A sorted tuple of non-negative axes; None means every axis."""
+    if axis is None:
+        return tuple(range(ndim))
+    if isinstance(axis, Tensor):
+        axis = axis.numpy().tolist()
+    if isinstance(axis, np.ndarray):
+        axis = axis.tolist()
+    axes = axis if isinstance(axis, (list, tuple)) else (axis,)
+    out = []
+    for a in axes:
+        a = int(a)
+        if not -ndim <= a < max(ndim, 1):
+            raise ValueError('%s: axis %d is out of range for a tensor of rank %d' % (op, a, ndim))
+        out.append(a % ndim if ndim else 0)
+    return tuple(sorted(set(out)))
+
+
+def _short(x):
+    text = repr(x)
+    return text if len(text) < 80 else text[:77] + '...'

@@ -1,0 +1,154 @@
+"""Reductions over axes, and their gradients (which broadcast g back)."""
+from .. import backend
+from ..tensor import Tensor
+from .operands import as_numeric_tensor, as_float_tensor, normalize_axis, ACTIVE, record
+
+
+def _kept_shape(shape, axes):
+    return tuple(1 if i in axes else d for i, d in enumerate(shape))
+
+
+def _spread(g, x, axes, keepdims):
+    """g (the reduced gradient) broadcast back to x's shape."""
+    from .shapes import broadcast_to, reshape
+    if not keepdims:
+        g = reshape(g, _kept_shape(x._data.shape, axes))
+    return broadcast_to(g, x._data.shape)
+
+
+def _prepare(x, axis, op, check=as_numeric_tensor):
+    x = check(x, op)
+    return x, normalize_axis(axis, x._data.ndim, op), backend.array_module(x._data)
+
+
+def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
+    """Sum over ``axis`` (all axes when None)."""
+    x, axes, xp = _prepare(input_tensor, axis, 'reduce_sum')
+    a = x._data
+    out = Tensor(xp.sum(a, axis=axes, keepdims=keepdims, dtype=a.dtype))
+    if ACTIVE:
+        record('reduce_sum', (x,), out, (lambda g: _spread(g, x, axes, keepdims),))
+    return out
+
+
+def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
+    """Mean over ``axis``; integer tensors give a (truncated) integer mean, as in TensorFlow."""
+    x, axes, xp = _prepare(input_tensor, axis, 'reduce_mean')
+    a = x._data
+    count = 1
+    for ax in axes:
+        count *= a.shape[ax]
+    if a.dtype.kind in 'iub':
+        out = Tensor((xp.sum(a, axis=axes, keepdims=keepdims) // max(count, 1)).astype(a.dtype))
+        return out
+    out = Tensor(xp.mean(a, axis=axes, keepdims=keepdims, dtype=a.dtype))
+    if ACTIVE:
+        record('reduce_mean', (x,), out, (lambda g: _spread(g / count, x, axes, keepdims),))
+    return out
+
+
+def _extreme(name, fn):
+    def op(input_tensor, axis=None, keepdims=False, name=None):
+        x, axes, xp = _prepare(input_tensor, axis, name_)
+        a = x._data
+        if a.size == 0:
+            raise ValueError('%s: cannot reduce an empty tensor of shape %s' % (name_, tuple(a.shape)))
+        out = Tensor(fn(xp, a, axes, keepdims))
+        if ACTIVE:
+            def grad(g):
+                # Ties share the gradient equally, as in TensorFlow.
+                y = out._data if keepdims else out._data.reshape(_kept_shape(a.shape, axes))
+                hit = Tensor((a == y).astype(a.dtype))
+                count = reduce_sum(hit, axes, keepdims=True)
+                return _spread(g, x, axes, keepdims) * hit / count
+            record(name_, (x,), out, (grad,))
+        return out
+    name_ = name
+    op.__name__ = name
+    op.__doc__ = '%s over ``axis``; tied elements share the gradient.' % name
+    return op
+
+
+reduce_max = _extreme('reduce_max', lambda xp, a, axes, k: xp.max(a, axis=axes, keepdims=k))
+reduce_min = _extreme('reduce_min', lambda xp, a, axes, k: xp.min(a, axis=axes, keepdims=k))
+
+
+def reduce_prod(input_tensor, axis=None, keepdims=False, name=None):
+    """Product over ``axis``; the gradient is exact also where elements are zero."""
+    x, axes, xp = _prepare(input_tensor, axis, 'reduce_prod')
+    a = x._data
+    out = Tensor(xp.prod(a, axis=axes, keepdims=keepdims, dtype=a.dtype))
+    if ACTIVE:
+        record('reduce_prod', (x,), out, (lambda g: _spread(g, x, axes, keepdims) * _prod_of_others(x, axes),))
+    return out
+
+
+def _prod_of_others(x, axes):
+    """For each element, the product of the other elements of its reduction group.
+
+    Exclusive cumulative products from the left and from the right, so that a
+    zero element does not turn the gradient into 0/0.
+    """
+    a = x._data
+    xp = backend.array_module(a)
+    rest = [i for i in range(a.ndim) if i not in axes]
+    perm = rest + list(axes)
+    moved = xp.transpose(a, perm)
+    lead = moved.shape[:len(rest)]
+    flat = moved.reshape(lead + (-1,))
+    ones = xp.ones(lead + (1,), a.dtype)
+    left = xp.cumprod(xp.concatenate([ones, flat[..., :-1]], axis=-1), axis=-1)
+    right = xp.cumprod(xp.concatenate([ones, flat[..., :0:-1]], axis=-1), axis=-1)[..., ::-1]
+    others = (left * right).reshape(moved.shape)
+    inverse = [0] * len(perm)
+    for i, p in enumerate(perm):
+        inverse[p] = i
+    return Tensor(xp.transpose(others, inverse))
+
+
+def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
+    """log(sum(exp(x))) over ``axis``, computed stably; its gradient is the softmax."""
+    from .unary import exp
+    x, axes, xp = _prepare(input_tensor, axis, 'reduce_logsumexp', as_float_tensor)
+    a = x._data
+    m = xp.max(a, axis=axes, keepdims=True)
+    m = xp.where(xp.isfinite(m), m, 0)
+    kept = xp.log(xp.sum(xp.exp(a - m), axis=axes, keepdims=True)) + m
+    out = Tensor(kept if keepdims else kept.reshape(tuple(d for i, d in enumerate(a.shape) if i not in axes)))
+    if ACTIVE:
+        y_kept = Tensor(kept)
+
+        def grad(g):
+            return _spread(g, x, axes, keepdims) * exp(x - y_kept)
+        record('reduce_logsumexp', (x,), out, (grad,))
+    return out
+
+
+def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
+    x = as_float_tensor(input_tensor, 'reduce_variance')
+    mean = reduce_mean(x, axis, keepdims=True)
+    d = x - mean
+    return reduce_mean(d * d, axis, keepdims=keepdims)
+
+
+def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
+    from .unary import sqrt
+    return sqrt(reduce_variance(input_tensor, axis, keepdims))
+
+
+def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
+    """Cumulative sum along ``axis``."""
+    from .shapes import reverse as flip
+    x = as_numeric_tensor(x, 'cumsum')
+    (ax,) = normalize_axis(axis, x.ndim, 'cumsum')
+    if reverse:
+        return flip(cumsum(flip(x, [ax]), ax, exclusive), [ax])
+    a = x._data
+    xp = backend.array_module(a)
+    c = xp.cumsum(a, axis=ax, dtype=a.dtype)
+    if exclusive:
+        c = c - a
+    out = Tensor(c)
+    if ACTIVE:
+        record('cumsum', (x,), out, (lambda g: cumsum(g, ax, exclusive, reverse=True),))
+    return out

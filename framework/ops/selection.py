@@ -1,0 +1,47 @@
+"""Choosing between values: where, clip_by_value."""
+from .. import backend
+from ..tensor import Tensor
+from .operands import as_tensor, binary, ACTIVE, record
+
+
+def where(condition, x=None, y=None, name=None):
+    """Elements of x where condition holds, of y elsewhere (broadcasting all three).
+
+    With x and y omitted, the int64 coordinates of the true elements, shape (n, rank).
+    """
+    cond = as_tensor(condition, 'where')
+    if cond._data.dtype.kind != 'b':
+        raise TypeError('where: condition must be a bool tensor, got dtype %s' % cond.dtype.name)
+    c = cond._data
+    xp = backend.array_module(c)
+    if x is None and y is None:
+        return Tensor(xp.argwhere(c).astype('int64'))
+    if x is None or y is None:
+        raise ValueError('where: give both x and y, or neither')
+    x, y, dx, dy = binary(x, y, 'where')
+    try:
+        out = Tensor(xp.where(c, dx, dy))
+    except ValueError:
+        raise ValueError('where: condition %s, x %s and y %s do not broadcast together'
+                         % (tuple(c.shape), _shape(dx), _shape(dy))) from None
+    if ACTIVE:
+        record('where', (x, y), out, (lambda g: where(cond, g, 0), lambda g: where(cond, 0, g)))
+    return out
+
+
+def clip_by_value(t, clip_value_min, clip_value_max, name=None):
+    """t clipped into [min, max]; the gradient passes where t lies inside."""
+    t = as_tensor(t, 'clip_by_value')
+    a = t._data
+    lo = clip_value_min._data if isinstance(clip_value_min, Tensor) else clip_value_min
+    hi = clip_value_max._data if isinstance(clip_value_max, Tensor) else clip_value_max
+    xp = backend.array_module(a)
+    out = Tensor(xp.minimum(xp.maximum(a, lo), hi).astype(a.dtype, copy=False))
+    if ACTIVE:
+        inside = Tensor((a >= lo) & (a <= hi))
+        record('clip_by_value', (t,), out, (lambda g: where(inside, g, 0),))
+    return out
+
+
+def _shape(d):
+    return tuple(getattr(d, 'shape', ()))

@@ -1,0 +1,350 @@
+"""Ops that move elements around without arithmetic: reshape, broadcast,
+concatenate, slice, gather. Each gradient moves g back the same way."""
+import numpy as np
+
+from .. import backend, dtypes
+from ..tensor import Tensor
+from .operands import ACTIVE, as_tensor, normalize_axis, record, snapshot
+
+
+def _ints(shape, op):
+    if isinstance(shape, Tensor):
+        shape = shape.numpy().tolist()
+    if isinstance(shape, (int, np.integer)):
+        return (int(shape),)
+    try:
+        return tuple(-1 if d is None else int(d) for d in shape)
+    except (TypeError, ValueError):
+        raise TypeError('%s: expected a shape (a list of ints), got %r' % (op, shape)) from None
+
+
+def reshape(tensor, shape, name=None):
+    """The same elements in a new shape (one dimension may be -1)."""
+    x = as_tensor(tensor, 'reshape')
+    shape = _ints(shape, 'reshape')
+    try:
+        out = Tensor(snapshot(x).reshape(shape))
+    except ValueError:
+        raise ValueError('reshape: cannot reshape a tensor with %d elements (shape %s) to shape %s'
+                         % (x._data.size, tuple(x.shape), shape)) from None
+    if ACTIVE:
+        in_shape = x._data.shape
+        record('reshape', (x,), out, (lambda g: reshape(g, in_shape),))
+    return out
+
+
+def squeeze(input, axis=None, name=None):  # noqa: A002
+    """Remove size-1 dimensions (all of them, or those in ``axis``)."""
+    x = as_tensor(input, 'squeeze')
+    if axis is None:
+        shape = tuple(d for d in x._data.shape if d != 1)
+    else:
+        axes = normalize_axis(axis, x.ndim, 'squeeze')
+        for a in axes:
+            if x._data.shape[a] != 1:
+                raise ValueError('squeeze: cannot squeeze axis %d of size %d (shape %s)'
+                                 % (a, x._data.shape[a], tuple(x.shape)))
+        shape = tuple(d for i, d in enumerate(x._data.shape) if i not in axes)
+    return reshape(x, shape)
+
+
+def expand_dims(input, axis, name=None):  # noqa: A002
+    """Insert a size-1 dimension at ``axis``."""
+    x = as_tensor(input, 'expand_dims')
+    rank = x.ndim + 1
+    axis = int(axis)
+    if not -rank <= axis < rank:
+        raise ValueError('expand_dims: axis %d is out of range for a result of rank %d' % (axis, rank))
+    shape = list(x._data.shape)
+    shape.insert(axis % rank, 1)
+    return reshape(x, shape)
+
+
+def broadcast_to(input, shape, name=None):  # noqa: A002
+    """Broadcast to ``shape``; the gradient sums back (in the tape's sweep)."""
+    x = as_tensor(input, 'broadcast_to')
+    shape = _ints(shape, 'broadcast_to')
+    xp = backend.array_module(x._data)
+    try:
+        out = Tensor(xp.broadcast_to(snapshot(x), shape))
+    except ValueError:
+        raise ValueError('broadcast_to: cannot broadcast shape %s to %s' % (tuple(x.shape), shape)) from None
+    if ACTIVE:
+        record('broadcast_to', (x,), out, (_identity,))
+    return out
+
+
+def sum_to(x, shape):
+    """Sum ``x`` down to ``shape``: the inverse of broadcasting, shared by every op."""
+    a = x._data
+    shape = tuple(shape)
+    lead = a.ndim - len(shape)
+    axes = tuple(range(lead)) + tuple(i + lead for i, d in enumerate(shape) if d == 1 and a.shape[i + lead] != 1)
+    xp = backend.array_module(a)
+    out = Tensor(xp.sum(a, axis=axes, dtype=a.dtype).reshape(shape) if axes else a.reshape(shape))
+    if ACTIVE:
+        in_shape = a.shape
+        record('sum_to', (x,), out, (lambda g: broadcast_to(g, in_shape),))
+    return out
+
+
+def transpose(a, perm=None, conjugate=False, name=None):
+    """Permute dimensions (reverse them when ``perm`` is None)."""
+    x = as_tensor(a, 'transpose')
+    perm = tuple(range(x.ndim))[::-1] if perm is None else _ints(perm, 'transpose')
+    if sorted(p % max(x.ndim, 1) for p in perm) != list(range(x.ndim)):
+        raise ValueError('transpose: perm %s is not a permutation of the %d axes of shape %s'
+                         % (perm, x.ndim, tuple(x.shape)))
+    xp = backend.array_module(x._data)
+    out = Tensor(xp.transpose(snapshot(x), perm))
+    if ACTIVE:
+        inverse = tuple(int(i) for i in np.argsort(perm))
+        record('transpose', (x,), out, (lambda g: transpose(g, inverse),))
+    return out
+
+
+def concat(values, axis, name=None):
+    """Join tensors along an existing axis."""
+    tensors = _same_dtype(values, 'concat')
+    (ax,) = normalize_axis(axis, tensors[0].ndim, 'concat')
+    xp = backend.array_module(tensors[0]._data)
+    try:
+        out = Tensor(xp.concatenate([t._data for t in tensors], axis=ax))
+    except ValueError:
+        raise ValueError('concat: shapes %s differ outside axis %d'
+                         % ([tuple(t.shape) for t in tensors], ax)) from None
+    if ACTIVE:
+        bounds = np.cumsum([0] + [t._data.shape[ax] for t in tensors])
+        vjps = tuple(_slicer(ax, int(lo), int(hi)) for lo, hi in zip(bounds[:-1], bounds[1:]))
+        record('concat', tuple(tensors), out, vjps)
+    return out
+
+
+def _slicer(axis, lo, hi):
+    index = (slice(None),) * axis + (slice(lo, hi),)
+    return lambda g: getitem(g, index)
+
+
+def stack(values, axis=0, name=None):
+    """Join tensors of one shape along a new axis."""
+    tensors = _same_dtype(values, 'stack')
+    shapes = {tuple(t._data.shape) for t in tensors}
+    if len(shapes) > 1:
+        raise ValueError('stack: all tensors must have the same shape, got %s'
+                         % [tuple(t.shape) for t in tensors])
+    (ax,) = normalize_axis(axis, tensors[0].ndim + 1, 'stack')
+    return concat([expand_dims(t, ax) for t in tensors], ax)
+
+
+def unstack(value, num=None, axis=0, name=None):
+    """Split along ``axis`` into a list of tensors of one rank less."""
+    x = as_tensor(value, 'unstack')
+    (ax,) = normalize_axis(axis, x.ndim, 'unstack')
+    n = x._data.shape[ax]
+    if num is not None and num != n:
+        raise ValueError('unstack: num=%d but axis %d has size %d' % (num, ax, n))
+    return [getitem(x, (slice(None),) * ax + (i,)) for i in range(n)]
+
+
+def split(value, num_or_size_splits, axis=0, num=None, name=None):
+    """Split along ``axis`` into equal parts, or parts of the given sizes."""
+    x = as_tensor(value, 'split')
+    (ax,) = normalize_axis(axis, x.ndim, 'split')
+    n = x._data.shape[ax]
+    if isinstance(num_or_size_splits, (int, np.integer)):
+        k = int(num_or_size_splits)
+        if k <= 0 or n % k:
+            raise ValueError('split: axis %d of size %d cannot be split into %d equal parts' % (ax, n, k))
+        sizes = [n // k] * k
+    else:
+        sizes = list(_ints(num_or_size_splits, 'split'))
+        if -1 in sizes:
+            sizes[sizes.index(-1)] = n - (sum(sizes) + 1)
+        if sum(sizes) != n:
+            raise ValueError('split: sizes %s do not add up to %d (axis %d)' % (sizes, n, ax))
+    bounds = np.cumsum([0] + sizes)
+    return [getitem(x, (slice(None),) * ax + (slice(int(lo), int(hi)),)) for lo, hi in zip(bounds[:-1], bounds[1:])]
+
+
+def tile(input, multiples, name=None):  # noqa: A002
+    """Repeat the tensor ``multiples[i]`` times along axis i."""
+    x = as_tensor(input, 'tile')
+    reps = _ints(multiples, 'tile')
+    if len(reps) != x.ndim:
+        raise ValueError('tile: multiples %s must have one entry per axis of shape %s' % (reps, tuple(x.shape)))
+    xp = backend.array_module(x._data)
+    out = Tensor(xp.tile(x._data, reps))
+    if ACTIVE:
+        shape = x._data.shape
+        folded = tuple(d for pair in zip(reps, shape) for d in pair)
+
+        def grad(g):
+            from .reductions import reduce_sum
+            return reduce_sum(reshape(g, folded), tuple(range(0, 2 * len(shape), 2)))
+        record('tile', (x,), out, (grad,))
+    return out
+
+
+def reverse(tensor, axis, name=None):
+    x = as_tensor(tensor, 'reverse')
+    axes = normalize_axis(axis, x.ndim, 'reverse')
+    index = tuple(slice(None, None, -1) if i in axes else slice(None) for i in range(x.ndim))
+    return getitem(x, index)
+
+
+def pad(tensor, paddings, mode='CONSTANT', constant_values=0, name=None):
+    """Pad with ``constant_values`` (mode 'CONSTANT'), or 'REFLECT' / 'SYMMETRIC'."""
+    x = as_tensor(tensor, 'pad')
+    widths = [tuple(int(v) for v in p) for p in (paddings.numpy().tolist() if isinstance(paddings, Tensor) else paddings)]
+    if len(widths) != x.ndim or any(len(w) != 2 for w in widths):
+        raise ValueError('pad: paddings must be [[before, after]] for each of the %d axes, got %r' % (x.ndim, paddings))
+    modes = {'CONSTANT': 'constant', 'REFLECT': 'reflect', 'SYMMETRIC': 'symmetric'}
+    if mode.upper() not in modes:
+        raise ValueError('pad: mode must be one of %s, got %r' % (sorted(modes), mode))
+    xp = backend.array_module(x._data)
+    kw = {'constant_values': constant_values} if mode.upper() == 'CONSTANT' else {}
+    out = Tensor(xp.pad(x._data, widths, mode=modes[mode.upper()], **kw))
+    if ACTIVE and mode.upper() == 'CONSTANT':
+        index = tuple(slice(lo, lo + d) for (lo, _), d in zip(widths, x._data.shape))
+        record('pad', (x,), out, (lambda g: getitem(g, index),))
+    return out
+
+
+def cast(x, dtype, name=None):
+    """Convert to ``dtype``; gradients flow only between floating dtypes."""
+    x = as_tensor(x, 'cast')
+    dtype = dtypes.as_dtype(dtype)
+    if x._data.dtype == dtype:
+        return identity(x)
+    out = Tensor(x._data.astype(dtype))
+    if ACTIVE and dtype.kind in 'fc' and x._data.dtype.kind in 'fc':
+        src = x._data.dtype
+        record('cast', (x,), out, (lambda g: cast(g, src),))
+    return out
+
+
+def identity(input, name=None):  # noqa: A002
+    x = as_tensor(input, 'identity')
+    out = Tensor(snapshot(x))
+    if ACTIVE:
+        record('identity', (x,), out, (_identity,))
+    return out
+
+
+def stop_gradient(input, name=None):  # noqa: A002
+    """The same value, cut off from every tape: no gradient flows through it."""
+    return Tensor(snapshot(as_tensor(input, 'stop_gradient')))
+
+
+# ---- indexing ------------------------------------------------------------------
+def _raw_index(index):
+    if isinstance(index, tuple):
+        return tuple(_raw_index(i) for i in index)
+    if isinstance(index, Tensor):
+        return index._data
+    if isinstance(index, list):
+        return np.asarray(index)
+    return index
+
+
+def getitem(x, index):
+    """``x[index]`` with numpy's indexing (ints, slices, None, ..., index arrays, masks)."""
+    x = as_tensor(x, 'getitem')
+    raw = _raw_index(index)
+    try:
+        out = Tensor(snapshot(x)[raw])
+    except IndexError as err:
+        raise IndexError('index %r is invalid for a tensor of shape %s: %s' % (index, tuple(x.shape), err)) from None
+    if ACTIVE:
+        shape = x._data.shape
+        record('getitem', (x,), out, (lambda g: _scatter(g, raw, shape),))
+    return out
+
+
+def _scatter(g, raw, shape):
+    """Zeros of ``shape`` with g added at ``raw``: getitem's gradient (and the reverse)."""
+    a = g._data
+    xp = backend.array_module(a)
+    z = xp.zeros(shape, a.dtype)
+    if _is_basic(raw):
+        z[raw] = a
+    else:
+        _add_at(xp, z, raw, a)
+    out = Tensor(z)
+    if ACTIVE:
+        record('scatter', (g,), out, (lambda gg: getitem(gg, raw),))
+    return out
+
+
+def _is_basic(raw):
+    items = raw if isinstance(raw, tuple) else (raw,)
+    return all(i is None or i is Ellipsis or isinstance(i, (int, slice, np.integer)) for i in items)
+
+
+def _add_at(xp, z, index, values):
+    if xp is np:
+        np.add.at(z, index, values)
+    else:
+        import cupyx
+        cupyx.scatter_add(z, index, values)
+
+
+def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
+    """Slices of ``params`` along ``axis`` at ``indices``; repeated indices add their gradients."""
+    x = as_tensor(params, 'gather')
+    if batch_dims:
+        raise ValueError('gather: batch_dims=%r is not supported; use batch_dims=0' % (batch_dims,))
+    idx = as_tensor(indices, 'gather')
+    if idx._data.dtype.kind not in 'iu':
+        raise TypeError('gather: indices must be integers, got %s' % idx.dtype.name)
+    (ax,) = normalize_axis(0 if axis is None else axis, x.ndim, 'gather')
+    n = x._data.shape[ax]
+    i = idx._data
+    if i.size and (int(i.min()) < -n or int(i.max()) >= n):
+        raise IndexError('gather: indices must lie in [0, %d) for axis %d of shape %s; got min %d, max %d'
+                         % (n, ax, tuple(x.shape), int(i.min()), int(i.max())))
+    index = (slice(None),) * ax + (i,)
+    return getitem(x, index)
+
+
+def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
+    """A one-hot encoding of integer ``indices``; out-of-range indices give all-off rows."""
+    idx = as_tensor(indices, 'one_hot')
+    if idx._data.dtype.kind not in 'iu':
+        raise TypeError('one_hot: indices must be integers, got %s' % idx.dtype.name)
+    dtype = dtypes.as_dtype(dtype) or dtypes.float32
+    on = 1 if on_value is None else on_value
+    off = 0 if off_value is None else off_value
+    xp = backend.array_module(idx._data)
+    hot = idx._data[..., None] == xp.arange(int(depth))
+    out = xp.where(hot, xp.asarray(on, dtype), xp.asarray(off, dtype)).astype(dtype)
+    if axis is not None and axis != -1:
+        out = xp.moveaxis(out, -1, axis)
+    return Tensor(out)
+
+
+def shape(input, out_type='int32', name=None):  # noqa: A002
+    return Tensor(np.asarray(as_tensor(input, 'shape')._data.shape, dtype=out_type))
+
+
+def size(input, out_type='int32', name=None):  # noqa: A002
+    return Tensor(np.asarray(as_tensor(input, 'size')._data.size, dtype=out_type))
+
+
+def rank(input, name=None):  # noqa: A002
+    return Tensor(np.asarray(as_tensor(input, 'rank')._data.ndim, dtype='int32'))
+
+
+def _same_dtype(values, op):
+    if isinstance(values, Tensor) or not hasattr(values, '__len__') or len(values) == 0:
+        raise ValueError('%s: expected a non-empty list of tensors, got %r' % (op, values))
+    tensors = [as_tensor(v, op) for v in values]
+    floats = [t for t in tensors if not t.dtype == tensors[0].dtype]
+    if floats:
+        raise TypeError('%s: all tensors must share one dtype, got %s'
+                        % (op, [t.dtype.name for t in tensors]))
+    return tensors
+
+
+def _identity(g):
+    return g

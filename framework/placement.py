@@ -1,0 +1,143 @@
+"""Device placement: ``with framework.device('/GPU:0'):`` and the process default.
+
+New tensors made from Python or numpy values go to the innermost device scope,
+else to the process default (``set_default_device``, or the environment
+variable ``TAPEFLOW_DEVICE``). The default is the CPU: the GPU is used only
+when asked for, so a program's numbers never depend on what is installed.
+"""
+import os
+import re
+import threading
+
+import numpy as np
+
+from . import backend
+
+_SPEC = re.compile(r'^/?(?:job:[^/]*/)?(?:replica:\d+/)?(?:task:\d+/)?(?:device:)?(cpu|gpu):?(\d+)?$',
+                   re.IGNORECASE)
+
+
+class _Scopes(threading.local):
+    def __init__(self):
+        self.stack = []
+
+
+_scopes = _Scopes()
+_default = None
+_env_read = False
+
+
+def parse(spec):
+    """('cpu'|'gpu', index) for a spelling such as '/GPU:0', 'gpu', 'CPU:0'."""
+    match = _SPEC.match(str(spec).strip())
+    if not match:
+        raise ValueError("Unknown device %r: use '/CPU:0' or '/GPU:<index>'" % (spec,))
+    return match.group(1).lower(), int(match.group(2) or 0)
+
+
+def _check_gpu(index):
+    cp = backend.cupy_module()
+    if cp is None:
+        raise RuntimeError("GPU requested (/GPU:%d) but cupy is not installed: "
+                           "pip install 'tapeflow[gpu]' on a machine with an NVIDIA GPU" % index)
+    try:
+        count = cp.cuda.runtime.getDeviceCount()
+    except Exception as err:
+        raise RuntimeError('GPU requested (/GPU:%d) but no CUDA device was found: %s' % (index, err)) from None
+    if index >= count:
+        raise RuntimeError('GPU requested (/GPU:%d) but only %d GPU(s) are visible' % (index, count))
+    return cp
+
+
+class device:
+    """Context manager placing new tensors on a device, as ``tf.device`` does."""
+
+    def __init__(self, spec):
+        self.kind, self.index = parse(spec)
+        if self.kind == 'gpu':
+            _check_gpu(self.index)
+
+    def __enter__(self):
+        _scopes.stack.append((self.kind, self.index))
+        if self.kind == 'gpu':
+            self._cuda = backend.cupy_module().cuda.Device(self.index)
+            self._cuda.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        _scopes.stack.pop()
+        if self.kind == 'gpu':
+            self._cuda.__exit__(*exc)
+        return False
+
+
+def set_default_device(spec):
+    """Set the process default device ('/CPU:0' or '/GPU:<n>'); None resets to the CPU."""
+    global _default
+    if spec is None:
+        _default = None
+        return
+    kind, index = parse(spec)
+    if kind == 'gpu':
+        _check_gpu(index)
+    _default = (kind, index)
+
+
+def current():
+    """The (kind, index) new tensors go to."""
+    if _scopes.stack:
+        return _scopes.stack[-1]
+    if _default is not None:
+        return _default
+    global _env_read
+    if not _env_read:            # read once: os.environ is slow on a hot path
+        _env_read = True
+        env = os.environ.get('TAPEFLOW_DEVICE')
+        if env:
+            set_default_device(env)
+            return _default
+    return ('cpu', 0)
+
+
+def current_xp():
+    kind, index = current()
+    return backend.cupy_module() if kind == 'gpu' else np
+
+
+def place(array):
+    kind, index = current()
+    if kind == 'cpu':
+        return backend.to_host(array)
+    cp = backend.cupy_module()
+    if isinstance(array, cp.ndarray) and array.device.id == index:
+        return array
+    with cp.cuda.Device(index):
+        return cp.asarray(backend.to_host(array))
+
+
+def list_physical_devices(device_type=None):
+    """PhysicalDevice-like records, as ``tf.config.list_physical_devices``."""
+    found = [PhysicalDevice('/physical_device:CPU:0', 'CPU')]
+    cp = backend.cupy_module()
+    if cp is not None:
+        try:
+            count = cp.cuda.runtime.getDeviceCount()
+        except Exception:
+            count = 0
+        found += [PhysicalDevice('/physical_device:GPU:%d' % i, 'GPU') for i in range(count)]
+    if device_type is not None:
+        found = [d for d in found if d.device_type == str(device_type).upper()]
+    return found
+
+
+class PhysicalDevice(tuple):
+    __slots__ = ()
+
+    def __new__(cls, name, device_type):
+        return tuple.__new__(cls, (name, device_type))
+
+    name = property(lambda self: self[0])
+    device_type = property(lambda self: self[1])
+
+    def __repr__(self):
+        return "PhysicalDevice(name='%s', device_type='%s')" % self

@@ -1,0 +1,310 @@
+"""Tensor: an immutable array with TensorFlow's Python surface.
+
+A Tensor is a thin handle on one numpy (or cupy) array. It carries no
+gradient state: tapes keep their own records, so a Tensor costs what its
+array costs. Operators delegate to the ops in ``framework.ops``.
+"""
+import numpy as np
+
+from . import backend, dtypes
+
+DISPLAY_NAME = 'tapeflow'
+
+
+class TensorShape(tuple):
+    """A tuple of dimensions with TensorFlow's ``TensorShape`` helpers."""
+    __slots__ = ()
+
+    @property
+    def rank(self):
+        return len(self)
+
+    ndims = rank
+
+    def as_list(self):
+        return list(self)
+
+    def num_elements(self):
+        return int(np.prod(self, dtype=np.int64))
+
+    def is_compatible_with(self, other):
+        other = tuple(other)
+        return len(self) == len(other) and all(
+            a is None or b is None or a == b for a, b in zip(self, other))
+
+    def __repr__(self):
+        return 'TensorShape(%s)' % list(self)
+
+
+class Tensor:
+    """An immutable n-dimensional array that ops and tapes understand."""
+    __slots__ = ('_data', '__weakref__')
+    # numpy defers binary operators to us (``ndarray * tensor`` -> Tensor).
+    __array_priority__ = 100
+
+    def __init__(self, data):
+        self._data = data
+
+    # ---- what it is -------------------------------------------------
+    @property
+    def shape(self):
+        return TensorShape(self._data.shape)
+
+    @property
+    def dtype(self):
+        return self._data.dtype
+
+    @property
+    def ndim(self):
+        return self._data.ndim
+
+    @property
+    def device(self):
+        return backend.device_name(self._data)
+
+    def get_shape(self):
+        return self.shape
+
+    def numpy(self):
+        """The value as a numpy array (a numpy scalar for 0-d tensors)."""
+        value = backend.to_host(self._data)
+        if isinstance(value, np.ndarray) and value.ndim == 0:
+            return value[()]
+        return value
+
+    def __array__(self, dtype=None, copy=None):
+        value = np.asarray(backend.to_host(self._data))
+        return value if dtype is None else value.astype(dtype, copy=False)
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        # numpy calls this for ``ndarray <op> tensor`` and for np.exp(tensor).
+        # Arithmetic stays a (differentiable) Tensor op; anything else is plain numpy.
+        op = _UFUNC_OPS.get(ufunc.__name__) if method == '__call__' and not kwargs else None
+        if op is not None:
+            return op(*inputs)
+        arrays = [np.asarray(x) if isinstance(x, Tensor) else x for x in inputs]
+        return getattr(ufunc, method)(*arrays, **kwargs)
+
+    # ---- Python protocols on one-element tensors ------------------------
+    def _item(self, what):
+        if self._data.size != 1:
+            raise ValueError('%s of a tensor needs exactly one element, but this tensor has shape %s; '
+                             'reduce it first (e.g. reduce_sum) or index one element'
+                             % (what, tuple(self._data.shape)))
+        return backend.to_host(self._data).reshape(()).item()
+
+    def __bool__(self):
+        return bool(self._item('The truth value'))
+
+    def __float__(self):
+        return float(self._item('float()'))
+
+    def __int__(self):
+        return int(self._item('int()'))
+
+    def __index__(self):
+        if self._data.dtype.kind not in 'iu':
+            raise TypeError('Only integer tensors can be used as an index, not %s' % self._data.dtype)
+        return int(self._item('index'))
+
+    def __complex__(self):
+        return complex(self._item('complex()'))
+
+    def __format__(self, spec):
+        if self._data.ndim == 0 or (spec and self._data.size == 1):
+            return format(self._item('format'), spec)
+        return format(str(self), spec)
+
+    def __len__(self):
+        if self._data.ndim == 0:
+            raise TypeError('len() of a scalar tensor is undefined (shape ())')
+        return self._data.shape[0]
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError('Cannot iterate over a scalar tensor')
+        return (self[i] for i in range(self._data.shape[0]))
+
+    def __repr__(self):
+        return '<%s.Tensor: shape=%s, dtype=%s, numpy=%s>' % (
+            DISPLAY_NAME, tuple(self._data.shape), self._data.dtype.name, _numpy_text(self, True))
+
+    def __str__(self):
+        return '%s.Tensor(%s, shape=%s, dtype=%s)' % (
+            DISPLAY_NAME, _numpy_text(self, False), tuple(self._data.shape), self._data.dtype.name)
+
+    __hash__ = None   # elementwise ``==`` makes hashing meaningless, as in TensorFlow
+
+    # ---- operators: thin delegations to framework.ops --------------------
+    def __add__(self, other): return ops.add(self, other)
+    def __radd__(self, other): return ops.add(other, self)
+    def __sub__(self, other): return ops.subtract(self, other)
+    def __rsub__(self, other): return ops.subtract(other, self)
+    def __mul__(self, other): return ops.multiply(self, other)
+    def __rmul__(self, other): return ops.multiply(other, self)
+    def __truediv__(self, other): return ops.divide(self, other)
+    def __rtruediv__(self, other): return ops.divide(other, self)
+    def __floordiv__(self, other): return ops.floordiv(self, other)
+    def __rfloordiv__(self, other): return ops.floordiv(other, self)
+    def __mod__(self, other): return ops.floormod(self, other)
+    def __rmod__(self, other): return ops.floormod(other, self)
+    def __pow__(self, other): return ops.pow(self, other)
+    def __rpow__(self, other): return ops.pow(other, self)
+    def __matmul__(self, other): return ops.matmul(self, other)
+    def __rmatmul__(self, other): return ops.matmul(other, self)
+    def __neg__(self): return ops.negative(self)
+    def __pos__(self): return self
+    def __abs__(self): return ops.abs(self)
+    def __lt__(self, other): return ops.less(self, other)
+    def __le__(self, other): return ops.less_equal(self, other)
+    def __gt__(self, other): return ops.greater(self, other)
+    def __ge__(self, other): return ops.greater_equal(self, other)
+    def __and__(self, other): return ops.logical_and(self, other)
+    def __rand__(self, other): return ops.logical_and(other, self)
+    def __or__(self, other): return ops.logical_or(self, other)
+    def __ror__(self, other): return ops.logical_or(other, self)
+    def __xor__(self, other): return ops.logical_xor(self, other)
+    def __invert__(self): return ops.logical_not(self)
+    def __getitem__(self, index): return ops.getitem(self, index)
+
+    def __eq__(self, other):
+        # TensorFlow 2: elementwise, and False for what cannot be compared at all.
+        try:
+            return ops.equal(self, other)
+        except (TypeError, ValueError):
+            return False
+
+    def __ne__(self, other):
+        try:
+            return ops.not_equal(self, other)
+        except (TypeError, ValueError):
+            return True
+
+    # Convenience methods TensorFlow tensors carry.
+    def ref(self):
+        return _Ref(self)
+
+    def experimental_ref(self):
+        return _Ref(self)
+
+
+class _Ref:
+    """A hashable handle on a tensor (``tensor.ref()``), compared by identity."""
+    __slots__ = ('_tensor',)
+
+    def __init__(self, tensor):
+        self._tensor = tensor
+
+    def deref(self):
+        return self._tensor
+
+    def __hash__(self):
+        return id(self._tensor)
+
+    def __eq__(self, other):
+        return isinstance(other, _Ref) and other._tensor is self._tensor
+
+
+def _numpy_text(tensor, is_repr):
+    value = tensor.numpy()
+    if np.ndim(value) == 0:
+        item = value.item() if hasattr(value, 'item') else value
+        return repr(item) if is_repr else str(value)
+    return repr(value) if is_repr else str(value)
+
+
+# ---- building tensors from Python values ---------------------------------------------
+def _to_array(value, dtype):
+    """An array of ``value`` with TensorFlow's conversion rules."""
+    if isinstance(value, Tensor):
+        data = value._data
+        return data if dtype is None or data.dtype == dtype else data.astype(dtype)
+    if isinstance(value, (np.ndarray, np.generic)) or backend.is_device_array(value):
+        if dtype is None:
+            return backend.place(value)
+        return backend.place(value.astype(dtype, copy=False))
+    try:
+        array = np.asarray(value)
+    except ValueError as err:
+        raise ValueError("Can't convert non-rectangular Python sequence to Tensor: %s" % err) from None
+    if array.dtype == object and not _all_strings(value):
+        raise TypeError('Cannot convert %r (of type %s) to a tensor: expected numbers, nested lists '
+                        'of numbers, numpy arrays or tensors' % (value, type(value).__name__))
+    if dtype is None:
+        array = dtypes.python_default(array)
+    else:
+        if dtype.kind in 'iub' and array.dtype.kind == 'f' and not isinstance(value, (list, tuple)) \
+                and not float(array).is_integer():
+            raise TypeError('Cannot convert %r to a tensor of dtype %s' % (value, dtype.name))
+        array = array.astype(dtype, copy=False)
+    return backend.place(array)
+
+
+def _all_strings(value):
+    if isinstance(value, (str, bytes)):
+        return True
+    if isinstance(value, (list, tuple)):
+        return all(_all_strings(v) for v in value)
+    return False
+
+
+def constant(value, dtype=None, shape=None, name=None):
+    """A tensor holding ``value``.
+
+    Args:
+        value: a Python number or nested list, a numpy array or a tensor.
+        dtype: the dtype to give it (Python floats default to float32, ints to int32).
+        shape: optional shape; a scalar is broadcast to it, otherwise the
+            value is reshaped to it.
+    Raises:
+        TypeError / ValueError: for values that are not numeric, or a shape
+            the value cannot take.
+    """
+    array = _to_array(value, dtypes.as_dtype(dtype))
+    if shape is not None:
+        shape = tuple(int(d) for d in shape)
+        xp = backend.array_module(array)
+        if array.size == 1:
+            array = xp.broadcast_to(xp.asarray(array).reshape(()), shape).copy()
+        elif int(np.prod(shape)) == array.size:
+            array = xp.asarray(array).reshape(shape)
+        else:
+            raise TypeError('constant: a value with %d elements cannot take shape %s'
+                            % (array.size, shape))
+    return Tensor(array)
+
+
+def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
+    """``value`` as a Tensor; a Tensor is returned as it is.
+
+    Raises:
+        ValueError: if ``value`` is a tensor of another dtype than ``dtype``.
+    """
+    if isinstance(value, Tensor):
+        dtype = dtypes.as_dtype(dtype)
+        if dtype is not None and value._data.dtype != dtype:
+            raise ValueError('Tensor conversion requested dtype %s for Tensor with dtype %s: %r; '
+                             'use framework.cast to change the dtype'
+                             % (dtype.name, value.dtype.name, value))
+        return value
+    if dtype is None and dtype_hint is not None and not isinstance(value, (np.ndarray, np.generic)):
+        try:
+            return Tensor(_to_array(value, dtypes.as_dtype(dtype_hint)))
+        except (TypeError, ValueError):
+            pass
+    return Tensor(_to_array(value, dtypes.as_dtype(dtype)))
+
+
+def is_tensor(value):
+    return isinstance(value, Tensor)
+
+
+from . import ops  # noqa: E402  (the operators above look ops up at call time)
+
+_UFUNC_OPS = {
+    'add': ops.add, 'subtract': ops.subtract, 'multiply': ops.multiply,
+    'true_divide': ops.divide, 'divide': ops.divide, 'power': ops.pow, 'matmul': ops.matmul,
+    'negative': ops.negative, 'less': ops.less, 'less_equal': ops.less_equal,
+    'greater': ops.greater, 'greater_equal': ops.greater_equal,
+    'equal': ops.equal, 'not_equal': ops.not_equal,
+}

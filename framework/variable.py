@@ -1,0 +1,103 @@
+"""Variable: a mutable tensor that tapes watch automatically when read."""
+import itertools
+
+import numpy as np
+
+from . import backend, dtypes
+from .tensor import Tensor, _to_array, DISPLAY_NAME
+
+_unnamed = itertools.count()
+
+
+class Variable(Tensor):
+    """A tensor whose value can change in place (``assign``, ``assign_add``, ...).
+
+    Args:
+        initial_value: a value, tensor, or a zero-argument callable returning one.
+        trainable: whether tapes watch it automatically and optimizers train it.
+        name: a name (default 'Variable').
+        dtype: the dtype to convert the initial value to.
+    """
+    __slots__ = ('_name', '_trainable', 'aggregation', 'synchronization')
+
+    def __init__(self, initial_value=None, trainable=True, name=None, dtype=None, **kwargs):
+        if initial_value is None:
+            raise ValueError('Variable: initial_value must be given (a value, a tensor, or a callable)')
+        if callable(initial_value) and not isinstance(initial_value, Tensor):
+            initial_value = initial_value()
+        data = _to_array(initial_value, dtypes.as_dtype(dtype))
+        # A variable owns its buffer: copy so that later in-place updates never
+        # write through to the caller's array.
+        xp = backend.array_module(data)
+        super().__init__(xp.array(data, copy=True))
+        self._name = name if name is not None else 'Variable'
+        self._trainable = bool(trainable)
+        self.aggregation = kwargs.get('aggregation')
+        self.synchronization = kwargs.get('synchronization')
+
+    @property
+    def name(self):
+        return self._name if self._name.endswith(':0') or '/' in self._name else self._name + ':0'
+
+    @property
+    def path(self):
+        return self._name
+
+    @property
+    def trainable(self):
+        return self._trainable
+
+    @trainable.setter
+    def trainable(self, value):
+        self._trainable = bool(value)
+
+    def value(self):
+        """A Tensor snapshot of the current value."""
+        return Tensor(self._data.copy())
+
+    def read_value(self):
+        return self.value()
+
+    def numpy(self):
+        value = backend.to_host(self._data)
+        if backend.is_device_array(self._data):
+            return value[()] if value.ndim == 0 else value
+        return value[()] if value.ndim == 0 else value.copy()
+
+    def _new_value(self, value, what):
+        data = _to_array(value, self._data.dtype)
+        if data.shape != self._data.shape:
+            try:
+                data = backend.array_module(self._data).broadcast_to(data, self._data.shape)
+            except ValueError:
+                raise ValueError('%s: cannot assign a value of shape %s to variable %r of shape %s'
+                                 % (what, tuple(data.shape), self._name, tuple(self._data.shape))) from None
+        if backend.is_device_array(self._data) != backend.is_device_array(data):
+            raise ValueError('%s: value on %s, variable %r on %s; move the value with framework.device first'
+                             % (what, backend.device_name(data), self._name, self.device))
+        return data
+
+    def assign(self, value, use_locking=None, name=None, read_value=True):
+        """Set the value in place; returns the variable."""
+        self._data[...] = self._new_value(value, 'assign')
+        return self
+
+    def assign_add(self, delta, use_locking=None, name=None, read_value=True):
+        self._data += self._new_value(delta, 'assign_add')
+        return self
+
+    def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
+        self._data -= self._new_value(delta, 'assign_sub')
+        return self
+
+    def __hash__(self):
+        # Variables are looked up by identity (optimizer slots, sets of weights).
+        return id(self)
+
+    def __repr__(self):
+        value = self.numpy()
+        text = repr(value.item()) if np.ndim(value) == 0 else repr(value)
+        return "<%s.Variable '%s' shape=%s dtype=%s, numpy=%s>" % (
+            DISPLAY_NAME, self.name, tuple(self._data.shape), self._data.dtype.name, text)
+
+    __str__ = __repr__

@@ -1,0 +1,1 @@
+"""Keras-style layers and models for tapeflow (see issue: training)."""

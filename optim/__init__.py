@@ -1,0 +1,1 @@
+"""Optimizers and learning-rate schedules for tapeflow (see issue: training)."""
