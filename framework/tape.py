@@ -7,14 +7,16 @@ product per input. Gradient rules are written with the framework's own ops,
 so a tape that is still recording while another one sweeps records the sweep:
 nested tapes give higher derivatives.
 
-Recording costs nothing when no tape is active: ops check one thread-local
+Recording costs nothing when no tape is active: ops check one module-level
 list before doing any bookkeeping.
 """
 import threading
 import warnings
+import weakref
 from _thread import get_ident
 
 from . import nest
+from .tape_arguments import check_sources, check_targets, result, seeds, unconnected_mode
 from .tensor import Tensor
 from .variable import Variable
 
@@ -22,14 +24,19 @@ from .variable import Variable
 # Tapes recording now, in every thread, innermost last. Ops test this list's
 # truthiness before any bookkeeping (a module global: cheaper than a
 # thread-local); ``record`` then keeps only the calling thread's tapes, so a
-# tape never sees another thread's ops.
+# tape never sees another thread's ops. Besides tapes, ACTIVE may hold an
+# observer (framework.debugging's numerics checker): anything with the
+# attributes ``record`` reads (_thread, _tracked, _watch_accessed, _nodes).
 ACTIVE = []
+
+# Why a gradient came back None, per variable, for optimizers' error messages.
+_NONE_REASONS = weakref.WeakKeyDictionary()
 
 
 def thread_tapes():
-    """The tapes recording on the calling thread."""
+    """The tapes (not observers) recording on the calling thread."""
     me = threading.get_ident()
-    return [t for t in ACTIVE if t._thread == me]
+    return [t for t in ACTIVE if isinstance(t, GradientTape) and t._thread == me]
 
 
 class paused:
@@ -69,7 +76,7 @@ def record(name, inputs, output, vjps):
         for x in inputs:
             if id(x) in tracked:
                 hit = True
-            elif type(x) is Variable and tape._watch_accessed and x._trainable:
+            elif type(x) is Variable and x._trainable and tape._watch_accessed:
                 tape._watch_one(x)
                 hit = True
         if hit:
@@ -77,6 +84,28 @@ def record(name, inputs, output, vjps):
                 node = (output, inputs, vjps, name)
             tape._nodes.append(node)
             tracked.add(id(output))
+
+
+def record_blocked(name, inputs):
+    """Note that a non-differentiable op (stop_gradient, a cast to int...) read these
+    inputs, so that a None gradient can be explained later. Call only while ACTIVE."""
+    me = get_ident()
+    for tape in ACTIVE:
+        if tape._thread == me and isinstance(tape, GradientTape):
+            for x in inputs:
+                if id(x) in tape._tracked:
+                    tape._blocked[id(x)] = name
+
+
+class NoneGradientWarning(UserWarning):
+    """``gradient()`` returned None for a source; the message says why.
+
+    Silence with ``warnings.simplefilter('ignore', framework.NoneGradientWarning)``
+    or ``framework.debugging.explain_none_gradients(False)``.
+    """
+
+
+EXPLAIN_NONE = [True]
 
 
 class UnconnectedGradients:
@@ -94,6 +123,9 @@ class GradientTape:
         watch_accessed_variables: watch every trainable Variable read while
             the tape is active.
     """
+    # Slots: ``record`` reads these attributes once per op.
+    __slots__ = ('_persistent', '_watch_accessed', '_nodes', '_tracked', '_watched', '_recording',
+                 '_used', '_thread', '_blocked', '__weakref__')
 
     def __init__(self, persistent=False, watch_accessed_variables=True):
         self._persistent = bool(persistent)
@@ -104,6 +136,7 @@ class GradientTape:
         self._recording = False
         self._used = False
         self._thread = None
+        self._blocked = {}           # id of a tracked tensor -> the non-differentiable op that read it
 
     # ---- recording -------------------------------------------------------
     def __enter__(self):
@@ -161,6 +194,7 @@ class GradientTape:
         self._nodes = []
         self._tracked = set()
         self._watched = []
+        self._blocked = {}
         self._used = False
 
     def watched_variables(self):
@@ -183,85 +217,65 @@ class GradientTape:
             TypeError: a source or target that is not a tensor, or an integer source.
         """
         self._check_usable()
-        unconnected = _unconnected_mode(unconnected_gradients)
+        unconnected = unconnected_mode(unconnected_gradients)
         flat_sources = nest.flatten(sources)
-        _check_sources(flat_sources)
+        check_sources(flat_sources)
         targets = nest.flatten(target)
-        _check_targets(targets)
-        seeds = _seeds(targets, output_gradients)
-        grads = self._backward(targets, seeds, flat_sources)
+        check_targets(targets)
+        grads = self._backward(targets, seeds(targets, output_gradients), flat_sources)
+        results = [result(grads.get(id(s)), s, unconnected) for s in flat_sources]
+        if unconnected == 'none' and EXPLAIN_NONE[0]:
+            for s, g in zip(flat_sources, results):
+                if g is None:
+                    self._explain_none(s, targets)
         if not self._persistent:
             self._release()
-        results = [_result(grads.get(id(s)), s, unconnected) for s in flat_sources]
         return nest.pack_sequence_as(sources, results)
+
+    def _explain_none(self, source, targets):
+        """Warn (once per source and call site) why ``source`` got no gradient."""
+        name = getattr(source, 'path', None) or 'a %s tensor of shape %s' % (source.dtype.name, tuple(source.shape))
+        if id(source) not in self._tracked:
+            if isinstance(source, Variable) and not source.trainable:
+                why = 'it is a non-trainable Variable, which tapes do not watch automatically (use tape.watch)'
+            elif isinstance(source, Variable):
+                why = ('it was never read while this tape was recording (compute the target inside the '
+                       '`with GradientTape()` block)')
+            else:
+                why = ('it is a plain Tensor that this tape never watched: call tape.watch() on it, or keep '
+                       'it a Variable (note that `x = x + 1` replaces a Variable by a Tensor; use x.assign_add(1))')
+        elif not any(id(t) in self._tracked for t in targets):
+            why = 'the target was not computed from any watched tensor under this tape'
+        elif self._blocked:
+            why = ('it reaches the target only through non-differentiable ops (%s)'
+                   % ', '.join(sorted(set(self._blocked.values()))))
+        else:
+            why = 'the target does not depend on it'
+        if isinstance(source, Variable):
+            _NONE_REASONS[source] = why
+        warnings.warn('GradientTape.gradient returned None for %s: %s.' % (name, why),
+                      NoneGradientWarning, stacklevel=3)
 
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
                  parallel_iterations=None, experimental_use_pfor=True):
         """d target[i...] / d source[j...]: shape target.shape + source.shape for each source."""
-        from . import ops
-        self._check_usable()
-        unconnected = _unconnected_mode(unconnected_gradients)
-        flat_sources = nest.flatten(sources)
-        _check_sources(flat_sources)
-        if not isinstance(target, Tensor):
-            raise TypeError('jacobian: target must be a single Tensor, got %s' % type(target).__name__)
-        n = target._data.size
-        rows = [[] for _ in flat_sources]
-        connected = [False] * len(flat_sources)
-        eye = ops.reshape(ops.eye(n, dtype=target.dtype), (n,) + tuple(target.shape))
-        for i in range(n):
-            grads = self._backward([target], [eye[i]], flat_sources)
-            for k, s in enumerate(flat_sources):
-                g = grads.get(id(s))
-                connected[k] = connected[k] or g is not None
-                rows[k].append(_result(g, s, 'zero'))
-        if not self._persistent:
-            self._release()
-        out = []
-        for k, s in enumerate(flat_sources):
-            if unconnected == 'none' and not connected[k]:
-                out.append(None)
-            elif rows[k]:
-                out.append(ops.reshape(ops.stack(rows[k]), tuple(target.shape) + tuple(s.shape)))
-            else:
-                out.append(ops.zeros(tuple(target.shape) + tuple(s.shape), s.dtype))
-        return nest.pack_sequence_as(sources, out)
+        from .jacobians import jacobian
+        return jacobian(self, target, sources, unconnected_mode(unconnected_gradients))
 
     def batch_jacobian(self, target, source, unconnected_gradients=UnconnectedGradients.NONE,
                        parallel_iterations=None, experimental_use_pfor=True):
         """Per-example jacobians: result[b] = d target[b] / d source[b]."""
-        from . import ops
-        self._check_usable()
-        _check_sources([source])
-        if target.ndim < 1 or source.ndim < 1 or target.shape[0] != source.shape[0]:
-            raise ValueError('batch_jacobian: target and source need the same leading (batch) dimension; '
-                             'got shapes %s and %s' % (tuple(target.shape), tuple(source.shape)))
-        batch = target.shape[0]
-        inner = int(target._data.size // batch) if batch else 0
-        cols = []
-        connected = False
-        eye = ops.eye(inner, dtype=target.dtype)
-        for j in range(inner):
-            seed = ops.reshape(ops.broadcast_to(eye[j], (batch, inner)), tuple(target.shape))
-            g = self._backward([target], [seed], [source]).get(id(source))
-            connected = connected or g is not None
-            cols.append(_result(g, source, 'zero'))
-        if not self._persistent:
-            self._release()
-        if _unconnected_mode(unconnected_gradients) == 'none' and not connected:
-            return None
-        if not cols:
-            return ops.zeros(tuple(target.shape) + tuple(source.shape[1:]), source.dtype)
-        stacked = ops.stack(cols, axis=1)        # (batch, inner, *source.shape[1:])
-        return ops.reshape(stacked, tuple(target.shape) + tuple(source.shape[1:]))
+        from .jacobians import batch_jacobian
+        return batch_jacobian(self, target, source, unconnected_mode(unconnected_gradients))
 
     # ---- the sweep ---------------------------------------------------------
-    def _backward(self, targets, seeds, sources):
+    def _backward(self, targets, seed_grads, sources):
         """The reverse sweep: a dict from tensor id to its accumulated gradient."""
         source_ids = {id(s) for s in sources}
         grads = {}
-        for t, seed in zip(targets, seeds):
-            _accumulate(grads, id(t), seed)
+        for t, seed in zip(targets, seed_grads):
+            prev = grads.get(id(t))
+            grads[id(t)] = seed if prev is None else prev + seed
         tracked = self._tracked
         free = not self._persistent
         nodes = self._nodes
@@ -303,14 +317,6 @@ class GradientTape:
         self._nodes = []
         self._watched = []
 
-    def __del__(self):
-        # A tape deleted while recording (e.g. an exception in the with-block) must stop recording.
-        if getattr(self, '_recording', False):
-            try:
-                self._pop()
-            except Exception:
-                pass
-
 
 class _StopRecording:
     def __init__(self, tape):
@@ -327,66 +333,13 @@ class _StopRecording:
         return False
 
 
-def _accumulate(grads, key, g):
-    prev = grads.get(key)
-    grads[key] = g if prev is None else prev + g
-
-
 def _sum_to(g, shape):
-    from . import ops
-    return ops.sum_to(g, shape)
+    from .ops.shapes import sum_to
+    return sum_to(g, shape)
 
 
-def _unconnected_mode(value):
-    mode = getattr(value, 'value', value)
-    if mode not in ('none', 'zero'):
-        raise ValueError("unconnected_gradients must be 'none' or 'zero', got %r" % (value,))
-    return mode
+def none_gradient_reason(variable):
+    """Why the last ``gradient()`` call gave ``variable`` no gradient (None if unknown)."""
+    return _NONE_REASONS.get(variable)
 
 
-def _check_sources(flat_sources):
-    for s in flat_sources:
-        if not isinstance(s, Tensor):
-            raise TypeError('GradientTape.gradient: every source must be a Tensor or Variable, got %r of type %s'
-                            % (s, type(s).__name__))
-        if s.dtype.kind not in 'fc':
-            raise TypeError('GradientTape.gradient: cannot differentiate with respect to a %s tensor of shape %s; '
-                            'only floating-point sources have gradients (cast it to float32 and watch that)'
-                            % (s.dtype.name, tuple(s.shape)))
-
-
-def _check_targets(targets):
-    for t in targets:
-        if not isinstance(t, Tensor):
-            raise TypeError('GradientTape.gradient: the target must be a Tensor (or a structure of tensors) '
-                            'computed under the tape, got %r of type %s' % (t, type(t).__name__))
-
-
-def _seeds(targets, output_gradients):
-    from . import ops
-    if output_gradients is None:
-        return [ops.ones_like(t) for t in targets]
-    seeds = nest.flatten(output_gradients)
-    if len(seeds) != len(targets):
-        raise ValueError('GradientTape.gradient: %d output_gradients for %d targets'
-                         % (len(seeds), len(targets)))
-    out = []
-    for t, s in zip(targets, seeds):
-        if s is None:
-            out.append(ops.ones_like(t))
-            continue
-        s = ops.convert_to_tensor(s, dtype=t.dtype) if not isinstance(s, Tensor) else s
-        if tuple(s.shape) != tuple(t.shape):
-            raise ValueError('GradientTape.gradient: output_gradients of shape %s for a target of shape %s'
-                             % (tuple(s.shape), tuple(t.shape)))
-        out.append(s)
-    return out
-
-
-def _result(g, source, unconnected):
-    from . import ops
-    if g is None:
-        return ops.zeros_like(source) if unconnected == 'zero' else None
-    if g._data.dtype != source._data.dtype:
-        g = ops.cast(g, source.dtype)
-    return g

@@ -4,6 +4,7 @@ import numpy as np
 
 from .. import backend, dtypes
 from ..tensor import Tensor
+from ..tape import record_blocked
 from .operands import ACTIVE, as_tensor, normalize_axis, record, snapshot
 
 
@@ -217,9 +218,12 @@ def cast(x, dtype, name=None):
     if x._data.dtype == dtype:
         return identity(x)
     out = Tensor(x._data.astype(dtype))
-    if ACTIVE and dtype.kind in 'fc' and x._data.dtype.kind in 'fc':
-        src = x._data.dtype
-        record('cast', (x,), out, (lambda g: cast(g, src),))
+    if ACTIVE:
+        if dtype.kind in 'fc' and x._data.dtype.kind in 'fc':
+            src = x._data.dtype
+            record('cast', (x,), out, (lambda g: cast(g, src),))
+        else:
+            record_blocked('cast to %s' % dtype.name, (x,))
     return out
 
 
@@ -233,7 +237,10 @@ def identity(input, name=None):  # noqa: A002
 
 def stop_gradient(input, name=None):  # noqa: A002
     """The same value, cut off from every tape: no gradient flows through it."""
-    return Tensor(snapshot(as_tensor(input, 'stop_gradient')))
+    x = as_tensor(input, 'stop_gradient')
+    if ACTIVE:
+        record_blocked('stop_gradient', (x,))
+    return Tensor(snapshot(x))
 
 
 # ---- indexing ------------------------------------------------------------------

@@ -10,6 +10,7 @@ import numpy as np
 
 from .. import backend
 from ..tensor import Tensor
+from ..tape import record_blocked
 from .operands import as_float_tensor, as_numeric_tensor, ACTIVE, record
 
 
@@ -17,8 +18,11 @@ def _apply(name, x, value, grad, check=as_float_tensor):
     x = check(x, name)
     a = x._data
     out = Tensor(value(backend.array_module(a), a))
-    if ACTIVE and grad is not None:
-        record(name, (x,), out, (lambda g: grad(g, x, out),))
+    if ACTIVE:
+        if grad is not None:
+            record(name, (x,), out, (lambda g: grad(g, x, out),))
+        else:
+            record_blocked(name, (x,))
     return out
 
 

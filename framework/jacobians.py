@@ -1,0 +1,66 @@
+"""Jacobians by one reverse sweep per target element.
+
+``GradientTape.jacobian`` / ``batch_jacobian`` delegate here. Each sweep seeds
+one element (or, for batch jacobians, one element of every example at once,
+since examples are independent) and keeps the record until all are done.
+"""
+from . import nest, ops
+from .tape_arguments import check_sources, result
+from .tensor import Tensor
+
+
+def jacobian(tape, target, sources, unconnected):
+    """d target[i...] / d source[j...]: shape target.shape + source.shape for each source."""
+    tape._check_usable()
+    flat_sources = nest.flatten(sources)
+    check_sources(flat_sources, 'jacobian')
+    if not isinstance(target, Tensor):
+        raise TypeError('jacobian: target must be a single Tensor, got %s' % type(target).__name__)
+    n = target._data.size
+    rows = [[] for _ in flat_sources]
+    connected = [False] * len(flat_sources)
+    eye = ops.reshape(ops.eye(n, dtype=target.dtype), (n,) + tuple(target.shape))
+    for i in range(n):
+        grads = tape._backward([target], [eye[i]], flat_sources)
+        for k, s in enumerate(flat_sources):
+            g = grads.get(id(s))
+            connected[k] = connected[k] or g is not None
+            rows[k].append(result(g, s, 'zero'))
+    if not tape._persistent:
+        tape._release()
+    out = []
+    for k, s in enumerate(flat_sources):
+        if unconnected == 'none' and not connected[k]:
+            out.append(None)
+        elif rows[k]:
+            out.append(ops.reshape(ops.stack(rows[k]), tuple(target.shape) + tuple(s.shape)))
+        else:
+            out.append(ops.zeros(tuple(target.shape) + tuple(s.shape), s.dtype))
+    return nest.pack_sequence_as(sources, out)
+
+
+def batch_jacobian(tape, target, source, unconnected):
+    """Per-example jacobians: result[b] = d target[b] / d source[b]."""
+    tape._check_usable()
+    check_sources([source], 'batch_jacobian')
+    if target.ndim < 1 or source.ndim < 1 or target.shape[0] != source.shape[0]:
+        raise ValueError('batch_jacobian: target and source need the same leading (batch) dimension; '
+                         'got shapes %s and %s' % (tuple(target.shape), tuple(source.shape)))
+    batch = target.shape[0]
+    inner = int(target._data.size // batch) if batch else 0
+    cols = []
+    connected = False
+    eye = ops.eye(inner, dtype=target.dtype)
+    for j in range(inner):
+        seed = ops.reshape(ops.broadcast_to(eye[j], (batch, inner)), tuple(target.shape))
+        g = tape._backward([target], [seed], [source]).get(id(source))
+        connected = connected or g is not None
+        cols.append(result(g, source, 'zero'))
+    if not tape._persistent:
+        tape._release()
+    if unconnected == 'none' and not connected:
+        return None
+    if not cols:
+        return ops.zeros(tuple(target.shape) + tuple(source.shape[1:]), source.dtype)
+    stacked = ops.stack(cols, axis=1)        # (batch, inner, *source.shape[1:])
+    return ops.reshape(stacked, tuple(target.shape) + tuple(source.shape[1:]))

@@ -1,0 +1,67 @@
+"""Checking and normalising what users hand to ``GradientTape.gradient``.
+
+Kept apart from the tape itself so that the recording and sweeping code in
+tape.py reads on its own.
+"""
+from . import nest
+from .tensor import Tensor
+
+
+def unconnected_mode(value):
+    mode = getattr(value, 'value', value)
+    if mode not in ('none', 'zero'):
+        raise ValueError("unconnected_gradients must be 'none' or 'zero' (or UnconnectedGradients.NONE/ZERO), "
+                         "got %r" % (value,))
+    return mode
+
+
+def check_sources(flat_sources, op='GradientTape.gradient'):
+    for s in flat_sources:
+        if not isinstance(s, Tensor):
+            raise TypeError('%s: every source must be a Tensor or Variable, got %r of type %s'
+                            % (op, s, type(s).__name__))
+        if s.dtype.kind not in 'fc':
+            raise TypeError('%s: cannot differentiate with respect to a %s tensor of shape %s; '
+                            'only floating-point sources have gradients (cast it to float32 and watch that)'
+                            % (op, s.dtype.name, tuple(s.shape)))
+
+
+def check_targets(targets):
+    if not targets:
+        raise ValueError('GradientTape.gradient: the target is empty; pass the tensor to differentiate')
+    for t in targets:
+        if not isinstance(t, Tensor):
+            raise TypeError('GradientTape.gradient: the target must be a Tensor (or a structure of tensors) '
+                            'computed under the tape, got %r of type %s' % (t, type(t).__name__))
+
+
+def seeds(targets, output_gradients):
+    """The gradient each target starts the sweep with: ones, or the user's."""
+    from . import ops
+    if output_gradients is None:
+        return [ops.ones_like(t) for t in targets]
+    given = nest.flatten(output_gradients)
+    if len(given) != len(targets):
+        raise ValueError('GradientTape.gradient: %d output_gradients for %d targets'
+                         % (len(given), len(targets)))
+    out = []
+    for t, s in zip(targets, given):
+        if s is None:
+            out.append(ops.ones_like(t))
+            continue
+        s = s if isinstance(s, Tensor) else ops.convert_to_tensor(s, dtype=t.dtype)
+        if tuple(s.shape) != tuple(t.shape):
+            raise ValueError('GradientTape.gradient: output_gradients of shape %s for a target of shape %s'
+                             % (tuple(s.shape), tuple(t.shape)))
+        out.append(s)
+    return out
+
+
+def result(g, source, unconnected):
+    """The gradient handed back for one source, in the source's dtype."""
+    from . import ops
+    if g is None:
+        return ops.zeros_like(source) if unconnected == 'zero' else None
+    if g._data.dtype != source._data.dtype:
+        g = ops.cast(g, source.dtype)
+    return g
