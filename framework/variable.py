@@ -18,7 +18,7 @@ class Variable(Tensor):
         name: a name (default 'Variable').
         dtype: the dtype to convert the initial value to.
     """
-    __slots__ = ('_name', '_trainable', 'aggregation', 'synchronization')
+    __slots__ = ('_name', '_path', '_trainable', 'aggregation', 'synchronization')
 
     def __init__(self, initial_value=None, trainable=True, name=None, dtype=None, **kwargs):
         if initial_value is None:
@@ -31,17 +31,20 @@ class Variable(Tensor):
         xp = backend.array_module(data)
         super().__init__(xp.array(data, copy=True))
         self._name = name if name is not None else 'Variable'
+        self._path = None      # set by a layer's add_weight: Keras 3's 'dense/kernel'
         self._trainable = bool(trainable)
         self.aggregation = kwargs.get('aggregation')
         self.synchronization = kwargs.get('synchronization')
 
     @property
     def name(self):
+        if self._path is not None:
+            return self._name      # a layer weight: Keras 3 names it 'kernel', without ':0'
         return self._name if self._name.endswith(':0') or '/' in self._name else self._name + ':0'
 
     @property
     def path(self):
-        return self._name
+        return self._name if self._path is None else self._path
 
     @property
     def trainable(self):

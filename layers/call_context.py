@@ -1,0 +1,62 @@
+"""Which layer is running now, on this thread.
+
+``Layer.__call__`` pushes ``(layer, training)`` here for the length of its
+call, and ``Sequential.build`` pushes the model while it builds its layers.
+Three things read the stack: ``current_layer()`` (debugging tools name the
+layer an op belongs to), nested calls that inherit their parent's
+``training`` flag, and ``add_weight``, whose weight paths follow the layers
+enclosing the build ('sequential/dense/kernel'), as Keras 3's name scopes do.
+"""
+import itertools
+import threading
+
+
+class _Context(threading.local):
+    def __init__(self):
+        self.stack = []
+        self.epoch = 0      # the number of the outermost layer call running (or last run)
+
+
+_context = _Context()
+
+# Every outermost layer call takes the next number; a layer's activity
+# losses belong to the call numbered in ``layer._call_epoch``.
+_epochs = itertools.count(1)
+
+
+def state():
+    """The calling thread's context: ``.stack`` of (layer, training) entries,
+    innermost last, and ``.epoch``, the number of the outermost call."""
+    return _context
+
+
+def current_layer():
+    """The innermost layer being called (or built) on this thread, or None."""
+    entries = _context.stack
+    return entries[-1][0] if entries else None
+
+
+def enclosing_names(layer):
+    """The names of the layers enclosing ``layer`` now, outermost first."""
+    return [entry[0].name for entry in _context.stack if entry[0] is not layer]
+
+
+def begin_outer_call():
+    """Number a new outermost layer call; returns the number."""
+    _context.epoch = next(_epochs)
+    return _context.epoch
+
+
+class scope:
+    """``with scope(layer):`` marks ``layer`` as running (used around builds)."""
+
+    def __init__(self, layer, training=None):
+        self._entry = (layer, training)
+
+    def __enter__(self):
+        _context.stack.append(self._entry)
+        return self
+
+    def __exit__(self, *exc):
+        _context.stack.pop()
+        return False

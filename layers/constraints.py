@@ -1,0 +1,126 @@
+"""Weight constraints (Keras 3): projections applied after each optimizer step.
+
+A constraint maps a weight to its projected value. Layers keep them per
+variable (``add_weight(constraint=...)``); a training loop calls
+``model.apply_weight_constraints()`` right after ``optimizer.apply_gradients``,
+which assigns ``constraint(variable)`` to each constrained variable outside
+any tape, as Keras 3's optimizer does.
+"""
+from framework.ops import clip_by_value, maximum, reduce_sum, sqrt, square
+
+EPSILON = 1e-7       # Keras's backend.epsilon(): keeps an all-zero column finite
+
+
+def _norms(w, axis):
+    return sqrt(reduce_sum(square(w), axis=axis, keepdims=True))
+
+
+class Constraint:
+    """Base class: ``constraint(w)`` returns the projected weight."""
+
+    def __call__(self, w):
+        return w
+
+    def get_config(self):
+        return {}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+
+class MaxNorm(Constraint):
+    """Rescale each slice along ``axis`` whose L2 norm exceeds ``max_value``."""
+
+    def __init__(self, max_value=2, axis=0):
+        self.max_value, self.axis = max_value, axis
+
+    def __call__(self, w):
+        norms = _norms(w, self.axis)
+        return w * (clip_by_value(norms, 0.0, float(self.max_value)) / (EPSILON + norms))
+
+    def get_config(self):
+        return {'max_value': self.max_value, 'axis': self.axis}
+
+
+class NonNeg(Constraint):
+    """Clip negative weights to zero."""
+
+    def __call__(self, w):
+        return maximum(w, 0.0)
+
+
+class UnitNorm(Constraint):
+    """Scale each slice along ``axis`` to unit L2 norm."""
+
+    def __init__(self, axis=0):
+        self.axis = axis
+
+    def __call__(self, w):
+        return w / (EPSILON + _norms(w, self.axis))
+
+    def get_config(self):
+        return {'axis': self.axis}
+
+
+class MinMaxNorm(Constraint):
+    """Move each slice's norm towards [min_value, max_value]:
+    ``desired = rate * clip(norm, min, max) + (1 - rate) * norm``."""
+
+    def __init__(self, min_value=0.0, max_value=1.0, rate=1.0, axis=0):
+        self.min_value, self.max_value, self.rate, self.axis = min_value, max_value, rate, axis
+
+    def __call__(self, w):
+        norms = _norms(w, self.axis)
+        desired = (self.rate * clip_by_value(norms, float(self.min_value), float(self.max_value))
+                   + (1 - self.rate) * norms)
+        return w * (desired / (EPSILON + norms))
+
+    def get_config(self):
+        return {'min_value': self.min_value, 'max_value': self.max_value, 'rate': self.rate, 'axis': self.axis}
+
+
+max_norm, non_neg, unit_norm, min_max_norm = MaxNorm, NonNeg, UnitNorm, MinMaxNorm
+
+ALL_OBJECTS = {'MaxNorm': MaxNorm, 'NonNeg': NonNeg, 'UnitNorm': UnitNorm, 'MinMaxNorm': MinMaxNorm,
+               'max_norm': MaxNorm, 'non_neg': NonNeg, 'unit_norm': UnitNorm, 'min_max_norm': MinMaxNorm}
+
+
+def serialize(constraint):
+    if constraint is None:
+        return None
+    if not isinstance(constraint, Constraint):
+        raise ValueError('Cannot serialize %r: only Constraint objects have a config' % (constraint,))
+    return {'module': 'keras.constraints', 'class_name': type(constraint).__name__,
+            'config': constraint.get_config(), 'registered_name': None}
+
+
+def deserialize(config):
+    cls = ALL_OBJECTS.get(config.get('class_name'))
+    if cls is None:
+        raise ValueError('Unknown constraint %r; expected one of %s'
+                         % (config.get('class_name'), ', '.join(sorted(ALL_OBJECTS))))
+    return cls.from_config(dict(config.get('config') or {}))
+
+
+def get(identifier):
+    """A constraint from None, a name ('max_norm'), a config dict, or a callable.
+
+    Raises:
+        ValueError: an unknown name (listing the valid ones) or a non-callable.
+    """
+    if identifier is None:
+        return None
+    if isinstance(identifier, dict):
+        return deserialize(identifier)
+    if isinstance(identifier, str):
+        cls = ALL_OBJECTS.get(identifier)
+        if cls is None:
+            raise ValueError('Could not interpret constraint identifier: %r; expected one of %s'
+                             % (identifier, ', '.join(sorted(ALL_OBJECTS))))
+        return cls()
+    if isinstance(identifier, type):
+        return identifier()
+    if callable(identifier):
+        return identifier
+    raise ValueError('Could not interpret constraint identifier: %r' % (identifier,))

@@ -1,0 +1,93 @@
+"""Weight initializers, by object or by Keras 3 name ('glorot_uniform', 'HeNormal', ...)."""
+import numpy as np
+
+from framework.ops import cast
+from framework.tensor import Tensor, convert_to_tensor
+
+from .constant import Constant, Identity, Ones, Zeros
+from .initializer import Initializer
+from .random_initializers import (GlorotNormal, GlorotUniform, HeNormal, HeUniform, LecunNormal,
+                                  LecunUniform, Orthogonal, RandomNormal, RandomUniform, TruncatedNormal,
+                                  VarianceScaling, compute_fans)
+
+_CLASSES = (Constant, Identity, Ones, Zeros, GlorotNormal, GlorotUniform, HeNormal, HeUniform, LecunNormal,
+            LecunUniform, Orthogonal, RandomNormal, RandomUniform, TruncatedNormal, VarianceScaling)
+
+# Keras 3 accepts each class name and its snake-case function name.
+ALL_OBJECTS = {cls.__name__: cls for cls in _CLASSES}
+ALL_OBJECTS.update({
+    'constant': Constant, 'identity': Identity, 'IdentityInitializer': Identity, 'ones': Ones,
+    'zeros': Zeros, 'glorot_normal': GlorotNormal, 'glorot_uniform': GlorotUniform,
+    'he_normal': HeNormal, 'he_uniform': HeUniform, 'lecun_normal': LecunNormal,
+    'lecun_uniform': LecunUniform, 'orthogonal': Orthogonal, 'OrthogonalInitializer': Orthogonal,
+    'random_normal': RandomNormal, 'random_uniform': RandomUniform,
+    'truncated_normal': TruncatedNormal, 'variance_scaling': VarianceScaling,
+})
+
+
+def serialize(initializer):
+    """Keras 3's dict for an initializer object (None stays None)."""
+    if initializer is None:
+        return None
+    if not isinstance(initializer, Initializer):
+        raise ValueError('Cannot serialize %r: only Initializer objects have a config' % (initializer,))
+    return {'module': 'keras.initializers', 'class_name': type(initializer).__name__,
+            'config': initializer.get_config(), 'registered_name': None}
+
+
+def deserialize(config):
+    """An initializer from ``{'class_name': ..., 'config': {...}}``."""
+    name = config.get('class_name')
+    cls = ALL_OBJECTS.get(name)
+    if cls is None:
+        raise ValueError('Unknown initializer %r; expected one of %s' % (name, ', '.join(sorted(ALL_OBJECTS))))
+    return cls.from_config(dict(config.get('config') or {}))
+
+
+def _from_value(value):
+    """An initializer returning a fixed array (Keras 3 accepts a tensor or array)."""
+    value = value if isinstance(value, Tensor) else convert_to_tensor(np.asarray(value))
+
+    def initialize(shape, dtype=None):
+        if tuple(shape) != tuple(value.shape):
+            raise ValueError('Expected `shape` to be %s for direct tensor as initializer. Received shape=%s'
+                             % (tuple(value.shape), tuple(shape)))
+        return cast(value, 'float32' if dtype is None else dtype)
+    return initialize
+
+
+def get(identifier):
+    """An initializer from a name, a config dict, a class, an instance, a
+    callable ``(shape, dtype=None)`` or an array of the weight's values.
+
+    Raises:
+        ValueError: for an unknown name, listing the valid ones.
+    """
+    if identifier is None:
+        return None
+    if isinstance(identifier, dict):
+        return deserialize(identifier)
+    if isinstance(identifier, str):
+        cls = ALL_OBJECTS.get(identifier)
+        if cls is None:
+            raise ValueError('Could not interpret initializer identifier: %r; expected one of %s'
+                             % (identifier, ', '.join(sorted(ALL_OBJECTS))))
+        return cls()
+    if isinstance(identifier, (Tensor, np.ndarray, np.generic)):
+        return _from_value(identifier)
+    if isinstance(identifier, type):
+        return identifier()
+    if callable(identifier):
+        return identifier
+    raise ValueError('Could not interpret initializer identifier: %r; give a name, an Initializer, '
+                     'or a callable (shape, dtype=None)' % (identifier,))
+
+
+# Keras also exposes the snake-case names as the classes themselves.
+constant, identity, ones, zeros = Constant, Identity, Ones, Zeros
+glorot_normal, glorot_uniform, he_normal, he_uniform = GlorotNormal, GlorotUniform, HeNormal, HeUniform
+lecun_normal, lecun_uniform, orthogonal = LecunNormal, LecunUniform, Orthogonal
+random_normal, random_uniform, truncated_normal, variance_scaling = (RandomNormal, RandomUniform,
+                                                                    TruncatedNormal, VarianceScaling)
+
+__all__ = sorted(ALL_OBJECTS) + ['Initializer', 'compute_fans', 'deserialize', 'get', 'serialize']

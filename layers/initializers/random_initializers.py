@@ -1,0 +1,235 @@
+"""Random initializers with Keras 3's names, defaults and formulas.
+
+Unseeded initializers draw from ``framework.random``'s process stream, so
+``framework.random.set_seed`` makes every layer's weights repeat. A seeded
+initializer (``GlorotUniform(seed=3)``) gives the same values on every call,
+as Keras 3's do: each call starts a fresh generator from the seed.
+"""
+import math
+
+import numpy as np
+
+from framework import dtypes, random
+from framework.backend import array_module
+from framework.placement import current_xp
+from framework.tensor import Tensor
+
+from .initializer import Initializer
+
+# The standard deviation of a unit normal truncated to [-2, 2]: dividing by it
+# gives the truncated draw the variance asked for (Keras 3's constant).
+TRUNCATED_STDDEV_CORRECTION = 0.87962566103423978
+
+
+def _dtype(dtype):
+    dtype = dtypes.float32 if dtype is None else dtypes.as_dtype(dtype)
+    if dtype.kind != 'f':
+        raise ValueError('Random initializers make floating values only; got dtype %s' % dtype.name)
+    return dtype
+
+
+def _check_seed(seed, who):
+    if seed is not None and not isinstance(seed, (int, np.integer)):
+        raise ValueError('%s: `seed` must be an integer or None, got %r' % (who, seed))
+    return None if seed is None else int(seed)
+
+
+def _seeded_draw(seed, shape, kind):
+    """Unit draws of ``kind`` from a generator made afresh from ``seed``."""
+    rng = np.random.default_rng(seed)
+    if kind == 'uniform':
+        return rng.random(shape)
+    values = rng.standard_normal(shape)
+    if kind == 'truncated_normal':
+        bad = np.abs(values) > 2
+        while bad.any():
+            values[bad] = rng.standard_normal(int(bad.sum()))
+            bad = np.abs(values) > 2
+    return values
+
+
+def sample(kind, shape, dtype, seed, loc, scale):
+    """loc + scale * a unit draw ('normal', 'truncated_normal') or
+    uniform samples in [loc, loc + scale) ('uniform'), as a Tensor."""
+    shape = tuple(int(d) for d in shape)
+    if seed is None:
+        unit = {'normal': random.normal, 'truncated_normal': random.truncated_normal,
+                'uniform': random.uniform}[kind](shape, dtype=dtypes.float64)._data
+    else:
+        unit = current_xp().asarray(_seeded_draw(seed, shape, kind))
+    return Tensor((unit * scale + loc).astype(dtype))
+
+
+class RandomNormal(Initializer):
+    """N(mean, stddev**2) samples."""
+
+    def __init__(self, mean=0.0, stddev=0.05, seed=None):
+        self.mean, self.stddev = mean, stddev
+        self.seed = _check_seed(seed, 'RandomNormal')
+
+    def __call__(self, shape, dtype=None):
+        return sample('normal', shape, _dtype(dtype), self.seed, self.mean, self.stddev)
+
+    def get_config(self):
+        return {'seed': self.seed, 'mean': self.mean, 'stddev': self.stddev}
+
+
+class TruncatedNormal(RandomNormal):
+    """Normal samples redrawn until within two standard deviations of the mean."""
+
+    def __call__(self, shape, dtype=None):
+        return sample('truncated_normal', shape, _dtype(dtype), self.seed, self.mean, self.stddev)
+
+
+class RandomUniform(Initializer):
+    """Uniform samples in [minval, maxval)."""
+
+    def __init__(self, minval=-0.05, maxval=0.05, seed=None):
+        self.minval, self.maxval = minval, maxval
+        self.seed = _check_seed(seed, 'RandomUniform')
+
+    def __call__(self, shape, dtype=None):
+        return sample('uniform', shape, _dtype(dtype), self.seed, self.minval, self.maxval - self.minval)
+
+    def get_config(self):
+        return {'seed': self.seed, 'minval': self.minval, 'maxval': self.maxval}
+
+
+def compute_fans(shape, input_axes=None, output_axes=None):
+    """(fan_in, fan_out) of a weight shape, as Keras 3 counts them.
+
+    A kernel (in, out) has fan_in = in, fan_out = out; a convolution kernel
+    (..., in, out) multiplies both by the receptive field (the product of
+    the leading axes); a vector has both equal to its length; a scalar 1.
+    Explicit ``input_axes`` / ``output_axes`` multiply those axes instead.
+    """
+    shape = tuple(shape)
+    if input_axes is not None and output_axes is not None:
+        return (int(np.prod([shape[a] for a in input_axes], dtype=np.int64)),
+                int(np.prod([shape[a] for a in output_axes], dtype=np.int64)))
+    if len(shape) < 1:
+        return 1, 1
+    if len(shape) == 1:
+        return int(shape[0]), int(shape[0])
+    if len(shape) == 2:
+        return int(shape[0]), int(shape[1])
+    receptive_field = int(np.prod(shape[:-2], dtype=np.int64))
+    return int(shape[-2]) * receptive_field, int(shape[-1]) * receptive_field
+
+
+class VarianceScaling(Initializer):
+    """Samples with variance ``scale / n``, n the fan chosen by ``mode``.
+
+    n is fan_in, fan_out or their mean (at least 1). 'truncated_normal' (or
+    'normal') draws a normal truncated at two standard deviations with
+    stddev sqrt(scale / n) / 0.87962566103423978; 'untruncated_normal' uses
+    stddev sqrt(scale / n); 'uniform' draws in [-limit, limit) with
+    limit = sqrt(3 * scale / n).
+
+    Raises:
+        ValueError: scale <= 0, or an unknown mode or distribution.
+    """
+
+    def __init__(self, scale=1.0, mode='fan_in', distribution='truncated_normal', seed=None,
+                 input_axes=None, output_axes=None):
+        if not scale > 0.0:
+            raise ValueError('Argument `scale` must be positive float. Received: scale=%r' % (scale,))
+        if mode not in ('fan_in', 'fan_out', 'fan_avg'):
+            raise ValueError("Invalid `mode` argument: %r. Please use one of 'fan_in', 'fan_out', 'fan_avg'"
+                             % (mode,))
+        distribution = str(distribution).lower()
+        if distribution == 'normal':
+            distribution = 'truncated_normal'
+        if distribution not in ('uniform', 'truncated_normal', 'untruncated_normal'):
+            raise ValueError("Invalid `distribution` argument: %r. Please use one of 'uniform', "
+                             "'truncated_normal', 'untruncated_normal'" % (distribution,))
+        self.scale, self.mode, self.distribution = scale, mode, distribution
+        self.input_axes, self.output_axes = input_axes, output_axes
+        self.seed = _check_seed(seed, type(self).__name__)
+
+    def __call__(self, shape, dtype=None):
+        dtype = _dtype(dtype)
+        fan_in, fan_out = compute_fans(shape, self.input_axes, self.output_axes)
+        n = {'fan_in': fan_in, 'fan_out': fan_out, 'fan_avg': (fan_in + fan_out) / 2.0}[self.mode]
+        scale = self.scale / max(1.0, n)
+        if self.distribution == 'truncated_normal':
+            return sample('truncated_normal', shape, dtype, self.seed, 0.0,
+                          math.sqrt(scale) / TRUNCATED_STDDEV_CORRECTION)
+        if self.distribution == 'untruncated_normal':
+            return sample('normal', shape, dtype, self.seed, 0.0, math.sqrt(scale))
+        limit = math.sqrt(3.0 * scale)
+        return sample('uniform', shape, dtype, self.seed, -limit, 2 * limit)
+
+    def get_config(self):
+        return {'seed': self.seed, 'scale': self.scale, 'mode': self.mode, 'distribution': self.distribution,
+                'input_axes': self.input_axes, 'output_axes': self.output_axes}
+
+
+class _Preset(VarianceScaling):
+    """A VarianceScaling with fixed settings; only the seed (and fan axes) vary."""
+    SETTINGS = None
+
+    def __init__(self, seed=None, input_axes=None, output_axes=None):
+        scale, mode, distribution = self.SETTINGS
+        super().__init__(scale, mode, distribution, seed, input_axes, output_axes)
+
+    def get_config(self):
+        return {'seed': self.seed, 'input_axes': self.input_axes, 'output_axes': self.output_axes}
+
+
+class GlorotUniform(_Preset):
+    """Uniform in +-sqrt(6 / (fan_in + fan_out)) (Glorot & Bengio, 2010)."""
+    SETTINGS = (1.0, 'fan_avg', 'uniform')
+
+
+class GlorotNormal(_Preset):
+    """Truncated normal, stddev sqrt(2 / (fan_in + fan_out)) after truncation."""
+    SETTINGS = (1.0, 'fan_avg', 'truncated_normal')
+
+
+class HeNormal(_Preset):
+    """Truncated normal, stddev sqrt(2 / fan_in) after truncation (He et al., 2015)."""
+    SETTINGS = (2.0, 'fan_in', 'truncated_normal')
+
+
+class HeUniform(_Preset):
+    """Uniform in +-sqrt(6 / fan_in)."""
+    SETTINGS = (2.0, 'fan_in', 'uniform')
+
+
+class LecunNormal(_Preset):
+    """Truncated normal, stddev sqrt(1 / fan_in) after truncation (for selu)."""
+    SETTINGS = (1.0, 'fan_in', 'truncated_normal')
+
+
+class LecunUniform(_Preset):
+    """Uniform in +-sqrt(3 / fan_in)."""
+    SETTINGS = (1.0, 'fan_in', 'uniform')
+
+
+class Orthogonal(Initializer):
+    """``gain`` times a random orthogonal matrix (QR of a normal draw, signs
+    fixed by the diagonal of R); shapes of rank > 2 are flattened to
+    (prod(shape[:-1]), shape[-1])."""
+
+    def __init__(self, gain=1.0, seed=None):
+        self.gain = gain
+        self.seed = _check_seed(seed, 'Orthogonal')
+
+    def __call__(self, shape, dtype=None):
+        dtype = _dtype(dtype)
+        shape = tuple(int(d) for d in shape)
+        if len(shape) < 2:
+            raise ValueError('The tensor to initialize must be at least two-dimensional. '
+                             'Received: shape=%s of rank %d.' % (shape, len(shape)))
+        rows, cols = int(np.prod(shape[:-1], dtype=np.int64)), shape[-1]
+        a = sample('normal', (max(rows, cols), min(rows, cols)), dtypes.float64, self.seed, 0.0, 1.0)._data
+        xp = array_module(a)
+        q, r = xp.linalg.qr(a)
+        q = q * xp.sign(xp.diagonal(r))
+        if rows < cols:
+            q = q.T
+        return Tensor((self.gain * q.reshape(shape)).astype(dtype))
+
+    def get_config(self):
+        return {'seed': self.seed, 'gain': self.gain}

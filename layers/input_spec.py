@@ -1,0 +1,38 @@
+"""InputSpec: what a built layer accepts (rank and fixed axis widths)."""
+
+
+class InputSpec:
+    """The rank and axis sizes a layer's input must have.
+
+    Args:
+        ndim: the exact rank, or None.
+        min_ndim: the least rank, or None.
+        axes: a dict from axis (negative counts from the end) to its size.
+    """
+    __slots__ = ('ndim', 'min_ndim', 'axes')
+
+    def __init__(self, ndim=None, min_ndim=None, axes=None):
+        self.ndim = ndim
+        self.min_ndim = min_ndim
+        self.axes = dict(axes or {})
+
+    def check(self, layer, shape, index=0):
+        """Raise ValueError naming ``layer`` when ``shape`` does not fit."""
+        rank = len(shape)
+        prefix = 'Input %d of layer "%s" is incompatible with the layer: ' % (index, layer.name)
+        if self.ndim is not None and rank != self.ndim:
+            raise ValueError(prefix + 'expected ndim=%d, found ndim=%d. Full shape received: %s'
+                             % (self.ndim, rank, tuple(shape)))
+        if self.min_ndim is not None and rank < self.min_ndim:
+            raise ValueError(prefix + 'expected min_ndim=%d, found ndim=%d. Full shape received: %s'
+                             % (self.min_ndim, rank, tuple(shape)))
+        for axis, size in self.axes.items():
+            if size is not None and -rank <= axis < rank and shape[axis] not in (size, None):
+                raise ValueError(prefix + 'expected axis %d of input shape to have value %d, '
+                                 'but received input with shape %s' % (axis, size, tuple(shape)))
+
+    def get_config(self):
+        return {'ndim': self.ndim, 'min_ndim': self.min_ndim, 'axes': dict(self.axes)}
+
+    def __repr__(self):
+        return 'InputSpec(ndim=%s, min_ndim=%s, axes=%s)' % (self.ndim, self.min_ndim, self.axes)

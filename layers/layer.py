@@ -1,0 +1,342 @@
+"""Layer: the Keras 3 building block (``build`` / ``call`` / ``add_weight``).
+
+A layer creates its weights in ``build(input_shape)`` through
+``add_weight``, on the first call, when the input shape is known; ``call``
+computes the output with framework ops, so a GradientTape records it.
+Sublayers are found by looking at the instance's attributes when weights
+are asked for (see ``tracking``); there is no ``__setattr__`` bookkeeping.
+"""
+import inspect
+
+import numpy as np
+
+from framework import dtypes
+from framework.ops import cast
+from framework.tape import paused
+from framework.tensor import Tensor, convert_to_tensor
+from framework.variable import Variable
+
+from . import call_context, constraints, initializers, naming, regularizers, tracking
+from .weights import LayerWeights
+
+_LEGACY_SHAPE_KEYWORDS = ('input_shape', 'input_dim', 'batch_input_shape', 'batch_size')
+
+
+class UnknownArgumentError(TypeError, ValueError):
+    """An unknown keyword argument to a layer. Keras 3 raises ValueError,
+    Keras 2 TypeError; this is both, so either ``except`` clause catches it."""
+
+
+class Layer(LayerWeights):
+    """The base class of every layer.
+
+    Args:
+        name: a unique name; by default the class name in snake case, numbered
+            ('dense', 'dense_1', ...).
+        trainable: whether the layer's weights are trained.
+        dtype: the dtype of weights and computations (float32 by default).
+        activity_regularizer: a regularizer applied to the layer's output;
+            its value, divided by the batch size, joins ``losses``.
+        input_shape / input_dim / batch_input_shape / batch_size: the legacy
+            Keras 2 way to give a first layer its input shape; ``Sequential``
+            builds early from it.
+    Raises:
+        UnknownArgumentError (a TypeError and a ValueError): an unknown keyword.
+    """
+
+    def __init__(self, name=None, trainable=True, dtype=None, activity_regularizer=None, **kwargs):
+        legacy = {key: kwargs.pop(key) for key in _LEGACY_SHAPE_KEYWORDS if key in kwargs}
+        kwargs.pop('autocast', None)          # Keras 3 accepts it; every float input is cast here
+        if kwargs:
+            raise UnknownArgumentError('Unrecognized keyword arguments passed to %s: %s; valid ones '
+                                       'include name, trainable, dtype and the arguments of %s itself'
+                                       % (type(self).__name__, sorted(kwargs), type(self).__name__))
+        self.name = name if name is not None else naming.unique_name(
+            naming.to_snake_case(type(self).__name__))
+        if not isinstance(self.name, str) or '/' in self.name:
+            raise ValueError('%s: name must be a string without "/", got %r' % (type(self).__name__, name))
+        self._dtype = _standardize_dtype(dtype, type(self).__name__)
+        self._trainable = bool(trainable)
+        self.built = False
+        self.input_spec = None
+        self.activity_regularizer = regularizers.get(activity_regularizer)
+        self._trainable_created = []       # own variables, in creation order
+        self._non_trainable_created = []
+        self._regularizers = {}            # own variable -> its regularizer
+        self._constraints = {}             # own variable -> its constraint
+        self._losses = []                  # add_loss / activity losses of the latest call
+        self._call_epoch = 0
+        self._build_input_shape = None
+        self._batch_input_shape = _legacy_batch_shape(legacy, type(self).__name__)
+
+    # ---- dtype -------------------------------------------------------------
+    @property
+    def dtype(self):
+        """The variable dtype's name, e.g. 'float32' (as Keras 3 reports it)."""
+        return self._dtype.name
+
+    @property
+    def compute_dtype(self):
+        return self._dtype.name
+
+    @property
+    def variable_dtype(self):
+        return self._dtype.name
+
+    # ---- trainable: set on the layer, its variables and its sublayers (Keras 3) ----
+    @property
+    def trainable(self):
+        return self._trainable
+
+    @trainable.setter
+    def trainable(self, value):
+        value = bool(value)
+        self._trainable = value
+        for v in self._trainable_created:
+            v.trainable = value
+        for layer in tracking.direct_sublayers(self):
+            layer.trainable = value
+
+    # ---- building ------------------------------------------------------------
+    def build(self, input_shape):
+        """Create the layer's weights for inputs of ``input_shape``; the base
+        class has none. Subclasses call ``add_weight`` and end with
+        ``self.built = True`` (or ``super().build(input_shape)``)."""
+        self.built = True
+
+    def add_weight(self, *args, shape=None, initializer=None, dtype=None, trainable=True, autocast=True,
+                   regularizer=None, constraint=None, aggregation='none', name=None):
+        """Create a weight variable, track it and return it.
+
+        Args (Keras 3's; ``shape``, ``initializer``, ``dtype`` may be positional):
+            shape: a tuple of ints (default ``()``).
+            initializer: an initializer or its name; default 'glorot_uniform'
+                for floating dtypes, 'zeros' otherwise.
+            dtype: default the layer's dtype.
+            trainable: whether optimizers train it and tapes watch it.
+            regularizer: its penalty joins ``losses`` (while it is trainable).
+            constraint: applied after each optimizer update (see ``constraints``).
+            name: the variable's name ('kernel'); its ``path`` adds the
+                enclosing layers ('sequential/dense/kernel').
+        Raises:
+            ValueError: a name given positionally, or a shape with None entries.
+        """
+        shape, initializer, dtype = _positional_weight_args(args, shape, initializer, dtype)
+        shape = () if shape is None else tuple(shape)
+        if any(d is None for d in shape):
+            raise ValueError('%s.add_weight: weight %r needs a fully defined shape, got %s'
+                             % (type(self).__name__, name, shape))
+        shape = tuple(int(d) for d in shape)
+        dtype = self._dtype if dtype is None else dtypes.as_dtype(dtype)
+        if initializer is None:
+            initializer = 'glorot_uniform' if dtype.kind == 'f' else 'zeros'
+        initializer = initializers.get(initializer)
+        name = name if name is not None else 'variable'
+        value = initializer(shape, dtype=dtype)
+        variable = Variable(value, trainable=trainable, name=name, dtype=dtype)
+        variable._path = '/'.join(call_context.enclosing_names(self) + [self.name, name])
+        if trainable and not self._trainable:
+            variable.trainable = False
+        (self._trainable_created if trainable else self._non_trainable_created).append(variable)
+        regularizer = regularizers.get(regularizer)
+        if regularizer is not None:
+            self._regularizers[variable] = regularizer
+        constraint = constraints.get(constraint)
+        if constraint is not None:
+            self._constraints[variable] = constraint
+        return variable
+
+    # ---- calling ----------------------------------------------------------------
+    def call(self, inputs, *args, **kwargs):
+        """The computation; the base class returns its input unchanged."""
+        return inputs
+
+    def __call__(self, inputs, *args, training=None, **kwargs):
+        """Convert the input, build on first use, check it, and run ``call``.
+
+        Floating inputs (numpy arrays, lists, tensors) become tensors of the
+        layer's dtype, as Keras casts them; ``training`` is inherited from an
+        enclosing layer call when not given, and passed only to a ``call``
+        that accepts it.
+        """
+        inputs = _convert_inputs(inputs, self._dtype)
+        context = call_context.state()
+        entries = context.stack
+        if entries:
+            if training is None:
+                training = entries[-1][1]
+            self._call_epoch = context.epoch
+        else:
+            self._call_epoch = call_context.begin_outer_call()
+        if self._losses:
+            self._losses = []
+        entries.append((self, training))
+        try:
+            if not self.built:
+                self._build_for(inputs)
+            if self.input_spec is not None:
+                _check_spec(self, inputs)
+            if training is not None and _accepts_training(type(self)):
+                kwargs['training'] = training
+            outputs = self.call(inputs, *args, **kwargs)
+        finally:
+            entries.pop()
+        if self.activity_regularizer is not None:
+            self._add_activity_losses(outputs)
+        return outputs
+
+    def _build_for(self, inputs):
+        shape = _shape_of(inputs)
+        self.build(shape)
+        self.built = True
+        self._build_input_shape = shape
+
+    def _add_activity_losses(self, outputs):
+        for out in outputs if isinstance(outputs, (list, tuple)) else (outputs,):
+            if isinstance(out, Tensor):
+                loss = self.activity_regularizer(out)
+                if out.ndim > 0 and out.shape[0]:
+                    loss = loss / float(out.shape[0])
+                self._losses.append(loss)
+
+    def add_loss(self, loss):
+        """Add a loss tensor to ``losses`` (kept until the layer is called again)."""
+        self._losses.append(loss if isinstance(loss, Tensor) else convert_to_tensor(loss, dtype=self._dtype))
+
+    def compute_output_shape(self, input_shape):
+        """The output shape for ``input_shape``. The base class finds it by
+        running ``call`` on zeros (None dimensions as 1), with tapes paused."""
+        shape = tuple(input_shape)
+        zeros = Tensor(np.zeros(tuple(1 if d is None else d for d in shape), self._dtype))
+        saved = self._losses
+        try:
+            with paused(), call_context.scope(self, False):
+                if not self.built:
+                    self._build_for(zeros)
+                out = self.call(zeros)
+        finally:
+            self._losses = saved
+        out_shape = tuple(out.shape)
+        if shape and out_shape and shape[0] is None:
+            out_shape = (None,) + out_shape[1:]
+        return out_shape
+
+    # ---- config ---------------------------------------------------------------------
+    def get_config(self):
+        """The constructor arguments that recreate this layer (without weights)."""
+        config = {'name': self.name, 'trainable': self.trainable, 'dtype': dtype_policy(self._dtype)}
+        if self.activity_regularizer is not None:
+            config['activity_regularizer'] = regularizers.serialize(self.activity_regularizer)
+        return config
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+    def get_build_config(self):
+        return None if self._build_input_shape is None else {'input_shape': self._build_input_shape}
+
+    def __repr__(self):
+        return '<%s name=%s, built=%s>' % (type(self).__name__, self.name, self.built)
+
+
+def dtype_policy(dtype):
+    """Keras 3's serialized dtype policy for a plain dtype."""
+    return {'module': 'keras', 'class_name': 'DTypePolicy', 'config': {'name': dtype.name},
+            'registered_name': None}
+
+
+def _standardize_dtype(dtype, who):
+    if dtype is None:
+        return dtypes.float32
+    if isinstance(dtype, dict):               # a serialized DTypePolicy
+        dtype = dtype.get('config', {}).get('name', dtype)
+    name = getattr(dtype, 'name', dtype)
+    if isinstance(name, str) and name.startswith('mixed_'):
+        raise ValueError('%s: mixed precision policies (%r) are not supported; give a dtype such as '
+                         "'float32'" % (who, name))
+    return dtypes.as_dtype(name if isinstance(name, str) else dtype)
+
+
+def _legacy_batch_shape(legacy, who):
+    if 'batch_input_shape' in legacy:
+        return tuple(legacy['batch_input_shape'])
+    if 'input_shape' in legacy:
+        shape = legacy['input_shape']
+        shape = (shape,) if isinstance(shape, int) else tuple(shape)
+        return (legacy.get('batch_size'),) + shape
+    if 'input_dim' in legacy:
+        return (legacy.get('batch_size'), int(legacy['input_dim']))
+    return None
+
+
+def _positional_weight_args(args, shape, initializer, dtype):
+    if not args:
+        return shape, initializer, dtype
+    if len(args) > 3:
+        raise TypeError('add_weight() takes at most 3 positional arguments (shape, initializer, dtype) '
+                        'but %d were given' % len(args))
+    if isinstance(args[0], str):
+        raise ValueError("`name` must be passed as a keyword argument. Received: add_weight('%s', ...). "
+                         "Use: add_weight(shape=..., name='%s')." % (args[0], args[0]))
+    given = dict(zip(('shape', 'initializer', 'dtype'), args))
+    current = {'shape': shape, 'initializer': initializer, 'dtype': dtype}
+    for key, value in given.items():
+        if current[key] is not None:
+            raise ValueError('add_weight: `%s` was passed both positionally and as a keyword argument' % key)
+        current[key] = value
+    return current['shape'], current['initializer'], current['dtype']
+
+
+def _convert_one(value, dtype):
+    if isinstance(value, Tensor):
+        if value._data.dtype != dtype and value._data.dtype.kind == 'f':
+            return cast(value, dtype)
+        return value
+    if isinstance(value, np.ndarray) and value.dtype.kind not in 'f':
+        return convert_to_tensor(value)
+    tensor = convert_to_tensor(value)
+    return cast(tensor, dtype) if tensor._data.dtype.kind == 'f' and tensor._data.dtype != dtype else tensor
+
+
+def _convert_inputs(inputs, dtype):
+    """Tensors of the layer's dtype for floating inputs; other dtypes are kept."""
+    if type(inputs) is Tensor and inputs._data.dtype is dtype:
+        return inputs                     # the common case, kept cheap
+    if isinstance(inputs, (list, tuple)) and inputs and all(
+            isinstance(x, (Tensor, np.ndarray)) for x in inputs):
+        return type(inputs)(_convert_one(x, dtype) for x in inputs)
+    if isinstance(inputs, dict):
+        return {k: _convert_one(v, dtype) for k, v in inputs.items()}
+    return _convert_one(inputs, dtype)
+
+
+def _shape_of(inputs):
+    if isinstance(inputs, Tensor):
+        return tuple(inputs.shape)
+    if isinstance(inputs, (list, tuple)):
+        return [_shape_of(x) for x in inputs]
+    if isinstance(inputs, dict):
+        return {k: _shape_of(v) for k, v in inputs.items()}
+    return tuple(np.shape(inputs))
+
+
+def _check_spec(layer, inputs):
+    specs = layer.input_spec if isinstance(layer.input_spec, (list, tuple)) else [layer.input_spec]
+    values = inputs if isinstance(inputs, (list, tuple)) else [inputs]
+    for index, (spec, value) in enumerate(zip(specs, values)):
+        if spec is not None:
+            spec.check(layer, value._data.shape if isinstance(value, Tensor) else np.shape(value), index)
+
+
+_TRAINING_ARG = {}
+
+
+def _accepts_training(cls):
+    """Whether ``cls.call`` takes a ``training`` argument (looked up once per class)."""
+    accepts = _TRAINING_ARG.get(cls)
+    if accepts is None:
+        params = inspect.signature(cls.call).parameters
+        accepts = 'training' in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
+        _TRAINING_ARG[cls] = accepts
+    return accepts

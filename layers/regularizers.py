@@ -1,0 +1,129 @@
+"""Weight penalties (Keras 3): ``l1 * sum(|x|)``, ``l2 * sum(x**2)`` (no 1/2).
+
+A regularizer is a callable from a weight (or an output, for activity
+regularizers) to a scalar tensor, computed with framework ops so that a
+GradientTape records it.
+"""
+import math
+
+from framework.ops import abs as abs_, reduce_sum, square
+
+
+def _penalty(value, name):
+    """``value`` as a float; Keras's message for a negative, infinite or non-number penalty."""
+    if isinstance(value, bool) or not isinstance(value, (float, int)) or math.isinf(value) \
+            or math.isnan(value) or value < 0:
+        raise ValueError('Invalid value for argument %s: expected a non-negative float.Received: %s=%s'
+                         % (name, name, value))
+    return float(value)
+
+
+class Regularizer:
+    """Base class: ``regularizer(x)`` returns a scalar penalty tensor."""
+
+    def __call__(self, x):
+        return 0.0
+
+    def get_config(self):
+        return {}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+    def __repr__(self):
+        return '%s(%s)' % (type(self).__name__, ', '.join('%s=%r' % kv for kv in self.get_config().items()))
+
+
+class L1(Regularizer):
+    """``l1 * reduce_sum(abs(x))``; ``l1`` defaults to 0.01."""
+
+    def __init__(self, l1=0.01):
+        self.l1 = _penalty(0.01 if l1 is None else l1, 'l1')
+
+    def __call__(self, x):
+        return self.l1 * reduce_sum(abs_(x))
+
+    def get_config(self):
+        return {'l1': self.l1}
+
+
+class L2(Regularizer):
+    """``l2 * reduce_sum(square(x))``; ``l2`` defaults to 0.01."""
+
+    def __init__(self, l2=0.01):
+        self.l2 = _penalty(0.01 if l2 is None else l2, 'l2')
+
+    def __call__(self, x):
+        return self.l2 * reduce_sum(square(x))
+
+    def get_config(self):
+        return {'l2': self.l2}
+
+
+class L1L2(Regularizer):
+    """``l1 * sum(|x|) + l2 * sum(x**2)``; both default to 0 (Keras 3)."""
+
+    def __init__(self, l1=0.0, l2=0.0):
+        self.l1 = _penalty(0.0 if l1 is None else l1, 'l1')
+        self.l2 = _penalty(0.0 if l2 is None else l2, 'l2')
+
+    def __call__(self, x):
+        total = None
+        if self.l1:
+            total = self.l1 * reduce_sum(abs_(x))
+        if self.l2:
+            term = self.l2 * reduce_sum(square(x))
+            total = term if total is None else total + term
+        # zero penalties still give a scalar of x's dtype, recorded on any tape
+        return total if total is not None else reduce_sum(x) * 0.0
+
+    def get_config(self):
+        return {'l1': self.l1, 'l2': self.l2}
+
+
+# Keras 3 spells the classes in lower case too: l2(0.05) is L2(0.05).
+l1, l2, l1_l2 = L1, L2, L1L2
+
+ALL_OBJECTS = {'L1': L1, 'L2': L2, 'L1L2': L1L2, 'l1': L1, 'l2': L2, 'l1_l2': L1L2}
+
+
+def serialize(regularizer):
+    if regularizer is None:
+        return None
+    if not isinstance(regularizer, Regularizer):
+        raise ValueError('Cannot serialize %r: only Regularizer objects have a config' % (regularizer,))
+    return {'module': 'keras.regularizers', 'class_name': type(regularizer).__name__,
+            'config': regularizer.get_config(), 'registered_name': None}
+
+
+def deserialize(config):
+    cls = ALL_OBJECTS.get(config.get('class_name'))
+    if cls is None:
+        raise ValueError('Unknown regularizer %r; expected one of %s'
+                         % (config.get('class_name'), ', '.join(sorted(ALL_OBJECTS))))
+    return cls.from_config(dict(config.get('config') or {}))
+
+
+def get(identifier):
+    """A regularizer from None, a name ('l2'), a config dict, or a callable.
+
+    Raises:
+        ValueError: an unknown name (listing the valid ones) or a non-callable.
+    """
+    if identifier is None:
+        return None
+    if isinstance(identifier, dict):
+        return deserialize(identifier)
+    if isinstance(identifier, str):
+        cls = ALL_OBJECTS.get(identifier)
+        if cls is None:
+            raise ValueError('Could not interpret regularizer identifier: %r; expected one of %s'
+                             % (identifier, ', '.join(sorted(ALL_OBJECTS))))
+        return cls()
+    if isinstance(identifier, type):
+        return identifier()
+    if callable(identifier):
+        return identifier
+    raise ValueError('Could not interpret regularizer identifier: %r; give a name, a Regularizer '
+                     'or a callable' % (identifier,))
