@@ -63,7 +63,7 @@ class _JointVJP:
         return tuple(self._part(i) for i in range(self.n + len(self.variables)))
 
     def _part(self, i):
-        return lambda g: self._all(g)[i]
+        return lambda g, y, *inputs: self._all(g)[i]
 
     def _all(self, g):
         if g is not self._g:

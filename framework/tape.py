@@ -56,14 +56,17 @@ class paused:
 
 # A node is the plain tuple (output, inputs, vjps, name): a tuple costs a
 # quarter of a slotted object to build, and one is built per recorded op.
-# ``vjps[i](g)`` is the gradient for ``inputs[i]`` given the output gradient g.
+# ``vjps[i](g, output, *inputs)`` is the gradient for ``inputs[i]`` given the
+# output gradient g. Passing output and inputs at sweep time lets the common
+# ops keep module-level vjp tuples: recording builds no closures, which also
+# keeps the garbage collector off the hot path.
 
 
 def record(name, inputs, output, vjps):
     """Add an op to every active tape that watches one of its inputs.
 
-    ``inputs`` and ``vjps`` are parallel tuples (a vjp of None: not
-    differentiable there). Inputs that are not tensors (Python numbers) are
+    ``inputs`` and ``vjps`` are parallel tuples; ``vjps[i](g, output, *inputs)``
+    gives the gradient for ``inputs[i]`` (a vjp of None: not differentiable there). Inputs that are not tensors (Python numbers) are
     never watched. Trainable variables are watched on first read.
     """
     node = None
@@ -295,7 +298,7 @@ class GradientTape:
                     xid = id(x)
                     if xid not in tracked or vjp is None:
                         continue
-                    gx = vjp(g)
+                    gx = vjp(g, output, *inputs)
                     if gx is None:
                         continue
                     if gx._data.shape != x._data.shape:

@@ -15,8 +15,12 @@ def relu(features, name=None):
     a = x._data
     out = Tensor(backend.array_module(a).maximum(a, a.dtype.type(0)))
     if ACTIVE:
-        record('relu', (x,), out, (lambda g: where(x > 0, g, 0),))
+        record('relu', (x,), out, _RELU_VJPS)
     return out
+
+
+_RELU_VJPS = (lambda g, y, x: where(x > 0, g, 0),)
+_RELU6_VJPS = (lambda g, y, x: where((x > 0) & (x < 6), g, 0),)
 
 
 def relu6(features, name=None):
@@ -24,7 +28,7 @@ def relu6(features, name=None):
     xp = backend.array_module(x._data)
     out = Tensor(xp.clip(x._data, 0, 6))
     if ACTIVE:
-        record('relu6', (x,), out, (lambda g: where((x > 0) & (x < 6), g, 0),))
+        record('relu6', (x,), out, _RELU6_VJPS)
     return out
 
 
@@ -36,7 +40,7 @@ def elu(features, alpha=1.0, name=None):
     neg = xp.expm1(xp.minimum(a, 0))      # minimum keeps exp from overflowing on the unused branch
     out = Tensor(xp.where(a > 0, a, neg * alpha if alpha != 1.0 else neg))
     if ACTIVE:
-        record('elu', (x,), out, (lambda g: where(x > 0, g, g * (out + alpha)),))
+        record('elu', (x,), out, (lambda g, y, x: where(x > 0, g, g * (y + alpha)),))
     return out
 
 
@@ -54,7 +58,7 @@ def leaky_relu(features, alpha=0.2, name=None):
     xp = backend.array_module(a)
     out = Tensor(xp.where(a > 0, a, a * alpha))
     if ACTIVE:
-        record('leaky_relu', (x,), out, (lambda g: where(x > 0, g, g * alpha),))
+        record('leaky_relu', (x,), out, (lambda g, y, x: where(x > 0, g, g * alpha),))
     return out
 
 
@@ -97,7 +101,7 @@ def softmax(logits, axis=-1, name=None):
     e = xp.exp(a - xp.max(a, axis=ax, keepdims=True))
     out = Tensor(e / xp.sum(e, axis=ax, keepdims=True))
     if ACTIVE:
-        record('softmax', (x,), out, (lambda g: out * (g - reduce_sum(g * out, ax, keepdims=True)),))
+        record('softmax', (x,), out, (lambda g, y, x: y * (g - reduce_sum(g * y, ax, keepdims=True)),))
     return out
 
 
@@ -111,5 +115,5 @@ def log_softmax(logits, axis=-1, name=None):
     shifted = a - xp.max(a, axis=ax, keepdims=True)
     out = Tensor(shifted - xp.log(xp.sum(xp.exp(shifted), axis=ax, keepdims=True)))
     if ACTIVE:
-        record('log_softmax', (x,), out, (lambda g: g - exp(out) * reduce_sum(g, ax, keepdims=True),))
+        record('log_softmax', (x,), out, (lambda g, y, x: g - exp(y) * reduce_sum(g, ax, keepdims=True),))
     return out

@@ -14,7 +14,7 @@ def add(x, y, name=None):
     x, y, dx, dy = binary(x, y, 'add')
     out = Tensor(dx + dy)
     if ACTIVE:
-        record('add', (x, y), out, (_identity, _identity))
+        record('add', (x, y), out, _ADD_VJPS)
     return out
 
 
@@ -23,7 +23,7 @@ def subtract(x, y, name=None):
     x, y, dx, dy = binary(x, y, 'subtract')
     out = Tensor(dx - dy)
     if ACTIVE:
-        record('subtract', (x, y), out, (_identity, negative))
+        record('subtract', (x, y), out, _SUBTRACT_VJPS)
     return out
 
 
@@ -32,7 +32,7 @@ def multiply(x, y, name=None):
     x, y, dx, dy = binary(x, y, 'multiply')
     out = Tensor(dx * dy)
     if ACTIVE:
-        record('multiply', (x, y), out, (lambda g: g * y, lambda g: g * x))
+        record('multiply', (x, y), out, _MULTIPLY_VJPS)
     return out
 
 
@@ -41,7 +41,7 @@ def divide(x, y, name=None):
     x, y, dx, dy = binary(x, y, 'divide')
     out = Tensor(dx / dy)
     if ACTIVE:
-        record('divide', (x, y), out, (lambda g: g / y, lambda g: g * (-x / y / y)))
+        record('divide', (x, y), out, _DIVIDE_VJPS)
     return out
 
 
@@ -72,7 +72,7 @@ def floormod(x, y, name=None):
     x, y, dx, dy = binary(x, y, 'floormod')
     out = Tensor(dx % dy)
     if ACTIVE:
-        record('floormod', (x, y), out, (_identity, lambda g: g * -(x // y)))
+        record('floormod', (x, y), out, _FLOORMOD_VJPS)
     return out
 
 
@@ -86,41 +86,34 @@ def negative(x, name=None):
         x = as_numeric_tensor(x, 'negative')
     out = Tensor(-x._data)
     if ACTIVE:
-        record('negative', (x,), out, (negative,))
+        record('negative', (x,), out, _NEGATIVE_VJPS)
     return out
 
 
 def pow(x, y, name=None):  # noqa: A001  (TensorFlow's name)
     """x ** y. The gradient for y uses log(x) where x > 0, and 0 elsewhere."""
-    from .unary import log
-    from .selection import where
     x, y, dx, dy = binary(x, y, 'pow')
     out = Tensor(dx ** dy)
     if ACTIVE:
-        def grad_y(g):
-            positive = x > 0
-            return g * out * where(positive, log(where(positive, x, 1)), 0)
-        record('pow', (x, y), out, (lambda g: g * (y * x ** (y - 1)), grad_y))
+        record('pow', (x, y), out, _POW_VJPS)
     return out
 
 
 def maximum(x, y, name=None):
     """Elementwise max; ties send the gradient to x, as TensorFlow does."""
-    from .selection import where
     x, y, dx, dy = binary(x, y, 'maximum')
     out = Tensor(array_module_of(dx, dy).maximum(dx, dy))
     if ACTIVE:
-        record('maximum', (x, y), out, (lambda g: where(x >= y, g, 0), lambda g: where(x >= y, 0, g)))
+        record('maximum', (x, y), out, _MAXIMUM_VJPS)
     return out
 
 
 def minimum(x, y, name=None):
     """Elementwise min; ties send the gradient to x, as TensorFlow does."""
-    from .selection import where
     x, y, dx, dy = binary(x, y, 'minimum')
     out = Tensor(array_module_of(dx, dy).minimum(dx, dy))
     if ACTIVE:
-        record('minimum', (x, y), out, (lambda g: where(x <= y, g, 0), lambda g: where(x <= y, 0, g)))
+        record('minimum', (x, y), out, _MINIMUM_VJPS)
     return out
 
 
@@ -146,9 +139,34 @@ def add_n(inputs, name=None):
         total = total + t._data
     out = Tensor(total)
     if ACTIVE:
-        record('add_n', tuple(tensors), out, (_identity,) * len(tensors))
+        record('add_n', tuple(tensors), out, (_pass_through,) * len(tensors))
     return out
 
 
-def _identity(g):
+# Gradient rules: vjp(g, out, x, y) -> the gradient for one input, given the
+# output gradient g. Module-level tuples, so recording an op builds no closure.
+def _pass_through(g, out, *inputs):
     return g
+
+
+def _pow_grad_y(g, out, x, y):
+    from .selection import where
+    from .unary import log
+    positive = x > 0
+    return g * out * where(positive, log(where(positive, x, 1)), 0)
+
+
+def _where(*args):
+    from .selection import where
+    return where(*args)
+
+
+_ADD_VJPS = (_pass_through, _pass_through)
+_SUBTRACT_VJPS = (_pass_through, lambda g, out, x, y: -g)
+_MULTIPLY_VJPS = (lambda g, out, x, y: g * y, lambda g, out, x, y: g * x)
+_DIVIDE_VJPS = (lambda g, out, x, y: g / y, lambda g, out, x, y: g * (-x / y / y))
+_FLOORMOD_VJPS = (_pass_through, lambda g, out, x, y: g * -(x // y))
+_NEGATIVE_VJPS = (lambda g, out, x: -g,)
+_POW_VJPS = (lambda g, out, x, y: g * (y * x ** (y - 1)), _pow_grad_y)
+_MAXIMUM_VJPS = (lambda g, out, x, y: _where(x >= y, g, 0), lambda g, out, x, y: _where(x >= y, 0, g))
+_MINIMUM_VJPS = (lambda g, out, x, y: _where(x <= y, g, 0), lambda g, out, x, y: _where(x <= y, 0, g))

@@ -27,17 +27,21 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
         raise ValueError('matmul: batch dimensions of %s and %s do not broadcast'
                          % (tuple(da.shape), tuple(db.shape))) from None
     if ACTIVE:
-        if not transpose_a and not transpose_b:
-            vjps = (lambda g: matmul(g, b, transpose_b=True), lambda g: matmul(a, g, transpose_a=True))
-        elif transpose_a and not transpose_b:
-            vjps = (lambda g: matmul(b, g, transpose_b=True), lambda g: matmul(a, g))
-        elif not transpose_a and transpose_b:
-            vjps = (lambda g: matmul(g, b), lambda g: matmul(g, a, transpose_a=True))
-        else:
-            vjps = (lambda g: matmul(b, g, transpose_a=True, transpose_b=True),
-                    lambda g: matmul(g, a, transpose_a=True, transpose_b=True))
-        record('matmul', (a, b), out, vjps)
+        record('matmul', (a, b), out, _MATMUL_VJPS[bool(transpose_a), bool(transpose_b)])
     return out
+
+
+# Gradient rules for each (transpose_a, transpose_b): (d/da, d/db) of a product C.
+_MATMUL_VJPS = {
+    (False, False): (lambda g, c, a, b: matmul(g, b, transpose_b=True),
+                     lambda g, c, a, b: matmul(a, g, transpose_a=True)),
+    (True, False): (lambda g, c, a, b: matmul(b, g, transpose_b=True),
+                    lambda g, c, a, b: matmul(a, g)),
+    (False, True): (lambda g, c, a, b: matmul(g, b),
+                    lambda g, c, a, b: matmul(g, a, transpose_a=True)),
+    (True, True): (lambda g, c, a, b: matmul(b, g, transpose_a=True, transpose_b=True),
+                   lambda g, c, a, b: matmul(g, a, transpose_a=True, transpose_b=True)),
+}
 
 
 def tensordot(a, b, axes, name=None):
@@ -78,7 +82,7 @@ def einsum(equation, *inputs, **kwargs):
     out = Tensor(xp.einsum(equation, *[t._data for t in tensors]))
     if ACTIVE:
         def vjp_for(i):
-            def vjp(g):
+            def vjp(g, y, *operands):
                 others = [t for j, t in enumerate(tensors) if j != i]
                 other_specs = [s for j, s in enumerate(specs) if j != i]
                 target = specs[i]

@@ -44,7 +44,7 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
     out = Tensor(lse - picked)
     if ACTIVE:
         record(op, (logits,), out,
-               (lambda g: expand_dims(g, -1) * (softmax(logits) - one_hot(labels, depth, dtype=logits.dtype)),))
+               (lambda g, y, logits: expand_dims(g, -1) * (softmax(logits) - one_hot(labels, depth, dtype=logits.dtype)),))
     return out
 
 

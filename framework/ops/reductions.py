@@ -27,7 +27,7 @@ def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
     a = x._data
     out = Tensor(xp.sum(a, axis=axes, keepdims=keepdims, dtype=a.dtype))
     if ACTIVE:
-        record('reduce_sum', (x,), out, (lambda g: _spread(g, x, axes, keepdims),))
+        record('reduce_sum', (x,), out, (lambda g, y, x: _spread(g, x, axes, keepdims),))
     return out
 
 
@@ -43,7 +43,7 @@ def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
         return out
     out = Tensor(xp.mean(a, axis=axes, keepdims=keepdims, dtype=a.dtype))
     if ACTIVE:
-        record('reduce_mean', (x,), out, (lambda g: _spread(g / count, x, axes, keepdims),))
+        record('reduce_mean', (x,), out, (lambda g, y, x: _spread(g / count, x, axes, keepdims),))
     return out
 
 
@@ -55,7 +55,7 @@ def _extreme(name, fn):
             raise ValueError('%s: cannot reduce an empty tensor of shape %s' % (name_, tuple(a.shape)))
         out = Tensor(fn(xp, a, axes, keepdims))
         if ACTIVE:
-            def grad(g):
+            def grad(g, out, x):
                 # Ties share the gradient equally, as in TensorFlow.
                 y = out._data if keepdims else out._data.reshape(_kept_shape(a.shape, axes))
                 hit = Tensor((a == y).astype(a.dtype))
@@ -79,7 +79,7 @@ def reduce_prod(input_tensor, axis=None, keepdims=False, name=None):
     a = x._data
     out = Tensor(xp.prod(a, axis=axes, keepdims=keepdims, dtype=a.dtype))
     if ACTIVE:
-        record('reduce_prod', (x,), out, (lambda g: _spread(g, x, axes, keepdims) * _prod_of_others(x, axes),))
+        record('reduce_prod', (x,), out, (lambda g, y, x: _spread(g, x, axes, keepdims) * _prod_of_others(x, axes),))
     return out
 
 
@@ -118,7 +118,7 @@ def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
     if ACTIVE:
         y_kept = Tensor(kept)
 
-        def grad(g):
+        def grad(g, y, x):
             return _spread(g, x, axes, keepdims) * exp(x - y_kept)
         record('reduce_logsumexp', (x,), out, (grad,))
     return out
@@ -150,5 +150,5 @@ def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
         c = c - a
     out = Tensor(c)
     if ACTIVE:
-        record('cumsum', (x,), out, (lambda g: cumsum(g, ax, exclusive, reverse=True),))
+        record('cumsum', (x,), out, (lambda g, y, x: cumsum(g, ax, exclusive, reverse=True),))
     return out

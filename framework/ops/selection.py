@@ -25,7 +25,7 @@ def where(condition, x=None, y=None, name=None):
         raise ValueError('where: condition %s, x %s and y %s do not broadcast together'
                          % (tuple(c.shape), _shape(dx), _shape(dy))) from None
     if ACTIVE:
-        record('where', (x, y), out, (lambda g: where(cond, g, 0), lambda g: where(cond, 0, g)))
+        record('where', (x, y), out, (lambda g, out, x, y: where(cond, g, 0), lambda g, out, x, y: where(cond, 0, g)))
     return out
 
 
@@ -39,7 +39,7 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     out = Tensor(xp.minimum(xp.maximum(a, lo), hi).astype(a.dtype, copy=False))
     if ACTIVE:
         inside = Tensor((a >= lo) & (a <= hi))
-        record('clip_by_value', (t,), out, (lambda g: where(inside, g, 0),))
+        record('clip_by_value', (t,), out, (lambda g, y, x: where(inside, g, 0),))
     return out
 
 

@@ -1,8 +1,9 @@
 """Elementwise math on one tensor: value and gradient on one line each.
 
 ``_apply(name, x, value, grad)``: ``value(xp, a)`` computes on the raw array
-``a`` with its array module; ``grad(g, x, y)`` is the vector-Jacobian product
-written with framework ops (so an outer tape can differentiate it again).
+``a`` with its array module; ``grad(g, y, x)`` is the vector-Jacobian product
+for upstream gradient g, output y and input x, written with framework ops (so
+an outer tape can differentiate it again).
 """
 import math
 
@@ -20,74 +21,74 @@ def _apply(name, x, value, grad, check=as_float_tensor):
     out = Tensor(value(backend.array_module(a), a))
     if ACTIVE:
         if grad is not None:
-            record(name, (x,), out, (lambda g: grad(g, x, out),))
+            record(name, (x,), out, (grad,))
         else:
             record_blocked(name, (x,))
     return out
 
 
 def exp(x, name=None):
-    return _apply('exp', x, lambda xp, a: xp.exp(a), lambda g, x, y: g * y)
+    return _apply('exp', x, lambda xp, a: xp.exp(a), lambda g, y, x: g * y)
 
 
 def log(x, name=None):
-    return _apply('log', x, lambda xp, a: xp.log(a), lambda g, x, y: g * reciprocal(x))
+    return _apply('log', x, lambda xp, a: xp.log(a), lambda g, y, x: g * reciprocal(x))
 
 
 def log1p(x, name=None):
-    return _apply('log1p', x, lambda xp, a: xp.log1p(a), lambda g, x, y: g * reciprocal(1 + x))
+    return _apply('log1p', x, lambda xp, a: xp.log1p(a), lambda g, y, x: g * reciprocal(1 + x))
 
 
 def expm1(x, name=None):
-    return _apply('expm1', x, lambda xp, a: xp.expm1(a), lambda g, x, y: g * exp(x))
+    return _apply('expm1', x, lambda xp, a: xp.expm1(a), lambda g, y, x: g * exp(x))
 
 
 def sqrt(x, name=None):
-    return _apply('sqrt', x, lambda xp, a: xp.sqrt(a), lambda g, x, y: g * 0.5 / y)
+    return _apply('sqrt', x, lambda xp, a: xp.sqrt(a), lambda g, y, x: g * 0.5 / y)
 
 
 def rsqrt(x, name=None):
-    return _apply('rsqrt', x, lambda xp, a: 1 / xp.sqrt(a), lambda g, x, y: g * -0.5 * y * y * y)
+    return _apply('rsqrt', x, lambda xp, a: 1 / xp.sqrt(a), lambda g, y, x: g * -0.5 * y * y * y)
 
 
 def square(x, name=None):
-    return _apply('square', x, lambda xp, a: a * a, lambda g, x, y: g * (2 * x), as_numeric_tensor)
+    return _apply('square', x, lambda xp, a: a * a, lambda g, y, x: g * (2 * x), as_numeric_tensor)
 
 
 def reciprocal(x, name=None):
-    return _apply('reciprocal', x, lambda xp, a: 1 / a, lambda g, x, y: g * -(y * y))
+    return _apply('reciprocal', x, lambda xp, a: 1 / a, lambda g, y, x: g * -(y * y))
 
 
 def abs(x, name=None):  # noqa: A001  (TensorFlow's name)
-    return _apply('abs', x, lambda xp, a: xp.abs(a), lambda g, x, y: g * sign(x), as_numeric_tensor)
+    return _apply('abs', x, lambda xp, a: xp.abs(a), lambda g, y, x: g * sign(x), as_numeric_tensor)
 
 
 def sign(x, name=None):
-    return _apply('sign', x, lambda xp, a: xp.sign(a), lambda g, x, y: g * 0, as_numeric_tensor)
+    return _apply('sign', x, lambda xp, a: xp.sign(a), lambda g, y, x: g * 0, as_numeric_tensor)
 
 
 def sin(x, name=None):
-    return _apply('sin', x, lambda xp, a: xp.sin(a), lambda g, x, y: g * cos(x))
+    return _apply('sin', x, lambda xp, a: xp.sin(a), lambda g, y, x: g * cos(x))
 
 
 def cos(x, name=None):
-    return _apply('cos', x, lambda xp, a: xp.cos(a), lambda g, x, y: -g * sin(x))
+    return _apply('cos', x, lambda xp, a: xp.cos(a), lambda g, y, x: -g * sin(x))
 
 
 def tan(x, name=None):
-    return _apply('tan', x, lambda xp, a: xp.tan(a), lambda g, x, y: g * (1 + y * y))
+    return _apply('tan', x, lambda xp, a: xp.tan(a), lambda g, y, x: g * (1 + y * y))
 
 
 def atan(x, name=None):
-    return _apply('atan', x, lambda xp, a: xp.arctan(a), lambda g, x, y: g / (1 + x * x))
+    return _apply('atan', x, lambda xp, a: xp.arctan(a), lambda g, y, x: g / (1 + x * x))
 
 
 def tanh(x, name=None):
-    return _apply('tanh', x, lambda xp, a: xp.tanh(a), lambda g, x, y: g * (1 - y * y))
+    return _apply('tanh', x, lambda xp, a: xp.tanh(a), lambda g, y, x: g * (1 - y * y))
 
 
 def sigmoid(x, name=None):
-    return _apply('sigmoid', x, _sigmoid_value, lambda g, x, y: g * (y * (1 - y)))
+    return _apply('sigmoid', x, _sigmoid_value, lambda g, y, x: g * (y * (1 - y)))
 
 
 def _sigmoid_value(xp, a):
@@ -99,12 +100,12 @@ def _sigmoid_value(xp, a):
 def softplus(x, name=None):
     """log(1 + exp(x)), computed stably; its gradient is sigmoid(x)."""
     return _apply('softplus', x, lambda xp, a: xp.logaddexp(a.dtype.type(0), a),
-                  lambda g, x, y: g * sigmoid(x))
+                  lambda g, y, x: g * sigmoid(x))
 
 
 def erf(x, name=None):
     return _apply('erf', x, lambda xp, a: _erf_value(a),
-                  lambda g, x, y: g * (2 / math.sqrt(math.pi)) * exp(-(x * x)))
+                  lambda g, y, x: g * (2 / math.sqrt(math.pi)) * exp(-(x * x)))
 
 
 def _erf_value(a):
