@@ -6,7 +6,7 @@ from .arithmetic import (add, add_n, divide, divide_no_nan, floor_div, floordiv,
                          minimum, mod, multiply, negative, pow, realdiv, squared_difference, subtract,
                          truediv)
 from .creation import eye, fill, linspace, ones, ones_like, range, zeros, zeros_like
-from .linalg import einsum, matmul, tensordot
+from .linalg import affine, einsum, matmul, tensordot
 from .logic import (argmax, argmin, equal, greater, greater_equal, less, less_equal, logical_and,
                     logical_not, logical_or, logical_xor, not_equal, reduce_all, reduce_any)
 from .losses_nn import (bias_add, dropout, l2_loss, moments, sigmoid_cross_entropy_with_logits,

@@ -97,3 +97,47 @@ def einsum(equation, *inputs, **kwargs):
             return vjp
         record('einsum', tuple(tensors), out, tuple(vjp_for(i) for i in range(len(tensors))))
     return out
+
+
+def affine(x, kernel, bias=None):
+    """x @ kernel + bias over the last axis of x: Dense's work as one op.
+
+    Fused so that a layer keeps one output array (not the product and the
+    sum) and records one node; the gradients are the same matmuls.
+    """
+    from .operands import as_tensor
+    x, kernel, dx, dk = binary(x, kernel, 'affine')
+    if dk.ndim != 2 or dx.ndim < 2 or dx.shape[-1] != dk.shape[0]:
+        raise ValueError('affine: input of shape %s does not match a kernel of shape %s (the input needs '
+                         'rank >= 2 and a last axis of %s)' % (tuple(dx.shape), tuple(dk.shape), dk.shape[:1]))
+    xp = backend.array_module(dx)
+    y = xp.matmul(dx, dk)
+    if bias is not None:
+        bias = as_tensor(bias, 'affine')
+        if bias._data.shape != (dk.shape[1],) or bias._data.dtype != dk.dtype:
+            raise ValueError('affine: bias must have shape %s and dtype %s, got %s %s'
+                             % ((dk.shape[1],), dk.dtype.name, tuple(bias.shape), bias.dtype.name))
+        y += bias._data
+        inputs = (x, kernel, bias)
+    else:
+        inputs = (x, kernel)
+    out = Tensor(y)
+    if ACTIVE:
+        record('affine', inputs, out, _AFFINE_VJPS)
+    return out
+
+
+def _flat2d(t):
+    from .shapes import reshape
+    return t if t.ndim == 2 else reshape(t, (-1, t.shape[-1]))
+
+
+def _affine_bias_grad(g, y, x, kernel, bias):
+    from .reductions import reduce_sum
+    return reduce_sum(g, tuple(range(g.ndim - 1)))
+
+
+_AFFINE_VJPS = (lambda g, y, x, kernel, *bias: matmul(g, kernel, transpose_b=True) if g.ndim == 2
+                else tensordot(g, kernel, [[g.ndim - 1], [1]]),
+                lambda g, y, x, kernel, *bias: matmul(_flat2d(x), _flat2d(g), transpose_a=True),
+                _affine_bias_grad)
