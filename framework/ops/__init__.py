@@ -11,7 +11,7 @@ from .logic import (argmax, argmin, equal, greater, greater_equal, less, less_eq
                     logical_not, logical_or, logical_xor, not_equal, reduce_all, reduce_any)
 from .losses_nn import (bias_add, dropout, l2_loss, moments, sigmoid_cross_entropy_with_logits,
                         softmax_cross_entropy_with_logits, sparse_softmax_cross_entropy_with_logits)
-from .reductions import (cumsum, reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod,
+from .reductions import (cumprod, cumsum, reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod,
                          reduce_std, reduce_sum, reduce_variance)
 from .selection import clip_by_value, where
 from .shapes import (broadcast_to, cast, concat, expand_dims, gather, getitem, identity, one_hot, pad,

@@ -39,8 +39,10 @@ def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
     for ax in axes:
         count *= a.shape[ax]
     if a.dtype.kind in 'iub':
-        out = Tensor((xp.sum(a, axis=axes, keepdims=keepdims) // max(count, 1)).astype(a.dtype))
-        return out
+        # TensorFlow's integer mean divides as C does: the quotient rounds toward zero.
+        total = xp.sum(a, axis=axes, keepdims=keepdims)
+        count = max(count, 1)
+        return Tensor(xp.where(total < 0, -(-total // count), total // count).astype(a.dtype))
     out = Tensor(xp.mean(a, axis=axes, keepdims=keepdims, dtype=a.dtype))
     if ACTIVE:
         record('reduce_mean', (x,), out, (lambda g, y, x: _spread(g / count, x, axes, keepdims),))
@@ -87,23 +89,19 @@ def _prod_of_others(x, axes):
     """For each element, the product of the other elements of its reduction group.
 
     Exclusive cumulative products from the left and from the right, so that a
-    zero element does not turn the gradient into 0/0.
+    zero element does not turn the gradient into 0/0. Written with framework
+    ops, so that an outer tape differentiates it again.
     """
-    a = x._data
-    xp = backend.array_module(a)
-    rest = [i for i in range(a.ndim) if i not in axes]
+    from .shapes import reshape, transpose
+    rest = [i for i in range(x.ndim) if i not in axes]
     perm = rest + list(axes)
-    moved = xp.transpose(a, perm)
-    lead = moved.shape[:len(rest)]
-    flat = moved.reshape(lead + (-1,))
-    ones = xp.ones(lead + (1,), a.dtype)
-    left = xp.cumprod(xp.concatenate([ones, flat[..., :-1]], axis=-1), axis=-1)
-    right = xp.cumprod(xp.concatenate([ones, flat[..., :0:-1]], axis=-1), axis=-1)[..., ::-1]
-    others = (left * right).reshape(moved.shape)
+    moved = transpose(x, perm)
+    flat = reshape(moved, tuple(moved.shape[:len(rest)]) + (-1,))
+    others = cumprod(flat, -1, exclusive=True) * cumprod(flat, -1, exclusive=True, reverse=True)
     inverse = [0] * len(perm)
     for i, p in enumerate(perm):
         inverse[p] = i
-    return Tensor(xp.transpose(others, inverse))
+    return transpose(reshape(others, tuple(moved.shape)), inverse)
 
 
 def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
@@ -116,11 +114,9 @@ def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
     kept = xp.log(xp.sum(xp.exp(a - m), axis=axes, keepdims=True)) + m
     out = Tensor(kept if keepdims else kept.reshape(tuple(d for i, d in enumerate(a.shape) if i not in axes)))
     if ACTIVE:
-        y_kept = Tensor(kept)
-
-        def grad(g, y, x):
-            return _spread(g, x, axes, keepdims) * exp(x - y_kept)
-        record('reduce_logsumexp', (x,), out, (grad,))
+        # exp(x - y) with the recorded output y, so that an outer tape sees y depend on x.
+        record('reduce_logsumexp', (x,), out,
+               (lambda g, y, x: _spread(g, x, axes, keepdims) * exp(x - _spread(y, x, axes, keepdims)),))
     return out
 
 
@@ -147,8 +143,41 @@ def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
     xp = backend.array_module(a)
     c = xp.cumsum(a, axis=ax, dtype=a.dtype)
     if exclusive:
-        c = c - a
+        c = _shift_in(xp, c, ax, 0)
     out = Tensor(c)
     if ACTIVE:
         record('cumsum', (x,), out, (lambda g, y, x: cumsum(g, ax, exclusive, reverse=True),))
     return out
+
+
+def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
+    """Cumulative product along ``axis``.
+
+    The gradient is TensorFlow's, reverse-cumsum(g * y) / x, taken as 0 where
+    x is 0 (TensorFlow's div_no_nan): exact away from zeros only. reduce_prod
+    does not depend on it for its first derivative.
+    """
+    from .arithmetic import divide_no_nan
+    from .shapes import reverse as flip
+    x = as_numeric_tensor(x, 'cumprod')
+    (ax,) = normalize_axis(axis, x.ndim, 'cumprod')
+    if reverse:
+        return flip(cumprod(flip(x, [ax]), ax, exclusive), [ax])
+    a = x._data
+    xp = backend.array_module(a)
+    c = xp.cumprod(a, axis=ax, dtype=a.dtype)
+    if exclusive:
+        c = _shift_in(xp, c, ax, 1)
+    out = Tensor(c)
+    if ACTIVE and a.dtype.kind in 'fc':
+        record('cumprod', (x,), out,
+               (lambda g, y, x: divide_no_nan(cumsum(g * y, ax, exclusive, reverse=True), x),))
+    return out
+
+
+def _shift_in(xp, c, axis, fill):
+    """``c`` moved one step along ``axis``, ``fill`` entering first: inclusive
+    cumulative results made exclusive without cancellation error."""
+    head = (slice(None),) * axis
+    first = xp.full_like(c[head + (slice(0, 1),)], fill)
+    return xp.concatenate([first, c[head + (slice(0, -1),)]], axis=axis)
