@@ -68,35 +68,82 @@ def tensordot(a, b, axes, name=None):
 
 
 def einsum(equation, *inputs, **kwargs):
-    """Einstein summation; the gradient of each operand is another einsum."""
+    """Einstein summation; the gradient of each operand is another einsum.
+
+    Without '->' the output takes the letters that appear once, sorted (numpy's
+    and TensorFlow's implicit mode). Ellipses are not supported.
+    """
     from .operands import as_tensor
     tensors = [as_tensor(t, 'einsum') for t in inputs]
-    xp = backend.array_module(tensors[0]._data)
-    if '->' not in equation:
-        raise ValueError("einsum: give the output explicitly, e.g. 'ij,jk->ik' (got %r)" % equation)
-    lhs, rhs = equation.replace(' ', '').split('->')
+    if not tensors:
+        raise ValueError('einsum: %r needs at least one operand' % (equation,))
+    dtypes_seen = sorted({t.dtype.name for t in tensors})
+    if len(dtypes_seen) > 1:
+        raise TypeError('einsum: all operands must share one dtype, got %s; use framework.cast'
+                        % [t.dtype.name for t in tensors])
+    equation = equation.replace(' ', '')
+    lhs, rhs = equation.split('->') if '->' in equation else (equation, None)
     specs = lhs.split(',')
     if len(specs) != len(tensors) or '.' in equation:
         raise ValueError('einsum: %r needs %d operands without ellipses, got %d'
                          % (equation, len(specs), len(tensors)))
-    out = Tensor(xp.einsum(equation, *[t._data for t in tensors]))
+    if rhs is None:
+        rhs = ''.join(sorted(c for c in set(lhs) if c.isalpha() and lhs.count(c) == 1))
+    for spec, t in zip(specs, tensors):
+        if len(spec) != t.ndim:
+            raise ValueError('einsum: subscripts %r in %r do not match an operand of shape %s'
+                             % (spec, equation, tuple(t.shape)))
+    xp = backend.array_module(tensors[0]._data)
+    try:
+        out = Tensor(xp.einsum(lhs + '->' + rhs, *[t._data for t in tensors]))
+    except ValueError as err:
+        raise ValueError('einsum: %r cannot combine operands of shapes %s: %s'
+                         % (equation, [tuple(t.shape) for t in tensors], err)) from None
     if ACTIVE:
-        def vjp_for(i):
-            def vjp(g, y, *operands):
-                others = [t for j, t in enumerate(tensors) if j != i]
-                other_specs = [s for j, s in enumerate(specs) if j != i]
-                target = specs[i]
-                missing = [c for c in target if c not in rhs and all(c not in s for s in other_specs)]
-                grad = einsum(','.join([rhs] + other_specs) + '->' + ''.join(c for c in target if c not in missing),
-                              g, *others)
-                if missing:
-                    from .shapes import broadcast_to, reshape
-                    kept = [tensors[i].shape[k] if c not in missing else 1 for k, c in enumerate(target)]
-                    grad = broadcast_to(reshape(grad, kept), tensors[i].shape)
-                return grad
-            return vjp
-        record('einsum', tuple(tensors), out, tuple(vjp_for(i) for i in range(len(tensors))))
+        vjps = tuple(_einsum_vjp(rhs, specs, i) for i in range(len(tensors)))
+        record('einsum', tuple(tensors), out, vjps)
     return out
+
+
+def _einsum_vjp(rhs, specs, i):
+    """The gradient rule for operand ``i``: an einsum of g with the other operands."""
+    def vjp(g, y, *operands):
+        from .shapes import broadcast_to, reshape
+        target = specs[i]
+        x = operands[i]
+        others = [t for j, t in enumerate(operands) if j != i]
+        other_specs = [s for j, s in enumerate(specs) if j != i]
+        sizes = {c: x.shape[k] for k, c in enumerate(target)}
+        unique = ''.join(dict.fromkeys(target))
+        # Letters summed inside this operand alone reach it by broadcasting.
+        present = ''.join(c for c in unique if c in rhs or any(c in s for s in other_specs))
+        grad = einsum(','.join([rhs] + other_specs) + '->' + present, g, *others)
+        if present != unique:
+            grad = broadcast_to(reshape(grad, [sizes[c] if c in present else 1 for c in unique]),
+                                [sizes[c] for c in unique])
+        if unique != target:
+            grad = _onto_diagonals(grad, unique, target, sizes, rhs + ''.join(specs))
+        return grad
+    return vjp
+
+
+def _onto_diagonals(grad, unique, target, sizes, used):
+    """Place ``grad`` (subscripts ``unique``) on the diagonals of an operand whose
+    subscripts ``target`` repeat letters (as in 'ii->i'): identity matrices
+    pair each repeat with its first occurrence."""
+    xp = backend.array_module(grad._data)     # on grad's device, whatever scope the sweep runs in
+    fresh = iter(c for c in 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ' if c not in used)
+    seen, out_spec, eye_specs, eyes = set(), '', [], []
+    for c in target:
+        if c in seen:
+            d = next(fresh)
+            eye_specs.append(c + d)
+            eyes.append(Tensor(xp.eye(sizes[c], dtype=grad.dtype)))
+            out_spec += d
+        else:
+            seen.add(c)
+            out_spec += c
+    return einsum(','.join([unique] + eye_specs) + '->' + out_spec, grad, *eyes)
 
 
 def affine(x, kernel, bias=None):

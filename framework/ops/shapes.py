@@ -307,7 +307,7 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     (ax,) = normalize_axis(0 if axis is None else axis, x.ndim, 'gather')
     n = x._data.shape[ax]
     i = idx._data
-    if i.size and (int(i.min()) < -n or int(i.max()) >= n):
+    if i.size and (int(i.min()) < 0 or int(i.max()) >= n):
         raise IndexError('gather: indices must lie in [0, %d) for axis %d of shape %s; got min %d, max %d'
                          % (n, ax, tuple(x.shape), int(i.min()), int(i.max())))
     index = (slice(None),) * ax + (i,)
