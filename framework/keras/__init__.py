@@ -1,0 +1,27 @@
+"""``keras``: tapeflow's training API under Keras 3's names.
+
+``from framework import keras`` (or ``import framework.keras as keras``) and
+then ``keras.layers.Dense``, ``keras.models.Sequential``, ``keras.optimizers.Adam``,
+``keras.losses``, ``keras.metrics``, ``keras.callbacks``, ``keras.utils`` ...
+Every submodule, and the ``layers`` and ``optim`` packages behind them, is
+imported on first use.
+"""
+import importlib
+
+_SUBMODULES = ('activations', 'backend', 'callbacks', 'constraints', 'initializers', 'layers', 'losses',
+               'metrics', 'models', 'optimizers', 'regularizers', 'utils')
+_TOP_LEVEL = {'Input': 'layers', 'InputLayer': 'layers', 'Layer': 'layers', 'Sequential': 'models',
+              'Model': 'models', 'Variable': 'backend'}
+
+
+def __getattr__(name):
+    if name in _SUBMODULES:
+        return importlib.import_module('.' + name, __name__)
+    if name in _TOP_LEVEL:
+        return getattr(importlib.import_module('.' + _TOP_LEVEL[name], __name__), name)
+    raise AttributeError("module 'keras' has no attribute %r; available: %s"
+                         % (name, ', '.join(sorted(_SUBMODULES + tuple(_TOP_LEVEL)))))
+
+
+def __dir__():
+    return sorted(_SUBMODULES + tuple(_TOP_LEVEL))

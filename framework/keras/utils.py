@@ -1,0 +1,55 @@
+"""``keras.utils``: seeding, one-hot labels and the batch-structure helpers."""
+import random as _python_random
+
+import numpy as np
+
+from framework import random as _framework_random
+
+
+def set_random_seed(seed):
+    """Seed Python's ``random``, numpy's global generator and ``framework.random`` at once.
+
+    After it, weight initialization, dropout and ``fit``'s shuffling repeat exactly.
+    Raises:
+        ValueError: for a seed that is not an integer.
+    """
+    if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
+        raise ValueError('set_random_seed: expected an integer seed, got %r (%s)' % (seed, type(seed).__name__))
+    _python_random.seed(int(seed))
+    np.random.seed(int(seed) % 2 ** 32)
+    _framework_random.set_seed(int(seed))
+
+
+def to_categorical(x, num_classes=None):
+    """One-hot rows for integer class labels (a trailing axis of 1 is dropped first).
+
+    Args:
+        x: integer labels, any shape.
+        num_classes: the number of classes (default: the largest label + 1).
+    Returns:
+        a float32 numpy array of shape x.shape + (num_classes,).
+    Raises:
+        ValueError: for negative labels or labels >= num_classes.
+    """
+    labels = np.asarray(x)
+    if labels.ndim > 1 and labels.shape[-1] == 1:
+        labels = labels.reshape(labels.shape[:-1])
+    if labels.size and labels.dtype.kind == 'f' and not np.all(labels == np.round(labels)):
+        raise ValueError('to_categorical: labels must be whole numbers, got %s' % labels.dtype)
+    labels = labels.astype(np.int64)
+    if num_classes is None:
+        num_classes = int(labels.max()) + 1 if labels.size else 0
+    if labels.size and (labels.min() < 0 or labels.max() >= num_classes):
+        raise ValueError('to_categorical: labels must lie in [0, %d), got values from %d to %d'
+                         % (num_classes, labels.min(), labels.max()))
+    out = np.zeros(labels.shape + (num_classes,), dtype=np.float32)
+    np.put_along_axis(out, labels[..., None], 1.0, axis=-1)
+    return out
+
+
+def __getattr__(name):
+    # The batch-structure helpers live with the training loops (loaded on first use).
+    if name in ('pack_x_y_sample_weight', 'unpack_x_y_sample_weight'):
+        from layers.training import data
+        return getattr(data, name)
+    raise AttributeError("module 'keras.utils' has no attribute %r" % (name,))

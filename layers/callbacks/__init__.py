@@ -1,0 +1,17 @@
+"""Callbacks for ``Model.fit`` / ``evaluate`` / ``predict`` (``keras.callbacks``)."""
+from .callback import Callback
+from .callback_list import CallbackList
+from .csv_logger import CSVLogger
+from .early_stopping import EarlyStopping
+from .history import History
+from .lambda_callback import LambdaCallback
+from .learning_rate_scheduler import LearningRateScheduler
+from .model_checkpoint import ModelCheckpoint
+from .monitor import MonitorCallback
+from .progbar_logger import ProgbarLogger
+from .reduce_lr_on_plateau import ReduceLROnPlateau
+from .terminate_on_nan import TerminateOnNaN
+
+__all__ = ['CSVLogger', 'Callback', 'CallbackList', 'EarlyStopping', 'History', 'LambdaCallback',
+           'LearningRateScheduler', 'ModelCheckpoint', 'MonitorCallback', 'ProgbarLogger', 'ReduceLROnPlateau',
+           'TerminateOnNaN']

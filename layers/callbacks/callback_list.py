@@ -1,0 +1,122 @@
+"""CallbackList: calls every callback's hook in order, and skips batch hooks nobody uses."""
+from .callback import Callback, overrides
+from .history import History
+from .progbar_logger import ProgbarLogger
+
+
+class CallbackList(Callback):
+    """A container that forwards each hook to its callbacks, in order.
+
+    Args:
+        callbacks: a list of callbacks (or None).
+        add_history: append a ``History`` callback unless one is given.
+        add_progbar: append a ``ProgbarLogger`` unless one is given.
+        model: the model the callbacks act on.
+        **params: ``verbose``, ``epochs``, ``steps``: passed to ``set_params``.
+
+    Epoch-level hooks receive one dict that every callback shares, so a key one
+    callback adds (ReduceLROnPlateau's ``learning_rate``) reaches ``History``.
+    Batch hooks are called only on callbacks that override them; ``wants(hook)``
+    lets a loop skip building batch logs that nobody reads.
+    """
+
+    def __init__(self, callbacks=None, add_history=False, add_progbar=False, model=None, **params):
+        super().__init__()
+        self.callbacks = list(callbacks) if callbacks else []
+        for cb in self.callbacks:
+            if not hasattr(cb, 'on_epoch_end'):
+                raise TypeError('callbacks: expected Callback objects (keras.callbacks.Callback subclasses), '
+                                'got %r of type %s' % (cb, type(cb).__name__))
+        self._history = next((cb for cb in self.callbacks if isinstance(cb, History)), None)
+        if self._history is None and add_history:
+            self._history = History()
+            self.callbacks.append(self._history)
+        if add_progbar and not any(isinstance(cb, ProgbarLogger) for cb in self.callbacks):
+            self.callbacks.append(ProgbarLogger())
+        self._listeners = {hook: [getattr(cb, hook) for cb in self.callbacks if overrides(cb, hook)]
+                           for hook in ('on_train_batch_begin', 'on_train_batch_end', 'on_test_batch_begin',
+                                        'on_test_batch_end', 'on_predict_batch_begin', 'on_predict_batch_end')}
+        self.set_model(model)
+        self.set_params(params)
+
+    def wants(self, hook):
+        """Whether any callback does something in the batch ``hook``."""
+        return bool(self._listeners[hook])
+
+    def set_params(self, params):
+        self.params = params
+        if params:
+            for cb in self.callbacks:
+                cb.set_params(params)
+
+    def set_model(self, model):
+        if model is None:
+            return
+        super().set_model(model)
+        if self._history is not None:
+            model.history = self._history
+        for cb in self.callbacks:
+            cb.set_model(model)
+
+    def _each(self, hook, *args):
+        for cb in self.callbacks:
+            getattr(cb, hook)(*args)
+
+    def _batch(self, hook, batch, logs):
+        for method in self._listeners[hook]:
+            method(batch, logs)
+
+    # ---- batch hooks: only the callbacks that override them -----------------------
+    def on_batch_begin(self, batch, logs=None):
+        self._batch('on_train_batch_begin', batch, logs)
+
+    def on_batch_end(self, batch, logs=None):
+        self._batch('on_train_batch_end', batch, logs)
+
+    def on_train_batch_begin(self, batch, logs=None):
+        self._batch('on_train_batch_begin', batch, logs)
+
+    def on_train_batch_end(self, batch, logs=None):
+        self._batch('on_train_batch_end', batch, logs)
+
+    def on_test_batch_begin(self, batch, logs=None):
+        self._batch('on_test_batch_begin', batch, logs)
+
+    def on_test_batch_end(self, batch, logs=None):
+        self._batch('on_test_batch_end', batch, logs)
+
+    def on_predict_batch_begin(self, batch, logs=None):
+        self._batch('on_predict_batch_begin', batch, logs)
+
+    def on_predict_batch_end(self, batch, logs=None):
+        self._batch('on_predict_batch_end', batch, logs)
+
+    # ---- epoch and run hooks: every callback, one shared logs dict ----------------
+    def on_epoch_begin(self, epoch, logs=None):
+        self._each('on_epoch_begin', epoch, _dict(logs))
+
+    def on_epoch_end(self, epoch, logs=None):
+        self._each('on_epoch_end', epoch, _dict(logs))
+
+    def on_train_begin(self, logs=None):
+        self._each('on_train_begin', _dict(logs))
+
+    def on_train_end(self, logs=None):
+        self._each('on_train_end', _dict(logs))
+
+    def on_test_begin(self, logs=None):
+        self._each('on_test_begin', _dict(logs))
+
+    def on_test_end(self, logs=None):
+        self._each('on_test_end', _dict(logs))
+
+    def on_predict_begin(self, logs=None):
+        self._each('on_predict_begin', _dict(logs))
+
+    def on_predict_end(self, logs=None):
+        self._each('on_predict_end', _dict(logs))
+
+
+def _dict(logs):
+    # Keep the caller's dict (callbacks may add keys the caller then sees).
+    return logs if isinstance(logs, dict) else dict(logs or {})

@@ -1,0 +1,110 @@
+"""ModelCheckpoint: save the model or its weights as training goes."""
+import os
+import warnings
+
+from .monitor import MonitorCallback
+
+
+class ModelCheckpoint(MonitorCallback):
+    """Save the model (``model.save``) or its weights (``model.save_weights``).
+
+    Args:
+        filepath: where to save; may hold ``str.format`` fields filled from the epoch
+            (counted from 1) and the logs, e.g. 'ckpt-{epoch:02d}-{val_loss:.2f}.keras'.
+            It must end in '.weights.h5' when ``save_weights_only``, else in '.keras' or '.h5'.
+        monitor: the log key that decides what 'best' is.
+        verbose: 1 prints a line for each save.
+        save_best_only: save only when ``monitor`` improves on the best so far.
+        save_weights_only: save weights only.
+        mode: 'auto', 'min' or 'max' (see ``MonitorCallback``).
+        save_freq: 'epoch', or an integer: save after that many batches.
+        initial_value_threshold: the best value to beat at first.
+    """
+
+    def __init__(self, filepath, monitor='val_loss', verbose=0, save_best_only=False, save_weights_only=False,
+                 mode='auto', save_freq='epoch', initial_value_threshold=None):
+        super().__init__(monitor, mode, initial_value_threshold)
+        self.verbose = verbose
+        self.filepath = os.fspath(filepath)
+        self.save_best_only = save_best_only
+        self.save_weights_only = save_weights_only
+        self.save_freq = save_freq
+        self._batches_since_save = 0
+        self._current_epoch = 0
+        if save_freq != 'epoch' and not (isinstance(save_freq, int) and save_freq > 0):
+            raise ValueError("ModelCheckpoint: save_freq must be 'epoch' or a positive number of batches, "
+                             'got %r' % (save_freq,))
+        if save_weights_only and not self.filepath.endswith('.weights.h5'):
+            raise ValueError('ModelCheckpoint: with save_weights_only=True the filepath must end in '
+                             "'.weights.h5', got filepath=%s" % self.filepath)
+        if not save_weights_only and not self.filepath.endswith(('.keras', '.h5')):
+            raise ValueError("ModelCheckpoint: the filepath must end in '.keras' or '.h5' (or use "
+                             "save_weights_only=True with '.weights.h5'), got filepath=%s" % self.filepath)
+
+    def on_epoch_begin(self, epoch, logs=None):
+        self._current_epoch = epoch
+
+    def on_train_batch_end(self, batch, logs=None):
+        if self.save_freq == 'epoch':
+            return
+        self._batches_since_save += 1
+        if self._batches_since_save >= self.save_freq:
+            self._batches_since_save = 0
+            self._save(self._current_epoch, batch, dict(logs or {}))
+
+    def on_epoch_end(self, epoch, logs=None):
+        if self.monitor_op is None:
+            self._set_monitor_op()
+        if self.save_freq == 'epoch':
+            self._save(epoch, None, logs or {})
+
+    def file_path(self, epoch, batch, logs):
+        """``filepath`` with its fields filled in (epoch and batch counted from 1)."""
+        fields = dict(logs)
+        fields['epoch'] = epoch + 1
+        if batch is not None and 'batch' not in logs:
+            fields['batch'] = batch + 1
+        try:
+            return self.filepath.format(**fields)
+        except KeyError as err:
+            raise KeyError('ModelCheckpoint: cannot format filepath "%s": no log value %s (logs hold: %s)'
+                           % (self.filepath, err, ', '.join(sorted(fields)))) from None
+
+    def _should_save(self, epoch, logs, filepath):
+        if not self.save_best_only:
+            if self.verbose > 0:
+                print('\nEpoch %d: saving model to %s' % (epoch + 1, filepath))
+            return True
+        current = logs.get(self.monitor)
+        if current is None:
+            warnings.warn('Can save best model only with %s available.' % self.monitor, stacklevel=2)
+            return True
+        best = 'None' if self.best is None else '%.5f' % self.best
+        if self._is_improvement(current, self.best):
+            if self.verbose > 0:
+                print('\nEpoch %d: %s improved from %s to %.5f, saving model to %s'
+                      % (epoch + 1, self.monitor, best, current, filepath))
+            self.best = current
+            return True
+        if self.verbose > 0:
+            print('\nEpoch %d: %s did not improve from %s' % (epoch + 1, self.monitor, best))
+        return False
+
+    def _save(self, epoch, batch, logs):
+        if self.monitor_op is None:
+            self._set_monitor_op()
+        filepath = self.file_path(epoch, batch, logs)
+        if os.path.isdir(filepath):
+            raise IOError('ModelCheckpoint: filepath %s is an existing directory; give a file path' % filepath)
+        if not self._should_save(epoch, logs, filepath):
+            return
+        method = 'save_weights' if self.save_weights_only else 'save'
+        save = getattr(self.model, method, None)
+        if save is None:
+            raise AttributeError('ModelCheckpoint: the model (%s) has no %s() method, so it cannot be saved; '
+                                 'saving to HDF5 is not available for this model'
+                                 % (type(self.model).__name__, method))
+        dirname = os.path.dirname(filepath)
+        if dirname:
+            os.makedirs(dirname, exist_ok=True)
+        save(filepath, overwrite=True)

@@ -1,0 +1,67 @@
+"""MonitorCallback: what 'better' means for a monitored log value (Keras 3 semantics)."""
+import operator
+import warnings
+
+from .callback import Callback
+
+
+class MonitorCallback(Callback):
+    """Base for callbacks that watch one log value (EarlyStopping, ModelCheckpoint, ...).
+
+    Args:
+        monitor: the log key to watch, e.g. 'val_loss' or 'val_accuracy'.
+        mode: 'min', 'max', or 'auto' (lower is better for 'loss'; otherwise the
+            metric's own direction, e.g. higher for accuracy).
+        baseline: the initial best value (None: the first value seen).
+        min_delta: how much a value must beat the best by to count as better.
+    """
+
+    def __init__(self, monitor='val_loss', mode='auto', baseline=None, min_delta=0):
+        super().__init__()
+        if mode not in ('auto', 'min', 'max'):
+            warnings.warn("%s mode '%s' is unknown, fallback to auto mode." % (type(self).__name__, mode),
+                          stacklevel=2)
+            mode = 'auto'
+        self.monitor = monitor
+        self.mode = mode
+        self.best = baseline
+        self.min_delta = abs(min_delta)
+        self.monitor_op = None
+
+    def _set_monitor_op(self):
+        if self.mode == 'min':
+            self.monitor_op = operator.lt
+        elif self.mode == 'max':
+            self.monitor_op = operator.gt
+        else:
+            self.monitor_op = self._direction_from_model()
+        if self.monitor_op is operator.lt:
+            self.min_delta *= -1
+
+    def _direction_from_model(self):
+        name = self.monitor[4:] if self.monitor.startswith('val_') else self.monitor
+        found = operator.lt if name == 'loss' else None
+        for metric in _flat_metrics(getattr(self.model, 'metrics', [])):
+            direction = getattr(metric, '_direction', None)
+            if metric.name == name and direction is not None:
+                found = operator.gt if direction == 'up' else operator.lt
+        if found is None:
+            raise ValueError("%s callback received monitor=%s, but cannot tell whether that metric should be "
+                             "maximized or minimized. Pass mode='max' to keep the highest value, or mode='min' "
+                             "to keep the lowest." % (type(self).__name__, self.monitor))
+        return found
+
+    def _is_improvement(self, monitor_value, reference_value):
+        if reference_value is None:
+            return True
+        return bool(self.monitor_op(monitor_value - self.min_delta, reference_value))
+
+
+def _flat_metrics(metrics):
+    # The compiled-metrics container holds the user's metrics in ``.metrics``.
+    for m in metrics:
+        inner = getattr(m, 'metrics', None)
+        if isinstance(inner, (list, tuple)):
+            yield from inner
+        else:
+            yield m

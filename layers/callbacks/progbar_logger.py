@@ -1,0 +1,71 @@
+"""ProgbarLogger: the progress display of fit, evaluate and predict, as a callback."""
+from ..training.progress import Progress, resolve_verbose
+from .callback import Callback
+
+
+class ProgbarLogger(Callback):
+    """Shows a progress bar (verbose=1) or a line per epoch (verbose=2).
+
+    ``fit``, ``evaluate`` and ``predict`` add one when ``verbose`` is not 0. In ``fit``
+    the validation pass shows nothing of its own: its results join the epoch's line.
+    """
+
+    def __init__(self):
+        super().__init__()
+        self.progress = None
+        self.verbose = 1
+        self.epochs = 1
+        self.target = None
+        self._called_in_fit = False
+
+    def set_params(self, params):
+        self.verbose = resolve_verbose(params.get('verbose', 1))
+        self.epochs = params.get('epochs', 1)
+        self.target = params.get('steps')
+
+    def _start(self):
+        self.progress = Progress(self.target, self.verbose) if self.verbose else None
+
+    def _update(self, batch, logs):
+        if self.progress is not None:
+            self.progress.update(batch + 1, logs)
+
+    def _finish(self, logs):
+        if self.progress is not None:
+            self.progress.finish(logs)
+            self.progress = None
+
+    def on_train_begin(self, logs=None):
+        self._called_in_fit = True
+
+    def on_epoch_begin(self, epoch, logs=None):
+        if self.verbose and self.epochs > 1:
+            print('Epoch %d/%d' % (epoch + 1, self.epochs), flush=True)
+        self._start()
+
+    def on_train_batch_end(self, batch, logs=None):
+        self._update(batch, logs)
+
+    def on_epoch_end(self, epoch, logs=None):
+        self._finish(logs)
+
+    def on_test_begin(self, logs=None):
+        if not self._called_in_fit:
+            self._start()
+
+    def on_test_batch_end(self, batch, logs=None):
+        if not self._called_in_fit:
+            self._update(batch, logs)
+
+    def on_test_end(self, logs=None):
+        if not self._called_in_fit:
+            self._finish(logs)
+
+    def on_predict_begin(self, logs=None):
+        self._start()
+
+    def on_predict_batch_end(self, batch, logs=None):
+        self._update(batch, None)
+
+    def on_predict_end(self, logs=None):
+        self._finish(None)

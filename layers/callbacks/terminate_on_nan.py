@@ -1,0 +1,26 @@
+"""TerminateOnNaN: stop training when the loss becomes NaN or infinite."""
+import math
+
+from .callback import Callback
+
+
+class TerminateOnNaN(Callback):
+    """Stop training at the first batch whose running loss is NaN or infinite.
+
+    Args:
+        raise_error: raise a RuntimeError instead of stopping quietly.
+    """
+
+    def __init__(self, raise_error=False):
+        super().__init__()
+        self.raise_error = raise_error
+
+    def on_batch_end(self, batch, logs=None):
+        loss = (logs or {}).get('loss')
+        if loss is None or math.isfinite(loss):
+            return
+        if self.raise_error:
+            raise RuntimeError('NaN or Inf loss encountered at batch %d. Loss value: %s. '
+                               'Terminating training immediately.' % (batch, loss))
+        print('Batch %d: Invalid loss, terminating training' % batch)
+        self.model.stop_training = True

@@ -1,0 +1,1 @@
+"""The machinery behind ``Model.fit``: data batching, compile helpers, logs and progress."""

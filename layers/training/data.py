@@ -1,0 +1,219 @@
+"""Array data for fit/evaluate/predict: checked, placed once, cut into batches.
+
+The arrays are converted (floats to float32, as Keras does) and placed on the
+current device once per call; an epoch then costs one permutation (when
+shuffling) and a slice per batch, wrapped as Tensors without copying.
+"""
+import math
+import warnings
+
+import numpy as np
+
+from framework import nest, random
+from framework.backend import array_module
+from framework.tensor import Tensor, _to_array
+
+
+def pack_x_y_sample_weight(x, y=None, sample_weight=None):
+    """The batch structure train_step/test_step receive: x, (x, y) or (x, y, sample_weight)."""
+    if y is None:
+        return (x,) if isinstance(x, (list, tuple)) else x
+    if sample_weight is None:
+        return (x, y)
+    return (x, y, sample_weight)
+
+
+def unpack_x_y_sample_weight(data):
+    """(x, y, sample_weight) from a batch; missing parts are None."""
+    if isinstance(data, list):
+        data = tuple(data)
+    if not isinstance(data, tuple):
+        return data, None, None
+    if len(data) == 1:
+        return data[0], None, None
+    if len(data) == 2:
+        return data[0], data[1], None
+    if len(data) == 3:
+        return data
+    raise ValueError('Data is expected to be (x,), (x, y) or (x, y, sample_weight), got a tuple of %d '
+                     'elements' % len(data))
+
+
+def _is_structure(value):
+    # A list of arrays is several inputs; a list of numbers is one array.
+    return isinstance(value, dict) or (isinstance(value, (list, tuple)) and len(value) > 0 and all(
+        isinstance(v, (np.ndarray, Tensor, list, tuple, dict)) and np.ndim(v) > 0 for v in value)
+        and not _is_rectangular_numbers(value))
+
+
+def _is_rectangular_numbers(value):
+    try:
+        return np.asarray(value).dtype != object and not any(isinstance(v, (np.ndarray, Tensor)) for v in value)
+    except ValueError:
+        return False
+
+
+def to_arrays(value, what):
+    """``value`` (an array, list, tensor, or a list/dict of them) as raw arrays on the current device.
+
+    Floating arrays become float32 (Keras's floatx); integer labels keep their dtype.
+    Raises:
+        TypeError: for values that are not numeric arrays.
+    """
+    if value is None:
+        return None
+    if _is_structure(value):
+        return nest.map_structure(lambda v: to_arrays(v, what), value)
+    try:
+        data = _to_array(value, None)
+    except (TypeError, ValueError) as err:
+        raise TypeError('%s: expected a numpy array, a list of numbers or a tensor, got %s (%s)'
+                        % (what, type(value).__name__, err)) from None
+    if data.dtype.kind == 'f' and data.dtype != np.float32:
+        data = data.astype(np.float32)
+    if data.ndim == 0:
+        raise ValueError('%s: expected an array with one entry per sample, got a scalar' % what)
+    return data
+
+
+def num_samples(arrays, what):
+    sizes = {int(a.shape[0]) for a in nest.flatten(arrays)}
+    if len(sizes) > 1:
+        raise ValueError('%s: the arrays hold different numbers of samples: %s' % (what, sorted(sizes)))
+    return sizes.pop()
+
+
+def check_lengths(x, y, sample_weight):
+    """Raise a ValueError naming every length when x, y and sample_weight disagree."""
+    sizes = {'x': num_samples(x, 'x')}
+    if y is not None:
+        sizes['y'] = num_samples(y, 'y')
+    if sample_weight is not None:
+        sizes['sample_weight'] = num_samples(sample_weight, 'sample_weight')
+    if len(set(sizes.values())) > 1:
+        raise ValueError('Data cardinality is ambiguous: %s. Make sure all arrays contain the same number '
+                         'of samples.' % ', '.join('%s has %d samples' % kv for kv in sizes.items()))
+    return sizes['x']
+
+
+def class_weight_to_sample_weights(y, class_weight):
+    """One weight per sample: ``class_weight[label]`` (labels from one-hot rows by argmax), else 1."""
+    labels = np.asarray(y)
+    if labels.ndim > 1:
+        labels = np.argmax(labels, axis=-1) if labels.shape[-1] != 1 else labels[..., 0]
+    labels = np.round(labels).astype(np.int64).reshape(-1)
+    weights = np.ones(len(labels), dtype=np.float32)
+    for label, weight in class_weight.items():
+        weights[labels == int(label)] = weight
+    return weights
+
+
+def train_validation_split(arrays, validation_split):
+    """(train, validation): the validation part is the LAST fraction, taken before any shuffling."""
+    if not 0.0 < validation_split < 1.0:
+        raise ValueError('validation_split must be in (0, 1), got %r' % (validation_split,))
+    n = num_samples([a for a in arrays if a is not None], 'validation_split')
+    split_at = int(math.floor(n * (1.0 - validation_split)))
+    if split_at == 0 or split_at == n:
+        raise ValueError('Training data contains %d samples, which is not sufficient to split it into a '
+                         'validation and training set as specified by validation_split=%s; provide more data '
+                         'or a different validation_split' % (n, validation_split))
+    cut = lambda start, end: [None if a is None else nest.map_structure(lambda v: v[start:end], a)
+                              for a in arrays]
+    return cut(0, split_at), cut(split_at, n)
+
+
+class ArrayData:
+    """Batches of (x, y, sample_weight) arrays for one call of fit/evaluate/predict.
+
+    Args:
+        x, y, sample_weight: arrays (or structures of arrays for several inputs).
+        batch_size: samples per batch (default 32); the last batch may be smaller.
+        shuffle: True to permute the samples every epoch (from ``framework.random``),
+            'batch' to permute within each batch, False to keep the order.
+        class_weight: dict label -> weight, turned into sample weights.
+        steps_per_epoch: batches per epoch; the batch stream then goes on from
+            epoch to epoch and starts over (warning) when the data run out.
+    Raises:
+        ValueError: lengths that disagree, both class_weight and sample_weight.
+    """
+
+    def __init__(self, x, y=None, sample_weight=None, batch_size=None, shuffle=False, class_weight=None,
+                 steps_per_epoch=None):
+        if batch_size is None:
+            batch_size = 32
+        if not isinstance(batch_size, (int, np.integer)) or batch_size < 1:
+            raise ValueError('batch_size must be a positive integer, got %r' % (batch_size,))
+        if shuffle not in (True, False, 'batch'):
+            raise ValueError("shuffle must be True, False or 'batch', got %r" % (shuffle,))
+        if class_weight is not None:
+            if sample_weight is not None:
+                raise ValueError('You cannot use class_weight and sample_weight at the same time; '
+                                 'fold the class weights into sample_weight')
+            if y is None or _is_structure(y):
+                raise ValueError('class_weight needs a single array of labels y')
+            sample_weight = class_weight_to_sample_weights(y, class_weight)
+        self.x = to_arrays(x, 'x')
+        self.y = to_arrays(y, 'y')
+        self.sample_weight = to_arrays(sample_weight, 'sample_weight')
+        self.num_samples = check_lengths(self.x, self.y, self.sample_weight)
+        self.batch_size = int(batch_size)
+        self.shuffle = shuffle
+        self.steps_per_epoch = steps_per_epoch
+        self.num_batches_in_data = math.ceil(self.num_samples / self.batch_size)
+        self._stream = None
+        self._seen = 0
+
+    @property
+    def num_batches(self):
+        """Batches in one epoch."""
+        return self.steps_per_epoch or self.num_batches_in_data
+
+    def _ordered(self):
+        """The arrays in this pass's order (one gather per pass when shuffling)."""
+        arrays = [self.x, self.y, self.sample_weight]
+        if self.shuffle is not True:
+            return arrays
+        perm = random.permutation(self.num_samples)
+        first = nest.flatten(self.x)[0]
+        perm = array_module(first).asarray(perm)
+        take = lambda a: array_module(a).take(a, perm, axis=0)
+        return [None if a is None else nest.map_structure(take, a) for a in arrays]
+
+    def _one_pass(self):
+        x, y, sw = self._ordered()
+        bs, n = self.batch_size, self.num_samples
+        flat_x = nest.flatten(x)
+        single_x = len(flat_x) == 1 and not isinstance(x, (list, tuple, dict))
+        for start in range(0, n, bs):
+            end = min(start + bs, n)
+            if self.shuffle == 'batch':
+                perm = array_module(flat_x[0]).asarray(random.permutation(end - start) + start)
+                cut = lambda a: Tensor(array_module(a).take(a, perm, axis=0))
+            else:
+                cut = lambda a: Tensor(a[start:end])
+            xb = Tensor(x[start:end]) if single_x and self.shuffle != 'batch' else nest.map_structure(cut, x)
+            yb = None if y is None else nest.map_structure(cut, y)
+            swb = None if sw is None else nest.map_structure(cut, sw)
+            yield pack_x_y_sample_weight(xb, yb, swb)
+
+    def epoch(self):
+        """The batches of one epoch (``steps_per_epoch`` of them when given)."""
+        if not self.steps_per_epoch:
+            yield from self._one_pass()
+            return
+        for step in range(self.steps_per_epoch):
+            if self._stream is None:
+                self._stream, self._seen = self._one_pass(), 0
+            yield next(self._stream)
+            self._seen += 1
+            if self._seen >= self.num_batches_in_data:
+                # The data are used up: the next epoch starts a fresh pass.
+                self._stream = None
+                if step + 1 < self.steps_per_epoch:
+                    warnings.warn('Your input ran out of data; interrupting the epoch after %d of %d steps. '
+                                  'Make sure the data give at least steps_per_epoch batches (%d samples make '
+                                  '%d batches of %d).' % (step + 1, self.steps_per_epoch, self.num_samples,
+                                                          self.num_batches_in_data, self.batch_size),
+                                  stacklevel=3)
+                    return

@@ -1,0 +1,171 @@
+"""The loops of ``fit``, ``evaluate`` and ``predict`` (Keras 3's TensorFlow trainer, eagerly).
+
+Per step a loop does only what it must: take the next batch (a slice of arrays
+placed once), call the step, and call the batch hooks that some callback
+overrides. Metric results are read, and turned into host floats, at the end
+of an epoch or when a progress bar or callback asks.
+"""
+import numpy as np
+
+from framework import nest
+from framework.backend import array_module, to_host
+from framework.tensor import Tensor
+
+from .data import ArrayData, to_arrays, train_validation_split, unpack_x_y_sample_weight
+from .logs import batch_logs, pythonify_logs
+from .progress import resolve_verbose
+
+
+def to_numpy(value):
+    """A step output (tensor or array) as a numpy array."""
+    return np.asarray(to_host(value._data if isinstance(value, Tensor) else value))
+
+
+class TrainingLoops:
+    """Mixin of ``Model``: fit, evaluate, predict."""
+
+    def fit(self, x=None, y=None, batch_size=None, epochs=1, verbose='auto', callbacks=None, validation_split=0.0,
+            validation_data=None, shuffle=True, class_weight=None, sample_weight=None, initial_epoch=0,
+            steps_per_epoch=None, validation_steps=None, validation_batch_size=None, validation_freq=1):
+        """Train the model for ``epochs`` epochs on arrays ``x``, ``y``.
+
+        Args (Keras 3's):
+            x, y: inputs and targets (numpy arrays, lists or tensors; a list of arrays for
+                several inputs).
+            batch_size: samples per step (default 32).
+            epochs: the index of the last epoch (training runs from ``initial_epoch``).
+            verbose: 'auto', 0 (silent), 1 (progress bar) or 2 (one line per epoch).
+            callbacks: a list of ``keras.callbacks.Callback``.
+            validation_split: the fraction of the data, taken from the END before any
+                shuffling, held out for validation.
+            validation_data: (x_val, y_val) or (x_val, y_val, sample_weight_val).
+            shuffle: reshuffle the training samples every epoch ('batch': within batches).
+            class_weight: {label: weight}, scaling each sample's loss by its class.
+            sample_weight: one weight per sample.
+            steps_per_epoch, validation_steps: batches per epoch / per validation pass.
+            validation_batch_size: default ``batch_size``.
+            validation_freq: validate every N epochs, or at the epochs (from 1) in a list.
+        Returns:
+            the ``History`` callback; ``history.history`` maps 'loss', metric names and
+            'val_...' keys to one value per epoch.
+        Raises:
+            ValueError: before compile, for arrays of different lengths, for a bad split.
+        """
+        self._assert_compiled('fit')
+        if x is None:
+            raise ValueError('fit: x (the training inputs) is required')
+        if not isinstance(validation_freq, (int, list, tuple)):
+            raise ValueError('fit(validation_freq=%r): expected an int or a list of epochs' % (validation_freq,))
+        if validation_split and validation_data is None:
+            arrays = [to_arrays(x, 'x'), to_arrays(y, 'y'), to_arrays(sample_weight, 'sample_weight')]
+            (x, y, sample_weight), validation_data = train_validation_split(arrays, validation_split)
+        train = ArrayData(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch)
+        val = None
+        if validation_data is not None:
+            if not isinstance(validation_data, (tuple, list)) or not 2 <= len(validation_data) <= 3:
+                raise ValueError('fit(validation_data=...): expected a tuple (x_val, y_val) or '
+                                 '(x_val, y_val, sample_weight_val), got %s' % type(validation_data).__name__)
+            vx, vy, vsw = unpack_x_y_sample_weight(validation_data)
+            val = ArrayData(vx, vy, vsw, validation_batch_size or batch_size, steps_per_epoch=validation_steps)
+        verbose = resolve_verbose(verbose)
+        callbacks = self._callback_list(callbacks, verbose, epochs, train.num_batches, add_history=True)
+        self.stop_training = False
+        callbacks.on_train_begin()
+        training_logs = None
+        for epoch in range(initial_epoch, epochs):
+            self.reset_metrics()
+            callbacks.on_epoch_begin(epoch)
+            logs = self._run_steps(self.train_step, train, callbacks, 'train', train.num_batches)
+            epoch_logs = self._metrics_or_logs(logs)
+            if val is not None and _should_validate(epoch, validation_freq):
+                val_logs = self._evaluate_data(val, callbacks)
+                epoch_logs = dict(pythonify_logs(epoch_logs), **{'val_' + k: v for k, v in val_logs.items()})
+            epoch_logs = pythonify_logs(epoch_logs)
+            callbacks.on_epoch_end(epoch, epoch_logs)
+            training_logs = epoch_logs
+            if self.stop_training:
+                break
+        if epochs > initial_epoch and hasattr(self.optimizer, 'finalize_variable_values'):
+            self.optimizer.finalize_variable_values(self.trainable_variables)
+        callbacks.on_train_end(training_logs)
+        return self.history
+
+    def evaluate(self, x=None, y=None, batch_size=None, verbose='auto', sample_weight=None, steps=None,
+                 callbacks=None, return_dict=False):
+        """The loss and metrics on ``x``, ``y`` (batched, no training).
+
+        Returns:
+            the loss alone if there are no metrics, else [loss, metric, ...] (in
+            ``metrics_names`` order), or a dict with ``return_dict=True``.
+        """
+        self._assert_compiled('evaluate')
+        data = ArrayData(x, y, sample_weight, batch_size, steps_per_epoch=steps)
+        verbose = resolve_verbose(verbose)
+        callbacks = self._callback_list(callbacks, verbose, 1, data.num_batches)
+        logs = self._evaluate_data(data, callbacks)
+        return logs if return_dict else self._flatten_metrics_in_order(logs)
+
+    def predict(self, x, batch_size=None, verbose='auto', steps=None, callbacks=None):
+        """The model's outputs for ``x``, computed in batches, as numpy arrays."""
+        data = ArrayData(x, None, None, batch_size, steps_per_epoch=steps)
+        verbose = resolve_verbose(verbose)
+        callbacks = self._callback_list(callbacks, verbose, 1, data.num_batches)
+        self.stop_predicting = False
+        callbacks.on_predict_begin()
+        outputs = []
+        wants_end = callbacks.wants('on_predict_batch_end')
+        for step, batch in enumerate(data.epoch()):
+            callbacks.on_predict_batch_begin(step)
+            out = self.predict_step(batch)
+            outputs.append(nest.map_structure(lambda t: t._data if isinstance(t, Tensor) else t, out))
+            if wants_end:
+                callbacks.on_predict_batch_end(step, {'outputs': out})
+            if self.stop_predicting:
+                break
+        callbacks.on_predict_end()
+        if not outputs:
+            raise ValueError('predict: x holds no samples, so there is nothing to predict')
+        flat = [nest.flatten(o) for o in outputs]
+        joined = [to_numpy(array_module(parts[0]).concatenate(parts, axis=0)) for parts in zip(*flat)]
+        return nest.pack_sequence_as(outputs[0], joined)
+
+    # ---- shared pieces ------------------------------------------------------------------
+    def _callback_list(self, callbacks, verbose, epochs, steps, add_history=False):
+        from ..callbacks import CallbackList
+        if isinstance(callbacks, CallbackList):
+            return callbacks
+        return CallbackList(callbacks, add_history=add_history, add_progbar=verbose != 0, model=self,
+                            verbose=verbose, epochs=epochs, steps=steps)
+
+    def _evaluate_data(self, data, callbacks):
+        self.stop_evaluating = False
+        callbacks.on_test_begin()
+        self.reset_metrics()
+        logs = self._run_steps(self.test_step, data, callbacks, 'test', data.num_batches)
+        logs = pythonify_logs(self._metrics_or_logs(logs))
+        callbacks.on_test_end(logs)
+        return logs
+
+    def _run_steps(self, step_fn, data, callbacks, kind, num_batches):
+        """Run ``step_fn`` over one epoch of ``data``; returns the last step's logs."""
+        begin_hook, end_hook = 'on_%s_batch_begin' % kind, 'on_%s_batch_end' % kind
+        wants_begin, wants_end = callbacks.wants(begin_hook), callbacks.wants(end_hook)
+        begin, end = getattr(callbacks, begin_hook), getattr(callbacks, end_hook)
+        stop_flag = 'stop_training' if kind == 'train' else 'stop_evaluating'
+        every = self.steps_per_execution
+        logs = None
+        for step, batch in enumerate(data.epoch()):
+            if wants_begin and step % every == 0:
+                begin(step)
+            logs = step_fn(batch)
+            if wants_end and ((step + 1) % every == 0 or step + 1 == num_batches):
+                end(step, batch_logs(logs))
+            if getattr(self, stop_flag):
+                break
+        return logs
+
+
+def _should_validate(epoch, validation_freq):
+    if isinstance(validation_freq, int):
+        return (epoch + 1) % validation_freq == 0
+    return epoch + 1 in validation_freq

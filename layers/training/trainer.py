@@ -1,0 +1,249 @@
+"""Trainer: compile, the overridable steps, and the metrics of a Model (Keras 3's ``Trainer``).
+
+``train_step`` is the loop a user would write: a GradientTape around the
+forward pass and the loss, ``tape.gradient``, ``optimizer.apply_gradients``.
+``fit``, ``train_on_batch`` and a custom ``train_step`` all go through it;
+there is no second, faster path to drift from it.
+"""
+import inspect
+import warnings
+
+from framework import metrics as metrics_module
+from framework import nest
+from framework.ops import reduce_sum
+from framework.tape import GradientTape
+
+from .compile import CompiledLoss, CompiledMetrics, resolve_optimizer
+from .data import check_lengths, class_weight_to_sample_weights, pack_x_y_sample_weight, to_arrays, \
+    unpack_x_y_sample_weight
+from .logs import LiveLogs, pythonify_logs
+from .loops import TrainingLoops
+
+
+class Trainer(TrainingLoops):
+    """Mixin of ``Model``: ``compile`` and the train/test/predict steps."""
+
+    # Class-level defaults: a model is usable (predict, summary) before compile.
+    compiled = False
+    optimizer = None
+    loss = None
+    stop_training = False
+    stop_evaluating = False
+    stop_predicting = False
+    history = None
+    run_eagerly = True
+    jit_compile = False
+    steps_per_execution = 1
+    _loss_tracker = None
+    _compiled_loss = None
+    _compiled_metrics = None
+
+    def compile(self, optimizer='rmsprop', loss=None, loss_weights=None, metrics=None, weighted_metrics=None,
+                run_eagerly=None, steps_per_execution=1, jit_compile='auto', auto_scale_loss=True):
+        """Configure the model for training.
+
+        Args:
+            optimizer: a name ('adam', 'sgd', 'rmsprop', ...), a config dict or an optimizer.
+            loss: a name ('mse', 'binary_crossentropy', ...), a function, a ``Loss``, or a
+                list with one per output.
+            loss_weights: a float, or one per output, scaling each output's loss.
+            metrics: a list of names ('mae', 'accuracy', ...), functions or ``Metric``s.
+            weighted_metrics: like ``metrics``, but updated with the sample weights.
+            run_eagerly, jit_compile, auto_scale_loss: accepted for Keras programs;
+                tapeflow always runs eagerly, in float32.
+            steps_per_execution: batch callbacks (and progress updates) happen once every
+                this many steps, as in Keras.
+        Raises:
+            ValueError: an unknown optimizer, loss or metric name (the message lists the
+                valid ones), or metrics that are not a list.
+        """
+        if not isinstance(steps_per_execution, int) or steps_per_execution < 1:
+            raise ValueError('compile(steps_per_execution=%r): expected a positive integer' % (steps_per_execution,))
+        self.optimizer = resolve_optimizer(optimizer)
+        self._compiled_loss = CompiledLoss(loss, loss_weights) if loss is not None else None
+        self.loss = loss
+        self._compiled_metrics = (CompiledMetrics(metrics, weighted_metrics)
+                                  if metrics is not None or weighted_metrics is not None else None)
+        self._loss_tracker = metrics_module.Mean(name='loss')
+        self._live_logs = LiveLogs(self.get_metrics_result)
+        self.steps_per_execution = steps_per_execution
+        self.run_eagerly = True
+        self.stop_training = False
+        self.compiled = True
+        self._compile_config = dict(optimizer=optimizer, loss=loss, loss_weights=loss_weights, metrics=metrics,
+                                    weighted_metrics=weighted_metrics, steps_per_execution=steps_per_execution)
+
+    def get_compile_config(self):
+        """The arguments ``compile`` was called with ({} before compile)."""
+        return dict(self._compile_config) if self.compiled else {}
+
+    def _assert_compiled(self, method):
+        if not self.compiled:
+            raise ValueError('You must call compile() before %s(): e.g. model.compile(optimizer="adam", '
+                             'loss="mse")' % method)
+
+    # ---- metrics ----------------------------------------------------------------------
+    @property
+    def metrics(self):
+        """The loss tracker, the compiled metrics container, then metrics held as attributes."""
+        out = []
+        if self.compiled:
+            out.append(self._loss_tracker)
+            if self._compiled_metrics is not None:
+                out.append(self._compiled_metrics)
+        own = (self._loss_tracker, self._compiled_metrics)
+        out.extend(v for v in vars(self).values() if isinstance(v, metrics_module.Metric) and v not in own)
+        return out
+
+    @property
+    def metrics_names(self):
+        return [m.name for m in self.metrics]
+
+    def reset_metrics(self):
+        for m in self.metrics:
+            m.reset_state()
+
+    def get_metrics_result(self):
+        """{name: result} of every metric, as tensors (the compiled metrics flattened)."""
+        out = {}
+        for m in self.metrics:
+            result = m.result()
+            if isinstance(result, dict):
+                out.update(result)
+            else:
+                out[m.name] = result
+        return out
+
+    def _metric_names_in_order(self):
+        names = []
+        for m in self.metrics:
+            names.extend(m.result().keys() if isinstance(m, CompiledMetrics) else [m.name])
+        return names
+
+    def _flatten_metrics_in_order(self, logs):
+        """[loss, metric, ...] in ``metrics`` order, other keys sorted; one value alone as a scalar."""
+        names = self._metric_names_in_order()
+        results = [logs[n] for n in names if n in logs] + [logs[k] for k in sorted(logs) if k not in names]
+        return results[0] if len(results) == 1 else results
+
+    def _metrics_or_logs(self, logs):
+        """The metric results when a step returned them (or nothing), else what the step returned."""
+        if logs is None or isinstance(logs, LiveLogs):
+            return self.get_metrics_result()
+        if isinstance(logs, dict):
+            results = self.get_metrics_result()
+            return results if set(results) == set(logs) else logs
+        return logs
+
+    # ---- loss -----------------------------------------------------------------------
+    def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
+        """The compiled loss plus ``self.losses`` (regularization and ``add_loss``), summed.
+
+        Raises:
+            ValueError: when there is nothing to compute (no loss in compile, no added losses).
+        """
+        losses = []
+        if self._compiled_loss is not None:
+            value = self._compiled_loss(y, y_pred, sample_weight)
+            if value is not None:
+                losses.append(value)
+        for value in self.losses:
+            losses.append(value if value.ndim == 0 else reduce_sum(value))
+        if not losses:
+            raise ValueError('No loss to compute. Provide a `loss` argument in compile().')
+        total = losses[0]
+        for value in losses[1:]:
+            total = total + value
+        return total
+
+    def _compute_loss(self, x, y, y_pred, sample_weight, training):
+        # An override written without ``training`` (Keras 2 style) still works.
+        if _takes_training(type(self).compute_loss):
+            return self.compute_loss(x, y, y_pred, sample_weight, training=training)
+        return self.compute_loss(x, y, y_pred, sample_weight)
+
+    def compute_metrics(self, x, y, y_pred, sample_weight=None):
+        """Update the compiled metrics; returns a live view of every metric's result."""
+        if self._compiled_metrics is not None:
+            self._compiled_metrics.update_state(y, y_pred, sample_weight)
+        return self._live_logs
+
+    # ---- steps: override these to customize fit / evaluate / predict ----------------
+    def train_step(self, data):
+        """One optimization step on a batch ``(x, y)`` or ``(x, y, sample_weight)``; returns the logs."""
+        x, y, sample_weight = unpack_x_y_sample_weight(data)
+        with GradientTape() as tape:
+            y_pred = self(x, training=True)
+            loss = self._compute_loss(x, y, y_pred, sample_weight, training=True)
+        self._loss_tracker.update_state(loss, sample_weight=_batch_size(x))
+        trainable = self.trainable_variables
+        if trainable:
+            gradients = tape.gradient(loss, trainable)
+            self.optimizer.apply_gradients(zip(gradients, trainable))
+        else:
+            warnings.warn('The model does not have any trainable weights.', stacklevel=2)
+        return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
+
+    def test_step(self, data):
+        """Loss and metrics on one batch, without training; returns the logs."""
+        x, y, sample_weight = unpack_x_y_sample_weight(data)
+        y_pred = self(x, training=False)
+        loss = self._compute_loss(x, y, y_pred, sample_weight, training=False)
+        self._loss_tracker.update_state(loss, sample_weight=_batch_size(x))
+        return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
+
+    def predict_step(self, data):
+        """The model's output for one batch."""
+        x, _, _ = unpack_x_y_sample_weight(data)
+        return self(x, training=False)
+
+    # ---- single batches -----------------------------------------------------------
+    def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, return_dict=False):
+        """One ``train_step`` on the given batch; returns the loss (and metrics) for it."""
+        self._assert_compiled('train_on_batch')
+        if class_weight is not None:
+            if sample_weight is not None:
+                raise ValueError('train_on_batch: sample_weight and class_weight cannot both be given')
+            sample_weight = class_weight_to_sample_weights(to_arrays(y, 'y'), class_weight)
+        self.reset_metrics()
+        logs = self.train_step(_one_batch(x, y, sample_weight))
+        return self._batch_result(logs, return_dict)
+
+    def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
+        """One ``test_step`` on the given batch; returns the loss (and metrics) for it."""
+        self._assert_compiled('test_on_batch')
+        self.reset_metrics()
+        logs = self.test_step(_one_batch(x, y, sample_weight))
+        return self._batch_result(logs, return_dict)
+
+    def predict_on_batch(self, x):
+        """The model's output for ``x`` as a numpy array."""
+        from .loops import to_numpy
+        return nest.map_structure(to_numpy, self.predict_step(_one_batch(x, None, None)))
+
+    def _batch_result(self, logs, return_dict):
+        logs = pythonify_logs(self._metrics_or_logs(logs))
+        return logs if return_dict else self._flatten_metrics_in_order(logs)
+
+
+def _one_batch(x, y, sample_weight):
+    from framework.tensor import Tensor
+    arrays = [to_arrays(x, 'x'), to_arrays(y, 'y'), to_arrays(sample_weight, 'sample_weight')]
+    check_lengths(*arrays)
+    wrap = lambda a: None if a is None else nest.map_structure(Tensor, a)
+    return pack_x_y_sample_weight(*[wrap(a) for a in arrays])
+
+
+def _batch_size(x):
+    first = next(v for v in nest.flatten(x) if v is not None)
+    return first.shape[0]
+
+
+_TAKES_TRAINING = {}
+
+
+def _takes_training(fn):
+    takes = _TAKES_TRAINING.get(fn)
+    if takes is None:
+        takes = _TAKES_TRAINING[fn] = 'training' in inspect.signature(fn).parameters
+    return takes
