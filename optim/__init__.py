@@ -1,1 +1,69 @@
-"""Optimizers and learning-rate schedules for tapeflow (see issue: training)."""
+"""Optimizers and learning-rate schedules with Keras 3's names, defaults and formulas.
+
+``get(identifier)`` takes a name ('adam', 'SGD', ...), a config dict (Keras's
+``serialize`` output) or an optimizer instance.
+"""
+from . import schedules
+from .adadelta import Adadelta
+from .adagrad import Adagrad
+from .adam import Adam
+from .adamax import Adamax
+from .adamw import AdamW
+from .nadam import Nadam
+from .optimizer import Optimizer
+from .rmsprop import RMSprop
+from .sgd import SGD
+
+BUILT_IN = {cls.__name__.lower(): cls for cls in (Adadelta, Adagrad, Adam, Adamax, AdamW, Nadam,
+                                                  RMSprop, SGD)}
+
+# The module name Keras 3 writes into serialized optimizers; kept so that
+# configs move between tapeflow and Keras unchanged.
+KERAS_MODULE = 'keras.optimizers'
+
+
+def serialize(optimizer):
+    """The Keras 3 dict for ``optimizer``: module, class_name, config, registered_name."""
+    if not isinstance(optimizer, Optimizer):
+        raise TypeError('serialize: expected an Optimizer, got %s' % type(optimizer).__name__)
+    return {'module': KERAS_MODULE, 'class_name': type(optimizer).__name__,
+            'config': optimizer.get_config(), 'registered_name': None}
+
+
+def deserialize(config, custom_objects=None):
+    """The optimizer a ``serialize`` dict describes (class names are case-insensitive).
+
+    Raises:
+        ValueError: a class name that is neither built in nor in ``custom_objects``.
+    """
+    if not isinstance(config, dict) or 'class_name' not in config:
+        raise ValueError("deserialize: expected a dict with 'class_name' and 'config', got %r" % (config,))
+    name = config['class_name']
+    cls = (custom_objects or {}).get(name) or BUILT_IN.get(str(name).lower())
+    if cls is None:
+        raise ValueError('Unknown optimizer %r; valid names are %s (pass custom_objects for your own)'
+                         % (name, ', '.join(sorted(BUILT_IN))))
+    return cls.from_config(dict(config.get('config') or {}), custom_objects=custom_objects)
+
+
+def get(identifier):
+    """An optimizer from a name, a ``serialize`` dict, or an optimizer (returned as is).
+
+    Raises:
+        ValueError: an unknown name (the message lists the valid ones) or an
+            identifier of another kind.
+    """
+    if identifier is None:
+        return None
+    if isinstance(identifier, Optimizer):
+        return identifier
+    if isinstance(identifier, dict):
+        return deserialize(identifier)
+    if isinstance(identifier, str):
+        return deserialize({'class_name': identifier, 'config': {}})
+    raise ValueError('Could not interpret optimizer identifier: %r; pass a name (%s), a config dict or an '
+                     'Optimizer' % (identifier, ', '.join(sorted(BUILT_IN))))
+
+
+__all__ = ['Adadelta', 'Adagrad', 'Adam', 'Adamax', 'AdamW', 'Nadam', 'Optimizer', 'RMSprop', 'SGD',
+           'deserialize', 'get', 'schedules', 'serialize']

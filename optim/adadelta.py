@@ -1,0 +1,42 @@
+"""Adadelta, as Keras 3."""
+from .arguments import check_in_range, check_non_negative
+from .optimizer import Optimizer
+
+
+class Adadelta(Optimizer):
+    """Adadelta (Zeiler, 2012); matches ``keras.optimizers.Adadelta`` (Keras 3)::
+
+        acc_g = rho * acc_g + (1 - rho) * g**2
+        delta = -sqrt(acc_delta + epsilon) * g / sqrt(acc_g + epsilon)
+        acc_delta = rho * acc_delta + (1 - rho) * delta**2
+        var += lr * delta
+
+    Args:
+        learning_rate: default 0.001; rho: default 0.95; epsilon: default 1e-7.
+        **kwargs: the base ``Optimizer`` options (weight_decay, clipnorm, ...).
+    """
+
+    def __init__(self, learning_rate=0.001, rho=0.95, epsilon=1e-7, weight_decay=None, clipnorm=None,
+                 clipvalue=None, global_clipnorm=None, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
+                         clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
+        check_in_range(rho, 'rho', 0, 1, high_inclusive=True)
+        check_non_negative(epsilon, 'epsilon')
+        self.rho = rho
+        self.epsilon = epsilon
+
+    def slot_groups(self):
+        return [('accumulated_grad', 'accumulated_delta_var')]
+
+    def update_step(self, gradient, variable, learning_rate):
+        xp, rho = self.xp(variable), self.rho
+        acc_grad, acc_delta = self._slots.arrays(variable, ('accumulated_grad', 'accumulated_delta_var'))
+        acc_grad[...] = rho * acc_grad + (1 - rho) * (gradient * gradient)
+        delta = -(xp.sqrt(acc_delta + self.epsilon) * gradient) / xp.sqrt(acc_grad + self.epsilon)
+        acc_delta[...] = rho * acc_delta + (1 - rho) * (delta * delta)
+        variable._data += learning_rate * delta
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(rho=self.rho, epsilon=self.epsilon)
+        return config

@@ -1,0 +1,41 @@
+"""Adagrad, as Keras 3."""
+from .arguments import check_non_negative
+from .optimizer import Optimizer
+
+
+class Adagrad(Optimizer):
+    """Adagrad; matches ``keras.optimizers.Adagrad`` (Keras 3)::
+
+        acc += g**2                      # acc starts at initial_accumulator_value
+        var -= lr * g / sqrt(acc + epsilon)
+
+    Args:
+        learning_rate: default 0.001; initial_accumulator_value: default 0.1;
+        epsilon: default 1e-7.
+        **kwargs: the base ``Optimizer`` options (weight_decay, clipnorm, ...).
+    """
+
+    def __init__(self, learning_rate=0.001, initial_accumulator_value=0.1, epsilon=1e-7, weight_decay=None,
+                 clipnorm=None, clipvalue=None, global_clipnorm=None, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
+                         clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
+        check_non_negative(initial_accumulator_value, 'initial_accumulator_value')
+        check_non_negative(epsilon, 'epsilon')
+        self.initial_accumulator_value = initial_accumulator_value
+        self.epsilon = epsilon
+
+    def slot_groups(self):
+        return [('accumulator',)]
+
+    def initial_slot_value(self, slot_name):
+        return self.initial_accumulator_value if slot_name == 'accumulator' else 0.0
+
+    def update_step(self, gradient, variable, learning_rate):
+        (accumulator,) = self._slots.arrays(variable, ('accumulator',))
+        accumulator += gradient * gradient
+        variable._data -= learning_rate * gradient / self.xp(variable).sqrt(accumulator + self.epsilon)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(initial_accumulator_value=self.initial_accumulator_value, epsilon=self.epsilon)
+        return config

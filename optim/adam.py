@@ -1,0 +1,58 @@
+"""Adam (and AMSGrad), as Keras 3."""
+import numpy as np
+
+from .arguments import check_in_range, check_non_negative
+from .optimizer import Optimizer
+
+
+class Adam(Optimizer):
+    """Adam in Keras 3's "epsilon hat" form; matches ``keras.optimizers.Adam``.
+
+    With t the 1-based step::
+
+        alpha = lr * sqrt(1 - beta_2**t) / (1 - beta_1**t)
+        m += (g - m) * (1 - beta_1)
+        v += (g**2 - v) * (1 - beta_2)
+        v_hat = max(v_hat, v)                  # amsgrad only; then v_hat replaces v
+        var -= alpha * m / (sqrt(v) + epsilon)
+
+    Args:
+        learning_rate: default 0.001.
+        beta_1, beta_2: decay rates of the first and second moments, in [0, 1).
+        epsilon: default 1e-7.
+        amsgrad: keep the running maximum of v (Reddi et al., 2018).
+        **kwargs: the base ``Optimizer`` options (weight_decay, clipnorm, ...).
+    """
+
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, amsgrad=False,
+                 weight_decay=None, clipnorm=None, clipvalue=None, global_clipnorm=None, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
+                         clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
+        check_in_range(beta_1, 'beta_1', 0, 1)
+        check_in_range(beta_2, 'beta_2', 0, 1)
+        check_non_negative(epsilon, 'epsilon')
+        self.beta_1 = beta_1
+        self.beta_2 = beta_2
+        self.epsilon = epsilon
+        self.amsgrad = amsgrad
+
+    def slot_groups(self):
+        return [('momentum', 'velocity')] + ([('velocity_hat',)] if self.amsgrad else [])
+
+    def update_step(self, gradient, variable, learning_rate):
+        xp, dtype = self.xp(variable), variable.dtype
+        t = self._local_step(dtype)
+        m, v = self._slots.arrays(variable, ('momentum', 'velocity'))
+        alpha = learning_rate * np.sqrt(1 - dtype.type(self.beta_2) ** t) / (1 - dtype.type(self.beta_1) ** t)
+        m += (gradient - m) * (1 - self.beta_1)
+        v += (gradient * gradient - v) * (1 - self.beta_2)
+        if self.amsgrad:
+            (v_hat,) = self._slots.arrays(variable, ('velocity_hat',))
+            xp.maximum(v_hat, v, out=v_hat)
+            v = v_hat
+        variable._data -= m * alpha / (xp.sqrt(v) + self.epsilon)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(beta_1=self.beta_1, beta_2=self.beta_2, epsilon=self.epsilon, amsgrad=self.amsgrad)
+        return config

@@ -1,0 +1,43 @@
+"""Adamax: Adam with the infinity norm, as Keras 3."""
+from .arguments import check_in_range, check_non_negative
+from .optimizer import Optimizer
+
+
+class Adamax(Optimizer):
+    """Adamax (Kingma & Ba, section 7); matches ``keras.optimizers.Adamax`` (Keras 3)::
+
+        m += (g - m) * (1 - beta_1)
+        u = max(beta_2 * u, |g|)
+        var -= lr * m / ((1 - beta_1**t) * (u + epsilon))
+
+    Args:
+        learning_rate: default 0.001; beta_1, beta_2 in [0, 1); epsilon: default 1e-7.
+        **kwargs: the base ``Optimizer`` options (weight_decay, clipnorm, ...).
+    """
+
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, weight_decay=None,
+                 clipnorm=None, clipvalue=None, global_clipnorm=None, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
+                         clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
+        check_in_range(beta_1, 'beta_1', 0, 1)
+        check_in_range(beta_2, 'beta_2', 0, 1)
+        check_non_negative(epsilon, 'epsilon')
+        self.beta_1 = beta_1
+        self.beta_2 = beta_2
+        self.epsilon = epsilon
+
+    def slot_groups(self):
+        return [('momentum', 'norm')]
+
+    def update_step(self, gradient, variable, learning_rate):
+        xp, dtype = self.xp(variable), variable.dtype
+        beta_1_power = dtype.type(self.beta_1) ** self._local_step(dtype)
+        m, u = self._slots.arrays(variable, ('momentum', 'norm'))
+        m += (gradient - m) * (1 - self.beta_1)
+        u[...] = xp.maximum(self.beta_2 * u, xp.abs(gradient))
+        variable._data -= learning_rate * m / ((1 - beta_1_power) * (u + self.epsilon))
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(beta_1=self.beta_1, beta_2=self.beta_2, epsilon=self.epsilon)
+        return config

@@ -1,0 +1,91 @@
+"""Constructor arguments shared by every optimizer: names, legacy aliases, checks.
+
+Keras 3 rejects ``lr=``; tapeflow honours it with a DeprecationWarning because
+many Keras 2 programs use it. Unknown keywords raise a TypeError naming the
+closest valid one.
+"""
+import difflib
+import inspect
+import re
+import warnings
+
+_names_used = {}        # auto-naming as Keras does it: adam, adam_1, adam_2, ...
+
+
+def auto_name(class_name):
+    """'RMSprop' -> 'rm_sprop', 'AdamW' -> 'adam_w', made unique with a _1, _2 ... suffix."""
+    snake = re.sub(r'(.)([A-Z][a-z]+)', r'\1_\2', class_name)
+    snake = re.sub(r'([a-z0-9])([A-Z])', r'\1_\2', snake).lower()
+    count = _names_used.get(snake, 0)
+    _names_used[snake] = count + 1
+    return snake if count == 0 else '%s_%d' % (snake, count)
+
+
+def valid_arguments(cls):
+    """Every keyword the constructors of ``cls`` and its bases accept, plus the legacy ones."""
+    names = {'lr', 'decay'}
+    for klass in cls.__mro__:
+        if '__init__' in vars(klass):
+            names.update(p.name for p in inspect.signature(klass.__init__).parameters.values()
+                         if p.kind is p.POSITIONAL_OR_KEYWORD and p.name != 'self')
+    return names
+
+
+def resolve_legacy_arguments(cls, learning_rate, kwargs):
+    """The learning rate to use, after ``lr=`` and ``decay=``; refuses anything else left in kwargs."""
+    kwargs = dict(kwargs)
+    if 'lr' in kwargs:
+        lr = kwargs.pop('lr')
+        default = inspect.signature(cls.__init__).parameters['learning_rate'].default
+        if learning_rate is not default and learning_rate != lr:
+            raise TypeError('%s: got both learning_rate=%r and its deprecated alias lr=%r; pass only '
+                            'learning_rate' % (cls.__name__, learning_rate, lr))
+        warnings.warn('The `lr` argument is deprecated, use `learning_rate` instead.',
+                      DeprecationWarning, stacklevel=4)
+        learning_rate = lr
+    if kwargs.pop('decay', None) is not None:
+        warnings.warn('Argument `decay` is no longer supported and will be ignored '
+                      '(use a learning-rate schedule instead).', stacklevel=4)
+    if kwargs:
+        valid = sorted(valid_arguments(cls))
+        hints = []
+        for key in kwargs:
+            close = difflib.get_close_matches(key, valid, n=1)
+            hints.append('%r (did you mean %r?)' % (key, close[0]) if close else repr(key))
+        raise TypeError('%s got unexpected keyword argument(s) %s; valid arguments are: %s'
+                        % (cls.__name__, ', '.join(hints), ', '.join(valid)))
+    return learning_rate
+
+
+def check_non_negative(value, what):
+    if value is not None and not value >= 0:
+        raise ValueError('Argument `%s` must be >= 0. Received: %s=%r' % (what, what, value))
+
+
+def check_in_range(value, what, low, high, high_inclusive=False):
+    """``low <= value < high`` (or ``<= high``), else a ValueError naming the argument."""
+    ok = low <= value <= high if high_inclusive else low <= value < high
+    if not ok:
+        raise ValueError('Argument `%s` must be in [%s, %s%s. Received: %s=%r'
+                         % (what, low, high, ']' if high_inclusive else ')', what, value))
+
+
+def check_base_options(weight_decay, clipnorm, clipvalue, global_clipnorm, use_ema, ema_momentum,
+                       ema_overwrite_frequency, gradient_accumulation_steps):
+    if sum(a is not None for a in (clipnorm, clipvalue, global_clipnorm)) > 1:
+        raise ValueError('Only one of `clipnorm`, `clipvalue` and `global_clipnorm` can be set. '
+                         'Received: clipnorm=%s, clipvalue=%s, global_clipnorm=%s'
+                         % (clipnorm, clipvalue, global_clipnorm))
+    for value, what in ((weight_decay, 'weight_decay'), (clipnorm, 'clipnorm'),
+                        (clipvalue, 'clipvalue'), (global_clipnorm, 'global_clipnorm')):
+        check_non_negative(value, what)
+    if use_ema:
+        check_in_range(ema_momentum, 'ema_momentum', 0, 1, high_inclusive=True)
+        if ema_overwrite_frequency and (not isinstance(ema_overwrite_frequency, int)
+                                        or ema_overwrite_frequency < 1):
+            raise ValueError('`ema_overwrite_frequency` must be an integer >= 1 or None. '
+                             'Received: ema_overwrite_frequency=%s' % ema_overwrite_frequency)
+    if gradient_accumulation_steps and not (isinstance(gradient_accumulation_steps, int)
+                                            and gradient_accumulation_steps >= 2):
+        raise ValueError('`gradient_accumulation_steps` must be an integer >= 2. '
+                         'Received: gradient_accumulation_steps=%s' % gradient_accumulation_steps)

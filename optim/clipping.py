@@ -1,0 +1,47 @@
+"""Gradient clipping on raw arrays, with Keras 3's formulas (TensorFlow backend).
+
+Each function returns new arrays and never writes into the gradients it is
+given (they may be the caller's arrays).
+"""
+from framework import backend
+
+
+def clip_by_value(grad, clipvalue):
+    """Each element clipped to [-clipvalue, clipvalue]."""
+    xp = backend.array_module(grad)
+    limit = grad.dtype.type(clipvalue)
+    return xp.clip(grad, -limit, limit)
+
+
+def clip_by_norm(grad, clipnorm):
+    """``grad * clipnorm / max(||grad||, clipnorm)``: rescaled when its L2 norm exceeds clipnorm."""
+    xp = backend.array_module(grad)
+    clipnorm = grad.dtype.type(clipnorm)
+    l2norm = xp.sqrt(xp.sum(grad * grad))
+    return grad * clipnorm / xp.maximum(l2norm, clipnorm)
+
+
+def global_norm(grads):
+    """sqrt of the sum of squares of every element of every gradient, in the first one's dtype."""
+    dtype = grads[0].dtype
+    squared = [backend.array_module(g).sum(g * g).astype(dtype) for g in grads]
+    total = squared[0]
+    for s in squared[1:]:
+        total = total + s
+    return backend.array_module(total).sqrt(total)
+
+
+def clip_by_global_norm(grads, clipnorm):
+    """Every gradient scaled by ``clipnorm / max(global_norm, clipnorm)``.
+
+    A non-finite global norm makes every gradient nan, as in Keras (the
+    ``norm - norm`` term), so that a diverged step is visible, not hidden.
+    """
+    norm = global_norm(grads)
+    xp = backend.array_module(norm)
+    clipnorm = norm.dtype.type(clipnorm)
+    one = norm.dtype.type(1)
+    # A zero norm divides by zero here (1/0 = inf, then min(inf, 1/clipnorm)):
+    # a value, not an error; tapeflow silences numpy's RuntimeWarning for it.
+    scale = clipnorm * xp.minimum(one / norm, one / clipnorm) + (norm - norm)
+    return [g * scale.astype(g.dtype) for g in grads]

@@ -1,0 +1,69 @@
+"""Checking what ``apply_gradients`` receives, before the optimizer changes anything."""
+import warnings
+
+import numpy as np
+
+from framework import backend
+from framework.tape import none_gradient_reason
+from framework.tensor import Tensor
+from framework.variable import Variable
+
+
+def checked_gradient(index, grad, variable):
+    """``grad`` as a raw array of ``variable``'s dtype (None stays None).
+
+    Raises:
+        TypeError: ``variable`` is not a floating-point Variable, or ``grad`` is
+            neither a Tensor nor an array.
+        ValueError: ``grad`` has another shape than ``variable`` or lives on another device.
+    """
+    if not isinstance(variable, Variable):
+        raise TypeError('apply_gradients: item %d: expected a framework.Variable to update, got %s; '
+                        'pass model.trainable_variables' % (index, type(variable).__name__))
+    if variable.dtype.kind not in 'fc':
+        raise TypeError('apply_gradients: variable %r has dtype %s; only floating-point variables can '
+                        'be trained' % (variable.path, variable.dtype.name))
+    if grad is None:
+        return None
+    if isinstance(grad, Tensor):
+        data = grad._data
+    elif isinstance(grad, (np.ndarray, np.generic)) or backend.is_device_array(grad):
+        data = grad
+    else:
+        raise TypeError('apply_gradients: the gradient for variable %r must be a Tensor or an array, '
+                        'got %s' % (variable.path, type(grad).__name__))
+    if tuple(data.shape) != tuple(variable._data.shape):
+        raise ValueError('apply_gradients: the gradient for variable %r has shape %s but the variable '
+                         'has shape %s' % (variable.path, tuple(data.shape), tuple(variable._data.shape)))
+    if backend.is_device_array(data) != backend.is_device_array(variable._data):
+        raise ValueError('apply_gradients: the gradient for variable %r is on %s but the variable is on '
+                         '%s; compute both on one device'
+                         % (variable.path, backend.device_name(data), variable.device))
+    return data if data.dtype == variable.dtype else data.astype(variable.dtype)
+
+
+def _with_reason(variable):
+    """The variable's path, with why the tape gave it no gradient when it knows."""
+    reason = none_gradient_reason(variable)
+    return repr(variable.path) if reason is None else '%r (%s)' % (variable.path, reason)
+
+
+def present_gradients(grads, variables):
+    """The (gradients, variables) whose gradient is not None, checked first, in order.
+
+    Warns naming the variables without a gradient, as Keras 3 does.
+    Raises:
+        ValueError: when no variable has a gradient; the errors of ``checked_gradient``.
+    """
+    arrays = [checked_gradient(i, g, v) for i, (g, v) in enumerate(zip(grads, variables))]
+    kept = [i for i, g in enumerate(arrays) if g is not None]
+    if not kept:
+        raise ValueError('No gradients provided for any variable: %s. Check that the loss depends on '
+                         'the variables and was computed inside the GradientTape'
+                         % '; '.join(_with_reason(v) for v in variables))
+    if len(kept) < len(arrays):
+        missing = [v.path for g, v in zip(arrays, variables) if g is None]
+        warnings.warn('Gradients do not exist for variables %s when minimizing the loss. If using '
+                      '`model.compile()`, did you forget to provide a `loss` argument?' % missing,
+                      stacklevel=4)
+    return [arrays[i] for i in kept], [variables[i] for i in kept]

@@ -1,0 +1,75 @@
+"""Nadam: Adam with Nesterov momentum (Dozat, 2016), as Keras 3."""
+import numpy as np
+
+from .arguments import check_in_range, check_non_negative
+from .optimizer import Optimizer
+
+
+class Nadam(Optimizer):
+    """Nadam with the momentum schedule and running product of Keras 3;
+    matches ``keras.optimizers.Nadam``.
+
+    With t the 1-based step and u(t) = beta_1 * (1 - 0.5 * 0.96**t), the
+    optimizer keeps ``u_product`` = u(1) * ... * u(t) (one value for all
+    variables, advanced once per update), and per variable::
+
+        m += (g - m) * (1 - beta_1)
+        v += (g**2 - v) * (1 - beta_2)
+        m_hat = u(t+1) * m / (1 - u_product * u(t+1)) + (1 - u(t)) * g / (1 - u_product)
+        v_hat = v / (1 - beta_2**t)
+        var -= lr * m_hat / (sqrt(v_hat) + epsilon)
+
+    Args:
+        learning_rate: default 0.001.
+        beta_1, beta_2: in [0, 1); epsilon: default 1e-7.
+        **kwargs: the base ``Optimizer`` options (weight_decay, clipnorm, ...).
+    """
+
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, weight_decay=None,
+                 clipnorm=None, clipvalue=None, global_clipnorm=None, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
+                         clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
+        check_in_range(beta_1, 'beta_1', 0, 1)
+        check_in_range(beta_2, 'beta_2', 0, 1)
+        check_non_negative(epsilon, 'epsilon')
+        self.beta_1 = beta_1
+        self.beta_2 = beta_2
+        self.epsilon = epsilon
+        self._u_product = None
+
+    def slot_groups(self):
+        return [('momentum', 'velocity')]
+
+    def build(self, var_list):
+        first = not self.built
+        super().build(var_list)
+        if first:
+            # Keras gives the product the first variable's dtype.
+            self._u_product = self._add_extra('u_product', 1.0, var_list[0].dtype)
+
+    def _momentum_schedule(self, step, dtype):
+        return dtype.type(self.beta_1) * (1 - dtype.type(0.5) * dtype.type(0.96) ** step)
+
+    def _update_variables(self, grads, variables, lr):
+        u = self._u_product._data
+        u[...] = u * self.beta_1 * (1.0 - 0.5 * np.power(u.dtype.type(0.96), self._local_step(u.dtype)))
+        super()._update_variables(grads, variables, lr)
+
+    def update_step(self, gradient, variable, learning_rate):
+        xp, dtype = self.xp(variable), variable.dtype
+        t = self._local_step(dtype)
+        beta_1, beta_2 = dtype.type(self.beta_1), dtype.type(self.beta_2)
+        u_t, u_next = self._momentum_schedule(t, dtype), self._momentum_schedule(t + 1, dtype)
+        u_product = np.asarray(self._u_product.numpy()).astype(dtype)[()]
+        u_product_next = u_product * u_next
+        m, v = self._slots.arrays(variable, ('momentum', 'velocity'))
+        m += (gradient - m) * (1 - beta_1)
+        v += (gradient * gradient - v) * (1 - beta_2)
+        m_hat = u_next * m / (1 - u_product_next) + (1 - u_t) * gradient / (1 - u_product)
+        v_hat = v / (1 - beta_2 ** t)
+        variable._data -= m_hat * learning_rate / (xp.sqrt(v_hat) + self.epsilon)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(beta_1=self.beta_1, beta_2=self.beta_2, epsilon=self.epsilon)
+        return config

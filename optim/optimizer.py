@@ -1,0 +1,347 @@
+"""Optimizer: the base of every optimizer, with Keras 3's contract.
+
+A subclass names its per-variable slots (``slot_groups``) and writes
+``update_step(gradient, variable, learning_rate)`` as the formula it is, on raw
+arrays updated in place (``variable._data``), outside any tape. The base does
+the rest, in Keras 3's order: validate every (gradient, variable) pair before
+touching anything, skip None gradients with a warning, create slots lazily,
+unscale (``loss_scale_factor``), accumulate (``gradient_accumulation_steps``),
+clip, apply decoupled weight decay, update, apply constraints, update the EMA,
+and count the iteration.
+
+State, for saving and restoring (see ``optimizer_state.py``):
+    ``variables``                        Keras 3's list: iteration, learning_rate, then the slots
+    ``save_own_variables(store)`` / ``load_own_variables(store)``   Keras 3's '0', '1', ... keys
+    ``set_weights(arrays)``              the same list, as arrays
+    ``get_slot_state(var_list)`` / ``set_slot_state(var_list, state)``
+        {'iterations': int, 'slots': [{slot name: array} per variable of var_list],
+         'extras': {name: array}} (extras: learning_rate, Nadam's u_product)
+"""
+import abc
+
+import numpy as np
+
+from framework import backend
+from framework.tape import GradientTape
+from framework.tensor import Tensor, convert_to_tensor
+from framework.variable import Variable
+from . import clipping
+from .arguments import auto_name, check_base_options, check_non_negative, resolve_legacy_arguments
+from .gradients import present_gradients
+from .moving_average import overwrite_with_averages, update_moving_averages
+from .optimizer_state import OptimizerState
+from .schedules import LearningRateSchedule
+from .schedules import deserialize as deserialize_schedule
+from .schedules import serialize as serialize_schedule
+from .slots import SlotStore
+from .weight_decay import WeightDecay
+
+_KERAS2_ONLY_KEYS = ('jit_compile', 'is_legacy_optimizer')   # found in tf.keras 2 configs; meaningless here
+
+
+class Optimizer(OptimizerState, abc.ABC):
+    """Base optimizer (Keras 3 ``keras.optimizers.Optimizer``).
+
+    Args:
+        learning_rate: a float, a ``LearningRateSchedule`` (called with the
+            iteration count before it is incremented) or a zero-argument callable.
+            ``lr=`` is accepted as a deprecated alias.
+        weight_decay: decoupled weight decay: ``var -= var * weight_decay * lr``
+            before each update.
+        clipnorm / clipvalue / global_clipnorm: clip each gradient's norm, each
+            element, or the norm of all gradients together; at most one.
+        use_ema, ema_momentum, ema_overwrite_frequency: keep an exponential moving
+            average of the weights (``finalize_variable_values`` writes it back).
+        loss_scale_factor: gradients are divided by it before anything else.
+        gradient_accumulation_steps: update every N calls with the mean gradient.
+        name: defaults to the snake-case class name, made unique.
+    Raises:
+        TypeError: an unknown keyword argument (the message suggests the closest one).
+        ValueError: more than one clipping option, or an out-of-range value.
+    """
+
+    def __init__(self, learning_rate, weight_decay=None, clipnorm=None, clipvalue=None,
+                 global_clipnorm=None, use_ema=False, ema_momentum=0.99, ema_overwrite_frequency=None,
+                 loss_scale_factor=None, gradient_accumulation_steps=None, name=None, **kwargs):
+        learning_rate = resolve_legacy_arguments(type(self), learning_rate, kwargs)
+        check_base_options(weight_decay, clipnorm, clipvalue, global_clipnorm, use_ema, ema_momentum,
+                           ema_overwrite_frequency, gradient_accumulation_steps)
+        self.name = name if name is not None else auto_name(type(self).__name__)
+        self.weight_decay = weight_decay
+        self.clipnorm = clipnorm
+        self.clipvalue = clipvalue
+        self.global_clipnorm = global_clipnorm
+        self.use_ema = use_ema
+        self.ema_momentum = ema_momentum
+        self.ema_overwrite_frequency = ema_overwrite_frequency
+        self.loss_scale_factor = loss_scale_factor
+        self.gradient_accumulation_steps = gradient_accumulation_steps
+        self.built = False
+        self._slots = SlotStore(self.name)
+        self._extras = {}                     # optimizer-wide state besides the iteration count
+        self._weight_decay = WeightDecay()
+        self._iterations = self._slots.track(
+            Variable(0, dtype='int64', trainable=False, name=self.name + '/iteration'))
+        self._learning_rate = None
+        self._set_learning_rate(learning_rate)
+
+    # ---- learning rate and iterations -------------------------------------
+    def _set_learning_rate(self, value):
+        old = self._learning_rate
+        if isinstance(value, LearningRateSchedule) or (callable(value) and not isinstance(value, Tensor)):
+            self._learning_rate = value
+            if isinstance(old, Variable):
+                self._slots.untrack(old)
+                del self._extras['learning_rate']
+            return
+        if old is not None and not isinstance(old, Variable):
+            raise TypeError('This optimizer was created with a schedule or callable as its learning_rate, '
+                            'so the learning rate is not settable to a number; create the optimizer with '
+                            'a float learning_rate instead')
+        try:
+            value = float(value)
+        except (TypeError, ValueError):
+            raise ValueError('Argument `learning_rate` should be a float, a LearningRateSchedule, or a '
+                             'callable returning the learning rate. Received: learning_rate=%r'
+                             % (value,)) from None
+        check_non_negative(value, 'learning_rate')
+        if isinstance(old, Variable):
+            old.assign(value)
+        else:
+            self._learning_rate = self._add_extra('learning_rate', value, 'float32')
+
+    def _add_extra(self, name, value, dtype):
+        """An optimizer-wide state Variable (not per model variable), tracked in ``variables``."""
+        variable = self._slots.track(Variable(value, dtype=dtype, trainable=False,
+                                              name='%s/%s' % (self.name, name)))
+        self._extras[name] = variable
+        return variable
+
+    @property
+    def learning_rate(self):
+        """The current rate: a Variable for a float rate, else the schedule's value at ``iterations``."""
+        if isinstance(self._learning_rate, Variable):
+            return self._learning_rate
+        if isinstance(self._learning_rate, LearningRateSchedule):
+            return self._learning_rate(self._iterations)
+        return self._learning_rate()
+
+    @learning_rate.setter
+    def learning_rate(self, value):
+        self._set_learning_rate(value)
+
+    lr = learning_rate        # the Keras 2 spelling, still common in callbacks
+
+    def _learning_rate_value(self):
+        data = backend.to_host(convert_to_tensor(self.learning_rate)._data)
+        if np.size(data) != 1 or data.dtype.kind != 'f':
+            raise ValueError('The learning rate must be one floating-point value; the schedule or callable '
+                             'returned dtype %s, shape %s' % (data.dtype, np.shape(data)))
+        return np.asarray(data).reshape(())[()]
+
+    @property
+    def iterations(self):
+        """The number of updates applied (an int64 Variable; with gradient accumulation, updates made)."""
+        if self.gradient_accumulation_steps:
+            return convert_to_tensor(np.int64(self._iteration_count() // self.gradient_accumulation_steps))
+        return self._iterations
+
+    def _iteration_count(self):
+        return int(backend.to_host(self._iterations._data))
+
+    def _local_step(self, dtype):
+        """The 1-based number of the update in progress, as Keras's ``iterations + 1``."""
+        return dtype.type(int(self.iterations) + 1)
+
+    @staticmethod
+    def xp(variable):
+        """numpy or cupy, whichever holds ``variable``'s data."""
+        return backend.array_module(variable._data)
+
+    @property
+    def variables(self):
+        return list(self._slots.variables)
+
+    # ---- slots ----------------------------------------------------------------
+    def slot_groups(self):
+        """Slot names per group, in the order Keras 3 creates them (a group per ``add_optimizer_variables``)."""
+        return []
+
+    def initial_slot_value(self, slot_name):
+        return 0.0
+
+    def build(self, var_list):
+        """Create the slots of every variable in ``var_list`` that has none yet."""
+        new, seen = [], set()     # a set: Variables hash by identity (``==`` is elementwise)
+        for variable in var_list:
+            if variable not in self._slots and variable not in seen:
+                seen.add(variable)
+                new.append(variable)
+        groups = [('average',)] if self.use_ema else []
+        if self.gradient_accumulation_steps:
+            groups.append(('gradient_accumulator',))
+        for group in groups + list(self.slot_groups()):
+            for variable in new:
+                for name in group:
+                    self._slots.add(variable, name, self.initial_slot_value(name))
+        for variable in new:
+            self._slots.register(variable)
+        self.built = True
+
+    def get_slot(self, variable, slot_name):
+        """The slot Variable ``slot_name`` (e.g. 'momentum') of ``variable``."""
+        return self._slots.get(variable, slot_name)
+
+    def get_slot_names(self):
+        return [name for group in self.slot_groups() for name in group]
+
+    # ---- applying gradients -----------------------------------------------------
+    def apply_gradients(self, grads_and_vars):
+        """Apply (gradient, variable) pairs (a list, or a zip / generator consumed once).
+
+        Returns:
+            the ``iterations`` Variable.
+        Raises:
+            TypeError: an item that is not a pair, a non-Variable, or a gradient
+                that is not a Tensor or array.
+            ValueError: a gradient of the wrong shape or device, or no gradient at all.
+            Nothing is changed when it raises.
+        """
+        pairs = list(grads_and_vars)
+        for i, pair in enumerate(pairs):
+            if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+                raise TypeError('apply_gradients: expected (gradient, variable) pairs, e.g. '
+                                'zip(grads, model.trainable_variables); item %d is %r' % (i, pair))
+        self.apply([g for g, _ in pairs], [v for _, v in pairs])
+        return self._iterations
+
+    def apply(self, grads, trainable_variables=None):
+        """Apply ``grads`` to ``trainable_variables`` (default: the variables it was built on)."""
+        grads = list(grads)
+        if trainable_variables is None:
+            if not self.built:
+                raise ValueError('apply: without `trainable_variables` the optimizer must already be built; '
+                                 'call optimizer.build(trainable_variables) first')
+            variables = self._slots.model_variables()
+        else:
+            variables = list(trainable_variables)
+        if len(grads) != len(variables):
+            raise ValueError('apply: received %d gradients for %d variables; they must match one to one'
+                             % (len(grads), len(variables)))
+        if not grads:
+            return
+        # Every pair is checked before the first change, so a failing call changes nothing.
+        grads, present = present_gradients(grads, variables)
+        self.build(variables)
+        variables = present
+        if self.loss_scale_factor is not None:
+            grads = [g / g.dtype.type(self.loss_scale_factor) for g in grads]
+        self._apply_or_accumulate(grads, variables)
+        for variable in variables:
+            constraint = getattr(variable, 'constraint', None)
+            if constraint is not None:
+                variable.assign(constraint(variable))
+        if self.use_ema:
+            self._update_moving_averages()
+        self._iterations._data += 1
+
+    def _apply_or_accumulate(self, grads, variables):
+        steps = self.gradient_accumulation_steps
+        if not steps:
+            return self._update(grads, variables)
+        accumulators = [self._slots.get(v, 'gradient_accumulator')._data for v in variables]
+        if (self._iteration_count() + 1) % steps:
+            for accumulator, grad in zip(accumulators, grads):
+                accumulator += grad
+            return
+        self._update([(g + a) / g.dtype.type(steps) for g, a in zip(grads, accumulators)], variables)
+        for accumulator in self._slots.arrays_named('gradient_accumulator'):
+            accumulator[...] = 0
+
+    def _update(self, grads, variables):
+        grads = self._clip_gradients(grads)
+        lr = self._learning_rate_value()
+        if self.weight_decay is not None:
+            self._weight_decay.apply(variables, self.weight_decay, lr)
+        self._update_variables(grads, variables, lr)
+
+    def _update_variables(self, grads, variables, lr):
+        """One ``update_step`` per variable (Keras's ``_backend_update_step``; Nadam extends it)."""
+        for grad, variable in zip(grads, variables):
+            self.update_step(grad, variable, lr.astype(variable.dtype))
+
+    @abc.abstractmethod
+    def update_step(self, gradient, variable, learning_rate):
+        """Update ``variable._data`` (and its slots) in place from ``gradient``, both raw arrays of
+        the variable's dtype; ``learning_rate`` is a scalar of that dtype."""
+
+    def _clip_gradients(self, grads):
+        if self.clipnorm and self.clipnorm > 0:
+            return [clipping.clip_by_norm(g, self.clipnorm) for g in grads]
+        if self.global_clipnorm and self.global_clipnorm > 0:
+            return clipping.clip_by_global_norm(grads, self.global_clipnorm)
+        if self.clipvalue and self.clipvalue > 0:
+            return [clipping.clip_by_value(g, self.clipvalue) for g in grads]
+        return grads
+
+    # ---- weight decay and the moving average of the weights --------------------------
+    def exclude_from_weight_decay(self, var_list=None, var_names=None):
+        """Exempt variables from weight decay: those in ``var_list``, and those whose
+        name contains any string of ``var_names`` (e.g. ['bias']). Call before the first update."""
+        if self.built:
+            raise ValueError('exclude_from_weight_decay() can only be configured before the optimizer '
+                             'is built (before its first update)')
+        self._weight_decay.exclude(var_list, var_names)
+
+    def _update_moving_averages(self):
+        step = int(self.iterations)
+        update_moving_averages(self._slots, step, self.ema_momentum)
+        if self.ema_overwrite_frequency and (step + 1) % self.ema_overwrite_frequency == 0:
+            overwrite_with_averages(self._slots, self._slots.model_variables())
+
+    def finalize_variable_values(self, var_list):
+        """With ``use_ema``, overwrite each variable with its moving average (end of training)."""
+        if self.use_ema:
+            overwrite_with_averages(self._slots, var_list)
+
+    # ---- Keras 2's minimize ----------------------------------------------------------
+    def minimize(self, loss, var_list, tape=None):
+        """Compute gradients of ``loss`` (a zero-argument callable, or a Tensor with its ``tape``)
+        with respect to ``var_list`` (a list or a callable returning one) and apply them."""
+        if not callable(loss) and tape is None:
+            raise ValueError('minimize: `tape` is required when a Tensor loss is passed; '
+                             'or pass the loss as a zero-argument callable')
+        tape = tape if tape is not None else GradientTape()
+        if callable(loss):
+            with tape:
+                if not callable(var_list):
+                    tape.watch(var_list)
+                loss = loss()
+        var_list = list(var_list() if callable(var_list) else var_list)
+        grads = tape.gradient(loss, var_list)
+        return self.apply_gradients(zip(grads, var_list))
+
+    # ---- configuration -----------------------------------------------------------------
+    def get_config(self):
+        """Keras 3's config; a schedule is serialized as Keras does, a callable kept as it is."""
+        if isinstance(self._learning_rate, LearningRateSchedule):
+            learning_rate = serialize_schedule(self._learning_rate)
+        elif isinstance(self._learning_rate, Variable):
+            learning_rate = float(self._learning_rate.numpy())
+        else:
+            learning_rate = self._learning_rate
+        return {'name': self.name, 'learning_rate': learning_rate, 'weight_decay': self.weight_decay,
+                'clipnorm': self.clipnorm, 'global_clipnorm': self.global_clipnorm,
+                'clipvalue': self.clipvalue, 'use_ema': self.use_ema, 'ema_momentum': self.ema_momentum,
+                'ema_overwrite_frequency': self.ema_overwrite_frequency,
+                'loss_scale_factor': self.loss_scale_factor,
+                'gradient_accumulation_steps': self.gradient_accumulation_steps}
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        """An optimizer (without state) from ``get_config()`` output; tf.keras 2's
+        'jit_compile' and 'is_legacy_optimizer' keys are dropped."""
+        config = {k: v for k, v in config.items() if k not in _KERAS2_ONLY_KEYS}
+        if isinstance(config.get('learning_rate'), dict):
+            config['learning_rate'] = deserialize_schedule(config['learning_rate'], custom_objects)
+        return cls(**config)

@@ -1,0 +1,112 @@
+"""Saving and restoring an optimizer's full state (the Optimizer's state methods).
+
+Two views of one state:
+- Keras 3's flat list ``optimizer.variables`` (iteration, learning_rate, then
+  the slots in creation order), written by ``save_own_variables`` under the
+  keys '0', '1', ... as Keras 3's ``.weights.h5`` does;
+- a structured one, independent of creation order, for formats that store
+  slots per model variable: ``get_slot_state(var_list)`` /
+  ``set_slot_state(var_list, state)`` with
+  ``{'iterations': int, 'slots': [{slot name: array} for each variable of var_list],
+  'extras': {name: array}}``.
+Restoring validates everything before assigning anything.
+"""
+import warnings
+
+import numpy as np
+
+from framework import backend
+
+
+def _host_copy(variable):
+    return np.array(backend.to_host(variable._data), copy=True)
+
+
+def _check_shape(value, target, what):
+    if np.shape(value) != tuple(target._data.shape):
+        raise ValueError('%s: saved value of shape %s for %r of shape %s'
+                         % (what, np.shape(value), target.path, tuple(target._data.shape)))
+
+
+def _assign_all(pairs):
+    for target, value in pairs:
+        xp = backend.array_module(target._data)
+        target._data[...] = xp.asarray(np.asarray(value), dtype=target._data.dtype)
+
+
+class OptimizerState:
+    """Mixed into Optimizer; relies on its ``_slots``, ``_extras``, ``_iterations`` and ``build``."""
+
+    def get_slot_state(self, var_list):
+        """The whole state for ``var_list`` (the model's variables, in order), as host arrays.
+
+        Builds slots for variables not seen yet (zero state, as Keras builds on all of them).
+        """
+        var_list = list(var_list)
+        self.build(var_list)
+        return {'iterations': int(backend.to_host(self._iterations._data)),
+                'slots': [{name: _host_copy(self._slots.get(v, name)) for name in self._slots.names_for(v)}
+                          for v in var_list],
+                'extras': {name: _host_copy(v) for name, v in self._extras.items()}}
+
+    def set_slot_state(self, var_list, state):
+        """Restore what ``get_slot_state`` returned, for the same variables in the same order.
+
+        Raises:
+            ValueError: a different number of variables, slot names, extras or shapes;
+                nothing is changed then.
+        """
+        var_list = list(var_list)
+        slots = list(state['slots'])
+        if len(slots) != len(var_list):
+            raise ValueError('set_slot_state: the state holds slots for %d variables but %d were given'
+                             % (len(slots), len(var_list)))
+        self.build(var_list)
+        pairs = []
+        for variable, saved in zip(var_list, slots):
+            expected = self._slots.names_for(variable)
+            if sorted(saved) != sorted(expected):
+                raise ValueError('set_slot_state: variable %r has slots %s in the state but this %s keeps %s'
+                                 % (variable.path, sorted(saved), type(self).__name__, sorted(expected)))
+            for name in expected:
+                slot = self._slots.get(variable, name)
+                _check_shape(saved[name], slot, 'set_slot_state')
+                pairs.append((slot, saved[name]))
+        extras = dict(state.get('extras') or {})
+        if sorted(extras) != sorted(self._extras):
+            raise ValueError('set_slot_state: the state has extras %s but this %s keeps %s'
+                             % (sorted(extras), type(self).__name__, sorted(self._extras)))
+        for name, value in extras.items():
+            _check_shape(value, self._extras[name], 'set_slot_state')
+            pairs.append((self._extras[name], value))
+        pairs.append((self._iterations, int(state['iterations'])))
+        _assign_all(pairs)
+
+    def save_own_variables(self, store):
+        """Write ``variables`` into ``store`` (a dict or an h5py group) under '0', '1', ... (Keras 3)."""
+        for i, variable in enumerate(self.variables):
+            store[str(i)] = _host_copy(variable)
+
+    def load_own_variables(self, store):
+        """Read what ``save_own_variables`` wrote; warns and loads nothing on a count mismatch, as Keras 3."""
+        if len(store.keys()) != len(self.variables):
+            warnings.warn("Skipping variable loading for optimizer '%s', because it has %d variables whereas "
+                          'the saved optimizer has %d variables.%s'
+                          % (self.name, len(self.variables), len(store.keys()),
+                             '' if self.built else ' Build it first: optimizer.build(model.trainable_variables)'),
+                          stacklevel=2)
+            return
+        self.set_weights([np.asarray(store[str(i)]) for i in range(len(self.variables))])
+
+    def set_weights(self, weights):
+        """Assign arrays to ``variables``, one to one (Keras 3)."""
+        weights = list(weights)
+        if not self.built:
+            raise ValueError('set_weights: the optimizer has not been built yet; call '
+                             'optimizer.build(trainable_variables) first')
+        if len(weights) != len(self.variables):
+            raise ValueError('set_weights: %d arrays for %d optimizer variables'
+                             % (len(weights), len(self.variables)))
+        for variable, value in zip(self.variables, weights):
+            _check_shape(value, variable, 'set_weights')
+        _assign_all(zip(self.variables, weights))

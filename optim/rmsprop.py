@@ -1,0 +1,56 @@
+"""RMSprop (with optional momentum and centering), as Keras 3."""
+from .arguments import check_in_range, check_non_negative
+from .optimizer import Optimizer
+
+
+class RMSprop(Optimizer):
+    """RMSprop; matches ``keras.optimizers.RMSprop`` (Keras 3)::
+
+        v = rho * v + (1 - rho) * g**2
+        a = rho * a + (1 - rho) * g                # centered only
+        step = lr * g / sqrt(v - a**2 + epsilon)   # centered; else sqrt(v + epsilon)
+        mom = momentum * mom + step; var -= mom    # momentum > 0; else var -= step
+
+    Args:
+        learning_rate: default 0.001; rho: default 0.9; momentum: default 0;
+        epsilon: default 1e-7; centered: normalise by the gradient's variance.
+        **kwargs: the base ``Optimizer`` options (weight_decay, clipnorm, ...).
+    """
+
+    def __init__(self, learning_rate=0.001, rho=0.9, momentum=0.0, epsilon=1e-7, centered=False,
+                 weight_decay=None, clipnorm=None, clipvalue=None, global_clipnorm=None, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
+                         clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
+        check_in_range(rho, 'rho', 0, 1, high_inclusive=True)
+        check_in_range(momentum, 'momentum', 0, 1, high_inclusive=True)
+        check_non_negative(epsilon, 'epsilon')
+        self.rho = rho
+        self.momentum = momentum
+        self.epsilon = epsilon
+        self.centered = centered
+
+    def slot_groups(self):
+        return ([('velocity',)] + ([('momentum',)] if self.momentum > 0 else [])
+                + ([('average_gradient',)] if self.centered else []))
+
+    def update_step(self, gradient, variable, learning_rate):
+        xp, rho = self.xp(variable), self.rho
+        (velocity,) = self._slots.arrays(variable, ('velocity',))
+        velocity[...] = rho * velocity + (1 - rho) * (gradient * gradient)
+        if self.centered:
+            (average,) = self._slots.arrays(variable, ('average_gradient',))
+            average[...] = rho * average + (1 - rho) * gradient
+            denominator = velocity - average * average + self.epsilon
+        else:
+            denominator = velocity + self.epsilon
+        increment = learning_rate * gradient / xp.sqrt(denominator)
+        if self.momentum > 0:
+            (momentum,) = self._slots.arrays(variable, ('momentum',))
+            momentum[...] = self.momentum * momentum + increment
+            increment = momentum
+        variable._data -= increment
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(rho=self.rho, momentum=self.momentum, epsilon=self.epsilon, centered=self.centered)
+        return config

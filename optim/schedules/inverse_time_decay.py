@@ -1,0 +1,34 @@
+"""InverseTimeDecay: lr = initial / (1 + decay_rate * step / decay_steps), as Keras 3."""
+import numpy as np
+
+from .learning_rate_schedule import (LearningRateSchedule, as_tensor, check_decay_steps, float_of,
+                                     step_array)
+
+
+class InverseTimeDecay(LearningRateSchedule):
+    """``initial_learning_rate / (1 + decay_rate * step / decay_steps)``.
+
+    With ``staircase=True`` ``step / decay_steps`` is floored. Matches
+    ``keras.optimizers.schedules.InverseTimeDecay``.
+    """
+
+    def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False,
+                 name='InverseTimeDecay'):
+        check_decay_steps(decay_steps)
+        self.initial_learning_rate = initial_learning_rate
+        self.decay_steps = decay_steps
+        self.decay_rate = decay_rate
+        self.staircase = staircase
+        self.name = name
+
+    def __call__(self, step):
+        initial = float_of(self.initial_learning_rate, 'initial_learning_rate')
+        dtype = initial.dtype
+        p = step_array(step, dtype) / dtype.type(self.decay_steps)
+        if self.staircase:
+            p = np.floor(p)
+        return as_tensor(initial / (dtype.type(1) + dtype.type(self.decay_rate) * p), dtype)
+
+    def get_config(self):
+        return {'initial_learning_rate': self.initial_learning_rate, 'decay_steps': self.decay_steps,
+                'decay_rate': self.decay_rate, 'staircase': self.staircase, 'name': self.name}

@@ -1,0 +1,85 @@
+"""LearningRateSchedule: the base of every schedule, and its (de)serialization.
+
+A schedule maps the optimizer's iteration count to a learning rate. The
+optimizer calls it with ``iterations`` before incrementing them, as Keras 3
+does. Schedules compute on the host in the dtype of ``initial_learning_rate``
+(Python floats are float32) and accept a scalar or an array of steps.
+"""
+import numpy as np
+
+from framework import backend
+from framework.tensor import Tensor, constant, convert_to_tensor
+
+# The module name Keras 3 writes into serialized configs; kept so that
+# configs move between tapeflow and Keras unchanged.
+KERAS_MODULE = 'keras.optimizers.schedules'
+
+
+class LearningRateSchedule:
+    """A learning rate as a function of the optimizer step.
+
+    Subclasses implement ``__call__(step)`` and ``get_config()``;
+    ``from_config(config)`` rebuilds one from its config.
+    """
+
+    def __call__(self, step):
+        raise TypeError('%s must override __call__(self, step) to be used as a learning-rate schedule'
+                        % type(self).__name__)
+
+    def get_config(self):
+        raise TypeError('%s must override get_config() to be serializable' % type(self).__name__)
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+
+def float_of(value, what):
+    """``value`` as a host array in its TensorFlow dtype (Python floats: float32)."""
+    data = convert_to_tensor(value)._data
+    if data.dtype.kind not in 'fiu':
+        raise TypeError('%s must be a real number, got %r' % (what, value))
+    return backend.to_host(data)
+
+
+def step_array(step, dtype=None):
+    """The step (an int, an array, a Tensor or the optimizer's iterations) on the host,
+    cast to ``dtype`` when one is given."""
+    data = np.asarray(backend.to_host(step._data if isinstance(step, Tensor) else step))
+    return data if dtype is None else data.astype(dtype)
+
+
+def as_tensor(value, dtype):
+    return constant(np.asarray(value, dtype=dtype))
+
+
+def check_decay_steps(decay_steps, what='decay_steps'):
+    if decay_steps <= 0:
+        raise ValueError('Argument `%s` must be > 0. Received: %s=%s' % (what, what, decay_steps))
+
+
+def serialize(schedule):
+    """The Keras 3 dict for ``schedule``: module, class_name, config, registered_name."""
+    if not isinstance(schedule, LearningRateSchedule):
+        raise TypeError('serialize: expected a LearningRateSchedule, got %s' % type(schedule).__name__)
+    return {'module': KERAS_MODULE, 'class_name': type(schedule).__name__,
+            'config': schedule.get_config(), 'registered_name': None}
+
+
+def deserialize(config, custom_objects=None):
+    """The schedule a ``serialize`` dict describes.
+
+    Raises:
+        ValueError: for a class name that is neither built in nor in ``custom_objects``.
+    """
+    from . import BUILT_IN
+    if not isinstance(config, dict) or 'class_name' not in config:
+        raise ValueError("deserialize: expected a dict with 'class_name' and 'config', got %r" % (config,))
+    known = dict(BUILT_IN)
+    known.update(custom_objects or {})
+    name = config['class_name']
+    cls = known.get(name)
+    if cls is None:
+        raise ValueError('Unknown learning-rate schedule %r; known: %s (pass custom_objects for your own)'
+                         % (name, ', '.join(sorted(known))))
+    return cls.from_config(dict(config.get('config') or {}))

@@ -1,0 +1,42 @@
+"""PolynomialDecay: from initial to end_learning_rate along (1 - step/decay_steps) ** power, as Keras 3."""
+import numpy as np
+
+from .learning_rate_schedule import (LearningRateSchedule, as_tensor, check_decay_steps, float_of,
+                                     step_array)
+
+
+class PolynomialDecay(LearningRateSchedule):
+    """``(initial - end) * (1 - step / decay_steps) ** power + end``.
+
+    Without ``cycle`` the step is held at ``decay_steps`` (the rate stays at
+    ``end_learning_rate``); with ``cycle`` ``decay_steps`` grows to the next
+    multiple of itself past the step. Matches ``keras.optimizers.schedules.PolynomialDecay``.
+    """
+
+    def __init__(self, initial_learning_rate, decay_steps, end_learning_rate=0.0001, power=1.0,
+                 cycle=False, name='PolynomialDecay'):
+        check_decay_steps(decay_steps)
+        self.initial_learning_rate = initial_learning_rate
+        self.decay_steps = decay_steps
+        self.end_learning_rate = end_learning_rate
+        self.power = power
+        self.cycle = cycle
+        self.name = name
+
+    def __call__(self, step):
+        initial = float_of(self.initial_learning_rate, 'initial_learning_rate')
+        dtype = initial.dtype
+        end = dtype.type(self.end_learning_rate)
+        step = step_array(step, dtype)
+        decay_steps = dtype.type(self.decay_steps)
+        if self.cycle:
+            decay_steps = decay_steps * np.where(step == 0, dtype.type(1), np.ceil(step / decay_steps))
+        else:
+            step = np.minimum(step, decay_steps)
+        p = step / decay_steps
+        return as_tensor((initial - end) * np.power(dtype.type(1) - p, dtype.type(self.power)) + end, dtype)
+
+    def get_config(self):
+        return {'initial_learning_rate': self.initial_learning_rate, 'decay_steps': self.decay_steps,
+                'end_learning_rate': self.end_learning_rate, 'power': self.power, 'cycle': self.cycle,
+                'name': self.name}

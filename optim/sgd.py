@@ -1,0 +1,43 @@
+"""SGD with optional (Nesterov) momentum, as Keras 3."""
+from .arguments import check_in_range
+from .optimizer import Optimizer
+
+
+class SGD(Optimizer):
+    """Gradient descent with momentum; matches ``keras.optimizers.SGD`` (Keras 3).
+
+    Without momentum: ``var -= lr * g``. With momentum:
+    ``m = momentum * m - lr * g``, then ``var += m``, or with Nesterov
+    ``var += momentum * m - lr * g``.
+
+    Args:
+        learning_rate: default 0.01.
+        momentum: in [0, 1], default 0.
+        nesterov: use Nesterov momentum.
+        **kwargs: the base ``Optimizer`` options (weight_decay, clipnorm, ...).
+    """
+
+    def __init__(self, learning_rate=0.01, momentum=0.0, nesterov=False, weight_decay=None, clipnorm=None,
+                 clipvalue=None, global_clipnorm=None, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
+                         clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
+        check_in_range(momentum, 'momentum', 0, 1, high_inclusive=True)
+        self.momentum = momentum
+        self.nesterov = nesterov
+
+    def slot_groups(self):
+        return [('momentum',)] if self.momentum != 0 else []
+
+    def update_step(self, gradient, variable, learning_rate):
+        if self.momentum == 0:
+            variable._data -= gradient * learning_rate
+            return
+        (m,) = self._slots.arrays(variable, ('momentum',))
+        momentum = variable.dtype.type(self.momentum)
+        m[...] = m * momentum - gradient * learning_rate
+        variable._data += m * momentum - gradient * learning_rate if self.nesterov else m
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(momentum=self.momentum, nesterov=self.nesterov)
+        return config

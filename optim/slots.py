@@ -1,0 +1,63 @@
+"""SlotStore: an optimizer's state Variables, kept in Keras 3's order.
+
+Per-variable slots are framework Variables (non-trainable) keyed by the model
+variable they belong to; Variables hash by identity, so two equal-valued
+weights never share state. ``variables`` lists every state Variable in
+creation order (iteration count and learning rate first), which for a first
+``build`` is the order Keras 3 gives ``optimizer.variables``.
+"""
+from framework import backend
+from framework.variable import Variable
+
+
+class SlotStore:
+    def __init__(self, prefix):
+        self.prefix = prefix     # the optimizer's name: slots are named '<prefix>/<variable>_<slot>'
+        self.variables = []      # every state Variable, in creation order
+        self._slots = {}         # model Variable -> {slot name: slot Variable}
+
+    def __contains__(self, variable):
+        return variable in self._slots
+
+    def model_variables(self):
+        """The model variables that have slots, in the order they were first seen."""
+        return list(self._slots)
+
+    def track(self, state_variable):
+        self.variables.append(state_variable)
+        return state_variable
+
+    def untrack(self, state_variable):
+        self.variables = [v for v in self.variables if v is not state_variable]
+
+    def register(self, variable):
+        self._slots.setdefault(variable, {})
+
+    def add(self, variable, name, fill=0.0):
+        """A new slot shaped, typed and placed like ``variable``, filled with ``fill``."""
+        slot = Variable(0, dtype=variable.dtype, trainable=False, name='%s/%s_%s' % (
+            self.prefix, variable.path.replace('/', '_').replace(':', '_'), name))
+        # Set the buffer directly: the slot lives where the variable lives,
+        # whatever device scope is active when it is created.
+        slot._data = backend.array_module(variable._data).full_like(variable._data, fill)
+        self._slots.setdefault(variable, {})[name] = slot
+        return self.track(slot)
+
+    def get(self, variable, name):
+        slots = self._slots.get(variable, {})
+        if name not in slots:
+            raise KeyError('No slot %r for variable %r; this optimizer keeps %s for it'
+                           % (name, variable.path, sorted(slots) or 'no slots'))
+        return slots[name]
+
+    def arrays(self, variable, names):
+        """The raw arrays of ``variable``'s slots ``names``, which the optimizer updates in place."""
+        slots = self._slots[variable]
+        return [slots[name]._data for name in names]
+
+    def arrays_named(self, name):
+        """The raw arrays of one kind of slot, for every variable that has it."""
+        return [slots[name]._data for slots in self._slots.values() if name in slots]
+
+    def names_for(self, variable):
+        return list(self._slots.get(variable, {}))

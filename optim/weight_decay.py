@@ -1,0 +1,30 @@
+"""Decoupled weight decay, as Keras 3 applies it before each update."""
+import re
+
+
+class WeightDecay:
+    """``var -= var * weight_decay * lr`` for every variable not excluded.
+
+    Exclusions (Keras's ``exclude_from_weight_decay``): given variables, and
+    variables whose name contains any of the given strings.
+    """
+
+    def __init__(self):
+        self._excluded = set()
+        self._name_pattern = None
+
+    def exclude(self, var_list=None, var_names=None):
+        self._excluded = set(var_list or ())
+        self._name_pattern = re.compile('|'.join(map(re.escape, var_names))) if var_names else None
+
+    def applies_to(self, variable):
+        if variable in self._excluded:
+            return False
+        return self._name_pattern is None or self._name_pattern.search(variable.name) is None
+
+    def apply(self, variables, weight_decay, lr):
+        """Decay ``variables`` in place; ``lr`` is the current learning rate (a host scalar)."""
+        for variable in variables:
+            if self.applies_to(variable):
+                dtype = variable.dtype
+                variable._data -= variable._data * dtype.type(weight_decay) * lr.astype(dtype)
