@@ -1,2 +1,2 @@
-"""``framework.linalg``: matrix products."""
-from .ops import einsum, eye, matmul, tensordot, transpose  # noqa: F401
+"""``framework.linalg``: matrix products and norms."""
+from .ops import einsum, eye, global_norm, l2_normalize, matmul, norm, tensordot, transpose  # noqa: F401

@@ -5,20 +5,25 @@ from .activations import (elu, gelu, hard_sigmoid, leaky_relu, log_softmax, relu
 from .arithmetic import (add, add_n, divide, divide_no_nan, floor_div, floordiv, floormod, maximum,
                          minimum, mod, multiply, negative, pow, realdiv, squared_difference, subtract,
                          truediv)
-from .creation import eye, fill, linspace, ones, ones_like, range, zeros, zeros_like
+from .creation import eye, fill, linspace, meshgrid, ones, ones_like, range, zeros, zeros_like
+from .indexing import boolean_mask, gather_nd
 from .linalg import affine, einsum, matmul, tensordot
 from .logic import (argmax, argmin, equal, greater, greater_equal, less, less_equal, logical_and,
                     logical_not, logical_or, logical_xor, not_equal, reduce_all, reduce_any)
 from .losses_nn import (bias_add, dropout, l2_loss, moments, sigmoid_cross_entropy_with_logits,
                         softmax_cross_entropy_with_logits, sparse_softmax_cross_entropy_with_logits)
+from .norms import (clip_by_global_norm, clip_by_norm, global_norm, l2_normalize, norm,
+                    reduce_euclidean_norm)
 from .reductions import (cumprod, cumsum, reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod,
                          reduce_std, reduce_sum, reduce_variance)
 from .selection import clip_by_value, where
+from .sorting import argsort, sort, top_k
 from .shapes import (broadcast_to, cast, concat, expand_dims, gather, getitem, identity, one_hot, pad,
                      rank, reshape, reverse, shape, size, split, squeeze, stack, stop_gradient, sum_to,
                      tile, transpose, unstack)
-from .unary import (abs, atan, ceil, cos, erf, exp, expm1, floor, is_finite, is_inf, is_nan, log, log1p,
-                    reciprocal, round, rsqrt, sigmoid, sign, sin, softplus, sqrt, square, tan, tanh)
+from .unary import (abs, acos, acosh, asin, asinh, atan, atanh, ceil, cos, cosh, erf, exp, expm1, floor,
+                    is_finite, is_inf, is_nan, log, log1p, reciprocal, round, rsqrt, sigmoid, sign, sin, sinh,
+                    softplus, sqrt, square, tan, tanh)
 from ..tensor import convert_to_tensor, constant  # noqa: F401  (used by the tape's helpers)
 
 import types as _types

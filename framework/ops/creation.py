@@ -70,3 +70,28 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype='float32', name=None
     if batch_shape is not None:
         m = xp.broadcast_to(m, tuple(batch_shape) + m.shape).copy()
     return Tensor(m)
+
+
+def meshgrid(*args, indexing='xy', name=None):
+    """Coordinate grids from 1-D tensors, as ``tf.meshgrid``: with 'xy' the first
+    two output axes are swapped (Cartesian), with 'ij' they are not (matrix).
+    Built from reshape and broadcast_to, so gradients sum back to each input."""
+    from .shapes import broadcast_to, reshape
+    if indexing not in ('xy', 'ij'):
+        raise ValueError("meshgrid: indexing must be 'xy' or 'ij', got %r" % (indexing,))
+    tensors = [as_tensor(a, 'meshgrid') for a in args]
+    for i, t in enumerate(tensors):
+        if t.ndim != 1:
+            raise ValueError('meshgrid: every input must be 1-D, but input %d has shape %s' % (i, tuple(t.shape)))
+    axes = list(range(len(tensors)))
+    if indexing == 'xy' and len(tensors) > 1:
+        axes[0], axes[1] = 1, 0
+    shape = [0] * len(tensors)
+    for t, ax in zip(tensors, axes):
+        shape[ax] = t._data.shape[0]
+    grids = []
+    for t, ax in zip(tensors, axes):
+        view = [1] * len(tensors)
+        view[ax] = shape[ax]
+        grids.append(broadcast_to(reshape(t, view), shape))
+    return grids

@@ -83,6 +83,34 @@ def atan(x, name=None):
     return _apply('atan', x, lambda xp, a: xp.arctan(a), lambda g, y, x: g / (1 + x * x))
 
 
+def asin(x, name=None):
+    return _apply('asin', x, lambda xp, a: xp.arcsin(a), lambda g, y, x: g * rsqrt(1 - x * x))
+
+
+def acos(x, name=None):
+    return _apply('acos', x, lambda xp, a: xp.arccos(a), lambda g, y, x: -g * rsqrt(1 - x * x))
+
+
+def sinh(x, name=None):
+    return _apply('sinh', x, lambda xp, a: xp.sinh(a), lambda g, y, x: g * cosh(x))
+
+
+def cosh(x, name=None):
+    return _apply('cosh', x, lambda xp, a: xp.cosh(a), lambda g, y, x: g * sinh(x))
+
+
+def asinh(x, name=None):
+    return _apply('asinh', x, lambda xp, a: xp.arcsinh(a), lambda g, y, x: g * rsqrt(x * x + 1))
+
+
+def acosh(x, name=None):
+    return _apply('acosh', x, lambda xp, a: xp.arccosh(a), lambda g, y, x: g * rsqrt(x * x - 1))
+
+
+def atanh(x, name=None):
+    return _apply('atanh', x, lambda xp, a: xp.arctanh(a), lambda g, y, x: g / (1 - x * x))
+
+
 def tanh(x, name=None):
     return _apply('tanh', x, lambda xp, a: xp.tanh(a), lambda g, y, x: g * (1 - y * y))
 

@@ -1,0 +1,151 @@
+"""Norms and the clipping and normalising built on them.
+
+All are composed from recorded ops (square, reduce_sum, sqrt, maximum, where),
+so their gradients, and second derivatives, come from those ops' rules. As in
+TensorFlow, the gradient of a Euclidean norm at the zero vector is NaN.
+"""
+import math
+
+from .. import backend
+from ..tensor import Tensor
+from .operands import as_float_tensor, as_numeric_tensor, as_tensor, normalize_axis
+from .reductions import reduce_max, reduce_sum
+from .selection import where
+from .unary import abs as abs_, rsqrt, sqrt
+
+
+def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
+    """sqrt(sum(x ** 2)) over ``axis``; integer tensors give the truncated integer norm."""
+    x = as_numeric_tensor(input_tensor, 'reduce_euclidean_norm')
+    if x.dtype.kind in 'iub':
+        a = x._data
+        xp = backend.array_module(a)
+        axes = normalize_axis(axis, x.ndim, 'reduce_euclidean_norm')
+        wide = a.astype('float64')
+        return Tensor(xp.sqrt(xp.sum(wide * wide, axis=axes, keepdims=keepdims)).astype(a.dtype))
+    return sqrt(reduce_sum(x * x, axis, keepdims))
+
+
+def norm(tensor, ord='euclidean', axis=None, keepdims=None, name=None):  # noqa: A002  (TensorFlow's name)
+    """Vector or matrix norm, as ``tf.norm``.
+
+    Args:
+        tensor: a floating tensor.
+        ord: for vectors 'euclidean' (2), 1, numpy.inf or any p > 0; for matrices
+            (``axis`` a pair) 'fro' / 'euclidean', 1 (largest column sum) or
+            numpy.inf (largest row sum).
+        axis: None (all elements as one vector), an axis, or a pair of axes.
+        keepdims: keep the reduced axes with size 1.
+    Raises:
+        ValueError: an ``ord`` the chosen kind of norm does not support.
+    """
+    x = as_float_tensor(tensor, 'norm')
+    keepdims = bool(keepdims)
+    if axis is None:
+        axes = tuple(range(x.ndim))
+        matrix = False
+    else:
+        axes = tuple(axis) if isinstance(axis, (list, tuple)) else (axis,)
+        if len(axes) not in (1, 2):
+            raise ValueError('norm: axis must be None, an int or a pair of ints, got %r' % (axis,))
+        matrix = len(axes) == 2
+        axes = tuple(a % x.ndim if -x.ndim <= a < x.ndim else _bad_axis(a, x) for a in axes)
+        if matrix and axes[0] == axes[1]:
+            raise ValueError('norm: the two matrix axes must differ, got %r' % (axis,))
+    if matrix:
+        return _matrix_norm(x, ord, axes, keepdims)
+    return _vector_norm(x, ord, axes, keepdims)
+
+
+def _bad_axis(a, x):
+    raise ValueError('norm: axis %d is out of range for a tensor of shape %s' % (a, tuple(x.shape)))
+
+
+def _vector_norm(x, ord, axes, keepdims):  # noqa: A002
+    if ord in ('euclidean', 2, 2.0):
+        return sqrt(reduce_sum(x * x, axes, keepdims))
+    if ord == 1:
+        return reduce_sum(abs_(x), axes, keepdims)
+    if ord == math.inf:
+        return reduce_max(abs_(x), axes, keepdims)
+    if isinstance(ord, (int, float)) and not isinstance(ord, bool) and ord > 0:
+        return reduce_sum(abs_(x) ** float(ord), axes, keepdims) ** (1.0 / ord)
+    raise ValueError("norm: ord must be 'euclidean', 1, 2, numpy.inf or a number p > 0 for a vector "
+                     "norm, got %r" % (ord,))
+
+
+def _matrix_norm(x, ord, axes, keepdims):  # noqa: A002
+    rows, cols = axes
+    if ord in ('fro', 'euclidean'):
+        return sqrt(reduce_sum(x * x, axes, keepdims))
+    if ord in (1, math.inf):
+        summed, then = (rows, cols) if ord == 1 else (cols, rows)
+        sums = reduce_sum(abs_(x), summed, keepdims=True)
+        result = reduce_max(sums, then, keepdims=True)
+        if keepdims:
+            return result
+        from .shapes import squeeze
+        return squeeze(result, list(axes))
+    raise ValueError("norm: ord must be 'fro', 'euclidean', 1 or numpy.inf for a matrix norm (axis=%r), "
+                     "got %r; the spectral norm (ord=2) is not available" % (list(axes), ord))
+
+
+def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
+    """x / sqrt(max(sum(x ** 2, axis), epsilon)), as ``tf.math.l2_normalize``."""
+    from .arithmetic import maximum
+    x = as_float_tensor(x, 'l2_normalize')
+    axis = dim if axis is None and dim is not None else axis
+    squares = reduce_sum(x * x, axis, keepdims=True)
+    return x * rsqrt(maximum(squares, epsilon))
+
+
+def clip_by_norm(t, clip_norm, axes=None, name=None):
+    """t scaled so that its L2 norm over ``axes`` is at most ``clip_norm``.
+
+    TensorFlow's formula: t * clip_norm / max(norm, clip_norm), with the norm
+    taken as 0 (not NaN) for an all-zero t, so the gradient there stays finite.
+    """
+    from .arithmetic import maximum
+    t = as_float_tensor(t, 'clip_by_norm')
+    clip_norm = as_tensor(clip_norm, 'clip_by_norm', dtype=t.dtype)
+    squares = reduce_sum(t * t, axes, keepdims=True)
+    positive = squares > 0
+    length = where(positive, sqrt(where(positive, squares, 1.0)), squares)
+    return t * clip_norm / maximum(length, clip_norm)
+
+
+def global_norm(t_list, name=None):
+    """sqrt of the sum of squares of every element of every tensor in ``t_list`` (None skipped)."""
+    tensors = _present(t_list, 'global_norm')
+    if not tensors:
+        raise ValueError('global_norm: t_list holds no tensors (only None)')
+    total = reduce_sum(tensors[0] * tensors[0])
+    for t in tensors[1:]:
+        if t.dtype != tensors[0].dtype:
+            raise TypeError('global_norm: all tensors must share one dtype, got %s and %s'
+                            % (tensors[0].dtype.name, t.dtype.name))
+        total = total + reduce_sum(t * t)
+    return sqrt(total)
+
+
+def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
+    """(tensors scaled by clip_norm / max(global_norm, clip_norm), global_norm).
+
+    None entries stay None. A non-finite global norm makes every result NaN,
+    as in TensorFlow.
+    """
+    from .arithmetic import minimum
+    if isinstance(t_list, Tensor) or not isinstance(t_list, (list, tuple)):
+        raise TypeError('clip_by_global_norm: t_list must be a list or tuple of tensors, got %s'
+                        % type(t_list).__name__)
+    present = _present(t_list, 'clip_by_global_norm')
+    norm_value = global_norm(present) if use_norm is None else as_float_tensor(use_norm, 'clip_by_global_norm')
+    clip_norm = as_tensor(clip_norm, 'clip_by_global_norm', dtype=norm_value.dtype)
+    # (use_norm - use_norm) is 0, or NaN when the norm is inf or NaN.
+    scale = clip_norm * minimum(1.0 / norm_value, 1.0 / clip_norm) + (norm_value - norm_value)
+    clipped = [None if t is None else as_float_tensor(t, 'clip_by_global_norm') * scale for t in t_list]
+    return clipped, norm_value
+
+
+def _present(t_list, op):
+    return [as_float_tensor(t, op) for t in t_list if t is not None]

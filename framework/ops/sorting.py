@@ -1,0 +1,84 @@
+"""Sorting: sort, argsort, top_k.
+
+The order is computed on the raw array; the values are then picked with
+``getitem``, so their gradient is getitem's (g goes back to where each value
+came from). Ties keep their original order, as TensorFlow's do.
+"""
+import collections
+
+from .. import backend
+from ..tensor import Tensor
+from .operands import as_numeric_tensor, normalize_axis
+from .shapes import getitem
+
+TopKV2 = collections.namedtuple('TopKV2', ['values', 'indices'])
+
+
+def argsort(values, axis=-1, direction='ASCENDING', stable=False, name=None):
+    """Indices that sort ``values`` along ``axis`` (int32); ties keep index order."""
+    x = as_numeric_tensor(values, 'argsort')
+    (ax,) = normalize_axis(axis, x.ndim, 'argsort')
+    return Tensor(_order(x._data, ax, _descending(direction, 'argsort')).astype('int32'))
+
+
+def sort(values, axis=-1, direction='ASCENDING', name=None):
+    """``values`` sorted along ``axis``; the gradient flows back to each value's origin."""
+    x = as_numeric_tensor(values, 'sort')
+    (ax,) = normalize_axis(axis, x.ndim, 'sort')
+    order = _order(x._data, ax, _descending(direction, 'sort'))
+    return getitem(x, _along(order, ax, x._data.shape))
+
+
+def top_k(input, k=1, sorted=True, name=None):  # noqa: A002  (TensorFlow's names)
+    """The k largest entries along the last axis and their int32 indices.
+
+    Returns:
+        TopKV2(values, indices); values carry gradients. Results are always
+        in descending order (TensorFlow leaves the order open when sorted=False).
+    Raises:
+        ValueError: k larger than the last axis, or negative.
+    """
+    x = as_numeric_tensor(input, 'top_k')
+    if x.ndim == 0:
+        raise ValueError('top_k: input must have rank >= 1, got a scalar')
+    k = int(k)
+    n = x._data.shape[-1]
+    if not 0 <= k <= n:
+        raise ValueError('top_k: k=%d must lie in [0, %d], the size of the last axis of shape %s'
+                         % (k, n, tuple(x.shape)))
+    order = _order(x._data, x.ndim - 1, True)[..., :k]
+    values = getitem(x, _along(order, x.ndim - 1, x._data.shape))
+    return TopKV2(values, Tensor(order.astype('int32')))
+
+
+def _descending(direction, op):
+    direction = str(direction).upper()
+    if direction not in ('ASCENDING', 'DESCENDING'):
+        raise ValueError("%s: direction must be 'ASCENDING' or 'DESCENDING', got %r" % (op, direction))
+    return direction == 'DESCENDING'
+
+
+def _order(a, axis, descending):
+    """A stable ordering: ties keep their index order in both directions."""
+    xp = backend.array_module(a)
+    if not descending:
+        return xp.argsort(a, axis=axis, kind='stable')
+    # Sort the reversed array stably, then reverse the result: values descend
+    # and equal values come out in increasing index order.
+    n = a.shape[axis]
+    flipped = xp.flip(a, axis=axis)
+    return xp.flip(n - 1 - xp.argsort(flipped, axis=axis, kind='stable'), axis=axis)
+
+
+def _along(order, axis, shape):
+    """An advanced index picking ``order`` along ``axis`` and everything elsewhere."""
+    xp = backend.array_module(order)
+    index = []
+    for d in range(len(shape)):
+        if d == axis:
+            index.append(order)
+        else:
+            view = [1] * len(shape)
+            view[d] = shape[d]
+            index.append(xp.arange(shape[d]).reshape(view))
+    return tuple(index)
