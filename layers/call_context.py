@@ -37,8 +37,14 @@ def current_layer():
 
 
 def enclosing_names(layer):
-    """The names of the layers enclosing ``layer`` now, outermost first."""
-    return [entry[0].name for entry in _context.stack if entry[0] is not layer]
+    """The names of the layers enclosing ``layer`` now, outermost first
+    (a layer on the stack twice, called and then building, counts once)."""
+    names, seen = [], {id(layer)}
+    for entry in _context.stack:
+        if id(entry[0]) not in seen:
+            seen.add(id(entry[0]))
+            names.append(entry[0].name)
+    return names
 
 
 def begin_outer_call():

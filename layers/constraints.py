@@ -90,7 +90,7 @@ def serialize(constraint):
     if constraint is None:
         return None
     if not isinstance(constraint, Constraint):
-        raise ValueError('Cannot serialize %r: only Constraint objects have a config' % (constraint,))
+        return constraint      # a plain callable stays itself: configs round-trip in this process
     return {'module': 'keras.constraints', 'class_name': type(constraint).__name__,
             'config': constraint.get_config(), 'registered_name': None}
 

@@ -9,16 +9,24 @@ class InputSpec:
         min_ndim: the least rank, or None.
         axes: a dict from axis (negative counts from the end) to its size.
     """
-    __slots__ = ('ndim', 'min_ndim', 'axes')
+    __slots__ = ('ndim', 'min_ndim', 'axes', '_axis_sizes')
 
     def __init__(self, ndim=None, min_ndim=None, axes=None):
         self.ndim = ndim
         self.min_ndim = min_ndim
         self.axes = dict(axes or {})
+        self._axis_sizes = tuple((a, s) for a, s in self.axes.items() if s is not None)
 
     def check(self, layer, shape, index=0):
         """Raise ValueError naming ``layer`` when ``shape`` does not fit."""
         rank = len(shape)
+        # Every layer call runs this: the common case (it fits) is a few comparisons.
+        if (self.ndim is None or rank == self.ndim) and (self.min_ndim is None or rank >= self.min_ndim):
+            for axis, size in self._axis_sizes:
+                if not -rank <= axis < rank or shape[axis] != size:
+                    break
+            else:
+                return
         prefix = 'Input %d of layer "%s" is incompatible with the layer: ' % (index, layer.name)
         if self.ndim is not None and rank != self.ndim:
             raise ValueError(prefix + 'expected ndim=%d, found ndim=%d. Full shape received: %s'

@@ -17,6 +17,7 @@ from framework.tensor import Tensor, convert_to_tensor
 from framework.variable import Variable
 
 from . import call_context, constraints, initializers, naming, regularizers, tracking
+from .input_spec import InputSpec
 from .weights import LayerWeights
 
 _LEGACY_SHAPE_KEYWORDS = ('input_shape', 'input_dim', 'batch_input_shape', 'batch_size')
@@ -173,9 +174,15 @@ class Layer(LayerWeights):
         entries.append((self, training))
         try:
             if not self.built:
+                if self.input_spec is not None:        # e.g. a rank the layer cannot build for
+                    _check_spec(self, inputs)
                 self._build_for(inputs)
-            if self.input_spec is not None:
-                _check_spec(self, inputs)
+            spec = self.input_spec
+            if spec is not None:
+                if type(inputs) is Tensor and type(spec) is InputSpec:
+                    spec.check(self, inputs._data.shape)
+                else:
+                    _check_spec(self, inputs)
             if training is not None and _accepts_training(type(self)):
                 kwargs['training'] = training
             outputs = self.call(inputs, *args, **kwargs)
@@ -186,7 +193,10 @@ class Layer(LayerWeights):
         return outputs
 
     def _build_for(self, inputs):
-        shape = _shape_of(inputs)
+        self._build_from_shape(_shape_of(inputs))
+
+    def _build_from_shape(self, shape):
+        """Build for ``shape`` and remember it (``get_build_config``)."""
         self.build(shape)
         self.built = True
         self._build_input_shape = shape

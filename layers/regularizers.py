@@ -92,7 +92,7 @@ def serialize(regularizer):
     if regularizer is None:
         return None
     if not isinstance(regularizer, Regularizer):
-        raise ValueError('Cannot serialize %r: only Regularizer objects have a config' % (regularizer,))
+        return regularizer      # a plain callable stays itself: configs round-trip in this process
     return {'module': 'keras.regularizers', 'class_name': type(regularizer).__name__,
             'config': regularizer.get_config(), 'registered_name': None}
 

@@ -6,33 +6,49 @@ order, including those held in lists, tuples and dicts (``self.blocks =
 subclass that does ``self.d1 = Dense(10)`` is found the same way, at the
 moment weights are asked for.
 """
+import types
+
+import numpy as np
+
+from framework.variable import Variable
 
 
 def direct_sublayers(layer):
     """The layers held by ``layer``'s attributes, each once, in attribute order."""
-    from .layer import Layer
+    Layer = _layer_class()
     found = []
-    seen = {id(layer)}
-
-    def visit(value):
-        if isinstance(value, Layer):
-            if id(value) not in seen:
-                seen.add(id(value))
-                found.append(value)
-        elif isinstance(value, (list, tuple)):
-            for item in value:
-                visit(item)
-        elif isinstance(value, dict):
-            for item in value.values():
-                visit(item)
-
     for name, value in layer.__dict__.items():
-        # The private bookkeeping of Layer itself never holds layers worth a scan,
-        # except Sequential's list, which the subclass exposes under ``_layers``.
-        if name in _SKIP:
+        kind = type(value)
+        # Weights are read every training step, so plain values are passed over
+        # with one set lookup, and Layer's own bookkeeping by its name.
+        if kind in _PLAIN or name in _SKIP:
             continue
-        visit(value)
+        if isinstance(value, Layer):
+            if value is not layer and value not in found:
+                found.append(value)
+        elif kind is list or kind is tuple or kind is dict:
+            _collect(value, layer, found, Layer)
     return found
+
+
+def _layer_class():
+    global _Layer
+    if _Layer is None:
+        from .layer import Layer        # layer.py imports this module
+        _Layer = Layer
+    return _Layer
+
+
+_Layer = None
+
+
+def _collect(container, owner, found, Layer):
+    for item in container.values() if type(container) is dict else container:
+        if isinstance(item, Layer):
+            if item is not owner and item not in found:
+                found.append(item)
+        elif type(item) in (list, tuple, dict):
+            _collect(item, owner, found, Layer)
 
 
 def all_sublayers(layer):
@@ -59,7 +75,11 @@ def unique(variables):
     return out
 
 
+_PLAIN = frozenset((str, int, float, bool, type(None), Variable, np.dtype, type(np.dtype('float32')),
+                    types.FunctionType, types.BuiltinFunctionType))
+
 # Attributes of Layer that hold weights, losses or settings, never sublayers.
 _SKIP = frozenset(('_trainable_created', '_non_trainable_created', '_regularizers', '_constraints',
                    '_losses', 'input_spec', '_build_input_shape', '_batch_input_shape', '_dtype',
-                   'activity_regularizer', 'name', '_trainable', 'built', '_call_epoch'))
+                   'activity_regularizer', 'name', '_trainable', 'built', '_call_epoch',
+                   '_output_shapes'))

@@ -30,7 +30,7 @@ def serialize(initializer):
     if initializer is None:
         return None
     if not isinstance(initializer, Initializer):
-        raise ValueError('Cannot serialize %r: only Initializer objects have a config' % (initializer,))
+        return initializer      # a plain callable stays itself: configs round-trip in this process
     return {'module': 'keras.initializers', 'class_name': type(initializer).__name__,
             'config': initializer.get_config(), 'registered_name': None}
 

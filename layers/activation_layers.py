@@ -1,0 +1,126 @@
+"""Layers that apply one activation: Activation, ELU, ReLU, LeakyReLU, Softmax."""
+import warnings
+
+from . import activations
+from .layer import Layer
+
+
+class _Elementwise(Layer):
+    """An activation layer: no weights, output shape = input shape."""
+
+    def compute_output_shape(self, input_shape):
+        return tuple(input_shape)
+
+
+class Activation(_Elementwise):
+    """Applies ``activation`` (a name or callable) to its input."""
+
+    def __init__(self, activation, **kwargs):
+        super().__init__(**kwargs)
+        self.activation = activations.get(activation)
+        self.built = True
+
+    def call(self, inputs):
+        return self.activation(inputs)
+
+    def get_config(self):
+        config = super().get_config()
+        config['activation'] = activations.serialize(self.activation)
+        return config
+
+
+class ELU(_Elementwise):
+    """x for x > 0, alpha * (exp(x) - 1) otherwise."""
+
+    def __init__(self, alpha=1.0, **kwargs):
+        super().__init__(**kwargs)
+        self.alpha = float(alpha)
+        self.built = True
+
+    def call(self, inputs):
+        return activations.elu(inputs, alpha=self.alpha)
+
+    def get_config(self):
+        config = super().get_config()
+        config['alpha'] = self.alpha
+        return config
+
+
+class ReLU(_Elementwise):
+    """Rectified linear unit with Keras 3's options.
+
+    Args:
+        max_value: cap on the output (None: no cap).
+        negative_slope: slope below ``threshold``.
+        threshold: values above it pass through.
+    Raises:
+        ValueError: a negative max_value or negative_slope, or a None threshold.
+    """
+
+    def __init__(self, max_value=None, negative_slope=0.0, threshold=0.0, **kwargs):
+        super().__init__(**kwargs)
+        if max_value is not None and max_value < 0.0:
+            raise ValueError('max_value of a ReLU layer cannot be a negative value. Received: %r' % (max_value,))
+        if negative_slope is None or negative_slope < 0.0:
+            raise ValueError('negative_slope of a ReLU layer cannot be a negative value. Received: %r'
+                             % (negative_slope,))
+        if threshold is None or threshold < 0.0:
+            raise ValueError('threshold of a ReLU layer cannot be a negative value. Received: %r' % (threshold,))
+        self.max_value, self.negative_slope, self.threshold = max_value, negative_slope, threshold
+        self.built = True
+
+    def call(self, inputs):
+        return activations.relu(inputs, negative_slope=self.negative_slope, max_value=self.max_value,
+                                threshold=self.threshold)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(max_value=self.max_value, negative_slope=self.negative_slope, threshold=self.threshold)
+        return config
+
+
+class LeakyReLU(_Elementwise):
+    """x for x > 0, negative_slope * x otherwise (default 0.3, as Keras 3).
+
+    The Keras 2 name ``alpha`` is accepted for ``negative_slope``, with a warning.
+    """
+
+    def __init__(self, negative_slope=0.3, **kwargs):
+        if 'alpha' in kwargs:
+            negative_slope = kwargs.pop('alpha')
+            warnings.warn('Argument `alpha` is deprecated. Use `negative_slope` instead.', stacklevel=2)
+        super().__init__(**kwargs)
+        if negative_slope is None or negative_slope < 0:
+            raise ValueError('The negative_slope value of a Leaky ReLU layer cannot be None or negative. '
+                             'Expected a float. Received: negative_slope=%r' % (negative_slope,))
+        self.negative_slope = float(negative_slope)
+        self.built = True
+
+    def call(self, inputs):
+        return activations.leaky_relu(inputs, negative_slope=self.negative_slope)
+
+    def get_config(self):
+        config = super().get_config()
+        config['negative_slope'] = self.negative_slope
+        return config
+
+
+class Softmax(_Elementwise):
+    """softmax along ``axis`` (an int)."""
+
+    def __init__(self, axis=-1, **kwargs):
+        super().__init__(**kwargs)
+        self.axis = axis
+        self.built = True
+
+    def call(self, inputs, mask=None):
+        if mask is not None:
+            # masked positions get a large negative logit, hence ~0 probability (Keras 3)
+            from framework.ops import cast, where
+            inputs = where(cast(mask, 'bool'), inputs, -1e9)
+        return activations.softmax(inputs, axis=self.axis)
+
+    def get_config(self):
+        config = super().get_config()
+        config['axis'] = self.axis
+        return config

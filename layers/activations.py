@@ -1,0 +1,152 @@
+"""Activation functions by Keras 3 name: ``get('relu')`` or any callable.
+
+Each is a thin name over a framework op, so its gradient is the op's.
+``serialize(fn)`` gives the name back ('linear' for the identity).
+"""
+from framework import ops
+
+
+def linear(x):
+    """The identity (Dense's default: no activation)."""
+    return x
+
+
+def relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
+    """max(x, 0); Keras 3's options: values above ``threshold`` pass, the
+    positive part is capped at ``max_value``, and ``negative_slope`` times
+    (x - threshold) is added below the threshold."""
+    if negative_slope == 0.0 and max_value is None and threshold == 0.0:
+        return ops.relu(x)
+    x = ops.convert_to_tensor(x)
+    positive = ops.relu(x) if threshold == 0.0 else ops.where(x > threshold, x, 0.0)
+    if max_value is not None:
+        positive = ops.clip_by_value(positive, 0.0, float(max_value))
+    if negative_slope != 0.0:
+        positive = positive - negative_slope * ops.relu(threshold - x)
+    return positive
+
+
+def elu(x, alpha=1.0):
+    """x for x > 0, alpha * (exp(x) - 1) otherwise."""
+    return ops.elu(x, alpha)
+
+
+def selu(x):
+    """scale * elu(x, alpha), with Klambauer et al.'s constants."""
+    return ops.selu(x)
+
+
+def sigmoid(x):
+    return ops.sigmoid(x)
+
+
+def tanh(x):
+    return ops.tanh(x)
+
+
+def softmax(x, axis=-1):
+    """exp(x) / sum(exp(x)) along ``axis``."""
+    return ops.softmax(x, axis)
+
+
+def log_softmax(x, axis=-1):
+    return ops.log_softmax(x, axis)
+
+
+def softplus(x):
+    """log(1 + exp(x))."""
+    return ops.softplus(x)
+
+
+def softsign(x):
+    """x / (1 + |x|)."""
+    return ops.softsign(x)
+
+
+def gelu(x, approximate=False):
+    """x * Phi(x) (exact by default, as in Keras 3; the tanh form when ``approximate``)."""
+    return ops.gelu(x, approximate)
+
+
+def silu(x):
+    """x * sigmoid(x) (also called swish)."""
+    return ops.silu(x)
+
+
+swish = silu
+
+
+def leaky_relu(x, negative_slope=0.2):
+    """x for x > 0, negative_slope * x otherwise."""
+    return ops.leaky_relu(x, negative_slope)
+
+
+def relu6(x):
+    """min(max(x, 0), 6)."""
+    return ops.relu6(x)
+
+
+def exponential(x):
+    return ops.exp(x)
+
+
+def hard_sigmoid(x):
+    """relu6(x + 3) / 6, i.e. clip(x / 6 + 0.5, 0, 1) (Keras 3's definition)."""
+    return ops.hard_sigmoid(x)
+
+
+def hard_silu(x):
+    """x * hard_sigmoid(x)."""
+    return x * ops.hard_sigmoid(x)
+
+
+hard_swish = hard_silu
+
+
+def mish(x):
+    """x * tanh(softplus(x))."""
+    return x * ops.tanh(ops.softplus(x))
+
+
+_ALL = {fn.__name__: fn for fn in (linear, relu, elu, selu, sigmoid, tanh, softmax, log_softmax, softplus,
+                                   softsign, gelu, silu, leaky_relu, relu6, exponential, hard_sigmoid,
+                                   hard_silu, mish)}
+_ALL.update(swish=silu, hard_swish=hard_silu)
+
+
+def get(identifier):
+    """The activation named ``identifier`` (None gives linear), or the callable itself.
+
+    Raises:
+        ValueError: an unknown name, listing the valid ones, or a non-callable.
+    """
+    if identifier is None:
+        return linear
+    if isinstance(identifier, dict):        # Keras's serialized form {'class_name': 'relu', ...}
+        identifier = identifier.get('config', identifier.get('class_name'))
+        if isinstance(identifier, dict):
+            identifier = identifier.get('name')
+    if isinstance(identifier, str):
+        fn = _ALL.get(identifier)
+        if fn is None:
+            raise ValueError('Unknown activation function: %r; valid names are %s'
+                             % (identifier, ', '.join(sorted(_ALL))))
+        return fn
+    if callable(identifier):
+        return identifier
+    raise ValueError('Could not interpret activation function identifier: %r; give a name such as '
+                     "'relu' or a callable" % (identifier,))
+
+
+def serialize(activation):
+    """The name of a built-in activation; a layer's config name or the
+    function's ``__name__`` otherwise."""
+    for name, fn in _ALL.items():
+        if fn is activation:
+            return name
+    if hasattr(activation, 'get_config') and hasattr(activation, 'name'):
+        return activation.name
+    return getattr(activation, '__name__', repr(activation))
+
+
+deserialize = get

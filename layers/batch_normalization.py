@@ -1,0 +1,116 @@
+"""BatchNormalization (Keras 3): normalize with batch statistics while
+training, with moving averages of them at inference."""
+from framework.ops import moments, reshape, rsqrt
+from framework.tape import paused
+
+from . import constraints, initializers, regularizers
+from .input_spec import InputSpec
+from .layer import Layer
+
+
+class BatchNormalization(Layer):
+    """``(x - mean) / sqrt(variance + epsilon) * gamma + beta`` per feature of ``axis``.
+
+    In training (``training=True`` and the layer trainable) mean and variance
+    are the batch's (biased variance, over every axis but ``axis``), and the
+    non-trainable moving statistics are updated in place, outside any tape:
+    ``moving = moving * momentum + batch * (1 - momentum)``. Otherwise the
+    moving statistics are used.
+
+    Args:
+        axis: the feature axis (an int; default -1).
+        momentum, epsilon: as above (0.99, 1e-3).
+        center, scale: whether to learn beta / gamma.
+        *_initializer, *_regularizer, *_constraint: for beta, gamma and the
+            moving statistics, as in Keras.
+    """
+
+    def __init__(self, axis=-1, momentum=0.99, epsilon=1e-3, center=True, scale=True,
+                 beta_initializer='zeros', gamma_initializer='ones', moving_mean_initializer='zeros',
+                 moving_variance_initializer='ones', beta_regularizer=None, gamma_regularizer=None,
+                 beta_constraint=None, gamma_constraint=None, synchronized=False, **kwargs):
+        super().__init__(**kwargs)
+        if not isinstance(axis, int):
+            raise TypeError('BatchNormalization: axis must be an int, got %r' % (axis,))
+        self.axis = axis
+        self.momentum, self.epsilon = float(momentum), float(epsilon)
+        self.center, self.scale = bool(center), bool(scale)
+        self.synchronized = bool(synchronized)     # one process: nothing to synchronize
+        self.beta_initializer = initializers.get(beta_initializer)
+        self.gamma_initializer = initializers.get(gamma_initializer)
+        self.moving_mean_initializer = initializers.get(moving_mean_initializer)
+        self.moving_variance_initializer = initializers.get(moving_variance_initializer)
+        self.beta_regularizer = regularizers.get(beta_regularizer)
+        self.gamma_regularizer = regularizers.get(gamma_regularizer)
+        self.beta_constraint = constraints.get(beta_constraint)
+        self.gamma_constraint = constraints.get(gamma_constraint)
+        self.gamma = self.beta = None
+
+    def build(self, input_shape):
+        rank = len(input_shape)
+        if not -rank <= self.axis < rank:
+            raise ValueError('BatchNormalization %r: axis %d is out of range for inputs of shape %s'
+                             % (self.name, self.axis, tuple(input_shape)))
+        axis = self.axis % rank
+        size = input_shape[axis]
+        if size is None:
+            raise ValueError('BatchNormalization %r: axis %d of the input must be known, got shape %s'
+                             % (self.name, self.axis, tuple(input_shape)))
+        shape = (int(size),)
+        if self.scale:
+            self.gamma = self.add_weight(name='gamma', shape=shape, initializer=self.gamma_initializer,
+                                         regularizer=self.gamma_regularizer, constraint=self.gamma_constraint)
+        if self.center:
+            self.beta = self.add_weight(name='beta', shape=shape, initializer=self.beta_initializer,
+                                        regularizer=self.beta_regularizer, constraint=self.beta_constraint)
+        self.moving_mean = self.add_weight(name='moving_mean', shape=shape,
+                                           initializer=self.moving_mean_initializer, trainable=False)
+        self.moving_variance = self.add_weight(name='moving_variance', shape=shape,
+                                               initializer=self.moving_variance_initializer, trainable=False)
+        self._reduction_axes = [i for i in range(rank) if i != axis]
+        # parameters of shape (features,) broadcast against the input in this shape
+        self._broadcast_shape = [1] * rank
+        self._broadcast_shape[axis] = int(size)
+        self.input_spec = InputSpec(ndim=rank, axes={self.axis: int(size)})
+        self.built = True
+
+    def _params(self, *tensors):
+        if self._broadcast_shape[-1] != 1 or len(self._broadcast_shape) == 1:
+            return tensors                    # features last: plain broadcasting does it
+        return tuple(None if t is None else reshape(t, self._broadcast_shape) for t in tensors)
+
+    def call(self, inputs, training=None):
+        if training and self.trainable:
+            mean, variance = moments(inputs, self._reduction_axes)
+            with paused():
+                m = self.momentum
+                self.moving_mean.assign(self.moving_mean * m + mean * (1.0 - m))
+                self.moving_variance.assign(self.moving_variance * m + variance * (1.0 - m))
+        else:
+            mean, variance = self.moving_mean, self.moving_variance
+        mean, variance, gamma, beta = self._params(mean, variance, self.gamma, self.beta)
+        inv = rsqrt(variance + self.epsilon)
+        if gamma is not None:
+            inv = inv * gamma
+        out = (inputs - mean) * inv
+        return out + beta if beta is not None else out
+
+    def compute_output_shape(self, input_shape):
+        return tuple(input_shape)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({
+            'axis': self.axis, 'momentum': self.momentum, 'epsilon': self.epsilon,
+            'center': self.center, 'scale': self.scale,
+            'beta_initializer': initializers.serialize(self.beta_initializer),
+            'gamma_initializer': initializers.serialize(self.gamma_initializer),
+            'moving_mean_initializer': initializers.serialize(self.moving_mean_initializer),
+            'moving_variance_initializer': initializers.serialize(self.moving_variance_initializer),
+            'beta_regularizer': regularizers.serialize(self.beta_regularizer),
+            'gamma_regularizer': regularizers.serialize(self.gamma_regularizer),
+            'beta_constraint': constraints.serialize(self.beta_constraint),
+            'gamma_constraint': constraints.serialize(self.gamma_constraint),
+            'synchronized': self.synchronized,
+        })
+        return config

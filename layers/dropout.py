@@ -1,0 +1,48 @@
+"""Dropout: zero a random fraction of the inputs while training."""
+from framework.ops import dropout
+
+from .layer import Layer
+
+
+class Dropout(Layer):
+    """Sets each input to 0 with probability ``rate`` when ``training`` is
+    True, scaling the rest by 1 / (1 - rate); the identity otherwise.
+
+    Args:
+        rate: a float in [0, 1).
+        noise_shape: the shape of the keep mask, broadcast over the input;
+            None entries take the input's size (e.g. (None, 1, features)).
+        seed: an int: the layer's own random stream (``framework.random``),
+            reproducible across runs; None uses the process stream.
+    Raises:
+        ValueError: rate outside [0, 1).
+    """
+
+    def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
+        super().__init__(**kwargs)
+        if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0 <= rate < 1:
+            raise ValueError('Invalid value received for argument `rate`. Expected a float value between '
+                             '0 and 1 (1 excluded). Received: rate=%r' % (rate,))
+        self.rate = rate
+        self.noise_shape = None if noise_shape is None else tuple(noise_shape)
+        self.seed = seed
+        self.built = True
+
+    def call(self, inputs, training=False):
+        if not training or self.rate == 0:
+            return inputs
+        return dropout(inputs, self.rate, noise_shape=self._noise_shape(inputs), seed=self.seed)
+
+    def _noise_shape(self, inputs):
+        if self.noise_shape is None:
+            return None
+        shape = tuple(inputs.shape)
+        return tuple(shape[i] if d is None else d for i, d in enumerate(self.noise_shape))
+
+    def compute_output_shape(self, input_shape):
+        return tuple(input_shape)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(rate=self.rate, seed=self.seed, noise_shape=self.noise_shape)
+        return config

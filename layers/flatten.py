@@ -1,0 +1,40 @@
+"""Flatten: every axis but the batch axis into one."""
+import numpy as np
+
+from framework.ops import reshape, transpose
+
+from .layer import Layer
+
+
+class Flatten(Layer):
+    """(batch, d1, d2, ...) -> (batch, d1 * d2 * ...); (batch,) -> (batch, 1).
+
+    Args:
+        data_format: 'channels_last' (default) or 'channels_first'; with
+            'channels_first' the channel axis is moved last before flattening,
+            so the order matches a channels_last model.
+    """
+
+    def __init__(self, data_format=None, **kwargs):
+        super().__init__(**kwargs)
+        data_format = data_format or 'channels_last'
+        if data_format not in ('channels_last', 'channels_first'):
+            raise ValueError("Flatten: data_format must be 'channels_last' or 'channels_first', got %r"
+                             % (data_format,))
+        self.data_format = data_format
+        self.built = True
+
+    def call(self, inputs):
+        if self.data_format == 'channels_first' and inputs.ndim > 2:
+            inputs = transpose(inputs, [0] + list(range(2, inputs.ndim)) + [1])
+        return reshape(inputs, (inputs.shape[0], -1))
+
+    def compute_output_shape(self, input_shape):
+        rest = tuple(input_shape)[1:]
+        size = None if any(d is None for d in rest) else int(np.prod(rest, dtype=np.int64))
+        return (tuple(input_shape)[0], size)
+
+    def get_config(self):
+        config = super().get_config()
+        config['data_format'] = self.data_format
+        return config

@@ -1,0 +1,69 @@
+"""Atomic file replacement: a save either fully happens or leaves the old file.
+
+The new content goes to a temporary file in the target's directory (the
+same file system, so the final rename is atomic), is flushed and fsynced,
+and only then renamed over the target with ``os.replace``. A process killed
+mid-save leaves at worst a stray temporary file, never a truncated target.
+"""
+import contextlib
+import os
+import secrets
+
+
+def check_overwrite(path, overwrite):
+    """Refuse to replace an existing file unless ``overwrite`` (Keras asks; we raise)."""
+    if not overwrite and os.path.exists(path):
+        raise FileExistsError('%s already exists; pass overwrite=True to replace it' % path)
+
+
+@contextlib.contextmanager
+def atomic_write(path):
+    """Yield a temporary path to write; on success it replaces ``path`` atomically.
+
+    On any exception the temporary file is removed and ``path`` is untouched.
+    """
+    path = os.fspath(path)
+    directory = os.path.dirname(os.path.abspath(path))
+    os.makedirs(directory, exist_ok=True)
+    temporary = _new_temporary(directory, os.path.basename(path))
+    try:
+        yield temporary
+        _fsync_file(temporary)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.remove(temporary)
+        raise
+    _fsync_directory(directory)
+
+
+def _new_temporary(directory, base):
+    # os.open with mode 0o666 lets the umask decide the permissions, as for a
+    # file written in place (tempfile.mkstemp would leave it private, 0o600).
+    for _ in range(100):
+        candidate = os.path.join(directory, '.%s.%s.tmp' % (base, secrets.token_hex(4)))
+        try:
+            os.close(os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+            return candidate
+        except FileExistsError:
+            continue
+    raise FileExistsError('could not create a temporary file next to %s' % os.path.join(directory, base))
+
+
+def _fsync_file(path):
+    with open(path, 'rb+') as f:
+        os.fsync(f.fileno())
+
+
+def _fsync_directory(directory):
+    # Makes the rename itself durable; not possible on every platform (Windows).
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

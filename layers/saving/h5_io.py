@@ -1,0 +1,102 @@
+"""Opening HDF5 files, and the string attributes Keras writes into them.
+
+Every read error names the path: a missing file, a file that is not HDF5
+(or was truncated), and an object that the layout promises but the file
+lacks all say which file and what to do.
+"""
+import json
+import os
+
+import h5py
+import numpy as np
+
+# HDF5 keeps attributes in the object header, which holds about 64 KB;
+# Keras splits longer name lists into 'name0', 'name1', ... attributes.
+HEADER_LIMIT = 64512
+
+
+class SavedFileError(ValueError):
+    """A file that cannot be read as a saved model or weights file."""
+
+
+def open_for_reading(path):
+    """An ``h5py.File`` opened read-only.
+
+    Raises:
+        FileNotFoundError: no such file.
+        SavedFileError: the file is not HDF5, or is truncated or damaged.
+    """
+    path = os.fspath(path)
+    if not os.path.exists(path):
+        raise FileNotFoundError('No file or directory found at %s' % path)
+    if os.path.isdir(path):
+        raise SavedFileError('%s is a directory (a TensorFlow SavedModel?); expected an HDF5 file '
+                             '(.weights.h5 or .h5) or a .keras archive' % path)
+    try:
+        return h5py.File(path, 'r')
+    except OSError as err:
+        raise SavedFileError('%s is not a readable HDF5 file (%s bytes; truncated, damaged, or another '
+                             'format): %s' % (path, os.path.getsize(path), err)) from None
+
+
+def open_bytes_for_reading(data, where):
+    """An ``h5py.File`` over in-memory bytes (the weights inside a .keras archive)."""
+    import io
+    try:
+        return h5py.File(io.BytesIO(data), 'r')
+    except OSError as err:
+        raise SavedFileError('%s does not hold a readable HDF5 file: %s' % (where, err)) from None
+
+
+def decode(value):
+    """An attribute as ``str`` (h5py returns bytes for Keras 2's fixed-length strings)."""
+    if isinstance(value, bytes):
+        return value.decode('utf8')
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        return decode(value[()])
+    return value
+
+
+def read_string_list(group, name):
+    """The list stored in attribute ``name``, or in its chunks 'name0', 'name1', ...; [] when absent."""
+    if name in group.attrs:
+        return [decode(v) for v in np.atleast_1d(group.attrs[name])]
+    out, chunk = [], 0
+    while '%s%d' % (name, chunk) in group.attrs:
+        out.extend(decode(v) for v in np.atleast_1d(group.attrs['%s%d' % (name, chunk)]))
+        chunk += 1
+    return out
+
+
+def write_string_list(group, name, items):
+    """Store ``items`` (strings) as Keras does: one attribute, or chunks when too long for a header."""
+    encoded = [item.encode('utf8') for item in items]
+    too_long = [item for item in encoded if len(item) > HEADER_LIMIT]
+    if too_long:
+        raise ValueError('cannot store %s in %s: names longer than %d bytes: %s'
+                         % (name, group.name, HEADER_LIMIT, too_long))
+    array = np.array(encoded) if encoded else np.array([], dtype='S1')
+    chunks = 1
+    while any(part.nbytes > HEADER_LIMIT for part in np.array_split(array, chunks)):
+        chunks += 1
+    if chunks == 1:
+        group.attrs[name] = array
+    else:
+        for index, part in enumerate(np.array_split(array, chunks)):
+            group.attrs['%s%d' % (name, index)] = part
+
+
+def read_json_attr(group, name, path):
+    """The JSON document in attribute ``name``, decoded; None when absent."""
+    if name not in group.attrs:
+        return None
+    text = decode(group.attrs[name])
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError) as err:
+        raise SavedFileError('%s: attribute %r is not valid JSON: %s' % (path, name, err)) from None
+
+
+def read_array(dataset):
+    """A dataset's value as a numpy array (scalars included)."""
+    return np.array(dataset[()])

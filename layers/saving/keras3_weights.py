@@ -1,0 +1,100 @@
+"""Keras 3's ``.weights.h5`` layout: ``<path>/vars/<index>`` per saveable.
+
+The same layout is the ``model.weights.h5`` member of a ``.keras`` archive.
+See ``keras_tree`` for how paths are chosen. Each ``vars`` group carries a
+``name`` attribute (the layer's or optimizer's name), which Keras writes but
+never reads; matching is by path only.
+"""
+import warnings
+
+from .h5_io import read_array
+from .keras_tree import saveables
+from .weight_plan import host_value
+
+
+def write(root, model, include_optimizer=True):
+    """Write ``model``'s variables (and its optimizer's) into the h5py group ``root``."""
+    for node in saveables(model, include_optimizer):
+        group = root.create_group(node.path + '/vars' if node.path else 'vars')
+        group.attrs['name'] = node.name
+        for index, variable in enumerate(node.variables):
+            group.create_dataset(str(index), data=host_value(variable))
+
+
+def is_keras3_layout(root):
+    return 'vars' in root or 'layers' in root
+
+
+def plan(root, model, weight_plan, build_optimizer=True):
+    """Match every array under ``root`` to ``model``'s variables, into ``weight_plan``.
+
+    Layers missing from the file, layers in the file that the model lacks,
+    and count or shape differences are all noted. The optimizer's state is
+    loaded when the model has one (built first if needed, so that training
+    resumes where it stopped); a different number of optimizer variables only
+    warns, as in Keras 3.
+    """
+    nodes = saveables(model, include_optimizer=True)
+    claimed = set()
+    for node in nodes:
+        vars_path = node.path + '/vars' if node.path else 'vars'
+        claimed.add(vars_path)
+        if node.is_optimizer:
+            _plan_optimizer(root, vars_path, node, model, weight_plan, build_optimizer)
+            continue
+        variables = node.variables
+        group = root.get(vars_path)
+        if group is None:
+            if variables:
+                weight_plan.problem('%s: missing from the file (no group %s; the model has %d weight(s): %s)'
+                                    % (node.describe(), vars_path, len(variables),
+                                       ', '.join(v.path for v in variables)))
+            continue
+        arrays, names = read_vars(group, weight_plan)
+        weight_plan.match(node.describe(), variables, arrays, ['%s/%s' % (vars_path, n) for n in names])
+    for vars_path, group in _vars_groups(root):
+        if vars_path not in claimed and len(group) and not vars_path.startswith('optimizer/'):
+            weight_plan.problem("unexpected in the file: %s ('%s', %d weight(s) of shapes %s); the model has "
+                                'no layer at that path' % (vars_path, group.attrs.get('name', '?'), len(group),
+                                                           ', '.join(str(d.shape) for d in _ordered(group))))
+
+
+def read_vars(group, weight_plan):
+    """The arrays of a ``vars`` group in index order, and their keys."""
+    keys = list(group.keys())
+    if not all(k.isdigit() for k in keys):
+        weight_plan.problem('%s holds entries %s; Keras 3 numbers them 0, 1, ...' % (group.name, sorted(keys)))
+        return [], []
+    keys.sort(key=int)
+    return [read_array(group[k]) for k in keys], keys
+
+
+def _ordered(group):
+    return [group[k] for k in sorted(group.keys(), key=lambda k: int(k) if k.isdigit() else -1)]
+
+
+def _vars_groups(root):
+    found = []
+
+    def visit(name, obj):
+        if name == 'vars' or name.endswith('/vars'):
+            found.append((name, obj))
+    root.visititems(visit)
+    return found
+
+
+def _plan_optimizer(root, vars_path, node, model, weight_plan, build_optimizer):
+    group = root.get(vars_path)
+    if group is None:
+        return
+    optimizer = node.obj
+    if build_optimizer and not optimizer.built and model.built:
+        optimizer.build(model.trainable_variables)
+    variables = node.variables
+    if len(group) != len(variables):
+        warnings.warn("Skipping variable loading for optimizer '%s', because it has %d variables whereas the "
+                      'saved optimizer has %d variables.' % (optimizer.name, len(variables), len(group)),
+                      stacklevel=4)
+        return
+    arrays, names = read_vars(group, weight_plan)
+    weight_plan.match(node.describe(), variables, arrays, ['%s/%s' % (vars_path, n) for n in names])

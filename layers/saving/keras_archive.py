@@ -1,0 +1,79 @@
+"""The ``.keras`` archive of Keras 3: a zip of three members.
+
+    metadata.json      {"keras_version": ..., "date_saved": ...}
+    config.json        the model's config, build config and compile config
+    model.weights.h5   the weights (and optimizer state) in Keras 3's layout
+
+The zip is read with ``zipfile`` and the weights with h5py from memory;
+nothing in the archive is executed.
+"""
+import contextlib
+import datetime
+import io
+import json
+import os
+import zipfile
+
+import h5py
+
+from .atomic import atomic_write
+from .h5_io import SavedFileError, open_bytes_for_reading
+
+CONFIG = 'config.json'
+METADATA = 'metadata.json'
+WEIGHTS = 'model.weights.h5'
+
+
+def _open_zip(path):
+    if not os.path.exists(path):
+        raise FileNotFoundError('No file or directory found at %s' % path)
+    try:
+        return zipfile.ZipFile(path, 'r')
+    except (zipfile.BadZipFile, OSError) as err:
+        raise SavedFileError('%s is not a .keras archive (a zip file): %s; the file may be truncated, or be '
+                             'an HDF5 file misnamed .keras (rename it .h5)' % (path, err)) from None
+
+
+def _member(archive, name, path):
+    try:
+        return archive.read(name)
+    except KeyError:
+        raise SavedFileError('%s has no %s; members: %s' % (path, name, archive.namelist())) from None
+    except (zipfile.BadZipFile, OSError, EOFError) as err:
+        raise SavedFileError('%s: cannot read %s (truncated or damaged archive): %s' % (path, name, err)) from None
+
+
+@contextlib.contextmanager
+def open_archive_weights(path):
+    """The ``model.weights.h5`` member as an open ``h5py.File``."""
+    with _open_zip(path) as archive:
+        data = _member(archive, WEIGHTS, path)
+    f = open_bytes_for_reading(data, '%s (member %s)' % (path, WEIGHTS))
+    try:
+        yield f
+    finally:
+        f.close()
+
+
+def read_config(path):
+    """(config dict, metadata dict) of an archive."""
+    with _open_zip(path) as archive:
+        texts = [_member(archive, name, path) for name in (CONFIG, METADATA)]
+    try:
+        return tuple(json.loads(text) for text in texts)
+    except ValueError as err:
+        raise SavedFileError('%s: %s or %s is not valid JSON: %s' % (path, CONFIG, METADATA, err)) from None
+
+
+def write(path, config, keras_version, write_weights):
+    """Write an archive atomically; ``write_weights(h5file)`` fills the weights member."""
+    metadata = {'keras_version': keras_version,
+                'date_saved': datetime.datetime.now().strftime('%Y-%m-%d@%H:%M:%S')}
+    buffer = io.BytesIO()
+    with h5py.File(buffer, 'w') as f:
+        write_weights(f)
+    with atomic_write(path) as temporary:
+        with zipfile.ZipFile(temporary, 'w', compression=zipfile.ZIP_DEFLATED) as archive:
+            archive.writestr(METADATA, json.dumps(metadata))
+            archive.writestr(CONFIG, config)
+            archive.writestr(WEIGHTS, buffer.getvalue())

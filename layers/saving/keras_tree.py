@@ -1,0 +1,142 @@
+"""Where each object's variables go in Keras 3's ``.weights.h5`` layout.
+
+Keras 3 (``saving_lib._save_state``) walks the model as a tree of
+"saveables" (layers and the optimizer); each writes its own variables,
+trainable ones first, under ``<path>/vars/0``, ``1``, ...:
+
+- the model itself at the root (``vars``);
+- a Sequential (or functional) model's layers first, under ``layers/``;
+- then every attribute holding a layer or the optimizer, sorted by name with
+  private (``_``) names last, under ``<attribute>``;
+- the items of a list, tuple or dict attribute under
+  ``<attribute>/<snake_case class name>``, numbered ``_1``, ``_2`` ... on
+  repeats, nested containers as ``container``, ``container_1`` ...;
+- an object met twice is saved only the first time.
+
+The paths use class names and attribute names, never layer names, so two
+instances of one architecture map onto each other whatever their names.
+"""
+from optim import Optimizer
+
+from ..layer import Layer
+from ..naming import to_snake_case
+from ..tracking import _SKIP
+
+# Attributes of models and layers that Keras's walk never enters (Keras
+# skips everything its base Layer has, including the ``_layers`` list).
+_NOT_WALKED = _SKIP | {'_layers', '_self_setattr_tracking'}
+
+
+class Saveable:
+    """One node of the tree: ``path`` ('' for the root), the object, and its own variables."""
+    __slots__ = ('path', 'obj')
+
+    def __init__(self, path, obj):
+        self.path = path
+        self.obj = obj
+
+    @property
+    def name(self):
+        return self.obj.name
+
+    @property
+    def is_optimizer(self):
+        return not isinstance(self.obj, Layer)
+
+    @property
+    def variables(self):
+        """The object's own variables in Keras 3's order."""
+        if self.is_optimizer:
+            return list(self.obj.variables)
+        return list(self.obj._trainable_created) + list(self.obj._non_trainable_created)
+
+    def describe(self):
+        kind = 'optimizer' if self.is_optimizer else 'layer'
+        return "%s '%s' (%s)" % (kind, self.name, self.path or 'the model itself')
+
+
+def saveables(model, include_optimizer=True):
+    """Every saveable under ``model``, in Keras 3's walk order, each with its path."""
+    out = []
+    _walk(model, '', set(), out, include_optimizer)
+    return out
+
+
+def _walk(obj, path, visited, out, include_optimizer):
+    if id(obj) in visited:
+        return
+    out.append(Saveable(path, obj))
+    visited.add(id(obj))
+    for attribute, child in _children(obj, include_optimizer):
+        child_path = _join(path, attribute)
+        if _is_saveable(child):
+            _walk(child, child_path, visited, out, include_optimizer)
+        elif isinstance(child, (list, tuple, dict)):
+            _walk_container(child, child_path, visited, out, include_optimizer, set())
+
+
+def _walk_container(container, path, visited, out, include_optimizer, seen_containers):
+    if id(container) in seen_containers:
+        return
+    seen_containers.add(id(container))
+    used = {}
+    for item in (container.values() if isinstance(container, dict) else container):
+        # The name is taken even when the item was already saved elsewhere,
+        # exactly as Keras numbers them.
+        if _is_saveable(item):
+            _walk(item, _join(path, _unique(to_snake_case(type(item).__name__), used)), visited, out,
+                  include_optimizer)
+        elif isinstance(item, (list, tuple, dict)):
+            _walk_container(item, _join(path, _unique('container', used)), visited, out, include_optimizer,
+                            seen_containers)
+
+
+def _children(obj, include_optimizer):
+    """(attribute name, value) pairs in Keras 3's order."""
+    if not isinstance(obj, Layer):
+        return []                      # an optimizer holds no saveables
+    attributes = {name: value for name, value in vars(obj).items()
+                  if name not in _NOT_WALKED and not name.startswith('__')}
+    first = []
+    if is_layer_graph(obj):
+        first.append(('layers', list(obj.layers)))
+    elif is_model(obj):
+        attributes['layers'] = list(obj.layers)
+    optimizer = getattr(obj, 'optimizer', None) if is_model(obj) else None
+    for name in [n for n, v in attributes.items() if _is_optimizer(v)]:
+        del attributes[name]           # reached as 'optimizer' below, whatever the private name
+    if include_optimizer and _is_optimizer(optimizer):
+        attributes['optimizer'] = optimizer
+    ordered = sorted(attributes.items(), key=lambda item: '~' + item[0] if item[0].startswith('_') else item[0])
+    return first + ordered
+
+
+def is_model(obj):
+    """A Model (anything with ``compile``), whose 'layers' and 'optimizer' Keras walks."""
+    return isinstance(obj, Layer) and callable(getattr(type(obj), 'compile', None))
+
+
+def is_layer_graph(obj):
+    """A Sequential or functional model: Keras saves its ``layers`` before any attribute."""
+    from ..sequential import Sequential
+    return isinstance(obj, Sequential)
+
+
+def _is_optimizer(value):
+    return isinstance(value, Optimizer)
+
+
+def _is_saveable(value):
+    return isinstance(value, Layer) or _is_optimizer(value)
+
+
+def _unique(name, used):
+    if name in used:
+        used[name] += 1
+        return '%s_%d' % (name, used[name])
+    used[name] = 0
+    return name
+
+
+def _join(path, name):
+    return name if not path else '%s/%s' % (path, name)

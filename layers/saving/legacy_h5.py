@@ -1,0 +1,151 @@
+"""Keras 2's HDF5 layout (also written by Keras 3 for ``model.save('x.h5')``).
+
+    <root>.attrs['layer_names'] = [layer names in model order]
+    <root>/<layer name>.attrs['weight_names'] = [weight paths]
+    <root>/<layer name>/<weight path> = the array
+    <root>/top_level_model_weights     (the model's own weights; Keras 3 only)
+
+``root`` is the file for ``save_weights('x.h5')`` of Keras 2, and the
+``model_weights`` group of a full-model file. A layer's weights are its
+trainable weights then its non-trainable ones (sublayers included), as
+Keras's ``_legacy_weights``. Optimizer state sits in
+``optimizer_weights`` with its own ``weight_names``.
+"""
+from .h5_io import decode, read_array, read_string_list, write_string_list
+from .weight_plan import host_value
+
+KERAS_VERSION = '3.15.1'      # the Keras whose layout these files follow
+BACKEND = 'tensorflow'        # what Keras writes; tapeflow arrays follow TensorFlow's conventions
+
+
+def legacy_weights(layer):
+    return list(layer.trainable_weights) + list(layer.non_trainable_weights)
+
+
+def own_weights(model):
+    return list(model._trainable_created) + list(model._non_trainable_created)
+
+
+def weights_root(f):
+    """The group holding ``layer_names``: the file, or its ``model_weights`` group."""
+    if 'layer_names' not in f.attrs and 'layer_names0' not in f.attrs and 'model_weights' in f:
+        return f['model_weights']
+    return f
+
+
+def is_legacy_layout(f):
+    root = weights_root(f)
+    return 'layer_names' in root.attrs or 'layer_names0' in root.attrs
+
+
+# ---- writing ----------------------------------------------------------------------------
+def write(group, model):
+    """Write ``model``'s weights into ``group`` in this layout (Keras 3's ``save_weights_to_hdf5_group``)."""
+    layers = list(model.layers)
+    write_string_list(group, 'layer_names', [layer.name for layer in layers])
+    group.attrs['backend'] = BACKEND.encode('utf8')
+    group.attrs['keras_version'] = KERAS_VERSION.encode('utf8')
+    # Sorted by name, as Keras does, so that no group name is a prefix-path of a later one.
+    for layer in sorted(layers, key=lambda layer: layer.name):
+        _write_subset(group.create_group(layer.name), legacy_weights(layer), "layer '%s'" % layer.name)
+    _write_subset(group.create_group('top_level_model_weights'), own_weights(model), 'the model')
+
+
+def write_optimizer(f, optimizer):
+    """``optimizer_weights``: every optimizer variable under its path ('adam/iteration', ...)."""
+    variables = list(optimizer.variables)
+    if variables:
+        _write_subset(f.create_group('optimizer_weights'), variables, "optimizer '%s'" % optimizer.name)
+
+
+def _write_subset(group, variables, owner):
+    names = [str(v.path) for v in variables]
+    duplicates = sorted({n for n in names if names.count(n) > 1})
+    if duplicates:
+        raise ValueError('Cannot save %s in the .h5 layout: several weights are named %s; give its weights '
+                         'distinct names (add_weight(name=...))' % (owner, duplicates))
+    write_string_list(group, 'weight_names', names)
+    for name, variable in zip(names, variables):
+        group.create_dataset(name, data=host_value(variable))
+
+
+# ---- reading ----------------------------------------------------------------------------
+def read_subset(group):
+    """(names, arrays) of a layer group, in ``weight_names`` order."""
+    names = read_string_list(group, 'weight_names')
+    return names, [read_array(group[name]) for name in names]
+
+
+def saved_layers(root):
+    """[(layer name, group)] for the saved layers that have weights, in model order."""
+    out = []
+    for name in read_string_list(root, 'layer_names'):
+        group = root.get(name)
+        if group is not None and read_string_list(group, 'weight_names'):
+            out.append((name, group))
+    return out
+
+
+def first_weight_shape(root):
+    """The shape of the first saved layer's first weight (to build an unbuilt model), or None."""
+    layers = saved_layers(root)
+    if not layers:
+        return None
+    names, arrays = read_subset(layers[0][1])
+    return tuple(arrays[0].shape)
+
+
+def plan(root, model, weight_plan, by_name=False):
+    """Match the saved layers to ``model``'s layers (in order, or by name) into ``weight_plan``."""
+    saved = saved_layers(root)
+    if by_name:
+        _plan_by_name(saved, model, weight_plan)
+    else:
+        _plan_in_order(saved, model, weight_plan)
+    if 'top_level_model_weights' in root:
+        names, arrays = read_subset(root['top_level_model_weights'])
+        weight_plan.match('the model itself (top_level_model_weights)', own_weights(model), arrays, names)
+
+
+def _plan_in_order(saved, model, weight_plan):
+    layers = [layer for layer in model.layers if legacy_weights(layer)]
+    for index in range(max(len(saved), len(layers))):
+        if index >= len(saved):
+            weights = legacy_weights(layers[index])
+            weight_plan.problem("layer #%d '%s': missing from the file, which has weights for only %d layers "
+                                '(the layer has %d weight(s): %s)'
+                                % (index, layers[index].name, len(saved), len(weights),
+                                   ', '.join(v.path for v in weights)))
+            continue
+        name, group = saved[index]
+        names, arrays = read_subset(group)
+        if index >= len(layers):
+            weight_plan.problem("unexpected in the file: layer '%s' (saved layer #%d, weights %s); the model "
+                                'has only %d layers with weights'
+                                % (name, index, ', '.join('%s %s' % (n, tuple(a.shape))
+                                                           for n, a in zip(names, arrays)), len(layers)))
+            continue
+        layer = layers[index]
+        owner = "layer #%d '%s'" % (index, layer.name) + ('' if name == layer.name else " ('%s' in the file)" % name)
+        weight_plan.match(owner, legacy_weights(layer), arrays, names)
+
+
+def _plan_by_name(saved, model, weight_plan):
+    by_name = {}
+    for layer in model.layers:
+        by_name.setdefault(layer.name, []).append(layer)
+    for index, (name, group) in enumerate(saved):
+        names, arrays = read_subset(group)
+        for layer in by_name.get(name, []):
+            weight_plan.match("layer '%s'" % name, legacy_weights(layer), arrays, names)
+
+
+def read_optimizer(f):
+    """(names, arrays) from ``optimizer_weights``, or None when the file has none."""
+    if 'optimizer_weights' not in f:
+        return None
+    return read_subset(f['optimizer_weights'])
+
+
+def file_attr(f, name):
+    return decode(f.attrs[name]) if name in f.attrs else None

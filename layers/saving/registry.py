@@ -1,0 +1,92 @@
+"""The explicit registry of user classes that saved models may name.
+
+Loading a model never imports or runs code named by the file: a class name
+in a file is only ever looked up, here, in ``custom_objects`` or among the
+built-in classes. A user layer becomes loadable by decorating it::
+
+    @register_serializable(package='Custom')
+    class Scale(Layer): ...
+
+which files it as 'Custom>Scale' (Keras 3's ``registered_name``), or by
+passing ``custom_objects={'Scale': Scale}`` to ``load_model``.
+"""
+import contextlib
+import threading
+
+_REGISTERED = {}          # 'Package>Name' -> class or function
+_NAMES = {}               # class or function -> 'Package>Name'
+_scope = threading.local()
+
+
+def register_serializable(package='Custom', name=None):
+    """Decorator filing a class (or function) under 'package>name' for loading.
+
+    Args:
+        package: a namespace for the name, 'Custom' by default.
+        name: the name to file it under; default the class's ``__name__``.
+    Raises:
+        ValueError: ``package`` contains '>', or the registered name is
+            already taken by another object.
+    """
+    if '>' in package:
+        raise ValueError("register_serializable: package must not contain '>', got %r" % package)
+
+    def decorate(obj):
+        key = '%s>%s' % (package, name if name is not None else obj.__name__)
+        taken = _REGISTERED.get(key)
+        if taken is not None and taken is not obj and _qualname(taken) != _qualname(obj):
+            raise ValueError('register_serializable: %r is already registered for %s; choose another '
+                             'package or name' % (key, _qualname(taken)))
+        _REGISTERED[key] = obj
+        _NAMES[obj] = key
+        return obj
+    return decorate
+
+
+def _qualname(obj):
+    return '%s.%s' % (getattr(obj, '__module__', '?'), getattr(obj, '__qualname__', repr(obj)))
+
+
+def get_registered_name(obj):
+    """'Package>Name' for a registered class or function, else its ``__name__``."""
+    return _NAMES.get(obj, getattr(obj, '__name__', type(obj).__name__))
+
+
+def is_registered(obj):
+    return obj in _NAMES
+
+
+def get_registered_object(name, custom_objects=None):
+    """The class or function filed under ``name``, or None.
+
+    Looked up, in order: ``custom_objects``, an enclosing
+    ``custom_object_scope``, then the registry (by 'Package>Name', or by the
+    bare class name when exactly one registered object has it).
+    """
+    for table in (custom_objects or {}), _scoped():
+        if name in table:
+            return table[name]
+    if name in _REGISTERED:
+        return _REGISTERED[name]
+    matches = [obj for key, obj in _REGISTERED.items() if key.split('>', 1)[1] == name]
+    return matches[0] if len(matches) == 1 else None
+
+
+def _scoped():
+    merged = {}
+    for table in getattr(_scope, 'stack', ()):
+        merged.update(table)
+    return merged
+
+
+@contextlib.contextmanager
+def custom_object_scope(custom_objects):
+    """Within the block, ``custom_objects`` are found by every lookup (Keras's ``CustomObjectScope``)."""
+    stack = getattr(_scope, 'stack', None)
+    if stack is None:
+        stack = _scope.stack = []
+    stack.append(dict(custom_objects or {}))
+    try:
+        yield
+    finally:
+        stack.pop()

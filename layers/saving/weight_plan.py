@@ -1,0 +1,87 @@
+"""Read everything, check everything, then assign: loading is all or nothing.
+
+A loader matches the file's arrays to the model's variables into a
+``WeightPlan``; each missing, unexpected or wrongly shaped weight is noted
+rather than raised at once, so that the error lists every mismatch, and
+``apply`` assigns only when there is none: a failed load leaves the model's
+weights exactly as they were.
+"""
+import numpy as np
+
+from framework import backend
+
+
+class WeightsMismatchError(ValueError):
+    """The file's weights do not fit the model; ``problems`` lists each mismatch."""
+
+    def __init__(self, path, problems):
+        self.path = path
+        self.problems = list(problems)
+        lines = '\n'.join('  - %s' % p for p in self.problems)
+        super().__init__('Cannot load %s into this model: %d mismatch%s (no weight was changed):\n%s'
+                         % (path, len(self.problems), '' if len(self.problems) == 1 else 'es', lines))
+
+
+class WeightPlan:
+    """(variable, array) pairs to assign, and the problems found while matching them."""
+
+    def __init__(self, path, skip_mismatch=False):
+        self.path = path
+        self.skip_mismatch = skip_mismatch
+        self.pairs = []
+        self.problems = []
+        self.skipped = []
+
+    def problem(self, message):
+        self.problems.append(message)
+
+    def match(self, owner, variables, arrays, array_names=None):
+        """Pair ``variables`` with ``arrays`` one to one, noting count and shape mismatches.
+
+        ``owner`` says where they belong ("layer 'dense' (layers/dense)");
+        ``array_names`` names the arrays in the file (default their indices).
+        """
+        array_names = list(array_names) if array_names is not None else [str(i) for i in range(len(arrays))]
+        for index, variable in enumerate(variables[len(arrays):], start=len(arrays)):
+            self._note('%s: weight %d %r (shape %s) is missing from the file'
+                       % (owner, index, variable.path, _shape(variable)))
+        for index in range(len(variables), len(arrays)):
+            self._note('%s: the file has an unexpected weight %r of shape %s'
+                       % (owner, array_names[index], tuple(np.shape(arrays[index]))))
+        for index, (variable, array) in enumerate(zip(variables, arrays)):
+            if tuple(np.shape(array)) != _shape(variable):
+                self._note('%s: weight %d %r has shape %s in the model but %s in the file (%r)'
+                           % (owner, index, variable.path, _shape(variable), tuple(np.shape(array)),
+                              array_names[index]))
+            else:
+                self.pairs.append((variable, array))
+
+    def _note(self, message):
+        (self.skipped if self.skip_mismatch else self.problems).append(message)
+
+    def apply(self):
+        """Assign every pair, or raise ``WeightsMismatchError`` listing every problem (assigning none)."""
+        if self.problems:
+            raise WeightsMismatchError(self.path, self.problems)
+        for variable, array in self.pairs:
+            write_into(variable, array)
+        return self.skipped
+
+
+def write_into(variable, array):
+    """Copy ``array`` (numpy) into ``variable``'s buffer, on the device the variable lives on."""
+    data = variable._data
+    if backend.is_device_array(data):
+        with data.device:
+            data[...] = backend.array_module(data).asarray(array, dtype=data.dtype)
+    else:
+        data[...] = np.asarray(array, dtype=data.dtype)
+
+
+def host_value(variable):
+    """A numpy copy of ``variable``'s value (a device array is copied to the host)."""
+    return np.array(backend.to_host(variable._data), copy=True)
+
+
+def _shape(variable):
+    return tuple(variable._data.shape)

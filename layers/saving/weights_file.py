@@ -1,0 +1,123 @@
+"""``save_weights`` and ``load_weights``: the model's weights in an HDF5 file.
+
+Writes Keras 3's ``.weights.h5`` layout (see ``keras3_weights``). Reads that
+layout, the weights inside a ``.keras`` archive, and Keras 2's ``.h5``
+layouts (``layer_names`` at the root, or under ``model_weights`` in a
+full-model file; see ``legacy_h5``). The layout is recognised from the
+file's content, so a misnamed file still loads.
+"""
+import os
+import warnings
+
+import h5py
+
+from . import keras3_weights, legacy_h5
+from .atomic import atomic_write, check_overwrite
+from .h5_io import SavedFileError, open_for_reading, read_array
+from .keras_archive import open_archive_weights
+from .keras_tree import saveables
+from .weight_plan import WeightPlan
+
+
+def save_weights(model, filepath, overwrite=True):
+    """Write ``model``'s weights, and its optimizer's state once compiled, to ``filepath``.
+
+    Args:
+        filepath: must end in '.weights.h5' (as Keras 3 requires).
+        overwrite: replace an existing file (False raises FileExistsError).
+    Raises:
+        ValueError: another suffix.
+    The write is atomic: the file is either the previous one or the new one.
+    """
+    path = os.fspath(filepath)
+    if not path.endswith('.weights.h5'):
+        raise ValueError('The filename must end in `.weights.h5`. Received: filepath=%s' % path)
+    check_overwrite(path, overwrite)
+    with atomic_write(path) as temporary:
+        with h5py.File(temporary, 'w') as f:
+            keras3_weights.write(f, model)
+
+
+def load_weights(model, filepath, skip_mismatch=False, by_name=False):
+    """Load weights saved by ``save_weights`` / ``save`` here, by Keras 3, or by Keras 2.
+
+    Args:
+        filepath: a '.weights.h5', '.h5' / '.hdf5' or '.keras' file.
+        skip_mismatch: skip (with a warning) the layers whose weights do not fit,
+            instead of raising.
+        by_name: for Keras 2 layouts only: match layers by name, skipping those
+            absent from the file.
+    Raises:
+        WeightsMismatchError (a ValueError): the file does not fit the model; every
+            missing, unexpected and wrongly shaped weight is listed and no weight
+            is changed.
+        SavedFileError (a ValueError): not an HDF5 file, truncated, or an unknown layout.
+        FileNotFoundError: no such file.
+        ValueError: an unbuilt model whose input shape the file cannot give.
+    """
+    path = os.fspath(filepath)
+    if path.endswith('.keras'):
+        if by_name:
+            raise ValueError("`by_name` only supports loading legacy '.h5' or '.hdf5' files. Received: %s" % path)
+        with open_archive_weights(path) as f:
+            _load_keras3(model, f, path, skip_mismatch)
+        return
+    with open_for_reading(path) as f:
+        if legacy_h5.is_legacy_layout(f):
+            _load_legacy(model, f, path, skip_mismatch, by_name)
+        elif keras3_weights.is_keras3_layout(f):
+            if by_name:
+                raise ValueError("`by_name` only supports loading legacy '.h5' or '.hdf5' files; %s has Keras "
+                                 "3's .weights.h5 layout, which matches layers by position" % path)
+            _load_keras3(model, f, path, skip_mismatch)
+        else:
+            raise SavedFileError('%s is an HDF5 file but holds no model weights (no `layer_names` attribute, '
+                                 "`model_weights` group, or Keras 3 'layers'/'vars' groups); top-level keys: %s"
+                                 % (path, sorted(f.keys())))
+
+
+def _load_keras3(model, f, path, skip_mismatch):
+    if not model.built:
+        _build_from_first_kernel(model, _keras3_first_shape(model, f), path)
+    weight_plan = WeightPlan(path, skip_mismatch)
+    keras3_weights.plan(f, model, weight_plan)
+    _apply(weight_plan)
+
+
+def _load_legacy(model, f, path, skip_mismatch, by_name):
+    root = legacy_h5.weights_root(f)
+    if not model.built:
+        _build_from_first_kernel(model, legacy_h5.first_weight_shape(root), path)
+    weight_plan = WeightPlan(path, skip_mismatch)
+    legacy_h5.plan(root, model, weight_plan, by_name=by_name)
+    _apply(weight_plan)
+
+
+def _apply(weight_plan):
+    skipped = weight_plan.apply()
+    if skipped:
+        warnings.warn('Skipped loading %d weight(s) from %s that do not fit the model:\n%s'
+                      % (len(skipped), weight_plan.path, '\n'.join('  - %s' % s for s in skipped)), stacklevel=3)
+
+
+def _keras3_first_shape(model, f):
+    layers = list(getattr(model, 'layers', []))
+    if not layers:
+        return None
+    for node in saveables(model, include_optimizer=False):
+        if node.obj is layers[0]:
+            dataset = f.get(node.path + '/vars/0')
+            return None if dataset is None else tuple(read_array(dataset).shape)
+    return None
+
+
+def _build_from_first_kernel(model, kernel_shape, path):
+    """Build an unbuilt model whose first layer is Dense from its saved kernel's shape (input_dim, units)."""
+    from ..dense import Dense
+    layers = list(getattr(model, 'layers', []))
+    if layers and isinstance(layers[0], Dense) and kernel_shape is not None and len(kernel_shape) == 2:
+        model.build((None, kernel_shape[0]))
+        return
+    raise ValueError('You are loading weights (%s) into a model that has not yet been built, and its input '
+                     'shape cannot be read from the file (only a first Dense layer gives it). Build the '
+                     'model first by calling it on some data or with model.build(input_shape).' % path)

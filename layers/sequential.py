@@ -1,0 +1,163 @@
+"""Sequential: a stack of layers, each feeding the next."""
+from . import call_context, serialization
+from .input_layer import InputLayer
+from .layer import Layer, dtype_policy
+from .summary import print_summary
+
+# The base class of Sequential: Model, which adds compile / fit / evaluate / predict.
+from .model import Model as ModelBase  # noqa: E402
+
+
+class NotALayerError(TypeError, ValueError):
+    """Something that is not a Layer given to Sequential (Keras 3 raises
+    ValueError, Keras 2 TypeError; this is both)."""
+
+
+class Sequential(ModelBase):
+    """Layers applied in order: ``Sequential([Dense(30, activation='elu'), Dense(1)])``.
+
+    The model builds when its input shape is known: from a leading
+    ``Input((8,))``, from the first layer's legacy ``input_shape=``, from
+    ``build(input_shape)`` or from the first call.
+
+    Args:
+        layers: a list of layers to ``add``.
+        trainable: whether its weights are trained.
+        name: default 'sequential', numbered.
+    """
+
+    def __init__(self, layers=None, trainable=True, name=None, **kwargs):
+        super().__init__(trainable=trainable, name=name, **kwargs)
+        self._input_layer = None
+        self._layers = []
+        self._output_shapes = {}        # id(layer) -> its output shape, filled by build
+        for layer in layers or ():
+            self.add(layer, rebuild=False)
+        self._maybe_rebuild()
+
+    @property
+    def layers(self):
+        """The layers in order (an Input is not listed, as in Keras)."""
+        return list(self._layers)
+
+    def add(self, layer, rebuild=True):
+        """Append ``layer``; an Input/InputLayer may only come first.
+
+        Raises:
+            NotALayerError (TypeError and ValueError): not a Layer.
+            ValueError: a repeated layer name, or an Input after other layers.
+        """
+        if not isinstance(layer, Layer):
+            raise NotALayerError('Only instances of Layer can be added to a Sequential model. Received: %r '
+                                 '(of type %s)' % (layer, type(layer).__name__))
+        if isinstance(layer, InputLayer):
+            if self._input_layer is not None or self._layers:
+                raise ValueError("Sequential model '%s': an Input can only be the first layer; this model "
+                                 'already has %s' % (self.name, 'an input' if self._input_layer else 'layers'))
+            self._input_layer = layer
+        else:
+            names = {existing.name for existing in self._layers}
+            if layer.name in names:
+                raise ValueError("All layers added to a Sequential model should have unique names. Name '%s' "
+                                 'is already the name of a layer in this model. Update the `name` argument to '
+                                 'pass a unique name.' % layer.name)
+            if not self._layers and self._input_layer is None and layer._batch_input_shape is not None:
+                self._input_layer = InputLayer(batch_shape=layer._batch_input_shape)
+            self._layers.append(layer)
+        self.built = False
+        if rebuild:
+            self._maybe_rebuild()
+
+    def pop(self, rebuild=True):
+        """Remove and return the last layer.
+
+        Raises:
+            TypeError: the model has no layers.
+        """
+        if not self._layers:
+            raise TypeError('There are no layers in the model.')
+        layer = self._layers.pop()
+        self._output_shapes.pop(id(layer), None)
+        self.built = False
+        if rebuild:
+            self._maybe_rebuild()
+        return layer
+
+    def _maybe_rebuild(self):
+        if self._input_layer is not None and self._layers:
+            self.build(self._input_layer.batch_shape)
+
+    def build(self, input_shape=None):
+        """Build every layer in turn, each for the output shape of the one before.
+
+        Raises:
+            ValueError: no input shape given or known.
+        """
+        if input_shape is None:
+            if self._input_layer is None:
+                raise ValueError('You must provide an `input_shape` argument.')
+            input_shape = self._input_layer.batch_shape
+        shape = tuple(input_shape)
+        shapes = {}
+        with call_context.scope(self):
+            for layer in self._layers:
+                if not layer.built:
+                    layer._build_from_shape(shape)
+                shape = tuple(layer.compute_output_shape(shape))
+                shapes[id(layer)] = shape
+        self._output_shapes = shapes
+        self._build_input_shape = tuple(input_shape)
+        self.built = True
+
+    def call(self, inputs, training=None, mask=None):
+        x = inputs
+        for layer in self._layers:
+            x = layer(x, training=training)
+        return x
+
+    def compute_output_shape(self, input_shape):
+        shape = tuple(input_shape)
+        for layer in self._layers:
+            shape = tuple(layer.compute_output_shape(shape))
+        return shape
+
+    @property
+    def input_shape(self):
+        return None if self._build_input_shape is None else tuple(self._build_input_shape)
+
+    @property
+    def output_shape(self):
+        if not self._layers or self._build_input_shape is None:
+            raise AttributeError('Sequential %r has no output shape until it is built' % self.name)
+        return self._output_shapes.get(id(self._layers[-1]))
+
+    def summary(self, line_length=None, positions=None, print_fn=None, expand_nested=False,
+                show_trainable=False, layer_range=None):
+        """Print the table of layers, output shapes and parameter counts (see ``summary``)."""
+        print_summary(self, line_length, positions, print_fn, expand_nested, show_trainable, layer_range)
+
+    def get_config(self):
+        layer_configs = []
+        if self._input_layer is not None:
+            layer_configs.append({'module': 'keras.layers', 'class_name': 'InputLayer',
+                                  'config': self._input_layer.get_config(), 'registered_name': None})
+        layer_configs.extend(serialization.serialize(layer) for layer in self._layers)
+        config = {'name': self.name, 'trainable': self.trainable, 'dtype': dtype_policy(self._dtype),
+                  'layers': layer_configs}
+        if self._build_input_shape is not None:
+            config['build_input_shape'] = tuple(self._build_input_shape)
+        return config
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        config = dict(config)
+        layer_configs = config.pop('layers', [])
+        build_input_shape = config.pop('build_input_shape', None)
+        model = cls(**config)
+        with call_context.scope(model):       # weights built here get the model's path
+            for layer_config in layer_configs:
+                model.add(serialization.deserialize(layer_config, custom_objects), rebuild=False)
+        model._maybe_rebuild()
+        if not model.built and build_input_shape is not None:
+            model.build(build_input_shape)
+        return model

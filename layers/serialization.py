@@ -1,0 +1,43 @@
+"""Layer configs in Keras 3's form: {'module', 'class_name', 'config', 'build_config'}."""
+from .layer import Layer
+
+
+def serialize(layer):
+    """The dict that ``deserialize`` turns back into an equal (unweighted) layer."""
+    out = {'module': 'keras.layers', 'class_name': type(layer).__name__, 'config': layer.get_config(),
+           'registered_name': None}
+    build_config = layer.get_build_config() if layer.built else None
+    if build_config is not None:
+        out['build_config'] = build_config
+    return out
+
+
+def layer_class(name, custom_objects=None):
+    """The Layer class called ``name``: from ``custom_objects``, else tapeflow's own.
+
+    Raises:
+        ValueError: no such class, telling to pass it in ``custom_objects``.
+    """
+    if custom_objects and name in custom_objects:
+        return custom_objects[name]
+    import layers as builtin            # the package's explicit export list, nothing scanned
+    cls = getattr(builtin, name, None)
+    if isinstance(cls, type) and issubclass(cls, Layer):
+        return cls
+    raise ValueError('Unknown layer class %r: pass it in custom_objects={%r: %s}' % (name, name, name))
+
+
+def deserialize(config, custom_objects=None):
+    """A layer from ``serialize``'s dict, built if the dict says how."""
+    cls = layer_class(config['class_name'], custom_objects)
+    inner = dict(config.get('config') or {})
+    layer = cls.from_config(inner, custom_objects) if _takes_custom_objects(cls) else cls.from_config(inner)
+    build_config = config.get('build_config')
+    if build_config and not layer.built and build_config.get('input_shape') is not None:
+        layer._build_from_shape(tuple(build_config['input_shape']))
+    return layer
+
+
+def _takes_custom_objects(cls):
+    import inspect
+    return 'custom_objects' in inspect.signature(cls.from_config).parameters

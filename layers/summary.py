@@ -1,0 +1,173 @@
+"""``model.summary()``: Keras 3's table of layers, output shapes and parameter counts.
+
+The layout is Keras 3's (a box-drawn table, line length min(88, terminal
+width - 4), columns at 45% / 80% / 100%), written as plain text.
+"""
+import shutil
+import textwrap
+
+import numpy as np
+
+
+def print_summary(model, line_length=None, positions=None, print_fn=None, expand_nested=False,
+                  show_trainable=False, layer_range=None):
+    """Print (or hand to ``print_fn``, as one string) the summary of ``model``.
+
+    Args:
+        model: a layer with sublayers (``model.layers``).
+        line_length: total width; default min(88, terminal columns - 4).
+        positions: right edges of the columns as fractions of the width.
+        print_fn: called once with the whole text; default ``print``.
+        expand_nested: also list the layers inside nested models.
+        show_trainable: add a column saying whether each layer is trainable.
+        layer_range: (first name, last name) of the layers to list.
+    """
+    text = summary_text(model, line_length, positions, expand_nested, show_trainable, layer_range)
+    if print_fn is None:
+        print(text, end='')
+    else:
+        print_fn(text)
+
+
+def summary_text(model, line_length=None, positions=None, expand_nested=False, show_trainable=False,
+                 layer_range=None):
+    header = ['Layer (type)', 'Output Shape', 'Param #']
+    align = ['left', 'left', 'right']
+    default_length = 88
+    positions = list(positions or [0.45, 0.80, 1.0])
+    if show_trainable:
+        default_length += 12
+        positions = [p * 0.90 for p in positions] + [1.0]
+        header.append('Trainable')
+        align.append('center')
+    line_length = line_length or min(default_length, shutil.get_terminal_size().columns - 4)
+    widths = _content_widths(line_length, positions)
+
+    rows = []
+    for layer in _select(list(model.layers), layer_range):
+        rows.extend(_rows(model, layer, 0, expand_nested, show_trainable))
+
+    lines = ['Model: "%s"' % model.name]
+    lines.append(_rule('┏', '━', '┳', '┓', widths))
+    lines.extend(_cells(header, widths, align, '┃'))
+    lines.append(_rule('┡', '━', '╇', '┩', widths))
+    for i, row in enumerate(rows):
+        if i:
+            lines.append(_rule('├', '─', '┼', '┤', widths))
+        lines.extend(_cells(row, widths, align, '│'))
+    lines.append(_rule('└', '─', '┴', '┘', widths))
+
+    trainable, non_trainable = model.trainable_weights, model.non_trainable_weights
+    lines.append(' Total params: %s (%s)' % (format(_count(trainable) + _count(non_trainable), ','),
+                                             _readable(_bytes(trainable) + _bytes(non_trainable))))
+    lines.append(' Trainable params: %s (%s)' % (format(_count(trainable), ','), _readable(_bytes(trainable))))
+    lines.append(' Non-trainable params: %s (%s)' % (format(_count(non_trainable), ','),
+                                                     _readable(_bytes(non_trainable))))
+    return '\n'.join(lines) + '\n'
+
+
+def _content_widths(line_length, positions):
+    """The text width of each column, as rich lays out Keras's table.
+
+    Each column asks for its share of the line plus 2 of padding; the
+    borders take n + 1 more, and rich takes the excess back evenly, column
+    by column, rounding as Python's round() does.
+    """
+    requested, current = [], 0
+    for pos in positions:
+        width = int(pos * line_length) - current
+        if width < 4:
+            raise ValueError('Insufficient console width to print summary.')
+        requested.append(width + 2)
+        current += width
+    excess = sum(requested) - (line_length - (len(positions) + 1))
+    cells, remaining_ratio = [], len(requested)
+    for width in requested:
+        cut = min(width, round(excess / remaining_ratio)) if excess > 0 else 0
+        cells.append(width - cut)
+        excess -= cut
+        remaining_ratio -= 1
+    return [max(1, c - 2) for c in cells]
+
+
+def _rule(left, fill, join, right, widths):
+    return left + join.join(fill * (w + 2) for w in widths) + right
+
+
+def _cells(values, widths, align, bar):
+    wrapped = [textwrap.wrap(v, w, break_long_words=True, break_on_hyphens=False) or [''] for v, w in
+               zip(values, widths)]
+    height = max(len(w) for w in wrapped)
+    out = []
+    for i in range(height):
+        parts = []
+        for lines, width, how in zip(wrapped, widths, align):
+            text = lines[i] if i < len(lines) else ''
+            text = text.rjust(width) if how == 'right' else text.center(width) if how == 'center' \
+                else text.ljust(width)
+            parts.append(' ' + text + ' ')
+        out.append(bar + bar.join(parts) + bar)
+    return out
+
+
+def _rows(model, layer, level, expand_nested, show_trainable):
+    prefix = '   ' * level + '└ ' if level else ''
+    row = ['%s%s (%s)' % (prefix, layer.name, type(layer).__name__), _output_shape(model, layer),
+           _params(layer)]
+    if show_trainable:
+        row.append(('Y' if layer.trainable else 'N') if layer.weights else '-')
+    rows = [row]
+    nested = getattr(layer, 'layers', None)
+    if expand_nested and nested:
+        for sub in nested:
+            rows.extend(_rows(layer, sub, level + 1, expand_nested, show_trainable))
+    return rows
+
+
+def _output_shape(model, layer):
+    known = getattr(model, '_output_shapes', None) or {}
+    shape = known.get(id(layer))
+    if shape is None and layer.built and layer._build_input_shape is not None:
+        try:
+            shape = layer.compute_output_shape(layer._build_input_shape)
+        except Exception:               # a layer whose shape cannot be worked out shows '?'
+            shape = None
+    if shape is None:
+        return '?'
+    return '(%s)' % ', '.join(str(d) for d in shape)
+
+
+def _params(layer):
+    if not layer.built:
+        return '0 (unbuilt)'
+    return format(layer.count_params(), ',')
+
+
+def _select(layers, layer_range):
+    if layer_range is None:
+        return layers
+    import re
+    if len(layer_range) != 2:
+        raise ValueError('layer_range must be a list or tuple of 2 layer names, got %r' % (layer_range,))
+    first = [i for i, layer in enumerate(layers) if re.match(layer_range[0], layer.name)]
+    last = [i for i, layer in enumerate(layers) if re.match(layer_range[1], layer.name)]
+    if not first or not last:
+        raise ValueError('Passed layer_range %r does not match any layer name in the model' % (layer_range,))
+    return layers[first[0]:last[-1] + 1]
+
+
+def _count(weights):
+    return int(sum(int(np.prod(v.shape, dtype=np.int64)) for v in weights))
+
+
+def _bytes(weights):
+    return sum(int(np.prod(v.shape, dtype=np.int64)) * v.dtype.itemsize for v in weights)
+
+
+def _readable(size):
+    """Keras's memory size text: '1.18 KB', '0.00 B'."""
+    for unit in ('B', 'KB', 'MB', 'GB', 'TB'):
+        if size / 1024 < 1:
+            return '%.2f %s' % (size, unit)
+        size /= 1024
+    return '%.2f PB' % size
