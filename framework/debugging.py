@@ -1,22 +1,30 @@
 """``framework.debugging``: finding where NaN and Inf come from, and why gradients are None.
 
-``enable_check_numerics()`` puts an observer among the recording tapes, so
-every op (forward, and backward during ``gradient()``) passes through it; the
-first op whose result holds NaN or Inf raises ``NumericsError`` naming the op,
-the layer it ran in, the user's file and line, its inputs' shapes, dtypes and
-ranges, and whether the op created the bad value or passed it on.
+``enable_check_numerics()`` (every thread) or ``with check_numerics_scope():``
+(the calling thread) puts an observer among the recording tapes, so every op
+(forward, and backward during ``gradient()``) passes through it. The first op
+whose result holds NaN or Inf raises ``NumericsError`` naming the op, the
+layer it ran in, the user's file and line, its inputs' shapes, dtypes and
+ranges, and whether the op created the bad value or passed it on. In the
+backward pass it names the forward op whose gradient went bad and where that
+op was created. Checking costs a pass over every result plus a stack walk per
+op: a debugging mode, not one to train in.
 """
 import os
 import sys
+import sysconfig
+import threading
+import weakref
 from _thread import get_ident
 
 import numpy as np
 
 from . import backend, tape
 
-_PACKAGE_DIRS = tuple(os.path.dirname(os.path.abspath(p)) + os.sep for p in
-                      (__file__, os.path.join(os.path.dirname(__file__), '..', 'layers', '__init__.py'),
-                       os.path.join(os.path.dirname(__file__), '..', 'optim', '__init__.py')))
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Frames in these packages are tapeflow's own; the first frame outside them is the user's.
+_PACKAGE_DIRS = tuple(os.path.join(_ROOT, package) + os.sep for package in ('framework', 'layers', 'optim'))
+_SWEEP_CODE = tape.GradientTape._backward.__code__
 
 
 class NumericsError(FloatingPointError):
@@ -33,14 +41,37 @@ class _Everything:
         pass
 
 
+class _Settings:
+    """Who is checked: every thread (``enable_check_numerics``) or the threads in a scope."""
+
+    def __init__(self):
+        self.everywhere = False
+        self.scopes = 0                   # scopes open now, in all threads together
+        self.local = threading.local()    # .depth: scopes open on this thread
+        self.lock = threading.Lock()
+        self.stack_height_limit = 3
+        self.path_length_limit = 50
+
+    def checks_this_thread(self):
+        return self.everywhere or getattr(self.local, 'depth', 0) > 0
+
+
+_settings = _Settings()
+
+# Where each op's output was made: id(output) -> (weakref, op name, user frames, layer path).
+# A backward failure reports the line that created the forward op it differentiates.
+_origins = {}
+
+
 class _NumericsObserver:
-    """Lives in ``tape.ACTIVE``; ``record`` hands it every op's node."""
+    """Lives in ``tape.ACTIVE``; ``record`` hands it every op's node (see tape.ACTIVE)."""
     _tracked = _Everything()
     _watch_accessed = False
 
     @property
     def _thread(self):
-        return get_ident()          # observes every thread
+        # record() keeps an entry only when its _thread is the caller's.
+        return get_ident() if _settings.checks_this_thread() else None
 
     @property
     def _nodes(self):
@@ -48,8 +79,24 @@ class _NumericsObserver:
 
     def append(self, node):
         output, inputs, _, name = node
+        frames = _user_frames(_settings.stack_height_limit)
         if not _all_finite(output._data):
-            raise NumericsError(_describe(name, inputs, output))
+            raise NumericsError(_describe(name, inputs, output, frames))
+        _remember_origin(output, name, frames)
+
+
+_observer = _NumericsObserver()
+
+
+def _remember_origin(output, name, frames):
+    key = id(output)
+
+    def forget(ref, key=key):
+        entry = _origins.get(key)
+        if entry is not None and entry[0] is ref:
+            _origins.pop(key, None)
+
+    _origins[key] = (weakref.ref(output, forget), name, frames, _layer_path())
 
 
 def _all_finite(data):
@@ -58,72 +105,181 @@ def _all_finite(data):
     return bool(backend.array_module(data).isfinite(data).all())
 
 
-def _describe(name, inputs, output):
-    bad = 'NaN' if bool(backend.array_module(output._data).isnan(output._data).any()) else 'Inf'
-    parts = []
-    passed_on = False
-    for i, x in enumerate(inputs):
-        data = getattr(x, '_data', None)
-        if data is None:
-            parts.append('  input %d: the Python value %r' % (i, x))
-            continue
-        host = np.asarray(backend.to_host(data))
-        finite = np.isfinite(host) if host.dtype.kind in 'fc' else np.ones(host.shape, bool)
-        passed_on = passed_on or not finite.all()
-        span = ('min %.6g, max %.6g' % (host.min(), host.max())) if host.size else 'empty'
-        parts.append('  input %d: shape %s, dtype %s, %s%s' % (
-            i, tuple(host.shape), host.dtype.name, span, '' if finite.all() else ' (holds NaN/Inf)'))
-    layer = _current_layer()
-    where = _user_frame()
+# ---- the message --------------------------------------------------------------------
+def _describe(name, inputs, output, frames):
+    out = np.asarray(backend.to_host(output._data))
+    bad = 'NaN' if np.isnan(out).any() else 'Inf'
+    passed_on = any(not _finite_host(x) for x in inputs)
     origin = ('passed on a non-finite value it received' if passed_on
               else 'created it from finite inputs')
-    return ('check_numerics: op %r produced %s (output shape %s, dtype %s); the op %s.\n'
-            '  layer: %s\n  at: %s\n%s' % (name, bad, tuple(output._data.shape), output._data.dtype.name,
-                                            origin, layer or '(none)', where, '\n'.join(parts)))
+    inputs_text = '\n'.join(_describe_input(i, x) for i, x in enumerate(inputs))
+    swept = _swept_node()
+    if swept is None:
+        return ('check_numerics: op %r produced %s (output shape %s, dtype %s, %s); the op %s.\n'
+                '  layer: %s\n  at: %s\n%s'
+                % (name, bad, tuple(out.shape), out.dtype.name, _count_bad(out), origin,
+                   _layer_path() or '(none)', _format_frames(frames), inputs_text))
+    forward_name, forward = swept
+    created = _origins.get(id(forward))
+    if created is not None and created[0]() is forward:
+        _, _, forward_frames, forward_layer = created
+        where = _format_frames(forward_frames)
+    else:
+        forward_layer, where = None, '(unknown: check_numerics was not on when it ran)'
+    return ('check_numerics: the gradient of op %r holds %s (backward pass, computed by %r; shape %s, '
+            'dtype %s, %s); the gradient rule %s.\n'
+            '  op %r was created at: %s\n  layer: %s\n  gradient() called at: %s\n'
+            '  inputs of the gradient computation %r:\n%s'
+            % (forward_name, bad, name, tuple(out.shape), out.dtype.name, _count_bad(out), origin,
+               forward_name, where, forward_layer or '(none)', _format_frames(frames), name, inputs_text))
 
 
-def _current_layer():
+def _finite_host(x):
+    data = getattr(x, '_data', None)
+    return data is None or _all_finite(data)
+
+
+def _count_bad(values):
+    return '%d NaN and %d Inf of %d values' % (int(np.isnan(values).sum()), int(np.isinf(values).sum()),
+                                             values.size)
+
+
+def _describe_input(i, x):
+    data = getattr(x, '_data', None)
+    if data is None:
+        return '    input %d: the Python value %r' % (i, x)
+    host = np.asarray(backend.to_host(data))
+    what = 'variable %r, ' % x.path if hasattr(x, 'assign') else ''
+    if host.size == 0:
+        span = 'empty'
+    elif host.dtype.kind in 'fc':
+        finite = host[np.isfinite(host)]
+        span = ('min %.6g, max %.6g' % (finite.real.min(), finite.real.max())) if finite.size else 'no finite value'
+        if finite.size < host.size:
+            span += ', holds %s' % _count_bad(host)
+    else:
+        span = 'min %s, max %s' % (host.min(), host.max())
+    return '    input %d: %sshape %s, dtype %s, %s' % (i, what, tuple(host.shape), host.dtype.name, span)
+
+
+def _layer_path():
+    """'sequential/dense_1' for the layers running now on this thread, or None."""
     module = sys.modules.get('layers.call_context')
-    layer = module.current_layer() if module is not None and hasattr(module, 'current_layer') else None
-    return getattr(layer, 'name', None) if layer is not None else None
+    if module is None:
+        return None
+    names = [getattr(entry[0], 'name', '?') for entry in module.state().stack]
+    return '/'.join(names) or None
 
 
-def _user_frame():
+def _user_frames(limit):
+    """(file, line, function) of up to ``limit`` frames outside tapeflow, innermost first;
+    after the first, installed libraries (a test runner, the standard library) are skipped."""
+    found = []
+    frame = sys._getframe(2)
+    while frame is not None and len(found) < limit:
+        path = frame.f_code.co_filename
+        if not os.path.abspath(path).startswith(_PACKAGE_DIRS) and not (found and _is_library(path)):
+            found.append((path, frame.f_lineno, frame.f_code.co_name))
+        frame = frame.f_back
+    return tuple(found)
+
+
+_LIBRARY_DIRS = tuple(sorted({sysconfig.get_path(key) + os.sep for key in ('stdlib', 'purelib', 'platlib')}))
+
+
+def _is_library(path):
+    return path.startswith('<') or os.path.abspath(path).startswith(_LIBRARY_DIRS)
+
+
+def _format_frames(frames):
+    if not frames:
+        return '(unknown)'
+    limit = _settings.path_length_limit
+    lines = ['%s:%d (in %s)' % (path if len(path) <= limit else '...' + path[-limit:], line, function)
+             for path, line, function in frames]
+    return '\n      called from '.join(lines)
+
+
+def _swept_node():
+    """(op name, forward output) of the node ``GradientTape`` is differentiating now, or None
+    outside a backward sweep. Read from the sweep's frame, so the tape's loop pays nothing."""
     frame = sys._getframe(1)
     while frame is not None:
-        path = os.path.abspath(frame.f_code.co_filename)
-        if not path.startswith(_PACKAGE_DIRS):
-            return '%s:%d (in %s)' % (path, frame.f_lineno, frame.f_code.co_name)
+        if frame.f_code is _SWEEP_CODE:
+            local = frame.f_locals
+            output, i, nodes = local.get('output'), local.get('i'), local.get('nodes')
+            entry = _origins.get(id(output))
+            name = entry[1] if entry is not None and entry[0]() is output else None
+            if name is None:
+                # A non-persistent tape drops each node before running its rule;
+                # the sweep's unpacked name is still among its locals.
+                node = nodes[i] if nodes is not None and i is not None else None
+                name = node[3] if node is not None else _first_str(local.get('name'), local.get('_'))
+            return (name or 'unknown op'), output
         frame = frame.f_back
-    return '(unknown)'
+    return None
 
 
-_observer = _NumericsObserver()
+def _first_str(*values):
+    return next((v for v in values if isinstance(v, str)), None)
 
 
-def enable_check_numerics(stack_height_limit=None, path_length_limit=None):
-    """Raise at the first op whose output or gradient holds NaN or Inf."""
-    if _observer not in tape.ACTIVE:
-        tape.ACTIVE.insert(0, _observer)
+# ---- switching it on and off -------------------------------------------------------------
+def _sync_observer():
+    """Keep the observer in tape.ACTIVE exactly while some thread is checked. Appended
+    (not inserted first) so that other threads iterating ACTIVE see no index shift."""
+    wanted = _settings.everywhere or _settings.scopes > 0
+    present = any(t is _observer for t in tape.ACTIVE)
+    if wanted and not present:
+        tape.ACTIVE.append(_observer)
+    elif present and not wanted:
+        tape.ACTIVE.remove(_observer)
+        _origins.clear()
+
+
+def enable_check_numerics(stack_height_limit=3, path_length_limit=50):
+    """Raise ``NumericsError`` at the first op, in any thread, whose output or gradient holds NaN or Inf.
+
+    Args:
+        stack_height_limit: how many frames of the user's code (outside
+            tapeflow) the error lists, innermost first.
+        path_length_limit: longer file paths are shortened from the left.
+    """
+    with _settings.lock:
+        _settings.stack_height_limit = max(1, int(stack_height_limit))
+        _settings.path_length_limit = max(8, int(path_length_limit))
+        _settings.everywhere = True
+        _sync_observer()
 
 
 def disable_check_numerics():
-    if _observer in tape.ACTIVE:
-        tape.ACTIVE.remove(_observer)
+    """Undo ``enable_check_numerics`` (open ``check_numerics_scope`` blocks keep checking)."""
+    with _settings.lock:
+        _settings.everywhere = False
+        _sync_observer()
 
 
 class check_numerics_scope:
-    """``with check_numerics_scope(): ...`` enables the check for the block only."""
+    """``with check_numerics_scope(): ...`` checks the calling thread's ops in the block only."""
 
     def __enter__(self):
-        self._was = _observer in tape.ACTIVE
-        enable_check_numerics()
+        with _settings.lock:
+            _settings.local.depth = getattr(_settings.local, 'depth', 0) + 1
+            _settings.scopes += 1
+            _sync_observer()
         return self
 
     def __exit__(self, *exc):
-        if not self._was:
-            disable_check_numerics()
+        with _settings.lock:
+            _settings.local.depth -= 1
+            _settings.scopes -= 1
+            _sync_observer()
         return False
+
+
+def is_check_numerics_enabled():
+    """Whether the calling thread's ops are checked now."""
+    return _settings.checks_this_thread() and any(t is _observer for t in tape.ACTIVE)
 
 
 def explain_none_gradients(enabled=True):
@@ -132,9 +288,16 @@ def explain_none_gradients(enabled=True):
 
 
 def check_numerics(tensor, message, name=None):
-    """Raise if ``tensor`` holds NaN or Inf; return it unchanged otherwise."""
-    data = getattr(tensor, '_data', None)
-    values = np.asarray(backend.to_host(data) if data is not None else tensor)
-    if values.dtype.kind in 'fc' and not np.all(np.isfinite(values)):
+    """``tf.debugging.check_numerics``: raise if ``tensor`` holds NaN or Inf, else return it.
+
+    Raises:
+        NumericsError: '<message> : Tensor had NaN values' (or Inf), as TensorFlow words it.
+    """
+    from .tensor import convert_to_tensor
+    tensor = convert_to_tensor(tensor)
+    values = np.asarray(backend.to_host(tensor._data))
+    if values.dtype.kind not in 'fc':
+        raise TypeError('check_numerics: expected a floating-point tensor, got dtype %s' % values.dtype.name)
+    if not np.all(np.isfinite(values)):
         raise NumericsError('%s : Tensor had %s values' % (message, 'NaN' if np.isnan(values).any() else 'Inf'))
     return tensor
