@@ -30,17 +30,26 @@ def where(condition, x=None, y=None, name=None):
 
 
 def clip_by_value(t, clip_value_min, clip_value_max, name=None):
-    """t clipped into [min, max]; the gradient passes where t lies inside."""
+    """t clipped into [min, max]; the gradient passes to t where it lies inside
+    (bounds included), and to a tensor bound where t lies beyond it."""
     t = as_tensor(t, 'clip_by_value')
     a = t._data
     lo = clip_value_min._data if isinstance(clip_value_min, Tensor) else clip_value_min
     hi = clip_value_max._data if isinstance(clip_value_max, Tensor) else clip_value_max
     xp = backend.array_module(a)
-    out = Tensor(xp.minimum(xp.maximum(a, lo), hi).astype(a.dtype, copy=False))
+    try:
+        out = Tensor(xp.minimum(xp.maximum(a, lo), hi).astype(a.dtype, copy=False))
+    except ValueError:
+        raise ValueError('clip_by_value: t %s and the bounds %s, %s do not broadcast together'
+                         % (tuple(a.shape), _shape(lo), _shape(hi))) from None
     if ACTIVE:
-        inside = Tensor((a >= lo) & (a <= hi))
-        record('clip_by_value', (t,), out, (lambda g, y, x: where(inside, g, 0),))
+        record('clip_by_value', (t, clip_value_min, clip_value_max), out, _CLIP_VJPS)
     return out
+
+
+_CLIP_VJPS = (lambda g, y, t, lo, hi: where((t >= lo) & (t <= hi), g, 0),
+              lambda g, y, t, lo, hi: where(t < lo, g, 0),
+              lambda g, y, t, lo, hi: where(t > hi, g, 0))
 
 
 def _shape(d):

@@ -194,21 +194,44 @@ def reverse(tensor, axis, name=None):
 
 
 def pad(tensor, paddings, mode='CONSTANT', constant_values=0, name=None):
-    """Pad with ``constant_values`` (mode 'CONSTANT'), or 'REFLECT' / 'SYMMETRIC'."""
+    """Pad with ``constant_values`` (mode 'CONSTANT'), or mirror the edges ('REFLECT' / 'SYMMETRIC').
+
+    Mirrored padding is a gather of the input (an index per output position),
+    so its gradient adds each output's g back onto the element it copies.
+    """
     x = as_tensor(tensor, 'pad')
     widths = [tuple(int(v) for v in p) for p in (paddings.numpy().tolist() if isinstance(paddings, Tensor) else paddings)]
     if len(widths) != x.ndim or any(len(w) != 2 for w in widths):
         raise ValueError('pad: paddings must be [[before, after]] for each of the %d axes, got %r' % (x.ndim, paddings))
+    if any(v < 0 for w in widths for v in w):
+        raise ValueError('pad: paddings must not be negative, got %r' % (widths,))
     modes = {'CONSTANT': 'constant', 'REFLECT': 'reflect', 'SYMMETRIC': 'symmetric'}
-    if mode.upper() not in modes:
+    mode = str(mode).upper()
+    if mode not in modes:
         raise ValueError('pad: mode must be one of %s, got %r' % (sorted(modes), mode))
     xp = backend.array_module(x._data)
-    kw = {'constant_values': constant_values} if mode.upper() == 'CONSTANT' else {}
-    out = Tensor(xp.pad(x._data, widths, mode=modes[mode.upper()], **kw))
-    if ACTIVE and mode.upper() == 'CONSTANT':
+    if mode != 'CONSTANT':
+        return getitem(x, _mirror_index(xp, widths, x._data.shape, mode))
+    out = Tensor(xp.pad(x._data, widths, mode='constant', constant_values=constant_values))
+    if ACTIVE:
         index = tuple(slice(lo, lo + d) for (lo, _), d in zip(widths, x._data.shape))
         record('pad', (x,), out, (lambda g, y, x: getitem(g, index),))
     return out
+
+
+def _mirror_index(xp, widths, shape, mode):
+    """Open-mesh index arrays: for each output position, the input element it mirrors."""
+    limit_of = {'REFLECT': lambda d: d - 1, 'SYMMETRIC': lambda d: d}
+    index = []
+    for axis, ((lo, hi), d) in enumerate(zip(widths, shape)):
+        if max(lo, hi) > limit_of[mode](d):
+            raise ValueError('pad: %s padding of (%d, %d) on axis %d needs at most %d on each side for its size %d'
+                             % (mode, lo, hi, axis, limit_of[mode](d), d))
+        source = np.pad(np.arange(d), (lo, hi), mode=mode.lower())
+        view = [1] * len(shape)
+        view[axis] = source.size
+        index.append(xp.asarray(source.reshape(view)))
+    return tuple(index)
 
 
 def cast(x, dtype, name=None):
