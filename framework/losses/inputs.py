@@ -1,0 +1,86 @@
+"""Preparing ``y_true`` and ``y_pred`` the way Keras 3 does before any formula.
+
+Keras converts ``y_pred`` to a tensor, casts ``y_true`` to its dtype, and
+lines up labels of shape (N,) with predictions of shape (N, 1) (and back) by
+adding or removing one trailing axis of size 1; everything else broadcasts.
+"""
+import numpy as np
+
+from ..ops import cast, expand_dims, squeeze
+from ..tensor import Tensor, convert_to_tensor
+
+EPSILON = 1e-7        # keras.backend.epsilon(): the clip for probabilities and divisors
+FLOATX = 'float32'    # keras.backend.floatx()
+
+
+def to_dtype(x, dtype, what, role):
+    """``x`` as a tensor of ``dtype`` (None: as it comes), casting tensors as Keras does.
+
+    A tensor that already has the dtype is returned as it is, so the notes
+    it carries (see ``tensor_notes``: logits, mask) are kept.
+    """
+    if isinstance(x, Tensor):
+        return x if dtype is None or x.dtype == np.dtype(dtype) else cast(x, dtype)
+    try:
+        return convert_to_tensor(x, dtype=dtype)
+    except (TypeError, ValueError) as err:
+        raise type(err)('%s: cannot use %s (%s) as a tensor: %s' % (what, role, type(x).__name__, err)) from None
+
+
+def predictions(y_pred, what):
+    """``y_pred`` as a floating tensor; integer predictions become float32 (Keras's floatx)."""
+    y_pred = to_dtype(y_pred, None, what, 'y_pred')
+    if y_pred.dtype.kind != 'f':
+        y_pred = cast(y_pred, FLOATX)
+    return y_pred
+
+
+def labels_and_predictions(y_true, y_pred, what):
+    """(y_true cast to y_pred's dtype, y_pred), before ranks are lined up."""
+    y_pred = predictions(y_pred, what)
+    return to_dtype(y_true, y_pred.dtype, what, 'y_true'), y_pred
+
+
+def squeeze_or_expand_to_same_rank(x1, x2, expand_rank_1=True):
+    """Line up two ranks that differ by one trailing axis of size 1.
+
+    A rank-1 tensor gains the axis (so (N,) meets (N, 1) as (N, 1) and the
+    result keeps one value per sample); otherwise the size-1 axis is removed.
+    Other rank differences are left to broadcasting, as in Keras 3.
+    """
+    r1, r2 = x1.ndim, x2.ndim
+    if r1 == r2 + 1 and x1.shape[-1] == 1:
+        if r2 == 1 and expand_rank_1:
+            x2 = expand_dims(x2, -1)
+        else:
+            x1 = squeeze(x1, -1)
+    if r2 == r1 + 1 and x2.shape[-1] == 1:
+        if r1 == 1 and expand_rank_1:
+            x1 = expand_dims(x1, -1)
+        else:
+            x2 = squeeze(x2, -1)
+    return x1, x2
+
+
+def matched(y_true, y_pred, what):
+    """(y_true, y_pred) converted, ranks lined up, and checked to broadcast together.
+
+    Raises:
+        ValueError: naming ``what`` and both shapes when they cannot be compared.
+    """
+    y_true, y_pred = labels_and_predictions(y_true, y_pred, what)
+    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+    try:
+        np.broadcast_shapes(tuple(y_true.shape), tuple(y_pred.shape))
+    except ValueError:
+        raise ValueError('%s: y_true of shape %s cannot be compared with y_pred of shape %s; '
+                         'give labels with the shape of the predictions (or (N,) for (N, 1))'
+                         % (what, tuple(y_true.shape), tuple(y_pred.shape))) from None
+    return y_true, y_pred
+
+
+def same_shape(y_true, y_pred, what, hint=''):
+    """Raise a ValueError naming ``what`` unless both tensors have one shape (Keras's backend check)."""
+    if tuple(y_true.shape) != tuple(y_pred.shape):
+        raise ValueError('%s: y_true and y_pred must have the same shape, got y_true %s and y_pred %s%s'
+                         % (what, tuple(y_true.shape), tuple(y_pred.shape), hint))

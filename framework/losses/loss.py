@@ -1,0 +1,101 @@
+"""``Loss``: a loss function with a reduction, a name and a config (Keras 3's contract).
+
+``LossFunctionWrapper`` is the one mechanism behind every built-in loss
+class: it holds a per-sample function and its keyword arguments.
+"""
+from .. import dtypes
+from .inputs import FLOATX, squeeze_or_expand_to_same_rank, to_dtype
+from .naming import auto_name
+from .tensor_notes import get_keras_mask
+from .reduction import reduce_weighted_values, standardize_reduction
+
+
+class Loss:
+    """Base class: subclasses implement ``call(y_true, y_pred)`` returning per-sample losses.
+
+    Args:
+        name: the name (default: the class name in snake_case).
+        reduction: 'sum_over_batch_size' (default), 'sum', 'mean',
+            'mean_with_sample_weight', 'none' or None.
+        dtype: the computation dtype (default float32); inputs are cast to it.
+    """
+
+    def __init__(self, name=None, reduction='sum_over_batch_size', dtype=None):
+        self.name = name or auto_name(type(self).__name__)
+        self.reduction = standardize_reduction(reduction)
+        self._dtype = dtypes.as_dtype(dtype or FLOATX).name
+
+    @property
+    def dtype(self):
+        return self._dtype
+
+    def __call__(self, y_true, y_pred, sample_weight=None):
+        """The reduced loss: call(), then weights and mask, then the reduction.
+
+        Raises:
+            ValueError: naming the loss when the shapes of y_true, y_pred or
+                sample_weight do not fit together.
+        """
+        in_mask = get_keras_mask(y_pred)
+        y_pred = to_dtype(y_pred, self._dtype, self.name, 'y_pred')
+        y_true = to_dtype(y_true, self._dtype, self.name, 'y_true')
+        losses = self.call(y_true, y_pred)
+        out_mask = get_keras_mask(losses)
+        if in_mask is not None and out_mask is not None:
+            mask = in_mask & out_mask
+        else:
+            mask = in_mask if in_mask is not None else out_mask
+        return reduce_weighted_values(losses, sample_weight=sample_weight, mask=mask,
+                                      reduction=self.reduction, dtype=self._dtype, what=self.name)
+
+    def call(self, y_true, y_pred):
+        """Per-sample losses; subclasses override it (the base class has no formula)."""
+        raise TypeError('%s must override call(y_true, y_pred) to return per-sample losses'
+                        % type(self).__name__)
+
+    def get_config(self):
+        return {'name': self.name, 'reduction': self.reduction}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+    def __repr__(self):
+        return '<%s name=%s>' % (type(self).__name__, self.name)
+
+
+class LossFunctionWrapper(Loss):
+    """A ``Loss`` around a per-sample function ``fn(y_true, y_pred, **kwargs)``.
+
+    Labels of shape (N,) and predictions of shape (N, 1) are lined up first,
+    so every wrapped function sees equal ranks, as in Keras 3.
+    """
+
+    def __init__(self, fn, reduction='sum_over_batch_size', name=None, dtype=None, **kwargs):
+        if not callable(fn):
+            raise TypeError('LossFunctionWrapper: fn must be callable, got %r' % (fn,))
+        super().__init__(name=name, reduction=reduction, dtype=dtype)
+        self.fn = fn
+        self._fn_kwargs = kwargs
+
+    def call(self, y_true, y_pred):
+        y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+        return self.fn(y_true, y_pred, **self._fn_kwargs)
+
+    def get_config(self):
+        # Built-in subclasses list their own arguments; a bare wrapper names its function.
+        if type(self) is not LossFunctionWrapper:
+            return dict(Loss.get_config(self), **self._fn_kwargs)
+        from .registry import function_name
+        return dict(Loss.get_config(self), fn=function_name(self.fn), **self._fn_kwargs)
+
+    @classmethod
+    def from_config(cls, config):
+        config = dict(config)
+        if 'fn' in config:
+            from .registry import get
+            config['fn'] = get(config['fn'])
+        return cls(**config)
+
+    def __repr__(self):
+        return '<LossFunctionWrapper(%s, kwargs=%s)>' % (getattr(self.fn, '__name__', self.fn), self._fn_kwargs)

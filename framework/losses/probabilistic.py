@@ -1,0 +1,157 @@
+"""Cross-entropies and other losses between probability distributions (Keras 3 formulas).
+
+Probabilities are clipped into [1e-7, 1 - 1e-7] before the log, as Keras's
+TensorFlow backend does; ``from_logits=True`` takes the fused, stable
+TensorFlow ops instead. A softmax or sigmoid output that carries its logits
+(``_keras_logits``, set by Keras-style activations) is scored from those
+logits, as Keras does, so saturated probabilities do not stall training.
+"""
+import warnings
+
+import numpy as np
+
+from .. import backend
+from ..ops import (clip_by_value, expand_dims, log, log_softmax, not_equal, reduce_mean, reduce_sum,
+                   reshape, sigmoid_cross_entropy_with_logits, sparse_softmax_cross_entropy_with_logits,
+                   squeeze, where)
+from ..tensor import Tensor
+from .inputs import EPSILON, labels_and_predictions, predictions, same_shape, to_dtype
+from .tensor_notes import get_keras_logits, set_keras_mask
+
+
+def _logits(y_pred, from_logits, activation, what):
+    """(tensor to score, whether it holds logits), preferring logits a softmax/sigmoid output carries."""
+    carried = get_keras_logits(y_pred)
+    if carried is None:
+        return y_pred, from_logits
+    if from_logits:
+        warnings.warn('"`%s` received `from_logits=True`, but the `output` argument was produced by a %s '
+                      'activation and thus does not represent logits. Was this intended?' % (what, activation),
+                      stacklevel=3)
+    return carried, True
+
+
+def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
+    """mean(-(y log p + (1 - y) log(1 - p)), axis); labels smoothed towards 0.5 by ``label_smoothing``.
+
+    Raises:
+        ValueError: when y_true and y_pred differ in shape.
+    """
+    y_true, y_pred = labels_and_predictions(y_true, y_pred, 'binary_crossentropy')
+    if label_smoothing:
+        y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
+    same_shape(y_true, y_pred, 'binary_crossentropy',
+               '; for (N,) labels and (N, 1) predictions use the BinaryCrossentropy loss object')
+    output, from_logits = _logits(y_pred, from_logits, 'Sigmoid', 'binary_crossentropy')
+    if from_logits:
+        return reduce_mean(sigmoid_cross_entropy_with_logits(labels=y_true, logits=output), axis)
+    output = clip_by_value(output, EPSILON, 1.0 - EPSILON)
+    return reduce_mean(-(y_true * log(output) + (1.0 - y_true) * log(1.0 - output)), axis)
+
+
+def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
+    """-sum(y_true * log(p), axis) for one-hot (or soft) labels; p renormalised to sum to 1.
+
+    ``label_smoothing`` s turns the labels into y * (1 - s) + s / classes.
+
+    Raises:
+        ValueError: when y_true and y_pred differ in shape, or ``axis`` is a bool.
+    """
+    if isinstance(axis, bool):
+        raise ValueError('categorical_crossentropy: `axis` must be an int, got %r' % (axis,))
+    y_true, y_pred = labels_and_predictions(y_true, y_pred, 'categorical_crossentropy')
+    if y_pred.ndim and y_pred.shape[-1] == 1:
+        warnings.warn('In loss categorical_crossentropy, expected y_pred.shape to be (batch_size, num_classes) '
+                      'with num_classes > 1. Received: y_pred.shape=%s. Consider using '
+                      "'binary_crossentropy' if you only have 2 classes." % (tuple(y_pred.shape),),
+                      SyntaxWarning, stacklevel=2)
+    if y_true.ndim < 1:
+        raise ValueError('categorical_crossentropy: y_true and y_pred must be at least rank 1, got shapes '
+                         '%s and %s' % (tuple(y_true.shape), tuple(y_pred.shape)))
+    if label_smoothing:
+        y_true = y_true * (1.0 - label_smoothing) + label_smoothing / y_true.shape[-1]
+    same_shape(y_true, y_pred, 'categorical_crossentropy',
+               '; for integer class labels use sparse_categorical_crossentropy')
+    output, from_logits = _logits(y_pred, from_logits, 'Softmax', 'categorical_crossentropy')
+    if from_logits:
+        return -reduce_sum(y_true * log_softmax(output, axis), axis)
+    output = output / reduce_sum(output, axis, keepdims=True)
+    output = clip_by_value(output, EPSILON, 1.0 - EPSILON)
+    return -reduce_sum(y_true * log(output), axis)
+
+
+def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_class=None, axis=-1):
+    """-log(p[label]) per sample, for integer labels of shape y_pred.shape[:-1] (or with a trailing 1).
+
+    Without ``from_logits`` the clipped probabilities' log is scored as logits,
+    exactly as Keras's TensorFlow backend does. Labels equal to
+    ``ignore_class`` get loss 0 and are left out of a ``Loss``'s average.
+
+    Raises:
+        ValueError: for mismatched shapes, an axis other than the last, or
+            labels outside [0, classes).
+    """
+    what = 'sparse_categorical_crossentropy'
+    y_pred = predictions(y_pred, what)
+    y_true = to_dtype(y_true, None, what, 'y_true')
+    if y_pred.ndim < 1:
+        raise ValueError('%s: y_pred must be at least rank 1 (..., classes), got a scalar' % what)
+    if axis not in (-1, y_pred.ndim - 1):
+        raise ValueError('%s: only axis=-1 is supported, got axis=%r' % (what, axis))
+    if y_true.ndim == y_pred.ndim and y_true.shape[-1] == 1:
+        y_true = squeeze(y_true, -1)
+    if tuple(y_true.shape) != tuple(y_pred.shape[:-1]):
+        raise ValueError('%s: y_true of shape %s needs y_pred of shape %s + (classes,), got y_pred %s; '
+                         'for one-hot labels use categorical_crossentropy'
+                         % (what, tuple(y_true.shape), tuple(y_true.shape), tuple(y_pred.shape)))
+    labels = _integer_labels(y_true, y_pred.dtype)
+    valid = None
+    if ignore_class is not None:
+        valid = not_equal(labels, int(ignore_class))
+        labels = where(valid, labels, 0)
+        y_pred = where(expand_dims(valid, -1), y_pred, 0.0)
+    _check_range(labels, y_pred.shape[-1], what)
+    output, from_logits = _logits(y_pred, from_logits, 'Softmax', what)
+    if not from_logits:
+        output = log(clip_by_value(output, EPSILON, 1.0 - EPSILON))
+    losses = sparse_softmax_cross_entropy_with_logits(labels=labels, logits=output)
+    if valid is None:
+        return losses
+    valid = reshape(valid, losses.shape)
+    losses = where(valid, losses, 0.0)
+    set_keras_mask(losses, valid)
+    return losses
+
+
+def _integer_labels(y_true, float_dtype):
+    # Keras casts labels to float (its Loss objects) and then to int64; float labels must be whole.
+    a = y_true._data
+    if a.dtype.kind == 'f':
+        xp = backend.array_module(a)
+        if a.size and not bool(xp.all(xp.floor(a) == a)):
+            raise ValueError('sparse_categorical_crossentropy: labels must be whole class indices, got %r'
+                             % (backend.to_host(a).reshape(-1)[:8].tolist(),))
+    return Tensor(a.astype(np.int64))
+
+
+def _check_range(labels, classes, what):
+    a = labels._data
+    if a.size:
+        low, high = int(a.min()), int(a.max())
+        if low < 0 or high >= classes:
+            raise ValueError('%s: labels must lie in [0, %d) for y_pred with %d classes, got min %d, max %d'
+                             % (what, classes, classes, low, high))
+
+
+def kl_divergence(y_true, y_pred):
+    """sum(y_true * log(y_true / y_pred), axis=-1), both clipped into [1e-7, 1]."""
+    y_true, y_pred = labels_and_predictions(y_true, y_pred, 'kl_divergence')
+    y_true = clip_by_value(y_true, EPSILON, 1.0)
+    y_pred = clip_by_value(y_pred, EPSILON, 1.0)
+    return reduce_sum(y_true * log(y_true / y_pred), -1)
+
+
+def poisson(y_true, y_pred):
+    """mean(y_pred - y_true * log(y_pred + 1e-7), axis=-1)."""
+    y_true, y_pred = labels_and_predictions(y_true, y_pred, 'poisson')
+    return reduce_mean(y_pred - y_true * log(y_pred + EPSILON), -1)

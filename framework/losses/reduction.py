@@ -1,0 +1,83 @@
+"""From per-sample losses to the number a ``Loss`` returns: weight, mask, reduce (Keras 3).
+
+Weights multiply the losses first (their ranks lined up as labels are); then
+'sum' adds everything, and 'sum_over_batch_size' / 'mean' divide that sum by
+the number of loss values, not by the sum of the weights ('mean_with_sample_weight'
+does that). 'none' / None return the weighted values.
+"""
+import numpy as np
+
+from .. import backend
+from ..ops import cast, divide_no_nan, reduce_sum
+from .inputs import squeeze_or_expand_to_same_rank, to_dtype
+
+REDUCTIONS = ('sum_over_batch_size', 'sum', 'mean', 'mean_with_sample_weight', 'none', None)
+
+
+def standardize_reduction(reduction):
+    """``reduction`` if Keras 3 accepts it.
+
+    Raises:
+        ValueError: listing the accepted values.
+    """
+    if reduction not in REDUCTIONS:
+        raise ValueError('Invalid value for argument `reduction`. Expected one of %s. Received: reduction=%r'
+                         % (', '.join(repr(r) for r in REDUCTIONS), reduction))
+    return reduction
+
+
+def apply_mask(sample_weight, mask, dtype, reduction):
+    """Merge a bool mask into the sample weights.
+
+    For the averaging reductions the kept entries are scaled by total/kept, so
+    that dividing by the number of entries averages over the kept ones only.
+    """
+    if mask is None:
+        return sample_weight
+    float_mask = cast(mask, dtype)
+    if reduction in ('mean', 'sum_over_batch_size'):
+        kept = int(backend.array_module(mask._data).count_nonzero(mask._data))
+        float_mask = float_mask * (float(np.prod(mask.shape)) / kept if kept else 0.0)
+    if sample_weight is None:
+        return float_mask
+    float_mask, sample_weight = squeeze_or_expand_to_same_rank(float_mask, cast(sample_weight, dtype))
+    return sample_weight * float_mask
+
+
+def reduce_values(values, sample_weight=None, reduction='sum_over_batch_size'):
+    """Sum, average or keep ``values``; shape () and (0,) are returned as they are."""
+    if reduction is None or reduction == 'none' or tuple(values.shape) in ((), (0,)):
+        return values
+    loss = reduce_sum(values)
+    if reduction == 'sum':
+        return loss
+    if reduction == 'mean_with_sample_weight' and sample_weight is not None:
+        divisor = cast(reduce_sum(sample_weight), loss.dtype)
+        return divide_no_nan(loss, divisor)
+    count = int(np.prod(values.shape))
+    # A Python number keeps the division on the loss's device and dtype.
+    return loss / float(count) if count else loss * 0.0
+
+
+def reduce_weighted_values(values, sample_weight=None, mask=None, reduction='sum_over_batch_size',
+                           dtype=None, what='loss'):
+    """Weight ``values`` by ``sample_weight`` (and ``mask``), then reduce them.
+
+    Raises:
+        ValueError: naming ``what`` when the weights cannot broadcast to the values.
+    """
+    reduction = standardize_reduction(reduction)
+    values = to_dtype(values, dtype, what, 'the losses')
+    if sample_weight is not None:
+        sample_weight = to_dtype(sample_weight, values.dtype, what, 'sample_weight')
+    sample_weight = apply_mask(sample_weight, mask, values.dtype, reduction)
+    if sample_weight is not None:
+        values, sample_weight = squeeze_or_expand_to_same_rank(values, sample_weight)
+        try:
+            np.broadcast_shapes(tuple(values.shape), tuple(sample_weight.shape))
+        except ValueError:
+            raise ValueError('%s: sample_weight of shape %s does not broadcast to the per-sample losses of '
+                             'shape %s; give one weight per sample' % (what, tuple(sample_weight.shape),
+                                                                      tuple(values.shape))) from None
+        values = values * sample_weight
+    return reduce_values(values, sample_weight, reduction)

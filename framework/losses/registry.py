@@ -1,0 +1,98 @@
+"""Looking losses up by name or config, as ``keras.losses.get`` does.
+
+Function names ('mse', 'binary_crossentropy', ...) give the per-sample
+function; class names ('MeanSquaredError', ...) give a fresh instance.
+"""
+import inspect
+
+from . import classes, hinge_losses, probabilistic, regression
+from .loss import Loss, LossFunctionWrapper
+
+_FUNCTIONS = (
+    regression.mean_squared_error, regression.mean_absolute_error,
+    regression.mean_absolute_percentage_error, regression.mean_squared_logarithmic_error,
+    regression.huber, regression.log_cosh, regression.cosine_similarity,
+    hinge_losses.hinge, hinge_losses.squared_hinge, hinge_losses.categorical_hinge,
+    probabilistic.binary_crossentropy, probabilistic.categorical_crossentropy,
+    probabilistic.sparse_categorical_crossentropy, probabilistic.kl_divergence, probabilistic.poisson,
+)
+_CLASSES = (
+    Loss, LossFunctionWrapper,
+    classes.MeanSquaredError, classes.MeanAbsoluteError, classes.MeanAbsolutePercentageError,
+    classes.MeanSquaredLogarithmicError, classes.CosineSimilarity, classes.Huber, classes.LogCosh,
+    classes.Hinge, classes.SquaredHinge, classes.CategoricalHinge, classes.KLDivergence, classes.Poisson,
+    classes.BinaryCrossentropy, classes.CategoricalCrossentropy, classes.SparseCategoricalCrossentropy,
+)
+# Keras 3's short spellings (its legacy aliases 'mse', 'MSE', ... are still accepted by compile).
+_ALIASES = {
+    'mse': regression.mean_squared_error, 'MSE': regression.mean_squared_error,
+    'mae': regression.mean_absolute_error, 'MAE': regression.mean_absolute_error,
+    'mape': regression.mean_absolute_percentage_error, 'MAPE': regression.mean_absolute_percentage_error,
+    'msle': regression.mean_squared_logarithmic_error, 'MSLE': regression.mean_squared_logarithmic_error,
+    'bce': probabilistic.binary_crossentropy, 'BCE': probabilistic.binary_crossentropy,
+    'kld': probabilistic.kl_divergence, 'KLD': probabilistic.kl_divergence,
+}
+BY_NAME = dict({obj.__name__: obj for obj in _FUNCTIONS + _CLASSES}, **_ALIASES)
+
+
+def function_name(fn):
+    """The name ``get`` knows ``fn`` by (its ``__name__``)."""
+    return getattr(fn, '__name__', type(fn).__name__)
+
+
+def serialize(loss):
+    """{'class_name': ..., 'config': ...} for a Loss; {'class_name': 'function', ...} for a function."""
+    if isinstance(loss, Loss):
+        return {'class_name': type(loss).__name__, 'config': loss.get_config()}
+    return {'class_name': 'function', 'config': function_name(loss)}
+
+
+def deserialize(config, custom_objects=None):
+    """The loss a ``serialize`` dict describes; ``custom_objects`` maps extra names to classes/functions.
+
+    Raises:
+        ValueError: for an unknown class or function name.
+    """
+    known = dict(BY_NAME, **(custom_objects or {}))
+    if not isinstance(config, dict) or 'class_name' not in config:
+        raise ValueError("losses.deserialize: expected a dict with 'class_name' and 'config', got %r" % (config,))
+    if config['class_name'] == 'function':
+        name = config['config']
+        if name not in known:
+            raise ValueError('Unknown loss function %r; known names: %s' % (name, ', '.join(sorted(known))))
+        return known[name]
+    cls = known.get(config['class_name'])
+    if not (inspect.isclass(cls) and issubclass(cls, Loss)):
+        raise ValueError('Unknown loss class %r; known classes: %s'
+                         % (config['class_name'], ', '.join(sorted(n for n, o in known.items()
+                                                                   if inspect.isclass(o)))))
+    return cls.from_config(config.get('config') or {})
+
+
+def get(identifier):
+    """A loss from a name, a config dict, a Loss instance or class, or a callable.
+
+    Returns:
+        a function for function names, a Loss instance for class names and
+        classes, ``identifier`` itself for instances and callables, None for None.
+    Raises:
+        ValueError: for an unknown name (listing the valid ones) or an
+            identifier that is none of the above.
+    """
+    if identifier is None:
+        return None
+    if isinstance(identifier, dict):
+        return deserialize(identifier)
+    if isinstance(identifier, str):
+        obj = BY_NAME.get(identifier)
+        if obj is None:
+            raise ValueError('Could not interpret loss identifier: %r. Valid names: %s'
+                             % (identifier, ', '.join(sorted(BY_NAME))))
+    else:
+        obj = identifier
+    if inspect.isclass(obj):
+        return obj()
+    if callable(obj):
+        return obj
+    raise ValueError('Could not interpret loss identifier: %r (of type %s); give a name, a Loss, a '
+                     'function or a config dict' % (identifier, type(identifier).__name__))

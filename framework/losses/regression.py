@@ -1,0 +1,60 @@
+"""Regression losses: one value per sample, the mean over the last axis (Keras 3 formulas)."""
+import math
+
+from ..ops import (abs, log, maximum, minimum, reduce_mean, reduce_sum, rsqrt, softplus, square,
+                   where)
+from .inputs import EPSILON, matched
+
+
+def mean_squared_error(y_true, y_pred):
+    """mean(square(y_true - y_pred), axis=-1)."""
+    y_true, y_pred = matched(y_true, y_pred, 'mean_squared_error')
+    return reduce_mean(square(y_true - y_pred), -1)
+
+
+def mean_absolute_error(y_true, y_pred):
+    """mean(abs(y_true - y_pred), axis=-1)."""
+    y_true, y_pred = matched(y_true, y_pred, 'mean_absolute_error')
+    return reduce_mean(abs(y_true - y_pred), -1)
+
+
+def mean_absolute_percentage_error(y_true, y_pred):
+    """100 * mean(abs((y_true - y_pred) / maximum(abs(y_true), 1e-7)), axis=-1)."""
+    y_true, y_pred = matched(y_true, y_pred, 'mean_absolute_percentage_error')
+    return 100.0 * reduce_mean(abs((y_true - y_pred) / maximum(abs(y_true), EPSILON)), -1)
+
+
+def mean_squared_logarithmic_error(y_true, y_pred):
+    """mean(square(log(max(y_pred, 1e-7) + 1) - log(max(y_true, 1e-7) + 1)), axis=-1)."""
+    y_true, y_pred = matched(y_true, y_pred, 'mean_squared_logarithmic_error')
+    first = log(maximum(y_pred, EPSILON) + 1.0)
+    second = log(maximum(y_true, EPSILON) + 1.0)
+    return reduce_mean(square(first - second), -1)
+
+
+def huber(y_true, y_pred, delta=1.0):
+    """mean(0.5 * e**2 where |e| <= delta, else delta * |e| - 0.5 * delta**2), e = y_pred - y_true."""
+    y_true, y_pred = matched(y_true, y_pred, 'huber')
+    error = y_pred - y_true
+    abs_error = abs(error)
+    quadratic = 0.5 * square(error)
+    linear = delta * abs_error - 0.5 * delta * delta
+    return reduce_mean(where(abs_error <= delta, quadratic, linear), -1)
+
+
+def log_cosh(y_true, y_pred):
+    """mean(log(cosh(y_pred - y_true)), axis=-1), as x + softplus(-2x) - log(2) so large errors stay finite."""
+    y_true, y_pred = matched(y_true, y_pred, 'log_cosh')
+    x = y_pred - y_true
+    return reduce_mean(x + softplus(x * -2.0) - math.log(2.0), -1)
+
+
+def cosine_similarity(y_true, y_pred, axis=-1):
+    """-sum(l2_normalize(y_true) * l2_normalize(y_pred), axis): -1 for vectors pointing the same way."""
+    y_true, y_pred = matched(y_true, y_pred, 'cosine_similarity')
+    return -reduce_sum(_l2_normalize(y_true, axis) * _l2_normalize(y_pred, axis), axis)
+
+
+def _l2_normalize(x, axis):
+    # Keras multiplies by min(rsqrt(sum x^2), 1/epsilon): a zero vector stays zero.
+    return x * minimum(rsqrt(reduce_sum(square(x), axis, keepdims=True)), 1.0 / EPSILON)

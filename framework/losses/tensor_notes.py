@@ -1,0 +1,48 @@
+"""What Keras hangs on a tensor as attributes, kept beside the tensor instead.
+
+Keras marks a softmax/sigmoid output with its logits (``_keras_logits``) so
+cross-entropies can use them, and per-sample losses with a mask
+(``_keras_mask``) so averages skip ignored entries. tapeflow tensors have
+fixed slots, so these notes live in a table keyed by the tensor's identity;
+a weak reference drops a tensor's notes when the tensor is freed. Ops do not
+carry notes over to their results, just as attributes do not carry over in Keras.
+"""
+import weakref
+
+_notes = {}     # id(tensor) -> (weak reference to the tensor, {'mask': ..., 'logits': ...})
+
+
+def _write(tensor, key, value):
+    ident = id(tensor)
+    entry = _notes.get(ident)
+    if entry is None or entry[0]() is not tensor:
+        ref = weakref.ref(tensor, lambda _, ident=ident: _notes.pop(ident, None))
+        entry = _notes[ident] = (ref, {})
+    entry[1][key] = value
+
+
+def _read(tensor, key):
+    entry = _notes.get(id(tensor))
+    if entry is None or entry[0]() is not tensor:
+        return None
+    return entry[1].get(key)
+
+
+def set_keras_mask(tensor, mask):
+    """Mark ``tensor``'s entries: a bool tensor of its shape, True where a value counts."""
+    _write(tensor, 'mask', mask)
+
+
+def get_keras_mask(tensor):
+    """The mask set on ``tensor``, or None."""
+    return _read(tensor, 'mask')
+
+
+def set_keras_logits(output, logits):
+    """Record that ``output`` is softmax(logits) or sigmoid(logits); cross-entropies then use the logits."""
+    _write(output, 'logits', logits)
+
+
+def get_keras_logits(output):
+    """The logits ``output`` was computed from, or None."""
+    return _read(output, 'logits')
