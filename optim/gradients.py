@@ -57,13 +57,19 @@ def present_gradients(grads, variables):
     """
     arrays = [checked_gradient(i, g, v) for i, (g, v) in enumerate(zip(grads, variables))]
     kept = [i for i, g in enumerate(arrays) if g is not None]
+    missing = [v for g, v in zip(arrays, variables) if g is None]
     if not kept:
-        raise ValueError('No gradients provided for any variable: %s. Check that the loss depends on '
+        raise ValueError('No gradients provided for any variable: %s.%s Check that the loss depends on '
                          'the variables and was computed inside the GradientTape'
-                         % '; '.join(_with_reason(v) for v in variables))
-    if len(kept) < len(arrays):
-        missing = [v.path for g, v in zip(arrays, variables) if g is None]
+                         % ([v.path for v in variables], _reasons(missing)))
+    if missing:
         warnings.warn('Gradients do not exist for variables %s when minimizing the loss. If using '
-                      '`model.compile()`, did you forget to provide a `loss` argument?' % missing,
-                      stacklevel=4)
+                      '`model.compile()`, did you forget to provide a `loss` argument?%s'
+                      % ([v.path for v in missing], _reasons(missing)), stacklevel=4)
     return [arrays[i] for i in kept], [variables[i] for i in kept]
+
+
+def _reasons(variables):
+    """What the tape recorded about why each variable got no gradient, when it knows."""
+    known = [(v.path, none_gradient_reason(v)) for v in variables]
+    return ''.join(' %s: %s.' % (path, why) for path, why in known if why)

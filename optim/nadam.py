@@ -45,7 +45,7 @@ class Nadam(Optimizer):
         super().build(var_list)
         if first:
             # Keras gives the product the first variable's dtype.
-            self._u_product = self._add_extra('u_product', 1.0, var_list[0].dtype)
+            self._u_product = self._slots.add_extra('u_product', 1.0, var_list[0].dtype)
 
     def _momentum_schedule(self, step, dtype):
         return dtype.type(self.beta_1) * (1 - dtype.type(0.5) * dtype.type(0.96) ** step)

@@ -78,7 +78,6 @@ class Optimizer(OptimizerState, abc.ABC):
         self.gradient_accumulation_steps = gradient_accumulation_steps
         self.built = False
         self._slots = SlotStore(self.name)
-        self._extras = {}                     # optimizer-wide state besides the iteration count
         self._weight_decay = WeightDecay()
         self._iterations = self._slots.track(
             Variable(0, dtype='int64', trainable=False, name=self.name + '/iteration'))
@@ -91,8 +90,7 @@ class Optimizer(OptimizerState, abc.ABC):
         if isinstance(value, LearningRateSchedule) or (callable(value) and not isinstance(value, Tensor)):
             self._learning_rate = value
             if isinstance(old, Variable):
-                self._slots.untrack(old)
-                del self._extras['learning_rate']
+                self._slots.remove_extra('learning_rate')
             return
         if old is not None and not isinstance(old, Variable):
             raise TypeError('This optimizer was created with a schedule or callable as its learning_rate, '
@@ -108,14 +106,7 @@ class Optimizer(OptimizerState, abc.ABC):
         if isinstance(old, Variable):
             old.assign(value)
         else:
-            self._learning_rate = self._add_extra('learning_rate', value, 'float32')
-
-    def _add_extra(self, name, value, dtype):
-        """An optimizer-wide state Variable (not per model variable), tracked in ``variables``."""
-        variable = self._slots.track(Variable(value, dtype=dtype, trainable=False,
-                                              name='%s/%s' % (self.name, name)))
-        self._extras[name] = variable
-        return variable
+            self._learning_rate = self._slots.add_extra('learning_rate', value, 'float32')
 
     @property
     def learning_rate(self):

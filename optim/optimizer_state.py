@@ -35,7 +35,7 @@ def _assign_all(pairs):
 
 
 class OptimizerState:
-    """Mixed into Optimizer; relies on its ``_slots``, ``_extras``, ``_iterations`` and ``build``."""
+    """Mixed into Optimizer; relies on its ``_slots``, ``_iterations`` and ``build``."""
 
     def get_slot_state(self, var_list):
         """The whole state for ``var_list`` (the model's variables, in order), as host arrays.
@@ -47,7 +47,7 @@ class OptimizerState:
         return {'iterations': int(backend.to_host(self._iterations._data)),
                 'slots': [{name: _host_copy(self._slots.get(v, name)) for name in self._slots.names_for(v)}
                           for v in var_list],
-                'extras': {name: _host_copy(v) for name, v in self._extras.items()}}
+                'extras': {name: _host_copy(v) for name, v in self._slots.extras.items()}}
 
     def set_slot_state(self, var_list, state):
         """Restore what ``get_slot_state`` returned, for the same variables in the same order.
@@ -73,12 +73,12 @@ class OptimizerState:
                 _check_shape(saved[name], slot, 'set_slot_state')
                 pairs.append((slot, saved[name]))
         extras = dict(state.get('extras') or {})
-        if sorted(extras) != sorted(self._extras):
+        if sorted(extras) != sorted(self._slots.extras):
             raise ValueError('set_slot_state: the state has extras %s but this %s keeps %s'
-                             % (sorted(extras), type(self).__name__, sorted(self._extras)))
+                             % (sorted(extras), type(self).__name__, sorted(self._slots.extras)))
         for name, value in extras.items():
-            _check_shape(value, self._extras[name], 'set_slot_state')
-            pairs.append((self._extras[name], value))
+            _check_shape(value, self._slots.extras[name], 'set_slot_state')
+            pairs.append((self._slots.extras[name], value))
         pairs.append((self._iterations, int(state['iterations'])))
         _assign_all(pairs)
 

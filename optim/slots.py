@@ -15,6 +15,7 @@ class SlotStore:
         self.prefix = prefix     # the optimizer's name: slots are named '<prefix>/<variable>_<slot>'
         self.variables = []      # every state Variable, in creation order
         self._slots = {}         # model Variable -> {slot name: slot Variable}
+        self.extras = {}         # optimizer-wide state (learning_rate, Nadam's u_product): name -> Variable
 
     def __contains__(self, variable):
         return variable in self._slots
@@ -27,8 +28,15 @@ class SlotStore:
         self.variables.append(state_variable)
         return state_variable
 
-    def untrack(self, state_variable):
-        self.variables = [v for v in self.variables if v is not state_variable]
+    def add_extra(self, name, value, dtype):
+        """An optimizer-wide state Variable named '<prefix>/<name>', tracked in ``variables``."""
+        variable = Variable(value, dtype=dtype, trainable=False, name='%s/%s' % (self.prefix, name))
+        self.extras[name] = variable
+        return self.track(variable)
+
+    def remove_extra(self, name):
+        variable = self.extras.pop(name)
+        self.variables = [v for v in self.variables if v is not variable]
 
     def register(self, variable):
         self._slots.setdefault(variable, {})

@@ -279,8 +279,9 @@ def _run(case):
 
 
 @pytest.mark.parametrize('case', sorted(CASES))
-def test_trajectory_matches_keras(case):
+def test_trajectory_matches_keras(case, backend):
     optimizer, v0, v1, trajectory = _run(case)
+    assert backend.holds(v0) and all(backend.holds(s) for s in optimizer.variables[2:])
     expected_v0, expected_v1 = GOLDEN[case]
     rtol = RTOL.get(case, 1e-6)
     np.testing.assert_allclose(trajectory, expected_v0, rtol=rtol, atol=1e-12)
@@ -288,3 +289,405 @@ def test_trajectory_matches_keras(case):
     assert v0.dtype == v1.dtype == np.dtype('float64' if 'float64' in case else 'float32')
     assert all(s.dtype == v0.dtype for s in optimizer.variables[2:] if s.shape)
     assert int(optimizer.iterations) == (STEPS // 2 if 'accumulation' in case else STEPS)
+
+
+# ---- defaults and configs ---------------------------------------------------------------------
+BASE_DEFAULTS = {'weight_decay': None, 'clipnorm': None, 'global_clipnorm': None, 'clipvalue': None,
+                 'use_ema': False, 'ema_momentum': 0.99, 'ema_overwrite_frequency': None,
+                 'loss_scale_factor': None, 'gradient_accumulation_steps': None}
+# get_config() of each default Keras 3 optimizer, less 'name' (learning rates are float32 values).
+KERAS_DEFAULTS = {
+    SGD: dict(learning_rate=0.009999999776482582, momentum=0.0, nesterov=False),
+    Adam: dict(learning_rate=0.0010000000474974513, beta_1=0.9, beta_2=0.999, epsilon=1e-07, amsgrad=False),
+    AdamW: dict(learning_rate=0.0010000000474974513, beta_1=0.9, beta_2=0.999, epsilon=1e-07, amsgrad=False,
+                weight_decay=0.004),
+    Nadam: dict(learning_rate=0.0010000000474974513, beta_1=0.9, beta_2=0.999, epsilon=1e-07),
+    RMSprop: dict(learning_rate=0.0010000000474974513, rho=0.9, momentum=0.0, epsilon=1e-07, centered=False),
+    Adagrad: dict(learning_rate=0.0010000000474974513, initial_accumulator_value=0.1, epsilon=1e-07),
+    Adamax: dict(learning_rate=0.0010000000474974513, beta_1=0.9, beta_2=0.999, epsilon=1e-07),
+    Adadelta: dict(learning_rate=0.0010000000474974513, rho=0.95, epsilon=1e-07),
+}
+
+
+@pytest.mark.parametrize('cls', list(KERAS_DEFAULTS), ids=lambda c: c.__name__)
+def test_defaults_and_config_match_keras(cls):
+    config = cls().get_config()
+    name = config.pop('name')
+    assert name.split('_')[0] in cls.__name__.lower().replace('rmsprop', 'rm')
+    assert config == dict(BASE_DEFAULTS, **KERAS_DEFAULTS[cls])
+
+
+@pytest.mark.parametrize('cls', list(KERAS_DEFAULTS), ids=lambda c: c.__name__)
+def test_config_round_trip(cls):
+    original = cls(learning_rate=0.25, clipnorm=1.5, name='mine')
+    config = original.get_config()
+    again = cls.from_config(config)
+    assert type(again) is cls and again.get_config() == config and again.name == 'mine'
+    via_get = optim.get(optim.serialize(original))
+    assert type(via_get) is cls and via_get.get_config() == config
+
+
+def test_config_round_trip_with_schedule_and_keras2_keys():
+    original = Adam(learning_rate=ExponentialDecay(0.1, 10, 0.5, staircase=True))
+    config = original.get_config()
+    assert config['learning_rate'] == {
+        'module': 'keras.optimizers.schedules', 'class_name': 'ExponentialDecay', 'registered_name': None,
+        'config': {'initial_learning_rate': 0.1, 'decay_steps': 10, 'decay_rate': 0.5, 'staircase': True,
+                   'name': 'ExponentialDecay'}}
+    again = Adam.from_config(dict(config, jit_compile=True, is_legacy_optimizer=False))
+    assert isinstance(again._learning_rate, ExponentialDecay) and again.get_config() == config
+
+
+def test_auto_names_are_keras_snake_case_and_unique():
+    first, second = RMSprop(), RMSprop()
+    assert first.name.startswith('rm_sprop') and second.name != first.name
+    assert AdamW().name.startswith('adam_w')
+
+
+def test_get_by_name_instance_and_config():
+    for name in ('adam', 'SGD', 'RMSprop', 'nadam', 'AdamW', 'adagrad', 'adamax', 'adadelta'):
+        assert type(optim.get(name)).__name__.lower() == name.lower()
+    adam = Adam()
+    assert optim.get(adam) is adam
+    assert optim.get(None) is None
+    with pytest.raises(ValueError, match="Unknown optimizer 'adamm'.*adam, adamax"):
+        optim.get('adamm')
+    with pytest.raises(ValueError, match='Could not interpret optimizer identifier'):
+        optim.get(3)
+
+
+# ---- constructor arguments ----------------------------------------------------------------------
+def test_lr_alias_warns_and_sets_the_rate():
+    with pytest.warns(DeprecationWarning, match='`lr` argument is deprecated'):
+        optimizer = Nadam(lr=.01)
+    assert float(optimizer.learning_rate) == np.float32(0.01)
+    with pytest.raises(TypeError, match='both learning_rate=0.1 and its deprecated alias lr=0.2'):
+        SGD(learning_rate=0.1, lr=0.2)
+
+
+def test_unknown_keyword_suggests_the_closest():
+    with pytest.raises(TypeError, match="'learnig_rate' \\(did you mean 'learning_rate'\\?\\)"):
+        Adam(learnig_rate=0.1)
+    with pytest.raises(TypeError, match="'nesterow' \\(did you mean 'nesterov'\\?\\)"):
+        SGD(nesterow=True)
+    with pytest.raises(TypeError, match="unexpected keyword argument\\(s\\) 'zzz';"):
+        RMSprop(zzz=1)
+
+
+def test_decay_is_ignored_with_a_warning_as_keras3():
+    with pytest.warns(UserWarning, match='`decay` is no longer supported'):
+        optimizer = SGD(learning_rate=0.1, decay=0.5)
+    assert float(optimizer.learning_rate) == np.float32(0.1)
+
+
+@pytest.mark.parametrize('options, message', [
+    (dict(clipnorm=1.0, clipvalue=1.0), 'Only one of `clipnorm`, `clipvalue` and `global_clipnorm`'),
+    (dict(clipnorm=1.0, global_clipnorm=1.0), 'Only one of'),
+    (dict(clipvalue=-1.0), '`clipvalue` must be >= 0'),
+    (dict(learning_rate=-0.1), '`learning_rate` must be >= 0'),
+    (dict(learning_rate='fast'), 'should be a float, a LearningRateSchedule'),
+    (dict(beta_1=1.0), '`beta_1` must be in \\[0, 1\\)'),
+    (dict(epsilon=-1e-7), '`epsilon` must be >= 0'),
+    (dict(use_ema=True, ema_momentum=1.5), '`ema_momentum` must be in \\[0, 1\\]'),
+    (dict(gradient_accumulation_steps=1), '`gradient_accumulation_steps` must be an integer >= 2'),
+])
+def test_bad_options_raise(options, message):
+    with pytest.raises(ValueError, match=message):
+        Adam(**options)
+
+
+def test_adamw_needs_weight_decay_and_sgd_momentum_range():
+    with pytest.raises(ValueError, match='`weight_decay` must be a float'):
+        AdamW(weight_decay=None)
+    with pytest.raises(ValueError, match='`momentum` must be in \\[0, 1\\]'):
+        SGD(momentum=1.5)
+
+
+# ---- learning rate and iterations ------------------------------------------------------------------
+def test_learning_rate_is_a_settable_float32_variable():
+    optimizer = SGD(learning_rate=0.1)
+    assert isinstance(optimizer.learning_rate, tf.Variable) and optimizer.learning_rate.dtype == np.float32
+    optimizer.learning_rate = 0.5
+    assert float(optimizer.learning_rate) == 0.5 and float(optimizer.lr) == 0.5
+    optimizer.lr = 0.25
+    assert optimizer.get_config()['learning_rate'] == 0.25
+    w = tf.Variable([1.0])
+    optimizer.apply_gradients([(tf.constant([1.0]), w)])
+    assert w.numpy()[0] == 0.75
+
+
+def test_learning_rate_schedule_and_callable():
+    optimizer = SGD(learning_rate=ExponentialDecay(1.0, 1, 0.5))
+    assert 'learning_rate' not in [v.path.split('/')[-1] for v in optimizer.variables]
+    with pytest.raises(TypeError, match='not settable to a number'):
+        optimizer.learning_rate = 0.1
+    optimizer.iterations.assign(2)
+    assert float(optimizer.learning_rate) == 0.25
+    rates = iter([0.5, 0.25])
+    by_callable = SGD(learning_rate=lambda: next(rates))
+    w = tf.Variable([0.0])
+    for _ in range(2):
+        by_callable.apply_gradients([(tf.constant([-1.0]), w)])
+    assert w.numpy()[0] == 0.75
+    replaced = SGD(learning_rate=0.1)
+    replaced.learning_rate = ExponentialDecay(1.0, 1, 0.5)
+    assert len(replaced.variables) == 1 and float(replaced.learning_rate) == 1.0
+
+
+def test_iterations_is_an_int64_variable():
+    optimizer = Adam()
+    w = tf.Variable([1.0, 2.0])
+    for _ in range(3):
+        optimizer.apply_gradients([(tf.constant([0.1, 0.1]), w)])
+    assert isinstance(optimizer.iterations, tf.Variable) and optimizer.iterations.dtype == np.int64
+    assert int(optimizer.iterations) == 3 and optimizer.iterations.numpy() == 3
+    assert not optimizer.iterations.trainable
+
+
+# ---- apply_gradients: what it accepts and refuses ---------------------------------------------------
+def test_seed_program_nadam_with_zip_over_a_tape():
+    tf.random.set_seed(0)
+    w = tf.Variable(tf.random.normal((3, 1)), name='dense/kernel')
+    b = tf.Variable(tf.zeros((1,)), name='dense/bias')
+    x = tf.constant(np.linspace(-1, 1, 24, dtype=np.float32).reshape(8, 3))
+    y = tf.constant(np.sum(x.numpy(), axis=1, keepdims=True) * 2.0 + 1.0)
+    with pytest.warns(DeprecationWarning):
+        optimizer = Nadam(lr=.01)
+    losses = []
+    for _ in range(150):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(tf.square(tf.matmul(x, w) + b - y))
+        gradients = tape.gradient(loss, [w, b])
+        optimizer.apply_gradients(zip(gradients, [w, b]))
+        losses.append(float(loss))
+    assert losses[-1] < 0.25 * losses[0] and all(b < a for a, b in zip(losses, losses[1:]))
+    assert int(optimizer.iterations) == 150
+
+
+def test_generator_is_consumed_once():
+    optimizer = SGD(learning_rate=1.0)
+    w = tf.Variable([1.0])
+    optimizer.apply_gradients(((g, v) for g, v in [(tf.constant([0.5]), w)]))
+    assert w.numpy()[0] == 0.5
+
+
+def test_none_gradient_is_skipped_with_a_warning():
+    optimizer = Adam(learning_rate=0.1)
+    v0, v1 = tf.Variable([1.0], name='first'), tf.Variable([2.0], name='second')
+    with pytest.warns(UserWarning, match="Gradients do not exist for variables \\['first'\\]"):
+        optimizer.apply_gradients([(None, v0), (tf.constant([1.0]), v1)])
+    assert v0.numpy()[0] == 1.0 and v1.numpy()[0] != 2.0
+    # Slots exist for both (Keras builds on every variable passed), the skipped one untouched.
+    assert optimizer.get_slot(v0, 'momentum').numpy()[0] == 0.0
+    assert optimizer.get_slot(v1, 'momentum').numpy()[0] != 0.0
+
+
+def test_all_none_gradients_raise_and_change_nothing():
+    optimizer = Adam()
+    v0, v1 = tf.Variable([1.0], name='first'), tf.Variable([2.0], name='second')
+    with pytest.raises(ValueError, match="No gradients provided for any variable: \\['first', 'second'\\]"):
+        optimizer.apply_gradients(zip([None, None], [v0, v1]))
+    assert int(optimizer.iterations) == 0 and not optimizer.built
+
+
+def test_none_gradient_error_says_why_when_the_tape_knows():
+    optimizer = SGD()
+    frozen = tf.Variable([1.0], trainable=False, name='frozen')
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(frozen * 2.0)
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')
+        grads = tape.gradient(loss, [frozen])
+    with pytest.raises(ValueError, match='frozen: it is a non-trainable Variable'):
+        optimizer.apply_gradients(zip(grads, [frozen]))
+
+
+def _snapshot(optimizer, variables):
+    return [v.numpy().copy() for v in list(variables) + optimizer.variables]
+
+
+@pytest.mark.parametrize('bad_gradient, error, message', [
+    (tf.constant([1.0, 2.0, 3.0]), ValueError, "gradient for variable 'second' has shape \\(3,\\) but the "
+                                               "variable has shape \\(2, 2\\)"),
+    ([[1.0, 2.0], [3.0, 4.0]], TypeError, "gradient for variable 'second' must be a Tensor or an array, got list"),
+])
+def test_a_bad_second_pair_changes_nothing(bad_gradient, error, message):
+    optimizer = Adam(learning_rate=0.1)
+    v0 = tf.Variable([1.0, -1.0], name='first')
+    v1 = tf.Variable(np.ones((2, 2), np.float32), name='second')
+    optimizer.apply_gradients([(tf.constant([0.5, 0.5]), v0), (tf.constant(np.ones((2, 2), np.float32)), v1)])
+    before = _snapshot(optimizer, [v0, v1])
+    with pytest.raises(error, match=message):
+        optimizer.apply_gradients([(tf.constant([0.5, 0.5]), v0), (bad_gradient, v1)])
+    after = _snapshot(optimizer, [v0, v1])
+    assert len(before) == len(after) and all(np.array_equal(a, b) for a, b in zip(before, after))
+
+
+def test_non_variables_and_non_pairs_are_refused():
+    optimizer = SGD()
+    with pytest.raises(TypeError, match='item 0: expected a framework.Variable to update, got Tensor'):
+        optimizer.apply_gradients([(tf.constant([1.0]), tf.constant([1.0]))])
+    with pytest.raises(TypeError, match='expected \\(gradient, variable\\) pairs'):
+        optimizer.apply_gradients([tf.constant([1.0])])
+    with pytest.raises(TypeError, match='only floating-point variables can be trained'):
+        optimizer.apply_gradients([(tf.constant([1]), tf.Variable([1]))])
+    with pytest.raises(ValueError, match='received 1 gradients for 2 variables'):
+        optimizer.apply([tf.constant([1.0])], [tf.Variable([1.0]), tf.Variable([2.0])])
+
+
+def test_numpy_gradients_are_cast_to_the_variable_dtype():
+    optimizer = SGD(learning_rate=0.5)
+    w = tf.Variable([1.0, 1.0])
+    optimizer.apply_gradients([(np.array([1.0, 2.0]), w)])       # float64 array, float32 variable
+    assert w.dtype == np.float32 and w.numpy().tolist() == [0.5, 0.0]
+
+
+def test_apply_without_variables_uses_the_built_ones():
+    optimizer = SGD(learning_rate=1.0)
+    with pytest.raises(ValueError, match='must already be built'):
+        optimizer.apply([tf.constant([1.0])])
+    w = tf.Variable([3.0])
+    optimizer.build([w])
+    optimizer.apply([tf.constant([1.0])])
+    assert w.numpy()[0] == 2.0
+
+
+def test_updates_are_not_recorded_on_an_active_tape():
+    optimizer = Adam(learning_rate=0.1)
+    w = tf.Variable([1.0, 2.0])
+    with tf.GradientTape() as tape:
+        optimizer.apply_gradients([(tf.constant([1.0, 1.0]), w)])
+        loss = tf.reduce_sum(w * 3.0)
+    assert tape.watched_variables() == (w,)            # slots are never read through ops
+    np.testing.assert_allclose(tape.gradient(loss, w).numpy(), [3.0, 3.0])
+    np.testing.assert_allclose(w.numpy(), [0.9, 1.9], rtol=1e-5)
+
+
+# ---- clipping and weight decay ------------------------------------------------------------------------
+def test_clip_options_on_a_known_gradient():
+    grad = np.array([3.0, 4.0], np.float32)            # norm 5
+    for options, expected in [(dict(clipnorm=1.0), [0.6, 0.8]), (dict(clipvalue=3.5), [3.0, 3.5]),
+                              (dict(global_clipnorm=10.0), [3.0, 4.0]), (dict(clipnorm=0.0), [3.0, 4.0])]:
+        w = tf.Variable([0.0, 0.0])
+        SGD(learning_rate=1.0, **options).apply_gradients([(grad, w)])
+        np.testing.assert_allclose(-w.numpy(), expected, rtol=1e-6)
+    a, b = tf.Variable([0.0, 0.0]), tf.Variable([0.0])
+    SGD(learning_rate=1.0, global_clipnorm=6.5).apply_gradients([(grad, a), (np.array([12.0], np.float32), b)])
+    np.testing.assert_allclose(-np.concatenate([a.numpy(), b.numpy()]), [1.5, 2.0, 6.0], rtol=1e-6)
+
+
+def test_exclude_from_weight_decay():
+    optimizer = SGD(learning_rate=0.5, weight_decay=0.1)
+    kernel, bias, other = tf.Variable([1.0], name='dense/kernel'), tf.Variable([1.0], name='dense/bias'), \
+        tf.Variable([1.0], name='other')
+    optimizer.exclude_from_weight_decay(var_list=[other], var_names=['bias'])
+    zero = tf.constant([0.0])
+    optimizer.apply_gradients([(zero, kernel), (zero, bias), (zero, other)])
+    assert kernel.numpy()[0] == np.float32(0.95) and bias.numpy()[0] == 1.0 and other.numpy()[0] == 1.0
+    with pytest.raises(ValueError, match='before the optimizer is built'):
+        optimizer.exclude_from_weight_decay(var_names=['kernel'])
+
+
+def test_finalize_variable_values_writes_the_moving_average():
+    optimizer = SGD(learning_rate=1.0, use_ema=True, ema_momentum=0.5)
+    w = tf.Variable([0.0])
+    for _ in range(2):
+        optimizer.apply_gradients([(tf.constant([-1.0]), w)])
+    assert w.numpy()[0] == 2.0                          # average: 1 after step 1, 0.5 * 1 + 0.5 * 2 after step 2
+    optimizer.finalize_variable_values([w])
+    assert w.numpy()[0] == 1.5
+
+
+def test_minimize_with_a_callable_loss_and_with_a_tape():
+    optimizer = SGD(learning_rate=0.25)
+    w = tf.Variable([2.0])
+    optimizer.minimize(lambda: tf.reduce_sum(w * w), [w])
+    assert w.numpy()[0] == 1.0
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(w * w)
+    optimizer.minimize(loss, lambda: [w], tape=tape)
+    assert w.numpy()[0] == 0.5
+    with pytest.raises(ValueError, match='`tape` is required'):
+        optimizer.minimize(loss, [w])
+
+
+# ---- state: Keras's variables list and the structured slot state ---------------------------------------
+def test_variables_follow_keras_order_and_names():
+    v0, v1 = tf.Variable([1.0], name='a'), tf.Variable([[1.0]], name='b')
+    grads = [tf.constant([1.0]), tf.constant([[1.0]])]
+    expected = {
+        Adam(amsgrad=True, name='adam'): ['iteration', 'learning_rate', 'a_momentum', 'a_velocity', 'b_momentum',
+                                          'b_velocity', 'a_velocity_hat', 'b_velocity_hat'],
+        RMSprop(momentum=0.5, centered=True, name='rms'): [
+            'iteration', 'learning_rate', 'a_velocity', 'b_velocity', 'a_momentum', 'b_momentum',
+            'a_average_gradient', 'b_average_gradient'],
+        Adam(use_ema=True, gradient_accumulation_steps=2, name='ema'): [
+            'iteration', 'learning_rate', 'a_average', 'b_average', 'a_gradient_accumulator',
+            'b_gradient_accumulator', 'a_momentum', 'a_velocity', 'b_momentum', 'b_velocity'],
+        Nadam(name='nadam'): ['iteration', 'learning_rate', 'a_momentum', 'a_velocity', 'b_momentum', 'b_velocity',
+                              'u_product'],
+        SGD(name='sgd'): ['iteration', 'learning_rate'],
+    }
+    for optimizer, names in expected.items():
+        optimizer.apply_gradients(zip(grads, [v0, v1]))
+        assert [v.path for v in optimizer.variables] == ['%s/%s' % (optimizer.name, n) for n in names]
+        assert all(not v.trainable for v in optimizer.variables)
+
+
+@pytest.mark.parametrize('cls', list(KERAS_DEFAULTS), ids=lambda c: c.__name__)
+def test_saved_state_resumes_training_exactly(cls, backend):
+    """Train 2 steps, save; restore into fresh optimizers both ways; 2 more steps agree bit for bit."""
+    def train(optimizer, variables, steps):
+        for k in steps:
+            optimizer.apply_gradients(zip(gradients(k, 'float32'), variables))
+
+    def fresh_copies(variables):
+        return [tf.Variable(v.numpy(), name=v.path) for v in variables]
+
+    variables = [tf.Variable(np.array(INIT0, np.float32), name='v0'),
+                 tf.Variable(np.array(INIT1, np.float32), name='v1')]
+    first = cls(learning_rate=0.05)
+    train(first, variables, range(2))
+    state, store = first.get_slot_state(variables), {}
+    first.save_own_variables(store)
+
+    by_slot_state, by_slot_state_vars = cls(learning_rate=0.05), fresh_copies(variables)
+    by_slot_state.set_slot_state(by_slot_state_vars, state)
+    by_store, by_store_vars = cls(learning_rate=0.05), fresh_copies(variables)
+    by_store.build(by_store_vars)
+    by_store.load_own_variables(store)
+
+    for optimizer, weights in ((first, variables), (by_slot_state, by_slot_state_vars), (by_store, by_store_vars)):
+        train(optimizer, weights, range(2, 4))
+        assert int(optimizer.iterations) == 4
+    assert all(backend.holds(v) for v in by_store.variables + by_slot_state.variables)
+    for original, a, b in zip(variables, by_slot_state_vars, by_store_vars):
+        np.testing.assert_array_equal(original.numpy(), a.numpy())
+        np.testing.assert_array_equal(original.numpy(), b.numpy())
+
+
+def test_set_slot_state_validates_before_assigning():
+    w = tf.Variable([1.0, 2.0], name='w')
+    optimizer = Adam()
+    optimizer.apply_gradients([(tf.constant([1.0, 1.0]), w)])
+    state = optimizer.get_slot_state([w])
+    assert state['iterations'] == 1 and sorted(state['slots'][0]) == ['momentum', 'velocity']
+    assert sorted(state['extras']) == ['learning_rate']
+    before = _snapshot(optimizer, [w])
+    bad = dict(state, iterations=7, slots=[{'momentum': np.zeros(2), 'velocity': np.zeros(3)}])
+    with pytest.raises(ValueError, match="saved value of shape \\(3,\\) for 'adam.*/w_velocity' of shape \\(2,\\)"):
+        optimizer.set_slot_state([w], bad)
+    with pytest.raises(ValueError, match="has slots \\['momentum'\\] in the state"):
+        optimizer.set_slot_state([w], dict(state, slots=[{'momentum': np.zeros(2)}]))
+    with pytest.raises(ValueError, match='holds slots for 1 variables but 2 were given'):
+        optimizer.set_slot_state([w, tf.Variable([1.0])], state)
+    assert all(np.array_equal(a, b) for a, b in zip(before, _snapshot(optimizer, [w])))
+
+
+def test_load_own_variables_count_mismatch_warns_and_loads_nothing():
+    optimizer = SGD(momentum=0.5)
+    with pytest.warns(UserWarning, match='has 2 variables whereas the saved optimizer has 3'):
+        optimizer.load_own_variables({'0': np.int64(4), '1': np.float32(0.1), '2': np.zeros(2)})
+    assert int(optimizer.iterations) == 0
+    with pytest.raises(ValueError, match='has not been built'):
+        optimizer.set_weights([np.int64(4), np.float32(0.1)])
