@@ -11,18 +11,21 @@ import warnings as _warnings
 _warnings.filterwarnings('ignore', category=RuntimeWarning, module=r'(framework|layers|optim)(\.|$)')
 
 from . import dtypes, nest, random  # noqa: F401,E402
-from . import config, debugging, linalg, math, nn, test  # noqa: F401
+from . import config, data, debugging, linalg, math, nn, test  # noqa: F401
 from .custom_gradient import custom_gradient
 from .placement import device
 from .dtypes import (as_dtype, bool, complex64, complex128, double, float16, float32, float64, half,  # noqa: F401
                      int8, int16, int32, int64, string, uint8, uint16, uint32, uint64)
 from .gradient_check import check_gradients, compute_gradient  # noqa: F401
+from .module import Module
 from .ops import *  # noqa: F401,F403  (every op under its TensorFlow name)
 from .tape import GradientTape, UnconnectedGradients
 from .tensor import Tensor, TensorShape, constant, convert_to_tensor, is_tensor
 from .variable import Variable
+from .printing import print_ as print  # noqa: A001  (TensorFlow's name; the builtin stays builtins.print)
+from .tape import NoneGradientWarning
 
-__all__ = ['GradientTape', 'Tensor', 'TensorShape', 'UnconnectedGradients', 'Variable', 'constant',
+__all__ = ['GradientTape', 'Module', 'Tensor', 'TensorShape', 'UnconnectedGradients', 'Variable', 'constant',
            'convert_to_tensor', 'custom_gradient', 'device', 'is_tensor']
 
 

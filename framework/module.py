@@ -1,0 +1,75 @@
+"""``framework.Module``: a container of variables and sub-modules, as ``tf.Module``.
+
+Variables and sub-modules are found by looking through the instance's
+attributes (and lists, tuples and dicts in them) when asked, in sorted
+attribute-name order as TensorFlow does: ``self.w = Variable(...)`` in
+``__init__`` is all a user writes.
+"""
+import re
+
+from .variable import Variable
+
+
+def _camel_to_snake(name):
+    return re.sub(r'(?<!^)(?=[A-Z])', '_', name).lower()
+
+
+class Module:
+    """Base class for models written with variables and plain Python methods.
+
+    Args:
+        name: a name (default: the class name in snake case).
+    """
+
+    def __init__(self, name=None):
+        self._module_name = name or _camel_to_snake(type(self).__name__)
+
+    @property
+    def name(self):
+        return getattr(self, '_module_name', _camel_to_snake(type(self).__name__))
+
+    @property
+    def variables(self):
+        """Every variable of this module and its sub-modules, each once."""
+        return tuple(self._walk(lambda v: isinstance(v, Variable)))
+
+    @property
+    def trainable_variables(self):
+        return tuple(v for v in self.variables if v.trainable)
+
+    @property
+    def non_trainable_variables(self):
+        return tuple(v for v in self.variables if not v.trainable)
+
+    @property
+    def submodules(self):
+        return tuple(self._walk(lambda v: isinstance(v, Module), descend_first=False))
+
+    def _walk(self, keep, descend_first=True):
+        seen, found = {id(self)}, []
+
+        def visit(value):
+            if isinstance(value, (list, tuple)):
+                for item in value:
+                    visit(item)
+            elif isinstance(value, dict):
+                for item in value.values():
+                    visit(item)
+            elif id(value) not in seen and (isinstance(value, (Variable, Module)) or hasattr(value, 'variables')):
+                seen.add(id(value))
+                if keep(value):
+                    found.append(value)
+                if isinstance(value, Module):
+                    for _, item in sorted(vars(value).items()):
+                        visit(item)
+                elif not isinstance(value, Variable):
+                    for v in getattr(value, 'variables', ()):
+                        visit(v)
+
+        for _, item in sorted(vars(self).items()):
+            visit(item)
+        return found
+
+    @classmethod
+    def with_name_scope(cls, method):
+        return method
