@@ -62,9 +62,7 @@ class Progress:
         self._last_refresh = self._start
         self._bar = None
         if verbose == 1:
-            from tqdm import tqdm
-            self._bar = tqdm(total=target, unit='step', file=self.stream, leave=True, dynamic_ncols=True,
-                             bar_format='{n_fmt}/{total_fmt} {bar} {elapsed} {rate_fmt}{postfix}')
+            self._bar = _keras_bar(target, self.stream)
 
     def update(self, current, logs=None):
         """Record that ``current`` steps are done; refresh the bar now and then."""
@@ -78,7 +76,7 @@ class Progress:
 
     def _refresh(self, logs):
         if logs:
-            self._bar.set_postfix_str(format_logs(logs)[1:], refresh=False)
+            self._bar.logs = format_logs(logs)
         self._bar.update(self.seen - self._bar.n)
 
     def finish(self, logs=None):
@@ -99,3 +97,21 @@ class Progress:
                                                           format_time(elapsed / max(self.seen, 1)),
                                                           format_logs(logs)))
             self.stream.flush()
+
+
+def _keras_bar(target, stream):
+    """A tqdm bar drawn like Keras's: ``32/57 ━━━━━━      0s 3ms/step - loss: 1.0821``."""
+    from tqdm import tqdm
+
+    class KerasBar(tqdm):
+        logs = ''
+
+        @property
+        def format_dict(self):
+            fields = super().format_dict
+            per_step = fields['elapsed'] / fields['n'] if fields['n'] else 0.0
+            fields.update(logs=self.logs, per_step=format_time(per_step))
+            return fields
+
+    return KerasBar(total=target, file=stream, leave=True, dynamic_ncols=True, ascii=False,
+                    bar_format='{n_fmt}/{total_fmt} {bar:20} {elapsed} {per_step}{logs}')
