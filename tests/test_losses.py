@@ -179,6 +179,10 @@ def test_outputs_carrying_their_logits_are_scored_from_the_logits():
     set_keras_logits(probs, logits)
     np.testing.assert_allclose(losses.categorical_crossentropy([[1., 0.]], probs).numpy(), [30.], rtol=1e-6)
     np.testing.assert_allclose(losses.sparse_categorical_crossentropy([0], probs).numpy(), [30.], rtol=1e-6)
+    sigmoid_logits = tf.constant([[-30.]])
+    sigmoid_out = tf.sigmoid(sigmoid_logits)
+    set_keras_logits(sigmoid_out, sigmoid_logits)
+    np.testing.assert_allclose(losses.binary_crossentropy([[1.]], sigmoid_out).numpy(), [30.], rtol=1e-6)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter('always')
         losses.categorical_crossentropy([[1., 0.]], probs, from_logits=True)
@@ -281,5 +285,7 @@ def test_bad_input_names_the_loss_and_the_shapes():
         losses.sparse_categorical_crossentropy([0, 1, 2], CP)
     with pytest.raises(ValueError, match=r'sparse_categorical_crossentropy: labels must lie in \[0, 3\).*max 5'):
         losses.SparseCategoricalCrossentropy()([0, 5], CP)
+    with pytest.raises(ValueError, match=r'sparse_categorical_crossentropy: labels must be whole class indices'):
+        losses.sparse_categorical_crossentropy([0.5, 1.], CP)
     with pytest.raises(ValueError, match=r'Invalid value for argument `reduction`.*auto'):
         losses.MeanSquaredError(reduction='auto')

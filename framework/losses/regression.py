@@ -1,8 +1,7 @@
 """Regression losses: one value per sample, the mean over the last axis (Keras 3 formulas)."""
 import math
 
-from ..ops import (abs, log, maximum, minimum, reduce_mean, reduce_sum, rsqrt, softplus, square,
-                   where)
+from ..ops import abs, log, maximum, reduce_mean, reduce_sum, rsqrt, softplus, square, where
 from .inputs import EPSILON, matched
 
 
@@ -56,5 +55,6 @@ def cosine_similarity(y_true, y_pred, axis=-1):
 
 
 def _l2_normalize(x, axis):
-    # Keras multiplies by min(rsqrt(sum x^2), 1/epsilon): a zero vector stays zero.
-    return x * minimum(rsqrt(reduce_sum(square(x), axis, keepdims=True)), 1.0 / EPSILON)
+    # Keras multiplies by min(rsqrt(sum x^2), 1/epsilon), so a zero vector stays zero; taking
+    # rsqrt(max(sum x^2, epsilon^2)) is the same number without the intermediate inf.
+    return x * rsqrt(maximum(reduce_sum(square(x), axis, keepdims=True), EPSILON * EPSILON))

@@ -1,0 +1,25 @@
+"""``framework.metrics``: Keras 3's metrics, accumulated across batches.
+
+A metric keeps its state in non-trainable variables (``metric.variables``),
+updates it with ``update_state(...)`` / ``metric(...)`` outside any tape, and
+reports ``result()`` as a float32 tensor. ``get`` resolves names; for
+``compile``, ``compile_metric`` and ``resolve_accuracy`` apply Keras's rules.
+"""
+from .accuracy_metrics import (Accuracy, BinaryAccuracy, CategoricalAccuracy, SparseCategoricalAccuracy,  # noqa: F401
+                       SparseTopKCategoricalAccuracy, TopKCategoricalAccuracy, accuracy, binary_accuracy,
+                       categorical_accuracy, sparse_categorical_accuracy, sparse_top_k_categorical_accuracy,
+                       top_k_categorical_accuracy)
+from .metric import Metric  # noqa: F401
+from .probabilistic import (BinaryCrossentropy, CategoricalCrossentropy, KLDivergence, Poisson,  # noqa: F401
+                            SparseCategoricalCrossentropy)
+from .reduction import Mean, MeanMetricWrapper, Sum  # noqa: F401
+from .registry import compile_metric, deserialize, get, resolve_accuracy, serialize  # noqa: F401
+from .regression import (CosineSimilarity, LogCoshError, MeanAbsoluteError,  # noqa: F401
+                         MeanAbsolutePercentageError, MeanSquaredError, MeanSquaredLogarithmicError,
+                         RootMeanSquaredError)
+# keras.metrics also exposes the per-sample loss functions.
+from ..losses import (binary_crossentropy, categorical_crossentropy, hinge, huber, kl_divergence,  # noqa: F401
+                      log_cosh, mean_absolute_error, mean_absolute_percentage_error, mean_squared_error,
+                      mean_squared_logarithmic_error, poisson, sparse_categorical_crossentropy,
+                      squared_hinge, categorical_hinge)
+from ..losses import mae, MAE, mape, MAPE, mse, MSE, msle, MSLE  # noqa: F401

@@ -1,0 +1,168 @@
+"""Accuracy metrics: per-sample 1.0/0.0 matches, averaged by ``MeanMetricWrapper`` (Keras 3 rules)."""
+import numpy as np
+
+from .. import backend
+from ..losses.inputs import FLOATX, squeeze_or_expand_to_same_rank, to_dtype
+from ..ops import argmax, cast, equal, greater, reshape, squeeze
+from ..tensor import Tensor
+from .reduction import MeanMetricWrapper
+
+
+def _matches(y_true, y_pred, what):
+    """equal(y_true, y_pred) as float32, or a ValueError naming ``what`` and both shapes."""
+    try:
+        np.broadcast_shapes(tuple(y_true.shape), tuple(y_pred.shape))
+    except ValueError:
+        raise ValueError('%s: y_true of shape %s cannot be compared with y_pred of shape %s'
+                         % (what, tuple(y_true.shape), tuple(y_pred.shape))) from None
+    return cast(equal(y_true, y_pred), FLOATX)
+
+
+def accuracy(y_true, y_pred):
+    """1.0 where y_pred equals y_true exactly, else 0.0."""
+    y_pred = to_dtype(y_pred, None, 'accuracy', 'y_pred')
+    y_true = to_dtype(y_true, y_pred.dtype, 'accuracy', 'y_true')
+    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+    return _matches(y_true, y_pred, 'accuracy')
+
+
+def binary_accuracy(y_true, y_pred, threshold=0.5):
+    """1.0 where (y_pred > threshold) equals the 0/1 label, else 0.0."""
+    y_pred = to_dtype(y_pred, None, 'binary_accuracy', 'y_pred')
+    y_true = to_dtype(y_true, None, 'binary_accuracy', 'y_true')
+    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+    return _matches(y_true, cast(greater(y_pred, threshold), y_true.dtype), 'binary_accuracy')
+
+
+def categorical_accuracy(y_true, y_pred):
+    """1.0 where argmax(y_pred) equals argmax(y_true) (one-hot labels), else 0.0."""
+    y_pred = to_dtype(y_pred, None, 'categorical_accuracy', 'y_pred')
+    labels = cast(argmax(to_dtype(y_true, None, 'categorical_accuracy', 'y_true'), -1), y_pred.dtype)
+    return _argmax_matches(labels, y_pred, 'categorical_accuracy', squeeze_any=True)
+
+
+def sparse_categorical_accuracy(y_true, y_pred):
+    """1.0 where argmax(y_pred) equals the integer label, else 0.0 (labels (N,) or (N, 1))."""
+    y_pred = to_dtype(y_pred, None, 'sparse_categorical_accuracy', 'y_pred')
+    labels = to_dtype(y_true, y_pred.dtype, 'sparse_categorical_accuracy', 'y_true')
+    matches = _argmax_matches(labels, y_pred, 'sparse_categorical_accuracy', squeeze_any=False)
+    if matches.ndim > 1 and matches.shape[-1] == 1:
+        matches = squeeze(matches, -1)
+    return matches
+
+
+def _argmax_matches(labels, y_pred, what, squeeze_any):
+    # Labels with y_pred's rank lose their last axis (Keras checks it is 1 only for sparse labels);
+    # the matches then take the labels' original shape back.
+    original_shape = tuple(labels.shape)
+    reshaped = labels.ndim == y_pred.ndim and (squeeze_any or labels.shape[-1] == 1)
+    if reshaped:
+        if labels.shape[-1] != 1:
+            raise ValueError('%s: y_true of shape %s cannot be compared with y_pred of shape %s'
+                             % (what, original_shape, tuple(y_pred.shape)))
+        labels = squeeze(labels, -1)
+    matches = _matches(labels, cast(argmax(y_pred, -1), labels.dtype), what)
+    return reshape(matches, original_shape) if reshaped else matches
+
+
+def _in_top_k(targets, predictions, k):
+    """TensorFlow's ``in_top_k``: whether each target's score has fewer than k strictly higher scores.
+
+    Ties at the boundary all count as in the top k; a row with a non-finite
+    score, or a target outside [0, classes), gives False.
+    """
+    scores, idx = predictions._data, targets._data.astype('int64')
+    xp = backend.array_module(scores)
+    classes = scores.shape[-1]
+    valid = (idx >= 0) & (idx < classes) & xp.all(xp.isfinite(scores), axis=-1)
+    picked = xp.take_along_axis(scores, xp.where(valid, idx, 0)[:, None], axis=-1)
+    return Tensor(valid & (xp.sum(scores > picked, axis=-1) < k))
+
+
+def _top_k_matches(labels, y_pred, k, what):
+    # Flatten to (samples, classes) and (samples,), then give the matches the labels' shape.
+    original_shape = tuple(labels.shape)
+    if y_pred.ndim < 2 or int(np.prod(original_shape)) != int(np.prod(y_pred.shape[:-1])):
+        raise ValueError('%s: labels of shape %s need scores of shape %s + (classes,), got y_pred %s'
+                         % (what, original_shape, original_shape, tuple(y_pred.shape)))
+    scores = reshape(y_pred, (-1, y_pred.shape[-1])) if y_pred.ndim > 2 else y_pred
+    flat = reshape(labels, (-1,)) if labels.ndim != 1 else labels
+    matches = cast(_in_top_k(flat, scores, k), FLOATX)
+    return reshape(matches, original_shape) if labels.ndim > 1 else matches
+
+
+def top_k_categorical_accuracy(y_true, y_pred, k=5):
+    """1.0 where the one-hot label's class is among the k highest scores, else 0.0."""
+    y_pred = to_dtype(y_pred, None, 'top_k_categorical_accuracy', 'y_pred')
+    y_true = to_dtype(y_true, y_pred.dtype, 'top_k_categorical_accuracy', 'y_true')
+    return _top_k_matches(argmax(y_true, -1), y_pred, k, 'top_k_categorical_accuracy')
+
+
+def sparse_top_k_categorical_accuracy(y_true, y_pred, k=5):
+    """1.0 where the integer label is among the k highest scores, else 0.0."""
+    y_pred = to_dtype(y_pred, None, 'sparse_top_k_categorical_accuracy', 'y_pred')
+    what = 'sparse_top_k_categorical_accuracy'
+    return _top_k_matches(to_dtype(y_true, 'int32', what, 'y_true'), y_pred, k, what)
+
+
+class Accuracy(MeanMetricWrapper):
+    """How often predictions equal labels exactly."""
+
+    def __init__(self, name='accuracy', dtype=None):
+        super().__init__(accuracy, name=name, dtype=dtype)
+
+    def get_config(self):
+        return {'name': self.name, 'dtype': self._dtype}
+
+
+class BinaryAccuracy(MeanMetricWrapper):
+    """How often (y_pred > threshold) matches the 0/1 labels."""
+
+    def __init__(self, name='binary_accuracy', dtype=None, threshold=0.5):
+        super().__init__(binary_accuracy, name=name, dtype=dtype, threshold=threshold)
+        self.threshold = threshold
+
+    def get_config(self):
+        return {'name': self.name, 'dtype': self._dtype, 'threshold': self.threshold}
+
+
+class CategoricalAccuracy(MeanMetricWrapper):
+    """How often argmax(y_pred) matches one-hot labels."""
+
+    def __init__(self, name='categorical_accuracy', dtype=None):
+        super().__init__(categorical_accuracy, name=name, dtype=dtype)
+
+    def get_config(self):
+        return {'name': self.name, 'dtype': self._dtype}
+
+
+class SparseCategoricalAccuracy(MeanMetricWrapper):
+    """How often argmax(y_pred) matches integer labels."""
+
+    def __init__(self, name='sparse_categorical_accuracy', dtype=None):
+        super().__init__(sparse_categorical_accuracy, name=name, dtype=dtype)
+
+    def get_config(self):
+        return {'name': self.name, 'dtype': self._dtype}
+
+
+class TopKCategoricalAccuracy(MeanMetricWrapper):
+    """How often the one-hot label is among the ``k`` highest scores (k=5)."""
+
+    def __init__(self, k=5, name='top_k_categorical_accuracy', dtype=None):
+        super().__init__(top_k_categorical_accuracy, name=name, dtype=dtype, k=k)
+        self.k = k
+
+    def get_config(self):
+        return {'name': self.name, 'dtype': self._dtype, 'k': self.k}
+
+
+class SparseTopKCategoricalAccuracy(MeanMetricWrapper):
+    """How often the integer label is among the ``k`` highest scores (k=5)."""
+
+    def __init__(self, k=5, name='sparse_top_k_categorical_accuracy', dtype=None):
+        super().__init__(sparse_top_k_categorical_accuracy, name=name, dtype=dtype, k=k)
+        self.k = k
+
+    def get_config(self):
+        return {'name': self.name, 'dtype': self._dtype, 'k': self.k}

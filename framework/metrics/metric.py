@@ -1,0 +1,111 @@
+"""``Metric``: state that accumulates over batches and a result computed from it (Keras 3).
+
+The state lives in non-trainable ``Variable``s (so checkpoints save it), and
+updates add to their raw arrays in place, outside any tape: a metric never
+records gradient work, and on a GPU its accumulators stay on the device
+until ``result()`` is read.
+"""
+import numpy as np
+
+from .. import backend, dtypes
+from ..losses.naming import auto_name
+from ..variable import Variable
+
+FLOATX = 'float32'
+
+
+def add_to(variable, amount):
+    """``variable += amount`` on raw arrays, in place.
+
+    The state follows the data it summarises: if ``amount`` lives on another
+    device than the variable (the first GPU batch), the variable's few
+    numbers move there once.
+    """
+    data = variable._data
+    if backend.is_device_array(amount) != backend.is_device_array(data):
+        xp = backend.array_module(amount)
+        data = variable._data = xp.asarray(backend.to_host(data))
+    data += amount
+
+
+class Metric:
+    """Base class: subclasses create state with ``add_variable`` and implement
+    ``update_state(...)`` and ``result()``.
+
+    Args:
+        dtype: the dtype of the state and the result (default float32).
+        name: the name (default: the class name in snake_case).
+    """
+
+    def __init__(self, dtype=None, name=None):
+        self.name = name or auto_name(type(self).__name__)
+        self._dtype = dtypes.as_dtype(dtype or FLOATX).name
+        self._variables = []
+
+    @property
+    def dtype(self):
+        return self._dtype
+
+    @property
+    def variables(self):
+        """The state variables (non-trainable), in creation order."""
+        return list(self._variables)
+
+    def add_variable(self, shape=(), initializer='zeros', dtype=None, name=None):
+        """A non-trainable state variable named '<metric>/<name>'.
+
+        Args:
+            initializer: 'zeros', 'ones', or a callable (shape, dtype) -> value.
+        Raises:
+            ValueError: for another initializer.
+        """
+        dtype = dtypes.as_dtype(dtype or self._dtype)
+        shape = tuple(shape)
+        if callable(initializer):
+            value = initializer(shape, dtype)
+        elif initializer in ('zeros', 'ones'):
+            # A host array: Variable places it on the current default device.
+            value = (np.zeros if initializer == 'zeros' else np.ones)(shape, dtype)
+        else:
+            raise ValueError("%s.add_variable: initializer must be 'zeros', 'ones' or a callable, got %r"
+                             % (type(self).__name__, initializer))
+        variable = Variable(value, trainable=False, dtype=dtype,
+                            name='%s/%s' % (self.name, name or 'variable_%d' % len(self._variables)))
+        self._variables.append(variable)
+        return variable
+
+    add_weight = add_variable
+
+    def reset_state(self):
+        """Zero every state variable, in place (on whatever device it lives)."""
+        for variable in self._variables:
+            variable._data[...] = 0
+
+    def reset_states(self):
+        """``reset_state`` under its Keras 2 name (Keras 3 removed it; ported code still calls it)."""
+        self.reset_state()
+
+    def update_state(self, *args, **kwargs):
+        """Accumulate one batch; subclasses override it."""
+        raise TypeError('%s must override update_state(...)' % type(self).__name__)
+
+    def result(self):
+        """The metric's value as a scalar tensor; subclasses override it."""
+        raise TypeError('%s must override result()' % type(self).__name__)
+
+    def __call__(self, *args, **kwargs):
+        """``update_state(*args, **kwargs)``, then the ``result()``."""
+        self.update_state(*args, **kwargs)
+        return self.result()
+
+    def get_config(self):
+        return {'name': self.name, 'dtype': self._dtype}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+    def __repr__(self):
+        return '<%s name=%s>' % (type(self).__name__, self.name)
+
+    __str__ = __repr__

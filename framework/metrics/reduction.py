@@ -1,0 +1,133 @@
+"""``Sum``, ``Mean`` and ``MeanMetricWrapper``: the metrics every per-sample metric is built on.
+
+A batch of values is first reduced to one value per sample (the mean over
+the other axes), weighted by ``sample_weight`` where given; ``Mean`` then
+keeps the running total and the running count (or weight sum), as Keras 3 does.
+"""
+import numpy as np
+
+from .. import backend
+from ..losses.inputs import squeeze_or_expand_to_same_rank, to_dtype
+from ..losses.reduction import apply_mask
+from ..losses.tensor_notes import get_keras_mask
+from ..ops import broadcast_to, reduce_mean, reduce_sum
+from ..tape import paused
+from ..tensor import Tensor
+from .metric import Metric, add_to
+
+
+def samplewise_values(values, sample_weight, reduce_fn, dtype, what):
+    """(values, weights), each reduced to one entry per sample (Keras's ``reduce_to_samplewise_values``).
+
+    Raises:
+        ValueError: naming ``what`` when the weights do not broadcast to the values.
+    """
+    mask = get_keras_mask(values)
+    values = to_dtype(values, dtype, what, 'values')
+    if sample_weight is not None:
+        sample_weight = to_dtype(sample_weight, dtype, what, 'sample_weight')
+        sample_weight = apply_mask(sample_weight, mask, dtype, 'sum')
+        values, sample_weight = squeeze_or_expand_to_same_rank(values, sample_weight)
+        weight_rank, values_rank = sample_weight.ndim, values.ndim
+        if values_rank > weight_rank:
+            values = reduce_fn(values, list(range(weight_rank, values_rank)))
+        try:
+            np.broadcast_shapes(tuple(sample_weight.shape), tuple(values.shape))
+        except ValueError:
+            raise ValueError('%s: sample_weight of shape %s does not broadcast to the values of shape %s; '
+                             'give one weight per sample' % (what, tuple(sample_weight.shape),
+                                                            tuple(values.shape))) from None
+        # Broadcasting the weights changes their total, which is what Mean counts.
+        sample_weight = broadcast_to(sample_weight, values.shape)
+        values = values * sample_weight
+        if weight_rank > 1:
+            sample_weight = reduce_fn(sample_weight, list(range(1, weight_rank)))
+    if values.ndim > 1:
+        values = reduce_fn(values, list(range(1, values.ndim)))
+    return values, sample_weight
+
+
+class Sum(Metric):
+    """The (weighted) sum of all values seen: [1, 3, 5, 7] -> 16."""
+
+    def __init__(self, name='sum', dtype=None):
+        super().__init__(name=name, dtype=dtype)
+        self.total = self.add_variable((), 'zeros', name='total')
+
+    def update_state(self, values, sample_weight=None):
+        with paused():
+            values, _ = samplewise_values(values, sample_weight, reduce_sum, self._dtype, self.name)
+        add_to(self.total, backend.array_module(values._data).sum(values._data))
+
+    def result(self):
+        return Tensor(self.total._data.copy())
+
+
+class Mean(Metric):
+    """The (weighted) mean of all values seen: total / count, 0 before any update.
+
+    Each sample counts once (its own values are averaged first); with
+    ``sample_weight`` the count is the sum of the weights.
+    """
+
+    def __init__(self, name='mean', dtype=None):
+        super().__init__(name=name, dtype=dtype)
+        self.total = self.add_variable((), 'zeros', name='total')
+        self.count = self.add_variable((), 'zeros', name='count')
+
+    def update_state(self, values, sample_weight=None):
+        with paused():
+            values, sample_weight = samplewise_values(values, sample_weight, reduce_mean, self._dtype, self.name)
+        data = values._data
+        xp = backend.array_module(data)
+        if sample_weight is not None:
+            count = xp.sum(sample_weight._data)
+        else:
+            count = xp.asarray(data.shape[0] if data.ndim else 1, dtype=data.dtype)
+        add_to(self.total, xp.sum(data))
+        add_to(self.count, count)
+
+    def result(self):
+        total, count = self.total._data, self.count._data
+        xp = backend.array_module(total)
+        # divide_no_nan, without a host round trip: 0 until something was counted.
+        return Tensor(xp.where(count == 0, xp.zeros_like(total), total / xp.where(count == 0, 1, count))
+                      .astype(self._dtype))
+
+
+class MeanMetricWrapper(Mean):
+    """The mean of a per-sample function ``fn(y_true, y_pred, **kwargs)`` over all samples seen.
+
+    Args:
+        fn: returns one value per sample (a loss or an accuracy function).
+        name: the metric's name (default: snake_case of the class name).
+        dtype: the state's dtype (float32).
+        **kwargs: passed on to ``fn``.
+    """
+
+    def __init__(self, fn, name=None, dtype=None, **kwargs):
+        if not callable(fn):
+            raise TypeError('MeanMetricWrapper: fn must be callable, got %r' % (fn,))
+        super().__init__(name=name, dtype=dtype)
+        self._fn = fn
+        self._fn_kwargs = kwargs
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        mask = get_keras_mask(y_pred)
+        with paused():
+            values = self._fn(y_true, y_pred, **self._fn_kwargs)
+            if mask is not None:
+                sample_weight = apply_mask(sample_weight, mask, self._dtype, 'sum')
+        return super().update_state(values, sample_weight=sample_weight)
+
+    def get_config(self):
+        from ..losses.registry import function_name
+        return dict(super().get_config(), fn=function_name(self._fn), **self._fn_kwargs)
+
+    @classmethod
+    def from_config(cls, config):
+        config = dict(config)
+        if 'fn' in config:
+            from .registry import function_by_name
+            config['fn'] = function_by_name(config['fn'])
+        return cls(**config)

@@ -1,0 +1,147 @@
+"""Looking metrics up by name, as ``keras.metrics.get`` and ``Model.compile`` do.
+
+``get`` knows the class names and their snake_case ('mean_absolute_error',
+'binary_accuracy', ...) plus Keras's short spellings ('mse', 'mae', ...).
+``resolve_accuracy`` and ``compile_metric`` add what ``compile`` does on
+top: 'accuracy' / 'acc' become the accuracy that fits the targets' shapes,
+and a metric is named after the string it was asked for.
+"""
+import inspect
+
+from ..losses import registry as loss_registry
+from ..losses.naming import object_name, to_snake_case
+from . import accuracy_metrics as accuracy, probabilistic, regression
+from .metric import Metric
+from .reduction import Mean, MeanMetricWrapper, Sum
+
+_CLASSES = (
+    Metric, Mean, Sum, MeanMetricWrapper,
+    regression.MeanSquaredError, regression.RootMeanSquaredError, regression.MeanAbsoluteError,
+    regression.MeanAbsolutePercentageError, regression.MeanSquaredLogarithmicError,
+    regression.CosineSimilarity, regression.LogCoshError,
+    probabilistic.KLDivergence, probabilistic.Poisson, probabilistic.BinaryCrossentropy,
+    probabilistic.CategoricalCrossentropy, probabilistic.SparseCategoricalCrossentropy,
+    accuracy.Accuracy, accuracy.BinaryAccuracy, accuracy.CategoricalAccuracy,
+    accuracy.SparseCategoricalAccuracy, accuracy.TopKCategoricalAccuracy,
+    accuracy.SparseTopKCategoricalAccuracy,
+)
+BY_NAME = {cls.__name__: cls for cls in _CLASSES}
+BY_NAME.update({to_snake_case(cls.__name__): cls for cls in _CLASSES})
+BY_NAME.update({
+    'bce': probabilistic.BinaryCrossentropy, 'BCE': probabilistic.BinaryCrossentropy,
+    'mse': regression.MeanSquaredError, 'MSE': regression.MeanSquaredError,
+    'mae': regression.MeanAbsoluteError, 'MAE': regression.MeanAbsoluteError,
+    'mape': regression.MeanAbsolutePercentageError, 'MAPE': regression.MeanAbsolutePercentageError,
+    'msle': regression.MeanSquaredLogarithmicError, 'MSLE': regression.MeanSquaredLogarithmicError,
+})
+
+# Per-sample functions a MeanMetricWrapper config may name.
+_FUNCTIONS = {f.__name__: f for f in (accuracy.accuracy, accuracy.binary_accuracy, accuracy.categorical_accuracy,
+                                       accuracy.sparse_categorical_accuracy, accuracy.top_k_categorical_accuracy,
+                                       accuracy.sparse_top_k_categorical_accuracy)}
+
+
+def function_by_name(name):
+    """A per-sample metric or loss function by name (for ``MeanMetricWrapper.from_config``)."""
+    if name in _FUNCTIONS:
+        return _FUNCTIONS[name]
+    fn = loss_registry.get(name)
+    if inspect.isclass(fn) or not callable(fn) or isinstance(fn, Metric):
+        raise ValueError('Unknown metric function %r' % (name,))
+    return fn
+
+
+def deserialize(config, custom_objects=None):
+    """The Metric a {'class_name': ..., 'config': ...} dict describes.
+
+    Raises:
+        ValueError: for an unknown class name, listing the known ones.
+    """
+    known = dict(BY_NAME, **(custom_objects or {}))
+    cls = known.get(config.get('class_name')) if isinstance(config, dict) else None
+    if not (inspect.isclass(cls) and issubclass(cls, Metric)):
+        raise ValueError('Could not interpret metric config %r; known classes: %s'
+                         % (config, ', '.join(sorted(c.__name__ for c in _CLASSES))))
+    return cls.from_config(config.get('config') or {})
+
+
+def serialize(metric):
+    return {'class_name': type(metric).__name__, 'config': metric.get_config()}
+
+
+def get(identifier):
+    """A metric from a name, a config dict, a Metric instance or class, or a function.
+
+    'acc' is accepted as ``Accuracy(name='acc')`` (Keras 3's ``get`` knows only
+    'accuracy'; its ``compile`` resolves both, see ``compile_metric``).
+
+    Raises:
+        ValueError: for an unknown name (listing the valid ones) or an
+            identifier that is none of the above.
+    """
+    if identifier is None:
+        return None
+    if isinstance(identifier, dict):
+        return deserialize(identifier)
+    if isinstance(identifier, str):
+        if identifier == 'acc':
+            return accuracy.Accuracy(name='acc')
+        obj = BY_NAME.get(identifier)
+        if obj is None:
+            raise ValueError('Could not interpret metric identifier: %r. Valid names: %s'
+                             % (identifier, ', '.join(sorted(set(BY_NAME) | {'acc'}))))
+    else:
+        obj = identifier
+    if inspect.isclass(obj):
+        return obj()
+    if callable(obj):
+        return obj
+    raise ValueError('Could not interpret metric identifier: %r (of type %s); give a name, a Metric, a '
+                     'function or a config dict' % (identifier, type(identifier).__name__))
+
+
+def resolve_accuracy(loss_name, y_true_shape, y_pred_shape, name='accuracy'):
+    """The accuracy metric ``compile(metrics=['accuracy'])`` means for these targets.
+
+    Keras 3 (``compile_utils.get_metric``) decides from the shapes alone:
+    a last prediction axis of 1 means ``BinaryAccuracy``; labels of lower
+    rank than the predictions, or with a last axis of 1 against several
+    classes, mean ``SparseCategoricalAccuracy``; anything else
+    ``CategoricalAccuracy``. (Keras 2 looked at the loss; Keras 3 does not,
+    so ``loss_name`` is accepted for callers that have it but changes nothing.)
+
+    Args:
+        loss_name: the compiled loss's name (unused by the Keras 3 rule).
+        y_true_shape, y_pred_shape: shapes of one batch of targets and predictions.
+        name: the metric's name, the string the user gave ('accuracy' or 'acc').
+    """
+    true_shape, pred_shape = tuple(y_true_shape), tuple(y_pred_shape)
+    true_last = true_shape[-1] if true_shape else None
+    pred_last = pred_shape[-1] if pred_shape else None
+    if pred_last == 1:
+        return accuracy.BinaryAccuracy(name=name)
+    if len(true_shape) < len(pred_shape) or (true_last == 1 and pred_last is not None and pred_last > 1):
+        return accuracy.SparseCategoricalAccuracy(name=name)
+    return accuracy.CategoricalAccuracy(name=name)
+
+
+def compile_metric(identifier, y_true_shape, y_pred_shape, loss_name=None):
+    """A Metric for one entry of ``compile(metrics=[...])``, named as Keras 3 names it.
+
+    Strings keep their spelling as the name ('mse' logs as 'mse'); functions
+    are wrapped in a ``MeanMetricWrapper`` named after them.
+
+    Raises:
+        ValueError: for None or an unknown identifier.
+    """
+    if identifier is None:
+        raise ValueError('Expected a metric, received None')
+    if isinstance(identifier, str) and identifier.lower() in ('accuracy', 'acc'):
+        metric = resolve_accuracy(loss_name, y_true_shape, y_pred_shape, name=identifier)
+    else:
+        metric = get(identifier)
+    metric_name = identifier if isinstance(identifier, str) else object_name(metric)
+    if not isinstance(metric, Metric):
+        metric = MeanMetricWrapper(metric)
+    metric.name = metric_name
+    return metric
