@@ -42,12 +42,6 @@ def checked_gradient(index, grad, variable):
     return data if data.dtype == variable.dtype else data.astype(variable.dtype)
 
 
-def _with_reason(variable):
-    """The variable's path, with why the tape gave it no gradient when it knows."""
-    reason = none_gradient_reason(variable)
-    return repr(variable.path) if reason is None else '%r (%s)' % (variable.path, reason)
-
-
 def present_gradients(grads, variables):
     """The (gradients, variables) whose gradient is not None, checked first, in order.
 

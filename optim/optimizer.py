@@ -7,7 +7,10 @@ the rest, in Keras 3's order: validate every (gradient, variable) pair before
 touching anything, skip None gradients with a warning, create slots lazily,
 unscale (``loss_scale_factor``), accumulate (``gradient_accumulation_steps``),
 clip, apply decoupled weight decay, update, apply constraints, update the EMA,
-and count the iteration.
+and count the iteration. The math runs in each variable's dtype with the
+float32 learning rate cast to it, as in Keras; Python hyper-parameters enter
+at full precision (Keras on TensorFlow rounds some through float32 first, which
+only shows for float64 variables).
 
 State, for saving and restoring (see ``optimizer_state.py``):
     ``variables``                        Keras 3's list: iteration, learning_rate, then the slots
@@ -125,8 +128,8 @@ class Optimizer(OptimizerState, abc.ABC):
 
     def _learning_rate_value(self):
         data = backend.to_host(convert_to_tensor(self.learning_rate)._data)
-        if np.size(data) != 1 or data.dtype.kind != 'f':
-            raise ValueError('The learning rate must be one floating-point value; the schedule or callable '
+        if np.size(data) != 1 or data.dtype.kind not in 'fiu':
+            raise ValueError('The learning rate must be one real number; the schedule or callable '
                              'returned dtype %s, shape %s' % (data.dtype, np.shape(data)))
         return np.asarray(data).reshape(())[()]
 

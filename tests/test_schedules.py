@@ -150,3 +150,11 @@ def test_optimizer_evaluates_schedule_before_incrementing():
         deltas.append(float(w.numpy()[0]) - before)
     assert deltas == [1.0, 0.5, 0.25]
     assert float(optimizer.learning_rate) == 0.25      # at iterations == 3
+
+
+def test_integer_valued_schedule_is_cast_to_the_variable_dtype():
+    optimizer = SGD(learning_rate=PiecewiseConstantDecay([0], [2, 1]))
+    w = tf.Variable([0.0])
+    for _ in range(2):
+        optimizer.apply_gradients([(tf.constant([-1.0]), w)])
+    assert w.numpy()[0] == 3.0
