@@ -95,8 +95,7 @@ def _rule(left, fill, join, right, widths):
 
 
 def _cells(values, widths, align, bar):
-    wrapped = [textwrap.wrap(v, w, break_long_words=True, break_on_hyphens=False) or [''] for v, w in
-               zip(values, widths)]
+    wrapped = [_wrap(v, w) for v, w in zip(values, widths)]
     height = max(len(w) for w in wrapped)
     out = []
     for i in range(height):
@@ -108,6 +107,13 @@ def _cells(values, widths, align, bar):
             parts.append(' ' + text + ' ')
         out.append(bar + bar.join(parts) + bar)
     return out
+
+
+def _wrap(text, width):
+    """Lines of ``text`` broken at spaces; a word too long for the column is
+    cut with an ellipsis (rich's 'ellipsis' overflow, which Keras's table uses)."""
+    lines = textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False) or ['']
+    return [line if len(line) <= width else line[:width - 1] + '…' for line in lines]
 
 
 def _rows(model, layer, level, expand_nested, show_trainable):
