@@ -11,7 +11,7 @@ import warnings as _warnings
 _warnings.filterwarnings('ignore', category=RuntimeWarning, module=r'(framework|layers|optim)(\.|$)')
 
 from . import dtypes, nest, random  # noqa: F401,E402
-from . import config, data, debugging, linalg, math, nn, test  # noqa: F401
+from . import config, data, debugging, linalg, losses, math, metrics, nn, test  # noqa: F401
 from .custom_gradient import custom_gradient
 from .placement import device
 from .dtypes import (as_dtype, bool, complex64, complex128, double, float16, float32, float64, half,  # noqa: F401

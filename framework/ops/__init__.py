@@ -5,6 +5,7 @@ from .activations import (elu, gelu, hard_sigmoid, leaky_relu, log_softmax, relu
 from .arithmetic import (add, add_n, divide, divide_no_nan, floor_div, floordiv, floormod, maximum,
                          minimum, mod, multiply, negative, pow, realdiv, squared_difference, subtract,
                          truediv)
+from .convolution import avg_pool2d, conv2d, max_pool2d
 from .creation import eye, fill, linspace, meshgrid, ones, ones_like, range, zeros, zeros_like
 from .indexing import boolean_mask, gather_nd
 from .linalg import affine, einsum, matmul, tensordot
