@@ -6,18 +6,17 @@ computes the output with framework ops, so a GradientTape records it.
 Sublayers are found by looking at the instance's attributes when weights
 are asked for (see ``tracking``); there is no ``__setattr__`` bookkeeping.
 """
-import inspect
-
 import numpy as np
 
 from framework import dtypes
-from framework.ops import cast
 from framework.tape import paused
 from framework.tensor import Tensor, convert_to_tensor
 from framework.variable import Variable
 
 from . import call_context, constraints, initializers, naming, regularizers, tracking
+from .call_inputs import accepts_training, check_spec, convert_inputs, shape_of
 from .input_spec import InputSpec
+from .layer_arguments import dtype_policy, legacy_batch_shape, positional_weight_args, standardize_dtype
 from .weights import LayerWeights
 
 _LEGACY_SHAPE_KEYWORDS = ('input_shape', 'input_dim', 'batch_input_shape', 'batch_size')
@@ -56,7 +55,7 @@ class Layer(LayerWeights):
             naming.to_snake_case(type(self).__name__))
         if not isinstance(self.name, str) or '/' in self.name:
             raise ValueError('%s: name must be a string without "/", got %r' % (type(self).__name__, name))
-        self._dtype = _standardize_dtype(dtype, type(self).__name__)
+        self._dtype = standardize_dtype(dtype, type(self).__name__)
         self._trainable = bool(trainable)
         self.built = False
         self.input_spec = None
@@ -68,7 +67,7 @@ class Layer(LayerWeights):
         self._losses = []                  # add_loss / activity losses of the latest call
         self._call_epoch = 0
         self._build_input_shape = None
-        self._batch_input_shape = _legacy_batch_shape(legacy, type(self).__name__)
+        self._batch_input_shape = legacy_batch_shape(legacy, type(self).__name__)
 
     # ---- dtype -------------------------------------------------------------
     @property
@@ -122,7 +121,7 @@ class Layer(LayerWeights):
         Raises:
             ValueError: a name given positionally, or a shape with None entries.
         """
-        shape, initializer, dtype = _positional_weight_args(args, shape, initializer, dtype)
+        shape, initializer, dtype = positional_weight_args(args, shape, initializer, dtype)
         shape = () if shape is None else tuple(shape)
         if any(d is None for d in shape):
             raise ValueError('%s.add_weight: weight %r needs a fully defined shape, got %s'
@@ -160,7 +159,7 @@ class Layer(LayerWeights):
         enclosing layer call when not given, and passed only to a ``call``
         that accepts it.
         """
-        inputs = _convert_inputs(inputs, self._dtype)
+        inputs = convert_inputs(inputs, self._dtype)
         context = call_context.state()
         entries = context.stack
         if entries:
@@ -175,15 +174,15 @@ class Layer(LayerWeights):
         try:
             if not self.built:
                 if self.input_spec is not None:        # e.g. a rank the layer cannot build for
-                    _check_spec(self, inputs)
+                    check_spec(self, inputs)
                 self._build_for(inputs)
             spec = self.input_spec
             if spec is not None:
                 if type(inputs) is Tensor and type(spec) is InputSpec:
                     spec.check(self, inputs._data.shape)
                 else:
-                    _check_spec(self, inputs)
-            if training is not None and _accepts_training(type(self)):
+                    check_spec(self, inputs)
+            if training is not None and accepts_training(type(self)):
                 kwargs['training'] = training
             outputs = self.call(inputs, *args, **kwargs)
         finally:
@@ -193,7 +192,7 @@ class Layer(LayerWeights):
         return outputs
 
     def _build_for(self, inputs):
-        self._build_from_shape(_shape_of(inputs))
+        self._build_from_shape(shape_of(inputs))
 
     def _build_from_shape(self, shape):
         """Build for ``shape`` and remember it (``get_build_config``)."""
@@ -248,105 +247,3 @@ class Layer(LayerWeights):
 
     def __repr__(self):
         return '<%s name=%s, built=%s>' % (type(self).__name__, self.name, self.built)
-
-
-def dtype_policy(dtype):
-    """Keras 3's serialized dtype policy for a plain dtype."""
-    return {'module': 'keras', 'class_name': 'DTypePolicy', 'config': {'name': dtype.name},
-            'registered_name': None}
-
-
-def _standardize_dtype(dtype, who):
-    if dtype is None:
-        return dtypes.float32
-    if isinstance(dtype, dict):               # a serialized DTypePolicy
-        dtype = dtype.get('config', {}).get('name', dtype)
-    name = getattr(dtype, 'name', dtype)
-    if isinstance(name, str) and name.startswith('mixed_'):
-        raise ValueError('%s: mixed precision policies (%r) are not supported; give a dtype such as '
-                         "'float32'" % (who, name))
-    return dtypes.as_dtype(name if isinstance(name, str) else dtype)
-
-
-def _legacy_batch_shape(legacy, who):
-    if 'batch_input_shape' in legacy:
-        return tuple(legacy['batch_input_shape'])
-    if 'input_shape' in legacy:
-        shape = legacy['input_shape']
-        shape = (shape,) if isinstance(shape, int) else tuple(shape)
-        return (legacy.get('batch_size'),) + shape
-    if 'input_dim' in legacy:
-        return (legacy.get('batch_size'), int(legacy['input_dim']))
-    return None
-
-
-def _positional_weight_args(args, shape, initializer, dtype):
-    if not args:
-        return shape, initializer, dtype
-    if len(args) > 3:
-        raise TypeError('add_weight() takes at most 3 positional arguments (shape, initializer, dtype) '
-                        'but %d were given' % len(args))
-    if isinstance(args[0], str):
-        raise ValueError("`name` must be passed as a keyword argument. Received: add_weight('%s', ...). "
-                         "Use: add_weight(shape=..., name='%s')." % (args[0], args[0]))
-    given = dict(zip(('shape', 'initializer', 'dtype'), args))
-    current = {'shape': shape, 'initializer': initializer, 'dtype': dtype}
-    for key, value in given.items():
-        if current[key] is not None:
-            raise ValueError('add_weight: `%s` was passed both positionally and as a keyword argument' % key)
-        current[key] = value
-    return current['shape'], current['initializer'], current['dtype']
-
-
-def _convert_one(value, dtype):
-    if isinstance(value, Tensor):
-        if value._data.dtype != dtype and value._data.dtype.kind == 'f':
-            return cast(value, dtype)
-        return value
-    if isinstance(value, np.ndarray) and value.dtype.kind not in 'f':
-        return convert_to_tensor(value)
-    tensor = convert_to_tensor(value)
-    return cast(tensor, dtype) if tensor._data.dtype.kind == 'f' and tensor._data.dtype != dtype else tensor
-
-
-def _convert_inputs(inputs, dtype):
-    """Tensors of the layer's dtype for floating inputs; other dtypes are kept."""
-    if type(inputs) is Tensor and inputs._data.dtype is dtype:
-        return inputs                     # the common case, kept cheap
-    if isinstance(inputs, (list, tuple)) and inputs and all(
-            isinstance(x, (Tensor, np.ndarray)) for x in inputs):
-        return type(inputs)(_convert_one(x, dtype) for x in inputs)
-    if isinstance(inputs, dict):
-        return {k: _convert_one(v, dtype) for k, v in inputs.items()}
-    return _convert_one(inputs, dtype)
-
-
-def _shape_of(inputs):
-    if isinstance(inputs, Tensor):
-        return tuple(inputs.shape)
-    if isinstance(inputs, (list, tuple)):
-        return [_shape_of(x) for x in inputs]
-    if isinstance(inputs, dict):
-        return {k: _shape_of(v) for k, v in inputs.items()}
-    return tuple(np.shape(inputs))
-
-
-def _check_spec(layer, inputs):
-    specs = layer.input_spec if isinstance(layer.input_spec, (list, tuple)) else [layer.input_spec]
-    values = inputs if isinstance(inputs, (list, tuple)) else [inputs]
-    for index, (spec, value) in enumerate(zip(specs, values)):
-        if spec is not None:
-            spec.check(layer, value._data.shape if isinstance(value, Tensor) else np.shape(value), index)
-
-
-_TRAINING_ARG = {}
-
-
-def _accepts_training(cls):
-    """Whether ``cls.call`` takes a ``training`` argument (looked up once per class)."""
-    accepts = _TRAINING_ARG.get(cls)
-    if accepts is None:
-        params = inspect.signature(cls.call).parameters
-        accepts = 'training' in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
-        _TRAINING_ARG[cls] = accepts
-    return accepts

@@ -1,0 +1,62 @@
+"""What ``Layer.__call__`` does to its inputs: convert and cast them, read
+their shapes, check them against the layer's InputSpec."""
+import inspect
+
+import numpy as np
+
+from framework.ops import cast
+from framework.tensor import Tensor, convert_to_tensor
+
+
+def _convert_one(value, dtype):
+    if isinstance(value, Tensor):
+        if value._data.dtype != dtype and value._data.dtype.kind == 'f':
+            return cast(value, dtype)
+        return value
+    if isinstance(value, np.ndarray) and value.dtype.kind not in 'f':
+        return convert_to_tensor(value)
+    tensor = convert_to_tensor(value)
+    return cast(tensor, dtype) if tensor._data.dtype.kind == 'f' and tensor._data.dtype != dtype else tensor
+
+
+def convert_inputs(inputs, dtype):
+    """Tensors of the layer's dtype for floating inputs; other dtypes are kept."""
+    if type(inputs) is Tensor and inputs._data.dtype is dtype:
+        return inputs                     # the common case, kept cheap
+    if isinstance(inputs, (list, tuple)) and inputs and all(
+            isinstance(x, (Tensor, np.ndarray)) for x in inputs):
+        return type(inputs)(_convert_one(x, dtype) for x in inputs)
+    if isinstance(inputs, dict):
+        return {k: _convert_one(v, dtype) for k, v in inputs.items()}
+    return _convert_one(inputs, dtype)
+
+
+def shape_of(inputs):
+    if isinstance(inputs, Tensor):
+        return tuple(inputs.shape)
+    if isinstance(inputs, (list, tuple)):
+        return [shape_of(x) for x in inputs]
+    if isinstance(inputs, dict):
+        return {k: shape_of(v) for k, v in inputs.items()}
+    return tuple(np.shape(inputs))
+
+
+def check_spec(layer, inputs):
+    specs = layer.input_spec if isinstance(layer.input_spec, (list, tuple)) else [layer.input_spec]
+    values = inputs if isinstance(inputs, (list, tuple)) else [inputs]
+    for index, (spec, value) in enumerate(zip(specs, values)):
+        if spec is not None:
+            spec.check(layer, value._data.shape if isinstance(value, Tensor) else np.shape(value), index)
+
+
+_TRAINING_ARG = {}
+
+
+def accepts_training(cls):
+    """Whether ``cls.call`` takes a ``training`` argument (looked up once per class)."""
+    accepts = _TRAINING_ARG.get(cls)
+    if accepts is None:
+        params = inspect.signature(cls.call).parameters
+        accepts = 'training' in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
+        _TRAINING_ARG[cls] = accepts
+    return accepts

@@ -1,0 +1,51 @@
+"""Normalizing what a layer is constructed with: dtypes, legacy shape
+keywords, and ``add_weight``'s positional arguments."""
+from framework import dtypes
+
+
+def dtype_policy(dtype):
+    """Keras 3's serialized dtype policy for a plain dtype."""
+    return {'module': 'keras', 'class_name': 'DTypePolicy', 'config': {'name': dtype.name},
+            'registered_name': None}
+
+
+def standardize_dtype(dtype, who):
+    if dtype is None:
+        return dtypes.float32
+    if isinstance(dtype, dict):               # a serialized DTypePolicy
+        dtype = dtype.get('config', {}).get('name', dtype)
+    name = getattr(dtype, 'name', dtype)
+    if isinstance(name, str) and name.startswith('mixed_'):
+        raise ValueError('%s: mixed precision policies (%r) are not supported; give a dtype such as '
+                         "'float32'" % (who, name))
+    return dtypes.as_dtype(name if isinstance(name, str) else dtype)
+
+
+def legacy_batch_shape(legacy, who):
+    if 'batch_input_shape' in legacy:
+        return tuple(legacy['batch_input_shape'])
+    if 'input_shape' in legacy:
+        shape = legacy['input_shape']
+        shape = (shape,) if isinstance(shape, int) else tuple(shape)
+        return (legacy.get('batch_size'),) + shape
+    if 'input_dim' in legacy:
+        return (legacy.get('batch_size'), int(legacy['input_dim']))
+    return None
+
+
+def positional_weight_args(args, shape, initializer, dtype):
+    if not args:
+        return shape, initializer, dtype
+    if len(args) > 3:
+        raise TypeError('add_weight() takes at most 3 positional arguments (shape, initializer, dtype) '
+                        'but %d were given' % len(args))
+    if isinstance(args[0], str):
+        raise ValueError("`name` must be passed as a keyword argument. Received: add_weight('%s', ...). "
+                         "Use: add_weight(shape=..., name='%s')." % (args[0], args[0]))
+    given = dict(zip(('shape', 'initializer', 'dtype'), args))
+    current = {'shape': shape, 'initializer': initializer, 'dtype': dtype}
+    for key, value in given.items():
+        if current[key] is not None:
+            raise ValueError('add_weight: `%s` was passed both positionally and as a keyword argument' % key)
+        current[key] = value
+    return current['shape'], current['initializer'], current['dtype']
