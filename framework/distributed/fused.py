@@ -1,0 +1,45 @@
+"""FusedBuffer: many arrays packed into one contiguous buffer per dtype.
+
+One collective on one large buffer costs one latency instead of one per
+array (a model has tens of weight arrays, each step all of their gradients).
+The buffers are made once for a layout (shapes, dtypes, host or GPU) and
+reused while the layout holds, so a training step allocates nothing.
+"""
+from framework import backend
+
+
+def layout_of(arrays):
+    """What the buffers depend on: (host or gpu, dtype, shape) per array, in order."""
+    return tuple(('gpu' if backend.is_device_array(a) else 'host', a.dtype.str, tuple(a.shape)) for a in arrays)
+
+
+class FusedBuffer:
+    """Flat buffers for ``arrays``' layout: one per (host or GPU, dtype), in first-seen order.
+
+    ``pack(arrays)`` copies arrays in, ``buffers`` are what a collective works on
+    in place, ``views()`` are the arrays again, as views of the buffers (no copy).
+    """
+
+    def __init__(self, arrays):
+        self.layout = layout_of(arrays)
+        self.buffers = []
+        self._places = []          # per array: (buffer index, offset, size, shape)
+        starts = {}                # (where, dtype) -> [buffer index, elements so far]
+        for array, (where, dtype, shape) in zip(arrays, self.layout):
+            group = starts.setdefault((where, dtype), [len(starts), 0])
+            self._places.append((group[0], group[1], int(array.size), shape))
+            group[1] += int(array.size)
+        for (where, dtype), (index, total) in sorted(starts.items(), key=lambda item: item[1][0]):
+            sample = next(a for a, (w, d, _) in zip(arrays, self.layout) if (w, d) == (where, dtype))
+            self.buffers.append(backend.array_module(sample).empty(total, dtype=sample.dtype))
+
+    def matches(self, arrays):
+        return layout_of(arrays) == self.layout
+
+    def pack(self, arrays):
+        for array, (index, offset, count, _) in zip(arrays, self._places):
+            self.buffers[index][offset:offset + count] = array.reshape(-1)
+
+    def views(self):
+        return [self.buffers[index][offset:offset + count].reshape(shape)
+                for index, offset, count, shape in self._places]
