@@ -6,9 +6,9 @@ computes the output with framework ops, so a GradientTape records it.
 Sublayers are found by looking at the instance's attributes when weights
 are asked for (see ``tracking``); there is no ``__setattr__`` bookkeeping.
 """
-import numpy as np
-
 from framework import dtypes
+from framework.backend import array_module
+from framework.placement import current_xp
 from framework.tape import paused
 from framework.tensor import Tensor, convert_to_tensor
 from framework.variable import Variable
@@ -216,7 +216,9 @@ class Layer(LayerWeights):
         """The output shape for ``input_shape``. The base class finds it by
         running ``call`` on zeros (None dimensions as 1), with tapes paused."""
         shape = tuple(input_shape)
-        zeros = Tensor(np.zeros(tuple(1 if d is None else d for d in shape), self._dtype))
+        weights = self.weights
+        xp = array_module(weights[0]._data) if weights else current_xp()   # on the weights' device
+        zeros = Tensor(xp.zeros(tuple(1 if d is None else d for d in shape), self._dtype))
         saved = self._losses
         try:
             with paused(), call_context.scope(self, False):

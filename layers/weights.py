@@ -6,7 +6,9 @@ whose ``trainable`` is False reports no trainable weights.
 """
 import numpy as np
 
+from framework.backend import array_module, to_host
 from framework.tape import paused
+from framework.tensor import Tensor
 
 from . import tracking
 
@@ -127,14 +129,16 @@ class LayerWeights:
                              '%d, but the layer was expecting %d weights.' % (self.name, len(weights), len(params)))
         arrays = []
         for variable, value in zip(params, weights):
-            array = np.asarray(value)
+            array = np.asarray(to_host(value._data if isinstance(value, Tensor) else value))
             if tuple(array.shape) != tuple(variable.shape):
                 raise ValueError('Layer %s weight shape %s is not compatible with provided weight shape %s '
                                  '(weight %r).' % (self.name, tuple(variable.shape), tuple(array.shape),
                                                    variable.path))
             arrays.append(array)
         for variable, array in zip(params, arrays):
-            variable.assign(array.astype(variable.dtype, copy=False))
+            # host arrays go to the variable's device (numpy or cupy) first
+            xp = array_module(variable._data)
+            variable.assign(xp.asarray(array.astype(variable.dtype, copy=False)))
 
     def count_params(self):
         """The number of scalars in the weights.
