@@ -23,8 +23,9 @@ from ..naming import to_snake_case
 from ..tracking import _SKIP
 
 # Attributes of models and layers that Keras's walk never enters (Keras
-# skips everything its base Layer has, including the ``_layers`` list).
-_NOT_WALKED = _SKIP | {'_layers', '_self_setattr_tracking'}
+# skips everything its base Layer has, including the ``_layers`` list that
+# also holds a Sequential's input layer).
+_NOT_WALKED = _SKIP | {'_layers', '_input_layer'}
 
 
 class Saveable:

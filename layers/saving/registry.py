@@ -90,3 +90,8 @@ def custom_object_scope(custom_objects):
         yield
     finally:
         stack.pop()
+
+
+def registered_objects():
+    """{'Package>Name': object} for everything registered (a copy)."""
+    return dict(_REGISTERED)

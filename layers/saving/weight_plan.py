@@ -33,31 +33,33 @@ class WeightPlan:
         self.skipped = []
 
     def problem(self, message):
-        self.problems.append(message)
+        """Note a mismatch (a warning instead with ``skip_mismatch``)."""
+        (self.skipped if self.skip_mismatch else self.problems).append(message)
 
     def match(self, owner, variables, arrays, array_names=None):
         """Pair ``variables`` with ``arrays`` one to one, noting count and shape mismatches.
 
         ``owner`` says where they belong ("layer 'dense' (layers/dense)");
         ``array_names`` names the arrays in the file (default their indices).
+        An owner with any mismatch has none of its weights assigned.
         """
         array_names = list(array_names) if array_names is not None else [str(i) for i in range(len(arrays))]
+        found = []
         for index, variable in enumerate(variables[len(arrays):], start=len(arrays)):
-            self._note('%s: weight %d %r (shape %s) is missing from the file'
-                       % (owner, index, variable.path, _shape(variable)))
+            found.append('%s: weight %d %r (shape %s) is missing from the file'
+                         % (owner, index, variable.path, _shape(variable)))
         for index in range(len(variables), len(arrays)):
-            self._note('%s: the file has an unexpected weight %r of shape %s'
-                       % (owner, array_names[index], tuple(np.shape(arrays[index]))))
+            found.append('%s: the file has an unexpected weight %r of shape %s'
+                         % (owner, array_names[index], tuple(np.shape(arrays[index]))))
         for index, (variable, array) in enumerate(zip(variables, arrays)):
             if tuple(np.shape(array)) != _shape(variable):
-                self._note('%s: weight %d %r has shape %s in the model but %s in the file (%r)'
-                           % (owner, index, variable.path, _shape(variable), tuple(np.shape(array)),
-                              array_names[index]))
-            else:
-                self.pairs.append((variable, array))
-
-    def _note(self, message):
-        (self.skipped if self.skip_mismatch else self.problems).append(message)
+                found.append('%s: weight %d %r has shape %s in the model but %s in the file (%r)'
+                             % (owner, index, variable.path, _shape(variable), tuple(np.shape(array)),
+                                array_names[index]))
+        if found:
+            (self.skipped if self.skip_mismatch else self.problems).extend(found)
+        else:
+            self.pairs.extend(zip(variables, arrays))
 
     def apply(self):
         """Assign every pair, or raise ``WeightsMismatchError`` listing every problem (assigning none)."""

@@ -78,7 +78,7 @@ def load_weights(model, filepath, skip_mismatch=False, by_name=False):
 
 def _load_keras3(model, f, path, skip_mismatch):
     if not model.built:
-        _build_from_first_kernel(model, _keras3_first_shape(model, f), path)
+        build_from_first_kernel(model, keras3_first_shape(model, f), path)
     weight_plan = WeightPlan(path, skip_mismatch)
     keras3_weights.plan(f, model, weight_plan)
     _apply(weight_plan)
@@ -87,7 +87,7 @@ def _load_keras3(model, f, path, skip_mismatch):
 def _load_legacy(model, f, path, skip_mismatch, by_name):
     root = legacy_h5.weights_root(f)
     if not model.built:
-        _build_from_first_kernel(model, legacy_h5.first_weight_shape(root), path)
+        build_from_first_kernel(model, legacy_h5.first_weight_shape(root), path)
     weight_plan = WeightPlan(path, skip_mismatch)
     legacy_h5.plan(root, model, weight_plan, by_name=by_name)
     _apply(weight_plan)
@@ -100,7 +100,7 @@ def _apply(weight_plan):
                       % (len(skipped), weight_plan.path, '\n'.join('  - %s' % s for s in skipped)), stacklevel=3)
 
 
-def _keras3_first_shape(model, f):
+def keras3_first_shape(model, f):
     layers = list(getattr(model, 'layers', []))
     if not layers:
         return None
@@ -111,7 +111,7 @@ def _keras3_first_shape(model, f):
     return None
 
 
-def _build_from_first_kernel(model, kernel_shape, path):
+def build_from_first_kernel(model, kernel_shape, path):
     """Build an unbuilt model whose first layer is Dense from its saved kernel's shape (input_dim, units)."""
     from ..dense import Dense
     layers = list(getattr(model, 'layers', []))

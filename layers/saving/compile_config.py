@@ -1,0 +1,128 @@
+"""The arguments a model was compiled with, as JSON, and back (Keras 3's ``compile_config``).
+
+Saved: the optimizer's config (its state goes with the weights), the loss
+and metrics as names or ``{'class_name', 'config'}`` dicts, the loss and
+metric weights and ``steps_per_execution``. A function (a custom loss or
+metric) is saved by its registered name, or its ``__name__``; loading finds
+it through ``custom_objects`` or the registry, never by running code.
+"""
+import optim
+from framework import losses as losses_module
+from framework import metrics as metrics_module
+
+from .h5_io import SavedFileError
+from .registry import get_registered_name
+
+
+def serialize(model):
+    """Keras 3's ``compile_config`` dict for a compiled model, None otherwise."""
+    if not getattr(model, 'compiled', False):
+        return None
+    arguments = model.get_compile_config()
+    return {'optimizer': optim.serialize(model.optimizer),
+            'loss': _serialize(arguments.get('loss')),
+            'loss_weights': arguments.get('loss_weights'),
+            'metrics': _serialize(arguments.get('metrics')),
+            'weighted_metrics': _serialize(arguments.get('weighted_metrics')),
+            'run_eagerly': False,
+            'steps_per_execution': arguments.get('steps_per_execution', 1),
+            'jit_compile': False}
+
+
+def training_config(compile_config):
+    """The legacy ``.h5`` spelling: the optimizer under 'optimizer_config' as {'class_name', 'config'}.
+
+    Short loss names ('mse') are written out in full ('mean_squared_error'):
+    Keras 3.15's ``.h5`` loader cannot resolve the short ones.
+    """
+    out = {k: v for k, v in compile_config.items() if k != 'optimizer'}
+    optimizer = compile_config['optimizer']
+    out['optimizer_config'] = {'class_name': optimizer['class_name'], 'config': optimizer['config']}
+    out['loss'] = _full_loss_names(out.get('loss'))
+    return out
+
+
+def _full_loss_names(loss):
+    if isinstance(loss, list):
+        return [_full_loss_names(item) for item in loss]
+    if isinstance(loss, dict) and 'class_name' not in loss:
+        return {k: _full_loss_names(v) for k, v in loss.items()}
+    if isinstance(loss, str):
+        try:
+            function = losses_module.get(loss)
+        except ValueError:
+            return loss                  # resolved by compile from the data ('crossentropy')
+        return getattr(function, '__name__', loss) if callable(function) else loss
+    return loss
+
+
+def _serialize(value):
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_serialize(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _serialize(v) for k, v in value.items()}
+    if isinstance(value, losses_module.Loss):
+        return _with_module('keras.losses', losses_module.serialize(value), value)
+    if isinstance(value, metrics_module.Metric):
+        return _with_module('keras.metrics', metrics_module.serialize(value), value)
+    if callable(value):
+        return get_registered_name(value)
+    raise TypeError('Cannot save the compile arguments: %r (a %s) is neither a name, a function, a Loss nor '
+                    'a Metric' % (value, type(value).__name__))
+
+
+def _with_module(module, config, obj):
+    name = get_registered_name(type(obj))
+    return {'module': module, 'class_name': config['class_name'], 'config': config['config'],
+            'registered_name': name if '>' in name else None}
+
+
+def compile_arguments(config, table, path):
+    """``compile(**...)`` keyword arguments from a saved compile (or legacy training) config."""
+    try:
+        return {'optimizer': _optimizer(config.get('optimizer', config.get('optimizer_config')), table),
+                'loss': _deserialize(config.get('loss'), losses_module.deserialize, table),
+                'loss_weights': config.get('loss_weights'),
+                'metrics': _deserialize(config.get('metrics'), metrics_module.deserialize, table),
+                'weighted_metrics': _deserialize(config.get('weighted_metrics'), metrics_module.deserialize,
+                                                 table),
+                'steps_per_execution': config.get('steps_per_execution') or 1}
+    except ValueError as err:
+        raise SavedFileError('%s: cannot restore the compile arguments (%s); register the custom class or '
+                             'function with layers.saving.register_serializable, pass it in custom_objects, '
+                             'or load with compile=False' % (path, err)) from None
+
+
+def _optimizer(config, table):
+    if config is None:
+        return 'rmsprop'                      # compile's default
+    if not isinstance(config, dict):
+        return config
+    config = _named(config, table)
+    if config['class_name'] not in table:
+        # tf.keras 2 files name its own optimizers 'Custom>SGD', 'Custom>Adam', ...
+        config = dict(config, class_name=str(config['class_name']).split('>')[-1])
+    return optim.deserialize(config, custom_objects=table)
+
+
+def _named(config, table):
+    registered = config.get('registered_name')
+    if registered and registered in table:
+        return dict(config, class_name=registered)
+    return config
+
+
+def _deserialize(value, deserialize, table):
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return table.get(value, value)        # a registered function, or a built-in name for compile
+    if isinstance(value, list):
+        return [_deserialize(v, deserialize, table) for v in value]
+    if isinstance(value, dict) and 'class_name' in value:
+        return deserialize(_named(value, table), custom_objects=table)
+    if isinstance(value, dict):
+        return {k: _deserialize(v, deserialize, table) for k, v in value.items()}
+    raise SavedFileError('unexpected compile argument %r in the saved config' % (value,))

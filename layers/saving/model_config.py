@@ -1,0 +1,148 @@
+"""A model's architecture as JSON (Keras 3's config dicts), and back.
+
+Saving: ``{'module', 'class_name', 'config': model.get_config(),
+'registered_name', 'build_config'}``, checked to hold only JSON values.
+Loading: every class the config names is looked up first, before anything
+is built, in ``custom_objects``, the registry (``register_serializable``)
+and tapeflow's own layers; an unknown class, or a Lambda (whose function
+would be code from the file), is refused with an error saying how to fix it.
+"""
+import inspect
+import json
+
+import numpy as np
+
+from .h5_io import SavedFileError
+from .registry import custom_object_scope, get_registered_name, get_registered_object, is_registered, \
+    registered_objects
+
+# Keras writes 'keras' as the module of models, 'keras.layers' for layers.
+_MODEL_MODULE = 'keras'
+
+
+# ---- saving --------------------------------------------------------------------------
+def serialize_model(model):
+    """The model's config dict in Keras 3's form (JSON-safe)."""
+    cls = type(model)
+    registered = get_registered_name(cls) if is_registered(cls) else None
+    config = {'module': _MODEL_MODULE if registered is None else cls.__module__, 'class_name': cls.__name__,
+              'config': model.get_config(), 'registered_name': registered}
+    build_config = model.get_build_config() if model.built else None
+    if build_config is not None:
+        config['build_config'] = build_config
+    return to_json_safe(config, type(model).__name__)
+
+
+def to_json_safe(value, where):
+    """``value`` with tuples as lists and numpy values as Python ones.
+
+    Raises:
+        TypeError: naming the key path of a value JSON cannot hold (a function,
+            an object): such a model cannot be saved to a file.
+    """
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (np.generic,)):
+        return value.item()
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, dict):
+        return {str(k): to_json_safe(v, '%s.%s' % (where, k)) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_json_safe(v, '%s[%d]' % (where, i)) for i, v in enumerate(value)]
+    if isinstance(value, np.dtype) or type(value).__name__ == 'DType':
+        return getattr(value, 'name', str(value))
+    if isinstance(value, type) or callable(value):
+        raise TypeError('Cannot save the model: %s is the Python object %r, which a file cannot hold. Lambda '
+                        'layers and functions in configs cannot be saved; write a Layer subclass with '
+                        'get_config() instead (and register it with layers.saving.register_serializable), '
+                        'or save only the weights with save_weights()' % (where, value))
+    raise TypeError('Cannot save the model: %s holds a %s (%r), which is not a JSON value; make get_config() '
+                    'return numbers, strings, lists and dicts' % (where, type(value).__name__, value))
+
+
+def to_json(config):
+    return json.dumps(config)
+
+
+# ---- loading --------------------------------------------------------------------------
+def lookup_table(custom_objects):
+    """``custom_objects`` plus every registered object, under its 'Package>Name' and its bare name."""
+    table = {}
+    for key, obj in registered_objects().items():
+        table.setdefault(key.split('>', 1)[1], obj)
+        table[key] = obj
+    table.update(custom_objects or {})
+    return table
+
+
+def resolve_layer_class(class_name, registered_name, table):
+    """The Layer class for a config entry, or None; only known classes are ever returned."""
+    import layers as builtin                 # the package's explicit exports
+    from ..layer import Layer
+    for candidate in (table.get(registered_name) if registered_name else None, table.get(class_name),
+                      get_registered_object(registered_name) if registered_name else None,
+                      getattr(builtin, class_name, None)):
+        if isinstance(candidate, type) and issubclass(candidate, Layer):
+            return candidate
+    return None
+
+
+def check_loadable(config, table, path):
+    """Raise before building anything if the config names a class we cannot (or must not) create."""
+    unknown, lambdas = [], []
+    for entry in _layer_entries(config):
+        name = entry.get('class_name')
+        if name == 'Lambda':
+            lambdas.append(entry.get('config', {}).get('name', '?'))
+        elif resolve_layer_class(name, entry.get('registered_name'), table) is None:
+            unknown.append(entry.get('registered_name') or name)
+    if lambdas:
+        raise SavedFileError('%s: refusing to load Lambda layer(s) %s: their function would be Python code from '
+                             'the file, and loading never runs code from a file. Rebuild the model in code and '
+                             'use load_weights(), or replace the Lambda with a registered Layer subclass'
+                             % (path, lambdas))
+    if unknown:
+        names = sorted(set(unknown))
+        raise SavedFileError(
+            '%s names unknown layer class(es) %s. Make them known by decorating each class with '
+            "@layers.saving.register_serializable(package='Custom') (Keras: "
+            '@keras.saving.register_keras_serializable()), or pass custom_objects={%s} to load_model'
+            % (path, names, ', '.join("'%s': %s" % (n.split('>')[-1], n.split('>')[-1]) for n in names)))
+
+
+def _layer_entries(config):
+    """The model's entry and, recursively, those in 'layers' lists."""
+    if not isinstance(config, dict) or 'class_name' not in config:
+        return []
+    out = [config]
+    inner = config.get('config')
+    if isinstance(inner, dict):
+        for item in inner.get('layers') or ():
+            out.extend(_layer_entries(item))
+    return out
+
+
+def build_model(config, table, path):
+    """The model a ``serialize_model`` dict describes, built when its input shape is known."""
+    check_loadable(config, table, path)
+    cls = resolve_layer_class(config['class_name'], config.get('registered_name'), table)
+    inner = dict(config.get('config') or {})
+    takes_custom_objects = 'custom_objects' in inspect.signature(cls.from_config).parameters
+    with custom_object_scope(table):
+        model = cls.from_config(inner, custom_objects=table) if takes_custom_objects else cls.from_config(inner)
+    shape = (config.get('build_config') or {}).get('input_shape')
+    if not model.built and shape is not None:
+        _build_for_shape(model, tuple(shape))
+    return model
+
+
+def _build_for_shape(model, shape):
+    # A Sequential builds each layer in turn; a subclassed model creates its
+    # sublayers' weights only by running call, which compute_output_shape does
+    # on zeros with tapes paused.
+    from ..layer import Layer
+    if type(model).build is Layer.build:
+        model.compute_output_shape(shape)
+    else:
+        model.build(shape)

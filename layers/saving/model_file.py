@@ -1,0 +1,144 @@
+"""``save_model`` / ``load_model``: architecture, weights, compile arguments and optimizer state.
+
+Two containers, chosen by the suffix, both readable by Keras 3's ``load_model``:
+
+- ``.keras``: Keras 3's zip archive (config.json, metadata.json and the
+  weights and optimizer state in ``model.weights.h5``, an HDF5 file);
+- ``.h5`` / ``.hdf5``: one HDF5 file in the layout Keras writes for
+  ``model.save('x.h5')``: root attributes ``model_config`` and
+  ``training_config`` (JSON), groups ``model_weights`` and ``optimizer_weights``.
+
+Loading recognises the container from the content. Training resumed from a
+loaded model continues exactly as if it had not stopped: the optimizer's
+iteration count, learning rate and slots are restored with the weights.
+"""
+import os
+import warnings
+import zipfile
+
+import h5py
+
+from . import compile_config, keras3_weights, keras_archive, legacy_h5
+from .atomic import atomic_write, check_overwrite
+from .h5_io import SavedFileError, open_for_reading, read_json_attr
+from .model_config import build_model, lookup_table, serialize_model, to_json
+from .weight_plan import WeightPlan
+from .weights_file import build_from_first_kernel, keras3_first_shape
+
+
+def save_model(model, filepath, overwrite=True, include_optimizer=True):
+    """Save ``model`` whole to ``filepath`` ('.keras', '.h5' or '.hdf5').
+
+    Args:
+        overwrite: replace an existing file (False raises FileExistsError).
+        include_optimizer: also save the compile arguments and the optimizer's state.
+    Raises:
+        ValueError: another suffix.
+        TypeError: a layer whose config holds something JSON cannot (a Lambda's function).
+    The write is atomic: the file is either the previous one or the new one.
+    """
+    path = os.fspath(filepath)
+    if not path.endswith(('.keras', '.h5', '.hdf5')):
+        raise ValueError('Invalid filepath extension for saving. Please add either a `.keras` extension for the '
+                         'native Keras format (recommended) or a `.h5` extension. Use `model.save_weights()` '
+                         "(with a '.weights.h5' filepath) to save only the weights. Received: filepath=%s" % path)
+    check_overwrite(path, overwrite)
+    config = serialize_model(model)            # fails before any file is touched
+    compiled = include_optimizer and getattr(model, 'compiled', False) and model.optimizer is not None
+    if compiled and model.built and not model.optimizer.built:
+        # Saved state then has every slot, so that loading matches it one to one.
+        model.optimizer.build(model.trainable_variables)
+    compile_cfg = compile_config.serialize(model) if compiled else None
+    if path.endswith('.keras'):
+        config['compile_config'] = compile_cfg
+        keras_archive.write(path, to_json(config), legacy_h5.KERAS_VERSION,
+                            lambda f: keras3_weights.write(f, model, include_optimizer=compiled))
+        return
+    with atomic_write(path) as temporary:
+        with h5py.File(temporary, 'w') as f:
+            f.attrs['backend'] = legacy_h5.BACKEND
+            f.attrs['keras_version'] = legacy_h5.KERAS_VERSION
+            f.attrs['model_config'] = to_json(config)
+            if compile_cfg is not None:
+                f.attrs['training_config'] = to_json(compile_config.training_config(compile_cfg))
+            legacy_h5.write(f.create_group('model_weights'), model)
+            if compiled:
+                legacy_h5.write_optimizer(f, model.optimizer)
+
+
+def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
+    """A model saved by ``save_model`` here, or by Keras 3 (.keras, .h5) or Keras 2 (.h5).
+
+    Args:
+        custom_objects: {name: class or function} for classes the file names that are
+            neither built in nor registered with ``register_serializable``.
+        compile: compile with the saved arguments and restore the optimizer's state.
+        safe_mode: accepted for Keras compatibility; loading never runs code from
+            the file whatever its value.
+    Raises:
+        SavedFileError (a ValueError): not a model file, truncated, an unknown class
+            (saying how to register it) or a Lambda layer.
+        WeightsMismatchError: the weights do not fit the architecture.
+        FileNotFoundError: no such file.
+    """
+    path = os.fspath(filepath)
+    table = lookup_table(custom_objects)
+    if os.path.isfile(path) and zipfile.is_zipfile(path):
+        return _load_archive(path, table, compile)
+    if path.endswith('.keras') and os.path.isfile(path) and not h5py.is_hdf5(path):
+        raise SavedFileError('%s is not a .keras archive (not a zip file; truncated or damaged?)' % path)
+    return _load_h5(path, table, compile)
+
+
+def _load_archive(path, table, compile):
+    config, _ = keras_archive.read_config(path)
+    model = build_model(config, table, path)
+    compile_cfg = config.get('compile_config')
+    if compile and compile_cfg:
+        _compile(model, compile_config.compile_arguments(compile_cfg, table, path))
+    with keras_archive.open_archive_weights(path) as f:
+        if not model.built:
+            build_from_first_kernel(model, keras3_first_shape(model, f), path)
+        weight_plan = WeightPlan(path)
+        keras3_weights.plan(f, model, weight_plan)
+    weight_plan.apply()
+    return model
+
+
+def _load_h5(path, table, compile):
+    with open_for_reading(path) as f:
+        model_config = read_json_attr(f, 'model_config', path)
+        if model_config is None:
+            raise SavedFileError('No model config found in the file at %s (a weights-only file? load it with '
+                                 'model.load_weights() into a model built in code)' % path)
+        model = build_model(model_config, table, path)
+        root = legacy_h5.weights_root(f)
+        if not model.built:
+            build_from_first_kernel(model, legacy_h5.first_weight_shape(root), path)
+        weight_plan = WeightPlan(path)
+        legacy_h5.plan(root, model, weight_plan)
+        training = read_json_attr(f, 'training_config', path)
+        if compile and training:
+            _compile(model, compile_config.compile_arguments(training, table, path))
+            saved = legacy_h5.read_optimizer(f)
+            if saved is not None:
+                _plan_legacy_optimizer(model.optimizer, saved, weight_plan)
+    weight_plan.apply()
+    return model
+
+
+def _compile(model, arguments):
+    model.compile(**arguments)
+    if model.built:
+        model.optimizer.build(model.trainable_variables)
+
+
+def _plan_legacy_optimizer(optimizer, saved, weight_plan):
+    names, arrays = saved
+    variables = list(optimizer.variables)
+    if len(arrays) != len(variables):
+        warnings.warn("Skipping variable loading for optimizer '%s', because it has %d variables whereas the "
+                      'saved optimizer has %d variables; the model starts with a freshly initialized optimizer.'
+                      % (optimizer.name, len(variables), len(arrays)), stacklevel=3)
+        return
+    weight_plan.match("optimizer '%s'" % optimizer.name, variables, arrays, names)
