@@ -1,5 +1,6 @@
-"""``keras.models``: Sequential, Model (and load_model once saving is available), loaded on first use."""
+"""``keras.models``: Sequential, Model and load_model, loaded on first use."""
 from ._forward import forward
 
 __getattr__, __dir__ = forward('layers', 'keras.models', extra={
-    'Model': 'layers.model:Model', 'Sequential': 'layers.sequential:Sequential'})
+    'Model': 'layers.model:Model', 'Sequential': 'layers.sequential:Sequential',
+    'load_model': 'layers.saving:load_model'})
