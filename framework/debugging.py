@@ -20,6 +20,7 @@ from _thread import get_ident
 import numpy as np
 
 from . import backend, tape
+from .variable import variable_of
 
 _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Frames in these packages are tapeflow's own; the first frame outside them is the user's.
@@ -149,7 +150,8 @@ def _describe_input(i, x):
     if data is None:
         return '    input %d: the Python value %r' % (i, x)
     host = np.asarray(backend.to_host(data))
-    what = 'variable %r, ' % x.path if hasattr(x, 'assign') else ''
+    owner = x if hasattr(x, 'assign') else variable_of(x)
+    what = 'variable %r, ' % owner.path if owner is not None else ''
     if host.size == 0:
         span = 'empty'
     elif host.dtype.kind in 'fc':

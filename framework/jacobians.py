@@ -21,7 +21,7 @@ def jacobian(tape, target, sources, unconnected):
     connected = [False] * len(flat_sources)
     eye = ops.reshape(ops.eye(n, dtype=target.dtype), (n,) + tuple(target.shape))
     for i in range(n):
-        grads = tape._backward([target], [eye[i]], flat_sources)
+        grads = tape._backward([target], [eye[i]], flat_sources, free=False)
         for k, s in enumerate(flat_sources):
             g = grads.get(id(s))
             connected[k] = connected[k] or g is not None
@@ -53,7 +53,7 @@ def batch_jacobian(tape, target, source, unconnected):
     eye = ops.eye(inner, dtype=target.dtype)
     for j in range(inner):
         seed = ops.reshape(ops.broadcast_to(eye[j], (batch, inner)), tuple(target.shape))
-        g = tape._backward([target], [seed], [source]).get(id(source))
+        g = tape._backward([target], [seed], [source], free=False).get(id(source))
         connected = connected or g is not None
         cols.append(result(g, source, 'zero'))
     if not tape._persistent:

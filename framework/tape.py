@@ -29,14 +29,16 @@ from .variable import Variable
 # attributes ``record`` reads (_thread, _tracked, _watch_accessed, _nodes).
 ACTIVE = []
 
-# Why a gradient came back None, per variable, for optimizers' error messages.
-_NONE_REASONS = weakref.WeakKeyDictionary()
+# Why a gradient came back None, for optimizers' error messages: id(variable) ->
+# (weakref to it, reason). Keyed by id: a WeakKeyDictionary compares keys with
+# ``==``, which is elementwise on variables and fails for more than one element.
+_NONE_REASONS = {}
 
 
 def thread_tapes():
     """The tapes (not observers) recording on the calling thread."""
     me = threading.get_ident()
-    return [t for t in ACTIVE if isinstance(t, GradientTape) and t._thread == me]
+    return [t for t in tuple(ACTIVE) if isinstance(t, GradientTape) and t._thread == me]
 
 
 class paused:
@@ -66,36 +68,68 @@ def record(name, inputs, output, vjps):
     """Add an op to every active tape that watches one of its inputs.
 
     ``inputs`` and ``vjps`` are parallel tuples; ``vjps[i](g, output, *inputs)``
-    gives the gradient for ``inputs[i]`` (a vjp of None: not differentiable there). Inputs that are not tensors (Python numbers) are
-    never watched. Trainable variables are watched on first read.
+    gives the gradient for ``inputs[i]`` (a vjp of None: not differentiable
+    there). Inputs that are not tensors (Python numbers) are never watched.
+    Trainable variables are watched on first read, and the node keeps a
+    snapshot of each variable's value (see ``_read``), as TensorFlow does.
     """
     node = None
     me = get_ident()
-    for tape in ACTIVE:
+    # A copy: another thread may push or pop a tape while we loop, and a
+    # list shifting under the loop would skip this thread's tape.
+    for tape in tuple(ACTIVE):
         if tape._thread != me:
             continue
         tracked = tape._tracked
-        hit = False
+        hit = reads = False
         for x in inputs:
-            if id(x) in tracked:
-                hit = True
-            elif type(x) is Variable and x._trainable and tape._watch_accessed:
-                tape._watch_one(x)
+            if type(x) is Variable:
+                if id(x) in tracked or (x._trainable and tape._watch_accessed and tape._watch_one(x)):
+                    hit = reads = True
+            elif id(x) in tracked:
                 hit = True
         if hit:
             if node is None:
-                node = (output, inputs, vjps, name)
+                node = (output, _with_snapshots(inputs) if reads else inputs, vjps, name)
+            if reads:
+                _read(tape, inputs)
             tape._nodes.append(node)
             tracked.add(id(output))
+
+
+# Reading a variable under a tape: the op's node holds a snapshot Tensor that
+# shares the variable's buffer, fed by a 'read' node whose gradient passes to
+# the variable. A write to the variable while a snapshot is alive first moves
+# the variable to a fresh buffer (``Variable._detach``), so gradients use the
+# values the forward pass read even if the variable changes before
+# ``gradient()`` (e.g. two optimizers stepping between two gradient calls on
+# a persistent tape). Once the tape lets go, writes are in place again.
+def _with_snapshots(inputs):
+    return tuple(x._snapshot_tensor() if type(x) is Variable else x for x in inputs)
+
+
+def _read(tape, inputs):
+    tracked = tape._tracked
+    for x in inputs:
+        if type(x) is Variable and id(x) in tracked:
+            snap = x._snapshot_tensor()
+            if id(snap) not in tracked:
+                tape._nodes.append((snap, (x,), _READ_VJPS, 'read_variable'))
+                tracked.add(id(snap))
+
+
+_READ_VJPS = (lambda g, snapshot, variable: g,)
 
 
 def record_blocked(name, inputs):
     """Note that a non-differentiable op (stop_gradient, a cast to int...) read these
     inputs, so that a None gradient can be explained later. Call only while ACTIVE."""
     me = get_ident()
-    for tape in ACTIVE:
+    for tape in tuple(ACTIVE):
         if tape._thread == me and isinstance(tape, GradientTape):
             for x in inputs:
+                if type(x) is Variable and x._trainable and tape._watch_accessed:
+                    tape._watch_one(x)      # a read is a read, as in record()
                 if id(x) in tape._tracked:
                     tape._blocked[id(x)] = name
 
@@ -160,16 +194,20 @@ class GradientTape:
         self._recording = True
 
     def _pop(self):
-        for i in range(len(ACTIVE) - 1, -1, -1):
-            if ACTIVE[i] is self:
-                del ACTIVE[i]
-                break
+        # One list.remove call: atomic under the GIL, where a search for the
+        # index followed by ``del`` races with other threads' pushes and pops
+        # (and could delete another thread's tape).
+        try:
+            ACTIVE.remove(self)
+        except ValueError:
+            pass
         self._recording = False
 
     def _watch_one(self, t):
         if id(t) not in self._tracked:
             self._tracked.add(id(t))
             self._watched.append(t)
+        return True
 
     def watch(self, tensor):
         """Watch a tensor, a variable, or a nested structure of them.
@@ -231,6 +269,8 @@ class GradientTape:
             for s, g in zip(flat_sources, results):
                 if g is None:
                     self._explain_none(s, targets)
+                elif _NONE_REASONS and isinstance(s, Variable):
+                    _NONE_REASONS.pop(id(s), None)      # an older reason no longer holds
         if not self._persistent:
             self._release()
         return nest.pack_sequence_as(sources, results)
@@ -238,7 +278,12 @@ class GradientTape:
     def _explain_none(self, source, targets):
         """Warn (once per source and call site) why ``source`` got no gradient."""
         name = getattr(source, 'path', None) or 'a %s tensor of shape %s' % (source.dtype.name, tuple(source.shape))
-        if id(source) not in self._tracked:
+        if source.dtype.kind not in 'fc':
+            why = ('it has the integer dtype %s: only floating-point tensors have gradients (make it '
+                   'a float32 Variable, or cast it to float32 and watch the result)' % source.dtype.name)
+        elif id(source) in self._blocked:
+            why = 'it reaches the target only through the non-differentiable op %s' % self._blocked[id(source)]
+        elif id(source) not in self._tracked:
             if isinstance(source, Variable) and not source.trainable:
                 why = 'it is a non-trainable Variable, which tapes do not watch automatically (use tape.watch)'
             elif isinstance(source, Variable):
@@ -255,7 +300,7 @@ class GradientTape:
         else:
             why = 'the target does not depend on it'
         if isinstance(source, Variable):
-            _NONE_REASONS[source] = why
+            _note_none_reason(source, why)
         warnings.warn('GradientTape.gradient returned None for %s: %s.' % (name, why),
                       NoneGradientWarning, stacklevel=3)
 
@@ -272,15 +317,19 @@ class GradientTape:
         return batch_jacobian(self, target, source, unconnected_mode(unconnected_gradients))
 
     # ---- the sweep ---------------------------------------------------------
-    def _backward(self, targets, seed_grads, sources):
-        """The reverse sweep: a dict from tensor id to its accumulated gradient."""
+    def _backward(self, targets, seed_grads, sources, free=None):
+        """The reverse sweep: a dict from tensor id to its accumulated gradient.
+
+        ``free`` (default: not persistent) drops each node as the sweep passes
+        it; jacobians sweep many times and free at the end instead.
+        """
         source_ids = {id(s) for s in sources}
         grads = {}
         for t, seed in zip(targets, seed_grads):
             prev = grads.get(id(t))
             grads[id(t)] = seed if prev is None else prev + seed
         tracked = self._tracked
-        free = not self._persistent
+        free = not self._persistent if free is None else free
         nodes = self._nodes
         was_recording = self._recording
         if was_recording:
@@ -317,8 +366,10 @@ class GradientTape:
         self._used = True
 
     def _release(self):
+        # Watched variables stay listed (watched_variables() after gradient(), as in
+        # TensorFlow); the record and the tensors it kept alive go.
         self._nodes = []
-        self._watched = []
+        self._watched = [t for t in self._watched if isinstance(t, Variable)]
 
 
 class _StopRecording:
@@ -341,8 +392,20 @@ def _sum_to(g, shape):
     return sum_to(g, shape)
 
 
+def _note_none_reason(variable, why):
+    key = id(variable)
+
+    def forget(ref, key=key):
+        entry = _NONE_REASONS.get(key)
+        if entry is not None and entry[0] is ref:
+            _NONE_REASONS.pop(key, None)
+
+    _NONE_REASONS[key] = (weakref.ref(variable, forget), why)
+
+
 def none_gradient_reason(variable):
     """Why the last ``gradient()`` call gave ``variable`` no gradient (None if unknown)."""
-    return _NONE_REASONS.get(variable)
+    entry = _NONE_REASONS.get(id(variable))
+    return entry[1] if entry is not None and entry[0]() is variable else None
 
 

@@ -1,5 +1,6 @@
 """Variable: a mutable tensor that tapes watch automatically when read."""
 import itertools
+import weakref
 
 import numpy as np
 
@@ -7,6 +8,18 @@ from . import backend, dtypes
 from .tensor import Tensor, _to_array, DISPLAY_NAME
 
 _unnamed = itertools.count()
+
+# id(snapshot) -> (weak reference to the snapshot, its variable), so that
+# debugging output can say which variable a recorded value was read from.
+_SNAPSHOT_OWNERS = {}
+
+
+def variable_of(tensor):
+    """The Variable whose value ``tensor`` snapshots for a tape, else None."""
+    entry = _SNAPSHOT_OWNERS.get(id(tensor))
+    if entry is not None and entry[0]() is tensor:
+        return entry[1]
+    return None
 
 
 class Variable(Tensor):
@@ -18,7 +31,7 @@ class Variable(Tensor):
         name: a name (default 'Variable').
         dtype: the dtype to convert the initial value to.
     """
-    __slots__ = ('_name', '_path', '_trainable', 'aggregation', 'synchronization')
+    __slots__ = ('_name', '_path', '_trainable', '_snapshot', 'aggregation', 'synchronization')
 
     def __init__(self, initial_value=None, trainable=True, name=None, dtype=None, **kwargs):
         if initial_value is None:
@@ -33,6 +46,7 @@ class Variable(Tensor):
         self._name = name if name is not None else 'Variable'
         self._path = None      # set by a layer's add_weight: Keras 3's 'dense/kernel'
         self._trainable = bool(trainable)
+        self._snapshot = None    # weak reference to the Tensor tapes hold for the current value
         self.aggregation = kwargs.get('aggregation')
         self.synchronization = kwargs.get('synchronization')
 
@@ -53,6 +67,27 @@ class Variable(Tensor):
     @trainable.setter
     def trainable(self, value):
         self._trainable = bool(value)
+
+    def _snapshot_tensor(self):
+        """A Tensor sharing the current buffer, for tapes to keep (one per buffer)."""
+        ref = self._snapshot
+        snap = ref() if ref is not None else None
+        if snap is None or snap._data is not self._data:
+            snap = Tensor(self._data)
+            key = id(snap)
+            self._snapshot = weakref.ref(snap, lambda _, key=key: _SNAPSHOT_OWNERS.pop(key, None))
+            _SNAPSHOT_OWNERS[key] = (self._snapshot, self)
+        return snap
+
+    def _detach(self):
+        """Before an in-place write: if a tape still holds a snapshot of the
+        current buffer, move to a copy so the snapshot keeps the old values."""
+        ref = self._snapshot
+        if ref is not None:
+            snap = ref()
+            if snap is not None and snap._data is self._data:
+                self._data = self._data.copy()
+            self._snapshot = None
 
     def value(self):
         """A Tensor snapshot of the current value."""
@@ -82,15 +117,21 @@ class Variable(Tensor):
 
     def assign(self, value, use_locking=None, name=None, read_value=True):
         """Set the value in place; returns the variable."""
-        self._data[...] = self._new_value(value, 'assign')
+        data = self._new_value(value, 'assign')
+        self._detach()
+        self._data[...] = data
         return self
 
     def assign_add(self, delta, use_locking=None, name=None, read_value=True):
-        self._data += self._new_value(delta, 'assign_add')
+        data = self._new_value(delta, 'assign_add')
+        self._detach()
+        self._data += data
         return self
 
     def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
-        self._data -= self._new_value(delta, 'assign_sub')
+        data = self._new_value(delta, 'assign_sub')
+        self._detach()
+        self._data -= data
         return self
 
     def __hash__(self):

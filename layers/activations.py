@@ -4,6 +4,7 @@ Each is a thin name over a framework op, so its gradient is the op's.
 ``serialize(fn)`` gives the name back ('linear' for the identity).
 """
 from framework import ops
+from framework.losses.tensor_notes import set_keras_logits
 
 
 def linear(x):
@@ -37,7 +38,11 @@ def selu(x):
 
 
 def sigmoid(x):
-    return ops.sigmoid(x)
+    """1 / (1 + exp(-x)); the result remembers x, so binary cross-entropy can
+    score from the logits as Keras does (``_keras_logits``)."""
+    y = ops.sigmoid(x)
+    set_keras_logits(y, x)
+    return y
 
 
 def tanh(x):
@@ -45,8 +50,11 @@ def tanh(x):
 
 
 def softmax(x, axis=-1):
-    """exp(x) / sum(exp(x)) along ``axis``."""
-    return ops.softmax(x, axis)
+    """exp(x) / sum(exp(x)) along ``axis``; the result remembers x, so categorical
+    cross-entropy can score from the logits as Keras does (``_keras_logits``)."""
+    y = ops.softmax(x, axis)
+    set_keras_logits(y, x)
+    return y
 
 
 def log_softmax(x, axis=-1):

@@ -1,7 +1,7 @@
 """Dense: ``activation(inputs @ kernel + bias)`` over the last axis."""
 import numpy as np
 
-from framework.ops import add, cast, matmul
+from framework.ops import affine, cast
 
 from . import activations, constraints, initializers, regularizers
 from .input_spec import InputSpec
@@ -70,9 +70,7 @@ class Dense(Layer):
         kernel = self.kernel
         if inputs._data.dtype is not kernel._data.dtype:
             inputs = cast(inputs, kernel.dtype)     # integer inputs, as Keras promotes them
-        x = matmul(inputs, kernel)
-        if self.bias is not None:
-            x = add(x, self.bias)
+        x = affine(inputs, kernel, self.bias)     # one op: x @ kernel + bias
         return x if self._linear else self.activation(x)
 
     def compute_output_shape(self, input_shape):

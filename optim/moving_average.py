@@ -14,4 +14,5 @@ def update_moving_averages(slots, step, ema_momentum):
 def overwrite_with_averages(slots, var_list):
     """Write each variable's moving average into it."""
     for variable in var_list:
+        variable._detach()
         variable._data[...] = slots.get(variable, 'average')._data

@@ -253,6 +253,8 @@ class Optimizer(OptimizerState, abc.ABC):
             accumulator[...] = 0
 
     def _update(self, grads, variables):
+        for variable in variables:
+            variable._detach()      # a tape may still hold the old values (see framework/tape.py)
         grads = self._clip_gradients(grads)
         lr = self._learning_rate_value()
         if self.weight_decay is not None:

@@ -324,9 +324,6 @@ def test_batch_jacobian(backend):
     np.testing.assert_allclose(jac.numpy(), expected, rtol=1e-6)
 
 
-_JACOBIAN_SWEEP_BUG = ('core bug (tape._backward frees nodes on a non-persistent tape during the first of the '
-                       "jacobian's sweeps, so the second sweep crashes); reported to the lead")
-
 
 def test_jacobian_on_a_non_persistent_tape(backend):
     x = tf.constant([1.0, 2.0])

@@ -4,6 +4,8 @@ Each op computes its value and, only while a tape is recording, registers
 one vector-Jacobian product per input. Broadcasting is undone once, in the
 tape's sweep (``sum_to``), not here.
 """
+import math
+
 from ..backend import array_module_of
 from ..tensor import Tensor
 from .operands import binary, ACTIVE, record
@@ -152,6 +154,8 @@ def _pass_through(g, out, *inputs):
 def _pow_grad_y(g, out, x, y):
     from .selection import where
     from .unary import log
+    if not isinstance(x, Tensor):            # a Python base: log(x) is a number
+        return g * out * (math.log(x) if x > 0 else 0.0)
     positive = x > 0
     return g * out * where(positive, log(where(positive, x, 1)), 0)
 
