@@ -255,3 +255,24 @@ def test_verbose_1_shows_a_progress_bar_and_verbose_0_nothing(capsys):
     assert '4/4' in out and 'loss:' in out
     _small_fit(None, epochs=1, verbose=0)
     assert capsys.readouterr().out == ''
+
+
+def test_model_checkpoint_saves_the_best_weights_of_a_real_fit(tmp_path):
+    path = str(tmp_path / 'best.weights.h5')
+    checkpoint = callbacks.ModelCheckpoint(path, monitor='loss', save_best_only=True, save_weights_only=True)
+    model, history = _small_fit([checkpoint], epochs=3)
+    fresh = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+    fresh.load_weights(path)
+    for saved, trained in zip(fresh.get_weights(), model.get_weights()):
+        np.testing.assert_array_equal(saved, trained)     # the loss fell every epoch: the last is the best
+    assert checkpoint.best == pytest.approx(history.history['loss'][-1])
+
+
+def test_steps_per_execution_calls_batch_hooks_once_per_execution():
+    ends = []
+    x = np.zeros((50, 2), np.float32)
+    model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+    model.compile('sgd', 'mse', steps_per_execution=4)
+    model.fit(x, np.zeros((50, 1), np.float32), batch_size=5, verbose=0,
+              callbacks=[callbacks.LambdaCallback(on_train_batch_end=lambda batch, logs: ends.append(batch))])
+    assert ends == [3, 7, 9]
