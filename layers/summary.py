@@ -58,11 +58,17 @@ def summary_text(model, line_length=None, positions=None, expand_nested=False, s
     lines.append(_rule('└', '─', '┴', '┘', widths))
 
     trainable, non_trainable = model.trainable_weights, model.non_trainable_weights
-    lines.append(' Total params: %s (%s)' % (format(_count(trainable) + _count(non_trainable), ','),
-                                             _readable(_bytes(trainable) + _bytes(non_trainable))))
+    optimizer = getattr(model, 'optimizer', None)
+    # Keras 3 counts a built optimizer's variables (iteration, learning rate, slots) too.
+    slots = list(optimizer.variables) if getattr(optimizer, 'built', False) else []
+    lines.append(' Total params: %s (%s)' % (
+        format(_count(trainable) + _count(non_trainable) + _count(slots), ','),
+        _readable(_bytes(trainable) + _bytes(non_trainable) + _bytes(slots))))
     lines.append(' Trainable params: %s (%s)' % (format(_count(trainable), ','), _readable(_bytes(trainable))))
     lines.append(' Non-trainable params: %s (%s)' % (format(_count(non_trainable), ','),
                                                      _readable(_bytes(non_trainable))))
+    if slots:
+        lines.append(' Optimizer params: %s (%s)' % (format(_count(slots), ','), _readable(_bytes(slots))))
     return '\n'.join(lines) + '\n'
 
 

@@ -1,0 +1,121 @@
+"""Conv2D: ``activation(conv2d(inputs, kernel) + bias)`` over (batch, height, width, channels)."""
+import numpy as np
+
+from framework.ops import cast, conv2d
+
+from . import activations, constraints, initializers, regularizers
+from .input_spec import InputSpec
+from .layer import Layer
+
+
+def normalize_pair(value, name, who):
+    """A (rows, cols) pair from an int or a pair; positive ints only."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        value = (int(value), int(value))
+    try:
+        pair = tuple(int(v) for v in value)
+    except (TypeError, ValueError):
+        pair = ()
+    if len(pair) != 2 or min(pair) < 1:
+        raise ValueError('%s: %s must be a positive int or a pair of them, got %r' % (who, name, value))
+    return pair
+
+
+def normalize_padding(padding, who):
+    mode = str(padding).lower()
+    if mode not in ('valid', 'same'):
+        raise ValueError("%s: padding must be 'valid' or 'same', got %r" % (who, padding))
+    return mode
+
+
+def check_channels_last(data_format, who):
+    if data_format not in (None, 'channels_last'):
+        raise ValueError("%s: only data_format='channels_last' (NHWC) is supported, got %r" % (who, data_format))
+
+
+class Conv2D(Layer):
+    """A 2-D convolution layer (Keras 3's arguments and defaults, channels_last).
+
+    The kernel has shape (kernel_rows, kernel_cols, input_channels, filters).
+    Raises:
+        ValueError: bad filters / kernel_size / strides / padding, an input that
+            is not rank 4, or one whose channel count differs from the built one.
+    """
+
+    def __init__(self, filters, kernel_size, strides=(1, 1), padding='valid', data_format=None,
+                 dilation_rate=(1, 1), groups=1, activation=None, use_bias=True,
+                 kernel_initializer='glorot_uniform', bias_initializer='zeros', kernel_regularizer=None,
+                 bias_regularizer=None, activity_regularizer=None, kernel_constraint=None,
+                 bias_constraint=None, **kwargs):
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        who = 'Conv2D %r' % self.name
+        if isinstance(filters, bool) or not isinstance(filters, (int, np.integer)) or filters <= 0:
+            raise ValueError('%s: filters must be a positive integer, got %r' % (who, filters))
+        check_channels_last(data_format, who)
+        if normalize_pair(dilation_rate, 'dilation_rate', who) != (1, 1) or groups != 1:
+            raise ValueError('%s: dilation_rate other than 1 and groups other than 1 are not supported' % who)
+        self.filters = int(filters)
+        self.kernel_size = normalize_pair(kernel_size, 'kernel_size', who)
+        self.strides = normalize_pair(strides, 'strides', who)
+        self.padding = normalize_padding(padding, who)
+        self.activation = activations.get(activation)
+        self.use_bias = bool(use_bias)
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
+        self.input_spec = InputSpec(ndim=4)
+        self.kernel = None
+        self.bias = None
+
+    def build(self, input_shape):
+        channels = input_shape[-1]
+        if channels is None:
+            raise ValueError('Conv2D %r: the channel axis of the input must be known, got shape %s'
+                             % (self.name, tuple(input_shape)))
+        self.kernel = self.add_weight(name='kernel', shape=self.kernel_size + (channels, self.filters),
+                                      initializer=self.kernel_initializer,
+                                      regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
+        if self.use_bias:
+            self.bias = self.add_weight(name='bias', shape=(self.filters,), initializer=self.bias_initializer,
+                                        regularizer=self.bias_regularizer, constraint=self.bias_constraint)
+        self.input_spec = InputSpec(ndim=4, axes={-1: int(channels)})
+        self.built = True
+
+    def call(self, inputs):
+        if inputs._data.dtype is not self.kernel._data.dtype:
+            inputs = cast(inputs, self.kernel.dtype)
+        x = conv2d(inputs, self.kernel, self.strides, self.padding.upper())
+        if self.bias is not None:
+            x = x + self.bias
+        return self.activation(x)
+
+    def compute_output_shape(self, input_shape):
+        n, h, w, _ = tuple(input_shape)
+        return (n,) + tuple(_output_length(d, k, s, self.padding)
+                            for d, k, s in zip((h, w), self.kernel_size, self.strides)) + (self.filters,)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({
+            'filters': self.filters, 'kernel_size': self.kernel_size, 'strides': self.strides,
+            'padding': self.padding, 'data_format': 'channels_last', 'dilation_rate': (1, 1), 'groups': 1,
+            'activation': activations.serialize(self.activation), 'use_bias': self.use_bias,
+            'kernel_initializer': initializers.serialize(self.kernel_initializer),
+            'bias_initializer': initializers.serialize(self.bias_initializer),
+            'kernel_regularizer': regularizers.serialize(self.kernel_regularizer),
+            'bias_regularizer': regularizers.serialize(self.bias_regularizer),
+            'kernel_constraint': constraints.serialize(self.kernel_constraint),
+            'bias_constraint': constraints.serialize(self.bias_constraint),
+        })
+        return config
+
+
+def _output_length(size, window, stride, padding):
+    if size is None:
+        return None
+    if padding == 'same':
+        return -(-size // stride)
+    return (size - window) // stride + 1

@@ -1,0 +1,81 @@
+"""2-D pooling layers (channels_last): MaxPooling2D, AveragePooling2D and the global ones."""
+from framework.ops import avg_pool2d, max_pool2d, reduce_max, reduce_mean
+
+from .convolution import _output_length, check_channels_last, normalize_padding, normalize_pair
+from .input_spec import InputSpec
+from .layer import Layer
+
+
+class _Pooling2D(Layer):
+    _pool = None
+
+    def __init__(self, pool_size=(2, 2), strides=None, padding='valid', data_format=None, **kwargs):
+        super().__init__(**kwargs)
+        who = '%s %r' % (type(self).__name__, self.name)
+        check_channels_last(data_format, who)
+        self.pool_size = normalize_pair(pool_size, 'pool_size', who)
+        self.strides = self.pool_size if strides is None else normalize_pair(strides, 'strides', who)
+        self.padding = normalize_padding(padding, who)
+        self.input_spec = InputSpec(ndim=4)
+        self.built = True
+
+    def call(self, inputs):
+        return type(self)._pool(inputs, self.pool_size, self.strides, self.padding.upper())
+
+    def compute_output_shape(self, input_shape):
+        n, h, w, c = tuple(input_shape)
+        return (n,) + tuple(_output_length(d, k, s, self.padding)
+                            for d, k, s in zip((h, w), self.pool_size, self.strides)) + (c,)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({'pool_size': self.pool_size, 'strides': self.strides, 'padding': self.padding,
+                       'data_format': 'channels_last'})
+        return config
+
+
+class MaxPooling2D(_Pooling2D):
+    """The maximum of each pool_size window (strides default to pool_size)."""
+    _pool = staticmethod(max_pool2d)
+
+
+class AveragePooling2D(_Pooling2D):
+    """The mean of each pool_size window, counting only unpadded elements."""
+    _pool = staticmethod(avg_pool2d)
+
+
+class _GlobalPooling2D(Layer):
+    _reduce = None
+
+    def __init__(self, data_format=None, keepdims=False, **kwargs):
+        super().__init__(**kwargs)
+        check_channels_last(data_format, '%s %r' % (type(self).__name__, self.name))
+        self.keepdims = bool(keepdims)
+        self.input_spec = InputSpec(ndim=4)
+        self.built = True
+
+    def call(self, inputs):
+        return type(self)._reduce(inputs, axis=[1, 2], keepdims=self.keepdims)
+
+    def compute_output_shape(self, input_shape):
+        n, _, _, c = tuple(input_shape)
+        return (n, 1, 1, c) if self.keepdims else (n, c)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({'data_format': 'channels_last', 'keepdims': self.keepdims})
+        return config
+
+
+class GlobalAveragePooling2D(_GlobalPooling2D):
+    """The mean over height and width."""
+    _reduce = staticmethod(reduce_mean)
+
+
+class GlobalMaxPooling2D(_GlobalPooling2D):
+    """The maximum over height and width."""
+    _reduce = staticmethod(reduce_max)
+
+
+MaxPool2D = MaxPooling2D
+AvgPool2D = AveragePooling2D

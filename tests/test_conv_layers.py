@@ -1,0 +1,73 @@
+"""Conv2D and pooling layers in a Sequential model: predictions and a fit history
+pinned to Keras 3.15 (TensorFlow 2.21) running the same program with the same weights."""
+import numpy as np
+import pytest
+
+from framework import keras
+
+
+def build():
+    model = keras.Sequential([
+        keras.Input((6, 6, 2)),
+        keras.layers.Conv2D(3, 3, padding='same', activation='relu'),
+        keras.layers.MaxPooling2D(),
+        keras.layers.Conv2D(4, (2, 2), strides=1),
+        keras.layers.GlobalAveragePooling2D(),
+        keras.layers.Dense(3, activation='softmax')])
+    rng = np.random.default_rng(0)
+    model.set_weights([rng.standard_normal(w.shape).astype('float32') * 0.5 for w in model.get_weights()])
+    return model
+
+
+def data():
+    rng = np.random.default_rng(1)
+    return rng.standard_normal((16, 6, 6, 2)).astype('float32'), rng.integers(0, 3, 16)
+
+
+# Printed by Keras 3.15 for build() / data() (predict of the first two rows; fit with
+# SGD(0.1), batch 4, 3 epochs, shuffle=False).
+KERAS_PREDICTIONS = [0.196316, 0.629538, 0.174146, 0.072199, 0.726328, 0.201472]
+KERAS_HISTORY = {'accuracy': [0.4375, 0.5, 0.625], 'loss': [1.083243, 0.94388, 0.815117]}
+
+
+def test_cnn_predictions_and_history_match_keras():
+    x, y = data()
+    model = build()
+    model.compile(optimizer=keras.optimizers.SGD(0.1), loss='sparse_categorical_crossentropy',
+                  metrics=['accuracy'])
+    np.testing.assert_allclose(model.predict(x[:2], verbose=0).ravel(), KERAS_PREDICTIONS, atol=2e-6)
+    history = model.fit(x, y, batch_size=4, epochs=3, shuffle=False, verbose=0).history
+    assert sorted(history) == sorted(KERAS_HISTORY)
+    for key, values in KERAS_HISTORY.items():
+        np.testing.assert_allclose(history[key], values, atol=2e-6)
+
+
+def test_output_shapes_and_parameter_counts():
+    model = build()
+    assert [tuple(w.shape) for w in model.get_weights()] == [(3, 3, 2, 3), (3,), (2, 2, 3, 4), (4,), (4, 3), (3,)]
+    assert model.count_params() == 124
+    out = model(np.zeros((5, 6, 6, 2), np.float32))
+    assert out.shape == (5, 3)
+
+
+def test_summary_counts_a_built_optimizer_as_keras_does():
+    x, y = data()
+    model = build()
+    model.compile(optimizer='adam', loss='sparse_categorical_crossentropy')
+    model.fit(x, y, batch_size=4, epochs=1, verbose=0)
+    lines = []
+    model.summary(print_fn=lines.append)
+    text = ''.join(lines)
+    # Keras 3.15: 124 weights + Adam's iteration, learning rate and two slots per weight.
+    assert ' Total params: 374 (1.46 KB)' in text
+    assert ' Optimizer params: 250 (1004.00 B)' in text
+
+
+def test_conv_layer_errors_name_the_layer():
+    with pytest.raises(ValueError, match='filters must be a positive integer'):
+        keras.layers.Conv2D(0, 3)
+    with pytest.raises(ValueError, match="padding must be 'valid' or 'same'"):
+        keras.layers.MaxPooling2D(padding='full')
+    layer = keras.layers.Conv2D(2, 3)
+    with pytest.raises(ValueError, match='conv2d'):
+        layer(np.zeros((4, 4, 3), np.float32))
