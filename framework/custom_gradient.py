@@ -28,7 +28,11 @@ def custom_gradient(f=None):
         inputs = [a if isinstance(a, Tensor) else convert_to_tensor(a) for a in args]
         with paused(), GradientTape() as probe:
             probe.watch([x for x in inputs if x.dtype.kind in 'fc'])
-            result, grad_fn = f(*inputs, **kwargs)
+            returned = f(*inputs, **kwargs)
+        if not (isinstance(returned, tuple) and len(returned) == 2 and callable(returned[1])):
+            raise TypeError('custom_gradient: %s must return (output, grad_fn), a tensor and the function '
+                            'giving its gradient; got %s' % (f.__name__, type(returned).__name__))
+        result, grad_fn = returned
         variables = [v for v in probe.watched_variables() if not any(v is x for x in inputs)]
         if variables and 'variables' not in inspect.signature(grad_fn).parameters:
             raise TypeError('custom_gradient: %s reads the variables %s, so its grad_fn must accept a '

@@ -1,4 +1,6 @@
 """Matrix products."""
+import numpy as np
+
 from .. import backend
 from ..tensor import Tensor
 from .operands import binary, ACTIVE, record
@@ -45,20 +47,36 @@ _MATMUL_VJPS = {
 
 
 def tensordot(a, b, axes, name=None):
-    """Sum of products over ``axes`` (an int, or a pair of axis lists), via reshape and matmul."""
+    """Sum of products over ``axes`` (an int, or a pair of axis lists), via reshape and matmul.
+
+    Raises:
+        ValueError: axes out of range, or contracted axes of different sizes.
+    """
     from .shapes import reshape, transpose
     from .operands import as_tensor
     a, b = as_tensor(a, 'tensordot'), as_tensor(b, 'tensordot')
-    if isinstance(axes, int):
-        axes_a = list(range(a.ndim - axes, a.ndim))
-        axes_b = list(range(axes))
+    sa, sb = tuple(a.shape), tuple(b.shape)
+    if isinstance(axes, (int, np.integer)):
+        n = int(axes)
+        if not 0 <= n <= min(a.ndim, b.ndim):
+            raise ValueError('tensordot: axes=%d needs 0 <= axes <= min(rank) for shapes %s and %s' % (n, sa, sb))
+        axes_a, axes_b = list(range(a.ndim - n, a.ndim)), list(range(n))
     else:
-        axes_a, axes_b = ([x] if isinstance(x, int) else list(x) for x in axes)
-    axes_a = [x % a.ndim for x in axes_a]
-    axes_b = [x % b.ndim for x in axes_b]
+        axes_a, axes_b = ([x] if isinstance(x, (int, np.integer)) else list(x) for x in axes)
+    if len(axes_a) != len(axes_b):
+        raise ValueError('tensordot: %d axes of a %s but %d of b %s' % (len(axes_a), sa, len(axes_b), sb))
+    for axes_list, shape, which in ((axes_a, sa, 'a'), (axes_b, sb, 'b')):
+        bad = [x for x in axes_list if not -len(shape) <= int(x) < len(shape)]
+        if bad:
+            raise ValueError('tensordot: axis %d is out of range for %s of shape %s' % (bad[0], which, shape))
+    axes_a = [int(x) % a.ndim for x in axes_a]
+    axes_b = [int(x) % b.ndim for x in axes_b]
+    for i, j in zip(axes_a, axes_b):
+        if sa[i] != sb[j]:
+            raise ValueError('tensordot: cannot contract axis %d of a %s (size %d) with axis %d of b %s (size %d)'
+                             % (i, sa, sa[i], j, sb, sb[j]))
     free_a = [i for i in range(a.ndim) if i not in axes_a]
     free_b = [i for i in range(b.ndim) if i not in axes_b]
-    sa, sb = a.shape, b.shape
     k = 1
     for i in axes_a:
         k *= sa[i]

@@ -237,7 +237,10 @@ def _mirror_index(xp, widths, shape, mode):
 def cast(x, dtype, name=None):
     """Convert to ``dtype``; gradients flow only between floating dtypes."""
     x = as_tensor(x, 'cast')
-    dtype = dtypes.as_dtype(dtype)
+    try:
+        dtype = dtypes.as_dtype(dtype)
+    except TypeError as err:
+        raise TypeError('cast: %s' % err) from None
     if x._data.dtype == dtype:
         return identity(x)
     out = Tensor(x._data.astype(dtype))
