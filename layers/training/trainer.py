@@ -10,8 +10,9 @@ import warnings
 
 from framework import metrics as metrics_module
 from framework import nest
-from framework.ops import reduce_sum
+from framework.ops import ones_like, reduce_sum
 from framework.tape import GradientTape
+from framework.tensor import Tensor
 
 from .compile import CompiledLoss, CompiledMetrics, resolve_optimizer
 from .data import check_lengths, class_weight_to_sample_weights, pack_x_y_sample_weight, to_arrays, \
@@ -175,7 +176,7 @@ class Trainer(TrainingLoops):
         with GradientTape() as tape:
             y_pred = self(x, training=True)
             loss = self._compute_loss(x, y, y_pred, sample_weight, training=True)
-        self._loss_tracker.update_state(loss, sample_weight=_batch_size(x))
+        self._loss_tracker.update_state(loss, sample_weight=_batch_weight(x, loss))
         trainable = self.trainable_variables
         if trainable:
             gradients = tape.gradient(loss, trainable)
@@ -189,7 +190,7 @@ class Trainer(TrainingLoops):
         x, y, sample_weight = unpack_x_y_sample_weight(data)
         y_pred = self(x, training=False)
         loss = self._compute_loss(x, y, y_pred, sample_weight, training=False)
-        self._loss_tracker.update_state(loss, sample_weight=_batch_size(x))
+        self._loss_tracker.update_state(loss, sample_weight=_batch_weight(x, loss))
         return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
 
     def predict_step(self, data):
@@ -227,16 +228,26 @@ class Trainer(TrainingLoops):
 
 
 def _one_batch(x, y, sample_weight):
-    from framework.tensor import Tensor
     arrays = [to_arrays(x, 'x'), to_arrays(y, 'y'), to_arrays(sample_weight, 'sample_weight')]
     check_lengths(*arrays)
     wrap = lambda a: None if a is None else nest.map_structure(Tensor, a)
     return pack_x_y_sample_weight(*[wrap(a) for a in arrays])
 
 
-def _batch_size(x):
-    first = next(v for v in nest.flatten(x) if v is not None)
-    return first.shape[0]
+# The loss tracker weighs each batch's loss by its size (Keras 3). The weight is
+# a float32 tensor made once per size and device: converting a Python int on
+# every step costs more than the rest of the tracker's update.
+_BATCH_WEIGHTS = {}
+
+
+def _batch_weight(x, loss):
+    size = next(v for v in nest.flatten(x) if v is not None).shape[0]
+    key = (size, loss.device)
+    weight = _BATCH_WEIGHTS.get(key)
+    if weight is None:
+        # ones_like puts it on the loss's device.
+        weight = _BATCH_WEIGHTS[key] = ones_like(loss, dtype='float32') * float(size)
+    return weight
 
 
 _TAKES_TRAINING = {}
