@@ -10,7 +10,7 @@ import warnings
 import numpy as np
 
 from framework import nest, random
-from framework.backend import array_module
+from framework.backend import array_module, to_host
 from framework.tensor import Tensor, _to_array
 
 
@@ -98,7 +98,7 @@ def check_lengths(x, y, sample_weight):
 
 def class_weight_to_sample_weights(y, class_weight):
     """One weight per sample: ``class_weight[label]`` (labels from one-hot rows by argmax), else 1."""
-    labels = np.asarray(y)
+    labels = np.asarray(to_host(y._data if isinstance(y, Tensor) else y))
     if labels.ndim > 1:
         labels = np.argmax(labels, axis=-1) if labels.shape[-1] != 1 else labels[..., 0]
     labels = np.round(labels).astype(np.int64).reshape(-1)
