@@ -276,3 +276,10 @@ def test_steps_per_execution_calls_batch_hooks_once_per_execution():
     model.fit(x, np.zeros((50, 1), np.float32), batch_size=5, verbose=0,
               callbacks=[callbacks.LambdaCallback(on_train_batch_end=lambda batch, logs: ends.append(batch))])
     assert ends == [3, 7, 9]
+
+
+def test_batch_logs_kept_by_a_callback_keep_their_values():
+    kept = []
+    _small_fit([callbacks.LambdaCallback(on_train_batch_end=lambda batch, logs: kept.append(logs))], epochs=1)
+    assert all(type(logs) is dict for logs in kept)
+    assert len({logs['loss'] for logs in kept}) == len(kept) == 4

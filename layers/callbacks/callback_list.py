@@ -17,7 +17,11 @@ class CallbackList(Callback):
     Epoch-level hooks receive one dict that every callback shares, so a key one
     callback adds (ReduceLROnPlateau's ``learning_rate``) reaches ``History``.
     Batch hooks are called only on callbacks that override them; ``wants(hook)``
-    lets a loop skip building batch logs that nobody reads.
+    lets a loop skip building batch logs that nobody reads. A loop may pass
+    batch logs as a live view of the running metrics: callbacks that declare
+    ``reads_batch_logs_at_once`` (the progress bar) get the view, and read it only
+    when they need to; every other callback gets its own dict of floats, as in
+    Keras, which it may keep.
     """
 
     def __init__(self, callbacks=None, add_history=False, add_progbar=False, model=None, **params):
@@ -33,7 +37,8 @@ class CallbackList(Callback):
             self.callbacks.append(self._history)
         if add_progbar and not any(isinstance(cb, ProgbarLogger) for cb in self.callbacks):
             self.callbacks.append(ProgbarLogger())
-        self._listeners = {hook: [getattr(cb, hook) for cb in self.callbacks if overrides(cb, hook)]
+        self._listeners = {hook: [(getattr(cb, hook), getattr(cb, 'reads_batch_logs_at_once', False))
+                                  for cb in self.callbacks if overrides(cb, hook)]
                            for hook in ('on_train_batch_begin', 'on_train_batch_end', 'on_test_batch_begin',
                                         'on_test_batch_end', 'on_predict_batch_begin', 'on_predict_batch_end')}
         self.set_model(model)
@@ -63,8 +68,14 @@ class CallbackList(Callback):
             getattr(cb, hook)(*args)
 
     def _batch(self, hook, batch, logs):
-        for method in self._listeners[hook]:
-            method(batch, logs)
+        snapshot = None
+        for method, takes_live_view in self._listeners[hook]:
+            if takes_live_view or logs is None or type(logs) is dict:
+                method(batch, logs)
+                continue
+            if snapshot is None:
+                snapshot = dict(logs.items())
+            method(batch, snapshot)
 
     # ---- batch hooks: only the callbacks that override them -----------------------
     def on_batch_begin(self, batch, logs=None):

@@ -10,6 +10,9 @@ class ProgbarLogger(Callback):
     the validation pass shows nothing of its own: its results join the epoch's line.
     """
 
+    # Reads batch logs only during the hook: a live view of the metrics will do.
+    reads_batch_logs_at_once = True
+
     def __init__(self):
         super().__init__()
         self.progress = None

@@ -11,6 +11,9 @@ class TerminateOnNaN(Callback):
         raise_error: raise a RuntimeError instead of stopping quietly.
     """
 
+    # Reads batch logs only during the hook: a live view of the metrics will do.
+    reads_batch_logs_at_once = True
+
     def __init__(self, raise_error=False):
         super().__init__()
         self.raise_error = raise_error
