@@ -41,9 +41,9 @@ class Adam(Optimizer):
 
     def update_step(self, gradient, variable, learning_rate):
         xp, dtype = self.xp(variable), variable.dtype
-        t = self._local_step(dtype)
         m, v = self._slots.arrays(variable, ('momentum', 'velocity'))
-        alpha = learning_rate * np.sqrt(1 - dtype.type(self.beta_2) ** t) / (1 - dtype.type(self.beta_1) ** t)
+        root, denominator = self.per_step('adam', dtype, lambda: self._bias_corrections(dtype))
+        alpha = learning_rate * root / denominator      # Keras's order of operations, for identical bits
         m += (gradient - m) * (1 - self.beta_1)
         v += (gradient * gradient - v) * (1 - self.beta_2)
         if self.amsgrad:
@@ -51,6 +51,10 @@ class Adam(Optimizer):
             xp.maximum(v_hat, v, out=v_hat)
             v = v_hat
         variable._data -= m * alpha / (xp.sqrt(v) + self.epsilon)
+
+    def _bias_corrections(self, dtype):
+        t = self._local_step(dtype)
+        return np.sqrt(1 - dtype.type(self.beta_2) ** t), 1 - dtype.type(self.beta_1) ** t
 
     def get_config(self):
         config = super().get_config()

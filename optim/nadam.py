@@ -57,17 +57,22 @@ class Nadam(Optimizer):
 
     def update_step(self, gradient, variable, learning_rate):
         xp, dtype = self.xp(variable), variable.dtype
-        t = self._local_step(dtype)
-        beta_1, beta_2 = dtype.type(self.beta_1), dtype.type(self.beta_2)
-        u_t, u_next = self._momentum_schedule(t, dtype), self._momentum_schedule(t + 1, dtype)
-        u_product = np.asarray(self._u_product.numpy()).astype(dtype)[()]
-        u_product_next = u_product * u_next
+        beta_1, beta_2, u_t, u_next, u_product, u_product_next, t = self.per_step(
+            'nadam', dtype, lambda: self._constants(dtype))
         m, v = self._slots.arrays(variable, ('momentum', 'velocity'))
         m += (gradient - m) * (1 - beta_1)
         v += (gradient * gradient - v) * (1 - beta_2)
         m_hat = u_next * m / (1 - u_product_next) + (1 - u_t) * gradient / (1 - u_product)
         v_hat = v / (1 - beta_2 ** t)
         variable._data -= m_hat * learning_rate / (xp.sqrt(v_hat) + self.epsilon)
+
+    def _constants(self, dtype):
+        """The scalars of this step, in ``dtype``: the same for every variable."""
+        t = self._local_step(dtype)
+        u_t, u_next = self._momentum_schedule(t, dtype), self._momentum_schedule(t + 1, dtype)
+        u_product = np.asarray(self._u_product.numpy()).astype(dtype)[()]
+        return (dtype.type(self.beta_1), dtype.type(self.beta_2), u_t, u_next, u_product,
+                u_product * u_next, t)
 
     def get_config(self):
         config = super().get_config()

@@ -80,6 +80,8 @@ class Optimizer(OptimizerState, abc.ABC):
         self.loss_scale_factor = loss_scale_factor
         self.gradient_accumulation_steps = gradient_accumulation_steps
         self.built = False
+        self._step_in_progress = None     # the 1-based step while an update runs
+        self._per_step_cache = {}
         self._slots = SlotStore(self.name)
         self._weight_decay = WeightDecay()
         self._iterations = self._slots.track(
@@ -145,7 +147,17 @@ class Optimizer(OptimizerState, abc.ABC):
 
     def _local_step(self, dtype):
         """The 1-based number of the update in progress, as Keras's ``iterations + 1``."""
-        return dtype.type(int(self.iterations) + 1)
+        step = self._step_in_progress
+        return dtype.type(int(self.iterations) + 1 if step is None else step)
+
+    def per_step(self, key, dtype, compute):
+        """``compute()`` once per update and dtype: the scalars every variable's
+        step shares (bias corrections, schedules), not recomputed per variable."""
+        cache = self._per_step_cache
+        value = cache.get((key, dtype))
+        if value is None:
+            value = cache[key, dtype] = compute()
+        return value
 
     @staticmethod
     def xp(variable):
@@ -259,7 +271,12 @@ class Optimizer(OptimizerState, abc.ABC):
         lr = self._learning_rate_value()
         if self.weight_decay is not None:
             self._weight_decay.apply(variables, self.weight_decay, lr)
-        self._update_variables(grads, variables, lr)
+        self._step_in_progress = int(self.iterations) + 1
+        self._per_step_cache = {}
+        try:
+            self._update_variables(grads, variables, lr)
+        finally:
+            self._step_in_progress = None
 
     def _update_variables(self, grads, variables, lr):
         """One ``update_step`` per variable (Keras's ``_backend_update_step``; Nadam extends it)."""

@@ -7,7 +7,7 @@ from .arithmetic import (add, add_n, divide, divide_no_nan, floor_div, floordiv,
                          truediv)
 from .convolution import avg_pool2d, conv2d, max_pool2d
 from .creation import eye, fill, linspace, meshgrid, ones, ones_like, range, zeros, zeros_like
-from .indexing import boolean_mask, gather_nd
+from .indexing import boolean_mask, gather, gather_nd, getitem
 from .linalg import affine, einsum, matmul, tensordot
 from .logic import (argmax, argmin, equal, greater, greater_equal, less, less_equal, logical_and,
                     logical_not, logical_or, logical_xor, not_equal, reduce_all, reduce_any)
@@ -19,7 +19,7 @@ from .reductions import (cumprod, cumsum, reduce_logsumexp, reduce_max, reduce_m
                          reduce_std, reduce_sum, reduce_variance)
 from .selection import clip_by_value, where
 from .sorting import argsort, sort, top_k
-from .shapes import (broadcast_to, cast, concat, expand_dims, gather, getitem, identity, one_hot, pad,
+from .shapes import (broadcast_to, cast, concat, expand_dims, identity, one_hot, pad,
                      rank, reshape, reverse, shape, size, split, squeeze, stack, stop_gradient, sum_to,
                      tile, transpose, unstack)
 from .unary import (abs, acos, acosh, asin, asinh, atan, atanh, ceil, cos, cosh, erf, exp, expm1, floor,

@@ -8,7 +8,9 @@ import math
 
 from ..backend import array_module_of
 from ..tensor import Tensor
-from .operands import binary, ACTIVE, record
+from .operands import ACTIVE, as_numeric_tensor, as_tensor, binary, record
+from .selection import where
+from .unary import log
 
 
 def add(x, y, name=None):
@@ -52,8 +54,6 @@ truediv = realdiv = divide
 
 def divide_no_nan(x, y, name=None):
     """x / y, with 0 wherever y is 0 (and a gradient of 0 there too)."""
-    from .selection import where
-    from .operands import as_tensor
     x = as_tensor(x, 'divide_no_nan')
     y = as_tensor(y, 'divide_no_nan', dtype=x.dtype)
     zero = y == 0
@@ -84,7 +84,6 @@ mod = floormod
 def negative(x, name=None):
     """-x."""
     if not isinstance(x, Tensor):
-        from .operands import as_numeric_tensor
         x = as_numeric_tensor(x, 'negative')
     out = Tensor(-x._data)
     if ACTIVE:
@@ -126,7 +125,6 @@ def squared_difference(x, y, name=None):
 
 def add_n(inputs, name=None):
     """The sum of a list of tensors of one shape and dtype."""
-    from .operands import as_tensor
     if isinstance(inputs, Tensor) or not hasattr(inputs, '__len__') or len(inputs) == 0:
         raise ValueError('add_n: expected a non-empty list of tensors, got %r' % (inputs,))
     tensors = [as_tensor(t, 'add_n') for t in inputs]
@@ -152,17 +150,10 @@ def _pass_through(g, out, *inputs):
 
 
 def _pow_grad_y(g, out, x, y):
-    from .selection import where
-    from .unary import log
     if not isinstance(x, Tensor):            # a Python base: log(x) is a number
         return g * out * (math.log(x) if x > 0 else 0.0)
     positive = x > 0
     return g * out * where(positive, log(where(positive, x, 1)), 0)
-
-
-def _where(*args):
-    from .selection import where
-    return where(*args)
 
 
 _ADD_VJPS = (_pass_through, _pass_through)
@@ -172,5 +163,5 @@ _DIVIDE_VJPS = (lambda g, out, x, y: g / y, lambda g, out, x, y: g * (-x / y / y
 _FLOORMOD_VJPS = (_pass_through, lambda g, out, x, y: g * -(x // y))
 _NEGATIVE_VJPS = (lambda g, out, x: -g,)
 _POW_VJPS = (lambda g, out, x, y: g * (y * x ** (y - 1)), _pow_grad_y)
-_MAXIMUM_VJPS = (lambda g, out, x, y: _where(x >= y, g, 0), lambda g, out, x, y: _where(x >= y, 0, g))
-_MINIMUM_VJPS = (lambda g, out, x, y: _where(x <= y, g, 0), lambda g, out, x, y: _where(x <= y, 0, g))
+_MAXIMUM_VJPS = (lambda g, out, x, y: where(x >= y, g, 0), lambda g, out, x, y: where(x >= y, 0, g))
+_MINIMUM_VJPS = (lambda g, out, x, y: where(x <= y, g, 0), lambda g, out, x, y: where(x <= y, 0, g))

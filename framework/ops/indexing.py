@@ -1,11 +1,86 @@
-"""Index-driven selection beyond ``gather``: gather_nd and boolean_mask.
+"""Index-driven selection: getitem (``x[...]``), gather, gather_nd, boolean_mask.
 
-Both turn their indices into a numpy-style advanced index and call
-``getitem``, so their gradients are getitem's (repeated indices add up).
+All of them come down to ``getitem`` with a numpy-style index, whose gradient
+scatters g back (adding where indices repeat); the scatter's own gradient is
+getitem again, so second derivatives work.
 """
+import numpy as np
+
 from .. import backend
-from .operands import as_tensor, normalize_axis
-from .shapes import getitem
+from ..tensor import Tensor
+from .operands import ACTIVE, as_tensor, normalize_axis, record, snapshot
+
+
+def _raw_index(index, xp):
+    """The index with tensors and lists as arrays of ``xp``, the data's own array module."""
+    if isinstance(index, tuple):
+        return tuple(_raw_index(i, xp) for i in index)
+    if isinstance(index, Tensor):
+        index = index._data
+    elif isinstance(index, list):
+        index = np.asarray(index)
+    if xp is not np and isinstance(index, np.ndarray):
+        index = xp.asarray(index)
+    return index
+
+
+def getitem(x, index):
+    """``x[index]`` with numpy's indexing (ints, slices, None, ..., index arrays, masks)."""
+    x = as_tensor(x, 'getitem')
+    raw = _raw_index(index, backend.array_module(x._data))
+    try:
+        out = Tensor(snapshot(x)[raw])
+    except IndexError as err:
+        raise IndexError('index %r is invalid for a tensor of shape %s: %s' % (index, tuple(x.shape), err)) from None
+    if ACTIVE:
+        shape = x._data.shape
+        record('getitem', (x,), out, (lambda g, y, x: _scatter(g, raw, shape),))
+    return out
+
+
+def _scatter(g, raw, shape):
+    """Zeros of ``shape`` with g added at ``raw``: getitem's gradient (and the reverse)."""
+    a = g._data
+    xp = backend.array_module(a)
+    z = xp.zeros(shape, a.dtype)
+    if _is_basic(raw):
+        z[raw] = a
+    else:
+        _add_at(xp, z, raw, a)
+    out = Tensor(z)
+    if ACTIVE:
+        record('scatter', (g,), out, (lambda gg, y, g: getitem(gg, raw),))
+    return out
+
+
+def _is_basic(raw):
+    items = raw if isinstance(raw, tuple) else (raw,)
+    return all(i is None or i is Ellipsis or isinstance(i, (int, slice, np.integer)) for i in items)
+
+
+def _add_at(xp, z, index, values):
+    if xp is np:
+        np.add.at(z, index, values)
+    else:
+        import cupyx
+        cupyx.scatter_add(z, index, values)
+
+
+def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
+    """Slices of ``params`` along ``axis`` at ``indices``; repeated indices add their gradients."""
+    x = as_tensor(params, 'gather')
+    if batch_dims:
+        raise ValueError('gather: batch_dims=%r is not supported; use batch_dims=0' % (batch_dims,))
+    idx = as_tensor(indices, 'gather')
+    if idx._data.dtype.kind not in 'iu':
+        raise TypeError('gather: indices must be integers, got %s' % idx.dtype.name)
+    (ax,) = normalize_axis(0 if axis is None else axis, x.ndim, 'gather')
+    n = x._data.shape[ax]
+    i = idx._data
+    if i.size and (int(i.min()) < 0 or int(i.max()) >= n):
+        raise IndexError('gather: indices must lie in [0, %d) for axis %d of shape %s; got min %d, max %d'
+                         % (n, ax, tuple(x.shape), int(i.min()), int(i.max())))
+    return getitem(x, (slice(None),) * ax + (i,))
 
 
 def gather_nd(params, indices, batch_dims=0, name=None):

@@ -3,7 +3,9 @@ import numpy as np
 
 from .. import backend
 from ..tensor import Tensor
-from .operands import binary, ACTIVE, record
+from .operands import ACTIVE, as_tensor, binary, record
+from .reductions import reduce_sum
+from .shapes import reshape, transpose
 
 
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,
@@ -52,8 +54,6 @@ def tensordot(a, b, axes, name=None):
     Raises:
         ValueError: axes out of range, or contracted axes of different sizes.
     """
-    from .shapes import reshape, transpose
-    from .operands import as_tensor
     a, b = as_tensor(a, 'tensordot'), as_tensor(b, 'tensordot')
     sa, sb = tuple(a.shape), tuple(b.shape)
     if isinstance(axes, (int, np.integer)):
@@ -91,7 +91,6 @@ def einsum(equation, *inputs, **kwargs):
     Without '->' the output takes the letters that appear once, sorted (numpy's
     and TensorFlow's implicit mode). Ellipses are not supported.
     """
-    from .operands import as_tensor
     tensors = [as_tensor(t, 'einsum') for t in inputs]
     if not tensors:
         raise ValueError('einsum: %r needs at least one operand' % (equation,))
@@ -126,7 +125,7 @@ def einsum(equation, *inputs, **kwargs):
 def _einsum_vjp(rhs, specs, i):
     """The gradient rule for operand ``i``: an einsum of g with the other operands."""
     def vjp(g, y, *operands):
-        from .shapes import broadcast_to, reshape
+        from .shapes import broadcast_to
         target = specs[i]
         x = operands[i]
         others = [t for j, t in enumerate(operands) if j != i]
@@ -170,7 +169,6 @@ def affine(x, kernel, bias=None):
     Fused so that a layer keeps one output array (not the product and the
     sum) and records one node; the gradients are the same matmuls.
     """
-    from .operands import as_tensor
     x, kernel, dx, dk = binary(x, kernel, 'affine')
     if dk.ndim != 2 or dx.ndim < 2 or dx.shape[-1] != dk.shape[0]:
         raise ValueError('affine: input of shape %s does not match a kernel of shape %s (the input needs '
@@ -193,12 +191,10 @@ def affine(x, kernel, bias=None):
 
 
 def _flat2d(t):
-    from .shapes import reshape
     return t if t.ndim == 2 else reshape(t, (-1, t.shape[-1]))
 
 
 def _affine_bias_grad(g, y, x, kernel, bias):
-    from .reductions import reduce_sum
     return reduce_sum(g, tuple(range(g.ndim - 1)))
 
 

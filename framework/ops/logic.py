@@ -1,12 +1,15 @@
 """Comparisons and boolean logic: values only, no gradients."""
 from .. import backend
 from ..tensor import Tensor
-from .operands import as_tensor, binary, normalize_axis
+from ..tape import record_blocked
+from .operands import ACTIVE, as_tensor, binary, normalize_axis
 
 
 def _compare(name, fn):
     def op(x, y, name=None):
         x, y, dx, dy = binary(x, y, name_)
+        if ACTIVE:
+            record_blocked(name_, (x, y))     # so that a None gradient can name this op
         try:
             return Tensor(fn(dx, dy))
         except ValueError:
@@ -62,6 +65,8 @@ def _arg(name, fn):
         if x.ndim == 0:
             raise ValueError('%s: needs a tensor of rank >= 1, got a scalar' % name_)
         (ax,) = normalize_axis(0 if axis is None else axis, x.ndim, name_)
+        if ACTIVE:
+            record_blocked(name_, (x,))
         xp = backend.array_module(x._data)
         return Tensor(fn(xp, x._data, ax).astype(output_type))
     name_ = name

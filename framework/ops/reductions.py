@@ -1,6 +1,7 @@
 """Reductions over axes, and their gradients (which broadcast g back)."""
 from .. import backend
 from ..tensor import Tensor
+from .shapes import broadcast_to, reshape
 from .operands import as_numeric_tensor, as_float_tensor, normalize_axis, ACTIVE, record
 
 
@@ -10,7 +11,6 @@ def _kept_shape(shape, axes):
 
 def _spread(g, x, axes, keepdims):
     """g (the reduced gradient) broadcast back to x's shape."""
-    from .shapes import broadcast_to, reshape
     if not keepdims:
         g = reshape(g, _kept_shape(x._data.shape, axes))
     return broadcast_to(g, x._data.shape)

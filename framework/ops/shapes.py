@@ -1,10 +1,12 @@
 """Ops that move elements around without arithmetic: reshape, broadcast,
-concatenate, slice, gather. Each gradient moves g back the same way."""
+transpose, concatenate, split, tile, pad, cast. Each gradient moves g back
+the same way. Indexing (getitem, gather) lives in indexing.py."""
 import numpy as np
 
 from .. import backend, dtypes
 from ..tensor import Tensor
 from ..tape import record_blocked
+from .indexing import getitem
 from .operands import ACTIVE, as_tensor, normalize_axis, record, snapshot
 
 
@@ -65,11 +67,17 @@ def broadcast_to(input, shape, name=None):  # noqa: A002
     """Broadcast to ``shape``; the gradient sums back (in the tape's sweep)."""
     x = as_tensor(input, 'broadcast_to')
     shape = _ints(shape, 'broadcast_to')
-    xp = backend.array_module(x._data)
+    data = snapshot(x)
+    if data.ndim > len(shape):
+        raise ValueError('broadcast_to: cannot broadcast shape %s to %s' % (tuple(x.shape), shape))
+    # A filled new array: numpy's broadcast_to view costs several microseconds of
+    # Python, and the consumers of a broadcast gradient run faster on contiguous data.
+    out = backend.array_module(data).empty(shape, data.dtype)
     try:
-        out = Tensor(xp.broadcast_to(snapshot(x), shape))
+        out[...] = data
     except ValueError:
         raise ValueError('broadcast_to: cannot broadcast shape %s to %s' % (tuple(x.shape), shape)) from None
+    out = Tensor(out)
     if ACTIVE:
         record('broadcast_to', (x,), out, _PASS_THROUGH)
     return out
@@ -267,77 +275,6 @@ def stop_gradient(input, name=None):  # noqa: A002
     if ACTIVE:
         record_blocked('stop_gradient', (x,))
     return Tensor(snapshot(x))
-
-
-# ---- indexing ------------------------------------------------------------------
-def _raw_index(index):
-    if isinstance(index, tuple):
-        return tuple(_raw_index(i) for i in index)
-    if isinstance(index, Tensor):
-        return index._data
-    if isinstance(index, list):
-        return np.asarray(index)
-    return index
-
-
-def getitem(x, index):
-    """``x[index]`` with numpy's indexing (ints, slices, None, ..., index arrays, masks)."""
-    x = as_tensor(x, 'getitem')
-    raw = _raw_index(index)
-    try:
-        out = Tensor(snapshot(x)[raw])
-    except IndexError as err:
-        raise IndexError('index %r is invalid for a tensor of shape %s: %s' % (index, tuple(x.shape), err)) from None
-    if ACTIVE:
-        shape = x._data.shape
-        record('getitem', (x,), out, (lambda g, y, x: _scatter(g, raw, shape),))
-    return out
-
-
-def _scatter(g, raw, shape):
-    """Zeros of ``shape`` with g added at ``raw``: getitem's gradient (and the reverse)."""
-    a = g._data
-    xp = backend.array_module(a)
-    z = xp.zeros(shape, a.dtype)
-    if _is_basic(raw):
-        z[raw] = a
-    else:
-        _add_at(xp, z, raw, a)
-    out = Tensor(z)
-    if ACTIVE:
-        record('scatter', (g,), out, (lambda gg, y, g: getitem(gg, raw),))
-    return out
-
-
-def _is_basic(raw):
-    items = raw if isinstance(raw, tuple) else (raw,)
-    return all(i is None or i is Ellipsis or isinstance(i, (int, slice, np.integer)) for i in items)
-
-
-def _add_at(xp, z, index, values):
-    if xp is np:
-        np.add.at(z, index, values)
-    else:
-        import cupyx
-        cupyx.scatter_add(z, index, values)
-
-
-def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
-    """Slices of ``params`` along ``axis`` at ``indices``; repeated indices add their gradients."""
-    x = as_tensor(params, 'gather')
-    if batch_dims:
-        raise ValueError('gather: batch_dims=%r is not supported; use batch_dims=0' % (batch_dims,))
-    idx = as_tensor(indices, 'gather')
-    if idx._data.dtype.kind not in 'iu':
-        raise TypeError('gather: indices must be integers, got %s' % idx.dtype.name)
-    (ax,) = normalize_axis(0 if axis is None else axis, x.ndim, 'gather')
-    n = x._data.shape[ax]
-    i = idx._data
-    if i.size and (int(i.min()) < 0 or int(i.max()) >= n):
-        raise IndexError('gather: indices must lie in [0, %d) for axis %d of shape %s; got min %d, max %d'
-                         % (n, ax, tuple(x.shape), int(i.min()), int(i.max())))
-    index = (slice(None),) * ax + (i,)
-    return getitem(x, index)
 
 
 def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):

@@ -9,7 +9,7 @@ import collections
 from .. import backend
 from ..tensor import Tensor
 from .operands import as_numeric_tensor, normalize_axis
-from .shapes import getitem
+from .indexing import getitem
 
 TopKV2 = collections.namedtuple('TopKV2', ['values', 'indices'])
 
