@@ -1,0 +1,218 @@
+"""save / load_model: architecture, weights, compile arguments and optimizer state.
+
+Both containers (.keras archive, .h5 file) are checked for an exact resume of
+training, custom classes through the registry or custom_objects, and the
+refusal of anything that would run code from the file.
+"""
+import json
+import zipfile
+
+import h5py
+import numpy as np
+import pytest
+
+import layers
+import optim
+from framework import keras
+from layers.saving import SavedFileError, load_model, register_serializable, save_model
+
+FORMATS = ['keras', 'h5']
+
+
+def _data():
+    i = np.arange(32, dtype='float32')
+    x = np.stack([np.sin(i), np.cos(0.5 * i), (i % 5) / 5.0 - 0.5], axis=1).astype('float32')
+    y = np.stack([x @ np.array([1.5, -2.0, 0.7], 'float32') + 0.3, x[:, 0] * x[:, 1]], axis=1)
+    return x, y.astype('float32')
+
+
+def _model(optimizer):
+    model = layers.Sequential([layers.Input((3,)), layers.Dense(8, activation='tanh'), layers.BatchNormalization(),
+                               layers.Dense(2)])
+    rng = np.random.RandomState(0)
+    for v in model.weights:
+        v.assign(rng.uniform(-0.5, 0.5, size=v.shape).astype('float32') + (1.0 if 'variance' in v.path else 0.0))
+    model.compile(optimizer=optimizer, loss='mse', metrics=['mae'])
+    return model
+
+
+OPTIMIZERS = {
+    'adam': lambda: optim.Adam(0.01),
+    'sgd_momentum_nesterov': lambda: optim.SGD(0.05, momentum=0.9, nesterov=True),
+    'rmsprop_schedule': lambda: optim.RMSprop(optim.schedules.ExponentialDecay(0.01, 3, 0.5)),
+    'nadam': lambda: optim.Nadam(0.01),
+}
+
+
+@pytest.mark.parametrize('fmt', FORMATS)
+@pytest.mark.parametrize('name', sorted(OPTIMIZERS))
+def test_training_resumed_from_a_saved_model_matches_uninterrupted_training(tmp_path, fmt, name):
+    x, y = _data()
+    straight = _model(OPTIMIZERS[name]())
+    full = straight.fit(x, y, batch_size=8, epochs=4, shuffle=False, verbose=0).history
+
+    first = _model(OPTIMIZERS[name]())
+    head = first.fit(x, y, batch_size=8, epochs=2, shuffle=False, verbose=0).history
+    first.save(tmp_path / ('model.' + fmt))
+    resumed = load_model(tmp_path / ('model.' + fmt))
+    tail = resumed.fit(x, y, batch_size=8, epochs=2, shuffle=False, verbose=0).history
+
+    assert int(resumed.optimizer.iterations.numpy()) == int(straight.optimizer.iterations.numpy()) == 16
+    for key in full:                                      # bit for bit: loss and mae of every epoch
+        assert head[key] + tail[key] == full[key], key
+    for a, b in zip(straight.weights, resumed.weights):
+        np.testing.assert_array_equal(a.numpy(), b.numpy())
+    for a, b in zip(straight.optimizer.variables, resumed.optimizer.variables):
+        np.testing.assert_array_equal(a.numpy(), b.numpy())
+
+
+@pytest.mark.parametrize('fmt', FORMATS)
+def test_saved_model_keeps_architecture_and_compile_arguments(tmp_path, fmt):
+    model = _model(optim.Adam(0.02, beta_1=0.8))
+    model.save(tmp_path / ('model.' + fmt))
+    loaded = keras.models.load_model(tmp_path / ('model.' + fmt))
+    assert type(loaded) is layers.Sequential and loaded.name == model.name
+    assert [type(l) for l in loaded.layers] == [layers.Dense, layers.BatchNormalization, layers.Dense]
+    assert [l.name for l in loaded.layers] == [l.name for l in model.layers]
+    assert loaded.layers[0].get_config() == model.layers[0].get_config()
+    assert isinstance(loaded.optimizer, optim.Adam) and loaded.optimizer.beta_1 == 0.8
+    assert np.float32(loaded.optimizer.learning_rate.numpy()) == np.float32(0.02)
+    # .h5 spells losses out in full, as Keras 3's .h5 loader needs.
+    assert loaded.loss == ('mse' if fmt == 'keras' else 'mean_squared_error')
+    assert loaded.get_compile_config()['metrics'] == ['mae']
+    uncompiled = load_model(tmp_path / ('model.' + fmt), compile=False)
+    assert not uncompiled.compiled
+    x, _ = _data()
+    np.testing.assert_array_equal(uncompiled.predict(x, verbose=0), model.predict(x, verbose=0))
+
+
+def test_keras_archive_members(tmp_path):
+    model = _model('adam')
+    model.save(tmp_path / 'model.keras')
+    with zipfile.ZipFile(tmp_path / 'model.keras') as archive:
+        assert sorted(archive.namelist()) == ['config.json', 'metadata.json', 'model.weights.h5']
+        config = json.loads(archive.read('config.json'))
+    assert config['class_name'] == 'Sequential' and config['module'] == 'keras'
+    assert config['build_config'] == {'input_shape': [None, 3]}
+    assert [entry['class_name'] for entry in config['config']['layers']] == ['InputLayer', 'Dense',
+                                                                          'BatchNormalization', 'Dense']
+    assert config['compile_config']['optimizer']['class_name'] == 'Adam'
+
+
+def test_h5_model_file_layout(tmp_path):
+    model = _model('adam')
+    model.save(tmp_path / 'model.h5')
+    with h5py.File(tmp_path / 'model.h5', 'r') as f:
+        assert json.loads(f.attrs['model_config'])['class_name'] == 'Sequential'
+        assert json.loads(f.attrs['training_config'])['optimizer_config']['class_name'] == 'Adam'
+        names = [n.decode() for n in f['model_weights'].attrs['layer_names']]
+        assert names == [l.name for l in model.layers]
+        weight_names = [n.decode() for n in f['model_weights'][names[0]].attrs['weight_names']]
+        assert weight_names == [model.layers[0].kernel.path, model.layers[0].bias.path]
+        optimizer_names = [n.decode() for n in f['optimizer_weights'].attrs['weight_names']]
+        assert optimizer_names[:2] == ['%s/iteration' % model.optimizer.name,
+                                       '%s/learning_rate' % model.optimizer.name]
+
+
+def test_save_refuses_other_suffixes(tmp_path):
+    with pytest.raises(ValueError, match=r'Invalid filepath extension.*\.keras.*\.h5'):
+        _model('adam').save(tmp_path / 'model.tf')
+
+
+class Scale(layers.Layer):
+    """A custom layer with a weight and a config entry."""
+
+    def __init__(self, factor=2.0, **kwargs):
+        super().__init__(**kwargs)
+        self.factor = factor
+
+    def build(self, input_shape):
+        self.gain = self.add_weight(shape=(input_shape[-1],), initializer='ones', name='gain')
+
+    def call(self, inputs):
+        return inputs * self.gain * self.factor
+
+    def get_config(self):
+        return dict(super().get_config(), factor=self.factor)
+
+
+RegisteredScale = register_serializable(package='TestSaving')(type('RegisteredScale', (Scale,), {}))
+
+
+def _custom_model(cls):
+    model = layers.Sequential([layers.Input((3,)), cls(factor=3.0), layers.Dense(1)])
+    model.layers[0].gain.assign(np.array([1.0, 2.0, 3.0], 'float32'))
+    return model
+
+
+@pytest.mark.parametrize('fmt', FORMATS)
+def test_registered_custom_layer_round_trips(tmp_path, fmt):
+    model = _custom_model(RegisteredScale)
+    model.save(tmp_path / ('model.' + fmt))
+    loaded = load_model(tmp_path / ('model.' + fmt))
+    assert type(loaded.layers[0]) is RegisteredScale and loaded.layers[0].factor == 3.0
+    np.testing.assert_array_equal(loaded.layers[0].gain.numpy(), [1.0, 2.0, 3.0])
+
+
+@pytest.mark.parametrize('fmt', FORMATS)
+def test_unknown_class_is_refused_with_how_to_register_it(tmp_path, fmt):
+    _custom_model(Scale).save(tmp_path / ('model.' + fmt))
+    with pytest.raises(SavedFileError, match=r"unknown layer class\(es\) \['Scale'\].*register_serializable.*"
+                                             r"custom_objects=\{'Scale': Scale\}"):
+        load_model(tmp_path / ('model.' + fmt))
+    loaded = load_model(tmp_path / ('model.' + fmt), custom_objects={'Scale': Scale})
+    np.testing.assert_array_equal(loaded.layers[0].gain.numpy(), [1.0, 2.0, 3.0])
+
+
+def test_register_serializable_refuses_a_taken_name():
+    with pytest.raises(ValueError, match="'TestSaving>RegisteredScale' is already registered"):
+        register_serializable(package='TestSaving', name='RegisteredScale')(Scale)
+
+
+def test_lambda_layer_cannot_be_saved_and_a_file_naming_one_is_refused(tmp_path):
+    model = layers.Sequential([layers.Input((3,)), layers.Lambda(lambda t: t * 2.0), layers.Dense(1)])
+    with pytest.raises(TypeError, match='Lambda layers and functions in configs cannot be saved'):
+        model.save(tmp_path / 'model.keras')
+    assert not (tmp_path / 'model.keras').exists()
+    # A file written elsewhere with a Lambda (Keras stores its bytecode) is refused before anything is built.
+    good = layers.Sequential([layers.Input((3,)), layers.Dense(1)])
+    good.save(tmp_path / 'model.h5')
+    with h5py.File(tmp_path / 'model.h5', 'a') as f:
+        config = json.loads(f.attrs['model_config'])
+        config['config']['layers'].insert(1, {'class_name': 'Lambda', 'config': {
+            'name': 'lambda', 'function': {'class_name': '__lambda__', 'config': {'code': '4wEAAAAA'}}}})
+        f.attrs['model_config'] = json.dumps(config)
+    with pytest.raises(SavedFileError, match=r"refusing to load Lambda layer\(s\) \['lambda'\].*never runs code"):
+        load_model(tmp_path / 'model.h5')
+
+
+def test_weights_only_file_is_not_a_model(tmp_path):
+    _model('adam').save_weights(tmp_path / 'a.weights.h5')
+    with pytest.raises(SavedFileError, match='No model config found.*load_weights'):
+        load_model(tmp_path / 'a.weights.h5')
+
+
+def test_truncated_archive_names_the_path(tmp_path):
+    _model('adam').save(tmp_path / 'model.keras')
+    data = (tmp_path / 'model.keras').read_bytes()
+    (tmp_path / 'model.keras').write_bytes(data[:len(data) // 3])
+    with pytest.raises(SavedFileError, match='model.keras is not a .keras archive'):
+        load_model(tmp_path / 'model.keras')
+
+
+def test_model_checkpoint_writes_loadable_files_at_each_epoch(tmp_path):
+    x, y = _data()
+    model = _model('adam')
+    model.fit(x, y, batch_size=8, epochs=2, shuffle=False, verbose=0, callbacks=[
+        keras.callbacks.ModelCheckpoint(str(tmp_path / 'w-{epoch:02d}.weights.h5'), save_weights_only=True),
+        keras.callbacks.ModelCheckpoint(str(tmp_path / 'm-{epoch}.keras')),
+        keras.callbacks.ModelCheckpoint(str(tmp_path / 'm-{epoch}.h5'))])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ['m-1.h5', 'm-1.keras', 'm-2.h5', 'm-2.keras',
+                                                         'w-01.weights.h5', 'w-02.weights.h5']
+    last = load_model(tmp_path / 'm-2.keras')
+    for a, b in zip(model.weights, last.weights):
+        np.testing.assert_array_equal(a.numpy(), b.numpy())
+    epoch_one = _model('adam')
+    epoch_one.load_weights(tmp_path / 'w-01.weights.h5')
+    assert int(epoch_one.optimizer.iterations.numpy()) == 4
+    np.testing.assert_array_equal(epoch_one.predict(x, verbose=0), load_model(tmp_path / 'm-1.h5').predict(x, verbose=0))
