@@ -142,6 +142,9 @@ def test_fused_buffer_groups_by_dtype_and_gives_views_back():
     for original, view in zip(arrays, fused.views()):
         np.testing.assert_array_equal(view, original)
         assert view.shape == np.shape(original)
+    fused.pack(arrays, scale=0.5)
+    for original, view in zip(arrays, fused.views()):
+        np.testing.assert_array_equal(view, np.multiply(original, 0.5, dtype=view.dtype))
     fused.buffers[0][:] = 0
     assert not fused.views()[0].any()                 # views share the buffer: no copy
     assert fused.matches([a + 1 for a in arrays]) and not fused.matches(arrays[:3])

@@ -36,9 +36,14 @@ class FusedBuffer:
     def matches(self, arrays):
         return layout_of(arrays) == self.layout
 
-    def pack(self, arrays):
+    def pack(self, arrays, scale=None):
+        """Copy ``arrays`` into the buffers, multiplied by ``scale`` if given (in the same pass)."""
         for array, (index, offset, count, _) in zip(arrays, self._places):
-            self.buffers[index][offset:offset + count] = array.reshape(-1)
+            place = self.buffers[index][offset:offset + count]
+            if scale is None:
+                place[...] = array.reshape(-1)
+            else:
+                backend.array_module(place).multiply(array.reshape(-1), scale, out=place)
 
     def views(self):
         return [self.buffers[index][offset:offset + count].reshape(shape)

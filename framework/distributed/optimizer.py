@@ -1,8 +1,8 @@
 """DistributedOptimizer: any optimizer, with its gradients averaged over all ranks.
 
-Each step packs every gradient into one contiguous buffer (one per dtype),
-averages it across ranks with ONE in-place allreduce, and hands views of the
-buffer to the wrapped optimizer's own update. Every rank then applies the same
+Each step packs every gradient, divided by the number of ranks, into one
+contiguous buffer (one per dtype), sums it across ranks with ONE in-place
+allreduce, and hands views of the buffer to the wrapped optimizer's own update. Every rank then applies the same
 averaged gradient to the same weights, so the weights stay bitwise equal.
 
 The wrapper is a subclass of the optimizer's class, made once per class and
@@ -41,9 +41,10 @@ class AveragedGradients:
         if self._fused is None or not self._fused.matches(arrays):
             self._fused = FusedBuffer(arrays)
             check_same_layout(self._fused.layout, 'DistributedOptimizer: the gradients')
-        self._fused.pack(arrays)
+        # Scaled by 1/size while packing, then summed: the mean without a second pass over the buffer.
+        self._fused.pack(arrays, scale=1.0 / world.size())
         for buffer in self._fused.buffers:
-            collectives.allreduce_in_place(buffer, 'mean')
+            collectives.allreduce_in_place(buffer, 'sum')
         averaged = list(grads)
         for i, view in zip(present, self._fused.views()):
             averaged[i] = view
