@@ -380,3 +380,24 @@ def test_truncated_normal_stays_within_two_standard_deviations(backend):
     assert abs(t.mean() - 1.0) < 0.03
     # the truncated normal's standard deviation is 0.88 of the parent's
     assert 0.40 < t.std() < 0.48
+
+
+# ---- results follow their inputs' device ----------------------------------------------------
+def test_ops_and_gradients_follow_their_inputs_outside_a_device_scope(backend):
+    """Data made on the backend's device, then used under the CPU scope: results and
+    gradients stay with the data (on the GPU for cupy), whatever the current scope."""
+    x = tf.constant([[3.0, -1.0, 2.0], [0.5, 4.0, -2.0], [1.0, 1.5, -0.5]])
+    mask = tf.constant([[True, False, True], [False, True, True], [True, True, False]])
+    with tf.device('/CPU:0'):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            results = [tf.clip_by_norm(x, 1.0), tf.norm(x, axis=1), tf.sort(x), tf.math.top_k(x, 2).values,
+                       tf.gather(x, [1, 0, 1]), tf.gather_nd(x, [[0, 1], [2, 2]]), tf.boolean_mask(x, mask),
+                       x[[0, 1], [2, 2]], tf.pad(x, [[1, 1], [1, 1]], 'REFLECT'), tf.einsum('ii->i', x),
+                       tf.math.cumprod(x, axis=1), tf.reduce_prod(x, axis=0), tf.math.l2_normalize(x, axis=1),
+                       tf.clip_by_global_norm([x], 1.0)[0][0], tf.meshgrid(x[0], x[1])[0], tf.math.sinh(x)]
+            total = tf.add_n([tf.reduce_sum(r) for r in results])
+        grad = tape.gradient(total, x)
+    for r in results + [total, grad]:
+        assert backend.holds(r)
+    assert grad.shape == (3, 3) and np.isfinite(grad.numpy()).all()

@@ -341,6 +341,22 @@ def test_batch_jacobian_on_a_non_persistent_tape(backend):
     np.testing.assert_array_equal(g.batch_jacobian(y, x).numpy(), [[[2.0, 0.0], [0.0, 4.0]], [[6.0, 0.0], [0.0, 8.0]]])
 
 
+def test_jacobians_follow_the_target_device_outside_a_device_scope(backend, request):
+    if backend.name == 'cupy':
+        request.node.add_marker(pytest.mark.xfail(strict=True, reason=(
+            'core bug (jacobians.py): the seeds come from ops.eye/ops.zeros, placed on the current device scope '
+            '(the CPU here) instead of the target\'s; reported to the lead')))
+    x = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+    with tf.GradientTape(persistent=True) as g:
+        g.watch(x)
+        y = x * x
+    with tf.device('/CPU:0'):
+        jac = g.jacobian(y, x)
+        batch = g.batch_jacobian(y, x)
+    assert backend.holds(jac) and backend.holds(batch)
+    np.testing.assert_array_equal(batch.numpy(), [[[2.0, 0.0], [0.0, 4.0]], [[6.0, 0.0], [0.0, 8.0]]])
+
+
 def test_batch_jacobian_needs_a_shared_batch_axis(backend):
     x = tf.constant([[1.0, 2.0]])
     with tf.GradientTape() as g:

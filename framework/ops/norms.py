@@ -107,7 +107,7 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
     """
     from .arithmetic import maximum
     t = as_float_tensor(t, 'clip_by_norm')
-    clip_norm = as_tensor(clip_norm, 'clip_by_norm', dtype=t.dtype)
+    clip_norm = _number_or_tensor(clip_norm, t.dtype, 'clip_by_norm')
     squares = reduce_sum(t * t, axes, keepdims=True)
     positive = squares > 0
     length = where(positive, sqrt(where(positive, squares, 1.0)), squares)
@@ -140,7 +140,7 @@ def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
                         % type(t_list).__name__)
     present = _present(t_list, 'clip_by_global_norm')
     norm_value = global_norm(present) if use_norm is None else as_float_tensor(use_norm, 'clip_by_global_norm')
-    clip_norm = as_tensor(clip_norm, 'clip_by_global_norm', dtype=norm_value.dtype)
+    clip_norm = _number_or_tensor(clip_norm, norm_value.dtype, 'clip_by_global_norm')
     # (use_norm - use_norm) is 0, or NaN when the norm is inf or NaN.
     scale = clip_norm * minimum(1.0 / norm_value, 1.0 / clip_norm) + (norm_value - norm_value)
     clipped = [None if t is None else as_float_tensor(t, 'clip_by_global_norm') * scale for t in t_list]
@@ -149,3 +149,11 @@ def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
 
 def _present(t_list, op):
     return [as_float_tensor(t, op) for t in t_list if t is not None]
+
+
+def _number_or_tensor(value, dtype, op):
+    # A Python number stays one: it combines with a tensor of any float dtype on
+    # any device, where a converted tensor would land on the current device.
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    return as_tensor(value, op, dtype=dtype)
