@@ -50,7 +50,8 @@ BAD_OPS = [
     ('reduce_sum_of_string', lambda: tf.reduce_sum(tf.constant(['a', 'b'])), TypeError, ['reduce_sum', 'numeric']),
     ('log_of_int', lambda: tf.math.log(tf.constant([1, 2])), TypeError, ['log', 'int32', '(2,)', 'cast']),
     ('softmax_of_int', lambda: tf.nn.softmax(tf.constant([1, 2])), TypeError, ['softmax', 'int32']),
-    ('reshape_impossible', lambda: tf.reshape(f32(2, 3), [4, 2]), ValueError, ['reshape', '6 elements', '(2, 3)', '(4, 2)']),
+    ('reshape_impossible', lambda: tf.reshape(f32(2, 3), [4, 2]), ValueError,
+     ['reshape', '6 elements', '(2, 3)', '(4, 2)']),
     ('reshape_two_unknowns', lambda: tf.reshape(f32(2, 3), [-1, -1]), ValueError, ['reshape', '(2, 3)']),
     ('reduce_bad_axis', lambda: tf.reduce_sum(f32(2, 3), axis=2), ValueError, ['reduce_sum', 'axis 2', 'rank 2']),
     ('reduce_bad_negative_axis', lambda: tf.reduce_mean(f32(2, 3), axis=-3), ValueError, ['reduce_mean', 'axis -3']),
@@ -76,7 +77,8 @@ BAD_OPS = [
     ('gather_out_of_range', lambda: tf.gather(f32(2, 3), [5]), IndexError, ['gather', '[0, 2)', '(2, 3)']),
     ('gather_negative', lambda: tf.gather(f32(2, 3), [-1]), IndexError, ['gather', '[0, 2)', 'min -1']),
     ('gather_float_indices', lambda: tf.gather(f32(2, 3), [0.5]), TypeError, ['gather', 'integers', 'float32']),
-    ('gather_nd_out_of_range', lambda: tf.gather_nd(f32(2, 3), [[0, 3]]), IndexError, ['gather_nd', '[0, 3)', '(2, 3)']),
+    ('gather_nd_out_of_range', lambda: tf.gather_nd(f32(2, 3), [[0, 3]]), IndexError,
+     ['gather_nd', '[0, 3)', '(2, 3)']),
     ('gather_nd_depth', lambda: tf.gather_nd(f32(2, 3), [[0, 1, 0]]), ValueError, ['gather_nd', '(1, 3)', '(2, 3)']),
     ('getitem_out_of_range', lambda: f32(2, 3)[5], IndexError, ['index 5', '(2, 3)']),
     ('boolean_mask_shape', lambda: tf.boolean_mask(f32(2, 3), [True]), ValueError, ['boolean_mask', '(1,)', '(2, 3)']),
@@ -170,7 +172,8 @@ def test_empty_target_raises():
         tape.gradient([], x)
 
 
-@pytest.mark.parametrize('value', [3.0, [tf.constant(1.0), 'a'], np.array([1.0])], ids=['float', 'list_with_str', 'ndarray'])
+@pytest.mark.parametrize('value', [3.0, [tf.constant(1.0), 'a'], np.array([1.0])],
+                         ids=['float', 'list_with_str', 'ndarray'])
 def test_watch_of_a_non_tensor_raises(value):
     with tf.GradientTape() as tape:
         with pytest.raises(TypeError, match='GradientTape.watch: expected a Tensor or Variable .* of type'):

@@ -314,7 +314,8 @@ def test_namespaces_export_only_ops_from_framework_ops(namespace):
     """So the coverage test above also covers what framework.math / nn / linalg export."""
     op_functions = {getattr(ops, name) for name in ops.__all__}
     public = [name for name, value in vars(namespace).items()
-              if not name.startswith('_') and inspect.isfunction(value) and value.__module__.startswith('framework.ops')]
+              if not name.startswith('_') and inspect.isfunction(value)
+              and value.__module__.startswith('framework.ops')]
     strays = sorted(name for name in public if getattr(namespace, name) not in op_functions)
     assert not strays, '%s exports op functions missing from framework.ops.__all__: %s' % (namespace.__name__, strays)
 

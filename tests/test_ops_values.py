@@ -171,7 +171,8 @@ VALUES = [
     ('sparse_softmax_cross_entropy', lambda: tf.nn.sparse_softmax_cross_entropy_with_logits(
         labels=[1, 2], logits=[[1.0, 2.0, 3.0], [0.0, 0.0, 1.0]]), [1.4076058864593506, 0.5514447093009949]),
     ('sigmoid_cross_entropy', lambda: tf.nn.sigmoid_cross_entropy_with_logits(
-        labels=[0.0, 1.0, 1.0], logits=[1.0, -2.0, 30.0]), [1.3132617473602295, 2.1269280910491943, 9.357622912219837e-14]),
+        labels=[0.0, 1.0, 1.0], logits=[1.0, -2.0, 30.0]),
+     [1.3132617473602295, 2.1269280910491943, 9.357622912219837e-14]),
     ('l2_loss', lambda: tf.nn.l2_loss(tf.constant([1.0, 2.0])), 2.5),
     ('moments_variance', lambda: tf.nn.moments(tf.constant([[1.0, 2.0], [3.0, 6.0]]), axes=[0])[1], [1.0, 4.0]),
     ('erf', lambda: tf.math.erf(tf.constant([0.5, -1.0])), [0.5204998850822449, -0.8427008390426636]),

@@ -489,8 +489,10 @@ def test_seed_000_003_gradienttape_basics(capsys):
         'n = -3.0 の時: gradient = 2.0',
         'n = 0.0 の時: gradient = 2.0',
         'n = 3.0 の時: gradient = 27.0',
-        '[<tapeflow.Tensor: shape=(), dtype=float32, numpy=6.0>, <tapeflow.Tensor: shape=(), dtype=float32, numpy=5.0>]',
-        '[<tapeflow.Tensor: shape=(), dtype=float32, numpy=5.0>, [<tapeflow.Tensor: shape=(), dtype=float32, numpy=6.0>]]',
+        '[<tapeflow.Tensor: shape=(), dtype=float32, numpy=6.0>, '
+        '<tapeflow.Tensor: shape=(), dtype=float32, numpy=5.0>]',
+        '[<tapeflow.Tensor: shape=(), dtype=float32, numpy=5.0>, '
+        '[<tapeflow.Tensor: shape=(), dtype=float32, numpy=6.0>]]',
     ]
 
 

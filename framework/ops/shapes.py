@@ -208,7 +208,8 @@ def pad(tensor, paddings, mode='CONSTANT', constant_values=0, name=None):
     so its gradient adds each output's g back onto the element it copies.
     """
     x = as_tensor(tensor, 'pad')
-    widths = [tuple(int(v) for v in p) for p in (paddings.numpy().tolist() if isinstance(paddings, Tensor) else paddings)]
+    given = paddings.numpy().tolist() if isinstance(paddings, Tensor) else paddings
+    widths = [tuple(int(v) for v in p) for p in given]
     if len(widths) != x.ndim or any(len(w) != 2 for w in widths):
         raise ValueError('pad: paddings must be [[before, after]] for each of the %d axes, got %r' % (x.ndim, paddings))
     if any(v < 0 for w in widths for v in w):
