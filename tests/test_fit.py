@@ -266,3 +266,16 @@ def test_bad_validation_split_and_data():
         model.fit(x[:1], y[:1], validation_split=0.5, verbose=0)
     with pytest.raises(ValueError, match='validation_data'):
         model.fit(x, y, validation_data=x, verbose=0)
+
+
+@pytest.mark.parametrize('validation_freq, validated', [(2, [1, 3]), ([1, 4], [0, 3])])
+def test_validation_freq_validates_only_the_chosen_epochs(validation_freq, validated):
+    x, y = _data()
+    model = _regression_model()
+    model.compile('sgd', 'mse')
+    epochs_seen = []
+    record = keras.callbacks.LambdaCallback(
+        on_epoch_end=lambda epoch, logs: 'val_loss' in logs and epochs_seen.append(epoch))
+    history = model.fit(x, y, epochs=4, validation_data=(x, y), validation_freq=validation_freq, verbose=0,
+                        callbacks=[record])
+    assert epochs_seen == validated and len(history.history['val_loss']) == 2
