@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import layers
-from layers.saving import SavedFileError, WeightsMismatchError, load_weights, save_weights
+from layers.saving import SavedFileError, WeightsMismatchError
 
 
 def _fill(model, seed):

@@ -14,7 +14,8 @@ import pytest
 import layers
 import optim
 from framework import keras
-from layers.saving import SavedFileError, load_model, register_serializable, save_model
+from layers.model import Model
+from layers.saving import SavedFileError, load_model, register_serializable
 
 FORMATS = ['keras', 'h5']
 
@@ -164,6 +165,38 @@ def test_unknown_class_is_refused_with_how_to_register_it(tmp_path, fmt):
     np.testing.assert_array_equal(loaded.layers[0].gain.numpy(), [1.0, 2.0, 3.0])
 
 
+@register_serializable(package='TestSaving')
+class TwoDense(Model):
+    """A subclassed model: its sublayers are attributes, built by running call."""
+
+    def __init__(self, width=4, **kwargs):
+        super().__init__(**kwargs)
+        self.width = width
+        self.encoder = layers.Dense(width, activation='relu')
+        self.head = layers.Dense(2)
+
+    def call(self, inputs):
+        return self.head(self.encoder(inputs))
+
+    def get_config(self):
+        return dict(super().get_config(), width=self.width)
+
+
+@pytest.mark.parametrize('fmt', FORMATS)
+def test_registered_subclassed_model_round_trips_with_its_optimizer(tmp_path, fmt):
+    x, y = _data()
+    model = TwoDense(width=5)
+    model.compile(optim.Adam(0.01), 'mse')
+    model.fit(x, y, batch_size=8, epochs=1, shuffle=False, verbose=0)
+    model.save(tmp_path / ('model.' + fmt))
+    loaded = load_model(tmp_path / ('model.' + fmt))
+    assert type(loaded) is TwoDense and loaded.width == 5 and loaded.built
+    np.testing.assert_array_equal(loaded.predict(x, verbose=0), model.predict(x, verbose=0))
+    assert int(loaded.optimizer.iterations.numpy()) == 4
+    for a, b in zip(model.optimizer.variables, loaded.optimizer.variables):
+        np.testing.assert_array_equal(a.numpy(), b.numpy())
+
+
 def test_register_serializable_refuses_a_taken_name():
     with pytest.raises(ValueError, match="'TestSaving>RegisteredScale' is already registered"):
         register_serializable(package='TestSaving', name='RegisteredScale')(Scale)
@@ -215,4 +248,22 @@ def test_model_checkpoint_writes_loadable_files_at_each_epoch(tmp_path):
     epoch_one = _model('adam')
     epoch_one.load_weights(tmp_path / 'w-01.weights.h5')
     assert int(epoch_one.optimizer.iterations.numpy()) == 4
-    np.testing.assert_array_equal(epoch_one.predict(x, verbose=0), load_model(tmp_path / 'm-1.h5').predict(x, verbose=0))
+    from_model_file = load_model(tmp_path / 'm-1.h5')
+    np.testing.assert_array_equal(epoch_one.predict(x, verbose=0), from_model_file.predict(x, verbose=0))
+
+
+@pytest.mark.parametrize('fmt', FORMATS)
+def test_include_optimizer_false_saves_an_uncompiled_model(tmp_path, fmt):
+    model = _model('adam')
+    x, y = _data()
+    model.fit(x, y, batch_size=8, epochs=1, shuffle=False, verbose=0)
+    model.save(tmp_path / ('model.' + fmt), include_optimizer=False)
+    if fmt == 'keras':
+        with zipfile.ZipFile(tmp_path / 'model.keras') as archive:
+            assert json.loads(archive.read('config.json'))['compile_config'] is None
+            (tmp_path / 'w.h5').write_bytes(archive.read('model.weights.h5'))
+        with h5py.File(tmp_path / 'w.h5', 'r') as f:
+            assert sorted(f.keys()) == ['layers', 'vars']          # no optimizer state anywhere
+    loaded = load_model(tmp_path / ('model.' + fmt))
+    assert not loaded.compiled
+    np.testing.assert_array_equal(loaded.predict(x, verbose=0), model.predict(x, verbose=0))

@@ -8,10 +8,11 @@ are all or nothing and never run code from the file.
 """
 from .h5_io import SavedFileError
 from .model_file import load_model, save_model
-from .registry import custom_object_scope, get_registered_name, get_registered_object, register_serializable
+from .registry import custom_object_scope, get_registered_name, get_registered_object, register_keras_serializable, \
+    register_serializable
 from .weight_plan import WeightsMismatchError
 from .weights_file import load_weights, save_weights
 
 __all__ = ['SavedFileError', 'WeightsMismatchError', 'custom_object_scope', 'get_registered_name',
-           'get_registered_object', 'load_model', 'load_weights', 'register_serializable', 'save_model',
-           'save_weights']
+           'get_registered_object', 'load_model', 'load_weights', 'register_keras_serializable',
+           'register_serializable', 'save_model', 'save_weights']

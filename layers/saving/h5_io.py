@@ -4,6 +4,7 @@ Every read error names the path: a missing file, a file that is not HDF5
 (or was truncated), and an object that the layout promises but the file
 lacks all say which file and what to do.
 """
+import io
 import json
 import os
 
@@ -41,7 +42,6 @@ def open_for_reading(path):
 
 def open_bytes_for_reading(data, where):
     """An ``h5py.File`` over in-memory bytes (the weights inside a .keras archive)."""
-    import io
     try:
         return h5py.File(io.BytesIO(data), 'r')
     except OSError as err:

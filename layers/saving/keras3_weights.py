@@ -25,7 +25,7 @@ def is_keras3_layout(root):
     return 'vars' in root or 'layers' in root
 
 
-def plan(root, model, weight_plan, build_optimizer=True):
+def plan(root, model, weight_plan):
     """Match every array under ``root`` to ``model``'s variables, into ``weight_plan``.
 
     Layers missing from the file, layers in the file that the model lacks,
@@ -40,7 +40,7 @@ def plan(root, model, weight_plan, build_optimizer=True):
         vars_path = node.path + '/vars' if node.path else 'vars'
         claimed.add(vars_path)
         if node.is_optimizer:
-            _plan_optimizer(root, vars_path, node, model, weight_plan, build_optimizer)
+            _plan_optimizer(root, vars_path, node, model, weight_plan)
             continue
         variables = node.variables
         group = root.get(vars_path)
@@ -83,12 +83,12 @@ def _vars_groups(root):
     return found
 
 
-def _plan_optimizer(root, vars_path, node, model, weight_plan, build_optimizer):
+def _plan_optimizer(root, vars_path, node, model, weight_plan):
     group = root.get(vars_path)
     if group is None:
         return
     optimizer = node.obj
-    if build_optimizer and not optimizer.built and model.built:
+    if not optimizer.built and model.built:
         optimizer.build(model.trainable_variables)
     variables = node.variables
     if len(group) != len(variables):

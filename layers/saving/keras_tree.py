@@ -83,8 +83,9 @@ def _walk_container(container, path, visited, out, include_optimizer, seen_conta
     used = {}
     for item in (container.values() if isinstance(container, dict) else container):
         # The name is taken even when the item was already saved elsewhere,
-        # exactly as Keras numbers them.
-        if _is_saveable(item):
+        # exactly as Keras numbers them. An optimizer inside a container (the
+        # model's record of its compile arguments) is reached as 'optimizer' only.
+        if isinstance(item, Layer):
             _walk(item, _join(path, _unique(to_snake_case(type(item).__name__), used)), visited, out,
                   include_optimizer)
         elif isinstance(item, (list, tuple, dict)):

@@ -12,6 +12,7 @@ import json
 
 import numpy as np
 
+from ..layer import Layer
 from .h5_io import SavedFileError
 from .registry import custom_object_scope, get_registered_name, get_registered_object, is_registered, \
     registered_objects
@@ -78,8 +79,7 @@ def lookup_table(custom_objects):
 
 def resolve_layer_class(class_name, registered_name, table):
     """The Layer class for a config entry, or None; only known classes are ever returned."""
-    import layers as builtin                 # the package's explicit exports
-    from ..layer import Layer
+    import layers as builtin                 # the package's explicit exports (imported late: it imports us)
     for candidate in (table.get(registered_name) if registered_name else None, table.get(class_name),
                       get_registered_object(registered_name) if registered_name else None,
                       getattr(builtin, class_name, None)):
@@ -141,7 +141,6 @@ def _build_for_shape(model, shape):
     # A Sequential builds each layer in turn; a subclassed model creates its
     # sublayers' weights only by running call, which compute_output_shape does
     # on zeros with tapes paused.
-    from ..layer import Layer
     if type(model).build is Layer.build:
         model.compute_output_shape(shape)
     else:

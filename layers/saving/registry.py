@@ -43,6 +43,10 @@ def register_serializable(package='Custom', name=None):
     return decorate
 
 
+# Keras 3's spelling.
+register_keras_serializable = register_serializable
+
+
 def _qualname(obj):
     return '%s.%s' % (getattr(obj, '__module__', '?'), getattr(obj, '__qualname__', repr(obj)))
 

@@ -11,6 +11,7 @@ import warnings
 
 import h5py
 
+from ..dense import Dense
 from . import keras3_weights, legacy_h5
 from .atomic import atomic_write, check_overwrite
 from .h5_io import SavedFileError, open_for_reading, read_array
@@ -113,7 +114,6 @@ def keras3_first_shape(model, f):
 
 def build_from_first_kernel(model, kernel_shape, path):
     """Build an unbuilt model whose first layer is Dense from its saved kernel's shape (input_dim, units)."""
-    from ..dense import Dense
     layers = list(getattr(model, 'layers', []))
     if layers and isinstance(layers[0], Dense) and kernel_shape is not None and len(kernel_shape) == 2:
         model.build((None, kernel_shape[0]))
