@@ -7,8 +7,8 @@ metrics at its end. ``batch_size`` is the global batch, so the run learns as a
 single process with that batch would.
 
 Run (mpiexec comes with ``pip install "tapeflow[dist]"``, beside python):
-    mpiexec -n 2 python -m mpi4py examples/distributed_fit.py
-    python examples/distributed_fit.py          # the same program on one process
+    mpiexec -n 2 python -m mpi4py examples/distributed_fit.py [epochs]
+    python examples/distributed_fit.py [epochs]          # the same program on one process
 """
 import os
 import sys
@@ -22,7 +22,7 @@ from fit_classification import load  # noqa: E402
 from framework import keras  # noqa: E402
 
 
-def main(epochs=30):
+def main(epochs=30, batch_size=32):
     strategy = dist.MPIStrategy()
     # Weights come from rank 0 whatever the seed; a seed per rank gives each its own dropout noise.
     keras.utils.set_random_seed(dist.rank())
@@ -35,10 +35,11 @@ def main(epochs=30):
         keras.layers.Dense(10, activation='softmax'),
     ])
     model.compile(optimizer='adam', loss='sparse_categorical_crossentropy', metrics=['accuracy'])
-    history = strategy.fit(model, x_train, y_train, epochs=epochs, batch_size=32, validation_split=0.1, verbose=0)
+    history = strategy.fit(model, x_train, y_train, epochs=epochs, batch_size=batch_size, validation_split=0.1,
+                           verbose=0)
     test_loss, test_accuracy = model.evaluate(x_test, y_test, verbose=0)
     if dist.rank() == 0:
-        print('%d rank(s), %d training samples each' % (dist.size(), len(x_train) * 9 // 10 // dist.size()))
+        print('trained on %d rank(s), %d samples per step in all' % (dist.size(), batch_size))
         print('final training accuracy: %.3f, validation accuracy: %.3f'
               % (history.history['accuracy'][-1], history.history['val_accuracy'][-1]))
         print('test accuracy: %.3f, test loss: %.3f' % (test_accuracy, test_loss))
@@ -46,4 +47,4 @@ def main(epochs=30):
 
 
 if __name__ == '__main__':
-    main()
+    main(*[int(arg) for arg in sys.argv[1:2]])

@@ -238,6 +238,15 @@ def test_strategy_fit_on_two_ranks_matches_one_process(tmp_path):
 
 
 @needs_mpi
+def test_the_example_learns_on_two_ranks():
+    example = os.path.join(REPO, 'examples', 'distributed_fit.py')
+    result = succeeded(launcher.launch(example, ['8'], ranks=2, timeout=60))
+    assert 'trained on 2 rank(s)' in result.stdout
+    accuracy = float(result.stdout.split('test accuracy: ')[1].split(',')[0])
+    assert accuracy > 0.9, result.stdout
+
+
+@needs_mpi
 def test_different_models_raise_on_every_rank(tmp_path):
     result = run_ranks('mismatch_check.py', str(tmp_path))
     assert result.returncode != 0

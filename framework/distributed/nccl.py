@@ -48,11 +48,12 @@ def _nccl():
     try:
         from cupy.cuda import nccl
     except ImportError as err:
-        raise RuntimeError('framework.distributed: gradients are on the GPU but cupy has no NCCL (%s); '
+        raise RuntimeError('framework.distributed: arrays are on the GPU but cupy has no NCCL (%s); '
                            'install a cupy wheel with NCCL (pip install "tapeflow[gpu]")' % err) from None
     if not getattr(nccl, 'available', True):
-        raise RuntimeError('framework.distributed: gradients are on the GPU but cupy cannot load NCCL; '
-                           'install NCCL for your CUDA version (pip install nvidia-nccl-cu12)')
+        raise RuntimeError('framework.distributed: arrays are on the GPU but cupy cannot load NCCL; install '
+                           'it where cupy finds it: python -m cupyx.tools.install_library --library nccl '
+                           '--cuda 12.x')
     return nccl
 
 
