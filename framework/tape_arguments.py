@@ -16,14 +16,12 @@ def unconnected_mode(value):
 
 
 def check_sources(flat_sources, op='GradientTape.gradient'):
+    # Integer sources are allowed: as in TensorFlow, their gradient is None
+    # (and the tape's NoneGradientWarning says why).
     for s in flat_sources:
         if not isinstance(s, Tensor):
             raise TypeError('%s: every source must be a Tensor or Variable, got %r of type %s'
                             % (op, s, type(s).__name__))
-        if s.dtype.kind not in 'fc':
-            raise TypeError('%s: cannot differentiate with respect to a %s tensor of shape %s; '
-                            'only floating-point sources have gradients (cast it to float32 and watch that)'
-                            % (op, s.dtype.name, tuple(s.shape)))
 
 
 def check_targets(targets):
