@@ -29,6 +29,9 @@ __all__ = ['GradientTape', 'Module', 'Tensor', 'TensorShape', 'UnconnectedGradie
            'convert_to_tensor', 'custom_gradient', 'device', 'is_tensor']
 
 
+newaxis = None      # tf.newaxis, for x[:, tf.newaxis]
+
+
 def enable_eager_execution(*args, **kwargs):
     """Accepted for TensorFlow 1 programs: tapeflow always executes eagerly."""
 

@@ -5,6 +5,7 @@ one element (or, for batch jacobians, one element of every example at once,
 since examples are independent) and keeps the record until all are done.
 """
 from . import nest, ops
+from .backend import array_module
 from .tape_arguments import check_sources, result
 from .tensor import Tensor
 
@@ -19,7 +20,8 @@ def jacobian(tape, target, sources, unconnected):
     n = target._data.size
     rows = [[] for _ in flat_sources]
     connected = [False] * len(flat_sources)
-    eye = ops.reshape(ops.eye(n, dtype=target.dtype), (n,) + tuple(target.shape))
+    xp = array_module(target._data)     # seeds live where the target lives
+    eye = Tensor(xp.eye(n, dtype=target.dtype).reshape((n,) + tuple(target.shape)))
     for i in range(n):
         grads = tape._backward([target], [eye[i]], flat_sources, free=False)
         for k, s in enumerate(flat_sources):
@@ -35,7 +37,7 @@ def jacobian(tape, target, sources, unconnected):
         elif rows[k]:
             out.append(ops.reshape(ops.stack(rows[k]), tuple(target.shape) + tuple(s.shape)))
         else:
-            out.append(ops.zeros(tuple(target.shape) + tuple(s.shape), s.dtype))
+            out.append(Tensor(array_module(s._data).zeros(tuple(target.shape) + tuple(s.shape), s.dtype)))
     return nest.pack_sequence_as(sources, out)
 
 
@@ -50,7 +52,8 @@ def batch_jacobian(tape, target, source, unconnected):
     inner = int(target._data.size // batch) if batch else 0
     cols = []
     connected = False
-    eye = ops.eye(inner, dtype=target.dtype)
+    xp = array_module(target._data)
+    eye = Tensor(xp.eye(inner, dtype=target.dtype))
     for j in range(inner):
         seed = ops.reshape(ops.broadcast_to(eye[j], (batch, inner)), tuple(target.shape))
         g = tape._backward([target], [seed], [source], free=False).get(id(source))
@@ -61,6 +64,6 @@ def batch_jacobian(tape, target, source, unconnected):
     if unconnected == 'none' and not connected:
         return None
     if not cols:
-        return ops.zeros(tuple(target.shape) + tuple(source.shape[1:]), source.dtype)
+        return Tensor(array_module(source._data).zeros(tuple(target.shape) + tuple(source.shape[1:]), source.dtype))
     stacked = ops.stack(cols, axis=1)        # (batch, inner, *source.shape[1:])
     return ops.reshape(stacked, tuple(target.shape) + tuple(source.shape[1:]))

@@ -35,6 +35,8 @@ class TensorShape(tuple):
     def __repr__(self):
         return 'TensorShape(%s)' % list(self)
 
+    __str__ = tuple.__repr__       # print(x.shape) shows (1, 3), as in TensorFlow
+
 
 class Tensor:
     """An immutable n-dimensional array that ops and tapes understand."""
@@ -113,7 +115,7 @@ class Tensor:
     def __format__(self, spec):
         if self._data.ndim == 0 or (spec and self._data.size == 1):
             return format(self._item('format'), spec)
-        return format(str(self), spec)
+        return format(self.numpy(), spec)      # '[1. 2.]', as TensorFlow formats a vector
 
     def __len__(self):
         if self._data.ndim == 0:
@@ -206,11 +208,16 @@ class _Ref:
 
 
 def _numpy_text(tensor, is_repr):
-    value = tensor.numpy()
+    return numpy_text(tensor.numpy(), is_repr)
+
+
+def numpy_text(value, is_repr):
+    """The value as TensorFlow prints it: a multi-line array starts on a new line."""
     if np.ndim(value) == 0:
         item = value.item() if hasattr(value, 'item') else value
         return repr(item) if is_repr else str(value)
-    return repr(value) if is_repr else str(value)
+    text = repr(value) if is_repr else str(value)
+    return '\n' + text if '\n' in text else text
 
 
 # ---- building tensors from Python values ---------------------------------------------

@@ -5,7 +5,7 @@ import weakref
 import numpy as np
 
 from . import backend, dtypes
-from .tensor import Tensor, _to_array, DISPLAY_NAME
+from .tensor import DISPLAY_NAME, Tensor, _to_array, numpy_text
 
 _unnamed = itertools.count()
 
@@ -139,8 +139,7 @@ class Variable(Tensor):
         return id(self)
 
     def __repr__(self):
-        value = self.numpy()
-        text = repr(value.item()) if np.ndim(value) == 0 else repr(value)
+        text = numpy_text(self.numpy(), True)
         return "<%s.Variable '%s' shape=%s dtype=%s, numpy=%s>" % (
             DISPLAY_NAME, self.name, tuple(self._data.shape), self._data.dtype.name, text)
 

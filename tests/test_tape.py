@@ -342,10 +342,6 @@ def test_batch_jacobian_on_a_non_persistent_tape(backend):
 
 
 def test_jacobians_follow_the_target_device_outside_a_device_scope(backend, request):
-    if backend.name == 'cupy':
-        request.node.add_marker(pytest.mark.xfail(strict=True, reason=(
-            'core bug (jacobians.py): the seeds come from ops.eye/ops.zeros, placed on the current device scope '
-            '(the CPU here) instead of the target\'s; reported to the lead')))
     x = tf.constant([[1.0, 2.0], [3.0, 4.0]])
     with tf.GradientTape(persistent=True) as g:
         g.watch(x)

@@ -2,14 +2,17 @@
 
 Each step packs every gradient, divided by the number of ranks, into one
 contiguous buffer (one per dtype), sums it across ranks with ONE in-place
-allreduce, and hands views of the buffer to the wrapped optimizer's own update. Every rank then applies the same
-averaged gradient to the same weights, so the weights stay bitwise equal.
+allreduce, and hands views of the buffer to the wrapped optimizer's own
+update. Every rank then applies the same averaged gradient to the same
+weights, so the weights stay bitwise equal.
 
 The wrapper is a subclass of the optimizer's class, made once per class and
 named like it: ``isinstance`` checks, ``get_config``, serialization (which
 records 'Adam', not a wrapper) and attribute writes (a learning-rate callback)
 all behave as for the optimizer itself.
 """
+import math
+
 from framework.tensor import Tensor
 from . import collectives, world
 from .fused import FusedBuffer
@@ -63,19 +66,12 @@ def check_same_layout(layout, what):
     """Raise on every rank unless all ranks hold ``layout`` (from ``fused.layout_of``)."""
     layouts = collectives.allgather_object(layout)
     if any(other != layout for other in layouts):
-        described = ['rank %d: %d arrays, %d values' % (r, len(lay), sum(_count(shape) for _, _, shape in lay))
+        described = ['rank %d: %d arrays, %d values' % (r, len(lay), sum(math.prod(shape) for _, _, shape in lay))
                      for r, lay in enumerate(layouts)]
         first = next((i for i, (a, b) in enumerate(zip(*layouts)) if len(set((a, b))) > 1), None)
         raise ValueError('%s differ between ranks (%s)%s; every rank must build the same model'
                          % (what, ', '.join(described),
                             '' if first is None else '; the first difference is at array %d' % first))
-
-
-def _count(shape):
-    total = 1
-    for dim in shape:
-        total *= dim
-    return total
 
 
 def DistributedOptimizer(optimizer):

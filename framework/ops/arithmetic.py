@@ -16,7 +16,10 @@ from .unary import log
 def add(x, y, name=None):
     """x + y, elementwise with broadcasting."""
     x, y, dx, dy = binary(x, y, 'add')
-    out = Tensor(dx + dy)
+    try:
+        out = Tensor(dx + dy)
+    except ValueError:
+        raise _broadcast_error('add', dx, dy) from None
     if ACTIVE:
         record('add', (x, y), out, _ADD_VJPS)
     return out
@@ -25,7 +28,10 @@ def add(x, y, name=None):
 def subtract(x, y, name=None):
     """x - y, elementwise with broadcasting."""
     x, y, dx, dy = binary(x, y, 'subtract')
-    out = Tensor(dx - dy)
+    try:
+        out = Tensor(dx - dy)
+    except ValueError:
+        raise _broadcast_error('subtract', dx, dy) from None
     if ACTIVE:
         record('subtract', (x, y), out, _SUBTRACT_VJPS)
     return out
@@ -34,7 +40,10 @@ def subtract(x, y, name=None):
 def multiply(x, y, name=None):
     """x * y, elementwise with broadcasting."""
     x, y, dx, dy = binary(x, y, 'multiply')
-    out = Tensor(dx * dy)
+    try:
+        out = Tensor(dx * dy)
+    except ValueError:
+        raise _broadcast_error('multiply', dx, dy) from None
     if ACTIVE:
         record('multiply', (x, y), out, _MULTIPLY_VJPS)
     return out
@@ -43,7 +52,10 @@ def multiply(x, y, name=None):
 def divide(x, y, name=None):
     """x / y. Integer tensors divide to float64, as TensorFlow's truediv does."""
     x, y, dx, dy = binary(x, y, 'divide')
-    out = Tensor(dx / dy)
+    try:
+        out = Tensor(dx / dy)
+    except ValueError:
+        raise _broadcast_error('divide', dx, dy) from None
     if ACTIVE:
         record('divide', (x, y), out, _DIVIDE_VJPS)
     return out
@@ -63,7 +75,10 @@ def divide_no_nan(x, y, name=None):
 def floordiv(x, y, name=None):
     """Floor division (no gradient, as in TensorFlow)."""
     x, y, dx, dy = binary(x, y, 'floordiv')
-    return Tensor(dx // dy)
+    try:
+        return Tensor(dx // dy)
+    except ValueError:
+        raise _broadcast_error('floordiv', dx, dy) from None
 
 
 floor_div = floordiv
@@ -72,7 +87,10 @@ floor_div = floordiv
 def floormod(x, y, name=None):
     """Remainder of floor division; the gradient flows to x only."""
     x, y, dx, dy = binary(x, y, 'floormod')
-    out = Tensor(dx % dy)
+    try:
+        out = Tensor(dx % dy)
+    except ValueError:
+        raise _broadcast_error('floormod', dx, dy) from None
     if ACTIVE:
         record('floormod', (x, y), out, _FLOORMOD_VJPS)
     return out
@@ -94,7 +112,10 @@ def negative(x, name=None):
 def pow(x, y, name=None):  # noqa: A001  (TensorFlow's name)
     """x ** y. The gradient for y uses log(x) where x > 0, and 0 elsewhere."""
     x, y, dx, dy = binary(x, y, 'pow')
-    out = Tensor(dx ** dy)
+    try:
+        out = Tensor(dx ** dy)
+    except ValueError:
+        raise _broadcast_error('pow', dx, dy) from None
     if ACTIVE:
         record('pow', (x, y), out, _POW_VJPS)
     return out
@@ -103,7 +124,10 @@ def pow(x, y, name=None):  # noqa: A001  (TensorFlow's name)
 def maximum(x, y, name=None):
     """Elementwise max; ties send the gradient to x, as TensorFlow does."""
     x, y, dx, dy = binary(x, y, 'maximum')
-    out = Tensor(array_module_of(dx, dy).maximum(dx, dy))
+    try:
+        out = Tensor(array_module_of(dx, dy).maximum(dx, dy))
+    except ValueError:
+        raise _broadcast_error('maximum', dx, dy) from None
     if ACTIVE:
         record('maximum', (x, y), out, _MAXIMUM_VJPS)
     return out
@@ -112,7 +136,10 @@ def maximum(x, y, name=None):
 def minimum(x, y, name=None):
     """Elementwise min; ties send the gradient to x, as TensorFlow does."""
     x, y, dx, dy = binary(x, y, 'minimum')
-    out = Tensor(array_module_of(dx, dy).minimum(dx, dy))
+    try:
+        out = Tensor(array_module_of(dx, dy).minimum(dx, dy))
+    except ValueError:
+        raise _broadcast_error('minimum', dx, dy) from None
     if ACTIVE:
         record('minimum', (x, y), out, _MINIMUM_VJPS)
     return out
@@ -141,6 +168,12 @@ def add_n(inputs, name=None):
     if ACTIVE:
         record('add_n', tuple(tensors), out, (_pass_through,) * len(tensors))
     return out
+
+
+def _broadcast_error(op, dx, dy):
+    return ValueError('%s: shapes %s and %s do not broadcast together; make the trailing dimensions equal or 1 '
+                      '(e.g. with reshape or expand_dims)' % (op, tuple(getattr(dx, 'shape', ())),
+                                                             tuple(getattr(dy, 'shape', ()))))
 
 
 # Gradient rules: vjp(g, out, x, y) -> the gradient for one input, given the
