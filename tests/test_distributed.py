@@ -105,6 +105,7 @@ def test_collectives_in_a_world_of_one(lone_world):
     (lambda: dist.broadcast_variables([np.ones(2)]), TypeError, 'item 0 is a ndarray, not a framework.Variable'),
     (lambda: dist.DistributedOptimizer(object()), TypeError, 'expected an optimizer'),
     (lambda: dist.shard(np.ones((4, 2)), np.ones(3)), ValueError, r'same number of samples.*\[3, 4\]'),
+    (lambda: dist.shard(iter([1, 2])), TypeError, 'got list_iterator; a dataset or generator must be split'),
     (lambda: dist.shard_indices(1, size=2, rank=0), ValueError, '1 samples cannot be shared by 2 ranks'),
     (lambda: dist.shard_indices(8, size=2, rank=2), ValueError, 'rank 2 is not in a world of 2'),
 ])

@@ -43,7 +43,12 @@ def _as_structure(value):
         return type(value)(_as_structure(item) for item in value)
     if isinstance(value, Tensor) or hasattr(value, '__cuda_array_interface__'):
         return value
-    return np.asarray(value)
+    array = np.asarray(value)
+    if array.dtype == object:
+        raise TypeError('shard: expected arrays, tensors, or lists/dicts of them, got %s; a dataset or '
+                        'generator must be split by its own means (every %d-th element from rank %d)'
+                        % (type(value).__name__, world.size(), world.rank()))
+    return array
 
 
 def _length(structures):

@@ -65,6 +65,9 @@ class MPIStrategy:
             validation_split=0.0, validation_data=None, sample_weight=None, **fit_kwargs):
         """``model.fit`` on this rank's shard; arguments as ``Model.fit`` with ``batch_size`` global.
 
+        x, y and sample_weight are arrays (or lists/dicts of arrays), sharded here; a
+        dataset must be split by the caller and passed to ``model.fit`` after ``prepare``.
+
         Validation data is not sharded: every rank evaluates all of it (and gets the
         same numbers). ``validation_split`` is taken before sharding, as one process would.
         Shuffling mixes samples within each rank's shard.
