@@ -1,0 +1,252 @@
+"""Bad input to every public entry point: a clear error naming it, or documented behaviour.
+
+For every op of ``framework`` (and so ``framework.nn`` / ``framework.math``),
+every layer, optimizer, loss and metric: wrong Python types (None, strings,
+dicts, objects), NaN and Inf data, empty arrays, wrong dtypes and wrong
+shapes either work (NaN and Inf are values, as in TensorFlow) or raise
+TypeError / ValueError whose message names the entry point. Anything else
+(an IndexError from inside numpy, a message without the op's name) fails.
+And an error inside ``apply_gradients`` or ``update_state`` changes nothing.
+"""
+import numpy as np
+import pytest
+
+import framework as tf
+import framework.ops as ops_module
+import layers
+import optim
+from framework import losses, metrics
+
+# ---- good calls of every op; the sweep replaces one argument at a time ------------------------
+M = np.array([[0.1, 0.2, 0.3], [0.4, 0.5, 0.6]], np.float32)
+V = np.array([0.1, 0.2, 0.3], np.float32)
+K = np.linspace(-1, 1, 12, dtype=np.float32).reshape(3, 4)
+P = np.array([[0.2, 0.3, 0.5], [0.6, 0.3, 0.1]], np.float32)
+B = np.array([[True, False, True], [False, True, True]])
+IDX = np.array([0, 1], np.int32)
+IMG = np.linspace(0, 1, 16, dtype=np.float32).reshape(1, 4, 4, 1)
+FILT = np.ones((2, 2, 1, 1), np.float32)
+
+UNARY = ('abs acos acosh asin asinh atan atanh ceil cos cosh erf exp expm1 floor log log1p negative '
+         'reciprocal round rsqrt sigmoid sign sin sinh softplus sqrt square tan tanh is_finite is_inf is_nan '
+         'elu gelu hard_sigmoid leaky_relu relu relu6 selu silu softsign swish identity stop_gradient '
+         'ones_like zeros_like shape size rank squeeze transpose log_softmax softmax l2_loss l2_normalize norm '
+         'reduce_euclidean_norm reduce_logsumexp reduce_max reduce_mean reduce_min reduce_prod reduce_std '
+         'reduce_sum reduce_variance cumsum cumprod argmax argmin argsort sort top_k unstack').split()
+BINARY = ('add divide divide_no_nan floor_div floordiv floormod maximum minimum mod multiply pow realdiv '
+          'squared_difference subtract truediv equal not_equal greater greater_equal less less_equal').split()
+CALLS = {name: ((M,), {}) for name in UNARY}
+CALLS.update({name: ((M, V), {}) for name in BINARY})
+CALLS.update({name: ((B, B), {}) for name in ('logical_and', 'logical_or', 'logical_xor')})
+CALLS.update({name: ((B,), {}) for name in ('logical_not', 'reduce_all', 'reduce_any')})
+CALLS.update({
+    'matmul': ((M, K), {}), 'tensordot': ((M, K, 1), {}), 'affine': ((M, K, K[0]), {}),
+    'bias_add': ((M, V), {}), 'einsum': (('ij,jk->ik', M, K), {}), 'add_n': (([M, M],), {}),
+    'concat': (([M, M], 0), {}), 'stack': (([M, M],), {}), 'clip_by_global_norm': (([M, V], 1.0), {}),
+    'global_norm': (([M, V],), {}), 'meshgrid': ((V, V), {}), 'broadcast_to': ((V, (2, 3)), {}),
+    'reshape': ((M, (3, 2)), {}), 'expand_dims': ((M, 0), {}), 'tile': ((M, (2, 1)), {}),
+    'reverse': ((M, [0]), {}), 'pad': ((M, [[1, 0], [0, 1]]), {}), 'sum_to': ((M, (3,)), {}),
+    'split': ((M, 3, 1), {}), 'cast': ((M, 'int32'), {}), 'clip_by_value': ((M, 0.2, 0.5), {}),
+    'clip_by_norm': ((M, 1.0), {}), 'dropout': ((M, 0.5), {}), 'moments': ((M, [0]), {}),
+    'gather': ((M, IDX), {}), 'gather_nd': ((M, np.array([[0, 1], [1, 2]], np.int32)), {}),
+    'boolean_mask': ((M, B), {}), 'one_hot': ((IDX, 3), {}), 'getitem': ((M, 0), {}), 'where': ((B, M, M), {}),
+    'conv2d': ((IMG, FILT), {}), 'avg_pool2d': ((IMG, 2, 2), {}), 'max_pool2d': ((IMG, 2, 2), {}),
+    'softmax_cross_entropy_with_logits': ((P, M), {}),
+    'sparse_softmax_cross_entropy_with_logits': ((IDX, M), {}),
+    'sigmoid_cross_entropy_with_logits': ((), {'labels': P, 'logits': M}),
+    'eye': ((3,), {}), 'fill': (((2, 3), 1.0), {}), 'linspace': ((0., 1., 5), {}), 'range': ((5,), {}),
+    'zeros': (((2, 3),), {}), 'ones': (((2, 3),), {}), 'constant': ((M,), {}), 'convert_to_tensor': ((M,), {}),
+})
+
+# Ops that move or describe elements whatever their dtype: string tensors are documented input.
+ANY_DTYPE = set('identity stop_gradient shape size rank squeeze transpose reshape expand_dims tile reverse '
+                'concat stack unstack gather gather_nd boolean_mask getitem broadcast_to constant '
+                'convert_to_tensor where equal not_equal fill zeros_like ones_like'.split())
+# (op, argument position) where None has a meaning (x[None] adds an axis, as in numpy).
+NONE_IS_VALID = {('getitem', 1), ('affine', 2), ('moments', 1)}
+# Op names the error may use instead of the public one (aliases of one implementation).
+# ``x[...]`` (getitem) answers a bad index with IndexError, as Python sequences and numpy do.
+ALIASES = {'floor_div': ['floordiv'], 'truediv': ['divide'], 'realdiv': ['divide'], 'mod': ['floormod'],
+           'swish': ['silu'], 'convert_to_tensor': ['tensor', 'Tensor'], 'constant': ['tensor', 'constant'],
+           'getitem': ['index']}
+# Clear errors: TypeError and ValueError, and IndexError for indices out of range (gather, x[i]).
+CLEAR = (TypeError, ValueError, IndexError)
+
+
+def public_ops():
+    return sorted(n for n in ops_module.__all__ if callable(getattr(ops_module, n)))
+
+
+def test_every_public_op_has_a_good_call_in_this_sweep():
+    missing = [n for n in public_ops() if n not in CALLS]
+    assert not missing, 'add a good call for these ops to CALLS: %s' % missing
+
+
+def names_op(name, err):
+    text = str(err)
+    return any(n in text for n in [name] + ALIASES.get(name, []))
+
+
+def outcome(name, args, kwargs):
+    """None if the call works or fails clearly; otherwise what went wrong."""
+    try:
+        getattr(tf, name)(*args, **kwargs)
+    except CLEAR as err:
+        if not names_op(name, err):
+            return '%s without the op name: %s' % (type(err).__name__, err)
+    except Exception as err:          # a crash from deep inside: what this sweep is for
+        return 'crash %s: %s' % (type(err).__name__, err)
+    return None
+
+
+def variants(args, kwargs, make):
+    """(label, args, kwargs) with one array (or list of arrays) argument replaced by make(array)."""
+    slots = [(i, a) for i, a in enumerate(args)] + [(k, a) for k, a in kwargs.items()]
+    for key, value in slots:
+        arrays = value if isinstance(value, list) and all(isinstance(v, np.ndarray) for v in value) else None
+        if not isinstance(value, np.ndarray) and arrays is None:
+            continue
+        new = [make(v) for v in arrays] if arrays is not None else make(value)
+        if new is None or (arrays is not None and any(v is None for v in new)):
+            continue
+        a, kw = list(args), dict(kwargs)
+        if isinstance(key, int):
+            a[key] = new
+        else:
+            kw[key] = new
+        yield key, a, kw
+
+
+def sweep(name, make):
+    args, kwargs = CALLS[name]
+    problems = []
+    for key, a, kw in variants(args, kwargs, make):
+        problem = outcome(name, a, kw)
+        if problem:
+            problems.append('argument %s: %s' % (key, problem))
+    return problems
+
+
+@pytest.mark.parametrize('name', sorted(CALLS))
+def test_good_call_works(name):
+    args, kwargs = CALLS[name]
+    getattr(tf, name)(*args, **kwargs)
+
+
+@pytest.mark.parametrize('name', sorted(CALLS))
+def test_wrong_python_types_raise_naming_the_op(name):
+    args, kwargs = CALLS[name]
+    problems = []
+    for position in range(len(args)):
+        for bad in (None, 'abc', {'a': 1}, object()):
+            if bad is None and (name, position) in NONE_IS_VALID:
+                continue
+            a = list(args)
+            a[position] = bad
+            try:
+                getattr(tf, name)(*a, **kwargs)
+            except CLEAR as err:
+                if not names_op(name, err):
+                    problems.append('argument %d = %r: %s without the op name: %s'
+                                    % (position, bad, type(err).__name__, err))
+                continue
+            except Exception as err:
+                problems.append('argument %d = %r: crash %s: %s' % (position, bad, type(err).__name__, err))
+                continue
+            if not (isinstance(bad, str) and name in ANY_DTYPE):
+                problems.append('argument %d = %r was accepted' % (position, bad))
+    assert not problems, '\n'.join(problems)
+
+
+def with_nan_and_inf(a):
+    if a.dtype.kind != 'f' or a.size < 2:
+        return None
+    out = a.copy().reshape(-1)
+    out[0], out[-1] = np.nan, np.inf
+    return out.reshape(a.shape)
+
+
+def empty(a):
+    return a[:0] if a.ndim else None
+
+
+def as_int(a):
+    return a.astype(np.int32) if a.dtype.kind == 'f' else None
+
+
+def as_bool(a):
+    return (a > 0.3) if a.dtype.kind == 'f' else None
+
+
+def as_float64(a):
+    return a.astype(np.float64) if a.dtype == np.float32 else None
+
+
+def as_string(a):
+    return a.astype(str) if a.dtype.kind == 'f' else None
+
+
+def wrong_shape(a):
+    return np.ones((5, 7), a.dtype) if a.ndim else None
+
+
+def scalar(a):
+    return a.reshape(-1)[0] if a.ndim else None
+
+
+@pytest.mark.parametrize('make', [with_nan_and_inf, empty, as_int, as_bool, as_float64, as_string, wrong_shape,
+                                  scalar], ids=lambda f: f.__name__)
+@pytest.mark.parametrize('name', sorted(CALLS))
+def test_bad_data_works_or_raises_naming_the_op(name, make):
+    problems = sweep(name, make)
+    assert not problems, '\n'.join(problems)
+
+
+@pytest.mark.parametrize('name', sorted(CALLS))
+def test_nan_and_inf_are_values_not_errors(name):
+    # TensorFlow computes with NaN and Inf; only check_numerics turns them into errors.
+    args, kwargs = CALLS[name]
+    for key, a, kw in variants(args, kwargs, with_nan_and_inf):
+        getattr(tf, name)(*a, **kw)
+
+
+AXIS_OPS = sorted(n for n in CALLS if {'axis', 'axes'} & set(__import__('inspect').signature(getattr(tf, n)).parameters))
+
+
+@pytest.mark.parametrize('name', AXIS_OPS)
+def test_bad_axes_raise_naming_the_op(name):
+    import inspect
+    args, kwargs = CALLS[name]
+    parameters = list(inspect.signature(getattr(tf, name)).parameters)
+    keyword = 'axis' if 'axis' in parameters else 'axes'
+    position = parameters.index(keyword)
+    problems = []
+    for bad in (7, -7, [0, 9], 'x', 1.5):
+        a, kw = list(args), dict(kwargs)
+        if position < len(a):
+            a[position] = bad
+        else:
+            kw[keyword] = bad
+        problem = outcome(name, a, kw)
+        if problem is None and not _raises(name, a, kw):
+            problem = 'accepted'
+        if problem:
+            problems.append('%s=%r: %s' % (keyword, bad, problem))
+    assert not problems, '\n'.join(problems)
+
+
+def _raises(name, args, kwargs):
+    try:
+        getattr(tf, name)(*args, **kwargs)
+    except CLEAR:
+        return True
+    return False
+
+
+@pytest.mark.parametrize('name', sorted(n for n in AXIS_OPS if n.startswith('reduce_') or n in (
+    'cumsum', 'cumprod', 'softmax', 'log_softmax', 'argmax', 'argmin', 'l2_normalize', 'norm', 'unstack')))
+def test_an_axis_of_a_scalar_raises_naming_the_op(name):
+    # TensorFlow: "Invalid reduction dimension (0 for input with 0 dimension(s))".
+    scalar_input = np.array(True) if name in ('reduce_all', 'reduce_any') else np.float32(0.5)
+    with pytest.raises(ValueError, match=name):
+        getattr(tf, name)(scalar_input, axis=0)
