@@ -4,7 +4,7 @@ import math
 
 from .. import backend
 from ..tensor import Tensor
-from .operands import as_float_tensor, normalize_axis, ACTIVE, record
+from .operands import ACTIVE, as_float_tensor, named_errors, normalize_axis, record
 from .selection import where
 from .unary import erf, sigmoid, tanh, exp
 
@@ -48,6 +48,7 @@ _SELU_ALPHA = 1.6732632423543772848170429916717
 _SELU_SCALE = 1.0507009873554804934193349852946
 
 
+@named_errors('selu')
 def selu(features, name=None):
     return elu(features, _SELU_ALPHA) * _SELU_SCALE
 

@@ -8,7 +8,7 @@ import math
 
 from ..backend import array_module_of
 from ..tensor import Tensor
-from .operands import ACTIVE, as_numeric_tensor, as_tensor, binary, record
+from .operands import ACTIVE, as_numeric_tensor, as_tensor, binary, named_errors, record
 from .selection import where
 from .unary import log
 
@@ -64,6 +64,7 @@ def divide(x, y, name=None):
 truediv = realdiv = divide
 
 
+@named_errors('divide_no_nan')
 def divide_no_nan(x, y, name=None):
     """x / y, with 0 wherever y is 0 (and a gradient of 0 there too)."""
     x = as_tensor(x, 'divide_no_nan')
@@ -145,16 +146,18 @@ def minimum(x, y, name=None):
     return out
 
 
+@named_errors('squared_difference')
 def squared_difference(x, y, name=None):
     d = subtract(x, y)
     return d * d
 
 
+@named_errors('add_n')
 def add_n(inputs, name=None):
     """The sum of a list of tensors of one shape and dtype."""
     if isinstance(inputs, Tensor) or not hasattr(inputs, '__len__') or len(inputs) == 0:
         raise ValueError('add_n: expected a non-empty list of tensors, got %r' % (inputs,))
-    tensors = [as_tensor(t, 'add_n') for t in inputs]
+    tensors = [as_numeric_tensor(t, 'add_n') for t in inputs]
     first = tensors[0]
     for i, t in enumerate(tensors[1:], 1):
         if t._data.shape != first._data.shape or t._data.dtype != first._data.dtype:

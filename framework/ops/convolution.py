@@ -6,7 +6,7 @@ whose gradients are each other, as in TensorFlow, so nested tapes work.
 """
 from .. import backend
 from ..tensor import Tensor
-from .operands import ACTIVE, as_float_tensor, record
+from .operands import ACTIVE, as_float_tensor, named_errors, record
 
 
 def _pair(value, name, op):
@@ -69,6 +69,7 @@ class _Geometry:
         return padded[:, self.ph0:self.ph0 + h, self.pw0:self.pw0 + w, :]
 
 
+@named_errors('conv2d')
 def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilations=None, name=None):  # noqa: A002
     """2-D convolution of (N, H, W, C_in) input with (KH, KW, C_in, C_out) filters."""
     op = 'conv2d'
@@ -116,6 +117,7 @@ def _conv_filter_grad(x, g, geo):
     return out
 
 
+@named_errors('max_pool2d')
 def max_pool2d(input, ksize, strides, padding='VALID', data_format='NHWC', name=None):  # noqa: A002
     """The maximum of each window; the gradient goes to the (first) maximal element."""
     x = as_float_tensor(input, 'max_pool2d')
@@ -140,6 +142,7 @@ def max_pool2d(input, ksize, strides, padding='VALID', data_format='NHWC', name=
     return out
 
 
+@named_errors('avg_pool2d')
 def avg_pool2d(input, ksize, strides, padding='VALID', data_format='NHWC', name=None):  # noqa: A002
     """The mean of each window, counting only real (unpadded) elements, as TensorFlow."""
     x = as_float_tensor(input, 'avg_pool2d')

@@ -4,7 +4,7 @@ import numpy as np
 from .. import dtypes
 from ..placement import current_xp
 from ..tensor import Tensor
-from .operands import as_tensor
+from .operands import as_tensor, named_errors
 
 
 def _shape(shape, op):
@@ -47,10 +47,15 @@ def ones_like(input, dtype=None, name=None):  # noqa: A002
     return Tensor(array_module(x._data).ones(x._data.shape, dtypes.as_dtype(dtype) or x._data.dtype))
 
 
+@named_errors('range')
 def range(start, limit=None, delta=1, dtype=None, name='range'):  # noqa: A001
     """[start, limit) in steps of delta; int32 for ints, float32 for floats (as TensorFlow)."""
     if limit is None:
         start, limit = 0, start
+    for v in (start, limit, delta):
+        if not isinstance(v, (int, float, np.integer, np.floating, Tensor)) or isinstance(v, bool):
+            raise TypeError('range: start, limit and delta must be numbers, got %r (of type %s)'
+                            % (v, type(v).__name__))
     values = [float(v) if isinstance(v, Tensor) and v.dtype.kind == 'f' else
               (int(v) if isinstance(v, Tensor) else v) for v in (start, limit, delta)]
     if values[2] == 0:
@@ -60,10 +65,15 @@ def range(start, limit=None, delta=1, dtype=None, name='range'):  # noqa: A001
     return Tensor(current_xp().arange(*values).astype(dtypes.as_dtype(dtype)))
 
 
+@named_errors('linspace')
 def linspace(start, stop, num, name=None, axis=0):
+    if axis not in (0, -1) or isinstance(axis, bool):
+        raise ValueError('linspace: scalar start and stop give a vector, so axis must be 0 (or -1), got %r'
+                         % (axis,))
     return Tensor(current_xp().linspace(float(start), float(stop), int(num)).astype('float32'))
 
 
+@named_errors('eye')
 def eye(num_rows, num_columns=None, batch_shape=None, dtype='float32', name=None):
     xp = current_xp()
     m = xp.eye(int(num_rows), None if num_columns is None else int(num_columns), dtype=dtypes.as_dtype(dtype))

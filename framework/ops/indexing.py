@@ -69,6 +69,8 @@ def _add_at(xp, z, index, values):
 def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
     """Slices of ``params`` along ``axis`` at ``indices``; repeated indices add their gradients."""
     x = as_tensor(params, 'gather')
+    if x.ndim == 0:
+        raise ValueError('gather: params must have rank >= 1, got a scalar')
     if batch_dims:
         raise ValueError('gather: batch_dims=%r is not supported; use batch_dims=0' % (batch_dims,))
     idx = as_tensor(indices, 'gather')

@@ -3,7 +3,7 @@ import numpy as np
 
 from .. import backend
 from ..tensor import Tensor
-from .operands import ACTIVE, as_tensor, binary, record
+from .operands import ACTIVE, as_tensor, binary, named_errors, record
 from .reductions import reduce_sum
 from .shapes import reshape, transpose
 
@@ -48,6 +48,7 @@ _MATMUL_VJPS = {
 }
 
 
+@named_errors('tensordot')
 def tensordot(a, b, axes, name=None):
     """Sum of products over ``axes`` (an int, or a pair of axis lists), via reshape and matmul.
 
@@ -85,12 +86,15 @@ def tensordot(a, b, axes, name=None):
     return reshape(matmul(a2, b2), [sa[i] for i in free_a] + [sb[i] for i in free_b])
 
 
+@named_errors('einsum')
 def einsum(equation, *inputs, **kwargs):
     """Einstein summation; the gradient of each operand is another einsum.
 
     Without '->' the output takes the letters that appear once, sorted (numpy's
     and TensorFlow's implicit mode). Ellipses are not supported.
     """
+    if not isinstance(equation, str):
+        raise TypeError("einsum: the equation must be a string such as 'ij,jk->ik', got %r" % (equation,))
     tensors = [as_tensor(t, 'einsum') for t in inputs]
     if not tensors:
         raise ValueError('einsum: %r needs at least one operand' % (equation,))

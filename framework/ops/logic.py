@@ -2,7 +2,7 @@
 from .. import backend
 from ..tensor import Tensor
 from ..tape import record_blocked
-from .operands import ACTIVE, as_tensor, binary, normalize_axis
+from .operands import ACTIVE, as_tensor, binary, named_errors, normalize_axis
 
 
 def _compare(name, fn):
@@ -37,19 +37,30 @@ def _bool_pair(x, y, op):
     return x._data, y._data
 
 
+@named_errors('logical_and')
 def logical_and(x, y, name=None):
     a, b = _bool_pair(x, y, 'logical_and')
     return Tensor(a & b)
 
 
+@named_errors('logical_or')
 def logical_or(x, y, name=None):
     a, b = _bool_pair(x, y, 'logical_or')
     return Tensor(a | b)
 
 
+@named_errors('logical_xor')
 def logical_xor(x, y, name=None):
     a, b = _bool_pair(x, y, 'logical_xor')
     return Tensor(a ^ b)
+
+
+def _bool_tensor(x, op):
+    t = as_tensor(x, op)
+    if t._data.dtype.kind != 'b':
+        raise TypeError('%s: expected a bool tensor, got %s; compare first (e.g. x > 0) or cast to bool'
+                        % (op, t.dtype.name))
+    return t
 
 
 def logical_not(x, name=None):
@@ -80,12 +91,12 @@ argmin = _arg('argmin', lambda xp, a, ax: xp.argmin(a, axis=ax))
 
 
 def reduce_any(input_tensor, axis=None, keepdims=False, name=None):
-    x = as_tensor(input_tensor, 'reduce_any')
+    x = _bool_tensor(input_tensor, 'reduce_any')
     axes = normalize_axis(axis, x.ndim, 'reduce_any')
     return Tensor(backend.array_module(x._data).any(x._data, axis=axes, keepdims=keepdims))
 
 
 def reduce_all(input_tensor, axis=None, keepdims=False, name=None):
-    x = as_tensor(input_tensor, 'reduce_all')
+    x = _bool_tensor(input_tensor, 'reduce_all')
     axes = normalize_axis(axis, x.ndim, 'reduce_all')
     return Tensor(backend.array_module(x._data).all(x._data, axis=axes, keepdims=keepdims))

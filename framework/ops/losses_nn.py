@@ -2,13 +2,14 @@
 from .. import backend
 from ..tensor import Tensor
 from .activations import log_softmax, relu, softmax
-from .operands import as_float_tensor, as_tensor, ACTIVE, record
+from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
 from .reductions import reduce_mean, reduce_sum
 from .selection import where
 from .shapes import expand_dims, one_hot
 from .unary import exp, log1p
 
 
+@named_errors('softmax_cross_entropy_with_logits')
 def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
     """-sum(labels * log_softmax(logits)) along ``axis``."""
     logits = as_float_tensor(logits, 'softmax_cross_entropy_with_logits')
@@ -71,6 +72,7 @@ def l2_loss(t, name=None):
     return reduce_sum(t * t) * 0.5
 
 
+@named_errors('moments')
 def moments(x, axes, shift=None, keepdims=False, name=None):
     """(mean, variance) over ``axes``."""
     x = as_float_tensor(x, 'moments')
@@ -83,14 +85,16 @@ def moments(x, axes, shift=None, keepdims=False, name=None):
     return mean, variance
 
 
+@named_errors('bias_add')
 def bias_add(value, bias, data_format=None, name=None):
     value, bias = as_tensor(value, 'bias_add'), as_tensor(bias, 'bias_add')
-    if bias.ndim != 1 or bias.shape[0] != value.shape[-1]:
+    if value.ndim == 0 or bias.ndim != 1 or bias.shape[0] != value.shape[-1]:
         raise ValueError('bias_add: bias of shape %s does not match the last axis of value %s'
                          % (tuple(bias.shape), tuple(value.shape)))
     return value + bias
 
 
+@named_errors('dropout')
 def dropout(x, rate, noise_shape=None, seed=None, name=None):
     """Zero each element with probability ``rate`` and scale the rest by 1 / (1 - rate)."""
     from ..random import uniform

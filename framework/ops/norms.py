@@ -8,12 +8,13 @@ import math
 
 from .. import backend
 from ..tensor import Tensor
-from .operands import as_float_tensor, as_numeric_tensor, as_tensor, normalize_axis
+from .operands import as_float_tensor, as_numeric_tensor, as_tensor, named_errors, normalize_axis
 from .reductions import reduce_max, reduce_sum
 from .selection import where
 from .unary import abs as abs_, rsqrt, sqrt
 
 
+@named_errors('reduce_euclidean_norm')
 def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
     """sqrt(sum(x ** 2)) over ``axis``; integer tensors give the truncated integer norm."""
     x = as_numeric_tensor(input_tensor, 'reduce_euclidean_norm')
@@ -26,6 +27,7 @@ def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
     return sqrt(reduce_sum(x * x, axis, keepdims))
 
 
+@named_errors('norm')
 def norm(tensor, ord='euclidean', axis=None, keepdims=None, name=None):  # noqa: A002  (TensorFlow's name)
     """Vector or matrix norm, as ``tf.norm``.
 
@@ -90,6 +92,7 @@ def _matrix_norm(x, ord, axes, keepdims):  # noqa: A002
                      "got %r; the spectral norm (ord=2) is not available" % (list(axes), ord))
 
 
+@named_errors('l2_normalize')
 def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
     """x / sqrt(max(sum(x ** 2, axis), epsilon)), as ``tf.math.l2_normalize``."""
     from .arithmetic import maximum
@@ -99,6 +102,7 @@ def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
     return x * rsqrt(maximum(squares, epsilon))
 
 
+@named_errors('clip_by_norm')
 def clip_by_norm(t, clip_norm, axes=None, name=None):
     """t scaled so that its L2 norm over ``axes`` is at most ``clip_norm``.
 
@@ -114,6 +118,7 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
     return t * clip_norm / maximum(length, clip_norm)
 
 
+@named_errors('global_norm')
 def global_norm(t_list, name=None):
     """sqrt of the sum of squares of every element of every tensor in ``t_list`` (None skipped)."""
     tensors = _present(t_list, 'global_norm')

@@ -4,6 +4,8 @@ Binary ops keep Python numbers as they are: numpy's weak-scalar rules then
 give ``float32_tensor * 2.0`` a float32 result, as TensorFlow does, with no
 conversion cost. Tensors of two dtypes are refused, as TensorFlow refuses them.
 """
+import functools
+
 import numpy as np
 
 from .. import backend
@@ -134,11 +136,30 @@ def normalize_axis(axis, ndim, op):
     axes = axis if isinstance(axis, (list, tuple)) else (axis,)
     out = []
     for a in axes:
+        if not isinstance(a, (int, np.integer)) or isinstance(a, bool):
+            raise TypeError('%s: an axis must be an integer (or a list of them), got %r' % (op, axis))
         a = int(a)
-        if not -ndim <= a < max(ndim, 1):
+        if not -ndim <= a < ndim:
             raise ValueError('%s: axis %d is out of range for a tensor of rank %d' % (op, a, ndim))
-        out.append(a % ndim if ndim else 0)
+        out.append(a % ndim)
     return tuple(sorted(set(out)))
+
+
+def named_errors(op):
+    """Decorate an op so that a TypeError or ValueError raised inside it (by the
+    primitives it is made of, or by int()/float() on an argument) names ``op``."""
+    def decorate(fn):
+        @functools.wraps(fn)
+        def op_with_named_errors(*args, **kwargs):
+            try:
+                return fn(*args, **kwargs)
+            except (TypeError, ValueError) as err:
+                if op in str(err):
+                    raise
+                kind = TypeError if isinstance(err, TypeError) else ValueError
+                raise kind('%s: %s' % (op, err)) from err
+        return op_with_named_errors
+    return decorate
 
 
 def _short(x):

@@ -2,7 +2,7 @@
 from .. import backend
 from ..tensor import Tensor
 from .shapes import broadcast_to, reshape
-from .operands import as_numeric_tensor, as_float_tensor, normalize_axis, ACTIVE, record
+from .operands import ACTIVE, as_float_tensor, as_numeric_tensor, named_errors, normalize_axis, record
 
 
 def _kept_shape(shape, axes):
@@ -109,8 +109,11 @@ def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
     from .unary import exp
     x, axes, xp = _prepare(input_tensor, axis, 'reduce_logsumexp', as_float_tensor)
     a = x._data
-    m = xp.max(a, axis=axes, keepdims=True)
-    m = xp.where(xp.isfinite(m), m, 0)
+    if a.size:
+        m = xp.max(a, axis=axes, keepdims=True)
+        m = xp.where(xp.isfinite(m), m, 0)
+    else:       # an empty sum: log(0) = -inf, as TensorFlow gives (max has no identity)
+        m = xp.zeros(tuple(1 if i in axes else d for i, d in enumerate(a.shape)), a.dtype)
     kept = xp.log(xp.sum(xp.exp(a - m), axis=axes, keepdims=True)) + m
     out = Tensor(kept if keepdims else kept.reshape(tuple(d for i, d in enumerate(a.shape) if i not in axes)))
     if ACTIVE:
@@ -120,6 +123,7 @@ def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
     return out
 
 
+@named_errors('reduce_variance')
 def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
     x = as_float_tensor(input_tensor, 'reduce_variance')
     mean = reduce_mean(x, axis, keepdims=True)
@@ -127,6 +131,7 @@ def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
     return reduce_mean(d * d, axis, keepdims=keepdims)
 
 
+@named_errors('reduce_std')
 def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
     from .unary import sqrt
     return sqrt(reduce_variance(input_tensor, axis, keepdims))

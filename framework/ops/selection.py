@@ -1,7 +1,7 @@
 """Choosing between values: where, clip_by_value."""
 from .. import backend
 from ..tensor import Tensor
-from .operands import as_tensor, binary, ACTIVE, record
+from .operands import ACTIVE, as_tensor, binary, named_errors, record
 
 
 def where(condition, x=None, y=None, name=None):
@@ -29,6 +29,7 @@ def where(condition, x=None, y=None, name=None):
     return out
 
 
+@named_errors('clip_by_value')
 def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     """t clipped into [min, max]; the gradient passes to t where it lies inside
     (bounds included), and to a tensor bound where t lies beyond it."""

@@ -7,7 +7,7 @@ from .. import backend, dtypes
 from ..tensor import Tensor
 from ..tape import record_blocked
 from .indexing import getitem
-from .operands import ACTIVE, as_tensor, normalize_axis, record, snapshot
+from .operands import ACTIVE, as_tensor, named_errors, normalize_axis, record, snapshot
 
 
 def _ints(shape, op):
@@ -42,6 +42,8 @@ def squeeze(input, axis=None, name=None):  # noqa: A002
     if axis is None:
         shape = tuple(d for d in x._data.shape if d != 1)
     else:
+        if x.ndim == 0:
+            raise ValueError('squeeze: a scalar (shape ()) has no axis %r to squeeze' % (axis,))
         axes = normalize_axis(axis, x.ndim, 'squeeze')
         for a in axes:
             if x._data.shape[a] != 1:
@@ -51,15 +53,13 @@ def squeeze(input, axis=None, name=None):  # noqa: A002
     return reshape(x, shape)
 
 
+@named_errors('expand_dims')
 def expand_dims(input, axis, name=None):  # noqa: A002
     """Insert a size-1 dimension at ``axis``."""
     x = as_tensor(input, 'expand_dims')
-    rank = x.ndim + 1
-    axis = int(axis)
-    if not -rank <= axis < rank:
-        raise ValueError('expand_dims: axis %d is out of range for a result of rank %d' % (axis, rank))
+    (axis,) = normalize_axis(axis, x.ndim + 1, 'expand_dims')     # an axis of the result
     shape = list(x._data.shape)
-    shape.insert(axis % rank, 1)
+    shape.insert(axis, 1)
     return reshape(x, shape)
 
 
@@ -83,8 +83,11 @@ def broadcast_to(input, shape, name=None):  # noqa: A002
     return out
 
 
+@named_errors('sum_to')
 def sum_to(x, shape):
     """Sum ``x`` down to ``shape``: the inverse of broadcasting, shared by every op."""
+    if type(x) is not Tensor:
+        x = as_tensor(x, 'sum_to')
     a = x._data
     shape = tuple(shape)
     lead = a.ndim - len(shape)
@@ -112,6 +115,7 @@ def transpose(a, perm=None, conjugate=False, name=None):
     return out
 
 
+@named_errors('concat')
 def concat(values, axis, name=None):
     """Join tensors along an existing axis."""
     tensors = _same_dtype(values, 'concat')
@@ -134,6 +138,7 @@ def _slicer(axis, lo, hi):
     return lambda g, y, *inputs: getitem(g, index)
 
 
+@named_errors('stack')
 def stack(values, axis=0, name=None):
     """Join tensors of one shape along a new axis."""
     tensors = _same_dtype(values, 'stack')
@@ -145,9 +150,12 @@ def stack(values, axis=0, name=None):
     return concat([expand_dims(t, ax) for t in tensors], ax)
 
 
+@named_errors('unstack')
 def unstack(value, num=None, axis=0, name=None):
     """Split along ``axis`` into a list of tensors of one rank less."""
     x = as_tensor(value, 'unstack')
+    if x.ndim == 0:
+        raise ValueError('unstack: cannot unstack a scalar (shape ()); it needs rank >= 1')
     (ax,) = normalize_axis(axis, x.ndim, 'unstack')
     n = x._data.shape[ax]
     if num is not None and num != n:
@@ -155,6 +163,7 @@ def unstack(value, num=None, axis=0, name=None):
     return [getitem(x, (slice(None),) * ax + (i,)) for i in range(n)]
 
 
+@named_errors('split')
 def split(value, num_or_size_splits, axis=0, num=None, name=None):
     """Split along ``axis`` into equal parts, or parts of the given sizes."""
     x = as_tensor(value, 'split')
@@ -194,13 +203,17 @@ def tile(input, multiples, name=None):  # noqa: A002
     return out
 
 
+@named_errors('reverse')
 def reverse(tensor, axis, name=None):
     x = as_tensor(tensor, 'reverse')
+    if axis is None:
+        raise ValueError('reverse: give the axes to reverse, e.g. axis=[0]')
     axes = normalize_axis(axis, x.ndim, 'reverse')
     index = tuple(slice(None, None, -1) if i in axes else slice(None) for i in range(x.ndim))
     return getitem(x, index)
 
 
+@named_errors('pad')
 def pad(tensor, paddings, mode='CONSTANT', constant_values=0, name=None):
     """Pad with ``constant_values`` (mode 'CONSTANT'), or mirror the edges ('REFLECT' / 'SYMMETRIC').
 
@@ -243,6 +256,7 @@ def _mirror_index(xp, widths, shape, mode):
     return tuple(index)
 
 
+@named_errors('cast')
 def cast(x, dtype, name=None):
     """Convert to ``dtype``; gradients flow only between floating dtypes."""
     x = as_tensor(x, 'cast')
@@ -250,6 +264,8 @@ def cast(x, dtype, name=None):
         dtype = dtypes.as_dtype(dtype)
     except TypeError as err:
         raise TypeError('cast: %s' % err) from None
+    if dtype is None:
+        raise TypeError('cast: dtype must be given (e.g. framework.float32), got None')
     if x._data.dtype == dtype:
         return identity(x)
     out = Tensor(x._data.astype(dtype))
@@ -278,6 +294,7 @@ def stop_gradient(input, name=None):  # noqa: A002
     return Tensor(snapshot(x))
 
 
+@named_errors('one_hot')
 def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
     """A one-hot encoding of integer ``indices``; out-of-range indices give all-off rows."""
     idx = as_tensor(indices, 'one_hot')
@@ -307,7 +324,7 @@ def rank(input, name=None):  # noqa: A002
 
 
 def _same_dtype(values, op):
-    if isinstance(values, Tensor) or not hasattr(values, '__len__') or len(values) == 0:
+    if isinstance(values, (Tensor, str, dict)) or not hasattr(values, '__len__') or len(values) == 0:
         raise ValueError('%s: expected a non-empty list of tensors, got %r' % (op, values))
     tensors = [as_tensor(v, op) for v in values]
     floats = [t for t in tensors if not t.dtype == tensors[0].dtype]
