@@ -48,8 +48,8 @@ def function(func=None, **kwargs):
 
 
 def __getattr__(name):
-    # ``framework.keras`` is loaded on first use so that the core stays light.
-    if name == 'keras':
+    # ``framework.keras`` and ``framework.distributed`` load on first use: the core stays light.
+    if name in ('keras', 'distributed'):
         import importlib
-        return importlib.import_module('.keras', __name__)
+        return importlib.import_module('.' + name, __name__)
     raise AttributeError("module 'framework' has no attribute %r" % name)

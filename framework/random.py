@@ -130,6 +130,12 @@ def categorical(logits, num_samples, dtype='int64', seed=None, name=None):
     return Tensor(np.asarray(rows, dtype=dtypes.as_dtype(dtype)))
 
 
+def draw_seed(seed=None):
+    """A fresh integer seed drawn from the process stream (or op stream ``seed``)."""
+    with _lock:
+        return int(_host_stream(seed).integers(2 ** 31))
+
+
 def host_stream():
     """The process stream as a numpy Generator (for shuffling data in ``fit``)."""
     return _host

@@ -14,6 +14,16 @@ def _to_host(value):
     return np.asarray(convert_to_tensor(value))      # Python values: float32 / int32, as TensorFlow
 
 
+def _host_structure(value):
+    """tf.data's rule: tuples and dicts are structure, a list is one tensor."""
+    if isinstance(value, tuple):
+        return type(value)(*map(_host_structure, value)) if hasattr(value, '_fields') \
+            else tuple(_host_structure(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _host_structure(v) for k, v in value.items()}
+    return _to_host(value)
+
+
 def _as_tensors(element):
     return nest.map_structure(lambda v: v if isinstance(v, Tensor) else convert_to_tensor(v), element)
 
@@ -33,7 +43,7 @@ class Dataset:
     @staticmethod
     def from_tensor_slices(tensors, name=None):
         """Elements are the slices of ``tensors`` (any structure) along the first axis."""
-        arrays = nest.map_structure(_to_host, tensors)
+        arrays = _host_structure(tensors)
         leaves = nest.flatten(arrays)
         if not leaves or any(a.ndim == 0 for a in leaves):
             raise ValueError('Dataset.from_tensor_slices: every component needs a first axis to slice; '
@@ -50,7 +60,7 @@ class Dataset:
 
     @staticmethod
     def from_tensors(tensors, name=None):
-        arrays = nest.map_structure(_to_host, tensors)
+        arrays = _host_structure(tensors)
         return Dataset(lambda: iter([arrays]), 1)
 
     @staticmethod
@@ -111,7 +121,7 @@ class Dataset:
 
         def shuffled():
             if reshuffle_each_iteration or fixed[0] is None:
-                fixed[0] = int(tf_random.permutation(2 ** 31, seed)[0])
+                fixed[0] = tf_random.draw_seed(seed)
             rng = np.random.default_rng(fixed[0])
             buffer = []
             for element in source():
@@ -133,7 +143,7 @@ class Dataset:
             for element in source():
                 args = _as_tensors(element)
                 out = map_func(*args) if isinstance(args, tuple) else map_func(args)
-                yield nest.map_structure(_to_host, out)
+                yield _host_structure(out)
         return Dataset(mapped, self._length)
 
     def filter(self, predicate, name=None):

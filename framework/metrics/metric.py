@@ -36,6 +36,8 @@ class Metric:
         dtype: the dtype of the state and the result (default float32).
         name: the name (default: the class name in snake_case).
     """
+    # 'up' / 'down': which way is better (callbacks in 'auto' mode ask); None: unknown.
+    _direction = None
 
     def __init__(self, dtype=None, name=None):
         self.name = name or auto_name(type(self).__name__)

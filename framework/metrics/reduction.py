@@ -95,6 +95,18 @@ class Mean(Metric):
                       .astype(self._dtype))
 
 
+def _direction_of(fn_name):
+    """Whether a wrapped function's mean should go up or down (Keras 3 sets
+    ``_direction`` for the same functions; monitors in 'auto' mode read it)."""
+    if 'accuracy' in fn_name or fn_name in ('cosine_similarity', 'iou'):
+        return 'up'
+    if fn_name.startswith(('mean_', 'binary_crossentropy', 'categorical_crossentropy', 'sparse_categorical_cross',
+                           'kl_divergence', 'kld', 'poisson', 'huber', 'log_cosh', 'hinge', 'squared_hinge',
+                           'categorical_hinge', 'mse', 'mae', 'mape', 'msle')):
+        return 'down'
+    return None
+
+
 class MeanMetricWrapper(Mean):
     """The mean of a per-sample function ``fn(y_true, y_pred, **kwargs)`` over all samples seen.
 
@@ -111,6 +123,8 @@ class MeanMetricWrapper(Mean):
         super().__init__(name=name, dtype=dtype)
         self._fn = fn
         self._fn_kwargs = kwargs
+        if self._direction is None:
+            self._direction = _direction_of(getattr(fn, '__name__', ''))
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         mask = get_keras_mask(y_pred)

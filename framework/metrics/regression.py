@@ -67,6 +67,7 @@ def _similarity(y_true, y_pred, axis=-1):
 
 class RootMeanSquaredError(Mean):
     """sqrt of the running mean of squared errors (over every element, not per-sample RMSEs)."""
+    _direction = 'down'
 
     def __init__(self, name='root_mean_squared_error', dtype=None):
         super().__init__(name=name, dtype=dtype)

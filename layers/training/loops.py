@@ -11,7 +11,8 @@ from framework import nest
 from framework.backend import array_module, to_host
 from framework.tensor import Tensor
 
-from .data import ArrayData, to_arrays, train_validation_split, unpack_x_y_sample_weight
+from .data import to_arrays, train_validation_split, unpack_x_y_sample_weight
+from .iterable_data import is_iterable_input, make_data
 from .logs import batch_logs, pythonify_logs
 from .progress import resolve_verbose
 
@@ -56,17 +57,24 @@ class TrainingLoops:
             raise ValueError('fit: x (the training inputs) is required')
         if not isinstance(validation_freq, (int, list, tuple)):
             raise ValueError('fit(validation_freq=%r): expected an int or a list of epochs' % (validation_freq,))
+        if validation_split and is_iterable_input(x):
+            raise ValueError('fit: validation_split works on arrays only; for a dataset or generator pass '
+                             'validation_data instead')
         if validation_split and validation_data is None:
             arrays = [to_arrays(x, 'x'), to_arrays(y, 'y'), to_arrays(sample_weight, 'sample_weight')]
             (x, y, sample_weight), validation_data = train_validation_split(arrays, validation_split)
-        train = ArrayData(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch)
+        train = make_data(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch)
         val = None
         if validation_data is not None:
-            if not isinstance(validation_data, (tuple, list)) or not 2 <= len(validation_data) <= 3:
-                raise ValueError('fit(validation_data=...): expected a tuple (x_val, y_val) or '
-                                 '(x_val, y_val, sample_weight_val), got %s' % type(validation_data).__name__)
-            vx, vy, vsw = unpack_x_y_sample_weight(validation_data)
-            val = ArrayData(vx, vy, vsw, validation_batch_size or batch_size, steps_per_epoch=validation_steps)
+            if is_iterable_input(validation_data):
+                val = make_data(validation_data, steps_per_epoch=validation_steps, what='fit(validation_data)')
+            else:
+                if not isinstance(validation_data, (tuple, list)) or not 2 <= len(validation_data) <= 3:
+                    raise ValueError('fit(validation_data=...): expected a tuple (x_val, y_val) or '
+                                     '(x_val, y_val, sample_weight_val) or a dataset, got %s'
+                                     % type(validation_data).__name__)
+                vx, vy, vsw = unpack_x_y_sample_weight(validation_data)
+                val = make_data(vx, vy, vsw, validation_batch_size or batch_size, steps_per_epoch=validation_steps)
         verbose = resolve_verbose(verbose)
         callbacks = self._callback_list(callbacks, verbose, epochs, train.num_batches, add_history=True)
         self.stop_training = False
@@ -99,7 +107,7 @@ class TrainingLoops:
             ``metrics_names`` order), or a dict with ``return_dict=True``.
         """
         self._assert_compiled('evaluate')
-        data = ArrayData(x, y, sample_weight, batch_size, steps_per_epoch=steps)
+        data = make_data(x, y, sample_weight, batch_size, steps_per_epoch=steps, what='evaluate')
         verbose = resolve_verbose(verbose)
         callbacks = self._callback_list(callbacks, verbose, 1, data.num_batches)
         logs = self._evaluate_data(data, callbacks)
@@ -107,7 +115,7 @@ class TrainingLoops:
 
     def predict(self, x, batch_size=None, verbose='auto', steps=None, callbacks=None):
         """The model's outputs for ``x``, computed in batches, as numpy arrays."""
-        data = ArrayData(x, None, None, batch_size, steps_per_epoch=steps)
+        data = make_data(x, None, None, batch_size, steps_per_epoch=steps, what='predict')
         verbose = resolve_verbose(verbose)
         callbacks = self._callback_list(callbacks, verbose, 1, data.num_batches)
         self.stop_predicting = False

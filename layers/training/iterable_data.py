@@ -1,0 +1,84 @@
+"""Batches from a ``framework.data.Dataset`` or a Python iterator, for fit / evaluate / predict.
+
+Each element is already a batch: ``x``, ``(x, y)`` or ``(x, y, sample_weight)``,
+as Keras takes from a ``tf.data.Dataset``. A Dataset is read afresh each epoch;
+a one-shot iterator (a generator) is read on across epochs, so it needs
+``steps_per_epoch`` to say where an epoch ends.
+"""
+import warnings
+
+from framework import nest
+from framework.data import Dataset
+from framework.tensor import Tensor, convert_to_tensor
+
+from .data import ArrayData, pack_x_y_sample_weight, unpack_x_y_sample_weight
+
+
+def is_iterable_input(x):
+    """True for inputs that yield batches themselves (Datasets, generators, iterators)."""
+    return isinstance(x, Dataset) or (hasattr(x, '__next__') and hasattr(x, '__iter__'))
+
+
+def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, class_weight=None,
+              steps_per_epoch=None, what='fit'):
+    """The right batch source for ``x``: IterableData for datasets and generators, else ArrayData."""
+    if not is_iterable_input(x):
+        return ArrayData(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch)
+    for name, value in (('y', y), ('sample_weight', sample_weight), ('class_weight', class_weight)):
+        if value is not None:
+            raise ValueError('%s: `%s` must not be given when x is a dataset or generator; its elements '
+                             'carry (x, y, sample_weight) themselves' % (what, name))
+    if batch_size is not None:
+        raise ValueError('%s: `batch_size` must not be given when x is a dataset or generator: its elements '
+                         'are batches already (use dataset.batch(n))' % what)
+    return IterableData(x, steps_per_epoch)
+
+
+class IterableData:
+    """Batches read from a Dataset (each epoch anew) or an iterator (continuing)."""
+
+    def __init__(self, source, steps_per_epoch=None):
+        self.source = source
+        self.steps_per_epoch = steps_per_epoch
+        self._reusable = isinstance(source, Dataset)
+        self._iterator = None
+        if not self._reusable and steps_per_epoch is None:
+            self._iterator = iter(source)
+
+    @property
+    def num_batches(self):
+        if self.steps_per_epoch:
+            return self.steps_per_epoch
+        if self._reusable:
+            try:
+                return len(self.source)
+            except TypeError:
+                return None
+        return None
+
+    def epoch(self):
+        if self._reusable and not self.steps_per_epoch:
+            iterator = iter(self.source)
+        else:
+            if self._iterator is None:
+                self._iterator = iter(self.source)
+            iterator = self._iterator
+        steps = self.steps_per_epoch
+        for step, element in enumerate(iterator):
+            yield _as_batch(element)
+            if steps and step + 1 >= steps:
+                return
+        self._iterator = None
+        if steps:
+            warnings.warn('Your input ran out of data; interrupting training. Make sure the dataset or '
+                          'generator can give at least steps_per_epoch * epochs batches (use .repeat()).',
+                          stacklevel=3)
+
+
+def _as_batch(element):
+    if isinstance(element, list):
+        element = tuple(element)
+    x, y, sample_weight = unpack_x_y_sample_weight(element) if isinstance(element, tuple) else (element, None, None)
+    tensors = [None if v is None else nest.map_structure(
+        lambda a: a if isinstance(a, Tensor) else convert_to_tensor(a), v) for v in (x, y, sample_weight)]
+    return pack_x_y_sample_weight(*tensors)
