@@ -28,8 +28,13 @@ class BatchNormalization(Layer):
     def __init__(self, axis=-1, momentum=0.99, epsilon=1e-3, center=True, scale=True,
                  beta_initializer='zeros', gamma_initializer='ones', moving_mean_initializer='zeros',
                  moving_variance_initializer='ones', beta_regularizer=None, gamma_regularizer=None,
-                 beta_constraint=None, gamma_constraint=None, synchronized=False, **kwargs):
+                 beta_constraint=None, gamma_constraint=None, synchronized=False, renorm=False,
+                 renorm_clipping=None, renorm_momentum=0.99, **kwargs):
         super().__init__(**kwargs)
+        if renorm:
+            raise ValueError('BatchNormalization: renorm=True (batch renormalization) is not supported; '
+                             'use renorm=False')
+        self.renorm, self.renorm_clipping, self.renorm_momentum = False, renorm_clipping, float(renorm_momentum)
         if not isinstance(axis, int):
             raise TypeError('BatchNormalization: axis must be an int, got %r' % (axis,))
         self.axis = axis
@@ -112,5 +117,6 @@ class BatchNormalization(Layer):
             'beta_constraint': constraints.serialize(self.beta_constraint),
             'gamma_constraint': constraints.serialize(self.gamma_constraint),
             'synchronized': self.synchronized,
+            'renorm': self.renorm, 'renorm_clipping': self.renorm_clipping, 'renorm_momentum': self.renorm_momentum,
         })
         return config

@@ -9,9 +9,9 @@ imported on first use.
 import importlib
 
 _SUBMODULES = ('activations', 'backend', 'callbacks', 'constraints', 'initializers', 'layers', 'losses',
-               'metrics', 'models', 'optimizers', 'regularizers', 'utils')
+               'metrics', 'models', 'optimizers', 'regularizers', 'saving', 'utils')
 _TOP_LEVEL = {'Input': 'layers', 'InputLayer': 'layers', 'Layer': 'layers', 'Sequential': 'models',
-              'Model': 'models', 'Variable': 'backend'}
+              'Model': 'models', 'Variable': 'backend', 'KerasTensor': 'layers'}
 
 
 def __getattr__(name):
