@@ -22,6 +22,7 @@ ALL_OBJECTS.update({
     'lecun_uniform': LecunUniform, 'orthogonal': Orthogonal, 'OrthogonalInitializer': Orthogonal,
     'random_normal': RandomNormal, 'random_uniform': RandomUniform,
     'truncated_normal': TruncatedNormal, 'variance_scaling': VarianceScaling,
+    'uniform': RandomUniform, 'normal': RandomNormal,      # Keras 3's short aliases (Embedding's default)
 })
 
 

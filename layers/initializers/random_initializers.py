@@ -229,7 +229,9 @@ class Orthogonal(Initializer):
         q = q * xp.sign(xp.diagonal(r))
         if rows < cols:
             q = q.T
-        return Tensor((self.gain * q.reshape(shape)).astype(dtype))
+        # C order: q.T is a Fortran-ordered view, and numpy's matmul with a Fortran-ordered
+        # operand (an RNN's recurrent kernel at every step) runs ~40x slower than in C order.
+        return Tensor(xp.ascontiguousarray((self.gain * q.reshape(shape)).astype(dtype)))
 
     def get_config(self):
         return {'seed': self.seed, 'gain': self.gain}
