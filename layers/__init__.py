@@ -27,3 +27,22 @@ __all__ = ['Activation', 'AveragePooling2D', 'AvgPool2D', 'BatchNormalization', 
            'MaxPool2D', 'MaxPooling2D', 'ReLU', 'Sequential', 'Softmax', 'activations',
            'constraints', 'current_layer', 'deserialize', 'initializers', 'regularizers', 'reset_names',
            'serialize']
+
+# Sequence, text and merging layers.
+from .conv1d import (AveragePooling1D, AvgPool1D, Conv1D, GlobalAveragePooling1D, GlobalMaxPooling1D,  # noqa: E402
+                     MaxPool1D, MaxPooling1D)
+from .embedding import Embedding  # noqa: E402
+from .merging import (Add, Average, Concatenate, Maximum, Minimum, Multiply, Subtract, add, average,  # noqa: E402
+                      concatenate, maximum, minimum, multiply, subtract)
+from .normalization import LayerNormalization, Normalization, Rescaling  # noqa: E402
+from .recurrent import (GRU, LSTM, RNN, Bidirectional, GRUCell, LSTMCell, SimpleRNN,  # noqa: E402
+                        SimpleRNNCell)
+from .reshaping import (Cropping1D, Cropping2D, Permute, RepeatVector, Reshape, ZeroPadding1D,  # noqa: E402
+                        ZeroPadding2D)
+
+__all__ += ['Add', 'AveragePooling1D', 'AvgPool1D', 'Average', 'Bidirectional', 'Concatenate', 'Conv1D',
+            'Cropping1D', 'Cropping2D', 'Embedding', 'GRU', 'GRUCell', 'GlobalAveragePooling1D',
+            'GlobalMaxPooling1D', 'LSTM', 'LSTMCell', 'LayerNormalization', 'MaxPool1D', 'MaxPooling1D', 'Maximum',
+            'Minimum', 'Multiply', 'Normalization', 'Permute', 'RNN', 'RepeatVector', 'Rescaling', 'Reshape',
+            'SimpleRNN', 'SimpleRNNCell', 'Subtract', 'ZeroPadding1D', 'ZeroPadding2D', 'add', 'average',
+            'concatenate', 'maximum', 'minimum', 'multiply', 'subtract']

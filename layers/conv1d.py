@@ -1,0 +1,207 @@
+"""1-D convolution and pooling over (batch, steps, channels), computed by
+the 2-D ops on a (batch, 1, steps, channels) view: a 1-D window is a 2-D
+window of height 1."""
+import numpy as np
+
+from framework.ops import avg_pool2d, cast, conv2d, expand_dims, max_pool2d, pad, reduce_max, reduce_mean, reshape
+
+from . import activations, constraints, initializers, regularizers
+from .convolution import _output_length, check_channels_last
+from .input_spec import InputSpec
+from .layer import Layer
+
+
+def normalize_single(value, name, who):
+    """A 1-tuple from an int or a 1-element sequence; positive ints only."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        value = (int(value),)
+    try:
+        single = tuple(int(v) for v in value)
+    except (TypeError, ValueError):
+        single = ()
+    if len(single) != 1 or single[0] < 1:
+        raise ValueError('%s: %s must be a positive int or a tuple of one, got %r' % (who, name, value))
+    return single
+
+
+def _padding(padding, who, allowed=('valid', 'same')):
+    mode = str(padding).lower()
+    if mode not in allowed:
+        raise ValueError('%s: padding must be one of %s, got %r' % (who, ', '.join(repr(a) for a in allowed), padding))
+    return mode
+
+
+def _as_2d(inputs):
+    return expand_dims(inputs, 1)
+
+
+def _from_2d(outputs):
+    return reshape(outputs, (outputs.shape[0],) + tuple(outputs.shape[2:]))
+
+
+class Conv1D(Layer):
+    """A 1-D convolution (Keras 3's arguments and defaults, channels_last).
+
+    The kernel has shape (kernel_size, input_channels, filters). padding is
+    'valid', 'same' or 'causal' (zeros on the left only, so output t sees
+    inputs up to t).
+    Raises:
+        ValueError: bad filters / kernel_size / strides / padding, dilation or
+            groups other than 1, channels_first, or an input that is not rank 3.
+    """
+
+    def __init__(self, filters, kernel_size, strides=1, padding='valid', data_format=None, dilation_rate=1,
+                 groups=1, activation=None, use_bias=True, kernel_initializer='glorot_uniform',
+                 bias_initializer='zeros', kernel_regularizer=None, bias_regularizer=None,
+                 activity_regularizer=None, kernel_constraint=None, bias_constraint=None, **kwargs):
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        who = 'Conv1D %r' % self.name
+        if isinstance(filters, bool) or not isinstance(filters, (int, np.integer)) or filters <= 0:
+            raise ValueError('%s: filters must be a positive integer, got %r' % (who, filters))
+        check_channels_last(data_format, who)
+        if normalize_single(dilation_rate, 'dilation_rate', who) != (1,) or groups != 1:
+            raise ValueError('%s: dilation_rate other than 1 and groups other than 1 are not supported' % who)
+        self.filters = int(filters)
+        self.kernel_size = normalize_single(kernel_size, 'kernel_size', who)
+        self.strides = normalize_single(strides, 'strides', who)
+        self.padding = _padding(padding, who, ('valid', 'same', 'causal'))
+        self.activation = activations.get(activation)
+        self.use_bias = bool(use_bias)
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
+        self.input_spec = InputSpec(ndim=3)
+        self.kernel = self.bias = None
+
+    def build(self, input_shape):
+        channels = input_shape[-1]
+        if channels is None:
+            raise ValueError('Conv1D %r: the channel axis of the input must be known, got shape %s'
+                             % (self.name, tuple(input_shape)))
+        self.kernel = self.add_weight(name='kernel', shape=self.kernel_size + (int(channels), self.filters),
+                                      initializer=self.kernel_initializer,
+                                      regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
+        if self.use_bias:
+            self.bias = self.add_weight(name='bias', shape=(self.filters,), initializer=self.bias_initializer,
+                                        regularizer=self.bias_regularizer, constraint=self.bias_constraint)
+        self.input_spec = InputSpec(ndim=3, axes={-1: int(channels)})
+        self.built = True
+
+    def call(self, inputs):
+        if inputs._data.dtype is not self.kernel._data.dtype:
+            inputs = cast(inputs, self.kernel.dtype)
+        padding = self.padding
+        if padding == 'causal':
+            inputs = pad(inputs, [[0, 0], [self.kernel_size[0] - 1, 0], [0, 0]])
+            padding = 'valid'
+        kernel = expand_dims(self.kernel, 0)              # (1, kernel_size, in, filters)
+        x = _from_2d(conv2d(_as_2d(inputs), kernel, (1, self.strides[0]), padding.upper()))
+        if self.bias is not None:
+            x = x + self.bias
+        return self.activation(x)
+
+    def compute_output_shape(self, input_shape):
+        n, steps, _ = tuple(input_shape)
+        if self.padding == 'causal':
+            length = None if steps is None else (steps - 1) // self.strides[0] + 1
+        else:
+            length = _output_length(steps, self.kernel_size[0], self.strides[0], self.padding)
+        return (n, length, self.filters)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({
+            'filters': self.filters, 'kernel_size': self.kernel_size, 'strides': self.strides,
+            'padding': self.padding, 'data_format': 'channels_last', 'dilation_rate': (1,), 'groups': 1,
+            'activation': activations.serialize(self.activation), 'use_bias': self.use_bias,
+            'kernel_initializer': initializers.serialize(self.kernel_initializer),
+            'bias_initializer': initializers.serialize(self.bias_initializer),
+            'kernel_regularizer': regularizers.serialize(self.kernel_regularizer),
+            'bias_regularizer': regularizers.serialize(self.bias_regularizer),
+            'activity_regularizer': regularizers.serialize(self.activity_regularizer),
+            'kernel_constraint': constraints.serialize(self.kernel_constraint),
+            'bias_constraint': constraints.serialize(self.bias_constraint),
+        })
+        return config
+
+
+class _Pooling1D(Layer):
+    _pool = None
+
+    def __init__(self, pool_size, strides=None, padding='valid', data_format=None, **kwargs):
+        super().__init__(**kwargs)
+        who = '%s %r' % (type(self).__name__, self.name)
+        check_channels_last(data_format, who)
+        self.pool_size = normalize_single(pool_size, 'pool_size', who)
+        self.strides = self.pool_size if strides is None else normalize_single(strides, 'strides', who)
+        self.padding = _padding(padding, who)
+        self.input_spec = InputSpec(ndim=3)
+        self.built = True
+
+    def call(self, inputs):
+        pooled = type(self)._pool(_as_2d(inputs), (1, self.pool_size[0]), (1, self.strides[0]), self.padding.upper())
+        return _from_2d(pooled)
+
+    def compute_output_shape(self, input_shape):
+        n, steps, c = tuple(input_shape)
+        return (n, _output_length(steps, self.pool_size[0], self.strides[0], self.padding), c)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({'pool_size': self.pool_size, 'padding': self.padding, 'strides': self.strides,
+                       'data_format': 'channels_last'})
+        return config
+
+
+class MaxPooling1D(_Pooling1D):
+    """The maximum of each window of pool_size steps (strides default to pool_size)."""
+    _pool = staticmethod(max_pool2d)
+
+    def __init__(self, pool_size=2, strides=None, padding='valid', data_format=None, **kwargs):
+        super().__init__(pool_size, strides, padding, data_format, **kwargs)
+
+
+class AveragePooling1D(_Pooling1D):
+    """The mean of each window of pool_size steps, counting only unpadded steps
+    (pool_size has no default, as in Keras 3)."""
+    _pool = staticmethod(avg_pool2d)
+
+
+class _GlobalPooling1D(Layer):
+    _reduce = None
+
+    def __init__(self, data_format=None, keepdims=False, **kwargs):
+        super().__init__(**kwargs)
+        check_channels_last(data_format, '%s %r' % (type(self).__name__, self.name))
+        self.keepdims = bool(keepdims)
+        self.input_spec = InputSpec(ndim=3)
+        self.built = True
+
+    def call(self, inputs):
+        return type(self)._reduce(inputs, axis=1, keepdims=self.keepdims)
+
+    def compute_output_shape(self, input_shape):
+        n, _, c = tuple(input_shape)
+        return (n, 1, c) if self.keepdims else (n, c)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({'data_format': 'channels_last', 'keepdims': self.keepdims})
+        return config
+
+
+class GlobalAveragePooling1D(_GlobalPooling1D):
+    """The mean over the steps."""
+    _reduce = staticmethod(reduce_mean)
+
+
+class GlobalMaxPooling1D(_GlobalPooling1D):
+    """The maximum over the steps."""
+    _reduce = staticmethod(reduce_max)
+
+
+MaxPool1D = MaxPooling1D
+AvgPool1D = AveragePooling1D

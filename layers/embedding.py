@@ -1,0 +1,92 @@
+"""Embedding: integer indices -> rows of a trainable (input_dim, output_dim) table."""
+import warnings
+
+import numpy as np
+
+from framework.ops import cast, gather
+
+from . import constraints, initializers, regularizers
+from .layer import Layer
+
+
+def _positive_int(value, name):
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value <= 0:
+        raise ValueError('Embedding: `%s` must be a positive integer. Received: %s=%r (of type %s)'
+                         % (name, name, value, type(value).__name__))
+    return int(value)
+
+
+class Embedding(Layer):
+    """Look up ``embeddings[indices]``: (batch, ...) ints -> (batch, ..., output_dim).
+
+    Float inputs are cast to int32 first, as Keras 3 does. The gradient is a
+    scatter-add into the rows that were looked up (a repeated index adds up).
+
+    Args:
+        input_dim: the vocabulary size (indices lie in [0, input_dim)).
+        output_dim: the width of each embedding.
+        embeddings_initializer: default 'uniform' (RandomUniform(-0.05, 0.05)).
+        embeddings_regularizer, activity_regularizer, embeddings_constraint.
+        mask_zero: must be False: masking is not supported.
+        weights: an initial (input_dim, output_dim) table (or a list with it).
+        input_length: deprecated and ignored (Keras 3 warns too).
+    Raises:
+        ValueError: bad sizes, mask_zero=True, lora or quantization arguments;
+            on call, indices outside [0, input_dim) (an IndexError from gather).
+    """
+
+    def __init__(self, input_dim, output_dim, embeddings_initializer='uniform', embeddings_regularizer=None,
+                 embeddings_constraint=None, mask_zero=False, weights=None, lora_rank=None, lora_alpha=None,
+                 quantization_config=None, activity_regularizer=None, **kwargs):
+        input_dim = _positive_int(input_dim, 'input_dim')
+        output_dim = _positive_int(output_dim, 'output_dim')
+        if kwargs.pop('input_length', None) is not None:
+            warnings.warn('Argument `input_length` is deprecated. Just remove it.', stacklevel=2)
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        if mask_zero:
+            raise ValueError('Embedding %r: mask_zero=True is not supported (tapeflow layers do not propagate '
+                             'masks); pad with 0 and use mask_zero=False, or trim the sequences to one length'
+                             % self.name)
+        if lora_rank is not None or lora_alpha is not None or quantization_config is not None:
+            raise ValueError('Embedding %r: LoRA and quantization are not supported; lora_rank, lora_alpha and '
+                             'quantization_config must be None' % self.name)
+        self.input_dim, self.output_dim = input_dim, output_dim
+        self.embeddings_initializer = initializers.get(embeddings_initializer)
+        self.embeddings_regularizer = regularizers.get(embeddings_regularizer)
+        self.embeddings_constraint = constraints.get(embeddings_constraint)
+        self.mask_zero = False
+        self.embeddings = None
+        if weights is not None:
+            self._build_from_shape(None)
+            self.set_weights(weights if isinstance(weights, list) and len(weights) == 1 else [weights])
+
+    def build(self, input_shape=None):
+        if self.embeddings is None:
+            self.embeddings = self.add_weight(shape=(self.input_dim, self.output_dim), name='embeddings',
+                                              initializer=self.embeddings_initializer,
+                                              regularizer=self.embeddings_regularizer,
+                                              constraint=self.embeddings_constraint)
+        self.built = True
+
+    def call(self, inputs):
+        if inputs.dtype.name not in ('int32', 'int64'):
+            if inputs.dtype.kind not in 'iufb':
+                raise TypeError('Embedding %r: expected integer indices, got a %s tensor'
+                                % (self.name, inputs.dtype.name))
+            inputs = cast(inputs, 'int32')
+        return gather(self.embeddings, inputs)
+
+    def compute_output_shape(self, input_shape):
+        return tuple(input_shape) + (self.output_dim,)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({
+            'input_dim': self.input_dim, 'output_dim': self.output_dim,
+            'embeddings_initializer': initializers.serialize(self.embeddings_initializer),
+            'embeddings_regularizer': regularizers.serialize(self.embeddings_regularizer),
+            'activity_regularizer': regularizers.serialize(self.activity_regularizer),
+            'embeddings_constraint': constraints.serialize(self.embeddings_constraint),
+            'mask_zero': self.mask_zero, 'quantization_config': None,
+        })
+        return config

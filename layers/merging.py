@@ -1,0 +1,219 @@
+"""Merge layers: combine a list of tensors elementwise (Add, Subtract,
+Multiply, Average, Maximum, Minimum) or by concatenation (Concatenate),
+and Keras's function forms (``add([a, b])`` is ``Add()([a, b])``)."""
+from framework import ops
+
+from .layer import Layer
+
+
+def _check_list(layer, inputs, least=1):
+    if not isinstance(inputs, (list, tuple)) or len(inputs) < least:
+        raise ValueError('%s %r: a merge layer should be called on a list of at least %d input(s); received %s'
+                         % (type(layer).__name__, layer.name, least, _describe(inputs)))
+
+
+def _check_shapes(layer, shapes, least=1):
+    """``build``'s check: a list of shapes, not the shape of one tensor."""
+    if not isinstance(shapes, (list, tuple)) or len(shapes) < least or \
+            not all(isinstance(s, (list, tuple)) for s in shapes):
+        raise ValueError('%s %r: a merge layer should be called on a list of at least %d input(s); received input '
+                         'shape %s' % (type(layer).__name__, layer.name, least, shapes))
+
+
+def _describe(inputs):
+    if isinstance(inputs, (list, tuple)):
+        return 'a list of %d' % len(inputs)
+    return 'a %s of shape %s' % (type(inputs).__name__, tuple(getattr(inputs, 'shape', ())))
+
+
+def _broadcast_shape(layer, shapes):
+    """The shape (after the batch axis) that elementwise merging gives, as Keras
+    computes it: ranks aligned on the right, 1 broadcasting, None unknown."""
+    out = None
+    for shape in shapes:
+        shape = tuple(shape[1:])
+        if out is None:
+            out = shape
+            continue
+        long, short = (out, shape) if len(out) >= len(shape) else (shape, out)
+        merged = list(long[:len(long) - len(short)])
+        for i, j in zip(long[len(long) - len(short):], short):
+            if i is not None and j is not None and i != 1 and j != 1 and i != j:
+                raise ValueError('%s %r: inputs have incompatible shapes; received shapes %s'
+                                 % (type(layer).__name__, layer.name, [tuple(s) for s in shapes]))
+            merged.append(None if i is None or j is None else (j if i == 1 else i))
+        out = tuple(merged)
+    return out
+
+
+class _Merge(Layer):
+    """Elementwise merging; inputs of lower rank get size-1 axes after the batch axis."""
+    least_inputs = 1
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+
+    def build(self, input_shape):
+        _check_shapes(self, input_shape, self.least_inputs)
+        batches = {s[0] for s in input_shape if len(s)} - {None}
+        if len(batches) > 1:
+            raise ValueError('%s %r: cannot merge tensors with different batch sizes; received shapes %s'
+                             % (type(self).__name__, self.name, [tuple(s) for s in input_shape]))
+        _broadcast_shape(self, input_shape)
+        self.built = True
+
+    def call(self, inputs):
+        _check_list(self, inputs, self.least_inputs)
+        rank = max(x.ndim for x in inputs)
+        aligned = []
+        for x in inputs:
+            for _ in range(rank - x.ndim):
+                x = ops.expand_dims(x, 1)
+            aligned.append(x)
+        return self._merge(aligned)
+
+    def compute_output_shape(self, input_shape):
+        batches = {s[0] for s in input_shape} - {None}
+        batch = batches.pop() if len(batches) == 1 else None
+        return (batch,) + _broadcast_shape(self, input_shape)
+
+
+class Add(_Merge):
+    """The sum of the inputs."""
+
+    def _merge(self, inputs):
+        out = inputs[0]
+        for x in inputs[1:]:
+            out = out + x
+        return out
+
+
+class Subtract(_Merge):
+    """inputs[0] - inputs[1] (exactly two inputs)."""
+    least_inputs = 2
+
+    def build(self, input_shape):
+        super().build(input_shape)
+        if len(input_shape) != 2:
+            raise ValueError('Subtract %r: a Subtract layer should be called on exactly 2 inputs; received %d'
+                             % (self.name, len(input_shape)))
+
+    def _merge(self, inputs):
+        if len(inputs) != 2:
+            raise ValueError('Subtract %r: a Subtract layer should be called on exactly 2 inputs; received %d'
+                             % (self.name, len(inputs)))
+        return inputs[0] - inputs[1]
+
+
+class Multiply(_Merge):
+    """The elementwise product of the inputs."""
+
+    def _merge(self, inputs):
+        out = inputs[0]
+        for x in inputs[1:]:
+            out = out * x
+        return out
+
+
+class Average(_Merge):
+    """The mean of the inputs."""
+
+    def _merge(self, inputs):
+        out = inputs[0]
+        for x in inputs[1:]:
+            out = out + x
+        return out / float(len(inputs))
+
+
+class Maximum(_Merge):
+    """The elementwise maximum of the inputs."""
+
+    def _merge(self, inputs):
+        out = inputs[0]
+        for x in inputs[1:]:
+            out = ops.maximum(out, x)
+        return out
+
+
+class Minimum(_Merge):
+    """The elementwise minimum of the inputs."""
+
+    def _merge(self, inputs):
+        out = inputs[0]
+        for x in inputs[1:]:
+            out = ops.minimum(out, x)
+        return out
+
+
+class Concatenate(Layer):
+    """Join the inputs along ``axis`` (default -1); the other axes must match."""
+
+    def __init__(self, axis=-1, **kwargs):
+        super().__init__(**kwargs)
+        self.axis = int(axis)
+
+    def build(self, input_shape):
+        _check_shapes(self, input_shape)
+        ranks = {len(s) for s in input_shape}
+        rank = ranks.pop()
+        if ranks or not -rank <= self.axis < rank:
+            raise ValueError('Concatenate %r: inputs must share one rank that has axis %d; received shapes %s'
+                             % (self.name, self.axis, [tuple(s) for s in input_shape]))
+        axis = self.axis % rank
+        for d in range(rank):
+            sizes = {s[d] for s in input_shape} - {None}
+            if d != axis and len(sizes) > 1:
+                raise ValueError('Concatenate %r: a Concatenate layer requires inputs with matching shapes except '
+                                 'for the concatenation axis; received shapes %s'
+                                 % (self.name, [tuple(s) for s in input_shape]))
+        self.built = True
+
+    def call(self, inputs):
+        _check_list(self, inputs)
+        return ops.concat(list(inputs), self.axis)
+
+    def compute_output_shape(self, input_shape):
+        out = list(input_shape[0])
+        sizes = [s[self.axis] for s in input_shape]
+        out[self.axis] = None if None in sizes else sum(sizes)
+        return tuple(out)
+
+    def get_config(self):
+        config = super().get_config()
+        config['axis'] = self.axis
+        return config
+
+
+def add(inputs, **kwargs):
+    """``Add(**kwargs)(inputs)``."""
+    return Add(**kwargs)(inputs)
+
+
+def subtract(inputs, **kwargs):
+    """``Subtract(**kwargs)(inputs)``."""
+    return Subtract(**kwargs)(inputs)
+
+
+def multiply(inputs, **kwargs):
+    """``Multiply(**kwargs)(inputs)``."""
+    return Multiply(**kwargs)(inputs)
+
+
+def average(inputs, **kwargs):
+    """``Average(**kwargs)(inputs)``."""
+    return Average(**kwargs)(inputs)
+
+
+def maximum(inputs, **kwargs):
+    """``Maximum(**kwargs)(inputs)``."""
+    return Maximum(**kwargs)(inputs)
+
+
+def minimum(inputs, **kwargs):
+    """``Minimum(**kwargs)(inputs)``."""
+    return Minimum(**kwargs)(inputs)
+
+
+def concatenate(inputs, axis=-1, **kwargs):
+    """``Concatenate(axis=axis, **kwargs)(inputs)``."""
+    return Concatenate(axis=axis, **kwargs)(inputs)

@@ -1,0 +1,298 @@
+"""LayerNormalization, Normalization (with ``adapt``) and Rescaling (Keras 3)."""
+import warnings
+
+import numpy as np
+
+from framework.backend import array_module, to_host
+from framework.ops import cast, maximum, moments, reshape, rsqrt, sqrt
+from framework.placement import current_xp
+from framework.tensor import Tensor
+
+from . import constraints, initializers, regularizers
+from .layer import Layer
+
+# Keras's backend.epsilon(): the floor of Normalization's standard deviation.
+_EPSILON = 1e-7
+
+
+def _axes(axis, rank, who):
+    axes = [axis] if isinstance(axis, (int, np.integer)) else list(axis)
+    if any(not -rank <= a < rank for a in axes):
+        raise ValueError('%s: axis %r is out of range for inputs of rank %d' % (who, axis, rank))
+    return sorted(int(a) % rank for a in axes)
+
+
+class LayerNormalization(Layer):
+    """Normalize each example over ``axis``: ``(x - mean) / sqrt(var + epsilon) * gamma + beta``.
+
+    Computed as Keras 3 does: ``inv = rsqrt(var + epsilon) * gamma``,
+    ``x * inv + (beta - mean * inv)``.
+
+    Args:
+        axis: an int or a list of ints (default -1), the axes normalized over
+            and the shape of gamma / beta.
+        epsilon: 1e-3. center / scale: learn beta / gamma.
+        *_initializer, *_regularizer, *_constraint: for beta and gamma.
+        rms_scaling: deprecated in Keras 3 (warns): ``x * rsqrt(var + eps) * gamma``.
+    Raises:
+        TypeError: an axis that is not an int or a list of ints.
+        ValueError: an axis out of range for the input.
+    """
+
+    def __init__(self, axis=-1, epsilon=1e-3, center=True, scale=True, beta_initializer='zeros',
+                 gamma_initializer='ones', beta_regularizer=None, gamma_regularizer=None, beta_constraint=None,
+                 gamma_constraint=None, **kwargs):
+        rms_scaling = kwargs.pop('rms_scaling', False)
+        if rms_scaling:
+            warnings.warn('You passed `rms_scaling=True`, which is deprecated. This argument incorrectly scales '
+                          'the input by the variance, not the root mean square.', stacklevel=2)
+        super().__init__(**kwargs)
+        if isinstance(axis, (list, tuple)) and all(isinstance(a, (int, np.integer)) for a in axis):
+            self.axis = [int(a) for a in axis]
+        elif isinstance(axis, (int, np.integer)) and not isinstance(axis, bool):
+            self.axis = int(axis)
+        else:
+            raise TypeError("LayerNormalization: expected an int or a list/tuple of ints for the argument 'axis', "
+                            'but received: %r' % (axis,))
+        self.epsilon = float(epsilon)
+        self.center, self.scale, self.rms_scaling = bool(center), bool(scale), bool(rms_scaling)
+        self.beta_initializer = initializers.get(beta_initializer)
+        self.gamma_initializer = initializers.get(gamma_initializer)
+        self.beta_regularizer = regularizers.get(beta_regularizer)
+        self.gamma_regularizer = regularizers.get(gamma_regularizer)
+        self.beta_constraint = constraints.get(beta_constraint)
+        self.gamma_constraint = constraints.get(gamma_constraint)
+        self.gamma = self.beta = None
+
+    def build(self, input_shape):
+        rank = len(input_shape)
+        axes = _axes(self.axis, rank, 'LayerNormalization %r' % self.name)
+        shape = tuple(input_shape[a] for a in axes)
+        if any(d is None for d in shape):
+            raise ValueError('LayerNormalization %r: the normalized axes %s of the input must be known, got shape %s'
+                             % (self.name, axes, tuple(input_shape)))
+        if self.scale or self.rms_scaling:
+            self.gamma = self.add_weight(name='gamma', shape=shape, initializer=self.gamma_initializer,
+                                         regularizer=self.gamma_regularizer, constraint=self.gamma_constraint)
+        if self.center and not self.rms_scaling:
+            self.beta = self.add_weight(name='beta', shape=shape, initializer=self.beta_initializer,
+                                        regularizer=self.beta_regularizer, constraint=self.beta_constraint)
+        self._axes = axes
+        # Keras 3 keeps axis as a (sorted) list once built, and its config shows that
+        self.axis = sorted(self.axis) if isinstance(self.axis, list) else [self.axis]
+        # gamma / beta broadcast in this shape unless they cover just the last axis
+        self._broadcast = None if axes == [rank - 1] else [input_shape[a] if a in axes else 1 for a in range(rank)]
+        self.built = True
+
+    def call(self, inputs):
+        gamma, beta = self.gamma, self.beta
+        if self._broadcast is not None:
+            gamma = None if gamma is None else reshape(gamma, self._broadcast)
+            beta = None if beta is None else reshape(beta, self._broadcast)
+        mean, variance = moments(inputs, self._axes, keepdims=True)
+        inv = rsqrt(variance + self.epsilon)
+        if self.rms_scaling:
+            return inputs * inv * gamma
+        if gamma is not None:
+            inv = inv * gamma
+        shift = -mean * inv
+        if beta is not None:
+            shift = shift + beta
+        return inputs * inv + shift
+
+    def compute_output_shape(self, input_shape):
+        return tuple(input_shape)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({
+            'axis': self.axis, 'epsilon': self.epsilon, 'center': self.center, 'scale': self.scale,
+            'rms_scaling': self.rms_scaling,
+            'beta_initializer': initializers.serialize(self.beta_initializer),
+            'gamma_initializer': initializers.serialize(self.gamma_initializer),
+            'beta_regularizer': regularizers.serialize(self.beta_regularizer),
+            'gamma_regularizer': regularizers.serialize(self.gamma_regularizer),
+            'beta_constraint': constraints.serialize(self.beta_constraint),
+            'gamma_constraint': constraints.serialize(self.gamma_constraint),
+        })
+        return config
+
+
+class Normalization(Layer):
+    """``(x - mean) / max(sqrt(variance), 1e-7)`` per position of ``axis``
+    (``mean + x * max(sqrt(variance), 1e-7)`` with invert=True).
+
+    The statistics come from ``mean`` / ``variance`` given here, or from
+    ``adapt(data)``; until adapted they are 0 and 1. Adapted statistics live
+    in the non-trainable weights mean, variance and count (int64, kept at 0
+    as in Keras 3), so they are saved with the model.
+
+    Args:
+        axis: the axis (or axes) that keep their own statistics; None for one
+            mean and variance over everything. Default -1 (per feature).
+        mean, variance: fixed statistics (both or neither), broadcast against
+            the kept axes from the right.
+        invert: undo the normalization instead.
+    Raises:
+        ValueError: only one of mean / variance, or mismatched shapes.
+    """
+
+    def __init__(self, axis=-1, mean=None, variance=None, invert=False, **kwargs):
+        super().__init__(**kwargs)
+        self.axis = () if axis is None else ((int(axis),) if isinstance(axis, (int, np.integer)) else tuple(axis))
+        if (mean is None) != (variance is None):
+            raise ValueError('Normalization: when setting values directly, both `mean` and `variance` must be set. '
+                             'Received: mean=%r and variance=%r' % (mean, variance))
+        if mean is not None and np.shape(mean) != np.shape(variance):
+            raise ValueError('Normalization: `mean` and `variance` must have the same shape; received %s and %s'
+                             % (np.shape(mean), np.shape(variance)))
+        if mean is not None and len(np.shape(mean)) > len(self.axis):
+            raise ValueError('Normalization: the rank of `mean` must be at most the number of axes (%d); received '
+                             'mean of shape %s for axis %s' % (len(self.axis), np.shape(mean), self.axis))
+        self.input_mean, self.input_variance = mean, variance
+        self.invert = bool(invert)
+        self.adapt_mean = self.adapt_variance = self.count = None
+
+    def build(self, input_shape):
+        rank = len(input_shape)
+        who = 'Normalization %r' % self.name
+        keep = tuple(_axes(self.axis, rank, who)) if self.axis else ()
+        if any(input_shape[a] is None for a in keep):
+            raise ValueError('%s: all axes to be kept must have a known size; received axis=%s, input shape %s'
+                             % (who, self.axis, tuple(input_shape)))
+        self._keep_axis = keep
+        self._reduce_axis = tuple(a for a in range(rank) if a not in keep)
+        self._broadcast_shape = [input_shape[a] if a in keep else 1 for a in range(rank)]
+        self._kept_shape = tuple(input_shape[a] for a in keep)
+        self._build_shape = tuple(input_shape)
+        if self.input_mean is None:
+            self.adapt_mean = self.add_weight(name='mean', shape=self._kept_shape, initializer='zeros',
+                                              trainable=False)
+            self.adapt_variance = self.add_weight(name='variance', shape=self._kept_shape, initializer='ones',
+                                                  trainable=False)
+            self.count = self.add_weight(name='count', shape=(), dtype='int64', initializer='zeros', trainable=False)
+        else:
+            self._fixed = tuple(Tensor(current_xp().asarray(self._broadcast(value)))
+                                for value in (self.input_mean, self.input_variance))
+        self.built = True
+
+    def _broadcast(self, value):
+        """A given mean or variance aligned with the kept axes from the right, in the input's rank."""
+        array = np.asarray(value, dtype=self.dtype)
+        shape = [1] * len(self._broadcast_shape)
+        for i in range(1, array.ndim + 1):
+            shape[self._keep_axis[-i]] = array.shape[-i]
+        return np.broadcast_to(array.reshape(shape), self._broadcast_shape)
+
+    def _statistics(self):
+        """(mean, variance) in the input's broadcast shape."""
+        if self.input_mean is not None:
+            return self._fixed
+        return reshape(self.adapt_mean, self._broadcast_shape), reshape(self.adapt_variance, self._broadcast_shape)
+
+    def call(self, inputs):
+        if inputs.dtype != self.dtype:
+            inputs = cast(inputs, self.dtype)
+        mean, variance = self._statistics()
+        std = maximum(sqrt(variance), _EPSILON)
+        return mean + inputs * std if self.invert else (inputs - mean) / std
+
+    def adapt(self, data):
+        """Set mean and variance from ``data``: an array or tensor (all at once),
+        or an iterable of batches (a Dataset, a list of arrays, a generator),
+        combined batch by batch as Keras 3 does.
+
+        Raises:
+            ValueError: data whose kept axes differ from the built shape, or no batches.
+            TypeError: batches without a shape.
+        """
+        who = 'Normalization %r' % self.name
+        if isinstance(data, (np.ndarray, Tensor)):
+            array = np.asarray(to_host(data._data) if isinstance(data, Tensor) else data)
+            self._build_or_check(array.shape, who)
+            mean, var = np.mean(array, axis=self._reduce_axis), np.var(array, axis=self._reduce_axis)
+        else:
+            mean, var = self._adapt_batches(iter(data), who)
+        self.adapt_mean.assign(np.asarray(mean, self.dtype).reshape(self._kept_shape))
+        self.adapt_variance.assign(np.asarray(var, self.dtype).reshape(self._kept_shape))
+
+    def _build_or_check(self, shape, who):
+        if not self.built:
+            self._build_from_shape(tuple(shape))
+        elif any(shape[a] != self._build_shape[a] for a in self._keep_axis):
+            raise ValueError('%s: the layer was built with input_shape=%s, but adapt() is being called with data '
+                             'of an incompatible shape, %s' % (who, self._build_shape, tuple(shape)))
+        if self.input_mean is not None:
+            raise ValueError('%s: adapt() needs a layer built without fixed `mean` and `variance`' % who)
+
+    def _adapt_batches(self, batches, who):
+        total_mean = total_var = None
+        total = 0
+        for batch in batches:
+            if isinstance(batch, tuple):           # (x, y) pairs from a dataset: adapt to x
+                batch = batch[0]
+            if not hasattr(batch, 'shape'):
+                raise TypeError('%s: adapt() expects arrays or tensors (with a shape); got a %s'
+                                % (who, type(batch).__name__))
+            array = np.asarray(to_host(batch._data) if isinstance(batch, Tensor) else batch, dtype=self.dtype)
+            self._build_or_check(array.shape, who)
+            if total_mean is None:
+                total_mean = np.zeros(self._kept_shape, self.dtype)
+                total_var = np.zeros(self._kept_shape, self.dtype)
+            count = int(np.prod([array.shape[a] for a in self._reduce_axis], dtype=np.int64))
+            mean, var = np.mean(array, axis=self._reduce_axis), np.var(array, axis=self._reduce_axis)
+            total += count
+            w = count / total
+            new_mean = total_mean * (1 - w) + mean * w
+            # lack-of-fit sum of squares: each part's variance plus its mean's offset
+            total_var = (total_var + (total_mean - new_mean) ** 2) * (1 - w) + (var + (mean - new_mean) ** 2) * w
+            total_mean = new_mean
+        if total_mean is None:
+            raise ValueError('%s: adapt() received no batches; pass a non-empty array or iterable' % who)
+        return total_mean, total_var
+
+    def compute_output_shape(self, input_shape):
+        return tuple(input_shape)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({'axis': self.axis, 'invert': self.invert,
+                       'mean': np.array(self.input_mean).tolist(), 'variance': np.array(self.input_variance).tolist()})
+        return config
+
+    def get_build_config(self):
+        return None if not self.built else {'input_shape': self._build_shape}
+
+
+class Rescaling(Layer):
+    """``x * scale + offset``, with the input cast to the layer's dtype first
+    (e.g. Rescaling(1 / 255) turns uint8 images into floats in [0, 1]).
+
+    ``scale`` and ``offset`` may be numbers or arrays that broadcast against
+    the input (e.g. one per channel).
+    """
+
+    def __init__(self, scale, offset=0.0, **kwargs):
+        super().__init__(**kwargs)
+        self.scale, self.offset = scale, offset
+        self.built = True
+
+    def call(self, inputs):
+        if inputs.dtype != self.dtype:
+            inputs = cast(inputs, self.dtype)
+        return inputs * self._constant(self.scale, inputs) + self._constant(self.offset, inputs)
+
+    def _constant(self, value, inputs):
+        """A number stays a Python float (the tensor's dtype then holds it); an
+        array becomes a tensor on the input's device."""
+        if np.ndim(value) == 0:
+            return float(value)
+        return Tensor(array_module(inputs._data).asarray(np.asarray(value, self.dtype)))
+
+    def compute_output_shape(self, input_shape):
+        return tuple(input_shape)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({'scale': self.scale, 'offset': self.offset})
+        return config

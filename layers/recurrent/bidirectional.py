@@ -1,0 +1,143 @@
+"""Bidirectional: one recurrent layer forwards, a copy of it backwards, outputs merged."""
+from framework.ops import concat, reverse
+
+from .. import call_context
+from ..layer import Layer
+from ..serialization import deserialize, serialize
+
+_MERGE_MODES = ('sum', 'mul', 'ave', 'concat', None)
+
+
+def _copy(layer, name, **changes):
+    """A new, unbuilt layer with ``layer``'s config, renamed and changed."""
+    config = layer.get_config()
+    config.update(changes, name=name)
+    return type(layer).from_config(config)
+
+
+def _strip(name, prefix):
+    return name[len(prefix):] if name.startswith(prefix) else name
+
+
+class Bidirectional(Layer):
+    """Run ``layer`` over the sequence and a copy with go_backwards flipped,
+    then merge the two outputs (Keras 3's wrapper).
+
+    ``layer`` itself is not used: as in Keras, a forward copy named
+    'forward_<name>' and a backward one named 'backward_<name>' are made from
+    its config. With return_sequences the backward outputs are put back in
+    time order before merging. The weights are the forward layer's, then the
+    backward layer's.
+
+    Args:
+        layer: an RNN layer (SimpleRNN, LSTM, GRU, RNN).
+        merge_mode: 'concat' (default), 'sum', 'mul', 'ave', or None (a list
+            [forward, backward]).
+        weights: initial weights (forward then backward), set when built.
+        backward_layer: the layer to run backwards, instead of a copy.
+    Raises:
+        ValueError: a bad merge_mode, a layer that is not a Layer, or forward
+            and backward layers that disagree (same go_backwards, different
+            return_sequences / return_state).
+    """
+
+    def __init__(self, layer, merge_mode='concat', weights=None, backward_layer=None, **kwargs):
+        if not isinstance(layer, Layer):
+            raise ValueError('Bidirectional: please initialize it with a Layer instance; received %r' % (layer,))
+        if backward_layer is not None and not isinstance(backward_layer, Layer):
+            raise ValueError('Bidirectional: backward_layer must be a Layer instance; received %r' % (backward_layer,))
+        if merge_mode not in _MERGE_MODES:
+            raise ValueError('Bidirectional: invalid merge mode %r; merge_mode should be one of '
+                             '"sum", "mul", "ave", "concat", None' % (merge_mode,))
+        super().__init__(**kwargs)
+        self.forward_layer = _copy(layer, 'forward_' + _strip(layer.name, 'forward_'))
+        if backward_layer is None:
+            backward_layer = _copy(layer, 'backward_' + _strip(layer.name, 'backward_'), go_backwards=True)
+        self.backward_layer = backward_layer
+        forward, backward = self.forward_layer, self.backward_layer
+        if forward.go_backwards == backward.go_backwards:
+            raise ValueError('Bidirectional %r: the forward and backward layers should have different '
+                             'go_backwards values; both have %s' % (self.name, forward.go_backwards))
+        for attribute in ('stateful', 'return_sequences', 'return_state'):
+            if getattr(forward, attribute) != getattr(backward, attribute):
+                raise ValueError('Bidirectional %r: the forward and backward layers must agree on %s; got %s '
+                                 'and %s' % (self.name, attribute, getattr(forward, attribute),
+                                             getattr(backward, attribute)))
+        for each in (forward, backward):
+            if hasattr(each, 'zero_output_for_mask'):      # Keras ties it to return_sequences here
+                each.zero_output_for_mask = each.return_sequences
+        self.merge_mode = merge_mode
+        self.stateful = forward.stateful
+        self.return_sequences = forward.return_sequences
+        self.return_state = forward.return_state
+        self.input_spec = layer.input_spec
+        self._initial_weights = list(weights) if weights else None
+
+    def build(self, sequences_shape, initial_state_shape=None):
+        with call_context.scope(self):
+            for layer in (self.forward_layer, self.backward_layer):
+                if not layer.built:
+                    layer._build_from_shape(tuple(sequences_shape))
+        self.built = True
+        if self._initial_weights is not None:
+            self.set_weights(self._initial_weights)
+            self._initial_weights = None
+
+    def call(self, sequences, initial_state=None, mask=None, training=None):
+        forward_state = backward_state = None
+        if initial_state is not None:
+            half = len(initial_state) // 2
+            forward_state, backward_state = list(initial_state[:half]), list(initial_state[half:])
+        y = self.forward_layer(sequences, initial_state=forward_state, mask=mask, training=training)
+        y_rev = self.backward_layer(sequences, initial_state=backward_state, mask=mask, training=training)
+        states = ()
+        if self.return_state:
+            states = tuple(y[1:]) + tuple(y_rev[1:])
+            y, y_rev = y[0], y_rev[0]
+        if self.return_sequences:
+            y_rev = reverse(y_rev, [1])
+        output = self._merge(y, y_rev)
+        if self.return_state:
+            return (tuple(output) if self.merge_mode is None else (output,)) + states
+        return output
+
+    def _merge(self, y, y_rev):
+        mode = self.merge_mode
+        if mode == 'concat':
+            return concat([y, y_rev], -1)
+        if mode == 'sum':
+            return y + y_rev
+        if mode == 'ave':
+            return (y + y_rev) / 2
+        if mode == 'mul':
+            return y * y_rev
+        return [y, y_rev]
+
+    def compute_output_shape(self, sequences_shape, initial_state_shape=None):
+        shape = self.forward_layer.compute_output_shape(sequences_shape)
+        state_shapes = ()
+        if self.return_state:
+            shape, state_shapes = shape[0], tuple(shape[1:])
+        if self.merge_mode == 'concat':
+            shape = tuple(shape[:-1]) + (None if shape[-1] is None else 2 * shape[-1],)
+        elif self.merge_mode is None:
+            shape = [shape, shape]
+        if self.return_state:
+            head = tuple(shape) if self.merge_mode is None else (shape,)
+            return head + state_shapes + state_shapes
+        return shape
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({'merge_mode': self.merge_mode, 'layer': serialize(self.forward_layer),
+                       'backward_layer': serialize(self.backward_layer)})
+        return config
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        config = dict(config)
+        config['layer'] = deserialize(config['layer'], custom_objects)
+        backward = config.pop('backward_layer', None)
+        if backward is not None:
+            config['backward_layer'] = deserialize(backward, custom_objects)
+        return cls(**config)

@@ -1,0 +1,163 @@
+"""What the built-in recurrent cells share: Keras 3's arguments, the
+kernel / recurrent_kernel weights, the dropout masks and the config.
+
+A cell computes one time step. Its work is split in two so that ``RNN``
+can run a sequence fast: ``project(inputs)`` is the input half
+(``inputs @ kernel + bias``), which works on a whole (batch, steps,
+features) sequence in one matmul, and ``step(projected, states)`` is the
+recurrent half, run once per step. ``call`` joins them for one step, as a
+Keras cell's ``call(inputs, states)`` does.
+"""
+import numpy as np
+
+from framework.ops import affine, cast, dropout, ones, zeros
+
+from .. import activations, constraints, initializers, regularizers
+from ..layer import Layer
+
+
+def check_units(units, who):
+    if isinstance(units, bool) or not isinstance(units, (int, np.integer)) or units <= 0:
+        raise ValueError('%s: received an invalid value for argument `units`, expected a positive integer, '
+                         'got %r' % (who, units))
+    return int(units)
+
+
+def check_rate(rate, name, who):
+    """A dropout rate clipped to [0, 1], as Keras clips it."""
+    if isinstance(rate, bool) or not isinstance(rate, (int, float, np.floating)):
+        raise ValueError('%s: %s must be a float between 0 and 1, got %r' % (who, name, rate))
+    return min(1.0, max(0.0, float(rate)))
+
+
+class RecurrentCell(Layer):
+    """The base of SimpleRNNCell, LSTMCell and GRUCell.
+
+    Subclasses set ``gates`` (how many blocks of ``units`` columns the
+    kernels have), may override ``bias_shape`` / ``make_bias_initializer``,
+    and write ``step``.
+    """
+    gates = 1
+
+    def __init__(self, units, activation='tanh', use_bias=True, kernel_initializer='glorot_uniform',
+                 recurrent_initializer='orthogonal', bias_initializer='zeros', kernel_regularizer=None,
+                 recurrent_regularizer=None, bias_regularizer=None, kernel_constraint=None,
+                 recurrent_constraint=None, bias_constraint=None, dropout=0.0, recurrent_dropout=0.0,
+                 seed=None, **kwargs):
+        kwargs.pop('implementation', None)     # Keras's kernel-splitting choice: the results are the same
+        super().__init__(**kwargs)
+        who = '%s %r' % (type(self).__name__, self.name)
+        self.units = check_units(units, who)
+        self.activation = activations.get(activation)
+        self.use_bias = bool(use_bias)
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.recurrent_initializer = initializers.get(recurrent_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.recurrent_regularizer = regularizers.get(recurrent_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.recurrent_constraint = constraints.get(recurrent_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
+        self.dropout = check_rate(dropout, 'dropout', who)
+        self.recurrent_dropout = check_rate(recurrent_dropout, 'recurrent_dropout', who)
+        self.seed = seed
+        self.state_size = self.units
+        self.output_size = self.units
+        self.kernel = self.recurrent_kernel = self.bias = None
+
+    # ---- weights -------------------------------------------------------------------
+    def bias_shape(self):
+        return (self.gates * self.units,)
+
+    def make_bias_initializer(self):
+        return self.bias_initializer
+
+    def build(self, input_shape):
+        input_dim = input_shape[-1]
+        if input_dim is None:
+            raise ValueError('%s %r: the last axis of the input (its features) must be known to build, '
+                             'got shape %s' % (type(self).__name__, self.name, tuple(input_shape)))
+        width = self.gates * self.units
+        self.kernel = self.add_weight(shape=(int(input_dim), width), name='kernel',
+                                      initializer=self.kernel_initializer,
+                                      regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
+        self.recurrent_kernel = self.add_weight(shape=(self.units, width), name='recurrent_kernel',
+                                                initializer=self.recurrent_initializer,
+                                                regularizer=self.recurrent_regularizer,
+                                                constraint=self.recurrent_constraint)
+        if self.use_bias:
+            self.bias = self.add_weight(shape=self.bias_shape(), name='bias',
+                                        initializer=self.make_bias_initializer(),
+                                        regularizer=self.bias_regularizer, constraint=self.bias_constraint)
+        self.built = True
+
+    # ---- computing -------------------------------------------------------------------
+    def input_bias(self):
+        return self.bias
+
+    def project(self, inputs):
+        """``inputs @ kernel + bias`` for one step (batch, features) or a whole sequence."""
+        kernel = self.kernel
+        if inputs._data.dtype is not kernel._data.dtype:
+            inputs = cast(inputs, kernel.dtype)       # integer inputs, as Keras promotes them
+        return affine(inputs, kernel, self.input_bias())
+
+    def recurrent_weights(self):
+        """The recurrent weights ``step`` reads, taken once per sequence
+        (slices of a variable are copies, so they are not cut at every step)."""
+        return (self.recurrent_kernel,)
+
+    def step(self, projected, states, weights, recurrent_mask=None):
+        """One step from the projected input: returns (output, list of new states)."""
+        raise TypeError('%s must implement step(projected, states, weights, recurrent_mask)'
+                        % type(self).__name__)
+
+    def dropout_masks(self, batch, features, training):
+        """(input mask, recurrent mask) for one sequence: 0 or 1 / (1 - rate) per
+        feature, drawn once and reused at every step, as Keras's DropoutRNNCell
+        does (one mask shared by the gates, Keras's implementation 2); None where
+        no dropout applies."""
+        if not training:
+            return None, None
+        return self._mask((batch, features), self.dropout), self._mask((batch, self.units), self.recurrent_dropout)
+
+    def _mask(self, shape, rate):
+        if not 0.0 < rate < 1.0:
+            return None
+        return dropout(ones(shape, self.dtype), rate, seed=self.seed)
+
+    def call(self, inputs, states, training=False):
+        """One step: ``inputs`` (batch, features) and ``states`` (a tensor or a list)."""
+        listed = isinstance(states, (list, tuple))
+        state_list = list(states) if listed else [states]
+        input_mask, recurrent_mask = self.dropout_masks(inputs.shape[0], inputs.shape[-1], training)
+        if input_mask is not None:
+            inputs = inputs * input_mask
+        output, new_states = self.step(self.project(inputs), state_list, self.recurrent_weights(), recurrent_mask)
+        return output, (new_states if listed or len(new_states) > 1 else new_states[0])
+
+    def get_initial_state(self, batch_size=None):
+        sizes = self.state_size if isinstance(self.state_size, (list, tuple)) else [self.state_size]
+        return [zeros((batch_size, size), self.dtype) for size in sizes]
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({
+            'units': self.units,
+            'activation': activations.serialize(self.activation),
+            'use_bias': self.use_bias,
+            'kernel_initializer': initializers.serialize(self.kernel_initializer),
+            'recurrent_initializer': initializers.serialize(self.recurrent_initializer),
+            'bias_initializer': initializers.serialize(self.bias_initializer),
+            'kernel_regularizer': regularizers.serialize(self.kernel_regularizer),
+            'recurrent_regularizer': regularizers.serialize(self.recurrent_regularizer),
+            'bias_regularizer': regularizers.serialize(self.bias_regularizer),
+            'kernel_constraint': constraints.serialize(self.kernel_constraint),
+            'recurrent_constraint': constraints.serialize(self.recurrent_constraint),
+            'bias_constraint': constraints.serialize(self.bias_constraint),
+            'dropout': self.dropout,
+            'recurrent_dropout': self.recurrent_dropout,
+            'seed': self.seed,
+        })
+        return config

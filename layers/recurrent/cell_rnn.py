@@ -1,0 +1,52 @@
+"""What SimpleRNN, LSTM and GRU share: they build their own cell from their
+arguments, show its settings as their own, and flatten its config into theirs."""
+from .rnn import RNN
+
+def cell_property(name):
+    """A read-only attribute of the layer that reads the cell's."""
+    return property(lambda self: getattr(self.cell, name), doc='The cell\'s ``%s``.' % name)
+
+
+class CellRNN(RNN):
+    """An RNN made from its own cell; ``get_config`` holds the cell's arguments
+    (not the cell), so ``from_config`` calls the constructor again."""
+    # The cell settings Keras shows on the layer (``lstm.units`` ...).
+    units = cell_property('units')
+    activation = cell_property('activation')
+    use_bias = cell_property('use_bias')
+    kernel_initializer = cell_property('kernel_initializer')
+    recurrent_initializer = cell_property('recurrent_initializer')
+    bias_initializer = cell_property('bias_initializer')
+    kernel_regularizer = cell_property('kernel_regularizer')
+    recurrent_regularizer = cell_property('recurrent_regularizer')
+    bias_regularizer = cell_property('bias_regularizer')
+    kernel_constraint = cell_property('kernel_constraint')
+    recurrent_constraint = cell_property('recurrent_constraint')
+    bias_constraint = cell_property('bias_constraint')
+    dropout = cell_property('dropout')
+    recurrent_dropout = cell_property('recurrent_dropout')
+
+    def __init__(self, cell, use_cudnn='auto', **kwargs):
+        super().__init__(cell, **kwargs)
+        if use_cudnn not in ('auto', True, False):
+            raise ValueError("%s %r: use_cudnn must be one of 'auto', True, False; got %r"
+                             % (type(self).__name__, self.name, use_cudnn))
+        if use_cudnn is True:
+            raise ValueError("%s %r: use_cudnn=True was specified, but there is no cuDNN path here; "
+                             "pass use_cudnn='auto'" % (type(self).__name__, self.name))
+        self.use_cudnn = use_cudnn
+
+    def get_config(self):
+        config = super().get_config()
+        del config['cell']
+        cell_config = self.cell.get_config()
+        for key in ('name', 'trainable', 'dtype'):
+            cell_config.pop(key)
+        config.update(cell_config)
+        config['activity_regularizer'] = config.get('activity_regularizer')
+        return config
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+

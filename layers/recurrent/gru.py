@@ -1,0 +1,105 @@
+"""GRU (Cho 2014) with Keras 3's gate order z, r, h. With reset_after=True
+(the default, cuDNN-compatible) the reset gate multiplies the recurrent
+projection after the matmul and the bias has two rows (input, recurrent):
+
+    x = x_t @ kernel + bias[0];  m = h_{t-1} @ recurrent_kernel + bias[1]
+    z, r = recurrent_activation(x_z + m_z, x_r + m_r)
+    hh = activation(x_h + r * m_h);  h_t = z * h_{t-1} + (1 - z) * hh
+
+With reset_after=False: hh = activation(x_h + (r * h_{t-1}) @ recurrent_kernel_h).
+"""
+from framework.ops import affine, matmul
+
+from .. import activations
+from ..input_spec import InputSpec
+from .cell import RecurrentCell
+from .cell_rnn import CellRNN, cell_property
+
+
+class GRUCell(RecurrentCell):
+    """The cell of ``GRU``: kernel (features, 3u), recurrent_kernel (u, 3u),
+    bias (2, 3u) with reset_after, else (3u,).
+
+    Args (besides the shared ones): recurrent_activation ('sigmoid'),
+    reset_after (True).
+    """
+    gates = 3
+
+    def __init__(self, units, activation='tanh', recurrent_activation='sigmoid', use_bias=True,
+                 kernel_initializer='glorot_uniform', recurrent_initializer='orthogonal',
+                 bias_initializer='zeros', reset_after=True, **kwargs):
+        super().__init__(units, activation=activation, use_bias=use_bias, kernel_initializer=kernel_initializer,
+                         recurrent_initializer=recurrent_initializer, bias_initializer=bias_initializer, **kwargs)
+        self.recurrent_activation = activations.get(recurrent_activation)
+        self.reset_after = bool(reset_after)
+
+    def bias_shape(self):
+        return (2, 3 * self.units) if self.reset_after else (3 * self.units,)
+
+    def input_bias(self):
+        if self.bias is None or not self.reset_after:
+            return self.bias
+        return self.bias[0]
+
+    def recurrent_weights(self):
+        kernel, u = self.recurrent_kernel, self.units
+        if self.reset_after:
+            return kernel, (None if self.bias is None else self.bias[1])
+        return kernel[:, :2 * u], kernel[:, 2 * u:]
+
+    def step(self, projected, states, weights, recurrent_mask=None):
+        h = states[0]
+        h_in = h if recurrent_mask is None else h * recurrent_mask
+        u = self.units
+        if self.reset_after:
+            kernel, recurrent_bias = weights
+            inner = affine(h_in, kernel, recurrent_bias)
+            zr = self.recurrent_activation(projected[:, :2 * u] + inner[:, :2 * u])
+            r = zr[:, u:]
+            hh = self.activation(projected[:, 2 * u:] + r * inner[:, 2 * u:])
+        else:
+            kernel_zr, kernel_h = weights
+            zr = self.recurrent_activation(projected[:, :2 * u] + matmul(h_in, kernel_zr))
+            r = zr[:, u:]
+            hh = self.activation(projected[:, 2 * u:] + matmul(r * h_in, kernel_h))
+        z = zr[:, :u]
+        h = z * h + (1 - z) * hh
+        return h, [h]
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(recurrent_activation=activations.serialize(self.recurrent_activation),
+                      reset_after=self.reset_after)
+        return config
+
+
+class GRU(CellRNN):
+    """Gated recurrent unit over (batch, steps, features) inputs.
+
+    Args: those of ``GRUCell`` and of ``RNN`` (return_sequences,
+    return_state, go_backwards, stateful, unroll); ``use_cudnn`` is
+    accepted as 'auto' or False (there is no cuDNN path).
+    """
+    recurrent_activation = cell_property('recurrent_activation')
+    reset_after = cell_property('reset_after')
+
+    def __init__(self, units, activation='tanh', recurrent_activation='sigmoid', use_bias=True,
+                 kernel_initializer='glorot_uniform', recurrent_initializer='orthogonal', bias_initializer='zeros',
+                 kernel_regularizer=None, recurrent_regularizer=None, bias_regularizer=None,
+                 activity_regularizer=None, kernel_constraint=None, recurrent_constraint=None,
+                 bias_constraint=None, dropout=0.0, recurrent_dropout=0.0, seed=None, return_sequences=False,
+                 return_state=False, go_backwards=False, stateful=False, unroll=False, reset_after=True,
+                 use_cudnn='auto', **kwargs):
+        cell = GRUCell(
+            units, activation=activation, recurrent_activation=recurrent_activation, use_bias=use_bias,
+            kernel_initializer=kernel_initializer, recurrent_initializer=recurrent_initializer,
+            bias_initializer=bias_initializer, kernel_regularizer=kernel_regularizer,
+            recurrent_regularizer=recurrent_regularizer, bias_regularizer=bias_regularizer,
+            kernel_constraint=kernel_constraint, recurrent_constraint=recurrent_constraint,
+            bias_constraint=bias_constraint, dropout=dropout, recurrent_dropout=recurrent_dropout,
+            reset_after=reset_after, dtype=kwargs.get('dtype'), trainable=kwargs.get('trainable', True),
+            name='gru_cell', seed=seed, implementation=kwargs.pop('implementation', 2))
+        super().__init__(cell, return_sequences=return_sequences, return_state=return_state,
+                         go_backwards=go_backwards, stateful=stateful, unroll=unroll,
+                         activity_regularizer=activity_regularizer, use_cudnn=use_cudnn, **kwargs)
+        self.input_spec = InputSpec(ndim=3)

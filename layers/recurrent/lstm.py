@@ -1,0 +1,95 @@
+"""LSTM (Hochreiter 1997) with Keras 3's gate order i, f, c, o:
+
+    z = x_t @ kernel + h_{t-1} @ recurrent_kernel + bias      (4 * units columns)
+    i, f, o = recurrent_activation(z_i, z_f, z_o);  g = activation(z_c)
+    c_t = f * c_{t-1} + i * g;  h_t = o * activation(c_t)
+"""
+from framework.ops import concat, matmul
+
+from .. import activations, initializers
+from ..input_spec import InputSpec
+from .cell import RecurrentCell
+from .cell_rnn import CellRNN, cell_property
+
+
+class LSTMCell(RecurrentCell):
+    """The cell of ``LSTM``: kernel (features, 4u), recurrent_kernel (u, 4u),
+    bias (4u,), states [h, c].
+
+    Args (besides the shared ones): recurrent_activation ('sigmoid');
+    unit_forget_bias (True): the forget gate's bias starts at 1 (the rest
+    from ``bias_initializer``).
+    """
+    gates = 4
+
+    def __init__(self, units, activation='tanh', recurrent_activation='sigmoid', use_bias=True,
+                 kernel_initializer='glorot_uniform', recurrent_initializer='orthogonal',
+                 bias_initializer='zeros', unit_forget_bias=True, **kwargs):
+        super().__init__(units, activation=activation, use_bias=use_bias, kernel_initializer=kernel_initializer,
+                         recurrent_initializer=recurrent_initializer, bias_initializer=bias_initializer, **kwargs)
+        self.recurrent_activation = activations.get(recurrent_activation)
+        self.unit_forget_bias = bool(unit_forget_bias)
+        self.state_size = [self.units, self.units]
+
+    def make_bias_initializer(self):
+        if not self.unit_forget_bias:
+            return self.bias_initializer
+        init, u = self.bias_initializer, self.units
+
+        def forget_bias_one(shape, dtype=None):
+            ones = initializers.get('ones')
+            return concat([init((u,), dtype=dtype), ones((u,), dtype=dtype), init((2 * u,), dtype=dtype)], 0)
+        return forget_bias_one
+
+    def step(self, projected, states, weights, recurrent_mask=None):
+        (recurrent_kernel,) = weights
+        h, c = states
+        z = projected + matmul(h if recurrent_mask is None else h * recurrent_mask, recurrent_kernel)
+        u, gate, act = self.units, self.recurrent_activation, self.activation
+        i = gate(z[:, :u])
+        f = gate(z[:, u:2 * u])
+        g = act(z[:, 2 * u:3 * u])
+        o = gate(z[:, 3 * u:])
+        c = f * c + i * g
+        h = o * act(c)
+        return h, [h, c]
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(recurrent_activation=activations.serialize(self.recurrent_activation),
+                      unit_forget_bias=self.unit_forget_bias)
+        return config
+
+
+class LSTM(CellRNN):
+    """Long short-term memory over (batch, steps, features) inputs.
+
+    Args: those of ``LSTMCell`` and of ``RNN`` (return_sequences,
+    return_state, go_backwards, stateful, unroll); ``use_cudnn`` is
+    accepted as 'auto' or False (there is no cuDNN path).
+    Returns: the last h (batch, units), or every h (batch, steps, units) with
+    return_sequences; with return_state also the final h and c.
+    """
+    recurrent_activation = cell_property('recurrent_activation')
+    unit_forget_bias = cell_property('unit_forget_bias')
+
+    def __init__(self, units, activation='tanh', recurrent_activation='sigmoid', use_bias=True,
+                 kernel_initializer='glorot_uniform', recurrent_initializer='orthogonal', bias_initializer='zeros',
+                 unit_forget_bias=True, kernel_regularizer=None, recurrent_regularizer=None, bias_regularizer=None,
+                 activity_regularizer=None, kernel_constraint=None, recurrent_constraint=None,
+                 bias_constraint=None, dropout=0.0, recurrent_dropout=0.0, seed=None, return_sequences=False,
+                 return_state=False, go_backwards=False, stateful=False, unroll=False, use_cudnn='auto', **kwargs):
+        cell = LSTMCell(
+            units, activation=activation, recurrent_activation=recurrent_activation, use_bias=use_bias,
+            kernel_initializer=kernel_initializer, unit_forget_bias=unit_forget_bias,
+            recurrent_initializer=recurrent_initializer, bias_initializer=bias_initializer,
+            kernel_regularizer=kernel_regularizer, recurrent_regularizer=recurrent_regularizer,
+            bias_regularizer=bias_regularizer, kernel_constraint=kernel_constraint,
+            recurrent_constraint=recurrent_constraint, bias_constraint=bias_constraint, dropout=dropout,
+            recurrent_dropout=recurrent_dropout, dtype=kwargs.get('dtype'),
+            trainable=kwargs.get('trainable', True), name='lstm_cell', seed=seed,
+            implementation=kwargs.pop('implementation', 2))
+        super().__init__(cell, return_sequences=return_sequences, return_state=return_state,
+                         go_backwards=go_backwards, stateful=stateful, unroll=unroll,
+                         activity_regularizer=activity_regularizer, use_cudnn=use_cudnn, **kwargs)
+        self.input_spec = InputSpec(ndim=3)

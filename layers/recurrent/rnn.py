@@ -1,0 +1,148 @@
+"""RNN: runs a cell over the time steps of a (batch, steps, features) sequence.
+
+The loop is plain Python over framework ops, so a GradientTape records
+every step and the gradient is back-propagation through time. For the
+built-in cells the input half of every step (``x_t @ kernel + bias``) is
+one matmul over the whole sequence before the loop; each step then does
+one matmul with the recurrent kernel for all gates together.
+"""
+import numpy as np
+
+from framework.backend import array_module
+from framework.ops import cast, expand_dims, stack, zeros
+from framework.tensor import Tensor, convert_to_tensor
+
+from .. import call_context
+from ..layer import Layer
+from ..serialization import deserialize, serialize
+from .cell import RecurrentCell
+from .time_steps import time_steps
+
+
+class RNN(Layer):
+    """A recurrent layer around ``cell`` (Keras 3's ``keras.layers.RNN``).
+
+    Args:
+        cell: a Layer with ``state_size`` and ``call(inputs, states)``
+            returning ``(output, new_states)``; the built-in cells are
+            SimpleRNNCell, LSTMCell and GRUCell.
+        return_sequences: return the output of every step (batch, steps, units)
+            instead of the last one (batch, units).
+        return_state: also return the final states: ``(output, *states)``.
+        go_backwards: run the sequence from its last step; the outputs then
+            come in that (reversed) order, as in Keras.
+        stateful: not supported (raises ValueError).
+        unroll: accepted; the Python loop runs the same either way.
+        zero_output_for_mask: kept in the config (no masking here).
+    Call args:
+        sequences: (batch, steps, features).
+        initial_state: a tensor or a list of them, one per state of the cell.
+        mask: must be None (masking is not supported).
+        training: turns on the cell's dropout.
+    Raises:
+        ValueError: a bad cell, stateful=True, a mask, an empty sequence, or
+            initial states of the wrong number or shape.
+    """
+
+    def __init__(self, cell, return_sequences=False, return_state=False, go_backwards=False, stateful=False,
+                 unroll=False, zero_output_for_mask=False, **kwargs):
+        super().__init__(**kwargs)
+        who = '%s %r' % (type(self).__name__, self.name)
+        if isinstance(cell, (list, tuple)):
+            raise ValueError('%s: a list of cells (StackedRNNCells) is not supported; stack RNN layers '
+                             'with return_sequences=True instead' % who)
+        if not callable(getattr(cell, 'call', None)) or getattr(cell, 'state_size', None) is None:
+            raise ValueError('%s: argument `cell` should have a `call` method and a `state_size` attribute '
+                             '(an int, or a list with one int per state); received cell=%r' % (who, cell))
+        if stateful:
+            raise ValueError('%s: stateful=True is not supported; pass the final states back as '
+                             'initial_state (with return_state=True) to carry them across batches' % who)
+        self.cell = cell
+        self.return_sequences = bool(return_sequences)
+        self.return_state = bool(return_state)
+        self.go_backwards = bool(go_backwards)
+        self.stateful = False
+        self.unroll = bool(unroll)
+        self.zero_output_for_mask = bool(zero_output_for_mask)
+        sizes = cell.state_size
+        self.state_size = list(sizes) if isinstance(sizes, (list, tuple)) else [sizes]
+
+    def build(self, sequences_shape, initial_state_shape=None):
+        shape = tuple(sequences_shape)
+        if len(shape) < 3:
+            raise ValueError('%s %r: expected input of shape (batch, steps, features), got shape %s'
+                             % (type(self).__name__, self.name, shape))
+        if not self.cell.built:
+            with call_context.scope(self):      # the cell's weights are named under this layer
+                self.cell._build_from_shape((shape[0],) + shape[2:])
+        self.built = True
+
+    def call(self, sequences, initial_state=None, mask=None, training=False):
+        who = '%s %r' % (type(self).__name__, self.name)
+        if mask is not None:
+            raise ValueError('%s: masking is not supported; pass mask=None (and use equal-length sequences)' % who)
+        batch, steps = sequences.shape[0], sequences.shape[1]
+        if steps == 0:
+            raise ValueError('%s: the sequence has no time steps (shape %s)' % (who, tuple(sequences.shape)))
+        states = self._initial_states(sequences, initial_state, who)
+        cell = self.cell
+        outputs = []
+        if isinstance(cell, RecurrentCell):
+            input_mask, recurrent_mask = cell.dropout_masks(batch, sequences.shape[-1], training)
+            if input_mask is not None:
+                sequences = sequences * expand_dims(input_mask, 1)
+            weights = cell.recurrent_weights()
+            for projected in time_steps(cell.project(sequences), self.go_backwards):
+                output, states = cell.step(projected, states, weights, recurrent_mask)
+                outputs.append(output)
+        else:
+            for inputs in time_steps(sequences, self.go_backwards):
+                output, new_states = cell(inputs, states, training=training)
+                states = list(new_states) if isinstance(new_states, (list, tuple)) else [new_states]
+                outputs.append(output)
+        result = stack(outputs, axis=1) if self.return_sequences else outputs[-1]
+        return (result,) + tuple(states) if self.return_state else result
+
+    def _initial_states(self, sequences, initial_state, who):
+        batch = sequences.shape[0]
+        if initial_state is None and callable(getattr(self.cell, 'get_initial_state', None)) and \
+                not isinstance(self.cell, RecurrentCell):
+            initial_state = self.cell.get_initial_state(batch_size=batch)      # a user cell's own start
+        if initial_state is None:
+            xp = array_module(sequences._data)
+            return [Tensor(xp.zeros((batch, size), self.dtype)) for size in self.state_size]
+        given = list(initial_state) if isinstance(initial_state, (list, tuple)) else [initial_state]
+        given = [s if isinstance(s, Tensor) else convert_to_tensor(np.asarray(s, self.dtype)) for s in given]
+        given = [cast(s, self.dtype) if s.dtype != self.dtype else s for s in given]
+        expected = [(batch, size) for size in self.state_size]
+        if [tuple(s.shape) for s in given] != expected:
+            raise ValueError('%s: initial_state must be %d tensor(s) of shape(s) %s, got shape(s) %s'
+                             % (who, len(expected), expected, [tuple(s.shape) for s in given]))
+        return given
+
+    def get_initial_state(self, batch_size):
+        """Zeros of (batch_size, size) for each state of the cell."""
+        return [zeros((batch_size, size), self.dtype) for size in self.state_size]
+
+    def compute_output_shape(self, sequences_shape, initial_state_shape=None):
+        batch, length = sequences_shape[0], sequences_shape[1]
+        units = getattr(self.cell, 'output_size', None) or self.state_size[0]
+        output = (batch, length, units) if self.return_sequences else (batch, units)
+        if self.return_state:
+            return (output,) + tuple((batch, size) for size in self.state_size)
+        return output
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({
+            'return_sequences': self.return_sequences, 'return_state': self.return_state,
+            'go_backwards': self.go_backwards, 'stateful': self.stateful, 'unroll': self.unroll,
+            'zero_output_for_mask': self.zero_output_for_mask, 'cell': serialize(self.cell),
+        })
+        return config
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        config = dict(config)
+        cell = deserialize(config.pop('cell'), custom_objects)
+        return cls(cell, **config)

@@ -1,0 +1,55 @@
+"""SimpleRNN: ``h_t = activation(x_t @ kernel + bias + h_{t-1} @ recurrent_kernel)``."""
+from framework.ops import matmul
+
+from ..input_spec import InputSpec
+from .cell import RecurrentCell
+from .cell_rnn import CellRNN
+
+
+class SimpleRNNCell(RecurrentCell):
+    """The cell of ``SimpleRNN`` (Keras 3's arguments and defaults).
+
+    Weights: kernel (features, units), recurrent_kernel (units, units),
+    bias (units,).
+    """
+    gates = 1
+
+    def step(self, projected, states, weights, recurrent_mask=None):
+        (recurrent_kernel,) = weights
+        h = states[0] if recurrent_mask is None else states[0] * recurrent_mask
+        output = self.activation(projected + matmul(h, recurrent_kernel))
+        return output, [output]
+
+
+class SimpleRNN(CellRNN):
+    """A fully connected recurrent layer over (batch, steps, features) inputs.
+
+    Args: those of ``SimpleRNNCell`` (units, activation='tanh', use_bias,
+    initializers, regularizers, constraints, dropout, recurrent_dropout,
+    seed) and of ``RNN`` (return_sequences, return_state, go_backwards,
+    stateful, unroll).
+    """
+
+    def __init__(self, units, activation='tanh', use_bias=True, kernel_initializer='glorot_uniform',
+                 recurrent_initializer='orthogonal', bias_initializer='zeros', kernel_regularizer=None,
+                 recurrent_regularizer=None, bias_regularizer=None, activity_regularizer=None,
+                 kernel_constraint=None, recurrent_constraint=None, bias_constraint=None, dropout=0.0,
+                 recurrent_dropout=0.0, return_sequences=False, return_state=False, go_backwards=False,
+                 stateful=False, unroll=False, seed=None, **kwargs):
+        cell = SimpleRNNCell(
+            units, activation=activation, use_bias=use_bias, kernel_initializer=kernel_initializer,
+            recurrent_initializer=recurrent_initializer, bias_initializer=bias_initializer,
+            kernel_regularizer=kernel_regularizer, recurrent_regularizer=recurrent_regularizer,
+            bias_regularizer=bias_regularizer, kernel_constraint=kernel_constraint,
+            recurrent_constraint=recurrent_constraint, bias_constraint=bias_constraint, dropout=dropout,
+            recurrent_dropout=recurrent_dropout, seed=seed, dtype=kwargs.get('dtype'),
+            trainable=kwargs.get('trainable', True), name='simple_rnn_cell')
+        super().__init__(cell, return_sequences=return_sequences, return_state=return_state,
+                         go_backwards=go_backwards, stateful=stateful, unroll=unroll,
+                         activity_regularizer=activity_regularizer, **kwargs)
+        self.input_spec = InputSpec(ndim=3)
+
+    def get_config(self):
+        config = super().get_config()
+        del config['seed']          # Keras 3's SimpleRNN config has no seed (its cell's has)
+        return config

@@ -1,0 +1,218 @@
+"""Layers that only move elements: Reshape, Permute, RepeatVector, and the
+cropping / zero-padding of 1-D and 2-D inputs."""
+import numpy as np
+
+from framework.ops import expand_dims, pad, reshape, tile, transpose
+
+from .input_spec import InputSpec
+from .layer import Layer
+
+
+def _resolved_target(known, target, who):
+    """``target`` with its -1 filled from the ``known`` non-batch shape, when it can be."""
+    target = tuple(target)
+    if -1 not in target or any(d is None for d in known):
+        return target
+    rest = int(np.prod([d for d in target if d != -1], dtype=np.int64))
+    total = int(np.prod(known, dtype=np.int64))
+    if rest == 0 or total % rest:
+        raise ValueError('%s: cannot reshape an input of shape %s to target_shape %s' % (who, tuple(known), target))
+    return tuple(total // rest if d == -1 else d for d in target)
+
+
+class Reshape(Layer):
+    """(batch, ...) -> (batch, *target_shape); one entry of target_shape may be -1.
+
+    Raises:
+        ValueError: a target_shape with more than one -1 or a non-positive
+            entry, or one that the input's size does not fit.
+    """
+
+    def __init__(self, target_shape, **kwargs):
+        super().__init__(**kwargs)
+        target = tuple(int(d) for d in target_shape)
+        if target.count(-1) > 1 or any(d == 0 or d < -1 for d in target):
+            raise ValueError('Reshape %r: target_shape must hold positive ints and at most one -1, got %r'
+                             % (self.name, target_shape))
+        self.target_shape = target
+        self.built = True
+
+    def call(self, inputs):
+        return reshape(inputs, (inputs.shape[0],) + self.target_shape)
+
+    def compute_output_shape(self, input_shape):
+        shape = tuple(input_shape)
+        target = _resolved_target(shape[1:], self.target_shape, 'Reshape %r' % self.name)
+        return (shape[0],) + tuple(None if d == -1 else d for d in target)
+
+    def get_config(self):
+        config = super().get_config()
+        config['target_shape'] = self.target_shape
+        return config
+
+
+class Permute(Layer):
+    """Permute the non-batch axes: ``dims`` numbers them from 1, e.g. (2, 1)
+    swaps the two axes of (batch, steps, features).
+
+    Raises:
+        ValueError: dims that are not a permutation of 1..len(dims).
+    """
+
+    def __init__(self, dims, **kwargs):
+        super().__init__(**kwargs)
+        self.dims = tuple(dims)
+        if sorted(self.dims) != list(range(1, len(self.dims) + 1)):
+            raise ValueError('Permute %r: invalid permutation argument `dims`; the indices must be consecutive '
+                             'and start from 1. Received dims=%r' % (self.name, dims))
+        self.input_spec = InputSpec(ndim=len(self.dims) + 1)
+        self.built = True
+
+    def call(self, inputs):
+        return transpose(inputs, (0,) + self.dims)
+
+    def compute_output_shape(self, input_shape):
+        return (input_shape[0],) + tuple(input_shape[d] for d in self.dims)
+
+    def get_config(self):
+        config = super().get_config()
+        config['dims'] = self.dims
+        return config
+
+
+class RepeatVector(Layer):
+    """(batch, features) -> (batch, n, features): the vector repeated n times."""
+
+    def __init__(self, n, **kwargs):
+        super().__init__(**kwargs)
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n <= 0:
+            raise TypeError('RepeatVector %r: expected `n` to be a positive integer, received n=%r' % (self.name, n))
+        self.n = int(n)
+        self.input_spec = InputSpec(ndim=2)
+        self.built = True
+
+    def call(self, inputs):
+        return tile(expand_dims(inputs, 1), (1, self.n, 1))
+
+    def compute_output_shape(self, input_shape):
+        return (input_shape[0], self.n, input_shape[1])
+
+    def get_config(self):
+        config = super().get_config()
+        config['n'] = self.n
+        return config
+
+
+def _pairs(value, count, name, who):
+    """``count`` (before, after) pairs of non-negative ints from an int, ``count``
+    ints (symmetric) or ``count`` pairs; a single pair when count is 1."""
+    try:
+        if isinstance(value, (int, np.integer)):
+            pairs = [(int(value), int(value))] * count
+        elif count == 1:
+            pairs = [tuple(int(v) for v in value)]
+        else:
+            if len(value) != count:
+                raise ValueError
+            pairs = [(int(v), int(v)) if isinstance(v, (int, np.integer)) else tuple(int(w) for w in v)
+                     for v in value]
+    except (TypeError, ValueError):
+        pairs = None
+    if pairs is None or any(len(p) != 2 or min(p) < 0 for p in pairs):
+        raise ValueError('%s: `%s` should be a non-negative int, %d ints or %d (before, after) pairs; received '
+                         '%s=%r' % (who, name, count, count, name, value))
+    return tuple(pairs)
+
+
+def _spatial_axes(data_format, rank, who):
+    if data_format in (None, 'channels_last'):
+        return tuple(range(1, rank + 1)), 'channels_last'
+    if data_format == 'channels_first':
+        return tuple(range(2, rank + 2)), 'channels_first'
+    raise ValueError("%s: data_format must be 'channels_last' or 'channels_first', got %r" % (who, data_format))
+
+
+class _Resize(Layer):
+    """Cropping / padding of the ``rank`` spatial axes by (before, after) pairs."""
+    rank = 2
+    argument = 'padding'
+
+    def __init__(self, amounts, data_format=None, **kwargs):
+        super().__init__(**kwargs)
+        who = '%s %r' % (type(self).__name__, self.name)
+        self.pairs = _pairs(amounts, self.rank, self.argument, who)
+        self._axes, self.data_format = _spatial_axes(data_format, self.rank, who)
+        self.input_spec = InputSpec(ndim=self.rank + 2)
+        self.built = True
+
+    def _widths(self):
+        widths = [(0, 0)] * (self.rank + 2)
+        for axis, pair in zip(self._axes, self.pairs):
+            widths[axis] = pair
+        return widths
+
+    def get_config(self):
+        config = super().get_config()
+        config[self.argument] = self.pairs[0] if self.rank == 1 else self.pairs
+        if self.rank == 2 or self.argument == 'padding':
+            config['data_format'] = self.data_format
+        return config
+
+
+class _ZeroPadding(_Resize):
+    def call(self, inputs):
+        return pad(inputs, self._widths())
+
+    def compute_output_shape(self, input_shape):
+        return tuple(None if d is None else d + lo + hi for d, (lo, hi) in zip(input_shape, self._widths()))
+
+
+class _Cropping(_Resize):
+    argument = 'cropping'
+
+    def call(self, inputs):
+        self._check(inputs.shape)
+        return inputs[tuple(slice(lo, d - hi) for d, (lo, hi) in zip(inputs.shape, self._widths()))]
+
+    def _check(self, shape):
+        for axis, (lo, hi) in zip(self._axes, self.pairs):
+            if shape[axis] is not None and lo + hi >= shape[axis]:
+                raise ValueError('%s %r: values in `cropping` should be smaller than the spatial dimension they '
+                                 'crop; received input shape %s, cropping=%s'
+                                 % (type(self).__name__, self.name, tuple(shape), self.pairs))
+
+    def compute_output_shape(self, input_shape):
+        self._check(tuple(input_shape))
+        return tuple(None if d is None else d - lo - hi for d, (lo, hi) in zip(input_shape, self._widths()))
+
+
+class ZeroPadding1D(_ZeroPadding):
+    """Zeros before and after the steps of (batch, steps, features); ``padding``: an int or a pair."""
+    rank = 1
+
+    def __init__(self, padding=1, data_format=None, **kwargs):
+        super().__init__(padding, data_format, **kwargs)
+
+
+class ZeroPadding2D(_ZeroPadding):
+    """Zero rows and columns around images; ``padding``: an int, (rows, cols), or
+    ((top, bottom), (left, right))."""
+
+    def __init__(self, padding=(1, 1), data_format=None, **kwargs):
+        super().__init__(padding, data_format, **kwargs)
+
+
+class Cropping1D(_Cropping):
+    """Drop steps from the start and end of (batch, steps, features); ``cropping``: an int or a pair."""
+    rank = 1
+
+    def __init__(self, cropping=(1, 1), **kwargs):
+        super().__init__(cropping, None, **kwargs)
+
+
+class Cropping2D(_Cropping):
+    """Crop rows and columns of images; ``cropping``: an int, (rows, cols), or
+    ((top, bottom), (left, right))."""
+
+    def __init__(self, cropping=((0, 0), (0, 0)), data_format=None, **kwargs):
+        super().__init__(cropping, data_format, **kwargs)
