@@ -4,6 +4,7 @@ import math
 
 from .. import backend
 from ..tensor import Tensor
+from .gradient_ops import elu_grad, mask_grad
 from .operands import ACTIVE, as_float_tensor, named_errors, normalize_axis, record
 from .selection import where
 from .unary import erf, sigmoid, tanh, exp
@@ -19,8 +20,8 @@ def relu(features, name=None):
     return out
 
 
-_RELU_VJPS = (lambda g, y, x: where(x > 0, g, 0),)
-_RELU6_VJPS = (lambda g, y, x: where((x > 0) & (x < 6), g, 0),)
+_RELU_VJPS = (lambda g, y, x: mask_grad(g, x._data > 0),)
+_RELU6_VJPS = (lambda g, y, x: mask_grad(g, (x._data > 0) & (x._data < 6)),)
 
 
 def relu6(features, name=None):
@@ -40,7 +41,7 @@ def elu(features, alpha=1.0, name=None):
     neg = xp.expm1(xp.minimum(a, 0))      # minimum keeps exp from overflowing on the unused branch
     out = Tensor(xp.where(a > 0, a, neg * alpha if alpha != 1.0 else neg))
     if ACTIVE:
-        record('elu', (x,), out, (lambda g, y, x: where(x > 0, g, g * (y + alpha)),))
+        record('elu', (x,), out, (lambda g, y, x: elu_grad(g, x, y, alpha),))
     return out
 
 

@@ -2,6 +2,7 @@
 from .. import backend
 from ..tensor import Tensor
 from .shapes import broadcast_to, reshape
+from .gradient_ops import unreduce
 from .operands import ACTIVE, as_float_tensor, as_numeric_tensor, named_errors, normalize_axis, record
 
 
@@ -11,9 +12,7 @@ def _kept_shape(shape, axes):
 
 def _spread(g, x, axes, keepdims):
     """g (the reduced gradient) broadcast back to x's shape."""
-    if not keepdims:
-        g = reshape(g, _kept_shape(x._data.shape, axes))
-    return broadcast_to(g, x._data.shape)
+    return unreduce(g, x._data.shape, _kept_shape(x._data.shape, axes))
 
 
 def _prepare(x, axis, op, check=as_numeric_tensor):

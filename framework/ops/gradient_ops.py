@@ -1,0 +1,50 @@
+"""Ops that state a common gradient rule in one step.
+
+A rule such as elu's ``where(x > 0, g, g * (y + alpha))`` written with
+general ops records four nodes and makes four temporaries; as one op it is one
+numpy expression. Each has its own gradient rule, so nested tapes still give
+higher derivatives.
+"""
+from .. import backend
+from ..tensor import Tensor
+from .operands import ACTIVE, record
+
+
+def mask_grad(g, mask):
+    """g where ``mask`` (a raw bool array) holds, 0 elsewhere: relu-like gradients."""
+    a = g._data
+    out = Tensor(a * mask.astype(a.dtype, copy=False))
+    if ACTIVE:
+        record('mask_grad', (g,), out, (lambda gg, y, g: mask_grad(gg, mask),))
+    return out
+
+
+def elu_grad(g, x, y, alpha):
+    """elu's rule: g where x > 0, else g * (y + alpha) (y = elu(x))."""
+    positive = x._data > 0
+    a = g._data
+    out = Tensor(backend.array_module(a).where(positive, a, a * (y._data + alpha)))
+    if ACTIVE:
+        record('elu_grad', (g, x, y), out,
+               (lambda gg, o, g, x, y: elu_grad(gg, x, y, alpha),
+                None,                                     # piecewise: the mask does not move with x
+                lambda gg, o, g, x, y: mask_grad(gg * g, ~positive)))
+    return out
+
+
+def unreduce(g, shape, kept_shape):
+    """A reduced gradient spread back over the reduced axes: reshape to
+    ``kept_shape`` (size-1 where reduced), then broadcast to ``shape``."""
+    a = g._data
+    spread = backend.array_module(a).empty(shape, a.dtype)
+    spread[...] = a.reshape(kept_shape)
+    out = Tensor(spread)
+    if ACTIVE:
+        g_shape = a.shape
+        record('unreduce', (g,), out, (lambda gg, y, g: _reduce_back(gg, kept_shape, g_shape),))
+    return out
+
+
+def _reduce_back(gg, kept_shape, g_shape):
+    from .shapes import reshape, sum_to
+    return reshape(sum_to(gg, kept_shape), g_shape)
