@@ -260,9 +260,6 @@ class Normalization(Layer):
                        'mean': np.array(self.input_mean).tolist(), 'variance': np.array(self.input_variance).tolist()})
         return config
 
-    def get_build_config(self):
-        return None if not self.built else {'input_shape': self._build_shape}
-
 
 class Rescaling(Layer):
     """``x * scale + offset``, with the input cast to the layer's dtype first
