@@ -52,7 +52,7 @@ def _extreme(name, fn):
     def op(input_tensor, axis=None, keepdims=False, name=None):
         x, axes, xp = _prepare(input_tensor, axis, name_)
         a = x._data
-        if a.size == 0:
+        if a.size == 0 and any(a.shape[i] == 0 for i in axes):   # an empty batch over other axes is fine
             raise ValueError('%s: cannot reduce an empty tensor of shape %s' % (name_, tuple(a.shape)))
         out = Tensor(fn(xp, a, axes, keepdims))
         if ACTIVE:
