@@ -336,7 +336,9 @@ class GradientTape:
             self._pop()          # the sweep is not recorded on the tape being swept
         try:
             for i in range(len(nodes) - 1, -1, -1):
-                output, inputs, vjps, _ = nodes[i]
+                # framework.debugging reads ``output``, ``i``, ``nodes`` and ``name`` from this
+                # frame to name the op being differentiated: keep these names.
+                output, inputs, vjps, name = nodes[i]
                 if free:
                     nodes[i] = None      # drop the node (and its saved arrays) as we pass it
                 out_id = id(output)

@@ -2,7 +2,10 @@
 
 Each op computes its value and, only while a tape is recording, registers
 one vector-Jacobian product per input. Broadcasting is undone once, in the
-tape's sweep (``sum_to``), not here.
+tape's sweep (``sum_to``), not here. The ops spell out the same few steps
+each (convert, compute, name a broadcast error, record) instead of sharing a
+helper: these are the hottest calls in the framework, and one Python call
+less per op is about a tenth of their cost.
 """
 import math
 
