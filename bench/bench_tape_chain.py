@@ -8,12 +8,16 @@ and ratios computed within this one run (the machine is shared and noisy).
     python bench/bench_tape_chain.py [--repeats 30]
 """
 import argparse
+import os
 import statistics
+import sys
 import time
 
 import numpy as np
 
-import framework as tf
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+
+import framework as tf  # noqa: E402
 
 STEPS = 1000
 OPS = 2 * STEPS
