@@ -12,10 +12,13 @@ from .convolution import Conv2D
 from .dense import Dense
 from .dropout import Dropout
 from .flatten import Flatten
+from .functional.functional_model import Functional
+from .functional.keras_tensor import KerasTensor
 from .input_layer import Input, InputLayer
 from .input_spec import InputSpec
 from .lambda_layer import Lambda
 from .layer import Layer
+from .model import Model
 from .naming import reset_names
 from .pooling import (AveragePooling2D, AvgPool2D, GlobalAveragePooling2D, GlobalMaxPooling2D, MaxPool2D,
                       MaxPooling2D)
@@ -27,6 +30,7 @@ __all__ = ['Activation', 'AveragePooling2D', 'AvgPool2D', 'BatchNormalization', 
            'MaxPool2D', 'MaxPooling2D', 'ReLU', 'Sequential', 'Softmax', 'activations',
            'constraints', 'current_layer', 'deserialize', 'initializers', 'regularizers', 'reset_names',
            'serialize']
+__all__ += ['Functional', 'KerasTensor', 'Model']
 
 # Sequence, text and merging layers.
 from .conv1d import (AveragePooling1D, AvgPool1D, Conv1D, GlobalAveragePooling1D, GlobalMaxPooling1D,  # noqa: E402

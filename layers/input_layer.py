@@ -1,12 +1,13 @@
 """InputLayer and Input: declare a model's input shape up front.
 
-In Keras 3 ``Input`` returns a symbolic tensor for the functional API; here
-it returns the InputLayer itself, which carries what ``Sequential`` needs
-(``shape`` / ``batch_shape`` and ``dtype``), so ``Sequential([Input((8,)),
-Dense(1)])`` builds at once.
+As in Keras 3, ``Input`` returns a symbolic tensor (a KerasTensor, see
+``functional``) made by an InputLayer; ``Sequential([Input((8,)), Dense(1)])``
+takes the InputLayer behind it and builds at once.
 """
 from framework import dtypes
 
+from .functional.keras_tensor import KerasTensor
+from .functional.node import Node
 from .layer import Layer
 
 
@@ -46,6 +47,8 @@ class InputLayer(Layer):
         self.batch_shape = tuple(None if d is None else int(d) for d in batch_shape)
         self.optional = bool(optional)
         self.built = True
+        # The graph starts here: a call with no inputs whose output is ``self.output``.
+        Node(self, outputs=KerasTensor(self.batch_shape, self._dtype, name=self.name))
 
     @property
     def shape(self):
@@ -65,6 +68,10 @@ class InputLayer(Layer):
 
 def Input(shape=None, batch_size=None, dtype=None, sparse=None, batch_shape=None, name=None,
           tensor=None, optional=False):
-    """An InputLayer for ``shape`` (see InputLayer), to start a Sequential model."""
+    """A KerasTensor standing for a model input of ``shape`` (see InputLayer).
+
+    Call layers on it and pass it to ``Model(inputs, outputs)``; a leading
+    ``Input`` also gives a Sequential model its input shape.
+    """
     return InputLayer(shape=shape, batch_size=batch_size, dtype=dtype, sparse=sparse, batch_shape=batch_shape,
-                      input_tensor=tensor, optional=optional, name=name)
+                      input_tensor=tensor, optional=optional, name=name).output

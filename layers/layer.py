@@ -15,6 +15,8 @@ from framework.variable import Variable
 
 from . import call_context, constraints, initializers, naming, regularizers, tracking
 from .call_inputs import accepts_training, check_spec, convert_inputs, shape_of
+from .functional.node import first_call_tensors
+from .functional.symbolic_call import any_symbolic, call_symbolic
 from .input_spec import InputSpec
 from .layer_arguments import dtype_policy, legacy_batch_shape, positional_weight_args, standardize_dtype
 from .weights import LayerWeights
@@ -157,8 +159,11 @@ class Layer(LayerWeights):
         Floating inputs (numpy arrays, lists, tensors) become tensors of the
         layer's dtype, as Keras casts them; ``training`` is inherited from an
         enclosing layer call when not given, and passed only to a ``call``
-        that accepts it.
+        that accepts it. Given KerasTensors (the functional API), it records
+        the call and returns KerasTensors instead (see ``functional``).
         """
+        if (type(inputs) is not Tensor or args or kwargs) and any_symbolic(inputs, args, kwargs):
+            return call_symbolic(self, inputs, args, kwargs, training)
         inputs = convert_inputs(inputs, self._dtype)
         context = call_context.state()
         entries = context.stack
@@ -231,6 +236,17 @@ class Layer(LayerWeights):
         if shape and out_shape and shape[0] is None:
             out_shape = (None,) + out_shape[1:]
         return out_shape
+
+    # ---- functional API: the tensors of the first symbolic call (Keras 3) --------------
+    @property
+    def input(self):
+        """The KerasTensor(s) the layer was first called on (see ``functional``)."""
+        return first_call_tensors(self, 'input')
+
+    @property
+    def output(self):
+        """The KerasTensor(s) the layer's first symbolic call returned."""
+        return first_call_tensors(self, 'output')
 
     # ---- config ---------------------------------------------------------------------
     def get_config(self):

@@ -27,18 +27,54 @@ class Model(Trainer, Layer):
         model.compile(optimizer='adam', loss='mse', metrics=['mae'])
         history = model.fit(x, y, epochs=5, validation_split=0.2)
 
+    ``Model(inputs, outputs)`` makes a functional model instead (see
+    ``functional.functional_model.Functional``).
+
     Args:
         name, trainable, dtype: as for ``Layer``.
     Raises:
-        TypeError: for ``Model(inputs, outputs)``: the functional API is not
-            available; use ``Sequential`` or subclass ``Model``.
+        TypeError: a subclass passing inputs and outputs to ``Model.__init__``;
+            subclass ``layers.Functional`` for that.
     """
+
+    def __new__(cls, *args, **kwargs):
+        if cls is Model and (args or 'inputs' in kwargs or 'outputs' in kwargs):
+            from .functional.functional_model import Functional     # it imports this module
+            return super().__new__(Functional)
+        return super().__new__(cls)
 
     def __init__(self, *args, **kwargs):
         if args or 'inputs' in kwargs or 'outputs' in kwargs:
-            raise TypeError('Model(inputs, outputs): the functional API is not available in tapeflow; '
-                            'build the model with Sequential([...]) or subclass Model and write call()')
+            raise TypeError('%s passes inputs and outputs to Model.__init__: a subclass of Model writes call(); '
+                            'to build a subclass from a graph of layers, subclass layers.Functional instead'
+                            % type(self).__name__)
         super().__init__(**kwargs)
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        if cls is Model and 'input_layers' in config:        # a functional model saved as 'Model' (Keras 2)
+            from .functional.functional_model import Functional
+            return Functional.from_config(config, custom_objects)
+        return super().from_config(config)
+
+    def get_layer(self, name=None, index=None):
+        """The layer called ``name``, or at position ``index`` of ``layers``.
+
+        Raises:
+            ValueError: no such layer (listing the names), or neither or both given.
+        """
+        layers = self.layers
+        if (name is None) == (index is None):
+            raise ValueError('get_layer: provide exactly one of name or index; got name=%r, index=%r' % (name, index))
+        if index is not None:
+            if not -len(layers) <= index < len(layers):
+                raise ValueError('Was asked to retrieve layer at index %d but model %r only has %d layers.'
+                                 % (index, self.name, len(layers)))
+            return layers[index]
+        for layer in layers:
+            if layer.name == name:
+                return layer
+        raise ValueError('No such layer: %s. Existing layers are: %s.' % (name, [layer.name for layer in layers]))
 
     def call(self, inputs, training=None):
         raise TypeError('%s must implement call(inputs, training=None): a Model subclass computes its '

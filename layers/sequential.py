@@ -47,6 +47,9 @@ class Sequential(ModelBase):
             NotALayerError (TypeError and ValueError): not a Layer.
             ValueError: a repeated layer name, or an Input after other layers.
         """
+        origin = getattr(layer, '_keras_history', None)
+        if origin is not None and isinstance(origin[0], InputLayer):
+            layer = origin[0]                  # keras.Input(...) gives the tensor; the model keeps its layer
         if not isinstance(layer, Layer):
             raise NotALayerError('Only instances of Layer can be added to a Sequential model. Received: %r '
                                  '(of type %s)' % (layer, type(layer).__name__))

@@ -1,0 +1,226 @@
+"""Functional: a model whose graph is the layer calls from ``keras.Input`` tensors to outputs.
+
+    inputs = keras.Input(shape=(784,), name='digits')
+    x = keras.layers.Dense(64, activation='relu')(inputs)
+    outputs = keras.layers.Dense(10, name='predictions')(x)
+    model = keras.Model(inputs=inputs, outputs=outputs)     # a Functional
+
+The graph is sorted once, when the model is made (see ``graph``); calling
+the model runs the recorded calls in that order on real tensors, keeping
+each result in a dict keyed by the KerasTensor it stands for.
+"""
+import numpy as np
+
+from framework import nest
+from framework.ops import cast, expand_dims, squeeze
+from framework.tensor import Tensor, convert_to_tensor
+
+from ..model import Model
+from ..summary import print_summary
+from .config import functional_config, rebuild
+from .graph import map_graph
+from .node import inbound_nodes
+
+
+class Functional(Model):
+    """A model made by calling layers on ``Input`` tensors (Keras 3's functional API).
+
+    Usually made as ``keras.Model(inputs, outputs)``. Layers may be called on
+    lists (``Concatenate()([a, b])``) and several times (shared weights).
+
+    Args:
+        inputs: a KerasTensor from ``keras.Input``, or a list or dict of them.
+        outputs: KerasTensors computed from the inputs, or a list or dict of them.
+        name: default 'functional', numbered.
+        trainable: whether its layers' weights are trained.
+    Raises:
+        ValueError: an input not made by ``Input``, an output not connected to
+            the inputs (naming the tensor), or two layers with one name.
+    """
+
+    def __init__(self, inputs, outputs, name=None, trainable=True, **kwargs):
+        super().__init__(name=name, trainable=trainable, **kwargs)
+        flat_inputs, flat_outputs = nest.flatten(inputs), nest.flatten(outputs)
+        if not flat_inputs or not flat_outputs:
+            raise ValueError("Model '%s' needs at least one input and one output; got inputs=%r, outputs=%r"
+                             % (self.name, inputs, outputs))
+        self._graph = map_graph(self.name, flat_inputs, flat_outputs)
+        self._layers = list(self._graph.layers)      # read by ``weights``: Keras's weight order
+        self._inputs_struct, self._outputs_struct = inputs, outputs
+        self._inputs, self._outputs = flat_inputs, flat_outputs
+        self._input_dtypes = [np.dtype(t.dtype) for t in flat_inputs]
+        self.output_names = [t._keras_history[0].name for t in flat_outputs]
+        self.built = True
+        if not trainable:
+            self.trainable = False               # reaches every layer, as in Keras
+
+    # ---- the graph's ends ------------------------------------------------------------
+    @property
+    def layers(self):
+        """Every layer of the graph, InputLayers first, in Keras's order."""
+        return list(self._layers)
+
+    @property
+    def inputs(self):
+        return list(self._inputs)
+
+    @property
+    def outputs(self):
+        return list(self._outputs)
+
+    @property
+    def input(self):
+        """The inputs as given to the constructor (a tensor, list or dict)."""
+        return self._inputs_struct
+
+    @property
+    def output(self):
+        return self._outputs_struct
+
+    @property
+    def input_shape(self):
+        return _unpack_single(self._inputs_struct, nest.map_structure(lambda t: t.shape, self._inputs_struct))
+
+    @property
+    def output_shape(self):
+        return _unpack_single(self._outputs_struct, nest.map_structure(lambda t: t.shape, self._outputs_struct))
+
+    # ---- running ------------------------------------------------------------------------
+    def build(self, input_shape=None):
+        """A functional model is built when it is made; nothing to do."""
+        self.built = True
+
+    def call(self, inputs, training=None, mask=None):
+        # ``training`` reaches the layers through the call context (Layer.__call__).
+        if mask is not None:
+            raise ValueError("Model '%s': masks are not supported by tapeflow's functional models; call the model "
+                             'without mask=' % self.name)
+        values = dict(zip(self._inputs, self._standardize(inputs)))
+        for node in self._graph.steps:
+            single = node.single_input
+            if single is not None:
+                out = node.layer(values[single], **node.kwargs)
+            else:
+                args, kwargs = node.fill_in(values)
+                out = node.layer(*args, **kwargs)
+            targets = node.outputs
+            if len(targets) == 1 and isinstance(out, Tensor):
+                values[targets[0]] = out
+            else:
+                for target, value in zip(targets, nest.flatten(out)):
+                    values[target] = value
+        struct = self._outputs_struct
+        return _unpack_single(struct, nest.pack_sequence_as(struct, [values[t] for t in self._outputs]))
+
+    def _standardize(self, inputs):
+        """The call's inputs as a flat list in ``self.inputs`` order, of the Inputs' dtypes and ranks."""
+        expected = self._inputs
+        if isinstance(inputs, dict) and not isinstance(self._inputs_struct, dict):
+            missing = [t.name for t in expected if t.name not in inputs]
+            if missing:
+                raise ValueError("Model '%s' expects inputs %s; the dict given lacks %s (its keys: %s)"
+                                 % (self.name, [t.name for t in expected], missing, sorted(inputs)))
+            flat = [inputs[t.name] for t in expected]
+        else:
+            flat = nest.flatten(inputs)
+        if len(flat) != len(expected):
+            raise ValueError("Model '%s' expects %d input(s) %s, but it was called with %d input tensor(s); pass "
+                             'a list in this order, or a dict keyed by these names'
+                             % (self.name, len(expected), [t.name for t in expected], len(flat)))
+        return [self._conform(x, tensor, dtype) for x, tensor, dtype in zip(flat, expected, self._input_dtypes)]
+
+    def _conform(self, x, tensor, dtype):
+        if not isinstance(x, Tensor):
+            x = convert_to_tensor(x)
+        if x._data.dtype != dtype:
+            x = cast(x, dtype)
+        rank = tensor.ndim
+        if x.ndim == rank:
+            return x
+        # Keras squeezes or adds a last axis of size 1 (labels given as (n,) for an Input of shape (1,)).
+        if x.ndim == rank + 1 and x.shape[-1] == 1:
+            return squeeze(x, axis=-1)
+        if x.ndim == rank - 1 and tensor.shape[-1] == 1:
+            return expand_dims(x, axis=-1)
+        raise ValueError("Model '%s': input '%s' expects shape %s, but it was given a tensor of shape %s"
+                         % (self.name, tensor.name, tensor.shape, tuple(x.shape)))
+
+    def compute_output_shape(self, input_shape):
+        """The outputs' shapes, with the batch axis of ``input_shape``.
+
+        Raises:
+            ValueError: ``input_shape`` does not fit the model's Inputs.
+        """
+        shapes = _flat_shapes(input_shape)
+        if len(shapes) != len(self._inputs):
+            raise ValueError("Model '%s' expects %d input shape(s), got %r"
+                             % (self.name, len(self._inputs), input_shape))
+        for shape, tensor in zip(shapes, self._inputs):
+            shape = tuple(shape)
+            if len(shape) != tensor.ndim or any(a is not None and b is not None and a != b
+                                                for a, b in zip(shape[1:], tensor.shape[1:])):
+                raise ValueError("Model '%s': input '%s' expects shape %s, got %s"
+                                 % (self.name, tensor.name, tensor.shape, shape))
+        batch = tuple(shapes[0])[0] if shapes and len(shapes[0]) else None
+        struct = self._outputs_struct
+        return _unpack_single(struct, nest.pack_sequence_as(
+            struct, [(batch,) + t.shape[1:] if t.ndim else t.shape for t in self._outputs]))
+
+    # ---- summary and config -----------------------------------------------------------
+    @property
+    def _output_shapes(self):
+        """{id(layer): output shape (a list of them for several outputs)} for ``summary``,
+        from the layer's latest call, as Keras shows it."""
+        shapes = {}
+        for layer in self._layers:
+            nodes = inbound_nodes(layer)
+            if nodes:
+                outputs = nodes[-1].outputs
+                shapes[id(layer)] = outputs[0].shape if len(outputs) == 1 else [t.shape for t in outputs]
+        return shapes
+
+    def summary(self, line_length=None, positions=None, print_fn=None, expand_nested=False,
+                show_trainable=False, layer_range=None):
+        """Print Keras 3's table of layers; a graph that is not a chain gets a 'Connected to' column."""
+        connected_to = None if self._is_chain() else self._connections
+        print_summary(self, line_length, positions, print_fn, expand_nested, show_trainable, layer_range,
+                      connected_to=connected_to)
+
+    def _is_chain(self):
+        """Keras's test for a sequence-like graph: one call per depth, each with one
+        input tensor, and no layer called twice."""
+        chain = []
+        for nodes in self._graph.nodes_by_depth.values():
+            if len(nodes) > 1 or len(nodes[0].input_tensors) > 1:
+                return False
+            chain.extend(nodes)
+        return all(sum(node in chain for node in inbound_nodes(layer)) <= 1 for layer in self._layers)
+
+    def _connections(self, layer):
+        own = self._graph.nodes
+        names = ['%s[%d][%d]' % (t._keras_history[0].name, t._keras_history[1], t._keras_history[2])
+                 for node in inbound_nodes(layer) if node in own for t in node.input_tensors]
+        return ', '.join(names) or '-'
+
+    def get_config(self):
+        """The graph in Keras 3's layout (see ``config``)."""
+        return functional_config(self)
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        return rebuild(cls, config, custom_objects)
+
+
+def _unpack_single(structure, value):
+    """Keras gives a lone output (or shape) itself when the model's list of them has one."""
+    return value[0] if isinstance(structure, (list, tuple)) and len(structure) == 1 else value
+
+
+def _flat_shapes(input_shape):
+    if isinstance(input_shape, dict):
+        return [input_shape[key] for key in sorted(input_shape)]
+    if isinstance(input_shape, (list, tuple)) and all(d is None or isinstance(d, (int, np.integer))
+                                                      for d in input_shape):
+        return [input_shape]
+    return list(input_shape)
+

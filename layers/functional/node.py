@@ -1,0 +1,87 @@
+"""Node: one call of a layer on KerasTensors, recorded for the functional API.
+
+Each layer keeps its nodes, in call order, in ``layer._inbound_nodes`` (the
+list is created on the first symbolic call); the KerasTensors a call returns
+point back at it through ``_keras_history`` (layer, node index, output
+index). An InputLayer has one node with no inputs.
+"""
+from framework import nest
+
+from .keras_tensor import KerasHistory, KerasTensor
+
+
+def inbound_nodes(layer):
+    """The layer's recorded calls (an empty list for a layer never called symbolically)."""
+    nodes = layer.__dict__.get('_inbound_nodes')
+    if nodes is None:
+        nodes = layer.__dict__['_inbound_nodes'] = []
+    return nodes
+
+
+class Node:
+    """``layer(*args, **kwargs)`` returning ``outputs``, where some arguments are KerasTensors.
+
+    Attributes:
+        layer: the layer called.
+        args, kwargs: the call's arguments as given (KerasTensors in place of values).
+        input_tensors: the KerasTensors among them, flattened in ``nest`` order.
+        outputs: the flat list of KerasTensors it returned.
+        output_structure: the outputs as the layer returned them (a list of two, ...).
+        single_input: the KerasTensor when the call was ``layer(x)`` alone, else
+            None; running the model then needs no structure mapping.
+    """
+    __slots__ = ('layer', 'args', 'kwargs', 'input_tensors', 'outputs', 'output_structure', 'single_input')
+
+    def __init__(self, layer, args=(), kwargs=None, outputs=()):
+        self.layer = layer
+        self.args = tuple(args)
+        self.kwargs = dict(kwargs or {})
+        self.input_tensors = [x for x in nest.flatten((list(self.args), self.kwargs)) if type(x) is KerasTensor]
+        self.output_structure = outputs
+        self.outputs = nest.flatten(outputs)
+        simple = len(self.args) == 1 and type(self.args[0]) is KerasTensor
+        self.single_input = self.args[0] if simple else None
+        nodes = inbound_nodes(layer)
+        nodes.append(self)
+        for index, tensor in enumerate(self.outputs):
+            tensor._keras_history = KerasHistory(layer, len(nodes) - 1, index)
+
+    @property
+    def is_input(self):
+        """An InputLayer's node: it has no inputs and starts the graph."""
+        return not self.input_tensors
+
+    @property
+    def parent_nodes(self):
+        """The nodes that made this node's input tensors."""
+        return [producer(x) for x in self.input_tensors]
+
+    def fill_in(self, values):
+        """(args, kwargs) with each KerasTensor replaced by ``values[tensor]``."""
+        swap = lambda x: values[x] if type(x) is KerasTensor else x          # noqa: E731
+        return (nest.map_structure(swap, list(self.args)),
+                nest.map_structure(swap, self.kwargs) if self.kwargs else {})
+
+    def __repr__(self):
+        return '<Node of %s #%d>' % (self.layer.name, inbound_nodes(self.layer).index(self))
+
+
+def producer(tensor):
+    """The Node that made ``tensor``."""
+    layer, node_index, _ = tensor._keras_history
+    return inbound_nodes(layer)[node_index]
+
+
+def first_call_tensors(layer, which):
+    """``layer.input`` / ``layer.output``: the input or output KerasTensors of its first call
+    (one tensor alone, else a list), as Keras 3 gives them.
+
+    Raises:
+        AttributeError: the layer was never called on KerasTensors.
+    """
+    nodes = inbound_nodes(layer)
+    if not nodes:
+        raise AttributeError("Layer '%s' has never been called on symbolic tensors (keras.Input) and thus has no "
+                             'defined %s' % (layer.name, which))
+    tensors = nodes[0].input_tensors if which == 'input' else nodes[0].outputs
+    return tensors[0] if len(tensors) == 1 else tensors

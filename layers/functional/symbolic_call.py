@@ -1,0 +1,119 @@
+"""A layer called on KerasTensors: build it, infer its outputs, record the call.
+
+``Layer.__call__`` hands such calls here. The output shapes come from the
+layer's ``compute_output_shape``; a layer that does not define one (or that
+gets KerasTensors in other arguments than the first) is run once on zeros,
+a batch of one, with tapes paused, and its outputs' shapes and dtypes read.
+"""
+import numpy as np
+
+from framework import nest
+from framework.backend import array_module
+from framework.placement import current_xp
+from framework.tape import paused
+from framework.tensor import Tensor
+
+from .. import call_context
+from .keras_tensor import KerasTensor
+from .node import Node
+
+
+def any_symbolic(inputs, args, kwargs):
+    """Whether a KerasTensor is among a call's arguments (cheap for plain tensors)."""
+    if type(inputs) is KerasTensor:
+        return True
+    if args or kwargs or isinstance(inputs, (list, tuple, dict)):
+        return any(type(x) is KerasTensor for x in nest.flatten((inputs, list(args), kwargs)))
+    return False
+
+
+def call_symbolic(layer, inputs, args, kwargs, training=None):
+    """Record ``layer(inputs, *args, **kwargs)`` as a Node; returns its KerasTensor outputs."""
+    if training is not None:
+        kwargs = dict(kwargs, training=training)
+    shapes = nest.map_structure(_shape_or_value, inputs)
+    if not layer.built:
+        _check_spec(layer, inputs)
+        with call_context.scope(layer):        # sublayers' weights get this layer's path
+            layer._build_from_shape(shapes)
+    _check_spec(layer, inputs)
+    only_first = not any(type(x) is KerasTensor for x in nest.flatten((list(args), kwargs)))
+    if only_first and _defines_output_shape(layer):
+        outputs = _tensors_for_shapes(layer.compute_output_shape(shapes), layer.compute_dtype)
+    else:
+        outputs = _run_on_zeros(layer, inputs, args, kwargs)
+    Node(layer, (inputs,) + tuple(args), kwargs, outputs)
+    return outputs
+
+
+def _shape_or_value(x):
+    return x.shape if type(x) is KerasTensor else x
+
+
+def _check_spec(layer, inputs):
+    spec = layer.input_spec
+    if spec is None:
+        return
+    specs = spec if isinstance(spec, (list, tuple)) else [spec]
+    values = inputs if isinstance(inputs, (list, tuple)) else [inputs]
+    for index, (one_spec, value) in enumerate(zip(specs, values)):
+        if one_spec is not None and type(value) is KerasTensor:
+            one_spec.check(layer, value.shape, index)
+
+
+def _defines_output_shape(layer):
+    from ..layer import Layer          # layer.py imports this module
+    return type(layer).compute_output_shape is not Layer.compute_output_shape
+
+
+def _is_shape(value):
+    return isinstance(value, (tuple, list)) and all(d is None or isinstance(d, (int, np.integer)) for d in value)
+
+
+def _tensors_for_shapes(shapes, dtype):
+    """KerasTensors for what ``compute_output_shape`` returned: one shape, or a list/dict of them."""
+    if _is_shape(shapes):
+        return KerasTensor(shapes, dtype)
+    if isinstance(shapes, dict):
+        return {key: _tensors_for_shapes(value, dtype) for key, value in shapes.items()}
+    if isinstance(shapes, (list, tuple)):
+        return [_tensors_for_shapes(value, dtype) for value in shapes]
+    if hasattr(shapes, 'as_list'):                 # a TensorShape
+        return KerasTensor(tuple(shapes.as_list()), dtype)
+    raise TypeError('%s.compute_output_shape returned %r; expected a shape tuple or a list of them'
+                    % (type(shapes).__name__, shapes))
+
+
+def _run_on_zeros(layer, inputs, args, kwargs):
+    """Outputs found by calling the layer on zeros (free axes as 1), with tapes paused.
+
+    The call uses ``training=False`` so that nothing (moving statistics, dropout
+    streams) changes; the layer's losses of the latest call are kept.
+    """
+    weights = layer.weights
+    xp = array_module(weights[0]._data) if weights else current_xp()
+    batch_free = [x.shape[0] is None for x in nest.flatten((inputs, list(args), kwargs))
+                  if type(x) is KerasTensor and x.ndim]
+
+    def zeros(x):
+        if type(x) is not KerasTensor:
+            return x
+        return Tensor(xp.zeros(tuple(1 if d is None else d for d in x.shape), x.dtype))
+
+    kwargs = {key: value for key, value in kwargs.items() if key != 'training'}
+    saved = layer._losses
+    try:
+        with paused():
+            out = layer(nest.map_structure(zeros, inputs), *nest.map_structure(zeros, list(args)),
+                        training=False, **nest.map_structure(zeros, kwargs))
+    finally:
+        layer._losses = saved
+    free = bool(batch_free) and all(batch_free)
+
+    def spec(t):
+        if not isinstance(t, Tensor):
+            raise TypeError('Layer %r returned %r (of type %s) for symbolic inputs; a layer used in a functional '
+                            'model must return tensors' % (layer.name, t, type(t).__name__))
+        shape = tuple(t.shape)
+        return KerasTensor((None,) + shape[1:] if free and shape else shape, t._data.dtype)
+    return nest.map_structure(spec, out)
