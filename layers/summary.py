@@ -10,7 +10,7 @@ import numpy as np
 
 
 def print_summary(model, line_length=None, positions=None, print_fn=None, expand_nested=False,
-                  show_trainable=False, layer_range=None):
+                  show_trainable=False, layer_range=None, connected_to=None):
     """Print (or hand to ``print_fn``, as one string) the summary of ``model``.
 
     Args:
@@ -21,8 +21,10 @@ def print_summary(model, line_length=None, positions=None, print_fn=None, expand
         expand_nested: also list the layers inside nested models.
         show_trainable: add a column saying whether each layer is trainable.
         layer_range: (first name, last name) of the layers to list.
+        connected_to: for a functional graph that is not a chain, a function
+            giving a layer's inputs as text: adds Keras's 'Connected to' column.
     """
-    text = summary_text(model, line_length, positions, expand_nested, show_trainable, layer_range)
+    text = summary_text(model, line_length, positions, expand_nested, show_trainable, layer_range, connected_to)
     if print_fn is None:
         print(text, end='')
     else:
@@ -30,11 +32,15 @@ def print_summary(model, line_length=None, positions=None, print_fn=None, expand
 
 
 def summary_text(model, line_length=None, positions=None, expand_nested=False, show_trainable=False,
-                 layer_range=None):
+                 layer_range=None, connected_to=None):
     header = ['Layer (type)', 'Output Shape', 'Param #']
     align = ['left', 'left', 'right']
     default_length = 88
-    positions = list(positions or [0.45, 0.80, 1.0])
+    if connected_to is not None:
+        header.append('Connected to')
+        align.append('left')
+        default_length = 108
+    positions = list(positions or ([0.45, 0.80, 1.0] if connected_to is None else [0.3, 0.56, 0.74, 1.0]))
     if show_trainable:
         default_length += 12
         positions = [p * 0.90 for p in positions] + [1.0]
@@ -45,7 +51,7 @@ def summary_text(model, line_length=None, positions=None, expand_nested=False, s
 
     rows = []
     for layer in _select(list(model.layers), layer_range):
-        rows.extend(_rows(model, layer, 0, expand_nested, show_trainable))
+        rows.extend(_rows(model, layer, 0, expand_nested, show_trainable, connected_to))
 
     lines = ['Model: "%s"' % model.name]
     lines.append(_rule('┏', '━', '┳', '┓', widths))
@@ -122,17 +128,19 @@ def _wrap(text, width):
     return [line if len(line) <= width else line[:width - 1] + '…' for line in lines]
 
 
-def _rows(model, layer, level, expand_nested, show_trainable):
+def _rows(model, layer, level, expand_nested, show_trainable, connected_to=None):
     prefix = '   ' * level + '└ ' if level else ''
     row = ['%s%s (%s)' % (prefix, layer.name, type(layer).__name__), _output_shape(model, layer),
            _params(layer)]
+    if connected_to is not None:
+        row.append(connected_to(layer))
     if show_trainable:
         row.append(('Y' if layer.trainable else 'N') if layer.weights else '-')
     rows = [row]
     nested = getattr(layer, 'layers', None)
     if expand_nested and nested:
         for sub in nested:
-            rows.extend(_rows(layer, sub, level + 1, expand_nested, show_trainable))
+            rows.extend(_rows(layer, sub, level + 1, expand_nested, show_trainable, connected_to))
     return rows
 
 
@@ -146,6 +154,8 @@ def _output_shape(model, layer):
             shape = None
     if shape is None:
         return '?'
+    if isinstance(shape, list):                  # several outputs: Keras prints the list of shapes
+        return '[%s]' % ', '.join('(%s)' % ', '.join(str(d) for d in one) for one in shape)
     return '(%s)' % ', '.join(str(d) for d in shape)
 
 

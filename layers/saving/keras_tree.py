@@ -120,8 +120,9 @@ def is_model(obj):
 
 def is_layer_graph(obj):
     """A Sequential or functional model: Keras saves its ``layers`` before any attribute."""
+    from ..functional.functional_model import Functional
     from ..sequential import Sequential
-    return isinstance(obj, Sequential)
+    return isinstance(obj, (Sequential, Functional))
 
 
 def _is_optimizer(value):

@@ -26,8 +26,12 @@ def serialize_model(model):
     """The model's config dict in Keras 3's form (JSON-safe)."""
     cls = type(model)
     registered = get_registered_name(cls) if is_registered(cls) else None
-    config = {'module': _MODEL_MODULE if registered is None else cls.__module__, 'class_name': cls.__name__,
-              'config': model.get_config(), 'registered_name': registered}
+    module = _MODEL_MODULE if registered is None else cls.__module__
+    from ..functional.functional_model import Functional      # imports layers.model, which imports us
+    if cls is Functional:
+        module, registered = 'keras.src.models.functional', 'Functional'     # where Keras 3 finds it
+    config = {'module': module, 'class_name': cls.__name__, 'config': model.get_config(),
+              'registered_name': registered}
     build_config = model.get_build_config() if model.built else None
     if build_config is not None:
         config['build_config'] = build_config
