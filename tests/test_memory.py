@@ -105,8 +105,10 @@ def assert_steady(total_steps):
     growth = growth_after_warmup(total_steps)
     window = total_steps - 1000
     # Steady state keeps at most the last step's objects alive; a leak of one
-    # object per step would add `window` blocks.
-    assert growth['blocks'] < 100, '%d Python blocks kept over %d steps' % (growth['blocks'], window)
+    # object per step would add `window` blocks. A quarter of that leaves room
+    # for the interpreter's own one-off growth (dict resizes, caches), which
+    # reached ~110 blocks in a full-suite run on a loaded machine.
+    assert growth['blocks'] < window // 4, '%d Python blocks kept over %d steps' % (growth['blocks'], window)
     if growth['rss'] is not None:
         # RSS moves in pages and with the allocator's pools: allow a few MiB of noise.
         assert growth['rss'] < 4 * 1024 * 1024, 'RSS grew by %.1f MiB' % (growth['rss'] / 2 ** 20)
