@@ -77,11 +77,27 @@ class LayerWeights:
                 out.extend(layer._losses)
             if layer._regularizers:
                 regularizers.update(layer._regularizers)
-        if regularizers:
-            for v in self.trainable_weights:
+        if regularizers and self._trainable:
+            for v in self._trainable_weights_of([self] + subs):
                 penalty = regularizers.get(v)
                 if penalty is not None:
                     out.append(penalty(v))
+        return out
+
+    @staticmethod
+    def _trainable_weights_of(layers):
+        """``trainable_weights`` of the first of ``layers``, given all of them in
+        ``all_sublayers`` order (``losses`` runs every step: this saves a second walk).
+
+        ``weights`` is the own variables of a depth-first, pre-order walk, repeats
+        dropped; ``all_sublayers`` is that same walk, so the order is the same.
+        """
+        seen, out = set(), []
+        for layer in layers:
+            for v in layer._trainable_created + layer._non_trainable_created:
+                if v._trainable and id(v) not in seen:
+                    seen.add(id(v))
+                    out.append(v)
         return out
 
     # ---- constraints ------------------------------------------------------------
