@@ -77,3 +77,19 @@ def test_frozen_model_has_no_penalties():
     model = nested_model()
     model.trainable = False
     assert model.losses == []
+
+
+@pytest.mark.parametrize('dtype', ['float16', 'float32', 'float64'])
+@pytest.mark.parametrize('total, count', [(0.0, 0.0), (3.0, 0.0), (-0.0, -0.0), (np.inf, 0.0), (np.nan, 0.0),
+                                          (1.0, 3.0), (-2.5, 7.0), (np.inf, 2.0), (1.0, np.nan), (5.0, -0.0)])
+def test_mean_result_is_divide_no_nan_of_its_state(dtype, total, count):
+    from framework.metrics import Mean
+    metric = Mean(dtype=dtype)
+    metric.total._data[...] = total
+    metric.count._data[...] = count
+    kind = np.dtype(dtype).type
+    with np.errstate(all='ignore'):
+        expected = kind(0) if kind(count) == 0 else kind(total) / kind(count)
+    result = metric.result()
+    assert result.dtype == np.dtype(dtype) and result._data.shape == ()
+    np.testing.assert_array_equal(result._data, np.asarray(expected, dtype))
