@@ -70,6 +70,10 @@ def matched(y_true, y_pred, what):
     """
     y_true, y_pred = labels_and_predictions(y_true, y_pred, what)
     y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+    # Equal shapes, the usual case, need no check: np.broadcast_shapes costs
+    # microseconds, and every loss and metric update comes through here.
+    if y_true._data.shape == y_pred._data.shape:
+        return y_true, y_pred
     try:
         np.broadcast_shapes(tuple(y_true.shape), tuple(y_pred.shape))
     except ValueError:
