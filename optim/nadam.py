@@ -57,22 +57,29 @@ class Nadam(Optimizer):
 
     def update_step(self, gradient, variable, learning_rate):
         xp, dtype = self.xp(variable), variable.dtype
-        beta_1, beta_2, u_t, u_next, u_product, u_product_next, t = self.per_step(
-            'nadam', dtype, lambda: self._constants(dtype))
+        # The scalar parts of the formula, computed once per step (see _constants):
+        # the same values in the same dtype as written inline, for identical bits.
+        (one_minus_beta_1, one_minus_beta_2, u_next, one_minus_u_product_next, one_minus_u_t, one_minus_u_product,
+         bias_correction_2, epsilon) = self.per_step('nadam', dtype, lambda: self._constants(dtype))
         m, v = self._slots.arrays(variable, ('momentum', 'velocity'))
-        m += (gradient - m) * (1 - beta_1)
-        v += (gradient * gradient - v) * (1 - beta_2)
-        m_hat = u_next * m / (1 - u_product_next) + (1 - u_t) * gradient / (1 - u_product)
-        v_hat = v / (1 - beta_2 ** t)
-        variable._data -= m_hat * learning_rate / (xp.sqrt(v_hat) + self.epsilon)
+        m += (gradient - m) * one_minus_beta_1
+        v += (gradient * gradient - v) * one_minus_beta_2
+        m_hat = u_next * m / one_minus_u_product_next + one_minus_u_t * gradient / one_minus_u_product
+        v_hat = v / bias_correction_2
+        variable._data -= m_hat * learning_rate / (xp.sqrt(v_hat) + epsilon)
 
     def _constants(self, dtype):
-        """The scalars of this step, in ``dtype``: the same for every variable."""
+        """The scalars of this step, in ``dtype``, the same for every variable:
+        1 - beta_1, 1 - beta_2, u(t+1), 1 - u_product * u(t+1), 1 - u(t),
+        1 - u_product, 1 - beta_2**t and epsilon (as numpy casts the Python float).
+        Each is one numpy scalar op less per variable, and array ops with a numpy
+        scalar of the array's dtype are quicker than with a Python float."""
         t = self._local_step(dtype)
+        beta_1, beta_2 = dtype.type(self.beta_1), dtype.type(self.beta_2)
         u_t, u_next = self._momentum_schedule(t, dtype), self._momentum_schedule(t + 1, dtype)
         u_product = np.asarray(self._u_product.numpy()).astype(dtype)[()]
-        return (dtype.type(self.beta_1), dtype.type(self.beta_2), u_t, u_next, u_product,
-                u_product * u_next, t)
+        return (1 - beta_1, 1 - beta_2, u_next, 1 - u_product * u_next, 1 - u_t, 1 - u_product,
+                1 - beta_2 ** t, dtype.type(self.epsilon))
 
     def get_config(self):
         config = super().get_config()

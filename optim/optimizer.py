@@ -280,8 +280,13 @@ class Optimizer(OptimizerState, abc.ABC):
 
     def _update_variables(self, grads, variables, lr):
         """One ``update_step`` per variable (Keras's ``_backend_update_step``; Nadam extends it)."""
+        rates = {}      # the rate cast once per dtype, not once per variable
         for grad, variable in zip(grads, variables):
-            self.update_step(grad, variable, lr.astype(variable.dtype))
+            dtype = variable.dtype
+            rate = rates.get(dtype)
+            if rate is None:
+                rate = rates[dtype] = lr.astype(dtype)
+            self.update_step(grad, variable, rate)
 
     @abc.abstractmethod
     def update_step(self, gradient, variable, learning_rate):
