@@ -64,5 +64,16 @@ def place(array):
     ``framework.device`` scopes set that device; with none set, arrays stay
     where they are (numpy on the host).
     """
-    from .placement import place as place_on_current
-    return place_on_current(array)
+    return _placement().place(array)
+
+
+def _placement():
+    # placement imports this module; look it up once it exists rather than at import.
+    global _placement_module
+    if _placement_module is None:
+        from . import placement
+        _placement_module = placement
+    return _placement_module
+
+
+_placement_module = None

@@ -16,7 +16,7 @@ from .losses_nn import (bias_add, dropout, l2_loss, moments, sigmoid_cross_entro
 from .norms import (clip_by_global_norm, clip_by_norm, global_norm, l2_normalize, norm,
                     reduce_euclidean_norm)
 from .reductions import (cumprod, cumsum, reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod,
-                         reduce_std, reduce_sum, reduce_variance)
+                         reduce_std, reduce_sum, reduce_variance, sum_of_squares)
 from .selection import clip_by_value, where
 from .sorting import argsort, sort, top_k
 from .shapes import (broadcast_to, cast, concat, expand_dims, identity, one_hot, pad,
