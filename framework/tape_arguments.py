@@ -4,6 +4,7 @@ Kept apart from the tape itself so that the recording and sweeping code in
 tape.py reads on its own.
 """
 from . import nest
+from .backend import array_module
 from .tensor import Tensor
 
 
@@ -35,9 +36,9 @@ def check_targets(targets):
 
 def seeds(targets, output_gradients):
     """The gradient each target starts the sweep with: ones, or the user's."""
-    from . import ops
     if output_gradients is None:
-        return [ops.ones_like(t) for t in targets]
+        return [Tensor(array_module(t._data).ones(t._data.shape, t._data.dtype)) for t in targets]
+    from . import ops
     given = nest.flatten(output_gradients)
     if len(given) != len(targets):
         raise ValueError('GradientTape.gradient: %d output_gradients for %d targets'
@@ -57,9 +58,11 @@ def seeds(targets, output_gradients):
 
 def result(g, source, unconnected):
     """The gradient handed back for one source, in the source's dtype."""
-    from . import ops
     if g is None:
-        return ops.zeros_like(source) if unconnected == 'zero' else None
+        if unconnected != 'zero':
+            return None
+        return Tensor(array_module(source._data).zeros(source._data.shape, source._data.dtype))
     if g._data.dtype != source._data.dtype:
-        g = ops.cast(g, source.dtype)
+        from .ops import cast
+        g = cast(g, source.dtype)
     return g
