@@ -8,6 +8,8 @@ any tape, as Keras 3's optimizer does.
 """
 from framework.ops import clip_by_value, maximum, reduce_sum, sqrt, square
 
+from .keras_objects import KerasObjects
+
 EPSILON = 1e-7       # Keras's backend.epsilon(): keeps an all-zero column finite
 
 
@@ -86,41 +88,5 @@ ALL_OBJECTS = {'MaxNorm': MaxNorm, 'NonNeg': NonNeg, 'UnitNorm': UnitNorm, 'MinM
                'max_norm': MaxNorm, 'non_neg': NonNeg, 'unit_norm': UnitNorm, 'min_max_norm': MinMaxNorm}
 
 
-def serialize(constraint):
-    if constraint is None:
-        return None
-    if not isinstance(constraint, Constraint):
-        return constraint      # a plain callable stays itself: configs round-trip in this process
-    return {'module': 'keras.constraints', 'class_name': type(constraint).__name__,
-            'config': constraint.get_config(), 'registered_name': None}
-
-
-def deserialize(config):
-    cls = ALL_OBJECTS.get(config.get('class_name'))
-    if cls is None:
-        raise ValueError('Unknown constraint %r; expected one of %s'
-                         % (config.get('class_name'), ', '.join(sorted(ALL_OBJECTS))))
-    return cls.from_config(dict(config.get('config') or {}))
-
-
-def get(identifier):
-    """A constraint from None, a name ('max_norm'), a config dict, or a callable.
-
-    Raises:
-        ValueError: an unknown name (listing the valid ones) or a non-callable.
-    """
-    if identifier is None:
-        return None
-    if isinstance(identifier, dict):
-        return deserialize(identifier)
-    if isinstance(identifier, str):
-        cls = ALL_OBJECTS.get(identifier)
-        if cls is None:
-            raise ValueError('Could not interpret constraint identifier: %r; expected one of %s'
-                             % (identifier, ', '.join(sorted(ALL_OBJECTS))))
-        return cls()
-    if isinstance(identifier, type):
-        return identifier()
-    if callable(identifier):
-        return identifier
-    raise ValueError('Could not interpret constraint identifier: %r' % (identifier,))
+_OBJECTS = KerasObjects('constraint', 'keras.constraints', Constraint, ALL_OBJECTS)
+serialize, deserialize, get = _OBJECTS.serialize, _OBJECTS.deserialize, _OBJECTS.get

@@ -8,6 +8,8 @@ import math
 
 from framework.ops import abs as abs_, reduce_sum, sum_of_squares
 
+from .keras_objects import KerasObjects
+
 
 def _penalty(value, name):
     """``value`` as a float; Keras's message for a negative, infinite or non-number penalty."""
@@ -88,42 +90,5 @@ l1, l2, l1_l2 = L1, L2, L1L2
 ALL_OBJECTS = {'L1': L1, 'L2': L2, 'L1L2': L1L2, 'l1': L1, 'l2': L2, 'l1_l2': L1L2}
 
 
-def serialize(regularizer):
-    if regularizer is None:
-        return None
-    if not isinstance(regularizer, Regularizer):
-        return regularizer      # a plain callable stays itself: configs round-trip in this process
-    return {'module': 'keras.regularizers', 'class_name': type(regularizer).__name__,
-            'config': regularizer.get_config(), 'registered_name': None}
-
-
-def deserialize(config):
-    cls = ALL_OBJECTS.get(config.get('class_name'))
-    if cls is None:
-        raise ValueError('Unknown regularizer %r; expected one of %s'
-                         % (config.get('class_name'), ', '.join(sorted(ALL_OBJECTS))))
-    return cls.from_config(dict(config.get('config') or {}))
-
-
-def get(identifier):
-    """A regularizer from None, a name ('l2'), a config dict, or a callable.
-
-    Raises:
-        ValueError: an unknown name (listing the valid ones) or a non-callable.
-    """
-    if identifier is None:
-        return None
-    if isinstance(identifier, dict):
-        return deserialize(identifier)
-    if isinstance(identifier, str):
-        cls = ALL_OBJECTS.get(identifier)
-        if cls is None:
-            raise ValueError('Could not interpret regularizer identifier: %r; expected one of %s'
-                             % (identifier, ', '.join(sorted(ALL_OBJECTS))))
-        return cls()
-    if isinstance(identifier, type):
-        return identifier()
-    if callable(identifier):
-        return identifier
-    raise ValueError('Could not interpret regularizer identifier: %r; give a name, a Regularizer '
-                     'or a callable' % (identifier,))
+_OBJECTS = KerasObjects('regularizer', 'keras.regularizers', Regularizer, ALL_OBJECTS)
+serialize, deserialize, get = _OBJECTS.serialize, _OBJECTS.deserialize, _OBJECTS.get

@@ -4,6 +4,7 @@ import numpy as np
 from framework.ops import cast
 from framework.tensor import Tensor, convert_to_tensor
 
+from ..keras_objects import KerasObjects
 from .constant import Constant, Identity, Ones, Zeros
 from .initializer import Initializer
 from .random_initializers import (GlorotNormal, GlorotUniform, HeNormal, HeUniform, LecunNormal,
@@ -26,23 +27,8 @@ ALL_OBJECTS.update({
 })
 
 
-def serialize(initializer):
-    """Keras 3's dict for an initializer object (None stays None)."""
-    if initializer is None:
-        return None
-    if not isinstance(initializer, Initializer):
-        return initializer      # a plain callable stays itself: configs round-trip in this process
-    return {'module': 'keras.initializers', 'class_name': type(initializer).__name__,
-            'config': initializer.get_config(), 'registered_name': None}
-
-
-def deserialize(config):
-    """An initializer from ``{'class_name': ..., 'config': {...}}``."""
-    name = config.get('class_name')
-    cls = ALL_OBJECTS.get(name)
-    if cls is None:
-        raise ValueError('Unknown initializer %r; expected one of %s' % (name, ', '.join(sorted(ALL_OBJECTS))))
-    return cls.from_config(dict(config.get('config') or {}))
+_OBJECTS = KerasObjects('initializer', 'keras.initializers', Initializer, ALL_OBJECTS)
+serialize, deserialize = _OBJECTS.serialize, _OBJECTS.deserialize
 
 
 def _from_value(value):
@@ -64,24 +50,9 @@ def get(identifier):
     Raises:
         ValueError: for an unknown name, listing the valid ones.
     """
-    if identifier is None:
-        return None
-    if isinstance(identifier, dict):
-        return deserialize(identifier)
-    if isinstance(identifier, str):
-        cls = ALL_OBJECTS.get(identifier)
-        if cls is None:
-            raise ValueError('Could not interpret initializer identifier: %r; expected one of %s'
-                             % (identifier, ', '.join(sorted(ALL_OBJECTS))))
-        return cls()
     if isinstance(identifier, (Tensor, np.ndarray, np.generic)):
         return _from_value(identifier)
-    if isinstance(identifier, type):
-        return identifier()
-    if callable(identifier):
-        return identifier
-    raise ValueError('Could not interpret initializer identifier: %r; give a name, an Initializer, '
-                     'or a callable (shape, dtype=None)' % (identifier,))
+    return _OBJECTS.get(identifier)
 
 
 # Keras also exposes the snake-case names as the classes themselves.
