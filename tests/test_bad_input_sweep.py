@@ -32,7 +32,7 @@ UNARY = ('abs acos acosh asin asinh atan atanh ceil cos cosh erf exp expm1 floor
          'elu gelu hard_sigmoid leaky_relu relu relu6 selu silu softsign swish identity stop_gradient '
          'ones_like zeros_like shape size rank squeeze transpose log_softmax softmax l2_loss l2_normalize norm '
          'reduce_euclidean_norm reduce_logsumexp reduce_max reduce_mean reduce_min reduce_prod reduce_std '
-         'reduce_sum reduce_variance cumsum cumprod argmax argmin argsort sort top_k unstack').split()
+         'reduce_sum reduce_variance sum_of_squares cumsum cumprod argmax argmin argsort sort top_k unstack').split()
 BINARY = ('add divide divide_no_nan floor_div floordiv floormod maximum minimum mod multiply pow realdiv '
           'squared_difference subtract truediv equal not_equal greater greater_equal less less_equal').split()
 CALLS = {name: ((M,), {}) for name in UNARY}
