@@ -129,6 +129,10 @@ def normalize_axis(axis, ndim, op):
     """A sorted tuple of non-negative axes; None means every axis."""
     if axis is None:
         return tuple(range(ndim))
+    # One Python int is what most calls pass (a loss's axis=-1, a bias gradient's
+    # axis 0) on every training step: skip the general loop below.
+    if type(axis) is int and -ndim <= axis < ndim:
+        return (axis % ndim,)
     if isinstance(axis, Tensor):
         axis = axis.numpy().tolist()
     if isinstance(axis, np.ndarray):

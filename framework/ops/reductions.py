@@ -24,7 +24,8 @@ def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
     """Sum over ``axis`` (all axes when None)."""
     x, axes, xp = _prepare(input_tensor, axis, 'reduce_sum')
     a = x._data
-    out = Tensor(xp.sum(a, axis=axes, keepdims=keepdims, dtype=a.dtype))
+    # The array's own sum(): the same reduction as xp.sum without its Python-level dispatch.
+    out = Tensor(a.sum(axis=axes, keepdims=keepdims, dtype=a.dtype))
     if ACTIVE:
         record('reduce_sum', (x,), out, (lambda g, y, x: _spread(g, x, axes, keepdims),))
     return out
