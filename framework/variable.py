@@ -9,17 +9,23 @@ from .tensor import DISPLAY_NAME, Tensor, _to_array, numpy_text
 
 _unnamed = itertools.count()
 
-# id(snapshot) -> (weak reference to the snapshot, its variable), so that
-# debugging output can say which variable a recorded value was read from.
-_SNAPSHOT_OWNERS = {}
+
+class _Snapshot(Tensor):
+    """The Tensor a tape keeps for a variable's value: it shares the variable's
+    buffer and names the variable, so debugging output can say which variable a
+    recorded value was read from. The owner rides on the snapshot itself (not in
+    a module dict keyed by id, which needed a weakref callback per snapshot to
+    stay clean): tapes read variables on every training step."""
+    __slots__ = ('_variable',)
+
+    def __init__(self, data, variable):
+        self._data = data
+        self._variable = variable
 
 
 def variable_of(tensor):
     """The Variable whose value ``tensor`` snapshots for a tape, else None."""
-    entry = _SNAPSHOT_OWNERS.get(id(tensor))
-    if entry is not None and entry[0]() is tensor:
-        return entry[1]
-    return None
+    return tensor._variable if type(tensor) is _Snapshot else None
 
 
 class Variable(Tensor):
@@ -73,10 +79,8 @@ class Variable(Tensor):
         ref = self._snapshot
         snap = ref() if ref is not None else None
         if snap is None or snap._data is not self._data:
-            snap = Tensor(self._data)
-            key = id(snap)
-            self._snapshot = weakref.ref(snap, lambda _, key=key: _SNAPSHOT_OWNERS.pop(key, None))
-            _SNAPSHOT_OWNERS[key] = (self._snapshot, self)
+            snap = _Snapshot(self._data, self)
+            self._snapshot = weakref.ref(snap)
         return snap
 
     def _detach(self):
