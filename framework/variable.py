@@ -138,9 +138,10 @@ class Variable(Tensor):
         self._data -= data
         return self
 
-    def __hash__(self):
-        # Variables are looked up by identity (optimizer slots, sets of weights).
-        return id(self)
+    # Variables are looked up by identity (optimizer slots, sets of weights).
+    # object's own identity hash runs in C: a Python __hash__ cost a call per
+    # lookup, and optimizers and layers look variables up every training step.
+    __hash__ = object.__hash__
 
     def __repr__(self):
         text = numpy_text(self.numpy(), True)
