@@ -19,15 +19,20 @@ def direct_sublayers(layer):
     found = []
     for name, value in layer.__dict__.items():
         kind = type(value)
-        # Weights are read every training step, so plain values are passed over
-        # with one set lookup, and Layer's own bookkeeping by its name.
-        if kind in _PLAIN or name in _SKIP:
+        # Weights are read every training step, so values that cannot hold a
+        # layer are passed over with one set lookup, and Layer's own bookkeeping
+        # by its name.
+        if kind in _NOT_LAYERS or name in _SKIP:
             continue
         if isinstance(value, Layer):
             if value is not layer and value not in found:
                 found.append(value)
         elif kind is list or kind is tuple or kind is dict:
             _collect(value, layer, found, Layer)
+        else:
+            # Neither a layer nor a container (an initializer, a regularizer...): a
+            # class never becomes a Layer subclass later, so remember the type.
+            _NOT_LAYERS.add(kind)
     return found
 
 
@@ -77,6 +82,10 @@ def unique(variables):
 
 _PLAIN = frozenset((str, int, float, bool, type(None), Variable, np.dtype, type(np.dtype('float32')),
                     types.FunctionType, types.BuiltinFunctionType))
+
+# _PLAIN, and every other type met in a layer's attributes that is neither a
+# Layer nor a list, tuple or dict (direct_sublayers adds them as it meets them).
+_NOT_LAYERS = set(_PLAIN)
 
 # Attributes of Layer that hold weights, losses or settings, never sublayers.
 _SKIP = frozenset(('_trainable_created', '_non_trainable_created', '_regularizers', '_constraints',
