@@ -20,7 +20,7 @@ def checked_gradient(index, grad, variable):
     if not isinstance(variable, Variable):
         raise TypeError('apply_gradients: item %d: expected a framework.Variable to update, got %s; '
                         'pass model.trainable_variables' % (index, type(variable).__name__))
-    if variable.dtype.kind not in 'fc':
+    if variable._data.dtype.kind not in 'fc':
         raise TypeError('apply_gradients: variable %r has dtype %s; only floating-point variables can '
                         'be trained' % (variable.path, variable.dtype.name))
     if grad is None:
@@ -32,7 +32,7 @@ def checked_gradient(index, grad, variable):
     else:
         raise TypeError('apply_gradients: the gradient for variable %r must be a Tensor or an array, '
                         'got %s' % (variable.path, type(grad).__name__))
-    if tuple(data.shape) != tuple(variable._data.shape):
+    if data.shape != variable._data.shape:        # tuples for numpy and cupy alike
         raise ValueError('apply_gradients: the gradient for variable %r has shape %s but the variable '
                          'has shape %s' % (variable.path, tuple(data.shape), tuple(variable._data.shape)))
     if backend.is_device_array(data) != backend.is_device_array(variable._data):

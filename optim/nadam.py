@@ -1,6 +1,8 @@
 """Nadam: Adam with Nesterov momentum (Dozat, 2016), as Keras 3."""
 import numpy as np
 
+from framework.backend import array_module
+
 from .arguments import check_in_range, check_non_negative
 from .optimizer import Optimizer
 
@@ -56,7 +58,8 @@ class Nadam(Optimizer):
         super()._update_variables(grads, variables, lr)
 
     def update_step(self, gradient, variable, learning_rate):
-        xp, dtype = self.xp(variable), variable.dtype
+        data = variable._data          # the raw array's attributes: no property calls, per variable per step
+        xp, dtype = array_module(data), data.dtype
         # The scalar parts of the formula, computed once per step (see _constants):
         # the same values in the same dtype as written inline, for identical bits.
         (one_minus_beta_1, one_minus_beta_2, u_next, one_minus_u_product_next, one_minus_u_t, one_minus_u_product,

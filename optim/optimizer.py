@@ -282,7 +282,7 @@ class Optimizer(OptimizerState, abc.ABC):
         """One ``update_step`` per variable (Keras's ``_backend_update_step``; Nadam extends it)."""
         rates = {}      # the rate cast once per dtype, not once per variable
         for grad, variable in zip(grads, variables):
-            dtype = variable.dtype
+            dtype = variable._data.dtype
             rate = rates.get(dtype)
             if rate is None:
                 rate = rates[dtype] = lr.astype(dtype)
