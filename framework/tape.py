@@ -259,9 +259,13 @@ class GradientTape:
         """
         self._check_usable()
         unconnected = unconnected_mode(unconnected_gradients)
-        flat_sources = nest.flatten(sources)
+        # A flat list of tensors (model.trainable_variables) and one target tensor are
+        # what training loops pass on every step: they are their own flat forms, and
+        # the result list is their packed form, so nest's walks are skipped.
+        flat_list = type(sources) is list and all(isinstance(s, Tensor) for s in sources)
+        flat_sources = sources if flat_list else nest.flatten(sources)
         check_sources(flat_sources)
-        targets = nest.flatten(target)
+        targets = [target] if isinstance(target, Tensor) else nest.flatten(target)
         check_targets(targets)
         grads = self._backward(targets, seeds(targets, output_gradients), flat_sources)
         results = [result(grads.get(id(s)), s, unconnected) for s in flat_sources]
@@ -273,7 +277,7 @@ class GradientTape:
                     _NONE_REASONS.pop(id(s), None)      # an older reason no longer holds
         if not self._persistent:
             self._release()
-        return nest.pack_sequence_as(sources, results)
+        return results if flat_list else nest.pack_sequence_as(sources, results)
 
     def _explain_none(self, source, targets):
         """Warn (once per source and call site) why ``source`` got no gradient."""
