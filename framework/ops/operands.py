@@ -56,7 +56,10 @@ def binary(a, b, op):
                 return a, b, da, b
         elif isinstance(b, Tensor):
             db = b._data
-            if da.dtype is db.dtype and type(da) is type(db) and da.dtype.kind in 'fciub':
+            # Mixed devices are impossible while cupy has never been loaded, so a numpy
+            # scalar (a reduction's result) meeting an array needs no device check.
+            if da.dtype is db.dtype and (type(da) is type(db) or not backend._cupy) \
+                    and da.dtype.kind in 'fciub':
                 return a, b, da, db
             return _slow_pair(a, b, da, db, op)
         b, db = _other(b, da, op)
