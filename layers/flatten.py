@@ -27,7 +27,8 @@ class Flatten(Layer):
     def call(self, inputs):
         if self.data_format == 'channels_first' and inputs.ndim > 2:
             inputs = transpose(inputs, [0] + list(range(2, inputs.ndim)) + [1])
-        return reshape(inputs, (inputs.shape[0], -1))
+        # (-1, features) as Keras does: (batch, -1) cannot infer -1 for an empty batch.
+        return reshape(inputs, (-1, int(np.prod(inputs.shape[1:], dtype=np.int64))))
 
     def compute_output_shape(self, input_shape):
         rest = tuple(input_shape)[1:]

@@ -164,6 +164,16 @@ class Layer(LayerWeights):
         """
         if (type(inputs) is not Tensor or args or kwargs) and any_symbolic(inputs, args, kwargs):
             return call_symbolic(self, inputs, args, kwargs, training)
+        try:
+            outputs = self._call_converted(inputs, args, kwargs, training)
+        except (TypeError, ValueError) as err:
+            raise _named(err, self) from err
+        if self.activity_regularizer is not None:
+            self._add_activity_losses(outputs)
+        return outputs
+
+    def _call_converted(self, inputs, args, kwargs, training):
+        """``__call__``'s work on concrete inputs (kept apart so that one handler names the layer)."""
         inputs = convert_inputs(inputs, self._dtype)
         context = call_context.state()
         entries = context.stack
@@ -192,8 +202,6 @@ class Layer(LayerWeights):
             outputs = self.call(inputs, *args, **kwargs)
         finally:
             entries.pop()
-        if self.activity_regularizer is not None:
-            self._add_activity_losses(outputs)
         return outputs
 
     def _build_for(self, inputs):
@@ -265,3 +273,16 @@ class Layer(LayerWeights):
 
     def __repr__(self):
         return '<%s name=%s, built=%s>' % (type(self).__name__, self.name, self.built)
+
+
+def _named(err, layer):
+    """``err`` with the layer named, as Keras 3 names the layer whose call failed.
+
+    Only the innermost failing layer adds its name; plain TypeError / ValueError
+    only, so that exceptions with their own constructors pass through unchanged.
+    """
+    text = str(err)
+    if type(err) not in (TypeError, ValueError) or 'of layer "' in text:   # named already
+        return err
+    return type(err)('Exception encountered when calling %s.call() of layer "%s": %s'
+                     % (type(layer).__name__, layer.name, text))

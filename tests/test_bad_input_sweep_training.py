@@ -77,29 +77,12 @@ def known_gap(reason, kind, names, case):
     for name in names:
         KNOWN_GAPS[(kind, name, case)] = reason
 
-
-known_gap('Layer.__call__ does not name the layer when it cannot convert the input (layers/layer.py)',
-          'layer', LAYERS, 'unconvertible')
-known_gap('integer input reaches a float-only op, whose error names the op but not the layer (layers/layer.py: '
-          'Keras adds the layer to errors raised in call)', 'layer',
-          ['Activation', 'AveragePooling1D', 'AveragePooling2D', 'AvgPool1D', 'AvgPool2D', 'BatchNormalization',
-           'LayerNormalization', 'LeakyReLU', 'MaxPool1D', 'MaxPool2D', 'MaxPooling1D', 'MaxPooling2D'],
-          'integer_data')
-known_gap('Flatten reshapes an empty batch to (0, -1), which cannot infer -1; Keras uses (-1, prod(shape[1:]))',
-          'layer', ['Flatten'], 'empty_batch')
-known_gap('no input_spec: another feature size fails inside affine/multiply without the layer name',
-          'sized', ['Bidirectional', 'GRU', 'GRUCell', 'LSTM', 'LSTMCell', 'LayerNormalization', 'RNN',
-                    'SimpleRNN', 'SimpleRNNCell'], 'wider')
-
-
 def snake(name):
     return re.sub(r'(?<!^)(?=[A-Z])', '_', name).lower()
-
 
 def names_it(err, *names):
     text = str(err).lower()
     return any(n and (n.lower() in text or snake(n) in text) for n in names)
-
 
 def cases(kind, names, checks):
     out = []
@@ -110,19 +93,16 @@ def cases(kind, names, checks):
             out.append(pytest.param(name, check, marks=marks, id='%s-%s' % (name, check)))
     return out
 
-
 def test_every_public_layer_is_swept():
     public = [n for n in L.__all__ if inspect.isclass(getattr(L, n))]
     missing = [n for n in public if n not in LAYERS and n not in NOT_CALLABLE_LAYERS]
     assert not missing, 'add these layers to LAYERS: %s' % missing
-
 
 def built(name):
     make, x = LAYERS[name]
     layer = make()
     layer(x, training=True)
     return layer, x
-
 
 def call_outcome(layer, value, must_fail):
     """None when the call works (and may) or fails clearly; otherwise what went wrong."""
@@ -139,7 +119,6 @@ def call_outcome(layer, value, must_fail):
         return 'crash %s: %s' % (type(err).__name__, err)
     return 'accepted' if must_fail else None
 
-
 def layer_inputs(check, x):
     """(value, must_fail) pairs for one kind of bad input."""
     if check == 'unconvertible':
@@ -153,7 +132,6 @@ def layer_inputs(check, x):
         made = [a.astype(np.int32) for a in arrays]
     return [(made if isinstance(x, list) else made[0], False)]
 
-
 @pytest.mark.parametrize('name, check', cases('layer', sorted(LAYERS),
                                               ['unconvertible', 'nan', 'empty_batch', 'integer_data']))
 def test_layer_call_with_bad_input(name, check):
@@ -161,13 +139,11 @@ def test_layer_call_with_bad_input(name, check):
     problems = [p for p in (call_outcome(layer, value, must_fail) for value, must_fail in layer_inputs(check, x)) if p]
     assert not problems, problems
 
-
 @pytest.mark.parametrize('name, check', cases('sized', sorted(SIZED), ['wider']))
 def test_layer_rejects_another_feature_size_once_built(name, check):
     layer, x = built(name)
     wider = np.ones(x.shape[:-1] + (x.shape[-1] + 2,), x.dtype)
     assert call_outcome(layer, wider, must_fail=True) is None
-
 
 BAD_CONSTRUCTORS = [
     (L.Dense, dict(units=0)), (L.Dense, dict(units=-3)), (L.Dense, dict(units='four')), (L.Dense, dict(units=None)),
@@ -180,28 +156,23 @@ BAD_CONSTRUCTORS = [
     (L.Activation, dict(activation='no_such_activation')),
 ]
 
-
 @pytest.mark.parametrize('cls, kwargs', BAD_CONSTRUCTORS, ids=lambda v: getattr(v, '__name__', None) or repr(v))
 def test_layer_constructor_rejects_bad_arguments(cls, kwargs):
     with pytest.raises((TypeError, ValueError)) as err:
         cls(**kwargs)
     assert names_it(err.value, cls.__name__, *kwargs), str(err.value)
 
-
 # ---- optimizers ------------------------------------------------------------------------------------
 OPTIMIZERS = sorted(optim.BUILT_IN)
 OPTIONS = [{}, dict(clipnorm=1.0), dict(use_ema=True), dict(gradient_accumulation_steps=2), dict(global_clipnorm=1.0)]
 
-
 def optimizer_state(optimizer, variables):
     return [v.numpy().copy() for v in variables] + [v.numpy().copy() for v in optimizer.variables]
-
 
 BAD_GRADIENTS = {
     'wrong_shape': lambda: tf.constant(np.ones(4, np.float32)), 'string': lambda: 'abc',
     'nested_list': lambda: [[1.0]], 'dict': lambda: {'a': 1.0},
 }
-
 
 @pytest.mark.parametrize('options', OPTIONS, ids=lambda o: ','.join(o) or 'default')
 @pytest.mark.parametrize('name', OPTIMIZERS)
@@ -228,20 +199,17 @@ def test_a_bad_gradient_in_the_middle_changes_nothing(name, options):
     for a, b in zip(before, optimizer_state(optimizer, variables)):
         np.testing.assert_array_equal(a, b)
 
-
 def test_nan_gradients_are_applied_as_values():
     # TensorFlow applies NaN gradients (check_numerics is the tool that stops them).
     variable = tf.Variable([1., 2.])
     optim.SGD(0.1).apply_gradients([(tf.constant([np.nan, 1.]), variable)])
     assert np.isnan(variable.numpy()[0]) and variable.numpy()[1] == np.float32(1.9)
 
-
 BAD_OPTIMIZER_ARGUMENTS = [dict(learning_rate='abc'), dict(learning_rate=-0.1), dict(learning_rate=None),
                            dict(clipnorm=-1.), dict(clipnorm='x'), dict(weight_decay='x'), dict(no_such_argument=1)]
 for _key in ('clipnorm', 'weight_decay'):
     known_gap("'x' is compared with 0 before its type is checked: TypeError \"'>=' not supported\" without the "
               "argument's name (optim/arguments.py)", 'optimizer', OPTIMIZERS, repr({_key: 'x'}))
-
 
 @pytest.mark.parametrize('name, kwargs', [
     pytest.param(n, kw, id='%s-%s' % (n, kw), marks=[pytest.mark.xfail(strict=True, reason=KNOWN_GAPS[
@@ -253,7 +221,6 @@ def test_optimizer_constructor_rejects_bad_arguments(name, kwargs):
         cls(**kwargs)
     assert names_it(err.value, cls.__name__, *kwargs), str(err.value)
 
-
 # ---- losses and metrics ----------------------------------------------------------------------------
 LOSS_FUNCTIONS = sorted({getattr(losses, n).__name__ for n in dir(losses) if not n.startswith('_')
                          and inspect.isfunction(getattr(losses, n))
@@ -263,12 +230,10 @@ LOSS_CLASSES = sorted(n for n in dir(losses) if inspect.isclass(getattr(losses, 
 METRIC_CLASSES = sorted(n for n in dir(metrics) if inspect.isclass(getattr(metrics, n))
                         and issubclass(getattr(metrics, n), metrics.Metric) and n not in ('Metric', 'MeanMetricWrapper'))
 
-
 def loss_entry(name):
     obj = getattr(losses, name)
     fn = obj() if inspect.isclass(obj) else obj
     return fn, (SPARSE if 'sparse' in name.lower() else Y), (name, getattr(fn, 'name', None))
-
 
 BAD_LABELS = {'none': None, 'dict': {'a': 1}, 'object': object(), 'non_numeric_string': 'abc',
               'wrong_shape': np.ones((4, 5), np.float32)}
@@ -277,7 +242,6 @@ known_gap("the loss function, called directly, passes y_pred='abc' to cast, whos
 known_gap('no shape check before the arithmetic: the broadcasting error names the primitive, not the loss '
           '(framework/losses)', 'loss', ['categorical_hinge', 'kl_divergence', 'poisson', 'CategoricalHinge',
                                           'KLDivergence', 'Poisson'], 'wrong_shape')
-
 
 @pytest.mark.parametrize('name, check', cases('loss', LOSS_FUNCTIONS + LOSS_CLASSES, sorted(BAD_LABELS)))
 def test_loss_with_bad_input_raises_naming_the_loss(name, check):
@@ -297,7 +261,6 @@ def test_loss_with_bad_input_raises_naming_the_loss(name, check):
             problems.append('position %d, crash %s: %s' % (position, type(err).__name__, err))
     assert not problems, problems
 
-
 @pytest.mark.parametrize('name', LOSS_FUNCTIONS + LOSS_CLASSES)
 def test_loss_computes_with_nan_and_empty_batches(name):
     fn, labels, _ = loss_entry(name)
@@ -306,17 +269,14 @@ def test_loss_computes_with_nan_and_empty_batches(name):
     assert np.isnan(np.asarray(fn(labels, with_nan))).any()
     fn(labels[:0], P[:0])
 
-
 def metric_entry(name):
     metric = getattr(metrics, name)()
     if name in ('Mean', 'Sum'):
         return metric, (P,)
     return metric, ((SPARSE if 'Sparse' in name else Y), P)
 
-
 def metric_state(metric):
     return [v.numpy().copy() for v in metric.variables]
-
 
 known_gap("update_state(y_pred='abc') fails in a primitive op (cast, argmax, equal) whose error lacks the metric's "
           "name (framework/metrics)", 'metric',
@@ -327,7 +287,6 @@ known_gap("update_state(y_pred='abc') fails in a primitive op (cast, argmax, equ
 known_gap("update_state with (4, 5) predictions for (2, 3) labels fails in a primitive's broadcast without the "
           "metric's name (framework/metrics)", 'metric', ['KLDivergence', 'Poisson', 'RootMeanSquaredError'],
           'wrong_shape')
-
 
 # Mean and Sum take values of any shape: a (4, 5) batch after a (2, 3) one is a valid update for them.
 @pytest.mark.parametrize('name, check', [c for c in cases('metric', METRIC_CLASSES, ['none', 'non_numeric_string',
