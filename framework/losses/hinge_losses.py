@@ -1,7 +1,7 @@
 """Hinge losses for labels in {-1, 1} (labels in {0, 1} are mapped there first, as Keras does)."""
 from .. import backend
 from ..ops import maximum, reduce_max, reduce_mean, reduce_sum, square
-from .inputs import labels_and_predictions, matched
+from .inputs import comparable, labels_and_predictions, matched
 
 
 def _signed_labels(y_true):
@@ -25,7 +25,7 @@ def squared_hinge(y_true, y_pred):
 
 def categorical_hinge(y_true, y_pred):
     """maximum(max((1 - y_true) * y_pred) - sum(y_true * y_pred) + 1, 0) over the last axis."""
-    y_true, y_pred = labels_and_predictions(y_true, y_pred, 'categorical_hinge')
+    y_true, y_pred = comparable(*labels_and_predictions(y_true, y_pred, 'categorical_hinge'), 'categorical_hinge')
     positive = reduce_sum(y_true * y_pred, -1)
     negative = reduce_max((1.0 - y_true) * y_pred, -1)
     return maximum(negative - positive + 1.0, 0.0)

@@ -31,6 +31,9 @@ def predictions(y_pred, what):
     """``y_pred`` as a floating tensor; integer predictions become float32 (Keras's floatx)."""
     y_pred = to_dtype(y_pred, None, what, 'y_pred')
     if y_pred.dtype.kind != 'f':
+        if y_pred.dtype.kind not in 'iub':
+            raise TypeError('%s: y_pred must be numbers, got a %s tensor of shape %s'
+                            % (what, y_pred.dtype.name, tuple(y_pred.shape)))
         y_pred = cast(y_pred, FLOATX)
     return y_pred
 
@@ -69,7 +72,11 @@ def matched(y_true, y_pred, what):
         ValueError: naming ``what`` and both shapes when they cannot be compared.
     """
     y_true, y_pred = labels_and_predictions(y_true, y_pred, what)
-    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+    return comparable(*squeeze_or_expand_to_same_rank(y_true, y_pred), what)
+
+
+def comparable(y_true, y_pred, what):
+    """(y_true, y_pred), after checking that they broadcast together (ValueError naming ``what``)."""
     # Equal shapes, the usual case, need no check: np.broadcast_shapes costs
     # microseconds, and every loss and metric update comes through here.
     if y_true._data.shape == y_pred._data.shape:

@@ -15,7 +15,7 @@ from ..ops import (clip_by_value, expand_dims, log, log_softmax, not_equal, redu
                    reshape, sigmoid_cross_entropy_with_logits, sparse_softmax_cross_entropy_with_logits,
                    squeeze, where)
 from ..tensor import Tensor
-from .inputs import EPSILON, labels_and_predictions, predictions, same_shape, to_dtype
+from .inputs import EPSILON, comparable, labels_and_predictions, predictions, same_shape, to_dtype
 from .tensor_notes import get_keras_logits, set_keras_mask
 
 
@@ -145,7 +145,7 @@ def _check_range(labels, classes, what):
 
 def kl_divergence(y_true, y_pred):
     """sum(y_true * log(y_true / y_pred), axis=-1), both clipped into [1e-7, 1]."""
-    y_true, y_pred = labels_and_predictions(y_true, y_pred, 'kl_divergence')
+    y_true, y_pred = comparable(*labels_and_predictions(y_true, y_pred, 'kl_divergence'), 'kl_divergence')
     y_true = clip_by_value(y_true, EPSILON, 1.0)
     y_pred = clip_by_value(y_pred, EPSILON, 1.0)
     return reduce_sum(y_true * log(y_true / y_pred), -1)
@@ -153,5 +153,5 @@ def kl_divergence(y_true, y_pred):
 
 def poisson(y_true, y_pred):
     """mean(y_pred - y_true * log(y_pred + 1e-7), axis=-1)."""
-    y_true, y_pred = labels_and_predictions(y_true, y_pred, 'poisson')
+    y_true, y_pred = comparable(*labels_and_predictions(y_true, y_pred, 'poisson'), 'poisson')
     return reduce_mean(y_pred - y_true * log(y_pred + EPSILON), -1)

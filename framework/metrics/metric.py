@@ -28,6 +28,22 @@ def add_to(variable, amount):
     data += amount
 
 
+class naming_errors:
+    """A context in which a TypeError / ValueError from the ops a metric uses is
+    re-raised naming the metric (unless the message names it already)."""
+
+    def __init__(self, metric):
+        self.metric = metric
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, err, tb):
+        if kind in (TypeError, ValueError) and self.metric.name not in str(err):
+            raise kind('metric %r (%s): %s' % (self.metric.name, type(self.metric).__name__, err)) from err
+        return False
+
+
 class Metric:
     """Base class: subclasses create state with ``add_variable`` and implement
     ``update_state(...)`` and ``result()``.

@@ -15,7 +15,7 @@ from ..losses.tensor_notes import get_keras_mask
 from ..ops import broadcast_to, reduce_mean, reduce_sum
 from ..tape import ACTIVE, paused
 from ..tensor import Tensor
-from .metric import Metric, add_to
+from .metric import Metric, add_to, naming_errors
 
 _NOTHING_TO_PAUSE = contextlib.nullcontext()
 
@@ -143,7 +143,7 @@ class MeanMetricWrapper(Mean):
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         mask = get_keras_mask(y_pred)
-        with not_recording():
+        with not_recording(), naming_errors(self):
             values = self._fn(y_true, y_pred, **self._fn_kwargs)
             if mask is not None:
                 sample_weight = apply_mask(sample_weight, mask, self._dtype, 'sum')

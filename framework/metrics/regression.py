@@ -5,6 +5,7 @@ from ..losses.inputs import squeeze_or_expand_to_same_rank, to_dtype
 from ..ops import square
 from ..tape import paused
 from ..tensor import Tensor
+from .metric import naming_errors
 from .reduction import Mean, MeanMetricWrapper
 
 
@@ -73,7 +74,7 @@ class RootMeanSquaredError(Mean):
         super().__init__(name=name, dtype=dtype)
 
     def update_state(self, y_true, y_pred, sample_weight=None):
-        with paused():
+        with paused(), naming_errors(self):
             y_true = to_dtype(y_true, self._dtype, self.name, 'y_true')
             y_pred = to_dtype(y_pred, self._dtype, self.name, 'y_pred')
             y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
