@@ -2,7 +2,6 @@
 import itertools
 import weakref
 
-import numpy as np
 
 from . import backend, dtypes
 from .tensor import DISPLAY_NAME, Tensor, _to_array, numpy_text

@@ -30,7 +30,11 @@ class Reshape(Layer):
 
     def __init__(self, target_shape, **kwargs):
         super().__init__(**kwargs)
-        target = tuple(int(d) for d in target_shape)
+        try:
+            target = tuple(int(d) for d in target_shape)
+        except (TypeError, ValueError):
+            raise TypeError('Reshape: target_shape must be a tuple of ints (one may be -1), got %r'
+                            % (target_shape,)) from None
         if target.count(-1) > 1 or any(d == 0 or d < -1 for d in target):
             raise ValueError('Reshape %r: target_shape must hold positive ints and at most one -1, got %r'
                              % (self.name, target_shape))

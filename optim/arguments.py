@@ -9,6 +9,8 @@ import inspect
 import re
 import warnings
 
+import numpy as np
+
 _names_used = {}        # auto-naming as Keras does it: adam, adam_1, adam_2, ...
 
 
@@ -58,6 +60,9 @@ def resolve_legacy_arguments(cls, learning_rate, kwargs):
 
 
 def check_non_negative(value, what):
+    if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float, np.number))):
+        raise TypeError('Argument `%s` must be a number >= 0 (or None). Received: %s=%r of type %s'
+                        % (what, what, value, type(value).__name__))
     if value is not None and not value >= 0:
         raise ValueError('Argument `%s` must be >= 0. Received: %s=%r' % (what, what, value))
 

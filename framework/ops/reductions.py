@@ -1,7 +1,6 @@
 """Reductions over axes, and their gradients (which broadcast g back)."""
 from .. import backend
 from ..tensor import Tensor
-from .shapes import broadcast_to, reshape
 from .gradient_ops import unreduce
 from .operands import ACTIVE, as_float_tensor, as_numeric_tensor, named_errors, normalize_axis, record
 
