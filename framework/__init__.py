@@ -23,7 +23,7 @@ from .tape import GradientTape, UnconnectedGradients
 from .tensor import Tensor, TensorShape, constant, convert_to_tensor, is_tensor
 from .variable import Variable
 from .printing import print_ as print  # noqa: A001  (TensorFlow's name; the builtin stays builtins.print)
-from .tape import NoneGradientWarning
+from .none_gradients import NoneGradientWarning
 
 __all__ = ['GradientTape', 'Module', 'Tensor', 'TensorShape', 'UnconnectedGradients', 'Variable', 'constant',
            'convert_to_tensor', 'custom_gradient', 'device', 'is_tensor']

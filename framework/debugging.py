@@ -19,7 +19,7 @@ from _thread import get_ident
 
 import numpy as np
 
-from . import backend, tape
+from . import backend, none_gradients, tape
 from .variable import variable_of
 
 _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -286,7 +286,7 @@ def is_check_numerics_enabled():
 
 def explain_none_gradients(enabled=True):
     """Turn the NoneGradientWarning explanations of ``GradientTape.gradient`` on or off."""
-    tape.EXPLAIN_NONE[0] = bool(enabled)
+    none_gradients.EXPLAIN_NONE[0] = bool(enabled)
 
 
 def check_numerics(tensor, message, name=None):

@@ -12,10 +12,10 @@ list before doing any bookkeeping.
 """
 import threading
 import warnings
-import weakref
 from _thread import get_ident
 
 from . import nest
+from .none_gradients import EXPLAIN_NONE, NoneGradientWarning, explain_nones, none_gradient_reason  # noqa: F401
 from .tape_arguments import check_sources, check_targets, result, seeds, unconnected_mode
 from .tensor import Tensor
 from .variable import Variable
@@ -132,17 +132,6 @@ def record_blocked(name, inputs):
                     tape._watch_one(x)      # a read is a read, as in record()
                 if id(x) in tape._tracked:
                     tape._blocked[id(x)] = name
-
-
-class NoneGradientWarning(UserWarning):
-    """``gradient()`` returned None for a source; the message says why.
-
-    Silence with ``warnings.simplefilter('ignore', framework.NoneGradientWarning)``
-    or ``framework.debugging.explain_none_gradients(False)``.
-    """
-
-
-EXPLAIN_NONE = [True]
 
 
 class UnconnectedGradients:
@@ -270,43 +259,10 @@ class GradientTape:
         grads = self._backward(targets, seeds(targets, output_gradients), flat_sources)
         results = [result(grads.get(id(s)), s, unconnected) for s in flat_sources]
         if unconnected == 'none' and EXPLAIN_NONE[0]:
-            for s, g in zip(flat_sources, results):
-                if g is None:
-                    self._explain_none(s, targets)
-                elif _NONE_REASONS and isinstance(s, Variable):
-                    _NONE_REASONS.pop(id(s), None)      # an older reason no longer holds
+            explain_nones(self, flat_sources, results, targets)
         if not self._persistent:
             self._release()
         return results if flat_list else nest.pack_sequence_as(sources, results)
-
-    def _explain_none(self, source, targets):
-        """Warn (once per source and call site) why ``source`` got no gradient."""
-        name = getattr(source, 'path', None) or 'a %s tensor of shape %s' % (source.dtype.name, tuple(source.shape))
-        if source.dtype.kind not in 'fc':
-            why = ('it has the integer dtype %s: only floating-point tensors have gradients (make it '
-                   'a float32 Variable, or cast it to float32 and watch the result)' % source.dtype.name)
-        elif id(source) in self._blocked:
-            why = 'it reaches the target only through the non-differentiable op %s' % self._blocked[id(source)]
-        elif id(source) not in self._tracked:
-            if isinstance(source, Variable) and not source.trainable:
-                why = 'it is a non-trainable Variable, which tapes do not watch automatically (use tape.watch)'
-            elif isinstance(source, Variable):
-                why = ('it was never read while this tape was recording (compute the target inside the '
-                       '`with GradientTape()` block)')
-            else:
-                why = ('it is a plain Tensor that this tape never watched: call tape.watch() on it, or keep '
-                       'it a Variable (note that `x = x + 1` replaces a Variable by a Tensor; use x.assign_add(1))')
-        elif not any(id(t) in self._tracked for t in targets):
-            why = 'the target was not computed from any watched tensor under this tape'
-        elif self._blocked:
-            why = ('it reaches the target only through non-differentiable ops (%s)'
-                   % ', '.join(sorted(set(self._blocked.values()))))
-        else:
-            why = 'the target does not depend on it'
-        if isinstance(source, Variable):
-            _note_none_reason(source, why)
-        warnings.warn('GradientTape.gradient returned None for %s: %s.' % (name, why),
-                      NoneGradientWarning, stacklevel=3)
 
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
                  parallel_iterations=None, experimental_use_pfor=True):
@@ -396,22 +352,3 @@ class _StopRecording:
 def _sum_to(g, shape):
     from .ops.shapes import sum_to
     return sum_to(g, shape)
-
-
-def _note_none_reason(variable, why):
-    key = id(variable)
-
-    def forget(ref, key=key):
-        entry = _NONE_REASONS.get(key)
-        if entry is not None and entry[0] is ref:
-            _NONE_REASONS.pop(key, None)
-
-    _NONE_REASONS[key] = (weakref.ref(variable, forget), why)
-
-
-def none_gradient_reason(variable):
-    """Why the last ``gradient()`` call gave ``variable`` no gradient (None if unknown)."""
-    entry = _NONE_REASONS.get(id(variable))
-    return entry[1] if entry is not None and entry[0]() is variable else None
-
-

@@ -4,7 +4,7 @@ import warnings
 import numpy as np
 
 from framework import backend
-from framework.tape import none_gradient_reason
+from framework.none_gradients import none_gradient_reason
 from framework.tensor import Tensor
 from framework.variable import Variable
 

@@ -1,0 +1,80 @@
+"""Why ``GradientTape.gradient`` returned None for a source, said as a warning.
+
+The tape asks ``explain_nones`` after each sweep; the reasons for variables
+are kept (weakly) so that an optimizer's "No gradients provided" error can
+repeat them (``none_gradient_reason``).
+"""
+import warnings
+import weakref
+
+from .variable import Variable
+
+
+class NoneGradientWarning(UserWarning):
+    """``gradient()`` returned None for a source; the message says why.
+
+    Silence with ``warnings.simplefilter('ignore', framework.NoneGradientWarning)``
+    or ``framework.debugging.explain_none_gradients(False)``.
+    """
+
+
+EXPLAIN_NONE = [True]      # the switch framework.debugging.explain_none_gradients sets
+
+# id(variable) -> (weak reference to it, the reason its last gradient was None).
+_REASONS = {}
+
+
+def explain_nones(tape, sources, results, targets):
+    """Warn for each source whose result is None; forget older reasons for the others."""
+    for source, grad in zip(sources, results):
+        if grad is None:
+            _explain(tape, source, targets)
+        elif _REASONS and isinstance(source, Variable):
+            _REASONS.pop(id(source), None)      # an older reason no longer holds
+
+
+def _explain(tape, source, targets):
+    """Warn (once per source and call site) why ``source`` got no gradient."""
+    name = getattr(source, 'path', None) or 'a %s tensor of shape %s' % (source.dtype.name, tuple(source.shape))
+    if source.dtype.kind not in 'fc':
+        why = ('it has the integer dtype %s: only floating-point tensors have gradients (make it '
+               'a float32 Variable, or cast it to float32 and watch the result)' % source.dtype.name)
+    elif id(source) in tape._blocked:
+        why = 'it reaches the target only through the non-differentiable op %s' % tape._blocked[id(source)]
+    elif id(source) not in tape._tracked:
+        if isinstance(source, Variable) and not source.trainable:
+            why = 'it is a non-trainable Variable, which tapes do not watch automatically (use tape.watch)'
+        elif isinstance(source, Variable):
+            why = ('it was never read while this tape was recording (compute the target inside the '
+                   '`with GradientTape()` block)')
+        else:
+            why = ('it is a plain Tensor that this tape never watched: call tape.watch() on it, or keep '
+                   'it a Variable (note that `x = x + 1` replaces a Variable by a Tensor; use x.assign_add(1))')
+    elif not any(id(t) in tape._tracked for t in targets):
+        why = 'the target was not computed from any watched tensor under this tape'
+    elif tape._blocked:
+        why = ('it reaches the target only through non-differentiable ops (%s)'
+               % ', '.join(sorted(set(tape._blocked.values()))))
+    else:
+        why = 'the target does not depend on it'
+    if isinstance(source, Variable):
+        _note_reason(source, why)
+    warnings.warn('GradientTape.gradient returned None for %s: %s.' % (name, why),
+                  NoneGradientWarning, stacklevel=4)
+
+
+def _note_reason(variable, why):
+    key = id(variable)
+
+    def forget(ref, key=key):
+        entry = _REASONS.get(key)
+        if entry is not None and entry[0] is ref:
+            _REASONS.pop(key, None)
+
+    _REASONS[key] = (weakref.ref(variable, forget), why)
+
+
+def none_gradient_reason(variable):
+    """Why the last ``gradient()`` call gave ``variable`` no gradient (None if unknown)."""
+    entry = _REASONS.get(id(variable))
+    return entry[1] if entry is not None and entry[0]() is variable else None
