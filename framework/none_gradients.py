@@ -20,7 +20,8 @@ class NoneGradientWarning(UserWarning):
 
 EXPLAIN_NONE = [True]      # the switch framework.debugging.explain_none_gradients sets
 
-# id(variable) -> (weak reference to it, the reason its last gradient was None).
+# id(variable) -> (weak reference to it, the reason its last gradient was None). Keyed by
+# id: a WeakKeyDictionary compares keys with ``==``, which is elementwise on variables.
 _REASONS = {}
 
 

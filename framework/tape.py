@@ -29,12 +29,6 @@ from .variable import Variable
 # attributes ``record`` reads (_thread, _tracked, _watch_accessed, _nodes).
 ACTIVE = []
 
-# Why a gradient came back None, for optimizers' error messages: id(variable) ->
-# (weakref to it, reason). Keyed by id: a WeakKeyDictionary compares keys with
-# ``==``, which is elementwise on variables and fails for more than one element.
-_NONE_REASONS = {}
-
-
 def thread_tapes():
     """The tapes (not observers) recording on the calling thread."""
     me = threading.get_ident()
