@@ -206,7 +206,7 @@ def test_a_later_gradient_clears_the_reason_and_dead_variables_are_forgotten():
     key = id(ghost)
     del ghost
     gc.collect()
-    assert key not in tf.tape._NONE_REASONS
+    assert key not in tf.none_gradients._REASONS
 
 
 def test_optimizer_no_gradients_error_lists_each_variable_with_its_reason():
