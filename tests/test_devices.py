@@ -1,0 +1,41 @@
+"""Device choice the TensorFlow way: specs, defaults, and clear errors where there is no GPU."""
+import numpy as np
+import pytest
+
+import framework as tf
+from framework import backend, placement
+
+
+def test_device_specs_parse_like_tensorflow():
+    assert placement.parse('/GPU:1') == ('gpu', 1)
+    assert placement.parse('cpu') == ('cpu', 0)
+    assert placement.parse('/job:localhost/replica:0/task:0/device:CPU:0') == ('cpu', 0)
+    with pytest.raises(ValueError, match=r"Unknown device 'TPU:0'.*/CPU:0.*/GPU:<index>"):
+        placement.parse('TPU:0')
+
+
+def test_cpu_scope_and_default_keep_tensors_on_the_host():
+    with tf.device('/CPU:0'):
+        t = tf.constant([1.0, 2.0])
+    assert isinstance(t._data, np.ndarray) and t.device.endswith('CPU:0')
+    tf.config.set_default_device('/CPU:0')
+    try:
+        assert placement.current() == ('cpu', 0)
+    finally:
+        tf.config.set_default_device(None)
+
+
+def test_the_cpu_is_always_listed():
+    devices = tf.config.list_physical_devices()
+    assert devices[0].device_type == 'CPU' and devices[0].name == '/physical_device:CPU:0'
+    assert all(d.device_type == 'GPU' for d in tf.config.list_physical_devices('GPU'))
+
+
+@pytest.mark.skipif(backend.cupy_module() is not None, reason='cupy is installed: the missing-cupy error cannot occur')
+def test_asking_for_a_gpu_without_cupy_says_what_is_missing():
+    with pytest.raises(RuntimeError, match=r"GPU requested \(/GPU:0\) but cupy is not installed: pip install"):
+        with tf.device('/GPU:0'):
+            pass
+    with pytest.raises(RuntimeError, match='cupy is not installed'):
+        tf.config.set_default_device('/GPU:0')
+    assert placement.current() == ('cpu', 0)      # a refused default changes nothing
