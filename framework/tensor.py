@@ -41,7 +41,9 @@ class TensorShape(tuple):
 class Tensor:
     """An immutable n-dimensional array that ops and tapes understand."""
     __slots__ = ('_data', '__weakref__')
-    # numpy defers binary operators to us (``ndarray * tensor`` -> Tensor).
+    # numpy defers binary operators to us (``ndarray * tensor`` -> Tensor, via our
+    # reflected operators), while numpy functions (np.add(t, 1), np.exp(t)) see an
+    # array through __array__ and return arrays: TensorFlow's behaviour on both counts.
     __array_priority__ = 100
 
     def __init__(self, data):
@@ -77,15 +79,6 @@ class Tensor:
     def __array__(self, dtype=None, copy=None):
         value = np.asarray(backend.to_host(self._data))
         return value if dtype is None else value.astype(dtype, copy=False)
-
-    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
-        # numpy calls this for ``ndarray <op> tensor`` and for np.exp(tensor).
-        # Arithmetic stays a (differentiable) Tensor op; anything else is plain numpy.
-        op = _UFUNC_OPS.get(ufunc.__name__) if method == '__call__' and not kwargs else None
-        if op is not None:
-            return op(*inputs)
-        arrays = [np.asarray(x) if isinstance(x, Tensor) else x for x in inputs]
-        return getattr(ufunc, method)(*arrays, **kwargs)
 
     # ---- Python protocols on one-element tensors ------------------------
     def _item(self, what):
@@ -307,11 +300,3 @@ def is_tensor(value):
 
 
 from . import ops  # noqa: E402  (the operators above look ops up at call time)
-
-_UFUNC_OPS = {
-    'add': ops.add, 'subtract': ops.subtract, 'multiply': ops.multiply,
-    'true_divide': ops.divide, 'divide': ops.divide, 'power': ops.pow, 'matmul': ops.matmul,
-    'negative': ops.negative, 'less': ops.less, 'less_equal': ops.less_equal,
-    'greater': ops.greater, 'greater_equal': ops.greater_equal,
-    'equal': ops.equal, 'not_equal': ops.not_equal,
-}

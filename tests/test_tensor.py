@@ -267,3 +267,14 @@ def test_convert_to_tensor(backend):
     with pytest.raises(TypeError, match='Cannot convert 1.5 to a tensor of dtype int32'):
         tf.convert_to_tensor(1.5, dtype=tf.int32)
     assert tf.is_tensor(t) and tf.is_tensor(tf.Variable(1.0)) and not tf.is_tensor(1.0)
+
+
+def test_numpy_interop_follows_tensorflow():
+    # TensorFlow 2.21: ndarray * tensor is a (differentiable) Tensor; numpy functions give ndarrays.
+    t = tf.constant([1.0, 2.0])
+    assert isinstance(np.ones(2) * t, tf.Tensor) and (np.ones(2) * t).dtype == tf.float32
+    assert isinstance(np.add(t, 1), np.ndarray) and isinstance(np.exp(t), np.ndarray)
+    with tf.GradientTape() as g:
+        g.watch(t)
+        y = np.array([3.0, 4.0]) * t
+    np.testing.assert_array_equal(g.gradient(y, t).numpy(), [3.0, 4.0])
