@@ -5,7 +5,7 @@ import numpy as np
 
 from framework.ops import avg_pool2d, cast, conv2d, expand_dims, max_pool2d, pad, reduce_max, reduce_mean, reshape
 
-from . import activations, constraints, initializers, regularizers
+from .kernel_options import KernelOptions
 from .convolution import _output_length, check_channels_last
 from .input_spec import InputSpec
 from .layer import Layer
@@ -39,7 +39,7 @@ def _from_2d(outputs):
     return reshape(outputs, (outputs.shape[0],) + tuple(outputs.shape[2:]))
 
 
-class Conv1D(Layer):
+class Conv1D(KernelOptions, Layer):
     """A 1-D convolution (Keras 3's arguments and defaults, channels_last).
 
     The kernel has shape (kernel_size, input_channels, filters). padding is
@@ -65,28 +65,16 @@ class Conv1D(Layer):
         self.kernel_size = normalize_single(kernel_size, 'kernel_size', who)
         self.strides = normalize_single(strides, 'strides', who)
         self.padding = _padding(padding, who, ('valid', 'same', 'causal'))
-        self.activation = activations.get(activation)
-        self.use_bias = bool(use_bias)
-        self.kernel_initializer = initializers.get(kernel_initializer)
-        self.bias_initializer = initializers.get(bias_initializer)
-        self.kernel_regularizer = regularizers.get(kernel_regularizer)
-        self.bias_regularizer = regularizers.get(bias_regularizer)
-        self.kernel_constraint = constraints.get(kernel_constraint)
-        self.bias_constraint = constraints.get(bias_constraint)
+        self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer, kernel_regularizer,
+                                 bias_regularizer, kernel_constraint, bias_constraint)
         self.input_spec = InputSpec(ndim=3)
-        self.kernel = self.bias = None
 
     def build(self, input_shape):
         channels = input_shape[-1]
         if channels is None:
             raise ValueError('Conv1D %r: the channel axis of the input must be known, got shape %s'
                              % (self.name, tuple(input_shape)))
-        self.kernel = self.add_weight(name='kernel', shape=self.kernel_size + (int(channels), self.filters),
-                                      initializer=self.kernel_initializer,
-                                      regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
-        if self.use_bias:
-            self.bias = self.add_weight(name='bias', shape=(self.filters,), initializer=self.bias_initializer,
-                                        regularizer=self.bias_regularizer, constraint=self.bias_constraint)
+        self._add_kernel_and_bias(self.kernel_size + (int(channels), self.filters), self.filters)
         self.input_spec = InputSpec(ndim=3, axes={-1: int(channels)})
         self.built = True
 
@@ -116,15 +104,8 @@ class Conv1D(Layer):
         config.update({
             'filters': self.filters, 'kernel_size': self.kernel_size, 'strides': self.strides,
             'padding': self.padding, 'data_format': 'channels_last', 'dilation_rate': (1,), 'groups': 1,
-            'activation': activations.serialize(self.activation), 'use_bias': self.use_bias,
-            'kernel_initializer': initializers.serialize(self.kernel_initializer),
-            'bias_initializer': initializers.serialize(self.bias_initializer),
-            'kernel_regularizer': regularizers.serialize(self.kernel_regularizer),
-            'bias_regularizer': regularizers.serialize(self.bias_regularizer),
-            'activity_regularizer': regularizers.serialize(self.activity_regularizer),
-            'kernel_constraint': constraints.serialize(self.kernel_constraint),
-            'bias_constraint': constraints.serialize(self.bias_constraint),
         })
+        config.update(self._kernel_options_config(with_activity_regularizer=True))
         return config
 
 

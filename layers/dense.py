@@ -3,12 +3,13 @@ import numpy as np
 
 from framework.ops import affine, cast
 
-from . import activations, constraints, initializers, regularizers
+from . import activations
+from .kernel_options import KernelOptions
 from .input_spec import InputSpec
 from .layer import Layer
 
 
-class Dense(Layer):
+class Dense(KernelOptions, Layer):
     """A fully connected layer (Keras 3's arguments and defaults).
 
     The kernel has shape (input_dim, units); inputs of rank >= 2 are
@@ -39,30 +40,17 @@ class Dense(Layer):
             raise ValueError('Dense: quantization is not supported; quantization_config must be None, '
                              'got %r' % (quantization_config,))
         self.units = int(units)
-        self.activation = activations.get(activation)
+        self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer, kernel_regularizer,
+                                 bias_regularizer, kernel_constraint, bias_constraint)
         self._linear = self.activation is activations.linear
-        self.use_bias = bool(use_bias)
-        self.kernel_initializer = initializers.get(kernel_initializer)
-        self.bias_initializer = initializers.get(bias_initializer)
-        self.kernel_regularizer = regularizers.get(kernel_regularizer)
-        self.bias_regularizer = regularizers.get(bias_regularizer)
-        self.kernel_constraint = constraints.get(kernel_constraint)
-        self.bias_constraint = constraints.get(bias_constraint)
         self.input_spec = InputSpec(min_ndim=2)
-        self.kernel = None
-        self.bias = None
 
     def build(self, input_shape):
         input_dim = input_shape[-1]
         if input_dim is None:
             raise ValueError('Dense %r: the last axis of the input must be known to build, got shape %s'
                              % (self.name, tuple(input_shape)))
-        self.kernel = self.add_weight(name='kernel', shape=(input_dim, self.units),
-                                      initializer=self.kernel_initializer,
-                                      regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
-        if self.use_bias:
-            self.bias = self.add_weight(name='bias', shape=(self.units,), initializer=self.bias_initializer,
-                                        regularizer=self.bias_regularizer, constraint=self.bias_constraint)
+        self._add_kernel_and_bias((input_dim, self.units), self.units)
         self.input_spec = InputSpec(min_ndim=2, axes={-1: int(input_dim)})
         self.built = True
 
@@ -78,16 +66,7 @@ class Dense(Layer):
 
     def get_config(self):
         config = super().get_config()
-        config.update({
-            'units': self.units,
-            'activation': activations.serialize(self.activation),
-            'use_bias': self.use_bias,
-            'kernel_initializer': initializers.serialize(self.kernel_initializer),
-            'bias_initializer': initializers.serialize(self.bias_initializer),
-            'kernel_regularizer': regularizers.serialize(self.kernel_regularizer),
-            'bias_regularizer': regularizers.serialize(self.bias_regularizer),
-            'kernel_constraint': constraints.serialize(self.kernel_constraint),
-            'bias_constraint': constraints.serialize(self.bias_constraint),
-            'quantization_config': None,
-        })
+        config['units'] = self.units
+        config.update(self._kernel_options_config())
+        config['quantization_config'] = None
         return config

@@ -71,3 +71,13 @@ def test_conv_layer_errors_name_the_layer():
     layer = keras.layers.Conv2D(2, 3)
     with pytest.raises(ValueError, match='conv2d'):
         layer(np.zeros((4, 4, 3), np.float32))
+
+
+def test_conv2d_config_has_keras_keys_in_keras_order():
+    # keras.layers.Conv2D(2, 3).get_config() in Keras 3.15 lists these keys, in this order.
+    assert list(keras.layers.Conv2D(2, 3).get_config()) == [
+        'name', 'trainable', 'dtype', 'filters', 'kernel_size', 'strides', 'padding', 'data_format',
+        'dilation_rate', 'groups', 'activation', 'use_bias', 'kernel_initializer', 'bias_initializer',
+        'kernel_regularizer', 'bias_regularizer', 'activity_regularizer', 'kernel_constraint', 'bias_constraint']
+    layer = keras.layers.Conv2D.from_config(keras.layers.Conv2D(3, (2, 2), activation='relu').get_config())
+    assert layer.filters == 3 and layer.kernel_size == (2, 2)

@@ -1,0 +1,42 @@
+"""What Dense and the convolutions share: an activation, an optional bias, and the
+kernel's and bias's initializers, regularizers and constraints (Keras 3's names)."""
+from . import activations, constraints, initializers, regularizers
+
+
+class KernelOptions:
+    """Mixin of layers with a kernel and an optional bias."""
+
+    def _set_kernel_options(self, activation, use_bias, kernel_initializer, bias_initializer,
+                            kernel_regularizer, bias_regularizer, kernel_constraint, bias_constraint):
+        self.activation = activations.get(activation)
+        self.use_bias = bool(use_bias)
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
+        self.kernel = self.bias = None
+
+    def _add_kernel_and_bias(self, kernel_shape, units):
+        self.kernel = self.add_weight(name='kernel', shape=kernel_shape, initializer=self.kernel_initializer,
+                                      regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
+        if self.use_bias:
+            self.bias = self.add_weight(name='bias', shape=(units,), initializer=self.bias_initializer,
+                                        regularizer=self.bias_regularizer, constraint=self.bias_constraint)
+
+    def _kernel_options_config(self, with_activity_regularizer=False):
+        """The options in Keras 3's config order (convolutions also list the activity regularizer)."""
+        config = {
+            'activation': activations.serialize(self.activation),
+            'use_bias': self.use_bias,
+            'kernel_initializer': initializers.serialize(self.kernel_initializer),
+            'bias_initializer': initializers.serialize(self.bias_initializer),
+            'kernel_regularizer': regularizers.serialize(self.kernel_regularizer),
+            'bias_regularizer': regularizers.serialize(self.bias_regularizer),
+        }
+        if with_activity_regularizer:
+            config['activity_regularizer'] = regularizers.serialize(self.activity_regularizer)
+        config['kernel_constraint'] = constraints.serialize(self.kernel_constraint)
+        config['bias_constraint'] = constraints.serialize(self.bias_constraint)
+        return config
