@@ -117,14 +117,19 @@ def _conv_filter_grad(x, g, geo):
     return out
 
 
+def _pooling_input(input, ksize, strides, padding, op):  # noqa: A002
+    """(the input as a float tensor, its window geometry), checked, for a pooling op."""
+    x = as_float_tensor(input, op)
+    if x.ndim != 4:
+        raise ValueError('%s: expected an (N, H, W, C) input, got shape %s' % (op, tuple(x.shape)))
+    geo = _Geometry(tuple(x.shape), _pair(ksize, 'ksize', op), _pair(strides, 'strides', op), padding.upper(), op)
+    return x, geo
+
+
 @named_errors('max_pool2d')
 def max_pool2d(input, ksize, strides, padding='VALID', data_format='NHWC', name=None):  # noqa: A002
     """The maximum of each window; the gradient goes to the (first) maximal element."""
-    x = as_float_tensor(input, 'max_pool2d')
-    if x.ndim != 4:
-        raise ValueError('max_pool2d: expected an (N, H, W, C) input, got shape %s' % (tuple(x.shape),))
-    geo = _Geometry(tuple(x.shape), _pair(ksize, 'ksize', 'max_pool2d'), _pair(strides, 'strides', 'max_pool2d'),
-                    padding.upper(), 'max_pool2d')
+    x, geo = _pooling_input(input, ksize, strides, padding, 'max_pool2d')
     a = x._data
     xp = backend.array_module(a)
     low = xp.finfo(a.dtype).min
@@ -145,11 +150,7 @@ def max_pool2d(input, ksize, strides, padding='VALID', data_format='NHWC', name=
 @named_errors('avg_pool2d')
 def avg_pool2d(input, ksize, strides, padding='VALID', data_format='NHWC', name=None):  # noqa: A002
     """The mean of each window, counting only real (unpadded) elements, as TensorFlow."""
-    x = as_float_tensor(input, 'avg_pool2d')
-    if x.ndim != 4:
-        raise ValueError('avg_pool2d: expected an (N, H, W, C) input, got shape %s' % (tuple(x.shape),))
-    geo = _Geometry(tuple(x.shape), _pair(ksize, 'ksize', 'avg_pool2d'), _pair(strides, 'strides', 'avg_pool2d'),
-                    padding.upper(), 'avg_pool2d')
+    x, geo = _pooling_input(input, ksize, strides, padding, 'avg_pool2d')
     a = x._data
     xp = backend.array_module(a)
     counts = geo.windows(xp.ones((1,) + a.shape[1:3] + (1,), a.dtype)).sum(axis=(3, 4))
