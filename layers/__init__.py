@@ -36,6 +36,7 @@ __all__ += ['Functional', 'KerasTensor', 'Model']
 from .conv1d import (AveragePooling1D, AvgPool1D, Conv1D, GlobalAveragePooling1D, GlobalMaxPooling1D,  # noqa: E402
                      MaxPool1D, MaxPooling1D)
 from .embedding import Embedding  # noqa: E402
+from .masking import Masking  # noqa: E402
 from .merging import (Add, Average, Concatenate, Maximum, Minimum, Multiply, Subtract, add, average,  # noqa: E402
                       concatenate, maximum, minimum, multiply, subtract)
 from .normalization import LayerNormalization, Normalization, Rescaling  # noqa: E402
@@ -50,3 +51,4 @@ __all__ += ['Add', 'AveragePooling1D', 'AvgPool1D', 'Average', 'Bidirectional', 
             'Minimum', 'Multiply', 'Normalization', 'Permute', 'RNN', 'RepeatVector', 'Rescaling', 'Reshape',
             'SimpleRNN', 'SimpleRNNCell', 'Subtract', 'ZeroPadding1D', 'ZeroPadding2D', 'add', 'average',
             'concatenate', 'maximum', 'minimum', 'multiply', 'subtract']
+__all__ += ['Masking']

@@ -3,12 +3,14 @@ the 2-D ops on a (batch, 1, steps, channels) view: a 1-D window is a 2-D
 window of height 1."""
 import numpy as np
 
-from framework.ops import avg_pool2d, cast, conv2d, expand_dims, max_pool2d, pad, reduce_max, reduce_mean, reshape
+from framework.ops import avg_pool2d, cast, conv2d, expand_dims, max_pool2d, pad, reduce_max, reshape
 
 from .kernel_options import KernelOptions
 from .convolution import _output_length, check_channels_last
 from .input_spec import InputSpec
 from .layer import Layer
+from .mask_propagation import MaskedCall
+from .pooling import mean_over_steps
 
 
 def normalize_single(value, name, who):
@@ -174,9 +176,15 @@ class _GlobalPooling1D(Layer):
         return config
 
 
-class GlobalAveragePooling1D(_GlobalPooling1D):
-    """The mean over the steps."""
-    _reduce = staticmethod(reduce_mean)
+class GlobalAveragePooling1D(MaskedCall, _GlobalPooling1D):
+    """The mean over the steps; over the unmasked ones when the input carries a mask (Keras 3)."""
+    supports_masking = True
+
+    def call(self, inputs, mask=None):
+        return mean_over_steps(inputs, mask, self.keepdims)
+
+    def compute_mask(self, inputs, mask=None):
+        return None                      # the steps are gone
 
 
 class GlobalMaxPooling1D(_GlobalPooling1D):

@@ -2,9 +2,10 @@
 from framework.ops import dropout
 
 from .layer import Layer
+from .mask_propagation import MaskedCall
 
 
-class Dropout(Layer):
+class Dropout(MaskedCall, Layer):
     """Sets each input to 0 with probability ``rate`` when ``training`` is
     True, scaling the rest by 1 / (1 - rate); the identity otherwise.
 
@@ -17,6 +18,7 @@ class Dropout(Layer):
     Raises:
         ValueError: rate outside [0, 1).
     """
+    supports_masking = True         # a mask on the input passes to the output
 
     def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
         super().__init__(**kwargs)

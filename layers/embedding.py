@@ -3,10 +3,12 @@ import warnings
 
 import numpy as np
 
-from framework.ops import cast, gather
+from framework.ops import cast, gather, not_equal
+from framework.tensor import Tensor, convert_to_tensor
 
 from . import constraints, initializers, regularizers
 from .layer import Layer
+from .mask_propagation import MaskedCall
 
 
 def _positive_int(value, name):
@@ -16,7 +18,7 @@ def _positive_int(value, name):
     return int(value)
 
 
-class Embedding(Layer):
+class Embedding(MaskedCall, Layer):
     """Look up ``embeddings[indices]``: (batch, ...) ints -> (batch, ..., output_dim).
 
     Float inputs are cast to int32 first, as Keras 3 does. The gradient is a
@@ -27,11 +29,14 @@ class Embedding(Layer):
         output_dim: the width of each embedding.
         embeddings_initializer: default 'uniform' (RandomUniform(-0.05, 0.05)).
         embeddings_regularizer, activity_regularizer, embeddings_constraint.
-        mask_zero: must be False: masking is not supported.
+        mask_zero: index 0 is padding: the output carries a mask, False where
+            the index is 0, that masking layers downstream (RNNs,
+            GlobalAveragePooling1D, losses and metrics) skip; the vocabulary
+            still has input_dim entries, row 0 included (as in Keras).
         weights: an initial (input_dim, output_dim) table (or a list with it).
         input_length: deprecated and ignored (Keras 3 warns too).
     Raises:
-        ValueError: bad sizes, mask_zero=True, lora or quantization arguments;
+        ValueError: bad sizes, lora or quantization arguments;
             on call, indices outside [0, input_dim) (an IndexError from gather).
     """
 
@@ -43,10 +48,6 @@ class Embedding(Layer):
         if kwargs.pop('input_length', None) is not None:
             warnings.warn('Argument `input_length` is deprecated. Just remove it.', stacklevel=2)
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
-        if mask_zero:
-            raise ValueError('Embedding %r: mask_zero=True is not supported (tapeflow layers do not propagate '
-                             'masks); pad with 0 and use mask_zero=False, or trim the sequences to one length'
-                             % self.name)
         if lora_rank is not None or lora_alpha is not None or quantization_config is not None:
             raise ValueError('Embedding %r: LoRA and quantization are not supported; lora_rank, lora_alpha and '
                              'quantization_config must be None' % self.name)
@@ -54,7 +55,7 @@ class Embedding(Layer):
         self.embeddings_initializer = initializers.get(embeddings_initializer)
         self.embeddings_regularizer = regularizers.get(embeddings_regularizer)
         self.embeddings_constraint = constraints.get(embeddings_constraint)
-        self.mask_zero = False
+        self.mask_zero = bool(mask_zero)
         self.embeddings = None
         if weights is not None:
             self._build_from_shape(None)
@@ -75,6 +76,17 @@ class Embedding(Layer):
                                 % (self.name, inputs.dtype.name))
             inputs = cast(inputs, 'int32')
         return gather(self.embeddings, inputs)
+
+    @property
+    def supports_masking(self):
+        """Only a mask_zero Embedding makes a mask (and any incoming mask stops here, as in Keras)."""
+        return self.mask_zero
+
+    def compute_mask(self, inputs, mask=None):
+        """``inputs != 0`` when mask_zero, else None."""
+        if not self.mask_zero:
+            return None
+        return not_equal(inputs if isinstance(inputs, Tensor) else convert_to_tensor(inputs), 0)
 
     def compute_output_shape(self, input_shape):
         return tuple(input_shape) + (self.output_dim,)

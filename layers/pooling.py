@@ -1,9 +1,30 @@
-"""2-D pooling layers (channels_last): MaxPooling2D, AveragePooling2D and the global ones."""
-from framework.ops import avg_pool2d, max_pool2d, reduce_max, reduce_mean
+"""2-D pooling layers (channels_last): MaxPooling2D, AveragePooling2D and the global ones;
+the masked mean over steps GlobalAveragePooling1D uses."""
+from framework.ops import avg_pool2d, cast, expand_dims, max_pool2d, reduce_max, reduce_mean, reduce_sum, where
 
 from .convolution import _output_length, check_channels_last, normalize_padding, normalize_pair
 from .input_spec import InputSpec
 from .layer import Layer
+from .mask_propagation import as_mask
+
+
+def mean_over_steps(inputs, mask=None, keepdims=False):
+    """The mean of (batch, steps, features) over the steps; with a (batch, steps)
+    mask, over the unmasked steps only (Keras 3's GlobalAveragePooling1D: a row
+    with every step masked divides 0 by 0).
+
+    Raises:
+        ValueError: a mask whose shape is not the input's first two axes.
+    """
+    if mask is None:
+        return reduce_mean(inputs, axis=1, keepdims=keepdims)
+    mask = as_mask(mask)
+    if tuple(mask.shape) != tuple(inputs.shape[:2]):
+        raise ValueError('GlobalAveragePooling1D: the mask must have shape (batch, steps) = %s, got %s'
+                         % (tuple(inputs.shape[:2]), tuple(mask.shape)))
+    kept = expand_dims(mask, 2)
+    total = reduce_sum(where(kept, inputs, 0.0), axis=1, keepdims=keepdims)
+    return total / reduce_sum(cast(kept, inputs.dtype), axis=1, keepdims=keepdims)
 
 
 class _Pooling2D(Layer):

@@ -1,7 +1,12 @@
 """Sequential: a stack of layers, each feeding the next."""
+from framework import nest
+from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
+from framework.tensor import Tensor
+
 from . import call_context, serialization
 from .input_layer import InputLayer
 from .layer import Layer, dtype_policy
+from .mask_propagation import as_mask, call_layer
 from .summary import print_summary
 
 # The base class of Sequential: Model, which adds compile / fit / evaluate / predict.
@@ -18,7 +23,14 @@ class Sequential(ModelBase):
 
     The model builds when its input shape is known: from a leading
     ``Input((8,))``, from the first layer's legacy ``input_shape=``, from
-    ``build(input_shape)`` or from the first call.
+    ``build(input_shape)`` or from the first call. Once built, its layers
+    have also been called on an Input tensor, as Keras 3 builds them, so
+    ``inputs`` / ``outputs`` (and every layer's ``input`` / ``output``) are
+    KerasTensors a functional model can start or end at:
+    ``Model(inputs=model.inputs, outputs=model.layers[-2].output)``.
+
+    A mask made by a layer (``Embedding(mask_zero=True)``, ``Masking``)
+    travels on to the next ones (see ``mask_propagation``).
 
     Args:
         layers: a list of layers to ``add``.
@@ -31,6 +43,8 @@ class Sequential(ModelBase):
         self._input_layer = None
         self._layers = []
         self._output_shapes = {}        # id(layer) -> its output shape, filled by build
+        self._graph_ends = None         # (inputs, outputs): the KerasTensors of the traced layers
+        self._graph_error = None        # why tracing failed, when it did
         for layer in layers or ():
             self.add(layer, rebuild=False)
         self._maybe_rebuild()
@@ -111,18 +125,70 @@ class Sequential(ModelBase):
         self._output_shapes = shapes
         self._build_input_shape = tuple(input_shape)
         self.built = True
+        self._trace(tuple(input_shape))
+
+    def _trace(self, input_shape):
+        """Call the layers on an Input of ``input_shape`` (the model's own Input when it
+        has that shape), recording the graph Keras 3 keeps as the model's Functional."""
+        input_layer = self._input_layer
+        if input_layer is None or tuple(input_layer.batch_shape) != input_shape:
+            input_layer = InputLayer(batch_shape=input_shape, dtype=self._layers[0].compute_dtype)
+        x = input_layer.output
+        try:
+            for layer in self._layers:
+                x = layer(x)
+        except (TypeError, ValueError, NotImplementedError) as err:
+            # As Keras, a layer that cannot say its output from shapes alone leaves no graph.
+            self._graph_ends, self._graph_error = None, '%s: %s' % (type(err).__name__, err)
+            return
+        self._graph_ends, self._graph_error = ([input_layer.output], nest.flatten(x)), None
 
     def call(self, inputs, training=None, mask=None):
         x = inputs
+        if mask is not None and isinstance(x, Tensor) and get_keras_mask(x) is None:
+            set_keras_mask(x, as_mask(mask))
         for layer in self._layers:
-            x = layer(x, training=training)
+            x = call_layer(layer, x, {'training': training})
         return x
+
+    def compute_mask(self, inputs, mask=None):
+        """None: the output already carries the mask its last layer computed."""
+        return None
 
     def compute_output_shape(self, input_shape):
         shape = tuple(input_shape)
         for layer in self._layers:
             shape = tuple(layer.compute_output_shape(shape))
         return shape
+
+    # ---- the graph's ends, as Keras 3's Sequential gives them --------------------------
+    def _ends(self, which):
+        if self._graph_ends is None or not self.built:
+            why = (' (calling its layers on an Input failed: %s)' % self._graph_error) if self._graph_error else \
+                '; start it with keras.Input(shape), give its first layer input_shape=, or build it'
+            raise AttributeError("Sequential model '%s' has no defined %s yet%s" % (self.name, which, why))
+        return self._graph_ends[0 if which == 'inputs' else 1]
+
+    @property
+    def inputs(self):
+        """[the KerasTensor of the model's Input] once built."""
+        return list(self._ends('inputs'))
+
+    @property
+    def outputs(self):
+        """[the last layer's KerasTensor output] once built."""
+        return list(self._ends('outputs'))
+
+    @property
+    def input(self):
+        """The model's input KerasTensor (Keras 2 gives it; Keras 3.15 has only ``inputs``)."""
+        return self._ends('inputs')[0]
+
+    @property
+    def output(self):
+        """The model's output KerasTensor (a list for several); Keras 2's ``model.output``."""
+        outputs = self._ends('outputs')
+        return outputs[0] if len(outputs) == 1 else list(outputs)
 
     @property
     def input_shape(self):

@@ -12,9 +12,11 @@ each result in a dict keyed by the KerasTensor it stands for.
 import numpy as np
 
 from framework import nest
+from framework.losses.tensor_notes import set_keras_mask
 from framework.ops import cast, expand_dims, squeeze
 from framework.tensor import Tensor, convert_to_tensor
 
+from ..mask_propagation import as_mask, call_layer, call_with_masks
 from ..model import Model
 from ..summary import print_summary
 from .config import functional_config, rebuild
@@ -91,18 +93,22 @@ class Functional(Model):
         self.built = True
 
     def call(self, inputs, training=None, mask=None):
-        # ``training`` reaches the layers through the call context (Layer.__call__).
+        # ``training`` reaches the layers through the call context (Layer.__call__);
+        # masks ride on the tensors from layer to layer (see ``mask_propagation``).
+        flat = self._standardize(inputs)
         if mask is not None:
-            raise ValueError("Model '%s': masks are not supported by tapeflow's functional models; call the model "
-                             'without mask=' % self.name)
-        values = dict(zip(self._inputs, self._standardize(inputs)))
+            for x, one in zip(flat, nest.flatten(mask)):
+                if one is not None:
+                    set_keras_mask(x, as_mask(one))
+        values = dict(zip(self._inputs, flat))
         for node in self._graph.steps:
             single = node.single_input
             if single is not None:
-                out = node.layer(values[single], **node.kwargs)
+                out = call_layer(node.layer, values[single], node.kwargs)
             else:
                 args, kwargs = node.fill_in(values)
-                out = node.layer(*args, **kwargs)
+                out = call_with_masks(node.layer.__call__, node.layer, args[0], args[1:], kwargs) if args \
+                    else node.layer(**kwargs)
             targets = node.outputs
             if len(targets) == 1 and isinstance(out, Tensor):
                 values[targets[0]] = out
@@ -111,6 +117,10 @@ class Functional(Model):
                     values[target] = value
         struct = self._outputs_struct
         return _unpack_single(struct, nest.pack_sequence_as(struct, [values[t] for t in self._outputs]))
+
+    def compute_mask(self, inputs, mask=None):
+        """None: each output already carries the mask its layer computed."""
+        return None
 
     def _standardize(self, inputs):
         """The call's inputs as a flat list in ``self.inputs`` order, of the Inputs' dtypes and ranks."""

@@ -3,6 +3,7 @@ from framework.ops import concat, reverse
 
 from .. import call_context
 from ..layer import Layer
+from ..mask_propagation import MaskedCall
 from ..serialization import deserialize, serialize
 
 _MERGE_MODES = ('sum', 'mul', 'ave', 'concat', None)
@@ -19,7 +20,7 @@ def _strip(name, prefix):
     return name[len(prefix):] if name.startswith(prefix) else name
 
 
-class Bidirectional(Layer):
+class Bidirectional(MaskedCall, Layer):
     """Run ``layer`` over the sequence and a copy with go_backwards flipped,
     then merge the two outputs (Keras 3's wrapper).
 
@@ -39,7 +40,12 @@ class Bidirectional(Layer):
         ValueError: a bad merge_mode, a layer that is not a Layer, or forward
             and backward layers that disagree (same go_backwards, different
             return_sequences / return_state).
+
+    A mask (the input's, or ``mask=``) goes to both layers; with
+    return_sequences their masked steps output zeros (Keras sets
+    zero_output_for_mask so), and the merged output carries the mask.
     """
+    supports_masking = True
 
     def __init__(self, layer, merge_mode='concat', weights=None, backward_layer=None, **kwargs):
         if not isinstance(layer, Layer):
@@ -100,6 +106,19 @@ class Bidirectional(Layer):
         if self.return_state:
             return (tuple(output) if self.merge_mode is None else (output,)) + states
         return output
+
+    def compute_mask(self, inputs, mask=None):
+        """The input mask for sequence outputs (one per output with merge_mode=None), None otherwise."""
+        if isinstance(mask, (list, tuple)):
+            mask = mask[0]
+        if self.return_sequences:
+            output_mask = [mask, mask] if self.merge_mode is None else mask
+        else:
+            output_mask = [None, None] if self.merge_mode is None else None
+        if self.return_state:
+            heads = output_mask if self.merge_mode is None else [output_mask]
+            return heads + [None] * (2 * len(self.forward_layer.state_size))
+        return output_mask
 
     def _merge(self, y, y_rev):
         mode = self.merge_mode

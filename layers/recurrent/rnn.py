@@ -8,18 +8,40 @@ one matmul with the recurrent kernel for all gates together.
 """
 import numpy as np
 
+from framework import nest
 from framework.backend import array_module
-from framework.ops import cast, expand_dims, stack, zeros
+from framework.ops import cast, expand_dims, stack, where, zeros
 from framework.tensor import Tensor, convert_to_tensor
 
 from .. import call_context
 from ..layer import Layer
+from ..mask_propagation import MaskedCall, as_mask
 from ..serialization import deserialize, serialize
 from .cell import RecurrentCell
 from .time_steps import time_steps
 
 
-class RNN(Layer):
+def step_masks(mask, batch, steps, reverse, who):
+    """The (batch, 1) bool tensor of each step, in the order the loop runs them; None without a mask.
+
+    Raises:
+        ValueError: a mask that is not (batch, steps).
+    """
+    if mask is None:
+        return None
+    mask = nest.flatten(mask)[0] if isinstance(mask, (list, tuple)) else mask
+    if mask is None:
+        return None
+    mask = as_mask(mask)
+    if tuple(mask.shape) != (batch, steps):
+        raise ValueError('%s: the mask must have shape (batch, steps) = %s, matching the sequence; got shape %s'
+                         % (who, (batch, steps), tuple(mask.shape)))
+    data = mask._data
+    keep = [Tensor(data[:, t:t + 1]) for t in range(steps)]
+    return keep[::-1] if reverse else keep
+
+
+class RNN(MaskedCall, Layer):
     """A recurrent layer around ``cell`` (Keras 3's ``keras.layers.RNN``).
 
     Args:
@@ -33,16 +55,21 @@ class RNN(Layer):
             come in that (reversed) order, as in Keras.
         stateful: not supported (raises ValueError).
         unroll: accepted; the Python loop runs the same either way.
-        zero_output_for_mask: kept in the config (no masking here).
+        zero_output_for_mask: the output of a masked step is zeros instead
+            of the previous step's output.
     Call args:
         sequences: (batch, steps, features).
         initial_state: a tensor or a list of them, one per state of the cell.
-        mask: must be None (masking is not supported).
+        mask: (batch, steps) bools, False for a step to skip: the states
+            stay as they were and the output repeats the previous one (or is
+            zeros, see zero_output_for_mask), as in Keras. By default the mask
+            the input carries (from Embedding(mask_zero=True) or Masking).
         training: turns on the cell's dropout.
     Raises:
-        ValueError: a bad cell, stateful=True, a mask, an empty sequence, or
-            initial states of the wrong number or shape.
+        ValueError: a bad cell, stateful=True, a mask of the wrong shape, an
+            empty sequence, or initial states of the wrong number or shape.
     """
+    supports_masking = True
 
     def __init__(self, cell, return_sequences=False, return_state=False, go_backwards=False, stateful=False,
                  unroll=False, zero_output_for_mask=False, **kwargs):
@@ -79,12 +106,11 @@ class RNN(Layer):
 
     def call(self, sequences, initial_state=None, mask=None, training=False):
         who = '%s %r' % (type(self).__name__, self.name)
-        if mask is not None:
-            raise ValueError('%s: masking is not supported; pass mask=None (and use equal-length sequences)' % who)
         batch, steps = sequences.shape[0], sequences.shape[1]
         if steps == 0:
             raise ValueError('%s: the sequence has no time steps (shape %s)' % (who, tuple(sequences.shape)))
         states = self._initial_states(sequences, initial_state, who)
+        keep = step_masks(mask, batch, steps, self.go_backwards, who)
         cell = self.cell
         outputs = []
         if isinstance(cell, RecurrentCell):
@@ -92,16 +118,39 @@ class RNN(Layer):
             if input_mask is not None:
                 sequences = sequences * expand_dims(input_mask, 1)
             weights = cell.recurrent_weights()
-            for projected in time_steps(cell.project(sequences), self.go_backwards):
-                output, states = cell.step(projected, states, weights, recurrent_mask)
+            for t, projected in enumerate(time_steps(cell.project(sequences), self.go_backwards)):
+                output, new_states = cell.step(projected, states, weights, recurrent_mask)
+                output, states = self._skip_masked(keep, t, output, new_states, states, outputs)
                 outputs.append(output)
         else:
-            for inputs in time_steps(sequences, self.go_backwards):
+            for t, inputs in enumerate(time_steps(sequences, self.go_backwards)):
                 output, new_states = cell(inputs, states, training=training)
-                states = list(new_states) if isinstance(new_states, (list, tuple)) else [new_states]
+                new_states = list(new_states) if isinstance(new_states, (list, tuple)) else [new_states]
+                output, states = self._skip_masked(keep, t, output, new_states, states, outputs)
                 outputs.append(output)
         result = stack(outputs, axis=1) if self.return_sequences else outputs[-1]
         return (result,) + tuple(states) if self.return_state else result
+
+    def _skip_masked(self, keep, t, output, new_states, states, outputs):
+        """(output, states) of step ``t``: where the step is masked, the states stay
+        and the output is the previous one (zeros at first, or always with
+        zero_output_for_mask), as Keras's masked loop does."""
+        if keep is None:
+            return output, new_states
+        kept = keep[t]
+        if self.zero_output_for_mask or not outputs:
+            output = where(kept, output, 0.0)
+        else:
+            output = where(kept, output, outputs[-1])
+        return output, [where(kept, new, old) for new, old in zip(new_states, states)]
+
+    def compute_mask(self, inputs, mask=None):
+        """The input mask for the sequence output (None for the last output alone), None for states."""
+        mask = nest.flatten(mask)[0] if mask is not None else None
+        output_mask = mask if self.return_sequences else None
+        if self.return_state:
+            return [output_mask] + [None] * len(self.state_size)
+        return output_mask
 
     def _initial_states(self, sequences, initial_state, who):
         batch = sequences.shape[0]

@@ -1,0 +1,149 @@
+"""How a padding mask travels from layer to layer (Keras 3's masking).
+
+A mask is a bool tensor, usually (batch, steps), True where a step counts.
+It rides on the tensor a layer returns, kept in ``tensor_notes`` as Keras
+keeps it in ``_keras_mask``. Around each layer call (Keras 3's
+``Layer.__call__``, steps 6 to 8):
+
+1. when ``call`` takes a ``mask`` argument, none is given and the input is
+   the call's only tensor, the input's mask is passed as ``mask``;
+2. the layer runs;
+3. a layer that supports masking sets ``compute_mask(inputs, mask)`` on
+   outputs that carry none yet; any other layer given a masked input warns
+   that the mask stops there.
+
+``Layer.__call__`` (layers/layer.py) does not do this itself, so the layers
+that make or use masks mix in ``MaskedCall``, and Sequential and Functional
+run every layer through ``call_layer``. A layer supports masking when it
+says so (``supports_masking``), defines ``compute_mask``, or is one of the
+pass-through layers Keras marks ``supports_masking = True``.
+"""
+import inspect
+import warnings
+
+from framework import nest
+from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
+from framework.ops import cast
+from framework.tensor import Tensor, convert_to_tensor
+
+from .functional.symbolic_call import any_symbolic
+
+
+def mask_of(inputs):
+    """The mask on ``inputs`` (a list of them for a list of inputs); None when there is none."""
+    if isinstance(inputs, Tensor):
+        return get_keras_mask(inputs)
+    if isinstance(inputs, (list, tuple)):
+        masks = [mask_of(x) for x in inputs]
+        return masks if any(m is not None for m in masks) else None
+    return None
+
+
+def as_mask(mask):
+    """``mask`` as a bool tensor (it may come as 0/1 numbers or an array)."""
+    mask = mask if isinstance(mask, Tensor) else convert_to_tensor(mask)
+    return mask if mask.dtype.kind == 'b' else cast(mask, 'bool')
+
+
+_PASS_THROUGH = None
+
+
+def _pass_through_classes():
+    """The tapeflow layers Keras 3 marks ``supports_masking = True`` without a
+    ``compute_mask`` of their own: their output keeps their input's mask."""
+    global _PASS_THROUGH
+    if _PASS_THROUGH is None:
+        from .activation_layers import _Elementwise
+        from .batch_normalization import BatchNormalization
+        from .dense import Dense
+        from .normalization import LayerNormalization, Normalization, Rescaling
+        _PASS_THROUGH = (Dense, _Elementwise, BatchNormalization, LayerNormalization, Normalization, Rescaling)
+    return _PASS_THROUGH
+
+
+def supports_masking(layer):
+    """Whether ``layer`` passes on (or computes) a mask for its outputs."""
+    declared = getattr(layer, 'supports_masking', None)
+    if declared is not None:
+        return bool(declared)
+    return hasattr(layer, 'compute_mask') or isinstance(layer, _pass_through_classes())
+
+
+def output_mask(layer, inputs, previous):
+    """``layer.compute_mask(inputs, previous)``, or ``previous`` for a pass-through layer."""
+    compute = getattr(layer, 'compute_mask', None)
+    return previous if compute is None else compute(inputs, previous)
+
+
+_TAKES_MASK = {}
+
+
+def takes_mask(cls):
+    """Whether ``cls.call`` has a ``mask`` parameter (looked up once per class)."""
+    takes = _TAKES_MASK.get(cls)
+    if takes is None:
+        takes = _TAKES_MASK[cls] = 'mask' in inspect.signature(cls.call).parameters
+    return takes
+
+
+def _other_tensors(args, kwargs):
+    return any(isinstance(x, Tensor) for x in nest.flatten((list(args), kwargs)))
+
+
+def call_with_masks(call, layer, inputs, args, kwargs):
+    """``call(inputs, *args, **kwargs)`` (``layer``'s ``__call__``) with the mask handled around it.
+
+    Returns:
+        the outputs, carrying the masks ``layer`` computes for them.
+    """
+    previous = kwargs.get('mask')
+    if previous is None:
+        previous = mask_of(inputs)
+        if previous is not None and takes_mask(type(layer)) and not _other_tensors(args, kwargs):
+            kwargs = dict(kwargs, mask=previous)
+    outputs = call(inputs, *args, **kwargs)
+    if supports_masking(layer):
+        _attach(layer, inputs, outputs, previous)
+    elif previous is not None:
+        warnings.warn("Layer '%s' (of type %s) was passed an input with a mask attached to it. However, this layer "
+                      'does not support masking and will therefore destroy the mask information. Downstream layers '
+                      'will not see the mask.' % (layer.name, type(layer).__name__), stacklevel=3)
+    return outputs
+
+
+def _attach(layer, inputs, outputs, previous):
+    flat = [t for t in nest.flatten(outputs)]
+    if all(isinstance(t, Tensor) and get_keras_mask(t) is not None for t in flat):
+        return                              # the layer set them itself (Masking)
+    masks = output_mask(layer, inputs, previous)
+    if masks is None:
+        return
+    for tensor, mask in zip(flat, nest.flatten(masks)):
+        if mask is not None and isinstance(tensor, Tensor) and get_keras_mask(tensor) is None:
+            set_keras_mask(tensor, as_mask(mask))
+
+
+_MAKES_MASKS = {}
+
+
+def call_layer(layer, inputs, kwargs):
+    """``layer(inputs, **kwargs)`` as a model runs it: masks handled whatever the layer's class."""
+    if isinstance(layer, MaskedCall):
+        return layer(inputs, **kwargs)
+    cls = type(layer)
+    makes = _MAKES_MASKS.get(cls)
+    if makes is None:
+        makes = _MAKES_MASKS[cls] = hasattr(cls, 'compute_mask')
+    if not makes and mask_of(inputs) is None:
+        return layer(inputs, **kwargs)      # the common case: nothing to carry
+    return call_with_masks(layer.__call__, layer, inputs, (), kwargs)
+
+
+class MaskedCall:
+    """Mixed in before ``Layer`` by the layers that make, use or pass on masks, so
+    that a direct call ``layer(x)`` handles them as Keras 3's ``Layer.__call__`` does."""
+
+    def __call__(self, inputs, *args, **kwargs):
+        if any_symbolic(inputs, args, kwargs):
+            return super().__call__(inputs, *args, **kwargs)
+        return call_with_masks(super().__call__, self, inputs, args, kwargs)

@@ -1,0 +1,57 @@
+"""Masking: skip the time steps whose features all equal a padding value (Keras 3)."""
+import numpy as np
+
+from framework.losses.tensor_notes import set_keras_mask
+from framework.ops import reduce_any, not_equal, squeeze, where
+from framework.tensor import Tensor, convert_to_tensor
+
+from .layer import Layer
+from .mask_propagation import MaskedCall
+
+
+class Masking(MaskedCall, Layer):
+    """Mask every step of a (batch, steps, features) input whose features all
+    equal ``mask_value``: its output is the input with those steps set to 0,
+    carrying a (batch, steps) mask that layers downstream honour (RNNs skip the
+    steps, GlobalAveragePooling1D leaves them out of the mean, losses and
+    metrics leave them out of their averages).
+
+    Args:
+        mask_value: the padding value (default 0.0).
+    Raises:
+        ValueError: a mask_value that is not a number.
+    """
+    supports_masking = True
+
+    def __init__(self, mask_value=0.0, **kwargs):
+        super().__init__(**kwargs)
+        if isinstance(mask_value, bool) or not isinstance(mask_value, (int, float, np.number)):
+            raise ValueError('Masking %r: mask_value must be a number, got %r (of type %s)'
+                             % (self.name, mask_value, type(mask_value).__name__))
+        self.mask_value = mask_value
+        self.built = True
+
+    def _kept(self, inputs, keepdims):
+        if not isinstance(inputs, Tensor):
+            inputs = convert_to_tensor(inputs)
+        if inputs.ndim < 1:
+            raise ValueError('Masking %r: expected an input with a features axis, got a scalar' % self.name)
+        return reduce_any(not_equal(inputs, self.mask_value), axis=-1, keepdims=keepdims)
+
+    def compute_mask(self, inputs, mask=None):
+        """True for each step with a feature other than mask_value."""
+        return self._kept(inputs, keepdims=False)
+
+    def call(self, inputs):
+        kept = self._kept(inputs, keepdims=True)
+        outputs = where(kept, inputs, 0.0)
+        set_keras_mask(outputs, squeeze(kept, axis=-1))
+        return outputs
+
+    def compute_output_shape(self, input_shape):
+        return tuple(input_shape)
+
+    def get_config(self):
+        config = super().get_config()
+        config['mask_value'] = self.mask_value
+        return config
