@@ -1,0 +1,155 @@
+"""Batching stages: batch, padded_batch, unbatch and rebatch as element streams.
+
+Each function takes the upstream iterator factory and returns a new one;
+``Dataset`` wraps them with their cardinality and element spec.
+"""
+import itertools
+
+import numpy as np
+
+from .. import nest
+from .structure import stack
+
+
+def check_batch_size(batch_size, what):
+    if isinstance(batch_size, bool) or not isinstance(batch_size, (int, np.integer)) or batch_size <= 0:
+        raise ValueError('%s: batch_size must be positive (an integer), got %r' % (what, batch_size))
+    return int(batch_size)
+
+
+def batches(source, batch_size, drop_remainder, combine):
+    """Groups of ``batch_size`` consecutive elements, each combined by ``combine(list)``."""
+    def grouped():
+        buffer = []
+        for element in source():
+            buffer.append(element)
+            if len(buffer) == batch_size:
+                yield combine(buffer)
+                buffer = []
+        if buffer and not drop_remainder:
+            yield combine(buffer)
+    return grouped
+
+
+def unbatched(source, what='Dataset.unbatch'):
+    def rows():
+        for element in source():
+            leaves = nest.flatten(element)
+            if any(np.ndim(a) == 0 for a in leaves):
+                raise ValueError('%s: cannot unbatch an input with scalar components; got shapes %s'
+                                 % (what, [np.shape(a) for a in leaves]))
+            sizes = {np.shape(a)[0] for a in leaves}
+            if len(sizes) > 1:
+                raise ValueError('%s: the components of a batch have different first dimensions %s'
+                                 % (what, sorted(sizes)))
+            for i in range(sizes.pop()):
+                yield nest.pack_sequence_as(element, [a[i] for a in leaves])
+    return rows
+
+
+def rebatched(source, batch_size, drop_remainder):
+    """Unbatch, then batch again with ``batch_size`` (an int, or a list of sizes taken in turn)."""
+    sizes = [batch_size] if isinstance(batch_size, (int, np.integer)) else list(batch_size)
+    sizes = [check_batch_size(s, 'Dataset.rebatch') for s in sizes]
+    rows = unbatched(source, 'Dataset.rebatch')
+
+    def regrouped():
+        buffer, cycle = [], itertools.cycle(sizes)
+        want = next(cycle)
+        for row in rows():
+            buffer.append(row)
+            if len(buffer) == want:
+                yield stack(buffer, 'Dataset.rebatch')
+                buffer, want = [], next(cycle)
+        if buffer and not drop_remainder:
+            yield stack(buffer, 'Dataset.rebatch')
+    return regrouped
+
+
+def padder(element_spec, padded_shapes, padding_values):
+    """``combine`` for padded_batch: pads each component to the given (or largest) shape."""
+    specs = nest.flatten(element_spec)
+    shapes = _per_component(padded_shapes, element_spec, 'padded_shapes', is_leaf=_is_shape)
+    values = _per_component(padding_values, element_spec, 'padding_values', is_leaf=np.isscalar)
+    if shapes is None:
+        shapes = [None] * len(specs)
+    if values is None:
+        values = [None] * len(specs)
+    values = [_padding_value(v, s.dtype, k) for k, (v, s) in enumerate(zip(values, specs))]
+
+    def combine(elements):
+        rows = [nest.flatten(e) for e in elements]
+        padded = [_pad_component([row[k] for row in rows], shapes[k], values[k], k) for k in range(len(specs))]
+        return nest.pack_sequence_as(elements[0], padded)
+    return combine
+
+
+def padded_spec_shape(spec_shape, padded_shape):
+    if padded_shape is None:
+        return spec_shape
+    return tuple(None if d is None or d == -1 else int(d) for d in padded_shape)
+
+
+def _pad_component(parts, target, value, k):
+    ranks = {np.ndim(p) for p in parts}
+    if len(ranks) > 1:
+        raise ValueError('Dataset.padded_batch: component %d has elements of different ranks %s (shapes %s); '
+                         'padding changes sizes, not ranks' % (k, sorted(ranks), [np.shape(p) for p in parts]))
+    rank = ranks.pop()
+    if target is not None and len(target) != rank:
+        raise ValueError('Dataset.padded_batch: padded_shapes %s for component %d has rank %d but its '
+                         'elements have shape %s' % (tuple(target), k, len(target), np.shape(parts[0])))
+    largest = np.max([np.shape(p) for p in parts], axis=0) if rank else ()
+    full = tuple(int(m) if target is None or target[d] is None or target[d] == -1 else int(target[d])
+                 for d, m in enumerate(largest))
+    for p in parts:
+        if any(s > f for s, f in zip(np.shape(p), full)):
+            raise ValueError('Dataset.padded_batch: attempted to pad component %d to a smaller size than '
+                             'the input element: element shape %s, padded shape %s'
+                             % (k, np.shape(p), full))
+    out = np.full((len(parts),) + full, value, dtype=np.asarray(parts[0]).dtype)
+    for i, p in enumerate(parts):
+        out[(i,) + tuple(slice(0, s) for s in np.shape(p))] = p
+    return out
+
+
+def _padding_value(value, dtype, k):
+    if value is None:
+        return '' if dtype == object else np.zeros((), dtype)[()]
+    if hasattr(value, 'dtype') and np.ndim(value) != 0:
+        raise ValueError('Dataset.padded_batch: padding value for component %d must be a scalar, got shape %s'
+                         % (k, np.shape(value)))
+    if hasattr(value, 'dtype') and np.dtype(value.dtype) != dtype:
+        raise TypeError('Dataset.padded_batch: padding value for component %d has dtype %s but the component '
+                        'has dtype %s; give a value of that dtype' % (k, np.dtype(value.dtype).name, dtype.name))
+    return np.asarray(value, dtype=dtype)[()]
+
+
+def _per_component(given, element_spec, what, is_leaf):
+    """``given`` as one entry per component; a lone value applies to every component."""
+    if given is None:
+        return None
+    if not isinstance(element_spec, (tuple, dict)):
+        return [given]
+    if is_leaf(given) or hasattr(given, 'dtype'):
+        return [given] * len(nest.flatten(element_spec))
+    return _flatten_upto(element_spec, given, what)
+
+
+def _flatten_upto(structure, given, what):
+    if isinstance(structure, dict):
+        if not isinstance(given, dict) or set(given) != set(structure):
+            raise ValueError('Dataset.padded_batch: `%s` %r does not match the element structure %r'
+                             % (what, given, structure))
+        return [x for key in sorted(structure) for x in _flatten_upto(structure[key], given[key], what)]
+    if isinstance(structure, tuple):
+        if not isinstance(given, (tuple, list)) or len(given) != len(structure):
+            raise ValueError('Dataset.padded_batch: `%s` %r does not match the element structure %r'
+                             % (what, given, structure))
+        return [x for s, g in zip(structure, given) for x in _flatten_upto(s, g, what)]
+    return [given]
+
+
+def _is_shape(value):
+    return (isinstance(value, (list, tuple)) and all(d is None or isinstance(d, (int, np.integer))
+                                                     for d in value)) or hasattr(value, 'as_list')

@@ -1,0 +1,101 @@
+"""Stages that combine datasets: zip, concatenate, flat_map and interleave (tf.data's orders)."""
+import os
+
+from .. import nest
+from .spec import TensorSpec
+from .structure import call_with_element
+
+
+def zipped(datasets):
+    """Elements of ``datasets`` (any structure of Datasets) side by side, until one runs out."""
+    members = nest.flatten(datasets)
+
+    def elements():
+        iterators = [d._make_iterator() for d in members]
+        for items in zip(*iterators):
+            yield nest.pack_sequence_as(datasets, list(items))
+    return elements
+
+
+def concatenated(first, second):
+    def elements():
+        yield from first._make_iterator()
+        yield from second._make_iterator()
+    return elements
+
+
+def concatenated_spec(a, b):
+    """The spec covering both datasets' elements; TypeError if structures or dtypes differ."""
+    flat_a, flat_b = nest.flatten(a), nest.flatten(b)
+    same_structure = len(flat_a) == len(flat_b) and _structure(a) == _structure(b)
+    if not same_structure or any(x.dtype != y.dtype for x, y in zip(flat_a, flat_b)):
+        raise TypeError('Dataset.concatenate: incompatible dataset elements: %r and %r; both datasets need '
+                        'the same structure and dtypes' % (a, b))
+    return nest.pack_sequence_as(a, [_common(x, y) for x, y in zip(flat_a, flat_b)])
+
+
+def flat_mapped(source, map_func, what='Dataset.flat_map'):
+    def elements():
+        for element in source():
+            yield from _inner(map_func, element, what)._make_iterator()
+    return elements
+
+
+def interleaved(source, map_func, cycle_length, block_length):
+    """tf.data's interleave: ``cycle_length`` inner datasets read ``block_length`` elements in turn.
+
+    An exhausted slot hands the turn on and is refilled from the input the
+    next time the cycle reaches it, exactly the order TensorFlow produces.
+    """
+    cycle_length = (os.cpu_count() or 1) if cycle_length in (None, -1) else int(cycle_length)
+    block_length = 1 if block_length is None else int(block_length)
+    if cycle_length <= 0 or block_length <= 0:
+        raise ValueError('Dataset.interleave: cycle_length and block_length must be positive, got %r and %r'
+                         % (cycle_length, block_length))
+
+    def elements():
+        inputs = source()
+        slots = [None] * cycle_length
+        index, in_block, open_count, inputs_done = 0, 0, 0, False
+        while not inputs_done or open_count:
+            if slots[index] is not None:
+                try:
+                    value = next(slots[index])
+                except StopIteration:
+                    slots[index], open_count = None, open_count - 1
+                    index, in_block = (index + 1) % cycle_length, 0
+                    continue
+                yield value
+                in_block += 1
+                if in_block == block_length:
+                    index, in_block = (index + 1) % cycle_length, 0
+            elif not inputs_done:
+                element = next(inputs, _END)
+                if element is _END:
+                    inputs_done = True
+                else:
+                    slots[index] = _inner(map_func, element, 'Dataset.interleave')._make_iterator()
+                    open_count += 1
+            else:
+                index, in_block = (index + 1) % cycle_length, 0
+    return elements
+
+
+_END = object()
+
+
+def _inner(map_func, element, what):
+    result = call_with_element(map_func, element)
+    if not hasattr(result, '_make_iterator'):
+        raise TypeError('%s: map_func must return a Dataset, got %s' % (what, type(result).__name__))
+    return result
+
+
+def _structure(value):
+    return nest.map_structure(lambda _: 0, value)
+
+
+def _common(x, y):
+    if x.shape is None or y.shape is None or len(x.shape) != len(y.shape):
+        return TensorSpec(None, x.dtype)
+    return TensorSpec(tuple(a if a == b else None for a, b in zip(x.shape, y.shape)), x.dtype)

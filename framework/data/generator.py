@@ -1,0 +1,93 @@
+"""``Dataset.from_generator``: elements yielded by a Python generator, checked against a signature.
+
+Each iteration of the dataset calls the generator anew. Every yielded value is
+converted to its component's dtype (a float64 array becomes float32 under a
+float32 spec, as TensorFlow converts) and its shape checked against the spec.
+"""
+import numpy as np
+
+from .. import dtypes
+from .spec import TensorSpec
+
+WHAT = 'Dataset.from_generator'
+
+
+def signature_from(output_signature, output_types, output_shapes):
+    """The structure of TensorSpecs the generator's elements must match."""
+    if output_signature is not None:
+        if output_types is not None or output_shapes is not None:
+            raise TypeError('%s: give either `output_signature` or the legacy `output_types` / '
+                            '`output_shapes`, not both' % WHAT)
+        return _map_leaves(lambda s: TensorSpec.from_spec(s, WHAT + '(output_signature)'), output_signature)
+    if output_types is None:
+        raise TypeError('%s: `output_signature` is required (a TensorSpec, or a tuple / dict of them, '
+                        'describing each element)' % WHAT)
+    if output_shapes is None:
+        return _map_leaves(lambda t: TensorSpec(None, t), output_types)
+    return _zip_leaves(lambda t, s: TensorSpec(s, t), output_types, output_shapes)
+
+
+def generator_source(generator, args, signature):
+    """A function that starts the generator and yields checked host elements."""
+    if not callable(generator):
+        raise TypeError('%s: `generator` must be a Python callable returning an iterator, got %s'
+                        % (WHAT, type(generator).__name__))
+    args = tuple(np.asarray(a) for a in (args or ()))
+
+    def elements():
+        for value in generator(*args):
+            yield _conform(signature, value, value)
+    return elements
+
+
+def _conform(signature, value, whole):
+    if isinstance(signature, dict):
+        if not isinstance(value, dict) or set(value) != set(signature):
+            _structure_error(signature, whole)
+        return {k: _conform(signature[k], value[k], whole) for k in signature}
+    if isinstance(signature, tuple):
+        if not isinstance(value, (tuple, list)) or len(value) != len(signature):
+            _structure_error(signature, whole)
+        parts = [_conform(s, v, whole) for s, v in zip(signature, value)]
+        return type(signature)(*parts) if hasattr(signature, '_fields') else tuple(parts)
+    return _conform_leaf(signature, value)
+
+
+def _conform_leaf(spec, value):
+    try:
+        array = np.asarray(value.numpy() if hasattr(value, 'numpy') else value, dtype=spec.dtype)
+    except (TypeError, ValueError):
+        raise TypeError('%s: `generator` yielded an element that could not be converted to the expected '
+                        'type. The expected type was %s, but the yielded element was %r'
+                        % (WHAT, spec.dtype.name, value)) from None
+    if not spec.shape_admits(array.shape):
+        raise ValueError('%s: `generator` yielded an element of shape %s where an element of shape %s was '
+                         'expected' % (WHAT, tuple(array.shape), tuple(spec.shape)))
+    return array[()] if array.ndim == 0 else array
+
+
+def _structure_error(signature, value):
+    raise TypeError('%s: `generator` yielded an element that did not match the expected structure. The '
+                    'expected structure was %s, but the yielded element was %r'
+                    % (WHAT, _map_leaves(lambda s: 'tf.' + s.dtype.name, signature), value))
+
+
+def _map_leaves(fn, structure):
+    if isinstance(structure, dict):
+        return {k: _map_leaves(fn, v) for k, v in structure.items()}
+    if isinstance(structure, (tuple, list)):
+        parts = [_map_leaves(fn, v) for v in structure]
+        return type(structure)(*parts) if hasattr(structure, '_fields') else tuple(parts)
+    return fn(structure)
+
+
+def _zip_leaves(fn, types, shapes):
+    if isinstance(types, dict):
+        return {k: _zip_leaves(fn, v, shapes[k]) for k, v in types.items()}
+    if isinstance(types, (tuple, list)):
+        if not isinstance(shapes, (tuple, list)) or len(shapes) != len(types):
+            raise ValueError('%s: `output_shapes` %r does not match the structure of `output_types` %r'
+                             % (WHAT, shapes, types))
+        return tuple(_zip_leaves(fn, t, s) for t, s in zip(types, shapes))
+    return fn(dtypes.as_dtype(types), shapes)
+

@@ -1,0 +1,129 @@
+"""The Dataset stages that regroup elements: batching, windows, and nested datasets.
+
+A mixin of ``Dataset`` (kept apart for size); the streams themselves live in
+batching.py, windows.py and combine.py.
+"""
+import numpy as np
+
+from .. import nest
+from . import batching, cardinality as card, combine, windows
+from .spec import TensorSpec
+from .structure import spec_of, stack, with_batch_dim, without_batch_dim
+
+
+class RegroupingStages:
+    """batch, padded_batch, unbatch, rebatch, window, group_by_window, bucket_by_sequence_length,
+    flat_map, interleave and concatenate."""
+
+    def batch(self, batch_size, drop_remainder=False, num_parallel_calls=None, deterministic=None, name=None):
+        """Stack consecutive elements into batches of ``batch_size`` (the last may be smaller)."""
+        batch_size = batching.check_batch_size(batch_size, 'Dataset.batch')
+        stream = batching.batches(self._make_iterator, batch_size, drop_remainder, stack)
+        spec = lambda: with_batch_dim(self.element_spec, batch_size if drop_remainder else None)
+        return self._then(stream, card.of_batch(self._length, batch_size, drop_remainder), spec)
+
+    def padded_batch(self, batch_size, padded_shapes=None, padding_values=None, drop_remainder=False, name=None):
+        """Batches whose components are padded to ``padded_shapes`` (None dims: the batch's largest).
+
+        Args:
+            padded_shapes: a shape per component (None or -1 dims pad to the longest
+                element in the batch); default: every dimension to the longest.
+            padding_values: a scalar per component (or one for all); default 0 ('' for strings).
+        Raises:
+            ValueError: elements of different ranks, an element larger than its padded shape.
+            TypeError: a padding value of another dtype than its component.
+        """
+        batch_size = batching.check_batch_size(batch_size, 'Dataset.padded_batch')
+        element_spec = self.element_spec
+        combine_fn = batching.padder(element_spec, padded_shapes, padding_values)
+        shapes = batching._per_component(padded_shapes, element_spec, 'padded_shapes', batching._is_shape)
+
+        def spec():
+            flat = nest.flatten(element_spec)
+            out = [TensorSpec(batching.padded_spec_shape(s.shape, None if shapes is None else shapes[k]), s.dtype)
+                   for k, s in enumerate(flat)]
+            return with_batch_dim(nest.pack_sequence_as(element_spec, out), batch_size if drop_remainder else None)
+        stream = batching.batches(self._make_iterator, batch_size, drop_remainder, combine_fn)
+        return self._then(stream, card.of_batch(self._length, batch_size, drop_remainder), spec)
+
+    def unbatch(self, name=None):
+        """Split each element's components along their first axis into separate elements."""
+        length = 0 if self._length == 0 else (
+            card.INFINITE_CARDINALITY if self._length == card.INFINITE_CARDINALITY else card.UNKNOWN_CARDINALITY)
+        return self._then(batching.unbatched(self._make_iterator), length,
+                          lambda: without_batch_dim(self.element_spec, 'Dataset.unbatch'))
+
+    def rebatch(self, batch_size, drop_remainder=False, name=None):
+        """The same rows in batches of ``batch_size`` (an int, or a list of sizes used in turn)."""
+        stream = batching.rebatched(self._make_iterator, batch_size, drop_remainder)
+        fixed = batch_size if drop_remainder and isinstance(batch_size, (int, np.integer)) else None
+        spec = lambda: with_batch_dim(without_batch_dim(self.element_spec, 'Dataset.rebatch'), fixed)
+        return self._then(stream, card.UNKNOWN_CARDINALITY if self._length >= 0 else self._length, spec)
+
+    def window(self, size, shift=None, stride=1, drop_remainder=False, name=None):
+        """Windows of ``size`` elements as nested datasets (one per component), every ``shift`` elements."""
+        shift = size if shift is None else shift
+        stream = windows.windowed(self._make_iterator, size, shift, stride, drop_remainder, self._nested)
+        length = card.of_window(self._length, size, shift, drop_remainder)
+        return self._then(stream, length, None)
+
+    def group_by_window(self, key_func, reduce_func, window_size=None, window_size_func=None, name=None):
+        """Group elements by ``key_func`` into windows, each turned into a dataset by ``reduce_func``."""
+        stream = windows.grouped_by_window(self._make_iterator, key_func, reduce_func, window_size,
+                                           window_size_func, self._nested_elements)
+        return self._then(stream, card.UNKNOWN_CARDINALITY, None)
+
+    def bucket_by_sequence_length(self, element_length_func, bucket_boundaries, bucket_batch_sizes,
+                                  padded_shapes=None, padding_values=None, pad_to_bucket_boundary=False,
+                                  no_padding=False, drop_remainder=False, name=None):
+        """Batches of elements of similar length: bucket i takes lengths in
+        [bucket_boundaries[i-1], bucket_boundaries[i]) and batches bucket_batch_sizes[i] of them."""
+        boundaries = [int(b) for b in bucket_boundaries]
+        if list(boundaries) != sorted(boundaries) or len(bucket_batch_sizes) != len(boundaries) + 1:
+            raise ValueError('Dataset.bucket_by_sequence_length: bucket_boundaries must increase and '
+                             'bucket_batch_sizes must have len(bucket_boundaries) + 1 = %d entries, got %r and %r'
+                             % (len(boundaries) + 1, bucket_boundaries, bucket_batch_sizes))
+
+        def batch_bucket(key, window):
+            size = int(bucket_batch_sizes[int(key)])
+            if no_padding:
+                return window.batch(size, drop_remainder=drop_remainder)
+            shapes = padded_shapes
+            if pad_to_bucket_boundary:
+                if int(key) == len(boundaries):
+                    raise ValueError('Dataset.bucket_by_sequence_length: with pad_to_bucket_boundary every '
+                                     'length must be below the last boundary %d' % boundaries[-1])
+                bound = boundaries[int(key)] - 1
+                shapes = nest.map_structure(lambda s: [bound if d is None else None for d in s.shape],
+                                            window.element_spec)
+            return window.padded_batch(size, shapes, padding_values, drop_remainder)
+        return self.group_by_window(windows.bucket_key(element_length_func, boundaries), batch_bucket,
+                                    window_size_func=lambda key: bucket_batch_sizes[int(key)])
+
+    def flat_map(self, map_func, name=None):
+        """The elements of the datasets ``map_func`` returns for each element, one dataset after another."""
+        return self._then(combine.flat_mapped(self._make_iterator, map_func), card.UNKNOWN_CARDINALITY, None)
+
+    def interleave(self, map_func, cycle_length=None, block_length=None, num_parallel_calls=None,
+                   deterministic=None, name=None):
+        """Elements of ``cycle_length`` of the datasets ``map_func`` returns, ``block_length`` at a time
+        from each in turn (cycle_length default: the CPU count, as TensorFlow)."""
+        stream = combine.interleaved(self._make_iterator, map_func, cycle_length, block_length)
+        return self._then(stream, card.UNKNOWN_CARDINALITY, None)
+
+    def concatenate(self, dataset, name=None):
+        """This dataset's elements followed by ``dataset``'s.
+
+        Raises:
+            TypeError: when the two differ in structure or dtypes.
+        """
+        spec = combine.concatenated_spec(self.element_spec, dataset.element_spec)
+        return self._then(combine.concatenated(self, dataset), card.of_concatenate(self._length, dataset._length),
+                          lambda: spec)
+
+    def _nested(self, values):
+        """A dataset over a list of host values (one window component)."""
+        return type(self)(lambda: iter(values), len(values), lambda: spec_of(values[0]))
+
+    def _nested_elements(self, elements):
+        return type(self)(lambda: iter(elements), len(elements), lambda: self.element_spec)

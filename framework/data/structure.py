@@ -1,0 +1,84 @@
+"""Element structures for ``framework.data``: host conversion, stacking and specs.
+
+tf.data's rule for structure: tuples, namedtuples and dicts are structure, a
+list is one tensor. Elements travel through a pipeline as numpy values; they
+become framework tensors only when handed out.
+"""
+import numpy as np
+
+from .. import nest
+from ..tensor import Tensor, TensorShape, convert_to_tensor
+from .spec import TensorSpec
+
+
+def to_host(value):
+    """One component as a numpy value (Python numbers: float32 / int32, as TensorFlow)."""
+    if isinstance(value, (Tensor, np.ndarray, np.generic)):
+        return np.asarray(value)
+    return np.asarray(convert_to_tensor(value))
+
+
+def host_structure(value):
+    """``value`` with every component as a numpy value; tuples and dicts keep their structure."""
+    if isinstance(value, tuple):
+        return type(value)(*map(host_structure, value)) if hasattr(value, '_fields') \
+            else tuple(host_structure(v) for v in value)
+    if isinstance(value, dict):
+        return {k: host_structure(v) for k, v in value.items()}
+    return to_host(value)
+
+
+def as_tensors(element):
+    # Window elements are datasets: they are handed out as they are.
+    return nest.map_structure(
+        lambda v: v if isinstance(v, Tensor) or hasattr(v, '_make_iterator') else convert_to_tensor(v), element)
+
+
+def call_with_element(fn, element):
+    """``fn`` applied to an element as tf.data does: a tuple is spread over the arguments."""
+    args = as_tensors(element)
+    return fn(*args) if isinstance(args, tuple) and not hasattr(args, '_fields') else fn(args)
+
+
+def stack(elements, what='Dataset.batch'):
+    """Components of equal-shaped elements stacked along a new first axis."""
+    first = elements[0]
+    rows = [nest.flatten(e) for e in elements]
+    stacked = []
+    for k in range(len(rows[0])):
+        parts = [row[k] for row in rows]
+        shapes = {np.shape(p) for p in parts}
+        if len(shapes) > 1:
+            raise ValueError('%s: cannot stack elements of different shapes %s in component %d; use '
+                             'padded_batch to pad them to a common shape' % (what, sorted(shapes), k))
+        stacked.append(np.stack(parts))
+    return nest.pack_sequence_as(first, stacked)
+
+
+def spec_of(element, batched=None):
+    """The TensorSpec structure of one host element; ``batched`` prepends a batch dimension."""
+    def one(value):
+        shape = tuple(np.shape(value))
+        if batched is not None:
+            shape = (batched,) + shape
+        return TensorSpec(shape, np.asarray(value).dtype)
+    return nest.map_structure(one, element)
+
+
+def with_batch_dim(spec, size):
+    """A spec structure for elements stacked in batches of ``size`` (None: unknown)."""
+    return nest.map_structure(lambda s: TensorSpec(_prepend(size, s.shape), s.dtype, s.name), spec)
+
+
+def without_batch_dim(spec, what):
+    def one(s):
+        if s.shape is None:
+            return TensorSpec(None, s.dtype, s.name)
+        if len(s.shape) == 0:
+            raise ValueError('%s: cannot unbatch an input with scalar components (spec %s)' % (what, s))
+        return TensorSpec(s.shape[1:], s.dtype, s.name)
+    return nest.map_structure(one, spec)
+
+
+def _prepend(size, shape):
+    return None if shape is None else TensorShape((size,) + tuple(shape))

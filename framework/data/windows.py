@@ -1,0 +1,85 @@
+"""Windowing stages: window, group_by_window and bucket_by_sequence_length (tf.data's semantics)."""
+import collections
+
+import numpy as np
+
+from .. import nest
+from .structure import call_with_element
+
+_END = object()
+
+
+def windowed(source, size, shift, stride, drop_remainder, make_dataset):
+    """Windows of ``size`` elements ``stride`` apart, one starting every ``shift`` elements.
+
+    Each window is the element structure with a Dataset in place of every component.
+    """
+    for name, value in (('size', size), ('shift', shift), ('stride', stride)):
+        if not isinstance(value, (int, np.integer)) or value <= 0:
+            raise ValueError('Dataset.window: %s must be a positive integer, got %r' % (name, value))
+    span = (size - 1) * stride + 1
+
+    def windows():
+        inputs, buffer = source(), collections.deque()
+        base, start, done = 0, 0, False
+        while True:
+            while not done and base + len(buffer) < start + span:
+                element = next(inputs, _END)
+                if element is _END:
+                    done = True
+                else:
+                    buffer.append(element)
+            while base < start and buffer:
+                buffer.popleft()
+                base += 1
+            members = [buffer[j] for j in range(start - base, len(buffer), stride)][:size] if base == start else []
+            if not members or (drop_remainder and len(members) < size):
+                return
+            columns = zip(*[nest.flatten(m) for m in members])
+            yield nest.pack_sequence_as(members[0], [make_dataset(list(c)) for c in columns])
+            start += shift
+    return windows
+
+
+def grouped_by_window(source, key_func, reduce_func, window_size, window_size_func, make_dataset):
+    """Elements grouped by ``key_func``; each full group (or, at the end, each rest in key order)
+    becomes ``reduce_func(key, window_dataset)``, whose elements are given out in turn."""
+    if (window_size is None) == (window_size_func is None):
+        raise ValueError('Dataset.group_by_window: give exactly one of window_size and window_size_func')
+    size_of = (lambda key: window_size) if window_size_func is None else window_size_func
+
+    def reduced(key, members):
+        result = reduce_func(np.int64(key), make_dataset(members))
+        if not hasattr(result, '_make_iterator'):
+            raise TypeError('Dataset.group_by_window: reduce_func must return a Dataset, got %s'
+                            % type(result).__name__)
+        return result._make_iterator()
+
+    def elements():
+        groups = {}
+        for element in source():
+            key = _key(call_with_element(key_func, element))
+            members = groups.setdefault(key, [])
+            members.append(element)
+            if len(members) >= int(np.asarray(size_of(np.int64(key)))):
+                del groups[key]
+                yield from reduced(key, members)
+        for key in sorted(groups):
+            yield from reduced(key, groups[key])
+    return elements
+
+
+def bucket_key(element_length_func, boundaries):
+    """key_func for bucket_by_sequence_length: bucket i holds lengths in [boundaries[i-1], boundaries[i])."""
+    def key(*element):
+        length = int(np.asarray(element_length_func(*element)))
+        return np.int64(np.searchsorted(boundaries, length, side='right'))
+    return key
+
+
+def _key(value):
+    key = np.asarray(value)
+    if key.shape != () or key.dtype.kind not in 'iu':
+        raise TypeError('Dataset.group_by_window: key_func must return a scalar integer (int64), got %r '
+                        '(shape %s, dtype %s)' % (value, key.shape, key.dtype))
+    return int(key)
