@@ -261,8 +261,12 @@ def test_loss_computes_with_nan_and_empty_batches(name):
     assert np.isnan(np.asarray(fn(labels, with_nan))).any()
     fn(labels[:0], P[:0])
 
+# Metrics whose constructor needs an argument (Keras gives these no default).
+METRIC_ARGUMENTS = {'PrecisionAtRecall': {'recall': 0.5}, 'RecallAtPrecision': {'precision': 0.5},
+                    'SensitivityAtSpecificity': {'specificity': 0.5}, 'SpecificityAtSensitivity': {'sensitivity': 0.5}}
+
 def metric_entry(name):
-    metric = getattr(metrics, name)()
+    metric = getattr(metrics, name)(**METRIC_ARGUMENTS.get(name, {}))
     if name in ('Mean', 'Sum'):
         return metric, (P,)
     return metric, ((SPARSE if 'Sparse' in name else Y), P)

@@ -9,7 +9,16 @@ from .accuracy_metrics import (Accuracy, BinaryAccuracy, CategoricalAccuracy, Sp
                        SparseTopKCategoricalAccuracy, TopKCategoricalAccuracy, accuracy, binary_accuracy,
                        categorical_accuracy, sparse_categorical_accuracy, sparse_top_k_categorical_accuracy,
                        top_k_categorical_accuracy)
+from .at_threshold import (PrecisionAtRecall, RecallAtPrecision, SensitivityAtSpecificity,  # noqa: F401
+                           SpecificityAtSensitivity)
+from .auc import AUC  # noqa: F401
+from .confusion_metrics import (FalseNegatives, FalsePositives, Precision, Recall, TrueNegatives,  # noqa: F401
+                                TruePositives)
+from .f_score import F1Score, FBetaScore  # noqa: F401
+from .hinge_and_correlation import (CategoricalHinge, ConcordanceCorrelation, Hinge, PearsonCorrelation,  # noqa: F401
+                                    SquaredHinge, concordance_correlation, pearson_correlation)
 from .metric import Metric  # noqa: F401
+from .r2 import R2Score  # noqa: F401
 from .probabilistic import (BinaryCrossentropy, CategoricalCrossentropy, KLDivergence, Poisson,  # noqa: F401
                             SparseCategoricalCrossentropy)
 from .reduction import Mean, MeanMetricWrapper, Sum  # noqa: F401

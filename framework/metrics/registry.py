@@ -11,6 +11,7 @@ import inspect
 from ..losses import registry as loss_registry
 from ..losses.naming import object_name, to_snake_case
 from . import accuracy_metrics as accuracy, probabilistic, regression
+from . import at_threshold, auc, confusion_metrics as confusion, f_score, hinge_and_correlation as hinge, r2
 from .metric import Metric
 from .reduction import Mean, MeanMetricWrapper, Sum
 
@@ -24,6 +25,11 @@ _CLASSES = (
     accuracy.Accuracy, accuracy.BinaryAccuracy, accuracy.CategoricalAccuracy,
     accuracy.SparseCategoricalAccuracy, accuracy.TopKCategoricalAccuracy,
     accuracy.SparseTopKCategoricalAccuracy,
+    confusion.TruePositives, confusion.FalsePositives, confusion.TrueNegatives, confusion.FalseNegatives,
+    confusion.Precision, confusion.Recall, auc.AUC, at_threshold.PrecisionAtRecall, at_threshold.RecallAtPrecision,
+    at_threshold.SensitivityAtSpecificity, at_threshold.SpecificityAtSensitivity, f_score.FBetaScore,
+    f_score.F1Score, r2.R2Score, hinge.Hinge, hinge.SquaredHinge, hinge.CategoricalHinge,
+    hinge.PearsonCorrelation, hinge.ConcordanceCorrelation,
 )
 BY_NAME = {cls.__name__: cls for cls in _CLASSES}
 BY_NAME.update({to_snake_case(cls.__name__): cls for cls in _CLASSES})
@@ -38,7 +44,8 @@ BY_NAME.update({
 # Per-sample functions a MeanMetricWrapper config may name.
 _FUNCTIONS = {f.__name__: f for f in (accuracy.accuracy, accuracy.binary_accuracy, accuracy.categorical_accuracy,
                                        accuracy.sparse_categorical_accuracy, accuracy.top_k_categorical_accuracy,
-                                       accuracy.sparse_top_k_categorical_accuracy)}
+                                       accuracy.sparse_top_k_categorical_accuracy,
+                                       hinge.pearson_correlation, hinge.concordance_correlation)}
 
 
 def function_by_name(name):

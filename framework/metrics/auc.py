@@ -1,0 +1,211 @@
+"""``AUC``: the area under the ROC or precision-recall curve, from counts at fixed thresholds (Keras 3).
+
+The curve is sampled at ``num_thresholds`` thresholds (evenly spaced from
+just below 0 to just above 1) and integrated as a Riemann sum. For the PR
+curve with 'interpolation' the precision is not interpolated linearly (that
+overestimates it); true and false positives are, following Davis & Goadrich
+(2006), which gives each step's area in closed form with a logarithm.
+"""
+import numbers
+
+import numpy as np
+
+from .. import backend
+from ..ops import sigmoid
+from ..tensor import Tensor
+from .confusion_matrix import EPSILON, confusion_counts, describe, divide_no_nan, evenly_spaced, parse_thresholds
+from .metric import Metric, add_to, naming_errors
+from .reduction import not_recording
+
+_CURVES = {'ROC': 'ROC', 'roc': 'ROC', 'PR': 'PR', 'pr': 'PR', 'PRGAIN': 'PRGAIN', 'prgain': 'PRGAIN'}
+_SUMMATIONS = {'interpolation': 'interpolation', 'Interpolation': 'interpolation', 'majoring': 'majoring',
+               'Majoring': 'majoring', 'minoring': 'minoring', 'Minoring': 'minoring'}
+
+
+def _choice(value, table, argument):
+    # Keras's enums (AUCCurve.PR) carry the string in .value.
+    key = getattr(value, 'value', value)
+    if not isinstance(key, str) or key not in table:
+        raise ValueError('AUC: invalid %s=%r; expected one of %s'
+                         % (argument, value, sorted(set(table.values()))))
+    return table[key]
+
+
+class AUC(Metric):
+    """Area under the ROC curve (default) or the precision-recall curve.
+
+    Args:
+        num_thresholds: how many thresholds sample the curve (> 1; default 200).
+        curve: 'ROC', 'PR' or 'PRGAIN'.
+        summation_method: 'interpolation' (trapezoids; Davis & Goadrich for PR),
+            'minoring' (lower sums) or 'majoring' (upper sums).
+        name, dtype: as for every metric (name default 'auc', made unique).
+        thresholds: explicit thresholds in [0, 1] (then ``num_thresholds`` is
+            their number plus 2: -epsilon and 1 + epsilon are added).
+        multi_label: one curve per label (last axis of (samples, labels)
+            predictions), averaged; else all entries are pooled into one curve.
+        num_labels: the number of labels, to create the state before the
+            first batch (multi_label only).
+        label_weights: per-label weights: for pooled curves they weight each
+            label's entries; for multi_label they weight the per-label areas.
+        from_logits: apply a sigmoid to y_pred first.
+    Raises:
+        ValueError: for a bad num_thresholds, curve, summation_method or thresholds,
+            or num_labels without multi_label.
+    """
+    _direction = 'up'
+
+    def __init__(self, num_thresholds=200, curve='ROC', summation_method='interpolation', name=None, dtype=None,
+                 thresholds=None, multi_label=False, num_labels=None, label_weights=None, from_logits=False):
+        self.curve = _choice(curve, _CURVES, 'curve')
+        self.summation_method = _choice(summation_method, _SUMMATIONS, 'summation_method')
+        self._init_from_thresholds = thresholds is not None
+        if thresholds is not None:
+            inner = sorted(parse_thresholds(thresholds, None, 'AUC'))
+            self.num_thresholds = len(inner) + 2
+            self._thresholds_distributed_evenly = evenly_spaced([0.0] + inner + [1.0])
+        else:
+            if isinstance(num_thresholds, bool) or not isinstance(num_thresholds, numbers.Integral) \
+                    or num_thresholds <= 1:
+                raise ValueError('AUC: num_thresholds must be an integer > 1, got %r' % (num_thresholds,))
+            self.num_thresholds = int(num_thresholds)
+            inner = [(i + 1) * 1.0 / (num_thresholds - 1) for i in range(num_thresholds - 2)]
+            self._thresholds_distributed_evenly = True
+        # Just outside [0, 1], so that predictions of exactly 0 and 1 fall inside the outer intervals.
+        self._thresholds = np.array([0.0 - EPSILON] + inner + [1.0 + EPSILON])
+        super().__init__(name=name, dtype=dtype)
+        self.multi_label = bool(multi_label)
+        self.num_labels = num_labels
+        self.label_weights = None if label_weights is None else np.asarray(label_weights, self._dtype)
+        if self.label_weights is not None and (self.label_weights.ndim != 1 or (self.label_weights < 0).any()):
+            raise ValueError('%s: label_weights must be a list of non-negative weights, one per label, got %r'
+                             % (describe(self), label_weights))
+        self._from_logits = from_logits
+        self._built = False
+        if num_labels and not self.multi_label:
+            raise ValueError('%s: num_labels is needed only when multi_label is True' % describe(self))
+        if not self.multi_label:
+            self._build(None)
+        elif num_labels:
+            self._build((None, num_labels))
+
+    @property
+    def thresholds(self):
+        """The thresholds, including the outer two (-epsilon and 1 + epsilon)."""
+        return list(self._thresholds)
+
+    def _build(self, shape):
+        if self.multi_label:
+            if len(shape) != 2:
+                raise ValueError('%s: y_pred must have rank 2 (samples, labels) when multi_label=True; got '
+                                 'shape %s' % (describe(self), tuple(shape)))
+            self._num_labels = shape[1]
+            variable_shape = (self.num_thresholds, self._num_labels)
+        else:
+            variable_shape = (self.num_thresholds,)
+        self._build_input_shape = shape
+        self.true_positives = self.add_variable(variable_shape, name='true_positives')
+        self.false_positives = self.add_variable(variable_shape, name='false_positives')
+        self.true_negatives = self.add_variable(variable_shape, name='true_negatives')
+        self.false_negatives = self.add_variable(variable_shape, name='false_negatives')
+        self._built = True
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        """Add this batch's counts at each threshold.
+
+        Raises:
+            ValueError: naming the metric for mismatched shapes, a sample_weight that
+                does not broadcast, or (multi_label) a different number of labels.
+        """
+        what = describe(self)
+        with naming_errors(self):
+            if self._from_logits:
+                with not_recording():
+                    y_pred = sigmoid(y_pred)
+            shape = tuple(getattr(y_pred, 'shape', np.shape(y_pred)))
+            if self.multi_label and self._built and (len(shape) != 2 or shape[1] != self._num_labels):
+                raise ValueError('%s: multi_label state holds %d labels; y_pred has shape %s'
+                                 % (what, self._num_labels, shape))
+            counts = confusion_counts(y_true, y_pred, self._thresholds, ('tp', 'fp', 'tn', 'fn'), what, self._dtype,
+                                      sample_weight=sample_weight, multi_label=self.multi_label,
+                                      label_weights=None if self.multi_label else self.label_weights,
+                                      evenly=self._thresholds_distributed_evenly)
+        if not self._built:
+            self._build(shape)
+        for kind, variable in (('tp', self.true_positives), ('fp', self.false_positives),
+                               ('tn', self.true_negatives), ('fn', self.false_negatives)):
+            add_to(variable, counts[kind])
+
+    def _aggregate(self, per_threshold):
+        """Sum over thresholds; for multi_label, then the (label-weighted) mean over labels."""
+        xp = backend.array_module(per_threshold)
+        if not self.multi_label:
+            return per_threshold.sum()
+        by_label = per_threshold.sum(axis=0)
+        if self.label_weights is None:
+            return by_label.mean()
+        weights = xp.asarray(self.label_weights)
+        return divide_no_nan(xp.asarray((by_label * weights).sum()), xp.asarray(weights.sum()))
+
+    def interpolate_pr_auc(self):
+        """PR-AUC with true/false positives interpolated between thresholds (Davis & Goadrich 2006).
+
+        Between two thresholds precision is (tp) / (tp + fp) with tp linear in
+        p = tp + fp, i.e. tp = slope * p + intercept; its integral over recall
+        is slope * (dtp + intercept * log(p_i / p_{i+1})) / (tp + fn).
+        """
+        xp = backend.array_module(self.true_positives._data)
+        tp, fp, fn = self.true_positives._data, self.false_positives._data, self.false_negatives._data
+        dtp = tp[:-1] - tp[1:]
+        p = tp + fp
+        dp = p[:-1] - p[1:]
+        slope = divide_no_nan(dtp, xp.maximum(dp, 0))
+        intercept = tp[1:] - slope * p[1:]
+        both_positive = (p[:-1] > 0) & (p[1:] > 0)
+        p_ratio = xp.where(both_positive, divide_no_nan(p[:-1], xp.maximum(p[1:], 0)), 1)
+        increments = divide_no_nan(slope * (dtp + intercept * xp.log(p_ratio)), xp.maximum(tp[1:] + fn[1:], 0))
+        return self._aggregate(increments)
+
+    def _curve_points(self):
+        """(x, y) of the ROC, PR or PR-gain curve at each threshold."""
+        xp = backend.array_module(self.true_positives._data)
+        tp, fp = self.true_positives._data, self.false_positives._data
+        tn, fn = self.true_negatives._data, self.false_negatives._data
+        recall = divide_no_nan(tp, tp + fn)
+        if self.curve == 'ROC':
+            return divide_no_nan(fp, fp + tn), recall
+        if self.curve == 'PR':
+            return recall, divide_no_nan(tp, tp + fp)
+        # PR gain (Flach & Kull 2015): recall and precision rescaled against the positives' share.
+        scale = divide_no_nan(tp + fn, tn + fp)
+        recall_gain = xp.where(tp == 0, 0, 1 - scale * divide_no_nan(fn, tp))
+        precision_gain = xp.where(tp == 0, 1, 1 - scale * divide_no_nan(fp, tp))
+        return xp.maximum(recall_gain, 0).astype(tp.dtype), precision_gain.astype(tp.dtype)
+
+    def result(self):
+        """The area, a scalar (0 before the state exists)."""
+        if not self._built:
+            return Tensor(np.zeros((), self._dtype))
+        if self.curve == 'PR' and self.summation_method == 'interpolation':
+            area = self.interpolate_pr_auc()
+        else:
+            xp = backend.array_module(self.true_positives._data)
+            x, y = self._curve_points()
+            if self.summation_method == 'interpolation':
+                heights = (y[:-1] + y[1:]) / 2
+            elif self.summation_method == 'minoring':
+                heights = xp.minimum(y[:-1], y[1:])
+            else:
+                heights = xp.maximum(y[:-1], y[1:])
+            area = self._aggregate((x[:-1] - x[1:]) * heights)
+        return Tensor(backend.array_module(area).asarray(area, dtype=self._dtype))
+
+    def get_config(self):
+        config = dict(super().get_config(), num_thresholds=self.num_thresholds, curve=self.curve,
+                      summation_method=self.summation_method, multi_label=self.multi_label,
+                      num_labels=self.num_labels,
+                      label_weights=None if self.label_weights is None else self.label_weights.tolist(),
+                      from_logits=self._from_logits)
+        if self._init_from_thresholds:
+            config['thresholds'] = [float(t) for t in self._thresholds[1:-1]]
+        return config

@@ -1,0 +1,193 @@
+"""Counting true/false positives/negatives at thresholds: the state behind Precision, Recall, AUC and friends.
+
+Follows Keras 3's ``metrics_utils.update_confusion_matrix_variables``: a
+prediction is positive at threshold t when ``y_pred > t`` (strictly), a label
+is positive when it is non-zero, and each count is the sum of the weights
+(sample weight times label weight, 1 by default). Counts are computed on raw
+arrays (numpy or cupy, one code path) and returned; the caller adds them to its
+state only once every check has passed, so a bad batch changes nothing.
+"""
+import numbers
+
+import numpy as np
+
+from .. import backend
+from ..losses.inputs import squeeze_or_expand_to_same_rank, to_dtype
+from ..ops import expand_dims
+from .reduction import not_recording
+
+NEG_INF = -1e10     # Keras's score for predictions outside the top k: below every threshold
+EPSILON = 1e-7      # keras.backend.epsilon(): AUC's outer thresholds sit this far outside [0, 1]
+KINDS = ('tp', 'fp', 'tn', 'fn')
+
+
+def describe(metric):
+    """'Precision 'precision'': the class and the name, for error messages."""
+    return '%s %r' % (type(metric).__name__, metric.name)
+
+
+def parse_thresholds(thresholds, default, what):
+    """``thresholds`` (a float or a list of floats in [0, 1]) as a list; ``[default]`` for None.
+
+    Raises:
+        ValueError: naming ``what`` for a threshold outside [0, 1], NaN or not a number.
+    """
+    if thresholds is None:
+        return [default]
+    values = list(thresholds) if isinstance(thresholds, (list, tuple, np.ndarray)) else [thresholds]
+    bad = [t for t in values if isinstance(t, bool) or not isinstance(t, numbers.Real) or not 0 <= t <= 1]
+    if bad or not values:
+        raise ValueError('%s: threshold values must be numbers in [0, 1]; received thresholds=%r (bad: %r)'
+                         % (what, thresholds, bad))
+    return [float(t) for t in values]
+
+
+def evenly_spaced(thresholds):
+    """Whether the thresholds are 0, 1/(n-1), ..., 1 (n >= 3): counts then take one pass over the data."""
+    n = len(thresholds)
+    if n < 3:
+        return False
+    return bool(np.allclose(thresholds, np.arange(n, dtype=np.float32) / (n - 1), atol=EPSILON))
+
+
+def divide_no_nan(numerator, denominator):
+    """numerator / denominator on raw arrays, 0 where the denominator is 0."""
+    xp = backend.array_module(numerator)
+    empty = denominator == 0
+    return xp.where(empty, 0, numerator / (denominator + empty)).astype(numerator.dtype, copy=False)
+
+
+def _keep_top_k(pred, k, xp, what):
+    """Scores outside each row's k highest set to NEG_INF (ties go to the lower index, as top_k does)."""
+    classes = pred.shape[-1] if pred.ndim else 0
+    if not isinstance(k, numbers.Integral) or isinstance(k, bool) or not 0 < k <= classes:
+        raise ValueError('%s: top_k must be an integer in [1, %d] (the last axis of y_pred %s), got %r'
+                         % (what, classes, tuple(pred.shape), k))
+    order = xp.argsort(-pred, axis=-1, kind='stable')
+    rank = xp.argsort(order, axis=-1, kind='stable')      # each score's place in its row's order
+    return xp.where(rank < k, pred, pred.dtype.type(NEG_INF))
+
+
+def _inputs(y_true, y_pred, sample_weight, dtype, what):
+    """Raw (labels, predictions, sample weights or None) with Keras's rank alignment."""
+    with not_recording():
+        y_pred = to_dtype(y_pred, dtype, what, 'y_pred')
+        y_true = to_dtype(y_true, dtype, what, 'y_true')
+        y_pred, y_true = squeeze_or_expand_to_same_rank(y_pred, y_true)
+        if sample_weight is not None:
+            # One weight per sample is (N,) -> (N, 1): it then broadcasts over the classes.
+            sample_weight = expand_dims(to_dtype(sample_weight, dtype, what, 'sample_weight'), -1)
+            _, sample_weight = squeeze_or_expand_to_same_rank(y_true, sample_weight, expand_rank_1=False)
+            sample_weight = sample_weight._data
+    if y_true._data.shape != y_pred._data.shape:
+        raise ValueError('%s: y_true and y_pred must have the same shape, got y_true %s and y_pred %s '
+                         '(labels are 0/1 per prediction, not class indices)'
+                         % (what, tuple(y_true.shape), tuple(y_pred.shape)))
+    return y_true._data, y_pred._data, sample_weight
+
+
+def confusion_counts(y_true, y_pred, thresholds, kinds, what, dtype='float32', sample_weight=None, top_k=None,
+                     class_id=None, multi_label=False, label_weights=None, evenly=False):
+    """This batch's weighted counts at each threshold.
+
+    Args:
+        thresholds: list of floats (NEG_INF allowed, for top_k).
+        kinds: which of 'tp', 'fp', 'tn', 'fn' to count.
+        what: the metric, as error messages name it.
+        sample_weight: broadcastable to y_pred (one weight per sample, or per entry).
+        top_k: count only each row's k highest scores as predicted positive.
+        class_id: count only this class (the last axis of y_pred).
+        multi_label: keep the last axis apart (counts of shape (T, labels)); else flatten everything.
+        label_weights: one weight per label (last axis), when not multi_label.
+        evenly: the thresholds are evenly spaced (see ``evenly_spaced``) or AUC's [-eps, ..., 1 + eps].
+    Returns:
+        {kind: raw array of shape (T,) or (T, labels)} in ``dtype``.
+    Raises:
+        ValueError: naming ``what`` for mismatched shapes, a bad class_id or top_k.
+    """
+    true, pred, weights = _inputs(y_true, y_pred, sample_weight, dtype, what)
+    xp = backend.array_module(pred)
+    if top_k is not None:
+        pred = _keep_top_k(pred, top_k, xp, what)
+    if class_id is not None:
+        classes = pred.shape[-1] if pred.ndim >= 2 else None
+        if classes is None or not isinstance(class_id, numbers.Integral) or not 0 <= class_id < classes:
+            raise ValueError('%s: class_id=%r needs y_pred of shape (samples, classes) with class_id in '
+                             '[0, classes), got y_pred %s' % (what, class_id, tuple(pred.shape)))
+        true, pred = true[..., class_id, None], pred[..., class_id, None]
+    if weights is not None:
+        weights = _broadcast(xp.asarray(weights, dtype=dtype), pred.shape, 'sample_weight', what, xp)
+    if label_weights is not None and not multi_label:
+        lw = _broadcast(xp.asarray(label_weights, dtype=dtype)[None], pred.shape, 'label_weights', what, xp)
+        weights = lw if weights is None else weights * lw
+    positive = true != 0
+    if multi_label and pred.ndim != 2:
+        raise ValueError('%s: multi_label needs y_pred of shape (samples, labels), got %s' % (what, pred.shape))
+    if not multi_label:
+        positive, pred = positive.reshape(-1), pred.reshape(-1)
+        weights = None if weights is None else weights.reshape(-1)
+    count = _bucketed if evenly else _compared
+    counts = count(positive, pred, weights, thresholds, kinds, xp)
+    return {kind: xp.asarray(counts[kind], dtype=dtype) for kind in kinds}
+
+
+def _broadcast(values, shape, role, what, xp):
+    try:
+        return xp.broadcast_to(values, shape)
+    except ValueError:
+        raise ValueError('%s: %s of shape %s does not broadcast to y_pred of shape %s'
+                         % (what, role, tuple(values.shape), tuple(shape))) from None
+
+
+def _compared(positive, pred, weights, thresholds, kinds, xp):
+    """Counts by comparing every prediction with every threshold: O(thresholds x predictions)."""
+    cut = xp.asarray(thresholds, dtype=pred.dtype).reshape((-1,) + (1,) * pred.ndim)
+    above = pred[None] > cut                      # (T, predictions) or (T, samples, labels)
+    positive = positive[None]
+    masks = {'tp': lambda: positive & above, 'fp': lambda: ~positive & above,
+             'tn': lambda: ~positive & ~above, 'fn': lambda: positive & ~above}
+    counts = {}
+    for kind in kinds:
+        mask = masks[kind]()
+        values = mask.astype(pred.dtype) if weights is None else xp.where(mask, weights[None], 0)
+        counts[kind] = values.sum(axis=1)
+    return counts
+
+
+def _bucketed(positive, pred, weights, thresholds, kinds, xp):
+    """Counts in one pass, for evenly spaced thresholds (Keras's optimized update).
+
+    Prediction p falls in bucket ceil(p * (T - 1)) - 1, the last threshold it
+    exceeds; the count at threshold i is then the sum of buckets i and above.
+    AUC's thresholds start just below 0, so p = 0 joins bucket 0 there;
+    otherwise it exceeds no threshold (and NaN never does).
+    """
+    n = len(thresholds)
+    bucket = xp.ceil(xp.clip(pred, 0, 1) * (n - 1)) - 1
+    if thresholds[0] < 0:
+        bucket = xp.maximum(bucket, 0)
+    counted = bucket >= 0
+    index = xp.where(counted, bucket, 0).astype('int64')
+    labels = pred.shape[1] if pred.ndim == 2 else 1
+    if pred.ndim == 2:
+        index = index + xp.arange(labels) * n          # each label its own run of n buckets
+    dtype = pred.dtype
+    ones = xp.ones(pred.shape, dtype) if weights is None else weights
+    true_weight, false_weight = xp.where(positive, ones, 0), xp.where(positive, 0, ones)
+
+    # Sums per bucket, running sums and the negatives' totals stay in the
+    # state's dtype, as in Keras: its float32 rounding shows in weighted counts.
+    def above(weight):
+        per_bucket = xp.bincount(index.reshape(-1), weights=xp.where(counted, weight, 0).reshape(-1),
+                                 minlength=n * labels).astype(dtype).reshape(labels, n)
+        total = xp.cumsum(per_bucket[:, ::-1], axis=1, dtype=dtype)[:, ::-1]
+        return total.T if pred.ndim == 2 else total[0]
+
+    counts = {}
+    if 'tp' in kinds or 'fn' in kinds:
+        tp = above(true_weight)
+        counts['tp'], counts['fn'] = tp, true_weight.sum(axis=0, dtype=dtype) - tp
+    if 'fp' in kinds or 'tn' in kinds:
+        fp = above(false_weight)
+        counts['fp'], counts['tn'] = fp, false_weight.sum(axis=0, dtype=dtype) - fp
+    return counts

@@ -1,0 +1,87 @@
+"""Running means of per-sample hinge losses and correlations (Keras 3's hinge and correlation metrics).
+
+The correlations are taken along ``axis`` within each sample (between a
+sample's predicted and true vectors), then averaged over samples.
+"""
+from ..losses import hinge_losses
+from ..losses.inputs import EPSILON, matched
+from ..ops import reduce_mean, reduce_std, reduce_variance, square
+from .reduction import MeanMetricWrapper
+
+
+def pearson_correlation(y_true, y_pred, axis=-1):
+    """Pearson's r of y_true and y_pred along ``axis`` (mean of the product of z-scores)."""
+    y_true, y_pred = matched(y_true, y_pred, 'pearson_correlation')
+    true_centred = y_true - reduce_mean(y_true, axis, keepdims=True)
+    pred_centred = y_pred - reduce_mean(y_pred, axis, keepdims=True)
+    true_scaled = true_centred / reduce_std(true_centred, axis, keepdims=True)
+    pred_scaled = pred_centred / reduce_std(pred_centred, axis, keepdims=True)
+    return reduce_mean(true_scaled * pred_scaled, axis)
+
+
+def concordance_correlation(y_true, y_pred, axis=-1):
+    """Lin's concordance correlation: 2 cov / (var_true + var_pred + (mean_true - mean_pred)^2).
+
+    As in Keras, the covariance term centres both tensors on the predictions' mean.
+    """
+    y_true, y_pred = matched(y_true, y_pred, 'concordance_correlation')
+    true_mean = reduce_mean(y_true, axis, keepdims=True)
+    pred_mean = reduce_mean(y_pred, axis, keepdims=True)
+    true_var = reduce_variance(y_true - true_mean, axis, keepdims=True)
+    pred_var = reduce_variance(y_pred - pred_mean, axis, keepdims=True)
+    covariance = (y_true - pred_mean) * (y_pred - pred_mean)
+    norm = true_var + pred_var + square(true_mean - pred_mean)
+    return reduce_mean(2.0 * covariance / (norm + EPSILON), axis)
+
+
+class _NamedMean(MeanMetricWrapper):
+    # The config lists name and dtype only (the function is fixed), as in Keras.
+    def get_config(self):
+        return {'name': self.name, 'dtype': self._dtype}
+
+
+class Hinge(_NamedMean):
+    """Running mean of mean(maximum(1 - y_true * y_pred, 0)) per sample (0/1 labels become -1/1)."""
+    _direction = 'down'
+
+    def __init__(self, name='hinge', dtype=None):
+        super().__init__(hinge_losses.hinge, name=name, dtype=dtype)
+
+
+class SquaredHinge(_NamedMean):
+    """Running mean of mean(square(maximum(1 - y_true * y_pred, 0))) per sample."""
+    _direction = 'down'
+
+    def __init__(self, name='squared_hinge', dtype=None):
+        super().__init__(hinge_losses.squared_hinge, name=name, dtype=dtype)
+
+
+class CategoricalHinge(_NamedMean):
+    """Running mean of maximum(max((1 - y_true) * y_pred) - sum(y_true * y_pred) + 1, 0) per sample."""
+    _direction = 'down'
+
+    def __init__(self, name='categorical_hinge', dtype=None):
+        super().__init__(hinge_losses.categorical_hinge, name=name, dtype=dtype)
+
+
+class _CorrelationMean(MeanMetricWrapper):
+    _direction = 'up'
+
+    def get_config(self):
+        return {'name': self.name, 'dtype': self._dtype, 'axis': self.axis}
+
+
+class PearsonCorrelation(_CorrelationMean):
+    """Running mean of each sample's Pearson correlation along ``axis``."""
+
+    def __init__(self, name='pearson_correlation', dtype=None, axis=-1):
+        super().__init__(pearson_correlation, name=name, dtype=dtype, axis=axis)
+        self.axis = axis
+
+
+class ConcordanceCorrelation(_CorrelationMean):
+    """Running mean of each sample's concordance correlation along ``axis``."""
+
+    def __init__(self, name='concordance_correlation', dtype=None, axis=-1):
+        super().__init__(concordance_correlation, name=name, dtype=dtype, axis=axis)
+        self.axis = axis

@@ -1,0 +1,140 @@
+"""``R2Score``: the coefficient of determination over all batches seen (Keras 3).
+
+R^2 = 1 - sum((y - y_pred)^2) / sum((y - mean(y))^2) per output column, from
+running (weighted) sums; then averaged over columns, uniformly or weighted by
+each column's variance. With ``num_regressors`` p it is adjusted for the n
+samples: 1 - (1 - R^2) (n - 1) / (n - p - 1).
+"""
+import numbers
+import warnings
+
+import numpy as np
+
+from .. import backend
+from ..losses.inputs import squeeze_or_expand_to_same_rank, to_dtype
+from ..tensor import Tensor
+from .metric import Metric, add_to, naming_errors
+from .reduction import not_recording
+
+_AGGREGATIONS = (None, 'uniform_average', 'variance_weighted_average')
+
+
+class R2Score(Metric):
+    """R^2 of (samples, outputs) regressions.
+
+    Args:
+        class_aggregation: 'uniform_average' (mean over outputs),
+            'variance_weighted_average', or None (one score per output).
+        num_regressors: the number of independent variables, for the adjusted
+            R^2 (0: plain R^2).
+        name, dtype: as for every metric (name default 'r2_score').
+    Raises:
+        ValueError: for another class_aggregation or a negative num_regressors.
+    """
+    _direction = 'up'
+
+    def __init__(self, class_aggregation='uniform_average', num_regressors=0, name='r2_score', dtype=None):
+        if class_aggregation not in _AGGREGATIONS:
+            raise ValueError('R2Score: class_aggregation must be one of %s, got %r'
+                             % (_AGGREGATIONS, class_aggregation))
+        if isinstance(num_regressors, bool) or not isinstance(num_regressors, numbers.Integral) \
+                or num_regressors < 0:
+            raise ValueError('R2Score: num_regressors must be an integer >= 0, got %r' % (num_regressors,))
+        super().__init__(name=name, dtype=dtype)
+        self.class_aggregation = class_aggregation
+        self.num_regressors = num_regressors
+        self.num_samples = self.add_variable((), name='num_samples')
+        self._built = False
+
+    def _build(self, outputs):
+        self._outputs = outputs
+        self.squared_sum = self.add_variable((outputs,), name='squared_sum')
+        self.sum = self.add_variable((outputs,), name='sum')
+        self.total_mse = self.add_variable((outputs,), name='residual')
+        self.count = self.add_variable((outputs,), name='count')
+        self._built = True
+
+    def _inputs(self, y_true, y_pred, sample_weight):
+        what = 'R2Score %r' % self.name
+        with not_recording():
+            y_true = to_dtype(y_true, self._dtype, what, 'y_true')
+            y_pred = to_dtype(y_pred, self._dtype, what, 'y_pred')
+            y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+            y_true, y_pred = y_true._data, y_pred._data
+            if sample_weight is not None:
+                sample_weight = to_dtype(sample_weight, self._dtype, what, 'sample_weight')._data
+        if y_pred.ndim != 2 or y_true.shape != y_pred.shape:
+            raise ValueError('%s expects y_true and y_pred of one shape (batch_size, outputs); got y_true %s and '
+                             'y_pred %s' % (what, tuple(y_true.shape), tuple(y_pred.shape)))
+        if self._built and y_pred.shape[1] != self._outputs:
+            raise ValueError('%s holds sums for %d outputs; y_pred has shape %s'
+                             % (what, self._outputs, tuple(y_pred.shape)))
+        xp = backend.array_module(y_pred)
+        weights = xp.ones((), self._dtype) if sample_weight is None else sample_weight
+        if weights.ndim == 1:
+            weights = weights[:, None]          # one weight per sample
+        try:
+            weights = xp.broadcast_to(weights, y_true.shape)
+        except ValueError:
+            raise ValueError('%s: sample_weight of shape %s does not broadcast to y_true of shape %s'
+                             % (what, tuple(sample_weight.shape), tuple(y_true.shape))) from None
+        return y_true, y_pred, weights
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        """Add this batch's weighted sums per output column.
+
+        Raises:
+            ValueError: naming the metric unless y_true and y_pred are both
+                (samples, outputs), or for a sample_weight that does not broadcast.
+        """
+        with naming_errors(self):
+            y_true, y_pred, weights = self._inputs(y_true, y_pred, sample_weight)
+        if not self._built:
+            self._build(y_pred.shape[1])
+        weighted = y_true * weights
+        add_to(self.sum, weighted.sum(axis=0))
+        add_to(self.squared_sum, (y_true * weighted).sum(axis=0))
+        add_to(self.total_mse, ((y_true - y_pred) ** 2 * weights).sum(axis=0))
+        add_to(self.count, weights.sum(axis=0))
+        add_to(self.num_samples, self.num_samples._data.dtype.type(y_true.size))
+
+    def result(self):
+        """The (adjusted) R^2: a scalar, or one per output for class_aggregation=None."""
+        if not self._built:
+            return Tensor(np.full((), np.nan, self._dtype))
+        total_sum, count = self.sum._data, self.count._data
+        xp = backend.array_module(total_sum)
+        with np.errstate(divide='ignore', invalid='ignore'):
+            mean = total_sum / count
+            total = self.squared_sum._data - total_sum * mean
+            raw = 1 - self.total_mse._data / total
+            # A constant column (total 0) scores 0, as in Keras.
+            raw = xp.where(xp.isinf(raw), 0, raw).astype(self._dtype)
+            if self.class_aggregation == 'uniform_average':
+                score = raw.mean()
+            elif self.class_aggregation == 'variance_weighted_average':
+                score = (total * raw).sum() / total.sum()
+            else:
+                score = raw
+            score = self._adjusted(score, xp)
+        return Tensor(xp.asarray(score, dtype=self._dtype))
+
+    def _adjusted(self, score, xp):
+        if self.num_regressors == 0:
+            return score
+        samples = float(backend.to_host(self.num_samples._data))
+        if self.num_regressors > samples - 1:
+            warnings.warn('R2Score: more independent predictors than datapoints in adjusted R2 score; '
+                          'falling back to the standard R2 score', stacklevel=3)
+            return score
+        if self.num_regressors == samples - 1:
+            warnings.warn('R2Score: division by zero in the adjusted R2 score; falling back to the standard '
+                          'R2 score', stacklevel=3)
+            return score
+        n = xp.asarray(samples, dtype='float32')
+        p = xp.asarray(self.num_regressors, dtype='float32')
+        return 1 - (1 - score) * (n - 1) / (n - p - 1)
+
+    def get_config(self):
+        return dict(super().get_config(), class_aggregation=self.class_aggregation,
+                    num_regressors=self.num_regressors)
