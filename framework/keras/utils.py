@@ -47,6 +47,20 @@ def to_categorical(x, num_classes=None):
     return out
 
 
+def normalize(x, axis=-1, order=2):
+    """``x`` divided by its ``order``-norm along ``axis``; a numpy array in gives a numpy array out.
+
+    A zero norm leaves its entries unchanged (numpy input); tensors go through
+    ``keras.ops.normalize``, which floors the norm at epsilon.
+    """
+    if isinstance(x, np.ndarray):
+        norm = np.atleast_1d(np.linalg.norm(x, order, axis))
+        norm[norm == 0] = 1
+        return x / np.expand_dims(norm, axis if axis is not None else -1)
+    from .ops_nn import normalize as normalize_tensor
+    return normalize_tensor(x, axis=axis, order=order)
+
+
 def __getattr__(name):
     # The batch-structure helpers live with the training loops (loaded on first use).
     if name in ('pack_x_y_sample_weight', 'unpack_x_y_sample_weight'):

@@ -1,0 +1,174 @@
+"""``keras.ops`` array creation and conversion, under Keras 3's names and dtype defaults.
+
+Keras 3 defaults differ from TensorFlow's in places: ``full`` and ``eye`` are
+floatx whatever the fill value, ``arange`` is int32 for ints and float32 as
+soon as one bound is a float, ``convert_to_numpy`` returns an ndarray.
+"""
+import numpy as np
+
+from framework import backend, dtypes
+from framework import ops as _ops
+from framework.placement import current_xp
+from framework.tensor import Tensor
+from .ops_dtypes import FLOATX, standardize_dtype, tensor
+
+__all__ = ['arange', 'array', 'cast', 'convert_to_numpy', 'convert_to_tensor', 'diag', 'dtype', 'eye', 'full',
+           'full_like', 'identity', 'is_tensor', 'linspace', 'meshgrid', 'ndim', 'ones', 'ones_like', 'shape',
+           'size', 'tri', 'tril', 'triu', 'zeros', 'zeros_like']
+
+
+def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
+    """A Tensor of ``x`` (Python ints: int32, floats: float32, numpy arrays keep their dtype)."""
+    t = tensor(x, 'convert_to_tensor')
+    return t if dtype is None or t._data.dtype == dtypes.as_dtype(dtype) else _ops.cast(t, dtype)
+
+
+def array(x, dtype=None):
+    return convert_to_tensor(x, dtype)
+
+
+def convert_to_numpy(x):
+    """``x`` as a numpy ndarray (0-d arrays for scalars), on the host."""
+    return np.asarray(backend.to_host(x._data) if isinstance(x, Tensor) else x)
+
+
+def is_tensor(x):
+    return isinstance(x, Tensor)
+
+
+def cast(x, dtype):
+    return _ops.cast(tensor(x, 'cast'), dtype)
+
+
+def dtype(x):
+    """The dtype's name, e.g. 'float32'."""
+    return standardize_dtype(tensor(x, 'dtype').dtype)
+
+
+def shape(x):
+    """The static shape as a tuple of ints."""
+    return tuple(x.shape) if hasattr(x, 'shape') else tuple(np.shape(x))
+
+
+def ndim(x):
+    return len(shape(x))
+
+
+def size(x):
+    """The number of elements, as an int32 scalar tensor (Keras 3 on TensorFlow)."""
+    return _ops.size(tensor(x, 'size'))
+
+
+# ---- creation -----------------------------------------------------------------------------
+def _dtype(dtype, default):
+    return dtypes.as_dtype(dtype) if dtype is not None else default
+
+
+def zeros(shape, dtype=None):
+    return _ops.zeros(shape, _dtype(dtype, FLOATX))
+
+
+def ones(shape, dtype=None):
+    return _ops.ones(shape, _dtype(dtype, FLOATX))
+
+
+def full(shape, fill_value, dtype=None):
+    """``shape`` filled with ``fill_value``, floatx unless ``dtype`` says otherwise."""
+    value = _ops.cast(tensor(fill_value, 'full'), _dtype(dtype, FLOATX))
+    return _ops.broadcast_to(value, (shape,) if isinstance(shape, (int, np.integer)) else shape)
+
+
+def zeros_like(x, dtype=None):
+    return _ops.zeros_like(tensor(x, 'zeros_like'), dtype)
+
+
+def ones_like(x, dtype=None):
+    return _ops.ones_like(tensor(x, 'ones_like'), dtype)
+
+
+def full_like(x, fill_value, dtype=None):
+    t = tensor(x, 'full_like')
+    return full(t.shape, fill_value, _dtype(dtype, t.dtype))
+
+
+def arange(start, stop=None, step=None, dtype=None):
+    """[start, stop) in steps of ``step``: int32 for int bounds, float32 once one is a float."""
+    step = 1 if step is None else step
+    if stop is None:
+        start, stop = 0, start
+    if dtype is None:
+        bounds = [b.dtype if isinstance(b, (Tensor, np.ndarray, np.generic)) else np.dtype(type(b))
+                  for b in (start, stop, step)]
+        dtype = FLOATX if any(b.kind == 'f' for b in bounds) else 'int32'
+    return _ops.range(start, stop, step, dtype=dtype)
+
+
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+    """``num`` evenly spaced values from start to stop (floatx); ``retstep`` also returns the step."""
+    num = int(num)
+    if num < 0:
+        raise ValueError('keras.ops.linspace: num must be >= 0, got %d' % num)
+    divisions = (num - 1 if endpoint else num) or 1
+    step = (float(stop) - float(start)) / divisions
+    values = _ops.linspace(start, stop, num) if endpoint else \
+        _ops.linspace(start, float(start) + step * num, num + 1)[:num]
+    values = _ops.cast(values, _dtype(dtype, FLOATX))
+    return (values, step) if retstep else values
+
+
+def eye(N, M=None, k=0, dtype=None):  # noqa: N803  (Keras 3's names)
+    """Ones on the ``k``-th diagonal of an N x M matrix (floatx by default)."""
+    return Tensor(current_xp().eye(int(N), None if M is None else int(M), int(k), dtype=_dtype(dtype, FLOATX)))
+
+
+def identity(n, dtype=None):
+    return eye(n, dtype=dtype)
+
+
+def tri(N, M=None, k=0, dtype=None):  # noqa: N803
+    """Ones at and below the ``k``-th diagonal of an N x M matrix."""
+    return Tensor(current_xp().tri(int(N), None if M is None else int(M), int(k), dtype=_dtype(dtype, FLOATX)))
+
+
+def _triangle(x, k, lower, op):
+    t = tensor(x, op)
+    if t.ndim < 2:
+        raise ValueError('keras.ops.%s: needs a tensor of rank >= 2, got shape %s' % (op, tuple(t.shape)))
+    rows, cols = t.shape[-2:]
+    keep = backend.array_module(t._data).tri(rows, cols, int(k) if lower else int(k) - 1, dtype=bool)
+    return _ops.where(keep if lower else ~keep, t, _ops.zeros_like(t))
+
+
+def tril(x, k=0):
+    """``x`` with the entries above the ``k``-th diagonal set to 0 (the last two axes)."""
+    return _triangle(x, k, True, 'tril')
+
+
+def triu(x, k=0):
+    """``x`` with the entries below the ``k``-th diagonal set to 0 (the last two axes)."""
+    return _triangle(x, k, False, 'triu')
+
+
+def diag(x, k=0):
+    """A 1-D ``x`` placed on the ``k``-th diagonal of a square matrix, or a 2-D
+    ``x``'s ``k``-th diagonal; built from gathers, so the gradient flows."""
+    t = tensor(x, 'diag')
+    k = int(k)
+    if t.ndim == 1:
+        n = t.shape[0] + (k if k >= 0 else -k)
+        rows, cols = np.indices((n, n))
+        # Position 0 of the padded vector is the zero every off-diagonal entry takes.
+        source = np.where(cols - rows == k, np.minimum(rows, cols) + 1, 0)
+        padded = _ops.concat([_ops.zeros([1], t.dtype), t], 0)
+        return _ops.gather(padded, source.astype('int32'))
+    if t.ndim == 2:
+        rows, cols = t.shape
+        start_row, start_col = (0, k) if k >= 0 else (-k, 0)
+        length = np.maximum(0, np.minimum(rows - start_row, cols - start_col))
+        steps = np.arange(length)
+        return _ops.getitem(t, (steps + start_row, steps + start_col))
+    raise ValueError('keras.ops.diag: x must be 1-D or 2-D, got shape %s' % (tuple(t.shape),))
+
+
+def meshgrid(*x, indexing='xy'):
+    return _ops.meshgrid(*[tensor(v, 'meshgrid') for v in x], indexing=indexing)

@@ -1,0 +1,97 @@
+"""Keras 3's dtype rules for ``keras.ops``, on top of tapeflow's ops.
+
+tapeflow's ops follow TensorFlow: mixing int32 and float32 tensors is an
+error. Keras 3 programs rely on its promotion instead (``ops.add(int32, float32)``
+is float32, ``ops.mean`` of ints and ``ops.divide`` of ints are float32, a
+Python float meeting an int tensor gives floatx). These helpers apply those
+rules, so each ``keras.ops`` function stays a thin adapter.
+"""
+import numpy as np
+
+from framework import ops as _ops
+from framework.ops.operands import as_tensor
+from framework.tensor import Tensor
+
+FLOATX = np.dtype('float32')
+_PY_NUMBERS = (bool, int, float)
+
+
+def tensor(x, op):
+    """``x`` as a Tensor; Python ints become int32 and floats float32, numpy arrays keep their dtype."""
+    return x if isinstance(x, Tensor) else as_tensor(x, 'keras.ops.' + op)
+
+
+def floating(x, op):
+    """``x`` as a floating tensor: ints and bools become floatx, as Keras 3's math ops do."""
+    t = tensor(x, op)
+    return t if t._data.dtype.kind in 'fc' else _ops.cast(t, FLOATX)
+
+
+def numeric(x, op):
+    """``x`` as a tensor that arithmetic accepts: bools become int32, as Keras 3 sums them."""
+    t = tensor(x, op)
+    if t._data.dtype.kind == 'b':
+        return _ops.cast(t, 'int32')
+    if t._data.dtype.kind not in 'fciu':
+        raise TypeError('keras.ops.%s: expected a numeric tensor, got dtype %s' % (op, t.dtype.name))
+    return t
+
+
+def result_dtype(a, b):
+    """The dtype Keras 3 computes in when dtypes ``a`` and ``b`` meet."""
+    if a == b:
+        return a
+    a_float, b_float = a.kind in 'fc', b.kind in 'fc'
+    if a_float != b_float:
+        return a if a_float else b          # int64 + float32 is float32 in Keras 3, not float64
+    if a.kind == 'b':
+        return b
+    if b.kind == 'b':
+        return a
+    return np.promote_types(a, b)
+
+
+def pair(x1, x2, op):
+    """(x1, x2) ready for a binary tapeflow op under Keras 3's promotion.
+
+    A Python number next to a tensor stays a weak scalar (the tensor's dtype
+    wins), except a float next to an int or bool tensor, which makes floatx.
+    """
+    py1, py2 = type(x1) in _PY_NUMBERS, type(x2) in _PY_NUMBERS
+    if py1 and py2:
+        x1 = tensor(x1, op)
+        py1 = False
+    if py1 or py2:
+        scalar, other = (x1, x2) if py1 else (x2, x1)
+        other = tensor(other, op)
+        kind = other._data.dtype.kind
+        if kind == 'b' or (type(scalar) is float and kind in 'iu'):
+            other = _ops.cast(other, FLOATX if type(scalar) is float else 'int32')
+        return (scalar, other) if py1 else (other, scalar)
+    return cast_all([x1, x2], op)
+
+
+def cast_all(values, op):
+    """Tensors of ``values``, all cast to their common Keras 3 dtype."""
+    tensors = [tensor(v, op) for v in values]
+    if not tensors:
+        return tensors
+    dtype = tensors[0]._data.dtype
+    for t in tensors[1:]:
+        dtype = result_dtype(dtype, t._data.dtype)
+    return [t if t._data.dtype == dtype else _ops.cast(t, dtype) for t in tensors]
+
+
+def float_pair(x1, x2, op):
+    """(x1, x2) promoted, then made floating: true division and the like."""
+    x1, x2 = pair(x1, x2, op)
+    return tuple(v if not isinstance(v, Tensor) or v._data.dtype.kind in 'fc' else _ops.cast(v, FLOATX)
+                 for v in (x1, x2))
+
+
+def standardize_dtype(dtype):
+    """A dtype's name as Keras 3 spells it ('float32'), or None."""
+    if dtype is None:
+        return None
+    from framework import dtypes
+    return dtypes.as_dtype(dtype).name

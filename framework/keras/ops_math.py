@@ -1,0 +1,264 @@
+"""``keras.ops`` elementwise math and reductions, under Keras 3's names and defaults.
+
+Each function adapts arguments (Keras 3 dtype promotion, ``axis=None`` meaning
+every element) and calls tapeflow's op, so gradients flow through GradientTape.
+"""
+import math as _math
+
+import numpy as np
+
+from framework import ops as _ops
+from .ops_dtypes import FLOATX, cast_all, float_pair, floating, numeric, pair, tensor
+
+__all__ = ['abs', 'absolute', 'add', 'all', 'any', 'arccos', 'arccosh', 'arcsin', 'arcsinh', 'arctan',
+           'arctanh', 'argmax', 'argmin', 'average', 'ceil', 'cos', 'cosh', 'count_nonzero', 'cumprod',
+           'cumsum', 'divide', 'equal', 'erf', 'exp', 'exp2', 'expm1', 'floor', 'floor_divide', 'greater',
+           'greater_equal', 'isfinite', 'isinf', 'isnan', 'less', 'less_equal', 'log', 'log10', 'log1p',
+           'log2', 'logical_and', 'logical_not', 'logical_or', 'logical_xor', 'logsumexp', 'max', 'maximum',
+           'mean', 'min', 'minimum', 'mod', 'multiply', 'negative', 'norm', 'not_equal', 'power', 'prod',
+           'reciprocal', 'round', 'rsqrt', 'sign', 'sin', 'sinh', 'sqrt', 'square', 'std', 'subtract', 'sum',
+           'tan', 'tanh', 'true_divide', 'var']
+
+
+# ---- binary arithmetic and comparisons ----------------------------------------------------
+def _binary(name, tapeflow_op, promote=pair):
+    def op(x1, x2):
+        a, b = promote(x1, x2, name)
+        return tapeflow_op(a, b)
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = 'Elementwise ``%s`` with Keras 3 dtype promotion; broadcasts like numpy.' % name
+    return op
+
+
+add = _binary('add', _ops.add)
+subtract = _binary('subtract', _ops.subtract)
+multiply = _binary('multiply', _ops.multiply)
+divide = true_divide = _binary('divide', _ops.divide, float_pair)
+floor_divide = _binary('floor_divide', _ops.floordiv)
+mod = _binary('mod', _ops.floormod)
+power = _binary('power', _ops.pow)
+maximum = _binary('maximum', _ops.maximum)
+minimum = _binary('minimum', _ops.minimum)
+equal = _binary('equal', _ops.equal)
+not_equal = _binary('not_equal', _ops.not_equal)
+greater = _binary('greater', _ops.greater)
+greater_equal = _binary('greater_equal', _ops.greater_equal)
+less = _binary('less', _ops.less)
+less_equal = _binary('less_equal', _ops.less_equal)
+
+
+def _as_bool(x, op):
+    t = tensor(x, op)
+    return t if t._data.dtype.kind == 'b' else _ops.not_equal(t, 0)
+
+
+def _logical(name, tapeflow_op):
+    def op(x1, x2):
+        return tapeflow_op(_as_bool(x1, name), _as_bool(x2, name))
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = 'Elementwise ``%s``; non-bool inputs count as true where non-zero.' % name
+    return op
+
+
+logical_and = _logical('logical_and', _ops.logical_and)
+logical_or = _logical('logical_or', _ops.logical_or)
+logical_xor = _logical('logical_xor', _ops.logical_xor)
+
+
+def logical_not(x):
+    return _ops.logical_not(_as_bool(x, 'logical_not'))
+
+
+# ---- unary ---------------------------------------------------------------------------------
+def _float_unary(name, tapeflow_op):
+    def op(x):
+        return tapeflow_op(floating(x, name))
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = 'Elementwise ``%s``; integer inputs are computed in floatx (float32).' % name
+    return op
+
+
+exp = _float_unary('exp', _ops.exp)
+expm1 = _float_unary('expm1', _ops.expm1)
+log = _float_unary('log', _ops.log)
+log1p = _float_unary('log1p', _ops.log1p)
+sqrt = _float_unary('sqrt', _ops.sqrt)
+rsqrt = _float_unary('rsqrt', _ops.rsqrt)
+reciprocal = _float_unary('reciprocal', _ops.reciprocal)
+sin = _float_unary('sin', _ops.sin)
+cos = _float_unary('cos', _ops.cos)
+tan = _float_unary('tan', _ops.tan)
+sinh = _float_unary('sinh', _ops.sinh)
+cosh = _float_unary('cosh', _ops.cosh)
+tanh = _float_unary('tanh', _ops.tanh)
+arcsin = _float_unary('arcsin', _ops.asin)
+arccos = _float_unary('arccos', _ops.acos)
+arctan = _float_unary('arctan', _ops.atan)
+arcsinh = _float_unary('arcsinh', _ops.asinh)
+arccosh = _float_unary('arccosh', _ops.acosh)
+arctanh = _float_unary('arctanh', _ops.atanh)
+erf = _float_unary('erf', _ops.erf)
+ceil = _float_unary('ceil', _ops.ceil)
+floor = _float_unary('floor', _ops.floor)
+log2 = _float_unary('log2', lambda x: _ops.log(x) * (1 / _math.log(2)))
+log10 = _float_unary('log10', lambda x: _ops.log(x) * (1 / _math.log(10)))
+exp2 = _float_unary('exp2', lambda x: _ops.exp(x * _math.log(2)))
+
+
+def abs(x):  # noqa: A001  (Keras 3's name)
+    return _ops.abs(numeric(x, 'abs'))
+
+
+absolute = abs
+
+
+def negative(x):
+    return _ops.negative(numeric(x, 'negative'))
+
+
+def sign(x):
+    return _ops.sign(numeric(x, 'sign'))
+
+
+def square(x):
+    return _ops.square(numeric(x, 'square'))
+
+
+def round(x, decimals=0):  # noqa: A001
+    """Round half to even, to ``decimals`` places (integers stay as they are for decimals >= 0)."""
+    t = numeric(x, 'round')
+    if t._data.dtype.kind in 'iu':
+        return t if decimals >= 0 else _ops.cast(_ops.round(_ops.cast(t, FLOATX) * 10.0 ** decimals)
+                                                 / 10.0 ** decimals, t.dtype)
+    if decimals == 0:
+        return _ops.round(t)
+    scale = 10.0 ** int(decimals)
+    return _ops.round(t * scale) / scale
+
+
+def _classify(name, tapeflow_op, for_integers):
+    def op(x):
+        t = numeric(x, name)
+        if t._data.dtype.kind in 'iu':      # integers are never nan or inf
+            return _ops.fill(t.shape, for_integers) if t.ndim else _ops.convert_to_tensor(for_integers)
+        return tapeflow_op(t)
+    op.__name__ = op.__qualname__ = name
+    return op
+
+
+isnan = _classify('isnan', _ops.is_nan, False)
+isinf = _classify('isinf', _ops.is_inf, False)
+isfinite = _classify('isfinite', _ops.is_finite, True)
+
+
+# ---- reductions ------------------------------------------------------------------------------
+def sum(x, axis=None, keepdims=False):  # noqa: A001
+    """Sum over ``axis`` (None: every element); bools sum as int32."""
+    return _ops.reduce_sum(numeric(x, 'sum'), axis, keepdims)
+
+
+def mean(x, axis=None, keepdims=False):
+    """Mean over ``axis`` (None: every element); integer inputs give floatx."""
+    return _ops.reduce_mean(floating(x, 'mean'), axis, keepdims)
+
+
+def _extreme(name, reduce_op, combine):
+    def op(x, axis=None, keepdims=False, initial=None):
+        out = reduce_op(numeric(x, name), axis, keepdims)
+        return out if initial is None else combine(out, initial)
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = ('``%s`` over ``axis`` (None: every element); ``initial`` joins the comparison.' % name)
+    return op
+
+
+max = _extreme('max', _ops.reduce_max, _ops.maximum)  # noqa: A001
+min = _extreme('min', _ops.reduce_min, _ops.minimum)  # noqa: A001
+
+
+def prod(x, axis=None, keepdims=False, dtype=None):
+    t = numeric(x, 'prod')
+    return _ops.reduce_prod(t if dtype is None else _ops.cast(t, dtype), axis, keepdims)
+
+
+def var(x, axis=None, keepdims=False):
+    """Population variance (divides by N), as numpy's default."""
+    return _ops.reduce_variance(floating(x, 'var'), axis, keepdims)
+
+
+def std(x, axis=None, keepdims=False):
+    """Population standard deviation (divides by N)."""
+    return _ops.reduce_std(floating(x, 'std'), axis, keepdims)
+
+
+def all(x, axis=None, keepdims=False):  # noqa: A001
+    return _ops.reduce_all(_as_bool(x, 'all'), axis, keepdims)
+
+
+def any(x, axis=None, keepdims=False):  # noqa: A001
+    return _ops.reduce_any(_as_bool(x, 'any'), axis, keepdims)
+
+
+def count_nonzero(x, axis=None):
+    return _ops.reduce_sum(_ops.cast(_as_bool(x, 'count_nonzero'), 'int32'), axis)
+
+
+def logsumexp(x, axis=None, keepdims=False):
+    """log(sum(exp(x))) over ``axis``, computed stably."""
+    return _ops.reduce_logsumexp(floating(x, 'logsumexp'), axis, keepdims)
+
+
+def _arg(name, tapeflow_op):
+    def op(x, axis=None, keepdims=False):
+        t = numeric(x, name)
+        if axis is None:                    # the index into the flattened tensor, as numpy
+            out = tapeflow_op(_ops.reshape(t, [-1]), 0, output_type='int32')
+            return _ops.reshape(out, [1] * t.ndim) if keepdims else out
+        out = tapeflow_op(t, axis, output_type='int32')
+        return _ops.expand_dims(out, axis) if keepdims else out
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = 'int32 index of the %s along ``axis`` (None: into the flattened tensor).' % name[3:]
+    return op
+
+
+argmax = _arg('argmax', _ops.argmax)
+argmin = _arg('argmin', _ops.argmin)
+
+
+def _cumulative(name, tapeflow_op):
+    def op(x, axis=None, dtype=None):
+        t = numeric(x, name)
+        if dtype is not None:
+            t = _ops.cast(t, dtype)
+        if axis is None:                    # numpy runs over the flattened tensor
+            t, axis = _ops.reshape(t, [-1]), 0
+        return tapeflow_op(t, axis)
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = 'Running ``%s`` along ``axis`` (None: the flattened tensor).' % name
+    return op
+
+
+cumsum = _cumulative('cumsum', _ops.cumsum)
+cumprod = _cumulative('cumprod', _ops.cumprod)
+
+
+def average(x, axis=None, weights=None):
+    """Weighted mean along ``axis``: sum(x * w) / sum(w); 1-D weights run along ``axis``."""
+    if weights is None:
+        return mean(x, axis)
+    x, w = cast_all([floating(x, 'average'), floating(weights, 'average')], 'average')
+    if axis is not None and w.ndim == 1 and x.ndim > 1:
+        shape = [1] * x.ndim
+        shape[int(axis)] = w.shape[0]
+        w = _ops.reshape(w, shape)
+    return _ops.reduce_sum(x * w, axis) / _ops.reduce_sum(_ops.broadcast_to(w, x.shape), axis)
+
+
+def norm(x, ord=None, axis=None, keepdims=False):  # noqa: A002  (Keras 3's name)
+    """Vector or matrix norm as numpy's: ord None is the 2-norm of the flattened
+    tensor (axis None), of vectors (an int axis) or Frobenius (a pair of axes)."""
+    t = floating(x, 'norm')
+    if ord is None:
+        ord = 'fro' if isinstance(axis, (list, tuple)) and len(axis) == 2 else 'euclidean'  # noqa: A001
+    elif ord in (np.inf, 'inf'):
+        ord = np.inf  # noqa: A001
+    return _ops.norm(t, ord=ord, axis=axis, keepdims=keepdims)

@@ -1,0 +1,185 @@
+"""``keras.ops`` neural-network ops (``keras.ops.nn``), with Keras 3's argument names and defaults.
+
+Differences from ``framework.nn`` that matter: ``gelu`` is the tanh
+approximation by default, ``leaky_relu`` takes ``negative_slope``, the
+cross-entropies take probabilities unless ``from_logits=True`` (clipped to
+[epsilon, 1 - epsilon] as Keras 3 does) and ``binary_crossentropy`` is
+elementwise, ``conv`` and the pools take Keras's lower-case padding and
+``data_format``.
+"""
+from framework import ops as _ops
+from .ops_dtypes import FLOATX, floating, tensor
+
+__all__ = ['average_pool', 'binary_crossentropy', 'categorical_crossentropy', 'conv', 'elu', 'gelu',
+           'hard_sigmoid', 'hard_silu', 'hard_swish', 'leaky_relu', 'log_sigmoid', 'log_softmax',
+           'max_pool', 'moments', 'normalize', 'one_hot', 'relu', 'relu6', 'selu', 'sigmoid', 'silu',
+           'softmax', 'softplus', 'softsign', 'sparse_categorical_crossentropy', 'swish']
+
+EPSILON = 1e-7      # keras.backend.epsilon()
+
+
+def _activation(name, tapeflow_op):
+    def op(x):
+        return tapeflow_op(floating(x, name))
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = 'The ``%s`` activation, elementwise (integer inputs become floatx).' % name
+    return op
+
+
+relu = _activation('relu', _ops.relu)
+relu6 = _activation('relu6', _ops.relu6)
+sigmoid = _activation('sigmoid', _ops.sigmoid)
+softplus = _activation('softplus', _ops.softplus)
+softsign = _activation('softsign', _ops.softsign)
+silu = swish = _activation('silu', _ops.silu)
+selu = _activation('selu', _ops.selu)
+hard_sigmoid = _activation('hard_sigmoid', _ops.hard_sigmoid)      # relu6(x + 3) / 6, as Keras 3
+log_sigmoid = _activation('log_sigmoid', lambda x: -_ops.softplus(-x))
+hard_silu = hard_swish = _activation('hard_silu', lambda x: x * _ops.hard_sigmoid(x))
+
+
+def gelu(x, approximate=True):
+    """Gaussian error linear unit; Keras 3 defaults to the tanh approximation."""
+    return _ops.gelu(floating(x, 'gelu'), approximate=approximate)
+
+
+def elu(x, alpha=1.0):
+    return _ops.elu(floating(x, 'elu'), alpha)
+
+
+def leaky_relu(x, negative_slope=0.2):
+    return _ops.leaky_relu(floating(x, 'leaky_relu'), negative_slope)
+
+
+def softmax(x, axis=-1):
+    return _ops.softmax(floating(x, 'softmax'), axis)
+
+
+def log_softmax(x, axis=-1):
+    return _ops.log_softmax(floating(x, 'log_softmax'), axis)
+
+
+def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
+    """One-hot rows for integer labels (floatx); out-of-range labels give all-zero rows."""
+    if sparse:
+        raise ValueError('keras.ops.one_hot: sparse=True is not supported; tapeflow tensors are dense')
+    return _ops.one_hot(tensor(x, 'one_hot'), int(num_classes), axis=axis, dtype=dtype or FLOATX)
+
+
+def _same_shape(target, output, op):
+    if tuple(target.shape) != tuple(output.shape):
+        raise ValueError('keras.ops.%s: target and output must have the same shape, got %s and %s'
+                         % (op, tuple(target.shape), tuple(output.shape)))
+
+
+def binary_crossentropy(target, output, from_logits=False):
+    """Elementwise -(t log(p) + (1 - t) log(1 - p)); p clipped to [epsilon, 1 - epsilon]."""
+    target, output = floating(target, 'binary_crossentropy'), floating(output, 'binary_crossentropy')
+    _same_shape(target, output, 'binary_crossentropy')
+    target = _ops.cast(target, output.dtype)
+    if from_logits:
+        return _ops.sigmoid_cross_entropy_with_logits(labels=target, logits=output)
+    output = _ops.clip_by_value(output, EPSILON, 1.0 - EPSILON)
+    return -(target * _ops.log(output) + (1 - target) * _ops.log(1 - output))
+
+
+def categorical_crossentropy(target, output, from_logits=False, axis=-1):
+    """-sum(t log(p)) along ``axis``; p is renormalised to sum to 1, then clipped."""
+    target, output = floating(target, 'categorical_crossentropy'), floating(output, 'categorical_crossentropy')
+    _same_shape(target, output, 'categorical_crossentropy')
+    target = _ops.cast(target, output.dtype)
+    if from_logits:
+        return _ops.softmax_cross_entropy_with_logits(labels=target, logits=output, axis=axis)
+    output = output / _ops.reduce_sum(output, axis, keepdims=True)
+    output = _ops.clip_by_value(output, EPSILON, 1.0 - EPSILON)
+    return -_ops.reduce_sum(target * _ops.log(output), axis)
+
+
+def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
+    """Cross-entropy against integer class labels (a trailing axis of 1 on them is dropped)."""
+    output = floating(output, 'sparse_categorical_crossentropy')
+    if axis not in (-1, output.ndim - 1):
+        raise ValueError('keras.ops.sparse_categorical_crossentropy: only axis=-1 is supported, got %r'
+                         % (axis,))
+    target = tensor(target, 'sparse_categorical_crossentropy')
+    if target.ndim == output.ndim and target.ndim and target.shape[-1] == 1:
+        target = _ops.squeeze(target, -1)
+    if tuple(target.shape) != tuple(output.shape[:-1]):
+        raise ValueError('keras.ops.sparse_categorical_crossentropy: target %s must match output %s up to '
+                         'its last axis' % (tuple(target.shape), tuple(output.shape)))
+    if not from_logits:
+        output = _ops.log(_ops.clip_by_value(output, EPSILON, 1.0 - EPSILON))
+    return _ops.sparse_softmax_cross_entropy_with_logits(labels=_ops.cast(target, 'int64'), logits=output)
+
+
+def moments(x, axes, keepdims=False, synchronized=False):
+    """(mean, variance) over ``axes``; integer inputs are computed in floatx."""
+    return _ops.moments(floating(x, 'moments'), axes, keepdims=keepdims)
+
+
+def normalize(x, axis=-1, order=2, epsilon=None):
+    """``x`` divided by its ``order``-norm along ``axis`` (the norm floored at ``epsilon``)."""
+    if not isinstance(order, int) or isinstance(order, bool) or order < 1:
+        raise ValueError('keras.ops.normalize: order must be an int >= 1, got %r' % (order,))
+    t = floating(x, 'normalize')
+    if t.ndim == 0:
+        t = _ops.reshape(t, [1])
+    epsilon = EPSILON if epsilon is None else epsilon
+    if order == 2:
+        inv_norm = _ops.rsqrt(_ops.reduce_sum(t * t, axis, keepdims=True))
+        return t * _ops.minimum(inv_norm, 1.0 / epsilon)
+    return t / _ops.maximum(_ops.norm(t, ord=order, axis=axis, keepdims=True), epsilon)
+
+
+# ---- convolution and pooling: 1-D runs as 2-D with a height of 1 ---------------------------
+def _spatial(inputs, data_format, op):
+    x = floating(inputs, op)
+    if x.ndim not in (3, 4):
+        raise ValueError('keras.ops.%s: tapeflow supports 1-D and 2-D inputs, (batch, [height,] width, '
+                         'channels); got shape %s' % (op, tuple(x.shape)))
+    if data_format not in (None, 'channels_last', 'channels_first'):
+        raise ValueError("keras.ops.%s: data_format must be 'channels_last' or 'channels_first', got %r"
+                         % (op, data_format))
+    first = data_format == 'channels_first'
+    if first:
+        x = _ops.transpose(x, [0] + list(range(2, x.ndim)) + [1])
+    one_d = x.ndim == 3
+    return (_ops.expand_dims(x, 1) if one_d else x), one_d, first
+
+
+def _restore(y, one_d, first):
+    if one_d:
+        y = _ops.squeeze(y, [1])
+    return _ops.transpose(y, [0, y.ndim - 1] + list(range(1, y.ndim - 1))) if first else y
+
+
+def _window(value, one_d):
+    values = [int(v) for v in value] if isinstance(value, (list, tuple)) else [int(value)]
+    return ([1] + values) if one_d else (values * 2 if len(values) == 1 else values)
+
+
+def conv(inputs, kernel, strides=1, padding='valid', data_format=None, dilation_rate=1):
+    """N-D convolution (N = 1 or 2) with a (spatial..., in_channels, out_channels) kernel."""
+    x, one_d, first = _spatial(inputs, data_format, 'conv')
+    k = floating(kernel, 'conv')
+    if dilation_rate not in (1, (1,), (1, 1), [1], [1, 1]):
+        raise ValueError('keras.ops.conv: dilation_rate other than 1 is not supported, got %r' % (dilation_rate,))
+    if one_d:
+        k = _ops.expand_dims(k, 0)
+    y = _ops.conv2d(x, k, strides=_window(strides, one_d), padding=str(padding).upper())
+    return _restore(y, one_d, first)
+
+
+def _pool(tapeflow_op, op):
+    def pool(inputs, pool_size, strides=None, padding='valid', data_format=None):
+        x, one_d, first = _spatial(inputs, data_format, op)
+        strides = pool_size if strides is None else strides
+        y = tapeflow_op(x, _window(pool_size, one_d), _window(strides, one_d), padding=str(padding).upper())
+        return _restore(y, one_d, first)
+    pool.__name__ = pool.__qualname__ = op
+    pool.__doc__ = '1-D or 2-D %s pooling; ``strides`` defaults to ``pool_size``.' % op.split('_')[0]
+    return pool
+
+
+max_pool = _pool(_ops.max_pool2d, 'max_pool')
+average_pool = _pool(_ops.avg_pool2d, 'average_pool')

@@ -1,0 +1,264 @@
+"""``keras.ops`` shape manipulation, indexing and products, with numpy's conventions.
+
+Where Keras 3 follows numpy rather than TensorFlow (``tile`` with fewer repeats
+than axes, ``split`` at indices, ``take`` with ``axis=None`` on the flattened
+tensor, ``pad`` widths per axis, ``where(c)`` as one index tensor per axis),
+the adaptation happens here; the computation is tapeflow's ops.
+"""
+import numpy as np
+
+from framework import backend
+from framework import ops as _ops
+from .ops_dtypes import cast_all, numeric, pair, tensor
+
+__all__ = ['argsort', 'broadcast_to', 'clip', 'concatenate', 'dot', 'einsum', 'expand_dims', 'flip', 'hstack',
+           'matmul', 'moveaxis', 'outer', 'pad', 'repeat', 'reshape', 'slice', 'slice_update', 'sort',
+           'split', 'squeeze', 'stack', 'swapaxes', 'take', 'take_along_axis', 'tensordot', 'tile', 'top_k',
+           'transpose', 'unstack', 'vstack', 'where']
+
+
+def reshape(x, newshape):
+    return _ops.reshape(tensor(x, 'reshape'), newshape)
+
+
+def expand_dims(x, axis):
+    """Insert size-1 axes at ``axis`` (an int or a tuple of them, positions in the result)."""
+    t = tensor(x, 'expand_dims')
+    if not isinstance(axis, (list, tuple)):
+        return _ops.expand_dims(t, axis)
+    rank = t.ndim + len(axis)
+    for a in sorted(a % rank for a in axis):
+        t = _ops.expand_dims(t, a)
+    return t
+
+
+def squeeze(x, axis=None):
+    return _ops.squeeze(tensor(x, 'squeeze'), axis)
+
+
+def transpose(x, axes=None):
+    return _ops.transpose(tensor(x, 'transpose'), axes)
+
+
+def swapaxes(x, axis1, axis2):
+    t = tensor(x, 'swapaxes')
+    perm = list(range(t.ndim))
+    perm[axis1], perm[axis2] = perm[axis2], perm[axis1]
+    return _ops.transpose(t, perm)
+
+
+def moveaxis(x, source, destination):
+    t = tensor(x, 'moveaxis')
+    perm = list(range(t.ndim))
+    perm.insert(destination % t.ndim, perm.pop(source % t.ndim))
+    return _ops.transpose(t, perm)
+
+
+def broadcast_to(x, shape):
+    return _ops.broadcast_to(tensor(x, 'broadcast_to'), shape)
+
+
+def concatenate(xs, axis=0):
+    """Join tensors along ``axis``; mixed dtypes are promoted as Keras 3 does."""
+    return _ops.concat(cast_all(xs, 'concatenate'), axis)
+
+
+def stack(x, axis=0):
+    return _ops.stack(cast_all(x, 'stack'), axis)
+
+
+def hstack(xs):
+    """Concatenate along axis 1 (axis 0 for 1-D tensors), as numpy.hstack."""
+    tensors = cast_all(xs, 'hstack')
+    return _ops.concat(tensors, 0 if tensors and tensors[0].ndim == 1 else 1)
+
+
+def vstack(xs):
+    """Concatenate along axis 0, 1-D tensors first becoming rows, as numpy.vstack."""
+    tensors = [t if t.ndim >= 2 else _ops.reshape(t, [1, -1]) for t in cast_all(xs, 'vstack')]
+    return _ops.concat(tensors, 0)
+
+
+def split(x, indices_or_sections, axis=0):
+    """numpy.split: an int makes that many equal parts, a list gives the split points."""
+    t = tensor(x, 'split')
+    if isinstance(indices_or_sections, (int, np.integer)):
+        return _ops.split(t, int(indices_or_sections), axis)
+    length = t.shape[axis]
+    points = [0] + [int(i) for i in indices_or_sections] + [length]
+    return _ops.split(t, [b - a for a, b in zip(points, points[1:])], axis)
+
+
+def unstack(x, num=None, axis=0):
+    return _ops.unstack(tensor(x, 'unstack'), num, axis)
+
+
+def flip(x, axis=None):
+    """Reverse the order of elements along ``axis`` (None: every axis)."""
+    t = tensor(x, 'flip')
+    axes = list(range(t.ndim)) if axis is None else (list(axis) if isinstance(axis, (list, tuple)) else [axis])
+    return _ops.reverse(t, axes)
+
+
+def pad(x, pad_width, mode='constant', constant_values=None):
+    """numpy.pad: ``pad_width`` is an int, a (before, after) pair, or one pair per axis."""
+    t = tensor(x, 'pad')
+    given = np.asarray(pad_width, dtype=np.int64)
+    try:
+        widths = np.broadcast_to(given.reshape(1, -1) if given.ndim < 2 else given, (t.ndim, 2)).tolist()
+    except ValueError:
+        raise ValueError('keras.ops.pad: pad_width must be an int, a (before, after) pair or one pair per '
+                         'axis of shape %s, got %r' % (tuple(t.shape), pad_width)) from None
+    if constant_values is not None and mode != 'constant':
+        raise ValueError("keras.ops.pad: constant_values needs mode='constant', got mode=%r" % (mode,))
+    return _ops.pad(t, widths, mode=str(mode).upper(), constant_values=constant_values or 0)
+
+
+def tile(x, repeats):
+    """numpy.tile: fewer repeats than axes repeat the last axes, more add leading axes."""
+    t = tensor(x, 'tile')
+    repeats = [int(r) for r in np.atleast_1d(repeats)]
+    if len(repeats) > t.ndim:
+        t = _ops.reshape(t, [1] * (len(repeats) - t.ndim) + list(t.shape))
+    return _ops.tile(t, [1] * (t.ndim - len(repeats)) + repeats)
+
+
+def _index_array(indices, size, op):
+    """Integer indices as a host array, negative ones counted from the end."""
+    raw = np.asarray(backend.to_host(indices._data) if hasattr(indices, '_data') else indices)
+    if raw.dtype.kind not in 'iu':
+        raise TypeError('keras.ops.%s: indices must be integers, got dtype %s' % (op, raw.dtype.name))
+    if raw.size and (raw.min() < -size or raw.max() >= size):
+        raise IndexError('keras.ops.%s: indices must lie in [%d, %d), got values from %d to %d'
+                         % (op, -size, size, raw.min(), raw.max()))
+    return np.where(raw < 0, raw + size, raw)
+
+
+def take(x, indices, axis=None):
+    """Elements of ``x`` at ``indices`` along ``axis`` (None: of the flattened tensor)."""
+    t = tensor(x, 'take')
+    if axis is None:
+        t, axis = _ops.reshape(t, [-1]), 0
+    return _ops.gather(t, _index_array(indices, t.shape[axis], 'take'), axis=axis)
+
+
+def take_along_axis(x, indices, axis=None):
+    """numpy.take_along_axis: ``indices`` picks along ``axis``, matching ``x`` on every other axis."""
+    t = tensor(x, 'take_along_axis')
+    if axis is None:
+        t, axis = _ops.reshape(t, [-1]), 0
+    axis = axis % t.ndim
+    idx = _index_array(indices, t.shape[axis], 'take_along_axis')
+    if idx.ndim != t.ndim:
+        raise ValueError('keras.ops.take_along_axis: indices must have the rank of x (%d), got shape %s'
+                         % (t.ndim, idx.shape))
+    grid = np.ogrid[tuple(np.s_[:d] for d in t.shape)]
+    index = tuple(idx if d == axis else grid[d] for d in range(t.ndim))
+    return _ops.getitem(t, index)
+
+
+def repeat(x, repeats, axis=None):
+    """numpy.repeat: each element ``repeats`` times along ``axis`` (None: flattened first)."""
+    t = tensor(x, 'repeat')
+    if axis is None:
+        t, axis = _ops.reshape(t, [-1]), 0
+    source = np.repeat(np.arange(t.shape[axis]), np.asarray(repeats, dtype=np.int64))
+    return _ops.gather(t, source, axis=axis)
+
+
+def where(condition, x1=None, x2=None):
+    """``x1`` where ``condition`` holds, else ``x2``; with neither, one index tensor per axis."""
+    c = tensor(condition, 'where')
+    if c._data.dtype.kind != 'b':
+        c = _ops.not_equal(c, 0)
+    if x1 is None and x2 is None:
+        coordinates = _ops.cast(_ops.where(c), 'int32')
+        return [coordinates[:, i] for i in range(c.ndim)]
+    if x1 is None or x2 is None:
+        raise ValueError('keras.ops.where: give both x1 and x2, or neither')
+    x1, x2 = pair(x1, x2, 'where')
+    return _ops.where(c, x1, x2)
+
+
+def clip(x, x_min, x_max):
+    """``x`` limited to [x_min, x_max]; bools are clipped as int32."""
+    return _ops.clip_by_value(numeric(x, 'clip'), x_min, x_max)
+
+
+def sort(x, axis=-1):
+    return _ops.sort(tensor(x, 'sort'), axis)
+
+
+def argsort(x, axis=-1):
+    """int32 indices that sort ``x`` along ``axis`` (None: the flattened tensor)."""
+    t = tensor(x, 'argsort')
+    if axis is None:
+        t, axis = _ops.reshape(t, [-1]), 0
+    return _ops.argsort(t, axis)
+
+
+def top_k(x, k, sorted=True):  # noqa: A002  (Keras 3's name)
+    """(values, indices) of the ``k`` largest entries along the last axis."""
+    return _ops.top_k(tensor(x, 'top_k'), k, sorted)
+
+
+def matmul(x1, x2):
+    """numpy.matmul: batched matrix product; a 1-D operand acts as a row or column vector."""
+    a, b = cast_all([x1, x2], 'matmul')
+    if a.ndim == 0 or b.ndim == 0:
+        raise ValueError('keras.ops.matmul: operands must have rank >= 1, got shapes %s and %s; '
+                         'use keras.ops.multiply for scalars' % (tuple(a.shape), tuple(b.shape)))
+    vector_a, vector_b = a.ndim == 1, b.ndim == 1
+    out = _ops.matmul(_ops.reshape(a, [1, -1]) if vector_a else a, _ops.reshape(b, [-1, 1]) if vector_b else b)
+    if vector_a or vector_b:
+        out = _ops.squeeze(out, ([-2] if vector_a else []) + ([-1] if vector_b else []))
+    return out
+
+
+def dot(x1, x2):
+    """numpy.dot: scalars multiply, otherwise the last axis of x1 meets the second-to-last of x2."""
+    a, b = cast_all([x1, x2], 'dot')
+    if a.ndim == 0 or b.ndim == 0:
+        return _ops.multiply(a, b)
+    return _ops.tensordot(a, b, [[a.ndim - 1], [max(b.ndim - 2, 0)]])
+
+
+def tensordot(x1, x2, axes=2):
+    a, b = cast_all([x1, x2], 'tensordot')
+    return _ops.tensordot(a, b, axes)
+
+
+def einsum(subscripts, *operands, **kwargs):
+    return _ops.einsum(subscripts, *cast_all(operands, 'einsum'))
+
+
+def outer(x1, x2):
+    """The outer product of the flattened inputs."""
+    a, b = cast_all([x1, x2], 'outer')
+    return _ops.reshape(a, [-1, 1]) * _ops.reshape(b, [1, -1])
+
+
+def slice(inputs, start_indices, shape):  # noqa: A001  (Keras 3's name)
+    """The block of ``shape`` starting at ``start_indices`` (one start per axis)."""
+    t = tensor(inputs, 'slice')
+    starts, sizes = [int(i) for i in start_indices], [int(s) for s in shape]
+    if len(starts) != t.ndim or len(sizes) != t.ndim:
+        raise ValueError('keras.ops.slice: need one start and one size per axis of shape %s, got %r and %r'
+                         % (tuple(t.shape), starts, sizes))
+    return _ops.getitem(t, tuple(np.s_[lo:lo + n] for lo, n in zip(starts, sizes)))
+
+
+def slice_update(inputs, start_indices, updates):
+    """``inputs`` with the block at ``start_indices`` replaced by ``updates``; both get gradients."""
+    t, u = cast_all([inputs, updates], 'slice_update')
+    starts = [int(i) for i in start_indices]
+    if len(starts) != t.ndim or u.ndim != t.ndim:
+        raise ValueError('keras.ops.slice_update: inputs %s, updates %s and start_indices %r must agree in rank'
+                         % (tuple(t.shape), tuple(u.shape), starts))
+    widths = [[lo, d - lo - n] for lo, n, d in zip(starts, u.shape, t.shape)]
+    if any(w < 0 for pair_ in widths for w in pair_):
+        raise ValueError('keras.ops.slice_update: updates %s at %r do not fit in inputs %s'
+                         % (tuple(u.shape), starts, tuple(t.shape)))
+    xp = backend.array_module(t._data)
+    inside = xp.pad(xp.ones(u.shape, bool), widths)
+    return _ops.where(inside, _ops.pad(u, widths), t)
