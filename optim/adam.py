@@ -24,6 +24,8 @@ class Adam(Optimizer):
         **kwargs: the base ``Optimizer`` options (weight_decay, clipnorm, ...).
     """
 
+    elementwise_update = True     # see Optimizer.elementwise_update
+
     def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, amsgrad=False,
                  weight_decay=None, clipnorm=None, clipvalue=None, global_clipnorm=None, name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,

@@ -30,6 +30,7 @@ from framework.tensor import Tensor, convert_to_tensor
 from framework.variable import Variable
 from . import clipping
 from .arguments import auto_name, check_base_options, check_non_negative, resolve_legacy_arguments
+from .flat_update import update_plan
 from .gradients import present_gradients
 from .moving_average import overwrite_with_averages, update_moving_averages
 from .optimizer_state import OptimizerState
@@ -82,6 +83,7 @@ class Optimizer(OptimizerState, abc.ABC):
         self.built = False
         self._step_in_progress = None     # the 1-based step while an update runs
         self._per_step_cache = {}
+        self._flat_plan = None            # see flat_update.update_plan
         self._slots = SlotStore(self.name)
         self._weight_decay = WeightDecay()
         self._iterations = self._slots.track(
@@ -278,10 +280,32 @@ class Optimizer(OptimizerState, abc.ABC):
         finally:
             self._step_in_progress = None
 
+    # Whether ``update_step`` treats every element on its own, so that one call on
+    # many variables concatenated (flat_update.FlatGroup) gives the same bits as
+    # one call per variable. The built-in optimizers say so; a user subclass
+    # (whose step might take a norm of the whole variable) opts in explicitly.
+    elementwise_update = False
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # A subclass that rewrites update_step no longer vouches for its parent's flag.
+        if 'update_step' in vars(cls) and 'elementwise_update' not in vars(cls):
+            cls.elementwise_update = False
+
     def _update_variables(self, grads, variables, lr):
-        """One ``update_step`` per variable (Keras's ``_backend_update_step``; Nadam extends it)."""
+        """``update_step`` per variable (Keras's ``_backend_update_step``; Nadam extends it),
+        or per FlatGroup of small variables when the update is elementwise."""
         rates = {}      # the rate cast once per dtype, not once per variable
-        for grad, variable in zip(grads, variables):
+        if self.elementwise_update and len(variables) > 1:
+            work = []
+            for group, indices in update_plan(self, variables):
+                if group is None:
+                    work.extend((grads[i], variables[i]) for i in indices)
+                else:
+                    work.append((group.prepare([grads[i] for i in indices]), group))
+        else:
+            work = zip(grads, variables)
+        for grad, variable in work:
             dtype = variable._data.dtype
             rate = rates.get(dtype)
             if rate is None:

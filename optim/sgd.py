@@ -17,6 +17,8 @@ class SGD(Optimizer):
         **kwargs: the base ``Optimizer`` options (weight_decay, clipnorm, ...).
     """
 
+    elementwise_update = True     # see Optimizer.elementwise_update
+
     def __init__(self, learning_rate=0.01, momentum=0.0, nesterov=False, weight_decay=None, clipnorm=None,
                  clipvalue=None, global_clipnorm=None, name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,

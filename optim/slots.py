@@ -59,8 +59,11 @@ class SlotStore:
         return slots[name]
 
     def arrays(self, variable, names):
-        """The raw arrays of ``variable``'s slots ``names``, which the optimizer updates in place."""
-        slots = self._slots[variable]
+        """The raw arrays of ``variable``'s slots ``names``, which the optimizer updates in place
+        (for a FlatGroup, the flat arrays of its variables' slots)."""
+        slots = self._slots.get(variable)
+        if slots is None:
+            return variable.slot_arrays(names)
         return [slots[name]._data for name in names]
 
     def arrays_named(self, name):

@@ -1,0 +1,121 @@
+"""One update over many small variables: their values, slots and gradients as one flat array.
+
+Every optimizer here updates each element on its own (``m += (g - m) * c``, ...),
+so running ``update_step`` once on the concatenation of the variables gives
+exactly the bits of running it once per variable. For small models that is
+the whole cost: each array op costs about a microsecond of dispatch however
+few its elements, and a Nadam step is ~18 ops per variable (on a GPU, ~18
+kernel launches). The seed model's four variables take 4x fewer ops this way.
+
+The flat buffers are the storage: each variable's ``_data`` (and each slot's)
+is a view into its group's buffer, so nothing is copied in or out but the
+gradients. Anything that rebinds a ``_data`` (``Variable._detach`` when a tape
+still holds the old values, an optimizer-state load) breaks the link; each
+step checks the links by identity and, if one is broken, gathers the current
+values into fresh buffers (never writing into the old ones, which a tape's
+snapshot may share).
+"""
+from framework import backend
+
+# Groups up to this many elements in all go flat on the CPU: above it, the
+# per-op dispatch the flat path saves is small beside the arithmetic, and
+# copying the gradients in is one more pass over memory. On a GPU the
+# launches it saves matter at any size.
+CPU_FLAT_LIMIT = 1 << 18
+
+
+class FlatGroup:
+    """Variables of one dtype and device, updated as one array.
+
+    Stands in for a Variable in ``update_step``: it has ``_data`` (the flat
+    values) and ``dtype``, and ``SlotStore.arrays`` answers for it with flat slots.
+    """
+
+    def __init__(self, variables, slots):
+        self.variables = list(variables)
+        self._store = slots
+        first = self.variables[0]._data
+        self.dtype = first.dtype
+        self._xp = backend.array_module(first)
+        self._sizes = [v._data.size for v in self.variables]
+        self._offsets = [sum(self._sizes[:i]) for i in range(len(self._sizes))]
+        self._grad = self._xp.empty(sum(self._sizes), self.dtype)
+        self._grad_views = self._views(self._grad)
+        self._slot_flat = {}      # slot name -> flat array
+        self._data = None
+        self._link_values()
+
+    def _views(self, flat):
+        return [flat[o:o + n].reshape(v._data.shape)
+                for v, o, n in zip(self.variables, self._offsets, self._sizes)]
+
+    def _gather(self, arrays):
+        """A new flat buffer holding ``arrays`` (in variable order), and its views."""
+        flat = self._xp.empty(self._grad.size, self.dtype)
+        views = self._views(flat)
+        for view, array in zip(views, arrays):
+            view[...] = array
+        return flat, views
+
+    def _link_values(self):
+        self._data, views = self._gather([v._data for v in self.variables])
+        for variable, view in zip(self.variables, views):
+            variable._data = view
+        self._value_views = views
+
+    def _link_slot(self, name):
+        slots = [self._store.get(v, name) for v in self.variables]
+        flat, views = self._gather([s._data for s in slots])
+        for slot, view in zip(slots, views):
+            slot._data = view
+        self._slot_flat[name] = (flat, slots, views)
+
+    def prepare(self, grads):
+        """Check the links (re-gathering what was rebound) and copy ``grads`` in."""
+        for variable, view in zip(self.variables, self._value_views):
+            if variable._data is not view:
+                self._link_values()
+                break
+        for name, (_, slots, views) in list(self._slot_flat.items()):
+            for slot, view in zip(slots, views):
+                if slot._data is not view:
+                    self._link_slot(name)
+                    break
+        for view, grad in zip(self._grad_views, grads):
+            view[...] = grad
+        return self._grad
+
+    def slot_arrays(self, names):
+        out = []
+        for name in names:
+            if name not in self._slot_flat:
+                self._link_slot(name)
+            out.append(self._slot_flat[name][0])
+        return out
+
+
+def update_plan(optimizer, variables):
+    """How to update ``variables``: a list of (FlatGroup or None, indices into ``variables``).
+
+    Variables of one dtype and device share a FlatGroup when there are several
+    and (on the CPU) they are small; the rest go one by one (None). The plan
+    is cached on the optimizer by the variables' identities (the FlatGroups
+    hold their variables, so those identities cannot be reused while cached).
+    """
+    key = tuple(map(id, variables))
+    cached = optimizer._flat_plan
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    by_kind = {}
+    for i, variable in enumerate(variables):
+        data = variable._data
+        by_kind.setdefault((data.dtype, backend.is_device_array(data)), []).append(i)
+    plan = []
+    for (_, on_device), indices in by_kind.items():
+        group_vars = [variables[i] for i in indices]
+        if len(indices) > 1 and (on_device or sum(v._data.size for v in group_vars) <= CPU_FLAT_LIMIT):
+            plan.append((FlatGroup(group_vars, optimizer._slots), indices))
+        else:
+            plan.append((None, indices))
+    optimizer._flat_plan = (key, plan)
+    return plan
