@@ -57,7 +57,7 @@ class L2(Regularizer):
         self.l2 = _penalty(0.01 if l2 is None else l2, 'l2')
 
     def __call__(self, x):
-        return self.l2 * sum_of_squares(x)      # reduce_sum(square(x)), fused
+        return sum_of_squares(x, self.l2)      # l2 * reduce_sum(square(x)), one op
 
     def get_config(self):
         return {'l2': self.l2}
@@ -75,7 +75,7 @@ class L1L2(Regularizer):
         if self.l1:
             total = self.l1 * reduce_sum(abs_(x))
         if self.l2:
-            term = self.l2 * sum_of_squares(x)
+            term = sum_of_squares(x, self.l2)
             total = term if total is None else total + term
         # zero penalties still give a scalar of x's dtype, recorded on any tape
         return total if total is not None else reduce_sum(x) * 0.0

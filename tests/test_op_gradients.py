@@ -175,6 +175,7 @@ CASES = [
     Case('bias_add', '', tf.nn.bias_add, [(2, 3), (3,)]),
     # ---- reductions ----
     Case('sum_of_squares', '', tf.sum_of_squares, [(2, 3)]),
+    Case('sum_of_squares', 'scaled', lambda x: tf.sum_of_squares(x, 0.05), [(2, 3)]),
     Case('reduce_sum', 'all', tf.reduce_sum, [(2, 3)]),
     Case('reduce_sum', 'axis1_keepdims', lambda x: tf.reduce_sum(x, axis=1, keepdims=True), [(2, 3)]),
     Case('reduce_sum', 'axes_list', lambda x: tf.reduce_sum(x, axis=[0, 2]), [(2, 3, 2)]),

@@ -412,3 +412,15 @@ def test_reduce_mean_and_sum_of_squares_match_numpy_bit_for_bit():
         for axis in (None, 0, 1, (0, 1)):
             np.testing.assert_array_equal(tf.reduce_mean(a, axis=axis).numpy(), np.mean(a, axis=axis, dtype=dtype))
         np.testing.assert_array_equal(tf.sum_of_squares(a).numpy(), np.sum(a * a, dtype=dtype))
+
+
+def test_scaled_sum_of_squares_is_the_unfused_penalty_bit_for_bit():
+    # l2 * reduce_sum(square(w)): the fused op must give the two-op result and gradient exactly.
+    rng = np.random.default_rng(6)
+    for dtype in ('float32', 'float64'):
+        w = tf.Variable(rng.standard_normal((8, 30)).astype(dtype))
+        with tf.GradientTape(persistent=True) as tape:
+            fused = tf.sum_of_squares(w, 0.05)
+            unfused = 0.05 * tf.reduce_sum(tf.square(w))
+        np.testing.assert_array_equal(fused.numpy(), unfused.numpy())
+        np.testing.assert_array_equal(tape.gradient(fused, w).numpy(), tape.gradient(unfused, w).numpy())

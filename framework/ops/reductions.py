@@ -53,15 +53,29 @@ def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
     return out
 
 
-def sum_of_squares(x, name=None):
-    """sum(x * x) over every element, as one op: an L2 penalty records one node, not two."""
+def sum_of_squares(x, scale=None, name=None):
+    """sum(x * x) over every element as one op, times ``scale`` if given (a Python float).
+
+    An L2 penalty ``l2 * sum(square(w))`` is one recorded node instead of three,
+    with the same bits: ``scale`` is cast to x's dtype and multiplies the sum.
+    """
     x = as_float_tensor(x, 'sum_of_squares')
     a = x._data
-    out = Tensor((a * a).sum(dtype=a.dtype))
+    total = (a * a).sum(dtype=a.dtype)
+    if scale is None:
+        out = Tensor(total)
+        if ACTIVE:
+            # The rule square's and reduce_sum's would give together: g * (2 * x).
+            record('sum_of_squares', (x,), out, (_sum_of_squares_grad,))
+        return out
+    out = Tensor(a.dtype.type(scale) * total)
     if ACTIVE:
-        # The rule square's and reduce_sum's would give together: g * (2 * x).
-        record('sum_of_squares', (x,), out, (lambda g, y, x: g * (2 * x),))
+        record('sum_of_squares', (x,), out, (lambda g, y, x: (g * scale) * (2 * x),))
     return out
+
+
+def _sum_of_squares_grad(g, y, x):
+    return g * (2 * x)
 
 
 def _extreme(name, fn):
