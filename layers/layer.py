@@ -4,7 +4,8 @@ A layer creates its weights in ``build(input_shape)`` through
 ``add_weight``, on the first call, when the input shape is known; ``call``
 computes the output with framework ops, so a GradientTape records it.
 Sublayers are found by looking at the instance's attributes when weights
-are asked for (see ``tracking``); there is no ``__setattr__`` bookkeeping.
+are asked for (see ``tracking``); ``__setattr__`` only drops the cached
+answer when an attribute changes.
 """
 from framework import dtypes
 from framework.backend import array_module
@@ -147,6 +148,15 @@ class Layer(LayerWeights):
         if constraint is not None:
             self._constraints[variable] = constraint
         return variable
+
+    def __setattr__(self, name, value):
+        super().__setattr__(name, value)
+        if name not in tracking.NOT_SUBLAYER_NAMES:
+            self.__dict__.pop(tracking.CACHE, None)     # where the sublayers are may have changed
+
+    def __delattr__(self, name):
+        super().__delattr__(name)
+        self.__dict__.pop(tracking.CACHE, None)
 
     # ---- calling ----------------------------------------------------------------
     def call(self, inputs, *args, **kwargs):

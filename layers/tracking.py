@@ -15,25 +15,47 @@ from framework.variable import Variable
 
 def direct_sublayers(layer):
     """The layers held by ``layer``'s attributes, each once, in attribute order."""
-    Layer = _layer_class()
+    attrs = layer.__dict__
+    places = attrs.get(CACHE)
+    if places is None:
+        places = attrs[CACHE] = _places(layer)
     found = []
+    for value in places:
+        if type(value) in _CONTAINERS:
+            _collect(value, layer, found, _Layer or _layer_class())
+        elif value not in found:
+            found.append(value)
+    return found
+
+
+# Where a layer's sublayers are: its Layer attributes and its list/tuple/dict
+# attributes (searched on every call, since a list can be appended to), in
+# attribute order. Cached in the instance dict under this name, because
+# weights and losses are asked for every training step; Layer.__setattr__ and
+# __delattr__ drop the cache when an attribute outside NOT_SUBLAYER_NAMES changes.
+CACHE = '_sublayer_places'
+_CONTAINERS = (list, tuple, dict)
+
+
+def _places(layer):
+    Layer = _layer_class()
+    places = []
     for name, value in layer.__dict__.items():
         kind = type(value)
-        # Weights are read every training step, so values that cannot hold a
-        # layer are passed over with one set lookup, and Layer's own bookkeeping
-        # by its name.
-        if kind in _NOT_LAYERS or name in _SKIP:
+        # Values that cannot hold a layer are passed over with one set lookup,
+        # and Layer's own bookkeeping by its name.
+        if kind in _NOT_LAYERS or name in NOT_SUBLAYER_NAMES:
             continue
         if isinstance(value, Layer):
-            if value is not layer and value not in found:
-                found.append(value)
+            if value is not layer:
+                places.append(value)
         elif kind is list or kind is tuple or kind is dict:
-            _collect(value, layer, found, Layer)
+            places.append(value)
         else:
             # Neither a layer nor a container (an initializer, a regularizer...): a
             # class never becomes a Layer subclass later, so remember the type.
             _NOT_LAYERS.add(kind)
-    return found
+    return places
 
 
 def _layer_class():
@@ -88,7 +110,7 @@ _PLAIN = frozenset((str, int, float, bool, type(None), Variable, np.dtype, type(
 _NOT_LAYERS = set(_PLAIN)
 
 # Attributes of Layer that hold weights, losses or settings, never sublayers.
-_SKIP = frozenset(('_trainable_created', '_non_trainable_created', '_regularizers', '_constraints',
+NOT_SUBLAYER_NAMES = frozenset(('_trainable_created', '_non_trainable_created', '_regularizers', '_constraints',
                    '_losses', 'input_spec', '_build_input_shape', '_batch_input_shape', '_dtype',
                    'activity_regularizer', 'name', '_trainable', 'built', '_call_epoch',
-                   '_output_shapes'))
+                   '_output_shapes', '_inbound_nodes', CACHE))

@@ -20,12 +20,12 @@ from optim import Optimizer
 
 from ..layer import Layer
 from ..naming import to_snake_case
-from ..tracking import _SKIP
+from ..tracking import NOT_SUBLAYER_NAMES
 
 # Attributes of models and layers that Keras's walk never enters (Keras
 # skips everything its base Layer has, including the ``_layers`` list that
 # also holds a Sequential's input layer).
-_NOT_WALKED = _SKIP | {'_layers', '_input_layer'}
+_NOT_WALKED = NOT_SUBLAYER_NAMES | {'_layers', '_input_layer'}
 
 
 class Saveable:
