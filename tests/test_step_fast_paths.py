@@ -93,3 +93,114 @@ def test_mean_result_is_divide_no_nan_of_its_state(dtype, total, count):
     result = metric.result()
     assert result.dtype == np.dtype(dtype) and result._data.shape == ()
     np.testing.assert_array_equal(result._data, np.asarray(expected, dtype))
+
+
+# ---- the cached sublayer places (tracking.CACHE) follow every attribute change ----
+class Holder(Layer):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.first = Dense(2)
+        self.blocks = []
+
+    def call(self, x):
+        for layer in [self.first] + self.blocks:
+            x = layer(x)
+        return x
+
+
+def test_sublayers_follow_replaced_appended_and_deleted_attributes():
+    holder = Holder()
+    x = np.ones((1, 3), np.float32)
+    holder(x)
+    assert len(holder.weights) == 2          # the answer is cached now
+    holder.first = Dense(3)                  # replaced: the old Dense's weights go
+    holder.blocks.append(Dense(4))           # a list grows in place
+    holder(x)
+    assert [tuple(w.shape) for w in holder.weights] == [(3, 3), (3,), (3, 4), (4,)]
+    holder.extra = Dense(1)
+    holder.extra(np.ones((1, 4), np.float32))
+    assert len(holder.weights) == 6
+    del holder.extra
+    assert len(holder.weights) == 4
+    assert holder.layers == [holder.first, holder.blocks[0]]
+
+
+# ---- one flat update for many small variables (optim/flat_update.py) ----
+def _train_pair(optimizer_name, steps=6, disturb=None, persistent=False, **options):
+    """Two identical models: one trained through FlatGroups, one variable by variable."""
+    import optim
+    results = []
+    for flat in (True, False):
+        layers.reset_names()
+        rng = np.random.default_rng(0)
+        model = Sequential([Dense(5, activation='elu'), Dense(1)])
+        model(np.zeros((1, 3), np.float32))
+        model.set_weights([rng.standard_normal(w.shape).astype(np.float32) for w in model.get_weights()])
+        opt = optim.get(optimizer_name) if not options else getattr(optim, optimizer_name)(**options)
+        opt.elementwise_update = flat
+        import framework as tf
+        for step in range(steps):
+            x = rng.standard_normal((4, 3)).astype(np.float32)
+            with tf.GradientTape(persistent=persistent) as tape:
+                loss = tf.reduce_mean(tf.square(model(x) - 1.0))
+            grads = tape.gradient(loss, model.trainable_variables)
+            if disturb is not None:
+                disturb(step, model, opt)
+            opt.apply_gradients(zip(grads, model.trainable_variables))
+            del tape
+        results.append(([w.copy() for w in model.get_weights()], [v.numpy() for v in opt.variables]))
+    return results
+
+
+@pytest.mark.parametrize('name, options', [
+    ('Nadam', {}), ('Adam', {'amsgrad': True}), ('RMSprop', {'momentum': 0.5, 'centered': True}),
+    ('SGD', {'momentum': 0.9, 'nesterov': True}), ('Adagrad', {}), ('Adamax', {}), ('Adadelta', {}),
+    ('AdamW', {'weight_decay': 0.1}), ('Adam', {'clipnorm': 0.5})])
+def test_flat_update_gives_the_per_variable_bits(name, options):
+    (flat_w, flat_s), (one_w, one_s) = _train_pair(name, **options)
+    for a, b in zip(flat_w + flat_s, one_w + one_s):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_flat_update_survives_rebound_buffers():
+    """A persistent tape holding the old values at every update (so the variables leave
+    their flat buffer each step), an assign and a state load mid-training."""
+    def disturb(step, model, opt):
+        if step == 2:
+            model.layers[0].kernel.assign(model.layers[0].kernel.numpy() * 0.5)
+        if step == 3 and opt.variables:
+            state = [v.numpy() for v in opt.variables]
+            opt.set_weights(state)
+        if step == 4:
+            import framework as tf
+            with tf.GradientTape() as held:        # a snapshot of the weights stays alive
+                model(np.ones((1, 3), np.float32))
+            disturb.held = held
+    (flat_w, flat_s), (one_w, one_s) = _train_pair('Nadam', disturb=disturb, persistent=True)
+    for a, b in zip(flat_w + flat_s, one_w + one_s):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_user_optimizer_with_its_own_update_step_is_not_flattened():
+    import optim
+
+    class NormScaled(optim.SGD):
+        def update_step(self, gradient, variable, learning_rate):
+            # depends on the whole variable: would change if variables were concatenated
+            variable._data -= learning_rate * gradient / (np.linalg.norm(gradient) + 1.0)
+
+    assert NormScaled.elementwise_update is False and optim.SGD.elementwise_update is True
+
+
+# ---- Mean's shortcut for a plain tensor of its dtype ----
+@pytest.mark.parametrize('shape', [(), (5,), (4, 3), (2, 3, 2), (0, 3)])
+def test_mean_shortcut_matches_the_general_path(shape):
+    import framework as tf
+    from framework.metrics import Mean
+    rng = np.random.default_rng(1)
+    values = rng.standard_normal(shape).astype(np.float32)
+    fast, general = Mean(), Mean()
+    fast.update_state(tf.constant(values))
+    general.update_state(values.astype(np.float64).tolist() if shape else float(values))  # converted: general path
+    np.testing.assert_array_equal(fast.total.numpy(), general.total.numpy())
+    np.testing.assert_array_equal(fast.count.numpy(), general.count.numpy())
