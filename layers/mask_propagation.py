@@ -21,6 +21,8 @@ pass-through layers Keras marks ``supports_masking = True``.
 import inspect
 import warnings
 
+import numpy as np
+
 from framework import nest
 from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
 from framework.ops import cast
@@ -87,7 +89,9 @@ def takes_mask(cls):
 
 
 def _other_tensors(args, kwargs):
-    return any(isinstance(x, Tensor) for x in nest.flatten((list(args), kwargs)))
+    """Whether the call has tensors besides its input (Keras then fills in no ``mask``:
+    an RNN given ``initial_state`` runs unmasked)."""
+    return any(isinstance(x, (Tensor, np.ndarray)) for x in nest.flatten((list(args), kwargs)))
 
 
 def call_with_masks(call, layer, inputs, args, kwargs):
