@@ -28,13 +28,12 @@ class Model(Trainer, Layer):
         history = model.fit(x, y, epochs=5, validation_split=0.2)
 
     ``Model(inputs, outputs)`` makes a functional model instead (see
-    ``functional.functional_model.Functional``).
+    ``functional.functional_model.Functional``); so does a subclass whose
+    ``__init__`` calls ``super().__init__(inputs=..., outputs=...)``, as Keras 3
+    allows: its instances are then Functional models as well as its own class.
 
     Args:
         name, trainable, dtype: as for ``Layer``.
-    Raises:
-        TypeError: a subclass passing inputs and outputs to ``Model.__init__``;
-            subclass ``layers.Functional`` for that.
     """
 
     def __new__(cls, *args, **kwargs):
@@ -45,9 +44,13 @@ class Model(Trainer, Layer):
 
     def __init__(self, *args, **kwargs):
         if args or 'inputs' in kwargs or 'outputs' in kwargs:
-            raise TypeError('%s passes inputs and outputs to Model.__init__: a subclass of Model writes call(); '
-                            'to build a subclass from a graph of layers, subclass layers.Functional instead'
-                            % type(self).__name__)
+            # A subclass that builds its graph in __init__ (Keras 3 allows it): the instance
+            # becomes a Functional too, its own methods still first.
+            from .functional.functional_model import Functional     # it imports this module
+            if not isinstance(self, Functional):
+                self.__class__ = _with_functional_base(type(self))
+            Functional.__init__(self, *args, **kwargs)
+            return
         super().__init__(**kwargs)
 
     @classmethod
@@ -92,3 +95,18 @@ class Model(Trainer, Layer):
     def save(self, filepath, overwrite=True, include_optimizer=True):
         """Save the whole model to a '.keras' archive or a '.h5' file (see ``layers.saving.load_model``)."""
         saving.save_model(self, filepath, overwrite=overwrite, include_optimizer=include_optimizer)
+
+
+_FUNCTIONAL_VARIANTS = {}
+
+
+def _with_functional_base(cls):
+    """``cls`` with ``Functional`` joined to its bases (made once per class), as
+    Keras 3's ``inject_functional_model_class`` rebases such a subclass."""
+    variant = _FUNCTIONAL_VARIANTS.get(cls)
+    if variant is None:
+        from .functional.functional_model import Functional
+        variant = type(cls.__name__, (cls, Functional), {'__module__': cls.__module__,
+                                                           '__qualname__': cls.__qualname__})
+        _FUNCTIONAL_VARIANTS[cls] = variant
+    return variant
