@@ -12,25 +12,31 @@ from framework.data import Dataset
 from framework.tensor import Tensor, convert_to_tensor
 
 from .data import ArrayData, pack_x_y_sample_weight, unpack_x_y_sample_weight
+from .py_dataset import PyDatasetData, is_py_dataset
 
 
 def is_iterable_input(x):
-    """True for inputs that yield batches themselves (Datasets, generators, iterators)."""
-    return isinstance(x, Dataset) or (hasattr(x, '__next__') and hasattr(x, '__iter__'))
+    """True for inputs that yield batches themselves (Datasets, PyDatasets, generators, iterators)."""
+    return isinstance(x, Dataset) or is_py_dataset(x) or (hasattr(x, '__next__') and hasattr(x, '__iter__'))
 
 
 def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, class_weight=None,
               steps_per_epoch=None, what='fit'):
-    """The right batch source for ``x``: IterableData for datasets and generators, else ArrayData."""
+    """The batch source for ``x``: PyDatasetData, IterableData (datasets, generators) or ArrayData."""
     if not is_iterable_input(x):
         return ArrayData(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch)
-    for name, value in (('y', y), ('sample_weight', sample_weight), ('class_weight', class_weight)):
+    kind = 'a PyDataset' if is_py_dataset(x) else 'a dataset or generator'
+    unsupported = (('y', y), ('sample_weight', sample_weight)) + \
+        ((('class_weight', class_weight),) if not is_py_dataset(x) else ())
+    for name, value in unsupported:
         if value is not None:
-            raise ValueError('%s: `%s` must not be given when x is a dataset or generator; its elements '
-                             'carry (x, y, sample_weight) themselves' % (what, name))
+            raise ValueError('%s: `%s` must not be given when x is %s; its batches carry (x, y, sample_weight) '
+                             'themselves' % (what, name, kind))
     if batch_size is not None:
-        raise ValueError('%s: `batch_size` must not be given when x is a dataset or generator: its elements '
-                         'are batches already (use dataset.batch(n))' % what)
+        raise ValueError('%s: `batch_size` must not be given when x is %s: its elements are batches already'
+                         % (what, kind))
+    if is_py_dataset(x):
+        return PyDatasetData(x, shuffle, class_weight, steps_per_epoch, what)
     return IterableData(x, steps_per_epoch)
 
 

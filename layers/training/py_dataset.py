@@ -1,0 +1,166 @@
+"""``keras.utils.PyDataset`` (alias ``Sequence``): batches by index, and how fit reads them.
+
+A PyDataset gives ``num_batches`` (from ``__len__``) and ``__getitem__(index)``
+returning ``x``, ``(x,)``, ``(x, y)`` or ``(x, y, sample_weight)``. ``fit`` reads it
+as Keras 3 does: the batch order is shuffled each pass with Python's ``random``
+(so ``keras.utils.set_random_seed`` repeats it) when ``shuffle=True``;
+``on_epoch_begin`` / ``on_epoch_end`` are called around every epoch; with
+``steps_per_epoch`` the pass goes on across epochs and restarts when used up.
+Keras also resets the source (calling ``on_epoch_end``) once before training
+and before every evaluation pass, so validation always starts from batch 0;
+that is kept, so a PyDataset sees the same calls here as under Keras.
+"""
+import itertools
+import random
+import warnings
+
+import numpy as np
+
+from framework import nest
+from framework.tensor import Tensor, convert_to_tensor
+
+from .data import class_weight_to_sample_weights
+
+
+class PyDataset:
+    """Base class for index-addressable batch sources (``keras.utils.PyDataset``).
+
+    Args:
+        workers, use_multiprocessing, max_queue_size: accepted as Keras takes them;
+            batches are read in order on the training thread, which gives the
+            same batches and results.
+    """
+
+    def __init__(self, workers=1, use_multiprocessing=False, max_queue_size=10):
+        self.workers = workers
+        self.use_multiprocessing = use_multiprocessing
+        self.max_queue_size = max_queue_size
+
+    def __getitem__(self, index):
+        raise TypeError('%s must define __getitem__(index) returning the batch at that index'
+                        % type(self).__name__)
+
+    @property
+    def num_batches(self):
+        """Batches per pass (from ``__len__``), or None for an endless PyDataset."""
+        if hasattr(self, '__len__'):
+            return len(self)
+        raise TypeError('%s must define __len__ (or a num_batches property; None means endless)'
+                        % type(self).__name__)
+
+    def __iter__(self):
+        count = self.num_batches
+        for index in (itertools.count() if count is None else range(count)):
+            yield self[index]
+
+    def on_epoch_begin(self):
+        """Called at the beginning of every epoch."""
+
+    def on_epoch_end(self):
+        """Called at the end of every epoch."""
+
+
+Sequence = PyDataset
+
+
+def is_py_dataset(x):
+    return isinstance(x, PyDataset)
+
+
+class PyDatasetData:
+    """The batches of a PyDataset, epoch by epoch, for fit / evaluate / predict (Keras 3's adapter)."""
+
+    def __init__(self, py_dataset, shuffle=False, class_weight=None, steps_per_epoch=None, what='fit'):
+        self.py_dataset = py_dataset
+        self.shuffle = shuffle is True and py_dataset.num_batches is not None
+        self.class_weight = class_weight
+        self.steps_per_epoch = steps_per_epoch
+        self.what = what
+        self._iterator, self._seen = None, 0
+        self._shapes = None          # per-component trailing shapes and dtypes, from the first batch
+        # Keras's EpochIterator.reset(): before fit's first epoch, before every evaluation.
+        self._resets = {'fit': 'once', 'predict': 'never'}.get(what, 'always')
+
+    @property
+    def num_batches(self):
+        return self.steps_per_epoch or self.py_dataset.num_batches
+
+    def _pass(self):
+        count = self.py_dataset.num_batches
+        if count is None:
+            indices = itertools.count()
+        else:
+            indices = list(range(count))
+            if self.shuffle:
+                random.shuffle(indices)
+        for index in indices:
+            yield self._standardize(self.py_dataset[index], index)
+
+    def epoch(self):
+        """One epoch's batches, between the PyDataset's on_epoch_begin and on_epoch_end."""
+        if self._resets != 'never':
+            self._iterator, self._seen = None, 0
+            self.py_dataset.on_epoch_end()
+            self._resets = 'never' if self._resets == 'once' else self._resets
+        self.py_dataset.on_epoch_begin()
+        in_data = self.py_dataset.num_batches
+        steps = self.steps_per_epoch or in_data
+        if self._iterator is None or self.steps_per_epoch is None:
+            self._iterator, self._seen = self._pass(), 0
+        for _ in (itertools.count() if steps is None else range(steps)):
+            if in_data and self._seen >= in_data:
+                warnings.warn('Your input ran out of data; interrupting training. Make sure that your '
+                              'PyDataset can generate at least `steps_per_epoch * epochs` batches.',
+                              stacklevel=3)
+                break
+            self._seen += 1
+            batch = next(self._iterator, None)
+            if batch is None:
+                self._iterator = None
+                return
+            yield batch
+        if in_data and self._seen >= in_data:
+            self._iterator, self._seen = self._pass(), 0
+        self.py_dataset.on_epoch_end()
+
+    def _standardize(self, batch, index):
+        where = '%s: %s[%d]' % (self.what, type(self.py_dataset).__name__, index)
+        if isinstance(batch, (np.ndarray, Tensor)):
+            batch = (batch,)
+        if isinstance(batch, list):
+            batch = tuple(batch)
+        if isinstance(batch, dict):
+            batch = (batch,)
+        if not isinstance(batch, tuple) or len(batch) not in (1, 2, 3):
+            raise ValueError('%s: PyDataset.__getitem__() must return a tuple (x,), (x, y) or (x, y, '
+                             'sample_weight), or a dict; got %s of type %s'
+                             % (where, str(batch)[:100], type(batch).__name__))
+        batch = tuple(nest.map_structure(_as_tensor, part) for part in batch)
+        if self.class_weight is not None:
+            if len(batch) != 2:
+                raise ValueError('%s: class_weight needs batches of (x, y) without sample weights' % where)
+            batch = batch + (convert_to_tensor(class_weight_to_sample_weights(batch[1], self.class_weight)),)
+        self._check_consistent(batch, where)
+        return batch if len(batch) > 1 else batch[0]
+
+    def _check_consistent(self, batch, where):
+        leaves = nest.flatten(batch)
+        sizes = {t.shape[0] if t.shape else None for t in leaves}
+        if len(sizes) > 1:
+            raise ValueError('%s: the parts of one batch hold different numbers of samples: shapes %s'
+                             % (where, [tuple(t.shape) for t in leaves]))
+        shapes = [(tuple(t.shape[1:]), t.dtype) for t in leaves]
+        if self._shapes is None:
+            self._shapes = shapes
+        elif shapes != self._shapes:
+            raise ValueError('%s: this batch has shapes/dtypes %s but the first batch had %s (beyond the batch '
+                             'dimension); every batch must agree' % (where, _describe(shapes), _describe(self._shapes)))
+
+
+def _as_tensor(value):
+    return value if isinstance(value, Tensor) else convert_to_tensor(
+        value.astype(np.float32) if isinstance(value, np.ndarray) and value.dtype == np.float64 else value)
+
+
+def _describe(shapes):
+    return [('(None,) + %s' % (s,), d.name) for s, d in shapes]
