@@ -1,0 +1,39 @@
+"""Transposed 2-D convolution (``tf.nn.conv2d_transpose``), over NHWC tensors.
+
+A transposed convolution is the gradient of ``conv2d`` with respect to its
+input: each input pixel spreads a kernel-weighted copy of itself over a
+window of the (larger) output. So it is that very op, ``convolution``'s
+input-gradient, whose own gradients (a forward convolution for the input, a
+filter-gradient for the kernel) are already recorded, nested tapes included.
+"""
+from .convolution import _Geometry, _conv_input_grad, _pair
+from .operands import as_float_tensor, named_errors
+
+
+@named_errors('conv2d_transpose')
+def conv2d_transpose(input, filters, output_shape, strides, padding='SAME', data_format='NHWC',  # noqa: A002
+                     dilations=None, name=None):
+    """The transpose of ``conv2d``: (N, H, W, C_in) input, (KH, KW, C_out, C_in) filters,
+    giving ``output_shape`` (N, H_out, W_out, C_out).
+
+    ``output_shape`` must be one that ``conv2d`` with the same filters, strides
+    and padding maps back onto the input's height and width, as TensorFlow requires.
+
+    Raises:
+        ValueError: shapes that do not fit together, dilation, or data_format other than NHWC.
+    """
+    op = 'conv2d_transpose'
+    x, f = as_float_tensor(input, op), as_float_tensor(filters, op)
+    if data_format != 'NHWC' or (dilations not in (None, 1) and tuple(_pair(dilations, 'dilations', op)) != (1, 1)):
+        raise ValueError('only data_format NHWC without dilation is supported, got %r / %r' % (data_format, dilations))
+    out = tuple(int(d) for d in output_shape)
+    if x.ndim != 4 or f.ndim != 4 or len(out) != 4 or x.shape[3] != f.shape[3] or x.dtype != f.dtype \
+            or out[0] != x.shape[0] or out[3] != f.shape[2]:
+        raise ValueError('input (N, H, W, C_in) %s %s, filters (KH, KW, C_out, C_in) %s %s and output_shape '
+                         '(N, H_out, W_out, C_out) %s do not match'
+                         % (tuple(x.shape), x.dtype.name, tuple(f.shape), f.dtype.name, out))
+    geo = _Geometry(out, tuple(f.shape[:2]), _pair(strides, 'strides', op), str(padding).upper(), op)
+    if (geo.oh, geo.ow) != tuple(x.shape[1:3]):
+        raise ValueError('output_shape %s with strides %s and %s padding convolves back to %s, not to the input '
+                         "'s %s" % (out, geo.strides, str(padding).upper(), (geo.oh, geo.ow), tuple(x.shape[1:3])))
+    return _conv_input_grad(x, f, geo)

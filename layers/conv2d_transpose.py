@@ -1,0 +1,102 @@
+"""Conv2DTranspose: the transpose of Conv2D, an upsampling convolution (channels_last)."""
+import numpy as np
+
+from framework.ops import cast
+from framework.ops.conv_transpose import conv2d_transpose
+
+from .convolution import check_channels_last, normalize_padding, normalize_pair
+from .input_spec import InputSpec
+from .kernel_options import KernelOptions
+from .layer import Layer
+
+
+def transposed_length(size, kernel, stride, padding, output_padding):
+    """The output length along one axis (Keras 3's rule for TensorFlow padding)."""
+    if size is None:
+        return None
+    if padding == 'valid':
+        extra = max(kernel, stride) - kernel if output_padding is None else output_padding
+        return (size - 1) * stride + kernel + extra
+    if output_padding is None:
+        return size * stride
+    return (size - 1) * stride + kernel % 2 + output_padding
+
+
+class Conv2DTranspose(KernelOptions, Layer):
+    """A transposed 2-D convolution layer (Keras 3's arguments and defaults).
+
+    The kernel has shape (kernel_rows, kernel_cols, filters, input_channels).
+    With padding 'same' the output is ``strides`` times the input's size; with
+    'valid' it is ``(size - 1) * stride + max(kernel, stride)``.
+
+    Args:
+        filters, kernel_size, strides, padding: as Conv2D.
+        output_padding: None, or an int or pair added to the output size
+            (each less than the stride).
+        data_format: 'channels_last' only; dilation_rate: 1 only.
+        activation, use_bias, kernel_* / bias_*: as Dense.
+    Raises:
+        ValueError: bad sizes, an output_padding not below the stride, an
+            input that is not rank 4, or one whose channels differ from the built one.
+    """
+
+    def __init__(self, filters, kernel_size, strides=(1, 1), padding='valid', output_padding=None, data_format=None,
+                 dilation_rate=(1, 1), activation=None, use_bias=True, kernel_initializer='glorot_uniform',
+                 bias_initializer='zeros', kernel_regularizer=None, bias_regularizer=None,
+                 activity_regularizer=None, kernel_constraint=None, bias_constraint=None, **kwargs):
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        who = 'Conv2DTranspose %r' % self.name
+        if isinstance(filters, bool) or not isinstance(filters, (int, np.integer)) or filters <= 0:
+            raise ValueError('%s: filters must be a positive integer, got %r' % (who, filters))
+        check_channels_last(data_format, who)
+        if normalize_pair(dilation_rate, 'dilation_rate', who) != (1, 1):
+            raise ValueError('%s: dilation_rate other than 1 is not supported, got %r' % (who, dilation_rate))
+        self.filters = int(filters)
+        self.kernel_size = normalize_pair(kernel_size, 'kernel_size', who)
+        self.strides = normalize_pair(strides, 'strides', who)
+        self.padding = normalize_padding(padding, who)
+        self.output_padding = None
+        if output_padding is not None:
+            pair = (output_padding,) * 2 if isinstance(output_padding, (int, np.integer)) else tuple(output_padding)
+            if len(pair) != 2 or any(not isinstance(p, (int, np.integer)) or not 0 <= p < s
+                                     for p, s in zip(pair, self.strides)):
+                raise ValueError('%s: output_padding must be non-negative ints smaller than the strides %s, got %r'
+                                 % (who, self.strides, output_padding))
+            self.output_padding = tuple(int(p) for p in pair)
+        self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer, kernel_regularizer,
+                                 bias_regularizer, kernel_constraint, bias_constraint)
+        self.input_spec = InputSpec(ndim=4)
+
+    def build(self, input_shape):
+        channels = input_shape[-1]
+        if channels is None:
+            raise ValueError('Conv2DTranspose %r: the channel axis of the input must be known, got shape %s'
+                             % (self.name, tuple(input_shape)))
+        self._add_kernel_and_bias(self.kernel_size + (self.filters, channels), self.filters)
+        self.input_spec = InputSpec(ndim=4, axes={-1: int(channels)})
+        self.built = True
+
+    def call(self, inputs):
+        if inputs._data.dtype is not self.kernel._data.dtype:
+            inputs = cast(inputs, self.kernel.dtype)
+        out_shape = self.compute_output_shape(tuple(inputs.shape))
+        x = conv2d_transpose(inputs, self.kernel, out_shape, self.strides, self.padding.upper())
+        if self.bias is not None:
+            x = x + self.bias
+        return self.activation(x)
+
+    def compute_output_shape(self, input_shape):
+        n, h, w, _ = tuple(input_shape)
+        extra = self.output_padding or (None, None)
+        return (n,) + tuple(transposed_length(d, k, s, self.padding, p) for d, k, s, p in
+                            zip((h, w), self.kernel_size, self.strides, extra)) + (self.filters,)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({
+            'filters': self.filters, 'kernel_size': self.kernel_size, 'strides': self.strides,
+            'padding': self.padding, 'output_padding': self.output_padding, 'data_format': 'channels_last',
+            'dilation_rate': (1, 1),
+        })
+        config.update(self._kernel_options_config(with_activity_regularizer=True))
+        return config

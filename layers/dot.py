@@ -1,0 +1,88 @@
+"""Dot: the batchwise dot product of two tensors along one axis of each."""
+import string
+
+from framework.ops import einsum, expand_dims
+
+from .layer import Layer
+from .unit_normalization import unit_normalize
+
+
+def _check_pair(layer, value, what):
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise ValueError('Dot %r: a `Dot` layer should be called on a list of 2 inputs; received %s %r'
+                         % (layer.name, what, value if what == 'input_shape' else type(value).__name__))
+
+
+class Dot(Layer):
+    """For inputs x (batch, ...) and y (batch, ...), sums x * y over
+    ``axes[0]`` of x and ``axes[1]`` of y, keeping the batch axis (Keras's
+    ``batch_dot``): the output is (batch, x's other axes, y's other axes), or
+    (batch, 1) when nothing else is left.
+
+    Args:
+        axes: an int (the same axis of both) or a pair; negative counts from the end.
+        normalize: L2-normalize both inputs along those axes first (cosine proximity).
+    Raises:
+        TypeError / ValueError: malformed axes; on call, not two inputs, or
+            axes of different sizes, or the batch axis.
+    """
+
+    def __init__(self, axes, normalize=False, **kwargs):
+        super().__init__(**kwargs)
+        if not isinstance(axes, int) or isinstance(axes, bool):
+            if not isinstance(axes, (list, tuple)):
+                raise TypeError('Dot: invalid type for argument `axes`: it should be a list or an int. Received: '
+                                'axes=%r' % (axes,))
+            if len(axes) != 2 or not all(isinstance(a, int) and not isinstance(a, bool) for a in axes):
+                raise ValueError('Dot: invalid format for argument `axes`: it should contain two integers. '
+                                 'Received: axes=%r' % (axes,))
+        self.axes = axes
+        self.normalize = bool(normalize)
+
+    def _axes_for(self, shapes):
+        pair = [self.axes] * 2 if isinstance(self.axes, int) else list(self.axes)
+        axes = [a % len(s) if a < 0 else a for a, s in zip(pair, shapes)]
+        for a, s in zip(axes, shapes):
+            if len(s) < 2 or not 0 < a < len(s):
+                raise ValueError('Dot %r: cannot take the dot product over axis %s of inputs of shapes %s (the '
+                                 'batch axis 0 cannot be one, and both inputs need rank >= 2)'
+                                 % (self.name, self.axes, [tuple(s) for s in shapes]))
+        d1, d2 = shapes[0][axes[0]], shapes[1][axes[1]]
+        if d1 is not None and d2 is not None and d1 != d2:
+            raise ValueError('Dot %r: incompatible input shapes: axis values %s (at axis %d) != %s (at axis %d). '
+                             'Full input shapes: %s, %s' % (self.name, d1, axes[0], d2, axes[1],
+                                                             tuple(shapes[0]), tuple(shapes[1])))
+        return axes
+
+    def build(self, input_shape):
+        _check_pair(self, input_shape, 'input_shape')
+        self._axes_for(input_shape)
+        self.built = True
+
+    def call(self, inputs):
+        _check_pair(self, inputs, 'a')
+        x, y = inputs
+        a0, a1 = self._axes_for([tuple(x.shape), tuple(y.shape)])
+        if self.normalize:
+            x, y = unit_normalize(x, a0), unit_normalize(y, a1)
+        letters = iter(string.ascii_letters[1:])
+        xs = ['a'] + [next(letters) for _ in range(x.ndim - 1)]
+        ys = ['a'] + [next(letters) for _ in range(y.ndim - 1)]
+        ys[a1] = xs[a0]
+        out = [c for c in xs if c != xs[a0]] + [c for c in ys[1:] if c != xs[a0]]
+        result = einsum('%s,%s->%s' % (''.join(xs), ''.join(ys), ''.join(out)), x, y)
+        return expand_dims(result, 1) if result.ndim == 1 else result
+
+    def compute_output_shape(self, input_shape):
+        _check_pair(self, input_shape, 'input_shape')
+        a0, a1 = self._axes_for(input_shape)
+        shape1, shape2 = list(input_shape[0]), list(input_shape[1])
+        shape1.pop(a0)
+        shape2.pop(a1)
+        out = shape1 + shape2[1:]
+        return tuple(out + [1] if len(out) == 1 else out)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(axes=self.axes, normalize=self.normalize)
+        return config

@@ -1,0 +1,174 @@
+"""EinsumDense: a dense layer whose product is an einsum equation, e.g.
+'abc,cde->abde' projects (batch, steps, dim) onto (batch, steps, heads, size)."""
+import re
+import string
+
+from framework.ops import einsum
+
+from . import activations, constraints, initializers, regularizers
+from .initializers import VarianceScaling
+from .input_spec import InputSpec
+from .layer import Layer
+
+# The three forms Keras 3 accepts: no ellipsis, one on the left, one on the right.
+_FORMS = (('plain', r'([a-zA-Z]+),([a-zA-Z]+)->([a-zA-Z]+)$'),
+          ('left', r'\.\.\.([a-zA-Z]+),([a-zA-Z]+)->\.\.\.([a-zA-Z]+)$'),
+          ('right', r'([a-zA-Z]{2,})\.\.\.,([a-zA-Z]+)->([a-zA-Z]+)\.\.\.$'))
+
+
+def parse_equation(equation, who):
+    """(form, input letters, kernel letters, output letters) of an EinsumDense equation."""
+    text = str(equation).replace(' ', '')
+    for form, pattern in _FORMS:
+        match = re.match(pattern, text)
+        if match:
+            return (form,) + match.groups()
+    raise ValueError("%s: invalid einsum equation %r; equations must be of the form 'ab,bc->ac', '...ab,bc->...ac' "
+                     "or 'ab...,bc->ac...'" % (who, equation))
+
+
+class _Plan:
+    """The shapes an equation gives for one input shape (Keras 3's analysis)."""
+
+    def __init__(self, equation, bias_axes, input_shape, partial_output, who):
+        form, ins, ker, outs = parse_equation(equation, who)
+        input_shape = tuple(input_shape)
+        elided = len(input_shape) - len(ins)
+        if elided < 0 or (form == 'plain' and elided):
+            raise ValueError('%s: equation %r does not fit an input of shape %s' % (who, equation, input_shape))
+        output = [input_shape[0]] + list(partial_output)
+        if form == 'left':
+            output[1:1] = input_shape[1:elided]
+            in_at = {c: i + elided for i, c in enumerate(ins)}
+            out_at = {c: i + elided for i, c in enumerate(outs)}
+        else:
+            if form == 'right':
+                output += input_shape[len(input_shape) - elided:]
+            in_at = {c: i for i, c in enumerate(ins)}
+            out_at = {c: i for i, c in enumerate(outs)}
+        if len(output) != len(outs) + elided:
+            raise ValueError('%s: output_shape %s does not fit the output %r of equation %r'
+                             % (who, tuple(partial_output), outs, equation))
+        for c in ins:
+            if c in out_at and output[out_at[c]] is not None and output[out_at[c]] != input_shape[in_at[c]]:
+                raise ValueError('%s: input shape and output shape do not match at shared dimension %r: input shape '
+                                 '%s, output shape %s' % (who, c, input_shape, tuple(output)))
+        self.kernel_shape, self.input_axes, self.output_axes = [], [], []
+        for i, c in enumerate(ker):
+            if c in out_at:
+                self.kernel_shape.append(output[out_at[c]])
+                self.output_axes.append(i)
+            elif c in in_at:
+                self.kernel_shape.append(input_shape[in_at[c]])
+                self.input_axes.append(i)
+            else:
+                raise ValueError('%s: weight dimension %r of equation %r is in neither the input nor the output'
+                                 % (who, c, equation))
+        self.bias_shape = None
+        if bias_axes:
+            if any(c not in outs for c in bias_axes):
+                raise ValueError('%s: bias_axes %r must be letters of the output %r' % (who, bias_axes, outs))
+            offset = elided if form == 'left' else 0
+            first = min(outs.find(c) for c in bias_axes)
+            self.bias_shape = [output[i + offset] if c in bias_axes else 1 for i, c in enumerate(outs) if i >= first]
+            if form != 'left':
+                self.bias_shape += [1] * elided
+        self.output_shape = tuple(output)
+        free = [c for c in string.ascii_letters if c not in ins + ker + outs][:elided]
+        dots = ''.join(free)
+        # Our einsum takes no ellipsis: the elided axes get letters of their own.
+        self.equation = '%s,%s->%s' % ((dots + ins, ker, dots + outs) if form == 'left' else
+                                      (ins + dots, ker, outs + dots))
+
+
+class EinsumDense(Layer):
+    """``activation(einsum(equation, inputs, kernel) + bias)``.
+
+    Args:
+        equation: 'ab,bc->ac'-style, with one optional '...' on the left or right.
+        output_shape: the output's shape without the batch axis (and without
+            the '...' axes); None entries are taken from the input.
+        activation: a name or callable; None is linear.
+        bias_axes: output letters the bias varies along; None: no bias.
+        kernel_*, bias_*: initializers, regularizers and constraints.
+    Raises:
+        ValueError: a malformed equation, output_shape or bias_axes; lora or quantization arguments.
+    """
+
+    def __init__(self, equation, output_shape, activation=None, bias_axes=None, kernel_initializer='glorot_uniform',
+                 bias_initializer='zeros', kernel_regularizer=None, bias_regularizer=None, kernel_constraint=None,
+                 bias_constraint=None, lora_rank=None, lora_alpha=None, gptq_unpacked_column_size=None,
+                 quantization_config=None, **kwargs):
+        super().__init__(**kwargs)
+        who = 'EinsumDense %r' % self.name
+        if lora_rank or gptq_unpacked_column_size or quantization_config is not None:
+            raise ValueError('%s: LoRA, GPTQ and quantization are not supported; leave lora_rank, '
+                             'gptq_unpacked_column_size and quantization_config unset' % who)
+        parse_equation(equation, who)
+        self.equation = equation
+        shape = (output_shape,) if isinstance(output_shape, int) else output_shape
+        try:
+            self.partial_output_shape = tuple(None if d is None else int(d) for d in shape)
+        except (TypeError, ValueError):
+            raise ValueError('%s: output_shape must be an int or a tuple of ints and None, got %r'
+                             % (who, output_shape)) from None
+        if bias_axes is not None and not isinstance(bias_axes, str):
+            raise ValueError('%s: bias_axes must be a string of output letters or None, got %r' % (who, bias_axes))
+        self.bias_axes = bias_axes
+        self.activation = activations.get(activation)
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
+        self.kernel = self.bias = None
+
+    def _plan(self, input_shape):
+        return _Plan(self.equation, self.bias_axes, input_shape, self.partial_output_shape,
+                     'EinsumDense %r' % self.name)
+
+    def build(self, input_shape):
+        plan = self._plan(input_shape)
+        if any(d is None for d in plan.kernel_shape):
+            raise ValueError('EinsumDense %r: the kernel shape %s has unknown sizes; give them in output_shape or '
+                             'the input shape (%s)' % (self.name, plan.kernel_shape, tuple(input_shape)))
+        initializer = self.kernel_initializer
+        if isinstance(initializer, VarianceScaling) and (initializer.input_axes is None
+                                                         or initializer.output_axes is None):
+            # fans from the axes the equation contracts and produces, as Keras 3 counts them
+            config = dict(initializer.get_config(), input_axes=plan.input_axes, output_axes=plan.output_axes)
+            initializer = type(initializer)(**config)
+        self.kernel = self.add_weight(name='kernel', shape=plan.kernel_shape, initializer=initializer,
+                                      regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
+        if plan.bias_shape is not None:
+            self.bias = self.add_weight(name='bias', shape=plan.bias_shape, initializer=self.bias_initializer,
+                                        regularizer=self.bias_regularizer, constraint=self.bias_constraint)
+        self._equation = plan.equation
+        self.input_spec = InputSpec(ndim=len(input_shape))
+        self.built = True
+
+    def call(self, inputs):
+        x = einsum(self._equation, inputs, self.kernel)
+        if self.bias is not None:
+            x = x + self.bias
+        return self.activation(x)
+
+    def compute_output_shape(self, input_shape):
+        return self._plan(input_shape).output_shape
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({
+            'output_shape': self.partial_output_shape, 'equation': self.equation,
+            'activation': activations.serialize(self.activation), 'bias_axes': self.bias_axes,
+            'kernel_initializer': initializers.serialize(self.kernel_initializer),
+            'bias_initializer': initializers.serialize(self.bias_initializer),
+            'kernel_regularizer': regularizers.serialize(self.kernel_regularizer),
+            'bias_regularizer': regularizers.serialize(self.bias_regularizer),
+            'activity_regularizer': regularizers.serialize(self.activity_regularizer),
+            'kernel_constraint': constraints.serialize(self.kernel_constraint),
+            'bias_constraint': constraints.serialize(self.bias_constraint),
+            'quantization_config': None,
+        })
+        return config

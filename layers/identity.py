@@ -1,0 +1,52 @@
+"""Layers that return their input unchanged: Identity, and ActivityRegularization
+(which also adds an L1/L2 penalty on that input to ``losses``)."""
+import numbers
+
+from . import regularizers
+from .layer import Layer
+from .mask_propagation import MaskedCall
+
+
+class Identity(MaskedCall, Layer):
+    """Returns its input (a tensor, or a list / dict of them) unchanged."""
+    supports_masking = True
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.built = True
+
+    def call(self, inputs):
+        return inputs
+
+    def compute_output_shape(self, input_shape):
+        return input_shape
+
+
+class ActivityRegularization(MaskedCall, Layer):
+    """Returns its input and adds ``l1 * sum|x| + l2 * sum x**2`` (divided by
+    the batch size, as every activity regularizer is) to ``losses``.
+
+    Raises:
+        TypeError: l1 or l2 not a number.
+    """
+    supports_masking = True
+
+    def __init__(self, l1=0.0, l2=0.0, **kwargs):
+        for name, value in (('l1', l1), ('l2', l2)):
+            if isinstance(value, bool) or not isinstance(value, numbers.Real):
+                raise TypeError('ActivityRegularization: %s must be a number, got %r' % (name, value))
+        super().__init__(activity_regularizer=regularizers.L1L2(l1=l1, l2=l2), **kwargs)
+        self.l1, self.l2 = l1, l2
+        self.built = True
+
+    def call(self, inputs):
+        return inputs
+
+    def compute_output_shape(self, input_shape):
+        return input_shape
+
+    def get_config(self):
+        config = super().get_config()
+        config.pop('activity_regularizer', None)      # rebuilt from l1 and l2, as in Keras 3
+        config.update(l1=self.l1, l2=self.l2)
+        return config

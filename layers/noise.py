@@ -1,0 +1,120 @@
+"""Regularizing noise applied only while training: GaussianNoise (additive),
+GaussianDropout (multiplicative, mean 1) and AlphaDropout (keeps SELU's mean
+and variance). Each is the identity at inference; ``seed`` gives the layer
+its own reproducible stream of ``framework.random``."""
+import math
+import numbers
+
+from framework import random
+from framework.ops import cast
+
+from .layer import Layer
+from .mask_propagation import MaskedCall
+
+# SELU's constants (Klambauer et al., 2017), as Keras 3's AlphaDropout uses them.
+_SELU_ALPHA = 1.6732632423543772848170429916717
+_SELU_SCALE = 1.0507009873554804934193349852946
+
+
+def _check_fraction(value, name, who):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= value <= 1:
+        raise ValueError('%s: invalid value received for argument `%s`; expected a float value between 0 and 1. '
+                         'Received: %s=%r' % (who, name, name, value))
+
+
+class _Noise(MaskedCall, Layer):
+    supports_masking = True       # a mask on the input passes to the output
+
+    def __init__(self, seed=None, **kwargs):
+        super().__init__(**kwargs)
+        self.seed = seed
+        self.built = True
+
+    def compute_output_shape(self, input_shape):
+        return input_shape
+
+
+class GaussianNoise(_Noise):
+    """Adds N(0, stddev**2) noise while training.
+
+    Args:
+        stddev: the noise's standard deviation, in [0, 1] (Keras 3's range).
+        seed: an int for the layer's own random stream, or None.
+    """
+
+    def __init__(self, stddev, seed=None, **kwargs):
+        super().__init__(seed, **kwargs)
+        _check_fraction(stddev, 'stddev', 'GaussianNoise %r' % self.name)
+        self.stddev = stddev
+
+    def call(self, inputs, training=False):
+        if not training or self.stddev == 0:
+            return inputs
+        return inputs + random.normal(tuple(inputs.shape), 0.0, self.stddev, inputs.dtype, seed=self.seed)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(stddev=self.stddev, seed=self.seed)
+        return config
+
+
+class GaussianDropout(_Noise):
+    """Multiplies by N(1, rate / (1 - rate)) noise while training.
+
+    Args:
+        rate: the equivalent drop probability, in [0, 1].
+        seed: an int for the layer's own random stream, or None.
+    """
+
+    def __init__(self, rate, seed=None, **kwargs):
+        super().__init__(seed, **kwargs)
+        _check_fraction(rate, 'rate', 'GaussianDropout %r' % self.name)
+        self.rate = rate
+
+    def call(self, inputs, training=False):
+        if not training or self.rate == 0:
+            return inputs
+        stddev = math.sqrt(self.rate / (1.0 - self.rate))
+        return inputs * random.normal(tuple(inputs.shape), 1.0, stddev, inputs.dtype, seed=self.seed)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(rate=self.rate, seed=self.seed)
+        return config
+
+
+class AlphaDropout(_Noise):
+    """Dropout for SELU networks: dropped inputs become SELU's negative
+    saturation value, then ``a * x + b`` restores the mean and variance.
+
+    With alpha' = -alpha * scale of SELU: a = ((1 - rate)(1 + rate alpha'^2))^-1/2,
+    b = -a alpha' rate (Keras 3's formula).
+
+    Args:
+        rate: the drop probability, in [0, 1].
+        noise_shape: the shape of the keep mask (None entries take the input's size).
+        seed: an int for the layer's own random stream, or None.
+    """
+
+    def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
+        super().__init__(seed, **kwargs)
+        _check_fraction(rate, 'rate', 'AlphaDropout %r' % self.name)
+        self.rate = rate
+        self.noise_shape = None if noise_shape is None else tuple(noise_shape)
+
+    def call(self, inputs, training=False):
+        if not training or self.rate == 0:
+            return inputs
+        shape = tuple(inputs.shape)
+        if self.noise_shape is not None:
+            shape = tuple(shape[i] if d is None else d for i, d in enumerate(self.noise_shape))
+        alpha_p = -_SELU_ALPHA * _SELU_SCALE
+        kept = cast(random.uniform(shape, dtype=inputs.dtype, seed=self.seed) >= self.rate, inputs.dtype)
+        a = ((1 - self.rate) * (1 + self.rate * alpha_p ** 2)) ** -0.5
+        b = -a * alpha_p * self.rate
+        return a * (inputs * kept + alpha_p * (1 - kept)) + b
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(rate=self.rate, seed=self.seed, noise_shape=self.noise_shape)
+        return config

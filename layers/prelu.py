@@ -1,0 +1,72 @@
+"""PReLU: a leaky ReLU whose negative slope ``alpha`` is learned per element."""
+from framework.ops import relu
+
+from . import constraints, initializers, regularizers
+from .input_spec import InputSpec
+from .layer import Layer
+from .mask_propagation import MaskedCall
+
+
+class PReLU(MaskedCall, Layer):
+    """``max(x, 0) - alpha * max(-x, 0)`` with a trainable ``alpha``.
+
+    ``alpha`` has the input's shape without the batch axis; ``shared_axes``
+    (numbered from 1, as Keras numbers them) get size 1, so e.g.
+    shared_axes=[1, 2] on images learns one slope per channel.
+
+    Args:
+        alpha_initializer: default 'Zeros' (a plain ReLU at the start).
+        alpha_regularizer, alpha_constraint: for the alpha weight.
+        shared_axes: an int or a list of axes sharing one alpha.
+    Raises:
+        ValueError: a shared axis of 0 or beyond the input's rank.
+    """
+    supports_masking = True
+
+    def __init__(self, alpha_initializer='Zeros', alpha_regularizer=None, alpha_constraint=None, shared_axes=None,
+                 **kwargs):
+        super().__init__(**kwargs)
+        self.alpha_initializer = initializers.get(alpha_initializer)
+        self.alpha_regularizer = regularizers.get(alpha_regularizer)
+        self.alpha_constraint = constraints.get(alpha_constraint)
+        if shared_axes is None:
+            self.shared_axes = None
+        else:
+            axes = list(shared_axes) if isinstance(shared_axes, (list, tuple)) else [shared_axes]
+            if not all(isinstance(a, int) and not isinstance(a, bool) for a in axes):
+                raise TypeError('PReLU %r: shared_axes must be an int or a list of ints, got %r'
+                                % (self.name, shared_axes))
+            self.shared_axes = axes
+        self.alpha = None
+
+    def build(self, input_shape):
+        shape = list(input_shape[1:])
+        for axis in self.shared_axes or ():
+            if not 1 <= axis <= len(shape):
+                raise ValueError('PReLU %r: shared_axes %s must lie in 1..%d for inputs of shape %s'
+                                 % (self.name, self.shared_axes, len(shape), tuple(input_shape)))
+            shape[axis - 1] = 1
+        if any(d is None for d in shape):
+            raise ValueError('PReLU %r: every non-shared axis must be known to build, got shape %s; share the '
+                             'unknown axes (shared_axes)' % (self.name, tuple(input_shape)))
+        self.alpha = self.add_weight(shape=shape, name='alpha', initializer=self.alpha_initializer,
+                                     regularizer=self.alpha_regularizer, constraint=self.alpha_constraint)
+        axes = {i: input_shape[i] for i in range(1, len(input_shape)) if i not in (self.shared_axes or ())}
+        self.input_spec = InputSpec(ndim=len(input_shape), axes=axes)
+        self.built = True
+
+    def call(self, inputs):
+        return relu(inputs) - self.alpha * relu(-inputs)
+
+    def compute_output_shape(self, input_shape):
+        return input_shape
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({
+            'alpha_initializer': initializers.serialize(self.alpha_initializer),
+            'alpha_regularizer': regularizers.serialize(self.alpha_regularizer),
+            'alpha_constraint': constraints.serialize(self.alpha_constraint),
+            'shared_axes': self.shared_axes,
+        })
+        return config

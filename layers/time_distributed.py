@@ -1,0 +1,82 @@
+"""TimeDistributed: apply one layer to every time step of a sequence."""
+from framework.ops import stack, transpose
+
+from . import call_context
+from .call_inputs import accepts_training
+from .layer import Layer
+from .mask_propagation import MaskedCall, as_mask, takes_mask
+from .serialization import deserialize, serialize
+
+
+def _swap_batch_and_time(x):
+    return transpose(x, (1, 0) + tuple(range(2, x.ndim)))
+
+
+class TimeDistributed(MaskedCall, Layer):
+    """Runs ``layer`` on each slice ``inputs[:, t]`` of (batch, time, ...) and
+    stacks the results into (batch, time, ...). The same weights serve every
+    step: they are the wrapped layer's (saved under 'layer', as Keras 3 does).
+
+    As in Keras 3, the wrapped layer's ``call`` runs once per step, so a layer
+    with batch statistics (BatchNormalization) sees each step as a batch.
+
+    Args:
+        layer: the Layer to apply.
+    Raises:
+        ValueError: layer not a Layer; an input of rank < 3; a mask whose
+            batch and time sizes differ from the input's.
+    """
+    supports_masking = True
+
+    def __init__(self, layer, **kwargs):
+        if not isinstance(layer, Layer):
+            raise ValueError('TimeDistributed: please initialize `TimeDistributed` layer with a Layer instance. '
+                             'Received: %r' % (layer,))
+        super().__init__(**kwargs)
+        self.layer = layer
+
+    def _child_shape(self, input_shape):
+        if not isinstance(input_shape, (tuple, list)) or len(input_shape) < 3:
+            raise ValueError('TimeDistributed %r: the layer should be passed an input with at least 3 dimensions '
+                             '(batch, time, ...); received shape %s' % (self.name, input_shape))
+        return (input_shape[0],) + tuple(input_shape[2:])
+
+    def build(self, input_shape):
+        shape = self._child_shape(tuple(input_shape))
+        if not self.layer.built:
+            with call_context.scope(self):
+                self.layer._build_from_shape(shape)
+        self.built = True
+
+    def call(self, inputs, training=None, mask=None):
+        self._child_shape(tuple(inputs.shape))
+        kwargs = {'training': training} if training is not None and accepts_training(type(self.layer)) else {}
+        steps = _swap_batch_and_time(inputs)
+        step_masks = None
+        if mask is not None and takes_mask(type(self.layer)):
+            mask = as_mask(mask)
+            if mask.ndim < 2 or tuple(mask.shape[:2]) != tuple(inputs.shape[:2]):
+                raise ValueError('TimeDistributed %r: the mask of shape %s does not fit the input of shape %s; it '
+                                 'must start with (batch, time)' % (self.name, tuple(mask.shape), tuple(inputs.shape)))
+            step_masks = _swap_batch_and_time(mask)
+        outputs = [self.layer.call(steps[t], **(kwargs if step_masks is None else dict(kwargs, mask=step_masks[t])))
+                   for t in range(steps.shape[0])]
+        if not outputs:
+            raise ValueError('TimeDistributed %r: the input has no time steps (shape %s)'
+                             % (self.name, tuple(inputs.shape)))
+        return _swap_batch_and_time(stack(outputs))
+
+    def compute_output_shape(self, input_shape):
+        child = self.layer.compute_output_shape(self._child_shape(tuple(input_shape)))
+        return (child[0], input_shape[1]) + tuple(child[1:])
+
+    def get_config(self):
+        config = super().get_config()
+        config['layer'] = serialize(self.layer)
+        return config
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        config = dict(config)
+        config['layer'] = deserialize(config['layer'], custom_objects)
+        return cls(**config)

@@ -1,0 +1,56 @@
+"""UnitNormalization: scale each sample to unit L2 norm along some axes."""
+from framework.ops import minimum, reduce_sum, rsqrt
+
+from .layer import Layer
+from .mask_propagation import MaskedCall
+
+_EPSILON = 1e-12
+
+
+def unit_normalize(x, axis):
+    """``x * min(1 / sqrt(sum x**2), 1 / epsilon)`` over ``axis`` (Keras 3's
+    ``ops.normalize``; note the cap is 1e12, where tf.math.l2_normalize's is 1e6)."""
+    return x * minimum(rsqrt(reduce_sum(x * x, axis, keepdims=True)), 1.0 / _EPSILON)
+
+
+class UnitNormalization(MaskedCall, Layer):
+    """Divides each sample by its L2 norm over ``axis``.
+
+    Args:
+        axis: an int or a list of ints (default -1, the features).
+    Raises:
+        TypeError: axis neither an int nor a list/tuple of ints.
+        ValueError: (on call) an axis beyond the input's rank.
+    """
+    supports_masking = True
+
+    def __init__(self, axis=-1, **kwargs):
+        super().__init__(**kwargs)
+        if isinstance(axis, (list, tuple)) and all(isinstance(a, int) and not isinstance(a, bool) for a in axis):
+            self.axis = list(axis)
+        elif isinstance(axis, int) and not isinstance(axis, bool):
+            self.axis = axis
+        else:
+            raise TypeError('UnitNormalization: invalid value for `axis` argument: expected an int or a list/tuple '
+                            'of ints. Received: axis=%r' % (axis,))
+        self.built = True
+
+    def call(self, inputs):
+        self._check_axes(tuple(inputs.shape))
+        axis = tuple(self.axis) if isinstance(self.axis, list) else self.axis
+        return unit_normalize(inputs, axis)
+
+    def _check_axes(self, shape):
+        for axis in self.axis if isinstance(self.axis, list) else [self.axis]:
+            if not -len(shape) <= axis < len(shape):
+                raise ValueError('UnitNormalization %r: axis %s is out of bounds for input shape %s'
+                                 % (self.name, self.axis, shape))
+
+    def compute_output_shape(self, input_shape):
+        self._check_axes(tuple(input_shape))
+        return input_shape
+
+    def get_config(self):
+        config = super().get_config()
+        config['axis'] = self.axis
+        return config

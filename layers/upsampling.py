@@ -1,0 +1,94 @@
+"""UpSampling1D / UpSampling2D: repeat each step (or pixel) ``size`` times."""
+import numpy as np
+
+from framework.ops import expand_dims, reshape, tile, transpose
+
+from .convolution import normalize_pair
+from .input_spec import InputSpec
+from .layer import Layer
+
+
+def repeat_axis(x, repeats, axis):
+    """Each slice of ``x`` along ``axis`` repeated ``repeats`` times in place
+    (numpy's ``repeat``), from reshape and tile so the gradient sums the copies."""
+    shape = tuple(x.shape)
+    tiles = [1] * (len(shape) + 1)
+    tiles[axis + 1] = repeats
+    out = tile(expand_dims(x, axis + 1), tiles)
+    return reshape(out, shape[:axis] + (shape[axis] * repeats,) + shape[axis + 1:])
+
+
+def _times(d, factor):
+    return None if d is None else d * factor
+
+
+class UpSampling1D(Layer):
+    """(batch, steps, features) -> (batch, steps * size, features).
+
+    Raises:
+        TypeError / ValueError: size not a positive int.
+    """
+
+    def __init__(self, size=2, **kwargs):
+        super().__init__(**kwargs)
+        if isinstance(size, bool) or not isinstance(size, (int, np.integer)):
+            raise TypeError('UpSampling1D %r: expected an integer value for `size`, got %r' % (self.name, size))
+        if size <= 0:
+            raise ValueError('UpSampling1D %r: argument `size` should be a positive integer. Received: size=%r'
+                             % (self.name, size))
+        self.size = int(size)
+        self.input_spec = InputSpec(ndim=3)
+        self.built = True
+
+    def call(self, inputs):
+        return repeat_axis(inputs, self.size, 1)
+
+    def compute_output_shape(self, input_shape):
+        return (input_shape[0], _times(input_shape[1], self.size), input_shape[2])
+
+    def get_config(self):
+        config = super().get_config()
+        config['size'] = self.size
+        return config
+
+
+class UpSampling2D(Layer):
+    """Images (batch, rows, cols, channels) -> (batch, rows * size[0], cols * size[1], channels),
+    by nearest-neighbour repetition.
+
+    Args:
+        size: an int or (rows, cols) factors (default (2, 2)).
+        data_format: 'channels_last' (default) or 'channels_first'.
+        interpolation: 'nearest' only.
+    Raises:
+        ValueError: bad size or data_format, or another interpolation.
+    """
+
+    def __init__(self, size=(2, 2), data_format=None, interpolation='nearest', **kwargs):
+        super().__init__(**kwargs)
+        who = 'UpSampling2D %r' % self.name
+        self.size = normalize_pair(size, 'size', who)
+        if data_format not in (None, 'channels_last', 'channels_first'):
+            raise ValueError("%s: data_format must be 'channels_last' or 'channels_first', got %r" % (who, data_format))
+        self.data_format = data_format or 'channels_last'
+        self.interpolation = str(interpolation).lower()
+        if self.interpolation != 'nearest':
+            raise ValueError("%s: only interpolation='nearest' is supported, got %r" % (who, interpolation))
+        self.input_spec = InputSpec(ndim=4)
+        self.built = True
+
+    def call(self, inputs):
+        x = inputs if self.data_format == 'channels_last' else transpose(inputs, (0, 2, 3, 1))
+        x = repeat_axis(repeat_axis(x, self.size[0], 1), self.size[1], 2)
+        return x if self.data_format == 'channels_last' else transpose(x, (0, 3, 1, 2))
+
+    def compute_output_shape(self, input_shape):
+        n, a, b, c = tuple(input_shape)
+        if self.data_format == 'channels_last':
+            return (n, _times(a, self.size[0]), _times(b, self.size[1]), c)
+        return (n, a, _times(b, self.size[0]), _times(c, self.size[1]))
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(size=self.size, data_format=self.data_format, interpolation=self.interpolation)
+        return config
