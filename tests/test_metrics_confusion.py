@@ -78,9 +78,11 @@ def _two_batches(metric, weighted):
 
 
 @pytest.mark.parametrize('name, kwargs, weighted, expected', GOLDEN)
-def test_result_matches_keras(name, kwargs, weighted, expected):
+def test_result_matches_keras(backend, name, kwargs, weighted, expected):
     # Weighted counts are float32 sums whose order differs from TensorFlow's (a few ulps).
-    result = _two_batches(getattr(metrics, name)(**kwargs), weighted)
+    metric = getattr(metrics, name)(**kwargs)
+    result = _two_batches(metric, weighted)
+    assert all(backend.holds(v) for v in metric.variables)
     assert result.dtype == np.float32 and result.shape == np.shape(expected)
     np.testing.assert_allclose(result, expected, rtol=1e-5, atol=1e-6)
 
@@ -186,7 +188,7 @@ def _fit_binary_classifier():
     return model, history, x, labels
 
 
-def test_fit_history_matches_keras():
+def test_fit_history_matches_keras(backend):
     model, history, x, labels = _fit_binary_classifier()
     expected = {
         'accuracy': [0.32499998807907104, 0.7749999761581421, 0.925000011920929],
