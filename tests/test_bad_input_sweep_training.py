@@ -55,7 +55,7 @@ LAYERS = {
     'GlobalAveragePooling2D': (L.GlobalAveragePooling2D, X4), 'GlobalMaxPooling2D': (L.GlobalMaxPooling2D, X4),
     'Cropping1D': (lambda: L.Cropping1D(1), X3), 'Cropping2D': (lambda: L.Cropping2D(1), X4),
     'ZeroPadding1D': (L.ZeroPadding1D, X3), 'ZeroPadding2D': (L.ZeroPadding2D, X4),
-    'Embedding': (lambda: L.Embedding(5, 2), TOKENS),
+    'Embedding': (lambda: L.Embedding(5, 2), TOKENS), 'Masking': (L.Masking, X3),
     'SimpleRNN': (lambda: L.SimpleRNN(2), X3), 'GRU': (lambda: L.GRU(2), X3), 'LSTM': (lambda: L.LSTM(2), X3),
     'RNN': (lambda: L.RNN(L.SimpleRNNCell(2)), X3), 'SimpleRNNCell': (lambda: L.RNN(L.SimpleRNNCell(2)), X3),
     'GRUCell': (lambda: L.RNN(L.GRUCell(2)), X3), 'LSTMCell': (lambda: L.RNN(L.LSTMCell(2)), X3),
