@@ -1,4 +1,5 @@
 """Callbacks for ``Model.fit`` / ``evaluate`` / ``predict`` (``keras.callbacks``)."""
+from .backup_and_restore import BackupAndRestore
 from .callback import Callback
 from .callback_list import CallbackList
 from .csv_logger import CSVLogger
@@ -12,6 +13,6 @@ from .progbar_logger import ProgbarLogger
 from .reduce_lr_on_plateau import ReduceLROnPlateau
 from .terminate_on_nan import TerminateOnNaN
 
-__all__ = ['CSVLogger', 'Callback', 'CallbackList', 'EarlyStopping', 'History', 'LambdaCallback',
+__all__ = ['BackupAndRestore', 'CSVLogger', 'Callback', 'CallbackList', 'EarlyStopping', 'History', 'LambdaCallback',
            'LearningRateScheduler', 'ModelCheckpoint', 'MonitorCallback', 'ProgbarLogger', 'ReduceLROnPlateau',
            'TerminateOnNaN']

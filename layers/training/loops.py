@@ -80,6 +80,8 @@ class TrainingLoops:
         self.stop_training = False
         callbacks.on_train_begin()
         training_logs = None
+        # BackupAndRestore names the epoch to resume from, as Keras's model._initial_epoch.
+        initial_epoch, self._initial_epoch = getattr(self, '_initial_epoch', None) or initial_epoch, None
         for epoch in range(initial_epoch, epochs):
             self.reset_metrics()
             callbacks.on_epoch_begin(epoch)
