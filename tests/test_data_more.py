@@ -203,3 +203,21 @@ def test_shuffle_seeds_follow_tensorflow_rules():
     again = Dataset.range(20).shuffle(20, seed=5)
     tf.random.normal([3])                                    # other draws in between change nothing
     assert [values(again), values(again)] == [first, second]
+
+
+def test_validation_steps_restart_the_validation_dataset_each_epoch_as_keras():
+    from framework import keras
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((40, 3)).astype('float32')
+    y = (x @ np.array([[1.0], [-2.0], [0.5]], 'float32') + 0.1).astype('float32')
+    m = keras.Sequential([keras.Input((3,)), keras.layers.Dense(4, activation='relu'), keras.layers.Dense(1)])
+    m.set_weights([rng.standard_normal(w.shape).astype('float32') * 0.3 for w in m.get_weights()])
+    m.compile(optimizer=keras.optimizers.SGD(0.05), loss='mse')
+    train = Dataset.from_tensor_slices((x[:24], y[:24])).batch(8)
+    val = Dataset.from_tensor_slices((x[24:], y[24:])).batch(4)
+    with pytest.warns(UserWarning, match='ran out of data'):
+        history = m.fit(train, validation_data=val, validation_steps=2, steps_per_epoch=2, epochs=3, verbose=0).history
+    # Keras 3.15 on the same weights (training reads on across epochs, validation starts over)
+    np.testing.assert_allclose(history['loss'], [2.9978771209716797, 3.562363624572754, 2.510434627532959], rtol=2e-6)
+    np.testing.assert_allclose(history['val_loss'], [7.027436256408691, 6.806373596191406, 6.341596603393555],
+                               rtol=2e-6)

@@ -37,15 +37,20 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
                          % (what, kind))
     if is_py_dataset(x):
         return PyDatasetData(x, shuffle, class_weight, steps_per_epoch, what)
-    return IterableData(x, steps_per_epoch)
+    return IterableData(x, steps_per_epoch, restart_each_epoch=what != 'fit')
 
 
 class IterableData:
-    """Batches read from a Dataset (each epoch anew) or an iterator (continuing)."""
+    """Batches read from a Dataset (each epoch anew) or an iterator (continuing).
 
-    def __init__(self, source, steps_per_epoch=None):
+    With ``steps_per_epoch`` a training Dataset is read on across epochs; an
+    evaluation pass starts it over every time (Keras resets its eval iterator).
+    """
+
+    def __init__(self, source, steps_per_epoch=None, restart_each_epoch=False):
         self.source = source
         self.steps_per_epoch = steps_per_epoch
+        self.restart_each_epoch = restart_each_epoch
         self._reusable = isinstance(source, Dataset)
         self._iterator = None
         if not self._reusable and steps_per_epoch is None:
@@ -63,7 +68,7 @@ class IterableData:
         return None
 
     def epoch(self):
-        if self._reusable and not self.steps_per_epoch:
+        if self._reusable and (not self.steps_per_epoch or self.restart_each_epoch):
             iterator = iter(self.source)
         else:
             if self._iterator is None:
