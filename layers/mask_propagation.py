@@ -25,7 +25,7 @@ import numpy as np
 
 from framework import nest
 from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
-from framework.ops import cast
+from framework.ops import broadcast_to, cast, concat, expand_dims, logical_or, ones_like, reduce_any
 from framework.tensor import Tensor, convert_to_tensor
 
 from .functional.symbolic_call import any_symbolic
@@ -68,13 +68,61 @@ def supports_masking(layer):
     declared = getattr(layer, 'supports_masking', None)
     if declared is not None:
         return bool(declared)
+    rule = _keras_rule(layer)
+    if rule is not None:
+        return rule[0]
     return hasattr(layer, 'compute_mask') or isinstance(layer, _pass_through_classes())
 
 
 def output_mask(layer, inputs, previous):
     """``layer.compute_mask(inputs, previous)``, or ``previous`` for a pass-through layer."""
     compute = getattr(layer, 'compute_mask', None)
+    if compute is None:
+        rule = _keras_rule(layer)
+        compute = None if rule is None else rule[1]
     return previous if compute is None else compute(inputs, previous)
+
+
+def _keras_rule(layer):
+    """(supports masking, compute_mask) that Keras 3 gives Lambda and the merge
+    layers, whose tapeflow classes do not say; None for other layers."""
+    from .lambda_layer import Lambda
+    from .merging import Concatenate, _Merge
+    if isinstance(layer, Lambda):
+        return layer.mask is not None, lambda inputs, mask: (layer.mask(inputs, mask) if callable(layer.mask)
+                                                              else layer.mask)
+    if isinstance(layer, _Merge):
+        return True, _elementwise_merge_mask
+    if isinstance(layer, Concatenate):
+        return True, lambda inputs, mask: _concatenated_mask(inputs, mask, layer.axis)
+    return None
+
+
+def _elementwise_merge_mask(inputs, masks):
+    """Add, Multiply, ...: the masks or-ed together, None unless every input has one."""
+    if masks is None or any(m is None for m in masks):
+        return None
+    merged = as_mask(masks[0])
+    for mask in masks[1:]:
+        merged = logical_or(merged, as_mask(mask))
+    return merged
+
+
+def _concatenated_mask(inputs, masks, axis):
+    """Concatenate: the masks (all True for an unmasked input) joined along ``axis``,
+    then any() over the last axis, as Keras 3 computes it."""
+    if masks is None:
+        return None
+    full = []
+    for x, mask in zip(inputs, masks):
+        if mask is None:
+            full.append(ones_like(x, dtype='bool'))
+            continue
+        mask = as_mask(mask)
+        if mask.ndim < x.ndim:
+            mask = broadcast_to(expand_dims(mask, -1), x.shape)
+        full.append(mask)
+    return reduce_any(concat(full, axis), axis=-1)
 
 
 _TAKES_MASK = {}

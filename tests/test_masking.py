@@ -234,3 +234,20 @@ def test_a_model_called_with_mask_uses_it():
     model = keras.Model(inputs, L.SimpleRNN(2)(inputs))
     masked = model(XF, mask=np.array(XF_MASK)).numpy()
     np.testing.assert_allclose(masked, model.layers[-1](L.Masking()(XF)).numpy(), atol=1e-6)
+
+
+def test_merge_and_lambda_layers_combine_masks_as_keras_does():
+    # Keras 3.15 gives these masks for the same graph (checked by hand).
+    ids = keras.Input((4,), dtype='int32')
+    masked, plain = L.Embedding(10, 3, mask_zero=True)(ids), L.Embedding(10, 3)(ids)
+    outputs = [L.Add()([masked, masked]), L.Add()([masked, plain]), L.Concatenate()([masked, plain]),
+               L.Concatenate(axis=1)([masked, plain]), L.Lambda(lambda x: x * 2, mask=lambda x, m: m)(masked)]
+    model = keras.Model(ids, outputs)
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        results = model(np.array([[1, 2, 0, 0], [3, 0, 4, 0]]))
+    kept = [[True, True, False, False], [True, False, True, False]]
+    assert [_mask(t) for t in results] == [kept, None, [[True] * 4] * 2,
+                                           [row + [True] * 4 for row in kept], kept]
+    with pytest.warns(UserWarning, match="Layer 'lambda.*' .*does not support masking"):
+        keras.Model(ids, L.Lambda(lambda x: x * 2)(masked))(np.array([[1, 0, 0, 0]]))
