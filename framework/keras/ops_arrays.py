@@ -113,7 +113,7 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
     values = _ops.linspace(start, stop, num) if endpoint else \
         _ops.linspace(start, float(start) + step * num, num + 1)[:num]
     values = _ops.cast(values, _dtype(dtype, FLOATX))
-    return (values, step) if retstep else values
+    return (values, _ops.cast(_ops.convert_to_tensor(step), values.dtype)) if retstep else values
 
 
 def eye(N, M=None, k=0, dtype=None):  # noqa: N803  (Keras 3's names)

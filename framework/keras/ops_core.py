@@ -41,10 +41,10 @@ def while_loop(cond, body, loop_vars, maximum_iterations=None):  # noqa: A002  (
     steps = 0
     while (maximum_iterations is None or steps < maximum_iterations) and bool(cond(*state)):
         result = body(*state)
-        state = tuple(result) if is_sequence else (result,)
+        state = tuple(result) if is_sequence and isinstance(result, (tuple, list)) else (result,)
         if len(state) != (len(loop_vars) if is_sequence else 1):
-            raise ValueError('keras.ops.while_loop: body returned %d values for %d loop variables'
-                             % (len(state), len(loop_vars) if is_sequence else 1))
+            raise ValueError('keras.ops.while_loop: body must return the loop variables in their structure; '
+                             'it returned %d value(s) for %d' % (len(state), len(loop_vars) if is_sequence else 1))
         steps += 1
     return (list(state) if isinstance(loop_vars, list) else state) if is_sequence else state[0]
 

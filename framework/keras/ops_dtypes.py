@@ -24,7 +24,12 @@ def tensor(x, op):
 def floating(x, op):
     """``x`` as a floating tensor: ints and bools become floatx, as Keras 3's math ops do."""
     t = tensor(x, op)
-    return t if t._data.dtype.kind in 'fc' else _ops.cast(t, FLOATX)
+    kind = t._data.dtype.kind
+    if kind in 'fc':
+        return t
+    if kind not in 'iub':
+        raise TypeError('keras.ops.%s: expected a numeric tensor, got dtype %s' % (op, t.dtype.name))
+    return _ops.cast(t, FLOATX)
 
 
 def numeric(x, op):
