@@ -269,3 +269,47 @@ def test_bad_batches_raise_naming_the_metric_and_change_nothing(make, good, bad,
     assert all(name in str(err.value) for name in names), str(err.value)
     for old, new in zip(before, metric.variables):
         np.testing.assert_array_equal(old, np.asarray(new))
+
+
+def test_weighted_and_multiclass_metrics_in_fit_match_keras_and_survive_saving(tmp_path):
+    # Keras 3.15 ran this same script (import keras); its history and evaluate() results are below.
+    i = np.arange(40, dtype=np.float32)
+    x = np.stack([np.sin(i), np.cos(0.5 * i), (i % 7) / 7.0 - 0.5], axis=1).astype(np.float32)
+    onehot = np.eye(3, dtype=np.float32)[np.arange(40) % 3]
+    sample_weight = (1 + (np.arange(40) % 4)).astype(np.float32) / 4
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(4, activation='elu'),
+                              keras.layers.Dense(3, activation='softmax')])
+    model.set_weights([np.arange(12, dtype=np.float32).reshape(3, 4) / 10.0 - 0.5,
+                       np.array([0.1, -0.1, 0.05, 0.0], np.float32),
+                       np.arange(12, dtype=np.float32).reshape(4, 3) / 12.0 - 0.4, np.array([0.0, 0.1, -0.1], np.float32)])
+    model.compile(keras.optimizers.Adam(0.05), 'categorical_crossentropy',
+                  metrics=[keras.metrics.AUC(multi_label=True, name='ml_auc'), keras.metrics.Precision(top_k=1, name='p1'),
+                           keras.metrics.Recall(class_id=2, name='r2'), keras.metrics.F1Score(average='macro'),
+                           'r2_score'],
+                  weighted_metrics=[keras.metrics.AUC(name='wauc'), keras.metrics.PrecisionAtRecall(0.5, name='par'),
+                                    keras.metrics.F1Score(average='weighted', name='wf1')])
+    history = model.fit(x, onehot, sample_weight=sample_weight, batch_size=16, epochs=2, validation_split=0.25,
+                        shuffle=False, verbose=0)
+    expected = {
+        'f1_score': [0.23968248069286346, 0.2927350103855133], 'loss': [0.663668692111969, 0.6486173272132874],
+        'ml_auc': [0.4991666376590729, 0.5074999928474426], 'p1': [0.23333333432674408, 0.36666667461395264],
+        'par': [0.4094488322734833, 0.40425533056259155], 'r2': [0.0, 0.0],
+        'r2_score': [-0.0029478073120117188, -0.005036056041717529],
+        'val_f1_score': [0.12121211737394333, 0.3148147761821747],
+        'val_loss': [0.7454819679260254, 0.7468960881233215],
+        'val_ml_auc': [0.4365079402923584, 0.4533730447292328], 'val_p1': [0.20000000298023224, 0.4000000059604645],
+        'val_par': [0.3709677457809448, 0.4324324429035187], 'val_r2': [0.0, 0.0],
+        'val_r2_score': [-0.0479382686316967, -0.10272324085235596],
+        'val_wauc': [0.492798388004303, 0.5915638208389282], 'val_wf1': [0.1433691680431366, 0.38271600008010864],
+        'wauc': [0.5302120447158813, 0.6033027172088623], 'wf1': [0.2563404142856598, 0.34502145648002625]}
+    assert list(history.history) == list(expected)
+    for key, values in expected.items():
+        # R^2 of near-constant predictions subtracts close float32 sums: a few ulps of them show.
+        np.testing.assert_allclose(history.history[key], values, rtol=2e-5, atol=1e-7, err_msg=key)
+    model.save(tmp_path / 'model.keras')
+    loaded = keras.saving.load_model(tmp_path / 'model.keras')
+    result = loaded.evaluate(x, onehot, verbose=0, return_dict=True)
+    keras_result = {'f1_score': 0.27866899967193604, 'loss': 1.14304518699646, 'ml_auc': 0.4891636371612549,
+                    'p1': 0.3499999940395355, 'par': 0.3571428656578064, 'r2': 0.1538461595773697,
+                    'r2_score': -0.044685203582048416, 'wauc': 0.4973437786102295, 'wf1': 0.28199636936187744}
+    assert result == pytest.approx(keras_result, rel=2e-5)
