@@ -180,15 +180,16 @@ _MAKES_MASKS = {}
 
 def call_layer(layer, inputs, kwargs):
     """``layer(inputs, **kwargs)`` as a model runs it: masks handled whatever the layer's class."""
-    if isinstance(layer, MaskedCall):
-        return layer(inputs, **kwargs)
-    cls = type(layer)
+    if isinstance(layer, MaskedCall) or (mask_of(inputs) is None and not _makes_masks(type(layer))):
+        return layer(inputs, **kwargs)      # the layer handles masks itself, or there is nothing to carry
+    return call_with_masks(layer.__call__, layer, inputs, (), kwargs)
+
+
+def _makes_masks(cls):
     makes = _MAKES_MASKS.get(cls)
     if makes is None:
         makes = _MAKES_MASKS[cls] = hasattr(cls, 'compute_mask')
-    if not makes and mask_of(inputs) is None:
-        return layer(inputs, **kwargs)      # the common case: nothing to carry
-    return call_with_masks(layer.__call__, layer, inputs, (), kwargs)
+    return makes
 
 
 class MaskedCall:
@@ -196,6 +197,7 @@ class MaskedCall:
     that a direct call ``layer(x)`` handles them as Keras 3's ``Layer.__call__`` does."""
 
     def __call__(self, inputs, *args, **kwargs):
-        if any_symbolic(inputs, args, kwargs):
-            return super().__call__(inputs, *args, **kwargs)
+        if any_symbolic(inputs, args, kwargs) or (
+                kwargs.get('mask') is None and mask_of(inputs) is None and not _makes_masks(type(self))):
+            return super().__call__(inputs, *args, **kwargs)       # nothing to carry
         return call_with_masks(super().__call__, self, inputs, args, kwargs)
