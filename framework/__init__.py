@@ -19,6 +19,8 @@ from .dtypes import (as_dtype, bool, complex64, complex128, double, float16, flo
 from .gradient_check import check_gradients, compute_gradient  # noqa: F401
 from .module import Module
 from .ops import *  # noqa: F401,F403  (every op under its TensorFlow name)
+from .ops.tensor_array import TensorArray
+from .ops.tensor_spec import TensorSpec
 from .tape import GradientTape, UnconnectedGradients
 from .tensor import Tensor, TensorShape, constant, convert_to_tensor, is_tensor
 from .variable import Variable

@@ -8,3 +8,6 @@ from .ops import (abs, acos, acosh, add, add_n, argmax, argmin, asin, asinh, ata
                   reduce_mean, reduce_min, reduce_prod, reduce_std, reduce_sum, reduce_variance, round,
                   rsqrt, sigmoid, sign, sin, sinh, softmax, softplus, softsign, sqrt, square,
                   squared_difference, subtract, tan, tanh, top_k, truediv)
+from .ops import (atan2, bincount, confusion_matrix, count_nonzero, digamma, in_top_k, lgamma,  # noqa: F401,E402
+                  log_sigmoid, polyval, segment_max, segment_mean, segment_min, segment_sum,
+                  unsorted_segment_max, unsorted_segment_mean, unsorted_segment_min, unsorted_segment_sum)

@@ -3,3 +3,4 @@ from .ops import (avg_pool2d, bias_add, conv2d, max_pool2d, dropout, elu, gelu, 
                   moments, relu, relu6, selu, sigmoid, sigmoid_cross_entropy_with_logits, silu, softmax,
                   softmax_cross_entropy_with_logits, softplus, softsign,
                   sparse_softmax_cross_entropy_with_logits, swish, tanh, top_k)
+from .ops import conv1d, embedding_lookup, in_top_k  # noqa: F401,E402

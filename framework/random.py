@@ -139,3 +139,6 @@ def draw_seed(seed=None):
 def host_stream():
     """The process stream as a numpy Generator (for shuffling data in ``fit``)."""
     return _host
+
+
+from .ops.stateless_random import stateless_normal, stateless_uniform  # noqa: F401,E402

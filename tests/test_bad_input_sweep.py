@@ -16,6 +16,7 @@ import framework.ops as ops_module
 import layers
 import optim
 from framework import losses, metrics
+from test_ops_control_and_more import SWEEP_ANY_DTYPE, SWEEP_CALLS, SWEEP_NONE_IS_VALID
 
 # ---- good calls of every op; the sweep replaces one argument at a time ------------------------
 M = np.array([[0.1, 0.2, 0.3], [0.4, 0.5, 0.6]], np.float32)
@@ -58,12 +59,14 @@ CALLS.update({
     'zeros': (((2, 3),), {}), 'ones': (((2, 3),), {}), 'constant': ((M,), {}), 'convert_to_tensor': ((M,), {}),
 })
 
+CALLS.update(SWEEP_CALLS)     # the ops of tests/test_ops_control_and_more.py
+
 # Ops that move or describe elements whatever their dtype: string tensors are documented input.
 ANY_DTYPE = set('identity stop_gradient shape size rank squeeze transpose reshape expand_dims tile reverse '
                 'concat stack unstack gather gather_nd boolean_mask getitem broadcast_to constant '
-                'convert_to_tensor where equal not_equal fill zeros_like ones_like'.split())
+                'convert_to_tensor where equal not_equal fill zeros_like ones_like'.split()) | SWEEP_ANY_DTYPE
 # (op, argument position) where None has a meaning (x[None] adds an axis, as in numpy).
-NONE_IS_VALID = {('getitem', 1), ('affine', 2), ('moments', 1)}
+NONE_IS_VALID = {('getitem', 1), ('affine', 2), ('moments', 1)} | SWEEP_NONE_IS_VALID
 # Op names the error may use instead of the public one (aliases of one implementation).
 # ``x[...]`` (getitem) answers a bad index with IndexError, as Python sequences and numpy do.
 ALIASES = {'floor_div': ['floordiv'], 'truediv': ['divide'], 'realdiv': ['divide'], 'mod': ['floormod'],

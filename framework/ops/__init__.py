@@ -25,6 +25,16 @@ from .shapes import (broadcast_to, cast, concat, expand_dims, identity, one_hot,
 from .unary import (abs, acos, acosh, asin, asinh, atan, atanh, ceil, cos, cosh, erf, exp, expm1, floor,
                     is_finite, is_inf, is_nan, log, log1p, reciprocal, round, rsqrt, sigmoid, sign, sin, sinh,
                     softplus, sqrt, square, tan, tanh)
+from .control_flow import case, cond, switch_case, while_loop
+from .convolution1d import conv1d
+from .counting import bincount, confusion_matrix, count_nonzero, histogram_fixed_width, in_top_k
+from .mapping import map_fn, numpy_function, py_function, vectorized_map
+from .matrix_ops import det, inv, slogdet
+from .scatter import scatter_nd, tensor_scatter_nd_add, tensor_scatter_nd_sub, tensor_scatter_nd_update
+from .segments import (segment_max, segment_mean, segment_min, segment_sum, unsorted_segment_max,
+                       unsorted_segment_mean, unsorted_segment_min, unsorted_segment_sum)
+from .sequences import embedding_lookup, roll, searchsorted, sequence_mask, unique
+from .special_math import atan2, digamma, lgamma, log_sigmoid, polyval
 from ..tensor import convert_to_tensor, constant  # noqa: F401  (used by the tape's helpers)
 
 import types as _types

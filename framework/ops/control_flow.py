@@ -1,0 +1,216 @@
+"""Branches and loops: cond, case, switch_case, while_loop.
+
+tapeflow executes eagerly, so these are Python ``if`` and ``while`` with
+TensorFlow's argument checks: only the chosen branch runs, and the ops it runs
+are recorded on the tape like any others. Gradients (and higher derivatives)
+through a branch or a loop therefore need no rule of their own.
+"""
+import numpy as np
+
+from .. import backend, nest
+from ..tensor import Tensor, convert_to_tensor
+
+
+def _callable(fn, op, what):
+    if not callable(fn):
+        raise TypeError('%s: %s must be callable, got %r (of type %s)' % (op, what, fn, type(fn).__name__))
+    return fn
+
+
+def _predicate(value, op, what):
+    """A scalar boolean as a Python bool, or an error naming op, dtype and shape."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if not isinstance(value, Tensor):
+        if isinstance(value, (np.ndarray, list, tuple)):
+            value = convert_to_tensor(np.asarray(value))
+        else:
+            raise TypeError('%s: %s must be a scalar bool tensor (or Python bool), got %r (of type %s)'
+                            % (op, what, value, type(value).__name__))
+    if value.dtype.kind != 'b' or value.ndim != 0:
+        raise ValueError('%s: %s must be a scalar bool tensor, got dtype %s and shape %s; reduce it with '
+                         'reduce_all/reduce_any or compare it to make one' % (op, what, value.dtype.name,
+                                                                             tuple(value.shape)))
+    return bool(backend.to_host(value._data))
+
+
+def cond(pred, true_fn=None, false_fn=None, name=None):
+    """``true_fn()`` if ``pred`` else ``false_fn()``; only the chosen branch runs.
+
+    Args:
+        pred: a scalar bool tensor or Python bool.
+        true_fn, false_fn: callables without arguments.
+    Returns:
+        what the chosen branch returns.
+    Raises:
+        TypeError: a branch that is not callable; ValueError/TypeError: pred not a scalar bool.
+    """
+    _callable(true_fn, 'cond', 'true_fn')
+    _callable(false_fn, 'cond', 'false_fn')
+    return true_fn() if _predicate(pred, 'cond', 'pred') else false_fn()
+
+
+def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name='case'):
+    """The result of the first ``fn`` whose ``pred`` is True, else of ``default()``.
+
+    Args:
+        pred_fn_pairs: a list of (scalar bool, callable) pairs, or a dict of them.
+        default: callable run when no predicate holds.
+        exclusive: raise when more than one predicate holds.
+    Raises:
+        ValueError: no predicate holds and there is no default; exclusive with several true.
+    """
+    if isinstance(pred_fn_pairs, dict):
+        pred_fn_pairs = list(pred_fn_pairs.items())
+    if not isinstance(pred_fn_pairs, (list, tuple)):
+        raise TypeError('case: pred_fn_pairs must be a list of (pred, fn) pairs, got %s'
+                        % type(pred_fn_pairs).__name__)
+    truth = []
+    for i, pair in enumerate(pred_fn_pairs):
+        if not (isinstance(pair, (list, tuple)) and len(pair) == 2):
+            raise TypeError('case: pred_fn_pairs[%d] must be a (pred, fn) pair, got %r' % (i, pair))
+        _callable(pair[1], 'case', 'the fn of pred_fn_pairs[%d]' % i)
+        truth.append(_predicate(pair[0], 'case', 'the pred of pred_fn_pairs[%d]' % i))
+    if default is not None:
+        _callable(default, 'case', 'default')
+    chosen = [i for i, t in enumerate(truth) if t]
+    if exclusive and len(chosen) > 1:
+        raise ValueError('case: exclusive=True but the predicates %s all hold' % chosen)
+    if chosen:
+        return pred_fn_pairs[chosen[0]][1]()
+    if default is None:
+        raise ValueError('case: none of the %d predicates holds and no default was given' % len(truth))
+    return default()
+
+
+def switch_case(branch_index, branch_fns, default=None, name='switch_case'):
+    """``branch_fns[branch_index]()``; an index out of range runs ``default``
+    (or, without one, the last branch), as TensorFlow does.
+
+    Args:
+        branch_index: a scalar integer tensor (or Python int).
+        branch_fns: a list of callables, a dict {int: callable}, or (int, callable) pairs,
+            with keys 0..n-1.
+    """
+    fns = _branches(branch_fns)
+    if default is not None:
+        _callable(default, 'switch_case', 'default')
+    index = _branch_index(branch_index)
+    if 0 <= index < len(fns):
+        return fns[index]()
+    return (default or fns[-1])()
+
+
+def _branches(branch_fns):
+    if isinstance(branch_fns, dict):
+        branch_fns = list(branch_fns.items())
+    if not isinstance(branch_fns, (list, tuple)) or not branch_fns:
+        raise TypeError('switch_case: branch_fns must be a non-empty list of callables, a dict or (int, callable) '
+                        'pairs, got %r' % (branch_fns,))
+    if all(isinstance(p, (list, tuple)) and len(p) == 2 for p in branch_fns):
+        keys = [p[0] for p in branch_fns]
+        if sorted(keys) != list(range(len(keys))):
+            raise ValueError('switch_case: branch keys must be the integers 0..%d, got %s'
+                             % (len(keys) - 1, keys))
+        branch_fns = [fn for _, fn in sorted(branch_fns, key=lambda p: p[0])]
+    return [_callable(fn, 'switch_case', 'branch_fns[%d]' % i) for i, fn in enumerate(branch_fns)]
+
+
+def _branch_index(value):
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        return int(value)
+    if isinstance(value, np.ndarray):
+        value = convert_to_tensor(value)
+    if not isinstance(value, Tensor):
+        raise TypeError('switch_case: branch_index must be a scalar integer tensor, got %r (of type %s)'
+                        % (value, type(value).__name__))
+    if value.dtype.kind not in 'iu' or value.ndim != 0:
+        raise TypeError('switch_case: branch_index must be a scalar integer tensor, got dtype %s and shape %s'
+                        % (value.dtype.name, tuple(value.shape)))
+    return int(backend.to_host(value._data))
+
+
+def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10, back_prop=True,
+               swap_memory=False, maximum_iterations=None, name=None):
+    """Repeat ``loop_vars = body(*loop_vars)`` while ``cond(*loop_vars)`` holds.
+
+    Args:
+        cond: callable returning a scalar bool.
+        body: callable returning loop variables of the same structure and dtypes
+            (a single variable may be returned bare); shapes may change, as in eager TensorFlow.
+        loop_vars: a (nested) list or tuple of tensors, numbers or TensorArrays.
+        maximum_iterations: stop after this many iterations even if cond holds.
+    Returns:
+        the loop variables after the last iteration, in their structure.
+    Raises:
+        ValueError: body returns another structure; TypeError: it changes a dtype.
+    """
+    _callable(cond, 'while_loop', 'cond')
+    _callable(body, 'while_loop', 'body')
+    single = isinstance(loop_vars, Tensor)
+    if not single and not isinstance(loop_vars, (list, tuple)):
+        raise TypeError('while_loop: loop_vars must be a list or tuple of tensors (or one tensor), got %r '
+                        '(of type %s)' % (loop_vars, type(loop_vars).__name__))
+    limit = None if maximum_iterations is None else _iteration_limit(maximum_iterations)
+    current = _as_loop_values([loop_vars] if single else loop_vars)
+    iteration = 0
+    while (limit is None or iteration < limit) and _predicate(cond(*current), 'while_loop', 'the result of cond'):
+        result = body(*current)
+        if len(current) == 1 and not isinstance(result, (list, tuple)):
+            result = type(current)([result])
+        if not isinstance(result, (list, tuple)):
+            raise ValueError('while_loop: body must return a list or tuple like loop_vars %s, got %s'
+                             % (_describe(current), type(result).__name__))
+        result = _as_loop_values(result)
+        _check_same(current, result)
+        current = result
+        iteration += 1
+    return current[0] if single else current
+
+
+def _iteration_limit(value):
+    if isinstance(value, Tensor):
+        if value.dtype.kind not in 'iu' or value.ndim != 0:
+            raise TypeError('while_loop: maximum_iterations must be a scalar integer, got dtype %s shape %s'
+                            % (value.dtype.name, tuple(value.shape)))
+        value = backend.to_host(value._data)
+    if not isinstance(value, (int, np.integer)) or isinstance(value, bool):
+        raise TypeError('while_loop: maximum_iterations must be a scalar integer, got %r' % (value,))
+    return int(value)
+
+
+def _as_loop_values(values):
+    """Leaves as tensors (TensorArrays and other objects with a dtype stay as they are)."""
+    def convert(x):
+        if isinstance(x, Tensor) or hasattr(x, 'dtype') and not isinstance(x, (np.ndarray, np.generic)):
+            return x
+        try:
+            return convert_to_tensor(x)
+        except (TypeError, ValueError) as err:
+            raise type(err)('while_loop: a loop variable cannot be a tensor: %s' % err) from None
+    converted = nest.map_structure(convert, list(values))
+    return type(values)(converted) if type(values) in (list, tuple) else converted
+
+
+def _skeleton(x):
+    """The structure with leaves blanked; lists and tuples count as the same container."""
+    if isinstance(x, (list, tuple)):
+        return tuple(_skeleton(v) for v in x)
+    if isinstance(x, dict):
+        return tuple((k, _skeleton(x[k])) for k in sorted(x, key=repr))
+    return None
+
+
+def _describe(values):
+    return nest.map_structure(lambda x: '%s%s' % (getattr(getattr(x, 'dtype', None), 'name', '?'),
+                                                  list(getattr(x, 'shape', ()) or ())), values)
+
+
+def _check_same(before, after):
+    if _skeleton(before) != _skeleton(after):
+        raise ValueError('while_loop: body must return the structure of loop_vars %s, got %s'
+                         % (_describe(before), _describe(after)))
+    for i, (a, b) in enumerate(zip(nest.flatten(before), nest.flatten(after))):
+        if getattr(a, 'dtype', None) != getattr(b, 'dtype', None):
+            raise TypeError('while_loop: loop variable %d changed dtype from %s to %s in body; '
+                            'cast it back with framework.cast' % (i, a.dtype, b.dtype))

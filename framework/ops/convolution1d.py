@@ -1,0 +1,35 @@
+"""conv1d: a 2-D convolution over a height of 1 (TensorFlow computes it the same way)."""
+from .convolution import conv2d
+from .operands import as_float_tensor, named_errors
+from .shapes import expand_dims, squeeze, transpose
+
+
+@named_errors('conv1d')
+def conv1d(input, filters, stride, padding, data_format='NWC', dilations=None, name=None):  # noqa: A002
+    """1-D convolution of (N, W, C_in) input with (K, C_in, C_out) filters.
+
+    Args:
+        stride: an int, or [1, s, 1] as TensorFlow also accepts.
+        padding: 'VALID' or 'SAME'.
+        data_format: 'NWC', or 'NCW' (channels first; transposed around the NWC computation).
+    Raises:
+        ValueError: ranks or channel counts that do not match, or a dilation other than 1.
+    """
+    x, f = as_float_tensor(input, 'conv1d'), as_float_tensor(filters, 'conv1d')
+    if not isinstance(padding, str) or padding.upper() not in ('VALID', 'SAME'):
+        raise ValueError("conv1d: padding must be 'VALID' or 'SAME', got %r" % (padding,))
+    if data_format not in ('NWC', 'NCW'):
+        raise ValueError("conv1d: data_format must be 'NWC' or 'NCW', got %r" % (data_format,))
+    if x.ndim != 3 or f.ndim != 3:
+        raise ValueError('conv1d: input must be (N, W, C) and filters (K, C, O), got shapes %s and %s'
+                         % (tuple(x.shape), tuple(f.shape)))
+    if isinstance(stride, (list, tuple)):
+        if len(stride) != 3 or stride[0] != 1 or stride[2] != 1:
+            raise ValueError('conv1d: stride must be an int or [1, s, 1], got %r' % (stride,))
+        stride = stride[1]
+    if dilations not in (None, 1, [1], (1,), [1, 1, 1], (1, 1, 1)):
+        raise ValueError('conv1d: only dilations=1 is supported, got %r' % (dilations,))
+    if data_format == 'NCW':
+        x = transpose(x, [0, 2, 1])
+    out = squeeze(conv2d(expand_dims(x, 1), expand_dims(f, 0), strides=[1, stride], padding=padding), [1])
+    return transpose(out, [0, 2, 1]) if data_format == 'NCW' else out

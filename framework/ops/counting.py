@@ -1,0 +1,164 @@
+"""Counting: count_nonzero, bincount, histogram_fixed_width, confusion_matrix, in_top_k.
+
+Their results are counts or booleans, so none has a gradient (as in TensorFlow).
+"""
+import numpy as np
+
+from .. import backend, dtypes
+from ..tape import record_blocked
+from ..tensor import Tensor
+from .indexing import _add_at
+from .operands import ACTIVE, as_tensor, named_errors, normalize_axis
+
+
+def _blocked(op, *tensors):
+    if ACTIVE:
+        record_blocked(op, tensors)
+
+
+def _ints(x, what, op):
+    t = as_tensor(x, op)
+    if t.dtype.kind not in 'iu':
+        raise TypeError('%s: %s must be integers, got dtype %s' % (op, what, t.dtype.name))
+    return t
+
+
+def _optional_int(value, what, op):
+    if value is None:
+        return None
+    if isinstance(value, Tensor):
+        value = backend.to_host(value._data).item() if value.ndim == 0 else value
+    if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < 0:
+        raise TypeError('%s: %s must be a non-negative integer, got %r' % (op, what, value))
+    return int(value)
+
+
+@named_errors('count_nonzero')
+def count_nonzero(input, axis=None, keepdims=None, dtype='int64', name=None):  # noqa: A002
+    """The number of non-zero elements (non-empty strings) over ``axis``, as ``dtype``."""
+    t = as_tensor(input, 'count_nonzero')
+    axes = normalize_axis(axis, t.ndim, 'count_nonzero')
+    _blocked('count_nonzero', t)
+    a = t._data
+    nonzero = a != '' if a.dtype.kind in 'OUS' else a != 0
+    xp = backend.array_module(a)
+    counts = xp.asarray(nonzero.sum(axis=axes, keepdims=bool(keepdims)))
+    return Tensor(counts.astype(dtypes.as_dtype(dtype)))
+
+
+@named_errors('bincount')
+def bincount(arr, weights=None, minlength=None, maxlength=None, dtype='int32', name=None, axis=None,
+             binary_output=False):
+    """How often each value 0, 1, ... occurs in ``arr`` (or the sum of its ``weights``).
+
+    The length is ``max(arr) + 1``, at least ``minlength``, at most ``maxlength``
+    (larger values are dropped). ``axis=-1`` counts each row of a matrix
+    separately; ``axis=None`` or 0 counts everything. ``binary_output`` gives 1
+    for each value present.
+    """
+    t = _ints(arr, 'arr', 'bincount')
+    a = t._data
+    if a.size and int(a.min()) < 0:
+        raise ValueError('bincount: arr must be non-negative, got a minimum of %d' % int(a.min()))
+    if axis not in (None, 0, -1) or (axis == -1 and t.ndim != 2):
+        raise ValueError('bincount: axis must be None, 0, or -1 for a matrix; got axis=%r for shape %s'
+                         % (axis, tuple(t.shape)))
+    w = None
+    if weights is not None:
+        w = as_tensor(weights, 'bincount')
+        if tuple(w.shape) != tuple(t.shape) or w.dtype.kind not in 'fiu':
+            raise ValueError('bincount: weights must be numeric and shaped like arr %s, got %s %s'
+                             % (tuple(t.shape), w.dtype.name, tuple(w.shape)))
+    _blocked('bincount', t, *([w] if w is not None else []))
+    lo, hi = _optional_int(minlength, 'minlength', 'bincount'), _optional_int(maxlength, 'maxlength', 'bincount')
+    size = max(int(a.max()) + 1 if a.size else 0, lo or 0)
+    size = size if hi is None else min(size, hi)
+    out_dtype = w.dtype if w is not None and not binary_output else dtypes.as_dtype(dtype)
+    xp = backend.array_module(a)
+    rows = a.reshape(a.shape[0], -1) if axis == -1 else a.reshape(1, -1)
+    weight_rows = None if w is None else w._data.reshape(rows.shape)
+    out = xp.zeros((rows.shape[0], size), out_dtype)
+    for r in range(rows.shape[0]):
+        keep = rows[r] < size
+        counted = xp.bincount(rows[r][keep], None if weight_rows is None else weight_rows[r][keep], minlength=size)
+        out[r] = (counted > 0) if binary_output else counted[:size]
+    return Tensor(out if axis == -1 else out[0])
+
+
+@named_errors('histogram_fixed_width')
+def histogram_fixed_width(values, value_range, nbins=100, dtype='int32', name=None):
+    """Counts of ``values`` in ``nbins`` equal bins over ``value_range = [lo, hi]``;
+    values below lo go to the first bin, values at or above hi to the last."""
+    v = as_tensor(values, 'histogram_fixed_width')
+    r = as_tensor(value_range, 'histogram_fixed_width')
+    if v.dtype.kind not in 'fiu' or r.dtype.kind not in 'fiu':
+        raise TypeError('histogram_fixed_width: values and value_range must be real numbers, got %s and %s'
+                        % (v.dtype.name, r.dtype.name))
+    if tuple(r.shape) != (2,):
+        raise ValueError('histogram_fixed_width: value_range must have shape (2,), got %s' % (tuple(r.shape),))
+    lo, hi = (float(z) for z in backend.to_host(r._data))
+    nbins = _optional_int(nbins, 'nbins', 'histogram_fixed_width')
+    if not lo < hi or nbins == 0:
+        raise ValueError('histogram_fixed_width: need value_range[0] < value_range[1] and nbins > 0, got %s and %d'
+                         % ([lo, hi], nbins))
+    _blocked('histogram_fixed_width', v)
+    xp = backend.array_module(v._data)
+    flat = v._data.reshape(-1).astype(np.float64)
+    flat = flat[~xp.isnan(flat)]              # NaN lies in no bin; +-inf go to the end bins
+    scaled = (flat - lo) / (hi - lo) * nbins
+    bins = xp.clip(xp.floor(scaled), 0, nbins - 1).astype(np.int64)
+    return Tensor(xp.bincount(bins, minlength=nbins).astype(dtypes.as_dtype(dtype)))
+
+
+@named_errors('confusion_matrix')
+def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype='int32', name=None):
+    """``m[i, j]``: how many (or how much weight of the) examples with label i were predicted j."""
+    y, p = _ints(labels, 'labels', 'confusion_matrix'), _ints(predictions, 'predictions', 'confusion_matrix')
+    if y.ndim != 1 or tuple(y.shape) != tuple(p.shape):
+        raise ValueError('confusion_matrix: labels %s and predictions %s must be vectors of one length'
+                         % (tuple(y.shape), tuple(p.shape)))
+    a, b = y._data, p._data
+    if a.size and min(int(a.min()), int(b.min())) < 0:
+        raise ValueError('confusion_matrix: labels and predictions must be non-negative')
+    top = max(int(a.max()), int(b.max())) + 1 if a.size else 0
+    n = top if num_classes is None else _optional_int(num_classes, 'num_classes', 'confusion_matrix')
+    if top > n:
+        raise ValueError('confusion_matrix: a label or prediction (%d) is out of range for num_classes=%d'
+                         % (top - 1, n))
+    out_dtype = dtypes.as_dtype(dtype)
+    xp = backend.array_module(a)
+    w = xp.ones(a.shape, out_dtype)
+    if weights is not None:
+        wt = as_tensor(weights, 'confusion_matrix')
+        if tuple(wt.shape) != tuple(y.shape):
+            raise ValueError('confusion_matrix: weights %s must be shaped like labels %s'
+                             % (tuple(wt.shape), tuple(y.shape)))
+        w = wt._data.astype(out_dtype)
+    _blocked('confusion_matrix', y, p)
+    out = xp.zeros((n, n), out_dtype)
+    _add_at(xp, out, (a, b), w)
+    return Tensor(out)
+
+
+@named_errors('in_top_k')
+def in_top_k(targets, predictions, k, name=None):
+    """Whether each ``targets[i]`` is among the ``k`` largest of ``predictions[i]``; ties at
+    the boundary count as in. Rows with a non-finite prediction, or a target out of
+    range, give False (TensorFlow's rule)."""
+    t = _ints(targets, 'targets', 'in_top_k')
+    p = as_tensor(predictions, 'in_top_k')
+    if p.dtype.kind != 'f' or p.ndim != 2 or tuple(t.shape) != (p.shape[0],):
+        raise ValueError('in_top_k: predictions must be a float matrix (batch, classes) and targets a vector '
+                         '(batch,), got %s %s and %s' % (p.dtype.name, tuple(p.shape), tuple(t.shape)))
+    if k is None:
+        raise TypeError('in_top_k: k must be a non-negative integer, got None')
+    k = _optional_int(k, 'k', 'in_top_k')
+    _blocked('in_top_k', p)
+    a, x = t._data, p._data
+    xp = backend.array_module(x)
+    valid = (a >= 0) & (a < x.shape[1])
+    target_value = xp.take_along_axis(x, xp.clip(a, 0, max(x.shape[1] - 1, 0))[:, None], axis=1) \
+        if x.shape[1] else xp.zeros((x.shape[0], 1), x.dtype)
+    above = (x > target_value).sum(axis=1)
+    finite = xp.isfinite(x).all(axis=1)
+    return Tensor(valid & finite & (above < k))

@@ -1,0 +1,167 @@
+"""Applying Python functions to tensors: map_fn, vectorized_map, py_function, numpy_function.
+
+map_fn and vectorized_map call ``fn`` on each slice along axis 0 and stack the
+results; slicing (getitem) and stacking are recorded ops, so gradients flow
+through ``fn`` as through any other code. py_function runs its function on
+tensors, recorded too; numpy_function hands numpy arrays over, which leaves
+the tape, so its outputs have no gradient (as in TensorFlow).
+"""
+import numpy as np
+
+from .. import backend, dtypes, nest
+from ..tape import record_blocked
+from ..tensor import Tensor, convert_to_tensor
+from .indexing import getitem
+from .operands import ACTIVE, as_tensor
+from .shapes import stack
+from .tensor_spec import TensorSpec
+
+
+def _slices(elems, op):
+    """(structure, flat leaves, n): the elements' leaves as tensors sharing one leading size n."""
+    leaves = [as_tensor(x, op) for x in nest.flatten(elems)]
+    if not leaves:
+        raise ValueError('%s: elems is empty; give a tensor or a structure of tensors' % op)
+    for x in leaves:
+        if x.ndim == 0:
+            raise ValueError('%s: elements of elems must have rank >= 1 (they are sliced along axis 0); '
+                             'got a scalar' % op)
+    sizes = sorted({x.shape[0] for x in leaves})
+    if len(sizes) > 1:
+        raise ValueError('%s: the tensors in elems must share their first dimension, got shapes %s'
+                         % (op, [tuple(x.shape) for x in leaves]))
+    return leaves, sizes[0]
+
+
+def _run(fn, elems, leaves, n, op):
+    if not callable(fn):
+        raise TypeError('%s: fn must be callable, got %r (of type %s)' % (op, fn, type(fn).__name__))
+    return [fn(nest.pack_sequence_as(elems, [getitem(x, i) for x in leaves])) for i in range(n)]
+
+
+def _spec_dtype(spec, op, what='fn_output_signature'):
+    if isinstance(spec, TensorSpec):
+        return spec.dtype
+    try:
+        dtype = dtypes.as_dtype(spec)
+    except TypeError as err:
+        raise TypeError('%s: %s must hold dtypes or TensorSpecs: %s' % (op, what, err)) from None
+    if dtype is None:
+        raise TypeError('%s: %s must hold dtypes or TensorSpecs, got None' % (op, what))
+    return dtype
+
+
+def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap_memory=False,
+           infer_shape=True, name=None, fn_output_signature=None):
+    """``fn`` applied to each slice ``elems[i]`` (of every tensor in a structure), results stacked.
+
+    Args:
+        fn: callable taking one element (with elems' structure).
+        elems: a tensor or a (nested) structure of tensors sharing their first dimension.
+        fn_output_signature (or the older ``dtype``): the structure of fn's output, with a
+            dtype or TensorSpec per tensor; None means fn returns elems' structure and dtypes.
+    Returns:
+        the stacked outputs, in the output structure.
+    Raises:
+        ValueError: mismatched first dimensions or output structure; TypeError: a dtype differs.
+    """
+    leaves, n = _slices(elems, 'map_fn')
+    signature = fn_output_signature if fn_output_signature is not None else dtype
+    if signature is None:
+        signature = nest.pack_sequence_as(elems, [x.dtype for x in leaves])
+    spec_leaves = nest.flatten(signature)
+    wanted = [_spec_dtype(s, 'map_fn') for s in spec_leaves]
+    outputs = _run(fn, elems, leaves, n, 'map_fn')
+    if n == 0:
+        empty = [backend.array_module(leaves[0]._data).zeros(
+            (0,) + (tuple(s.shape) if isinstance(s, TensorSpec) and s.shape is not None
+                    and None not in s.shape else ()), d) for s, d in zip(spec_leaves, wanted)]
+        return nest.pack_sequence_as(signature, [Tensor(e) for e in empty])
+    columns = []
+    for i, out in enumerate(outputs):
+        flat = nest.flatten(out)
+        if len(flat) != len(wanted):
+            raise ValueError('map_fn: fn returned %d tensors for element %d but the output signature %r has %d; '
+                             'pass fn_output_signature' % (len(flat), i, signature, len(wanted)))
+        flat = [as_tensor(x, 'map_fn', dtype=d) if not isinstance(x, Tensor) else x for x, d in zip(flat, wanted)]
+        for k, (x, d) in enumerate(zip(flat, wanted)):
+            if x.dtype != d:
+                raise TypeError('map_fn: output %d of fn has dtype %s but the output signature says %s; '
+                                'pass fn_output_signature=%s or cast inside fn' % (k, x.dtype.name, d.name,
+                                                                                   x.dtype.name))
+        columns.append(flat)
+    return nest.pack_sequence_as(signature, _stacked(columns, 'map_fn'))
+
+
+def _stacked(columns, op):
+    result = []
+    for k in range(len(columns[0])):
+        parts = [row[k] for row in columns]
+        shapes = {tuple(p.shape) for p in parts}
+        if len(shapes) > 1:
+            raise ValueError('%s: fn returned output %d with different shapes %s across elements'
+                             % (op, k, sorted(shapes)))
+        result.append(stack(parts))
+    return result
+
+
+def vectorized_map(fn, elems, fallback_to_while_loop=True, warn=True):
+    """``fn`` on each slice of ``elems`` along axis 0, outputs stacked (eager: a loop).
+
+    The output structure and dtypes are whatever ``fn`` returns; ``elems`` must
+    have at least one element so that they can be seen.
+    """
+    leaves, n = _slices(elems, 'vectorized_map')
+    if n == 0:
+        raise ValueError('vectorized_map: elems have no elements (first dimension 0), so fn\'s output '
+                         'structure is unknown; use map_fn with fn_output_signature')
+    outputs = _run(fn, elems, leaves, n, 'vectorized_map')
+    columns = [[as_tensor(x, 'vectorized_map') for x in nest.flatten(out)] for out in outputs]
+    return nest.pack_sequence_as(outputs[0], _stacked(columns, 'vectorized_map'))
+
+
+def _call_convention(op, func, inp, Tout, run):
+    if not callable(func):
+        raise TypeError('%s: func must be callable, got %r (of type %s)' % (op, func, type(func).__name__))
+    if inp is None:
+        inp = []
+    if not isinstance(inp, (list, tuple)):
+        inp = [inp]
+    returned = run([as_tensor(x, op) for x in inp])
+    if Tout is None:
+        return None
+    if isinstance(Tout, (list, tuple)):
+        values = list(returned) if isinstance(returned, (list, tuple)) else [returned]
+        if len(values) != len(Tout):
+            raise ValueError('%s: func returned %d values but Tout lists %d dtypes' % (op, len(values), len(Tout)))
+        return [_output(v, t, op) for v, t in zip(values, Tout)]
+    return _output(returned, Tout, op)
+
+
+def _output(value, dtype, op):
+    dtype = _spec_dtype(dtype, op, 'Tout')
+    if isinstance(value, (Tensor, np.ndarray, np.generic)):
+        if value.dtype != dtype:
+            raise TypeError('%s: func returned dtype %s where Tout says %s' % (op, value.dtype.name, dtype.name))
+        return value if isinstance(value, Tensor) else convert_to_tensor(value)
+    try:
+        return convert_to_tensor(value, dtype=dtype)
+    except (TypeError, ValueError) as err:
+        raise TypeError('%s: cannot convert func\'s result %r to %s: %s' % (op, value, dtype.name, err)) from None
+
+
+def py_function(func=None, inp=None, Tout=None, name=None):
+    """``func(*inp)`` on tensors, its results converted to ``Tout`` (a dtype, a list of them, or None).
+
+    The call is recorded like any other code, so gradients flow through func.
+    """
+    return _call_convention('py_function', func, inp, Tout, lambda tensors: func(*tensors))
+
+
+def numpy_function(func=None, inp=None, Tout=None, stateful=True, name=None):
+    """``func(*arrays)`` on numpy arrays, its results converted to ``Tout``; not differentiable."""
+    def run(tensors):
+        if ACTIVE:
+            record_blocked('numpy_function', tuple(tensors))
+        return func(*[np.asarray(backend.to_host(t._data)) for t in tensors])
+    return _call_convention('numpy_function', func, inp, Tout, run)

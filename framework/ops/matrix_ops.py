@@ -1,0 +1,70 @@
+"""Square-matrix ops over the last two axes: inv, det, slogdet.
+
+Gradients (Giles, "An extended collection of matrix derivative results"):
+d inv(A) = -inv(A) dA inv(A), so the vjp is -inv(A)^T g inv(A)^T; d det(A) =
+det(A) tr(inv(A) dA), so the vjp is g det(A) inv(A)^T; log|det| gives g inv(A)^T.
+They use inv and matmul, so second derivatives follow.
+"""
+import collections
+
+from .. import backend
+from ..tensor import Tensor
+from .linalg import matmul
+from .operands import ACTIVE, as_float_tensor, record
+from .shapes import expand_dims, transpose
+
+LogMatrixDeterminant = collections.namedtuple('LogMatrixDeterminant', ['sign', 'log_abs_determinant'])
+
+
+def _square(x, op):
+    t = as_float_tensor(x, op)
+    if t.ndim < 2 or t.shape[-1] != t.shape[-2]:
+        raise ValueError('%s: input must be square matrices (..., n, n), got shape %s' % (op, tuple(t.shape)))
+    return t
+
+
+def _swap(t):
+    """The transpose of each matrix in a batch."""
+    perm = list(range(t.ndim - 2)) + [t.ndim - 1, t.ndim - 2]
+    return transpose(t, perm)
+
+
+def inv(input, adjoint=False, name=None):  # noqa: A002
+    """The inverse of each matrix (of its conjugate transpose with ``adjoint``).
+
+    Raises:
+        ValueError: a matrix that is not square or not invertible.
+    """
+    a = _square(input, 'inv')
+    if adjoint:
+        a = _swap(a)
+    xp = backend.array_module(a._data)
+    try:
+        out = Tensor(xp.linalg.inv(a._data))
+    except Exception as err:        # numpy's LinAlgError, cupy's own
+        raise ValueError('inv: a matrix of shape %s is not invertible (%s)' % (tuple(a.shape), err)) from None
+    if ACTIVE:
+        record('inv', (a,), out, (lambda g, y, a: -matmul(y, matmul(g, y, transpose_b=True), transpose_a=True),))
+    return out
+
+
+def det(input, name=None):  # noqa: A002
+    """The determinant of each matrix."""
+    a = _square(input, 'det')
+    xp = backend.array_module(a._data)
+    out = Tensor(xp.asarray(xp.linalg.det(a._data)))
+    if ACTIVE:
+        record('det', (a,), out, (lambda g, y, a: expand_dims(expand_dims(g * y, -1), -1) * _swap(inv(a)),))
+    return out
+
+
+def slogdet(input, name=None):  # noqa: A002
+    """The sign and the log of the absolute determinant of each matrix:
+    ``LogMatrixDeterminant(sign, log_abs_determinant)``; the sign has no gradient."""
+    a = _square(input, 'slogdet')
+    xp = backend.array_module(a._data)
+    sign, logabs = xp.linalg.slogdet(a._data)
+    sign, logabs = Tensor(xp.asarray(sign)), Tensor(xp.asarray(logabs))
+    if ACTIVE:
+        record('slogdet', (a,), logabs, (lambda g, y, a: expand_dims(expand_dims(g, -1), -1) * _swap(inv(a)),))
+    return LogMatrixDeterminant(sign, logabs)

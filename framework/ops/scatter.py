@@ -1,0 +1,117 @@
+"""Writing slices at index vectors: scatter_nd and the tensor_scatter_nd_* family.
+
+``indices[..., :]`` of depth d addresses ``shape[:d]``; each index vector takes
+a slice of shape ``shape[d:]`` from ``updates``, whose shape must therefore be
+``indices.shape[:-1] + shape[d:]``. scatter_nd adds repeated indices (its
+gradient gathers, and gathering's gradient scatters back: second derivatives
+work); tensor_scatter_nd_update replaces (the last repeated index wins here;
+TensorFlow leaves that order unspecified).
+"""
+import numpy as np
+
+from .. import backend
+from ..tensor import Tensor
+from .indexing import _add_at, getitem
+from .operands import ACTIVE, as_tensor, named_errors, record
+from .selection import where
+
+
+def _index_columns(indices, shape, op):
+    """The index vectors as a tuple of integer arrays (one per addressed axis), bounds checked."""
+    idx = as_tensor(indices, op)
+    if idx.dtype.kind not in 'iu':
+        raise TypeError('%s: indices must be integers, got dtype %s' % (op, idx.dtype.name))
+    i = idx._data
+    if i.ndim == 0 or i.shape[-1] > len(shape):
+        raise ValueError('%s: indices of shape %s need rank >= 1 and a last dimension of at most %d (the rank of '
+                         'the output shape %s)' % (op, tuple(i.shape), len(shape), tuple(shape)))
+    for d in range(i.shape[-1]):
+        column = i[..., d]
+        if column.size and (int(column.min()) < 0 or int(column.max()) >= shape[d]):
+            raise ValueError('%s: indices %s do not index into shape %s (axis %d has size %d)'
+                             % (op, backend.to_host(i).tolist(), tuple(shape), d, shape[d]))
+    return tuple(i[..., d] for d in range(i.shape[-1])), tuple(i.shape[:-1]) + tuple(shape[i.shape[-1]:])
+
+
+def _updates(updates, want_shape, dtype, op):
+    u = as_tensor(updates, op, dtype=dtype)
+    if dtype is not None and u.dtype != dtype:
+        raise TypeError('%s: updates of dtype %s cannot go into a tensor of dtype %s'
+                        % (op, u.dtype.name, dtype.name))
+    if tuple(u.shape) != want_shape:
+        raise ValueError('%s: updates must have shape %s (indices.shape[:-1] + shape[depth:]), got %s'
+                         % (op, want_shape, tuple(u.shape)))
+    return u
+
+
+def _shape_of(shape, op):
+    if isinstance(shape, Tensor):
+        shape = backend.to_host(shape._data).tolist()
+    if not isinstance(shape, (list, tuple, np.ndarray)) or any(
+            not isinstance(d, (int, np.integer)) or isinstance(d, bool) or d < 0 for d in shape):
+        raise TypeError('%s: shape must be a list of non-negative ints, got %r' % (op, shape))
+    return tuple(int(d) for d in shape)
+
+
+def _scatter_add(indices_raw, u, shape):
+    xp = backend.array_module(u._data)
+    out = xp.zeros(shape, u.dtype)
+    _add_at(xp, out, indices_raw, u._data)
+    out = Tensor(out)
+    if ACTIVE:
+        record('scatter_nd', (u,), out, (lambda g, y, u: getitem(g, indices_raw),))
+    return out
+
+
+@named_errors('scatter_nd')
+def scatter_nd(indices, updates, shape, name=None):
+    """Zeros of ``shape`` with ``updates`` added at ``indices`` (repeated indices add up)."""
+    shape = _shape_of(shape, 'scatter_nd')
+    columns, want = _index_columns(indices, shape, 'scatter_nd')
+    u = _updates(updates, want, None, 'scatter_nd')
+    if u.dtype.kind not in 'fciu':
+        raise TypeError('scatter_nd: updates must be numeric, got dtype %s' % u.dtype.name)
+    return _scatter_add(columns, u, shape)
+
+
+@named_errors('tensor_scatter_nd_add')
+def tensor_scatter_nd_add(tensor, indices, updates, name=None):
+    """``tensor`` with ``updates`` added at ``indices``."""
+    t = as_tensor(tensor, 'tensor_scatter_nd_add')
+    if t.dtype.kind not in 'fciu':
+        raise TypeError('tensor_scatter_nd_add: tensor must be numeric, got dtype %s' % t.dtype.name)
+    columns, want = _index_columns(indices, tuple(t.shape), 'tensor_scatter_nd_add')
+    return t + _scatter_add(columns, _updates(updates, want, t.dtype, 'tensor_scatter_nd_add'), tuple(t.shape))
+
+
+@named_errors('tensor_scatter_nd_sub')
+def tensor_scatter_nd_sub(tensor, indices, updates, name=None):
+    """``tensor`` with ``updates`` subtracted at ``indices``."""
+    t = as_tensor(tensor, 'tensor_scatter_nd_sub')
+    if t.dtype.kind not in 'fciu':
+        raise TypeError('tensor_scatter_nd_sub: tensor must be numeric, got dtype %s' % t.dtype.name)
+    columns, want = _index_columns(indices, tuple(t.shape), 'tensor_scatter_nd_sub')
+    return t - _scatter_add(columns, _updates(updates, want, t.dtype, 'tensor_scatter_nd_sub'), tuple(t.shape))
+
+
+@named_errors('tensor_scatter_nd_update')
+def tensor_scatter_nd_update(tensor, indices, updates, name=None):
+    """``tensor`` with the slices at ``indices`` replaced by ``updates``.
+
+    The gradient reaches ``tensor`` where nothing was written and ``updates`` from
+    the positions they were written to.
+    """
+    t = as_tensor(tensor, 'tensor_scatter_nd_update')
+    columns, want = _index_columns(indices, tuple(t.shape), 'tensor_scatter_nd_update')
+    u = _updates(updates, want, t.dtype, 'tensor_scatter_nd_update')
+    xp = backend.array_module(t._data)
+    out = t._data.copy()
+    out[columns] = u._data
+    out = Tensor(out)
+    if ACTIVE:
+        written = xp.zeros(t._data.shape, bool)
+        written[columns] = True
+        written = Tensor(written)
+        record('tensor_scatter_nd_update', (t, u), out, (lambda g, y, t, u: where(written, 0, g),
+                                                         lambda g, y, t, u: getitem(g, columns)))
+    return out

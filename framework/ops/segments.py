@@ -1,0 +1,207 @@
+"""Reductions over segments: rows of ``data`` grouped by ``segment_ids``.
+
+Two primitives carry the gradients: the segment sum (its gradient gathers the
+output gradient back to each row) and the segment extreme (its gradient goes
+to the rows equal to their segment's extreme, shared among ties, as in
+TensorFlow). Means and the sorted ``segment_*`` variants are built from them.
+Negative ids in the unsorted ops drop their rows, as in TensorFlow.
+"""
+import numpy as np
+
+from .. import backend
+from ..tensor import Tensor
+from .arithmetic import divide_no_nan
+from .indexing import getitem
+from .logic import equal
+from .operands import ACTIVE, as_tensor, named_errors, record
+from .selection import where
+from .shapes import cast
+
+
+def _data(x, op):
+    t = as_tensor(x, op)
+    if t.dtype.kind not in 'fiu':
+        raise TypeError('%s: data must be a real numeric tensor, got dtype %s' % (op, t.dtype.name))
+    if t.ndim == 0:
+        raise ValueError('%s: data must have rank >= 1, got a scalar' % op)
+    return t
+
+
+def _ids(segment_ids, data, op):
+    ids = as_tensor(segment_ids, op)
+    if ids.dtype.kind not in 'iu':
+        raise TypeError('%s: segment_ids must be integers, got dtype %s' % (op, ids.dtype.name))
+    k = ids.ndim
+    if k == 0 or tuple(data.shape[:k]) != tuple(ids.shape):
+        raise ValueError('%s: segment_ids of shape %s must match the leading dimensions of data %s'
+                         % (op, tuple(ids.shape), tuple(data.shape)))
+    return ids
+
+
+def _count(segment_ids, op):
+    if isinstance(segment_ids, Tensor):
+        if segment_ids.dtype.kind not in 'iu' or segment_ids.ndim != 0:
+            raise TypeError('%s: num_segments must be a scalar integer, got dtype %s shape %s'
+                            % (op, segment_ids.dtype.name, tuple(segment_ids.shape)))
+        segment_ids = backend.to_host(segment_ids._data).item()
+    if not isinstance(segment_ids, (int, np.integer)) or isinstance(segment_ids, bool) or segment_ids < 0:
+        raise TypeError('%s: num_segments must be a non-negative integer, got %r' % (op, segment_ids))
+    return int(segment_ids)
+
+
+def _check_range(ids, num, op):
+    a = ids._data
+    if a.size and int(a.max()) >= num:
+        raise ValueError('%s: segment id %d is out of range [0, %d)' % (op, int(a.max()), num))
+
+
+def _sorted_ids(data, segment_ids, op):
+    data = _data(data, op)
+    ids = _ids(segment_ids, data, op)
+    a = backend.to_host(ids._data)
+    if ids.ndim != 1:
+        raise ValueError('%s: segment_ids must be a vector, got shape %s' % (op, tuple(ids.shape)))
+    if a.size and (int(a.min()) < 0 or (np.diff(a) < 0).any()):
+        raise ValueError('%s: segment_ids must be non-negative and sorted, got %s' % (op, a.tolist()))
+    return data, ids, (int(a[-1]) + 1 if a.size else 0)
+
+
+def _rows(t, ids):
+    """``t[ids]``, with zero rows where an id is negative (a dropped row)."""
+    a = ids._data
+    xp = backend.array_module(a)
+    picked = getitem(t, xp.maximum(a, 0))
+    if a.size and int(a.min()) < 0:
+        mask = Tensor((a >= 0).reshape(a.shape + (1,) * (t.ndim - 1)))
+        picked = where(mask, picked, 0)
+    return picked
+
+
+def _segment_sum(data, ids, num):
+    a, i = data._data, ids._data
+    xp = backend.array_module(a)
+    rest = a.shape[ids.ndim:]
+    flat_ids, flat = i.reshape(-1), a.reshape((-1,) + rest)
+    keep = flat_ids >= 0
+    out = xp.zeros((num,) + rest, a.dtype)
+    _at(xp, 'add', out, flat_ids[keep], flat[keep])
+    out = Tensor(out)
+    if ACTIVE:
+        record('segment_sum', (data,), out, (lambda g, y, x: _rows(g, ids),))
+    return out
+
+
+def _segment_extreme(data, ids, num, kind, empty):
+    """Segment max (kind 'maximum') or min; ``empty`` fills segments with no rows."""
+    a, i = data._data, ids._data
+    xp = backend.array_module(a)
+    rest = a.shape[ids.ndim:]
+    flat_ids, flat = i.reshape(-1), a.reshape((-1,) + rest)
+    keep = flat_ids >= 0
+    info = np.finfo(a.dtype) if a.dtype.kind == 'f' else np.iinfo(a.dtype)
+    out = xp.full((num,) + rest, info.min if kind == 'maximum' else info.max, a.dtype)
+    _at(xp, kind, out, flat_ids[keep], flat[keep])
+    if empty is not None:
+        counts = xp.zeros(num, np.int64)
+        _at(xp, 'add', counts, flat_ids[keep], 1)
+        out[counts == 0] = empty
+    out = Tensor(out)
+    if ACTIVE:
+        record('segment_' + kind[:3], (data,), out, (lambda g, y, x: _extreme_grad(g, y, x, ids, num),))
+    return out
+
+
+def _extreme_grad(g, y, x, ids, num):
+    # TensorFlow's rule: the rows equal to their segment's extreme share its gradient evenly.
+    chosen = equal(x, _rows(y, ids))
+    share = divide_no_nan(g, _segment_sum(cast(chosen, g.dtype), ids, num))
+    return where(chosen, _rows(share, ids), 0)
+
+
+def _at(xp, kind, out, index, values):
+    if xp is np:
+        getattr(np, kind).at(out, index, values)
+    else:
+        import cupyx
+        getattr(cupyx, 'scatter_' + {'add': 'add', 'maximum': 'max', 'minimum': 'min'}[kind])(out, index, values)
+
+
+def _means(sums, ids, num):
+    xp = backend.array_module(ids._data)
+    flat = ids._data.reshape(-1)
+    counts = xp.zeros(num, sums.dtype)
+    _at(xp, 'add', counts, flat[flat >= 0], 1)
+    return divide_no_nan(sums, Tensor(xp.maximum(counts, 1).reshape((num,) + (1,) * (sums.ndim - 1))))
+
+
+@named_errors('unsorted_segment_sum')
+def unsorted_segment_sum(data, segment_ids, num_segments, name=None):
+    """Sums of the rows of data sharing an id: ``out[k] = sum(data[i] for segment_ids[i] == k)``.
+
+    ``segment_ids`` may cover several leading axes of ``data``; negative ids drop their rows.
+    Returns shape ``(num_segments,) + data.shape[segment_ids.ndim:]``.
+    """
+    data = _data(data, 'unsorted_segment_sum')
+    ids = _ids(segment_ids, data, 'unsorted_segment_sum')
+    num = _count(num_segments, 'unsorted_segment_sum')
+    _check_range(ids, num, 'unsorted_segment_sum')
+    return _segment_sum(data, ids, num)
+
+
+@named_errors('unsorted_segment_mean')
+def unsorted_segment_mean(data, segment_ids, num_segments, name=None):
+    """Means per segment (0 for a segment with no rows)."""
+    data = _data(data, 'unsorted_segment_mean')
+    ids = _ids(segment_ids, data, 'unsorted_segment_mean')
+    num = _count(num_segments, 'unsorted_segment_mean')
+    _check_range(ids, num, 'unsorted_segment_mean')
+    return _means(_segment_sum(data, ids, num), ids, num)
+
+
+@named_errors('unsorted_segment_max')
+def unsorted_segment_max(data, segment_ids, num_segments, name=None):
+    """Maxima per segment (the dtype's lowest value for a segment with no rows)."""
+    data = _data(data, 'unsorted_segment_max')
+    ids = _ids(segment_ids, data, 'unsorted_segment_max')
+    num = _count(num_segments, 'unsorted_segment_max')
+    _check_range(ids, num, 'unsorted_segment_max')
+    return _segment_extreme(data, ids, num, 'maximum', None)
+
+
+@named_errors('unsorted_segment_min')
+def unsorted_segment_min(data, segment_ids, num_segments, name=None):
+    """Minima per segment (the dtype's highest value for a segment with no rows)."""
+    data = _data(data, 'unsorted_segment_min')
+    ids = _ids(segment_ids, data, 'unsorted_segment_min')
+    num = _count(num_segments, 'unsorted_segment_min')
+    _check_range(ids, num, 'unsorted_segment_min')
+    return _segment_extreme(data, ids, num, 'minimum', None)
+
+
+@named_errors('segment_sum')
+def segment_sum(data, segment_ids, name=None):
+    """Sums over runs of sorted ids; ``max(segment_ids) + 1`` rows, empty segments 0."""
+    data, ids, num = _sorted_ids(data, segment_ids, 'segment_sum')
+    return _segment_sum(data, ids, num)
+
+
+@named_errors('segment_mean')
+def segment_mean(data, segment_ids, name=None):
+    """Means over runs of sorted ids (0 for ids skipped)."""
+    data, ids, num = _sorted_ids(data, segment_ids, 'segment_mean')
+    return _means(_segment_sum(data, ids, num), ids, num)
+
+
+@named_errors('segment_max')
+def segment_max(data, segment_ids, name=None):
+    """Maxima over runs of sorted ids (0 for ids skipped, as TensorFlow)."""
+    data, ids, num = _sorted_ids(data, segment_ids, 'segment_max')
+    return _segment_extreme(data, ids, num, 'maximum', 0)
+
+
+@named_errors('segment_min')
+def segment_min(data, segment_ids, name=None):
+    """Minima over runs of sorted ids (0 for ids skipped, as TensorFlow)."""
+    data, ids, num = _sorted_ids(data, segment_ids, 'segment_min')
+    return _segment_extreme(data, ids, num, 'minimum', 0)
+

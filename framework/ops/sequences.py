@@ -1,0 +1,145 @@
+"""Ops on sequences of values: sequence_mask, roll, searchsorted, unique, embedding_lookup."""
+import collections
+
+import numpy as np
+
+from .. import backend, dtypes
+from ..tape import record_blocked
+from ..tensor import Tensor
+from .indexing import gather
+from .norms import clip_by_norm
+from .operands import ACTIVE, as_tensor, named_errors, record
+from .shapes import concat
+
+Unique = collections.namedtuple('Unique', ['y', 'idx'])
+
+
+def _int_list(value, what, op):
+    if isinstance(value, Tensor):
+        if value.dtype.kind not in 'iu':
+            raise TypeError('%s: %s must be integers, got dtype %s' % (op, what, value.dtype.name))
+        value = backend.to_host(value._data).tolist()
+    if isinstance(value, np.ndarray):
+        value = value.tolist()
+    items = value if isinstance(value, (list, tuple)) else [value]
+    if not items or any(not isinstance(v, (int, np.integer)) or isinstance(v, bool) for v in items):
+        raise TypeError('%s: %s must be an int or a list of ints, got %r' % (op, what, value))
+    return [int(v) for v in items]
+
+
+@named_errors('roll')
+def roll(input, shift, axis, name=None):  # noqa: A002  (TensorFlow's names)
+    """Elements shifted cyclically by ``shift`` along ``axis`` (ints, or lists of equal length;
+    an axis named twice shifts by the sum). The gradient rolls back by ``-shift``."""
+    x = as_tensor(input, 'roll')
+    if x.ndim == 0:
+        raise ValueError('roll: input must have rank >= 1, got a scalar')
+    shifts, axes = _int_list(shift, 'shift', 'roll'), _int_list(axis, 'axis', 'roll')
+    if len(shifts) != len(axes):
+        raise ValueError('roll: shift %s and axis %s must have the same length' % (shifts, axes))
+    for a in axes:
+        if not -x.ndim <= a < x.ndim:
+            raise ValueError('roll: axis %d is out of range for a tensor of rank %d' % (a, x.ndim))
+    return _roll(x, tuple(shifts), tuple(a % x.ndim for a in axes))
+
+
+def _roll(x, shifts, axes):
+    xp = backend.array_module(x._data)
+    out = Tensor(xp.roll(x._data, shifts, axes))
+    if ACTIVE:
+        back = tuple(-s for s in shifts)
+        record('roll', (x,), out, (lambda g, y, x: _roll(g, back, axes),))
+    return out
+
+
+@named_errors('sequence_mask')
+def sequence_mask(lengths, maxlen=None, dtype='bool', name=None):
+    """``mask[..., j] = j < lengths[...]``, of shape ``lengths.shape + (maxlen,)``.
+
+    maxlen defaults to ``max(lengths)``; the mask is cast to ``dtype``.
+    """
+    t = as_tensor(lengths, 'sequence_mask')
+    if t.dtype.kind not in 'iuf':
+        raise TypeError('sequence_mask: lengths must be numeric, got dtype %s' % t.dtype.name)
+    a = t._data
+    xp = backend.array_module(a)
+    if maxlen is None:
+        maxlen = int(a.max()) if a.size else 0
+    else:
+        (maxlen,) = _int_list(maxlen, 'maxlen', 'sequence_mask')
+        if maxlen < 0:
+            raise ValueError('sequence_mask: maxlen must be >= 0, got %d' % maxlen)
+    if ACTIVE:
+        record_blocked('sequence_mask', (t,))
+    mask = xp.arange(maxlen) < a[..., None]
+    return Tensor(mask.astype(dtypes.as_dtype(dtype), copy=False))
+
+
+@named_errors('searchsorted')
+def searchsorted(sorted_sequence, values, side='left', out_type='int32', name=None):
+    """For each value, the index in its row of ``sorted_sequence`` (last axis) where it
+    would be inserted to keep the order; leading dimensions must match."""
+    s, v = as_tensor(sorted_sequence, 'searchsorted'), as_tensor(values, 'searchsorted')
+    if side not in ('left', 'right'):
+        raise ValueError("searchsorted: side must be 'left' or 'right', got %r" % (side,))
+    if s.dtype != v.dtype or s.dtype.kind not in 'fiu':
+        raise TypeError('searchsorted: sorted_sequence and values must share one real dtype, got %s and %s'
+                        % (s.dtype.name, v.dtype.name))
+    if s.ndim == 0 or v.ndim == 0 or tuple(s.shape[:-1]) != tuple(v.shape[:-1]):
+        raise ValueError('searchsorted: sorted_sequence %s and values %s need rank >= 1 and equal leading '
+                         'dimensions' % (tuple(s.shape), tuple(v.shape)))
+    if ACTIVE:
+        record_blocked('searchsorted', (s, v))
+    xp = backend.array_module(s._data)
+    batch = int(np.prod(s.shape[:-1], dtype=np.int64))
+    rows = s._data.reshape(batch, s.shape[-1])
+    queries = v._data.reshape(batch, v.shape[-1])
+    found = [xp.searchsorted(r, q, side=side) for r, q in zip(rows, queries)]
+    out = xp.stack(found) if found else xp.zeros(queries.shape, np.int64)
+    return Tensor(out.reshape(v._data.shape).astype(dtypes.as_dtype(out_type)))
+
+
+@named_errors('unique')
+def unique(x, out_idx='int32', name=None):
+    """The distinct values of a vector in order of first appearance, and for each
+    element the position of its value among them: ``Unique(y, idx)``."""
+    t = as_tensor(x, 'unique')
+    if t.ndim != 1:
+        raise ValueError('unique: x must be a vector, got shape %s' % (tuple(t.shape),))
+    idx_dtype = dtypes.as_dtype(out_idx)
+    if idx_dtype.kind not in 'iu':
+        raise TypeError('unique: out_idx must be an integer dtype, got %s' % idx_dtype.name)
+    if ACTIVE:
+        record_blocked('unique', (t,))
+    a = t._data
+    xp = backend.array_module(a)
+    values, first, inverse = xp.unique(a, return_index=True, return_inverse=True)
+    order = xp.argsort(first)                 # sorted position -> appearance position
+    rank = xp.empty_like(order)
+    rank[order] = xp.arange(order.size)
+    return Unique(Tensor(values[order]), Tensor(rank[inverse.reshape(-1)].astype(idx_dtype)))
+
+
+@named_errors('embedding_lookup')
+def embedding_lookup(params, ids, max_norm=None, name=None):
+    """Rows of ``params`` at ``ids`` (shape ``ids.shape + params.shape[1:]``).
+
+    ``params`` may be a list of tensors split along axis 0 (TensorFlow's "div"
+    strategy, so they are joined in order). With ``max_norm``, each looked-up
+    embedding is scaled down to that L2 norm if it is longer.
+    """
+    if isinstance(params, (list, tuple)) and params and all(
+            isinstance(p, (Tensor, np.ndarray)) for p in params):
+        table = params[0] if len(params) == 1 else concat(list(params), 0)
+    else:
+        table = as_tensor(params, 'embedding_lookup')
+    if table.ndim == 0:
+        raise ValueError('embedding_lookup: params must have rank >= 1, got a scalar')
+    ids = as_tensor(ids, 'embedding_lookup')
+    try:
+        found = gather(table, ids)
+    except IndexError as err:
+        raise IndexError('embedding_lookup: %s' % err) from None
+    if max_norm is None:
+        return found
+    return clip_by_norm(found, max_norm, axes=list(range(ids.ndim, found.ndim)))

@@ -1,0 +1,177 @@
+"""TensorArray: a list of tensors of one dtype, written by index and stacked at the end.
+
+Eager, as TensorFlow's eager TensorArray: the elements are kept in a Python
+list; ``write`` returns the array itself (so ``ta = ta.write(i, x)`` works as
+in graph code), and ``stack``/``read`` are recorded ops, so gradients flow
+from the stacked result back to whatever was written.
+"""
+import numpy as np
+
+from .. import backend, dtypes
+from ..tensor import Tensor
+from .creation import zeros
+from .indexing import getitem
+from .operands import as_tensor
+from .shapes import concat, stack
+
+
+class TensorArray:
+    """``TensorArray(dtype, size=None, dynamic_size=None, clear_after_read=None, ...,
+    element_shape=None)``.
+
+    Args:
+        dtype: the dtype of every element.
+        size: the number of elements (0 if omitted).
+        dynamic_size: whether a write past the end grows the array (default False).
+        clear_after_read: whether an element may be read once only (default True, as TensorFlow).
+        element_shape: the shape of every element, if known (unwritten elements stack as zeros of it).
+    Raises:
+        TypeError: writing another dtype; ValueError: another element shape, an index out of range.
+    """
+
+    def __init__(self, dtype, size=None, dynamic_size=None, clear_after_read=None, tensor_array_name=None,
+                 handle=None, flow=None, infer_shape=True, element_shape=None, colocate_with_first_write_call=True,
+                 name=None):
+        try:
+            self._dtype = dtypes.as_dtype(dtype)
+        except TypeError as err:
+            raise TypeError('TensorArray: %s' % err) from None
+        if self._dtype is None:
+            raise TypeError('TensorArray: dtype is required, e.g. TensorArray(framework.float32, size=3)')
+        size = 0 if size is None else _int(size, 'size')
+        if size < 0:
+            raise ValueError('TensorArray: size must be >= 0, got %d' % size)
+        self._elements = [None] * size
+        self._dynamic = bool(dynamic_size)
+        self._clear_after_read = True if clear_after_read is None else bool(clear_after_read)
+        self._infer_shape = infer_shape
+        self._element_shape = None if element_shape is None else tuple(
+            None if d is None else int(d) for d in element_shape)
+
+    @property
+    def dtype(self):
+        return self._dtype
+
+    @property
+    def dynamic_size(self):
+        return self._dynamic
+
+    @property
+    def element_shape(self):
+        return self._element_shape
+
+    def size(self, name=None):
+        """The number of elements, as a scalar int32 tensor."""
+        return Tensor(np.asarray(len(self._elements), np.int32))
+
+    def write(self, index, value, name=None):
+        """Store ``value`` at ``index`` (replacing what was there, as eager TensorFlow); returns this array."""
+        i = _int(index, 'write index')
+        if i < 0 or (i >= len(self._elements) and not self._dynamic):
+            raise ValueError('TensorArray.write: index %d is out of range for an array of size %d that is not '
+                             'dynamic_size' % (i, len(self._elements)))
+        x = as_tensor(value, 'TensorArray.write', dtype=self._dtype)
+        if x.dtype != self._dtype:
+            raise TypeError('TensorArray.write: the array holds %s but the value has dtype %s'
+                            % (self._dtype.name, x.dtype.name))
+        self._check_shape(x)
+        if i >= len(self._elements):
+            self._elements.extend([None] * (i + 1 - len(self._elements)))
+        self._elements[i] = x
+        return self
+
+    def _check_shape(self, x):
+        shape = tuple(x.shape)
+        if self._element_shape is not None:
+            known = self._element_shape
+            if len(known) != len(shape) or any(k is not None and k != s for k, s in zip(known, shape)):
+                raise ValueError('TensorArray.write: the value has shape %s but elements have shape %s'
+                                 % (shape, known))
+        if self._infer_shape:
+            self._element_shape = shape
+
+    def read(self, index, name=None):
+        """The element at ``index`` (zeros of element_shape if never written)."""
+        i = _int(index, 'read index')
+        if not 0 <= i < len(self._elements):
+            raise ValueError('TensorArray.read: index %d is out of range for an array of size %d'
+                             % (i, len(self._elements)))
+        x = self._elements[i]
+        if x is _CLEARED:
+            raise ValueError('TensorArray.read: index %d was already read and cleared; create the array with '
+                             'clear_after_read=False to read it again' % i)
+        if x is None:
+            return self._zeros('read')
+        if self._clear_after_read:
+            self._elements[i] = _CLEARED
+        return x
+
+    def _zeros(self, op):
+        if self._element_shape is None or None in self._element_shape:
+            raise ValueError('TensorArray.%s: an element was never written and the element shape is unknown'
+                             % op)
+        return zeros(self._element_shape, self._dtype)
+
+    def _all(self, op):
+        # Elements never written, or read and cleared, stack as zeros (TensorFlow's eager behaviour).
+        return [self._zeros(op) if x is None or x is _CLEARED else x for x in self._elements]
+
+    def stack(self, name=None):
+        """All elements stacked along a new first axis."""
+        if not self._elements:
+            shape = (0,) + (self._element_shape if self._element_shape and None not in self._element_shape else ())
+            return Tensor(np.zeros(shape, self._dtype))
+        return stack(self._all('stack'))
+
+    def gather(self, indices, name=None):
+        """The elements at ``indices``, stacked."""
+        items = self._all('gather')
+        picked = []
+        for i in np.asarray(backend.to_host(as_tensor(indices, 'TensorArray.gather')._data)).reshape(-1):
+            if not 0 <= int(i) < len(items):
+                raise ValueError('TensorArray.gather: index %d is out of range for an array of size %d'
+                                 % (int(i), len(items)))
+            picked.append(items[int(i)])
+        return stack(picked) if picked else Tensor(np.zeros((0,), self._dtype))
+
+    def concat(self, name=None):
+        """All elements joined along their first axis."""
+        return concat(self._all('concat'), 0)
+
+    def unstack(self, value, name=None):
+        """Write ``value[i]`` at index i for every i; returns this array."""
+        x = as_tensor(value, 'TensorArray.unstack', dtype=self._dtype)
+        if x.ndim == 0:
+            raise ValueError('TensorArray.unstack: value must have rank >= 1, got a scalar')
+        return self.scatter(list(range(x.shape[0])), x)
+
+    def scatter(self, indices, value, name=None):
+        """Write ``value[k]`` at ``indices[k]``; returns this array."""
+        x = as_tensor(value, 'TensorArray.scatter', dtype=self._dtype)
+        idx = np.asarray(backend.to_host(as_tensor(indices, 'TensorArray.scatter')._data)).reshape(-1)
+        if x.ndim == 0 or x.shape[0] != len(idx):
+            raise ValueError('TensorArray.scatter: value of shape %s needs a first dimension of %d (one per index)'
+                             % (tuple(x.shape), len(idx)))
+        for k, i in enumerate(idx):
+            self.write(int(i), getitem(x, k))
+        return self
+
+    def close(self, name=None):
+        self._elements = []
+
+    def mark_used(self):
+        """Accepted for TensorFlow programs that silence its unused-array warning."""
+
+
+_CLEARED = object()    # the slot of an element read with clear_after_read
+
+
+def _int(value, what):
+    if isinstance(value, Tensor):
+        if value.dtype.kind not in 'iu' or value.ndim != 0:
+            raise TypeError('TensorArray: %s must be a scalar integer, got dtype %s shape %s'
+                            % (what, value.dtype.name, tuple(value.shape)))
+        return int(backend.to_host(value._data))
+    if not isinstance(value, (int, np.integer)) or isinstance(value, bool):
+        raise TypeError('TensorArray: %s must be an integer, got %r (of type %s)' % (what, value, type(value).__name__))
+    return int(value)

@@ -1,0 +1,82 @@
+"""TensorSpec: a shape (with None for unknown sizes) and a dtype.
+
+Ported programs pass it to ``tf.function(input_signature=...)`` and to
+``map_fn(fn_output_signature=...)``; here it describes and checks tensors.
+"""
+import numpy as np
+
+from .. import dtypes
+from ..tensor import Tensor, TensorShape
+
+
+def _shape(shape):
+    if shape is None:
+        return None
+    if isinstance(shape, (int, np.integer)) and not isinstance(shape, bool):
+        return TensorShape((int(shape),))
+    if isinstance(shape, Tensor):
+        shape = shape.numpy().tolist()
+    if not isinstance(shape, (list, tuple)):
+        raise TypeError('TensorSpec: shape must be a list or tuple of ints and None, got %r (of type %s)'
+                        % (shape, type(shape).__name__))
+    dims = []
+    for d in shape:
+        if d is not None and (not isinstance(d, (int, np.integer)) or isinstance(d, bool) or d < 0):
+            raise TypeError('TensorSpec: dimension %r of shape %r must be a non-negative int or None' % (d, shape))
+        dims.append(None if d is None else int(d))
+    return TensorShape(dims)
+
+
+class TensorSpec:
+    """Describes a tensor: ``TensorSpec(shape, dtype=float32, name=None)``.
+
+    ``shape`` is a list of ints and None (a size not fixed), or None for any rank.
+    Raises:
+        TypeError: a shape that is not a list of sizes, or a dtype that names none.
+    """
+    __slots__ = ('_shape', '_dtype', '_name')
+
+    def __init__(self, shape, dtype='float32', name=None):
+        self._shape = _shape(shape)
+        try:
+            self._dtype = dtypes.as_dtype(dtype)
+        except TypeError as err:
+            raise TypeError('TensorSpec: %s' % err) from None
+        self._name = name
+
+    @classmethod
+    def from_tensor(cls, tensor, name=None):
+        return cls(tuple(tensor.shape), tensor.dtype, name)
+
+    @property
+    def shape(self):
+        """The TensorShape, or None when the rank is unknown."""
+        return self._shape
+
+    @property
+    def dtype(self):
+        return self._dtype
+
+    @property
+    def name(self):
+        return self._name
+
+    def is_compatible_with(self, spec_or_tensor):
+        """Whether the dtype is equal and every known size matches."""
+        other_shape = spec_or_tensor.shape
+        if self._dtype != spec_or_tensor.dtype:
+            return False
+        if self._shape is None or other_shape is None:
+            return True
+        return self._shape.is_compatible_with(other_shape)
+
+    def __eq__(self, other):
+        return (isinstance(other, TensorSpec) and self._shape == other._shape
+                and self._dtype == other._dtype and self._name == other._name)
+
+    def __hash__(self):
+        return hash((self._shape, self._dtype, self._name))
+
+    def __repr__(self):
+        shape = '<unknown>' if self._shape is None else str(tuple(self._shape))
+        return 'TensorSpec(shape=%s, dtype=tf.%s, name=%r)' % (shape, self._dtype.name, self._name)
