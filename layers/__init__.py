@@ -52,3 +52,22 @@ __all__ += ['Add', 'AveragePooling1D', 'AvgPool1D', 'Average', 'Bidirectional', 
             'SimpleRNN', 'SimpleRNNCell', 'Subtract', 'ZeroPadding1D', 'ZeroPadding2D', 'add', 'average',
             'concatenate', 'maximum', 'minimum', 'multiply', 'subtract']
 __all__ += ['Masking']
+
+# Regularization, wrapper, upsampling and attention layers.
+from .attention import Attention  # noqa: E402
+from .conv2d_transpose import Conv2DTranspose  # noqa: E402
+from .dot import Dot  # noqa: E402
+from .einsum_dense import EinsumDense  # noqa: E402
+from .identity import ActivityRegularization, Identity  # noqa: E402
+from .multi_head_attention import MultiHeadAttention  # noqa: E402
+from .noise import AlphaDropout, GaussianDropout, GaussianNoise  # noqa: E402
+from .prelu import PReLU  # noqa: E402
+from .spatial_dropout import SpatialDropout1D, SpatialDropout2D, SpatialDropout3D  # noqa: E402
+from .time_distributed import TimeDistributed  # noqa: E402
+from .unit_normalization import UnitNormalization  # noqa: E402
+from .upsampling import UpSampling1D, UpSampling2D  # noqa: E402
+
+__all__ += ['ActivityRegularization', 'AlphaDropout', 'Attention', 'Conv2DTranspose', 'Dot', 'EinsumDense',
+            'GaussianDropout', 'GaussianNoise', 'Identity', 'MultiHeadAttention', 'PReLU', 'SpatialDropout1D',
+            'SpatialDropout2D', 'SpatialDropout3D', 'TimeDistributed', 'UnitNormalization', 'UpSampling1D',
+            'UpSampling2D']

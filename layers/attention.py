@@ -1,0 +1,130 @@
+"""Attention: dot-product (Luong-style) or concat (Bahdanau-style) attention."""
+from framework.ops import (cast, convert_to_tensor, dropout, expand_dims, greater_equal, logical_and, logical_not,
+                           matmul, reduce_sum, reshape, softmax, tanh, where)
+from framework.ops import range as arange
+
+from .layer import Layer
+from .mask_propagation import MaskedCall
+
+_LARGE = 1.0e9          # subtracted from masked scores (65504 in float16, as Keras)
+
+
+def causal_mask(query_length, key_length):
+    """A (1, T, S) boolean mask, True where query step t may see key step s (s <= t)."""
+    rows = reshape(arange(query_length), (1, query_length, 1))
+    cols = reshape(arange(key_length), (1, 1, key_length))
+    return greater_equal(rows, cols)
+
+
+def as_bool(mask):
+    """A mask (boolean, 0/1 numbers, array or tensor) as a boolean tensor."""
+    mask = convert_to_tensor(mask)
+    return mask if mask.dtype.name == 'bool' else cast(mask, 'bool')
+
+
+class Attention(MaskedCall, Layer):
+    """Attention over [query, value] or [query, value, key] (key defaults to value).
+
+    scores = query @ key^T ('dot', times ``scale`` if use_scale), or
+    concat_score_weight * sum(tanh(scale * (query + key)), -1) ('concat');
+    weights = softmax(scores) over the value steps; output = weights @ value.
+    No 1/sqrt(dim) factor: that is MultiHeadAttention's.
+
+    Args:
+        use_scale: learn a scalar ``scale`` (initially 1) multiplying the scores.
+        score_mode: 'dot' or 'concat' (adds the scalar ``concat_score_weight``).
+        dropout: the rate at which attention weights are dropped while training.
+        seed: an int for the dropout's own random stream, or None.
+    Call arguments:
+        inputs: [query (B, Tq, dim), value (B, Tv, dim)] and optionally key (B, Tv, dim).
+        mask: [query_mask (B, Tq), value_mask (B, Tv)]: masked value steps get no
+            weight, masked query steps give zero output. By default the inputs'
+            own Keras masks (Embedding(mask_zero=True), Masking).
+        return_attention_scores: also return the weights (B, Tq, Tv).
+        use_causal_mask: query step i sees value steps <= i only.
+    Raises:
+        ValueError: bad score_mode or dropout; inputs not a list of 2 or 3; masks not a list of 2 or 3.
+    """
+
+    def __init__(self, use_scale=False, score_mode='dot', dropout=0.0, seed=None, **kwargs):
+        super().__init__(**kwargs)
+        if score_mode not in ('dot', 'concat'):
+            raise ValueError("Attention: invalid value for argument score_mode. Expected one of {'dot', 'concat'}. "
+                             'Received: score_mode=%r' % (score_mode,))
+        if isinstance(dropout, bool) or not isinstance(dropout, (int, float)) or not 0 <= dropout < 1:
+            raise ValueError('Attention: dropout must be a float in [0, 1), got %r' % (dropout,))
+        self.use_scale = bool(use_scale)
+        self.score_mode = score_mode
+        self.dropout = dropout
+        self.seed = seed
+        self.scale = self.concat_score_weight = None
+
+    def _check(self, inputs, mask=None):
+        if not isinstance(inputs, (list, tuple)) or not 2 <= len(inputs) <= 3:
+            raise ValueError('Attention %r: the layer must be called on a list of inputs, namely [query, value] or '
+                             '[query, value, key]; received %s' % (self.name, _describe(inputs)))
+        if mask is not None and (not isinstance(mask, (list, tuple)) or not 2 <= len(mask) <= 3):
+            raise ValueError('Attention %r: mask must be a list, namely [query_mask, value_mask]; received %s'
+                             % (self.name, _describe(mask)))
+
+    def build(self, input_shape):
+        self._check(input_shape)
+        if self.use_scale:
+            self.scale = self.add_weight(name='scale', shape=(), initializer='ones')
+        if self.score_mode == 'concat':
+            self.concat_score_weight = self.add_weight(name='concat_score_weight', shape=(), initializer='ones')
+        self.built = True
+
+    def call(self, inputs, mask=None, training=False, return_attention_scores=False, use_causal_mask=False):
+        self._check(inputs, mask)
+        query, value = inputs[0], inputs[1]
+        key = inputs[2] if len(inputs) > 2 else value
+        value, key = (convert_to_tensor(x, dtype=query.dtype) for x in (value, key))
+        if query.ndim < 2 or query.ndim != key.ndim or query.shape[-1] != key.shape[-1] \
+                or value.shape[-2] != key.shape[-2]:
+            raise ValueError('Attention %r: query %s, value %s and key %s do not fit (B, Tq, dim), (B, Tv, dim), '
+                             '(B, Tv, dim)' % (self.name, tuple(query.shape), tuple(value.shape), tuple(key.shape)))
+        scores = self._scores(query, key)
+        keep = None if not mask or mask[1] is None else as_bool(mask[1])
+        if keep is not None and keep.ndim == 2:
+            keep = expand_dims(keep, -2)
+        if use_causal_mask:
+            causal = causal_mask(scores.shape[-2], scores.shape[-1])
+            keep = causal if keep is None else logical_and(keep, causal)
+        if keep is not None:
+            scores = where(logical_not(keep), scores - _LARGE, scores)
+        weights = softmax(scores, axis=-1)
+        used = dropout(weights, self.dropout, seed=self.seed) if training and self.dropout > 0 else weights
+        output = matmul(used, value)
+        if mask and mask[0] is not None:
+            output = where(expand_dims(as_bool(mask[0]), -1), output, 0.0)
+        return (output, weights) if return_attention_scores else output
+
+    def _scores(self, query, key):
+        if self.score_mode == 'dot':
+            scores = matmul(query, key, transpose_b=True)
+            return scores * self.scale if self.scale is not None else scores
+        pairs = expand_dims(query, -2) + expand_dims(key, -3)          # (B, Tq, Tv, dim)
+        if self.scale is not None:
+            pairs = self.scale * pairs
+        return self.concat_score_weight * reduce_sum(tanh(pairs), -1)
+
+    def compute_mask(self, inputs, mask=None):
+        """The output keeps the query's mask."""
+        self._check(inputs, mask)
+        return None if not mask or mask[0] is None else as_bool(mask[0])
+
+    def compute_output_shape(self, input_shape):
+        self._check(input_shape)
+        return tuple(input_shape[0][:-1]) + (input_shape[1][-1],)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(use_scale=self.use_scale, score_mode=self.score_mode, dropout=self.dropout, seed=self.seed)
+        return config
+
+
+def _describe(value):
+    if isinstance(value, (list, tuple)):
+        return 'a list of %d' % len(value)
+    return 'a %s' % type(value).__name__

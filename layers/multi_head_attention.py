@@ -1,0 +1,257 @@
+"""MultiHeadAttention (Vaswani et al., 2017), laid out as Keras 3's layer so
+that weights files move both ways: four EinsumDense sublayers whose kernels
+are (dim, heads, key_dim) for query and key, (dim, heads, value_dim) for
+value and (heads, value_dim, output_dim) for the output projection."""
+import math
+
+import numpy as np
+
+from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
+from framework.ops import (abs as absolute, broadcast_to, cast, convert_to_tensor, einsum, expand_dims, less, logical_and,
+                           reshape, sigmoid)
+from framework.ops import range as arange
+
+from . import call_context, constraints, initializers, regularizers
+from .activation_layers import Softmax
+from .attention import as_bool, causal_mask
+from .attention_equations import attention_equations, partial_shape, projection_equation
+from .dropout import Dropout
+from .einsum_dense import EinsumDense
+from .layer import Layer
+
+
+def _positive_int(value, name, allow_none=False):
+    if value is None and allow_none:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value <= 0:
+        raise ValueError('MultiHeadAttention: received an invalid value for argument `%s`, expected a positive '
+                         'integer%s. Received: %s=%r' % (name, ' or None' if allow_none else '', name, value))
+    return int(value)
+
+
+class MultiHeadAttention(Layer):
+    """Multi-head attention: project query, key and value into ``num_heads``
+    heads, attend (softmax of q.k / sqrt(key_dim)), and project back.
+
+    Args:
+        num_heads: the number of heads.  key_dim: the size of each query/key head.
+        value_dim: the size of each value head (default key_dim).
+        dropout: the rate at which attention weights are dropped while training.
+        use_bias: whether the projections have biases.
+        output_shape: the output's last axes (int or tuple); default the query's last axis.
+        attention_axes: the axes attended over (default all but batch, heads and features).
+        sliding_window: None, or k: query i sees keys within k - 1 steps of i.
+        flash_attention: accepted for compatibility; the computation is the same.
+        kernel_* / bias_*, activity_regularizer: for the four projections.
+        use_gate: gate the heads with sigmoid(query projection) before the output projection.
+        seed: an int for the dropout's own random stream, or None.
+    Call arguments:
+        query (B, T, dim), value (B, S, dim), key (default value);
+        attention_mask (B, T, S): 1 where query t may attend to key s;
+        value_mask / key_mask (B, S): default the value's / key's Keras mask;
+        query_mask: as in Keras 3.15, always the query's own Keras mask (the
+        argument is overridden); masked query steps attend to nothing and
+        the output carries the query's mask;
+        return_attention_scores: also return the weights (B, heads, T, S);
+        use_causal_mask: query t sees keys s <= t only; training: for dropout.
+    Raises:
+        ValueError: bad sizes or arguments; inputs of rank < 3, or whose sizes
+            differ from the built ones; value and key of different lengths.
+    """
+
+    supports_masking = True
+
+    def __init__(self, num_heads, key_dim, value_dim=None, dropout=0.0, use_bias=True, output_shape=None,
+                 attention_axes=None, sliding_window=None, flash_attention=None, kernel_initializer='glorot_uniform',
+                 bias_initializer='zeros', kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
+                 kernel_constraint=None, bias_constraint=None, use_gate=False, seed=None, **kwargs):
+        self.num_heads = _positive_int(num_heads, 'num_heads')
+        self.key_dim = _positive_int(key_dim, 'key_dim')
+        self.value_dim = _positive_int(value_dim, 'value_dim', allow_none=True) or self.key_dim
+        super().__init__(**kwargs)
+        if isinstance(dropout, bool) or not isinstance(dropout, (int, float)) or not 0 <= dropout < 1:
+            raise ValueError('MultiHeadAttention: dropout must be a float in [0, 1), got %r' % (dropout,))
+        self.dropout, self.use_bias, self.use_gate, self.seed = dropout, bool(use_bias), bool(use_gate), seed
+        if output_shape:
+            output_shape = (output_shape,) if isinstance(output_shape, int) else tuple(output_shape)
+        self._output_shape = output_shape or None
+        if isinstance(attention_axes, int):
+            attention_axes = (attention_axes,)
+        elif attention_axes is not None and not isinstance(attention_axes, (list, tuple)):
+            raise ValueError('MultiHeadAttention: `attention_axes` must be an int, list, or tuple. Received: '
+                             'attention_axes=%r' % (attention_axes,))
+        self.attention_axes = None if attention_axes is None else tuple(attention_axes)
+        self.sliding_window = _positive_int(sliding_window, 'sliding_window', allow_none=True)
+        self.flash_attention = flash_attention
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
+        self.sublayer_activity_regularizer = regularizers.get(activity_regularizer)
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
+        self._inverse_sqrt_key_dim = 1.0 / math.sqrt(float(self.key_dim))
+        # in Keras 3's weight order: query, key, (gate), value, output
+        self.query_dense = self.key_dense = self._gate_dense = self.value_dense = self.output_dense = None
+        self._projections_ready = False
+
+    # ---- building: Keras builds from the query, value and key shapes together --------------
+    def build(self, query_shape, value_shape=None, key_shape=None):
+        """Create the projections; with only the query's shape (the first call
+        of a layer), they are made on that call, when value and key are known."""
+        if value_shape is not None:
+            self._build_projections(tuple(query_shape), tuple(value_shape),
+                                    None if key_shape is None else tuple(key_shape))
+        self.built = True
+
+    def _sublayer_options(self):
+        clone = lambda obj, module: module.get(module.serialize(obj)) if obj is not None else None  # noqa: E731
+        return dict(kernel_initializer=clone(self.kernel_initializer, initializers),
+                    bias_initializer=clone(self.bias_initializer, initializers),
+                    kernel_regularizer=self.kernel_regularizer, bias_regularizer=self.bias_regularizer,
+                    activity_regularizer=self.sublayer_activity_regularizer,
+                    kernel_constraint=self.kernel_constraint, bias_constraint=self.bias_constraint,
+                    dtype=self.dtype)
+
+    def _projection(self, shape, heads_dim, name, activation=None):
+        equation, bias_axes, rank = projection_equation(len(shape) - 1, 1, 2)
+        layer = EinsumDense(equation, partial_shape(rank - 1, [self.num_heads, heads_dim]), activation=activation,
+                            bias_axes=bias_axes if self.use_bias else None, name=name, **self._sublayer_options())
+        layer._build_from_shape(shape)
+        return layer
+
+    def _build_projections(self, query_shape, value_shape, key_shape):
+        key_shape = value_shape if key_shape is None else key_shape
+        for shape, what in ((query_shape, 'query'), (value_shape, 'value'), (key_shape, 'key')):
+            if len(shape) < 3:
+                raise ValueError('MultiHeadAttention %r: %s must have rank >= 3 (batch, steps..., features); got '
+                                 'shape %s' % (self.name, what, shape))
+        if value_shape[1:-1] != key_shape[1:-1]:
+            raise ValueError('MultiHeadAttention %r: all dimensions of `value` and `key`, except the last one, must '
+                             'be equal. Received: value_shape=%s and key_shape=%s' % (self.name, value_shape,
+                                                                                       key_shape))
+        with call_context.scope(self):           # weight paths 'multi_head_attention/query/kernel', ...
+            self.query_dense = self._projection(query_shape, self.key_dim, 'query')
+            self.key_dense = self._projection(key_shape, self.key_dim, 'key')
+            if self.use_gate:
+                self._gate_dense = self._projection(query_shape, self.value_dim, 'gate', activation='sigmoid')
+            self.value_dense = self._projection(value_shape, self.value_dim, 'value')
+            rank = len(query_shape) + 1
+            axes = tuple(range(1, rank - 2)) if self.attention_axes is None else \
+                tuple(a if a >= 0 else rank - 1 + a for a in self.attention_axes)
+            self._axes = axes
+            self._scores_equation, self._combine_equation, scores_rank = attention_equations(rank, axes)
+            self._softmax = Softmax(axis=-1, dtype=self.dtype)        # over the flattened key axes
+            self._dropout_layer = Dropout(rate=self.dropout, seed=self.seed, dtype=self.dtype)
+            out = self._output_shape or (query_shape[-1],)
+            equation, bias_axes, out_rank = projection_equation(len(query_shape) - 1, 2, len(out))
+            self.output_dense = EinsumDense(equation, partial_shape(out_rank - 1, out), name='attention_output',
+                                            bias_axes=bias_axes if self.use_bias else None, **self._sublayer_options())
+            self.output_dense._build_from_shape(query_shape[:-1] + (self.num_heads, self.value_dim))
+        self._built_shapes = (query_shape[1:], value_shape[1:], key_shape[1:])
+        self._projections_ready = True
+
+    # ---- calling ------------------------------------------------------------------------------
+    def call(self, query, value=None, key=None, query_mask=None, value_mask=None, key_mask=None, attention_mask=None,
+             return_attention_scores=False, training=None, use_causal_mask=False):
+        if value is None:
+            raise ValueError('MultiHeadAttention %r: call it as layer(query, value) or layer(query, value, key); '
+                             'value is missing' % self.name)
+        query_mask = get_keras_mask(query)
+        value_mask = get_keras_mask(value) if value_mask is None else value_mask
+        if key is not None and key_mask is None:
+            key_mask = get_keras_mask(key)
+        value = self._as_input(value, 'value')
+        key = value if key is None else self._as_input(key, 'key')
+        if not self._projections_ready:
+            self._build_projections(tuple(query.shape), tuple(value.shape), tuple(key.shape))
+        self._check_shapes(query, value, key)
+        mask = self._attention_mask(query, value, query_mask, value_mask, key_mask, attention_mask, use_causal_mask)
+        gate = self._gate_dense(query) if self.use_gate else None
+        q, k, v = self.query_dense(query), self.key_dense(key), self.value_dense(value)
+        output, scores = self._attend(q, k, v, mask, training)
+        output = self.output_dense(output if gate is None else output * gate)
+        if query_mask is not None:
+            set_keras_mask(output, as_bool(query_mask))
+        return (output, scores) if return_attention_scores else output
+
+    def _as_input(self, x, what):
+        try:
+            x = convert_to_tensor(x)
+        except (TypeError, ValueError) as err:
+            raise TypeError('MultiHeadAttention %r: %s must be a tensor or array: %s' % (self.name, what, err)) from None
+        if x.dtype.kind != 'f' or x.dtype != self._dtype:
+            x = cast(x, self._dtype)
+        return x
+
+    def _check_shapes(self, query, value, key):
+        built = self._built_shapes
+        given = (tuple(query.shape)[1:], tuple(value.shape)[1:], tuple(key.shape)[1:])
+        for (name, old, new) in zip(('query', 'value', 'key'), built, given):
+            if len(old) != len(new) or old[-1] != new[-1]:
+                raise ValueError('MultiHeadAttention %r: %s of shape %s does not fit the layer, built for '
+                                 '(batch, %s)' % (self.name, name, (query.shape[0],) + new, ', '.join(map(str, old))))
+        if given[1][:-1] != given[2][:-1]:
+            raise ValueError('MultiHeadAttention %r: value %s and key %s must agree on every axis but the last'
+                             % (self.name, tuple(value.shape), tuple(key.shape)))
+
+    def _attention_mask(self, query, value, query_mask, value_mask, key_mask, attention_mask, use_causal_mask):
+        """The boolean (B, T, S) mask of allowed query-key pairs, or None (Keras 3's rules)."""
+        found = [] if query_mask is None else [expand_dims(as_bool(query_mask), -1)]       # (B, T, 1)
+        for mask in (value_mask, key_mask):
+            if mask is not None:
+                found.append(expand_dims(as_bool(mask), -2))              # (B, 1, S)
+        t, s = query.shape[1], value.shape[1]
+        if use_causal_mask:
+            found.append(causal_mask(t, s))
+        if self.sliding_window is not None:
+            gap = absolute(reshape(arange(t), (1, t, 1)) - reshape(arange(s), (1, 1, s)))
+            found.append(less(gap, self.sliding_window))
+        if attention_mask is not None:
+            found.insert(0, as_bool(attention_mask))
+        if not found:
+            return None
+        out = found[0]
+        for mask in found[1:]:
+            out = logical_and(out, mask)
+        return out
+
+    def _attend(self, query, key, value, mask, training):
+        """(outputs, attention weights) of scaled dot-product attention over the projected heads."""
+        scores = einsum(self._scores_equation, key, query * self._inverse_sqrt_key_dim)
+        attended = len(self._axes)
+        if mask is not None:
+            while mask.ndim < scores.ndim:          # a heads axis (and others) for the mask to broadcast over
+                mask = expand_dims(mask, -2 * attended - 1)
+        # softmax over every key attention axis at once: flatten them into one
+        shape = tuple(scores.shape)
+        flat = shape[:len(shape) - attended] + (-1,)
+        if mask is not None:
+            mask = reshape(broadcast_to(mask, shape), flat)
+        weights = reshape(self._softmax(reshape(scores, flat), mask=mask), shape)
+        used = self._dropout_layer(weights, training=training) if self.dropout > 0 else weights
+        return einsum(self._combine_equation, used, value), weights
+
+    def compute_output_shape(self, query_shape, value_shape=None, key_shape=None):
+        query_shape = tuple(query_shape)
+        if self._output_shape:
+            return query_shape[:-1] + tuple(self._output_shape)
+        return query_shape
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({
+            'num_heads': self.num_heads, 'key_dim': self.key_dim, 'value_dim': self.value_dim,
+            'dropout': self.dropout, 'use_bias': self.use_bias, 'use_gate': self.use_gate,
+            'output_shape': self._output_shape, 'attention_axes': self.attention_axes,
+            'sliding_window': self.sliding_window,
+            'kernel_initializer': initializers.serialize(self.kernel_initializer),
+            'bias_initializer': initializers.serialize(self.bias_initializer),
+            'kernel_regularizer': regularizers.serialize(self.kernel_regularizer),
+            'bias_regularizer': regularizers.serialize(self.bias_regularizer),
+            'activity_regularizer': regularizers.serialize(self.sublayer_activity_regularizer),
+            'kernel_constraint': constraints.serialize(self.kernel_constraint),
+            'bias_constraint': constraints.serialize(self.bias_constraint),
+            'seed': self.seed,
+        })
+        return config
