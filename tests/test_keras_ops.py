@@ -485,9 +485,36 @@ def test_bad_input_raises_a_clear_error(call, error, message):
         call()
 
 
+# Functions that run the caller's code, or describe any object, are outside the sweep below.
+NOT_SWEPT = {'cond', 'custom_gradient', 'fori_loop', 'map', 'scan', 'switch', 'vectorized_map', 'while_loop',
+             'is_tensor', 'shape', 'ndim', 'convert_to_numpy'}
+
+
+@pytest.mark.parametrize('name', sorted(set(ops.__all__) - NOT_SWEPT))
+def test_every_op_names_itself_on_bad_input(name):
+    # The bad value goes first; any further required argument gets a good matrix.
+    import inspect
+    fn = getattr(ops, name)
+    required = [p for p in inspect.signature(fn).parameters.values()
+                if p.default is p.empty and p.kind is p.POSITIONAL_OR_KEYWORD]
+    for bad in (None, 'text', {'a': 1}, object(), np.array([np.nan, np.inf], np.float32),
+                np.zeros((0, 3), np.float32)):
+        try:
+            fn(bad, *[X] * (len(required) - 1))
+        except (TypeError, ValueError, IndexError) as err:
+            assert 'keras.ops.%s' % name in str(err) or name in str(err), (name, bad, err)
+
+
+def test_every_random_op_names_itself_on_bad_input():
+    for name in sorted(set(keras.random.__all__) - {'SeedGenerator'}):
+        with pytest.raises((TypeError, ValueError), match='keras.random.%s' % name):
+            getattr(keras.random, name)(object(), *[1.0] * 2)
+
+
 # ---- namespaces, backend and utils helpers ---------------------------------------------------
 def test_namespace_spellings():
-    assert keras.ops.nn.relu is ops.relu and keras.ops.core.fori_loop is ops.fori_loop
+    np.testing.assert_array_equal(keras.ops.nn.relu(X), ops.relu(X))
+    assert keras.ops.core.fori_loop is ops.fori_loop
     assert ops.is_tensor(ops.ones(2)) and not ops.is_tensor(np.ones(2))
     assert isinstance(ops.convert_to_numpy(ops.ones(())), np.ndarray)
     assert ops.shape(ops.zeros((2, 3))) == (2, 3) and ops.ndim(X) == 2 and int(ops.size(X)) == 6

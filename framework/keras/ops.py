@@ -9,14 +9,22 @@ ops_arrays (creation and conversion), ops_shapes (shapes, indexing,
 products), ops_nn (activations, cross-entropies, conv and pooling) and
 ops_core (control flow); ``keras.ops.nn`` and ``keras.ops.core`` name two of them.
 """
-from . import ops_core as core  # noqa: F401
-from . import ops_nn as nn  # noqa: F401
-from .ops_arrays import *  # noqa: F401,F403
-from .ops_core import *  # noqa: F401,F403
-from .ops_math import *  # noqa: F401,F403
-from .ops_nn import *  # noqa: F401,F403
-from .ops_shapes import *  # noqa: F401,F403
-from . import ops_arrays, ops_core, ops_math, ops_nn, ops_shapes
+from framework.ops.operands import named_errors as _named_errors
+from . import ops_arrays as _arrays, ops_core as core, ops_math as _math, ops_nn as nn, ops_shapes as _shapes
 
-__all__ = sorted(set(ops_arrays.__all__ + ops_core.__all__ + ops_math.__all__ + ops_nn.__all__
-                     + ops_shapes.__all__))
+# Control flow runs the caller's functions: their errors pass through untouched.
+_CALLERS_CODE = {'cond', 'custom_gradient', 'fori_loop', 'map', 'scan', 'switch', 'vectorized_map', 'while_loop'}
+
+
+def _export(module):
+    # Every other op's TypeError or ValueError names it ('keras.ops.add: ...'), whichever
+    # tapeflow op underneath raised it.
+    for name in module.__all__:
+        fn = getattr(module, name)
+        globals()[name] = fn if name in _CALLERS_CODE else _named_errors('keras.ops.' + name)(fn)
+
+
+for _module in (_arrays, core, _math, nn, _shapes):
+    _export(_module)
+
+__all__ = sorted(set(_arrays.__all__ + core.__all__ + _math.__all__ + nn.__all__ + _shapes.__all__))

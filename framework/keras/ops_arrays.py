@@ -94,6 +94,8 @@ def full_like(x, fill_value, dtype=None):
 def arange(start, stop=None, step=None, dtype=None):
     """[start, stop) in steps of ``step``: int32 for int bounds, float32 once one is a float."""
     step = 1 if step is None else step
+    if start is None:
+        raise TypeError('keras.ops.arange: start must be a number, got None')
     if stop is None:
         start, stop = 0, start
     if dtype is None:

@@ -84,7 +84,7 @@ def split(x, indices_or_sections, axis=0):
     t = tensor(x, 'split')
     if isinstance(indices_or_sections, (int, np.integer)):
         return _ops.split(t, int(indices_or_sections), axis)
-    length = t.shape[axis]
+    length = _axis_size(t, axis, 'split')
     points = [0] + [int(i) for i in indices_or_sections] + [length]
     return _ops.split(t, [b - a for a, b in zip(points, points[1:])], axis)
 
@@ -123,6 +123,13 @@ def tile(x, repeats):
     return _ops.tile(t, [1] * (t.ndim - len(repeats)) + repeats)
 
 
+def _axis_size(t, axis, op):
+    """The length of ``t`` along ``axis``, or a ValueError naming the op."""
+    if not -t.ndim <= int(axis) < t.ndim:
+        raise ValueError('keras.ops.%s: axis %d is out of range for a tensor of shape %s' % (op, axis, tuple(t.shape)))
+    return t.shape[int(axis)]
+
+
 def _index_array(indices, size, op):
     """Integer indices as a host array, negative ones counted from the end."""
     raw = np.asarray(backend.to_host(indices._data) if hasattr(indices, '_data') else indices)
@@ -139,7 +146,7 @@ def take(x, indices, axis=None):
     t = tensor(x, 'take')
     if axis is None:
         t, axis = _ops.reshape(t, [-1]), 0
-    return _ops.gather(t, _index_array(indices, t.shape[axis], 'take'), axis=axis)
+    return _ops.gather(t, _index_array(indices, _axis_size(t, axis, 'take'), 'take'), axis=axis)
 
 
 def take_along_axis(x, indices, axis=None):
@@ -147,8 +154,9 @@ def take_along_axis(x, indices, axis=None):
     t = tensor(x, 'take_along_axis')
     if axis is None:
         t, axis = _ops.reshape(t, [-1]), 0
+    size = _axis_size(t, axis, 'take_along_axis')
     axis = axis % t.ndim
-    idx = _index_array(indices, t.shape[axis], 'take_along_axis')
+    idx = _index_array(indices, size, 'take_along_axis')
     if idx.ndim != t.ndim:
         raise ValueError('keras.ops.take_along_axis: indices must have the rank of x (%d), got shape %s'
                          % (t.ndim, idx.shape))
@@ -162,7 +170,7 @@ def repeat(x, repeats, axis=None):
     t = tensor(x, 'repeat')
     if axis is None:
         t, axis = _ops.reshape(t, [-1]), 0
-    source = np.repeat(np.arange(t.shape[axis]), np.asarray(repeats, dtype=np.int64))
+    source = np.repeat(np.arange(_axis_size(t, axis, 'repeat')), np.asarray(repeats, dtype=np.int64))
     return _ops.gather(t, source, axis=axis)
 
 

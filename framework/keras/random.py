@@ -13,6 +13,7 @@ import numpy as np
 from framework import backend, dtypes
 from framework import ops as _ops
 from framework import random as _framework_random
+from framework.ops.operands import named_errors
 from framework.tensor import Tensor
 from .ops_dtypes import FLOATX, floating, tensor
 
@@ -91,18 +92,21 @@ def _placed(values, dtype):
     return Tensor(backend.place(np.asarray(values).astype(dtype)))
 
 
+@named_errors('keras.random.normal')
 def normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
     """Samples of N(mean, stddev**2), floatx by default."""
     dtype = _float_dtype(dtype, 'normal')
     return _placed(_generator(seed, 'normal').normal(mean, stddev, _shape(shape)), dtype)
 
 
+@named_errors('keras.random.uniform')
 def uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
     """Samples uniform in [minval, maxval), floatx by default."""
     dtype = _float_dtype(dtype, 'uniform')
     return _placed(_generator(seed, 'uniform').uniform(minval, maxval, _shape(shape)), dtype)
 
 
+@named_errors('keras.random.truncated_normal')
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
     """Normal samples redrawn until within two standard deviations of the mean."""
     dtype = _float_dtype(dtype, 'truncated_normal')
@@ -115,6 +119,7 @@ def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
     return _placed(values * stddev + mean, dtype)
 
 
+@named_errors('keras.random.randint')
 def randint(shape, minval, maxval, dtype='int32', seed=None):
     """Integers uniform in [minval, maxval)."""
     dtype = dtypes.as_dtype(dtype)
@@ -125,6 +130,7 @@ def randint(shape, minval, maxval, dtype='int32', seed=None):
     return _placed(_generator(seed, 'randint').integers(int(minval), int(maxval), _shape(shape)), dtype)
 
 
+@named_errors('keras.random.shuffle')
 def shuffle(x, axis=0, seed=None):
     """``x`` with its slices along ``axis`` in a random order (a gather: gradients flow back)."""
     t = tensor(x, 'shuffle')
@@ -134,6 +140,7 @@ def shuffle(x, axis=0, seed=None):
     return _ops.gather(t, order, axis=axis)
 
 
+@named_errors('keras.random.dropout')
 def dropout(inputs, rate, noise_shape=None, seed=None):
     """Zero each element with probability ``rate``, scaling the rest by 1 / (1 - rate).
 
@@ -148,6 +155,7 @@ def dropout(inputs, rate, noise_shape=None, seed=None):
     return _ops.where(backend.place(keep), x * (1.0 / (1.0 - rate)), _ops.zeros_like(x))
 
 
+@named_errors('keras.random.categorical')
 def categorical(logits, num_samples, dtype='int32', seed=None):
     """``num_samples`` class indices per row of (batch, classes) unnormalised log-probabilities."""
     t = floating(logits, 'categorical')
@@ -160,18 +168,21 @@ def categorical(logits, num_samples, dtype='int32', seed=None):
     return _placed(np.asarray(rows).reshape(t.shape[0], int(num_samples)), dtypes.as_dtype(dtype))
 
 
+@named_errors('keras.random.gamma')
 def gamma(shape, alpha, dtype=None, seed=None):
     """Gamma(alpha, 1) samples."""
     dtype = _float_dtype(dtype, 'gamma')
     return _placed(_generator(seed, 'gamma').gamma(alpha, 1.0, _shape(shape)), dtype)
 
 
+@named_errors('keras.random.beta')
 def beta(shape, alpha, beta, dtype=None, seed=None):
     """Beta(alpha, beta) samples."""
     dtype = _float_dtype(dtype, 'beta')
     return _placed(_generator(seed, 'beta').beta(alpha, beta, _shape(shape)), dtype)
 
 
+@named_errors('keras.random.binomial')
 def binomial(shape, counts, probabilities, dtype=None, seed=None):
     """Binomial(counts, probabilities) samples, as floats (floatx) like Keras 3."""
     dtype = _float_dtype(dtype, 'binomial')
