@@ -2,6 +2,8 @@
 (which also adds an L1/L2 penalty on that input to ``losses``)."""
 import numbers
 
+from framework.ops import cast
+
 from . import regularizers
 from .layer import Layer
 from .mask_propagation import MaskedCall
@@ -22,6 +24,13 @@ class Identity(MaskedCall, Layer):
         return input_shape
 
 
+class _ActivityPenalty(regularizers.L1L2):
+    """L1L2 of the activity taken as floats (Keras promotes integer inputs in the penalty)."""
+
+    def __call__(self, x):
+        return super().__call__(x if x.dtype.kind == 'f' else cast(x, 'float32'))
+
+
 class ActivityRegularization(MaskedCall, Layer):
     """Returns its input and adds ``l1 * sum|x| + l2 * sum x**2`` (divided by
     the batch size, as every activity regularizer is) to ``losses``.
@@ -35,7 +44,7 @@ class ActivityRegularization(MaskedCall, Layer):
         for name, value in (('l1', l1), ('l2', l2)):
             if isinstance(value, bool) or not isinstance(value, numbers.Real):
                 raise TypeError('ActivityRegularization: %s must be a number, got %r' % (name, value))
-        super().__init__(activity_regularizer=regularizers.L1L2(l1=l1, l2=l2), **kwargs)
+        super().__init__(activity_regularizer=_ActivityPenalty(l1=l1, l2=l2), **kwargs)
         self.l1, self.l2 = l1, l2
         self.built = True
 

@@ -148,7 +148,7 @@ def test_mha_weights_have_keras_names_shapes_and_order():
     layer = L.MultiHeadAttention(2, 3, value_dim=4, output_shape=7)
     layer(QM, VM, KM)
     assert [w.path for w in layer.weights] == [
-        'multi_head_attention/%s/%s' % (part, kind) for part in ('query', 'key', 'value', 'attention_output')
+        '%s/%s/%s' % (layer.name, part, kind) for part in ('query', 'key', 'value', 'attention_output')
         for kind in ('kernel', 'bias')]
     assert [w.shape for w in layer.weights] == [(6, 2, 3), (2, 3), (6, 2, 3), (2, 3), (5, 2, 4), (2, 4), (2, 4, 7),
                                                 (7,)]

@@ -35,6 +35,11 @@ def functional():
     return L.Model(inputs, L.Dense(2)(inputs))
 
 
+def self_attention():
+    inputs = L.Input((4, 3))
+    return L.Model(inputs, L.MultiHeadAttention(2, 2)(inputs, inputs))
+
+
 # A way to make each public layer, and an input it takes. Cells run inside an RNN.
 LAYERS = {
     'Activation': (lambda: L.Activation('relu'), X2), 'Dense': (lambda: L.Dense(4), X2),
@@ -63,11 +68,22 @@ LAYERS = {
     'Add': (L.Add, [X2, X2]), 'Subtract': (L.Subtract, [X2, X2]), 'Multiply': (L.Multiply, [X2, X2]),
     'Average': (L.Average, [X2, X2]), 'Maximum': (L.Maximum, [X2, X2]), 'Minimum': (L.Minimum, [X2, X2]),
     'Concatenate': (L.Concatenate, [X2, X2]),
+    'ActivityRegularization': (lambda: L.ActivityRegularization(0.01, 0.01), X2), 'Identity': (L.Identity, X2),
+    'AlphaDropout': (lambda: L.AlphaDropout(0.2), X2), 'GaussianDropout': (lambda: L.GaussianDropout(0.2), X2),
+    'GaussianNoise': (lambda: L.GaussianNoise(0.1), X2), 'SpatialDropout1D': (lambda: L.SpatialDropout1D(0.2), X3),
+    'SpatialDropout2D': (lambda: L.SpatialDropout2D(0.2), X4),
+    'SpatialDropout3D': (lambda: L.SpatialDropout3D(0.2), X4[..., None]), 'PReLU': (L.PReLU, X2),
+    'UnitNormalization': (L.UnitNormalization, X2), 'Dot': (lambda: L.Dot(2), [X3, X3]),
+    'TimeDistributed': (lambda: L.TimeDistributed(L.Dense(2)), X3), 'UpSampling1D': (L.UpSampling1D, X3),
+    'UpSampling2D': (L.UpSampling2D, X4), 'Conv2DTranspose': (lambda: L.Conv2DTranspose(2, 2, strides=2), X4),
+    'EinsumDense': (lambda: L.EinsumDense('ab,bc->ac', 4, bias_axes='c'), X2), 'Attention': (L.Attention, [X3, X3]),
+    'MultiHeadAttention': (lambda: self_attention(), X3),
 }
 NOT_CALLABLE_LAYERS = {'Input', 'InputLayer', 'InputSpec', 'KerasTensor'}     # symbolic inputs, not layers
 # Layers whose weights fix the size of the input's last axis once built.
 SIZED = {'Dense', 'Conv1D', 'Conv2D', 'BatchNormalization', 'LayerNormalization', 'SimpleRNN', 'GRU', 'LSTM', 'RNN',
-         'SimpleRNNCell', 'GRUCell', 'LSTMCell', 'Bidirectional', 'Sequential', 'Model', 'Functional'}
+         'SimpleRNNCell', 'GRUCell', 'LSTMCell', 'Bidirectional', 'Sequential', 'Model', 'Functional',
+         'Conv2DTranspose', 'EinsumDense', 'PReLU', 'TimeDistributed', 'MultiHeadAttention'}
 
 # (kind, entry point, case) -> what is wrong, as reported to the entry point's owner.
 KNOWN_GAPS = {}

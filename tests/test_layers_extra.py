@@ -141,7 +141,7 @@ DOT_12 = ((2, 4, 4), [-0.02571274, -0.6421607, -0.7726343, -0.3183936, 0.3299985
 def test_prelu_matches_keras_and_shares_axes():
     layer = L.PReLU()
     layer(X)
-    assert [w.path for w in layer.weights] == ['p_re_lu/alpha'] and layer.alpha.shape == (3, 4)
+    assert [w.path for w in layer.weights] == [layer.name + '/alpha'] and layer.alpha.shape == (3, 4)
     layer.set_weights([_det((3, 4), 1)])
     _assert_golden(layer(X).numpy(), PRELU)
     shared = L.PReLU(shared_axes=[1])
