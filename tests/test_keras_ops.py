@@ -29,6 +29,7 @@ IMG = np.arange(32, dtype=np.float32).reshape(1, 4, 4, 2) / 10
 SEQ = np.arange(12, dtype=np.float32).reshape(1, 6, 2) / 10
 K2 = (np.arange(16, dtype=np.float32).reshape(2, 2, 2, 2) - 8) / 10
 K1 = (np.arange(12, dtype=np.float32).reshape(3, 2, 2) - 6) / 10
+M = np.array([[2.0, 1.0], [1.0, 3.0]], np.float32)
 
 # (expression, Keras 3.15's value, Keras 3.15's dtype)
 GOLDEN = [
@@ -280,7 +281,19 @@ GOLDEN = [
     ('ops.scan(lambda c, x: (c + x, c * x), ops.zeros(3), X)[1]', [[0.0, -0.0, 0.0], [1.5, -0.375, -1.5]], 'float32'),
     ('ops.scan(lambda c, x: (c + x, c * x), ops.ones(3), X, reverse=True)[1]',
      [[2.0, -1.875, 0.5], [3.0, 0.25, -0.75]], 'float32'),
-    ('ops.map(lambda r: ops.sum(r * r), X)', [6.5, 9.625], 'float32')
+    ('ops.map(lambda r: ops.sum(r * r), X)', [6.5, 9.625], 'float32'),
+    ('ops.arctan2(X, V)', [[1.19029, -1.1341691, 1.5208379], [1.5042281, 0.34302396, -1.4382448]], 'float32'),
+    ('ops.arctan2(I, 2)', [[0.4636476, -0.7853982, 0.98279375], [1.1071488, 0.0, -1.2490457]], 'float32'),
+    ('ops.inv(M)', [[0.6, -0.2], [-0.2, 0.4]], 'float32'), ('ops.det(M)', 5.0, 'float32'),
+    ('ops.slogdet(-M)[0]', 1.0, 'float32'), ('ops.slogdet(-M)[1]', 1.609438, 'float32'),
+    ('ops.solve(M, V[:2])', [-0.019999996, 0.24], 'float32'),
+    ('ops.solve(M, X[:, :2])', [[-0.3, -0.95], [1.1, 0.4]], 'float32'),
+    ('ops.segment_sum(V, np.array([0, 2, 0]), num_segments=4)', [0.3, 0.0, 0.7, 0.0], 'float32'),
+    ('ops.segment_max(X, np.array([0, 0]))', [[3.0, 0.25, 2.0]], 'float32'),
+    ('ops.scatter(np.array([[0], [2], [0]]), V, (4,))', [0.3, 0.0, 0.7, 0.0], 'float32'),
+    ('ops.scatter(np.array([[0, 1], [1, 2]]), V[:2], (2, 3))', [[0.0, 0.2, 0.0], [0.0, 0.0, 0.7]], 'float32'),
+    ('ops.scatter_update(X, np.array([[0, 1], [1, 0]]), V[:2])', [[0.5, 0.2, 2.0], [0.7, 0.25, -0.75]], 'float32'),
+    ('ops.scatter_update(X, np.array([[1]]), V[None])', [[0.5, -1.5, 2.0], [0.2, 0.7, 0.1]], 'float32'),
 ]
 
 
@@ -341,6 +354,12 @@ GRADIENT_CASES = {
               + ops.while_loop(lambda i, v: i < 2, lambda i, v: (i + 1, ops.tanh(v)), (0, a))[1], [A, C]),
     'scan': (lambda a, c: ops.scan(lambda carry, x: (carry * x + 1, carry * 2), c, a)[1], [A, C]),
     'cond_map': (lambda a: ops.cond(ops.sum(a) > 0, lambda: ops.map(ops.sum, a * a), lambda: a[0]), [A]),
+    'segments_scatter': (lambda a, c: ops.segment_sum(a, np.array([1, 1])) + ops.segment_max(a, np.array([0, 1]))
+                         + ops.scatter_update(a, np.array([[0, 1]]), c[:1])
+                         + ops.reshape(ops.scatter(np.array([[0], [5], [0]]), c, (6,)), (2, 3)), [A, C]),
+    'inv_det_solve': (lambda m, c: ops.inv(m) * ops.det(m) + ops.slogdet(m)[1] + ops.solve(m, c[:2]),
+                      [np.array([[2.0, 0.5], [0.3, 1.5]]), C]),
+    'arctan2': (lambda a, c: ops.arctan2(a, c + 1), [A, C]),
     'shuffle_dropout': (lambda a: keras.random.shuffle(a, seed=3) * keras.random.dropout(a, 0.5, seed=4), [A]),
 }
 
@@ -349,6 +368,13 @@ GRADIENT_CASES = {
 def test_gradients_match_central_differences(name):
     fn, inputs = GRADIENT_CASES[name]
     check_gradients(fn, inputs)
+
+
+def test_segment_count_defaults_to_largest_id_plus_one():
+    # Keras 3 documents num_segments=None as inferred from the ids (its TF backend raises instead).
+    np.testing.assert_allclose(ops.segment_sum(X, np.array([1, 1])), [[0.0, 0.0, 0.0], [3.5, -1.25, 1.25]])
+    with pytest.raises(ValueError, match='keras.ops.scatter_update'):
+        ops.scatter_update(X, np.array([[0, 0]]), V[:1], reduction='max')
 
 
 def test_stop_gradient_blocks_and_integer_paths_carry_no_gradient():

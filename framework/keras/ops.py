@@ -6,11 +6,13 @@ API. Every function is differentiable through GradientTape (where its maths
 is) and follows Keras 3's names, signatures, defaults and dtype promotion.
 The functions live by theme: ops_math (elementwise and reductions),
 ops_arrays (creation and conversion), ops_shapes (shapes, indexing,
-products), ops_nn (activations, cross-entropies, conv and pooling) and
-ops_core (control flow); ``keras.ops.nn`` and ``keras.ops.core`` name two of them.
+products), ops_scatter (segments, scatter), ops_linalg (inv, det, solve),
+ops_nn (activations, cross-entropies, conv and pooling) and ops_core
+(control flow); ``keras.ops.nn``, ``.linalg`` and ``.core`` name three of them.
 """
 from framework.ops.operands import named_errors as _named_errors
-from . import ops_arrays as _arrays, ops_core as core, ops_math as _math, ops_nn as nn, ops_shapes as _shapes
+from . import ops_arrays as _arrays, ops_core as core, ops_linalg as linalg, ops_math as _math, ops_nn as nn
+from . import ops_scatter as _scatter, ops_shapes as _shapes
 
 # Control flow runs the caller's functions: their errors pass through untouched.
 _CALLERS_CODE = {'cond', 'custom_gradient', 'fori_loop', 'map', 'scan', 'switch', 'vectorized_map', 'while_loop'}
@@ -24,7 +26,8 @@ def _export(module):
         globals()[name] = fn if name in _CALLERS_CODE else _named_errors('keras.ops.' + name)(fn)
 
 
-for _module in (_arrays, core, _math, nn, _shapes):
+for _module in (_arrays, core, linalg, _math, nn, _scatter, _shapes):
     _export(_module)
 
-__all__ = sorted(set(_arrays.__all__ + core.__all__ + _math.__all__ + nn.__all__ + _shapes.__all__))
+__all__ = sorted(set(_arrays.__all__ + core.__all__ + linalg.__all__ + _math.__all__ + nn.__all__ + _scatter.__all__
+                     + _shapes.__all__))

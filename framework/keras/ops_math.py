@@ -10,7 +10,7 @@ import numpy as np
 from framework import ops as _ops
 from .ops_dtypes import FLOATX, cast_all, float_pair, floating, numeric, pair, tensor
 
-__all__ = ['abs', 'absolute', 'add', 'all', 'any', 'arccos', 'arccosh', 'arcsin', 'arcsinh', 'arctan',
+__all__ = ['abs', 'absolute', 'add', 'all', 'any', 'arccos', 'arccosh', 'arcsin', 'arcsinh', 'arctan', 'arctan2',
            'arctanh', 'argmax', 'argmin', 'average', 'ceil', 'cos', 'cosh', 'count_nonzero', 'cumprod',
            'cumsum', 'divide', 'equal', 'erf', 'exp', 'exp2', 'expm1', 'floor', 'floor_divide', 'greater',
            'greater_equal', 'isfinite', 'isinf', 'isnan', 'less', 'less_equal', 'log', 'log10', 'log1p',
@@ -34,6 +34,7 @@ add = _binary('add', _ops.add)
 subtract = _binary('subtract', _ops.subtract)
 multiply = _binary('multiply', _ops.multiply)
 divide = true_divide = _binary('divide', _ops.divide, float_pair)
+arctan2 = _binary('arctan2', _ops.atan2, float_pair)
 floor_divide = _binary('floor_divide', _ops.floordiv)
 mod = _binary('mod', _ops.floormod)
 power = _binary('power', _ops.pow)
