@@ -102,7 +102,7 @@ def test_padded_batch_errors_name_the_shapes():
     with pytest.raises(ValueError, match=r'padded_batch.*different ranks \[1, 2\]'):
         list(mixed.padded_batch(2))
     with pytest.raises(TypeError, match='padding value for component 0 has dtype int32.*int64'):
-        ragged().padded_batch(2, padding_values=np.int32(1))
+        ragged().padded_batch(2, padding_values=-1)            # a Python int is int32, as in TensorFlow
     with pytest.raises(ValueError, match='cannot stack elements of different shapes'):
         list(ragged().batch(2))
 
@@ -143,7 +143,7 @@ def test_reduce_take_while_window_rebatch_grouping():
     buckets = Dataset.range(1, 8).map(lambda x: tf.fill([int(x)], x)).bucket_by_sequence_length(
         lambda x: tf.shape(x)[0], bucket_boundaries=[3, 5], bucket_batch_sizes=[2, 2, 2])
     assert values(buckets) == [[[1, 0], [2, 2]], [[3, 3, 3, 0], [4, 4, 4, 4]], [[5, 5, 5, 5, 5, 0], [6] * 6], [[7] * 7]]
-    with pytest.raises(TypeError, match='filter: the predicate must return a scalar bool'):
+    with pytest.raises(ValueError, match='filter: invalid `predicate`: it must return a scalar bool'):
         list(Dataset.range(3).filter(lambda x: x + 1))
     with pytest.raises(ValueError, match='unbatch: cannot unbatch an input with scalar components'):
         list(Dataset.range(3).unbatch())
@@ -164,6 +164,17 @@ def test_reduce_take_while_window_rebatch_grouping():
     (lambda: Dataset.zip(Dataset.range(2).repeat(), Dataset.range(3)), 3),
     (lambda: Dataset.range(7).window(3, shift=2), 4),
     (lambda: Dataset.range(7).window(3, shift=2, drop_remainder=True), 3),
+    (lambda: Dataset.range(10).take_while(lambda x: x < 4), -2),
+    (lambda: Dataset.range(0).filter(lambda x: True), -2),
+    (lambda: Dataset.range(3).filter(lambda x: True).repeat(2), -2),
+    (lambda: Dataset.range(3).filter(lambda x: True).take(2), -2),
+    (lambda: Dataset.zip(Dataset.range(2).repeat(), Dataset.range(3).filter(lambda x: True)), -2),
+    (lambda: Dataset.range(3).repeat(0), 0),
+    (lambda: Dataset.range(0).repeat(), 0),
+    (lambda: Dataset.range(3).interleave(lambda x: Dataset.range(2)), -2),
+    (lambda: Dataset.range(10).batch(4).rebatch(3), -2),
+    (lambda: Dataset.range(10).shard(3, 1), 3),
+    (lambda: Dataset.from_generator(lambda: iter([1]), output_types='int32').repeat(), -1),
 ])
 def test_cardinality_matches_tensorflow(make, expected):
     ds = make()
@@ -221,3 +232,37 @@ def test_validation_steps_restart_the_validation_dataset_each_epoch_as_keras():
     np.testing.assert_allclose(history['loss'], [2.9978771209716797, 3.562363624572754, 2.510434627532959], rtol=2e-6)
     np.testing.assert_allclose(history['val_loss'], [7.027436256408691, 6.806373596191406, 6.341596603393555],
                                rtol=2e-6)
+
+
+def test_shard_scan_unique_single_element_and_choosing():
+    # TF 2.21: shard(3, 1) -> [1, 4, 7]; scan -> [0, 0, 10, 30, 60]; unique -> [1, 3, 2]
+    assert values(Dataset.range(10).shard(3, 1)) == [1, 4, 7]
+    assert values(Dataset.range(5).scan(np.int64(0), lambda s, x: (s + x, s * 10))) == [0, 0, 10, 30, 60]
+    assert values(Dataset.from_tensor_slices([1, 3, 1, 2, 3]).unique()) == [1, 3, 2]
+    assert int(Dataset.range(1).get_single_element()) == 0
+    with pytest.raises(ValueError, match='get_single_element: .*more than one'):
+        Dataset.range(2).get_single_element()
+    choices = Dataset.from_tensor_slices(np.array([0, 1, 1, 0], 'int64'))
+    assert values(Dataset.choose_from_datasets([Dataset.range(3), Dataset.range(10, 13)], choices)) == [0, 10, 11, 1]
+    with pytest.raises(ValueError, match=r'choose_from_datasets: choices must be int64 scalars in \[0, 2\)'):
+        list(Dataset.choose_from_datasets([Dataset.range(3)] * 2, Dataset.from_tensor_slices(np.array([2]))))
+    assert values(Dataset.range(4).apply(lambda ds: ds.skip(2))) == [2, 3]
+    with pytest.raises(ValueError, match='shard: index must lie in'):
+        Dataset.range(4).shard(2, 2)
+
+
+def test_sampling_and_random_are_seeded():
+    mixed = Dataset.sample_from_datasets([Dataset.range(3), Dataset.range(10, 13)], weights=[0.5, 0.5], seed=1)
+    assert sorted(values(mixed)) == [0, 1, 2, 10, 11, 12] and values(mixed) == values(mixed)
+    only_second = Dataset.sample_from_datasets([Dataset.range(3), Dataset.range(10, 13)], weights=[0, 1])
+    assert values(only_second) == [10, 11, 12]
+    pair = [Dataset.range(0), Dataset.range(5)]
+    assert values(Dataset.sample_from_datasets(pair, weights=[1, 0], stop_on_empty_dataset=True)) == []
+    assert values(Dataset.sample_from_datasets(pair, seed=3)) == [0, 1, 2, 3, 4]      # the empty one drops out
+    with pytest.raises(ValueError, match='weights must be 2 non-negative numbers'):
+        Dataset.sample_from_datasets([Dataset.range(3)] * 2, weights=[1, -1])
+    randoms = Dataset.random(seed=4).take(3)
+    assert values(randoms) == values(randoms) and all(0 <= v < 2 ** 32 for v in values(randoms))
+    assert int(Dataset.random().cardinality()) == -1
+    fresh = Dataset.random(seed=4, rerandomize_each_iteration=True).take(3)
+    assert values(fresh) != values(fresh)

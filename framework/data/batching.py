@@ -8,7 +8,7 @@ import itertools
 import numpy as np
 
 from .. import nest
-from .structure import stack
+from .structure import stack, to_host
 
 
 def check_batch_size(batch_size, what):
@@ -116,13 +116,15 @@ def _pad_component(parts, target, value, k):
 def _padding_value(value, dtype, k):
     if value is None:
         return '' if dtype == object else np.zeros((), dtype)[()]
-    if hasattr(value, 'dtype') and np.ndim(value) != 0:
+    array = to_host(value)          # Python numbers take TensorFlow's dtypes: int32, float32
+    if array.ndim != 0:
         raise ValueError('Dataset.padded_batch: padding value for component %d must be a scalar, got shape %s'
-                         % (k, np.shape(value)))
-    if hasattr(value, 'dtype') and np.dtype(value.dtype) != dtype:
+                         % (k, array.shape))
+    if array.dtype != dtype:
         raise TypeError('Dataset.padded_batch: padding value for component %d has dtype %s but the component '
-                        'has dtype %s; give a value of that dtype' % (k, np.dtype(value.dtype).name, dtype.name))
-    return np.asarray(value, dtype=dtype)[()]
+                        'has dtype %s; give a value of that dtype (e.g. np.%s(%r))'
+                        % (k, array.dtype.name, dtype.name, dtype.name, array.item()))
+    return array[()]
 
 
 def _per_component(given, element_spec, what, is_leaf):

@@ -7,18 +7,18 @@ cardinality.py) and how to state its ``element_spec``.
 import numpy as np
 
 from .. import nest
-from .. import random as tf_random
 from ..tensor import constant
-from . import cardinality as card, combine
+from . import cardinality as card, combine, mixing
 from .generator import generator_source, signature_from
+from .elementwise import ElementStages
 from .regrouping import RegroupingStages
 from .spec import TensorSpec
-from .structure import as_tensors, call_with_element, host_structure, spec_of
+from .structure import as_tensors, host_structure, spec_of
 
 AUTOTUNE = -1
 
 
-class Dataset(RegroupingStages):
+class Dataset(ElementStages, RegroupingStages):
     """A re-iterable sequence of elements; each stage returns a new Dataset.
 
     Build one with ``from_tensor_slices``, ``from_tensors``, ``from_generator``
@@ -97,113 +97,42 @@ class Dataset(RegroupingStages):
         spec = lambda: nest.pack_sequence_as(datasets, [d.element_spec for d in members])
         return Dataset(combine.zipped(datasets), card.of_zip([d._length for d in members]), spec)
 
-    # ---- element-wise stages -------------------------------------------------------------
-    def map(self, map_func, num_parallel_calls=None, deterministic=None, name=None):
-        """Apply ``map_func`` to each element (a tuple is passed as separate arguments)."""
-        source = self._make_iterator
+    @staticmethod
+    def random(seed=None, rerandomize_each_iteration=None, name=None):
+        """Endless int64 random values in [0, 2**32), seeded as ``shuffle`` is.
 
-        def mapped():
-            for element in source():
-                yield host_structure(call_with_element(map_func, element))
-        return self._then(mapped, spec=None)
-
-    def filter(self, predicate, name=None):
-        """Keep the elements for which ``predicate`` is true."""
-        source = self._make_iterator
-        kept = lambda: (e for e in source() if _truth(call_with_element(predicate, e), 'Dataset.filter'))
-        return self._then(kept, 0 if self._length == 0 else card.UNKNOWN_CARDINALITY)
-
-    def take_while(self, predicate, name=None):
-        """The elements up to (not including) the first for which ``predicate`` is false."""
-        source = self._make_iterator
-
-        def taken():
-            for element in source():
-                if not _truth(call_with_element(predicate, element), 'Dataset.take_while'):
-                    return
-                yield element
-        return self._then(taken, 0 if self._length == 0 else card.UNKNOWN_CARDINALITY)
-
-    def enumerate(self, start=0, name=None):
-        """(index, element) pairs, the index an int64 counting from ``start``."""
-        source = self._make_iterator
-        spec = lambda: (TensorSpec((), 'int64'), self.element_spec)
-        return self._then(lambda: ((np.int64(i), e) for i, e in enumerate(source(), start)), spec=spec)
-
-    def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=True, name=None):
-        """Shuffle with a buffer of ``buffer_size`` elements, as tf.data does.
-
-        The seed is fixed when the stage is made (from ``seed`` and the global seed);
-        each iteration then draws its own order from it, or repeats the first order
-        with ``reshuffle_each_iteration=False``.
+        With ``rerandomize_each_iteration`` each iteration draws new values.
         """
-        buffer_size = int(buffer_size)
-        if buffer_size <= 0 and buffer_size != AUTOTUNE:
-            raise ValueError('Dataset.shuffle: buffer_size must be positive, got %d' % buffer_size)
-        # An op seed fixes the orders, as a TF op attribute does; without one the global stream picks.
-        base_seed = [int(seed), tf_random.get_global_seed() or 0] if seed is not None else [tf_random.draw_seed()]
-        source, epochs = self._make_iterator, [0]
+        base_seed, epochs = mixing.base_seed(seed), [0]
 
-        def shuffled():
+        def values():
             rng = np.random.default_rng(base_seed + [epochs[0]])
-            epochs[0] += 1 if reshuffle_each_iteration else 0
-            buffer = []
-            for element in source():
-                if len(buffer) < buffer_size or buffer_size == AUTOTUNE:
-                    buffer.append(element)
-                    continue
-                i = int(rng.integers(len(buffer)))
-                yield buffer[i]
-                buffer[i] = element
-            while buffer:
-                yield buffer.pop(int(rng.integers(len(buffer))))
-        return self._then(shuffled)
+            epochs[0] += 1 if rerandomize_each_iteration else 0
+            while True:
+                yield np.int64(rng.integers(2 ** 32))
+        return Dataset(values, card.INFINITE_CARDINALITY, lambda: TensorSpec((), 'int64'))
 
-    def repeat(self, count=None, name=None):
-        """The elements ``count`` times over (forever for None or -1)."""
-        source = self._make_iterator
+    @staticmethod
+    def sample_from_datasets(datasets, weights=None, seed=None, stop_on_empty_dataset=False,
+                             rerandomize_each_iteration=None):
+        """Each element from one of ``datasets``, drawn with probabilities ``weights`` (default equal).
 
-        def repeated():
-            n = 0
-            while count is None or count < 0 or n < count:
-                yield from source()
-                n += 1
-        return self._then(repeated, card.of_repeat(self._length, count))
+        An exhausted dataset leaves the draw (or ends it, with ``stop_on_empty_dataset``).
+        """
+        datasets = mixing.check_datasets(datasets, 'Dataset.sample_from_datasets')
+        probabilities = mixing.check_weights(weights, len(datasets))
+        stream = mixing.sampled(datasets, probabilities, mixing.base_seed(seed), stop_on_empty_dataset,
+                                rerandomize_each_iteration)
+        infinite = all(d._length == card.INFINITE_CARDINALITY for d in datasets)
+        return Dataset(stream, card.INFINITE_CARDINALITY if infinite else card.UNKNOWN_CARDINALITY,
+                       lambda: datasets[0].element_spec)
 
-    def take(self, count, name=None):
-        """The first ``count`` elements (all of them for -1)."""
-        source, count = self._make_iterator, int(count)
-        taken = source if count < 0 else lambda: (e for _, e in zip(range(count), source()))
-        return self._then(taken, card.of_take(self._length, count))
-
-    def skip(self, count, name=None):
-        """All but the first ``count`` elements (none for -1)."""
-        source, count = self._make_iterator, int(count)
-
-        def skipped():
-            for i, element in enumerate(source()):
-                if 0 <= count <= i:
-                    yield element
-        return self._then(skipped, card.of_skip(self._length, count))
-
-    def prefetch(self, buffer_size, name=None):
-        """Accepted for ported programs: elements are produced on demand."""
-        return self
-
-    def cache(self, filename='', name=None):
-        """Keep the elements in memory after the first full pass."""
-        source, stored = self._make_iterator, []
-
-        def cached():
-            if stored:
-                yield from stored[0]
-                return
-            elements = []
-            for element in source():
-                elements.append(element)
-                yield element
-            stored.append(elements)
-        return self._then(cached)
+    @staticmethod
+    def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True):
+        """Element i from ``datasets[choice_i]``, where ``choice_dataset`` gives int64 scalars choice_i."""
+        datasets = mixing.check_datasets(datasets, 'Dataset.choose_from_datasets')
+        stream = mixing.chosen(datasets, choice_dataset, stop_on_empty_dataset)
+        return Dataset(stream, card.UNKNOWN_CARDINALITY, lambda: datasets[0].element_spec)
 
     # ---- reading ---------------------------------------------------------------------
     def __iter__(self):
@@ -231,6 +160,19 @@ class Dataset(RegroupingStages):
                                 'initial state is %r but reduce_func returned %r' % (before, after))
             state = new_state
         return as_tensors(state)
+
+    def get_single_element(self, name=None):
+        """The one element of this dataset (as tensors).
+
+        Raises:
+            ValueError: when it has no element or more than one.
+        """
+        iterator = self._make_iterator()
+        first, second = next(iterator, _NONE), next(iterator, _NONE)
+        if first is _NONE or second is not _NONE:
+            raise ValueError('Dataset.get_single_element: the dataset must have exactly one element; it has %s'
+                             % ('none' if first is _NONE else 'more than one'))
+        return as_tensors(first)
 
     @property
     def element_spec(self):
@@ -262,9 +204,4 @@ class Dataset(RegroupingStages):
         return '<Dataset element_spec=%s>' % (self._spec() if self._spec is not None else '(read from data)',)
 
 
-def _truth(value, what):
-    flag = np.asarray(value)
-    if flag.shape != () or flag.dtype != np.bool_:
-        raise TypeError('%s: the predicate must return a scalar bool, got %r (shape %s, dtype %s)'
-                        % (what, value, flag.shape, flag.dtype))
-    return bool(flag)
+_NONE = object()

@@ -1,0 +1,176 @@
+"""The Dataset stages that work element by element: map, filter, shuffle, take, scan, ...
+
+A mixin of ``Dataset`` (kept apart for size). Each stage wraps the upstream
+iterator factory in a generator and states its cardinality and element spec.
+"""
+import numpy as np
+
+from . import cardinality as card, mixing
+from .spec import TensorSpec
+from .structure import as_tensors, call_with_element, host_structure
+
+
+class ElementStages:
+    """map, filter, take_while, enumerate, shuffle, repeat, take, skip, shard, scan, unique,
+    prefetch, cache and apply."""
+
+    def map(self, map_func, num_parallel_calls=None, deterministic=None, name=None):
+        """Apply ``map_func`` to each element (a tuple is passed as separate arguments)."""
+        source = self._make_iterator
+
+        def mapped():
+            for element in source():
+                yield host_structure(call_with_element(map_func, element))
+        return self._then(mapped, spec=None)
+
+    def filter(self, predicate, name=None):
+        """Keep the elements for which ``predicate`` is true."""
+        source = self._make_iterator
+        kept = lambda: (e for e in source() if _truth(call_with_element(predicate, e), 'Dataset.filter'))
+        return self._then(kept, card.UNKNOWN_CARDINALITY)
+
+    def take_while(self, predicate, name=None):
+        """The elements up to (not including) the first for which ``predicate`` is false."""
+        source = self._make_iterator
+
+        def taken():
+            for element in source():
+                if not _truth(call_with_element(predicate, element), 'Dataset.take_while'):
+                    return
+                yield element
+        return self._then(taken, card.UNKNOWN_CARDINALITY)
+
+    def enumerate(self, start=0, name=None):
+        """(index, element) pairs, the index an int64 counting from ``start``."""
+        source = self._make_iterator
+        spec = lambda: (TensorSpec((), 'int64'), self.element_spec)
+        return self._then(lambda: ((np.int64(i), e) for i, e in enumerate(source(), start)), spec=spec)
+
+    def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=True, name=None):
+        """Shuffle with a buffer of ``buffer_size`` elements, as tf.data does.
+
+        The seed is fixed when the stage is made (from ``seed`` and the global seed);
+        each iteration then draws its own order from it, or repeats the first order
+        with ``reshuffle_each_iteration=False``.
+        """
+        buffer_size = int(buffer_size)
+        if buffer_size <= 0:
+            raise ValueError('Dataset.shuffle: buffer_size must be positive, got %d' % buffer_size)
+        base_seed = mixing.base_seed(seed)
+        source, epochs = self._make_iterator, [0]
+
+        def shuffled():
+            rng = np.random.default_rng(base_seed + [epochs[0]])
+            epochs[0] += 1 if reshuffle_each_iteration else 0
+            buffer = []
+            for element in source():
+                if len(buffer) < buffer_size:
+                    buffer.append(element)
+                    continue
+                i = int(rng.integers(len(buffer)))
+                yield buffer[i]
+                buffer[i] = element
+            while buffer:
+                yield buffer.pop(int(rng.integers(len(buffer))))
+        return self._then(shuffled)
+
+    def repeat(self, count=None, name=None):
+        """The elements ``count`` times over (forever for None or -1)."""
+        source = self._make_iterator
+
+        def repeated():
+            n = 0
+            while count is None or count < 0 or n < count:
+                yield from source()
+                n += 1
+        return self._then(repeated, card.of_repeat(self._length, count))
+
+    def take(self, count, name=None):
+        """The first ``count`` elements (all of them for -1)."""
+        source, count = self._make_iterator, int(count)
+        taken = source if count < 0 else lambda: (e for _, e in zip(range(count), source()))
+        return self._then(taken, card.of_take(self._length, count))
+
+    def skip(self, count, name=None):
+        """All but the first ``count`` elements (none for -1)."""
+        source, count = self._make_iterator, int(count)
+
+        def skipped():
+            for i, element in enumerate(source()):
+                if 0 <= count <= i:
+                    yield element
+        return self._then(skipped, card.of_skip(self._length, count))
+
+    def shard(self, num_shards, index, name=None):
+        """Every ``num_shards``-th element, starting at ``index``."""
+        if not 0 <= index < num_shards:
+            raise ValueError('Dataset.shard: index must lie in [0, num_shards), got index=%r, num_shards=%r'
+                             % (index, num_shards))
+        source = self._make_iterator
+        sharded = lambda: (e for i, e in enumerate(source()) if i % num_shards == index)
+        n = self._length
+        length = n // num_shards + (index < n % num_shards) if card.is_known(n) else n
+        return self._then(sharded, length)
+
+    def scan(self, initial_state, scan_func, name=None):
+        """A running state: ``scan_func(state, element)`` returns (new state, output element)."""
+        source = self._make_iterator
+
+        def scanned():
+            state = host_structure(initial_state)
+            for element in source():
+                result = scan_func(as_tensors(state), as_tensors(element))
+                if not isinstance(result, tuple) or len(result) != 2:
+                    raise TypeError('Dataset.scan: scan_func must return (new_state, output_element), got %r'
+                                    % (result,))
+                state = host_structure(result[0])
+                yield host_structure(result[1])
+        return self._then(scanned, spec=None)
+
+    def unique(self, name=None):
+        """The elements with repeats dropped (first occurrences, in order); scalar ints or strings only."""
+        source = self._make_iterator
+
+        def first_seen():
+            seen = set()
+            for element in source():
+                value = np.asarray(element)
+                if value.shape != () or value.dtype.kind not in 'iuOSU':
+                    raise TypeError('Dataset.unique: elements must be scalar integers or strings, got shape %s '
+                                    'dtype %s' % (value.shape, value.dtype))
+                if value.item() not in seen:
+                    seen.add(value.item())
+                    yield element
+        return self._then(first_seen, card.UNKNOWN_CARDINALITY)
+
+    def apply(self, transformation_func):
+        """``transformation_func(self)``, for chaining."""
+        return transformation_func(self)
+
+    def prefetch(self, buffer_size, name=None):
+        """Accepted for ported programs: elements are produced on demand."""
+        return self
+
+    def cache(self, filename='', name=None):
+        """Keep the elements in memory after the first full pass."""
+        source, stored = self._make_iterator, []
+
+        def cached():
+            if stored:
+                yield from stored[0]
+                return
+            elements = []
+            for element in source():
+                elements.append(element)
+                yield element
+            stored.append(elements)
+        return self._then(cached)
+
+
+
+def _truth(value, what):
+    flag = np.asarray(value)
+    if flag.shape != () or flag.dtype != np.bool_:
+        raise ValueError('%s: invalid `predicate`: it must return a scalar bool, got %r (shape %s, dtype %s)'
+                        % (what, value, flag.shape, flag.dtype))
+    return bool(flag)
