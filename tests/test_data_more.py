@@ -22,7 +22,7 @@ def pairs():
 
 
 def test_from_generator_converts_to_the_signature_dtypes():
-    spec = (tf.data.TensorSpec((2,), tf.float32), tf.data.TensorSpec((), tf.int32))
+    spec = (tf.TensorSpec((2,), tf.float32), tf.TensorSpec((), tf.int32))
     ds = Dataset.from_generator(pairs, output_signature=spec)
     first = next(iter(ds))
     assert first[0].dtype == tf.float32 and first[1].dtype == tf.int32      # TF: float64 array -> float32
@@ -30,8 +30,8 @@ def test_from_generator_converts_to_the_signature_dtypes():
     assert values(ds) == values(ds)                                          # the generator restarts
     assert ds.element_spec == spec
     assert int(ds.cardinality()) == tf.data.UNKNOWN_CARDINALITY == -2
-    wide = Dataset.from_generator(pairs, output_signature=(tf.data.TensorSpec((2,), 'float64'),
-                                                           tf.data.TensorSpec((), 'int64')))
+    wide = Dataset.from_generator(pairs, output_signature=(tf.TensorSpec((2,), 'float64'),
+                                                           tf.TensorSpec((), 'int64')))
     assert next(iter(wide))[0].dtype == tf.float64
 
 
@@ -43,11 +43,11 @@ def test_from_generator_legacy_types_args_and_dicts():
     assert repr(shaped.element_spec) == 'TensorSpec(shape=(3,), dtype=tf.float32, name=None)'
     counted = Dataset.from_generator(lambda n: iter(range(int(n))), output_types='int64', args=(3,))
     assert values(counted) == [0, 1, 2]
-    keyed = Dataset.from_generator(lambda: iter([{'a': 1}]), output_signature={'a': tf.data.TensorSpec((), 'int32')})
+    keyed = Dataset.from_generator(lambda: iter([{'a': 1}]), output_signature={'a': tf.TensorSpec((), 'int32')})
     assert [{k: int(v) for k, v in e.items()} for e in keyed.as_numpy_iterator()] == [{'a': 1}]
     # TF truncates 1.5 to 1 under an int32 spec
     assert values(Dataset.from_generator(lambda: iter([np.array([1.5])]),
-                                         output_signature=tf.data.TensorSpec((None,), tf.int32))) == [[1]]
+                                         output_signature=tf.TensorSpec((None,), tf.int32))) == [[1]]
 
 
 class SpecLike:
@@ -56,9 +56,9 @@ class SpecLike:
 
 
 @pytest.mark.parametrize('gen, signature, error, message', [
-    (lambda: iter([[1., 2., 3.]]), tf.data.TensorSpec((2,), 'float32'), ValueError,
+    (lambda: iter([[1., 2., 3.]]), tf.TensorSpec((2,), 'float32'), ValueError,
      r'from_generator.*shape \(3,\) where an element of shape \(2,\)'),
-    (lambda: iter([[1., 2., 3.]]), (tf.data.TensorSpec(None, 'float32'),) * 2, TypeError,
+    (lambda: iter([[1., 2., 3.]]), (tf.TensorSpec(None, 'float32'),) * 2, TypeError,
      'from_generator.*did not match the expected structure'),
     (lambda: iter(['abc']), SpecLike(), TypeError, 'from_generator.*could not be converted.*float32'),
 ])
@@ -72,7 +72,7 @@ def test_from_generator_argument_errors():
     with pytest.raises(TypeError, match='output_signature` is required'):
         Dataset.from_generator(pairs)
     with pytest.raises(TypeError, match='not both'):
-        Dataset.from_generator(pairs, output_types='float32', output_signature=tf.data.TensorSpec(None))
+        Dataset.from_generator(pairs, output_types='float32', output_signature=tf.TensorSpec(None))
     with pytest.raises(TypeError, match='must be a Python callable'):
         Dataset.from_generator(pairs(), output_types='float32')
 
@@ -89,7 +89,7 @@ def test_padded_batch_pads_to_the_longest_or_the_given_shape():
                                                [[3, 0, 0], [3, 0, 0], [3, 0, 0]]]]
     both = Dataset.zip(ragged(), Dataset.range(4)).padded_batch(3, padding_values=(np.int64(9), np.int64(0)))
     assert values(both) == [([[1, 9, 9], [2, 2, 9], [3, 3, 3]], [0, 1, 2]), ([[4, 4, 4, 4]], [3])]
-    dropped = Dataset.from_generator(lambda: iter([[1], [2, 2], [3]]), output_signature=tf.data.TensorSpec(
+    dropped = Dataset.from_generator(lambda: iter([[1], [2, 2], [3]]), output_signature=tf.TensorSpec(
         (None,), 'int32')).padded_batch(2, drop_remainder=True)
     assert repr(dropped.element_spec) == 'TensorSpec(shape=(2, None), dtype=tf.int32, name=None)'
 
@@ -98,7 +98,7 @@ def test_padded_batch_errors_name_the_shapes():
     with pytest.raises(ValueError, match=r'padded_batch.*smaller size.*\(4,\).*\(3,\)'):
         list(ragged().padded_batch(2, padded_shapes=[3]))
     mixed = Dataset.from_generator(lambda: iter([np.ones(2), np.ones((2, 2))]),
-                                   output_signature=tf.data.TensorSpec(None, 'float64'))
+                                   output_signature=tf.TensorSpec(None, 'float64'))
     with pytest.raises(ValueError, match=r'padded_batch.*different ranks \[1, 2\]'):
         list(mixed.padded_batch(2))
     with pytest.raises(TypeError, match='padding value for component 0 has dtype int32.*int64'):
@@ -195,11 +195,13 @@ def test_element_spec_as_tensorflow_states_it():
     assert repr(Dataset.from_tensor_slices(([1., 2.], [1, 2])).batch(2).element_spec) == \
         '(TensorSpec(shape=(None,), dtype=tf.float32, name=None), TensorSpec(shape=(None,), dtype=tf.int32, name=None))'
     sliced = Dataset.from_tensor_slices({'a': np.zeros((3, 2)), 'b': [1, 2, 3]}).element_spec
-    assert sliced == {'a': tf.data.TensorSpec((2,), 'float64'), 'b': tf.data.TensorSpec((), 'int32')}
-    assert Dataset.from_tensors([1, 2]).element_spec == tf.data.TensorSpec((2,), 'int32')
-    assert Dataset.range(3).enumerate().element_spec == (tf.data.TensorSpec((), 'int64'),) * 2
+    assert sliced == {'a': tf.TensorSpec((2,), 'float64'), 'b': tf.TensorSpec((), 'int32')}
+    assert Dataset.from_tensors([1, 2]).element_spec == tf.TensorSpec((2,), 'int32')
+    assert Dataset.range(3).enumerate().element_spec == (tf.TensorSpec((), 'int64'),) * 2
+    assert repr(Dataset.range(7).window(3).element_spec) == \
+        'DatasetSpec(TensorSpec(shape=(), dtype=tf.int64, name=None), TensorShape([]))'
     assert Dataset.range(3).map(lambda x: tf.cast(x, 'float32') * 2.0).element_spec == \
-        tf.data.TensorSpec((), 'float32')
+        tf.TensorSpec((), 'float32')
     with pytest.raises(TypeError, match='range: expected 1 to 3 integer'):
         Dataset.range(0, 1, 0.25)
 

@@ -7,7 +7,6 @@ streams, so ``framework.random.set_seed`` makes it repeat.
 """
 from .cardinality import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY  # noqa: F401
 from .dataset import AUTOTUNE, Dataset  # noqa: F401
-from .spec import TensorSpec  # noqa: F401
 
 
 def cardinality(dataset):

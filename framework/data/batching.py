@@ -8,7 +8,8 @@ import itertools
 import numpy as np
 
 from .. import nest
-from .structure import stack, to_host
+from .spec import TensorSpec
+from .structure import stack, to_host, with_batch_dim
 
 
 def check_batch_size(batch_size, what):
@@ -84,10 +85,13 @@ def padder(element_spec, padded_shapes, padding_values):
     return combine
 
 
-def padded_spec_shape(spec_shape, padded_shape):
-    if padded_shape is None:
-        return spec_shape
-    return tuple(None if d is None or d == -1 else int(d) for d in padded_shape)
+def padded_spec(element_spec, padded_shapes, batch_dim):
+    """The element spec of padded_batch: each component's padded shape behind the batch dimension."""
+    flat = nest.flatten(element_spec)
+    shapes = _per_component(padded_shapes, element_spec, 'padded_shapes', is_leaf=_is_shape) or [None] * len(flat)
+    out = [TensorSpec(s.shape if shape is None else tuple(None if d is None or d == -1 else int(d) for d in shape),
+                      s.dtype) for s, shape in zip(flat, shapes)]
+    return with_batch_dim(nest.pack_sequence_as(element_spec, out), batch_dim)
 
 
 def _pad_component(parts, target, value, k):

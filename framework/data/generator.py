@@ -7,7 +7,7 @@ float32 spec, as TensorFlow converts) and its shape checked against the spec.
 import numpy as np
 
 from .. import dtypes
-from .spec import TensorSpec
+from .spec import TensorSpec, as_spec, shape_admits
 
 WHAT = 'Dataset.from_generator'
 
@@ -18,7 +18,7 @@ def signature_from(output_signature, output_types, output_shapes):
         if output_types is not None or output_shapes is not None:
             raise TypeError('%s: give either `output_signature` or the legacy `output_types` / '
                             '`output_shapes`, not both' % WHAT)
-        return _map_leaves(lambda s: TensorSpec.from_spec(s, WHAT + '(output_signature)'), output_signature)
+        return _map_leaves(lambda s: as_spec(s, WHAT + '(output_signature)'), output_signature)
     if output_types is None:
         raise TypeError('%s: `output_signature` is required (a TensorSpec, or a tuple / dict of them, '
                         'describing each element)' % WHAT)
@@ -60,7 +60,7 @@ def _conform_leaf(spec, value):
         raise TypeError('%s: `generator` yielded an element that could not be converted to the expected '
                         'type. The expected type was %s, but the yielded element was %r'
                         % (WHAT, spec.dtype.name, value)) from None
-    if not spec.shape_admits(array.shape):
+    if not shape_admits(spec, array.shape):
         raise ValueError('%s: `generator` yielded an element of shape %s where an element of shape %s was '
                          'expected' % (WHAT, tuple(array.shape), tuple(spec.shape)))
     return array[()] if array.ndim == 0 else array

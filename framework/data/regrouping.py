@@ -7,7 +7,6 @@ import numpy as np
 
 from .. import nest
 from . import batching, cardinality as card, combine, windows
-from .spec import TensorSpec
 from .structure import spec_of, stack, with_batch_dim, without_batch_dim
 
 
@@ -36,13 +35,7 @@ class RegroupingStages:
         batch_size = batching.check_batch_size(batch_size, 'Dataset.padded_batch')
         element_spec = self.element_spec
         combine_fn = batching.padder(element_spec, padded_shapes, padding_values)
-        shapes = batching._per_component(padded_shapes, element_spec, 'padded_shapes', batching._is_shape)
-
-        def spec():
-            flat = nest.flatten(element_spec)
-            out = [TensorSpec(batching.padded_spec_shape(s.shape, None if shapes is None else shapes[k]), s.dtype)
-                   for k, s in enumerate(flat)]
-            return with_batch_dim(nest.pack_sequence_as(element_spec, out), batch_size if drop_remainder else None)
+        spec = lambda: batching.padded_spec(element_spec, padded_shapes, batch_size if drop_remainder else None)
         stream = batching.batches(self._make_iterator, batch_size, drop_remainder, combine_fn)
         return self._then(stream, card.of_batch(self._length, batch_size, drop_remainder), spec)
 

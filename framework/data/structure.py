@@ -8,7 +8,7 @@ import numpy as np
 
 from .. import nest
 from ..tensor import Tensor, TensorShape, convert_to_tensor
-from .spec import TensorSpec
+from .spec import DatasetSpec, TensorSpec
 
 
 def to_host(value):
@@ -58,6 +58,8 @@ def stack(elements, what='Dataset.batch'):
 def spec_of(element, batched=None):
     """The TensorSpec structure of one host element; ``batched`` prepends a batch dimension."""
     def one(value):
+        if hasattr(value, '_make_iterator'):
+            return DatasetSpec(value.element_spec)
         shape = tuple(np.shape(value))
         if batched is not None:
             shape = (batched,) + shape
