@@ -268,3 +268,36 @@ def test_sampling_and_random_are_seeded():
     assert int(Dataset.random().cardinality()) == -1
     fresh = Dataset.random(seed=4, rerandomize_each_iteration=True).take(3)
     assert values(fresh) != values(fresh)
+
+
+def test_bucket_padding_to_boundaries_and_window_size_func():
+    def lengths():
+        for n in [1, 5, 2, 3, 6, 4]:
+            yield np.full([n], n, 'int32')
+    ds = Dataset.from_generator(lengths, output_signature=tf.TensorSpec((None,), tf.int32))
+    buckets = ds.bucket_by_sequence_length(lambda x: tf.shape(x)[0], [3, 7], [2, 2, 2], pad_to_bucket_boundary=True)
+    # TF 2.21: the bucket [3, 7) pads to 6 whatever its longest element
+    assert values(buckets) == [[[1, 0], [2, 2]], [[5, 5, 5, 5, 5, 0], [3, 3, 3, 0, 0, 0]],
+                               [[6, 6, 6, 6, 6, 6], [4, 4, 4, 4, 0, 0]]]
+    grouped = Dataset.range(10).group_by_window(lambda x: x % 3, lambda k, w: w.batch(4), window_size_func=lambda k: k + 1)
+    assert values(grouped) == [[0], [3], [1, 4], [6], [2, 5, 8], [9], [7]]
+
+
+def test_fit_reads_a_from_generator_dataset_like_the_arrays():
+    from framework import keras
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((24, 3)).astype('float32')
+    y = x.sum(axis=1, keepdims=True)
+
+    def batches():
+        for start in range(0, 24, 8):
+            yield x[start:start + 8], y[start:start + 8]
+
+    def fitted(data, **kwargs):
+        keras.utils.set_random_seed(1)
+        m = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+        m.compile(optimizer=keras.optimizers.SGD(0.1), loss='mse')
+        return m.fit(data, epochs=2, verbose=0, **kwargs).history['loss']
+    spec = (tf.TensorSpec((None, 3), tf.float32), tf.TensorSpec((None, 1), tf.float32))
+    from_generator = fitted(Dataset.from_generator(batches, output_signature=spec))
+    np.testing.assert_allclose(from_generator, fitted(x, y=y, batch_size=8, shuffle=False), rtol=1e-6)
