@@ -543,6 +543,10 @@ def test_namespace_spellings():
     assert keras.ops.core.fori_loop is ops.fori_loop
     assert ops.is_tensor(ops.ones(2)) and not ops.is_tensor(np.ones(2))
     assert isinstance(ops.convert_to_numpy(ops.ones(())), np.ndarray)
+    variable = tf.Variable(np.zeros(2, np.float32))
+    copied = ops.convert_to_numpy(variable)
+    variable.assign([1.0, 2.0])
+    assert copied.tolist() == [0.0, 0.0]
     assert ops.shape(ops.zeros((2, 3))) == (2, 3) and ops.ndim(X) == 2 and int(ops.size(X)) == 6
     assert ops.dtype(np.zeros(2)) == 'float64' and ops.custom_gradient is tf.custom_gradient
     assert ops.switch(5, [lambda v: v, lambda v: v * 2], 3) == 6

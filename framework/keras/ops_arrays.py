@@ -28,8 +28,11 @@ def array(x, dtype=None):
 
 
 def convert_to_numpy(x):
-    """``x`` as a numpy ndarray (0-d arrays for scalars), on the host."""
-    return np.asarray(backend.to_host(x._data) if isinstance(x, Tensor) else x)
+    """``x`` as a numpy ndarray (0-d arrays for scalars), on the host.
+
+    A copy: writing to it must not change the tensor (or a variable's later value).
+    """
+    return np.array(backend.to_host(x._data) if isinstance(x, Tensor) else x)
 
 
 def is_tensor(x):
