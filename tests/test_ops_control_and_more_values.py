@@ -230,3 +230,14 @@ def test_embedding_lookup():
     _close(tf.nn.embedding_lookup([table[:2], table[2:]], [2, 0]), [[5, 6], [1, 2]])
     with pytest.raises(IndexError, match=r'embedding_lookup: gather: indices must lie in \[0, 3\)'):
         tf.nn.embedding_lookup(table, [3])
+
+
+def test_tensor_array_as_a_while_loop_variable_and_variable_gradients_through_map_fn():
+    ta = tf.TensorArray(tf.float32, size=3)
+    i, ta = tf.while_loop(lambda i, ta: i < 3, lambda i, ta: (i + 1, ta.write(i, tf.cast(i, tf.float32) * 2)), [0, ta])
+    assert i.numpy() == 3
+    _close(ta.stack(), [0, 2, 4])
+    v = tf.Variable([1.0, 2.0])
+    with tf.GradientTape() as tape:
+        total = tf.reduce_sum(tf.map_fn(lambda r: r * v[0], tf.constant([1.0, 2.0, 3.0])))
+    _close(tape.gradient(total, v), [6, 0])

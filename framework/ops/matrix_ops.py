@@ -7,6 +7,8 @@ They use inv and matmul, so second derivatives follow.
 """
 import collections
 
+import numpy as np
+
 from .. import backend
 from ..tensor import Tensor
 from .linalg import matmul
@@ -52,7 +54,8 @@ def det(input, name=None):  # noqa: A002
     """The determinant of each matrix."""
     a = _square(input, 'det')
     xp = backend.array_module(a._data)
-    out = Tensor(xp.asarray(xp.linalg.det(a._data)))
+    with np.errstate(all='ignore'):          # NaN and inf are values, as in TensorFlow
+        out = Tensor(xp.asarray(xp.linalg.det(a._data)))
     if ACTIVE:
         record('det', (a,), out, (lambda g, y, a: expand_dims(expand_dims(g * y, -1), -1) * _swap(inv(a)),))
     return out
@@ -63,7 +66,8 @@ def slogdet(input, name=None):  # noqa: A002
     ``LogMatrixDeterminant(sign, log_abs_determinant)``; the sign has no gradient."""
     a = _square(input, 'slogdet')
     xp = backend.array_module(a._data)
-    sign, logabs = xp.linalg.slogdet(a._data)
+    with np.errstate(all='ignore'):
+        sign, logabs = xp.linalg.slogdet(a._data)
     sign, logabs = Tensor(xp.asarray(sign)), Tensor(xp.asarray(logabs))
     if ACTIVE:
         record('slogdet', (a,), logabs, (lambda g, y, a: expand_dims(expand_dims(g, -1), -1) * _swap(inv(a)),))
