@@ -25,7 +25,7 @@ from .variable import variable_of
 _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Frames in these packages are tapeflow's own; the first frame outside them is the user's.
 _PACKAGE_DIRS = tuple(os.path.join(_ROOT, package) + os.sep for package in ('framework', 'layers', 'optim'))
-_SWEEP_CODE = tape.GradientTape._backward.__code__
+_SWEEP_CODE = tape.GradientTape._sweep.__code__
 
 
 class NumericsError(FloatingPointError):

@@ -112,8 +112,6 @@ def _read(tape, inputs):
                 tracked.add(id(snap))
 
 
-_READ_VJPS = (lambda g, snapshot, variable: g,)
-
 
 def record_blocked(name, inputs):
     """Note that a non-differentiable op (stop_gradient, a cast to int...) read these
@@ -282,38 +280,50 @@ class GradientTape:
         for t, seed in zip(targets, seed_grads):
             prev = grads.get(id(t))
             grads[id(t)] = seed if prev is None else prev + seed
-        tracked = self._tracked
         free = not self._persistent if free is None else free
-        nodes = self._nodes
         was_recording = self._recording
         if was_recording:
             self._pop()          # the sweep is not recorded on the tape being swept
         try:
-            for i in range(len(nodes) - 1, -1, -1):
-                # framework.debugging reads ``output``, ``i``, ``nodes`` and ``name`` from this
-                # frame to name the op being differentiated: keep these names.
-                output, inputs, vjps, name = nodes[i]
-                if free:
-                    nodes[i] = None      # drop the node (and its saved arrays) as we pass it
-                out_id = id(output)
-                g = grads.get(out_id) if out_id in source_ids else grads.pop(out_id, None)
-                if g is None:
-                    continue
-                for x, vjp in zip(inputs, vjps):
-                    xid = id(x)
-                    if xid not in tracked or vjp is None:
-                        continue
-                    gx = vjp(g, output, *inputs)
-                    if gx is None:
-                        continue
-                    if gx._data.shape != x._data.shape:
-                        gx = _sum_to(gx, x._data.shape)
-                    prev = grads.get(xid)
-                    grads[xid] = gx if prev is None else prev + gx
+            me = get_ident()
+            if any(t._thread == me for t in tuple(ACTIVE)):
+                self._sweep(grads, source_ids, free)
+            else:
+                # Nothing of this thread records the sweep (first-order gradients): run
+                # the rules that have one on raw arrays (see ``array_rule``).
+                for key, g in grads.items():
+                    grads[key] = g._data
+                _sweep_arrays(self._nodes, self._tracked, grads, source_ids, free)
+                for key, g in grads.items():
+                    grads[key] = Tensor(g)
         finally:
             if was_recording:
                 self._push()
         return grads
+
+    def _sweep(self, grads, source_ids, free):
+        tracked, nodes = self._tracked, self._nodes
+        for i in range(len(nodes) - 1, -1, -1):
+            # framework.debugging reads ``output``, ``i``, ``nodes`` and ``name`` from this
+            # frame to name the op being differentiated: keep these names.
+            output, inputs, vjps, name = nodes[i]
+            if free:
+                nodes[i] = None      # drop the node (and its saved arrays) as we pass it
+            out_id = id(output)
+            g = grads.get(out_id) if out_id in source_ids else grads.pop(out_id, None)
+            if g is None:
+                continue
+            for x, vjp in zip(inputs, vjps):
+                xid = id(x)
+                if xid not in tracked or vjp is None:
+                    continue
+                gx = vjp(g, output, *inputs)
+                if gx is None:
+                    continue
+                if gx._data.shape != x._data.shape:
+                    gx = _sum_to(gx, x._data.shape)
+                prev = grads.get(xid)
+                grads[xid] = gx if prev is None else prev + gx
 
     def _check_usable(self):
         if self._used and not self._persistent:
@@ -346,3 +356,64 @@ class _StopRecording:
 def _sum_to(g, shape):
     from .ops.shapes import sum_to
     return sum_to(g, shape)
+
+
+# ---- first-order sweeps on raw arrays ------------------------------------------
+def array_rule(vjp, rule=None):
+    """Declare that ``vjp`` has a form on raw arrays, for sweeps nothing records.
+
+    ``rule(g, output, *inputs)`` takes and returns raw arrays; without ``rule``,
+    ``vjp`` itself is that form (a rule written with operators only, such as
+    ``g * y``, computes the same on arrays as on tensors). The array form must
+    give the tensor form's bits: tests/test_array_rules.py checks every op both ways.
+    """
+    vjp.array_rule = vjp if rule is None else rule
+    return vjp
+
+
+def _sweep_arrays(nodes, tracked, grads, source_ids, free):
+    """``GradientTape._sweep`` with raw arrays as gradients: the rules that have an
+    ``array_rule`` skip the framework ops' dispatch and Tensor wrapping (a few
+    microseconds each); the others get their gradient wrapped and unwrapped."""
+    for i in range(len(nodes) - 1, -1, -1):
+        output, inputs, vjps, name = nodes[i]
+        if free:
+            nodes[i] = None
+        out_id = id(output)
+        g = grads.get(out_id) if out_id in source_ids else grads.pop(out_id, None)
+        if g is None:
+            continue
+        arrays = g_tensor = None
+        for x, vjp in zip(inputs, vjps):
+            xid = id(x)
+            if xid not in tracked or vjp is None:
+                continue
+            rule = getattr(vjp, 'array_rule', None)
+            if rule is not None:
+                if arrays is None:
+                    arrays = [t._data if isinstance(t, Tensor) else t for t in inputs]
+                gx = rule(g, output._data, *arrays)
+            else:
+                if g_tensor is None:
+                    g_tensor = Tensor(g)
+                gx = vjp(g_tensor, output, *inputs)
+                if gx is None:
+                    continue
+                gx = gx._data
+            if gx is None:
+                continue
+            shape = x._data.shape
+            if gx.shape != shape:
+                gx = sum_to_array(gx, shape)
+            prev = grads.get(xid)
+            grads[xid] = gx if prev is None else prev + gx
+
+
+def sum_to_array(a, shape):
+    """``ops.shapes.sum_to`` on a raw array: the inverse of broadcasting."""
+    lead = a.ndim - len(shape)
+    axes = tuple(range(lead)) + tuple(i + lead for i, d in enumerate(shape) if d == 1 and a.shape[i + lead] != 1)
+    return a.sum(axis=axes, dtype=a.dtype).reshape(shape) if axes else a.reshape(shape)
+
+
+_READ_VJPS = (array_rule(lambda g, snapshot, variable: g),)

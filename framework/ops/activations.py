@@ -3,6 +3,7 @@ composed from other ops elsewhere."""
 import math
 
 from .. import backend
+from ..tape import array_rule
 from ..tensor import Tensor
 from .gradient_ops import elu_grad, mask_grad
 from .operands import ACTIVE, as_float_tensor, named_errors, normalize_axis, record
@@ -20,7 +21,8 @@ def relu(features, name=None):
     return out
 
 
-_RELU_VJPS = (lambda g, y, x: mask_grad(g, x._data > 0),)
+_RELU_VJPS = (array_rule(lambda g, y, x: mask_grad(g, x._data > 0),
+                         lambda g, y, x: g * (x > 0).astype(g.dtype, copy=False)),)
 _RELU6_VJPS = (lambda g, y, x: mask_grad(g, (x._data > 0) & (x._data < 6)),)
 
 
@@ -41,8 +43,12 @@ def elu(features, alpha=1.0, name=None):
     neg = xp.expm1(xp.minimum(a, 0))      # minimum keeps exp from overflowing on the unused branch
     out = Tensor(xp.where(a > 0, a, neg * alpha if alpha != 1.0 else neg))
     if ACTIVE:
-        record('elu', (x,), out, (lambda g, y, x: elu_grad(g, x, y, alpha),))
+        record('elu', (x,), out, _ELU_VJPS if alpha == 1.0 else (lambda g, y, x: elu_grad(g, x, y, alpha),))
     return out
+
+
+_ELU_VJPS = (array_rule(lambda g, y, x: elu_grad(g, x, y, 1.0),
+                        lambda g, y, x: backend.array_module(g).where(x > 0, g, g * (y + 1.0))),)
 
 
 _SELU_ALPHA = 1.6732632423543772848170429916717
@@ -103,7 +109,9 @@ def softmax(logits, axis=-1, name=None):
     e = xp.exp(a - xp.max(a, axis=ax, keepdims=True))
     out = Tensor(e / xp.sum(e, axis=ax, keepdims=True))
     if ACTIVE:
-        record('softmax', (x,), out, (lambda g, y, x: y * (g - reduce_sum(g * y, ax, keepdims=True)),))
+        record('softmax', (x,), out, (array_rule(
+            lambda g, y, x: y * (g - reduce_sum(g * y, ax, keepdims=True)),
+            lambda g, y, x: y * (g - (g * y).sum(axis=(ax,), keepdims=True, dtype=y.dtype))),))
     return out
 
 

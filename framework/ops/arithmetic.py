@@ -11,6 +11,7 @@ import math
 
 from ..backend import array_module_of
 from ..tensor import Tensor
+from ..tape import array_rule
 from .operands import ACTIVE, as_numeric_tensor, as_tensor, binary, named_errors, record
 from .selection import where
 from .unary import log
@@ -195,12 +196,14 @@ def _pow_grad_y(g, out, x, y):
     return g * out * where(positive, log(where(positive, x, 1)), 0)
 
 
+# Rules written with operators alone compute the same on raw arrays (array_rule).
+array_rule(_pass_through)
 _ADD_VJPS = (_pass_through, _pass_through)
-_SUBTRACT_VJPS = (_pass_through, lambda g, out, x, y: -g)
-_MULTIPLY_VJPS = (lambda g, out, x, y: g * y, lambda g, out, x, y: g * x)
-_DIVIDE_VJPS = (lambda g, out, x, y: g / y, lambda g, out, x, y: g * (-x / y / y))
+_SUBTRACT_VJPS = (_pass_through, array_rule(lambda g, out, x, y: -g))
+_MULTIPLY_VJPS = (array_rule(lambda g, out, x, y: g * y), array_rule(lambda g, out, x, y: g * x))
+_DIVIDE_VJPS = (array_rule(lambda g, out, x, y: g / y), array_rule(lambda g, out, x, y: g * (-x / y / y)))
 _FLOORMOD_VJPS = (_pass_through, lambda g, out, x, y: g * -(x // y))
-_NEGATIVE_VJPS = (lambda g, out, x: -g,)
-_POW_VJPS = (lambda g, out, x, y: g * (y * x ** (y - 1)), _pow_grad_y)
+_NEGATIVE_VJPS = (array_rule(lambda g, out, x: -g),)
+_POW_VJPS = (array_rule(lambda g, out, x, y: g * (y * x ** (y - 1))), _pow_grad_y)
 _MAXIMUM_VJPS = (lambda g, out, x, y: where(x >= y, g, 0), lambda g, out, x, y: where(x >= y, 0, g))
 _MINIMUM_VJPS = (lambda g, out, x, y: where(x <= y, g, 0), lambda g, out, x, y: where(x <= y, 0, g))

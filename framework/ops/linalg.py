@@ -2,6 +2,7 @@
 import numpy as np
 
 from .. import backend
+from ..tape import array_rule
 from ..tensor import Tensor
 from .operands import ACTIVE, as_tensor, binary, named_errors, record
 from .reductions import reduce_sum
@@ -35,16 +36,23 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     return out
 
 
-# Gradient rules for each (transpose_a, transpose_b): (d/da, d/db) of a product C.
+# Gradient rules for each (transpose_a, transpose_b): (d/da, d/db) of a product C,
+# each with its form on raw arrays (the same products, see tape.array_rule).
+def _t(a):
+    return a.swapaxes(-1, -2)
+
+
 _MATMUL_VJPS = {
-    (False, False): (lambda g, c, a, b: matmul(g, b, transpose_b=True),
-                     lambda g, c, a, b: matmul(a, g, transpose_a=True)),
-    (True, False): (lambda g, c, a, b: matmul(b, g, transpose_b=True),
-                    lambda g, c, a, b: matmul(a, g)),
-    (False, True): (lambda g, c, a, b: matmul(g, b),
-                    lambda g, c, a, b: matmul(g, a, transpose_a=True)),
-    (True, True): (lambda g, c, a, b: matmul(b, g, transpose_a=True, transpose_b=True),
-                   lambda g, c, a, b: matmul(g, a, transpose_a=True, transpose_b=True)),
+    (False, False): (array_rule(lambda g, c, a, b: matmul(g, b, transpose_b=True), lambda g, c, a, b: g @ _t(b)),
+                     array_rule(lambda g, c, a, b: matmul(a, g, transpose_a=True), lambda g, c, a, b: _t(a) @ g)),
+    (True, False): (array_rule(lambda g, c, a, b: matmul(b, g, transpose_b=True), lambda g, c, a, b: b @ _t(g)),
+                    array_rule(lambda g, c, a, b: matmul(a, g), lambda g, c, a, b: a @ g)),
+    (False, True): (array_rule(lambda g, c, a, b: matmul(g, b), lambda g, c, a, b: g @ b),
+                    array_rule(lambda g, c, a, b: matmul(g, a, transpose_a=True), lambda g, c, a, b: _t(g) @ a)),
+    (True, True): (array_rule(lambda g, c, a, b: matmul(b, g, transpose_a=True, transpose_b=True),
+                              lambda g, c, a, b: _t(b) @ _t(g)),
+                   array_rule(lambda g, c, a, b: matmul(g, a, transpose_a=True, transpose_b=True),
+                              lambda g, c, a, b: _t(g) @ _t(a))),
 }
 
 
@@ -198,11 +206,36 @@ def _flat2d(t):
     return t if t.ndim == 2 else reshape(t, (-1, t.shape[-1]))
 
 
+def _affine_input_grad(g, y, x, kernel, *bias):
+    if g.ndim == 2:
+        return matmul(g, kernel, transpose_b=True)
+    return tensordot(g, kernel, [[g.ndim - 1], [1]])
+
+
+def _affine_input_grad_array(g, y, x, kernel, *bias):
+    if g.ndim == 2:
+        return g @ kernel.T
+    return _affine_input_grad(Tensor(g), None, None, Tensor(kernel))._data
+
+
+def _affine_kernel_grad(g, y, x, kernel, *bias):
+    return matmul(_flat2d(x), _flat2d(g), transpose_a=True)
+
+
+def _affine_kernel_grad_array(g, y, x, kernel, *bias):
+    if x.ndim != 2:
+        x, g = x.reshape(-1, x.shape[-1]), g.reshape(-1, g.shape[-1])
+    return x.T @ g
+
+
 def _affine_bias_grad(g, y, x, kernel, bias):
     return reduce_sum(g, 0 if g.ndim == 2 else tuple(range(g.ndim - 1)))      # one int: normalize_axis's quick case
 
 
-_AFFINE_VJPS = (lambda g, y, x, kernel, *bias: matmul(g, kernel, transpose_b=True) if g.ndim == 2
-                else tensordot(g, kernel, [[g.ndim - 1], [1]]),
-                lambda g, y, x, kernel, *bias: matmul(_flat2d(x), _flat2d(g), transpose_a=True),
-                _affine_bias_grad)
+def _affine_bias_grad_array(g, y, x, kernel, bias):
+    return g.sum(axis=0 if g.ndim == 2 else tuple(range(g.ndim - 1)), dtype=g.dtype)
+
+
+_AFFINE_VJPS = (array_rule(_affine_input_grad, _affine_input_grad_array),
+                array_rule(_affine_kernel_grad, _affine_kernel_grad_array),
+                array_rule(_affine_bias_grad, _affine_bias_grad_array))

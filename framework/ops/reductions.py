@@ -1,5 +1,6 @@
 """Reductions over axes, and their gradients (which broadcast g back)."""
 from .. import backend
+from ..tape import array_rule
 from ..tensor import Tensor
 from .gradient_ops import unreduce
 from .operands import ACTIVE, as_float_tensor, as_numeric_tensor, named_errors, normalize_axis, record
@@ -26,7 +27,7 @@ def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
     # The array's own sum(): the same reduction as xp.sum without its Python-level dispatch.
     out = Tensor(a.sum(axis=axes, keepdims=keepdims, dtype=a.dtype))
     if ACTIVE:
-        record('reduce_sum', (x,), out, (lambda g, y, x: _spread(g, x, axes, keepdims),))
+        record('reduce_sum', (x,), out, (_Spread(axes, None),))
     return out
 
 
@@ -49,8 +50,28 @@ def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
     mean = total / count if count < 2 ** 24 else (total / xp.float64(count)).astype(a.dtype)
     out = Tensor(mean)
     if ACTIVE:
-        record('reduce_mean', (x,), out, (lambda g, y, x: _spread(g / count, x, axes, keepdims),))
+        record('reduce_mean', (x,), out, (_Spread(axes, count),))
     return out
+
+
+class _Spread:
+    """The gradient of a sum (count None) or mean over ``axes``: g (divided by
+    ``count``) spread back over the reduced axes; also on raw arrays (tape.array_rule)."""
+    __slots__ = ('axes', 'count')
+
+    def __init__(self, axes, count):
+        self.axes, self.count = axes, count
+
+    def __call__(self, g, y, x):
+        # keepdims or not, unreduce reshapes g to the kept shape first
+        return _spread(g if self.count is None else g / self.count, x, self.axes, False)
+
+    def array_rule(self, g, y, x):
+        if self.count is not None:
+            g = g / self.count
+        spread = backend.array_module(x).empty(x.shape, g.dtype)
+        spread[...] = g.reshape(_kept_shape(x.shape, self.axes))
+        return spread
 
 
 def sum_of_squares(x, scale=None, name=None):
@@ -70,10 +91,11 @@ def sum_of_squares(x, scale=None, name=None):
         return out
     out = Tensor(a.dtype.type(scale) * total)
     if ACTIVE:
-        record('sum_of_squares', (x,), out, (lambda g, y, x: (g * scale) * (2 * x),))
+        record('sum_of_squares', (x,), out, (array_rule(lambda g, y, x: (g * scale) * (2 * x)),))
     return out
 
 
+@array_rule
 def _sum_of_squares_grad(g, y, x):
     return g * (2 * x)
 

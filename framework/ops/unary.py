@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import backend
 from ..tensor import Tensor
-from ..tape import record_blocked
+from ..tape import array_rule, record_blocked
 from .operands import as_float_tensor, as_numeric_tensor, ACTIVE, record
 
 
@@ -27,8 +27,18 @@ def _apply(name, x, value, grad, check=as_float_tensor):
     return out
 
 
+# The rules of the most used ops, written with operators alone, so that they
+# are also their own form on raw arrays (see tape.array_rule).
+_exp_grad = array_rule(lambda g, y, x: g * y)
+_sqrt_grad = array_rule(lambda g, y, x: g * 0.5 / y)
+_square_grad = array_rule(lambda g, y, x: g * (2 * x))
+_reciprocal_grad = array_rule(lambda g, y, x: g * -(y * y))
+_tanh_grad = array_rule(lambda g, y, x: g * (1 - y * y))
+_sigmoid_grad = array_rule(lambda g, y, x: g * (y * (1 - y)))
+
+
 def exp(x, name=None):
-    return _apply('exp', x, lambda xp, a: xp.exp(a), lambda g, y, x: g * y)
+    return _apply('exp', x, lambda xp, a: xp.exp(a), _exp_grad)
 
 
 def log(x, name=None):
@@ -44,7 +54,7 @@ def expm1(x, name=None):
 
 
 def sqrt(x, name=None):
-    return _apply('sqrt', x, lambda xp, a: xp.sqrt(a), lambda g, y, x: g * 0.5 / y)
+    return _apply('sqrt', x, lambda xp, a: xp.sqrt(a), _sqrt_grad)
 
 
 def rsqrt(x, name=None):
@@ -52,11 +62,11 @@ def rsqrt(x, name=None):
 
 
 def square(x, name=None):
-    return _apply('square', x, lambda xp, a: a * a, lambda g, y, x: g * (2 * x), as_numeric_tensor)
+    return _apply('square', x, lambda xp, a: a * a, _square_grad, as_numeric_tensor)
 
 
 def reciprocal(x, name=None):
-    return _apply('reciprocal', x, lambda xp, a: 1 / a, lambda g, y, x: g * -(y * y))
+    return _apply('reciprocal', x, lambda xp, a: 1 / a, _reciprocal_grad)
 
 
 def abs(x, name=None):  # noqa: A001  (TensorFlow's name)
@@ -112,11 +122,11 @@ def atanh(x, name=None):
 
 
 def tanh(x, name=None):
-    return _apply('tanh', x, lambda xp, a: xp.tanh(a), lambda g, y, x: g * (1 - y * y))
+    return _apply('tanh', x, lambda xp, a: xp.tanh(a), _tanh_grad)
 
 
 def sigmoid(x, name=None):
-    return _apply('sigmoid', x, _sigmoid_value, lambda g, y, x: g * (y * (1 - y)))
+    return _apply('sigmoid', x, _sigmoid_value, _sigmoid_grad)
 
 
 def _sigmoid_value(xp, a):
