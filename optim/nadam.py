@@ -1,7 +1,7 @@
 """Nadam: Adam with Nesterov momentum (Dozat, 2016), as Keras 3."""
 import numpy as np
 
-from framework.backend import array_module
+from framework.backend import array_module, to_host
 
 from .arguments import check_in_range, check_non_negative
 from .optimizer import Optimizer
@@ -56,7 +56,9 @@ class Nadam(Optimizer):
 
     def _update_variables(self, grads, variables, lr):
         u = self._u_product._data
-        u[...] = u * self.beta_1 * (1.0 - 0.5 * np.power(u.dtype.type(0.96), self._local_step(u.dtype)))
+        # On the host, scalar arithmetic (the same float ops as the array ops, for less dispatch).
+        product = u[()] if type(u) is np.ndarray else u
+        u[...] = product * self.beta_1 * (1.0 - 0.5 * np.power(u.dtype.type(0.96), self._local_step(u.dtype)))
         super()._update_variables(grads, variables, lr)
 
     def update_step(self, gradient, variable, learning_rate):
@@ -82,7 +84,7 @@ class Nadam(Optimizer):
         t = self._local_step(dtype)
         beta_1, beta_2 = dtype.type(self.beta_1), dtype.type(self.beta_2)
         u_t, u_next = self._momentum_schedule(t, dtype), self._momentum_schedule(t + 1, dtype)
-        u_product = np.asarray(self._u_product.numpy()).astype(dtype)[()]
+        u_product = dtype.type(to_host(self._u_product._data)[()])
         return (1 - beta_1, 1 - beta_2, u_next, 1 - u_product * u_next, 1 - u_t, 1 - u_product,
                 1 - beta_2 ** t, dtype.type(self.epsilon))
 

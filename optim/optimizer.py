@@ -131,6 +131,9 @@ class Optimizer(OptimizerState, abc.ABC):
     lr = learning_rate        # the Keras 2 spelling, still common in callbacks
 
     def _learning_rate_value(self):
+        rate = self._learning_rate
+        if type(rate) is Variable and type(rate._data) is np.ndarray:
+            return rate._data[()]           # a float rate: its host scalar, as the general path gives
         data = backend.to_host(convert_to_tensor(self.learning_rate)._data)
         if np.size(data) != 1 or data.dtype.kind not in 'fiu':
             raise ValueError('The learning rate must be one real number; the schedule or callable '
