@@ -9,7 +9,8 @@ The same step three ways, from the same initial weights:
   tapeflow  the seed's loop body: GradientTape, tape.gradient, apply_gradients
   torch     PyTorch eager (nn.Linear, autograd, torch.optim.NAdam), if installed
 
-Medians over repeats after a warm-up; ratios come from this one run. Targets
+Medians over repeats after a warm-up, the implementations' repeats interleaved;
+ratios come from this one run. Targets
 (issue: training): tapeflow at most 2.5x numpy, and faster than torch.
 ``--clock cpu`` times with this thread's CPU time instead of the wall clock,
 which a busy shared machine disturbs less (every step here runs in one thread).
@@ -186,9 +187,16 @@ def time_steps(impl, X, y, steps):
     return (clock() - start) / steps * 1e3
 
 
-def measure(impl, X, y, steps, repeats, warmup=50):
-    time_steps(impl, X, y, warmup)
-    return statistics.median(time_steps(impl, X, y, steps) for _ in range(repeats))
+def measure(impls, X, y, steps, repeats, warmup=50):
+    """Median ms/step of each implementation, the repeats interleaved (numpy,
+    tapeflow, torch, numpy, ...) so that every one meets the same machine load."""
+    for impl in impls.values():
+        time_steps(impl, X, y, warmup)
+    times = {name: [] for name in impls}
+    for _ in range(repeats):
+        for name, impl in impls.items():
+            times[name].append(time_steps(impl, X, y, steps))
+    return {name: statistics.median(t) for name, t in times.items()}
 
 
 def profile(X, y, steps):
@@ -222,7 +230,7 @@ def main():
         impls.append(('torch eager', TorchStep))
     except ImportError:
         print('(torch is not installed: no PyTorch row)')
-    results = {name: measure(cls(initial_weights()), X, y, args.steps, args.repeats) for name, cls in impls}
+    results = measure({name: cls(initial_weights()) for name, cls in impls}, X, y, args.steps, args.repeats)
     base = results['numpy (by hand)']
     print('%-18s %10s %12s   (%s clock)' % ('seed custom loop', 'ms/step', 'x numpy', args.clock))
     for name, ms in results.items():
