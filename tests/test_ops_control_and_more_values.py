@@ -99,6 +99,7 @@ def test_map_fn_structures_and_signatures():
     both = tf.map_fn(lambda x: {'a': x, 'b': x * 2}, tf.constant([1., 2.]),
                      fn_output_signature={'a': tf.float32, 'b': tf.TensorSpec([], tf.float32)})
     _close(both['b'], [2, 4])
+    assert tuple(tf.map_fn(lambda x: x, tf.zeros([0, 3]), fn_output_signature=tf.TensorSpec([3])).shape) == (0, 3)
     empty = tf.map_fn(lambda x: x, tf.zeros([0, 3]))
     assert tuple(empty.shape) == (0,) and empty.dtype == tf.float32     # TensorFlow gives shape (0,) too
 
@@ -194,6 +195,9 @@ def test_segment_values():
     _close(tf.math.unsorted_segment_mean([1., 2, 3, 4], [1, -1, 1, 0], 3), [4, 2, 0])
     _close(tf.math.unsorted_segment_sum([[1., 2], [3, 4]], [[0, 1], [1, 0]], 2), [5, 5])
     _close(tf.math.unsorted_segment_sum([1, 2, 3, 4], [1, 0, 1, 0], 3), [6, 4, 0], tf.int32)
+    # Integer means: TensorFlow's SegmentMean truncates; unsorted_segment_mean divides to float64.
+    _close(tf.math.segment_mean([1, 2, 4, -5, -2], [0, 0, 1, 1, 2]), [1, 0, -2], tf.int32)
+    _close(tf.math.unsorted_segment_mean([1, 2, 4], [0, 0, 1], 3), [1.5, 4, 0], tf.float64)
 
 
 @pytest.mark.parametrize('call,match', [

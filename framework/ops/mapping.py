@@ -73,10 +73,9 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     wanted = [_spec_dtype(s, 'map_fn') for s in spec_leaves]
     outputs = _run(fn, elems, leaves, n, 'map_fn')
     if n == 0:
-        empty = [backend.array_module(leaves[0]._data).zeros(
-            (0,) + (tuple(s.shape) if isinstance(s, TensorSpec) and s.shape is not None
-                    and None not in s.shape else ()), d) for s, d in zip(spec_leaves, wanted)]
-        return nest.pack_sequence_as(signature, [Tensor(e) for e in empty])
+        xp = backend.array_module(leaves[0]._data)
+        return nest.pack_sequence_as(signature, [Tensor(xp.zeros(_empty_shape(s), d))
+                                                 for s, d in zip(spec_leaves, wanted)])
     columns = []
     for i, out in enumerate(outputs):
         flat = nest.flatten(out)
@@ -91,6 +90,13 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
                                                                                    x.dtype.name))
         columns.append(flat)
     return nest.pack_sequence_as(signature, _stacked(columns, 'map_fn'))
+
+
+def _empty_shape(spec):
+    """(0,) + the spec's shape when fully known; otherwise (0,), as TensorFlow gives."""
+    if isinstance(spec, TensorSpec) and spec.shape is not None and None not in spec.shape:
+        return (0,) + tuple(spec.shape)
+    return (0,)
 
 
 def _stacked(columns, op):

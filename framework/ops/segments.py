@@ -126,12 +126,16 @@ def _at(xp, kind, out, index, values):
         getattr(cupyx, 'scatter_' + {'add': 'add', 'maximum': 'max', 'minimum': 'min'}[kind])(out, index, values)
 
 
-def _means(sums, ids, num):
+def _means(sums, ids, num, truncate_ints):
     xp = backend.array_module(ids._data)
     flat = ids._data.reshape(-1)
     counts = xp.zeros(num, sums.dtype)
     _at(xp, 'add', counts, flat[flat >= 0], 1)
-    return divide_no_nan(sums, Tensor(xp.maximum(counts, 1).reshape((num,) + (1,) * (sums.ndim - 1))))
+    counts = xp.maximum(counts, 1).reshape((num,) + (1,) * (sums.ndim - 1))
+    if truncate_ints and sums.dtype.kind in 'iu':    # TensorFlow's SegmentMean kernel truncates
+        return Tensor((xp.trunc(sums._data / counts)).astype(sums.dtype))
+    # unsorted_segment_mean divides as Python does (integers give float64), as TensorFlow's does.
+    return divide_no_nan(sums, Tensor(counts))
 
 
 @named_errors('unsorted_segment_sum')
@@ -155,7 +159,7 @@ def unsorted_segment_mean(data, segment_ids, num_segments, name=None):
     ids = _ids(segment_ids, data, 'unsorted_segment_mean')
     num = _count(num_segments, 'unsorted_segment_mean')
     _check_range(ids, num, 'unsorted_segment_mean')
-    return _means(_segment_sum(data, ids, num), ids, num)
+    return _means(_segment_sum(data, ids, num), ids, num, False)
 
 
 @named_errors('unsorted_segment_max')
@@ -189,7 +193,7 @@ def segment_sum(data, segment_ids, name=None):
 def segment_mean(data, segment_ids, name=None):
     """Means over runs of sorted ids (0 for ids skipped)."""
     data, ids, num = _sorted_ids(data, segment_ids, 'segment_mean')
-    return _means(_segment_sum(data, ids, num), ids, num)
+    return _means(_segment_sum(data, ids, num), ids, num, True)
 
 
 @named_errors('segment_max')
