@@ -245,3 +245,9 @@ def test_tensor_array_as_a_while_loop_variable_and_variable_gradients_through_ma
     with tf.GradientTape() as tape:
         total = tf.reduce_sum(tf.map_fn(lambda r: r * v[0], tf.constant([1.0, 2.0, 3.0])))
     _close(tape.gradient(total, v), [6, 0])
+
+
+def test_map_fn_output_must_have_the_signature_structure():
+    with pytest.raises(ValueError, match=r"map_fn: fn returned \('float32\[\]', 'float32\[\]'\) for element 0, which "
+                                         r"does not have the structure of the output signature float32"):
+        tf.map_fn(lambda x: (x, x), tf.constant([1., 2.]))

@@ -160,7 +160,7 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
             result = type(current)([result])
         if not isinstance(result, (list, tuple)):
             raise ValueError('while_loop: body must return a list or tuple like loop_vars %s, got %s'
-                             % (_describe(current), type(result).__name__))
+                             % (describe_structure(current), type(result).__name__))
         result = _as_loop_values(result)
         _check_same(current, result)
         current = result
@@ -192,24 +192,32 @@ def _as_loop_values(values):
     return type(values)(converted) if type(values) in (list, tuple) else converted
 
 
-def _skeleton(x):
+def structure_of(x):
     """The structure with leaves blanked; lists and tuples count as the same container."""
     if isinstance(x, (list, tuple)):
-        return tuple(_skeleton(v) for v in x)
+        return tuple(structure_of(v) for v in x)
     if isinstance(x, dict):
-        return tuple((k, _skeleton(x[k])) for k in sorted(x, key=repr))
+        return tuple((k, structure_of(x[k])) for k in sorted(x, key=repr))
     return None
 
 
-def _describe(values):
-    return nest.map_structure(lambda x: '%s%s' % (getattr(getattr(x, 'dtype', None), 'name', '?'),
-                                                  list(getattr(x, 'shape', ()) or ())), values)
+def describe_structure(values):
+    """The structure with each leaf as text such as 'float32[2, 3]' (for error messages)."""
+    return nest.map_structure(_leaf_text, values)
+
+
+def _leaf_text(x):
+    if isinstance(x, np.dtype):
+        return x.name
+    shape = getattr(x, 'shape', None)
+    return '%s%s' % (getattr(getattr(x, 'dtype', None), 'name', type(x).__name__),
+                     '' if shape is None else list(shape))
 
 
 def _check_same(before, after):
-    if _skeleton(before) != _skeleton(after):
+    if structure_of(before) != structure_of(after):
         raise ValueError('while_loop: body must return the structure of loop_vars %s, got %s'
-                         % (_describe(before), _describe(after)))
+                         % (describe_structure(before), describe_structure(after)))
     for i, (a, b) in enumerate(zip(nest.flatten(before), nest.flatten(after))):
         if getattr(a, 'dtype', None) != getattr(b, 'dtype', None):
             raise TypeError('while_loop: loop variable %d changed dtype from %s to %s in body; '

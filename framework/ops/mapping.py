@@ -11,6 +11,7 @@ import numpy as np
 from .. import backend, dtypes, nest
 from ..tape import record_blocked
 from ..tensor import Tensor, convert_to_tensor
+from .control_flow import describe_structure, structure_of
 from .indexing import getitem
 from .operands import ACTIVE, as_tensor
 from .shapes import stack
@@ -79,9 +80,10 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     columns = []
     for i, out in enumerate(outputs):
         flat = nest.flatten(out)
-        if len(flat) != len(wanted):
-            raise ValueError('map_fn: fn returned %d tensors for element %d but the output signature %r has %d; '
-                             'pass fn_output_signature' % (len(flat), i, signature, len(wanted)))
+        if structure_of(out) != structure_of(signature):
+            raise ValueError('map_fn: fn returned %s for element %d, which does not have the structure of the '
+                             'output signature %s; pass fn_output_signature'
+                             % (describe_structure(out), i, describe_structure(signature)))
         flat = [as_tensor(x, 'map_fn', dtype=d) if not isinstance(x, Tensor) else x for x, d in zip(flat, wanted)]
         for k, (x, d) in enumerate(zip(flat, wanted)):
             if x.dtype != d:
