@@ -38,15 +38,15 @@ def _ids(segment_ids, data, op):
     return ids
 
 
-def _count(segment_ids, op):
-    if isinstance(segment_ids, Tensor):
-        if segment_ids.dtype.kind not in 'iu' or segment_ids.ndim != 0:
+def _count(num_segments, op):
+    if isinstance(num_segments, Tensor):
+        if num_segments.dtype.kind not in 'iu' or num_segments.ndim != 0:
             raise TypeError('%s: num_segments must be a scalar integer, got dtype %s shape %s'
-                            % (op, segment_ids.dtype.name, tuple(segment_ids.shape)))
-        segment_ids = backend.to_host(segment_ids._data).item()
-    if not isinstance(segment_ids, (int, np.integer)) or isinstance(segment_ids, bool) or segment_ids < 0:
-        raise TypeError('%s: num_segments must be a non-negative integer, got %r' % (op, segment_ids))
-    return int(segment_ids)
+                            % (op, num_segments.dtype.name, tuple(num_segments.shape)))
+        num_segments = backend.to_host(num_segments._data).item()
+    if not isinstance(num_segments, (int, np.integer)) or isinstance(num_segments, bool) or num_segments < 0:
+        raise TypeError('%s: num_segments must be a non-negative integer, got %r' % (op, num_segments))
+    return int(num_segments)
 
 
 def _check_range(ids, num, op):
