@@ -86,31 +86,40 @@ def record(name, inputs, output, vjps):
             if node is None:
                 node = (output, _with_snapshots(inputs) if reads else inputs, vjps, name)
             if reads:
-                _read(tape, inputs)
+                _read(tape, inputs, node[1])
             tape._nodes.append(node)
             tracked.add(id(output))
 
 
 # Reading a variable under a tape: the op's node holds a snapshot Tensor that
-# shares the variable's buffer, fed by a 'read' node whose gradient passes to
-# the variable. A write to the variable while a snapshot is alive first moves
-# the variable to a fresh buffer (``Variable._detach``), so gradients use the
-# values the forward pass read even if the variable changes before
-# ``gradient()`` (e.g. two optimizers stepping between two gradient calls on
-# a persistent tape). Once the tape lets go, writes are in place again.
+# shares the variable's buffer; the tape lists the snapshots it saw, and the
+# sweep adds each snapshot's gradient to its variable at the end (``_fold_reads``).
+# A write to the variable while a snapshot is alive first moves the variable
+# to a fresh buffer (``Variable._detach``), so gradients use the values the
+# forward pass read even if the variable changes before ``gradient()`` (e.g.
+# two optimizers stepping between two gradient calls on a persistent tape).
+# Once the tape lets go, writes are in place again.
 def _with_snapshots(inputs):
     return tuple(x._snapshot_tensor() if type(x) is Variable else x for x in inputs)
 
 
-def _read(tape, inputs):
+def _read(tape, inputs, snapshots):
+    """List the snapshots (``snapshots[i]`` for ``inputs[i]``) of the watched variables read."""
     tracked = tape._tracked
-    for x in inputs:
-        if type(x) is Variable and id(x) in tracked:
-            snap = x._snapshot_tensor()
-            if id(snap) not in tracked:
-                tape._nodes.append((snap, (x,), _READ_VJPS, 'read_variable'))
-                tracked.add(id(snap))
+    for x, snap in zip(inputs, snapshots):
+        if snap is not x and id(x) in tracked and id(snap) not in tracked:
+            tape._reads.append(snap)
+            tracked.add(id(snap))
 
+
+def _fold_reads(reads, grads):
+    """Move each snapshot's gradient to its variable (once the sweep is done with it)."""
+    for snap in reads:
+        g = grads.pop(id(snap), None)
+        if g is not None:
+            vid = id(snap._variable)
+            prev = grads.get(vid)
+            grads[vid] = g if prev is None else prev + g
 
 
 def record_blocked(name, inputs):
@@ -143,12 +152,13 @@ class GradientTape:
     """
     # Slots: ``record`` reads these attributes once per op.
     __slots__ = ('_persistent', '_watch_accessed', '_nodes', '_tracked', '_watched', '_recording',
-                 '_used', '_thread', '_blocked', '__weakref__')
+                 '_used', '_thread', '_blocked', '_reads', '__weakref__')
 
     def __init__(self, persistent=False, watch_accessed_variables=True):
         self._persistent = bool(persistent)
         self._watch_accessed = bool(watch_accessed_variables)
         self._nodes = []
+        self._reads = []             # snapshots of the variables read (see _read)
         self._tracked = set()        # ids of watched tensors and of recorded outputs
         self._watched = []           # the watched tensors, kept alive so their ids stay unique
         self._recording = False
@@ -214,6 +224,7 @@ class GradientTape:
     def reset(self):
         """Forget everything recorded so far (the tape keeps recording if it was)."""
         self._nodes = []
+        self._reads = []
         self._tracked = set()
         self._watched = []
         self._blocked = {}
@@ -288,12 +299,14 @@ class GradientTape:
             me = get_ident()
             if any(t._thread == me for t in tuple(ACTIVE)):
                 self._sweep(grads, source_ids, free)
+                _fold_reads(self._reads, grads)
             else:
                 # Nothing of this thread records the sweep (first-order gradients): run
                 # the rules that have one on raw arrays (see ``array_rule``).
                 for key, g in grads.items():
                     grads[key] = g._data
                 _sweep_arrays(self._nodes, self._tracked, grads, source_ids, free)
+                _fold_reads(self._reads, grads)
                 for key, g in grads.items():
                     grads[key] = Tensor(g)
         finally:
@@ -335,6 +348,7 @@ class GradientTape:
         # Watched variables stay listed (watched_variables() after gradient(), as in
         # TensorFlow); the record and the tensors it kept alive go.
         self._nodes = []
+        self._reads = []
         self._watched = [t for t in self._watched if isinstance(t, Variable)]
 
 
@@ -415,5 +429,3 @@ def sum_to_array(a, shape):
     axes = tuple(range(lead)) + tuple(i + lead for i, d in enumerate(shape) if d == 1 and a.shape[i + lead] != 1)
     return a.sum(axis=axes, dtype=a.dtype).reshape(shape) if axes else a.reshape(shape)
 
-
-_READ_VJPS = (array_rule(lambda g, snapshot, variable: g),)
