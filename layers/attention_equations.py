@@ -8,7 +8,7 @@ _LETTERS = string.ascii_lowercase
 def projection_equation(free_dims, bound_dims, output_dims):
     """(equation, bias_axes, output rank) for a projection that keeps
     ``free_dims`` leading axes, contracts ``bound_dims`` with the kernel and
-    adds ``output_dims`` new ones: (3 free... ) e.g. 2, 1, 2 -> 'abc,cde->abde'."""
+    adds ``output_dims`` new ones; e.g. (2, 1, 2) -> ('abc,cde->abde', 'de', 4)."""
     free = _LETTERS[:free_dims]
     bound = _LETTERS[free_dims:free_dims + bound_dims]
     new = _LETTERS[free_dims + bound_dims:free_dims + bound_dims + output_dims]

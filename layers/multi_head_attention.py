@@ -7,8 +7,8 @@ import math
 import numpy as np
 
 from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
-from framework.ops import (abs as absolute, broadcast_to, cast, convert_to_tensor, einsum, expand_dims, less, logical_and,
-                           reshape, sigmoid)
+from framework.ops import (abs as absolute, broadcast_to, cast, convert_to_tensor, einsum, expand_dims, less,
+                           logical_and, reshape)
 from framework.ops import range as arange
 
 from . import call_context, constraints, initializers, regularizers
@@ -121,6 +121,10 @@ class MultiHeadAttention(Layer):
         return layer
 
     def _build_projections(self, query_shape, value_shape, key_shape):
+        free_batch = lambda shape: [None] + list(shape[1:])  # noqa: E731
+        self._shapes_dict = {'query_shape': free_batch(query_shape), 'value_shape': free_batch(value_shape)}
+        if key_shape is not None:
+            self._shapes_dict['key_shape'] = free_batch(key_shape)
         key_shape = value_shape if key_shape is None else key_shape
         for shape, what in ((query_shape, 'query'), (value_shape, 'value'), (key_shape, 'key')):
             if len(shape) < 3:
@@ -162,9 +166,10 @@ class MultiHeadAttention(Layer):
         if key is not None and key_mask is None:
             key_mask = get_keras_mask(key)
         value = self._as_input(value, 'value')
-        key = value if key is None else self._as_input(key, 'key')
+        key_given = key is not None
+        key = self._as_input(key, 'key') if key_given else value
         if not self._projections_ready:
-            self._build_projections(tuple(query.shape), tuple(value.shape), tuple(key.shape))
+            self._build_projections(tuple(query.shape), tuple(value.shape), tuple(key.shape) if key_given else None)
         self._check_shapes(query, value, key)
         mask = self._attention_mask(query, value, query_mask, value_mask, key_mask, attention_mask, use_causal_mask)
         gate = self._gate_dense(query) if self.use_gate else None
@@ -237,6 +242,10 @@ class MultiHeadAttention(Layer):
         if self._output_shape:
             return query_shape[:-1] + tuple(self._output_shape)
         return query_shape
+
+    def get_build_config(self):
+        """Keras 3's form for a build from several shapes: {'shapes_dict': {'query_shape': ..., ...}}."""
+        return {'shapes_dict': self._shapes_dict} if self._projections_ready else None
 
     def get_config(self):
         config = super().get_config()

@@ -6,7 +6,6 @@ same weights: inputs ``_inp(shape, k)`` = cos(0.3 i + k) and weights
 MultiHeadAttention's k-th weight (in ``weights`` order) is ``_det(shape, k)``.
 Each entry gives the output shape, its first values (raveled) and its sum.
 """
-import json
 import os
 import subprocess
 
@@ -18,6 +17,7 @@ import framework as tf
 from framework import keras
 from framework.gradient_check import check_gradients
 from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
+from layers.saving import load_model
 
 L = keras.layers
 KERAS_PYTHON = '/opt/tfref/bin/python'
@@ -289,22 +289,57 @@ def test_mha_weights_file_has_keras_layout_and_loads_back(tmp_path):
     np.testing.assert_array_equal(fresh([QM, VM]).numpy(), model([QM, VM]).numpy())
 
 
-@pytest.mark.skipif(not os.path.exists(KERAS_PYTHON), reason='needs the Keras 3 reference environment')
-def test_keras_loads_our_attention_weights_and_predicts_the_same(tmp_path):
-    model = _mha_model()
+def _all_layers_model():
+    query, value, images = L.Input((5, 6)), L.Input((4, 6)), L.Input((4, 4, 2))
+    hidden = L.EinsumDense('abc,cd->abd', (None, 4), bias_axes='d')(query)
+    outputs = [L.MultiHeadAttention(2, 3)(query, value), L.MultiHeadAttention(2, 3, value_dim=2)(query, value, value),
+               L.Attention(use_scale=True, score_mode='concat')([query, value]),
+               L.PReLU()(L.TimeDistributed(L.Dense(3))(query)),
+               L.UpSampling2D()(L.Conv2DTranspose(3, 3, strides=2, padding='same')(images)),
+               L.Dot((2, 2))([query, value]), L.UnitNormalization()(hidden)]
+    model = L.Model([query, value, images], outputs)
     _set_det_weights(model)
-    path = os.path.join(tmp_path, 'mha.weights.h5')
-    model.save_weights(path)
-    script = (
-        "import os, json, numpy as np; os.environ['TF_CPP_MIN_LOG_LEVEL'] = '3'\n"
-        "import keras\n"
-        "q, v = keras.Input((4, 6)), keras.Input((3, 5))\n"
-        "m = keras.Model([q, v], keras.layers.MultiHeadAttention(2, 3)(q, v))\n"
-        "m.load_weights(%r)\n"
-        "x = [np.array(a, 'float32') for a in json.loads(input())]\n"
-        "print(json.dumps(m.predict(x, verbose=0).tolist()))\n" % path)
-    done = subprocess.run([KERAS_PYTHON, '-c', script], input=json.dumps([QM.tolist(), VM.tolist()]),
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    keras_out = np.array(json.loads(done.stdout.strip().splitlines()[-1]), np.float32)
-    np.testing.assert_allclose(keras_out, model([QM, VM]).numpy(), rtol=1e-5, atol=1e-6)
+    return model
+
+
+# Keras 3 loads our .weights.h5 and .keras files, predicts what we predict, and
+# saves a .keras archive that we load and predict the same from.
+KERAS_ROUND_TRIP = """
+import os, sys, numpy as np; os.environ['TF_CPP_MIN_LOG_LEVEL'] = '3'
+import keras
+L = keras.layers
+folder = sys.argv[1]
+q, v, img = keras.Input((5, 6)), keras.Input((4, 6)), keras.Input((4, 4, 2))
+h = L.EinsumDense('abc,cd->abd', (None, 4), bias_axes='d')(q)
+outs = [L.MultiHeadAttention(2, 3)(q, v), L.MultiHeadAttention(2, 3, value_dim=2)(q, v, v),
+        L.Attention(use_scale=True, score_mode='concat')([q, v]), L.PReLU()(L.TimeDistributed(L.Dense(3))(q)),
+        L.UpSampling2D()(L.Conv2DTranspose(3, 3, strides=2, padding='same')(img)), L.Dot((2, 2))([q, v]),
+        L.UnitNormalization()(h)]
+model = keras.Model([q, v, img], outs)
+model.load_weights(os.path.join(folder, 'ours.weights.h5'))
+data = np.load(os.path.join(folder, 'io.npz'))
+xs = [data['x%d' % i] for i in range(3)]
+archive = keras.saving.load_model(os.path.join(folder, 'ours.keras'))
+for name, m in (('weights', model), ('archive', archive)):
+    for i, out in enumerate(m.predict(xs, verbose=0)):
+        np.testing.assert_allclose(out, data['y%d' % i], rtol=1e-5, atol=1e-6, err_msg='%s output %d' % (name, i))
+archive.save(os.path.join(folder, 'theirs.keras'))
+print('ok')
+"""
+
+
+@pytest.mark.skipif(not os.path.exists(KERAS_PYTHON), reason='needs the Keras 3 reference environment')
+def test_files_move_between_keras_and_tapeflow(tmp_path):
+    model = _all_layers_model()
+    xs = [_inp((2, 5, 6), 0), _inp((2, 4, 6), 1), _inp((2, 4, 4, 2), 2)]
+    ys = [y.numpy() for y in model(xs)]
+    np.savez(os.path.join(tmp_path, 'io.npz'), **{'x%d' % i: x for i, x in enumerate(xs)},
+             **{'y%d' % i: y for i, y in enumerate(ys)})
+    model.save_weights(os.path.join(tmp_path, 'ours.weights.h5'))
+    model.save(os.path.join(tmp_path, 'ours.keras'))
+    done = subprocess.run([KERAS_PYTHON, '-c', KERAS_ROUND_TRIP, str(tmp_path)], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0 and done.stdout.strip().endswith('ok'), done.stderr[-3000:]
+    theirs = load_model(os.path.join(tmp_path, 'theirs.keras'))
+    for out, expected in zip(theirs(xs), ys):
+        np.testing.assert_allclose(out.numpy(), expected, rtol=1e-5, atol=1e-6)
