@@ -184,7 +184,8 @@ class MultiHeadAttention(Layer):
         try:
             x = convert_to_tensor(x)
         except (TypeError, ValueError) as err:
-            raise TypeError('MultiHeadAttention %r: %s must be a tensor or array: %s' % (self.name, what, err)) from None
+            raise TypeError('MultiHeadAttention %r: %s must be a tensor or array: %s'
+                            % (self.name, what, err)) from None
         if x.dtype.kind != 'f' or x.dtype != self._dtype:
             x = cast(x, self._dtype)
         return x

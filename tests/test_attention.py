@@ -61,7 +61,7 @@ ATT_VMASK_SCORES = ((2, 3, 5), [0.9263818, 0.03337835, 0.04023983, 0.0, 0.0, 0.3
                                 0.0, 0.0], 6.0)
 
 
-def test_dot_attention_matches_keras():
+def test_dot_attention_matches_keras(backend):
     out, scores = L.Attention()([Q, V, K], return_attention_scores=True)
     _assert_golden(out.numpy(), ATT_DOT)
     _assert_golden(scores.numpy(), ATT_DOT_SCORES)
@@ -80,7 +80,7 @@ def test_scaled_and_concat_attention_match_keras():
     _assert_golden(concat([Q, V, K]).numpy(), ATT_CONCAT)
 
 
-def test_attention_masks_and_causality_match_keras():
+def test_attention_masks_and_causality_match_keras(backend):
     out, scores = L.Attention()([Q, V], mask=[Q_MASK, V_MASK], use_causal_mask=True, return_attention_scores=True)
     _assert_golden(out.numpy(), ATT_MASKED)
     _assert_golden(scores.numpy(), ATT_MASKED_SCORES)
@@ -155,7 +155,7 @@ def test_mha_weights_have_keras_names_shapes_and_order():
     assert layer.count_params() == 36 + 6 + 36 + 6 + 40 + 8 + 56 + 7
 
 
-def test_mha_matches_keras_with_masks_and_scores():
+def test_mha_matches_keras_with_masks_and_scores(backend):
     layer = _mha(QM, VM, KM, value_dim=4, output_shape=7)
     out, scores = layer(QM, VM, KM, return_attention_scores=True)
     _assert_golden(out.numpy(), MHA)
@@ -163,7 +163,7 @@ def test_mha_matches_keras_with_masks_and_scores():
     _assert_golden(layer(QM, VM, KM, attention_mask=ATTENTION_MASK).numpy(), MHA_AMASK)
 
 
-def test_mha_self_attention_with_causal_mask_and_sliding_window_matches_keras():
+def test_mha_self_attention_with_causal_mask_and_sliding_window_matches_keras(backend):
     out, scores = _mha(QM, QM)(QM, QM, use_causal_mask=True, return_attention_scores=True)
     _assert_golden(out.numpy(), MHA_SELF_CAUSAL)
     _assert_golden(scores.numpy(), MHA_SELF_CAUSAL_SCORES)

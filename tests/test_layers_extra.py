@@ -222,7 +222,7 @@ def test_time_distributed_gradient_reaches_the_wrapped_weights():
     np.testing.assert_allclose(grads[0].numpy(), 2 * np.einsum('btf,bto->fo', X, y), rtol=1e-5)
 
 
-def test_upsampling_repeats_steps_and_pixels():
+def test_upsampling_repeats_steps_and_pixels(backend):
     np.testing.assert_array_equal(L.UpSampling1D(3)(X).numpy(), np.repeat(X, 3, axis=1))
     images = _inp((2, 3, 4, 2), 1)
     np.testing.assert_array_equal(L.UpSampling2D((2, 3))(images).numpy(),
@@ -260,7 +260,7 @@ CONV_T = [
 
 
 @pytest.mark.parametrize('kwargs, golden', CONV_T, ids=lambda v: str(v) if isinstance(v, dict) else '')
-def test_conv2d_transpose_matches_keras(kwargs, golden):
+def test_conv2d_transpose_matches_keras(kwargs, golden, backend):
     layer = L.Conv2DTranspose(2, 3, **kwargs)
     layer(IMG)
     assert [w.shape for w in layer.weights] == [(3, 3, 2, 3), (2,)]
@@ -284,7 +284,7 @@ def test_conv2d_transpose_config_is_keras_3s():
 
 @pytest.mark.parametrize('strides, padding, out', [(1, 'VALID', (2, 5, 6, 3)), (2, 'SAME', (2, 6, 8, 3)),
                                                    (2, 'VALID', (2, 7, 9, 3)), (2, 'SAME', (2, 5, 7, 3))])
-def test_conv2d_transpose_op_gradient_matches_central_differences(strides, padding, out):
+def test_conv2d_transpose_op_gradient_matches_central_differences(strides, padding, out, backend):
     rng = np.random.default_rng(strides)
     x, w = rng.standard_normal((2, 3, 4, 2)), rng.standard_normal((3, 3, 3, 2))
     check_gradients(lambda x, w: conv2d_transpose(x, w, out, strides, padding), [x, w])
