@@ -1,0 +1,120 @@
+"""Mean squared and absolute differences over the last axis, each as one recorded op.
+
+``mean(square(y_true - y_pred), axis=-1)`` is three ops, three nodes and two
+temporaries kept for the backward pass; MSE and MAE run on every training
+step, so they are fused here. Forward and gradient are the composed ops'
+float operations in the same order, so the bits are those of the three-op
+form (tests/test_fused_losses.py checks both, and second derivatives).
+"""
+import numpy as np
+
+from .. import backend
+from ..ops import sign
+from ..ops.operands import binary, record
+from ..ops.reductions import _spread
+from ..tape import ACTIVE
+from ..tensor import Tensor
+
+
+def mean_squared_difference(x, y):
+    """reduce_mean(square(x - y), -1), one node."""
+    return _fused(x, y, 'mean_squared_difference', _SquaredGrad)
+
+
+def mean_absolute_difference(x, y):
+    """reduce_mean(abs(x - y), -1), one node."""
+    return _fused(x, y, 'mean_absolute_difference', _AbsoluteGrad)
+
+
+def _fused(x, y, name, grad_class):
+    x, y, dx, dy = binary(x, y, name)
+    try:
+        d = dx - dy
+    except ValueError:
+        raise ValueError('%s: shapes %s and %s do not broadcast together'
+                         % (name, tuple(dx.shape), tuple(dy.shape))) from None
+    if d.ndim == 0:
+        raise ValueError('%s: expected inputs of rank >= 1 (a last axis to average), got scalars' % name)
+    count = d.shape[-1]
+    values = grad_class.values(d)
+    total = values.sum(axis=(d.ndim - 1,), dtype=values.dtype)
+    # as reduce_mean divides (exact count below 2**24)
+    out = Tensor(total / count if count < 2 ** 24 else (total / np.float64(count)).astype(total.dtype))
+    if ACTIVE:
+        rule = grad_class(d, count)
+        record(name, (x, y), out, (rule, _ForY(rule)))
+    return out
+
+
+class _Grad:
+    """The gradient for x; ``_ForY`` negates it for y. On raw arrays both share
+    the elementwise part, computed once per backward step."""
+    __slots__ = ('d', 'count', '_last')
+
+    def __init__(self, d, count):
+        self.d, self.count, self._last = d, count, None
+
+    def __call__(self, g, out, x, y):
+        # On tensors (an outer tape records this): recompute the difference with ops.
+        return self.tensor_rule(g, x - y)
+
+    def tensor_rule(self, g, d):
+        spread = _spread(g / self.count, d, (d.ndim - 1,), False)
+        return spread * self.derivative(d)
+
+    def array_rule(self, g, out, x, y):
+        return self._shared(g)
+
+    def _shared(self, g):
+        last = self._last
+        if last is not None and last[0] is g:
+            return last[1]
+        key = g
+        d = self.d
+        g = g / self.count
+        spread = backend.array_module(d).empty(d.shape, g.dtype)
+        spread[...] = g.reshape(d.shape[:-1] + (1,))
+        value = spread * self.array_derivative(d)
+        self._last = (key, value)
+        return value
+
+
+class _SquaredGrad(_Grad):
+    __slots__ = ()
+
+    @staticmethod
+    def values(d):
+        return d * d
+
+    def derivative(self, d):
+        return 2 * d
+
+    def array_derivative(self, d):
+        return 2 * d
+
+
+class _AbsoluteGrad(_Grad):
+    __slots__ = ()
+
+    @staticmethod
+    def values(d):
+        return backend.array_module(d).abs(d)
+
+    def derivative(self, d):
+        return sign(d)
+
+    def array_derivative(self, d):
+        return backend.array_module(d).sign(d)
+
+
+class _ForY:
+    __slots__ = ('rule',)
+
+    def __init__(self, rule):
+        self.rule = rule
+
+    def __call__(self, g, out, x, y):
+        return -self.rule.tensor_rule(g, x - y)
+
+    def array_rule(self, g, out, x, y):
+        return -self.rule._shared(g)
