@@ -3,7 +3,7 @@ import itertools
 import weakref
 
 
-from . import backend, dtypes
+from . import backend, dtypes, name_scopes
 from .tensor import DISPLAY_NAME, Tensor, _to_array, numpy_text
 
 _unnamed = itertools.count()
@@ -48,7 +48,7 @@ class Variable(Tensor):
         # write through to the caller's array.
         xp = backend.array_module(data)
         super().__init__(xp.array(data, copy=True))
-        self._name = name if name is not None else 'Variable'
+        self._name = name_scopes.qualify(name if name is not None else 'Variable')   # 'outer/v:0' in tf.name_scope
         self._path = None      # set by a layer's add_weight: Keras 3's 'dense/kernel'
         self._trainable = bool(trainable)
         self._snapshot = None    # weak reference to the Tensor tapes hold for the current value
@@ -143,6 +143,9 @@ class Variable(Tensor):
     __hash__ = object.__hash__
 
     def __repr__(self):
+        if self._path is not None:     # a layer's weight prints as Keras 3's Variable does
+            return '<Variable path=%s, shape=%s, dtype=%s, value=%s>' % (
+                self._path, tuple(self._data.shape), self._data.dtype.name, self.numpy())
         text = numpy_text(self.numpy(), True)
         return "<%s.Variable '%s' shape=%s dtype=%s, numpy=%s>" % (
             DISPLAY_NAME, self.name, tuple(self._data.shape), self._data.dtype.name, text)

@@ -190,6 +190,22 @@ class Normalization(Layer):
             return self._fixed
         return reshape(self.adapt_mean, self._broadcast_shape), reshape(self.adapt_variance, self._broadcast_shape)
 
+    @property
+    def mean(self):
+        """The mean in the input's broadcast shape (Keras 3's ``layer.mean``, e.g. (1, features))."""
+        return self._built_statistics('mean')[0]
+
+    @property
+    def variance(self):
+        """The variance in the input's broadcast shape (Keras 3's ``layer.variance``)."""
+        return self._built_statistics('variance')[1]
+
+    def _built_statistics(self, name):
+        if not self.built:
+            raise AttributeError('Normalization %r has no %s until it is built (call adapt() or the layer)'
+                                 % (self.name, name))
+        return self._statistics()
+
     def call(self, inputs):
         if inputs.dtype != self.dtype:
             inputs = cast(inputs, self.dtype)

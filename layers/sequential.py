@@ -1,6 +1,7 @@
 """Sequential: a stack of layers, each feeding the next."""
 from framework import nest
 from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
+from framework.ops import expand_dims, squeeze
 from framework.tensor import Tensor
 
 from . import call_context, serialization
@@ -144,11 +145,24 @@ class Sequential(ModelBase):
         self._graph_ends, self._graph_error = ([input_layer.output], nest.flatten(x)), None
 
     def call(self, inputs, training=None, mask=None):
-        x = inputs
+        x = self._match_input_rank(inputs)
         if mask is not None and isinstance(x, Tensor) and get_keras_mask(x) is None:
             set_keras_mask(x, as_mask(mask))
         for layer in self._layers:
             x = call_layer(layer, x, {'training': training})
+        return x
+
+    def _match_input_rank(self, x):
+        """As Keras 3's Functional: an input one axis short of the Input's rank gets a last axis of
+        size 1 when the Input's last axis is 1 (``predict(x)`` with x of shape (n,) for input_shape=[1]);
+        one axis too many of size 1 is squeezed."""
+        if self._graph_ends is None or not isinstance(x, Tensor):
+            return x
+        reference = self._graph_ends[0][0].shape
+        if x.ndim == len(reference) + 1 and x.shape[-1] == 1:
+            return squeeze(x, axis=-1)
+        if x.ndim == len(reference) - 1 and reference[-1] == 1:
+            return expand_dims(x, axis=-1)
         return x
 
     def compute_mask(self, inputs, mask=None):
@@ -223,9 +237,10 @@ class Sequential(ModelBase):
         layer_configs = config.pop('layers', [])
         build_input_shape = config.pop('build_input_shape', None)
         model = cls(**config)
-        with call_context.scope(model):       # weights built here get the model's path
-            for layer_config in layer_configs:
-                model.add(serialization.deserialize(layer_config, custom_objects), rebuild=False)
+        # Each layer builds from its build_config as it is deserialized, outside the model's
+        # scope: Keras 3 names a reloaded weight 'dense/kernel', not 'sequential/dense/kernel'.
+        for layer_config in layer_configs:
+            model.add(serialization.deserialize(layer_config, custom_objects), rebuild=False)
         model._maybe_rebuild()
         if not model.built and build_input_shape is not None:
             model.build(build_input_shape)

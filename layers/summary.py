@@ -145,6 +145,12 @@ def _rows(model, layer, level, expand_nested, show_trainable, connected_to=None)
 
 
 def _output_shape(model, layer):
+    # Keras 3 shows the outputs of the layer's LAST recorded call, whichever model made it
+    # (a layer shared with a model built on a batch of 10 shows (10, ...) everywhere).
+    nodes = layer.__dict__.get('_inbound_nodes')
+    if nodes:
+        shapes = [tuple(tensor.shape) for tensor in nodes[-1].outputs]
+        return _format_shape(shapes[0] if len(shapes) == 1 else shapes)
     known = getattr(model, '_output_shapes', None) or {}
     shape = known.get(id(layer))
     if shape is None and layer.built and layer._build_input_shape is not None:
@@ -154,6 +160,10 @@ def _output_shape(model, layer):
             shape = None
     if shape is None:
         return '?'
+    return _format_shape(shape)
+
+
+def _format_shape(shape):
     if isinstance(shape, list):                  # several outputs: Keras prints the list of shapes
         return '[%s]' % ', '.join('(%s)' % ', '.join(str(d) for d in one) for one in shape)
     return '(%s)' % ', '.join(str(d) for d in shape)

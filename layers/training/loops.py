@@ -75,7 +75,7 @@ class TrainingLoops:
                                      % type(validation_data).__name__)
                 vx, vy, vsw = unpack_x_y_sample_weight(validation_data)
                 val = make_data(vx, vy, vsw, validation_batch_size or batch_size, steps_per_epoch=validation_steps)
-        verbose = resolve_verbose(verbose)
+        resolve_verbose(verbose)   # checks it; callbacks see it as given ('auto' in History.params, as Keras)
         callbacks = self._callback_list(callbacks, verbose, epochs, train.num_batches, add_history=True)
         self.stop_training = False
         callbacks.on_train_begin()
@@ -110,7 +110,7 @@ class TrainingLoops:
         """
         self._assert_compiled('evaluate')
         data = make_data(x, y, sample_weight, batch_size, steps_per_epoch=steps, what='evaluate')
-        verbose = resolve_verbose(verbose)
+        resolve_verbose(verbose)
         callbacks = self._callback_list(callbacks, verbose, 1, data.num_batches)
         logs = self._evaluate_data(data, callbacks)
         return logs if return_dict else self._flatten_metrics_in_order(logs)
@@ -118,7 +118,7 @@ class TrainingLoops:
     def predict(self, x, batch_size=None, verbose='auto', steps=None, callbacks=None):
         """The model's outputs for ``x``, computed in batches, as numpy arrays."""
         data = make_data(x, None, None, batch_size, steps_per_epoch=steps, what='predict')
-        verbose = resolve_verbose(verbose)
+        resolve_verbose(verbose)
         callbacks = self._callback_list(callbacks, verbose, 1, data.num_batches)
         self.stop_predicting = False
         callbacks.on_predict_begin()

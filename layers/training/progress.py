@@ -1,38 +1,48 @@
-"""Progress reports for fit, evaluate and predict, in Keras's formats.
+"""Progress reports for fit, evaluate and predict, written as Keras 3's ``Progbar`` writes them.
 
-verbose=1: a tqdm bar per loop with the running loss and metrics;
+verbose=1: a bar per loop, redrawn in place (``\\r``) with the latest loss and
+metrics at most every ``REFRESH_SECONDS`` and once more when the loop ends:
+``8/8 ━━━━━━━━━━━━━━━━━━━━ 0s 3ms/step - loss: 1.0821`` with Keras's ANSI
+bold/green/grey codes. Keras draws it this way on any POSIX system, terminal
+or not (logs and pipes included), so 'auto' means 1, as in Keras.
 verbose=2: one line per loop (``32/32 - 0s - 5ms/step - loss: 0.5000 - mae: 0.4000``);
-verbose=0: nothing. 'auto' means 1 on a terminal and 2 otherwise (logs, CI).
-The bar reads the logs at most every ``REFRESH_SECONDS``, so the running
-values are converted to host floats only that often, not once per batch.
+verbose=0: nothing.
+The logs are read (turned into host floats) only when a line is drawn, not once per batch.
 """
+import math
+import os
 import sys
 import time
 
-REFRESH_SECONDS = 0.1
+REFRESH_SECONDS = 0.05   # Keras's Progbar interval
+BAR_WIDTH = 20
 
 
-def resolve_verbose(verbose, stream=None):
-    """0, 1 or 2 for ``verbose`` ('auto': 1 when ``stream`` is a terminal, else 2)."""
+def resolve_verbose(verbose):
+    """0, 1 or 2 for ``verbose`` ('auto' is 1, as in Keras 3)."""
     if verbose == 'auto':
-        stream = stream or sys.stdout
-        return 1 if getattr(stream, 'isatty', lambda: False)() else 2
+        return 1
     if verbose not in (0, 1, 2, True, False):
         raise ValueError("verbose must be 'auto', 0, 1 or 2, got %r" % (verbose,))
     return int(verbose)
 
 
-def format_value(value):
-    """A log value as Keras prints it: 4 decimals, or scientific notation when tiny."""
+def format_value(value, signed=True):
+    """A log value as Keras prints it: 4 decimals, or scientific notation when tiny.
+
+    ``signed=False`` is the verbose=2 line's test (``value > 1e-3``, so negative
+    values come out in scientific notation there, as in Keras).
+    """
     try:
         value = float(value)
     except (TypeError, ValueError):
         return ' %s' % (value,)
-    return ' %.4f' % value if abs(value) > 1e-3 else ' %.4e' % value
+    large = abs(value) > 1e-3 if signed else value > 1e-3
+    return ' %.4f' % value if large else ' %.4e' % value
 
 
-def format_logs(logs):
-    return ''.join(' - %s:%s' % (key, format_value(value)) for key, value in logs.items())
+def format_logs(logs, signed=True):
+    return ''.join(' - %s:%s' % (key, format_value(value, signed)) for key, value in logs.items())
 
 
 def format_time(seconds_per_step, unit='step'):
@@ -44,74 +54,109 @@ def format_time(seconds_per_step, unit='step'):
     return '%.0fus/%s' % (seconds_per_step * 1e6, unit)
 
 
+def format_eta(seconds):
+    if seconds > 3600:
+        return '%d:%02d:%02d' % (seconds // 3600, (seconds % 3600) // 60, seconds % 60)
+    if seconds > 60:
+        return '%d:%02d' % (seconds // 60, seconds % 60)
+    return '%ds' % seconds
+
+
 class Progress:
     """Reports one loop over ``target`` steps (None: unknown until it ends).
 
     Args:
         target: the number of steps, or None.
         verbose: 1 (bar) or 2 (one line at the end).
-        stream: where to write (default sys.stdout, as Keras).
+        stream: where to write (default: sys.stdout when writing, as Keras).
     """
 
     def __init__(self, target, verbose, stream=None):
         self.target = target
         self.verbose = verbose
-        self.stream = stream or sys.stdout
+        self.stream = stream
         self.seen = 0
-        self._start = time.perf_counter()
-        self._last_refresh = self._start
-        self._bar = None
-        if verbose == 1:
-            self._bar = _keras_bar(target, self.stream)
+        self._start = time.time()
+        self._last_draw = 0.0
+        self._after_first_step = None
+        self._prev_width = 0
+        self._values = {}      # latest value per key, keys in first-seen order (Keras's _values_order)
+        # On POSIX Keras always redraws in place; elsewhere, off a terminal, it writes new lines.
+        self._in_place = os.name == 'posix' or getattr(sys.stdout, 'isatty', lambda: False)()
 
     def update(self, current, logs=None):
-        """Record that ``current`` steps are done; refresh the bar now and then."""
+        """Record that ``current`` steps are done; redraw the bar if it is time."""
         self.seen = current
-        if self._bar is None:
-            return
-        now = time.perf_counter()
-        if now - self._last_refresh >= REFRESH_SECONDS:
-            self._last_refresh = now
-            self._refresh(logs)
-
-    def _refresh(self, logs):
-        if logs:
-            self._bar.logs = format_logs(logs)
-        self._bar.update(self.seen - self._bar.n)
+        now = time.time()
+        per_step = self._step_duration(current, now)
+        if self.verbose == 1 and now - self._last_draw >= REFRESH_SECONDS:
+            self._draw(current, logs, now, per_step, final=False)
 
     def finish(self, logs=None):
-        """Close the bar, or write the verbose=2 line, with the final ``logs``."""
-        logs = logs or {}
+        """Draw the final bar, or write the verbose=2 line, with the final ``logs``."""
         if self.target is None:
             self.target = self.seen
-        if self._bar is not None:
-            self.seen = self.target
-            self._bar.total = self.target
-            self._refresh(logs)
-            self._bar.close()
-            self._bar = None
+        current = self.target
+        now = time.time()
+        per_step = self._step_duration(current, now)
+        if self.verbose == 1:
+            self._draw(current, logs, now, per_step, final=True)
         elif self.verbose == 2 and self.target:
-            elapsed = time.perf_counter() - self._start
-            width = len(str(self.target))
-            self.stream.write('%*d/%d - %.0fs - %s%s\n' % (width, self.seen or self.target, self.target, elapsed,
-                                                          format_time(elapsed / max(self.seen, 1)),
-                                                          format_logs(logs)))
-            self.stream.flush()
+            self._take(logs)
+            width = int(math.log10(self.target)) + 1
+            self._write('%*d/%d - %.0fs - %s%s\n' % (width, current, self.target, now - self._start,
+                                                    format_time(per_step), format_logs(self._values, False)))
 
+    def _draw(self, current, logs, now, per_step, final):
+        self._take(logs)
+        message = '\b' * self._prev_width + '\r' if self._in_place else '\n'
+        hidden = 0   # characters of ANSI codes, which take no room on screen
+        if self.target:
+            width = int(math.log10(self.target)) + 1
+            bar = '\x1b[1m%*d/%d\x1b[0m ' % (width, current, self.target)
+            hidden += 8
+            done = int(BAR_WIDTH * current / self.target)
+            if done > 0:
+                bar += '\x1b[32m%s\x1b[0m' % ('━' * done)
+                hidden += 9
+            bar += '\x1b[37m%s\x1b[0m' % ('━' * (BAR_WIDTH - done))
+            hidden += 9
+        else:
+            bar = '%7d/Unknown' % current
+        if self.target and not final:
+            info = ' \x1b[1m%s\x1b[0m' % format_eta(per_step * (self.target - current))
+        else:
+            info = ' \x1b[1m%.0fs\x1b[0m' % (now - self._start)
+        hidden += 8
+        info += ' ' + format_time(per_step) + format_logs(self._values)
+        message += bar + info
+        shown = len(bar) + len(info) - hidden
+        if self._prev_width > shown:
+            message += ' ' * (self._prev_width - shown)
+        if final:
+            message += '\n'
+        self._write(message)
+        self._prev_width = shown
+        self._last_draw = now
 
-def _keras_bar(target, stream):
-    """A tqdm bar drawn like Keras's: ``32/57 ━━━━━━      0s 3ms/step - loss: 1.0821``."""
-    from tqdm import tqdm
+    def _take(self, logs):
+        if logs:
+            for key, value in logs.items():
+                self._values[key] = value
 
-    class KerasBar(tqdm):
-        logs = ''
+    def _step_duration(self, current, now):
+        # Keras's estimate: the first step (tracing, warm-up) is left out once there are others.
+        if not current:
+            return 0.0
+        if self._after_first_step is not None and current > 1:
+            duration = (now - self._after_first_step) / (current - 1)
+        else:
+            duration = (now - self._start) / current
+        if current == 1:
+            self._after_first_step = now
+        return duration
 
-        @property
-        def format_dict(self):
-            fields = super().format_dict
-            per_step = fields['elapsed'] / fields['n'] if fields['n'] else 0.0
-            fields.update(logs=self.logs, per_step=format_time(per_step))
-            return fields
-
-    return KerasBar(total=target, file=stream, leave=True, dynamic_ncols=True, ascii=False,
-                    bar_format='{n_fmt}/{total_fmt} {bar:20} {elapsed} {per_step}{logs}')
+    def _write(self, text):
+        stream = self.stream or sys.stdout
+        stream.write(text)
+        stream.flush()
