@@ -5,8 +5,10 @@ attributes (and lists, tuples and dicts in them) when asked, in sorted
 attribute-name order as TensorFlow does: ``self.w = Variable(...)`` in
 ``__init__`` is all a user writes.
 """
+import functools
 import re
 
+from .name_scopes import name_scope
 from .variable import Variable
 
 
@@ -23,6 +25,9 @@ class Module:
 
     def __init__(self, name=None):
         self._module_name = name or _camel_to_snake(type(self).__name__)
+        # As TensorFlow: the scope is fixed when the module is made ('outer/m/' inside tf.name_scope('outer')).
+        with name_scope(self._module_name) as scope_name:
+            self._module_scope = name_scope(scope_name)
 
     @property
     def name(self):
@@ -70,6 +75,18 @@ class Module:
             visit(item)
         return found
 
+    @property
+    def name_scope(self):
+        """A ``name_scope`` naming the variables made inside it 'module_name/...'."""
+        if '_module_scope' not in vars(self):      # a subclass that skipped Module.__init__
+            self._module_scope = name_scope(self.name + '/')
+        return self._module_scope
+
     @classmethod
     def with_name_scope(cls, method):
-        return method
+        """Decorator: ``method`` runs inside its module's ``name_scope``."""
+        @functools.wraps(method)
+        def method_with_name_scope(self, *args, **kwargs):
+            with self.name_scope:
+                return method(self, *args, **kwargs)
+        return method_with_name_scope

@@ -1,0 +1,55 @@
+"""``tf.name_scope``: a prefix for the names of the variables created inside it.
+
+As in TensorFlow's eager mode, scopes are not made unique ('outer' twice is
+'outer/' twice), a name ending in '/' is absolute, and '' returns to the root.
+Keras layer weights keep their own names (Keras 3 ignores tf.name_scope).
+"""
+import threading
+
+_state = threading.local()
+
+
+def current():
+    """The prefix for names made now: 'outer/inner/' inside two scopes, '' outside any."""
+    return getattr(_state, 'prefix', '')
+
+
+def qualify(name):
+    """``name`` as a variable created now is named: 'outer/v:0' in scope 'outer', else unchanged."""
+    prefix = current()
+    return prefix + name + ':0' if prefix else name
+
+
+class name_scope:  # noqa: N801  (TensorFlow's spelling)
+    """Context manager: variables created inside are named 'scope/name:0'.
+
+    Args:
+        name: the scope's name; one ending in '/' is used as the whole prefix.
+    """
+
+    def __init__(self, name):
+        if not isinstance(name, str):
+            raise ValueError('name_scope: name must be a string, got %r of type %s'
+                             % (name, type(name).__name__))
+        self._name = name
+        self._saved = []
+
+    @property
+    def name(self):
+        return self._name
+
+    def __enter__(self):
+        old = current()
+        if not self._name:
+            prefix = ''
+        elif self._name.endswith('/'):
+            prefix = self._name
+        else:
+            prefix = old + self._name + '/'
+        self._saved.append(old)
+        _state.prefix = prefix
+        return prefix
+
+    def __exit__(self, *exc):
+        _state.prefix = self._saved.pop()
+        return False
