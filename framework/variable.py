@@ -9,6 +9,11 @@ from .tensor import DISPLAY_NAME, Tensor, _to_array, numpy_text
 _unnamed = itertools.count()
 
 
+# How many times a variable's trainable flag was set: layers cache their
+# weight lists against it (layers/weights.py), as a key that any change moves.
+TRAINABLE_FLAG_CHANGES = [0]
+
+
 class _Snapshot(Tensor):
     """The Tensor a tape keeps for a variable's value: it shares the variable's
     buffer and names the variable, so debugging output can say which variable a
@@ -72,6 +77,7 @@ class Variable(Tensor):
     @trainable.setter
     def trainable(self, value):
         self._trainable = bool(value)
+        TRAINABLE_FLAG_CHANGES[0] += 1
 
     def _snapshot_tensor(self):
         """A Tensor sharing the current buffer, for tapes to keep (one per buffer)."""

@@ -95,6 +95,7 @@ class Layer(LayerWeights):
     def trainable(self, value):
         value = bool(value)
         self._trainable = value
+        tracking.structure_changed(self)
         for v in self._trainable_created:
             v.trainable = value
         for layer in tracking.direct_sublayers(self):
@@ -138,9 +139,11 @@ class Layer(LayerWeights):
         value = initializer(shape, dtype=dtype)
         variable = Variable(value, trainable=trainable, name=name, dtype=dtype)
         variable._path = '/'.join(call_context.enclosing_names(self) + [self.name, name])
+        variable._name = name      # Keras 3 weights ignore tf.name_scope: 'kernel' stays 'kernel'
         if trainable and not self._trainable:
             variable.trainable = False
         (self._trainable_created if trainable else self._non_trainable_created).append(variable)
+        tracking.structure_changed(self)
         regularizer = regularizers.get(regularizer)
         if regularizer is not None:
             self._regularizers[variable] = regularizer
@@ -152,11 +155,11 @@ class Layer(LayerWeights):
     def __setattr__(self, name, value):
         super().__setattr__(name, value)
         if name not in tracking.NOT_SUBLAYER_NAMES:
-            self.__dict__.pop(tracking.CACHE, None)     # where the sublayers are may have changed
+            tracking.structure_changed(self)     # where the sublayers are may have changed
 
     def __delattr__(self, name):
         super().__delattr__(name)
-        self.__dict__.pop(tracking.CACHE, None)
+        tracking.structure_changed(self)
 
     # ---- calling ----------------------------------------------------------------
     def call(self, inputs, *args, **kwargs):

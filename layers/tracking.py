@@ -6,6 +6,7 @@ order, including those held in lists, tuples and dicts (``self.blocks =
 subclass that does ``self.d1 = Dense(10)`` is found the same way, at the
 moment weights are asked for.
 """
+import operator
 import types
 
 import numpy as np
@@ -35,6 +36,46 @@ def direct_sublayers(layer):
 # __delattr__ drop the cache when an attribute outside NOT_SUBLAYER_NAMES changes.
 CACHE = '_sublayer_places'
 _CONTAINERS = (list, tuple, dict)
+
+# Counts the changes of every layer's structure (an attribute that may hold a
+# sublayer set or deleted, a weight added, a trainable flag set): the key, with
+# framework.variable.TRAINABLE_FLAG_CHANGES, of the weight lists cached in
+# layers/weights.py. Lists and dicts that can change in place are compared
+# item by item instead (see ``containers_of``).
+STRUCTURE_CHANGES = [0]
+
+
+def structure_changed(layer):
+    """Drop ``layer``'s cached sublayer places and move every cache key."""
+    layer.__dict__.pop(CACHE, None)
+    STRUCTURE_CHANGES[0] += 1
+
+
+def containers_of(layers):
+    """The list/tuple/dict attributes (and the containers inside them) of ``layers``:
+    the places whose items can change without an attribute being set."""
+    found = []
+    for layer in layers:
+        direct_sublayers(layer)               # fills the places cache
+        pending = [v for v in layer.__dict__[CACHE] if type(v) in _CONTAINERS]
+        while pending:
+            container = pending.pop()
+            found.append(container)
+            items = container.values() if type(container) is dict else container
+            pending.extend(v for v in items if type(v) in _CONTAINERS)
+    return found
+
+
+def snapshot(container):
+    """The items of ``container`` (values and keys of a dict), to compare by identity."""
+    if type(container) is dict:
+        return tuple(container) + tuple(container.values())
+    return tuple(container)
+
+
+def unchanged(container, items):
+    current = snapshot(container)
+    return len(current) == len(items) and all(map(operator.is_, current, items))
 
 
 def _places(layer):
@@ -113,4 +154,4 @@ _NOT_LAYERS = set(_PLAIN)
 NOT_SUBLAYER_NAMES = frozenset(('_trainable_created', '_non_trainable_created', '_regularizers', '_constraints',
                    '_losses', 'input_spec', '_build_input_shape', '_batch_input_shape', '_dtype',
                    'activity_regularizer', 'name', '_trainable', 'built', '_call_epoch',
-                   '_output_shapes', '_inbound_nodes', CACHE))
+                   '_output_shapes', '_inbound_nodes', CACHE, '_weights_walk'))

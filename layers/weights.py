@@ -9,6 +9,7 @@ import numpy as np
 from framework.backend import array_module, to_host
 from framework.tape import paused
 from framework.tensor import Tensor
+from framework.variable import TRAINABLE_FLAG_CHANGES
 
 from . import tracking
 
@@ -17,17 +18,14 @@ class LayerWeights:
     """Mixin of ``Layer``: weights, losses, get/set_weights, constraints."""
 
     # ---- weights --------------------------------------------------------------
+    # Training loops read weights, trainable_variables and losses every step;
+    # the lists come from a walk over the sublayers that is cached until the
+    # structure changes (see tracking.STRUCTURE_CHANGES). Each call returns a
+    # new list, so callers may change what they get.
     @property
     def weights(self):
         """Every variable of the layer and its sublayers."""
-        own = self._trainable_created + self._non_trainable_created
-        subs = tracking.direct_sublayers(self)
-        if not subs:
-            return list(own)
-        out = list(own)
-        for layer in subs:
-            out.extend(layer.weights)
-        return tracking.unique(out)
+        return list(self._walk().weights)
 
     @property
     def variables(self):
@@ -36,19 +34,22 @@ class LayerWeights:
     @property
     def trainable_weights(self):
         """The variables an optimizer trains (none while ``trainable`` is False)."""
-        if not self._trainable:
-            return []
-        return [v for v in self.weights if v._trainable]
+        return list(self._walk().trainable)
 
     trainable_variables = trainable_weights
 
     @property
     def non_trainable_weights(self):
-        if not self._trainable:
-            return self.weights
-        return [v for v in self.weights if not v._trainable]
+        return list(self._walk().non_trainable)
 
     non_trainable_variables = non_trainable_weights
+
+    def _walk(self):
+        walk = self.__dict__.get('_weights_walk')
+        key = (tracking.STRUCTURE_CHANGES[0], TRAINABLE_FLAG_CHANGES[0])
+        if walk is None or walk.key != key or not all(map(tracking.unchanged, walk.containers, walk.items)):
+            walk = self.__dict__['_weights_walk'] = _Walk(self, key)
+        return walk
 
     @property
     def layers(self):
@@ -69,35 +70,13 @@ class LayerWeights:
         weight's current value, so inside a GradientTape they are recorded
         and differentiable.
         """
-        subs = tracking.all_sublayers(self)
+        walk = self._walk()
         out = list(self._losses)
-        regularizers = dict(self._regularizers)
-        for layer in subs:
+        for layer in walk.subs:
             if layer._losses and layer._call_epoch >= self._call_epoch:
                 out.extend(layer._losses)
-            if layer._regularizers:
-                regularizers.update(layer._regularizers)
-        if regularizers and self._trainable:
-            for v in self._trainable_weights_of([self] + subs):
-                penalty = regularizers.get(v)
-                if penalty is not None:
-                    out.append(penalty(v))
-        return out
-
-    @staticmethod
-    def _trainable_weights_of(layers):
-        """``trainable_weights`` of the first of ``layers``, given all of them in
-        ``all_sublayers`` order (``losses`` runs every step: this saves a second walk).
-
-        ``weights`` is the own variables of a depth-first, pre-order walk, repeats
-        dropped; ``all_sublayers`` is that same walk, so the order is the same.
-        """
-        seen, out = set(), []
-        for layer in layers:
-            for v in layer._trainable_created + layer._non_trainable_created:
-                if v._trainable and id(v) not in seen:
-                    seen.add(id(v))
-                    out.append(v)
+        for variable, penalty in walk.penalties:
+            out.append(penalty(variable))
         return out
 
     # ---- constraints ------------------------------------------------------------
@@ -167,3 +146,35 @@ class LayerWeights:
                              'You can build it manually via: `%s.build(input_shape)`.'
                              % (self.name, self.name))
         return int(sum(int(np.prod(v.shape, dtype=np.int64)) for v in self.weights))
+
+
+class _Walk:
+    """What a walk over a layer and its sublayers found, and when it is stale.
+
+    ``weights`` are the own variables of each layer in ``all_sublayers`` order
+    (a depth-first, pre-order walk, first visits only), which is Keras 3's
+    order: own weights, then each sublayer's. ``penalties`` pairs each
+    regularized trainable weight with its regularizer, in weight order.
+    """
+    __slots__ = ('key', 'containers', 'items', 'subs', 'weights', 'trainable', 'non_trainable', 'penalties')
+
+    def __init__(self, layer, key):
+        self.key = key
+        self.subs = tracking.all_sublayers(layer)
+        every = [layer] + self.subs
+        self.containers = tracking.containers_of(every)
+        self.items = [tracking.snapshot(c) for c in self.containers]
+        seen, weights, regularizers = set(), [], {}
+        for each in every:
+            regularizers.update(each._regularizers)
+            for v in each._trainable_created + each._non_trainable_created:
+                if id(v) not in seen:
+                    seen.add(id(v))
+                    weights.append(v)
+        self.weights = weights
+        if layer._trainable:
+            self.trainable = [v for v in weights if v._trainable]
+            self.non_trainable = [v for v in weights if not v._trainable]
+        else:
+            self.trainable, self.non_trainable = [], weights
+        self.penalties = [(v, regularizers[v]) for v in self.trainable if v in regularizers]

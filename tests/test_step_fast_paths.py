@@ -56,10 +56,19 @@ def variable_made_trainable():
 
 
 @pytest.mark.parametrize('make', [nested_model, frozen_middle, variable_made_trainable])
-def test_losses_walk_gives_trainable_weights_in_their_order(make):
+def test_cached_walk_gives_keras_weight_order(make):
+    """Own weights first, then each sublayer's (recursively), repeats dropped: the
+    walk over all_sublayers must give that order for every list it caches."""
+    def reference(layer):
+        out = list(layer._trainable_created + layer._non_trainable_created)
+        for sub in tracking.direct_sublayers(layer):
+            out.extend(reference(sub))
+        return tracking.unique(out)
     model = make()
-    walked = model._trainable_weights_of([model] + tracking.all_sublayers(model))
-    assert [id(v) for v in walked] == [id(v) for v in model.trainable_weights]
+    expected = reference(model)
+    assert [id(v) for v in model.weights] == [id(v) for v in expected]
+    assert [id(v) for v in model.trainable_weights] == [id(v) for v in expected if v.trainable]
+    assert [id(v) for v in model.non_trainable_weights] == [id(v) for v in expected if not v.trainable]
 
 
 @pytest.mark.parametrize('make', [nested_model, frozen_middle, variable_made_trainable])
@@ -204,3 +213,25 @@ def test_mean_shortcut_matches_the_general_path(shape):
     general.update_state(values.astype(np.float64).tolist() if shape else float(values))  # converted: general path
     np.testing.assert_array_equal(fast.total.numpy(), general.total.numpy())
     np.testing.assert_array_equal(fast.count.numpy(), general.count.numpy())
+
+
+def test_cached_weight_lists_follow_every_change():
+    model = nested_model()
+    before = len(model.trainable_weights)
+    model.layers[0].kernel.trainable = False                  # a variable's flag
+    assert len(model.trainable_weights) == before - 1
+    model.layers[0].kernel.trainable = True
+    block = model.layers[2]
+    block.inner.append(Dense(2))                               # a list grows in place
+    block.inner[-1](np.ones((1, 3), np.float32))
+    assert len(model.trainable_weights) == before + 2
+    old = block.inner[-1]
+    block.inner[-1] = Dense(5)                                 # an item replaced in place
+    block.inner[-1](np.ones((1, 3), np.float32))
+    ids = [id(w) for w in model.trainable_weights]
+    assert id(block.inner[-1].kernel) in ids and id(old.kernel) not in ids
+    block.trainable = False                                    # a layer's flag
+    assert all(not any(w is v for v in model.trainable_weights) for w in block.weights)
+    got = model.trainable_weights
+    got.clear()                                                # callers own what they get
+    assert model.trainable_weights
