@@ -78,7 +78,11 @@ def record(name, inputs, output, vjps):
         hit = reads = False
         for x in inputs:
             if type(x) is Variable:
-                if id(x) in tracked or (x._trainable and tape._watch_accessed and tape._watch_one(x)):
+                if id(x) in tracked:
+                    hit = reads = True
+                elif x._trainable and tape._watch_accessed:
+                    tracked.add(id(x))           # watched on first read (GradientTape._watch_one)
+                    tape._watched.append(x)
                     hit = reads = True
             elif id(x) in tracked:
                 hit = True
@@ -405,7 +409,10 @@ def _sweep_arrays(nodes, tracked, grads, source_ids, free):
             rule = getattr(vjp, 'array_rule', None)
             if rule is not None:
                 if arrays is None:
-                    arrays = [t._data if isinstance(t, Tensor) else t for t in inputs]
+                    try:
+                        arrays = [t._data for t in inputs]
+                    except AttributeError:       # a Python number among the inputs
+                        arrays = [t._data if isinstance(t, Tensor) else t for t in inputs]
                 gx = rule(g, output._data, *arrays)
             else:
                 if g_tensor is None:

@@ -60,7 +60,8 @@ def containers_of(layers):
         pending = [v for v in layer.__dict__[CACHE] if type(v) in _CONTAINERS]
         while pending:
             container = pending.pop()
-            found.append(container)
+            if type(container) is not tuple:     # a tuple's items never change (nested lists are followed)
+                found.append(container)
             items = container.values() if type(container) is dict else container
             pending.extend(v for v in items if type(v) in _CONTAINERS)
     return found

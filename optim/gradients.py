@@ -17,6 +17,12 @@ def checked_gradient(index, grad, variable):
             neither a Tensor nor an array.
         ValueError: ``grad`` has another shape than ``variable`` or lives on another device.
     """
+    if type(grad) is Tensor and type(variable) is Variable:
+        # The usual pair (a gradient from a tape for a host variable): one look at each.
+        data, value = grad._data, variable._data
+        if type(data) is np.ndarray and type(value) is np.ndarray and data.shape == value.shape \
+                and data.dtype is value.dtype and value.dtype.kind in 'fc':
+            return data
     if not isinstance(variable, Variable):
         raise TypeError('apply_gradients: item %d: expected a framework.Variable to update, got %s; '
                         'pass model.trainable_variables' % (index, type(variable).__name__))

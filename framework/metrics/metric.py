@@ -14,6 +14,9 @@ from ..variable import Variable
 FLOATX = 'float32'
 
 
+_HOST_AMOUNTS = (np.ndarray, np.float32, np.float64, np.float16, int, float)
+
+
 def add_to(variable, amount):
     """``variable += amount`` on raw arrays, in place.
 
@@ -22,6 +25,9 @@ def add_to(variable, amount):
     numbers move there once.
     """
     data = variable._data
+    if type(data) is np.ndarray and type(amount) in _HOST_AMOUNTS:
+        data += amount
+        return
     if backend.is_device_array(amount) != backend.is_device_array(data):
         xp = backend.array_module(amount)
         data = variable._data = xp.asarray(backend.to_host(data))
