@@ -70,7 +70,7 @@ def main():
     fit_times, loop_times = [], []
     for _ in range(args.repeats):
         fit_times.append(fit_ms_per_step(model, X, y, args.epochs))
-        loop_times.append(measure(loop, X, y, steps=64 * args.epochs, repeats=1, warmup=5))
+        loop_times.append(measure({'loop': loop}, X, y, steps=64 * args.epochs, repeats=1, warmup=5)['loop'])
     fit_ms, loop_ms = statistics.median(fit_times), statistics.median(loop_times)
     print('%-22s %10s   (%s clock)' % ('seed model, batch 32', 'ms/step', args.clock))
     print('%-22s %10.3f' % ('custom loop', loop_ms))
