@@ -8,6 +8,7 @@ until ``result()`` is read.
 import numpy as np
 
 from .. import backend, dtypes
+from ..errors import InvalidArgumentError
 from ..losses.naming import auto_name
 from ..variable import Variable
 
@@ -45,9 +46,20 @@ class naming_errors:
         return self
 
     def __exit__(self, kind, err, tb):
-        if kind in (TypeError, ValueError) and self.metric.name not in str(err):
-            raise kind('metric %r (%s): %s' % (self.metric.name, type(self.metric).__name__, err)) from err
+        if kind is not None:
+            named = named_error(self.metric, err)
+            if named is not None:
+                raise named from err
         return False
+
+
+def named_error(metric, err):
+    """A TypeError / ValueError like ``err`` that names ``metric``, or None (other
+    exceptions, and messages that name it already, pass unchanged)."""
+    kind = type(err)
+    if kind in (TypeError, ValueError, InvalidArgumentError) and metric.name not in str(err):
+        return kind('metric %r (%s): %s' % (metric.name, type(metric).__name__, err))
+    return None
 
 
 class Metric:

@@ -16,7 +16,7 @@ from ..losses.tensor_notes import get_keras_mask
 from ..ops import broadcast_to, reduce_mean, reduce_sum
 from ..tape import ACTIVE, paused
 from ..tensor import Tensor
-from .metric import Metric, add_to, naming_errors
+from .metric import Metric, add_to, named_error
 
 _NOTHING_TO_PAUSE = contextlib.nullcontext()
 
@@ -157,12 +157,24 @@ class MeanMetricWrapper(Mean):
             self._direction = _direction_of(getattr(fn, '__name__', ''))
 
     def update_state(self, y_true, y_pred, sample_weight=None):
-        mask = get_keras_mask(y_pred)
-        with not_recording(), naming_errors(self):
+        if ACTIVE:                  # called under a tape: record nothing
+            with paused():
+                return self._update(y_true, y_pred, sample_weight)
+        return self._update(y_true, y_pred, sample_weight)
+
+    def _update(self, y_true, y_pred, sample_weight):
+        # try/except rather than naming_errors(): no context manager on every step
+        try:
+            mask = get_keras_mask(y_pred)
             values = self._fn(y_true, y_pred, **self._fn_kwargs)
             if mask is not None:
                 sample_weight = apply_mask(sample_weight, mask, self._dtype, 'sum')
-            return super().update_state(values, sample_weight=sample_weight)
+            return Mean.update_state(self, values, sample_weight=sample_weight)
+        except (TypeError, ValueError) as err:
+            named = named_error(self, err)
+            if named is None:
+                raise
+            raise named from err
 
     def get_config(self):
         from ..losses.registry import function_name
