@@ -11,18 +11,19 @@ import warnings as _warnings
 _warnings.filterwarnings('ignore', category=RuntimeWarning, module=r'(framework|layers|optim)(\.|$)')
 
 from . import dtypes, nest, random  # noqa: F401,E402
-from . import config, data, debugging, linalg, losses, math, metrics, nn, test  # noqa: F401
+from . import config, data, debugging, errors, linalg, losses, math, metrics, nn, test  # noqa: F401
 from .custom_gradient import custom_gradient
 from .placement import device
 from .dtypes import (as_dtype, bool, complex64, complex128, double, float16, float32, float64, half,  # noqa: F401
                      int8, int16, int32, int64, string, uint8, uint16, uint32, uint64)
 from .gradient_check import check_gradients, compute_gradient  # noqa: F401
 from .module import Module
+from .name_scopes import name_scope
 from .ops import *  # noqa: F401,F403  (every op under its TensorFlow name)
 from .ops.tensor_array import TensorArray
 from .ops.tensor_spec import TensorSpec
 from .tape import GradientTape, UnconnectedGradients
-from .tensor import Tensor, TensorShape, constant, convert_to_tensor, is_tensor
+from .tensor import Tensor, TensorShape, constant, convert_to_tensor as _convert_to_tensor, is_tensor
 from .variable import Variable
 from .printing import print_ as print  # noqa: A001  (TensorFlow's name; the builtin stays builtins.print)
 from .none_gradients import NoneGradientWarning
@@ -32,6 +33,13 @@ __all__ = ['GradientTape', 'Module', 'Tensor', 'TensorShape', 'UnconnectedGradie
 
 
 newaxis = None      # tf.newaxis, for x[:, tf.newaxis]
+
+
+def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
+    """``value`` as a Tensor. A Variable gives a Tensor of its current value, as in
+    TensorFlow (read through ``identity``, so gradients still reach the variable)."""
+    tensor = _convert_to_tensor(value, dtype, dtype_hint, name)
+    return identity(tensor) if isinstance(tensor, Variable) else tensor
 
 
 def enable_eager_execution(*args, **kwargs):

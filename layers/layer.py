@@ -8,6 +8,7 @@ are asked for (see ``tracking``); ``__setattr__`` only drops the cached
 answer when an attribute changes.
 """
 from framework import dtypes
+from framework.errors import InvalidArgumentError
 from framework.backend import array_module
 from framework.placement import current_xp
 from framework.tape import paused
@@ -292,10 +293,11 @@ def _named(err, layer):
     """``err`` with the layer named, as Keras 3 names the layer whose call failed.
 
     Only the innermost failing layer adds its name; plain TypeError / ValueError
-    only, so that exceptions with their own constructors pass through unchanged.
+    (and InvalidArgumentError, which Keras names too) only, so that exceptions with
+    their own constructors pass through unchanged.
     """
     text = str(err)
-    if type(err) not in (TypeError, ValueError) or 'of layer "' in text:   # named already
+    if type(err) not in (TypeError, ValueError, InvalidArgumentError) or 'of layer "' in text:   # named already
         return err
     return type(err)('Exception encountered when calling %s.call() of layer "%s": %s'
                      % (type(layer).__name__, layer.name, text))

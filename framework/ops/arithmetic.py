@@ -9,6 +9,7 @@ less per op is about a tenth of their cost.
 """
 import math
 
+from ..errors import InvalidArgumentError
 from ..backend import array_module_of
 from ..tensor import Tensor
 from ..tape import array_rule
@@ -178,7 +179,7 @@ def add_n(inputs, name=None):
 
 
 def _broadcast_error(op, dx, dy):
-    return ValueError('%s: shapes %s and %s do not broadcast together; make the trailing dimensions equal or 1 '
+    return InvalidArgumentError('%s: shapes %s and %s do not broadcast together; make the trailing dimensions equal or 1 '
                       '(e.g. with reshape or expand_dims)' % (op, tuple(getattr(dx, 'shape', ())),
                                                              tuple(getattr(dy, 'shape', ()))))
 

@@ -6,6 +6,7 @@ getitem again, so second derivatives work.
 """
 import numpy as np
 
+from ..errors import InvalidArgumentError
 from .. import backend
 from ..tensor import Tensor
 from .operands import ACTIVE, as_tensor, normalize_axis, record, snapshot
@@ -31,7 +32,7 @@ def getitem(x, index):
     try:
         out = Tensor(snapshot(x)[raw])
     except IndexError as err:
-        raise IndexError('index %r is invalid for a tensor of shape %s: %s' % (index, tuple(x.shape), err)) from None
+        raise InvalidArgumentError('index %r is invalid for a tensor of shape %s: %s' % (index, tuple(x.shape), err)) from None
     if ACTIVE:
         shape = x._data.shape
         record('getitem', (x,), out, (lambda g, y, x: _scatter(g, raw, shape),))
@@ -80,7 +81,7 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     n = x._data.shape[ax]
     i = idx._data
     if i.size and (int(i.min()) < 0 or int(i.max()) >= n):
-        raise IndexError('gather: indices must lie in [0, %d) for axis %d of shape %s; got min %d, max %d'
+        raise InvalidArgumentError('gather: indices must lie in [0, %d) for axis %d of shape %s; got min %d, max %d'
                          % (n, ax, tuple(x.shape), int(i.min()), int(i.max())))
     return getitem(x, (slice(None),) * ax + (i,))
 

@@ -1,6 +1,7 @@
 """Matrix products."""
 import numpy as np
 
+from ..errors import InvalidArgumentError
 from .. import backend
 from ..tape import array_rule
 from ..tensor import Tensor
@@ -22,7 +23,7 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     xa = da.swapaxes(-1, -2) if transpose_a else da
     xb = db.swapaxes(-1, -2) if transpose_b else db
     if xa.shape[-1] != xb.shape[-2]:
-        raise ValueError('matmul: inner dimensions differ: %s @ %s (after transpose_a=%s, transpose_b=%s) '
+        raise InvalidArgumentError('matmul: inner dimensions differ: %s @ %s (after transpose_a=%s, transpose_b=%s) '
                          'needs %d == %d' % (tuple(da.shape), tuple(db.shape), transpose_a, transpose_b,
                                              xa.shape[-1], xb.shape[-2]))
     xp = backend.array_module(da)

@@ -1,4 +1,5 @@
 """Comparisons and boolean logic: values only, no gradients."""
+from ..errors import InvalidArgumentError
 from .. import backend
 from ..tensor import Tensor
 from ..tape import record_blocked
@@ -13,7 +14,7 @@ def _compare(name, fn):
         try:
             return Tensor(fn(dx, dy))
         except ValueError:
-            raise ValueError('%s: shapes %s and %s do not broadcast together'
+            raise InvalidArgumentError('%s: shapes %s and %s do not broadcast together'
                              % (name_, tuple(getattr(dx, 'shape', ())), tuple(getattr(dy, 'shape', ())))) from None
     name_ = name
     op.__name__ = name

@@ -8,6 +8,7 @@ import functools
 
 import numpy as np
 
+from ..errors import InvalidArgumentError
 from .. import backend
 from ..tape import ACTIVE, record  # noqa: F401  (re-exported for the op modules)
 from ..tensor import Tensor, _to_array, convert_to_tensor
@@ -78,7 +79,7 @@ def binary(a, b, op):
 
 def _slow_pair(a, b, da, db, op):
     if da.dtype != db.dtype:
-        raise TypeError('%s: both operands must have the same dtype, got %s (shape %s) and %s '
+        raise InvalidArgumentError('%s: both operands must have the same dtype, got %s (shape %s) and %s '
                         '(shape %s); use framework.cast to convert one of them'
                         % (op, da.dtype.name, tuple(da.shape), db.dtype.name, tuple(db.shape)))
     if backend.is_device_array(da) != backend.is_device_array(db):
@@ -163,7 +164,8 @@ def named_errors(op):
             except (TypeError, ValueError) as err:
                 if op in str(err):
                     raise
-                kind = TypeError if isinstance(err, TypeError) else ValueError
+                kind = (InvalidArgumentError if isinstance(err, InvalidArgumentError)    # keeps TF's class
+                        else TypeError if isinstance(err, TypeError) else ValueError)
                 raise kind('%s: %s' % (op, err)) from err
         return op_with_named_errors
     return decorate

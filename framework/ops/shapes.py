@@ -3,6 +3,7 @@ transpose, concatenate, split, tile, pad, cast. Each gradient moves g back
 the same way. Indexing (getitem, gather) lives in indexing.py."""
 import numpy as np
 
+from ..errors import InvalidArgumentError
 from .. import backend, dtypes
 from ..tensor import Tensor
 from ..tape import record_blocked
@@ -28,7 +29,7 @@ def reshape(tensor, shape, name=None):
     try:
         out = Tensor(snapshot(x).reshape(shape))
     except ValueError:
-        raise ValueError('reshape: cannot reshape a tensor with %d elements (shape %s) to shape %s'
+        raise InvalidArgumentError('reshape: cannot reshape a tensor with %d elements (shape %s) to shape %s'
                          % (x._data.size, tuple(x.shape), shape)) from None
     if ACTIVE:
         in_shape = x._data.shape

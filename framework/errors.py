@@ -1,0 +1,68 @@
+"""``tf.errors``: TensorFlow's exception classes, for programs that catch them by name.
+
+Ops raise ``InvalidArgumentError`` where TensorFlow does (shapes that do not
+broadcast or reshape, mismatched dtypes, indices out of range). It is also a
+ValueError, TypeError and IndexError, the classes tapeflow raised for these cases
+before, so ``except ValueError`` (or TypeError, IndexError) still catches them.
+"""
+
+OK = 0
+CANCELLED = 1
+UNKNOWN = 2
+INVALID_ARGUMENT = 3
+DEADLINE_EXCEEDED = 4
+NOT_FOUND = 5
+ALREADY_EXISTS = 6
+PERMISSION_DENIED = 7
+RESOURCE_EXHAUSTED = 8
+FAILED_PRECONDITION = 9
+ABORTED = 10
+OUT_OF_RANGE = 11
+UNIMPLEMENTED = 12
+INTERNAL = 13
+UNAVAILABLE = 14
+DATA_LOSS = 15
+UNAUTHENTICATED = 16
+
+
+class OpError(Exception):
+    """An op failed. Built as ``OpError(message)`` or, as in TensorFlow,
+    ``OpError(node_def, op, message[, error_code])``."""
+    code = UNKNOWN
+
+    def __init__(self, *args):
+        if len(args) >= 3:
+            self.node_def, self.op, self.message = args[:3]
+            if len(args) > 3:
+                self.code = args[3]
+        else:
+            self.node_def, self.op = None, None
+            self.message = args[0] if args else ''
+        super().__init__(self.message)
+
+    @property
+    def error_code(self):
+        return self.code
+
+
+def _error(name, code, *bases):
+    return type(name, (OpError,) + bases, {'code': code, '__module__': __name__,
+                                          '__doc__': 'TensorFlow\'s %s (error code %d).' % (name, code)})
+
+
+CancelledError = _error('CancelledError', CANCELLED)
+UnknownError = _error('UnknownError', UNKNOWN)
+InvalidArgumentError = _error('InvalidArgumentError', INVALID_ARGUMENT, ValueError, TypeError, IndexError)
+DeadlineExceededError = _error('DeadlineExceededError', DEADLINE_EXCEEDED)
+NotFoundError = _error('NotFoundError', NOT_FOUND)
+AlreadyExistsError = _error('AlreadyExistsError', ALREADY_EXISTS)
+PermissionDeniedError = _error('PermissionDeniedError', PERMISSION_DENIED)
+ResourceExhaustedError = _error('ResourceExhaustedError', RESOURCE_EXHAUSTED)
+FailedPreconditionError = _error('FailedPreconditionError', FAILED_PRECONDITION)
+AbortedError = _error('AbortedError', ABORTED)
+OutOfRangeError = _error('OutOfRangeError', OUT_OF_RANGE)
+UnimplementedError = _error('UnimplementedError', UNIMPLEMENTED)
+InternalError = _error('InternalError', INTERNAL)
+UnavailableError = _error('UnavailableError', UNAVAILABLE)
+DataLossError = _error('DataLossError', DATA_LOSS)
+UnauthenticatedError = _error('UnauthenticatedError', UNAUTHENTICATED)

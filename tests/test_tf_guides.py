@@ -1,0 +1,125 @@
+"""Behaviour that TensorFlow's core guides print, pinned to TensorFlow 2.21's output.
+
+Each expected literal was printed by TensorFlow 2.21 (CPU) running the same lines
+with ``import tensorflow as tf``.
+"""
+import io
+
+import numpy as np
+import pytest
+
+import framework as tf
+
+
+def test_convert_to_tensor_of_a_variable_is_a_tensor_of_its_value():
+    # 'Introduction to Variables': print(tf.convert_to_tensor(my_variable)) shows a tf.Tensor
+    v = tf.Variable([[1.0, 2.0], [3.0, 4.0]])
+    t = tf.convert_to_tensor(v)
+    assert type(t) is tf.Tensor
+    assert str(t).endswith('[[1. 2.]\n [3. 4.]], shape=(2, 2), dtype=float32)')
+    v.assign([[5.0, 6.0], [7.0, 8.0]])
+    np.testing.assert_array_equal(t.numpy(), [[1.0, 2.0], [3.0, 4.0]])    # a snapshot, as TF's read
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(tf.convert_to_tensor(v) ** 2)
+    np.testing.assert_array_equal(tape.gradient(y, v).numpy(), [[10.0, 12.0], [14.0, 16.0]])   # 2 * v
+
+
+def test_name_scope_prefixes_variable_names():
+    # TF eager: scopes are not made unique; a trailing '/' is absolute; '' is the root
+    with tf.name_scope('outer'):
+        assert tf.Variable(1.0).name == 'outer/Variable:0'
+        with tf.name_scope('in') as scope:
+            assert scope == 'outer/in/'
+            assert tf.Variable(1.0, name='a').name == 'outer/in/a:0'
+        with tf.name_scope(''):
+            assert tf.Variable(1.0).name == 'Variable:0'
+    with tf.name_scope('outer/'):
+        assert tf.Variable(1.0).name == 'outer/Variable:0'
+    assert tf.Variable(1.0, name='x').name == 'x:0'
+    with pytest.raises(ValueError, match='name_scope'):
+        tf.name_scope(None)
+
+
+def test_module_name_scope_and_with_name_scope():
+    class M(tf.Module):
+        def __init__(self):
+            super().__init__()
+            with self.name_scope:
+                self.v = tf.Variable(1.0, name='v')
+
+        @tf.Module.with_name_scope
+        def __call__(self, x):
+            return tf.Variable(x, name='w')
+
+    m = M()
+    assert (m.v.name, m(2.0).name, m.name_scope.name) == ('m/v:0', 'm/w:0', 'm/')
+    with tf.name_scope('o'):
+        nested = M()
+    assert (nested.v.name, nested.name, nested.name_scope.name) == ('o/m/v:0', 'm', 'o/m/')
+
+
+def test_keras_weights_ignore_name_scope():
+    from framework import keras
+    with tf.name_scope('outer'):
+        layer = keras.layers.Dense(2, name='d')
+        layer.build((None, 3))
+    assert (layer.kernel.name, layer.kernel.path) == ('kernel', 'd/kernel')
+
+
+def _printed(*values, **kwargs):
+    stream = io.StringIO()
+    import sys
+    old, sys.stderr = sys.stderr, stream
+    try:
+        tf.print(*values, **kwargs)
+    finally:
+        sys.stderr = old
+    return stream.getvalue()
+
+
+@pytest.mark.parametrize('values, expected', [
+    ((tf.constant([[1.5, 2.0], [3.25, -4.0]]),), '[[1.5 2]\n [3.25 -4]]\n'),
+    ((tf.range(20),), '[0 1 2 ... 17 18 19]\n'),
+    ((tf.constant(True), tf.constant([True, False])), '1 [1 0]\n'),
+    ((tf.constant([0.5, 1e-9, 123456789.0, 1.0 / 3, 100.0, 1e6, 1e-4, 1e-5]),),
+     '[0.5 1e-09 123456792 ... 1e+06 0.0001 1e-05]\n'),
+    ((tf.constant([0.1, 2 / 3], dtype=tf.float64),), '[0.1 0.66666666666666663]\n'),
+    ((tf.constant(-0.0), tf.constant(1e20), tf.constant(12345.678), tf.constant(0.0001234)),
+     '-0 1e+20 12345.6777 0.0001234\n'),
+    ((tf.zeros([7, 2]),), '[[0 0]\n [0 0]\n [0 0]\n ...\n [0 0]\n [0 0]\n [0 0]]\n'),
+    ((tf.zeros([2, 1, 2]),), '[[[0 0]]\n\n [[0 0]]]\n'),
+    (('x', 1.5, [1, 2], {'a': tf.constant(1)}, (tf.constant(2.0),)), "x 1.5 [1, 2] {'a': 1} (2,)\n"),
+    ((tf.Variable(2.0), np.float32(2.5), tf.constant(['a', 'bc'])), '2 np.float32(2.5) ["a" "bc"]\n'),
+])
+def test_tf_print_format(values, expected):
+    assert _printed(*values) == expected
+
+
+def test_tf_print_summarize():
+    assert _printed(tf.range(10), summarize=-1) == '[0 1 2 3 4 5 6 7 8 9]\n'
+    assert _printed(tf.range(10), summarize=2) == '[0 1 ... 8 9]\n'
+    assert _printed('a', 'b', sep=',', end='!\n') == 'a,b!\n'
+
+
+@pytest.mark.parametrize('make, also', [
+    (lambda: tf.reshape(tf.range(30), [7, -1]), ValueError),
+    (lambda: tf.matmul(tf.ones((2, 3)), tf.ones((2, 3))), ValueError),
+    (lambda: tf.constant([1, 2]) + tf.constant([1, 2, 3]), ValueError),
+    (lambda: tf.constant(1) + tf.constant(1.0), TypeError),
+    (lambda: tf.gather(tf.constant([1, 2]), 5), IndexError),
+    (lambda: tf.constant([1, 2])[5], IndexError),
+    (lambda: tf.equal(tf.constant([1, 2]), tf.constant([1, 2, 3])), ValueError),
+])
+def test_invalid_argument_errors(make, also):
+    # TF 2.21 raises InvalidArgumentError (an OpError) for each; tapeflow's stays a `also` too
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        make()
+    assert type(info.value).__name__ == 'InvalidArgumentError'
+    assert isinstance(info.value, (tf.errors.OpError, also))
+    assert info.value.error_code == tf.errors.INVALID_ARGUMENT == 3
+
+
+def test_op_error_constructed_as_in_tensorflow():
+    e = tf.errors.NotFoundError(None, None, 'no such file')
+    assert (str(e), e.message, e.op, e.error_code) == ('no such file', 'no such file', None, 5)
+    assert issubclass(tf.errors.OutOfRangeError, tf.errors.OpError)
