@@ -79,6 +79,12 @@ class Model(Trainer, Layer):
                 return layer
         raise ValueError('No such layer: %s. Existing layers are: %s.' % (name, [layer.name for layer in layers]))
 
+    def summary(self, line_length=None, positions=None, print_fn=None, expand_nested=False,
+                show_trainable=False, layer_range=None):
+        """Print the table of the model's layers, output shapes and parameter counts (see ``summary``)."""
+        from .summary import print_summary
+        print_summary(self, line_length, positions, print_fn, expand_nested, show_trainable, layer_range)
+
     def call(self, inputs, training=None):
         raise TypeError('%s must implement call(inputs, training=None): a Model subclass computes its '
                         'outputs there from its sublayers' % type(self).__name__)

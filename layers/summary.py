@@ -153,7 +153,7 @@ def _output_shape(model, layer):
         return _format_shape(shapes[0] if len(shapes) == 1 else shapes)
     known = getattr(model, '_output_shapes', None) or {}
     shape = known.get(id(layer))
-    if shape is None and layer.built and layer._build_input_shape is not None:
+    if shape is None and layer.built and layer._build_input_shape is not None and _states_output_shape(layer):
         try:
             shape = layer.compute_output_shape(layer._build_input_shape)
         except Exception:               # a layer whose shape cannot be worked out shows '?'
@@ -161,6 +161,14 @@ def _output_shape(model, layer):
     if shape is None:
         return '?'
     return _format_shape(shape)
+
+
+def _states_output_shape(layer):
+    """Whether Keras 3 could say the layer's output shape from its build shape alone: its own
+    layers define compute_output_shape; a user's layer that does not shows '?'."""
+    from .layer import Layer
+    inherited = type(layer).compute_output_shape is Layer.compute_output_shape
+    return not inherited or type(layer).__module__.split('.')[0] == 'layers'
 
 
 def _format_shape(shape):

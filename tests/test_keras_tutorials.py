@@ -110,3 +110,136 @@ def test_reloaded_sequential_weights_have_keras_paths(tmp_path):
     model.save(tmp_path / 'm.keras')
     loaded = keras.models.load_model(tmp_path / 'm.keras')
     assert [w.path for w in loaded.weights] == ['dense/kernel', 'dense/bias', 'dense_1/kernel', 'dense_1/bias']
+
+
+# ---- the functional API guide: several outputs, loss and metric dicts ----------------------------
+def _two_output_model():
+    layers = keras.layers
+    inp = keras.Input((3,), name='x')
+    h = layers.Dense(2, kernel_initializer=keras.initializers.Constant(0.1), name='hidden')(inp)
+    o1 = layers.Dense(1, kernel_initializer='ones', name='reg')(h)
+    o2 = layers.Dense(3, kernel_initializer=keras.initializers.Constant(0.2), name='cls')(h)
+    return keras.Model(inp, [o1, o2])
+
+
+def _two_output_data():
+    x = np.arange(30, dtype='float32').reshape(10, 3) / 30.0
+    return x, x.sum(1, keepdims=True), (x[:, 0] * 30 % 3).astype('int64')
+
+
+def test_loss_and_metric_dicts_log_per_output_keys_as_keras():
+    # Keras 3.15, same model and data (batch 4: the last batch holds 2 samples):
+    x, y1, y2 = _two_output_data()
+    model = _two_output_model()
+    model.compile(optimizer=keras.optimizers.SGD(0.1),
+                  loss={'cls': keras.losses.SparseCategoricalCrossentropy(from_logits=True), 'reg': 'mse'},
+                  loss_weights={'reg': 0.5, 'cls': 2.0}, metrics={'cls': ['accuracy'], 'reg': ['mae', 'mse']})
+    history = model.fit(x, {'reg': y1, 'cls': y2}, batch_size=4, epochs=2, shuffle=False, verbose=0,
+                        validation_data=(x[:6], [y1[:6], y2[:6]]))
+    expected = {
+        'cls_accuracy': [1.0, 1.0], 'cls_loss': [0.96069, 0.53154], 'loss': [2.471412, 1.245169],
+        'reg_loss': [1.02829, 0.206404], 'reg_mae': [0.889356, 0.384779], 'reg_mse': [0.985028, 0.236342],
+        'val_cls_accuracy': [1.0, 1.0], 'val_cls_loss': [0.666504, 0.389036], 'val_loss': [1.558322, 1.020894],
+        'val_reg_loss': [0.360322, 0.382708], 'val_reg_mae': [0.624576, 0.642722],
+        'val_reg_mse': [0.421995, 0.430916]}
+    assert sorted(history.history) == sorted(expected)
+    for key, values in expected.items():
+        np.testing.assert_allclose(history.history[key], values, rtol=2e-5, err_msg=key)
+    assert model.metrics_names == ['loss', 'compile_metrics', 'reg_loss', 'cls_loss']
+    # evaluate lists loss, the per-output losses, then the other keys sorted
+    np.testing.assert_allclose(model.evaluate(x, [y1, y2], batch_size=4, verbose=0),
+                               [0.851265, 0.244428, 0.338244, 1.0, 0.486372, 0.286976], rtol=2e-5)
+
+
+def test_loss_and_metric_lists_name_outputs_by_layer():
+    x, y1, y2 = _two_output_data()
+    model = _two_output_model()
+    model.compile(optimizer=keras.optimizers.SGD(0.1),
+                  loss=['mse', keras.losses.SparseCategoricalCrossentropy(from_logits=True)],
+                  metrics=[['mae'], ['accuracy']])
+    history = model.fit(x, [y1, y2], batch_size=5, epochs=1, shuffle=False, verbose=0)
+    # Keras 3.15
+    expected = {'cls_accuracy': 1.0, 'cls_loss': 1.06399, 'loss': 2.116389, 'reg_loss': 1.052399,
+                'reg_mae': 0.908733}
+    assert sorted(history.history) == sorted(expected)
+    for key, value in expected.items():
+        np.testing.assert_allclose(history.history[key], [value], rtol=2e-5, err_msg=key)
+
+
+@pytest.mark.parametrize('run_eagerly, a_loss', [(False, [4.22356, 3.50198]), (True, [4.48239, 3.72944])])
+def test_per_output_losses_average_batches_as_keras(run_eagerly, a_loss):
+    # A dict-output model, 40 samples in batches of 32 and 8. Keras 3.15's traced step counts each
+    # batch's per-output loss once (its static batch size is unknown); run_eagerly=True weighs it by
+    # the batch size. The total loss is weighed by the batch size either way: [8.92273, 7.78337].
+    layers = keras.layers
+    xs = np.random.RandomState(5).random_sample((40, 5)).astype('float32')
+    inp = keras.Input((5,), name='x')
+    outputs = {'a': layers.Dense(1, name='da', kernel_initializer='ones')(inp),
+               'b': layers.Dense(2, name='db', kernel_initializer='ones')(inp)}
+    model = keras.Model(inp, outputs)
+    model.compile(optimizer='sgd', loss={'a': 'mse', 'b': 'mse'}, metrics={'a': 'mae'}, run_eagerly=run_eagerly)
+    history = model.fit(xs, {'a': xs[:, :1], 'b': xs[:, :2]}, epochs=2, verbose=0, shuffle=False)
+    assert sorted(history.history) == ['a_loss', 'a_mae', 'b_loss', 'loss']
+    np.testing.assert_allclose(history.history['a_loss'], a_loss, rtol=2e-5)
+    np.testing.assert_allclose(history.history['loss'], [8.92273, 7.78337], rtol=2e-5)
+    np.testing.assert_allclose(history.history['a_mae'], [2.03083, 1.84457], rtol=2e-5)
+
+
+def test_softmax_cross_entropy_gradient_is_tensorflows_for_multi_hot_labels():
+    # TensorFlow's fused op backpropagates softmax(logits) - labels even when a row of labels does not
+    # sum to 1 (the functional API guide trains CategoricalCrossentropy on multi-hot targets).
+    # Values from TensorFlow 2.21 (rounded to 5 places).
+    labels = tf.constant([[1., 1, 0], [0, 0, 0], [0.2, 0.3, 0.1]])
+    logits = tf.constant([[0.5, -1, 2], [1, 2, 3], [0.3, 0.2, -0.5]])
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(logits)
+        tape.watch(labels)
+        loss = tf.nn.softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+        total = tf.reduce_sum(loss * tf.constant([1., 2, 3]))
+    np.testing.assert_allclose(loss.numpy(), [4.98262, 0.0, 0.62371], atol=1e-5)
+    assert not np.signbit(loss.numpy()[1])        # 0.0, not -0.0
+    np.testing.assert_allclose(tape.gradient(total, logits).numpy(),
+                               [[-0.82471, -0.96089, 0.7856], [0.18006, 0.48946, 1.33048],
+                                [0.67434, 0.25307, 0.2726]], atol=1e-5)
+    np.testing.assert_allclose(tape.gradient(total, labels).numpy(),
+                               [[1.74131, 3.24131, 0.24131], [4.81521, 2.81521, 0.81521],
+                                [2.56856, 2.86856, 4.96856]], atol=1e-5)
+
+
+def test_model_checkpoint_verbose_confirms_each_save(tmp_path, capsys):
+    # Keras 3.15 prints both lines: '\nEpoch 1: saving model to P' and '\nEpoch 1: finished saving model to P'
+    model = _tiny_model()
+    path = str(tmp_path / 'cp.weights.h5')
+    checkpoint = keras.callbacks.ModelCheckpoint(path, save_weights_only=True, verbose=1)
+    model.fit(np.ones((2, 3), 'float32'), np.zeros((2, 1), 'float32'), epochs=1, verbose=0, callbacks=[checkpoint])
+    assert capsys.readouterr().out == '\nEpoch 1: saving model to %s\n\nEpoch 1: finished saving model to %s\n' % (
+        path, path)
+
+
+def test_subclassed_model_summary(capsys):
+    # Keras 3.15: a subclassed model lists its layers; a built Dense shows its output shape for the
+    # shape it was built with, a user layer without compute_output_shape shows '?'.
+    class Linear(keras.layers.Layer):
+        def build(self, input_shape):
+            self.w = self.add_weight(shape=(input_shape[-1], 1), initializer='ones')
+
+        def call(self, inputs):
+            return tf.matmul(inputs, self.w)
+
+    class MyModel(keras.Model):
+        def __init__(self):
+            super().__init__(name='my_model')
+            self.dense1 = keras.layers.Dense(8, name='dense_2')
+            self.head = Linear(name='head')
+
+        def call(self, inputs):
+            return self.head(self.dense1(inputs))
+
+    model = MyModel()
+    model(np.ones((1, 32), 'float32'))
+    model.summary()
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == 'Model: "my_model"'
+    assert out[4] == '│ dense_2 (Dense)                 │ (1, 8)                 │           264 │'
+    assert out[6] == '│ head (Linear)                   │ ?                      │             8 │'
+    assert out[8] == ' Total params: 272 (1.06 KB)'

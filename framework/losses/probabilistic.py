@@ -11,8 +11,9 @@ import warnings
 import numpy as np
 
 from .. import backend
-from ..ops import (clip_by_value, expand_dims, log, log_softmax, not_equal, reduce_mean, reduce_sum,
-                   reshape, sigmoid_cross_entropy_with_logits, sparse_softmax_cross_entropy_with_logits,
+from ..ops import (clip_by_value, expand_dims, log, not_equal, reduce_mean, reduce_sum,
+                   reshape, sigmoid_cross_entropy_with_logits, softmax_cross_entropy_with_logits,
+                   sparse_softmax_cross_entropy_with_logits,
                    squeeze, where)
 from ..tensor import Tensor
 from .inputs import EPSILON, comparable, labels_and_predictions, predictions, same_shape, to_dtype
@@ -73,8 +74,8 @@ def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=
     same_shape(y_true, y_pred, 'categorical_crossentropy',
                '; for integer class labels use sparse_categorical_crossentropy')
     output, from_logits = _logits(y_pred, from_logits, 'Softmax', 'categorical_crossentropy')
-    if from_logits:
-        return -reduce_sum(y_true * log_softmax(output, axis), axis)
+    if from_logits:        # TensorFlow's fused op, and its gradient (Keras's TF backend calls it)
+        return softmax_cross_entropy_with_logits(labels=y_true, logits=output, axis=axis)
     output = output / reduce_sum(output, axis, keepdims=True)
     output = clip_by_value(output, EPSILON, 1.0 - EPSILON)
     return -reduce_sum(y_true * log(output), axis)

@@ -11,7 +11,8 @@ from .unary import exp, log1p
 
 @named_errors('softmax_cross_entropy_with_logits')
 def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
-    """-sum(labels * log_softmax(logits)) along ``axis``."""
+    """-sum(labels * log_softmax(logits)) along ``axis``; fused, with TensorFlow's gradient
+    ``softmax(logits) - labels`` (exact when each row of labels sums to 1)."""
     logits = as_float_tensor(logits, 'softmax_cross_entropy_with_logits')
     labels = as_tensor(labels, 'softmax_cross_entropy_with_logits', dtype=None)
     if labels.dtype != logits.dtype:
@@ -20,7 +21,22 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
     if tuple(labels.shape) != tuple(logits.shape):
         raise ValueError('softmax_cross_entropy_with_logits: labels %s and logits %s must have the same shape'
                          % (tuple(labels.shape), tuple(logits.shape)))
-    return -reduce_sum(labels * log_softmax(logits, axis), axis)
+    rank = logits.ndim
+    if not -rank <= axis < rank:
+        raise ValueError('softmax_cross_entropy_with_logits: axis %d is out of range for logits of rank %d'
+                         % (axis, rank))
+    a, z = logits._data, labels._data
+    xp = backend.array_module(a)
+    shifted = a - xp.max(a, axis=axis, keepdims=True)
+    log_probs = shifted - xp.log(xp.sum(xp.exp(shifted), axis=axis, keepdims=True))
+    out = Tensor(xp.sum(z * -log_probs, axis=axis))     # a zero row gives 0, not -0, as TensorFlow
+    if ACTIVE:
+        # TensorFlow's fused rule: d/dlogits = softmax - labels, as if each row of labels summed to 1
+        # (Keras's categorical crossentropy from logits trains with it, multi-hot labels included).
+        record('softmax_cross_entropy_with_logits', (labels, logits), out,
+               (lambda g, y, labels, logits: -expand_dims(g, axis) * log_softmax(logits, axis),
+                lambda g, y, labels, logits: expand_dims(g, axis) * (softmax(logits, axis) - labels)))
+    return out
 
 
 def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):

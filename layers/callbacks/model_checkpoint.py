@@ -108,3 +108,5 @@ class ModelCheckpoint(MonitorCallback):
         if dirname:
             os.makedirs(dirname, exist_ok=True)
         save(filepath, overwrite=True)
+        if self.verbose > 0:          # Keras 3.15 confirms each save
+            print('\nEpoch %d: finished saving model to %s' % (epoch + 1, filepath))

@@ -14,7 +14,9 @@ from framework.ops import ones_like, reduce_sum
 from framework.tape import GradientTape
 from framework.tensor import Tensor
 
-from .compile import CompiledLoss, CompiledMetrics, resolve_optimizer
+from .compile import resolve_optimizer
+from .compile_loss import CompiledLoss
+from .compile_metrics import CompiledMetrics
 from .data import check_lengths, class_weight_to_sample_weights, pack_x_y_sample_weight, to_arrays, \
     unpack_x_y_sample_weight
 from .logs import LiveLogs, pythonify_logs
@@ -61,9 +63,11 @@ class Trainer(TrainingLoops):
         if not isinstance(steps_per_execution, int) or steps_per_execution < 1:
             raise ValueError('compile(steps_per_execution=%r): expected a positive integer' % (steps_per_execution,))
         self.optimizer = resolve_optimizer(optimizer)
-        self._compiled_loss = CompiledLoss(loss, loss_weights) if loss is not None else None
+        output_names = getattr(self, 'output_names', None)
+        self._compiled_loss = (CompiledLoss(loss, loss_weights, output_names, weigh_by_batch_size=bool(run_eagerly))
+                               if loss is not None else None)
         self.loss = loss
-        self._compiled_metrics = (CompiledMetrics(metrics, weighted_metrics)
+        self._compiled_metrics = (CompiledMetrics(metrics, weighted_metrics, output_names)
                                   if metrics is not None or weighted_metrics is not None else None)
         self._loss_tracker = metrics_module.Mean(name='loss')
         self._live_logs = LiveLogs(self.get_metrics_result)
@@ -92,6 +96,8 @@ class Trainer(TrainingLoops):
             out.append(self._loss_tracker)
             if self._compiled_metrics is not None:
                 out.append(self._compiled_metrics)
+            if self._compiled_loss is not None:
+                out.extend(self._compiled_loss.metrics)      # '<output>_loss' per output, several outputs
         own = (self._loss_tracker, self._compiled_metrics)
         out.extend(v for v in vars(self).values() if isinstance(v, metrics_module.Metric) and v not in own)
         return out
@@ -118,7 +124,8 @@ class Trainer(TrainingLoops):
     def _metric_names_in_order(self):
         names = []
         for m in self.metrics:
-            names.extend(m.result().keys() if isinstance(m, CompiledMetrics) else [m.name])
+            # Keras lists the compiled metrics by their own names ('mae', not 'priority_mae')
+            names.extend([sub.name for sub in m.metrics] if isinstance(m, CompiledMetrics) else [m.name])
         return names
 
     def _flatten_metrics_in_order(self, logs):

@@ -1,0 +1,164 @@
+"""The loss given to ``compile``, for one output or several (Keras 3's ``CompileLoss``).
+
+``loss`` may be one loss (used for every output), a list with one per output,
+or a dict keyed by output name (a functional model's output layer names, or
+the keys of a model that returns a dict). ``loss_weights`` has the same forms.
+With more than one loss, each output's unweighted loss is also tracked by a
+``Mean`` metric named '<output name>_loss', which ``fit`` logs as Keras does
+('priority_loss', 'val_dense_1_loss'). Keras weighs each batch's value by the
+batch's static size, which its traced (default) step does not know: so there
+each batch counts once, a short last batch as much as a full one; with
+``run_eagerly=True`` the size is known and weighs it. Both are reproduced.
+"""
+from framework import metrics as metrics_module
+from framework import nest
+
+from .compile import check_name, get_loss
+
+
+class CompiledLoss:
+    """The compiled losses, resolved against the model's outputs on the first batch.
+
+    Args:
+        loss: a name, function or ``Loss``; a list with one per output; or a
+            dict keyed by output name.
+        loss_weights: a float, or a list / dict with one per output.
+        output_names: the model's output names (a functional model's output
+            layer names), or None.
+        weigh_by_batch_size: the per-output trackers weigh each batch by its
+            size (Keras with ``run_eagerly=True``) instead of counting it once.
+    Raises:
+        ValueError: an unknown loss name, or loss_weights of another type.
+    """
+
+    def __init__(self, loss, loss_weights=None, output_names=None, weigh_by_batch_size=False):
+        for item in nest.flatten(loss):
+            if item is not None:
+                check_name('loss', item)
+        if loss_weights and not isinstance(loss_weights, (list, tuple, dict, float, int)):
+            raise ValueError('Expected `loss_weights` argument to be a float (single output case) or a list, tuple, '
+                             'or dict (multiple output case). Received instead: loss_weights=%r of type %s'
+                             % (loss_weights, type(loss_weights)))
+        self._user_loss = loss
+        self._user_weights = loss_weights
+        self.output_names = list(output_names) if output_names else None
+        self.weigh_by_batch_size = weigh_by_batch_size
+        self.metrics = []          # the per-output Mean trackers, when there are several losses
+        self._entries = None       # [(key into the flat outputs, Loss, weight or None)]
+
+    # ---- resolving the losses against the outputs -------------------------------------
+    def _keys_and_labels(self, y_pred):
+        """How to pick each output (an index, or a dict key) and the name it logs under."""
+        if isinstance(y_pred, dict):
+            keys = _dict_keys(y_pred)
+            return keys, keys
+        count = len(y_pred) if isinstance(y_pred, (list, tuple)) else 1
+        names = self.output_names if self.output_names and len(self.output_names) == count else [None] * count
+        return list(range(count)), names
+
+    def _per_output(self, value, keys, labels, what):
+        """``value`` (one item, a list, or a dict) spread over the outputs, in ``keys`` order."""
+        if isinstance(value, dict):
+            if isinstance(keys[0], str):
+                return [value.get(k) for k in keys]
+            if set(value) != set(labels):
+                raise ValueError('Expected keys %s in %s dict, but found %s.keys()=%s'
+                                 % (labels, what, what, list(value.keys())))
+            return [value[name] for name in labels]
+        if isinstance(value, (list, tuple)):
+            if len(value) != len(keys):
+                raise ValueError('compile(%s=...): %d given for a model with %d outputs %s; give one per output'
+                                 % (what, len(value), len(keys), labels))
+            return list(value)
+        return [value] * len(keys)
+
+    def build(self, y_true, y_pred):
+        keys, labels = self._keys_and_labels(y_pred)
+        losses = self._per_output(self._user_loss, keys, labels, 'loss')
+        weights = self._user_weights
+        if isinstance(weights, dict) and not isinstance(self._user_loss, dict) and isinstance(keys[0], int):
+            weights = nest.flatten(weights)          # Keras packs a dict's values (sorted keys) as the list
+        weights = [None] * len(keys) if weights is None else self._per_output(weights, keys, labels, 'loss_weights')
+        flat_true, flat_pred = self._pick(y_true, keys), self._pick(y_pred, keys)
+        self._entries = []
+        names = []
+        for key, label, loss, weight, t, p in zip(keys, labels, losses, weights, flat_true, flat_pred):
+            if loss is None:
+                continue
+            resolved = get_loss(loss, t, p)
+            self._entries.append((key, resolved, weight))
+            names.append(label if label is not None else resolved.name)
+        if len(self._entries) > 1:
+            self.metrics = [metrics_module.Mean(name='%s_loss' % name) for name in names]
+
+    # ---- matching y_true to the outputs ------------------------------------------------
+    def _pick(self, y, keys):
+        if isinstance(keys[0], str):
+            return [y[k] for k in keys]
+        return nest.flatten(y) if isinstance(y, (list, tuple)) else [y]
+
+    def _align_true(self, y_true, y_pred):
+        """``y_true`` in ``y_pred``'s structure (a dict of targets for a list of outputs, ...)."""
+        if isinstance(y_pred, dict):
+            if isinstance(y_true, dict):
+                return y_true
+            flat = nest.flatten(y_true)
+            if len(flat) != len(y_pred):
+                flat = self._spread_over_losses(flat, y_true, y_pred)
+            return dict(zip(_dict_keys(y_pred), flat))
+        if isinstance(y_pred, (list, tuple)):
+            if isinstance(y_true, dict):
+                if self.output_names and set(y_true) == set(self.output_names):
+                    return [y_true[name] for name in self.output_names]
+                raise ValueError('y_true and y_pred have different structures: y holds targets keyed %s, but the '
+                                 'model returns a list of %d outputs named %s'
+                                 % (sorted(y_true), len(y_pred), self.output_names))
+            flat = nest.flatten(y_true)
+            if len(flat) != len(y_pred):
+                flat = self._spread_over_losses(flat, y_true, y_pred)
+            return flat
+        flat = nest.flatten(y_true)
+        if len(flat) != 1:
+            raise ValueError('The model has 1 output but y holds %d arrays; give one target per output' % len(flat))
+        return flat[0]
+
+    def _spread_over_losses(self, flat_true, y_true, y_pred):
+        """Targets given only for the outputs that have a loss (Keras allows leaving the others out)."""
+        flat_loss = (self._per_output(self._user_loss, *self._keys_and_labels(y_pred), 'loss')
+                     if isinstance(self._user_loss, (list, tuple, dict)) else [self._user_loss] * len(y_pred))
+        with_loss = [i for i, loss in enumerate(flat_loss) if loss is not None]
+        if len(flat_true) != len(with_loss):
+            raise ValueError('The model has %d outputs (%d with a loss) but y holds %d arrays; give one target per '
+                             'output' % (len(nest.flatten(y_pred)), len(with_loss), len(flat_true)))
+        spread = [None] * len(flat_loss)
+        for i, target in zip(with_loss, flat_true):
+            spread[i] = target
+        return spread
+
+    # ---- the loss ----------------------------------------------------------------------
+    def __call__(self, y_true, y_pred, sample_weight=None):
+        y_true = self._align_true(y_true, y_pred)
+        if self._entries is None:
+            self.build(y_true, y_pred)
+        keys = [key for key, _, _ in self._entries]
+        if isinstance(y_pred, (dict, list, tuple)):
+            pick = lambda y, key: y[key]
+        else:
+            pick = lambda y, key: y
+        nested_weights = isinstance(sample_weight, (list, tuple, dict))
+        trackers = self.metrics or [None] * len(keys)
+        total = None
+        for (key, loss, weight), tracker in zip(self._entries, trackers):
+            t, p = pick(y_true, key), pick(y_pred, key)
+            value = loss(t, p, pick(sample_weight, key) if nested_weights else sample_weight)
+            if tracker is not None:         # the output's loss before loss_weights
+                tracker.update_state(value, sample_weight=float(p.shape[0]) if self.weigh_by_batch_size else None)
+            if weight is not None:
+                value = value * float(weight)
+            total = value if total is None else total + value
+        return total
+
+
+def _dict_keys(d):
+    """A dict's keys in ``nest.flatten`` order (sorted, as Keras's tree flattens dicts)."""
+    return sorted(d)

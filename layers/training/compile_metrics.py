@@ -1,0 +1,153 @@
+"""The metrics given to ``compile``, for one output or several (Keras 3's ``CompileMetrics``).
+
+With one output every metric applies to it and logs under its own name ('mae').
+With several, ``metrics`` is a list with one entry per output (a metric or a list
+of them) or a dict keyed by output name, and each result is logged as
+'<output name>_<metric name>' ('department_accuracy'), as Keras 3 names them.
+"""
+from framework import nest
+
+from .compile import check_name, get_metric
+
+
+class MetricsList:
+    """The metrics of one output, and the name that prefixes theirs."""
+
+    def __init__(self, metrics, output_name=None):
+        self.metrics = metrics
+        self.output_name = output_name
+
+
+class CompiledMetrics:
+    """The metrics given to ``compile``, built on the first batch.
+
+    ``metrics`` are updated without sample weights, ``weighted_metrics`` with
+    them; ``result()`` names them as Keras 3 does (a repeated weighted name
+    gets the 'weighted_' prefix, other repeats a '_1', '_2' suffix).
+
+    Raises:
+        ValueError: metrics that are not a list, tuple or dict, or unknown names.
+    """
+
+    name = 'compile_metrics'
+
+    def __init__(self, metrics, weighted_metrics, output_names=None):
+        for argument, value in (('metrics', metrics), ('weighted_metrics', weighted_metrics)):
+            if value and not isinstance(value, (list, tuple, dict)):
+                raise ValueError('compile(%s=...): expected a list, tuple, or dict of metrics, got %r of type %s'
+                                 % (argument, value, type(value).__name__))
+            for item in nest.flatten(value or []):
+                if item is not None:
+                    check_name('metrics', item)
+        self._user_metrics = metrics
+        self._user_weighted = weighted_metrics
+        self.output_names = list(output_names) if output_names else None
+        self._flat = self._flat_weighted = []
+        self._resolved_names = None
+        self.built = False
+
+    @property
+    def metrics(self):
+        """Every metric object, output by output (Keras's ``CompileMetrics.metrics``)."""
+        return [m for group in self._flat + self._flat_weighted if group for m in group.metrics]
+
+    def build(self, y_true, y_pred):
+        count = len(nest.flatten(y_pred))
+        is_flat = isinstance(y_pred, (list, tuple, dict)) and len(y_pred) == count
+        names = self.output_names
+        if is_flat and isinstance(y_pred, dict):
+            names = self.output_names if self.output_names and set(y_pred) == set(self.output_names) \
+                else sorted(y_pred)
+        self._resolved_names = names if count > 1 and is_flat else None
+        self._flat = self._build_set(self._user_metrics, count, names, y_true, y_pred, is_flat, 'metrics')
+        self._flat_weighted = self._build_set(self._user_weighted, count, names, y_true, y_pred, is_flat,
+                                              'weighted_metrics')
+        self.built = True
+
+    def _build_set(self, metrics, count, names, y_true, y_pred, is_flat, argument):
+        if not metrics:
+            return [None] * count
+        if count == 1:
+            # one output: every metric applies to it, named without a prefix
+            return [_metrics_list(nest.flatten(metrics), self._flatten(y_true)[0], nest.flatten(y_pred)[0], None)]
+        per_output = None
+        if is_flat and isinstance(metrics, (list, tuple)) and len(metrics) == count:
+            per_output = list(metrics)
+        elif is_flat and names and isinstance(metrics, dict) and set(metrics) <= set(names):
+            per_output = [metrics.get(name) for name in names]
+        if per_output is None:
+            raise ValueError('Invalid `%s`. `%s` should contain metrics objects and either be a dict or a list '
+                             'matching the output names of the functional model %s or match the output structure '
+                             'of the model (%d outputs). Received: %s=%r'
+                             % (argument, argument, self.output_names, count, argument, metrics))
+        labels = names if names else [None] * count
+        return [_metrics_list(m, t, p, n)
+                for m, t, p, n in zip(per_output, self._flatten(y_true), self._flatten(y_pred), labels)]
+
+    def _flatten(self, y):
+        if isinstance(y, dict) and self._resolved_names is not None:
+            return [y[name] for name in self._resolved_names]
+        return nest.flatten(y)
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        if not self.built:
+            self.build(y_true, y_pred)
+        y_true, y_pred = self._flatten(y_true), self._flatten(y_pred)
+        for group, t, p in zip(self._flat, y_true, y_pred):
+            if group:
+                for m in group.metrics:
+                    m.update_state(t, p)
+        if sample_weight is not None:
+            weights = self._flatten(sample_weight)
+            if len(weights) < len(y_true):         # one sample weight serves every output
+                weights = [weights[0]] * len(y_true)
+        else:
+            weights = [None] * len(y_true)
+        for group, t, p, w in zip(self._flat_weighted, y_true, y_pred, weights):
+            if group:
+                for m in group.metrics:
+                    m.update_state(t, p, sample_weight=w)
+
+    def reset_state(self):
+        for m in self.metrics:
+            m.reset_state()
+
+    def result(self):
+        """{name: scalar tensor}: metrics, then weighted metrics, named as Keras 3 names them."""
+        if not self.built:
+            return {}
+        results, seen = {}, {}
+        for group in self._flat:
+            for m in (group.metrics if group else ()):
+                name = _prefixed(group, m.name)
+                if name in seen:
+                    seen[name] += 1
+                    name = '%s_%d' % (name, seen[name] - 1)
+                else:
+                    seen[name] = 1
+                results[name] = m.result()
+        for group in self._flat_weighted:
+            for m in (group.metrics if group else ()):
+                name = _prefixed(group, m.name)
+                if name in seen:
+                    name = _prefixed(group, 'weighted_' + m.name)
+                    if name in seen:
+                        seen[name] += 1
+                        name = '%s_%d' % (name, seen[name] - 1)
+                    else:
+                        seen[name] = 1
+                else:
+                    seen[name] = 1
+                results[name] = m.result()
+        return results
+
+
+def _prefixed(group, name):
+    return '%s_%s' % (group.output_name, name) if group.output_name else name
+
+
+def _metrics_list(metrics, y_true, y_pred, output_name):
+    if metrics is None:
+        return None
+    items = metrics if isinstance(metrics, (list, tuple)) else [metrics]
+    return MetricsList([get_metric(m, y_true, y_pred) for m in items], output_name)
