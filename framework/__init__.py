@@ -62,4 +62,7 @@ def __getattr__(name):
     if name in ('keras', 'distributed'):
         import importlib
         return importlib.import_module('.' + name, __name__)
+    if name in ('optimizers', 'initializers'):     # TF 2.21 keeps these as aliases of Keras's modules
+        import importlib
+        return importlib.import_module('.keras.' + name, __name__)
     raise AttributeError("module 'framework' has no attribute %r" % name)

@@ -123,3 +123,12 @@ def test_op_error_constructed_as_in_tensorflow():
     e = tf.errors.NotFoundError(None, None, 'no such file')
     assert (str(e), e.message, e.op, e.error_code) == ('no such file', 'no such file', None, 5)
     assert issubclass(tf.errors.OutOfRangeError, tf.errors.OpError)
+
+
+def test_tf_optimizers_and_initializers_alias_keras():
+    # TF 2.21: tf.optimizers.SGD is keras.optimizers.SGD, tf.initializers likewise
+    from framework import keras
+    assert tf.optimizers.SGD is keras.optimizers.SGD
+    assert tf.initializers.GlorotUniform is keras.initializers.GlorotUniform
+    with pytest.raises(AttributeError, match='no_such_module'):
+        tf.no_such_module
