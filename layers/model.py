@@ -98,6 +98,13 @@ class Model(Trainer, Layer):
         """Load weights from a '.weights.h5', '.keras' or Keras 2 '.h5' file (all or nothing)."""
         saving.load_weights(self, filepath, skip_mismatch=skip_mismatch, by_name=by_name)
 
+    def to_json(self, **kwargs):
+        """The architecture as JSON text (Keras 3's config dict); ``keras.models.model_from_json`` reads it.
+        ``kwargs`` go to ``json.dumps`` (indent=...)."""
+        import json
+        from .saving.model_config import serialize_model
+        return json.dumps(serialize_model(self), **kwargs)
+
     def save(self, filepath, overwrite=True, include_optimizer=True):
         """Save the whole model to a '.keras' archive or a '.h5' file (see ``layers.saving.load_model``)."""
         saving.save_model(self, filepath, overwrite=overwrite, include_optimizer=include_optimizer)

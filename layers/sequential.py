@@ -8,6 +8,7 @@ from . import call_context, serialization
 from .input_layer import InputLayer
 from .layer import Layer, dtype_policy
 from .mask_propagation import as_mask, call_layer
+from .naming import unique_name
 from .summary import print_summary
 
 # The base class of Sequential: Model, which adds compile / fit / evaluate / predict.
@@ -104,6 +105,10 @@ class Sequential(ModelBase):
     def _maybe_rebuild(self):
         if self._input_layer is not None and self._layers:
             self.build(self._input_layer.batch_shape)
+        elif len(self._layers) > 1 and isinstance(self._layers[0], ModelBase) and \
+                getattr(self._layers[0], 'input_shape', None) is not None:
+            # As Keras 3: a first layer that is itself a built model gives its input shape.
+            self.build(self._layers[0].input_shape)
 
     def build(self, input_shape=None):
         """Build every layer in turn, each for the output shape of the one before.
@@ -134,6 +139,9 @@ class Sequential(ModelBase):
         input_layer = self._input_layer
         if input_layer is None or tuple(input_layer.batch_shape) != input_shape:
             input_layer = InputLayer(batch_shape=input_shape, dtype=self._layers[0].compute_dtype)
+            if self._input_layer is None:
+                # Keras 3 keeps the InputLayer its build made: get_config lists it, add() rebuilds with it.
+                self._input_layer = input_layer
         x = input_layer.output
         try:
             for layer in self._layers:
@@ -143,6 +151,9 @@ class Sequential(ModelBase):
             self._graph_ends, self._graph_error = None, '%s: %s' % (type(err).__name__, err)
             return
         self._graph_ends, self._graph_error = ([input_layer.output], nest.flatten(x)), None
+        # Keras 3 wraps the traced graph in a Functional, which takes the next 'functional' name:
+        # a later keras.Model(...) is 'functional_1' after one built Sequential, as there.
+        unique_name('functional')
 
     def call(self, inputs, training=None, mask=None):
         x = self._match_input_rank(inputs)
@@ -239,9 +250,9 @@ class Sequential(ModelBase):
         model = cls(**config)
         # Each layer builds from its build_config as it is deserialized, outside the model's
         # scope: Keras 3 names a reloaded weight 'dense/kernel', not 'sequential/dense/kernel'.
+        # add() rebuilds after each layer, as Keras's does (each build takes a 'functional' name there)
         for layer_config in layer_configs:
-            model.add(serialization.deserialize(layer_config, custom_objects), rebuild=False)
-        model._maybe_rebuild()
+            model.add(serialization.deserialize(layer_config, custom_objects))
         if not model.built and build_input_shape is not None:
             model.build(build_input_shape)
         return model

@@ -243,3 +243,51 @@ def test_subclassed_model_summary(capsys):
     assert out[4] == '│ dense_2 (Dense)                 │ (1, 8)                 │           264 │'
     assert out[6] == '│ head (Linear)                   │ ?                      │             8 │'
     assert out[8] == ' Total params: 272 (1.06 KB)'
+
+
+def test_sequential_naming_building_and_json_round_trip_follow_keras():
+    # Keras 3.15 (after clear_session): an outer Sequential whose first layer is a built Sequential
+    # builds at once and lists an InputLayer in its config; each Sequential build wraps a Functional,
+    # which takes a 'functional' name, so the next keras.Model is 'functional_2'; model_from_json
+    # rebuilds after each add, and the Model made after it is 'functional_6'.
+    keras.backend.clear_session()
+    base = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3)])
+    outer = keras.Sequential([base, keras.layers.Softmax()])
+    config = outer.get_config()
+    assert outer.built and [layer['class_name'] for layer in config['layers']] == ['InputLayer', 'Sequential',
+                                                                                 'Softmax']
+    assert tuple(config['build_input_shape']) == (None, 4)
+    inp = keras.Input((2,))
+    assert keras.Model(inp, keras.layers.Dense(1)(inp)).name == 'functional_2'
+    restored = keras.models.model_from_json(outer.to_json())
+    assert restored.name == 'sequential_1' and [layer.name for layer in restored.layers] == ['sequential', 'softmax']
+    assert restored.built and restored.count_params() == 15
+    inp = keras.Input((2,))
+    assert keras.Model(inp, keras.layers.Dense(1)(inp)).name == 'functional_6'
+    with pytest.raises(ValueError, match='model_from_json'):
+        keras.models.model_from_json('not json')
+
+
+def test_to_categorical_dtypes():
+    # Keras 3.15: numpy in -> float64 numpy out; a tensor in -> a float32 tensor
+    out = keras.utils.to_categorical([1, 0])
+    assert isinstance(out, np.ndarray) and out.dtype == np.float64
+    np.testing.assert_array_equal(out, [[0.0, 1.0], [1.0, 0.0]])
+    tensor = keras.utils.to_categorical(tf.constant([1, 0]), 3)
+    assert isinstance(tensor, tf.Tensor) and tensor.dtype == 'float32'
+    np.testing.assert_array_equal(tensor.numpy(), [[0, 1, 0], [1, 0, 0]])
+
+
+def test_batch_begin_hooks_get_an_empty_dict(capsys):
+    # The callbacks guide prints list(logs.keys()) at the start of each batch: Keras passes {}.
+    class Keys(keras.callbacks.Callback):
+        def on_train_batch_begin(self, batch, logs=None):
+            print('train', logs)
+
+        def on_predict_batch_begin(self, batch, logs=None):
+            print('predict', logs)
+
+    model = _tiny_model()
+    model.fit(np.ones((1, 3), 'float32'), np.ones((1, 1), 'float32'), verbose=0, callbacks=[Keys()])
+    model.predict(np.ones((1, 3), 'float32'), verbose=0, callbacks=[Keys()])
+    assert capsys.readouterr().out == 'train {}\npredict {}\n'

@@ -3,4 +3,4 @@ from ._forward import forward
 
 __getattr__, __dir__ = forward('layers', 'keras.models', extra={
     'Model': 'layers.model:Model', 'Sequential': 'layers.sequential:Sequential',
-    'load_model': 'layers.saving:load_model'})
+    'load_model': 'layers.saving:load_model', 'model_from_json': 'layers.saving.model_config:model_from_json'})

@@ -4,6 +4,8 @@ import random as _python_random
 import numpy as np
 
 from framework import random as _framework_random
+from framework.backend import to_host
+from framework.tensor import Tensor, convert_to_tensor
 
 
 def set_random_seed(seed):
@@ -27,10 +29,13 @@ def to_categorical(x, num_classes=None):
         x: integer labels, any shape.
         num_classes: the number of classes (default: the largest label + 1).
     Returns:
-        a float32 numpy array of shape x.shape + (num_classes,).
+        a float64 numpy array of shape x.shape + (num_classes,) (as Keras 3 makes it;
+        fit casts it to float32), or a float32 tensor for a tensor.
     Raises:
         ValueError: for negative labels or labels >= num_classes.
     """
+    if isinstance(x, Tensor):
+        return convert_to_tensor(to_categorical(to_host(x._data), num_classes).astype(np.float32))
     labels = np.asarray(x)
     if labels.ndim > 1 and labels.shape[-1] == 1:
         labels = labels.reshape(labels.shape[:-1])
@@ -42,7 +47,7 @@ def to_categorical(x, num_classes=None):
     if labels.size and (labels.min() < 0 or labels.max() >= num_classes):
         raise ValueError('to_categorical: labels must lie in [0, %d), got values from %d to %d'
                          % (num_classes, labels.min(), labels.max()))
-    out = np.zeros(labels.shape + (num_classes,), dtype=np.float32)
+    out = np.zeros(labels.shape + (num_classes,), dtype=np.float64)
     np.put_along_axis(out, labels[..., None], 1.0, axis=-1)
     return out
 

@@ -69,8 +69,10 @@ class CallbackList(Callback):
 
     def _batch(self, hook, batch, logs):
         snapshot = None
+        if logs is None:
+            logs = {}       # Keras hands batch hooks a dict, empty at the start of a batch
         for method, takes_live_view in self._listeners[hook]:
-            if takes_live_view or logs is None or type(logs) is dict:
+            if takes_live_view or type(logs) is dict:
                 method(batch, logs)
                 continue
             if snapshot is None:

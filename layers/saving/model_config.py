@@ -141,6 +141,21 @@ def build_model(config, table, path):
     return model
 
 
+def model_from_json(json_string, custom_objects=None):
+    """The model that ``model.to_json()`` described, built but with fresh weights (Keras's
+    ``keras.models.model_from_json``).
+
+    Raises:
+        ValueError: text that is not JSON; SavedFileError: classes that are unknown or Lambdas.
+    """
+    try:
+        config = json.loads(json_string)
+    except (TypeError, ValueError) as err:
+        raise ValueError('model_from_json: expected the JSON text of model.to_json(), got %r (%s)'
+                         % (str(json_string)[:60], err)) from None
+    return build_model(config, lookup_table(custom_objects), 'model_from_json')
+
+
 def _build_for_shape(model, shape):
     # A Sequential builds each layer in turn; a subclassed model creates its
     # sublayers' weights only by running call, which compute_output_shape does
