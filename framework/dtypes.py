@@ -72,6 +72,13 @@ def python_default(array):
         if array.size and (array.min() < info.min or array.max() > info.max):
             return array.astype(np.int64)      # TensorFlow widens what int32 cannot hold
         return array.astype(np.int32)
-    if kind in 'US':
+    if kind == 'U':     # TensorFlow keeps strings as UTF-8 bytes: tf.constant('a').numpy() is b'a'
+        return np.char.encode(array, 'utf-8').astype(object)
+    if kind == 'S':
         return array.astype(object)
     return array
+
+
+def display_name(dtype):
+    """The dtype's name as a tensor's repr shows it: 'string' for string tensors."""
+    return 'string' if dtype == string else dtype.name

@@ -122,11 +122,11 @@ class Tensor:
 
     def __repr__(self):
         return '<%s.Tensor: shape=%s, dtype=%s, numpy=%s>' % (
-            DISPLAY_NAME, tuple(self._data.shape), self._data.dtype.name, _numpy_text(self, True))
+            DISPLAY_NAME, tuple(self._data.shape), dtypes.display_name(self._data.dtype), _numpy_text(self, True))
 
     def __str__(self):
         return '%s.Tensor(%s, shape=%s, dtype=%s)' % (
-            DISPLAY_NAME, _numpy_text(self, False), tuple(self._data.shape), self._data.dtype.name)
+            DISPLAY_NAME, _numpy_text(self, False), tuple(self._data.shape), dtypes.display_name(self._data.dtype))
 
     __hash__ = None   # elementwise ``==`` makes hashing meaningless, as in TensorFlow
 

@@ -132,3 +132,17 @@ def test_tf_optimizers_and_initializers_alias_keras():
     assert tf.initializers.GlorotUniform is keras.initializers.GlorotUniform
     with pytest.raises(AttributeError, match='no_such_module'):
         tf.no_such_module
+
+
+def test_string_tensors_hold_utf8_bytes_and_print_as_tensorflow():
+    # 'Introduction to tensors', string section (TF 2.21 output)
+    assert str(tf.constant('Gray wolf')).endswith("(b'Gray wolf', shape=(), dtype=string)")
+    words = tf.constant(['Gray wolf', 'Quick brown fox', 'Lazy dog'])
+    assert str(words).endswith("([b'Gray wolf' b'Quick brown fox' b'Lazy dog'], shape=(3,), dtype=string)")
+    assert str(tf.constant('🥳👍')).endswith(r"(b'\xf0\x9f\xa5\xb3\xf0\x9f\x91\x8d', shape=(), dtype=string)")
+    assert repr(words[0]).endswith(": shape=(), dtype=string, numpy=b'Gray wolf'>")
+    assert words.numpy().tolist() == [b'Gray wolf', b'Quick brown fox', b'Lazy dog']
+    np.testing.assert_array_equal((tf.constant(['a', 'b']) == tf.constant(['a', 'c'])).numpy(), [True, False])
+    np.testing.assert_array_equal(tf.not_equal(tf.constant(['a', 'b']), 'a').numpy(), [False, True])
+    with pytest.raises(tf.errors.InvalidArgumentError, match='equal'):
+        tf.equal(tf.constant(['a', 'b']), tf.constant(['a', 'b', 'c']))

@@ -30,7 +30,10 @@ def getitem(x, index):
     x = as_tensor(x, 'getitem')
     raw = _raw_index(index, backend.array_module(x._data))
     try:
-        out = Tensor(snapshot(x)[raw])
+        value = snapshot(x)[raw]
+        # One element of a string (object) tensor comes back as the bytes object itself.
+        out = Tensor(value if isinstance(value, (np.ndarray, np.generic)) or backend.is_device_array(value)
+                     else np.array(value, dtype=object))
     except IndexError as err:
         raise InvalidArgumentError('index %r is invalid for a tensor of shape %s: %s' % (index, tuple(x.shape), err)) from None
     if ACTIVE:

@@ -1,4 +1,6 @@
 """Comparisons and boolean logic: values only, no gradients."""
+import numpy as np
+
 from ..errors import InvalidArgumentError
 from .. import backend
 from ..tensor import Tensor
@@ -6,13 +8,18 @@ from ..tape import record_blocked
 from .operands import ACTIVE, as_tensor, binary, named_errors, normalize_axis
 
 
-def _compare(name, fn):
+def _compare(name, fn, strings=None):
     def op(x, y, name=None):
-        x, y, dx, dy = binary(x, y, name_)
+        if strings is not None and _both_strings(x, y):
+            x, y, dx, dy = x, y, as_tensor(x, name_)._data, as_tensor(y, name_)._data
+            fn_ = lambda a, b: strings(a, b).astype(bool)      # noqa: E731  (object arrays compare to objects)
+        else:
+            x, y, dx, dy = binary(x, y, name_)
+            fn_ = fn
         if ACTIVE:
             record_blocked(name_, (x, y))     # so that a None gradient can name this op
         try:
-            return Tensor(fn(dx, dy))
+            return Tensor(fn_(dx, dy))
         except ValueError:
             raise InvalidArgumentError('%s: shapes %s and %s do not broadcast together'
                              % (name_, tuple(getattr(dx, 'shape', ())), tuple(getattr(dy, 'shape', ())))) from None
@@ -22,8 +29,22 @@ def _compare(name, fn):
     return op
 
 
-equal = _compare('equal', lambda a, b: a == b)
-not_equal = _compare('not_equal', lambda a, b: a != b)
+def _string_like(v):
+    if isinstance(v, (str, bytes)):
+        return True
+    if not isinstance(v, (Tensor, list, tuple, np.ndarray)):
+        return False
+    data = v._data if isinstance(v, Tensor) else np.asarray(v)
+    return data.dtype.kind in 'US' or (data.dtype == object and all(isinstance(e, (bytes, str)) for e in data.flat))
+
+
+def _both_strings(x, y):
+    # String tensors (object arrays of bytes) compare for equality only, as in TensorFlow.
+    return _string_like(x) and _string_like(y)
+
+
+equal = _compare('equal', lambda a, b: a == b, strings=np.equal)
+not_equal = _compare('not_equal', lambda a, b: a != b, strings=np.not_equal)
 less = _compare('less', lambda a, b: a < b)
 less_equal = _compare('less_equal', lambda a, b: a <= b)
 greater = _compare('greater', lambda a, b: a > b)
