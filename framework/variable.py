@@ -149,9 +149,10 @@ class Variable(Tensor):
     __hash__ = object.__hash__
 
     def __repr__(self):
-        if self._path is not None:     # a layer's weight prints as Keras 3's Variable does
+        if self._path is not None:     # a layer's, optimizer's or metric's variable prints as Keras 3's does
+            value = self.numpy()
             return '<Variable path=%s, shape=%s, dtype=%s, value=%s>' % (
-                self._path, tuple(self._data.shape), self._data.dtype.name, self.numpy())
+                self._path, tuple(self._data.shape), self._data.dtype.name, value.item() if value.ndim == 0 else value)
         text = numpy_text(self.numpy(), True)
         return "<%s.Variable '%s' shape=%s dtype=%s, numpy=%s>" % (
             DISPLAY_NAME, self.name, tuple(self._data.shape), self._data.dtype.name, text)

@@ -37,7 +37,7 @@ from .optimizer_state import OptimizerState
 from .schedules import LearningRateSchedule
 from .schedules import deserialize as deserialize_schedule
 from .schedules import serialize as serialize_schedule
-from .slots import SlotStore
+from .slots import SlotStore, keras_named
 from .weight_decay import WeightDecay
 
 _KERAS2_ONLY_KEYS = ('jit_compile', 'is_legacy_optimizer')   # found in tf.keras 2 configs; meaningless here
@@ -87,7 +87,7 @@ class Optimizer(OptimizerState, abc.ABC):
         self._slots = SlotStore(self.name)
         self._weight_decay = WeightDecay()
         self._iterations = self._slots.track(
-            Variable(0, dtype='int64', trainable=False, name=self.name + '/iteration'))
+            keras_named(Variable(0, dtype='int64', trainable=False, name='iteration'), self.name))
         self._learning_rate = None
         self._set_learning_rate(learning_rate)
 

@@ -30,7 +30,7 @@ class SlotStore:
 
     def add_extra(self, name, value, dtype):
         """An optimizer-wide state Variable named '<prefix>/<name>', tracked in ``variables``."""
-        variable = Variable(value, dtype=dtype, trainable=False, name='%s/%s' % (self.prefix, name))
+        variable = keras_named(Variable(value, dtype=dtype, trainable=False, name=name), self.prefix)
         self.extras[name] = variable
         return self.track(variable)
 
@@ -43,8 +43,11 @@ class SlotStore:
 
     def add(self, variable, name, fill=0.0):
         """A new slot shaped, typed and placed like ``variable``, filled with ``fill``."""
-        slot = Variable(0, dtype=variable.dtype, trainable=False, name='%s/%s_%s' % (
-            self.prefix, variable.path.replace('/', '_').replace(':', '_'), name))
+        # Keras names a slot after its variable's path ('dense/kernel' -> 'dense_kernel_momentum'),
+        # or, for a plain tf.Variable, which has no path there, after its name ('Variable_0_momentum').
+        key = variable.path if variable._path is not None else variable.name
+        slot = keras_named(Variable(0, dtype=variable.dtype, trainable=False, name='%s_%s' % (
+            key.replace('/', '_').replace(':', '_'), name)), self.prefix)
         # Set the buffer directly: the slot lives where the variable lives,
         # whatever device scope is active when it is created.
         slot._data = backend.array_module(variable._data).full_like(variable._data, fill)
@@ -72,3 +75,10 @@ class SlotStore:
 
     def names_for(self, variable):
         return list(self._slots.get(variable, {}))
+
+
+def keras_named(variable, prefix):
+    """``variable`` named as Keras 3 names an optimizer's or a metric's variables: its ``name``
+    is the short one ('iteration'), its ``path`` '<owner>/<name>' ('adam/iteration')."""
+    variable._path = '%s/%s' % (prefix, variable._name)
+    return variable

@@ -291,3 +291,21 @@ def test_batch_begin_hooks_get_an_empty_dict(capsys):
     model.fit(np.ones((1, 3), 'float32'), np.ones((1, 1), 'float32'), verbose=0, callbacks=[Keys()])
     model.predict(np.ones((1, 3), 'float32'), verbose=0, callbacks=[Keys()])
     assert capsys.readouterr().out == 'train {}\npredict {}\n'
+
+
+def test_optimizer_and_metric_variables_are_named_as_keras():
+    # Keras 3.15: names are short, paths carry the owner; a plain tf.Variable's slots are named after
+    # its name 'a:0' -> 'a_0_momentum' (it has no path); scalars print as Python numbers.
+    v0, v1 = tf.Variable([1.0], name='a'), tf.Variable([2.0])
+    optimizer = keras.optimizers.Adam(0.1, name='adam')
+    optimizer.apply_gradients(zip([tf.constant([1.0]), tf.constant([1.0])], [v0, v1]))
+    assert [v.name for v in optimizer.variables] == ['iteration', 'learning_rate', 'a_0_momentum', 'a_0_velocity',
+                                                     'Variable_0_momentum', 'Variable_0_velocity']
+    assert [v.path for v in optimizer.variables][:3] == ['adam/iteration', 'adam/learning_rate', 'adam/a_0_momentum']
+    assert repr(optimizer.variables[1]) == ('<Variable path=adam/learning_rate, shape=(), dtype=float32, '
+                                            'value=0.10000000149011612>')
+    assert repr(optimizer.iterations) == '<Variable path=adam/iteration, shape=(), dtype=int64, value=1>'
+    metric = keras.metrics.SparseCategoricalAccuracy()
+    assert [v.name for v in metric.variables] == ['total', 'count']
+    assert [v.path for v in metric.variables] == ['sparse_categorical_accuracy/total',
+                                                  'sparse_categorical_accuracy/count']

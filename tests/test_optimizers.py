@@ -630,7 +630,11 @@ def test_variables_follow_keras_order_and_names():
     }
     for optimizer, names in expected.items():
         optimizer.apply_gradients(zip(grads, [v0, v1]))
+        # a plain tf.Variable has no path in Keras 3.15: its slots are named after 'a:0' ('a_0_momentum')
+        names = [n.replace('a_', 'a_0_', 1) if n.startswith('a_') else n.replace('b_', 'b_0_', 1)
+                 if n.startswith('b_') else n for n in names]
         assert [v.path for v in optimizer.variables] == ['%s/%s' % (optimizer.name, n) for n in names]
+        assert [v.name for v in optimizer.variables] == names
         assert all(not v.trainable for v in optimizer.variables)
 
 
@@ -675,7 +679,7 @@ def test_set_slot_state_validates_before_assigning():
     assert sorted(state['extras']) == ['learning_rate']
     before = _snapshot(optimizer, [w])
     bad = dict(state, iterations=7, slots=[{'momentum': np.zeros(2), 'velocity': np.zeros(3)}])
-    with pytest.raises(ValueError, match="saved value of shape \\(3,\\) for 'adam.*/w_velocity' of shape \\(2,\\)"):
+    with pytest.raises(ValueError, match="saved value of shape \\(3,\\) for 'adam.*/w_0_velocity' of shape \\(2,\\)"):
         optimizer.set_slot_state([w], bad)
     with pytest.raises(ValueError, match="has slots \\['momentum'\\] in the state"):
         optimizer.set_slot_state([w], dict(state, slots=[{'momentum': np.zeros(2)}]))

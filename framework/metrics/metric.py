@@ -105,8 +105,8 @@ class Metric:
         else:
             raise ValueError("%s.add_variable: initializer must be 'zeros', 'ones' or a callable, got %r"
                              % (type(self).__name__, initializer))
-        variable = Variable(value, trainable=False, dtype=dtype,
-                            name='%s/%s' % (self.name, name or 'variable_%d' % len(self._variables)))
+        variable = Variable(value, trainable=False, dtype=dtype, name=name or 'variable_%d' % len(self._variables))
+        variable._path = '%s/%s' % (self.name, variable._name)    # Keras 3: name 'total', path 'mean/total'
         self._variables.append(variable)
         return variable
 
