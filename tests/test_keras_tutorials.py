@@ -309,3 +309,18 @@ def test_optimizer_and_metric_variables_are_named_as_keras():
     assert [v.name for v in metric.variables] == ['total', 'count']
     assert [v.path for v in metric.variables] == ['sparse_categorical_accuracy/total',
                                                   'sparse_categorical_accuracy/count']
+
+
+def test_fit_overrides_a_training_flag_recorded_in_the_graph():
+    # The transfer-learning guide calls base_model(x, training=False); Keras 3.15's Functional passes
+    # its own training flag to every layer that takes one, so fit still updates BatchNorm's moving
+    # statistics: batch mean [2, 3] at momentum 0.5 -> [1, 1.5]; predict then leaves them alone.
+    base = keras.Sequential([keras.Input((2,)), keras.layers.BatchNormalization(momentum=0.5)])
+    inp = keras.Input((2,))
+    model = keras.Model(inp, keras.layers.Dense(1)(base(inp, training=False)))
+    model.compile(optimizer='sgd', loss='mse')
+    model.fit(np.array([[1.0, 2.0], [3.0, 4.0]], 'float32'), np.zeros((2, 1), 'float32'), verbose=0)
+    np.testing.assert_allclose(base.layers[0].moving_mean.numpy(), [1.0, 1.5])
+    np.testing.assert_allclose(base.layers[0].moving_variance.numpy(), [1.0, 1.0])
+    model.predict(np.array([[1.0, 2.0]], 'float32'), verbose=0)
+    np.testing.assert_allclose(base.layers[0].moving_mean.numpy(), [1.0, 1.5])

@@ -103,10 +103,17 @@ class Functional(Model):
         values = dict(zip(self._inputs, flat))
         for node in self._graph.steps:
             single = node.single_input
+            node_kwargs = node.kwargs
+            if training is not None and 'training' in node_kwargs:
+                # As Keras 3: the model's own training flag wins over one recorded in the graph, so
+                # base_model(x, training=False) in a model fit later still trains (BatchNorm statistics).
+                node_kwargs = dict(node_kwargs, training=training)
             if single is not None:
-                out = call_layer(node.layer, values[single], node.kwargs)
+                out = call_layer(node.layer, values[single], node_kwargs)
             else:
                 args, kwargs = node.fill_in(values)
+                if node_kwargs is not node.kwargs:
+                    kwargs['training'] = training
                 out = call_with_masks(node.layer.__call__, node.layer, args[0], args[1:], kwargs) if args \
                     else node.layer(**kwargs)
             targets = node.outputs
