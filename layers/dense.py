@@ -2,6 +2,7 @@
 import numpy as np
 
 from framework.ops import affine, cast
+from framework.ops.dense_activation import affine_activation
 
 from . import activations
 from .kernel_options import KernelOptions
@@ -42,7 +43,6 @@ class Dense(KernelOptions, Layer):
         self.units = int(units)
         self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer, kernel_regularizer,
                                  bias_regularizer, kernel_constraint, bias_constraint)
-        self._linear = self.activation is activations.linear
         self.input_spec = InputSpec(min_ndim=2)
 
     def build(self, input_shape):
@@ -58,8 +58,17 @@ class Dense(KernelOptions, Layer):
         kernel = self.kernel
         if inputs._data.dtype is not kernel._data.dtype:
             inputs = cast(inputs, kernel.dtype)     # integer inputs, as Keras promotes them
-        x = affine(inputs, kernel, self.bias)     # one op: x @ kernel + bias
-        return x if self._linear else self.activation(x)
+        activation = self.activation
+        if activation is activations.linear:
+            return affine(inputs, kernel, self.bias)     # one op: x @ kernel + bias
+        # relu, elu and tanh join the affine op (one node; see ops/dense_activation.py)
+        if activation is activations.relu:
+            return affine_activation(inputs, kernel, self.bias, 'relu')
+        if activation is activations.elu:
+            return affine_activation(inputs, kernel, self.bias, 'elu')
+        if activation is activations.tanh:
+            return affine_activation(inputs, kernel, self.bias, 'tanh')
+        return activation(affine(inputs, kernel, self.bias))
 
     def compute_output_shape(self, input_shape):
         return tuple(input_shape)[:-1] + (self.units,)

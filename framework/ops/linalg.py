@@ -182,25 +182,28 @@ def affine(x, kernel, bias=None):
     Fused so that a layer keeps one output array (not the product and the
     sum) and records one node; the gradients are the same matmuls.
     """
-    x, kernel, dx, dk = binary(x, kernel, 'affine')
-    if dk.ndim != 2 or dx.ndim < 2 or dx.shape[-1] != dk.shape[0]:
-        raise ValueError('affine: input of shape %s does not match a kernel of shape %s (the input needs '
-                         'rank >= 2 and a last axis of %s)' % (tuple(dx.shape), tuple(dk.shape), dk.shape[:1]))
-    xp = backend.array_module(dx)
-    y = xp.matmul(dx, dk)
-    if bias is not None:
-        bias = as_tensor(bias, 'affine')
-        if bias._data.shape != (dk.shape[1],) or bias._data.dtype != dk.dtype:
-            raise ValueError('affine: bias must have shape %s and dtype %s, got %s %s'
-                             % ((dk.shape[1],), dk.dtype.name, tuple(bias.shape), bias.dtype.name))
-        y += bias._data
-        inputs = (x, kernel, bias)
-    else:
-        inputs = (x, kernel)
+    inputs, y = affine_array(x, kernel, bias, 'affine')
     out = Tensor(y)
     if ACTIVE:
         record('affine', inputs, out, _AFFINE_VJPS)
     return out
+
+
+def affine_array(x, kernel, bias, op):
+    """(the op's tensor inputs, the raw x @ kernel + bias), after checking the shapes."""
+    x, kernel, dx, dk = binary(x, kernel, op)
+    if dk.ndim != 2 or dx.ndim < 2 or dx.shape[-1] != dk.shape[0]:
+        raise ValueError('%s: input of shape %s does not match a kernel of shape %s (the input needs '
+                         'rank >= 2 and a last axis of %s)' % (op, tuple(dx.shape), tuple(dk.shape), dk.shape[:1]))
+    y = backend.array_module(dx).matmul(dx, dk)
+    if bias is None:
+        return (x, kernel), y
+    bias = as_tensor(bias, op)
+    if bias._data.shape != (dk.shape[1],) or bias._data.dtype != dk.dtype:
+        raise ValueError('%s: bias must have shape %s and dtype %s, got %s %s'
+                         % (op, (dk.shape[1],), dk.dtype.name, tuple(bias.shape), bias.dtype.name))
+    y += bias._data
+    return (x, kernel, bias), y
 
 
 def _flat2d(t):
