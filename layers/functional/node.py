@@ -39,7 +39,8 @@ class Node:
         self.input_tensors = [x for x in nest.flatten((list(self.args), self.kwargs)) if type(x) is KerasTensor]
         self.output_structure = outputs
         self.outputs = nest.flatten(outputs)
-        simple = len(self.args) == 1 and type(self.args[0]) is KerasTensor
+        # layer(x) alone: no other KerasTensor in the call (LSTM(...)(x, initial_state=[h, c]) is not)
+        simple = len(self.args) == 1 and type(self.args[0]) is KerasTensor and len(self.input_tensors) == 1
         self.single_input = self.args[0] if simple else None
         nodes = inbound_nodes(layer)
         nodes.append(self)
