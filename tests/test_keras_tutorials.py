@@ -341,3 +341,15 @@ def test_functional_layer_called_with_tensors_in_keyword_arguments():
     expected = decoder(xs, initial_state=[h_value, c_value]).numpy()
     np.testing.assert_allclose(model.predict(xs, verbose=0), expected, rtol=1e-6)
     assert not np.allclose(expected, decoder(xs).numpy())      # the states matter
+
+
+def test_constant_initializer_broadcasts_an_array():
+    # The imbalanced-data tutorial: bias_initializer=Constant(np.log([pos / neg])), a value of shape (1,).
+    # Keras 3.15 computes cast(value) * ones(shape): kernel rows [1, 2], bias log(0.1) in float32.
+    dense = keras.layers.Dense(2, kernel_initializer=keras.initializers.Constant([1.0, 2.0]),
+                               bias_initializer=keras.initializers.Constant(np.log([0.1])))
+    dense.build((None, 3))
+    np.testing.assert_array_equal(dense.kernel.numpy(), [[1.0, 2.0]] * 3)
+    np.testing.assert_array_equal(dense.bias.numpy(), np.float32([-2.3025851249694824] * 2))
+    with pytest.raises(ValueError, match=r'Constant: value of shape \(3,\) does not broadcast to the weight shape'):
+        keras.initializers.Constant([1.0, 2.0, 3.0])((3, 2))

@@ -13,16 +13,24 @@ def _dtype(dtype):
 
 
 class Constant(Initializer):
-    """Every element equal to ``value`` (a scalar)."""
+    """Every element equal to ``value``: a scalar, or an array that broadcasts to the shape
+    (Keras 3 computes ``cast(value) * ones(shape)``; the imbalanced-data tutorial gives a bias
+    initializer ``np.log([pos / neg])`` of shape (1,))."""
 
     def __init__(self, value=0.0):
-        if np.ndim(value) != 0:
-            raise ValueError('Constant: value must be a scalar, got an array of shape %s; pass an array '
-                             'itself as the initializer to use it whole' % (np.shape(value),))
         self.value = value
 
     def __call__(self, shape, dtype=None):
-        return Tensor(current_xp().full(tuple(shape), self.value, dtype=_dtype(dtype)))
+        shape, dtype = tuple(shape), _dtype(dtype)
+        if np.ndim(self.value) == 0:
+            return Tensor(current_xp().full(shape, self.value, dtype=dtype))
+        value = np.asarray(self.value, dtype=dtype)
+        try:
+            value = np.broadcast_to(value, shape)
+        except ValueError:
+            raise ValueError('Constant: value of shape %s does not broadcast to the weight shape %s; give a '
+                             'scalar or an array that broadcasts' % (value.shape, shape)) from None
+        return Tensor(current_xp().asarray(value.copy()))
 
     def get_config(self):
         return {'value': self.value}
