@@ -50,6 +50,7 @@ CALLS.update({
     'split': ((M, 3, 1), {}), 'cast': ((M, 'int32'), {}), 'clip_by_value': ((M, 0.2, 0.5), {}),
     'clip_by_norm': ((M, 1.0), {}), 'dropout': ((M, 0.5), {}), 'moments': ((M, [0]), {}),
     'gather': ((M, IDX), {}), 'gather_nd': ((M, np.array([[0, 1], [1, 2]], np.int32)), {}),
+    'slice': ((M, [0, 1], [2, 1]), {}), 'strided_slice': ((M, [0, 0], [2, 3], [1, 2]), {}),
     'boolean_mask': ((M, B), {}), 'one_hot': ((IDX, 3), {}), 'getitem': ((M, 0), {}), 'where': ((B, M, M), {}),
     'conv2d': ((IMG, FILT), {}), 'avg_pool2d': ((IMG, 2, 2), {}), 'max_pool2d': ((IMG, 2, 2), {}),
     'softmax_cross_entropy_with_logits': ((P, M), {}),
@@ -63,10 +64,10 @@ CALLS.update(SWEEP_CALLS)     # the ops of tests/test_ops_control_and_more.py
 
 # Ops that move or describe elements whatever their dtype: string tensors are documented input.
 ANY_DTYPE = set('identity stop_gradient shape size rank squeeze transpose reshape expand_dims tile reverse '
-                'concat stack unstack gather gather_nd boolean_mask getitem broadcast_to constant '
+                'concat stack unstack gather gather_nd boolean_mask getitem slice strided_slice broadcast_to constant '
                 'convert_to_tensor where equal not_equal fill zeros_like ones_like'.split()) | SWEEP_ANY_DTYPE
 # (op, argument position) where None has a meaning (x[None] adds an axis, as in numpy).
-NONE_IS_VALID = {('getitem', 1), ('affine', 2), ('moments', 1)} | SWEEP_NONE_IS_VALID
+NONE_IS_VALID = {('getitem', 1), ('affine', 2), ('moments', 1), ('strided_slice', 3)} | SWEEP_NONE_IS_VALID
 # Op names the error may use instead of the public one (aliases of one implementation).
 # ``x[...]`` (getitem) answers a bad index with IndexError, as Python sequences and numpy do.
 ALIASES = {'floor_div': ['floordiv'], 'truediv': ['divide'], 'realdiv': ['divide'], 'mod': ['floormod'],

@@ -146,3 +146,26 @@ def test_string_tensors_hold_utf8_bytes_and_print_as_tensorflow():
     np.testing.assert_array_equal(tf.not_equal(tf.constant(['a', 'b']), 'a').numpy(), [False, True])
     with pytest.raises(tf.errors.InvalidArgumentError, match='equal'):
         tf.equal(tf.constant(['a', 'b']), tf.constant(['a', 'b', 'c']))
+
+
+def test_slice_and_strided_slice_as_in_the_tensor_slicing_guide():
+    # values printed by TF 2.21 for the same calls
+    t1 = tf.constant([0, 1, 2, 3, 4, 5, 6, 7])
+    t3 = tf.constant([[[1, 3, 5, 7], [9, 11, 13, 15]], [[17, 19, 21, 23], [25, 27, 29, 31]]])
+    assert tf.slice(t1, begin=[1], size=[3]).numpy().tolist() == [1, 2, 3]
+    assert tf.slice(t1, [2], [-1]).numpy().tolist() == [2, 3, 4, 5, 6, 7]
+    assert tf.slice(t3, begin=[1, 1, 0], size=[1, 1, 2]).numpy().tolist() == [[[25, 27]]]
+    assert tf.strided_slice(t1, [1], [7], [2]).numpy().tolist() == [1, 3, 5]
+    assert tf.strided_slice(t1, [-1], [0], [-1]).numpy().tolist() == [7, 6, 5, 4, 3, 2, 1]
+    assert tf.strided_slice(t1, [0], [3], end_mask=1).numpy().tolist() == list(range(8))
+    assert tf.strided_slice(t3, [0, 1], [2, 2], shrink_axis_mask=2).numpy().tolist() == [[9, 11, 13, 15],
+                                                                                         [25, 27, 29, 31]]
+    assert tf.strided_slice(t3, [0, 0], [1, 1], ellipsis_mask=1).shape == (2, 2, 1)
+    assert tf.strided_slice(t3, [0, 0], [1, 1], new_axis_mask=1).shape == (1, 1, 2, 4)
+    with pytest.raises(tf.errors.InvalidArgumentError, match='slice: begin'):
+        tf.slice(t1, [5], [4])
+    x = tf.constant([1.0, 2.0, 3.0])
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.reduce_sum(tf.slice(x, [1], [2]) * 2.0)
+    assert tape.gradient(y, x).numpy().tolist() == [0.0, 2.0, 2.0]

@@ -7,7 +7,7 @@ from .arithmetic import (add, add_n, divide, divide_no_nan, floor_div, floordiv,
                          truediv)
 from .convolution import avg_pool2d, conv2d, max_pool2d
 from .creation import eye, fill, linspace, meshgrid, ones, ones_like, range, zeros, zeros_like
-from .indexing import boolean_mask, gather, gather_nd, getitem
+from .indexing import boolean_mask, gather, gather_nd, getitem, slice, strided_slice  # noqa: A004
 from .linalg import affine, einsum, matmul, tensordot
 from .logic import (argmax, argmin, equal, greater, greater_equal, less, less_equal, logical_and,
                     logical_not, logical_or, logical_xor, not_equal, reduce_all, reduce_any)

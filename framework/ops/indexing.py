@@ -4,6 +4,8 @@ All of them come down to ``getitem`` with a numpy-style index, whose gradient
 scatters g back (adding where indices repeat); the scatter's own gradient is
 getitem again, so second derivatives work.
 """
+import builtins
+
 import numpy as np
 
 from ..errors import InvalidArgumentError
@@ -59,7 +61,7 @@ def _scatter(g, raw, shape):
 
 def _is_basic(raw):
     items = raw if isinstance(raw, tuple) else (raw,)
-    return all(i is None or i is Ellipsis or isinstance(i, (int, slice, np.integer)) for i in items)
+    return all(i is None or i is Ellipsis or isinstance(i, (int, builtins.slice, np.integer)) for i in items)
 
 
 def _add_at(xp, z, index, values):
@@ -86,7 +88,7 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     if i.size and (int(i.min()) < 0 or int(i.max()) >= n):
         raise InvalidArgumentError('gather: indices must lie in [0, %d) for axis %d of shape %s; got min %d, max %d'
                          % (n, ax, tuple(x.shape), int(i.min()), int(i.max())))
-    return getitem(x, (slice(None),) * ax + (i,))
+    return getitem(x, (builtins.slice(None),) * ax + (i,))
 
 
 def gather_nd(params, indices, batch_dims=0, name=None):
@@ -135,4 +137,57 @@ def boolean_mask(tensor, mask, axis=None, name=None):
         raise ValueError('boolean_mask: mask of shape %s does not match axes %d..%d of tensor %s (shape %s there)'
                          % (tuple(m.shape), ax, ax + m.ndim - 1, tuple(x.shape), covered))
     xp = backend.array_module(m._data)
-    return getitem(x, (slice(None),) * ax + tuple(xp.nonzero(m._data)))
+    return getitem(x, (builtins.slice(None),) * ax + tuple(xp.nonzero(m._data)))
+
+
+def _int_list(value, op, what):
+    if isinstance(value, Tensor):
+        value = value.numpy()
+    try:
+        return [int(v) for v in np.asarray(value).reshape(-1)]
+    except (TypeError, ValueError):
+        raise TypeError('%s: %s must be a list of integers, got %r' % (op, what, value)) from None
+
+
+def slice(input_, begin, size, name=None):  # noqa: A001  (TensorFlow's name)
+    """``tf.slice``: ``size[i]`` elements from ``begin[i]`` along each axis (-1: to the end)."""
+    x = as_tensor(input_, 'slice')
+    begin, size = _int_list(begin, 'slice', 'begin'), _int_list(size, 'slice', 'size')
+    shape = tuple(x.shape)
+    if len(begin) != len(shape) or len(size) != len(shape):
+        raise InvalidArgumentError('slice: begin %s and size %s need one entry per axis of the input of shape %s'
+                                   % (begin, size, shape))
+    ends = [d if s == -1 else b + s for b, s, d in zip(begin, size, shape)]
+    if any(b < 0 or s < -1 or e > d for b, s, e, d in zip(begin, size, ends, shape)):
+        raise InvalidArgumentError('slice: begin %s with size %s reaches outside the input of shape %s'
+                                   % (begin, size, shape))
+    return getitem(x, tuple(builtins.slice(b, e) for b, e in zip(begin, ends)))
+
+
+def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, ellipsis_mask=0,
+                  new_axis_mask=0, shrink_axis_mask=0, var=None, name=None):
+    """``tf.strided_slice``: ``input_[begin:end:strides]`` with TensorFlow's bit masks (bit i is entry i):
+    begin_mask/end_mask ignore that begin/end, ellipsis_mask puts ``...``, new_axis_mask
+    a new axis, shrink_axis_mask takes the single element at begin."""
+    x = as_tensor(input_, 'strided_slice')
+    begin, end = _int_list(begin, 'strided_slice', 'begin'), _int_list(end, 'strided_slice', 'end')
+    strides = [1] * len(begin) if strides is None else _int_list(strides, 'strided_slice', 'strides')
+    if not len(begin) == len(end) == len(strides):
+        raise InvalidArgumentError('strided_slice: begin %s, end %s and strides %s must have the same length'
+                                   % (begin, end, strides))
+    if 0 in strides:
+        raise InvalidArgumentError('strided_slice: strides must be non-zero, got %s' % (strides,))
+    index = []
+    for i, (b, e, s) in enumerate(zip(begin, end, strides)):
+        if ellipsis_mask >> i & 1:
+            index.append(Ellipsis)
+        elif new_axis_mask >> i & 1:
+            index.append(None)
+        elif shrink_axis_mask >> i & 1:
+            index.append(b)
+        else:
+            index.append(builtins.slice(None if begin_mask >> i & 1 else b, None if end_mask >> i & 1 else e, s))
+    try:
+        return getitem(x, tuple(index))
+    except InvalidArgumentError as err:
+        raise InvalidArgumentError('strided_slice: %s' % err) from None
