@@ -353,3 +353,25 @@ def test_constant_initializer_broadcasts_an_array():
     np.testing.assert_array_equal(dense.bias.numpy(), np.float32([-2.3025851249694824] * 2))
     with pytest.raises(ValueError, match=r'Constant: value of shape \(3,\) does not broadcast to the weight shape'):
         keras.initializers.Constant([1.0, 2.0, 3.0])((3, 2))
+
+
+@pytest.mark.parametrize('kwargs, expected', [
+    # Keras 3.15's keras.utils.pad_sequences on [[1, 2, 3], [4], [], [5, 6, 7, 8, 9]]
+    ({}, [[0, 0, 1, 2, 3], [0, 0, 0, 0, 4], [0, 0, 0, 0, 0], [5, 6, 7, 8, 9]]),
+    ({'maxlen': 3}, [[1, 2, 3], [0, 0, 4], [0, 0, 0], [7, 8, 9]]),
+    ({'padding': 'post', 'truncating': 'post', 'maxlen': 4, 'value': -1},
+     [[1, 2, 3, -1], [4, -1, -1, -1], [-1, -1, -1, -1], [5, 6, 7, 8]]),
+])
+def test_pad_sequences(kwargs, expected):
+    out = keras.utils.pad_sequences([[1, 2, 3], [4], [], [5, 6, 7, 8, 9]], **kwargs)
+    assert out.dtype == np.int32 and out.tolist() == expected
+    assert keras.preprocessing.sequence.pad_sequences([[1], [2, 3]]).tolist() == [[0, 1], [2, 3]]
+
+
+def test_pad_sequences_bad_input():
+    with pytest.raises(ValueError, match='Padding type "mid" not understood'):
+        keras.utils.pad_sequences([[1]], padding='mid')
+    with pytest.raises(ValueError, match="`dtype` int32 is not compatible with `value`'s type"):
+        keras.utils.pad_sequences([[1]], value='x')
+    with pytest.raises(ValueError, match='Found non-iterable: 3'):
+        keras.utils.pad_sequences([[1], 3])

@@ -9,7 +9,8 @@ imported on first use.
 import importlib
 
 _SUBMODULES = ('activations', 'backend', 'callbacks', 'constraints', 'initializers', 'layers', 'losses',
-               'metrics', 'models', 'ops', 'optimizers', 'random', 'regularizers', 'saving', 'utils')
+               'metrics', 'models', 'ops', 'optimizers', 'preprocessing', 'random', 'regularizers', 'saving',
+               'utils')
 _TOP_LEVEL = {'Input': 'layers', 'InputLayer': 'layers', 'Layer': 'layers', 'Sequential': 'models',
               'Model': 'models', 'Variable': 'backend', 'KerasTensor': 'layers'}
 

@@ -7,6 +7,8 @@ from framework import random as _framework_random
 from framework.backend import to_host
 from framework.tensor import Tensor, convert_to_tensor
 
+from .sequences import pad_sequences  # noqa: F401  (keras.utils.pad_sequences)
+
 
 def set_random_seed(seed):
     """Seed Python's ``random``, numpy's global generator and ``framework.random`` at once.
