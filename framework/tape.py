@@ -104,7 +104,7 @@ def record(name, inputs, output, vjps):
 # two optimizers stepping between two gradient calls on a persistent tape).
 # Once the tape lets go, writes are in place again.
 def _with_snapshots(inputs):
-    return tuple(x._snapshot_tensor() if type(x) is Variable else x for x in inputs)
+    return tuple([x._snapshot_tensor() if type(x) is Variable else x for x in inputs])
 
 
 def _read(tape, inputs, snapshots):

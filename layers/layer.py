@@ -191,12 +191,14 @@ class Layer(LayerWeights):
         inputs = convert_inputs(inputs, self._dtype)
         context = call_context.state()
         entries = context.stack
+        # Set in the instance dict: the attribute changes on every call and
+        # never holds a sublayer, so __setattr__'s bookkeeping is not needed.
         if entries:
             if training is None:
                 training = entries[-1][1]
-            self._call_epoch = context.epoch
+            self.__dict__['_call_epoch'] = context.epoch
         else:
-            self._call_epoch = call_context.begin_outer_call()
+            self.__dict__['_call_epoch'] = call_context.begin_outer_call()
         if self._losses:
             self._losses = []
         entries.append((self, training))

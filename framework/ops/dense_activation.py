@@ -34,7 +34,9 @@ def affine_activation(x, kernel, bias, activation):
     out = Tensor(y)
     if ACTIVE:
         rule = _Rule(activation)
-        record(op, inputs, out, tuple(_InputRule(rule, i) for i in range(len(inputs))))
+        rules = (_InputRule(rule, 0), _InputRule(rule, 1), _InputRule(rule, 2)) if len(inputs) == 3 \
+            else (_InputRule(rule, 0), _InputRule(rule, 1))
+        record(op, inputs, out, rules)
     return out
 
 
