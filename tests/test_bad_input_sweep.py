@@ -51,6 +51,7 @@ CALLS.update({
     'clip_by_norm': ((M, 1.0), {}), 'dropout': ((M, 0.5), {}), 'moments': ((M, [0]), {}),
     'gather': ((M, IDX), {}), 'gather_nd': ((M, np.array([[0, 1], [1, 2]], np.int32)), {}),
     'slice': ((M, [0, 1], [2, 1]), {}), 'strided_slice': ((M, [0, 0], [2, 3], [1, 2]), {}),
+    'solve': ((np.eye(2, dtype=np.float32) * 2, M), {}),
     'boolean_mask': ((M, B), {}), 'one_hot': ((IDX, 3), {}), 'getitem': ((M, 0), {}), 'where': ((B, M, M), {}),
     'conv2d': ((IMG, FILT), {}), 'avg_pool2d': ((IMG, 2, 2), {}), 'max_pool2d': ((IMG, 2, 2), {}),
     'softmax_cross_entropy_with_logits': ((P, M), {}),

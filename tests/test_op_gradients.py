@@ -272,6 +272,8 @@ CASES = [
     Case('gather_nd', 'elements', lambda x: tf.gather_nd(x, [[0, 1], [2, 3], [0, 1]]), [(3, 4)]),
     Case('gather_nd', 'rows', lambda x: tf.gather_nd(x, [[1], [1]]), [(3, 4)]),
     Case('slice', '', lambda x: tf.slice(x, [1, 0], [1, -1]), [(3, 4)]),
+    Case('solve', 'adjoint', lambda a, b: tf.linalg.solve(a + 3.0 * tf.eye(3, dtype=a.dtype), b, adjoint=True),
+         [(3, 3), (3, 2)]),
     Case('strided_slice', 'shrink_and_step', lambda x: tf.strided_slice(x, [0, 3], [3, 0], [2, -2],
                                                                        shrink_axis_mask=0), [(3, 4)]),
     Case('boolean_mask', '', lambda x: tf.boolean_mask(x, MASK_3x4), [(3, 4)]),

@@ -169,3 +169,23 @@ def test_slice_and_strided_slice_as_in_the_tensor_slicing_guide():
         tape.watch(x)
         y = tf.reduce_sum(tf.slice(x, [1], [2]) * 2.0)
     assert tape.gradient(y, x).numpy().tolist() == [0.0, 2.0, 2.0]
+
+
+def test_linalg_solve_and_its_gradients():
+    # 'Advanced automatic differentiation' (Newton step) uses tf.linalg.solve; TF 2.21 values
+    a = tf.constant([[3.0, 1.0], [0.5, 2.0]])
+    b = tf.constant([[9.0, 1.0], [8.0, 2.0]])
+    np.testing.assert_allclose(tf.linalg.solve(tf.constant([[3.0, 1.0], [1.0, 2.0]]), tf.constant([[9.0], [8.0]])).numpy(),
+                               [[2.0], [3.0]], rtol=1e-6)
+    weights = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+    for adjoint, grad_a, grad_b in [
+            (False, [[-0.16529, -0.68595], [-2.64463, -6.97521]], [[0.09091, 0.36364], [1.45455, 1.81818]]),
+            (True, [[0.46281, -4.29752], [0.49587, -6.03306]], [[-0.18182, 0.0], [1.54545, 2.0]])]:
+        with tf.GradientTape(persistent=True) as tape:
+            tape.watch(a)
+            tape.watch(b)
+            y = tf.reduce_sum(tf.linalg.solve(a, b, adjoint=adjoint) * weights)
+        np.testing.assert_allclose(tape.gradient(y, a).numpy(), grad_a, atol=1e-4)
+        np.testing.assert_allclose(tape.gradient(y, b).numpy(), grad_b, atol=1e-4)
+    with pytest.raises(ValueError, match='solve'):
+        tf.linalg.solve(a, tf.ones([3, 1]))

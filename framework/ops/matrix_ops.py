@@ -1,4 +1,4 @@
-"""Square-matrix ops over the last two axes: inv, det, slogdet.
+"""Square-matrix ops over the last two axes: inv, det, slogdet, solve.
 
 Gradients (Giles, "An extended collection of matrix derivative results"):
 d inv(A) = -inv(A) dA inv(A), so the vjp is -inv(A)^T g inv(A)^T; d det(A) =
@@ -72,3 +72,30 @@ def slogdet(input, name=None):  # noqa: A002
     if ACTIVE:
         record('slogdet', (a,), logabs, (lambda g, y, a: expand_dims(expand_dims(g, -1), -1) * _swap(inv(a)),))
     return LogMatrixDeterminant(sign, logabs)
+
+
+def solve(matrix, rhs, adjoint=False, name=None):
+    """X with ``matrix @ X = rhs`` for each matrix in the batch (``matrix^T @ X`` with ``adjoint``).
+
+    Gradients: with X = A^-1 B, the vjp for B is solve(A^T, g) and for A it is -(that) X^T.
+
+    Raises:
+        ValueError: a matrix that is not square or not invertible, or a rhs whose rows differ.
+    """
+    a = _square(matrix, 'solve')
+    b = as_float_tensor(rhs, 'solve')
+    if b.ndim < 2 or b.shape[-2] != a.shape[-1] or b.dtype != a.dtype:
+        raise ValueError('solve: rhs must be (..., %d, k) of dtype %s for matrix of shape %s, got %s %s'
+                         % (a.shape[-1], a.dtype.name, tuple(a.shape), b.dtype.name, tuple(b.shape)))
+    if adjoint:
+        a = _swap(a)
+    xp = backend.array_module(a._data)
+    try:
+        out = Tensor(xp.linalg.solve(a._data, b._data))
+    except Exception as err:        # numpy's LinAlgError, cupy's own, batch shapes that differ
+        raise ValueError('solve: cannot solve with matrix of shape %s and rhs of shape %s (%s)'
+                         % (tuple(a.shape), tuple(b.shape), err)) from None
+    if ACTIVE:
+        record('solve', (a, b), out, (lambda g, y, a, b: -matmul(solve(a, g, adjoint=True), y, transpose_b=True),
+                                      lambda g, y, a, b: solve(a, g, adjoint=True)))
+    return out
