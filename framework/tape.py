@@ -260,7 +260,8 @@ class GradientTape:
         # the result list is their packed form, so nest's walks are skipped.
         flat_list = type(sources) is list and all(isinstance(s, Tensor) for s in sources)
         flat_sources = sources if flat_list else nest.flatten(sources)
-        check_sources(flat_sources)
+        if not flat_list:
+            check_sources(flat_sources)
         targets = [target] if isinstance(target, Tensor) else nest.flatten(target)
         check_targets(targets)
         grads = self._backward(targets, seeds(targets, output_gradients), flat_sources)
