@@ -375,3 +375,91 @@ def test_pad_sequences_bad_input():
         keras.utils.pad_sequences([[1]], value='x')
     with pytest.raises(ValueError, match='Found non-iterable: 3'):
         keras.utils.pad_sequences([[1], 3])
+
+
+# ---- TensorBoard: event files TensorFlow reads (checked with tf.data.TFRecordDataset and
+# tf.compat.v1.Event in TensorFlow 2.21 while writing this) --------------------------------------
+def _read_records(path):
+    import struct
+    from layers.callbacks.event_file import masked_crc
+    data, records = open(path, 'rb').read(), []
+    while data:
+        (length,), crc = struct.unpack('<Q', data[:8]), struct.unpack('<I', data[8:12])[0]
+        assert crc == masked_crc(data[:8])
+        record = data[12:12 + length]
+        assert struct.unpack('<I', data[12 + length:16 + length])[0] == masked_crc(record)
+        records.append(record)
+        data = data[16 + length:]
+    return records
+
+
+def _fields(message):
+    """{field number: [values]} of a protobuf message (varints, doubles, floats, byte strings)."""
+    import struct
+    out, i = {}, 0
+
+    def varint():
+        nonlocal i
+        value = shift = 0
+        while True:
+            byte = message[i]
+            i += 1
+            value |= (byte & 0x7F) << shift
+            shift += 7
+            if byte < 0x80:
+                return value
+    while i < len(message):
+        key = varint()
+        number, wire = key >> 3, key & 7
+        if wire == 0:
+            value = varint()
+        elif wire == 1:
+            value, i = struct.unpack('<d', message[i:i + 8])[0], i + 8
+        elif wire == 5:
+            value, i = message[i:i + 4], i + 4
+        else:
+            length = varint()
+            value, i = message[i:i + length], i + length
+        out.setdefault(number, []).append(value)
+    return out
+
+
+def _scalars(directory):
+    import glob
+    import struct
+    (path,) = glob.glob(str(directory / 'events.out.tfevents.*.v2'))
+    records = _read_records(path)
+    assert _fields(records[0])[3] == [b'brain.Event:2']
+    rows = []
+    for record in records[1:]:
+        event = _fields(record)
+        value = _fields(_fields(event[5][0])[1][0])
+        tensor = _fields(value[8][0])
+        assert _fields(value[9][0])[1] == [_fields(value[9][0])[1][0]] and _fields(value[9][0])[4] == [1]
+        assert tensor[1] == [1]                                   # DT_FLOAT
+        rows.append((value[1][0].decode(), event.get(2, [0])[0], round(struct.unpack('<f', tensor[5][0])[0], 5)))
+    return sorted(rows)
+
+
+def test_crc32c_check_value():
+    from layers.callbacks.event_file import crc32c
+    assert crc32c(b'123456789') == 0xE3069283          # the CRC-32C check value
+
+
+def test_tensorboard_writes_keras_scalar_names(tmp_path):
+    model = _tiny_model(inputs=1)
+    x = np.arange(8, dtype='float32').reshape(8, 1) / 8
+    board = keras.callbacks.TensorBoard(log_dir=str(tmp_path), update_freq=2)
+    history = model.fit(x, 2 * x, epochs=2, batch_size=2, validation_data=(x[:4], x[:4]), shuffle=False, verbose=0,
+                        callbacks=[board])
+    train, validation = _scalars(tmp_path / 'train'), _scalars(tmp_path / 'validation')
+    loss = [round(v, 5) for v in np.float32(history.history['loss'])]
+    assert [row for row in train if row[0] == 'epoch_loss'] == [('epoch_loss', 0, loss[0]), ('epoch_loss', 1, loss[1])]
+    assert sorted({row[0] for row in train}) == ['batch_loss', 'batch_mae', 'epoch_learning_rate', 'epoch_loss',
+                                                  'epoch_mae']
+    assert [row[1] for row in train if row[0] == 'batch_loss'] == [2, 4, 6, 8]      # every 2nd of 8 batches
+    assert sorted({row[0] for row in validation}) == ['epoch_loss', 'epoch_mae', 'evaluation_loss_vs_iterations',
+                                                       'evaluation_mae_vs_iterations']
+    assert [row[1] for row in validation if row[0] == 'evaluation_loss_vs_iterations'] == [4, 8]
+    with pytest.raises(ValueError, match="update_freq must be 'epoch', 'batch' or a positive integer"):
+        keras.callbacks.TensorBoard(update_freq=0)
