@@ -463,3 +463,21 @@ def test_tensorboard_writes_keras_scalar_names(tmp_path):
     assert [row[1] for row in validation if row[0] == 'evaluation_loss_vs_iterations'] == [4, 8]
     with pytest.raises(ValueError, match="update_freq must be 'epoch', 'batch' or a positive integer"):
         keras.callbacks.TensorBoard(update_freq=0)
+
+
+def test_keras_utils_progbar(capsys):
+    # Keras 3.15's Progbar: values averaged over the steps seen unless stateful; the final update
+    # shows the last value; verbose=2 writes one line with the unit name.
+    bar = keras.utils.Progbar(4, stateful_metrics=['acc'], interval=0)
+    bar.update(1, [('loss', 1.0), ('acc', 0.1)])
+    bar.update(3, [('loss', 4.0), ('acc', 0.3)])     # 2 steps at 4.0 -> (1 + 8) / 3
+    out = capsys.readouterr().out.split('\r')[-1]
+    assert out.replace('\b', '').rstrip().endswith('- loss: 3.0000 - acc: 0.3000')
+    bar.update(4, [('loss', 2.0), ('acc', 0.4)])
+    assert capsys.readouterr().out.split('\r')[-1].endswith('- loss: 2.0000 - acc: 0.4000\n')
+    line = keras.utils.Progbar(3, verbose=2, unit_name='sample')
+    line.add(1, [('l', 1.0)])
+    line.add(2, [('l', 4.0)])
+    assert re.fullmatch(r'3/3 - 0s - \d+(us|ms)/sample - l: 4\.0000\n', capsys.readouterr().out)
+    with pytest.raises(ValueError, match='only one of `stateful_metrics` or `stateless_metrics`'):
+        keras.utils.Progbar(3, stateful_metrics=['a'], stateless_metrics=['b'])

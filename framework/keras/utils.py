@@ -73,6 +73,9 @@ def __getattr__(name):
     if name in ('pack_x_y_sample_weight', 'unpack_x_y_sample_weight'):
         from layers.training import data
         return getattr(data, name)
+    if name == 'Progbar':
+        from layers.training.progbar import Progbar
+        return Progbar
     if name in ('PyDataset', 'Sequence'):
         from layers.training import py_dataset
         return getattr(py_dataset, name)

@@ -75,6 +75,7 @@ class Progress:
         self.target = target
         self.verbose = verbose
         self.stream = stream
+        self.width, self.interval, self.unit_name = BAR_WIDTH, REFRESH_SECONDS, 'step'
         self.seen = 0
         self._start = time.time()
         self._last_draw = 0.0
@@ -89,14 +90,16 @@ class Progress:
         self.seen = current
         now = time.time()
         per_step = self._step_duration(current, now)
-        if self.verbose == 1 and now - self._last_draw >= REFRESH_SECONDS:
+        if self.verbose == 1 and now - self._last_draw >= self.interval:
             self._draw(current, logs, now, per_step, final=False)
 
     def finish(self, logs=None):
         """Draw the final bar, or write the verbose=2 line, with the final ``logs``."""
         if self.target is None:
             self.target = self.seen
-        current = self.target
+        self._final(self.target, logs)
+
+    def _final(self, current, logs):
         now = time.time()
         per_step = self._step_duration(current, now)
         if self.verbose == 1:
@@ -105,7 +108,8 @@ class Progress:
             self._take(logs)
             width = int(math.log10(self.target)) + 1
             self._write('%*d/%d - %.0fs - %s%s\n' % (width, current, self.target, now - self._start,
-                                                    format_time(per_step), format_logs(self._values, False)))
+                                                    format_time(per_step, self.unit_name),
+                                                    format_logs(self._values, False)))
 
     def _draw(self, current, logs, now, per_step, final):
         self._take(logs)
@@ -115,11 +119,11 @@ class Progress:
             width = int(math.log10(self.target)) + 1
             bar = '\x1b[1m%*d/%d\x1b[0m ' % (width, current, self.target)
             hidden += 8
-            done = int(BAR_WIDTH * current / self.target)
+            done = int(self.width * current / self.target)
             if done > 0:
                 bar += '\x1b[32m%s\x1b[0m' % ('━' * done)
                 hidden += 9
-            bar += '\x1b[37m%s\x1b[0m' % ('━' * (BAR_WIDTH - done))
+            bar += '\x1b[37m%s\x1b[0m' % ('━' * (self.width - done))
             hidden += 9
         else:
             bar = '%7d/Unknown' % current
@@ -128,7 +132,7 @@ class Progress:
         else:
             info = ' \x1b[1m%.0fs\x1b[0m' % (now - self._start)
         hidden += 8
-        info += ' ' + format_time(per_step) + format_logs(self._values)
+        info += ' ' + format_time(per_step, self.unit_name) + format_logs(self._values)
         message += bar + info
         shown = len(bar) + len(info) - hidden
         if self._prev_width > shown:
