@@ -1,5 +1,6 @@
 """``framework.config``: which devices exist."""
-from .placement import list_physical_devices, set_default_device  # noqa: F401
+from .placement import (get_soft_device_placement, list_physical_devices, set_default_device,  # noqa: F401
+                        set_soft_device_placement)
 
 
 def list_logical_devices(device_type=None):

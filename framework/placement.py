@@ -4,10 +4,17 @@ New tensors made from Python or numpy values go to the innermost device scope,
 else to the process default (``set_default_device``, or the environment
 variable ``TAPEFLOW_DEVICE``). The default is the CPU: the GPU is used only
 when asked for, so a program's numbers never depend on what is installed.
+
+``with device('/GPU:0'):`` on a machine without a usable GPU runs on the CPU,
+with one warning, as TensorFlow's soft device placement does by default
+(``config.set_soft_device_placement(False)`` makes it an error): TensorFlow
+guides use such blocks and run anywhere. ``set_default_device`` and
+``TAPEFLOW_DEVICE`` always raise instead: they are tapeflow's own explicit choice.
 """
 import os
 import re
 import threading
+import warnings
 
 import numpy as np
 
@@ -49,13 +56,37 @@ def _check_gpu(index):
     return cp
 
 
+_soft_placement = True
+_warned_soft = False
+
+
+def set_soft_device_placement(enabled):
+    """Whether ``device('/GPU:n')`` without that GPU falls back to the CPU (True, TensorFlow's default)."""
+    global _soft_placement
+    _soft_placement = bool(enabled)
+
+
+def get_soft_device_placement():
+    return _soft_placement
+
+
 class device:
-    """Context manager placing new tensors on a device, as ``tf.device`` does."""
+    """Context manager placing new tensors on a device, as ``tf.device`` does.
+
+    Raises:
+        RuntimeError: a GPU that is not there, when soft placement is off.
+    """
 
     def __init__(self, spec):
         self.kind, self.index = parse(spec)
         if self.kind == 'gpu':
-            _check_gpu(self.index)
+            try:
+                _check_gpu(self.index)
+            except RuntimeError as err:
+                if not _soft_placement:
+                    raise
+                _warn_soft(err)
+                self.kind, self.index = 'cpu', 0
 
     def __enter__(self):
         _scopes.stack.append((self.kind, self.index))
@@ -69,6 +100,15 @@ class device:
         if self.kind == 'gpu':
             self._cuda.__exit__(*exc)
         return False
+
+
+def _warn_soft(err):
+    global _warned_soft
+    if not _warned_soft:
+        _warned_soft = True
+        warnings.warn('%s; running on the CPU instead (soft device placement, as TensorFlow does; '
+                      'framework.config.set_soft_device_placement(False) makes this an error)' % err,
+                      stacklevel=3)
 
 
 def set_default_device(spec):

@@ -33,9 +33,26 @@ def test_the_cpu_is_always_listed():
 
 @pytest.mark.skipif(backend.cupy_module() is not None, reason='cupy is installed: the missing-cupy error cannot occur')
 def test_asking_for_a_gpu_without_cupy_says_what_is_missing():
-    with pytest.raises(RuntimeError, match=r"GPU requested \(/GPU:0\) but cupy is not installed: pip install"):
-        with tf.device('/GPU:0'):
-            pass
+    tf.config.set_soft_device_placement(False)
+    try:
+        with pytest.raises(RuntimeError, match=r"GPU requested \(/GPU:0\) but cupy is not installed: pip install"):
+            with tf.device('/GPU:0'):
+                pass
+    finally:
+        tf.config.set_soft_device_placement(True)
     with pytest.raises(RuntimeError, match='cupy is not installed'):
         tf.config.set_default_device('/GPU:0')
     assert placement.current() == ('cpu', 0)      # a refused default changes nothing
+
+
+@pytest.mark.skipif(backend.cupy_module() is not None, reason='cupy is installed: no fallback happens')
+def test_a_gpu_scope_without_a_gpu_runs_on_the_cpu_as_tensorflow_does(monkeypatch):
+    # The Variables guide multiplies inside `with tf.device('GPU:0')`; TensorFlow's soft
+    # placement (on by default) runs it on the CPU where there is no GPU.
+    monkeypatch.setattr(placement, '_warned_soft', False)
+    assert tf.config.get_soft_device_placement() is True
+    with pytest.warns(UserWarning, match='cupy is not installed.*running on the CPU'):
+        with tf.device('GPU:0'):
+            k = tf.constant([[1.0, 2.0]]) * tf.constant([[3.0, 4.0]])
+    assert placement.current() == ('cpu', 0)
+    np.testing.assert_array_equal(k.numpy(), [[3.0, 8.0]])
