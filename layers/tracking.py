@@ -156,4 +156,5 @@ NOT_SUBLAYER_NAMES = frozenset(('_trainable_created', '_non_trainable_created', 
                    '_losses', 'input_spec', '_build_input_shape', '_batch_input_shape', '_dtype',
                    'activity_regularizer', 'name', '_trainable', 'built', '_call_epoch',
                    '_output_shapes', '_inbound_nodes', CACHE, '_weights_walk',
-                   '_graph_ends'))     # Sequential's Input and output KerasTensors
+                   '_graph_ends',      # Sequential's Input and output KerasTensors
+                   '_compile_config'))  # compile()'s arguments

@@ -235,3 +235,17 @@ def test_cached_weight_lists_follow_every_change():
     got = model.trainable_weights
     got.clear()                                                # callers own what they get
     assert model.trainable_weights
+
+
+@pytest.mark.parametrize('dtype', ['float32', 'float64'])
+def test_mean_shortcut_for_a_scalar_weighted_by_a_scalar(dtype):
+    """fit's loss tracker: update_state(loss, sample_weight=batch size), both scalar tensors."""
+    import framework as tf
+    from framework.metrics import Mean
+    fast, general = Mean(dtype=dtype), Mean(dtype=dtype)
+    for value, weight in [(0.3, 32.0), (1.7, 32.0), (2.5, 7.0)]:
+        fast.update_state(tf.constant(value, dtype), sample_weight=tf.constant(weight, dtype))
+        general.update_state(np.asarray(value, dtype), sample_weight=np.asarray([weight], dtype))
+    for a, b in [(fast.total, general.total), (fast.count, general.count)]:
+        np.testing.assert_array_equal(a.numpy(), b.numpy())
+    np.testing.assert_array_equal(fast.result().numpy(), general.result().numpy())

@@ -5,6 +5,8 @@ Weights multiply the losses first (their ranks lined up as labels are); then
 the number of loss values, not by the sum of the weights ('mean_with_sample_weight'
 does that). 'none' / None return the weighted values.
 """
+import math
+
 import numpy as np
 
 from .. import backend
@@ -37,7 +39,7 @@ def apply_mask(sample_weight, mask, dtype, reduction):
     float_mask = cast(mask, dtype)
     if reduction in ('mean', 'sum_over_batch_size'):
         kept = int(backend.array_module(mask._data).count_nonzero(mask._data))
-        float_mask = float_mask * (float(np.prod(mask.shape)) / kept if kept else 0.0)
+        float_mask = float_mask * (float(math.prod(mask._data.shape)) / kept if kept else 0.0)
     if sample_weight is None:
         return float_mask
     float_mask, sample_weight = squeeze_or_expand_to_same_rank(float_mask, cast(sample_weight, dtype))
@@ -46,7 +48,7 @@ def apply_mask(sample_weight, mask, dtype, reduction):
 
 def reduce_values(values, sample_weight=None, reduction='sum_over_batch_size'):
     """Sum, average or keep ``values``; shape () and (0,) are returned as they are."""
-    if reduction is None or reduction == 'none' or tuple(values.shape) in ((), (0,)):
+    if reduction is None or reduction == 'none' or values._data.shape in ((), (0,)):
         return values
     loss = reduce_sum(values)
     if reduction == 'sum':
@@ -54,7 +56,7 @@ def reduce_values(values, sample_weight=None, reduction='sum_over_batch_size'):
     if reduction == 'mean_with_sample_weight' and sample_weight is not None:
         divisor = cast(reduce_sum(sample_weight), loss.dtype)
         return divide_no_nan(loss, divisor)
-    count = int(np.prod(values.shape))
+    count = math.prod(values._data.shape)
     # A Python number keeps the division on the loss's device and dtype.
     return loss / float(count) if count else loss * 0.0
 

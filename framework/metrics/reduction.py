@@ -88,6 +88,16 @@ class Mean(Metric):
         self.count = self.add_variable((), 'zeros', name='count')
 
     def update_state(self, values, sample_weight=None):
+        if type(values) is Tensor and type(sample_weight) is Tensor and not values._data.ndim \
+                and not sample_weight._data.ndim and values._data.dtype == self._dtype \
+                and sample_weight._data.dtype == self._dtype and get_keras_mask(values) is None \
+                and get_keras_mask(sample_weight) is None:
+            # A scalar weighted by a scalar (fit's loss tracker: the loss times the batch
+            # size): what the general path computes, without its conversions.
+            weight = sample_weight._data
+            add_to(self.total, values._data * weight)
+            add_to(self.count, weight)
+            return
         if sample_weight is None and type(values) is Tensor and values._data.dtype == self._dtype \
                 and get_keras_mask(values) is None:
             # The common case (a loss, a per-sample metric value) without the general
