@@ -7,35 +7,11 @@ array costs. Operators delegate to the ops in ``framework.ops``.
 import numpy as np
 
 from . import backend, dtypes
+from .tensor_shape import TensorShape  # noqa: F401  (re-exported: framework.tensor.TensorShape)
+
+_new_tuple = tuple.__new__     # builds a TensorShape without its Python __new__: x.shape is hot
 
 DISPLAY_NAME = 'tapeflow'
-
-
-class TensorShape(tuple):
-    """A tuple of dimensions with TensorFlow's ``TensorShape`` helpers."""
-    __slots__ = ()
-
-    @property
-    def rank(self):
-        return len(self)
-
-    ndims = rank
-
-    def as_list(self):
-        return list(self)
-
-    def num_elements(self):
-        return int(np.prod(self, dtype=np.int64))
-
-    def is_compatible_with(self, other):
-        other = tuple(other)
-        return len(self) == len(other) and all(
-            a is None or b is None or a == b for a, b in zip(self, other))
-
-    def __repr__(self):
-        return 'TensorShape(%s)' % list(self)
-
-    __str__ = tuple.__repr__       # print(x.shape) shows (1, 3), as in TensorFlow
 
 
 class Tensor:
@@ -52,7 +28,7 @@ class Tensor:
     # ---- what it is -------------------------------------------------
     @property
     def shape(self):
-        return TensorShape(self._data.shape)
+        return _new_tuple(TensorShape, self._data.shape)
 
     @property
     def dtype(self):

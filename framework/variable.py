@@ -143,6 +143,23 @@ class Variable(Tensor):
         self._data -= data
         return self
 
+    # ---- writing parts of the value (framework/variable_slices.py) ----------
+    def __getitem__(self, index):
+        """``v[index]``: a differentiable read whose result also has ``.assign(value)``."""
+        return read_slice(self, index)
+
+    def scatter_nd_update(self, indices, updates, name=None):
+        """Replace the slices at the index vectors ``indices`` by ``updates``; returns the variable."""
+        return scatter_nd(self, indices, updates, 'update')
+
+    def scatter_nd_add(self, indices, updates, name=None):
+        """Add ``updates`` at ``indices`` (repeated indices add up); returns the variable."""
+        return scatter_nd(self, indices, updates, 'add')
+
+    def scatter_nd_sub(self, indices, updates, name=None):
+        """Subtract ``updates`` at ``indices``; returns the variable."""
+        return scatter_nd(self, indices, updates, 'sub')
+
     # Variables are looked up by identity (optimizer slots, sets of weights).
     # object's own identity hash runs in C: a Python __hash__ cost a call per
     # lookup, and optimizers and layers look variables up every training step.
@@ -158,3 +175,6 @@ class Variable(Tensor):
             DISPLAY_NAME, self.name, tuple(self._data.shape), self._data.dtype.name, text)
 
     __str__ = __repr__
+
+
+from .variable_slices import read_slice, scatter_nd  # noqa: E402  (it builds on ops, which import this module)

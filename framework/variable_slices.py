@@ -1,0 +1,96 @@
+"""Writing parts of a Variable: ``v[0].assign(x)`` and ``v.scatter_nd_update(indices, updates)``.
+
+``v[index]`` reads as any tensor index does (differentiable, a Tensor of the
+selected values); the Tensor it returns is a ``SliceOfVariable`` that also
+remembers ``(v, index)``, so that ``.assign(value)`` writes the value into
+those positions of ``v`` and returns ``v``, as TensorFlow's sliced variables do.
+TensorFlow gives the slice ``assign`` only (no ``assign_add``); so does this.
+"""
+import numpy as np
+
+from . import backend, ops, tape     # both partly loaded when this loads; used at call time
+from .errors import InvalidArgumentError
+from .tensor import Tensor, _to_array
+
+_PASS_THROUGH = (lambda g, y, x: g,)
+
+
+class SliceOfVariable(Tensor):
+    """The value of ``variable[index]``, which can also be written with ``.assign``."""
+    __slots__ = ('_variable', '_index')
+
+    def __init__(self, data, variable, index):
+        self._data = data
+        self._variable = variable
+        self._index = index
+
+    def assign(self, value, name=None):
+        """Write ``value`` (broadcast to this slice's shape) into the variable; returns the variable."""
+        variable, index = self._variable, self._index
+        raw = _basic_index(index, variable)
+        target_shape = variable._data[raw].shape
+        data = _to_array(value, variable._data.dtype)
+        try:
+            data = backend.array_module(variable._data).broadcast_to(data, target_shape)
+        except ValueError:
+            raise InvalidArgumentError(
+                'strided_slice assign: cannot broadcast a value of shape %s into the slice %r of variable %r, '
+                'whose shape is %s' % (tuple(data.shape), index, variable.name, tuple(target_shape))) from None
+        variable._detach()          # a tape holding the old value keeps it
+        variable._data[raw] = data
+        return variable
+
+
+def read_slice(variable, index):
+    """``variable[index]``: a differentiable read that can be assigned to."""
+    value = ops.getitem(variable, index)
+    out = SliceOfVariable(value._data, variable, index)
+    if tape.ACTIVE:      # the tape knows ``value``; pass its gradient on unchanged
+        tape.record('getitem', (value,), out, _PASS_THROUGH)
+    return out
+
+
+def _basic_index(index, variable):
+    """The index as a numpy basic index (ints, slices, None, ...); others cannot be assigned to."""
+    items = index if isinstance(index, tuple) else (index,)
+    raw = []
+    for item in items:
+        if isinstance(item, Tensor) and item._data.ndim == 0 and item._data.dtype.kind in 'iu':
+            item = int(item)
+        if not (item is None or item is Ellipsis or isinstance(item, slice)
+                or (isinstance(item, (int, np.integer)) and not isinstance(item, bool))):
+            raise InvalidArgumentError(
+                'strided_slice assign: variable %r of shape %s can be assigned through ints, slices, None and '
+                '... only, not %r; use variable.scatter_nd_update(indices, updates) for index lists'
+                % (variable.name, tuple(variable._data.shape), item))
+        raw.append(item)
+    try:
+        variable._data[tuple(raw)]
+    except IndexError as err:
+        raise InvalidArgumentError('strided_slice assign: index %r is invalid for variable %r of shape %s: %s'
+                                   % (index, variable.name, tuple(variable._data.shape), err)) from None
+    return tuple(raw)
+
+
+def scatter_nd(variable, indices, updates, mode):
+    """``variable.scatter_nd_update/add/sub``: write ``updates`` at the index vectors ``indices``."""
+    from .ops.scatter import _index_columns, _updates     # private helpers: one bounds check for both
+    op = 'scatter_nd_' + mode
+    shape = tuple(variable._data.shape)
+    try:
+        columns, want = _index_columns(indices, shape, op)
+    except ValueError as err:
+        raise InvalidArgumentError('%s on variable %r: %s' % (op, variable.name, err)) from None
+    u = _updates(updates, want, None, op)._data
+    if u.dtype != variable._data.dtype:
+        u = _to_array(u, variable._data.dtype)
+    xp = backend.array_module(variable._data)
+    variable._detach()
+    if mode == 'update':
+        variable._data[columns] = u
+    elif xp is np:
+        np.add.at(variable._data, columns, u if mode == 'add' else -u)
+    else:
+        import cupyx
+        cupyx.scatter_add(variable._data, columns, u if mode == 'add' else -u)
+    return variable
