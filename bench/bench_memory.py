@@ -13,13 +13,17 @@ sweep passes it. tapeflow runs ``layers.Dense`` (the fused affine op) under a
 """
 import argparse
 import gc
+import os
+import sys
 import time
 import tracemalloc
 
 import numpy as np
 
-import framework as tf
-from layers import Dense, Sequential
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+
+import framework as tf  # noqa: E402
+from layers import Dense, Sequential  # noqa: E402
 
 
 def make_weights(layers, width, seed=0):

@@ -410,10 +410,8 @@ def _sweep_arrays(nodes, tracked, grads, source_ids, free):
             rule = getattr(vjp, 'array_rule', None)
             if rule is not None:
                 if arrays is None:
-                    try:
-                        arrays = [t._data for t in inputs]
-                    except AttributeError:       # a Python number among the inputs
-                        arrays = [t._data if isinstance(t, Tensor) else t for t in inputs]
+                    # (a Python number among the inputs passes as it is)
+                    arrays = [getattr(t, '_data', t) for t in inputs]
                 gx = rule(g, output._data, *arrays)
             else:
                 if g_tensor is None:
