@@ -17,6 +17,7 @@ import layers
 import optim
 from framework import losses, metrics
 from test_ops_control_and_more import SWEEP_ANY_DTYPE, SWEEP_CALLS, SWEEP_NONE_IS_VALID
+import test_more_tf_ops  # noqa: E402  (its ops' good calls and any-dtype ops)
 
 # ---- good calls of every op; the sweep replaces one argument at a time ------------------------
 M = np.array([[0.1, 0.2, 0.3], [0.4, 0.5, 0.6]], np.float32)
@@ -62,11 +63,13 @@ CALLS.update({
 })
 
 CALLS.update(SWEEP_CALLS)     # the ops of tests/test_ops_control_and_more.py
+CALLS.update(test_more_tf_ops.SWEEP_CALLS)
 
 # Ops that move or describe elements whatever their dtype: string tensors are documented input.
 ANY_DTYPE = set('identity stop_gradient shape size rank squeeze transpose reshape expand_dims tile reverse '
                 'concat stack unstack gather gather_nd boolean_mask getitem slice strided_slice broadcast_to constant '
-                'convert_to_tensor where equal not_equal fill zeros_like ones_like'.split()) | SWEEP_ANY_DTYPE
+                'convert_to_tensor where equal not_equal fill zeros_like ones_like'.split()) | SWEEP_ANY_DTYPE \
+    | test_more_tf_ops.SWEEP_ANY_DTYPE
 # (op, argument position) where None has a meaning (x[None] adds an axis, as in numpy).
 NONE_IS_VALID = {('getitem', 1), ('affine', 2), ('moments', 1), ('strided_slice', 3)} | SWEEP_NONE_IS_VALID
 # Op names the error may use instead of the public one (aliases of one implementation).

@@ -30,6 +30,8 @@ from .convolution1d import conv1d
 from .counting import bincount, confusion_matrix, count_nonzero, histogram_fixed_width, in_top_k
 from .mapping import map_fn, numpy_function, py_function, vectorized_map
 from .matrix_ops import det, inv, slogdet, solve
+from .matrix_parts import band_part, diag, diag_part, matrix_transpose, matvec, set_diag, trace
+from .cholesky import cholesky
 from .scatter import scatter_nd, tensor_scatter_nd_add, tensor_scatter_nd_sub, tensor_scatter_nd_update
 from .segments import (segment_max, segment_mean, segment_min, segment_sum, unsorted_segment_max,
                        unsorted_segment_mean, unsorted_segment_min, unsorted_segment_sum)

@@ -1,0 +1,59 @@
+"""cholesky: the lower-triangular L with L @ L^T = A, for each symmetric positive-definite A.
+
+Only A's lower triangle is read, as in TensorFlow. The gradient is TensorFlow's
+symmetrised rule (Murray, "Differentiation of the Cholesky decomposition", 2016):
+with P = Phi(L^T g), Phi keeping the lower triangle and halving the diagonal,
+grad A = sym(L^-T P L^-1), sym(X) = (X + X^T) / 2. It is written with inv,
+matmul and the diagonal ops, so second derivatives follow.
+"""
+import numpy as np
+
+from .. import backend
+from ..tensor import Tensor
+from .linalg import matmul
+from .matrix_ops import inv
+from .matrix_parts import band_part, diag_part, matrix_transpose, set_diag
+from .operands import ACTIVE, as_float_tensor, named_errors, record
+
+
+@named_errors('cholesky')
+def cholesky(input, name=None):  # noqa: A002
+    """The Cholesky factor of each matrix; a matrix that is not positive definite gives NaN
+    in its lower triangle, as TensorFlow's CPU kernel does.
+
+    Raises:
+        InvalidArgumentError / ValueError: for a non-square input or one of rank < 2.
+    """
+    a = as_float_tensor(input, 'cholesky')
+    if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
+        raise ValueError('cholesky: input must be square matrices (..., n, n), got shape %s' % (tuple(a.shape),))
+    xp = backend.array_module(a._data)
+    lower = xp.tril(a._data)
+    symmetric = lower + xp.swapaxes(xp.tril(a._data, -1), -1, -2)
+    out = Tensor(_factor(xp, symmetric))
+    if ACTIVE:
+        record('cholesky', (a,), out, (_cholesky_grad,))
+    return out
+
+
+def _factor(xp, symmetric):
+    try:
+        return xp.linalg.cholesky(symmetric)
+    except Exception:           # numpy's LinAlgError: factor one matrix at a time, NaN where it fails
+        flat = symmetric.reshape((-1,) + symmetric.shape[-2:])
+        out = xp.zeros_like(flat)
+        n = symmetric.shape[-1]
+        for i in range(flat.shape[0]):
+            try:
+                out[i] = xp.linalg.cholesky(flat[i])
+            except Exception:
+                out[i] = xp.where(xp.tril(xp.ones((n, n), bool)), np.nan, 0)
+        return out.reshape(symmetric.shape)
+
+
+def _cholesky_grad(g, l, a):
+    l_inv = inv(l)
+    middle = matmul(l, g, transpose_a=True)
+    middle = band_part(set_diag(middle, 0.5 * diag_part(middle)), -1, 0)
+    grad = matmul(matmul(l_inv, middle, transpose_a=True), l_inv)
+    return 0.5 * (grad + matrix_transpose(grad))

@@ -1,0 +1,160 @@
+"""Parts of (batches of) matrices: diagonals, bands, transposes, trace, matvec.
+
+Everything acts on the last two axes. Two primitives carry the gradients:
+``diag_part`` reads the k-th diagonal and ``_onto_diagonal`` writes a vector
+onto the k-th diagonal of zeros; each one's gradient is the other, so second
+derivatives work. The rest (diag, set_diag, trace, band_part, matvec,
+matrix_transpose) are compositions of these and existing ops.
+"""
+import numpy as np
+
+from .. import backend
+from ..errors import InvalidArgumentError
+from ..tensor import Tensor
+from .linalg import matmul
+from .operands import ACTIVE, as_tensor, named_errors, record
+from .reductions import reduce_sum
+from .selection import where
+from .shapes import expand_dims, squeeze, transpose
+
+
+def _matrices(x, op):
+    t = as_tensor(x, op)
+    if t.dtype.kind not in 'fciub':
+        raise TypeError('%s: expected a numeric or bool tensor, got dtype %s' % (op, t.dtype.name))
+    if t.ndim < 2:
+        raise InvalidArgumentError('%s: input must be at least 2-dim (a batch of matrices), received shape %s'
+                                   % (op, tuple(t.shape)))
+    return t
+
+
+def _offset(k, op):
+    if isinstance(k, (tuple, list)) or not isinstance(k, (int, np.integer)) or isinstance(k, bool):
+        raise TypeError('%s: k must be one int (the diagonal offset; bands of diagonals are not supported), '
+                        'got %r' % (op, k))
+    return int(k)
+
+
+def _diagonal_index(rows, cols, k):
+    """(row indices, column indices) of the k-th diagonal of a rows x cols matrix."""
+    length = max(0, min(rows, cols - k) if k >= 0 else min(rows + k, cols))
+    i = np.arange(length)
+    return i + max(-k, 0), i + max(k, 0)
+
+
+@named_errors('diag_part')
+def diag_part(input, name=None, k=0, padding_value=0, align='RIGHT_LEFT'):  # noqa: A002
+    """The k-th diagonal of each matrix (k > 0 above the main diagonal, k < 0 below)."""
+    x = _matrices(input, 'diag_part')
+    k = _offset(k, 'diag_part')
+    shape = tuple(x.shape)
+    rows, cols = _diagonal_index(shape[-2], shape[-1], k)
+    out = Tensor(x._data[..., rows, cols])
+    if ACTIVE:
+        record('diag_part', (x,), out, (lambda g, y, x: _onto_diagonal(g, shape, k),))
+    return out
+
+
+def _onto_diagonal(v, shape, k):
+    """Zeros of ``shape`` with the vectors ``v`` (shape[:-2] + (length,)) on the k-th diagonal."""
+    rows, cols = _diagonal_index(shape[-2], shape[-1], k)
+    xp = backend.array_module(v._data)
+    z = xp.zeros(shape, v.dtype)
+    z[..., rows, cols] = v._data
+    out = Tensor(z)
+    if ACTIVE:
+        record('onto_diagonal', (v,), out, (lambda g, y, v: diag_part(g, k=k),))
+    return out
+
+
+@named_errors('diag')
+def diag(diagonal, name=None, k=0, num_rows=-1, num_cols=-1, padding_value=0, align='RIGHT_LEFT'):
+    """Matrices with ``diagonal`` (shape (..., n)) on their k-th diagonal and ``padding_value`` elsewhere."""
+    v = as_tensor(diagonal, 'diag')
+    if v.dtype.kind not in 'fciub':
+        raise TypeError('diag: expected a numeric or bool diagonal, got dtype %s' % v.dtype.name)
+    if v.ndim < 1:
+        raise InvalidArgumentError('diag: diagonal must be at least 1-dim, received shape %s' % (tuple(v.shape),))
+    k = _offset(k, 'diag')
+    n = v.shape[-1]
+    # TensorFlow: square n + |k| when neither size is given; else a missing size is the smallest that fits.
+    given_rows = num_rows is not None and int(num_rows) >= 0
+    given_cols = num_cols is not None and int(num_cols) >= 0
+    rows = int(num_rows) if given_rows else n + (max(-k, 0) if given_cols else abs(k))
+    cols = int(num_cols) if given_cols else n + (max(k, 0) if given_rows else abs(k))
+    shape = tuple(v.shape[:-1]) + (rows, cols)
+    if len(_diagonal_index(rows, cols, k)[0]) != n:
+        raise InvalidArgumentError('diag: a diagonal of length %d does not fit diagonal %d of a %d x %d matrix'
+                                   % (n, k, rows, cols))
+    out = _onto_diagonal(v, shape, k)
+    if padding_value != 0:
+        on_diagonal = _onto_diagonal(Tensor(backend.array_module(v._data).ones(v.shape, bool)), shape, k)
+        out = where(on_diagonal, out, Tensor(out._data.dtype.type(padding_value)))
+    return out
+
+
+@named_errors('set_diag')
+def set_diag(input, diagonal, name=None, k=0, align='RIGHT_LEFT'):  # noqa: A002
+    """``input`` with its k-th diagonal replaced by ``diagonal`` (gradients reach both)."""
+    x = _matrices(input, 'set_diag')
+    k = _offset(k, 'set_diag')
+    d = as_tensor(diagonal, 'set_diag', dtype=x.dtype)
+    shape = tuple(x.shape)
+    rows, _ = _diagonal_index(shape[-2], shape[-1], k)
+    want = shape[:-2] + (len(rows),)
+    if tuple(d.shape) != want:
+        raise InvalidArgumentError('set_diag: diagonal must have shape %s (input.shape[:-2] + the length of '
+                                   'diagonal %d) for input of shape %s, got %s' % (want, k, shape, tuple(d.shape)))
+    xp = backend.array_module(x._data)
+    on_diagonal = _onto_diagonal(Tensor(xp.ones(want, bool)), shape, k)
+    return where(on_diagonal, _onto_diagonal(d, shape, k), x)
+
+
+@named_errors('trace')
+def trace(x, name=None):
+    """The sum of each matrix's main diagonal."""
+    return reduce_sum(diag_part(x), -1)
+
+
+@named_errors('band_part')
+def band_part(input, num_lower, num_upper, name=None):  # noqa: A002
+    """Each matrix with everything outside its band zeroed: ``num_lower`` diagonals below
+    the main one and ``num_upper`` above are kept (a negative count keeps them all)."""
+    x = _matrices(input, 'band_part')
+    for what, value in (('num_lower', num_lower), ('num_upper', num_upper)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) and not (
+                isinstance(value, Tensor) and value.dtype.kind in 'iu' and value.ndim == 0):
+            raise TypeError('band_part: %s must be an int, got %r' % (what, value))
+    lower, upper = int(num_lower), int(num_upper)
+    rows, cols = x.shape[-2], x.shape[-1]
+    offset = np.arange(cols)[None, :] - np.arange(rows)[:, None]      # column - row
+    keep = ((lower < 0) | (-offset <= lower)) & ((upper < 0) | (offset <= upper))
+    keep = Tensor(backend.array_module(x._data).asarray(keep))
+    return where(keep, x, Tensor(x._data.dtype.type(0)))
+
+
+def _last_two_swapped(ndim):
+    return list(range(ndim - 2)) + [ndim - 1, ndim - 2]
+
+
+@named_errors('matrix_transpose')
+def matrix_transpose(a, name='matrix_transpose', conjugate=False):
+    """Each matrix transposed (the last two axes swapped)."""
+    t = as_tensor(a, 'matrix_transpose')
+    if t.ndim < 2:
+        raise ValueError('matrix_transpose: argument `a` should be a (batch) matrix with rank >= 2, '
+                         'got shape %s' % (tuple(t.shape),))
+    if conjugate and t.dtype.kind == 'c':
+        raise TypeError('matrix_transpose: conjugate=True on complex tensors is not supported here')
+    return transpose(t, _last_two_swapped(t.ndim))
+
+
+@named_errors('matvec')
+def matvec(a, b, transpose_a=False, adjoint_a=False, a_is_sparse=False, b_is_sparse=False, name=None):
+    """Each matrix of ``a`` (..., m, n) times the vectors ``b`` (..., n): shape (..., m)."""
+    va = as_tensor(a, 'matvec')
+    vb = as_tensor(b, 'matvec')
+    if va.ndim < 2 or vb.ndim < 1:
+        raise ValueError('matvec: a must be matrices (rank >= 2) and b vectors (rank >= 1), got shapes %s and %s'
+                         % (tuple(va.shape), tuple(vb.shape)))
+    return squeeze(matmul(va, expand_dims(vb, -1), transpose_a=transpose_a or adjoint_a), -1)
