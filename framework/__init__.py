@@ -27,6 +27,7 @@ from .tensor import Tensor, TensorShape, constant, convert_to_tensor as _convert
 from .variable import Variable
 from .printing import print_ as print  # noqa: A001  (TensorFlow's name; the builtin stays builtins.print)
 from .none_gradients import NoneGradientWarning
+from .assertions import Assert, assert_equal, assert_greater, assert_less, assert_rank  # noqa: F401  (TF 2's top-level names)
 
 __all__ = ['GradientTape', 'Module', 'Tensor', 'TensorShape', 'UnconnectedGradients', 'Variable', 'constant',
            'convert_to_tensor', 'custom_gradient', 'device', 'is_tensor']
@@ -50,11 +51,7 @@ def executing_eagerly():
     return True
 
 
-def function(func=None, **kwargs):
-    """``tf.function`` for ported programs: returns the function unchanged (tapeflow is eager)."""
-    if func is None:
-        return lambda f: f
-    return func
+from .function import function  # noqa: E402  (after the imports: the callable, not the module, is tf.function)
 
 
 def __getattr__(name):

@@ -303,3 +303,10 @@ def check_numerics(tensor, message, name=None):
     if not np.all(np.isfinite(values)):
         raise NumericsError('%s : Tensor had %s values' % (message, 'NaN' if np.isnan(values).any() else 'Inf'))
     return tensor
+
+
+from .assertions import (Assert, assert_all_finite, assert_equal, assert_greater, assert_greater_equal,  # noqa: E402,F401
+                         assert_integer, assert_less, assert_less_equal, assert_near, assert_negative,
+                         assert_non_negative, assert_non_positive, assert_none_equal, assert_positive,
+                         assert_rank, assert_rank_at_least, assert_scalar, assert_shapes, assert_type,
+                         set_log_device_placement)

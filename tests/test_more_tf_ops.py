@@ -293,3 +293,81 @@ SWEEP_CALLS = {
 }
 # Matrix parts move elements whatever their numeric dtype; bool and int matrices are documented input.
 SWEEP_ANY_DTYPE = {'diag', 'diag_part', 'trace', 'band_part', 'matrix_transpose', 'set_diag'}
+
+
+# ---- tf.debugging assertions ------------------------------------------------------------------
+def test_assertions_that_hold_return_none():
+    tf.debugging.assert_equal([1, 2], [1, 2])
+    tf.debugging.assert_equal(1, 1)
+    tf.debugging.assert_less([1, 2], [2, 3])
+    tf.debugging.assert_greater([[3, 4]], [2, 3])           # broadcasting
+    tf.debugging.assert_near([1., 2], [1., 2.0000001])       # within 10 * float32 eps
+    tf.debugging.assert_positive([1., 2])
+    tf.debugging.assert_non_negative([0, 2])
+    tf.debugging.assert_rank([[1, 2]], 2)
+    tf.debugging.assert_type(tf.constant(1.), tf.float32)
+    tf.debugging.assert_shapes([(tf.zeros((2, 3)), ('N', 'D')), (tf.zeros((2,)), ('N',)), (tf.zeros(()), ('N',))])
+    tf.debugging.assert_shapes([(tf.zeros((4, 2, 3)), ('*', 'D')), (tf.zeros((3,)), ('D',))])
+    tf.debugging.assert_equal(['a'], ['a'])
+    assert tf.debugging.set_log_device_placement(True) is None
+    tf.assert_equal([1], [1])                                # TF 2's top-level alias
+    np.testing.assert_array_equal(tf.debugging.assert_all_finite(tf.constant([1., 2]), 'bad').numpy(), [1, 2])
+
+
+@pytest.mark.parametrize('call, kind, text', [
+    # Each message is TF 2.21's for the same call (its own op prefixes left out).
+    (lambda: tf.debugging.assert_equal([1, 2], [1, 3]), InvalidArgumentError,
+     'Condition x == y did not hold.\nIndices of first 1 different values:\n[[1]]\nCorresponding x values:\n[2]\n'
+     'Corresponding y values:\n[3]\nFirst 2 elements of x:\n[1 2]\nFirst 2 elements of y:\n[1 3]'),
+    (lambda: tf.debugging.assert_equal([1, 2], [1, 3], message='custom'), InvalidArgumentError,
+     'custom\nCondition x == y did not hold.\nIndices of first 1 different values:\n[[1]]\nCorresponding x values:\n'
+     '[2]\nCorresponding y values:\n[3]\nFirst 2 elements of x:\n[1 2]\nFirst 2 elements of y:\n[1 3]'),
+    (lambda: tf.debugging.assert_less([1, 2], [2, 2]), InvalidArgumentError,
+     'Condition x < y did not hold.\nIndices of first 1 different values:\n[[1]]\nCorresponding x values:\n[2]\n'
+     'Corresponding y values:\n[2]\nFirst 2 elements of x:\n[1 2]\nFirst 2 elements of y:\n[2 2]'),
+    (lambda: tf.debugging.assert_greater_equal([1, 2], [1, 3]), InvalidArgumentError,
+     'Condition x >= y did not hold.\nIndices of first 1 different values:\n[[1]]\nCorresponding x values:\n[2]\n'
+     'Corresponding y values:\n[3]\nFirst 2 elements of x:\n[1 2]\nFirst 2 elements of y:\n[1 3]'),
+    (lambda: tf.debugging.assert_non_negative([1., -1]), InvalidArgumentError,
+     "\nCondition x >= 0 did not hold element-wise:\nx (shape=(2,) dtype=float32) = \n['1.0', '-1.0']"),
+    (lambda: tf.debugging.assert_positive([1., 0]), InvalidArgumentError,
+     "\nCondition x > 0 did not hold element-wise:\nx (shape=(2,) dtype=float32) = \n['1.0', '0.0']"),
+    (lambda: tf.debugging.assert_all_finite(tf.constant([1., np.nan]), 'bad'), InvalidArgumentError,
+     'bad : Tensor had NaN values'),
+    (lambda: tf.debugging.assert_rank([[1, 2]], 1), ValueError, 'Tensor  must have rank 1.  Received rank 2, shape (1, 2)'),
+    (lambda: tf.debugging.assert_shapes([(tf.zeros((2, 3)), ('N', 'D')), (tf.zeros((3,)), ('N',))]), ValueError,
+     'Specified by tensor shape=(2, 3) dtype=float32 dimension 0.  Tensor shape=(3,) dtype=float32 dimension 0 '
+     'must have size 2.  Received size 3, shape (3,)'),
+    (lambda: tf.debugging.assert_shapes([(tf.zeros((2, 3)), (2, 4))]), ValueError,
+     'Specified explicitly.  Tensor shape=(2, 3) dtype=float32 dimension 1 must have size 4.  Received size 3, '
+     'shape (2, 3)'),
+    (lambda: tf.debugging.assert_shapes([(tf.zeros((2, 3)), ('N',))]), ValueError,
+     'Tensor  must have rank in (0, 1).  Received rank 2, shape (2, 3)'),
+    (lambda: tf.debugging.assert_type(tf.constant(1.), tf.int32), TypeError, 'tensor must be of type tf.int32; got tf.float32'),
+    (lambda: tf.Assert(False, ['x', 1]), InvalidArgumentError, "Expected 'False' to be true. Summarized data: b'x'\n1"),
+])
+def test_failed_assertions_raise_tensorflows_error_and_words(call, kind, text):
+    with pytest.raises(kind) as info:
+        call()
+    assert str(info.value) == text
+
+
+def test_assert_near_names_the_tolerances():
+    with pytest.raises(InvalidArgumentError, match='not equal to tolerance rtol = 1.1920929e-06'):
+        tf.debugging.assert_near([1., 2], [1., 2.1])
+    tf.debugging.assert_near(tf.constant([1.0], tf.float64), tf.constant([1.05], tf.float64), atol=0.1)
+
+
+@pytest.mark.parametrize('call, words', [
+    (lambda: tf.debugging.assert_equal([1, 2], [1, 2, 3]), ['assert_equal', '[2] vs. [3]']),
+    (lambda: tf.debugging.assert_equal(tf.constant([1., 2]), tf.constant([1, 2])), ['assert_equal', 'float32', 'int32']),
+    (lambda: tf.debugging.assert_less({'a': 1}, 2), ['assert_less']),
+    (lambda: tf.debugging.assert_positive(['a']), ['assert_positive', 'dtype']),
+    (lambda: tf.debugging.assert_shapes([tf.zeros(2)]), ['assert_shapes', '(tensor, shape spec)']),
+    (lambda: tf.Assert(tf.constant([1.]), []), ['Assert', 'one bool']),
+])
+def test_assertions_name_themselves_on_bad_input(call, words):
+    with pytest.raises((TypeError, ValueError)) as info:
+        call()
+    for word in words:
+        assert word in str(info.value)

@@ -1,0 +1,264 @@
+"""``tf.debugging.assert_*``: checks that raise TensorFlow's errors with TensorFlow's words.
+
+Value checks (assert_equal, assert_less, assert_positive, ...) raise
+``InvalidArgumentError``; static checks (assert_rank, assert_shapes) raise
+ValueError and assert_type raises TypeError, as TensorFlow does in eager mode.
+They return None when the condition holds (assert_all_finite returns its input).
+Comparisons run on raw arrays, outside any tape: an assertion is never differentiated.
+"""
+import numpy as np
+
+from . import backend, dtypes
+from .errors import InvalidArgumentError
+from .tensor import Tensor, convert_to_tensor
+
+
+def _host(x, op, dtype=None):
+    try:
+        t = convert_to_tensor(x, dtype)
+    except (TypeError, ValueError) as err:
+        raise InvalidArgumentError('%s: cannot use %r as a tensor: %s' % (op, x, err)) from None
+    return np.asarray(backend.to_host(t._data))
+
+
+def _pair(x, y, op):
+    """x and y as host arrays of one dtype (y takes x's when it is a Python value), broadcast together."""
+    a = _host(x, op)
+    keep_own = isinstance(y, (Tensor, np.ndarray)) or a.dtype.kind == 'O'     # strings convert themselves
+    b = _host(y, op, None if keep_own else dtypes.as_dtype(a.dtype))
+    if a.dtype != b.dtype:
+        raise InvalidArgumentError('%s: x and y must have the same dtype, got %s and %s; use tf.cast'
+                                   % (op, a.dtype.name, b.dtype.name))
+    try:
+        return np.broadcast_arrays(a, b)
+    except ValueError:
+        raise InvalidArgumentError('%s: Incompatible shapes: %s vs. %s' % (op, list(a.shape), list(b.shape))) from None
+
+
+def _compare(x, y, holds, sign, op, message, summarize):
+    a, b = _pair(x, y, op)
+    ok = holds(a, b)
+    if ok.all():
+        return None
+    n = 3 if summarize is None else int(summarize)
+    bad = np.argwhere(~ok)[:n]
+    shown = tuple(bad.T)
+    lines = ['Condition x %s y did not hold.' % sign,
+             'Indices of first %d different values:' % len(bad), str(bad),
+             'Corresponding x values:', str(a[shown]), 'Corresponding y values:', str(b[shown]),
+             'First %d elements of x:' % min(n, a.size), str(a.reshape(-1)[:n]),
+             'First %d elements of y:' % min(n, b.size), str(b.reshape(-1)[:n])]
+    raise InvalidArgumentError('\n'.join(([message] if message else []) + lines))
+
+
+def assert_equal(x, y, message=None, summarize=None, name=None):
+    """Raise InvalidArgumentError unless x == y everywhere (with broadcasting)."""
+    return _compare(x, y, np.equal, '==', 'assert_equal', message, summarize)
+
+
+def assert_none_equal(x, y, message=None, summarize=None, name=None):
+    """Raise InvalidArgumentError unless x != y everywhere."""
+    return _compare(x, y, np.not_equal, '!=', 'assert_none_equal', message, summarize)
+
+
+def assert_less(x, y, message=None, summarize=None, name=None):
+    """Raise InvalidArgumentError unless x < y everywhere."""
+    return _compare(x, y, np.less, '<', 'assert_less', message, summarize)
+
+
+def assert_less_equal(x, y, message=None, summarize=None, name=None):
+    """Raise InvalidArgumentError unless x <= y everywhere."""
+    return _compare(x, y, np.less_equal, '<=', 'assert_less_equal', message, summarize)
+
+
+def assert_greater(x, y, message=None, summarize=None, name=None):
+    """Raise InvalidArgumentError unless x > y everywhere."""
+    return _compare(x, y, np.greater, '>', 'assert_greater', message, summarize)
+
+
+def assert_greater_equal(x, y, message=None, summarize=None, name=None):
+    """Raise InvalidArgumentError unless x >= y everywhere."""
+    return _compare(x, y, np.greater_equal, '>=', 'assert_greater_equal', message, summarize)
+
+
+def _sign_check(x, holds, sign, op, message, summarize):
+    a = _host(x, op)
+    if a.dtype.kind not in 'fiu':
+        raise TypeError('%s: expected a real numeric tensor, got dtype %s' % (op, a.dtype.name))
+    if holds(a, 0).all():
+        return None
+    n = 3 if summarize is None else int(summarize)
+    values = [str(v) for v in a.reshape(-1)[:n].tolist()]
+    raise InvalidArgumentError('%s\nCondition x %s 0 did not hold element-wise:\nx (shape=%s dtype=%s) = \n%s'
+                               % (message or '', sign, tuple(a.shape), a.dtype.name, values))
+
+
+def assert_positive(x, message=None, summarize=None, name=None):
+    """Raise InvalidArgumentError unless x > 0 everywhere."""
+    return _sign_check(x, np.greater, '>', 'assert_positive', message, summarize)
+
+
+def assert_non_negative(x, message=None, summarize=None, name=None):
+    """Raise InvalidArgumentError unless x >= 0 everywhere."""
+    return _sign_check(x, np.greater_equal, '>=', 'assert_non_negative', message, summarize)
+
+
+def assert_negative(x, message=None, summarize=None, name=None):
+    """Raise InvalidArgumentError unless x < 0 everywhere."""
+    return _sign_check(x, np.less, '<', 'assert_negative', message, summarize)
+
+
+def assert_non_positive(x, message=None, summarize=None, name=None):
+    """Raise InvalidArgumentError unless x <= 0 everywhere."""
+    return _sign_check(x, np.less_equal, '<=', 'assert_non_positive', message, summarize)
+
+
+def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=None):
+    """Raise InvalidArgumentError unless |x - y| <= atol + rtol * |y| everywhere.
+
+    rtol and atol default to 10 * eps of the dtype (1.19e-6 for float32), as in TensorFlow.
+    """
+    a, b = _pair(x, y, 'assert_near')
+    if a.dtype.kind not in 'fc':
+        raise TypeError('assert_near: expected floating-point tensors, got dtype %s' % a.dtype.name)
+    eps = 10 * np.finfo(a.dtype).eps
+    rtol = eps if rtol is None else rtol
+    atol = eps if atol is None else atol
+    if (np.abs(a - b) <= atol + rtol * np.abs(b)).all():
+        return None
+    n = 3 if summarize is None else int(summarize)
+    raise InvalidArgumentError('%s\nx and y not equal to tolerance rtol = %s, atol = %s\n'
+                               'x (shape=%s dtype=%s) = %s\ny (shape=%s dtype=%s) = %s'
+                               % (message or '', rtol, atol, tuple(a.shape), a.dtype.name, a.reshape(-1)[:n],
+                                  tuple(b.shape), b.dtype.name, b.reshape(-1)[:n]))
+
+
+def assert_all_finite(x, message, name=None):
+    """Return x, or raise InvalidArgumentError '<message> : Tensor had NaN values' (or Inf)."""
+    t = convert_to_tensor(x)
+    values = np.asarray(backend.to_host(t._data))
+    if values.dtype.kind not in 'fc':
+        raise TypeError('assert_all_finite: expected a floating-point tensor, got dtype %s' % values.dtype.name)
+    if not np.isfinite(values).all():
+        raise InvalidArgumentError('%s : Tensor had %s values' % (message, 'NaN' if np.isnan(values).any() else 'Inf'))
+    return t
+
+
+def _static_shape(x, op):
+    shape = getattr(x, 'shape', None)
+    if shape is None:
+        shape = np.shape(_host(x, op))
+    return tuple(shape)
+
+
+def assert_rank(x, rank, message=None, name=None):
+    """Raise ValueError unless x has rank ``rank``."""
+    shape = _static_shape(x, 'assert_rank')
+    if len(shape) != int(rank):
+        raise ValueError('%sTensor %s must have rank %d.  Received rank %d, shape %s'
+                         % (message + '  ' if message else '', name or '', int(rank), len(shape), shape))
+
+
+def assert_rank_at_least(x, rank, message=None, name=None):
+    """Raise ValueError unless x has rank >= ``rank``."""
+    shape = _static_shape(x, 'assert_rank_at_least')
+    if len(shape) < int(rank):
+        raise ValueError('%sTensor %s must have rank at least %d.  Received rank %d, shape %s'
+                         % (message + '  ' if message else '', name or '', int(rank), len(shape), shape))
+
+
+def _describe(x, shape):
+    dtype = getattr(x, 'dtype', None)
+    return 'shape=%s dtype=%s' % (shape, dtypes.display_name(np.dtype(dtype)) if dtype is not None else '?')
+
+
+def assert_shapes(shapes, data=None, summarize=None, message=None, name=None):
+    """Check shapes against each other: ``[(x, ('N', 'D')), (y, ('N',))]``. A letter must take
+    one size in every tensor that names it, an int is that size, None or '.' any size, and
+    '*' before the rest means any number of leading axes.
+
+    Raises:
+        ValueError: naming the tensor, the dimension, the size it needs and where that came from.
+    """
+    if isinstance(shapes, dict):
+        shapes = list(shapes.items())
+    sizes = {}                          # letter -> (size, the tensor that fixed it, its axis)
+    prefix = message + '  ' if message else ''
+    for entry in shapes:
+        if not isinstance(entry, (tuple, list)) or len(entry) != 2:
+            raise TypeError('assert_shapes: each entry must be (tensor, shape spec), got %r' % (entry,))
+        x, spec = entry
+        shape = _static_shape(x, 'assert_shapes')
+        spec = tuple(spec) if isinstance(spec, (tuple, list)) else tuple(spec.split()) if isinstance(spec, str) else (spec,)
+        leading_any = bool(spec) and spec[0] == '*'
+        spec = spec[1:] if leading_any else spec
+        if leading_any:
+            rank_ok, wanted = len(shape) >= len(spec), 'at least %d' % len(spec)
+        elif len(spec) == 1:            # TensorFlow lets a scalar meet a one-axis spec
+            rank_ok, wanted = len(shape) <= 1, 'in (0, 1)'
+        else:
+            rank_ok, wanted = len(shape) == len(spec), str(len(spec))
+        if not rank_ok:
+            raise ValueError('%sTensor %s must have rank %s.  Received rank %d, shape %s'
+                             % (prefix, name or '', wanted, len(shape), shape))
+        dims = shape[len(shape) - len(spec):]
+        for axis, (want, got) in enumerate(zip(spec, dims), start=len(shape) - len(spec)):
+            if want is None or want == '.':
+                continue
+            if isinstance(want, str):
+                if want not in sizes:
+                    sizes[want] = (got, _describe(x, shape), axis)
+                    continue
+                size, source, source_axis = sizes[want]
+                origin = 'Specified by tensor %s dimension %d.' % (source, source_axis)
+            else:
+                size, origin = int(want), 'Specified explicitly.'
+            if got != size:
+                raise ValueError('%s%s  Tensor %s dimension %d must have size %d.  Received size %d, shape %s'
+                                 % (prefix, origin, _describe(x, shape), axis, size, got, shape))
+
+
+def assert_type(tensor, tf_type, message=None, name=None):
+    """Raise TypeError unless ``tensor`` has dtype ``tf_type``."""
+    want = dtypes.as_dtype(tf_type)
+    got = getattr(tensor, 'dtype', None)
+    if got is None or np.dtype(got) != want:
+        raise TypeError('%stensor must be of type tf.%s; got tf.%s'
+                        % (message + ' ' if message else '', dtypes.display_name(want),
+                           dtypes.display_name(np.dtype(got)) if got is not None else type(tensor).__name__))
+
+
+def assert_integer(x, message=None, name=None):
+    """Raise TypeError unless x has an integer dtype."""
+    dtype = getattr(x, 'dtype', None)
+    if dtype is None or np.dtype(dtype).kind not in 'iu':
+        raise TypeError('%sExpected "x" to be integer type.  Found: tensor of dtype %s'
+                        % (message + ' ' if message else '', dtype))
+
+
+def assert_scalar(tensor, message=None, name=None):
+    """Raise ValueError unless ``tensor`` is a scalar; returns it."""
+    shape = _static_shape(tensor, 'assert_scalar')
+    if shape:
+        raise ValueError('%sExpected scalar shape, saw shape: %s.' % (message + ' ' if message else '', shape))
+    return tensor
+
+
+def Assert(condition, data, summarize=None, name=None):  # noqa: N802  (TensorFlow's name)
+    """Raise InvalidArgumentError listing ``data`` unless the scalar ``condition`` is true."""
+    held = _host(condition, 'Assert')
+    if held.dtype != np.bool_ or held.size != 1:
+        raise TypeError('Assert: condition must be one bool, got dtype %s and shape %s' % (held.dtype.name, held.shape))
+    if not held.reshape(()):
+        n = 3 if summarize is None else int(summarize)
+        shown = [repr(d.encode()) if isinstance(d, str) else _summary(_host(d, 'Assert'), n) for d in data]
+        raise InvalidArgumentError("Expected '%s' to be true. Summarized data: %s" % (bool(held), '\n'.join(shown)))
+
+
+def _summary(values, n):
+    return str(values.reshape(()).item()) if values.ndim == 0 else str(values.reshape(-1)[:n])
+
+
+def set_log_device_placement(enabled):
+    """Accepted for TensorFlow programs and ignored: tapeflow logs no placements (each op runs
+    where its inputs' arrays live; ``tf.device`` scopes choose that)."""
