@@ -8,7 +8,16 @@ def list_logical_devices(device_type=None):
 
 
 def run_functions_eagerly(run_eagerly):
-    """Accepted for ported programs: tapeflow always runs eagerly."""
+    """Make every ``tf.function`` call run its Python as a plain call (each ``print`` shows, no
+    trace is counted), as TensorFlow's debugging switch does; False restores tracing."""
+    from .function import RUN_EAGERLY
+    RUN_EAGERLY[0] = bool(run_eagerly)
+
+
+def functions_run_eagerly():
+    """Whether ``run_functions_eagerly(True)`` is in effect."""
+    from .function import RUN_EAGERLY
+    return RUN_EAGERLY[0]
 
 
 def set_visible_devices(devices, device_type=None):

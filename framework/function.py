@@ -1,0 +1,358 @@
+"""``tf.function``: TensorFlow 2.21's tracing, as far as eager Python can observe it.
+
+TensorFlow runs a decorated function's Python once per new input signature (a
+"trace") and then replays the recorded graph. tapeflow has no graph: it runs
+the Python on every call (so tapes, variables and errors behave as eagerly),
+keeps TensorFlow's trace cache (``function_keys``, ``function_signature``),
+and on a call that TensorFlow would replay it drops what the calling thread
+writes to ``sys.stdout``, so a Python ``print`` shows only when TensorFlow's
+would, while ``tf.print`` shows on every call (stderr, or stdout when asked).
+
+What differs, and why:
+    - Other Python side effects (appending to a list, counters, ``print`` to
+      stderr) happen on every call here; in TensorFlow only while tracing.
+      Replaying would need a graph; write such effects with tensors and
+      variables, as TensorFlow's guide advises, and both agree.
+    - Tensors print with their values while tracing (TensorFlow prints symbolic
+      ``Tensor("x:0", ...)``), in program order (TensorFlow's tracing prints
+      come before the first call's ``tf.print``).
+    - A call that reuses a trace made for another Python value equal to it
+      (``f(1.0)`` after ``f(1)``) runs with its own value.
+    - ``get_concrete_function`` counts a trace at once but cannot run the
+      function without running its effects: the trace's prints show at the
+      first call that uses it.
+"""
+import functools
+import sys
+import threading
+import types
+import warnings
+import weakref
+
+import numpy as np
+
+from .function_keys import accepts, common, describe, placeholder, trace_key
+from .function_signature import Binder
+from .tensor import Tensor, convert_to_tensor
+from .variable import Variable
+
+RUN_EAGERLY = [False]        # tf.config.run_functions_eagerly's switch: every call then runs as a trace
+_NDARRAY = np.ndarray
+_THREAD = threading.local()  # .muted: depth of replaying calls on this thread (their prints are dropped)
+
+
+class RetracingWarning(UserWarning):
+    """A tf.function retraced on most of its recent calls (TensorFlow's frequent-tracing warning)."""
+
+
+class _MutedStdout:
+    """Stands in for ``sys.stdout`` during a replay: drops the replaying thread's writes,
+    except ``tf.print``'s; other threads write through."""
+
+    def __init__(self, target):
+        self.target = target
+
+    def write(self, text):
+        if getattr(_THREAD, 'muted', 0) and sys._getframe(1).f_globals.get('__name__') != 'framework.printing':
+            return len(text)
+        return self.target.write(text)
+
+    def __getattr__(self, name):
+        return getattr(self.target, name)
+
+
+class _Trace:
+    """One entry of a Function's trace cache: the key it serves, and whether its prints showed."""
+    __slots__ = ('key', 'shown', 'concrete')
+
+    def __init__(self, key, shown):
+        self.key, self.shown, self.concrete = key, shown, None
+
+
+class _TracingDetector:
+    """TensorFlow's frequent-tracing warning: 5 traces among the last 10 calls, twice at most."""
+    __slots__ = ('calls_per_trace', 'calls', 'warnings')
+
+    def __init__(self):
+        self.calls_per_trace, self.calls, self.warnings = [], 0, 0
+
+    def called(self, traced, python_function):
+        self.calls += 1
+        if not traced:
+            if not self.calls_per_trace:
+                self.calls_per_trace.append(0)
+            self.calls_per_trace[-1] += 1
+            return
+        self.calls_per_trace.append(1)
+        while self.calls_per_trace and self.calls - self.calls_per_trace[0] > 10:
+            self.calls -= self.calls_per_trace.pop(0)
+        if self.warnings < 2 and len(self.calls_per_trace) >= 5:
+            self.warnings += 1
+            warnings.warn(
+                '%d out of the last %d calls to %s triggered tf.function retracing. Tracing is expensive and the '
+                'excessive number of tracings could be due to (1) creating @tf.function repeatedly in a loop, (2) '
+                'passing tensors with different shapes, (3) passing Python objects instead of tensors. For (1), '
+                'please define your @tf.function outside of the loop. For (2), @tf.function has '
+                'reduce_retracing=True option that can avoid unnecessary retracing. For (3), please refer to '
+                'https://www.tensorflow.org/guide/function#controlling_retracing and '
+                'https://www.tensorflow.org/api_docs/python/tf/function for  more details.'
+                % (len(self.calls_per_trace), self.calls, python_function), RetracingWarning, stacklevel=4)
+
+
+_DETECTORS = weakref.WeakKeyDictionary()     # shared by the Functions of one Python function, as in TF
+
+
+def _detector(python_function):
+    target = python_function
+    while hasattr(target, '__wrapped__') or isinstance(target, types.MethodType):
+        target = target.__func__ if isinstance(target, types.MethodType) else target.__wrapped__
+    try:
+        return _DETECTORS.setdefault(target, _TracingDetector())
+    except TypeError:               # not weakly referable: no shared history
+        return _TracingDetector()
+
+
+def _outputs(value, python_function):
+    """A traced function's return value: tensors (Python numbers and arrays converted), None kept."""
+    kind = type(value)
+    if kind is Tensor or value is None:
+        return value
+    if isinstance(value, Variable):
+        from .ops import identity
+        return identity(value)
+    if isinstance(value, Tensor):
+        return value
+    if kind in (list, tuple) or isinstance(value, tuple):
+        items = [_outputs(v, python_function) for v in value]
+        return kind(*items) if hasattr(value, '_fields') else kind(items)
+    if isinstance(value, dict):
+        return kind((k, _outputs(v, python_function)) for k, v in value.items())
+    try:
+        return convert_to_tensor(value)
+    except (TypeError, ValueError):
+        raise TypeError('To be compatible with tf.function, Python functions must return zero or more Tensors or '
+                        'ExtensionTypes or None values; in compilation of %r, found return value of type %s, which '
+                        'is not a Tensor or ExtensionType.' % (python_function, type(value).__name__)) from None
+
+
+class Function:
+    """A function wrapped by ``tf.function``: TensorFlow's tracing, observable from Python.
+
+    Call it as the function. ``experimental_get_tracing_count()`` counts traces;
+    ``get_concrete_function(...)`` gives the trace for given tensors or TensorSpecs.
+    Decorating a method gives each instance its own trace cache, as in TensorFlow.
+    """
+
+    def __init__(self, python_function, input_signature=None, reduce_retracing=False, jit_compile=None,
+                 autograph=True):
+        self._python_function = python_function
+        self._binder = Binder(python_function, input_signature)
+        self._reduce_retracing = bool(reduce_retracing)
+        self._jit_compile = jit_compile
+        self._autograph = autograph
+        self._traces = []           # the _Trace entries, in the order they were made
+        self._dispatch = {}         # call key -> its _Trace (exact or found by accepts)
+        self._instances = {}        # id(instance) -> (weak reference, bound Function)
+        self._detector = _detector(python_function)
+        functools.update_wrapper(self, python_function)
+
+    @property
+    def python_function(self):
+        return self._python_function
+
+    @property
+    def input_signature(self):
+        return self._binder.input_signature
+
+    @property
+    def name(self):
+        return self.__name__
+
+    def experimental_get_tracing_count(self):
+        """How many traces TensorFlow would have made so far."""
+        return len(self._traces)
+
+    def __repr__(self):
+        return '<framework.function.Function %s at 0x%X>' % (self.__name__, id(self))
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        found = self._instances.get(id(instance))
+        if found is not None and found[0]() is instance:
+            return found[1]
+        bound = Function(types.MethodType(self._python_function, instance), self.input_signature,
+                         self._reduce_retracing, self._jit_compile, self._autograph)
+        key = id(instance)
+        try:
+            ref = weakref.ref(instance, lambda _, cache=self._instances, key=key: cache.pop(key, None))
+        except TypeError:           # not weakly referable: keep the instance alive with its traces
+            ref = (lambda obj: lambda: obj)(instance)
+        self._instances[key] = (ref, bound)
+        return bound
+
+    def _key(self, args, kwargs):
+        if self._binder.input_signature is not None:
+            values = self._binder.cast(args, kwargs)
+            return None, values
+        if not kwargs and self._binder.simple and len(args) == len(self._binder.names):
+            values = args
+        else:
+            values = self._binder.bind(args, kwargs)
+        return (tuple,) + tuple([trace_key(v) for v in values]), None    # keyed as a tuple of arguments
+
+    def _find(self, key):
+        """The trace serving ``key``: exact, or the most specific that accepts it."""
+        found = None
+        for entry in self._traces:
+            if accepts(entry.key, key) and (found is None or accepts(found.key, entry.key)):
+                found = entry
+        if found is not None:
+            self._dispatch[key] = found
+        return found
+
+    def _new_trace(self, key, shown):
+        if self._reduce_retracing:
+            for entry in self._traces:
+                relaxed = common(key, entry.key)
+                if relaxed is not None:
+                    key = relaxed
+        entry = _Trace(key, shown)
+        self._traces.append(entry)
+        self._dispatch[key] = entry
+        return entry
+
+    def __call__(self, *args, **kwargs):
+        if RUN_EAGERLY[0]:
+            return self._python_function(*args, **kwargs)
+        if getattr(_THREAD, 'muted', 0):            # inside a replay: TensorFlow would not run this Python
+            return _outputs(self._python_function(*args, **kwargs), self._python_function)
+        key, cast = self._key(args, kwargs)
+        if cast is not None:                        # input_signature: one trace, for the converted tensors
+            args, kwargs = cast, {}
+        elif _NDARRAY in map(type, args):           # TensorFlow's function sees tensors, not arrays
+            args = [convert_to_tensor(a) if type(a) is _NDARRAY else a for a in args]
+        entry = self._dispatch.get(key)
+        if entry is None:
+            entry = self._find(key)
+        return self._run(entry, key, args, kwargs)
+
+    def _run(self, entry, key, args, kwargs):
+        if entry is not None and entry.shown:
+            self._detector.called(False, self._python_function)
+            return self._replay(args, kwargs)
+        result = _outputs(self._python_function(*args, **kwargs), self._python_function)
+        if entry is None:       # registered only after a trace that succeeded, as TensorFlow counts them
+            entry = self._new_trace(key, True)
+            self._dispatch[key] = entry
+        entry.shown = True
+        self._detector.called(True, self._python_function)
+        return result
+
+    def _replay(self, args, kwargs):
+        saved = sys.stdout
+        installed = type(saved) is not _MutedStdout
+        if installed:
+            sys.stdout = _MutedStdout(saved)
+        _THREAD.muted = getattr(_THREAD, 'muted', 0) + 1
+        try:
+            return _outputs(self._python_function(*args, **kwargs), self._python_function)
+        finally:
+            _THREAD.muted -= 1
+            if installed and type(sys.stdout) is _MutedStdout:
+                sys.stdout = saved
+
+    def get_concrete_function(self, *args, **kwargs):
+        """The trace for these arguments (tensors, TensorSpecs or Python values), made if new.
+
+        The trace is counted now; its Python ``print``s show at the first call
+        that uses it (tapeflow cannot trace without running the function).
+        Raises:
+            TypeError: arguments that do not fit the function or its input_signature.
+        """
+        if self._binder.input_signature is not None:
+            if not args and not kwargs:
+                args = self._binder.input_signature
+            self._binder.cast(args, kwargs)          # checks TensorSpecs and tensors against the signature
+            key = None
+        else:
+            values = self._binder.bind(args, kwargs)
+            key = (tuple,) + tuple(trace_key(v) for v in values)
+        entry = self._dispatch.get(key) or self._find(key) or self._new_trace(key, False)
+        if entry.concrete is None:
+            entry.concrete = ConcreteFunction(self, entry)
+        return entry.concrete
+
+
+class ConcreteFunction:
+    """One trace of a ``Function``: callable with arguments that fit it.
+
+    Python arguments of the trace may be left out (they are filled in) or given
+    equal; tensors must have the traced dtype and fit its shape.
+    """
+
+    def __init__(self, function, entry):
+        self._function = function
+        self._entry = entry
+
+    @property
+    def structured_input_signature(self):
+        names = self._function._binder.names
+        if self._entry.key is None:
+            return tuple(self._function.input_signature), {}
+        return tuple(placeholder(k, n) for k, n in zip(self._entry.key[1:], names)), {}
+
+    def __call__(self, *args, **kwargs):
+        function = self._function
+        binder = function._binder
+        if binder.input_signature is not None:
+            args, kwargs = binder.cast(args, kwargs), {}
+        else:
+            names = binder.names
+            filled = dict(kwargs)
+            keys = self._entry.key[1:]
+            for i, (name, key) in enumerate(zip(names, keys)):
+                if i >= len(args) and name not in filled and not isinstance(key, tuple):
+                    filled[name] = placeholder(key)
+            values = binder.bind(args, filled)
+            for value, key in zip(values, keys):
+                if not accepts(key, trace_key(value)):
+                    raise binder.error('Can not cast %r to %s' % (value, describe(key)), args, kwargs, keys)
+            kwargs = filled
+        return function._run(self._entry, None, args, kwargs)
+
+    def __str__(self):
+        names = self._function._binder.names
+        lines = ['ConcreteFunction Input Parameters:']
+        keys = self._entry.key[1:] if self._entry.key is not None else None
+        for i, name in enumerate(names):
+            text = describe(keys[i]) if keys is not None else repr(self._function.input_signature[i])
+            lines.append('  %s (POSITIONAL_OR_KEYWORD): %s' % (name, text))
+        return '\n'.join(lines)
+
+    def __repr__(self):
+        return '<ConcreteFunction %s at 0x%X>' % (self._function.__name__, id(self))
+
+
+def function(func=None, input_signature=None, autograph=True, jit_compile=None, reduce_retracing=False,
+             experimental_implements=None, experimental_autograph_options=None, experimental_attributes=None,
+             experimental_relax_shapes=None, experimental_compile=None, experimental_follow_type_hints=None):
+    """``tf.function``: wrap ``func`` in a ``Function`` (TensorFlow's tracing; see this module).
+
+    Used as ``@tf.function`` or ``@tf.function(input_signature=[...], reduce_retracing=True)``;
+    ``jit_compile`` and ``autograph`` are accepted (tapeflow runs the Python eagerly), and
+    ``experimental_relax_shapes`` is the old name of ``reduce_retracing``.
+    Raises:
+        TypeError: ``func`` not callable, or an input_signature that does not fit it.
+    """
+    relax = bool(reduce_retracing or experimental_relax_shapes)
+    compile_ = jit_compile if jit_compile is not None else experimental_compile
+
+    def decorate(f):
+        if not callable(f):
+            raise TypeError('%r is not a callable object' % (f,))
+        if isinstance(f, Function):
+            f = f.python_function
+        return Function(f, input_signature, relax, compile_, autograph)
+
+    return decorate if func is None else decorate(func)

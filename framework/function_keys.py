@@ -1,0 +1,166 @@
+"""Trace keys: what ``tf.function`` compares to decide whether a call retraces.
+
+TensorFlow 2.21's rules (``trace_type_builder.from_value``): tensors and numpy
+arrays by shape and dtype (not by value), variables likewise but apart from
+tensors, lists, tuples, namedtuples and dicts by structure, Python scalars,
+strings and None by value (``1 == 1.0 == True``; every NaN matches NaN),
+other objects by identity (a weak reference), or by value when they can be
+hashed but not weakly referenced.
+
+A key is a hashable value: a tensor is ``(TENSOR, shape, dtype)`` with None
+for an unknown size or rank (a generalised trace); a structure is a tuple whose
+first item is its type; anything else is a literal or an ``ObjectRef``.
+"""
+import weakref
+
+import numpy as np
+
+from .ops.tensor_spec import TensorSpec
+from .tensor import Tensor
+from .variable import Variable
+
+TENSOR = object()       # marks a tensor's key (and a numpy array's: TensorFlow treats both alike)
+VARIABLE = object()     # a variable's key: same shape and dtype as a tensor still retrace
+NAN = object()          # every NaN matches, as TensorFlow's NanMarker
+_LITERALS = (int, float, bool, str, bytes, type(None))
+
+
+class ObjectRef:
+    """An object's identity, held weakly: a freed object's key matches nothing."""
+    __slots__ = ('ref', 'hash')
+
+    def __init__(self, obj):
+        self.ref = weakref.ref(obj)
+        self.hash = id(obj)
+
+    def __hash__(self):
+        return self.hash
+
+    def __eq__(self, other):
+        if not isinstance(other, ObjectRef):
+            return False
+        obj = self.ref()
+        return obj is not None and obj is other.ref()
+
+
+def trace_key(value):
+    """``value``'s trace key, as TensorFlow would compare it.
+
+    Raises:
+        TypeError: for an object that can be neither hashed nor weakly referenced.
+    """
+    kind = type(value)
+    if kind is Tensor:
+        data = value._data
+        return (TENSOR, data.shape, data.dtype)
+    if kind in _LITERALS:
+        return NAN if kind is float and value != value else value
+    if isinstance(value, Variable):
+        return (VARIABLE, value._data.shape, value._data.dtype)
+    if isinstance(value, (Tensor, np.ndarray)):
+        data = value._data if isinstance(value, Tensor) else value
+        return (TENSOR, data.shape, data.dtype)
+    if isinstance(value, TensorSpec):       # get_concrete_function's placeholders
+        shape = None if value.shape is None else tuple(value.shape)
+        return (TENSOR, shape, value.dtype)
+    if isinstance(value, (list, tuple)):
+        return (type(value),) + tuple(trace_key(v) for v in value)
+    if isinstance(value, dict):
+        items = sorted(value.items(), key=lambda item: repr(item[0]))
+        return (type(value),) + tuple((k, trace_key(v)) for k, v in items)
+    if hasattr(value, '__wrapped__'):
+        return trace_key(value.__wrapped__)
+    if kind is weakref.ref:
+        raise TypeError('weakref input %r not supported for tf.function.' % (value,))
+    try:
+        return ObjectRef(value)
+    except TypeError:
+        pass
+    try:
+        hash(value)
+    except TypeError:
+        raise TypeError('Could not generate a generic TraceType for %r.Please verify that it is '
+                        'immutable/hashable. Otherwise, consider implementing the Tracing Protocol for it.'
+                        % (value,)) from None
+    return NAN if isinstance(value, np.floating) and value != value else value
+
+
+def _is_tensor_key(key):
+    return type(key) is tuple and len(key) == 3 and (key[0] is TENSOR or key[0] is VARIABLE)
+
+
+def _shape_accepts(general, specific):
+    if general is None:
+        return True
+    if specific is None or len(general) != len(specific):
+        return False
+    return all(g is None or g == s for g, s in zip(general, specific))
+
+
+def accepts(general, specific):
+    """Whether a trace made for key ``general`` serves a call with key ``specific``."""
+    if general == specific:
+        return True
+    if _is_tensor_key(general):
+        return (_is_tensor_key(specific) and general[0] is specific[0] and general[2] == specific[2]
+                and _shape_accepts(general[1], specific[1]))
+    if type(general) is tuple and type(specific) is tuple and len(general) == len(specific) and general:
+        if general[0] != specific[0]:
+            return False
+        return all(accepts(g, s) for g, s in zip(general[1:], specific[1:]))
+    return False
+
+
+def _common_shape(a, b):
+    if a is None or b is None or len(a) != len(b):
+        return None
+    return tuple(x if x == y else None for x, y in zip(a, b))
+
+
+_NONE = object()      # no common key (None itself is a literal key)
+
+
+def common(a, b):
+    """The most specific key that accepts both ``a`` and ``b`` (``reduce_retracing``), or None."""
+    key = _common(a, b)
+    return None if key is _NONE else key
+
+
+def _common(a, b):
+    if a == b:
+        return a
+    if _is_tensor_key(a):
+        if _is_tensor_key(b) and a[0] is b[0] and a[2] == b[2]:
+            return (a[0], _common_shape(a[1], b[1]), a[2])
+        return _NONE
+    if type(a) is tuple and type(b) is tuple and len(a) == len(b) and a and a[0] == b[0]:
+        parts = tuple(_common(x, y) for x, y in zip(a[1:], b[1:]))
+        return _NONE if _NONE in parts else (a[0],) + parts
+    return _NONE
+
+
+def describe(key, name=None):
+    """A key as TensorFlow prints it: a TensorSpec, a structure of them, or ``Literal[value]``."""
+    if _is_tensor_key(key):
+        return repr(TensorSpec(key[1], key[2], name))
+    if type(key) is tuple and key and isinstance(key[0], type):
+        inner = ', '.join(describe(k) for k in key[1:])
+        return '%s[%s]' % (key[0].__name__.capitalize(), inner)
+    if key is NAN:
+        return 'Literal[nan]'
+    if isinstance(key, ObjectRef):
+        return 'Weakref[%r]' % (key.ref(),)
+    return 'Literal[%r]' % (key,)
+
+
+def placeholder(key, name=None):
+    """A key as ``ConcreteFunction.structured_input_signature`` lists it."""
+    if _is_tensor_key(key):
+        return TensorSpec(key[1], key[2], name)
+    if key is NAN:
+        return float('nan')
+    if isinstance(key, ObjectRef):
+        return key.ref()
+    if type(key) is tuple and key and isinstance(key[0], type):
+        return key[0](placeholder(k) for k in key[1:]) if key[0] in (list, tuple) else key
+    return key

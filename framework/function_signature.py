@@ -1,0 +1,162 @@
+"""How ``tf.function`` binds a call's arguments, and checks them against ``input_signature``.
+
+Binding follows Python's rules (defaults filled in, so ``f(x)``, ``f(x, 1)``
+and ``f(x, y=1)`` share a trace when 1 is the default); the errors are
+TensorFlow 2.21's TypeErrors (``Binding inputs to tf.function failed due to ...``).
+"""
+import inspect
+
+from . import nest
+from .function_keys import trace_key
+from .ops.tensor_spec import TensorSpec
+from .tensor import Tensor, convert_to_tensor
+from .variable import Variable
+
+_EMPTY = inspect.Parameter.empty
+_POSITIONAL = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+
+
+class Binder:
+    """Binds calls to ``python_function``'s parameters; with ``input_signature``, casts them.
+
+    Raises (at construction, as TensorFlow does at decoration):
+        TypeError: an input_signature that is not a list or tuple of (nested) TensorSpecs, or that
+            does not fit the parameters.
+    """
+
+    def __init__(self, python_function, input_signature=None):
+        self.signature = inspect.signature(python_function)
+        params = list(self.signature.parameters.values())
+        # The common shape (only positional-or-keyword parameters) binds without inspect.
+        self.simple = all(p.kind == inspect.Parameter.POSITIONAL_OR_KEYWORD for p in params)
+        self.names = [p.name for p in params]
+        self.defaults = [p.default for p in params]
+        self.input_signature = None if input_signature is None else _checked_signature(input_signature, params)
+
+    def bind(self, args, kwargs):
+        """The argument values in parameter order (``*args`` as a tuple, ``**kwargs`` as a dict)."""
+        if self.simple and len(args) <= len(self.names):
+            values = list(args)
+            used = 0
+            for name, default in zip(self.names[len(args):], self.defaults[len(args):]):
+                if name in kwargs:
+                    values.append(kwargs[name])
+                    used += 1
+                elif default is not _EMPTY:
+                    values.append(default)
+                else:
+                    break
+            if used == len(kwargs) and len(values) == len(self.names):
+                return values
+        try:
+            bound = self.signature.bind(*args, **kwargs)
+        except TypeError as err:
+            raise self.error(err, args, kwargs) from None
+        bound.apply_defaults()
+        return list(bound.arguments.values())
+
+    def cast(self, args, kwargs):
+        """``input_signature``'s conversion: the tensors (and defaults) the function is called with."""
+        values = self.bind(args, kwargs)
+        specs = self.input_signature
+        params = list(self.signature.parameters.values())
+        if params and params[-1].kind == inspect.Parameter.VAR_POSITIONAL and len(params) == 1:
+            values = list(values[0])
+            params = [params[0]] * len(values)
+        if len(values) < len(specs):
+            raise self.error('missing a required argument: %r' % params[len(values)].name, args, kwargs)
+        try:
+            cast = [_cast(v, s) for v, s in zip(values, specs)]
+            for value, param in zip(values[len(specs):], params[len(specs):]):
+                if trace_key(value) != trace_key(param.default):
+                    raise TypeError('Can not cast %r to Literal[%r]' % (value, param.default))
+        except (TypeError, ValueError) as err:
+            raise self.error(err, args, kwargs) from None
+        return cast
+
+    def text(self, keys=None):
+        """The signature as TensorFlow's binding errors print it."""
+        parts = []
+        specs = self.input_signature or ()
+        for i, p in enumerate(self.signature.parameters.values()):
+            prefix = {inspect.Parameter.VAR_POSITIONAL: '*', inspect.Parameter.VAR_KEYWORD: '**'}.get(p.kind, '')
+            part = prefix + p.name
+            if keys is not None and i < len(keys):
+                from .function_keys import describe
+                part += ': ' + describe(keys[i])
+            elif i < len(specs):
+                part += ': ' + _describe_spec(specs[i])
+            elif specs and p.default is not _EMPTY:
+                part += ': Literal[%r]' % (p.default,)
+            if p.default is not _EMPTY and keys is None:
+                part += (' = ' if specs else '=') + '<captured_default_value>'
+            parts.append(part)
+        return '(%s)' % ', '.join(parts)
+
+    def error(self, reason, args, kwargs, keys=None):
+        return TypeError('Binding inputs to tf.function failed due to `%s`. Received args: %r and kwargs: %r '
+                         'for signature: %s.' % (reason, tuple(args), kwargs, self.text(keys)))
+
+
+def _describe_spec(spec):
+    if isinstance(spec, TensorSpec):
+        return repr(spec)
+    if isinstance(spec, (list, tuple)):
+        return '%s[%s]' % (type(spec).__name__.capitalize(), ', '.join(_describe_spec(s) for s in spec))
+    return '%s[%s]' % (type(spec).__name__.capitalize(),
+                       ', '.join('%r: %s' % (k, _describe_spec(v)) for k, v in spec.items()))
+
+
+def _checked_signature(input_signature, params):
+    if not isinstance(input_signature, (list, tuple)):
+        raise TypeError('input_signature must be either a tuple or a list, got %s.' % type(input_signature))
+    bad = [s for s in nest.flatten(list(input_signature)) if not isinstance(s, TensorSpec)]
+    if bad:
+        raise TypeError('input_signature must be a possibly nested sequence of TensorSpec objects, got invalid '
+                        'args %r with types %r.' % (bad, [type(b) for b in bad]))
+    if params and params[-1].kind == inspect.Parameter.VAR_POSITIONAL and len(params) == 1:
+        return tuple(input_signature)
+    positional = [p for p in params if p.kind in _POSITIONAL]
+    if len(input_signature) > len(positional):
+        raise TypeError('input_signature contains %d extra type constraints.'
+                        % (len(input_signature) - len(positional)))
+    for p in positional[len(input_signature):]:
+        if p.default is _EMPTY:
+            raise TypeError('input_signature missing type constraint for %s' % p.name)
+    for p in params:
+        if p.kind == inspect.Parameter.KEYWORD_ONLY and p.default is _EMPTY:
+            raise TypeError('Since input_signature is defined, keyword-only parameter `%s` must have a default '
+                            'value' % p.name)
+    return tuple(input_signature)
+
+
+def _spec_text(value):
+    shape = value.shape if isinstance(value, TensorSpec) else value._data.shape
+    return repr(TensorSpec(None if shape is None else tuple(shape), value.dtype))
+
+
+def _cast(value, spec):
+    """``value`` as a tensor that ``spec`` accepts (TensorFlow's casting rules), or a TypeError."""
+    if isinstance(spec, (list, tuple)):
+        if not isinstance(value, (list, tuple)) or len(value) != len(spec):
+            raise TypeError('Can not cast %r to %s type.' % (value, type(spec).__name__))
+        return type(spec)(_cast(v, s) for v, s in zip(value, spec))
+    if isinstance(spec, dict):
+        if not isinstance(value, dict) or set(value) != set(spec):
+            raise TypeError('Can not cast %r to dict type.' % (value,))
+        return {k: _cast(value[k], spec[k]) for k in spec}
+    if isinstance(value, (Tensor, TensorSpec)):
+        if value.dtype != spec.dtype:
+            raise TypeError('Can not cast %s to %r' % (_spec_text(value), spec))
+        tensor = value
+    else:
+        try:
+            tensor = convert_to_tensor(value, dtype=spec.dtype)
+        except (TypeError, ValueError):
+            raise TypeError('Cannot convert %r to EagerTensor of dtype %s' % (value, spec.dtype.name)) from None
+    if not spec.is_compatible_with(tensor):
+        raise TypeError('Can not cast %s to %r' % (_spec_text(tensor), spec))
+    if isinstance(tensor, Variable):
+        from .ops import identity       # the function sees the value, and gradients still reach the variable
+        tensor = identity(tensor)
+    return tensor
