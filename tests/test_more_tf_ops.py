@@ -371,3 +371,67 @@ def test_assertions_name_themselves_on_bad_input(call, words):
         call()
     for word in words:
         assert word in str(info.value)
+
+
+# ---- tf.strings --------------------------------------------------------------------------------
+@pytest.mark.parametrize('call, expected', [
+    # Each expected value printed by TF 2.21 for the same call.
+    (lambda: tf.strings.join(['a', tf.constant(['b', 'c'])], separator='-'), [b'a-b', b'a-c']),
+    (lambda: tf.strings.join([]), b''),
+    (lambda: tf.strings.length(['abc', 'é']), [3, 2]),
+    (lambda: tf.strings.length('é', unit='UTF8_CHAR'), 1),
+    (lambda: tf.strings.length(tf.constant([['ab'], ['c']])), [[2], [1]]),
+    (lambda: tf.strings.upper(['abc', 'é']), [b'ABC', 'é'.encode()]),
+    (lambda: tf.strings.lower('AbC'), b'abc'),
+    (lambda: tf.strings.strip(' a '), b'a'),
+    (lambda: tf.strings.as_string([1.5, 2.]), [b'1.500000', b'2.000000']),
+    (lambda: tf.strings.as_string([1.0e10, 1e-7]), [b'10000000000.000000', b'0.000000']),
+    (lambda: tf.strings.as_string([1, 2]), [b'1', b'2']),
+    (lambda: tf.strings.as_string([True]), [b'true']),
+    (lambda: tf.strings.as_string(1.5, precision=3), b'1.500'),
+    (lambda: tf.strings.as_string([3], width=4), [b'   3']),
+    (lambda: tf.strings.as_string([3], width=4, fill='0'), [b'0003']),
+    (lambda: tf.strings.as_string([1.5], scientific=True), [b'1.500000e+00']),
+    (lambda: tf.strings.as_string([1.5], shortest=True), [b'1.5']),
+    (lambda: tf.strings.split('a b  c'), [b'a', b'b', b'c']),
+    (lambda: tf.strings.to_number('1.5'), 1.5),
+    (lambda: tf.strings.to_number('3', tf.int32), 3),
+    (lambda: tf.strings.regex_full_match(['ab', 'b'], 'a.*'), [True, False]),
+    (lambda: tf.strings.substr('hello', 1, 3), b'ell'),
+    (lambda: tf.strings.substr('hello', 3, 10), b'lo'),
+    (lambda: tf.strings.substr('hello', -2, 1), b'l'),
+    (lambda: tf.strings.substr('héllo', 1, 1, unit='UTF8_CHAR'), 'é'.encode()),
+    (lambda: tf.strings.reduce_join(['a', 'b']), b'ab'),
+    (lambda: tf.strings.reduce_join([['a', 'b'], ['c', 'd']], axis=1, separator=','), [b'a,b', b'c,d']),
+    (lambda: tf.strings.reduce_join([['a', 'b'], ['c', 'd']], axis=0, keepdims=True), [[b'ac', b'bd']]),
+])
+def test_string_op_values(call, expected):
+    out = call()
+    assert isinstance(out, tf.Tensor)
+    assert np.asarray(out.numpy()).tolist() == expected
+
+
+def test_string_op_dtypes():
+    assert tf.strings.length(['a']).dtype == np.int32 and tf.strings.to_number('1').dtype == np.float32
+    assert repr(tf.strings.join(['a', 'b'])).endswith("dtype=string, numpy=b'ab'>")
+
+
+@pytest.mark.parametrize('call, kind, words', [
+    (lambda: tf.strings.join([tf.constant(['a', 'b']), tf.constant(['c', 'd', 'e'])]), InvalidArgumentError,
+     ['join', 'Input shapes do not match: [2] vs. [3]']),        # TF 2.21's words
+    (lambda: tf.strings.join('ab'), TypeError, ['join', 'list']),
+    (lambda: tf.strings.join(['a', 1]), TypeError, ['join', 'int32', 'as_string']),
+    (lambda: tf.strings.length(1), TypeError, ['length', 'string tensor']),
+    (lambda: tf.strings.length('a', unit='WORD'), ValueError, ['length', 'unit']),
+    (lambda: tf.strings.upper([1.5]), TypeError, ['upper', 'float32']),
+    (lambda: tf.strings.to_number(['1', 'x']), InvalidArgumentError, ['to_number', 'convert string: x']),
+    (lambda: tf.strings.split(['a b', 'c']), ValueError, ['split', 'RaggedTensor']),
+    (lambda: tf.strings.substr('hello', 7, 1), InvalidArgumentError, ['substr', 'pos 7 out of range']),
+    (lambda: tf.strings.as_string([1.0], fill='x'), ValueError, ['as_string', 'fill']),
+    (lambda: tf.strings.reduce_join(['a'], axis=2), InvalidArgumentError, ['reduce_join', 'axis 2']),
+])
+def test_string_ops_reject_bad_input(call, kind, words):
+    with pytest.raises(kind) as info:
+        call()
+    for word in words:
+        assert word in str(info.value)

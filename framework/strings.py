@@ -1,0 +1,184 @@
+"""``tf.strings``: the common string ops on string tensors (numpy object arrays of UTF-8 bytes).
+
+String tensors live on the host and have no gradients, so these ops work on
+numpy arrays directly. Element-wise ops keep the input's shape; ``join``
+takes inputs of one shape or scalars (TensorFlow does not broadcast further).
+``split`` handles a scalar (TensorFlow returns a RaggedTensor for a batch,
+which tapeflow does not have).
+"""
+import builtins
+import re
+
+import numpy as np
+
+from . import backend
+from .errors import InvalidArgumentError
+from .tensor import Tensor, convert_to_tensor
+
+
+def _strings(x, op):
+    """x as a numpy object array of bytes, or TypeError naming ``op``."""
+    try:
+        t = convert_to_tensor(x)
+    except (TypeError, ValueError) as err:
+        raise TypeError('%s: expected a string tensor, got %r (%s)' % (op, x, err)) from None
+    if t.dtype != np.dtype(object):
+        raise TypeError('%s: expected a string tensor, got dtype %s; use tf.strings.as_string to format numbers'
+                        % (op, t.dtype.name))
+    return np.asarray(backend.to_host(t._data), dtype=object)
+
+
+def _tensor(values, dtype=object):
+    return Tensor(np.asarray(values, dtype=dtype))
+
+
+def _map(fn, values, dtype=object):
+    out = np.empty(values.shape, dtype=dtype)
+    flat = out.reshape(-1)
+    for i, v in enumerate(values.reshape(-1)):
+        flat[i] = fn(v)
+    return _tensor(out, dtype)
+
+
+def join(inputs, separator='', name=None):
+    """Element-wise concatenation of string tensors of one shape (scalars join every element)."""
+    if isinstance(inputs, (str, bytes, Tensor)) or not isinstance(inputs, (list, tuple)):
+        raise TypeError('join: inputs must be a list of string tensors, got %r' % (inputs,))
+    parts = [_strings(x, 'join') for x in inputs]
+    shapes = {p.shape for p in parts if p.ndim}
+    if len(shapes) > 1:
+        raise InvalidArgumentError('join: Input shapes do not match: %s' % ' vs. '.join(str(list(s)) for s in shapes))
+    shape = shapes.pop() if shapes else ()
+    sep = separator.encode() if isinstance(separator, str) else bytes(separator)
+    out = np.empty(shape, dtype=object)
+    flat = out.reshape(-1)
+    columns = [np.broadcast_to(p, shape).reshape(-1) for p in parts]
+    for i in range(flat.size):
+        flat[i] = sep.join(c[i] for c in columns)
+    return _tensor(out)
+
+
+def reduce_join(inputs, axis=None, keepdims=False, separator='', name=None):
+    """Join the strings along ``axis`` (all of them when None)."""
+    values = _strings(inputs, 'reduce_join')
+    sep = separator.encode() if isinstance(separator, str) else bytes(separator)
+    if axis is None:
+        out = np.array(sep.join(values.reshape(-1)), dtype=object)
+        return _tensor(out.reshape((1,) * values.ndim) if keepdims else out)
+    if not -values.ndim <= int(axis) < max(values.ndim, 1):
+        raise InvalidArgumentError('reduce_join: axis %d is out of range for a tensor of rank %d' % (axis, values.ndim))
+    moved = np.moveaxis(values, int(axis), -1)
+    out = np.empty(moved.shape[:-1], dtype=object)
+    for index in np.ndindex(out.shape):
+        out[index] = sep.join(moved[index])
+    return _tensor(np.expand_dims(out, int(axis)) if keepdims else out)
+
+
+def length(input, unit='BYTE', name=None):  # noqa: A002
+    """The length of each string in bytes (``unit='UTF8_CHAR'``: in characters), as int32."""
+    if unit not in ('BYTE', 'UTF8_CHAR'):
+        raise ValueError("length: unit must be 'BYTE' or 'UTF8_CHAR', got %r" % (unit,))
+    values = _strings(input, 'length')
+    if unit == 'BYTE':
+        return _map(len, values, np.int32)
+    return _map(lambda s: len(s.decode('utf-8')), values, np.int32)
+
+
+def upper(input, encoding='', name=None):  # noqa: A002
+    """Each string with its ASCII letters upper-cased (other bytes unchanged, as in TensorFlow)."""
+    return _map(bytes.upper, _strings(input, 'upper'))
+
+
+def lower(input, encoding='', name=None):  # noqa: A002
+    """Each string with its ASCII letters lower-cased."""
+    return _map(bytes.lower, _strings(input, 'lower'))
+
+
+def strip(input, name=None):  # noqa: A002
+    """Each string without leading and trailing whitespace."""
+    return _map(bytes.strip, _strings(input, 'strip'))
+
+
+def split(input, sep=None, maxsplit=-1, name=None):  # noqa: A002
+    """The pieces of one string between ``sep`` (runs of whitespace when None), as a 1-D tensor."""
+    values = _strings(input, 'split')
+    if values.ndim != 0:
+        raise ValueError('split: only a scalar string can be split here (TensorFlow returns a RaggedTensor for '
+                         'shape %s, which tapeflow does not have); split each element separately' % (values.shape,))
+    text = values.item()
+    if sep is None:
+        pieces = text.split(None, maxsplit)
+    else:
+        sep = sep.encode() if isinstance(sep, str) else bytes(sep)
+        if not sep:
+            raise ValueError('split: sep must not be empty (use None to split on whitespace)')
+        pieces = text.split(sep, maxsplit)
+    out = np.empty(len(pieces), dtype=object)
+    out[:] = pieces
+    return _tensor(out)
+
+
+def substr(input, pos, len, unit='BYTE', name=None):  # noqa: A002
+    """``len`` bytes (``unit='UTF8_CHAR'``: characters) of each string from ``pos``
+    (negative: from the end); a ``pos`` past either end raises, as in TensorFlow."""
+    if unit not in ('BYTE', 'UTF8_CHAR'):
+        raise ValueError("substr: unit must be 'BYTE' or 'UTF8_CHAR', got %r" % (unit,))
+    values = _strings(input, 'substr')
+    start, size = int(pos), int(len)
+
+    def cut(s):
+        text = s if unit == 'BYTE' else s.decode('utf-8')
+        n = builtins.len(text)     # the argument ``len`` (TensorFlow's name) hides the builtin
+        if not -n <= start <= n:
+            raise InvalidArgumentError('substr: pos %d out of range for string %r' % (start, s))
+        begin = start if start >= 0 else n + start
+        piece = text[begin:begin + max(size, 0)]
+        return piece if unit == 'BYTE' else piece.encode('utf-8')
+    return _map(cut, values)
+
+
+def regex_full_match(input, pattern, name=None):  # noqa: A002
+    """Whether each whole string matches ``pattern`` (Python's re, close to TensorFlow's RE2 for common patterns)."""
+    compiled = re.compile(pattern.encode() if isinstance(pattern, str) else pattern)
+    return _map(lambda s: compiled.fullmatch(s) is not None, _strings(input, 'regex_full_match'), np.bool_)
+
+
+def to_number(string_tensor, out_type=np.float32, name=None):
+    """Each string parsed as a number of ``out_type`` (float32 by default)."""
+    from . import dtypes
+    dtype = dtypes.as_dtype(out_type)
+    values = _strings(string_tensor, 'to_number')
+
+    def parse(s):
+        try:
+            return int(s) if dtype.kind in 'iu' else float(s)
+        except ValueError:
+            raise InvalidArgumentError('to_number: could not correctly convert string: %s' % s.decode(errors='replace')) from None
+    return _map(parse, values, dtype)
+
+
+def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, fill='', name=None):  # noqa: A002
+    """Each number formatted as a string: floats with 6 decimals unless ``precision`` says
+    otherwise (``scientific``: 1.500000e+00, ``shortest``: 1.5), bools as true/false,
+    padded to ``width`` with spaces (or ``fill='0'``)."""
+    t = convert_to_tensor(input)
+    values = np.asarray(backend.to_host(t._data))
+    if fill not in ('', ' ', '0'):
+        raise ValueError("as_string: fill must be '', ' ' or '0', got %r" % (fill,))
+    if scientific and shortest:
+        raise ValueError('as_string: scientific and shortest cannot both be set')
+    kind = values.dtype.kind
+    if kind == 'O':
+        return _tensor(values)
+    flags = '0' if fill == '0' else ''
+    size = str(width) if width > 0 else ''
+    if kind == 'f':
+        digits = '.%d' % precision if precision >= 0 else ('' if shortest else '.6')
+        spec = '%' + flags + size + digits + ('e' if scientific else 'g' if shortest else 'f')
+        return _map(lambda v: (spec % v).encode(), values)
+    if kind in 'iu':
+        spec = '%' + flags + size + 'd'
+        return _map(lambda v: (spec % v).encode(), values)
+    if kind == 'b':
+        return _map(lambda v: (('%' + size + 's') % ('true' if v else 'false')).encode(), values)
+    raise TypeError('as_string: expected a numeric, bool or string tensor, got dtype %s' % values.dtype.name)
