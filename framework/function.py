@@ -23,6 +23,7 @@ What differs, and why:
       first call that uses it.
 """
 import functools
+import inspect
 import sys
 import threading
 import types
@@ -31,7 +32,8 @@ import weakref
 
 import numpy as np
 
-from .function_keys import accepts, common, describe, placeholder, trace_key
+from .concrete_function import ConcreteFunction
+from .function_keys import accepts, common, trace_key
 from .function_signature import Binder
 from .tensor import Tensor, convert_to_tensor
 from .variable import Variable
@@ -112,6 +114,23 @@ def _detector(python_function):
         return _TracingDetector()
 
 
+class _WeakMethod:
+    """A method bound through a weak reference: the per-instance Function that the class's
+    Function keeps does not keep the instance alive (TensorFlow's weak method binding)."""
+
+    def __init__(self, func, ref):
+        functools.update_wrapper(self, func)
+        self._ref = ref
+        signature = inspect.signature(func)
+        self.__signature__ = signature.replace(parameters=list(signature.parameters.values())[1:])
+
+    def __call__(self, *args, **kwargs):
+        return self.__wrapped__(self._ref(), *args, **kwargs)
+
+    def __repr__(self):
+        return '<bound method %s of %r>' % (self.__qualname__, self._ref())
+
+
 def _outputs(value, python_function):
     """A traced function's return value: tensors (Python numbers and arrays converted), None kept."""
     kind = type(value)
@@ -181,13 +200,14 @@ class Function:
         found = self._instances.get(id(instance))
         if found is not None and found[0]() is instance:
             return found[1]
-        bound = Function(types.MethodType(self._python_function, instance), self.input_signature,
-                         self._reduce_retracing, self._jit_compile, self._autograph)
         key = id(instance)
         try:
             ref = weakref.ref(instance, lambda _, cache=self._instances, key=key: cache.pop(key, None))
+            method = _WeakMethod(self._python_function, ref)
         except TypeError:           # not weakly referable: keep the instance alive with its traces
             ref = (lambda obj: lambda: obj)(instance)
+            method = types.MethodType(self._python_function, instance)
+        bound = Function(method, self.input_signature, self._reduce_retracing, self._jit_compile, self._autograph)
         self._instances[key] = (ref, bound)
         return bound
 
@@ -282,56 +302,6 @@ class Function:
         if entry.concrete is None:
             entry.concrete = ConcreteFunction(self, entry)
         return entry.concrete
-
-
-class ConcreteFunction:
-    """One trace of a ``Function``: callable with arguments that fit it.
-
-    Python arguments of the trace may be left out (they are filled in) or given
-    equal; tensors must have the traced dtype and fit its shape.
-    """
-
-    def __init__(self, function, entry):
-        self._function = function
-        self._entry = entry
-
-    @property
-    def structured_input_signature(self):
-        names = self._function._binder.names
-        if self._entry.key is None:
-            return tuple(self._function.input_signature), {}
-        return tuple(placeholder(k, n) for k, n in zip(self._entry.key[1:], names)), {}
-
-    def __call__(self, *args, **kwargs):
-        function = self._function
-        binder = function._binder
-        if binder.input_signature is not None:
-            args, kwargs = binder.cast(args, kwargs), {}
-        else:
-            names = binder.names
-            filled = dict(kwargs)
-            keys = self._entry.key[1:]
-            for i, (name, key) in enumerate(zip(names, keys)):
-                if i >= len(args) and name not in filled and not isinstance(key, tuple):
-                    filled[name] = placeholder(key)
-            values = binder.bind(args, filled)
-            for value, key in zip(values, keys):
-                if not accepts(key, trace_key(value)):
-                    raise binder.error('Can not cast %r to %s' % (value, describe(key)), args, kwargs, keys)
-            kwargs = filled
-        return function._run(self._entry, None, args, kwargs)
-
-    def __str__(self):
-        names = self._function._binder.names
-        lines = ['ConcreteFunction Input Parameters:']
-        keys = self._entry.key[1:] if self._entry.key is not None else None
-        for i, name in enumerate(names):
-            text = describe(keys[i]) if keys is not None else repr(self._function.input_signature[i])
-            lines.append('  %s (POSITIONAL_OR_KEYWORD): %s' % (name, text))
-        return '\n'.join(lines)
-
-    def __repr__(self):
-        return '<ConcreteFunction %s at 0x%X>' % (self._function.__name__, id(self))
 
 
 def function(func=None, input_signature=None, autograph=True, jit_compile=None, reduce_retracing=False,

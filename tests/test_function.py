@@ -4,9 +4,11 @@ Every expected trace count, printed line and error text below was read from
 TensorFlow 2.21 (/opt/tfref, TF_CPP_MIN_LOG_LEVEL=3) running the same program,
 except where a comment names a documented difference of tapeflow's eager design.
 """
+import gc
 import sys
 import threading
 import warnings
+import weakref
 
 import numpy as np
 import pytest
@@ -135,6 +137,12 @@ def test_methods_trace_per_instance(capsys):
     assert M.m(a, 1).numpy() == 2          # through the class: its own cache, self keyed by identity
     assert (M.m.experimental_get_tracing_count(), a.m.experimental_get_tracing_count()) == (1, 2)
     assert _lines(capsys.readouterr().out) == ['trace m 1', 'trace m 1', 'trace m 2', 'trace m 1']
+    c = M()
+    c.m(1)
+    dead = weakref.ref(c)
+    del c
+    gc.collect()
+    assert dead() is None           # the class's Function does not keep instances alive
 
 
 def test_gradient_tape_sees_through_a_function_and_errors_propagate():
@@ -323,6 +331,9 @@ def test_get_concrete_function_counts_a_trace_and_checks_calls(capsys):
         cf(tf.constant([1, 2]))
     g = tf.function(lambda x: x + 1, input_signature=[tf.TensorSpec([None], tf.int32)])
     assert g.get_concrete_function()(tf.constant([1])).numpy().tolist() == [2]
+    # TF's first two lines (it goes on with 'Output Type:' and 'Captures:', which tapeflow does not know).
+    assert str(g.get_concrete_function()) == ('ConcreteFunction Input Parameters:\n  x (POSITIONAL_OR_KEYWORD): '
+                                              'TensorSpec(shape=(None,), dtype=tf.int32, name=None)')
     with pytest.raises(TypeError, match=r'due to `Can not cast TensorSpec\(shape=\(None,\), dtype=tf.float32'):
         g.get_concrete_function(tf.TensorSpec([None], tf.float32))
     assert g.experimental_get_tracing_count() == 1
