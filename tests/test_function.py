@@ -86,9 +86,10 @@ def test_retracing_follows_tensorflows_trace_types():
 
 
 def test_numpy_arguments_arrive_as_tensors_and_results_are_tensors():
-    f = tf.function(lambda x: x)
+    seen = []
+    f = tf.function(lambda x: seen.append(type(x)) or x)
     out = f(np.array([1, 2]))
-    assert type(out) is tf.Tensor and out.dtype == tf.int64
+    assert seen == [tf.Tensor] and type(out) is tf.Tensor and out.dtype == tf.int64
     three = f(3)
     assert type(three) is tf.Tensor and three.dtype == tf.int32 and three.numpy() == 3
     pair = f([1, 2.0])
