@@ -8,12 +8,9 @@ TensorFlow gives the slice ``assign`` only (no ``assign_add``); so does this.
 """
 import numpy as np
 
-from . import backend, ops, tape     # both partly loaded when this loads; used at call time
+from . import backend, ops, tape     # partly loaded when this loads; used at call time
 from .errors import InvalidArgumentError
 from .tensor import Tensor, _to_array
-
-_PASS_THROUGH = (lambda g, y, x: g,)
-
 
 class SliceOfVariable(Tensor):
     """The value of ``variable[index]``, which can also be written with ``.assign``."""
@@ -23,6 +20,12 @@ class SliceOfVariable(Tensor):
         self._data = data
         self._variable = variable
         self._index = index
+
+    @property
+    def path(self):
+        """'<variable path>[<index>]': code that finds variables by their ``assign`` (check_numerics'
+        messages) names the slice by it."""
+        return '%s[%r]' % (self._variable.path, self._index)
 
     def assign(self, value, name=None):
         """Write ``value`` (broadcast to this slice's shape) into the variable; returns the variable."""
@@ -42,11 +45,27 @@ class SliceOfVariable(Tensor):
 
 
 def read_slice(variable, index):
-    """``variable[index]``: a differentiable read that can be assigned to."""
-    value = ops.getitem(variable, index)
-    out = SliceOfVariable(value._data, variable, index)
-    if tape.ACTIVE:      # the tape knows ``value``; pass its gradient on unchanged
-        tape.record('getitem', (value,), out, _PASS_THROUGH)
+    """``variable[index]``: a differentiable read that can be assigned to.
+
+    As ``ops.getitem``, with two differences: the result is a SliceOfVariable,
+    and a basic index copies only the slice (getitem copies the whole buffer first).
+    """
+    indexing = ops.indexing
+    data = variable._data
+    raw = indexing._raw_index(index, backend.array_module(data))
+    try:
+        value = data[raw]
+    except IndexError as err:
+        raise InvalidArgumentError('index %r is invalid for a tensor of shape %s: %s'
+                                   % (index, tuple(data.shape), err)) from None
+    if not (isinstance(value, (np.ndarray, np.generic)) or backend.is_device_array(value)):
+        value = np.array(value, dtype=object)           # one element of a string variable
+    elif indexing._is_basic(raw):
+        value = value.copy()        # a view would change under the variable's later in-place writes
+    out = SliceOfVariable(value, variable, index)
+    if tape.ACTIVE:
+        shape = data.shape
+        tape.record('getitem', (variable,), out, (lambda g, y, x: indexing._scatter(g, raw, shape),))
     return out
 
 

@@ -42,6 +42,32 @@ def test_slice_read_is_a_differentiable_tensor():
     assert isinstance(w[0], tf.Tensor) and float(w[1]) == 2.0
 
 
+def test_slice_reads_keep_their_values_under_later_writes():
+    v = tf.Variable([[1., 2], [3, 4]])
+    row, picked = v[0], v[[1, 0], 1]
+    v.assign_add([[10., 10], [10, 10]])
+    v[0].assign([0., 0])
+    np.testing.assert_array_equal(row.numpy(), [1, 2])
+    np.testing.assert_array_equal(picked.numpy(), [4, 2])
+    s = tf.Variable(['ab', 'c'])
+    assert s[1].numpy() == b'c' and s[1].dtype == tf.string
+
+
+def test_gradients_through_advanced_and_repeated_slice_reads():
+    w = tf.Variable([1., 2, 3])
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(w[[0, 0, 2]] * tf.constant([1., 2, 3])) + w[1:][0] * 5.0
+    # d/dw0 = 1 + 2 (read twice), d/dw1 = 5 (through a slice of a slice), d/dw2 = 3
+    np.testing.assert_array_equal(tape.gradient(y, w).numpy(), [3, 5, 3])
+
+
+def test_check_numerics_names_a_variable_slice_it_was_given():
+    v = tf.Variable([1., 2], name='v')
+    with tf.debugging.check_numerics_scope():
+        with pytest.raises(tf.debugging.NumericsError, match=r"input 0: variable 'v\[0\]'"):
+            v[0] / 0.0
+
+
 def test_value_read_before_a_slice_assign_keeps_its_gradient():
     w = tf.Variable([1., 2, 3])
     with tf.GradientTape() as tape:
