@@ -12,7 +12,8 @@ _warnings.filterwarnings('ignore', category=RuntimeWarning, module=r'(framework|
 
 from . import dtypes, nest, random  # noqa: F401,E402
 from . import config, data, debugging, errors, linalg, losses, math, metrics, nn, test  # noqa: F401
-from . import strings  # noqa: F401,E402
+from . import strings, version  # noqa: F401,E402
+from .version import __version__  # noqa: F401  (tf.__version__: tapeflow's own)
 from .custom_gradient import custom_gradient
 from .placement import device
 from .dtypes import (as_dtype, bool, complex64, complex128, double, float16, float32, float64, half,  # noqa: F401

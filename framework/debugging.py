@@ -150,7 +150,7 @@ def _describe_input(i, x):
     if data is None:
         return '    input %d: the Python value %r' % (i, x)
     host = np.asarray(backend.to_host(data))
-    owner = x if hasattr(x, 'assign') else variable_of(x)
+    owner = x if hasattr(x, 'assign') else variable_of(x)     # a Variable, or a slice of one (v[0])
     what = 'variable %r, ' % owner.path if owner is not None else ''
     if host.size == 0:
         span = 'empty'

@@ -72,3 +72,14 @@ def test_backend_settings_and_clear_session():
     assert keras.backend.floatx() == 'float32' and keras.backend.epsilon() == 1e-7
     keras.backend.clear_session()
     assert keras.layers.Dense(2).name == 'dense'
+
+
+def test_versions_are_tapeflows_own_where_tensorflow_programs_print_theirs():
+    import configparser
+    import pathlib
+    import framework as tf
+    from framework import keras
+    assert tf.__version__ == tf.version.VERSION == keras.__version__
+    cfg = configparser.ConfigParser()
+    cfg.read(pathlib.Path(__file__).resolve().parents[1] / 'setup.cfg')
+    assert cfg['metadata']['version'] == 'attr: framework.version.VERSION'

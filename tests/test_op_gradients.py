@@ -302,7 +302,8 @@ NON_DIFFERENTIABLE = {
     'zeros', 'zeros_like',
 }
 # Differentiable, but random: checked by a dedicated test below instead of central differences.
-CHECKED_SEPARATELY = {'dropout', 'conv2d', 'max_pool2d', 'avg_pool2d'}  # conv: tests/test_convolution.py
+# conv: tests/test_convolution.py; conv2d_transpose: tests/test_layers_extra.py
+CHECKED_SEPARATELY = {'dropout', 'conv2d', 'max_pool2d', 'avg_pool2d', 'conv2d_transpose'}
 
 
 @pytest.mark.parametrize('case', [pytest.param(c, id=c.id, marks=c.marks) for c in CASES])

@@ -424,3 +424,12 @@ def test_scaled_sum_of_squares_is_the_unfused_penalty_bit_for_bit():
             unfused = 0.05 * tf.reduce_sum(tf.square(w))
         np.testing.assert_array_equal(fused.numpy(), unfused.numpy())
         np.testing.assert_array_equal(tape.gradient(fused, w).numpy(), tape.gradient(unfused, w).numpy())
+
+
+def test_adding_string_tensors_concatenates_them_as_tensorflow_does():
+    # TF 2.21: tf.constant('a') + tf.constant('b') -> b'ab'; ['x', 'y'] + '!' -> [b'x!', b'y!']
+    assert tf.constant('a') + tf.constant('b') == tf.constant('ab')
+    assert ('z' + tf.constant('a')).numpy() == b'za'
+    np.testing.assert_array_equal((tf.constant(['x', 'y']) + tf.constant('!')).numpy(), [b'x!', b'y!'])
+    with pytest.raises(TypeError, match='add'):
+        tf.constant(1.0) + tf.constant('a')

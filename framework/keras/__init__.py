@@ -8,6 +8,8 @@ imported on first use.
 """
 import importlib
 
+from ..version import __version__  # noqa: F401  (keras.__version__: tapeflow's own)
+
 _SUBMODULES = ('activations', 'backend', 'callbacks', 'constraints', 'initializers', 'layers', 'losses',
                'metrics', 'models', 'ops', 'optimizers', 'preprocessing', 'random', 'regularizers', 'saving',
                'utils')
@@ -25,4 +27,4 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted(_SUBMODULES + tuple(_TOP_LEVEL))
+    return sorted(_SUBMODULES + tuple(_TOP_LEVEL) + ('__version__',))

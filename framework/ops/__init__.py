@@ -6,6 +6,7 @@ from .arithmetic import (add, add_n, divide, divide_no_nan, floor_div, floordiv,
                          minimum, mod, multiply, negative, pow, realdiv, squared_difference, subtract,
                          truediv)
 from .convolution import avg_pool2d, conv2d, max_pool2d
+from .conv_transpose import conv2d_transpose
 from .creation import eye, fill, linspace, meshgrid, ones, ones_like, range, zeros, zeros_like
 from .indexing import boolean_mask, gather, gather_nd, getitem, slice, strided_slice  # noqa: A004
 from .linalg import affine, einsum, matmul, tensordot

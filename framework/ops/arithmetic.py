@@ -19,8 +19,14 @@ from .unary import log
 
 
 def add(x, y, name=None):
-    """x + y, elementwise with broadcasting."""
-    x, y, dx, dy = binary(x, y, 'add')
+    """x + y, elementwise with broadcasting; string tensors concatenate, as in TensorFlow."""
+    try:
+        x, y, dx, dy = binary(x, y, 'add')
+    except TypeError:
+        if _is_string(x) and _is_string(y):
+            from ..strings import join
+            return join([x, y])
+        raise
     try:
         out = Tensor(dx + dy)
     except ValueError:
@@ -28,6 +34,10 @@ def add(x, y, name=None):
     if ACTIVE:
         record('add', (x, y), out, _ADD_VJPS)
     return out
+
+
+def _is_string(v):
+    return isinstance(v, (str, bytes)) or (isinstance(v, Tensor) and v._data.dtype.kind in 'OSU')
 
 
 def subtract(x, y, name=None):

@@ -12,6 +12,7 @@ from ..errors import InvalidArgumentError
 from .. import backend
 from ..tape import ACTIVE, record  # noqa: F401  (re-exported for the op modules)
 from ..tensor import Tensor, _to_array, convert_to_tensor
+from ..variable import Variable
 
 _PY_SCALARS = (int, float, bool)
 
@@ -126,7 +127,7 @@ def snapshot(x):
     """x's array, copied when x is a Variable: a view of a variable's buffer
     would change under a later in-place update, and tensors never change."""
     data = x._data
-    return data.copy() if type(x) is not Tensor and hasattr(x, 'assign') else data
+    return data.copy() if type(x) is not Tensor and isinstance(x, Variable) else data
 
 
 def normalize_axis(axis, ndim, op):
