@@ -3,6 +3,10 @@
 Each gradient is written with framework ops (digamma's own derivative,
 trigamma, is the one rule without a further gradient).
 """
+import math
+
+import numpy as np
+
 from .. import backend
 from ..tape import record_blocked
 from ..tensor import Tensor
@@ -37,14 +41,68 @@ def atan2(y, x, name=None):
 
 
 def _special(name):
-    """scipy.special's (or, for device arrays, cupyx's) function ``name`` on a raw array."""
+    """The special function ``name`` on a raw array: cupyx.scipy.special's on a GPU,
+    tapeflow's own on the host (scipy is not a dependency; see ``_HOST``)."""
     def value(xp, a):
         if backend.is_device_array(a):
             import cupyx.scipy.special as special
-        else:
-            import scipy.special as special
-        return getattr(special, name)(a).astype(a.dtype, copy=False)
+            return getattr(special, name)(a).astype(a.dtype, copy=False)
+        return _HOST[name](np.asarray(a, dtype=np.float64)).astype(a.dtype, copy=False)
     return value
+
+
+def _gammaln(x):
+    """log|Gamma(x)| elementwise (math.lgamma), +inf at the poles 0, -1, -2, ... as TensorFlow gives."""
+    def one(v):
+        if v <= 0 and v == math.floor(v):
+            return math.inf
+        return math.lgamma(v) if math.isfinite(v) else (math.inf if v == math.inf else math.nan)
+    return np.vectorize(one, otypes=[np.float64])(x)
+
+
+def _digamma(x):
+    """psi(x): reflection below 1/2, the recurrence psi(x) = psi(x + 1) - 1/x up to 6,
+    then the asymptotic series (error below 1e-15 there); NaN at the poles, as TensorFlow gives."""
+    x = np.asarray(x, np.float64)
+    with np.errstate(all='ignore'):
+        pole = (x <= 0) & (x == np.floor(x))
+        reflect = x < 0.5
+        z = np.where(reflect, 1.0 - x, x)
+        shift = np.zeros_like(z)
+        for _ in range(6):
+            small = z < 6
+            shift -= np.where(small, 1.0 / z, 0.0)
+            z = np.where(small, z + 1.0, z)
+        inv2 = 1.0 / (z * z)
+        series = np.log(z) - 0.5 / z - inv2 * (1 / 12 - inv2 * (1 / 120 - inv2 * (1 / 252 - inv2 * (
+            1 / 240 - inv2 * (1 / 132)))))
+        psi = series + shift
+        psi = np.where(reflect, psi - np.pi / np.tan(np.pi * x), psi)
+    return np.where(pole, np.nan, psi)
+
+
+def _trigamma(x):
+    """psi'(x): reflection below 1/2, the recurrence psi'(x) = psi'(x + 1) + 1/x**2 up to 6, then
+    the asymptotic series."""
+    x = np.asarray(x, np.float64)
+    with np.errstate(all='ignore'):
+        pole = (x <= 0) & (x == np.floor(x))
+        reflect = x < 0.5
+        z = np.where(reflect, 1.0 - x, x)
+        shift = np.zeros_like(z)
+        for _ in range(6):
+            small = z < 6
+            shift += np.where(small, 1.0 / (z * z), 0.0)
+            z = np.where(small, z + 1.0, z)
+        inv = 1.0 / z
+        inv2 = inv * inv
+        series = inv + 0.5 * inv2 + inv * inv2 * (1 / 6 - inv2 * (1 / 30 - inv2 * (1 / 42 - inv2 * (1 / 30))))
+        value = series + shift
+        value = np.where(reflect, (np.pi / np.sin(np.pi * x)) ** 2 - value, value)
+    return np.where(pole, np.inf, value)
+
+
+_HOST = {'gammaln': _gammaln, 'digamma': _digamma, 'polygamma1': _trigamma}
 
 
 def lgamma(x, name=None):
@@ -54,16 +112,17 @@ def lgamma(x, name=None):
 
 def digamma(x, name=None):
     """The derivative of lgamma; its own derivative is trigamma (with no further gradient)."""
-    return _apply('digamma', x, _special('digamma'), lambda g, y, x: g * _trigamma(x))
+    return _apply('digamma', x, _special('digamma'), lambda g, y, x: g * _trigamma_op(x))
 
 
-def _trigamma(x):
+def _trigamma_op(x):
     a = x._data
     if backend.is_device_array(a):
         import cupyx.scipy.special as special
+        value = special.polygamma(1, a)
     else:
-        import scipy.special as special
-    out = Tensor(special.polygamma(1, a).astype(a.dtype, copy=False))
+        value = _trigamma(a)
+    out = Tensor(value.astype(a.dtype, copy=False))
     if ACTIVE:
         record_blocked('trigamma', (x,))
     return out
