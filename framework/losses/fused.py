@@ -35,15 +35,25 @@ def _fused(x, y, name, grad_class):
                          % (name, tuple(dx.shape), tuple(dy.shape))) from None
     if d.ndim == 0:
         raise ValueError('%s: expected inputs of rank >= 1 (a last axis to average), got scalars' % name)
-    count = d.shape[-1]
-    values = grad_class.values(d)
-    total = values.sum(axis=(d.ndim - 1,), dtype=values.dtype)
-    # as reduce_mean divides (exact count below 2**24)
-    out = Tensor(total / count if count < 2 ** 24 else (total / np.float64(count)).astype(total.dtype))
+    out = Tensor(last_axis_mean(grad_class.values(d)))
     if ACTIVE:
-        rule = grad_class(d, count)
+        rule = grad_class(d, d.shape[-1])
         record(name, (x, y), out, (rule, _ForY(rule)))
     return out
+
+
+def last_axis_mean(values):
+    """The mean over the last axis of a raw array, as reduce_mean divides (exact count below 2**24)."""
+    count = values.shape[-1]
+    total = values.sum(axis=(values.ndim - 1,), dtype=values.dtype)
+    return total / count if count < 2 ** 24 else (total / np.float64(count)).astype(total.dtype)
+
+
+def difference_means_array(kind, x, y):
+    """The fused ops' forward on raw arrays of one shape and dtype ('squared' or 'absolute'):
+    what a metric accumulates, with no tensor made on the way."""
+    d = x - y
+    return last_axis_mean((_SquaredGrad if kind == 'squared' else _AbsoluteGrad).values(d))
 
 
 class _Grad:

@@ -6,12 +6,15 @@ keeps the running total and the running count (or weight sum), as Keras 3 does.
 """
 import contextlib
 import math
+import types
 
 import numpy as np
 
 from .. import backend
 from ..losses.inputs import squeeze_or_expand_to_same_rank, to_dtype
+from ..losses.fused import difference_means_array
 from ..losses.reduction import apply_mask
+from ..losses.regression import mean_absolute_error, mean_squared_error
 from ..losses.tensor_notes import get_keras_mask
 from ..ops import broadcast_to, reduce_mean, reduce_sum
 from ..tape import ACTIVE, paused
@@ -135,6 +138,10 @@ class Mean(Metric):
         return Tensor(mean.astype(self._dtype, copy=False))
 
 
+# Per-sample functions with a form on raw arrays (see MeanMetricWrapper._update_arrays).
+_ARRAY_FORMS = {mean_squared_error: 'squared', mean_absolute_error: 'absolute'}
+
+
 def _direction_of(fn_name):
     """Whether a wrapped function's mean should go up or down (Keras 3 sets
     ``_direction`` for the same functions; monitors in 'auto' mode read it)."""
@@ -163,6 +170,8 @@ class MeanMetricWrapper(Mean):
         super().__init__(name=name, dtype=dtype)
         self._fn = fn
         self._fn_kwargs = kwargs
+        # MSE and MAE have a form on raw arrays (see _update_arrays); looked up once
+        self._array_form = _ARRAY_FORMS.get(fn) if isinstance(fn, types.FunctionType) and not kwargs else None
         if self._direction is None:
             self._direction = _direction_of(getattr(fn, '__name__', ''))
 
@@ -173,6 +182,8 @@ class MeanMetricWrapper(Mean):
         return self._update(y_true, y_pred, sample_weight)
 
     def _update(self, y_true, y_pred, sample_weight):
+        if sample_weight is None and self._array_form is not None and self._update_arrays(y_true, y_pred):
+            return None
         # try/except rather than naming_errors(): no context manager on every step
         try:
             mask = get_keras_mask(y_pred)
@@ -185,6 +196,18 @@ class MeanMetricWrapper(Mean):
             if named is None:
                 raise
             raise named from err
+
+    def _update_arrays(self, y_true, y_pred):
+        """MSE / MAE on host arrays of one shape and the metric's dtype (a training loop's
+        every step): the per-sample values computed as the fused loss op computes them,
+        without converting to tensors. False where anything differs (the general path runs)."""
+        p = y_pred._data if type(y_pred) is Tensor else None
+        t = y_true._data if type(y_true) is Tensor else y_true
+        if type(p) is not np.ndarray or type(t) is not np.ndarray or p.ndim < 2 or t.shape != p.shape \
+                or p.dtype != self._dtype or t.dtype != p.dtype or get_keras_mask(y_pred) is not None:
+            return False
+        Mean.update_state(self, Tensor(difference_means_array(self._array_form, t, p)))
+        return True
 
     def get_config(self):
         from ..losses.registry import function_name
