@@ -40,6 +40,7 @@ class Nadam(Optimizer):
         self.beta_2 = beta_2
         self.epsilon = epsilon
         self._u_product = None
+        self._fixed_scalars = {}
 
     def slot_groups(self):
         return [('momentum', 'velocity')]
@@ -82,11 +83,22 @@ class Nadam(Optimizer):
         Each is one numpy scalar op less per variable, and array ops with a numpy
         scalar of the array's dtype are quicker than with a Python float."""
         t = self._local_step(dtype)
-        beta_1, beta_2 = dtype.type(self.beta_1), dtype.type(self.beta_2)
-        u_t, u_next = self._momentum_schedule(t, dtype), self._momentum_schedule(t + 1, dtype)
+        beta_1, beta_2, one, half, decay, epsilon = self._fixed(dtype)
+        u_t = beta_1 * (one - half * decay ** t)                 # _momentum_schedule(t), inline
+        u_next = beta_1 * (one - half * decay ** (t + one))
         u_product = dtype.type(to_host(self._u_product._data)[()])
-        return (1 - beta_1, 1 - beta_2, u_next, 1 - u_product * u_next, 1 - u_t, 1 - u_product,
-                1 - beta_2 ** t, dtype.type(self.epsilon))
+        return (one - beta_1, one - beta_2, u_next, one - u_product * u_next, one - u_t, one - u_product,
+                one - beta_2 ** t, epsilon)
+
+    def _fixed(self, dtype):
+        """The hyper-parameters as scalars of ``dtype`` (recomputed if one was reassigned)."""
+        key = (dtype, self.beta_1, self.beta_2, self.epsilon)
+        fixed = self._fixed_scalars.get(key)
+        if fixed is None:
+            f = dtype.type
+            fixed = self._fixed_scalars[key] = (f(self.beta_1), f(self.beta_2), f(1), f(0.5), f(0.96),
+                                                f(self.epsilon))
+        return fixed
 
     def get_config(self):
         config = super().get_config()

@@ -276,7 +276,8 @@ class Optimizer(OptimizerState, abc.ABC):
         lr = self._learning_rate_value()
         if self.weight_decay is not None:
             self._weight_decay.apply(variables, self.weight_decay, lr)
-        self._step_in_progress = int(self.iterations) + 1
+        steps, count = self.gradient_accumulation_steps, self._iteration_count()
+        self._step_in_progress = (count // steps if steps else count) + 1     # int(self.iterations) + 1
         self._per_step_cache = {}
         try:
             self._update_variables(grads, variables, lr)
