@@ -81,10 +81,9 @@ class _Grad:
             return last[1]
         key = g
         d = self.d
-        g = g / self.count
-        spread = backend.array_module(d).empty(d.shape, g.dtype)
-        spread[...] = g.reshape(d.shape[:-1] + (1,))
-        value = spread * self.array_derivative(d)
+        # g / count spread over the last axis by broadcasting in the product: the same
+        # products as with the spread array materialised first, one copy fewer
+        value = (g / self.count).reshape(d.shape[:-1] + (1,)) * self.array_derivative(d)
         self._last = (key, value)
         return value
 
