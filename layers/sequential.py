@@ -159,8 +159,9 @@ class Sequential(ModelBase):
         x = self._match_input_rank(inputs)
         if mask is not None and isinstance(x, Tensor) and get_keras_mask(x) is None:
             set_keras_mask(x, as_mask(mask))
+        kwargs = {'training': training}         # call_layer never changes it
         for layer in self._layers:
-            x = call_layer(layer, x, {'training': training})
+            x = call_layer(layer, x, kwargs)
         return x
 
     def _match_input_rank(self, x):
@@ -170,6 +171,8 @@ class Sequential(ModelBase):
         if self._graph_ends is None or not isinstance(x, Tensor):
             return x
         reference = self._graph_ends[0][0].shape
+        if x._data.ndim == len(reference):        # the usual case: nothing to change
+            return x
         if x.ndim == len(reference) + 1 and x.shape[-1] == 1:
             return squeeze(x, axis=-1)
         if x.ndim == len(reference) - 1 and reference[-1] == 1:

@@ -129,7 +129,8 @@ class Mean(Metric):
             # On the host, scalar arithmetic gives the same bits as the array
             # ops below, in a fraction of their time (training loops read it every step).
             t, c = total[()], count[()]
-            return Tensor(np.asarray(t / c if c != 0 else t.dtype.type(0)).astype(self._dtype, copy=False))
+            mean = t / c if c != 0 else t.dtype.type(0)
+            return Tensor(mean if mean.dtype == self._dtype else np.asarray(mean).astype(self._dtype))
         xp = backend.array_module(total)
         # divide_no_nan, without a host round trip: 0 until something was counted.
         # count + empty is count, or exactly 1 where nothing was counted.
