@@ -270,3 +270,18 @@ def test_mse_mae_metrics_on_arrays_match_the_general_path(metric_name, true_shap
         general.update_state(y_true, y_pred)
     np.testing.assert_array_equal(fast.total.numpy(), general.total.numpy())
     np.testing.assert_array_equal(fast.count.numpy(), general.count.numpy())
+
+
+@pytest.mark.parametrize('shape', [(7,), (4, 3), (2, 3, 5)])
+@pytest.mark.parametrize('dtype', ['float32', 'float64'])
+def test_sum_over_batch_size_as_one_mean_gives_sum_then_divide_bits(shape, dtype):
+    """Loss reduction 'sum_over_batch_size' runs as reduce_mean: same value and gradient bits
+    as Keras's reduce_sum followed by a division by the count."""
+    import framework as tf
+    from framework.losses.reduction import reduce_values
+    v = tf.Variable(np.random.default_rng(3).standard_normal(shape).astype(dtype) * 5)
+    with tf.GradientTape(persistent=True) as tape:
+        one_op = reduce_values(v * 1.0)
+        two_ops = tf.reduce_sum(v * 1.0) / float(np.prod(shape))
+    np.testing.assert_array_equal(one_op.numpy(), two_ops.numpy())
+    np.testing.assert_array_equal(tape.gradient(one_op, v).numpy(), tape.gradient(two_ops, v).numpy())

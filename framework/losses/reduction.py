@@ -10,7 +10,7 @@ import math
 import numpy as np
 
 from .. import backend
-from ..ops import cast, divide_no_nan, reduce_sum
+from ..ops import cast, divide_no_nan, reduce_mean, reduce_sum
 from .inputs import squeeze_or_expand_to_same_rank, to_dtype
 
 REDUCTIONS = ('sum_over_batch_size', 'sum', 'mean', 'mean_with_sample_weight', 'none', None)
@@ -50,13 +50,17 @@ def reduce_values(values, sample_weight=None, reduction='sum_over_batch_size'):
     """Sum, average or keep ``values``; shape () and (0,) are returned as they are."""
     if reduction is None or reduction == 'none' or values._data.shape in ((), (0,)):
         return values
+    count = math.prod(values._data.shape)
+    if reduction not in ('sum', 'mean_with_sample_weight') and 0 < count < 2 ** 24 \
+            and values._data.dtype.kind == 'f':
+        # sum / count as one op: reduce_mean divides the same sum by the same (exact) count
+        return reduce_mean(values)
     loss = reduce_sum(values)
     if reduction == 'sum':
         return loss
     if reduction == 'mean_with_sample_weight' and sample_weight is not None:
         divisor = cast(reduce_sum(sample_weight), loss.dtype)
         return divide_no_nan(loss, divisor)
-    count = math.prod(values._data.shape)
     # A Python number keeps the division on the loss's device and dtype.
     return loss / float(count) if count else loss * 0.0
 
