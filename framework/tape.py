@@ -10,6 +10,7 @@ nested tapes give higher derivatives.
 Recording costs nothing when no tape is active: ops check one module-level
 list before doing any bookkeeping.
 """
+import itertools
 import threading
 import warnings
 from _thread import get_ident
@@ -139,6 +140,9 @@ def record_blocked(name, inputs):
                     tape._blocked[id(x)] = name
 
 
+_ALWAYS_TENSOR = itertools.repeat(Tensor)     # isinstance's second argument, for map()
+
+
 class UnconnectedGradients:
     """What ``gradient`` returns for a source the target does not depend on."""
     NONE = 'none'
@@ -258,7 +262,7 @@ class GradientTape:
         # A flat list of tensors (model.trainable_variables) and one target tensor are
         # what training loops pass on every step: they are their own flat forms, and
         # the result list is their packed form, so nest's walks are skipped.
-        flat_list = type(sources) is list and all(isinstance(s, Tensor) for s in sources)
+        flat_list = type(sources) is list and all(map(isinstance, sources, _ALWAYS_TENSOR))
         flat_sources = sources if flat_list else nest.flatten(sources)
         if not flat_list:
             check_sources(flat_sources)
@@ -301,8 +305,7 @@ class GradientTape:
         if was_recording:
             self._pop()          # the sweep is not recorded on the tape being swept
         try:
-            me = get_ident()
-            if any(t._thread == me for t in tuple(ACTIVE)):
+            if ACTIVE and any(t._thread == get_ident() for t in tuple(ACTIVE)):
                 self._sweep(grads, source_ids, free)
                 _fold_reads(self._reads, grads)
             else:

@@ -3,6 +3,8 @@
 Kept apart from the tape itself so that the recording and sweeping code in
 tape.py reads on its own.
 """
+import numpy as np
+
 from . import nest
 from .backend import array_module
 from .tensor import Tensor
@@ -37,7 +39,7 @@ def check_targets(targets):
 def seeds(targets, output_gradients):
     """The gradient each target starts the sweep with: ones, or the user's."""
     if output_gradients is None:
-        return [Tensor(array_module(t._data).ones(t._data.shape, t._data.dtype)) for t in targets]
+        return [_ones_like(t._data) for t in targets]
     from . import ops
     given = nest.flatten(output_gradients)
     if len(given) != len(targets):
@@ -54,6 +56,12 @@ def seeds(targets, output_gradients):
                              % (tuple(s.shape), tuple(t.shape)))
         out.append(s)
     return out
+
+
+def _ones_like(data):
+    if type(data) is np.ndarray and not data.ndim:
+        return Tensor(np.array(1, data.dtype))        # a scalar target: np.ones is a Python function
+    return Tensor(array_module(data).ones(data.shape, data.dtype))
 
 
 def result(g, source, unconnected):

@@ -69,8 +69,10 @@ class _Spread:
     def array_rule(self, g, y, x):
         if self.count is not None:
             g = g / self.count
+        axes = self.axes
+        kept = (1,) * x.ndim if len(axes) == x.ndim else _kept_shape(x.shape, axes)
         spread = backend.array_module(x).empty(x.shape, g.dtype)
-        spread[...] = g.reshape(_kept_shape(x.shape, self.axes))
+        spread[...] = g.reshape(kept)
         return spread
 
 
