@@ -60,19 +60,26 @@ def _gammaln(x):
     return np.vectorize(one, otypes=[np.float64])(x)
 
 
+def _raised(x, step):
+    """(pole, reflect, z, total) for the polygamma series: z is x (or 1 - x below 1/2, to be
+    reflected back), raised past 6 by steps of one, and total the sum of ``step(z)`` over those steps."""
+    pole = (x <= 0) & (x == np.floor(x))
+    reflect = x < 0.5
+    z = np.where(reflect, 1.0 - x, x)
+    total = np.zeros_like(z)
+    for _ in range(6):
+        small = z < 6
+        total += np.where(small, step(z), 0.0)
+        z = np.where(small, z + 1.0, z)
+    return pole, reflect, z, total
+
+
 def _digamma(x):
     """psi(x): reflection below 1/2, the recurrence psi(x) = psi(x + 1) - 1/x up to 6,
     then the asymptotic series (error below 1e-15 there); NaN at the poles, as TensorFlow gives."""
     x = np.asarray(x, np.float64)
     with np.errstate(all='ignore'):
-        pole = (x <= 0) & (x == np.floor(x))
-        reflect = x < 0.5
-        z = np.where(reflect, 1.0 - x, x)
-        shift = np.zeros_like(z)
-        for _ in range(6):
-            small = z < 6
-            shift -= np.where(small, 1.0 / z, 0.0)
-            z = np.where(small, z + 1.0, z)
+        pole, reflect, z, shift = _raised(x, lambda z: -1.0 / z)
         inv2 = 1.0 / (z * z)
         series = np.log(z) - 0.5 / z - inv2 * (1 / 12 - inv2 * (1 / 120 - inv2 * (1 / 252 - inv2 * (
             1 / 240 - inv2 * (1 / 132)))))
@@ -86,14 +93,7 @@ def _trigamma(x):
     the asymptotic series."""
     x = np.asarray(x, np.float64)
     with np.errstate(all='ignore'):
-        pole = (x <= 0) & (x == np.floor(x))
-        reflect = x < 0.5
-        z = np.where(reflect, 1.0 - x, x)
-        shift = np.zeros_like(z)
-        for _ in range(6):
-            small = z < 6
-            shift += np.where(small, 1.0 / (z * z), 0.0)
-            z = np.where(small, z + 1.0, z)
+        pole, reflect, z, shift = _raised(x, lambda z: 1.0 / (z * z))
         inv = 1.0 / z
         inv2 = inv * inv
         series = inv + 0.5 * inv2 + inv * inv2 * (1 / 6 - inv2 * (1 / 30 - inv2 * (1 / 42 - inv2 * (1 / 30))))
