@@ -77,3 +77,15 @@ def test_unknown_activation_is_refused():
     x, k, b = _arrays('float32')
     with pytest.raises(ValueError, match='affine_activation'):
         affine_activation(x, k, b, 'softmax')
+
+
+@pytest.mark.parametrize('activation', FUSED_ACTIVATIONS)
+def test_fused_without_bias_equals_matmul_then_activation(activation):
+    x, k, _ = _arrays('float32', seed=5)
+    kernel = tf.Variable(k)
+    with tf.GradientTape(persistent=True) as tape:
+        fused = affine_activation(x, kernel, None, activation)
+        unfused = UNFUSED[activation](tf.matmul(x, kernel))
+        losses = [tf.reduce_sum(fused * fused), tf.reduce_sum(unfused * unfused)]
+    np.testing.assert_array_equal(fused.numpy(), unfused.numpy())
+    np.testing.assert_array_equal(tape.gradient(losses[0], kernel).numpy(), tape.gradient(losses[1], kernel).numpy())
