@@ -393,6 +393,14 @@ def array_rule(vjp, rule=None):
     return vjp
 
 
+def pass_gradient(g, output, *inputs):
+    """The rule of an input that receives the output gradient unchanged (add, add_n, identity)."""
+    return g
+
+
+pass_gradient.array_rule = pass_gradient
+
+
 def _sweep_arrays(nodes, tracked, grads, source_ids, free):
     """``GradientTape._sweep`` with raw arrays as gradients: the rules that have an
     ``array_rule`` skip the framework ops' dispatch and Tensor wrapping (a few
@@ -410,8 +418,10 @@ def _sweep_arrays(nodes, tracked, grads, source_ids, free):
             xid = id(x)
             if xid not in tracked or vjp is None:
                 continue
-            rule = getattr(vjp, 'array_rule', None)
-            if rule is not None:
+            rule = pass_gradient if vjp is pass_gradient else getattr(vjp, 'array_rule', None)
+            if rule is pass_gradient:         # add, add_n: no call needed
+                gx = g
+            elif rule is not None:
                 if arrays is None:
                     # (a Python number among the inputs passes as it is)
                     arrays = [getattr(t, '_data', t) for t in inputs]
