@@ -10,7 +10,7 @@ import warnings
 
 from framework import metrics as metrics_module
 from framework import nest
-from framework.ops import ones_like, reduce_sum
+from framework.ops import add_n, ones_like, reduce_sum
 from framework.tape import GradientTape
 from framework.tensor import Tensor
 
@@ -159,6 +159,10 @@ class Trainer(TrainingLoops):
             losses.append(value if value.ndim == 0 else reduce_sum(value))
         if not losses:
             raise ValueError('No loss to compute. Provide a `loss` argument in compile().')
+        if len(losses) == 1:
+            return losses[0]
+        if all(type(v) is Tensor and v._data.dtype == losses[0]._data.dtype for v in losses):
+            return add_n(losses)        # one node; the same left-to-right sums as repeated adds
         total = losses[0]
         for value in losses[1:]:
             total = total + value
