@@ -443,7 +443,8 @@ def _sweep_arrays(nodes, tracked, grads, source_ids, free):
 
 
 def sum_to_array(a, shape):
-    """``ops.shapes.sum_to`` on a raw array: the inverse of broadcasting."""
+    """Sum the raw array ``a`` down to ``shape``: the inverse of broadcasting (``ops.shapes.sum_to``
+    wraps it). The array's own sum(): xp.sum's Python-level dispatch costs microseconds."""
     lead = a.ndim - len(shape)
     axes = tuple(range(lead)) + tuple(i + lead for i, d in enumerate(shape) if d == 1 and a.shape[i + lead] != 1)
     return a.sum(axis=axes, dtype=a.dtype).reshape(shape) if axes else a.reshape(shape)

@@ -54,8 +54,14 @@ def test_the_hot_rules_have_array_forms():
     tape.gradient(loss, [x, k, b])
 
 
-def test_sum_to_array_is_sum_to():
-    from framework.ops.shapes import sum_to
+def test_sum_to_array_undoes_broadcasting():
+    # ops.shapes.sum_to wraps sum_to_array; checked here against numpy summed axis by axis.
     a = np.random.default_rng(1).standard_normal((2, 3, 4)).astype(np.float32)
     for shape in [(3, 4), (1, 4), (3, 1), (2, 1, 4), (4,), ()]:
-        np.testing.assert_array_equal(tape_module.sum_to_array(a, shape), sum_to(tf.constant(a), shape).numpy())
+        expected = a.sum(axis=tuple(range(a.ndim - len(shape))), dtype=a.dtype)
+        for axis, size in enumerate(shape):
+            if size == 1 and expected.shape[axis] != 1:
+                expected = expected.sum(axis=axis, keepdims=True, dtype=a.dtype)
+        np.testing.assert_allclose(tape_module.sum_to_array(a, shape), expected, rtol=1e-5)  # other order
+        np.testing.assert_array_equal(tf.ops.sum_to(tf.constant(a), shape).numpy(),
+                                      tape_module.sum_to_array(a, shape))

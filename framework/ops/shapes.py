@@ -6,7 +6,7 @@ import numpy as np
 from ..errors import InvalidArgumentError
 from .. import backend, dtypes
 from ..tensor import Tensor
-from ..tape import record_blocked
+from ..tape import record_blocked, sum_to_array
 from .indexing import getitem
 from .operands import ACTIVE, as_tensor, named_errors, normalize_axis, record, snapshot
 
@@ -90,11 +90,7 @@ def sum_to(x, shape):
     if type(x) is not Tensor:
         x = as_tensor(x, 'sum_to')
     a = x._data
-    shape = tuple(shape)
-    lead = a.ndim - len(shape)
-    axes = tuple(range(lead)) + tuple(i + lead for i, d in enumerate(shape) if d == 1 and a.shape[i + lead] != 1)
-    # The array's own sum(): xp.sum's Python-level dispatch costs microseconds per broadcast op.
-    out = Tensor(a.sum(axis=axes, dtype=a.dtype).reshape(shape) if axes else a.reshape(shape))
+    out = Tensor(sum_to_array(a, tuple(shape)))     # the array sweep's own sum_to, so both agree
     if ACTIVE:
         in_shape = a.shape
         record('sum_to', (x,), out, (lambda g, y, x: broadcast_to(g, in_shape),))
