@@ -96,10 +96,9 @@ class _SquaredGrad(_Grad):
         return d * d
 
     def derivative(self, d):
-        return 2 * d
+        return 2 * d            # operators only: the same on tensors and arrays
 
-    def array_derivative(self, d):
-        return 2 * d
+    array_derivative = derivative
 
 
 class _AbsoluteGrad(_Grad):

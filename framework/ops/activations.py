@@ -14,14 +14,18 @@ from .unary import erf, sigmoid, tanh, exp
 def relu(features, name=None):
     """max(x, 0); the gradient at 0 is 0."""
     x = as_float_tensor(features, 'relu')
-    a = x._data
-    out = Tensor(backend.array_module(a).maximum(a, a.dtype.type(0)))
+    out = Tensor(relu_value(x._data))
     if ACTIVE:
-        record('relu', (x,), out, _RELU_VJPS)
+        record('relu', (x,), out, RELU_VJPS)
     return out
 
 
-_RELU_VJPS = (array_rule(lambda g, y, x: mask_grad(g, x._data > 0),
+def relu_value(a):
+    """relu on a raw array (shared with the fused dense op)."""
+    return backend.array_module(a).maximum(a, a.dtype.type(0))
+
+
+RELU_VJPS = (array_rule(lambda g, y, x: mask_grad(g, x._data > 0),
                          lambda g, y, x: g * (x > 0).astype(g.dtype, copy=False)),)
 _RELU6_VJPS = (lambda g, y, x: mask_grad(g, (x._data > 0) & (x._data < 6)),)
 
@@ -38,16 +42,20 @@ def relu6(features, name=None):
 def elu(features, alpha=1.0, name=None):
     """x for x > 0, alpha * (exp(x) - 1) otherwise."""
     x = as_float_tensor(features, 'elu')
-    a = x._data
-    xp = backend.array_module(a)
-    neg = xp.expm1(xp.minimum(a, 0))      # minimum keeps exp from overflowing on the unused branch
-    out = Tensor(xp.where(a > 0, a, neg * alpha if alpha != 1.0 else neg))
+    out = Tensor(elu_value(x._data, alpha))
     if ACTIVE:
-        record('elu', (x,), out, _ELU_VJPS if alpha == 1.0 else (lambda g, y, x: elu_grad(g, x, y, alpha),))
+        record('elu', (x,), out, ELU_VJPS if alpha == 1.0 else (lambda g, y, x: elu_grad(g, x, y, alpha),))
     return out
 
 
-_ELU_VJPS = (array_rule(lambda g, y, x: elu_grad(g, x, y, 1.0),
+def elu_value(a, alpha=1.0):
+    """elu on a raw array (shared with the fused dense op)."""
+    xp = backend.array_module(a)
+    neg = xp.expm1(xp.minimum(a, 0))      # minimum keeps exp from overflowing on the unused branch
+    return xp.where(a > 0, a, neg * alpha if alpha != 1.0 else neg)
+
+
+ELU_VJPS = (array_rule(lambda g, y, x: elu_grad(g, x, y, 1.0),
                         lambda g, y, x: backend.array_module(g).where(x > 0, g, g * (y + 1.0))),)
 
 

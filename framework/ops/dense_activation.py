@@ -11,31 +11,35 @@ the cross-entropies (see losses/tensor_notes.py), which needs the pre-activation
 """
 from .. import backend
 from ..tensor import Tensor
-from .gradient_ops import elu_grad, mask_grad
+from .activations import ELU_VJPS, RELU_VJPS, elu_value, relu_value
 from .linalg import _AFFINE_VJPS, affine_array
 from .operands import ACTIVE, record
+from .unary import _tanh_grad
 
 FUSED_ACTIVATIONS = ('relu', 'elu', 'tanh')
+
+# Each activation's value on a raw array and its gradient rule, as the activation op
+# itself has them. The rules read the activation's input x where x > 0 matters; the
+# output y is positive exactly there, so they are called as rule(g, y, y).
+_ACTIVATIONS = {
+    'relu': (relu_value, RELU_VJPS[0]),
+    'elu': (elu_value, ELU_VJPS[0]),
+    'tanh': (lambda z: backend.array_module(z).tanh(z), _tanh_grad),
+}
 
 
 def affine_activation(x, kernel, bias, activation):
     """``activation(x @ kernel + bias)``; ``activation`` is one of FUSED_ACTIVATIONS."""
+    if activation not in _ACTIVATIONS:
+        raise ValueError('affine_activation: activation must be one of %s, got %r' % (FUSED_ACTIVATIONS, activation))
     op = 'affine_' + activation
     inputs, z = affine_array(x, kernel, bias, op)
-    xp = backend.array_module(z)
-    if activation == 'relu':
-        y = xp.maximum(z, z.dtype.type(0))
-    elif activation == 'elu':
-        y = xp.where(z > 0, z, xp.expm1(xp.minimum(z, 0)))
-    elif activation == 'tanh':
-        y = xp.tanh(z)
-    else:
-        raise ValueError('affine_activation: activation must be one of %s, got %r' % (FUSED_ACTIVATIONS, activation))
-    out = Tensor(y)
+    value, rule = _ACTIVATIONS[activation]
+    out = Tensor(value(z))
     if ACTIVE:
-        rule = _Rule(activation)
-        rules = (_InputRule(rule, 0), _InputRule(rule, 1), _InputRule(rule, 2)) if len(inputs) == 3 \
-            else (_InputRule(rule, 0), _InputRule(rule, 1))
+        shared = _Rule(rule)
+        rules = (_InputRule(shared, 0), _InputRule(shared, 1), _InputRule(shared, 2)) if len(inputs) == 3 \
+            else (_InputRule(shared, 0), _InputRule(shared, 1))
         record(op, inputs, out, rules)
     return out
 
@@ -43,29 +47,20 @@ def affine_activation(x, kernel, bias, activation):
 class _Rule:
     """The activation's gradient, then affine's rule for each input. On raw arrays
     the activation's part is computed once for the three inputs."""
-    __slots__ = ('activation', '_last')
+    __slots__ = ('rule', '_last')
 
-    def __init__(self, activation):
-        self.activation, self._last = activation, None
+    def __init__(self, rule):
+        self.rule, self._last = rule, None
 
     def pre_activation_grad(self, g, y):
         """dL/dz from dL/dy = g, on tensors (so an outer tape can differentiate it)."""
-        if self.activation == 'relu':
-            return mask_grad(g, y._data > 0)
-        if self.activation == 'elu':
-            return elu_grad(g, y, y, 1.0)          # y > 0 exactly where z > 0
-        return g * (1 - y * y)
+        return self.rule(g, y, y)
 
     def pre_activation_grad_array(self, g, y):
         last = self._last
         if last is not None and last[0] is g:
             return last[1]
-        if self.activation == 'relu':
-            gz = g * (y > 0).astype(g.dtype, copy=False)
-        elif self.activation == 'elu':
-            gz = backend.array_module(g).where(y > 0, g, g * (y + 1.0))
-        else:
-            gz = g * (1 - y * y)
+        gz = self.rule.array_rule(g, y, y)
         self._last = (g, gz)
         return gz
 
