@@ -16,12 +16,8 @@ from framework.variable import Variable
 
 def direct_sublayers(layer):
     """The layers held by ``layer``'s attributes, each once, in attribute order."""
-    attrs = layer.__dict__
-    places = attrs.get(CACHE)
-    if places is None:
-        places = attrs[CACHE] = _places(layer)
     found = []
-    for value in places:
+    for value in _cached_places(layer):
         if type(value) in _CONTAINERS:
             _collect(value, layer, found, _Layer or _layer_class())
         elif value not in found:
@@ -56,8 +52,7 @@ def containers_of(layers):
     the places whose items can change without an attribute being set."""
     found = []
     for layer in layers:
-        direct_sublayers(layer)               # fills the places cache
-        pending = [v for v in layer.__dict__[CACHE] if type(v) in _CONTAINERS]
+        pending = [v for v in _cached_places(layer) if type(v) in _CONTAINERS]
         while pending:
             container = pending.pop()
             if type(container) is not tuple:     # a tuple's items never change (nested lists are followed)
@@ -79,6 +74,14 @@ def unchanged(container, items):
     return len(current) == len(items) and all(map(operator.is_, current, items))
 
 
+def _cached_places(layer):
+    attrs = layer.__dict__
+    places = attrs.get(CACHE)
+    if places is None:
+        places = attrs[CACHE] = _places(layer)
+    return places
+
+
 def _places(layer):
     Layer = _layer_class()
     places = []
@@ -91,7 +94,7 @@ def _places(layer):
         if isinstance(value, Layer):
             if value is not layer:
                 places.append(value)
-        elif kind is list or kind is tuple or kind is dict:
+        elif kind in _CONTAINERS:
             places.append(value)
         else:
             # Neither a layer nor a container (an initializer, a regularizer...): a
