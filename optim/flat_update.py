@@ -41,45 +41,35 @@ class FlatGroup:
         self._offsets = [sum(self._sizes[:i]) for i in range(len(self._sizes))]
         self._grad = self._xp.empty(sum(self._sizes), self.dtype)
         self._grad_views = self._views(self._grad)
-        self._slot_flat = {}      # slot name -> flat array
+        # What lives in a flat buffer, by slot name (None: the variables' own values):
+        # (flat buffer, the Variables whose _data are its views, those views).
+        self._linked = {}
         self._data = None
-        self._link_values()
+        self._link(None)
 
     def _views(self, flat):
         return [flat[o:o + n].reshape(v._data.shape)
                 for v, o, n in zip(self.variables, self._offsets, self._sizes)]
 
-    def _gather(self, arrays):
-        """A new flat buffer holding ``arrays`` (in variable order), and its views."""
+    def _link(self, name):
+        """Gather the current values of the variables (name None) or of their slot
+        ``name`` into a new flat buffer, and make each one's ``_data`` its view."""
+        owners = self.variables if name is None else [self._store.get(v, name) for v in self.variables]
         flat = self._xp.empty(self._grad.size, self.dtype)
         views = self._views(flat)
-        for view, array in zip(views, arrays):
-            view[...] = array
-        return flat, views
-
-    def _link_values(self):
-        self._data, views = self._gather([v._data for v in self.variables])
-        for variable, view in zip(self.variables, views):
-            variable._data = view
-        self._value_views = views
-
-    def _link_slot(self, name):
-        slots = [self._store.get(v, name) for v in self.variables]
-        flat, views = self._gather([s._data for s in slots])
-        for slot, view in zip(slots, views):
-            slot._data = view
-        self._slot_flat[name] = (flat, slots, views)
+        for owner, view in zip(owners, views):
+            view[...] = owner._data
+            owner._data = view
+        self._linked[name] = (flat, owners, views)
+        if name is None:
+            self._data = flat           # update_step writes the values here in place
 
     def prepare(self, grads):
         """Check the links (re-gathering what was rebound) and copy ``grads`` in."""
-        for variable, view in zip(self.variables, self._value_views):
-            if variable._data is not view:
-                self._link_values()
-                break
-        for name, (_, slots, views) in list(self._slot_flat.items()):
-            for slot, view in zip(slots, views):
-                if slot._data is not view:
-                    self._link_slot(name)
+        for name, (_, owners, views) in list(self._linked.items()):
+            for owner, view in zip(owners, views):
+                if owner._data is not view:
+                    self._link(name)
                     break
         for view, grad in zip(self._grad_views, grads):
             view[...] = grad
@@ -88,9 +78,9 @@ class FlatGroup:
     def slot_arrays(self, names):
         out = []
         for name in names:
-            if name not in self._slot_flat:
-                self._link_slot(name)
-            out.append(self._slot_flat[name][0])
+            if name not in self._linked:
+                self._link(name)
+            out.append(self._linked[name][0])
         return out
 
 
