@@ -52,9 +52,6 @@ class Nadam(Optimizer):
             # Keras gives the product the first variable's dtype.
             self._u_product = self._slots.add_extra('u_product', 1.0, var_list[0].dtype)
 
-    def _momentum_schedule(self, step, dtype):
-        return dtype.type(self.beta_1) * (1 - dtype.type(0.5) * dtype.type(0.96) ** step)
-
     def _update_variables(self, grads, variables, lr):
         u = self._u_product._data
         # On the host, scalar arithmetic (the same float ops as the array ops, for less dispatch).
@@ -84,8 +81,7 @@ class Nadam(Optimizer):
         scalar of the array's dtype are quicker than with a Python float."""
         t = self._local_step(dtype)
         beta_1, beta_2, one, half, decay, epsilon = self._fixed(dtype)
-        u_t = beta_1 * (one - half * decay ** t)                 # _momentum_schedule(t), inline
-        u_next = beta_1 * (one - half * decay ** (t + one))
+        u_t, u_next = _momentum(beta_1, one, half, decay, t), _momentum(beta_1, one, half, decay, t + one)
         u_product = dtype.type(to_host(self._u_product._data)[()])
         return (one - beta_1, one - beta_2, u_next, one - u_product * u_next, one - u_t, one - u_product,
                 one - beta_2 ** t, epsilon)
@@ -104,3 +100,8 @@ class Nadam(Optimizer):
         config = super().get_config()
         config.update(beta_1=self.beta_1, beta_2=self.beta_2, epsilon=self.epsilon)
         return config
+
+
+def _momentum(beta_1, one, half, decay, step):
+    """u(step) = beta_1 * (1 - 0.5 * 0.96**step), all scalars of the variables' dtype."""
+    return beta_1 * (one - half * decay ** step)
