@@ -164,14 +164,11 @@ class _Walk:
         every = [layer] + self.subs
         self.containers = tracking.containers_of(every)
         self.items = [tracking.snapshot(c) for c in self.containers]
-        seen, weights, regularizers = set(), [], {}
+        regularizers = {}
         for each in every:
             regularizers.update(each._regularizers)
-            for v in each._trainable_created + each._non_trainable_created:
-                if id(v) not in seen:
-                    seen.add(id(v))
-                    weights.append(v)
-        self.weights = weights
+        self.weights = weights = tracking.unique(
+            v for each in every for v in each._trainable_created + each._non_trainable_created)
         if layer._trainable:
             self.trainable = [v for v in weights if v._trainable]
             self.non_trainable = [v for v in weights if not v._trainable]
