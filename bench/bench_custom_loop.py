@@ -199,16 +199,21 @@ def measure(impls, X, y, steps, repeats, warmup=50):
     return {name: statistics.median(t) for name, t in times.items()}
 
 
-def profile(X, y, steps):
+def print_profile(run, lines=25):
+    """cProfile ``run()`` and print its top ``lines`` functions by own time."""
     import cProfile
     import pstats
-    loop = TapeflowLoop(initial_weights())
-    time_steps(loop, X, y, 50)
     profiler = cProfile.Profile()
     profiler.enable()
-    time_steps(loop, X, y, steps)
+    run()
     profiler.disable()
-    pstats.Stats(profiler).sort_stats('tottime').print_stats(25)
+    pstats.Stats(profiler).sort_stats('tottime').print_stats(lines)
+
+
+def profile(X, y, steps):
+    loop = TapeflowLoop(initial_weights())
+    time_steps(loop, X, y, 50)
+    print_profile(lambda: time_steps(loop, X, y, steps))
 
 
 def main():

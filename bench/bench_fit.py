@@ -38,15 +38,9 @@ def fit_ms_per_step(model, X, y, epochs):
 
 
 def profile(X, y, epochs):
-    import cProfile
-    import pstats
     model = compiled_model()
     fit_ms_per_step(model, X, y, 1)
-    profiler = cProfile.Profile()
-    profiler.enable()
-    fit_ms_per_step(model, X, y, epochs)
-    profiler.disable()
-    pstats.Stats(profiler).sort_stats('tottime').print_stats(30)
+    bench_custom_loop.print_profile(lambda: fit_ms_per_step(model, X, y, epochs), lines=30)
 
 
 def main():
