@@ -39,6 +39,53 @@ def test_gradients_match_central_differences(padding, stride):
     check_gradients(lambda x: tf.nn.avg_pool2d(x, 3, stride, padding), [x])
 
 
+def _direct_conv(x, w, stride, padding):
+    """The convolution as its definition: a sum over each window (float64, VALID or SAME)."""
+    kh, kw = w.shape[:2]
+    if padding == 'SAME':
+        oh, ow = -(-x.shape[1] // stride), -(-x.shape[2] // stride)
+        ph = max((oh - 1) * stride + kh - x.shape[1], 0)
+        pw = max((ow - 1) * stride + kw - x.shape[2], 0)
+        x = np.pad(x, ((0, 0), (ph // 2, ph - ph // 2), (pw // 2, pw - pw // 2), (0, 0)))
+    oh, ow = (x.shape[1] - kh) // stride + 1, (x.shape[2] - kw) // stride + 1
+    out = np.zeros((x.shape[0], oh, ow, w.shape[3]))
+    for r in range(oh):
+        for c in range(ow):
+            window = x[:, r * stride:r * stride + kh, c * stride:c * stride + kw, :]
+            out[:, r, c] = np.tensordot(window, w, axes=3)
+    return out
+
+
+@pytest.mark.parametrize('channels', [1, 3])     # one channel takes its own im2col path
+@pytest.mark.parametrize('padding', ['VALID', 'SAME'])
+@pytest.mark.parametrize('stride', [1, 2])
+def test_conv_equals_the_windowed_sum(channels, padding, stride):
+    rng = np.random.default_rng(channels)
+    x, w = rng.standard_normal((2, 7, 6, channels)), rng.standard_normal((3, 2, channels, 4))
+    np.testing.assert_allclose(tf.nn.conv2d(x, w, stride, padding).numpy(), _direct_conv(x, w, stride, padding),
+                               rtol=1e-12, atol=1e-12)
+    check_gradients(lambda x, w: tf.nn.conv2d(x, w, stride, padding), [x, w])
+
+
+# TensorFlow 2.21's max_pool2d gradients where windows tie (relu's zeros): the
+# first maximal element of each window, in row-major order, takes it all.
+TF_TIES_VALID_2x2 = [[1, 0, 1, 0], [0, 0, 0, 0], [1, 0, 1, 0], [0, 0, 0, 0]]
+TF_TIES_SAME_3x3_STRIDE_2 = [[1, 1, 0, 1, 0], [1, 1, 0, 1, 0], [0, 0, 0, 0, 0], [1, 1, 0, 1, 0], [0, 0, 0, 0, 0]]
+
+
+@pytest.mark.parametrize('x, ksize, padding, expected', [
+    (np.array([[0, 0, 1, 1], [0, 0, 1, 1], [2, 0, 0, 0], [0, 2, 0, 0]]), 2, 'VALID', TF_TIES_VALID_2x2),
+    (np.zeros((5, 5)), 3, 'SAME', TF_TIES_SAME_3x3_STRIDE_2),
+    (-np.ones((4, 4)), 3, 'SAME', TF_TIES_VALID_2x2),
+])
+def test_max_pool_gradient_goes_to_the_first_tied_maximum_as_tensorflow(x, ksize, padding, expected):
+    x = tf.constant(x.astype(np.float32).reshape((1,) + x.shape + (1,)))
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.nn.max_pool2d(x, ksize, 2, padding)
+    np.testing.assert_array_equal(tape.gradient(y, x).numpy()[0, :, :, 0], expected)
+
+
 def test_second_derivative_through_nested_tapes():
     rng = np.random.default_rng(0)
     x = tf.constant(rng.standard_normal((1, 4, 4, 2)))
@@ -52,6 +99,20 @@ def test_second_derivative_through_nested_tapes():
         return tf.reduce_sum(gx * gx)
 
     check_gradients(first_grad_norm, [w0], rtol=1e-4, atol=1e-5)
+
+
+def test_max_pool_second_derivative_through_nested_tapes():
+    rng = np.random.default_rng(1)
+    x0 = rng.standard_normal((1, 5, 5, 2))
+    c = tf.constant(rng.standard_normal((1, 5, 5, 2)))
+
+    def weighted_first_grad(x):
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = tf.reduce_sum(tf.nn.max_pool2d(x, 3, 2, 'SAME') ** 2)
+        return tf.reduce_sum(inner.gradient(y, x) * c)
+
+    check_gradients(weighted_first_grad, [x0], rtol=1e-4, atol=1e-5)
 
 
 def test_bad_input_names_the_op_and_shapes():

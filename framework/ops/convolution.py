@@ -6,6 +6,7 @@ whose gradients are each other, as in TensorFlow, so nested tapes work.
 """
 from .. import backend
 from ..tensor import Tensor
+from ..tape import array_rule
 from .operands import ACTIVE, as_float_tensor, named_errors, record
 
 
@@ -46,11 +47,48 @@ class _Geometry:
         self.ow, self.pw0, self.pw1 = _padding(w, kw, sw, padding, op)
         self.shape, self.kernel, self.strides = shape, kernel, strides
 
+    def pad(self, a, fill=0):
+        """The input with its SAME padding (itself when there is none)."""
+        if self.ph0 or self.ph1 or self.pw0 or self.pw1:
+            xp = backend.array_module(a)
+            a = xp.pad(a, ((0, 0), (self.ph0, self.ph1), (self.pw0, self.pw1), (0, 0)), constant_values=fill)
+        return a
+
+    def offsets(self):
+        """The (row, column) offsets within a window, in row-major order."""
+        return [(i, j) for i in range(self.kernel[0]) for j in range(self.kernel[1])]
+
+    def overlapping(self):
+        """Whether an input element can lie in more than one window."""
+        return self.strides[0] < self.kernel[0] or self.strides[1] < self.kernel[1]
+
+    def window_slice(self, i, j):
+        """The index of the padded input's elements at offset (i, j) of every window: (N, OH, OW, C)."""
+        sh, sw = self.strides
+        return (slice(None), slice(i, i + sh * (self.oh - 1) + 1, sh), slice(j, j + sw * (self.ow - 1) + 1, sw),
+                slice(None))
+
+    def columns(self, a):
+        """The (N * OH * OW, KH * KW * C) matrix of every window's elements (im2col)."""
+        n, _, _, c = self.shape
+        kh, kw = self.kernel
+        if c != 1:
+            return self.windows(a).reshape(-1, kh * kw * c)
+        # One channel (grayscale images): copying the strided view runs numpy's inner
+        # loop over a window row of KW elements; one copy per window offset runs it
+        # over whole output rows, twice as fast. With more channels the view's
+        # inner (KW, C) block is contiguous and the single copy wins.
+        xp = backend.array_module(a)
+        padded = self.pad(a)
+        cols = xp.empty((n, self.oh, self.ow, kh, kw), a.dtype)
+        for i, j in self.offsets():
+            cols[:, :, :, i, j] = padded[self.window_slice(i, j)][..., 0]
+        return cols.reshape(-1, kh * kw)
+
     def windows(self, a, fill=0):
         """A (N, OH, OW, KH, KW, C) strided view of the padded input."""
         xp = backend.array_module(a)
-        if self.ph0 or self.ph1 or self.pw0 or self.pw1:
-            a = xp.pad(a, ((0, 0), (self.ph0, self.ph1), (self.pw0, self.pw1), (0, 0)), constant_values=fill)
+        a = self.pad(a, fill)
         n, h, w, c = a.shape
         s0, s1, s2, s3 = a.strides
         (kh, kw), (sh, sw) = self.kernel, self.strides
@@ -59,13 +97,19 @@ class _Geometry:
 
     def fold(self, cols):
         """Sum (N, OH, OW, KH, KW, C) window values back into an (N, H, W, C) array."""
-        xp = backend.array_module(cols)
+        padded = self.padded_zeros(cols)
+        for i, j in self.offsets():
+            padded[self.window_slice(i, j)] += cols[:, :, :, i, j, :]
+        return self.unpad(padded)
+
+    def padded_zeros(self, like):
+        """Zeros the shape of the padded input, of ``like``'s dtype and device."""
         n, h, w, c = self.shape
-        (kh, kw), (sh, sw) = self.kernel, self.strides
-        padded = xp.zeros((n, h + self.ph0 + self.ph1, w + self.pw0 + self.pw1, c), cols.dtype)
-        for i in range(kh):
-            for j in range(kw):
-                padded[:, i:i + sh * self.oh:sh, j:j + sw * self.ow:sw, :] += cols[:, :, :, i, j, :]
+        xp = backend.array_module(like)
+        return xp.zeros((n, h + self.ph0 + self.ph1, w + self.pw0 + self.pw1, c), like.dtype)
+
+    def unpad(self, padded):
+        n, h, w, c = self.shape
         return padded[:, self.ph0:self.ph0 + h, self.pw0:self.pw0 + w, :]
 
 
@@ -86,7 +130,7 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
 
 def _conv(x, f, geo):
     kh, kw, c, o = f._data.shape
-    cols = geo.windows(x._data).reshape(-1, kh * kw * c)
+    cols = geo.columns(x._data)
     out = Tensor((cols @ f._data.reshape(-1, o)).reshape(geo.shape[0], geo.oh, geo.ow, o))
     if ACTIVE:
         record('conv2d', (x, f), out, (lambda g, y, x, f: _conv_input_grad(g, f, geo),
@@ -109,7 +153,7 @@ def _conv_input_grad(g, f, geo):
 def _conv_filter_grad(x, g, geo):
     """d conv / d filters: patches transposed times output gradients."""
     o = g._data.shape[-1]
-    cols = geo.windows(x._data).reshape(-1, geo.kernel[0] * geo.kernel[1] * geo.shape[3])
+    cols = geo.columns(x._data)
     out = Tensor((cols.T @ g._data.reshape(-1, o)).reshape(geo.kernel + (geo.shape[3], o)))
     if ACTIVE:
         record('conv2d_filter_grad', (x, g), out, (lambda gf, y, x, g: _conv_input_grad(g, gf, geo),
@@ -128,22 +172,90 @@ def _pooling_input(input, ksize, strides, padding, op):  # noqa: A002
 
 @named_errors('max_pool2d')
 def max_pool2d(input, ksize, strides, padding='VALID', data_format='NHWC', name=None):  # noqa: A002
-    """The maximum of each window; the gradient goes to the (first) maximal element."""
+    """The maximum of each window; the gradient goes to the first maximal element
+    in the window's row-major order, as TensorFlow's MaxPoolGrad does.
+
+    One ``maximum`` per window offset over the strided (N, OH, OW, C) slice at
+    that offset: gathering every window into an axis of its own first (for an
+    argmax) moved each element several times and cost ten times as much.
+    """
     x, geo = _pooling_input(input, ksize, strides, padding, 'max_pool2d')
     a = x._data
     xp = backend.array_module(a)
-    low = xp.finfo(a.dtype).min
-    win = geo.windows(a, fill=low)
-    n, oh, ow, kh, kw, c = win.shape
-    flat = win.transpose(0, 1, 2, 5, 3, 4).reshape(n, oh, ow, c, kh * kw)
-    pick = flat.argmax(axis=-1)
-    out = Tensor(xp.take_along_axis(flat, pick[..., None], axis=-1)[..., 0])
+    padded = geo.pad(a, fill=xp.finfo(a.dtype).min)
+    offsets = geo.offsets()
+    best = padded[geo.window_slice(*offsets[0])].copy()
+    for offset in offsets[1:]:
+        xp.maximum(best, padded[geo.window_slice(*offset)], out=best)
+    out = Tensor(best)
     if ACTIVE:
+        def grad_array(g, y, x):
+            return _to_windows(g, _first_maxima(y, x, geo), geo)
+
         def grad(g, y, x):
-            hot = (xp.arange(kh * kw) == pick[..., None]).astype(a.dtype) * g._data[..., None]
-            cols = hot.reshape(n, oh, ow, c, kh, kw).transpose(0, 1, 2, 4, 5, 3)
-            return Tensor(geo.fold(cols))
-        record('max_pool2d', (x,), out, (grad,))
+            return _max_pool_grad(g, _first_maxima(y._data, x._data, geo), geo)
+        record('max_pool2d', (x,), out, (array_rule(grad, grad_array),))
+    return out
+
+
+def _first_maxima(pooled, a, geo):
+    """Per window offset, a boolean (N, OH, OW, C) mask of the windows whose
+    maximum is first found at that offset (in the window's row-major order, as
+    TensorFlow's MaxPoolGrad): a tie, as among relu's zeros, goes to the earliest."""
+    xp = backend.array_module(a)
+    padded = geo.pad(a, fill=xp.finfo(a.dtype).min)
+    hits, taken = [], None
+    for offset in geo.offsets():
+        hit = padded[geo.window_slice(*offset)] == pooled
+        if taken is None:
+            taken = hit.copy()
+        else:
+            hit &= ~taken
+            taken |= hit
+        hits.append(hit)
+    return hits
+
+
+def _to_windows(g, hits, geo):
+    """Each window's gradient ``g`` added at the input element ``hits`` marks.
+
+    Masked by a multiply (``where`` is several times slower here), so an
+    infinite output gradient leaves NaN at the window's other elements,
+    where TensorFlow leaves 0."""
+    grad = geo.padded_zeros(g)
+    xp = backend.array_module(g)
+    for offset, hit in zip(geo.offsets(), hits):
+        where = geo.window_slice(*offset)
+        if geo.overlapping():
+            grad[where] += g * hit
+        else:                  # each element is in one window at most: write in place
+            xp.multiply(g, hit, out=grad[where])
+    return geo.unpad(grad)
+
+
+def _from_windows(grad, hits, geo):
+    """The adjoint of ``_to_windows``: each window's gradient read from the element ``hits`` marks."""
+    padded = geo.padded_zeros(grad)
+    geo.unpad(padded)[...] = grad
+    out = None
+    for offset, hit in zip(geo.offsets(), hits):
+        part = padded[geo.window_slice(*offset)] * hit
+        out = part if out is None else out + part
+    return out
+
+
+def _max_pool_grad(g, hits, geo):
+    """The max-pool gradient as an op of its own, so that nested tapes differentiate it (it is linear in g)."""
+    out = Tensor(_to_windows(g._data, hits, geo))
+    if ACTIVE:
+        record('max_pool2d_grad', (g,), out, (lambda gg, y, g: _max_pool_grad_grad(gg, hits, geo),))
+    return out
+
+
+def _max_pool_grad_grad(gg, hits, geo):
+    out = Tensor(_from_windows(gg._data, hits, geo))
+    if ACTIVE:
+        record('max_pool2d_grad_grad', (gg,), out, (lambda g3, y, gg: _max_pool_grad(g3, hits, geo),))
     return out
 
 
