@@ -6,6 +6,8 @@ Each is a thin name over a framework op, so its gradient is the op's.
 from framework import ops
 from framework.losses.tensor_notes import set_keras_logits
 
+from . import activations_extra
+
 
 def linear(x):
     """The identity (Dense's default: no activation)."""
@@ -120,6 +122,8 @@ _ALL = {fn.__name__: fn for fn in (linear, relu, elu, selu, sigmoid, tanh, softm
                                    softsign, gelu, silu, leaky_relu, relu6, exponential, hard_sigmoid,
                                    hard_silu, mish)}
 _ALL.update(swish=silu, hard_swish=hard_silu)
+_ALL.update((fn.__name__, fn) for fn in activations_extra.ALL)
+globals().update((fn.__name__, fn) for fn in activations_extra.ALL)      # keras.activations.celu, ...
 
 
 def get(identifier):

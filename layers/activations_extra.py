@@ -1,0 +1,145 @@
+"""Keras 3's newer activations (celu, glu, the shrinks, sparse_*, sparsemax, ...).
+
+Each is a composition of framework ops, so its gradient comes from theirs
+(piecewise functions take their branches through ``where``). The formulas
+are those of Keras 3.15's TensorFlow backend; ``sparsemax`` follows the
+definition Keras documents (see its docstring).
+"""
+from framework import backend, ops
+
+
+def _float_tensor(x, what):
+    x = ops.convert_to_tensor(x)
+    if x.dtype.kind != 'f':
+        raise TypeError('%s: expected a floating tensor, got dtype %s of shape %s; cast it with tf.cast'
+                        % (what, x.dtype.name, tuple(x.shape)))
+    return x
+
+
+def _positive(value, what, argument):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+        raise ValueError('%s: `%s` must be a positive number, got %r' % (what, argument, value))
+    return float(value)
+
+
+def _number(value, what, argument):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError('%s: `%s` must be a number, got %r' % (what, argument, value))
+    return float(value)
+
+
+def celu(x, alpha=1.0):
+    """x for x >= 0, alpha * (exp(x / alpha) - 1) below: max(x, 0) + alpha * expm1(min(x, 0) / alpha)."""
+    alpha = _positive(alpha, 'celu', 'alpha')
+    x = _float_tensor(x, 'celu')
+    return ops.maximum(x, 0.0) + alpha * ops.expm1(ops.minimum(x, 0.0) / alpha)
+
+
+def glu(x, axis=-1):
+    """a * sigmoid(b), where a and b are the two halves of ``x`` along ``axis``.
+
+    Raises:
+        ValueError: when that axis has odd size.
+    """
+    x = _float_tensor(x, 'glu')
+    if isinstance(axis, bool) or not isinstance(axis, int) or not -x.ndim <= axis < x.ndim:
+        raise ValueError('glu: axis %r is out of range for an input of shape %s' % (axis, tuple(x.shape)))
+    if x.shape[axis] % 2:
+        raise ValueError('glu: axis size must be divisible by 2, got x.shape=%s with axis=%d'
+                         % (tuple(x.shape), axis))
+    a, b = ops.split(x, 2, axis=axis)
+    return a * ops.sigmoid(b)
+
+
+def hard_shrink(x, threshold=0.5):
+    """x where |x| > threshold, else 0."""
+    threshold = _number(threshold, 'hard_shrink', 'threshold')
+    x = _float_tensor(x, 'hard_shrink')
+    return ops.where(ops.abs(x) > threshold, x, 0.0)
+
+
+def hard_tanh(x):
+    """x clipped into [-1, 1]."""
+    return ops.clip_by_value(_float_tensor(x, 'hard_tanh'), -1.0, 1.0)
+
+
+def log_sigmoid(x):
+    """log(1 / (1 + exp(-x))), computed as -softplus(-x) so it stays finite."""
+    return ops.log_sigmoid(_float_tensor(x, 'log_sigmoid'))
+
+
+def soft_shrink(x, threshold=0.5):
+    """x - threshold above threshold, x + threshold below -threshold, 0 between."""
+    threshold = _number(threshold, 'soft_shrink', 'threshold')
+    x = _float_tensor(x, 'soft_shrink')
+    return ops.where(x > threshold, x - threshold, ops.where(x < -threshold, x + threshold, 0.0))
+
+
+def sparse_plus(x):
+    """0 for x <= -1, (x + 1)**2 / 4 for -1 < x < 1, x for x >= 1."""
+    x = _float_tensor(x, 'sparse_plus')
+    return ops.where(x <= -1.0, 0.0, ops.where(x < 1.0, 0.25 * ops.square(x + 1.0), x))
+
+
+def sparse_sigmoid(x):
+    """0 for x <= -1, (x + 1) / 2 for -1 < x < 1, 1 for x >= 1."""
+    x = _float_tensor(x, 'sparse_sigmoid')
+    return ops.where(x <= -1.0, 0.0, ops.where(x >= 1.0, 1.0, 0.5 * (x + 1.0)))
+
+
+def squareplus(x, b=4):
+    """(x + sqrt(x**2 + b)) / 2, a smooth relu (b >= 0)."""
+    if isinstance(b, bool) or not isinstance(b, (int, float)) or b < 0:
+        raise ValueError('squareplus: `b` must be a number >= 0, got %r' % (b,))
+    x = _float_tensor(x, 'squareplus')
+    return (x + ops.sqrt(ops.square(x) + float(b))) / 2.0
+
+
+def tanh_shrink(x):
+    """x - tanh(x)."""
+    x = _float_tensor(x, 'tanh_shrink')
+    return x - ops.tanh(x)
+
+
+def threshold(x, threshold, default_value):
+    """x where x > threshold, else ``default_value``."""
+    threshold = _number(threshold, 'threshold', 'threshold')
+    default_value = _number(default_value, 'threshold', 'default_value')
+    x = _float_tensor(x, 'threshold')
+    return ops.where(x > threshold, x, default_value)
+
+
+def sparsemax(x, axis=-1):
+    """max(x - tau, 0) along ``axis``, tau chosen so each slice sums to 1 (Martins & Astudillo, 2016).
+
+    The support (which entries stay positive) is found on the raw values;
+    tau = (sum of x over the support - 1) / its size is then written with ops,
+    so the gradient is sparsemax's Jacobian. Keras 3.15's backends sum the
+    running totals over the support instead of the values, which gives
+    outputs that do not sum to 1 (e.g. [0.1, 0.2, 0.25]); this follows the
+    definition Keras documents, and agrees with Keras wherever the support has
+    one element.
+    """
+    x = _float_tensor(x, 'sparsemax')
+    if isinstance(axis, bool) or not isinstance(axis, int) or not -x.ndim <= axis < x.ndim:
+        raise ValueError('sparsemax: axis %r is out of range for an input of shape %s' % (axis, tuple(x.shape)))
+    data = x._data
+    if data.size == 0:
+        return x
+    xp = backend.array_module(data)
+    ordered = -xp.sort(-data, axis=axis)
+    shape = [1] * data.ndim
+    shape[axis] = -1
+    rank = xp.arange(1, data.shape[axis] + 1, dtype=data.dtype).reshape(shape)
+    in_support = ordered - (xp.cumsum(ordered, axis=axis) - 1) / rank > 0
+    size = in_support.sum(axis=axis, keepdims=True)
+    # The support is the `size` largest entries: those at or above the size-th largest.
+    smallest_kept = xp.take_along_axis(ordered, xp.maximum(size - 1, 0), axis=axis)
+    kept = ops.convert_to_tensor(data >= smallest_kept)
+    total = ops.reduce_sum(ops.where(kept, x, 0.0), axis, keepdims=True)
+    tau = (total - 1.0) / ops.convert_to_tensor(size.astype(data.dtype))
+    return ops.maximum(x - tau, 0.0)
+
+
+ALL = (celu, glu, hard_shrink, hard_tanh, log_sigmoid, soft_shrink, sparse_plus, sparse_sigmoid,
+       sparsemax, squareplus, tanh_shrink, threshold)
