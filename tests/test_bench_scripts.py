@@ -10,6 +10,7 @@ import pytest
 BENCH = pathlib.Path(__file__).resolve().parents[1] / 'bench'
 RUNS = [
     ('bench_custom_loop.py', ['--repeats', '1', '--steps', '3'], 'tapeflow / numpy'),
+    ('bench_cnn.py', ['--repeats', '1', '--steps', '1', '--batch', '4'], 'tapeflow / numpy'),
     ('bench_fit.py', ['--repeats', '1', '--epochs', '1'], 'fit / custom loop'),
     ('bench_memory.py', ['--layers', '2', '--width', '16', '--batch', '8'], 'ratio'),
     ('bench_tape_chain.py', ['--repeats', '1'], 'no-tape overhead'),
