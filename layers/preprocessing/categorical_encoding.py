@@ -1,0 +1,111 @@
+"""CategoryEncoding, and the one-hot / multi-hot / count encoding the lookup
+and hashing layers share (Keras's ``encode_categorical_inputs``)."""
+import numpy as np
+
+from framework.backend import array_module
+from framework.errors import InvalidArgumentError
+from framework.placement import current_xp
+from framework.tensor import Tensor
+
+from ..layer import Layer
+from .data_inputs import host_array
+
+MODES = ('one_hot', 'multi_hot', 'count')
+
+
+def encode(indices, mode, depth, dtype, weights=None):
+    """Indices (an int array; negative entries are dropped) encoded over ``depth`` classes.
+
+    one_hot adds an axis (replacing a last axis of size 1); multi_hot and count
+    fold the last axis into per-class flags or counts (a scalar or a rank-1
+    input is one sample). ``weights`` (count only) are summed instead of ones.
+    """
+    xp = array_module(indices)
+    if indices.ndim == 0:
+        indices = indices.reshape(1)
+    if mode == 'one_hot':
+        if indices.ndim > 1 and indices.shape[-1] == 1:
+            indices = indices[..., 0]
+        return (indices[..., None] == xp.arange(depth)).astype(dtype)
+    rows = int(np.prod(indices.shape[:-1], dtype=np.int64))
+    flat = indices.reshape(rows, indices.shape[-1])
+    keep = flat >= 0
+    slots = (xp.arange(rows)[:, None] * depth + flat)[keep]
+    w = None if weights is None else xp.broadcast_to(xp.asarray(weights), indices.shape).reshape(rows, -1)[keep]
+    counts = xp.bincount(slots, weights=w, minlength=rows * depth).reshape(indices.shape[:-1] + (depth,))
+    if mode == 'multi_hot':
+        counts = counts > 0
+    return counts.astype(dtype)
+
+
+def encoded_shape(input_shape, mode, depth):
+    """The output shape of ``encode`` for an input of ``input_shape``."""
+    shape = tuple(input_shape)
+    if not shape:
+        return (depth,)
+    if mode == 'one_hot':
+        return (shape[:-1] if len(shape) > 1 and shape[-1] == 1 else shape) + (depth,)
+    return shape[:-1] + (depth,)
+
+
+class CategoryEncoding(Layer):
+    """Integer category ids in [0, num_tokens) as one-hot, multi-hot or count vectors (Keras 3).
+
+    Args:
+        num_tokens: the number of categories (the output's last axis).
+        output_mode: 'multi_hot' (default; 'binary' is its old name),
+            'one_hot' or 'count'.
+        sparse: only False (tapeflow has no sparse tensors).
+    Call with ``count_weights`` (count mode): each id adds its weight.
+    Raises:
+        ValueError: a bad num_tokens or output_mode; InvalidArgumentError (a
+            ValueError): negative ids. Ids >= num_tokens are dropped, as in Keras.
+        TypeError: non-integer inputs.
+    """
+
+    def __init__(self, num_tokens=None, output_mode='multi_hot', sparse=False, **kwargs):
+        super().__init__(**kwargs)
+        if output_mode == 'binary':
+            output_mode = 'multi_hot'
+        if output_mode not in MODES:
+            raise ValueError('CategoryEncoding: unknown output_mode %r; expected one of %s' % (output_mode, MODES))
+        if num_tokens is None or isinstance(num_tokens, bool) or not isinstance(num_tokens, (int, np.integer)) \
+                or num_tokens < 1:
+            raise ValueError('CategoryEncoding: num_tokens must be an int >= 1 (use IntegerLookup when the number '
+                             'of categories is not known beforehand); received num_tokens=%r' % (num_tokens,))
+        if sparse:
+            raise ValueError('CategoryEncoding: sparse=True needs sparse tensors, which tapeflow does not have')
+        self.num_tokens, self.output_mode, self.sparse = int(num_tokens), output_mode, False
+        self.built = True
+
+    def call(self, inputs, count_weights=None):
+        who = 'CategoryEncoding %r' % self.name
+        data = inputs._data if isinstance(inputs, Tensor) else current_xp().asarray(host_array(inputs))
+        if data.dtype.kind not in 'iu':
+            if data.dtype.kind != 'f' or not bool(array_module(data).all(data == array_module(data).round(data))):
+                raise TypeError('%s: expected integer category ids, got dtype %s' % (who, data.dtype))
+            data = data.astype(np.int64)
+        if data.size and int(data.min()) < 0:
+            raise InvalidArgumentError('%s: category ids must be non-negative, got %d (ids >= num_tokens=%d are '
+                                       'dropped, as Keras drops them)' % (who, int(data.min()), self.num_tokens))
+        if data.size and int(data.max()) >= self.num_tokens:
+            data = array_module(data).where(data < self.num_tokens, data, -1)   # encode drops negatives
+        weights = None
+        if count_weights is not None:
+            if self.output_mode != 'count':
+                raise ValueError("%s: count_weights is used only when output_mode='count', not %r"
+                                 % (who, self.output_mode))
+            weights = host_array(count_weights) if not isinstance(count_weights, Tensor) else count_weights._data
+            if tuple(np.shape(weights)) != tuple(data.shape):
+                raise ValueError('%s: count_weights of shape %s must match the inputs, of shape %s'
+                                 % (who, tuple(np.shape(weights)), tuple(data.shape)))
+            weights = array_module(data).asarray(weights)
+        return Tensor(encode(data, self.output_mode, self.num_tokens, self._dtype, weights))
+
+    def compute_output_shape(self, input_shape):
+        return encoded_shape(input_shape, self.output_mode, self.num_tokens)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(num_tokens=self.num_tokens, output_mode=self.output_mode)
+        return config

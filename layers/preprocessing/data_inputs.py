@@ -1,0 +1,83 @@
+"""What the preprocessing layers accept as data: arrays, lists, tensors and
+iterables of batches (datasets, generators), turned into host numpy arrays.
+
+Strings become object arrays of UTF-8 bytes, tapeflow's string tensors, and
+integers int64, the dtypes Keras's lookup tables key on.
+"""
+import numpy as np
+
+from framework.backend import to_host
+from framework.tensor import Tensor
+
+
+def host_array(value):
+    """``value`` (a tensor, array, list or scalar) as a numpy array."""
+    if isinstance(value, Tensor):
+        return np.asarray(to_host(value._data))
+    return np.asarray(to_host(value))
+
+
+def is_string_array(array):
+    return array.dtype.kind in 'OSU'
+
+
+def _as_bytes(item, who):
+    if isinstance(item, bytes):
+        return item
+    if isinstance(item, str):
+        return item.encode('utf-8')
+    if isinstance(item, np.bytes_):
+        return bytes(item)
+    raise TypeError('%s: expected strings, got %r (of type %s); pass str or bytes values'
+                    % (who, item, type(item).__name__))
+
+
+def string_array(value, who):
+    """``value`` as an object array of bytes, or TypeError naming ``who``."""
+    try:
+        array = host_array(value)
+    except (TypeError, ValueError) as err:
+        raise TypeError('%s: expected strings, got %r (%s)' % (who, value, err)) from None
+    if not is_string_array(array):
+        raise TypeError('%s: expected string inputs, got dtype %s; convert numbers with '
+                        'tf.strings.as_string, or use IntegerLookup / Hashing for integers' % (who, array.dtype))
+    out = np.empty(array.shape, dtype=object)
+    flat = out.reshape(-1)
+    for i, item in enumerate(array.reshape(-1)):
+        flat[i] = _as_bytes(item, who)
+    return out
+
+
+def integer_array(value, who):
+    """``value`` as an int64 array, or TypeError naming ``who`` (floats must hold whole numbers)."""
+    try:
+        array = host_array(value)
+    except (TypeError, ValueError) as err:
+        raise TypeError('%s: expected integers, got %r (%s)' % (who, value, err)) from None
+    if array.dtype.kind in 'iub':
+        return array.astype(np.int64)
+    if array.dtype.kind == 'f' and np.all(np.isfinite(array)) and np.all(array == np.round(array)):
+        return array.astype(np.int64)
+    raise TypeError('%s: expected integer inputs, got dtype %s%s; cast to an integer dtype first'
+                    % (who, array.dtype, '' if array.dtype.kind != 'f' else ' with non-whole values'))
+
+
+def batches(data, steps, who):
+    """The batches of ``data`` for ``adapt``: one for an array, list or tensor,
+    each element for a dataset or another iterable (at most ``steps`` of them)."""
+    if data is None or isinstance(data, (str, bytes, dict)):
+        raise TypeError('%s.adapt: expected an array, a list, a tensor or a dataset of batches, got %r'
+                        % (who, data))
+    if isinstance(data, (np.ndarray, Tensor, list, tuple)):
+        if steps is not None:
+            raise ValueError('%s.adapt: `steps` applies to datasets and iterables, not to array or list data'
+                             % who)
+        yield data
+        return
+    if not hasattr(data, '__iter__'):
+        raise TypeError('%s.adapt: expected an array, a list, a tensor or a dataset of batches, got a %s'
+                        % (who, type(data).__name__))
+    for i, batch in enumerate(data):
+        if steps is not None and i >= steps:
+            break
+        yield batch[0] if isinstance(batch, tuple) else batch     # (x, y) pairs: adapt to x

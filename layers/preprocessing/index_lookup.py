@@ -1,0 +1,305 @@
+"""IndexLookup: the shared body of StringLookup and IntegerLookup (Keras 3's ``IndexLookup``).
+
+A vocabulary maps tokens to indices: the mask token (int mode only) takes
+index 0, then ``num_oov_indices`` out-of-vocabulary buckets, then the learned
+or given tokens. Lookups run on the host, as Keras runs them on the CPU.
+"""
+import os
+
+import numpy as np
+
+from framework.errors import InvalidArgumentError
+from framework.tensor import Tensor
+
+from ..layer import Layer
+from .categorical_encoding import encode, encoded_shape
+from .data_inputs import batches, host_array
+from .string_hashes import fingerprint64, siphash24
+from .vocabulary_counts import VocabularyCounts, rows_of
+
+OUTPUT_MODES = ('int', 'one_hot', 'multi_hot', 'count', 'tf_idf')
+
+
+class IndexLookup(Layer):
+    """Tokens to indices (or back, with ``invert``); see StringLookup for the arguments."""
+
+    def __init__(self, max_tokens, num_oov_indices, mask_token, oov_token, vocabulary_dtype, vocabulary=None,
+                 idf_weights=None, invert=False, output_mode='int', sparse=False, pad_to_max_tokens=False,
+                 oov_method='floormod', salt=None, **kwargs):
+        frozen_size = kwargs.pop('vocabulary_size', None)
+        has_vocabulary = kwargs.pop('has_input_vocabulary', vocabulary is not None)
+        kwargs.pop('dtype', None)             # the dtype is the vocabulary's, as in Keras
+        super().__init__(**kwargs)
+        who = type(self).__name__
+        if max_tokens is not None and (isinstance(max_tokens, bool) or not isinstance(max_tokens, (int, np.integer))
+                                       or max_tokens <= 1):
+            raise ValueError('%s: max_tokens must be an int greater than 1 when set; received max_tokens=%r'
+                             % (who, max_tokens))
+        if pad_to_max_tokens and max_tokens is None:
+            raise ValueError('%s: pad_to_max_tokens=True needs max_tokens to be set' % who)
+        if isinstance(num_oov_indices, bool) or not isinstance(num_oov_indices, (int, np.integer)) \
+                or num_oov_indices < 0:
+            raise ValueError('%s: num_oov_indices must be an int >= 0; received num_oov_indices=%r'
+                             % (who, num_oov_indices))
+        if oov_method not in ('floormod', 'farmhash'):
+            raise ValueError("%s: oov_method must be 'floormod' or 'farmhash'; received %r" % (who, oov_method))
+        output_mode = {'binary': 'multi_hot', 'tf-idf': 'tf_idf'}.get(output_mode, output_mode)
+        if output_mode not in OUTPUT_MODES:
+            raise ValueError('%s: output_mode must be one of %s; received output_mode=%r'
+                             % (who, OUTPUT_MODES, output_mode))
+        if invert and output_mode != 'int':
+            raise ValueError("%s: output_mode must be 'int' when invert=True; received output_mode=%r"
+                             % (who, output_mode))
+        if sparse:
+            raise ValueError('%s: sparse=True needs sparse tensors, which tapeflow does not have' % who)
+        if idf_weights is not None and output_mode != 'tf_idf':
+            raise ValueError("%s: idf_weights is used only when output_mode='tf_idf', not %r" % (who, output_mode))
+        if output_mode == 'tf_idf' and has_vocabulary and idf_weights is None:
+            raise ValueError("%s: with a vocabulary argument and output_mode='tf_idf', idf_weights must be given too"
+                             % who)
+        self.salt = self._salt(salt, vocabulary_dtype, oov_method, who)
+        self.max_tokens, self.num_oov_indices = max_tokens, int(num_oov_indices)
+        self.mask_token, self.oov_token = mask_token, oov_token
+        self.vocabulary_dtype, self.invert, self.output_mode = vocabulary_dtype, bool(invert), output_mode
+        self.sparse, self.pad_to_max_tokens, self.oov_method = False, bool(pad_to_max_tokens), oov_method
+        self.input_vocabulary, self.input_idf_weights = vocabulary, idf_weights
+        self._has_input_vocabulary = bool(has_vocabulary)
+        self._frozen_vocab_size = frozen_size
+        self._tokens, self._index, self.idf_weights = [], {}, None
+        self._counts = VocabularyCounts()
+        if vocabulary is not None:
+            self.set_vocabulary(vocabulary, idf_weights)
+        self.built = True
+
+    @staticmethod
+    def _salt(salt, vocabulary_dtype, oov_method, who):
+        if salt is None:
+            return None
+        if vocabulary_dtype != 'string' and oov_method != 'farmhash':
+            raise ValueError("%s: salt is used only with oov_method='farmhash'; received oov_method=%r"
+                             % (who, oov_method))
+        if isinstance(salt, (tuple, list)) and len(salt) == 2 and all(isinstance(s, int) for s in salt):
+            return list(salt)
+        if isinstance(salt, int) and not isinstance(salt, bool):
+            return [salt, salt]
+        raise ValueError('%s: salt must be an int or a pair of ints; received salt=%r' % (who, salt))
+
+    # ---- the token type: overridden by StringLookup / IntegerLookup ------------------------
+    def _keys(self, value):
+        """``value`` as a host array of lookup keys (bytes objects or int64)."""
+        raise TypeError('%s has no key type; use StringLookup or IntegerLookup' % type(self).__name__)
+
+    def _key(self, token):
+        """One special or vocabulary token as a key."""
+        return token
+
+    def _public(self, key):
+        """A key as get_vocabulary shows it."""
+        return key
+
+    def _hash_text(self, key):
+        return key
+
+    # ---- indices ------------------------------------------------------------------------------
+    def _oov_start_index(self):
+        return 1 if self.mask_token is not None and self.output_mode == 'int' else 0
+
+    def _token_start_index(self):
+        return self._oov_start_index() + self.num_oov_indices
+
+    def vocabulary_size(self):
+        """The number of indices, mask and OOV ones included."""
+        return self._token_start_index() + len(self._tokens)
+
+    def get_vocabulary(self, include_special_tokens=True):
+        """The tokens in index order (with the mask and OOV tokens unless ``include_special_tokens=False``)."""
+        tokens = [self._public(k) for k in self._tokens]
+        if not include_special_tokens:
+            return tokens
+        return [self.mask_token] * self._oov_start_index() + [self.oov_token] * self.num_oov_indices + tokens
+
+    def set_vocabulary(self, vocabulary, idf_weights=None):
+        """Use ``vocabulary`` (a list, array, tensor, or a text file of one token a line);
+        ``idf_weights`` (tf_idf mode, required there) give each token's weight.
+
+        Raises:
+            ValueError: an empty vocabulary, repeated tokens, special tokens out of place,
+                more tokens than max_tokens, or idf_weights that do not fit.
+        """
+        who = '%s %r' % (type(self).__name__, self.name)
+        if self.output_mode == 'tf_idf' and idf_weights is None:
+            raise ValueError("%s: idf_weights must be set when output_mode='tf_idf'" % who)
+        if self.output_mode != 'tf_idf' and idf_weights is not None:
+            raise ValueError("%s: idf_weights is used only when output_mode='tf_idf', not %r" % (who, self.output_mode))
+        if isinstance(vocabulary, str):
+            if not os.path.isfile(vocabulary):
+                raise ValueError('%s: vocabulary file %r does not exist' % (who, vocabulary))
+            with open(vocabulary, encoding='utf-8') as f:
+                vocabulary = [line.rstrip('\n') for line in f]
+        keys = [self._key(t) for t in host_array(vocabulary).reshape(-1).tolist()]
+        if not keys:
+            raise ValueError('%s: cannot set an empty vocabulary' % who)
+        start = self._token_start_index()
+        special = [self._key(self.mask_token)] * self._oov_start_index() + [self._key(self.oov_token)] * \
+            self.num_oov_indices
+        with_specials = keys[:start] == special
+        tokens = keys[start:] if with_specials else keys
+        repeated = sorted({self._public(k) for k in tokens if tokens.count(k) > 1}, key=str)
+        if repeated:
+            raise ValueError('%s: the vocabulary repeats %s; make its tokens unique' % (who, repeated))
+        for token, what in ((self.mask_token, 'mask'), (self.oov_token if self.invert else None, 'OOV')):
+            if token is not None and self._key(token) in tokens:
+                raise ValueError('%s: the %s token %r is in the vocabulary at an unexpected place; either give all '
+                                 'special tokens at the start, in order, or none of them' % (who, what, token))
+        if self.max_tokens is not None and start + len(tokens) > self.max_tokens:
+            raise ValueError('%s: a vocabulary of %d indices (special tokens included) is larger than max_tokens=%d'
+                             % (who, start + len(tokens), self.max_tokens))
+        self._set_tokens(tokens)
+        if idf_weights is not None:
+            weights = np.asarray(host_array(idf_weights), np.float32).reshape(-1)
+            if weights.size != len(keys):
+                raise ValueError('%s: idf_weights has %d entries for a vocabulary of %d' % (who, weights.size, len(keys)))
+            front = 0 if with_specials else start
+            self.idf_weights = self._padded_idf(weights, front, float(np.mean(weights)))
+        self._has_input_vocabulary = True
+        self._frozen_vocab_size = self.vocabulary_size()
+
+    def _set_tokens(self, tokens):
+        self._tokens = list(tokens)
+        start = self._token_start_index()
+        self._index = {t: start + i for i, t in enumerate(self._tokens)}
+
+    def _padded_idf(self, weights, front, front_value):
+        back = self.max_tokens - front - weights.size if self.pad_to_max_tokens else 0
+        return np.concatenate([np.full(front, front_value, np.float32), weights,
+                               np.zeros(max(back, 0), np.float32)]).astype(np.float32)
+
+    # ---- adapt --------------------------------------------------------------------------------
+    def adapt(self, data, steps=None):
+        """Learn the vocabulary (and, for tf_idf, the idf weights) from ``data``: an array, a list,
+        a tensor, or a dataset / iterable of batches (``steps`` of them at most).
+
+        Raises:
+            ValueError: a layer given a fixed vocabulary.
+            TypeError: data of the wrong kind (numbers for StringLookup, text for IntegerLookup).
+        """
+        who = '%s %r' % (type(self).__name__, self.name)
+        self._counts = VocabularyCounts()
+        for batch in batches(data, steps, who):
+            keys = self._keys(batch)
+            if isinstance(batch, (list, tuple, np.ndarray, Tensor)) and keys.ndim == 1 and batch is data:
+                keys = keys[:, None]        # an array or list: one document per element, as Keras
+            self.update_state(keys)
+        self.finalize_state()
+
+    def update_state(self, keys):
+        if self._has_input_vocabulary:
+            raise ValueError("Cannot adapt layer '%s' after setting a static vocabulary via the `vocabulary` argument "
+                             'or set_vocabulary()' % self.name)
+        keys = keys if isinstance(keys, np.ndarray) and keys.dtype in (object, np.int64) else self._keys(keys)
+        self._counts.add(rows_of(keys))
+
+    def finalize_state(self):
+        if self._has_input_vocabulary:
+            return
+        start = self._token_start_index()
+        special = {self._key(t) for t in (self.mask_token, self.oov_token) if t is not None}
+        limit = None if self.max_tokens is None else self.max_tokens - start
+        tokens = self._counts.vocabulary(special, limit)
+        self._set_tokens(tokens)
+        if self.output_mode == 'tf_idf':
+            weights = self._counts.idf_weights(tokens)
+            self.idf_weights = self._padded_idf(weights, start, float(np.mean(weights)) if weights.size else 0.0)
+        self._counts = VocabularyCounts()
+        self._frozen_vocab_size = self.vocabulary_size()
+
+    # ---- call ---------------------------------------------------------------------------------
+    def call(self, inputs):
+        if self.invert:
+            return self._invert(inputs)
+        who = '%s %r' % (type(self).__name__, self.name)
+        keys = self._keys(inputs)
+        indices = self._lookup(keys.reshape(-1), who).reshape(keys.shape)
+        if self.output_mode == 'int':
+            return Tensor(indices)
+        depth = self.max_tokens if self.pad_to_max_tokens else self.vocabulary_size()
+        if self.output_mode != 'tf_idf':
+            return Tensor(encode(indices, self.output_mode, depth, np.int64))
+        if self.idf_weights is None:
+            raise ValueError("%s: output_mode='tf_idf' needs a vocabulary: call adapt() or set_vocabulary()" % who)
+        return Tensor(encode(indices, 'count', depth, np.float32) * self.idf_weights[:depth])
+
+    def _lookup(self, flat, who):
+        """Indices of the keys ``flat``; the mask gives 0 (int mode) or -1 (dropped by the encoders)."""
+        oov = self._oov_start_index()
+        mask = None if self.mask_token is None else self._key(self.mask_token)
+        mask_value = 0 if self.output_mode == 'int' else -1
+        out = np.empty(flat.shape, np.int64)
+        missing = []
+        for i, key in enumerate(flat.tolist()):
+            index = self._index.get(key)
+            if index is None:
+                if key == mask:
+                    index = mask_value
+                elif self.num_oov_indices == 0:
+                    missing.append(self._public(key))
+                    index = -1
+                elif self.num_oov_indices == 1:
+                    index = oov
+                else:
+                    index = oov + self._oov_bucket(key)
+            out[i] = index
+        if missing:
+            raise InvalidArgumentError('%s: when num_oov_indices=0 all inputs should be in the vocabulary; found OOV '
+                                       'values %s; consider setting num_oov_indices=1' % (who, missing[:10]))
+        return out
+
+    def _oov_bucket(self, key):
+        n = self.num_oov_indices
+        if self.vocabulary_dtype != 'string' and self.oov_method == 'floormod':
+            return key % n
+        text = self._hash_text(key)
+        return (siphash24(text, *self.salt) if self.salt is not None else fingerprint64(text)) % n
+
+    def _invert(self, inputs):
+        who = '%s %r' % (type(self).__name__, self.name)
+        array = host_array(inputs)
+        if array.dtype.kind not in 'iu':
+            raise TypeError('%s: invert=True maps integer indices back to tokens; got dtype %s' % (who, array.dtype))
+        start, size = self._token_start_index(), self.vocabulary_size()
+        tokens = [self._key(self.oov_token)] * start + self._tokens
+        mask = None if self.mask_token is None else self._key(self.mask_token)
+        flat = [mask if (i == 0 and mask is not None) else tokens[i] if start <= i < size
+                else self._key(self.oov_token) for i in array.reshape(-1).tolist()]
+        return Tensor(self._token_array(flat).reshape(array.shape))
+
+    def _token_array(self, flat):
+        return np.asarray(flat, np.int64)
+
+    def compute_output_shape(self, input_shape):
+        if self.output_mode == 'int':
+            return tuple(input_shape)
+        depth = self.max_tokens if self.pad_to_max_tokens else self._frozen_vocab_size
+        return encoded_shape(input_shape, 'count' if self.output_mode == 'tf_idf' else self.output_mode, depth)
+
+    @property
+    def compute_dtype(self):
+        if self.invert:
+            return self.vocabulary_dtype
+        return 'int64' if self.output_mode != 'tf_idf' else 'float32'
+
+    def get_config(self):
+        config = super().get_config()
+        vocabulary = self.input_vocabulary
+        if vocabulary is not None and not isinstance(vocabulary, str):
+            vocabulary = [self._public(self._key(t)) for t in host_array(vocabulary).reshape(-1).tolist()]
+        idf = self.input_idf_weights
+        config.update({
+            'invert': self.invert, 'max_tokens': self.max_tokens, 'num_oov_indices': self.num_oov_indices,
+            'oov_token': self.oov_token, 'mask_token': self.mask_token, 'output_mode': self.output_mode,
+            'sparse': self.sparse, 'pad_to_max_tokens': self.pad_to_max_tokens,
+            'vocabulary_dtype': self.vocabulary_dtype,
+            'idf_weights': None if idf is None else host_array(idf).tolist(), 'vocabulary': vocabulary,
+            'vocabulary_size': self._frozen_vocab_size, 'oov_method': self.oov_method, 'salt': self.salt,
+        })
+        return config

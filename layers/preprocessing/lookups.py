@@ -1,0 +1,118 @@
+"""StringLookup and IntegerLookup: vocabularies of strings or integers (Keras 3)."""
+import numpy as np
+
+from .data_inputs import integer_array, string_array
+from .index_lookup import IndexLookup
+
+
+class StringLookup(IndexLookup):
+    """Strings to integer indices through a vocabulary, learned by ``adapt`` or given.
+
+    Index 0 is the mask token when there is one (int mode), then
+    ``num_oov_indices`` buckets for unknown strings (hashed with FarmHash
+    Fingerprint64, or SipHash with ``salt``, when there are several), then the
+    vocabulary, most frequent first after ``adapt``.
+
+    Args:
+        max_tokens: the largest vocabulary, special tokens included (None: no limit).
+        num_oov_indices: 1 by default; 0 makes unknown strings an error.
+        mask_token: a string mapped to 0 in int mode and dropped otherwise (None: no mask).
+        oov_token: what ``invert`` returns for OOV indices ('[UNK]').
+        vocabulary: a list / array / tensor of strings, or a text file, one token a line.
+        idf_weights: with a vocabulary in tf_idf mode, each token's weight.
+        invert: map indices back to strings.
+        output_mode: 'int' (int64 indices), 'one_hot', 'multi_hot', 'count' (int64)
+            or 'tf_idf' (float32).
+        pad_to_max_tokens: make the encoded axis max_tokens long.
+        encoding: the text encoding of str inputs ('utf-8').
+        salt: an int or a pair of ints: OOV buckets use SipHash with this key.
+    Raises:
+        ValueError: bad arguments (each message names the argument).
+        TypeError: numeric inputs.
+    """
+
+    def __init__(self, max_tokens=None, num_oov_indices=1, mask_token=None, oov_token='[UNK]', vocabulary=None,
+                 idf_weights=None, invert=False, output_mode='int', pad_to_max_tokens=False, sparse=False,
+                 encoding='utf-8', name=None, salt=None, **kwargs):
+        kwargs.pop('vocabulary_dtype', None)
+        self.encoding = encoding
+        super().__init__(max_tokens=max_tokens, num_oov_indices=num_oov_indices, mask_token=mask_token,
+                         oov_token=oov_token, vocabulary_dtype='string', vocabulary=vocabulary,
+                         idf_weights=idf_weights, invert=invert, output_mode=output_mode, sparse=sparse,
+                         pad_to_max_tokens=pad_to_max_tokens, name=name, salt=salt, **kwargs)
+
+    def _keys(self, value):
+        return string_array(value, '%s %r' % (type(self).__name__, self.name))
+
+    def _key(self, token):
+        if token is None:
+            return None
+        if isinstance(token, str):
+            return token.encode(self.encoding)
+        if isinstance(token, (bytes, np.bytes_)):
+            return bytes(token)
+        raise TypeError('%s %r: vocabulary and special tokens must be strings, got %r'
+                        % (type(self).__name__, self.name, token))
+
+    def _public(self, key):
+        return key.decode(self.encoding) if isinstance(key, bytes) else key
+
+    def _token_array(self, flat):
+        out = np.empty(len(flat), dtype=object)
+        out[:] = flat
+        return out
+
+    def get_config(self):
+        config = super().get_config()
+        del config['vocabulary_dtype']          # strings are the only choice, as in Keras
+        config['encoding'] = self.encoding
+        return config
+
+
+class IntegerLookup(IndexLookup):
+    """Integers to contiguous indices through a vocabulary (Keras 3).
+
+    As StringLookup, for int64 tokens: ``oov_token`` is -1, ``mask_token`` an
+    int or None, and several OOV buckets take ``token % num_oov_indices``
+    (``oov_method='floormod'``) or the FarmHash of its decimal text ('farmhash').
+
+    Raises:
+        ValueError: bad arguments; vocabulary_dtype other than 'int64'.
+        TypeError: string or fractional inputs.
+    """
+
+    def __init__(self, max_tokens=None, num_oov_indices=1, mask_token=None, oov_token=-1, vocabulary=None,
+                 vocabulary_dtype='int64', idf_weights=None, invert=False, output_mode='int', sparse=False,
+                 pad_to_max_tokens=False, oov_method='floormod', salt=None, name=None, **kwargs):
+        if vocabulary_dtype != 'int64':
+            raise ValueError("IntegerLookup: only vocabulary_dtype='int64' is supported; received %r"
+                             % (vocabulary_dtype,))
+        for arg, value in (('mask_token', mask_token), ('oov_token', oov_token)):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, (int, np.integer))):
+                raise ValueError('IntegerLookup: %s must be an int or None; received %s=%r' % (arg, arg, value))
+        super().__init__(max_tokens=max_tokens, num_oov_indices=num_oov_indices, mask_token=mask_token,
+                         oov_token=oov_token, vocabulary_dtype='int64', vocabulary=vocabulary,
+                         idf_weights=idf_weights, invert=invert, output_mode=output_mode, sparse=sparse,
+                         pad_to_max_tokens=pad_to_max_tokens, oov_method=oov_method, salt=salt, name=name, **kwargs)
+
+    def _keys(self, value):
+        return integer_array(value, '%s %r' % (type(self).__name__, self.name))
+
+    def _key(self, token):
+        if token is None:
+            return None
+        if isinstance(token, (bool, str, bytes)) or not isinstance(token, (int, np.integer, float)) \
+                or token != int(token):
+            raise TypeError('%s %r: vocabulary and special tokens must be integers, got %r'
+                            % (type(self).__name__, self.name, token))
+        return int(token)
+
+    def _hash_text(self, key):
+        return str(key).encode()
+
+    def get_config(self):
+        config = super().get_config()
+        for key in ('oov_token', 'mask_token'):
+            if config[key] is not None:
+                config[key] = int(config[key])
+        return config
