@@ -1,21 +1,72 @@
-"""``keras.backend``: the few global settings Keras programs ask for."""
+"""``keras.backend``: the few global settings Keras programs ask for.
+
+``set_floatx`` changes the dtype of layers created afterwards without a
+``dtype`` argument (Keras 3's rule); ops and losses keep computing in the
+dtype of their inputs.
+"""
 from framework.variable import Variable  # noqa: F401
 
-_EPSILON = 1e-7
+_FLOATS = ('bfloat16', 'float16', 'float32', 'float64')
+_settings = {'floatx': 'float32', 'epsilon': 1e-7, 'image_data_format': 'channels_last'}
 
 
 def floatx():
-    """The default float dtype: tapeflow computes in float32."""
-    return 'float32'
+    """The default float dtype of new layers and weights ('float32' unless ``set_floatx`` changed it)."""
+    return _settings['floatx']
+
+
+def set_floatx(value):
+    """Make ``value`` ('float16', 'float32' or 'float64') the default dtype of new layers.
+
+    Raises:
+        ValueError: any other value; 'bfloat16', which numpy cannot compute in.
+    """
+    if value not in _FLOATS:
+        raise ValueError('set_floatx: unknown `floatx` value %r; expected one of %s' % (value, list(_FLOATS)))
+    if value == 'bfloat16':
+        raise ValueError("set_floatx: tapeflow computes with numpy, which has no bfloat16; use 'float16', "
+                         "'float32' or 'float64'")
+    _settings['floatx'] = str(value)
 
 
 def epsilon():
-    """The fuzz factor Keras adds to denominators (1e-7)."""
-    return _EPSILON
+    """The fuzz factor Keras adds to denominators (1e-7 unless ``set_epsilon`` changed it)."""
+    return _settings['epsilon']
+
+
+def set_epsilon(value):
+    """Set the value ``epsilon()`` returns (Keras's losses and metrics built afterwards read it)."""
+    _settings['epsilon'] = float(value)
 
 
 def image_data_format():
-    return 'channels_last'
+    """'channels_last' (the default) or 'channels_first', as ``set_image_data_format`` left it."""
+    return _settings['image_data_format']
+
+
+def set_image_data_format(data_format):
+    """Set the default image layout ('channels_last' or 'channels_first').
+
+    tapeflow's convolution and pooling layers compute channels_last only: they
+    reject 'channels_first' when it reaches them, with a message saying so.
+
+    Raises:
+        ValueError: a value other than those two.
+    """
+    value = str(data_format).lower()
+    if value not in ('channels_first', 'channels_last'):
+        raise ValueError("set_image_data_format: expected 'channels_first' or 'channels_last', got %r"
+                         % (data_format,))
+    _settings['image_data_format'] = value
+
+
+def get_uid(prefix=''):
+    """1, 2, 3 ... on successive calls with one ``prefix``; shares its counts with automatic layer
+    names, as Keras's does (after ``Dense()`` named 'dense', ``get_uid('dense')`` is 2)."""
+    import layers.naming as naming
+    with naming._lock:          # the naming module's own counter, so names and uids never collide
+        naming._counts[prefix] = naming._counts.get(prefix, 0) + 1
+        return naming._counts[prefix]
 
 
 def backend():
@@ -36,7 +87,7 @@ def standardize_dtype(dtype):
     from framework import dtypes
     if dtype in (float, int, bool):
         return {float: 'float32', int: 'int32', bool: 'bool'}[dtype]
-    return dtypes.as_dtype(dtype).name
+    return dtypes.numpy_dtype(dtype).name
 
 
 def result_type(*dtypes):
@@ -61,8 +112,9 @@ def is_int_dtype(dtype):
 
 
 def is_keras_tensor(x):
-    """False: tapeflow has no symbolic tensors, every tensor holds values."""
-    return False
+    """Whether ``x`` is a symbolic KerasTensor (made by ``keras.Input`` or a layer called on one)."""
+    from layers.functional.keras_tensor import KerasTensor
+    return isinstance(x, KerasTensor)
 
 
 def __getattr__(name):

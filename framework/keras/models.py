@@ -1,6 +1,8 @@
-"""``keras.models``: Sequential, Model and load_model, loaded on first use."""
+"""``keras.models``: Sequential, Model, clone_model, save_model and load_model, loaded on first use."""
 from ._forward import forward
 
 __getattr__, __dir__ = forward('layers', 'keras.models', extra={
     'Model': 'layers.model:Model', 'Sequential': 'layers.sequential:Sequential',
-    'load_model': 'layers.saving:load_model', 'model_from_json': 'layers.saving.model_config:model_from_json'})
+    'load_model': 'layers.saving:load_model', 'save_model': 'layers.saving:save_model',
+    'clone_model': 'framework.keras.cloning:clone_model',
+    'model_from_json': 'layers.saving.model_config:model_from_json'})

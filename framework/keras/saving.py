@@ -1,4 +1,9 @@
 """``keras.saving``: load_model, save_model and the custom-object registry (tapeflow's ``layers.saving``)."""
 from ._forward import forward
 
-__getattr__, __dir__ = forward('layers.saving', 'keras.saving')
+__getattr__, __dir__ = forward('layers.saving', 'keras.saving', extra={
+    'CustomObjectScope': 'framework.keras.custom_objects:CustomObjectScope',
+    'custom_object_scope': 'framework.keras.custom_objects:custom_object_scope',
+    'get_custom_objects': 'framework.keras.custom_objects:get_custom_objects',
+    'serialize_keras_object': 'framework.keras.object_serialization:serialize_keras_object',
+    'deserialize_keras_object': 'framework.keras.object_serialization:deserialize_keras_object'})

@@ -68,15 +68,29 @@ def normalize(x, axis=-1, order=2):
     return normalize_tensor(x, axis=axis, order=order)
 
 
+# name -> 'module:attribute', imported on first use (the training loops, saving and data
+# helpers pull in the layers package, which ``import framework`` must not).
+_LAZY = {
+    'pack_x_y_sample_weight': 'layers.training.data', 'unpack_x_y_sample_weight': 'layers.training.data',
+    'Progbar': 'layers.training.progbar', 'PyDataset': 'layers.training.py_dataset',
+    'Sequence': 'layers.training.py_dataset', 'clear_session': 'framework.keras.backend',
+    'standardize_dtype': 'framework.keras.backend', 'is_keras_tensor': 'framework.keras.backend',
+    'CustomObjectScope': 'framework.keras.custom_objects', 'custom_object_scope': 'framework.keras.custom_objects',
+    'get_custom_objects': 'framework.keras.custom_objects',
+    'register_keras_serializable': 'layers.saving.registry', 'get_registered_name': 'layers.saving.registry',
+    'get_registered_object': 'layers.saving.registry',
+    'serialize_keras_object': 'framework.keras.object_serialization',
+    'deserialize_keras_object': 'framework.keras.object_serialization',
+    'get_source_inputs': 'framework.keras.source_inputs', 'Config': 'framework.keras.config_object',
+}
+
+
 def __getattr__(name):
-    # The batch-structure helpers live with the training loops (loaded on first use).
-    if name in ('pack_x_y_sample_weight', 'unpack_x_y_sample_weight'):
-        from layers.training import data
-        return getattr(data, name)
-    if name == 'Progbar':
-        from layers.training.progbar import Progbar
-        return Progbar
-    if name in ('PyDataset', 'Sequence'):
-        from layers.training import py_dataset
-        return getattr(py_dataset, name)
+    if name in _LAZY:
+        import importlib
+        return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError("module 'keras.utils' has no attribute %r" % (name,))
+
+
+def __dir__():
+    return sorted({n for n in globals() if not n.startswith('_')} | set(_LAZY))

@@ -75,7 +75,7 @@ def lookup_table(custom_objects):
     """``custom_objects`` plus every registered object, under its 'Package>Name' and its bare name."""
     table = {}
     for key, obj in registered_objects().items():
-        table.setdefault(key.split('>', 1)[1], obj)
+        table.setdefault(key.split('>')[-1], obj)
         table[key] = obj
     table.update(custom_objects or {})
     return table

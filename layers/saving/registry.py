@@ -72,7 +72,7 @@ def get_registered_object(name, custom_objects=None):
             return table[name]
     if name in _REGISTERED:
         return _REGISTERED[name]
-    matches = [obj for key, obj in _REGISTERED.items() if key.split('>', 1)[1] == name]
+    matches = [obj for key, obj in _REGISTERED.items() if key.split('>')[-1] == name]
     return matches[0] if len(matches) == 1 else None
 
 

@@ -1,0 +1,131 @@
+"""``keras.models.clone_model``: the same architecture with new weights (Keras 3's rules).
+
+A Sequential gets each layer through ``clone_function`` (default: a new layer
+from the layer's config); a functional model is called anew on fresh Inputs,
+layer by layer in its graph's order, each layer replaced by its clone (a
+shared layer is cloned once); any other model is rebuilt from its config.
+A compiled model's clone is compiled with the same arguments, with new
+optimizer, loss and metric objects.
+"""
+from framework import nest
+
+
+def clone_model(model, input_tensors=None, clone_function=None, call_function=None, recursive=False, **kwargs):
+    """A new model like ``model``, with freshly initialized weights.
+
+    Args:
+        model: a Sequential, functional or subclassed Model.
+        input_tensors: KerasTensors to call the clone on (Sequential and functional only).
+        clone_function: ``fn(layer) -> layer`` applied to every non-input layer; ``lambda l: l``
+            shares the layers (and so the weights).
+        call_function: ``fn(layer, *args, **kwargs)`` that calls each cloned layer (functional only).
+        recursive: also clone the layers of nested Sequential / functional models with ``clone_function``.
+    Raises:
+        ValueError: unknown keywords; clone_function / input_tensors with a subclassed model, or
+            call_function with anything but a functional model.
+    """
+    from layers.functional.functional_model import Functional
+    from layers.model import Model
+    from layers.sequential import Sequential
+    cache = kwargs.pop('cache', None)
+    if kwargs:
+        raise ValueError('clone_model: unexpected keyword argument(s) %s' % (tuple(kwargs),))
+    if not isinstance(model, Model):
+        raise ValueError('clone_model: expected a keras Model, got %s (%r)' % (type(model).__name__, model))
+    if isinstance(model, (Sequential, Functional)):
+        clone = _wrap(clone_function, call_function, recursive, {} if cache is None else cache)
+        if isinstance(model, Sequential):
+            if call_function is not None:
+                raise ValueError('clone_model: call_function is only supported for functional models, not the '
+                                 'Sequential %r' % model.name)
+            new = _clone_sequential(model, clone, input_tensors)
+        else:
+            new = _clone_functional(model, clone, input_tensors, call_function)
+        return _compile_like(model, new)
+    if clone_function is not None or input_tensors is not None:
+        raise ValueError('clone_model: clone_function and input_tensors are only supported for Sequential or '
+                         'functional models; %r is a %s' % (model.name, type(model).__name__))
+    if call_function is not None:
+        raise ValueError('clone_model: call_function is only supported for functional models; %r is a %s'
+                         % (model.name, type(model).__name__))
+    from .object_serialization import deserialize_keras_object, serialize_keras_object
+    return deserialize_keras_object(serialize_keras_object(model),
+                                    custom_objects={type(model).__name__: type(model)})
+
+
+def _clone_layer(layer):
+    return type(layer).from_config(layer.get_config())
+
+
+def _wrap(clone_function, call_function, recursive, cache):
+    from layers.functional.functional_model import Functional
+    from layers.sequential import Sequential
+    clone_function = clone_function or _clone_layer
+    if not callable(clone_function):
+        raise ValueError('clone_model: expected clone_function to be a callable, got %r' % (clone_function,))
+
+    def clone(layer):
+        if id(layer) not in cache:
+            if recursive and isinstance(layer, (Sequential, Functional)):
+                cache[id(layer)] = clone_model(layer, clone_function=clone_function, recursive=True, cache=cache,
+                                               call_function=call_function if isinstance(layer, Functional) else None)
+            else:
+                cache[id(layer)] = clone_function(layer)
+        return cache[id(layer)]
+    return clone
+
+
+def _clone_sequential(model, clone, input_tensors):
+    from layers.functional.keras_tensor import KerasTensor
+    from layers.input_layer import Input
+    from layers.sequential import Sequential
+    new_layers = [clone(layer) for layer in model.layers]
+    source = model._input_layer
+    if input_tensors is not None:
+        if isinstance(input_tensors, (list, tuple)):
+            if len(input_tensors) != 1:
+                raise ValueError('clone_model: input_tensors must hold a single tensor for a Sequential model, '
+                                 'got %d' % len(input_tensors))
+            input_tensors = input_tensors[0]
+        if not isinstance(input_tensors, KerasTensor):
+            raise ValueError('clone_model: input_tensors must be a KerasTensor (keras.Input), got %r'
+                             % (input_tensors,))
+        new_layers = [Input(tensor=input_tensors, name=source.name if source is not None else None)] + new_layers
+    elif source is not None:
+        new_layers = [Input(batch_shape=source.batch_shape, dtype=source.dtype, name=source.name)] + new_layers
+    return Sequential(new_layers, name=model.name, trainable=model.trainable)
+
+
+def _clone_functional(model, clone, input_tensors, call_function):
+    from layers.functional.functional_model import Functional
+    from layers.functional.keras_tensor import KerasTensor
+    from layers.input_layer import Input
+    if input_tensors is None:
+        input_tensors = nest.map_structure(lambda x: Input(batch_shape=x.shape, dtype=x.dtype, name=x.name),
+                                           model.input)
+    else:
+        if not all(isinstance(x, KerasTensor) for x in nest.flatten(input_tensors)):
+            raise ValueError('clone_model: every entry of input_tensors must be a KerasTensor (keras.Input), got %r'
+                             % (input_tensors,))
+        if len(nest.flatten(input_tensors)) != len(model.inputs):
+            raise ValueError('clone_model: input_tensors must have the structure of model.input (%d tensors), '
+                             'got %d' % (len(model.inputs), len(nest.flatten(input_tensors))))
+    values = dict(zip(model.inputs, nest.flatten(input_tensors)))
+    for node in model._graph.steps:
+        args, kwargs = node.fill_in(values)
+        layer = clone(node.layer)
+        out = call_function(layer, *args, **kwargs) if call_function is not None else layer(*args, **kwargs)
+        values.update(zip(node.outputs, nest.flatten(out)))
+    outputs = nest.map_structure(lambda x: values[x], model.output)
+    cls = type(model) if type(model) is Functional else Functional
+    return cls(input_tensors, outputs, name=model.name)
+
+
+def _compile_like(model, new):
+    if not getattr(model, 'compiled', False):
+        return new
+    from .object_serialization import deserialize_keras_object, serialize_keras_object
+    config = model.get_compile_config()
+    # Round-tripping each argument through its config gives the clone its own optimizer and metrics.
+    new.compile(**{key: deserialize_keras_object(serialize_keras_object(value)) for key, value in config.items()})
+    return new

@@ -1,0 +1,210 @@
+"""``keras.utils.serialize_keras_object`` / ``deserialize_keras_object``: any Keras object as a config dict.
+
+The dict is Keras 3's: ``{'module', 'class_name', 'config', 'registered_name'}``
+(plus ``build_config`` for built layers). Each family keeps its own
+``serialize`` / ``deserialize`` (layers, losses, metrics, optimizers, schedules,
+initializers, regularizers, constraints, activations); this module only picks
+the family, from the object's base class when saving and from the dict's
+``module`` when loading. Classes are only ever looked up (``custom_objects``,
+an enclosing ``CustomObjectScope``, the registry, tapeflow's own), never
+imported by a name read from a config.
+"""
+import importlib
+
+import numpy as np
+
+from framework.backend import to_host
+from framework.tensor import Tensor, convert_to_tensor
+
+_PLAIN = (type(None), bool, int, float, str)
+
+
+def _families():
+    """(Keras module, base class, serialize, deserialize) per family, imported on first use."""
+    import framework.losses as losses
+    import framework.metrics as metrics
+    import optim
+    from layers import constraints, initializers, regularizers
+    from optim.schedules import learning_rate_schedule as schedules
+    return [('keras.losses', losses.Loss, losses.deserialize),
+            ('keras.metrics', metrics.Metric, metrics.deserialize),
+            ('keras.optimizers', optim.Optimizer, optim.deserialize),
+            ('keras.optimizers.schedules', schedules.LearningRateSchedule, schedules.deserialize),
+            ('keras.initializers', initializers.Initializer, lambda c, custom_objects=None: initializers.deserialize(c)),
+            ('keras.regularizers', regularizers.Regularizer, lambda c, custom_objects=None: regularizers.deserialize(c)),
+            ('keras.constraints', constraints.Constraint, lambda c, custom_objects=None: constraints.deserialize(c))]
+
+
+def serialize_keras_object(obj):
+    """Keras 3's config for ``obj``: plain values, lists, tuples and dicts element by element,
+    arrays as ``{'class_name': '__numpy__', ...}``, functions by name, objects by class and config.
+
+    Raises:
+        TypeError: for an object that has no ``get_config`` (say what to register or pass instead).
+    """
+    from layers.saving.registry import get_registered_name, is_registered
+    if isinstance(obj, _PLAIN):
+        return obj
+    if isinstance(obj, np.generic):
+        return obj.item()
+    if isinstance(obj, (list, tuple)):
+        items = [serialize_keras_object(x) for x in obj]
+        return tuple(items) if isinstance(obj, tuple) else items
+    if isinstance(obj, dict):
+        return {key: serialize_keras_object(value) for key, value in obj.items()}
+    if isinstance(obj, bytes):
+        return {'class_name': '__bytes__', 'config': {'value': obj.decode('utf-8')}}
+    if isinstance(obj, (np.ndarray, Tensor)):
+        value = to_host(obj._data) if isinstance(obj, Tensor) else obj
+        kind = '__tensor__' if isinstance(obj, Tensor) else '__numpy__'
+        return {'class_name': kind, 'config': {'value': value.tolist(), 'dtype': value.dtype.name}}
+    registered = get_registered_name(type(obj) if not _is_function(obj) else obj) \
+        if is_registered(type(obj) if not _is_function(obj) else obj) else None
+    if _is_function(obj):
+        if registered is not None:
+            return {'module': obj.__module__, 'class_name': 'function', 'config': registered,
+                    'registered_name': registered}
+        return {'module': 'builtins', 'class_name': 'function', 'config': obj.__name__, 'registered_name': 'function'}
+    from layers.layer import Layer
+    if isinstance(obj, Layer):
+        return _serialize_layer(obj, registered)
+    if not hasattr(obj, 'get_config'):
+        raise TypeError('serialize_keras_object: cannot serialize %r (a %s): it has no get_config(); give the '
+                        'class get_config()/from_config() and decorate it with '
+                        '@keras.saving.register_keras_serializable()' % (obj, type(obj).__name__))
+    module = next((name for name, base, _ in _families() if isinstance(obj, base)), None)
+    if registered is not None or module is None:
+        module = type(obj).__module__
+    return {'module': module, 'class_name': type(obj).__name__,
+            'config': serialize_keras_object(obj.get_config()), 'registered_name': registered}
+
+
+def _is_function(obj):
+    return callable(obj) and not isinstance(obj, type) and hasattr(obj, '__name__') and \
+        not hasattr(obj, 'get_config')
+
+
+def _serialize_layer(layer, registered):
+    from layers import serialization
+    from layers.model import Model
+    if isinstance(layer, Model):
+        from layers.saving.model_config import serialize_model
+        return serialize_model(layer)
+    config = serialization.serialize(layer)
+    if registered is not None:
+        config['module'], config['registered_name'] = type(layer).__module__, registered
+    return config
+
+
+def deserialize_keras_object(config, custom_objects=None, safe_mode=True, **kwargs):
+    """The object a ``serialize_keras_object`` config describes.
+
+    Args:
+        config: what ``serialize_keras_object`` returned (strings and numbers come back as they are).
+        custom_objects: {name: class or function} for your own objects.
+        safe_mode: accepted for Keras's signature; tapeflow never runs code read from a config.
+    Raises:
+        TypeError: a class or function name that is not found anywhere (register it or pass it in
+            ``custom_objects``).
+    """
+    if isinstance(config, _PLAIN):
+        return config
+    if isinstance(config, (list, tuple)):
+        items = [deserialize_keras_object(x, custom_objects) for x in config]
+        return tuple(items) if isinstance(config, tuple) else items
+    if not isinstance(config, dict):
+        raise TypeError('deserialize_keras_object: expected a config dict, a list or a plain value, got %s (%r)'
+                        % (type(config).__name__, config))
+    if 'class_name' not in config or 'config' not in config:
+        return {key: deserialize_keras_object(value, custom_objects) for key, value in config.items()}
+    class_name, inner = config['class_name'], config['config']
+    if class_name == '__tuple__':
+        return tuple(deserialize_keras_object(x, custom_objects) for x in inner['value'])
+    if class_name == '__bytes__':
+        return inner['value'].encode('utf-8')
+    if class_name in ('__numpy__', '__tensor__'):
+        value = np.array(inner['value'], dtype=inner['dtype'])
+        return convert_to_tensor(value) if class_name == '__tensor__' else value
+    if class_name == 'function':
+        return _find_function(inner, config.get('registered_name'), custom_objects)
+    return _build_object(config, custom_objects)
+
+
+def _lookup(names, custom_objects):
+    from layers.saving.registry import get_registered_object
+    for name in names:
+        if name:
+            found = get_registered_object(name, custom_objects)
+            if found is not None:
+                return found
+    return None
+
+
+def _find_function(name, registered_name, custom_objects):
+    found = _lookup([registered_name if registered_name != 'function' else None, name], custom_objects)
+    if found is not None:
+        return found
+    from framework.losses.registry import BY_NAME as losses_by_name
+    from layers import activations
+    for table in (activations._ALL, losses_by_name):
+        fn = table.get(name)
+        if callable(fn) and not isinstance(fn, type):
+            return fn
+    try:
+        from framework.metrics.registry import function_by_name
+        return function_by_name(name)
+    except ValueError:
+        raise TypeError('Could not locate function %r. Make sure custom functions are decorated with '
+                        '`@keras.saving.register_keras_serializable()` or passed in custom_objects={%r: %s}'
+                        % (name, name, name)) from None
+
+
+def _build_object(config, custom_objects):
+    from layers.layer import Layer
+    class_name, module = config['class_name'], config.get('module')
+    cls = _lookup([config.get('registered_name'), class_name], custom_objects)
+    if (isinstance(cls, type) and issubclass(cls, Layer)) or (cls is None and _is_layer_module(module)):
+        return _build_layer(config, dict(custom_objects or {}, **({class_name: cls} if cls else {})))
+    if cls is not None:
+        if not hasattr(cls, 'from_config'):
+            raise TypeError('deserialize_keras_object: %r resolved to %r, which has no from_config()'
+                            % (class_name, cls))
+        return cls.from_config(deserialize_keras_object(config['config'], custom_objects))
+    families = [f for f in _families() if f[0] == module] or _families()
+    for _, _, deserialize in families:
+        try:
+            return deserialize(config, custom_objects=custom_objects)
+        except (ValueError, TypeError, KeyError):
+            if len(families) == 1:
+                raise
+    if module is None:
+        try:
+            return _build_layer(config, custom_objects)
+        except ValueError:
+            pass
+    raise TypeError("Could not locate class %r (module %r). Make sure custom classes and functions are decorated "
+                    'with `@keras.saving.register_keras_serializable()` or passed in custom_objects={%r: %s}. '
+                    'Full object config: %r' % (class_name, module, class_name, class_name, config))
+
+
+def _is_layer_module(module):
+    return module is not None and (module in ('keras', 'keras.layers') or module.startswith('keras.src.models'))
+
+
+def _build_layer(config, custom_objects):
+    from layers.saving.model_config import build_model, lookup_table, resolve_layer_class
+    table = lookup_table(custom_objects)
+    cls = resolve_layer_class(config['class_name'], config.get('registered_name'), table)
+    if cls is None:
+        raise ValueError("Could not deserialize '%s.%s': no such layer class; register it with "
+                         '@keras.saving.register_keras_serializable() or pass it in custom_objects'
+                         % (config.get('module'), config['class_name']))
+    if _is_model_class(cls):
+        return build_model(config, table, 'deserialize_keras_object')
+    from layers import serialization
+    return serialization.deserialize(dict(config, class_name=cls.__name__), {cls.__name__: cls})
+
+
+def _is_model_class(cls):
+    model = importlib.import_module('layers.model').Model
+    return issubclass(cls, model)
