@@ -9,6 +9,7 @@ Gaps found by this sweep and reported to their owners are listed in
 ``KNOWN_GAPS``: those cases are strict xfails, so that a fix turns them into
 failures that ask for the entry to be removed.
 """
+import functools
 import inspect
 import re
 import warnings
@@ -243,10 +244,15 @@ LOSS_CLASSES = sorted(n for n in dir(losses) if inspect.isclass(getattr(losses, 
 METRIC_CLASSES = sorted(n for n in dir(metrics) if inspect.isclass(getattr(metrics, n))
                         and issubclass(getattr(metrics, n), metrics.Metric) and n not in ('Metric', 'MeanMetricWrapper'))
 
+# Losses scored against integer labels, and what Keras gives no default (the q of generalized cross-entropy).
+LABEL_LOSSES = ('circle', 'categorical_generalized_cross_entropy', 'categoricalgeneralizedcrossentropy')
+LOSS_ARGUMENTS = {'categorical_generalized_cross_entropy': {'q': 0.5}}
+
 def loss_entry(name):
     obj = getattr(losses, name)
-    fn = obj() if inspect.isclass(obj) else obj
-    return fn, (SPARSE if 'sparse' in name.lower() else Y), (name, getattr(fn, 'name', None))
+    fn = obj() if inspect.isclass(obj) else functools.partial(obj, **LOSS_ARGUMENTS.get(name, {}))
+    labels = SPARSE if 'sparse' in name.lower() or name.lower() in LABEL_LOSSES else Y
+    return fn, labels, (name, getattr(fn, 'name', None))
 
 BAD_LABELS = {'none': None, 'dict': {'a': 1}, 'object': object(), 'non_numeric_string': 'abc',
               'wrong_shape': np.ones((4, 5), np.float32)}

@@ -8,6 +8,12 @@ from .classes import (BinaryCrossentropy, CategoricalCrossentropy, CategoricalHi
                       Hinge, Huber, KLDivergence, LogCosh, MeanAbsoluteError, MeanAbsolutePercentageError,
                       MeanSquaredError, MeanSquaredLogarithmicError, Poisson, SparseCategoricalCrossentropy,
                       SquaredHinge)
+from .circle_loss import Circle, circle  # noqa: F401
+from .focal import (BinaryFocalCrossentropy, CategoricalFocalCrossentropy,  # noqa: F401
+                    binary_focal_crossentropy, categorical_focal_crossentropy)
+from .generalized_cross_entropy import (CategoricalGeneralizedCrossEntropy,  # noqa: F401
+                                        categorical_generalized_cross_entropy)
+from .overlap import Dice, Tversky, dice, tversky  # noqa: F401
 from .hinge_losses import categorical_hinge, hinge, squared_hinge  # noqa: F401
 from .loss import Loss, LossFunctionWrapper  # noqa: F401
 from .probabilistic import (binary_crossentropy, categorical_crossentropy, kl_divergence, poisson,  # noqa: F401

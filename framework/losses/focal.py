@@ -1,0 +1,109 @@
+"""Focal cross-entropies (Lin et al., 2017): cross-entropy scaled down where the prediction is already good.
+
+Keras 3's formulas: the binary form multiplies each element's binary
+cross-entropy by (1 - p_t) ** gamma, p_t being the probability given to
+the true label; the categorical form scales -y log(p) by alpha * (1 - p) ** gamma.
+"""
+import warnings
+
+from ..ops import clip_by_value, log, pow, reduce_mean, reduce_sum, sigmoid, sigmoid_cross_entropy_with_logits, softmax
+from .inputs import EPSILON, labels_and_predictions, same_shape
+from .loss import LossFunctionWrapper
+from .tensor_notes import get_keras_logits
+
+_AVERAGE = 'sum_over_batch_size'
+
+
+def _check_axis(axis, what):
+    if isinstance(axis, bool) or not isinstance(axis, int):
+        raise ValueError('%s: `axis` must be an int, got %r' % (what, axis))
+
+
+def _elementwise_binary_crossentropy(y_true, y_pred):
+    # keras.ops.binary_crossentropy: logits a sigmoid output carries are used as such
+    logits = get_keras_logits(y_pred)
+    if logits is not None:
+        return sigmoid_cross_entropy_with_logits(labels=y_true, logits=logits)
+    output = clip_by_value(y_pred, EPSILON, 1.0 - EPSILON)
+    return -(y_true * log(output) + (1.0 - y_true) * log(1.0 - output))
+
+
+def binary_focal_crossentropy(y_true, y_pred, apply_class_balancing=False, alpha=0.25, gamma=2.0,
+                              from_logits=False, label_smoothing=0.0, axis=-1):
+    """mean((1 - p_t) ** gamma * bce, axis), p_t = y * p + (1 - y) * (1 - p).
+
+    With ``apply_class_balancing`` each element is further weighted by alpha
+    for positives and 1 - alpha for negatives. ``label_smoothing`` pulls the
+    labels towards 0.5; ``from_logits`` applies a sigmoid to y_pred first.
+
+    Raises:
+        ValueError: when y_true and y_pred differ in shape, or ``axis`` is not an int.
+    """
+    what = 'binary_focal_crossentropy'
+    _check_axis(axis, what)
+    y_true, y_pred = labels_and_predictions(y_true, y_pred, what)
+    same_shape(y_true, y_pred, what)
+    if label_smoothing:
+        y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
+    if from_logits:
+        y_pred = sigmoid(y_pred)
+    bce = _elementwise_binary_crossentropy(y_true, y_pred)
+    p_t = y_true * y_pred + (1.0 - y_true) * (1.0 - y_pred)
+    focal_bce = pow(1.0 - p_t, float(gamma)) * bce
+    if apply_class_balancing:
+        focal_bce = (y_true * alpha + (1.0 - y_true) * (1.0 - alpha)) * focal_bce
+    return reduce_mean(focal_bce, axis)
+
+
+def categorical_focal_crossentropy(y_true, y_pred, alpha=0.25, gamma=2.0, from_logits=False,
+                                   label_smoothing=0.0, axis=-1):
+    """sum(-alpha * (1 - p) ** gamma * y * log(p), axis), p renormalised to sum to 1 and clipped.
+
+    Raises:
+        ValueError: when y_true and y_pred differ in shape, or ``axis`` is not an int.
+    """
+    what = 'categorical_focal_crossentropy'
+    _check_axis(axis, what)
+    y_true, y_pred = labels_and_predictions(y_true, y_pred, what)
+    if y_pred.ndim < 1:
+        raise ValueError('%s: y_true and y_pred must be at least rank 1 (..., classes), got scalars' % what)
+    same_shape(y_true, y_pred, what, '; for integer class labels one-hot encode them first (tf.one_hot)')
+    if y_pred.shape[-1] == 1:
+        warnings.warn('In loss categorical_focal_crossentropy, expected y_pred.shape to be (batch_size, '
+                      'num_classes) with num_classes > 1. Received: y_pred.shape=%s. Consider using '
+                      "'binary_crossentropy' if you only have 2 classes." % (tuple(y_pred.shape),),
+                      SyntaxWarning, stacklevel=2)
+    if label_smoothing:
+        y_true = y_true * (1.0 - label_smoothing) + label_smoothing / y_true.shape[-1]
+    if from_logits:
+        y_pred = softmax(y_pred, axis)
+    output = y_pred / reduce_sum(y_pred, axis, keepdims=True)
+    output = clip_by_value(output, EPSILON, 1.0 - EPSILON)
+    weight = pow(1.0 - output, float(gamma)) * alpha
+    return reduce_sum(weight * (-y_true * log(output)), axis)
+
+
+class BinaryFocalCrossentropy(LossFunctionWrapper):
+    """Binary focal cross-entropy (see ``binary_focal_crossentropy``) as a ``Loss``."""
+
+    def __init__(self, apply_class_balancing=False, alpha=0.25, gamma=2.0, from_logits=False, label_smoothing=0.0,
+                 axis=-1, reduction=_AVERAGE, name='binary_focal_crossentropy', dtype=None):
+        _check_axis(axis, 'BinaryFocalCrossentropy')
+        super().__init__(binary_focal_crossentropy, reduction=reduction, name=name, dtype=dtype,
+                         apply_class_balancing=apply_class_balancing, alpha=alpha, gamma=gamma,
+                         from_logits=from_logits, label_smoothing=label_smoothing, axis=axis)
+        self.apply_class_balancing, self.alpha, self.gamma = apply_class_balancing, alpha, gamma
+        self.from_logits, self.label_smoothing, self.axis = from_logits, label_smoothing, axis
+
+
+class CategoricalFocalCrossentropy(LossFunctionWrapper):
+    """Categorical focal cross-entropy (see ``categorical_focal_crossentropy``) as a ``Loss``."""
+
+    def __init__(self, alpha=0.25, gamma=2.0, from_logits=False, label_smoothing=0.0, axis=-1,
+                 reduction=_AVERAGE, name='categorical_focal_crossentropy', dtype=None):
+        _check_axis(axis, 'CategoricalFocalCrossentropy')
+        super().__init__(categorical_focal_crossentropy, reduction=reduction, name=name, dtype=dtype,
+                         alpha=alpha, gamma=gamma, from_logits=from_logits, label_smoothing=label_smoothing,
+                         axis=axis)
+        self.alpha, self.gamma = alpha, gamma
+        self.from_logits, self.label_smoothing, self.axis = from_logits, label_smoothing, axis

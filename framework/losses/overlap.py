@@ -1,0 +1,66 @@
+"""Overlap losses for segmentation: Dice and Tversky (Keras 3 formulas).
+
+Both compare soft masks by their intersection sum(y_true * y_pred); with
+Keras's default ``axis=None`` the sums run over every element, so a batch
+gives one number, which the reduction then leaves as it is.
+"""
+from ..ops import divide, reduce_sum
+from .inputs import EPSILON, matched
+from .loss import LossFunctionWrapper
+
+_AVERAGE = 'sum_over_batch_size'
+
+
+def _check_axis(axis, what):
+    if axis is None:
+        return
+    axes = axis if isinstance(axis, (list, tuple)) else (axis,)
+    if any(isinstance(a, bool) or not isinstance(a, int) for a in axes):
+        raise ValueError('%s: `axis` must be None, an int or a tuple of ints, got %r' % (what, axis))
+
+
+def dice(y_true, y_pred, axis=None):
+    """1 - 2 * sum(y_true * y_pred) / (sum(y_true) + sum(y_pred) + 1e-7), the sums over ``axis``.
+
+    Raises:
+        ValueError: when the shapes cannot be compared, or ``axis`` is not None/int/ints.
+    """
+    _check_axis(axis, 'dice')
+    y_true, y_pred = matched(y_true, y_pred, 'dice')
+    intersection = reduce_sum(y_true * y_pred, axis)
+    return 1.0 - divide(2.0 * intersection, reduce_sum(y_true, axis) + reduce_sum(y_pred, axis) + EPSILON)
+
+
+def tversky(y_true, y_pred, alpha=0.5, beta=0.5, axis=None):
+    """1 - TP / (TP + alpha * FP + beta * FN + 1e-7), with soft counts summed over ``axis``.
+
+    TP = sum(y_true * y_pred), FP = sum((1 - y_pred) * y_true), FN = sum(y_pred * (1 - y_true)),
+    as Keras 3 names them; alpha = beta = 0.5 gives the Dice loss.
+
+    Raises:
+        ValueError: when the shapes cannot be compared, or ``axis`` is not None/int/ints.
+    """
+    _check_axis(axis, 'tversky')
+    y_true, y_pred = matched(y_true, y_pred, 'tversky')
+    intersection = reduce_sum(y_true * y_pred, axis)
+    fp = reduce_sum((1.0 - y_pred) * y_true, axis)
+    fn = reduce_sum(y_pred * (1.0 - y_true), axis)
+    return 1.0 - divide(intersection, intersection + fp * alpha + fn * beta + EPSILON)
+
+
+class Dice(LossFunctionWrapper):
+    """The Dice loss (see ``dice``) as a ``Loss``."""
+
+    def __init__(self, reduction=_AVERAGE, name='dice', axis=None, dtype=None):
+        _check_axis(axis, 'Dice')
+        super().__init__(dice, reduction=reduction, name=name, dtype=dtype, axis=axis)
+        self.axis = axis
+
+
+class Tversky(LossFunctionWrapper):
+    """The Tversky loss (see ``tversky``) as a ``Loss``."""
+
+    def __init__(self, alpha=0.5, beta=0.5, reduction=_AVERAGE, name='tversky', axis=None, dtype=None):
+        _check_axis(axis, 'Tversky')
+        super().__init__(tversky, reduction=reduction, name=name, dtype=dtype, alpha=alpha, beta=beta, axis=axis)
+        self.alpha, self.beta, self.axis = alpha, beta, axis
