@@ -13,6 +13,7 @@ ops_nn (activations, cross-entropies, conv and pooling) and ops_core
 from framework.ops.operands import named_errors as _named_errors
 from . import ops_arrays as _arrays, ops_core as core, ops_linalg as linalg, ops_math as _math, ops_nn as nn
 from . import ops_scatter as _scatter, ops_shapes as _shapes
+from . import ops_elementwise as _elementwise, ops_statistics as _statistics
 
 # Control flow runs the caller's functions: their errors pass through untouched.
 _CALLERS_CODE = {'cond', 'custom_gradient', 'fori_loop', 'map', 'scan', 'switch', 'vectorized_map', 'while_loop'}
@@ -26,8 +27,8 @@ def _export(module):
         globals()[name] = fn if name in _CALLERS_CODE else _named_errors('keras.ops.' + name)(fn)
 
 
-for _module in (_arrays, core, linalg, _math, nn, _scatter, _shapes):
+_MODULES = (_arrays, core, linalg, _math, nn, _scatter, _shapes, _elementwise, _statistics)
+for _module in _MODULES:
     _export(_module)
 
-__all__ = sorted(set(_arrays.__all__ + core.__all__ + linalg.__all__ + _math.__all__ + nn.__all__ + _scatter.__all__
-                     + _shapes.__all__))
+__all__ = sorted({name for module in _MODULES for name in module.__all__})

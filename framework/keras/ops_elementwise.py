@@ -1,0 +1,278 @@
+"""``keras.ops`` elementwise math beyond ops_math: numpy's extra functions (cbrt,
+hypot, logaddexp, sinc, fmod, heaviside, nan_to_num, isclose...) under Keras 3's
+names and dtype rules.
+
+Most are compositions of tapeflow ops, so their gradients come from the rules
+of the pieces. The few that need their own forward (fmod, erfinv, nextafter,
+i0) record a rule written with framework ops through ``_primitive``.
+"""
+import math as _math
+
+import numpy as np
+
+from framework import backend
+from framework import ops as _ops
+from framework.ops.operands import ACTIVE, record
+from framework.tensor import Tensor
+from .ops_dtypes import FLOATX, cast_all, float_pair, floating, numeric, pair, tensor
+
+__all__ = ['allclose', 'angle', 'cbrt', 'conj', 'conjugate', 'copy', 'deg2rad', 'divide_no_nan', 'erfc',
+           'erfinv', 'fabs', 'fmax', 'fmin', 'fmod', 'heaviside', 'hypot', 'i0', 'imag', 'isclose', 'isneginf',
+           'isposinf', 'isreal', 'ldexp', 'logaddexp', 'logaddexp2', 'nan_to_num', 'nextafter', 'rad2deg', 'real',
+           'signbit', 'sinc', 'trunc']
+
+
+def _primitive(name, inputs, value, vjps):
+    """A tensor of ``value`` (a raw array) recorded with ``vjps`` (each ``vjp(g, y, *inputs)``)."""
+    out = Tensor(value)
+    if ACTIVE:
+        record('keras.ops.' + name, tuple(inputs), out, tuple(vjps))
+    return out
+
+
+def _xp(t):
+    return backend.array_module(t._data)
+
+
+# ---- floating unary ----------------------------------------------------------------------------
+def cbrt(x):
+    """The real cube root, negative for negative x."""
+    t = floating(x, 'cbrt')
+    return _ops.sign(t) * _ops.pow(_ops.abs(t), 1.0 / 3.0)
+
+
+def deg2rad(x):
+    return floating(x, 'deg2rad') * (_math.pi / 180.0)
+
+
+def rad2deg(x):
+    return floating(x, 'rad2deg') * (180.0 / _math.pi)
+
+
+def fabs(x):
+    """|x| as a float (integers become floatx)."""
+    return _ops.abs(floating(x, 'fabs'))
+
+
+def erfc(x):
+    """1 - erf(x)."""
+    return 1.0 - _ops.erf(floating(x, 'erfc'))
+
+
+def erfinv(x):
+    """The inverse of erf on (-1, 1): a rational first guess refined by Newton steps on erf."""
+    t = floating(x, 'erfinv')
+    xp, a = _xp(t), t._data
+    wide = a.astype(np.float64)
+    # Winitzki's closed-form approximation, good to ~2e-3, then Newton in float64.
+    w = xp.log1p(-wide * wide)
+    c = 2 / (_math.pi * 0.147) + w / 2
+    y = xp.sign(wide) * xp.sqrt(xp.sqrt(c * c - w / 0.147) - c)
+    with np.errstate(invalid='ignore', over='ignore'):
+        for _ in range(3):
+            error = _ops.erf(Tensor(y))._data - wide
+            y = y - error / (2 / _math.sqrt(_math.pi) * xp.exp(-y * y))
+    y = xp.where(xp.abs(wide) == 1, xp.sign(wide) * xp.inf, y)
+    return _primitive('erfinv', (t,), y.astype(a.dtype),
+                      (lambda g, out, x: g * (_math.sqrt(_math.pi) / 2) * _ops.exp(out * out),))
+
+
+def sinc(x):
+    """sin(pi x) / (pi x), 1 at x = 0."""
+    t = floating(x, 'sinc')
+    zero = _ops.equal(t, 0)
+    scaled = _ops.where(zero, _ops.ones_like(t), t) * _math.pi
+    return _ops.where(zero, _ops.ones_like(t), _ops.sin(scaled) / scaled)
+
+
+def i0(x):
+    """The modified Bessel function of the first kind, order 0 (its derivative is I1)."""
+    t = floating(x, 'i0')
+    a = t._data
+    return _primitive('i0', (t,), _bessel(a, 0).astype(a.dtype), (lambda g, out, x: g * _i1(x),))
+
+
+def _bessel(a, order):
+    # I_n(x) = sum_k (x/2)^(2k+n) / (k! (k+n)!): converges for every x; enough terms for |x| <~ 40.
+    xp = backend.array_module(a)
+    half = a.astype(np.float64) / 2
+    term = half ** order / _math.factorial(order)
+    total = term
+    for k in range(1, 120):
+        term = term * half * half / (k * (k + order))
+        total = total + term
+    return total if xp is np else xp.asarray(total)
+
+
+def _i1(t):
+    return _primitive('i1', (t,), _bessel(t._data, 1).astype(t._data.dtype),
+                      (lambda g, out, x: g * (i0(x) - _ops.divide_no_nan(out, x)),))
+
+
+# ---- integer-preserving unary ----------------------------------------------------------------
+def trunc(x):
+    """Round towards zero; integers stay as they are."""
+    t = numeric(x, 'trunc')
+    if t._data.dtype.kind in 'iu':
+        return t
+    return _ops.where(_ops.less(t, 0), _ops.ceil(t), _ops.floor(t))
+
+
+def signbit(x):
+    """True where the sign bit is set (negative numbers and -0.0)."""
+    t = numeric(x, 'signbit')
+    return Tensor(_xp(t).signbit(t._data))
+
+
+def isposinf(x):
+    t = numeric(x, 'isposinf')
+    return Tensor(_xp(t).isposinf(t._data) if t._data.dtype.kind == 'f' else _xp(t).zeros(t.shape, bool))
+
+
+def isneginf(x):
+    t = numeric(x, 'isneginf')
+    return Tensor(_xp(t).isneginf(t._data) if t._data.dtype.kind == 'f' else _xp(t).zeros(t.shape, bool))
+
+
+def isreal(x):
+    """True where the imaginary part is 0 (everywhere for real dtypes)."""
+    t = numeric(x, 'isreal')
+    return Tensor(_xp(t).isreal(t._data))
+
+
+def copy(x):
+    """The same values in a new tensor (gradients flow through)."""
+    return _ops.identity(tensor(x, 'copy'))
+
+
+def real(x):
+    t = numeric(x, 'real')
+    return t if t._data.dtype.kind != 'c' else Tensor(_xp(t).real(t._data))
+
+
+def imag(x):
+    t = numeric(x, 'imag')
+    return _ops.zeros_like(t) if t._data.dtype.kind != 'c' else Tensor(_xp(t).imag(t._data))
+
+
+def conj(x):
+    t = numeric(x, 'conj')
+    return t if t._data.dtype.kind != 'c' else Tensor(_xp(t).conj(t._data))
+
+
+conjugate = conj
+
+
+def angle(x):
+    """The complex argument: pi for negative reals, 0 otherwise (floatx for integers)."""
+    t = floating(x, 'angle')
+    if t._data.dtype.kind == 'c':
+        return Tensor(_xp(t).angle(t._data))
+    return _ops.where(_ops.less(t, 0), _math.pi, _ops.zeros_like(t))
+
+
+# ---- binary --------------------------------------------------------------------------------------
+def hypot(x1, x2):
+    """sqrt(x1**2 + x2**2), as a float."""
+    a, b = cast_all(float_pair(x1, x2, 'hypot'), 'hypot')
+    return _ops.sqrt(_ops.square(a) + _ops.square(b))
+
+
+def logaddexp(x1, x2):
+    """log(exp(x1) + exp(x2)), computed without overflow."""
+    a, b = cast_all(float_pair(x1, x2, 'logaddexp'), 'logaddexp')
+    top = _ops.stop_gradient(_ops.maximum(a, b))
+    return top + _ops.log(_ops.exp(a - top) + _ops.exp(b - top))
+
+
+def logaddexp2(x1, x2):
+    """log2(2**x1 + 2**x2)."""
+    a, b = cast_all(float_pair(x1, x2, 'logaddexp2'), 'logaddexp2')
+    return logaddexp(a * _math.log(2), b * _math.log(2)) * (1 / _math.log(2))
+
+
+def divide_no_nan(x1, x2):
+    """x1 / x2, with 0 where x2 is 0."""
+    a, b = cast_all(float_pair(x1, x2, 'divide_no_nan'), 'divide_no_nan')
+    return _ops.divide_no_nan(a, b)
+
+
+def fmod(x1, x2):
+    """The remainder of truncated division (its sign follows x1), as numpy.fmod."""
+    a, b = cast_all(pair(x1, x2, 'fmod'), 'fmod')
+    with np.errstate(divide='ignore', invalid='ignore'):
+        value = _xp(a).fmod(a._data, b._data)
+    if a._data.dtype.kind != 'f':
+        return Tensor(value)
+    return _primitive('fmod', (a, b), value, (
+        lambda g, y, a, b: _ops.sum_to(g, a.shape),
+        # (a - y) / b is the integer quotient, up to rounding error: round, never trunc.
+        lambda g, y, a, b: _ops.sum_to(-g * _ops.round(_ops.stop_gradient((a - y) / b)), b.shape)))
+
+
+def _nan_aware(name, pick):
+    def op(x1, x2):
+        a, b = cast_all(pair(x1, x2, name), name)
+        if a._data.dtype.kind != 'f':
+            return pick(a, b)
+        a, b = _ops.broadcast_to(a, _broadcast(a, b)), _ops.broadcast_to(b, _broadcast(a, b))
+        return _ops.where(_ops.is_nan(a), b, _ops.where(_ops.is_nan(b), a, pick(a, b)))
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = 'Elementwise %s that ignores NaN (NaN only where both are NaN).' % name[1:]
+    return op
+
+
+def _broadcast(a, b):
+    return np.broadcast_shapes(tuple(a.shape), tuple(b.shape))
+
+
+fmax = _nan_aware('fmax', _ops.maximum)
+fmin = _nan_aware('fmin', _ops.minimum)
+
+
+def heaviside(x1, x2):
+    """0 where x1 < 0, x2 where x1 == 0, 1 where x1 > 0 (floatx for integer inputs)."""
+    a, b = cast_all([floating(x1, 'heaviside'), floating(x2, 'heaviside')], 'heaviside')
+    shape = _broadcast(a, b)
+    a, b = _ops.broadcast_to(a, shape), _ops.broadcast_to(b, shape)
+    return _ops.where(_ops.less(a, 0), _ops.zeros_like(a), _ops.where(_ops.greater(a, 0), _ops.ones_like(a), b))
+
+
+def ldexp(x1, x2):
+    """x1 * 2**x2 for an integer x2."""
+    b = tensor(x2, 'ldexp')
+    if b._data.dtype.kind not in 'iu':
+        raise TypeError('keras.ops.ldexp: x2 must be an integer tensor, got dtype %s' % b._data.dtype.name)
+    a = floating(x1, 'ldexp')
+    # The powers of two are exact in any float dtype; x2 is an integer, so it gets no gradient.
+    return a * Tensor(_xp(b).exp2(b._data).astype(a._data.dtype))
+
+
+def nextafter(x1, x2):
+    """The next representable float after x1 towards x2 (no gradient: a step of one ulp)."""
+    a, b = cast_all(float_pair(x1, x2, 'nextafter'), 'nextafter')
+    return Tensor(_xp(a).nextafter(a._data, b._data))
+
+
+def isclose(x1, x2, rtol=1e-5, atol=1e-8, equal_nan=False):
+    """|x1 - x2| <= atol + rtol * |x2| elementwise (infinities close only to themselves)."""
+    a, b = cast_all([numeric(x1, 'isclose'), numeric(x2, 'isclose')], 'isclose')
+    return Tensor(_xp(a).isclose(a._data, b._data, rtol=float(rtol), atol=float(atol), equal_nan=bool(equal_nan)))
+
+
+def allclose(x1, x2, rtol=1e-5, atol=1e-8, equal_nan=False):
+    """Whether every element pair is close (a bool scalar tensor)."""
+    return _ops.reduce_all(isclose(x1, x2, rtol, atol, equal_nan))
+
+
+def nan_to_num(x, nan=0.0, posinf=None, neginf=None):
+    """NaN -> ``nan``, +inf -> ``posinf`` (default: the dtype's max), -inf -> ``neginf`` (its min)."""
+    t = numeric(x, 'nan_to_num')
+    if t._data.dtype.kind != 'f':
+        return t
+    info = np.finfo(t._data.dtype)
+    big = float(info.max if posinf is None else posinf)
+    small = float(info.min if neginf is None else neginf)
+    out = _ops.where(_ops.is_nan(t), float(nan), t)
+    out = _ops.where(isposinf(t), big, out)
+    return _ops.where(isneginf(t), small, out)

@@ -1,0 +1,214 @@
+"""``keras.ops`` order statistics and NaN-ignoring reductions: quantile, median,
+percentile, ptp, amax/amin and numpy's nan* family.
+
+Quantiles sort the reduced axes into one trailing axis and gather the two
+neighbours of each position, so gradients flow through sort and gather to the
+elements picked. The nan* reductions replace NaN with the reduction's identity
+(0 for sums, 1 for products, -inf for max...) before reducing.
+"""
+import numpy as np
+
+from framework import backend
+from framework import ops as _ops
+from .ops_dtypes import floating, numeric
+from .ops_shapes import take_along_axis
+
+__all__ = ['amax', 'amin', 'median', 'nanargmax', 'nanargmin', 'nancumprod', 'nancumsum', 'nanmax', 'nanmean',
+           'nanmedian', 'nanmin', 'nanpercentile', 'nanprod', 'nanquantile', 'nanstd', 'nansum', 'nanvar',
+           'percentile', 'ptp', 'quantile']
+
+_METHODS = ('linear', 'lower', 'higher', 'midpoint', 'nearest')
+
+
+def _axes(t, axis, op):
+    if axis is None:
+        return list(range(t.ndim))
+    axes = list(axis) if isinstance(axis, (list, tuple)) else [axis]
+    for a in axes:
+        if not -t.ndim <= int(a) < max(t.ndim, 1):
+            raise ValueError('keras.ops.%s: axis %s is out of range for a tensor of shape %s'
+                             % (op, a, tuple(t.shape)))
+    return sorted({int(a) % max(t.ndim, 1) for a in axes})
+
+
+def _keep(out, t, axes, keepdims):
+    if not keepdims:
+        return out
+    shape = [1 if i in axes else n for i, n in enumerate(t.shape)]
+    return _ops.reshape(out, list(out.shape[:out.ndim - t.ndim + len(axes)]) + shape)
+
+
+def _quantile(x, q, axis, method, keepdims, op, skip_nan):
+    if method not in _METHODS:
+        raise ValueError('keras.ops.%s: method must be one of %s, got %r' % (op, _METHODS, method))
+    t = floating(x, op)
+    qs = np.asarray(backend.to_host(q._data) if hasattr(q, '_data') else q, np.float64)
+    if qs.ndim > 1 or np.any((qs < 0) | (qs > 1)) or np.any(np.isnan(qs)):
+        raise ValueError('keras.ops.%s: q must be a scalar or 1-D, within [0, 1] (percentile: [0, 100]); '
+                         'got %r' % (op, qs.tolist()))
+    axes = _axes(t, axis, op)
+    others = [i for i in range(t.ndim) if i not in axes]
+    rows = _ops.reshape(_ops.transpose(t, others + axes), [t.shape[i] for i in others] + [-1])
+    if rows.shape[-1] == 0:
+        raise ValueError('keras.ops.%s: cannot take a quantile of an empty axis (shape %s)' % (op, tuple(t.shape)))
+    ordered = _ops.sort(rows, axis=-1)              # NaN sorts last, as numpy
+    # Positions are worked out on the host from q rounded to x's dtype, as Keras 3 on TensorFlow
+    # does (it shows in the last bits); the values are gathered from the sorted tensor, so
+    # gradients reach them.
+    data = backend.to_host(rows._data)
+    dtype = data.dtype
+    valid = (~np.isnan(data)).sum(-1, keepdims=True) if skip_nan else np.full(data.shape[:-1] + (1,), data.shape[-1])
+    position = qs.reshape(-1).astype(dtype).astype(np.float64) * np.maximum(valid - 1, 0)
+    low, high = np.floor(position), np.ceil(position)
+    pick = {'lower': (low, low), 'higher': (high, high), 'nearest': (np.round(position),) * 2}.get(method, (low, high))
+    below, above = (take_along_axis(ordered, p.astype('int32'), axis=-1) for p in pick)
+    if method == 'linear':
+        out = below + (above - below) * _ops.constant((position - low).astype(dtype))
+    elif method == 'midpoint':
+        out = (below + above) * 0.5
+    else:
+        out = below
+    # numpy's rule: any NaN makes the quantile NaN; nan* give NaN only where nothing is left.
+    empty = (valid == 0) if skip_nan else np.isnan(data).any(-1, keepdims=True)
+    if empty.any():
+        out = _ops.where(_ops.constant(empty), float('nan'), out)
+    out = _ops.transpose(out, [out.ndim - 1] + list(range(out.ndim - 1)))  # the q axis first
+    out = _keep(out, t, axes, keepdims)
+    return out[0] if qs.ndim == 0 else out
+
+
+def quantile(x, q, axis=None, method='linear', keepdims=False):
+    """The q-th quantiles (q in [0, 1]) over ``axis`` (None: every element); a 1-D q gives a
+    leading axis of quantiles. ``method`` picks between neighbours as numpy's does."""
+    return _quantile(x, q, axis, method, keepdims, 'quantile', False)
+
+
+def nanquantile(x, q, axis=None, method='linear', keepdims=False):
+    """``quantile`` over the non-NaN elements (NaN where every element is NaN)."""
+    return _quantile(x, q, axis, method, keepdims, 'nanquantile', True)
+
+
+def _percent(q):
+    return np.asarray(backend.to_host(q._data) if hasattr(q, '_data') else q, np.float64) / 100
+
+
+def percentile(x, q, axis=None, method='linear', keepdims=False):
+    """``quantile`` with q in percent, [0, 100]."""
+    return _quantile(x, _percent(q), axis, method, keepdims, 'percentile', False)
+
+
+def nanpercentile(x, q, axis=None, method='linear', keepdims=False):
+    return _quantile(x, _percent(q), axis, method, keepdims, 'nanpercentile', True)
+
+
+def median(x, axis=None, keepdims=False):
+    """The middle value (the mean of the two middle ones for an even count)."""
+    return _quantile(x, 0.5, axis, 'linear', keepdims, 'median', False)
+
+
+def nanmedian(x, axis=None, keepdims=False):
+    return _quantile(x, 0.5, axis, 'linear', keepdims, 'nanmedian', True)
+
+
+# ---- extremes -------------------------------------------------------------------------------------
+def amax(x, axis=None, keepdims=False):
+    """The maximum over ``axis`` (None: every element)."""
+    return _ops.reduce_max(numeric(x, 'amax'), axis, keepdims)
+
+
+def amin(x, axis=None, keepdims=False):
+    """The minimum over ``axis`` (None: every element)."""
+    return _ops.reduce_min(numeric(x, 'amin'), axis, keepdims)
+
+
+def ptp(x, axis=None, keepdims=False):
+    """Peak to peak: max - min over ``axis``."""
+    t = numeric(x, 'ptp')
+    return _ops.reduce_max(t, axis, keepdims) - _ops.reduce_min(t, axis, keepdims)
+
+
+# ---- NaN-ignoring reductions ----------------------------------------------------------------------
+def _without_nan(x, op, fill):
+    """(tensor, NaN mask or None): NaN replaced by ``fill``; integer tensors have no NaN."""
+    t = numeric(x, op)
+    if t._data.dtype.kind not in 'fc':
+        return t, None
+    nan = _ops.is_nan(t)
+    return _ops.where(nan, fill, t), nan
+
+
+def nansum(x, axis=None, keepdims=False):
+    """The sum of the non-NaN elements."""
+    return _ops.reduce_sum(_without_nan(x, 'nansum', 0.0)[0], axis, keepdims)
+
+
+def nanprod(x, axis=None, keepdims=False):
+    """The product of the non-NaN elements."""
+    return _ops.reduce_prod(_without_nan(x, 'nanprod', 1.0)[0], axis, keepdims)
+
+
+def nanmean(x, axis=None, keepdims=False):
+    """The mean of the non-NaN elements (NaN where there are none)."""
+    t, nan = _without_nan(floating(x, 'nanmean'), 'nanmean', 0.0)
+    count = _ops.reduce_sum(_ops.cast(_ops.logical_not(nan), t.dtype), axis, keepdims)
+    return _ops.reduce_sum(t, axis, keepdims) / count
+
+
+def nanvar(x, axis=None, keepdims=False):
+    """The population variance of the non-NaN elements."""
+    t = floating(x, 'nanvar')
+    centred = t - nanmean(t, axis, keepdims=True)
+    return nanmean(centred * centred, axis, keepdims)
+
+
+def nanstd(x, axis=None, keepdims=False):
+    return _ops.sqrt(nanvar(floating(x, 'nanstd'), axis, keepdims))
+
+
+def _nan_extreme(name, reduce_op, fill):
+    def op(x, axis=None, keepdims=False):
+        t, nan = _without_nan(x, name, fill)
+        out = reduce_op(t, axis, keepdims)
+        if nan is None:
+            return out
+        return _ops.where(_ops.reduce_all(nan, axis, keepdims), float('nan'), out)
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = 'The %s of the non-NaN elements over ``axis`` (NaN where all are NaN).' % name[3:]
+    return op
+
+
+nanmax = _nan_extreme('nanmax', _ops.reduce_max, -np.inf)
+nanmin = _nan_extreme('nanmin', _ops.reduce_min, np.inf)
+
+
+def _nan_arg(name, fill):
+    def op(x, axis=None, keepdims=False):
+        from .ops_math import argmax, argmin
+        t, nan = _without_nan(x, name, fill)
+        out = (argmax if name == 'nanargmax' else argmin)(t, axis, keepdims)
+        if nan is None:
+            return out
+        every = _ops.reduce_all(nan, axis, keepdims)      # Keras 3 answers -1 where all are NaN
+        return _ops.where(_ops.reshape(every, out.shape), -1, out)
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = ('int32 index of the %s, NaN elements ignored (None: into the flattened tensor; '
+                  '-1 where every element is NaN).' % name[6:])
+    return op
+
+
+nanargmax = _nan_arg('nanargmax', -np.inf)
+nanargmin = _nan_arg('nanargmin', np.inf)
+
+
+def _nan_cumulative(name, fill):
+    def op(x, axis=None, dtype=None):
+        from .ops_math import cumprod, cumsum
+        t = _without_nan(x, name, fill)[0]
+        return (cumsum if name == 'nancumsum' else cumprod)(t, axis, dtype)
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = 'Running %s along ``axis``, NaN counted as %s.' % (name[6:], fill)
+    return op
+
+
+nancumsum = _nan_cumulative('nancumsum', 0.0)
+nancumprod = _nan_cumulative('nancumprod', 1.0)
