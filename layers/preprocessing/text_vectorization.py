@@ -1,0 +1,231 @@
+"""TextVectorization: text to token indices or token-count vectors (Keras 3).
+
+Each string is standardized (lower-cased, punctuation stripped), split into
+tokens (at whitespace or into characters), optionally joined into n-grams,
+and looked up in a StringLookup whose mask token '' pads int outputs with 0.
+"""
+import re
+
+import numpy as np
+
+from framework.tensor import Tensor
+
+from ..layer import Layer
+from .categorical_encoding import encode
+from .data_inputs import batches, string_array
+from .lookups import StringLookup
+
+# Keras's punctuation class: ASCII punctuation only, as its RE2 pattern
+_PUNCTUATION = re.compile(rb'[!"#$%&()\*\+,-\./:;<=>?@\[\\\]^_`{|}~\']')
+STANDARDIZE = ('lower_and_strip_punctuation', 'lower', 'strip_punctuation')
+SPLIT = ('whitespace', 'character')
+
+
+def _check_choice(value, allowed, arg):
+    if value is not None and not callable(value) and value not in allowed:
+        raise ValueError('TextVectorization: %s must be one of %s, None or a callable; received %s=%r'
+                         % (arg, allowed, arg, value))
+
+
+class TextVectorization(Layer):
+    """Strings to int64 token indices, or multi-hot / count / tf-idf vectors (Keras 3).
+
+    Args:
+        max_tokens: the largest vocabulary, '' and '[UNK]' included.
+        standardize: 'lower_and_strip_punctuation' (default), 'lower',
+            'strip_punctuation', None, or a callable on a string tensor.
+        split: 'whitespace' (default), 'character', None, or a callable on the
+            batch (a rank-1 string tensor) returning a list of token lists or
+            a 2-D string tensor padded with ''.
+        ngrams: None, an int n (1..n-grams) or a tuple of widths.
+        output_mode: 'int' (default), 'multi_hot', 'count', 'tf_idf' (or 'one_hot').
+        output_sequence_length: int mode: pad or cut every row to this length
+            (otherwise rows are padded with 0 to the longest in the batch).
+        pad_to_max_tokens: non-int modes: the vector length is max_tokens.
+        vocabulary / idf_weights: a fixed vocabulary (and its tf-idf weights).
+    Raises:
+        ValueError: bad arguments, each message naming the argument; inputs whose
+            last axis is not 1 when splitting a rank-2 batch.
+        TypeError: non-string inputs.
+    """
+
+    def __init__(self, max_tokens=None, standardize='lower_and_strip_punctuation', split='whitespace', ngrams=None,
+                 output_mode='int', output_sequence_length=None, pad_to_max_tokens=False, vocabulary=None,
+                 idf_weights=None, sparse=False, ragged=False, encoding='utf-8', name=None, **kwargs):
+        vocabulary_size = kwargs.pop('vocabulary_size', None)
+        has_vocabulary = kwargs.pop('has_input_vocabulary', vocabulary is not None)
+        super().__init__(name=name, **kwargs)
+        _check_choice(standardize, STANDARDIZE, 'standardize')
+        _check_choice(split, SPLIT, 'split')
+        output_mode = {'binary': 'multi_hot', 'tf-idf': 'tf_idf'}.get(output_mode, output_mode)
+        if not (ngrams is None or (isinstance(ngrams, int) and not isinstance(ngrams, bool) and ngrams >= 1) or
+                (isinstance(ngrams, tuple) and ngrams and all(isinstance(n, int) and n >= 1 for n in ngrams))):
+            raise ValueError('TextVectorization: ngrams must be None, an int >= 1 or a tuple of them; received '
+                             'ngrams=%r' % (ngrams,))
+        if output_sequence_length is not None and (isinstance(output_sequence_length, bool) or not isinstance(
+                output_sequence_length, int) or output_sequence_length < 0):
+            raise ValueError('TextVectorization: output_sequence_length must be None or an int >= 0; received %r'
+                             % (output_sequence_length,))
+        if output_mode != 'int' and output_sequence_length is not None:
+            raise ValueError("TextVectorization: output_sequence_length must not be set when output_mode is not "
+                             "'int'; received output_mode=%r" % (output_mode,))
+        if ragged:
+            raise ValueError('TextVectorization: ragged=True needs ragged tensors, which tapeflow does not have; '
+                             'use output_sequence_length or the default padding')
+        self._standardize, self._split, self._ngrams_arg = standardize, split, ngrams
+        self._ngrams = tuple(range(1, ngrams + 1)) if isinstance(ngrams, int) else ngrams
+        self._output_mode, self._output_sequence_length = output_mode, output_sequence_length
+        self._encoding = encoding
+        self._lookup_layer = StringLookup(max_tokens=max_tokens, vocabulary=vocabulary, idf_weights=idf_weights,
+                                          pad_to_max_tokens=pad_to_max_tokens, mask_token='', output_mode=output_mode,
+                                          sparse=sparse, has_input_vocabulary=has_vocabulary, encoding=encoding,
+                                          vocabulary_size=vocabulary_size)
+        self.built = True
+
+    # ---- the vocabulary: the lookup layer's ----------------------------------------------------
+    def get_vocabulary(self, include_special_tokens=True):
+        """The vocabulary in index order ('' and '[UNK]' first unless ``include_special_tokens=False``)."""
+        return self._lookup_layer.get_vocabulary(include_special_tokens)
+
+    def vocabulary_size(self):
+        return self._lookup_layer.vocabulary_size()
+
+    def set_vocabulary(self, vocabulary, idf_weights=None):
+        """Use a fixed ``vocabulary`` (and ``idf_weights`` in tf_idf mode); see StringLookup.set_vocabulary."""
+        self._lookup_layer.set_vocabulary(vocabulary, idf_weights)
+
+    def adapt(self, data, batch_size=None, steps=None):
+        """Learn the vocabulary from ``data``: strings in an array, list or tensor, or a dataset
+        (or iterable) of batches of strings; ties in frequency are ordered as Keras orders them."""
+        who = 'TextVectorization %r' % self.name
+        lookup = self._lookup_layer
+        lookup._counts = type(lookup._counts)()
+        for batch in batches(data, steps, who):
+            strings = string_array(batch, who)
+            if strings.ndim == 1 and (batch is data or self._split is not None):
+                strings = strings[:, None]        # one document per string
+            lookup.update_state(self._documents(strings))
+        lookup.finalize_state()
+
+    def _documents(self, strings):
+        """The tokens of each document, as a padded object array for the lookup's counters."""
+        if self._split is None and self._ngrams is None:
+            return self._standardized(strings)
+        rows = self._rows(strings)
+        width = max((len(r) for r in rows), default=0)
+        out = np.full((len(rows), width), b'', dtype=object)     # '' is the mask: never counted
+        for i, row in enumerate(rows):
+            out[i, :len(row)] = row
+        return out
+
+    # ---- preprocessing --------------------------------------------------------------------------
+    def _standardized(self, strings):
+        who = 'TextVectorization %r' % self.name
+        if self._standardize in ('lower', 'lower_and_strip_punctuation'):
+            strings = np.vectorize(bytes.lower, otypes=[object])(strings) if strings.size else strings
+        if self._standardize in ('strip_punctuation', 'lower_and_strip_punctuation'):
+            strings = np.vectorize(lambda s: _PUNCTUATION.sub(b'', s), otypes=[object])(strings) \
+                if strings.size else strings
+        if callable(self._standardize):
+            strings = string_array(self._standardize(Tensor(strings)), who)
+        return strings
+
+    def _rows(self, strings):
+        """Each string's tokens (n-grams included), as lists of bytes."""
+        who = 'TextVectorization %r' % self.name
+        strings = self._standardized(strings)
+        if self._split is not None and strings.ndim > 1:
+            if strings.shape[-1] != 1:
+                raise ValueError('%s: when splitting strings, the input rank must be 1 or the last axis must be 1; '
+                                 'received inputs of shape %s' % (who, strings.shape))
+            strings = strings[..., 0]
+        if self._split == 'whitespace':
+            rows = [s.split() for s in strings.reshape(-1).tolist()]
+        elif self._split == 'character':
+            rows = [[c.encode('utf-8') for c in s.decode('utf-8')] for s in strings.reshape(-1).tolist()]
+        elif callable(self._split):
+            rows = self._called_split(strings, who)
+        else:
+            rows = strings.reshape(-1, strings.shape[-1]).tolist() if strings.ndim else [[strings.item()]]
+        if self._ngrams is not None:
+            rows = [[b' '.join(row[i:i + n]) for n in self._ngrams for i in range(len(row) - n + 1)] for row in rows]
+        return rows
+
+    def _called_split(self, strings, who):
+        result = self._split(Tensor(strings))
+        if isinstance(result, (list, tuple)) and all(isinstance(r, (list, tuple)) for r in result):
+            return [[t if isinstance(t, bytes) else str(t).encode('utf-8') for t in r] for r in result]
+        tokens = string_array(result, who)
+        if tokens.ndim != 2:
+            raise ValueError('%s: a split callable must return a list of token lists or a 2-D string tensor; got '
+                             'shape %s' % (who, tokens.shape))
+        return [[t for t in row if t != b''] for row in tokens.tolist()]
+
+    def call(self, inputs):
+        who = 'TextVectorization %r' % self.name
+        lookup = self._lookup_layer
+        strings = string_array(inputs, who)
+        if self._split is None and self._ngrams is None:
+            return self._fit_length(lookup.call(Tensor(self._standardized(strings))))
+        rows = self._rows(strings)
+        flat = np.empty(sum(len(r) for r in rows), dtype=object)
+        flat[:] = [t for r in rows for t in r]
+        indices = lookup._lookup(flat, who)
+        width = max((len(r) for r in rows), default=0)
+        if self._output_mode == 'int':
+            width = width if self._output_sequence_length is None else self._output_sequence_length
+        dense = np.full((len(rows), width), 0 if self._output_mode == 'int' else -1, np.int64)
+        offset = 0
+        for i, row in enumerate(rows):
+            n = min(len(row), width)
+            dense[i, :n] = indices[offset:offset + n]
+            offset += len(row)
+        if strings.ndim == 0:
+            dense = dense[0]
+        if self._output_mode == 'int':
+            return Tensor(dense)
+        depth = lookup.max_tokens if lookup.pad_to_max_tokens else lookup.vocabulary_size()
+        if self._output_mode != 'tf_idf':
+            return Tensor(encode(dense, self._output_mode, depth, np.int64))
+        if lookup.idf_weights is None:
+            raise ValueError("%s: output_mode='tf_idf' needs a vocabulary: call adapt() or set_vocabulary()" % who)
+        return Tensor(encode(dense, 'count', depth, np.float32) * lookup.idf_weights[:depth])
+
+    def _fit_length(self, out):
+        """Without splitting, int outputs are cut or zero-padded to output_sequence_length on the last axis."""
+        length = self._output_sequence_length
+        if self._output_mode != 'int' or length is None:
+            return out
+        data = out._data[..., :length]
+        pad = [(0, 0)] * (data.ndim - 1) + [(0, length - data.shape[-1])]
+        return Tensor(np.pad(data, pad))
+
+    def compute_output_shape(self, input_shape):
+        if self._output_mode == 'int':
+            return (tuple(input_shape)[0] if input_shape else None, self._output_sequence_length)
+        lookup = self._lookup_layer
+        return (tuple(input_shape)[0] if input_shape else None,
+                lookup.max_tokens if lookup.pad_to_max_tokens else lookup._frozen_vocab_size)
+
+    @property
+    def compute_dtype(self):
+        return 'float32' if self._output_mode == 'tf_idf' else 'int64'
+
+    def get_config(self):
+        config = super().get_config()
+        lookup = self._lookup_layer.get_config()
+        config.update({
+            'max_tokens': lookup['max_tokens'], 'standardize': self._standardize, 'split': self._split,
+            'ngrams': self._ngrams_arg, 'output_mode': self._output_mode,
+            'output_sequence_length': self._output_sequence_length, 'pad_to_max_tokens': lookup['pad_to_max_tokens'],
+            'sparse': False, 'ragged': False, 'vocabulary': lookup['vocabulary'], 'idf_weights': lookup['idf_weights'],
+            'encoding': self._encoding, 'vocabulary_size': self._lookup_layer._frozen_vocab_size,
+        })
+        return config
+
+    @classmethod
+    def from_config(cls, config):
+        config = dict(config)
+        if isinstance(config.get('ngrams'), list):
+            config['ngrams'] = tuple(config['ngrams'])
+        return cls(**config)
