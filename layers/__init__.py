@@ -71,3 +71,21 @@ __all__ += ['ActivityRegularization', 'AlphaDropout', 'Attention', 'Conv2DTransp
             'GaussianDropout', 'GaussianNoise', 'Identity', 'MultiHeadAttention', 'PReLU', 'SpatialDropout1D',
             'SpatialDropout2D', 'SpatialDropout3D', 'TimeDistributed', 'UnitNormalization', 'UpSampling1D',
             'UpSampling2D']
+
+# 3-D, transposed, depthwise, separable and adaptive convolution and pooling layers, with Keras's second names.
+from .adaptive_pooling import (AdaptiveAveragePooling1D, AdaptiveAveragePooling2D,  # noqa: E402
+                               AdaptiveAveragePooling3D, AdaptiveMaxPooling1D, AdaptiveMaxPooling2D,
+                               AdaptiveMaxPooling3D)
+from .conv_aliases import *  # noqa: E402,F401,F403
+from .conv_aliases import __all__ as _conv_aliases  # noqa: E402
+from .conv_nd import Conv1DTranspose, Conv3D, Conv3DTranspose  # noqa: E402
+from .depthwise_conv import DepthwiseConv1D, DepthwiseConv2D, SeparableConv1D, SeparableConv2D  # noqa: E402
+from .pooling3d import (AveragePooling3D, AvgPool3D, GlobalAveragePooling3D, GlobalMaxPooling3D,  # noqa: E402
+                        MaxPool3D, MaxPooling3D)
+from .reshaping3d import Cropping3D, UpSampling3D, ZeroPadding3D  # noqa: E402
+
+__all__ += ['AdaptiveAveragePooling1D', 'AdaptiveAveragePooling2D', 'AdaptiveAveragePooling3D',
+            'AdaptiveMaxPooling1D', 'AdaptiveMaxPooling2D', 'AdaptiveMaxPooling3D', 'AveragePooling3D', 'AvgPool3D',
+            'Conv1DTranspose', 'Conv3D', 'Conv3DTranspose', 'Cropping3D', 'DepthwiseConv1D', 'DepthwiseConv2D',
+            'GlobalAveragePooling3D', 'GlobalMaxPooling3D', 'MaxPool3D', 'MaxPooling3D', 'SeparableConv1D',
+            'SeparableConv2D', 'UpSampling3D', 'ZeroPadding3D'] + _conv_aliases

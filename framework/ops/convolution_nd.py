@@ -1,0 +1,233 @@
+"""Convolution over any number of spatial axes, with strides, dilation and groups
+(``tf.nn.convolution``, ``conv3d``, ``depthwise_conv2d``, ``conv3d_transpose``).
+
+Inputs are channels-last: (N, *spatial, C). Filters are (*kernel, C / groups, O);
+output channel ``o`` belongs to group ``o // (O / groups)``, as in TensorFlow.
+Like ``convolution.py``, the forward pass is a matmul over gathered windows
+(one strided slice per kernel offset, so one body serves numpy and cupy), and the
+three ops (forward, input gradient, filter gradient) are each other's gradients,
+so nested tapes give higher derivatives. A depthwise convolution is the grouped
+one with a group per input channel.
+"""
+import itertools
+
+from .. import backend
+from ..tensor import Tensor
+from .convolution import _padding
+from .operands import ACTIVE, as_float_tensor, named_errors, record
+from .shapes import reshape
+
+
+def normalize_tuple(value, rank, name, op):
+    """A ``rank``-tuple of positive ints from an int or a sequence of ``rank`` ints."""
+    values = (value,) * rank if isinstance(value, int) and not isinstance(value, bool) else value
+    try:
+        values = tuple(int(v) for v in values)
+    except (TypeError, ValueError):
+        values = ()
+    if len(values) == rank + 2 and values[0] == values[-1] == 1:       # TensorFlow's [1, ..., 1] form
+        values = values[1:-1]
+    if len(values) != rank or min(values) < 1:
+        raise ValueError('%s: %s must be a positive int or %d of them, got %r' % (op, name, rank, value))
+    return values
+
+
+class WindowGeometry:
+    """Where each (dilated) window of an (N, *spatial, C) input lies, and how many groups share it."""
+
+    def __init__(self, shape, kernel, strides, dilations, padding, op, groups=1):
+        self.shape, self.kernel, self.strides, self.dilations = tuple(shape), kernel, strides, dilations
+        self.groups = groups
+        self.out, self.pads = [], []
+        for size, k, s, d in zip(self.shape[1:-1], kernel, strides, dilations):
+            out, before, after = _padding(size, (k - 1) * d + 1, s, padding, op)
+            self.out.append(out)
+            self.pads.append((before, after))
+        self.out = tuple(self.out)
+
+    def pad(self, a, fill=0):
+        if any(p != (0, 0) for p in self.pads):
+            xp = backend.array_module(a)
+            a = xp.pad(a, ((0, 0),) + tuple(self.pads) + ((0, 0),), constant_values=fill)
+        return a
+
+    def offsets(self):
+        """Every offset within a window, in row-major order."""
+        return list(itertools.product(*(range(k) for k in self.kernel)))
+
+    def window_slice(self, offset):
+        """The padded input's elements at ``offset`` of every window: (N, *out, C)."""
+        return ((slice(None),) + tuple(slice(o * d, o * d + s * (n - 1) + 1, s) for o, d, s, n in
+                                       zip(offset, self.dilations, self.strides, self.out)) + (slice(None),))
+
+    def columns(self, a):
+        """(N, *out, K, C): every window's elements, K = the kernel's size."""
+        xp = backend.array_module(a)
+        padded = self.pad(a)
+        return xp.stack([padded[self.window_slice(o)] for o in self.offsets()], axis=-2)
+
+    def fold(self, cols):
+        """Sum (N, *out, K, C) window values back onto an (N, *spatial, C) array: the adjoint of ``columns``."""
+        padded = self.padded_zeros(cols)
+        for k, offset in enumerate(self.offsets()):
+            padded[self.window_slice(offset)] += cols[..., k, :]
+        return self.unpad(padded)
+
+    def padded_zeros(self, like):
+        """Zeros the shape of the padded input, of ``like``'s dtype and device."""
+        xp = backend.array_module(like)
+        return xp.zeros((self.shape[0],) + tuple(n + b + a for n, (b, a) in zip(self.shape[1:-1], self.pads))
+                        + (self.shape[-1],), like.dtype)
+
+    def unpad(self, padded):
+        return padded[(slice(None),) + tuple(slice(b, b + n) for n, (b, _) in zip(self.shape[1:-1], self.pads))
+                      + (slice(None),)]
+
+    # Grouped layouts: a batch of G matmuls, one per group.
+    def grouped_columns(self, cols):
+        """(N, *out, K, C) -> (G, M, K * C/G), M = N * prod(out)."""
+        k, c = cols.shape[-2:]
+        g = self.groups
+        return cols.reshape(-1, k, g, c // g).transpose(2, 0, 1, 3).reshape(g, -1, k * (c // g))
+
+    def ungrouped_columns(self, grouped):
+        """The inverse of ``grouped_columns``."""
+        g, m, _ = grouped.shape
+        k, c = len(self.offsets()), self.shape[-1]
+        return grouped.reshape(g, m, k, c // g).transpose(1, 2, 0, 3).reshape(
+            (self.shape[0],) + self.out + (k, c))
+
+    def grouped_filters(self, f):
+        """(*kernel, C/G, O) -> (G, K * C/G, O/G)."""
+        *_, cg, o = f.shape
+        g = self.groups
+        return f.reshape(-1, cg, g, o // g).transpose(2, 0, 1, 3).reshape(g, -1, o // g)
+
+    def ungrouped_filters(self, grouped):
+        g, _, og = grouped.shape
+        cg = self.shape[-1] // g
+        return grouped.reshape(g, -1, cg, og).transpose(1, 2, 0, 3).reshape(self.kernel + (cg, g * og))
+
+    def grouped_outputs(self, y):
+        """(N, *out, O) -> (G, M, O/G)."""
+        o = y.shape[-1]
+        return y.reshape(-1, self.groups, o // self.groups).transpose(1, 0, 2)
+
+    def ungrouped_outputs(self, grouped):
+        g, m, og = grouped.shape
+        return grouped.transpose(1, 0, 2).reshape((self.shape[0],) + self.out + (g * og,))
+
+
+def _conv(x, f, geo):
+    xp = backend.array_module(x._data)
+    cols = geo.grouped_columns(geo.columns(x._data))
+    out = Tensor(geo.ungrouped_outputs(xp.matmul(cols, geo.grouped_filters(f._data))))
+    if ACTIVE:
+        record('convolution', (x, f), out, (lambda g, y, x, f: _input_grad(g, f, geo),
+                                            lambda g, y, x, f: _filter_grad(x, g, geo)))
+    return out
+
+
+def _input_grad(g, f, geo):
+    """d conv / d input: each output gradient spread back over its window."""
+    xp = backend.array_module(g._data)
+    cols = xp.matmul(geo.grouped_outputs(g._data), geo.grouped_filters(f._data).transpose(0, 2, 1))
+    out = Tensor(geo.fold(geo.ungrouped_columns(cols)))
+    if ACTIVE:
+        record('convolution_input_grad', (g, f), out, (lambda gg, y, g, f: _conv(gg, f, geo),
+                                                       lambda gg, y, g, f: _filter_grad(gg, g, geo)))
+    return out
+
+
+def _filter_grad(x, g, geo):
+    """d conv / d filters: each group's windows, transposed, times its output gradients."""
+    xp = backend.array_module(x._data)
+    cols = geo.grouped_columns(geo.columns(x._data))
+    out = Tensor(geo.ungrouped_filters(xp.matmul(cols.transpose(0, 2, 1), geo.grouped_outputs(g._data))))
+    if ACTIVE:
+        record('convolution_filter_grad', (x, g), out, (lambda gf, y, x, g: _input_grad(g, gf, geo),
+                                                        lambda gf, y, x, g: _conv(x, gf, geo)))
+    return out
+
+
+def _operands(input, filters, op):  # noqa: A002
+    x, f = as_float_tensor(input, op), as_float_tensor(filters, op)
+    if x.ndim < 3 or f.ndim != x.ndim or x.dtype != f.dtype:
+        raise ValueError('%s: input (N, *spatial, C) %s %s and filters (*kernel, C_in, C_out) %s %s do not match '
+                         'in rank or dtype' % (op, tuple(x.shape), x.dtype.name, tuple(f.shape), f.dtype.name))
+    return x, f
+
+
+def _padding_mode(padding, op):
+    mode = str(padding).upper()
+    if mode not in ('VALID', 'SAME'):
+        raise ValueError("%s: padding must be 'VALID' or 'SAME', got %r" % (op, padding))
+    return mode
+
+
+@named_errors('convolution')
+def convolution(input, filters, strides=1, padding='VALID', dilations=1, groups=1, name=None):  # noqa: A002
+    """N-D convolution of (N, *spatial, C) input with (*kernel, C / groups, O) filters.
+
+    Raises:
+        ValueError: ranks, dtypes or channel counts that do not match, C or O not
+            divisible by ``groups``, or a window larger than the (padded) input.
+    """
+    op = 'convolution'
+    x, f = _operands(input, filters, op)
+    rank = x.ndim - 2
+    groups = int(groups)
+    c, o = x.shape[-1], f.shape[-1]
+    if groups < 1 or c % groups or o % groups or f.shape[-2] * groups != c:
+        raise ValueError('%s: input channels %d must equal filters.shape[-2] (%d) times groups (%d), and the '
+                         'filters %d must divide by groups' % (op, c, f.shape[-2], groups, o))
+    geo = WindowGeometry(x.shape, tuple(f.shape[:-2]), normalize_tuple(strides, rank, 'strides', op),
+                         normalize_tuple(dilations, rank, 'dilations', op), _padding_mode(padding, op), op, groups)
+    return _conv(x, f, geo)
+
+
+@named_errors('conv3d')
+def conv3d(input, filters, strides=1, padding='VALID', data_format='NDHWC', dilations=1, name=None):  # noqa: A002
+    """3-D convolution of (N, D, H, W, C_in) input with (KD, KH, KW, C_in, C_out) filters."""
+    if data_format != 'NDHWC':
+        raise ValueError("conv3d: only data_format='NDHWC' is supported, got %r" % (data_format,))
+    if as_float_tensor(input, 'conv3d').ndim != 5:
+        raise ValueError('conv3d: expected an (N, D, H, W, C) input, got shape %s' % (tuple(input.shape),))
+    return convolution(input, filters, strides, padding, dilations)
+
+
+@named_errors('depthwise_conv')
+def depthwise_conv(input, filters, strides=1, padding='VALID', dilations=1, name=None):  # noqa: A002
+    """Each input channel convolved on its own with (*kernel, C, M) filters, giving C * M
+    channels (channel ``c * M + m``), as ``tf.nn.depthwise_conv2d``."""
+    op = 'depthwise_conv'
+    x, f = _operands(input, filters, op)
+    if f.shape[-2] != x.shape[-1]:
+        raise ValueError('%s: filters (*kernel, C, multiplier) %s need C = the input channels %d'
+                         % (op, tuple(f.shape), x.shape[-1]))
+    grouped = reshape(f, tuple(f.shape[:-2]) + (1, f.shape[-2] * f.shape[-1]))
+    return convolution(x, grouped, strides, padding, dilations, groups=x.shape[-1])
+
+
+@named_errors('conv_transpose')
+def conv_transpose(input, filters, output_shape, strides=1, padding='SAME', dilations=1, name=None):  # noqa: A002
+    """The transpose (input gradient) of ``convolution``: (N, *spatial, C_in) input,
+    (*kernel, C_out, C_in) filters, giving ``output_shape`` (N, *spatial_out, C_out).
+
+    Raises:
+        ValueError: an ``output_shape`` that the convolution with these filters,
+            strides and padding does not map back onto the input's spatial shape.
+    """
+    op = 'conv_transpose'
+    x, f = _operands(input, filters, op)
+    rank = x.ndim - 2
+    out = tuple(int(d) for d in output_shape)
+    if len(out) != x.ndim or out[0] != x.shape[0] or out[-1] != f.shape[-2] or x.shape[-1] != f.shape[-1]:
+        raise ValueError('%s: input %s, filters (*kernel, C_out, C_in) %s and output_shape %s do not match'
+                         % (op, tuple(x.shape), tuple(f.shape), out))
+    geo = WindowGeometry(out, tuple(f.shape[:-2]), normalize_tuple(strides, rank, 'strides', op),
+                         normalize_tuple(dilations, rank, 'dilations', op), _padding_mode(padding, op), op)
+    if geo.out != tuple(x.shape[1:-1]):
+        raise ValueError('%s: output_shape %s convolves back to spatial shape %s, not to the input\'s %s'
+                         % (op, out, geo.out, tuple(x.shape[1:-1])))
+    return _input_grad(x, f, geo)

@@ -1,0 +1,122 @@
+"""Max and average pooling over any number of spatial axes (``tf.nn.max_pool3d``,
+``avg_pool3d``), channels-last, with TensorFlow's SAME / VALID windows.
+
+Both gradients are linear in the output gradient, so each is an op whose own
+gradient is its adjoint (and back): nested tapes differentiate them.
+"""
+from .. import backend
+from ..tensor import Tensor
+from .convolution_nd import WindowGeometry, normalize_tuple
+from .operands import ACTIVE, as_float_tensor, named_errors, record
+
+
+def _geometry(input, ksize, strides, padding, rank, op):  # noqa: A002
+    x = as_float_tensor(input, op)
+    if rank is not None and x.ndim != rank + 2:
+        raise ValueError('%s: expected an input of rank %d (N, *spatial, C), got shape %s'
+                         % (op, rank + 2, tuple(x.shape)))
+    if x.ndim < 3:
+        raise ValueError('%s: expected an (N, *spatial, C) input, got shape %s' % (op, tuple(x.shape)))
+    rank = x.ndim - 2
+    mode = str(padding).upper()
+    if mode not in ('VALID', 'SAME'):
+        raise ValueError("%s: padding must be 'VALID' or 'SAME', got %r" % (op, padding))
+    geo = WindowGeometry(x.shape, normalize_tuple(ksize, rank, 'ksize', op),
+                         normalize_tuple(strides, rank, 'strides', op), (1,) * rank, mode, op)
+    return x, geo
+
+
+def _spread(g, geo, hits=None):
+    """Each window's value ``g`` added back onto the input (at the elements ``hits`` marks, if given)."""
+    padded = geo.padded_zeros(g)
+    for k, offset in enumerate(geo.offsets()):
+        padded[geo.window_slice(offset)] += g if hits is None else g * hits[k]
+    return geo.unpad(padded)
+
+
+def _gather(a, geo, hits=None):
+    """The adjoint of ``_spread``: each window's sum (of the elements ``hits`` marks, if given)."""
+    padded = geo.padded_zeros(a)
+    geo.unpad(padded)[...] = a
+    total = None
+    for k, offset in enumerate(geo.offsets()):
+        part = padded[geo.window_slice(offset)]
+        part = part if hits is None else part * hits[k]
+        total = part.copy() if total is None else total + part
+    return total
+
+
+def _windows_op(x, geo, hits, scale):
+    """``gather(x) * scale`` as an op, its gradient ``_spread_op``."""
+    out = Tensor(_gather(x._data, geo, hits) * scale)
+    if ACTIVE:
+        record('pool_windows', (x,), out, (lambda g, y, x: _spread_op(g, geo, hits, scale),))
+    return out
+
+
+def _spread_op(g, geo, hits, scale):
+    out = Tensor(_spread(g._data * scale, geo, hits))
+    if ACTIVE:
+        record('pool_windows_grad', (g,), out, (lambda gg, y, g: _windows_op(gg, geo, hits, scale),))
+    return out
+
+
+@named_errors('max_pool')
+def max_pool(input, ksize, strides, padding='VALID', rank=None, name=None):  # noqa: A002
+    """The maximum of each window; its gradient goes to the window's first maximal
+    element in row-major order, as TensorFlow's MaxPoolGrad."""
+    x, geo = _geometry(input, ksize, strides, padding, rank, 'max_pool')
+    a = x._data
+    xp = backend.array_module(a)
+    padded = geo.pad(a, fill=xp.finfo(a.dtype).min)
+    slices = [padded[geo.window_slice(o)] for o in geo.offsets()]
+    best = slices[0].copy()
+    for part in slices[1:]:
+        xp.maximum(best, part, out=best)
+    out = Tensor(best)
+    if ACTIVE:
+        hits, taken = [], xp.zeros(best.shape, bool)
+        for part in slices:
+            hit = (part == best) & ~taken
+            taken |= hit
+            hits.append(hit.astype(a.dtype))
+        record('max_pool', (x,), out, (lambda g, y, x: _spread_op(g, geo, hits, 1),))
+    return out
+
+
+@named_errors('avg_pool')
+def avg_pool(input, ksize, strides, padding='VALID', rank=None, name=None):  # noqa: A002
+    """The mean of each window, counting only real (unpadded) elements, as TensorFlow."""
+    x, geo = _geometry(input, ksize, strides, padding, rank, 'avg_pool')
+    return _windows_op(x, geo, None, 1 / _real_counts(geo, x._data))
+
+
+def _real_counts(geo, like):
+    """(1, *out, 1): how many unpadded elements each window holds, the product of one count per axis."""
+    xp = backend.array_module(like)
+    counts = xp.ones((1,) + geo.out + (1,), like.dtype)
+    for axis, (n, k, s, (before, _), out) in enumerate(zip(geo.shape[1:-1], geo.kernel, geo.strides, geo.pads,
+                                                            geo.out)):
+        start = xp.arange(out) * s
+        per_axis = xp.minimum(start + k, before + n) - xp.maximum(start, before)
+        shape = [1] * counts.ndim
+        shape[axis + 1] = out
+        counts = counts * per_axis.reshape(shape).astype(like.dtype)
+    return counts
+
+
+def max_pool3d(input, ksize, strides, padding='VALID', data_format='NDHWC', name=None):  # noqa: A002
+    """``tf.nn.max_pool3d``: (N, D, H, W, C) input."""
+    _check_ndhwc(data_format, 'max_pool3d')
+    return max_pool(input, ksize, strides, padding, rank=3)
+
+
+def avg_pool3d(input, ksize, strides, padding='VALID', data_format='NDHWC', name=None):  # noqa: A002
+    """``tf.nn.avg_pool3d``: (N, D, H, W, C) input."""
+    _check_ndhwc(data_format, 'avg_pool3d')
+    return avg_pool(input, ksize, strides, padding, rank=3)
+
+
+def _check_ndhwc(data_format, op):
+    if data_format != 'NDHWC':
+        raise ValueError("%s: only data_format='NDHWC' is supported, got %r" % (op, data_format))

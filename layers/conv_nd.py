@@ -1,0 +1,192 @@
+"""Convolutions of any rank, channels_last: Conv3D, and the transposed Conv1DTranspose
+and Conv3DTranspose (Keras 3's arguments, defaults, weights and configs)."""
+import numpy as np
+
+from framework.ops import cast
+from framework.ops.convolution_nd import conv_transpose, convolution, normalize_tuple
+
+from .conv2d_transpose import transposed_length
+from .convolution import _output_length, check_channels_last, normalize_padding
+from .input_spec import InputSpec
+from .kernel_options import KernelOptions
+from .layer import Layer
+
+
+def check_filters(filters, who):
+    if isinstance(filters, bool) or not isinstance(filters, (int, np.integer)) or filters <= 0:
+        raise ValueError('%s: filters must be a positive integer, got %r' % (who, filters))
+    return int(filters)
+
+
+def window_options(layer, rank, kernel_size, strides, padding, dilation_rate, who):
+    """Set kernel_size, strides, padding and dilation_rate as ``rank``-tuples, as Keras checks them."""
+    layer.kernel_size = normalize_tuple(kernel_size, rank, 'kernel_size', who)
+    layer.strides = normalize_tuple(strides, rank, 'strides', who)
+    layer.dilation_rate = normalize_tuple(dilation_rate, rank, 'dilation_rate', who)
+    layer.padding = normalize_padding(padding, who)
+    if max(layer.strides) > 1 and max(layer.dilation_rate) > 1:
+        raise ValueError('%s: strides > 1 are not supported together with dilation_rate > 1; got strides=%s and '
+                         'dilation_rate=%s' % (who, layer.strides, layer.dilation_rate))
+
+
+def input_channels(layer, input_shape, rank):
+    channels = input_shape[-1]
+    if len(input_shape) != rank + 2 or channels is None:
+        raise ValueError('%s %r: expected an input of rank %d with a known channel axis, got shape %s'
+                         % (type(layer).__name__, layer.name, rank + 2, tuple(input_shape)))
+    return int(channels)
+
+
+def convolved_shape(input_shape, kernel_size, strides, dilation_rate, padding, channels):
+    """The output shape of a convolution of (batch, *spatial, C) with these windows."""
+    spatial = tuple(_output_length(d, (k - 1) * r + 1, s, padding)
+                    for d, k, s, r in zip(input_shape[1:-1], kernel_size, strides, dilation_rate))
+    return (input_shape[0],) + spatial + (channels,)
+
+
+class ConvND(KernelOptions, Layer):
+    """A convolution over ``rank`` spatial axes (Keras 3's Conv arguments, channels_last).
+
+    The kernel has shape (*kernel_size, input_channels // groups, filters).
+    Raises:
+        ValueError: bad filters / kernel_size / strides / padding / dilation_rate /
+            groups, strides and dilation both above 1, channels_first, or an input
+            of another rank or whose channels do not divide by groups.
+    """
+    rank = None
+
+    def __init__(self, filters, kernel_size, strides=1, padding='valid', data_format=None, dilation_rate=1,
+                 groups=1, activation=None, use_bias=True, kernel_initializer='glorot_uniform',
+                 bias_initializer='zeros', kernel_regularizer=None, bias_regularizer=None,
+                 activity_regularizer=None, kernel_constraint=None, bias_constraint=None, **kwargs):
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        who = '%s %r' % (type(self).__name__, self.name)
+        self.filters = check_filters(filters, who)
+        check_channels_last(data_format, who)
+        window_options(self, self.rank, kernel_size, strides, padding, dilation_rate, who)
+        if isinstance(groups, bool) or not isinstance(groups, (int, np.integer)) or groups < 1 \
+                or self.filters % groups:
+            raise ValueError('%s: groups must be a positive integer dividing filters=%d, got %r'
+                             % (who, self.filters, groups))
+        self.groups = int(groups)
+        self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer, kernel_regularizer,
+                                 bias_regularizer, kernel_constraint, bias_constraint)
+        self.input_spec = InputSpec(ndim=self.rank + 2)
+
+    def build(self, input_shape):
+        channels = input_channels(self, input_shape, self.rank)
+        if channels % self.groups:
+            raise ValueError('%s %r: the input channels %d must divide by groups=%d'
+                             % (type(self).__name__, self.name, channels, self.groups))
+        self._add_kernel_and_bias(self.kernel_size + (channels // self.groups, self.filters), self.filters)
+        self.input_spec = InputSpec(ndim=self.rank + 2, axes={-1: channels})
+        self.built = True
+
+    def call(self, inputs):
+        if inputs._data.dtype is not self.kernel._data.dtype:
+            inputs = cast(inputs, self.kernel.dtype)
+        x = convolution(inputs, self.kernel, self.strides, self.padding.upper(), self.dilation_rate, self.groups)
+        if self.bias is not None:
+            x = x + self.bias
+        return self.activation(x)
+
+    def compute_output_shape(self, input_shape):
+        return convolved_shape(tuple(input_shape), self.kernel_size, self.strides, self.dilation_rate,
+                               self.padding, self.filters)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({
+            'filters': self.filters, 'kernel_size': self.kernel_size, 'strides': self.strides,
+            'padding': self.padding, 'data_format': 'channels_last', 'dilation_rate': self.dilation_rate,
+            'groups': self.groups,
+        })
+        config.update(self._kernel_options_config(with_activity_regularizer=True))
+        return config
+
+
+class Conv3D(ConvND):
+    """3-D convolution over (batch, depth, rows, cols, channels)."""
+    rank = 3
+
+
+class ConvTransposeND(KernelOptions, Layer):
+    """A transposed convolution over ``rank`` spatial axes (Keras 3's arguments, channels_last).
+
+    The kernel has shape (*kernel_size, filters, input_channels). With padding
+    'same' the output is ``strides`` times the input; with 'valid' it is
+    ``(size - 1) * stride + max(kernel, stride)`` (dilated kernels count their
+    dilated extent); ``output_padding`` (each below its stride) sets the extra.
+    Raises:
+        ValueError: bad sizes, an output_padding not below the stride, or an input of another rank.
+    """
+    rank = None
+
+    def __init__(self, filters, kernel_size, strides=1, padding='valid', output_padding=None, data_format=None,
+                 dilation_rate=1, activation=None, use_bias=True, kernel_initializer='glorot_uniform',
+                 bias_initializer='zeros', kernel_regularizer=None, bias_regularizer=None,
+                 activity_regularizer=None, kernel_constraint=None, bias_constraint=None, **kwargs):
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        who = '%s %r' % (type(self).__name__, self.name)
+        self.filters = check_filters(filters, who)
+        check_channels_last(data_format, who)
+        window_options(self, self.rank, kernel_size, strides, padding, dilation_rate, who)
+        self.output_padding = None
+        if output_padding is not None:
+            extra = (output_padding,) * self.rank if isinstance(output_padding, (int, np.integer)) \
+                else tuple(output_padding)
+            if len(extra) != self.rank or any(isinstance(p, bool) or not isinstance(p, (int, np.integer))
+                                              or not 0 <= p < s for p, s in zip(extra, self.strides)):
+                raise ValueError('%s: output_padding must be %d non-negative ints each smaller than its stride %s, '
+                                 'got %r' % (who, self.rank, self.strides, output_padding))
+            self.output_padding = tuple(int(p) for p in extra)
+        self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer, kernel_regularizer,
+                                 bias_regularizer, kernel_constraint, bias_constraint)
+        self.input_spec = InputSpec(ndim=self.rank + 2)
+
+    def build(self, input_shape):
+        channels = input_channels(self, input_shape, self.rank)
+        self._add_kernel_and_bias(self.kernel_size + (self.filters, channels), self.filters)
+        self.input_spec = InputSpec(ndim=self.rank + 2, axes={-1: channels})
+        self.built = True
+
+    def call(self, inputs):
+        if inputs._data.dtype is not self.kernel._data.dtype:
+            inputs = cast(inputs, self.kernel.dtype)
+        out_shape = self.compute_output_shape(tuple(inputs.shape))
+        x = conv_transpose(inputs, self.kernel, out_shape, self.strides, self.padding.upper(), self.dilation_rate)
+        if self.bias is not None:
+            x = x + self.bias
+        return self.activation(x)
+
+    def compute_output_shape(self, input_shape):
+        input_shape = tuple(input_shape)
+        extra = self.output_padding or (None,) * self.rank
+        spatial = tuple(transposed_length(d, (k - 1) * r + 1, s, self.padding, p) for d, k, s, r, p in
+                        zip(input_shape[1:-1], self.kernel_size, self.strides, self.dilation_rate, extra))
+        return (input_shape[0],) + spatial + (self.filters,)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({
+            'filters': self.filters, 'kernel_size': self.kernel_size, 'strides': self.strides,
+            'padding': self.padding, 'output_padding': self.output_padding, 'data_format': 'channels_last',
+            'dilation_rate': self.dilation_rate,
+        })
+        config.update(self._kernel_options_config(with_activity_regularizer=True))
+        return config
+
+
+class Conv1DTranspose(ConvTransposeND):
+    """Transposed 1-D convolution over (batch, steps, channels)."""
+    rank = 1
+
+
+class Conv3DTranspose(ConvTransposeND):
+    """Transposed 3-D convolution over (batch, depth, rows, cols, channels)."""
+    rank = 3
+
+    def __init__(self, filters, kernel_size, strides=(1, 1, 1), padding='valid', data_format=None,
+                 output_padding=None, dilation_rate=(1, 1, 1), **kwargs):
+        # Keras 3 puts data_format before output_padding here only.
+        super().__init__(filters, kernel_size, strides, padding, output_padding, data_format, dilation_rate, **kwargs)

@@ -1,0 +1,185 @@
+"""Depthwise and separable convolutions (channels_last), Keras 3's arguments and weights:
+DepthwiseConv1D/2D convolve each input channel on its own (``depth_multiplier``
+output channels each, channel ``c * depth_multiplier + m``); SeparableConv1D/2D
+follow that with a 1x1 convolution mixing the channels into ``filters``."""
+import numpy as np
+
+from framework.ops import cast
+from framework.ops.convolution_nd import convolution, depthwise_conv
+
+from . import activations, constraints, initializers, regularizers
+from .conv_nd import check_filters, convolved_shape, input_channels, window_options
+from .convolution import check_channels_last
+from .input_spec import InputSpec
+from .layer import Layer
+
+_KINDS = ('initializer', 'regularizer', 'constraint')
+_MODULES = (initializers, regularizers, constraints)
+
+
+class _DepthwiseBase(Layer):
+    """The depthwise part both layer families share; ``_kernels`` lists the kernel
+    names besides 'depthwise' (Keras 3's argument prefixes)."""
+    rank = None
+    _kernels = ()
+
+    def _set_options(self, kernel_size, strides, padding, depth_multiplier, data_format, dilation_rate,
+                     activation, use_bias, bias_initializer, options):
+        who = '%s %r' % (type(self).__name__, self.name)
+        check_channels_last(data_format, who)
+        window_options(self, self.rank, kernel_size, strides, padding, dilation_rate, who)
+        if isinstance(depth_multiplier, bool) or not isinstance(depth_multiplier, (int, np.integer)) \
+                or depth_multiplier < 1:
+            raise ValueError('%s: depth_multiplier must be a positive integer, got %r' % (who, depth_multiplier))
+        self.depth_multiplier = int(depth_multiplier)
+        self.activation = activations.get(activation)
+        self.use_bias = bool(use_bias)
+        options = dict(options, bias_initializer=bias_initializer)
+        for prefix in ('depthwise',) + self._kernels + ('bias',):
+            for kind, module in zip(_KINDS, _MODULES):
+                setattr(self, '%s_%s' % (prefix, kind), module.get(options['%s_%s' % (prefix, kind)]))
+        self.bias = None
+        self.input_spec = InputSpec(ndim=self.rank + 2)
+
+    def _weight(self, prefix, name, shape):
+        return self.add_weight(name=name, shape=shape,
+                               initializer=getattr(self, prefix + '_initializer'),
+                               regularizer=getattr(self, prefix + '_regularizer'),
+                               constraint=getattr(self, prefix + '_constraint'))
+
+    def _depthwise(self, inputs, kernel):
+        if inputs._data.dtype is not kernel._data.dtype:
+            inputs = cast(inputs, kernel.dtype)
+        return depthwise_conv(inputs, kernel, self.strides, self.padding.upper(), self.dilation_rate)
+
+    def _finish(self, x):
+        if self.bias is not None:
+            x = x + self.bias
+        return self.activation(x)
+
+    def _options_config(self):
+        config = {'activation': activations.serialize(self.activation), 'use_bias': self.use_bias}
+        for kind, module in zip(_KINDS, _MODULES):
+            for prefix in ('depthwise',) + self._kernels + ('bias',):
+                config['%s_%s' % (prefix, kind)] = module.serialize(getattr(self, '%s_%s' % (prefix, kind)))
+            if kind == 'regularizer':
+                config['activity_regularizer'] = regularizers.serialize(self.activity_regularizer)
+        return config
+
+
+class _DepthwiseConv(_DepthwiseBase):
+    """Each channel convolved with its own (*kernel_size, depth_multiplier) filters.
+
+    Weights: kernel (*kernel_size, channels, depth_multiplier), bias (channels * depth_multiplier,).
+    Raises:
+        ValueError: bad kernel_size / strides / padding / dilation_rate / depth_multiplier,
+            or an input of another rank.
+    """
+
+    def __init__(self, kernel_size, strides=1, padding='valid', depth_multiplier=1, data_format=None,
+                 dilation_rate=1, activation=None, use_bias=True, depthwise_initializer='glorot_uniform',
+                 bias_initializer='zeros', depthwise_regularizer=None, bias_regularizer=None,
+                 activity_regularizer=None, depthwise_constraint=None, bias_constraint=None, **kwargs):
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        self._set_options(kernel_size, strides, padding, depth_multiplier, data_format, dilation_rate, activation,
+                          use_bias, bias_initializer, dict(
+                              depthwise_initializer=depthwise_initializer, depthwise_regularizer=depthwise_regularizer,
+                              depthwise_constraint=depthwise_constraint, bias_regularizer=bias_regularizer,
+                              bias_constraint=bias_constraint))
+
+    def build(self, input_shape):
+        channels = input_channels(self, input_shape, self.rank)
+        # Keras 3 names this one 'kernel' (SeparableConv's is 'depthwise_kernel').
+        self.kernel = self._weight('depthwise', 'kernel', self.kernel_size + (channels, self.depth_multiplier))
+        if self.use_bias:
+            self.bias = self._weight('bias', 'bias', (channels * self.depth_multiplier,))
+        self.input_spec = InputSpec(ndim=self.rank + 2, axes={-1: channels})
+        self.built = True
+
+    def call(self, inputs):
+        return self._finish(self._depthwise(inputs, self.kernel))
+
+    def compute_output_shape(self, input_shape):
+        input_shape = tuple(input_shape)
+        channels = None if input_shape[-1] is None else input_shape[-1] * self.depth_multiplier
+        return convolved_shape(input_shape, self.kernel_size, self.strides, self.dilation_rate, self.padding,
+                               channels)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({'depth_multiplier': self.depth_multiplier, 'kernel_size': self.kernel_size,
+                       'strides': self.strides, 'padding': self.padding, 'data_format': 'channels_last',
+                       'dilation_rate': self.dilation_rate})
+        config.update(self._options_config())
+        return config
+
+
+class DepthwiseConv1D(_DepthwiseConv):
+    """Depthwise convolution over (batch, steps, channels)."""
+    rank = 1
+
+
+class DepthwiseConv2D(_DepthwiseConv):
+    """Depthwise convolution over (batch, rows, cols, channels)."""
+    rank = 2
+
+
+class _SeparableConv(_DepthwiseBase):
+    """A depthwise convolution, then a pointwise (1x1) one into ``filters`` channels, then bias and activation.
+
+    Weights: depthwise_kernel (*kernel_size, channels, depth_multiplier),
+    pointwise_kernel (1, ..., channels * depth_multiplier, filters), bias (filters,).
+    Raises:
+        ValueError: bad filters or window arguments, or an input of another rank.
+    """
+    _kernels = ('pointwise',)
+
+    def __init__(self, filters, kernel_size, strides=1, padding='valid', data_format=None, dilation_rate=1,
+                 depth_multiplier=1, activation=None, use_bias=True, depthwise_initializer='glorot_uniform',
+                 pointwise_initializer='glorot_uniform', bias_initializer='zeros', depthwise_regularizer=None,
+                 pointwise_regularizer=None, bias_regularizer=None, activity_regularizer=None,
+                 depthwise_constraint=None, pointwise_constraint=None, bias_constraint=None, **kwargs):
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        self.filters = check_filters(filters, '%s %r' % (type(self).__name__, self.name))
+        self._set_options(kernel_size, strides, padding, depth_multiplier, data_format, dilation_rate, activation,
+                          use_bias, bias_initializer, dict(
+                              depthwise_initializer=depthwise_initializer, depthwise_regularizer=depthwise_regularizer,
+                              depthwise_constraint=depthwise_constraint, pointwise_initializer=pointwise_initializer,
+                              pointwise_regularizer=pointwise_regularizer, pointwise_constraint=pointwise_constraint,
+                              bias_regularizer=bias_regularizer, bias_constraint=bias_constraint))
+
+    def build(self, input_shape):
+        channels = input_channels(self, input_shape, self.rank)
+        self.depthwise_kernel = self._weight('depthwise', 'depthwise_kernel',
+                                             self.kernel_size + (channels, self.depth_multiplier))
+        self.pointwise_kernel = self._weight('pointwise', 'pointwise_kernel',
+                                             (1,) * self.rank + (channels * self.depth_multiplier, self.filters))
+        if self.use_bias:
+            self.bias = self._weight('bias', 'bias', (self.filters,))
+        self.input_spec = InputSpec(ndim=self.rank + 2, axes={-1: channels})
+        self.built = True
+
+    def call(self, inputs):
+        return self._finish(convolution(self._depthwise(inputs, self.depthwise_kernel), self.pointwise_kernel))
+
+    def compute_output_shape(self, input_shape):
+        return convolved_shape(tuple(input_shape), self.kernel_size, self.strides, self.dilation_rate, self.padding,
+                               self.filters)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({'depth_multiplier': self.depth_multiplier, 'filters': self.filters,
+                       'kernel_size': self.kernel_size, 'strides': self.strides, 'padding': self.padding,
+                       'data_format': 'channels_last', 'dilation_rate': self.dilation_rate})
+        config.update(self._options_config())
+        return config
+
+
+class SeparableConv1D(_SeparableConv):
+    """Separable convolution over (batch, steps, channels)."""
+    rank = 1
+
+
+class SeparableConv2D(_SeparableConv):
+    """Separable convolution over (batch, rows, cols, channels)."""
+    rank = 2

@@ -1,0 +1,87 @@
+"""3-D pooling layers over (batch, depth, rows, cols, channels): MaxPooling3D,
+AveragePooling3D and the global ones (Keras 3's arguments and configs)."""
+from framework.ops import reduce_max, reduce_mean
+from framework.ops.convolution_nd import normalize_tuple
+from framework.ops.pooling_nd import avg_pool3d, max_pool3d
+
+from .conv_nd import convolved_shape
+from .convolution import check_channels_last, normalize_padding
+from .input_spec import InputSpec
+from .layer import Layer
+
+
+class _Pooling3D(Layer):
+    _pool = None
+
+    def __init__(self, pool_size, strides=None, padding='valid', data_format=None, **kwargs):
+        super().__init__(**kwargs)
+        who = '%s %r' % (type(self).__name__, self.name)
+        check_channels_last(data_format, who)
+        self.pool_size = normalize_tuple(pool_size, 3, 'pool_size', who)
+        self.strides = self.pool_size if strides is None else normalize_tuple(strides, 3, 'strides', who)
+        self.padding = normalize_padding(padding, who)
+        self.input_spec = InputSpec(ndim=5)
+        self.built = True
+
+    def call(self, inputs):
+        return type(self)._pool(inputs, self.pool_size, self.strides, self.padding.upper())
+
+    def compute_output_shape(self, input_shape):
+        input_shape = tuple(input_shape)
+        return convolved_shape(input_shape, self.pool_size, self.strides, (1, 1, 1), self.padding, input_shape[-1])
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({'pool_size': self.pool_size, 'padding': self.padding, 'strides': self.strides,
+                       'data_format': 'channels_last'})
+        return config
+
+
+class MaxPooling3D(_Pooling3D):
+    """The maximum of each pool_size window (strides default to pool_size)."""
+    _pool = staticmethod(max_pool3d)
+
+    def __init__(self, pool_size=(2, 2, 2), strides=None, padding='valid', data_format=None, **kwargs):
+        super().__init__(pool_size, strides, padding, data_format, **kwargs)
+
+
+class AveragePooling3D(_Pooling3D):
+    """The mean of each pool_size window, counting only unpadded elements (pool_size has no default, as Keras 3)."""
+    _pool = staticmethod(avg_pool3d)
+
+
+class _GlobalPooling3D(Layer):
+    _reduce = None
+
+    def __init__(self, data_format=None, keepdims=False, **kwargs):
+        super().__init__(**kwargs)
+        check_channels_last(data_format, '%s %r' % (type(self).__name__, self.name))
+        self.keepdims = bool(keepdims)
+        self.input_spec = InputSpec(ndim=5)
+        self.built = True
+
+    def call(self, inputs):
+        return type(self)._reduce(inputs, axis=[1, 2, 3], keepdims=self.keepdims)
+
+    def compute_output_shape(self, input_shape):
+        n, c = input_shape[0], input_shape[-1]
+        return (n, 1, 1, 1, c) if self.keepdims else (n, c)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({'data_format': 'channels_last', 'keepdims': self.keepdims})
+        return config
+
+
+class GlobalAveragePooling3D(_GlobalPooling3D):
+    """The mean over depth, rows and columns."""
+    _reduce = staticmethod(reduce_mean)
+
+
+class GlobalMaxPooling3D(_GlobalPooling3D):
+    """The maximum over depth, rows and columns."""
+    _reduce = staticmethod(reduce_max)
+
+
+MaxPool3D = MaxPooling3D
+AvgPool3D = AveragePooling3D
