@@ -62,13 +62,14 @@ def integer_array(value, who):
                     % (who, array.dtype, '' if array.dtype.kind != 'f' else ' with non-whole values'))
 
 
-def batches(data, steps, who):
+def batches(data, steps, who, lists_are_batches=False):
     """The batches of ``data`` for ``adapt``: one for an array, list or tensor,
-    each element for a dataset or another iterable (at most ``steps`` of them)."""
+    each element for a dataset or another iterable (at most ``steps`` of them).
+    Keras's Discretization takes a list as a list of batches (``lists_are_batches``)."""
     if data is None or isinstance(data, (str, bytes, dict)):
         raise TypeError('%s.adapt: expected an array, a list, a tensor or a dataset of batches, got %r'
                         % (who, data))
-    if isinstance(data, (np.ndarray, Tensor, list, tuple)):
+    if isinstance(data, (np.ndarray, Tensor)) or (isinstance(data, (list, tuple)) and not lists_are_batches):
         if steps is not None:
             raise ValueError('%s.adapt: `steps` applies to datasets and iterables, not to array or list data'
                              % who)

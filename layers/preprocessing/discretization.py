@@ -1,0 +1,119 @@
+"""Discretization: numbers to bucket indices, with boundaries given or learned as quantiles (Keras 3)."""
+import numpy as np
+
+from framework.tensor import Tensor
+
+from ..layer import Layer
+from .categorical_encoding import encode, encoded_shape
+from .data_inputs import batches, host_array
+
+MODES = ('int', 'one_hot', 'multi_hot', 'count')
+
+
+def summarize(values, epsilon):
+    """Keras's quantile sketch of a batch: every ``step``-th sorted value, each standing for ``step`` values
+    (step = max(size * epsilon, 1)), as a (2, n) array of values and weights."""
+    values = np.sort(np.reshape(values, -1))
+    step = max(values.size * epsilon, 1)
+    kept = values[int(step - 1)::int(step)]
+    return np.stack([kept, np.full(kept.shape, step, kept.dtype)])
+
+
+def compress(summary, epsilon):
+    """The summary re-cut at the cumulative-weight fractions epsilon, 2 epsilon, ..., 1 by linear
+    interpolation (unchanged while it has fewer than 1 / epsilon entries)."""
+    if summary.shape[1] * epsilon < 1:
+        return summary
+    fractions = epsilon + np.arange(0.0, 1.0, epsilon)
+    cumulative = summary[1].cumsum()
+    at = cumulative / cumulative[-1]
+    values = np.interp(fractions, at, summary[0])
+    new_cumulative = np.interp(fractions, at, cumulative)
+    weights = new_cumulative - np.concatenate(([0], new_cumulative[:-1]))
+    return np.stack([values, weights]).astype(np.float32)
+
+
+def merge(new, old, epsilon):
+    merged = np.concatenate((new, old), axis=1)
+    return compress(merged[:, np.argsort(merged[0])], epsilon)
+
+
+class Discretization(Layer):
+    """Bucket index of each value: i where boundaries[i-1] <= x < boundaries[i] (Keras 3).
+
+    Args:
+        bin_boundaries: sorted boundaries (n boundaries give n + 1 buckets), or
+        num_bins: the number of buckets ``adapt`` finds boundaries for, at the
+            quantiles of the data (Keras's approximate sketch, with ``epsilon``).
+        epsilon: the sketch's precision (0.01).
+        output_mode: 'int' (int32 indices), 'one_hot', 'multi_hot' or 'count' (float32).
+    Raises:
+        ValueError: both or neither of bin_boundaries / num_bins, a bad output_mode,
+            adapt() without num_bins, or a call before boundaries exist.
+    """
+
+    def __init__(self, bin_boundaries=None, num_bins=None, epsilon=0.01, output_mode='int', sparse=False,
+                 dtype=None, name=None, **kwargs):
+        super().__init__(name=name, dtype=dtype, **kwargs)
+        if output_mode not in MODES:
+            raise ValueError('Discretization: output_mode must be one of %s; received output_mode=%r'
+                             % (MODES, output_mode))
+        if sparse:
+            raise ValueError('Discretization: sparse=True needs sparse tensors, which tapeflow does not have')
+        if num_bins is not None and (isinstance(num_bins, bool) or not isinstance(num_bins, (int, np.integer))
+                                     or num_bins < 0):
+            raise ValueError('Discretization: num_bins must be an int >= 0; received num_bins=%r' % (num_bins,))
+        if num_bins is not None and bin_boundaries is not None:
+            raise ValueError('Discretization: set num_bins or bin_boundaries, not both; received num_bins=%r and '
+                             'bin_boundaries=%r' % (num_bins, bin_boundaries))
+        if num_bins is None and bin_boundaries is None:
+            raise ValueError('Discretization: set either num_bins or bin_boundaries')
+        if bin_boundaries is not None:
+            bin_boundaries = [float(b) for b in host_array(bin_boundaries).reshape(-1).tolist()]
+            if any(b > a for b, a in zip(bin_boundaries, bin_boundaries[1:])):
+                raise ValueError('Discretization: bin_boundaries must be sorted; received %r' % (bin_boundaries,))
+        self.bin_boundaries, self.num_bins = bin_boundaries, num_bins
+        self.epsilon, self.output_mode, self.sparse = float(epsilon), output_mode, False
+        self.summary = None if bin_boundaries else np.zeros((2, 0), np.float32)
+        self.built = True
+
+    def adapt(self, data, steps=None):
+        """Find num_bins - 1 boundaries at the quantiles of ``data`` (an array, or a dataset of batches)."""
+        who = 'Discretization %r' % self.name
+        if self.num_bins is None:
+            raise ValueError('%s: cannot adapt a layer made with bin_boundaries; make it with num_bins' % who)
+        self.summary = np.zeros((2, 0), np.float32)
+        for batch in batches(data, steps, who, lists_are_batches=True):
+            values = host_array(batch)
+            if values.dtype.kind not in 'iuf':
+                raise TypeError('%s.adapt: expected numbers, got dtype %s' % (who, values.dtype))
+            self.summary = merge(summarize(values.astype(np.float32), self.epsilon), self.summary, self.epsilon)
+        self.bin_boundaries = compress(self.summary, 1.0 / self.num_bins)[0, :-1].tolist()
+
+    def call(self, inputs):
+        who = 'Discretization %r' % self.name
+        if self.bin_boundaries is None:
+            raise ValueError('%s: pass bin_boundaries or call adapt() before using the layer' % who)
+        values = host_array(inputs)
+        if values.dtype.kind not in 'iufb':
+            raise TypeError('%s: expected numbers, got dtype %s' % (who, values.dtype))
+        indices = np.digitize(values, np.asarray(self.bin_boundaries, np.float64)).astype(np.int64)
+        if self.output_mode == 'int':
+            return Tensor(indices.astype(np.int32))
+        return Tensor(encode(indices, self.output_mode, len(self.bin_boundaries) + 1, self._dtype))
+
+    def compute_output_shape(self, input_shape):
+        if self.output_mode == 'int':
+            return tuple(input_shape)
+        depth = len(self.bin_boundaries) + 1 if self.bin_boundaries is not None else self.num_bins
+        return encoded_shape(input_shape, self.output_mode, depth)
+
+    @property
+    def compute_dtype(self):
+        return 'int32' if self.output_mode == 'int' else self._dtype.name
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(bin_boundaries=self.bin_boundaries, num_bins=self.num_bins, epsilon=self.epsilon,
+                      output_mode=self.output_mode, sparse=self.sparse)
+        return config

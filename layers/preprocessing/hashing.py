@@ -1,0 +1,105 @@
+"""Hashing: values to hash bins, bit-exact with Keras 3 (FarmHash Fingerprint64, or SipHash-2-4 with a salt)."""
+import numpy as np
+
+from framework.tensor import Tensor
+
+from ..layer import Layer
+from .categorical_encoding import encode, encoded_shape
+from .data_inputs import host_array, is_string_array, string_array
+from .string_hashes import fingerprint64, siphash24
+
+MODES = ('int', 'one_hot', 'multi_hot', 'count')
+
+
+class Hashing(Layer):
+    """Each value to one of ``num_bins`` bins by a hash of its text (Keras 3).
+
+    Strings are hashed as they are; integers (and floats, truncated to int64)
+    by their decimal text, as ``tf.strings.as_string`` writes them. Without a
+    salt the hash is FarmHash Fingerprint64 (``tf.strings.to_hash_bucket_fast``),
+    with one SipHash-2-4 keyed by it (``to_hash_bucket_strong``).
+
+    Args:
+        num_bins: the number of bins, ``mask_value``'s bin 0 included.
+        mask_value: values equal to it go to bin 0, the others to 1..num_bins-1.
+        salt: an int or a pair of ints: the SipHash key.
+        output_mode: 'int' (int64 bins), 'one_hot', 'multi_hot' or 'count' (float32).
+    Raises:
+        ValueError: num_bins < 1, a bad salt or output_mode, or sparse=True.
+    """
+
+    def __init__(self, num_bins, mask_value=None, salt=None, output_mode='int', sparse=False, **kwargs):
+        if kwargs.get('dtype') is None:
+            kwargs['dtype'] = 'int64' if output_mode == 'int' else 'float32'
+        super().__init__(**kwargs)
+        if isinstance(num_bins, bool) or not isinstance(num_bins, (int, np.integer)) or num_bins <= 0:
+            raise ValueError('Hashing: num_bins must be a positive int; received num_bins=%r' % (num_bins,))
+        if output_mode not in MODES:
+            raise ValueError('Hashing: output_mode must be one of %s; received output_mode=%r' % (MODES, output_mode))
+        if output_mode == 'int' and self.dtype not in ('int32', 'int64'):
+            raise ValueError("Hashing: with output_mode='int' the dtype must be 'int32' or 'int64'; received %r"
+                             % self.dtype)
+        if sparse:
+            raise ValueError('Hashing: sparse=True needs sparse tensors, which tapeflow does not have')
+        if salt is not None:
+            if isinstance(salt, (tuple, list)) and len(salt) == 2 and all(isinstance(s, int) for s in salt):
+                salt = list(salt)
+            elif isinstance(salt, int) and not isinstance(salt, bool):
+                salt = [salt, salt]
+            else:
+                raise ValueError('Hashing: salt must be an int or a pair of ints; received salt=%r' % (salt,))
+        self.num_bins, self.mask_value, self.salt = int(num_bins), mask_value, salt
+        self.output_mode, self.sparse = output_mode, False
+        self.built = True
+
+    def _texts(self, values, who):
+        """The bytes each value is hashed as."""
+        if is_string_array(values):
+            return string_array(values, who)
+        if values.dtype.kind == 'f':
+            values = values.astype(np.int64)       # Keras casts floats to int64 (truncating) first
+        elif values.dtype.kind not in 'iub':
+            raise TypeError('%s: expected strings or numbers, got dtype %s' % (who, values.dtype))
+        out = np.empty(values.shape, dtype=object)
+        out.reshape(-1)[:] = [str(int(v)).encode() for v in values.reshape(-1).tolist()]
+        return out
+
+    def _bins(self, values, who):
+        bins = self.num_bins
+        mask = None
+        if self.mask_value is not None and bins > 1:
+            bins -= 1
+            mask = values == (self.mask_value.encode() if isinstance(self.mask_value, str) and
+                              is_string_array(values) else self.mask_value)
+        texts = self._texts(values, who).reshape(-1).tolist()
+        if self.salt is not None:
+            hashed = [siphash24(t, *self.salt) % bins for t in texts]
+        else:
+            hashed = [fingerprint64(t) % bins for t in texts]
+        out = np.asarray(hashed, np.int64).reshape(values.shape)
+        if mask is not None:
+            out = np.where(mask, 0, out + 1)
+        return out
+
+    def call(self, inputs):
+        who = 'Hashing %r' % self.name
+        values = host_array(inputs)
+        if values.dtype.kind == 'O':
+            values = string_array(values, who)
+        if self.output_mode == 'one_hot' and values.ndim and values.shape[-1] == 1:
+            values = values[..., 0]
+        bins = self._bins(values, who)
+        if self.output_mode == 'int':
+            return Tensor(bins.astype(self._dtype))
+        return Tensor(encode(bins, self.output_mode, self.num_bins, self._dtype))
+
+    def compute_output_shape(self, input_shape):
+        if self.output_mode == 'int':
+            return tuple(input_shape)
+        return encoded_shape(input_shape, self.output_mode, self.num_bins)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(num_bins=self.num_bins, salt=self.salt, mask_value=self.mask_value,
+                      output_mode=self.output_mode, sparse=self.sparse)
+        return config
