@@ -289,7 +289,7 @@ def test_regularizers_and_constraints_apply_to_their_own_weights():
     depthwise = layer.depthwise_kernel.numpy()
     layer(tf.zeros((1, 4, 3)))
     np.testing.assert_allclose(float(tf.add_n(layer.losses)), 0.5 * (depthwise ** 2).sum(), rtol=1e-5)
-    assert list(layer.weight_constraints()) == [layer.pointwise_kernel]
+    assert list(layer.weight_constraints) == [layer.pointwise_kernel]
     layer.pointwise_kernel.assign(-tf.ones(layer.pointwise_kernel.shape))
     layer.apply_weight_constraints()
     assert layer.pointwise_kernel.numpy().max() == 0.0 and layer.bias.numpy().tolist() == [1.0, 1.0]
