@@ -77,3 +77,14 @@ def test_get_none_callable_and_unknown_name():
 def test_serialize_gives_the_name_back(name):
     assert activations.serialize(activations.get(name)) == name
     assert activations.serialize(activations.get('swish')) == 'silu'
+
+
+def test_elu_is_exp_minus_one_as_tensorflow_computes_it():
+    # tf.nn.elu in TF 2.21 on these float32 inputs (its kernel is exp(x) - 1, not expm1:
+    # near 0 the two differ in the leading digits).
+    x = np.array([-1e-4, -0.02], np.float32)
+    expected = np.array([-0.00010001659393310547, -0.019801318645477295], np.float32)
+    np.testing.assert_array_equal(tf.nn.elu(x).numpy(), expected)
+    np.testing.assert_array_equal(activations.get('elu')(tf.constant(x)).numpy(), expected)
+    dense = tf.keras.layers.Dense(2, activation='elu', kernel_initializer='identity', use_bias=False)
+    np.testing.assert_array_equal(dense(x[None]).numpy()[0], expected)    # the fused dense + elu op

@@ -51,7 +51,10 @@ def elu(features, alpha=1.0, name=None):
 def elu_value(a, alpha=1.0):
     """elu on a raw array (shared with the fused dense op)."""
     xp = backend.array_module(a)
-    neg = xp.expm1(xp.minimum(a, 0))      # minimum keeps exp from overflowing on the unused branch
+    # exp(x) - 1, not expm1: TensorFlow's Elu kernel computes exp(x) - 1 (Eigen), and
+    # numpy's exp is vectorised where its expm1 is a scalar libm loop. The minimum
+    # keeps exp from overflowing on the branch that where() discards.
+    neg = xp.exp(xp.minimum(a, 0)) - a.dtype.type(1)
     return xp.where(a > 0, a, neg * alpha if alpha != 1.0 else neg)
 
 
