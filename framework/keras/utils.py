@@ -82,6 +82,10 @@ _LAZY = {
     'serialize_keras_object': 'framework.keras.object_serialization',
     'deserialize_keras_object': 'framework.keras.object_serialization',
     'get_source_inputs': 'framework.keras.source_inputs', 'Config': 'framework.keras.config_object',
+    'get_file': 'framework.keras.files',
+    'enable_interactive_logging': 'framework.keras.interactive_logging',
+    'disable_interactive_logging': 'framework.keras.interactive_logging',
+    'is_interactive_logging_enabled': 'framework.keras.interactive_logging',
 }
 
 

@@ -1,4 +1,6 @@
 """ProgbarLogger: the progress display of fit, evaluate and predict, as a callback."""
+from framework.keras.interactive_logging import print_msg
+
 from ..training.progress import Progress, resolve_verbose
 from .callback import Callback
 
@@ -43,7 +45,7 @@ class ProgbarLogger(Callback):
 
     def on_epoch_begin(self, epoch, logs=None):
         if self.verbose and self.epochs > 1:
-            print('Epoch %d/%d' % (epoch + 1, self.epochs), flush=True)
+            print_msg('Epoch %d/%d' % (epoch + 1, self.epochs))
         self._start()
 
     def on_train_batch_end(self, batch, logs=None):

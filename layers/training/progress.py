@@ -14,6 +14,8 @@ import os
 import sys
 import time
 
+from framework.keras.interactive_logging import print_msg
+
 REFRESH_SECONDS = 0.05   # Keras's Progbar interval
 BAR_WIDTH = 20
 
@@ -161,6 +163,5 @@ class Progress:
         return duration
 
     def _write(self, text):
-        stream = self.stream or sys.stdout
-        stream.write(text)
-        stream.flush()
+        # Off interactive logging (keras.utils.disable_interactive_logging), Keras logs the text instead.
+        print_msg(text, line_break=False, stream=self.stream or sys.stdout)

@@ -1,0 +1,29 @@
+"""``keras.datasets.california_housing``: 20,640 California districts, 8 features, median house value."""
+import numpy as np
+
+from ..files import get_file
+from .storage import ORIGIN_FOLDER, shuffled_split
+
+SHA256 = '1a2e3a52e0398de6463aebe6f4a8da34fb21fbb6b934cf88c3425e766f2a1a6f'
+
+
+def load_data(version='large', path='california_housing.npz', test_split=0.2, seed=113):
+    """(x_train, y_train), (x_test, y_test): features (n, 8) and targets (n,), shuffled with
+    RandomState(seed), the last ``test_split`` of them for testing.
+
+    Args:
+        version: 'large' (all 20,640 rows) or 'small' (the first 600, before shuffling).
+    Raises:
+        ValueError: test_split outside [0, 1), or another version.
+    """
+    if not 0 <= test_split < 1:
+        raise ValueError('california_housing.load_data: invalid `test_split` argument %r; it must be in [0, 1)'
+                         % (test_split,))
+    path = get_file(path, origin=ORIGIN_FOLDER + 'california_housing.npz', file_hash=SHA256)
+    with np.load(path, allow_pickle=False) as f:
+        x, y = f['x'], f['y']
+    if version == 'small':
+        x, y = x[:600], y[:600]
+    elif version != 'large':
+        raise ValueError("california_housing.load_data: `version` must be 'small' or 'large', got %r" % (version,))
+    return shuffled_split(x, y, test_split, seed)

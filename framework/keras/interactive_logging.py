@@ -1,0 +1,36 @@
+"""Interactive logging (Keras 3's switch): messages and progress bars go to stdout, or to ``logging``.
+
+Off (``disable_interactive_logging()``), what Keras would print (fit's bars,
+``get_file``'s messages) goes to the Python logger 'keras' at INFO level
+instead, as Keras sends it to absl logging: the way to keep server logs clean.
+"""
+import logging
+import sys
+
+_state = {'interactive': True}
+
+
+def enable_interactive_logging():
+    """Write logs to stdout (the default)."""
+    _state['interactive'] = True
+
+
+def disable_interactive_logging():
+    """Send logs to the 'keras' logger (INFO) instead of stdout."""
+    _state['interactive'] = False
+
+
+def is_interactive_logging_enabled():
+    """True when logs go to stdout."""
+    return _state['interactive']
+
+
+def print_msg(message, line_break=True, stream=None):
+    """Write ``message`` to ``stream`` (stdout) when interactive, else log it at INFO."""
+    message = str(message)
+    if not _state['interactive']:
+        logging.getLogger('keras').info(message)
+        return
+    stream = stream or sys.stdout
+    stream.write(message + '\n' if line_break else message)
+    stream.flush()
