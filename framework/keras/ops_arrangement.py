@@ -1,0 +1,238 @@
+"""``keras.ops`` numpy-style rearrangement and construction: splits and stacks,
+diagonals, rot90, diff, roll, select, logspace, vander and friends.
+
+Each is a composition of tapeflow's shape ops (reshape, transpose, gather,
+concat, split), so gradients flow back to the elements moved.
+"""
+import numpy as np
+
+from framework import dtypes
+from framework import ops as _ops
+from .ops_arrays import FLOATX, diag
+from .ops_dtypes import cast_all, numeric, standardize_dtype, tensor
+from .ops_shapes import concatenate, flip, split, swapaxes
+
+__all__ = ['append', 'array_split', 'diagflat', 'diagonal', 'diff', 'dsplit', 'dstack', 'empty', 'empty_like',
+           'fliplr', 'flipud', 'geomspace', 'get_item', 'hsplit', 'logspace', 'ravel', 'roll', 'rot90',
+           'saturate_cast', 'select', 'trace', 'vander', 'vsplit']
+
+
+def _axis(t, axis, op):
+    if not -t.ndim <= int(axis) < t.ndim:
+        raise ValueError('keras.ops.%s: axis %s is out of range for a tensor of shape %s' % (op, axis, tuple(t.shape)))
+    return int(axis) % t.ndim
+
+
+def ravel(x):
+    """The elements as a 1-D tensor, in row-major order."""
+    return _ops.reshape(tensor(x, 'ravel'), [-1])
+
+
+def append(x1, x2, axis=None):
+    """``x2`` joined after ``x1`` along ``axis`` (None: both flattened first)."""
+    a, b = cast_all([x1, x2], 'append')
+    if axis is None:
+        return _ops.concat([_ops.reshape(a, [-1]), _ops.reshape(b, [-1])], 0)
+    return _ops.concat([a, b], axis)
+
+
+def array_split(x, indices_or_sections, axis=0):
+    """numpy.array_split: n parts whose sizes differ by at most one (the first ones larger)."""
+    t = tensor(x, 'array_split')
+    if not isinstance(indices_or_sections, (int, np.integer)):
+        return split(t, indices_or_sections, axis)
+    n = int(indices_or_sections)
+    if n < 1:
+        raise ValueError('keras.ops.array_split: the number of sections must be >= 1, got %d' % n)
+    length = t.shape[_axis(t, axis, 'array_split')]
+    sizes = [length // n + (1 if i < length % n else 0) for i in range(n)]
+    return _ops.split(t, sizes, axis)
+
+
+def _split_along(op, axis, min_rank):
+    def fn(x, indices_or_sections):
+        t = tensor(x, op)
+        if t.ndim < min_rank:
+            raise ValueError('keras.ops.%s: needs a tensor of rank >= %d, got shape %s' % (op, min_rank, tuple(t.shape)))
+        return split(t, indices_or_sections, 0 if op == 'hsplit' and t.ndim == 1 else axis)
+    fn.__name__ = fn.__qualname__ = op
+    fn.__doc__ = 'numpy.%s: ``split`` along axis %d.' % (op, axis)
+    return fn
+
+
+vsplit = _split_along('vsplit', 0, 2)
+hsplit = _split_along('hsplit', 1, 1)
+dsplit = _split_along('dsplit', 2, 3)
+
+
+def dstack(xs):
+    """Stack along a third axis (1-D tensors become (1, n, 1), 2-D ones (m, n, 1))."""
+    tensors = cast_all(xs, 'dstack')
+    shaped = [_ops.reshape(t, [1, -1, 1]) if t.ndim <= 1 else _ops.expand_dims(t, 2) if t.ndim == 2 else t
+              for t in tensors]
+    return _ops.concat(shaped, 2)
+
+
+def fliplr(x):
+    return flip(_at_least(x, 2, 'fliplr'), 1)
+
+
+def flipud(x):
+    return flip(_at_least(x, 1, 'flipud'), 0)
+
+
+def _at_least(x, rank, op):
+    t = tensor(x, op)
+    if t.ndim < rank:
+        raise ValueError('keras.ops.%s: needs a tensor of rank >= %d, got shape %s' % (op, rank, tuple(t.shape)))
+    return t
+
+
+def rot90(array, k=1, axes=(0, 1)):
+    """Rotate by 90 degrees ``k`` times in the plane of ``axes`` (from the first towards the second)."""
+    t = _at_least(array, 2, 'rot90')
+    if len(axes) != 2:
+        raise ValueError('keras.ops.rot90: axes must be two axes, got %r' % (axes,))
+    a, b = (_axis(t, ax, 'rot90') for ax in axes)
+    if a == b:
+        raise ValueError('keras.ops.rot90: the two axes must differ, got %r' % (axes,))
+    k = int(k) % 4
+    if k == 2:
+        return flip(t, [a, b])
+    if k == 1:
+        return swapaxes(flip(t, b), a, b)
+    return flip(swapaxes(t, a, b), b) if k == 3 else t
+
+
+def diagonal(x, offset=0, axis1=0, axis2=1):
+    """The ``offset``-th diagonal of the planes spanned by axis1 and axis2, as a new last axis."""
+    t = _at_least(x, 2, 'diagonal')
+    a, b = _axis(t, axis1, 'diagonal'), _axis(t, axis2, 'diagonal')
+    if a == b:
+        raise ValueError('keras.ops.diagonal: axis1 and axis2 must differ, got %d and %d' % (axis1, axis2))
+    rest = [i for i in range(t.ndim) if i not in (a, b)]
+    planes = _ops.transpose(t, [a, b] + rest)
+    rows, cols = t.shape[a], t.shape[b]
+    offset = int(offset)
+    start_row, start_col = (0, offset) if offset >= 0 else (-offset, 0)
+    steps = np.arange(max(0, min(rows - start_row, cols - start_col)))
+    picked = _ops.getitem(planes, (steps + start_row, steps + start_col))      # (length, *rest)
+    return _ops.transpose(picked, list(range(1, picked.ndim)) + [0])
+
+
+def trace(x, offset=0, axis1=0, axis2=1):
+    """The sum along the ``offset``-th diagonal (bools and ints sum as Keras 3 does)."""
+    return _ops.reduce_sum(diagonal(numeric(x, 'trace'), offset, axis1, axis2), -1)
+
+
+def diagflat(x, k=0):
+    """The flattened ``x`` on the ``k``-th diagonal of a square matrix."""
+    return diag(ravel(tensor(x, 'diagflat')), k)
+
+
+def diff(a, n=1, axis=-1):
+    """The ``n``-th discrete difference along ``axis``: out[i] = a[i + 1] - a[i], n times."""
+    t = _at_least(a, 1, 'diff')
+    axis = _axis(t, axis, 'diff')
+    if int(n) < 0:
+        raise ValueError('keras.ops.diff: n must be >= 0, got %d' % n)
+    for _ in range(int(n)):
+        length = t.shape[axis]
+        head = [slice(None)] * axis
+        t = _ops.getitem(t, tuple(head + [slice(1, None)])) - _ops.getitem(t, tuple(head + [slice(0, max(length - 1, 0))]))
+    return t
+
+
+def roll(x, shift, axis=None):
+    """Elements shifted cyclically by ``shift`` along ``axis`` (None: over the flattened tensor)."""
+    t = tensor(x, 'roll')
+    if axis is None:
+        return _ops.reshape(_ops.roll(_ops.reshape(t, [-1]), shift, 0), t.shape)
+    return _ops.roll(t, shift, axis)
+
+
+def select(condlist, choicelist, default=0):
+    """For each element, the choice of the first true condition (``default`` where none holds)."""
+    if len(condlist) != len(choicelist) or not condlist:
+        raise ValueError('keras.ops.select: condlist and choicelist must be non-empty and of one length, got %d '
+                         'and %d' % (len(condlist), len(choicelist)))
+    choices = cast_all(list(choicelist) + [default], 'select')
+    conds = [_ops.cast(tensor(c, 'select'), 'bool') for c in condlist]
+    shape = np.broadcast_shapes(*[tuple(v.shape) for v in choices + conds])
+    out = _ops.broadcast_to(choices[-1], shape)
+    for cond, choice in zip(reversed(conds), reversed(choices[:-1])):
+        out = _ops.where(_ops.broadcast_to(cond, shape), _ops.broadcast_to(choice, shape), out)
+    return out
+
+
+def get_item(x, key):
+    """``x[key]``, numpy indexing."""
+    return _ops.getitem(tensor(x, 'get_item'), key)
+
+
+# ---- construction ----------------------------------------------------------------------------------
+def empty(shape, dtype=None):
+    """A tensor of ``shape`` (zeros: tapeflow never hands out uninitialised memory)."""
+    return _ops.zeros(shape, dtypes.as_dtype(dtype) if dtype is not None else FLOATX)
+
+
+def empty_like(x, dtype=None):
+    return _ops.zeros_like(tensor(x, 'empty_like'), dtype)
+
+
+def logspace(start, stop, num=50, endpoint=True, base=10, dtype=None, axis=0):
+    """``base ** linspace(start, stop, num)`` (floatx)."""
+    from .ops_arrays import linspace
+    exponents = _ops.cast(linspace(start, stop, num, endpoint=endpoint, axis=axis), 'float64')
+    return _ops.cast(_ops.pow(_ops.cast(_ops.convert_to_tensor(float(base)), 'float64'), exponents),
+                     dtypes.as_dtype(dtype) if dtype is not None else FLOATX)
+
+
+def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
+    """``num`` values from start to stop, evenly spaced on a log scale (both of one sign)."""
+    start, stop = float(start), float(stop)
+    if start == 0 or stop == 0 or (start < 0) != (stop < 0):
+        raise ValueError('keras.ops.geomspace: start and stop must be non-zero and of one sign, got %r and %r'
+                         % (start, stop))
+    sign = -1.0 if start < 0 else 1.0
+    values = logspace(np.log10(abs(start)), np.log10(abs(stop)), num, endpoint, 10.0, 'float64') * sign
+    if num > 0:             # the ends exactly, as numpy
+        ends = np.zeros(int(num))
+        ends[0] = start - float(values[0])
+        if endpoint and num > 1:
+            ends[-1] = stop - float(values[-1])
+        values = values + _ops.constant(ends)
+    return _ops.cast(values, dtypes.as_dtype(dtype) if dtype is not None else FLOATX)
+
+
+def vander(x, N=None, increasing=False):  # noqa: N803  (Keras 3's name)
+    """The Vandermonde matrix of a 1-D ``x``: columns x**(N-1), ..., x, 1 (reversed if ``increasing``)."""
+    t = numeric(x, 'vander')
+    if t.ndim != 1:
+        raise ValueError('keras.ops.vander: x must be 1-D, got shape %s' % (tuple(t.shape),))
+    n = t.shape[0] if N is None else int(N)
+    if n < 0:
+        raise ValueError('keras.ops.vander: N must be >= 0, got %d' % n)
+    powers = np.arange(n) if increasing else np.arange(n)[::-1]
+    columns = [_ops.ones_like(t) if p == 0 else t ** int(p) for p in powers]
+    return _ops.stack(columns, 1) if columns else _ops.zeros([t.shape[0], 0], t.dtype)
+
+
+def saturate_cast(x, dtype):
+    """``x`` cast to ``dtype``, values first clipped into its range (no wrap-around)."""
+    t = numeric(x, 'saturate_cast')
+    target = np.dtype(standardize_dtype(dtype))
+    info = np.iinfo(target) if target.kind in 'iu' else np.finfo(target) if target.kind == 'f' else None
+    if info is None:
+        raise ValueError('keras.ops.saturate_cast: dtype must be a numeric dtype, got %r' % (dtype,))
+    if t._data.dtype.kind in 'fiu':
+        source = np.iinfo(t._data.dtype) if t._data.dtype.kind in 'iu' else np.finfo(t._data.dtype)
+        low, high = max(float(info.min), float(source.min)), min(float(info.max), float(source.max))
+        if low > float(source.min) or high < float(source.max):
+            bounds = np.array([low, high]).astype(t._data.dtype)
+            if t._data.dtype.kind == 'f' and target.kind in 'iu':
+                # float32(2**31 - 1) rounds up to 2**31, which overflows int32: step down one ulp.
+                bounds = np.where(bounds.astype(np.float64) > high, np.nextafter(bounds, 0), bounds)
+            t = _ops.clip_by_value(t, _ops.constant(bounds[0]), _ops.constant(bounds[1]))
+    return _ops.cast(t, target)
+

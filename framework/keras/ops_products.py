@@ -1,0 +1,137 @@
+"""``keras.ops`` products and pairwise measures: vdot, inner, kron, cross,
+correlate, trapezoid, corrcoef, cdist.
+
+All are compositions of tapeflow's multiply, reduce_sum, tensordot, gather and
+reshape, so gradients reach both operands.
+"""
+import numpy as np
+
+from framework import ops as _ops
+from .ops_dtypes import cast_all, floating, numeric
+
+__all__ = ['cdist', 'corrcoef', 'correlate', 'cross', 'inner', 'kron', 'trapezoid', 'vdot']
+
+
+def vdot(x1, x2):
+    """The dot product of the two flattened tensors."""
+    a, b = cast_all([numeric(x1, 'vdot'), numeric(x2, 'vdot')], 'vdot')
+    if a.shape.num_elements() != b.shape.num_elements():
+        raise ValueError('keras.ops.vdot: x1 and x2 must have as many elements, got shapes %s and %s'
+                         % (tuple(a.shape), tuple(b.shape)))
+    return _ops.reduce_sum(_ops.reshape(a, [-1]) * _ops.reshape(b, [-1]))
+
+
+def inner(x1, x2):
+    """The sum product over the last axes (a scalar operand multiplies)."""
+    a, b = cast_all([numeric(x1, 'inner'), numeric(x2, 'inner')], 'inner')
+    if a.ndim == 0 or b.ndim == 0:
+        return a * b
+    if a.shape[-1] != b.shape[-1]:
+        raise ValueError('keras.ops.inner: the last axes must match, got shapes %s and %s'
+                         % (tuple(a.shape), tuple(b.shape)))
+    return _ops.tensordot(a, b, [[a.ndim - 1], [b.ndim - 1]])
+
+
+def kron(x1, x2):
+    """The Kronecker product: blocks x1[i, j] * x2, for tensors of any rank."""
+    a, b = cast_all([numeric(x1, 'kron'), numeric(x2, 'kron')], 'kron')
+    rank = max(a.ndim, b.ndim)
+    a = _ops.reshape(a, [1] * (rank - a.ndim) + list(a.shape))
+    b = _ops.reshape(b, [1] * (rank - b.ndim) + list(b.shape))
+    # a's axes interleaved with b's: (a0, 1, a1, 1, ...) * (1, b0, 1, b1, ...), then merged pairwise.
+    spread_a = _ops.reshape(a, [n for d in a.shape for n in (d, 1)])
+    spread_b = _ops.reshape(b, [n for d in b.shape for n in (1, d)])
+    return _ops.reshape(spread_a * spread_b, [p * q for p, q in zip(a.shape, b.shape)])
+
+
+def cross(x1, x2, axisa=-1, axisb=-1, axisc=-1, axis=None):
+    """The cross product of 3-vectors (or 2-vectors, taken with z = 0) along the given axes."""
+    a, b = cast_all([numeric(x1, 'cross'), numeric(x2, 'cross')], 'cross')
+    if axis is not None:
+        axisa = axisb = axisc = axis
+    a, b = _ops.transpose(a, _last(a, axisa)), _ops.transpose(b, _last(b, axisb))
+    if a.shape[-1] not in (2, 3) or b.shape[-1] not in (2, 3):
+        raise ValueError('keras.ops.cross: vectors must have 2 or 3 components, got shapes %s and %s'
+                         % (tuple(a.shape), tuple(b.shape)))
+    ax, ay, az = _components(a)
+    bx, by, bz = _components(b)
+    if az is None and bz is None:
+        return ax * by - ay * bx
+    zero_a, zero_b = az if az is not None else 0 * ax, bz if bz is not None else 0 * bx
+    out = _ops.stack(cast_all([ay * zero_b - zero_a * by, zero_a * bx - ax * zero_b, ax * by - ay * bx], 'cross'),
+                     -1)
+    return _ops.transpose(out, _from_last(out, axisc))
+
+
+def _last(t, axis):
+    axis = int(axis) % max(t.ndim, 1)
+    return [i for i in range(t.ndim) if i != axis] + [axis]
+
+
+def _from_last(t, axis):
+    axis = int(axis) % t.ndim
+    perm = list(range(t.ndim - 1))
+    perm.insert(axis, t.ndim - 1)
+    return perm
+
+
+def _components(t):
+    parts = _ops.unstack(t, axis=-1)
+    return parts[0], parts[1], parts[2] if len(parts) == 3 else None
+
+
+def correlate(x1, x2, mode='valid'):
+    """The cross-correlation of two 1-D tensors: out[k] = sum_n x1[n + k] * x2[n], numpy's modes."""
+    if mode not in ('valid', 'same', 'full'):
+        raise ValueError("keras.ops.correlate: mode must be 'valid', 'same' or 'full', got %r" % (mode,))
+    a, v = cast_all([floating(x1, 'correlate'), floating(x2, 'correlate')], 'correlate')
+    if a.ndim != 1 or v.ndim != 1 or not a.shape[0] or not v.shape[0]:
+        raise ValueError('keras.ops.correlate: x1 and x2 must be non-empty 1-D tensors, got shapes %s and %s'
+                         % (tuple(a.shape), tuple(v.shape)))
+    n, m = a.shape[0], v.shape[0]
+    if n < m:           # numpy swaps them and reverses the result
+        return _ops.reverse(correlate(v, a, mode), [0])
+    pad = {'valid': (0, 0), 'same': (m // 2, m - 1 - m // 2), 'full': (m - 1, m - 1)}[mode]
+    padded = _ops.pad(a, [pad])
+    windows = np.arange(n + sum(pad) - m + 1)[:, None] + np.arange(m)[None, :]
+    return _ops.matvec(_ops.gather(padded, windows.astype('int32')), v)
+
+
+def trapezoid(y, x=None, dx=1.0, axis=-1):
+    """The integral of ``y`` along ``axis`` by the trapezoidal rule (samples at ``x``, or ``dx`` apart)."""
+    t = floating(y, 'trapezoid')
+    from .ops_arrangement import diff
+    axis = int(axis) % max(t.ndim, 1)
+    head = [slice(None)] * axis
+    pairs = _ops.getitem(t, tuple(head + [slice(1, None)])) + _ops.getitem(t, tuple(head + [slice(None, -1)]))
+    if x is None:
+        return _ops.reduce_sum(pairs, axis) * (float(dx) / 2)
+    steps = diff(cast_all([floating(x, 'trapezoid'), t], 'trapezoid')[0], axis=-1 if np.ndim(x) == 1 else axis)
+    if steps.ndim == 1 and t.ndim > 1:
+        shape = [1] * t.ndim
+        shape[axis] = steps.shape[0]
+        steps = _ops.reshape(steps, shape)
+    return _ops.reduce_sum(pairs * steps, axis) / 2
+
+
+def corrcoef(x):
+    """Pearson correlation coefficients between the rows (variables) of ``x``."""
+    t = floating(x, 'corrcoef')
+    if t.ndim not in (1, 2):
+        raise ValueError('keras.ops.corrcoef: x must be 1-D or 2-D, got shape %s' % (tuple(t.shape),))
+    rows = _ops.reshape(t, [1, -1]) if t.ndim == 1 else t
+    centred = rows - _ops.reduce_mean(rows, 1, keepdims=True)
+    covariance = _ops.matmul(centred, centred, transpose_b=True)
+    scale = _ops.sqrt(_ops.reshape(_ops.diag_part(covariance), [-1, 1]))
+    out = _ops.clip_by_value(covariance / scale / _ops.transpose(scale), -1.0, 1.0)
+    return _ops.reshape(out, []) if t.ndim == 1 else out
+
+
+def cdist(x, y):
+    """Euclidean distances between the rows of ``x`` (..., m, d) and of ``y`` (..., n, d): (..., m, n)."""
+    a, b = cast_all([floating(x, 'cdist'), floating(y, 'cdist')], 'cdist')
+    if a.ndim < 2 or b.ndim < 2 or a.shape[-1] != b.shape[-1]:
+        raise ValueError('keras.ops.cdist: x and y must be (..., rows, features) with equal features, got '
+                         'shapes %s and %s' % (tuple(a.shape), tuple(b.shape)))
+    difference = _ops.expand_dims(a, -2) - _ops.expand_dims(b, -3)
+    return _ops.sqrt(_ops.reduce_sum(difference * difference, -1))

@@ -1,0 +1,164 @@
+"""``keras.ops`` searching and counting: digitize, searchsorted, isin, nonzero,
+unravel_index, argpartition, bincount, histogram, unique.
+
+Their results are indices and counts (no gradient), computed with the
+array module of the input (numpy, or cupy on a GPU). ``unique``'s values are
+gathered from the input, so a gradient reaches the first occurrence of each.
+"""
+import numpy as np
+
+from framework import backend
+from framework import ops as _ops
+from framework.tensor import Tensor
+from .ops_dtypes import cast_all, numeric, result_dtype, tensor
+
+__all__ = ['argpartition', 'bincount', 'digitize', 'histogram', 'isin', 'nonzero', 'searchsorted', 'unique',
+           'unravel_index']
+
+
+def _raw(x, op):
+    t = numeric(x, op)
+    return t, backend.array_module(t._data), t._data
+
+
+def _index_dtype(*arrays):
+    return 'int64' if any(a.dtype == np.int64 for a in arrays) else 'int32'
+
+
+def searchsorted(sorted_sequence, values, side='left'):
+    """int32 insertion points of ``values`` into the 1-D ``sorted_sequence`` ('left': before equal values)."""
+    if side not in ('left', 'right'):
+        raise ValueError("keras.ops.searchsorted: side must be 'left' or 'right', got %r" % (side,))
+    s, v = cast_all([numeric(sorted_sequence, 'searchsorted'), numeric(values, 'searchsorted')], 'searchsorted')
+    if s.ndim != 1:
+        raise ValueError('keras.ops.searchsorted: sorted_sequence must be 1-D, got shape %s' % (tuple(s.shape),))
+    xp = backend.array_module(s._data)
+    return Tensor(xp.searchsorted(s._data, v._data, side=side).astype('int32'))
+
+
+def digitize(x, bins):
+    """int32 index of the bin of each element: i with bins[i-1] <= x < bins[i] (increasing bins)."""
+    t, b = cast_all([numeric(x, 'digitize'), numeric(bins, 'digitize')], 'digitize')
+    if b.ndim != 1:
+        raise ValueError('keras.ops.digitize: bins must be 1-D, got shape %s' % (tuple(b.shape),))
+    xp = backend.array_module(t._data)
+    return Tensor(xp.searchsorted(b._data, t._data, side='right').astype('int32'))
+
+
+def isin(x1, x2, assume_unique=False, invert=False):
+    """True where an element of ``x1`` occurs in ``x2`` (False with ``invert``)."""
+    a, b = cast_all([numeric(x1, 'isin'), numeric(x2, 'isin')], 'isin')
+    xp = backend.array_module(a._data)
+    return Tensor(xp.isin(a._data, b._data, invert=bool(invert)))
+
+
+def nonzero(x):
+    """The int32 indices of the non-zero elements: one tensor per axis."""
+    t, xp, a = _raw(tensor(x, 'nonzero'), 'nonzero')
+    return tuple(Tensor(i.astype('int32')) for i in xp.nonzero(a))
+
+
+def unravel_index(indices, shape):
+    """Flat indices as one coordinate tensor per axis of ``shape`` (row-major)."""
+    t, xp, a = _raw(indices, 'unravel_index')
+    if a.dtype.kind not in 'iu':
+        raise TypeError('keras.ops.unravel_index: indices must be integers, got dtype %s' % a.dtype.name)
+    shape = tuple(int(n) for n in shape)
+    size = int(np.prod(shape))
+    if a.size and (int(a.min()) < 0 or int(a.max()) >= size):
+        raise ValueError('keras.ops.unravel_index: indices must lie in [0, %d) for shape %s, got %s..%s'
+                         % (size, shape, int(a.min()), int(a.max())))
+    return tuple(Tensor(c.astype(a.dtype)) for c in xp.unravel_index(a, shape))
+
+
+def argpartition(x, kth, axis=-1):
+    """int32 indices that partition ``x`` along ``axis``: the kth+1 smallest first (in order),
+    then the rest, largest first (Keras 3's arrangement on TensorFlow)."""
+    t, xp, a = _raw(x, 'argpartition')
+    if axis is None:
+        a, axis = a.reshape(-1), 0
+    if a.ndim == 0:
+        raise ValueError('keras.ops.argpartition: x must have rank >= 1, got a scalar')
+    moved = xp.moveaxis(a, axis, -1)
+    n = moved.shape[-1]
+    kth = min(max(int(kth), 0), max(n - 1, 0))
+    ascending = xp.argsort(moved, axis=-1, kind='stable')
+    bottom = ascending[..., :kth + 1]
+    rest = xp.sort(ascending[..., kth + 1:], axis=-1)            # the others in index order, then by value
+    values = xp.take_along_axis(moved, rest, axis=-1)
+    rest = xp.take_along_axis(rest, xp.argsort(-values, axis=-1, kind='stable'), axis=-1)
+    out = xp.concatenate([bottom, rest], axis=-1).astype('int32')
+    return Tensor(xp.moveaxis(out, -1, axis))
+
+
+def bincount(x, weights=None, minlength=0, sparse=False):
+    """Counts of each value 0..max(x) (at least ``minlength`` bins) in a 1-D ``x``, or per row of a
+    2-D one; with ``weights``, their sums (in the weights' dtype)."""
+    if sparse:
+        raise ValueError('keras.ops.bincount: sparse=True is not supported; tapeflow tensors are dense')
+    t, xp, a = _raw(x, 'bincount')
+    if a.dtype.kind not in 'iu' or a.ndim not in (1, 2):
+        raise ValueError('keras.ops.bincount: x must be a 1-D or 2-D integer tensor, got dtype %s, shape %s'
+                         % (a.dtype.name, a.shape))
+    if a.size and int(a.min()) < 0:
+        raise ValueError('keras.ops.bincount: x must be non-negative, got %d' % int(a.min()))
+    length = max(int(a.max()) + 1 if a.size else 0, int(minlength))
+    if weights is None:
+        w, dtype = xp.ones(a.shape, 'int32'), np.dtype('int32')
+    else:
+        w = numeric(weights, 'bincount')._data
+        if w.shape != a.shape:
+            raise ValueError('keras.ops.bincount: weights must have the shape of x, got %s and %s'
+                             % (w.shape, a.shape))
+        dtype = result_dtype(a.dtype, w.dtype)
+    rows = a.reshape(-1, a.shape[-1]) if a.ndim == 2 else a.reshape(1, -1)
+    out = xp.zeros((rows.shape[0], length), dtype)
+    row_ids = xp.broadcast_to(xp.arange(rows.shape[0])[:, None], rows.shape)
+    xp.add.at(out, (row_ids, rows), w.reshape(rows.shape).astype(dtype))
+    return Tensor(out if a.ndim == 2 else out[0])
+
+
+def histogram(x, bins=10, range=None):  # noqa: A002  (Keras 3's name)
+    """(counts, bin_edges) of a 1-D ``x`` over ``bins`` equal bins spanning ``range`` (default: min..max);
+    the last bin includes its right edge; counts have x's dtype."""
+    t, xp, a = _raw(x, 'histogram')
+    if a.ndim != 1:
+        raise ValueError('keras.ops.histogram: x must be 1-D, got shape %s' % (a.shape,))
+    if int(bins) < 1:
+        raise ValueError('keras.ops.histogram: bins must be >= 1, got %r' % (bins,))
+    low, high = (a.min(), a.max()) if range is None else range
+    inside = a[(a >= low) & (a <= high)]
+    edges = xp.linspace(float(low), float(high), int(bins) + 1).astype(a.dtype)
+    counts = xp.bincount(xp.searchsorted(edges[1:-1], inside, side='right'), minlength=int(bins))
+    return Tensor(counts.astype(a.dtype)), Tensor(edges)
+
+
+def unique(x, sorted=True, return_index=False, return_inverse=False, return_counts=False,  # noqa: A002
+           axis=None, size=None, fill_value=None):
+    """The distinct values (sorted, or in order of first appearance), as numpy.unique; optionally
+    the first index of each, the inverse map and the counts (int32). ``size`` truncates or pads
+    the result with ``fill_value`` (0 by default)."""
+    t = tensor(x, 'unique')
+    flat = _ops.reshape(t, [-1]) if axis is None else t
+    axis = 0 if axis is None else int(axis) % max(t.ndim, 1)
+    host = backend.to_host(flat._data)
+    _, first, inverse, counts = np.unique(host, return_index=True, return_inverse=True, return_counts=True,
+                                          axis=axis)
+    order = np.arange(len(first)) if sorted else np.argsort(first, kind='stable')
+    first, counts = first[order], counts[order]
+    inverse = np.argsort(order)[inverse.reshape(-1)]
+    values = _ops.gather(flat, first.astype('int32'), axis=axis)
+    if size is not None:
+        size = int(size)
+        kept = min(size, len(first))
+        values = _ops.gather(values, np.arange(kept, dtype='int32'), axis=axis)
+        first, counts = first[:kept], counts[:kept]
+        if size > kept:
+            widths = [[0, 0]] * values.ndim
+            widths[axis] = [0, size - kept]
+            values = _ops.pad(values, widths, constant_values=0 if fill_value is None else fill_value)
+            first = np.concatenate([first, np.ones(size - kept, first.dtype)])
+            counts = np.concatenate([counts, np.zeros(size - kept, counts.dtype)])
+    extras = [_ops.constant(a.astype('int32')) for a, wanted in
+              ((first, return_index), (inverse, return_inverse), (counts, return_counts)) if wanted]
+    return tuple([values] + extras) if extras else values
