@@ -6,16 +6,23 @@
 from . import schedules
 from .adadelta import Adadelta
 from .adagrad import Adagrad
+from .adafactor import Adafactor
 from .adam import Adam
 from .adamax import Adamax
 from .adamw import AdamW
+from .ftrl import Ftrl
+from .lamb import Lamb
+from .lion import Lion
+from .loss_scale_optimizer import LossScaleOptimizer
 from .nadam import Nadam
 from .optimizer import Optimizer
 from .rmsprop import RMSprop
 from .sgd import SGD
 
-BUILT_IN = {cls.__name__.lower(): cls for cls in (Adadelta, Adagrad, Adam, Adamax, AdamW, Nadam,
-                                                  RMSprop, SGD)}
+BUILT_IN = {cls.__name__.lower(): cls for cls in (Adadelta, Adafactor, Adagrad, Adam, Adamax, AdamW, Ftrl, Lamb,
+                                                  Lion, Nadam, RMSprop, SGD)}
+# Wrappers of another optimizer: found by deserialize, but not made from a name alone.
+WRAPPERS = {'lossscaleoptimizer': LossScaleOptimizer}
 
 # The module name Keras 3 writes into serialized optimizers; kept so that
 # configs move between tapeflow and Keras unchanged.
@@ -39,7 +46,7 @@ def deserialize(config, custom_objects=None):
     if not isinstance(config, dict) or 'class_name' not in config:
         raise ValueError("deserialize: expected a dict with 'class_name' and 'config', got %r" % (config,))
     name = config['class_name']
-    cls = (custom_objects or {}).get(name) or BUILT_IN.get(str(name).lower())
+    cls = (custom_objects or {}).get(name) or BUILT_IN.get(str(name).lower()) or WRAPPERS.get(str(name).lower())
     if cls is None:
         raise ValueError('Unknown optimizer %r; valid names are %s (pass custom_objects for your own)'
                          % (name, ', '.join(sorted(BUILT_IN))))
@@ -65,5 +72,6 @@ def get(identifier):
                      'Optimizer' % (identifier, ', '.join(sorted(BUILT_IN))))
 
 
-__all__ = ['Adadelta', 'Adagrad', 'Adam', 'Adamax', 'AdamW', 'Nadam', 'Optimizer', 'RMSprop', 'SGD',
+__all__ = ['Adadelta', 'Adafactor', 'Adagrad', 'Adam', 'Adamax', 'AdamW', 'Ftrl', 'Lamb', 'Lion',
+           'LossScaleOptimizer', 'Nadam', 'Optimizer', 'RMSprop', 'SGD',
            'deserialize', 'get', 'schedules', 'serialize']

@@ -1,0 +1,92 @@
+"""Adafactor (Shazeer & Stern, 2018): second moments kept as row and column means, as Keras 3."""
+from framework import backend
+from .arguments import check_non_negative
+from .optimizer import Optimizer
+
+
+class Adafactor(Optimizer):
+    """Adafactor; matches ``keras.optimizers.Adafactor`` (Keras 3). With t the 1-based step::
+
+        lr = min(lr, 1 / sqrt(t))        # when relative_step and lr is a number
+        rho = min(lr, 1 / sqrt(t));  alpha = max(epsilon_2, rms(var)) * rho
+        g2 = g**2 + epsilon_1;  beta_2 = 1 - t**beta_2_decay
+        rank >= 2:  r = beta_2 * r + (1 - beta_2) * mean(g2, -1)        (shape var.shape[:-1])
+                    c = beta_2 * c + (1 - beta_2) * mean(g2, -2)        (var.shape[:-2] + var.shape[-1:])
+                    v = (r / mean(r, -1))[..., None] * c[..., None, :]
+        rank < 2:   v = beta_2 * v + (1 - beta_2) * g2
+        u = g / sqrt(v);  var -= alpha * u / max(1, rms(u) / clip_threshold)
+
+    rms takes the whole variable, so the update is not elementwise. As in
+    Keras, variables of rank < 2 keep scalar row and column slots they do not use.
+
+    Args:
+        learning_rate: default 0.001.
+        beta_2_decay: default -0.8; epsilon_1: default 1e-30; epsilon_2: default 1e-3.
+        clip_threshold: default 1.0; relative_step: default True.
+        **kwargs: the base ``Optimizer`` options (weight_decay, clipnorm, ...).
+    """
+
+    elementwise_update = False    # rms(var) and rms(u) are per variable
+
+    def __init__(self, learning_rate=0.001, beta_2_decay=-0.8, epsilon_1=1e-30, epsilon_2=1e-3, clip_threshold=1.0,
+                 relative_step=True, weight_decay=None, clipnorm=None, clipvalue=None, global_clipnorm=None,
+                 name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
+                         clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
+        if isinstance(beta_2_decay, bool) or not isinstance(beta_2_decay, (int, float)):
+            raise TypeError('Adafactor: argument `beta_2_decay` must be a number. Received: beta_2_decay=%r'
+                            % (beta_2_decay,))
+        check_non_negative(epsilon_1, 'epsilon_1')
+        check_non_negative(epsilon_2, 'epsilon_2')
+        check_non_negative(clip_threshold, 'clip_threshold')
+        self.beta_2_decay = beta_2_decay
+        self.epsilon_1 = epsilon_1
+        self.epsilon_2 = epsilon_2
+        self.clip_threshold = clip_threshold
+        self.relative_step = relative_step
+
+    def slot_groups(self):
+        return [('row', 'column', 'velocity')]
+
+    def build(self, var_list):
+        """Keras's slots per variable: row and column means (rank >= 2 only), then the velocity."""
+        fresh = [v for v in var_list if v not in self._slots]
+        super().build(var_list)
+        for variable in fresh:
+            data = variable._data
+            xp = backend.array_module(data)
+            row, column = self._slots.get(variable, 'row'), self._slots.get(variable, 'column')
+            factored = data.ndim >= 2       # below rank 2, Keras keeps unused scalars in their place
+            row._data = xp.zeros(data.shape[:-1] if factored else (), data.dtype)
+            column._data = xp.zeros(data.shape[:-2] + data.shape[-1:] if factored else (), data.dtype)
+
+    @staticmethod
+    def _rms(xp, x):
+        return xp.sqrt(xp.mean(x * x))
+
+    def update_step(self, gradient, variable, learning_rate):
+        xp, data = self.xp(variable), variable._data
+        dtype = data.dtype.type
+        step = self._local_step(data.dtype)
+        inverse_root = 1 / xp.sqrt(step)
+        if self.relative_step and not callable(self._learning_rate):
+            learning_rate = min(learning_rate, inverse_root)
+        rho = min(learning_rate, inverse_root)
+        alpha = max(dtype(self.epsilon_2), self._rms(xp, data)) * rho
+        squared = gradient * gradient + self.epsilon_1
+        beta_2 = 1 - xp.power(step, dtype(self.beta_2_decay))
+        row, column, v = self._slots.arrays(variable, ('row', 'column', 'velocity'))
+        if data.ndim >= 2:
+            row[...] = beta_2 * row + (1 - beta_2) * xp.mean(squared, axis=-1)
+            column[...] = beta_2 * column + (1 - beta_2) * xp.mean(squared, axis=-2)
+            v[...] = (row / xp.mean(row, axis=-1, keepdims=True))[..., None] * column[..., None, :]
+        else:
+            v[...] = beta_2 * v + (1 - beta_2) * squared
+        u = gradient / xp.sqrt(v)
+        data -= alpha * (u / max(dtype(1), self._rms(xp, u) / dtype(self.clip_threshold)))
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(beta_2_decay=self.beta_2_decay, epsilon_1=self.epsilon_1, epsilon_2=self.epsilon_2,
+                      clip_threshold=self.clip_threshold, relative_step=self.relative_step)
+        return config

@@ -1,0 +1,81 @@
+"""FTRL-Proximal (McMahan et al., 2013), as Keras 3."""
+from .arguments import check_non_negative
+from .optimizer import Optimizer
+
+
+class Ftrl(Optimizer):
+    """Follow-the-regularized-leader; matches ``keras.optimizers.Ftrl`` (Keras 3). With p = -learning_rate_power::
+
+        l2 = l2_regularization_strength + beta / (2 * lr)
+        g_shrunk = g + 2 * l2_shrinkage_regularization_strength * var
+        n_new = n + g**2
+        z += g_shrunk - (n_new**p - n**p) / lr * var
+        var = (clip(z, -l1, l1) - z) / (n_new**p / lr + 2 * l2)
+        n = n_new
+
+    Args:
+        learning_rate: default 0.001.
+        learning_rate_power: <= 0 (default -0.5).
+        initial_accumulator_value: the starting n, >= 0 (default 0.1).
+        l1_regularization_strength, l2_regularization_strength,
+        l2_shrinkage_regularization_strength: >= 0 (default 0).
+        beta: default 0 (added to l2 as beta / (2 * lr)).
+        **kwargs: the base ``Optimizer`` options (weight_decay, clipnorm, ...).
+    Raises:
+        ValueError: for a positive learning_rate_power or a negative strength.
+    """
+
+    elementwise_update = True     # see Optimizer.elementwise_update
+
+    def __init__(self, learning_rate=0.001, learning_rate_power=-0.5, initial_accumulator_value=0.1,
+                 l1_regularization_strength=0.0, l2_regularization_strength=0.0,
+                 l2_shrinkage_regularization_strength=0.0, beta=0.0, weight_decay=None, clipnorm=None,
+                 clipvalue=None, global_clipnorm=None, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
+                         clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
+        check_non_negative(initial_accumulator_value, 'initial_accumulator_value')
+        if isinstance(learning_rate_power, bool) or not isinstance(learning_rate_power, (int, float)) \
+                or learning_rate_power > 0:
+            raise ValueError('Ftrl: `learning_rate_power` needs to be a number <= 0. Received: '
+                             'learning_rate_power=%r' % (learning_rate_power,))
+        for value, what in ((l1_regularization_strength, 'l1_regularization_strength'),
+                            (l2_regularization_strength, 'l2_regularization_strength'),
+                            (l2_shrinkage_regularization_strength, 'l2_shrinkage_regularization_strength'),
+                            (beta, 'beta')):
+            check_non_negative(value, what)
+        self.learning_rate_power = learning_rate_power
+        self.initial_accumulator_value = initial_accumulator_value
+        self.l1_regularization_strength = l1_regularization_strength
+        self.l2_regularization_strength = l2_regularization_strength
+        self.l2_shrinkage_regularization_strength = l2_shrinkage_regularization_strength
+        self.beta = beta
+
+    def slot_groups(self):
+        return [('accumulator', 'linear')]
+
+    def initial_slot_value(self, slot_name):
+        return self.initial_accumulator_value if slot_name == 'accumulator' else 0.0
+
+    def update_step(self, gradient, variable, learning_rate):
+        xp = self.xp(variable)
+        accumulator, linear = self._slots.arrays(variable, ('accumulator', 'linear'))
+        power = -self.learning_rate_power
+        l2 = self.l2_regularization_strength + self.beta / (2.0 * learning_rate)
+        shrunk = gradient + 2 * self.l2_shrinkage_regularization_strength * variable._data
+        new_accumulator = accumulator + gradient * gradient
+        new_root = xp.power(new_accumulator, power)
+        linear += shrunk - (new_root - xp.power(accumulator, power)) / learning_rate * variable._data
+        quadratic = new_root / learning_rate + 2 * l2
+        l1 = self.l1_regularization_strength
+        variable._data[...] = (xp.clip(linear, -l1, l1) - linear) / quadratic
+        accumulator[...] = new_accumulator
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(learning_rate_power=self.learning_rate_power,
+                      initial_accumulator_value=self.initial_accumulator_value,
+                      l1_regularization_strength=self.l1_regularization_strength,
+                      l2_regularization_strength=self.l2_regularization_strength,
+                      l2_shrinkage_regularization_strength=self.l2_shrinkage_regularization_strength,
+                      beta=self.beta)
+        return config

@@ -1,0 +1,56 @@
+"""LAMB (You et al., 2019): Adam's step rescaled per variable by a trust ratio, as Keras 3."""
+from .arguments import check_in_range, check_non_negative
+from .optimizer import Optimizer
+
+
+class Lamb(Optimizer):
+    """Layer-wise adaptive moments; matches ``keras.optimizers.Lamb`` (Keras 3). With t the 1-based step::
+
+        m += (g - m) * (1 - beta_1)
+        v += (g**2 - v) * (1 - beta_2)
+        update = (m / (1 - beta_1**t)) / (sqrt(v / (1 - beta_2**t)) + epsilon)
+        ratio = ||var|| / ||update||   (1 where either norm is 0)
+        var -= ratio * lr * update
+
+    The norms are over the whole variable, so the update is not elementwise.
+
+    Args:
+        learning_rate: default 0.001; beta_1, beta_2 in [0, 1); epsilon: default 1e-7.
+        **kwargs: the base ``Optimizer`` options (weight_decay, clipnorm, ...).
+    """
+
+    elementwise_update = False    # the trust ratio takes norms per variable
+
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, weight_decay=None,
+                 clipnorm=None, clipvalue=None, global_clipnorm=None, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
+                         clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
+        check_non_negative(beta_1, 'beta_1')
+        check_non_negative(beta_2, 'beta_2')
+        check_in_range(beta_1, 'beta_1', 0, 1)
+        check_in_range(beta_2, 'beta_2', 0, 1)
+        check_non_negative(epsilon, 'epsilon')
+        self.beta_1 = beta_1
+        self.beta_2 = beta_2
+        self.epsilon = epsilon
+
+    def slot_groups(self):
+        return [('momentum', 'velocity')]
+
+    def update_step(self, gradient, variable, learning_rate):
+        xp, dtype = self.xp(variable), variable._data.dtype.type
+        step = self._local_step(variable._data.dtype)
+        m, v = self._slots.arrays(variable, ('momentum', 'velocity'))
+        m += (gradient - m) * (1 - self.beta_1)
+        v += (gradient * gradient - v) * (1 - self.beta_2)
+        update = (m / (1 - dtype(self.beta_1) ** step)) / (
+            xp.sqrt(v / (1 - dtype(self.beta_2) ** step)) + self.epsilon)
+        w_norm = xp.sqrt(xp.sum(variable._data * variable._data))
+        g_norm = xp.sqrt(xp.sum(update * update))
+        ratio = w_norm / g_norm if w_norm > 0 and g_norm > 0 else dtype(1)
+        variable._data -= ratio * learning_rate * update
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(beta_1=self.beta_1, beta_2=self.beta_2, epsilon=self.epsilon)
+        return config

@@ -1,0 +1,145 @@
+"""LossScaleOptimizer: dynamic loss scaling around another optimizer, as Keras 3.
+
+Mixed-precision training multiplies the loss by a large scale so that small
+float16 gradients do not flush to zero, and divides the gradients by it
+before the update. The scale adapts: a step with any non-finite gradient is
+skipped and halves it; ``dynamic_growth_steps`` finite steps in a row double it.
+"""
+from framework import backend
+from framework.tensor import convert_to_tensor
+from .gradients import checked_gradient
+from .optimizer import Optimizer
+
+# Base options Keras 3 accepts at their defaults only (old configs carry them); set them on the inner optimizer.
+_BASE_DEFAULTS = {'weight_decay': None, 'clipnorm': None, 'global_clipnorm': None, 'clipvalue': None,
+                  'use_ema': False, 'ema_momentum': 0.99, 'ema_overwrite_frequency': None,
+                  'loss_scale_factor': None, 'gradient_accumulation_steps': None}
+
+
+class LossScaleOptimizer(Optimizer):
+    """Wraps ``inner_optimizer`` with a dynamic loss scale (``keras.optimizers.LossScaleOptimizer``).
+
+    Use ``scaled = optimizer.scale_loss(loss)`` inside the tape, then
+    ``optimizer.apply_gradients(zip(tape.gradient(scaled, vars), vars))``:
+    the gradients are divided by the scale, and applied by the inner optimizer
+    only when all are finite. ``learning_rate`` and ``iterations`` are the inner optimizer's.
+
+    Args:
+        inner_optimizer: the Optimizer that applies the updates.
+        initial_scale: the starting scale, default 2**15.
+        dynamic_growth_steps: finite steps after which the scale doubles, default 2000.
+    Raises:
+        TypeError: when inner_optimizer is not an Optimizer.
+        ValueError: for dynamic=False, a base option other than its default, or unknown arguments.
+    """
+
+    def __init__(self, inner_optimizer, initial_scale=2.0 ** 15, dynamic_growth_steps=2000, name=None, **kwargs):
+        if not isinstance(inner_optimizer, Optimizer):
+            raise TypeError('LossScaleOptimizer: `inner_optimizer` must be an Optimizer, got %s'
+                            % type(inner_optimizer).__name__)
+        if not kwargs.pop('dynamic', True):
+            raise ValueError('LossScaleOptimizer no longer supports `dynamic=False`. Instead, simply set '
+                             '`loss_scale_factor` directly on the `inner_optimizer`.')
+        for key, default in _BASE_DEFAULTS.items():
+            if key in kwargs and kwargs.pop(key) != default:
+                raise ValueError('LossScaleOptimizer does not support `%s`. Instead, set `%s` on the '
+                                 '`inner_optimizer`.' % (key, key))
+        if kwargs:
+            raise ValueError('LossScaleOptimizer does not support arguments: `%s`.' % '`, `'.join(kwargs))
+        if isinstance(initial_scale, bool) or not isinstance(initial_scale, (int, float)) or not initial_scale > 0:
+            raise ValueError('LossScaleOptimizer: `initial_scale` must be a positive number, got %r'
+                             % (initial_scale,))
+        if isinstance(dynamic_growth_steps, bool) or not isinstance(dynamic_growth_steps, int) \
+                or dynamic_growth_steps < 1:
+            raise ValueError('LossScaleOptimizer: `dynamic_growth_steps` must be an integer >= 1, got %r'
+                             % (dynamic_growth_steps,))
+        super().__init__(learning_rate=0.0, name=name)
+        self.inner_optimizer = inner_optimizer
+        self.initial_scale = initial_scale
+        self.dynamic_growth_steps = dynamic_growth_steps
+        inner_optimizer.loss_scale_factor = None      # else the gradients would be unscaled twice
+        self.step_counter = self._slots.add_extra('step_counter', 0, 'int64')
+        self.dynamic_scale = self._slots.add_extra('dynamic_scale', initial_scale, 'float32')
+
+    # ---- what belongs to the inner optimizer --------------------------------------
+    @property
+    def variables(self):
+        return list(self._slots.variables) + self.inner_optimizer.variables
+
+    @property
+    def learning_rate(self):
+        return self.inner_optimizer.learning_rate
+
+    @learning_rate.setter
+    def learning_rate(self, value):
+        self.inner_optimizer.learning_rate = value
+
+    @property
+    def iterations(self):
+        return self.inner_optimizer.iterations
+
+    def build(self, var_list):
+        self.inner_optimizer.build(var_list)
+        self.built = True
+
+    def finalize_variable_values(self, var_list):
+        self.inner_optimizer.finalize_variable_values(var_list)
+
+    # ---- scaling ------------------------------------------------------------------------
+    def scale_loss(self, loss):
+        """``loss`` times the current scale (differentiate this, not the loss)."""
+        return convert_to_tensor(loss) * float(self.dynamic_scale._data)
+
+    @staticmethod
+    def check_finite(grads):
+        """Whether every gradient (None skipped) is finite everywhere."""
+        for grad in grads:
+            if grad is not None:
+                data = getattr(grad, '_data', grad)
+                if not bool(backend.array_module(data).all(backend.array_module(data).isfinite(data))):
+                    return False
+        return True
+
+    def apply_gradients(self, grads_and_vars):
+        super().apply_gradients(grads_and_vars)
+        return self.iterations
+
+    def apply(self, grads, trainable_variables=None):
+        """Unscale and apply ``grads`` if all are finite (then maybe double the scale), else skip and halve it."""
+        grads = list(grads)
+        variables = list(trainable_variables) if trainable_variables is not None else None
+        if variables is not None:
+            if len(grads) != len(variables):
+                raise ValueError('apply: received %d gradients for %d variables; they must match one to one'
+                                 % (len(grads), len(variables)))
+            grads = [checked_gradient(i, g, v) for i, (g, v) in enumerate(zip(grads, variables))]
+            self.build(variables)
+        counter, scale = self.step_counter._data, self.dynamic_scale._data
+        if not self.check_finite(grads):
+            counter[...] = 0
+            scale[...] = scale * 0.5
+            return
+        unscaled = [None if g is None else g / getattr(g, '_data', g).dtype.type(scale) for g in grads]
+        self.inner_optimizer.apply(unscaled, variables)
+        if counter == self.dynamic_growth_steps - 1:
+            counter[...] = 0
+            scale[...] = scale * 2.0
+        else:
+            counter[...] = counter + 1
+
+    def update_step(self, gradient, variable, learning_rate):
+        """One variable's update by the inner optimizer, the gradient unscaled first."""
+        self.inner_optimizer.update_step(gradient / gradient.dtype.type(self.dynamic_scale._data),
+                                         variable, learning_rate)
+
+    def get_config(self):
+        from . import serialize
+        return {'name': self.name, 'inner_optimizer': serialize(self.inner_optimizer),
+                'initial_scale': self.initial_scale, 'dynamic_growth_steps': self.dynamic_growth_steps}
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        from . import deserialize
+        config = dict(config)
+        inner = deserialize(config.pop('inner_optimizer'), custom_objects=custom_objects)
+        return cls(inner, **config)

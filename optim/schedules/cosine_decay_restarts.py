@@ -1,0 +1,51 @@
+"""CosineDecayRestarts: cosine decay that restarts, each period t_mul times longer (SGDR), as Keras 3."""
+import math
+
+import numpy as np
+
+from .learning_rate_schedule import LearningRateSchedule, as_tensor, check_decay_steps, float_of, step_array
+
+
+class CosineDecayRestarts(LearningRateSchedule):
+    """Stochastic gradient descent with warm restarts (Loshchilov & Hutter, 2017).
+
+    With f = step / first_decay_steps, the i-th period (i counted from 0)
+    lasts first_decay_steps * t_mul**i steps; inside it, at fraction p::
+
+        rate = initial * ((1 - alpha) * 0.5 * m_mul**i * (1 + cos(pi * p)) + alpha)
+
+    i = floor(f) for t_mul = 1, else floor(log(1 - f * (1 - t_mul)) / log(t_mul)).
+    Matches ``keras.optimizers.schedules.CosineDecayRestarts`` (its default name is 'SGDRDecay').
+
+    Raises:
+        ValueError: for first_decay_steps <= 0.
+    """
+
+    def __init__(self, initial_learning_rate, first_decay_steps, t_mul=2.0, m_mul=1.0, alpha=0.0,
+                 name='SGDRDecay'):
+        check_decay_steps(first_decay_steps, 'first_decay_steps')
+        self.initial_learning_rate = initial_learning_rate
+        self.first_decay_steps = first_decay_steps
+        self._t_mul = t_mul
+        self._m_mul = m_mul
+        self.alpha = alpha
+        self.name = name
+
+    def __call__(self, step):
+        initial = float_of(self.initial_learning_rate, 'initial_learning_rate')
+        cast = initial.dtype.type
+        t_mul, m_mul, alpha = cast(self._t_mul), cast(self._m_mul), cast(self.alpha)
+        fraction = step_array(step, initial.dtype) / cast(self.first_decay_steps)
+        if t_mul == 1:
+            restart = np.floor(fraction)
+            fraction = fraction - restart
+        else:
+            restart = np.floor(np.log(cast(1) - fraction * (cast(1) - t_mul)) / np.log(t_mul))
+            done = (cast(1) - t_mul ** restart) / (cast(1) - t_mul)     # periods finished, in first periods
+            fraction = (fraction - done) / t_mul ** restart
+        cosine = cast(0.5) * m_mul ** restart * (cast(1) + np.cos(cast(math.pi) * fraction))
+        return as_tensor(initial * ((cast(1) - alpha) * cosine + alpha), initial.dtype)
+
+    def get_config(self):
+        return {'initial_learning_rate': self.initial_learning_rate, 'first_decay_steps': self.first_decay_steps,
+                't_mul': self._t_mul, 'm_mul': self._m_mul, 'alpha': self.alpha, 'name': self.name}
