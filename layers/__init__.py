@@ -89,3 +89,14 @@ __all__ += ['AdaptiveAveragePooling1D', 'AdaptiveAveragePooling2D', 'AdaptiveAve
             'Conv1DTranspose', 'Conv3D', 'Conv3DTranspose', 'Cropping3D', 'DepthwiseConv1D', 'DepthwiseConv2D',
             'GlobalAveragePooling3D', 'GlobalMaxPooling3D', 'MaxPool3D', 'MaxPooling3D', 'SeparableConv1D',
             'SeparableConv2D', 'UpSampling3D', 'ZeroPadding3D'] + _conv_aliases
+
+# Normalization, attention and wrapper layers.
+from .additive_attention import AdditiveAttention  # noqa: E402
+from .group_normalization import GroupNormalization  # noqa: E402
+from .rms_normalization import RMSNormalization  # noqa: E402
+from .spectral_normalization import SpectralNormalization  # noqa: E402
+from .stacked_rnn_cells import StackedRNNCells  # noqa: E402
+from .wrapper import Wrapper  # noqa: E402
+
+__all__ += ['AdditiveAttention', 'GroupNormalization', 'RMSNormalization', 'SpectralNormalization',
+            'StackedRNNCells', 'Wrapper']

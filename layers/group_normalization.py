@@ -1,0 +1,101 @@
+"""GroupNormalization (Keras 3): normalize each sample over groups of channels."""
+import numpy as np
+
+from framework.ops import moments, reshape, rsqrt
+
+from . import constraints, initializers, regularizers
+from .input_spec import InputSpec
+from .layer import Layer
+
+
+class GroupNormalization(Layer):
+    """Splits the ``axis`` channels into ``groups`` groups; each sample's group is
+    normalized by its own mean and variance (over the group's channels and every
+    other non-batch axis), then scaled by ``gamma`` and shifted by ``beta`` per channel:
+    ``x * inv + (beta - mean * inv)`` with ``inv = gamma / sqrt(variance + epsilon)``, as Keras 3.
+
+    Args:
+        groups: the number of groups (-1: one per channel, instance normalization;
+            1: layer normalization over every non-batch axis).
+        axis: the channel axis (an int). epsilon, center, scale, beta_* / gamma_*: as BatchNormalization.
+    Raises:
+        ValueError: groups not a positive int or -1; on build, an unknown channel
+            count, more groups than channels, or channels that do not divide into groups.
+    """
+
+    def __init__(self, groups=32, axis=-1, epsilon=1e-3, center=True, scale=True, beta_initializer='zeros',
+                 gamma_initializer='ones', beta_regularizer=None, gamma_regularizer=None, beta_constraint=None,
+                 gamma_constraint=None, **kwargs):
+        super().__init__(**kwargs)
+        who = 'GroupNormalization %r' % self.name
+        if isinstance(groups, bool) or not isinstance(groups, (int, np.integer)) or (groups < 1 and groups != -1):
+            raise ValueError('%s: groups must be a positive integer or -1, got %r' % (who, groups))
+        if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):
+            raise ValueError('%s: axis must be an integer, got %r' % (who, axis))
+        self.groups, self.axis, self.epsilon = int(groups), int(axis), float(epsilon)
+        self.center, self.scale = bool(center), bool(scale)
+        self.beta_initializer = initializers.get(beta_initializer)
+        self.gamma_initializer = initializers.get(gamma_initializer)
+        self.beta_regularizer = regularizers.get(beta_regularizer)
+        self.gamma_regularizer = regularizers.get(gamma_regularizer)
+        self.beta_constraint = constraints.get(beta_constraint)
+        self.gamma_constraint = constraints.get(gamma_constraint)
+        self.gamma = self.beta = None
+
+    def build(self, input_shape):
+        who = 'GroupNormalization %r' % self.name
+        rank = len(input_shape)
+        if not -rank <= self.axis < rank or self.axis % rank == 0:
+            raise ValueError('%s: axis %d is not a channel axis of an input of shape %s'
+                             % (who, self.axis, tuple(input_shape)))
+        dim = input_shape[self.axis]
+        if dim is None:
+            raise ValueError('%s: axis %d of the input must have a known size, got shape %s'
+                             % (who, self.axis, tuple(input_shape)))
+        if self.groups == -1:
+            self.groups = int(dim)
+        if dim < self.groups or dim % self.groups:
+            raise ValueError('%s: the %d channels must divide into groups=%d (no more groups than channels)'
+                             % (who, dim, self.groups))
+        self.input_spec = InputSpec(ndim=rank, axes={self.axis: int(dim)})
+        if self.scale:
+            self.gamma = self.add_weight(name='gamma', shape=(dim,), initializer=self.gamma_initializer,
+                                         regularizer=self.gamma_regularizer, constraint=self.gamma_constraint)
+        if self.center:
+            self.beta = self.add_weight(name='beta', shape=(dim,), initializer=self.beta_initializer,
+                                        regularizer=self.beta_regularizer, constraint=self.beta_constraint)
+        self.built = True
+
+    def call(self, inputs):
+        shape = tuple(inputs.shape)
+        axis = self.axis % len(shape)
+        per_group = shape[axis] // self.groups
+        grouped_shape = (-1,) + shape[1:axis] + (self.groups, per_group) + shape[axis + 1:]
+        grouped = reshape(inputs, grouped_shape)
+        reduce_axes = [a for a in range(1, len(grouped_shape)) if a != axis]
+        mean, variance = moments(grouped, reduce_axes, keepdims=True)
+        inv = rsqrt(variance + self.epsilon)
+        channel_shape = [1] * len(grouped_shape)
+        channel_shape[axis:axis + 2] = [self.groups, per_group]
+        if self.gamma is not None:
+            inv = inv * reshape(self.gamma, channel_shape)
+        shift = -mean * inv
+        if self.beta is not None:
+            shift = shift + reshape(self.beta, channel_shape)
+        return reshape(grouped * inv + shift, (-1,) + shape[1:])
+
+    def compute_output_shape(self, input_shape):
+        return tuple(input_shape)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({
+            'groups': self.groups, 'axis': self.axis, 'epsilon': self.epsilon, 'center': self.center,
+            'scale': self.scale, 'beta_initializer': initializers.serialize(self.beta_initializer),
+            'gamma_initializer': initializers.serialize(self.gamma_initializer),
+            'beta_regularizer': regularizers.serialize(self.beta_regularizer),
+            'gamma_regularizer': regularizers.serialize(self.gamma_regularizer),
+            'beta_constraint': constraints.serialize(self.beta_constraint),
+            'gamma_constraint': constraints.serialize(self.gamma_constraint),
+        })
+        return config

@@ -1,0 +1,78 @@
+"""SpectralNormalization (Keras 3): keep a layer's kernel at spectral norm 1 while training."""
+import numpy as np
+
+from framework.ops import cast, equal, matmul, minimum, reduce_all, reduce_sum, reshape, rsqrt
+from framework.tape import paused
+
+from . import initializers
+from .input_spec import InputSpec
+from .wrapper import Wrapper
+
+_EPSILON = 1e-7     # Keras's backend epsilon, the floor of ops.normalize's norm
+
+
+def _normalize(v):
+    """``v / ||v||``, as ``keras.ops.normalize(v, axis=None)`` (the inverse norm capped at 1 / epsilon)."""
+    return v * minimum(rsqrt(reduce_sum(v * v)), 1.0 / _EPSILON)
+
+
+class SpectralNormalization(Wrapper):
+    """Wraps a layer with a ``kernel`` (or ``embeddings``). On each training call
+    the kernel is divided, in place, by its largest singular value, estimated by
+    ``power_iterations`` steps of power iteration from the non-trainable
+    ``vector_u`` (which keeps the estimate between calls), and then the layer
+    runs; an all-zero kernel is left alone. Inference calls run the layer as is.
+    (Miyato et al., 2018; Keras 3's update rule.)
+
+    Weights, in Keras 3's order: the wrapped kernel, ``vector_u`` (1, kernel.shape[-1]),
+    then the wrapped layer's other weights.
+    Raises:
+        ValueError: power_iterations below 1; a wrapped layer with neither kernel nor embeddings.
+    """
+
+    def __init__(self, layer, power_iterations=1, **kwargs):
+        super().__init__(layer, **kwargs)
+        if isinstance(power_iterations, bool) or not isinstance(power_iterations, (int, np.integer)) \
+                or power_iterations <= 0:
+            raise ValueError('SpectralNormalization %r: `power_iterations` should be an integer greater than zero, '
+                             'got %r' % (self.name, power_iterations))
+        self.power_iterations = int(power_iterations)
+
+    def build(self, input_shape):
+        super().build(input_shape)
+        self.input_spec = InputSpec(min_ndim=1, axes={-1: input_shape[-1]})
+        kernel = getattr(self.layer, 'kernel', None)
+        kernel = getattr(self.layer, 'embeddings', None) if kernel is None else kernel
+        if kernel is None:
+            raise ValueError("SpectralNormalization %r: %s object has no attribute 'kernel' nor 'embeddings'"
+                             % (self.name, type(self.layer).__name__))
+        self.kernel = kernel
+        # Keras tracks the kernel as an attribute of the wrapper, which puts it first in ``weights``.
+        self._trainable_created.append(kernel)
+        self.vector_u = self.add_weight(name='vector_u', shape=(1, kernel.shape[-1]), trainable=False,
+                                        initializer=initializers.TruncatedNormal(stddev=0.02), dtype=kernel.dtype)
+        self.built = True
+
+    def call(self, inputs, training=False):
+        if training:
+            with paused():               # an update of the weights, not part of the differentiated computation
+                if not bool(reduce_all(equal(self.kernel, 0.0))):
+                    vector_u, kernel = self.normalized_weights()
+                    self.vector_u.assign(vector_u)
+                    self.kernel.assign(kernel)
+        return cast(self.layer(inputs), inputs.dtype)
+
+    def normalized_weights(self):
+        """(the new vector_u, the kernel divided by its estimated spectral norm)."""
+        weights = reshape(self.kernel, (-1, self.kernel.shape[-1]))
+        vector_u = self.vector_u
+        for _ in range(self.power_iterations):
+            vector_v = _normalize(matmul(vector_u, weights, transpose_b=True))
+            vector_u = _normalize(matmul(vector_v, weights))
+        sigma = matmul(matmul(vector_v, weights), vector_u, transpose_b=True)
+        return vector_u, reshape(self.kernel / sigma, tuple(self.kernel.shape))
+
+    def get_config(self):
+        config = super().get_config()
+        config['power_iterations'] = self.power_iterations
+        return config

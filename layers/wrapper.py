@@ -1,0 +1,44 @@
+"""Wrapper (Keras 3): the base of layers that hold another layer and change how it runs."""
+from . import call_context
+from .layer import Layer
+from .serialization import deserialize, serialize
+
+
+class Wrapper(Layer):
+    """Holds ``layer`` (its weights are this layer's too), builds it on first use,
+    and saves it under 'layer' in the config. Subclasses (SpectralNormalization)
+    change ``call``; on its own a Wrapper runs the wrapped layer unchanged.
+
+    Raises:
+        ValueError: ``layer`` is not a Layer.
+    """
+
+    def __init__(self, layer, **kwargs):
+        if not isinstance(layer, Layer):
+            raise ValueError("%s: layer %r supplied to Wrapper isn't a supported layer type; pass a Layer instance"
+                             % (type(self).__name__, layer))
+        super().__init__(**kwargs)
+        self.layer = layer
+
+    def build(self, input_shape=None):
+        if not self.layer.built:
+            with call_context.scope(self):          # the wrapped weights are named under this layer
+                self.layer._build_from_shape(input_shape)
+        self.built = True
+
+    def call(self, inputs, *args, **kwargs):
+        return self.layer(inputs, *args, **kwargs)
+
+    def compute_output_shape(self, input_shape):
+        return self.layer.compute_output_shape(input_shape)
+
+    def get_config(self):
+        config = super().get_config()
+        config['layer'] = serialize(self.layer)
+        return config
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        config = dict(config)
+        layer = deserialize(config.pop('layer'), custom_objects)
+        return cls(layer, **config)
