@@ -11,7 +11,8 @@ class RMSNormalization(Layer):
     ``scale`` (initially ones) shaped like those axes (Zhang & Sennrich, 2019).
 
     Args:
-        axis: an int or a list of ints (kept as a sorted list once built, as Keras).
+        axis: an int or a list of ints (kept as a sorted list once built, as Keras); ``scale``
+            has the sizes of those axes in increasing order (axis=[-1, 1] gives (shape[1], shape[-1])).
         epsilon: added to the mean square.
     Raises:
         ValueError: an axis that is not an int or list of ints, or one out of
@@ -32,7 +33,7 @@ class RMSNormalization(Layer):
         if any(not -rank <= a < rank or a % rank == 0 for a in axes):
             raise ValueError('RMSNormalization %r: axis %r is out of range (or the batch axis) for an input of '
                              'rank %d' % (self.name, self.axis, rank))
-        return sorted(axes)
+        return sorted(a % rank for a in axes)
 
     def build(self, input_shape):
         axes = self._axes(len(input_shape))
@@ -40,7 +41,7 @@ class RMSNormalization(Layer):
         if None in shape:
             raise ValueError('RMSNormalization %r: the normalized axes %s of the input must have known sizes, got '
                              'shape %s' % (self.name, axes, tuple(input_shape)))
-        self.axis = axes
+        self.axis = sorted(self.axis) if isinstance(self.axis, list) else [self.axis]      # Keras's form
         self.scale = self.add_weight(name='scale', shape=shape, initializer='ones')
         self.built = True
 
