@@ -1,0 +1,72 @@
+"""RandomContrast and RandomBrightness (Keras 3): identity at inference, one random
+factor per image while training, clipped to ``value_range``."""
+from framework.backend import array_module
+
+from .image_layer import ImageLayer, factor_range
+
+
+def _value_range(value_range, who):
+    if not isinstance(value_range, (tuple, list)) or len(value_range) != 2:
+        raise ValueError('%s: value_range must be a pair (low, high); received value_range=%r' % (who, value_range))
+    return sorted(value_range)
+
+
+class RandomContrast(ImageLayer):
+    """``(x - mean) * c + mean`` per image and channel (the mean over height and width), c drawn
+    in [1 - lower, 1 + upper], then clipped to ``value_range``.
+
+    Args:
+        factor: f in [0, 1] or a pair in [0, 1]; as in Keras 3, a single f gives (0, f),
+            so c lies in [1, 1 + f].
+        value_range: the images' (low, high), (0, 255) by default.
+    """
+
+    def __init__(self, factor, value_range=(0, 255), seed=None, **kwargs):
+        super().__init__(seed=seed, **kwargs)
+        self.factor = factor_range(factor, 'factor', 'RandomContrast', bounds=(0.0, 1.0))
+        _value_range(value_range, 'RandomContrast')
+        self.value_range = value_range
+
+    def call(self, inputs, training=False):
+        if not training:
+            return inputs
+        images, restore = self._images(inputs)
+        xp = array_module(images)
+        c = self._uniform((images.shape[0], 1, 1, 1), 1.0 - self.factor[0], 1.0 + self.factor[1], xp)
+        mean = images.mean(axis=(1, 2), keepdims=True)
+        out = (images - mean) * c + mean
+        return restore(xp.clip(out, self.value_range[0], self.value_range[1]).astype(images.dtype))
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(factor=self.factor, value_range=self.value_range, seed=self.seed)
+        return config
+
+
+class RandomBrightness(ImageLayer):
+    """Add ``delta * (high - low)`` to each image, delta drawn in the factor range, then clip
+    to ``value_range`` = (low, high).
+
+    Args:
+        factor: f (delta in [-f, f]) or a pair, within [-1, 1].
+        value_range: the images' (low, high), (0, 255) by default.
+    """
+
+    def __init__(self, factor, value_range=(0, 255), seed=None, **kwargs):
+        super().__init__(seed=seed, **kwargs)
+        self.factor = factor_range(factor, 'factor', 'RandomBrightness')
+        self.value_range = _value_range(value_range, 'RandomBrightness')
+
+    def call(self, inputs, training=False):
+        if not training:
+            return inputs
+        images, restore = self._images(inputs)
+        xp = array_module(images)
+        low, high = self.value_range
+        delta = self._uniform((images.shape[0], 1, 1, 1), self.factor[0], self.factor[1], xp) * (high - low)
+        return restore(xp.clip(images + delta, low, high).astype(images.dtype))
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(factor=self.factor, value_range=self.value_range, seed=self.seed)
+        return config

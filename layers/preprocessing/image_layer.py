@@ -1,0 +1,89 @@
+"""What the image preprocessing layers share: channels-last batches of rank 4
+(a single rank-3 image is one image), data_format, seeds and factor ranges."""
+import numpy as np
+
+from framework import random
+from framework.backend import array_module
+from framework.placement import current_xp
+from framework.tensor import Tensor
+
+from ..layer import Layer
+from .data_inputs import host_array
+
+DATA_FORMATS = ('channels_last', 'channels_first')
+
+
+def factor_range(factor, arg, who, bounds=(-1.0, 1.0), symmetric=True):
+    """(lower, upper) from a number f (-f..f, or 0..f when bounds start at 0) or a pair, checked against bounds."""
+    message = ('%s: %s must be a number or a pair of numbers in [%s, %s]; received %s=%r'
+               % (who, arg, bounds[0], bounds[1], arg, factor))
+    if isinstance(factor, (tuple, list)):
+        if len(factor) != 2 or not all(isinstance(f, (int, float)) and not isinstance(f, bool) for f in factor):
+            raise ValueError(message)
+        lower, upper = sorted(float(f) for f in factor)
+    elif isinstance(factor, (int, float)) and not isinstance(factor, bool):
+        value = abs(float(factor))
+        lower, upper = (max(-value, bounds[0]) if symmetric else 0.0), value
+    else:
+        raise ValueError(message)
+    if lower < bounds[0] or upper > bounds[1]:
+        raise ValueError(message)
+    return lower, upper
+
+
+class ImageLayer(Layer):
+    """Base of the image layers: ``call`` gets (B, H, W, C) arrays through ``_images``."""
+
+    def __init__(self, data_format=None, seed=None, **kwargs):
+        super().__init__(**kwargs)
+        data_format = 'channels_last' if data_format is None else data_format
+        if data_format not in DATA_FORMATS:
+            raise ValueError('%s: data_format must be one of %s; received %r'
+                             % (type(self).__name__, DATA_FORMATS, data_format))
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+            raise ValueError('%s: seed must be an int or None; received seed=%r' % (type(self).__name__, seed))
+        self.data_format, self.seed = data_format, seed
+        self.built = True
+
+    @property
+    def _who(self):
+        return '%s %r' % (type(self).__name__, self.name)
+
+    def _images(self, inputs, as_float=True):
+        """(images as a channels-last rank-4 array, a function giving the output the input's layout)."""
+        data = inputs._data if isinstance(inputs, Tensor) else current_xp().asarray(host_array(inputs))
+        if data.dtype.kind not in 'biuf':
+            raise TypeError('%s: expected numeric images, got dtype %s' % (self._who, data.dtype))
+        if data.ndim not in (3, 4):
+            raise ValueError('%s: expected images of rank 3 (height, width, channels) or 4 (batch, height, width, '
+                             'channels), got shape %s' % (self._who, tuple(data.shape)))
+        if as_float and data.dtype != self._dtype:
+            data = data.astype(self._dtype)
+        single = data.ndim == 3
+        if single:
+            data = data[None]
+        xp = array_module(data)
+        if self.data_format == 'channels_first':
+            data = xp.moveaxis(data, 1, -1)
+
+        def restore(out):
+            if self.data_format == 'channels_first':
+                out = xp.moveaxis(out, -1, 1)
+            return Tensor(xp.ascontiguousarray(out[0] if single else out))
+        return data, restore
+
+    def _spatial_axes(self, rank):
+        """The (height, width) axes of an input of ``rank`` in this data_format."""
+        return (rank - 2, rank - 1) if self.data_format == 'channels_first' else (rank - 3, rank - 2)
+
+    def _uniform(self, shape, low, high, xp):
+        """Uniform draws in [low, high) from the layer's seeded stream (``framework.random``)."""
+        return xp.asarray(random.uniform(shape, low, high, seed=self.seed).numpy(), dtype=np.float32)
+
+    def compute_output_shape(self, input_shape):
+        return tuple(input_shape)
+
+    def get_config(self):
+        config = super().get_config()
+        config['data_format'] = self.data_format
+        return config
