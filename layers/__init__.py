@@ -100,3 +100,12 @@ from .wrapper import Wrapper  # noqa: E402
 
 __all__ += ['AdditiveAttention', 'GroupNormalization', 'RMSNormalization', 'SpectralNormalization',
             'StackedRNNCells', 'Wrapper']
+
+# Preprocessing layers: text and categorical lookups, hashing, discretization, image resizing and augmentation.
+from .preprocessing import (CategoryEncoding, CenterCrop, Discretization, Hashing, IntegerLookup,  # noqa: E402
+                            RandomBrightness, RandomContrast, RandomCrop, RandomFlip, RandomRotation,
+                            RandomTranslation, RandomZoom, Resizing, StringLookup, TextVectorization)
+
+__all__ += ['CategoryEncoding', 'CenterCrop', 'Discretization', 'Hashing', 'IntegerLookup', 'RandomBrightness',
+            'RandomContrast', 'RandomCrop', 'RandomFlip', 'RandomRotation', 'RandomTranslation', 'RandomZoom',
+            'Resizing', 'StringLookup', 'TextVectorization']
