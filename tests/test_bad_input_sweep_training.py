@@ -285,7 +285,9 @@ def test_loss_computes_with_nan_and_empty_batches(name):
 
 # Metrics whose constructor needs an argument (Keras gives these no default).
 METRIC_ARGUMENTS = {'PrecisionAtRecall': {'recall': 0.5}, 'RecallAtPrecision': {'precision': 0.5},
-                    'SensitivityAtSpecificity': {'specificity': 0.5}, 'SpecificityAtSensitivity': {'sensitivity': 0.5}}
+                    'SensitivityAtSpecificity': {'specificity': 0.5}, 'SpecificityAtSensitivity': {'sensitivity': 0.5},
+                    'IoU': {'num_classes': 3, 'target_class_ids': [0, 2]}, 'MeanIoU': {'num_classes': 3},
+                    'OneHotIoU': {'num_classes': 3, 'target_class_ids': [0, 2]}, 'OneHotMeanIoU': {'num_classes': 3}}
 
 def metric_entry(name):
     metric = getattr(metrics, name)(**METRIC_ARGUMENTS.get(name, {}))

@@ -17,6 +17,7 @@ from .confusion_metrics import (FalseNegatives, FalsePositives, Precision, Recal
 from .f_score import F1Score, FBetaScore  # noqa: F401
 from .hinge_and_correlation import (CategoricalHinge, ConcordanceCorrelation, Hinge, PearsonCorrelation,  # noqa: F401
                                     SquaredHinge, concordance_correlation, pearson_correlation)
+from .iou import BinaryIoU, IoU, MeanIoU, OneHotIoU, OneHotMeanIoU  # noqa: F401
 from .metric import Metric  # noqa: F401
 from .r2 import R2Score  # noqa: F401
 from .probabilistic import (BinaryCrossentropy, CategoricalCrossentropy, KLDivergence, Poisson,  # noqa: F401
@@ -31,4 +32,5 @@ from ..losses import (binary_crossentropy, categorical_crossentropy, hinge, hube
                       log_cosh, mean_absolute_error, mean_absolute_percentage_error, mean_squared_error,
                       mean_squared_logarithmic_error, poisson, sparse_categorical_crossentropy,
                       squared_hinge, categorical_hinge)
+from ..losses import binary_focal_crossentropy, categorical_focal_crossentropy  # noqa: F401
 from ..losses import mae, MAE, mape, MAPE, mse, MSE, msle, MSLE  # noqa: F401

@@ -11,7 +11,7 @@ import inspect
 from ..losses import registry as loss_registry
 from ..losses.naming import object_name, to_snake_case
 from . import accuracy_metrics as accuracy, probabilistic, regression
-from . import at_threshold, auc, confusion_metrics as confusion, f_score, hinge_and_correlation as hinge, r2
+from . import at_threshold, auc, confusion_metrics as confusion, f_score, hinge_and_correlation as hinge, iou, r2
 from .metric import Metric
 from .reduction import Mean, MeanMetricWrapper, Sum
 
@@ -30,6 +30,7 @@ _CLASSES = (
     at_threshold.SensitivityAtSpecificity, at_threshold.SpecificityAtSensitivity, f_score.FBetaScore,
     f_score.F1Score, r2.R2Score, hinge.Hinge, hinge.SquaredHinge, hinge.CategoricalHinge,
     hinge.PearsonCorrelation, hinge.ConcordanceCorrelation,
+    iou.IoU, iou.BinaryIoU, iou.MeanIoU, iou.OneHotIoU, iou.OneHotMeanIoU,
 )
 BY_NAME = {cls.__name__: cls for cls in _CLASSES}
 BY_NAME.update({to_snake_case(cls.__name__): cls for cls in _CLASSES})

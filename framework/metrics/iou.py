@@ -1,0 +1,207 @@
+"""Intersection-over-union metrics (Keras 3's IoU family), from one confusion matrix over classes.
+
+State: ``total_confusion_matrix`` of shape (num_classes, num_classes), rows
+the true classes and columns the predicted ones, each cell the summed
+sample weights (int64 by default, as in Keras, so float weights are
+truncated). Labels outside [0, num_classes), and ``ignore_class``, add
+nothing. For class c, IoU = cm[c, c] / (row c + column c - cm[c, c]); the
+result averages it over the target classes that occurred at all.
+"""
+import numbers
+import warnings
+
+import numpy as np
+
+from .. import backend
+from ..losses.inputs import to_dtype
+from ..tensor import Tensor
+from .metric import Metric, add_to, naming_errors
+
+_EPSILON = 1e-7     # keras.backend.epsilon()
+
+
+def _class_count(num_classes, what):
+    if isinstance(num_classes, bool) or not isinstance(num_classes, numbers.Integral) or num_classes < 1:
+        raise ValueError('%s: `num_classes` must be an integer >= 1, got %r' % (what, num_classes))
+    return int(num_classes)
+
+
+class _IoUBase(Metric):
+    """The confusion-matrix state and its update; subclasses compute the result."""
+    _direction = 'up'
+
+    def __init__(self, num_classes, name=None, dtype=None, ignore_class=None, sparse_y_true=True,
+                 sparse_y_pred=True, axis=-1):
+        num_classes = _class_count(num_classes, type(self).__name__)
+        super().__init__(name=name, dtype=dtype or 'int64')
+        self.num_classes = num_classes
+        self.ignore_class = ignore_class
+        self.sparse_y_true = sparse_y_true
+        self.sparse_y_pred = sparse_y_pred
+        self.axis = axis
+        self.total_cm = self.add_variable((num_classes, num_classes), name='total_confusion_matrix')
+
+    def _labels(self, values, sparse, role):
+        data = to_dtype(values, None, self.name, role)._data
+        if data.dtype.kind not in 'iufb':
+            raise TypeError('%s must be numbers, got a %s tensor of shape %s' % (role, data.dtype, data.shape))
+        if not sparse:      # one score per class along `axis`: the class is the highest one
+            if data.ndim == 0 or not -data.ndim <= self.axis < data.ndim:
+                raise ValueError('%s of shape %s has no axis %r to take the class from'
+                                 % (role, tuple(data.shape), self.axis))
+            data = backend.array_module(data).argmax(data, axis=self.axis)
+        return data.astype(self._dtype).reshape(-1)
+
+    def batch_matrix(self, y_true, y_pred, sample_weight=None):
+        """This batch's confusion matrix (a raw array), nothing added to the state yet."""
+        true = self._labels(y_true, self.sparse_y_true, 'y_true')
+        pred = self._labels(y_pred, self.sparse_y_pred, 'y_pred')
+        if true.shape != pred.shape:
+            raise ValueError('y_true and y_pred must hold one class per sample, got %d and %d classes'
+                             % (true.size, pred.size))
+        xp = backend.array_module(pred)
+        if sample_weight is None:
+            weights = xp.ones(true.shape, self._dtype)
+        else:
+            weights = to_dtype(sample_weight, None, self.name, 'sample_weight')._data
+            if weights.dtype.kind == 'f' and np.dtype(self._dtype).kind != 'f':
+                warnings.warn('You are passing weight as `float`, but dtype is `int`. This may result in an '
+                              'incorrect weight due to type casting Consider using integer weights.',
+                              stacklevel=3)
+            weights = weights.astype(self._dtype)
+            weights = weights.reshape(-1) if weights.ndim > 1 else weights
+            try:
+                weights = xp.broadcast_to(weights, true.shape)
+            except ValueError:
+                raise ValueError('sample_weight of shape %s does not broadcast to the %d samples'
+                                 % (tuple(weights.shape), true.size)) from None
+        n = self.num_classes
+        counted = (true >= 0) & (true < n) & (pred >= 0) & (pred < n)
+        if self.ignore_class is not None:
+            counted &= true != self.ignore_class
+        index = xp.where(counted, true * n + pred, 0).astype('int64')
+        cells = xp.bincount(index, weights=xp.where(counted, weights, 0), minlength=n * n)
+        return cells.astype(self._dtype).reshape(n, n)
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        """Add this batch's confusion matrix to the total.
+
+        Raises:
+            ValueError / TypeError: naming the metric, for labels that are not numbers, differing
+                sample counts or weights that do not broadcast; the state is then unchanged.
+        """
+        with naming_errors(self):
+            current = self.batch_matrix(y_true, y_pred, sample_weight)
+        add_to(self.total_cm, current)
+
+    def _mean_iou(self, target_class_ids):
+        cm = self.total_cm._data
+        xp = backend.array_module(cm)
+        true_positives = xp.diagonal(cm)
+        denominator = cm.sum(axis=0) + cm.sum(axis=1) - true_positives
+        ids = xp.asarray(target_class_ids, dtype='int64')
+        true_positives = true_positives[ids].astype('float32')
+        denominator = denominator[ids].astype('float32')
+        valid = denominator > 1e-9
+        iou = xp.where(valid, true_positives / (denominator + np.float32(_EPSILON)), np.float32(0))
+        return Tensor((iou.sum() / (valid.sum(dtype='float32') + np.float32(_EPSILON))).astype('float32'))
+
+
+class IoU(_IoUBase):
+    """The mean IoU over ``target_class_ids`` (``keras.metrics.IoU``).
+
+    Args:
+        num_classes: the number of classes (labels are 0 .. num_classes - 1).
+        target_class_ids: the classes to average over.
+        ignore_class: a label to leave out (e.g. a void class), or None.
+        sparse_y_true, sparse_y_pred: class indices (True) or one score per class along ``axis`` (False).
+        name, dtype: as for every metric (dtype: the state's, int64 by default).
+    Raises:
+        ValueError: for a target class outside [0, num_classes).
+    """
+
+    def __init__(self, num_classes, target_class_ids, name=None, dtype=None, ignore_class=None,
+                 sparse_y_true=True, sparse_y_pred=True, axis=-1):
+        ids = list(target_class_ids) if isinstance(target_class_ids, (list, tuple, range, np.ndarray)) else None
+        if not ids or any(isinstance(i, bool) or not isinstance(i, numbers.Integral) for i in ids):
+            raise ValueError('%s: `target_class_ids` must be a non-empty list of class indices, got %r'
+                             % (type(self).__name__, target_class_ids))
+        super().__init__(num_classes, name=name, dtype=dtype, ignore_class=ignore_class,
+                         sparse_y_true=sparse_y_true, sparse_y_pred=sparse_y_pred, axis=axis)
+        if max(ids) >= self.num_classes or min(ids) < 0:
+            raise ValueError('%s: target class id %d is out of range, which is [0, %d)'
+                             % (type(self).__name__, max(ids) if max(ids) >= self.num_classes else min(ids),
+                                self.num_classes))
+        self.target_class_ids = [int(i) for i in ids]
+
+    def result(self):
+        return self._mean_iou(self.target_class_ids)
+
+    def get_config(self):
+        return dict(super().get_config(), num_classes=self.num_classes, target_class_ids=self.target_class_ids,
+                    ignore_class=self.ignore_class, sparse_y_true=self.sparse_y_true,
+                    sparse_y_pred=self.sparse_y_pred, axis=self.axis)
+
+
+class BinaryIoU(IoU):
+    """IoU of binary predictions: ``y_pred >= threshold`` is class 1 (``keras.metrics.BinaryIoU``)."""
+
+    def __init__(self, target_class_ids=(0, 1), threshold=0.5, name=None, dtype=None):
+        super().__init__(2, target_class_ids, name=name, dtype=dtype)
+        if isinstance(threshold, bool) or not isinstance(threshold, numbers.Real):
+            raise ValueError('BinaryIoU: `threshold` must be a number, got %r' % (threshold,))
+        self.threshold = threshold
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        with naming_errors(self):
+            scores = to_dtype(y_pred, None, self.name, 'y_pred')._data
+            if scores.dtype.kind not in 'iufb':
+                raise TypeError('y_pred must be numbers, got a %s tensor' % (scores.dtype,))
+            classes = (scores.astype('float32') >= np.float32(self.threshold)).astype(self._dtype)
+            current = self.batch_matrix(y_true, classes, sample_weight)
+        add_to(self.total_cm, current)
+
+    def get_config(self):
+        return {'target_class_ids': self.target_class_ids, 'threshold': self.threshold, 'name': self.name,
+                'dtype': self._dtype}
+
+
+class MeanIoU(IoU):
+    """The IoU averaged over every class (``keras.metrics.MeanIoU``)."""
+
+    def __init__(self, num_classes, name=None, dtype=None, ignore_class=None, sparse_y_true=True,
+                 sparse_y_pred=True, axis=-1):
+        num_classes = _class_count(num_classes, type(self).__name__)
+        super().__init__(num_classes, list(range(num_classes)), name=name, dtype=dtype, ignore_class=ignore_class,
+                         sparse_y_true=sparse_y_true, sparse_y_pred=sparse_y_pred, axis=axis)
+
+    def get_config(self):
+        return {'num_classes': self.num_classes, 'name': self.name, 'dtype': self._dtype,
+                'ignore_class': self.ignore_class, 'sparse_y_true': self.sparse_y_true,
+                'sparse_y_pred': self.sparse_y_pred, 'axis': self.axis}
+
+
+class OneHotIoU(IoU):
+    """IoU for one-hot labels (and, by default, per-class scores) (``keras.metrics.OneHotIoU``)."""
+
+    def __init__(self, num_classes, target_class_ids, name=None, dtype=None, ignore_class=None,
+                 sparse_y_pred=False, axis=-1):
+        super().__init__(num_classes, target_class_ids, name=name, dtype=dtype, ignore_class=ignore_class,
+                         sparse_y_true=False, sparse_y_pred=sparse_y_pred, axis=axis)
+
+    def get_config(self):
+        return {'num_classes': self.num_classes, 'target_class_ids': self.target_class_ids, 'name': self.name,
+                'dtype': self._dtype, 'ignore_class': self.ignore_class, 'sparse_y_pred': self.sparse_y_pred,
+                'axis': self.axis}
+
+
+class OneHotMeanIoU(MeanIoU):
+    """MeanIoU for one-hot labels (and, by default, per-class scores) (``keras.metrics.OneHotMeanIoU``)."""
+
+    def __init__(self, num_classes, name=None, dtype=None, ignore_class=None, sparse_y_pred=False, axis=-1):
+        super().__init__(num_classes, name=name, dtype=dtype, ignore_class=ignore_class, sparse_y_true=False,
+                         sparse_y_pred=sparse_y_pred, axis=axis)
+
+    def get_config(self):
+        return {'num_classes': self.num_classes, 'name': self.name, 'dtype': self._dtype,
+                'ignore_class': self.ignore_class, 'sparse_y_pred': self.sparse_y_pred, 'axis': self.axis}
