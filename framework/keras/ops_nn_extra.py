@@ -1,0 +1,177 @@
+"""``keras.ops.nn`` normalization, attention, label encodings and Keras 3's newer activations.
+
+batch/layer/rms normalization and dot_product_attention follow Keras 3.15's
+TensorFlow backend formula for formula (the order of operations shows in the
+last bits); all are compositions of tapeflow ops, so gradients reach every
+tensor argument. The activations (celu, glu, the shrinks, sparsemax...) are
+``layers.activations_extra``'s, imported when first called so that importing
+``keras.ops`` loads no layer code.
+"""
+import math as _math
+
+import numpy as np
+
+from framework import ops as _ops
+from .ops_dtypes import FLOATX, cast_all, floating, tensor
+
+__all__ = ['batch_normalization', 'celu', 'dot_product_attention', 'glu', 'hard_shrink', 'hard_tanh',
+           'in_top_k', 'layer_normalization', 'multi_hot', 'psnr', 'rms_normalization', 'soft_shrink',
+           'sparse_plus', 'sparse_sigmoid', 'sparsemax', 'squareplus', 'tanh_shrink', 'threshold']
+
+EPSILON = 1e-7      # keras.backend.epsilon()
+
+
+def _axes(t, axis, op):
+    axes = list(axis) if isinstance(axis, (list, tuple)) else [axis]
+    for a in axes:
+        if not isinstance(a, (int, np.integer)) or not -t.ndim <= a < t.ndim:
+            raise ValueError('keras.ops.%s: axis %r is out of range for a tensor of shape %s'
+                             % (op, a, tuple(t.shape)))
+    return sorted(int(a) % t.ndim for a in axes)
+
+
+def _along(v, t, axes, op, what):
+    """``v`` (a per-feature parameter) reshaped to broadcast against ``t`` along ``axes``."""
+    if v is None:
+        return None
+    v = _ops.cast(tensor(v, op), t.dtype)
+    if v.ndim == t.ndim or axes == [t.ndim - 1]:
+        return v
+    shape = [t.shape[i] if i in axes else 1 for i in range(t.ndim)]
+    if v.shape.num_elements() != int(np.prod([t.shape[i] for i in axes])):
+        raise ValueError('keras.ops.%s: %s of shape %s does not match x %s along axes %s'
+                         % (op, what, tuple(v.shape), tuple(t.shape), axes))
+    return _ops.reshape(v, shape)
+
+
+def batch_normalization(x, mean, variance, axis, offset=None, scale=None, epsilon=1e-3):
+    """(x - mean) * scale / sqrt(variance + epsilon) + offset, the statistics given per
+    feature along ``axis``."""
+    t = floating(x, 'batch_normalization')
+    axes = _axes(t, axis, 'batch_normalization')
+    mean, variance, offset, scale = (_along(v, t, axes, 'batch_normalization', what) for v, what in
+                                     ((mean, 'mean'), (variance, 'variance'), (offset, 'offset'), (scale, 'scale')))
+    inv = _ops.rsqrt(variance + epsilon)
+    if scale is not None:
+        inv = inv * scale
+    # tf.nn.batch_normalization's arrangement: x * inv + (offset - mean * inv).
+    return t * inv + ((offset - mean * inv) if offset is not None else -mean * inv)
+
+
+def layer_normalization(x, gamma=None, beta=None, axis=-1, epsilon=None, **kwargs):
+    """x normalised to zero mean and unit variance over ``axis``, then * gamma + beta."""
+    rms_scaling = kwargs.pop('rms_scaling', False)
+    if kwargs:
+        raise TypeError('keras.ops.layer_normalization: unexpected arguments %s' % sorted(kwargs))
+    t = floating(x, 'layer_normalization')
+    axes = _axes(t, axis, 'layer_normalization')
+    epsilon = EPSILON if epsilon is None else float(epsilon)
+    gamma, beta = (_along(v, t, axes, 'layer_normalization', what) for v, what in ((gamma, 'gamma'), (beta, 'beta')))
+    if rms_scaling:         # deprecated in Keras 3: scales by the variance, kept for old callers
+        out = t * _ops.rsqrt(_ops.reduce_variance(t, axes, keepdims=True) + epsilon)
+        return out * gamma if gamma is not None else out
+    mean, variance = _ops.moments(t, axes, keepdims=True)
+    inv = _ops.rsqrt(variance + epsilon)
+    if gamma is not None:
+        inv = inv * gamma
+    res = -mean * inv
+    if beta is not None:
+        res = res + beta
+    return t * inv + res
+
+
+def rms_normalization(x, scale=None, axis=-1, epsilon=None):
+    """x / sqrt(mean(x**2 over ``axis``) + epsilon), times ``scale``."""
+    t = floating(x, 'rms_normalization')
+    if t.ndim == 0:
+        t = _ops.reshape(t, [1])
+    axes = _axes(t, axis, 'rms_normalization')
+    epsilon = EPSILON if epsilon is None else float(epsilon)
+    out = t * _ops.rsqrt(_ops.reduce_mean(t * t, axes, keepdims=True) + epsilon)
+    return out if scale is None else out * _ops.cast(tensor(scale, 'rms_normalization'), t.dtype)
+
+
+def dot_product_attention(query, key, value, bias=None, mask=None, scale=None, is_causal=False,
+                          flash_attention=None, attn_logits_soft_cap=None):
+    """softmax(scale * q k^T + bias, masked) v for (batch, seq, heads, head_dim) tensors.
+
+    ``mask`` (bool, broadcast to (batch, heads, q_len, kv_len)) keeps True
+    positions; ``is_causal`` also hides later keys. With fewer key/value heads
+    than query heads, each serves a group of query heads. ``attn_logits_soft_cap``
+    bounds the logits by cap * tanh(logits / cap).
+    """
+    if flash_attention:
+        raise ValueError('keras.ops.dot_product_attention: flash_attention is not supported; pass None or False')
+    q, k, v = cast_all([floating(query, 'dot_product_attention'), floating(key, 'dot_product_attention'),
+                        floating(value, 'dot_product_attention')], 'dot_product_attention')
+    if q.ndim != 4 or k.ndim != 4 or v.ndim != 4:
+        raise ValueError('keras.ops.dot_product_attention: query, key and value must be 4-D (batch, seq, heads, '
+                         'head_dim), got %s, %s, %s' % (tuple(q.shape), tuple(k.shape), tuple(v.shape)))
+    heads, kv_heads = q.shape[2], k.shape[2]
+    if kv_heads != heads:
+        if kv_heads < 1 or heads % kv_heads:
+            raise ValueError('keras.ops.dot_product_attention: query heads (%d) must be a multiple of key/value '
+                             'heads (%d)' % (heads, kv_heads))
+        groups = np.repeat(np.arange(kv_heads), heads // kv_heads).astype('int32')
+        k, v = _ops.gather(k, groups, axis=2), _ops.gather(v, groups, axis=2)
+    scale = 1.0 / _math.sqrt(k.shape[-1]) if scale is None else float(scale)
+    logits = _ops.einsum('btnh,bsnh->bnts', q, k) * scale
+    if bias is not None:
+        logits = logits + _ops.cast(tensor(bias, 'dot_product_attention'), logits.dtype)
+    if attn_logits_soft_cap is not None:
+        cap = float(attn_logits_soft_cap)
+        logits = _ops.tanh(logits / cap) * cap
+    keep = None if mask is None else _ops.cast(tensor(mask, 'dot_product_attention'), 'bool')
+    if is_causal:
+        causal = np.tril(np.ones(logits.shape[-2:], bool))[None, None]
+        keep = _ops.constant(causal) if keep is None else _ops.logical_and(keep, causal)
+    if keep is not None:
+        # Keras 3's large negative (not -inf), so a fully masked row averages its values.
+        logits = _ops.where(_ops.broadcast_to(keep, logits.shape), logits, -0.7 * 3.38953e38)
+    return _ops.einsum('bnts,bsnh->btnh', _ops.softmax(logits, -1), v)
+
+
+def in_top_k(targets, predictions, k):
+    """Whether each target class is among the ``k`` largest predictions of its row (ties count)."""
+    return _ops.in_top_k(tensor(targets, 'in_top_k'), floating(predictions, 'in_top_k'), int(k))
+
+
+def multi_hot(inputs, num_classes=None, axis=-1, dtype=None, sparse=False, **kwargs):
+    """1 at each class listed in a row of integer ``inputs`` (a 1-D input is one row), floatx."""
+    num_classes = kwargs.pop('num_tokens', num_classes)
+    if kwargs or num_classes is None:
+        raise TypeError('keras.ops.multi_hot: give num_classes (an int); unexpected arguments %s' % sorted(kwargs))
+    if sparse:
+        raise ValueError('keras.ops.multi_hot: sparse=True is not supported; tapeflow tensors are dense')
+    t = tensor(inputs, 'multi_hot')
+    if t._data.dtype.kind not in 'iu':
+        raise TypeError('keras.ops.multi_hot: inputs must be integer class ids, got dtype %s' % t._data.dtype.name)
+    hot = _ops.one_hot(t, int(num_classes), axis=axis, dtype=dtype or FLOATX)
+    # Keras 3 reduces over axis 1 of the one-hot tensor (axis 0 for a 1-D input), wherever ``axis`` put the classes.
+    reduce = _ops.reduce_any if hot._data.dtype.kind == 'b' else _ops.reduce_max
+    return reduce(hot, axis=1 if t.ndim > 1 else 0)
+
+
+def psnr(x1, x2, max_val):
+    """Peak signal-to-noise ratio in dB: 20 log10(max_val) - 10 log10(mean((x1 - x2)**2))."""
+    a, b = cast_all([floating(x1, 'psnr'), floating(x2, 'psnr')], 'psnr')
+    if tuple(a.shape) != tuple(b.shape):
+        raise ValueError('keras.ops.psnr: x1 and x2 must have the same shape, got %s and %s'
+                         % (tuple(a.shape), tuple(b.shape)))
+    mse = _ops.reduce_mean(_ops.square(a - b))
+    return 20.0 * _math.log10(float(max_val)) - 10.0 * _ops.log(mse) * (1 / _math.log(10))
+
+
+# ---- Keras 3's newer activations, shared with keras.activations ---------------------------------
+def _activation(name):
+    def op(x, *args, **kwargs):
+        from layers import activations_extra
+        return getattr(activations_extra, name)(floating(x, name), *args, **kwargs)
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = 'The ``%s`` activation (see ``keras.activations.%s``).' % (name, name)
+    return op
+
+
+celu, glu, hard_shrink, hard_tanh, soft_shrink, sparse_plus, sparse_sigmoid, sparsemax, squareplus, tanh_shrink, \
+    threshold = (_activation(n) for n in ('celu', 'glu', 'hard_shrink', 'hard_tanh', 'soft_shrink', 'sparse_plus',
+                                          'sparse_sigmoid', 'sparsemax', 'squareplus', 'tanh_shrink', 'threshold'))
