@@ -80,11 +80,37 @@ LAYERS = {
     'EinsumDense': (lambda: L.EinsumDense('ab,bc->ac', 4, bias_axes='c'), X2), 'Attention': (L.Attention, [X3, X3]),
     'MultiHeadAttention': (lambda: self_attention(), X3),
 }
+X5 = np.linspace(0, 1, 64, dtype=np.float32).reshape(2, 2, 4, 4, 1)
+LAYERS.update({     # the 3-D, transposed, depthwise, separable and adaptive layers, with their second names
+    name: (functools.partial(getattr(L, name), *args), x) for names, args, x in [
+        (('Conv3D', 'Convolution3D', 'Conv3DTranspose', 'Convolution3DTranspose'), (2, 2), X5),
+        (('Conv1DTranspose', 'Convolution1DTranspose', 'Convolution1D', 'SeparableConv1D',
+          'SeparableConvolution1D'), (2, 2), X3),
+        (('Convolution2D', 'Convolution2DTranspose', 'SeparableConv2D', 'SeparableConvolution2D'), (2, 2), X4),
+        (('DepthwiseConv1D', 'AdaptiveAveragePooling1D', 'AdaptiveMaxPooling1D'), (2,), X3),
+        (('DepthwiseConv2D', 'AdaptiveAveragePooling2D', 'AdaptiveMaxPooling2D'), (2,), X4),
+        (('MaxPooling3D', 'MaxPool3D', 'AveragePooling3D', 'AvgPool3D', 'AdaptiveAveragePooling3D',
+          'AdaptiveMaxPooling3D'), (2,), X5),
+        (('GlobalAveragePooling3D', 'GlobalAvgPool3D', 'GlobalMaxPooling3D', 'GlobalMaxPool3D', 'UpSampling3D',
+          'ZeroPadding3D'), (), X5),
+        (('Cropping3D',), (0,), X5), (('GlobalAvgPool1D', 'GlobalMaxPool1D', 'RMSNormalization'), (), X3),
+        (('GlobalAvgPool2D', 'GlobalMaxPool2D'), (), X4), (('GroupNormalization',), (3,), X3),
+        (('AdditiveAttention',), (), [X3, X3])]
+    for name in names})
+LAYERS.update({
+    'StackedRNNCells': (lambda: L.RNN(L.StackedRNNCells([L.SimpleRNNCell(2), L.LSTMCell(2)])), X3),
+    'Wrapper': (lambda: L.Wrapper(L.Dense(2)), X2),
+    'SpectralNormalization': (lambda: L.SpectralNormalization(L.Dense(2)), X2)})
 NOT_CALLABLE_LAYERS = {'Input', 'InputLayer', 'InputSpec', 'KerasTensor'}     # symbolic inputs, not layers
 # Layers whose weights fix the size of the input's last axis once built.
 SIZED = {'Dense', 'Conv1D', 'Conv2D', 'BatchNormalization', 'LayerNormalization', 'SimpleRNN', 'GRU', 'LSTM', 'RNN',
          'SimpleRNNCell', 'GRUCell', 'LSTMCell', 'Bidirectional', 'Sequential', 'Model', 'Functional',
          'Conv2DTranspose', 'EinsumDense', 'PReLU', 'TimeDistributed', 'MultiHeadAttention'}
+SIZED |= {'Conv3D', 'Convolution3D', 'Conv1DTranspose', 'Convolution1DTranspose', 'Conv3DTranspose',
+          'Convolution3DTranspose', 'Convolution1D', 'Convolution2D', 'Convolution2DTranspose', 'DepthwiseConv1D',
+          'DepthwiseConv2D', 'SeparableConv1D', 'SeparableConvolution1D', 'SeparableConv2D', 'SeparableConvolution2D',
+          'GroupNormalization', 'RMSNormalization', 'StackedRNNCells', 'Wrapper',
+          'SpectralNormalization'}
 
 # (kind, entry point, case) -> what is wrong, as reported to the entry point's owner.
 KNOWN_GAPS = {}
