@@ -19,7 +19,9 @@ class RegroupingStages:
         batch_size = batching.check_batch_size(batch_size, 'Dataset.batch')
         stream = batching.batches(self._make_iterator, batch_size, drop_remainder, stack)
         spec = lambda: with_batch_dim(self.element_spec, batch_size if drop_remainder else None)
-        return self._then(stream, card.of_batch(self._length, batch_size, drop_remainder), spec)
+        batched = self._then(stream, card.of_batch(self._length, batch_size, drop_remainder), spec)
+        batched._batch_size = batch_size      # tf.data's BatchDataset attribute, read by keras.utils.split_dataset
+        return batched
 
     def padded_batch(self, batch_size, padded_shapes=None, padding_values=None, drop_remainder=False, name=None):
         """Batches whose components are padded to ``padded_shapes`` (None dims: the batch's largest).

@@ -1,0 +1,107 @@
+"""``keras.utils.text_dataset_from_directory``: a Dataset of (text, label) from a folder of .txt files.
+
+``main_directory/class_a/*.txt``, ``main_directory/class_b/*.txt`` give labels
+0 and 1 (subfolders sorted by name). The files are listed and globally
+shuffled exactly as Keras 3 does (numpy ``RandomState(seed)``), so the same
+seed gives the same training / validation files; the extra buffer shuffle
+Keras adds per epoch draws from tapeflow's seeded stream instead of TF's.
+"""
+import numpy as np
+
+from .directory_index import check_validation_split_arg, index_directory, training_or_validation_split
+
+
+def text_dataset_from_directory(directory, labels='inferred', label_mode='int', class_names=None, batch_size=32,
+                                max_length=None, shuffle=True, seed=None, validation_split=None, subset=None,
+                                follow_links=False, format='tf', verbose=True):
+    """A Dataset of text strings (bytes), with labels unless ``labels`` or ``label_mode`` is None.
+
+    Args:
+        directory: the folder of class subfolders (or of the files, with explicit labels).
+        labels: 'inferred', None, or a list of int labels in the sorted order of the files.
+        label_mode: 'int' (int32), 'categorical' (float32 one-hot), 'binary' (float32, shape (1,)) or None.
+        class_names: with 'inferred', the subfolders to use, in label order.
+        batch_size: texts per batch (None: unbatched).
+        max_length: keep at most this many bytes of each text.
+        shuffle, seed: shuffle the files (a seed is required with validation_split).
+        validation_split, subset: keep the 'training' or 'validation' part, or 'both' (a list of two).
+        follow_links: follow symbolic links to subfolders.
+        format: 'tf' (a Dataset); Keras's 'grain' is not available.
+        verbose: print how many files and classes were found.
+    Returns:
+        a Dataset with a ``class_names`` attribute, or [train, validation] with subset='both'.
+    Raises:
+        ValueError: bad labels, label_mode, format or split arguments, or no .txt files.
+    """
+    if labels not in ('inferred', None):
+        if not isinstance(labels, (list, tuple)):
+            raise ValueError('text_dataset_from_directory: `labels` should be "inferred", None, or a list/tuple of '
+                             'integer labels of the same size as the number of text files; got labels=%r' % (labels,))
+        if class_names:
+            raise ValueError('text_dataset_from_directory: you can only pass `class_names` if labels="inferred"; '
+                             'got labels=%r and class_names=%r' % (labels, class_names))
+    if label_mode not in ('int', 'categorical', 'binary', None):
+        raise ValueError('text_dataset_from_directory: `label_mode` must be one of "int", "categorical", "binary" '
+                         'or None, got %r' % (label_mode,))
+    if format != 'tf':
+        raise ValueError('text_dataset_from_directory: `format` must be "tf" (tapeflow has no grain datasets), got '
+                         '%r' % (format,))
+    if labels is None or label_mode is None:
+        labels = label_mode = None
+    check_validation_split_arg(validation_split, subset, shuffle, seed)
+    if seed is None:
+        seed = np.random.randint(1e6)
+    file_paths, labels, class_names = index_directory(directory, labels, formats=('.txt',),
+                                                      class_names=class_names, shuffle=shuffle, seed=seed,
+                                                      follow_links=follow_links, verbose=verbose)
+    if label_mode == 'binary' and len(class_names) != 2:
+        raise ValueError('text_dataset_from_directory: label_mode="binary" needs exactly 2 class_names, got %s'
+                         % (class_names,))
+    buffer = batch_size * 8 if batch_size is not None else 1024
+    num_classes = len(class_names) if class_names else 0
+    parts = ('training', 'validation') if subset == 'both' else (subset,)
+    out = []
+    for part in parts:
+        paths, part_labels = training_or_validation_split(file_paths, labels, validation_split, part)
+        if not paths:
+            raise ValueError('No %stext files found in directory %s. Allowed format: .txt'
+                             % ('' if subset != 'both' else part + ' ', directory))
+        dataset = _texts(paths, part_labels, label_mode, num_classes, max_length,
+                         shuffle and not (subset == 'both' and part == 'validation'), buffer, seed)
+        if batch_size is not None:
+            dataset = dataset.batch(batch_size)
+        dataset.class_names = class_names
+        out.append(dataset)
+    return out if subset == 'both' else out[0]
+
+
+def _texts(paths, labels, label_mode, num_classes, max_length, shuffle, buffer, seed):
+    from framework.data import Dataset
+    from framework.data.spec import TensorSpec
+    paths = np.array(paths)
+    source = Dataset.from_tensor_slices(paths if label_mode is None else (paths, _encoded(labels, label_mode,
+                                                                                          num_classes)))
+    if shuffle:
+        source = source.shuffle(buffer, seed=seed)
+
+    def read(path):
+        with open(path.decode() if isinstance(path, bytes) else str(path), 'rb') as f:
+            text = f.read()
+        return np.bytes_(text if max_length is None else text[:max_length])
+
+    def stream():
+        for element in source._make_iterator():
+            yield read(element) if label_mode is None else (read(element[0]), element[1])
+
+    text_spec = TensorSpec((), 'string')
+    spec = text_spec if label_mode is None else (text_spec, source.element_spec[1])
+    return Dataset(stream, len(paths), lambda: spec)
+
+
+def _encoded(labels, label_mode, num_classes):
+    labels = np.asarray(labels)
+    if label_mode == 'binary':
+        return labels.astype('float32')[:, None]
+    if label_mode == 'categorical':
+        return np.eye(num_classes, dtype='float32')[labels]
+    return labels.astype('int32')           # as tf.data makes Python int labels

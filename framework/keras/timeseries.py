@@ -1,0 +1,104 @@
+"""``keras.utils.timeseries_dataset_from_array``: sliding windows over a series, as a Dataset.
+
+Windows are cut lazily from the array (a 300,000-step series with
+120-step windows would otherwise be copied 120 times). Which windows exist,
+their order with ``shuffle`` (numpy ``RandomState(seed)``, as Keras) and the
+target each one gets are Keras 3's; the extra per-batch shuffle Keras applies
+on top with ``shuffle`` draws from tapeflow's seeded stream instead of TF's.
+"""
+import numpy as np
+
+from framework.backend import to_host
+from framework.tensor import Tensor
+
+
+def timeseries_dataset_from_array(data, targets, sequence_length, sequence_stride=1, sampling_rate=1,
+                                  batch_size=128, shuffle=False, seed=None, start_index=None, end_index=None):
+    """A Dataset of windows ``data[i : i + sequence_length * sampling_rate : sampling_rate]``.
+
+    Args:
+        data: an array or tensor; axis 0 is time.
+        targets: the target of the window starting at step i is ``targets[i]`` (None: windows only).
+        sequence_length: the number of steps in a window.
+        sequence_stride: the step between the starts of consecutive windows.
+        sampling_rate: the step between the entries of one window.
+        batch_size: windows per batch (None: unbatched windows).
+        shuffle: shuffle the windows (their order, and then within a buffer of 8 batches).
+        seed: the shuffling seed.
+        start_index, end_index: use only ``data[start_index:end_index]`` (targets are indexed
+            from ``start_index`` too).
+    Returns:
+        a Dataset of ``(windows, targets)`` batches, or of windows alone.
+    Raises:
+        ValueError: indices, strides or rates outside what the data's length allows.
+    """
+    data = _host(data, 'data')
+    length = len(data)
+    if start_index:
+        if start_index < 0:
+            raise ValueError('timeseries_dataset_from_array: `start_index` must be 0 or greater, got %d'
+                             % start_index)
+        if start_index >= length:
+            raise ValueError('timeseries_dataset_from_array: `start_index` must be lower than the length of the '
+                             'data, got start_index=%d for data of length %d' % (start_index, length))
+    if end_index:
+        if start_index and end_index <= start_index:
+            raise ValueError('timeseries_dataset_from_array: `end_index` must be higher than `start_index`, got '
+                             'start_index=%d and end_index=%d' % (start_index, end_index))
+        if end_index >= length:
+            raise ValueError('timeseries_dataset_from_array: `end_index` must be lower than the length of the '
+                             'data, got end_index=%d for data of length %d' % (end_index, length))
+        if end_index <= 0:
+            raise ValueError('timeseries_dataset_from_array: `end_index` must be higher than 0, got %d' % end_index)
+    for name, value in (('sampling_rate', sampling_rate), ('sequence_stride', sequence_stride)):
+        if value <= 0:
+            raise ValueError('timeseries_dataset_from_array: `%s` must be higher than 0, got %d' % (name, value))
+        if value >= length:
+            raise ValueError('timeseries_dataset_from_array: `%s` must be lower than the length of the data, got '
+                             '%s=%d for data of length %d' % (name, name, value, length))
+
+    start_index = start_index or 0
+    end_index = end_index or length
+    count = end_index - start_index - (sequence_length - 1) * sampling_rate
+    targets = None if targets is None else _host(targets, 'targets')
+    if targets is not None:
+        # Keras caps at len(targets) and then fails mid-iteration when start_index leaves fewer
+        # targets than that; counting only the targets from start_index on keeps every window valid.
+        count = min(count, len(targets) - start_index)
+    starts = np.arange(0, count, sequence_stride, dtype='int32' if count < 2 ** 31 - 1 else 'int64')
+    if shuffle:
+        if seed is None:
+            seed = np.random.randint(1e6)
+        np.random.RandomState(seed).shuffle(starts)
+    dataset = _windows(data[start_index:end_index], starts, sequence_length, sampling_rate,
+                       None if targets is None else targets[start_index:end_index])
+    if batch_size is None:
+        return dataset.shuffle(1024, seed=seed) if shuffle else dataset
+    if shuffle:
+        dataset = dataset.shuffle(batch_size * 8, seed=seed)
+    return dataset.batch(batch_size)
+
+
+def _host(values, name):
+    if isinstance(values, Tensor):
+        return to_host(values._data)
+    out = np.asarray(values)
+    if out.ndim == 0:
+        raise ValueError('timeseries_dataset_from_array: `%s` must be an array with a time axis, got %r'
+                         % (name, values))
+    return out
+
+
+def _windows(series, starts, sequence_length, sampling_rate, targets):
+    from framework.data import Dataset
+    from framework.data.spec import TensorSpec
+    span = sequence_length * sampling_rate
+
+    def window_stream():
+        for start in starts:
+            window = series[start:start + span:sampling_rate]
+            yield window if targets is None else (window, targets[start])
+
+    window_spec = TensorSpec((sequence_length,) + series.shape[1:], series.dtype)
+    spec = window_spec if targets is None else (window_spec, TensorSpec(targets.shape[1:], targets.dtype))
+    return Dataset(window_stream, len(starts), lambda: spec)
