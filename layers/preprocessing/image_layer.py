@@ -22,6 +22,8 @@ def factor_range(factor, arg, who, bounds=(-1.0, 1.0), symmetric=True):
             raise ValueError(message)
         lower, upper = sorted(float(f) for f in factor)
     elif isinstance(factor, (int, float)) and not isinstance(factor, bool):
+        if not bounds[0] <= factor <= bounds[1]:        # checked before abs(), as Keras checks it
+            raise ValueError(message)
         value = abs(float(factor))
         lower, upper = (max(-value, bounds[0]) if symmetric else 0.0), value
     else:
