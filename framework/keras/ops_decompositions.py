@@ -1,0 +1,212 @@
+"""``keras.ops`` matrix decompositions and what is built on them: eigh, eig, qr,
+svd, cholesky, cholesky_inverse, solve_triangular, lstsq, pinv, matrix_rank, logdet.
+
+eigh, qr and svd compute with the array module's LAPACK and record one
+gradient rule per output (the rules are linear in the output gradients, so
+the tape's sum of them is the full vjp); they are the textbook formulas
+TensorFlow uses (eigh: Giles 2008; qr: TensorFlow's QrGrad; svd: Townsend 2016).
+The rest compose those with tapeflow's ops. Like LAPACK, each factorization
+reads only what it needs: eigh the lower triangle, cholesky the lower triangle.
+"""
+import numpy as np
+
+from framework import backend
+from framework import ops as _ops
+from framework.ops.operands import ACTIVE
+from framework.tape import record_blocked
+from framework.tensor import Tensor
+from .ops_dtypes import cast_all, floating
+from .ops_elementwise import _primitive
+from .ops_shapes import matmul
+
+__all__ = ['cholesky', 'cholesky_inverse', 'eig', 'eigh', 'logdet', 'lstsq', 'matrix_rank', 'pinv', 'qr',
+           'solve_triangular', 'svd']
+
+
+def _matrices(x, op, square=True):
+    t = floating(x, op)
+    if t.ndim < 2 or (square and t.shape[-1] != t.shape[-2]):
+        raise ValueError('keras.ops.%s: expected %s, got shape %s'
+                         % (op, 'square matrices (..., M, M)' if square else 'matrices (..., M, N)', tuple(t.shape)))
+    return t
+
+
+def _t(x):
+    return _ops.matrix_transpose(x)
+
+
+def _off_diagonal_reciprocal(w, square):
+    """F[i, j] = 1 / (w[j] - w[i]) off the diagonal (of w**2 with ``square``), 0 on it."""
+    values = w * w if square else w
+    gap = _ops.expand_dims(values, -2) - _ops.expand_dims(values, -1)
+    eye = np.eye(w.shape[-1], dtype=bool)
+    return _ops.where(eye, 0.0, 1.0 / _ops.where(eye, 1.0, gap))
+
+
+def _lower_read(g):
+    """The gradient for a routine that reads only the lower triangle of a symmetric input."""
+    full = g + _t(g)
+    return _ops.band_part(full, -1, 0) - _ops.band_part(g, 0, 0)
+
+
+def eigh(x):
+    """(eigenvalues ascending, eigenvectors as columns) of each symmetric matrix (lower triangle read)."""
+    a = _matrices(x, 'eigh')
+    w_raw, v_raw = backend.array_module(a._data).linalg.eigh(a._data)
+    v_const = Tensor(v_raw)
+
+    def from_w(g, w, a):
+        return _lower_read(matmul(v_const * _ops.expand_dims(g, -2), _t(v_const)))
+
+    def from_v(g, v, a):
+        f = _off_diagonal_reciprocal(Tensor(w_raw), False)
+        return _lower_read(matmul(matmul(v_const, f * matmul(_t(v_const), g)), _t(v_const)))
+
+    return _primitive('eigh', (a,), w_raw, (from_w,)), _primitive('eigh', (a,), v_raw, (from_v,))
+
+
+def eig(x):
+    """(eigenvalues, eigenvectors) of each square matrix, complex (no gradient: tapeflow's gradients are real)."""
+    a = _matrices(x, 'eig')
+    w, v = backend.array_module(a._data).linalg.eig(a._data)
+    complex_dtype = np.complex128 if a._data.dtype == np.float64 else np.complex64
+    if ACTIVE:
+        record_blocked('keras.ops.eig', (a,))
+    return Tensor(w.astype(complex_dtype)), Tensor(v.astype(complex_dtype))
+
+
+def qr(x, mode='reduced'):
+    """(Q, R) with x = Q R, Q's columns orthonormal and R upper triangular. Gradients need
+    ``mode='reduced'`` and M >= N (TensorFlow's condition)."""
+    if mode not in ('reduced', 'complete'):
+        raise ValueError("keras.ops.qr: mode must be 'reduced' or 'complete', got %r" % (mode,))
+    a = _matrices(x, 'qr', square=False)
+    q_raw, r_raw = backend.array_module(a._data).linalg.qr(a._data, mode=mode)
+    m, n = a.shape[-2], a.shape[-1]
+    if mode == 'complete' and m != n or m < n:
+        if ACTIVE:
+            record_blocked('keras.ops.qr', (a,))
+        return Tensor(q_raw), Tensor(r_raw)
+    q, r = Tensor(q_raw), Tensor(r_raw)
+
+    def right_solve(y):            # y R^-T, R upper triangular
+        return _t(_ops.solve(r, _t(y)))
+
+    def vjp(dq, dr):
+        qdq = matmul(_t(q), dq)
+        rdr = matmul(r, _t(dr))
+        lower = _ops.band_part(qdq - _t(qdq) + rdr - _t(rdr), -1, 0)
+        return matmul(q, dr + right_solve(lower)) + right_solve(dq - matmul(q, qdq))
+
+    zero_q, zero_r = _ops.zeros_like(q), _ops.zeros_like(r)
+    return (_primitive('qr', (a,), q_raw, (lambda g, out, a: vjp(g, zero_r),)),
+            _primitive('qr', (a,), r_raw, (lambda g, out, a: vjp(zero_q, g),)))
+
+
+def svd(x, full_matrices=True, compute_uv=True):
+    """(U, S, V^T) with x = U diag(S) V^T, S descending; S alone without ``compute_uv``.
+    Gradients of U and V need ``full_matrices=False`` or square matrices."""
+    a = _matrices(x, 'svd', square=False)
+    xp = backend.array_module(a._data)
+    u_raw, s_raw, vt_raw = xp.linalg.svd(a._data, full_matrices=bool(full_matrices))
+    m, n = a.shape[-2], a.shape[-1]
+    k = min(m, n)
+    u, vt = Tensor(u_raw[..., :, :k]), Tensor(vt_raw[..., :k, :])
+    s = _primitive('svd', (a,), s_raw, (lambda g, out, a: matmul(u * _ops.expand_dims(g, -2), vt),))
+    if not compute_uv:
+        return s
+    if full_matrices and m != n:
+        if ACTIVE:
+            record_blocked('keras.ops.svd', (a,))
+        return Tensor(u_raw), s, Tensor(vt_raw)
+    s_const, v = Tensor(s_raw), _t(vt)
+    f = _off_diagonal_reciprocal(s_const, True)
+    s_row = _ops.expand_dims(s_const, -2)
+
+    def from_u(g, out, a):
+        # U [(F o (U^T G - G^T U)) S] V^T + (I - U U^T) G S^-1 V^T
+        ug = matmul(_t(u), g)
+        inner = matmul(u, (f * (ug - _t(ug))) * s_row)
+        return matmul(inner + (g - matmul(u, ug)) / s_row, vt)
+
+    def from_vt(g, out, a):
+        # U [S (F o (V^T G_v - G_v^T V))] V^T + U S^-1 G_v^T (I - V V^T), with G_v = g^T
+        gv = _t(g)
+        vg = matmul(_t(v), gv)
+        inner = _t(s_row) * (f * (vg - _t(vg)))
+        return matmul(u, matmul(inner, vt) + (_t(gv) - matmul(matmul(_t(gv), v), vt)) / _t(s_row))
+
+    return (_primitive('svd', (a,), u_raw, (from_u,)), s, _primitive('svd', (a,), vt_raw, (from_vt,)))
+
+
+def cholesky(x, upper=False):
+    """The Cholesky factor L (lower; L^T with ``upper``) of each positive-definite matrix."""
+    a = _matrices(x, 'cholesky')
+    factor = _ops.cholesky(a)
+    if bool(_ops.reduce_any(_ops.is_nan(factor))):
+        raise ValueError('keras.ops.cholesky: the matrix is not positive definite (shape %s)' % (tuple(a.shape),))
+    return _t(factor) if upper else factor
+
+
+def solve_triangular(a, b, lower=False):
+    """x with a @ x = b, reading only a's lower (``lower``) or upper triangle; a 1-D b is a vector."""
+    a, b = cast_all([_matrices(a, 'solve_triangular'), floating(b, 'solve_triangular')], 'solve_triangular')
+    triangle = _ops.band_part(a, -1, 0) if lower else _ops.band_part(a, 0, -1)
+    if b.ndim == a.ndim - 1:
+        return _ops.squeeze(_ops.solve(triangle, _ops.expand_dims(b, -1)), -1)
+    return _ops.solve(triangle, b)
+
+
+def cholesky_inverse(x, upper=False):
+    """The inverse of A from its Cholesky factor (A = L L^T, or U^T U with ``upper``)."""
+    factor = _matrices(x, 'cholesky_inverse')
+    eye = _ops.eye(factor.shape[-1], dtype=factor.dtype)
+    inv_factor = solve_triangular(factor, eye, lower=not upper)
+    return matmul(inv_factor, _t(inv_factor)) if upper else matmul(_t(inv_factor), inv_factor)
+
+
+def logdet(x):
+    """log(det(x)) of each positive-definite matrix, as 2 sum(log(diag(cholesky(x))))."""
+    a = _matrices(x, 'logdet')
+    return 2.0 * _ops.reduce_sum(_ops.log(_ops.diag_part(_ops.cholesky(a))), -1)
+
+
+def _cutoff(s, rcond, shape, dtype):
+    eps = float(np.finfo(dtype).eps)
+    rcond = 10.0 * max(shape[-2:]) * eps if rcond is None else float(rcond)
+    return rcond * _ops.reduce_max(s, -1, keepdims=True)
+
+
+def pinv(x, rcond=None):
+    """The Moore-Penrose pseudo-inverse, singular values below rcond * max(S) dropped
+    (rcond defaults to 10 * max(M, N) * eps, as TensorFlow's)."""
+    a = _matrices(x, 'pinv', square=False)
+    u, s, vt = svd(a, full_matrices=False)
+    keep = _ops.greater(s, _cutoff(s, rcond, a.shape, a._data.dtype))
+    s_inv = _ops.where(keep, 1.0 / _ops.where(keep, s, 1.0), 0.0)
+    return matmul(_t(vt) * _ops.expand_dims(s_inv, -2), _t(u))
+
+
+def matrix_rank(x, tol=None):
+    """The number of singular values above ``tol`` (default: max(S) * max(M, N) * eps), int32."""
+    a = _matrices(x, 'matrix_rank', square=False)
+    s = svd(a, compute_uv=False)
+    eps = float(np.finfo(a._data.dtype).eps)
+    limit = _ops.reduce_max(s, -1, keepdims=True) * (max(a.shape[-2:]) * eps) if tol is None else float(tol)
+    return _ops.reduce_sum(_ops.cast(_ops.greater(s, limit), 'int32'), -1)
+
+
+def lstsq(a, b, rcond=None):
+    """The least-squares (minimum-norm) solution x of a @ x = b for a 2-D ``a``; singular values
+    below rcond * max(S) are dropped (rcond defaults to max(M, N) * eps)."""
+    a, b = cast_all([_matrices(a, 'lstsq', square=False), floating(b, 'lstsq')], 'lstsq')
+    if a.ndim != 2 or b.ndim not in (1, 2) or b.shape[0] != a.shape[0]:
+        raise ValueError('keras.ops.lstsq: a must be 2-D and b 1-D or 2-D with as many rows, got shapes %s and %s'
+                         % (tuple(a.shape), tuple(b.shape)))
+    column = b if b.ndim == 2 else _ops.expand_dims(b, 1)
+    u, s, vt = svd(a, full_matrices=False)
+    eps = float(np.finfo(a._data.dtype).eps)
+    keep = _ops.greater_equal(s, (max(a.shape) * eps if rcond is None else float(rcond)) * s[0])
+    s_inv = _ops.where(keep, 1.0 / _ops.where(keep, s, 1.0), 0.0)
+    out = matmul(_t(vt), _ops.expand_dims(s_inv, 1) * matmul(_t(u), column))
+    return out if b.ndim == 2 else _ops.reshape(out, [-1])
