@@ -1,0 +1,89 @@
+"""The preprocessing layers in models, datasets and the bad-input sweep.
+
+``PREPROCESSING_LAYERS`` (a way to make each layer, and an input it takes)
+joins the layer sweep of tests/test_bad_input_sweep_training.py; the same
+checks run here too, so that this file alone tells whether they pass.
+"""
+import numpy as np
+import pytest
+
+import framework as tf
+import layers as L
+
+X2 = np.linspace(0, 1, 6, dtype=np.float32).reshape(2, 3)
+X4 = np.linspace(0, 1, 32, dtype=np.float32).reshape(2, 4, 4, 1)
+TOKENS = np.array([[0, 1, 2], [3, 0, 1]], np.int32)
+WORDS = np.array([['a', 'b', 'c'], ['b', 'a', 'a']])
+TEXTS = np.array(['a b c', 'b a'])
+
+PREPROCESSING_LAYERS = {
+    'CategoryEncoding': (lambda: L.CategoryEncoding(4), TOKENS),
+    'Discretization': (lambda: L.Discretization(bin_boundaries=[0.3, 0.6]), X2),
+    'Hashing': (lambda: L.Hashing(5), X2), 'IntegerLookup': (lambda: L.IntegerLookup(vocabulary=[0, 1, 2]), TOKENS),
+    'StringLookup': (lambda: L.StringLookup(vocabulary=['a', 'b']), WORDS),
+    'TextVectorization': (lambda: L.TextVectorization(vocabulary=['a', 'b']), TEXTS),
+    'Resizing': (lambda: L.Resizing(2, 3), X4), 'CenterCrop': (lambda: L.CenterCrop(2, 2), X4),
+    'RandomCrop': (lambda: L.RandomCrop(2, 3, seed=1), X4), 'RandomFlip': (lambda: L.RandomFlip(seed=1), X4),
+    'RandomRotation': (lambda: L.RandomRotation(0.1, seed=1), X4), 'RandomZoom': (lambda: L.RandomZoom(0.2, seed=1), X4),
+    'RandomTranslation': (lambda: L.RandomTranslation(0.1, 0.2, seed=1), X4),
+    'RandomContrast': (lambda: L.RandomContrast(0.3, seed=1), X4),
+    'RandomBrightness': (lambda: L.RandomBrightness(0.2, value_range=(0, 1), seed=1), X4),
+}
+
+
+def _variants(x):
+    """(value, must_fail) pairs: the sweep's unconvertible, NaN, empty-batch and integer inputs."""
+    yield None, True
+    yield object(), True
+    yield x[:0], False
+    if x.dtype.kind == 'f':
+        yield np.where(x > 0.5, np.nan, x).astype(x.dtype), False
+        yield x.astype(np.int32), False
+
+
+@pytest.mark.parametrize('name', sorted(PREPROCESSING_LAYERS))
+def test_bad_input_works_or_raises_naming_the_layer(name):
+    make, x = PREPROCESSING_LAYERS[name]
+    layer = make()
+    layer(x, training=True)
+    for value, must_fail in _variants(x):
+        try:
+            layer(value, training=True)
+        except (TypeError, ValueError) as err:
+            assert layer.name in str(err) or type(layer).__name__ in str(err), str(err)
+            continue
+        assert not must_fail, 'accepted %r' % (value,)
+
+
+def test_every_preprocessing_export_is_swept_here():
+    from layers import preprocessing
+    assert sorted(preprocessing.__all__) == sorted(PREPROCESSING_LAYERS)
+
+
+def test_text_classification_model_fits_on_raw_strings():
+    texts = np.array(["good movie", "bad movie", "great film, good acting", "terrible film!"])
+    labels = np.array([1, 0, 1, 0], np.float32)
+    vectorize = L.TextVectorization(max_tokens=20, output_sequence_length=5)
+    vectorize.adapt(tf.data.Dataset.from_tensor_slices(texts).batch(2))
+    model = L.Sequential([L.Input(shape=(1,), dtype='string'), vectorize, L.Embedding(20, 4),
+                          L.GlobalAveragePooling1D(), L.Dense(1, activation='sigmoid')])
+    model.compile('adam', 'binary_crossentropy', metrics=['accuracy'])
+    history = model.fit(texts[:, None], labels, epochs=2, verbose=0)
+    assert sorted(history.history) == ['accuracy', 'loss']
+    assert model.predict(np.array([["good film"]]), verbose=0).shape == (1, 1)
+    # dataset.map, as the tutorial vectorizes its text dataset
+    mapped = tf.data.Dataset.from_tensor_slices((texts, labels)).batch(2).map(lambda x, y: (vectorize(x), y))
+    first, _ = next(iter(mapped))
+    assert first.numpy().tolist() == [[3, 2, 0, 0, 0], [7, 2, 0, 0, 0]]
+
+
+def test_functional_models_with_string_and_integer_inputs():
+    vectorize = L.TextVectorization(vocabulary=['a', 'b'], output_sequence_length=3)
+    inputs = L.Input(shape=(), dtype='string')
+    outputs = vectorize(inputs)
+    assert outputs.shape == (None, 3) and outputs.dtype == 'int64'
+    assert L.Model(inputs, outputs)(TEXTS).numpy().tolist() == [[2, 3, 1], [3, 2, 0]]
+    ints = L.Input(shape=(3,), dtype='int64')
+    encoded = L.CategoryEncoding(4)(L.IntegerLookup(vocabulary=[7, 8, 9])(ints))
+    assert encoded.shape == (None, 4)
+    assert L.Model(ints, encoded)(np.array([[7, 9, 5]])).numpy().tolist() == [[1., 1., 0., 1.]]
