@@ -274,22 +274,27 @@ METRIC_CLASSES = sorted(n for n in dir(metrics) if inspect.isclass(getattr(metri
 LABEL_LOSSES = ('circle', 'categorical_generalized_cross_entropy', 'categoricalgeneralizedcrossentropy')
 LOSS_ARGUMENTS = {'categorical_generalized_cross_entropy': {'q': 0.5}}
 
+# CTC scores label sequences (batch, length) against per-frame logits (batch, frames, classes).
+SEQUENCE_INPUTS = (np.array([[1, 2], [2, 0]], np.int32), np.linspace(-1, 1, 24, dtype=np.float32).reshape(2, 4, 3))
+
 def loss_entry(name):
     obj = getattr(losses, name)
     fn = obj() if inspect.isclass(obj) else functools.partial(obj, **LOSS_ARGUMENTS.get(name, {}))
     labels = SPARSE if 'sparse' in name.lower() or name.lower() in LABEL_LOSSES else Y
-    return fn, labels, (name, getattr(fn, 'name', None))
+    if name.lower() == 'ctc':
+        return fn, SEQUENCE_INPUTS[0], (name, getattr(fn, 'name', None)), SEQUENCE_INPUTS[1]
+    return fn, labels, (name, getattr(fn, 'name', None)), P
 
 BAD_LABELS = {'none': None, 'dict': {'a': 1}, 'object': object(), 'non_numeric_string': 'abc',
               'wrong_shape': np.ones((4, 5), np.float32)}
 
 @pytest.mark.parametrize('name, check', cases('loss', LOSS_FUNCTIONS + LOSS_CLASSES, sorted(BAD_LABELS)))
 def test_loss_with_bad_input_raises_naming_the_loss(name, check):
-    fn, labels, names = loss_entry(name)
-    fn(labels, P)
+    fn, labels, names, predictions = loss_entry(name)
+    fn(labels, predictions)
     problems = []
     for position in (0, 1):
-        args = [labels, P]
+        args = [labels, predictions]
         args[position] = BAD_LABELS[check]
         try:
             fn(*args)
@@ -303,11 +308,11 @@ def test_loss_with_bad_input_raises_naming_the_loss(name, check):
 
 @pytest.mark.parametrize('name', LOSS_FUNCTIONS + LOSS_CLASSES)
 def test_loss_computes_with_nan_and_empty_batches(name):
-    fn, labels, _ = loss_entry(name)
-    with_nan = P.copy()
+    fn, labels, _, predictions = loss_entry(name)
+    with_nan = predictions.copy()
     with_nan[0, 0] = np.nan
     assert np.isnan(np.asarray(fn(labels, with_nan))).any()
-    fn(labels[:0], P[:0])
+    fn(labels[:0], predictions[:0])
 
 # Metrics whose constructor needs an argument (Keras gives these no default).
 METRIC_ARGUMENTS = {'PrecisionAtRecall': {'recall': 0.5}, 'RecallAtPrecision': {'precision': 0.5},

@@ -1,8 +1,8 @@
-"""Focal cross-entropies, Dice, Tversky, generalized cross-entropy and Circle (Keras 3 losses).
+"""Focal cross-entropies, Dice, Tversky, generalized cross-entropy, Circle and CTC (Keras 3 losses).
 
 Golden values are Keras 3.15's (TensorFlow backend, float32) for the same
 inputs, printed from keras.losses and copied here as literals; the formulas
-are in the docstrings of framework/losses/{focal,overlap,generalized_cross_entropy,circle_loss}.py.
+are in the docstrings of framework/losses/{focal,overlap,generalized_cross_entropy,circle_loss,ctc_loss}.py.
 """
 import numpy as np
 import pytest
@@ -84,6 +84,7 @@ CONFIGS = {
                                            'reduction': 'sum_over_batch_size', 'q': 0.5},
     'Circle': {'name': 'circle', 'reduction': 'sum_over_batch_size', 'gamma': 80.0, 'margin': 0.4,
                'remove_diagonal': True},
+    'CTC': {'name': 'ctc', 'reduction': 'sum_over_batch_size'},
 }
 
 
@@ -139,4 +140,49 @@ def test_generalized_cross_entropy_and_circle_gradients():
 ])
 def test_bad_input_names_the_loss(call, message):
     with pytest.raises((TypeError, ValueError), match=message):
+        call()
+
+
+# ---- CTC --------------------------------------------------------------------------------------
+# Keras 3.15's keras.losses.ctc on these logits (and tf.GradientTape's gradient of the summed losses).
+CTC_LOGITS = np.linspace(-1.5, 1.5, 24).reshape(2, 4, 3).astype(np.float32)
+CTC_LOGITS[0, 1] = [0.3, -0.8, 1.2]
+CTC_LABELS = np.array([[1, 2], [2, 0]], np.int32)       # 0 pads (and is the blank): lengths 2 and 1
+CTC_GRADIENT = [[[0.1338295, -0.51145953, 0.3776299], [-0.0303303, -0.10195264, 0.13228291],
+                 [0.05014108, 0.21433284, -0.2644738], [-0.11810911, 0.331451, -0.21334185]],
+                [[-0.25037405, 0.331451, -0.08107695], [-0.02860928, 0.331451, -0.30284172],
+                 [-0.02860928, 0.33145103, -0.30284172], [-0.25037402, 0.33145103, -0.08107701]]]
+
+
+def test_ctc_matches_keras():
+    np.testing.assert_allclose(losses.ctc(CTC_LABELS, CTC_LOGITS).numpy(), [1.963541030883789, 2.0788984298706055],
+                               rtol=1e-6)
+    np.testing.assert_allclose(float(losses.CTC(reduction='sum')(CTC_LABELS, CTC_LOGITS)), 4.0424394607543945,
+                               rtol=1e-6)
+    assert losses.CTC().get_config() == {'name': 'ctc', 'reduction': 'sum_over_batch_size'}
+    assert losses.ctc(CTC_LABELS, np.float64(CTC_LOGITS)).dtype == np.float64
+    # Labels no alignment fits (1, 1, 1 needs 5 frames): TensorFlow's finite "impossible" cost, not inf.
+    np.testing.assert_allclose(losses.ctc(np.array([[1, 1, 1]]), CTC_LOGITS[:1]).numpy(), [709.36181640625],
+                               rtol=1e-6)
+
+
+def test_ctc_gradient_matches_keras_and_central_differences():
+    import framework as tf
+    logits = tf.constant(CTC_LOGITS)
+    with tf.GradientTape() as tape:
+        tape.watch(logits)
+        total = tf.reduce_sum(losses.ctc(CTC_LABELS, logits))
+    np.testing.assert_allclose(tape.gradient(total, logits).numpy(), CTC_GRADIENT, rtol=1e-5, atol=1e-6)
+    check_gradients(lambda x: losses.ctc(np.array([[1, 1], [2, 0]]), x), [np.float64(CTC_LOGITS)],
+                    atol=1e-6, rtol=1e-5)
+
+
+@pytest.mark.parametrize('call, message', [
+    (lambda: losses.ctc(CTC_LABELS[0], CTC_LOGITS), 'ctc: targets `y_true`'),
+    (lambda: losses.ctc(CTC_LABELS, CTC_LOGITS[0]), 'ctc: logits `y_pred`'),
+    (lambda: losses.ctc(CTC_LABELS[:1], CTC_LOGITS), 'ctc: y_true and y_pred must have the same batch size'),
+    (lambda: losses.ctc(CTC_LABELS + 5, CTC_LOGITS), r'ctc: labels must lie in \[0, 3\)'),
+])
+def test_ctc_bad_input_names_the_loss(call, message):
+    with pytest.raises(ValueError, match=message):
         call()

@@ -9,6 +9,7 @@ from .classes import (BinaryCrossentropy, CategoricalCrossentropy, CategoricalHi
                       MeanSquaredError, MeanSquaredLogarithmicError, Poisson, SparseCategoricalCrossentropy,
                       SquaredHinge)
 from .circle_loss import Circle, circle  # noqa: F401
+from .ctc_loss import CTC, ctc  # noqa: F401
 from .focal import (BinaryFocalCrossentropy, CategoricalFocalCrossentropy,  # noqa: F401
                     binary_focal_crossentropy, categorical_focal_crossentropy)
 from .generalized_cross_entropy import (CategoricalGeneralizedCrossEntropy,  # noqa: F401

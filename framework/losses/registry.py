@@ -5,7 +5,7 @@ function; class names ('MeanSquaredError', ...) give a fresh instance.
 """
 import inspect
 
-from . import circle_loss, classes, focal, generalized_cross_entropy, hinge_losses, overlap, probabilistic, regression
+from . import circle_loss, classes, ctc_loss, focal, generalized_cross_entropy, hinge_losses, overlap, probabilistic, regression
 from .loss import Loss, LossFunctionWrapper
 
 _FUNCTIONS = (
@@ -16,7 +16,7 @@ _FUNCTIONS = (
     probabilistic.binary_crossentropy, probabilistic.categorical_crossentropy,
     probabilistic.sparse_categorical_crossentropy, probabilistic.kl_divergence, probabilistic.poisson,
     focal.binary_focal_crossentropy, focal.categorical_focal_crossentropy, overlap.dice, overlap.tversky,
-    generalized_cross_entropy.categorical_generalized_cross_entropy, circle_loss.circle,
+    generalized_cross_entropy.categorical_generalized_cross_entropy, circle_loss.circle, ctc_loss.ctc,
 )
 _CLASSES = (
     Loss, LossFunctionWrapper,
@@ -25,7 +25,7 @@ _CLASSES = (
     classes.Hinge, classes.SquaredHinge, classes.CategoricalHinge, classes.KLDivergence, classes.Poisson,
     classes.BinaryCrossentropy, classes.CategoricalCrossentropy, classes.SparseCategoricalCrossentropy,
     focal.BinaryFocalCrossentropy, focal.CategoricalFocalCrossentropy, overlap.Dice, overlap.Tversky,
-    generalized_cross_entropy.CategoricalGeneralizedCrossEntropy, circle_loss.Circle,
+    generalized_cross_entropy.CategoricalGeneralizedCrossEntropy, circle_loss.Circle, ctc_loss.CTC,
 )
 # Keras 3's short spellings (its legacy aliases 'mse', 'MSE', ... are still accepted by compile).
 _ALIASES = {
