@@ -83,18 +83,29 @@ def clear_session(free_memory=True):
 
 
 def standardize_dtype(dtype):
-    """A dtype's Keras 3 name ('float32'), from a name, numpy dtype or Python type."""
+    """A dtype's Keras 3 name ('float32'), from a name, numpy dtype or Python type
+    (None is floatx(); Python int is 'int64', as Keras 3.15 says).
+
+    Raises:
+        ValueError: a name that is no dtype ('float' is not one: say 'float32').
+    """
     from framework import dtypes
-    if dtype in (float, int, bool):
-        return {float: 'float32', int: 'int32', bool: 'bool'}[dtype]
-    return dtypes.numpy_dtype(dtype).name
+    if dtype is None:
+        return floatx()
+    if isinstance(dtype, type) and dtype in (float, int, bool):     # np.dtype('float64') == float, so not for it
+        return {float: 'float32', int: 'int64', bool: 'bool'}[dtype]
+    try:
+        return dtypes.as_dtype(dtype).name
+    except (TypeError, ValueError) as err:
+        raise ValueError('standardize_dtype: invalid dtype %r (%s)' % (dtype, err)) from None
 
 
 def result_type(*dtypes):
     """The dtype Keras 3 computes in when these dtypes meet ('float32' when none is given)."""
     import numpy as np
     from .ops_dtypes import result_dtype
-    names = [standardize_dtype(d) for d in dtypes if d is not None]
+    weak = {float: 'float32', int: 'int32', bool: 'bool'}      # Python types meet tensors as weak types
+    names = [weak[d] if isinstance(d, type) and d in weak else standardize_dtype(d) for d in dtypes if d is not None]
     if not names:
         return floatx()
     out = np.dtype(names[0])

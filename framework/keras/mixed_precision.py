@@ -1,0 +1,101 @@
+"""``keras.mixed_precision``: dtype policies, the dtype new layers compute and keep weights in.
+
+A policy named after a float dtype ('float16', 'float32', 'float64') computes
+and stores in that dtype. Keras's mixed policies ('mixed_float16',
+'mixed_bfloat16': compute in 16 bits, keep float32 weights) are refused with a
+ValueError: tapeflow's layers compute in their weights' dtype, and numpy has
+no bfloat16.
+"""
+from . import backend
+
+_FLOAT_NAMES = ('float16', 'float32', 'float64')
+_state = {'policy': None}      # None: follow backend.floatx()
+
+
+class DTypePolicy:
+    """The dtypes a layer computes in (``compute_dtype``) and stores weights in (``variable_dtype``).
+
+    Args:
+        name: 'float16', 'float32' or 'float64' (default: ``keras.backend.floatx()``).
+    Raises:
+        TypeError: a name that is not a string.
+        ValueError: another name; 'mixed_float16' / 'mixed_bfloat16', which tapeflow does not support yet.
+    """
+
+    def __init__(self, name=None):
+        if name is None:
+            name = backend.floatx()
+        if not isinstance(name, str):
+            raise TypeError("DTypePolicy: 'name' must be a string such as 'float32', got %r (%s)"
+                            % (name, type(name).__name__))
+        if name in ('mixed_float16', 'mixed_bfloat16'):
+            raise ValueError('DTypePolicy(%r): tapeflow does not support mixed precision yet (layers compute in '
+                             "their weights' dtype); use 'float32', or 'float16' throughout" % name)
+        if name not in _FLOAT_NAMES:
+            raise ValueError("DTypePolicy: cannot convert %r to a dtype policy; valid policies are the float dtypes "
+                             "%s ('bfloat16' and the mixed policies are not supported by tapeflow)"
+                             % (name, ', '.join(repr(n) for n in _FLOAT_NAMES)))
+        self._name = name
+
+    @property
+    def name(self):
+        return self._name
+
+    @property
+    def compute_dtype(self):
+        return self._name
+
+    @property
+    def variable_dtype(self):
+        return self._name
+
+    def get_config(self):
+        return {'name': self._name}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+    def __eq__(self, other):
+        return type(other) is type(self) and other.name == self.name
+
+    def __hash__(self):
+        return hash((type(self), self._name))
+
+    def __repr__(self):
+        return '<DTypePolicy "%s">' % self._name
+
+    __str__ = __repr__
+
+
+# Keras 3 keeps the tf.keras name as an alias.
+Policy = DTypePolicy
+
+
+def set_global_policy(policy):
+    """Make ``policy`` (a DTypePolicy or its name) the default of layers created afterwards.
+
+    Raises:
+        ValueError: something that is neither a policy nor a policy's name (and see DTypePolicy).
+    """
+    if isinstance(policy, str):
+        policy = DTypePolicy(policy)
+    if not isinstance(policy, DTypePolicy):
+        raise ValueError("set_global_policy: expected the name of a policy (such as 'float32') or a DTypePolicy "
+                         'instance, got %r (of type %s)' % (policy, type(policy).__name__))
+    _state['policy'] = policy
+
+
+def global_policy():
+    """The policy of new layers: the one set last, else the one named by ``keras.backend.floatx()``."""
+    return _state['policy'] if _state['policy'] is not None else DTypePolicy(backend.floatx())
+
+
+def default_dtype_name():
+    """The dtype name a layer built without ``dtype`` uses (the global policy's variable dtype)."""
+    return global_policy().variable_dtype
+
+
+# Keras 3's newer names.
+dtype_policy = global_policy
+set_dtype_policy = set_global_policy
