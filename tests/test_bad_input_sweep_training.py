@@ -127,6 +127,9 @@ def names_it(err, *names):
     text = str(err).lower()
     return any(n and (n.lower() in text or snake(n) in text) for n in names)
 
+from test_preprocessing_sweep import PREPROCESSING_LAYERS  # noqa: E402  (string, integer and image inputs)
+LAYERS.update(PREPROCESSING_LAYERS)
+
 def cases(kind, names, checks):
     out = []
     for name in names:
@@ -172,7 +175,7 @@ def layer_inputs(check, x):
     elif check == 'empty_batch':
         made = [a[:0] for a in arrays]
     elif check == 'integer_data':
-        made = [a.astype(np.int32) for a in arrays]
+        made = [a.astype(np.int32) if a.dtype.kind in 'biuf' else a for a in arrays]   # strings stay strings
     return [(made if isinstance(x, list) else made[0], False)]
 
 @pytest.mark.parametrize('name, check', cases('layer', sorted(LAYERS),
