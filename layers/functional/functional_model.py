@@ -11,7 +11,7 @@ each result in a dict keyed by the KerasTensor it stands for.
 """
 import numpy as np
 
-from framework import nest
+from framework import dtypes, nest
 from framework.losses.tensor_notes import set_keras_mask
 from framework.ops import cast, expand_dims, squeeze
 from framework.tensor import Tensor, convert_to_tensor
@@ -50,7 +50,7 @@ class Functional(Model):
         self._layers = list(self._graph.layers)      # read by ``weights``: Keras's weight order
         self._inputs_struct, self._outputs_struct = inputs, outputs
         self._inputs, self._outputs = flat_inputs, flat_outputs
-        self._input_dtypes = [np.dtype(t.dtype) for t in flat_inputs]
+        self._input_dtypes = [dtypes.numpy_dtype(t.dtype) for t in flat_inputs]   # string inputs too
         self.output_names = [t._keras_history[0].name for t in flat_outputs]
         self.built = True
         if not trainable:
