@@ -103,6 +103,30 @@ def test_ftrl_starts_its_accumulators_at_initial_accumulator_value():
     np.testing.assert_array_equal(optimizer.get_slot(w, 'linear').numpy(), np.zeros((2, 3), np.float32))
 
 
+@pytest.mark.parametrize('make', [lambda: optim.Adafactor(0.1), lambda: optim.Ftrl(0.1), lambda: optim.Lamb(0.1),
+                                  lambda: optim.Lion(0.1),
+                                  lambda: optim.LossScaleOptimizer(optim.Adam(0.1), initial_scale=4.0)],
+                         ids=['Adafactor', 'Ftrl', 'Lamb', 'Lion', 'LossScaleOptimizer'])
+def test_saved_state_resumes_the_same_trajectory(make):
+    # save_own_variables -> load_own_variables into a fresh optimizer: the next step gives the same bits.
+    optimizer = make()
+    w, b = tf.Variable(W0.copy()), tf.Variable(B0.copy())
+    for k in range(3):
+        gw, gb = gradients(k)
+        optimizer.apply_gradients([(tf.constant(gw), w), (tf.constant(gb), b)])
+    store = {}
+    optimizer.save_own_variables(store)
+    restored = make()
+    w2, b2 = tf.Variable(w.numpy()), tf.Variable(b.numpy())
+    restored.build([w2, b2])
+    restored.load_own_variables(store)
+    gw, gb = gradients(3)
+    optimizer.apply_gradients([(tf.constant(gw), w), (tf.constant(gb), b)])
+    restored.apply_gradients([(tf.constant(gw), w2), (tf.constant(gb), b2)])
+    np.testing.assert_array_equal(w2.numpy(), w.numpy())
+    np.testing.assert_array_equal(b2.numpy(), b.numpy())
+
+
 # Keras 3.15's get_config() of each optimizer built with its defaults (the name left out: it is numbered).
 BASE = {'learning_rate': 0.0010000000474974513, 'weight_decay': None, 'clipnorm': None, 'global_clipnorm': None,
         'clipvalue': None, 'use_ema': False, 'ema_momentum': 0.99, 'ema_overwrite_frequency': None,
@@ -142,9 +166,13 @@ def test_loss_scale_optimizer_follows_keras_dynamic_scaling():
         np.testing.assert_allclose(w.numpy(), values, rtol=1e-6)
         assert float(optimizer.dynamic_scale.numpy()) == scale and int(optimizer.step_counter.numpy()) == counter
         assert int(optimizer.iterations.numpy()) == iterations == int(returned.numpy())
+    # Keras: 'loss_scale_optimizer/iteration', .../learning_rate, .../step_counter, .../dynamic_scale,
+    # 'sgd/iteration', 'sgd/learning_rate' (names are numbered after their first use, as in Keras).
+    outer, inner = optimizer.name, optimizer.inner_optimizer.name
+    assert outer.startswith('loss_scale_optimizer') and inner.startswith('sgd')
     assert [v.path for v in optimizer.variables] == [
-        'loss_scale_optimizer/iteration', 'loss_scale_optimizer/learning_rate', 'loss_scale_optimizer/step_counter',
-        'loss_scale_optimizer/dynamic_scale', 'sgd/iteration', 'sgd/learning_rate']
+        outer + '/iteration', outer + '/learning_rate', outer + '/step_counter', outer + '/dynamic_scale',
+        inner + '/iteration', inner + '/learning_rate']
 
 
 def test_loss_scale_optimizer_scales_losses_and_round_trips():
