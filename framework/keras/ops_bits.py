@@ -1,0 +1,73 @@
+"""``keras.ops`` integer and bit-level functions: bitwise logic and shifts, gcd, lcm, view.
+
+Integer results carry no gradient, so each computes directly with the array
+module of its input (numpy, or cupy on a GPU); the dtype follows Keras 3's
+promotion of the two operands.
+"""
+import numpy as np
+
+from framework import backend
+from framework.tensor import Tensor
+from .ops_dtypes import cast_all, standardize_dtype, tensor
+
+__all__ = ['bitwise_and', 'bitwise_invert', 'bitwise_left_shift', 'bitwise_not', 'bitwise_or',
+           'bitwise_right_shift', 'bitwise_xor', 'gcd', 'lcm', 'left_shift', 'right_shift', 'view']
+
+
+def _integers(values, op):
+    tensors = cast_all(values, op)
+    for t in tensors:
+        if t._data.dtype.kind not in 'iub':
+            raise TypeError('keras.ops.%s: expected integer or bool tensors, got dtype %s'
+                            % (op, t._data.dtype.name))
+    return tensors
+
+
+def _binary(name, fn_name, bools=True):
+    def op(x, y):
+        a, b = _integers([x, y], name)
+        if not bools and a._data.dtype.kind == 'b':
+            raise TypeError('keras.ops.%s: expected integer tensors, got bool' % name)
+        xp = backend.array_module(a._data)
+        try:
+            return Tensor(getattr(xp, fn_name)(a._data, b._data))
+        except ValueError as err:
+            raise ValueError('keras.ops.%s: shapes %s and %s do not broadcast (%s)'
+                             % (name, tuple(a.shape), tuple(b.shape), err)) from None
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = 'Elementwise ``%s`` of two integer (or bool) tensors.' % fn_name
+    return op
+
+
+bitwise_and = _binary('bitwise_and', 'bitwise_and')
+bitwise_or = _binary('bitwise_or', 'bitwise_or')
+bitwise_xor = _binary('bitwise_xor', 'bitwise_xor')
+left_shift = bitwise_left_shift = _binary('left_shift', 'left_shift', bools=False)
+right_shift = bitwise_right_shift = _binary('right_shift', 'right_shift', bools=False)
+gcd = _binary('gcd', 'gcd', bools=False)
+lcm = _binary('lcm', 'lcm', bools=False)
+
+
+def bitwise_invert(x):
+    """Elementwise bitwise NOT (logical NOT for bools)."""
+    t = _integers([x], 'bitwise_invert')[0]
+    return Tensor(backend.array_module(t._data).invert(t._data))
+
+
+bitwise_not = bitwise_invert
+
+
+def view(x, dtype=None):
+    """The same bytes read as ``dtype`` (the last axis rescaled by the size ratio), as numpy's view."""
+    t = tensor(x, 'view')
+    if dtype is None:
+        return t
+    target = np.dtype(standardize_dtype(dtype))
+    data = t._data
+    if data.ndim == 0 and target.itemsize != data.dtype.itemsize:
+        raise ValueError('keras.ops.view: a scalar of %s cannot be viewed as %s (the sizes differ)'
+                         % (data.dtype.name, target.name))
+    if data.ndim and (data.shape[-1] * data.dtype.itemsize) % target.itemsize:
+        raise ValueError('keras.ops.view: the last axis (%d x %d bytes) does not divide into %s elements'
+                         % (data.shape[-1], data.dtype.itemsize, target.name))
+    return Tensor(backend.array_module(data).ascontiguousarray(data).view(target))

@@ -1,0 +1,236 @@
+"""``keras.ops`` Fourier transforms and framing: fft, fft2, ifft2, rfft, irfft, stft,
+istft, extract_sequences and the window functions.
+
+Keras 3 passes complex values as a (real, imaginary) pair of real tensors, and
+so does this module. Each transform is linear, so its gradient is its adjoint,
+which is recorded as another transform (``_linear``): outer tapes can
+differentiate again. stft and istft are framing, windowing and overlap-add
+written with tapeflow's ops around rfft / irfft, as TensorFlow's signal ops.
+"""
+import numpy as np
+
+from framework import backend
+from framework import ops as _ops
+from framework.tensor import Tensor
+from .ops_dtypes import FLOATX, cast_all, floating, numeric
+from .ops_elementwise import _primitive
+
+__all__ = ['bartlett', 'blackman', 'extract_sequences', 'fft', 'fft2', 'hamming', 'hanning', 'ifft2', 'irfft',
+           'istft', 'kaiser', 'rfft', 'stft']
+
+
+def _pair(x, op):
+    if not isinstance(x, (tuple, list)) or len(x) != 2:
+        raise ValueError('keras.ops.%s: x must be a (real, imaginary) pair of tensors, got %s' % (op, type(x).__name__))
+    real, imag = cast_all([floating(x[0], op), floating(x[1], op)], op)
+    if tuple(real.shape) != tuple(imag.shape):
+        raise ValueError('keras.ops.%s: the real and imaginary parts must have one shape, got %s and %s'
+                         % (op, tuple(real.shape), tuple(imag.shape)))
+    return real, imag
+
+
+def _complex(real, imag):
+    dtype = np.complex128 if real._data.dtype == np.float64 else np.complex64
+    return real._data.astype(dtype) + 1j * imag._data.astype(dtype)
+
+
+def _linear(name, real, imag, forward, adjoint):
+    """(real, imag) of ``forward`` applied to real + i imag; the vjp applies ``adjoint`` the same way."""
+    z = forward(_complex(real, imag))
+    dtype = real._data.dtype
+
+    def vjps(part):
+        def back(g, out, real, imag, to_imag):
+            # gy = g for the real output and i g for the imaginary one; gx = adjoint(gy).
+            zero = _ops.zeros_like(g)
+            gr, gi = _linear(name, zero, g, adjoint, forward) if part else _linear(name, g, zero, adjoint, forward)
+            return gi if to_imag else gr
+        return (lambda g, out, r, i: back(g, out, r, i, False), lambda g, out, r, i: back(g, out, r, i, True))
+
+    return (_primitive(name, (real, imag), z.real.astype(dtype), vjps(0)),
+            _primitive(name, (real, imag), z.imag.astype(dtype), vjps(1)))
+
+
+def _xp(t):
+    return backend.array_module(t._data)
+
+
+def fft(x):
+    """The discrete Fourier transform over the last axis of (real, imag); returns (real, imag)."""
+    real, imag = _pair(x, 'fft')
+    xp, n = _xp(real), real.shape[-1]
+    return _linear('fft', real, imag, lambda z: xp.fft.fft(z), lambda g: xp.fft.ifft(g) * n)
+
+
+def fft2(x):
+    """The 2-D discrete Fourier transform over the last two axes of (real, imag)."""
+    real, imag = _pair(x, 'fft2')
+    xp, n = _xp(real), real.shape[-1] * real.shape[-2]
+    return _linear('fft2', real, imag, lambda z: xp.fft.fft2(z), lambda g: xp.fft.ifft2(g) * n)
+
+
+def ifft2(x):
+    """The inverse 2-D discrete Fourier transform over the last two axes of (real, imag)."""
+    real, imag = _pair(x, 'ifft2')
+    xp, n = _xp(real), real.shape[-1] * real.shape[-2]
+    return _linear('ifft2', real, imag, lambda z: xp.fft.ifft2(z), lambda g: xp.fft.fft2(g) / n)
+
+
+def _fit_last(t, length):
+    """``t`` cropped or zero-padded on the right to ``length`` along its last axis."""
+    size = t.shape[-1]
+    if size > length:
+        return t[..., :length]
+    if size < length:
+        return _ops.pad(t, [[0, 0]] * (t.ndim - 1) + [[0, length - size]])
+    return t
+
+
+def rfft(x, fft_length=None):
+    """The Fourier transform of a real signal over its last axis, the n // 2 + 1 non-negative
+    frequencies; the signal is cropped or zero-padded to ``fft_length``. Returns (real, imag)."""
+    t = floating(x, 'rfft')
+    n = t.shape[-1] if fft_length is None else int(fft_length)
+    if n < 1:
+        raise ValueError('keras.ops.rfft: fft_length must be >= 1, got %d' % n)
+    t = _fit_last(t, n)
+    xp, bins = _xp(t), n // 2 + 1
+
+    def embed(g):               # the half spectrum's adjoint: zeros for the other bins, then n * ifft
+        full = xp.zeros(g.shape[:-1] + (n,), g.dtype)
+        full[..., :bins] = g
+        return xp.fft.ifft(full) * n
+
+    return _linear('rfft', t, _ops.zeros_like(t), lambda z: xp.fft.rfft(z.real, n), embed)
+
+
+def irfft(x, fft_length=None):
+    """The real signal of length ``fft_length`` (default 2 (m - 1)) whose half spectrum is (real, imag)."""
+    real, imag = _pair(x, 'irfft')
+    n = 2 * (real.shape[-1] - 1) if fft_length is None else int(fft_length)
+    if n < 1:
+        raise ValueError('keras.ops.irfft: fft_length must be >= 1, got %d' % n)
+    bins = n // 2 + 1
+    real, imag = _fit_last(real, bins), _fit_last(imag, bins)
+    xp = _xp(real)
+    # d y / d z_k = (w_k / n) e^{2 pi i k t / n}, w_k = 2 except at 0 and the Nyquist bin; so the
+    # vjp is (w_k / n) rfft(g), its imaginary parts at 0 and Nyquist being ignored by the forward.
+    weights = np.full(bins, 2.0)
+    weights[0] = 1.0
+    if n % 2 == 0:
+        weights[-1] = 1.0
+    weights = xp.asarray(weights / n)
+    dtype = real._data.dtype
+    y = xp.fft.irfft(_complex(real, imag), n).astype(dtype)
+
+    def back(g, to_imag):
+        gr, gi = rfft(g, n)
+        scale = Tensor(weights.astype(dtype))
+        if to_imag:
+            mask = np.ones(bins, dtype)
+            mask[0] = 0
+            if n % 2 == 0:
+                mask[-1] = 0
+            return gi * scale * Tensor(xp.asarray(mask))
+        return gr * scale
+
+    return _primitive('irfft', (real, imag), y, (lambda g, out, r, i: back(g, False), lambda g, out, r, i: back(g, True)))
+
+
+# ---- framing, windows, short-time transforms ------------------------------------------------------
+def extract_sequences(x, sequence_length, sequence_stride):
+    """Frames of ``sequence_length`` every ``sequence_stride`` samples along the last axis: (..., frames, length)."""
+    t = numeric(x, 'extract_sequences')
+    length, stride = int(sequence_length), int(sequence_stride)
+    if length < 1 or stride < 1:
+        raise ValueError('keras.ops.extract_sequences: sequence_length and sequence_stride must be >= 1, got %d '
+                         'and %d' % (length, stride))
+    count = max(0, (t.shape[-1] - length) // stride + 1)
+    starts = np.arange(count)[:, None] * stride + np.arange(length)[None, :]
+    return _ops.gather(t, starts.astype('int32'), axis=t.ndim - 1)
+
+
+def _window(window, length, dtype, op):
+    if window is None:
+        return None
+    if isinstance(window, str):
+        if window not in ('hann', 'hamming'):
+            raise ValueError("keras.ops.%s: window must be 'hann', 'hamming', a tensor or None, got %r" % (op, window))
+        a = 0.5 if window == 'hann' else 0.54           # periodic windows, as tf.signal's
+        values = a - (1 - a) * np.cos(2 * np.pi * np.arange(length) / length)
+        return _ops.constant(values.astype(dtype))
+    w = _ops.cast(floating(window, op), dtype)
+    if w.ndim != 1 or w.shape[0] != length:
+        raise ValueError('keras.ops.%s: window must have shape (sequence_length,) = (%d,), got %s'
+                         % (op, length, tuple(w.shape)))
+    return w
+
+
+def _check_lengths(sequence_length, sequence_stride, fft_length, op):
+    length, stride, n = int(sequence_length), int(sequence_stride), int(fft_length)
+    if length < 1 or stride < 1 or n < length:
+        raise ValueError('keras.ops.%s: need sequence_length >= 1, sequence_stride >= 1 and fft_length >= '
+                         'sequence_length, got %d, %d, %d' % (op, length, stride, n))
+    return length, stride, n, (n - length) // 2
+
+
+def stft(x, sequence_length, sequence_stride, fft_length, window='hann', center=True):
+    """The short-time Fourier transform of a real signal (last axis): (real, imag), each
+    (..., frames, fft_length // 2 + 1). ``center`` reflect-pads fft_length // 2 on each side."""
+    t = floating(x, 'stft')
+    length, stride, n, left = _check_lengths(sequence_length, sequence_stride, fft_length, 'stft')
+    if center:
+        t = _ops.pad(t, [[0, 0]] * (t.ndim - 1) + [[n // 2, n // 2]], mode='REFLECT')
+    frames = extract_sequences(t, n, stride)
+    w = _window(window, length, t._data.dtype, 'stft')
+    if w is not None:
+        frames = frames * _ops.pad(w, [[left, n - length - left]])
+    return rfft(frames, n)
+
+
+def istft(x, sequence_length, sequence_stride, fft_length, length=None, window='hann', center=True):
+    """The signal whose ``stft`` is (real, imag): inverse transforms of the frames, windowed and
+    overlap-added, divided by the summed squared window (tf.signal.inverse_stft's rule)."""
+    real, imag = _pair(x, 'istft')
+    seq, stride, n, left = _check_lengths(sequence_length, sequence_stride, fft_length, 'istft')
+    frames = irfft((real, imag), n)                             # (..., count, n)
+    count = frames.shape[-2]
+    w = _window(window, seq, real._data.dtype, 'istft')
+    if w is not None:
+        w = _ops.pad(w, [[left, n - seq - left]])
+        overlaps = -(-n // stride)
+        squares = np.pad(np.square(backend.to_host(w._data)), (0, overlaps * stride - n)).reshape(overlaps, stride).sum(0)
+        frames = frames * (w / _ops.constant(np.tile(squares, overlaps)[:n]))
+    total = n + stride * (count - 1)
+    # Overlap-add as one scatter: frame f's sample j lands at f * stride + j.
+    positions = (np.arange(count)[:, None] * stride + np.arange(n)[None, :]).reshape(-1)
+    lead = list(frames.shape[:-2])
+    flat = _ops.reshape(frames, [-1, count * n])
+    summed = _ops.transpose(_ops.unsorted_segment_sum(_ops.transpose(flat), positions.astype('int32'), total))
+    signal = _ops.reshape(summed, lead + [total])
+    start = n // 2 if center else 0
+    end = start + int(length) if length is not None else (total - n // 2 if center else total)
+    return signal[..., start:end]
+
+
+def _numpy_window(name, fn):
+    def op(x, *args):
+        size = int(x)
+        if size < 0:
+            raise ValueError('keras.ops.%s: the window length must be >= 0, got %d' % (name, size))
+        return _ops.constant(fn(size, *[float(a) for a in args]).astype(FLOATX))
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = 'The symmetric %s window of ``x`` points, as numpy.%s (floatx).' % (name, name)
+    return op
+
+
+bartlett = _numpy_window('bartlett', np.bartlett)
+blackman = _numpy_window('blackman', np.blackman)
+hamming = _numpy_window('hamming', np.hamming)
+hanning = _numpy_window('hanning', np.hanning)
+
+
+def kaiser(x, beta):
+    """The Kaiser window of ``x`` points with shape parameter ``beta``, as numpy.kaiser (floatx)."""
+    return _numpy_window('kaiser', np.kaiser)(x, beta)
+
