@@ -1,6 +1,8 @@
 """EarlyStopping: stop when a monitored value stops improving."""
 import warnings
 
+from framework.keras.interactive_logging import print_msg
+
 from .monitor import MonitorCallback
 
 
@@ -66,10 +68,10 @@ class EarlyStopping(MonitorCallback):
 
     def on_train_end(self, logs=None):
         if self.stopped_epoch > 0 and self.verbose > 0:
-            print('Epoch %d: early stopping' % (self.stopped_epoch + 1))
+            print_msg('Epoch %d: early stopping' % (self.stopped_epoch + 1))
         if self.restore_best_weights and self.best_weights is not None:
             if self.verbose > 0:
-                print('Restoring model weights from the end of the best epoch: %d.' % (self.best_epoch + 1))
+                print_msg('Restoring model weights from the end of the best epoch: %d.' % (self.best_epoch + 1))
             self.model.set_weights(self.best_weights)
 
     def get_monitor_value(self, logs):

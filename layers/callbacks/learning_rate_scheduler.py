@@ -3,6 +3,8 @@ import inspect
 
 import numpy as np
 
+from framework.keras.interactive_logging import print_msg
+
 from .callback import Callback
 
 
@@ -39,7 +41,7 @@ class LearningRateScheduler(Callback):
                              % (lr, type(lr).__name__, epoch))
         optimizer.learning_rate = lr
         if self.verbose > 0:
-            print('\nEpoch %d: LearningRateScheduler setting learning rate to %s.' % (epoch + 1, lr))
+            print_msg('\nEpoch %d: LearningRateScheduler setting learning rate to %s.' % (epoch + 1, lr))
 
     def on_epoch_end(self, epoch, logs=None):
         if logs is not None:

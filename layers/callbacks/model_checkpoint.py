@@ -2,6 +2,8 @@
 import os
 import warnings
 
+from framework.keras.interactive_logging import print_msg
+
 from .monitor import MonitorCallback
 
 
@@ -73,7 +75,7 @@ class ModelCheckpoint(MonitorCallback):
     def _should_save(self, epoch, logs, filepath):
         if not self.save_best_only:
             if self.verbose > 0:
-                print('\nEpoch %d: saving model to %s' % (epoch + 1, filepath))
+                print_msg('\nEpoch %d: saving model to %s' % (epoch + 1, filepath))
             return True
         current = logs.get(self.monitor)
         if current is None:
@@ -82,12 +84,12 @@ class ModelCheckpoint(MonitorCallback):
         best = 'None' if self.best is None else '%.5f' % self.best
         if self._is_improvement(current, self.best):
             if self.verbose > 0:
-                print('\nEpoch %d: %s improved from %s to %.5f, saving model to %s'
-                      % (epoch + 1, self.monitor, best, current, filepath))
+                print_msg('\nEpoch %d: %s improved from %s to %.5f, saving model to %s'
+                          % (epoch + 1, self.monitor, best, current, filepath))
             self.best = current
             return True
         if self.verbose > 0:
-            print('\nEpoch %d: %s did not improve from %s' % (epoch + 1, self.monitor, best))
+            print_msg('\nEpoch %d: %s did not improve from %s' % (epoch + 1, self.monitor, best))
         return False
 
     def _save(self, epoch, batch, logs):
@@ -109,4 +111,4 @@ class ModelCheckpoint(MonitorCallback):
             os.makedirs(dirname, exist_ok=True)
         save(filepath, overwrite=True)
         if self.verbose > 0:          # Keras 3.15 confirms each save
-            print('\nEpoch %d: finished saving model to %s' % (epoch + 1, filepath))
+            print_msg('\nEpoch %d: finished saving model to %s' % (epoch + 1, filepath))

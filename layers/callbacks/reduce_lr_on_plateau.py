@@ -3,6 +3,8 @@ import warnings
 
 import numpy as np
 
+from framework.keras.interactive_logging import print_msg
+
 from .monitor import MonitorCallback
 
 
@@ -73,5 +75,5 @@ class ReduceLROnPlateau(MonitorCallback):
         new_lr = max(old_lr * self.factor, self.min_lr)
         optimizer.learning_rate = new_lr
         if self.verbose > 0:
-            print('\nEpoch %d: ReduceLROnPlateau reducing learning rate to %s.' % (epoch + 1, new_lr))
+            print_msg('\nEpoch %d: ReduceLROnPlateau reducing learning rate to %s.' % (epoch + 1, new_lr))
         return True

@@ -1,6 +1,8 @@
 """TerminateOnNaN: stop training when the loss becomes NaN or infinite."""
 import math
 
+from framework.keras.interactive_logging import print_msg
+
 from .callback import Callback
 
 
@@ -25,5 +27,5 @@ class TerminateOnNaN(Callback):
         if self.raise_error:
             raise RuntimeError('NaN or Inf loss encountered at batch %d. Loss value: %s. '
                                'Terminating training immediately.' % (batch, loss))
-        print('Batch %d: Invalid loss, terminating training' % batch)
+        print_msg('Batch %d: Invalid loss, terminating training' % batch)
         self.model.stop_training = True
