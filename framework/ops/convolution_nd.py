@@ -1,5 +1,5 @@
 """Convolution over any number of spatial axes, with strides, dilation and groups
-(``tf.nn.convolution``, ``conv3d``, ``depthwise_conv2d``, ``conv3d_transpose``).
+(as ``tf.nn.convolution``, ``depthwise_conv2d`` and ``conv_transpose`` compute them).
 
 Inputs are channels-last: (N, *spatial, C). Filters are (*kernel, C / groups, O);
 output channel ``o`` belongs to group ``o // (O / groups)``, as in TensorFlow.
@@ -184,16 +184,6 @@ def convolution(input, filters, strides=1, padding='VALID', dilations=1, groups=
     geo = WindowGeometry(x.shape, tuple(f.shape[:-2]), normalize_tuple(strides, rank, 'strides', op),
                          normalize_tuple(dilations, rank, 'dilations', op), _padding_mode(padding, op), op, groups)
     return _conv(x, f, geo)
-
-
-@named_errors('conv3d')
-def conv3d(input, filters, strides=1, padding='VALID', data_format='NDHWC', dilations=1, name=None):  # noqa: A002
-    """3-D convolution of (N, D, H, W, C_in) input with (KD, KH, KW, C_in, C_out) filters."""
-    if data_format != 'NDHWC':
-        raise ValueError("conv3d: only data_format='NDHWC' is supported, got %r" % (data_format,))
-    if as_float_tensor(input, 'conv3d').ndim != 5:
-        raise ValueError('conv3d: expected an (N, D, H, W, C) input, got shape %s' % (tuple(input.shape),))
-    return convolution(input, filters, strides, padding, dilations)
 
 
 @named_errors('depthwise_conv')
