@@ -1,0 +1,11 @@
+"""``keras.config``: Keras 3's home of the global settings (the same functions as keras.backend,
+keras.mixed_precision and keras.utils export)."""
+from ._forward import forward
+
+__getattr__, __dir__ = forward('framework.keras.backend', 'keras.config', extra={
+    name: 'framework.keras.%s:%s' % (module, name) for module, names in (
+        ('backend', ('backend', 'epsilon', 'floatx', 'image_data_format', 'set_epsilon', 'set_floatx',
+                     'set_image_data_format')),
+        ('mixed_precision', ('dtype_policy', 'set_dtype_policy')),
+        ('interactive_logging', ('disable_interactive_logging', 'enable_interactive_logging',
+                                 'is_interactive_logging_enabled'))) for name in names})
