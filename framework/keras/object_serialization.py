@@ -20,7 +20,7 @@ _PLAIN = (type(None), bool, int, float, str)
 
 
 def _families():
-    """(Keras module, base class, serialize, deserialize) per family, imported on first use."""
+    """(Keras module, base class, deserialize) per family, imported on first use."""
     import framework.losses as losses
     import framework.metrics as metrics
     import optim
@@ -30,9 +30,13 @@ def _families():
             ('keras.metrics', metrics.Metric, metrics.deserialize),
             ('keras.optimizers', optim.Optimizer, optim.deserialize),
             ('keras.optimizers.schedules', schedules.LearningRateSchedule, schedules.deserialize),
-            ('keras.initializers', initializers.Initializer, lambda c, custom_objects=None: initializers.deserialize(c)),
-            ('keras.regularizers', regularizers.Regularizer, lambda c, custom_objects=None: regularizers.deserialize(c)),
-            ('keras.constraints', constraints.Constraint, lambda c, custom_objects=None: constraints.deserialize(c))]
+            ('keras.initializers', initializers.Initializer, _ignoring_custom_objects(initializers.deserialize)),
+            ('keras.regularizers', regularizers.Regularizer, _ignoring_custom_objects(regularizers.deserialize)),
+            ('keras.constraints', constraints.Constraint, _ignoring_custom_objects(constraints.deserialize))]
+
+
+def _ignoring_custom_objects(deserialize):
+    return lambda config, custom_objects=None: deserialize(config)
 
 
 def serialize_keras_object(obj):
