@@ -6,11 +6,14 @@ deterministic inputs and weights ``_det`` makes here: each layer built on the in
 shape, ``set_weights`` with ``_det(w.shape, 1 + i)`` for its i-th weight, called on
 ``_det(input_shape, 0)``, outputs rounded to 6 decimals.
 """
+import os
+
 import numpy as np
 import pytest
 
 import framework as tf
 import layers
+from framework.keras import models
 from framework.gradient_check import check_gradients
 from framework.ops.convolution_nd import conv_transpose, convolution, depthwise_conv
 from framework.ops.pooling_nd import avg_pool, max_pool
@@ -319,3 +322,11 @@ def test_conv3d_trains_in_a_model():
     y = x.reshape(8, -1).mean(1, keepdims=True)
     history = model.fit(x, y, epochs=5, verbose=0)
     assert history.history['loss'][-1] < history.history['loss'][0]
+
+
+def test_a_keras_saved_model_with_these_layers_loads_and_predicts_the_same():
+    # tests/data/make_keras_conv_norm_files.py wrote the file with Keras 3.15 and printed these predictions.
+    model = models.load_model(os.path.join(os.path.dirname(__file__), 'data', 'keras3_conv_norm.keras'))
+    probe = np.sin(np.arange(2 * 48) * 0.3).reshape(2, 4, 4, 3).astype('float32')
+    np.testing.assert_allclose(model(probe).numpy().ravel(), [
+        -0.09036987274885178, -0.5466681122779846, -0.23524285852909088, -0.5077095627784729], atol=1e-5)
