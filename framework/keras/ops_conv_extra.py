@@ -1,0 +1,229 @@
+"""``keras.ops.nn`` convolutions and pooling beyond ``conv``: depthwise_conv,
+separable_conv, conv_transpose, adaptive pools, depth_to_space, space_to_depth,
+unfold and fold.
+
+Depthwise convolution gathers the input's windows (``_patches``: one gather,
+whose gradient scatters back) and contracts them with einsum, so dilation
+comes free; conv_transpose is tapeflow's conv2d_transpose with the output
+shape Keras 3 computes. Inputs are 1-D or 2-D, (batch, [height,] width,
+channels), or channels first.
+"""
+import numpy as np
+
+from framework import ops as _ops
+from .ops_dtypes import cast_all, floating, tensor
+from .ops_nn import _restore, _spatial
+
+__all__ = ['adaptive_average_pool', 'adaptive_max_pool', 'conv_transpose', 'depth_to_space', 'depthwise_conv',
+           'fold', 'separable_conv', 'space_to_depth', 'unfold']
+
+
+def _two(value, one_d, op, what):
+    values = [int(v) for v in value] if isinstance(value, (list, tuple)) else [int(value)]
+    low = 0 if what in ('output_padding', 'padding') else 1
+    if len(values) not in (1, 1 if one_d else 2) or min(values) < low:
+        raise ValueError('keras.ops.%s: %s must be %s, got %r' % (
+            op, what, ('an int >= %d' % low) + ('' if one_d else ' or a pair of them'), value))
+    return ([1] + values) if one_d else (values * 2 if len(values) == 1 else values)
+
+
+def _same_padding(size, kernel, stride, dilation):
+    span = (kernel - 1) * dilation + 1
+    total = max((-(-size // stride) - 1) * stride + span - size, 0)
+    return total // 2, total - total // 2
+
+
+def _patches(x, kernel, strides, padding, dilation, op):
+    """(batch, out_h, out_w, kh, kw, channels) windows of an NHWC ``x`` (TensorFlow's 'same' split)."""
+    if str(padding).lower() not in ('valid', 'same'):
+        raise ValueError("keras.ops.%s: padding must be 'valid' or 'same', got %r" % (op, padding))
+    pads = [_same_padding(x.shape[1 + i], kernel[i], strides[i], dilation[i]) if str(padding).lower() == 'same'
+            else (0, 0) for i in range(2)]
+    x = _ops.pad(x, [[0, 0], list(pads[0]), list(pads[1]), [0, 0]])
+    index = []
+    for i in range(2):
+        span = (kernel[i] - 1) * dilation[i] + 1
+        count = (x.shape[1 + i] - span) // strides[i] + 1
+        if count < 1:
+            raise ValueError('keras.ops.%s: the kernel (%d with dilation %d) is larger than the padded input (%d)'
+                             % (op, kernel[i], dilation[i], x.shape[1 + i]))
+        index.append(np.arange(count)[:, None] * strides[i] + np.arange(kernel[i])[None, :] * dilation[i])
+    rows = index[0][:, None, :, None]           # (out_h, 1, kh, 1)
+    cols = index[1][None, :, None, :]           # (1, out_w, 1, kw)
+    picked = _ops.getitem(_ops.transpose(x, [1, 2, 0, 3]), (rows, cols))     # (oh, ow, kh, kw, b, c)
+    return _ops.transpose(picked, [4, 0, 1, 2, 3, 5])
+
+
+def depthwise_conv(inputs, kernel, strides=1, padding='valid', data_format=None, dilation_rate=1):
+    """Each input channel convolved with its own ``depth_multiplier`` filters: kernel
+    (spatial..., channels, multiplier); output channels = channels * multiplier."""
+    x, one_d, first = _spatial(inputs, data_format, 'depthwise_conv')
+    k = floating(kernel, 'depthwise_conv')
+    x, k = cast_all([x, k], 'depthwise_conv')
+    if k.ndim != (3 if one_d else 4) or k.shape[-2] != x.shape[-1]:
+        raise ValueError('keras.ops.depthwise_conv: kernel must be (%s, in_channels=%d, multiplier), got shape %s'
+                         % ('width' if one_d else 'height, width', x.shape[-1], tuple(k.shape)))
+    if one_d:
+        k = _ops.expand_dims(k, 0)
+    windows = _patches(x, list(k.shape[:2]), _two(strides, one_d, 'depthwise_conv', 'strides'), padding,
+                       _two(dilation_rate, one_d, 'depthwise_conv', 'dilation_rate'), 'depthwise_conv')
+    y = _ops.einsum('bhwijc,ijcm->bhwcm', windows, k)
+    y = _ops.reshape(y, list(y.shape[:3]) + [y.shape[3] * y.shape[4]])
+    return _restore(y, one_d, first)
+
+
+def separable_conv(inputs, depthwise_kernel, pointwise_kernel, strides=1, padding='valid', data_format=None,
+                   dilation_rate=1):
+    """``depthwise_conv`` followed by a 1x1 convolution with ``pointwise_kernel`` (1[, 1], channels, filters)."""
+    first = data_format == 'channels_first'
+    y = depthwise_conv(inputs, depthwise_kernel, strides, padding, data_format, dilation_rate)
+    p = floating(pointwise_kernel, 'separable_conv')
+    channels = y.shape[1] if first else y.shape[-1]
+    if p.shape[-2] != channels or any(n != 1 for n in p.shape[:-2]):
+        raise ValueError('keras.ops.separable_conv: pointwise_kernel must be (1[, 1], %d, filters), got shape %s'
+                         % (channels, tuple(p.shape)))
+    matrix = _ops.cast(_ops.reshape(p, p.shape[-2:]), y.dtype)
+    if first:
+        return _ops.einsum('bc...,cf->bf...', y, matrix)
+    return _ops.tensordot(y, matrix, 1)
+
+
+def conv_transpose(inputs, kernel, strides=1, padding='valid', output_padding=None, data_format=None,
+                   dilation_rate=1):
+    """The transpose of ``conv`` (1-D or 2-D): kernel (spatial..., out_channels, in_channels); the output
+    size follows Keras 3's rule ((in - 1) * stride + kernel + output_padding for 'valid', in * stride for 'same')."""
+    x, one_d, first = _spatial(inputs, data_format, 'conv_transpose')
+    k = floating(kernel, 'conv_transpose')
+    x, k = cast_all([x, k], 'conv_transpose')
+    if k.ndim != (3 if one_d else 4) or k.shape[-1] != x.shape[-1]:
+        raise ValueError('keras.ops.conv_transpose: kernel must be (spatial..., out_channels, in_channels=%d), '
+                         'got shape %s' % (x.shape[-1], tuple(k.shape)))
+    if _two(dilation_rate, one_d, 'conv_transpose', 'dilation_rate') != [1, 1]:
+        raise ValueError('keras.ops.conv_transpose: dilation_rate other than 1 is not supported, got %r'
+                         % (dilation_rate,))
+    if str(padding).lower() not in ('valid', 'same'):
+        raise ValueError("keras.ops.conv_transpose: padding must be 'valid' or 'same', got %r" % (padding,))
+    if one_d:
+        k = _ops.expand_dims(k, 0)
+    strides = _two(strides, one_d, 'conv_transpose', 'strides')
+    extra = [None, None] if output_padding is None else _two(output_padding, one_d, 'conv_transpose', 'output_padding')
+    size = []
+    for i in range(2):
+        n, kernel_size, s, more = x.shape[1 + i], k.shape[i], strides[i], extra[i]
+        if str(padding).lower() == 'valid':
+            size.append((n - 1) * s + kernel_size + (max(kernel_size, s) - kernel_size if more is None else more))
+        else:
+            size.append(n * s if more is None else (n - 1) * s + kernel_size % 2 + more)
+    if one_d:
+        size[0] = 1
+    y = _ops.conv2d_transpose(x, k, [x.shape[0]] + size + [k.shape[2]], strides, padding=str(padding).upper())
+    return _restore(y, one_d, first)
+
+
+# ---- adaptive pooling: PyTorch's bins, [floor(i L / n), ceil((i + 1) L / n)) ------------------------
+def _bins(length, count):
+    starts = np.floor(np.arange(count) * length / count).astype(int)
+    ends = np.ceil(np.arange(1, count + 1) * length / count).astype(int)
+    widest = int((ends - starts).max())
+    # Windows padded to the widest with their own last index (harmless for max; weighted 0 for the mean).
+    index = np.minimum(starts[:, None] + np.arange(widest)[None, :], ends[:, None] - 1)
+    weight = (starts[:, None] + np.arange(widest)[None, :] < ends[:, None]) / (ends - starts)[:, None]
+    return index.astype('int32'), weight
+
+
+def _adaptive(name, reduce_max):
+    def pool(inputs, output_size, data_format=None):
+        x, one_d, first = _spatial(inputs, data_format, name)
+        sizes = _two(output_size, one_d, name, 'output_size')
+        for axis in (1, 2):
+            index, weight = _bins(x.shape[axis], sizes[axis - 1])
+            windows = _ops.gather(x, index, axis=axis)          # (..., count, widest, ...)
+            if reduce_max:
+                x = _ops.reduce_max(windows, axis + 1)
+            else:
+                shape = [1] * windows.ndim
+                shape[axis], shape[axis + 1] = weight.shape
+                x = _ops.reduce_sum(windows * _ops.constant(weight.reshape(shape).astype(x._data.dtype)), axis + 1)
+        return _restore(x, one_d, first)
+    pool.__name__ = pool.__qualname__ = name
+    pool.__doc__ = ('1-D or 2-D %s pooling to ``output_size`` windows per axis, window i spanning '
+                    '[floor(i L / n), ceil((i + 1) L / n)).' % ('max' if reduce_max else 'average'))
+    return pool
+
+
+adaptive_average_pool = _adaptive('adaptive_average_pool', False)
+adaptive_max_pool = _adaptive('adaptive_max_pool', True)
+
+
+# ---- rearrangements of blocks ------------------------------------------------------------------------
+def _image(x, op, data_format):
+    t = tensor(x, op)
+    if t.ndim != 4:
+        raise ValueError('keras.ops.%s: x must be 4-D images, got shape %s' % (op, tuple(t.shape)))
+    if data_format not in ('channels_last', 'channels_first'):
+        raise ValueError("keras.ops.%s: data_format must be 'channels_last' or 'channels_first', got %r"
+                         % (op, data_format))
+    return _ops.transpose(t, [0, 2, 3, 1]) if data_format == 'channels_first' else t
+
+
+def _back(t, data_format):
+    return _ops.transpose(t, [0, 3, 1, 2]) if data_format == 'channels_first' else t
+
+
+def depth_to_space(x, block_size, data_format='channels_last'):
+    """Channels moved into block_size x block_size spatial blocks (TensorFlow's DepthToSpace order)."""
+    t, bs = _image(x, 'depth_to_space', data_format), int(block_size)
+    b, h, w, c = t.shape
+    if bs < 2 or c % (bs * bs):
+        raise ValueError('keras.ops.depth_to_space: block_size must be >= 2 and divide the channels (%d) '
+                         'by its square, got %r' % (c, block_size))
+    t = _ops.transpose(_ops.reshape(t, [b, h, w, bs, bs, c // (bs * bs)]), [0, 1, 3, 2, 4, 5])
+    return _back(_ops.reshape(t, [b, h * bs, w * bs, c // (bs * bs)]), data_format)
+
+
+def space_to_depth(x, block_size, data_format='channels_last'):
+    """block_size x block_size spatial blocks moved into channels (the inverse of depth_to_space)."""
+    t, bs = _image(x, 'space_to_depth', data_format), int(block_size)
+    b, h, w, c = t.shape
+    if bs < 2 or h % bs or w % bs:
+        raise ValueError('keras.ops.space_to_depth: block_size must be >= 2 and divide height and width (%d, %d), '
+                         'got %r' % (h, w, block_size))
+    t = _ops.transpose(_ops.reshape(t, [b, h // bs, bs, w // bs, bs, c]), [0, 1, 3, 2, 4, 5])
+    return _back(_ops.reshape(t, [b, h // bs, w // bs, bs * bs * c]), data_format)
+
+
+def unfold(x, kernel_size, dilation=1, padding=0, stride=1):
+    """Sliding blocks of an NCHW batch, as torch.nn.functional.unfold: (N, C * kh * kw, L)."""
+    t = _image(x, 'unfold', 'channels_first')
+    kernel, dilation, stride = (_two(v, False, 'unfold', n) for v, n in
+                                ((kernel_size, 'kernel_size'), (dilation, 'dilation'), (stride, 'stride')))
+    pad = _two(padding, False, 'unfold', 'padding')
+    t = _ops.pad(t, [[0, 0], [pad[0]] * 2, [pad[1]] * 2, [0, 0]])
+    windows = _patches(t, kernel, stride, 'valid', dilation, 'unfold')     # (n, oh, ow, kh, kw, c)
+    n, oh, ow = windows.shape[:3]
+    columns = _ops.transpose(windows, [0, 5, 3, 4, 1, 2])
+    return _ops.reshape(columns, [n, -1, oh * ow])
+
+
+def fold(x, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """The adjoint of ``unfold``: (N, C * kh * kw, L) blocks summed back into (N, C, H, W)."""
+    t = floating(x, 'fold')
+    height, width = _two(output_size, False, 'fold', 'output_size')
+    kernel, dilation, stride = (_two(v, False, 'fold', n) for v, n in
+                                ((kernel_size, 'kernel_size'), (dilation, 'dilation'), (stride, 'stride')))
+    pad = _two(padding, False, 'fold', 'padding')
+    size = [height + 2 * pad[0], width + 2 * pad[1]]
+    counts = [(size[i] - (kernel[i] - 1) * dilation[i] - 1) // stride[i] + 1 for i in range(2)]
+    if t.ndim != 3 or t.shape[1] % (kernel[0] * kernel[1]) or t.shape[2] != counts[0] * counts[1]:
+        raise ValueError('keras.ops.fold: x must be (N, C * %d, %d) for these sizes, got shape %s'
+                         % (kernel[0] * kernel[1], counts[0] * counts[1], tuple(t.shape)))
+    n, c = t.shape[0], t.shape[1] // (kernel[0] * kernel[1])
+    rows = (np.arange(counts[0])[:, None] * stride[0] + np.arange(kernel[0])[None, :] * dilation[0])
+    cols = (np.arange(counts[1])[:, None] * stride[1] + np.arange(kernel[1])[None, :] * dilation[1])
+    # Flat position of each (i, j, oh, ow) block element in the padded image, matching unfold's column order.
+    position = rows.T[:, None, :, None] * size[1] + cols.T[None, :, None, :]
+    blocks = _ops.reshape(t, [n, c, -1])                                     # (n, c, kh * kw * L)
+    summed = _ops.unsorted_segment_sum(_ops.transpose(blocks, [2, 0, 1]), position.reshape(-1).astype('int32'),
+                                       size[0] * size[1])
+    image = _ops.reshape(_ops.transpose(summed, [1, 2, 0]), [n, c] + size)
+    return image[:, :, pad[0]:pad[0] + height, pad[1]:pad[1] + width]
