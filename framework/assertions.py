@@ -25,7 +25,7 @@ def _pair(x, y, op):
     """x and y as host arrays of one dtype (y takes x's when it is a Python value), broadcast together."""
     a = _host(x, op)
     keep_own = isinstance(y, (Tensor, np.ndarray)) or a.dtype.kind == 'O'     # strings convert themselves
-    b = _host(y, op, None if keep_own else dtypes.as_dtype(a.dtype))
+    b = _host(y, op, None if keep_own else dtypes.numpy_dtype(a.dtype))
     if a.dtype != b.dtype:
         raise InvalidArgumentError('%s: x and y must have the same dtype, got %s and %s; use tf.cast'
                                    % (op, a.dtype.name, b.dtype.name))
@@ -220,7 +220,7 @@ def assert_shapes(shapes, data=None, summarize=None, message=None, name=None):
 
 def assert_type(tensor, tf_type, message=None, name=None):
     """Raise TypeError unless ``tensor`` has dtype ``tf_type``."""
-    want = dtypes.as_dtype(tf_type)
+    want = dtypes.numpy_dtype(tf_type)
     got = getattr(tensor, 'dtype', None)
     if got is None or np.dtype(got) != want:
         raise TypeError('%stensor must be of type tf.%s; got tf.%s'

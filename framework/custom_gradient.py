@@ -27,7 +27,7 @@ def custom_gradient(f=None):
     def wrapped(*args, **kwargs):
         inputs = [a if isinstance(a, Tensor) else convert_to_tensor(a) for a in args]
         with paused(), GradientTape() as probe:
-            probe.watch([x for x in inputs if x.dtype.kind in 'fc'])
+            probe.watch([x for x in inputs if x._data.dtype.kind in 'fc'])
             returned = f(*inputs, **kwargs)
         if not (isinstance(returned, tuple) and len(returned) == 2 and callable(returned[1])):
             raise TypeError('custom_gradient: %s must return (output, grad_fn), a tensor and the function '

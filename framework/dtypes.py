@@ -1,40 +1,223 @@
-"""TensorFlow's dtype names, mapped onto numpy dtypes, and the conversion rules.
+"""TensorFlow's DType objects, mapped onto numpy dtypes, and the conversion rules.
+
+``tf.float32`` is one interned ``DType`` that prints as TensorFlow's
+(``<dtype: 'float32'>``, repr ``tf.float32``) and compares equal to the numpy
+dtype, the numpy type and the name it stands for. numpy and cupy accept a DType
+wherever they take a dtype: it carries the numpy dtype as ``.dtype``, which
+``np.dtype()`` reads. Internally arrays keep plain numpy dtypes
+(``x._data.dtype``); ``numpy_dtype`` normalises any spelling to one.
 
 Python floats become float32 and Python ints int32, as in TensorFlow; numpy
 arrays keep the dtype they have (float64 stays float64).
 """
 import numpy as np
 
-float16 = half = np.dtype('float16')
-float32 = np.dtype('float32')
-float64 = double = np.dtype('float64')
-int8 = np.dtype('int8')
-int16 = np.dtype('int16')
-int32 = np.dtype('int32')
-int64 = np.dtype('int64')
-uint8 = np.dtype('uint8')
-uint16 = np.dtype('uint16')
-uint32 = np.dtype('uint32')
-uint64 = np.dtype('uint64')
-bool = np.dtype('bool')          # noqa: A001  (TensorFlow's name)
-complex64 = np.dtype('complex64')
-complex128 = np.dtype('complex128')
-string = np.dtype('object')
+# TensorFlow's DataType enum (types.proto), for ``as_datatype_enum``.
+_ENUMS = {'float32': 1, 'float64': 2, 'int32': 3, 'uint8': 4, 'int16': 5, 'int8': 6, 'string': 7,
+          'complex64': 8, 'int64': 9, 'bool': 10, 'uint16': 17, 'complex128': 18, 'float16': 19,
+          'uint32': 22, 'uint64': 23}
 
-_BY_NAME = {d.name: d for d in (float16, float32, float64, int8, int16, int32, int64,
-                                uint8, uint16, uint32, uint64, bool, complex64, complex128)}
-_BY_NAME.update(half=float16, double=float64, string=string, bfloat16=float32)
+
+class DType:
+    """A tensor element type, as TensorFlow's ``tf.dtypes.DType``.
+
+    Get one with ``tf.as_dtype(x)`` or as ``tf.float32``, ``tf.int32``, ...;
+    there is exactly one object per dtype, so ``is`` works as ``==`` does.
+    """
+    __slots__ = ('_name', 'dtype', '_hash')
+
+    def __init__(self, name, numpy_dtype):
+        self._name = name
+        self.dtype = numpy_dtype          # what np.dtype(a_DType) reads
+        self._hash = hash(numpy_dtype)    # equal to its numpy dtype, so hashes agree with it
+
+    @property
+    def name(self):
+        return self._name
+
+    @property
+    def as_numpy_dtype(self):
+        """The numpy scalar type: ``np.float32`` for float32, ``object`` for string."""
+        return object if self is string else self.dtype.type
+
+    @property
+    def as_datatype_enum(self):
+        return _ENUMS[self._name]
+
+    @property
+    def size(self):
+        """Bytes per element (0 for string, as in TensorFlow)."""
+        return 0 if self is string else self.dtype.itemsize
+
+    @property
+    def is_floating(self):
+        return self.dtype.kind == 'f'
+
+    @property
+    def is_integer(self):
+        return self.dtype.kind in 'iu'
+
+    @property
+    def is_unsigned(self):
+        return self.dtype.kind == 'u'
+
+    @property
+    def is_complex(self):
+        return self.dtype.kind == 'c'
+
+    @property
+    def is_bool(self):
+        return self.dtype.kind == 'b'
+
+    @property
+    def is_numeric(self):
+        return self.dtype.kind in 'fiuc'
+
+    @property
+    def is_quantized(self):
+        return False                      # no quantized types here
+
+    @property
+    def base_dtype(self):
+        return self                       # no reference dtypes in eager TensorFlow 2
+
+    @property
+    def real_dtype(self):
+        """float32 for complex64, float64 for complex128, else itself."""
+        if self.dtype.kind == 'c':
+            return _BY_NUMPY[np.dtype(np.float32 if self.dtype == np.complex64 else np.float64)]
+        return self
+
+    @property
+    def min(self):
+        return self._limit('min')
+
+    @property
+    def max(self):
+        return self._limit('max')
+
+    def _limit(self, which):
+        kind = self.dtype.kind
+        if kind == 'f':
+            return getattr(np.finfo(self.dtype), which)
+        if kind in 'iu':
+            return int(getattr(np.iinfo(self.dtype), which))
+        raise TypeError('Cannot find %s value of %s: only floating and integer dtypes have one'
+                        % ('minimum' if which == 'min' else 'maximum', self))
+
+    def is_compatible_with(self, other):
+        return self == other
+
+    def __eq__(self, other):
+        # As TensorFlow: whatever as_dtype reads compares by dtype ('float32', np.float32,
+        # np.dtype('float32'), float, bool, object); ``int`` names no dtype there, nor here.
+        if other is self:
+            return True
+        if type(other) is DType or other is None or other is int:
+            return False
+        try:
+            return as_dtype(other) is self
+        except (TypeError, ValueError):
+            return False
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self):
+        return self._hash
+
+    def __str__(self):
+        return "<dtype: '%s'>" % self._name
+
+    def __repr__(self):
+        return 'tf.' + self._name
+
+    def __reduce__(self):
+        return as_dtype, (self._name,)    # unpickles to the interned object
+
+
+float16 = half = DType('float16', np.dtype('float16'))
+float32 = DType('float32', np.dtype('float32'))
+float64 = double = DType('float64', np.dtype('float64'))
+int8 = DType('int8', np.dtype('int8'))
+int16 = DType('int16', np.dtype('int16'))
+int32 = DType('int32', np.dtype('int32'))
+int64 = DType('int64', np.dtype('int64'))
+uint8 = DType('uint8', np.dtype('uint8'))
+uint16 = DType('uint16', np.dtype('uint16'))
+uint32 = DType('uint32', np.dtype('uint32'))
+uint64 = DType('uint64', np.dtype('uint64'))
+bool = DType('bool', np.dtype('bool'))          # noqa: A001  (TensorFlow's name)
+complex64 = DType('complex64', np.dtype('complex64'))
+complex128 = DType('complex128', np.dtype('complex128'))
+string = DType('string', np.dtype('object'))    # string tensors hold UTF-8 bytes in object arrays
+
+_ALL = (float16, float32, float64, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
+        bool, complex64, complex128, string)
+# Tensor.dtype reads this once per access: a dict lookup keyed by the array's numpy dtype.
+_BY_NUMPY = {d.dtype: d for d in _ALL}
+_BY_NAME = {d.name: d for d in _ALL}
+_BY_NAME.update(half=float16, double=float64, bfloat16=float32)
+
+
+class KerasDTypeName(str):
+    """A dtype's name as a Keras 3 variable reports it ('float32', a str) that also
+    answers DType's questions (``.name``, ``.is_floating``, ...): a layer's weight is
+    a Keras variable and a tapeflow tensor at once, and tensor code reads ``dtype.name``."""
+    __slots__ = ()
+
+    def _dtype(self):
+        return _BY_NAME[str.__str__(self)]      # a plain str key: self's own __eq__ would recurse
+
+    def __eq__(self, other):
+        return self._dtype() == other      # == np.float32 too, as tapeflow tensors' dtypes
+
+    def __ne__(self, other):
+        return not self._dtype() == other
+
+    __hash__ = str.__hash__
+
+    def __getattr__(self, attribute):
+        try:
+            return getattr(self._dtype(), attribute)
+        except AttributeError:
+            raise AttributeError('dtype name %r has no attribute %r' % (str(self), attribute)) from None
+
+
+_KERAS_NAMES = {d.dtype: KerasDTypeName(d.name) for d in _ALL}
+
+
+def keras_name(numpy_dtype):
+    """The dtype of an array as a Keras 3 variable's ``.dtype`` gives it: 'float32'."""
+    try:
+        return _KERAS_NAMES[numpy_dtype]
+    except KeyError:
+        return KerasDTypeName(of_numpy(numpy_dtype).name)
+
+
+def of_numpy(numpy_dtype):
+    """The DType of an array's numpy dtype (strings and bytes are ``string``)."""
+    try:
+        return _BY_NUMPY[numpy_dtype]
+    except KeyError:
+        pass
+    if numpy_dtype.kind in 'USO':
+        return string
+    try:
+        return _BY_NAME[numpy_dtype.name]           # e.g. a non-native byte order '>f4'
+    except KeyError:
+        raise TypeError('numpy dtype %s has no TensorFlow dtype; use one of %s'
+                        % (numpy_dtype, ', '.join(sorted(_BY_NAME)))) from None
 
 
 def as_dtype(dtype):
-    """Normalise a dtype given as a name, numpy type or numpy dtype.
+    """The DType for a DType, a name ('float32'), a numpy type or dtype, or float/int/bool.
 
+    Returns None for None (no dtype requested).
     Raises:
         TypeError: for something that names no dtype.
     """
-    if dtype is None:
-        return None
-    if isinstance(dtype, np.dtype):
+    if dtype is None or type(dtype) is DType:
         return dtype
     if isinstance(dtype, str):
         try:
@@ -46,18 +229,29 @@ def as_dtype(dtype):
         return float32
     if dtype is int:
         return int32
+    if dtype is str or dtype is bytes:
+        return string
     try:
-        return np.dtype(dtype)
+        return of_numpy(np.dtype(dtype))
     except TypeError:
-        raise TypeError('Cannot interpret %r as a dtype; use e.g. framework.float32' % (dtype,)) from None
+        raise TypeError('Cannot interpret %r as a dtype; use e.g. framework.float32 or \'float32\''
+                        % (dtype,)) from None
+
+
+def numpy_dtype(dtype):
+    """The numpy dtype for any spelling ``as_dtype`` takes (None stays None): what
+    the framework hands to numpy and compares against ``x._data.dtype``."""
+    if dtype is None or type(dtype) is np.dtype:
+        return dtype
+    return as_dtype(dtype).dtype
 
 
 def is_floating(dtype):
-    return dtype.kind == 'f'
+    return numpy_dtype(dtype).kind == 'f'
 
 
 def is_numeric(dtype):
-    return dtype.kind in 'fiucb'
+    return numpy_dtype(dtype).kind in 'fiucb'
 
 
 def python_default(array):
@@ -81,4 +275,4 @@ def python_default(array):
 
 def display_name(dtype):
     """The dtype's name as a tensor's repr shows it: 'string' for string tensors."""
-    return 'string' if dtype == string else dtype.name
+    return as_dtype(dtype).name

@@ -66,7 +66,7 @@ def _shape(shape):
 
 
 def _float_dtype(dtype, op):
-    dtype = dtypes.as_dtype(dtype)
+    dtype = dtypes.numpy_dtype(dtype)
     if dtype.kind != 'f':
         raise TypeError('random.%s: dtype must be floating, got %s' % (op, dtype.name))
     return dtype
@@ -95,7 +95,7 @@ def truncated_normal(shape, mean=0.0, stddev=1.0, dtype='float32', seed=None, na
 
 def uniform(shape, minval=0, maxval=None, dtype='float32', seed=None, name=None):
     """Uniform samples in [minval, maxval); integer dtypes need maxval."""
-    dtype, shape = dtypes.as_dtype(dtype), _shape(shape)
+    dtype, shape = dtypes.numpy_dtype(dtype), _shape(shape)
     if dtype.kind in 'iu':
         if maxval is None:
             raise ValueError('random.uniform: integer dtype %s needs maxval' % dtype.name)
@@ -127,7 +127,7 @@ def categorical(logits, num_samples, dtype='int64', seed=None, name=None):
     with _lock:
         stream = _host_stream(seed)
         rows = [stream.choice(probs.shape[-1], size=int(num_samples), p=p / p.sum()) for p in probs]
-    return Tensor(np.asarray(rows, dtype=dtypes.as_dtype(dtype)))
+    return Tensor(np.asarray(rows, dtype=dtypes.numpy_dtype(dtype)))
 
 
 def draw_seed(seed=None):

@@ -146,7 +146,7 @@ def regex_full_match(input, pattern, name=None):  # noqa: A002
 def to_number(string_tensor, out_type=np.float32, name=None):
     """Each string parsed as a number of ``out_type`` (float32 by default)."""
     from . import dtypes
-    dtype = dtypes.as_dtype(out_type)
+    dtype = dtypes.numpy_dtype(out_type)
     values = _strings(string_tensor, 'to_number')
 
     def parse(s):

@@ -219,7 +219,7 @@ class GradientTape:
                 raise TypeError('GradientTape.watch: expected a Tensor or Variable (or a structure of them), '
                                 'got %r of type %s; convert it with framework.constant first'
                                 % (t, type(t).__name__))
-            if t.dtype.kind not in 'fc':
+            if t._data.dtype.kind not in 'fc':
                 warnings.warn('GradientTape.watch: the watched tensor must be floating (got %s); '
                               'integer tensors are never differentiated' % t.dtype.name, stacklevel=2)
                 continue

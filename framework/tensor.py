@@ -10,6 +10,7 @@ from . import backend, dtypes
 from .tensor_shape import TensorShape  # noqa: F401  (re-exported: framework.tensor.TensorShape)
 
 _new_tuple = tuple.__new__     # builds a TensorShape without its Python __new__: x.shape is hot
+_DTYPE_OF_NUMPY = dtypes._BY_NUMPY
 
 DISPLAY_NAME = 'tapeflow'
 
@@ -32,7 +33,12 @@ class Tensor:
 
     @property
     def dtype(self):
-        return self._data.dtype
+        # A DType, as TensorFlow's (prints <dtype: 'float32'>); one dict lookup, since
+        # code reads it often. Hot paths compare self._data.dtype, a numpy dtype, instead.
+        try:
+            return _DTYPE_OF_NUMPY[self._data.dtype]
+        except KeyError:
+            return dtypes.of_numpy(self._data.dtype)
 
     @property
     def ndim(self):
@@ -236,7 +242,7 @@ def constant(value, dtype=None, shape=None, name=None):
         TypeError / ValueError: for values that are not numeric, or a shape
             the value cannot take.
     """
-    array = _to_array(value, dtypes.as_dtype(dtype))
+    array = _to_array(value, dtypes.numpy_dtype(dtype))
     if shape is not None:
         shape = tuple(int(d) for d in shape)
         xp = backend.array_module(array)
@@ -257,7 +263,7 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
         ValueError: if ``value`` is a tensor of another dtype than ``dtype``.
     """
     if isinstance(value, Tensor):
-        dtype = dtypes.as_dtype(dtype)
+        dtype = dtypes.numpy_dtype(dtype)
         if dtype is not None and value._data.dtype != dtype:
             raise ValueError('Tensor conversion requested dtype %s for Tensor with dtype %s: %r; '
                              'use framework.cast to change the dtype'
@@ -265,10 +271,10 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
         return value
     if dtype is None and dtype_hint is not None and not isinstance(value, (np.ndarray, np.generic)):
         try:
-            return Tensor(_to_array(value, dtypes.as_dtype(dtype_hint)))
+            return Tensor(_to_array(value, dtypes.numpy_dtype(dtype_hint)))
         except (TypeError, ValueError):
             pass
-    return Tensor(_to_array(value, dtypes.as_dtype(dtype)))
+    return Tensor(_to_array(value, dtypes.numpy_dtype(dtype)))
 
 
 def is_tensor(value):

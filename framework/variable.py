@@ -48,7 +48,7 @@ class Variable(Tensor):
             raise ValueError('Variable: initial_value must be given (a value, a tensor, or a callable)')
         if callable(initial_value) and not isinstance(initial_value, Tensor):
             initial_value = initial_value()
-        data = _to_array(initial_value, dtypes.as_dtype(dtype))
+        data = _to_array(initial_value, dtypes.numpy_dtype(dtype))
         # A variable owns its buffer: copy so that later in-place updates never
         # write through to the caller's array.
         xp = backend.array_module(data)
@@ -65,6 +65,14 @@ class Variable(Tensor):
         if self._path is not None:
             return self._name      # a layer weight: Keras 3 names it 'kernel', without ':0'
         return self._name if self._name.endswith(':0') or '/' in self._name else self._name + ':0'
+
+    @property
+    def dtype(self):
+        """A DType (``tf.float32``); a layer's, optimizer's or metric's variable gives
+        the dtype's name ('float32', a str), as a Keras 3 variable does."""
+        if self._path is not None:
+            return dtypes.keras_name(self._data.dtype)
+        return dtypes.of_numpy(self._data.dtype)
 
     @property
     def path(self):

@@ -71,7 +71,7 @@ class Embedding(MaskedCall, Layer):
 
     def call(self, inputs):
         if inputs.dtype.name not in ('int32', 'int64'):
-            if inputs.dtype.kind not in 'iufb':
+            if inputs._data.dtype.kind not in 'iufb':
                 raise TypeError('Embedding %r: expected integer indices, got a %s tensor'
                                 % (self.name, inputs.dtype.name))
             inputs = cast(inputs, 'int32')

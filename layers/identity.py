@@ -28,7 +28,7 @@ class _ActivityPenalty(regularizers.L1L2):
     """L1L2 of the activity taken as floats (Keras promotes integer inputs in the penalty)."""
 
     def __call__(self, x):
-        return super().__call__(x if x.dtype.kind == 'f' else cast(x, 'float32'))
+        return super().__call__(x if x._data.dtype.kind == 'f' else cast(x, 'float32'))
 
 
 class ActivityRegularization(MaskedCall, Layer):

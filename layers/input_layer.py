@@ -43,7 +43,7 @@ class InputLayer(Layer):
             shape = (shape,) if isinstance(shape, int) else tuple(shape)
             batch_shape = (batch_size,) + shape
         super().__init__(name=name, dtype=dtype, **kwargs)
-        self._dtype = dtypes.as_dtype(dtype) if dtype is not None else dtypes.float32
+        self._dtype = dtypes.numpy_dtype(dtypes.float32 if dtype is None else dtype)
         self.batch_shape = tuple(None if d is None else int(d) for d in batch_shape)
         self.optional = bool(optional)
         self.built = True

@@ -11,14 +11,14 @@ def dtype_policy(dtype):
 
 def standardize_dtype(dtype, who):
     if dtype is None:
-        return dtypes.float32
+        return dtypes.float32.dtype
     if isinstance(dtype, dict):               # a serialized DTypePolicy
         dtype = dtype.get('config', {}).get('name', dtype)
     name = getattr(dtype, 'name', dtype)
     if isinstance(name, str) and name.startswith('mixed_'):
         raise ValueError('%s: mixed precision policies (%r) are not supported; give a dtype such as '
                          "'float32'" % (who, name))
-    return dtypes.as_dtype(name if isinstance(name, str) else dtype)
+    return dtypes.numpy_dtype(name if isinstance(name, str) else dtype)
 
 
 def legacy_batch_shape(legacy, who):

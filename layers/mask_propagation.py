@@ -44,7 +44,7 @@ def mask_of(inputs):
 def as_mask(mask):
     """``mask`` as a bool tensor (it may come as 0/1 numbers or an array)."""
     mask = mask if isinstance(mask, Tensor) else convert_to_tensor(mask)
-    return mask if mask.dtype.kind == 'b' else cast(mask, 'bool')
+    return mask if mask._data.dtype.kind == 'b' else cast(mask, 'bool')
 
 
 _PASS_THROUGH = None

@@ -186,7 +186,7 @@ class MultiHeadAttention(Layer):
         except (TypeError, ValueError) as err:
             raise TypeError('MultiHeadAttention %r: %s must be a tensor or array: %s'
                             % (self.name, what, err)) from None
-        if x.dtype.kind != 'f' or x.dtype != self._dtype:
+        if x._data.dtype.kind != 'f' or x.dtype != self._dtype:
             x = cast(x, self._dtype)
         return x
 

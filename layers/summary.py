@@ -201,7 +201,7 @@ def _count(weights):
 
 
 def _bytes(weights):
-    return sum(int(np.prod(v.shape, dtype=np.int64)) * v.dtype.itemsize for v in weights)
+    return sum(int(np.prod(v.shape, dtype=np.int64)) * v._data.dtype.itemsize for v in weights)
 
 
 def _readable(size):

@@ -42,7 +42,7 @@ class Adam(Optimizer):
         return [('momentum', 'velocity')] + ([('velocity_hat',)] if self.amsgrad else [])
 
     def update_step(self, gradient, variable, learning_rate):
-        xp, dtype = self.xp(variable), variable.dtype
+        xp, dtype = self.xp(variable), variable._data.dtype
         m, v = self._slots.arrays(variable, ('momentum', 'velocity'))
         root, denominator = self.per_step('adam', dtype, lambda: self._bias_corrections(dtype))
         alpha = learning_rate * root / denominator      # Keras's order of operations, for identical bits

@@ -32,7 +32,7 @@ class Adamax(Optimizer):
         return [('momentum', 'norm')]
 
     def update_step(self, gradient, variable, learning_rate):
-        xp, dtype = self.xp(variable), variable.dtype
+        xp, dtype = self.xp(variable), variable._data.dtype
         beta_1_power = dtype.type(self.beta_1) ** self._local_step(dtype)
         m, u = self._slots.arrays(variable, ('momentum', 'norm'))
         m += (gradient - m) * (1 - self.beta_1)

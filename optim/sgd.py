@@ -35,7 +35,7 @@ class SGD(Optimizer):
             variable._data -= gradient * learning_rate
             return
         (m,) = self._slots.arrays(variable, ('momentum',))
-        momentum = variable.dtype.type(self.momentum)
+        momentum = variable._data.dtype.type(self.momentum)
         m[...] = m * momentum - gradient * learning_rate
         variable._data += m * momentum - gradient * learning_rate if self.nesterov else m
 

@@ -46,7 +46,7 @@ class SlotStore:
         # Keras names a slot after its variable's path ('dense/kernel' -> 'dense_kernel_momentum'),
         # or, for a plain tf.Variable, which has no path there, after its name ('Variable_0_momentum').
         key = variable.path if variable._path is not None else variable.name
-        slot = keras_named(Variable(0, dtype=variable.dtype, trainable=False, name='%s_%s' % (
+        slot = keras_named(Variable(0, dtype=variable._data.dtype, trainable=False, name='%s_%s' % (
             key.replace('/', '_').replace(':', '_'), name)), self.prefix)
         # Set the buffer directly: the slot lives where the variable lives,
         # whatever device scope is active when it is created.

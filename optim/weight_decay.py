@@ -26,5 +26,5 @@ class WeightDecay:
         """Decay ``variables`` in place; ``lr`` is the current learning rate (a host scalar)."""
         for variable in variables:
             if self.applies_to(variable):
-                dtype = variable.dtype
+                dtype = variable._data.dtype
                 variable._data -= variable._data * dtype.type(weight_decay) * lr.astype(dtype)

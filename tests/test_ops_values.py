@@ -16,7 +16,7 @@ def _check(result, expected, dtype, shape=None, rtol=2e-6, atol=1e-7):
     assert result.dtype == tf.as_dtype(dtype), (result.dtype, dtype)
     if shape is not None:
         assert tuple(result.shape) == tuple(shape)
-    np.testing.assert_allclose(np.asarray(result, dtype=np.float64) if result.dtype.kind in 'fiu'
+    np.testing.assert_allclose(np.asarray(result, dtype=np.float64) if result._data.dtype.kind in 'fiu'
                                else np.asarray(result), expected, rtol=rtol, atol=atol)
 
 

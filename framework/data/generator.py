@@ -89,5 +89,5 @@ def _zip_leaves(fn, types, shapes):
             raise ValueError('%s: `output_shapes` %r does not match the structure of `output_types` %r'
                              % (WHAT, shapes, types))
         return tuple(_zip_leaves(fn, t, s) for t, s in zip(types, shapes))
-    return fn(dtypes.as_dtype(types), shapes)
+    return fn(dtypes.numpy_dtype(types), shapes)
 

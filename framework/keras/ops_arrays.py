@@ -20,7 +20,7 @@ __all__ = ['arange', 'array', 'cast', 'convert_to_numpy', 'convert_to_tensor', '
 def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
     """A Tensor of ``x`` (Python ints: int32, floats: float32, numpy arrays keep their dtype)."""
     t = tensor(x, 'convert_to_tensor')
-    return t if dtype is None or t._data.dtype == dtypes.as_dtype(dtype) else _ops.cast(t, dtype)
+    return t if dtype is None or t._data.dtype == dtypes.numpy_dtype(dtype) else _ops.cast(t, dtype)
 
 
 def array(x, dtype=None):
@@ -64,7 +64,7 @@ def size(x):
 
 # ---- creation -----------------------------------------------------------------------------
 def _dtype(dtype, default):
-    return dtypes.as_dtype(dtype) if dtype is not None else default
+    return dtypes.numpy_dtype(dtype) if dtype is not None else default
 
 
 def zeros(shape, dtype=None):

@@ -81,7 +81,7 @@ def _shape(shape):
 
 
 def _float_dtype(dtype, op):
-    dtype = dtypes.as_dtype(dtype) if dtype is not None else FLOATX
+    dtype = dtypes.numpy_dtype(dtype) if dtype is not None else FLOATX
     if dtype.kind != 'f':
         raise ValueError('keras.random.%s: dtype must be floating, got %s; use keras.random.randint for '
                          'integers' % (op, dtype.name))
@@ -122,7 +122,7 @@ def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
 @named_errors('keras.random.randint')
 def randint(shape, minval, maxval, dtype='int32', seed=None):
     """Integers uniform in [minval, maxval)."""
-    dtype = dtypes.as_dtype(dtype)
+    dtype = dtypes.numpy_dtype(dtype)
     if dtype.kind not in 'iu':
         raise ValueError('keras.random.randint: dtype must be an integer type, got %s' % dtype.name)
     if int(maxval) <= int(minval):
@@ -165,7 +165,7 @@ def categorical(logits, num_samples, dtype='int32', seed=None):
     probabilities = np.asarray(_ops.softmax(_ops.cast(t, 'float64')), dtype=np.float64)
     rng = _generator(seed, 'categorical')
     rows = [rng.choice(p.shape[0], size=int(num_samples), p=p / p.sum()) for p in probabilities]
-    return _placed(np.asarray(rows).reshape(t.shape[0], int(num_samples)), dtypes.as_dtype(dtype))
+    return _placed(np.asarray(rows).reshape(t.shape[0], int(num_samples)), dtypes.numpy_dtype(dtype))
 
 
 @named_errors('keras.random.gamma')

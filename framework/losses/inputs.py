@@ -30,8 +30,8 @@ def to_dtype(x, dtype, what, role):
 def predictions(y_pred, what):
     """``y_pred`` as a floating tensor; integer predictions become float32 (Keras's floatx)."""
     y_pred = to_dtype(y_pred, None, what, 'y_pred')
-    if y_pred.dtype.kind != 'f':
-        if y_pred.dtype.kind not in 'iub':
+    if y_pred._data.dtype.kind != 'f':
+        if y_pred._data.dtype.kind not in 'iub':
             raise TypeError('%s: y_pred must be numbers, got a %s tensor of shape %s'
                             % (what, y_pred.dtype.name, tuple(y_pred.shape)))
         y_pred = cast(y_pred, FLOATX)

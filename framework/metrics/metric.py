@@ -95,7 +95,7 @@ class Metric:
         Raises:
             ValueError: for another initializer.
         """
-        dtype = dtypes.as_dtype(dtype or self._dtype)
+        dtype = dtypes.numpy_dtype(dtype or self._dtype)
         shape = tuple(shape)
         if callable(initializer):
             value = initializer(shape, dtype)

@@ -27,7 +27,7 @@ def _predicate(value, op, what):
         else:
             raise TypeError('%s: %s must be a scalar bool tensor (or Python bool), got %r (of type %s)'
                             % (op, what, value, type(value).__name__))
-    if value.dtype.kind != 'b' or value.ndim != 0:
+    if value._data.dtype.kind != 'b' or value.ndim != 0:
         raise ValueError('%s: %s must be a scalar bool tensor, got dtype %s and shape %s; reduce it with '
                          'reduce_all/reduce_any or compare it to make one' % (op, what, value.dtype.name,
                                                                              tuple(value.shape)))
@@ -124,7 +124,7 @@ def _branch_index(value):
     if not isinstance(value, Tensor):
         raise TypeError('switch_case: branch_index must be a scalar integer tensor, got %r (of type %s)'
                         % (value, type(value).__name__))
-    if value.dtype.kind not in 'iu' or value.ndim != 0:
+    if value._data.dtype.kind not in 'iu' or value.ndim != 0:
         raise TypeError('switch_case: branch_index must be a scalar integer tensor, got dtype %s and shape %s'
                         % (value.dtype.name, tuple(value.shape)))
     return int(backend.to_host(value._data))
@@ -170,7 +170,7 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
 
 def _iteration_limit(value):
     if isinstance(value, Tensor):
-        if value.dtype.kind not in 'iu' or value.ndim != 0:
+        if value._data.dtype.kind not in 'iu' or value.ndim != 0:
             raise TypeError('while_loop: maximum_iterations must be a scalar integer, got dtype %s shape %s'
                             % (value.dtype.name, tuple(value.shape)))
         value = backend.to_host(value._data)
@@ -221,4 +221,4 @@ def _check_same(before, after):
     for i, (a, b) in enumerate(zip(nest.flatten(before), nest.flatten(after))):
         if getattr(a, 'dtype', None) != getattr(b, 'dtype', None):
             raise TypeError('while_loop: loop variable %d changed dtype from %s to %s in body; '
-                            'cast it back with framework.cast' % (i, a.dtype, b.dtype))
+                            'cast it back with framework.cast' % (i, a.dtype.name, b.dtype.name))

@@ -18,7 +18,7 @@ def _blocked(op, *tensors):
 
 def _ints(x, what, op):
     t = as_tensor(x, op)
-    if t.dtype.kind not in 'iu':
+    if t._data.dtype.kind not in 'iu':
         raise TypeError('%s: %s must be integers, got dtype %s' % (op, what, t.dtype.name))
     return t
 
@@ -43,7 +43,7 @@ def count_nonzero(input, axis=None, keepdims=None, dtype='int64', name=None):  #
     nonzero = a != '' if a.dtype.kind in 'OUS' else a != 0
     xp = backend.array_module(a)
     counts = xp.asarray(nonzero.sum(axis=axes, keepdims=bool(keepdims)))
-    return Tensor(counts.astype(dtypes.as_dtype(dtype)))
+    return Tensor(counts.astype(dtypes.numpy_dtype(dtype)))
 
 
 @named_errors('bincount')
@@ -66,14 +66,14 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype='int32', n
     w = None
     if weights is not None:
         w = as_tensor(weights, 'bincount')
-        if tuple(w.shape) != tuple(t.shape) or w.dtype.kind not in 'fiu':
+        if tuple(w.shape) != tuple(t.shape) or w._data.dtype.kind not in 'fiu':
             raise ValueError('bincount: weights must be numeric and shaped like arr %s, got %s %s'
                              % (tuple(t.shape), w.dtype.name, tuple(w.shape)))
     _blocked('bincount', t, *([w] if w is not None else []))
     lo, hi = _optional_int(minlength, 'minlength', 'bincount'), _optional_int(maxlength, 'maxlength', 'bincount')
     size = max(int(a.max()) + 1 if a.size else 0, lo or 0)
     size = size if hi is None else min(size, hi)
-    out_dtype = w.dtype if w is not None and not binary_output else dtypes.as_dtype(dtype)
+    out_dtype = w.dtype if w is not None and not binary_output else dtypes.numpy_dtype(dtype)
     xp = backend.array_module(a)
     rows = a.reshape(a.shape[0], -1) if axis == -1 else a.reshape(1, -1)
     weight_rows = None if w is None else w._data.reshape(rows.shape)
@@ -91,7 +91,7 @@ def histogram_fixed_width(values, value_range, nbins=100, dtype='int32', name=No
     values below lo go to the first bin, values at or above hi to the last."""
     v = as_tensor(values, 'histogram_fixed_width')
     r = as_tensor(value_range, 'histogram_fixed_width')
-    if v.dtype.kind not in 'fiu' or r.dtype.kind not in 'fiu':
+    if v._data.dtype.kind not in 'fiu' or r._data.dtype.kind not in 'fiu':
         raise TypeError('histogram_fixed_width: values and value_range must be real numbers, got %s and %s'
                         % (v.dtype.name, r.dtype.name))
     if tuple(r.shape) != (2,):
@@ -107,7 +107,7 @@ def histogram_fixed_width(values, value_range, nbins=100, dtype='int32', name=No
     flat = flat[~xp.isnan(flat)]              # NaN lies in no bin; +-inf go to the end bins
     scaled = (flat - lo) / (hi - lo) * nbins
     bins = xp.clip(xp.floor(scaled), 0, nbins - 1).astype(np.int64)
-    return Tensor(xp.bincount(bins, minlength=nbins).astype(dtypes.as_dtype(dtype)))
+    return Tensor(xp.bincount(bins, minlength=nbins).astype(dtypes.numpy_dtype(dtype)))
 
 
 @named_errors('confusion_matrix')
@@ -125,7 +125,7 @@ def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=
     if top > n:
         raise ValueError('confusion_matrix: a label or prediction (%d) is out of range for num_classes=%d'
                          % (top - 1, n))
-    out_dtype = dtypes.as_dtype(dtype)
+    out_dtype = dtypes.numpy_dtype(dtype)
     xp = backend.array_module(a)
     w = xp.ones(a.shape, out_dtype)
     if weights is not None:
@@ -147,7 +147,7 @@ def in_top_k(targets, predictions, k, name=None):
     range, give False (TensorFlow's rule)."""
     t = _ints(targets, 'targets', 'in_top_k')
     p = as_tensor(predictions, 'in_top_k')
-    if p.dtype.kind != 'f' or p.ndim != 2 or tuple(t.shape) != (p.shape[0],):
+    if p._data.dtype.kind != 'f' or p.ndim != 2 or tuple(t.shape) != (p.shape[0],):
         raise ValueError('in_top_k: predictions must be a float matrix (batch, classes) and targets a vector '
                          '(batch,), got %s %s and %s' % (p.dtype.name, tuple(p.shape), tuple(t.shape)))
     if k is None:

@@ -22,11 +22,11 @@ def _shape(shape, op):
 
 
 def zeros(shape, dtype='float32', name=None):
-    return Tensor(current_xp().zeros(_shape(shape, 'zeros'), dtypes.as_dtype(dtype)))
+    return Tensor(current_xp().zeros(_shape(shape, 'zeros'), dtypes.numpy_dtype(dtype)))
 
 
 def ones(shape, dtype='float32', name=None):
-    return Tensor(current_xp().ones(_shape(shape, 'ones'), dtypes.as_dtype(dtype)))
+    return Tensor(current_xp().ones(_shape(shape, 'ones'), dtypes.numpy_dtype(dtype)))
 
 
 def fill(dims, value, name=None):
@@ -38,13 +38,13 @@ def zeros_like(input, dtype=None, name=None):  # noqa: A002
     """Zeros of the input's shape (and dtype, unless given), on the input's device."""
     x = as_tensor(input, 'zeros_like')
     from ..backend import array_module
-    return Tensor(array_module(x._data).zeros(x._data.shape, dtypes.as_dtype(dtype) or x._data.dtype))
+    return Tensor(array_module(x._data).zeros(x._data.shape, dtypes.numpy_dtype(dtype) or x._data.dtype))
 
 
 def ones_like(input, dtype=None, name=None):  # noqa: A002
     x = as_tensor(input, 'ones_like')
     from ..backend import array_module
-    return Tensor(array_module(x._data).ones(x._data.shape, dtypes.as_dtype(dtype) or x._data.dtype))
+    return Tensor(array_module(x._data).ones(x._data.shape, dtypes.numpy_dtype(dtype) or x._data.dtype))
 
 
 @named_errors('range')
@@ -56,13 +56,13 @@ def range(start, limit=None, delta=1, dtype=None, name='range'):  # noqa: A001
         if not isinstance(v, (int, float, np.integer, np.floating, Tensor)) or isinstance(v, bool):
             raise TypeError('range: start, limit and delta must be numbers, got %r (of type %s)'
                             % (v, type(v).__name__))
-    values = [float(v) if isinstance(v, Tensor) and v.dtype.kind == 'f' else
+    values = [float(v) if isinstance(v, Tensor) and v._data.dtype.kind == 'f' else
               (int(v) if isinstance(v, Tensor) else v) for v in (start, limit, delta)]
     if values[2] == 0:
         raise ValueError('range: delta must not be 0')
     if dtype is None:
         dtype = dtypes.float32 if any(isinstance(v, float) for v in values) else dtypes.int32
-    return Tensor(current_xp().arange(*values).astype(dtypes.as_dtype(dtype)))
+    return Tensor(current_xp().arange(*values).astype(dtypes.numpy_dtype(dtype)))
 
 
 @named_errors('linspace')
@@ -76,7 +76,7 @@ def linspace(start, stop, num, name=None, axis=0):
 @named_errors('eye')
 def eye(num_rows, num_columns=None, batch_shape=None, dtype='float32', name=None):
     xp = current_xp()
-    m = xp.eye(int(num_rows), None if num_columns is None else int(num_columns), dtype=dtypes.as_dtype(dtype))
+    m = xp.eye(int(num_rows), None if num_columns is None else int(num_columns), dtype=dtypes.numpy_dtype(dtype))
     if batch_shape is not None:
         m = xp.broadcast_to(m, tuple(batch_shape) + m.shape).copy()
     return Tensor(m)

@@ -44,7 +44,7 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
     op = 'sparse_softmax_cross_entropy_with_logits'
     logits = as_float_tensor(logits, op)
     labels = as_tensor(labels, op)
-    if labels.dtype.kind not in 'iu':
+    if labels._data.dtype.kind not in 'iu':
         raise TypeError('%s: labels must be integers, got %s' % (op, labels.dtype.name))
     if tuple(labels.shape) != tuple(logits.shape[:-1]):
         raise ValueError('%s: labels of shape %s need logits of shape %s + (classes,), got %s'

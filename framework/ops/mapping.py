@@ -44,7 +44,7 @@ def _spec_dtype(spec, op, what='fn_output_signature'):
     if isinstance(spec, TensorSpec):
         return spec.dtype
     try:
-        dtype = dtypes.as_dtype(spec)
+        dtype = dtypes.numpy_dtype(spec)
     except TypeError as err:
         raise TypeError('%s: %s must hold dtypes or TensorSpecs: %s' % (op, what, err)) from None
     if dtype is None:

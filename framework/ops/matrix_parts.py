@@ -20,7 +20,7 @@ from .shapes import expand_dims, squeeze, transpose
 
 def _matrices(x, op):
     t = as_tensor(x, op)
-    if t.dtype.kind not in 'fciub':
+    if t._data.dtype.kind not in 'fciub':
         raise TypeError('%s: expected a numeric or bool tensor, got dtype %s' % (op, t.dtype.name))
     if t.ndim < 2:
         raise InvalidArgumentError('%s: input must be at least 2-dim (a batch of matrices), received shape %s'
@@ -71,7 +71,7 @@ def _onto_diagonal(v, shape, k):
 def diag(diagonal, name=None, k=0, num_rows=-1, num_cols=-1, padding_value=0, align='RIGHT_LEFT'):
     """Matrices with ``diagonal`` (shape (..., n)) on their k-th diagonal and ``padding_value`` elsewhere."""
     v = as_tensor(diagonal, 'diag')
-    if v.dtype.kind not in 'fciub':
+    if v._data.dtype.kind not in 'fciub':
         raise TypeError('diag: expected a numeric or bool diagonal, got dtype %s' % v.dtype.name)
     if v.ndim < 1:
         raise InvalidArgumentError('diag: diagonal must be at least 1-dim, received shape %s' % (tuple(v.shape),))
@@ -123,7 +123,7 @@ def band_part(input, num_lower, num_upper, name=None):  # noqa: A002
     x = _matrices(input, 'band_part')
     for what, value in (('num_lower', num_lower), ('num_upper', num_upper)):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) and not (
-                isinstance(value, Tensor) and value.dtype.kind in 'iu' and value.ndim == 0):
+                isinstance(value, Tensor) and value._data.dtype.kind in 'iu' and value.ndim == 0):
             raise TypeError('band_part: %s must be an int, got %r' % (what, value))
     lower, upper = int(num_lower), int(num_upper)
     rows, cols = x.shape[-2], x.shape[-1]
@@ -144,7 +144,7 @@ def matrix_transpose(a, name='matrix_transpose', conjugate=False):
     if t.ndim < 2:
         raise ValueError('matrix_transpose: argument `a` should be a (batch) matrix with rank >= 2, '
                          'got shape %s' % (tuple(t.shape),))
-    if conjugate and t.dtype.kind == 'c':
+    if conjugate and t._data.dtype.kind == 'c':
         raise TypeError('matrix_transpose: conjugate=True on complex tensors is not supported here')
     return transpose(t, _last_two_swapped(t.ndim))
 

@@ -18,7 +18,7 @@ from .unary import abs as abs_, rsqrt, sqrt
 def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
     """sqrt(sum(x ** 2)) over ``axis``; integer tensors give the truncated integer norm."""
     x = as_numeric_tensor(input_tensor, 'reduce_euclidean_norm')
-    if x.dtype.kind in 'iub':
+    if x._data.dtype.kind in 'iub':
         a = x._data
         xp = backend.array_module(a)
         axes = normalize_axis(axis, x.ndim, 'reduce_euclidean_norm')

@@ -19,7 +19,7 @@ from .selection import where
 def _index_columns(indices, shape, op):
     """The index vectors as a tuple of integer arrays (one per addressed axis), bounds checked."""
     idx = as_tensor(indices, op)
-    if idx.dtype.kind not in 'iu':
+    if idx._data.dtype.kind not in 'iu':
         raise TypeError('%s: indices must be integers, got dtype %s' % (op, idx.dtype.name))
     i = idx._data
     if i.ndim == 0 or i.shape[-1] > len(shape):
@@ -69,7 +69,7 @@ def scatter_nd(indices, updates, shape, name=None):
     shape = _shape_of(shape, 'scatter_nd')
     columns, want = _index_columns(indices, shape, 'scatter_nd')
     u = _updates(updates, want, None, 'scatter_nd')
-    if u.dtype.kind not in 'fciu':
+    if u._data.dtype.kind not in 'fciu':
         raise TypeError('scatter_nd: updates must be numeric, got dtype %s' % u.dtype.name)
     return _scatter_add(columns, u, shape)
 
@@ -78,7 +78,7 @@ def scatter_nd(indices, updates, shape, name=None):
 def tensor_scatter_nd_add(tensor, indices, updates, name=None):
     """``tensor`` with ``updates`` added at ``indices``."""
     t = as_tensor(tensor, 'tensor_scatter_nd_add')
-    if t.dtype.kind not in 'fciu':
+    if t._data.dtype.kind not in 'fciu':
         raise TypeError('tensor_scatter_nd_add: tensor must be numeric, got dtype %s' % t.dtype.name)
     columns, want = _index_columns(indices, tuple(t.shape), 'tensor_scatter_nd_add')
     return t + _scatter_add(columns, _updates(updates, want, t.dtype, 'tensor_scatter_nd_add'), tuple(t.shape))
@@ -88,7 +88,7 @@ def tensor_scatter_nd_add(tensor, indices, updates, name=None):
 def tensor_scatter_nd_sub(tensor, indices, updates, name=None):
     """``tensor`` with ``updates`` subtracted at ``indices``."""
     t = as_tensor(tensor, 'tensor_scatter_nd_sub')
-    if t.dtype.kind not in 'fciu':
+    if t._data.dtype.kind not in 'fciu':
         raise TypeError('tensor_scatter_nd_sub: tensor must be numeric, got dtype %s' % t.dtype.name)
     columns, want = _index_columns(indices, tuple(t.shape), 'tensor_scatter_nd_sub')
     return t - _scatter_add(columns, _updates(updates, want, t.dtype, 'tensor_scatter_nd_sub'), tuple(t.shape))

@@ -20,7 +20,7 @@ from .shapes import cast
 
 def _data(x, op):
     t = as_tensor(x, op)
-    if t.dtype.kind not in 'fiu':
+    if t._data.dtype.kind not in 'fiu':
         raise TypeError('%s: data must be a real numeric tensor, got dtype %s' % (op, t.dtype.name))
     if t.ndim == 0:
         raise ValueError('%s: data must have rank >= 1, got a scalar' % op)
@@ -29,7 +29,7 @@ def _data(x, op):
 
 def _ids(segment_ids, data, op):
     ids = as_tensor(segment_ids, op)
-    if ids.dtype.kind not in 'iu':
+    if ids._data.dtype.kind not in 'iu':
         raise TypeError('%s: segment_ids must be integers, got dtype %s' % (op, ids.dtype.name))
     k = ids.ndim
     if k == 0 or tuple(data.shape[:k]) != tuple(ids.shape):
@@ -40,7 +40,7 @@ def _ids(segment_ids, data, op):
 
 def _count(num_segments, op):
     if isinstance(num_segments, Tensor):
-        if num_segments.dtype.kind not in 'iu' or num_segments.ndim != 0:
+        if num_segments._data.dtype.kind not in 'iu' or num_segments.ndim != 0:
             raise TypeError('%s: num_segments must be a scalar integer, got dtype %s shape %s'
                             % (op, num_segments.dtype.name, tuple(num_segments.shape)))
         num_segments = backend.to_host(num_segments._data).item()
@@ -132,7 +132,7 @@ def _means(sums, ids, num, truncate_ints):
     counts = xp.zeros(num, sums.dtype)
     _at(xp, 'add', counts, flat[flat >= 0], 1)
     counts = xp.maximum(counts, 1).reshape((num,) + (1,) * (sums.ndim - 1))
-    if truncate_ints and sums.dtype.kind in 'iu':    # TensorFlow's SegmentMean kernel truncates
+    if truncate_ints and sums._data.dtype.kind in 'iu':    # TensorFlow's SegmentMean kernel truncates
         return Tensor((xp.trunc(sums._data / counts)).astype(sums.dtype))
     # unsorted_segment_mean divides as Python does (integers give float64), as TensorFlow's does.
     return divide_no_nan(sums, Tensor(counts))

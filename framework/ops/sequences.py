@@ -16,7 +16,7 @@ Unique = collections.namedtuple('Unique', ['y', 'idx'])
 
 def _int_list(value, what, op):
     if isinstance(value, Tensor):
-        if value.dtype.kind not in 'iu':
+        if value._data.dtype.kind not in 'iu':
             raise TypeError('%s: %s must be integers, got dtype %s' % (op, what, value.dtype.name))
         value = backend.to_host(value._data).tolist()
     if isinstance(value, np.ndarray):
@@ -59,7 +59,7 @@ def sequence_mask(lengths, maxlen=None, dtype='bool', name=None):
     maxlen defaults to ``max(lengths)``; the mask is cast to ``dtype``.
     """
     t = as_tensor(lengths, 'sequence_mask')
-    if t.dtype.kind not in 'iuf':
+    if t._data.dtype.kind not in 'iuf':
         raise TypeError('sequence_mask: lengths must be numeric, got dtype %s' % t.dtype.name)
     a = t._data
     xp = backend.array_module(a)
@@ -72,7 +72,7 @@ def sequence_mask(lengths, maxlen=None, dtype='bool', name=None):
     if ACTIVE:
         record_blocked('sequence_mask', (t,))
     mask = xp.arange(maxlen) < a[..., None]
-    return Tensor(mask.astype(dtypes.as_dtype(dtype), copy=False))
+    return Tensor(mask.astype(dtypes.numpy_dtype(dtype), copy=False))
 
 
 @named_errors('searchsorted')
@@ -82,7 +82,7 @@ def searchsorted(sorted_sequence, values, side='left', out_type='int32', name=No
     s, v = as_tensor(sorted_sequence, 'searchsorted'), as_tensor(values, 'searchsorted')
     if side not in ('left', 'right'):
         raise ValueError("searchsorted: side must be 'left' or 'right', got %r" % (side,))
-    if s.dtype != v.dtype or s.dtype.kind not in 'fiu':
+    if s.dtype != v.dtype or s._data.dtype.kind not in 'fiu':
         raise TypeError('searchsorted: sorted_sequence and values must share one real dtype, got %s and %s'
                         % (s.dtype.name, v.dtype.name))
     if s.ndim == 0 or v.ndim == 0 or tuple(s.shape[:-1]) != tuple(v.shape[:-1]):
@@ -96,7 +96,7 @@ def searchsorted(sorted_sequence, values, side='left', out_type='int32', name=No
     queries = v._data.reshape(batch, v.shape[-1])
     found = [xp.searchsorted(r, q, side=side) for r, q in zip(rows, queries)]
     out = xp.stack(found) if found else xp.zeros(queries.shape, np.int64)
-    return Tensor(out.reshape(v._data.shape).astype(dtypes.as_dtype(out_type)))
+    return Tensor(out.reshape(v._data.shape).astype(dtypes.numpy_dtype(out_type)))
 
 
 @named_errors('unique')
@@ -106,7 +106,7 @@ def unique(x, out_idx='int32', name=None):
     t = as_tensor(x, 'unique')
     if t.ndim != 1:
         raise ValueError('unique: x must be a vector, got shape %s' % (tuple(t.shape),))
-    idx_dtype = dtypes.as_dtype(out_idx)
+    idx_dtype = dtypes.numpy_dtype(out_idx)
     if idx_dtype.kind not in 'iu':
         raise TypeError('unique: out_idx must be an integer dtype, got %s' % idx_dtype.name)
     if ACTIVE:

@@ -258,7 +258,7 @@ def cast(x, dtype, name=None):
     """Convert to ``dtype``; gradients flow only between floating dtypes."""
     x = as_tensor(x, 'cast')
     try:
-        dtype = dtypes.as_dtype(dtype)
+        dtype = dtypes.numpy_dtype(dtype)
     except TypeError as err:
         raise TypeError('cast: %s' % err) from None
     if dtype is None:
@@ -297,7 +297,7 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     idx = as_tensor(indices, 'one_hot')
     if idx._data.dtype.kind not in 'iu':
         raise TypeError('one_hot: indices must be integers, got %s' % idx.dtype.name)
-    dtype = dtypes.as_dtype(dtype) or dtypes.float32
+    dtype = dtypes.numpy_dtype(dtypes.float32 if dtype is None else dtype)
     on = 1 if on_value is None else on_value
     off = 0 if off_value is None else off_value
     xp = backend.array_module(idx._data)

@@ -11,7 +11,7 @@ from ..tensor import Tensor
 
 def _generator(seed, op):
     if isinstance(seed, Tensor):
-        if seed.dtype.kind not in 'iu':
+        if seed._data.dtype.kind not in 'iu':
             raise TypeError('%s: seed must hold integers, got dtype %s' % (op, seed.dtype.name))
         seed = backend.to_host(seed._data)
     values = np.asarray(seed)
@@ -32,7 +32,7 @@ def _shape(shape, op):
 
 def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype='float32', name=None, alg='auto_select'):
     """Normal samples N(mean, stddev**2) determined by ``seed`` (two integers)."""
-    dtype = dtypes.as_dtype(dtype)
+    dtype = dtypes.numpy_dtype(dtype)
     if dtype.kind != 'f':
         raise TypeError('stateless_normal: dtype must be floating, got %s' % dtype.name)
     values = _generator(seed, 'stateless_normal').standard_normal(_shape(shape, 'stateless_normal'))
@@ -54,7 +54,7 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype='float32', name=
     Floats default to [0, 1). Integer dtypes need both bounds, or neither for the
     dtype's full range.
     """
-    dtype, shape = dtypes.as_dtype(dtype), _shape(shape, 'stateless_uniform')
+    dtype, shape = dtypes.numpy_dtype(dtype), _shape(shape, 'stateless_uniform')
     rng = _generator(seed, 'stateless_uniform')
     if dtype.kind in 'iu':
         if (minval is None) != (maxval is None):

@@ -168,7 +168,7 @@ _CLEARED = object()    # the slot of an element read with clear_after_read
 
 def _int(value, what):
     if isinstance(value, Tensor):
-        if value.dtype.kind not in 'iu' or value.ndim != 0:
+        if value._data.dtype.kind not in 'iu' or value.ndim != 0:
             raise TypeError('TensorArray: %s must be a scalar integer, got dtype %s shape %s'
                             % (what, value.dtype.name, tuple(value.shape)))
         return int(backend.to_host(value._data))

@@ -9,7 +9,7 @@ from .initializer import Initializer
 
 
 def _dtype(dtype):
-    return dtypes.float32 if dtype is None else dtypes.as_dtype(dtype)
+    return dtypes.numpy_dtype(dtypes.float32 if dtype is None else dtype)
 
 
 class Constant(Initializer):

@@ -22,7 +22,7 @@ TRUNCATED_STDDEV_CORRECTION = 0.87962566103423978
 
 
 def _dtype(dtype):
-    dtype = dtypes.float32 if dtype is None else dtypes.as_dtype(dtype)
+    dtype = dtypes.numpy_dtype(dtypes.float32 if dtype is None else dtype)
     if dtype.kind != 'f':
         raise ValueError('Random initializers make floating values only; got dtype %s' % dtype.name)
     return dtype
