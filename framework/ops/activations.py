@@ -3,10 +3,12 @@ composed from other ops elsewhere."""
 import math
 
 from .. import backend
+from . import eigen_math
+from .eigen_reduce import row_sum
 from ..tape import array_rule
 from ..tensor import Tensor
 from .gradient_ops import elu_grad, mask_grad
-from .operands import ACTIVE, as_float_tensor, named_errors, normalize_axis, record
+from .operands import ACTIVE, as_float_tensor, normalize_axis, record
 from .selection import where
 from .unary import erf, sigmoid, tanh, exp
 
@@ -54,8 +56,13 @@ def elu_value(a, alpha=1.0):
     # exp(x) - 1, not expm1: TensorFlow's Elu kernel computes exp(x) - 1 (Eigen), and
     # numpy's exp is vectorised where its expm1 is a scalar libm loop. The minimum
     # keeps exp from overflowing on the branch that where() discards.
-    neg = xp.exp(xp.minimum(a, 0)) - a.dtype.type(1)
+    neg = _exp(xp, xp.minimum(a, 0)) - a.dtype.type(1)
     return xp.where(a > 0, a, neg * alpha if alpha != 1.0 else neg)
+
+
+def _exp(xp, a):
+    """exp on a raw array: TensorFlow's float32 kernel (eigen_math) where it applies."""
+    return eigen_math.exp(a) if eigen_math.handles(a) else xp.exp(a)
 
 
 ELU_VJPS = (array_rule(lambda g, y, x: elu_grad(g, x, y, 1.0),
@@ -64,11 +71,22 @@ ELU_VJPS = (array_rule(lambda g, y, x: elu_grad(g, x, y, 1.0),
 
 _SELU_ALPHA = 1.6732632423543772848170429916717
 _SELU_SCALE = 1.0507009873554804934193349852946
+_SELU_SCALE_ALPHA = 1.7580993408473768599402175208123      # TensorFlow's constant, not the product
 
 
-@named_errors('selu')
 def selu(features, name=None):
-    return elu(features, _SELU_ALPHA) * _SELU_SCALE
+    """scale * x for x > 0, scale * alpha * (exp(x) - 1) otherwise (TensorFlow's Selu kernel:
+    one product by scale * alpha, not two)."""
+    x = as_float_tensor(features, 'selu')
+    a = x._data
+    xp = backend.array_module(a)
+    one = a.dtype.type(1)
+    neg = (_exp(xp, xp.minimum(a, 0)) - one) * a.dtype.type(_SELU_SCALE_ALPHA)
+    out = Tensor(xp.where(a < 0, neg, a * a.dtype.type(_SELU_SCALE)))
+    if ACTIVE:
+        record('selu', (x,), out, (lambda g, y, x: where(x < 0, g * (y + _SELU_SCALE_ALPHA),
+                                                        g * _SELU_SCALE),))
+    return out
 
 
 def leaky_relu(features, alpha=0.2, name=None):
@@ -111,14 +129,11 @@ def hard_sigmoid(features, name=None):
 
 
 def softmax(logits, axis=-1, name=None):
-    """exp(x) / sum(exp(x)) along ``axis``, shifted by the max for stability."""
+    """exp(x - max) times the reciprocal of its sum along ``axis`` (TensorFlow's kernel order)."""
     from .reductions import reduce_sum
     x = as_float_tensor(logits, 'softmax')
     (ax,) = normalize_axis(axis, x.ndim, 'softmax')
-    a = x._data
-    xp = backend.array_module(a)
-    e = xp.exp(a - xp.max(a, axis=ax, keepdims=True))
-    out = Tensor(e / xp.sum(e, axis=ax, keepdims=True))
+    out = Tensor(_along_last(x._data, ax, _softmax_rows))
     if ACTIVE:
         record('softmax', (x,), out, (array_rule(
             lambda g, y, x: y * (g - reduce_sum(g * y, ax, keepdims=True)),
@@ -126,15 +141,43 @@ def softmax(logits, axis=-1, name=None):
     return out
 
 
+def _along_last(a, ax, rows_fn):
+    """Apply ``rows_fn`` to ``a`` seen as (rows, classes) with ``ax`` last, as TensorFlow
+    transposes a softmax axis to the end (the flat order decides Eigen's packets)."""
+    xp = backend.array_module(a)
+    last = ax == a.ndim - 1
+    moved = a if last else xp.moveaxis(a, ax, -1)
+    if a.ndim == 0:
+        moved = moved.reshape(1)
+    out = rows_fn(xp, xp.ascontiguousarray(moved).reshape(-1, moved.shape[-1] if moved.ndim else 1))
+    out = out.reshape(moved.shape)
+    if a.ndim == 0:
+        return out.reshape(())
+    return out if last else xp.moveaxis(out, -1, ax)
+
+
+def _log_softmax_rows(xp, a):
+    shifted = a - xp.max(a, axis=1, keepdims=True) if a.size else a
+    total = row_sum(_exp(xp, shifted)) if a.size else shifted.sum(axis=1)
+    log_total = eigen_math.log(total) if eigen_math.handles(total) else xp.log(total)
+    shifted -= log_total[:, None]
+    return shifted
+
+
+def _softmax_rows(xp, a):
+    shifted = a - xp.max(a, axis=1, keepdims=True) if a.size else a
+    e = _exp(xp, shifted)
+    total = row_sum(e) if a.size else e.sum(axis=1)
+    e *= (1 / total)[:, None]
+    return e
+
+
 def log_softmax(logits, axis=-1, name=None):
     """x - logsumexp(x) along ``axis``, computed stably."""
     from .reductions import reduce_sum
     x = as_float_tensor(logits, 'log_softmax')
     (ax,) = normalize_axis(axis, x.ndim, 'log_softmax')
-    a = x._data
-    xp = backend.array_module(a)
-    shifted = a - xp.max(a, axis=ax, keepdims=True)
-    out = Tensor(shifted - xp.log(xp.sum(xp.exp(shifted), axis=ax, keepdims=True)))
+    out = Tensor(_along_last(x._data, ax, _log_softmax_rows))
     if ACTIVE:
         record('log_softmax', (x,), out, (lambda g, y, x: g - exp(y) * reduce_sum(g, ax, keepdims=True),))
     return out

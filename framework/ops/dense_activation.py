@@ -9,12 +9,11 @@ operations in the same order: the same bits (tests/test_dense_activation.py).
 Sigmoid and softmax stay unfused: their outputs remember their logits for
 the cross-entropies (see losses/tensor_notes.py), which needs the pre-activation tensor.
 """
-from .. import backend
 from ..tensor import Tensor
 from .activations import ELU_VJPS, RELU_VJPS, elu_value, relu_value
 from .linalg import _AFFINE_VJPS, affine_array
 from .operands import ACTIVE, record
-from .unary import _tanh_grad
+from .unary import _tanh_grad, tanh_value
 
 FUSED_ACTIVATIONS = ('relu', 'elu', 'tanh')
 
@@ -24,7 +23,7 @@ FUSED_ACTIVATIONS = ('relu', 'elu', 'tanh')
 _ACTIVATIONS = {
     'relu': (relu_value, RELU_VJPS[0]),
     'elu': (elu_value, ELU_VJPS[0]),
-    'tanh': (lambda z: backend.array_module(z).tanh(z), _tanh_grad),
+    'tanh': (tanh_value, _tanh_grad),
 }
 
 

@@ -25,9 +25,8 @@ PACKET = 8          # Eigen's Packet8f: TensorFlow's x86 wheels are built with A
 _TINY = _F(np.finfo(np.float32).tiny)
 
 
-def _madd(a, b, c, out):
+def _madd(xp, a, b, c, out):
     """a * b + c without FMA: two roundings, as Eigen's pmadd on an AVX-only build."""
-    xp = backend.array_module(out)
     xp.multiply(a, b, out=out)
     xp.add(out, c, out=out)
     return out
@@ -35,7 +34,7 @@ def _madd(a, b, c, out):
 
 def _ldexp(xp, y, m):
     """y * 2**m (m float32, integral) as Eigen's pldexp_generic: four factors, no early overflow."""
-    e = xp.clip(m, _F(-278), _F(278)).astype(xp.int32)
+    e = xp.minimum(xp.maximum(m, _F(-278)), _F(278)).astype(xp.int32)
     b = e >> 2
     c = ((b + 127) << 23).view(xp.float32)
     out = y * c
@@ -48,89 +47,96 @@ def _ldexp(xp, y, m):
     return out
 
 
-def _ldexp_fast(xp, y, m):
-    """y * 2**m with one multiply (Eigen's pldexp_fast): exact while 2**m is a normal float."""
-    e = xp.clip(m + _F(127), _F(0), _F(255)).astype(xp.int32)
+def _pow2(xp, m):
+    """2**m for integral float32 m in [-126, 127] (Eigen's pldexp_fast without its clamp)."""
+    m += _F(127)
+    e = m.astype(xp.int32)
     e <<= 23
-    return y * e.view(xp.float32)
+    return e.view(xp.float32)
+
+
+def _exp_reduced(xp, x, p2, p3, p4, p5, p6):
+    """exp(x) = 2**m * exp(r): returns (exp(r) by Eigen's even/odd polynomial, m)."""
+    m = x * _F(1.44269504088896341)
+    m += _F(0.5)
+    xp.floor(m, out=m)
+    r = m * _F(-0.693359375)     # ln 2 = 0.693359375 - 2.12194440e-4, in two parts (Cephes)
+    r += x
+    odd = m * _F(2.12194440e-4)
+    r += odd
+    r2 = r * r
+    if p6 is None:                   # the logistic kernel's degree 5
+        even = _madd(xp, r2, p4, p2, x)
+    else:                            # pexp_float's degree 6
+        even = _madd(xp, r2, p6, p4, x)
+        _madd(xp, even, r2, p2, even)
+    _madd(xp, r2, p5, p3, odd)
+    odd *= r
+    odd += even
+    odd *= r2
+    r += _F(1)
+    odd += r
+    return odd, m
 
 
 def _exp_packets(xp, x_in):
     """Eigen's pexp_float."""
     x = xp.minimum(x_in, _F(88.723))
-    m = x * _F(1.44269504088896341)
-    m += _F(0.5)
-    xp.floor(m, out=m)
-    r = m * _F(-0.693359375)
-    r += x
-    t = m * _F(2.12194440e-4)
-    r += t
-    r2 = r * r
-    p_even = _madd(r2, _F(1.37449637986719608306884765625e-3), _F(4.166965186595916748046875e-2), x)
-    p_odd = _madd(r2, _F(8.36894474923610687255859375e-3), _F(0.16666518151760101318359375), t)
-    p_even *= r2
-    p_even += _F(0.49999988079071044921875)
-    p_odd *= r
-    p_odd += p_even
-    p_odd *= r2
-    r += _F(1)
-    p_odd += r                       # y = exp(r), r in [-ln2/2, ln2/2]
-    if x.size and float(xp.max(xp.abs(x_in))) <= 87.0:
-        y = _ldexp_fast(xp, p_odd, m)
-    else:
-        y = _ldexp(xp, p_odd, m)
-        y[x_in < _F(-104)] = 0
-    y[y < _TINY] = 0                 # flush to zero, as TensorFlow's threads run
-    return xp.maximum(y, x_in, out=y)
+    y, m = _exp_reduced(xp, x, _F(0.49999988079071044921875), _F(0.16666518151760101318359375),
+                        _F(4.166965186595916748046875e-2), _F(8.36894474923610687255859375e-3),
+                        _F(1.37449637986719608306884765625e-3))
+    far = (x_in.view(xp.int32) & 0x7fffffff) > 0x42ae0000      # |x| > 87, or NaN
+    out = y * _pow2(xp, m.copy())
+    if far.any():                   # Eigen's safe ldexp, zero below -104, flush to zero
+        idx = far.nonzero()
+        v = _ldexp(xp, y[idx], m[idx])
+        v[(v < _TINY) | (x_in[idx] < _F(-104))] = 0
+        out[idx] = xp.maximum(v, x_in[idx])
+    return out
 
 
 def _log_packets(xp, x_in):
-    """Eigen's plog_float: frexp, a [2/3]-rational on [sqrt(1/2)-1, sqrt(2)-1], e*ln2 added back."""
-    bits = xp.abs(x_in).view(xp.int32)
-    denormal = bits < 0x00800000
-    a = xp.where(denormal, x_in * _F(16777216), x_in)
-    ab = a.view(xp.int32)
-    e = ((ab & 0x7fffffff) >> 23).astype(xp.float32)
-    e += xp.where(denormal, _F(-150), _F(-126))
-    special = (x_in == 0) | (e == _F(255 - 126))
-    x = ((ab & ~0x7f800000) | 0x3f000000).view(xp.float32)   # mantissa in [0.5, 1)
-    x = xp.where(special, x_in, x)
-    e[special] = 0
+    """Eigen's plog_float: frexp, a [2/3]-rational on [sqrt(1/2)-1, sqrt(2)-1], e*ln2 added back.
+    Inputs are never denormal here (TensorFlow reads them as zero)."""
+    bits = x_in.view(xp.int32)
+    e = ((bits & 0x7fffffff) >> 23).astype(xp.float32)
+    e -= _F(126)
+    x = ((bits & -0x7f800001) | 0x3f000000).view(xp.float32)   # mantissa in [0.5, 1), sign kept
     low = x < _F(0.707106781186547524)
-    tmp = xp.where(low, x, _F(0))
+    tmp = x * low
     x -= _F(1)
     e -= low
     x += tmp
-    p = _madd(x, _F(0.18256296349849254), _F(1.0000000190281063), tmp)
+    p = _madd(xp, x, _F(0.18256296349849254), _F(1.0000000190281063), tmp)
+    _madd(xp, p, x, _F(1.0000000190281136), p)
     p *= x
-    p += _F(1.0000000190281136)
-    p *= x
-    q = _madd(x, _F(0.049616247954120038), _F(0.59923249590823520), x.copy())
-    q *= x
-    q += _F(1.4999999999999927)
-    q *= x
-    q += _F(1)
+    q = _madd(xp, x, _F(0.049616247954120038), _F(0.59923249590823520), xp.empty_like(x))
+    _madd(xp, q, x, _F(1.4999999999999927), q)
+    _madd(xp, q, x, _F(1), q)
     p /= q
     e *= _F(np.log(2))
     e += p
-    with np.errstate(invalid='ignore'):
-        e[(x_in < 0) | xp.isnan(x_in)] = xp.nan
-    e[x_in == xp.inf] = xp.inf
-    e[x_in == 0] = -xp.inf
+    # Positive finite inputs are 1 .. 0x7f7fffff as integers; the rest are special.
+    special = (bits.view(xp.uint32) - 1) >= 0x7f7fffff
+    if special.any():
+        idx = special.nonzero()
+        v = x_in[idx]
+        e[idx] = xp.where(v == 0, -xp.inf, xp.where(v == xp.inf, v, xp.nan))
     return e
 
 
 def _tanh_packets(xp, a):
     """Eigen's ptanh_float: an odd/even [9/8]-rational, clamped where it reaches 1 (no-FMA clamp)."""
-    x = xp.clip(a, _F(-7.90738964080810547), _F(7.90738964080810547))
+    x = xp.minimum(a, _F(7.90738964080810547))
+    xp.maximum(x, _F(-7.90738964080810547), out=x)
     x2 = x * x
-    p = _madd(x2, _F(1.394553628e-8), _F(2.102733560e-5), xp.empty_like(x))
-    _madd(p, x2, _F(3.520756727e-3), p)
-    _madd(p, x2, _F(1.340216100e-1), p)
-    q = _madd(x2, _F(8.015776984e-7), _F(3.326951409e-4), xp.empty_like(x))
-    _madd(q, x2, _F(2.597254514e-2), q)
-    _madd(q, x2, _F(4.673548340e-1), q)
-    _madd(q, x2, _F(1), q)
+    p = _madd(xp, x2, _F(1.394553628e-8), _F(2.102733560e-5), xp.empty_like(x))
+    _madd(xp, p, x2, _F(3.520756727e-3), p)
+    _madd(xp, p, x2, _F(1.340216100e-1), p)
+    q = _madd(xp, x2, _F(8.015776984e-7), _F(3.326951409e-4), xp.empty_like(x))
+    _madd(xp, q, x2, _F(2.597254514e-2), q)
+    _madd(xp, q, x2, _F(4.673548340e-1), q)
+    _madd(xp, q, x2, _F(1), q)
     x2 *= x                               # x**3
     p *= x2
     p += x
@@ -142,26 +148,18 @@ def _sigmoid_packets(xp, x_in):
     """Eigen's scalar_logistic_op<float>::packetOp: exp(x/2) by a degree-5 polynomial, squared."""
     x = xp.minimum(x_in, _F(16.6355324))
     x *= _F(0.5)
-    m = x * _F(1.44269504088896341)
-    m += _F(0.5)
-    xp.floor(m, out=m)
-    r = m * _F(-0.693359375)
-    r += x
-    t = m * _F(2.12194440e-4)
-    r += t
-    r2 = r * r
-    p_even = _madd(r2, _F(4.1898667812347412109375e-2), _F(0.49999141693115234375), x)
-    p_odd = _madd(r2, _F(8.33471305668354034423828125e-3), _F(0.16666877269744873046875), t)
-    p_odd *= r
-    p_odd += p_even
-    p_odd *= r2
-    r += _F(1)
-    p_odd += r
-    e = _ldexp_fast(xp, p_odd, m)
-    e *= e
-    out = e + _F(1)
-    xp.divide(e, out, out=out)
-    out[(x_in < _F(-104)) | (out < _TINY)] = 0
+    y, m = _exp_reduced(xp, x, _F(0.49999141693115234375), _F(0.16666877269744873046875),
+                        _F(4.1898667812347412109375e-2), _F(8.33471305668354034423828125e-3), None)
+    y *= _pow2(xp, m)
+    y *= y
+    out = y + _F(1)
+    xp.divide(y, out, out=out)
+    low = x_in < _F(-87)            # where the result is denormal (flushed) or masked to zero
+    if low.any():
+        idx = low.nonzero()
+        v = out[idx]
+        v[(v < _TINY) | (x_in[idx] < _F(-104))] = 0
+        out[idx] = v
     return out
 
 
@@ -169,11 +167,15 @@ def _log1p_packets(xp, x):
     """Eigen's generic_log1p (Kahan): x * log(1 + x) / ((1 + x) - 1)."""
     xp1 = x + _F(1)
     log1 = _log_packets(xp, xp1)
-    keep = (xp1 == _F(1)) | (xp1 == log1)
+    keep = xp1 == _F(1)
+    keep |= xp1 == log1
     xp1 -= _F(1)
     xp.divide(log1, xp1, out=log1)
     log1 *= x
-    return xp.where(keep, x, log1)
+    if keep.any():
+        idx = keep.nonzero()
+        log1[idx] = x[idx]
+    return log1
 
 
 def _expm1_packets(xp, x):
@@ -181,11 +183,13 @@ def _expm1_packets(xp, x):
     u = _exp_packets(xp, x)
     logu = _log_packets(xp, u)
     um1 = u - _F(1)
-    with np.errstate(invalid='ignore', divide='ignore'):
-        out = um1 * (x / logu)
-    out = xp.where(logu == u, u, out)
-    out = xp.where(um1 == _F(-1), _F(-1), out)
-    return xp.where(u == _F(1), x, out)
+    out = x / logu
+    out *= um1
+    for mask, value in ((logu == u, u), (um1 == _F(-1), _F(-1)), (u == _F(1), x)):
+        if mask.any():
+            idx = mask.nonzero()
+            out[idx] = value if value.ndim == 0 else value[idx]
+    return out
 
 
 # log(epsilon) + 2 in float32, TensorFlow's softplus threshold.
@@ -214,6 +218,12 @@ def _c(name):
 _expf, _logf, _log1pf, _expm1f = _c('expf'), _c('logf'), _c('log1pf'), _c('expm1f')
 
 
+def c_log(a):
+    """C's logf on each element of a float32 host array (Eigen's scalar log functor)."""
+    out = np.array([_logf(v) for v in a.reshape(-1)], np.float32).reshape(a.shape)
+    return out
+
+
 def _sigmoid_scalar(v):
     e = _expf(min(v, _F(16.6355324)))
     return e / (_F(1) + e)
@@ -227,33 +237,34 @@ def _softplus_scalar(v):
 
 
 def _evaluate(a, packets, scalar, passes_denormals):
-    """Run ``packets`` on whole packets of the flattened array, ``scalar`` on the tail."""
+    """Run ``packets`` over the flattened array, then ``scalar`` again on its last size % 8."""
     xp = backend.array_module(a)
     flat = xp.ascontiguousarray(a).reshape(-1)
     # TensorFlow's CPU threads run with denormals-are-zero: a denormal input reads as a signed 0.
     small = xp.abs(flat) < _TINY
-    small &= flat != 0
     if small.any():
-        out = _evaluate(xp.where(small, flat * _F(0), flat), packets, scalar, False)
-        # expm1 selects its own input where exp(x) == 1: a select, which DAZ does not touch.
-        return (xp.where(small, flat, out) if passes_denormals else out).reshape(a.shape)
-    n = flat.size
-    whole = n - n % PACKET
-    if scalar is None or whole == n or xp is not np:
-        return packets(xp, flat).reshape(a.shape)
-    out = np.empty_like(flat)
-    if whole:
-        with np.errstate(all='ignore'):
-            out[:whole] = packets(xp, flat[:whole])
-    with np.errstate(all='ignore'):
-        out[whole:] = [scalar(v) for v in flat[whole:]]
+        small &= flat != 0
+        if small.any():
+            out = _evaluate(xp.where(small, flat * _F(0), flat), packets, scalar, False)
+            # expm1 selects its own input where exp(x) == 1: a select, which DAZ does not touch.
+            return xp.where(small.reshape(out.shape), a, out) if passes_denormals else out
+    out = packets(xp, flat)
+    tail = flat.size % PACKET
+    if tail and scalar is not None and xp is np:
+        out[-tail:] = [scalar(v) for v in flat[-tail:]]
     return out.reshape(a.shape)
+
+
+def handles(a):
+    """Whether ``a`` is a host float32 array or scalar, which these kernels compute."""
+    return (type(a) is np.ndarray or type(a) is np.float32) and a.dtype == np.float32
 
 
 def _kernel(packets, scalar, passes_denormals=False):
     def run(a):
         with np.errstate(all='ignore'):
-            return _evaluate(a, packets, scalar, passes_denormals)
+            out = _evaluate(a, packets, scalar, passes_denormals)
+        return out[()] if type(a) is np.float32 else out
     run.__doc__ = packets.__doc__
     return run
 

@@ -1,5 +1,7 @@
 """The cross-entropies and small helpers of ``tf.nn``."""
 from .. import backend
+from . import eigen_math
+from .eigen_reduce import row_sum
 from ..tensor import Tensor
 from .activations import log_softmax, relu, softmax
 from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
@@ -27,9 +29,7 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
                          % (axis, rank))
     a, z = logits._data, labels._data
     xp = backend.array_module(a)
-    shifted = a - xp.max(a, axis=axis, keepdims=True)
-    log_probs = shifted - xp.log(xp.sum(xp.exp(shifted), axis=axis, keepdims=True))
-    out = Tensor(xp.sum(z * -log_probs, axis=axis))     # a zero row gives 0, not -0, as TensorFlow
+    out = Tensor(_xent_value(xp, a, z, axis))
     if ACTIVE:
         # TensorFlow's fused rule: d/dlogits = softmax - labels, as if each row of labels summed to 1
         # (Keras's categorical crossentropy from logits trains with it, multi-hot labels included).
@@ -37,6 +37,20 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
                (lambda g, y, labels, logits: -expand_dims(g, axis) * log_softmax(logits, axis),
                 lambda g, y, labels, logits: expand_dims(g, axis) * (softmax(logits, axis) - labels)))
     return out
+
+
+def _xent_value(xp, a, z, axis):
+    """-sum(labels * log_softmax(logits)) along ``axis``, in TensorFlow's Xent kernel order for
+    float32 on the host: sum(labels * (log(sum(exp(shifted))) - shifted)) with Eigen's sums."""
+    shifted = a - xp.max(a, axis=axis, keepdims=True)
+    if not (eigen_math.handles(shifted) and shifted.size):
+        log_probs = shifted - xp.log(xp.sum(xp.exp(shifted), axis=axis, keepdims=True))
+        return xp.sum(z * -log_probs, axis=axis)     # a zero row gives 0, not -0, as TensorFlow
+    shifted, z = xp.moveaxis(shifted, axis, -1), xp.moveaxis(z, axis, -1)
+    rows = shifted.reshape(-1, shifted.shape[-1])
+    log_total = eigen_math.log(row_sum(eigen_math.exp(rows)))
+    terms = z.reshape(rows.shape) * (log_total[:, None] - rows)
+    return row_sum(terms).reshape(shifted.shape[:-1])
 
 
 def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
@@ -56,7 +70,11 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
                          % (op, depth, int(idx.min()), int(idx.max())))
     xp = backend.array_module(a)
     shifted = a - xp.max(a, axis=-1, keepdims=True)
-    lse = xp.log(xp.sum(xp.exp(shifted), axis=-1))
+    if eigen_math.handles(shifted) and shifted.size:
+        # TensorFlow's SparseXent kernel: Eigen's row sum of its exp, then C's logf per row.
+        lse = eigen_math.c_log(row_sum(eigen_math.exp(shifted).reshape(-1, depth))).reshape(idx.shape)
+    else:
+        lse = xp.log(xp.sum(xp.exp(shifted), axis=-1))
     picked = xp.take_along_axis(shifted, idx[..., None].astype('int64'), axis=-1)[..., 0]
     out = Tensor(lse - picked)
     if ACTIVE:

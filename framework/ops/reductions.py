@@ -167,13 +167,30 @@ def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
         m = xp.where(xp.isfinite(m), m, 0)
     else:       # an empty sum: log(0) = -inf, as TensorFlow gives (max has no identity)
         m = xp.zeros(tuple(1 if i in axes else d for i, d in enumerate(a.shape)), a.dtype)
-    kept = xp.log(xp.sum(xp.exp(a - m), axis=axes, keepdims=True)) + m
+    kept = _log_sum_exp(xp, a - m, axes) + m
     out = Tensor(kept if keepdims else kept.reshape(tuple(d for i, d in enumerate(a.shape) if i not in axes)))
     if ACTIVE:
         # exp(x - y) with the recorded output y, so that an outer tape sees y depend on x.
         record('reduce_logsumexp', (x,), out,
                (lambda g, y, x: _spread(g, x, axes, keepdims) * exp(x - _spread(y, x, axes, keepdims)),))
     return out
+
+
+def _log_sum_exp(xp, shifted, axes):
+    """log(sum(exp(shifted))) over ``axes``, kept: float32 on the host with TensorFlow's
+    exp and log kernels and, when ``axes`` are the trailing ones, its summation order."""
+    import math
+    from . import eigen_math
+    from .eigen_reduce import row_sum
+    if not eigen_math.handles(shifted):
+        return xp.log(xp.sum(xp.exp(shifted), axis=axes, keepdims=True))
+    e = eigen_math.exp(shifted)
+    kept_shape = tuple(1 if i in axes else d for i, d in enumerate(shifted.shape))
+    if tuple(axes) == tuple(range(shifted.ndim - len(axes), shifted.ndim)) and e.size:
+        total = row_sum(e.reshape(-1, int(math.prod(shifted.shape[i] for i in axes)))).reshape(kept_shape)
+    else:
+        total = xp.sum(e, axis=axes, keepdims=True)
+    return eigen_math.log(total)
 
 
 @named_errors('reduce_variance')

@@ -10,6 +10,7 @@ import math
 import numpy as np
 
 from .. import backend
+from . import eigen_math
 from ..tensor import Tensor
 from ..tape import array_rule, record_blocked
 from .operands import as_float_tensor, as_numeric_tensor, ACTIVE, record
@@ -37,20 +38,33 @@ _tanh_grad = array_rule(lambda g, y, x: g * (1 - y * y))
 _sigmoid_grad = array_rule(lambda g, y, x: g * (y * (1 - y)))
 
 
+# float32 exp, log, log1p, expm1, tanh, sigmoid and softplus on the host take TensorFlow's
+# Eigen kernels (bit for bit, see eigen_math); other dtypes and device arrays the array
+# module's own functions (cupy's are CUDA's, as TensorFlow's GPU kernels).
 def exp(x, name=None):
-    return _apply('exp', x, lambda xp, a: xp.exp(a), _exp_grad)
+    return _apply('exp', x, _exp_value, _exp_grad)
+
+
+def _exp_value(xp, a):
+    return eigen_math.exp(a) if eigen_math.handles(a) else xp.exp(a)
 
 
 def log(x, name=None):
-    return _apply('log', x, lambda xp, a: xp.log(a), lambda g, y, x: g * reciprocal(x))
+    return _apply('log', x, _log_value, lambda g, y, x: g * reciprocal(x))
+
+
+def _log_value(xp, a):
+    return eigen_math.log(a) if eigen_math.handles(a) else xp.log(a)
 
 
 def log1p(x, name=None):
-    return _apply('log1p', x, lambda xp, a: xp.log1p(a), lambda g, y, x: g * reciprocal(1 + x))
+    return _apply('log1p', x, lambda xp, a: eigen_math.log1p(a) if eigen_math.handles(a) else xp.log1p(a),
+                  lambda g, y, x: g * reciprocal(1 + x))
 
 
 def expm1(x, name=None):
-    return _apply('expm1', x, lambda xp, a: xp.expm1(a), lambda g, y, x: g * exp(x))
+    return _apply('expm1', x, lambda xp, a: eigen_math.expm1(a) if eigen_math.handles(a) else xp.expm1(a),
+                  lambda g, y, x: g * exp(x))
 
 
 def sqrt(x, name=None):
@@ -122,7 +136,12 @@ def atanh(x, name=None):
 
 
 def tanh(x, name=None):
-    return _apply('tanh', x, lambda xp, a: xp.tanh(a), _tanh_grad)
+    return _apply('tanh', x, lambda xp, a: tanh_value(a), _tanh_grad)
+
+
+def tanh_value(a):
+    """tanh on a raw array (shared with the fused dense op)."""
+    return eigen_math.tanh(a) if eigen_math.handles(a) else backend.array_module(a).tanh(a)
 
 
 def sigmoid(x, name=None):
@@ -130,15 +149,20 @@ def sigmoid(x, name=None):
 
 
 def _sigmoid_value(xp, a):
+    if eigen_math.handles(a):
+        return eigen_math.sigmoid(a)
     # exp(-|a|) never overflows; both branches are exact where they are used.
     e = xp.exp(-xp.abs(a))
     return xp.where(a >= 0, 1 / (1 + e), e / (1 + e)).astype(a.dtype, copy=False)
 
 
 def softplus(x, name=None):
-    """log(1 + exp(x)), computed stably; its gradient is sigmoid(x)."""
-    return _apply('softplus', x, lambda xp, a: xp.logaddexp(a.dtype.type(0), a),
-                  lambda g, y, x: g * sigmoid(x))
+    """log(1 + exp(x)), computed stably; its gradient is g / (exp(-x) + 1), as TensorFlow's."""
+    return _apply('softplus', x, _softplus_value, lambda g, y, x: g / (exp(-x) + 1))
+
+
+def _softplus_value(xp, a):
+    return eigen_math.softplus(a) if eigen_math.handles(a) else xp.logaddexp(a.dtype.type(0), a)
 
 
 def erf(x, name=None):

@@ -1,0 +1,45 @@
+"""Row sums of float32 in the order TensorFlow's CPU kernels add them.
+
+Softmax, log-softmax and cross-entropy sum each row with Eigen's
+``InnerMostDimReducer`` (unsupported/Eigen/CXX11/src/Tensor/TensorReduction.h),
+on packets of 8 floats (AVX): four packet accumulators over blocks of 32,
+folded together in order, then the remaining whole packets, then the last
+``n % 8`` values added one by one to 0, and finally ``tail + predux(packet)``
+where predux adds the two 4-lane halves, then lanes (0+2) + (1+3). numpy's
+pairwise sum takes another order and differs in the last bit.
+"""
+import numpy as np
+
+from .. import backend
+
+PACKET = 8
+_LEAF = 1024 * PACKET     # longer rows split into halves in Eigen (a tree): numpy's sum there
+
+
+def row_sum(a):
+    """Sum a 2-D float32 array along its last axis in Eigen's order; shape (rows,)."""
+    xp = backend.array_module(a)
+    rows, n = a.shape
+    if n > _LEAF or a.dtype != np.float32:
+        return a.sum(axis=1, dtype=a.dtype)
+    whole = n - n % PACKET
+    acc = xp.zeros((rows, PACKET), a.dtype)
+    start = 0
+    if n >= 4 * PACKET:
+        quad = n - n % (4 * PACKET)
+        lanes = xp.zeros((rows, 4, PACKET), a.dtype)
+        blocks = a[:, :quad].reshape(rows, quad // (4 * PACKET), 4, PACKET)
+        for j in range(blocks.shape[1]):
+            lanes += blocks[:, j]
+        acc = lanes[:, 0]
+        for k in (1, 2, 3):
+            acc += lanes[:, k]
+        start = quad
+    for j in range(start, whole, PACKET):
+        acc += a[:, j:j + PACKET]
+    half = acc[:, :4] + acc[:, 4:]
+    packed = (half[:, 0] + half[:, 2]) + (half[:, 1] + half[:, 3])
+    tail = xp.zeros(rows, a.dtype)
+    for j in range(whole, n):
+        tail += a[:, j]
+    return tail + packed
