@@ -68,31 +68,37 @@ def test_model_round_trip_builds_new_weights():
 
 def test_registered_class_and_custom_objects():
     @keras.saving.register_keras_serializable(package='H1Test')
-    class Scale(keras.layers.Layer):
+    class H1RegisteredScale(keras.layers.Layer):
         pass
 
-    config = serialize_keras_object(Scale())
-    assert config['registered_name'] == 'H1Test>Scale'
-    assert keras.utils.get_registered_name(Scale) == 'H1Test>Scale'
-    assert keras.utils.get_custom_objects()['H1Test>Scale'] is Scale
-    assert type(deserialize_keras_object(config)) is Scale
-
-    class Local(keras.layers.Layer):
-        pass
-
-    unknown = {'module': None, 'class_name': 'Local', 'config': {'name': 'l'}, 'registered_name': None}
-    with pytest.raises(TypeError, match="Could not locate class 'Local'.*register_keras_serializable"):
-        deserialize_keras_object(unknown)
-    with keras.utils.CustomObjectScope({'Local': Local}) as scope:
-        assert isinstance(scope, keras.utils.CustomObjectScope)
-        assert type(deserialize_keras_object(unknown)) is Local
-    assert type(deserialize_keras_object(unknown, custom_objects={'Local': Local})) is Local
-    keras.utils.get_custom_objects()['H1TestLocal'] = Local     # a bare name, as Keras programs add them
     try:
-        assert keras.utils.get_registered_object('H1TestLocal') is Local
-        assert keras.utils.get_registered_object('Scale') is Scale
+        config = serialize_keras_object(H1RegisteredScale())
+        assert config['registered_name'] == 'H1Test>H1RegisteredScale'
+        assert keras.utils.get_registered_name(H1RegisteredScale) == 'H1Test>H1RegisteredScale'
+        assert keras.utils.get_custom_objects()['H1Test>H1RegisteredScale'] is H1RegisteredScale
+        assert type(deserialize_keras_object(config)) is H1RegisteredScale
+        assert keras.utils.get_registered_object('H1RegisteredScale') is H1RegisteredScale
+    finally:      # the registry is process-wide: leave no class behind for other tests' lookups
+        keras.utils.get_custom_objects().pop('H1Test>H1RegisteredScale')
+
+
+def test_custom_object_scope_and_bare_names_in_get_custom_objects():
+    class H1Local(keras.layers.Layer):
+        pass
+
+    unknown = {'module': None, 'class_name': 'H1Local', 'config': {'name': 'l'}, 'registered_name': None}
+    with pytest.raises(TypeError, match="Could not locate class 'H1Local'.*register_keras_serializable"):
+        deserialize_keras_object(unknown)
+    with keras.utils.CustomObjectScope({'H1Local': H1Local}) as scope:
+        assert isinstance(scope, keras.utils.CustomObjectScope)
+        assert type(deserialize_keras_object(unknown)) is H1Local
+    assert type(deserialize_keras_object(unknown, custom_objects={'H1Local': H1Local})) is H1Local
+    keras.utils.get_custom_objects()['H1Local'] = H1Local     # a bare name, as Keras programs add them
+    try:
+        assert keras.utils.get_registered_object('H1Local') is H1Local
+        assert type(deserialize_keras_object(unknown)) is H1Local
     finally:
-        del keras.utils.get_custom_objects()['H1TestLocal']
+        del keras.utils.get_custom_objects()['H1Local']
 
 
 def test_unknown_layer_class_names_it():
