@@ -11,7 +11,9 @@ def dtype_policy(dtype):
 
 def standardize_dtype(dtype, who):
     if dtype is None:
-        return dtypes.float32.dtype
+        # keras.backend.set_floatx and keras.mixed_precision.set_global_policy choose the default.
+        from framework.keras.mixed_precision import default_dtype_name
+        return dtypes.numpy_dtype(default_dtype_name())
     if isinstance(dtype, dict):               # a serialized DTypePolicy
         dtype = dtype.get('config', {}).get('name', dtype)
     name = getattr(dtype, 'name', dtype)
