@@ -17,7 +17,7 @@ class InputLayer(Layer):
     Args:
         shape: the shape of one example (without the batch axis), e.g. (8,).
         batch_size: a fixed batch size, or None.
-        dtype: the input dtype (default float32).
+        dtype: the input dtype (default: keras.backend.floatx(), float32 unless changed).
         batch_shape: the full shape including the batch axis, instead of
             ``shape`` and ``batch_size``.
         name: default 'input_layer', numbered.
@@ -43,7 +43,10 @@ class InputLayer(Layer):
             shape = (shape,) if isinstance(shape, int) else tuple(shape)
             batch_shape = (batch_size,) + shape
         super().__init__(name=name, dtype=dtype, **kwargs)
-        self._dtype = dtypes.numpy_dtype(dtypes.float32 if dtype is None else dtype)
+        if dtype is None:
+            from framework.keras.backend import floatx      # Keras 3: an Input without dtype is floatx
+            dtype = floatx()
+        self._dtype = dtypes.numpy_dtype(dtype)
         self.batch_shape = tuple(None if d is None else int(d) for d in batch_shape)
         self.optional = bool(optional)
         self.built = True

@@ -103,3 +103,10 @@ def test_keras_config_exports_the_same_settings():
     assert keras.config.floatx is keras.backend.floatx and keras.config.set_epsilon is keras.backend.set_epsilon
     assert keras.config.dtype_policy is keras.mixed_precision.global_policy
     assert keras.config.disable_interactive_logging is keras.utils.disable_interactive_logging
+
+
+def test_input_without_dtype_follows_floatx(restore_settings):
+    keras.backend.set_floatx('float64')
+    assert keras.Input((3,)).dtype == 'float64'
+    keras.backend.set_floatx('float32')
+    assert keras.Input((3,)).dtype == 'float32'
