@@ -16,7 +16,7 @@ from . import ops_scatter as _scatter, ops_shapes as _shapes
 from . import ops_arrangement as _arrangement, ops_elementwise as _elementwise, ops_statistics as _statistics
 from . import ops_nn_extra as _nn_extra, ops_products as _products, ops_search as _search
 from . import ops_bits as _bits, ops_decompositions as _decompositions, ops_signal as _signal
-from . import ops_conv_extra as _conv_extra
+from . import ops_conv_extra as _conv_extra, ops_image as image
 
 # Control flow runs the caller's functions: their errors pass through untouched.
 _CALLERS_CODE = {'cond', 'custom_gradient', 'fori_loop', 'map', 'scan', 'switch', 'vectorized_map', 'while_loop'}
