@@ -1,4 +1,5 @@
-"""``keras.utils``: seeding, one-hot labels and the batch-structure helpers."""
+"""``keras.utils``: seeding, one-hot labels, batch structures, and (loaded on first use) serialization,
+files, datasets, images and plotting helpers; see ``_LAZY`` for where each lives."""
 import random as _python_random
 
 import numpy as np
