@@ -57,7 +57,10 @@ def elu_value(a, alpha=1.0):
     # numpy's exp is vectorised where its expm1 is a scalar libm loop. The minimum
     # keeps exp from overflowing on the branch that where() discards.
     neg = _exp(xp, xp.minimum(a, 0)) - a.dtype.type(1)
-    return xp.where(a > 0, a, neg * alpha if alpha != 1.0 else neg)
+    # TensorFlow's Elu selects exp(x) - 1 where x < 0, which its denormals-are-zero threads
+    # read as x <= -tiny: -0.0 and negative denormals come back as they are.
+    out = xp.where(a <= -xp.finfo(a.dtype).tiny, neg, a)
+    return out if alpha == 1.0 else xp.where(a > 0, out, out * a.dtype.type(alpha))
 
 
 def _exp(xp, a):
@@ -82,7 +85,12 @@ def selu(features, name=None):
     xp = backend.array_module(a)
     one = a.dtype.type(1)
     neg = (_exp(xp, xp.minimum(a, 0)) - one) * a.dtype.type(_SELU_SCALE_ALPHA)
-    out = Tensor(xp.where(a < 0, neg, a * a.dtype.type(_SELU_SCALE)))
+    tiny = xp.finfo(a.dtype).tiny
+    pos = a * a.dtype.type(_SELU_SCALE)
+    denormal = xp.abs(a) < tiny                  # TensorFlow's threads read denormal inputs as zero
+    if denormal.any():
+        pos = xp.where(denormal, a * 0, pos)
+    out = Tensor(xp.where(a <= -tiny, neg, pos))
     if ACTIVE:
         record('selu', (x,), out, (lambda g, y, x: where(x < 0, g * (y + _SELU_SCALE_ALPHA),
                                                         g * _SELU_SCALE),))

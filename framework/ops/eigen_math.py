@@ -247,7 +247,7 @@ def _evaluate(a, packets, scalar, passes_denormals):
         if small.any():
             out = _evaluate(xp.where(small, flat * _F(0), flat), packets, scalar, False)
             # expm1 selects its own input where exp(x) == 1: a select, which DAZ does not touch.
-            return xp.where(small.reshape(out.shape), a, out) if passes_denormals else out
+            return xp.where(small, flat, out.reshape(-1)).reshape(a.shape) if passes_denormals else out
     out = packets(xp, flat)
     tail = flat.size % PACKET
     if tail and scalar is not None and xp is np:

@@ -1,0 +1,104 @@
+"""float32 exp, log, tanh, sigmoid ... give TensorFlow's bits (framework/ops/eigen_math.py).
+
+The golden bits in tests/data/eigen_math.npz are TensorFlow 2.21's outputs (CPU wheel) on 403
+inputs: edge values and their float neighbours (0, -0, +-inf, NaN, denormals, the kernels'
+clamps and thresholds), normal, uniform and random-bit-pattern values; 403 = 50 * 8 + 3, so the
+last three take TensorFlow's scalar path. tests/data/make_eigen_math_goldens.py wrote them.
+"""
+import os
+
+import numpy as np
+import pytest
+
+import framework as tf
+from framework.ops import eigen_math
+from framework.ops.eigen_reduce import row_sum
+
+GOLDEN = np.load(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'data', 'eigen_math.npz'))
+X = GOLDEN['x'].view(np.float32)
+
+OPS = {'exp': tf.exp, 'log': tf.math.log, 'log1p': tf.math.log1p, 'expm1': tf.math.expm1, 'tanh': tf.tanh,
+       'sigmoid': tf.sigmoid, 'softplus': tf.nn.softplus, 'elu': tf.nn.elu, 'selu': tf.nn.selu}
+
+
+def _assert_same_bits(actual, golden_bits):
+    actual = np.asarray(actual, np.float32)
+    expected = golden_bits.view(np.float32).reshape(actual.shape)
+    same = (actual.view(np.uint32) == golden_bits.reshape(actual.shape)) | (np.isnan(actual) & np.isnan(expected))
+    bad = np.flatnonzero(~same)
+    assert bad.size == 0, 'differs at %s: got %s, TensorFlow %s' % (
+        bad[:5].tolist(), actual.reshape(-1)[bad[:5]].tolist(), expected.reshape(-1)[bad[:5]].tolist())
+
+
+@pytest.mark.parametrize('name', sorted(OPS))
+def test_op_gives_tensorflow_bits(name):
+    _assert_same_bits(OPS[name](X).numpy(), GOLDEN[name])
+
+
+@pytest.mark.parametrize('name', ['exp', 'log', 'log1p', 'expm1', 'tanh', 'sigmoid', 'softplus'])
+def test_kernel_keeps_the_flat_order_of_any_shape(name):
+    # Eigen's packets run over the flattened tensor: reshaping changes nothing.
+    kernel = getattr(eigen_math, name)
+    _assert_same_bits(kernel(X[:400].reshape(20, 4, 5)).reshape(-1), GOLDEN[name][:400])
+
+
+@pytest.mark.parametrize('name', ['exp', 'log', 'tanh', 'sigmoid'])
+def test_kernel_on_a_numpy_scalar_gives_a_scalar(name):
+    value = getattr(eigen_math, name)(np.float32(0.75))
+    assert type(value) is np.float32
+    assert value == pytest.approx(float(getattr(np, name, None)(0.75)) if name != 'sigmoid' else 1 / (1 + np.exp(-0.75)),
+                                  rel=1e-6)
+
+
+def test_float64_keeps_numpy_functions():
+    x = np.linspace(-3, 3, 11)
+    np.testing.assert_array_equal(tf.exp(x).numpy(), np.exp(x))
+    np.testing.assert_array_equal(tf.tanh(x).numpy(), np.tanh(x))
+    assert not eigen_math.handles(x) and eigen_math.handles(x.astype(np.float32))
+
+
+def test_softmax_family_gives_tensorflow_bits():
+    logits = GOLDEN['logits'].view(np.float32)
+    labels = GOLDEN['labels']
+    _assert_same_bits(tf.nn.log_softmax(logits).numpy(), GOLDEN['log_softmax'])
+    _assert_same_bits(tf.reduce_logsumexp(logits, axis=1).numpy(), GOLDEN['reduce_logsumexp'])
+    _assert_same_bits(tf.nn.sparse_softmax_cross_entropy_with_logits(labels, logits).numpy(), GOLDEN['sparse_xent'])
+    one_hot = np.eye(logits.shape[1], dtype=np.float32)[labels]
+    _assert_same_bits(tf.nn.softmax_cross_entropy_with_logits(one_hot, logits).numpy(), GOLDEN['xent'])
+
+
+def test_row_sum_adds_in_eigens_order():
+    rows = GOLDEN['long_row'].view(np.float32)
+    _assert_same_bits(row_sum(rows), GOLDEN['long_row_sum'])
+    # Eigen's order is not numpy's pairwise order: the test would notice a plain sum.
+    assert (rows.sum(axis=1).view(np.uint32) != GOLDEN['long_row_sum']).any()
+
+
+def test_row_sum_of_short_rows_is_sequential():
+    a = np.array([[1e8, 1.0, -1e8, 1.0, 0.5]], np.float32)
+    assert row_sum(a)[0] == np.float32(((np.float32(1e8) + 1) - np.float32(1e8)) + 1 + np.float32(0.5))
+
+
+@pytest.mark.parametrize('name, reference', [('exp', np.exp), ('tanh', np.tanh), ('log1p', np.log1p)])
+def test_kernels_stay_within_a_few_ulps_of_float64(name, reference):
+    x = np.random.default_rng(3).uniform(-20 if name != 'log1p' else -0.99, 20, 4099).astype(np.float32)
+    got = getattr(eigen_math, name)(x).astype(np.float64)
+    want = reference(x.astype(np.float64))
+    ulp = np.spacing(np.abs(want).astype(np.float32)).astype(np.float64)
+    assert np.max(np.abs(got - want) / ulp) < 6      # Eigen documents a few ulps
+
+
+def test_gradients_still_match_central_differences():
+    from framework.gradient_check import check_gradients
+    x = np.random.default_rng(5).uniform(0.2, 2.0, (3, 4))
+    for op in (tf.exp, tf.math.log, tf.tanh, tf.sigmoid, tf.nn.softplus, tf.math.log1p, tf.math.expm1, tf.nn.selu):
+        check_gradients(op, [x])
+
+
+def test_softplus_gradient_is_tensorflows():
+    # TensorFlow's SoftplusGrad: g / (exp(-x) + 1), with its own exp.
+    x = tf.Variable(X[np.isfinite(X) & (np.abs(X) < 50)])
+    with tf.GradientTape() as tape:
+        y = tf.nn.softplus(x)
+    g = tape.gradient(y, x).numpy()
+    np.testing.assert_array_equal(g, 1 / (eigen_math.exp(-x.numpy()) + np.float32(1)))
