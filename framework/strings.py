@@ -143,6 +143,15 @@ def regex_full_match(input, pattern, name=None):  # noqa: A002
     return _map(lambda s: compiled.fullmatch(s) is not None, _strings(input, 'regex_full_match'), np.bool_)
 
 
+def regex_replace(input, pattern, rewrite, replace_global=True, name=None):  # noqa: A002
+    """Each string with the matches of ``pattern`` replaced by ``rewrite`` (``\\1`` names a group);
+    only the first match when ``replace_global`` is False. Python's re stands in for RE2."""
+    as_bytes = [p.encode() if isinstance(p, str) else p for p in (pattern, rewrite)]
+    compiled = re.compile(as_bytes[0])
+    count = 0 if replace_global else 1
+    return _map(lambda s: compiled.sub(as_bytes[1], s, count=count), _strings(input, 'regex_replace'))
+
+
 def to_number(string_tensor, out_type=np.float32, name=None):
     """Each string parsed as a number of ``out_type`` (float32 by default)."""
     from . import dtypes

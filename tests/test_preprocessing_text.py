@@ -189,3 +189,20 @@ def test_get_config_round_trip_and_keras_fields():
                   L.CategoryEncoding(3, 'count')):
         assert type(layer).from_config(layer.get_config()).get_config() == layer.get_config()
         assert type(L.deserialize(L.serialize(layer))) is type(layer)
+
+
+def test_the_text_classification_tutorials_custom_standardization():
+    import re
+    import string
+
+    def custom_standardization(input_data):
+        lowercase = tf.strings.lower(input_data)
+        stripped_html = tf.strings.regex_replace(lowercase, '<br />', ' ')
+        return tf.strings.regex_replace(stripped_html, '[%s]' % re.escape(string.punctuation), '')
+    texts = ["A great movie!<br />Loved it.", "Bad, bad film... <br />Skip", "great FILM"]
+    tv = L.TextVectorization(standardize=custom_standardization, max_tokens=10, output_sequence_length=6)
+    tv.adapt(texts)
+    assert tv.get_vocabulary() == ['', '[UNK]', 'great', 'film', 'bad', 'skip', 'movie', 'loved', 'it', 'a']
+    assert tv(texts).numpy().tolist() == [[9, 2, 6, 7, 8, 0], [4, 4, 3, 5, 0, 0], [2, 3, 0, 0, 0, 0]]
+    first_only = tf.strings.regex_replace(['aaa', 'abab'], 'a(b)?', r'<\1>', replace_global=False)
+    assert first_only.numpy().tolist() == [b'<>aa', b'<b>ab']
