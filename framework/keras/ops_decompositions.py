@@ -19,7 +19,7 @@ from .ops_dtypes import cast_all, floating
 from .ops_elementwise import _primitive
 from .ops_shapes import matmul
 
-__all__ = ['cholesky', 'cholesky_inverse', 'eig', 'eigh', 'logdet', 'lstsq', 'matrix_rank', 'pinv', 'qr',
+__all__ = ['cholesky', 'cholesky_inverse', 'eig', 'eigh', 'logdet', 'lstsq', 'lu_factor', 'matrix_rank', 'pinv', 'qr',
            'solve_triangular', 'svd']
 
 
@@ -210,3 +210,48 @@ def lstsq(a, b, rcond=None):
     s_inv = _ops.where(keep, 1.0 / _ops.where(keep, s, 1.0), 0.0)
     out = matmul(_t(vt), _ops.expand_dims(s_inv, 1) * matmul(_t(u), column))
     return out if b.ndim == 2 else _ops.reshape(out, [-1])
+
+
+def lu_factor(x):
+    """(lu, pivots) of each square matrix by partial pivoting: lu packs L (unit diagonal, below)
+    and U (on and above) of x[order] = L U; ``pivots`` is the inverse of that row order, int32
+    (Keras 3 on TensorFlow). The gradient follows TensorFlow's LU rule with the pivoting held fixed."""
+    a = _matrices(x, 'lu_factor')
+    host = backend.to_host(a._data)
+    packed, orders = np.empty_like(host), np.empty(host.shape[:-1], np.int64)
+    for index in np.ndindex(*host.shape[:-2]):
+        packed[index], orders[index] = _doolittle(host[index])
+    inverse = np.argsort(orders, axis=-1)
+    lu = Tensor(backend.array_module(a._data).asarray(packed))
+    n = a.shape[-1]
+    strictly_lower, eye = np.tril(np.ones((n, n), bool), -1), np.eye(n, dtype=a._data.dtype)
+
+    def vjp(g, out, a):
+        lower = _ops.where(strictly_lower, out, 0.0) + eye
+        upper = _ops.where(strictly_lower, 0.0, out)
+        d_lower, d_upper = _ops.where(strictly_lower, g, 0.0), _ops.where(strictly_lower, 0.0, g)
+        middle = _ops.band_part(matmul(_t(lower), d_lower), -1, 0) - _ops.band_part(matmul(_t(lower), d_lower), 0, 0) \
+            + _ops.band_part(matmul(d_upper, _t(upper)), 0, -1)
+        permuted = _t(_ops.solve(upper, _t(_ops.solve(_t(lower), middle))))       # L^-T middle U^-T
+        return _take_rows(permuted, inverse)
+
+    return _primitive('lu_factor', (a,), lu._data, (vjp,)), Tensor(inverse.astype('int32'))
+
+
+def _take_rows(t, order):
+    """t[..., order[..., i], :] for each matrix of a batch."""
+    grid = np.indices(order.shape)
+    return _ops.getitem(t, tuple(grid[:-1]) + (order,))
+
+
+def _doolittle(a):
+    """LU with partial pivoting of one matrix on the host: (packed L\\U, row order)."""
+    lu, order = a.copy(), np.arange(a.shape[0])
+    for k in range(a.shape[0]):
+        pivot = k + int(np.argmax(np.abs(lu[k:, k])))
+        if pivot != k:
+            lu[[k, pivot]], order[[k, pivot]] = lu[[pivot, k]], order[[pivot, k]]
+        if lu[k, k] != 0:
+            lu[k + 1:, k] /= lu[k, k]
+            lu[k + 1:, k + 1:] -= np.outer(lu[k + 1:, k], lu[k, k + 1:])
+    return lu, order
