@@ -164,7 +164,8 @@ class RandomZoom(_AffineLayer):
     @staticmethod
     def _zoom_range(factor, arg):
         lower, upper = factor_range(factor, arg, 'RandomZoom')
-        if lower <= -1.0:
+        given = factor if isinstance(factor, (tuple, list)) else [factor]
+        if any(f <= -1.0 for f in given):            # Keras checks the numbers given, not -abs(f)
             raise ValueError('RandomZoom: %s must lie in (-1, 1] (a zoom of -1 would shrink to nothing); '
                              'received %s=%r' % (arg, arg, factor))
         return lower, upper
