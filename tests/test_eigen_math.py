@@ -1,4 +1,4 @@
-"""float32 exp, log, tanh, sigmoid ... give TensorFlow's bits (framework/ops/eigen_math.py).
+"""float32 exp, log, tanh, erf, sigmoid ... give TensorFlow's bits (framework/ops/eigen_math.py).
 
 The golden bits in tests/data/eigen_math.npz are TensorFlow 2.21's outputs (CPU wheel) on 403
 inputs: edge values and their float neighbours (0, -0, +-inf, NaN, denormals, the kernels'
@@ -18,7 +18,7 @@ GOLDEN = np.load(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'data'
 X = GOLDEN['x'].view(np.float32)
 
 OPS = {'exp': tf.exp, 'log': tf.math.log, 'log1p': tf.math.log1p, 'expm1': tf.math.expm1, 'tanh': tf.tanh,
-       'sigmoid': tf.sigmoid, 'softplus': tf.nn.softplus, 'elu': tf.nn.elu, 'selu': tf.nn.selu}
+       'sigmoid': tf.sigmoid, 'softplus': tf.nn.softplus, 'elu': tf.nn.elu, 'selu': tf.nn.selu, 'erf': tf.math.erf}
 
 
 def _assert_same_bits(actual, golden_bits):
@@ -35,7 +35,7 @@ def test_op_gives_tensorflow_bits(name):
     _assert_same_bits(OPS[name](X).numpy(), GOLDEN[name])
 
 
-@pytest.mark.parametrize('name', ['exp', 'log', 'log1p', 'expm1', 'tanh', 'sigmoid', 'softplus'])
+@pytest.mark.parametrize('name', ['exp', 'log', 'log1p', 'expm1', 'tanh', 'sigmoid', 'softplus', 'erf'])
 def test_kernel_keeps_the_flat_order_of_any_shape(name):
     # Eigen's packets run over the flattened tensor: reshaping changes nothing.
     kernel = getattr(eigen_math, name)

@@ -160,7 +160,7 @@ def test_predict_is_batched_and_returns_numpy(backend):
     model = _regression_model()
     out = model.predict(x, batch_size=7, verbose=0)
     assert isinstance(out, np.ndarray) and out.shape == (40, 1)
-    np.testing.assert_allclose(out, model(x).numpy(), rtol=1e-6)
+    np.testing.assert_allclose(out, model(x).numpy(), rtol=1e-6, atol=1e-7)  # batches of 7 put other values in exp's scalar tail
     np.testing.assert_allclose(model.predict_on_batch(x[:5]), out[:5], rtol=1e-6)
 
 

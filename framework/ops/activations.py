@@ -113,7 +113,7 @@ def gelu(features, approximate=False, name=None):
     if approximate:
         inner = math.sqrt(2 / math.pi) * (x + 0.044715 * x * x * x)
         return 0.5 * x * (1 + tanh(inner))
-    return 0.5 * x * (1 + erf(x * (1 / math.sqrt(2))))
+    return 0.5 * x * (1 + erf(x / 1.4142135623730951))      # TensorFlow divides by sqrt(2)
 
 
 def silu(features, beta=1.0, name=None):

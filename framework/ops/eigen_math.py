@@ -1,4 +1,4 @@
-"""float32 exp, log, log1p, expm1, tanh, sigmoid and softplus with TensorFlow's bits.
+"""float32 exp, log, log1p, expm1, tanh, erf, sigmoid and softplus with TensorFlow's bits.
 
 TensorFlow's CPU kernels evaluate these with Eigen's polynomial kernels
 (Eigen/src/Core/arch/Default/GenericPacketMathFunctions.h and the
@@ -144,6 +144,25 @@ def _tanh_packets(xp, a):
     return p
 
 
+def _erf_packets(xp, x):
+    """Eigen's generic_fast_erf<float>: an odd/even [11/10]-rational in x, x**2 capped at 16."""
+    x2 = xp.minimum(x * x, _F(16))
+    p = _madd(xp, x2, _F(2.123732201653183437883853912353515625e-06), _F(2.861979592125862836837768554687500000e-04),
+              xp.empty_like(x))
+    for c in (3.658048342913389205932617187500000000e-03, 5.243302136659622192382812500000000000e-02,
+              1.874160766601562500000000000000000000e-01, 1.128379106521606445312500000000000000e+00):
+        _madd(xp, p, x2, _F(c), p)
+    p *= x
+    q = _madd(xp, x2, _F(3.89185734093189239501953125000e-05), _F(1.14329601638019084930419921875e-03),
+              xp.empty_like(x))
+    for c in (1.47520881146192550659179687500e-02, 1.12945675849914550781250000000e-01,
+              4.99425798654556274414062500000e-01, 1.0):
+        _madd(xp, q, x2, _F(c), q)
+    p /= q
+    xp.minimum(p, _F(1), out=p)
+    return xp.maximum(p, _F(-1), out=p)
+
+
 def _sigmoid_packets(xp, x_in):
     """Eigen's scalar_logistic_op<float>::packetOp: exp(x/2) by a degree-5 polynomial, squared."""
     x = xp.minimum(x_in, _F(16.6355324))
@@ -274,5 +293,6 @@ log = _kernel(_log_packets, _logf)
 log1p = _kernel(_log1p_packets, _log1pf)
 expm1 = _kernel(_expm1_packets, _expm1f, passes_denormals=True)
 tanh = _kernel(_tanh_packets, None)      # Eigen's scalar tanh<float> is the same rational
+erf = _kernel(_erf_packets, None)        # and so is its scalar erf<float>
 sigmoid = _kernel(_sigmoid_packets, _sigmoid_scalar)
 softplus = _kernel(_softplus_packets, _softplus_scalar)

@@ -38,7 +38,7 @@ _tanh_grad = array_rule(lambda g, y, x: g * (1 - y * y))
 _sigmoid_grad = array_rule(lambda g, y, x: g * (y * (1 - y)))
 
 
-# float32 exp, log, log1p, expm1, tanh, sigmoid and softplus on the host take TensorFlow's
+# float32 exp, log, log1p, expm1, tanh, erf, sigmoid and softplus on the host take TensorFlow's
 # Eigen kernels (bit for bit, see eigen_math); other dtypes and device arrays the array
 # module's own functions (cupy's are CUDA's, as TensorFlow's GPU kernels).
 def exp(x, name=None):
@@ -171,6 +171,8 @@ def erf(x, name=None):
 
 
 def _erf_value(a):
+    if eigen_math.handles(a):
+        return eigen_math.erf(a)
     if backend.is_device_array(a):
         from cupyx.scipy.special import erf as cupy_erf
         return cupy_erf(a)

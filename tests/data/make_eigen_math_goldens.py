@@ -16,7 +16,8 @@ x = np.concatenate([edges,
 assert x.size % 8 != 0          # the last size % 8 values take TensorFlow's scalar path
 out = {'x': x.view(np.uint32)}
 for k, f in {'exp': tf.exp, 'log': tf.math.log, 'log1p': tf.math.log1p, 'expm1': tf.math.expm1, 'tanh': tf.tanh,
-             'sigmoid': tf.sigmoid, 'softplus': tf.nn.softplus, 'elu': tf.nn.elu, 'selu': tf.nn.selu}.items():
+             'sigmoid': tf.sigmoid, 'softplus': tf.nn.softplus, 'elu': tf.nn.elu, 'selu': tf.nn.selu,
+             'erf': tf.math.erf}.items():
     out[k] = f(x).numpy().view(np.uint32)
 logits = (rng.standard_normal((13, 17)) * 3).astype(np.float32)
 labels = rng.integers(0, 17, 13)
@@ -30,4 +31,4 @@ long_row = (rng.standard_normal((3, 1000)) * 2).astype(np.float32)
 out['long_row'] = long_row.view(np.uint32)
 out['long_row_sum'] = tf.reduce_sum(long_row, axis=1).numpy().view(np.uint32)
 print(x.size, x.size % 8)
-np.savez_compressed('os.path.join(os.path.dirname(os.path.abspath(__file__)), "eigen_math.npz")', **out)
+np.savez_compressed(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'eigen_math.npz'), **out)
