@@ -155,3 +155,13 @@ def test_jvp_equals_the_directional_derivative():
 def test_bad_input_raises_a_clear_error(call, message):
     with pytest.raises((TypeError, ValueError), match=message):
         call()
+
+
+def test_namespaces_group_the_functions_as_keras3():
+    # keras.ops.numpy / .nn / .linalg / .image hold the same functions as the top level.
+    assert ops.numpy.quantile is ops.quantile and ops.numpy.vectorize is ops.vectorize
+    assert ops.nn.depthwise_conv is ops.depthwise_conv and ops.nn.relu is ops.relu and ops.nn.polar is ops.polar
+    assert ops.linalg.svd is ops.svd and ops.linalg.norm is ops.norm and ops.linalg.solve is ops.solve
+    assert not hasattr(ops, 'resize') and ops.image.resize.__name__ == 'resize'
+    with pytest.raises(ValueError, match='keras.ops.svd'):
+        ops.linalg.svd(V)

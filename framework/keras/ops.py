@@ -7,11 +7,14 @@ is) and follows Keras 3's names, signatures, defaults and dtype promotion.
 The functions live by theme: ops_math (elementwise and reductions),
 ops_arrays (creation and conversion), ops_shapes (shapes, indexing,
 products), ops_scatter (segments, scatter), ops_linalg (inv, det, solve),
-ops_nn (activations, cross-entropies, conv and pooling) and ops_core
-(control flow); ``keras.ops.nn``, ``.linalg`` and ``.core`` name three of them.
+ops_nn (activations, cross-entropies, conv and pooling), ops_core
+(control flow) and the ops_* modules beside them; ``keras.ops.numpy``,
+``.nn``, ``.linalg``, ``.core`` and ``.image`` group them as Keras 3 does.
 """
+import types as _types
+
 from framework.ops.operands import named_errors as _named_errors
-from . import ops_arrays as _arrays, ops_core as core, ops_linalg as linalg, ops_math as _math, ops_nn as nn
+from . import ops_arrays as _arrays, ops_core as core, ops_linalg as _linalg, ops_math as _math, ops_nn as _nn
 from . import ops_scatter as _scatter, ops_shapes as _shapes
 from . import ops_arrangement as _arrangement, ops_elementwise as _elementwise, ops_statistics as _statistics
 from . import ops_nn_extra as _nn_extra, ops_products as _products, ops_search as _search
@@ -32,10 +35,24 @@ def _export(module):
         globals()[name] = fn if name in _CALLERS_CODE else _named_errors('keras.ops.' + name)(fn)
 
 
-_MODULES = (_arrays, core, linalg, _math, nn, _scatter, _shapes, _elementwise, _statistics,
+_MODULES = (_arrays, core, _linalg, _math, _nn, _scatter, _shapes, _elementwise, _statistics,
             _arrangement, _products, _search, _nn_extra, _decompositions,
             _bits, _signal, _conv_extra, _functional, _complex, _segments)
 for _module in _MODULES:
     _export(_module)
 
 __all__ = sorted({name for module in _MODULES for name in module.__all__})
+
+
+def _namespace(name, modules, extra=()):
+    # keras.ops.numpy / .nn / .linalg: the same (error-naming) functions, grouped as Keras 3 groups them.
+    space = _types.ModuleType('framework.keras.ops.' + name)
+    for fn_name in sorted({n for m in modules for n in m.__all__} | set(extra)):
+        setattr(space, fn_name, globals()[fn_name])
+    return space
+
+
+numpy = _namespace('numpy', (_arrays, _math, _shapes, _elementwise, _statistics, _arrangement, _products, _search,
+                             _bits), ('bartlett', 'blackman', 'hamming', 'hanning', 'kaiser', 'slogdet', 'vectorize'))
+nn = _namespace('nn', (_nn, _nn_extra, _conv_extra), ('polar',))
+linalg = _namespace('linalg', (_linalg, _decompositions), ('jvp', 'norm'))
