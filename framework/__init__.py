@@ -16,7 +16,7 @@ from . import strings, version  # noqa: F401,E402
 from .version import __version__  # noqa: F401  (tf.__version__: tapeflow's own)
 from .custom_gradient import custom_gradient
 from .placement import device
-from .dtypes import (as_dtype, bool, complex64, complex128, double, float16, float32, float64, half,  # noqa: F401
+from .dtypes import (DType, as_dtype, bool, complex64, complex128, double, float16, float32, float64, half,  # noqa: F401
                      int8, int16, int32, int64, string, uint8, uint16, uint32, uint64)
 from .gradient_check import check_gradients, compute_gradient  # noqa: F401
 from .module import Module

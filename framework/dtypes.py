@@ -10,12 +10,15 @@ wherever they take a dtype: it carries the numpy dtype as ``.dtype``, which
 Python floats become float32 and Python ints int32, as in TensorFlow; numpy
 arrays keep the dtype they have (float64 stays float64).
 """
+import builtins
+
 import numpy as np
 
 # TensorFlow's DataType enum (types.proto), for ``as_datatype_enum``.
 _ENUMS = {'float32': 1, 'float64': 2, 'int32': 3, 'uint8': 4, 'int16': 5, 'int8': 6, 'string': 7,
           'complex64': 8, 'int64': 9, 'bool': 10, 'uint16': 17, 'complex128': 18, 'float16': 19,
           'uint32': 22, 'uint64': 23}
+_NAME_OF_ENUM = {enum: name for name, enum in _ENUMS.items()}
 
 
 class DType:
@@ -26,10 +29,23 @@ class DType:
     """
     __slots__ = ('_name', 'dtype', '_hash')
 
-    def __init__(self, name, numpy_dtype):
+    def __new__(cls, type_enum):
+        """``DType(1)`` is ``tf.float32``: TensorFlow's constructor takes a DataType enum."""
+        name = None
+        if isinstance(type_enum, (int, np.integer)) and not isinstance(type_enum, (builtins.bool, np.bool_)):
+            name = _NAME_OF_ENUM.get(int(type_enum))
+        if name is None:
+            raise TypeError('DType: %r is not the DataType enum of a supported dtype (1 is float32, 3 int32, '
+                            '...); use framework.as_dtype to convert a name or numpy dtype' % (type_enum,))
+        return _BY_NAME[name]
+
+    @classmethod
+    def _make(cls, name, numpy_dtype):
+        self = object.__new__(cls)
         self._name = name
         self.dtype = numpy_dtype          # what np.dtype(a_DType) reads
         self._hash = hash(numpy_dtype)    # equal to its numpy dtype, so hashes agree with it
+        return self
 
     @property
     def name(self):
@@ -136,21 +152,21 @@ class DType:
         return as_dtype, (self._name,)    # unpickles to the interned object
 
 
-float16 = half = DType('float16', np.dtype('float16'))
-float32 = DType('float32', np.dtype('float32'))
-float64 = double = DType('float64', np.dtype('float64'))
-int8 = DType('int8', np.dtype('int8'))
-int16 = DType('int16', np.dtype('int16'))
-int32 = DType('int32', np.dtype('int32'))
-int64 = DType('int64', np.dtype('int64'))
-uint8 = DType('uint8', np.dtype('uint8'))
-uint16 = DType('uint16', np.dtype('uint16'))
-uint32 = DType('uint32', np.dtype('uint32'))
-uint64 = DType('uint64', np.dtype('uint64'))
-bool = DType('bool', np.dtype('bool'))          # noqa: A001  (TensorFlow's name)
-complex64 = DType('complex64', np.dtype('complex64'))
-complex128 = DType('complex128', np.dtype('complex128'))
-string = DType('string', np.dtype('object'))    # string tensors hold UTF-8 bytes in object arrays
+float16 = half = DType._make('float16', np.dtype('float16'))
+float32 = DType._make('float32', np.dtype('float32'))
+float64 = double = DType._make('float64', np.dtype('float64'))
+int8 = DType._make('int8', np.dtype('int8'))
+int16 = DType._make('int16', np.dtype('int16'))
+int32 = DType._make('int32', np.dtype('int32'))
+int64 = DType._make('int64', np.dtype('int64'))
+uint8 = DType._make('uint8', np.dtype('uint8'))
+uint16 = DType._make('uint16', np.dtype('uint16'))
+uint32 = DType._make('uint32', np.dtype('uint32'))
+uint64 = DType._make('uint64', np.dtype('uint64'))
+bool = DType._make('bool', np.dtype('bool'))          # noqa: A001  (TensorFlow's name)
+complex64 = DType._make('complex64', np.dtype('complex64'))
+complex128 = DType._make('complex128', np.dtype('complex128'))
+string = DType._make('string', np.dtype('object'))    # string tensors hold UTF-8 bytes in object arrays
 
 _ALL = (float16, float32, float64, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
         bool, complex64, complex128, string)
@@ -276,3 +292,11 @@ def python_default(array):
 def display_name(dtype):
     """The dtype's name as a tensor's repr shows it: 'string' for string tensors."""
     return as_dtype(dtype).name
+
+
+def __getattr__(name):
+    # tf.dtypes.cast is the op; ops import this module, so it is looked up on first use.
+    if name == 'cast':
+        from .ops.shapes import cast
+        return cast
+    raise AttributeError("module 'framework.dtypes' has no attribute %r" % name)

@@ -172,3 +172,18 @@ def test_bad_dtype_names_the_op_and_argument():
         tf.cast(tf.constant(1.0), 'floaty')
     with pytest.raises(TypeError, match='Cannot interpret'):
         tf.zeros((2,), dtype=object())
+
+
+def test_dtype_constructor_takes_tensorflows_enum():
+    assert tf.DType is tf.dtypes.DType
+    assert tf.DType(1) is tf.float32 and tf.DType(np.int64(7)) is tf.string
+    for bad in (99, 'float32', True, None):
+        with pytest.raises(TypeError, match='DType: .* is not the DataType enum'):
+            tf.DType(bad)
+
+
+def test_dtypes_module_has_cast():
+    out = tf.dtypes.cast(tf.constant([1.5, -2.5]), tf.int32)
+    assert out.dtype is tf.int32 and out.numpy().tolist() == [1, -2]     # truncation, as tf.cast
+    with pytest.raises(AttributeError, match="no attribute 'bogus'"):
+        tf.dtypes.bogus
