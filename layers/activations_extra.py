@@ -10,7 +10,7 @@ from framework import backend, ops
 
 def _float_tensor(x, what):
     x = ops.convert_to_tensor(x)
-    if x.dtype.kind != 'f':
+    if x._data.dtype.kind != 'f':
         raise TypeError('%s: expected a floating tensor, got dtype %s of shape %s; cast it with tf.cast'
                         % (what, x.dtype.name, tuple(x.shape)))
     return x
