@@ -74,6 +74,11 @@ def test_row_sum_adds_in_eigens_order():
     assert (rows.sum(axis=1).view(np.uint32) != GOLDEN['long_row_sum']).any()
 
 
+def test_rows_past_eigens_leaf_size_are_summed_as_a_tree():
+    rows = GOLDEN['very_long_row'].view(np.float32)
+    _assert_same_bits(tf.reduce_logsumexp(rows, axis=1).numpy(), GOLDEN['very_long_logsumexp'])
+
+
 def test_row_sum_of_short_rows_is_sequential():
     a = np.array([[1e8, 1.0, -1e8, 1.0, 0.5]], np.float32)
     assert row_sum(a)[0] == np.float32(((np.float32(1e8) + 1) - np.float32(1e8)) + 1 + np.float32(0.5))

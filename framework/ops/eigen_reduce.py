@@ -13,15 +13,17 @@ import numpy as np
 from .. import backend
 
 PACKET = 8
-_LEAF = 1024 * PACKET     # longer rows split into halves in Eigen (a tree): numpy's sum there
+_LEAF = 1024 * PACKET     # longer rows split in two halves, recursively (Eigen's tree reduction)
 
 
 def row_sum(a):
     """Sum a 2-D float32 array along its last axis in Eigen's order; shape (rows,)."""
     xp = backend.array_module(a)
     rows, n = a.shape
-    if n > _LEAF or a.dtype != np.float32:
+    if a.dtype != np.float32:
         return a.sum(axis=1, dtype=a.dtype)
+    if n > _LEAF:
+        return xp.stack([_tree_sum(a[r], r * n) for r in range(rows)]) if rows else xp.zeros(0, a.dtype)
     whole = n - n % PACKET
     acc = xp.zeros((rows, PACKET), a.dtype)
     start = 0
@@ -43,3 +45,17 @@ def row_sum(a):
     for j in range(whole, n):
         tail += a[:, j]
     return tail + packed
+
+
+def _tree_sum(v, first):
+    """Eigen's split of a long row: at the packet boundary (counted from the tensor's start,
+    ``first``) past its middle; (0 + left) + right."""
+    n = v.shape[0]
+    if n <= _LEAF:
+        return row_sum(v[None])[0]
+    split = PACKET * -(-(first + -(-n // 2)) // PACKET)
+    left = min(split - first, n)
+    total = v.dtype.type(0) + _tree_sum(v[:left], first)
+    if left < n:
+        total = total + _tree_sum(v[left:], first + left)
+    return total

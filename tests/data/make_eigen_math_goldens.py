@@ -30,5 +30,8 @@ out['xent'] = tf.nn.softmax_cross_entropy_with_logits(np.eye(17, dtype=np.float3
 long_row = (rng.standard_normal((3, 1000)) * 2).astype(np.float32)
 out['long_row'] = long_row.view(np.uint32)
 out['long_row_sum'] = tf.reduce_sum(long_row, axis=1).numpy().view(np.uint32)
+very_long = (rng.standard_normal((2, 9001)) * 2).astype(np.float32)     # past Eigen's 8192-value leaf
+out['very_long_row'] = very_long.view(np.uint32)
+out['very_long_logsumexp'] = tf.reduce_logsumexp(very_long, axis=1).numpy().view(np.uint32)
 print(x.size, x.size % 8)
 np.savez_compressed(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'eigen_math.npz'), **out)
