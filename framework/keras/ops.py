@@ -20,7 +20,7 @@ from . import ops_arrangement as _arrangement, ops_elementwise as _elementwise, 
 from . import ops_nn_extra as _nn_extra, ops_products as _products, ops_search as _search
 from . import ops_bits as _bits, ops_decompositions as _decompositions, ops_signal as _signal
 from . import ops_conv_extra as _conv_extra, ops_functional as _functional, ops_image as image
-from . import ops_complex as _complex, ops_segments as _segments
+from . import ops_complex as _complex, ops_ctc as _ctc, ops_segments as _segments
 
 # Control flow runs the caller's functions: their errors pass through untouched.
 _CALLERS_CODE = {'associative_scan', 'cond', 'custom_gradient', 'fori_loop', 'jvp', 'map', 'scan', 'switch', 'vectorize',
@@ -37,7 +37,8 @@ def _export(module):
 
 _MODULES = (_arrays, core, _linalg, _math, _nn, _scatter, _shapes, _elementwise, _statistics,
             _arrangement, _products, _search, _nn_extra, _decompositions,
-            _bits, _signal, _conv_extra, _functional, _complex, _segments)
+            _bits, _signal, _conv_extra, _functional, _complex, _segments,
+            _ctc)
 for _module in _MODULES:
     _export(_module)
 
@@ -54,5 +55,5 @@ def _namespace(name, modules, extra=()):
 
 numpy = _namespace('numpy', (_arrays, _math, _shapes, _elementwise, _statistics, _arrangement, _products, _search,
                              _bits), ('bartlett', 'blackman', 'hamming', 'hanning', 'kaiser', 'slogdet', 'vectorize'))
-nn = _namespace('nn', (_nn, _nn_extra, _conv_extra), ('polar',))
+nn = _namespace('nn', (_nn, _nn_extra, _conv_extra, _ctc), ('polar',))
 linalg = _namespace('linalg', (_linalg, _decompositions), ('jvp', 'norm'))
