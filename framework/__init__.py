@@ -27,6 +27,7 @@ from .ops.tensor_spec import TensorSpec
 from .tape import GradientTape, UnconnectedGradients
 from .tensor import Tensor, TensorShape, constant, convert_to_tensor as _convert_to_tensor, is_tensor
 from .variable import Variable
+from .indexed_slices import IndexedSlices  # noqa: F401  (tf.IndexedSlices: the gradient of a gather from a variable)
 from .printing import print_ as print  # noqa: A001  (TensorFlow's name; the builtin stays builtins.print)
 from .none_gradients import NoneGradientWarning
 from .assertions import Assert, assert_equal, assert_greater, assert_less, assert_rank  # noqa: F401  (TF 2's top-level names)

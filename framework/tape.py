@@ -16,6 +16,7 @@ import warnings
 from _thread import get_ident
 
 from . import nest
+from .indexed_slices import IndexedSlices, RowGradients
 from .none_gradients import EXPLAIN_NONE, NoneGradientWarning, explain_nones, none_gradient_reason  # noqa: F401
 from .tape_arguments import check_sources, check_targets, result, seeds, unconnected_mode
 from .tensor import Tensor
@@ -124,7 +125,12 @@ def _fold_reads(reads, grads):
         if g is not None:
             vid = id(snap._variable)
             prev = grads.get(vid)
-            grads[vid] = g if prev is None else prev + g
+            if prev is None:
+                grads[vid] = g
+            elif type(g) is RowGradients:       # gathered rows go first: a Tensor's ``+`` does not know them
+                grads[vid] = g + prev
+            else:
+                grads[vid] = prev + g
 
 
 def record_blocked(name, inputs):
@@ -141,6 +147,7 @@ def record_blocked(name, inputs):
 
 
 _ALWAYS_TENSOR = itertools.repeat(Tensor)     # isinstance's second argument, for map()
+_HAS_SLICES = 'has IndexedSlices'             # a key of _backward's dict (never a tensor id)
 
 
 class UnconnectedGradients:
@@ -268,8 +275,12 @@ class GradientTape:
             check_sources(flat_sources)
         targets = [target] if isinstance(target, Tensor) else nest.flatten(target)
         check_targets(targets)
-        grads = self._backward(targets, seeds(targets, output_gradients), flat_sources)
-        results = [result(grads.get(id(s)), s, unconnected) for s in flat_sources]
+        grads = self._backward(targets, seeds(targets, output_gradients), flat_sources, sparse=True)
+        if grads.pop(_HAS_SLICES, False):     # a variable read only through gathers gets its rows, as in TF
+            results = [g if type(g) is IndexedSlices else result(g, s, unconnected)
+                       for g, s in zip(map(grads.get, map(id, flat_sources)), flat_sources)]
+        else:
+            results = [result(grads.get(id(s)), s, unconnected) for s in flat_sources]
         if unconnected == 'none' and EXPLAIN_NONE[0]:
             explain_nones(self, flat_sources, results, targets)
         if not self._persistent:
@@ -289,11 +300,13 @@ class GradientTape:
         return batch_jacobian(self, target, source, unconnected_mode(unconnected_gradients))
 
     # ---- the sweep ---------------------------------------------------------
-    def _backward(self, targets, seed_grads, sources, free=None):
+    def _backward(self, targets, seed_grads, sources, free=None, sparse=False):
         """The reverse sweep: a dict from tensor id to its accumulated gradient.
 
         ``free`` (default: not persistent) drops each node as the sweep passes
-        it; jacobians sweep many times and free at the end instead.
+        it; jacobians sweep many times and free at the end instead. A variable
+        read only through gathers gets an IndexedSlices when ``sparse`` (then the
+        dict also maps ``_HAS_SLICES`` to True), else a dense Tensor.
         """
         source_ids = {id(s) for s in sources}
         grads = {}
@@ -308,6 +321,7 @@ class GradientTape:
             if ACTIVE and any(t._thread == get_ident() for t in tuple(ACTIVE)):
                 self._sweep(grads, source_ids, free)
                 _fold_reads(self._reads, grads)
+                rows = [key for key, g in grads.items() if type(g) is RowGradients]
             else:
                 # Nothing of this thread records the sweep (first-order gradients): run
                 # the rules that have one on raw arrays (see ``array_rule``).
@@ -315,8 +329,20 @@ class GradientTape:
                     grads[key] = g._data
                 _sweep_arrays(self._nodes, self._tracked, grads, source_ids, free)
                 _fold_reads(self._reads, grads)
+                rows = []
                 for key, g in grads.items():
-                    grads[key] = Tensor(g)
+                    if type(g) is RowGradients:
+                        rows.append(key)
+                    else:
+                        grads[key] = Tensor(g)
+            for key in rows:
+                if sparse:
+                    grads[key] = grads[key].indexed_slices()
+                else:
+                    dense = grads[key].dense()      # a Tensor in the Tensor sweep, an array in the array sweep
+                    grads[key] = dense if isinstance(dense, Tensor) else Tensor(dense)
+            if rows and sparse:
+                grads[_HAS_SLICES] = True
         finally:
             if was_recording:
                 self._push()
@@ -340,6 +366,11 @@ class GradientTape:
                     continue
                 gx = vjp(g, output, *inputs)
                 if gx is None:
+                    continue
+                if type(gx) is RowGradients:      # a variable's gathered rows (see indexed_slices.py)
+                    prev = grads.get(xid)
+                    # Earlier rows first, as the array sweep's ``prev + gx``; a Tensor's ``+`` does not know rows.
+                    grads[xid] = gx if prev is None else prev + gx if type(prev) is RowGradients else gx + prev
                     continue
                 if gx._data.shape != x._data.shape:
                     gx = _sum_to(gx, x._data.shape)

@@ -205,6 +205,8 @@ def _to_array(value, dtype):
         if dtype is None:
             return backend.place(value)
         return backend.place(value.astype(dtype, copy=False))
+    if isinstance(value, IndexedSlices):        # e.g. tensor + slices: dense, as TensorFlow
+        return value._to_dense(dtype)._data
     try:
         array = np.asarray(value)
     except ValueError as err:
@@ -269,6 +271,8 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
                              'use framework.cast to change the dtype'
                              % (dtype.name, value.dtype.name, value))
         return value
+    if isinstance(value, IndexedSlices):    # the dense tensor, repeated rows summed (recorded on tapes)
+        return value._to_dense(dtype)
     if dtype is None and dtype_hint is not None and not isinstance(value, (np.ndarray, np.generic)):
         try:
             return Tensor(_to_array(value, dtypes.numpy_dtype(dtype_hint)))
@@ -282,3 +286,4 @@ def is_tensor(value):
 
 
 from . import ops  # noqa: E402  (the operators above look ops up at call time)
+from .indexed_slices import IndexedSlices  # noqa: E402  (it builds on Tensor)

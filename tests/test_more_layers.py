@@ -148,6 +148,7 @@ def test_embedding_gradient_adds_up_repeated_rows():
     with tf.GradientTape() as tape:
         out = layer(ids)
     (grad,) = tape.gradient(out, layer.trainable_weights, output_gradients=tf.constant(seed))
+    grad = tf.convert_to_tensor(grad)       # an IndexedSlices, as TensorFlow's gather from a variable
 
     def f(table):
         layer.set_weights([table.numpy()])

@@ -10,7 +10,9 @@ import numpy as np
 
 from ..errors import InvalidArgumentError
 from .. import backend
+from ..indexed_slices import gathered_rows_gradient
 from ..tensor import Tensor
+from ..variable import Variable
 from .operands import ACTIVE, as_tensor, normalize_axis, record, snapshot
 
 
@@ -88,7 +90,19 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     if i.size and (int(i.min()) < 0 or int(i.max()) >= n):
         raise InvalidArgumentError('gather: indices must lie in [0, %d) for axis %d of shape %s; got min %d, max %d'
                          % (n, ax, tuple(x.shape), int(i.min()), int(i.max())))
+    if ax == 0 and type(x) is Variable:
+        return _gather_variable_rows(x, i)
     return getitem(x, (builtins.slice(None),) * ax + (i,))
+
+
+def _gather_variable_rows(variable, ids):
+    """Rows of a variable: as TensorFlow's ResourceGather, the variable's gradient is the
+    gathered rows themselves (an IndexedSlices), not a dense scatter of them."""
+    xp = backend.array_module(variable._data)
+    out = Tensor(snapshot(variable)[_raw_index(ids, xp)])
+    if ACTIVE:
+        record('gather', (variable,), out, (gathered_rows_gradient(ids, variable._data.shape),))
+    return out
 
 
 def gather_nd(params, indices, batch_dims=0, name=None):

@@ -7,6 +7,7 @@ TensorFlow, the gradient of a Euclidean norm at the zero vector is NaN.
 import math
 
 from .. import backend
+from ..indexed_slices import IndexedSlices, map_values
 from ..tensor import Tensor
 from .operands import as_float_tensor, as_numeric_tensor, as_tensor, named_errors, normalize_axis
 from .reductions import reduce_max, reduce_sum
@@ -108,8 +109,12 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
 
     TensorFlow's formula: t * clip_norm / max(norm, clip_norm), with the norm
     taken as 0 (not NaN) for an all-zero t, so the gradient there stays finite.
+    An IndexedSlices is clipped by the norm of its values (repeated rows each
+    counted), and stays an IndexedSlices.
     """
     from .arithmetic import maximum
+    if isinstance(t, IndexedSlices):
+        return map_values(lambda values: clip_by_norm(values, clip_norm, axes), t)
     t = as_float_tensor(t, 'clip_by_norm')
     clip_norm = _number_or_tensor(clip_norm, t.dtype, 'clip_by_norm')
     squares = reduce_sum(t * t, axes, keepdims=True)
@@ -120,8 +125,9 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
 
 @named_errors('global_norm')
 def global_norm(t_list, name=None):
-    """sqrt of the sum of squares of every element of every tensor in ``t_list`` (None skipped)."""
-    tensors = _present(t_list, 'global_norm')
+    """sqrt of the sum of squares of every element of every tensor in ``t_list`` (None skipped;
+    an IndexedSlices counts its values)."""
+    tensors = _present([t.values if isinstance(t, IndexedSlices) else t for t in t_list], 'global_norm')
     if not tensors:
         raise ValueError('global_norm: t_list holds no tensors (only None)')
     total = reduce_sum(tensors[0] * tensors[0])
@@ -136,19 +142,21 @@ def global_norm(t_list, name=None):
 def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
     """(tensors scaled by clip_norm / max(global_norm, clip_norm), global_norm).
 
-    None entries stay None. A non-finite global norm makes every result NaN,
-    as in TensorFlow.
+    None entries stay None, IndexedSlices stay IndexedSlices (their values scaled).
+    A non-finite global norm makes every result NaN, as in TensorFlow.
     """
     from .arithmetic import minimum
     if isinstance(t_list, Tensor) or not isinstance(t_list, (list, tuple)):
         raise TypeError('clip_by_global_norm: t_list must be a list or tuple of tensors, got %s'
                         % type(t_list).__name__)
-    present = _present(t_list, 'clip_by_global_norm')
+    present = [t if isinstance(t, IndexedSlices) else as_float_tensor(t, 'clip_by_global_norm')
+               for t in t_list if t is not None]
     norm_value = global_norm(present) if use_norm is None else as_float_tensor(use_norm, 'clip_by_global_norm')
     clip_norm = _number_or_tensor(clip_norm, norm_value.dtype, 'clip_by_global_norm')
     # (use_norm - use_norm) is 0, or NaN when the norm is inf or NaN.
     scale = clip_norm * minimum(1.0 / norm_value, 1.0 / clip_norm) + (norm_value - norm_value)
-    clipped = [None if t is None else as_float_tensor(t, 'clip_by_global_norm') * scale for t in t_list]
+    clipped = [None if t is None else map_values(lambda values: values * scale, t) if isinstance(t, IndexedSlices)
+               else as_float_tensor(t, 'clip_by_global_norm') * scale for t in t_list]
     return clipped, norm_value
 
 

@@ -1,5 +1,6 @@
 """Choosing between values: where, clip_by_value."""
 from .. import backend
+from ..indexed_slices import IndexedSlices, map_values
 from ..tensor import Tensor
 from .operands import ACTIVE, as_tensor, binary, named_errors, record
 
@@ -32,7 +33,10 @@ def where(condition, x=None, y=None, name=None):
 @named_errors('clip_by_value')
 def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     """t clipped into [min, max]; the gradient passes to t where it lies inside
-    (bounds included), and to a tensor bound where t lies beyond it."""
+    (bounds included), and to a tensor bound where t lies beyond it. An
+    IndexedSlices stays one, its values clipped."""
+    if isinstance(t, IndexedSlices):
+        return map_values(lambda values: clip_by_value(values, clip_value_min, clip_value_max), t)
     t = as_tensor(t, 'clip_by_value')
     a = t._data
     lo = clip_value_min._data if isinstance(clip_value_min, Tensor) else clip_value_min

@@ -5,6 +5,7 @@ import numpy as np
 
 from ..errors import InvalidArgumentError
 from .. import backend, dtypes
+from ..indexed_slices import IndexedSlices, map_values
 from ..tensor import Tensor
 from ..tape import record_blocked, sum_to_array
 from .indexing import getitem
@@ -255,7 +256,10 @@ def _mirror_index(xp, widths, shape, mode):
 
 @named_errors('cast')
 def cast(x, dtype, name=None):
-    """Convert to ``dtype``; gradients flow only between floating dtypes."""
+    """Convert to ``dtype``; gradients flow only between floating dtypes. An IndexedSlices
+    stays one, its values converted."""
+    if isinstance(x, IndexedSlices):
+        return map_values(lambda values: cast(values, dtype), x)
     x = as_tensor(x, 'cast')
     try:
         dtype = dtypes.numpy_dtype(dtype)
