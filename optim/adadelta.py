@@ -38,6 +38,16 @@ class Adadelta(Optimizer):
         acc_delta[...] = rho * acc_delta + (1 - rho) * (delta * delta)
         variable._data += learning_rate * delta
 
+    def sparse_update_step(self, gradient, variable, learning_rate):
+        """Keras 3 on an IndexedSlices: each row gets its own delta, and both accumulators
+        sum the squares of a repeated index's rows (not the square of their sum)."""
+        xp, rho, rows, at = self.xp(variable), self.rho, gradient.values, gradient.indices
+        acc_grad, acc_delta = self._slots.arrays(variable, ('accumulated_grad', 'accumulated_delta_var'))
+        acc_grad[...] = rho * acc_grad + (1 - rho) * gradient.dense(rows * rows)
+        delta = -(xp.sqrt(acc_delta[at] + self.epsilon) * rows) / xp.sqrt(acc_grad[at] + self.epsilon)
+        acc_delta[...] = rho * acc_delta + (1 - rho) * gradient.dense(delta * delta)
+        variable._data += gradient.dense(learning_rate * delta)
+
     def get_config(self):
         config = super().get_config()
         config.update(rho=self.rho, epsilon=self.epsilon)

@@ -33,8 +33,18 @@ class Adagrad(Optimizer):
         return self.initial_accumulator_value if slot_name == 'accumulator' else 0.0
 
     def update_step(self, gradient, variable, learning_rate):
+        self._step(gradient, gradient * gradient, variable, learning_rate)
+
+    def sparse_update_step(self, gradient, variable, learning_rate):
+        """Keras 3 on an IndexedSlices squares each row on its own and sums the squares
+        of a repeated index (sum g_i**2, where the dense gradient gives (sum g_i)**2);
+        the rest of the step sees the rows summed."""
+        rows = gradient.values
+        self._step(gradient.dense(), gradient.dense(rows * rows), variable, learning_rate)
+
+    def _step(self, gradient, squared, variable, learning_rate):
         (accumulator,) = self._slots.arrays(variable, ('accumulator',))
-        accumulator += gradient * gradient
+        accumulator += squared
         variable._data -= learning_rate * gradient / self.xp(variable).sqrt(accumulator + self.epsilon)
 
     def get_config(self):

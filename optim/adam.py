@@ -42,12 +42,22 @@ class Adam(Optimizer):
         return [('momentum', 'velocity')] + ([('velocity_hat',)] if self.amsgrad else [])
 
     def update_step(self, gradient, variable, learning_rate):
+        self._step(gradient, gradient * gradient, variable, learning_rate)
+
+    def sparse_update_step(self, gradient, variable, learning_rate):
+        """Keras 3 on an IndexedSlices squares each row on its own and sums the squares
+        of a repeated index (sum g_i**2, where the dense gradient gives (sum g_i)**2);
+        the rest of the step sees the rows summed."""
+        rows = gradient.values
+        self._step(gradient.dense(), gradient.dense(rows * rows), variable, learning_rate)
+
+    def _step(self, gradient, squared, variable, learning_rate):
         xp, dtype = self.xp(variable), variable._data.dtype
         m, v = self._slots.arrays(variable, ('momentum', 'velocity'))
         root, denominator = self.per_step('adam', dtype, lambda: self._bias_corrections(dtype))
         alpha = learning_rate * root / denominator      # Keras's order of operations, for identical bits
         m += (gradient - m) * (1 - self.beta_1)
-        v += (gradient * gradient - v) * (1 - self.beta_2)
+        v += (squared - v) * (1 - self.beta_2)
         if self.amsgrad:
             (v_hat,) = self._slots.arrays(variable, ('velocity_hat',))
             xp.maximum(v_hat, v, out=v_hat)

@@ -32,11 +32,21 @@ class Adamax(Optimizer):
         return [('momentum', 'norm')]
 
     def update_step(self, gradient, variable, learning_rate):
+        self._step(gradient, self.xp(variable).abs(gradient), variable, learning_rate)
+
+    def sparse_update_step(self, gradient, variable, learning_rate):
+        """Keras 3 on an IndexedSlices takes each row's absolute value on its own, so a
+        repeated index's u sees sum |g_i| (the dense gradient gives |sum g_i|);
+        the rest of the step sees the rows summed."""
+        magnitude = gradient.dense(self.xp(variable).abs(gradient.values))
+        self._step(gradient.dense(), magnitude, variable, learning_rate)
+
+    def _step(self, gradient, magnitude, variable, learning_rate):
         xp, dtype = self.xp(variable), variable._data.dtype
         beta_1_power = dtype.type(self.beta_1) ** self._local_step(dtype)
         m, u = self._slots.arrays(variable, ('momentum', 'norm'))
         m += (gradient - m) * (1 - self.beta_1)
-        u[...] = xp.maximum(self.beta_2 * u, xp.abs(gradient))
+        u[...] = xp.maximum(self.beta_2 * u, magnitude)
         variable._data -= learning_rate * m / ((1 - beta_1_power) * (u + self.epsilon))
 
     def get_config(self):

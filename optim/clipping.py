@@ -1,13 +1,19 @@
 """Gradient clipping on raw arrays, with Keras 3's formulas (TensorFlow backend).
 
 Each function returns new arrays and never writes into the gradients it is
-given (they may be the caller's arrays).
+given (they may be the caller's arrays). An IndexedSlices gradient (RowGradients)
+is clipped as Keras 3 on TensorFlow does: its rows by value or by their norm
+(each repeated row counted on its own), and, for the global norm, summed into a
+dense gradient by the scaling (TensorFlow's ``IndexedSlices * Tensor`` densifies).
 """
 from framework import backend
+from framework.indexed_slices import RowGradients
 
 
 def clip_by_value(grad, clipvalue):
     """Each element clipped to [-clipvalue, clipvalue]."""
+    if type(grad) is RowGradients:
+        return grad.with_values(clip_by_value(grad.values, clipvalue))
     xp = backend.array_module(grad)
     limit = grad.dtype.type(clipvalue)
     return xp.clip(grad, -limit, limit)
@@ -15,6 +21,8 @@ def clip_by_value(grad, clipvalue):
 
 def clip_by_norm(grad, clipnorm):
     """``grad * clipnorm / max(||grad||, clipnorm)``: rescaled when its L2 norm exceeds clipnorm."""
+    if type(grad) is RowGradients:
+        return grad.with_values(clip_by_norm(grad.values, clipnorm))
     xp = backend.array_module(grad)
     clipnorm = grad.dtype.type(clipnorm)
     l2norm = xp.sqrt(xp.sum(grad * grad))
@@ -24,7 +32,7 @@ def clip_by_norm(grad, clipnorm):
 def global_norm(grads):
     """sqrt of the sum of squares of every element of every gradient, in the first one's dtype."""
     dtype = grads[0].dtype
-    squared = [backend.array_module(g).sum(g * g).astype(dtype) for g in grads]
+    squared = [_squares(g).sum(dtype=g.dtype).astype(dtype) for g in grads]
     total = squared[0]
     for s in squared[1:]:
         total = total + s
@@ -44,4 +52,12 @@ def clip_by_global_norm(grads, clipnorm):
     # A zero norm divides by zero here (1/0 = inf, then min(inf, 1/clipnorm)):
     # a value, not an error; tapeflow silences numpy's RuntimeWarning for it.
     scale = clipnorm * xp.minimum(one / norm, one / clipnorm) + (norm - norm)
-    return [g * scale.astype(g.dtype) for g in grads]
+    return [(g.dense() if type(g) is RowGradients else g) * scale.astype(g.dtype) for g in grads]
+
+
+def _squares(grad):
+    """The squared gradient, dense; for rows, the sum of each index's squared rows (Keras's
+    ``sum(square(IndexedSlices))`` squares the rows, then sums them densely)."""
+    if type(grad) is RowGradients:
+        return grad.dense(grad.values * grad.values)
+    return grad * grad

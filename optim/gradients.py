@@ -5,6 +5,7 @@ import numpy as np
 
 from framework import backend
 from framework.none_gradients import none_gradient_reason
+from framework.indexed_slices import IndexedSlices, RowGradients
 from framework.tensor import Tensor
 from framework.variable import Variable
 
@@ -14,7 +15,7 @@ def checked_gradient(index, grad, variable):
 
     Raises:
         TypeError: ``variable`` is not a floating-point Variable, or ``grad`` is
-            neither a Tensor nor an array.
+            neither a Tensor, an IndexedSlices (given back as RowGradients) nor an array.
         ValueError: ``grad`` has another shape than ``variable`` or lives on another device.
     """
     if type(grad) is Tensor and type(variable) is Variable:
@@ -31,13 +32,15 @@ def checked_gradient(index, grad, variable):
                         'be trained' % (variable.path, variable.dtype.name))
     if grad is None:
         return None
+    if isinstance(grad, (IndexedSlices, RowGradients)):
+        return _checked_rows(grad, variable)
     if isinstance(grad, Tensor):
         data = grad._data
     elif isinstance(grad, (np.ndarray, np.generic)) or backend.is_device_array(grad):
         data = grad
     else:
         raise TypeError('apply_gradients: the gradient for variable %r must be a Tensor or an array, '
-                        'got %s' % (variable.path, type(grad).__name__))
+                        'got %s (an IndexedSlices works too)' % (variable.path, type(grad).__name__))
     if data.shape != variable._data.shape:        # tuples for numpy and cupy alike
         raise ValueError('apply_gradients: the gradient for variable %r has shape %s but the variable '
                          'has shape %s' % (variable.path, tuple(data.shape), tuple(variable._data.shape)))
@@ -46,6 +49,35 @@ def checked_gradient(index, grad, variable):
                          '%s; compute both on one device'
                          % (variable.path, backend.device_name(data), variable.device))
     return data if data.dtype == variable.dtype else data.astype(variable.dtype)
+
+
+def _checked_rows(grad, variable):
+    """An IndexedSlices (or rows already checked) as RowGradients of raw arrays in the variable's dtype.
+
+    Raises:
+        ValueError: a dense shape other than the variable's, indices outside its rows,
+            or rows on another device than the variable.
+    """
+    if isinstance(grad, IndexedSlices):
+        values, indices = grad.values._data, grad.indices._data
+        shape = tuple(grad.shape.as_list()) if grad.dense_shape is not None else None
+    else:
+        values, indices, shape = grad.values, grad.indices, grad.shape
+    target = tuple(variable._data.shape)
+    if shape is not None and shape != target or tuple(values.shape[1:]) != target[1:]:
+        raise ValueError('apply_gradients: the IndexedSlices gradient for variable %r has dense shape %s and '
+                         'rows of shape %s, but the variable has shape %s'
+                         % (variable.path, shape, tuple(values.shape[1:]), target))
+    if indices.size and (int(indices.min()) < 0 or int(indices.max()) >= target[0]):
+        raise ValueError('apply_gradients: the IndexedSlices gradient for variable %r has indices in [%d, %d], '
+                         'outside the variable\'s %d rows' % (variable.path, int(indices.min()),
+                                                              int(indices.max()), target[0]))
+    if backend.is_device_array(values) != backend.is_device_array(variable._data):
+        raise ValueError('apply_gradients: the gradient for variable %r is on %s but the variable is on %s; '
+                         'compute both on one device' % (variable.path, backend.device_name(values), variable.device))
+    if values.dtype != variable._data.dtype:
+        values = values.astype(variable._data.dtype)
+    return RowGradients(values, indices, target)
 
 
 def present_gradients(grads, variables):

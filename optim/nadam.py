@@ -60,6 +60,16 @@ class Nadam(Optimizer):
         super()._update_variables(grads, variables, lr)
 
     def update_step(self, gradient, variable, learning_rate):
+        self._step(gradient, gradient * gradient, variable, learning_rate)
+
+    def sparse_update_step(self, gradient, variable, learning_rate):
+        """Keras 3 on an IndexedSlices squares each row on its own and sums the squares
+        of a repeated index (sum g_i**2, where the dense gradient gives (sum g_i)**2);
+        the rest of the step sees the rows summed."""
+        rows = gradient.values
+        self._step(gradient.dense(), gradient.dense(rows * rows), variable, learning_rate)
+
+    def _step(self, gradient, squared, variable, learning_rate):
         data = variable._data          # the raw array's attributes: no property calls, per variable per step
         xp, dtype = array_module(data), data.dtype
         # The scalar parts of the formula, computed once per step (see _constants):
@@ -68,7 +78,7 @@ class Nadam(Optimizer):
          bias_correction_2, epsilon) = self.per_step('nadam', dtype, lambda: self._constants(dtype))
         m, v = self._slots.arrays(variable, ('momentum', 'velocity'))
         m += (gradient - m) * one_minus_beta_1
-        v += (gradient * gradient - v) * one_minus_beta_2
+        v += (squared - v) * one_minus_beta_2
         m_hat = u_next * m / one_minus_u_product_next + one_minus_u_t * gradient / one_minus_u_product
         v_hat = v / bias_correction_2
         variable._data -= m_hat * learning_rate / (xp.sqrt(v_hat) + epsilon)

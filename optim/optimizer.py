@@ -25,6 +25,7 @@ import abc
 import numpy as np
 
 from framework import backend
+from framework.indexed_slices import RowGradients
 from framework.tape import GradientTape
 from framework.tensor import Tensor, convert_to_tensor
 from framework.variable import Variable
@@ -260,6 +261,9 @@ class Optimizer(OptimizerState, abc.ABC):
         steps = self.gradient_accumulation_steps
         if not steps:
             return self._update(grads, variables)
+        # Keras sums an IndexedSlices into its dense accumulator, and the update
+        # then sees dense gradients: rows are summed here.
+        grads = [g.dense() if type(g) is RowGradients else g for g in grads]
         accumulators = [self._slots.get(v, 'gradient_accumulator')._data for v in variables]
         if (self._iteration_count() + 1) % steps:
             for accumulator, grad in zip(accumulators, grads):
@@ -300,6 +304,14 @@ class Optimizer(OptimizerState, abc.ABC):
         """``update_step`` per variable (Keras's ``_backend_update_step``; Nadam extends it),
         or per FlatGroup of small variables when the update is elementwise."""
         rates = {}      # the rate cast once per dtype, not once per variable
+        sparse = [i for i, g in enumerate(grads) if type(g) is RowGradients]
+        if sparse:
+            # Rows (a variable read through gathers) take their own step, one variable at a time.
+            for i in sparse:
+                dtype = variables[i]._data.dtype
+                self.sparse_update_step(grads[i], variables[i], rates.setdefault(dtype, lr.astype(dtype)))
+            dense = [i for i in range(len(grads)) if type(grads[i]) is not RowGradients]
+            grads, variables = [grads[i] for i in dense], [variables[i] for i in dense]
         if self.elementwise_update and len(variables) > 1:
             work = []
             for group, indices in update_plan(self, variables):
@@ -320,6 +332,18 @@ class Optimizer(OptimizerState, abc.ABC):
     def update_step(self, gradient, variable, learning_rate):
         """Update ``variable._data`` (and its slots) in place from ``gradient``, both raw arrays of
         the variable's dtype; ``learning_rate`` is a scalar of that dtype."""
+
+    def sparse_update_step(self, gradient, variable, learning_rate):
+        """``update_step`` for an IndexedSlices gradient (``gradient``: RowGradients of raw arrays).
+
+        Keras 3 (TensorFlow backend) applies its ops to the rows one by one and sums
+        repeated rows only where a dense operand meets them. Where the formula is
+        linear in the gradient that is the dense step on the summed rows, which is
+        this default; optimizers that square the gradient (or take its absolute
+        value) override it, since there a repeated row's terms are summed after
+        squaring (see framework/indexed_slices.py).
+        """
+        self.update_step(gradient.dense(), variable, learning_rate)
 
     def _clip_gradients(self, grads):
         if self.clipnorm and self.clipnorm > 0:

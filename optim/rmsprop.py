@@ -36,9 +36,19 @@ class RMSprop(Optimizer):
                 + ([('average_gradient',)] if self.centered else []))
 
     def update_step(self, gradient, variable, learning_rate):
+        self._step(gradient, gradient * gradient, variable, learning_rate)
+
+    def sparse_update_step(self, gradient, variable, learning_rate):
+        """Keras 3 on an IndexedSlices squares each row on its own and sums the squares
+        of a repeated index (sum g_i**2, where the dense gradient gives (sum g_i)**2);
+        the rest of the step sees the rows summed."""
+        rows = gradient.values
+        self._step(gradient.dense(), gradient.dense(rows * rows), variable, learning_rate)
+
+    def _step(self, gradient, squared, variable, learning_rate):
         xp, rho = self.xp(variable), self.rho
         (velocity,) = self._slots.arrays(variable, ('velocity',))
-        velocity[...] = rho * velocity + (1 - rho) * (gradient * gradient)
+        velocity[...] = rho * velocity + (1 - rho) * squared
         if self.centered:
             (average,) = self._slots.arrays(variable, ('average_gradient',))
             average[...] = rho * average + (1 - rho) * gradient
