@@ -16,8 +16,8 @@ from framework.ops.operands import named_errors
 from .ops_conv_extra import _patches, _two
 from .ops_dtypes import floating, tensor
 
-__all__ = ['affine_transform', 'crop_images', 'extract_patches', 'hsv_to_rgb', 'pad_images', 'resize',
-           'rgb_to_grayscale', 'rgb_to_hsv']
+__all__ = ['affine_transform', 'crop_images', 'extract_patches', 'gaussian_blur', 'hsv_to_rgb', 'pad_images', 'resize',
+           'rgb_to_grayscale', 'rgb_to_hsv', 'sobel_edges']
 
 
 def _public(fn):
@@ -303,3 +303,5 @@ def extract_patches(images, size, strides=None, dilation_rate=1, padding='valid'
     n, oh, ow = windows.shape[:3]
     return undo(_ops.reshape(windows, [n, oh, ow, -1]))
 
+
+from .ops_image_filters import gaussian_blur, sobel_edges  # noqa: E402  (they reuse _nhwc above)

@@ -1,0 +1,52 @@
+"""``keras.ops.image`` filters: gaussian_blur and sobel_edges, as depthwise convolutions
+(``ops_conv_extra.depthwise_conv``), so gradients reach the images."""
+import numpy as np
+
+from framework import ops as _ops
+from framework.ops.operands import named_errors
+from .ops_conv_extra import depthwise_conv
+
+
+def _channels_last(images, data_format, op, ranks=(3, 4)):
+    from .ops_image import _nhwc
+    x, undo = _nhwc(images, data_format, op)
+    if len(images.shape if hasattr(images, 'shape') else np.shape(images)) not in ranks:
+        raise ValueError('keras.ops.image.%s: images must be 4-D (N, H, W, C), got shape %s'
+                         % (op, tuple(np.shape(images))))
+    return x, undo
+
+
+@named_errors('keras.ops.image.gaussian_blur')
+def gaussian_blur(images, kernel_size=(3, 3), sigma=(1.0, 1.0), data_format=None):
+    """Each channel convolved ('same' padding, zeros outside) with a normalised Gaussian of
+    ``kernel_size`` and ``sigma`` (per axis), built as Keras 3 builds it."""
+    x, undo = _channels_last(images, data_format, 'gaussian_blur')
+    sizes = [int(v) for v in kernel_size]
+    sigmas = [float(v) for v in sigma]
+    if len(sizes) != 2 or len(sigmas) != 2 or min(sizes) < 1 or min(sigmas) <= 0:
+        raise ValueError('keras.ops.image.gaussian_blur: kernel_size must be two ints >= 1 and sigma two positive '
+                         'numbers, got %r and %r' % (kernel_size, sigma))
+    dtype = x._data.dtype
+
+    def bell(size, s):
+        offsets = np.arange(size, dtype=dtype) - np.asarray((size - 1) / 2, dtype)
+        values = np.exp(np.asarray(-0.5, dtype) * (offsets / np.asarray(s, dtype)) ** 2)
+        return values / values.sum()
+    # Keras 3 pairs size[0] with sigma[0] for the column profile and lays the product out as
+    # (size[0], size[1]): the same kernel for square sizes, its reading order otherwise.
+    kernel = np.outer(bell(sizes[1], sigmas[1]), bell(sizes[0], sigmas[0])).reshape(sizes[0], sizes[1])
+    kernel = np.tile(kernel[:, :, None, None], (1, 1, x.shape[-1], 1)).astype(dtype)
+    return undo(depthwise_conv(x, kernel, padding='same'))
+
+
+@named_errors('keras.ops.image.sobel_edges')
+def sobel_edges(images, data_format=None):
+    """The Sobel responses of each channel, (N, H, W, C, 2): [..., 0] vertical (d/dy) and
+    [..., 1] horizontal (d/dx), the image mirrored by one pixel at its edges (tf.image.sobel_edges)."""
+    x, undo = _channels_last(images, data_format, 'sobel_edges', ranks=(4,))
+    dy = np.array([[-1, -2, -1], [0, 0, 0], [1, 2, 1]], x._data.dtype)
+    padded = _ops.pad(x, [[0, 0], [1, 1], [1, 1], [0, 0]], mode='REFLECT')
+    channels = x.shape[-1]
+    edges = [depthwise_conv(padded, np.tile(k[:, :, None, None], (1, 1, channels, 1))) for k in (dy, dy.T)]
+    out = _ops.stack(edges, -1)
+    return _ops.transpose(out, [0, 3, 1, 2, 4]) if data_format == 'channels_first' else out
