@@ -249,7 +249,7 @@ def as_dtype(dtype):
         return string
     try:
         return of_numpy(np.dtype(dtype))
-    except TypeError:
+    except (TypeError, ValueError):       # ValueError: numpy on an object whose .dtype is no dtype
         raise TypeError('Cannot interpret %r as a dtype; use e.g. framework.float32 or \'float32\''
                         % (dtype,)) from None
 

@@ -187,3 +187,8 @@ def test_dtypes_module_has_cast():
     assert out.dtype is tf.int32 and out.numpy().tolist() == [1, -2]     # truncation, as tf.cast
     with pytest.raises(AttributeError, match="no attribute 'bogus'"):
         tf.dtypes.bogus
+
+
+def test_as_dtype_of_a_tensor_is_a_type_error_as_in_tensorflow():
+    with pytest.raises(TypeError, match='Cannot interpret'):
+        tf.as_dtype(tf.constant(1.0))
