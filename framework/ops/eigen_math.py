@@ -85,6 +85,9 @@ def _exp_packets(xp, x_in):
     y, m = _exp_reduced(xp, x, _F(0.49999988079071044921875), _F(0.16666518151760101318359375),
                         _F(4.166965186595916748046875e-2), _F(8.36894474923610687255859375e-3),
                         _F(1.37449637986719608306884765625e-3))
+    if x_in.size == 0 or not float(xp.fmax.reduce(xp.abs(x_in))) > 87:     # fmax skips NaNs
+        y *= _pow2(xp, m)
+        return y
     far = (x_in.view(xp.int32) & 0x7fffffff) > 0x42ae0000      # |x| > 87, or NaN
     out = y * _pow2(xp, m.copy())
     if far.any():                   # Eigen's safe ldexp, zero below -104, flush to zero
@@ -260,8 +263,8 @@ def _evaluate(a, packets, scalar, passes_denormals):
     xp = backend.array_module(a)
     flat = xp.ascontiguousarray(a).reshape(-1)
     # TensorFlow's CPU threads run with denormals-are-zero: a denormal input reads as a signed 0.
-    small = xp.abs(flat) < _TINY
-    if small.any():
+    if flat.size and float(xp.fmin.reduce(xp.abs(flat))) < _TINY:          # fmin skips NaNs
+        small = xp.abs(flat) < _TINY
         small &= flat != 0
         if small.any():
             out = _evaluate(xp.where(small, flat * _F(0), flat), packets, scalar, False)
