@@ -17,6 +17,10 @@ ops = keras.ops
 
 RGB = (np.arange(48, dtype=np.float32).reshape(1, 4, 4, 3) % 13) / 12
 RGB3 = RGB[0]
+X = np.array([[0.5, -1.5, 2.0], [3.0, 0.25, -0.75]], np.float32)
+I = np.array([[1, -2, 3], [4, 0, -6]], np.int32)  # noqa: E741
+V = np.array([0.2, 0.7, 0.1], np.float32)
+T = np.arange(24, dtype=np.float32).reshape(2, 3, 4) / 10
 AFF = np.array([1.1, 0.2, -0.5, -0.1, 0.9, 0.7, 0.0, 0.0], np.float32)
 
 # (expression, Keras 3.15's value, Keras 3.15's dtype)
@@ -61,6 +65,16 @@ GOLDEN = [
     ("ops.image.gaussian_blur(np.transpose(RGB, (0, 3, 1, 2)), data_format='channels_first')", [[[[0.1673207, 0.24001688, 0.34012663, 0.32891393], [0.36337933, 0.38220128, 0.4166667, 0.41543713], [0.43704662, 0.38024104, 0.33333334, 0.35494283], [0.2899307, 0.23837365, 0.20432189, 0.230329]], [[0.07707387, 0.21913809, 0.40062094, 0.37282863], [0.20267868, 0.33137307, 0.5, 0.47593135], [0.36337933, 0.38220128, 0.4166667, 0.41543713], [0.33384544, 0.29886794, 0.2648162, 0.2742437]], [[0.12098856, 0.27963236, 0.46111524, 0.41674334], [0.12901144, 0.33333334, 0.5833334, 0.53642565], [0.20267868, 0.33137307, 0.5, 0.47593135], [0.24359858, 0.27798912, 0.32531047, 0.31815842]]]], 'float32'),
     ('ops.image.sobel_edges(RGB)', [[[[[-7.4505806e-08, 0.0], [0.0, 0.0], [2.9802322e-08, 0.0]], [[0.0, -0.16666672], [0.0, 2.0], [1.1920929e-07, 2.0]], [[-1.1920929e-07, 2.0], [0.0, 2.0], [5.9604645e-08, 2.0]], [[-8.940697e-08, 0.0], [0.0, 0.0], [-5.9604645e-08, 0.0]]], [[[1.5000001, 0.0], [1.4999999, 0.0], [-0.6666666, 0.0]], [[0.4166667, -1.25], [0.41666675, 0.9166666], [-0.66666675, 2.0]], [[-0.6666667, 2.0], [-0.66666657, 2.0], [-0.66666675, 2.0]], [[-0.66666675, 0.0], [-0.6666665, 0.0], [-0.66666675, 0.0]]], [[[-0.66666687, 0.0], [1.5000001, 0.0], [1.4999999, 0.0]], [[-0.6666667, -2.3333333], [0.4166667, -1.25], [0.41666675, 0.9166666]], [[-0.66666675, 2.0], [-0.6666667, 2.0], [-0.66666657, 2.0]], [[-0.66666675, 0.0], [-0.66666675, 0.0], [-0.6666665, 0.0]]], [[[8.195639e-08, 0.0], [-7.4505806e-08, 0.0], [0.0, 0.0]], [[-2.9802322e-08, -2.3333335], [0.0, -2.3333333], [0.0, -0.16666669]], [[1.1920929e-07, 2.0], [-1.1920929e-07, 2.0], [0.0, 2.0]], [[-2.9802322e-08, 0.0], [-8.940697e-08, 0.0], [0.0, 0.0]]]]], 'float32'),
     ("ops.image.sobel_edges(np.transpose(RGB, (0, 3, 1, 2)), data_format='channels_first')", [[[[[-7.4505806e-08, 0.0], [0.0, -0.16666672], [-1.1920929e-07, 2.0], [-8.940697e-08, 0.0]], [[1.5000001, 0.0], [0.4166667, -1.25], [-0.6666667, 2.0], [-0.66666675, 0.0]], [[-0.66666687, 0.0], [-0.6666667, -2.3333333], [-0.66666675, 2.0], [-0.66666675, 0.0]], [[8.195639e-08, 0.0], [-2.9802322e-08, -2.3333335], [1.1920929e-07, 2.0], [-2.9802322e-08, 0.0]]], [[[0.0, 0.0], [0.0, 2.0], [0.0, 2.0], [0.0, 0.0]], [[1.4999999, 0.0], [0.41666675, 0.9166666], [-0.66666657, 2.0], [-0.6666665, 0.0]], [[1.5000001, 0.0], [0.4166667, -1.25], [-0.6666667, 2.0], [-0.66666675, 0.0]], [[-7.4505806e-08, 0.0], [0.0, -2.3333333], [-1.1920929e-07, 2.0], [-8.940697e-08, 0.0]]], [[[2.9802322e-08, 0.0], [1.1920929e-07, 2.0], [5.9604645e-08, 2.0], [-5.9604645e-08, 0.0]], [[-0.6666666, 0.0], [-0.66666675, 2.0], [-0.66666675, 2.0], [-0.66666675, 0.0]], [[1.4999999, 0.0], [0.41666675, 0.9166666], [-0.66666657, 2.0], [-0.6666665, 0.0]], [[0.0, 0.0], [0.0, -0.16666669], [0.0, 2.0], [0.0, 0.0]]]]], 'float32'),
+    ('ops.image.map_coordinates(X, np.array([[0.5, 1.2, -0.3, 1.0], [0.0, 2.5, 1.7, 3.2]], np.float32), 1)', [1.75, -0.29999998, 0.66500014, 0.0], 'float32'),
+    ('ops.image.map_coordinates(X, np.array([[0.5, 1.2, -0.3, 1.0], [0.0, 2.5, 1.7, 3.2]], np.float32), 0)', [0.5, -0.75, 2.0, 0.0], 'float32'),
+    ("ops.image.map_coordinates(X, np.array([[0.5, 1.2, -0.3, 1.0], [0.0, 2.5, 1.7, 3.2]], np.float32), 1, fill_mode='nearest')", [1.75, -0.75, 0.95000017, -0.75], 'float32'),
+    ("ops.image.map_coordinates(X, np.array([[0.5, 1.2, -0.3, 1.0], [0.0, 2.5, 1.7, 3.2]], np.float32), 1, fill_mode='wrap')", [1.75, 1.1500001, 0.5300001, 2.4499998], 'float32'),
+    ("ops.image.map_coordinates(X, np.array([[0.5, 1.2, -0.3, 1.0], [0.0, 2.5, 1.7, 3.2]], np.float32), 1, fill_mode='reflect')", [1.75, -0.75, 0.5300001, -0.54999995], 'float32'),
+    ('ops.image.map_coordinates(X, np.array([[0.5, 1.2, -0.3, 1.0], [0.0, 2.5, 1.7, 3.2]], np.float32), 0, fill_value=9.0)', [0.5, -0.75, 2.0, 9.0], 'float32'),
+    ('ops.image.map_coordinates(I, np.array([[0.5, 1.2, 0.3], [0.0, 1.5, 1.7]], np.float32), 1)', [2, -2, 0], 'int32'),
+    ('ops.image.map_coordinates(T, np.array([[[0.5, 1.0]], [[1.5, 0.2]], [[2.5, 3.0]]], np.float32), 1)', [[1.45, 1.58]], 'float32'),
+    ("ops.image.map_coordinates(V, np.array([[0.5, 2.5, -1.5, 4.0]], np.float32), 1, fill_mode='reflect')", [0.45, 0.1, 0.4, 0.7], 'float32'),
+    ("ops.image.map_coordinates(V, np.array([[0.5, 2.5, -1.5, 4.0]], np.float32), 0, fill_mode='wrap')", [0.2, 0.1, 0.7, 0.7], 'float32'),
 ]
 
 
@@ -86,6 +100,9 @@ GRADIENT_CASES = {
                                                 1, 1, target_height=4, target_width=4) * x, [R64]),
     'colour': (lambda x: ops.image.rgb_to_grayscale(x) + ops.image.hsv_to_rgb(ops.image.rgb_to_hsv(x * 0.9 + 0.05)), [R64]),
     'extract_patches': (lambda x: ops.image.extract_patches(x, 3, strides=2, padding='same'), [R64]),
+    'map_coordinates': (lambda x, c: ops.image.map_coordinates(x, c, 1) + ops.image.map_coordinates(x, c, 1, 'reflect')
+                        + ops.image.map_coordinates(x, c, 0, 'wrap'),
+                        [X.astype(np.float64), np.array([[0.6, 1.2, -0.3, 1.1], [0.1, 2.4, 1.7, 3.2]])]),
     'filters': (lambda x: ops.image.gaussian_blur(x, (3, 5), (1.0, 2.0)) + ops.image.sobel_edges(x)[..., 1], [R64]),
 }
 
@@ -94,6 +111,13 @@ GRADIENT_CASES = {
 def test_gradients_match_central_differences(name):
     fn, inputs = GRADIENT_CASES[name]
     check_gradients(fn, inputs)
+
+
+def test_map_coordinates_mirror_follows_the_documented_rule():
+    # (c d c b | a b c d | c b a b); Keras's TensorFlow backend indexes past the edge instead.
+    got = ops.image.map_coordinates(np.arange(4, dtype=np.float32), np.array([[-3, -1, 4, 5, 7]], np.float32), 0,
+                                    fill_mode='mirror')
+    np.testing.assert_array_equal(got, [3, 1, 2, 1, 1])
 
 
 # ---- bad input: the error names the function and says what is wrong -----------------------------
@@ -112,6 +136,9 @@ def test_gradients_match_central_differences(name):
     (lambda: ops.image.affine_transform(RGB, AFF[:6]), r'keras.ops.image.affine_transform: transform must be \(8,\)'),
     (lambda: ops.image.affine_transform(RGB, AFF, fill_mode='wrap'), 'fill_mode must be'),
     (lambda: ops.image.extract_patches(RGB, 5), 'keras.ops.image.extract_patches: the kernel'),
+    (lambda: ops.image.map_coordinates(X, V[None], 1), 'keras.ops.image.map_coordinates: coordinates must be'),
+    (lambda: ops.image.map_coordinates(V, V[None], 3), 'keras.ops.image.map_coordinates: order must be 0'),
+    (lambda: ops.image.map_coordinates(V, V[None], 1, 'edge'), 'keras.ops.image.map_coordinates: fill_mode'),
     (lambda: ops.image.gaussian_blur(RGB, sigma=(0.0, 1.0)), 'keras.ops.image.gaussian_blur: kernel_size must be'),
     (lambda: ops.image.sobel_edges(RGB3), r'keras.ops.image.sobel_edges: images must be 4-D \(N, H, W, C\)'),
 ])
