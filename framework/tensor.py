@@ -44,6 +44,18 @@ class Tensor:
     def ndim(self):
         return self._data.ndim
 
+    # Keras hangs a tensor's mask on it as ``_keras_mask`` (the masking guide prints
+    # ``masked_output._keras_mask``); here it lives in the notes table (losses/tensor_notes.py).
+    @property
+    def _keras_mask(self):
+        from .losses.tensor_notes import keras_mask_attribute
+        return keras_mask_attribute(self)
+
+    @_keras_mask.setter
+    def _keras_mask(self, mask):
+        from .losses.tensor_notes import set_keras_mask
+        set_keras_mask(self, mask)
+
     @property
     def device(self):
         return backend.device_name(self._data)

@@ -20,6 +20,7 @@ from .call_inputs import accepts_training, check_spec, convert_inputs, shape_of
 from .functional.node import first_call_tensors
 from .functional.symbolic_call import any_symbolic, call_symbolic
 from .input_spec import InputSpec
+from .mask_propagation import call_with_masks, masks_matter
 from .layer_arguments import dtype_policy, legacy_batch_shape, positional_weight_args, standardize_dtype
 from .weights import LayerWeights
 
@@ -178,6 +179,13 @@ class Layer(LayerWeights):
         """
         if (type(inputs) is not Tensor or args or kwargs) and any_symbolic(inputs, args, kwargs):
             return call_symbolic(self, inputs, args, kwargs, training)
+        if masks_matter(self, inputs, kwargs):
+            # As Keras 3's __call__: fill in ``mask`` from the input's mask, and hang
+            # compute_mask's result (or the input's mask) on the outputs.
+            return call_with_masks(self._call_concrete, self, inputs, args, dict(kwargs, training=training))
+        return self._call_concrete(inputs, *args, training=training, **kwargs)
+
+    def _call_concrete(self, inputs, *args, training=None, **kwargs):
         try:
             outputs = self._call_converted(inputs, args, kwargs, training)
         except (TypeError, ValueError) as err:

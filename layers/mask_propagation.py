@@ -24,7 +24,7 @@ import warnings
 import numpy as np
 
 from framework import nest
-from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
+from framework.losses.tensor_notes import get_keras_mask, has_notes, set_keras_mask
 from framework.ops import broadcast_to, cast, concat, expand_dims, logical_or, ones_like, reduce_any
 from framework.tensor import Tensor, convert_to_tensor
 
@@ -179,10 +179,29 @@ _MAKES_MASKS = {}
 
 
 def call_layer(layer, inputs, kwargs):
-    """``layer(inputs, **kwargs)`` as a model runs it: masks handled whatever the layer's class."""
-    if isinstance(layer, MaskedCall) or (mask_of(inputs) is None and not _makes_masks(type(layer))):
-        return layer(inputs, **kwargs)      # the layer handles masks itself, or there is nothing to carry
-    return call_with_masks(layer.__call__, layer, inputs, (), kwargs)
+    """``layer(inputs, **kwargs)`` as a model runs it (``Layer.__call__`` handles the masks)."""
+    return layer(inputs, **kwargs)
+
+
+def masks_matter(layer, inputs, kwargs):
+    """Whether ``Layer.__call__`` must handle masks around this call: a mask is given or
+    rides on the input, or the layer computes one. MaskedCall layers handle their own."""
+    kind = _MASK_KIND.get(type(layer))
+    if kind is None:
+        cls = type(layer)
+        own = issubclass(cls, MaskedCall) or getattr(cls, 'outputs_carry_masks', False)
+        kind = _MASK_KIND[cls] = 'own' if own else 'makes' if hasattr(cls, 'compute_mask') else 'passes'
+    if kind != 'passes':
+        return kind == 'makes'
+    if kwargs.get('mask') is not None:
+        return True
+    # The input's mask lives in the notes table: most calls find nothing there.
+    return (type(inputs) is not Tensor or has_notes(inputs)) and mask_of(inputs) is not None
+
+
+# layer class -> 'own' (a MaskedCall, or a model whose outputs carry the masks its layers
+# computed), 'makes' (has compute_mask) or 'passes'
+_MASK_KIND = {}
 
 
 def _makes_masks(cls):

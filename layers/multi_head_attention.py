@@ -165,6 +165,11 @@ class MultiHeadAttention(Layer):
         value_mask = get_keras_mask(value) if value_mask is None else value_mask
         if key is not None and key_mask is None:
             key_mask = get_keras_mask(key)
+        # As Keras 3, the inputs' masks are cleared here (on the caller's tensors too: this
+        # layer applies them itself), so the projections do not warn that they drop them.
+        for tensor in (query, value, key):
+            if get_keras_mask(tensor) is not None:
+                set_keras_mask(tensor, None)
         value = self._as_input(value, 'value')
         key_given = key is not None
         key = self._as_input(key, 'key') if key_given else value

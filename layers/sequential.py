@@ -183,6 +183,9 @@ class Sequential(ModelBase):
         """None: the output already carries the mask its last layer computed."""
         return None
 
+    # Layer.__call__ needs no mask handling around a model call (see mask_propagation.masks_matter).
+    outputs_carry_masks = True
+
     def compute_output_shape(self, input_shape):
         shape = tuple(input_shape)
         for layer in self._layers:

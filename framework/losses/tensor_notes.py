@@ -28,9 +28,23 @@ def _read(tensor, key):
     return entry[1].get(key)
 
 
+def has_notes(tensor):
+    """Whether anything is noted for ``tensor`` (one dict lookup: callers skip the rest when not)."""
+    return id(tensor) in _notes
+
+
 def set_keras_mask(tensor, mask):
     """Mark ``tensor``'s entries: a bool tensor of its shape, True where a value counts."""
     _write(tensor, 'mask', mask)
+
+
+def keras_mask_attribute(tensor):
+    """Keras's ``tensor._keras_mask``: the mask, None once cleared, and AttributeError
+    while none was ever set (TensorFlow tensors have the attribute only once Keras sets it)."""
+    entry = _notes.get(id(tensor))
+    if entry is None or entry[0]() is not tensor or 'mask' not in entry[1]:
+        raise AttributeError("'%s' object has no attribute '_keras_mask'" % type(tensor).__name__)
+    return entry[1]['mask']
 
 
 def get_keras_mask(tensor):

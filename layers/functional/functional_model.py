@@ -16,7 +16,7 @@ from framework.losses.tensor_notes import set_keras_mask
 from framework.ops import cast, expand_dims, squeeze
 from framework.tensor import Tensor, convert_to_tensor
 
-from ..mask_propagation import as_mask, call_layer, call_with_masks
+from ..mask_propagation import as_mask, call_layer
 from ..model import Model
 from ..summary import print_summary
 from .config import functional_config, rebuild
@@ -114,8 +114,7 @@ class Functional(Model):
                 args, kwargs = node.fill_in(values)
                 if node_kwargs is not node.kwargs:
                     kwargs['training'] = training
-                out = call_with_masks(node.layer.__call__, node.layer, args[0], args[1:], kwargs) if args \
-                    else node.layer(**kwargs)
+                out = node.layer(*args, **kwargs)     # Layer.__call__ handles the masks
             targets = node.outputs
             if len(targets) == 1 and isinstance(out, Tensor):
                 values[targets[0]] = out
@@ -128,6 +127,9 @@ class Functional(Model):
     def compute_mask(self, inputs, mask=None):
         """None: each output already carries the mask its layer computed."""
         return None
+
+    # Layer.__call__ needs no mask handling around a model call (see mask_propagation.masks_matter).
+    outputs_carry_masks = True
 
     def _standardize(self, inputs):
         """The call's inputs as a flat list in ``self.inputs`` order, of the Inputs' dtypes and ranks."""
