@@ -21,6 +21,7 @@ X = np.array([[0.5, -1.5, 2.0], [3.0, 0.25, -0.75]], np.float32)
 I = np.array([[1, -2, 3], [4, 0, -6]], np.int32)  # noqa: E741
 V = np.array([0.2, 0.7, 0.1], np.float32)
 T = np.arange(24, dtype=np.float32).reshape(2, 3, 4) / 10
+IMG12 = (np.arange(432, dtype=np.float32).reshape(1, 12, 12, 3) % 17) / 16
 AFF = np.array([1.1, 0.2, -0.5, -0.1, 0.9, 0.7, 0.0, 0.0], np.float32)
 
 # (expression, Keras 3.15's value, Keras 3.15's dtype)
@@ -78,6 +79,10 @@ GOLDEN = [
     ('ops.image.perspective_transform(RGB, np.array([[0, 0], [3, 0], [0, 3], [3, 3]], np.float32), np.array([[0.2, 0.1], [3.1, 0.3], [0.1, 2.7], [2.9, 3.2]], np.float32))', [[[[0.0, 0.057350207, 0.114700414], [0.18517861, 0.25452375, 0.32386887], [0.36993092, 0.4338557, 0.49778056], [0.5106287, 0.5695444, 0.6284601]], [[0.8027574, 0.03227469, 0.06443103], [0.21722738, 0.2418113, 0.32514465], [0.42890796, 0.5122413, 0.5955746], [0.67865855, 0.76199186, 0.84532523]], [[0.76454586, 0.83532405, 0.16817303], [0.086565144, 0.16989848, 0.24597308], [0.3549469, 0.43828025, 0.5216136], [0.5957707, 0.67776185, 0.759753]], [[0.46406054, 0.51046664, 0.55687267], [0.00966346, 0.07980559, 0.14994772], [0.27974218, 0.36307555, 0.4464089], [0.47689348, 0.5534617, 0.6300298]]]], 'float32'),
     ("ops.image.perspective_transform(RGB3, np.array([[0, 0], [3, 0], [0, 3], [3, 3]], np.float32), np.array([[0.5, 0.5], [3, 0], [0, 3], [2.5, 2.5]], np.float32), interpolation='nearest')", [[[0.0, 0.0, 0.0], [0.0, 0.0, 0.0], [0.5, 0.5833333, 0.6666667], [0.75, 0.8333333, 0.9166667]], [[0.0, 0.0, 0.0], [0.16666667, 0.25, 0.33333334], [0.41666666, 0.5, 0.5833333], [0.6666667, 0.75, 0.8333333]], [[0.9166667, 1.0, 0.0], [0.083333336, 0.16666667, 0.25], [0.33333334, 0.41666666, 0.5], [0.0, 0.0, 0.0]], [[0.8333333, 0.9166667, 1.0], [0.0, 0.083333336, 0.16666667], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]], 'float32'),
     ('ops.image.perspective_transform(RGB, np.array([[0, 0], [3, 0], [0, 3], [3, 3]], np.float32), np.array([[0.2, 0.1], [3.1, 0.3], [0.1, 2.7], [2.9, 3.2]], np.float32), fill_value=0.5)', [[[[0.15589878, 0.213249, 0.2705992], [0.26910782, 0.33845297, 0.40779808], [0.48638207, 0.55030686, 0.6142317], [0.6571345, 0.71605015, 0.7749659]], [[0.9000339, 0.12955123, 0.16170757], [0.21722738, 0.2418113, 0.32514465], [0.42890796, 0.5122413, 0.5955746], [0.67865855, 0.76199186, 0.84532523]], [[0.83987653, 0.91065484, 0.24350381], [0.086565144, 0.16989848, 0.24597308], [0.3549469, 0.43828025, 0.5216136], [0.6038239, 0.68581504, 0.7678062]], [[0.68562424, 0.73203033, 0.77843636], [0.08881068, 0.1589528, 0.22909494], [0.27974218, 0.36307555, 0.4464089], [0.51748437, 0.59405255, 0.6706207]]]], 'float32'),
+    ('ops.image.ssim(IMG12, IMG12 * 0.9 + 0.05)', [0.99448353], 'float32'),
+    ('ops.image.ssim(IMG12[0], IMG12[0, ::-1])', -0.015657613, 'float32'),
+    ('ops.image.ssim(np.concatenate([IMG12, IMG12[:, ::-1]]), np.concatenate([IMG12 * 0.5, IMG12]), max_val=2.0, filter_size=5, filter_sigma=0.8)', [0.6484583, 0.01203315], 'float32'),
+    ("ops.image.ssim(np.transpose(IMG12, (0, 3, 1, 2)), np.transpose(IMG12[:, :, ::-1], (0, 3, 1, 2)), data_format='channels_first', filter_size=3)", [-0.023098113], 'float32'),
 ]
 
 
@@ -108,6 +113,8 @@ GRADIENT_CASES = {
                         [X.astype(np.float64), np.array([[0.6, 1.2, -0.3, 1.1], [0.1, 2.4, 1.7, 3.2]])]),
     'perspective_transform': (lambda x: ops.image.perspective_transform(
         x, np.array([[0, 0], [3, 0], [0, 3], [3, 3]]), np.array([[0.2, 0.1], [3.1, 0.3], [0.1, 2.7], [2.9, 3.2]])), [R64]),
+    'ssim': (lambda a, b: ops.image.ssim(a, b, filter_size=3) * 2 + ops.image.ssim(a[0], b[0], filter_size=4),
+             [R64, R64[:, ::-1] * 0.8 + 0.1]),
     'filters': (lambda x: ops.image.gaussian_blur(x, (3, 5), (1.0, 2.0)) + ops.image.sobel_edges(x)[..., 1], [R64]),
 }
 
@@ -147,6 +154,8 @@ def test_map_coordinates_mirror_follows_the_documented_rule():
     (lambda: ops.image.perspective_transform(RGB, np.zeros((4, 2)), np.zeros((3, 2))),
      'keras.ops.image.perspective_transform: start_points and end_points must both be'),
     (lambda: ops.image.perspective_transform(RGB, np.zeros((4, 2)), np.zeros((4, 2))), 'give no homography'),
+    (lambda: ops.image.ssim(RGB, RGB[..., :2]), 'keras.ops.image.ssim: image1 and image2 must have one shape'),
+    (lambda: ops.image.ssim(RGB, RGB), r'keras.ops.image.ssim: filter_size must be in \[1, 4\]'),
     (lambda: ops.image.gaussian_blur(RGB, sigma=(0.0, 1.0)), 'keras.ops.image.gaussian_blur: kernel_size must be'),
     (lambda: ops.image.sobel_edges(RGB3), r'keras.ops.image.sobel_edges: images must be 4-D \(N, H, W, C\)'),
 ])

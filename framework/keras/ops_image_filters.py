@@ -1,4 +1,4 @@
-"""``keras.ops.image`` filters: gaussian_blur and sobel_edges, as depthwise convolutions
+"""``keras.ops.image`` filters: gaussian_blur, sobel_edges and ssim, as depthwise convolutions
 (``ops_conv_extra.depthwise_conv``), so gradients reach the images."""
 import numpy as np
 
@@ -50,3 +50,32 @@ def sobel_edges(images, data_format=None):
     edges = [depthwise_conv(padded, np.tile(k[:, :, None, None], (1, 1, channels, 1))) for k in (dy, dy.T)]
     out = _ops.stack(edges, -1)
     return _ops.transpose(out, [0, 3, 1, 2, 4]) if data_format == 'channels_first' else out
+
+
+@named_errors('keras.ops.image.ssim')
+def ssim(image1, image2, max_val=1.0, filter_size=11, filter_sigma=1.5, k1=0.01, k2=0.03, data_format=None):
+    """The structural similarity (Wang et al., 2004) of two images, per image of a batch: the mean
+    over channels and 'valid' windows of the Gaussian-weighted SSIM map (Keras 3's formula)."""
+    x, undo = _channels_last(image1, data_format, 'ssim')
+    y, _ = _channels_last(image2, data_format, 'ssim')
+    if tuple(x.shape) != tuple(y.shape):
+        raise ValueError('keras.ops.image.ssim: image1 and image2 must have one shape, got %s and %s'
+                         % (tuple(np.shape(image1)), tuple(np.shape(image2))))
+    size, dtype = int(filter_size), x._data.dtype
+    if size < 1 or size > min(x.shape[1:3]):
+        raise ValueError('keras.ops.image.ssim: filter_size must be in [1, %d] for images of %s, got %r'
+                         % (min(x.shape[1:3]), tuple(x.shape[1:3]), filter_size))
+    y = _ops.cast(y, x.dtype)
+    offsets = np.arange(size, dtype=dtype) - np.asarray((size - 1) / 2.0, dtype)
+    bell = np.exp(-(offsets ** 2) / np.asarray(2.0 * float(filter_sigma) ** 2, dtype))
+    bell = bell / bell.sum()
+    kernel = np.tile(np.outer(bell, bell)[:, :, None, None], (1, 1, x.shape[-1], 1)).astype(dtype)
+
+    def blur(t):
+        return depthwise_conv(t, kernel)
+    c1, c2 = (float(k1) * float(max_val)) ** 2, (float(k2) * float(max_val)) ** 2
+    mu1, mu2 = blur(x), blur(y)
+    sigma1, sigma2, sigma12 = blur(x * x) - mu1 * mu1, blur(y * y) - mu2 * mu2, blur(x * y) - mu1 * mu2
+    ssim_map = (2.0 * mu1 * mu2 + c1) * (2.0 * sigma12 + c2) / ((mu1 * mu1 + mu2 * mu2 + c1) * (sigma1 + sigma2 + c2))
+    per_image = _ops.reduce_mean(ssim_map, [1, 2, 3])
+    return per_image if np.ndim(image1) == 4 or len(getattr(image1, 'shape', ())) == 4 else per_image[0]
