@@ -83,6 +83,11 @@ GOLDEN = [
     ('ops.image.ssim(IMG12[0], IMG12[0, ::-1])', -0.015657613, 'float32'),
     ('ops.image.ssim(np.concatenate([IMG12, IMG12[:, ::-1]]), np.concatenate([IMG12 * 0.5, IMG12]), max_val=2.0, filter_size=5, filter_sigma=0.8)', [0.6484583, 0.01203315], 'float32'),
     ("ops.image.ssim(np.transpose(IMG12, (0, 3, 1, 2)), np.transpose(IMG12[:, :, ::-1], (0, 3, 1, 2)), data_format='channels_first', filter_size=3)", [-0.023098113], 'float32'),
+    ("ops.image.scale_and_translate(RGB, (1, 6, 5, 3), np.array([1.5, 1.25], np.float32), np.array([0.0, 0.5], np.float32), (1, 2), 'linear')", [[[[0.0, 0.083333336, 0.16666667], [0.07500002, 0.15833336, 0.24166669], [0.275, 0.35833335, 0.44166666], [0.47499996, 0.5583333, 0.64166665], [0.675, 0.7583333, 0.8416667]], [[0.5, 0.041666668, 0.125], [0.4125, 0.11666669, 0.20000002], [0.23333335, 0.3166667, 0.39999998], [0.43333328, 0.5166666, 0.59999996], [0.6333334, 0.71666664, 0.8]], [[0.9861111, 0.16666675, 0.06944444], [0.73611104, 0.18750006, 0.14444447], [0.17777777, 0.2611111, 0.34444445], [0.37777773, 0.46111107, 0.5444444], [0.5777778, 0.6611111, 0.74444443]], [[0.9305556, 0.8333335, 0.013888876], [0.6805555, 0.63750005, 0.08888889], [0.122222215, 0.20555556, 0.28888887], [0.32222217, 0.4055555, 0.48888886], [0.5222222, 0.6055556, 0.68888885]], [[0.875, 0.9583334, 0.5], [0.62499994, 0.7083333, 0.4125], [0.06666668, 0.15, 0.23333335], [0.26666665, 0.34999996, 0.43333328], [0.46666667, 0.55, 0.6333334]], [[0.8333333, 0.9166667, 1.0], [0.58333325, 0.6666666, 0.74999994], [0.025000006, 0.10833334, 0.19166668], [0.22499996, 0.3083333, 0.39166662], [0.425, 0.5083333, 0.5916667]]]], 'float32'),
+    ("ops.image.scale_and_translate(RGB, (1, 3, 2, 3), np.array([0.75, 0.5], np.float32), np.array([0.2, -0.1], np.float32), (1, 2), 'bicubic')", [[[[0.21732597, 0.24715364, 0.35023338], [0.6337814, 0.7231111, 0.80423146]], [[0.48154113, 0.28566495, 0.2315328], [0.49684733, 0.611472, 0.7102112]], [[0.37829432, 0.4791616, 0.36712348], [0.37670922, 0.45807752, 0.56330633]]]], 'float32'),
+    ("ops.image.scale_and_translate(RGB, (1, 3, 2, 3), np.array([0.75, 0.5], np.float32), np.array([0.2, -0.1], np.float32), (1, 2), 'lanczos3', antialias=False)", [[[[0.13631031, 0.2456475, 0.32266232], [0.70739007, 0.79150265, 0.8746467]], [[0.43336537, 0.19680165, 0.19202812], [0.61107975, 0.6848276, 0.7655208]], [[0.2621611, 0.3825182, 0.30721644], [0.48988783, 0.57433057, 0.6529106]]]], 'float32'),
+    ("ops.image.scale_and_translate(RGB, (1, 2, 7, 3), np.array([0.5, 1.75], np.float32), np.array([0.0, 0.0], np.float32), (1, 2), 'lanczos5')", [[[[0.5824484, 0.089976, -0.012363286], [0.43054834, 0.1637112, 0.13412966], [0.22748569, 0.2753584, 0.34725723], [0.21365032, 0.4007375, 0.517527], [0.4914352, 0.56229967, 0.6416123], [0.6661021, 0.7208139, 0.794918], [0.71951294, 0.8200231, 0.9088953]], [[1.0981615, 0.9958221, 0.50334966], [0.67982966, 0.65024817, 0.38341096], [0.105155796, 0.17705461, 0.22492732], [-0.07306484, 0.043724652, 0.2308118], [0.34195656, 0.4212692, 0.49213365], [0.5356966, 0.60980076, 0.6645125], [0.5350284, 0.6239006, 0.7244107]]]], 'float32'),
+    ("ops.image.scale_and_translate(V, (5,), np.array([1.7], np.float32), np.array([0.3], np.float32), (0,), 'trilinear')", [0.2, 0.30294114, 0.59705883, 0.4705883, 0.117647074], 'float32'),
 ]
 
 
@@ -115,6 +120,9 @@ GRADIENT_CASES = {
         x, np.array([[0, 0], [3, 0], [0, 3], [3, 3]]), np.array([[0.2, 0.1], [3.1, 0.3], [0.1, 2.7], [2.9, 3.2]])), [R64]),
     'ssim': (lambda a, b: ops.image.ssim(a, b, filter_size=3) * 2 + ops.image.ssim(a[0], b[0], filter_size=4),
              [R64, R64[:, ::-1] * 0.8 + 0.1]),
+    'scale_and_translate': (lambda x, s, t: ops.image.scale_and_translate(x, (1, 3, 5, 3), s, t, (1, 2), 'bicubic')
+                            + ops.image.scale_and_translate(x, (1, 3, 5, 3), s, t, (1, 2), 'lanczos3', antialias=False),
+                            [R64, np.array([0.8, 1.3]), np.array([0.2, -0.4])]),
     'filters': (lambda x: ops.image.gaussian_blur(x, (3, 5), (1.0, 2.0)) + ops.image.sobel_edges(x)[..., 1], [R64]),
 }
 
@@ -123,6 +131,17 @@ GRADIENT_CASES = {
 def test_gradients_match_central_differences(name):
     fn, inputs = GRADIENT_CASES[name]
     check_gradients(fn, inputs)
+
+
+def test_scale_and_translate_rounds_integer_images_back():
+    # Keras's TensorFlow backend fails on integer images (a dtype clash); the documented rule
+    # rounds the float result and clips it into the input's range.
+    images = (RGB * 20).astype(np.int32)
+    got = ops.image.scale_and_translate(images, (1, 5, 3, 3), [1.25, 0.75], [0.0, 0.0], (1, 2), 'cubic')
+    floats = ops.image.scale_and_translate(images.astype(np.float32), (1, 5, 3, 3), [1.25, 0.75], [0.0, 0.0], (1, 2),
+                                           'cubic')
+    assert ops.dtype(got) == 'int32'
+    np.testing.assert_array_equal(got, np.clip(np.round(np.asarray(floats)), images.min(), images.max()))
 
 
 def test_map_coordinates_mirror_follows_the_documented_rule():
@@ -156,6 +175,10 @@ def test_map_coordinates_mirror_follows_the_documented_rule():
     (lambda: ops.image.perspective_transform(RGB, np.zeros((4, 2)), np.zeros((4, 2))), 'give no homography'),
     (lambda: ops.image.ssim(RGB, RGB[..., :2]), 'keras.ops.image.ssim: image1 and image2 must have one shape'),
     (lambda: ops.image.ssim(RGB, RGB), r'keras.ops.image.ssim: filter_size must be in \[1, 4\]'),
+    (lambda: ops.image.scale_and_translate(RGB, (1, 2, 2, 3), [1.0, 1.0], [0.0, 0.0], (1, 2), 'box'),
+     'keras.ops.image.scale_and_translate: method must be one of'),
+    (lambda: ops.image.scale_and_translate(RGB, (2, 2), [1.0, 1.0], [0.0, 0.0], (1, 2), 'linear'),
+     'keras.ops.image.scale_and_translate: output_shape needs one size per axis'),
     (lambda: ops.image.gaussian_blur(RGB, sigma=(0.0, 1.0)), 'keras.ops.image.gaussian_blur: kernel_size must be'),
     (lambda: ops.image.sobel_edges(RGB3), r'keras.ops.image.sobel_edges: images must be 4-D \(N, H, W, C\)'),
 ])

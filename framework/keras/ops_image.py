@@ -17,7 +17,8 @@ from .ops_conv_extra import _patches, _two
 from .ops_dtypes import floating, tensor
 
 __all__ = ['affine_transform', 'crop_images', 'extract_patches', 'gaussian_blur', 'hsv_to_rgb', 'map_coordinates',
-           'pad_images', 'perspective_transform', 'resize', 'rgb_to_grayscale', 'rgb_to_hsv', 'sobel_edges', 'ssim']
+           'pad_images', 'perspective_transform', 'resize', 'rgb_to_grayscale', 'rgb_to_hsv', 'scale_and_translate',
+           'sobel_edges', 'ssim']
 
 
 def _public(fn):
@@ -307,3 +308,4 @@ def extract_patches(images, size, strides=None, dilation_rate=1, padding='valid'
 from .ops_image_filters import gaussian_blur, sobel_edges, ssim  # noqa: E402  (they reuse _nhwc above)
 from .ops_map_coordinates import map_coordinates  # noqa: E402, F401
 from .ops_perspective import perspective_transform  # noqa: E402, F401
+from .ops_scale_translate import scale_and_translate  # noqa: E402, F401
