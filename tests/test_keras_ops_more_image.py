@@ -188,7 +188,7 @@ def test_map_coordinates_mirror_follows_the_documented_rule():
      'keras.ops.image.scale_and_translate: method must be one of'),
     (lambda: ops.image.scale_and_translate(RGB, (2, 2), [1.0, 1.0], [0.0, 0.0], (1, 2), 'linear'),
      'keras.ops.image.scale_and_translate: output_shape needs one size per axis'),
-    (lambda: ops.image.extract_patches_3d(RGB, 2), 'keras.ops.image.extract_patches_3d: volumes must be 4-D'),
+    (lambda: ops.image.extract_patches_3d(RGB3, 2), 'keras.ops.image.extract_patches_3d: volumes must be 4-D'),
     (lambda: ops.image.extract_patches_3d(VOL, (2, 2)), 'keras.ops.image.extract_patches_3d: size must be'),
     (lambda: ops.image.extract_patches_3d(VOL, 4), 'keras.ops.image.extract_patches_3d: the patch'),
     (lambda: ops.image.gaussian_blur(RGB, sigma=(0.0, 1.0)), 'keras.ops.image.gaussian_blur: kernel_size must be'),
