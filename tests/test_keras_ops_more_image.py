@@ -132,6 +132,7 @@ GRADIENT_CASES = {
                             [R64, np.array([0.8, 1.3]), np.array([0.2, -0.4])]),
     'extract_patches_3d': (lambda v: ops.image.extract_patches_3d(v, 2, strides=(1, 2, 3), padding='same'),
                            [VOL.astype(np.float64)]),
+    'elastic_transform': (lambda x: ops.image.elastic_transform(x, alpha=2.0, sigma=1.0, seed=3), [R64]),
     'filters': (lambda x: ops.image.gaussian_blur(x, (3, 5), (1.0, 2.0)) + ops.image.sobel_edges(x)[..., 1], [R64]),
 }
 
@@ -151,6 +152,19 @@ def test_scale_and_translate_rounds_integer_images_back():
                                            'cubic')
     assert ops.dtype(got) == 'int32'
     np.testing.assert_array_equal(got, np.clip(np.round(np.asarray(floats)), images.min(), images.max()))
+
+
+def test_elastic_transform_is_seeded_and_built_as_keras3_builds_it():
+    first = ops.image.elastic_transform(RGB, alpha=3.0, sigma=1.0, seed=5)
+    np.testing.assert_array_equal(first, ops.image.elastic_transform(RGB, alpha=3.0, sigma=1.0, seed=5))
+    np.testing.assert_array_equal(ops.image.elastic_transform(RGB, alpha=0.0, seed=1), RGB)
+    # The field: normal(seed) * sigma, blurred (kernel 6 * int(sigma) | 1 = 7), times alpha, for both axes.
+    field = ops.image.gaussian_blur(keras.random.normal((1, 4, 4, 1), seed=5) * 1.0, (7, 7), (1.0, 1.0))[0, :, :, 0] * 3
+    rows, cols = np.mgrid[0:4, 0:4].astype(np.float32)
+    expected = np.stack([ops.image.map_coordinates(RGB[0, :, :, k], np.stack([rows + field, cols + field]), 1,
+                                                   fill_mode='reflect') for k in range(3)], -1)
+    np.testing.assert_allclose(np.asarray(first)[0], expected, rtol=1e-6)
+    assert tuple(ops.image.elastic_transform(RGB3, seed=2, interpolation='nearest').shape) == (4, 4, 3)
 
 
 def test_map_coordinates_mirror_follows_the_documented_rule():
@@ -191,6 +205,8 @@ def test_map_coordinates_mirror_follows_the_documented_rule():
     (lambda: ops.image.extract_patches_3d(RGB3, 2), 'keras.ops.image.extract_patches_3d: volumes must be 4-D'),
     (lambda: ops.image.extract_patches_3d(VOL, (2, 2)), 'keras.ops.image.extract_patches_3d: size must be'),
     (lambda: ops.image.extract_patches_3d(VOL, 4), 'keras.ops.image.extract_patches_3d: the patch'),
+    (lambda: ops.image.elastic_transform(RGB, sigma=0.0), 'keras.ops.image.elastic_transform: sigma must be > 0'),
+    (lambda: ops.image.elastic_transform(RGB, fill_mode='edge'), 'keras.ops.image.elastic_transform: fill_mode'),
     (lambda: ops.image.gaussian_blur(RGB, sigma=(0.0, 1.0)), 'keras.ops.image.gaussian_blur: kernel_size must be'),
     (lambda: ops.image.sobel_edges(RGB3), r'keras.ops.image.sobel_edges: images must be 4-D \(N, H, W, C\)'),
 ])

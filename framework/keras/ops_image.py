@@ -16,9 +16,9 @@ from framework.ops.operands import named_errors
 from .ops_conv_extra import _patches, _two
 from .ops_dtypes import floating, tensor
 
-__all__ = ['affine_transform', 'crop_images', 'extract_patches', 'extract_patches_3d', 'gaussian_blur', 'hsv_to_rgb',
-           'map_coordinates', 'pad_images', 'perspective_transform', 'resize', 'rgb_to_grayscale', 'rgb_to_hsv',
-           'scale_and_translate', 'sobel_edges', 'ssim']
+__all__ = ['affine_transform', 'crop_images', 'elastic_transform', 'extract_patches', 'extract_patches_3d',
+           'gaussian_blur', 'hsv_to_rgb', 'map_coordinates', 'pad_images', 'perspective_transform', 'resize',
+           'rgb_to_grayscale', 'rgb_to_hsv', 'scale_and_translate', 'sobel_edges', 'ssim']
 
 
 def _public(fn):
@@ -310,3 +310,4 @@ from .ops_map_coordinates import map_coordinates  # noqa: E402, F401
 from .ops_perspective import perspective_transform  # noqa: E402, F401
 from .ops_scale_translate import scale_and_translate  # noqa: E402, F401
 from .ops_volume_patches import extract_patches_3d  # noqa: E402, F401
+from .ops_elastic import elastic_transform  # noqa: E402, F401
