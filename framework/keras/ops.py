@@ -19,12 +19,12 @@ from . import ops_scatter as _scatter, ops_shapes as _shapes
 from . import ops_arrangement as _arrangement, ops_elementwise as _elementwise, ops_statistics as _statistics
 from . import ops_nn_extra as _nn_extra, ops_products as _products, ops_search as _search
 from . import ops_bits as _bits, ops_decompositions as _decompositions, ops_signal as _signal
-from . import ops_conv_extra as _conv_extra, ops_functional as _functional, ops_image as image
+from . import ops_conv_extra as _conv_extra, ops_functional as _functional, ops_image as image  # noqa: F401
 from . import ops_complex as _complex, ops_ctc as _ctc, ops_segments as _segments
 
 # Control flow runs the caller's functions: their errors pass through untouched.
-_CALLERS_CODE = {'associative_scan', 'cond', 'custom_gradient', 'fori_loop', 'jvp', 'map', 'scan', 'switch', 'vectorize',
-                 'vectorized_map', 'while_loop'}
+_CALLERS_CODE = {'associative_scan', 'cond', 'custom_gradient', 'fori_loop', 'jvp', 'map', 'scan', 'switch',
+                 'vectorize', 'vectorized_map', 'while_loop'}
 
 
 def _export(module):

@@ -10,7 +10,7 @@ from framework import dtypes
 from framework import ops as _ops
 from .ops_arrays import FLOATX, diag
 from .ops_dtypes import cast_all, numeric, standardize_dtype, tensor
-from .ops_shapes import concatenate, flip, split, swapaxes
+from .ops_shapes import flip, split, swapaxes
 
 __all__ = ['append', 'array_split', 'diagflat', 'diagonal', 'diff', 'dsplit', 'dstack', 'empty', 'empty_like',
            'fliplr', 'flipud', 'geomspace', 'get_item', 'hsplit', 'logspace', 'ravel', 'roll', 'rot90',
@@ -53,7 +53,8 @@ def _split_along(op, axis, min_rank):
     def fn(x, indices_or_sections):
         t = tensor(x, op)
         if t.ndim < min_rank:
-            raise ValueError('keras.ops.%s: needs a tensor of rank >= %d, got shape %s' % (op, min_rank, tuple(t.shape)))
+            raise ValueError('keras.ops.%s: needs a tensor of rank >= %d, got shape %s'
+                             % (op, min_rank, tuple(t.shape)))
         return split(t, indices_or_sections, 0 if op == 'hsplit' and t.ndim == 1 else axis)
     fn.__name__ = fn.__qualname__ = op
     fn.__doc__ = 'numpy.%s: ``split`` along axis %d.' % (op, axis)
@@ -139,7 +140,8 @@ def diff(a, n=1, axis=-1):
     for _ in range(int(n)):
         length = t.shape[axis]
         head = [slice(None)] * axis
-        t = _ops.getitem(t, tuple(head + [slice(1, None)])) - _ops.getitem(t, tuple(head + [slice(0, max(length - 1, 0))]))
+        later = _ops.getitem(t, tuple(head + [slice(1, None)]))
+        t = later - _ops.getitem(t, tuple(head + [slice(0, max(length - 1, 0))]))
     return t
 
 

@@ -14,7 +14,7 @@ from framework import backend
 from framework import ops as _ops
 from framework.ops.operands import ACTIVE, record
 from framework.tensor import Tensor
-from .ops_dtypes import FLOATX, cast_all, float_pair, floating, numeric, pair, tensor
+from .ops_dtypes import cast_all, float_pair, floating, numeric, pair, tensor
 
 __all__ = ['allclose', 'angle', 'cbrt', 'conj', 'conjugate', 'copy', 'deg2rad', 'divide_no_nan', 'erfc',
            'erfinv', 'fabs', 'fmax', 'fmin', 'fmod', 'heaviside', 'hypot', 'i0', 'imag', 'isclose', 'isneginf',

@@ -47,7 +47,8 @@ def map_coordinates(inputs, coordinates, order, fill_mode='constant', fill_value
         raise ValueError('keras.ops.image.map_coordinates: coordinates must be (rank of inputs = %d, ...) with rank '
                          '>= 2, got shape %s' % (x.ndim, tuple(c.shape)))
     if fill_mode not in _FILL_MODES:
-        raise ValueError('keras.ops.image.map_coordinates: fill_mode must be one of %s, got %r' % (_FILL_MODES, fill_mode))
+        raise ValueError('keras.ops.image.map_coordinates: fill_mode must be one of %s, got %r'
+                         % (_FILL_MODES, fill_mode))
     if order not in (0, 1):
         raise ValueError('keras.ops.image.map_coordinates: order must be 0 (nearest) or 1 (linear), got %r' % (order,))
     values = x if x._data.dtype.kind == 'f' else _ops.cast(x, c.dtype)

@@ -134,7 +134,8 @@ def irfft(x, fft_length=None):
             return gi * scale * Tensor(xp.asarray(mask))
         return gr * scale
 
-    return _primitive('irfft', (real, imag), y, (lambda g, out, r, i: back(g, False), lambda g, out, r, i: back(g, True)))
+    return _primitive('irfft', (real, imag), y,
+                      (lambda g, out, r, i: back(g, False), lambda g, out, r, i: back(g, True)))
 
 
 # ---- framing, windows, short-time transforms ------------------------------------------------------
@@ -199,7 +200,8 @@ def istft(x, sequence_length, sequence_stride, fft_length, length=None, window='
     if w is not None:
         w = _ops.pad(w, [[left, n - seq - left]])
         overlaps = -(-n // stride)
-        squares = np.pad(np.square(backend.to_host(w._data)), (0, overlaps * stride - n)).reshape(overlaps, stride).sum(0)
+        squares = np.pad(np.square(backend.to_host(w._data)), (0, overlaps * stride - n))
+        squares = squares.reshape(overlaps, stride).sum(0)
         frames = frames * (w / _ops.constant(np.tile(squares, overlaps)[:n]))
     total = n + stride * (count - 1)
     # Overlap-add as one scatter: frame f's sample j lands at f * stride + j.
