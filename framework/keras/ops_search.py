@@ -111,11 +111,12 @@ def bincount(x, weights=None, minlength=0, sparse=False):
             raise ValueError('keras.ops.bincount: weights must have the shape of x, got %s and %s'
                              % (w.shape, a.shape))
         dtype = result_dtype(a.dtype, w.dtype)
-    rows = a.reshape(-1, a.shape[-1]) if a.ndim == 2 else a.reshape(1, -1)
-    out = xp.zeros((rows.shape[0], length), dtype)
-    row_ids = xp.broadcast_to(xp.arange(rows.shape[0])[:, None], rows.shape)
-    xp.add.at(out, (row_ids, rows), w.reshape(rows.shape).astype(dtype))
-    return Tensor(out if a.ndim == 2 else out[0])
+    # Counted on the host (np.add.at: repeated ids accumulate); counts carry no gradient.
+    rows = backend.to_host(a).reshape(-1, a.shape[-1]) if a.ndim == 2 else backend.to_host(a).reshape(1, -1)
+    out = np.zeros((rows.shape[0], length), dtype)
+    np.add.at(out, (np.broadcast_to(np.arange(rows.shape[0])[:, None], rows.shape), rows),
+              backend.to_host(w).reshape(rows.shape).astype(dtype))
+    return Tensor(xp.asarray(out if a.ndim == 2 else out[0]))
 
 
 def histogram(x, bins=10, range=None):  # noqa: A002  (Keras 3's name)
