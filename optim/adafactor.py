@@ -65,6 +65,16 @@ class Adafactor(Optimizer):
         return xp.sqrt(xp.mean(x * x))
 
     def update_step(self, gradient, variable, learning_rate):
+        self._step(gradient, gradient * gradient, variable, learning_rate, sparse=False)
+
+    def sparse_update_step(self, gradient, variable, learning_rate):
+        """Keras 3 on an IndexedSlices squares each row on its own (a repeated index gives
+        sum g_i**2, not (sum g_i)**2), in the second moments and in rms(u) alike; u and
+        the step see the rows summed."""
+        rows = gradient.values
+        self._step(gradient.dense(), gradient.dense(rows * rows), variable, learning_rate, sparse=True)
+
+    def _step(self, gradient, squared, variable, learning_rate, sparse):
         xp, data = self.xp(variable), variable._data
         dtype = data.dtype.type
         step = self._local_step(data.dtype)
@@ -73,17 +83,18 @@ class Adafactor(Optimizer):
             learning_rate = min(learning_rate, inverse_root)
         rho = min(learning_rate, inverse_root)
         alpha = max(dtype(self.epsilon_2), self._rms(xp, data)) * rho
-        squared = gradient * gradient + self.epsilon_1
+        regulated = squared + self.epsilon_1
         beta_2 = 1 - xp.power(step, dtype(self.beta_2_decay))
         row, column, v = self._slots.arrays(variable, ('row', 'column', 'velocity'))
         if data.ndim >= 2:
-            row[...] = beta_2 * row + (1 - beta_2) * xp.mean(squared, axis=-1)
-            column[...] = beta_2 * column + (1 - beta_2) * xp.mean(squared, axis=-2)
+            row[...] = beta_2 * row + (1 - beta_2) * xp.mean(regulated, axis=-1)
+            column[...] = beta_2 * column + (1 - beta_2) * xp.mean(regulated, axis=-2)
             v[...] = (row / xp.mean(row, axis=-1, keepdims=True))[..., None] * column[..., None, :]
         else:
-            v[...] = beta_2 * v + (1 - beta_2) * squared
+            v[...] = beta_2 * v + (1 - beta_2) * regulated
         u = gradient / xp.sqrt(v)
-        data -= alpha * (u / max(dtype(1), self._rms(xp, u) / dtype(self.clip_threshold)))
+        rms_u = xp.sqrt(xp.mean(squared / v)) if sparse else self._rms(xp, u)
+        data -= alpha * (u / max(dtype(1), rms_u / dtype(self.clip_threshold)))
 
     def get_config(self):
         config = super().get_config()

@@ -57,12 +57,21 @@ class Ftrl(Optimizer):
         return self.initial_accumulator_value if slot_name == 'accumulator' else 0.0
 
     def update_step(self, gradient, variable, learning_rate):
+        self._step(gradient, gradient * gradient, variable, learning_rate)
+
+    def sparse_update_step(self, gradient, variable, learning_rate):
+        """Keras 3 on an IndexedSlices adds each row's square to the accumulator (a repeated
+        index adds sum g_i**2, not (sum g_i)**2); the linear term sees the rows summed."""
+        rows = gradient.values
+        self._step(gradient.dense(), gradient.dense(rows * rows), variable, learning_rate)
+
+    def _step(self, gradient, squared, variable, learning_rate):
         xp = self.xp(variable)
         accumulator, linear = self._slots.arrays(variable, ('accumulator', 'linear'))
         power = -self.learning_rate_power
         l2 = self.l2_regularization_strength + self.beta / (2.0 * learning_rate)
         shrunk = gradient + 2 * self.l2_shrinkage_regularization_strength * variable._data
-        new_accumulator = accumulator + gradient * gradient
+        new_accumulator = accumulator + squared
         new_root = xp.power(new_accumulator, power)
         linear += shrunk - (new_root - xp.power(accumulator, power)) / learning_rate * variable._data
         quadratic = new_root / learning_rate + 2 * l2

@@ -38,11 +38,20 @@ class Lamb(Optimizer):
         return [('momentum', 'velocity')]
 
     def update_step(self, gradient, variable, learning_rate):
+        self._step(gradient, gradient * gradient, variable, learning_rate)
+
+    def sparse_update_step(self, gradient, variable, learning_rate):
+        """Keras 3 on an IndexedSlices squares each row on its own for v (a repeated index
+        adds sum g_i**2, not (sum g_i)**2); m sees the rows summed."""
+        rows = gradient.values
+        self._step(gradient.dense(), gradient.dense(rows * rows), variable, learning_rate)
+
+    def _step(self, gradient, squared, variable, learning_rate):
         xp, dtype = self.xp(variable), variable._data.dtype.type
         step = self._local_step(variable._data.dtype)
         m, v = self._slots.arrays(variable, ('momentum', 'velocity'))
         m += (gradient - m) * (1 - self.beta_1)
-        v += (gradient * gradient - v) * (1 - self.beta_2)
+        v += (squared - v) * (1 - self.beta_2)
         update = (m / (1 - dtype(self.beta_1) ** step)) / (
             xp.sqrt(v / (1 - dtype(self.beta_2) ** step)) + self.epsilon)
         w_norm = xp.sqrt(xp.sum(variable._data * variable._data))
