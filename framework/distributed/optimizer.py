@@ -13,7 +13,8 @@ all behave as for the optimizer itself.
 """
 import math
 
-from framework.tensor import Tensor
+from framework.indexed_slices import IndexedSlices
+from framework.tensor import Tensor, convert_to_tensor
 from . import collectives, world
 from .fused import FusedBuffer
 
@@ -30,7 +31,8 @@ class AveragedGradients:
         return super().apply(self.average_gradients(list(grads)), trainable_variables)
 
     def average_gradients(self, grads):
-        """``grads`` (Tensors, arrays or None) averaged over all ranks; None stays None.
+        """``grads`` (Tensors, arrays, IndexedSlices or None) averaged over all ranks; None stays
+        None and an IndexedSlices comes back dense (its rows summed).
 
         Raises:
             ValueError: ranks hold different gradient layouts (checked when the layout changes).
@@ -55,6 +57,10 @@ class AveragedGradients:
 
 
 def _raw(grad):
+    if isinstance(grad, IndexedSlices):
+        # Ranks gather different rows (and different counts of them), so the rows cannot share
+        # one fused buffer; summed into the dense gradient they can, as Horovod's sparse_as_dense.
+        grad = convert_to_tensor(grad)
     data = grad._data if isinstance(grad, Tensor) else grad
     if not (hasattr(data, 'dtype') and hasattr(data, 'reshape')):
         raise TypeError('DistributedOptimizer: a gradient must be a Tensor or an array, got %s'
