@@ -374,6 +374,13 @@ class Optimizer(OptimizerState, abc.ABC):
         if self.use_ema:
             overwrite_with_averages(self._slots, var_list)
 
+    def scale_loss(self, loss):
+        """``loss`` times ``loss_scale_factor`` (as it is without one), as Keras 3's ``train_step``
+        scales it before differentiating; ``apply`` divides the gradients by the same factor."""
+        if self.loss_scale_factor is not None:
+            return loss * self.loss_scale_factor
+        return loss
+
     # ---- Keras 2's minimize ----------------------------------------------------------
     def minimize(self, loss, var_list, tape=None):
         """Compute gradients of ``loss`` (a zero-argument callable, or a Tensor with its ``tape``)

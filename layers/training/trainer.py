@@ -187,10 +187,12 @@ class Trainer(TrainingLoops):
         with GradientTape() as tape:
             y_pred = self(x, training=True)
             loss = self._compute_loss(x, y, y_pred, sample_weight, training=True)
+            # The optimizer's loss scale (LossScaleOptimizer, loss_scale_factor), which its apply divides out.
+            scaled_loss = loss if self.optimizer is None else self.optimizer.scale_loss(loss)
         self._loss_tracker.update_state(loss, sample_weight=_batch_weight(x, loss))
         trainable = self.trainable_variables
         if trainable:
-            gradients = tape.gradient(loss, trainable)
+            gradients = tape.gradient(scaled_loss, trainable)
             self.optimizer.apply_gradients(zip(gradients, trainable))
         else:
             warnings.warn('The model does not have any trainable weights.', stacklevel=2)
