@@ -27,6 +27,8 @@ from .ops.tensor_spec import TensorSpec
 from .tape import GradientTape, UnconnectedGradients
 from .tensor import Tensor, TensorShape, constant, convert_to_tensor as _convert_to_tensor, is_tensor
 from .variable import Variable
+from . import ragged  # noqa: F401,E402  (tf.ragged)
+from .ragged import RaggedTensor  # noqa: F401
 from .indexed_slices import IndexedSlices  # noqa: F401  (tf.IndexedSlices: the gradient of a gather from a variable)
 from .printing import print_ as print  # noqa: A001  (TensorFlow's name; the builtin stays builtins.print)
 from .none_gradients import NoneGradientWarning
@@ -60,6 +62,9 @@ from .function import function  # noqa: E402  (after the imports: the callable, 
 def __getattr__(name):
     # ``framework.keras`` and ``framework.distributed`` load on first use: the core stays light.
     if name in ('keras', 'distributed'):
+        import importlib
+        return importlib.import_module('.' + name, __name__)
+    if name in ('train', 'saved_model', 'summary', 'experimental'):    # loaded on first use, as keras
         import importlib
         return importlib.import_module('.' + name, __name__)
     if name in ('optimizers', 'initializers'):     # TF 2.21 keeps these as aliases of Keras's modules

@@ -9,6 +9,7 @@ less per op is about a tenth of their cost.
 """
 import math
 
+from ..composite import dispatch, has_composite
 from ..errors import InvalidArgumentError
 from ..backend import array_module_of
 from ..tensor import Tensor
@@ -23,6 +24,8 @@ def add(x, y, name=None):
     try:
         x, y, dx, dy = binary(x, y, 'add')
     except TypeError:
+        if has_composite(x, y):
+            return dispatch('add', x, y)
         if _is_string(x) and _is_string(y):
             from ..strings import join
             return join([x, y])
@@ -42,7 +45,10 @@ def _is_string(v):
 
 def subtract(x, y, name=None):
     """x - y, elementwise with broadcasting."""
-    x, y, dx, dy = binary(x, y, 'subtract')
+    try:
+        x, y, dx, dy = binary(x, y, 'subtract')
+    except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised
+        return dispatch('subtract', x, y)
     try:
         out = Tensor(dx - dy)
     except ValueError:
@@ -54,7 +60,10 @@ def subtract(x, y, name=None):
 
 def multiply(x, y, name=None):
     """x * y, elementwise with broadcasting."""
-    x, y, dx, dy = binary(x, y, 'multiply')
+    try:
+        x, y, dx, dy = binary(x, y, 'multiply')
+    except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised
+        return dispatch('multiply', x, y)
     try:
         out = Tensor(dx * dy)
     except ValueError:
@@ -66,7 +75,10 @@ def multiply(x, y, name=None):
 
 def divide(x, y, name=None):
     """x / y. Integer tensors divide to float64, as TensorFlow's truediv does."""
-    x, y, dx, dy = binary(x, y, 'divide')
+    try:
+        x, y, dx, dy = binary(x, y, 'divide')
+    except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised
+        return dispatch('divide', x, y)
     try:
         out = Tensor(dx / dy)
     except ValueError:
@@ -139,7 +151,10 @@ def pow(x, y, name=None):  # noqa: A001  (TensorFlow's name)
 
 def maximum(x, y, name=None):
     """Elementwise max; ties send the gradient to x, as TensorFlow does."""
-    x, y, dx, dy = binary(x, y, 'maximum')
+    try:
+        x, y, dx, dy = binary(x, y, 'maximum')
+    except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised
+        return dispatch('maximum', x, y)
     try:
         out = Tensor(array_module_of(dx, dy).maximum(dx, dy))
     except ValueError:
@@ -151,7 +166,10 @@ def maximum(x, y, name=None):
 
 def minimum(x, y, name=None):
     """Elementwise min; ties send the gradient to x, as TensorFlow does."""
-    x, y, dx, dy = binary(x, y, 'minimum')
+    try:
+        x, y, dx, dy = binary(x, y, 'minimum')
+    except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised
+        return dispatch('minimum', x, y)
     try:
         out = Tensor(array_module_of(dx, dy).minimum(dx, dy))
     except ValueError:

@@ -1,5 +1,6 @@
 """Reductions over axes, and their gradients (which broadcast g back)."""
 from .. import backend
+from ..composite import dispatch
 from ..tape import array_rule
 from ..tensor import Tensor
 from .gradient_ops import unreduce
@@ -22,7 +23,10 @@ def _prepare(x, axis, op, check=as_numeric_tensor):
 
 def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
     """Sum over ``axis`` (all axes when None)."""
-    x, axes, xp = _prepare(input_tensor, axis, 'reduce_sum')
+    try:
+        x, axes, xp = _prepare(input_tensor, axis, 'reduce_sum')
+    except TypeError:      # a RaggedTensor or SparseTensor (framework/composite.py); else re-raised
+        return dispatch('reduce_sum', input_tensor, axis, keepdims)
     a = x._data
     # The array's own sum(): the same reduction as xp.sum without its Python-level dispatch.
     out = Tensor(a.sum(axis=axes, keepdims=keepdims, dtype=a.dtype))
@@ -33,7 +37,10 @@ def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
 
 def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
     """Mean over ``axis``; integer tensors give a (truncated) integer mean, as in TensorFlow."""
-    x, axes, xp = _prepare(input_tensor, axis, 'reduce_mean')
+    try:
+        x, axes, xp = _prepare(input_tensor, axis, 'reduce_mean')
+    except TypeError:      # a RaggedTensor or SparseTensor (framework/composite.py); else re-raised
+        return dispatch('reduce_mean', input_tensor, axis, keepdims)
     a = x._data
     count = 1
     for ax in axes:
@@ -104,7 +111,10 @@ def _sum_of_squares_grad(g, y, x):
 
 def _extreme(name, fn):
     def op(input_tensor, axis=None, keepdims=False, name=None):
-        x, axes, xp = _prepare(input_tensor, axis, name_)
+        try:
+            x, axes, xp = _prepare(input_tensor, axis, name_)
+        except TypeError:      # a RaggedTensor or SparseTensor (framework/composite.py); else re-raised
+            return dispatch(name_, input_tensor, axis, keepdims)
         a = x._data
         if a.size == 0 and any(a.shape[i] == 0 for i in axes):   # an empty batch over other axes is fine
             raise ValueError('%s: cannot reduce an empty tensor of shape %s' % (name_, tuple(a.shape)))

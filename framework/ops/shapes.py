@@ -3,6 +3,7 @@ transpose, concatenate, split, tile, pad, cast. Each gradient moves g back
 the same way. Indexing (getitem, gather) lives in indexing.py."""
 import numpy as np
 
+from ..composite import dispatch
 from ..errors import InvalidArgumentError
 from .. import backend, dtypes
 from ..indexed_slices import IndexedSlices, map_values
@@ -116,7 +117,10 @@ def transpose(a, perm=None, conjugate=False, name=None):
 @named_errors('concat')
 def concat(values, axis, name=None):
     """Join tensors along an existing axis."""
-    tensors = _same_dtype(values, 'concat')
+    try:
+        tensors = _same_dtype(values, 'concat')
+    except TypeError:      # RaggedTensors or SparseTensors (framework/composite.py); else re-raised
+        return dispatch('concat', values, axis)
     (ax,) = normalize_axis(axis, tensors[0].ndim, 'concat')
     xp = backend.array_module(tensors[0]._data)
     try:
@@ -139,7 +143,10 @@ def _slicer(axis, lo, hi):
 @named_errors('stack')
 def stack(values, axis=0, name=None):
     """Join tensors of one shape along a new axis."""
-    tensors = _same_dtype(values, 'stack')
+    try:
+        tensors = _same_dtype(values, 'stack')
+    except TypeError:      # RaggedTensors or SparseTensors (framework/composite.py); else re-raised
+        return dispatch('stack', values, axis)
     shapes = {tuple(t._data.shape) for t in tensors}
     if len(shapes) > 1:
         raise ValueError('stack: all tensors must have the same shape, got %s'

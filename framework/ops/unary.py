@@ -10,6 +10,7 @@ import math
 import numpy as np
 
 from .. import backend
+from ..composite import map_elementwise
 from . import eigen_math
 from ..tensor import Tensor
 from ..tape import array_rule, record_blocked
@@ -17,7 +18,10 @@ from .operands import as_float_tensor, as_numeric_tensor, ACTIVE, record
 
 
 def _apply(name, x, value, grad, check=as_float_tensor):
-    x = check(x, name)
+    try:
+        x = check(x, name)
+    except TypeError:      # a RaggedTensor or SparseTensor: the op on its values (framework/composite.py)
+        return map_elementwise(x, lambda values: _apply(name, values, value, grad, check))
     a = x._data
     out = Tensor(value(backend.array_module(a), a))
     if ACTIVE:

@@ -1,0 +1,9 @@
+"""``tf.ragged``: tensors whose rows differ in length (see ragged_tensor.py)."""
+from .ragged_tensor import RaggedTensor
+from .dense_conversion import constant
+from .ragged_ops import boolean_mask, map_flat_values, stack
+from .ragged_ops import ragged_range as range  # noqa: A004  (tf.ragged.range)
+
+
+def is_ragged(value):
+    return isinstance(value, RaggedTensor)

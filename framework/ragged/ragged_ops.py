@@ -1,0 +1,224 @@
+"""Ops on RaggedTensors: ``tf.ragged.*`` and the plain ops TensorFlow dispatches to them.
+
+Elementwise ops run on the flat values (``map_flat_values``); reductions over
+a ragged axis are segment sums (or maxima) over the values, so gradients flow
+back to them. The layout (row splits) is computed on the host.
+"""
+import numpy as np
+
+from .. import backend, dtypes
+from ..tensor import Tensor, convert_to_tensor
+from . import row_partition as rp
+from .dense_conversion import from_tensor
+from .ragged_tensor import RaggedTensor
+
+
+def _same_layout(a, b, op):
+    sa, sb = a.nested_row_splits, b.nested_row_splits
+    same = len(sa) == len(sb) and all(np.array_equal(backend.to_host(x._data), backend.to_host(y._data))
+                                      for x, y in zip(sa, sb))
+    if not same:
+        raise ValueError('%s: RaggedTensors must have the same row lengths, got %s and %s' % (op, a, b))
+
+
+def map_flat_values(op, *args, **kwargs):
+    """``op`` on the flat values of the RaggedTensor arguments (which must share one layout);
+    the result has their layout. Other arguments are passed as they are."""
+    ragged = [a for a in list(args) + list(kwargs.values()) if isinstance(a, RaggedTensor)]
+    if not ragged:
+        raise ValueError('map_flat_values: expected at least one RaggedTensor argument, got none; call op directly')
+    for other in ragged[1:]:
+        _same_layout(ragged[0], other, 'map_flat_values')
+    flat = lambda a: a.flat_values if isinstance(a, RaggedTensor) else a  # noqa: E731
+    values = op(*[flat(a) for a in args], **{k: flat(v) for k, v in kwargs.items()})
+    return ragged[0].with_flat_values(values)
+
+
+def _elementwise(op):
+    """A binary op on ragged operands: one side may be a scalar (or a tensor of the values' inner shape)."""
+    def run(x, y, name=None):
+        if isinstance(x, RaggedTensor) and isinstance(y, RaggedTensor):
+            return map_flat_values(op, x, y)
+        rt, other = (x, y) if isinstance(x, RaggedTensor) else (y, x)
+        other = convert_to_tensor(other, dtype_hint=rt.dtype)
+        if other.ndim > len(rt.flat_values.shape) - 1:
+            raise ValueError('%s: a RaggedTensor of shape %s meets a dense tensor of shape %s; only scalars (or '
+                             'tensors of the values\' inner shape) broadcast here: convert with '
+                             'RaggedTensor.from_tensor first' % (op.__name__, rt.shape, tuple(other.shape)))
+        if rt is x:
+            return rt.with_flat_values(op(rt.flat_values, other))
+        return rt.with_flat_values(op(other, rt.flat_values))
+    return run
+
+
+# ---- reductions -----------------------------------------------------------------------
+def _reduce(segment_op, dense_op, mean=False):
+    def run(input_tensor, axis=None, keepdims=False, name=None):
+        rt = input_tensor
+        op = dense_op.__name__
+        if keepdims:
+            raise ValueError('%s: keepdims=True is not supported for a RaggedTensor; expand_dims the result' % op)
+        if axis is None:
+            return dense_op(rt.flat_values)
+        ndim = rt.ndim
+        axis = int(axis) + ndim if int(axis) < 0 else int(axis)
+        if axis == rt.ragged_rank:
+            return _reduce_innermost(rt, segment_op, mean)
+        if axis == 0 and rt.ragged_rank == 1:
+            return _reduce_columns(rt, segment_op, mean)
+        if axis > rt.ragged_rank:      # a uniform inner axis of the flat values
+            return rt.with_flat_values(dense_op(rt.flat_values, axis=axis - rt.ragged_rank))
+        raise ValueError('%s: a RaggedTensor of shape %s (ragged_rank %d) reduces here over axis None, 0 (with '
+                         'ragged_rank 1), its innermost ragged axis %d or a uniform inner axis; got axis=%d'
+                         % (op, rt.shape, rt.ragged_rank, rt.ragged_rank, axis))
+    return run
+
+
+def _reduce_innermost(rt, segment_op, mean):
+    from ..ops import cast, divide
+    node, outer = rt, []
+    while isinstance(node.values, RaggedTensor):
+        outer.append(node.row_splits)
+        node = node.values
+    splits = node._splits_host()
+    nrows = len(splits) - 1
+    out = segment_op(node.values, rp.rowids_of(splits), nrows)
+    if mean:
+        counts = np.diff(splits).reshape((-1,) + (1,) * (out.ndim - 1))
+        out = divide(out, cast(Tensor(backend.place(counts)), out.dtype))
+    for s in reversed(outer):
+        out = RaggedTensor(out, s)
+    return out
+
+
+def _reduce_columns(rt, segment_op, mean):
+    from ..ops import cast, divide
+    splits = rt._splits_host()
+    positions = rp.positions_of(splits)
+    width = int(np.diff(splits).max(initial=0))
+    out = segment_op(rt.values, positions, width)
+    if mean:
+        counts = np.bincount(positions, minlength=width).reshape((-1,) + (1,) * (out.ndim - 1))
+        out = divide(out, cast(Tensor(backend.place(counts)), out.dtype))
+    return out
+
+
+# ---- joining ---------------------------------------------------------------------------
+def _as_ragged(value, op):
+    if isinstance(value, RaggedTensor):
+        return value
+    t = convert_to_tensor(value)
+    if t.ndim < 2:
+        raise ValueError('%s: every input needs rank >= 2 to join RaggedTensors, got shape %s' % (op, tuple(t.shape)))
+    return from_tensor(t)
+
+
+def concat(values, axis, name=None):
+    """Join RaggedTensors (or dense tensors) along axis 0 (more rows) or axis 1 (longer rows)."""
+    from ..ops import concat as dense_concat, gather
+    parts = [_as_ragged(v, 'concat') for v in values]
+    axis = int(axis) + parts[0].ndim if int(axis) < 0 else int(axis)
+    if axis == 0:
+        flat_parts = [p.values for p in parts]
+        values = concat(flat_parts, 0) if isinstance(flat_parts[0], RaggedTensor) else dense_concat(flat_parts, 0)
+        lengths = np.concatenate([np.diff(p._splits_host()) for p in parts])
+        return RaggedTensor(values, rp.splits_tensor(rp.splits_from_lengths(lengths, 'concat'), parts[0].row_splits_dtype))
+    if axis == 1 and all(p.ragged_rank == 1 for p in parts):
+        counts = {len(p._splits_host()) - 1 for p in parts}
+        if len(counts) > 1:
+            raise ValueError('concat: along axis 1 every input needs the same number of rows, got %s' % sorted(counts))
+        joined = dense_concat([p.values for p in parts], 0)
+        offsets = np.cumsum([0] + [p._splits_host()[-1] for p in parts])
+        order, lengths = [], np.zeros(counts.pop(), np.int64)
+        for i in range(len(lengths)):
+            for p, off in zip(parts, offsets):
+                s = p._splits_host()
+                order.append(np.arange(s[i], s[i + 1]) + off)
+                lengths[i] += s[i + 1] - s[i]
+        order = np.concatenate(order).astype(np.int64) if order else np.zeros(0, np.int64)
+        return RaggedTensor(gather(joined, order), rp.splits_tensor(rp.splits_from_lengths(lengths, 'concat'),
+                                                                    parts[0].row_splits_dtype))
+    raise ValueError('concat: RaggedTensors join here along axis 0, or axis 1 when ragged_rank is 1; got axis %d'
+                     % axis)
+
+
+def stack(values, axis=0, name=None):
+    """Stack RaggedTensors (or dense tensors) along a new axis 0 or 1."""
+    parts = [_as_ragged(v, 'stack') for v in values]
+    axis = int(axis)
+    if axis == 0:
+        joined = concat(parts, 0)
+        lengths = np.asarray([len(p._splits_host()) - 1 for p in parts], np.int64)
+    elif axis == 1:
+        nrows = {len(p._splits_host()) - 1 for p in parts}
+        if len(nrows) > 1:
+            raise ValueError('stack: along axis 1 every input needs the same number of rows, got %s' % sorted(nrows))
+        n = nrows.pop()
+        order = [p[i:i + 1] for i in range(n) for p in parts]
+        joined = concat(order, 0) if order else concat(parts, 0)
+        lengths = np.full(n, len(parts), np.int64)
+    else:
+        raise ValueError('stack: RaggedTensors stack here along axis 0 or 1, got axis %d' % axis)
+    return RaggedTensor(joined, rp.splits_tensor(rp.splits_from_lengths(lengths, 'stack'), parts[0].row_splits_dtype))
+
+
+def ragged_range(starts, limits=None, deltas=1, dtype=None, name=None, row_splits_dtype=np.int64):
+    """Row i is ``range(starts[i], limits[i], deltas[i])`` (one limit alone: ``range(0, starts[i])``)."""
+    if limits is None:
+        starts, limits = 0, starts
+    parts = [np.asarray(backend.to_host(convert_to_tensor(v)._data)) for v in (starts, limits, deltas)]
+    out_dtype = dtypes.numpy_dtype(dtype) or np.result_type(*[p.dtype for p in parts])
+    starts, limits, deltas = np.broadcast_arrays(*[np.atleast_1d(p) for p in parts])
+    if np.any(deltas == 0):
+        raise ValueError('ragged.range: deltas must not be 0, got %s' % deltas.tolist())
+    rows = [np.arange(s, l, d, dtype=out_dtype) for s, l, d in zip(starts, limits, deltas)]
+    lengths = np.asarray([len(r) for r in rows], np.int64)
+    values = np.concatenate(rows) if rows else np.zeros(0, out_dtype)
+    return RaggedTensor(Tensor(backend.place(values.astype(out_dtype))),
+                        rp.splits_tensor(rp.splits_from_lengths(lengths, 'ragged.range'), row_splits_dtype))
+
+
+def boolean_mask(data, mask, name=None):
+    """The entries of ``data`` where ``mask`` is True, keeping the rows: a 2-D mask gives a RaggedTensor."""
+    from ..ops import boolean_mask as dense_mask
+    if isinstance(mask, RaggedTensor):
+        rt = _as_ragged(data, 'ragged.boolean_mask')
+        _same_layout(rt, mask, 'ragged.boolean_mask')
+        keep = np.asarray(backend.to_host(mask.flat_values._data))
+        if keep.dtype != bool:
+            raise TypeError('ragged.boolean_mask: mask must be bool, got %s' % keep.dtype.name)
+        splits = rt._splits_host()
+        lengths = np.bincount(rp.rowids_of(splits)[keep], minlength=len(splits) - 1)
+        return RaggedTensor(dense_mask(rt.flat_values, keep),
+                            rp.splits_tensor(rp.splits_from_lengths(lengths.astype(np.int64), 'boolean_mask'), rt.row_splits_dtype))
+    m = convert_to_tensor(mask)
+    if m.ndim == 1:
+        return dense_mask(data, m)
+    if m.ndim != 2:
+        raise ValueError('ragged.boolean_mask: mask must have rank 1 or 2 here, got shape %s' % (tuple(m.shape),))
+    return boolean_mask(data, from_tensor(m))
+
+
+def _plain_boolean_mask(tensor, mask, axis=None, name=None):
+    from ..ops import boolean_mask as dense_mask
+    if isinstance(tensor, RaggedTensor) and isinstance(mask, RaggedTensor) and axis in (None, 0):
+        return boolean_mask(tensor, mask)
+    raise TypeError('boolean_mask: with a RaggedTensor use tf.ragged.boolean_mask(data, mask) with a mask of the '
+                    'same row lengths, got %r and %r' % (tensor, mask))
+
+
+def _install():
+    from .. import ops
+    table = RaggedTensor._DISPATCH
+    for name in ('add', 'subtract', 'multiply', 'divide', 'maximum', 'minimum', 'pow', 'floordiv', 'floormod'):
+        table[name] = _elementwise(getattr(ops, name))
+    table['reduce_sum'] = _reduce(ops.unsorted_segment_sum, ops.reduce_sum)
+    table['reduce_mean'] = _reduce(ops.unsorted_segment_sum, ops.reduce_mean, mean=True)
+    table['reduce_max'] = _reduce(ops.unsorted_segment_max, ops.reduce_max)
+    table['reduce_min'] = _reduce(ops.unsorted_segment_min, ops.reduce_min)
+    table['concat'] = concat
+    table['stack'] = stack
+    table['boolean_mask'] = _plain_boolean_mask
+
+
+_install()

@@ -1,0 +1,249 @@
+"""RaggedTensor: rows of different lengths (``tf.RaggedTensor``).
+
+A RaggedTensor is ``values`` (a Tensor, or another RaggedTensor for several
+ragged dimensions) cut into rows by ``row_splits``: row i is
+``values[row_splits[i]:row_splits[i + 1]]``. The values are ordinary tensors,
+so ops on them are recorded on tapes and gradients reach whatever the values
+came from. The partitions are integer tensors on the host side of the
+computation (they get no gradients).
+"""
+import numpy as np
+
+from .. import backend
+from ..composite import CompositeTensor
+from ..tensor import DISPLAY_NAME, Tensor, TensorShape, convert_to_tensor
+from . import row_partition as rp
+
+
+def _as_values(values, op):
+    if isinstance(values, RaggedTensor):
+        return values, len(values._splits_host()) - 1
+    try:
+        values = convert_to_tensor(values)
+    except (TypeError, ValueError) as err:
+        raise TypeError('%s: values must be a tensor or RaggedTensor, got %r (%s)' % (op, values, err)) from None
+    if values.ndim == 0:
+        raise ValueError('%s: values must have rank >= 1, got a scalar' % op)
+    return values, values.shape[0]
+
+
+class RaggedTensor(CompositeTensor):
+    """Rows of different lengths over one flat tensor of values.
+
+    Build one with ``tf.ragged.constant`` or the ``from_*`` class methods; the
+    constructor itself takes already-checked parts.
+    """
+    _DENSIFY = 'rt.to_tensor() (padding the rows)'
+    _DISPATCH = {}      # filled in framework/ragged/ragged_ops.py
+
+    def __init__(self, values, row_splits):
+        self._values = values
+        self._row_splits = row_splits
+
+    # ---- building ----------------------------------------------------------------
+    @classmethod
+    def from_row_splits(cls, values, row_splits, name=None, validate=True):
+        """Row i is ``values[row_splits[i]:row_splits[i + 1]]``."""
+        values, nvals = _as_values(values, 'RaggedTensor.from_row_splits')
+        splits = rp.host_ints(row_splits, 'row_splits', 'RaggedTensor.from_row_splits')
+        rp.check_splits(splits, nvals, 'RaggedTensor.from_row_splits')
+        return cls(values, rp.splits_tensor(splits, rp.splits_dtype(row_splits)))
+
+    @classmethod
+    def from_row_lengths(cls, values, row_lengths, name=None, validate=True):
+        """Row i holds the next ``row_lengths[i]`` values."""
+        op = 'RaggedTensor.from_row_lengths'
+        values, nvals = _as_values(values, op)
+        splits = rp.splits_from_lengths(rp.host_ints(row_lengths, 'row_lengths', op), op)
+        rp.check_splits(splits, nvals, op)
+        return cls(values, rp.splits_tensor(splits, rp.splits_dtype(row_lengths)))
+
+    @classmethod
+    def from_value_rowids(cls, values, value_rowids, nrows=None, name=None, validate=True):
+        """Value j goes to row ``value_rowids[j]`` (sorted); ``nrows`` adds empty rows at the end."""
+        op = 'RaggedTensor.from_value_rowids'
+        values, nvals = _as_values(values, op)
+        rowids = rp.host_ints(value_rowids, 'value_rowids', op)
+        if len(rowids) != nvals:
+            raise ValueError('%s: need one value_rowid per value, got %d rowids for %d values' % (op, len(rowids), nvals))
+        splits = rp.splits_from_rowids(rowids, nrows, op)
+        return cls(values, rp.splits_tensor(splits, rp.splits_dtype(value_rowids)))
+
+    @classmethod
+    def from_row_starts(cls, values, row_starts, name=None, validate=True):
+        """Row i starts at ``row_starts[i]`` and ends where the next one starts."""
+        values, nvals = _as_values(values, 'RaggedTensor.from_row_starts')
+        starts = rp.host_ints(row_starts, 'row_starts', 'RaggedTensor.from_row_starts')
+        return cls.from_row_splits(values, np.concatenate([starts, [nvals]]).astype(np.int64))
+
+    @classmethod
+    def from_row_limits(cls, values, row_limits, name=None, validate=True):
+        """Row i ends at ``row_limits[i]`` and starts where the previous one ends."""
+        limits = rp.host_ints(row_limits, 'row_limits', 'RaggedTensor.from_row_limits')
+        return cls.from_row_splits(values, np.concatenate([[0], limits]).astype(np.int64))
+
+    @classmethod
+    def from_nested_row_splits(cls, flat_values, nested_row_splits, name=None, validate=True):
+        """Several ragged dimensions, outermost first."""
+        result = flat_values
+        for splits in reversed(list(nested_row_splits)):
+            result = cls.from_row_splits(result, splits)
+        return result
+
+    @classmethod
+    def from_nested_row_lengths(cls, flat_values, nested_row_lengths, name=None, validate=True):
+        result = flat_values
+        for lengths in reversed(list(nested_row_lengths)):
+            result = cls.from_row_lengths(result, lengths)
+        return result
+
+    @classmethod
+    def from_nested_value_rowids(cls, flat_values, nested_value_rowids, nested_nrows=None, name=None, validate=True):
+        nested_nrows = [None] * len(nested_value_rowids) if nested_nrows is None else list(nested_nrows)
+        result = flat_values
+        for rowids, nrows in reversed(list(zip(nested_value_rowids, nested_nrows))):
+            result = cls.from_value_rowids(result, rowids, nrows)
+        return result
+
+    @classmethod
+    def from_tensor(cls, tensor, lengths=None, padding=None, ragged_rank=1, name=None, row_splits_dtype=np.int64):
+        """Rows of a dense tensor, cut to ``lengths`` or stripped of trailing ``padding``."""
+        from .dense_conversion import from_tensor
+        return from_tensor(tensor, lengths, padding, ragged_rank, row_splits_dtype)
+
+    # ---- parts -------------------------------------------------------------------
+    values = property(lambda self: self._values, doc='The concatenated rows (a Tensor or RaggedTensor).')
+    row_splits = property(lambda self: self._row_splits, doc='Where each row starts; the last entry ends the last row.')
+
+    def _splits_host(self):
+        return np.asarray(backend.to_host(self._row_splits._data))
+
+    @property
+    def flat_values(self):
+        """The innermost values, a Tensor."""
+        values = self._values
+        while isinstance(values, RaggedTensor):
+            values = values._values
+        return values
+
+    @property
+    def nested_row_splits(self):
+        """The row_splits of each ragged dimension, outermost first."""
+        out, rt = [], self
+        while isinstance(rt, RaggedTensor):
+            out.append(rt._row_splits)
+            rt = rt._values
+        return tuple(out)
+
+    @property
+    def ragged_rank(self):
+        return len(self.nested_row_splits)
+
+    @property
+    def dtype(self):
+        return self.flat_values.dtype
+
+    @property
+    def row_splits_dtype(self):
+        return self._row_splits.dtype
+
+    @property
+    def shape(self):
+        """(nrows, None per ragged dimension, the flat values' inner dimensions)."""
+        inner = list(self.flat_values.shape[1:])
+        return TensorShape([len(self._splits_host()) - 1] + [None] * self.ragged_rank + inner)
+
+    def get_shape(self):
+        return self.shape
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+    def nrows(self, out_type=None, name=None):
+        return self._int_tensor(len(self._splits_host()) - 1, out_type)
+
+    def row_lengths(self, axis=1, name=None):
+        """The length of each row (``axis`` > 1: of each row of ``values``, as a RaggedTensor)."""
+        if axis == 1:
+            return self._int_tensor(np.diff(self._splits_host()))
+        if axis < 1 or not isinstance(self._values, RaggedTensor):
+            raise ValueError('row_lengths: axis must be in [1, %d] for this RaggedTensor, got %r' % (self.ragged_rank, axis))
+        return self.with_values(self._values.row_lengths(axis - 1))
+
+    def nested_row_lengths(self, name=None):
+        return tuple(self._int_tensor(np.diff(np.asarray(backend.to_host(s._data)))) for s in self.nested_row_splits)
+
+    def value_rowids(self, name=None):
+        return self._int_tensor(rp.rowids_of(self._splits_host()))
+
+    def row_starts(self, name=None):
+        return self._int_tensor(self._splits_host()[:-1])
+
+    def row_limits(self, name=None):
+        return self._int_tensor(self._splits_host()[1:])
+
+    def _int_tensor(self, value, out_type=None):
+        from .. import dtypes
+        dtype = self._row_splits._data.dtype if out_type is None else dtypes.numpy_dtype(out_type)
+        return Tensor(backend.place(np.asarray(value, dtype=dtype)))
+
+    def with_values(self, new_values):
+        """The same rows over other values (as many as ``values`` had)."""
+        new_values, n = _as_values(new_values, 'RaggedTensor.with_values')
+        if n != self._splits_host()[-1]:
+            raise ValueError('with_values: need %d values, got %d' % (self._splits_host()[-1], n))
+        return RaggedTensor(new_values, self._row_splits)
+
+    def with_flat_values(self, new_values):
+        """The same nested rows over other flat values."""
+        if isinstance(self._values, RaggedTensor):
+            return RaggedTensor(self._values.with_flat_values(new_values), self._row_splits)
+        return self.with_values(new_values)
+
+    def _map_values(self, fn):
+        return self.with_flat_values(fn(self.flat_values))
+
+    # ---- conversion, printing ----------------------------------------------------
+    def to_tensor(self, default_value=None, name=None, shape=None):
+        """A dense tensor, short rows padded with ``default_value`` (0), optionally cut or padded to ``shape``."""
+        from .dense_conversion import to_tensor
+        return to_tensor(self, default_value, shape)
+
+    def to_list(self):
+        """Nested Python lists of the values."""
+        from .dense_conversion import to_list
+        return to_list(self)
+
+    def numpy(self):
+        """A numpy array: rows of one length stack; otherwise an object array of row arrays."""
+        from .dense_conversion import to_numpy
+        return to_numpy(self)
+
+    def __repr__(self):
+        from .dense_conversion import value_text
+        return '<%s.RaggedTensor %s>' % (DISPLAY_NAME, value_text(self))
+
+    __str__ = __repr__
+
+    def __getitem__(self, key):
+        from .indexing import getitem
+        return getitem(self, key)
+
+    __hash__ = None
+
+    # ---- operators: the plain ops, which dispatch to ragged_ops -------------------
+    def __add__(self, other): return ops.add(self, other)
+    def __radd__(self, other): return ops.add(other, self)
+    def __sub__(self, other): return ops.subtract(self, other)
+    def __rsub__(self, other): return ops.subtract(other, self)
+    def __mul__(self, other): return ops.multiply(self, other)
+    def __rmul__(self, other): return ops.multiply(other, self)
+    def __truediv__(self, other): return ops.divide(self, other)
+    def __rtruediv__(self, other): return ops.divide(other, self)
+    def __pow__(self, other): return ops.pow(self, other)
+    def __neg__(self): return self._map_values(ops.negative)
+    def __abs__(self): return self._map_values(ops.abs)
+
+
+from .. import ops  # noqa: E402  (the operators look ops up at call time)

@@ -1,0 +1,69 @@
+"""Row partitions: how a ragged dimension cuts a flat list of values into rows.
+
+A partition is held as ``row_splits`` (row i is ``values[splits[i]:splits[i+1]]``);
+the other encodings TensorFlow accepts (row lengths, value row ids, row starts
+or limits) are turned into splits here, on the host, and checked on the way.
+"""
+import numpy as np
+
+from .. import backend, dtypes
+from ..tensor import Tensor
+
+
+def host_ints(value, what, op):
+    """``value`` (list, array or int tensor) as a 1-D numpy int array; raises naming ``op``."""
+    array = np.asarray(backend.to_host(value._data) if isinstance(value, Tensor) else value)
+    if array.dtype.kind not in 'iu' and not (array.size == 0 and array.dtype.kind == 'f'):
+        raise TypeError('%s: %s must be integers, got dtype %s' % (op, what, array.dtype.name))
+    if array.ndim != 1:
+        raise ValueError('%s: %s must be a 1-D list of integers, got shape %s' % (op, what, array.shape))
+    return array.astype(np.int64)
+
+
+def splits_dtype(value, default=np.int64):
+    """The int dtype a partition keeps: an int32 tensor stays int32, anything else is int64."""
+    if isinstance(value, Tensor) and value._data.dtype == np.int32:
+        return np.int32
+    return np.dtype(default) if default is not None else np.int64
+
+
+def splits_tensor(splits, dtype):
+    return Tensor(backend.place(np.asarray(splits, dtype=dtypes.numpy_dtype(dtype))))
+
+
+def check_splits(splits, nvals, op):
+    if splits.size == 0 or splits[0] != 0:
+        raise ValueError('%s: row_splits must start with 0, got %s' % (op, splits.tolist()))
+    if np.any(np.diff(splits) < 0):
+        raise ValueError('%s: row_splits must not decrease, got %s' % (op, splits.tolist()))
+    if splits[-1] != nvals:
+        raise ValueError('%s: the last row split (%d) must equal the number of values (%d)'
+                         % (op, splits[-1], nvals))
+    return splits
+
+
+def splits_from_lengths(lengths, op):
+    if np.any(lengths < 0):
+        raise ValueError('%s: row_lengths must be >= 0, got %s' % (op, lengths.tolist()))
+    return np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+
+
+def splits_from_rowids(rowids, nrows, op):
+    if rowids.size and (rowids[0] < 0 or np.any(np.diff(rowids) < 0)):
+        raise ValueError('%s: value_rowids must be >= 0 and sorted ascending, got %s' % (op, rowids.tolist()))
+    count = int(rowids[-1]) + 1 if rowids.size else 0
+    nrows = count if nrows is None else int(nrows)
+    if nrows < count:
+        raise ValueError('%s: nrows=%d is smaller than the largest value_rowid + 1 (%d)' % (op, nrows, count))
+    return splits_from_lengths(np.bincount(rowids, minlength=nrows).astype(np.int64), op)
+
+
+def rowids_of(splits):
+    """The row of each value."""
+    return np.repeat(np.arange(len(splits) - 1, dtype=np.int64), np.diff(splits))
+
+
+def positions_of(splits):
+    """Each value's position inside its row."""
+    rowids = rowids_of(splits)
+    return np.arange(len(rowids), dtype=np.int64) - splits[rowids] if rowids.size else rowids
