@@ -1,0 +1,40 @@
+"""``tf.train``: checkpoints of object graphs, their manager and readers, moving averages.
+
+Checkpoints keep TensorFlow's file names ('<prefix>.index', '<prefix>.data-00000-of-00001',
+the 'checkpoint' state file) and API, in tapeflow's own format (see ``checkpoint_file``):
+TensorFlow and tapeflow cannot read each other's checkpoints.
+"""
+import os
+
+from .checkpoint import Checkpoint
+from .checkpoint_file import CheckpointReader
+from .checkpoint_manager import CheckpointManager
+from .checkpoint_state import CheckpointState, get_checkpoint_state, latest_checkpoint
+from .moving_averages import ExponentialMovingAverage
+from .restore_status import CheckpointLoadStatus
+
+__all__ = ['Checkpoint', 'CheckpointLoadStatus', 'CheckpointManager', 'CheckpointReader', 'CheckpointState',
+           'ExponentialMovingAverage', 'get_checkpoint_state', 'latest_checkpoint', 'list_variables',
+           'load_checkpoint']
+
+
+def load_checkpoint(ckpt_dir_or_file):
+    """A reader of the checkpoint at a prefix, or of a directory's latest checkpoint.
+
+    Raises:
+        ValueError: a directory without checkpoints.
+        NotFoundError: no checkpoint at the prefix.
+    """
+    path = os.fspath(ckpt_dir_or_file)
+    if os.path.isdir(path):
+        latest = latest_checkpoint(path)
+        if latest is None:
+            raise ValueError("Couldn't find 'checkpoint' file or checkpoints in given directory %s" % path)
+        path = latest
+    return CheckpointReader(path)
+
+
+def list_variables(ckpt_dir_or_file):
+    """(key, shape) of every value in the checkpoint, sorted by key."""
+    shapes = load_checkpoint(ckpt_dir_or_file).get_variable_to_shape_map()
+    return sorted(shapes.items())

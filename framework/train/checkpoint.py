@@ -1,0 +1,173 @@
+"""``tf.train.Checkpoint``: save and restore the variables of a graph of objects.
+
+Objects are matched by their path from the checkpoint (see ``object_graph``),
+never by variable names, so a freshly built program restores the state of
+another run of the same program. A Keras model that is not built yet when
+restored is built first from the input shape saved with it (TensorFlow defers
+the restore until the model builds; the result is the same weights).
+"""
+import os
+
+from ..variable import Variable
+from . import checkpoint_file, checkpoint_state
+from .object_graph import SLOT_MARK, SUFFIX, ObjectGraph, is_trackable, layer_class
+from .restore_status import CheckpointLoadStatus, InitializationOnlyStatus
+
+
+def _not_trackable(name, value):
+    return ValueError('`Checkpoint` was expecting %s to be a trackable object (an object derived from '
+                      '`Trackable`), got %r. Pass variables, tf.Module objects, Keras layers, models or '
+                      'optimizers, or other Checkpoints.' % (name, value))
+
+
+def _as_shape(value):
+    """A JSON build shape back as Keras gives it: tuples of ints and None, lists of those."""
+    if isinstance(value, list) and all(v is None or isinstance(v, int) for v in value):
+        return tuple(value)
+    return [_as_shape(v) for v in value] if isinstance(value, list) else value
+
+
+class Checkpoint:
+    """Groups trackable objects (``tf.train.Checkpoint(model=model, optimizer=opt)``) to save and restore.
+
+    Args:
+        root: an object whose children are saved at the checkpoint's top level.
+        **kwargs: objects saved under their keyword: variables, modules, Keras layers, models,
+            optimizers, other Checkpoints.
+    Raises:
+        ValueError: a value that holds no variables.
+    """
+
+    def __init__(self, root=None, **kwargs):
+        object.__setattr__(self, '_tracked', {})
+        object.__setattr__(self, '_root', None)
+        object.__setattr__(self, '_save_counter', None)
+        if root is not None:
+            if not is_trackable(root):
+                raise _not_trackable('root', root)
+            object.__setattr__(self, '_root', root)
+        for name, value in sorted(kwargs.items()):
+            setattr(self, name, value)
+
+    def __setattr__(self, name, value):
+        if name.startswith('_'):
+            object.__setattr__(self, name, value)
+            return
+        if not is_trackable(value):
+            raise _not_trackable(name, value)
+        self._tracked[name] = value
+        object.__setattr__(self, name, value)
+
+    def _checkpoint_children(self):
+        children = [('', self._root)] if self._root is not None else []
+        children += sorted(self._tracked.items())
+        if self._save_counter is not None:
+            children.append(('save_counter', self._save_counter))
+        return children
+
+    @property
+    def save_counter(self):
+        """How many times ``save`` has run (an int64 Variable, restored with the checkpoint)."""
+        if self._save_counter is None:
+            from .. import dtypes
+            self._save_counter = Variable(0, dtype=dtypes.int64, trainable=False, name='save_counter')
+        return self._save_counter
+
+    # ---- saving ----------------------------------------------------------------
+    def write(self, file_prefix, options=None):
+        """Write the checkpoint at exactly ``file_prefix`` (no numbering, no 'checkpoint' file)."""
+        graph = ObjectGraph(self._checkpoint_children())
+        return checkpoint_file.write(os.fspath(file_prefix), graph.variables, self._graph_record(graph))
+
+    def save(self, file_prefix, options=None):
+        """Write '<file_prefix>-<n>' (n = the incremented ``save_counter``) and name it the
+        directory's latest checkpoint. Returns the path."""
+        self.save_counter.assign_add(1)
+        path = self.write('%s-%d' % (os.fspath(file_prefix), int(self.save_counter.numpy())))
+        directory = os.path.dirname(os.path.abspath(path))
+        checkpoint_state.write_state(directory, checkpoint_state.CheckpointState(path, [path]))
+        return path
+
+    @staticmethod
+    def _graph_record(graph):
+        Layer = layer_class()
+        objects = {}
+        for path, obj in graph.objects.items():
+            entry = {'class': '%s.%s' % (type(obj).__module__, type(obj).__qualname__)}
+            if Layer is not None and isinstance(obj, Layer) and obj.get_build_config():
+                entry['build_config'] = obj.get_build_config()
+            objects[path] = entry
+        return {'objects': objects}
+
+    # ---- restoring -------------------------------------------------------------
+    def restore(self, save_path, options=None):
+        """Load the checkpoint at ``save_path`` (a prefix that ``save`` returned) into the objects.
+
+        Returns a status: ``assert_consumed()``, ``assert_existing_objects_matched()``,
+        ``assert_nontrivial_match()``, ``expect_partial()``.
+        Raises:
+            NotFoundError: no checkpoint at ``save_path``.
+            ValueError: a saved value whose shape differs from its variable's.
+        """
+        if save_path is None:
+            return InitializationOnlyStatus()
+        path = os.fspath(save_path)
+        if os.path.isdir(path) and checkpoint_state.latest_checkpoint(path):
+            raise ValueError('Checkpoint.restore: %s is a directory; pass a checkpoint prefix, e.g. '
+                             'tf.train.latest_checkpoint(%r)' % (path, path))
+        reader = checkpoint_file.CheckpointReader(path)
+        values = reader.values()
+        build_configs = {p: e['build_config'] for p, e in reader.object_graph.get('objects', {}).items()
+                         if 'build_config' in e}
+        graph = ObjectGraph(self._checkpoint_children(), self._builder(build_configs))
+        if self._build_missing_slots(graph, values):
+            graph = ObjectGraph(self._checkpoint_children())
+        matched = []
+        for key, variable in graph.variables.items():
+            if key in values:
+                _assign(variable, values[key], key)
+                matched.append(key)
+        return CheckpointLoadStatus(path, matched, sorted(set(values) - set(matched)),
+                                    sorted(set(graph.variables) - set(matched)))
+
+    def read(self, save_path, options=None):
+        """As ``restore``, for a checkpoint written by ``write``."""
+        return self.restore(save_path, options)
+
+    @staticmethod
+    def _builder(build_configs):
+        Layer = layer_class()
+
+        def build_if_saved_built(path, obj):
+            config = build_configs.get(path)
+            if Layer is not None and isinstance(obj, Layer) and not obj.built and config:
+                obj._build_from_shape(_as_shape(config['input_shape']))
+        return build_if_saved_built
+
+    @staticmethod
+    def _build_missing_slots(graph, values):
+        """Create the optimizer slots the checkpoint has values for (an optimizer that has not
+        stepped yet has none); True when any were made."""
+        made = False
+        for path, optimizer in graph.optimizers:
+            marker = SLOT_MARK + path + '/'
+            missing = [variable for key, variable in graph.variables.items()
+                       if marker not in key and variable not in optimizer._slots
+                       and any(k.startswith(key[:-len(SUFFIX)] + marker) for k in values)]
+            if missing:
+                optimizer.build(missing)
+                made = True
+        return made
+
+
+def _assign(variable, value, key):
+    shape = tuple(variable.shape.as_list())
+    if tuple(value.shape) != shape:
+        raise ValueError('Received incompatible tensor with shape %s when attempting to restore variable with '
+                         'shape %s and name %s (checkpoint key %s). The program must build the variable with '
+                         'the saved shape.' % (tuple(value.shape), shape, variable.name, key))
+    if value.dtype.name != variable.dtype.name:
+        raise TypeError('Checkpoint.restore: %s holds %s but variable %s is %s; create the variable with the '
+                        'saved dtype' % (key, value.dtype.name, variable.name, variable.dtype.name))
+    variable.assign(value)
+

@@ -1,0 +1,140 @@
+"""The files of one checkpoint: '<prefix>.index' and '<prefix>.data-00000-of-00001'.
+
+TensorFlow's names, tapeflow's content (TensorFlow's TensorBundle needs a
+LevelDB table and protocol buffers; this is not that format, and neither
+reads the other's files):
+- the data file is HDF5: datasets 't0', 't1', ... and the keys, in order, in
+  the JSON dataset 'keys'; the object graph (class names and Keras build
+  configs by path) in the JSON dataset '_CHECKPOINTABLE_OBJECT_GRAPH';
+- the index is JSON: every key's shape and dtype, and a token also written
+  into the data file, so a data file from another save is noticed.
+
+Each file is written to a temporary name and renamed into place, the index
+last: a save interrupted at any point leaves earlier checkpoints whole, and
+the index (what ``latest_checkpoint`` looks for) only names complete data.
+"""
+import contextlib
+import json
+import os
+import secrets
+
+import h5py
+import numpy as np
+
+from .. import backend, dtypes
+
+DATA_SUFFIX = '.data-00000-of-00001'
+INDEX_SUFFIX = '.index'
+GRAPH_KEY = '_CHECKPOINTABLE_OBJECT_GRAPH'
+FORMAT = 'tapeflow-checkpoint-1'
+
+
+class CheckpointFormatError(ValueError):
+    """A file that is not a readable tapeflow checkpoint."""
+
+
+@contextlib.contextmanager
+def replaced_atomically(path):
+    """Yield a temporary path next to ``path``; rename it over ``path`` once written."""
+    temporary = '%s.tmp%s' % (path, secrets.token_hex(4))
+    try:
+        yield temporary
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.remove(temporary)
+        raise
+
+
+def write(prefix, variables, graph):
+    """Write ``variables`` ({key: Variable}) and ``graph`` (a JSON-able dict) under ``prefix``."""
+    prefix = os.fspath(prefix)
+    directory = os.path.dirname(os.path.abspath(prefix))
+    os.makedirs(directory, exist_ok=True)
+    token = secrets.token_hex(8)
+    keys = sorted(variables)
+    entries = {}
+    with replaced_atomically(prefix + DATA_SUFFIX) as temporary:
+        with h5py.File(temporary, 'w') as f:
+            for index, key in enumerate(keys):
+                value = np.asarray(backend.to_host(variables[key]._data))
+                f.create_dataset('t%d' % index, data=value)
+                entries[key] = {'shape': list(value.shape), 'dtype': value.dtype.name}
+            f['keys'] = json.dumps(keys)
+            f[GRAPH_KEY] = json.dumps(graph)
+            f.attrs['token'] = token
+    with replaced_atomically(prefix + INDEX_SUFFIX) as temporary:
+        with open(temporary, 'w') as f:
+            json.dump({'format': FORMAT, 'token': token, 'tensors': entries}, f)
+    return prefix
+
+
+def exists(prefix):
+    return os.path.exists(os.fspath(prefix) + INDEX_SUFFIX)
+
+
+class CheckpointReader:
+    """Reads one checkpoint's tensors by key, as ``tf.train.load_checkpoint`` returns.
+
+    Raises:
+        NotFoundError: no checkpoint at ``prefix``.
+        CheckpointFormatError: the files are not a complete tapeflow checkpoint.
+    """
+
+    def __init__(self, prefix):
+        from ..errors import NotFoundError
+        self.prefix = os.fspath(prefix)
+        index_path = self.prefix + INDEX_SUFFIX
+        if not os.path.exists(index_path):
+            raise NotFoundError(None, None, 'Unsuccessful TensorSliceReader constructor: Failed to find any '
+                                'matching files for %s (no %s; pass the prefix that save() returned, '
+                                'e.g. tf.train.latest_checkpoint(directory))' % (self.prefix, index_path))
+        try:
+            with open(index_path) as f:
+                index = json.load(f)
+            if index.get('format') != FORMAT:
+                raise ValueError('format %r' % index.get('format'))
+        except (ValueError, OSError) as err:
+            raise CheckpointFormatError('%s is not a tapeflow checkpoint index (%s); TensorFlow-written '
+                                        'checkpoints cannot be read by tapeflow' % (index_path, err)) from None
+        self._entries = index['tensors']
+        self._values = self._read_data(index['token'])
+
+    def _read_data(self, token):
+        path = self.prefix + DATA_SUFFIX
+        try:
+            with h5py.File(path, 'r') as f:
+                if f.attrs.get('token') != token:
+                    raise CheckpointFormatError('%s does not belong to %s%s (written by another save); the '
+                                                'checkpoint is incomplete' % (path, self.prefix, INDEX_SUFFIX))
+                keys = json.loads(f['keys'][()])
+                values = {key: np.array(f['t%d' % i][()]) for i, key in enumerate(keys)}
+                self.object_graph = json.loads(f[GRAPH_KEY][()])
+        except OSError as err:
+            raise CheckpointFormatError('cannot read checkpoint data %s: %s' % (path, err)) from None
+        return values
+
+    def has_tensor(self, name):
+        return name in self._values
+
+    def get_tensor(self, name):
+        """The saved value of ``name`` (a numpy array), e.g. 'v/.ATTRIBUTES/VARIABLE_VALUE'."""
+        if name not in self._values:
+            from ..errors import NotFoundError
+            raise NotFoundError(None, None, 'Key %s not found in checkpoint %s; it holds: %s'
+                                % (name, self.prefix, sorted(self._values)))
+        return self._values[name].copy()
+
+    def get_variable_to_shape_map(self):
+        shapes = {key: list(entry['shape']) for key, entry in self._entries.items()}
+        shapes[GRAPH_KEY] = []
+        return shapes
+
+    def get_variable_to_dtype_map(self):
+        types = {key: dtypes.as_dtype(entry['dtype']) for key, entry in self._entries.items()}
+        types[GRAPH_KEY] = dtypes.string
+        return types
+
+    def values(self):
+        """Every saved value, by key (without the object graph)."""
+        return dict(self._values)

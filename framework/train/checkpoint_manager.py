@@ -1,0 +1,117 @@
+"""``tf.train.CheckpointManager``: numbered saves in one directory, keeping the newest few."""
+import os
+import time
+
+from . import checkpoint_file, checkpoint_state
+
+
+class CheckpointManager:
+    """Saves ``checkpoint`` as '<directory>/<checkpoint_name>-<n>' and deletes all but the newest
+    ``max_to_keep`` (None keeps all). Picks up the checkpoints already listed in the directory.
+
+    Args:
+        checkpoint: a ``tf.train.Checkpoint``.
+        directory: where checkpoints and the 'checkpoint' state file go.
+        max_to_keep: how many to keep (None: all).
+        keep_checkpoint_every_n_hours: also keep one checkpoint per this many hours.
+        checkpoint_name: the file prefix ('ckpt').
+        step_counter, checkpoint_interval: with both, ``save`` skips unless ``checkpoint_interval``
+            steps passed since the last save.
+        init_fn: called by ``restore_or_initialize`` when there is nothing to restore.
+    Raises:
+        ValueError: max_to_keep below 1, or checkpoint_interval without step_counter.
+    """
+
+    def __init__(self, checkpoint, directory, max_to_keep, keep_checkpoint_every_n_hours=None,
+                 checkpoint_name='ckpt', step_counter=None, checkpoint_interval=None, init_fn=None):
+        if max_to_keep is not None and (not isinstance(max_to_keep, int) or max_to_keep < 1):
+            raise ValueError('CheckpointManager: max_to_keep must be None or a positive integer, got %r'
+                             % (max_to_keep,))
+        if checkpoint_interval is not None and step_counter is None:
+            raise ValueError('CheckpointManager: `step_counter` should be passed if `checkpoint_interval` is '
+                             'not None.')
+        if not hasattr(checkpoint, 'write'):
+            raise TypeError('CheckpointManager: checkpoint must be a tf.train.Checkpoint, got %r' % (checkpoint,))
+        self._checkpoint = checkpoint
+        self._directory = os.fspath(directory)
+        self._max_to_keep = max_to_keep
+        self._keep_every_seconds = None if keep_checkpoint_every_n_hours is None \
+            else keep_checkpoint_every_n_hours * 3600.
+        self._prefix = os.path.join(self._directory, checkpoint_name)
+        self._step_counter = step_counter
+        self._checkpoint_interval = checkpoint_interval
+        self._init_fn = init_fn
+        self._last_saved_step = None
+        state = checkpoint_state.get_checkpoint_state(self._directory)
+        if state is None:
+            self._kept = []                  # (path, timestamp), oldest first
+            self._last_preserved = time.time()
+        else:
+            stamps = state.all_model_checkpoint_timestamps or [time.time()] * len(state.all_model_checkpoint_paths)
+            self._kept = list(zip(state.all_model_checkpoint_paths, stamps))
+            self._last_preserved = state.last_preserved_timestamp or time.time()
+
+    @property
+    def directory(self):
+        return self._directory
+
+    @property
+    def checkpoint(self):
+        return self._checkpoint
+
+    @property
+    def checkpoints(self):
+        """The kept checkpoints' prefixes, oldest first."""
+        return [path for path, _ in self._kept]
+
+    @property
+    def latest_checkpoint(self):
+        return self._kept[-1][0] if self._kept else None
+
+    @property
+    def checkpoint_interval(self):
+        return self._checkpoint_interval
+
+    def save(self, checkpoint_number=None, check_interval=True, options=None):
+        """Save a new checkpoint; returns its prefix, or None when the interval skipped it.
+
+        ``checkpoint_number`` numbers it (default: the checkpoint's save_counter, which is
+        incremented either way, as TensorFlow does).
+        """
+        if self._checkpoint_interval is not None and check_interval:
+            step = int(self._step_counter.numpy())
+            if self._last_saved_step is not None and step < self._last_saved_step + self._checkpoint_interval:
+                return None
+            self._last_saved_step = step
+        counter = self._checkpoint.save_counter
+        counter.assign_add(1)
+        number = int(counter.numpy()) if checkpoint_number is None else int(getattr(
+            checkpoint_number, 'numpy', lambda: checkpoint_number)())
+        path = self._checkpoint.write('%s-%d' % (self._prefix, number))
+        now = time.time()
+        self._kept = [(p, t) for p, t in self._kept if p != path] + [(path, now)]
+        self._sweep()
+        checkpoint_state.write_state(self._directory, checkpoint_state.CheckpointState(
+            path, self.checkpoints, [t for _, t in self._kept], self._last_preserved))
+        return path
+
+    def _sweep(self):
+        if self._max_to_keep is None:
+            return
+        while len(self._kept) > self._max_to_keep:
+            path, stamp = self._kept.pop(0)
+            if self._keep_every_seconds is not None and stamp - self._last_preserved >= self._keep_every_seconds:
+                self._last_preserved = stamp     # preserved: left on disk, no longer managed
+                continue
+            for suffix in (checkpoint_file.INDEX_SUFFIX, checkpoint_file.DATA_SUFFIX):
+                if os.path.exists(path + suffix):
+                    os.remove(path + suffix)
+
+    def restore_or_initialize(self):
+        """Restore the latest checkpoint and return its path; or call ``init_fn`` and return None."""
+        if self.latest_checkpoint is not None:
+            self._checkpoint.restore(self.latest_checkpoint)
+            return self.latest_checkpoint
+        if self._init_fn is not None:
+            self._init_fn()
+        return None

@@ -1,0 +1,65 @@
+"""What ``Checkpoint.restore`` returns: which saved values found a variable, and which did not."""
+from .object_graph import SUFFIX
+
+
+def _names(keys):
+    return [key[:-len(SUFFIX)] if key.endswith(SUFFIX) else key for key in keys]
+
+
+class CheckpointLoadStatus:
+    """The outcome of a restore. Each ``assert_*`` returns the status, or raises AssertionError
+    naming what did not match; ``expect_partial`` marks a partial restore as intended."""
+
+    def __init__(self, save_path, matched, unused_values, unbound_variables):
+        self.save_path = save_path
+        self.matched = list(matched)                     # keys restored
+        self.unused_values = list(unused_values)         # keys in the checkpoint with no variable
+        self.unbound_variables = list(unbound_variables)  # keys of variables the checkpoint lacks
+        self.partial_expected = False
+
+    def assert_consumed(self):
+        """Every saved value went to a variable and every variable got a value."""
+        if self.unused_values:
+            raise AssertionError('Unresolved object in checkpoint %s: %s. The program does not create these '
+                                 'objects; use expect_partial() or assert_existing_objects_matched() if that is '
+                                 'intended.' % (self.save_path, _names(self.unused_values)))
+        return self.assert_existing_objects_matched()
+
+    def assert_existing_objects_matched(self):
+        """Every variable of the program got a saved value (saved values may be left over)."""
+        if self.unbound_variables:
+            raise AssertionError('Some Python objects were not bound to checkpointed values, likely due to '
+                                 'changes in the Python program: %s (checkpoint %s)'
+                                 % (_names(self.unbound_variables), self.save_path))
+        return self
+
+    def assert_nontrivial_match(self):
+        """At least one variable other than the save counter was restored."""
+        if not [key for key in self.matched if not key.startswith('save_counter/')]:
+            raise AssertionError('Found no checkpointed values to restore from %s: the program shares no '
+                                 'object path with it (checkpoint holds %s)'
+                                 % (self.save_path, _names(self.unused_values)))
+        return self
+
+    def expect_partial(self):
+        self.partial_expected = True
+        return self
+
+
+class InitializationOnlyStatus:
+    """``restore(None)``: nothing is restored; variables keep their initial values."""
+
+    def _nothing(self):
+        raise AssertionError('No checkpoint specified (save_path=None); nothing is being restored.')
+
+    def assert_consumed(self):
+        self._nothing()
+
+    def assert_existing_objects_matched(self):
+        self._nothing()
+
+    def assert_nontrivial_match(self):
+        self._nothing()
+
+    def expect_partial(self):
+        return self

@@ -1,0 +1,191 @@
+"""tf.train: Checkpoint save/restore of modules, Keras models and optimizers, the manager, readers, EMA.
+
+Expected behaviour checked against TensorFlow 2.21 (keys, numbering, 'checkpoint' file text,
+status errors, EMA values); the files themselves are tapeflow's own format.
+"""
+import os
+
+import numpy as np
+import pytest
+
+import framework as tf
+from framework import keras
+from framework import train
+
+
+class Net(tf.Module):
+    def __init__(self, scale=1.0):
+        super().__init__()
+        self.w = tf.Variable(np.array([1.0, 2.0], np.float32) * scale)
+        self.b = tf.Variable(3.0 * scale)
+        self.table = {'a': tf.Variable(int(scale))}
+        self.children_list = [tf.Module(), tf.Variable(np.full((2, 2), scale, np.float32))]
+
+
+def _values(module):
+    return [v.numpy().tolist() for v in module.variables]
+
+
+def test_module_keys_and_files_match_tensorflow_names(tmp_path):
+    ckpt = train.Checkpoint(net=Net(), v=tf.Variable(5.0))
+    path = ckpt.save(str(tmp_path / 'ckpt'))
+    assert path == str(tmp_path / 'ckpt-1')
+    assert sorted(os.listdir(tmp_path)) == ['checkpoint', 'ckpt-1.data-00000-of-00001', 'ckpt-1.index']
+    # TF 2.21 writes exactly these keys for this object graph (tf.train.list_variables)
+    assert train.list_variables(path) == [
+        ('_CHECKPOINTABLE_OBJECT_GRAPH', []), ('net/b/.ATTRIBUTES/VARIABLE_VALUE', []),
+        ('net/children_list/1/.ATTRIBUTES/VARIABLE_VALUE', [2, 2]),
+        ('net/table/a/.ATTRIBUTES/VARIABLE_VALUE', []), ('net/w/.ATTRIBUTES/VARIABLE_VALUE', [2]),
+        ('save_counter/.ATTRIBUTES/VARIABLE_VALUE', []), ('v/.ATTRIBUTES/VARIABLE_VALUE', [])]
+    assert (tmp_path / 'checkpoint').read_text() == \
+        'model_checkpoint_path: "ckpt-1"\nall_model_checkpoint_paths: "ckpt-1"\n'
+    reader = train.load_checkpoint(str(tmp_path))
+    assert reader.get_tensor('v/.ATTRIBUTES/VARIABLE_VALUE') == 5.0
+    assert reader.get_variable_to_dtype_map()['save_counter/.ATTRIBUTES/VARIABLE_VALUE'] == tf.int64
+
+
+def test_restore_brings_back_values_and_counter(tmp_path):
+    saved = train.Checkpoint(net=Net(2.0))
+    saved.save(str(tmp_path / 'ckpt'))
+    path = saved.save(str(tmp_path / 'ckpt'))
+    assert path.endswith('ckpt-2') and train.latest_checkpoint(str(tmp_path)) == path
+    fresh = Net()
+    restored = train.Checkpoint(net=fresh)
+    status = restored.restore(train.latest_checkpoint(str(tmp_path)))
+    with pytest.raises(AssertionError, match='save_counter'):
+        status.assert_consumed()            # the fresh Checkpoint has made no save_counter yet
+    status.assert_existing_objects_matched().assert_nontrivial_match()
+    assert _values(fresh) == _values(saved.net)
+    restored.save_counter                    # made now: a second restore fills it
+    train.Checkpoint(net=fresh).restore(path)
+    full = train.Checkpoint(net=Net())
+    full.save_counter
+    full.restore(path).assert_consumed()
+    assert int(full.save_counter.numpy()) == 2
+
+
+def test_status_reports_missing_variables_and_bad_shapes(tmp_path):
+    path = train.Checkpoint(v=tf.Variable(1.0)).write(str(tmp_path / 'w'))
+    assert path == str(tmp_path / 'w') and not (tmp_path / 'checkpoint').exists()
+    status = train.Checkpoint(v=tf.Variable(0.0), extra=tf.Variable(2.0)).read(path)
+    with pytest.raises(AssertionError, match='extra'):
+        status.assert_existing_objects_matched()
+    assert status.expect_partial() is status
+    with pytest.raises(ValueError, match=r'incompatible tensor with shape \(\) .* shape \(2,\)'):
+        train.Checkpoint(v=tf.Variable([1.0, 2.0])).restore(path)
+    with pytest.raises(AssertionError, match='Found no checkpointed values'):
+        train.Checkpoint(other=tf.Variable(1.0)).restore(path).assert_nontrivial_match()
+    with pytest.raises(AssertionError, match='save_path=None'):
+        train.Checkpoint(v=tf.Variable(1.0)).restore(None).assert_consumed()
+    with pytest.raises(tf.errors.NotFoundError, match='nothere'):
+        train.Checkpoint(v=tf.Variable(1.0)).restore(str(tmp_path / 'nothere'))
+    with pytest.raises(ValueError, match='expecting v to be a trackable object'):
+        train.Checkpoint(v=3)
+
+
+def test_interrupted_save_keeps_previous_checkpoint(tmp_path, monkeypatch):
+    v = tf.Variable(1.0)
+    ckpt = train.Checkpoint(v=v)
+    path = ckpt.write(str(tmp_path / 'w'))
+    v.assign(7.0)
+    import h5py
+
+    def crash(*args, **kwargs):
+        raise OSError('disk full')
+    monkeypatch.setattr(h5py.File, 'create_dataset', crash)
+    with pytest.raises(OSError, match='disk full'):
+        ckpt.write(path)
+    monkeypatch.undo()
+    assert sorted(os.listdir(tmp_path)) == ['w.data-00000-of-00001', 'w.index']    # no stray temporaries
+    assert train.load_checkpoint(path).get_tensor('v/.ATTRIBUTES/VARIABLE_VALUE') == 1.0
+
+
+def _trained_model():
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2), keras.layers.Dense(1)])
+    optimizer = keras.optimizers.Adam(0.1)
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(model(tf.ones((2, 3))))
+    optimizer.apply_gradients(zip(tape.gradient(loss, model.trainable_variables), model.trainable_variables))
+    return model, optimizer
+
+
+def test_keras_model_and_optimizer_slots_round_trip(tmp_path):
+    model, optimizer = _trained_model()
+    path = train.Checkpoint(model=model, optimizer=optimizer).save(str(tmp_path / 'ckpt'))
+    keys = [k for k, _ in train.list_variables(path)]
+    assert 'model/layers/dense/vars/0/.OPTIMIZER_SLOT/optimizer/momentum/.ATTRIBUTES/VARIABLE_VALUE' in keys
+    assert 'optimizer/_iterations/.ATTRIBUTES/VARIABLE_VALUE' in keys
+    # A fresh optimizer that never stepped: its slots are made by the restore.
+    model2 = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2), keras.layers.Dense(1)])
+    optimizer2 = keras.optimizers.Adam(0.1)
+    status = train.Checkpoint(model=model2, optimizer=optimizer2).restore(path)
+    status.assert_existing_objects_matched()
+    assert int(optimizer2.iterations.numpy()) == 1
+    for a, b in zip(model.variables + optimizer.variables, model2.variables + optimizer2.variables):
+        np.testing.assert_array_equal(a.numpy(), b.numpy())
+
+
+def test_unbuilt_keras_model_is_built_from_the_saved_shape(tmp_path):
+    model, _ = _trained_model()
+    path = train.Checkpoint(model=model).write(str(tmp_path / 'w'))
+    later = keras.Sequential([keras.layers.Dense(2), keras.layers.Dense(1)])     # no Input: not built
+    assert not later.built
+    train.Checkpoint(model=later).restore(path).assert_consumed()
+    x = tf.constant(np.arange(6, dtype=np.float32).reshape(2, 3))
+    np.testing.assert_array_equal(later(x).numpy(), model(x).numpy())
+
+
+def test_manager_numbers_keeps_and_recovers(tmp_path):
+    ckpt = train.Checkpoint(v=tf.Variable(1.0))
+    directory = str(tmp_path / 'm')
+    manager = train.CheckpointManager(ckpt, directory, max_to_keep=2)
+    # TF 2.21: ckpt-1, then ckpt-10 (counter still advances to 2), then ckpt-3
+    paths = [manager.save(), manager.save(checkpoint_number=10), manager.save()]
+    assert [os.path.basename(p) for p in paths] == ['ckpt-1', 'ckpt-10', 'ckpt-3']
+    assert manager.checkpoints == paths[1:] and manager.latest_checkpoint == paths[2]
+    assert sorted(os.listdir(directory)) == ['checkpoint', 'ckpt-10.data-00000-of-00001', 'ckpt-10.index',
+                                             'ckpt-3.data-00000-of-00001', 'ckpt-3.index']
+    again = train.CheckpointManager(ckpt, directory, max_to_keep=2)
+    assert again.checkpoints == paths[1:]
+    assert train.latest_checkpoint(directory) == paths[2]
+    assert train.latest_checkpoint(str(tmp_path / 'empty')) is None
+    with pytest.raises(ValueError, match='max_to_keep'):
+        train.CheckpointManager(ckpt, directory, max_to_keep=0)
+
+
+def test_manager_restore_or_initialize(tmp_path):
+    calls = []
+    v = tf.Variable(4.0)
+    manager = train.CheckpointManager(train.Checkpoint(v=v), str(tmp_path), max_to_keep=None,
+                                      init_fn=lambda: calls.append(1))
+    assert manager.restore_or_initialize() is None and calls == [1]
+    manager.save()
+    v.assign(0.0)
+    assert manager.restore_or_initialize() == manager.latest_checkpoint and v.numpy() == 4.0
+
+
+def test_exponential_moving_average_matches_tensorflow():
+    ema = train.ExponentialMovingAverage(0.9)
+    v = tf.Variable(1.0)
+    assert ema.apply([v]) is None
+    v.assign(2.0)
+    ema.apply([v])
+    # 1 - 0.1 * (1 - 2) = 1.1 (TF 2.21 gives 1.1)
+    np.testing.assert_allclose(ema.average(v).numpy(), 1.1, rtol=1e-6)
+    assert ema.average_name(v) == 'Variable/ExponentialMovingAverage'
+    counted = train.ExponentialMovingAverage(0.9, num_updates=tf.Variable(2))
+    w = tf.Variable(1.0)
+    counted.apply([w])
+    w.assign(2.0)
+    counted.apply([w])
+    # decay = min(0.9, 3 / 12) = 0.25: 1 - 0.75 * (1 - 2) = 1.75 (TF 2.21 gives 1.75)
+    np.testing.assert_allclose(counted.average(w).numpy(), 1.75, rtol=1e-6)
+    assert counted.average(tf.Variable(0.0)) is None
+    with pytest.raises(TypeError, match='float Variables'):
+        ema.apply([tf.constant(1.0)])
+    with pytest.raises(ValueError, match='decay'):
+        train.ExponentialMovingAverage(1.5)
+
+
+def test_tf_train_is_reachable_from_the_package():
+    assert tf.train.Checkpoint is train.Checkpoint
