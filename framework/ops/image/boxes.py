@@ -1,0 +1,156 @@
+"""Box operations of ``tf.image``: crop_and_resize, non_max_suppression and draw_bounding_boxes.
+
+Boxes are [y1, x1, y2, x2] in normalised coordinates (0 and 1 are the first and
+last pixel centres for crop_and_resize). Box coordinates are read on the host:
+gradients reach the images, not the boxes.
+"""
+import numpy as np
+
+from ... import backend
+from ..indexing import gather
+from ..linalg import einsum
+from ..operands import as_tensor
+from ..selection import where
+from ..shapes import cast
+from ...tensor import Tensor
+from .layout import size_pair
+
+
+def _host(x, op, what, kind='f'):
+    data = np.asarray(backend.to_host(as_tensor(x, op)._data))
+    if data.dtype.kind not in ('fiu' if kind == 'f' else 'iu'):
+        raise TypeError('%s: %s must be %s, got dtype %s' % (op, what, 'numeric' if kind == 'f' else 'integer',
+                                                             data.dtype.name))
+    return data
+
+
+def _axis_weights(start, end, size, count, method):
+    """(boxes, count, size) sampling weights along one axis and the (boxes, count) in-range mask."""
+    start, end = start.astype(np.float32), end.astype(np.float32)
+    if count > 1:
+        step = (end - start) * np.float32(size - 1) / np.float32(count - 1)
+        where_ = start[:, None] * np.float32(size - 1) + np.arange(count, dtype=np.float32)[None, :] * step[:, None]
+    else:
+        where_ = np.broadcast_to((np.float32(0.5) * (start + end) * np.float32(size - 1))[:, None], (len(start), 1))
+    inside = (where_ >= 0) & (where_ <= size - 1)
+    weights = np.zeros(where_.shape + (size,), np.float32)
+    b, i = np.indices(where_.shape)
+    if method == 'nearest':
+        index = np.clip(np.sign(where_) * np.floor(np.abs(where_) + 0.5), 0, size - 1).astype(int)
+        weights[b, i, index] = 1
+    else:
+        low = np.clip(np.floor(where_), 0, size - 1).astype(int)
+        high = np.clip(np.ceil(where_), 0, size - 1).astype(int)
+        lerp = (where_ - np.floor(where_)).astype(np.float32)
+        np.add.at(weights, (b, i, low), np.float32(1) - lerp)
+        np.add.at(weights, (b, i, high), lerp)
+    return weights * inside[..., None], inside
+
+
+def crop_and_resize(image, boxes, box_indices, crop_size, method='bilinear', extrapolation_value=0.0, name=None):
+    """For each box, the crop of image[box_indices[k]] resampled to ``crop_size`` (float32,
+    (num_boxes, crop_height, crop_width, channels)); samples outside the image read ``extrapolation_value``."""
+    op = 'image.crop_and_resize'
+    x = as_tensor(image, op)
+    if x.ndim != 4:
+        raise ValueError('%s: image must be 4-D (batch, height, width, channels), got shape %s' % (op, tuple(x.shape)))
+    if method not in ('bilinear', 'nearest'):
+        raise ValueError("%s: method must be 'bilinear' or 'nearest', got %r" % (op, method))
+    b = _host(boxes, op, 'boxes')
+    index = _host(box_indices, op, 'box_indices', 'i')
+    if b.ndim != 2 or b.shape[1] != 4 or index.shape != (b.shape[0],):
+        raise ValueError('%s: boxes must be (num_boxes, 4) and box_indices (num_boxes,), got %s and %s'
+                         % (op, b.shape, index.shape))
+    if index.size and (index.min() < 0 or index.max() >= x.shape[0]):
+        raise ValueError('%s: box_indices must be in [0, %d), got %s' % (op, x.shape[0], index.tolist()))
+    height, width = size_pair(crop_size, op, 'crop_size')
+    if height < 1 or width < 1:
+        raise ValueError('%s: crop_size must be positive, got %r' % (op, crop_size))
+    rows, row_in = _axis_weights(b[:, 0], b[:, 2], x.shape[1], height, method)
+    cols, col_in = _axis_weights(b[:, 1], b[:, 3], x.shape[2], width, method)
+    picked = gather(cast(x, 'float32'), index.astype(np.int32))
+    out = einsum('kpw,kowc->kopc', Tensor(cols), einsum('koh,khwc->kowc', Tensor(rows), picked))
+    inside = Tensor((row_in[:, :, None] & col_in[:, None, :])[..., None])
+    return where(inside, out, np.float32(extrapolation_value))
+
+
+def _iou(box, others):
+    y1, x1, y2, x2 = (np.minimum(box[0], box[2]), np.minimum(box[1], box[3]),
+                      np.maximum(box[0], box[2]), np.maximum(box[1], box[3]))
+    oy1, ox1 = np.minimum(others[:, 0], others[:, 2]), np.minimum(others[:, 1], others[:, 3])
+    oy2, ox2 = np.maximum(others[:, 0], others[:, 2]), np.maximum(others[:, 1], others[:, 3])
+    area, other_area = (y2 - y1) * (x2 - x1), (oy2 - oy1) * (ox2 - ox1)
+    inter = np.maximum(np.minimum(y2, oy2) - np.maximum(y1, oy1), 0) * np.maximum(np.minimum(x2, ox2) - np.maximum(x1, ox1), 0)
+    union = area + other_area - inter
+    return np.where((area <= 0) | (other_area <= 0), 0.0, inter / np.where(union > 0, union, 1))
+
+
+def _greedy(boxes, scores, max_output_size, iou_threshold, score_threshold, op):
+    b, s = _host(boxes, op, 'boxes').astype(np.float64), _host(scores, op, 'scores').astype(np.float32)
+    if b.ndim != 2 or b.shape[1] != 4 or s.shape != (b.shape[0],):
+        raise ValueError('%s: boxes must be (num_boxes, 4) and scores (num_boxes,), got %s and %s' % (op, b.shape, s.shape))
+    limit, threshold = int(max_output_size), float(iou_threshold)
+    if limit < 0:
+        raise ValueError('%s: max_output_size must be >= 0, got %d' % (op, limit))
+    if not 0.0 <= threshold <= 1.0:
+        raise ValueError('%s: iou_threshold must be in [0, 1], got %r' % (op, threshold))
+    # Highest score first; equal scores keep the lower index first (TensorFlow's priority queue).
+    order = [i for i in np.argsort(-s, kind='stable') if s[i] > float(score_threshold)]
+    kept = []
+    for i in order:
+        if len(kept) == limit:
+            break
+        if not kept or np.all(_iou(b[i], b[kept]) <= threshold):
+            kept.append(int(i))
+    return np.asarray(kept, np.int32), s
+
+
+def non_max_suppression(boxes, scores, max_output_size, iou_threshold=0.5, score_threshold=float('-inf'), name=None):
+    """Indices (int32) of at most ``max_output_size`` boxes, best score first, dropping each box whose IoU
+    with a kept one exceeds ``iou_threshold`` and boxes scoring at most ``score_threshold``."""
+    return Tensor(_greedy(boxes, scores, max_output_size, iou_threshold, score_threshold,
+                          'image.non_max_suppression')[0])
+
+
+def non_max_suppression_with_scores(boxes, scores, max_output_size, iou_threshold=0.5,
+                                    score_threshold=float('-inf'), soft_nms_sigma=0.0, name=None):
+    """(indices, their scores) of non_max_suppression; soft NMS (sigma > 0) is not offered."""
+    op = 'image.non_max_suppression_with_scores'
+    if float(soft_nms_sigma) != 0.0:
+        raise ValueError('%s: soft_nms_sigma must be 0 (hard suppression) here, got %r' % (op, soft_nms_sigma))
+    kept, s = _greedy(boxes, scores, max_output_size, iou_threshold, score_threshold, op)
+    return Tensor(kept), Tensor(s[kept])
+
+
+def draw_bounding_boxes(images, boxes, colors, name=None):
+    """Images (batch, height, width, depth) with each box's one-pixel outline drawn in its colour
+    (colours cycle over the boxes); boxes are (batch, num_boxes, 4) in [0, 1]."""
+    op = 'image.draw_bounding_boxes'
+    x = as_tensor(images, op)
+    if x.ndim != 4 or x.shape[-1] not in (1, 3, 4):
+        raise ValueError('%s: images must be 4-D with 1, 3 or 4 channels, got shape %s' % (op, tuple(x.shape)))
+    b = _host(boxes, op, 'boxes').astype(np.float32)
+    palette = _host(colors, op, 'colors').astype(np.float32)
+    if b.ndim != 3 or b.shape[0] != x.shape[0] or b.shape[2] != 4 or palette.ndim != 2 or len(palette) == 0:
+        raise ValueError('%s: boxes must be (batch=%d, num_boxes, 4) and colors (num_colors, channels), got %s and %s'
+                         % (op, x.shape[0], b.shape, palette.shape))
+    out = np.array(backend.to_host(x._data))
+    h, w = out.shape[1], out.shape[2]
+    depth = out.shape[3]
+    palette = np.pad(palette, [(0, 0), (0, max(0, depth - palette.shape[1]))], constant_values=1)[:, :depth]
+    for n in range(b.shape[0]):
+        for k, (y1, x1, y2, x2) in enumerate(b[n]):
+            colour = palette[k % len(palette)].astype(out.dtype)
+            top, bottom = int(y1 * (h - 1)), int(y2 * (h - 1))
+            left, right = int(x1 * (w - 1)), int(x2 * (w - 1))
+            if top > bottom or left > right or bottom < 0 or right < 0 or top >= h or left >= w:
+                continue
+            rows = slice(max(top, 0), min(bottom, h - 1) + 1)
+            cols = slice(max(left, 0), min(right, w - 1) + 1)
+            for r in (top, bottom):
+                if 0 <= r < h:
+                    out[n, r, cols] = colour
+            for c in (left, right):
+                if 0 <= c < w:
+                    out[n, rows, c] = colour
+    return Tensor(backend.array_module(x._data).asarray(out))

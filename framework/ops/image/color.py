@@ -1,0 +1,171 @@
+"""Colour-space conversions and colour adjustments of ``tf.image``.
+
+Images have channels last (RGB where it matters); any leading axes are allowed.
+Adjustments work in float32 (floats are used as they are) and convert back to
+the input's dtype, saturating, as TensorFlow does. Everything is written with
+tapeflow's ops, so gradients reach the image and the adjustment factors.
+"""
+import numpy as np
+
+from ..arithmetic import floormod, maximum, minimum
+from ..linalg import tensordot
+from ..operands import as_tensor
+from ..reductions import reduce_mean, reduce_std
+from ..selection import clip_by_value, where
+from ..shapes import cast, concat, stack, tile, unstack
+from ...tensor import Tensor
+from .conversions import convert_image_dtype
+
+_YUV = [[0.299, -0.14714119, 0.61497538], [0.587, -0.28886916, -0.51496512], [0.114, 0.43601035, -0.10001026]]
+_YUV_INV = [[1, 1, 1], [0, -0.394642334, 2.03206185], [1.13988303, -0.58062185, 0]]
+_YIQ = [[0.299, 0.59590059, 0.2115], [0.587, -0.27455667, -0.52273617], [0.114, -0.32134392, 0.31119955]]
+_YIQ_INV = [[1, 1, 1], [0.95598634, -0.27201283, -1.10674021], [0.6208248, -0.64720424, 1.70423049]]
+
+
+def _channels(images, op, count, floating=True):
+    x = as_tensor(images, op)
+    if x.ndim < 1 or x.shape[-1] != count:
+        raise ValueError('%s: the last axis must hold %d channels, got shape %s' % (op, count, tuple(x.shape)))
+    if floating and x._data.dtype.kind != 'f':
+        raise TypeError('%s: images must be floating (float16/32/64), got dtype %s; use '
+                        'tf.image.convert_image_dtype first' % (op, x.dtype.name))
+    return x
+
+
+def _to_float(images, op, low_rank=1):
+    """(float image, original dtype): float16/32/64 stay, integers become float32 in [0, 1]."""
+    x = as_tensor(images, op)
+    if x._data.dtype.kind not in 'fiu':
+        raise TypeError('%s: images must be integer or floating, got dtype %s' % (op, x.dtype.name))
+    if x.ndim < low_rank:
+        raise ValueError('%s: images must have rank >= %d, got shape %s' % (op, low_rank, tuple(x.shape)))
+    return (x if x._data.dtype.kind == 'f' else convert_image_dtype(x, 'float32')), x.dtype
+
+
+def _matrix(images, rows, op):
+    x = _channels(images, op, 3)
+    return tensordot(x, Tensor(np.asarray(rows, x._data.dtype)), [[x.ndim - 1], [0]])
+
+
+def rgb_to_yuv(images):
+    """RGB to YUV (float images)."""
+    return _matrix(images, _YUV, 'image.rgb_to_yuv')
+
+
+def yuv_to_rgb(images):
+    """YUV to RGB (float images)."""
+    return _matrix(images, _YUV_INV, 'image.yuv_to_rgb')
+
+
+def rgb_to_yiq(images):
+    """RGB to YIQ (float images)."""
+    return _matrix(images, _YIQ, 'image.rgb_to_yiq')
+
+
+def yiq_to_rgb(images):
+    """YIQ to RGB (float images)."""
+    return _matrix(images, _YIQ_INV, 'image.yiq_to_rgb')
+
+
+def rgb_to_grayscale(images, name=None):
+    """0.2989 R + 0.5870 G + 0.1140 B with a channel axis of 1, in the input's dtype."""
+    x = _channels(images, 'image.rgb_to_grayscale', 3, floating=False)
+    flt, dtype = _to_float(x, 'image.rgb_to_grayscale')
+    grey = tensordot(flt, Tensor(np.asarray([[0.2989], [0.5870], [0.1140]], flt._data.dtype)), [[x.ndim - 1], [0]])
+    return convert_image_dtype(grey, dtype)
+
+
+def grayscale_to_rgb(images, name=None):
+    """One channel repeated into three."""
+    x = _channels(images, 'image.grayscale_to_rgb', 1, floating=False)
+    return tile(x, [1] * (x.ndim - 1) + [3])
+
+
+def rgb_to_hsv(images, name=None):
+    """RGB in [0, 1] to hue, saturation and value in [0, 1] (float images)."""
+    r, g, b = unstack(_channels(images, 'image.rgb_to_hsv', 3), axis=-1)
+    value = maximum(maximum(r, g), b)
+    spread = value - minimum(minimum(r, g), b)
+    saturation = where(value > 0, spread / where(value > 0, value, 1.0), 0.0)
+    norm = 1.0 / (6.0 * where(spread > 0, spread, 1.0))
+    hue = where(value == r, norm * (g - b), where(value == g, norm * (b - r) + 2.0 / 6.0, norm * (r - g) + 4.0 / 6.0))
+    hue = where(spread > 0, hue, 0.0)
+    return stack([where(hue < 0, hue + 1.0, hue), saturation, value], -1)
+
+
+def hsv_to_rgb(images, name=None):
+    """Hue, saturation and value in [0, 1] to RGB (float images)."""
+    h, s, v = unstack(_channels(images, 'image.hsv_to_rgb', 3), axis=-1)
+    sector = h * 6.0
+    red = clip_by_value(abs(sector - 3.0) - 1.0, 0.0, 1.0)
+    green = clip_by_value(2.0 - abs(sector - 2.0), 0.0, 1.0)
+    blue = clip_by_value(2.0 - abs(sector - 4.0), 0.0, 1.0)
+    return stack([((c - 1.0) * s + 1.0) * v for c in (red, green, blue)], -1)
+
+
+def _factor(value, like, op, what):
+    t = as_tensor(value, op)
+    if t._data.dtype.kind not in 'fiu' or t.ndim != 0:
+        raise TypeError('%s: %s must be a real number, got %r' % (op, what, value))
+    return cast(t, like.dtype)
+
+
+def adjust_brightness(image, delta):
+    """``image + delta`` (in float for integer images, then converted back, saturating)."""
+    flt, dtype = _to_float(image, 'image.adjust_brightness', 0)
+    return convert_image_dtype(flt + _factor(delta, flt, 'image.adjust_brightness', 'delta'), dtype, saturate=True)
+
+
+def adjust_contrast(images, contrast_factor):
+    """(x - mean) * contrast_factor + mean, the mean taken per image and channel over height and width."""
+    flt, dtype = _to_float(images, 'image.adjust_contrast', 3)
+    mean = reduce_mean(flt, [-3, -2], keepdims=True)
+    factor = _factor(contrast_factor, flt, 'image.adjust_contrast', 'contrast_factor')
+    return convert_image_dtype((flt - mean) * factor + mean, dtype, saturate=True)
+
+
+def adjust_gamma(image, gamma=1, gain=1):
+    """gain * image ** gamma on [0, 1] floats (integers converted there and back)."""
+    op = 'image.adjust_gamma'
+    x = as_tensor(image, op)
+    flt, dtype = (x, x.dtype) if x._data.dtype in (np.float16, np.float32) else _to_float(x, op, 0)
+    if flt._data.dtype.kind != 'f':
+        flt = convert_image_dtype(flt, 'float32')
+    g = _factor(gamma, flt, op, 'gamma')
+    if float(g.numpy()) < 0:
+        raise ValueError('%s: gamma must be non-negative, got %r' % (op, float(g.numpy())))
+    return convert_image_dtype(_factor(gain, flt, op, 'gain') * flt ** g, dtype, saturate=True)
+
+
+def adjust_saturation(image, saturation_factor, name=None):
+    """Saturation (in HSV) multiplied by ``saturation_factor`` and clipped to [0, 1]."""
+    op = 'image.adjust_saturation'
+    flt, dtype = _to_float(_channels(image, op, 3, floating=False), op)
+    h, s, v = unstack(rgb_to_hsv(flt), axis=-1)
+    s = clip_by_value(s * _factor(saturation_factor, flt, op, 'saturation_factor'), 0.0, 1.0)
+    return convert_image_dtype(hsv_to_rgb(stack([h, s, v], -1)), dtype, saturate=True)
+
+
+def adjust_hue(image, delta, name=None):
+    """Hue (in HSV) rotated by ``delta`` in [-1, 1] (a full turn is 1)."""
+    op = 'image.adjust_hue'
+    flt, dtype = _to_float(_channels(image, op, 3, floating=False), op)
+    shift = _factor(delta, flt, op, 'delta')
+    if not -1.0 <= float(shift.numpy()) <= 1.0:
+        raise ValueError('%s: delta must be in [-1, 1], got %r' % (op, float(shift.numpy())))
+    hsv = rgb_to_hsv(flt)
+    hue = floormod(hsv[..., :1] + shift, 1.0)
+    return convert_image_dtype(hsv_to_rgb(concat([hue, hsv[..., 1:]], -1)), dtype, saturate=True)
+
+
+def per_image_standardization(image):
+    """Each image scaled to mean 0 and standard deviation 1 (at least 1 / sqrt(pixels), so a flat
+    image does not divide by 0). Integer images are converted to float32 in [0, 1] first."""
+    op = 'image.per_image_standardization'
+    x = as_tensor(image, op)
+    # float16 and float32 stay; everything else (float64 too) becomes float32, as in TensorFlow.
+    flt, _ = _to_float(x if x._data.dtype in (np.float16, np.float32) else convert_image_dtype(x, 'float32'), op, 3)
+    pixels = int(np.prod(flt.shape[-3:]))
+    mean = reduce_mean(flt, [-1, -2, -3], keepdims=True)
+    std = maximum(reduce_std(flt, [-1, -2, -3], keepdims=True), float(1.0 / np.sqrt(pixels)))
+    return (flt - mean) / std

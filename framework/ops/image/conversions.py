@@ -1,0 +1,64 @@
+"""``tf.image.convert_image_dtype``: TensorFlow's rules for moving pixels between dtypes.
+
+Floats hold [0, 1]; integers hold [0, dtype max]. Integer to integer shifts by
+the ratio of the ranges; integer to float scales by 1 / max; float to integer
+scales by max + 0.5 and truncates (saturating first when asked).
+"""
+import numpy as np
+
+from ... import backend, dtypes
+from ...tensor import Tensor
+from ..arithmetic import floor_div, multiply
+from ..operands import as_tensor
+from ..shapes import cast
+
+
+def _kind(dtype, op, what):
+    if dtype.kind not in 'fiu':
+        raise TypeError('%s: %s must be an integer or floating dtype, got %s' % (op, what, dtype.name))
+    return dtype.kind
+
+
+def saturate_cast(x, dtype):
+    """``x`` cast to ``dtype`` with values clipped into the dtype's range first."""
+    dtype = np.dtype(dtype)
+    data = x._data
+    if dtype.kind in 'iu' and data.dtype.kind in 'fiu':
+        xp = backend.array_module(data)
+        info = np.iinfo(dtype)
+        low, high = max(info.min, np.iinfo(data.dtype).min if data.dtype.kind in 'iu' else -np.inf), info.max
+        if data.dtype.kind == 'f':
+            # The bounds as floats of x's dtype that do not round past the integer range (TF's
+            # saturate_cast: float32 clamps int32 at 2147483520, the float below 2**31).
+            high = np.asarray(high, data.dtype)
+            if int(high) > info.max:
+                high = np.nextafter(high, data.dtype.type(0))
+            low = np.asarray(low, data.dtype)
+        return Tensor(xp.clip(data, low, high).astype(dtype))
+    return cast(x, dtype)
+
+
+def convert_image_dtype(image, dtype, saturate=False, name=None):
+    """``image`` in ``dtype``: integers span [0, max], floats [0, 1] (values are not clipped
+    unless ``saturate``, so floats outside [0, 1] overflow an integer dtype as TF's cast does)."""
+    op = 'image.convert_image_dtype'
+    x = as_tensor(image, op)
+    target = dtypes.numpy_dtype(dtype)
+    source = x._data.dtype
+    _kind(source, op, 'image')
+    _kind(target, op, 'dtype')
+    if source == target:
+        return x
+    if source.kind in 'iu' and target.kind in 'iu':
+        scale_in, scale_out = np.iinfo(source).max, np.iinfo(target).max
+        if scale_in > scale_out:
+            scaled = floor_div(x, source.type((scale_in + 1) // (scale_out + 1)))
+            return saturate_cast(scaled, target) if saturate else cast(scaled, target)
+        moved = saturate_cast(x, target) if saturate else cast(x, target)
+        return multiply(moved, target.type((scale_out + 1) // (scale_in + 1)))
+    if source.kind == 'f' and target.kind == 'f':
+        return cast(x, target)
+    if source.kind in 'iu':
+        return multiply(cast(x, target), 1.0 / np.iinfo(source).max)
+    scaled = multiply(x, float(np.iinfo(target).max) + 0.5)
+    return saturate_cast(scaled, target) if saturate else cast(scaled, target)

@@ -1,0 +1,134 @@
+"""Flips, rotations, crops and pads of images (3-D or batched 4-D, channels last).
+
+All are index moves (reverse, transpose, slicing, pad), so gradients flow back
+to the pixels they moved, and every dtype is accepted, as in TensorFlow.
+"""
+import numpy as np
+
+from ..indexing import gather
+from ..operands import as_tensor
+from ..shapes import pad, reshape, reverse, transpose as _transpose
+from .layout import batched, integer_arg
+
+
+def flip_left_right(image):
+    """Images mirrored along the width."""
+    x, undo = batched(image, 'image.flip_left_right')
+    return undo(reverse(x, [2]))
+
+
+def flip_up_down(image):
+    """Images mirrored along the height."""
+    x, undo = batched(image, 'image.flip_up_down')
+    return undo(reverse(x, [1]))
+
+
+def transpose(image, name=None):
+    """Images with height and width swapped."""
+    x, undo = batched(image, 'image.transpose')
+    return undo(_transpose(x, [0, 2, 1, 3]))
+
+
+def rot90(image, k=1, name=None):
+    """Images rotated counter-clockwise by ``k`` quarter turns (k may be negative)."""
+    x, undo = batched(image, 'image.rot90')
+    turns = integer_arg(k, 'image.rot90', 'k', low=-2 ** 62) % 4
+    if turns == 1:
+        x = _transpose(reverse(x, [2]), [0, 2, 1, 3])
+    elif turns == 2:
+        x = reverse(x, [1, 2])
+    elif turns == 3:
+        x = reverse(_transpose(x, [0, 2, 1, 3]), [2])
+    return undo(x)
+
+
+def crop_to_bounding_box(image, offset_height, offset_width, target_height, target_width):
+    """The window of ``target_height`` x ``target_width`` pixels whose top-left corner is at the offsets."""
+    op = 'image.crop_to_bounding_box'
+    x, undo = batched(image, op)
+    top, left = integer_arg(offset_height, op, 'offset_height'), integer_arg(offset_width, op, 'offset_width')
+    height, width = integer_arg(target_height, op, 'target_height', 1), integer_arg(target_width, op, 'target_width', 1)
+    if top + height > x.shape[1] or left + width > x.shape[2]:
+        raise ValueError('%s: the box (offset %d, %d; size %d x %d) does not fit images of height %d and width %d'
+                         % (op, top, left, height, width, x.shape[1], x.shape[2]))
+    return undo(x[:, top:top + height, left:left + width, :])
+
+
+def pad_to_bounding_box(image, offset_height, offset_width, target_height, target_width):
+    """Images zero-padded to ``target_height`` x ``target_width``, placed at the offsets."""
+    op = 'image.pad_to_bounding_box'
+    x, undo = batched(image, op)
+    top, left = integer_arg(offset_height, op, 'offset_height'), integer_arg(offset_width, op, 'offset_width')
+    height, width = integer_arg(target_height, op, 'target_height'), integer_arg(target_width, op, 'target_width')
+    bottom, right = height - top - x.shape[1], width - left - x.shape[2]
+    if bottom < 0 or right < 0:
+        raise ValueError('%s: images of height %d and width %d at offset (%d, %d) do not fit in %d x %d; '
+                         'enlarge the target' % (op, x.shape[1], x.shape[2], top, left, height, width))
+    return undo(pad(x, [[0, 0], [top, bottom], [left, right], [0, 0]]))
+
+
+def central_crop(image, central_fraction):
+    """The centred window holding ``central_fraction`` (in (0, 1]) of each side."""
+    op = 'image.central_crop'
+    x, undo = batched(image, op)
+    fraction = float(central_fraction)
+    if not 0.0 < fraction <= 1.0:
+        raise ValueError('%s: central_fraction must be in (0, 1], got %r' % (op, central_fraction))
+    if fraction == 1.0:
+        return image if hasattr(image, '_data') else undo(x)
+    h, w = x.shape[1], x.shape[2]
+    top, left = int((h - h * fraction) / 2), int((w - w * fraction) / 2)
+    return undo(x[:, top:h - top, left:w - left, :])
+
+
+def resize_with_crop_or_pad(image, target_height, target_width):
+    """Images centre-cropped and/or zero-padded to ``target_height`` x ``target_width``."""
+    op = 'image.resize_with_crop_or_pad'
+    x, undo = batched(image, op)
+    height, width = integer_arg(target_height, op, 'target_height', 1), integer_arg(target_width, op, 'target_width', 1)
+    h, w = x.shape[1], x.shape[2]
+    crop_top, crop_left = max((h - height) // 2, 0), max((w - width) // 2, 0)
+    pad_top, pad_left = max((height - h) // 2, 0), max((width - w) // 2, 0)
+    x = x[:, crop_top:crop_top + min(height, h), crop_left:crop_left + min(width, w), :]
+    return undo(pad(x, [[0, 0], [pad_top, height - x.shape[1] - pad_top], [pad_left, width - x.shape[2] - pad_left],
+                        [0, 0]]))
+
+
+def _window_indices(size, kernel, stride, rate, padding):
+    """(padding before, padding after, (count, kernel) indices) of the windows along one axis."""
+    reach = (kernel - 1) * rate + 1
+    if padding == 'VALID':
+        count = max(0, (size - reach) // stride + 1)
+        before = after = 0
+    else:
+        count = -(-size // stride)
+        total = max((count - 1) * stride + reach - size, 0)
+        before, after = total // 2, total - total // 2
+    starts = np.arange(count)[:, None] * stride + np.arange(kernel)[None, :] * rate
+    return before, after, starts.astype(np.int32)
+
+
+def extract_patches(images, sizes, strides, rates, padding):
+    """Patches of sizes[1] x sizes[2] pixels every strides[1:3] pixels (dilated by rates[1:3]), each
+    flattened (row, column, channel) into the last axis: (batch, rows, cols, kh * kw * channels)."""
+    op = 'image.extract_patches'
+    x = as_tensor(images, op)
+    if x.ndim != 4:
+        raise ValueError('%s: images must be 4-D (batch, height, width, channels), got shape %s'
+                         % (op, tuple(x.shape)))
+    args = {}
+    for what, value in (('sizes', sizes), ('strides', strides), ('rates', rates)):
+        vals = list(value) if isinstance(value, (list, tuple)) else None
+        if vals is None or len(vals) != 4 or int(vals[0]) != 1 or int(vals[3]) != 1 or min(int(v) for v in vals) < 1:
+            raise ValueError('%s: %s must be [1, rows, cols, 1] with positive entries, got %r' % (op, what, value))
+        args[what] = (int(vals[1]), int(vals[2]))
+    mode = str(padding).upper()
+    if mode not in ('VALID', 'SAME'):
+        raise ValueError("%s: padding must be 'VALID' or 'SAME', got %r" % (op, padding))
+    (top, bottom, rows), (left, right, cols) = (
+        _window_indices(x.shape[1 + a], args['sizes'][a], args['strides'][a], args['rates'][a], mode) for a in (0, 1))
+    x = pad(x, [[0, 0], [top, bottom], [left, right], [0, 0]])
+    windows = gather(gather(x, rows, axis=1), cols, axis=3)               # (b, oh, kh, ow, kw, c)
+    windows = _transpose(windows, [0, 1, 3, 2, 4, 5])
+    n, oh, ow = windows.shape[:3]
+    return reshape(windows, [n, oh, ow, -1])

@@ -1,0 +1,112 @@
+"""Image differences and quality measures of ``tf.image``: total_variation, image_gradients,
+sobel_edges, psnr and ssim (TensorFlow's Gaussian-window SSIM), written with tapeflow's
+ops so they can serve as differentiable losses."""
+import numpy as np
+
+from ..arithmetic import squared_difference
+from ..operands import as_tensor
+from ..reductions import reduce_mean, reduce_sum
+from ..shapes import cast, pad, reshape, stack
+from ..unary import log
+from .conversions import convert_image_dtype
+from .resize import separable
+
+
+def total_variation(images, name=None):
+    """Sum of absolute differences of neighbouring pixels: a scalar for one image, (batch,) for a batch."""
+    x = as_tensor(images, 'image.total_variation')
+    if x.ndim not in (3, 4):
+        raise ValueError('image.total_variation: images must be 3-D or 4-D, got shape %s' % (tuple(x.shape),))
+    axes = list(range(x.ndim - 3, x.ndim))
+    down = x[..., 1:, :, :] - x[..., :-1, :, :]
+    across = x[..., :, 1:, :] - x[..., :, :-1, :]
+    return reduce_sum(abs(down), axes) + reduce_sum(abs(across), axes)
+
+
+def _four_d(image, op):
+    x = as_tensor(image, op)
+    if x.ndim != 4:
+        raise ValueError('%s: image must be 4-D (batch, height, width, channels), got shape %s' % (op, tuple(x.shape)))
+    return x
+
+
+def image_gradients(image):
+    """(dy, dx): forward differences down and across, zero in the last row / column; 4-D images."""
+    x = _four_d(image, 'image.image_gradients')
+    dy = pad(x[:, 1:] - x[:, :-1], [[0, 0], [0, 1], [0, 0], [0, 0]])
+    dx = pad(x[:, :, 1:] - x[:, :, :-1], [[0, 0], [0, 0], [0, 1], [0, 0]])
+    return dy, dx
+
+
+def sobel_edges(image):
+    """Sobel responses (batch, height, width, channels, 2): [..., 0] vertical, [..., 1] horizontal,
+    on the image reflect-padded by one pixel."""
+    x = _four_d(image, 'image.sobel_edges')
+    if x._data.dtype.kind != 'f':
+        raise TypeError('image.sobel_edges: image must be floating, got dtype %s' % x.dtype.name)
+    h, w = x.shape[1], x.shape[2]
+    p = pad(x, [[0, 0], [1, 1], [1, 1], [0, 0]], mode='REFLECT')
+    shifted = [[p[:, i:i + h, j:j + w] for j in range(3)] for i in range(3)]
+    vertical = (shifted[2][0] + 2.0 * shifted[2][1] + shifted[2][2]) - (shifted[0][0] + 2.0 * shifted[0][1] + shifted[0][2])
+    horizontal = (shifted[0][2] + 2.0 * shifted[1][2] + shifted[2][2]) - (shifted[0][0] + 2.0 * shifted[1][0] + shifted[2][0])
+    return stack([vertical, horizontal], -1)
+
+
+def _pair_as_float(a, b, max_val, op):
+    x, y = as_tensor(a, op), as_tensor(b, op)
+    if x._data.dtype != y._data.dtype or tuple(x.shape) != tuple(y.shape):
+        raise ValueError('%s: the two images must have one dtype and shape, got %s %s and %s %s'
+                         % (op, x.dtype.name, tuple(x.shape), y.dtype.name, tuple(y.shape)))
+    if x.ndim < 3:
+        raise ValueError('%s: images must be at least 3-D (height, width, channels), got shape %s' % (op, tuple(x.shape)))
+    peak = convert_image_dtype(cast(as_tensor(max_val, op), x.dtype), 'float32')
+    return convert_image_dtype(x, 'float32'), convert_image_dtype(y, 'float32'), peak
+
+
+def psnr(a, b, max_val, name=None):
+    """Peak signal-to-noise ratio in dB per image: 20 log10(max_val) - 10 log10(MSE) (float32)."""
+    x, y, peak = _pair_as_float(a, b, max_val, 'image.psnr')
+    mse = reduce_mean(squared_difference(x, y), [-3, -2, -1])
+    return 20.0 * log(peak) / float(np.float32(np.log(10.0))) - float(np.float32(10.0 / np.log(10.0))) * log(mse)
+
+
+def _gaussian_band(size, window, sigma):
+    """(size - window + 1, size) rows of the normalised 1-D Gaussian, one row per VALID position."""
+    coords = np.arange(window, dtype=np.float32) - np.float32((window - 1) / 2)
+    g = np.exp(coords ** 2 * np.float32(-0.5 / sigma ** 2))
+    g = (g / g.sum()).astype(np.float32)
+    band = np.zeros((size - window + 1, size), np.float32)
+    for row in range(size - window + 1):
+        band[row, row:row + window] = g
+    return band
+
+
+def ssim(img1, img2, max_val, filter_size=11, filter_sigma=1.5, k1=0.01, k2=0.03, return_index_map=False):
+    """Structural similarity per image (mean over the Gaussian-weighted windows and channels), in float32;
+    with ``return_index_map`` the per-window values (averaged over channels) instead."""
+    op = 'image.ssim'
+    x, y, peak = _pair_as_float(img1, img2, max_val, op)
+    h, w = x.shape[-3], x.shape[-2]
+    window = int(filter_size)
+    if window < 1 or h < window or w < window:
+        raise ValueError('%s: images of height %d and width %d are smaller than filter_size %d; use a smaller '
+                         'filter_size or larger images' % (op, h, w, window))
+    lead = tuple(x.shape[:-3])
+    x = reshape(x, [-1, h, w, x.shape[-1]])
+    y = reshape(y, [-1, h, w, y.shape[-1]])
+    rows, cols = _gaussian_band(h, window, float(filter_sigma)), _gaussian_band(w, window, float(filter_sigma))
+
+    def blur(t):
+        return separable(t, rows, cols)
+
+    c1, c2 = (float(k1) * peak) ** 2, (float(k2) * peak) ** 2
+    mean_x, mean_y = blur(x), blur(y)
+    num0 = mean_x * mean_y * 2.0
+    den0 = mean_x * mean_x + mean_y * mean_y
+    luminance = (num0 + c1) / (den0 + c1)
+    cs = (blur(x * y) * 2.0 - num0 + c2) / (blur(x * x + y * y) - den0 + c2)
+    index_map = luminance * cs
+    if return_index_map:
+        out = reduce_mean(index_map, [-1])
+        return reshape(out, list(lead) + list(out.shape[1:]))
+    return reshape(reduce_mean(index_map, [-3, -2, -1]), list(lead))

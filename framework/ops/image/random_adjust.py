@@ -1,0 +1,143 @@
+"""Random image augmentations of ``tf.image``: ``random_*`` draw from tapeflow's seeded
+streams (``framework.random``), ``stateless_random_*`` from a (2,) integer seed.
+
+The ranges, shapes and argument checks are TensorFlow's; the drawn values are
+not TensorFlow's bit patterns (its generators are not reproduced).
+"""
+import numpy as np
+
+from ... import random as _random
+from ..operands import as_tensor
+from ..selection import where
+from ..shapes import reverse, reshape
+from ..stateless_random import stateless_uniform
+from .color import adjust_brightness, adjust_contrast, adjust_hue, adjust_saturation
+from .layout import batched
+
+
+def _draw(shape, low, high, seed, stateless):
+    if stateless:
+        return stateless_uniform(shape, seed, low, high)
+    return _random.uniform(shape, low, high, seed=seed)
+
+
+def _flip(image, axis, seed, stateless, op):
+    x, undo = batched(image, op)
+    coins = _draw([x.shape[0]], 0.0, 1.0, seed, stateless)
+    flip = reshape(coins < 0.5, [-1, 1, 1, 1])
+    return undo(where(flip, reverse(x, [axis]), x))
+
+
+def _range(lower, upper, op, what='lower'):
+    lower, upper = float(lower), float(upper)
+    if upper <= lower:
+        raise ValueError('%s: upper must be > lower, got lower=%r, upper=%r' % (op, lower, upper))
+    if lower < 0:
+        raise ValueError('%s: %s must be non-negative, got %r' % (op, what, lower))
+    return lower, upper
+
+
+def _brightness(image, max_delta, seed, stateless, op):
+    delta = float(max_delta)
+    if delta < 0:
+        raise ValueError('%s: max_delta must be non-negative, got %r' % (op, delta))
+    return adjust_brightness(image, _draw([], -delta, delta, seed, stateless))
+
+
+def _contrast(image, lower, upper, seed, stateless, op):
+    lower, upper = _range(lower, upper, op)
+    return adjust_contrast(image, _draw([], lower, upper, seed, stateless))
+
+
+def _saturation(image, lower, upper, seed, stateless, op):
+    lower, upper = _range(lower, upper, op)
+    return adjust_saturation(image, _draw([], lower, upper, seed, stateless))
+
+
+def _hue(image, max_delta, seed, stateless, op):
+    delta = float(max_delta)
+    if not 0.0 <= delta <= 0.5:
+        raise ValueError('%s: max_delta must be in [0, 0.5], got %r' % (op, delta))
+    return adjust_hue(image, _draw([], -delta, delta, seed, stateless))
+
+
+def _crop(value, size, seed, stateless, op):
+    x = as_tensor(value, op)
+    dims = [int(d) for d in (size.numpy() if hasattr(size, 'numpy') else np.asarray(size)).reshape(-1)]
+    if len(dims) != x.ndim or any(d < 0 or d > n for d, n in zip(dims, x.shape)):
+        raise ValueError('%s: size must have one entry per axis of value (shape %s), each between 0 and that '
+                         'axis, got %s' % (op, tuple(x.shape), dims))
+    limits = np.asarray(x.shape) - np.asarray(dims) + 1
+    # One draw per axis in [0, limit): offsets that keep the window inside.
+    offsets = np.floor(_draw([x.ndim], 0.0, 1.0, seed, stateless).numpy() * limits).astype(int)
+    return x[tuple(slice(o, o + d) for o, d in zip(offsets, dims))]
+
+
+def random_flip_left_right(image, seed=None):
+    """Each image mirrored along its width with probability 1/2."""
+    return _flip(image, 2, seed, False, 'image.random_flip_left_right')
+
+
+def random_flip_up_down(image, seed=None):
+    """Each image mirrored along its height with probability 1/2."""
+    return _flip(image, 1, seed, False, 'image.random_flip_up_down')
+
+
+def random_brightness(image, max_delta, seed=None):
+    """adjust_brightness by a delta drawn from [-max_delta, max_delta)."""
+    return _brightness(image, max_delta, seed, False, 'image.random_brightness')
+
+
+def random_contrast(image, lower, upper, seed=None):
+    """adjust_contrast by a factor drawn from [lower, upper)."""
+    return _contrast(image, lower, upper, seed, False, 'image.random_contrast')
+
+
+def random_saturation(image, lower, upper, seed=None):
+    """adjust_saturation by a factor drawn from [lower, upper)."""
+    return _saturation(image, lower, upper, seed, False, 'image.random_saturation')
+
+
+def random_hue(image, max_delta, seed=None):
+    """adjust_hue by a delta drawn from [-max_delta, max_delta), max_delta in [0, 0.5]."""
+    return _hue(image, max_delta, seed, False, 'image.random_hue')
+
+
+def random_crop(value, size, seed=None, name=None):
+    """A window of shape ``size`` at a random offset (any rank; size has one entry per axis)."""
+    return _crop(value, size, seed, False, 'image.random_crop')
+
+
+def stateless_random_flip_left_right(image, seed):
+    """random_flip_left_right decided by ``seed`` (two integers)."""
+    return _flip(image, 2, seed, True, 'image.stateless_random_flip_left_right')
+
+
+def stateless_random_flip_up_down(image, seed):
+    """random_flip_up_down decided by ``seed`` (two integers)."""
+    return _flip(image, 1, seed, True, 'image.stateless_random_flip_up_down')
+
+
+def stateless_random_brightness(image, max_delta, seed):
+    """random_brightness decided by ``seed`` (two integers)."""
+    return _brightness(image, max_delta, seed, True, 'image.stateless_random_brightness')
+
+
+def stateless_random_contrast(image, lower, upper, seed):
+    """random_contrast decided by ``seed`` (two integers)."""
+    return _contrast(image, lower, upper, seed, True, 'image.stateless_random_contrast')
+
+
+def stateless_random_saturation(image, lower, upper, seed):
+    """random_saturation decided by ``seed`` (two integers)."""
+    return _saturation(image, lower, upper, seed, True, 'image.stateless_random_saturation')
+
+
+def stateless_random_hue(image, max_delta, seed):
+    """random_hue decided by ``seed`` (two integers)."""
+    return _hue(image, max_delta, seed, True, 'image.stateless_random_hue')
+
+
+def stateless_random_crop(value, size, seed, name=None):
+    """random_crop decided by ``seed`` (two integers)."""
+    return _crop(value, size, seed, True, 'image.stateless_random_crop')

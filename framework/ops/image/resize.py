@@ -1,0 +1,92 @@
+"""``tf.image.resize`` and the resizes built on it (resize_with_pad, crop_and_resize's sampling).
+
+A resize is two contractions with per-axis weight matrices (``resize_weights``),
+so the gradient reaches the images; 'nearest' is a gather and keeps the dtype.
+Everything else returns float32, as TensorFlow's resize kernels do.
+"""
+import numpy as np
+
+from ..indexing import gather
+from ..linalg import einsum
+from ..shapes import cast, pad
+from ...tensor import Tensor
+from .layout import batched, size_pair
+from .resize_weights import nearest_indices, resize_matrix
+
+METHODS = ('bilinear', 'nearest', 'bicubic', 'area', 'lanczos3', 'lanczos5', 'gaussian', 'mitchellcubic')
+
+
+class ResizeMethod:
+    """The method names ``tf.image.resize`` accepts."""
+    BILINEAR = 'bilinear'
+    NEAREST_NEIGHBOR = 'nearest'
+    BICUBIC = 'bicubic'
+    AREA = 'area'
+    LANCZOS3 = 'lanczos3'
+    LANCZOS5 = 'lanczos5'
+    GAUSSIAN = 'gaussian'
+    MITCHELLCUBIC = 'mitchellcubic'
+
+
+def separable(x, rows, cols):
+    """4-D ``x`` with its height contracted by ``rows`` (out_h, h) and its width by ``cols`` (out_w, w)."""
+    dtype = x._data.dtype
+    y = einsum('oh,bhwc->bowc', Tensor(rows.astype(dtype)), x)
+    return einsum('pw,bowc->bopc', Tensor(cols.astype(dtype)), y)
+
+
+def resample(x, height, width, method, antialias=False):
+    """4-D ``x`` resized to (height, width) by ``method``, computed in x's floating dtype."""
+    if method == 'nearest':
+        return gather(gather(x, nearest_indices(x.shape[1], height), axis=1),
+                      nearest_indices(x.shape[2], width), axis=2)
+    return separable(x, resize_matrix(x.shape[1], height, method, antialias),
+                     resize_matrix(x.shape[2], width, method, antialias))
+
+
+def _aspect_size(h, w, height, width):
+    # TensorFlow: scale by the smaller ratio, round half to even in float32.
+    scale = min(np.float32(height) / np.float32(h), np.float32(width) / np.float32(w))
+    return int(np.round(np.float32(scale) * np.float32(h))), int(np.round(np.float32(scale) * np.float32(w)))
+
+
+def resize(images, size, method='bilinear', preserve_aspect_ratio=False, antialias=False, name=None):
+    """Images (3-D or 4-D, channels last) resized to ``size`` = (height, width).
+
+    ``method`` is a ResizeMethod name; 'nearest' keeps the dtype, the others give float32.
+    ``antialias`` widens the kernel when shrinking (not for 'nearest' and 'area', as in TF).
+    ``preserve_aspect_ratio`` scales both sides by the smaller ratio so the result fits in ``size``.
+    """
+    op = 'image.resize'
+    method = getattr(method, 'value', method)
+    if method not in METHODS:
+        raise ValueError('%s: method must be one of %s, got %r' % (op, ', '.join(METHODS), method))
+    x, undo = batched(images, op)
+    if x._data.dtype.kind not in 'fiu':
+        raise TypeError('%s: images must be numeric (float or integer), got dtype %s' % (op, x.dtype.name))
+    height, width = size_pair(size, op)
+    if height == 0 or width == 0:
+        raise ValueError('%s: size must be positive, got (%d, %d)' % (op, height, width))
+    if preserve_aspect_ratio:
+        height, width = _aspect_size(x.shape[1], x.shape[2], height, width)
+    if method == 'nearest':
+        return undo(resample(x, height, width, method))
+    return undo(resample(cast(x, 'float32'), height, width, method, antialias))
+
+
+def resize_with_pad(image, target_height, target_width, method='bilinear', antialias=False):
+    """Resized, keeping the aspect ratio, to fit in the target, then zero-padded (centred) to it."""
+    op = 'image.resize_with_pad'
+    x, undo = batched(image, op)
+    height, width = size_pair((target_height, target_width), op, 'target size')
+    if height == 0 or width == 0:
+        raise ValueError('%s: the target size must be positive, got (%d, %d)' % (op, height, width))
+    h, w = x.shape[1], x.shape[2]
+    # TensorFlow: the larger of the two ratios decides; sizes are floor(side / ratio).
+    ratio = max(np.float32(w) / np.float32(width), np.float32(h) / np.float32(height))
+    new_h, new_w = int(np.floor(np.float32(h) / ratio)), int(np.floor(np.float32(w) / ratio))
+    resized = resize(x, (new_h, new_w), method, antialias=antialias)
+    # The margins come from the unrounded sizes, truncated (TensorFlow's cast to int32).
+    top = max(0, int((np.float32(height) - np.float32(h) / ratio) / 2))
+    left = max(0, int((np.float32(width) - np.float32(w) / ratio) / 2))
+    return undo(pad(resized, [[0, 0], [top, height - new_h - top], [left, width - new_w - left], [0, 0]]))

@@ -1,0 +1,138 @@
+"""Per-axis resampling weights of ``tf.image.resize``, built on the host.
+
+Every method is separable: output index o along one axis is a weighted sum of
+input indices, so one (size_out, size_in) matrix per axis describes it and the
+resize is two contractions (their gradient is the transposed matrix, for free).
+The legacy kernels (bilinear, bicubic, area without antialiasing) follow
+TensorFlow's ResizeBilinear / ResizeBicubic / ResizeArea with half-pixel
+centres; the others follow its ScaleAndTranslate op, whose kernel is widened
+by 1 / scale when antialiasing a downscale. Arithmetic is float32, as there.
+"""
+import math
+
+import numpy as np
+
+F32 = np.float32
+_TABLE = 1024                     # ResizeBicubic tabulates its kernel at 1/1024 steps
+
+
+def half_pixel_sources(size_in, size_out):
+    """Source positions (o + 0.5) * in / out - 0.5, in float32 as TensorFlow's kernels compute them."""
+    scale = F32(size_in / size_out)
+    return (np.arange(size_out, dtype=F32) + F32(0.5)) * scale - F32(0.5)
+
+
+def nearest_indices(size_in, size_out):
+    """ResizeNearestNeighbor with half-pixel centres: floor((o + 0.5) * in / out), clamped."""
+    scale = F32(size_in / size_out)
+    position = (np.arange(size_out, dtype=F32) + F32(0.5)) * scale
+    return np.minimum(np.floor(position), size_in - 1).astype(np.int32)
+
+
+def _bilinear(size_in, size_out):
+    out = np.zeros((size_out, size_in), F32)
+    source = half_pixel_sources(size_in, size_out)
+    low = np.floor(source)
+    lerp = source - low
+    rows = np.arange(size_out)
+    np.add.at(out, (rows, np.maximum(low, 0).astype(int)), F32(1) - lerp)
+    np.add.at(out, (rows, np.minimum(np.ceil(source), size_in - 1).astype(int)), lerp)
+    return out
+
+
+def _keys_table():
+    x = np.arange(_TABLE + 1, dtype=F32) / F32(_TABLE)
+    a = F32(-0.5)
+    near = ((a + 2) * x - (a + 3)) * x * x + 1
+    far = ((a * (x + 1) - 5 * a) * (x + 1) + 8 * a) * (x + 1) - 4 * a
+    return near, far
+
+
+def _bicubic(size_in, size_out):
+    out = np.zeros((size_out, size_in), F32)
+    source = half_pixel_sources(size_in, size_out)
+    low = np.floor(source)
+    offset = np.rint((source - low) * _TABLE).astype(int)
+    near, far = _keys_table()
+    low = low.astype(int)
+    rows = np.arange(size_out)
+    taps = [(low - 1, far[offset]), (low, near[offset]), (low + 1, near[_TABLE - offset]),
+            (low + 2, far[_TABLE - offset])]
+    total = np.zeros(size_out, F32)
+    # Taps outside the image weigh 0 and the others are renormalised (Keys' half-pixel variant).
+    for index, weight in taps:
+        inside = (index >= 0) & (index < size_in)
+        np.add.at(out, (rows[inside], index[inside]), weight[inside])
+        total += np.where(inside, weight, F32(0))
+    return out / total[:, None]
+
+
+def _area(size_in, size_out):
+    out = np.zeros((size_out, size_in), F32)
+    scale = F32(size_in / size_out)
+    for o in range(size_out):
+        start, end = F32(o) * scale, F32(o + 1) * scale
+        for i in range(int(math.floor(start)), int(math.ceil(end))):
+            # the part of source pixel [i, i + 1) that output pixel o covers
+            part = (scale if i + 1 > end else i + 1 - start) if i < start else (end - i if i + 1 > end else 1.0)
+            out[o, min(i, size_in - 1)] += F32(part)
+    return out / scale
+
+
+# ScaleAndTranslate's kernels: (radius, function of |x|).
+def _lanczos(radius):
+    def kernel(x):
+        safe = np.where(x > 1e-3, x, F32(1))
+        value = radius * np.sin(F32(np.pi) * safe) * np.sin(F32(np.pi) * safe / radius) / (F32(np.pi) ** 2 * safe * safe)
+        return np.where(x > radius, F32(0), np.where(x <= 1e-3, F32(1), value))
+    return radius, kernel
+
+
+_KERNELS = {
+    'lanczos3': _lanczos(3.0),
+    'lanczos5': _lanczos(5.0),
+    'gaussian': (1.5, lambda x: np.where(x >= 1.5, F32(0), np.exp(-x * x / F32(2 * 0.5 ** 2)))),
+    'box': (1.0, lambda x: np.where(x < 0.5, F32(1), np.where(x == 0.5, F32(0.5), F32(0)))),
+    'triangle': (1.0, lambda x: np.maximum(F32(1) - x, F32(0))),
+    'keyscubic': (2.0, lambda x: np.where(x >= 2, F32(0), np.where(
+        x >= 1, ((F32(-0.5) * x + F32(2.5)) * x - F32(4)) * x + F32(2), (F32(1.5) * x - F32(2.5)) * x * x + F32(1)))),
+    'mitchellcubic': (2.0, lambda x: np.where(x >= 2, F32(0), np.where(
+        x >= 1, ((F32(-7 / 18) * x + F32(2)) * x - F32(10 / 3)) * x + F32(16 / 9),
+        (F32(7 / 6) * x - F32(2)) * x * x + F32(8 / 9)))),
+}
+SCALE_AND_TRANSLATE_KERNELS = tuple(sorted(_KERNELS))
+
+
+def scale_and_translate(size_in, size_out, kernel_type, antialias, scale=None, translation=0.0):
+    """ScaleAndTranslate's (size_out, size_in) weights: output o samples input position
+    (o + 0.5) / scale - translation / scale; outside [0, size_in] it reads nothing."""
+    radius, kernel = _KERNELS[kernel_type]
+    scale = F32(size_out / size_in) if scale is None else F32(scale)
+    inv_scale = F32(1) / scale
+    kernel_scale = max(inv_scale, F32(1)) if antialias else F32(1)
+    reach = F32(radius) * kernel_scale
+    out = np.zeros((size_out, size_in), F32)
+    for o in range(size_out):
+        sample = (F32(o) + F32(0.5)) * inv_scale - inv_scale * F32(translation)
+        if sample < 0 or sample > size_in:
+            continue
+        start = min(max(int(math.ceil(sample - reach - F32(0.5))), 0), size_in - 1)
+        end = min(max(int(math.floor(sample + reach - F32(0.5))), 0), size_in - 1) + 1
+        source = np.arange(start, end, dtype=F32)
+        weights = kernel(np.abs((source + F32(0.5) - sample) / kernel_scale)).astype(F32)
+        total = weights.sum(dtype=F32)
+        if abs(total) >= 1000 * np.finfo(F32).tiny:
+            weights = weights / total
+        out[o, start:end] = weights
+    return out
+
+
+_LEGACY = {'bilinear': _bilinear, 'bicubic': _bicubic, 'area': _area}
+
+
+def resize_matrix(size_in, size_out, method, antialias):
+    """The (size_out, size_in) float32 weights of ``tf.image.resize(method, antialias)`` along one axis."""
+    if method == 'area' or (method in _LEGACY and not antialias):
+        return _LEGACY[method](size_in, size_out)
+    kernel = {'bilinear': 'triangle', 'bicubic': 'keyscubic'}.get(method, method)
+    return scale_and_translate(size_in, size_out, kernel, antialias)
