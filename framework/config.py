@@ -22,3 +22,19 @@ def functions_run_eagerly():
 
 def set_visible_devices(devices, device_type=None):
     """Accepted for ported programs; use framework.device to choose a device."""
+
+
+def set_tf_exact_math(enabled):
+    """Compute float32 exp, log, log1p, expm1, tanh, erf, sigmoid, softplus and the softmax
+    family with TensorFlow's CPU kernels' exact bits (Eigen's polynomials, ops/eigen_math.py)
+    instead of numpy's functions, which differ in the last bit about half the time.
+    Off by default: the exact kernels cost 25-100x numpy's. The environment variable
+    TAPEFLOW_TF_EXACT_MATH=1 turns it on for a whole program."""
+    from .ops.eigen_math import ENABLED
+    ENABLED[0] = bool(enabled)
+
+
+def tf_exact_math():
+    """Whether ``set_tf_exact_math(True)`` (or TAPEFLOW_TF_EXACT_MATH=1) is in effect."""
+    from .ops.eigen_math import ENABLED
+    return ENABLED[0]

@@ -14,6 +14,14 @@ import framework as tf
 from framework.ops import eigen_math
 from framework.ops.eigen_reduce import row_sum
 
+@pytest.fixture(autouse=True)
+def exact_math():
+    """The kernels are off by default (they cost 25-100x numpy's functions): on for these tests."""
+    tf.config.set_tf_exact_math(True)
+    yield
+    tf.config.set_tf_exact_math(False)
+
+
 GOLDEN = np.load(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'data', 'eigen_math.npz'))
 X = GOLDEN['x'].view(np.float32)
 
@@ -107,3 +115,13 @@ def test_softplus_gradient_is_tensorflows():
         y = tf.nn.softplus(x)
     g = tape.gradient(y, x).numpy()
     np.testing.assert_array_equal(g, 1 / (eigen_math.exp(-x.numpy()) + np.float32(1)))
+
+
+def test_off_by_default_the_ops_use_numpys_functions():
+    tf.config.set_tf_exact_math(False)
+    assert not tf.config.tf_exact_math()
+    x = GOLDEN['x'].view(np.float32)
+    x = x[np.isfinite(x) & (np.abs(x) < 80)]
+    np.testing.assert_array_equal(tf.exp(x).numpy(), np.exp(x))
+    np.testing.assert_array_equal(tf.tanh(x).numpy(), np.tanh(x))
+    assert not eigen_math.handles(x)

@@ -12,9 +12,16 @@ the time, so printed tensors would differ from TensorFlow's.
 Each kernel repeats Eigen's operations in the same order on float32 arrays,
 through the array's module (numpy or cupy). Other dtypes keep numpy's
 functions; see ``unary``.
+
+They are off by default: written as some thirty numpy calls each, they cost
+25-100 times numpy's own function (about 12% of the seed model's training
+step, through elu's exp), for a difference in the last bit. Turn them on with
+``framework.config.set_tf_exact_math(True)`` or the environment variable
+``TAPEFLOW_TF_EXACT_MATH=1`` to print exactly what TensorFlow prints.
 """
 import ctypes
 import ctypes.util
+import os
 
 import numpy as np
 
@@ -277,9 +284,14 @@ def _evaluate(a, packets, scalar, passes_denormals):
     return out.reshape(a.shape)
 
 
+# Whether the ops use these kernels (see the module's docstring): a list, so that
+# framework.config can switch it for every module that imported this one.
+ENABLED = [os.environ.get('TAPEFLOW_TF_EXACT_MATH', '') == '1']
+
+
 def handles(a):
-    """Whether ``a`` is a host float32 array or scalar, which these kernels compute."""
-    return (type(a) is np.ndarray or type(a) is np.float32) and a.dtype == np.float32
+    """Whether the kernels are on and ``a`` is a host float32 array or scalar, which they compute."""
+    return ENABLED[0] and (type(a) is np.ndarray or type(a) is np.float32) and a.dtype == np.float32
 
 
 def _kernel(packets, scalar, passes_denormals=False):
