@@ -1,0 +1,113 @@
+"""``tf.summary``: write scalars, histograms, text and images to TensorBoard event files.
+
+Each summary is written as TensorBoard's TF 2 plugins read it ('scalars',
+'histograms', 'text', 'images'), into the event file of the default writer::
+
+    writer = tf.summary.create_file_writer('logs')
+    with writer.as_default(step=0):
+        tf.summary.scalar('loss', 0.5)
+
+Without a default writer (or inside a false ``record_if``) a summary writes
+nothing and returns False, as in TensorFlow.
+"""
+import types
+
+import numpy as np
+
+from .. import backend
+from . import events
+from .histogram import histogram_buckets
+from .png import encode_png
+from .writer import (SummaryWriter, create_file_writer, create_noop_writer, default_writer, get_step,
+                     record_if, set_step, should_record_summaries, write as _write)
+
+__all__ = ['SummaryWriter', 'create_file_writer', 'create_noop_writer', 'flush', 'histogram', 'image',
+           'record_if', 'scalar', 'should_record_summaries', 'text', 'write']
+
+experimental = types.SimpleNamespace(get_step=get_step, set_step=set_step)
+
+
+def _array(data, op):
+    if isinstance(data, (str, bytes)):
+        return np.array(data, dtype=object)
+    raw = getattr(data, '_data', data)
+    try:
+        return np.asarray(backend.to_host(raw) if not isinstance(raw, (list, tuple)) else raw)
+    except (TypeError, ValueError) as err:
+        raise TypeError('tf.summary.%s: data must be a tensor or array, got %r (%s)' % (op, data, err)) from None
+
+
+def _real(array, op, name):
+    if array.dtype.kind not in 'biuf':
+        raise TypeError('tf.summary.%s(%r): data must be real numbers, got dtype %s' % (op, name, array.dtype))
+    return array
+
+
+def scalar(name, data, step=None, description=None):
+    """Write ``data`` (a real scalar) as a float32 scalar. Returns True when written.
+
+    Raises:
+        ValueError: data that is not a scalar, or no step given or set.
+    """
+    array = _real(_array(data, 'scalar'), 'scalar', name)
+    if array.ndim != 0:
+        raise ValueError('tf.summary.scalar(%r): data must be a scalar, got shape %s' % (name, array.shape))
+    meta = events.metadata('scalars', events.DATA_CLASS_SCALAR, description)
+    return _write(name, events.tensor_proto(array.astype(np.float32)), meta, step, 'tf.summary.scalar')
+
+
+def histogram(name, data, step=None, buckets=None, description=None):
+    """Write the histogram of ``data`` (any shape, real): ``buckets`` (default 30) rows of
+    (left edge, right edge, count), as TensorBoard's ``histogram_v2``."""
+    array = _real(_array(data, 'histogram'), 'histogram', name)
+    table = histogram_buckets(array, 30 if buckets is None else buckets)
+    meta = events.metadata('histograms', events.DATA_CLASS_TENSOR, description)
+    return _write(name, events.tensor_proto(table), meta, step, 'tf.summary.histogram')
+
+
+def text(name, data, step=None, description=None):
+    """Write ``data`` (a string or array of strings; Markdown in TensorBoard)."""
+    array = _array(data, 'text')
+    if array.dtype.kind not in 'SUO':
+        raise TypeError('tf.summary.text(%r): data must be strings, got dtype %s' % (name, array.dtype))
+    meta = events.metadata('text', events.DATA_CLASS_TENSOR, description)
+    return _write(name, events.tensor_proto(array), meta, step, 'tf.summary.text')
+
+
+def image(name, data, step=None, max_outputs=3, description=None):
+    """Write up to ``max_outputs`` images of ``data`` ([k, height, width, 1|3|4]; floats in [0, 1]
+    or uint8) as PNGs.
+
+    Raises:
+        ValueError: data of another rank or channel count.
+    """
+    array = _real(_array(data, 'image'), 'image', name)
+    if array.ndim != 4 or array.shape[-1] not in (1, 3, 4):
+        raise ValueError('tf.summary.image(%r): data must have shape [k, height, width, channels] with 1, 3 or '
+                         '4 channels, got shape %s' % (name, array.shape))
+    if array.dtype != np.uint8:
+        # convert_image_dtype(..., tf.uint8, saturate=True): scale by 255.5 and truncate
+        array = np.clip(np.clip(array.astype(np.float64), 0.0, 1.0) * 255.5, 0, 255).astype(np.uint8)
+    images = [encode_png(picture) for picture in array[:max(int(max_outputs), 0)]]
+    height, width = array.shape[1:3]
+    blobs = np.array([str(width).encode(), str(height).encode()] + images, dtype=object)
+    meta = events.metadata('images', events.DATA_CLASS_BLOB_SEQUENCE, description)
+    return _write(name, events.tensor_proto(blobs), meta, step, 'tf.summary.image')
+
+
+def write(tag, tensor, step=None, metadata=None, name=None):
+    """Write ``tensor`` (float or strings) under ``tag`` with no plugin (TensorBoard's generic data)."""
+    array = _array(tensor, 'write')
+    if array.dtype.kind not in 'biufSUO':
+        raise TypeError('tf.summary.write(%r): unsupported dtype %s' % (tag, array.dtype))
+    if array.dtype.kind in 'biu':
+        array = array.astype(np.float32)
+    meta = events.metadata('', events.DATA_CLASS_TENSOR) if metadata is None else metadata
+    return _write(tag, events.tensor_proto(array), meta, step, 'tf.summary.write')
+
+
+def flush(writer=None, name=None):
+    """Flush ``writer`` (default: the default writer)."""
+    writer = writer if writer is not None else default_writer()
+    if writer is not None:
+        writer.flush()
