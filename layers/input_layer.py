@@ -65,7 +65,8 @@ class InputLayer(Layer):
         return tuple(input_shape)
 
     def get_config(self):
-        return {'batch_shape': self.batch_shape, 'dtype': self.dtype, 'sparse': False, 'ragged': False,
+        # display_name: 'string' for string inputs (the array dtype is object), as Keras writes it.
+        return {'batch_shape': self.batch_shape, 'dtype': dtypes.display_name(self._dtype), 'sparse': False, 'ragged': False,
                 'name': self.name, 'optional': self.optional}
 
 

@@ -112,6 +112,17 @@ class Discretization(Layer):
     def compute_dtype(self):
         return 'int32' if self.output_mode == 'int' else self._dtype.name
 
+    @classmethod
+    def from_config(cls, config):
+        """An adapted layer's config holds num_bins and the boundaries it found: made with num_bins,
+        then given the boundaries, as Keras 3 does."""
+        config = dict(config)
+        boundaries = config.pop('bin_boundaries', None) if config.get('num_bins') is not None else None
+        layer = cls(**config)
+        if boundaries is not None:
+            layer.bin_boundaries = [float(b) for b in boundaries]
+        return layer
+
     def get_config(self):
         config = super().get_config()
         config.update(bin_boundaries=self.bin_boundaries, num_bins=self.num_bins, epsilon=self.epsilon,

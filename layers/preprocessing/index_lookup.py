@@ -15,12 +15,13 @@ from ..layer import Layer
 from .categorical_encoding import encode, encoded_shape
 from .data_inputs import batches, host_array
 from .string_hashes import fingerprint64, siphash24
+from .vocabulary_assets import VocabularyAssets
 from .vocabulary_counts import VocabularyCounts, rows_of
 
 OUTPUT_MODES = ('int', 'one_hot', 'multi_hot', 'count', 'tf_idf')
 
 
-class IndexLookup(Layer):
+class IndexLookup(VocabularyAssets, Layer):
     """Tokens to indices (or back, with ``invert``); see StringLookup for the arguments."""
 
     def __init__(self, max_tokens, num_oov_indices, mask_token, oov_token, vocabulary_dtype, vocabulary=None,

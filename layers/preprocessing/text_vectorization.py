@@ -94,6 +94,14 @@ class TextVectorization(Layer):
         """Use a fixed ``vocabulary`` (and ``idf_weights`` in tf_idf mode); see StringLookup.set_vocabulary."""
         self._lookup_layer.set_vocabulary(vocabulary, idf_weights)
 
+    def save_assets(self, dir_path):
+        """The lookup's vocabulary file (see IndexLookup.save_assets), as Keras 3."""
+        self._lookup_layer.save_assets(dir_path)
+
+    def load_assets(self, dir_path):
+        """The vocabulary from ``dir_path/vocabulary.txt`` (see IndexLookup.load_assets)."""
+        self._lookup_layer.load_assets(dir_path)
+
     def adapt(self, data, batch_size=None, steps=None):
         """Learn the vocabulary from ``data``: strings in an array, list or tensor, or a dataset
         (or iterable) of batches of strings; ties in frequency are ordered as Keras orders them."""

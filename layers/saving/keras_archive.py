@@ -3,6 +3,7 @@
     metadata.json      {"keras_version": ..., "date_saved": ...}
     config.json        the model's config, build config and compile config
     model.weights.h5   the weights (and optimizer state) in Keras 3's layout
+    assets/...         files layers write with save_assets (an adapted vocabulary), if any
 
 The zip is read with ``zipfile`` and the weights with h5py from memory;
 nothing in the archive is executed.
@@ -65,8 +66,16 @@ def read_config(path):
         raise SavedFileError('%s: %s or %s is not valid JSON: %s' % (path, CONFIG, METADATA, err)) from None
 
 
-def write(path, config, keras_version, write_weights):
-    """Write an archive atomically; ``write_weights(h5file)`` fills the weights member."""
+def read_assets(path):
+    """{member name: bytes} of the archive's ``assets/`` members."""
+    with _open_zip(path) as archive:
+        names = [n for n in archive.namelist() if n.startswith('assets/') and not n.endswith('/')]
+        return {name: _member(archive, name, path) for name in names}
+
+
+def write(path, config, keras_version, write_weights, assets=None):
+    """Write an archive atomically; ``write_weights(h5file)`` fills the weights member and
+    ``assets`` ({member name: bytes}) are added as they are."""
     metadata = {'keras_version': keras_version,
                 'date_saved': datetime.datetime.now().strftime('%Y-%m-%d@%H:%M:%S')}
     buffer = io.BytesIO()
@@ -77,3 +86,5 @@ def write(path, config, keras_version, write_weights):
             archive.writestr(METADATA, json.dumps(metadata))
             archive.writestr(CONFIG, config)
             archive.writestr(WEIGHTS, buffer.getvalue())
+            for name, data in (assets or {}).items():
+                archive.writestr(name, data)

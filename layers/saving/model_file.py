@@ -18,7 +18,7 @@ import zipfile
 
 import h5py
 
-from . import compile_config, keras3_weights, keras_archive, legacy_h5
+from . import assets, compile_config, keras3_weights, keras_archive, legacy_h5
 from .atomic import atomic_write, check_overwrite
 from .h5_io import SavedFileError, open_for_reading, read_json_attr
 from .model_config import build_model, lookup_table, serialize_model, to_json
@@ -52,8 +52,14 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True):
     if path.endswith('.keras'):
         config['compile_config'] = compile_cfg
         keras_archive.write(path, to_json(config), legacy_h5.KERAS_VERSION,
-                            lambda f: keras3_weights.write(f, model, include_optimizer=compiled))
+                            lambda f: keras3_weights.write(f, model, include_optimizer=compiled),
+                            assets=assets.collect(model))
         return
+    lost = assets.layers_with_assets(model)
+    if lost:
+        warnings.warn('save_model(%s): the .h5 format keeps no assets, so the adapted vocabulary of layer(s) %s '
+                      'is not saved (nor does Keras 3 save it there); save as .keras to keep it'
+                      % (path, ', '.join(repr(n) for n in lost)), stacklevel=3)
     with atomic_write(path) as temporary:
         with h5py.File(temporary, 'w') as f:
             f.attrs['backend'] = legacy_h5.BACKEND
@@ -102,6 +108,7 @@ def _load_archive(path, table, compile):
         weight_plan = WeightPlan(path)
         keras3_weights.plan(f, model, weight_plan)
     weight_plan.apply()
+    assets.restore(model, keras_archive.read_assets(path), path)
     return model
 
 
