@@ -66,7 +66,8 @@ class InputLayer(Layer):
 
     def get_config(self):
         # display_name: 'string' for string inputs (the array dtype is object), as Keras writes it.
-        return {'batch_shape': self.batch_shape, 'dtype': dtypes.display_name(self._dtype), 'sparse': False, 'ragged': False,
+        return {'batch_shape': self.batch_shape, 'dtype': dtypes.display_name(self._dtype), 'sparse': False,
+                'ragged': False,
                 'name': self.name, 'optional': self.optional}
 
 
