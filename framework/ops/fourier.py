@@ -1,0 +1,134 @@
+"""``tf.signal``'s discrete Fourier transforms on complex tensors: fft, ifft, their 2-D and
+3-D forms, rfft / irfft (real signals, half spectra) and fftshift / ifftshift.
+
+The transforms are numpy's (or cupy's) FFTs. tapeflow's gradients are real, so a
+tape that reaches a transform records it as blocked (a None gradient, explained)
+rather than a wrong value; fftshift and ifftshift are rolls and differentiable.
+"""
+import numpy as np
+
+from .. import backend
+from ..tape import ACTIVE, record_blocked
+from ..tensor import Tensor
+from .operands import as_tensor
+from .sequences import roll
+
+_COMPLEX_OF = {np.dtype('float32'): np.complex64, np.dtype('float64'): np.complex128}
+_REAL_OF = {np.dtype('complex64'): np.float32, np.dtype('complex128'): np.float64}
+
+
+def _complex_input(x, op):
+    t = as_tensor(x, op)
+    if t._data.dtype.kind != 'c':
+        raise TypeError('%s: input must be complex64 or complex128, got %s; build one with tf.complex(real, imag) '
+                        'or tf.cast(x, tf.complex64)' % (op, t.dtype.name))
+    return t
+
+
+def _real_input(x, op):
+    t = as_tensor(x, op)
+    if t._data.dtype not in _COMPLEX_OF:
+        raise TypeError('%s: input must be float32 or float64, got %s' % (op, t.dtype.name))
+    return t
+
+
+def _check_rank(t, rank, op):
+    if t.ndim < rank:
+        raise ValueError('%s: input must have rank >= %d, got shape %s' % (op, rank, tuple(t.shape)))
+
+
+def _lengths(fft_length, rank, default, op):
+    if fft_length is None:
+        return list(default)
+    values = np.asarray(fft_length.numpy() if hasattr(fft_length, 'numpy') else fft_length).reshape(-1)
+    if values.shape != (rank,) or values.dtype.kind not in 'iu' or (values < 1).any():
+        raise ValueError('%s: fft_length must be %d positive integer(s), got %r' % (op, rank, fft_length))
+    return [int(v) for v in values]
+
+
+def _blocked(op, t, data):
+    if ACTIVE:
+        record_blocked('signal.' + op, (t,))
+    return Tensor(data)
+
+
+def _complex_transform(name, rank, inverse):
+    op = 'signal.' + name
+
+    def transform(input, name=None):  # noqa: A002  (TensorFlow's argument name)
+        t = _complex_input(input, op)
+        _check_rank(t, rank, op)
+        xp = backend.array_module(t._data)
+        fn = xp.fft.ifftn if inverse else xp.fft.fftn
+        return _blocked(name_, t, fn(t._data, axes=tuple(range(-rank, 0))).astype(t._data.dtype))
+    name_ = name
+    transform.__name__ = transform.__qualname__ = name
+    transform.__doc__ = ('The %s%s discrete Fourier transform over the last %d axes (complex in, complex out).'
+                         % ('inverse ' if inverse else '', '%d-D ' % rank if rank > 1 else '', rank))
+    return transform
+
+
+fft, ifft = _complex_transform('fft', 1, False), _complex_transform('ifft', 1, True)
+fft2d, ifft2d = _complex_transform('fft2d', 2, False), _complex_transform('ifft2d', 2, True)
+fft3d, ifft3d = _complex_transform('fft3d', 3, False), _complex_transform('ifft3d', 3, True)
+
+
+def _real_transform(name, rank):
+    op = 'signal.' + name
+
+    def transform(input_tensor, fft_length=None, name=None):
+        t = _real_input(input_tensor, op)
+        _check_rank(t, rank, op)
+        lengths = _lengths(fft_length, rank, t.shape[-rank:], op)
+        xp = backend.array_module(t._data)
+        out = xp.fft.rfftn(t._data, s=lengths, axes=tuple(range(-rank, 0)))
+        return _blocked(name_, t, out.astype(_COMPLEX_OF[t._data.dtype]))
+    name_ = name
+    transform.__name__ = transform.__qualname__ = name
+    transform.__doc__ = ('The %sFourier transform of a real signal over its last %d axes: fft_length (default: the '
+                         'input size) crops or zero-pads, and the last axis keeps fft_length // 2 + 1 frequencies.'
+                         % ('%d-D ' % rank if rank > 1 else '', rank))
+    return transform
+
+
+def _inverse_real_transform(name, rank):
+    op = 'signal.' + name
+
+    def transform(input_tensor, fft_length=None, name=None):
+        t = _complex_input(input_tensor, op)
+        _check_rank(t, rank, op)
+        default = list(t.shape[-rank:-1]) + [2 * (t.shape[-1] - 1)]
+        lengths = _lengths(fft_length, rank, default, op)
+        xp = backend.array_module(t._data)
+        out = xp.fft.irfftn(t._data, s=lengths, axes=tuple(range(-rank, 0)))
+        return _blocked(name_, t, out.astype(_REAL_OF[t._data.dtype]))
+    name_ = name
+    transform.__name__ = transform.__qualname__ = name
+    transform.__doc__ = ('The real signal whose %sFourier transform is the half spectrum given; fft_length defaults '
+                         'to 2 (n - 1) along the last axis.' % ('%d-D ' % rank if rank > 1 else ''))
+    return transform
+
+
+rfft, irfft = _real_transform('rfft', 1), _inverse_real_transform('irfft', 1)
+rfft2d, irfft2d = _real_transform('rfft2d', 2), _inverse_real_transform('irfft2d', 2)
+rfft3d, irfft3d = _real_transform('rfft3d', 3), _inverse_real_transform('irfft3d', 3)
+
+
+def _shift(x, axes, sign, op):
+    t = as_tensor(x, op)
+    axes = list(range(t.ndim)) if axes is None else ([axes] if isinstance(axes, int) else list(axes))
+    for a in axes:
+        if not -t.ndim <= int(a) < t.ndim:
+            raise ValueError('%s: axis %d is out of range for a tensor of rank %d' % (op, a, t.ndim))
+    shifts = [sign * (t.shape[a] // 2) for a in axes]
+    return roll(t, shifts, axes) if axes else t
+
+
+def fftshift(x, axes=None, name=None):
+    """The zero frequency moved to the centre: each axis rolled by n // 2."""
+    return _shift(x, axes, 1, 'signal.fftshift')
+
+
+def ifftshift(x, axes=None, name=None):
+    """fftshift undone: each axis rolled by -(n // 2)."""
+    return _shift(x, axes, -1, 'signal.ifftshift')

@@ -1,0 +1,130 @@
+"""``tf.signal`` framing and short-time transforms: frame, overlap_and_add, the Hann and
+Hamming windows, stft, inverse_stft and inverse_stft_window_fn.
+
+Framing is a gather and overlap-add a segment sum, so gradients flow through
+both; stft and inverse_stft end and start in the Fourier transforms of
+``fourier.py``, which tapes record as blocked (complex values).
+"""
+import math
+
+import numpy as np
+
+from .. import dtypes
+from ..tensor import Tensor
+from .fourier import irfft, rfft
+from .indexing import gather
+from .operands import as_float_tensor, as_tensor
+from .segments import unsorted_segment_sum
+from .shapes import pad, reshape, transpose
+
+
+def _positive(value, op, what, low=1):
+    v = value.numpy() if hasattr(value, 'numpy') else value
+    if isinstance(v, bool) or not hasattr(v, '__index__') or int(v) < low:
+        raise ValueError('%s: %s must be an integer >= %d, got %r' % (op, what, low, value))
+    return int(v)
+
+
+def frame(signal, frame_length, frame_step, pad_end=False, pad_value=0, axis=-1, name=None):
+    """Frames of ``frame_length`` samples every ``frame_step`` along ``axis``, which becomes two axes
+    (frames, frame_length); ``pad_end`` pads with ``pad_value`` so that every sample starts a frame's worth."""
+    op = 'signal.frame'
+    t = as_tensor(signal, op)
+    length, step = _positive(frame_length, op, 'frame_length'), _positive(frame_step, op, 'frame_step')
+    if t.ndim == 0 or not -t.ndim <= int(axis) < t.ndim:
+        raise ValueError('%s: axis %r is out of range for a signal of shape %s' % (op, axis, tuple(t.shape)))
+    axis = int(axis) % t.ndim
+    size = t.shape[axis]
+    if pad_end:
+        count = -(-size // step)
+        extra = max(0, (count - 1) * step + length - size)
+        paddings = [[0, 0]] * t.ndim
+        paddings[axis] = [0, extra]
+        t = pad(t, paddings, constant_values=pad_value)
+    else:
+        count = max(0, (size - length) // step + 1)
+    starts = np.arange(count)[:, None] * step + np.arange(length)[None, :]
+    return gather(t, starts.astype(np.int32).reshape(count, length), axis=axis)
+
+
+def overlap_and_add(signal, frame_step, name=None):
+    """Frames (..., frames, frame_length) added back into one signal, frame f starting at f * frame_step."""
+    op = 'signal.overlap_and_add'
+    t = as_tensor(signal, op)
+    step = _positive(frame_step, op, 'frame_step')
+    if t.ndim < 2:
+        raise ValueError('%s: signal must have rank >= 2 (..., frames, frame_length), got shape %s'
+                         % (op, tuple(t.shape)))
+    count, length = t.shape[-2], t.shape[-1]
+    total = (count - 1) * step + length if count else 0
+    positions = (np.arange(count)[:, None] * step + np.arange(length)[None, :]).reshape(-1).astype(np.int32)
+    lead = list(t.shape[:-2])
+    flat = transpose(reshape(t, [-1, count * length]))
+    summed = unsorted_segment_sum(flat, positions, total)
+    return reshape(transpose(summed), lead + [total])
+
+
+def _cosine_window(name, a, b):
+    def window(window_length, periodic=True, dtype='float32', name=None):
+        op = 'signal.' + name_
+        length = _positive(window_length, op, 'window_length', 0)
+        dtype = dtypes.numpy_dtype(dtype)
+        if dtype.kind != 'f':
+            raise ValueError('%s: dtype must be floating, got %s' % (op, dtype.name))
+        if length == 1:
+            return Tensor(np.ones(1, dtype))
+        # TensorFlow's denominator: length for even periodic windows, length - 1 otherwise.
+        n = dtype.type(length + int(bool(periodic)) * (1 - length % 2) - 1)
+        count = np.arange(length, dtype=dtype)
+        return Tensor((a - b * np.cos(dtype.type(2 * np.pi) * count / n)).astype(dtype))
+    name_ = name
+    window.__name__ = window.__qualname__ = name
+    window.__doc__ = ('The %s window %s - %s cos(2 pi n / N) of ``window_length`` points (periodic: N is the '
+                      'length for even lengths, else N = length - 1).' % (name.split('_')[0].title(), a, b))
+    return window
+
+
+hann_window = _cosine_window('hann_window', 0.5, 0.5)
+hamming_window = _cosine_window('hamming_window', 0.54, 0.46)
+
+
+def stft(signals, frame_length, frame_step, fft_length=None, window_fn=hann_window, pad_end=False, name=None):
+    """The short-time Fourier transform of real signals (last axis): (..., frames, fft_length // 2 + 1)
+    complex; fft_length defaults to the smallest power of two >= frame_length."""
+    op = 'signal.stft'
+    t = as_float_tensor(signals, op)
+    length = _positive(frame_length, op, 'frame_length')
+    n = 2 ** int(math.ceil(math.log2(length))) if fft_length is None else _positive(fft_length, op, 'fft_length')
+    frames = frame(t, length, frame_step, pad_end=pad_end)
+    if window_fn is not None:
+        frames = frames * window_fn(length, dtype=t.dtype)
+    return rfft(frames, [n])
+
+
+def inverse_stft(stfts, frame_length, frame_step, fft_length=None, window_fn=hann_window, name=None):
+    """Signals from their stft: inverse transforms of the frames, cut to frame_length, windowed by
+    ``window_fn`` (use inverse_stft_window_fn for perfect reconstruction) and overlap-added."""
+    op = 'signal.inverse_stft'
+    t = as_tensor(stfts, op)
+    length = _positive(frame_length, op, 'frame_length')
+    n = 2 ** int(math.ceil(math.log2(length))) if fft_length is None else _positive(fft_length, op, 'fft_length')
+    frames = irfft(t, [n])[..., :length]
+    if length > n:
+        frames = pad(frames, [[0, 0]] * (frames.ndim - 1) + [[0, length - n]])
+    if window_fn is not None:
+        frames = frames * window_fn(length, dtype=frames.dtype)
+    return overlap_and_add(frames, frame_step)
+
+
+def inverse_stft_window_fn(frame_step, forward_window_fn=hann_window, name=None):
+    """A window function for inverse_stft that undoes ``forward_window_fn`` at ``frame_step``:
+    the forward window divided by the overlapping sum of its squares."""
+    step = _positive(frame_step, 'signal.inverse_stft_window_fn', 'frame_step')
+
+    def inverse_window(frame_length, dtype='float32'):
+        forward = np.asarray(forward_window_fn(frame_length, dtype=dtype).numpy())
+        overlaps = -(-int(frame_length) // step)
+        squares = np.pad(np.square(forward), (0, overlaps * step - int(frame_length)))
+        denominator = np.tile(squares.reshape(overlaps, step).sum(0, keepdims=True), (overlaps, 1)).reshape(-1)
+        return Tensor((forward / denominator[:int(frame_length)]).astype(forward.dtype))
+    return inverse_window
