@@ -13,6 +13,7 @@ _warnings.filterwarnings('ignore', category=RuntimeWarning, module=r'(framework|
 from . import dtypes, nest, random  # noqa: F401,E402
 from . import config, data, debugging, errors, linalg, losses, math, metrics, nn, test  # noqa: F401
 from . import strings, version  # noqa: F401,E402
+from . import image, signal  # noqa: F401,E402  (tf.image, tf.signal; tf.io loads on first use)
 from .version import __version__  # noqa: F401  (tf.__version__: tapeflow's own)
 from .custom_gradient import custom_gradient
 from .placement import device
@@ -29,6 +30,8 @@ from .tensor import Tensor, TensorShape, constant, convert_to_tensor as _convert
 from .variable import Variable
 from . import ragged  # noqa: F401,E402  (tf.ragged)
 from .ragged import RaggedTensor  # noqa: F401
+from . import sparse  # noqa: F401,E402  (tf.sparse)
+from .sparse import SparseTensor  # noqa: F401
 from .indexed_slices import IndexedSlices  # noqa: F401  (tf.IndexedSlices: the gradient of a gather from a variable)
 from .printing import print_ as print  # noqa: A001  (TensorFlow's name; the builtin stays builtins.print)
 from .none_gradients import NoneGradientWarning
@@ -61,7 +64,7 @@ from .function import function  # noqa: E402  (after the imports: the callable, 
 
 def __getattr__(name):
     # ``framework.keras`` and ``framework.distributed`` load on first use: the core stays light.
-    if name in ('keras', 'distributed'):
+    if name in ('keras', 'distributed', 'io'):
         import importlib
         return importlib.import_module('.' + name, __name__)
     if name in ('train', 'saved_model', 'summary', 'experimental'):    # loaded on first use, as keras

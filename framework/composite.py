@@ -56,10 +56,10 @@ def dispatch(op, *args, **kwargs):
     return handler(*args, **kwargs)
 
 
-def map_elementwise(x, fn):
+def map_elementwise(x, fn, op):
     """``fn`` (a one-tensor elementwise op) applied to a composite tensor's values.
 
     Called from an elementwise op's ``except`` block, as ``dispatch``."""
     if not isinstance(x, CompositeTensor):
         raise       # noqa: PLE0704
-    return x._map_values(fn)
+    return x._map_values(fn, op)

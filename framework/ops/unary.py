@@ -21,7 +21,7 @@ def _apply(name, x, value, grad, check=as_float_tensor):
     try:
         x = check(x, name)
     except TypeError:      # a RaggedTensor or SparseTensor: the op on its values (framework/composite.py)
-        return map_elementwise(x, lambda values: _apply(name, values, value, grad, check))
+        return map_elementwise(x, lambda values: _apply(name, values, value, grad, check), name)
     a = x._data
     out = Tensor(value(backend.array_module(a), a))
     if ACTIVE:

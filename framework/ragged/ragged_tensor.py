@@ -201,7 +201,7 @@ class RaggedTensor(CompositeTensor):
             return RaggedTensor(self._values.with_flat_values(new_values), self._row_splits)
         return self.with_values(new_values)
 
-    def _map_values(self, fn):
+    def _map_values(self, fn, op=None):
         return self.with_flat_values(fn(self.flat_values))
 
     # ---- conversion, printing ----------------------------------------------------

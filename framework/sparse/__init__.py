@@ -1,0 +1,5 @@
+"""``tf.sparse``: tensors stored as their non-zero entries (see sparse_tensor.py)."""
+from .sparse_tensor import SparseTensor
+from .layout import (concat, expand_dims, fill_empty_rows, from_dense, reorder, reshape, retain, slice,  # noqa: A004
+                     split, to_dense, to_indicator, transpose)
+from .sparse_math import add, mask, maximum, minimum, reduce_max, reduce_sum, softmax, sparse_dense_matmul

@@ -1,0 +1,206 @@
+"""Sparse layout ops: to and from dense, reorder, reshape, transpose, expand_dims,
+retain, slice, concat, split, fill_empty_rows, to_indicator.
+
+Entries are picked with gather and placed with scatter_nd, so gradients reach
+the values; coordinates are computed on the host.
+"""
+import numpy as np
+
+from .. import backend
+from ..errors import InvalidArgumentError
+from ..tensor import Tensor, convert_to_tensor
+from .sparse_tensor import SparseTensor
+
+
+def _sparse(sp, op):
+    if not isinstance(sp, SparseTensor):
+        raise TypeError('%s: expected a SparseTensor, got %s; build one with tf.sparse.from_dense' % (op, type(sp).__name__))
+    return sp
+
+
+def _pick(sp, rows, indices, shape):
+    """The entries ``rows`` of sp (host ints) with new coordinates."""
+    from ..ops import gather
+    rows = np.asarray(rows, np.int64)
+    same = len(rows) == sp.indices.shape[0] and np.array_equal(rows, np.arange(len(rows)))
+    return SparseTensor(indices, sp.values if same else gather(sp.values, rows), shape)
+
+
+def _linear(idx, shape):
+    return np.ravel_multi_index(idx.T, shape) if idx.size else np.zeros(len(idx), np.int64)
+
+
+def to_dense(sp_input, default_value=None, validate_indices=True, name=None):
+    """The dense tensor; missing entries are ``default_value`` (0). Indices must be in order, as in TensorFlow."""
+    from ..ops import scatter_nd, where
+    sp = _sparse(sp_input, 'sparse.to_dense')
+    idx, shape = sp._indices_host(), tuple(sp._shape_host())
+    linear = _linear(idx, shape)
+    if validate_indices and np.any(np.diff(linear) <= 0):
+        bad = int(np.argmax(np.diff(linear) <= 0)) + 1
+        raise InvalidArgumentError('sparse.to_dense: indices[%d] = %s is out of order or repeated; use tf.sparse.reorder '
+                                   'to get ordered indices' % (bad, idx[bad].tolist()))
+    dtype = sp.values._data.dtype
+    if dtype.kind not in 'fc':
+        dense = np.zeros(shape, dtype)
+        if default_value is not None:
+            dense[...] = default_value
+        dense[tuple(idx.T)] = np.asarray(backend.to_host(sp.values._data))
+        return Tensor(backend.place(dense))
+    dense = scatter_nd(idx, sp.values, shape)
+    if default_value is not None and np.any(np.asarray(default_value) != 0):
+        present = np.zeros(shape, bool)
+        present[tuple(idx.T)] = True
+        dense = where(present, dense, Tensor(backend.place(np.full(shape, default_value, dtype))))
+    return dense
+
+
+def from_dense(tensor, name=None):
+    """The non-zero entries of a dense tensor, in row-major order."""
+    from ..ops import gather_nd
+    t = convert_to_tensor(tensor)
+    data = np.asarray(backend.to_host(t._data))
+    idx = np.argwhere(data != (b'' if data.dtype == object else 0)).astype(np.int64)
+    return SparseTensor(idx, gather_nd(t, idx) if t.ndim else t, np.asarray(data.shape, np.int64))
+
+
+def reorder(sp_input, name=None):
+    """The entries in row-major order of their indices."""
+    sp = _sparse(sp_input, 'sparse.reorder')
+    idx = sp._indices_host()
+    order = np.argsort(_linear(idx, tuple(sp._shape_host())), kind='stable')
+    return _pick(sp, order, idx[order], sp._shape_host())
+
+
+def reshape(sp_input, shape, name=None):
+    """The same entries in a dense tensor of another shape (one dimension may be -1)."""
+    sp = _sparse(sp_input, 'sparse.reshape')
+    old = tuple(sp._shape_host())
+    size = int(np.prod(old))
+    new = [int(d) for d in np.asarray(backend.to_host(convert_to_tensor(shape)._data)).reshape(-1)]
+    if new.count(-1) == 1:
+        known = int(np.prod([d for d in new if d != -1]))
+        new[new.index(-1)] = size // known if known else 0
+    if int(np.prod(new)) != size or any(d < 0 for d in new):
+        raise ValueError('sparse.reshape: cannot reshape a SparseTensor of shape %s (%d entries) to %s' % (list(old), size, new))
+    idx = np.stack(np.unravel_index(_linear(sp._indices_host(), old), new), axis=1) if new else np.zeros((len(sp._indices_host()), 0), np.int64)
+    return SparseTensor(idx.astype(np.int64), sp.values, new)
+
+
+def transpose(sp_input, perm=None, name=None):
+    """The dimensions permuted by ``perm`` (reversed when None); entries are reordered."""
+    sp = _sparse(sp_input, 'sparse.transpose')
+    shape = sp._shape_host()
+    perm = list(range(len(shape)))[::-1] if perm is None else [int(p) for p in perm]
+    if sorted(perm) != list(range(len(shape))):
+        raise ValueError('sparse.transpose: perm must be a permutation of 0..%d, got %s' % (len(shape) - 1, perm))
+    return reorder(SparseTensor(sp._indices_host()[:, perm], sp.values, shape[perm]))
+
+
+def expand_dims(sp_input, axis=None, name=None):
+    """A new dimension of size 1 at ``axis``."""
+    sp = _sparse(sp_input, 'sparse.expand_dims')
+    idx, shape = sp._indices_host(), sp._shape_host()
+    axis = -1 if axis is None else int(axis)
+    if not -len(shape) - 1 <= axis <= len(shape):
+        raise ValueError('sparse.expand_dims: axis %d is out of range for rank %d' % (axis, len(shape)))
+    axis = axis + len(shape) + 1 if axis < 0 else axis
+    return SparseTensor(np.insert(idx, axis, 0, axis=1), sp.values, np.insert(shape, axis, 1))
+
+
+def retain(sp_input, to_retain):
+    """The entries where ``to_retain`` (one bool per entry) is True."""
+    sp = _sparse(sp_input, 'sparse.retain')
+    keep = np.asarray(backend.to_host(convert_to_tensor(to_retain)._data))
+    if keep.dtype != bool or keep.shape != (sp.indices.shape[0],):
+        raise ValueError('sparse.retain: to_retain must be %d bools, got %s of shape %s'
+                         % (sp.indices.shape[0], keep.dtype.name, keep.shape))
+    rows = np.nonzero(keep)[0]
+    return _pick(sp, rows, sp._indices_host()[rows], sp._shape_host())
+
+
+def slice(sp_input, start, size, name=None):  # noqa: A001  (TensorFlow's name)
+    """The entries inside the box ``start`` .. ``start + size`` (cut at the dense shape), shifted to start at 0."""
+    sp = _sparse(sp_input, 'sparse.slice')
+    idx, shape = sp._indices_host(), sp._shape_host()
+    start = np.asarray(start, np.int64)
+    stop = np.minimum(start + np.asarray(size, np.int64), shape)
+    rows = np.nonzero(np.all((idx >= start) & (idx < stop), axis=1))[0]
+    return _pick(sp, rows, idx[rows] - start, np.maximum(stop - start, 0))
+
+
+def concat(axis, sp_inputs, expand_nonconcat_dims=False, name=None):
+    """SparseTensors joined along ``axis``; the result's entries are in row-major order."""
+    from ..ops import concat as dense_concat
+    parts = [_sparse(s, 'sparse.concat') for s in sp_inputs]
+    shapes = [p._shape_host() for p in parts]
+    axis = int(axis) + len(shapes[0]) if int(axis) < 0 else int(axis)
+    if expand_nonconcat_dims:
+        target = np.max(shapes, axis=0)
+        shapes = [np.where(np.arange(len(s)) == axis, s, target) for s in shapes]
+    rest = {tuple(np.delete(s, axis)) for s in shapes}
+    if len(rest) > 1:
+        raise ValueError('sparse.concat: shapes %s differ outside axis %d (set expand_nonconcat_dims=True to widen them)'
+                         % ([s.tolist() for s in shapes], axis))
+    offsets = np.cumsum([0] + [s[axis] for s in shapes])
+    indices = []
+    for p, off in zip(parts, offsets):
+        i = p._indices_host().copy()
+        i[:, axis] += off
+        indices.append(i)
+    shape = shapes[0].copy()
+    shape[axis] = offsets[-1]
+    return reorder(SparseTensor(np.concatenate(indices), dense_concat([p.values for p in parts], 0), shape))
+
+
+def split(sp_input=None, num_split=None, axis=None, name=None):
+    """``num_split`` SparseTensors along ``axis`` (the first ones one longer when it does not divide evenly)."""
+    sp = _sparse(sp_input, 'sparse.split')
+    shape = sp._shape_host()
+    axis = int(axis) + len(shape) if int(axis) < 0 else int(axis)
+    n, size = int(num_split), int(shape[axis])
+    if n < 1:
+        raise ValueError('sparse.split: num_split must be >= 1, got %d' % n)
+    sizes = [size // n + (1 if i < size % n else 0) for i in range(n)]
+    starts = np.cumsum([0] + sizes)
+    out = []
+    for lo, length in zip(starts[:-1], sizes):
+        begin, extent = np.zeros_like(shape), shape.copy()
+        begin[axis], extent[axis] = lo, length
+        out.append(slice(sp, begin, extent))
+    return out
+
+
+def fill_empty_rows(sp_input, default_value, name=None):
+    """Every empty row (first coordinate) gets one entry ``default_value`` at column 0.
+
+    Returns:
+        (the filled SparseTensor, a bool vector saying which rows were empty).
+    """
+    from ..ops import concat as dense_concat, fill
+    sp = _sparse(sp_input, 'sparse.fill_empty_rows')
+    idx, shape = sp._indices_host(), sp._shape_host()
+    empty = np.ones(shape[0], bool)
+    empty[idx[:, 0]] = False
+    rows = np.nonzero(empty)[0]
+    new = np.zeros((len(rows), len(shape)), np.int64)
+    new[:, 0] = rows
+    extra = fill([len(rows)], convert_to_tensor(default_value, dtype=sp.dtype))
+    all_idx = np.concatenate([idx, new])
+    order = np.argsort(all_idx[:, 0], kind='stable')
+    filled = _pick(SparseTensor(all_idx, dense_concat([sp.values, extra], 0), shape), order, all_idx[order], shape)
+    return filled, Tensor(backend.place(empty))
+
+
+def to_indicator(sp_input, vocab_size, name=None):
+    """A bool tensor of shape ``dense_shape[:-1] + [vocab_size]``: True at each id the last dimension lists."""
+    sp = _sparse(sp_input, 'sparse.to_indicator')
+    ids = np.asarray(backend.to_host(sp.values._data))
+    if ids.dtype.kind not in 'iu':
+        raise TypeError('sparse.to_indicator: the values must be integer ids, got dtype %s' % ids.dtype.name)
+    if ids.size and (ids.min() < 0 or ids.max() >= int(vocab_size)):
+        raise InvalidArgumentError('sparse.to_indicator: ids must lie in [0, %d), got %s' % (vocab_size, ids.tolist()))
+    shape = tuple(sp._shape_host()[:-1]) + (int(vocab_size),)
+    out = np.zeros(shape, bool)
+    out[tuple(sp._indices_host()[:, :-1].T) + (ids,)] = True
+    return Tensor(backend.place(out))

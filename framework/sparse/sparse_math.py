@@ -1,0 +1,176 @@
+"""Sparse arithmetic: add, sparse_dense_matmul, reductions, maximum/minimum, softmax,
+and SparseTensor * (or /) a scalar or dense tensor.
+
+Written with gather and segment sums over the values, so gradients reach the
+values and the dense operands.
+"""
+import numpy as np
+
+from .. import backend
+from ..tensor import Tensor, convert_to_tensor
+from .layout import _linear, _sparse, reorder, to_dense
+from .sparse_tensor import SparseTensor
+
+
+def _union(a, b, op):
+    """The sorted union of a's and b's coordinates, and where each side's entries go in it."""
+    sa, sb = a._shape_host(), b._shape_host()
+    if not np.array_equal(sa, sb):
+        raise ValueError('%s: SparseTensors must have the same dense_shape, got %s and %s' % (op, sa.tolist(), sb.tolist()))
+    la, lb = _linear(a._indices_host(), tuple(sa)), _linear(b._indices_host(), tuple(sb))
+    union = np.union1d(la, lb)
+    idx = np.stack(np.unravel_index(union, tuple(sa)), axis=1).astype(np.int64) if union.size else np.zeros((0, len(sa)), np.int64)
+    return union, idx, np.searchsorted(union, la), np.searchsorted(union, lb), sa
+
+
+def add(a, b, threshold=0, name=None):
+    """a + b: two SparseTensors give a SparseTensor (sums with ``|sum| < threshold`` dropped);
+    a SparseTensor and a dense tensor give a dense tensor."""
+    from ..ops import add as dense_add, gather, scatter_nd
+    if not isinstance(a, SparseTensor) or not isinstance(b, SparseTensor):
+        sp, dense = (a, b) if isinstance(a, SparseTensor) else (b, a)
+        _sparse(sp, 'sparse.add')
+        return dense_add(convert_to_tensor(dense, dtype=sp.dtype), to_dense(reorder(sp)))
+    union, idx, ia, ib, shape = _union(a, b, 'sparse.add')
+    total = scatter_nd(ia[:, None], a.values, [len(union)]) + scatter_nd(ib[:, None], b.values, [len(union)])
+    keep = np.abs(np.asarray(backend.to_host(total._data))) >= threshold
+    if not keep.all():
+        rows = np.nonzero(keep)[0]
+        return SparseTensor(idx[rows], gather(total, rows), shape)
+    return SparseTensor(idx, total, shape)
+
+
+def _extreme(pick, op):
+    def run(sp_a, sp_b, name=None):
+        from ..ops import scatter_nd
+        a, b = _sparse(sp_a, op), _sparse(sp_b, op)
+        union, idx, ia, ib, shape = _union(a, b, op)
+        # A side without an entry there holds 0, as its dense form does.
+        values = pick(scatter_nd(ia[:, None], a.values, [len(union)]), scatter_nd(ib[:, None], b.values, [len(union)]))
+        return SparseTensor(idx, values, shape)
+    return run
+
+
+def _maximum(x, y):
+    from ..ops import maximum as dense_maximum
+    return dense_maximum(x, y)
+
+
+def _minimum(x, y):
+    from ..ops import minimum as dense_minimum
+    return dense_minimum(x, y)
+
+
+maximum = _extreme(_maximum, 'sparse.maximum')
+minimum = _extreme(_minimum, 'sparse.minimum')
+
+
+def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
+    """sp_a @ b for a 2-D SparseTensor and a dense matrix; gradients reach b and sp_a's values."""
+    from ..ops import gather, matrix_transpose, unsorted_segment_sum
+    sp = _sparse(sp_a, 'sparse.sparse_dense_matmul')
+    b = convert_to_tensor(b, dtype=sp.dtype)
+    if sp.ndim != 2 or b.ndim != 2:
+        raise ValueError('sparse_dense_matmul: needs a 2-D SparseTensor and a 2-D dense matrix, got shapes %s and %s'
+                         % (sp.shape, tuple(b.shape)))
+    if adjoint_b:
+        b = matrix_transpose(b)
+    idx, shape = sp._indices_host(), sp._shape_host()
+    rows, cols, n = (idx[:, 1], idx[:, 0], shape[1]) if adjoint_a else (idx[:, 0], idx[:, 1], shape[0])
+    inner = shape[0] if adjoint_a else shape[1]
+    if inner != b.shape[0]:
+        raise ValueError('sparse_dense_matmul: inner dimensions differ: a is %s%s, b has %d rows'
+                         % (shape.tolist(), ' (adjoint)' if adjoint_a else '', b.shape[0]))
+    products = gather(b, cols) * sp.values[:, None]
+    return unsorted_segment_sum(products, rows, int(n))
+
+
+def _reduce(segment_op, op):
+    def run(sp_input, axis=None, keepdims=False, output_is_sparse=False, name=None):
+        from ..ops import reshape
+        sp = _sparse(sp_input, op)
+        idx, shape = sp._indices_host(), sp._shape_host()
+        axes = list(range(len(shape))) if axis is None else [int(a) % len(shape) for a in np.atleast_1d(axis)]
+        kept = [d for d in range(len(shape)) if d not in axes]
+        out_shape = shape[kept]
+        segments = _linear(idx[:, kept], tuple(out_shape)) if kept else np.zeros(len(idx), np.int64)
+        size = int(np.prod(out_shape))
+        present = np.bincount(segments, minlength=size) > 0
+        flat = segment_op(sp.values, segments, size)
+        if output_is_sparse:
+            where = np.nonzero(present)[0]
+            result = SparseTensor(np.stack(np.unravel_index(where, tuple(out_shape)), axis=1) if kept else np.zeros((len(where), 0)),
+                                  flat if present.all() else _gather(flat, where), out_shape)
+            return result
+        # Positions no entry reaches hold 0 (TensorFlow reduces only the stored entries).
+        flat = _zero_where(flat, ~present)
+        final = [1 if d in axes else int(s) for d, s in enumerate(shape)] if keepdims else [int(s) for s in out_shape]
+        return reshape(flat, final)
+    return run
+
+
+def _gather(x, rows):
+    from ..ops import gather
+    return gather(x, rows)
+
+
+def _zero_where(x, mask):
+    from ..ops import where, zeros_like
+    return where(mask, zeros_like(x), x) if mask.any() else x
+
+
+def _segment_sum(values, segments, n):
+    from ..ops import unsorted_segment_sum
+    return unsorted_segment_sum(values, segments, n)
+
+
+def _segment_max(values, segments, n):
+    from ..ops import unsorted_segment_max
+    return unsorted_segment_max(values, segments, n)
+
+
+reduce_sum = _reduce(_segment_sum, 'sparse.reduce_sum')
+reduce_max = _reduce(_segment_max, 'sparse.reduce_max')
+
+
+def softmax(sp_input, name=None):
+    """Softmax over the stored entries of each innermost row (missing entries take no part)."""
+    from ..ops import exp, gather, unsorted_segment_max, unsorted_segment_sum
+    sp = _sparse(sp_input, 'sparse.softmax')
+    idx, shape = sp._indices_host(), sp._shape_host()
+    rows = _linear(idx[:, :-1], tuple(shape[:-1])) if len(shape) > 1 else np.zeros(len(idx), np.int64)
+    n = int(np.prod(shape[:-1]))
+    top = gather(unsorted_segment_max(sp.values, rows, n), rows)
+    e = exp(sp.values - top)
+    return sp.with_values(e / gather(unsorted_segment_sum(e, rows, n), rows))
+
+
+def _scaled(op_name):
+    """SparseTensor * or / a scalar or a dense tensor that broadcasts to its shape; the result stays sparse."""
+    def run(x, y, name=None):
+        from .. import ops
+        from ..ops import broadcast_to, gather_nd
+        op = getattr(ops, op_name)
+        if not isinstance(x, SparseTensor) or isinstance(y, SparseTensor):
+            raise TypeError('%s: a SparseTensor can only be the left operand, with a scalar or dense right operand; '
+                            'got %s and %s' % (op_name, type(x).__name__, type(y).__name__))
+        other = convert_to_tensor(y, dtype_hint=x.dtype)
+        if other.ndim:
+            other = gather_nd(broadcast_to(other, [int(d) for d in x._shape_host()]), x._indices_host())
+        return x.with_values(op(x.values, other))
+    return run
+
+
+def mask(a, mask_indices, name=None):
+    """The rows of an IndexedSlices whose indices are not in ``mask_indices``."""
+    from ..indexed_slices import IndexedSlices
+    from ..ops import gather
+    if not isinstance(a, IndexedSlices):
+        raise TypeError('sparse.mask: expected an IndexedSlices, got %s' % type(a).__name__)
+    ids = np.asarray(backend.to_host(a.indices._data))
+    keep = np.nonzero(~np.isin(ids, np.asarray(backend.to_host(convert_to_tensor(mask_indices)._data))))[0]
+    return IndexedSlices(gather(a.values, keep), Tensor(backend.place(ids[keep])), a.dense_shape)
+
+
+SparseTensor._DISPATCH['multiply'] = _scaled('multiply')
+SparseTensor._DISPATCH['divide'] = _scaled('divide')

@@ -1,0 +1,103 @@
+"""SparseTensor: a tensor given by its non-default entries (``tf.SparseTensor``).
+
+``indices`` (int64, one row of coordinates per entry), ``values`` (one per
+entry) and ``dense_shape`` (int64). The values are an ordinary tensor, so ops
+on them (to_dense, sparse_dense_matmul, ...) pass gradients back to them.
+"""
+import numpy as np
+
+from .. import backend
+from ..composite import CompositeTensor
+from ..tensor import Tensor, TensorShape, convert_to_tensor
+
+
+def _int64(value, what):
+    array = np.asarray(backend.to_host(value._data) if isinstance(value, Tensor) else value)
+    if array.size == 0:
+        array = array.astype(np.int64)
+    if array.dtype.kind not in 'iu':
+        raise TypeError('SparseTensor: %s must be integers, got dtype %s' % (what, array.dtype.name))
+    return array.astype(np.int64)
+
+
+class SparseTensor(CompositeTensor):
+    """``dense[indices[i]] = values[i]``, every other entry 0.
+
+    Args:
+        indices: [N, rank] integer coordinates.
+        values: [N] values.
+        dense_shape: [rank] integers, the dense tensor's shape.
+    Raises:
+        ValueError: indices, values and dense_shape that do not fit together.
+    """
+    _DENSIFY = 'tf.sparse.to_dense(sp)'
+    _DISPATCH = {}      # filled in framework/sparse/sparse_math.py
+
+    def __init__(self, indices, values, dense_shape):
+        idx = _int64(indices, 'indices')
+        shape = _int64(dense_shape, 'dense_shape')
+        if shape.ndim != 1:
+            raise ValueError('SparseTensor: dense_shape must be 1-D, got shape %s' % (shape.shape,))
+        if idx.size == 0:
+            idx = idx.reshape(0, shape.size)
+        values = values if isinstance(values, Tensor) else convert_to_tensor(values)
+        if idx.ndim != 2 or idx.shape[1] != shape.size or values.ndim != 1 or values.shape[0] != idx.shape[0]:
+            raise ValueError('SparseTensor: need indices of shape [N, %d] and values of shape [N] for dense_shape %s; '
+                             'got indices %s and values %s' % (shape.size, shape.tolist(), idx.shape, tuple(values.shape)))
+        if idx.size and (np.any(idx < 0) or np.any(idx >= shape)):
+            raise ValueError('SparseTensor: indices must lie inside dense_shape %s, got %s' % (shape.tolist(), idx.tolist()))
+        self._indices = Tensor(backend.place(idx))
+        self._values = values
+        self._dense_shape = Tensor(backend.place(shape))
+
+    @classmethod
+    def from_value(cls, value):
+        return value if isinstance(value, SparseTensor) else None
+
+    indices = property(lambda self: self._indices, doc='[N, rank] int64 coordinates of the entries.')
+    values = property(lambda self: self._values, doc='The N entries.')
+    dense_shape = property(lambda self: self._dense_shape, doc='The dense shape, an int64 vector.')
+    dtype = property(lambda self: self._values.dtype)
+
+    @property
+    def shape(self):
+        return TensorShape([int(d) for d in self._shape_host()])
+
+    def get_shape(self):
+        return self.shape
+
+    @property
+    def ndim(self):
+        return len(self._shape_host())
+
+    def _indices_host(self):
+        return np.asarray(backend.to_host(self._indices._data))
+
+    def _shape_host(self):
+        return np.asarray(backend.to_host(self._dense_shape._data))
+
+    def with_values(self, new_values):
+        """The same indices over other values."""
+        return SparseTensor(self._indices, new_values, self._dense_shape)
+
+    def _map_values(self, fn, op='this op'):
+        # Only ops that keep 0 at 0 keep the missing entries right, as TensorFlow's dispatch.
+        zero = fn(Tensor(np.zeros(1, dtype=self._values._data.dtype)))
+        if np.any(np.asarray(backend.to_host(zero._data)) != 0):
+            raise TypeError('%s maps 0 to %s, so it cannot run on a SparseTensor\'s values alone; '
+                            'convert with tf.sparse.to_dense(sp) first' % (op, zero.numpy()[0]))
+        return self.with_values(fn(self._values))
+
+    def __repr__(self):
+        return 'SparseTensor(indices=%s, values=%s, dense_shape=%s)' % (self._indices, self._values, self._dense_shape)
+
+    __str__ = __repr__
+    __hash__ = None
+
+    def __mul__(self, other): return ops.multiply(self, other)
+    def __rmul__(self, other): return ops.multiply(other, self)
+    def __truediv__(self, other): return ops.divide(self, other)
+    def __abs__(self): return self.with_values(ops.abs(self._values))
+
+
+from .. import ops  # noqa: E402  (the operators look ops up at call time)

@@ -1,0 +1,147 @@
+"""tf.RaggedTensor / tf.ragged against TensorFlow 2.21: every golden below (printed text
+included, with TF's 'tf.' prefix read as tapeflow's) was printed by /opt/tfref's TensorFlow."""
+import numpy as np
+import pytest
+
+import framework as tf
+
+
+def rc(x):
+    return tf.ragged.constant(x)
+
+
+@pytest.mark.parametrize('value, text', [
+    ([[1, 2], [3]], '<tapeflow.RaggedTensor [[1, 2], [3]]>'),
+    ([[[1., 2.], [3.]], [], [[4.]]], '<tapeflow.RaggedTensor [[[1.0, 2.0], [3.0]], [], [[4.0]]]>'),
+    ([[], []], '<tapeflow.RaggedTensor [[], []]>'),
+    ([['a', 'b'], ['c']], "<tapeflow.RaggedTensor [[b'a', b'b'], [b'c']]>"),
+    ([[1.5, 2.25], [3.]], '<tapeflow.RaggedTensor [[1.5, 2.25], [3.0]]>'),
+    ([[True, False], [True]], '<tapeflow.RaggedTensor [[True, False], [True]]>'),
+    ([list(range(j)) for j in range(12)],
+     '<tapeflow.RaggedTensor [[], [0], [0, 1], [0, 1, 2], [0, 1, 2, 3], [0, 1, 2, 3, 4],\n'
+     ' [0, 1, 2, 3, 4, 5], [0, 1, 2, 3, 4, 5, 6], [0, 1, 2, 3, 4, 5, 6, 7],\n'
+     ' [0, 1, 2, 3, 4, 5, 6, 7, 8], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],\n'
+     ' [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]]>'),
+])
+def test_constant_prints_as_tensorflow(value, text):
+    assert repr(rc(value)) == text == str(rc(value))
+
+
+def test_parts_and_shape():
+    rt = rc([[1, 2], [3]])
+    assert rt.shape.as_list() == [2, None] and rt.dtype == tf.int32 and rt.ragged_rank == 1
+    assert rt.row_splits.dtype == tf.int64 and rt.row_splits.numpy().tolist() == [0, 2, 3]
+    assert rt.row_lengths().numpy().tolist() == [2, 1] and int(rt.nrows()) == 2
+    assert rt.to_list() == [[1, 2], [3]]
+    rows = rt.numpy()
+    assert rows.dtype == object and [r.tolist() for r in rows] == [[1, 2], [3]]
+    rt2 = rc([[[1., 2.], [3.]], [], [[4.]]])
+    assert rt2.shape.as_list() == [3, None, None] and rt2.ragged_rank == 2
+    assert [s.numpy().tolist() for s in rt2.nested_row_splits] == [[0, 2, 2, 3], [0, 2, 3, 4]]
+    assert rt2.flat_values.numpy().tolist() == [1., 2., 3., 4.]
+    assert rc([[], []]).dtype == tf.float32
+
+
+def test_factories_agree():
+    values = [3, 1, 4, 1, 5, 9, 2]
+    want = [[3, 1, 4, 1], [], [5, 9], [2]]
+    R = tf.RaggedTensor
+    assert R.from_row_splits(values, [0, 4, 4, 6, 7]).to_list() == want
+    assert R.from_row_lengths(values, [4, 0, 2, 1]).to_list() == want
+    assert R.from_value_rowids(values, [0, 0, 0, 0, 2, 2, 3], nrows=4).to_list() == want
+    assert R.from_row_starts(values, [0, 4, 4, 6]).to_list() == want
+    assert R.from_row_limits(values, [4, 4, 6, 7]).to_list() == want
+    nested = R.from_nested_row_lengths([1, 2, 3, 4], [[2, 0, 1], [2, 1, 1]])
+    assert nested.to_list() == [[[1, 2], [3]], [], [[4]]]
+    assert R.from_nested_row_splits([1, 2, 3, 4], [[0, 2, 2, 3], [0, 2, 3, 4]]).to_list() == nested.to_list()
+
+
+def test_from_tensor_and_to_tensor():
+    R = tf.RaggedTensor
+    assert repr(R.from_tensor([[1, 2, 0], [3, 0, 0]], padding=0)) == '<tapeflow.RaggedTensor [[1, 2], [3]]>'
+    assert repr(R.from_tensor([[1, 2, 0], [3, 0, 0]], lengths=[1, 3])) == '<tapeflow.RaggedTensor [[1], [3, 0, 0]]>'
+    dense = rc([[[1., 2.], [3.]], [], [[4.]]]).to_tensor()
+    assert dense.shape == (3, 2, 2)
+    assert dense.numpy().tolist() == [[[1, 2], [3, 0]], [[0, 0], [0, 0]], [[4, 0], [0, 0]]]
+    rt = rc([[1, 2, 3], [4]])
+    assert rt.to_tensor(default_value=-1).numpy().tolist() == [[1, 2, 3], [4, -1, -1]]
+    assert rt.to_tensor(shape=[3, 2]).numpy().tolist() == [[1, 2], [4, 0], [0, 0]]
+
+
+def test_indexing_matches_tensorflow():
+    rt = rc([[1, 2], [3]])
+    assert rt[0].numpy().tolist() == [1, 2] and repr(rt[1:2]) == '<tapeflow.RaggedTensor [[3]]>'
+    assert repr(rt[:, :1]) == '<tapeflow.RaggedTensor [[1],\n [3]]>'
+    assert rt[:, 0].numpy().tolist() == [1, 3] and int(rt[0, 1]) == 2
+    rt2 = rc([[[1., 2.], [3.]], [], [[4.]]])
+    assert repr(rt2[:, :1]) == '<tapeflow.RaggedTensor [[[1.0, 2.0]], [], [[4.0]]]>'
+    assert repr(rt2[:, :, :1]) == '<tapeflow.RaggedTensor [[[1.0],\n  [3.0]], [], [[4.0]]]>'
+    assert repr(rt2[1:]) == '<tapeflow.RaggedTensor [[], [[4.0]]]>'
+    with pytest.raises(IndexError, match='out of range'):
+        rt[:, 1]
+
+
+def test_elementwise_ops_dispatch():
+    rt = rc([[1., 2.], [3.]])
+    assert repr(rt * rt) == '<tapeflow.RaggedTensor [[1.0, 4.0], [9.0]]>'
+    assert repr(tf.add(rc([[1., 2., 3.], [4.]]), 1)) == '<tapeflow.RaggedTensor [[2.0, 3.0, 4.0], [5.0]]>'
+    assert repr(rt + tf.constant(1.)) == '<tapeflow.RaggedTensor [[2.0, 3.0], [4.0]]>'
+    assert (1 - rt).to_list() == [[0., -1.], [-2.]] and (-rt).to_list() == [[-1., -2.], [-3.]]
+    assert tf.maximum(rt, 1.5).to_list() == [[1.5, 2.], [3.]]
+    assert np.allclose(tf.math.exp(rt).flat_values.numpy(), np.exp([1., 2., 3.]))
+    assert repr(tf.ragged.map_flat_values(tf.multiply, rt, 2.)) == '<tapeflow.RaggedTensor [[2.0, 4.0], [6.0]]>'
+    with pytest.raises(ValueError, match='same row lengths'):
+        rt + rc([[1., 2., 3.]])
+
+
+def test_reductions_match_tensorflow():
+    rt = rc([[1., 2., 3.], [4.]])
+    assert tf.reduce_sum(rt, axis=1).numpy().tolist() == [6., 4.]
+    assert tf.reduce_mean(rt, axis=0).numpy().tolist() == [2.5, 2., 3.]
+    assert tf.reduce_max(rt, axis=0).numpy().tolist() == [4., 2., 3.]
+    # An empty row: max gives float32's lowest, mean gives nan (TensorFlow's values).
+    empty = rc([[1., 2.], []])
+    assert tf.reduce_max(empty, axis=1).numpy().tolist() == [2., float(np.finfo(np.float32).min)]
+    assert np.isnan(tf.reduce_mean(empty, axis=1).numpy()[1])
+    rt2 = rc([[[1., 2.], [3.]], [], [[4.]]])
+    assert repr(tf.reduce_sum(rt2, axis=2)) == '<tapeflow.RaggedTensor [[3.0, 3.0], [], [4.0]]>'
+    assert float(tf.reduce_sum(rt2)) == 10.
+
+
+def test_concat_stack_range_boolean_mask():
+    ri = rc([[1, 2], [3]])
+    assert repr(tf.concat([ri, ri], axis=1)) == '<tapeflow.RaggedTensor [[1, 2, 1, 2], [3, 3]]>'
+    assert repr(tf.concat([ri, ri], axis=0)) == '<tapeflow.RaggedTensor [[1, 2], [3], [1, 2], [3]]>'
+    assert repr(tf.ragged.stack([ri, ri])) == '<tapeflow.RaggedTensor [[[1, 2], [3]],\n [[1, 2], [3]]]>'
+    rt = rc([[1., 2.], [3.]])
+    assert repr(tf.ragged.stack([rt, rt], axis=1)) == '<tapeflow.RaggedTensor [[[1.0, 2.0], [1.0, 2.0]],\n [[3.0], [3.0]]]>'
+    assert repr(tf.ragged.range(3)) == '<tapeflow.RaggedTensor [[0, 1, 2]]>'
+    assert repr(tf.ragged.range([1, 2], [4, 3])) == '<tapeflow.RaggedTensor [[1, 2, 3], [2]]>'
+    assert repr(tf.ragged.range([1, 2], [4, 8], [2, 3])) == '<tapeflow.RaggedTensor [[1, 3],\n [2, 5]]>'
+    assert repr(tf.ragged.boolean_mask([[1, 2], [3, 4]], [[True, False], [True, True]])) == \
+        '<tapeflow.RaggedTensor [[1], [3, 4]]>'
+    assert repr(tf.ragged.boolean_mask(rt, rc([[True, False], [True]]))) == '<tapeflow.RaggedTensor [[1.0],\n [3.0]]>'
+
+
+def test_gradients_reach_the_values():
+    v = tf.Variable([1., 2., 3.])
+    with tf.GradientTape(persistent=True) as tape:
+        r = tf.RaggedTensor.from_row_lengths(v, [2, 1])
+        by_rows = tf.reduce_sum(tf.reduce_sum(r * r, axis=1) * tf.constant([1., 10.]))
+        padded = tf.reduce_sum(r.to_tensor() * tf.constant([[1., 2.], [3., 4.]]))
+        mapped = tf.reduce_sum(tf.ragged.map_flat_values(tf.exp, r)[:, 1:].flat_values)
+    # d/dv of sum_i w_row * v_i^2 = 2 v_i w_row; padded picks the weights 1, 2, 3; exp only for v[1].
+    assert tape.gradient(by_rows, v).numpy().tolist() == [2., 4., 60.]
+    assert tape.gradient(padded, v).numpy().tolist() == [1., 2., 3.]
+    assert np.allclose(tape.gradient(mapped, v).numpy(), [0., np.exp(2.), 0.])
+
+
+def test_bad_input_names_the_problem():
+    with pytest.raises(ValueError, match='same nesting depth'):
+        rc([[1, [2]]])
+    with pytest.raises(ValueError, match='last row split'):
+        tf.RaggedTensor.from_row_splits([1, 2, 3], [0, 2])
+    with pytest.raises(TypeError, match='RaggedTensor cannot be used where a dense tensor'):
+        tf.matmul(rc([[1., 2.], [3.]]), tf.ones([2, 2]))
+    with pytest.raises(ValueError, match='axis'):
+        tf.reduce_sum(rc([[[1.]], [[2.]]]), axis=1)
