@@ -361,7 +361,6 @@ def test_whole_keras_model_loads_and_saves_in_keras_layout(tmp_path):
     (lambda: L.LSTM(0), None, 'units'),
     (lambda: L.GRU(2, stateful=True), None, 'stateful=True is not supported'),
     (lambda: L.LSTM(2, use_cudnn=True), None, 'no cuDNN'),
-    (lambda: L.RNN([L.LSTMCell(2), L.LSTMCell(2)]), None, 'list of cells'),
     (lambda: L.Bidirectional(L.LSTM(2), merge_mode='max'), None, 'merge mode'),
     (lambda: L.LSTM(2), lambda layer: layer(np.zeros((2, 3), np.float32)), 'expected ndim=3'),
     (lambda: L.LSTM(2), lambda layer: layer(np.zeros((2, 3, 1), np.float32), mask=np.ones((2, 4), bool)),

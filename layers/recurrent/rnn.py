@@ -17,6 +17,7 @@ from .. import call_context
 from ..layer import Layer
 from ..mask_propagation import MaskedCall, as_mask
 from ..serialization import deserialize, serialize
+from ..stacked_rnn_cells import StackedRNNCells
 from .cell import RecurrentCell
 from .time_steps import time_steps
 
@@ -47,7 +48,8 @@ class RNN(MaskedCall, Layer):
     Args:
         cell: a Layer with ``state_size`` and ``call(inputs, states)``
             returning ``(output, new_states)``; the built-in cells are
-            SimpleRNNCell, LSTMCell and GRUCell.
+            SimpleRNNCell, LSTMCell and GRUCell. A list of cells is wrapped
+            in StackedRNNCells, as in Keras.
         return_sequences: return the output of every step (batch, steps, units)
             instead of the last one (batch, units).
         return_state: also return the final states: ``(output, *states)``.
@@ -76,8 +78,7 @@ class RNN(MaskedCall, Layer):
         super().__init__(**kwargs)
         who = '%s %r' % (type(self).__name__, self.name)
         if isinstance(cell, (list, tuple)):
-            raise ValueError('%s: a list of cells (StackedRNNCells) is not supported; stack RNN layers '
-                             'with return_sequences=True instead' % who)
+            cell = StackedRNNCells(cell)        # as Keras 3: a list of cells runs as one stacked cell
         if not callable(getattr(cell, 'call', None)) or getattr(cell, 'state_size', None) is None:
             raise ValueError('%s: argument `cell` should have a `call` method and a `state_size` attribute '
                              '(an int, or a list with one int per state); received cell=%r' % (who, cell))
