@@ -3,8 +3,7 @@
 String tensors live on the host and have no gradients, so these ops work on
 numpy arrays directly. Element-wise ops keep the input's shape; ``join``
 takes inputs of one shape or scalars (TensorFlow does not broadcast further).
-``split`` handles a scalar (TensorFlow returns a RaggedTensor for a batch,
-which tapeflow does not have).
+``split`` gives a 1-D tensor for a scalar and a RaggedTensor for a batch, as TensorFlow.
 """
 import builtins
 import re
@@ -100,22 +99,23 @@ def strip(input, name=None):  # noqa: A002
 
 
 def split(input, sep=None, maxsplit=-1, name=None):  # noqa: A002
-    """The pieces of one string between ``sep`` (runs of whitespace when None), as a 1-D tensor."""
+    """The pieces of each string between ``sep`` (runs of whitespace when None): a 1-D tensor
+    for a scalar, a RaggedTensor (one ragged dimension more) for a tensor of strings."""
     values = _strings(input, 'split')
-    if values.ndim != 0:
-        raise ValueError('split: only a scalar string can be split here (TensorFlow returns a RaggedTensor for '
-                         'shape %s, which tapeflow does not have); split each element separately' % (values.shape,))
-    text = values.item()
-    if sep is None:
-        pieces = text.split(None, maxsplit)
-    else:
+    if sep is not None:
         sep = sep.encode() if isinstance(sep, str) else bytes(sep)
         if not sep:
             raise ValueError('split: sep must not be empty (use None to split on whitespace)')
-        pieces = text.split(sep, maxsplit)
-    out = np.empty(len(pieces), dtype=object)
-    out[:] = pieces
-    return _tensor(out)
+    rows = [text.split(sep, maxsplit) for text in values.reshape(-1)]
+    flat = np.empty(sum(builtins.len(r) for r in rows), dtype=object)
+    flat[:] = [piece for r in rows for piece in r]
+    if values.ndim == 0:
+        return _tensor(flat)
+    from .ragged import RaggedTensor
+    result = RaggedTensor.from_row_lengths(_tensor(flat), [builtins.len(r) for r in rows])
+    for size in reversed(values.shape[1:]):     # the uniform outer dimensions, innermost first
+        result = RaggedTensor.from_uniform_row_length(result, size)
+    return result
 
 
 def substr(input, pos, len, unit='BYTE', name=None):  # noqa: A002

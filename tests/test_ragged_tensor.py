@@ -145,3 +145,11 @@ def test_bad_input_names_the_problem():
         tf.matmul(rc([[1., 2.], [3.]]), tf.ones([2, 2]))
     with pytest.raises(ValueError, match='axis'):
         tf.reduce_sum(rc([[[1.]], [[2.]]]), axis=1)
+
+
+def test_strings_split_gives_ragged_for_a_batch():
+    assert repr(tf.strings.split(['a b c', 'd'])) == "<tapeflow.RaggedTensor [[b'a', b'b', b'c'], [b'd']]>"
+    nested = tf.strings.split([['a b'], ['c']])
+    assert repr(nested) == "<tapeflow.RaggedTensor [[[b'a', b'b']],\n [[b'c']]]>" and nested.shape.as_list() == [2, 1, None]
+    assert tf.strings.split(['a,b,,c', ''], sep=',').to_list() == [[b'a', b'b', b'', b'c'], [b'']]
+    assert tf.strings.split('a b').numpy().tolist() == [b'a', b'b']

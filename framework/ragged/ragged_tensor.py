@@ -36,9 +36,10 @@ class RaggedTensor(CompositeTensor):
     _DENSIFY = 'rt.to_tensor() (padding the rows)'
     _DISPATCH = {}      # filled in framework/ragged/ragged_ops.py
 
-    def __init__(self, values, row_splits):
+    def __init__(self, values, row_splits, uniform_row_length=None):
         self._values = values
         self._row_splits = row_splits
+        self._uniform_row_length = uniform_row_length     # an int when every row has this length
 
     # ---- building ----------------------------------------------------------------
     @classmethod
@@ -68,6 +69,17 @@ class RaggedTensor(CompositeTensor):
             raise ValueError('%s: need one value_rowid per value, got %d rowids for %d values' % (op, len(rowids), nvals))
         splits = rp.splits_from_rowids(rowids, nrows, op)
         return cls(values, rp.splits_tensor(splits, rp.splits_dtype(value_rowids)))
+
+    @classmethod
+    def from_uniform_row_length(cls, values, uniform_row_length, nrows=None, validate=True, name=None):
+        """Rows of ``uniform_row_length`` values each; the shape shows that length instead of None."""
+        op = 'RaggedTensor.from_uniform_row_length'
+        values, nvals = _as_values(values, op)
+        size = int(uniform_row_length)
+        count = nvals // size if size else (0 if nrows is None else int(nrows))
+        if size < 0 or count * size != nvals or (nrows is not None and int(nrows) != count):
+            raise ValueError('%s: %d values do not make rows of length %d (nrows=%r)' % (op, nvals, size, nrows))
+        return cls(values, rp.splits_tensor(np.arange(count + 1) * size, np.int64), size)
 
     @classmethod
     def from_row_starts(cls, values, row_starts, name=None, validate=True):
@@ -149,9 +161,12 @@ class RaggedTensor(CompositeTensor):
 
     @property
     def shape(self):
-        """(nrows, None per ragged dimension, the flat values' inner dimensions)."""
-        inner = list(self.flat_values.shape[1:])
-        return TensorShape([len(self._splits_host()) - 1] + [None] * self.ragged_rank + inner)
+        """(nrows, None per ragged dimension (its length if uniform), the flat values' inner dimensions)."""
+        dims, rt = [len(self._splits_host()) - 1], self
+        while isinstance(rt, RaggedTensor):
+            dims.append(rt._uniform_row_length)
+            rt = rt._values
+        return TensorShape(dims + list(rt.shape[1:]))
 
     def get_shape(self):
         return self.shape
@@ -193,12 +208,12 @@ class RaggedTensor(CompositeTensor):
         new_values, n = _as_values(new_values, 'RaggedTensor.with_values')
         if n != self._splits_host()[-1]:
             raise ValueError('with_values: need %d values, got %d' % (self._splits_host()[-1], n))
-        return RaggedTensor(new_values, self._row_splits)
+        return RaggedTensor(new_values, self._row_splits, self._uniform_row_length)
 
     def with_flat_values(self, new_values):
         """The same nested rows over other flat values."""
         if isinstance(self._values, RaggedTensor):
-            return RaggedTensor(self._values.with_flat_values(new_values), self._row_splits)
+            return RaggedTensor(self._values.with_flat_values(new_values), self._row_splits, self._uniform_row_length)
         return self.with_values(new_values)
 
     def _map_values(self, fn, op=None):
