@@ -17,7 +17,9 @@ def _as_list(xs):
 
 
 def _host64(x):
-    return np.array(backend.to_host(x._data if isinstance(x, Tensor) else x), dtype=np.float64)
+    # order='C': numerical_vjp perturbs the array through reshape(-1), which must be a view
+    # (a transposed input kept its F order and was perturbed in a copy: gradients read 0).
+    return np.array(backend.to_host(x._data if isinstance(x, Tensor) else x), dtype=np.float64, order='C')
 
 
 def numerical_vjp(f, inputs, weights, delta=1e-6):
