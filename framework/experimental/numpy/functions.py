@@ -1,0 +1,167 @@
+"""The NumPy-named functions of ``tf.experimental.numpy``: ``keras.ops`` under NumPy's dtype rules.
+
+Each function converts its array arguments as NumPy would (``conversion``),
+then runs the ``keras.ops`` function of the same name, so gradients flow
+through them as through any op. The tables below say which rule applies.
+"""
+import numpy as np
+
+from ...keras import ops
+from .conversion import asarray, cast_to, floating, promoted
+
+# Integer input becomes float64 first (NumPy's result for these on int64).
+FLOAT_UNARY = ['arccos', 'arccosh', 'arcsin', 'arcsinh', 'arctan', 'arctanh', 'cbrt', 'ceil', 'cos', 'cosh',
+               'deg2rad', 'exp', 'exp2', 'expm1', 'fabs', 'floor', 'log', 'log10', 'log1p', 'log2', 'rad2deg',
+               'reciprocal', 'sin', 'sinc', 'sinh', 'sqrt', 'tan', 'tanh']
+# The input's dtype is kept.
+SAME_UNARY = ['abs', 'absolute', 'conj', 'conjugate', 'imag', 'isfinite', 'isinf', 'isnan', 'isneginf',
+              'isposinf', 'isreal', 'logical_not', 'negative', 'real', 'sign', 'signbit', 'square']
+# Both operands promote to numpy.result_type of the two.
+PROMOTING_BINARY = ['add', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'cross', 'dot', 'equal', 'floor_divide',
+                    'gcd', 'greater', 'greater_equal', 'heaviside', 'inner', 'kron', 'lcm', 'less', 'less_equal',
+                    'logical_and', 'logical_or', 'logical_xor', 'matmul', 'maximum', 'minimum', 'mod',
+                    'multiply', 'nextafter', 'not_equal', 'outer', 'power', 'subtract', 'vdot']
+# Promoted, then made float (int / int is float64 in NumPy).
+FLOAT_BINARY = ['arctan2', 'divide', 'hypot', 'logaddexp', 'logaddexp2', 'true_divide']
+# The first argument is an array; the rest are passed on (axes, shapes, counts).
+ARRAY_FIRST = ['all', 'amax', 'amin', 'any', 'argsort', 'count_nonzero', 'cumprod', 'cumsum', 'diag',
+               'diagflat', 'diagonal', 'diff', 'expand_dims', 'flip', 'fliplr', 'flipud', 'max', 'min',
+               'moveaxis', 'nansum', 'nanprod', 'ndim', 'prod', 'ptp', 'ravel', 'repeat', 'reshape', 'roll',
+               'rot90', 'shape', 'size', 'sort', 'split', 'squeeze', 'sum', 'swapaxes', 'take',
+               'take_along_axis', 'tile', 'trace', 'transpose', 'tril', 'triu', 'vander', 'hsplit', 'vsplit',
+               'dsplit', 'broadcast_to', 'copy', 'pad', 'nonzero']
+# Float results for integer input (NumPy's mean of int64 is float64).
+FLOAT_FIRST = ['mean', 'nanmean', 'std', 'var']
+# A sequence of arrays, promoted together.
+SEQUENCE = ['concatenate', 'dstack', 'hstack', 'stack', 'vstack']
+
+
+def _named(name, function, rule):
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = ('NumPy-compatible ``%s``: keras.ops.%s, %s.' % (name, name, rule))
+    return function
+
+
+def _float_unary(name):
+    op = getattr(ops, name)
+    return _named(name, lambda x, *args, **kwargs: op(floating(x), *args, **kwargs), 'integer input as float64')
+
+
+def _same_unary(name):
+    op = getattr(ops, name)
+    return _named(name, lambda x, *args, **kwargs: op(asarray(x), *args, **kwargs), "keeping the input's dtype")
+
+
+def _promoting(name):
+    op = getattr(ops, name)
+    return _named(name, lambda x1, x2, *args, **kwargs: op(*promoted(x1, x2), *args, **kwargs),
+                  'operands promoted as numpy.result_type')
+
+
+def _float_binary(name):
+    op = getattr(ops, name)
+    return _named(name, lambda x1, x2: op(*[floating(v) for v in promoted(x1, x2)]),
+                  'operands promoted, integers as float64')
+
+
+def _array_first(name):
+    op = getattr(ops, name)
+    return _named(name, lambda a, *args, **kwargs: op(asarray(a), *args, **kwargs),
+                  'the array converted as NumPy would')
+
+
+def _float_first(name):
+    op = getattr(ops, name)
+    return _named(name, lambda a, *args, **kwargs: op(floating(a), *args, **kwargs), 'integer input as float64')
+
+
+def _sequence(name):
+    op = getattr(ops, name)
+    return _named(name, lambda arrays, *args, **kwargs: op(promoted(*arrays), *args, **kwargs),
+                  'the arrays promoted together')
+
+
+FUNCTIONS = {}
+for _names, _make in ((FLOAT_UNARY, _float_unary), (SAME_UNARY, _same_unary), (PROMOTING_BINARY, _promoting),
+                      (FLOAT_BINARY, _float_binary), (ARRAY_FIRST, _array_first), (FLOAT_FIRST, _float_first),
+                      (SEQUENCE, _sequence)):
+    for _name in _names:
+        FUNCTIONS[_name] = _make(_name)
+
+
+def argmax(a, axis=None):
+    """NumPy-compatible ``argmax``: int64 indices, as NumPy."""
+    return cast_to(ops.argmax(asarray(a), axis=axis), np.int64)
+
+
+def argmin(a, axis=None):
+    """NumPy-compatible ``argmin``: int64 indices, as NumPy."""
+    return cast_to(ops.argmin(asarray(a), axis=axis), np.int64)
+
+
+def where(condition, x=None, y=None):
+    """``where(condition)``: the indices where it holds; ``where(condition, x, y)``: x or y, promoted."""
+    if x is None and y is None:
+        return ops.nonzero(asarray(condition))
+    if x is None or y is None:
+        raise ValueError('tf.experimental.numpy.where: pass both x and y, or neither')
+    return ops.where(asarray(condition), *promoted(x, y))
+
+
+def clip(a, a_min, a_max):
+    """NumPy-compatible ``clip``: the bounds take the array's dtype."""
+    a = asarray(a)
+    return ops.clip(a, cast_to(asarray(a_min), np.dtype(a.dtype.name)), cast_to(asarray(a_max), np.dtype(a.dtype.name)))
+
+
+def round(a, decimals=0):  # noqa: A001  (NumPy's name)
+    """NumPy-compatible ``round`` (half to even)."""
+    return ops.round(asarray(a), decimals)
+
+
+around = round
+
+
+def tensordot(a, b, axes=2):
+    return ops.tensordot(*promoted(a, b), axes=axes)
+
+
+def einsum(subscripts, *operands, **kwargs):
+    return ops.einsum(subscripts, *promoted(*operands), **kwargs)
+
+
+def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return ops.isclose(*promoted(a, b), rtol=rtol, atol=atol, equal_nan=equal_nan)
+
+
+def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return ops.all(isclose(a, b, rtol, atol, equal_nan))
+
+
+def array_equal(a1, a2):
+    a1, a2 = asarray(a1), asarray(a2)
+    if a1.shape.as_list() != a2.shape.as_list():
+        return asarray(False)
+    return ops.all(ops.equal(*promoted(a1, a2)))
+
+
+def average(a, axis=None, weights=None):
+    return ops.average(floating(a), axis=axis, weights=None if weights is None else floating(weights))
+
+
+def append(arr, values, axis=None):
+    return ops.append(*promoted(arr, values), axis=axis)
+
+
+def meshgrid(*xi, indexing='xy'):
+    return ops.meshgrid(*promoted(*xi), indexing=indexing)
+
+
+def select(condlist, choicelist, default=0):
+    choices = promoted(*choicelist, default)
+    return ops.select([asarray(c) for c in condlist], choices[:-1], choices[-1])
+
+
+for _name in ('argmax', 'argmin', 'where', 'clip', 'round', 'around', 'tensordot', 'einsum', 'isclose',
+              'allclose', 'array_equal', 'average', 'append', 'meshgrid', 'select'):
+    FUNCTIONS[_name] = globals()[_name]
