@@ -1,0 +1,201 @@
+"""TensorFlow's ``tf.nn`` convolution and pooling entry points, over convolution_nd and pooling_nd.
+
+These add TensorFlow's signatures to the N-d ops: the ``data_format`` argument
+(channels first is transposed to channels last around the computation), strides
+and dilations given as one int, N ints or TensorFlow's ``[1, ..., 1]`` form,
+``conv3d``-style fixed ranks, and the ``pool`` / ``convolution`` dispatchers.
+"""
+from .convolution_nd import conv_transpose as _conv_transpose_nd
+from .convolution_nd import convolution as _convolution_nd
+from .convolution_nd import depthwise_conv as _depthwise_nd
+from .operands import as_float_tensor, named_errors
+from .pooling_nd import avg_pool as _avg_pool_nd
+from .pooling_nd import max_pool as _max_pool_nd
+from .shapes import transpose
+
+_LAST = {1: 'NWC', 2: 'NHWC', 3: 'NDHWC'}
+_FIRST = {1: 'NCW', 2: 'NCHW', 3: 'NCDHW'}
+
+
+def _channels_first(data_format, rank, op):
+    """Whether ``data_format`` puts channels first (None: channels last), checked against the rank."""
+    if data_format is None or data_format == _LAST.get(rank) or (rank is None and data_format in _LAST.values()):
+        return False
+    if data_format == _FIRST.get(rank) or (rank is None and data_format in _FIRST.values()):
+        return True
+    raise ValueError('%s: data_format must be %r or %r for %s spatial axes, got %r'
+                     % (op, _LAST.get(rank, 'N...C'), _FIRST.get(rank, 'NC...'), rank, data_format))
+
+
+def _to_last(x, first):
+    return transpose(x, [0] + list(range(2, x.ndim)) + [1]) if first else x
+
+
+def _to_first(x, first):
+    return transpose(x, [0, x.ndim - 1] + list(range(1, x.ndim - 1))) if first else x
+
+
+def _spatial(value, rank, first):
+    """Strides or dilations in the channels-first [1, 1, ...] form moved to channels-last order."""
+    if first and isinstance(value, (list, tuple)) and len(value) == rank + 2:
+        return [value[0]] + list(value[2:]) + [value[1]]
+    return value
+
+
+def _input(input, rank, op):  # noqa: A002
+    x = as_float_tensor(input, op)
+    if rank is not None and x.ndim != rank + 2:
+        raise ValueError('%s: expected an input of rank %d (batch, %d spatial axes, channels), got shape %s'
+                         % (op, rank + 2, rank, tuple(x.shape)))
+    if x.ndim < 3:
+        raise ValueError('%s: expected an input (batch, *spatial, channels) of rank >= 3, got shape %s'
+                         % (op, tuple(x.shape)))
+    return x
+
+
+# ---- convolution -----------------------------------------------------------------------------
+def _convolve(input, filters, strides, padding, data_format, dilations, rank, op):  # noqa: A002
+    x = _input(input, rank, op)
+    rank = x.ndim - 2
+    first = _channels_first(data_format, rank, op)
+    out = _convolution_nd(_to_last(x, first), filters, _spatial(strides if strides is not None else 1, rank, first),
+                          padding, _spatial(dilations if dilations is not None else 1, rank, first))
+    return _to_first(out, first)
+
+
+@named_errors('convolution')
+def convolution(input, filters, strides=None, padding='VALID', data_format=None, dilations=None, name=None):  # noqa: A002
+    """``tf.nn.convolution``: an N-d convolution of (N, *spatial, C) input with (*kernel, C, O) filters."""
+    return _convolve(input, filters, strides, padding, data_format, dilations, None, 'convolution')
+
+
+@named_errors('conv3d')
+def conv3d(input, filters, strides, padding, data_format='NDHWC', dilations=None, name=None):  # noqa: A002
+    """``tf.nn.conv3d``: (N, D, H, W, C) input, (KD, KH, KW, C, O) filters; strides [1, s, s, s, 1]."""
+    return _convolve(input, filters, strides, padding, data_format, dilations, 3, 'conv3d')
+
+
+def _transpose_conv(input, filters, output_shape, strides, padding, data_format, dilations, rank, op):  # noqa: A002
+    x = _input(input, rank, op)
+    rank = x.ndim - 2
+    first = _channels_first(data_format, rank, op)
+    shape = [int(d) for d in getattr(output_shape, 'numpy', lambda: output_shape)()]
+    if len(shape) != rank + 2:
+        raise ValueError('%s: output_shape must have %d entries (batch, *spatial, channels), got %r'
+                         % (op, rank + 2, output_shape))
+    if first:
+        shape = [shape[0]] + shape[2:] + [shape[1]]
+    out = _conv_transpose_nd(_to_last(x, first), filters, shape, _spatial(strides, rank, first), padding,
+                             _spatial(dilations if dilations is not None else 1, rank, first))
+    return _to_first(out, first)
+
+
+@named_errors('conv_transpose')
+def conv_transpose(input, filters, output_shape, strides, padding='SAME', data_format=None, dilations=None,  # noqa: A002
+                   name=None):
+    """``tf.nn.conv_transpose``: the gradient of ``convolution`` with respect to its input;
+    filters (*kernel, C_out, C_in), ``output_shape`` (N, *spatial, C_out)."""
+    return _transpose_conv(input, filters, output_shape, strides, padding, data_format, dilations, None,
+                           'conv_transpose')
+
+
+@named_errors('conv1d_transpose')
+def conv1d_transpose(input, filters, output_shape, strides, padding='SAME', data_format='NWC', dilations=None,  # noqa: A002
+                     name=None):
+    """``tf.nn.conv1d_transpose``: (N, W, C_in) input, (K, C_out, C_in) filters."""
+    return _transpose_conv(input, filters, output_shape, strides, padding, data_format, dilations, 1,
+                           'conv1d_transpose')
+
+
+@named_errors('conv3d_transpose')
+def conv3d_transpose(input, filters, output_shape, strides, padding='SAME', data_format='NDHWC', dilations=None,  # noqa: A002
+                     name=None):
+    """``tf.nn.conv3d_transpose``: (N, D, H, W, C_in) input, (KD, KH, KW, C_out, C_in) filters."""
+    return _transpose_conv(input, filters, output_shape, strides, padding, data_format, dilations, 3,
+                           'conv3d_transpose')
+
+
+@named_errors('depthwise_conv2d')
+def depthwise_conv2d(input, filter, strides, padding, data_format=None, dilations=None, name=None):  # noqa: A002
+    """``tf.nn.depthwise_conv2d``: each of the C input channels convolved with its own
+    (KH, KW, C, M) filters, giving C * M channels; strides [1, s, s, 1], dilations 2 ints."""
+    x = _input(input, 2, 'depthwise_conv2d')
+    first = _channels_first(data_format, 2, 'depthwise_conv2d')
+    out = _depthwise_nd(_to_last(x, first), filter, _spatial(strides, 2, first), padding,
+                        dilations if dilations is not None else 1)
+    return _to_first(out, first)
+
+
+@named_errors('separable_conv2d')
+def separable_conv2d(input, depthwise_filter, pointwise_filter, strides, padding, data_format=None,  # noqa: A002
+                     dilations=None, name=None):
+    """``tf.nn.separable_conv2d``: ``depthwise_conv2d`` then a 1x1 convolution with
+    (1, 1, C * M, O) ``pointwise_filter``."""
+    depthwise = depthwise_conv2d(input, depthwise_filter, strides, padding, data_format, dilations)
+    return _convolve(depthwise, pointwise_filter, 1, 'VALID', data_format, 1, 2, 'separable_conv2d')
+
+
+# ---- pooling ---------------------------------------------------------------------------------
+def _pool(pool, input, ksize, strides, padding, data_format, rank, op):  # noqa: A002
+    x = _input(input, rank, op)
+    rank = x.ndim - 2
+    first = _channels_first(data_format, rank, op)
+    out = pool(_to_last(x, first), _spatial(ksize, rank, first), _spatial(strides, rank, first), padding)
+    return _to_first(out, first)
+
+
+@named_errors('max_pool')
+def max_pool(input, ksize, strides, padding, data_format=None, name=None):  # noqa: A002
+    """``tf.nn.max_pool``: the maximum of each window, for 1, 2 or 3 spatial axes."""
+    return _pool(_max_pool_nd, input, ksize, strides, padding, data_format, None, 'max_pool')
+
+
+@named_errors('avg_pool')
+def avg_pool(input, ksize, strides, padding, data_format=None, name=None):  # noqa: A002
+    """``tf.nn.avg_pool``: the mean of each window (padding not counted), for 1, 2 or 3 spatial axes."""
+    return _pool(_avg_pool_nd, input, ksize, strides, padding, data_format, None, 'avg_pool')
+
+
+@named_errors('max_pool1d')
+def max_pool1d(input, ksize, strides, padding, data_format='NWC', name=None):  # noqa: A002
+    """``tf.nn.max_pool1d``: (N, W, C) input."""
+    return _pool(_max_pool_nd, input, ksize, strides, padding, data_format, 1, 'max_pool1d')
+
+
+@named_errors('avg_pool1d')
+def avg_pool1d(input, ksize, strides, padding, data_format='NWC', name=None):  # noqa: A002
+    """``tf.nn.avg_pool1d``: (N, W, C) input."""
+    return _pool(_avg_pool_nd, input, ksize, strides, padding, data_format, 1, 'avg_pool1d')
+
+
+@named_errors('max_pool3d')
+def max_pool3d(input, ksize, strides, padding, data_format='NDHWC', name=None):  # noqa: A002
+    """``tf.nn.max_pool3d``: (N, D, H, W, C) input."""
+    return _pool(_max_pool_nd, input, ksize, strides, padding, data_format, 3, 'max_pool3d')
+
+
+@named_errors('avg_pool3d')
+def avg_pool3d(input, ksize, strides, padding, data_format='NDHWC', name=None):  # noqa: A002
+    """``tf.nn.avg_pool3d``: (N, D, H, W, C) input."""
+    return _pool(_avg_pool_nd, input, ksize, strides, padding, data_format, 3, 'avg_pool3d')
+
+
+@named_errors('pool')
+def pool(input, window_shape, pooling_type, strides=None, padding='VALID', data_format=None, dilations=None,  # noqa: A002
+         name=None):
+    """``tf.nn.pool``: 'MAX' or 'AVG' pooling over ``window_shape`` (N ints).
+
+    Raises:
+        ValueError: another pooling_type, or dilations other than 1 (not supported here).
+    """
+    kind = str(pooling_type).upper()
+    if kind not in ('MAX', 'AVG'):
+        raise ValueError("pool: pooling_type must be 'MAX' or 'AVG', got %r" % (pooling_type,))
+    if dilations is not None and any(int(d) != 1 for d in ([dilations] if isinstance(dilations, int) else dilations)):
+        raise ValueError('pool: dilations other than 1 are not supported, got %r; use convolution-based pooling '
+                         'or dilate the input' % (dilations,))
+    x = _input(input, None, 'pool')
+    if strides is None:
+        strides = 1
+    return _pool(_max_pool_nd if kind == 'MAX' else _avg_pool_nd, x, window_shape, strides, padding, data_format,
+                 None, 'pool')
