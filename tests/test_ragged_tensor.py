@@ -153,3 +153,10 @@ def test_strings_split_gives_ragged_for_a_batch():
     assert repr(nested) == "<tapeflow.RaggedTensor [[[b'a', b'b']],\n [[b'c']]]>" and nested.shape.as_list() == [2, 1, None]
     assert tf.strings.split(['a,b,,c', ''], sep=',').to_list() == [[b'a', b'b', b'', b'c'], [b'']]
     assert tf.strings.split('a b').numpy().tolist() == [b'a', b'b']
+
+
+def test_segment_ids_and_row_splits():
+    assert tf.ragged.row_splits_to_segment_ids([0, 2, 2, 3]).numpy().tolist() == [0, 0, 2]
+    assert tf.ragged.segment_ids_to_row_splits([0, 0, 2]).numpy().tolist() == [0, 2, 2, 3]
+    assert tf.ragged.segment_ids_to_row_splits([0, 0, 2], num_segments=4).numpy().tolist() == [0, 2, 2, 3, 3]
+    assert tf.negative(rc([[1.], []])).to_list() == [[-1.], []]

@@ -109,3 +109,29 @@ def test_bad_input_names_the_problem():
             call()
     with pytest.raises(ValueError, match='same dense_shape'):
         tf.sparse.add(st(), tf.SparseTensor([[0, 0]], [1.], [2, 2]))
+
+
+def test_construction_segments_cross_bincount():
+    assert parts(tf.sparse.eye(2, 3)) == ([[0, 0], [1, 1]], [1., 1.], [2, 3])
+    sp = tf.SparseTensor([[0, 0], [1, 2]], [1., 2.], [2, 3])
+    assert parts(tf.sparse.map_values(tf.multiply, sp, 3.)) == ([[0, 0], [1, 2]], [3., 6.], [2, 3])
+    assert parts(tf.negative(sp)) == ([[0, 0], [1, 2]], [-1., -2.], [2, 3])
+    assert tf.sparse.reset_shape(sp, [4, 5]).dense_shape.numpy().tolist() == [4, 5]
+    data = tf.constant([[1., 2.], [3., 4.], [5., 6.]])
+    assert tf.sparse.segment_sum(data, [0, 2, 1], [0, 0, 1]).numpy().tolist() == [[6., 8.], [3., 4.]]
+    assert tf.sparse.segment_mean(data, [0, 2, 1], [0, 0, 1]).numpy().tolist() == [[3., 4.], [3., 4.]]
+    # TF 2.21 prints [[4.2426405 5.656854] [3. 4.]]: the sum times float32(1 / sqrt(2)).
+    assert tf.sparse.segment_sqrt_n(data, [0, 2, 1], [0, 0, 1]).numpy().tolist() == \
+        [[np.float32(4.2426405), np.float32(5.656854)], [3., 4.]]
+    assert tf.sparse.segment_sum(data, [0, 2, 1], [0, 0, 2], num_segments=4).numpy().tolist() == \
+        [[6., 8.], [0., 0.], [3., 4.], [0., 0.]]
+    crossed = tf.sparse.cross([tf.ragged.constant([['a'], ['b', 'c']]).to_sparse(), tf.constant([['d'], ['e']])])
+    assert parts(crossed) == ([[0, 0], [1, 0], [1, 1]], [b'a_X_d', b'b_X_e', b'c_X_e'], [2, 2])
+    counts = tf.sparse.bincount(tf.SparseTensor([[0, 0], [0, 1], [1, 0]], [1, 1, 3], [2, 2]))
+    assert parts(counts) == ([[1], [3]], [2, 1], [4])
+
+
+def test_ragged_sparse_round_trip():
+    rt = tf.ragged.constant([[1., 2.], [3.]])
+    assert parts(rt.to_sparse()) == ([[0, 0], [0, 1], [1, 0]], [1., 2., 3.], [2, 2])
+    assert tf.RaggedTensor.from_sparse(rt.to_sparse()).to_list() == [[1., 2.], [3.]]

@@ -9,7 +9,7 @@ less per op is about a tenth of their cost.
 """
 import math
 
-from ..composite import dispatch, has_composite
+from ..composite import dispatch, has_composite, map_elementwise
 from ..errors import InvalidArgumentError
 from ..backend import array_module_of
 from ..tensor import Tensor
@@ -130,7 +130,10 @@ mod = floormod
 def negative(x, name=None):
     """-x."""
     if not isinstance(x, Tensor):
-        x = as_numeric_tensor(x, 'negative')
+        try:
+            x = as_numeric_tensor(x, 'negative')
+        except TypeError:      # a RaggedTensor or SparseTensor: negate its values (framework/composite.py)
+            return map_elementwise(x, negative, 'negative')
     out = Tensor(-x._data)
     if ACTIVE:
         record('negative', (x,), out, _NEGATIVE_VJPS)

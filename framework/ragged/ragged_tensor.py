@@ -225,6 +225,17 @@ class RaggedTensor(CompositeTensor):
         from .dense_conversion import to_tensor
         return to_tensor(self, default_value, shape)
 
+    def to_sparse(self, name=None):
+        """A SparseTensor holding the values at their padded coordinates."""
+        from .sparse_conversion import to_sparse
+        return to_sparse(self)
+
+    @classmethod
+    def from_sparse(cls, st_input, name=None, row_splits_dtype=np.int64):
+        """Rows from a 2-D SparseTensor with ordered, gap-free indices."""
+        from .sparse_conversion import from_sparse
+        return from_sparse(st_input, name, row_splits_dtype)
+
     def to_list(self):
         """Nested Python lists of the values."""
         from .dense_conversion import to_list

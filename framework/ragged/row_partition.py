@@ -67,3 +67,24 @@ def positions_of(splits):
     """Each value's position inside its row."""
     rowids = rowids_of(splits)
     return np.arange(len(rowids), dtype=np.int64) - splits[rowids] if rowids.size else rowids
+
+
+def row_splits_to_segment_ids(splits, name=None, out_type=None):
+    """``tf.ragged.row_splits_to_segment_ids``: the row of each value."""
+    from .. import dtypes
+    host = check_splits_start(host_ints(splits, 'splits', 'row_splits_to_segment_ids'), 'row_splits_to_segment_ids')
+    return splits_tensor(rowids_of(host), dtypes.numpy_dtype(out_type) or splits_dtype(splits))
+
+
+def segment_ids_to_row_splits(segment_ids, num_segments=None, out_type=None, name=None):
+    """``tf.ragged.segment_ids_to_row_splits``: row splits for sorted segment ids."""
+    from .. import dtypes
+    ids = host_ints(segment_ids, 'segment_ids', 'segment_ids_to_row_splits')
+    return splits_tensor(splits_from_rowids(ids, num_segments, 'segment_ids_to_row_splits'),
+                         dtypes.numpy_dtype(out_type) or splits_dtype(segment_ids))
+
+
+def check_splits_start(splits, op):
+    if splits.size == 0 or splits[0] != 0 or np.any(np.diff(splits) < 0):
+        raise ValueError('%s: splits must start with 0 and not decrease, got %s' % (op, splits.tolist()))
+    return splits

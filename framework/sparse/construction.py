@@ -1,0 +1,77 @@
+"""Making SparseTensors: ``tf.sparse.eye``, ``reset_shape``, ``map_values`` and ``bincount``."""
+import numpy as np
+
+from .. import backend, dtypes
+from ..tensor import Tensor, convert_to_tensor
+from .layout import _sparse
+from .sparse_tensor import SparseTensor
+
+
+def eye(num_rows, num_columns=None, dtype=np.float32, name=None):
+    """A SparseTensor with ones on the main diagonal."""
+    rows = int(num_rows)
+    cols = rows if num_columns is None else int(num_columns)
+    if rows < 0 or cols < 0:
+        raise ValueError('sparse.eye: num_rows and num_columns must be >= 0, got %d and %d' % (rows, cols))
+    diagonal = np.arange(min(rows, cols), dtype=np.int64)
+    values = np.ones(len(diagonal), dtype=dtypes.numpy_dtype(dtype))
+    return SparseTensor(np.stack([diagonal, diagonal], axis=1), Tensor(backend.place(values)), [rows, cols])
+
+
+def reset_shape(sp_input, new_shape=None):
+    """The same entries with dense_shape ``new_shape`` (no smaller than any index), or the tightest shape."""
+    sp = _sparse(sp_input, 'sparse.reset_shape')
+    idx = sp._indices_host()
+    tight = idx.max(axis=0) + 1 if len(idx) else np.zeros(sp.ndim, np.int64)
+    if new_shape is None:
+        return SparseTensor(idx, sp.values, tight)
+    shape = np.asarray(backend.to_host(convert_to_tensor(new_shape)._data), np.int64)
+    if shape.shape != tight.shape or np.any(shape < tight):
+        raise ValueError('sparse.reset_shape: new_shape %s must have rank %d and hold every index (at least %s)'
+                         % (shape.tolist(), len(tight), tight.tolist()))
+    return SparseTensor(idx, sp.values, shape)
+
+
+def map_values(op, *args, **kwargs):
+    """``op`` on the values of the SparseTensor arguments, which must share their indices."""
+    sparse = [a for a in list(args) + list(kwargs.values()) if isinstance(a, SparseTensor)]
+    if not sparse:
+        raise ValueError('sparse.map_values: expected at least one SparseTensor argument; call op directly')
+    first = sparse[0]
+    for other in sparse[1:]:
+        if not (np.array_equal(other._indices_host(), first._indices_host())
+                and np.array_equal(other._shape_host(), first._shape_host())):
+            raise ValueError('sparse.map_values: every SparseTensor must have the same indices and dense_shape')
+    plain = lambda a: a.values if isinstance(a, SparseTensor) else a  # noqa: E731
+    return first.with_values(op(*[plain(a) for a in args], **{k: plain(v) for k, v in kwargs.items()}))
+
+
+def bincount(values, weights=None, axis=0, minlength=None, maxlength=None, binary_output=False, name=None):
+    """How often each id occurs among the stored values, as a SparseTensor of counts
+    (``axis=0``: over all values; ``axis=-1``: per row of a 2-D input)."""
+    sp = _sparse(values, 'sparse.bincount')
+    ids = np.asarray(backend.to_host(sp.values._data))
+    if ids.dtype.kind not in 'iu' or (ids.size and ids.min() < 0):
+        raise ValueError('sparse.bincount: values must be non-negative integers, got %s' % ids.tolist())
+    w = None if weights is None else np.asarray(backend.to_host(convert_to_tensor(weights)._data)).reshape(-1)
+    size = int(ids.max()) + 1 if ids.size else 0
+    size = max(size, int(minlength or 0))
+    if maxlength is not None:
+        size = min(size, int(maxlength))
+    inside = ids < size
+    if axis in (0, None):
+        rows = np.zeros(len(ids), np.int64)
+    elif axis == -1 and sp.ndim == 2:
+        rows = sp._indices_host()[:, 0]
+    else:
+        raise ValueError('sparse.bincount: axis must be 0 or -1 (for a 2-D input), got %r' % (axis,))
+    nrows = 1 if axis in (0, None) else int(sp._shape_host()[0])
+    counts = np.zeros((nrows, size), np.float64 if w is not None else ids.dtype)
+    np.add.at(counts, (rows[inside], ids[inside]), 1 if w is None else w[inside])
+    if binary_output:
+        counts = (counts > 0).astype(counts.dtype)
+    where = np.argwhere(counts)
+    out_dtype = w.dtype if w is not None else ids.dtype
+    if axis in (0, None):
+        return SparseTensor(where[:, 1:], Tensor(backend.place(counts[0][where[:, 1]].astype(out_dtype))), [size])
+    return SparseTensor(where, Tensor(backend.place(counts[tuple(where.T)].astype(out_dtype))), [nrows, size])
