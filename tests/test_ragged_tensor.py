@@ -160,3 +160,15 @@ def test_segment_ids_and_row_splits():
     assert tf.ragged.segment_ids_to_row_splits([0, 0, 2]).numpy().tolist() == [0, 2, 2, 3]
     assert tf.ragged.segment_ids_to_row_splits([0, 0, 2], num_segments=4).numpy().tolist() == [0, 2, 2, 3, 3]
     assert tf.negative(rc([[1.], []])).to_list() == [[-1.], []]
+
+
+def test_bounding_shape_and_merge_dims():
+    r2 = rc([[[1, 2], [3]], [], [[4]]])
+    assert r2.bounding_shape().numpy().tolist() == [3, 2, 2]
+    assert repr(r2.merge_dims(0, 1)) == '<tapeflow.RaggedTensor [[1, 2], [3], [4]]>'
+    assert repr(r2.merge_dims(1, 2)) == '<tapeflow.RaggedTensor [[1, 2, 3], [], [4]]>'
+    assert r2.merge_dims(0, 2).numpy().tolist() == [1, 2, 3, 4]
+    uniform_inner = tf.ragged.constant([[[1, 2]], [[3, 4], [5, 6]]], ragged_rank=1)
+    assert uniform_inner.bounding_shape().numpy().tolist() == [2, 2, 2]
+    assert repr(uniform_inner.merge_dims(1, 2)) == '<tapeflow.RaggedTensor [[1, 2], [3, 4, 5, 6]]>'
+    assert uniform_inner.merge_dims(0, 1).numpy().tolist() == [[1, 2], [3, 4], [5, 6]]

@@ -186,6 +186,16 @@ class RaggedTensor(CompositeTensor):
             raise ValueError('row_lengths: axis must be in [1, %d] for this RaggedTensor, got %r' % (self.ragged_rank, axis))
         return self.with_values(self._values.row_lengths(axis - 1))
 
+    def bounding_shape(self, axis=None, name=None, out_type=None):
+        """The dense shape that to_tensor() gives, as an int vector."""
+        from .shape_ops import bounding_shape
+        return bounding_shape(self, axis, out_type)
+
+    def merge_dims(self, outer_axis, inner_axis):
+        """Axes outer_axis..inner_axis merged into one."""
+        from .shape_ops import merge_dims
+        return merge_dims(self, outer_axis, inner_axis)
+
     def nested_row_lengths(self, name=None):
         return tuple(self._int_tensor(np.diff(np.asarray(backend.to_host(s._data)))) for s in self.nested_row_splits)
 
