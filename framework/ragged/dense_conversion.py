@@ -35,16 +35,16 @@ def constant(pylist, dtype=None, ragged_rank=None, inner_shape=None, name=None, 
     Raises:
         ValueError: scalars at different depths, or inner lists that are not uniform.
     """
-    scalars, list_depth = set(), [set(), 0]
-    _scalar_depths(pylist, 0, list_depth)
-    scalars = list_depth[0]
+    found = [set(), 0]      # the depths scalars sit at, and the deepest list
+    _scalar_depths(pylist, 0, found)
+    scalars, list_depth = found
     if len(scalars) > 1:
         raise ValueError('ragged.constant: all scalar values must have the same nesting depth, got depths %s'
                          % sorted(scalars))
     if not isinstance(pylist, (list, tuple, np.ndarray)):
         return dense_constant(pylist, dtype)
     inner = () if inner_shape is None else tuple(int(d) for d in inner_shape)
-    depth = scalars.pop() if scalars else list_depth[1] + len(inner)
+    depth = scalars.pop() if scalars else list_depth + len(inner)
     if ragged_rank is None:
         ragged_rank = depth - 1 - len(inner)
     if not 0 <= ragged_rank < depth:
