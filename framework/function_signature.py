@@ -31,7 +31,10 @@ class Binder:
         self.simple = all(p.kind == inspect.Parameter.POSITIONAL_OR_KEYWORD for p in params)
         self.names = [p.name for p in params]
         self.defaults = [p.default for p in params]
-        self.input_signature = None if input_signature is None else _checked_signature(input_signature, params)
+        # A method decorated in its class is checked without ``self``: the signature describes the
+        # arguments after it, which is how the instance-bound Function (``Function.__get__``) is called.
+        checked = params[1:] if params and params[0].name == 'self' else params
+        self.input_signature = None if input_signature is None else _checked_signature(input_signature, checked)
 
     def bind(self, args, kwargs):
         """The argument values in parameter order (``*args`` as a tuple, ``**kwargs`` as a dict)."""
