@@ -1,0 +1,87 @@
+"""``tf.saved_model``: save an object with its variables and signatures to a directory; load it back.
+
+tapeflow has no graphs to serialise, so a SavedModel here is the Python
+object itself, pickled by reference to its classes and functions, with its
+variables in a checkpoint::
+
+    export_dir/saved_model.tapeflow      the pickled object and signatures
+    export_dir/variables/variables.index, variables.data-00000-of-00001
+    export_dir/assets/
+
+Portable: between tapeflow processes that can import the object's code.
+Not portable: to TensorFlow, TF Serving or TFLite (no saved_model.pb), or to
+a program without the defining classes. The loaded object is a proxy of the
+original (not an instance of its class, as in TensorFlow) that exposes its
+attributes, variables, tf.functions and ``signatures``; being Python, its
+functions accept any input the original accepts, not only traced shapes.
+"""
+import os
+import pickle
+
+from ..train import checkpoint_file
+from ..train.object_graph import ObjectGraph, is_trackable
+from . import object_pickle
+from .loaded import LoadedObject
+from .signatures import Signature, as_signatures
+
+SAVED_MODEL_FILENAME = 'saved_model.tapeflow'
+FORMAT = 'tapeflow-saved-model-1'
+
+__all__ = ['LoadedObject', 'Signature', 'contains_saved_model', 'load', 'save']
+
+
+def _variables_prefix(export_dir):
+    return os.path.join(export_dir, 'variables', 'variables')
+
+
+def save(obj, export_dir, signatures=None, options=None):
+    """Write ``obj`` (a tf.Module, Keras model, or any trackable object) to ``export_dir``.
+
+    Args:
+        signatures: a tf.function with input_signature, a concrete function, or a dict
+            name -> either (default: TensorFlow's choice, see ``signatures.default_signatures``).
+    Raises:
+        ValueError: ``obj`` holds no variables and is not a Module or model.
+        TypeError: ``obj`` cannot be pickled by reference (see ``object_pickle``).
+    """
+    if not is_trackable(obj):
+        raise ValueError('tf.saved_model.save: expected a trackable object (tf.Module, Keras model, Checkpoint), '
+                         'got %r' % (obj,))
+    export_dir = os.fspath(export_dir)
+    graph = ObjectGraph([('', obj)])
+    payload = {'format': FORMAT, 'root': obj, 'signatures': as_signatures(signatures, obj)}
+    data, variables = object_pickle.dumps(payload, graph.key_of)
+    os.makedirs(os.path.join(export_dir, 'assets'), exist_ok=True)
+    # A checkpoint with the object-graph keys: tf.train.list_variables reads the variables directory.
+    checkpoint_file.write(_variables_prefix(export_dir), variables, {'objects': {}})
+    with checkpoint_file.replaced_atomically(os.path.join(export_dir, SAVED_MODEL_FILENAME)) as temporary:
+        with open(temporary, 'wb') as f:
+            f.write(data)
+
+
+def load(export_dir, tags=None, options=None):
+    """The object saved in ``export_dir``, as a ``LoadedObject``.
+
+    Raises:
+        OSError: no tapeflow SavedModel there (a TensorFlow one is named as such).
+    """
+    export_dir = os.fspath(export_dir)
+    path = os.path.join(export_dir, SAVED_MODEL_FILENAME)
+    if not os.path.isfile(path):
+        if os.path.isfile(os.path.join(export_dir, 'saved_model.pb')):
+            raise OSError('%s holds a TensorFlow SavedModel (saved_model.pb); tapeflow loads only SavedModels '
+                          'written by tapeflow' % export_dir)
+        raise OSError('SavedModel file does not exist at: %s (expected %s)' % (export_dir, SAVED_MODEL_FILENAME))
+    values = checkpoint_file.CheckpointReader(_variables_prefix(export_dir)).values()
+    with open(path, 'rb') as f:
+        try:
+            payload = object_pickle.loads(f.read(), values)
+        except (pickle.UnpicklingError, AttributeError, ImportError) as err:
+            raise OSError('cannot load the SavedModel at %s: %s (the classes and functions it was saved with must '
+                          'be importable)' % (export_dir, err)) from None
+    return LoadedObject(payload['root'], payload['signatures'])
+
+
+def contains_saved_model(export_dir):
+    """Whether ``export_dir`` holds a tapeflow SavedModel."""
+    return os.path.isfile(os.path.join(os.fspath(export_dir), SAVED_MODEL_FILENAME))

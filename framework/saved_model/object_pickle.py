@@ -1,0 +1,70 @@
+"""Pickling an object with its variables kept apart, as a SavedModel keeps them in 'variables/'.
+
+The object is pickled by reference to its classes and functions (so the
+code that defines them must be importable when loading); each Variable
+becomes a reference to a key whose value is written to the variables
+checkpoint instead of into the pickle. Loading rebuilds each variable, of
+its own class and with its own attributes, around the saved value.
+"""
+import io
+import pickle
+import threading
+
+import numpy as np
+
+from .. import backend
+from ..variable import Variable
+
+_loading = threading.local()     # the values of the load running on this thread
+
+
+def _rebuild_variable(cls, key, state):
+    variable = cls.__new__(cls)
+    for name, value in state.items():
+        setattr(variable, name, value)
+    variable._data = np.array(_loading.values[key])
+    variable._snapshot = None
+    return variable
+
+
+class _Pickler(pickle.Pickler):
+    def __init__(self, file, key_of):
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self._key_of = key_of
+        self.variables = {}          # key -> Variable
+
+    def reducer_override(self, obj):
+        if not isinstance(obj, Variable):
+            return NotImplemented
+        key = self._key_of(obj) or '_saved_variables/%d/.ATTRIBUTES/VARIABLE_VALUE' % len(self.variables)
+        self.variables[key] = obj
+        state = dict(obj.__reduce_ex__(pickle.HIGHEST_PROTOCOL)[2][1])
+        state.pop('_data', None)
+        state['_snapshot'] = None
+        return _rebuild_variable, (type(obj), key, state)
+
+
+def dumps(obj, key_of):
+    """(pickle bytes, {key: Variable}) for ``obj``; ``key_of(variable)`` names graph variables.
+
+    Raises:
+        TypeError: an object pickle cannot store by reference (a lambda, a local class, a lock...).
+    """
+    buffer = io.BytesIO()
+    pickler = _Pickler(buffer, key_of)
+    try:
+        pickler.dump(obj)
+    except (pickle.PicklingError, TypeError, AttributeError) as err:
+        raise TypeError('tf.saved_model.save: cannot store %r: %s. tapeflow saves Python objects by reference '
+                        '(pickle): classes and functions must be defined at module level and importable, '
+                        'and attributes must not hold lambdas, open files or locks.' % (obj, err)) from None
+    return buffer.getvalue(), pickler.variables
+
+
+def loads(data, values):
+    """The object pickled by ``dumps``, its variables holding ``values`` ({key: numpy array})."""
+    _loading.values = {key: backend.to_host(value) for key, value in values.items()}
+    try:
+        return pickle.loads(data)
+    finally:
+        del _loading.values
