@@ -111,3 +111,26 @@ def test_bad_input():
         tnp.where([True], 1)
     with pytest.raises(ValueError, match='dtype_conversion_mode'):
         tnp.experimental_enable_numpy_behavior(dtype_conversion_mode='bogus')
+
+
+@pytest.mark.parametrize('make, expected', [
+    # values and dtypes as TF 2.21's tnp gives them
+    (lambda: tnp.fix(tnp.array([-1.5, 2.5])), np.array([-1.0, 2.0])),
+    (lambda: tnp.divmod(tnp.array([7, -7]), 3)[0], np.array([2, -3])),
+    (lambda: tnp.divmod(tnp.array([7, -7]), 3)[1], np.array([1, 2])),
+    (lambda: tnp.float_power(tnp.array([2]), 3), np.array([8])),
+    (lambda: tnp.polyval([1.0, 2.0, 3.0], 2.0), np.float64(11.0)),
+    (lambda: tnp.compress([True, False, True], tnp.array([1, 2, 3])), np.array([1, 3])),
+    (lambda: tnp.diag_indices(2)[1], np.array([0, 1], np.int32)),
+    (lambda: tnp.ix_([0, 1], [2])[0], np.array([[0], [1]])),
+    (lambda: tnp.atleast_3d([1, 2]), np.array([[[1], [2]]])),
+    (lambda: tnp.atleast_2d(1.0), np.array([[1.0]])),
+    (lambda: tnp.broadcast_arrays(tnp.ones(2), tnp.ones((3, 1)))[1], np.ones((3, 2))),
+    (lambda: tnp.angle(tnp.array([-1.0, 2.0]), deg=True), np.array([180.0, 0.0])),
+    (lambda: tnp.iscomplex(tnp.array([1.0 + 1j, 2.0])), np.array([True, False])),
+    (lambda: tnp.bitwise_not(tnp.array([1, 2])), np.array([-2, -3])),
+])
+def test_composed_functions(make, expected):
+    got = make()
+    np.testing.assert_array_equal(got.numpy(), expected)
+    assert got.dtype.name == expected.dtype.name

@@ -16,6 +16,8 @@ from . import random  # noqa: F401
 from .conversion import asarray, prefer_float32 as _prefer_float32, promoted as _promoted
 from .creation import (arange, array, empty, empty_like, eye, full, full_like, geomspace, identity,  # noqa: F401
                        linspace, logspace, ones, ones_like, tri, zeros, zeros_like)
+from .extras import (angle, atleast_1d, atleast_2d, atleast_3d, bitwise_not, broadcast_arrays, compress,  # noqa: F401
+                     diag_indices, divmod, fix, float_power, iscomplex, iscomplexobj, isrealobj, ix_, polyval)
 from .functions import FUNCTIONS as _FUNCTIONS
 
 globals().update(_FUNCTIONS)
@@ -25,6 +27,8 @@ bool_, float16, float32, float64 = _np.bool_, _np.float16, _np.float32, _np.floa
 int8, int16, int32, int64 = _np.int8, _np.int16, _np.int32, _np.int64
 uint8, uint16, uint32, uint64 = _np.uint8, _np.uint16, _np.uint32, _np.uint64
 complex64, complex128 = _np.complex64, _np.complex128
+float_, int_, complex_, object_, string_, unicode_ = _np.float64, _np.int64, _np.complex128, _np.object_, _np.bytes_, _np.str_
+inexact = _np.inexact
 e, pi, inf, nan, newaxis = _np.e, _np.pi, _np.inf, _np.nan, None
 finfo, iinfo, issubdtype, promote_types = _np.finfo, _np.iinfo, _np.issubdtype, _np.promote_types
 
@@ -44,11 +48,6 @@ def remainder(x1, x2):
 
 def flatten(a):
     return _FUNCTIONS['ravel'](a)
-
-
-def atleast_1d(*arys):
-    out = [_FUNCTIONS['reshape'](a, (1,)) if len(asarray(a).shape) == 0 else asarray(a) for a in arys]
-    return out[0] if len(out) == 1 else out
 
 
 def isscalar(num):
