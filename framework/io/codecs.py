@@ -1,0 +1,91 @@
+"""JPEG (through Pillow, loaded only when asked) and format sniffing: ``decode_jpeg``,
+``encode_jpeg``, ``is_jpeg``, ``decode_image``. PNGs never need Pillow (png.py)."""
+import io
+
+import numpy as np
+
+from .. import backend, dtypes
+from ..ops.operands import as_tensor
+from ..tensor import Tensor
+from .png import SIGNATURE, decode_png
+from .strings_in import as_bytes, string_tensor
+
+
+def _pillow(op):
+    try:
+        from PIL import Image
+    except ImportError:
+        raise ImportError('%s needs Pillow (pip install Pillow), which tapeflow does not install; PNG files '
+                          'decode without it (tf.io.decode_png)' % op) from None
+    return Image
+
+
+def is_jpeg(contents, name=None):
+    """Whether the bytes start with JPEG's marker (a boolean tensor)."""
+    return Tensor(np.bool_(as_bytes(contents, 'io.is_jpeg').startswith(b'\xff\xd8\xff')))
+
+
+def _mode(channels, op):
+    if int(channels) not in (0, 1, 3, 4):
+        raise ValueError('%s: channels must be 0 (as stored), 1, 3 or 4, got %r' % (op, channels))
+    return {1: 'L', 3: 'RGB', 4: 'RGBA'}.get(int(channels))
+
+
+def _decode_with_pillow(data, channels, op):
+    image = _pillow(op).open(io.BytesIO(data))
+    mode = _mode(channels, op)
+    image = image.convert(mode or ('L' if image.mode in ('1', 'L', 'I', 'I;16') else 'RGBA'
+                                   if 'A' in image.mode or 'transparency' in image.info else 'RGB'))
+    pixels = np.asarray(image, np.uint8)
+    return Tensor(pixels[..., None] if pixels.ndim == 2 else pixels)
+
+
+def decode_jpeg(contents, channels=0, ratio=1, fancy_upscaling=True, try_recover_truncated=False,
+                acceptable_fraction=1, dct_method='', name=None):
+    """A JPEG's pixels as (height, width, channels) uint8 (Pillow's decoder: values may differ from
+    TensorFlow's libjpeg by a level or two)."""
+    op = 'io.decode_jpeg'
+    data = as_bytes(contents, op)
+    if not data.startswith(b'\xff\xd8\xff'):
+        raise ValueError('%s: contents are not a JPEG image (they start with %r)' % (op, data[:4]))
+    return _decode_with_pillow(data, channels, op)
+
+
+def encode_jpeg(image, format='', quality=95, progressive=False, optimize_size=False, chroma_downsampling=True,
+                density_unit='in', x_density=300, y_density=300, xmp_metadata='', name=None):
+    """JPEG bytes (a scalar string tensor) of a (height, width, 1 or 3) uint8 image, through Pillow."""
+    op = 'io.encode_jpeg'
+    x = as_tensor(image, op)
+    pixels = np.asarray(backend.to_host(x._data))
+    if pixels.dtype != np.uint8 or pixels.ndim != 3 or pixels.shape[-1] not in (1, 3):
+        raise ValueError('%s: image must be uint8 (height, width, 1 or 3), got %s %s' % (op, pixels.dtype.name,
+                                                                                         pixels.shape))
+    if not 0 <= int(quality) <= 100:
+        raise ValueError('%s: quality must be in [0, 100], got %r' % (op, quality))
+    Image = _pillow(op)
+    buffer = io.BytesIO()
+    Image.fromarray(pixels[..., 0] if pixels.shape[-1] == 1 else pixels).save(
+        buffer, 'JPEG', quality=int(quality), progressive=bool(progressive), optimize=bool(optimize_size),
+        subsampling=2 if chroma_downsampling else 0)
+    return string_tensor(buffer.getvalue())
+
+
+def decode_image(contents, channels=None, dtype='uint8', name=None, expand_animations=True):
+    """PNG, JPEG, GIF or BMP bytes as (height, width, channels) pixels (PNG in pure Python, the others
+    through Pillow); ``dtype`` float16/32/64 scales to [0, 1] as convert_image_dtype."""
+    from ..ops.image.conversions import convert_image_dtype
+    op = 'io.decode_image'
+    data = as_bytes(contents, op)
+    channels = 0 if channels is None else int(channels)
+    _mode(channels, op)
+    target = dtypes.numpy_dtype(dtype)
+    if data.startswith(SIGNATURE):
+        pixels = decode_png(data, channels, 'uint16' if target == np.uint16 else 'uint8')
+    elif data.startswith(b'\xff\xd8\xff'):
+        pixels = decode_jpeg(data, channels)
+    elif data[:4] == b'GIF8' or data[:2] == b'BM':
+        pixels = _decode_with_pillow(data, channels, op)
+    else:
+        raise ValueError('%s: unknown image format (the data starts with %r); expected PNG, JPEG, GIF or BMP'
+                         % (op, data[:8]))
+    return convert_image_dtype(pixels, target)

@@ -1,0 +1,154 @@
+"""``tf.io.gfile``: TensorFlow's file-system API on the local file system (os, shutil, glob).
+
+Errors are TensorFlow's: a missing file raises ``errors.NotFoundError``, an
+existing target without ``overwrite`` raises ``errors.AlreadyExistsError``.
+"""
+import glob as _glob
+import os
+import shutil
+
+from .. import errors
+from .strings_in import as_path
+
+
+def _not_found(op, path):
+    return errors.NotFoundError(None, None, 'io.gfile.%s: %s: no such file or directory' % (op, path))
+
+
+def exists(path):
+    """Whether ``path`` names a file or directory."""
+    return os.path.exists(as_path(path, 'io.gfile.exists', 'path'))
+
+
+def isdir(path):
+    """Whether ``path`` is a directory."""
+    return os.path.isdir(as_path(path, 'io.gfile.isdir', 'path'))
+
+
+def listdir(path):
+    """The names in directory ``path`` (not full paths), unsorted as TensorFlow's."""
+    path = as_path(path, 'io.gfile.listdir', 'path')
+    if not os.path.isdir(path):
+        raise _not_found('listdir', path)
+    return os.listdir(path)
+
+
+def glob(pattern):
+    """The paths matching ``pattern`` (``*``, ``?``, ``[...]``; a list of patterns is allowed)."""
+    patterns = pattern if isinstance(pattern, (list, tuple)) else [pattern]
+    out = []
+    for p in patterns:
+        out.extend(_glob.glob(as_path(p, 'io.gfile.glob', 'pattern')))
+    return out
+
+
+def makedirs(path):
+    """Create ``path`` and missing parents; an existing directory is fine."""
+    os.makedirs(as_path(path, 'io.gfile.makedirs', 'path'), exist_ok=True)
+
+
+def mkdir(path):
+    """Create the directory ``path`` (its parent must exist)."""
+    path = as_path(path, 'io.gfile.mkdir', 'path')
+    try:
+        os.mkdir(path)
+    except FileExistsError:
+        raise errors.AlreadyExistsError(None, None, 'io.gfile.mkdir: %s already exists' % path) from None
+    except FileNotFoundError:
+        raise _not_found('mkdir', os.path.dirname(path)) from None
+
+
+def remove(path):
+    """Delete the file ``path``."""
+    path = as_path(path, 'io.gfile.remove', 'path')
+    if not os.path.isfile(path):
+        raise _not_found('remove', path)
+    os.remove(path)
+
+
+def rmtree(path):
+    """Delete the directory ``path`` and everything under it."""
+    path = as_path(path, 'io.gfile.rmtree', 'path')
+    if not os.path.isdir(path):
+        raise _not_found('rmtree', path)
+    shutil.rmtree(path)
+
+
+def _target(op, src, dst, overwrite):
+    src, dst = as_path(src, 'io.gfile.' + op, 'src'), as_path(dst, 'io.gfile.' + op, 'dst')
+    if not os.path.exists(src):
+        raise _not_found(op, src)
+    if os.path.exists(dst) and not overwrite:
+        raise errors.AlreadyExistsError(None, None, 'io.gfile.%s: %s exists; pass overwrite=True' % (op, dst))
+    return src, dst
+
+
+def rename(src, dst, overwrite=False):
+    """Move ``src`` to ``dst``."""
+    src, dst = _target('rename', src, dst, overwrite)
+    os.replace(src, dst)
+
+
+def copy(src, dst, overwrite=False):
+    """Copy the file ``src`` to ``dst``."""
+    src, dst = _target('copy', src, dst, overwrite)
+    shutil.copyfile(src, dst)
+
+
+def walk(top, topdown=True, onerror=None):
+    """(directory, subdirectory names, file names) for each directory under ``top``, as os.walk."""
+    return os.walk(as_path(top, 'io.gfile.walk', 'top'), topdown=topdown, onerror=onerror)
+
+
+class GFile:
+    """A file object with TensorFlow's GFile interface: ``read(n=-1)``, ``write``, ``readline``,
+    ``readlines``, iteration, ``seek``/``tell``, ``size()``, and use as a context manager.
+    Mode 'r' reads str and 'rb' bytes, as Python's open."""
+
+    def __init__(self, name, mode='r'):
+        self.name = as_path(name, 'io.gfile.GFile', 'name')
+        self.mode = mode
+        if 'r' in mode and not os.path.exists(self.name):
+            raise _not_found('GFile', self.name)
+        self._file = open(self.name, mode)
+
+    def read(self, n=-1):
+        return self._file.read(n)
+
+    def write(self, data):
+        if 'b' in self.mode and isinstance(data, str):
+            data = data.encode('utf-8')
+        self._file.write(data)
+
+    def readline(self):
+        return self._file.readline()
+
+    def readlines(self):
+        return self._file.readlines()
+
+    def __iter__(self):
+        return iter(self._file)
+
+    def seek(self, offset=None, whence=0, position=None):
+        self._file.seek(position if offset is None else offset, whence)
+
+    def tell(self):
+        return self._file.tell()
+
+    def size(self):
+        return os.path.getsize(self.name)
+
+    def flush(self):
+        self._file.flush()
+
+    def close(self):
+        self._file.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+Open = GFile
