@@ -189,3 +189,22 @@ def test_exponential_moving_average_matches_tensorflow():
 
 def test_tf_train_is_reachable_from_the_package():
     assert tf.train.Checkpoint is train.Checkpoint
+
+
+def test_load_variable_and_checkpoints_iterator(tmp_path):
+    ckpt = train.Checkpoint(v=tf.Variable(2.5))
+    assert list(train.checkpoints_iterator(str(tmp_path), timeout=0)) == []
+    first = ckpt.save(str(tmp_path / 'ckpt'))
+    assert train.load_variable(str(tmp_path), 'v/.ATTRIBUTES/VARIABLE_VALUE') == 2.5
+    timeouts = []
+
+    def save_once_then_stop():
+        timeouts.append(1)
+        if len(timeouts) == 1:
+            ckpt.save(str(tmp_path / 'ckpt'))
+            return False
+        return True
+    seen = list(train.checkpoints_iterator(str(tmp_path), timeout=0, timeout_fn=save_once_then_stop))
+    assert seen == [first, str(tmp_path / 'ckpt-2')] and len(timeouts) == 2
+    with pytest.raises(ValueError, match='min_interval_secs'):
+        next(train.checkpoints_iterator(str(tmp_path), min_interval_secs=-1))

@@ -9,13 +9,14 @@ import os
 from .checkpoint import Checkpoint
 from .checkpoint_file import CheckpointReader
 from .checkpoint_manager import CheckpointManager
+from .checkpoint_polling import checkpoints_iterator
 from .checkpoint_state import CheckpointState, get_checkpoint_state, latest_checkpoint
 from .moving_averages import ExponentialMovingAverage
 from .restore_status import CheckpointLoadStatus
 
 __all__ = ['Checkpoint', 'CheckpointLoadStatus', 'CheckpointManager', 'CheckpointReader', 'CheckpointState',
-           'ExponentialMovingAverage', 'get_checkpoint_state', 'latest_checkpoint', 'list_variables',
-           'load_checkpoint']
+           'ExponentialMovingAverage', 'checkpoints_iterator', 'get_checkpoint_state', 'latest_checkpoint',
+           'list_variables', 'load_checkpoint', 'load_variable']
 
 
 def load_checkpoint(ckpt_dir_or_file):
@@ -38,3 +39,10 @@ def list_variables(ckpt_dir_or_file):
     """(key, shape) of every value in the checkpoint, sorted by key."""
     shapes = load_checkpoint(ckpt_dir_or_file).get_variable_to_shape_map()
     return sorted(shapes.items())
+
+
+def load_variable(ckpt_dir_or_file, name):
+    """The saved value of ``name`` (e.g. 'model/w/.ATTRIBUTES/VARIABLE_VALUE'; a trailing ':0' is dropped)."""
+    if name.endswith(':0'):
+        name = name[:-2]
+    return load_checkpoint(ckpt_dir_or_file).get_tensor(name)
