@@ -125,3 +125,23 @@ def _saved_pair(tmp_path):
     path = str(tmp_path / 'pair')
     tf.saved_model.save(Pair(), path)
     return path
+
+
+def test_asset_travels_with_the_model(tmp_path):
+    vocabulary = tmp_path / 'vocab.txt'
+    vocabulary.write_text('a\nb\n')
+    holder = tf.Module()
+    holder.vocab = tf.saved_model.Asset(str(vocabulary))
+    export = tmp_path / 'export'
+    tf.saved_model.save(holder, str(export))
+    vocabulary.unlink()
+    loaded = tf.saved_model.load(str(export))
+    # TF 2.21: the loaded asset_path names the copy in '<export>/assets/'
+    assert loaded.vocab.asset_path.numpy() == str(export / 'assets' / 'vocab.txt').encode()
+    assert open(loaded.vocab.asset_path.numpy().decode()).read() == 'a\nb\n'
+    assert tf.saved_model.ASSETS_DIRECTORY == 'assets' and tf.saved_model.SERVING == 'serve'
+    assert tf.saved_model.DEFAULT_SERVING_SIGNATURE_DEF_KEY == 'serving_default'
+    with pytest.raises(FileNotFoundError, match='vocab.txt'):
+        tf.saved_model.save(holder, str(tmp_path / 'again'))
+    with pytest.raises(TypeError, match='path must be a string'):
+        tf.saved_model.Asset(3)

@@ -21,13 +21,16 @@ import pickle
 from ..train import checkpoint_file
 from ..train.object_graph import ObjectGraph, is_trackable
 from . import object_pickle
+from .asset import Asset
+from .constants import *  # noqa: F401,F403  (TensorFlow's directory names, tags and keys)
+from .constants import ASSETS_DIRECTORY
 from .loaded import LoadedObject
 from .signatures import Signature, as_signatures
 
 SAVED_MODEL_FILENAME = 'saved_model.tapeflow'
 FORMAT = 'tapeflow-saved-model-1'
 
-__all__ = ['LoadedObject', 'Signature', 'contains_saved_model', 'load', 'save']
+__all__ = ['Asset', 'LoadedObject', 'Signature', 'contains_saved_model', 'load', 'save']
 
 
 def _variables_prefix(export_dir):
@@ -50,8 +53,9 @@ def save(obj, export_dir, signatures=None, options=None):
     export_dir = os.fspath(export_dir)
     graph = ObjectGraph([('', obj)])
     payload = {'format': FORMAT, 'root': obj, 'signatures': as_signatures(signatures, obj)}
-    data, variables = object_pickle.dumps(payload, graph.key_of)
-    os.makedirs(os.path.join(export_dir, 'assets'), exist_ok=True)
+    assets_dir = os.path.join(export_dir, ASSETS_DIRECTORY)
+    os.makedirs(assets_dir, exist_ok=True)
+    data, variables = object_pickle.dumps(payload, graph.key_of, assets_dir)
     # A checkpoint with the object-graph keys: tf.train.list_variables reads the variables directory.
     checkpoint_file.write(_variables_prefix(export_dir), variables, {'objects': {}})
     with checkpoint_file.replaced_atomically(os.path.join(export_dir, SAVED_MODEL_FILENAME)) as temporary:
@@ -75,7 +79,7 @@ def load(export_dir, tags=None, options=None):
     values = checkpoint_file.CheckpointReader(_variables_prefix(export_dir)).values()
     with open(path, 'rb') as f:
         try:
-            payload = object_pickle.loads(f.read(), values)
+            payload = object_pickle.loads(f.read(), values, os.path.join(export_dir, ASSETS_DIRECTORY))
         except (pickle.UnpicklingError, AttributeError, ImportError) as err:
             raise OSError('cannot load the SavedModel at %s: %s (the classes and functions it was saved with must '
                           'be importable)' % (export_dir, err)) from None

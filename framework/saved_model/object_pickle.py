@@ -3,10 +3,12 @@
 The object is pickled by reference to its classes and functions (so the
 code that defines them must be importable when loading); each Variable
 becomes a reference to a key whose value is written to the variables
-checkpoint instead of into the pickle. Loading rebuilds each variable, of
+checkpoint instead of into the pickle, and each Asset's file is copied
+into 'assets/'. Loading rebuilds each variable, of
 its own class and with its own attributes, around the saved value.
 """
 import io
+import os
 import pickle
 import threading
 
@@ -14,6 +16,7 @@ import numpy as np
 
 from .. import backend
 from ..variable import Variable
+from .asset import Asset, copy_into
 
 _loading = threading.local()     # the values of the load running on this thread
 
@@ -27,13 +30,20 @@ def _rebuild_variable(cls, key, state):
     return variable
 
 
+def _rebuild_asset(name):
+    return Asset(os.path.join(_loading.assets_dir, name))
+
+
 class _Pickler(pickle.Pickler):
-    def __init__(self, file, key_of):
+    def __init__(self, file, key_of, assets_dir):
         super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
         self._key_of = key_of
+        self._assets_dir = assets_dir
         self.variables = {}          # key -> Variable
 
     def reducer_override(self, obj):
+        if isinstance(obj, Asset):
+            return _rebuild_asset, (copy_into(obj, self._assets_dir),)
         if not isinstance(obj, Variable):
             return NotImplemented
         key = self._key_of(obj) or '_saved_variables/%d/.ATTRIBUTES/VARIABLE_VALUE' % len(self.variables)
@@ -44,14 +54,15 @@ class _Pickler(pickle.Pickler):
         return _rebuild_variable, (type(obj), key, state)
 
 
-def dumps(obj, key_of):
-    """(pickle bytes, {key: Variable}) for ``obj``; ``key_of(variable)`` names graph variables.
+def dumps(obj, key_of, assets_dir):
+    """(pickle bytes, {key: Variable}) for ``obj``; ``key_of(variable)`` names graph variables;
+    Asset files are copied into ``assets_dir``.
 
     Raises:
         TypeError: an object pickle cannot store by reference (a lambda, a local class, a lock...).
     """
     buffer = io.BytesIO()
-    pickler = _Pickler(buffer, key_of)
+    pickler = _Pickler(buffer, key_of, assets_dir)
     try:
         pickler.dump(obj)
     except (pickle.PicklingError, TypeError, AttributeError) as err:
@@ -61,10 +72,12 @@ def dumps(obj, key_of):
     return buffer.getvalue(), pickler.variables
 
 
-def loads(data, values):
-    """The object pickled by ``dumps``, its variables holding ``values`` ({key: numpy array})."""
+def loads(data, values, assets_dir):
+    """The object pickled by ``dumps``, its variables holding ``values`` ({key: numpy array}),
+    its Assets naming files in ``assets_dir``."""
     _loading.values = {key: backend.to_host(value) for key, value in values.items()}
+    _loading.assets_dir = assets_dir
     try:
         return pickle.loads(data)
     finally:
-        del _loading.values
+        del _loading.values, _loading.assets_dir
