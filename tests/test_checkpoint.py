@@ -208,3 +208,29 @@ def test_load_variable_and_checkpoints_iterator(tmp_path):
     assert seen == [first, str(tmp_path / 'ckpt-2')] and len(timeouts) == 2
     with pytest.raises(ValueError, match='min_interval_secs'):
         next(train.checkpoints_iterator(str(tmp_path), min_interval_secs=-1))
+
+
+class TwoDense(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.first = keras.layers.Dense(4)
+        self.second = keras.layers.Dense(1)
+
+    def call(self, x):
+        return self.second(self.first(x))
+
+
+def test_subclassed_model_after_fit_restores_into_an_unbuilt_one(tmp_path):
+    model = TwoDense()
+    model.compile(optimizer='adam', loss='mse')
+    model.fit(np.ones((4, 3), np.float32), np.ones((4, 1), np.float32), epochs=1, verbose=0)
+    path = train.Checkpoint(model=model).write(str(tmp_path / 'w'))
+    assert 'model/optimizer/_iterations/.ATTRIBUTES/VARIABLE_VALUE' in dict(train.list_variables(path))
+    fresh = TwoDense()
+    fresh.compile(optimizer='adam', loss='mse')
+    train.Checkpoint(model=fresh).restore(path).assert_consumed()     # sublayers built from saved shapes
+    x = tf.constant(np.arange(6, dtype=np.float32).reshape(2, 3))
+    np.testing.assert_array_equal(fresh(x).numpy(), model(x).numpy())
+    assert int(fresh.optimizer.iterations.numpy()) == 1
+    for a, b in zip(model.optimizer.variables, fresh.optimizer.variables):
+        np.testing.assert_array_equal(a.numpy(), b.numpy())

@@ -86,6 +86,19 @@ def _optimizer_children(optimizer):
     return out
 
 
+def _build_sublayers(path, layer, before_expand, Optimizer):
+    # A subclassed model builds without building its sublayers (a forward pass would);
+    # offer each unbuilt one to ``before_expand``, again while that builds new ones.
+    from layers.saving.keras_tree import saveables
+    for _ in range(16):
+        unbuilt = [node for node in saveables(layer, include_optimizer=False)
+                   if not _is_instance(node.obj, Optimizer) and not node.obj.built]
+        for node in unbuilt:
+            before_expand(join(path, node.path), node.obj)
+        if not any(node.obj.built for node in unbuilt):
+            return
+
+
 class ObjectGraph:
     """The variables (by key) and objects (by path) reachable from ``children`` of the root.
 
@@ -117,6 +130,8 @@ class ObjectGraph:
                 self.optimizers.append((path, obj))
                 queue.extend((join(path, name), child) for name, child in _optimizer_children(obj))
             elif _is_instance(obj, Layer):
+                if before_expand is not None:
+                    _build_sublayers(path, obj, before_expand, Optimizer)
                 queue.extend(self._layer_children(path, obj, seen, Optimizer))
             elif hasattr(obj, '_checkpoint_children'):       # a nested Checkpoint
                 queue.extend((join(path, name), child) for name, child in obj._checkpoint_children())
