@@ -1,0 +1,92 @@
+"""Projective image sampling as TensorFlow's ImageProjectiveTransformV3 computes it: the one
+implementation behind keras.ops.image.affine_transform and the Keras augmentation layers.
+
+A transform [a0, a1, a2, b0, b1, b2, c0, c1] maps each output pixel (x, y) to
+the input point ((a0 x + a1 y + a2) / k, (b0 x + b1 y + b2) / k), k = c0 x + c1 y + 1.
+Points outside the image are folded back in by ``fill_mode`` ('reflect', 'wrap',
+'nearest') or read as ``fill_value`` ('constant'); neighbours that a bilinear
+read finds outside read ``fill_value``, as in TensorFlow. Coordinates are
+computed on the host in float32 (they decide which way a .5 rounds); pixels are
+gathered from the tensor, so gradients reach the images.
+"""
+import numpy as np
+
+from ... import backend
+from ...tensor import Tensor
+from ..indexing import gather
+from ..selection import where
+from ..shapes import cast, reshape
+
+FILL_MODES = ('reflect', 'wrap', 'constant', 'nearest')
+INTERPOLATIONS = ('nearest', 'bilinear')
+
+
+def fold(coord, size, mode):
+    """float32 coordinates mapped into [0, size - 1] as TensorFlow's fill modes map them
+    ('constant' leaves them, to be read as the fill value)."""
+    if mode == 'constant':
+        return coord
+    if size <= 1:
+        return np.zeros_like(coord)
+    if mode == 'reflect':
+        period = 2 * size
+        # fold negatives to the mirror image first, then take the remainder in one period
+        c = np.where(coord < 0, np.where(coord < -period, coord + period * np.trunc(-coord / period), coord), coord)
+        c = np.where(c < 0, np.where(c < -size, c + period, -c - 1), c)
+        high = c > size - 1
+        c = np.where(high, c - period * np.trunc(c / period), c)
+        c = np.where(high & (c >= size), period - c - 1, c)
+    elif mode == 'wrap':
+        span = size - 1
+        # one branch or the other, from the original coordinate (TensorFlow's if / else-if)
+        c = np.where(coord < 0, coord + size * (np.trunc(-coord / span) + 1),
+                     np.where(coord > size - 1, coord - size * np.trunc(coord / span), coord))
+    else:
+        c = coord
+    return np.clip(c, 0, size - 1)
+
+
+def source_points(transforms, batch, height, width, fill_mode):
+    """(y, x) float32 source coordinates (batch, height, width) of each output pixel, folded."""
+    t = np.broadcast_to(np.asarray(transforms, np.float32).reshape(-1, 8), (batch, 8))
+    ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
+    col = [t[:, i, None, None] for i in range(8)]
+    k = col[6] * xs + col[7] * ys + np.float32(1)
+    x_in = fold(((col[0] * xs + col[1] * ys + col[2]) / k).astype(np.float32), width, fill_mode)
+    y_in = fold(((col[3] * xs + col[4] * ys + col[5]) / k).astype(np.float32), height, fill_mode)
+    return y_in, x_in
+
+
+def transform(images, transforms, interpolation='bilinear', fill_mode='reflect', fill_value=0.0):
+    """4-D ``images`` (batch, height, width, channels) sampled through ``transforms`` ((8,), (1, 8)
+    or (batch, 8)); the result has the images' shape and dtype."""
+    if images._data.dtype.kind != 'f':
+        # integer pixels are interpolated in float32 and truncated back, as a C++ cast does
+        return cast(transform(cast(images, 'float32'), transforms, interpolation, fill_mode, fill_value), images.dtype)
+    n, h, w, c = images.shape
+    y_in, x_in = source_points(backend.to_host(transforms), n, h, w, fill_mode)
+    flat = reshape(images, [n * h * w, c])
+    offset = np.arange(n)[:, None, None] * (h * w)
+    xp = backend.array_module(images._data)
+    fill = Tensor(xp.asarray(fill_value, images._data.dtype))
+
+    def read(row, col):
+        inside = ((row >= 0) & (row <= h - 1) & (col >= 0) & (col <= w - 1)).reshape(-1, 1)
+        index = offset + np.clip(row, 0, h - 1).astype(np.int64) * w + np.clip(col, 0, w - 1).astype(np.int64)
+        values = gather(flat, xp.asarray(index.reshape(-1).astype(np.int32)))
+        return values if inside.all() else where(Tensor(xp.asarray(inside)), values, fill)
+
+    if interpolation == 'nearest':
+        # std::round: halves away from zero
+        out = read(np.sign(y_in) * np.floor(np.abs(y_in) + 0.5), np.sign(x_in) * np.floor(np.abs(x_in) + 0.5))
+    else:
+        y0, x0 = np.floor(y_in), np.floor(x_in)
+        dtype = images._data.dtype
+
+        def weight(v):
+            return Tensor(xp.asarray(v.reshape(-1, 1).astype(dtype)))
+        wy, wx = y_in - y0, x_in - x0
+        top = weight(1 - wx) * read(y0, x0) + weight(wx) * read(y0, x0 + 1)
+        bottom = weight(1 - wx) * read(y0 + 1, x0) + weight(wx) * read(y0 + 1, x0 + 1)
+        out = weight(1 - wy) * top + weight(wy) * bottom
+    return reshape(out, [n, h, w, c])
