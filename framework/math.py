@@ -11,3 +11,9 @@ from .ops import (abs, acos, acosh, add, add_n, argmax, argmin, asin, asinh, ata
 from .ops import (atan2, bincount, confusion_matrix, count_nonzero, digamma, in_top_k, lgamma,  # noqa: F401,E402
                   log_sigmoid, polyval, segment_max, segment_mean, segment_min, segment_sum,
                   unsorted_segment_max, unsorted_segment_mean, unsorted_segment_min, unsorted_segment_sum)
+from .ops.complex_parts import angle, conj, imag, real  # noqa: F401,E402
+from .ops.nn_losses_more import zero_fraction  # noqa: F401,E402
+from .ops.orderings import cumulative_logsumexp, invert_permutation, is_non_decreasing, is_strictly_increasing  # noqa: F401,E402,E501
+from .ops.safe_math import (accumulate_n, multiply_no_nan, reciprocal_no_nan, rint, scalar_mul, xdivy,  # noqa: F401,E402
+                            xlog1py, xlogy)
+from .ops.segment_products import segment_prod, unsorted_segment_prod, unsorted_segment_sqrt_n  # noqa: F401,E402

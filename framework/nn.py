@@ -7,3 +7,8 @@ from .ops import conv1d, embedding_lookup, in_top_k  # noqa: F401,E402
 from .ops.nn_windows import (avg_pool, avg_pool1d, avg_pool3d, conv1d_transpose, conv3d, conv3d_transpose,  # noqa: F401,E402
                              conv_transpose, convolution, depthwise_conv2d, max_pool, max_pool1d, max_pool3d, pool,
                              separable_conv2d)
+from .ops.crelu import crelu  # noqa: F401,E402
+from .ops.nn_losses_more import (compute_average_loss, log_poisson_loss, scale_regularization_loss,  # noqa: F401,E402
+                                 weighted_cross_entropy_with_logits, zero_fraction)
+from .ops.nn_normalization import batch_normalization, local_response_normalization, lrn  # noqa: F401,E402
+from .ops.space_depth import depth_to_space, space_to_depth  # noqa: F401,E402

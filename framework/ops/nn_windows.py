@@ -64,7 +64,8 @@ def _convolve(input, filters, strides, padding, data_format, dilations, rank, op
 
 
 @named_errors('convolution')
-def convolution(input, filters, strides=None, padding='VALID', data_format=None, dilations=None, name=None):  # noqa: A002
+def convolution(input, filters, strides=None, padding='VALID', data_format=None, dilations=None,  # noqa: A002
+                name=None):
     """``tf.nn.convolution``: an N-d convolution of (N, *spatial, C) input with (*kernel, C, O) filters."""
     return _convolve(input, filters, strides, padding, data_format, dilations, None, 'convolution')
 
@@ -91,8 +92,8 @@ def _transpose_conv(input, filters, output_shape, strides, padding, data_format,
 
 
 @named_errors('conv_transpose')
-def conv_transpose(input, filters, output_shape, strides, padding='SAME', data_format=None, dilations=None,  # noqa: A002
-                   name=None):
+def conv_transpose(input, filters, output_shape, strides, padding='SAME', data_format=None,  # noqa: A002
+                   dilations=None, name=None):
     """``tf.nn.conv_transpose``: the gradient of ``convolution`` with respect to its input;
     filters (*kernel, C_out, C_in), ``output_shape`` (N, *spatial, C_out)."""
     return _transpose_conv(input, filters, output_shape, strides, padding, data_format, dilations, None,
@@ -100,16 +101,16 @@ def conv_transpose(input, filters, output_shape, strides, padding='SAME', data_f
 
 
 @named_errors('conv1d_transpose')
-def conv1d_transpose(input, filters, output_shape, strides, padding='SAME', data_format='NWC', dilations=None,  # noqa: A002
-                     name=None):
+def conv1d_transpose(input, filters, output_shape, strides, padding='SAME', data_format='NWC',  # noqa: A002
+                     dilations=None, name=None):
     """``tf.nn.conv1d_transpose``: (N, W, C_in) input, (K, C_out, C_in) filters."""
     return _transpose_conv(input, filters, output_shape, strides, padding, data_format, dilations, 1,
                            'conv1d_transpose')
 
 
 @named_errors('conv3d_transpose')
-def conv3d_transpose(input, filters, output_shape, strides, padding='SAME', data_format='NDHWC', dilations=None,  # noqa: A002
-                     name=None):
+def conv3d_transpose(input, filters, output_shape, strides, padding='SAME', data_format='NDHWC',  # noqa: A002
+                     dilations=None, name=None):
     """``tf.nn.conv3d_transpose``: (N, D, H, W, C_in) input, (KD, KH, KW, C_out, C_in) filters."""
     return _transpose_conv(input, filters, output_shape, strides, padding, data_format, dilations, 3,
                            'conv3d_transpose')
@@ -181,8 +182,8 @@ def avg_pool3d(input, ksize, strides, padding, data_format='NDHWC', name=None): 
 
 
 @named_errors('pool')
-def pool(input, window_shape, pooling_type, strides=None, padding='VALID', data_format=None, dilations=None,  # noqa: A002
-         name=None):
+def pool(input, window_shape, pooling_type, strides=None, padding='VALID', data_format=None,  # noqa: A002
+         dilations=None, name=None):
     """``tf.nn.pool``: 'MAX' or 'AVG' pooling over ``window_shape`` (N ints).
 
     Raises:

@@ -1,0 +1,72 @@
+"""tf.math.real, imag, conj and angle: the parts of complex tensors (real tensors pass as TensorFlow does).
+
+The gradients are TensorFlow's, written on raw arrays of the complex dtype:
+real's is ``complex(g, 0)``, imag's ``complex(0, g)``, conj's ``conj(g)`` and angle's
+``-complex(g, 0) / complex(imag(x), real(x))``.
+"""
+import numpy as np
+
+from .. import backend
+from ..tensor import Tensor
+from .operands import ACTIVE, as_tensor, named_errors, record
+from .shapes import identity
+
+
+def _complex_part(x, op, value, grad):
+    t = as_tensor(x, op)
+    a = t._data
+    xp = backend.array_module(a)
+    out = Tensor(xp.ascontiguousarray(value(xp, a)))
+    if ACTIVE:
+        record(op, (t,), out, (lambda g, y, x: Tensor(grad(xp, g._data.astype(a.dtype), a)),))
+    return out
+
+
+def _real_only(t, op):
+    if t._data.dtype.kind not in 'fiu':
+        raise TypeError('%s: expected a numeric tensor, got dtype %s' % (op, t.dtype.name))
+
+
+@named_errors('real')
+def real(input, name=None):  # noqa: A002
+    """The real part of a complex tensor (float32 for complex64); a real tensor is returned as it is."""
+    t = as_tensor(input, 'real')
+    if t._data.dtype.kind != 'c':
+        _real_only(t, 'real')
+        return identity(t)
+    return _complex_part(t, 'real', lambda xp, a: xp.real(a), lambda xp, g, a: g)
+
+
+@named_errors('imag')
+def imag(input, name=None):  # noqa: A002
+    """The imaginary part of a complex tensor; zeros for a real tensor."""
+    t = as_tensor(input, 'imag')
+    if t._data.dtype.kind != 'c':
+        _real_only(t, 'imag')
+        return Tensor(backend.array_module(t._data).zeros_like(t._data))
+    return _complex_part(t, 'imag', lambda xp, a: xp.imag(a), lambda xp, g, a: g * a.dtype.type(1j))
+
+
+@named_errors('conj')
+def conj(x, name=None):
+    """The complex conjugate; a real tensor is returned as it is."""
+    t = as_tensor(x, 'conj')
+    if t._data.dtype.kind != 'c':
+        _real_only(t, 'conj')
+        return identity(t)
+    return _complex_part(t, 'conj', lambda xp, a: xp.conj(a), lambda xp, g, a: xp.conj(g))
+
+
+@named_errors('angle')
+def angle(input, name=None):  # noqa: A002
+    """The argument of each complex element, in (-pi, pi]; for a real tensor pi where it is
+    negative and 0 elsewhere (no gradient there, as TensorFlow)."""
+    t = as_tensor(input, 'angle')
+    a = t._data
+    xp = backend.array_module(a)
+    if a.dtype.kind != 'c':
+        _real_only(t, 'angle')
+        kind = a.dtype if a.dtype.kind == 'f' else np.float32
+        return Tensor(xp.where(a < 0, xp.asarray(np.pi, kind), xp.asarray(0, kind)))
+    return _complex_part(t, 'angle', lambda xp, a: xp.angle(a),
+                         lambda xp, g, a: -g / (xp.imag(a) + 1j * xp.real(a)).astype(a.dtype))

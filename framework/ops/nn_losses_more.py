@@ -1,0 +1,106 @@
+"""tf.nn's remaining loss helpers: weighted and Poisson losses from logits, and the averaging
+that tf.distribute custom training loops use (a world of one replica here)."""
+import math
+
+from .. import backend
+from ..tensor import Tensor
+from .activations import relu
+from .arithmetic import add, divide, multiply, subtract
+from .logic import logical_and, greater_equal, less_equal
+from .operands import as_float_tensor, as_tensor, named_errors
+from .reductions import reduce_sum
+from .selection import where
+from .unary import abs as abs_, exp, log, log1p
+
+
+@named_errors('weighted_cross_entropy_with_logits')
+def weighted_cross_entropy_with_logits(labels, logits, pos_weight, name=None):
+    """Sigmoid cross-entropy whose positive term is weighted by ``pos_weight``:
+    ``(1 - z) * x + (1 + (q - 1) * z) * (log1p(exp(-|x|)) + max(-x, 0))`` (TensorFlow's stable form).
+
+    Raises:
+        ValueError: labels and logits of different shapes.
+    """
+    op = 'weighted_cross_entropy_with_logits'
+    x = as_float_tensor(logits, op)
+    z = as_tensor(labels, op, dtype=x.dtype)
+    if tuple(z.shape) != tuple(x.shape):
+        raise ValueError('%s: logits and labels must have the same shape, got %s and %s'
+                         % (op, tuple(x.shape), tuple(z.shape)))
+    q = as_tensor(pos_weight, op, dtype=x.dtype)
+    log_weight = add(1.0, multiply(subtract(q, 1.0), z))
+    softplus_neg = add(log1p(exp(-abs_(x))), relu(-x))     # log(1 + exp(-x)), stable
+    return add(multiply(subtract(1.0, z), x), multiply(log_weight, softplus_neg))
+
+
+@named_errors('log_poisson_loss')
+def log_poisson_loss(targets, log_input, compute_full_loss=False, name=None):
+    """``exp(log_input) - log_input * targets``, plus Stirling's approximation of log(targets!)
+    for targets > 1 when ``compute_full_loss`` (as TensorFlow).
+
+    Raises:
+        ValueError: targets and log_input of different shapes.
+    """
+    op = 'log_poisson_loss'
+    c = as_float_tensor(log_input, op)
+    z = as_tensor(targets, op, dtype=c.dtype)
+    if tuple(z.shape) != tuple(c.shape):
+        raise ValueError('%s: log_input and targets must have the same shape, got %s and %s'
+                         % (op, tuple(c.shape), tuple(z.shape)))
+    result = subtract(exp(c), multiply(c, z))
+    if compute_full_loss:
+        safe = where(z > 1.0, z, 2.0)            # log(z) of 0 would poison the masked gradient with NaN
+        stirling = add(subtract(multiply(safe, log(safe)), safe), multiply(0.5, log(multiply(2 * math.pi, safe))))
+        small = logical_and(greater_equal(z, 0.0), less_equal(z, 1.0))
+        result = add(result, where(small, 0.0 * stirling, stirling))
+    return result
+
+
+@named_errors('compute_average_loss')
+def compute_average_loss(per_example_loss, sample_weight=None, global_batch_size=None):
+    """The sum of ``per_example_loss`` (times ``sample_weight``) over ``global_batch_size``
+    (default: the first dimension, times one replica).
+
+    Raises:
+        ValueError: a scalar loss without global_batch_size, or a global_batch_size < 1.
+        TypeError: a non-integer global_batch_size.
+    """
+    op = 'compute_average_loss'
+    loss = as_float_tensor(per_example_loss, op)
+    if sample_weight is not None:
+        loss = multiply(loss, as_tensor(sample_weight, op, dtype=loss.dtype))
+    if global_batch_size is None:
+        if loss.ndim == 0:
+            raise ValueError('%s: per_example_loss is a scalar; give it a batch dimension or pass global_batch_size'
+                             % op)
+        global_batch_size = loss.shape[0]
+    elif isinstance(global_batch_size, bool) or not isinstance(global_batch_size, int):
+        raise TypeError('%s: global_batch_size must be an int, got %r' % (op, global_batch_size))
+    elif global_batch_size < 1:
+        raise ValueError('%s: global_batch_size must be positive, got %d' % (op, global_batch_size))
+    return divide(reduce_sum(loss), as_tensor(global_batch_size, op, dtype=loss.dtype))
+
+
+@named_errors('scale_regularization_loss')
+def scale_regularization_loss(regularization_loss):
+    """The regularization loss (a tensor, or a list summed) divided by the number of replicas (one here)."""
+    op = 'scale_regularization_loss'
+    if isinstance(regularization_loss, (list, tuple)):
+        if not regularization_loss:
+            raise ValueError('%s: got an empty list of losses' % op)
+        total = as_float_tensor(regularization_loss[0], op)
+        for term in regularization_loss[1:]:
+            total = add(total, as_tensor(term, op, dtype=total.dtype))
+        return total
+    return as_float_tensor(regularization_loss, op)
+
+
+@named_errors('zero_fraction')
+def zero_fraction(value, name=None):
+    """The fraction of ``value``'s elements that are zero, a float32 scalar (no gradient)."""
+    x = as_tensor(value, 'zero_fraction')
+    a = x._data
+    xp = backend.array_module(a)
+    if a.size == 0:
+        return Tensor(xp.asarray(float('nan'), 'float32'))
+    return Tensor(xp.asarray(xp.count_nonzero(a == 0) / a.size, 'float32'))

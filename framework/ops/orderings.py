@@ -1,0 +1,104 @@
+"""tf.math's order questions and running log-sum-exp: invert_permutation, is_non_decreasing,
+is_strictly_increasing, cumulative_logsumexp."""
+import numpy as np
+
+from .. import backend
+from ..errors import InvalidArgumentError
+from ..tensor import Tensor
+from .arithmetic import subtract
+from .logic import greater, less
+from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, normalize_axis, record
+from .selection import where
+from .unary import exp, log
+
+
+@named_errors('invert_permutation')
+def invert_permutation(x, name=None):
+    """``y`` with ``y[x[i]] = i``: the inverse of a permutation of 0 .. n-1 (int32 or int64, 1-D).
+
+    Raises:
+        TypeError: a non-integer x.
+        InvalidArgumentError: x not 1-D, or not a permutation of 0 .. n-1.
+    """
+    t = as_tensor(x, 'invert_permutation')
+    a = t._data
+    if a.dtype.kind not in 'iu':
+        raise TypeError('invert_permutation: x must be int32 or int64, got dtype %s' % t.dtype.name)
+    if a.ndim != 1:
+        raise InvalidArgumentError('invert_permutation: x must be 1-D, got shape %s' % (tuple(a.shape),))
+    host = backend.to_host(a)
+    if not np.array_equal(np.sort(host), np.arange(host.size)):
+        raise InvalidArgumentError('invert_permutation: %s is not a permutation of 0 .. %d (each index once)'
+                                   % (host.tolist(), host.size - 1))
+    xp = backend.array_module(a)
+    out = xp.empty_like(a)
+    out[a] = xp.arange(a.size, dtype=a.dtype)
+    return Tensor(out)
+
+
+def _ordered(x, strict, op):
+    t = as_tensor(x, op)
+    a = t._data
+    if a.dtype.kind not in 'fiu':
+        raise TypeError('%s: x must be a real numeric tensor, got dtype %s' % (op, t.dtype.name))
+    flat = a.reshape(-1)
+    xp = backend.array_module(a)
+    step = flat[1:] > flat[:-1] if strict else flat[1:] >= flat[:-1]
+    return Tensor(xp.asarray(bool(step.all())))
+
+
+@named_errors('is_non_decreasing')
+def is_non_decreasing(x, name=None):
+    """Whether each element of ``x`` (flattened, row-major) is >= the one before (True when empty)."""
+    return _ordered(x, False, 'is_non_decreasing')
+
+
+@named_errors('is_strictly_increasing')
+def is_strictly_increasing(x, name=None):
+    """Whether each element of ``x`` (flattened, row-major) is > the one before (True when empty)."""
+    return _ordered(x, True, 'is_strictly_increasing')
+
+
+@named_errors('cumulative_logsumexp')
+def cumulative_logsumexp(x, axis=0, exclusive=False, reverse=False, name=None):
+    """``log(cumsum(exp(x)))`` along ``axis`` without overflow: each step is a logaddexp, as
+    TensorFlow's kernel. ``exclusive`` leaves each element out of its own sum (-inf first);
+    ``reverse`` sums from the end.
+
+    Raises:
+        ValueError: an axis out of range, or a scalar x.
+        TypeError: an axis that is not one integer.
+    """
+    t = as_float_tensor(x, 'cumulative_logsumexp')
+    if t.ndim == 0:
+        raise ValueError('cumulative_logsumexp: x must have rank >= 1, got a scalar')
+    if axis is None or isinstance(axis, (list, tuple)):
+        raise TypeError('cumulative_logsumexp: axis must be one integer, got %r' % (axis,))
+    (ax,) = normalize_axis(axis, t.ndim, 'cumulative_logsumexp')
+    a = t._data
+    xp = backend.array_module(a)
+    if reverse:
+        a = xp.flip(a, ax)
+    value = np.logaddexp.accumulate(backend.to_host(a), axis=ax)    # the host has the ufunc's accumulate
+    value = xp.asarray(value)
+    if exclusive:
+        first = xp.full_like(xp.take(value, [0], axis=ax), -xp.inf)
+        value = xp.concatenate([first, xp.take(value, list(range(value.shape[ax] - 1)), axis=ax)], axis=ax)
+    if reverse:
+        value = xp.flip(value, ax)
+    out = Tensor(xp.ascontiguousarray(value))
+    if ACTIVE:
+        record('cumulative_logsumexp', (t,), out,
+               (lambda g, y, x: _grad(g, y, x, ax, exclusive, reverse),))
+    return out
+
+
+def _grad(g, y, x, axis, exclusive, reverse):
+    # TensorFlow's rule: d y_i / d x_j = exp(x_j - y_i) over the j that y_i sums, split by the
+    # sign of g so that each part is a log-sum-exp itself.
+    lowest = float(np.finfo(g._data.dtype).min)
+    positive = where(greater(g, 0), log(where(greater(g, 0), g, 1)), lowest)
+    negative = where(less(g, 0), log(where(less(g, 0), -g, 1)), lowest)
+    up = exp(cumulative_logsumexp(subtract(positive, y), axis, exclusive, not reverse) + x)
+    down = exp(cumulative_logsumexp(subtract(negative, y), axis, exclusive, not reverse) + x)
+    return subtract(up, down)

@@ -1,0 +1,107 @@
+"""tf.math's zero-safe products and quotients (xlogy, xdivy, xlog1py, multiply_no_nan,
+reciprocal_no_nan) and small helpers (rint, scalar_mul, accumulate_n).
+
+The ``x*`` ops are 0 wherever x is 0, whatever y is; they are composed so that their
+gradients are TensorFlow's: nothing flows where x is 0 (``where`` picks a harmless y there).
+"""
+from .. import backend
+from ..tensor import Tensor
+from .arithmetic import add_n, divide, multiply
+from .logic import equal
+from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
+from .selection import where
+from .unary import _apply, log, log1p
+
+
+def _pair(x, y, op):
+    x = as_float_tensor(x, op)
+    return x, as_tensor(y, op, dtype=x.dtype)
+
+
+@named_errors('xlogy')
+def xlogy(x, y, name=None):
+    """``x * log(y)``, and 0 where x is 0 (even where y is 0)."""
+    x, y = _pair(x, y, 'xlogy')
+    zero = equal(x, 0)
+    return multiply(x, log(where(zero, 1, y)))
+
+
+@named_errors('xdivy')
+def xdivy(x, y, name=None):
+    """``x / y``, and 0 where x is 0 (even where y is 0)."""
+    x, y = _pair(x, y, 'xdivy')
+    zero = equal(x, 0)
+    # x times a reciprocal that is 0 where x is: TensorFlow's gradient there is 0, not 1 / y.
+    return multiply(x, where(zero, 0, divide(1.0, where(zero, 1, y))))
+
+
+@named_errors('xlog1py')
+def xlog1py(x, y, name=None):
+    """``x * log1p(y)``, and 0 where x is 0 (even where y is -1)."""
+    x, y = _pair(x, y, 'xlog1py')
+    return multiply(x, log1p(where(equal(x, 0), 0, y)))
+
+
+@named_errors('multiply_no_nan')
+def multiply_no_nan(x, y, name=None):
+    """``x * y``, and 0 where y is 0 even if x is NaN or infinite. The gradients are
+    ``multiply_no_nan(g, y)`` and ``multiply_no_nan(x, g)``, as TensorFlow's."""
+    x, y = _pair(x, y, 'multiply_no_nan')
+    a, b = x._data, y._data
+    xp = backend.array_module(a)
+    try:
+        out = Tensor(xp.where(b == 0, xp.zeros((), a.dtype), a * b))
+    except ValueError:
+        raise ValueError('multiply_no_nan: shapes %s and %s do not broadcast together'
+                         % (tuple(a.shape), tuple(b.shape))) from None
+    if ACTIVE:
+        record('multiply_no_nan', (x, y), out, (lambda g, out, x, y: multiply_no_nan(g, y),
+                                                 lambda g, out, x, y: multiply_no_nan(x, g)))
+    return out
+
+
+@named_errors('reciprocal_no_nan')
+def reciprocal_no_nan(x, name=None):
+    """``1 / x``, and 0 where x is 0 (its gradient there is 0 too)."""
+    x = as_float_tensor(x, 'reciprocal_no_nan')
+    zero = equal(x, 0)
+    return where(zero, 0, divide(1.0, where(zero, 1, x)))
+
+
+def rint(x, name=None):
+    """The nearest integer, halves to the even one (2.5 -> 2, 3.5 -> 4); no gradient, as TensorFlow."""
+    return _apply('rint', x, lambda xp, a: xp.rint(a), None)
+
+
+@named_errors('scalar_mul')
+def scalar_mul(scalar, x, name=None):
+    """``scalar * x`` for a scalar (a number or a 0-d tensor).
+
+    Raises:
+        ValueError: a scalar argument with a shape.
+    """
+    t = as_tensor(x, 'scalar_mul')
+    s = as_tensor(scalar, 'scalar_mul', dtype=t.dtype)
+    if s.ndim != 0:
+        raise ValueError('scalar_mul: only scalar multiply works, got a scalar argument of shape %s'
+                         % (tuple(s.shape),))
+    return multiply(s, t)
+
+
+@named_errors('accumulate_n')
+def accumulate_n(inputs, shape=None, tensor_dtype=None, name=None):
+    """The sum of a list of tensors of one shape and dtype (``add_n``; shape and tensor_dtype,
+    when given, are checked against the inputs).
+
+    Raises:
+        ValueError: an empty list, or inputs that differ from each other or from shape / tensor_dtype.
+    """
+    if isinstance(inputs, (list, tuple)) and inputs:
+        first = as_tensor(inputs[0], 'accumulate_n')
+        if shape is not None and tuple(first.shape) != tuple(shape):
+            raise ValueError('accumulate_n: shape %s does not match the inputs\' shape %s'
+                             % (tuple(shape), tuple(first.shape)))
+        if tensor_dtype is not None and first.dtype != tensor_dtype:
+            raise ValueError('accumulate_n: tensor_dtype %s does not match the inputs\' dtype %s'
+                             % (tensor_dtype, first.dtype.name))
+    return add_n(inputs)

@@ -1,0 +1,83 @@
+"""Segment products and the sqrt(N)-normalized segment sum (``tf.math.unsorted_segment_prod``,
+``segment_prod``, ``unsorted_segment_sqrt_n``), on segments.py's id checks and gathers.
+
+The product's gradient is TensorFlow's rule, zeros included: a row's partial derivative
+is its segment's product over the row, or, for the one zero of a segment, the product
+of the segment's other rows; a segment with two zeros or more passes no gradient.
+"""
+import numpy as np
+
+from .. import backend
+from ..tensor import Tensor
+from .arithmetic import divide, multiply
+from .logic import equal, greater
+from .operands import ACTIVE, named_errors, record
+from .segments import _at, _count, _check_range, _data, _ids, _rows, _segment_sum, _sorted_ids
+from .selection import where
+from .shapes import cast
+
+
+def _segment_prod(data, ids, num):
+    # numpy's multiply.at has no cupy counterpart: the product is taken on the host.
+    a = backend.to_host(data._data)
+    flat_ids = backend.to_host(ids._data).reshape(-1)
+    rest = a.shape[ids.ndim:]
+    flat = a.reshape((-1,) + rest)
+    keep = flat_ids >= 0
+    out = np.ones((num,) + rest, a.dtype)
+    np.multiply.at(out, flat_ids[keep], flat[keep])
+    out = Tensor(backend.array_module(data._data).asarray(out))
+    if ACTIVE:
+        record('segment_prod', (data,), out, (lambda g, y, x: _prod_grad(g, y, x, ids, num),))
+    return out
+
+
+def _prod_grad(g, y, x, ids, num):
+    is_zero = equal(x, 0)
+    zeros = _segment_sum(cast(is_zero, 'int32'), ids, num)
+    g = where(greater(zeros, 1), 0, g)
+    nonzero_prod = _segment_prod(where(is_zero, 1, x), ids, num)
+    partial = where(is_zero, _rows(nonzero_prod, ids), divide(_rows(y, ids), where(is_zero, 1, x)))
+    return multiply(_rows(g, ids), partial)
+
+
+@named_errors('unsorted_segment_prod')
+def unsorted_segment_prod(data, segment_ids, num_segments, name=None):
+    """Products of the rows sharing an id (1 for a segment with no rows); negative ids drop their rows."""
+    op = 'unsorted_segment_prod'
+    data = _data(data, op)
+    ids = _ids(segment_ids, data, op)
+    num = _count(num_segments, op)
+    _check_range(ids, num, op)
+    return _segment_prod(data, ids, num)
+
+
+@named_errors('segment_prod')
+def segment_prod(data, segment_ids, name=None):
+    """Products over runs of sorted ids; ``max(segment_ids) + 1`` rows, empty segments 1."""
+    data, ids, num = _sorted_ids(data, segment_ids, 'segment_prod')
+    return _segment_prod(data, ids, num)
+
+
+@named_errors('unsorted_segment_sqrt_n')
+def unsorted_segment_sqrt_n(data, segment_ids, num_segments, name=None):
+    """Segment sums divided by sqrt(the segment's row count) (count 0 taken as 1).
+
+    Raises:
+        TypeError: integer data (the square root needs floats, as in TensorFlow).
+    """
+    op = 'unsorted_segment_sqrt_n'
+    data = _data(data, op)
+    if data._data.dtype.kind != 'f':
+        raise TypeError('%s: data must be floating-point, got dtype %s; cast it first' % (op, data.dtype.name))
+    ids = _ids(segment_ids, data, op)
+    num = _count(num_segments, op)
+    _check_range(ids, num, op)
+    xp = backend.array_module(ids._data)
+    flat = ids._data.reshape(-1)
+    counts = xp.zeros(num, data._data.dtype)
+    _at(xp, 'add', counts, flat[flat >= 0], 1)
+    scale = Tensor(xp.sqrt(xp.maximum(counts, 1)).reshape((num,) + (1,) * (data.ndim - ids.ndim)))
+    return divide(_segment_sum(data, ids, num), scale)
+
+
