@@ -166,3 +166,17 @@ def test_bad_input_names_the_summary(tmp_path):
         writer.write_event(b'')
     with pytest.raises(ValueError, match='logdir'):
         tf.summary.create_file_writer('')
+
+
+def test_audio_writes_wav_clips(tmp_path):
+    clips = np.array([[[0.0], [1.0], [-1.0], [0.25]]] * 4, np.float32)           # 4 clips, 4 frames, mono
+    with tf.summary.create_file_writer(str(tmp_path)).as_default(step=1):
+        assert tf.summary.audio('sound', clips, 16000, max_outputs=2)
+        with pytest.raises(ValueError, match=r"audio\('bad'\).*shape"):
+            tf.summary.audio('bad', np.zeros((4, 2)), 16000)
+    (_, _, plugin, data_class, tensor), = _summaries(tmp_path)
+    assert (plugin, data_class, _shape(tensor)) == ('audio', 3, [2, 2])          # [clip, label] per clip
+    wav, label = tensor[8][:2]
+    assert wav[:4] == b'RIFF' and wav[8:12] == b'WAVE' and label == b''
+    # int16 samples round(x * 32768) clipped, as tf.audio.encode_wav (byte-identical in TF 2.21)
+    assert np.frombuffer(wav[44:], '<i2').tolist() == [0, 32767, -32768, 8192]

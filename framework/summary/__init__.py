@@ -18,10 +18,11 @@ from .. import backend
 from . import events
 from .histogram import histogram_buckets
 from .png import encode_png
+from .wav import encode_wav
 from .writer import (SummaryWriter, create_file_writer, create_noop_writer, default_writer, get_step,
                      record_if, set_step, should_record_summaries, write as _write)
 
-__all__ = ['SummaryWriter', 'create_file_writer', 'create_noop_writer', 'flush', 'histogram', 'image',
+__all__ = ['SummaryWriter', 'audio', 'create_file_writer', 'create_noop_writer', 'flush', 'histogram', 'image',
            'record_if', 'scalar', 'should_record_summaries', 'text', 'write']
 
 experimental = types.SimpleNamespace(get_step=get_step, set_step=set_step)
@@ -93,6 +94,26 @@ def image(name, data, step=None, max_outputs=3, description=None):
     blobs = np.array([str(width).encode(), str(height).encode()] + images, dtype=object)
     meta = events.metadata('images', events.DATA_CLASS_BLOB_SEQUENCE, description)
     return _write(name, events.tensor_proto(blobs), meta, step, 'tf.summary.image')
+
+
+def audio(name, data, sample_rate, step=None, max_outputs=3, encoding=None, description=None):
+    """Write up to ``max_outputs`` clips of ``data`` ([k, frames, channels], floats in [-1, 1]) as WAV.
+
+    Raises:
+        ValueError: data of another rank, or an encoding other than 'wav'.
+    """
+    if encoding not in (None, 'wav'):
+        raise ValueError("tf.summary.audio(%r): encoding must be 'wav', got %r" % (name, encoding))
+    array = _real(_array(data, 'audio'), 'audio', name)
+    if array.ndim != 3:
+        raise ValueError('tf.summary.audio(%r): data must have shape [k, frames, channels], got shape %s'
+                         % (name, array.shape))
+    rate = float(getattr(sample_rate, 'numpy', lambda: sample_rate)())
+    clips = [encode_wav(clip, rate) for clip in array[:max(int(max_outputs), 0)]]
+    blobs = np.array([[clip, b''] for clip in clips], dtype=object).reshape(len(clips), 2)
+    # AudioPluginData{encoding: WAV (11)}: field 2, varint
+    meta = events.metadata('audio', events.DATA_CLASS_BLOB_SEQUENCE, description, content=b'\x10\x0b')
+    return _write(name, events.tensor_proto(blobs), meta, step, 'tf.summary.audio')
 
 
 def write(tag, tensor, step=None, metadata=None, name=None):
