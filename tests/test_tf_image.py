@@ -234,3 +234,16 @@ def test_random_ops_shapes_ranges_and_seeds(stateless):
         getattr(tf.image, pre + 'contrast')(x, 1.0, 0.5, **kw(0))
     with pytest.raises(ValueError, match='max_delta'):
         getattr(tf.image, pre + 'hue')(x, 0.7, **kw(0))
+
+
+def test_ssim_multiscale_matches_tensorflow():
+    rng = np.random.RandomState(3)
+    a = rng.rand(2, 37, 45, 3).astype(np.float32)
+    b = np.clip(a + 0.15 * rng.randn(*a.shape), 0, 1).astype(np.float32)
+    # tf.image.ssim_multiscale on the same arrays (odd sizes exercise the symmetric padding)
+    np.testing.assert_allclose(tf.image.ssim_multiscale(a, b, 1.0, filter_size=3).numpy(), [0.90454012, 0.87991786],
+                               rtol=1e-5)
+    np.testing.assert_allclose(tf.image.ssim_multiscale(a, b, 1.0, power_factors=(0.5, 0.3, 0.2), filter_size=5,
+                                                        filter_sigma=1.0).numpy(), [0.88970965, 0.88409954], rtol=1e-5)
+    with pytest.raises(ValueError, match='ssim_multiscale.*scale 5'):
+        tf.image.ssim_multiscale(a, b, 1.0)

@@ -7,7 +7,7 @@ from .color import (adjust_brightness, adjust_contrast, adjust_gamma, adjust_hue
 from .conversions import convert_image_dtype
 from .geometry import (central_crop, crop_to_bounding_box, extract_patches, flip_left_right, flip_up_down,
                        pad_to_bounding_box, resize_with_crop_or_pad, rot90, transpose)
-from .quality import image_gradients, psnr, sobel_edges, ssim, total_variation
+from .quality import image_gradients, psnr, sobel_edges, ssim, ssim_multiscale, total_variation
 from .random_adjust import (random_brightness, random_contrast, random_crop, random_flip_left_right,
                             random_flip_up_down, random_hue, random_saturation, stateless_random_brightness,
                             stateless_random_contrast, stateless_random_crop, stateless_random_flip_left_right,

@@ -8,6 +8,7 @@ from ..operands import as_tensor
 from ..reductions import reduce_mean, reduce_sum
 from ..shapes import cast, pad, reshape, stack
 from ..unary import log
+from ..activations import relu
 from .conversions import convert_image_dtype
 from .resize import separable
 
@@ -81,20 +82,9 @@ def _gaussian_band(size, window, sigma):
     return band
 
 
-def ssim(img1, img2, max_val, filter_size=11, filter_sigma=1.5, k1=0.01, k2=0.03, return_index_map=False):
-    """Structural similarity per image (mean over the Gaussian-weighted windows and channels), in float32;
-    with ``return_index_map`` the per-window values (averaged over channels) instead."""
-    op = 'image.ssim'
-    x, y, peak = _pair_as_float(img1, img2, max_val, op)
-    h, w = x.shape[-3], x.shape[-2]
-    window = int(filter_size)
-    if window < 1 or h < window or w < window:
-        raise ValueError('%s: images of height %d and width %d are smaller than filter_size %d; use a smaller '
-                         'filter_size or larger images' % (op, h, w, window))
-    lead = tuple(x.shape[:-3])
-    x = reshape(x, [-1, h, w, x.shape[-1]])
-    y = reshape(y, [-1, h, w, y.shape[-1]])
-    rows, cols = _gaussian_band(h, window, float(filter_sigma)), _gaussian_band(w, window, float(filter_sigma))
+def _ssim_maps(x, y, peak, window, sigma, k1, k2):
+    """(SSIM map, contrast-structure map) over the VALID Gaussian windows of 4-D float32 images."""
+    rows, cols = _gaussian_band(x.shape[1], window, sigma), _gaussian_band(x.shape[2], window, sigma)
 
     def blur(t):
         return separable(t, rows, cols)
@@ -105,8 +95,64 @@ def ssim(img1, img2, max_val, filter_size=11, filter_sigma=1.5, k1=0.01, k2=0.03
     den0 = mean_x * mean_x + mean_y * mean_y
     luminance = (num0 + c1) / (den0 + c1)
     cs = (blur(x * y) * 2.0 - num0 + c2) / (blur(x * x + y * y) - den0 + c2)
-    index_map = luminance * cs
+    return luminance * cs, cs
+
+
+def _flat_pair(img1, img2, max_val, filter_size, op):
+    """(x, y as (-1, h, w, c) float32, peak, leading shape, window size), checked against the window."""
+    x, y, peak = _pair_as_float(img1, img2, max_val, op)
+    h, w = x.shape[-3], x.shape[-2]
+    window = int(filter_size)
+    if window < 1 or h < window or w < window:
+        raise ValueError('%s: images of height %d and width %d are smaller than filter_size %d; use a smaller '
+                         'filter_size or larger images' % (op, h, w, window))
+    lead = list(x.shape[:-3])
+    return reshape(x, [-1, h, w, x.shape[-1]]), reshape(y, [-1, h, w, y.shape[-1]]), peak, lead, window
+
+
+def ssim(img1, img2, max_val, filter_size=11, filter_sigma=1.5, k1=0.01, k2=0.03, return_index_map=False):
+    """Structural similarity per image (mean over the Gaussian-weighted windows and channels), in float32;
+    with ``return_index_map`` the per-window values (averaged over channels) instead."""
+    x, y, peak, lead, window = _flat_pair(img1, img2, max_val, filter_size, 'image.ssim')
+    index_map, _ = _ssim_maps(x, y, peak, window, float(filter_sigma), k1, k2)
     if return_index_map:
         out = reduce_mean(index_map, [-1])
-        return reshape(out, list(lead) + list(out.shape[1:]))
-    return reshape(reduce_mean(index_map, [-3, -2, -1]), list(lead))
+        return reshape(out, lead + list(out.shape[1:]))
+    return reshape(reduce_mean(index_map, [-3, -2, -1]), lead)
+
+
+_MSSSIM_WEIGHTS = (0.0448, 0.2856, 0.3001, 0.2363, 0.1333)
+
+
+def _halve(t):
+    """2x2 average pooling (VALID) after padding odd sides by repeating the last row / column."""
+    h, w = t.shape[1], t.shape[2]
+    if h % 2 or w % 2:
+        t = pad(t, [[0, 0], [0, h % 2], [0, w % 2], [0, 0]], mode='SYMMETRIC')
+    n, h, w, c = t.shape
+    return reduce_mean(reshape(t, [n, h // 2, 2, w // 2, 2, c]), [2, 4])
+
+
+def ssim_multiscale(img1, img2, max_val, power_factors=_MSSSIM_WEIGHTS, filter_size=11, filter_sigma=1.5, k1=0.01,
+                    k2=0.03):
+    """Multi-scale SSIM per image: the product over scales (each a 2x2 average-pool of the last) of the
+    contrast-structure terms, with SSIM at the coarsest scale, raised to ``power_factors`` (TF's)."""
+    op = 'image.ssim_multiscale'
+    x, y, peak, lead, window = _flat_pair(img1, img2, max_val, filter_size, op)
+    scales, (h, w) = len(power_factors), x.shape[1:3]
+    terms = []
+    for k in range(scales):
+        if k:
+            x, y = _halve(x), _halve(y)
+        if x.shape[1] < window or x.shape[2] < window:
+            raise ValueError('%s: images of %d x %d pixels shrink to %d x %d at scale %d of %d, smaller than '
+                             'filter_size %d; use larger images, a smaller filter_size or fewer power_factors'
+                             % (op, h, w, x.shape[1], x.shape[2], k + 1, scales, window))
+        index_map, cs = _ssim_maps(x, y, peak, window, float(filter_sigma), k1, k2)
+        terms.append(relu(reduce_mean(cs, [1, 2])))
+    terms[-1] = relu(reduce_mean(index_map, [1, 2]))
+    weights = [float(p) for p in power_factors]
+    product = terms[0] ** weights[0]
+    for term, weight in zip(terms[1:], weights[1:]):
+        product = product * term ** weight
+    return reshape(reduce_mean(product, [-1]), lead)
