@@ -145,3 +145,20 @@ def test_asset_travels_with_the_model(tmp_path):
         tf.saved_model.save(holder, str(tmp_path / 'again'))
     with pytest.raises(TypeError, match='path must be a string'):
         tf.saved_model.Asset(3)
+
+
+def test_keras_export_serves_inference(tmp_path):
+    from framework.saved_model.keras_export import export_model
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2), keras.layers.Dropout(0.5)])
+    export_model(model, str(tmp_path / 'exported'))
+    loaded = tf.saved_model.load(str(tmp_path / 'exported'))
+    x = tf.constant(np.ones((4, 3), np.float32))
+    # TF 2.21's exported Keras model: serve() is inference (no dropout), signatures 'serve' and
+    # 'serving_default' take 'keras_tensor'
+    np.testing.assert_array_equal(loaded.serve(x).numpy(), model(x, training=False).numpy())
+    assert sorted(loaded.signatures) == ['serve', 'serving_default']
+    out = loaded.signatures['serving_default'](keras_tensor=x)['output_0']
+    np.testing.assert_array_equal(out.numpy(), model(x, training=False).numpy())
+    assert len(loaded.variables) == 2 and len(loaded.trainable_variables) == 2
+    with pytest.raises(ValueError, match='not built'):
+        export_model(keras.Sequential([keras.layers.Dense(2)]), str(tmp_path / 'unbuilt'))
