@@ -234,3 +234,20 @@ def test_subclassed_model_after_fit_restores_into_an_unbuilt_one(tmp_path):
     assert int(fresh.optimizer.iterations.numpy()) == 1
     for a, b in zip(model.optimizer.variables, fresh.optimizer.variables):
         np.testing.assert_array_equal(a.numpy(), b.numpy())
+
+
+def test_unreadable_or_mismatched_files_are_named(tmp_path):
+    first = train.Checkpoint(v=tf.Variable(1.0)).write(str(tmp_path / 'a'))
+    other = train.Checkpoint(v=tf.Variable(2.0)).write(str(tmp_path / 'b'))
+    os.replace(other + '.data-00000-of-00001', first + '.data-00000-of-00001')     # data of another save
+    with pytest.raises(ValueError, match='written by another save'):
+        train.load_checkpoint(first)
+    (tmp_path / 'tf.index').write_bytes(b'\x00\x01TensorBundle')                       # not our index
+    with pytest.raises(ValueError, match='TensorFlow-written checkpoints cannot be read'):
+        train.load_checkpoint(str(tmp_path / 'tf'))
+    (tmp_path / 'empty_dir').mkdir()
+    with pytest.raises(ValueError, match="Couldn't find 'checkpoint' file"):
+        train.load_checkpoint(str(tmp_path / 'empty_dir'))
+    third = train.Checkpoint(v=tf.Variable(3.0)).write(str(tmp_path / 'c'))
+    with pytest.raises(tf.errors.NotFoundError, match='Key nope not found'):
+        train.load_checkpoint(third).get_tensor('nope')
