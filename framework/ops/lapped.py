@@ -1,0 +1,84 @@
+"""``tf.signal``'s Kaiser, Kaiser-Bessel-derived and Vorbis windows and the modified DCT
+(mdct / inverse_mdct), written with tapeflow's ops: the MDCT is framing, folding and a
+type-4 DCT, so gradients reach the signal."""
+import numpy as np
+
+from .. import dtypes
+from ..tensor import Tensor
+from .cepstral import dct
+from .framing import frame, overlap_and_add
+from .operands import as_float_tensor
+from .shapes import concat, reverse, split
+
+
+def _length_and_dtype(window_length, dtype, op):
+    length = int(window_length)
+    dtype = dtypes.numpy_dtype(dtype)
+    if length < 0 or dtype.kind != 'f':
+        raise ValueError('%s: window_length must be >= 0 and dtype floating, got %r and %s' % (op, window_length,
+                                                                                            dtype.name))
+    return length, dtype
+
+
+def kaiser_window(window_length, beta=12.0, dtype='float32', name=None):
+    """The Kaiser window I0(beta sqrt(1 - (n / half)^2)) / I0(beta), n from -half to half."""
+    length, dtype = _length_and_dtype(window_length, dtype, 'signal.kaiser_window')
+    if length == 1:
+        return Tensor(np.ones(1, dtype))
+    half = (length - 1) / 2.0
+    arg = np.arange(-half, half + 0.1, dtype=np.float32)[:length].astype(np.float64)
+    num = float(beta) * np.sqrt(np.maximum(1.0 - np.square(arg / half), 0.0))
+    return Tensor((np.i0(num) / np.i0(float(beta))).astype(dtype))
+
+
+def kaiser_bessel_derived_window(window_length, beta=12.0, dtype='float32', name=None):
+    """The KBD window: square roots of the normalised running sums of a Kaiser window, mirrored."""
+    length, dtype = _length_and_dtype(window_length, dtype, 'signal.kaiser_bessel_derived_window')
+    kaiser = kaiser_window(length // 2 + 1, beta, 'float64').numpy()
+    running = np.cumsum(kaiser)
+    half = np.sqrt(running[:-1] / running[-1])
+    return Tensor(np.concatenate([half, half[::-1]]).astype(dtype))
+
+
+def vorbis_window(window_length, dtype='float32', name=None):
+    """The Vorbis power-complementary window sin(pi / 2 sin^2(pi (n + 0.5) / N))."""
+    length, dtype = _length_and_dtype(window_length, dtype, 'signal.vorbis_window')
+    n = np.arange(length, dtype=dtype)
+    return Tensor(np.sin(np.pi / 2 * np.square(np.sin(np.pi / length * (n + 0.5)))).astype(dtype))
+
+
+def mdct(signals, frame_length, window_fn=vorbis_window, pad_end=False, norm=None, name=None):
+    """The modified DCT of frames of ``frame_length`` (a multiple of 4) every frame_length / 2 samples:
+    (..., frames, frame_length / 2). Without a window the frames are scaled by 1 / sqrt(2), as in TF."""
+    op = 'signal.mdct'
+    t = as_float_tensor(signals, op)
+    length = int(frame_length)
+    if length < 4 or length % 4:
+        raise ValueError('%s: frame_length must be a positive multiple of 4, got %r' % (op, frame_length))
+    if norm not in (None, 'ortho'):
+        raise ValueError("%s: norm must be None or 'ortho', got %r" % (op, norm))
+    frames = frame(t, length, length // 2, pad_end=pad_end)
+    frames = frames * (window_fn(length, dtype=t.dtype) if window_fn is not None else float(1 / np.sqrt(2)))
+    a, b, c, d = split(frames, 4, axis=-1)
+    folded = concat([-reverse(c, [-1]) - d, a - reverse(b, [-1])], -1)
+    return dct(folded, 4, norm=norm)
+
+
+def inverse_mdct(mdcts, window_fn=vorbis_window, norm=None, name=None):
+    """Signals from their mdct: type-4 DCT, unfolding, windowing and overlap-add (perfect
+    reconstruction with a power-complementary window such as vorbis_window)."""
+    op = 'signal.inverse_mdct'
+    t = as_float_tensor(mdcts, op)
+    if t.ndim < 2:
+        raise ValueError('%s: mdcts must have rank >= 2 (..., frames, frame_length / 2), got shape %s'
+                         % (op, tuple(t.shape)))
+    if norm not in (None, 'ortho'):
+        raise ValueError("%s: norm must be None or 'ortho', got %r" % (op, norm))
+    half = t.shape[-1]
+    if half % 2:
+        raise ValueError('%s: the last axis (frame_length / 2) must be even, got %d' % (op, half))
+    coeffs = dct(t, 4) * float(0.5 / half) if norm is None else dct(t, 4, norm='ortho')
+    first, second = split(coeffs, 2, axis=-1)
+    frames = concat([second, -reverse(second, [-1]), -reverse(first, [-1]), -first], -1)
+    frames = frames * (window_fn(2 * half, dtype=t.dtype) if window_fn is not None else float(1 / np.sqrt(2)))
+    return overlap_and_add(frames, half)
