@@ -43,6 +43,7 @@ class InputLayer(Layer):
             shape = (shape,) if isinstance(shape, int) else tuple(shape)
             batch_shape = (batch_size,) + shape
         super().__init__(name=name, dtype=dtype, **kwargs)
+        named = name is not None
         if dtype is None:
             from framework.keras.backend import floatx      # Keras 3: an Input without dtype is floatx
             dtype = floatx()
@@ -50,8 +51,9 @@ class InputLayer(Layer):
         self.batch_shape = tuple(None if d is None else int(d) for d in batch_shape)
         self.optional = bool(optional)
         self.built = True
-        # The graph starts here: a call with no inputs whose output is ``self.output``.
-        Node(self, outputs=KerasTensor(self.batch_shape, self._dtype, name=self.name))
+        # The graph starts here: a call with no inputs whose output is ``self.output``. As in
+        # Keras 3, the tensor takes the Input's name if one was given, else the next 'keras_tensor'.
+        Node(self, outputs=KerasTensor(self.batch_shape, self._dtype, name=self.name if named else None))
 
     @property
     def shape(self):

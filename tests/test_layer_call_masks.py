@@ -82,3 +82,32 @@ def test_unmasked_calls_take_no_mask_path():
     layer = MaskedSoftmax()
     layer(tf.constant(np.ones((2, 3), 'float32')))
     assert layer.seen is None
+
+
+def _number(name):
+    """N of 'keras_tensor_N' ('keras_tensor' is 0)."""
+    return 0 if name == 'keras_tensor' else int(name[len('keras_tensor_'):])
+
+
+def test_symbolic_masks_ride_on_keras_tensors_as_in_keras():
+    # Keras 3.15: Input -> 'keras_tensor_N', Embedding output 'keras_tensor_N+1', its mask
+    # 'keras_tensor_N+2', of shape (None, None), dtype bool; a pass-through layer keeps that mask.
+    inputs = keras.Input(shape=(None,), dtype='int32')
+    x = keras.layers.Embedding(50, 4, mask_zero=True)(inputs)
+    assert not hasattr(inputs, '_keras_mask')
+    mask = x._keras_mask
+    assert mask.shape == (None, None) and mask.dtype == 'bool' and x.shape == (None, None, 4)
+    assert _number(x.name) == _number(inputs.name) + 1 and _number(mask.name) == _number(x.name) + 1
+    y = keras.layers.Dense(3)(x)
+    assert y._keras_mask is mask
+
+
+def test_functional_model_calls_a_mask_taking_layer_with_the_mask_while_built():
+    inputs = keras.Input(shape=(None,), dtype='int32')
+    x = keras.layers.Dense(1)(keras.layers.Embedding(10, 4, mask_zero=True)(inputs))
+    layer = MaskedSoftmax()
+    model = keras.Model(inputs, layer(x))      # Keras passes the (symbolic) mask while building
+    assert layer.seen is not None
+    out = model(np.array([[1, 2, 0]]))
+    np.testing.assert_array_equal(layer.seen.numpy(), [[True, True, False]])
+    assert out.shape == (1, 3, 1)

@@ -24,7 +24,7 @@ class KerasTensor:
         dtype: a dtype or its name (default float32).
         name: default 'keras_tensor', numbered.
     """
-    __slots__ = ('shape', 'dtype', 'name', '_keras_history')
+    __slots__ = ('shape', 'dtype', 'name', '_keras_history', '_mask')
 
     def __init__(self, shape, dtype='float32', name=None):
         from .. import naming          # layers/naming has no imports from here
@@ -32,6 +32,14 @@ class KerasTensor:
         self.dtype = dtypes.as_dtype(dtype).name
         self.name = name if name is not None else naming.unique_name('keras_tensor')
         self._keras_history = None
+        self._mask = None        # the KerasTensor of this tensor's mask, when a layer gives it one
+
+    @property
+    def _keras_mask(self):
+        """The symbolic mask, as Keras's ``x._keras_mask`` (AttributeError when there is none)."""
+        if self._mask is None:
+            raise AttributeError("'KerasTensor' object has no attribute '_keras_mask'")
+        return self._mask
 
     @property
     def ndim(self):

@@ -8,6 +8,7 @@ a batch of one, with tapes paused, and its outputs' shapes and dtypes read.
 import numpy as np
 
 from framework import nest
+from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
 from framework.backend import array_module
 from framework.placement import current_xp
 from framework.tape import paused
@@ -40,10 +41,21 @@ def call_symbolic(layer, inputs, args, kwargs, training=None):
     only_first = not any(type(x) is KerasTensor for x in nest.flatten((list(args), kwargs)))
     if only_first and _defines_output_shape(layer):
         outputs = _tensors_for_shapes(layer.compute_output_shape(shapes), layer.compute_dtype)
+        if _masks_involved(layer, inputs):
+            _hang_masks(outputs, *_run_on_zeros(layer, inputs, args, kwargs))
     else:
-        outputs = _run_on_zeros(layer, inputs, args, kwargs)
+        concrete, masks, free = _run_on_zeros(layer, inputs, args, kwargs)
+        outputs = nest.map_structure(lambda t: _symbolic(t, free, layer), concrete)
+        _hang_masks(outputs, concrete, masks, free)
     Node(layer, (inputs,) + tuple(args), kwargs, outputs)
     return outputs
+
+
+def _masks_involved(layer, inputs):
+    """Whether the call's outputs may carry masks: the inputs carry some, or the layer computes
+    them. Those calls run on zeros, so that the masks are found as a concrete call finds them."""
+    return hasattr(type(layer), 'compute_mask') or \
+        any(type(x) is KerasTensor and x._mask is not None for x in nest.flatten(inputs))
 
 
 def _shape_or_value(x):
@@ -85,20 +97,29 @@ def _tensors_for_shapes(shapes, dtype):
 
 
 def _run_on_zeros(layer, inputs, args, kwargs):
-    """Outputs found by calling the layer on zeros (free axes as 1), with tapes paused.
+    """The layer called on zeros (free axes as 1), with tapes paused: (its concrete outputs, the
+    KerasTensor each all-True input mask stood for, by the concrete mask's id, whether the batch axis is free).
 
     The call uses ``training=False`` so that nothing (moving statistics, dropout
-    streams) changes; the layer's losses of the latest call are kept.
+    streams) changes; the layer's losses of the latest call are kept. A symbolic
+    input mask becomes an all-True mask on the zeros, so that the call finds and
+    computes masks as a concrete call does.
     """
     weights = layer.weights
     xp = array_module(weights[0]._data) if weights else current_xp()
     batch_free = [x.shape[0] is None for x in nest.flatten((inputs, list(args), kwargs))
                   if type(x) is KerasTensor and x.ndim]
+    masks = {}
 
     def zeros(x):
         if type(x) is not KerasTensor:
             return x
-        return Tensor(xp.zeros(tuple(1 if d is None else d for d in x.shape), x.dtype))
+        value = Tensor(xp.zeros(_concrete(x.shape), x.dtype))
+        if x._mask is not None:
+            mask = Tensor(xp.ones(_concrete(x._mask.shape), bool))
+            set_keras_mask(value, mask)
+            masks[id(mask)] = x._mask
+        return value
 
     kwargs = {key: value for key, value in kwargs.items() if key != 'training'}
     saved = layer._losses
@@ -108,12 +129,32 @@ def _run_on_zeros(layer, inputs, args, kwargs):
                         training=False, **nest.map_structure(zeros, kwargs))
     finally:
         layer._losses = saved
-    free = bool(batch_free) and all(batch_free)
+    return out, masks, bool(batch_free) and all(batch_free)
 
-    def spec(t):
-        if not isinstance(t, Tensor):
-            raise TypeError('Layer %r returned %r (of type %s) for symbolic inputs; a layer used in a functional '
-                            'model must return tensors' % (layer.name, t, type(t).__name__))
-        shape = tuple(t.shape)
-        return KerasTensor((None,) + shape[1:] if free and shape else shape, t._data.dtype)
-    return nest.map_structure(spec, out)
+
+def _concrete(shape):
+    return tuple(1 if d is None else d for d in shape)
+
+
+def _symbolic(t, free, layer):
+    if not isinstance(t, Tensor):
+        raise TypeError('Layer %r returned %r (of type %s) for symbolic inputs; a layer used in a functional '
+                        'model must return tensors' % (layer.name, t, type(t).__name__))
+    shape = tuple(t.shape)
+    return KerasTensor((None,) + shape[1:] if free and shape else shape, t._data.dtype)
+
+
+def _hang_masks(outputs, concrete, masks, free):
+    """Give each output KerasTensor the symbolic form of the mask its concrete twin carries: an
+    input's mask passed on keeps its KerasTensor (Keras hangs the same one on the output); a
+    computed one is a new bool KerasTensor, free where the output's leading axes are."""
+    for symbolic, value in zip(nest.flatten(outputs), nest.flatten(concrete)):
+        mask = get_keras_mask(value) if isinstance(value, Tensor) else None
+        if mask is None or type(symbolic) is not KerasTensor:
+            continue
+        known = masks.get(id(mask))
+        if known is None:
+            shape = tuple(mask.shape)
+            known = KerasTensor(tuple(symbolic.shape[i] if i < symbolic.ndim and symbolic.shape[i] is None else d
+                                      for i, d in enumerate(shape)), 'bool')
+        symbolic._mask = known
