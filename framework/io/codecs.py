@@ -9,6 +9,7 @@ from ..ops.operands import as_tensor
 from ..tensor import Tensor
 from .png import SIGNATURE, decode_png
 from .strings_in import as_bytes, string_tensor
+from ..ops.operands import named_errors
 
 
 def _pillow(op):
@@ -20,6 +21,7 @@ def _pillow(op):
     return Image
 
 
+@named_errors('io.is_jpeg')
 def is_jpeg(contents, name=None):
     """Whether the bytes start with JPEG's marker (a boolean tensor)."""
     return Tensor(np.bool_(as_bytes(contents, 'io.is_jpeg').startswith(b'\xff\xd8\xff')))
@@ -40,6 +42,7 @@ def _decode_with_pillow(data, channels, op):
     return Tensor(pixels[..., None] if pixels.ndim == 2 else pixels)
 
 
+@named_errors('io.decode_jpeg')
 def decode_jpeg(contents, channels=0, ratio=1, fancy_upscaling=True, try_recover_truncated=False,
                 acceptable_fraction=1, dct_method='', name=None):
     """A JPEG's pixels as (height, width, channels) uint8 (Pillow's decoder: values may differ from
@@ -51,6 +54,7 @@ def decode_jpeg(contents, channels=0, ratio=1, fancy_upscaling=True, try_recover
     return _decode_with_pillow(data, channels, op)
 
 
+@named_errors('io.encode_jpeg')
 def encode_jpeg(image, format='', quality=95, progressive=False, optimize_size=False, chroma_downsampling=True,
                 density_unit='in', x_density=300, y_density=300, xmp_metadata='', name=None):
     """JPEG bytes (a scalar string tensor) of a (height, width, 1 or 3) uint8 image, through Pillow."""
@@ -70,6 +74,7 @@ def encode_jpeg(image, format='', quality=95, progressive=False, optimize_size=F
     return string_tensor(buffer.getvalue())
 
 
+@named_errors('io.decode_image')
 def decode_image(contents, channels=None, dtype='uint8', name=None, expand_animations=True):
     """PNG, JPEG, GIF or BMP bytes as (height, width, channels) pixels (PNG in pure Python, the others
     through Pillow); ``dtype`` float16/32/64 scales to [0, 1] as convert_image_dtype."""

@@ -7,8 +7,10 @@ import numpy as np
 from .. import errors
 from ..tensor import Tensor
 from .strings_in import as_bytes, as_path, byte_array, string_tensor
+from ..ops.operands import named_errors
 
 
+@named_errors('io.read_file')
 def read_file(filename, name=None):
     """The bytes of the file ``filename`` as a scalar string tensor."""
     path = as_path(filename, 'io.read_file')
@@ -18,6 +20,7 @@ def read_file(filename, name=None):
         return string_tensor(f.read())
 
 
+@named_errors('io.write_file')
 def write_file(filename, contents, name=None):
     """Write ``contents`` (bytes or a scalar string tensor) to ``filename``, creating missing directories."""
     path = as_path(filename, 'io.write_file')
@@ -28,6 +31,7 @@ def write_file(filename, contents, name=None):
         f.write(data)
 
 
+@named_errors('io.matching_files')
 def matching_files(pattern, name=None):
     """The sorted file names matching ``pattern`` (a string or a 1-D string tensor of patterns)."""
     patterns = byte_array(pattern, 'io.matching_files', 'pattern').reshape(-1)

@@ -14,6 +14,7 @@ from ..tensor import Tensor
 from .. import backend, dtypes
 from ..ops.operands import as_tensor
 from .strings_in import as_bytes, string_tensor
+from ..ops.operands import named_errors
 
 SIGNATURE = b'\x89PNG\r\n\x1a\n'
 _CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}      # colour type -> samples per pixel
@@ -72,6 +73,7 @@ def _samples(rows, width, depth, samples):
     return values[:, :width].reshape(-1, width, 1).astype(np.uint8)
 
 
+@named_errors('io.decode_png')
 def decode_png(contents, channels=0, dtype='uint8', name=None):
     """A PNG's pixels as (height, width, channels) uint8 or uint16. ``channels`` 0 keeps the file's;
     1, 3 or 4 convert (grey, RGB, RGBA)."""
@@ -144,6 +146,7 @@ def _chunk(kind, body):
     return struct.pack('>I', len(body)) + kind + body + struct.pack('>I', zlib.crc32(kind + body) & 0xffffffff)
 
 
+@named_errors('io.encode_png')
 def encode_png(image, compression=-1, name=None):
     """PNG bytes (a scalar string tensor) of a (height, width, channels) uint8 or uint16 image,
     channels 1 to 4; ``compression`` is zlib's level, -1 for its default."""

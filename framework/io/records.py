@@ -6,16 +6,18 @@ import numpy as np
 from .. import dtypes
 from ..tensor import Tensor, convert_to_tensor
 from .strings_in import byte_array, string_tensor
+from ..ops.operands import named_errors
 
 
+@named_errors('io.decode_raw')
 def decode_raw(input_bytes, out_type, little_endian=True, fixed_length=None, name=None):
     """Each byte string read as an array of ``out_type`` numbers: shape input.shape + [n]. All strings
     must have one length, unless ``fixed_length`` crops or zero-pads each to that many bytes."""
     op = 'io.decode_raw'
     strings = byte_array(input_bytes, op, 'input_bytes')
-    dtype = dtypes.numpy_dtype(out_type)
-    if dtype.kind not in 'fiucb':
-        raise TypeError('%s: out_type must be numeric, got %s' % (op, dtype.name))
+    dtype = dtypes.numpy_dtype(out_type) if out_type is not None else None
+    if not isinstance(dtype, np.dtype) or dtype.kind not in 'fiucb':
+        raise TypeError('%s: out_type must be a numeric dtype, got %r' % (op, out_type))
     order = dtype.newbyteorder('<' if little_endian else '>')
     flat = list(strings.reshape(-1))
     if fixed_length is not None:
@@ -61,6 +63,7 @@ def _parse(text, dtype, op, row, column):
         raise ValueError('%s: field %d of record %d is %r, not a %s' % (op, column, row, text, dtype.name)) from None
 
 
+@named_errors('io.decode_csv')
 def decode_csv(records, record_defaults, field_delim=',', use_quote_delim=True, na_value='', select_cols=None,
                name=None):
     """One tensor per column of the CSV lines ``records`` (each the shape of ``records``), typed by

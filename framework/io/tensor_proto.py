@@ -12,6 +12,7 @@ from ..dtypes import _ENUMS, _NAME_OF_ENUM
 from ..ops.operands import as_tensor
 from ..tensor import Tensor
 from .strings_in import as_bytes, string_tensor
+from ..ops.operands import named_errors
 
 # TensorProto's typed repeated fields (used by protos that do not carry tensor_content).
 _VALUE_FIELDS = {5: 'float32', 6: 'float64', 7: 'int32', 10: 'int64', 11: 'bool', 13: 'float16', 16: 'uint32',
@@ -32,6 +33,7 @@ def _field(number, payload):
     return _varint(number << 3 | 2) + _varint(len(payload)) + payload
 
 
+@named_errors('io.serialize_tensor')
 def serialize_tensor(tensor, name=None):
     """The TensorProto bytes of ``tensor`` (a scalar string tensor)."""
     t = as_tensor(tensor, 'io.serialize_tensor')
@@ -89,10 +91,13 @@ def _typed_values(number, wire, value, op):
     return values
 
 
+@named_errors('io.parse_tensor')
 def parse_tensor(serialized, out_type, name=None):
     """The tensor in TensorProto bytes; ``out_type`` must be the dtype it was serialized with."""
     op = 'io.parse_tensor'
     data = as_bytes(serialized, op, 'serialized')
+    if out_type is None:
+        raise TypeError('%s: out_type must be the dtype the tensor was serialized with, got None' % op)
     want = dtypes.as_dtype(out_type)
     enum, shape, content, strings, values = None, [], None, [], []
     for number, wire, value in _fields(data, op):

@@ -11,12 +11,14 @@ from ..tensor import Tensor
 from .linalg import tensordot
 from .operands import as_float_tensor
 from .shapes import pad
+from .operands import named_errors
 
 
 def _hertz_to_mel(frequencies):
     return np.float32(1127.0) * np.log1p(frequencies / np.float32(700.0))
 
 
+@named_errors('signal.linear_to_mel_weight_matrix')
 def linear_to_mel_weight_matrix(num_mel_bins=20, num_spectrogram_bins=129, sample_rate=8000, lower_edge_hertz=125.0,
                                 upper_edge_hertz=3800.0, dtype='float32', name=None):
     """(num_spectrogram_bins, num_mel_bins) triangular filters, evenly spaced on the HTK mel scale
@@ -67,6 +69,7 @@ def _dct_matrix(n, kind, norm, dtype):
     return m.astype(dtype)
 
 
+@named_errors('signal.dct')
 def dct(input, type=2, n=None, axis=-1, norm=None, name=None):  # noqa: A002  (TensorFlow's argument names)
     """The type 1, 2, 3 or 4 discrete cosine transform over the last axis (cropped or zero-padded to
     ``n``); ``norm='ortho'`` makes types 2, 3 and 4 orthonormal."""
@@ -91,6 +94,7 @@ def dct(input, type=2, n=None, axis=-1, norm=None, name=None):  # noqa: A002  (T
     return tensordot(t, Tensor(_dct_matrix(size, type, norm, t._data.dtype)), [[t.ndim - 1], [0]])
 
 
+@named_errors('signal.idct')
 def idct(input, type=2, n=None, axis=-1, norm=None, name=None):  # noqa: A002
     """The inverse DCT: dct of type 3 for type 2 and the reverse (1 and 4 are their own); without
     ``norm`` it inverts dct up to a factor 2N (2 (N - 1) for type 1), as in TensorFlow."""
@@ -99,6 +103,7 @@ def idct(input, type=2, n=None, axis=-1, norm=None, name=None):  # noqa: A002
     return dct(input, {1: 1, 2: 3, 3: 2, 4: 4}[type], n, axis, norm)
 
 
+@named_errors('signal.mfccs_from_log_mel_spectrograms')
 def mfccs_from_log_mel_spectrograms(log_mel_spectrograms, name=None):
     """Mel-frequency cepstral coefficients: the type-2 DCT of the log mel spectrogram's last axis,
     scaled by 1 / sqrt(2 num_mel_bins) (orthonormal except the first coefficient, as in TF)."""

@@ -10,7 +10,7 @@ import numpy as np
 from .. import backend
 from ..tape import ACTIVE, record_blocked
 from ..tensor import Tensor
-from .operands import as_tensor
+from .operands import as_tensor, named_errors
 from .sequences import roll
 
 _COMPLEX_OF = {np.dtype('float32'): np.complex64, np.dtype('float64'): np.complex128}
@@ -63,6 +63,7 @@ def _complex_transform(name, rank, inverse):
         return _blocked(name_, t, fn(t._data, axes=tuple(range(-rank, 0))).astype(t._data.dtype))
     name_ = name
     transform.__name__ = transform.__qualname__ = name
+    transform = named_errors(op)(transform)
     transform.__doc__ = ('The %s%s discrete Fourier transform over the last %d axes (complex in, complex out).'
                          % ('inverse ' if inverse else '', '%d-D ' % rank if rank > 1 else '', rank))
     return transform
@@ -85,6 +86,7 @@ def _real_transform(name, rank):
         return _blocked(name_, t, out.astype(_COMPLEX_OF[t._data.dtype]))
     name_ = name
     transform.__name__ = transform.__qualname__ = name
+    transform = named_errors(op)(transform)
     transform.__doc__ = ('The %sFourier transform of a real signal over its last %d axes: fft_length (default: the '
                          'input size) crops or zero-pads, and the last axis keeps fft_length // 2 + 1 frequencies.'
                          % ('%d-D ' % rank if rank > 1 else '', rank))
@@ -104,6 +106,7 @@ def _inverse_real_transform(name, rank):
         return _blocked(name_, t, out.astype(_REAL_OF[t._data.dtype]))
     name_ = name
     transform.__name__ = transform.__qualname__ = name
+    transform = named_errors(op)(transform)
     transform.__doc__ = ('The real signal whose %sFourier transform is the half spectrum given; fft_length defaults '
                          'to 2 (n - 1) along the last axis.' % ('%d-D ' % rank if rank > 1 else ''))
     return transform
@@ -124,11 +127,13 @@ def _shift(x, axes, sign, op):
     return roll(t, shifts, axes) if axes else t
 
 
+@named_errors('signal.fftshift')
 def fftshift(x, axes=None, name=None):
     """The zero frequency moved to the centre: each axis rolled by n // 2."""
     return _shift(x, axes, 1, 'signal.fftshift')
 
 
+@named_errors('signal.ifftshift')
 def ifftshift(x, axes=None, name=None):
     """fftshift undone: each axis rolled by -(n // 2)."""
     return _shift(x, axes, -1, 'signal.ifftshift')

@@ -16,6 +16,7 @@ from .indexing import gather
 from .operands import as_float_tensor, as_tensor
 from .segments import unsorted_segment_sum
 from .shapes import pad, reshape, transpose
+from .operands import named_errors
 
 
 def _positive(value, op, what, low=1):
@@ -25,6 +26,7 @@ def _positive(value, op, what, low=1):
     return int(v)
 
 
+@named_errors('signal.frame')
 def frame(signal, frame_length, frame_step, pad_end=False, pad_value=0, axis=-1, name=None):
     """Frames of ``frame_length`` samples every ``frame_step`` along ``axis``, which becomes two axes
     (frames, frame_length); ``pad_end`` pads with ``pad_value`` so that every sample starts a frame's worth."""
@@ -47,6 +49,7 @@ def frame(signal, frame_length, frame_step, pad_end=False, pad_value=0, axis=-1,
     return gather(t, starts.astype(np.int32).reshape(count, length), axis=axis)
 
 
+@named_errors('signal.overlap_and_add')
 def overlap_and_add(signal, frame_step, name=None):
     """Frames (..., frames, frame_length) added back into one signal, frame f starting at f * frame_step."""
     op = 'signal.overlap_and_add'
@@ -79,6 +82,7 @@ def _cosine_window(name, a, b):
         return Tensor((a - b * np.cos(dtype.type(2 * np.pi) * count / n)).astype(dtype))
     name_ = name
     window.__name__ = window.__qualname__ = name
+    window = named_errors('signal.' + name)(window)
     window.__doc__ = ('The %s window %s - %s cos(2 pi n / N) of ``window_length`` points (periodic: N is the '
                       'length for even lengths, else N = length - 1).' % (name.split('_')[0].title(), a, b))
     return window
@@ -88,6 +92,7 @@ hann_window = _cosine_window('hann_window', 0.5, 0.5)
 hamming_window = _cosine_window('hamming_window', 0.54, 0.46)
 
 
+@named_errors('signal.stft')
 def stft(signals, frame_length, frame_step, fft_length=None, window_fn=hann_window, pad_end=False, name=None):
     """The short-time Fourier transform of real signals (last axis): (..., frames, fft_length // 2 + 1)
     complex; fft_length defaults to the smallest power of two >= frame_length."""
@@ -101,6 +106,7 @@ def stft(signals, frame_length, frame_step, fft_length=None, window_fn=hann_wind
     return rfft(frames, [n])
 
 
+@named_errors('signal.inverse_stft')
 def inverse_stft(stfts, frame_length, frame_step, fft_length=None, window_fn=hann_window, name=None):
     """Signals from their stft: inverse transforms of the frames, cut to frame_length, windowed by
     ``window_fn`` (use inverse_stft_window_fn for perfect reconstruction) and overlap-added."""
@@ -116,6 +122,7 @@ def inverse_stft(stfts, frame_length, frame_step, fft_length=None, window_fn=han
     return overlap_and_add(frames, frame_step)
 
 
+@named_errors('signal.inverse_stft_window_fn')
 def inverse_stft_window_fn(frame_step, forward_window_fn=hann_window, name=None):
     """A window function for inverse_stft that undoes ``forward_window_fn`` at ``frame_step``:
     the forward window divided by the overlapping sum of its squares."""

@@ -9,6 +9,7 @@ from .cepstral import dct
 from .framing import frame, overlap_and_add
 from .operands import as_float_tensor
 from .shapes import concat, reverse, split
+from .operands import named_errors
 
 
 def _length_and_dtype(window_length, dtype, op):
@@ -20,6 +21,7 @@ def _length_and_dtype(window_length, dtype, op):
     return length, dtype
 
 
+@named_errors('signal.kaiser_window')
 def kaiser_window(window_length, beta=12.0, dtype='float32', name=None):
     """The Kaiser window I0(beta sqrt(1 - (n / half)^2)) / I0(beta), n from -half to half."""
     length, dtype = _length_and_dtype(window_length, dtype, 'signal.kaiser_window')
@@ -31,6 +33,7 @@ def kaiser_window(window_length, beta=12.0, dtype='float32', name=None):
     return Tensor((np.i0(num) / np.i0(float(beta))).astype(dtype))
 
 
+@named_errors('signal.kaiser_bessel_derived_window')
 def kaiser_bessel_derived_window(window_length, beta=12.0, dtype='float32', name=None):
     """The KBD window: square roots of the normalised running sums of a Kaiser window, mirrored."""
     length, dtype = _length_and_dtype(window_length, dtype, 'signal.kaiser_bessel_derived_window')
@@ -40,6 +43,7 @@ def kaiser_bessel_derived_window(window_length, beta=12.0, dtype='float32', name
     return Tensor(np.concatenate([half, half[::-1]]).astype(dtype))
 
 
+@named_errors('signal.vorbis_window')
 def vorbis_window(window_length, dtype='float32', name=None):
     """The Vorbis power-complementary window sin(pi / 2 sin^2(pi (n + 0.5) / N))."""
     length, dtype = _length_and_dtype(window_length, dtype, 'signal.vorbis_window')
@@ -47,6 +51,7 @@ def vorbis_window(window_length, dtype='float32', name=None):
     return Tensor(np.sin(np.pi / 2 * np.square(np.sin(np.pi / length * (n + 0.5)))).astype(dtype))
 
 
+@named_errors('signal.mdct')
 def mdct(signals, frame_length, window_fn=vorbis_window, pad_end=False, norm=None, name=None):
     """The modified DCT of frames of ``frame_length`` (a multiple of 4) every frame_length / 2 samples:
     (..., frames, frame_length / 2). Without a window the frames are scaled by 1 / sqrt(2), as in TF."""
@@ -64,6 +69,7 @@ def mdct(signals, frame_length, window_fn=vorbis_window, pad_end=False, norm=Non
     return dct(folded, 4, norm=norm)
 
 
+@named_errors('signal.inverse_mdct')
 def inverse_mdct(mdcts, window_fn=vorbis_window, norm=None, name=None):
     """Signals from their mdct: type-4 DCT, unfolding, windowing and overlap-add (perfect
     reconstruction with a power-complementary window such as vorbis_window)."""

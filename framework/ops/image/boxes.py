@@ -14,6 +14,7 @@ from ..selection import where
 from ..shapes import cast
 from ...tensor import Tensor
 from .layout import size_pair
+from ..operands import named_errors
 
 
 def _host(x, op, what, kind='f'):
@@ -47,6 +48,7 @@ def _axis_weights(start, end, size, count, method):
     return weights * inside[..., None], inside
 
 
+@named_errors('image.crop_and_resize')
 def crop_and_resize(image, boxes, box_indices, crop_size, method='bilinear', extrapolation_value=0.0, name=None):
     """For each box, the crop of image[box_indices[k]] resampled to ``crop_size`` (float32,
     (num_boxes, crop_height, crop_width, channels)); samples outside the image read ``extrapolation_value``."""
@@ -105,6 +107,7 @@ def _greedy(boxes, scores, max_output_size, iou_threshold, score_threshold, op):
     return np.asarray(kept, np.int32), s
 
 
+@named_errors('image.non_max_suppression')
 def non_max_suppression(boxes, scores, max_output_size, iou_threshold=0.5, score_threshold=float('-inf'), name=None):
     """Indices (int32) of at most ``max_output_size`` boxes, best score first, dropping each box whose IoU
     with a kept one exceeds ``iou_threshold`` and boxes scoring at most ``score_threshold``."""
@@ -112,6 +115,7 @@ def non_max_suppression(boxes, scores, max_output_size, iou_threshold=0.5, score
                           'image.non_max_suppression')[0])
 
 
+@named_errors('image.non_max_suppression_with_scores')
 def non_max_suppression_with_scores(boxes, scores, max_output_size, iou_threshold=0.5,
                                     score_threshold=float('-inf'), soft_nms_sigma=0.0, name=None):
     """(indices, their scores) of non_max_suppression; soft NMS (sigma > 0) is not offered."""
@@ -122,6 +126,7 @@ def non_max_suppression_with_scores(boxes, scores, max_output_size, iou_threshol
     return Tensor(kept), Tensor(s[kept])
 
 
+@named_errors('image.draw_bounding_boxes')
 def draw_bounding_boxes(images, boxes, colors, name=None):
     """Images (batch, height, width, depth) with each box's one-pixel outline drawn in its colour
     (colours cycle over the boxes); boxes are (batch, num_boxes, 4) in [0, 1]."""

@@ -15,6 +15,7 @@ from ..selection import clip_by_value, where
 from ..shapes import cast, concat, stack, tile, unstack
 from ...tensor import Tensor
 from .conversions import convert_image_dtype
+from ..operands import named_errors
 
 _YUV = [[0.299, -0.14714119, 0.61497538], [0.587, -0.28886916, -0.51496512], [0.114, 0.43601035, -0.10001026]]
 _YUV_INV = [[1, 1, 1], [0, -0.394642334, 2.03206185], [1.13988303, -0.58062185, 0]]
@@ -47,26 +48,31 @@ def _matrix(images, rows, op):
     return tensordot(x, Tensor(np.asarray(rows, x._data.dtype)), [[x.ndim - 1], [0]])
 
 
+@named_errors('image.rgb_to_yuv')
 def rgb_to_yuv(images):
     """RGB to YUV (float images)."""
     return _matrix(images, _YUV, 'image.rgb_to_yuv')
 
 
+@named_errors('image.yuv_to_rgb')
 def yuv_to_rgb(images):
     """YUV to RGB (float images)."""
     return _matrix(images, _YUV_INV, 'image.yuv_to_rgb')
 
 
+@named_errors('image.rgb_to_yiq')
 def rgb_to_yiq(images):
     """RGB to YIQ (float images)."""
     return _matrix(images, _YIQ, 'image.rgb_to_yiq')
 
 
+@named_errors('image.yiq_to_rgb')
 def yiq_to_rgb(images):
     """YIQ to RGB (float images)."""
     return _matrix(images, _YIQ_INV, 'image.yiq_to_rgb')
 
 
+@named_errors('image.rgb_to_grayscale')
 def rgb_to_grayscale(images, name=None):
     """0.2989 R + 0.5870 G + 0.1140 B with a channel axis of 1, in the input's dtype."""
     x = _channels(images, 'image.rgb_to_grayscale', 3, floating=False)
@@ -75,12 +81,14 @@ def rgb_to_grayscale(images, name=None):
     return convert_image_dtype(grey, dtype)
 
 
+@named_errors('image.grayscale_to_rgb')
 def grayscale_to_rgb(images, name=None):
     """One channel repeated into three."""
     x = _channels(images, 'image.grayscale_to_rgb', 1, floating=False)
     return tile(x, [1] * (x.ndim - 1) + [3])
 
 
+@named_errors('image.rgb_to_hsv')
 def rgb_to_hsv(images, name=None):
     """RGB in [0, 1] to hue, saturation and value in [0, 1] (float images)."""
     r, g, b = unstack(_channels(images, 'image.rgb_to_hsv', 3), axis=-1)
@@ -93,6 +101,7 @@ def rgb_to_hsv(images, name=None):
     return stack([where(hue < 0, hue + 1.0, hue), saturation, value], -1)
 
 
+@named_errors('image.hsv_to_rgb')
 def hsv_to_rgb(images, name=None):
     """Hue, saturation and value in [0, 1] to RGB (float images)."""
     h, s, v = unstack(_channels(images, 'image.hsv_to_rgb', 3), axis=-1)
@@ -110,12 +119,14 @@ def _factor(value, like, op, what):
     return cast(t, like.dtype)
 
 
+@named_errors('image.adjust_brightness')
 def adjust_brightness(image, delta):
     """``image + delta`` (in float for integer images, then converted back, saturating)."""
     flt, dtype = _to_float(image, 'image.adjust_brightness', 0)
     return convert_image_dtype(flt + _factor(delta, flt, 'image.adjust_brightness', 'delta'), dtype, saturate=True)
 
 
+@named_errors('image.adjust_contrast')
 def adjust_contrast(images, contrast_factor):
     """(x - mean) * contrast_factor + mean, the mean taken per image and channel over height and width."""
     flt, dtype = _to_float(images, 'image.adjust_contrast', 3)
@@ -124,6 +135,7 @@ def adjust_contrast(images, contrast_factor):
     return convert_image_dtype((flt - mean) * factor + mean, dtype, saturate=True)
 
 
+@named_errors('image.adjust_gamma')
 def adjust_gamma(image, gamma=1, gain=1):
     """gain * image ** gamma on [0, 1] floats (integers converted there and back)."""
     op = 'image.adjust_gamma'
@@ -137,6 +149,7 @@ def adjust_gamma(image, gamma=1, gain=1):
     return convert_image_dtype(_factor(gain, flt, op, 'gain') * flt ** g, dtype, saturate=True)
 
 
+@named_errors('image.adjust_saturation')
 def adjust_saturation(image, saturation_factor, name=None):
     """Saturation (in HSV) multiplied by ``saturation_factor`` and clipped to [0, 1]."""
     op = 'image.adjust_saturation'
@@ -146,6 +159,7 @@ def adjust_saturation(image, saturation_factor, name=None):
     return convert_image_dtype(hsv_to_rgb(stack([h, s, v], -1)), dtype, saturate=True)
 
 
+@named_errors('image.adjust_hue')
 def adjust_hue(image, delta, name=None):
     """Hue (in HSV) rotated by ``delta`` in [-1, 1] (a full turn is 1)."""
     op = 'image.adjust_hue'
@@ -158,6 +172,7 @@ def adjust_hue(image, delta, name=None):
     return convert_image_dtype(hsv_to_rgb(concat([hue, hsv[..., 1:]], -1)), dtype, saturate=True)
 
 
+@named_errors('image.per_image_standardization')
 def per_image_standardization(image):
     """Each image scaled to mean 0 and standard deviation 1 (at least 1 / sqrt(pixels), so a flat
     image does not divide by 0). Integer images are converted to float32 in [0, 1] first."""

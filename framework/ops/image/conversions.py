@@ -11,6 +11,7 @@ from ...tensor import Tensor
 from ..arithmetic import floor_div, multiply
 from ..operands import as_tensor
 from ..shapes import cast
+from ..operands import named_errors
 
 
 def _kind(dtype, op, what):
@@ -38,12 +39,15 @@ def saturate_cast(x, dtype):
     return cast(x, dtype)
 
 
+@named_errors('image.convert_image_dtype')
 def convert_image_dtype(image, dtype, saturate=False, name=None):
     """``image`` in ``dtype``: integers span [0, max], floats [0, 1] (values are not clipped
     unless ``saturate``, so floats outside [0, 1] overflow an integer dtype as TF's cast does)."""
     op = 'image.convert_image_dtype'
     x = as_tensor(image, op)
-    target = dtypes.numpy_dtype(dtype)
+    target = dtypes.numpy_dtype(dtype) if dtype is not None else None
+    if not isinstance(target, np.dtype):
+        raise TypeError('%s: dtype must be an integer or floating dtype, got %r' % (op, dtype))
     source = x._data.dtype
     _kind(source, op, 'image')
     _kind(target, op, 'dtype')

@@ -9,26 +9,31 @@ from ..indexing import gather
 from ..operands import as_tensor
 from ..shapes import pad, reshape, reverse, transpose as _transpose
 from .layout import batched, integer_arg
+from ..operands import named_errors
 
 
+@named_errors('image.flip_left_right')
 def flip_left_right(image):
     """Images mirrored along the width."""
     x, undo = batched(image, 'image.flip_left_right')
     return undo(reverse(x, [2]))
 
 
+@named_errors('image.flip_up_down')
 def flip_up_down(image):
     """Images mirrored along the height."""
     x, undo = batched(image, 'image.flip_up_down')
     return undo(reverse(x, [1]))
 
 
+@named_errors('image.transpose')
 def transpose(image, name=None):
     """Images with height and width swapped."""
     x, undo = batched(image, 'image.transpose')
     return undo(_transpose(x, [0, 2, 1, 3]))
 
 
+@named_errors('image.rot90')
 def rot90(image, k=1, name=None):
     """Images rotated counter-clockwise by ``k`` quarter turns (k may be negative)."""
     x, undo = batched(image, 'image.rot90')
@@ -42,6 +47,7 @@ def rot90(image, k=1, name=None):
     return undo(x)
 
 
+@named_errors('image.crop_to_bounding_box')
 def crop_to_bounding_box(image, offset_height, offset_width, target_height, target_width):
     """The window of ``target_height`` x ``target_width`` pixels whose top-left corner is at the offsets."""
     op = 'image.crop_to_bounding_box'
@@ -54,6 +60,7 @@ def crop_to_bounding_box(image, offset_height, offset_width, target_height, targ
     return undo(x[:, top:top + height, left:left + width, :])
 
 
+@named_errors('image.pad_to_bounding_box')
 def pad_to_bounding_box(image, offset_height, offset_width, target_height, target_width):
     """Images zero-padded to ``target_height`` x ``target_width``, placed at the offsets."""
     op = 'image.pad_to_bounding_box'
@@ -67,6 +74,7 @@ def pad_to_bounding_box(image, offset_height, offset_width, target_height, targe
     return undo(pad(x, [[0, 0], [top, bottom], [left, right], [0, 0]]))
 
 
+@named_errors('image.central_crop')
 def central_crop(image, central_fraction):
     """The centred window holding ``central_fraction`` (in (0, 1]) of each side."""
     op = 'image.central_crop'
@@ -81,6 +89,7 @@ def central_crop(image, central_fraction):
     return undo(x[:, top:h - top, left:w - left, :])
 
 
+@named_errors('image.resize_with_crop_or_pad')
 def resize_with_crop_or_pad(image, target_height, target_width):
     """Images centre-cropped and/or zero-padded to ``target_height`` x ``target_width``."""
     op = 'image.resize_with_crop_or_pad'
@@ -108,6 +117,7 @@ def _window_indices(size, kernel, stride, rate, padding):
     return before, after, starts.astype(np.int32)
 
 
+@named_errors('image.extract_patches')
 def extract_patches(images, sizes, strides, rates, padding):
     """Patches of sizes[1] x sizes[2] pixels every strides[1:3] pixels (dilated by rates[1:3]), each
     flattened (row, column, channel) into the last axis: (batch, rows, cols, kh * kw * channels)."""

@@ -11,8 +11,10 @@ from ..unary import log
 from ..activations import relu
 from .conversions import convert_image_dtype
 from .resize import separable
+from ..operands import named_errors
 
 
+@named_errors('image.total_variation')
 def total_variation(images, name=None):
     """Sum of absolute differences of neighbouring pixels: a scalar for one image, (batch,) for a batch."""
     x = as_tensor(images, 'image.total_variation')
@@ -31,6 +33,7 @@ def _four_d(image, op):
     return x
 
 
+@named_errors('image.image_gradients')
 def image_gradients(image):
     """(dy, dx): forward differences down and across, zero in the last row / column; 4-D images."""
     x = _four_d(image, 'image.image_gradients')
@@ -39,6 +42,7 @@ def image_gradients(image):
     return dy, dx
 
 
+@named_errors('image.sobel_edges')
 def sobel_edges(image):
     """Sobel responses (batch, height, width, channels, 2): [..., 0] vertical, [..., 1] horizontal,
     on the image reflect-padded by one pixel."""
@@ -64,6 +68,7 @@ def _pair_as_float(a, b, max_val, op):
     return convert_image_dtype(x, 'float32'), convert_image_dtype(y, 'float32'), peak
 
 
+@named_errors('image.psnr')
 def psnr(a, b, max_val, name=None):
     """Peak signal-to-noise ratio in dB per image: 20 log10(max_val) - 10 log10(MSE) (float32)."""
     x, y, peak = _pair_as_float(a, b, max_val, 'image.psnr')
@@ -110,6 +115,7 @@ def _flat_pair(img1, img2, max_val, filter_size, op):
     return reshape(x, [-1, h, w, x.shape[-1]]), reshape(y, [-1, h, w, y.shape[-1]]), peak, lead, window
 
 
+@named_errors('image.ssim')
 def ssim(img1, img2, max_val, filter_size=11, filter_sigma=1.5, k1=0.01, k2=0.03, return_index_map=False):
     """Structural similarity per image (mean over the Gaussian-weighted windows and channels), in float32;
     with ``return_index_map`` the per-window values (averaged over channels) instead."""
@@ -133,13 +139,20 @@ def _halve(t):
     return reduce_mean(reshape(t, [n, h // 2, 2, w // 2, 2, c]), [2, 4])
 
 
+@named_errors('image.ssim_multiscale')
 def ssim_multiscale(img1, img2, max_val, power_factors=_MSSSIM_WEIGHTS, filter_size=11, filter_sigma=1.5, k1=0.01,
                     k2=0.03):
     """Multi-scale SSIM per image: the product over scales (each a 2x2 average-pool of the last) of the
     contrast-structure terms, with SSIM at the coarsest scale, raised to ``power_factors`` (TF's)."""
     op = 'image.ssim_multiscale'
     x, y, peak, lead, window = _flat_pair(img1, img2, max_val, filter_size, op)
-    scales, (h, w) = len(power_factors), x.shape[1:3]
+    try:
+        weights = [float(p) for p in power_factors]
+    except (TypeError, ValueError):
+        raise TypeError('%s: power_factors must be a sequence of numbers, got %r' % (op, power_factors)) from None
+    if not weights:
+        raise ValueError('%s: power_factors must hold at least one weight (one per scale)' % op)
+    scales, (h, w) = len(weights), x.shape[1:3]
     terms = []
     for k in range(scales):
         if k:
@@ -151,7 +164,6 @@ def ssim_multiscale(img1, img2, max_val, power_factors=_MSSSIM_WEIGHTS, filter_s
         index_map, cs = _ssim_maps(x, y, peak, window, float(filter_sigma), k1, k2)
         terms.append(relu(reduce_mean(cs, [1, 2])))
     terms[-1] = relu(reduce_mean(index_map, [1, 2]))
-    weights = [float(p) for p in power_factors]
     product = terms[0] ** weights[0]
     for term, weight in zip(terms[1:], weights[1:]):
         product = product * term ** weight

@@ -13,6 +13,7 @@ from ..shapes import reverse, reshape
 from ..stateless_random import stateless_uniform
 from .color import adjust_brightness, adjust_contrast, adjust_hue, adjust_saturation
 from .layout import batched
+from ..operands import named_errors
 
 
 def _draw(shape, low, high, seed, stateless):
@@ -73,71 +74,85 @@ def _crop(value, size, seed, stateless, op):
     return x[tuple(slice(o, o + d) for o, d in zip(offsets, dims))]
 
 
+@named_errors('image.random_flip_left_right')
 def random_flip_left_right(image, seed=None):
     """Each image mirrored along its width with probability 1/2."""
     return _flip(image, 2, seed, False, 'image.random_flip_left_right')
 
 
+@named_errors('image.random_flip_up_down')
 def random_flip_up_down(image, seed=None):
     """Each image mirrored along its height with probability 1/2."""
     return _flip(image, 1, seed, False, 'image.random_flip_up_down')
 
 
+@named_errors('image.random_brightness')
 def random_brightness(image, max_delta, seed=None):
     """adjust_brightness by a delta drawn from [-max_delta, max_delta)."""
     return _brightness(image, max_delta, seed, False, 'image.random_brightness')
 
 
+@named_errors('image.random_contrast')
 def random_contrast(image, lower, upper, seed=None):
     """adjust_contrast by a factor drawn from [lower, upper)."""
     return _contrast(image, lower, upper, seed, False, 'image.random_contrast')
 
 
+@named_errors('image.random_saturation')
 def random_saturation(image, lower, upper, seed=None):
     """adjust_saturation by a factor drawn from [lower, upper)."""
     return _saturation(image, lower, upper, seed, False, 'image.random_saturation')
 
 
+@named_errors('image.random_hue')
 def random_hue(image, max_delta, seed=None):
     """adjust_hue by a delta drawn from [-max_delta, max_delta), max_delta in [0, 0.5]."""
     return _hue(image, max_delta, seed, False, 'image.random_hue')
 
 
+@named_errors('image.random_crop')
 def random_crop(value, size, seed=None, name=None):
     """A window of shape ``size`` at a random offset (any rank; size has one entry per axis)."""
     return _crop(value, size, seed, False, 'image.random_crop')
 
 
+@named_errors('image.stateless_random_flip_left_right')
 def stateless_random_flip_left_right(image, seed):
     """random_flip_left_right decided by ``seed`` (two integers)."""
     return _flip(image, 2, seed, True, 'image.stateless_random_flip_left_right')
 
 
+@named_errors('image.stateless_random_flip_up_down')
 def stateless_random_flip_up_down(image, seed):
     """random_flip_up_down decided by ``seed`` (two integers)."""
     return _flip(image, 1, seed, True, 'image.stateless_random_flip_up_down')
 
 
+@named_errors('image.stateless_random_brightness')
 def stateless_random_brightness(image, max_delta, seed):
     """random_brightness decided by ``seed`` (two integers)."""
     return _brightness(image, max_delta, seed, True, 'image.stateless_random_brightness')
 
 
+@named_errors('image.stateless_random_contrast')
 def stateless_random_contrast(image, lower, upper, seed):
     """random_contrast decided by ``seed`` (two integers)."""
     return _contrast(image, lower, upper, seed, True, 'image.stateless_random_contrast')
 
 
+@named_errors('image.stateless_random_saturation')
 def stateless_random_saturation(image, lower, upper, seed):
     """random_saturation decided by ``seed`` (two integers)."""
     return _saturation(image, lower, upper, seed, True, 'image.stateless_random_saturation')
 
 
+@named_errors('image.stateless_random_hue')
 def stateless_random_hue(image, max_delta, seed):
     """random_hue decided by ``seed`` (two integers)."""
     return _hue(image, max_delta, seed, True, 'image.stateless_random_hue')
 
 
+@named_errors('image.stateless_random_crop')
 def stateless_random_crop(value, size, seed, name=None):
     """random_crop decided by ``seed`` (two integers)."""
     return _crop(value, size, seed, True, 'image.stateless_random_crop')

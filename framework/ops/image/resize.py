@@ -12,6 +12,7 @@ from ..shapes import cast, pad
 from ...tensor import Tensor
 from .layout import batched, size_pair
 from .resize_weights import nearest_indices, resize_matrix
+from ..operands import named_errors
 
 METHODS = ('bilinear', 'nearest', 'bicubic', 'area', 'lanczos3', 'lanczos5', 'gaussian', 'mitchellcubic')
 
@@ -50,6 +51,7 @@ def _aspect_size(h, w, height, width):
     return int(np.round(np.float32(scale) * np.float32(h))), int(np.round(np.float32(scale) * np.float32(w)))
 
 
+@named_errors('image.resize')
 def resize(images, size, method='bilinear', preserve_aspect_ratio=False, antialias=False, name=None):
     """Images (3-D or 4-D, channels last) resized to ``size`` = (height, width).
 
@@ -74,6 +76,7 @@ def resize(images, size, method='bilinear', preserve_aspect_ratio=False, antiali
     return undo(resample(cast(x, 'float32'), height, width, method, antialias))
 
 
+@named_errors('image.resize_with_pad')
 def resize_with_pad(image, target_height, target_width, method='bilinear', antialias=False):
     """Resized, keeping the aspect ratio, to fit in the target, then zero-padded (centred) to it."""
     op = 'image.resize_with_pad'
