@@ -117,6 +117,8 @@ class Checkpoint:
                              'tf.train.latest_checkpoint(%r)' % (path, path))
         reader = checkpoint_file.CheckpointReader(path)
         values = reader.values()
+        if 'save_counter' + SUFFIX in values:
+            self.save_counter          # made now to take the saved count (TensorFlow restores it on creation)
         build_configs = {p: e['build_config'] for p, e in reader.object_graph.get('objects', {}).items()
                          if 'build_config' in e}
         graph = ObjectGraph(self._checkpoint_children(), self._builder(build_configs))
@@ -155,9 +157,19 @@ class Checkpoint:
                        if marker not in key and variable not in optimizer._slots
                        and any(k.startswith(key[:-len(SUFFIX)] + marker) for k in values)]
             if missing:
-                optimizer.build(missing)
+                optimizer.build(_in_model_order(missing, graph))
                 made = True
         return made
+
+
+def _in_model_order(variables, graph):
+    """``variables`` in the order their models list them (Keras creates slots in that order),
+    the outermost model first; variables no model lists keep their order, last."""
+    order = {}
+    for obj in graph.objects.values():
+        for variable in getattr(obj, 'trainable_variables', ()):
+            order.setdefault(id(variable), len(order))
+    return sorted(variables, key=lambda v: order.get(id(v), len(order)))
 
 
 def _assign(variable, value, key):

@@ -5,10 +5,10 @@ variable reached along several paths is saved once, under the first (the
 shortest). Keys read as TensorFlow's: 'model/w/.ATTRIBUTES/VARIABLE_VALUE'.
 
 What each kind of object contributes:
-- a ``tf.Module`` (or any object tracked by attribute): its attributes in
-  sorted order; lists and tuples as 'name/0', 'name/1', dicts as 'name/key';
-- a Keras layer or model: the paths of its ``.weights.h5`` layout
-  ('layers/dense/vars/0'), so checkpoints do not depend on layer names;
+- a ``tf.Module``, Keras layer or model: its attributes in sorted order;
+  lists and tuples as 'name/0', 'name/1', dicts as 'name/key' (so a
+  subclassed model's Dense in ``self.l1`` saves 'l1/kernel' and 'l1/bias',
+  as TensorFlow names them, whatever the layers' names);
 - an optimizer: '_iterations', '_learning_rate' (when it is a variable), and
   each slot under its variable's key, as TensorFlow names slots:
   '<variable path>/.OPTIMIZER_SLOT/<optimizer path>/<slot name>';
@@ -60,7 +60,7 @@ def _is_instance(value, cls):
 
 
 def attribute_children(obj):
-    """(segment, value) pairs of an object tracked by attribute, sorted by attribute name."""
+    """(segment, value) pairs of an object tracked by attribute: public names sorted, then private ones."""
     out = []
 
     def add(path, value):
@@ -73,7 +73,9 @@ def attribute_children(obj):
         elif is_trackable(value):
             out.append((path, value))
 
-    for name, value in sorted(vars(obj).items()):
+    # Public attributes first: a variable also held in a private cache or list
+    # ('_trainable_created') is named by the attribute users know ('kernel').
+    for name, value in sorted(vars(obj).items(), key=lambda item: (item[0].startswith('_'), item[0])):
         if not name.startswith('__'):
             add(escape(name), value)
     return out
@@ -84,19 +86,6 @@ def _optimizer_children(optimizer):
     for name, variable in optimizer._slots.extras.items():
         out.append(('_' + escape(name), variable))
     return out
-
-
-def _build_sublayers(path, layer, before_expand, Optimizer):
-    # A subclassed model builds without building its sublayers (a forward pass would);
-    # offer each unbuilt one to ``before_expand``, again while that builds new ones.
-    from layers.saving.keras_tree import saveables
-    for _ in range(16):
-        unbuilt = [node for node in saveables(layer, include_optimizer=False)
-                   if not _is_instance(node.obj, Optimizer) and not node.obj.built]
-        for node in unbuilt:
-            before_expand(join(path, node.path), node.obj)
-        if not any(node.obj.built for node in unbuilt):
-            return
 
 
 class ObjectGraph:
@@ -129,34 +118,14 @@ class ObjectGraph:
             if _is_instance(obj, Optimizer):
                 self.optimizers.append((path, obj))
                 queue.extend((join(path, name), child) for name, child in _optimizer_children(obj))
-            elif _is_instance(obj, Layer):
-                if before_expand is not None:
-                    _build_sublayers(path, obj, before_expand, Optimizer)
-                queue.extend(self._layer_children(path, obj, seen, Optimizer))
             elif hasattr(obj, '_checkpoint_children'):       # a nested Checkpoint
                 queue.extend((join(path, name), child) for name, child in obj._checkpoint_children())
-            elif isinstance(obj, Module):
+            elif isinstance(obj, Module) or _is_instance(obj, Layer):
                 queue.extend((join(path, name), child) for name, child in attribute_children(obj))
             else:
                 queue.extend((join(path, '_variables/%d' % i), v) for i, v in enumerate(obj.variables))
         for path, optimizer in self.optimizers:
             self._add_slots(path, optimizer)
-
-    def _layer_children(self, path, layer, seen, Optimizer):
-        from layers.saving.keras_tree import saveables
-        out = []
-        for node in saveables(layer, include_optimizer=True):
-            node_path = join(path, node.path)
-            if _is_instance(node.obj, Optimizer):
-                out.append((node_path, node.obj))
-                continue
-            if node.obj is not layer:
-                if id(node.obj) in seen:
-                    continue
-                seen.add(id(node.obj))
-                self.objects[node_path] = node.obj
-            out.extend((join(node_path, 'vars/%d' % i), v) for i, v in enumerate(node.variables))
-        return out
 
     def _add_slots(self, path, optimizer):
         for index, variable in enumerate(optimizer._slots.model_variables()):
