@@ -5,8 +5,8 @@ variable reached along several paths is saved once, under the first (the
 shortest). Keys read as TensorFlow's: 'model/w/.ATTRIBUTES/VARIABLE_VALUE'.
 
 What each kind of object contributes:
-- a ``tf.Module``, Keras layer or model: its attributes in sorted order;
-  lists and tuples as 'name/0', 'name/1', dicts as 'name/key' (so a
+- a ``tf.Module``, Keras layer or model: its attributes, public names sorted
+  then private ones (caches are reached last); lists and tuples as 'name/0', 'name/1', dicts as 'name/key' (so a
   subclassed model's Dense in ``self.l1`` saves 'l1/kernel' and 'l1/bias',
   as TensorFlow names them, whatever the layers' names);
 - an optimizer: '_iterations', '_learning_rate' (when it is a variable), and
