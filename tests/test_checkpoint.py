@@ -268,3 +268,23 @@ def test_training_checkpoints_guide_keys_and_partial_restore(tmp_path):
     root = train.Checkpoint(net=train.Checkpoint(first=train.Checkpoint(bias=to_restore)))
     root.restore(train.latest_checkpoint(str(tmp_path))).assert_existing_objects_matched()
     np.testing.assert_array_equal(to_restore.numpy(), [1.0, 2.0, 3.0, 4.0])
+
+
+def test_checkpoint_options(tmp_path):
+    model, optimizer = _trained_model()
+    written = []
+    options = train.CheckpointOptions(experimental_skip_slot_variables=True,
+                                      experimental_write_callbacks=[written.append, lambda: written.append('done')])
+    ckpt = train.Checkpoint(model=model, optimizer=optimizer)
+    path = ckpt.save(str(tmp_path / 'ckpt'), options=options)
+    assert written == [path, 'done']
+    keys = [k for k, _ in train.list_variables(path)]
+    assert keys and not [k for k in keys if '.OPTIMIZER_SLOT' in k]
+    assert 'optimizer/_iterations/.ATTRIBUTES/VARIABLE_VALUE' in keys
+    status = train.Checkpoint(model=model, optimizer=optimizer).restore(path, options=options)
+    status.assert_consumed()
+    ckpt.sync()
+    with pytest.raises(ValueError, match='sharding_callback'):
+        train.CheckpointOptions(experimental_sharding_callback=lambda: None)
+    with pytest.raises(TypeError, match='options must be a tf.train.CheckpointOptions'):
+        ckpt.write(str(tmp_path / 'w'), options={'skip': True})

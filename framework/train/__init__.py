@@ -9,14 +9,15 @@ import os
 from .checkpoint import Checkpoint
 from .checkpoint_file import CheckpointReader
 from .checkpoint_manager import CheckpointManager
+from .checkpoint_options import CheckpointOptions
 from .checkpoint_polling import checkpoints_iterator
 from .checkpoint_state import CheckpointState, get_checkpoint_state, latest_checkpoint
 from .moving_averages import ExponentialMovingAverage
 from .restore_status import CheckpointLoadStatus
 
-__all__ = ['Checkpoint', 'CheckpointLoadStatus', 'CheckpointManager', 'CheckpointReader', 'CheckpointState',
-           'ExponentialMovingAverage', 'checkpoints_iterator', 'get_checkpoint_state', 'latest_checkpoint',
-           'list_variables', 'load_checkpoint', 'load_variable']
+__all__ = ['Checkpoint', 'CheckpointLoadStatus', 'CheckpointManager', 'CheckpointOptions', 'CheckpointReader',
+           'CheckpointState', 'ExponentialMovingAverage', 'checkpoints_iterator', 'get_checkpoint_state',
+           'latest_checkpoint', 'list_variables', 'load_checkpoint', 'load_variable']
 
 
 def load_checkpoint(ckpt_dir_or_file):

@@ -10,6 +10,7 @@ import os
 
 from ..variable import Variable
 from . import checkpoint_file, checkpoint_state
+from .checkpoint_options import checked
 from .object_graph import SLOT_MARK, SUFFIX, ObjectGraph, is_trackable, layer_class
 from .restore_status import CheckpointLoadStatus, InitializationOnlyStatus
 
@@ -76,14 +77,24 @@ class Checkpoint:
     # ---- saving ----------------------------------------------------------------
     def write(self, file_prefix, options=None):
         """Write the checkpoint at exactly ``file_prefix`` (no numbering, no 'checkpoint' file)."""
+        options = checked(options, 'Checkpoint.write')
         graph = ObjectGraph(self._checkpoint_children())
-        return checkpoint_file.write(os.fspath(file_prefix), graph.variables, self._graph_record(graph))
+        variables = graph.variables
+        if options.experimental_skip_slot_variables:
+            variables = {k: v for k, v in variables.items() if SLOT_MARK not in k}
+        path = checkpoint_file.write(os.fspath(file_prefix), variables, self._graph_record(graph))
+        options.run_write_callbacks(path)
+        return path
+
+    def sync(self):
+        """Wait for pending asynchronous saves: tapeflow saves synchronously, so none are pending."""
 
     def save(self, file_prefix, options=None):
         """Write '<file_prefix>-<n>' (n = the incremented ``save_counter``) and name it the
         directory's latest checkpoint. Returns the path."""
+        options = checked(options, 'Checkpoint.save')
         self.save_counter.assign_add(1)
-        path = self.write('%s-%d' % (os.fspath(file_prefix), int(self.save_counter.numpy())))
+        path = self.write('%s-%d' % (os.fspath(file_prefix), int(self.save_counter.numpy())), options)
         directory = os.path.dirname(os.path.abspath(path))
         checkpoint_state.write_state(directory, checkpoint_state.CheckpointState(path, [path]))
         return path
@@ -109,6 +120,7 @@ class Checkpoint:
             NotFoundError: no checkpoint at ``save_path``.
             ValueError: a saved value whose shape differs from its variable's.
         """
+        options = checked(options, 'Checkpoint.restore')
         if save_path is None:
             return InitializationOnlyStatus()
         path = os.fspath(save_path)
@@ -117,6 +129,8 @@ class Checkpoint:
                              'tf.train.latest_checkpoint(%r)' % (path, path))
         reader = checkpoint_file.CheckpointReader(path)
         values = reader.values()
+        if options.experimental_skip_slot_variables:
+            values = {k: v for k, v in values.items() if SLOT_MARK not in k}
         if 'save_counter' + SUFFIX in values:
             self.save_counter          # made now to take the saved count (TensorFlow restores it on creation)
         build_configs = {p: e['build_config'] for p, e in reader.object_graph.get('objects', {}).items()
@@ -124,13 +138,15 @@ class Checkpoint:
         graph = ObjectGraph(self._checkpoint_children(), self._builder(build_configs))
         if self._build_missing_slots(graph, values):
             graph = ObjectGraph(self._checkpoint_children())
+        targets = {key: variable for key, variable in graph.variables.items()
+                   if not (options.experimental_skip_slot_variables and SLOT_MARK in key)}
         matched = []
-        for key, variable in graph.variables.items():
+        for key, variable in targets.items():
             if key in values:
                 _assign(variable, values[key], key)
                 matched.append(key)
         return CheckpointLoadStatus(path, matched, sorted(set(values) - set(matched)),
-                                    sorted(set(graph.variables) - set(matched)))
+                                    sorted(set(targets) - set(matched)))
 
     def read(self, save_path, options=None):
         """As ``restore``, for a checkpoint written by ``write``."""

@@ -87,7 +87,7 @@ class CheckpointManager:
         counter.assign_add(1)
         number = int(counter.numpy()) if checkpoint_number is None else int(getattr(
             checkpoint_number, 'numpy', lambda: checkpoint_number)())
-        path = self._checkpoint.write('%s-%d' % (self._prefix, number))
+        path = self._checkpoint.write('%s-%d' % (self._prefix, number), options)
         now = time.time()
         self._kept = [(p, t) for p, t in self._kept if p != path] + [(path, now)]
         self._sweep()
