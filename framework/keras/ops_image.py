@@ -2,16 +2,16 @@
 with Keras 3.15's TensorFlow-backend numbers.
 
 Images are (height, width, channels) or batched (batch, height, width, channels)
-(channels first with ``data_format='channels_first'``). Resizing is separable:
-one interpolation matrix per axis, built on the host from TensorFlow's
-half-pixel rule and applied with tensordot, so gradients reach the image.
-affine_transform gathers the neighbours of each sampling point (the gather's
-gradient scatters back). Errors name ``keras.ops.image.<function>``.
+(channels first with ``data_format='channels_first'``). Resizing and affine
+sampling are tf.image's own (framework.ops.image: per-axis weight matrices, and
+the ImageProjectiveTransformV3 sampler), so gradients reach the image. Errors name ``keras.ops.image.<function>``.
 """
 import numpy as np
 
 from framework import backend
 from framework import ops as _ops
+from framework.ops.image import projective
+from framework.ops.image.resize import resample
 from framework.ops.operands import named_errors
 from .ops_conv_extra import _patches, _two
 from .ops_dtypes import floating, tensor
@@ -47,61 +47,6 @@ def _nhwc(images, data_format, op, to_float=True):
 
 
 # ---- resize ----------------------------------------------------------------------------------------
-def _keys_table():
-    # ResizeBicubic's coefficient table: Keys' cubic (a = -0.5) at 1/1024 steps, in float32.
-    x = np.arange(1025, dtype=np.float32) / np.float32(1024)
-    a = np.float32(-0.5)
-    near = ((a + 2) * x - (a + 3)) * x * x + 1
-    far = ((a * (x + 1) - 5 * a) * (x + 1) + 8 * a) * (x + 1) - 4 * a
-    return near, far
-
-
-def _sources(size_in, size_out):
-    """TensorFlow's half-pixel source positions, computed in float32 as its kernels do."""
-    scale = np.float32(size_in / size_out)
-    return (np.arange(size_out, dtype=np.float32) + np.float32(0.5)) * scale - np.float32(0.5)
-
-
-def _interpolation_matrix(size_in, size_out, method):
-    """(size_out, size_in) weights of TensorFlow 2's resize (half-pixel centres, no antialiasing)."""
-    out = np.zeros((size_out, size_in))
-    rows = np.arange(size_out)
-    source = _sources(size_in, size_out)
-    if method == 'nearest':
-        position = (np.arange(size_out, dtype=np.float32) + np.float32(0.5)) * np.float32(size_in / size_out)
-        out[rows, np.clip(np.floor(position).astype(int), 0, size_in - 1)] = 1
-        return out
-    low = np.floor(source)
-    offset = np.rint((source - low) * 1024).astype(int)
-    near, far = _keys_table()
-    low = low.astype(int)
-    # Taps at low - 1 .. low + 2; those outside the image weigh 0 and the rest are renormalised.
-    taps = [(low - 1, far[offset]), (low, near[offset]), (low + 1, near[1024 - offset]), (low + 2, far[1024 - offset])]
-    total = np.zeros(size_out)
-    for index, weight in taps:
-        inside = (index >= 0) & (index < size_in)
-        np.add.at(out, (rows[inside], index[inside]), weight[inside])
-        total += np.where(inside, weight, 0)
-    return out / total[:, None]
-
-
-def _bilinear(x, height, width):
-    """TensorFlow's ResizeBilinear arithmetic: lerps along the width, then the height, in x's dtype."""
-    def axis_parts(size_in, size_out):
-        source = _sources(size_in, size_out)
-        low = np.floor(source)
-        frac = (source - low).astype(x._data.dtype)
-        return (np.maximum(low, 0).astype('int32'), np.minimum(np.ceil(source), size_in - 1).astype('int32'),
-                frac)
-    y_low, y_high, y_frac = axis_parts(x.shape[1], height)
-    x_low, x_high, x_frac = axis_parts(x.shape[2], width)
-    x_frac = _ops.constant(x_frac.reshape(1, 1, -1, 1))
-    rows = [_ops.gather(x, index, axis=1) for index in (y_low, y_high)]
-    top, bottom = (left + (right - left) * x_frac for left, right in
-                   ((_ops.gather(r, x_low, axis=2), _ops.gather(r, x_high, axis=2)) for r in rows))
-    return top + (bottom - top) * _ops.constant(y_frac.reshape(1, -1, 1, 1))
-
-
 @_public
 def resize(images, size, interpolation='bilinear', antialias=False, crop_to_aspect_ratio=False,
            pad_to_aspect_ratio=False, fill_mode='constant', fill_value=0.0, data_format=None):
@@ -132,17 +77,7 @@ def resize(images, size, interpolation='bilinear', antialias=False, crop_to_aspe
         top, left = (full_h - h) // 2, (full_w - w) // 2
         x = _ops.pad(x, [[0, 0], [top, full_h - h - top], [left, full_w - w - left], [0, 0]],
                      constant_values=fill_value)
-    if interpolation == 'bilinear':
-        y = _bilinear(x, height, width)
-    elif interpolation == 'nearest':
-        picks = [np.argmax(_interpolation_matrix(x.shape[a], n, 'nearest'), 1).astype('int32')
-                 for a, n in ((1, height), (2, width))]
-        y = _ops.gather(_ops.gather(x, picks[0], axis=1), picks[1], axis=2)
-    else:
-        dtype = x._data.dtype
-        rows = _ops.constant(_interpolation_matrix(x.shape[1], height, 'bicubic').astype(dtype))
-        cols = _ops.constant(_interpolation_matrix(x.shape[2], width, 'bicubic').astype(dtype))
-        y = _ops.einsum('pw,bowc->bopc', cols, _ops.einsum('oh,bhwc->bowc', rows, x))
+    y = resample(x, height, width, interpolation)        # tf.image.resize's weights, in x's dtype
     if integers and y._data.dtype != raw._data.dtype:
         # Keras 3: integer images come back in their dtype, rounded half to even and saturated.
         from .ops_arrangement import saturate_cast
@@ -209,40 +144,12 @@ def affine_transform(images, transform, interpolation='bilinear', fill_mode='con
         raise ValueError("keras.ops.image.affine_transform: fill_mode must be 'constant' or 'nearest' here, got %r"
                          % (fill_mode,))
     x, undo = _nhwc(images, data_format, 'affine_transform')
-    n, h, w, c = x.shape
+    n = x.shape[0]
     a = np.asarray(backend.to_host(tensor(transform, 'image.affine_transform')._data))
     if a.ndim not in (1, 2) or a.shape[-1] != 8 or (a.ndim == 2 and a.shape[0] not in (1, n)):
         raise ValueError('keras.ops.image.affine_transform: transform must be (8,) or (batch=%d, 8), got shape %s'
                          % (n, a.shape))
-    # Coordinates in float32, in TensorFlow's kernel's order: it decides which way a .5 rounds.
-    a = np.broadcast_to(a.reshape(-1, 8), (n, 8)).astype(np.float32)
-    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
-    k = a[:, 6, None, None] * xs + a[:, 7, None, None] * ys + np.float32(1)
-    src_x = (a[:, 0, None, None] * xs + a[:, 1, None, None] * ys + a[:, 2, None, None]) / k
-    src_y = (a[:, 3, None, None] * xs + a[:, 4, None, None] * ys + a[:, 5, None, None]) / k
-    flat = _ops.reshape(x, [n * h * w, c])
-    batch = np.arange(n)[:, None, None] * (h * w)
-
-    def read(row, col):
-        inside = (row >= 0) & (row < h) & (col >= 0) & (col < w)
-        index = batch + np.clip(row, 0, h - 1).astype(int) * w + np.clip(col, 0, w - 1).astype(int)
-        values = _ops.gather(flat, index.reshape(-1).astype('int32'))
-        if fill_mode == 'nearest':
-            return values
-        mask = _ops.constant(inside.reshape(-1, 1))
-        return _ops.where(mask, values, _ops.cast(_ops.convert_to_tensor(float(fill_value)), x.dtype))
-
-    if interpolation == 'nearest':
-        # C's round (half away from zero), as TensorFlow's kernel.
-        out = read(np.sign(src_y) * np.floor(np.abs(src_y) + 0.5), np.sign(src_x) * np.floor(np.abs(src_x) + 0.5))
-    else:
-        y0, x0 = np.floor(src_y), np.floor(src_x)
-        dy, dx = (src_y - y0).reshape(-1, 1), (src_x - x0).reshape(-1, 1)
-        cast = lambda v: _ops.constant(v.astype(x._data.dtype))  # noqa: E731
-        top = read(y0, x0) * cast(1 - dx) + read(y0, x0 + 1) * cast(dx)
-        bottom = read(y0 + 1, x0) * cast(1 - dx) + read(y0 + 1, x0 + 1) * cast(dx)
-        out = top * cast(1 - dy) + bottom * cast(dy)
-    return undo(_ops.reshape(out, [n, h, w, c]))
+    return undo(projective.transform(x, a, interpolation, fill_mode, float(fill_value)))
 
 
 @_public

@@ -2,28 +2,26 @@
 and the center boxes Keras crops or pads to before resizing to keep an aspect ratio.
 
 Images are channels-last arrays (..., height, width, channels); each axis is
-resized separately by tf.image.resize's per-axis weights (framework.ops.image).
+resized by tf.image.resize's own resampler (framework.ops.image).
 """
 import numpy as np
 
 from framework.backend import array_module
-from framework.ops.image.resize_weights import nearest_indices, resize_matrix
+from framework.ops.image.resize import resample
+from framework.tape import paused
+from framework.tensor import Tensor
 
 INTERPOLATIONS = ('bilinear', 'nearest', 'bicubic')
 
 
 def resize(images, height, width, interpolation='bilinear'):
-    """``images`` (..., H, W, C) resized to (..., height, width, C) as float32, as tf.image.resize does
-    (the weights are tf.image's own, from framework.ops.image)."""
+    """``images`` (..., H, W, C) resized to (..., height, width, C) as float32, by tf.image.resize's
+    own resampler (framework.ops.image) on the raw arrays."""
     data = images.astype(np.float32) if images.dtype != np.float32 else images
-    xp = array_module(data)
-    if interpolation == 'nearest':
-        rows = nearest_indices(data.shape[-3], height)
-        cols = nearest_indices(data.shape[-2], width)
-        return xp.take(xp.take(data, xp.asarray(rows), axis=-3), xp.asarray(cols), axis=-2)
-    rows = xp.asarray(resize_matrix(data.shape[-3], height, interpolation, False))
-    cols = xp.asarray(resize_matrix(data.shape[-2], width, interpolation, False))
-    return xp.einsum('pw,...owc->...opc', cols, xp.einsum('oh,...hwc->...owc', rows, data))
+    lead = data.shape[:-3]
+    with paused():
+        out = resample(Tensor(data.reshape((-1,) + data.shape[-3:])), height, width, interpolation)._data
+    return out.reshape(lead + out.shape[1:])
 
 
 def aspect_crop_box(height, width, target_height, target_width):

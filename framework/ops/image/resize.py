@@ -11,7 +11,7 @@ from ..linalg import einsum
 from ..shapes import cast, pad
 from ...tensor import Tensor
 from .layout import batched, size_pair
-from .resize_weights import nearest_indices, resize_matrix
+from .resize_weights import half_pixel_sources, nearest_indices, resize_matrix
 from ..operands import named_errors
 
 METHODS = ('bilinear', 'nearest', 'bicubic', 'area', 'lanczos3', 'lanczos5', 'gaussian', 'mitchellcubic')
@@ -36,8 +36,26 @@ def separable(x, rows, cols):
     return einsum('pw,bowc->bopc', Tensor(cols.astype(dtype)), y)
 
 
+def _bilinear(x, height, width):
+    """ResizeBilinear's own arithmetic (lerp across, then down), so results round as TensorFlow's do."""
+    def axis_parts(size_in, size_out):
+        source = half_pixel_sources(size_in, size_out)
+        low = np.floor(source)
+        return (np.maximum(low, 0).astype(np.int32), np.minimum(np.ceil(source), size_in - 1).astype(np.int32),
+                (source - low).astype(x._data.dtype))
+    y_low, y_high, y_lerp = axis_parts(x.shape[1], height)
+    x_low, x_high, x_lerp = axis_parts(x.shape[2], width)
+    x_lerp, y_lerp = Tensor(x_lerp.reshape(1, 1, -1, 1)), Tensor(y_lerp.reshape(1, -1, 1, 1))
+    top, bottom = (gather(x, index, axis=1) for index in (y_low, y_high))
+    top, bottom = (left + (right - left) * x_lerp for left, right in
+                   ((gather(r, x_low, axis=2), gather(r, x_high, axis=2)) for r in (top, bottom)))
+    return top + (bottom - top) * y_lerp
+
+
 def resample(x, height, width, method, antialias=False):
     """4-D ``x`` resized to (height, width) by ``method``, computed in x's floating dtype."""
+    if method == 'bilinear' and not antialias:
+        return _bilinear(x, height, width)
     if method == 'nearest':
         return gather(gather(x, nearest_indices(x.shape[1], height), axis=1),
                       nearest_indices(x.shape[2], width), axis=2)

@@ -3,9 +3,9 @@
 Every method is separable: output index o along one axis is a weighted sum of
 input indices, so one (size_out, size_in) matrix per axis describes it and the
 resize is two contractions (their gradient is the transposed matrix, for free).
-The legacy kernels (bilinear, bicubic, area without antialiasing) follow
-TensorFlow's ResizeBilinear / ResizeBicubic / ResizeArea with half-pixel
-centres; the others follow its ScaleAndTranslate op, whose kernel is widened
+The legacy kernels (bicubic and area without antialiasing) follow
+TensorFlow's ResizeBicubic / ResizeArea with half-pixel centres (bilinear's
+lerps live in resize.py); the others follow its ScaleAndTranslate op, whose kernel is widened
 by 1 / scale when antialiasing a downscale. Arithmetic is float32, as there.
 """
 import math
@@ -27,17 +27,6 @@ def nearest_indices(size_in, size_out):
     scale = F32(size_in / size_out)
     position = (np.arange(size_out, dtype=F32) + F32(0.5)) * scale
     return np.minimum(np.floor(position), size_in - 1).astype(np.int32)
-
-
-def _bilinear(size_in, size_out):
-    out = np.zeros((size_out, size_in), F32)
-    source = half_pixel_sources(size_in, size_out)
-    low = np.floor(source)
-    lerp = source - low
-    rows = np.arange(size_out)
-    np.add.at(out, (rows, np.maximum(low, 0).astype(int)), F32(1) - lerp)
-    np.add.at(out, (rows, np.minimum(np.ceil(source), size_in - 1).astype(int)), lerp)
-    return out
 
 
 def _keys_table():
@@ -127,11 +116,14 @@ def scale_and_translate(size_in, size_out, kernel_type, antialias, scale=None, t
     return out
 
 
-_LEGACY = {'bilinear': _bilinear, 'bicubic': _bicubic, 'area': _area}
+_LEGACY = {'bicubic': _bicubic, 'area': _area}
 
 
 def resize_matrix(size_in, size_out, method, antialias):
-    """The (size_out, size_in) float32 weights of ``tf.image.resize(method, antialias)`` along one axis."""
+    """The (size_out, size_in) float32 weights of ``tf.image.resize(method, antialias)`` along one axis.
+    Plain bilinear and nearest are not matrices here: resize.py lerps and gathers them, as TF's kernels."""
+    if method in ('nearest', 'bilinear') and not antialias:
+        raise ValueError('resize_matrix: %s without antialiasing is computed by resize.resample' % method)
     if method == 'area' or (method in _LEGACY and not antialias):
         return _LEGACY[method](size_in, size_out)
     kernel = {'bilinear': 'triangle', 'bicubic': 'keyscubic'}.get(method, method)
