@@ -6,6 +6,7 @@ another run of the same program. A Keras model that is not built yet when
 restored is built first from the input shape saved with it (TensorFlow defers
 the restore until the model builds; the result is the same weights).
 """
+import json
 import os
 
 from ..variable import Variable
@@ -105,8 +106,9 @@ class Checkpoint:
         objects = {}
         for path, obj in graph.objects.items():
             entry = {'class': '%s.%s' % (type(obj).__module__, type(obj).__qualname__)}
-            if Layer is not None and isinstance(obj, Layer) and obj.get_build_config():
-                entry['build_config'] = obj.get_build_config()
+            config = obj.get_build_config() if Layer is not None and isinstance(obj, Layer) else None
+            if config and _json_ready(config):
+                entry['build_config'] = config
             objects[path] = entry
         return {'objects': objects}
 
@@ -176,6 +178,14 @@ class Checkpoint:
                 optimizer.build(_in_model_order(missing, graph))
                 made = True
         return made
+
+
+def _json_ready(value):
+    try:
+        json.dumps(value)
+        return True
+    except (TypeError, ValueError):      # a build config holding objects: that layer is not rebuilt on restore
+        return False
 
 
 def _in_model_order(variables, graph):
