@@ -214,6 +214,11 @@ class Layer(LayerWeights):
             if not self.built:
                 if self.input_spec is not None:        # e.g. a rank the layer cannot build for
                     check_spec(self, inputs)
+                if type(self).build is Layer.build and any(not sub.built for sub in tracking.direct_sublayers(self)):
+                    # Keras 3 builds a layer without a build() whose sublayers are unbuilt by running
+                    # its call once symbolically, which names one KerasTensor: take that name too, so
+                    # that later KerasTensors are numbered as in Keras (the masking guide prints one).
+                    naming.unique_name('keras_tensor')
                 self._build_for(inputs)
             spec = self.input_spec
             if spec is not None:

@@ -111,3 +111,21 @@ def test_functional_model_calls_a_mask_taking_layer_with_the_mask_while_built():
     out = model(np.array([[1, 2, 0]]))
     np.testing.assert_array_equal(layer.seen.numpy(), [[True, True, False]])
     assert out.shape == (1, 3, 1)
+
+
+class Wrapping(Layer):
+    def __init__(self):
+        super().__init__()
+        self.inner = keras.layers.Dense(2)
+
+    def call(self, inputs):
+        return self.inner(inputs)
+
+
+def test_first_call_of_a_layer_built_by_running_names_one_keras_tensor_as_keras():
+    # Keras 3 builds such a layer (no build(), unbuilt sublayers) by one symbolic run, which takes a
+    # KerasTensor name: Input names before and after the call are two apart there, as here.
+    before = keras.Input(shape=(1,)).name
+    Wrapping()(np.ones((1, 3), 'float32'))
+    after = keras.Input(shape=(1,)).name
+    assert _number(after) == _number(before) + 2
