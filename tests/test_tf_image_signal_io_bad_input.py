@@ -50,7 +50,8 @@ IO = {
     'decode_raw': ([b'ab'], 'uint8'), 'decode_csv': (['1'], [[0]]), 'serialize_tensor': (S,),
     'parse_tensor': (tf.io.serialize_tensor(S), 'float32'), 'encode_png': (np.zeros((2, 2, 3), np.uint8),),
     'decode_png': (PNG,), 'decode_image': (PNG,), 'is_jpeg': (b'abc',), 'matching_files': ('/nonexistent/*.png',),
-    'read_file': (__file__,), 'write_file': (os.path.join(tempfile.mkdtemp(), 'out.bin'), b'data'),
+    'read_file': (__file__,), 'parse_single_example': (b'', {'q': tf.io.FixedLenFeature([], tf.int64, default_value=1)}),
+    'parse_example': ([b''], {'q': tf.io.VarLenFeature(tf.float32)}), 'write_file': (os.path.join(tempfile.mkdtemp(), 'out.bin'), b'data'),
 }
 BAD = [None, 'abc', {'a': 1}, object(), np.zeros((0,), np.float32), np.zeros((2, 2), np.float32), -3]
 CASES = [(module, name, args) for module, table in (('image', IMAGE), ('signal', SIGNAL), ('io', IO))

@@ -163,3 +163,40 @@ def test_files_and_gfile(tmp_path):
         tf.io.read_file(path)
     tf.io.gfile.rmtree(str(tmp_path / 'x'))
     assert not tf.io.gfile.isdir(str(tmp_path / 'x'))
+
+
+# tf.train.Example(...).SerializeToString() from TF 2.21 for the message built in the test below
+TF_EXAMPLE = (b'\nA\n\x05\n\x01e\x12\x00\n\x16\n\x01a\x12\x11\x1a\x0f\n\r\x03\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01'
+              b'\xac\x02\n\x11\n\x01z\x12\x0c\x12\n\n\x08\x00\x00\xc0?\x00\x00\x00\xc0\n\r\n\x01m\x12\x08\n\x06\n'
+              b'\x02hi\n\x00')
+
+
+def test_example_protos_match_tensorflow_bytes():
+    from framework.io.example_proto import BytesList, Example, Feature, Features, FloatList, Int64List
+    example = Example(features=Features(feature={
+        'e': Feature(), 'a': Feature(int64_list=Int64List(value=[3, -1, 300])),
+        'z': Feature(float_list=FloatList(value=[1.5, -2.0])), 'm': Feature(bytes_list=BytesList(value=[b'hi', b'']))}))
+    assert example.SerializeToString() == TF_EXAMPLE
+    parsed = Example.FromString(TF_EXAMPLE)
+    assert parsed == example and parsed.features.feature['a'].int64_list.value == [3, -1, 300]
+    assert parsed.features.feature['z'].WhichOneof('kind') == 'float_list'
+    with pytest.raises(ValueError, match='Feature: give one of'):
+        Feature(float_list=FloatList(value=[1.0]), int64_list=Int64List(value=[1]))
+
+
+def test_parse_examples_match_tensorflow():
+    spec = {'z': tf.io.FixedLenFeature([2], tf.float32), 'a': tf.io.VarLenFeature(tf.int64),
+            'm': tf.io.FixedLenFeature([2], tf.string), 'q': tf.io.FixedLenFeature([], tf.int64, default_value=7)}
+    one = tf.io.parse_single_example(TF_EXAMPLE, spec)
+    assert one['z'].numpy().tolist() == [1.5, -2.0] and one['m'].numpy().tolist() == [b'hi', b'']
+    assert one['q'].dtype == tf.int64 and one['q'].numpy() == 7
+    assert one['a'].indices.numpy().tolist() == [[0], [1], [2]] and one['a'].values.numpy().tolist() == [3, -1, 300]
+    batch = tf.io.parse_example([TF_EXAMPLE, b''], {'a': tf.io.VarLenFeature(tf.int64),
+                                                    'q': tf.io.FixedLenFeature([1], tf.float32, default_value=[0.5])})
+    assert batch['a'].indices.numpy().tolist() == [[0, 0], [0, 1], [0, 2]]
+    assert batch['a'].dense_shape.numpy().tolist() == [2, 3]
+    assert batch['q'].numpy().tolist() == [[0.5], [0.5]]
+    with pytest.raises(tf.errors.InvalidArgumentError, match='Feature: r \\(data type: int64\\) is required'):
+        tf.io.parse_single_example(TF_EXAMPLE, {'r': tf.io.FixedLenFeature([], tf.int64)})
+    with pytest.raises(tf.errors.InvalidArgumentError, match='Key: z'):
+        tf.io.parse_single_example(TF_EXAMPLE, {'z': tf.io.FixedLenFeature([3], tf.float32)})

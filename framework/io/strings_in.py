@@ -29,6 +29,16 @@ def as_path(value, op, what='filename'):
 
 def byte_array(value, op, what='input'):
     """An object ndarray of bytes (any shape) from strings, lists of them or a string tensor."""
+    if isinstance(value, (bytes, str, list, tuple)):
+        # Not through convert_to_tensor: numpy's bytes dtype would drop trailing NUL bytes.
+        raw = np.empty((), object) if isinstance(value, (bytes, str)) else None
+        if raw is not None:
+            raw[()] = value
+        else:
+            raw = np.array(value, dtype=object)
+        if all(isinstance(v, (bytes, str)) for v in raw.reshape(-1)):
+            return np.vectorize(lambda v: v.encode('utf-8') if isinstance(v, str) else v, otypes=[object])(raw) \
+                if raw.size else raw
     t = value if isinstance(value, Tensor) else convert_to_tensor(value)
     if t._data.dtype.kind not in 'OSU':
         raise TypeError('%s: %s must be a string tensor, got dtype %s' % (op, what, t.dtype.name))

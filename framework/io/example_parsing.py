@@ -1,0 +1,138 @@
+"""``tf.io.parse_single_example`` / ``parse_example`` with ``FixedLenFeature`` and ``VarLenFeature``:
+serialized tf.train.Example records to dense tensors and SparseTensors, with TensorFlow's
+rules (float32, int64 or string features; a missing fixed feature needs a default)."""
+import collections
+
+import numpy as np
+
+from .. import dtypes, errors
+from ..ops.operands import named_errors
+from ..tensor import Tensor
+from .example_proto import Example
+from .strings_in import byte_array, string_tensor
+
+_KIND_OF = {'float32': 'float_list', 'int64': 'int64_list', 'string': 'bytes_list'}
+_TYPE_NAME = {'float32': 'float', 'int64': 'int64', 'string': 'string'}
+
+
+class FixedLenFeature(collections.namedtuple('FixedLenFeature', ['shape', 'dtype', 'default_value'])):
+    """A feature with exactly prod(shape) values of ``dtype`` (float32, int64 or string) per example."""
+    __slots__ = ()
+
+    def __new__(cls, shape, dtype, default_value=None):
+        return super().__new__(cls, shape, dtype, default_value)
+
+
+class VarLenFeature(collections.namedtuple('VarLenFeature', ['dtype'])):
+    """A feature with any number of values per example, parsed to a SparseTensor."""
+    __slots__ = ()
+
+
+def _dtype_name(spec, name, op):
+    dtype = dtypes.as_dtype(spec.dtype)
+    if dtype.name not in _KIND_OF:
+        raise ValueError('%s: feature %r must have dtype float32, int64 or string, got %s' % (op, name, dtype.name))
+    return dtype.name
+
+
+def _values(example, name, dtype, op):
+    """The feature's values as a list, or None when the example lacks it."""
+    feature = example.features.feature.get(name)
+    if feature is None or feature.WhichOneof('kind') is None:
+        return None
+    kind = feature.WhichOneof('kind')
+    if kind != _KIND_OF[dtype]:
+        raise errors.InvalidArgumentError(None, None, '%s: feature %r holds a %s, but the spec asks for %s'
+                                          % (op, name, kind, dtype))
+    return list(getattr(feature, kind).value)
+
+
+def _array(values, dtype):
+    if dtype == 'string':
+        out = np.empty(len(values), object)
+        out[:] = values
+        return out
+    return np.asarray(values, dtypes.numpy_dtype(dtype)).reshape(len(values))
+
+
+def _fixed(values, spec, name, dtype, op):
+    shape = [int(d) for d in spec.shape]
+    count = int(np.prod(shape))
+    if values is None:
+        if spec.default_value is None:
+            raise errors.InvalidArgumentError(None, None, '%s: Feature: %s (data type: %s) is required but could not '
+                                              'be found.' % (op, name, _TYPE_NAME[dtype]))
+        default = np.asarray(spec.default_value.numpy() if hasattr(spec.default_value, 'numpy')
+                             else spec.default_value, object if dtype == 'string' else dtypes.numpy_dtype(dtype))
+        return np.broadcast_to(default, shape).copy()
+    if len(values) != count:
+        raise errors.InvalidArgumentError(None, None, '%s: Key: %s. Can\'t parse serialized Example: %d values for a '
+                                          'feature of shape %s' % (op, name, len(values), shape))
+    return _array(values, dtype).reshape(shape)
+
+
+def _tensor(array):
+    return string_tensor(array) if array.dtype == object else Tensor(array)
+
+
+def _sparse(entries, dtype, batched):
+    """A SparseTensor of (batch index, values) entries: (n, 2) indices if batched, else (n, 1)."""
+    from ..sparse import SparseTensor
+    indices = [[b, i] if batched else [i] for b, values in entries for i in range(len(values))]
+    values = [v for _, vs in entries for v in vs]
+    width = max([len(vs) for _, vs in entries] + [0])
+    shape = [len(entries), width] if batched else [width]
+    return SparseTensor(np.asarray(indices, np.int64).reshape(-1, len(shape)), _tensor(_array(values, dtype)),
+                        np.asarray(shape, np.int64))
+
+
+def _parse_all(records, features, op):
+    if not isinstance(features, dict) or not features:
+        raise TypeError('%s: features must be a non-empty dict of FixedLenFeature / VarLenFeature, got %r'
+                        % (op, features))
+    examples = [Example.FromString(r) for r in records]
+    out = {}
+    for name, spec in features.items():
+        if not isinstance(spec, (FixedLenFeature, VarLenFeature)):
+            raise TypeError('%s: feature %r must be a FixedLenFeature or VarLenFeature, got %r' % (op, name, spec))
+        dtype = _dtype_name(spec, name, op)
+        found = [_values(e, name, dtype, op) for e in examples]
+        if isinstance(spec, VarLenFeature):
+            out[name] = [(b, values or []) for b, values in enumerate(found)]
+        else:
+            out[name] = [_fixed(values, spec, name, dtype, op) for values in found]
+        out[name] = (spec, dtype, out[name])
+    return out
+
+
+@named_errors('io.parse_single_example')
+def parse_single_example(serialized, features, example_names=None, name=None):
+    """One serialized Example parsed into {name: Tensor (FixedLenFeature) or SparseTensor (VarLenFeature)}."""
+    op = 'io.parse_single_example'
+    record = byte_array(serialized, op, 'serialized')
+    if record.shape != ():
+        raise ValueError('%s: serialized must be one (scalar) string, got shape %s; use parse_example for a batch'
+                         % (op, record.shape))
+    result = {}
+    for key, (spec, dtype, parsed) in _parse_all([record.item()], features, op).items():
+        result[key] = _sparse(parsed, dtype, False) if isinstance(spec, VarLenFeature) else _tensor(parsed[0])
+    return result
+
+
+@named_errors('io.parse_example')
+def parse_example(serialized, features, example_names=None, name=None):
+    """A batch (1-D) of serialized Examples: fixed features stacked to (batch,) + shape, var-length
+    features as SparseTensors of dense shape (batch, longest)."""
+    op = 'io.parse_example'
+    records = byte_array(serialized, op, 'serialized')
+    if records.ndim != 1:
+        raise ValueError('%s: serialized must be a 1-D batch of strings, got shape %s' % (op, records.shape))
+    result = {}
+    for key, (spec, dtype, parsed) in _parse_all(list(records), features, op).items():
+        if isinstance(spec, VarLenFeature):
+            result[key] = _sparse(parsed, dtype, True)
+        else:
+            shape = [len(records)] + [int(d) for d in spec.shape]
+            stacked = np.stack(parsed) if parsed else _array([], dtype)
+            result[key] = _tensor(stacked.reshape(shape))
+    return result

@@ -1,0 +1,198 @@
+"""``tf.train.Example`` and its parts (Features, Feature, BytesList, FloatList, Int64List) as plain
+Python classes that read and write the protobuf wire format by hand: no protobuf package needed.
+
+``SerializeToString`` writes what TensorFlow writes for each message; with several features the
+map entries come in insertion order (protobuf's own order is unspecified), so compare parsed
+messages, not bytes. ``FromString`` / ``ParseFromString`` read TensorFlow's bytes.
+"""
+import struct
+
+import numpy as np
+
+from .tensor_proto import _field, _fields, _varint
+
+
+def _packed_varints(data, op):
+    from .tensor_proto import _read_varint
+    pos, out = 0, []
+    while pos < len(data):
+        value, pos = _read_varint(data, pos, op)
+        out.append(value - (1 << 64) if value >= 1 << 63 else value)
+    return out
+
+
+class _List:
+    """A repeated ``value`` field; subclasses say how one value is written."""
+    __slots__ = ('value',)
+
+    def __init__(self, value=()):
+        self.value = [self._check(v) for v in value]
+
+    def __eq__(self, other):
+        return type(self) is type(other) and self.value == other.value
+
+    def __repr__(self):
+        return '%s(value=%r)' % (type(self).__name__, self.value)
+
+
+class BytesList(_List):
+    """Byte strings (str values are stored UTF-8 encoded)."""
+    __slots__ = ()
+
+    @staticmethod
+    def _check(v):
+        if isinstance(v, str):
+            return v.encode('utf-8')
+        if not isinstance(v, (bytes, bytearray, np.bytes_)):
+            raise TypeError('BytesList: values must be bytes or str, got %s' % type(v).__name__)
+        return bytes(v)
+
+    def _serialize(self):
+        return b''.join(_field(1, v) for v in self.value)
+
+    @classmethod
+    def _parse(cls, data):
+        return cls([bytes(v) for n, _, v in _fields(data, 'BytesList') if n == 1])
+
+
+class FloatList(_List):
+    """float32 numbers (written packed, as TensorFlow does)."""
+    __slots__ = ()
+
+    @staticmethod
+    def _check(v):
+        return float(np.float32(v))
+
+    def _serialize(self):
+        return _field(1, struct.pack('<%df' % len(self.value), *self.value)) if self.value else b''
+
+    @classmethod
+    def _parse(cls, data):
+        out = []
+        for n, wire, v in _fields(data, 'FloatList'):
+            if n == 1:
+                out.extend(np.frombuffer(v, '<f4').tolist() if wire == 2 else struct.unpack('<f', v))
+        return cls(out)
+
+
+class Int64List(_List):
+    """int64 numbers (written packed, as TensorFlow does)."""
+    __slots__ = ()
+
+    @staticmethod
+    def _check(v):
+        if isinstance(v, (float, np.floating)) or not -2 ** 63 <= int(v) < 2 ** 63:
+            raise TypeError('Int64List: values must be int64 integers, got %r' % (v,))
+        return int(v)
+
+    def _serialize(self):
+        return _field(1, b''.join(_varint(v) for v in self.value)) if self.value else b''
+
+    @classmethod
+    def _parse(cls, data):
+        out = []
+        for n, wire, v in _fields(data, 'Int64List'):
+            if n == 1:
+                out.extend(_packed_varints(v, 'Int64List') if wire == 2 else [v - (1 << 64) if v >= 1 << 63 else v])
+        return cls(out)
+
+
+_KINDS = (('bytes_list', 1, BytesList), ('float_list', 2, FloatList), ('int64_list', 3, Int64List))
+
+
+class Feature:
+    """One feature: exactly one of ``bytes_list``, ``float_list``, ``int64_list`` (or none)."""
+    __slots__ = ('bytes_list', 'float_list', 'int64_list', '_kind')
+
+    def __init__(self, bytes_list=None, float_list=None, int64_list=None):
+        given = [k for k, v in (('bytes_list', bytes_list), ('float_list', float_list), ('int64_list', int64_list))
+                 if v is not None]
+        if len(given) > 1:
+            raise ValueError('Feature: give one of bytes_list, float_list and int64_list, got %s' % given)
+        self.bytes_list = bytes_list if bytes_list is not None else BytesList()
+        self.float_list = float_list if float_list is not None else FloatList()
+        self.int64_list = int64_list if int64_list is not None else Int64List()
+        self._kind = given[0] if given else None
+
+    def WhichOneof(self, name='kind'):
+        return self._kind
+
+    def _serialize(self):
+        for name, number, _ in _KINDS:
+            if name == self._kind:
+                return _field(number, getattr(self, name)._serialize())
+        return b''
+
+    @classmethod
+    def _parse(cls, data):
+        kwargs = {}
+        for n, _, v in _fields(data, 'Feature'):
+            for name, number, kind in _KINDS:
+                if n == number:
+                    kwargs = {name: kind._parse(v)}            # a later kind replaces an earlier one (oneof)
+        return cls(**kwargs)
+
+    def __eq__(self, other):
+        return isinstance(other, Feature) and self._kind == other._kind and all(
+            getattr(self, k) == getattr(other, k) for k, _, _ in _KINDS)
+
+    def __repr__(self):
+        return 'Feature(%s=%r)' % (self._kind, getattr(self, self._kind)) if self._kind else 'Feature()'
+
+
+class Features:
+    """A map from feature names to Feature."""
+    __slots__ = ('feature',)
+
+    def __init__(self, feature=None):
+        self.feature = dict(feature or {})
+
+    def _serialize(self):
+        return b''.join(_field(1, _field(1, k.encode('utf-8')) + _field(2, v._serialize()))
+                        for k, v in self.feature.items())
+
+    @classmethod
+    def _parse(cls, data):
+        out = {}
+        for n, _, entry in _fields(data, 'Features'):
+            if n == 1:
+                parts = {m: v for m, _, v in _fields(entry, 'Features')}
+                out[bytes(parts.get(1, b'')).decode('utf-8')] = Feature._parse(parts.get(2, b''))
+        return cls(out)
+
+    def __eq__(self, other):
+        return isinstance(other, Features) and self.feature == other.feature
+
+    def __repr__(self):
+        return 'Features(feature=%r)' % (self.feature,)
+
+
+class Example:
+    """``tf.train.Example``: a Features message, serialized for TFRecord files."""
+    __slots__ = ('features',)
+
+    def __init__(self, features=None):
+        self.features = features if features is not None else Features()
+
+    def SerializeToString(self, deterministic=None):
+        body = self.features._serialize()
+        return _field(1, body) if body or self.features.feature else b''
+
+    def ParseFromString(self, data):
+        self.features = Features()
+        for n, _, v in _fields(bytes(data), 'Example'):
+            if n == 1:
+                self.features = Features._parse(v)
+        return len(data)
+
+    @classmethod
+    def FromString(cls, data):
+        example = cls()
+        example.ParseFromString(data)
+        return example
+
+    def __eq__(self, other):
+        return isinstance(other, Example) and self.features == other.features
+
+    def __repr__(self):
+        return 'Example(features=%r)' % (self.features,)
