@@ -8,6 +8,7 @@ import numpy as np
 
 from .. import dtypes
 from ..tensor import Tensor
+from .fourier import on_device_of
 from .linalg import tensordot
 from .operands import as_float_tensor
 from .shapes import pad
@@ -91,7 +92,7 @@ def dct(input, type=2, n=None, axis=-1, norm=None, name=None):  # noqa: A002  (T
         t = t[..., :size]
     elif t.shape[-1] < size:
         t = pad(t, [[0, 0]] * (t.ndim - 1) + [[0, size - t.shape[-1]]])
-    return tensordot(t, Tensor(_dct_matrix(size, type, norm, t._data.dtype)), [[t.ndim - 1], [0]])
+    return tensordot(t, on_device_of(Tensor(_dct_matrix(size, type, norm, t._data.dtype)), t), [[t.ndim - 1], [0]])
 
 
 @named_errors('signal.idct')

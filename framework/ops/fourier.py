@@ -17,6 +17,12 @@ _COMPLEX_OF = {np.dtype('float32'): np.complex64, np.dtype('float64'): np.comple
 _REAL_OF = {np.dtype('complex64'): np.float32, np.dtype('complex128'): np.float64}
 
 
+def on_device_of(tensor, ref):
+    """``tensor`` (built on the host: a window, a DCT matrix) moved to ``ref``'s device if it differs."""
+    xp = backend.array_module(ref._data)
+    return tensor if backend.array_module(tensor._data) is xp else Tensor(xp.asarray(tensor._data))
+
+
 def _complex_input(x, op):
     t = as_tensor(x, op)
     if t._data.dtype.kind != 'c':

@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import dtypes
 from ..tensor import Tensor
-from .fourier import irfft, rfft
+from .fourier import irfft, on_device_of, rfft
 from .indexing import gather
 from .operands import as_float_tensor, as_tensor
 from .segments import unsorted_segment_sum
@@ -102,7 +102,7 @@ def stft(signals, frame_length, frame_step, fft_length=None, window_fn=hann_wind
     n = 2 ** int(math.ceil(math.log2(length))) if fft_length is None else _positive(fft_length, op, 'fft_length')
     frames = frame(t, length, frame_step, pad_end=pad_end)
     if window_fn is not None:
-        frames = frames * window_fn(length, dtype=t.dtype)
+        frames = frames * on_device_of(window_fn(length, dtype=t.dtype), frames)
     return rfft(frames, [n])
 
 
@@ -118,7 +118,7 @@ def inverse_stft(stfts, frame_length, frame_step, fft_length=None, window_fn=han
     if length > n:
         frames = pad(frames, [[0, 0]] * (frames.ndim - 1) + [[0, length - n]])
     if window_fn is not None:
-        frames = frames * window_fn(length, dtype=frames.dtype)
+        frames = frames * on_device_of(window_fn(length, dtype=frames.dtype), frames)
     return overlap_and_add(frames, frame_step)
 
 

@@ -6,6 +6,7 @@ import numpy as np
 from .. import dtypes
 from ..tensor import Tensor
 from .cepstral import dct
+from .fourier import on_device_of
 from .framing import frame, overlap_and_add
 from .operands import as_float_tensor
 from .shapes import concat, reverse, split
@@ -63,7 +64,8 @@ def mdct(signals, frame_length, window_fn=vorbis_window, pad_end=False, norm=Non
     if norm not in (None, 'ortho'):
         raise ValueError("%s: norm must be None or 'ortho', got %r" % (op, norm))
     frames = frame(t, length, length // 2, pad_end=pad_end)
-    frames = frames * (window_fn(length, dtype=t.dtype) if window_fn is not None else float(1 / np.sqrt(2)))
+    frames = frames * (on_device_of(window_fn(length, dtype=t.dtype), t) if window_fn is not None
+                       else float(1 / np.sqrt(2)))
     a, b, c, d = split(frames, 4, axis=-1)
     folded = concat([-reverse(c, [-1]) - d, a - reverse(b, [-1])], -1)
     return dct(folded, 4, norm=norm)
@@ -86,5 +88,6 @@ def inverse_mdct(mdcts, window_fn=vorbis_window, norm=None, name=None):
     coeffs = dct(t, 4) * float(0.5 / half) if norm is None else dct(t, 4, norm='ortho')
     first, second = split(coeffs, 2, axis=-1)
     frames = concat([second, -reverse(second, [-1]), -reverse(first, [-1]), -first], -1)
-    frames = frames * (window_fn(2 * half, dtype=t.dtype) if window_fn is not None else float(1 / np.sqrt(2)))
+    frames = frames * (on_device_of(window_fn(2 * half, dtype=t.dtype), t) if window_fn is not None
+                       else float(1 / np.sqrt(2)))
     return overlap_and_add(frames, half)

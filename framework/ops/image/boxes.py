@@ -13,7 +13,7 @@ from ..operands import as_tensor
 from ..selection import where
 from ..shapes import cast
 from ...tensor import Tensor
-from .layout import size_pair
+from .layout import constant_like, size_pair
 from ..operands import named_errors
 
 
@@ -71,8 +71,8 @@ def crop_and_resize(image, boxes, box_indices, crop_size, method='bilinear', ext
     rows, row_in = _axis_weights(b[:, 0], b[:, 2], x.shape[1], height, method)
     cols, col_in = _axis_weights(b[:, 1], b[:, 3], x.shape[2], width, method)
     picked = gather(cast(x, 'float32'), index.astype(np.int32))
-    out = einsum('kpw,kowc->kopc', Tensor(cols), einsum('koh,khwc->kowc', Tensor(rows), picked))
-    inside = Tensor((row_in[:, :, None] & col_in[:, None, :])[..., None])
+    out = einsum('kpw,kowc->kopc', constant_like(cols, x), einsum('koh,khwc->kowc', constant_like(rows, x), picked))
+    inside = constant_like((row_in[:, :, None] & col_in[:, None, :])[..., None], x)
     return where(inside, out, np.float32(extrapolation_value))
 
 

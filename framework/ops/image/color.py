@@ -13,8 +13,8 @@ from ..operands import as_tensor
 from ..reductions import reduce_mean, reduce_std
 from ..selection import clip_by_value, where
 from ..shapes import cast, concat, stack, tile, unstack
-from ...tensor import Tensor
 from .conversions import convert_image_dtype
+from .layout import constant_like
 from ..operands import named_errors
 
 _YUV = [[0.299, -0.14714119, 0.61497538], [0.587, -0.28886916, -0.51496512], [0.114, 0.43601035, -0.10001026]]
@@ -45,7 +45,7 @@ def _to_float(images, op, low_rank=1):
 
 def _matrix(images, rows, op):
     x = _channels(images, op, 3)
-    return tensordot(x, Tensor(np.asarray(rows, x._data.dtype)), [[x.ndim - 1], [0]])
+    return tensordot(x, constant_like(np.asarray(rows, x._data.dtype), x), [[x.ndim - 1], [0]])
 
 
 @named_errors('image.rgb_to_yuv')
@@ -77,7 +77,8 @@ def rgb_to_grayscale(images, name=None):
     """0.2989 R + 0.5870 G + 0.1140 B with a channel axis of 1, in the input's dtype."""
     x = _channels(images, 'image.rgb_to_grayscale', 3, floating=False)
     flt, dtype = _to_float(x, 'image.rgb_to_grayscale')
-    grey = tensordot(flt, Tensor(np.asarray([[0.2989], [0.5870], [0.1140]], flt._data.dtype)), [[x.ndim - 1], [0]])
+    weights = np.asarray([[0.2989], [0.5870], [0.1140]], flt._data.dtype)
+    grey = tensordot(flt, constant_like(weights, flt), [[x.ndim - 1], [0]])
     return convert_image_dtype(grey, dtype)
 
 

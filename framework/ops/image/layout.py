@@ -1,5 +1,7 @@
 """The image layouts tf.image accepts: one image (height, width, channels) or a batch
 (batch, height, width, channels). Ops work on batches and give back what they were given."""
+from ...backend import array_module
+from ...tensor import Tensor
 from ..operands import as_float_tensor, as_tensor
 from ..shapes import expand_dims
 
@@ -13,6 +15,11 @@ def batched(images, op, floating=False):
     if t.ndim == 4:
         return t, lambda y: y
     return expand_dims(t, 0), lambda y: y[0]
+
+
+def constant_like(array, ref):
+    """A host-built constant (weights, masks) as a Tensor on ``ref``'s device (numpy or cupy)."""
+    return Tensor(array_module(ref._data).asarray(array))
 
 
 def size_pair(size, op, what='size'):

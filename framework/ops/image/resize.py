@@ -9,8 +9,7 @@ import numpy as np
 from ..indexing import gather
 from ..linalg import einsum
 from ..shapes import cast, pad
-from ...tensor import Tensor
-from .layout import batched, size_pair
+from .layout import batched, constant_like, size_pair
 from .resize_weights import half_pixel_sources, nearest_indices, resize_matrix
 from ..operands import named_errors
 
@@ -32,8 +31,8 @@ class ResizeMethod:
 def separable(x, rows, cols):
     """4-D ``x`` with its height contracted by ``rows`` (out_h, h) and its width by ``cols`` (out_w, w)."""
     dtype = x._data.dtype
-    y = einsum('oh,bhwc->bowc', Tensor(rows.astype(dtype)), x)
-    return einsum('pw,bowc->bopc', Tensor(cols.astype(dtype)), y)
+    y = einsum('oh,bhwc->bowc', constant_like(rows.astype(dtype), x), x)
+    return einsum('pw,bowc->bopc', constant_like(cols.astype(dtype), x), y)
 
 
 def _bilinear(x, height, width):
@@ -45,7 +44,7 @@ def _bilinear(x, height, width):
                 (source - low).astype(x._data.dtype))
     y_low, y_high, y_lerp = axis_parts(x.shape[1], height)
     x_low, x_high, x_lerp = axis_parts(x.shape[2], width)
-    x_lerp, y_lerp = Tensor(x_lerp.reshape(1, 1, -1, 1)), Tensor(y_lerp.reshape(1, -1, 1, 1))
+    x_lerp, y_lerp = constant_like(x_lerp.reshape(1, 1, -1, 1), x), constant_like(y_lerp.reshape(1, -1, 1, 1), x)
     top, bottom = (gather(x, index, axis=1) for index in (y_low, y_high))
     top, bottom = (left + (right - left) * x_lerp for left, right in
                    ((gather(r, x_low, axis=2), gather(r, x_high, axis=2)) for r in (top, bottom)))
