@@ -299,3 +299,9 @@ def is_tensor(value):
 
 from . import ops  # noqa: E402  (the operators above look ops up at call time)
 from .indexed_slices import IndexedSlices  # noqa: E402  (it builds on Tensor)
+
+
+# TensorFlow's eager tensors are of class EagerTensor, and programs print it
+# (``type(x).__name__`` in the autodiff guide); the class keeps its Python name
+# (``__qualname__``, for pickling and imports) and answers TensorFlow's to ``__name__``.
+Tensor.__name__ = 'EagerTensor'

@@ -186,3 +186,7 @@ class Variable(Tensor):
 
 
 from .variable_slices import read_slice, scatter_nd  # noqa: E402  (it builds on ops, which import this module)
+
+
+# tf.Variable is a ResourceVariable in TensorFlow 2 (see Tensor.__name__ in tensor.py).
+Variable.__name__ = 'ResourceVariable'

@@ -525,7 +525,7 @@ def test_a_bad_second_pair_changes_nothing(bad_gradient, error, message):
 
 def test_non_variables_and_non_pairs_are_refused():
     optimizer = SGD()
-    with pytest.raises(TypeError, match='item 0: expected a framework.Variable to update, got Tensor'):
+    with pytest.raises(TypeError, match='item 0: expected a framework.Variable to update, got EagerTensor'):
         optimizer.apply_gradients([(tf.constant([1.0]), tf.constant([1.0]))])
     with pytest.raises(TypeError, match='expected \\(gradient, variable\\) pairs'):
         optimizer.apply_gradients([tf.constant([1.0])])

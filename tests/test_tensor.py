@@ -278,3 +278,11 @@ def test_numpy_interop_follows_tensorflow():
         g.watch(t)
         y = np.array([3.0, 4.0]) * t
     np.testing.assert_array_equal(g.gradient(y, t).numpy(), [3.0, 4.0])
+
+
+def test_classes_answer_tensorflows_names_as_the_autodiff_guide_prints_them():
+    # TF 2.21: type(tf.constant(1.)).__name__ == 'EagerTensor', type(tf.Variable(1.)).__name__ == 'ResourceVariable'
+    assert type(tf.constant(1.0)).__name__ == 'EagerTensor'
+    assert type(tf.Variable(1.0)).__name__ == 'ResourceVariable'
+    import pickle
+    assert pickle.loads(pickle.dumps(tf.constant([1.0, 2.0]))).numpy().tolist() == [1.0, 2.0]
