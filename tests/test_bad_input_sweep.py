@@ -18,6 +18,7 @@ import optim
 from framework import losses, metrics
 from test_ops_control_and_more import SWEEP_ANY_DTYPE, SWEEP_CALLS, SWEEP_NONE_IS_VALID
 import test_more_tf_ops  # noqa: E402  (its ops' good calls and any-dtype ops)
+import test_math_more, test_nn_more, test_nn_windows  # noqa: E402  (tf.math / tf.nn additions)
 
 # ---- good calls of every op; the sweep replaces one argument at a time ------------------------
 M = np.array([[0.1, 0.2, 0.3], [0.4, 0.5, 0.6]], np.float32)
@@ -65,14 +66,17 @@ CALLS.update({
 
 CALLS.update(SWEEP_CALLS)     # the ops of tests/test_ops_control_and_more.py
 CALLS.update(test_more_tf_ops.SWEEP_CALLS)
+for _more in (test_math_more, test_nn_more, test_nn_windows):
+    CALLS.update(_more.SWEEP_CALLS)
 
 # Ops that move or describe elements whatever their dtype: string tensors are documented input.
 ANY_DTYPE = set('identity stop_gradient shape size rank squeeze transpose reshape expand_dims tile reverse '
                 'concat stack unstack gather gather_nd boolean_mask getitem slice strided_slice broadcast_to constant '
                 'convert_to_tensor where equal not_equal fill zeros_like ones_like'.split()) | SWEEP_ANY_DTYPE \
-    | test_more_tf_ops.SWEEP_ANY_DTYPE
+    | test_more_tf_ops.SWEEP_ANY_DTYPE | test_math_more.SWEEP_ANY_DTYPE | test_nn_more.SWEEP_ANY_DTYPE
 # (op, argument position) where None has a meaning (x[None] adds an axis, as in numpy).
-NONE_IS_VALID = {('getitem', 1), ('affine', 2), ('moments', 1), ('strided_slice', 3)} | SWEEP_NONE_IS_VALID
+NONE_IS_VALID = {('getitem', 1), ('affine', 2), ('moments', 1), ('strided_slice', 3)} | SWEEP_NONE_IS_VALID \
+    | test_nn_more.SWEEP_NONE_IS_VALID
 # Op names the error may use instead of the public one (aliases of one implementation).
 # ``x[...]`` (getitem) answers a bad index with IndexError, as Python sequences and numpy do.
 ALIASES = {'floor_div': ['floordiv'], 'truediv': ['divide'], 'realdiv': ['divide'], 'mod': ['floormod'],

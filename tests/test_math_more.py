@@ -177,3 +177,25 @@ def test_complex_parts_of_real_tensors():
 def test_bad_input_names_the_op(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+# ---- for tests/test_op_gradients.py and tests/test_bad_input_sweep.py -------------------------
+COVERED_HERE = {'xlogy', 'xdivy', 'xlog1py', 'multiply_no_nan', 'reciprocal_no_nan', 'scalar_mul', 'accumulate_n',
+                'segment_prod', 'unsorted_segment_prod', 'unsorted_segment_sqrt_n', 'cumulative_logsumexp',
+                'real', 'imag', 'conj', 'angle',
+                'rint', 'invert_permutation', 'is_non_decreasing', 'is_strictly_increasing'}   # the last four: none
+_V = np.array([0.5, 1.5, 2.0], 'float32')
+SWEEP_CALLS = {
+    'xlogy': ((_V, _V), {}), 'xdivy': ((_V, _V), {}), 'xlog1py': ((_V, _V), {}),
+    'multiply_no_nan': ((_V, _V), {}), 'reciprocal_no_nan': ((_V,), {}), 'rint': ((_V,), {}),
+    'scalar_mul': ((2.0, _V), {}), 'accumulate_n': (([_V, _V],), {}),
+    'segment_prod': ((D, np.array([0, 0, 1, 1, 2], 'int32')), {}),
+    'unsorted_segment_prod': ((D, np.array([0, 2, 0, 1, 1], 'int32'), 3), {}),
+    'unsorted_segment_sqrt_n': ((D, np.array([0, 2, 0, 1, 1], 'int32'), 3), {}),
+    'cumulative_logsumexp': ((arr((2, 3), 1),), {'axis': 1}),
+    'invert_permutation': ((np.array([2, 0, 1], 'int32'),), {}),
+    'is_non_decreasing': ((_V,), {}), 'is_strictly_increasing': ((_V,), {}),
+    'real': ((_V,), {}), 'imag': ((_V,), {}), 'conj': ((_V,), {}), 'angle': ((_V,), {}),
+}
+SWEEP_ANY_DTYPE = set()
+SWEEP_NONE_IS_VALID = set()

@@ -112,3 +112,24 @@ def test_gradients_match_central_differences(f, inputs):
 def test_bad_input_names_the_op(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+# ---- for tests/test_op_gradients.py and tests/test_bad_input_sweep.py -------------------------
+COVERED_HERE = {'local_response_normalization', 'lrn', 'batch_normalization', 'crelu', 'depth_to_space',
+                'space_to_depth', 'weighted_cross_entropy_with_logits', 'log_poisson_loss', 'compute_average_loss',
+                'scale_regularization_loss', 'zero_fraction'}     # zero_fraction: no gradient, as TensorFlow
+SWEEP_CALLS = {
+    'local_response_normalization': ((arr((1, 2, 2, 4), 1),), {}),
+    'lrn': ((arr((1, 2, 2, 4), 1), 1), {}),
+    'batch_normalization': ((arr((2, 3), 1), arr((3,), 2), arr((3,), 3) ** 2, arr((3,), 4), arr((3,), 5), 1e-3), {}),
+    'crelu': ((arr((2, 3), 1),), {}),
+    'depth_to_space': ((arr((1, 2, 2, 4), 1), 2), {}),
+    'space_to_depth': ((arr((1, 2, 2, 3), 1), 2), {}),
+    'weighted_cross_entropy_with_logits': ((np.abs(arr((2, 3), 1)), arr((2, 3), 2), 2.0), {}),
+    'log_poisson_loss': ((np.abs(arr((2, 3), 1)), arr((2, 3), 2)), {}),
+    'compute_average_loss': ((arr((4, 2), 1),), {}),
+    'scale_regularization_loss': ((arr((), 1),), {}),
+    'zero_fraction': ((arr((2, 3), 1),), {}),
+}
+SWEEP_ANY_DTYPE = {'zero_fraction'}          # counts zeros of any numeric or boolean tensor
+SWEEP_NONE_IS_VALID = {('batch_normalization', 3), ('batch_normalization', 4)}     # no offset, no scale

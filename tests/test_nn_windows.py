@@ -128,3 +128,30 @@ def test_gradients_match_central_differences(f, inputs):
 def test_bad_input_names_the_op(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+# ---- for tests/test_op_gradients.py and tests/test_bad_input_sweep.py -------------------------
+# Gradients: the ops are compositions of convolution_nd / pooling_nd, whose rules are checked in
+# tests/test_layers_conv_more.py; the cases above check each entry point's gradient too.
+COVERED_HERE = {'conv3d', 'convolution', 'conv1d_transpose', 'conv3d_transpose', 'conv_transpose', 'depthwise_conv2d',
+                'separable_conv2d', 'max_pool', 'avg_pool', 'max_pool1d', 'avg_pool1d', 'max_pool3d', 'avg_pool3d',
+                'pool'}
+_I1, _I2, _I3 = arr((1, 4, 2), 1), arr((1, 4, 4, 2), 2), arr((1, 3, 4, 4, 2), 3)
+SWEEP_CALLS = {
+    'conv3d': ((_I3, arr((2, 2, 2, 2, 3), 4), [1, 1, 1, 1, 1], 'SAME'), {}),
+    'convolution': ((_I2, arr((2, 2, 2, 3), 5)), {'padding': 'SAME'}),
+    'conv1d_transpose': ((_I1, arr((2, 3, 2), 6), [1, 8, 3], 2), {}),
+    'conv3d_transpose': ((_I3, arr((2, 2, 2, 3, 2), 7), [1, 3, 4, 4, 3], 1), {}),
+    'conv_transpose': ((_I2, arr((2, 2, 3, 2), 8), [1, 4, 4, 3], 1), {}),
+    'depthwise_conv2d': ((_I2, arr((2, 2, 2, 2), 9), [1, 1, 1, 1], 'SAME'), {}),
+    'separable_conv2d': ((_I2, arr((2, 2, 2, 2), 10), arr((1, 1, 4, 3), 11), [1, 1, 1, 1], 'VALID'), {}),
+    'max_pool': ((_I2, 2, 2, 'SAME'), {}),
+    'avg_pool': ((_I2, 2, 2, 'VALID'), {}),
+    'max_pool1d': ((_I1, 2, 1, 'SAME'), {}),
+    'avg_pool1d': ((_I1, 2, 2, 'VALID'), {}),
+    'max_pool3d': ((_I3, 2, 2, 'SAME'), {}),
+    'avg_pool3d': ((_I3, 2, 1, 'VALID'), {}),
+    'pool': ((_I2, [2, 2], 'MAX'), {'strides': [2, 2], 'padding': 'SAME'}),
+}
+SWEEP_ANY_DTYPE = set()
+SWEEP_NONE_IS_VALID = set()

@@ -38,6 +38,18 @@ from .segments import (segment_max, segment_mean, segment_min, segment_sum, unso
                        unsorted_segment_mean, unsorted_segment_min, unsorted_segment_sum)
 from .sequences import embedding_lookup, roll, searchsorted, sequence_mask, unique
 from .special_math import atan2, digamma, lgamma, log_sigmoid, polyval
+from .complex_parts import angle, conj, imag, real
+from .crelu import crelu
+from .nn_losses_more import (compute_average_loss, log_poisson_loss, scale_regularization_loss,
+                             weighted_cross_entropy_with_logits, zero_fraction)
+from .nn_normalization import batch_normalization, local_response_normalization, lrn
+from .nn_windows import (avg_pool, avg_pool1d, avg_pool3d, conv1d_transpose, conv3d, conv3d_transpose, conv_transpose,
+                         convolution, depthwise_conv2d, max_pool, max_pool1d, max_pool3d, pool, separable_conv2d)
+from .orderings import cumulative_logsumexp, invert_permutation, is_non_decreasing, is_strictly_increasing
+from .safe_math import (accumulate_n, multiply_no_nan, reciprocal_no_nan, rint, scalar_mul, xdivy, xlog1py,
+                        xlogy)
+from .segment_products import segment_prod, unsorted_segment_prod, unsorted_segment_sqrt_n
+from .space_depth import depth_to_space, space_to_depth
 from ..tensor import convert_to_tensor, constant  # noqa: F401  (used by the tape's helpers)
 
 import types as _types

@@ -50,4 +50,7 @@ def local_response_normalization(input, depth_radius=5, bias=1.0, alpha=1.0, bet
     return arithmetic.multiply(x, arithmetic.pow(base, as_tensor(-beta, op, dtype=x.dtype)))
 
 
-lrn = local_response_normalization
+@named_errors('lrn')
+def lrn(input, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, name=None):  # noqa: A002
+    """``local_response_normalization`` under its short name (errors say 'lrn')."""
+    return local_response_normalization(input, depth_radius, bias, alpha, beta)

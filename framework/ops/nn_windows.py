@@ -73,6 +73,8 @@ def convolution(input, filters, strides=None, padding='VALID', data_format=None,
 @named_errors('conv3d')
 def conv3d(input, filters, strides, padding, data_format='NDHWC', dilations=None, name=None):  # noqa: A002
     """``tf.nn.conv3d``: (N, D, H, W, C) input, (KD, KH, KW, C, O) filters; strides [1, s, s, s, 1]."""
+    if strides is None:
+        raise ValueError('conv3d: strides must be given (an int, 3 ints or [1, s, s, s, 1]), got None')
     return _convolve(input, filters, strides, padding, data_format, dilations, 3, 'conv3d')
 
 
