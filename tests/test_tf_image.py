@@ -247,3 +247,33 @@ def test_ssim_multiscale_matches_tensorflow():
                                                         filter_sigma=1.0).numpy(), [0.88970965, 0.88409954], rtol=1e-5)
     with pytest.raises(ValueError, match='ssim_multiscale.*scale 3 of 5'):
         tf.image.ssim_multiscale(a, b, 1.0)
+
+
+NMS_BOXES = np.array([[0, 0, 1, 1], [0, 0.1, 1, 1.1], [0, -0.1, 1, 0.9], [0, 10, 1, 11], [0, 10.1, 1, 11.1],
+                      [0, 100, 1, 101]], np.float32)
+NMS_SCORES = np.array([0.9, 0.75, 0.6, 0.95, 0.5, 0.3], np.float32)
+
+
+def test_padded_and_overlap_suppression_match_tensorflow():
+    # TF 2.21: ([3 0 5 0 0], 3), ([3 0], 2) and, for a batch with reversed boxes, [[3 0 5 0], [3 0 1 0]], [3 3]
+    idx, valid = tf.image.non_max_suppression_padded(NMS_BOXES, NMS_SCORES, 5, 0.5, pad_to_max_output_size=True)
+    assert idx.numpy().tolist() == [3, 0, 5, 0, 0] and int(valid.numpy()) == 3
+    idx, valid = tf.image.non_max_suppression_padded(NMS_BOXES, NMS_SCORES, 5, 0.5, 0.4)
+    assert idx.numpy().tolist() == [3, 0] and int(valid.numpy()) == 2
+    idx, valid = tf.image.non_max_suppression_padded(np.stack([NMS_BOXES, NMS_BOXES[::-1]]),
+                                                     np.stack([NMS_SCORES, NMS_SCORES]), 4, 0.5)
+    assert idx.numpy().tolist() == [[3, 0, 5, 0], [3, 0, 1, 0]] and valid.numpy().tolist() == [3, 3]
+    overlaps = np.array([[1, 0.7, 0.2], [0.7, 1, 0.9], [0.2, 0.9, 1]], np.float32)
+    assert tf.image.non_max_suppression_overlaps(overlaps, np.float32([0.5, 0.9, 0.8]), 3, 0.6).numpy().tolist() == [1]
+
+
+def test_combined_non_max_suppression_matches_tensorflow():
+    boxes = np.array([[[[0, 0, 0.5, 0.5]], [[0, 0.05, 0.5, 0.55]], [[0.5, 0.5, 1.2, 1.0]]]], np.float32)
+    scores = np.array([[[0.9, 0.1], [0.8, 0.7], [0.3, 0.6]]], np.float32)
+    out_boxes, out_scores, classes, valid = tf.image.combined_non_max_suppression(boxes, scores, 2, 4, 0.5)
+    np.testing.assert_allclose(out_scores.numpy(), [[0.9, 0.7, 0.6, 0.3]])
+    assert classes.dtype == tf.float32 and classes.numpy().tolist() == [[0, 1, 1, 0]] and valid.numpy().tolist() == [4]
+    np.testing.assert_allclose(out_boxes.numpy()[0, 2], [0.5, 0.5, 1.0, 1.0])          # clipped to [0, 1]
+    out_boxes, out_scores, classes, valid = tf.image.combined_non_max_suppression(
+        boxes, scores, 1, 5, 0.5, score_threshold=0.2, pad_per_class=True, clip_boxes=False)
+    assert out_boxes.shape == (1, 2, 4) and classes.numpy().tolist() == [[0, 1]] and valid.numpy().tolist() == [2]

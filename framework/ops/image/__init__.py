@@ -1,6 +1,8 @@
 """The one implementation of image resizing, sampling, colour and box ops, behind ``tf.image``
 (and reused by the Keras image layers and ``keras.ops.image``)."""
-from .boxes import crop_and_resize, draw_bounding_boxes, non_max_suppression, non_max_suppression_with_scores
+from .boxes import crop_and_resize, draw_bounding_boxes
+from .nms import (combined_non_max_suppression, non_max_suppression, non_max_suppression_overlaps,
+                  non_max_suppression_padded, non_max_suppression_with_scores)
 from .color import (adjust_brightness, adjust_contrast, adjust_gamma, adjust_hue, adjust_saturation,
                     grayscale_to_rgb, hsv_to_rgb, per_image_standardization, rgb_to_grayscale, rgb_to_hsv,
                     rgb_to_yiq, rgb_to_yuv, yiq_to_rgb, yuv_to_rgb)
@@ -15,4 +17,4 @@ from .random_adjust import (random_brightness, random_contrast, random_crop, ran
 from .resize import ResizeMethod, resize, resize_with_pad
 
 __all__ = sorted(name for name in dir() if not name.startswith('_') and name not in (
-    'boxes', 'color', 'conversions', 'geometry', 'layout', 'quality', 'random_adjust', 'resize_weights'))
+    'boxes', 'color', 'conversions', 'geometry', 'layout', 'nms', 'quality', 'random_adjust', 'resize_weights'))

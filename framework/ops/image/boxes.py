@@ -1,4 +1,4 @@
-"""Box operations of ``tf.image``: crop_and_resize, non_max_suppression and draw_bounding_boxes.
+"""Box operations of ``tf.image``: crop_and_resize and draw_bounding_boxes (suppression: nms.py).
 
 Boxes are [y1, x1, y2, x2] in normalised coordinates (0 and 1 are the first and
 last pixel centres for crop_and_resize). Box coordinates are read on the host:
@@ -74,56 +74,6 @@ def crop_and_resize(image, boxes, box_indices, crop_size, method='bilinear', ext
     out = einsum('kpw,kowc->kopc', constant_like(cols, x), einsum('koh,khwc->kowc', constant_like(rows, x), picked))
     inside = constant_like((row_in[:, :, None] & col_in[:, None, :])[..., None], x)
     return where(inside, out, np.float32(extrapolation_value))
-
-
-def _iou(box, others):
-    y1, x1, y2, x2 = (np.minimum(box[0], box[2]), np.minimum(box[1], box[3]),
-                      np.maximum(box[0], box[2]), np.maximum(box[1], box[3]))
-    oy1, ox1 = np.minimum(others[:, 0], others[:, 2]), np.minimum(others[:, 1], others[:, 3])
-    oy2, ox2 = np.maximum(others[:, 0], others[:, 2]), np.maximum(others[:, 1], others[:, 3])
-    area, other_area = (y2 - y1) * (x2 - x1), (oy2 - oy1) * (ox2 - ox1)
-    inter = np.maximum(np.minimum(y2, oy2) - np.maximum(y1, oy1), 0) * np.maximum(np.minimum(x2, ox2) - np.maximum(x1, ox1), 0)
-    union = area + other_area - inter
-    return np.where((area <= 0) | (other_area <= 0), 0.0, inter / np.where(union > 0, union, 1))
-
-
-def _greedy(boxes, scores, max_output_size, iou_threshold, score_threshold, op):
-    b, s = _host(boxes, op, 'boxes').astype(np.float64), _host(scores, op, 'scores').astype(np.float32)
-    if b.ndim != 2 or b.shape[1] != 4 or s.shape != (b.shape[0],):
-        raise ValueError('%s: boxes must be (num_boxes, 4) and scores (num_boxes,), got %s and %s' % (op, b.shape, s.shape))
-    limit, threshold = int(max_output_size), float(iou_threshold)
-    if limit < 0:
-        raise ValueError('%s: max_output_size must be >= 0, got %d' % (op, limit))
-    if not 0.0 <= threshold <= 1.0:
-        raise ValueError('%s: iou_threshold must be in [0, 1], got %r' % (op, threshold))
-    # Highest score first; equal scores keep the lower index first (TensorFlow's priority queue).
-    order = [i for i in np.argsort(-s, kind='stable') if s[i] > float(score_threshold)]
-    kept = []
-    for i in order:
-        if len(kept) == limit:
-            break
-        if not kept or np.all(_iou(b[i], b[kept]) <= threshold):
-            kept.append(int(i))
-    return np.asarray(kept, np.int32), s
-
-
-@named_errors('image.non_max_suppression')
-def non_max_suppression(boxes, scores, max_output_size, iou_threshold=0.5, score_threshold=float('-inf'), name=None):
-    """Indices (int32) of at most ``max_output_size`` boxes, best score first, dropping each box whose IoU
-    with a kept one exceeds ``iou_threshold`` and boxes scoring at most ``score_threshold``."""
-    return Tensor(_greedy(boxes, scores, max_output_size, iou_threshold, score_threshold,
-                          'image.non_max_suppression')[0])
-
-
-@named_errors('image.non_max_suppression_with_scores')
-def non_max_suppression_with_scores(boxes, scores, max_output_size, iou_threshold=0.5,
-                                    score_threshold=float('-inf'), soft_nms_sigma=0.0, name=None):
-    """(indices, their scores) of non_max_suppression; soft NMS (sigma > 0) is not offered."""
-    op = 'image.non_max_suppression_with_scores'
-    if float(soft_nms_sigma) != 0.0:
-        raise ValueError('%s: soft_nms_sigma must be 0 (hard suppression) here, got %r' % (op, soft_nms_sigma))
-    kept, s = _greedy(boxes, scores, max_output_size, iou_threshold, score_threshold, op)
-    return Tensor(kept), Tensor(s[kept])
 
 
 @named_errors('image.draw_bounding_boxes')
