@@ -134,3 +134,29 @@ def test_composed_functions(make, expected):
     got = make()
     np.testing.assert_array_equal(got.numpy(), expected)
     assert got.dtype.name == expected.dtype.name
+
+
+@pytest.mark.parametrize('name, kwargs', [
+    ('sum', {'axis': 0, 'dtype': np.float32, 'keepdims': True}),
+    ('mean', {'dtype': np.float32}),
+    ('prod', {'axis': 1, 'dtype': np.float64}),
+    ('var', {'ddof': 1}),                      # 17.5 / 5 = 3.5 for 0..5
+    ('var', {'axis': 0, 'ddof': 1}),
+    ('cumsum', {'axis': 1, 'dtype': np.float32}),
+    ('argsort', {'axis': 0}),                  # int64, as NumPy and TF's tnp
+    ('count_nonzero', {'axis': 0}),
+])
+def test_reductions_take_numpy_keywords(name, kwargs):
+    a = np.arange(6.0).reshape(2, 3)
+    got, expected = getattr(tnp, name)(a, **kwargs), getattr(np, name)(a, **kwargs)
+    np.testing.assert_allclose(got.numpy(), expected)
+    assert got.dtype.name == np.asarray(expected).dtype.name
+
+
+@pytest.mark.parametrize('values', [np.array([1, 2], np.int32), np.array([True, False]), np.array([1, 2], np.uint8)])
+def test_sums_of_small_integers_accumulate_wide(values):
+    assert tnp.sum(values).dtype.name == np.sum(values).dtype.name          # int64 / uint64
+    assert tnp.cumprod(values).dtype.name == np.cumprod(values).dtype.name
+    assert tnp.reshape(values, newshape=(2, 1)).shape.as_list() == [2, 1]
+    with pytest.raises(ValueError, match="order='C'"):
+        tnp.reshape(values, (2, 1), order='F')

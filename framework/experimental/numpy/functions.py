@@ -8,6 +8,7 @@ import numpy as np
 
 from ...keras import ops
 from .conversion import asarray, cast_to, floating, promoted
+from .reductions import REDUCTIONS
 
 # Integer input becomes float64 first (NumPy's result for these on int64).
 FLOAT_UNARY = ['arccos', 'arccosh', 'arcsin', 'arcsinh', 'arctan', 'arctanh', 'cbrt', 'ceil', 'cos', 'cosh',
@@ -24,14 +25,11 @@ PROMOTING_BINARY = ['add', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'cross', 
 # Promoted, then made float (int / int is float64 in NumPy).
 FLOAT_BINARY = ['arctan2', 'divide', 'hypot', 'logaddexp', 'logaddexp2', 'true_divide']
 # The first argument is an array; the rest are passed on (axes, shapes, counts).
-ARRAY_FIRST = ['all', 'amax', 'amin', 'any', 'argsort', 'count_nonzero', 'cumprod', 'cumsum', 'diag',
-               'diagflat', 'diagonal', 'diff', 'expand_dims', 'flip', 'fliplr', 'flipud', 'max', 'min',
-               'moveaxis', 'nansum', 'nanprod', 'ndim', 'prod', 'ptp', 'ravel', 'repeat', 'reshape', 'roll',
-               'rot90', 'shape', 'size', 'sort', 'split', 'squeeze', 'sum', 'swapaxes', 'take',
-               'take_along_axis', 'tile', 'trace', 'transpose', 'tril', 'triu', 'vander', 'hsplit', 'vsplit',
-               'dsplit', 'broadcast_to', 'copy', 'pad', 'nonzero']
-# Float results for integer input (NumPy's mean of int64 is float64).
-FLOAT_FIRST = ['mean', 'nanmean', 'std', 'var']
+ARRAY_FIRST = ['all', 'amax', 'amin', 'any', 'diag', 'diagflat', 'diagonal', 'diff', 'expand_dims', 'flip',
+               'fliplr', 'flipud', 'max', 'min', 'moveaxis', 'ndim', 'ptp', 'ravel', 'repeat', 'roll', 'rot90',
+               'shape', 'size', 'sort', 'split', 'squeeze', 'swapaxes', 'take', 'take_along_axis', 'tile', 'trace',
+               'transpose', 'tril', 'triu', 'vander', 'hsplit', 'vsplit', 'dsplit', 'broadcast_to', 'copy', 'pad',
+               'nonzero']
 # A sequence of arrays, promoted together.
 SEQUENCE = ['concatenate', 'dstack', 'hstack', 'stack', 'vstack']
 
@@ -70,11 +68,6 @@ def _array_first(name):
                   'the array converted as NumPy would')
 
 
-def _float_first(name):
-    op = getattr(ops, name)
-    return _named(name, lambda a, *args, **kwargs: op(floating(a), *args, **kwargs), 'integer input as float64')
-
-
 def _sequence(name):
     op = getattr(ops, name)
     return _named(name, lambda arrays, *args, **kwargs: op(promoted(*arrays), *args, **kwargs),
@@ -83,8 +76,7 @@ def _sequence(name):
 
 FUNCTIONS = {}
 for _names, _make in ((FLOAT_UNARY, _float_unary), (SAME_UNARY, _same_unary), (PROMOTING_BINARY, _promoting),
-                      (FLOAT_BINARY, _float_binary), (ARRAY_FIRST, _array_first), (FLOAT_FIRST, _float_first),
-                      (SEQUENCE, _sequence)):
+                      (FLOAT_BINARY, _float_binary), (ARRAY_FIRST, _array_first), (SEQUENCE, _sequence)):
     for _name in _names:
         FUNCTIONS[_name] = _make(_name)
 
@@ -162,6 +154,7 @@ def select(condlist, choicelist, default=0):
     return ops.select([asarray(c) for c in condlist], choices[:-1], choices[-1])
 
 
+FUNCTIONS.update(REDUCTIONS)
 for _name in ('argmax', 'argmin', 'where', 'clip', 'round', 'around', 'tensordot', 'einsum', 'isclose',
               'allclose', 'array_equal', 'average', 'append', 'meshgrid', 'select'):
     FUNCTIONS[_name] = globals()[_name]
