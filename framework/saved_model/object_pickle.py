@@ -25,7 +25,7 @@ def _rebuild_variable(cls, key, state):
     variable = cls.__new__(cls)
     for name, value in state.items():
         setattr(variable, name, value)
-    variable._data = np.array(_loading.values[key])
+    variable._data = backend.place(np.array(_loading.values[key]))     # on the device scope active at load
     variable._snapshot = None
     return variable
 
