@@ -200,3 +200,47 @@ def test_parse_examples_match_tensorflow():
         tf.io.parse_single_example(TF_EXAMPLE, {'r': tf.io.FixedLenFeature([], tf.int64)})
     with pytest.raises(tf.errors.InvalidArgumentError, match='Key: z'):
         tf.io.parse_single_example(TF_EXAMPLE, {'z': tf.io.FixedLenFeature([3], tf.float32)})
+
+
+def test_base64_and_decompression_match_tensorflow():
+    import gzip
+    # TF: encode_base64(b'\xfb\xff hello?') == b'-_8gaGVsbG8_' (web-safe, no padding by default)
+    assert tf.io.encode_base64(b'\xfb\xff hello?').numpy() == b'-_8gaGVsbG8_'
+    assert tf.io.encode_base64([b'a'], pad=True).numpy().tolist() == [b'YQ==']
+    assert tf.io.decode_base64([b'YQ', b'YQ==', b'-_8gaGVsbG8_']).numpy().tolist() == [b'a', b'a', b'\xfb\xff hello?']
+    assert tf.io.decode_compressed(zlib.compress(b'abc'), 'ZLIB').numpy() == b'abc'
+    assert tf.io.decode_compressed([gzip.compress(b'x\x00')], 'GZIP').numpy().tolist() == [b'x\x00']
+    with pytest.raises(ValueError, match='compression_type'):
+        tf.io.decode_compressed(b'abc', 'LZ4')
+
+
+def test_tfrecord_writer_matches_tensorflow_bytes(tmp_path):
+    from framework.io.tfrecord import read_records
+    path = str(tmp_path / 'a.tfrecord')
+    with tf.io.TFRecordWriter(path) as writer:
+        writer.write(b'hello')
+        writer.write(tf.constant(b''))
+    # the file TF 2.21's TFRecordWriter writes for the same two records
+    assert open(path, 'rb').read() == (b'\x05\x00\x00\x00\x00\x00\x00\x00\xea\xb2\x04>hello\xbb\x1f\x1c\x19'
+                                       b'\x00\x00\x00\x00\x00\x00\x00\x00)\x03\x98\x07\xd8\xea\x82\xa2')
+    assert list(read_records(path)) == [b'hello', b'']
+    for kind in ('ZLIB', 'GZIP'):
+        packed = str(tmp_path / kind)
+        with tf.io.TFRecordWriter(packed, tf.io.TFRecordOptions(kind)) as writer:
+            writer.write(b'abc')
+            writer.write(b'xyz' * 10)
+        assert list(read_records(packed, kind)) == [b'abc', b'xyz' * 10]
+    broken = open(path, 'rb').read()[:-1] + b'\x00'
+    open(path, 'wb').write(broken)
+    with pytest.raises(tf.errors.DataLossError, match='corrupted record'):
+        list(read_records(path))
+
+
+def test_extract_jpeg_shape_reads_the_frame_header():
+    # SOI, an APP0 segment, then SOF0: precision 8, height 0x01e0 = 480, width 0x0280 = 640, 3 components
+    header = (b'\xff\xd8' + b'\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00'
+              + b'\xff\xc0\x00\x11\x08\x01\xe0\x02\x80\x03' + b'\x00' * 9)
+    assert tf.io.extract_jpeg_shape(header).numpy().tolist() == [480, 640, 3]
+    assert tf.image.extract_jpeg_shape(header, tf.int64).dtype == tf.int64
+    with pytest.raises(ValueError, match='not a JPEG'):
+        tf.io.extract_jpeg_shape(TF_RGBA_PNG)

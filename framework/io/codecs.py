@@ -5,11 +5,10 @@ import io
 import numpy as np
 
 from .. import backend, dtypes
-from ..ops.operands import as_tensor
+from ..ops.operands import as_tensor, named_errors
 from ..tensor import Tensor
 from .png import SIGNATURE, decode_png
 from .strings_in import as_bytes, string_tensor
-from ..ops.operands import named_errors
 
 
 def _pillow(op):
@@ -25,6 +24,30 @@ def _pillow(op):
 def is_jpeg(contents, name=None):
     """Whether the bytes start with JPEG's marker (a boolean tensor)."""
     return Tensor(np.bool_(as_bytes(contents, 'io.is_jpeg').startswith(b'\xff\xd8\xff')))
+
+
+@named_errors('io.extract_jpeg_shape')
+def extract_jpeg_shape(contents, output_type='int32', name=None):
+    """(height, width, channels) of a JPEG, read from its frame header without decoding."""
+    op = 'io.extract_jpeg_shape'
+    data = as_bytes(contents, op)
+    if not data.startswith(b'\xff\xd8'):
+        raise ValueError('%s: contents are not a JPEG image (they start with %r)' % (op, data[:4]))
+    pos = 2
+    while pos + 4 <= len(data):
+        if data[pos] != 0xFF:
+            raise ValueError('%s: corrupt JPEG: no marker at byte %d' % (op, pos))
+        marker = data[pos + 1]
+        if marker == 0xFF:                                  # fill byte before a marker
+            pos += 1
+            continue
+        length = int.from_bytes(data[pos + 2:pos + 4], 'big')
+        # SOF0-15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC) and pos + 10 <= len(data):
+            height, width = (int.from_bytes(data[pos + i:pos + i + 2], 'big') for i in (5, 7))
+            return Tensor(np.asarray([height, width, data[pos + 9]], dtypes.numpy_dtype(output_type)))
+        pos += 2 + length
+    raise ValueError('%s: the JPEG has no frame header (SOF marker)' % op)
 
 
 def _mode(channels, op):

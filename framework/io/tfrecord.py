@@ -1,0 +1,125 @@
+"""TFRecord files: ``tf.io.TFRecordWriter`` / ``TFRecordOptions``, and ``read_records`` for readers.
+
+Each record is: length (uint64, little endian), masked CRC-32C of the length,
+the bytes, masked CRC-32C of the bytes; the whole stream may be GZIP or ZLIB
+compressed. CRC-32C (Castagnoli) is computed in Python with a lookup table.
+"""
+import gzip
+import struct
+import zlib
+
+from .. import errors
+from ..ops.operands import named_errors
+from .strings_in import as_bytes, as_path
+
+
+def _crc_table():
+    table = []
+    for n in range(256):
+        c = n
+        for _ in range(8):
+            c = (c >> 1) ^ 0x82F63B78 if c & 1 else c >> 1
+        table.append(c)
+    return table
+
+
+_TABLE = _crc_table()
+
+
+def masked_crc32c(data):
+    """TFRecord's checksum: CRC-32C rotated right by 15 bits plus 0xa282ead8."""
+    crc = 0xFFFFFFFF
+    for byte in data:
+        crc = _TABLE[(crc ^ byte) & 0xFF] ^ (crc >> 8)
+    crc ^= 0xFFFFFFFF
+    return (((crc >> 15) | (crc << 17)) + 0xA282EAD8) & 0xFFFFFFFF
+
+
+class TFRecordOptions:
+    """How a TFRecord file is compressed: ``compression_type`` None / '' (none), 'ZLIB' or 'GZIP',
+    and zlib's ``compression_level`` (0-9; None for its default)."""
+
+    def __init__(self, compression_type=None, flush_mode=None, input_buffer_size=None, output_buffer_size=None,
+                 window_bits=None, compression_level=None, compression_method=None, mem_level=None,
+                 compression_strategy=None):
+        kind = (compression_type or '').upper()
+        if kind not in ('', 'ZLIB', 'GZIP'):
+            raise ValueError("io.TFRecordOptions: compression_type must be None, '', 'ZLIB' or 'GZIP', got %r"
+                             % (compression_type,))
+        self.compression_type = kind
+        self.compression_level = -1 if compression_level is None else int(compression_level)
+
+
+def _options(options):
+    if options is None or isinstance(options, str):
+        return TFRecordOptions(options)
+    if not isinstance(options, TFRecordOptions):
+        raise TypeError('io.TFRecordWriter: options must be a TFRecordOptions or a compression type string, got %r'
+                        % (options,))
+    return options
+
+
+class TFRecordWriter:
+    """Writes records (bytes) to a TFRecord file: ``write(record)``, ``flush()``, ``close()``, or use it
+    as a context manager."""
+
+    @named_errors('io.TFRecordWriter')
+    def __init__(self, path, options=None):
+        self._options = _options(options)
+        self._path = as_path(path, 'io.TFRecordWriter', 'path')
+        level = self._options.compression_level
+        if self._options.compression_type == 'GZIP':
+            self._file = gzip.open(self._path, 'wb', compresslevel=9 if level < 0 else level)
+            self._zlib = None
+        else:
+            self._file = open(self._path, 'wb')
+            self._zlib = zlib.compressobj(level) if self._options.compression_type == 'ZLIB' else None
+
+    def _put(self, data):
+        self._file.write(self._zlib.compress(data) if self._zlib else data)
+
+    @named_errors('io.TFRecordWriter.write')
+    def write(self, record):
+        data = as_bytes(record, 'io.TFRecordWriter.write', 'record')
+        length = struct.pack('<Q', len(data))
+        self._put(length + struct.pack('<I', masked_crc32c(length)) + data + struct.pack('<I', masked_crc32c(data)))
+
+    def flush(self):
+        if self._zlib:
+            self._file.write(self._zlib.flush(zlib.Z_SYNC_FLUSH))
+        self._file.flush()
+
+    def close(self):
+        if self._file.closed:
+            return
+        if self._zlib:
+            self._file.write(self._zlib.flush())
+        self._file.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def read_records(path, compression_type=None):
+    """Yield the records (bytes) of a TFRecord file, checking every checksum (for readers such as a
+    TFRecordDataset)."""
+    op = 'io.read_records'
+    kind = TFRecordOptions(compression_type).compression_type
+    with open(as_path(path, op, 'path'), 'rb') as f:
+        raw = f.read()
+    data = gzip.decompress(raw) if kind == 'GZIP' else zlib.decompress(raw) if kind == 'ZLIB' else raw
+    pos = 0
+    while pos < len(data):
+        if pos + 12 > len(data):
+            raise errors.DataLossError(None, None, '%s: truncated record header at byte %d of %s' % (op, pos, path))
+        length_bytes = data[pos:pos + 8]
+        (length,), (length_crc,) = struct.unpack('<Q', length_bytes), struct.unpack('<I', data[pos + 8:pos + 12])
+        body = data[pos + 12:pos + 12 + length]
+        if length_crc != masked_crc32c(length_bytes) or len(body) != length or pos + 16 + length > len(data) \
+                or struct.unpack('<I', data[pos + 12 + length:pos + 16 + length])[0] != masked_crc32c(body):
+            raise errors.DataLossError(None, None, '%s: corrupted record at byte %d of %s' % (op, pos, path))
+        yield body
+        pos += 16 + length
