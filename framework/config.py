@@ -24,17 +24,23 @@ def set_visible_devices(devices, device_type=None):
     """Accepted for ported programs; use framework.device to choose a device."""
 
 
-def set_tf_exact_math(enabled):
-    """Compute float32 exp, log, log1p, expm1, tanh, erf, sigmoid, softplus and the softmax
-    family with TensorFlow's CPU kernels' exact bits (Eigen's polynomials, ops/eigen_math.py)
-    instead of numpy's functions, which differ in the last bit about half the time.
-    Off by default: the exact kernels cost 25-100x numpy's. The environment variable
-    TAPEFLOW_TF_EXACT_MATH=1 turns it on for a whole program."""
+def set_tf_exact_math(mode):
+    """Which float32 exp, log, log1p, expm1, tanh, erf, sigmoid, softplus and softmax-family
+    results carry TensorFlow's CPU kernels' exact bits (Eigen's polynomials, ops/eigen_math.py)
+    rather than numpy's, which differ in the last bit about half the time.
+
+    Args:
+        mode: 'small' (the default: arrays of at most 32 elements, such as the tensors programs
+            print; larger ones take numpy's functions, 25-100x cheaper), True (every array) or
+            False (none). The environment variable TAPEFLOW_TF_EXACT_MATH=1 (or 0) sets True (False).
+    """
     from .ops.eigen_math import ENABLED
-    ENABLED[0] = bool(enabled)
+    if mode not in (True, False, 'small'):
+        raise ValueError("set_tf_exact_math: mode must be True, False or 'small', got %r" % (mode,))
+    ENABLED[0] = mode
 
 
 def tf_exact_math():
-    """Whether ``set_tf_exact_math(True)`` (or TAPEFLOW_TF_EXACT_MATH=1) is in effect."""
+    """The mode ``set_tf_exact_math`` set: True, False or 'small'."""
     from .ops.eigen_math import ENABLED
     return ENABLED[0]

@@ -13,11 +13,16 @@ Each kernel repeats Eigen's operations in the same order on float32 arrays,
 through the array's module (numpy or cupy). Other dtypes keep numpy's
 functions; see ``unary``.
 
-They are off by default: written as some thirty numpy calls each, they cost
-25-100 times numpy's own function (about 12% of the seed model's training
-step, through elu's exp), for a difference in the last bit. Turn them on with
-``framework.config.set_tf_exact_math(True)`` or the environment variable
-``TAPEFLOW_TF_EXACT_MATH=1`` to print exactly what TensorFlow prints.
+Written as some thirty numpy calls each, they cost 25-100 times numpy's own
+function: on every array, about 12% of the seed model's training step (through
+elu's exp), for a difference in the last bit. So by default they compute only
+arrays of at most SMALL elements, where the cost is a few microseconds once
+and where a difference shows: the tensors that programs print whole. Larger
+arrays take numpy's functions (TensorFlow's own bits depend on the array's
+size too: its last ``size % 8`` elements take another path).
+``framework.config.set_tf_exact_math(True)`` (or the environment variable
+``TAPEFLOW_TF_EXACT_MATH=1``) computes every float32 array exactly; False
+(or ``=0``) none.
 """
 import ctypes
 import ctypes.util
@@ -284,14 +289,23 @@ def _evaluate(a, packets, scalar, passes_denormals):
     return out.reshape(a.shape)
 
 
-# Whether the ops use these kernels (see the module's docstring): a list, so that
-# framework.config can switch it for every module that imported this one.
-ENABLED = [os.environ.get('TAPEFLOW_TF_EXACT_MATH', '') == '1']
+SMALL = 32     # the largest array computed exactly by default (see the module's docstring)
+
+# Which arrays the ops compute with these kernels: True (every float32 array), False (none)
+# or 'small' (up to SMALL elements). A list, so that framework.config can switch it for
+# every module that imported this one.
+ENABLED = [{'1': True, '0': False}.get(os.environ.get('TAPEFLOW_TF_EXACT_MATH', ''), 'small')]
+
+
+def exact_for(a):
+    """Whether the mode computes an array of ``a``'s size exactly (any dtype; see ``handles``)."""
+    mode = ENABLED[0]
+    return mode is True or (mode == 'small' and a.size <= SMALL)
 
 
 def handles(a):
-    """Whether the kernels are on and ``a`` is a host float32 array or scalar, which they compute."""
-    return ENABLED[0] and (type(a) is np.ndarray or type(a) is np.float32) and a.dtype == np.float32
+    """Whether ``a`` is a host float32 array or scalar that the mode computes with these kernels."""
+    return (type(a) is np.ndarray or type(a) is np.float32) and a.dtype == np.float32 and exact_for(a)
 
 
 def _kernel(packets, scalar, passes_denormals=False):

@@ -11,7 +11,7 @@ pairwise sum takes another order and differs in the last bit.
 import numpy as np
 
 from .. import backend
-from .eigen_math import ENABLED
+from .eigen_math import exact_for
 
 PACKET = 8
 _LEAF = 1024 * PACKET     # longer rows split in two halves, recursively (Eigen's tree reduction)
@@ -21,7 +21,7 @@ def row_sum(a):
     """Sum a 2-D float32 array along its last axis in Eigen's order; shape (rows,)."""
     xp = backend.array_module(a)
     rows, n = a.shape
-    if a.dtype != np.float32 or not ENABLED[0]:     # off with the exact kernels (see eigen_math)
+    if a.dtype != np.float32 or not exact_for(a):     # as the exact kernels (see eigen_math)
         return a.sum(axis=1, dtype=a.dtype)
     if n > _LEAF:
         return xp.stack([_tree_sum(a[r], r * n) for r in range(rows)]) if rows else xp.zeros(0, a.dtype)
