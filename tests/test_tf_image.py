@@ -277,3 +277,32 @@ def test_combined_non_max_suppression_matches_tensorflow():
     out_boxes, out_scores, classes, valid = tf.image.combined_non_max_suppression(
         boxes, scores, 1, 5, 0.5, score_threshold=0.2, pad_per_class=True, clip_boxes=False)
     assert out_boxes.shape == (1, 2, 4) and classes.numpy().tolist() == [[0, 1]] and valid.numpy().tolist() == [2]
+
+
+@pytest.mark.parametrize('seed', range(5))
+def test_sample_distorted_bounding_box_keeps_its_constraints(seed):
+    obj = [0.1, 0.1, 0.5, 0.5]                                  # y1, x1, y2, x2 of the object
+    begin, size, box = tf.image.stateless_sample_distorted_bounding_box(
+        np.int32([100, 200, 3]), [[obj]], seed=(seed, 3), min_object_covered=0.5, aspect_ratio_range=(0.5, 2.0),
+        area_range=(0.1, 0.5))
+    (y, x, zero), (h, w, minus_one) = begin.numpy().tolist(), size.numpy().tolist()
+    assert begin.dtype == tf.int32 and box.shape == (1, 1, 4) and zero == 0 and minus_one == -1
+    assert 0.1 <= h * w / 20000 <= 0.5 and 0 <= y <= 100 - h and 0 <= x <= 200 - w
+    assert 0.5 - 0.05 <= w / h <= 2.0 + 0.05                    # integer sizes round the drawn ratio
+    covered = max(0, min(50, y + h) - max(10, y)) * max(0, min(100, x + w) - max(20, x)) / (40 * 80)
+    assert covered >= 0.5
+    np.testing.assert_allclose(box.numpy().ravel(), [y / 100, x / 200, (y + h) / 100, (x + w) / 200], rtol=1e-6)
+    again = tf.image.stateless_sample_distorted_bounding_box(
+        np.int32([100, 200, 3]), [[obj]], seed=(seed, 3), min_object_covered=0.5, aspect_ratio_range=(0.5, 2.0),
+        area_range=(0.1, 0.5))
+    assert again[0].numpy().tolist() == begin.numpy().tolist()
+
+
+def test_sample_distorted_bounding_box_falls_back_to_the_whole_image():
+    # no crop of 90-100% of the image can cover all of a corner box and fit 3 tries: TF returns the full image
+    begin, size, box = tf.image.sample_distorted_bounding_box([10, 10, 3], [[[0.0, 0.0, 0.1, 0.1]]], seed=4,
+                                                              min_object_covered=1.0, area_range=[0.9, 0.95],
+                                                              aspect_ratio_range=[3.0, 4.0], max_attempts=3)
+    assert begin.numpy().tolist() == [0, 0, 0] and size.numpy().tolist() == [10, 10, -1]
+    with pytest.raises(ValueError, match='no bounding boxes'):
+        tf.image.sample_distorted_bounding_box([10, 10, 3], np.zeros((1, 0, 4), np.float32))

@@ -7,6 +7,7 @@ from .color import (adjust_brightness, adjust_contrast, adjust_gamma, adjust_hue
                     grayscale_to_rgb, hsv_to_rgb, per_image_standardization, rgb_to_grayscale, rgb_to_hsv,
                     rgb_to_yiq, rgb_to_yuv, yiq_to_rgb, yuv_to_rgb)
 from .conversions import convert_image_dtype
+from .distorted_box import sample_distorted_bounding_box, stateless_sample_distorted_bounding_box
 from .geometry import (central_crop, crop_to_bounding_box, extract_patches, flip_left_right, flip_up_down,
                        pad_to_bounding_box, resize_with_crop_or_pad, rot90, transpose)
 from .quality import image_gradients, psnr, sobel_edges, ssim, ssim_multiscale, total_variation
@@ -17,4 +18,4 @@ from .random_adjust import (random_brightness, random_contrast, random_crop, ran
 from .resize import ResizeMethod, resize, resize_with_pad
 
 __all__ = sorted(name for name in dir() if not name.startswith('_') and name not in (
-    'boxes', 'color', 'conversions', 'geometry', 'layout', 'nms', 'quality', 'random_adjust', 'resize_weights'))
+    'boxes', 'color', 'conversions', 'distorted_box', 'geometry', 'layout', 'nms', 'quality', 'random_adjust', 'resize_weights'))
