@@ -17,5 +17,6 @@ from .ops.orderings import cumulative_logsumexp, invert_permutation, is_non_decr
 from .ops.safe_math import (accumulate_n, multiply_no_nan, reciprocal_no_nan, rint, scalar_mul, xdivy,  # noqa: F401,E402
                             xlog1py, xlogy)
 from .ops.segment_products import segment_prod, unsorted_segment_prod, unsorted_segment_sqrt_n  # noqa: F401,E402
-from .ops.special_functions import (bessel_i0, bessel_i0e, bessel_i1, bessel_i1e, betainc, erfc, erfcinv,  # noqa: F401,E402
-                                    erfinv, igamma, igammac, lbeta, ndtri, polygamma, zeta)
+from .ops.bessel import bessel_i0, bessel_i0e, bessel_i1, bessel_i1e  # noqa: F401,E402
+from .ops.incomplete_gamma_beta import betainc, igamma, igammac  # noqa: F401,E402
+from .ops.special_functions import erfc, erfcinv, erfinv, lbeta, ndtri, polygamma, zeta  # noqa: F401,E402

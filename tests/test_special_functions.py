@@ -1,4 +1,5 @@
-"""tf.math's special functions (framework/ops/special_functions.py) against TensorFlow 2.21.
+"""tf.math's special functions (framework/ops/special_functions.py, incomplete_gamma_beta.py, bessel.py)
+against TensorFlow 2.21.
 
 Golden values: each case run with /opt/tfref's tensorflow 2.21 on the float64 (and, for
 erfinv and ndtri, float32) inputs below, edge values included (poles, the ends of the

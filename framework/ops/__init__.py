@@ -50,8 +50,9 @@ from .safe_math import (accumulate_n, multiply_no_nan, reciprocal_no_nan, rint, 
                         xlogy)
 from .segment_products import segment_prod, unsorted_segment_prod, unsorted_segment_sqrt_n
 from .space_depth import depth_to_space, space_to_depth
-from .special_functions import (bessel_i0, bessel_i0e, bessel_i1, bessel_i1e, betainc, erfc, erfcinv, erfinv, igamma,
-                                igammac, lbeta, ndtri, polygamma, zeta)
+from .bessel import bessel_i0, bessel_i0e, bessel_i1, bessel_i1e
+from .incomplete_gamma_beta import betainc, igamma, igammac
+from .special_functions import erfc, erfcinv, erfinv, lbeta, ndtri, polygamma, zeta
 from ..tensor import convert_to_tensor, constant  # noqa: F401  (used by the tape's helpers)
 
 import types as _types

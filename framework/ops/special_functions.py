@@ -1,5 +1,5 @@
-"""tf.math's special functions: erfc, erfinv, erfcinv, ndtri, lbeta, zeta, polygamma, igamma,
-igammac, betainc and the modified Bessel functions bessel_i0, i0e, i1, i1e.
+"""tf.math's special functions: erfc, erfinv, erfcinv, ndtri, lbeta, zeta, polygamma (and, in
+incomplete_gamma_beta.py and bessel.py, igamma, igammac, betainc and bessel_i0, i0e, i1, i1e).
 
 Values are computed on the host in float64 (scipy is not a dependency) and returned in
 the input's dtype and on its device:
@@ -7,15 +7,9 @@ the input's dtype and on its device:
 - the inverse error functions by Newton's method on math.erf / math.erfc, from Winitzki's
   closed-form approximation, in log space in the far tail;
 - the Hurwitz zeta function by Euler-Maclaurin summation (10 terms, 7 Bernoulli corrections);
-- the regularized incomplete gamma and beta functions by their power series and continued
-  fractions (modified Lentz), each where it converges fast;
-- the scaled Bessel functions from (1/pi) * integral_0^pi exp(x (cos t - 1)) cos(n t) dt by
-  the trapezoidal rule (exponentially accurate for this periodic integrand) up to |x| = 30,
-  and by their asymptotic series beyond.
 
 Gradients are TensorFlow's and are written with framework ops, so they nest; where
-TensorFlow registers none (zeta's and polygamma's order, betainc's a and b, igamma's a)
-there is none here either.
+TensorFlow registers none (zeta's x, polygamma's order) there is none here either.
 """
 import math
 
@@ -23,13 +17,11 @@ import numpy as np
 
 from .. import backend
 from ..tensor import Tensor
-from .arithmetic import add, divide, multiply, subtract
-from .logic import equal
+from .arithmetic import subtract
 from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
 from .reductions import reduce_sum
-from .selection import where
 from .special_math import lgamma
-from .unary import exp, log, log1p, sign, square
+from .unary import exp, square
 
 _SQRT_PI = math.sqrt(math.pi)
 _erf = np.vectorize(math.erf, otypes=[np.float64])
@@ -210,174 +202,3 @@ def polygamma(a, x, name=None):
     if ACTIVE:
         record('polygamma', (a, x), out, (None, lambda g, y, a, x: g * polygamma(a + 1, x)))
     return out
-
-
-# ---- incomplete gamma and beta ---------------------------------------------------------------
-_ITERATIONS = 600
-_TINY = 1e-300
-
-
-def _igamma_host(a, x):
-    """(P, Q): the regularized lower and upper incomplete gamma functions."""
-    a, x = np.broadcast_arrays(np.asarray(a, np.float64), np.asarray(x, np.float64))
-    valid = (a > 0) & (x >= 0)
-    a_ = np.where(valid, a, 1.0)
-    x_ = np.where(valid, x, 1.0)
-    with np.errstate(all='ignore'):
-        front = np.exp(a_ * np.log(np.where(x_ > 0, x_, 1.0)) - x_ - _lgamma(a_))
-        # P by its series where x < a + 1.
-        term = 1 / a_
-        total = term.copy()
-        for k in range(1, _ITERATIONS):
-            term = term * x_ / (a_ + k)
-            total = total + term
-        series = front * total
-        # Q by its continued fraction elsewhere (modified Lentz).
-        b = x_ + 1 - a_
-        c = np.full(a_.shape, 1 / _TINY)
-        d = 1 / np.where(b == 0, _TINY, b)
-        h = d.copy()
-        for i in range(1, _ITERATIONS):
-            an = -i * (i - a_)
-            b = b + 2
-            d = an * d + b
-            d = 1 / np.where(np.abs(d) < _TINY, _TINY, d)
-            c = b + an / np.where(np.abs(c) < _TINY, _TINY, c)
-            h = h * d * c
-        fraction = front * h
-    use_series = x_ < a_ + 1
-    p = np.where(use_series, series, 1 - fraction)
-    q = np.where(use_series, 1 - series, fraction)
-    p = np.where(x_ == 0, 0.0, np.where(np.isinf(x_), 1.0, p))
-    q = np.where(x_ == 0, 1.0, np.where(np.isinf(x_), 0.0, q))
-    return np.where(valid, p, np.nan), np.where(valid, q, np.nan)
-
-
-def _gamma_density(a, x):
-    """d P(a, x) / dx = exp(-x + (a - 1) log x - lgamma(a))."""
-    return exp(subtract(subtract(multiply(subtract(a, 1.0), log(x)), x), lgamma(a)))
-
-
-@named_errors('igamma')
-def igamma(a, x, name=None):
-    """The regularized lower incomplete gamma function P(a, x) (a > 0, x >= 0; nan elsewhere).
-    The gradient is for x (TensorFlow's for a is not provided here)."""
-    a, x = _binary('igamma', a, x)
-    out = _tensor(_igamma_host(_host(a), _host(x))[0], x)
-    if ACTIVE:
-        record('igamma', (a, x), out, (None, lambda g, y, a, x: g * _gamma_density(a, x)))
-    return out
-
-
-@named_errors('igammac')
-def igammac(a, x, name=None):
-    """The regularized upper incomplete gamma function Q(a, x) = 1 - P(a, x), accurate where P is near 1.
-    The gradient is for x (TensorFlow's for a is not provided here)."""
-    a, x = _binary('igammac', a, x)
-    out = _tensor(_igamma_host(_host(a), _host(x))[1], x)
-    if ACTIVE:
-        record('igammac', (a, x), out, (None, lambda g, y, a, x: -g * _gamma_density(a, x)))
-    return out
-
-
-def _beta_fraction(a, b, x):
-    """The continued fraction of I_x(a, b) (modified Lentz), converging fast for x < (a + 1) / (a + b + 2)."""
-    c = np.ones(a.shape)
-    d = 1 - (a + b) * x / (a + 1)
-    d = 1 / np.where(np.abs(d) < _TINY, _TINY, d)
-    h = d.copy()
-    for m in range(1, _ITERATIONS):
-        for numerator in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
-                          -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
-            d = 1 + numerator * d
-            d = 1 / np.where(np.abs(d) < _TINY, _TINY, d)
-            c = 1 + numerator / np.where(np.abs(c) < _TINY, _TINY, c)
-            h = h * d * c
-    return h
-
-
-def _betainc_host(a, b, x):
-    a, b, x = np.broadcast_arrays(*(np.asarray(v, np.float64) for v in (a, b, x)))
-    valid = (a > 0) & (b > 0) & (x >= 0) & (x <= 1)
-    a_, b_ = np.where(valid, a, 1.0), np.where(valid, b, 1.0)
-    x_ = np.where(valid & (x > 0) & (x < 1), x, 0.5)
-    with np.errstate(all='ignore'):
-        log_front = a_ * np.log(x_) + b_ * np.log1p(-x_) - (_lgamma(a_) + _lgamma(b_) - _lgamma(a_ + b_))
-        flip = x_ > (a_ + 1) / (a_ + b_ + 2)
-        direct = np.exp(log_front) * _beta_fraction(a_, b_, x_) / a_
-        mirrored = 1 - np.exp(log_front) * _beta_fraction(b_, a_, 1 - x_) / b_
-    value = np.where(flip, mirrored, direct)
-    value = np.where(x == 0, 0.0, np.where(x == 1, 1.0, value))
-    return np.where(valid, value, np.nan)
-
-
-@named_errors('betainc')
-def betainc(a, b, x, name=None):
-    """The regularized incomplete beta function I_x(a, b) (a, b > 0, 0 <= x <= 1; nan elsewhere).
-    The gradient is for x only, x**(a-1) (1-x)**(b-1) / B(a, b), as TensorFlow's."""
-    t = as_float_tensor(x, 'betainc')
-    a, b = _same_float('betainc', t, a, b)
-    out = _tensor(_betainc_host(_host(a), _host(b), _host(t)), t)
-    if ACTIVE:
-        def density(g, y, a, b, x):
-            log_beta = subtract(add(lgamma(a), lgamma(b)), lgamma(add(a, b)))
-            return g * exp(subtract(add(multiply(subtract(a, 1.0), log(x)), multiply(subtract(b, 1.0), log1p(-x))),
-                                    log_beta))
-        record('betainc', (a, b, t), out, (None, None, density))
-    return out
-
-
-# ---- modified Bessel functions of the first kind ---------------------------------------------
-_NODES = np.linspace(0, np.pi, 65)
-_WEIGHTS = np.full(65, np.pi / 64)
-_WEIGHTS[[0, -1]] /= 2
-
-
-def _scaled_bessel_host(order, x):
-    """exp(-|x|) I_order(x) for order 0 or 1."""
-    x = np.asarray(x, np.float64)
-    ax = np.abs(x)
-    near = np.minimum(ax, 30.0)[..., None]
-    integral = (np.exp(near * (np.cos(_NODES) - 1)) * np.cos(order * _NODES)) @ _WEIGHTS / np.pi
-    far = np.maximum(ax, 30.0)
-    term, series = np.ones(ax.shape), np.ones(ax.shape)
-    for k in range(1, 25):
-        term = term * -(4 * order * order - (2 * k - 1) ** 2) / (k * 8 * far)
-        series = series + term
-    value = np.where(ax <= 30, integral, series / np.sqrt(2 * np.pi * far))
-    value = np.where(np.isinf(ax), 0.0, value)
-    return value * np.sign(x) if order == 1 else value
-
-
-@named_errors('bessel_i0e')
-def bessel_i0e(x, name=None):
-    """exp(-|x|) I0(x), the exponentially scaled modified Bessel function of order 0."""
-    return _unary('bessel_i0e', x, lambda a: _scaled_bessel_host(0, a),
-                  lambda g, y, x: g * subtract(bessel_i1e(x), multiply(sign(x), y)))
-
-
-@named_errors('bessel_i1e')
-def bessel_i1e(x, name=None):
-    """exp(-|x|) I1(x), the exponentially scaled modified Bessel function of order 1."""
-    def grad(g, y, x):
-        zero = equal(x, 0)
-        safe = where(zero, 1.0, x)
-        slope = subtract(bessel_i0e(x), multiply(y, add(sign(x), divide(1.0, safe))))
-        return g * where(zero, 0.5, slope)
-    return _unary('bessel_i1e', x, lambda a: _scaled_bessel_host(1, a), grad)
-
-
-@named_errors('bessel_i0')
-def bessel_i0(x, name=None):
-    """I0(x), the modified Bessel function of order 0 (its derivative is I1)."""
-    return _unary('bessel_i0', x, lambda a: _scaled_bessel_host(0, a) * np.exp(np.abs(a)),
-                  lambda g, y, x: g * bessel_i1(x))
-
-
-@named_errors('bessel_i1')
-def bessel_i1(x, name=None):
-    """I1(x), the modified Bessel function of order 1 (its derivative is I0(x) - I1(x) / x, 1/2 at 0)."""
-    def grad(g, y, x):
-        zero = equal(x, 0)
-        return g * where(zero, 0.5, subtract(bessel_i0(x), divide(y, where(zero, 1.0, x))))
-    return _unary('bessel_i1', x, lambda a: _scaled_bessel_host(1, a) * np.exp(np.abs(a)), grad)

@@ -1,0 +1,129 @@
+"""tf.math.igamma, igammac and betainc: the regularized incomplete gamma and beta functions.
+
+Computed on the host in float64 (see special_functions.py): P(a, x) by its power series
+where x < a + 1 and Q(a, x) by its continued fraction elsewhere; I_x(a, b) by its continued
+fraction, through I_x(a, b) = 1 - I_{1-x}(b, a) where x > (a + 1) / (a + b + 2). The continued
+fractions run the modified Lentz algorithm for a fixed number of steps, all elements at once.
+The gradients are for x only (TensorFlow's for igamma's a is not provided; it has none for
+betainc's a and b).
+"""
+import numpy as np
+
+from .arithmetic import add, multiply, subtract
+from .operands import ACTIVE, as_float_tensor, named_errors, record
+from .special_functions import _binary, _host, _lgamma, _same_float, _tensor
+from .special_math import lgamma
+from .unary import exp, log, log1p
+
+_ITERATIONS = 600
+_TINY = 1e-300
+
+
+def _igamma_host(a, x):
+    """(P, Q): the regularized lower and upper incomplete gamma functions."""
+    a, x = np.broadcast_arrays(np.asarray(a, np.float64), np.asarray(x, np.float64))
+    valid = (a > 0) & (x >= 0)
+    a_ = np.where(valid, a, 1.0)
+    x_ = np.where(valid, x, 1.0)
+    with np.errstate(all='ignore'):
+        front = np.exp(a_ * np.log(np.where(x_ > 0, x_, 1.0)) - x_ - _lgamma(a_))
+        # P by its series where x < a + 1.
+        term = 1 / a_
+        total = term.copy()
+        for k in range(1, _ITERATIONS):
+            term = term * x_ / (a_ + k)
+            total = total + term
+        series = front * total
+        # Q by its continued fraction elsewhere (modified Lentz).
+        b = x_ + 1 - a_
+        c = np.full(a_.shape, 1 / _TINY)
+        d = 1 / np.where(b == 0, _TINY, b)
+        h = d.copy()
+        for i in range(1, _ITERATIONS):
+            an = -i * (i - a_)
+            b = b + 2
+            d = an * d + b
+            d = 1 / np.where(np.abs(d) < _TINY, _TINY, d)
+            c = b + an / np.where(np.abs(c) < _TINY, _TINY, c)
+            h = h * d * c
+        fraction = front * h
+    use_series = x_ < a_ + 1
+    p = np.where(use_series, series, 1 - fraction)
+    q = np.where(use_series, 1 - series, fraction)
+    p = np.where(x_ == 0, 0.0, np.where(np.isinf(x_), 1.0, p))
+    q = np.where(x_ == 0, 1.0, np.where(np.isinf(x_), 0.0, q))
+    return np.where(valid, p, np.nan), np.where(valid, q, np.nan)
+
+
+def _gamma_density(a, x):
+    """d P(a, x) / dx = exp(-x + (a - 1) log x - lgamma(a))."""
+    return exp(subtract(subtract(multiply(subtract(a, 1.0), log(x)), x), lgamma(a)))
+
+
+@named_errors('igamma')
+def igamma(a, x, name=None):
+    """The regularized lower incomplete gamma function P(a, x) (a > 0, x >= 0; nan elsewhere).
+    The gradient is for x (TensorFlow's for a is not provided here)."""
+    a, x = _binary('igamma', a, x)
+    out = _tensor(_igamma_host(_host(a), _host(x))[0], x)
+    if ACTIVE:
+        record('igamma', (a, x), out, (None, lambda g, y, a, x: g * _gamma_density(a, x)))
+    return out
+
+
+@named_errors('igammac')
+def igammac(a, x, name=None):
+    """The regularized upper incomplete gamma function Q(a, x) = 1 - P(a, x), accurate where P is near 1.
+    The gradient is for x (TensorFlow's for a is not provided here)."""
+    a, x = _binary('igammac', a, x)
+    out = _tensor(_igamma_host(_host(a), _host(x))[1], x)
+    if ACTIVE:
+        record('igammac', (a, x), out, (None, lambda g, y, a, x: -g * _gamma_density(a, x)))
+    return out
+
+
+def _beta_fraction(a, b, x):
+    """The continued fraction of I_x(a, b) (modified Lentz), converging fast for x < (a + 1) / (a + b + 2)."""
+    c = np.ones(a.shape)
+    d = 1 - (a + b) * x / (a + 1)
+    d = 1 / np.where(np.abs(d) < _TINY, _TINY, d)
+    h = d.copy()
+    for m in range(1, _ITERATIONS):
+        for numerator in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                          -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+            d = 1 + numerator * d
+            d = 1 / np.where(np.abs(d) < _TINY, _TINY, d)
+            c = 1 + numerator / np.where(np.abs(c) < _TINY, _TINY, c)
+            h = h * d * c
+    return h
+
+
+def _betainc_host(a, b, x):
+    a, b, x = np.broadcast_arrays(*(np.asarray(v, np.float64) for v in (a, b, x)))
+    valid = (a > 0) & (b > 0) & (x >= 0) & (x <= 1)
+    a_, b_ = np.where(valid, a, 1.0), np.where(valid, b, 1.0)
+    x_ = np.where(valid & (x > 0) & (x < 1), x, 0.5)
+    with np.errstate(all='ignore'):
+        log_front = a_ * np.log(x_) + b_ * np.log1p(-x_) - (_lgamma(a_) + _lgamma(b_) - _lgamma(a_ + b_))
+        flip = x_ > (a_ + 1) / (a_ + b_ + 2)
+        direct = np.exp(log_front) * _beta_fraction(a_, b_, x_) / a_
+        mirrored = 1 - np.exp(log_front) * _beta_fraction(b_, a_, 1 - x_) / b_
+    value = np.where(flip, mirrored, direct)
+    value = np.where(x == 0, 0.0, np.where(x == 1, 1.0, value))
+    return np.where(valid, value, np.nan)
+
+
+@named_errors('betainc')
+def betainc(a, b, x, name=None):
+    """The regularized incomplete beta function I_x(a, b) (a, b > 0, 0 <= x <= 1; nan elsewhere).
+    The gradient is for x only, x**(a-1) (1-x)**(b-1) / B(a, b), as TensorFlow's."""
+    t = as_float_tensor(x, 'betainc')
+    a, b = _same_float('betainc', t, a, b)
+    out = _tensor(_betainc_host(_host(a), _host(b), _host(t)), t)
+    if ACTIVE:
+        def density(g, y, a, b, x):
+            log_beta = subtract(add(lgamma(a), lgamma(b)), lgamma(add(a, b)))
+            return g * exp(subtract(add(multiply(subtract(a, 1.0), log(x)), multiply(subtract(b, 1.0), log1p(-x))),
+                                    log_beta))
+        record('betainc', (a, b, t), out, (None, None, density))
+    return out
