@@ -238,8 +238,8 @@ def test_unreadable_or_mismatched_files_are_named(tmp_path):
     os.replace(other + '.data-00000-of-00001', first + '.data-00000-of-00001')     # data of another save
     with pytest.raises(ValueError, match='written by another save'):
         train.load_checkpoint(first)
-    (tmp_path / 'tf.index').write_bytes(b'\x00\x01TensorBundle')                       # not our index
-    with pytest.raises(ValueError, match='TensorFlow-written checkpoints cannot be read'):
+    (tmp_path / 'tf.index').write_bytes(b'\x00\x01TensorBundle')                       # neither format
+    with pytest.raises(ValueError, match='neither a tapeflow checkpoint index nor a TensorFlow TensorBundle'):
         train.load_checkpoint(str(tmp_path / 'tf'))
     (tmp_path / 'empty_dir').mkdir()
     with pytest.raises(ValueError, match="Couldn't find 'checkpoint' file"):
@@ -305,3 +305,55 @@ def test_device_variables_round_trip(tmp_path, backend):
     loaded = tf.saved_model.load(str(tmp_path / 'sm'))
     assert backend.holds(loaded.v)
     np.testing.assert_array_equal(loaded.v.numpy(), v.numpy())
+
+
+TF_CHECKPOINT = os.path.join(os.path.dirname(__file__), 'data', 'tf_checkpoint')
+
+
+class TFNet(tf.Module):
+    """The module tests/data/make_tf_checkpoint.py saved with TensorFlow 2.21."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = tf.Variable(np.zeros(3, np.float32))
+        self.b = tf.Variable(np.zeros((2, 2)))
+        self.n = tf.Variable(np.int64(0))
+        self.h = tf.Variable(np.zeros(2, np.int32))
+        self.f16 = tf.Variable(np.zeros(1, np.float16))
+        self.flag = tf.Variable(False)
+
+
+def test_reads_a_tensorflow_written_checkpoint():
+    path = train.latest_checkpoint(TF_CHECKPOINT)
+    assert path == os.path.join(TF_CHECKPOINT, 'ckpt-1')
+    assert train.list_variables(path) == [
+        ('_CHECKPOINTABLE_OBJECT_GRAPH', []), ('net/b/.ATTRIBUTES/VARIABLE_VALUE', [2, 2]),
+        ('net/f16/.ATTRIBUTES/VARIABLE_VALUE', [1]), ('net/flag/.ATTRIBUTES/VARIABLE_VALUE', []),
+        ('net/h/.ATTRIBUTES/VARIABLE_VALUE', [2]), ('net/n/.ATTRIBUTES/VARIABLE_VALUE', []),
+        ('net/w/.ATTRIBUTES/VARIABLE_VALUE', [3]), ('net/words/.ATTRIBUTES/VARIABLE_VALUE', [3]),
+        ('save_counter/.ATTRIBUTES/VARIABLE_VALUE', [])]
+    reader = train.load_checkpoint(TF_CHECKPOINT)
+    assert reader.get_tensor('net/words/.ATTRIBUTES/VARIABLE_VALUE').tolist() == [b'ab', b'', b'xyz']
+    assert reader.get_variable_to_dtype_map()['net/f16/.ATTRIBUTES/VARIABLE_VALUE'] == tf.float16
+    net = TFNet()
+    status = train.Checkpoint(net=net).restore(path)
+    with pytest.raises(AssertionError, match='net/words'):     # no string variable here to take it
+        status.assert_consumed()
+    status.assert_existing_objects_matched()
+    np.testing.assert_array_equal(net.w.numpy(), [1.5, -2.0, 3.25])
+    np.testing.assert_array_equal(net.b.numpy(), [[0.0, 1.0], [2.0, 3.0]])
+    assert net.n.numpy() == 7 and net.h.numpy().tolist() == [1, 2] and net.f16.numpy()[0] == 0.5
+    assert net.flag.numpy()
+
+
+def test_damaged_tensorflow_checkpoint_is_named(tmp_path):
+    import shutil
+    for name in os.listdir(TF_CHECKPOINT):
+        shutil.copy(os.path.join(TF_CHECKPOINT, name), tmp_path / name)
+    data = tmp_path / 'ckpt-1.data-00000-of-00001'
+    data.write_bytes(data.read_bytes()[:20])                     # truncated data shard
+    with pytest.raises(ValueError, match='runs past the end of its data shard'):
+        train.load_checkpoint(str(tmp_path / 'ckpt-1'))
+    data.unlink()
+    with pytest.raises(ValueError, match='data shard .* is missing'):
+        train.load_checkpoint(str(tmp_path / 'ckpt-1'))

@@ -1,8 +1,10 @@
 """``tf.train``: checkpoints of object graphs, their manager and readers, moving averages.
 
 Checkpoints keep TensorFlow's file names ('<prefix>.index', '<prefix>.data-00000-of-00001',
-the 'checkpoint' state file) and API, in tapeflow's own format (see ``checkpoint_file``):
-TensorFlow and tapeflow cannot read each other's checkpoints.
+the 'checkpoint' state file) and API. tapeflow writes its own format (see ``checkpoint_file``),
+which TensorFlow cannot read; it reads both its own and TensorFlow's (``tensor_bundle``), so
+weights trained with TensorFlow load by key (``load_checkpoint``) or into matching objects
+(``Checkpoint.restore``: a ``tf.Module`` gets the same keys in both).
 """
 import os
 

@@ -1,8 +1,8 @@
 """The files of one checkpoint: '<prefix>.index' and '<prefix>.data-00000-of-00001'.
 
-TensorFlow's names, tapeflow's content (TensorFlow's TensorBundle needs a
-LevelDB table and protocol buffers; this is not that format, and neither
-reads the other's files):
+TensorFlow's names, tapeflow's content (TensorFlow's TensorBundle is a
+LevelDB table of protocol buffers; tapeflow reads it, see ``tensor_bundle``,
+but writes this simpler format, which TensorFlow cannot read):
 - the data file is HDF5: datasets 't0', 't1', ... and the keys, in order, in
   the JSON dataset 'keys'; the object graph (class names and Keras build
   configs by path) in the JSON dataset '_CHECKPOINTABLE_OBJECT_GRAPH';
@@ -22,6 +22,7 @@ import h5py
 import numpy as np
 
 from .. import backend, dtypes
+from . import tensor_bundle
 
 DATA_SUFFIX = '.data-00000-of-00001'
 INDEX_SUFFIX = '.index'
@@ -89,14 +90,21 @@ class CheckpointReader:
             raise NotFoundError(None, None, 'Unsuccessful TensorSliceReader constructor: Failed to find any '
                                 'matching files for %s (no %s; pass the prefix that save() returned, '
                                 'e.g. tf.train.latest_checkpoint(directory))' % (self.prefix, index_path))
+        if tensor_bundle.is_tensor_bundle(index_path):      # written by TensorFlow
+            shapes, values = tensor_bundle.read(self.prefix)
+            self._entries = {k: {'shape': shape, 'dtype': dtype} for k, (shape, dtype) in shapes.items()
+                             if k != GRAPH_KEY}
+            self._values = {k: v for k, v in values.items() if k != GRAPH_KEY}
+            self.object_graph = {}
+            return
         try:
             with open(index_path) as f:
                 index = json.load(f)
             if index.get('format') != FORMAT:
                 raise ValueError('format %r' % index.get('format'))
         except (ValueError, OSError) as err:
-            raise CheckpointFormatError('%s is not a tapeflow checkpoint index (%s); TensorFlow-written '
-                                        'checkpoints cannot be read by tapeflow' % (index_path, err)) from None
+            raise CheckpointFormatError('%s is neither a tapeflow checkpoint index nor a TensorFlow TensorBundle '
+                                        '(%s)' % (index_path, err)) from None
         self._entries = index['tensors']
         self._values = self._read_data(index['token'])
 
