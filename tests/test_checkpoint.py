@@ -357,3 +357,12 @@ def test_damaged_tensorflow_checkpoint_is_named(tmp_path):
     data.unlink()
     with pytest.raises(ValueError, match='data shard .* is missing'):
         train.load_checkpoint(str(tmp_path / 'ckpt-1'))
+
+
+def test_reads_many_prefix_compressed_keys_from_tensorflow():
+    reader = train.load_checkpoint(os.path.join(os.path.dirname(__file__), 'data', 'tf_checkpoint_many'))
+    keys = [k for k in reader.get_variable_to_shape_map() if k.startswith('many/')]
+    assert len(keys) == 120
+    # make_tf_checkpoint.py: many.values[i] holds float(i)
+    for i in range(120):
+        assert reader.get_tensor('many/values/%d/.ATTRIBUTES/VARIABLE_VALUE' % i) == float(i)

@@ -33,6 +33,14 @@ def main():
     shutil.rmtree(directory, ignore_errors=True)
     print(tf.train.Checkpoint(net=Net()).save(os.path.join(directory, 'ckpt')))
 
+    # Enough keys that the index table restarts its key prefix compression many times (every 16 keys):
+    # many.values[i] holds float(i).
+    many = tf.Module()
+    many.values = [tf.Variable(float(i)) for i in range(120)]
+    directory = os.path.join(HERE, 'tf_checkpoint_many')
+    shutil.rmtree(directory, ignore_errors=True)
+    print(tf.train.Checkpoint(many=many).save(os.path.join(directory, 'ckpt')))
+
 
 if __name__ == '__main__':
     main()
