@@ -4,7 +4,6 @@ from framework.ops import (cast, convert_to_tensor, dropout, expand_dims, greate
 from framework.ops import range as arange
 
 from .layer import Layer
-from .mask_propagation import MaskedCall
 
 _LARGE = 1.0e9          # subtracted from masked scores (65504 in float16, as Keras)
 
@@ -22,7 +21,7 @@ def as_bool(mask):
     return mask if mask.dtype.name == 'bool' else cast(mask, 'bool')
 
 
-class Attention(MaskedCall, Layer):
+class Attention(Layer):
     """Attention over [query, value] or [query, value, key] (key defaults to value).
 
     scores = query @ key^T ('dot', times ``scale`` if use_scale), or

@@ -9,7 +9,6 @@ from .kernel_options import KernelOptions
 from .convolution import _output_length, check_channels_last
 from .input_spec import InputSpec
 from .layer import Layer
-from .mask_propagation import MaskedCall
 from .pooling import mean_over_steps
 
 
@@ -176,7 +175,7 @@ class _GlobalPooling1D(Layer):
         return config
 
 
-class GlobalAveragePooling1D(MaskedCall, _GlobalPooling1D):
+class GlobalAveragePooling1D(_GlobalPooling1D):
     """The mean over the steps; over the unmasked ones when the input carries a mask (Keras 3)."""
     supports_masking = True
 

@@ -2,10 +2,9 @@
 from framework.ops import dropout
 
 from .layer import Layer
-from .mask_propagation import MaskedCall
 
 
-class Dropout(MaskedCall, Layer):
+class Dropout(Layer):
     """Sets each input to 0 with probability ``rate`` when ``training`` is
     True, scaling the rest by 1 / (1 - rate); the identity otherwise.
 

@@ -8,7 +8,6 @@ from framework.tensor import Tensor, convert_to_tensor
 
 from . import constraints, initializers, regularizers
 from .layer import Layer
-from .mask_propagation import MaskedCall
 
 
 def _positive_int(value, name):
@@ -18,7 +17,7 @@ def _positive_int(value, name):
     return int(value)
 
 
-class Embedding(MaskedCall, Layer):
+class Embedding(Layer):
     """Look up ``embeddings[indices]``: (batch, ...) ints -> (batch, ..., output_dim).
 
     Float inputs are cast to int32 first, as Keras 3 does. The gradient is a

@@ -6,10 +6,9 @@ from framework.ops import cast
 
 from . import regularizers
 from .layer import Layer
-from .mask_propagation import MaskedCall
 
 
-class Identity(MaskedCall, Layer):
+class Identity(Layer):
     """Returns its input (a tensor, or a list / dict of them) unchanged."""
     supports_masking = True
 
@@ -31,7 +30,7 @@ class _ActivityPenalty(regularizers.L1L2):
         return super().__call__(x if x._data.dtype.kind == 'f' else cast(x, 'float32'))
 
 
-class ActivityRegularization(MaskedCall, Layer):
+class ActivityRegularization(Layer):
     """Returns its input and adds ``l1 * sum|x| + l2 * sum x**2`` (divided by
     the batch size, as every activity regularizer is) to ``losses``.
 

@@ -12,10 +12,10 @@ keeps it in ``_keras_mask``. Around each layer call (Keras 3's
    outputs that carry none yet; any other layer given a masked input warns
    that the mask stops there.
 
-``Layer.__call__`` (layers/layer.py) does not do this itself, so the layers
-that make or use masks mix in ``MaskedCall``, and Sequential and Functional
-run every layer through ``call_layer``. A layer supports masking when it
-says so (``supports_masking``), defines ``compute_mask``, or is one of the
+``Layer.__call__`` (layers/layer.py) does this through ``call_with_masks``
+when ``masks_matter``: a mask is given or rides on the input, or the layer
+computes one; other calls pay one dict lookup. A layer supports masking when
+it says so (``supports_masking``), defines ``compute_mask``, or is one of the
 pass-through layers Keras marks ``supports_masking = True``.
 """
 import inspect
@@ -28,7 +28,6 @@ from framework.losses.tensor_notes import get_keras_mask, has_notes, set_keras_m
 from framework.ops import broadcast_to, cast, concat, expand_dims, logical_or, ones_like, reduce_any
 from framework.tensor import Tensor, convert_to_tensor
 
-from .functional.symbolic_call import any_symbolic
 
 
 def mask_of(inputs):
@@ -175,21 +174,13 @@ def _attach(layer, inputs, outputs, previous):
             set_keras_mask(tensor, as_mask(mask))
 
 
-_MAKES_MASKS = {}
-
-
-def call_layer(layer, inputs, kwargs):
-    """``layer(inputs, **kwargs)`` as a model runs it (``Layer.__call__`` handles the masks)."""
-    return layer(inputs, **kwargs)
-
-
 def masks_matter(layer, inputs, kwargs):
     """Whether ``Layer.__call__`` must handle masks around this call: a mask is given or
-    rides on the input, or the layer computes one. MaskedCall layers handle their own."""
+    rides on the input, or the layer computes one. Models handle their own."""
     kind = _MASK_KIND.get(type(layer))
     if kind is None:
         cls = type(layer)
-        own = issubclass(cls, MaskedCall) or getattr(cls, 'outputs_carry_masks', False)
+        own = getattr(cls, 'outputs_carry_masks', False)
         kind = _MASK_KIND[cls] = 'own' if own else 'makes' if hasattr(cls, 'compute_mask') else 'passes'
     if kind != 'passes':
         return kind == 'makes'
@@ -199,24 +190,6 @@ def masks_matter(layer, inputs, kwargs):
     return (type(inputs) is not Tensor or has_notes(inputs)) and mask_of(inputs) is not None
 
 
-# layer class -> 'own' (a MaskedCall, or a model whose outputs carry the masks its layers
-# computed), 'makes' (has compute_mask) or 'passes'
+# layer class -> 'own' (a model, whose outputs carry the masks its layers computed),
+# 'makes' (has compute_mask) or 'passes'
 _MASK_KIND = {}
-
-
-def _makes_masks(cls):
-    makes = _MAKES_MASKS.get(cls)
-    if makes is None:
-        makes = _MAKES_MASKS[cls] = hasattr(cls, 'compute_mask')
-    return makes
-
-
-class MaskedCall:
-    """Mixed in before ``Layer`` by the layers that make, use or pass on masks, so
-    that a direct call ``layer(x)`` handles them as Keras 3's ``Layer.__call__`` does."""
-
-    def __call__(self, inputs, *args, **kwargs):
-        if any_symbolic(inputs, args, kwargs) or (
-                kwargs.get('mask') is None and mask_of(inputs) is None and not _makes_masks(type(self))):
-            return super().__call__(inputs, *args, **kwargs)       # nothing to carry
-        return call_with_masks(super().__call__, self, inputs, args, kwargs)

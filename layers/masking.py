@@ -6,10 +6,9 @@ from framework.ops import reduce_any, not_equal, squeeze, where
 from framework.tensor import Tensor, convert_to_tensor
 
 from .layer import Layer
-from .mask_propagation import MaskedCall
 
 
-class Masking(MaskedCall, Layer):
+class Masking(Layer):
     """Mask every step of a (batch, steps, features) input whose features all
     equal ``mask_value``: its output is the input with those steps set to 0,
     carrying a (batch, steps) mask that layers downstream honour (RNNs skip the

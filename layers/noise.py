@@ -9,7 +9,6 @@ from framework import random
 from framework.ops import cast
 
 from .layer import Layer
-from .mask_propagation import MaskedCall
 
 # SELU's constants (Klambauer et al., 2017), as Keras 3's AlphaDropout uses them.
 _SELU_ALPHA = 1.6732632423543772848170429916717
@@ -22,7 +21,7 @@ def _check_fraction(value, name, who):
                          'Received: %s=%r' % (who, name, name, value))
 
 
-class _Noise(MaskedCall, Layer):
+class _Noise(Layer):
     supports_masking = True       # a mask on the input passes to the output
 
     def __init__(self, seed=None, **kwargs):

@@ -4,10 +4,9 @@ from framework.ops import relu
 from . import constraints, initializers, regularizers
 from .input_spec import InputSpec
 from .layer import Layer
-from .mask_propagation import MaskedCall
 
 
-class PReLU(MaskedCall, Layer):
+class PReLU(Layer):
     """``max(x, 0) - alpha * max(-x, 0)`` with a trainable ``alpha``.
 
     ``alpha`` has the input's shape without the batch axis; ``shared_axes``

@@ -7,7 +7,7 @@ from framework.tensor import Tensor
 from . import call_context, serialization
 from .input_layer import InputLayer
 from .layer import Layer, dtype_policy
-from .mask_propagation import as_mask, call_layer
+from .mask_propagation import as_mask
 from .naming import unique_name
 from .summary import print_summary
 
@@ -159,9 +159,9 @@ class Sequential(ModelBase):
         x = self._match_input_rank(inputs)
         if mask is not None and isinstance(x, Tensor) and get_keras_mask(x) is None:
             set_keras_mask(x, as_mask(mask))
-        kwargs = {'training': training}         # call_layer never changes it
+        kwargs = {'training': training}         # Layer.__call__ never changes it
         for layer in self._layers:
-            x = call_layer(layer, x, kwargs)
+            x = layer(x, **kwargs)
         return x
 
     def _match_input_rank(self, x):

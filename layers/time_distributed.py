@@ -4,7 +4,7 @@ from framework.ops import stack, transpose
 from . import call_context
 from .call_inputs import accepts_training
 from .layer import Layer
-from .mask_propagation import MaskedCall, as_mask, takes_mask
+from .mask_propagation import as_mask, takes_mask
 from .serialization import deserialize, serialize
 
 
@@ -12,7 +12,7 @@ def _swap_batch_and_time(x):
     return transpose(x, (1, 0) + tuple(range(2, x.ndim)))
 
 
-class TimeDistributed(MaskedCall, Layer):
+class TimeDistributed(Layer):
     """Runs ``layer`` on each slice ``inputs[:, t]`` of (batch, time, ...) and
     stacks the results into (batch, time, ...). The same weights serve every
     step: they are the wrapped layer's (saved under 'layer', as Keras 3 does).

@@ -2,7 +2,6 @@
 from framework.ops import minimum, reduce_sum, rsqrt
 
 from .layer import Layer
-from .mask_propagation import MaskedCall
 
 _EPSILON = 1e-12
 
@@ -13,7 +12,7 @@ def unit_normalize(x, axis):
     return x * minimum(rsqrt(reduce_sum(x * x, axis, keepdims=True)), 1.0 / _EPSILON)
 
 
-class UnitNormalization(MaskedCall, Layer):
+class UnitNormalization(Layer):
     """Divides each sample by its L2 norm over ``axis``.
 
     Args:

@@ -16,7 +16,7 @@ from framework.losses.tensor_notes import set_keras_mask
 from framework.ops import cast, expand_dims, squeeze
 from framework.tensor import Tensor, convert_to_tensor
 
-from ..mask_propagation import as_mask, call_layer
+from ..mask_propagation import as_mask
 from ..model import Model
 from ..summary import print_summary
 from .config import functional_config, rebuild
@@ -109,7 +109,7 @@ class Functional(Model):
                 # base_model(x, training=False) in a model fit later still trains (BatchNorm statistics).
                 node_kwargs = dict(node_kwargs, training=training)
             if single is not None:
-                out = call_layer(node.layer, values[single], node_kwargs)
+                out = node.layer(values[single], **node_kwargs)
             else:
                 args, kwargs = node.fill_in(values)
                 if node_kwargs is not node.kwargs:

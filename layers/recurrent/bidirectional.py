@@ -3,7 +3,6 @@ from framework.ops import concat, reverse
 
 from .. import call_context
 from ..layer import Layer
-from ..mask_propagation import MaskedCall
 from ..serialization import deserialize, serialize
 
 _MERGE_MODES = ('sum', 'mul', 'ave', 'concat', None)
@@ -20,7 +19,7 @@ def _strip(name, prefix):
     return name[len(prefix):] if name.startswith(prefix) else name
 
 
-class Bidirectional(MaskedCall, Layer):
+class Bidirectional(Layer):
     """Run ``layer`` over the sequence and a copy with go_backwards flipped,
     then merge the two outputs (Keras 3's wrapper).
 

@@ -15,7 +15,7 @@ from framework.tensor import Tensor, convert_to_tensor
 
 from .. import call_context
 from ..layer import Layer
-from ..mask_propagation import MaskedCall, as_mask
+from ..mask_propagation import as_mask
 from ..serialization import deserialize, serialize
 from ..stacked_rnn_cells import StackedRNNCells
 from .cell import RecurrentCell
@@ -42,7 +42,7 @@ def step_masks(mask, batch, steps, reverse, who):
     return keep[::-1] if reverse else keep
 
 
-class RNN(MaskedCall, Layer):
+class RNN(Layer):
     """A recurrent layer around ``cell`` (Keras 3's ``keras.layers.RNN``).
 
     Args:
