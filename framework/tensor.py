@@ -219,6 +219,8 @@ def _to_array(value, dtype):
         return backend.place(value.astype(dtype, copy=False))
     if isinstance(value, IndexedSlices):        # e.g. tensor + slices: dense, as TensorFlow
         return value._to_dense(dtype)._data
+    if (dtype is None or dtype == object) and _all_strings(value):
+        return _string_array(value)
     try:
         array = np.asarray(value)
     except ValueError as err:
@@ -234,6 +236,22 @@ def _to_array(value, dtype):
             raise TypeError('Cannot convert %r to a tensor of dtype %s' % (value, dtype.name))
         array = array.astype(dtype, copy=False)
     return backend.place(array)
+
+
+def _string_array(value):
+    """Python strings as an object array of UTF-8 bytes (TensorFlow's string tensors). Built as
+    objects from the start: numpy's fixed-width 'S'/'U' arrays drop trailing NUL bytes."""
+    array = np.array(value, dtype=object)
+    if any(isinstance(v, (list, tuple)) for v in array.flat):
+        raise ValueError("Can't convert non-rectangular Python sequence to Tensor: %r" % (value,))
+    if array.ndim == 0:
+        item = array[()]
+        array[()] = item.encode('utf-8') if isinstance(item, str) else item
+        return array
+    for index, item in enumerate(array.flat):
+        if isinstance(item, str):
+            array.flat[index] = item.encode('utf-8')
+    return array
 
 
 def _all_strings(value):
