@@ -102,6 +102,13 @@ class TextVectorization(Layer):
         """The vocabulary from ``dir_path/vocabulary.txt`` (see IndexLookup.load_assets)."""
         self._lookup_layer.load_assets(dir_path)
 
+    def saved_arrays(self):
+        """The lookup's tf_idf weights (see IndexLookup.saved_arrays)."""
+        return self._lookup_layer.saved_arrays()
+
+    def load_saved_arrays(self, arrays):
+        self._lookup_layer.load_saved_arrays(arrays)
+
     def adapt(self, data, batch_size=None, steps=None):
         """Learn the vocabulary from ``data``: strings in an array, list or tensor, or a dataset
         (or iterable) of batches of strings; ties in frequency are ordered as Keras orders them."""

@@ -11,7 +11,21 @@ import os
 
 class VocabularyAssets:
     """``save_assets`` / ``load_assets`` for IndexLookup (StringLookup, IntegerLookup, and
-    TextVectorization through its lookup layer)."""
+    TextVectorization through its lookup layer), and the tf_idf weights beside the layer's
+    variables (``saved_arrays`` / ``load_saved_arrays``, Keras 3's ``vars/idf_weights``)."""
+
+    _loaded_idf_weights = None
+
+    def saved_arrays(self):
+        """{'idf_weights': the weights of every index} in tf_idf mode; nothing otherwise."""
+        if self.output_mode == 'tf_idf' and self.idf_weights is not None:
+            return {'idf_weights': self.idf_weights}
+        return {}
+
+    def load_saved_arrays(self, arrays):
+        """Keep the saved idf weights for ``load_assets`` (Keras reads variables before assets)."""
+        if 'idf_weights' in arrays:
+            self._loaded_idf_weights = arrays['idf_weights']
 
     def save_assets(self, dir_path):
         """Write the vocabulary (special tokens included) to ``dir_path/vocabulary.txt``, one token a
@@ -26,7 +40,7 @@ class VocabularyAssets:
 
         Raises:
             FileNotFoundError: no vocabulary.txt there.
-            ValueError: tf_idf mode (its idf weights are not restored), or a token that is not an
+            ValueError: tf_idf mode without saved idf weights, or a token that is not an
                 integer for an integer vocabulary.
         """
         if self.input_vocabulary is not None:
@@ -35,8 +49,13 @@ class VocabularyAssets:
             lines = f.read().splitlines()       # Keras's reading: str.splitlines, trailing blank lines dropped
         while lines and lines[-1] == '':
             lines.pop()
-        if self.output_mode == 'tf_idf':
-            raise ValueError("%s %r: restoring an adapted vocabulary with output_mode='tf_idf' needs its idf "
-                             'weights, which are not saved; pass vocabulary= and idf_weights= to the layer '
-                             'instead' % (type(self).__name__, self.name))
-        self.set_vocabulary(lines if self.vocabulary_dtype == 'string' else [int(line) for line in lines])
+        tokens = lines if self.vocabulary_dtype == 'string' else [int(line) for line in lines]
+        if self.output_mode != 'tf_idf':
+            self.set_vocabulary(tokens)
+            return
+        if self._loaded_idf_weights is None:
+            raise ValueError("%s %r: an adapted vocabulary with output_mode='tf_idf' needs its idf weights "
+                             "(vars/idf_weights in the weights file), which are missing; save the model again"
+                             % (type(self).__name__, self.name))
+        # Keras saves one weight per index, padded to max_tokens with pad_to_max_tokens.
+        self.set_vocabulary(tokens, idf_weights=self._loaded_idf_weights[:len(tokens)])

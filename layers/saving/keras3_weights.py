@@ -19,6 +19,11 @@ def write(root, model, include_optimizer=True):
         group.attrs['name'] = node.name
         for index, variable in enumerate(node.variables):
             group.create_dataset(str(index), data=host_value(variable))
+        # State kept outside variables under its own name, as Keras 3's save_own_variables
+        # (a tf_idf lookup's 'idf_weights'); the layer reads it back with load_saved_arrays.
+        for key, array in (node.obj.saved_arrays() if callable(getattr(node.obj, 'saved_arrays', None))
+                           else {}).items():
+            group.create_dataset(key, data=array)
 
 
 def is_keras3_layout(root):
@@ -50,7 +55,11 @@ def plan(root, model, weight_plan):
                                     % (node.describe(), vars_path, len(variables),
                                        ', '.join(v.path for v in variables)))
             continue
-        arrays, names = read_vars(group, weight_plan)
+        loader = getattr(node.obj, 'load_saved_arrays', None)
+        named = {k: read_array(group[k]) for k in group.keys() if not k.isdigit()} if callable(loader) else {}
+        if named:
+            weight_plan.after.append(lambda loader=loader, named=named: loader(named))
+        arrays, names = read_vars(group, weight_plan, skip=named)
         weight_plan.match(node.describe(), variables, arrays, ['%s/%s' % (vars_path, n) for n in names])
     for vars_path, group in _vars_groups(root):
         if vars_path not in claimed and len(group) and not vars_path.startswith('optimizer/'):
@@ -59,9 +68,10 @@ def plan(root, model, weight_plan):
                                                            ', '.join(str(d.shape) for d in _ordered(group))))
 
 
-def read_vars(group, weight_plan):
-    """The arrays of a ``vars`` group in index order, and their keys."""
-    keys = list(group.keys())
+def read_vars(group, weight_plan, skip=()):
+    """The arrays of a ``vars`` group in index order, and their keys (``skip``: named entries
+    the layer reads itself)."""
+    keys = [k for k in group.keys() if k not in skip]
     if not all(k.isdigit() for k in keys):
         weight_plan.problem('%s holds entries %s; Keras 3 numbers them 0, 1, ...' % (group.name, sorted(keys)))
         return [], []

@@ -31,6 +31,7 @@ class WeightPlan:
         self.pairs = []
         self.problems = []
         self.skipped = []
+        self.after = []          # calls that restore state kept outside variables, once all is assigned
 
     def problem(self, message):
         """Note a mismatch (a warning instead with ``skip_mismatch``)."""
@@ -67,6 +68,8 @@ class WeightPlan:
             raise WeightsMismatchError(self.path, self.problems)
         for variable, array in self.pairs:
             write_into(variable, array)
+        for restore in self.after:
+            restore()
         return self.skipped
 
 

@@ -1,7 +1,8 @@
 """Writes the Keras-made .keras files with adapted preprocessing layers that
 tests/test_saving_adapted_state.py loads: a TextVectorization (its vocabulary is an asset
 of the archive, assets/layers/text_vectorization/vocabulary.txt) before an Embedding, and
-Normalization, Discretization and IntegerLookup layers adapted on numbers.
+Normalization, Discretization and IntegerLookup layers adapted on numbers, and a StringLookup
+in tf_idf mode (its idf weights in the weights file, vars/idf_weights).
 
 Run by hand with the reference environment (never imported by tapeflow or its tests):
 
@@ -22,6 +23,8 @@ NUMBERS = np.array([[1.0, 2.0, 10.0], [3.0, 6.0, 20.0], [5.0, 1.0, 40.0], [7.0, 
 IDS = np.array([[5, 7], [7, 9], [9, 9], [7, 11]], 'int64')
 NUMBER_PROBE = np.array([[2.0, 2.0, 25.0], [8.0, 0.0, 5.0]], 'float32')
 ID_PROBE = np.array([[7, 9], [5, 3]], 'int64')
+TOKENS = [['a', 'b'], ['b', 'c'], ['b', 'b'], ['d', 'a']]
+TOKEN_PROBE = [['a', 'z'], ['c', 'b']]
 
 
 def main():
@@ -52,6 +55,13 @@ def main():
     outputs = model([tf.constant(NUMBER_PROBE), tf.constant(ID_PROBE)])
     print('NUMERIC_OUTPUTS =', [o.numpy().tolist() for o in outputs])
     print('BOUNDARIES =', discretize.bin_boundaries, 'VOCABULARY =', lookup.get_vocabulary())
+
+    weigh = layers.StringLookup(output_mode='tf_idf', max_tokens=6, pad_to_max_tokens=True)
+    weigh.adapt(tf.constant(TOKENS))
+    tokens = keras.Input((2,), dtype='string')
+    model = keras.Model(tokens, weigh(tokens))
+    model.save(os.path.join(HERE, 'keras3_tf_idf.keras'))
+    print('TF_IDF_OUTPUTS =', model(tf.constant(TOKEN_PROBE)).numpy().tolist())
 
 
 if __name__ == '__main__':
