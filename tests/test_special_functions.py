@@ -114,6 +114,21 @@ def test_gradients_at_zero_and_where_tensorflow_has_none():
     assert tape.gradient(i, a) is None and tape.gradient(i, b) is None
 
 
+def test_igamma_gradient_for_a_matches_tensorflow():
+    # TensorFlow 2.21 (IgammaGradA), float64; at a = 2.5, x = 300 the exact value is ~1e-126, and the
+    # series here cancels to ~3e-12 there.
+    a = tf.constant(np.array([0.5, 1.0, 3.0, 10.0, 100.0, 2.5, 0.05]))
+    x = tf.constant(np.array([0.2, 1.0, 2.0, 15.0, 90.0, 300.0, 3.0]))
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(a)
+        lower, upper = m.igamma(a, x), m.igammac(a, x)
+    expected = [-0.8201614064863386, -0.43172971063489896, -0.23184867204398962, -0.04008077846711623,
+                -0.02461191684397851, -1.0120104615097498e-126, -0.015620284327717294]
+    np.testing.assert_allclose(tape.gradient(lower, a).numpy(), expected, rtol=1e-9, atol=1e-11)
+    np.testing.assert_allclose(tape.gradient(upper, a).numpy(), -np.array(expected), rtol=1e-9, atol=1e-11)
+    check_gradients(lambda a: m.igamma(a, np.array([0.7, 2.0, 12.0])), [np.array([0.5, 3.0, 10.0])])
+
+
 @pytest.mark.parametrize('call, error, message', [
     (lambda: m.lbeta(np.float32(1.0)), ValueError, 'lbeta: x must have rank >= 1'),
     (lambda: m.zeta(np.ones(2, 'float32'), np.ones(3, 'float32')), ValueError, 'zeta'),

@@ -4,8 +4,8 @@ Computed on the host in float64 (see special_functions.py): P(a, x) by its power
 where x < a + 1 and Q(a, x) by its continued fraction elsewhere; I_x(a, b) by its continued
 fraction, through I_x(a, b) = 1 - I_{1-x}(b, a) where x > (a + 1) / (a + b + 2). The continued
 fractions run the modified Lentz algorithm for a fixed number of steps, all elements at once.
-The gradients are for x only (TensorFlow's for igamma's a is not provided; it has none for
-betainc's a and b).
+igamma's gradient for a differentiates its series term by term; betainc has gradients for x
+only (TensorFlow has none for a and b).
 """
 import numpy as np
 
@@ -55,6 +55,33 @@ def _igamma_host(a, x):
     return np.where(valid, p, np.nan), np.where(valid, q, np.nan)
 
 
+def _igamma_da_host(a, x):
+    """d P(a, x) / da = sum_n t_n (log x - psi(a + n + 1)), t_n = x**(a+n) exp(-x) / Gamma(a + n + 1),
+    the series of P differentiated term by term (run to n = x + 12 sqrt(x) + 60, where the
+    terms have died out; beyond x = 20000 the rest is dropped)."""
+    from .special_math import _digamma
+    a, x = np.broadcast_arrays(np.asarray(a, np.float64), np.asarray(x, np.float64))
+    valid = (a > 0) & (x > 0) & np.isfinite(x)
+    a_, x_ = np.where(valid, a, 1.0), np.where(valid, x, 1.0)
+    with np.errstate(all='ignore'):
+        log_x = np.log(x_)
+        term = np.exp(a_ * log_x - x_ - _lgamma(a_ + 1))
+        psi = _digamma(a_ + 1)
+        total = term * (log_x - psi)
+        top = float(x_.max(initial=0.0))
+        for n in range(1, int(min(top + 12 * np.sqrt(top) + 60, 20000))):
+            term = term * x_ / (a_ + n)
+            psi = psi + 1 / (a_ + n)
+            total = total + term * (log_x - psi)
+    out = np.where(valid, total, 0.0)
+    return np.where((a <= 0) | (x < 0) | np.isnan(a) | np.isnan(x), np.nan, out)
+
+
+def _igamma_da(g, a, x, sign):
+    """The gradient for a (a primitive without a further gradient, as TensorFlow's IgammaGradA)."""
+    return g * _tensor(sign * _igamma_da_host(_host(a), _host(x)), x)
+
+
 def _gamma_density(a, x):
     """d P(a, x) / dx = exp(-x + (a - 1) log x - lgamma(a))."""
     return exp(subtract(subtract(multiply(subtract(a, 1.0), log(x)), x), lgamma(a)))
@@ -63,22 +90,24 @@ def _gamma_density(a, x):
 @named_errors('igamma')
 def igamma(a, x, name=None):
     """The regularized lower incomplete gamma function P(a, x) (a > 0, x >= 0; nan elsewhere).
-    The gradient is for x (TensorFlow's for a is not provided here)."""
+    Gradients for both: for x the gamma density, for a the differentiated series."""
     a, x = _binary('igamma', a, x)
     out = _tensor(_igamma_host(_host(a), _host(x))[0], x)
     if ACTIVE:
-        record('igamma', (a, x), out, (None, lambda g, y, a, x: g * _gamma_density(a, x)))
+        record('igamma', (a, x), out, (lambda g, y, a, x: _igamma_da(g, a, x, 1.0),
+                                        lambda g, y, a, x: g * _gamma_density(a, x)))
     return out
 
 
 @named_errors('igammac')
 def igammac(a, x, name=None):
     """The regularized upper incomplete gamma function Q(a, x) = 1 - P(a, x), accurate where P is near 1.
-    The gradient is for x (TensorFlow's for a is not provided here)."""
+    Gradients for both, those of igamma negated."""
     a, x = _binary('igammac', a, x)
     out = _tensor(_igamma_host(_host(a), _host(x))[1], x)
     if ACTIVE:
-        record('igammac', (a, x), out, (None, lambda g, y, a, x: -g * _gamma_density(a, x)))
+        record('igammac', (a, x), out, (lambda g, y, a, x: _igamma_da(g, a, x, -1.0),
+                                         lambda g, y, a, x: -g * _gamma_density(a, x)))
     return out
 
 
