@@ -19,3 +19,4 @@ def cardinality(dataset):
 experimental = type('experimental', (), {
     'AUTOTUNE': AUTOTUNE, 'INFINITE_CARDINALITY': INFINITE_CARDINALITY,
     'UNKNOWN_CARDINALITY': UNKNOWN_CARDINALITY, 'cardinality': staticmethod(cardinality)})
+from .files import FixedLengthRecordDataset, TFRecordDataset, TextLineDataset  # noqa: F401,E402

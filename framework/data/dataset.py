@@ -140,8 +140,8 @@ class Dataset(ElementStages, RegroupingStages):
             yield as_tensors(element)
 
     def as_numpy_iterator(self):
-        """The elements as numpy values (scalars as numpy scalars), as TensorFlow gives them."""
-        return iter(self._make_iterator())
+        """The elements as numpy values (scalars as numpy scalars, strings as bytes), as TensorFlow gives them."""
+        return (nest.map_structure(_numpy_value, element) for element in self._make_iterator())
 
     def reduce(self, initial_state, reduce_func, name=None):
         """``reduce_func(state, element)`` folded over the elements; returns the final state (tensors).
@@ -205,3 +205,8 @@ class Dataset(ElementStages, RegroupingStages):
 
 
 _NONE = object()
+
+
+def _numpy_value(value):
+    """A 0-d array (a stage's output) as the numpy scalar or bytes TensorFlow hands out."""
+    return value[()] if type(value) is np.ndarray and value.ndim == 0 else value

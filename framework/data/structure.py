@@ -51,8 +51,21 @@ def stack(elements, what='Dataset.batch'):
         if len(shapes) > 1:
             raise ValueError('%s: cannot stack elements of different shapes %s in component %d; use '
                              'padded_batch to pad them to a common shape' % (what, sorted(shapes), k))
-        stacked.append(np.stack(parts))
+        stacked.append(_stack_strings(parts) if _is_string(parts[0]) else np.stack(parts))
     return nest.pack_sequence_as(first, stacked)
+
+
+def _is_string(value):
+    return isinstance(value, (bytes, str)) or getattr(value, 'dtype', None) == object
+
+
+def _stack_strings(parts):
+    """String components stacked as an object array of bytes, as string tensors hold them
+    (np.stack would make a fixed-width 'S' array, which drops trailing NUL bytes)."""
+    out = np.empty((len(parts),) + np.shape(parts[0]), object)
+    for i, part in enumerate(parts):
+        out[i, ...] = part
+    return out
 
 
 def spec_of(element, batched=None):

@@ -1,0 +1,100 @@
+"""Datasets read from files: tf.data.TextLineDataset, TFRecordDataset, FixedLengthRecordDataset.
+
+Each element is a scalar string tensor (bytes). Files are read in the order
+given, one after another, and read again on each iteration; like TensorFlow's,
+the cardinality is unknown until the files are read.
+"""
+import gzip
+import zlib
+
+from .cardinality import UNKNOWN_CARDINALITY
+from .spec import TensorSpec
+
+
+def _filenames(filenames, what):
+    from ..io.strings_in import as_path
+    if hasattr(filenames, '_make_iterator'):              # a dataset of file names
+        filenames = [v for v in filenames.as_numpy_iterator()]
+    if isinstance(filenames, (str, bytes)) or hasattr(filenames, '__fspath__') or (
+            hasattr(filenames, 'ndim') and filenames.ndim == 0):
+        filenames = [filenames]
+    names = [as_path(name, what, 'filenames') for name in (filenames.numpy().tolist()
+                                                            if hasattr(filenames, 'numpy') else filenames)]
+    if not names:
+        raise ValueError('%s: expected at least one file name' % what)
+    return names
+
+
+def _contents(path, compression_type, what):
+    kind = (compression_type or '').upper()
+    if kind not in ('', 'ZLIB', 'GZIP'):
+        raise ValueError("%s: compression_type must be None, '', 'ZLIB' or 'GZIP', got %r" % (what, compression_type))
+    try:
+        with open(path, 'rb') as f:
+            raw = f.read()
+    except OSError as err:
+        from ..errors import NotFoundError
+        raise NotFoundError(None, None, '%s: cannot read %s: %s' % (what, path, err.strerror)) from None
+    return gzip.decompress(raw) if kind == 'GZIP' else zlib.decompress(raw) if kind == 'ZLIB' else raw
+
+
+def _string_dataset(make_strings):
+    from .dataset import Dataset
+
+    # Host elements are what from_tensor_slices hands out for strings: the bytes themselves.
+    return Dataset(make_strings, UNKNOWN_CARDINALITY, lambda: TensorSpec((), 'string'))
+
+
+def TextLineDataset(filenames, compression_type=None, buffer_size=None, num_parallel_reads=None, name=None):  # noqa: N802
+    """The lines of the files, without their line ends ('\\n', or '\\r\\n' as TensorFlow strips it)."""
+    what = 'data.TextLineDataset'
+    names = _filenames(filenames, what)
+
+    def lines():
+        for path in names:
+            data = _contents(path, compression_type, what)
+            parts = data.split(b'\n')
+            if parts and parts[-1] == b'':
+                parts.pop()                     # the file's final line end does not start a line
+            for line in parts:
+                yield line[:-1] if line.endswith(b'\r') else line
+    return _string_dataset(lines)
+
+
+def TFRecordDataset(filenames, compression_type=None, buffer_size=None, num_parallel_reads=None, name=None):  # noqa: N802
+    """The records of TFRecord files (each checked against its CRCs), as tf.io.TFRecordWriter writes them."""
+    from ..io.tfrecord import read_records
+    names = _filenames(filenames, 'data.TFRecordDataset')
+
+    def records():
+        for path in names:
+            yield from read_records(path, compression_type)
+    return _string_dataset(records)
+
+
+def FixedLengthRecordDataset(filenames, record_bytes, header_bytes=None, footer_bytes=None, buffer_size=None,  # noqa: N802
+                             compression_type=None, num_parallel_reads=None, name=None):
+    """Records of ``record_bytes`` bytes from each file, after ``header_bytes`` and before ``footer_bytes``.
+
+    Raises (when iterating): InvalidArgumentError if a file's body is not a whole number of records.
+    """
+    what = 'data.FixedLengthRecordDataset'
+    names = _filenames(filenames, what)
+    size, head, foot = int(record_bytes), int(header_bytes or 0), int(footer_bytes or 0)
+    if size <= 0 or head < 0 or foot < 0:
+        raise ValueError('%s: record_bytes must be positive and header/footer bytes non-negative, got %r, %r, %r'
+                         % (what, record_bytes, header_bytes, footer_bytes))
+
+    def records():
+        from ..errors import InvalidArgumentError
+        for path in names:
+            data = _contents(path, compression_type, what)
+            body = data[head:len(data) - foot]
+            if len(body) % size:
+                raise InvalidArgumentError(
+                    None, None, 'Excluding the header (%d bytes) and footer (%d bytes), input file "%s" has body '
+                    'length %d bytes, which is not an exact multiple of the record length (%d bytes).'
+                    % (head, foot, path, len(body), size))
+            for start in range(0, len(body), size):
+                yield body[start:start + size]
+    return _string_dataset(records)
