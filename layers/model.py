@@ -109,6 +109,16 @@ class Model(Trainer, Layer):
         """Save the whole model to a '.keras' archive or a '.h5' file (see ``layers.saving.load_model``)."""
         saving.save_model(self, filepath, overwrite=overwrite, include_optimizer=include_optimizer)
 
+    def export(self, filepath, format='tf_saved_model', verbose=True, input_signature=None, **kwargs):  # noqa: A002
+        """Write the inference SavedModel (a 'serve' endpoint) that ``framework.saved_model.load`` reads
+        back, as Keras 3's ``model.export``; tapeflow's SavedModels load in tapeflow only."""
+        if format != 'tf_saved_model':
+            raise ValueError("Model.export: only format='tf_saved_model' is supported, got %r" % (format,))
+        from framework.saved_model.keras_export import export_model
+        export_model(self, filepath)
+        if verbose:
+            print("Saved artifact at '%s'. The following endpoints are available:\n\n* Endpoint 'serve'" % filepath)
+
 
 _FUNCTIONAL_VARIANTS = {}
 

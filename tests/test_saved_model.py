@@ -162,3 +162,14 @@ def test_keras_export_serves_inference(tmp_path):
     assert len(loaded.variables) == 2 and len(loaded.trainable_variables) == 2
     with pytest.raises(ValueError, match='not built'):
         export_model(keras.Sequential([keras.layers.Dense(2)]), str(tmp_path / 'unbuilt'))
+
+
+def test_model_export_serves_the_models_predictions(tmp_path, capsys):
+    from framework import keras
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
+    model.export(str(tmp_path / 'exported'))
+    assert "Saved artifact at '%s'" % (tmp_path / 'exported') in capsys.readouterr().out
+    x = np.ones((2, 3), 'float32')
+    np.testing.assert_array_equal(tf.saved_model.load(str(tmp_path / 'exported')).serve(x).numpy(), model(x).numpy())
+    with pytest.raises(ValueError, match='tf_saved_model'):
+        model.export(str(tmp_path / 'other'), format='onnx')

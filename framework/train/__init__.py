@@ -16,9 +16,10 @@ from .checkpoint_polling import checkpoints_iterator
 from .checkpoint_state import CheckpointState, get_checkpoint_state, latest_checkpoint
 from .moving_averages import ExponentialMovingAverage
 from .restore_status import CheckpointLoadStatus
+from ..io.example_proto import BytesList, Example, Feature, Features, FloatList, Int64List  # tf.train's protos
 
-__all__ = ['Checkpoint', 'CheckpointLoadStatus', 'CheckpointManager', 'CheckpointOptions', 'CheckpointReader',
-           'CheckpointState', 'ExponentialMovingAverage', 'checkpoints_iterator', 'get_checkpoint_state',
+__all__ = ['BytesList', 'Checkpoint', 'CheckpointLoadStatus', 'CheckpointManager', 'CheckpointOptions',
+           'CheckpointReader', 'CheckpointState', 'Example', 'Feature', 'Features', 'FloatList', 'Int64List', 'ExponentialMovingAverage', 'checkpoints_iterator', 'get_checkpoint_state',
            'latest_checkpoint', 'list_variables', 'load_checkpoint', 'load_variable']
 
 
