@@ -1,0 +1,160 @@
+"""tf.nn's sampled losses for large vocabularies: sampled_softmax_loss and nce_loss, with the
+log-uniform (Zipfian) candidate sampler and compute_accidental_hits they use, as TensorFlow.
+
+Each loss scores the true classes and ``num_sampled`` sampled classes only: logits are
+``inputs @ weights[ids].T + biases[ids]`` minus log(expected count of each id in the sample),
+the sampled classes that equal a true class are pushed to -FLT_MAX (``remove_accidental_hits``),
+and the result is a softmax (sampled_softmax_loss) or per-logit sigmoid (nce_loss)
+cross-entropy whose targets are the true classes, each weighted 1 / num_true.
+"""
+import math
+
+import numpy as np
+
+from .. import backend
+from ..tensor import Tensor
+from .arithmetic import add, subtract
+from .indexing import gather
+from .linalg import matmul
+from .losses_nn import sigmoid_cross_entropy_with_logits, softmax_cross_entropy_with_logits
+from .operands import as_float_tensor, as_tensor, named_errors
+from .reductions import reduce_sum
+from .shapes import cast, concat, expand_dims, reshape, stop_gradient
+from .unary import log
+
+
+def _check_counts(op, **counts):
+    for what, value in counts.items():
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+            raise ValueError('%s: %s must be a positive int, got %r' % (op, what, value))
+
+
+def _log_uniform_probability(classes, range_max):
+    """P(k) = (log(k + 2) - log(k + 1)) / log(range_max + 1)."""
+    classes = np.asarray(classes, np.float64)
+    return (np.log(classes + 2) - np.log(classes + 1)) / np.log(range_max + 1)
+
+
+@named_errors('log_uniform_candidate_sampler')
+def log_uniform_candidate_sampler(true_classes, num_true, num_sampled, unique, range_max, seed=None, name=None):
+    """``num_sampled`` classes drawn from the log-uniform distribution over [0, range_max)
+    (without repeats when ``unique``), and the expected count of each true and sampled class
+    in such a sample (for unique sampling, 1 - (1 - p) ** tries, tries the draws it took).
+
+    Returns:
+        (sampled_candidates int64 (num_sampled,), true_expected_count float32 (batch, num_true),
+        sampled_expected_count float32 (num_sampled,)).
+    Raises:
+        ValueError: true_classes not (batch, num_true), or unique with num_sampled > range_max.
+    """
+    from .. import random as framework_random
+    op = 'log_uniform_candidate_sampler'
+    true = as_tensor(true_classes, op)
+    if true._data.dtype.kind not in 'iu' or true.ndim != 2 or true.shape[1] != num_true:
+        raise ValueError('%s: true_classes must be integers of shape (batch, num_true=%r), got %s of shape %s'
+                         % (op, num_true, true.dtype.name, tuple(true.shape)))
+    _check_counts(op, num_sampled=num_sampled, range_max=range_max)
+    if not isinstance(unique, (bool, np.bool_)):
+        raise TypeError('%s: unique must be True or False, got %r' % (op, unique))
+    if unique and num_sampled > range_max:
+        raise ValueError('%s: cannot draw num_sampled=%d unique classes out of range_max=%d'
+                         % (op, num_sampled, range_max))
+    log_range = math.log(range_max + 1)
+    picked, seen, tries = [], set(), 0
+    while len(picked) < num_sampled:
+        draws = backend.to_host(framework_random.uniform((max(2 * num_sampled, 16),), dtype='float64',
+                                                         seed=seed)._data)
+        for u in draws:
+            value = min(int(math.exp(u * log_range)) - 1, range_max - 1)
+            tries += 1
+            if unique and value in seen:
+                continue
+            seen.add(value)
+            picked.append(value)
+            if len(picked) == num_sampled:
+                break
+    sampled = np.asarray(picked, np.int64)
+
+    def expected(classes):
+        p = _log_uniform_probability(classes, range_max)
+        return (-np.expm1(tries * np.log1p(-p)) if unique else p * num_sampled).astype(np.float32)
+    xp = backend.array_module(true._data)
+    return (Tensor(xp.asarray(sampled)), Tensor(xp.asarray(expected(backend.to_host(true._data)))),
+            Tensor(xp.asarray(expected(sampled))))
+
+
+@named_errors('compute_accidental_hits')
+def compute_accidental_hits(true_classes, sampled_candidates, num_true, seed=None, name=None):
+    """Where a sampled candidate equals a row's true class: (row indices int32, candidate positions
+    int64, weights float32 of -FLT_MAX), one entry per (row, true class, candidate) match in that order."""
+    op = 'compute_accidental_hits'
+    true = backend.to_host(as_tensor(true_classes, op)._data)
+    sampled = backend.to_host(as_tensor(sampled_candidates, op)._data).reshape(-1)
+    if true.dtype.kind not in 'iu' or sampled.dtype.kind not in 'iu':
+        raise TypeError('%s: true_classes and sampled_candidates must be integers, got %s and %s'
+                        % (op, true.dtype.name, sampled.dtype.name))
+    if true.ndim != 2 or true.shape[1] != num_true:
+        raise ValueError('%s: true_classes must have shape (batch, num_true=%r), got %s'
+                         % (op, num_true, tuple(true.shape)))
+    rows, _, columns = np.nonzero(true[:, :, None] == sampled[None, None, :])   # one hit per true class, as TF
+    weights = np.full(rows.shape, -np.finfo(np.float32).max, np.float32)
+    return Tensor(rows.astype(np.int32)), Tensor(columns.astype(np.int64)), Tensor(weights)
+
+
+def _sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, num_true, sampled_values,
+                    remove_accidental_hits, seed, op):
+    if isinstance(weights, (list, tuple)):
+        if len(weights) != 1:
+            raise ValueError('%s: weights split into %d shards are not supported; concatenate them along axis 0'
+                             % (op, len(weights)))
+        weights = weights[0]
+    _check_counts(op, num_sampled=num_sampled, num_classes=num_classes, num_true=num_true)
+    x = as_float_tensor(inputs, op)
+    w = as_tensor(weights, op, dtype=x.dtype)
+    b = as_tensor(biases, op, dtype=x.dtype)
+    labels = as_tensor(labels, op)
+    if x.ndim != 2 or w.ndim != 2 or w.shape[1] != x.shape[1] or b.shape != (w.shape[0],):
+        raise ValueError('%s: inputs (batch, dim) %s, weights (num_classes, dim) %s and biases (num_classes,) %s '
+                         'do not match' % (op, tuple(x.shape), tuple(w.shape), tuple(b.shape)))
+    if labels._data.dtype.kind not in 'iu' or labels.ndim != 2 or tuple(labels.shape) != (x.shape[0], num_true):
+        raise ValueError('%s: labels must be integers of shape (batch, num_true) = %s, got %s of shape %s'
+                         % (op, (x.shape[0], num_true), labels.dtype.name, tuple(labels.shape)))
+    if sampled_values is None:
+        sampled_values = log_uniform_candidate_sampler(labels, num_true, num_sampled, True, num_classes, seed)
+    sampled, true_expected, sampled_expected = (as_tensor(v, op) for v in sampled_values)
+    flat_labels = reshape(labels, (-1,))
+    true_w = reshape(gather(w, flat_labels), (-1, num_true, x.shape[1]))
+    true_logits = add(reduce_sum(expand_dims(x, 1) * true_w, -1), reshape(gather(b, flat_labels), (-1, num_true)))
+    sampled_logits = add(matmul(x, gather(w, sampled), transpose_b=True), gather(b, sampled))
+    # The sampler's counts are float32 whatever the inputs' dtype: cast to it.
+    true_logits = subtract(true_logits, log(cast(true_expected, x.dtype)))
+    sampled_logits = subtract(sampled_logits, log(cast(sampled_expected, x.dtype)))
+    if remove_accidental_hits:
+        rows, columns, hit_weights = compute_accidental_hits(labels, sampled, num_true)
+        mask = np.zeros(tuple(sampled_logits.shape), x._data.dtype)
+        mask[backend.to_host(rows._data), backend.to_host(columns._data)] = backend.to_host(hit_weights._data)
+        sampled_logits = add(sampled_logits, Tensor(backend.array_module(x._data).asarray(mask)))
+    logits = concat([true_logits, sampled_logits], 1)
+    targets = np.concatenate([np.full(tuple(true_logits.shape), 1.0 / num_true),
+                              np.zeros(tuple(sampled_logits.shape))], 1).astype(x._data.dtype)
+    return logits, stop_gradient(Tensor(backend.array_module(x._data).asarray(targets)))
+
+
+@named_errors('sampled_softmax_loss')
+def sampled_softmax_loss(weights, biases, labels, inputs, num_sampled, num_classes, num_true=1, sampled_values=None,
+                         remove_accidental_hits=True, seed=None, name='sampled_softmax_loss'):
+    """Softmax cross-entropy over the true and ``num_sampled`` sampled classes, one loss per row
+    (an estimate of the full softmax loss for training; evaluate with the full one)."""
+    logits, targets = _sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, num_true,
+                                      sampled_values, remove_accidental_hits, seed, 'sampled_softmax_loss')
+    return softmax_cross_entropy_with_logits(labels=targets, logits=logits)
+
+
+@named_errors('nce_loss')
+def nce_loss(weights, biases, labels, inputs, num_sampled, num_classes, num_true=1, sampled_values=None,
+             remove_accidental_hits=False, name='nce_loss'):
+    """Noise-contrastive estimation: per-logit sigmoid cross-entropy over the true and sampled
+    classes, summed per row (Gutmann and Hyvarinen, 2010)."""
+    logits, targets = _sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, num_true,
+                                      sampled_values, remove_accidental_hits, None, 'nce_loss')
+    return reduce_sum(sigmoid_cross_entropy_with_logits(labels=targets, logits=logits), 1)
