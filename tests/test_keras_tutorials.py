@@ -381,17 +381,8 @@ def test_pad_sequences_bad_input():
 # ---- TensorBoard: event files TensorFlow reads (checked with tf.data.TFRecordDataset and
 # tf.compat.v1.Event in TensorFlow 2.21 while writing this) --------------------------------------
 def _read_records(path):
-    import struct
-    from layers.callbacks.event_file import masked_crc
-    data, records = open(path, 'rb').read(), []
-    while data:
-        (length,), crc = struct.unpack('<Q', data[:8]), struct.unpack('<I', data[8:12])[0]
-        assert crc == masked_crc(data[:8])
-        record = data[12:12 + length]
-        assert struct.unpack('<I', data[12 + length:16 + length])[0] == masked_crc(record)
-        records.append(record)
-        data = data[16 + length:]
-    return records
+    from framework.io.tfrecord import read_records       # checks both CRCs of every record
+    return list(read_records(path))
 
 
 def _fields(message):
@@ -443,7 +434,7 @@ def _scalars(directory):
 
 
 def test_crc32c_check_value():
-    from layers.callbacks.event_file import crc32c
+    from framework.io.tfrecord import crc32c
     assert crc32c(b'123456789') == 0xE3069283          # the CRC-32C check value
 
 

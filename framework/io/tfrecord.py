@@ -26,13 +26,25 @@ def _crc_table():
 _TABLE = _crc_table()
 
 
-def masked_crc32c(data):
-    """TFRecord's checksum: CRC-32C rotated right by 15 bits plus 0xa282ead8."""
+def crc32c(data):
+    """CRC-32C (Castagnoli) of ``data``."""
     crc = 0xFFFFFFFF
     for byte in data:
         crc = _TABLE[(crc ^ byte) & 0xFF] ^ (crc >> 8)
-    crc ^= 0xFFFFFFFF
+    return crc ^ 0xFFFFFFFF
+
+
+def masked_crc32c(data):
+    """TFRecord's checksum: CRC-32C rotated right by 15 bits plus 0xa282ead8."""
+    crc = crc32c(data)
     return (((crc >> 15) | (crc << 17)) + 0xA282EAD8) & 0xFFFFFFFF
+
+
+def frame(record):
+    """``record`` (bytes) framed as a TFRecord: length, its masked CRC, the bytes, their masked CRC.
+    TensorBoard's event files are framed the same way (framework/summary/event_file.py)."""
+    length = struct.pack('<Q', len(record))
+    return length + struct.pack('<I', masked_crc32c(length)) + record + struct.pack('<I', masked_crc32c(record))
 
 
 class TFRecordOptions:
@@ -81,8 +93,7 @@ class TFRecordWriter:
     @named_errors('io.TFRecordWriter.write')
     def write(self, record):
         data = as_bytes(record, 'io.TFRecordWriter.write', 'record')
-        length = struct.pack('<Q', len(data))
-        self._put(length + struct.pack('<I', masked_crc32c(length)) + data + struct.pack('<I', masked_crc32c(data)))
+        self._put(frame(data))
 
     def flush(self):
         if self._zlib:

@@ -2,11 +2,11 @@
 
 A summary value is (tag, metadata naming the plugin, a TensorProto); an event
 wraps a Summary with its wall time and step. Framing into the event file is
-``layers.callbacks.event_file``'s, shared with the TensorBoard callback.
+``event_file``'s, shared with the TensorBoard callback.
 """
 import numpy as np
 
-from layers.callbacks.event_file import _event, _message, _varint
+from .event_file import _event, _message, _varint
 
 DT_FLOAT, DT_DOUBLE, DT_STRING = 1, 2, 7
 DATA_CLASS_SCALAR, DATA_CLASS_TENSOR, DATA_CLASS_BLOB_SEQUENCE = 1, 2, 3

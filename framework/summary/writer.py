@@ -4,7 +4,8 @@ import os
 import threading
 import time
 
-from layers.callbacks.event_file import EventFileWriter, frame
+from ..io.tfrecord import frame
+from .event_file import EventFileWriter
 
 from . import events
 

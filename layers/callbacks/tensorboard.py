@@ -10,7 +10,7 @@ import time
 import warnings
 
 from .callback import Callback
-from .event_file import EventFileWriter
+from framework.summary.event_file import EventFileWriter
 
 
 class TensorBoard(Callback):

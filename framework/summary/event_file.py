@@ -13,37 +13,7 @@ import struct
 import threading
 import time
 
-
-def _crc32c_table():
-    table = []
-    for byte in range(256):
-        crc = byte
-        for _ in range(8):
-            crc = (crc >> 1) ^ 0x82F63B78 if crc & 1 else crc >> 1      # Castagnoli, reflected
-        table.append(crc)
-    return table
-
-
-_TABLE = _crc32c_table()
-
-
-def crc32c(data):
-    crc = 0xFFFFFFFF
-    for byte in data:
-        crc = _TABLE[(crc ^ byte) & 0xFF] ^ (crc >> 8)
-    return crc ^ 0xFFFFFFFF
-
-
-def masked_crc(data):
-    """TFRecord's masked CRC: rotate right by 15 bits and add a constant."""
-    crc = crc32c(data)
-    return (((crc >> 15) | (crc << 17)) + 0xA282EAD8) & 0xFFFFFFFF
-
-
-def frame(record):
-    """``record`` framed as a TFRecord."""
-    length = struct.pack('<Q', len(record))
-    return length + struct.pack('<I', masked_crc(length)) + record + struct.pack('<I', masked_crc(record))
+from ..io.tfrecord import frame
 
 
 # ---- the protobuf wire format, for the fields an event uses -------------------------------
