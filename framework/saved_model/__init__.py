@@ -18,6 +18,7 @@ functions accept any input the original accepts, not only traced shapes.
 import os
 import pickle
 
+from ..atomic_files import atomic_write
 from ..train import checkpoint_file
 from ..train.object_graph import ObjectGraph, is_trackable
 from . import object_pickle
@@ -58,7 +59,7 @@ def save(obj, export_dir, signatures=None, options=None):
     data, variables = object_pickle.dumps(payload, graph.key_of, assets_dir)
     # A checkpoint with the object-graph keys: tf.train.list_variables reads the variables directory.
     checkpoint_file.write(_variables_prefix(export_dir), variables, {'objects': {}})
-    with checkpoint_file.replaced_atomically(os.path.join(export_dir, SAVED_MODEL_FILENAME)) as temporary:
+    with atomic_write(os.path.join(export_dir, SAVED_MODEL_FILENAME)) as temporary:
         with open(temporary, 'wb') as f:
             f.write(data)
 

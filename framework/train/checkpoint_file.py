@@ -13,7 +13,6 @@ Each file is written to a temporary name and renamed into place, the index
 last: a save interrupted at any point leaves earlier checkpoints whole, and
 the index (what ``latest_checkpoint`` looks for) only names complete data.
 """
-import contextlib
 import json
 import os
 import secrets
@@ -22,6 +21,7 @@ import h5py
 import numpy as np
 
 from .. import backend, dtypes
+from ..atomic_files import atomic_write
 from . import tensor_bundle
 
 DATA_SUFFIX = '.data-00000-of-00001'
@@ -34,19 +34,6 @@ class CheckpointFormatError(ValueError):
     """A file that is not a readable tapeflow checkpoint."""
 
 
-@contextlib.contextmanager
-def replaced_atomically(path):
-    """Yield a temporary path next to ``path``; rename it over ``path`` once written."""
-    temporary = '%s.tmp%s' % (path, secrets.token_hex(4))
-    try:
-        yield temporary
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.remove(temporary)
-        raise
-
-
 def write(prefix, variables, graph):
     """Write ``variables`` ({key: Variable}) and ``graph`` (a JSON-able dict) under ``prefix``."""
     prefix = os.fspath(prefix)
@@ -55,7 +42,7 @@ def write(prefix, variables, graph):
     token = secrets.token_hex(8)
     keys = sorted(variables)
     entries = {}
-    with replaced_atomically(prefix + DATA_SUFFIX) as temporary:
+    with atomic_write(prefix + DATA_SUFFIX) as temporary:
         with h5py.File(temporary, 'w') as f:
             for index, key in enumerate(keys):
                 value = np.asarray(backend.to_host(variables[key]._data))
@@ -64,7 +51,7 @@ def write(prefix, variables, graph):
             f['keys'] = json.dumps(keys)
             f[GRAPH_KEY] = json.dumps(graph)
             f.attrs['token'] = token
-    with replaced_atomically(prefix + INDEX_SUFFIX) as temporary:
+    with atomic_write(prefix + INDEX_SUFFIX) as temporary:
         with open(temporary, 'w') as f:
             json.dump({'format': FORMAT, 'token': token, 'tensors': entries}, f)
     return prefix

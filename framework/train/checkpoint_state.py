@@ -12,6 +12,7 @@ import json
 import os
 import re
 
+from ..atomic_files import atomic_write
 from . import checkpoint_file
 
 STATE_FILENAME = 'checkpoint'
@@ -43,7 +44,7 @@ def write_state(directory, state, latest_filename=None):
     if state.last_preserved_timestamp is not None:
         lines.append('last_preserved_timestamp: %r' % state.last_preserved_timestamp)
     path = os.path.join(directory, latest_filename or STATE_FILENAME)
-    with checkpoint_file.replaced_atomically(path) as temporary:
+    with atomic_write(path) as temporary:
         with open(temporary, 'w') as f:
             f.write('\n'.join(lines) + '\n')
 

@@ -17,7 +17,7 @@ import zipfile
 
 import h5py
 
-from .atomic import atomic_write
+from framework.atomic_files import atomic_write
 from .h5_io import SavedFileError, open_bytes_for_reading
 
 CONFIG = 'config.json'

@@ -19,7 +19,7 @@ import zipfile
 import h5py
 
 from . import assets, compile_config, keras3_weights, keras_archive, legacy_h5
-from .atomic import atomic_write, check_overwrite
+from framework.atomic_files import atomic_write, check_overwrite
 from .h5_io import SavedFileError, open_for_reading, read_json_attr
 from .model_config import build_model, lookup_table, serialize_model, to_json
 from .weight_plan import WeightPlan

@@ -13,7 +13,7 @@ import h5py
 
 from ..dense import Dense
 from . import keras3_weights, legacy_h5
-from .atomic import atomic_write, check_overwrite
+from framework.atomic_files import atomic_write, check_overwrite
 from .h5_io import SavedFileError, open_for_reading, read_array
 from .keras_archive import open_archive_weights
 from .keras_tree import saveables
