@@ -6,9 +6,10 @@ from framework.tape import paused
 from . import constraints, initializers, regularizers
 from .input_spec import InputSpec
 from .layer import Layer
+from .scale_offset_options import ScaleOffsetOptions
 
 
-class BatchNormalization(Layer):
+class BatchNormalization(ScaleOffsetOptions, Layer):
     """``(x - mean) / sqrt(variance + epsilon) * gamma + beta`` per feature of ``axis``.
 
     In training (``training=True`` and the layer trainable) mean and variance
@@ -39,17 +40,11 @@ class BatchNormalization(Layer):
             raise TypeError('BatchNormalization: axis must be an int, got %r' % (axis,))
         self.axis = axis
         self.momentum, self.epsilon = float(momentum), float(epsilon)
-        self.center, self.scale = bool(center), bool(scale)
         self.synchronized = bool(synchronized)     # one process: nothing to synchronize
-        self.beta_initializer = initializers.get(beta_initializer)
-        self.gamma_initializer = initializers.get(gamma_initializer)
+        self._set_scale_offset_options(center, scale, beta_initializer, gamma_initializer, beta_regularizer,
+                                       gamma_regularizer, beta_constraint, gamma_constraint)
         self.moving_mean_initializer = initializers.get(moving_mean_initializer)
         self.moving_variance_initializer = initializers.get(moving_variance_initializer)
-        self.beta_regularizer = regularizers.get(beta_regularizer)
-        self.gamma_regularizer = regularizers.get(gamma_regularizer)
-        self.beta_constraint = constraints.get(beta_constraint)
-        self.gamma_constraint = constraints.get(gamma_constraint)
-        self.gamma = self.beta = None
 
     def build(self, input_shape):
         rank = len(input_shape)
@@ -62,12 +57,7 @@ class BatchNormalization(Layer):
             raise ValueError('BatchNormalization %r: axis %d of the input must be known, got shape %s'
                              % (self.name, self.axis, tuple(input_shape)))
         shape = (int(size),)
-        if self.scale:
-            self.gamma = self.add_weight(name='gamma', shape=shape, initializer=self.gamma_initializer,
-                                         regularizer=self.gamma_regularizer, constraint=self.gamma_constraint)
-        if self.center:
-            self.beta = self.add_weight(name='beta', shape=shape, initializer=self.beta_initializer,
-                                        regularizer=self.beta_regularizer, constraint=self.beta_constraint)
+        self._add_gamma_and_beta(shape)
         self.moving_mean = self.add_weight(name='moving_mean', shape=shape,
                                            initializer=self.moving_mean_initializer, trainable=False)
         self.moving_variance = self.add_weight(name='moving_variance', shape=shape,

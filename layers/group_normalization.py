@@ -3,12 +3,12 @@ import numpy as np
 
 from framework.ops import moments, reshape, rsqrt
 
-from . import constraints, initializers, regularizers
 from .input_spec import InputSpec
 from .layer import Layer
+from .scale_offset_options import ScaleOffsetOptions
 
 
-class GroupNormalization(Layer):
+class GroupNormalization(ScaleOffsetOptions, Layer):
     """Splits the ``axis`` channels into ``groups`` groups; each sample's group is
     normalized by its own mean and variance (over the group's channels and every
     other non-batch axis), then scaled by ``gamma`` and shifted by ``beta`` per channel:
@@ -33,14 +33,8 @@ class GroupNormalization(Layer):
         if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):
             raise ValueError('%s: axis must be an integer, got %r' % (who, axis))
         self.groups, self.axis, self.epsilon = int(groups), int(axis), float(epsilon)
-        self.center, self.scale = bool(center), bool(scale)
-        self.beta_initializer = initializers.get(beta_initializer)
-        self.gamma_initializer = initializers.get(gamma_initializer)
-        self.beta_regularizer = regularizers.get(beta_regularizer)
-        self.gamma_regularizer = regularizers.get(gamma_regularizer)
-        self.beta_constraint = constraints.get(beta_constraint)
-        self.gamma_constraint = constraints.get(gamma_constraint)
-        self.gamma = self.beta = None
+        self._set_scale_offset_options(center, scale, beta_initializer, gamma_initializer, beta_regularizer,
+                                       gamma_regularizer, beta_constraint, gamma_constraint)
 
     def build(self, input_shape):
         who = 'GroupNormalization %r' % self.name
@@ -58,12 +52,7 @@ class GroupNormalization(Layer):
             raise ValueError('%s: the %d channels must divide into groups=%d (no more groups than channels)'
                              % (who, dim, self.groups))
         self.input_spec = InputSpec(ndim=rank, axes={self.axis: int(dim)})
-        if self.scale:
-            self.gamma = self.add_weight(name='gamma', shape=(dim,), initializer=self.gamma_initializer,
-                                         regularizer=self.gamma_regularizer, constraint=self.gamma_constraint)
-        if self.center:
-            self.beta = self.add_weight(name='beta', shape=(dim,), initializer=self.beta_initializer,
-                                        regularizer=self.beta_regularizer, constraint=self.beta_constraint)
+        self._add_gamma_and_beta((dim,))
         self.built = True
 
     def call(self, inputs):
@@ -91,11 +80,6 @@ class GroupNormalization(Layer):
         config = super().get_config()
         config.update({
             'groups': self.groups, 'axis': self.axis, 'epsilon': self.epsilon, 'center': self.center,
-            'scale': self.scale, 'beta_initializer': initializers.serialize(self.beta_initializer),
-            'gamma_initializer': initializers.serialize(self.gamma_initializer),
-            'beta_regularizer': regularizers.serialize(self.beta_regularizer),
-            'gamma_regularizer': regularizers.serialize(self.gamma_regularizer),
-            'beta_constraint': constraints.serialize(self.beta_constraint),
-            'gamma_constraint': constraints.serialize(self.gamma_constraint),
+            'scale': self.scale, **self._scale_offset_config(),
         })
         return config

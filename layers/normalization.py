@@ -8,8 +8,8 @@ from framework.ops import cast, maximum, moments, reshape, rsqrt, sqrt
 from framework.placement import current_xp
 from framework.tensor import Tensor
 
-from . import constraints, initializers, regularizers
 from .layer import Layer
+from .scale_offset_options import ScaleOffsetOptions
 
 # Keras's backend.epsilon(): the floor of Normalization's standard deviation.
 _EPSILON = 1e-7
@@ -22,7 +22,7 @@ def _axes(axis, rank, who):
     return sorted(int(a) % rank for a in axes)
 
 
-class LayerNormalization(Layer):
+class LayerNormalization(ScaleOffsetOptions, Layer):
     """Normalize each example over ``axis``: ``(x - mean) / sqrt(var + epsilon) * gamma + beta``.
 
     Computed as Keras 3 does: ``inv = rsqrt(var + epsilon) * gamma``,
@@ -55,14 +55,9 @@ class LayerNormalization(Layer):
             raise TypeError("LayerNormalization: expected an int or a list/tuple of ints for the argument 'axis', "
                             'but received: %r' % (axis,))
         self.epsilon = float(epsilon)
-        self.center, self.scale, self.rms_scaling = bool(center), bool(scale), bool(rms_scaling)
-        self.beta_initializer = initializers.get(beta_initializer)
-        self.gamma_initializer = initializers.get(gamma_initializer)
-        self.beta_regularizer = regularizers.get(beta_regularizer)
-        self.gamma_regularizer = regularizers.get(gamma_regularizer)
-        self.beta_constraint = constraints.get(beta_constraint)
-        self.gamma_constraint = constraints.get(gamma_constraint)
-        self.gamma = self.beta = None
+        self.rms_scaling = bool(rms_scaling)
+        self._set_scale_offset_options(center, scale, beta_initializer, gamma_initializer, beta_regularizer,
+                                       gamma_regularizer, beta_constraint, gamma_constraint)
 
     def build(self, input_shape):
         rank = len(input_shape)
@@ -71,12 +66,8 @@ class LayerNormalization(Layer):
         if any(d is None for d in shape):
             raise ValueError('LayerNormalization %r: the normalized axes %s of the input must be known, got shape %s'
                              % (self.name, axes, tuple(input_shape)))
-        if self.scale or self.rms_scaling:
-            self.gamma = self.add_weight(name='gamma', shape=shape, initializer=self.gamma_initializer,
-                                         regularizer=self.gamma_regularizer, constraint=self.gamma_constraint)
-        if self.center and not self.rms_scaling:
-            self.beta = self.add_weight(name='beta', shape=shape, initializer=self.beta_initializer,
-                                        regularizer=self.beta_regularizer, constraint=self.beta_constraint)
+        self._add_gamma_and_beta(shape, with_gamma=self.scale or self.rms_scaling,
+                                 with_beta=self.center and not self.rms_scaling)
         self._axes = axes
         # Keras 3 keeps axis as a (sorted) list once built, and its config shows that
         self.axis = sorted(self.axis) if isinstance(self.axis, list) else [self.axis]
@@ -107,13 +98,7 @@ class LayerNormalization(Layer):
         config = super().get_config()
         config.update({
             'axis': self.axis, 'epsilon': self.epsilon, 'center': self.center, 'scale': self.scale,
-            'rms_scaling': self.rms_scaling,
-            'beta_initializer': initializers.serialize(self.beta_initializer),
-            'gamma_initializer': initializers.serialize(self.gamma_initializer),
-            'beta_regularizer': regularizers.serialize(self.beta_regularizer),
-            'gamma_regularizer': regularizers.serialize(self.gamma_regularizer),
-            'beta_constraint': constraints.serialize(self.beta_constraint),
-            'gamma_constraint': constraints.serialize(self.gamma_constraint),
+            'rms_scaling': self.rms_scaling, **self._scale_offset_config(),
         })
         return config
 
