@@ -25,6 +25,7 @@ def arr(shape, seed, scale=1.0):
 X = np.array([0.0, 0.5, -1.5, 2.0, 0.0, 3.0], 'float32')
 Y = np.array([0.0, 2.0, 0.25, 0.0, -1.0, 1.5], 'float32')
 D = np.array([[1., 2.], [3., 0.], [5., 6.], [0., 0.5], [-2., 4.]], 'float32')
+EMPTY = np.array([], 'int32')      # TensorFlow was given [] (float32 there)
 CASES = {
     'xlogy': lambda: m.xlogy(X, np.abs(Y)),
     'xdivy': lambda: m.xdivy(X, Y),
@@ -41,8 +42,9 @@ CASES = {
     'cumulative_logsumexp_excl_rev': lambda: m.cumulative_logsumexp(arr((3, 4), 2, 3.0), axis=0, exclusive=True,
                                                                     reverse=True),
     'invert_permutation': lambda: m.invert_permutation([3, 0, 4, 1, 2]),
-    'is_non_decreasing': lambda: [m.is_non_decreasing(v) for v in ([1, 1, 2], [[1, 2], [1, 3]], [], [5])],
-    'is_strictly_increasing': lambda: [m.is_strictly_increasing(v) for v in ([1, 1, 2], [[1, 2], [3, 4]], [], [5])],
+    'is_non_decreasing': lambda: [m.is_non_decreasing(v) for v in ([1, 1, 2], [[1, 2], [1, 3]], EMPTY, [5])],
+    'is_strictly_increasing': lambda: [m.is_strictly_increasing(v) for v in ([1, 1, 2], [[1, 2], [3, 4]], EMPTY,
+                                                                             [5])],
     'zero_fraction': lambda: m.zero_fraction(D),
 }
 GRAD_CASES = {
