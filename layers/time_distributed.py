@@ -1,21 +1,20 @@
 """TimeDistributed: apply one layer to every time step of a sequence."""
 from framework.ops import stack, transpose
 
-from . import call_context
 from .call_inputs import accepts_training
 from .layer import Layer
 from .mask_propagation import as_mask, takes_mask
-from .serialization import deserialize, serialize
+from .wrapper import Wrapper
 
 
 def _swap_batch_and_time(x):
     return transpose(x, (1, 0) + tuple(range(2, x.ndim)))
 
 
-class TimeDistributed(Layer):
+class TimeDistributed(Wrapper):
     """Runs ``layer`` on each slice ``inputs[:, t]`` of (batch, time, ...) and
     stacks the results into (batch, time, ...). The same weights serve every
-    step: they are the wrapped layer's (saved under 'layer', as Keras 3 does).
+    step: they are the wrapped layer's (a Wrapper: saved under 'layer', as Keras 3 does).
 
     As in Keras 3, the wrapped layer's ``call`` runs once per step, so a layer
     with batch statistics (BatchNormalization) sees each step as a batch.
@@ -32,8 +31,7 @@ class TimeDistributed(Layer):
         if not isinstance(layer, Layer):
             raise ValueError('TimeDistributed: please initialize `TimeDistributed` layer with a Layer instance. '
                              'Received: %r' % (layer,))
-        super().__init__(**kwargs)
-        self.layer = layer
+        super().__init__(layer, **kwargs)
 
     def _child_shape(self, input_shape):
         if not isinstance(input_shape, (tuple, list)) or len(input_shape) < 3:
@@ -42,11 +40,7 @@ class TimeDistributed(Layer):
         return (input_shape[0],) + tuple(input_shape[2:])
 
     def build(self, input_shape):
-        shape = self._child_shape(tuple(input_shape))
-        if not self.layer.built:
-            with call_context.scope(self):
-                self.layer._build_from_shape(shape)
-        self.built = True
+        super().build(self._child_shape(tuple(input_shape)))
 
     def call(self, inputs, training=None, mask=None):
         self._child_shape(tuple(inputs.shape))
@@ -69,14 +63,3 @@ class TimeDistributed(Layer):
     def compute_output_shape(self, input_shape):
         child = self.layer.compute_output_shape(self._child_shape(tuple(input_shape)))
         return (child[0], input_shape[1]) + tuple(child[1:])
-
-    def get_config(self):
-        config = super().get_config()
-        config['layer'] = serialize(self.layer)
-        return config
-
-    @classmethod
-    def from_config(cls, config, custom_objects=None):
-        config = dict(config)
-        config['layer'] = deserialize(config['layer'], custom_objects)
-        return cls(**config)
