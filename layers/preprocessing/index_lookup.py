@@ -220,7 +220,10 @@ class IndexLookup(VocabularyAssets, Layer):
             return self._invert(inputs)
         who = '%s %r' % (type(self).__name__, self.name)
         keys = self._keys(inputs)
-        indices = self._lookup(keys.reshape(-1), who).reshape(keys.shape)
+        return self._encoded(self._lookup(keys.reshape(-1), who).reshape(keys.shape), who)
+
+    def _encoded(self, indices, who):
+        """``indices`` in ``output_mode``: as they are ('int') or encoded over the vocabulary (TextVectorization too)."""
         if self.output_mode == 'int':
             return Tensor(indices)
         depth = self.max_tokens if self.pad_to_max_tokens else self.vocabulary_size()

@@ -11,7 +11,6 @@ import numpy as np
 from framework.tensor import Tensor
 
 from ..layer import Layer
-from .categorical_encoding import encode
 from .data_inputs import batches, string_array
 from .lookups import StringLookup
 
@@ -197,14 +196,7 @@ class TextVectorization(Layer):
             offset += len(row)
         if strings.ndim == 0:
             dense = dense[0]
-        if self._output_mode == 'int':
-            return Tensor(dense)
-        depth = lookup.max_tokens if lookup.pad_to_max_tokens else lookup.vocabulary_size()
-        if self._output_mode != 'tf_idf':
-            return Tensor(encode(dense, self._output_mode, depth, np.int64))
-        if lookup.idf_weights is None:
-            raise ValueError("%s: output_mode='tf_idf' needs a vocabulary: call adapt() or set_vocabulary()" % who)
-        return Tensor(encode(dense, 'count', depth, np.float32) * lookup.idf_weights[:depth])
+        return lookup._encoded(dense, who)
 
     def _fit_length(self, out):
         """Without splitting, int outputs are cut or zero-padded to output_sequence_length on the last axis."""
