@@ -58,21 +58,25 @@ def _blocked(op, t, data):
     return Tensor(data)
 
 
+def _published(transform, name, doc):
+    """``transform`` under TensorFlow's name, with errors that name ``signal.<name>``."""
+    transform.__name__ = transform.__qualname__ = name
+    transform = named_errors('signal.' + name)(transform)
+    transform.__doc__ = doc
+    return transform
+
+
 def _complex_transform(name, rank, inverse):
-    op = 'signal.' + name
+    op, op_name = 'signal.' + name, name
 
     def transform(input, name=None):  # noqa: A002  (TensorFlow's argument name)
         t = _complex_input(input, op)
         _check_rank(t, rank, op)
         xp = backend.array_module(t._data)
         fn = xp.fft.ifftn if inverse else xp.fft.fftn
-        return _blocked(name_, t, fn(t._data, axes=tuple(range(-rank, 0))).astype(t._data.dtype))
-    name_ = name
-    transform.__name__ = transform.__qualname__ = name
-    transform = named_errors(op)(transform)
-    transform.__doc__ = ('The %s%s discrete Fourier transform over the last %d axes (complex in, complex out).'
-                         % ('inverse ' if inverse else '', '%d-D ' % rank if rank > 1 else '', rank))
-    return transform
+        return _blocked(op_name, t, fn(t._data, axes=tuple(range(-rank, 0))).astype(t._data.dtype))
+    return _published(transform, name, 'The %s%s discrete Fourier transform over the last %d axes (complex in, '
+                      'complex out).' % ('inverse ' if inverse else '', '%d-D ' % rank if rank > 1 else '', rank))
 
 
 fft, ifft = _complex_transform('fft', 1, False), _complex_transform('ifft', 1, True)
@@ -80,47 +84,32 @@ fft2d, ifft2d = _complex_transform('fft2d', 2, False), _complex_transform('ifft2
 fft3d, ifft3d = _complex_transform('fft3d', 3, False), _complex_transform('ifft3d', 3, True)
 
 
-def _real_transform(name, rank):
-    op = 'signal.' + name
+def _real_transform(name, rank, inverse):
+    """rfft (real signal in, half spectrum out) or, ``inverse``, irfft (half spectrum in, real signal out)."""
+    op, op_name = 'signal.' + name, name
 
     def transform(input_tensor, fft_length=None, name=None):
-        t = _real_input(input_tensor, op)
+        t = (_complex_input if inverse else _real_input)(input_tensor, op)
         _check_rank(t, rank, op)
-        lengths = _lengths(fft_length, rank, t.shape[-rank:], op)
-        xp = backend.array_module(t._data)
-        out = xp.fft.rfftn(t._data, s=lengths, axes=tuple(range(-rank, 0)))
-        return _blocked(name_, t, out.astype(_COMPLEX_OF[t._data.dtype]))
-    name_ = name
-    transform.__name__ = transform.__qualname__ = name
-    transform = named_errors(op)(transform)
-    transform.__doc__ = ('The %sFourier transform of a real signal over its last %d axes: fft_length (default: the '
-                         'input size) crops or zero-pads, and the last axis keeps fft_length // 2 + 1 frequencies.'
-                         % ('%d-D ' % rank if rank > 1 else '', rank))
-    return transform
-
-
-def _inverse_real_transform(name, rank):
-    op = 'signal.' + name
-
-    def transform(input_tensor, fft_length=None, name=None):
-        t = _complex_input(input_tensor, op)
-        _check_rank(t, rank, op)
-        default = list(t.shape[-rank:-1]) + [2 * (t.shape[-1] - 1)]
+        # the inverse's default: the even-length signal whose half spectrum has this many frequencies
+        default = list(t.shape[-rank:-1]) + [2 * (t.shape[-1] - 1)] if inverse else t.shape[-rank:]
         lengths = _lengths(fft_length, rank, default, op)
         xp = backend.array_module(t._data)
-        out = xp.fft.irfftn(t._data, s=lengths, axes=tuple(range(-rank, 0)))
-        return _blocked(name_, t, out.astype(_REAL_OF[t._data.dtype]))
-    name_ = name
-    transform.__name__ = transform.__qualname__ = name
-    transform = named_errors(op)(transform)
-    transform.__doc__ = ('The real signal whose %sFourier transform is the half spectrum given; fft_length defaults '
-                         'to 2 (n - 1) along the last axis.' % ('%d-D ' % rank if rank > 1 else ''))
-    return transform
+        fn, dtype_of = (xp.fft.irfftn, _REAL_OF) if inverse else (xp.fft.rfftn, _COMPLEX_OF)
+        out = fn(t._data, s=lengths, axes=tuple(range(-rank, 0)))
+        return _blocked(op_name, t, out.astype(dtype_of[t._data.dtype]))
+    dims = '%d-D ' % rank if rank > 1 else ''
+    if inverse:
+        return _published(transform, name, 'The real signal whose %sFourier transform is the half spectrum given; '
+                          'fft_length defaults to 2 (n - 1) along the last axis.' % dims)
+    return _published(transform, name, 'The %sFourier transform of a real signal over its last %d axes: fft_length '
+                      '(default: the input size) crops or zero-pads, and the last axis keeps fft_length // 2 + 1 '
+                      'frequencies.' % (dims, rank))
 
 
-rfft, irfft = _real_transform('rfft', 1), _inverse_real_transform('irfft', 1)
-rfft2d, irfft2d = _real_transform('rfft2d', 2), _inverse_real_transform('irfft2d', 2)
-rfft3d, irfft3d = _real_transform('rfft3d', 3), _inverse_real_transform('irfft3d', 3)
+rfft, irfft = _real_transform('rfft', 1, False), _real_transform('irfft', 1, True)
+rfft2d, irfft2d = _real_transform('rfft2d', 2, False), _real_transform('irfft2d', 2, True)
+rfft3d, irfft3d = _real_transform('rfft3d', 3, False), _real_transform('irfft3d', 3, True)
 
 
 def _shift(x, axes, sign, op):
