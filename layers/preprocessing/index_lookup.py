@@ -223,7 +223,7 @@ class IndexLookup(VocabularyAssets, Layer):
         return self._encoded(self._lookup(keys.reshape(-1), who).reshape(keys.shape), who)
 
     def _encoded(self, indices, who):
-        """``indices`` in ``output_mode``: as they are ('int') or encoded over the vocabulary (TextVectorization too)."""
+        """``indices`` in ``output_mode``: as they are ('int') or encoded over the vocabulary."""
         if self.output_mode == 'int':
             return Tensor(indices)
         depth = self.max_tokens if self.pad_to_max_tokens else self.vocabulary_size()
