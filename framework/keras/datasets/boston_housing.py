@@ -1,8 +1,5 @@
 """``keras.datasets.boston_housing``: 506 Boston suburbs, 13 features, median home value."""
-import numpy as np
-
-from ..files import get_file
-from .storage import ORIGIN_FOLDER, shuffled_split
+from .storage import regression_arrays, shuffled_split
 
 SHA256 = 'f553886a1f8d56431e820c5b82552d9d95cfcb96d1e678153f8839538947dff5'
 
@@ -14,10 +11,5 @@ def load_data(path='boston_housing.npz', test_split=0.2, seed=113):
     Raises:
         ValueError: test_split outside [0, 1).
     """
-    if not 0 <= test_split < 1:
-        raise ValueError('boston_housing.load_data: invalid `test_split` argument %r; it must be in [0, 1)'
-                         % (test_split,))
-    path = get_file(path, origin=ORIGIN_FOLDER + 'boston_housing.npz', file_hash=SHA256)
-    with np.load(path, allow_pickle=False) as f:
-        x, y = f['x'], f['y']
+    x, y = regression_arrays('boston_housing', path, SHA256, test_split)
     return shuffled_split(x, y, test_split, seed)

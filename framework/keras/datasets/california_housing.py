@@ -1,8 +1,5 @@
 """``keras.datasets.california_housing``: 20,640 California districts, 8 features, median house value."""
-import numpy as np
-
-from ..files import get_file
-from .storage import ORIGIN_FOLDER, shuffled_split
+from .storage import regression_arrays, shuffled_split
 
 SHA256 = '1a2e3a52e0398de6463aebe6f4a8da34fb21fbb6b934cf88c3425e766f2a1a6f'
 
@@ -16,12 +13,7 @@ def load_data(version='large', path='california_housing.npz', test_split=0.2, se
     Raises:
         ValueError: test_split outside [0, 1), or another version.
     """
-    if not 0 <= test_split < 1:
-        raise ValueError('california_housing.load_data: invalid `test_split` argument %r; it must be in [0, 1)'
-                         % (test_split,))
-    path = get_file(path, origin=ORIGIN_FOLDER + 'california_housing.npz', file_hash=SHA256)
-    with np.load(path, allow_pickle=False) as f:
-        x, y = f['x'], f['y']
+    x, y = regression_arrays('california_housing', path, SHA256, test_split)
     if version == 'small':
         x, y = x[:600], y[:600]
     elif version != 'large':

@@ -5,6 +5,8 @@ import zipfile
 
 import numpy as np
 
+from ..files import get_file
+
 # Where Keras 3 downloads its datasets from (tf-keras-datasets bucket).
 ORIGIN_FOLDER = 'https://storage.googleapis.com/tensorflow/tf-keras-datasets/'
 
@@ -43,6 +45,16 @@ def _read_npy(stream):
         stream.seek(0)
         return np.lib.format.read_array(stream, allow_pickle=False)
     return ArrayOnlyUnpickler(stream).load()
+
+
+def regression_arrays(dataset, path, file_hash, test_split):
+    """(x, y) of the Keras regression dataset ``dataset`` (downloaded once to ``path``), after
+    checking that ``test_split`` is in [0, 1) as its ``load_data`` requires."""
+    if not 0 <= test_split < 1:
+        raise ValueError('%s.load_data: invalid `test_split` argument %r; it must be in [0, 1)' % (dataset, test_split))
+    path = get_file(path, origin=ORIGIN_FOLDER + dataset + '.npz', file_hash=file_hash)
+    with np.load(path, allow_pickle=False) as f:
+        return f['x'], f['y']
 
 
 def shuffled_split(x, y, test_split, seed):
