@@ -1,7 +1,7 @@
 """tf.summary: the events written decode to what TensorBoard's TF 2 plugins expect.
 
-The test decodes the event file with its own small protobuf reader (field numbers
-from TensorFlow's event.proto, summary.proto and tensor.proto).
+The test decodes the event file with the checkpoint reader's protobuf field decoder (field
+numbers from TensorFlow's event.proto, summary.proto and tensor.proto).
 """
 import glob
 import struct
@@ -12,36 +12,7 @@ import numpy as np
 import pytest
 
 import framework as tf
-
-
-def _fields(data):
-    """{field number: [values]} of one protobuf message (varints as ints, others as bytes)."""
-    out, i = {}, 0
-    while i < len(data):
-        key, i = _varint(data, i)
-        number, wire = key >> 3, key & 7
-        if wire == 0:
-            value, i = _varint(data, i)
-        elif wire == 1:
-            value, i = data[i:i + 8], i + 8
-        elif wire == 2:
-            length, i = _varint(data, i)
-            value, i = data[i:i + length], i + length
-        else:
-            value, i = data[i:i + 4], i + 4
-        out.setdefault(number, []).append(value)
-    return out
-
-
-def _varint(data, i):
-    shift = value = 0
-    while True:
-        byte = data[i]
-        i += 1
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if not byte & 0x80:
-            return value, i
+from framework.train.tensor_bundle import _fields  # the checkpoint reader's protobuf field decoder
 
 
 def _events(logdir):
