@@ -219,8 +219,8 @@ def _to_array(value, dtype):
         return backend.place(value.astype(dtype, copy=False))
     if isinstance(value, IndexedSlices):        # e.g. tensor + slices: dense, as TensorFlow
         return value._to_dense(dtype)._data
-    if (dtype is None or dtype == object) and _all_strings(value):
-        return _string_array(value)
+    if (dtype is None or dtype == object) and _all_strings(value) and _has_string(value):
+        return _string_array(value)          # ([] and [[]] stay float32, as TensorFlow makes them)
     try:
         array = np.asarray(value)
     except ValueError as err:
@@ -252,6 +252,12 @@ def _string_array(value):
         if isinstance(item, str):
             array.flat[index] = item.encode('utf-8')
     return array
+
+
+def _has_string(value):
+    if isinstance(value, (str, bytes)):
+        return True
+    return isinstance(value, (list, tuple)) and any(_has_string(v) for v in value)
 
 
 def _all_strings(value):
