@@ -11,6 +11,7 @@ import pytest
 
 from framework import keras
 from framework.gradient_check import check_gradients
+from helpers_keras_ops import check_keras_result, golden
 
 ops = keras.ops
 
@@ -59,13 +60,9 @@ GOLDEN = [
 ]
 
 
-@pytest.mark.parametrize('expression, expected, dtype', GOLDEN, ids=[row[0] for row in GOLDEN])
+@golden(GOLDEN)
 def test_values_and_dtypes_match_keras3(expression, expected, dtype):
-    result = eval(expression)
-    got = np.asarray(result)
-    assert got.shape == np.shape(expected)
-    np.testing.assert_allclose(got.astype(np.float64), np.asarray(expected, np.float64), rtol=2e-6, atol=2e-6)
-    assert ops.dtype(result) == dtype
+    check_keras_result(eval(expression), expected, dtype, atol=2e-6)
 
 
 # ---- gradients: the tape against central differences, in float64 ----------------------------

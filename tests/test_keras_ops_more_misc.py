@@ -14,6 +14,7 @@ import pytest
 import framework as tf
 from framework import keras
 from framework.gradient_check import check_gradients
+from helpers_keras_ops import check_keras_result, golden
 
 ops = keras.ops
 
@@ -56,22 +57,9 @@ GOLDEN = [
 ]
 
 
-def _check(result, expected, dtype):
-    got = np.asarray(result)
-    assert got.shape == np.shape(expected)
-    np.testing.assert_allclose(got.astype(np.float64), np.asarray(expected, np.float64), rtol=2e-6, atol=2e-6)
-    assert ops.dtype(result) == dtype
-
-
-@pytest.mark.parametrize('expression, expected, dtype', GOLDEN, ids=[row[0] for row in GOLDEN])
+@golden(GOLDEN)
 def test_values_and_dtypes_match_keras3(expression, expected, dtype):
-    result = eval(expression)
-    if isinstance(dtype, tuple):
-        assert isinstance(result, (tuple, list)) and len(result) == len(dtype)
-        for r, e, d in zip(result, expected, dtype):
-            _check(r, e, d)
-    else:
-        _check(result, expected, dtype)
+    check_keras_result(eval(expression), expected, dtype, atol=2e-6)
 
 
 def test_vectorize_matches_numpy_vectorize():
