@@ -1,9 +1,8 @@
 """Keras 3's optimizers on IndexedSlices gradients (an Embedding's), pinned by golden weights.
 
-Golden values: keras 3.15 on TensorFlow 2.21 (/opt/tfref). The model below
-(Embedding(10, 3) -> Flatten -> Dense(1), weights set to EMBEDDINGS, KERNEL, BIAS)
-was trained STEPS steps on the one batch IDS -> TARGETS with mean squared error,
-by ``tape.gradient`` + ``apply_gradients`` (which got a tf.IndexedSlices for the
+Golden values: keras 3.15 on TensorFlow 2.21 (/opt/tfref). helpers_sparse_optimizers's model
+(Embedding(10, 3) -> Flatten -> Dense(1), weights set to EMBEDDINGS, KERNEL, BIAS) was
+trained STEPS steps on the one batch IDS -> TARGETS with mean squared error, by ``tape.gradient`` + ``apply_gradients`` (which got a tf.IndexedSlices for the
 embeddings) and by ``fit(batch_size=3, shuffle=False)`` (the same weights to
 2e-7); the weights after the last step, concatenated (embeddings, kernel, bias),
 printed with 8 significant digits. Tokens 1, 2 and 5 repeat within the batch, so
@@ -17,14 +16,7 @@ import pytest
 
 import framework as tf
 import optim
-from framework import keras
-
-VOCAB, DIM, LENGTH, STEPS = 10, 3, 4, 3
-IDS = np.array([[1, 2, 1, 5], [2, 2, 7, 1], [0, 9, 5, 5]], 'int32')
-TARGETS = np.array([[0.5], [-1.0], [2.0]], 'float32')
-EMBEDDINGS = (np.arange(VOCAB * DIM, dtype='float32').reshape(VOCAB, DIM) % 7 - 3) / 10
-KERNEL = (np.arange(LENGTH * DIM, dtype='float32').reshape(LENGTH * DIM, 1) % 5 - 2) / 4
-BIAS = np.array([0.1], 'float32')
+from helpers_sparse_optimizers import train_custom_loop, train_fit
 
 OPTIMIZERS = {
     'sgd': lambda: optim.SGD(0.1),
@@ -178,30 +170,6 @@ GOLDEN = {
 }
 
 
-def model():
-    m = keras.Sequential([keras.Input((LENGTH,), dtype='int32'), keras.layers.Embedding(VOCAB, DIM),
-                          keras.layers.Flatten(), keras.layers.Dense(1)])
-    m.set_weights([EMBEDDINGS, KERNEL, BIAS])
-    return m
-
-
-def weights(m):
-    return np.concatenate([w.ravel() for w in m.get_weights()])
-
-
-def train_custom_loop(optimizer, densify=False):
-    m, loss_fn = model(), keras.losses.MeanSquaredError()
-    for _ in range(STEPS):
-        with tf.GradientTape() as tape:
-            loss = loss_fn(TARGETS, m(IDS))
-        grads = tape.gradient(loss, m.trainable_variables)
-        assert isinstance(grads[0], tf.IndexedSlices)
-        if densify:
-            grads[0] = tf.convert_to_tensor(grads[0])
-        optimizer.apply_gradients(zip(grads, m.trainable_variables))
-    return weights(m)
-
-
 @pytest.mark.parametrize('name', sorted(OPTIMIZERS))
 def test_custom_loop_matches_keras(name):
     np.testing.assert_allclose(train_custom_loop(OPTIMIZERS[name]()), GOLDEN[name], rtol=0, atol=1e-6)
@@ -209,10 +177,7 @@ def test_custom_loop_matches_keras(name):
 
 @pytest.mark.parametrize('name', ['adam', 'nadam', 'rmsprop_centered_momentum', 'adadelta', 'adam_clipnorm'])
 def test_fit_matches_keras(name):
-    m = model()
-    m.compile(OPTIMIZERS[name](), 'mse')
-    m.fit(IDS, TARGETS, batch_size=3, epochs=STEPS, shuffle=False, verbose=0)
-    np.testing.assert_allclose(weights(m), GOLDEN[name], rtol=0, atol=1e-6)
+    np.testing.assert_allclose(train_fit(OPTIMIZERS[name]()), GOLDEN[name], rtol=0, atol=1e-6)
 
 
 @pytest.mark.parametrize('name', sorted(OPTIMIZERS))

@@ -1,7 +1,7 @@
 """Ftrl, Lamb and Adafactor on IndexedSlices gradients (an Embedding's), pinned by Keras 3.15.
 
 Golden values: tests/data/make_sparse_optimizer_goldens.py run with /opt/tfref (keras 3.15,
-TensorFlow 2.21), on test_sparse_optimizer_parity.py's model and batch, three steps of
+TensorFlow 2.21), on helpers_sparse_optimizers.py's model and batch, three steps of
 ``tape.gradient`` + ``apply_gradients``; the weights after the last step (embeddings, kernel,
 bias), 8 significant digits. Keras squares each row of the IndexedSlices before a repeated
 token's rows are summed (Ftrl's accumulator, Lamb's v, Adafactor's row/column means and
@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import optim
-from test_sparse_optimizer_parity import model, train_custom_loop, weights, IDS, TARGETS, STEPS
+from helpers_sparse_optimizers import train_custom_loop, train_fit
 
 OPTIMIZERS = {
     'ftrl': lambda: optim.Ftrl(0.1),
@@ -75,10 +75,7 @@ def test_custom_loop_matches_keras(name):
 
 @pytest.mark.parametrize('name', ['ftrl_regularized', 'lamb', 'adafactor'])
 def test_fit_matches_keras(name):
-    m = model()
-    m.compile(OPTIMIZERS[name](), 'mse')
-    m.fit(IDS, TARGETS, batch_size=3, epochs=STEPS, shuffle=False, verbose=0)
-    np.testing.assert_allclose(weights(m), GOLDEN[name], rtol=0, atol=1e-6)
+    np.testing.assert_allclose(train_fit(OPTIMIZERS[name]()), GOLDEN[name], rtol=0, atol=1e-6)
 
 
 @pytest.mark.parametrize('name', sorted(OPTIMIZERS))

@@ -2,7 +2,7 @@
 
 Run with /opt/tfref/bin/python; prints the GOLDEN literals (the sparse path), then for
 each optimizer the gap to the same gradients made dense and to fit(batch_size=3).
-The setup repeats tests/test_sparse_optimizer_parity.py's model and batch.
+The setup repeats tests/helpers_sparse_optimizers.py (the tests' model and batch).
 """
 import os
 os.environ['TF_CPP_MIN_LOG_LEVEL'] = '3'
