@@ -2,7 +2,8 @@
 
 Golden values: keras 3.15 on TensorFlow 2.21 (/opt/tfref). helpers_sparse_optimizers's model
 (Embedding(10, 3) -> Flatten -> Dense(1), weights set to EMBEDDINGS, KERNEL, BIAS) was
-trained STEPS steps on the one batch IDS -> TARGETS with mean squared error, by ``tape.gradient`` + ``apply_gradients`` (which got a tf.IndexedSlices for the
+trained STEPS steps on the one batch IDS -> TARGETS with mean squared error, by
+``tape.gradient`` + ``apply_gradients`` (which got a tf.IndexedSlices for the
 embeddings) and by ``fit(batch_size=3, shuffle=False)`` (the same weights to
 2e-7); the weights after the last step, concatenated (embeddings, kernel, bias),
 printed with 8 significant digits. Tokens 1, 2 and 5 repeat within the batch, so
