@@ -33,6 +33,13 @@ def _same_padding(size, kernel, stride, dilation):
     return total // 2, total - total // 2
 
 
+def _window_taps(size, kernel, stride, dilation):
+    """(windows, kernel) positions along an axis of ``size``: window i's taps at ``i * stride + k * dilation``
+    for every window that fits (none: an empty table)."""
+    count = (size - (kernel - 1) * dilation - 1) // stride + 1
+    return np.arange(max(count, 0))[:, None] * stride + np.arange(kernel)[None, :] * dilation
+
+
 def _patches(x, kernel, strides, padding, dilation, op):
     """(batch, out_h, out_w, kh, kw, channels) windows of an NHWC ``x`` (TensorFlow's 'same' split)."""
     if str(padding).lower() not in ('valid', 'same'):
@@ -40,14 +47,11 @@ def _patches(x, kernel, strides, padding, dilation, op):
     pads = [_same_padding(x.shape[1 + i], kernel[i], strides[i], dilation[i]) if str(padding).lower() == 'same'
             else (0, 0) for i in range(2)]
     x = _ops.pad(x, [[0, 0], list(pads[0]), list(pads[1]), [0, 0]])
-    index = []
-    for i in range(2):
-        span = (kernel[i] - 1) * dilation[i] + 1
-        count = (x.shape[1 + i] - span) // strides[i] + 1
-        if count < 1:
+    index = [_window_taps(x.shape[1 + i], kernel[i], strides[i], dilation[i]) for i in range(2)]
+    for i, taps in enumerate(index):
+        if not len(taps):
             raise ValueError('keras.ops.%s: the kernel (%d with dilation %d) is larger than the padded input (%d)'
                              % (op, kernel[i], dilation[i], x.shape[1 + i]))
-        index.append(np.arange(count)[:, None] * strides[i] + np.arange(kernel[i])[None, :] * dilation[i])
     rows = index[0][:, None, :, None]           # (out_h, 1, kh, 1)
     cols = index[1][None, :, None, :]           # (1, out_w, 1, kw)
     picked = _ops.getitem(_ops.transpose(x, [1, 2, 0, 3]), (rows, cols))     # (oh, ow, kh, kw, b, c)

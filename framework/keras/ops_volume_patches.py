@@ -1,11 +1,10 @@
 """``keras.ops.image.extract_patches_3d``: volume patches as tf.extract_volume_patches gives
 them, each (depth, row, column, channel) window flattened into the channel axis; one
 gather of the padded volume, whose gradient scatters back."""
-import numpy as np
 
 from framework import ops as _ops
 from framework.ops.operands import named_errors
-from .ops_conv_extra import _same_padding
+from .ops_conv_extra import _same_padding, _window_taps
 from .ops_dtypes import tensor
 
 
@@ -40,14 +39,11 @@ def extract_patches_3d(volumes, size, strides=None, dilation_rate=1, padding='va
     if str(padding).lower() == 'same':
         pads = [list(_same_padding(x.shape[1 + i], kernel[i], stride[i], dilation[i])) for i in range(3)]
         x = _ops.pad(x, [[0, 0]] + pads + [[0, 0]])
-    index = []
-    for i in range(3):
-        span = (kernel[i] - 1) * dilation[i] + 1
-        count = (x.shape[1 + i] - span) // stride[i] + 1
-        if count < 1:
+    index = [_window_taps(x.shape[1 + i], kernel[i], stride[i], dilation[i]) for i in range(3)]
+    for i, taps in enumerate(index):
+        if not len(taps):
             raise ValueError('keras.ops.image.extract_patches_3d: the patch (%d with dilation %d) is larger than the '
                              'volume (%d)' % (kernel[i], dilation[i], x.shape[1 + i]))
-        index.append(np.arange(count)[:, None] * stride[i] + np.arange(kernel[i])[None, :] * dilation[i])
     # Output axes (d', h', w', kd, kh, kw): each index array broadcast over its two places.
     grids = [index[0][:, None, None, :, None, None], index[1][None, :, None, None, :, None],
              index[2][None, None, :, None, None, :]]
