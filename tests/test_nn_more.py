@@ -1,7 +1,7 @@
 """tf.nn's normalizations, crelu, depth/space moves and loss helpers against TensorFlow 2.21.
 
 Golden values: each case run with /opt/tfref's tensorflow 2.21 on the same inputs
-(arr below: sin(arange * 0.7 + seed) * scale); the output's shape, its sum and its sum
+(helpers_fingerprints.arr: sin(arange * 0.7 + seed) * scale); the output's shape, its sum and its sum
 weighted by cos(arange(size) * 0.37), printed with 8 significant digits.
 """
 import numpy as np
@@ -9,13 +9,9 @@ import pytest
 
 import framework as tf
 from framework.gradient_check import check_gradients
+from helpers_fingerprints import arr, check_fingerprint
 
 nn = tf.nn
-
-
-def arr(shape, seed, scale=1.0):
-    n = int(np.prod(shape))
-    return (np.sin(np.arange(n) * 0.7 + seed) * scale).reshape(shape).astype('float32')
 
 
 X4 = arr((2, 3, 4, 8), 1)
@@ -57,18 +53,9 @@ GOLDEN = {
 }
 
 
-def fingerprint(out):
-    out = np.asarray(out, np.float64)
-    weights = np.cos(np.arange(out.size) * 0.37).reshape(out.shape)
-    return list(out.shape), out.sum(), (out * weights).sum()
-
-
 @pytest.mark.parametrize('name', sorted(CASES))
 def test_matches_tensorflow(name):
-    shape, total, weighted = fingerprint(CASES[name]().numpy())
-    want_shape, want_total, want_weighted = GOLDEN[name]
-    assert shape == want_shape
-    np.testing.assert_allclose([total, weighted], [want_total, want_weighted], rtol=2e-6, atol=1e-6)
+    check_fingerprint(CASES[name]().numpy(), GOLDEN[name], rtol=2e-6, atol=1e-6)
 
 
 def test_space_to_depth_undoes_depth_to_space():

@@ -1,7 +1,7 @@
 """tf.nn's convolution and pooling entry points (framework/ops/nn_windows.py) against TensorFlow 2.21.
 
 Golden values: each case run with /opt/tfref's tensorflow 2.21 on the same inputs
-(arr below: sin(arange * 0.7 + seed)); the output's shape, its sum and its sum weighted
+(helpers_fingerprints.arr: sin(arange * 0.7 + seed)); the output's shape, its sum and its sum weighted
 by cos(arange(size) * 0.37), printed with 8 significant digits. TensorFlow's CPU kernels
 have no channels-first convolution, so NCHW is checked against NHWC here.
 """
@@ -10,13 +10,9 @@ import pytest
 
 import framework as tf
 from framework.gradient_check import check_gradients
+from helpers_fingerprints import arr, check_fingerprint
 
 nn = tf.nn
-
-
-def arr(shape, seed, scale=1.0):
-    n = int(np.prod(shape))
-    return (np.sin(np.arange(n) * 0.7 + seed) * scale).reshape(shape).astype('float32')
 
 
 X1, X2, X3 = arr((2, 7, 3), 1), arr((2, 6, 5, 3), 2), arr((1, 5, 4, 6, 2), 3)
@@ -70,18 +66,9 @@ GOLDEN = {
 }
 
 
-def fingerprint(out):
-    out = np.asarray(out, np.float64)
-    weights = np.cos(np.arange(out.size) * 0.37).reshape(out.shape)
-    return list(out.shape), out.sum(), (out * weights).sum()
-
-
 @pytest.mark.parametrize('name', sorted(CASES))
 def test_matches_tensorflow(name):
-    shape, total, weighted = fingerprint(CASES[name]().numpy())
-    want_shape, want_total, want_weighted = GOLDEN[name]
-    assert shape == want_shape
-    np.testing.assert_allclose([total, weighted], [want_total, want_weighted], rtol=1e-5, atol=2e-5)
+    check_fingerprint(CASES[name]().numpy(), GOLDEN[name], rtol=1e-5, atol=2e-5)
 
 
 def nchw(x):
