@@ -17,7 +17,7 @@ for op in ('sum', 'mean', 'max', 'min'):
     results[op] = dist.allreduce(mine, op=op).tolist()
 results['int_sum'] = dist.allreduce(np.array([rank + 1], dtype=np.int64)).tolist()
 reduced = dist.allreduce(tf.constant(mine.astype(np.float32)), op='mean')
-results['tensor_mean'] = [type(reduced).__name__, str(reduced.dtype), reduced.numpy().tolist()]
+results['tensor_mean'] = [type(reduced).__name__, reduced.dtype.name, reduced.numpy().tolist()]
 results['scalar_sum'] = float(dist.allreduce(float(rank)))
 results['mine_unchanged'] = mine.tolist()
 # Root 1 sends a (2, 3) int32 array; the others hold something of another shape and dtype.
