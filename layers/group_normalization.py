@@ -1,7 +1,7 @@
 """GroupNormalization (Keras 3): normalize each sample over groups of channels."""
 import numpy as np
 
-from framework.ops import moments, reshape, rsqrt
+from framework.ops import batch_normalization, moments, reshape
 
 from .input_spec import InputSpec
 from .layer import Layer
@@ -63,15 +63,10 @@ class GroupNormalization(ScaleOffsetOptions, Layer):
         grouped = reshape(inputs, grouped_shape)
         reduce_axes = [a for a in range(1, len(grouped_shape)) if a != axis]
         mean, variance = moments(grouped, reduce_axes, keepdims=True)
-        inv = rsqrt(variance + self.epsilon)
         channel_shape = [1] * len(grouped_shape)
         channel_shape[axis:axis + 2] = [self.groups, per_group]
-        if self.gamma is not None:
-            inv = inv * reshape(self.gamma, channel_shape)
-        shift = -mean * inv
-        if self.beta is not None:
-            shift = shift + reshape(self.beta, channel_shape)
-        return reshape(grouped * inv + shift, (-1,) + shape[1:])
+        gamma, beta = (None if w is None else reshape(w, channel_shape) for w in (self.gamma, self.beta))
+        return reshape(batch_normalization(grouped, mean, variance, beta, gamma, self.epsilon), (-1,) + shape[1:])
 
     def compute_output_shape(self, input_shape):
         return tuple(input_shape)

@@ -4,7 +4,7 @@ import warnings
 import numpy as np
 
 from framework.backend import array_module, to_host
-from framework.ops import cast, maximum, moments, reshape, rsqrt, sqrt
+from framework.ops import batch_normalization, cast, maximum, moments, reshape, rsqrt, sqrt
 from framework.placement import current_xp
 from framework.tensor import Tensor
 
@@ -81,15 +81,9 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
             gamma = None if gamma is None else reshape(gamma, self._broadcast)
             beta = None if beta is None else reshape(beta, self._broadcast)
         mean, variance = moments(inputs, self._axes, keepdims=True)
-        inv = rsqrt(variance + self.epsilon)
         if self.rms_scaling:
-            return inputs * inv * gamma
-        if gamma is not None:
-            inv = inv * gamma
-        shift = -mean * inv
-        if beta is not None:
-            shift = shift + beta
-        return inputs * inv + shift
+            return inputs * rsqrt(variance + self.epsilon) * gamma
+        return batch_normalization(inputs, mean, variance, beta, gamma, self.epsilon)
 
     def compute_output_shape(self, input_shape):
         return tuple(input_shape)

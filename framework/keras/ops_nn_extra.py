@@ -51,11 +51,7 @@ def batch_normalization(x, mean, variance, axis, offset=None, scale=None, epsilo
     axes = _axes(t, axis, 'batch_normalization')
     mean, variance, offset, scale = (_along(v, t, axes, 'batch_normalization', what) for v, what in
                                      ((mean, 'mean'), (variance, 'variance'), (offset, 'offset'), (scale, 'scale')))
-    inv = _ops.rsqrt(variance + epsilon)
-    if scale is not None:
-        inv = inv * scale
-    # tf.nn.batch_normalization's arrangement: x * inv + (offset - mean * inv).
-    return t * inv + ((offset - mean * inv) if offset is not None else -mean * inv)
+    return _ops.batch_normalization(t, mean, variance, offset, scale, epsilon)
 
 
 def layer_normalization(x, gamma=None, beta=None, axis=-1, epsilon=None, **kwargs):
@@ -71,13 +67,7 @@ def layer_normalization(x, gamma=None, beta=None, axis=-1, epsilon=None, **kwarg
         out = t * _ops.rsqrt(_ops.reduce_variance(t, axes, keepdims=True) + epsilon)
         return out * gamma if gamma is not None else out
     mean, variance = _ops.moments(t, axes, keepdims=True)
-    inv = _ops.rsqrt(variance + epsilon)
-    if gamma is not None:
-        inv = inv * gamma
-    res = -mean * inv
-    if beta is not None:
-        res = res + beta
-    return t * inv + res
+    return _ops.batch_normalization(t, mean, variance, beta, gamma, epsilon)
 
 
 def rms_normalization(x, scale=None, axis=-1, epsilon=None):
