@@ -436,12 +436,13 @@ def _sweep_arrays(nodes, tracked, grads, source_ids, free):
     """``GradientTape._sweep`` with raw arrays as gradients: the rules that have an
     ``array_rule`` skip the framework ops' dispatch and Tensor wrapping (a few
     microseconds each); the others get their gradient wrapped and unwrapped."""
+    get, pop = grads.get, grads.pop
     for i in range(len(nodes) - 1, -1, -1):
         output, inputs, vjps, name = nodes[i]
         if free:
             nodes[i] = None
         out_id = id(output)
-        g = grads.get(out_id) if out_id in source_ids else grads.pop(out_id, None)
+        g = get(out_id) if out_id in source_ids else pop(out_id, None)
         if g is None:
             continue
         arrays = g_tensor = None
@@ -454,8 +455,10 @@ def _sweep_arrays(nodes, tracked, grads, source_ids, free):
                 gx = g
             elif rule is not None:
                 if arrays is None:
-                    # (a Python number among the inputs passes as it is)
-                    arrays = [getattr(t, '_data', t) for t in inputs]
+                    try:
+                        arrays = [t._data for t in inputs]
+                    except AttributeError:    # a Python number among the inputs passes as it is
+                        arrays = [getattr(t, '_data', t) for t in inputs]
                 gx = rule(g, output._data, *arrays)
             else:
                 if g_tensor is None:
@@ -469,7 +472,7 @@ def _sweep_arrays(nodes, tracked, grads, source_ids, free):
             shape = x._data.shape
             if gx.shape != shape:
                 gx = sum_to_array(gx, shape)
-            prev = grads.get(xid)
+            prev = get(xid)
             grads[xid] = gx if prev is None else prev + gx
 
 
