@@ -1,9 +1,10 @@
 """Adagrad, as Keras 3."""
 from .arguments import check_non_negative
 from .optimizer import Optimizer
+from .rowwise_moment import RowwiseMoment
 
 
-class Adagrad(Optimizer):
+class Adagrad(RowwiseMoment, Optimizer):
     """Adagrad; matches ``keras.optimizers.Adagrad`` (Keras 3)::
 
         acc += g**2                      # acc starts at initial_accumulator_value
@@ -31,16 +32,6 @@ class Adagrad(Optimizer):
 
     def initial_slot_value(self, slot_name):
         return self.initial_accumulator_value if slot_name == 'accumulator' else 0.0
-
-    def update_step(self, gradient, variable, learning_rate):
-        self._step(gradient, gradient * gradient, variable, learning_rate)
-
-    def sparse_update_step(self, gradient, variable, learning_rate):
-        """Keras 3 on an IndexedSlices squares each row on its own and sums the squares
-        of a repeated index (sum g_i**2, where the dense gradient gives (sum g_i)**2);
-        the rest of the step sees the rows summed."""
-        rows = gradient.values
-        self._step(gradient.dense(), gradient.dense(rows * rows), variable, learning_rate)
 
     def _step(self, gradient, squared, variable, learning_rate):
         (accumulator,) = self._slots.arrays(variable, ('accumulator',))

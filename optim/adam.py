@@ -3,9 +3,10 @@ import numpy as np
 
 from .arguments import check_in_range, check_non_negative
 from .optimizer import Optimizer
+from .rowwise_moment import RowwiseMoment
 
 
-class Adam(Optimizer):
+class Adam(RowwiseMoment, Optimizer):
     """Adam in Keras 3's "epsilon hat" form; matches ``keras.optimizers.Adam``.
 
     With t the 1-based step::
@@ -40,16 +41,6 @@ class Adam(Optimizer):
 
     def slot_groups(self):
         return [('momentum', 'velocity')] + ([('velocity_hat',)] if self.amsgrad else [])
-
-    def update_step(self, gradient, variable, learning_rate):
-        self._step(gradient, gradient * gradient, variable, learning_rate)
-
-    def sparse_update_step(self, gradient, variable, learning_rate):
-        """Keras 3 on an IndexedSlices squares each row on its own and sums the squares
-        of a repeated index (sum g_i**2, where the dense gradient gives (sum g_i)**2);
-        the rest of the step sees the rows summed."""
-        rows = gradient.values
-        self._step(gradient.dense(), gradient.dense(rows * rows), variable, learning_rate)
 
     def _step(self, gradient, squared, variable, learning_rate):
         xp, dtype = self.xp(variable), variable._data.dtype

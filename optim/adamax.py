@@ -1,9 +1,10 @@
 """Adamax: Adam with the infinity norm, as Keras 3."""
 from .arguments import check_in_range, check_non_negative
 from .optimizer import Optimizer
+from .rowwise_moment import RowwiseMoment
 
 
-class Adamax(Optimizer):
+class Adamax(RowwiseMoment, Optimizer):
     """Adamax (Kingma & Ba, section 7); matches ``keras.optimizers.Adamax`` (Keras 3)::
 
         m += (g - m) * (1 - beta_1)
@@ -31,15 +32,9 @@ class Adamax(Optimizer):
     def slot_groups(self):
         return [('momentum', 'norm')]
 
-    def update_step(self, gradient, variable, learning_rate):
-        self._step(gradient, self.xp(variable).abs(gradient), variable, learning_rate)
-
-    def sparse_update_step(self, gradient, variable, learning_rate):
-        """Keras 3 on an IndexedSlices takes each row's absolute value on its own, so a
-        repeated index's u sees sum |g_i| (the dense gradient gives |sum g_i|);
-        the rest of the step sees the rows summed."""
-        magnitude = gradient.dense(self.xp(variable).abs(gradient.values))
-        self._step(gradient.dense(), magnitude, variable, learning_rate)
+    def moment(self, gradient, variable):
+        """Adamax accumulates the gradient's magnitude (row by row on an IndexedSlices)."""
+        return self.xp(variable).abs(gradient)
 
     def _step(self, gradient, magnitude, variable, learning_rate):
         xp, dtype = self.xp(variable), variable._data.dtype

@@ -1,9 +1,10 @@
 """FTRL-Proximal (McMahan et al., 2013), as Keras 3."""
 from .arguments import check_non_negative
 from .optimizer import Optimizer
+from .rowwise_moment import RowwiseMoment
 
 
-class Ftrl(Optimizer):
+class Ftrl(RowwiseMoment, Optimizer):
     """Follow-the-regularized-leader; matches ``keras.optimizers.Ftrl`` (Keras 3). With p = -learning_rate_power::
 
         l2 = l2_regularization_strength + beta / (2 * lr)
@@ -55,15 +56,6 @@ class Ftrl(Optimizer):
 
     def initial_slot_value(self, slot_name):
         return self.initial_accumulator_value if slot_name == 'accumulator' else 0.0
-
-    def update_step(self, gradient, variable, learning_rate):
-        self._step(gradient, gradient * gradient, variable, learning_rate)
-
-    def sparse_update_step(self, gradient, variable, learning_rate):
-        """Keras 3 on an IndexedSlices adds each row's square to the accumulator (a repeated
-        index adds sum g_i**2, not (sum g_i)**2); the linear term sees the rows summed."""
-        rows = gradient.values
-        self._step(gradient.dense(), gradient.dense(rows * rows), variable, learning_rate)
 
     def _step(self, gradient, squared, variable, learning_rate):
         xp = self.xp(variable)

@@ -1,9 +1,10 @@
 """LAMB (You et al., 2019): Adam's step rescaled per variable by a trust ratio, as Keras 3."""
 from .arguments import check_in_range, check_non_negative
 from .optimizer import Optimizer
+from .rowwise_moment import RowwiseMoment
 
 
-class Lamb(Optimizer):
+class Lamb(RowwiseMoment, Optimizer):
     """Layer-wise adaptive moments; matches ``keras.optimizers.Lamb`` (Keras 3). With t the 1-based step::
 
         m += (g - m) * (1 - beta_1)
@@ -36,15 +37,6 @@ class Lamb(Optimizer):
 
     def slot_groups(self):
         return [('momentum', 'velocity')]
-
-    def update_step(self, gradient, variable, learning_rate):
-        self._step(gradient, gradient * gradient, variable, learning_rate)
-
-    def sparse_update_step(self, gradient, variable, learning_rate):
-        """Keras 3 on an IndexedSlices squares each row on its own for v (a repeated index
-        adds sum g_i**2, not (sum g_i)**2); m sees the rows summed."""
-        rows = gradient.values
-        self._step(gradient.dense(), gradient.dense(rows * rows), variable, learning_rate)
 
     def _step(self, gradient, squared, variable, learning_rate):
         xp, dtype = self.xp(variable), variable._data.dtype.type

@@ -5,9 +5,10 @@ from framework.backend import array_module, to_host
 
 from .arguments import check_in_range, check_non_negative
 from .optimizer import Optimizer
+from .rowwise_moment import RowwiseMoment
 
 
-class Nadam(Optimizer):
+class Nadam(RowwiseMoment, Optimizer):
     """Nadam with the momentum schedule and running product of Keras 3;
     matches ``keras.optimizers.Nadam``.
 
@@ -58,16 +59,6 @@ class Nadam(Optimizer):
         product = u[()] if type(u) is np.ndarray else u
         u[...] = product * self.beta_1 * (1.0 - 0.5 * np.power(u.dtype.type(0.96), self._local_step(u.dtype)))
         super()._update_variables(grads, variables, lr)
-
-    def update_step(self, gradient, variable, learning_rate):
-        self._step(gradient, gradient * gradient, variable, learning_rate)
-
-    def sparse_update_step(self, gradient, variable, learning_rate):
-        """Keras 3 on an IndexedSlices squares each row on its own and sums the squares
-        of a repeated index (sum g_i**2, where the dense gradient gives (sum g_i)**2);
-        the rest of the step sees the rows summed."""
-        rows = gradient.values
-        self._step(gradient.dense(), gradient.dense(rows * rows), variable, learning_rate)
 
     def _step(self, gradient, squared, variable, learning_rate):
         data = variable._data          # the raw array's attributes: no property calls, per variable per step

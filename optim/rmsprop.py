@@ -1,9 +1,10 @@
 """RMSprop (with optional momentum and centering), as Keras 3."""
 from .arguments import check_in_range, check_non_negative
 from .optimizer import Optimizer
+from .rowwise_moment import RowwiseMoment
 
 
-class RMSprop(Optimizer):
+class RMSprop(RowwiseMoment, Optimizer):
     """RMSprop; matches ``keras.optimizers.RMSprop`` (Keras 3)::
 
         v = rho * v + (1 - rho) * g**2
@@ -34,16 +35,6 @@ class RMSprop(Optimizer):
     def slot_groups(self):
         return ([('velocity',)] + ([('momentum',)] if self.momentum > 0 else [])
                 + ([('average_gradient',)] if self.centered else []))
-
-    def update_step(self, gradient, variable, learning_rate):
-        self._step(gradient, gradient * gradient, variable, learning_rate)
-
-    def sparse_update_step(self, gradient, variable, learning_rate):
-        """Keras 3 on an IndexedSlices squares each row on its own and sums the squares
-        of a repeated index (sum g_i**2, where the dense gradient gives (sum g_i)**2);
-        the rest of the step sees the rows summed."""
-        rows = gradient.values
-        self._step(gradient.dense(), gradient.dense(rows * rows), variable, learning_rate)
 
     def _step(self, gradient, squared, variable, learning_rate):
         xp, rho = self.xp(variable), self.rho
