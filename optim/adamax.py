@@ -1,5 +1,5 @@
 """Adamax: Adam with the infinity norm, as Keras 3."""
-from .arguments import check_in_range, check_non_negative
+from .arguments import set_moment_options
 from .optimizer import Optimizer
 from .rowwise_moment import RowwiseMoment
 
@@ -22,12 +22,7 @@ class Adamax(RowwiseMoment, Optimizer):
                  clipnorm=None, clipvalue=None, global_clipnorm=None, name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
                          clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
-        check_in_range(beta_1, 'beta_1', 0, 1)
-        check_in_range(beta_2, 'beta_2', 0, 1)
-        check_non_negative(epsilon, 'epsilon')
-        self.beta_1 = beta_1
-        self.beta_2 = beta_2
-        self.epsilon = epsilon
+        set_moment_options(self, beta_1, beta_2, epsilon)
 
     def slot_groups(self):
         return [('momentum', 'norm')]

@@ -94,3 +94,11 @@ def check_base_options(weight_decay, clipnorm, clipvalue, global_clipnorm, use_e
                                             and gradient_accumulation_steps >= 2):
         raise ValueError('`gradient_accumulation_steps` must be an integer >= 2. '
                          'Received: gradient_accumulation_steps=%s' % gradient_accumulation_steps)
+
+
+def set_moment_options(optimizer, beta_1, beta_2, epsilon):
+    """Check and set the Adam family's beta_1, beta_2 (each in [0, 1)) and epsilon (>= 0)."""
+    check_in_range(beta_1, 'beta_1', 0, 1)
+    check_in_range(beta_2, 'beta_2', 0, 1)
+    check_non_negative(epsilon, 'epsilon')
+    optimizer.beta_1, optimizer.beta_2, optimizer.epsilon = beta_1, beta_2, epsilon

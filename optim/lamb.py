@@ -1,5 +1,5 @@
 """LAMB (You et al., 2019): Adam's step rescaled per variable by a trust ratio, as Keras 3."""
-from .arguments import check_in_range, check_non_negative
+from .arguments import check_non_negative, set_moment_options
 from .optimizer import Optimizer
 from .rowwise_moment import RowwiseMoment
 
@@ -28,12 +28,7 @@ class Lamb(RowwiseMoment, Optimizer):
                          clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
         check_non_negative(beta_1, 'beta_1')
         check_non_negative(beta_2, 'beta_2')
-        check_in_range(beta_1, 'beta_1', 0, 1)
-        check_in_range(beta_2, 'beta_2', 0, 1)
-        check_non_negative(epsilon, 'epsilon')
-        self.beta_1 = beta_1
-        self.beta_2 = beta_2
-        self.epsilon = epsilon
+        set_moment_options(self, beta_1, beta_2, epsilon)
 
     def slot_groups(self):
         return [('momentum', 'velocity')]
