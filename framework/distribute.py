@@ -1,0 +1,191 @@
+"""``tf.distribute``: the strategy API, for one replica in this process.
+
+TensorFlow programs written for ``MirroredStrategy`` create their model in
+``strategy.scope()``, step with ``strategy.run`` and combine with
+``strategy.reduce``. On a machine with one device TensorFlow's
+MirroredStrategy has one replica, and so do these strategies: each runs the
+function once, on this process's values, so such programs run unchanged and
+give the single-device numbers. Data parallelism over processes (MPI, NCCL)
+is ``framework.distributed`` (see the README's "Distributed training").
+"""
+import contextlib
+import threading
+
+from .tensor import Tensor, convert_to_tensor
+
+
+class ReduceOp:
+    """How ``Strategy.reduce`` and ``ReplicaContext.all_reduce`` combine values."""
+    SUM = 'SUM'
+    MEAN = 'MEAN'
+
+
+class InputContext:
+    """What ``distribute_datasets_from_function``'s function learns about its input pipeline."""
+
+    def __init__(self, num_input_pipelines=1, input_pipeline_id=0, num_replicas_in_sync=1):
+        self.num_input_pipelines = num_input_pipelines
+        self.input_pipeline_id = input_pipeline_id
+        self.num_replicas_in_sync = num_replicas_in_sync
+
+    def get_per_replica_batch_size(self, global_batch_size):
+        if global_batch_size % self.num_replicas_in_sync:
+            raise ValueError('InputContext: the global batch size %d is not divisible by num_replicas_in_sync %d'
+                             % (global_batch_size, self.num_replicas_in_sync))
+        return global_batch_size // self.num_replicas_in_sync
+
+
+class ValueContext:
+    """What ``experimental_distribute_values_from_function``'s function learns: the one replica."""
+    replica_id_in_sync_group = 0
+    num_replicas_in_sync = 1
+
+
+class ReplicaContext:
+    """The context of the replica running inside ``Strategy.run``: there is one."""
+
+    def __init__(self, strategy):
+        self.strategy = strategy
+        self.num_replicas_in_sync = 1
+        self.replica_id_in_sync_group = convert_to_tensor(0)
+
+    def all_reduce(self, reduce_op, value):
+        """Over one replica, every reduction returns the value itself."""
+        _check_op(reduce_op, 'ReplicaContext.all_reduce')
+        return value
+
+    def merge_call(self, merge_fn, args=(), kwargs=None):
+        return merge_fn(self.strategy, *args, **(kwargs or {}))
+
+
+class _Extended:
+    def __init__(self, strategy):
+        self._strategy = strategy
+
+    def variable_created_in_scope(self, variable):
+        return True
+
+
+_state = threading.local()
+
+
+def _stack():
+    if not hasattr(_state, 'stack'):
+        _state.stack = []
+    return _state.stack
+
+
+class Strategy:
+    """One replica on this process's device (TensorFlow's default strategy when used directly)."""
+
+    def __init__(self):
+        self.extended = _Extended(self)
+
+    @property
+    def num_replicas_in_sync(self):
+        return 1
+
+    @contextlib.contextmanager
+    def scope(self):
+        """Variables and models made inside belong to this strategy (``get_strategy()`` returns it)."""
+        _stack().append(self)
+        try:
+            yield self
+        finally:
+            _stack().pop()
+
+    def run(self, fn, args=(), kwargs=None, options=None):
+        """``fn(*args, **kwargs)`` once per replica (once), with ``get_replica_context()`` set."""
+        _stack().append(ReplicaContext(self))
+        try:
+            return fn(*args, **(kwargs or {}))
+        finally:
+            _stack().pop()
+
+    def reduce(self, reduce_op, value, axis):
+        """Combine the replicas' values (one here), then, with ``axis``, sum or average along it."""
+        from .ops import reduce_mean, reduce_sum
+        op = _check_op(reduce_op, 'Strategy.reduce')
+        if axis is None:
+            return value if isinstance(value, Tensor) else convert_to_tensor(value)
+        return (reduce_sum if op == ReduceOp.SUM else reduce_mean)(value, axis=axis)
+
+    def experimental_distribute_dataset(self, dataset, options=None):
+        return dataset
+
+    def distribute_datasets_from_function(self, dataset_fn, options=None):
+        return dataset_fn(InputContext())
+
+    def experimental_local_results(self, value):
+        return (value,)
+
+    def gather(self, value, axis):
+        return value
+
+    def experimental_distribute_values_from_function(self, value_fn):
+        return value_fn(ValueContext())
+
+
+class MirroredStrategy(Strategy):
+    """Synchronous replicas on this machine's devices; one replica here (as TensorFlow has on one device)."""
+
+    def __init__(self, devices=None, cross_device_ops=None):
+        if devices is not None and len(list(devices)) > 1:
+            raise ValueError('MirroredStrategy: tapeflow runs one replica per process; got devices %r. '
+                             'For data parallelism over processes or GPUs use framework.distributed (MPI).'
+                             % (list(devices),))
+        super().__init__()
+
+
+class OneDeviceStrategy(Strategy):
+    """Everything on one device (``device``, e.g. '/cpu:0' or '/gpu:0')."""
+
+    def __init__(self, device):
+        super().__init__()
+        self.device = device
+
+    @contextlib.contextmanager
+    def scope(self):
+        from .placement import device as on_device
+        with on_device(self.device), super().scope() as strategy:
+            yield strategy
+
+
+_DEFAULT = Strategy()
+
+
+def get_strategy():
+    """The strategy whose ``scope()`` is open on this thread, else the default one."""
+    for entry in reversed(_stack()):
+        if isinstance(entry, Strategy):
+            return entry
+        if isinstance(entry, ReplicaContext):
+            return entry.strategy
+    return _DEFAULT
+
+
+def has_strategy():
+    """Whether a strategy other than the default is in scope."""
+    return get_strategy() is not _DEFAULT
+
+
+def get_replica_context():
+    """The ReplicaContext inside ``Strategy.run`` (or the default strategy's one outside any scope);
+    None in a strategy's cross-replica scope."""
+    stack = _stack()
+    if stack and isinstance(stack[-1], ReplicaContext):
+        return stack[-1]
+    return None if has_strategy() else ReplicaContext(_DEFAULT)
+
+
+def in_cross_replica_context():
+    return get_replica_context() is None
+
+
+def _check_op(reduce_op, what):
+    op = getattr(reduce_op, 'value', reduce_op)
+    op = op.upper() if isinstance(op, str) else op
+    if op not in (ReduceOp.SUM, ReduceOp.MEAN):
+        raise ValueError("%s: reduce_op must be tf.distribute.ReduceOp.SUM or MEAN (or 'SUM' / 'MEAN'), got %r"
+                         % (what, reduce_op))
+    return op
