@@ -64,7 +64,8 @@ from .function import function  # noqa: E402  (after the imports: the callable, 
 
 def __getattr__(name):
     # ``framework.keras`` and ``framework.distributed`` load on first use: the core stays light.
-    if name in ('keras', 'distributed', 'io', 'train', 'saved_model', 'summary', 'experimental', 'distribute'):
+    if name in ('keras', 'distributed', 'io', 'train', 'saved_model', 'summary', 'experimental', 'distribute',
+                'lookup'):
         import importlib
         return importlib.import_module('.' + name, __name__)
     if name in ('optimizers', 'initializers'):     # TF 2.21 keeps these as aliases of Keras's modules

@@ -191,3 +191,27 @@ def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, f
     if kind == 'b':
         return _map(lambda v: (('%' + size + 's') % ('true' if v else 'false')).encode(), values)
     raise TypeError('as_string: expected a numeric, bool or string tensor, got dtype %s' % values.dtype.name)
+
+
+def to_hash_bucket_fast(input, num_buckets, name=None):  # noqa: A002
+    """Each string's FarmHash Fingerprint64 modulo ``num_buckets``, int64 (TensorFlow's bucket for it)."""
+    from .string_hashes import fingerprint64
+    buckets = _buckets(num_buckets, 'to_hash_bucket_fast')
+    return _map(lambda s: fingerprint64(s) % buckets, _strings(input, 'to_hash_bucket_fast'), np.int64)
+
+
+def to_hash_bucket_strong(input, num_buckets, key, name=None):  # noqa: A002
+    """Each string's keyed SipHash-2-4 (``key``: two ints) modulo ``num_buckets``, int64."""
+    from .string_hashes import siphash24
+    buckets = _buckets(num_buckets, 'to_hash_bucket_strong')
+    key = list(key) if isinstance(key, (list, tuple)) else None
+    if key is None or len(key) != 2 or not all(isinstance(k, (int, np.integer)) for k in key):
+        raise ValueError('to_hash_bucket_strong: key must be a list of two integers, got %r' % (key,))
+    return _map(lambda s: siphash24(s, int(key[0]), int(key[1])) % buckets,
+                _strings(input, 'to_hash_bucket_strong'), np.int64)
+
+
+def _buckets(num_buckets, op):
+    if not isinstance(num_buckets, (int, np.integer)) or isinstance(num_buckets, bool) or num_buckets < 1:
+        raise ValueError('%s: num_buckets must be a positive integer, got %r' % (op, num_buckets))
+    return int(num_buckets)

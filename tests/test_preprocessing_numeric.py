@@ -10,7 +10,7 @@ import pytest
 
 import framework as tf
 import layers as L
-from layers.preprocessing.string_hashes import fingerprint64, siphash24
+from framework.string_hashes import fingerprint64, siphash24
 
 STRINGS = [b'', b'a', b'abc', b'hello', b'12345678', b'sixteen bytes!!!', b'a' * 17, b'The quick brown fox jumps over',
            b'x' * 40, b'0123456789' * 7, bytes(range(200))]       # every length branch of Fingerprint64

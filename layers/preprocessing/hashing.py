@@ -6,7 +6,7 @@ from framework.tensor import Tensor
 from ..layer import Layer
 from .categorical_encoding import encode, encoded_shape
 from .data_inputs import host_array, is_string_array, string_array
-from .string_hashes import fingerprint64, siphash24
+from framework.string_hashes import fingerprint64, siphash24
 
 MODES = ('int', 'one_hot', 'multi_hot', 'count')
 

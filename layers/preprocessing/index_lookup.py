@@ -14,7 +14,7 @@ from framework.tensor import Tensor
 from ..layer import Layer
 from .categorical_encoding import encode, encoded_shape
 from .data_inputs import batches, host_array
-from .string_hashes import fingerprint64, siphash24
+from framework.string_hashes import fingerprint64, siphash24
 from .vocabulary_assets import VocabularyAssets
 from .vocabulary_counts import VocabularyCounts, rows_of
 
