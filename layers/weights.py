@@ -143,8 +143,7 @@ class LayerWeights:
         """
         if not self.built:
             raise ValueError("You tried to call `count_params` on layer '%s', but the layer isn't built. "
-                             'You can build it manually via: `%s.build(input_shape)`.'
-                             % (self.name, self.name))
+                             'You can build it manually via: `layer.build(input_shape)`.' % self.name)   # Keras 3's text
         return int(sum(int(np.prod(v.shape, dtype=np.int64)) for v in self.weights))
 
 
