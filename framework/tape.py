@@ -21,6 +21,7 @@ from .none_gradients import EXPLAIN_NONE, NoneGradientWarning, explain_nones, no
 from .tape_arguments import check_sources, check_targets, result, seeds, unconnected_mode
 from .tensor import Tensor
 from .variable import Variable
+from .array_sweep import array_rule, pass_gradient, sum_to_array, sweep_arrays  # noqa: F401  (ops import them here)
 
 
 # Tapes recording now, in every thread, innermost last. Ops test this list's
@@ -327,7 +328,7 @@ class GradientTape:
                 # the rules that have one on raw arrays (see ``array_rule``).
                 for key, g in grads.items():
                     grads[key] = g._data
-                _sweep_arrays(self._nodes, self._tracked, grads, source_ids, free)
+                sweep_arrays(self._nodes, self._tracked, grads, source_ids, free)
                 _fold_reads(self._reads, grads)
                 rows = []
                 for key, g in grads.items():
@@ -409,77 +410,3 @@ class _StopRecording:
 def _sum_to(g, shape):
     from .ops.shapes import sum_to
     return sum_to(g, shape)
-
-
-# ---- first-order sweeps on raw arrays ------------------------------------------
-def array_rule(vjp, rule=None):
-    """Declare that ``vjp`` has a form on raw arrays, for sweeps nothing records.
-
-    ``rule(g, output, *inputs)`` takes and returns raw arrays; without ``rule``,
-    ``vjp`` itself is that form (a rule written with operators only, such as
-    ``g * y``, computes the same on arrays as on tensors). The array form must
-    give the tensor form's bits: tests/test_array_rules.py checks every op both ways.
-    """
-    vjp.array_rule = vjp if rule is None else rule
-    return vjp
-
-
-def pass_gradient(g, output, *inputs):
-    """The rule of an input that receives the output gradient unchanged (add, add_n, identity)."""
-    return g
-
-
-pass_gradient.array_rule = pass_gradient
-
-
-def _sweep_arrays(nodes, tracked, grads, source_ids, free):
-    """``GradientTape._sweep`` with raw arrays as gradients: the rules that have an
-    ``array_rule`` skip the framework ops' dispatch and Tensor wrapping (a few
-    microseconds each); the others get their gradient wrapped and unwrapped."""
-    get, pop = grads.get, grads.pop
-    for i in range(len(nodes) - 1, -1, -1):
-        output, inputs, vjps, name = nodes[i]
-        if free:
-            nodes[i] = None
-        out_id = id(output)
-        g = get(out_id) if out_id in source_ids else pop(out_id, None)
-        if g is None:
-            continue
-        arrays = g_tensor = None
-        for x, vjp in zip(inputs, vjps):
-            xid = id(x)
-            if xid not in tracked or vjp is None:
-                continue
-            rule = pass_gradient if vjp is pass_gradient else getattr(vjp, 'array_rule', None)
-            if rule is pass_gradient:         # add, add_n: no call needed
-                gx = g
-            elif rule is not None:
-                if arrays is None:
-                    try:
-                        arrays = [t._data for t in inputs]
-                    except AttributeError:    # a Python number among the inputs passes as it is
-                        arrays = [getattr(t, '_data', t) for t in inputs]
-                gx = rule(g, output._data, *arrays)
-            else:
-                if g_tensor is None:
-                    g_tensor = Tensor(g)
-                gx = vjp(g_tensor, output, *inputs)
-                if gx is None:
-                    continue
-                gx = gx._data
-            if gx is None:
-                continue
-            shape = x._data.shape
-            if gx.shape != shape:
-                gx = sum_to_array(gx, shape)
-            prev = get(xid)
-            grads[xid] = gx if prev is None else prev + gx
-
-
-def sum_to_array(a, shape):
-    """Sum the raw array ``a`` down to ``shape``: the inverse of broadcasting (``ops.shapes.sum_to``
-    wraps it). The array's own sum(): xp.sum's Python-level dispatch costs microseconds."""
-    lead = a.ndim - len(shape)
-    axes = tuple(range(lead)) + tuple(i + lead for i, d in enumerate(shape) if d == 1 and a.shape[i + lead] != 1)
-    return a.sum(axis=axes, dtype=a.dtype).reshape(shape) if axes else a.reshape(shape)
-

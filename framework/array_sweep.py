@@ -1,0 +1,82 @@
+"""First-order gradient sweeps on raw arrays (``GradientTape.gradient`` when nothing records the sweep).
+
+Each gradient rule is written with framework ops, so a tape recording while
+another sweeps can differentiate the sweep (nested tapes). When no tape of the
+thread is recording, that generality is not needed: the rules that declare an
+``array_rule`` run on the raw numpy/cupy arrays instead, skipping each op's
+dispatch and Tensor wrapping (a few microseconds per chain-rule step).
+"""
+from .tensor import Tensor
+
+
+def array_rule(vjp, rule=None):
+    """Declare that ``vjp`` has a form on raw arrays, for sweeps nothing records.
+
+    ``rule(g, output, *inputs)`` takes and returns raw arrays; without ``rule``,
+    ``vjp`` itself is that form (a rule written with operators only, such as
+    ``g * y``, computes the same on arrays as on tensors). The array form must
+    give the tensor form's bits: tests/test_array_rules.py checks every op both ways.
+    """
+    vjp.array_rule = vjp if rule is None else rule
+    return vjp
+
+
+def pass_gradient(g, output, *inputs):
+    """The rule of an input that receives the output gradient unchanged (add, add_n, identity)."""
+    return g
+
+
+pass_gradient.array_rule = pass_gradient
+
+
+def sweep_arrays(nodes, tracked, grads, source_ids, free):
+    """``GradientTape._sweep`` with raw arrays as gradients: the rules that have an
+    ``array_rule`` skip the framework ops' dispatch and Tensor wrapping (a few
+    microseconds each); the others get their gradient wrapped and unwrapped."""
+    get, pop = grads.get, grads.pop
+    for i in range(len(nodes) - 1, -1, -1):
+        output, inputs, vjps, name = nodes[i]
+        if free:
+            nodes[i] = None
+        out_id = id(output)
+        g = get(out_id) if out_id in source_ids else pop(out_id, None)
+        if g is None:
+            continue
+        arrays = g_tensor = None
+        for x, vjp in zip(inputs, vjps):
+            xid = id(x)
+            if xid not in tracked or vjp is None:
+                continue
+            rule = pass_gradient if vjp is pass_gradient else getattr(vjp, 'array_rule', None)
+            if rule is pass_gradient:         # add, add_n: no call needed
+                gx = g
+            elif rule is not None:
+                if arrays is None:
+                    try:
+                        arrays = [t._data for t in inputs]
+                    except AttributeError:    # a Python number among the inputs passes as it is
+                        arrays = [getattr(t, '_data', t) for t in inputs]
+                gx = rule(g, output._data, *arrays)
+            else:
+                if g_tensor is None:
+                    g_tensor = Tensor(g)
+                gx = vjp(g_tensor, output, *inputs)
+                if gx is None:
+                    continue
+                gx = gx._data
+            if gx is None:
+                continue
+            shape = x._data.shape
+            if gx.shape != shape:
+                gx = sum_to_array(gx, shape)
+            prev = get(xid)
+            grads[xid] = gx if prev is None else prev + gx
+
+
+def sum_to_array(a, shape):
+    """Sum the raw array ``a`` down to ``shape``: the inverse of broadcasting (``ops.shapes.sum_to``
+    wraps it). The array's own sum(): xp.sum's Python-level dispatch costs microseconds."""
+    lead = a.ndim - len(shape)
+    axes = tuple(range(lead)) + tuple(i + lead for i, d in enumerate(shape) if d == 1 and a.shape[i + lead] != 1)
+    return a.sum(axis=axes, dtype=a.dtype).reshape(shape) if axes else a.reshape(shape)
+
