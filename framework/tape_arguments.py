@@ -59,7 +59,7 @@ def seeds(targets, output_gradients):
 
 
 def _ones_like(data):
-    if type(data) is np.ndarray and not data.ndim:
+    if isinstance(data, np.generic) or (type(data) is np.ndarray and not data.ndim):
         return Tensor(np.array(1, data.dtype))        # a scalar target: np.ones is a Python function
     return Tensor(array_module(data).ones(data.shape, data.dtype))
 
