@@ -206,3 +206,14 @@ def test_the_text_classification_tutorials_custom_standardization():
     assert tv(texts).numpy().tolist() == [[9, 2, 6, 7, 8, 0], [4, 4, 3, 5, 0, 0], [2, 3, 0, 0, 0, 0]]
     first_only = tf.strings.regex_replace(['aaa', 'abab'], 'a(b)?', r'<\1>', replace_global=False)
     assert first_only.numpy().tolist() == [b'<>aa', b'<b>ab']
+
+
+def test_vocabulary_tokens_are_numpy_scalars_as_keras_prints_them():
+    # Keras 3.15: ['[UNK]', np.str_('a'), np.str_('b')] and [-1, np.int64(3), np.int64(4)]
+    from framework import keras
+    strings = keras.layers.StringLookup()
+    strings.adapt(np.array(['a', 'b', 'a']))
+    assert repr(strings.get_vocabulary()) == "['[UNK]', np.str_('a'), np.str_('b')]"
+    ints = keras.layers.IntegerLookup()
+    ints.adapt(np.array([3, 4, 3]))
+    assert repr(ints.get_vocabulary()) == '[-1, np.int64(3), np.int64(4)]'

@@ -114,7 +114,9 @@ class IndexLookup(VocabularyAssets, Layer):
 
     def get_vocabulary(self, include_special_tokens=True):
         """The tokens in index order (with the mask and OOV tokens unless ``include_special_tokens=False``)."""
-        tokens = [self._public(k) for k in self._tokens]
+        # Keras 3 hands the learned tokens out as numpy scalars (np.str_('a'), np.int64(3): what
+        # printing the list shows) and its special tokens as Python values.
+        tokens = [_numpy_scalar(self._public(k)) for k in self._tokens]
         if not include_special_tokens:
             return tokens
         return [self.mask_token] * self._oov_start_index() + [self.oov_token] * self.num_oov_indices + tokens
@@ -307,3 +309,11 @@ class IndexLookup(VocabularyAssets, Layer):
             'vocabulary_size': self._frozen_vocab_size, 'oov_method': self.oov_method, 'salt': self.salt,
         })
         return config
+
+
+def _numpy_scalar(token):
+    if isinstance(token, str):
+        return np.str_(token)
+    if isinstance(token, (int, np.integer)) and not isinstance(token, bool):
+        return np.int64(token)
+    return token
