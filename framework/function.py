@@ -38,6 +38,7 @@ import numpy as np
 
 from .concrete_function import ConcreteFunction
 from .function_keys import accepts, common, trace_key
+from .function_init import initializing_call
 from .function_signature import Binder
 from .tensor import Tensor, convert_to_tensor
 from .variable import Variable
@@ -174,6 +175,7 @@ class Function:
         self._jit_compile = jit_compile
         self._autograph = autograph
         self._traces = []           # the _Trace entries, in the order they were made
+        self._second_trace = 0      # 1 once the first call created variables (see function_init)
         self._dispatch = {}         # call key -> its _Trace (exact or found by accepts)
         self._instances = {}        # id(instance) -> (weak reference, bound Function)
         self._detector = _detector(python_function)
@@ -193,7 +195,7 @@ class Function:
 
     def experimental_get_tracing_count(self):
         """How many traces TensorFlow would have made so far."""
-        return len(self._traces)
+        return len(self._traces) + self._second_trace
 
     def __repr__(self):
         return '<framework.function.Function %s at 0x%X>' % (self.__name__, id(self))
@@ -265,7 +267,12 @@ class Function:
         if entry is not None and entry.shown:
             self._detector.called(False, self._python_function)
             return self._replay(args, kwargs)
-        result = _outputs(self._python_function(*args, **kwargs), self._python_function)
+        if entry is None and not self._traces:
+            result, retraced = initializing_call(lambda: self._python_function(*args, **kwargs))
+            self._second_trace = int(retraced)
+        else:
+            result = self._python_function(*args, **kwargs)
+        result = _outputs(result, self._python_function)
         if entry is None:       # registered only after a trace that succeeded, as TensorFlow counts them
             entry = self._new_trace(key, True)
             self._dispatch[key] = entry

@@ -13,6 +13,9 @@ _unnamed = itertools.count()
 # weight lists against it (layers/weights.py), as a key that any change moves.
 TRAINABLE_FLAG_CHANGES = [0]
 
+# How many Variables were made: tf.function's first call reads it (see function_init.py).
+CREATED = [0]
+
 
 class _Snapshot(Tensor):
     """The Tensor a tape keeps for a variable's value: it shares the variable's
@@ -46,6 +49,7 @@ class Variable(Tensor):
     def __init__(self, initial_value=None, trainable=True, name=None, dtype=None, **kwargs):
         if initial_value is None:
             raise ValueError('Variable: initial_value must be given (a value, a tensor, or a callable)')
+        CREATED[0] += 1
         if callable(initial_value) and not isinstance(initial_value, Tensor):
             initial_value = initial_value()
         data = _to_array(initial_value, dtypes.numpy_dtype(dtype))
