@@ -135,9 +135,9 @@ def _channels(pixels, channels, dtype):
     opaque = pixels[..., -1:] if have in (2, 4) else np.full(pixels.shape[:-1] + (1,), np.iinfo(dtype).max, dtype)
     if channels >= 3:
         return np.concatenate([colour, opaque], -1) if channels == 4 else colour
-    # 0.299 R + 0.587 G + 0.114 B in 1/32768ths, truncated. TensorFlow's libpng path weighs
-    # gamma-decoded values instead, so its grey levels can differ from these by a few steps.
-    grey = pixels[..., :1] if have <= 2 else ((colour.astype(np.int64) @ np.array([[9797], [19234], [9737]])) >> 15
+    # (9797 R + 19234 G + 3737 B) / 32768, truncated: libpng's rgb_to_gray weights as TensorFlow's
+    # decoder uses them (TF 2.21's grey levels on 4096 random pixels, all equal).
+    grey = pixels[..., :1] if have <= 2 else ((colour.astype(np.int64) @ np.array([[9797], [19234], [3737]])) >> 15
                                               ).astype(dtype)
     return np.concatenate([grey, opaque], -1) if channels == 2 else grey
 

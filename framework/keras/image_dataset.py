@@ -1,0 +1,119 @@
+"""``keras.utils.image_dataset_from_directory``: a Dataset of (image, label) from a folder of images.
+
+``main_directory/class_a/*.png`` ... give labels 0, 1, ... (subfolders sorted by
+name), listed and split exactly as Keras 3 does (see text_dataset.py, whose
+directory index this shares). Each image is decoded (PNG in pure Python; JPEG,
+GIF and BMP through Pillow, which must then be installed), converted to
+``color_mode``'s channels and resized to ``image_size`` as float32, as
+Keras's tf.data loader does with tf.image.resize.
+"""
+import numpy as np
+
+from .directory_index import check_validation_split_arg, index_directory, training_or_validation_split
+from .text_dataset import _encoded
+
+ALLOWLIST_FORMATS = ('.bmp', '.gif', '.jpeg', '.jpg', '.png')
+_CHANNELS = {'rgb': 3, 'rgba': 4, 'grayscale': 1}
+_INTERPOLATIONS = ('bilinear', 'nearest', 'bicubic', 'area', 'lanczos3', 'lanczos5', 'gaussian', 'mitchellcubic')
+
+
+def image_dataset_from_directory(directory, labels='inferred', label_mode='int', class_names=None, color_mode='rgb',
+                                 batch_size=32, image_size=(256, 256), shuffle=True, seed=None, validation_split=None,
+                                 subset=None, interpolation='bilinear', follow_links=False, crop_to_aspect_ratio=False,
+                                 pad_to_aspect_ratio=False, data_format=None, format='tf', verbose=True):
+    """A Dataset of float32 images (batch, height, width, channels), with labels unless ``labels`` or
+    ``label_mode`` is None; Keras 3's arguments (see text_dataset_from_directory for the shared ones).
+
+    Returns:
+        a Dataset with ``class_names`` and ``file_paths`` attributes, or [train, validation] with subset='both'.
+    Raises:
+        ValueError: bad labels, label_mode, color_mode, image_size, interpolation, format or split
+            arguments, both aspect-ratio options, or no image files.
+    """
+    what = 'image_dataset_from_directory'
+    if labels not in ('inferred', None) and (not isinstance(labels, (list, tuple)) or class_names):
+        raise ValueError('%s: `labels` should be "inferred", None, or a list/tuple of integer labels (and then no '
+                         '`class_names`); got labels=%r, class_names=%r' % (what, labels, class_names))
+    if label_mode not in ('int', 'categorical', 'binary', None):
+        raise ValueError('%s: `label_mode` must be one of "int", "categorical", "binary" or None, got %r'
+                         % (what, label_mode))
+    if color_mode not in _CHANNELS:
+        raise ValueError('%s: `color_mode` must be one of {"rgb", "rgba", "grayscale"}, got %r' % (what, color_mode))
+    if isinstance(image_size, int):
+        image_size = (image_size, image_size)
+    if not isinstance(image_size, (list, tuple)) or len(image_size) != 2:
+        raise ValueError('%s: `image_size` must be a tuple of 2 integers, got %r' % (what, image_size))
+    interpolation = str(interpolation).lower()
+    if interpolation not in _INTERPOLATIONS:
+        raise ValueError('%s: `interpolation` should be one of %s, got %r' % (what, _INTERPOLATIONS, interpolation))
+    if crop_to_aspect_ratio and pad_to_aspect_ratio:
+        raise ValueError('%s: only one of `pad_to_aspect_ratio`, `crop_to_aspect_ratio` can be set to True' % what)
+    if format != 'tf' or data_format not in (None, 'channels_last'):
+        raise ValueError('%s: tapeflow gives format="tf" datasets in channels_last, got format=%r, data_format=%r'
+                         % (what, format, data_format))
+    if labels is None or label_mode is None:
+        labels = label_mode = None
+    check_validation_split_arg(validation_split, subset, shuffle, seed)
+    if seed is None:
+        seed = np.random.randint(1e6)
+    paths, labels, class_names = index_directory(directory, labels, formats=ALLOWLIST_FORMATS,
+                                                 class_names=class_names, shuffle=shuffle, seed=seed,
+                                                 follow_links=follow_links, verbose=verbose)
+    if label_mode == 'binary' and len(class_names) != 2:
+        raise ValueError('%s: label_mode="binary" needs exactly 2 class_names, got %s' % (what, class_names))
+    load = _Loader(tuple(int(d) for d in image_size), _CHANNELS[color_mode], interpolation,
+                   crop_to_aspect_ratio, pad_to_aspect_ratio)
+    out = []
+    for part in (('training', 'validation') if subset == 'both' else (subset,)):
+        part_paths, part_labels = training_or_validation_split(paths, labels, validation_split, part)
+        if not part_paths:
+            raise ValueError('No %simages found in directory %s. Allowed formats: %s'
+                             % ('' if subset != 'both' else part + ' ', directory, ALLOWLIST_FORMATS))
+        dataset = _images(part_paths, part_labels, label_mode, len(class_names) if class_names else 0, load,
+                          shuffle and not (subset == 'both' and part == 'validation'),
+                          batch_size * 8 if batch_size is not None else 1024, seed)
+        if batch_size is not None:
+            dataset = dataset.batch(batch_size)
+        dataset.class_names = class_names
+        dataset.file_paths = part_paths
+        out.append(dataset)
+    return out if subset == 'both' else out[0]
+
+
+class _Loader:
+    """One image file as Keras's loader makes it: decoded, then resized (or cropped / padded) to float32."""
+
+    def __init__(self, size, channels, interpolation, crop, pad):
+        self.size, self.channels, self.interpolation, self.crop, self.pad = size, channels, interpolation, crop, pad
+
+    def __call__(self, path):
+        from framework import image
+        from framework.io import decode_image
+        from .ops_image import resize
+        with open(path.decode() if isinstance(path, bytes) else str(path), 'rb') as f:
+            pixels = decode_image(f.read(), channels=self.channels, expand_animations=False)
+        if self.crop:      # Keras's smart_resize: the centred crop of the target's aspect ratio, resized as floats
+            out = resize(pixels._data.astype(np.float32), self.size, interpolation=self.interpolation,
+                         crop_to_aspect_ratio=True)
+        elif self.pad:
+            out = image.resize_with_pad(pixels, self.size[0], self.size[1], method=self.interpolation)
+        else:
+            out = image.resize(pixels, self.size, method=self.interpolation)
+        return np.asarray(out.numpy(), np.float32)
+
+
+def _images(paths, labels, label_mode, num_classes, load, shuffle, buffer, seed):
+    from framework.data import Dataset
+    from framework.data.spec import TensorSpec
+    source = Dataset.from_tensor_slices(np.array(paths) if label_mode is None else
+                                        (np.array(paths), _encoded(labels, label_mode, num_classes)))
+    if shuffle:
+        source = source.shuffle(buffer, seed=seed)
+
+    def stream():
+        for element in source._make_iterator():
+            yield load(element) if label_mode is None else (load(element[0]), element[1])
+
+    image_spec = TensorSpec(load.size + (load.channels,), 'float32')
+    spec = image_spec if label_mode is None else (image_spec, source.element_spec[1])
+    return Dataset(stream, len(paths), lambda: spec)
