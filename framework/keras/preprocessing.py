@@ -1,2 +1,14 @@
-"""``keras.preprocessing``, tf.keras's older home of ``sequence.pad_sequences``."""
+"""``keras.preprocessing``, tf.keras's older home of ``sequence.pad_sequences`` and the dataset helpers."""
 from . import sequences as sequence  # noqa: F401  (keras.preprocessing.sequence.pad_sequences)
+
+# Keras 3 keeps these here too (the same functions as keras.utils'); loaded on first use.
+_LAZY = {'image_dataset_from_directory': 'framework.keras.image_dataset',
+         'text_dataset_from_directory': 'framework.keras.text_dataset',
+         'timeseries_dataset_from_array': 'framework.keras.timeseries'}
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        import importlib
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError("module 'keras.preprocessing' has no attribute %r" % name)
