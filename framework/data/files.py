@@ -4,9 +4,6 @@ Each element is a scalar string tensor (bytes). Files are read in the order
 given, one after another, and read again on each iteration; like TensorFlow's,
 the cardinality is unknown until the files are read.
 """
-import gzip
-import zlib
-
 from .cardinality import UNKNOWN_CARDINALITY
 from .spec import TensorSpec
 
@@ -26,16 +23,15 @@ def _filenames(filenames, what):
 
 
 def _contents(path, compression_type, what):
-    kind = (compression_type or '').upper()
-    if kind not in ('', 'ZLIB', 'GZIP'):
-        raise ValueError("%s: compression_type must be None, '', 'ZLIB' or 'GZIP', got %r" % (what, compression_type))
+    from ..io.tfrecord import compression_kind, decompressed
+    kind = compression_kind(compression_type, what)
     try:
         with open(path, 'rb') as f:
             raw = f.read()
     except OSError as err:
         from ..errors import NotFoundError
         raise NotFoundError(None, None, '%s: cannot read %s: %s' % (what, path, err.strerror)) from None
-    return gzip.decompress(raw) if kind == 'GZIP' else zlib.decompress(raw) if kind == 'ZLIB' else raw
+    return decompressed(raw, kind)
 
 
 def _string_dataset(make_strings):

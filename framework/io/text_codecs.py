@@ -1,12 +1,11 @@
 """``tf.io.encode_base64`` / ``decode_base64`` (web-safe alphabet, as TensorFlow) and ``decode_compressed``."""
 import base64
-import gzip
-import zlib
 
 import numpy as np
 
 from ..ops.operands import named_errors
 from .strings_in import byte_array, string_tensor
+from .tfrecord import compression_kind, decompressed
 
 
 def _each(value, op, fn):
@@ -38,9 +37,5 @@ def decode_base64(input, name=None):  # noqa: A002
 @named_errors('io.decode_compressed')
 def decode_compressed(bytes, compression_type='', name=None):  # noqa: A002
     """Each string decompressed: ``compression_type`` '' (unchanged), 'ZLIB' or 'GZIP'."""
-    kind = (compression_type or '').upper()
-    if kind not in ('', 'ZLIB', 'GZIP'):
-        raise ValueError("io.decode_compressed: compression_type must be '', 'ZLIB' or 'GZIP', got %r"
-                         % (compression_type,))
-    fn = {'': lambda s: s, 'ZLIB': zlib.decompress, 'GZIP': gzip.decompress}[kind]
-    return _each(bytes, 'io.decode_compressed', fn)
+    kind = compression_kind(compression_type, 'io.decode_compressed')
+    return _each(bytes, 'io.decode_compressed', lambda s: decompressed(s, kind))

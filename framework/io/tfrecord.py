@@ -54,11 +54,7 @@ class TFRecordOptions:
     def __init__(self, compression_type=None, flush_mode=None, input_buffer_size=None, output_buffer_size=None,
                  window_bits=None, compression_level=None, compression_method=None, mem_level=None,
                  compression_strategy=None):
-        kind = (compression_type or '').upper()
-        if kind not in ('', 'ZLIB', 'GZIP'):
-            raise ValueError("io.TFRecordOptions: compression_type must be None, '', 'ZLIB' or 'GZIP', got %r"
-                             % (compression_type,))
-        self.compression_type = kind
+        self.compression_type = compression_kind(compression_type, 'io.TFRecordOptions')
         self.compression_level = -1 if compression_level is None else int(compression_level)
 
 
@@ -114,14 +110,28 @@ class TFRecordWriter:
         self.close()
 
 
+def compression_kind(compression_type, what):
+    """'', 'ZLIB' or 'GZIP' for a ``compression_type`` of None / '' / 'zlib' / 'gzip' (any case);
+    ValueError naming ``what`` otherwise."""
+    kind = (compression_type or '').upper()
+    if kind not in ('', 'ZLIB', 'GZIP'):
+        raise ValueError("%s: compression_type must be None, '', 'ZLIB' or 'GZIP', got %r" % (what, compression_type))
+    return kind
+
+
+def decompressed(raw, kind):
+    """``raw`` uncompressed from ``kind`` ('', 'ZLIB' or 'GZIP', see compression_kind): TFRecord files,
+    tf.data's file datasets and tf.io.decode_compressed share this."""
+    return gzip.decompress(raw) if kind == 'GZIP' else zlib.decompress(raw) if kind == 'ZLIB' else raw
+
+
 def read_records(path, compression_type=None):
     """Yield the records (bytes) of a TFRecord file, checking every checksum (for readers such as a
     TFRecordDataset)."""
     op = 'io.read_records'
-    kind = TFRecordOptions(compression_type).compression_type
+    kind = compression_kind(compression_type, op)
     with open(as_path(path, op, 'path'), 'rb') as f:
-        raw = f.read()
-    data = gzip.decompress(raw) if kind == 'GZIP' else zlib.decompress(raw) if kind == 'ZLIB' else raw
+        data = decompressed(f.read(), kind)
     pos = 0
     while pos < len(data):
         if pos + 12 > len(data):
