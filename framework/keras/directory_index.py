@@ -26,6 +26,24 @@ def check_validation_split_arg(validation_split, subset, shuffle, seed):
                          'to make sure that there is no overlap between the training and validation subset')
 
 
+def check_label_args(what, labels, label_mode, class_names):
+    """Raise ValueError (naming ``what``) for labels / label_mode / class_names Keras refuses; return
+    (labels, label_mode), both None when either is None (an unlabelled dataset)."""
+    if labels not in ('inferred', None):
+        if not isinstance(labels, (list, tuple)):
+            raise ValueError('%s: `labels` should be "inferred", None, or a list/tuple of integer labels of the same '
+                             'size as the number of files; got labels=%r' % (what, labels))
+        if class_names:
+            raise ValueError('%s: you can only pass `class_names` if labels="inferred"; got labels=%r and '
+                             'class_names=%r' % (what, labels, class_names))
+    if label_mode not in ('int', 'categorical', 'binary', None):
+        raise ValueError('%s: `label_mode` must be one of "int", "categorical", "binary" or None, got %r'
+                         % (what, label_mode))
+    if labels is None or label_mode is None:
+        return None, None
+    return labels, label_mode
+
+
 def index_directory(directory, labels, formats, class_names=None, shuffle=True, seed=None, follow_links=False,
                     verbose=True):
     """(file_paths, labels, class_names) of the files under ``directory`` whose names end with ``formats``.

@@ -9,7 +9,8 @@ Keras's tf.data loader does with tf.image.resize.
 """
 import numpy as np
 
-from .directory_index import check_validation_split_arg, index_directory, training_or_validation_split
+from .directory_index import (check_label_args, check_validation_split_arg, index_directory,
+                              training_or_validation_split)
 from .text_dataset import _encoded
 
 ALLOWLIST_FORMATS = ('.bmp', '.gif', '.jpeg', '.jpg', '.png')
@@ -31,12 +32,7 @@ def image_dataset_from_directory(directory, labels='inferred', label_mode='int',
             arguments, both aspect-ratio options, or no image files.
     """
     what = 'image_dataset_from_directory'
-    if labels not in ('inferred', None) and (not isinstance(labels, (list, tuple)) or class_names):
-        raise ValueError('%s: `labels` should be "inferred", None, or a list/tuple of integer labels (and then no '
-                         '`class_names`); got labels=%r, class_names=%r' % (what, labels, class_names))
-    if label_mode not in ('int', 'categorical', 'binary', None):
-        raise ValueError('%s: `label_mode` must be one of "int", "categorical", "binary" or None, got %r'
-                         % (what, label_mode))
+    labels, label_mode = check_label_args(what, labels, label_mode, class_names)
     if color_mode not in _CHANNELS:
         raise ValueError('%s: `color_mode` must be one of {"rgb", "rgba", "grayscale"}, got %r' % (what, color_mode))
     if isinstance(image_size, int):
@@ -51,8 +47,6 @@ def image_dataset_from_directory(directory, labels='inferred', label_mode='int',
     if format != 'tf' or data_format not in (None, 'channels_last'):
         raise ValueError('%s: tapeflow gives format="tf" datasets in channels_last, got format=%r, data_format=%r'
                          % (what, format, data_format))
-    if labels is None or label_mode is None:
-        labels = label_mode = None
     check_validation_split_arg(validation_split, subset, shuffle, seed)
     if seed is None:
         seed = np.random.randint(1e6)

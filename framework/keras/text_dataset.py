@@ -8,7 +8,8 @@ Keras adds per epoch draws from tapeflow's seeded stream instead of TF's.
 """
 import numpy as np
 
-from .directory_index import check_validation_split_arg, index_directory, training_or_validation_split
+from .directory_index import (check_label_args, check_validation_split_arg, index_directory,
+                              training_or_validation_split)
 
 
 def text_dataset_from_directory(directory, labels='inferred', label_mode='int', class_names=None, batch_size=32,
@@ -33,21 +34,10 @@ def text_dataset_from_directory(directory, labels='inferred', label_mode='int', 
     Raises:
         ValueError: bad labels, label_mode, format or split arguments, or no .txt files.
     """
-    if labels not in ('inferred', None):
-        if not isinstance(labels, (list, tuple)):
-            raise ValueError('text_dataset_from_directory: `labels` should be "inferred", None, or a list/tuple of '
-                             'integer labels of the same size as the number of text files; got labels=%r' % (labels,))
-        if class_names:
-            raise ValueError('text_dataset_from_directory: you can only pass `class_names` if labels="inferred"; '
-                             'got labels=%r and class_names=%r' % (labels, class_names))
-    if label_mode not in ('int', 'categorical', 'binary', None):
-        raise ValueError('text_dataset_from_directory: `label_mode` must be one of "int", "categorical", "binary" '
-                         'or None, got %r' % (label_mode,))
+    labels, label_mode = check_label_args('text_dataset_from_directory', labels, label_mode, class_names)
     if format != 'tf':
         raise ValueError('text_dataset_from_directory: `format` must be "tf" (tapeflow has no grain datasets), got '
                          '%r' % (format,))
-    if labels is None or label_mode is None:
-        labels = label_mode = None
     check_validation_split_arg(validation_split, subset, shuffle, seed)
     if seed is None:
         seed = np.random.randint(1e6)
