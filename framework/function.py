@@ -38,7 +38,7 @@ import numpy as np
 
 from .concrete_function import ConcreteFunction
 from .function_keys import accepts, common, trace_key
-from .function_init import initializing_call
+from .function_init import from_tf_print, initializing_call
 from .function_signature import Binder
 from .tensor import Tensor, convert_to_tensor
 from .variable import Variable
@@ -60,7 +60,7 @@ class _MutedStdout:
         self.target = target
 
     def write(self, text):
-        if getattr(_THREAD, 'muted', 0) and sys._getframe(1).f_globals.get('__name__') != 'framework.printing':
+        if getattr(_THREAD, 'muted', 0) and not from_tf_print():
             return len(text)
         return self.target.write(text)
 

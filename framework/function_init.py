@@ -11,6 +11,12 @@ import sys
 from .variable import CREATED
 
 
+def from_tf_print(depth=2):
+    """Whether the write ``depth`` frames up comes from tf.print (framework.printing), which
+    TensorFlow runs at every call rather than at trace time."""
+    return sys._getframe(depth).f_globals.get('__name__') == 'framework.printing'
+
+
 class _Recorder:
     """Stands in for ``sys.stdout`` during the first call: writes through and keeps what the
     traced Python printed (not tf.print's output, which TensorFlow prints once, when it runs)."""
@@ -20,7 +26,7 @@ class _Recorder:
         self.written = []
 
     def write(self, text):
-        if sys._getframe(1).f_globals.get('__name__') != 'framework.printing':
+        if not from_tf_print():
             self.written.append(text)
         return self.target.write(text)
 
