@@ -219,8 +219,8 @@ def _to_array(value, dtype):
         return backend.place(value.astype(dtype, copy=False))
     if isinstance(value, IndexedSlices):        # e.g. tensor + slices: dense, as TensorFlow
         return value._to_dense(dtype)._data
-    if (dtype is None or dtype == object) and _all_strings(value) and _has_string(value):
-        return _string_array(value)          # ([] and [[]] stay float32, as TensorFlow makes them)
+    if (dtype is None or dtype == object) and _all_strings(value):
+        return _string_array(value)
     try:
         array = np.asarray(value)
     except ValueError as err:
@@ -254,18 +254,12 @@ def _string_array(value):
     return array
 
 
-def _has_string(value):
-    if isinstance(value, (str, bytes)):
-        return True
-    return isinstance(value, (list, tuple)) and any(_has_string(v) for v in value)
-
-
 def _all_strings(value):
+    """Whether ``value`` is a string, or a non-empty (nested) list or tuple of strings only:
+    ``[]`` and ``[[]]`` are not, so they stay float32 as TensorFlow makes them."""
     if isinstance(value, (str, bytes)):
         return True
-    if isinstance(value, (list, tuple)):
-        return all(_all_strings(v) for v in value)
-    return False
+    return isinstance(value, (list, tuple)) and len(value) > 0 and all(_all_strings(v) for v in value)
 
 
 def constant(value, dtype=None, shape=None, name=None):
