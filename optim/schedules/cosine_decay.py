@@ -3,6 +3,7 @@ import math
 
 import numpy as np
 
+from . import c_math
 from .learning_rate_schedule import (LearningRateSchedule, as_tensor, check_decay_steps, float_of,
                                      step_array)
 
@@ -28,7 +29,7 @@ class CosineDecay(LearningRateSchedule):
         self.warmup_target = warmup_target
 
     def _decay(self, step, decay_steps, peak, dtype):
-        cosine = dtype.type(0.5) * (dtype.type(1) + np.cos(dtype.type(math.pi) * (step / decay_steps)))
+        cosine = dtype.type(0.5) * (dtype.type(1) + c_math.cos(dtype.type(math.pi) * (step / decay_steps)))
         alpha = dtype.type(self.alpha)
         return peak * ((dtype.type(1) - alpha) * cosine + alpha)
 

@@ -3,6 +3,7 @@ import math
 
 import numpy as np
 
+from . import c_math
 from .learning_rate_schedule import LearningRateSchedule, as_tensor, check_decay_steps, float_of, step_array
 
 
@@ -40,10 +41,10 @@ class CosineDecayRestarts(LearningRateSchedule):
             restart = np.floor(fraction)
             fraction = fraction - restart
         else:
-            restart = np.floor(np.log(cast(1) - fraction * (cast(1) - t_mul)) / np.log(t_mul))
+            restart = np.floor(c_math.log(cast(1) - fraction * (cast(1) - t_mul)) / c_math.log(t_mul))
             done = (cast(1) - t_mul ** restart) / (cast(1) - t_mul)     # periods finished, in first periods
             fraction = (fraction - done) / t_mul ** restart
-        cosine = cast(0.5) * m_mul ** restart * (cast(1) + np.cos(cast(math.pi) * fraction))
+        cosine = cast(0.5) * m_mul ** restart * (cast(1) + c_math.cos(cast(math.pi) * fraction))
         return as_tensor(initial * ((cast(1) - alpha) * cosine + alpha), initial.dtype)
 
     def get_config(self):
