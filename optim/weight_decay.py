@@ -6,7 +6,7 @@ class WeightDecay:
     """``var -= var * weight_decay * lr`` for every variable not excluded.
 
     Exclusions (Keras's ``exclude_from_weight_decay``): given variables, and
-    variables whose name contains any of the given strings.
+    variables whose name matches any of the given regular expressions.
     """
 
     def __init__(self):
@@ -15,12 +15,13 @@ class WeightDecay:
 
     def exclude(self, var_list=None, var_names=None):
         self._excluded = set(var_list or ())
-        self._name_pattern = re.compile('|'.join(map(re.escape, var_names))) if var_names else None
+        # Keras joins the strings into one regular expression, unescaped: ['bias$', 'norm'] are patterns.
+        self._name_pattern = re.compile('|'.join(var_names)) if var_names else None
 
     def applies_to(self, variable):
         if variable in self._excluded:
             return False
-        return self._name_pattern is None or self._name_pattern.search(variable.name) is None
+        return self._name_pattern is None or self._name_pattern.search(tensorflow_name(variable)) is None
 
     def apply(self, variables, weight_decay, lr):
         """Decay ``variables`` in place; ``lr`` is the current learning rate (a host scalar)."""
@@ -28,3 +29,10 @@ class WeightDecay:
             if self.applies_to(variable):
                 dtype = variable._data.dtype
                 variable._data -= variable._data * dtype.type(weight_decay) * lr.astype(dtype)
+
+
+def tensorflow_name(variable):
+    """The name Keras 3 on TensorFlow matches the patterns against: the name of the
+    tf.Variable underneath, which for a layer's weight is its path with ':0'
+    ('sequential/dense/kernel:0', so 'dense' or 'kernel:0$' match, '^kernel' does not)."""
+    return variable.name if variable._path is None else variable._path + ':0'
