@@ -83,9 +83,7 @@ def record(name, inputs, output, vjps):
             if type(x) is Variable:
                 if id(x) in tracked:
                     hit = reads = True
-                elif x._trainable and tape._watch_accessed:
-                    tracked.add(id(x))           # watched on first read (GradientTape._watch_one)
-                    tape._watched.append(x)
+                elif x._trainable and tape._watch_accessed and tape._watch_read(x):
                     hit = reads = True
             elif id(x) in tracked:
                 hit = True
@@ -142,7 +140,7 @@ def record_blocked(name, inputs):
         if tape._thread == me and isinstance(tape, GradientTape):
             for x in inputs:
                 if type(x) is Variable and x._trainable and tape._watch_accessed:
-                    tape._watch_one(x)      # a read is a read, as in record()
+                    tape._watch_read(x)     # a read is a read, as in record()
                 if id(x) in tape._tracked:
                     tape._blocked[id(x)] = name
 
@@ -216,6 +214,21 @@ class GradientTape:
             self._watched.append(t)
         return True
 
+    def _watch_read(self, variable):
+        """A trainable variable read for the first time: watched if it is floating.
+
+        An integer or bool variable is only listed in ``watched_variables()``, as
+        TensorFlow lists it; it is never tracked, so its gradient is None.
+        Returns whether the variable is tracked.
+        """
+        if variable._data.dtype.kind in 'fc':
+            self._tracked.add(id(variable))
+            self._watched.append(variable)
+            return True
+        if not any(w is variable for w in self._watched):
+            self._watched.append(variable)
+        return False
+
     def watch(self, tensor):
         """Watch a tensor, a variable, or a nested structure of them.
 
@@ -228,8 +241,11 @@ class GradientTape:
                                 'got %r of type %s; convert it with framework.constant first'
                                 % (t, type(t).__name__))
             if t._data.dtype.kind not in 'fc':
-                warnings.warn('GradientTape.watch: the watched tensor must be floating (got %s); '
-                              'integer tensors are never differentiated' % t.dtype.name, stacklevel=2)
+                # TensorFlow logs these words; its tape then ignores the tensor.
+                warnings.warn('The dtype of the watched tensor must be floating (e.g. tf.float32), got tf.%s'
+                              % t.dtype.name, stacklevel=2)
+                if isinstance(t, Variable) and not any(w is t for w in self._watched):
+                    self._watched.append(t)
                 continue
             self._watch_one(t)
 
@@ -262,7 +278,7 @@ class GradientTape:
             unconnected_gradients: 'none' (return None) or 'zero' for sources
                 the target does not depend on.
         Raises:
-            RuntimeError: a non-persistent tape asked a second time.
+            RuntimeError: a non-persistent tape asked a second time (create it with persistent=True).
             TypeError: a source or target that is not a tensor, or an integer source.
         """
         self._check_usable()
@@ -380,8 +396,9 @@ class GradientTape:
 
     def _check_usable(self):
         if self._used and not self._persistent:
+            # TensorFlow's words exactly: programs print them (the docstring says to use persistent=True).
             raise RuntimeError('A non-persistent GradientTape can only be used to compute one set of '
-                               'gradients (or jacobians); create it with persistent=True to call it again')
+                               'gradients (or jacobians)')
         self._used = True
 
     def _release(self):
@@ -398,7 +415,8 @@ class _StopRecording:
 
     def __enter__(self):
         if not self._tape._recording:
-            raise ValueError('GradientTape.stop_recording: the tape is not recording')
+            raise RuntimeError('GradientTape.stop_recording: the tape is not recording (use it inside the '
+                               'tape\'s `with` block)')
         self._tape._pop()
         return self
 

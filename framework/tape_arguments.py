@@ -52,10 +52,21 @@ def seeds(targets, output_gradients):
             continue
         s = s if isinstance(s, Tensor) else ops.convert_to_tensor(s, dtype=t.dtype)
         if tuple(s.shape) != tuple(t.shape):
-            raise ValueError('GradientTape.gradient: output_gradients of shape %s for a target of shape %s'
-                             % (tuple(s.shape), tuple(t.shape)))
+            # TensorFlow multiplies the seed into the first rule, so a seed that broadcasts
+            # to the target (a scalar, say) scales every element.
+            if not _broadcasts_to(tuple(s.shape), tuple(t.shape)):
+                raise ValueError('GradientTape.gradient: output_gradients of shape %s for a target of shape %s'
+                                 % (tuple(s.shape), tuple(t.shape)))
+            s = ops.broadcast_to(s, tuple(t.shape))
         out.append(s)
     return out
+
+
+def _broadcasts_to(shape, target_shape):
+    try:
+        return np.broadcast_shapes(shape, target_shape) == target_shape
+    except ValueError:
+        return False
 
 
 def _ones_like(data):
