@@ -64,11 +64,14 @@ class Trainer(TrainingLoops):
             raise ValueError('compile(steps_per_execution=%r): expected a positive integer' % (steps_per_execution,))
         self.optimizer = resolve_optimizer(optimizer)
         output_names = getattr(self, 'output_names', None)
-        self._compiled_loss = (CompiledLoss(loss, loss_weights, output_names, weigh_by_batch_size=bool(run_eagerly))
-                               if loss is not None else None)
-        self.loss = loss
-        self._compiled_metrics = (CompiledMetrics(metrics, weighted_metrics, output_names)
-                                  if metrics is not None or weighted_metrics is not None else None)
+        # A recompile that leaves out the loss or the metrics keeps the previous ones, as Keras 3
+        # does (e.g. compile(optimizer=...) again only to change the learning rate).
+        if loss is not None:
+            self._compiled_loss = CompiledLoss(loss, loss_weights, output_names,
+                                               weigh_by_batch_size=bool(run_eagerly))
+            self.loss = loss
+        if metrics is not None or weighted_metrics is not None:
+            self._compiled_metrics = CompiledMetrics(metrics, weighted_metrics, output_names)
         self._loss_tracker = metrics_module.Mean(name='loss')
         self._live_logs = LiveLogs(self.get_metrics_result)
         self.steps_per_execution = steps_per_execution
