@@ -1,4 +1,5 @@
 """CallbackList: calls every callback's hook in order, and skips batch hooks nobody uses."""
+from ..training.logs import pythonify_logs
 from .callback import Callback, overrides
 from .history import History
 from .progbar_logger import ProgbarLogger
@@ -15,7 +16,10 @@ class CallbackList(Callback):
         **params: ``verbose``, ``epochs``, ``steps``: passed to ``set_params``.
 
     Epoch-level hooks receive one dict that every callback shares, so a key one
-    callback adds (ReduceLROnPlateau's ``learning_rate``) reaches ``History``.
+    callback adds (ReduceLROnPlateau's ``learning_rate``) reaches ``History``. As in
+    Keras 3, that dict is a sorted, flattened copy of the caller's logs (``pythonify_logs``):
+    the order callbacks, the progress line and ``History`` see, and the caller's dict
+    stays as it was.
     Batch hooks are called only on callbacks that override them; ``wants(hook)``
     lets a loop skip building batch logs that nobody reads. A loop may pass
     batch logs as a live view of the running metrics: callbacks that declare
@@ -104,32 +108,28 @@ class CallbackList(Callback):
     def on_predict_batch_end(self, batch, logs=None):
         self._batch('on_predict_batch_end', batch, logs)
 
-    # ---- epoch and run hooks: every callback, one shared logs dict ----------------
+    # ---- epoch and run hooks: every callback, one shared copy of the logs ----------
     def on_epoch_begin(self, epoch, logs=None):
-        self._each('on_epoch_begin', epoch, _dict(logs))
+        self._each('on_epoch_begin', epoch, pythonify_logs(logs))
 
     def on_epoch_end(self, epoch, logs=None):
-        self._each('on_epoch_end', epoch, _dict(logs))
+        self._each('on_epoch_end', epoch, pythonify_logs(logs))
 
     def on_train_begin(self, logs=None):
-        self._each('on_train_begin', _dict(logs))
+        self._each('on_train_begin', pythonify_logs(logs))
 
     def on_train_end(self, logs=None):
-        self._each('on_train_end', _dict(logs))
+        self._each('on_train_end', pythonify_logs(logs))
 
     def on_test_begin(self, logs=None):
-        self._each('on_test_begin', _dict(logs))
+        self._each('on_test_begin', pythonify_logs(logs))
 
     def on_test_end(self, logs=None):
-        self._each('on_test_end', _dict(logs))
+        self._each('on_test_end', pythonify_logs(logs))
 
     def on_predict_begin(self, logs=None):
-        self._each('on_predict_begin', _dict(logs))
+        self._each('on_predict_begin', pythonify_logs(logs))
 
     def on_predict_end(self, logs=None):
-        self._each('on_predict_end', _dict(logs))
+        self._each('on_predict_end', pythonify_logs(logs))
 
-
-def _dict(logs):
-    # Keep the caller's dict (callbacks may add keys the caller then sees).
-    return logs if isinstance(logs, dict) else dict(logs or {})

@@ -86,11 +86,12 @@ class TrainingLoops:
             self.reset_metrics()
             callbacks.on_epoch_begin(epoch)
             logs = self._run_steps(self.train_step, train, callbacks, 'train', train.num_batches)
-            epoch_logs = self._metrics_or_logs(logs)
+            # Raw as the step left them (a custom step's nested dict too): the callback list sorts and
+            # flattens them once, as Keras 3 does, which decides the order of the epoch's line and History.
+            epoch_logs = dict(self._metrics_or_logs(logs))
             if val is not None and _should_validate(epoch, validation_freq):
                 val_logs = self._evaluate_data(val, callbacks)
-                epoch_logs = dict(pythonify_logs(epoch_logs), **{'val_' + k: v for k, v in val_logs.items()})
-            epoch_logs = pythonify_logs(epoch_logs)
+                epoch_logs.update(('val_' + k, v) for k, v in val_logs.items())
             callbacks.on_epoch_end(epoch, epoch_logs)
             training_logs = epoch_logs
             if self.stop_training:
