@@ -68,8 +68,10 @@ def _exp(xp, a):
     return eigen_math.exp(a) if eigen_math.handles(a) else xp.exp(a)
 
 
+# TensorFlow's EluGrad selects g * (y + 1) where the output y < 0 and g elsewhere (a NaN
+# input passes g through); the fused Dense op calls these rules with x = y.
 ELU_VJPS = (array_rule(lambda g, y, x: elu_grad(g, x, y, 1.0),
-                        lambda g, y, x: backend.array_module(g).where(x > 0, g, g * (y + 1.0))),)
+                        lambda g, y, x: backend.array_module(g).where(y < 0, g * (y + 1.0), g)),)
 
 
 _SELU_ALPHA = 1.6732632423543772848170429916717
@@ -117,17 +119,41 @@ def gelu(features, approximate=False, name=None):
 
 
 def silu(features, beta=1.0, name=None):
+    """x * sigmoid(beta * x). Its gradient is TensorFlow's custom one,
+    g * (s * (1 + beta * x * (1 - s))) with s = sigmoid(beta * x), not the product rule's."""
     x = as_float_tensor(features, 'silu')
-    return x * sigmoid(x * beta if beta != 1.0 else x)
+    s = sigmoid(x * beta if beta != 1.0 else x)
+    out = Tensor(x._data * s._data)
+    if ACTIVE:
+        record('silu', (x,), out, (lambda g, y, x: _silu_grad(g, x, beta),))
+    return out
+
+
+def _silu_grad(g, x, beta):
+    bx = x * beta if beta != 1.0 else x
+    s = sigmoid(bx)
+    return g * (s * (1.0 + bx * (1.0 - s)))
 
 
 swish = silu
 
 
 def softsign(features, name=None):
-    from .unary import abs as abs_
+    """x / (|x| + 1), with TensorFlow's gradient rule g / (|x| + 1)^2."""
     x = as_float_tensor(features, 'softsign')
-    return x / (1 + abs_(x))
+    a = x._data
+    out = Tensor(a / (backend.array_module(a).abs(a) + a.dtype.type(1)))
+    if ACTIVE:
+        record('softsign', (x,), out, _SOFTSIGN_VJPS)
+    return out
+
+
+def _softsign_grad(g, y, x):
+    from .unary import abs as abs_, square
+    return g / square(abs_(x) + 1)
+
+
+_SOFTSIGN_VJPS = (_softsign_grad,)
 
 
 def hard_sigmoid(features, name=None):

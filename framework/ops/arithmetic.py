@@ -235,6 +235,6 @@ _MULTIPLY_VJPS = (array_rule(lambda g, out, x, y: g * y), array_rule(lambda g, o
 _DIVIDE_VJPS = (array_rule(lambda g, out, x, y: g / y), array_rule(lambda g, out, x, y: g * (-x / y / y)))
 _FLOORMOD_VJPS = (_pass_through, lambda g, out, x, y: g * -(x // y))
 _NEGATIVE_VJPS = (array_rule(lambda g, out, x: -g),)
-_POW_VJPS = (array_rule(lambda g, out, x, y: g * (y * x ** (y - 1))), _pow_grad_y)
+_POW_VJPS = (array_rule(lambda g, out, x, y: g * y * x ** (y - 1)), _pow_grad_y)     # TF's (g * y) * x^(y-1)
 _MAXIMUM_VJPS = (lambda g, out, x, y: where(x >= y, g, 0), lambda g, out, x, y: where(x >= y, 0, g))
 _MINIMUM_VJPS = (lambda g, out, x, y: where(x <= y, g, 0), lambda g, out, x, y: where(x <= y, 0, g))

@@ -20,8 +20,9 @@ def mask_grad(g, mask):
 
 
 def elu_grad(g, x, y, alpha):
-    """elu's rule: g where x > 0, else g * (y + alpha) (y = elu(x))."""
-    positive = x._data > 0
+    """elu's rule: g * (y + alpha) where elu(x) = y is negative, else g. For alpha 1,
+    TensorFlow's EluGrad tests y < 0; Keras's ELU with another alpha tests x > 0."""
+    positive = ~(y._data < 0) if alpha == 1.0 else x._data > 0
     a = g._data
     out = Tensor(backend.array_module(a).where(positive, a, a * (y._data + alpha)))
     if ACTIVE:

@@ -35,9 +35,26 @@ def _apply(name, x, value, grad, check=as_float_tensor):
 # The rules of the most used ops, written with operators alone, so that they
 # are also their own form on raw arrays (see tape.array_rule).
 _exp_grad = array_rule(lambda g, y, x: g * y)
-_sqrt_grad = array_rule(lambda g, y, x: g * 0.5 / y)
 _square_grad = array_rule(lambda g, y, x: g * (2 * x))
-_reciprocal_grad = array_rule(lambda g, y, x: g * -(y * y))
+
+
+# TensorFlow's SqrtGrad, RsqrtGrad and ReciprocalGrad kernels return 0 wherever the
+# upstream gradient is 0, whatever the output: a branch that tf.where discards adds
+# nothing, even where sqrt(x) is 0 or NaN (the guides' "NaN trap" does not spring).
+def _zero_where_no_gradient(rule):
+    def tensor_rule(g, y, x):
+        from .selection import where
+        return where(g == 0, 0 * g, rule(g, y, x))
+
+    def array_form(g, y, x):
+        return backend.array_module(g).where(g == 0, g.dtype.type(0), rule(g, y, x))
+
+    return array_rule(tensor_rule, array_form)
+
+
+_sqrt_grad = _zero_where_no_gradient(lambda g, y, x: g * 0.5 / y)
+_rsqrt_grad = _zero_where_no_gradient(lambda g, y, x: -0.5 * (g * y) * (y * y))     # TF's order of products
+_reciprocal_grad = _zero_where_no_gradient(lambda g, y, x: g * -(y * y))
 _tanh_grad = array_rule(lambda g, y, x: g * (1 - y * y))
 _sigmoid_grad = array_rule(lambda g, y, x: g * (y * (1 - y)))
 
@@ -76,7 +93,7 @@ def sqrt(x, name=None):
 
 
 def rsqrt(x, name=None):
-    return _apply('rsqrt', x, lambda xp, a: 1 / xp.sqrt(a), lambda g, y, x: g * -0.5 * y * y * y)
+    return _apply('rsqrt', x, lambda xp, a: 1 / xp.sqrt(a), _rsqrt_grad)
 
 
 def square(x, name=None):
@@ -104,7 +121,7 @@ def cos(x, name=None):
 
 
 def tan(x, name=None):
-    return _apply('tan', x, lambda xp, a: xp.tan(a), lambda g, y, x: g * (1 + y * y))
+    return _apply('tan', x, lambda xp, a: xp.tan(a), lambda g, y, x: g * square(reciprocal(cos(x))))
 
 
 def atan(x, name=None):
@@ -128,11 +145,11 @@ def cosh(x, name=None):
 
 
 def asinh(x, name=None):
-    return _apply('asinh', x, lambda xp, a: xp.arcsinh(a), lambda g, y, x: g * rsqrt(x * x + 1))
+    return _apply('asinh', x, lambda xp, a: xp.arcsinh(a), lambda g, y, x: g / cosh(y))
 
 
 def acosh(x, name=None):
-    return _apply('acosh', x, lambda xp, a: xp.arccosh(a), lambda g, y, x: g * rsqrt(x * x - 1))
+    return _apply('acosh', x, lambda xp, a: xp.arccosh(a), lambda g, y, x: g / sinh(y))
 
 
 def atanh(x, name=None):
