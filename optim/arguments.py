@@ -1,8 +1,8 @@
 """Constructor arguments shared by every optimizer: names, legacy aliases, checks.
 
 Keras 3 rejects ``lr=``; tapeflow honours it with a DeprecationWarning because
-many Keras 2 programs use it. Unknown keywords raise a TypeError naming the
-closest valid one.
+many Keras 2 programs use it. Unknown keywords raise an error that is both
+TypeError and ValueError (Keras 3 raises ValueError), naming the closest valid one.
 """
 import difflib
 import inspect
@@ -21,6 +21,12 @@ def auto_name(class_name):
     count = _names_used.get(snake, 0)
     _names_used[snake] = count + 1
     return snake if count == 0 else '%s_%d' % (snake, count)
+
+
+class UnknownArgumentError(TypeError, ValueError):
+    """An unknown keyword argument to an optimizer. Keras 3 raises ValueError
+    ('Argument(s) not recognized'), Python's own calls TypeError; this is both,
+    so either ``except`` clause catches it."""
 
 
 def valid_arguments(cls):
@@ -54,7 +60,7 @@ def resolve_legacy_arguments(cls, learning_rate, kwargs):
         for key in kwargs:
             close = difflib.get_close_matches(key, valid, n=1)
             hints.append('%r (did you mean %r?)' % (key, close[0]) if close else repr(key))
-        raise TypeError('%s got unexpected keyword argument(s) %s; valid arguments are: %s'
+        raise UnknownArgumentError('%s got unexpected keyword argument(s) %s; valid arguments are: %s'
                         % (cls.__name__, ', '.join(hints), ', '.join(valid)))
     return learning_rate
 
@@ -68,7 +74,11 @@ def check_non_negative(value, what):
 
 
 def check_in_range(value, what, low, high, high_inclusive=False):
-    """``low <= value < high`` (or ``<= high``), else a ValueError naming the argument."""
+    """``low <= value < high`` (or ``<= high``), else a ValueError naming the argument
+    (also for a value that is no number: Keras 3 raises ValueError for those too)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.number)):
+        raise ValueError('Argument `%s` must be a number in [%s, %s%s. Received: %s=%r of type %s'
+                         % (what, low, high, ']' if high_inclusive else ')', what, value, type(value).__name__))
     ok = low <= value <= high if high_inclusive else low <= value < high
     if not ok:
         raise ValueError('Argument `%s` must be in [%s, %s%s. Received: %s=%r'

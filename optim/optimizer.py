@@ -100,6 +100,13 @@ class Optimizer(OptimizerState, abc.ABC):
             if isinstance(old, Variable):
                 self._slots.remove_extra('learning_rate')
             return
+        if old is None and isinstance(value, Variable):
+            # Keras 3 refuses a Variable here; copying its value would silently stop
+            # following later assigns to it, which is what its author expects.
+            raise ValueError('Argument `learning_rate` should be a float, a LearningRateSchedule, or a callable '
+                             'returning the learning rate; received the Variable %r. To follow the variable, '
+                             'pass `lambda: variable`; to start from its value, pass `float(variable)`'
+                             % (value.name,))
         if old is not None and not isinstance(old, Variable):
             raise TypeError('This optimizer was created with a schedule or callable as its learning_rate, '
                             'so the learning rate is not settable to a number; create the optimizer with '
