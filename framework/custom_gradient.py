@@ -1,6 +1,7 @@
 """``@custom_gradient``: a function that supplies its own gradient rule.
 
-The decorated ``f(*x)`` returns ``(y, grad_fn)``. Its body runs unrecorded by
+The decorated ``f(*x)`` returns ``(y, grad_fn)``; y may be a structure of tensors,
+and grad_fn then takes one upstream gradient per tensor. Its body runs unrecorded by
 the user's tapes, so only the rule the user wrote is differentiated; a private
 tape notes which variables the body reads, and those get gradients through
 ``grad_fn(*upstream, variables=[...])``.
@@ -8,7 +9,10 @@ tape notes which variables the body reads, and those get gradients through
 import functools
 import inspect
 
+import numpy as np
+
 from . import nest
+from .backend import array_module
 from .tape import ACTIVE, GradientTape, paused, record
 from .tensor import Tensor, convert_to_tensor
 
@@ -39,16 +43,40 @@ def custom_gradient(f=None):
                             "'variables' keyword argument and return (input_grads, variable_grads)"
                             % (f.__name__, [v.name for v in variables]))
         outputs = nest.flatten(result)
-        if len(outputs) != 1 or not isinstance(outputs[0], Tensor):
-            raise TypeError('custom_gradient: %s must return (one tensor, grad_fn); got %r'
-                            % (f.__name__, result))
-        out = Tensor(outputs[0]._data)
+        if not outputs or not all(isinstance(o, Tensor) for o in outputs):
+            raise TypeError('custom_gradient: %s must return (output, grad_fn) where output is a tensor or '
+                            'a structure of tensors; got %r' % (f.__name__, result))
+        shapes = None if len(outputs) == 1 else [tuple(o.shape) for o in outputs]
+        out = Tensor(outputs[0]._data) if shapes is None else _joined(outputs, f.__name__)
         if ACTIVE:
             record('custom_gradient:' + f.__name__, tuple(inputs) + tuple(variables), out,
-                   _JointVJP(grad_fn, len(inputs), variables, f.__name__).parts())
-        return nest.pack_sequence_as(result, [out])
+                   _JointVJP(grad_fn, len(inputs), variables, f.__name__, shapes).parts())
+        return nest.pack_sequence_as(result, [out] if shapes is None else _split(out, shapes))
 
     return wrapped
+
+
+# Several outputs: the tape's nodes have one output each, so the outputs travel as one
+# flat tensor (recorded as the custom op's output) and come back out of it by slicing
+# (recorded ops). The sweep then gathers every output's upstream gradient into the flat
+# tensor's, and grad_fn gets them split again, zeros for an output that had none (as TF).
+def _joined(outputs, name):
+    dtypes = sorted({o.dtype.name for o in outputs})
+    if len(dtypes) > 1:
+        raise TypeError('custom_gradient: %s returns outputs of dtypes %s; tapeflow needs one dtype across a '
+                        "custom_gradient's outputs (cast them, or split the function)" % (name, dtypes))
+    xp = array_module(outputs[0]._data)
+    return Tensor(xp.concatenate([o._data.reshape(-1) for o in outputs]))
+
+
+def _split(flat, shapes):
+    from .ops import reshape
+    pieces, start = [], 0
+    for shape in shapes:
+        size = int(np.prod(shape, dtype=np.int64))
+        pieces.append(reshape(flat[start:start + size], shape))
+        start += size
+    return pieces
 
 
 class _JointVJP:
@@ -58,8 +86,9 @@ class _JointVJP:
     grad_fn once however many inputs need it.
     """
 
-    def __init__(self, grad_fn, n_inputs, variables, name):
+    def __init__(self, grad_fn, n_inputs, variables, name, output_shapes=None):
         self.grad_fn, self.n, self.variables, self.name = grad_fn, n_inputs, variables, name
+        self.output_shapes = output_shapes      # None: one output; else the shapes of the joined outputs
         self._g = None
         self._grads = None
 
@@ -71,10 +100,11 @@ class _JointVJP:
 
     def _all(self, g):
         if g is not self._g:
+            upstream = [g] if self.output_shapes is None else _split(g, self.output_shapes)
             if self.variables:
-                input_grads, var_grads = self.grad_fn(g, variables=self.variables)
+                input_grads, var_grads = self.grad_fn(*upstream, variables=self.variables)
             else:
-                input_grads, var_grads = self.grad_fn(g), []
+                input_grads, var_grads = self.grad_fn(*upstream), []
             input_grads = list(input_grads) if isinstance(input_grads, (list, tuple)) else [input_grads]
             if len(input_grads) != self.n or len(var_grads) != len(self.variables):
                 raise ValueError('custom_gradient: the grad_fn of %s returned %d input gradients and %d '
