@@ -63,6 +63,19 @@ class Tensor:
     def get_shape(self):
         return self.shape
 
+    def set_shape(self, shape):
+        """TensorFlow's eager ``set_shape``: a check, since an eager tensor's shape is known.
+
+        Programs call it to give graph code (a ``Dataset.map`` function) a static shape;
+        here every shape is static, so a compatible ``shape`` changes nothing.
+        Raises:
+            ValueError: ``shape`` (None dimensions match anything) does not fit this tensor's.
+        """
+        wanted = TensorShape(shape)
+        if not self.shape.is_compatible_with(wanted):
+            raise ValueError("Tensor's shape %s is not compatible with supplied shape %s."
+                             % (self.shape, wanted))
+
     def numpy(self):
         """The value as a numpy array (a numpy scalar for 0-d tensors)."""
         value = backend.to_host(self._data)
@@ -214,6 +227,8 @@ def _to_array(value, dtype):
         data = value._data
         return data if dtype is None or data.dtype == dtype else data.astype(dtype)
     if isinstance(value, (np.ndarray, np.generic)) or backend.is_device_array(value):
+        if value.dtype.kind in 'US' and (dtype is None or dtype == object):
+            return numpy_strings_as_bytes(value)
         if dtype is None:
             return backend.place(value)
         return backend.place(value.astype(dtype, copy=False))
@@ -252,6 +267,16 @@ def _string_array(value):
         if isinstance(item, str):
             array.flat[index] = item.encode('utf-8')
     return array
+
+
+def numpy_strings_as_bytes(array):
+    """A numpy 'U' / 'S' array (or scalar) as TensorFlow holds strings: an object array of
+    UTF-8 bytes. ``tf.constant(np.array(['ab']))`` holds b'ab', and its numpy() prints so."""
+    out = np.empty(np.shape(array), object)
+    flat = out.reshape(-1)                      # a view: out is contiguous
+    for index, item in enumerate(np.asarray(array).reshape(-1).tolist()):
+        flat[index] = item.encode('utf-8') if isinstance(item, str) else item
+    return out
 
 
 def _all_strings(value):

@@ -7,12 +7,14 @@ become framework tensors only when handed out.
 import numpy as np
 
 from .. import nest
-from ..tensor import Tensor, TensorShape, convert_to_tensor
+from ..tensor import Tensor, TensorShape, convert_to_tensor, numpy_strings_as_bytes
 from .spec import DatasetSpec, TensorSpec
 
 
 def to_host(value):
     """One component as a numpy value (Python numbers: float32 / int32, as TensorFlow)."""
+    if isinstance(value, (np.ndarray, np.generic)) and value.dtype.kind in 'US':
+        return numpy_strings_as_bytes(value)       # numpy's str arrays: TensorFlow's bytes
     if isinstance(value, (Tensor, np.ndarray, np.generic)):
         return np.asarray(value)
     return np.asarray(convert_to_tensor(value))
