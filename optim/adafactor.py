@@ -2,6 +2,7 @@
 from framework import backend
 from .arguments import check_non_negative
 from .optimizer import Optimizer
+from .slots import keras_named, keras_unscoped
 
 
 class Adafactor(Optimizer):
@@ -56,9 +57,20 @@ class Adafactor(Optimizer):
             data = variable._data
             xp = backend.array_module(data)
             row, column = self._slots.get(variable, 'row'), self._slots.get(variable, 'column')
-            factored = data.ndim >= 2       # below rank 2, Keras keeps unused scalars in their place
-            row._data = xp.zeros(data.shape[:-1] if factored else (), data.dtype)
-            column._data = xp.zeros(data.shape[:-2] + data.shape[-1:] if factored else (), data.dtype)
+            if data.ndim >= 2:
+                row._data = xp.zeros(data.shape[:-1], data.dtype)
+                column._data = xp.zeros(data.shape[:-2] + data.shape[-1:], data.dtype)
+                # Keras names both after the variable ('kernel', or 'w:0' for a tf.Variable),
+                # under the optimizer's scope: 'adafactor/kernel'.
+                for slot in (row, column):
+                    slot._name = variable.name
+                    keras_named(slot, self.name)
+            else:
+                # Below rank 2, Keras keeps unused float32 scalars in their place, made
+                # outside the optimizer's scope: name and path are the variable's name.
+                for slot in (row, column):
+                    slot._data = xp.zeros((), 'float32')
+                    keras_unscoped(slot, variable.name)
 
     @staticmethod
     def _rms(xp, x):

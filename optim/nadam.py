@@ -3,9 +3,10 @@ import numpy as np
 
 from framework.backend import array_module, to_host
 
-from .arguments import set_moment_options
+from .arguments import auto_name, set_moment_options
 from .optimizer import Optimizer
 from .rowwise_moment import RowwiseMoment
+from .slots import keras_unscoped
 
 
 class Nadam(RowwiseMoment, Optimizer):
@@ -45,8 +46,10 @@ class Nadam(RowwiseMoment, Optimizer):
         first = not self.built
         super().build(var_list)
         if first:
-            # Keras gives the product the first variable's dtype.
+            # Keras gives the product the first variable's dtype, and no name: it is
+            # auto-named 'variable', 'variable_1', ..., outside the optimizer's scope.
             self._u_product = self._slots.add_extra('u_product', 1.0, var_list[0].dtype)
+            keras_unscoped(self._u_product, auto_name('variable'))
 
     def _update_variables(self, grads, variables, lr):
         u = self._u_product._data

@@ -82,3 +82,11 @@ def keras_named(variable, prefix):
     is the short one ('iteration'), its ``path`` '<owner>/<name>' ('adam/iteration')."""
     variable._path = '%s/%s' % (prefix, variable._name)
     return variable
+
+
+def keras_unscoped(variable, name):
+    """``variable`` named as a Keras 3 variable made outside any name scope (Nadam's
+    momentum product, Adafactor's unused scalars): ``name`` and ``path`` are both ``name``."""
+    variable._name = name
+    variable._path = name
+    return variable
