@@ -122,13 +122,18 @@ def _run_on_zeros(layer, inputs, args, kwargs):
         return value
 
     kwargs = {key: value for key, value in kwargs.items() if key != 'training'}
-    saved = layer._losses
+    # Each layer that runs gets fresh loss lists, put back afterwards: a call appends to the list
+    # it finds, and the zeros' losses must not stay in ``model.losses`` (Keras 3 keeps none).
+    saved = [(each, each._losses) for each in layer._flatten_layers()]
+    for each, _ in saved:
+        each._losses = []
     try:
         with paused():
             out = layer(nest.map_structure(zeros, inputs), *nest.map_structure(zeros, list(args)),
                         training=False, **nest.map_structure(zeros, kwargs))
     finally:
-        layer._losses = saved
+        for each, losses in saved:
+            each._losses = losses
     return out, masks, bool(batch_free) and all(batch_free)
 
 
