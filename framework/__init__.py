@@ -16,6 +16,8 @@ from . import strings, version  # noqa: F401,E402
 from . import image, signal  # noqa: F401,E402  (tf.image, tf.signal; tf.io loads on first use)
 from .version import __version__  # noqa: F401  (tf.__version__: tapeflow's own)
 from .custom_gradient import custom_gradient
+from .recompute_grad import recompute_grad  # noqa: F401
+from . import autodiff  # noqa: F401,E402  (tf.autodiff.ForwardAccumulator)
 from .placement import device
 from .dtypes import (DType, as_dtype, bool, complex64, complex128, double, float16, float32, float64, half,  # noqa: F401
                      int8, int16, int32, int64, string, uint8, uint16, uint32, uint64)

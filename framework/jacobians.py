@@ -61,9 +61,9 @@ def batch_jacobian(tape, target, source, unconnected):
         cols.append(result(g, source, 'zero'))
     if not tape._persistent:
         tape._release()
-    if unconnected == 'none' and not connected:
-        return None
-    if not cols:
+    # TensorFlow's batch_jacobian gives zeros for an unconnected target whatever
+    # unconnected_gradients says (its code keeps that for compatibility).
+    if not cols or not connected:
         return Tensor(array_module(source._data).zeros(tuple(target.shape) + tuple(source.shape[1:]), source.dtype))
     stacked = ops.stack(cols, axis=1)        # (batch, inner, *source.shape[1:])
     return ops.reshape(stacked, tuple(target.shape) + tuple(source.shape[1:]))

@@ -1,0 +1,77 @@
+"""``tf.autodiff``: forward-mode differentiation (``ForwardAccumulator``) and the tape.
+
+tapeflow has no forward-mode rules; a jacobian-vector product is the gradient of
+a vector-jacobian product, which is linear in its upstream u:
+``d/du <J^T u, tangent> = J @ tangent``. The accumulator records like a tape
+while active; ``jvp`` sweeps that record backwards with u = ones (TensorFlow's
+own forwardprop seeds its transposes with ones too) under a second tape
+watching u, then differentiates the dot product with respect to u.
+"""
+import warnings
+
+from . import nest
+from .none_gradients import NoneGradientWarning
+from .tape import GradientTape, UnconnectedGradients
+from .tape_arguments import unconnected_mode
+from .tensor import Tensor, convert_to_tensor
+
+
+class ForwardAccumulator:
+    """Computes jacobian-vector products of what runs while it is active.
+
+    Args:
+        primals: a tensor, variable, or structure of them to differentiate with respect to.
+        tangents: the direction for each primal, same structure and shapes.
+    """
+
+    def __init__(self, primals, tangents):
+        self._primals = nest.flatten(primals)
+        given = nest.flatten(tangents)
+        if len(given) != len(self._primals):
+            raise ValueError('ForwardAccumulator: %d tangents for %d primals; pass one tangent per primal'
+                             % (len(given), len(self._primals)))
+        self._tangents = []
+        for p, t in zip(self._primals, given):
+            if not isinstance(p, Tensor):
+                raise TypeError('ForwardAccumulator: primals must be tensors or variables, got %r' % (p,))
+            t = convert_to_tensor(t, dtype=p.dtype)
+            if tuple(t.shape) != tuple(p.shape):
+                raise ValueError('ForwardAccumulator: a tangent of shape %s for a primal of shape %s'
+                                 % (tuple(t.shape), tuple(p.shape)))
+            self._tangents.append(t)
+        self._tape = GradientTape(persistent=True, watch_accessed_variables=False)
+
+    def __enter__(self):
+        self._tape.__enter__()
+        self._tape.watch(self._primals)
+        return self
+
+    def __exit__(self, *exc):
+        return self._tape.__exit__(*exc)
+
+    def jvp(self, primals, unconnected_gradients=UnconnectedGradients.NONE):
+        """J @ tangents for each tensor of ``primals`` (a tensor or structure of them):
+        None for one that does not depend on the accumulator's primals (zeros with
+        unconnected_gradients='zero')."""
+        mode = unconnected_mode(unconnected_gradients)
+        return nest.pack_sequence_as(primals, [self._jvp(t, mode) for t in nest.flatten(primals)])
+
+    def _jvp(self, target, mode):
+        from .ops import add_n, ones_like, reduce_sum, zeros_like
+        for p, t in zip(self._primals, self._tangents):
+            if target is p:
+                return t
+        u = ones_like(target)
+        # A None on the way is an answer here (the target does not depend on the
+        # primals), not a mistake for NoneGradientWarning to explain.
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore', NoneGradientWarning)
+            with GradientTape() as dual:
+                dual.watch(u)
+                grads = self._tape.gradient(target, self._primals, output_gradients=u)
+                terms = [reduce_sum(g * t) for g, t in zip(grads, self._tangents) if g is not None]
+                dot = add_n(terms) if terms else None
+            out = dual.gradient(dot, u) if terms else None
+        if out is None and mode == 'zero':
+            return zeros_like(target)
+        return out
