@@ -6,6 +6,7 @@ from framework.tape import paused
 from . import constraints, initializers, regularizers
 from .input_spec import InputSpec
 from .layer import Layer
+from .masked_moments import masked_moments
 from .scale_offset_options import ScaleOffsetOptions
 
 
@@ -16,7 +17,8 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
     are the batch's (biased variance, over every axis but ``axis``), and the
     non-trainable moving statistics are updated in place, outside any tape:
     ``moving = moving * momentum + batch * (1 - momentum)``. Otherwise the
-    moving statistics are used.
+    moving statistics are used. A Keras mask (one flag per step) restricts the
+    batch statistics to the kept steps; the output keeps every step.
 
     Args:
         axis: the feature axis (an int; default -1).
@@ -74,9 +76,16 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
             return tensors                    # features last: plain broadcasting does it
         return tuple(None if t is None else reshape(t, self._broadcast_shape) for t in tensors)
 
-    def call(self, inputs, training=None):
+    def call(self, inputs, training=None, mask=None):
+        if mask is not None and mask.ndim != inputs.ndim - 1:
+            raise ValueError('BatchNormalization %r: the mask must have one dimension less than the inputs '
+                             '(one flag per step, for every feature); got mask.shape=%s, inputs.shape=%s'
+                             % (self.name, tuple(mask.shape), tuple(inputs.shape)))
         if training and self.trainable:
-            mean, variance = moments(inputs, self._reduction_axes)
+            if mask is None:
+                mean, variance = moments(inputs, self._reduction_axes)
+            else:       # statistics of the kept steps only, as Keras 3
+                mean, variance = masked_moments(inputs, mask, self._reduction_axes)
             with paused():
                 m = self.momentum
                 self.moving_mean.assign(self.moving_mean * m + mean * (1.0 - m))
