@@ -4,12 +4,35 @@ from .layer import Layer
 
 def serialize(layer):
     """The dict that ``deserialize`` turns back into an equal (unweighted) layer."""
-    out = {'module': 'keras.layers', 'class_name': type(layer).__name__, 'config': layer.get_config(),
-           'registered_name': None}
+    module, registered_name = keras_identity(type(layer))
+    out = {'module': module, 'class_name': type(layer).__name__, 'config': layer.get_config(),
+           'registered_name': registered_name}
     build_config = layer.get_build_config() if layer.built else None
     if build_config is not None:
         out['build_config'] = build_config
+    from .model import Model
+    if isinstance(layer, Model):
+        from .saving.compile_config import config_entry
+        out['compile_config'] = config_entry(layer)
     return out
+
+
+def keras_identity(cls):
+    """(module, registered_name) as Keras 3 writes them for an object of class ``cls``.
+
+    A functional model is ('keras.src.models.functional', 'Functional'), where Keras 3 finds
+    it; Sequential and Model are ('keras', None); the layers Keras exports (tapeflow's own)
+    are ('keras.layers', None); any other class gives its module and registered name.
+    """
+    import layers as builtin            # the package's explicit export list, nothing scanned
+    from .functional.functional_model import Functional
+    from .model import Model
+    if cls is Functional:
+        return 'keras.src.models.functional', 'Functional'
+    if getattr(builtin, cls.__name__, None) is cls:
+        return ('keras' if issubclass(cls, Model) else 'keras.layers'), None
+    from .saving.registry import custom_class_identity
+    return custom_class_identity(cls)
 
 
 def layer_class(name, custom_objects=None):

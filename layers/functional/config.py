@@ -16,6 +16,7 @@ layout (``inbound_nodes`` as lists of [name, node, tensor, kwargs]) is read too.
 from framework import nest
 
 from .. import serialization
+from ..mask_propagation import takes_mask
 from .keras_tensor import KerasTensor
 from .node import inbound_nodes
 
@@ -60,7 +61,25 @@ def _node_config(node, own):
         return {'class_name': '__keras_tensor__',
                 'config': {'shape': x.shape, 'dtype': x.dtype,
                            'keras_history': [layer.name, node_index - foreign, tensor_index]}}
-    return {'args': nest.map_structure(encode, list(node.args)), 'kwargs': nest.map_structure(encode, node.kwargs)}
+    return {'args': nest.map_structure(encode, list(node.args)),
+            'kwargs': nest.map_structure(encode, _with_keras_mask_argument(node))}
+
+
+def _with_keras_mask_argument(node):
+    """The call's kwargs with ``mask`` as Keras 3 records it: a layer whose ``call`` takes ``mask``,
+    called on one tensor argument without one, gets the inputs' masks filled in (``None`` each).
+    Only unmasked inputs are written so: a mask's KerasTensor comes from no recorded call here."""
+    kwargs = node.kwargs
+    if 'mask' in kwargs or not takes_mask(type(node.layer)):
+        return kwargs
+    arguments = list(node.args) + list(kwargs.values())
+    with_tensors = [a for a in arguments if any(type(x) is KerasTensor for x in nest.flatten(a))]
+    if len(with_tensors) != 1 or with_tensors[0] is not node.args[0]:
+        return kwargs
+    inputs = node.args[0]
+    if any(type(x) is KerasTensor and x._mask is not None for x in nest.flatten(inputs)):
+        return kwargs
+    return dict(kwargs, mask=nest.map_structure(lambda x: None, inputs))
 
 
 class _NotYetMade(Exception):
@@ -90,6 +109,11 @@ def rebuild(cls, config, custom_objects=None):
                     args, kwargs = _call_arguments(calls[0], created)
                 except _NotYetMade:
                     break
+                if 'mask' in kwargs and not takes_mask(type(created[name])) and \
+                        all(m is None for m in nest.flatten(kwargs['mask'])):
+                    # Keras 3 records mask=None for its layers whose call takes a mask; the same
+                    # layer here may take none (and finds masks on its inputs anyway).
+                    kwargs = {k: v for k, v in kwargs.items() if k != 'mask'}
                 created[name](*args, **kwargs)
                 calls.pop(0)
                 progress = True

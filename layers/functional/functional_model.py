@@ -221,6 +221,11 @@ class Functional(Model):
                  for node in inbound_nodes(layer) if node in own for t in node.input_tensors]
         return ', '.join(names) or '-'
 
+    def get_build_config(self):
+        """``{'input_shape': None}``, as Keras 3 writes for every functional model (it builds one
+        with ``build(None)`` when it is made)."""
+        return {'input_shape': None}
+
     def get_config(self):
         """The graph in Keras 3's layout (see ``config``)."""
         return functional_config(self)

@@ -29,6 +29,12 @@ def serialize(model):
             'jit_compile': False}
 
 
+def config_entry(model):
+    """The 'compile_config' entry Keras 3 writes beside every model's config: ``serialize``'s
+    dict, or ``{}`` for a model never compiled."""
+    return serialize(model) or {}
+
+
 def training_config(compile_config):
     """The legacy ``.h5`` spelling: the optimizer under 'optimizer_config' as {'class_name', 'config'}.
 

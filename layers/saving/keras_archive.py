@@ -82,7 +82,8 @@ def write(path, config, keras_version, write_weights, assets=None):
     with h5py.File(buffer, 'w') as f:
         write_weights(f)
     with atomic_write(path) as temporary:
-        with zipfile.ZipFile(temporary, 'w', compression=zipfile.ZIP_DEFLATED) as archive:
+        # Stored, not deflated, as Keras writes its archives (its loader checks members' expansion ratio).
+        with zipfile.ZipFile(temporary, 'w', compression=zipfile.ZIP_STORED) as archive:
             archive.writestr(METADATA, json.dumps(metadata))
             archive.writestr(CONFIG, config)
             archive.writestr(WEIGHTS, buffer.getvalue())

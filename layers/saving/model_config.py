@@ -14,27 +14,21 @@ import numpy as np
 
 from ..layer import Layer
 from .h5_io import SavedFileError
-from .registry import custom_object_scope, get_registered_name, get_registered_object, is_registered, \
-    registered_objects
-
-# Keras writes 'keras' as the module of models, 'keras.layers' for layers.
-_MODEL_MODULE = 'keras'
-
+from ..serialization import keras_identity
+from . import compile_config
+from .registry import custom_object_scope, get_registered_object, registered_objects
 
 # ---- saving --------------------------------------------------------------------------
 def serialize_model(model):
     """The model's config dict in Keras 3's form (JSON-safe)."""
     cls = type(model)
-    registered = get_registered_name(cls) if is_registered(cls) else None
-    module = _MODEL_MODULE if registered is None else cls.__module__
-    from ..functional.functional_model import Functional      # imports layers.model, which imports us
-    if cls is Functional:
-        module, registered = 'keras.src.models.functional', 'Functional'     # where Keras 3 finds it
+    module, registered = keras_identity(cls)
     config = {'module': module, 'class_name': cls.__name__, 'config': model.get_config(),
               'registered_name': registered}
     build_config = model.get_build_config() if model.built else None
     if build_config is not None:
         config['build_config'] = build_config
+    config['compile_config'] = compile_config.config_entry(model)
     return to_json_safe(config, type(model).__name__)
 
 
@@ -137,13 +131,13 @@ def build_model(config, table, path):
         model = cls.from_config(inner, custom_objects=table) if takes_custom_objects else cls.from_config(inner)
     shape = (config.get('build_config') or {}).get('input_shape')
     if not model.built and shape is not None:
-        _build_for_shape(model, tuple(shape))
+        build_for_shape(model, tuple(shape))
     return model
 
 
 def model_from_json(json_string, custom_objects=None):
-    """The model that ``model.to_json()`` described, built but with fresh weights (Keras's
-    ``keras.models.model_from_json``).
+    """The model that ``model.to_json()`` described, built but with fresh weights, and compiled
+    when the model was (Keras's ``keras.models.model_from_json``).
 
     Raises:
         ValueError: text that is not JSON; SavedFileError: classes that are unknown or Lambdas.
@@ -153,10 +147,18 @@ def model_from_json(json_string, custom_objects=None):
     except (TypeError, ValueError) as err:
         raise ValueError('model_from_json: expected the JSON text of model.to_json(), got %r (%s)'
                          % (str(json_string)[:60], err)) from None
-    return build_model(config, lookup_table(custom_objects), 'model_from_json')
+    table = lookup_table(custom_objects)
+    model = build_model(config, table, 'model_from_json')
+    if config.get('compile_config'):
+        # As Keras: the model comes back compiled (with a fresh optimizer) when the text says how.
+        model.compile(**compile_config.compile_arguments(config['compile_config'], table, 'model_from_json'))
+        if model.built:
+            model.optimizer.build(model.trainable_variables)     # Keras's compile_from_config does too
+    return model
 
 
-def _build_for_shape(model, shape):
+def build_for_shape(model, shape):
+    """Build ``model`` for inputs of ``shape``, a subclassed model by running its call."""
     # A Sequential builds each layer in turn; a subclassed model creates its
     # sublayers' weights only by running call, which compute_output_shape does
     # on zeros with tapes paused.

@@ -21,6 +21,7 @@ import h5py
 from . import assets, compile_config, keras3_weights, keras_archive, legacy_h5
 from framework.atomic_files import atomic_write, check_overwrite
 from .h5_io import SavedFileError, open_for_reading, read_json_attr
+from .legacy_config import legacy_model_config
 from .model_config import build_model, lookup_table, serialize_model, to_json
 from .weight_plan import WeightPlan
 from .weights_file import build_from_first_kernel, keras3_first_shape
@@ -50,7 +51,7 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True):
         model.optimizer.build(model.trainable_variables)
     compile_cfg = compile_config.serialize(model) if compiled else None
     if path.endswith('.keras'):
-        config['compile_config'] = compile_cfg
+        config['compile_config'] = compile_cfg or {}
         keras_archive.write(path, to_json(config), legacy_h5.KERAS_VERSION,
                             lambda f: keras3_weights.write(f, model, include_optimizer=compiled),
                             assets=assets.collect(model))
@@ -64,7 +65,7 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True):
         with h5py.File(temporary, 'w') as f:
             f.attrs['backend'] = legacy_h5.BACKEND
             f.attrs['keras_version'] = legacy_h5.KERAS_VERSION
-            f.attrs['model_config'] = to_json(config)
+            f.attrs['model_config'] = to_json(legacy_model_config(config))
             if compile_cfg is not None:
                 f.attrs['training_config'] = to_json(compile_config.training_config(compile_cfg))
             legacy_h5.write(f.create_group('model_weights'), model)

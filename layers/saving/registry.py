@@ -60,6 +60,14 @@ def is_registered(obj):
     return obj in _NAMES
 
 
+def custom_class_identity(cls):
+    """(module, registered_name) as Keras 3 writes them for a class it does not export: the
+    class's module (None for a script's ``__main__``) and its registered name ('Package>Name',
+    or the bare class name when it is not registered)."""
+    module = cls.__module__
+    return (None if module == '__main__' else module), get_registered_name(cls)
+
+
 def get_registered_object(name, custom_objects=None):
     """The class or function filed under ``name``, or None.
 

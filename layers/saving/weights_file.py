@@ -17,6 +17,7 @@ from framework.atomic_files import atomic_write, check_overwrite
 from .h5_io import SavedFileError, open_for_reading, read_array
 from .keras_archive import open_archive_weights
 from .keras_tree import saveables
+from .model_config import build_for_shape
 from .weight_plan import WeightPlan
 
 
@@ -116,7 +117,7 @@ def build_from_first_kernel(model, kernel_shape, path):
     """Build an unbuilt model whose first layer is Dense from its saved kernel's shape (input_dim, units)."""
     layers = list(getattr(model, 'layers', []))
     if layers and isinstance(layers[0], Dense) and kernel_shape is not None and len(kernel_shape) == 2:
-        model.build((None, kernel_shape[0]))
+        build_for_shape(model, (None, kernel_shape[0]))
         return
     raise ValueError('You are loading weights (%s) into a model that has not yet been built, and its input '
                      'shape cannot be read from the file (only a first Dense layer gives it). Build the '

@@ -1,0 +1,51 @@
+"""The model config of a legacy ``.h5`` file, in the form Keras 3 writes there.
+
+Keras 3 saves ``model.save('m.h5')`` with its legacy serialization: the root is
+``{'class_name': <the model's class name>, 'config': model.get_config()}``, and
+a Sequential's or functional model's layers are written
+``{'class_name': <registered name>, 'config': ...}`` (a functional model's
+also with 'name' and 'inbound_nodes'), without the 'module',
+'registered_name' and 'build_config' keys of the ``.keras`` config. Nested
+Sequential and functional models are written the same way, all the way down.
+
+One addition: a subclassed model's root keeps its 'registered_name' and
+'build_config' (Keras's loader ignores both). Without them two registered
+classes of one name could not be told apart, and the model's weights could
+not be built unless its first layer is a Dense (Keras's own loader cannot
+load such a file at all).
+"""
+
+
+def legacy_model_config(config):
+    """The legacy form of ``serialize_model``'s dict (see the module docstring)."""
+    out = {'class_name': config['class_name'], 'config': _legacy_inner(config)}
+    if not _is_model_config(config):
+        for key in ('registered_name', 'build_config'):
+            if config.get(key):
+                out[key] = config[key]
+    return out
+
+
+def _legacy_inner(entry):
+    inner = entry.get('config')
+    if not _is_model_config(entry):
+        return inner
+    inner = dict(inner)
+    inner['layers'] = [_legacy_layer(layer) for layer in inner['layers']]
+    return inner
+
+
+def _is_model_config(entry):
+    # Only Sequential and functional configs switch to the legacy form in Keras
+    # (their get_config honours its 'use_legacy_config' flag); other layers keep theirs.
+    inner = entry.get('config')
+    return isinstance(inner, dict) and isinstance(inner.get('layers'), list) and \
+        ('input_layers' in inner or entry.get('class_name') == 'Sequential')
+
+
+def _legacy_layer(entry):
+    out = {'class_name': entry.get('registered_name') or entry['class_name'], 'config': _legacy_inner(entry)}
+    for key in ('name', 'inbound_nodes'):
+        if key in entry:
+            out[key] = entry[key]
+    return out
