@@ -106,13 +106,18 @@ def split(input, sep=None, maxsplit=-1, name=None):  # noqa: A002
         sep = sep.encode() if isinstance(sep, str) else bytes(sep)
         if not sep:
             raise ValueError('split: sep must not be empty (use None to split on whitespace)')
-    rows = [text.split(sep, maxsplit) for text in values.reshape(-1)]
-    flat = np.empty(sum(builtins.len(r) for r in rows), dtype=object)
+    return pieces(values, [text.split(sep, maxsplit) for text in values.reshape(-1)])
+
+
+def pieces(values, rows, dtype=object):
+    """``rows[i]`` (a list) for each string of ``values``: a 1-D tensor for a scalar, else a
+    RaggedTensor of ``values.shape`` plus one ragged dimension."""
+    flat = np.empty(sum(builtins.len(r) for r in rows), dtype=dtype)
     flat[:] = [piece for r in rows for piece in r]
     if values.ndim == 0:
-        return _tensor(flat)
+        return _tensor(flat, dtype)
     from .ragged import RaggedTensor
-    result = RaggedTensor.from_row_lengths(_tensor(flat), [builtins.len(r) for r in rows])
+    result = RaggedTensor.from_row_lengths(_tensor(flat, dtype), [builtins.len(r) for r in rows])
     for size in reversed(values.shape[1:]):     # the uniform outer dimensions, innermost first
         result = RaggedTensor.from_uniform_row_length(result, size)
     return result
@@ -215,3 +220,6 @@ def _buckets(num_buckets, op):
     if not isinstance(num_buckets, (int, np.integer)) or isinstance(num_buckets, bool) or num_buckets < 1:
         raise ValueError('%s: num_buckets must be a positive integer, got %r' % (op, num_buckets))
     return int(num_buckets)
+
+
+from .strings_unicode import bytes_split, unicode_decode, unicode_split  # noqa: E402,F401  (builds on pieces)
