@@ -5,13 +5,14 @@ as Keras takes from a ``tf.data.Dataset``. A Dataset is read afresh each epoch;
 a one-shot iterator (a generator) is read on across epochs, so it needs
 ``steps_per_epoch`` to say where an epoch ends.
 """
+import types
 import warnings
 
 from framework import nest
 from framework.data import Dataset
 from framework.tensor import Tensor, convert_to_tensor
 
-from .data import ArrayData, pack_x_y_sample_weight, unpack_x_y_sample_weight
+from .data import ArrayData, class_weight_to_sample_weights, pack_x_y_sample_weight, unpack_x_y_sample_weight
 from .py_dataset import PyDatasetData, is_py_dataset
 
 
@@ -27,7 +28,7 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
         return ArrayData(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch)
     kind = 'a PyDataset' if is_py_dataset(x) else 'a dataset or generator'
     unsupported = (('y', y), ('sample_weight', sample_weight)) + \
-        ((('class_weight', class_weight),) if not is_py_dataset(x) else ())
+        ((('class_weight', class_weight),) if not is_py_dataset(x) and not isinstance(x, Dataset) else ())
     for name, value in unsupported:
         if value is not None:
             raise ValueError('%s: `%s` must not be given when x is %s; its batches carry (x, y, sample_weight) '
@@ -37,7 +38,31 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
                          % (what, kind))
     if is_py_dataset(x):
         return PyDatasetData(x, shuffle, class_weight, steps_per_epoch, what)
+    if shuffle and isinstance(x, (Dataset, types.GeneratorType)):
+        # Keras 3's words; fit's shuffle=True is the default, and as in Keras the warning comes
+        # from one place in the library, so Python shows it once per process.
+        warnings.warn('`shuffle=True` was passed, but will be ignored since the data `x` was provided as '
+                      + ('a tf.data.Dataset. The Dataset is expected to already be shuffled (via '
+                         '`.shuffle(buffer_size)`).' if isinstance(x, Dataset) else
+                         'a generator. The generator is expected to yield already-shuffled data.'),
+                      stacklevel=2)
+    if class_weight is not None:
+        x = x.map(_class_weights_as_sample_weights(class_weight))
     return IterableData(x, steps_per_epoch, restart_each_epoch=what != 'fit')
+
+
+def _class_weights_as_sample_weights(class_weight):
+    """A Dataset.map function giving each (x, y) batch ``class_weight[label]`` as its sample
+    weights, as Keras 3 weights a tf.data.Dataset's batches."""
+    def weigh(*element):
+        x, y, sample_weight = unpack_x_y_sample_weight(element)
+        if sample_weight is not None:
+            raise ValueError('You cannot `class_weight` and `sample_weight` at the same time.')
+        if y is None or not isinstance(y, Tensor):
+            raise ValueError('`class_weight` is only supported for Models with a single output '
+                             '(batches of (x, y) with y one tensor); got y=%r' % (y,))
+        return x, y, class_weight_to_sample_weights(y, class_weight)
+    return weigh
 
 
 class IterableData:
