@@ -7,6 +7,8 @@ Sublayers are found by looking at the instance's attributes when weights
 are asked for (see ``tracking``); ``__setattr__`` only drops the cached
 answer when an attribute changes.
 """
+import warnings
+
 from framework import dtypes
 from framework.errors import InvalidArgumentError
 from framework.backend import array_module
@@ -51,6 +53,11 @@ class Layer(LayerWeights):
 
     def __init__(self, name=None, trainable=True, dtype=None, activity_regularizer=None, **kwargs):
         legacy = {key: kwargs.pop(key) for key in _LEGACY_SHAPE_KEYWORDS if key in kwargs}
+        if legacy.get('input_shape') is not None or legacy.get('input_dim') is not None:
+            # Keras 3's words, from the subclass's super().__init__ line (once per layer class)
+            warnings.warn('Do not pass an `input_shape`/`input_dim` argument to a layer. When using Sequential '
+                          'models, prefer using an `Input(shape)` object as the first layer in the model '
+                          'instead.', stacklevel=2)
         kwargs.pop('autocast', None)          # Keras 3 accepts it; every float input is cast here
         if kwargs:
             raise UnknownArgumentError('Unrecognized keyword arguments passed to %s: %s; valid ones '
