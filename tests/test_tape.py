@@ -134,7 +134,7 @@ def test_stop_recording(backend):
 
 
 def test_stop_recording_outside_the_block_raises(backend):
-    with pytest.raises(ValueError, match='not recording'):
+    with pytest.raises(RuntimeError, match='not recording'):     # TensorFlow's class
         with tf.GradientTape().stop_recording():
             pass
 
