@@ -16,7 +16,7 @@ layout (``inbound_nodes`` as lists of [name, node, tensor, kwargs]) is read too.
 from framework import nest
 
 from .. import serialization
-from ..mask_propagation import takes_mask
+from .keras_mask_arguments import KerasOpOutput, is_keras_op_entry, readable_call, with_keras_mask_argument
 from .keras_tensor import KerasTensor
 from .node import inbound_nodes
 
@@ -62,24 +62,7 @@ def _node_config(node, own):
                 'config': {'shape': x.shape, 'dtype': x.dtype,
                            'keras_history': [layer.name, node_index - foreign, tensor_index]}}
     return {'args': nest.map_structure(encode, list(node.args)),
-            'kwargs': nest.map_structure(encode, _with_keras_mask_argument(node))}
-
-
-def _with_keras_mask_argument(node):
-    """The call's kwargs with ``mask`` as Keras 3 records it: a layer whose ``call`` takes ``mask``,
-    called on one tensor argument without one, gets the inputs' masks filled in (``None`` each).
-    Only unmasked inputs are written so: a mask's KerasTensor comes from no recorded call here."""
-    kwargs = node.kwargs
-    if 'mask' in kwargs or not takes_mask(type(node.layer)):
-        return kwargs
-    arguments = list(node.args) + list(kwargs.values())
-    with_tensors = [a for a in arguments if any(type(x) is KerasTensor for x in nest.flatten(a))]
-    if len(with_tensors) != 1 or with_tensors[0] is not node.args[0]:
-        return kwargs
-    inputs = node.args[0]
-    if any(type(x) is KerasTensor and x._mask is not None for x in nest.flatten(inputs)):
-        return kwargs
-    return dict(kwargs, mask=nest.map_structure(lambda x: None, inputs))
+            'kwargs': nest.map_structure(encode, with_keras_mask_argument(node.layer, node.args, node.kwargs))}
 
 
 class _NotYetMade(Exception):
@@ -99,6 +82,9 @@ def rebuild(cls, config, custom_objects=None):
     input_refs, output_refs = config.pop('input_layers'), config.pop('output_layers')
     created, pending = {}, {}
     for entry in layer_entries:
+        if is_keras_op_entry(entry):
+            created[entry['name']] = KerasOpOutput(entry)       # Keras 3 records keras.ops calls too
+            continue
         created[entry['name']] = serialization.deserialize(entry, custom_objects)
         pending[entry['name']] = list(entry.get('inbound_nodes') or ())
     while any(pending.values()):
@@ -109,11 +95,7 @@ def rebuild(cls, config, custom_objects=None):
                     args, kwargs = _call_arguments(calls[0], created)
                 except _NotYetMade:
                     break
-                if 'mask' in kwargs and not takes_mask(type(created[name])) and \
-                        all(m is None for m in nest.flatten(kwargs['mask'])):
-                    # Keras 3 records mask=None for its layers whose call takes a mask; the same
-                    # layer here may take none (and finds masks on its inputs anyway).
-                    kwargs = {k: v for k, v in kwargs.items() if k != 'mask'}
+                args, kwargs = readable_call(config.get('name'), created[name], args, kwargs)
                 created[name](*args, **kwargs)
                 calls.pop(0)
                 progress = True
@@ -128,6 +110,8 @@ def rebuild(cls, config, custom_objects=None):
 
 def _tensor(created, name, node_index, tensor_index):
     layer = created.get(name)
+    if isinstance(layer, KerasOpOutput):
+        return layer
     if layer is None:
         raise ValueError('Functional model config: a call uses layer %r, which the config does not list; known '
                          'layers: %s' % (name, sorted(created)))
@@ -162,10 +146,15 @@ def _model_tensors(refs, created):
         if _is_functional(created.get(name)):
             node_index -= 1                # Keras counts a nested model's calls from 1 here
         try:
-            return _tensor(created, name, node_index, tensor_index)
+            tensor = _tensor(created, name, node_index, tensor_index)
         except _NotYetMade:
             raise ValueError('Functional model config: %r names call %d of layer %r, which the config never '
                              'makes' % (list(refs), refs[1], name)) from None
+        if isinstance(tensor, KerasOpOutput):
+            raise ValueError("Functional model config: the model's output %r is the output of Keras op '%s' (%s), a "
+                             'keras.ops call recorded in the graph, which tapeflow cannot rebuild; rebuild the model '
+                             'in code and load its weights with load_weights()' % (list(refs), name, tensor.class_name))
+        return tensor
     if isinstance(refs, dict):
         return {key: _model_tensors(value, created) for key, value in refs.items()}
     return [_model_tensors(value, created) for value in refs]

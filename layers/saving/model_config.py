@@ -14,6 +14,7 @@ import numpy as np
 
 from ..layer import Layer
 from .h5_io import SavedFileError
+from ..functional.keras_mask_arguments import is_keras_op_entry
 from ..serialization import keras_identity
 from . import compile_config
 from .registry import custom_object_scope, get_registered_object, registered_objects
@@ -91,6 +92,8 @@ def check_loadable(config, table, path):
     unknown, lambdas = [], []
     for entry in _layer_entries(config):
         name = entry.get('class_name')
+        if is_keras_op_entry(entry):
+            continue                # a keras.ops call: functional.config decides whether it can be rebuilt
         if name == 'Lambda':
             lambdas.append(entry.get('config', {}).get('name', '?'))
         elif resolve_layer_class(name, entry.get('registered_name'), table) is None:

@@ -4,10 +4,12 @@ Run by hand with the reference environment (never imported by tapeflow or its te
 
     TF_CPP_MIN_LOG_LEVEL=3 /opt/tfref/bin/python tests/data/make_keras_parity_files.py
 
-Keras 3.15 was used. The model: a functional Conv2D -> BatchNormalization ->
+Keras 3.15 was used. The models: a functional Conv2D -> BatchNormalization ->
 GlobalAveragePooling2D -> nested Sequential([Dense(3, tanh)]) -> Dense(2, softmax),
 compiled with Adam(0.01), sparse categorical cross-entropy and accuracy, after
-2 training steps. It prints the literals the tests hold.
+2 training steps; and a functional Embedding(mask_zero=True) -> LSTM ->
+BatchNormalization -> Dense, whose graph holds the NotEqual op that computes the
+mask. It prints the literals the tests hold.
 """
 import os
 
@@ -53,5 +55,19 @@ def main():
     print('FROM_JSON compiled:', again.compiled, 'optimizer variables:', len(again.optimizer.variables))
 
 
+def masked():
+    import keras
+    keras.utils.set_random_seed(11)
+    tokens = keras.Input((5,), dtype='int32', name='tokens')
+    h = keras.layers.Embedding(10, 3, mask_zero=True, name='embed')(tokens)
+    h = keras.layers.LSTM(2, name='lstm')(h)
+    h = keras.layers.BatchNormalization(name='bn')(h)
+    model = keras.Model(tokens, keras.layers.Dense(1, name='out')(h), name='masked')
+    model.save(os.path.join(HERE, 'keras3_parity_masked.keras'))
+    probe = np.array([[1, 2, 0, 0, 0], [3, 4, 5, 6, 0]])
+    print('MASKED_PREDICTIONS =', model.predict(probe, verbose=0).tolist())
+
+
 if __name__ == '__main__':
     main()
+    masked()
