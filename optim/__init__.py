@@ -16,6 +16,7 @@ from .lion import Lion
 from .loss_scale_optimizer import LossScaleOptimizer
 from .nadam import Nadam
 from .optimizer import Optimizer
+from .registered_classes import class_identity, find_class
 from .rmsprop import RMSprop
 from .sgd import SGD
 
@@ -23,6 +24,13 @@ BUILT_IN = {cls.__name__.lower(): cls for cls in (Adadelta, Adafactor, Adagrad, 
                                                   Lion, Nadam, RMSprop, SGD)}
 # Wrappers of another optimizer: found by deserialize, but not made from a name alone.
 WRAPPERS = {'lossscaleoptimizer': LossScaleOptimizer}
+
+_BY_CLASS_NAME = {cls.__name__: cls for cls in list(BUILT_IN.values()) + list(WRAPPERS.values())}
+
+
+def _built_in_named(name):
+    return BUILT_IN.get(str(name).lower()) or WRAPPERS.get(str(name).lower())
+
 
 # The module name Keras 3 writes into serialized optimizers; kept so that
 # configs move between tapeflow and Keras unchanged.
@@ -33,22 +41,26 @@ def serialize(optimizer):
     """The Keras 3 dict for ``optimizer``: module, class_name, config, registered_name."""
     if not isinstance(optimizer, Optimizer):
         raise TypeError('serialize: expected an Optimizer, got %s' % type(optimizer).__name__)
-    return {'module': KERAS_MODULE, 'class_name': type(optimizer).__name__,
-            'config': optimizer.get_config(), 'registered_name': None}
+    module, registered_name = class_identity(type(optimizer), _BY_CLASS_NAME, KERAS_MODULE)
+    return {'module': module, 'class_name': type(optimizer).__name__,
+            'config': optimizer.get_config(), 'registered_name': registered_name}
 
 
 def deserialize(config, custom_objects=None):
-    """The optimizer a ``serialize`` dict describes (class names are case-insensitive).
+    """The optimizer a ``serialize`` dict describes (built-in class names are case-insensitive;
+    a user's class comes from ``custom_objects``, a ``custom_object_scope`` or
+    ``keras.saving.register_keras_serializable``).
 
     Raises:
-        ValueError: a class name that is neither built in nor in ``custom_objects``.
+        ValueError: a class name that is neither built in nor found among the user's classes.
     """
     if not isinstance(config, dict) or 'class_name' not in config:
         raise ValueError("deserialize: expected a dict with 'class_name' and 'config', got %r" % (config,))
     name = config['class_name']
-    cls = (custom_objects or {}).get(name) or BUILT_IN.get(str(name).lower()) or WRAPPERS.get(str(name).lower())
+    cls = find_class(config, _built_in_named, custom_objects)
     if cls is None:
-        raise ValueError('Unknown optimizer %r; valid names are %s (pass custom_objects for your own)'
+        raise ValueError('Unknown optimizer %r; valid names are %s (register your own class with '
+                         '@keras.saving.register_keras_serializable() or pass it in custom_objects)'
                          % (name, ', '.join(sorted(BUILT_IN))))
     return cls.from_config(dict(config.get('config') or {}), custom_objects=custom_objects)
 

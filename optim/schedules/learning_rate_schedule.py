@@ -9,6 +9,7 @@ import numpy as np
 
 from framework import backend
 from framework.tensor import Tensor, constant, convert_to_tensor
+from ..registered_classes import class_identity, find_class
 
 # The module name Keras 3 writes into serialized configs; kept so that
 # configs move between tapeflow and Keras unchanged.
@@ -60,26 +61,27 @@ def check_decay_steps(decay_steps, what='decay_steps'):
 
 def serialize(schedule):
     """The Keras 3 dict for ``schedule``: module, class_name, config, registered_name."""
+    from . import BUILT_IN
     if not isinstance(schedule, LearningRateSchedule):
         raise TypeError('serialize: expected a LearningRateSchedule, got %s' % type(schedule).__name__)
-    return {'module': KERAS_MODULE, 'class_name': type(schedule).__name__,
-            'config': schedule.get_config(), 'registered_name': None}
+    module, registered_name = class_identity(type(schedule), BUILT_IN, KERAS_MODULE)
+    return {'module': module, 'class_name': type(schedule).__name__,
+            'config': schedule.get_config(), 'registered_name': registered_name}
 
 
 def deserialize(config, custom_objects=None):
-    """The schedule a ``serialize`` dict describes.
+    """The schedule a ``serialize`` dict describes (a user's class: from ``custom_objects``,
+    a ``custom_object_scope`` or ``keras.saving.register_keras_serializable``).
 
     Raises:
-        ValueError: for a class name that is neither built in nor in ``custom_objects``.
+        ValueError: for a class name that is neither built in nor found among the user's classes.
     """
     from . import BUILT_IN
     if not isinstance(config, dict) or 'class_name' not in config:
         raise ValueError("deserialize: expected a dict with 'class_name' and 'config', got %r" % (config,))
-    known = dict(BUILT_IN)
-    known.update(custom_objects or {})
-    name = config['class_name']
-    cls = known.get(name)
+    cls = find_class(config, BUILT_IN.get, custom_objects)
     if cls is None:
-        raise ValueError('Unknown learning-rate schedule %r; known: %s (pass custom_objects for your own)'
-                         % (name, ', '.join(sorted(known))))
+        raise ValueError('Unknown learning-rate schedule %r; known: %s (register your own class with '
+                         '@keras.saving.register_keras_serializable() or pass it in custom_objects)'
+                         % (config['class_name'], ', '.join(sorted(BUILT_IN))))
     return cls.from_config(dict(config.get('config') or {}))
