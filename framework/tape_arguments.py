@@ -7,6 +7,7 @@ import numpy as np
 
 from . import nest
 from .backend import array_module
+from .errors import InvalidArgumentError
 from .tensor import Tensor
 
 
@@ -55,8 +56,8 @@ def seeds(targets, output_gradients):
             # TensorFlow multiplies the seed into the first rule, so a seed that broadcasts
             # to the target (a scalar, say) scales every element.
             if not _broadcasts_to(tuple(s.shape), tuple(t.shape)):
-                raise ValueError('GradientTape.gradient: output_gradients of shape %s for a target of shape %s'
-                                 % (tuple(s.shape), tuple(t.shape)))
+                raise InvalidArgumentError('GradientTape.gradient: output_gradients of shape %s for a target of '
+                                           'shape %s' % (tuple(s.shape), tuple(t.shape)))
             s = ops.broadcast_to(s, tuple(t.shape))
         out.append(s)
     return out

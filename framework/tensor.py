@@ -221,6 +221,13 @@ def numpy_text(value, is_repr):
 
 
 # ---- building tensors from Python values ---------------------------------------------
+class ConversionError(TypeError, ValueError):
+    """A value that cannot become a tensor (None, a dict, mixed or ragged lists).
+
+    TensorFlow raises ValueError here and tapeflow raised TypeError before, so
+    programs catching either keep working."""
+
+
 def _to_array(value, dtype):
     """An array of ``value`` with TensorFlow's conversion rules."""
     if isinstance(value, Tensor):
@@ -239,15 +246,22 @@ def _to_array(value, dtype):
     try:
         array = np.asarray(value)
     except ValueError as err:
-        raise ValueError("Can't convert non-rectangular Python sequence to Tensor: %s" % err) from None
+        raise ConversionError("Can't convert non-rectangular Python sequence to Tensor: %s" % err) from None
     if array.dtype == object and not _all_strings(value):
-        raise TypeError('Cannot convert %r (of type %s) to a tensor: expected numbers, nested lists '
-                        'of numbers, numpy arrays or tensors' % (value, type(value).__name__))
+        raise ConversionError('Cannot convert %r (of type %s) to a tensor: expected numbers, nested lists '
+                              'of numbers, numpy arrays or tensors' % (value, type(value).__name__))
+    if array.dtype.kind in 'US' and _all_strings(value):     # strings, asked for a numeric dtype
+        raise ConversionError('Cannot convert %r to a tensor of dtype %s: strings are not numbers (parse '
+                              'them with framework.strings.to_number)' % (value, dtype.name))
+    if array.dtype.kind in 'US':    # numpy turned [1, 'a'] into strings; TensorFlow refuses the mix
+        raise ConversionError("Can't convert Python sequence with mixed types to Tensor: %r; give "
+                              "numbers only or strings only" % (value,))
     if dtype is None:
         array = dtypes.python_default(array)
     else:
-        if dtype.kind in 'iub' and array.dtype.kind == 'f' and not isinstance(value, (list, tuple)) \
-                and not float(array).is_integer():
+        # TensorFlow refuses floats for an integer dtype; whole numbers ([1.0, 2.0]) are let through,
+        # fractions would be cut silently.
+        if dtype.kind in 'iub' and array.dtype.kind == 'f' and not bool(np.all(np.mod(array, 1) == 0)):
             raise TypeError('Cannot convert %r to a tensor of dtype %s' % (value, dtype.name))
         array = array.astype(dtype, copy=False)
     return backend.place(array)
@@ -258,7 +272,7 @@ def _string_array(value):
     objects from the start: numpy's fixed-width 'S'/'U' arrays drop trailing NUL bytes."""
     array = np.array(value, dtype=object)
     if any(isinstance(v, (list, tuple)) for v in array.flat):
-        raise ValueError("Can't convert non-rectangular Python sequence to Tensor: %r" % (value,))
+        raise ConversionError("Can't convert non-rectangular Python sequence to Tensor: %r" % (value,))
     if array.ndim == 0:
         item = array[()]
         array[()] = item.encode('utf-8') if isinstance(item, str) else item

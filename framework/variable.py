@@ -4,7 +4,8 @@ import weakref
 
 
 from . import backend, dtypes, name_scopes
-from .tensor import DISPLAY_NAME, Tensor, _to_array, numpy_text
+from .errors import InvalidArgumentError
+from .tensor import DISPLAY_NAME, ConversionError, Tensor, _to_array, numpy_text
 
 _unnamed = itertools.count()
 
@@ -35,6 +36,19 @@ def variable_of(tensor):
     return tensor._variable if type(tensor) is _Snapshot else None
 
 
+def _check_declared_shape(shape, actual):
+    """``Variable(..., shape=...)`` must fit the initial value (None marks a dimension left open)."""
+    if shape is None:
+        return
+    if getattr(shape, 'rank', 0) is None:        # TensorShape(None): any shape
+        return
+    dims = shape.as_list() if hasattr(shape, 'as_list') else shape
+    dims = list(dims) if isinstance(dims, (list, tuple)) else [dims]
+    if len(dims) != len(actual) or any(d is not None and int(d) != a for d, a in zip(dims, actual)):
+        raise ValueError('Variable: the initial value\'s shape %s is not compatible with the explicitly supplied '
+                         '`shape` argument %s' % (tuple(actual), tuple(dims)))
+
+
 class Variable(Tensor):
     """A tensor whose value can change in place (``assign``, ``assign_add``, ...).
 
@@ -56,6 +70,7 @@ class Variable(Tensor):
         # A variable owns its buffer: copy so that later in-place updates never
         # write through to the caller's array.
         xp = backend.array_module(data)
+        _check_declared_shape(kwargs.get('shape'), data.shape)
         super().__init__(xp.array(data, copy=True))
         self._name = name_scopes.qualify(name if name is not None else 'Variable')   # 'outer/v:0' in tf.name_scope
         self._path = None      # set by a layer's add_weight: Keras 3's 'dense/kernel'
@@ -124,13 +139,23 @@ class Variable(Tensor):
         return value[()] if value.ndim == 0 else value.copy()
 
     def _new_value(self, value, what):
-        data = _to_array(value, self._data.dtype)
+        if isinstance(value, Tensor) and value._data.dtype != self._data.dtype:
+            # TensorFlow refuses another dtype's tensor (numpy arrays and Python values are converted).
+            raise ValueError('%s: a tensor of dtype %s cannot be assigned to variable %r of dtype %s; '
+                             'cast it first with framework.cast'
+                             % (what, value._data.dtype.name, self._name, self._data.dtype.name))
+        try:
+            data = _to_array(value, self._data.dtype)
+        except (TypeError, ValueError) as err:
+            raise ConversionError('%s: cannot assign %.80r (of type %s) to variable %r of dtype %s: %s'
+                                  % (what, value, type(value).__name__, self._name, self._data.dtype.name,
+                                     err)) from None
         if data.shape != self._data.shape:
             try:
                 data = backend.array_module(self._data).broadcast_to(data, self._data.shape)
             except ValueError:
-                raise ValueError('%s: cannot assign a value of shape %s to variable %r of shape %s'
-                                 % (what, tuple(data.shape), self._name, tuple(self._data.shape))) from None
+                raise InvalidArgumentError('%s: cannot assign a value of shape %s to variable %r of shape %s'
+                                           % (what, tuple(data.shape), self._name, tuple(self._data.shape))) from None
         if backend.is_device_array(self._data) != backend.is_device_array(data):
             raise ValueError('%s: value on %s, variable %r on %s; move the value with framework.device first'
                              % (what, backend.device_name(data), self._name, self.device))

@@ -14,7 +14,7 @@ from framework.errors import InvalidArgumentError
 from framework.backend import array_module
 from framework.placement import current_xp
 from framework.tape import paused
-from framework.tensor import Tensor, convert_to_tensor
+from framework.tensor import ConversionError, Tensor, convert_to_tensor
 from framework.variable import Variable
 
 from . import call_context, constraints, initializers, naming, regularizers, tracking
@@ -315,11 +315,11 @@ def _named(err, layer):
     """``err`` with the layer named, as Keras 3 names the layer whose call failed.
 
     Only the innermost failing layer adds its name; plain TypeError / ValueError
-    (and InvalidArgumentError, which Keras names too) only, so that exceptions with
-    their own constructors pass through unchanged.
+    (and InvalidArgumentError, which Keras names too, and ConversionError) only, so
+    that exceptions with their own constructors pass through unchanged.
     """
     text = str(err)
-    if type(err) not in (TypeError, ValueError, InvalidArgumentError) or 'of layer "' in text:   # named already
+    if type(err) not in (TypeError, ValueError, InvalidArgumentError, ConversionError) or 'of layer "' in text:
         return err
     return type(err)('Exception encountered when calling %s.call() of layer "%s": %s'
                      % (type(layer).__name__, layer.name, text))

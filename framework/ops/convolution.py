@@ -4,6 +4,7 @@ Convolution is a matmul over image patches (im2col through a strided view,
 so one body serves numpy and cupy). Its two gradients are themselves ops
 whose gradients are each other, as in TensorFlow, so nested tapes work.
 """
+from ..errors import InvalidArgumentError
 from .. import backend
 from ..tensor import Tensor
 from ..tape import array_rule
@@ -11,15 +12,13 @@ from .operands import ACTIVE, as_float_tensor, named_errors, record
 
 
 def _pair(value, name, op):
-    if isinstance(value, int):
-        return value, value
-    values = [int(v) for v in value]
+    values = [value] if isinstance(value, int) else [int(v) for v in value]
     if len(values) == 4:            # TensorFlow's [1, h, w, 1] form
         values = values[1:3]
     if len(values) == 1:
         values = values * 2
     if len(values) != 2 or min(values) < 1:
-        raise ValueError('%s: %s must be a positive int or a pair, got %r' % (op, name, value))
+        raise InvalidArgumentError('%s: %s must be a positive int or a pair, got %r' % (op, name, value))
     return tuple(values)
 
 
@@ -28,13 +27,14 @@ def _padding(size, k, stride, padding, op):
     if padding == 'VALID':
         out = (size - k) // stride + 1
         if out <= 0:
-            raise ValueError('%s: a window of %d does not fit an input of %d with VALID padding' % (op, k, size))
+            raise InvalidArgumentError('%s: a window of %d does not fit an input of %d with VALID padding'
+                                       % (op, k, size))
         return out, 0, 0
     if padding == 'SAME':
         out = -(-size // stride)
         total = max((out - 1) * stride + k - size, 0)
         return out, total // 2, total - total // 2
-    raise ValueError("%s: padding must be 'SAME' or 'VALID', got %r" % (op, padding))
+    raise InvalidArgumentError("%s: padding must be 'SAME' or 'VALID', got %r" % (op, padding))
 
 
 class _Geometry:
@@ -119,11 +119,11 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
     op = 'conv2d'
     x, f = as_float_tensor(input, op), as_float_tensor(filters, op)
     if data_format != 'NHWC' or (dilations not in (None, 1) and tuple(_pair(dilations, 'dilations', op)) != (1, 1)):
-        raise ValueError('conv2d: only data_format NHWC without dilation is supported, got %r / %r'
-                         % (data_format, dilations))
+        raise InvalidArgumentError('conv2d: only data_format NHWC without dilation is supported, got %r / %r'
+                                   % (data_format, dilations))
     if x.ndim != 4 or f.ndim != 4 or x.shape[3] != f.shape[2] or x.dtype != f.dtype:
-        raise ValueError('conv2d: input (N, H, W, C) %s %s and filters (KH, KW, C, O) %s %s do not match'
-                         % (tuple(x.shape), x.dtype.name, tuple(f.shape), f.dtype.name))
+        raise InvalidArgumentError('conv2d: input (N, H, W, C) %s %s and filters (KH, KW, C, O) %s %s do not match'
+                                   % (tuple(x.shape), x.dtype.name, tuple(f.shape), f.dtype.name))
     geo = _Geometry(tuple(x.shape), tuple(f.shape[:2]), _pair(strides, 'strides', op), padding.upper(), op)
     return _conv(x, f, geo)
 
@@ -165,7 +165,7 @@ def _pooling_input(input, ksize, strides, padding, op):  # noqa: A002
     """(the input as a float tensor, its window geometry), checked, for a pooling op."""
     x = as_float_tensor(input, op)
     if x.ndim != 4:
-        raise ValueError('%s: expected an (N, H, W, C) input, got shape %s' % (op, tuple(x.shape)))
+        raise InvalidArgumentError('%s: expected an (N, H, W, C) input, got shape %s' % (op, tuple(x.shape)))
     geo = _Geometry(tuple(x.shape), _pair(ksize, 'ksize', op), _pair(strides, 'strides', op), padding.upper(), op)
     return x, geo
 

@@ -4,6 +4,7 @@ Their results are counts or booleans, so none has a gradient (as in TensorFlow).
 """
 import numpy as np
 
+from ..errors import InvalidArgumentError
 from .. import backend, dtypes
 from ..tape import record_blocked
 from ..tensor import Tensor
@@ -19,7 +20,7 @@ def _blocked(op, *tensors):
 def _ints(x, what, op):
     t = as_tensor(x, op)
     if t._data.dtype.kind not in 'iu':
-        raise TypeError('%s: %s must be integers, got dtype %s' % (op, what, t.dtype.name))
+        raise InvalidArgumentError('%s: %s must be integers, got dtype %s' % (op, what, t.dtype.name))
     return t
 
 
@@ -59,16 +60,16 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype='int32', n
     t = _ints(arr, 'arr', 'bincount')
     a = t._data
     if a.size and int(a.min()) < 0:
-        raise ValueError('bincount: arr must be non-negative, got a minimum of %d' % int(a.min()))
+        raise InvalidArgumentError('bincount: arr must be non-negative, got a minimum of %d' % int(a.min()))
     if axis not in (None, 0, -1) or (axis == -1 and t.ndim != 2):
-        raise ValueError('bincount: axis must be None, 0, or -1 for a matrix; got axis=%r for shape %s'
-                         % (axis, tuple(t.shape)))
+        raise InvalidArgumentError('bincount: axis must be None, 0, or -1 for a matrix; got axis=%r for shape %s'
+                                   % (axis, tuple(t.shape)))
     w = None
     if weights is not None:
         w = as_tensor(weights, 'bincount')
         if tuple(w.shape) != tuple(t.shape) or w._data.dtype.kind not in 'fiu':
-            raise ValueError('bincount: weights must be numeric and shaped like arr %s, got %s %s'
-                             % (tuple(t.shape), w.dtype.name, tuple(w.shape)))
+            raise InvalidArgumentError('bincount: weights must be numeric and shaped like arr %s, got %s %s'
+                                       % (tuple(t.shape), w.dtype.name, tuple(w.shape)))
     _blocked('bincount', t, *([w] if w is not None else []))
     lo, hi = _optional_int(minlength, 'minlength', 'bincount'), _optional_int(maxlength, 'maxlength', 'bincount')
     size = max(int(a.max()) + 1 if a.size else 0, lo or 0)
@@ -95,12 +96,14 @@ def histogram_fixed_width(values, value_range, nbins=100, dtype='int32', name=No
         raise TypeError('histogram_fixed_width: values and value_range must be real numbers, got %s and %s'
                         % (v.dtype.name, r.dtype.name))
     if tuple(r.shape) != (2,):
-        raise ValueError('histogram_fixed_width: value_range must have shape (2,), got %s' % (tuple(r.shape),))
+        raise InvalidArgumentError('histogram_fixed_width: value_range must have shape (2,), got %s'
+                                   % (tuple(r.shape),))
     lo, hi = (float(z) for z in backend.to_host(r._data))
     nbins = _optional_int(nbins, 'nbins', 'histogram_fixed_width')
     if not lo < hi or nbins == 0:
-        raise ValueError('histogram_fixed_width: need value_range[0] < value_range[1] and nbins > 0, got %s and %d'
-                         % ([lo, hi], nbins))
+        raise InvalidArgumentError('histogram_fixed_width: need value_range[0] < value_range[1] and '
+                                   'nbins > 0, got %s and %d'
+                                   % ([lo, hi], nbins))
     _blocked('histogram_fixed_width', v)
     xp = backend.array_module(v._data)
     flat = v._data.reshape(-1).astype(np.float64)
@@ -115,24 +118,24 @@ def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=
     """``m[i, j]``: how many (or how much weight of the) examples with label i were predicted j."""
     y, p = _ints(labels, 'labels', 'confusion_matrix'), _ints(predictions, 'predictions', 'confusion_matrix')
     if y.ndim != 1 or tuple(y.shape) != tuple(p.shape):
-        raise ValueError('confusion_matrix: labels %s and predictions %s must be vectors of one length'
-                         % (tuple(y.shape), tuple(p.shape)))
+        raise InvalidArgumentError('confusion_matrix: labels %s and predictions %s must be vectors of one length'
+                                   % (tuple(y.shape), tuple(p.shape)))
     a, b = y._data, p._data
     if a.size and min(int(a.min()), int(b.min())) < 0:
-        raise ValueError('confusion_matrix: labels and predictions must be non-negative')
+        raise InvalidArgumentError('confusion_matrix: labels and predictions must be non-negative')
     top = max(int(a.max()), int(b.max())) + 1 if a.size else 0
     n = top if num_classes is None else _optional_int(num_classes, 'num_classes', 'confusion_matrix')
     if top > n:
-        raise ValueError('confusion_matrix: a label or prediction (%d) is out of range for num_classes=%d'
-                         % (top - 1, n))
+        raise InvalidArgumentError('confusion_matrix: a label or prediction (%d) is out of range for num_classes=%d'
+                                   % (top - 1, n))
     out_dtype = dtypes.numpy_dtype(dtype)
     xp = backend.array_module(a)
     w = xp.ones(a.shape, out_dtype)
     if weights is not None:
         wt = as_tensor(weights, 'confusion_matrix')
         if tuple(wt.shape) != tuple(y.shape):
-            raise ValueError('confusion_matrix: weights %s must be shaped like labels %s'
-                             % (tuple(wt.shape), tuple(y.shape)))
+            raise InvalidArgumentError('confusion_matrix: weights %s must be shaped like labels %s'
+                                       % (tuple(wt.shape), tuple(y.shape)))
         w = wt._data.astype(out_dtype)
     _blocked('confusion_matrix', y, p)
     out = xp.zeros((n, n), out_dtype)
@@ -148,8 +151,8 @@ def in_top_k(targets, predictions, k, name=None):
     t = _ints(targets, 'targets', 'in_top_k')
     p = as_tensor(predictions, 'in_top_k')
     if p._data.dtype.kind != 'f' or p.ndim != 2 or tuple(t.shape) != (p.shape[0],):
-        raise ValueError('in_top_k: predictions must be a float matrix (batch, classes) and targets a vector '
-                         '(batch,), got %s %s and %s' % (p.dtype.name, tuple(p.shape), tuple(t.shape)))
+        raise InvalidArgumentError('in_top_k: predictions must be a float matrix (batch, classes) and targets a vector '
+                                   '(batch,), got %s %s and %s' % (p.dtype.name, tuple(p.shape), tuple(t.shape)))
     if k is None:
         raise TypeError('in_top_k: k must be a non-negative integer, got None')
     k = _optional_int(k, 'k', 'in_top_k')

@@ -1,6 +1,7 @@
 """Tensors made from a shape or a range, on the current device."""
 import numpy as np
 
+from ..errors import InvalidArgumentError
 from .. import dtypes
 from ..placement import current_xp
 from ..tensor import Tensor
@@ -13,11 +14,15 @@ def _shape(shape, op):
     if isinstance(shape, (int, np.integer)):
         shape = (shape,)
     try:
-        shape = tuple(int(d) for d in shape)
+        dims = tuple(int(d) for d in shape)
+        whole = all(d == i for d, i in zip(shape, dims))     # int() would cut 2.5 to 2 and read '3' as 3
     except (TypeError, ValueError):
-        raise TypeError('%s: shape must be a list of non-negative ints, got %r' % (op, shape)) from None
+        whole = False
+    if not whole:
+        raise TypeError('%s: shape must be a list of non-negative ints, got %r' % (op, shape))
+    shape = dims
     if any(d < 0 for d in shape):
-        raise ValueError('%s: shape must not have negative dimensions, got %s' % (op, shape))
+        raise InvalidArgumentError('%s: shape must not have negative dimensions, got %s' % (op, shape))
     return shape
 
 
@@ -59,7 +64,7 @@ def range(start, limit=None, delta=1, dtype=None, name='range'):  # noqa: A001
     values = [float(v) if isinstance(v, Tensor) and v._data.dtype.kind == 'f' else
               (int(v) if isinstance(v, Tensor) else v) for v in (start, limit, delta)]
     if values[2] == 0:
-        raise ValueError('range: delta must not be 0')
+        raise InvalidArgumentError('range: delta must not be 0')
     if dtype is None:
         dtype = dtypes.float32 if any(isinstance(v, float) for v in values) else dtypes.int32
     return Tensor(current_xp().arange(*values).astype(dtypes.numpy_dtype(dtype)))
@@ -68,8 +73,8 @@ def range(start, limit=None, delta=1, dtype=None, name='range'):  # noqa: A001
 @named_errors('linspace')
 def linspace(start, stop, num, name=None, axis=0):
     if axis not in (0, -1) or isinstance(axis, bool):
-        raise ValueError('linspace: scalar start and stop give a vector, so axis must be 0 (or -1), got %r'
-                         % (axis,))
+        raise InvalidArgumentError('linspace: scalar start and stop give a vector, so axis must be 0 (or -1), got %r'
+                                   % (axis,))
     return Tensor(current_xp().linspace(float(start), float(stop), int(num)).astype('float32'))
 
 
@@ -88,11 +93,12 @@ def meshgrid(*args, indexing='xy', name=None):
     Built from reshape and broadcast_to, so gradients sum back to each input."""
     from .shapes import broadcast_to, reshape
     if indexing not in ('xy', 'ij'):
-        raise ValueError("meshgrid: indexing must be 'xy' or 'ij', got %r" % (indexing,))
+        raise InvalidArgumentError("meshgrid: indexing must be 'xy' or 'ij', got %r" % (indexing,))
     tensors = [as_tensor(a, 'meshgrid') for a in args]
     for i, t in enumerate(tensors):
         if t.ndim != 1:
-            raise ValueError('meshgrid: every input must be 1-D, but input %d has shape %s' % (i, tuple(t.shape)))
+            raise InvalidArgumentError('meshgrid: every input must be 1-D, but input %d has shape %s'
+                                       % (i, tuple(t.shape)))
     axes = list(range(len(tensors)))
     if indexing == 'xy' and len(tensors) > 1:
         axes[0], axes[1] = 1, 0

@@ -39,7 +39,8 @@ def getitem(x, index):
         out = Tensor(value if isinstance(value, (np.ndarray, np.generic)) or backend.is_device_array(value)
                      else np.array(value, dtype=object))
     except IndexError as err:
-        raise InvalidArgumentError('index %r is invalid for a tensor of shape %s: %s' % (index, tuple(x.shape), err)) from None
+        raise InvalidArgumentError('index %r is invalid for a tensor of shape %s: %s'
+                                   % (index, tuple(x.shape), err)) from None
     if ACTIVE:
         shape = x._data.shape
         record('getitem', (x,), out, (lambda g, y, x: _scatter(g, raw, shape),))
@@ -78,12 +79,12 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     """Slices of ``params`` along ``axis`` at ``indices``; repeated indices add their gradients."""
     x = as_tensor(params, 'gather')
     if x.ndim == 0:
-        raise ValueError('gather: params must have rank >= 1, got a scalar')
+        raise InvalidArgumentError('gather: params must have rank >= 1, got a scalar')
     if batch_dims:
-        raise ValueError('gather: batch_dims=%r is not supported; use batch_dims=0' % (batch_dims,))
+        raise InvalidArgumentError('gather: batch_dims=%r is not supported; use batch_dims=0' % (batch_dims,))
     idx = as_tensor(indices, 'gather')
     if idx._data.dtype.kind not in 'iu':
-        raise TypeError('gather: indices must be integers, got %s' % idx.dtype.name)
+        raise InvalidArgumentError('gather: indices must be integers, got %s' % idx.dtype.name)
     (ax,) = normalize_axis(0 if axis is None else axis, x.ndim, 'gather')
     n = x._data.shape[ax]
     i = idx._data
@@ -115,14 +116,15 @@ def gather_nd(params, indices, batch_dims=0, name=None):
     """
     x = as_tensor(params, 'gather_nd')
     if batch_dims:
-        raise ValueError('gather_nd: batch_dims=%r is not supported; use batch_dims=0' % (batch_dims,))
+        raise InvalidArgumentError('gather_nd: batch_dims=%r is not supported; use batch_dims=0' % (batch_dims,))
     idx = as_tensor(indices, 'gather_nd')
     if idx._data.dtype.kind not in 'iu':
-        raise TypeError('gather_nd: indices must be integers, got %s' % idx.dtype.name)
+        raise InvalidArgumentError('gather_nd: indices must be integers, got %s' % idx.dtype.name)
     i = idx._data
     if i.ndim == 0 or i.shape[-1] > x.ndim:
-        raise ValueError('gather_nd: indices of shape %s need a last axis of at most %d (the rank of params %s)'
-                         % (tuple(i.shape), x.ndim, tuple(x.shape)))
+        raise InvalidArgumentError('gather_nd: indices of shape %s need a last axis of at most %d (the '
+                                   'rank of params %s)'
+                                   % (tuple(i.shape), x.ndim, tuple(x.shape)))
     xp = backend.array_module(i)
     for d in range(i.shape[-1]):
         column = i[..., d]
@@ -142,14 +144,15 @@ def boolean_mask(tensor, mask, axis=None, name=None):
     x = as_tensor(tensor, 'boolean_mask')
     m = as_tensor(mask, 'boolean_mask')
     if m._data.dtype.kind != 'b':
-        raise TypeError('boolean_mask: mask must be a bool tensor, got %s' % m.dtype.name)
+        raise InvalidArgumentError('boolean_mask: mask must be a bool tensor, got %s' % m.dtype.name)
     if m.ndim == 0:
-        raise ValueError('boolean_mask: mask must have rank >= 1, got a scalar')
+        raise InvalidArgumentError('boolean_mask: mask must have rank >= 1, got a scalar')
     (ax,) = normalize_axis(0 if axis is None else axis, x.ndim, 'boolean_mask')
     covered = tuple(x._data.shape[ax:ax + m.ndim])
     if covered != tuple(m._data.shape):
-        raise ValueError('boolean_mask: mask of shape %s does not match axes %d..%d of tensor %s (shape %s there)'
-                         % (tuple(m.shape), ax, ax + m.ndim - 1, tuple(x.shape), covered))
+        raise InvalidArgumentError('boolean_mask: mask of shape %s does not match axes %d..%d of tensor '
+                                   '%s (shape %s there)'
+                                   % (tuple(m.shape), ax, ax + m.ndim - 1, tuple(x.shape), covered))
     xp = backend.array_module(m._data)
     return getitem(x, (builtins.slice(None),) * ax + tuple(xp.nonzero(m._data)))
 

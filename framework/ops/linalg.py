@@ -17,9 +17,9 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     transpose_b = transpose_b or adjoint_b
     a, b, da, db = binary(a, b, 'matmul')
     if da.ndim < 2 or db.ndim < 2:
-        raise ValueError('matmul: both operands need rank >= 2, got shapes %s and %s; '
-                         'use expand_dims (or reshape) to make a vector a matrix'
-                         % (tuple(da.shape), tuple(db.shape)))
+        raise InvalidArgumentError('matmul: both operands need rank >= 2, got shapes %s and %s; '
+                                   'use expand_dims (or reshape) to make a vector a matrix'
+                                   % (tuple(da.shape), tuple(db.shape)))
     xa = da.swapaxes(-1, -2) if transpose_a else da
     xb = db.swapaxes(-1, -2) if transpose_b else db
     if xa.shape[-1] != xb.shape[-2]:
@@ -30,8 +30,8 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     try:
         out = Tensor(xp.matmul(xa, xb))
     except ValueError:
-        raise ValueError('matmul: batch dimensions of %s and %s do not broadcast'
-                         % (tuple(da.shape), tuple(db.shape))) from None
+        raise InvalidArgumentError('matmul: batch dimensions of %s and %s do not broadcast'
+                                   % (tuple(da.shape), tuple(db.shape))) from None
     if ACTIVE:
         record('matmul', (a, b), out, _MATMUL_VJPS[bool(transpose_a), bool(transpose_b)])
     return out
@@ -69,22 +69,24 @@ def tensordot(a, b, axes, name=None):
     if isinstance(axes, (int, np.integer)):
         n = int(axes)
         if not 0 <= n <= min(a.ndim, b.ndim):
-            raise ValueError('tensordot: axes=%d needs 0 <= axes <= min(rank) for shapes %s and %s' % (n, sa, sb))
+            raise InvalidArgumentError('tensordot: axes=%d needs 0 <= axes <= min(rank) for shapes %s and %s'
+                                       % (n, sa, sb))
         axes_a, axes_b = list(range(a.ndim - n, a.ndim)), list(range(n))
     else:
         axes_a, axes_b = ([x] if isinstance(x, (int, np.integer)) else list(x) for x in axes)
     if len(axes_a) != len(axes_b):
-        raise ValueError('tensordot: %d axes of a %s but %d of b %s' % (len(axes_a), sa, len(axes_b), sb))
+        raise InvalidArgumentError('tensordot: %d axes of a %s but %d of b %s' % (len(axes_a), sa, len(axes_b), sb))
     for axes_list, shape, which in ((axes_a, sa, 'a'), (axes_b, sb, 'b')):
         bad = [x for x in axes_list if not -len(shape) <= int(x) < len(shape)]
         if bad:
-            raise ValueError('tensordot: axis %d is out of range for %s of shape %s' % (bad[0], which, shape))
+            raise InvalidArgumentError('tensordot: axis %d is out of range for %s of shape %s' % (bad[0], which, shape))
     axes_a = [int(x) % a.ndim for x in axes_a]
     axes_b = [int(x) % b.ndim for x in axes_b]
     for i, j in zip(axes_a, axes_b):
         if sa[i] != sb[j]:
-            raise ValueError('tensordot: cannot contract axis %d of a %s (size %d) with axis %d of b %s (size %d)'
-                             % (i, sa, sa[i], j, sb, sb[j]))
+            raise InvalidArgumentError('tensordot: cannot contract axis %d of a %s (size %d) with axis '
+                                       '%d of b %s (size %d)'
+                                       % (i, sa, sa[i], j, sb, sb[j]))
     free_a = [i for i in range(a.ndim) if i not in axes_a]
     free_b = [i for i in range(b.ndim) if i not in axes_b]
     k = 1
@@ -106,29 +108,29 @@ def einsum(equation, *inputs, **kwargs):
         raise TypeError("einsum: the equation must be a string such as 'ij,jk->ik', got %r" % (equation,))
     tensors = [as_tensor(t, 'einsum') for t in inputs]
     if not tensors:
-        raise ValueError('einsum: %r needs at least one operand' % (equation,))
+        raise InvalidArgumentError('einsum: %r needs at least one operand' % (equation,))
     dtypes_seen = sorted({t.dtype.name for t in tensors})
     if len(dtypes_seen) > 1:
-        raise TypeError('einsum: all operands must share one dtype, got %s; use framework.cast'
-                        % [t.dtype.name for t in tensors])
+        raise InvalidArgumentError('einsum: all operands must share one dtype, got %s; use framework.cast'
+                                   % [t.dtype.name for t in tensors])
     equation = equation.replace(' ', '')
     lhs, rhs = equation.split('->') if '->' in equation else (equation, None)
     specs = lhs.split(',')
     if len(specs) != len(tensors) or '.' in equation:
-        raise ValueError('einsum: %r needs %d operands without ellipses, got %d'
-                         % (equation, len(specs), len(tensors)))
+        raise InvalidArgumentError('einsum: %r needs %d operands without ellipses, got %d'
+                                   % (equation, len(specs), len(tensors)))
     if rhs is None:
         rhs = ''.join(sorted(c for c in set(lhs) if c.isalpha() and lhs.count(c) == 1))
     for spec, t in zip(specs, tensors):
         if len(spec) != t.ndim:
-            raise ValueError('einsum: subscripts %r in %r do not match an operand of shape %s'
-                             % (spec, equation, tuple(t.shape)))
+            raise InvalidArgumentError('einsum: subscripts %r in %r do not match an operand of shape %s'
+                                       % (spec, equation, tuple(t.shape)))
     xp = backend.array_module(tensors[0]._data)
     try:
         out = Tensor(xp.einsum(lhs + '->' + rhs, *[t._data for t in tensors]))
     except ValueError as err:
-        raise ValueError('einsum: %r cannot combine operands of shapes %s: %s'
-                         % (equation, [tuple(t.shape) for t in tensors], err)) from None
+        raise InvalidArgumentError('einsum: %r cannot combine operands of shapes %s: %s'
+                                   % (equation, [tuple(t.shape) for t in tensors], err)) from None
     if ACTIVE:
         vjps = tuple(_einsum_vjp(rhs, specs, i) for i in range(len(tensors)))
         record('einsum', tuple(tensors), out, vjps)
@@ -193,15 +195,16 @@ def affine_array(x, kernel, bias, op):
     """(the op's tensor inputs, the raw x @ kernel + bias), after checking the shapes."""
     x, kernel, dx, dk = binary(x, kernel, op)
     if dk.ndim != 2 or dx.ndim < 2 or dx.shape[-1] != dk.shape[0]:
-        raise ValueError('%s: input of shape %s does not match a kernel of shape %s (the input needs '
-                         'rank >= 2 and a last axis of %s)' % (op, tuple(dx.shape), tuple(dk.shape), dk.shape[:1]))
+        raise InvalidArgumentError('%s: input of shape %s does not match a kernel of shape %s (the input needs '
+                                   'rank >= 2 and a last axis of %s)'
+                                   % (op, tuple(dx.shape), tuple(dk.shape), dk.shape[:1]))
     y = backend.array_module(dx).matmul(dx, dk)
     if bias is None:
         return (x, kernel), y
     bias = as_tensor(bias, op)
     if bias._data.shape != (dk.shape[1],) or bias._data.dtype != dk.dtype:
-        raise ValueError('%s: bias must have shape %s and dtype %s, got %s %s'
-                         % (op, (dk.shape[1],), dk.dtype.name, tuple(bias.shape), bias.dtype.name))
+        raise InvalidArgumentError('%s: bias must have shape %s and dtype %s, got %s %s'
+                                   % (op, (dk.shape[1],), dk.dtype.name, tuple(bias.shape), bias.dtype.name))
     y += bias._data
     return (x, kernel, bias), y
 

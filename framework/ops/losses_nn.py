@@ -1,4 +1,5 @@
 """The cross-entropies and small helpers of ``tf.nn``."""
+from ..errors import InvalidArgumentError
 from .. import backend
 from . import eigen_math
 from .eigen_reduce import row_sum
@@ -21,12 +22,12 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
         from .shapes import cast
         labels = cast(labels, logits.dtype)
     if tuple(labels.shape) != tuple(logits.shape):
-        raise ValueError('softmax_cross_entropy_with_logits: labels %s and logits %s must have the same shape'
-                         % (tuple(labels.shape), tuple(logits.shape)))
+        raise InvalidArgumentError('softmax_cross_entropy_with_logits: labels %s and logits %s must have the same shape'
+                                   % (tuple(labels.shape), tuple(logits.shape)))
     rank = logits.ndim
     if not -rank <= axis < rank:
-        raise ValueError('softmax_cross_entropy_with_logits: axis %d is out of range for logits of rank %d'
-                         % (axis, rank))
+        raise InvalidArgumentError('softmax_cross_entropy_with_logits: axis %d is out of range for logits of rank %d'
+                                   % (axis, rank))
     a, z = logits._data, labels._data
     xp = backend.array_module(a)
     out = Tensor(_xent_value(xp, a, z, axis))
@@ -59,14 +60,14 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
     logits = as_float_tensor(logits, op)
     labels = as_tensor(labels, op)
     if labels._data.dtype.kind not in 'iu':
-        raise TypeError('%s: labels must be integers, got %s' % (op, labels.dtype.name))
+        raise InvalidArgumentError('%s: labels must be integers, got %s' % (op, labels.dtype.name))
     if tuple(labels.shape) != tuple(logits.shape[:-1]):
-        raise ValueError('%s: labels of shape %s need logits of shape %s + (classes,), got %s'
-                         % (op, tuple(labels.shape), tuple(labels.shape), tuple(logits.shape)))
+        raise InvalidArgumentError('%s: labels of shape %s need logits of shape %s + (classes,), got %s'
+                                   % (op, tuple(labels.shape), tuple(labels.shape), tuple(logits.shape)))
     a, idx = logits._data, labels._data
     depth = a.shape[-1]
     if idx.size and (int(idx.min()) < 0 or int(idx.max()) >= depth):
-        raise ValueError('%s: labels must lie in [0, %d), got min %d, max %d'
+        raise InvalidArgumentError('%s: labels must lie in [0, %d), got min %d, max %d'
                          % (op, depth, int(idx.min()), int(idx.max())))
     xp = backend.array_module(a)
     shifted = a - xp.max(a, axis=-1, keepdims=True)
@@ -92,8 +93,8 @@ def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
         from .shapes import cast
         labels = cast(labels, logits.dtype)
     if tuple(labels.shape) != tuple(logits.shape):
-        raise ValueError('%s: labels %s and logits %s must have the same shape'
-                         % (op, tuple(labels.shape), tuple(logits.shape)))
+        raise InvalidArgumentError('%s: labels %s and logits %s must have the same shape'
+                                   % (op, tuple(labels.shape), tuple(logits.shape)))
     positive = logits >= 0
     relu_logits = where(positive, logits, 0)
     neg_abs = where(positive, -logits, logits)
@@ -123,8 +124,8 @@ def moments(x, axes, shift=None, keepdims=False, name=None):
 def bias_add(value, bias, data_format=None, name=None):
     value, bias = as_tensor(value, 'bias_add'), as_tensor(bias, 'bias_add')
     if value.ndim == 0 or bias.ndim != 1 or bias.shape[0] != value.shape[-1]:
-        raise ValueError('bias_add: bias of shape %s does not match the last axis of value %s'
-                         % (tuple(bias.shape), tuple(value.shape)))
+        raise InvalidArgumentError('bias_add: bias of shape %s does not match the last axis of value %s'
+                                   % (tuple(bias.shape), tuple(value.shape)))
     return value + bias
 
 
@@ -134,7 +135,7 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
     from ..random import uniform
     x = as_float_tensor(x, 'dropout')
     if not 0 <= rate < 1:
-        raise ValueError('dropout: rate must be in [0, 1), got %r' % (rate,))
+        raise InvalidArgumentError('dropout: rate must be in [0, 1), got %r' % (rate,))
     if rate == 0:
         return x
     shape = tuple(x.shape) if noise_shape is None else tuple(noise_shape)

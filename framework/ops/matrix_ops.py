@@ -9,6 +9,7 @@ import collections
 
 import numpy as np
 
+from ..errors import InvalidArgumentError
 from .. import backend
 from ..tensor import Tensor
 from .linalg import matmul
@@ -21,7 +22,7 @@ LogMatrixDeterminant = collections.namedtuple('LogMatrixDeterminant', ['sign', '
 def _square(x, op):
     t = as_float_tensor(x, op)
     if t.ndim < 2 or t.shape[-1] != t.shape[-2]:
-        raise ValueError('%s: input must be square matrices (..., n, n), got shape %s' % (op, tuple(t.shape)))
+        raise InvalidArgumentError('%s: input must be square matrices (..., n, n), got shape %s' % (op, tuple(t.shape)))
     return t
 
 
@@ -44,7 +45,7 @@ def inv(input, adjoint=False, name=None):  # noqa: A002
     try:
         out = Tensor(xp.linalg.inv(a._data))
     except Exception as err:        # numpy's LinAlgError, cupy's own
-        raise ValueError('inv: a matrix of shape %s is not invertible (%s)' % (tuple(a.shape), err)) from None
+        raise InvalidArgumentError('inv: a matrix of shape %s is not invertible (%s)' % (tuple(a.shape), err)) from None
     if ACTIVE:
         record('inv', (a,), out, (lambda g, y, a: -matmul(y, matmul(g, y, transpose_b=True), transpose_a=True),))
     return out
@@ -85,16 +86,16 @@ def solve(matrix, rhs, adjoint=False, name=None):
     a = _square(matrix, 'solve')
     b = as_float_tensor(rhs, 'solve')
     if b.ndim < 2 or b.shape[-2] != a.shape[-1] or b.dtype != a.dtype:
-        raise ValueError('solve: rhs must be (..., %d, k) of dtype %s for matrix of shape %s, got %s %s'
-                         % (a.shape[-1], a.dtype.name, tuple(a.shape), b.dtype.name, tuple(b.shape)))
+        raise InvalidArgumentError('solve: rhs must be (..., %d, k) of dtype %s for matrix of shape %s, got %s %s'
+                                   % (a.shape[-1], a.dtype.name, tuple(a.shape), b.dtype.name, tuple(b.shape)))
     if adjoint:
         a = _swap(a)
     xp = backend.array_module(a._data)
     try:
         out = Tensor(xp.linalg.solve(a._data, b._data))
     except Exception as err:        # numpy's LinAlgError, cupy's own, batch shapes that differ
-        raise ValueError('solve: cannot solve with matrix of shape %s and rhs of shape %s (%s)'
-                         % (tuple(a.shape), tuple(b.shape), err)) from None
+        raise InvalidArgumentError('solve: cannot solve with matrix of shape %s and rhs of shape %s (%s)'
+                                   % (tuple(a.shape), tuple(b.shape), err)) from None
     if ACTIVE:
         record('solve', (a, b), out, (lambda g, y, a, b: -matmul(solve(a, g, adjoint=True), y, transpose_b=True),
                                       lambda g, y, a, b: solve(a, g, adjoint=True)))

@@ -11,7 +11,7 @@ import numpy as np
 from ..errors import InvalidArgumentError
 from .. import backend
 from ..tape import ACTIVE, record  # noqa: F401  (re-exported for the op modules)
-from ..tensor import Tensor, _to_array, convert_to_tensor
+from ..tensor import ConversionError, Tensor, _to_array, convert_to_tensor
 from ..variable import Variable
 
 _PY_SCALARS = (int, float, bool)
@@ -29,10 +29,11 @@ def as_tensor(x, op, dtype=None):
 
 
 def as_float_tensor(x, op):
-    """A floating tensor, or a TypeError naming the op and the dtype."""
+    """A floating tensor, or an InvalidArgumentError (a TypeError too) naming the op and the dtype,
+    the class TensorFlow raises for a dtype outside an op's allowed list."""
     t = as_tensor(x, op)
     if t._data.dtype.kind not in 'fc':
-        raise TypeError('%s: expected a floating-point tensor, got dtype %s (shape %s); '
+        raise InvalidArgumentError('%s: expected a floating-point tensor, got dtype %s (shape %s); '
                         'cast it first, e.g. framework.cast(x, framework.float32)'
                         % (op, t.dtype.name, tuple(t.shape)))
     return t
@@ -41,8 +42,23 @@ def as_float_tensor(x, op):
 def as_numeric_tensor(x, op):
     t = as_tensor(x, op)
     if t._data.dtype.kind not in 'fciub':
-        raise TypeError('%s: expected a numeric tensor, got dtype %s' % (op, t.dtype.name))
+        raise InvalidArgumentError('%s: expected a numeric tensor, got dtype %s' % (op, t.dtype.name))
     return t
+
+
+def as_size(value, what, op):
+    """``value`` (a depth, a count) as a non-negative Python int: a TypeError for a value
+    that is not a whole number (None, 'a', 2.5), an InvalidArgumentError for a negative one."""
+    if isinstance(value, Tensor) and value.ndim == 0:
+        value = backend.to_host(value._data).item()
+    if isinstance(value, (float, np.floating)) and float(value).is_integer():
+        value = int(value)
+    if not isinstance(value, (int, np.integer)) or isinstance(value, bool):
+        raise TypeError('%s: %s must be a non-negative integer, got %s (of type %s)'
+                        % (op, what, _short(value), type(value).__name__))
+    if value < 0:
+        raise InvalidArgumentError('%s: %s must be non-negative, got %d' % (op, what, value))
+    return int(value)
 
 
 def binary(a, b, op):
@@ -97,14 +113,14 @@ def _other(v, ref, op):
     _check_numeric(ref, op)
     if type(v) in _PY_SCALARS:
         if type(v) is float and dtype.kind in 'iub' and not v.is_integer():
-            raise TypeError('%s: cannot combine the Python float %r with a %s tensor; '
-                            'cast the tensor to a floating dtype first' % (op, v, dtype.name))
+            raise InvalidArgumentError('%s: cannot combine the Python float %r with a %s tensor; '
+                                       'cast the tensor to a floating dtype first' % (op, v, dtype.name))
         return v, _as_scalar(v, dtype)
     try:
         t = Tensor(_to_array(v, dtype))
     except (TypeError, ValueError) as err:
-        raise TypeError('%s: cannot combine %r (of type %s) with a %s tensor: %s'
-                        % (op, _short(v), type(v).__name__, dtype.name, err)) from None
+        raise ConversionError('%s: cannot combine %r (of type %s) with a %s tensor: %s'
+                              % (op, _short(v), type(v).__name__, dtype.name, err)) from None
     if backend.is_device_array(ref) and not backend.is_device_array(t._data):
         t = Tensor(backend.array_module(ref).asarray(t._data))
     return t, t._data
@@ -120,7 +136,7 @@ def _as_scalar(v, dtype):
 
 def _check_numeric(data, op):
     if data.dtype.kind in 'OUS':
-        raise TypeError('%s: string tensors have no arithmetic (got dtype %s)' % (op, data.dtype.name))
+        raise InvalidArgumentError('%s: string tensors have no arithmetic (got dtype %s)' % (op, data.dtype.name))
 
 
 def snapshot(x):
@@ -131,7 +147,8 @@ def snapshot(x):
 
 
 def normalize_axis(axis, ndim, op):
-    """A sorted tuple of non-negative axes; None means every axis."""
+    """A sorted tuple of non-negative axes; None means every axis. A bad axis raises
+    InvalidArgumentError (also a ValueError and TypeError), as TensorFlow's kernels do."""
     if axis is None:
         return tuple(range(ndim))
     # One Python int is what most calls pass (a loss's axis=-1, a bias gradient's
@@ -146,12 +163,15 @@ def normalize_axis(axis, ndim, op):
     out = []
     for a in axes:
         if not isinstance(a, (int, np.integer)) or isinstance(a, bool):
-            raise TypeError('%s: an axis must be an integer (or a list of them), got %r' % (op, axis))
+            raise InvalidArgumentError('%s: an axis must be an integer (or a list of them), got %r' % (op, axis))
         a = int(a)
         if not -ndim <= a < ndim:
-            raise ValueError('%s: axis %d is out of range for a tensor of rank %d' % (op, a, ndim))
+            raise InvalidArgumentError('%s: axis %d is out of range for a tensor of rank %d (axes lie in [%d, %d))'
+                                       % (op, a, ndim, -ndim, ndim))
+        if a % ndim in out:
+            raise InvalidArgumentError('%s: axis %r names axis %d twice; give each axis once' % (op, axis, a % ndim))
         out.append(a % ndim)
-    return tuple(sorted(set(out)))
+    return tuple(sorted(out))
 
 
 def named_errors(op):
@@ -165,7 +185,7 @@ def named_errors(op):
             except (TypeError, ValueError) as err:
                 if op in str(err):
                     raise
-                kind = (InvalidArgumentError if isinstance(err, InvalidArgumentError)    # keeps TF's class
+                kind = (type(err) if isinstance(err, (InvalidArgumentError, ConversionError))  # keeps TF's class
                         else TypeError if isinstance(err, TypeError) else ValueError)
                 raise kind('%s: %s' % (op, err)) from err
         return op_with_named_errors

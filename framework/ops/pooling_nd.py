@@ -4,6 +4,7 @@
 Both gradients are linear in the output gradient, so each is an op whose own
 gradient is its adjoint (and back): nested tapes differentiate them.
 """
+from ..errors import InvalidArgumentError
 from .. import backend
 from ..tensor import Tensor
 from .convolution_nd import WindowGeometry, normalize_tuple
@@ -13,14 +14,14 @@ from .operands import ACTIVE, as_float_tensor, named_errors, record
 def _geometry(input, ksize, strides, padding, rank, op):  # noqa: A002
     x = as_float_tensor(input, op)
     if rank is not None and x.ndim != rank + 2:
-        raise ValueError('%s: expected an input of rank %d (N, *spatial, C), got shape %s'
-                         % (op, rank + 2, tuple(x.shape)))
+        raise InvalidArgumentError('%s: expected an input of rank %d (N, *spatial, C), got shape %s'
+                                   % (op, rank + 2, tuple(x.shape)))
     if x.ndim < 3:
-        raise ValueError('%s: expected an (N, *spatial, C) input, got shape %s' % (op, tuple(x.shape)))
+        raise InvalidArgumentError('%s: expected an (N, *spatial, C) input, got shape %s' % (op, tuple(x.shape)))
     rank = x.ndim - 2
     mode = str(padding).upper()
     if mode not in ('VALID', 'SAME'):
-        raise ValueError("%s: padding must be 'VALID' or 'SAME', got %r" % (op, padding))
+        raise InvalidArgumentError("%s: padding must be 'VALID' or 'SAME', got %r" % (op, padding))
     geo = WindowGeometry(x.shape, normalize_tuple(ksize, rank, 'ksize', op),
                          normalize_tuple(strides, rank, 'strides', op), (1,) * rank, mode, op)
     return x, geo
@@ -119,4 +120,4 @@ def avg_pool3d(input, ksize, strides, padding='VALID', data_format='NDHWC', name
 
 def _check_ndhwc(data_format, op):
     if data_format != 'NDHWC':
-        raise ValueError("%s: only data_format='NDHWC' is supported, got %r" % (op, data_format))
+        raise InvalidArgumentError("%s: only data_format='NDHWC' is supported, got %r" % (op, data_format))

@@ -1,4 +1,5 @@
 """Reductions over axes, and their gradients (which broadcast g back)."""
+from ..errors import InvalidArgumentError
 from .. import backend
 from ..composite import dispatch
 from ..tape import array_rule
@@ -117,7 +118,7 @@ def _extreme(name, fn):
             return dispatch(name_, input_tensor, axis, keepdims)
         a = x._data
         if a.size == 0 and any(a.shape[i] == 0 for i in axes):   # an empty batch over other axes is fine
-            raise ValueError('%s: cannot reduce an empty tensor of shape %s' % (name_, tuple(a.shape)))
+            raise InvalidArgumentError('%s: cannot reduce an empty tensor of shape %s' % (name_, tuple(a.shape)))
         out = Tensor(fn(xp, a, axes, keepdims))
         if ACTIVE:
             def grad(g, out, x):

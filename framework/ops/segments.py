@@ -8,6 +8,7 @@ Negative ids in the unsorted ops drop their rows, as in TensorFlow.
 """
 import numpy as np
 
+from ..errors import InvalidArgumentError
 from .. import backend
 from ..tensor import Tensor
 from .arithmetic import divide_no_nan
@@ -21,20 +22,20 @@ from .shapes import cast
 def _data(x, op):
     t = as_tensor(x, op)
     if t._data.dtype.kind not in 'fiu':
-        raise TypeError('%s: data must be a real numeric tensor, got dtype %s' % (op, t.dtype.name))
+        raise InvalidArgumentError('%s: data must be a real numeric tensor, got dtype %s' % (op, t.dtype.name))
     if t.ndim == 0:
-        raise ValueError('%s: data must have rank >= 1, got a scalar' % op)
+        raise InvalidArgumentError('%s: data must have rank >= 1, got a scalar' % op)
     return t
 
 
 def _ids(segment_ids, data, op):
     ids = as_tensor(segment_ids, op)
     if ids._data.dtype.kind not in 'iu':
-        raise TypeError('%s: segment_ids must be integers, got dtype %s' % (op, ids.dtype.name))
+        raise InvalidArgumentError('%s: segment_ids must be integers, got dtype %s' % (op, ids.dtype.name))
     k = ids.ndim
     if k == 0 or tuple(data.shape[:k]) != tuple(ids.shape):
-        raise ValueError('%s: segment_ids of shape %s must match the leading dimensions of data %s'
-                         % (op, tuple(ids.shape), tuple(data.shape)))
+        raise InvalidArgumentError('%s: segment_ids of shape %s must match the leading dimensions of data %s'
+                                   % (op, tuple(ids.shape), tuple(data.shape)))
     return ids
 
 
@@ -52,7 +53,7 @@ def _count(num_segments, op):
 def _check_range(ids, num, op):
     a = ids._data
     if a.size and int(a.max()) >= num:
-        raise ValueError('%s: segment id %d is out of range [0, %d)' % (op, int(a.max()), num))
+        raise InvalidArgumentError('%s: segment id %d is out of range [0, %d)' % (op, int(a.max()), num))
 
 
 def _sorted_ids(data, segment_ids, op):
@@ -60,9 +61,9 @@ def _sorted_ids(data, segment_ids, op):
     ids = _ids(segment_ids, data, op)
     a = backend.to_host(ids._data)
     if ids.ndim != 1:
-        raise ValueError('%s: segment_ids must be a vector, got shape %s' % (op, tuple(ids.shape)))
+        raise InvalidArgumentError('%s: segment_ids must be a vector, got shape %s' % (op, tuple(ids.shape)))
     if a.size and (int(a.min()) < 0 or (np.diff(a) < 0).any()):
-        raise ValueError('%s: segment_ids must be non-negative and sorted, got %s' % (op, a.tolist()))
+        raise InvalidArgumentError('%s: segment_ids must be non-negative and sorted, got %s' % (op, a.tolist()))
     return data, ids, (int(a[-1]) + 1 if a.size else 0)
 
 

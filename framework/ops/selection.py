@@ -1,4 +1,5 @@
 """Choosing between values: where, clip_by_value."""
+from ..errors import InvalidArgumentError
 from .. import backend
 from ..indexed_slices import IndexedSlices, map_values
 from ..tensor import Tensor
@@ -12,19 +13,19 @@ def where(condition, x=None, y=None, name=None):
     """
     cond = as_tensor(condition, 'where')
     if cond._data.dtype.kind != 'b':
-        raise TypeError('where: condition must be a bool tensor, got dtype %s' % cond.dtype.name)
+        raise InvalidArgumentError('where: condition must be a bool tensor, got dtype %s' % cond.dtype.name)
     c = cond._data
     xp = backend.array_module(c)
     if x is None and y is None:
         return Tensor(xp.argwhere(c).astype('int64'))
     if x is None or y is None:
-        raise ValueError('where: give both x and y, or neither')
+        raise InvalidArgumentError('where: give both x and y, or neither')
     x, y, dx, dy = binary(x, y, 'where')
     try:
         out = Tensor(xp.where(c, dx, dy))
     except ValueError:
-        raise ValueError('where: condition %s, x %s and y %s do not broadcast together'
-                         % (tuple(c.shape), _shape(dx), _shape(dy))) from None
+        raise InvalidArgumentError('where: condition %s, x %s and y %s do not broadcast together'
+                                   % (tuple(c.shape), _shape(dx), _shape(dy))) from None
     if ACTIVE:
         record('where', (x, y), out, (lambda g, out, x, y: where(cond, g, 0), lambda g, out, x, y: where(cond, 0, g)))
     return out
@@ -43,10 +44,11 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     hi = clip_value_max._data if isinstance(clip_value_max, Tensor) else clip_value_max
     xp = backend.array_module(a)
     try:
-        out = Tensor(xp.minimum(xp.maximum(a, lo), hi).astype(a.dtype, copy=False))
+        # min before max, as TensorFlow's kernel: bounds given the wrong way round (min > max) give min.
+        out = Tensor(xp.maximum(xp.minimum(a, hi), lo).astype(a.dtype, copy=False))
     except ValueError:
-        raise ValueError('clip_by_value: t %s and the bounds %s, %s do not broadcast together'
-                         % (tuple(a.shape), _shape(lo), _shape(hi))) from None
+        raise InvalidArgumentError('clip_by_value: t %s and the bounds %s, %s do not broadcast together'
+                                   % (tuple(a.shape), _shape(lo), _shape(hi))) from None
     if ACTIVE:
         record('clip_by_value', (t, clip_value_min, clip_value_max), out, _CLIP_VJPS)
     return out

@@ -10,7 +10,7 @@ from ..indexed_slices import IndexedSlices, map_values
 from ..tensor import Tensor
 from ..tape import record_blocked, sum_to_array
 from .indexing import getitem
-from .operands import ACTIVE, as_tensor, named_errors, normalize_axis, record, snapshot
+from .operands import ACTIVE, as_size, as_tensor, named_errors, normalize_axis, record, snapshot
 
 
 def _ints(shape, op):
@@ -46,12 +46,12 @@ def squeeze(input, axis=None, name=None):  # noqa: A002
         shape = tuple(d for d in x._data.shape if d != 1)
     else:
         if x.ndim == 0:
-            raise ValueError('squeeze: a scalar (shape ()) has no axis %r to squeeze' % (axis,))
+            raise InvalidArgumentError('squeeze: a scalar (shape ()) has no axis %r to squeeze' % (axis,))
         axes = normalize_axis(axis, x.ndim, 'squeeze')
         for a in axes:
             if x._data.shape[a] != 1:
-                raise ValueError('squeeze: cannot squeeze axis %d of size %d (shape %s)'
-                                 % (a, x._data.shape[a], tuple(x.shape)))
+                raise InvalidArgumentError('squeeze: cannot squeeze axis %d of size %d (shape %s)'
+                                           % (a, x._data.shape[a], tuple(x.shape)))
         shape = tuple(d for i, d in enumerate(x._data.shape) if i not in axes)
     return reshape(x, shape)
 
@@ -72,14 +72,14 @@ def broadcast_to(input, shape, name=None):  # noqa: A002
     shape = _ints(shape, 'broadcast_to')
     data = snapshot(x)
     if data.ndim > len(shape):
-        raise ValueError('broadcast_to: cannot broadcast shape %s to %s' % (tuple(x.shape), shape))
+        raise InvalidArgumentError('broadcast_to: cannot broadcast shape %s to %s' % (tuple(x.shape), shape))
     # A filled new array: numpy's broadcast_to view costs several microseconds of
     # Python, and the consumers of a broadcast gradient run faster on contiguous data.
     out = backend.array_module(data).empty(shape, data.dtype)
     try:
         out[...] = data
     except ValueError:
-        raise ValueError('broadcast_to: cannot broadcast shape %s to %s' % (tuple(x.shape), shape)) from None
+        raise InvalidArgumentError('broadcast_to: cannot broadcast shape %s to %s' % (tuple(x.shape), shape)) from None
     out = Tensor(out)
     if ACTIVE:
         record('broadcast_to', (x,), out, _PASS_THROUGH)
@@ -104,8 +104,8 @@ def transpose(a, perm=None, conjugate=False, name=None):
     x = as_tensor(a, 'transpose')
     perm = tuple(range(x.ndim))[::-1] if perm is None else _ints(perm, 'transpose')
     if sorted(p % max(x.ndim, 1) for p in perm) != list(range(x.ndim)):
-        raise ValueError('transpose: perm %s is not a permutation of the %d axes of shape %s'
-                         % (perm, x.ndim, tuple(x.shape)))
+        raise InvalidArgumentError('transpose: perm %s is not a permutation of the %d axes of shape %s'
+                                   % (perm, x.ndim, tuple(x.shape)))
     xp = backend.array_module(x._data)
     out = Tensor(xp.transpose(snapshot(x), perm))
     if ACTIVE:
@@ -126,8 +126,8 @@ def concat(values, axis, name=None):
     try:
         out = Tensor(xp.concatenate([t._data for t in tensors], axis=ax))
     except ValueError:
-        raise ValueError('concat: shapes %s differ outside axis %d'
-                         % ([tuple(t.shape) for t in tensors], ax)) from None
+        raise InvalidArgumentError('concat: shapes %s differ outside axis %d'
+                                   % ([tuple(t.shape) for t in tensors], ax)) from None
     if ACTIVE:
         bounds = np.cumsum([0] + [t._data.shape[ax] for t in tensors])
         vjps = tuple(_slicer(ax, int(lo), int(hi)) for lo, hi in zip(bounds[:-1], bounds[1:]))
@@ -149,8 +149,8 @@ def stack(values, axis=0, name=None):
         return dispatch('stack', values, axis)
     shapes = {tuple(t._data.shape) for t in tensors}
     if len(shapes) > 1:
-        raise ValueError('stack: all tensors must have the same shape, got %s'
-                         % [tuple(t.shape) for t in tensors])
+        raise InvalidArgumentError('stack: all tensors must have the same shape, got %s'
+                                   % [tuple(t.shape) for t in tensors])
     (ax,) = normalize_axis(axis, tensors[0].ndim + 1, 'stack')
     return concat([expand_dims(t, ax) for t in tensors], ax)
 
@@ -160,11 +160,11 @@ def unstack(value, num=None, axis=0, name=None):
     """Split along ``axis`` into a list of tensors of one rank less."""
     x = as_tensor(value, 'unstack')
     if x.ndim == 0:
-        raise ValueError('unstack: cannot unstack a scalar (shape ()); it needs rank >= 1')
+        raise InvalidArgumentError('unstack: cannot unstack a scalar (shape ()); it needs rank >= 1')
     (ax,) = normalize_axis(axis, x.ndim, 'unstack')
     n = x._data.shape[ax]
     if num is not None and num != n:
-        raise ValueError('unstack: num=%d but axis %d has size %d' % (num, ax, n))
+        raise InvalidArgumentError('unstack: num=%d but axis %d has size %d' % (num, ax, n))
     return [getitem(x, (slice(None),) * ax + (i,)) for i in range(n)]
 
 
@@ -177,14 +177,14 @@ def split(value, num_or_size_splits, axis=0, num=None, name=None):
     if isinstance(num_or_size_splits, (int, np.integer)):
         k = int(num_or_size_splits)
         if k <= 0 or n % k:
-            raise ValueError('split: axis %d of size %d cannot be split into %d equal parts' % (ax, n, k))
+            raise InvalidArgumentError('split: axis %d of size %d cannot be split into %d equal parts' % (ax, n, k))
         sizes = [n // k] * k
     else:
         sizes = list(_ints(num_or_size_splits, 'split'))
         if -1 in sizes:
             sizes[sizes.index(-1)] = n - (sum(sizes) + 1)
         if sum(sizes) != n:
-            raise ValueError('split: sizes %s do not add up to %d (axis %d)' % (sizes, n, ax))
+            raise InvalidArgumentError('split: sizes %s do not add up to %d (axis %d)' % (sizes, n, ax))
     bounds = np.cumsum([0] + sizes)
     return [getitem(x, (slice(None),) * ax + (slice(int(lo), int(hi)),)) for lo, hi in zip(bounds[:-1], bounds[1:])]
 
@@ -194,7 +194,8 @@ def tile(input, multiples, name=None):  # noqa: A002
     x = as_tensor(input, 'tile')
     reps = _ints(multiples, 'tile')
     if len(reps) != x.ndim:
-        raise ValueError('tile: multiples %s must have one entry per axis of shape %s' % (reps, tuple(x.shape)))
+        raise InvalidArgumentError('tile: multiples %s must have one entry per axis of shape %s'
+                                   % (reps, tuple(x.shape)))
     xp = backend.array_module(x._data)
     out = Tensor(xp.tile(x._data, reps))
     if ACTIVE:
@@ -212,7 +213,7 @@ def tile(input, multiples, name=None):  # noqa: A002
 def reverse(tensor, axis, name=None):
     x = as_tensor(tensor, 'reverse')
     if axis is None:
-        raise ValueError('reverse: give the axes to reverse, e.g. axis=[0]')
+        raise InvalidArgumentError('reverse: give the axes to reverse, e.g. axis=[0]')
     axes = normalize_axis(axis, x.ndim, 'reverse')
     index = tuple(slice(None, None, -1) if i in axes else slice(None) for i in range(x.ndim))
     return getitem(x, index)
@@ -229,13 +230,14 @@ def pad(tensor, paddings, mode='CONSTANT', constant_values=0, name=None):
     given = paddings.numpy().tolist() if isinstance(paddings, Tensor) else paddings
     widths = [tuple(int(v) for v in p) for p in given]
     if len(widths) != x.ndim or any(len(w) != 2 for w in widths):
-        raise ValueError('pad: paddings must be [[before, after]] for each of the %d axes, got %r' % (x.ndim, paddings))
+        raise InvalidArgumentError('pad: paddings must be [[before, after]] for each of the %d axes, got %r'
+                                   % (x.ndim, paddings))
     if any(v < 0 for w in widths for v in w):
-        raise ValueError('pad: paddings must not be negative, got %r' % (widths,))
+        raise InvalidArgumentError('pad: paddings must not be negative, got %r' % (widths,))
     modes = {'CONSTANT': 'constant', 'REFLECT': 'reflect', 'SYMMETRIC': 'symmetric'}
     mode = str(mode).upper()
     if mode not in modes:
-        raise ValueError('pad: mode must be one of %s, got %r' % (sorted(modes), mode))
+        raise InvalidArgumentError('pad: mode must be one of %s, got %r' % (sorted(modes), mode))
     xp = backend.array_module(x._data)
     if mode != 'CONSTANT':
         return getitem(x, _mirror_index(xp, widths, x._data.shape, mode))
@@ -252,8 +254,9 @@ def _mirror_index(xp, widths, shape, mode):
     index = []
     for axis, ((lo, hi), d) in enumerate(zip(widths, shape)):
         if max(lo, hi) > limit_of[mode](d):
-            raise ValueError('pad: %s padding of (%d, %d) on axis %d needs at most %d on each side for its size %d'
-                             % (mode, lo, hi, axis, limit_of[mode](d), d))
+            raise InvalidArgumentError('pad: %s padding of (%d, %d) on axis %d needs at most %d on each '
+                                       'side for its size %d'
+                                       % (mode, lo, hi, axis, limit_of[mode](d), d))
         source = np.pad(np.arange(d), (lo, hi), mode=mode.lower())
         view = [1] * len(shape)
         view[axis] = source.size
@@ -307,12 +310,12 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     """A one-hot encoding of integer ``indices``; out-of-range indices give all-off rows."""
     idx = as_tensor(indices, 'one_hot')
     if idx._data.dtype.kind not in 'iu':
-        raise TypeError('one_hot: indices must be integers, got %s' % idx.dtype.name)
+        raise InvalidArgumentError('one_hot: indices must be integers, got %s' % idx.dtype.name)
     dtype = dtypes.numpy_dtype(dtypes.float32 if dtype is None else dtype)
     on = 1 if on_value is None else on_value
     off = 0 if off_value is None else off_value
     xp = backend.array_module(idx._data)
-    hot = idx._data[..., None] == xp.arange(int(depth))
+    hot = idx._data[..., None] == xp.arange(as_size(depth, 'depth', 'one_hot'))
     out = xp.where(hot, xp.asarray(on, dtype), xp.asarray(off, dtype)).astype(dtype)
     if axis is not None and axis != -1:
         out = xp.moveaxis(out, -1, axis)
@@ -333,12 +336,12 @@ def rank(input, name=None):  # noqa: A002
 
 def _same_dtype(values, op):
     if isinstance(values, (Tensor, str, dict)) or not hasattr(values, '__len__') or len(values) == 0:
-        raise ValueError('%s: expected a non-empty list of tensors, got %r' % (op, values))
+        raise InvalidArgumentError('%s: expected a non-empty list of tensors, got %r' % (op, values))
     tensors = [as_tensor(v, op) for v in values]
     floats = [t for t in tensors if not t.dtype == tensors[0].dtype]
     if floats:
-        raise TypeError('%s: all tensors must share one dtype, got %s'
-                        % (op, [t.dtype.name for t in tensors]))
+        raise InvalidArgumentError('%s: all tensors must share one dtype, got %s'
+                                   % (op, [t.dtype.name for t in tensors]))
     return tensors
 
 

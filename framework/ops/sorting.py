@@ -6,6 +6,7 @@ came from). Ties keep their original order, as TensorFlow's do.
 """
 import collections
 
+from ..errors import InvalidArgumentError
 from .. import backend
 from ..tensor import Tensor
 from .operands import as_numeric_tensor, normalize_axis
@@ -40,12 +41,12 @@ def top_k(input, k=1, sorted=True, name=None):  # noqa: A002  (TensorFlow's name
     """
     x = as_numeric_tensor(input, 'top_k')
     if x.ndim == 0:
-        raise ValueError('top_k: input must have rank >= 1, got a scalar')
+        raise InvalidArgumentError('top_k: input must have rank >= 1, got a scalar')
     k = int(k)
     n = x._data.shape[-1]
     if not 0 <= k <= n:
-        raise ValueError('top_k: k=%d must lie in [0, %d], the size of the last axis of shape %s'
-                         % (k, n, tuple(x.shape)))
+        raise InvalidArgumentError('top_k: k=%d must lie in [0, %d], the size of the last axis of shape %s'
+                                   % (k, n, tuple(x.shape)))
     order = _order(x._data, x.ndim - 1, True)[..., :k]
     values = getitem(x, _along(order, x.ndim - 1, x._data.shape))
     return TopKV2(values, Tensor(order.astype('int32')))
@@ -54,7 +55,7 @@ def top_k(input, k=1, sorted=True, name=None):  # noqa: A002  (TensorFlow's name
 def _descending(direction, op):
     direction = str(direction).upper()
     if direction not in ('ASCENDING', 'DESCENDING'):
-        raise ValueError("%s: direction must be 'ASCENDING' or 'DESCENDING', got %r" % (op, direction))
+        raise InvalidArgumentError("%s: direction must be 'ASCENDING' or 'DESCENDING', got %r" % (op, direction))
     return direction == 'DESCENDING'
 
 
