@@ -8,14 +8,13 @@ import itertools
 import numpy as np
 
 from .. import nest
+from .arguments import positive_int
 from .spec import TensorSpec
 from .structure import stack, to_host, with_batch_dim
 
 
 def check_batch_size(batch_size, what):
-    if isinstance(batch_size, bool) or not isinstance(batch_size, (int, np.integer)) or batch_size <= 0:
-        raise ValueError('%s: batch_size must be positive (an integer), got %r' % (what, batch_size))
-    return int(batch_size)
+    return positive_int(batch_size, 'batch_size', what)
 
 
 def batches(source, batch_size, drop_remainder, combine):

@@ -39,7 +39,10 @@ class Dataset(ElementStages, RegroupingStages):
     @staticmethod
     def from_tensor_slices(tensors, name=None):
         """Elements are the slices of ``tensors`` (any structure) along the first axis."""
-        arrays = host_structure(tensors)
+        try:
+            arrays = host_structure(tensors)
+        except (TypeError, ValueError) as err:      # None, a ragged list, ...: say which stage refused it
+            raise type(err)('Dataset.from_tensor_slices: %s' % err) from None
         leaves = nest.flatten(arrays)
         if not leaves or any(a.ndim == 0 for a in leaves):
             raise ValueError('Dataset.from_tensor_slices: every component needs a first axis to slice; '

@@ -5,7 +5,9 @@ iterator factory in a generator and states its cardinality and element spec.
 """
 import numpy as np
 
+from ..errors import InvalidArgumentError
 from . import cardinality as card, mixing
+from .arguments import function_argument, positive_int
 from .spec import TensorSpec
 from .structure import as_tensors, call_with_element, host_structure
 
@@ -17,10 +19,15 @@ class ElementStages:
     def map(self, map_func, num_parallel_calls=None, deterministic=None, name=None):
         """Apply ``map_func`` to each element (a tuple is passed as separate arguments)."""
         source = self._make_iterator
+        function_argument(map_func, 'map_func', 'Dataset.map')
 
         def mapped():
             for element in source():
-                yield host_structure(call_with_element(map_func, element))
+                out = call_with_element(map_func, element)
+                if out is None:
+                    raise InvalidArgumentError('Dataset.map: map_func returned None; it must return a tensor '
+                                               'or a structure of tensors (a missing `return`?)')
+                yield host_structure(out)
         return self._then(mapped, spec=None)
 
     def filter(self, predicate, name=None):
@@ -53,9 +60,7 @@ class ElementStages:
         each iteration then draws its own order from it, or repeats the first order
         with ``reshuffle_each_iteration=False``.
         """
-        buffer_size = int(buffer_size)
-        if buffer_size <= 0:
-            raise ValueError('Dataset.shuffle: buffer_size must be positive, got %d' % buffer_size)
+        buffer_size = positive_int(buffer_size, 'buffer_size', 'Dataset.shuffle')
         base_seed = mixing.base_seed(seed)
         source, epochs = self._make_iterator, [0]
 
@@ -148,7 +153,11 @@ class ElementStages:
         return transformation_func(self)
 
     def prefetch(self, buffer_size, name=None):
-        """Accepted for ported programs: elements are produced on demand."""
+        """Accepted for ported programs: elements are produced on demand. ``buffer_size``
+        is still checked as TensorFlow checks it (>= 0, or -1 for AUTOTUNE)."""
+        if isinstance(buffer_size, (int, np.integer)) and not isinstance(buffer_size, bool) and buffer_size < -1:
+            raise InvalidArgumentError('Dataset.prefetch: buffer_size must be >= 0, or -1 '
+                                       '(tf.data.AUTOTUNE), got %d' % buffer_size)
         return self
 
     def cache(self, filename='', name=None):

@@ -7,6 +7,7 @@ become framework tensors only when handed out.
 import numpy as np
 
 from .. import nest
+from ..errors import InvalidArgumentError
 from ..tensor import Tensor, TensorShape, convert_to_tensor, numpy_strings_as_bytes
 from .spec import DatasetSpec, TensorSpec
 
@@ -51,8 +52,8 @@ def stack(elements, what='Dataset.batch'):
         parts = [row[k] for row in rows]
         shapes = {np.shape(p) for p in parts}
         if len(shapes) > 1:
-            raise ValueError('%s: cannot stack elements of different shapes %s in component %d; use '
-                             'padded_batch to pad them to a common shape' % (what, sorted(shapes), k))
+            raise InvalidArgumentError('%s: cannot stack elements of different shapes %s in component %d; '
+                                       'use padded_batch to pad them to a common shape' % (what, sorted(shapes), k))
         stacked.append(_stack_strings(parts) if _is_string(parts[0]) else np.stack(parts))
     return nest.pack_sequence_as(first, stacked)
 

@@ -4,6 +4,7 @@ import collections
 import numpy as np
 
 from .. import nest
+from .arguments import positive_int
 from .structure import call_with_element
 
 _END = object()
@@ -14,9 +15,8 @@ def windowed(source, size, shift, stride, drop_remainder, make_dataset):
 
     Each window is the element structure with a Dataset in place of every component.
     """
-    for name, value in (('size', size), ('shift', shift), ('stride', stride)):
-        if not isinstance(value, (int, np.integer)) or value <= 0:
-            raise ValueError('Dataset.window: %s must be a positive integer, got %r' % (name, value))
+    size, shift, stride = (positive_int(value, name, 'Dataset.window')
+                           for name, value in (('size', size), ('shift', shift), ('stride', stride)))
     span = (size - 1) * stride + 1
 
     def windows():

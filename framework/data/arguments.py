@@ -1,0 +1,26 @@
+"""Checks of tf.data stage arguments, raising the class TensorFlow raises.
+
+TensorFlow's dataset kernels answer a batch, buffer or window size that is not
+positive with InvalidArgumentError; tapeflow's is also a ValueError and a
+TypeError (TensorFlow's class for a size that is not an integer at all).
+"""
+import numpy as np
+
+from ..errors import InvalidArgumentError
+from ..tensor import Tensor
+
+
+def positive_int(value, what, stage):
+    """``value`` as a Python int > 0 (a scalar integer tensor, such as a cardinality, works too)."""
+    if isinstance(value, Tensor) and value.ndim == 0 and value._data.dtype.kind in 'iu':
+        value = value.numpy().item()
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value <= 0:
+        raise InvalidArgumentError('%s: %s must be positive (an integer), got %r' % (stage, what, value))
+    return int(value)
+
+
+def function_argument(fn, what, stage):
+    """``fn`` if it can be called; TensorFlow checks this when the stage is made, not on iteration."""
+    if not callable(fn):
+        raise ValueError('%s: %s must be a callable, got %r (of type %s)' % (stage, what, fn, type(fn).__name__))
+    return fn
