@@ -125,14 +125,22 @@ class TrainingLoops:
         callbacks.on_predict_begin()
         outputs = []
         wants_end = callbacks.wants('on_predict_batch_end')
+        every = self.steps_per_execution
+        group = []      # the outputs of one group of ``steps_per_execution`` steps, as Keras reports them
         for step, batch in enumerate(data.epoch()):
-            callbacks.on_predict_batch_begin(step)
+            if step % every == 0:
+                callbacks.on_predict_batch_begin(step)
             out = self.predict_step(batch)
             outputs.append(nest.map_structure(lambda t: t._data if isinstance(t, Tensor) else t, out))
-            if wants_end:
-                callbacks.on_predict_batch_end(step, {'outputs': out})
-            if self.stop_predicting:
-                break
+            group.append(out)
+            if (step + 1) % every == 0:
+                if wants_end:
+                    callbacks.on_predict_batch_end(step, {'outputs': _joined(group)})
+                group = []
+                if self.stop_predicting:
+                    break
+        if group and wants_end:
+            callbacks.on_predict_batch_end(_group_end(step, every), {'outputs': _joined(group)})
         callbacks.on_predict_end()
         if not outputs:
             raise ValueError('predict: x holds no samples, so there is nothing to predict')
@@ -164,16 +172,37 @@ class TrainingLoops:
         begin, end = getattr(callbacks, begin_hook), getattr(callbacks, end_hook)
         stop_flag = 'stop_training' if kind == 'train' else 'stop_evaluating'
         every = self.steps_per_execution
-        logs = None
+        logs = step = None
         for step, batch in enumerate(data.epoch()):
             if wants_begin and step % every == 0:
                 begin(step)
             logs = step_fn(batch)
-            if wants_end and ((step + 1) % every == 0 or step + 1 == num_batches):
-                end(step, batch_logs(logs))
-            if getattr(self, stop_flag):
-                break
+            # Keras runs ``steps_per_execution`` steps as one function: hooks and the stop flag
+            # come between those groups only.
+            if (step + 1) % every == 0:
+                if wants_end:
+                    end(step, batch_logs(logs))
+                if getattr(self, stop_flag):
+                    break
+        else:
+            if wants_end and step is not None and (step + 1) % every:
+                # A last, shorter group is still reported as Keras numbers it: its first step + every - 1.
+                end(_group_end(step, every), batch_logs(logs))
         return logs
+
+
+def _group_end(step, every):
+    """The number Keras gives the last step of the group holding ``step`` (past the data if it is short)."""
+    return step - step % every + every - 1
+
+
+def _joined(outputs):
+    """One group's step outputs, joined along the batch axis (one output alone as it is)."""
+    if len(outputs) == 1:
+        return outputs[0]
+    from framework.ops import concat
+    flat = [nest.flatten(out) for out in outputs]
+    return nest.pack_sequence_as(outputs[0], [concat(list(parts), axis=0) for parts in zip(*flat)])
 
 
 def _should_validate(epoch, validation_freq):
