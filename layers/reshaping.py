@@ -9,14 +9,17 @@ from .layer import Layer
 
 
 def _resolved_target(known, target, who):
-    """``target`` with its -1 filled from the ``known`` non-batch shape, when it can be."""
+    """``target`` with its -1 filled from the ``known`` non-batch shape, when it can be; a
+    ValueError when the known size cannot take it (Keras 3 checks this when the layer is
+    called on a symbolic input, before any data flows)."""
     target = tuple(target)
-    if -1 not in target or any(d is None for d in known):
+    if any(d is None for d in known):
         return target
     rest = int(np.prod([d for d in target if d != -1], dtype=np.int64))
     total = int(np.prod(known, dtype=np.int64))
-    if rest == 0 or total % rest:
-        raise ValueError('%s: cannot reshape an input of shape %s to target_shape %s' % (who, tuple(known), target))
+    if (rest == 0 or total % rest) if -1 in target else rest != total:
+        raise ValueError('%s: cannot reshape an input of shape %s to target_shape %s; the total size of '
+                         'the tensor must be unchanged' % (who, tuple(known), target))
     return tuple(total // rest if d == -1 else d for d in target)
 
 

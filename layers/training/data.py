@@ -104,6 +104,10 @@ def class_weight_to_sample_weights(y, class_weight):
     labels = np.round(labels).astype(np.int64).reshape(-1)
     weights = np.ones(len(labels), dtype=np.float32)
     for label, weight in class_weight.items():
+        if isinstance(label, bool) or not isinstance(label, (int, np.integer, float, np.floating)) \
+                or int(label) != label:
+            raise ValueError('class_weight: keys must be integer class indices (as in the labels y), got %r '
+                             'in %r' % (label, class_weight))
         weights[labels == int(label)] = weight
     return weights
 
@@ -153,6 +157,9 @@ class ArrayData:
             if y is None or _is_structure(y):
                 raise ValueError('class_weight needs a single array of labels y')
             sample_weight = class_weight_to_sample_weights(y, class_weight)
+        if x is None:
+            raise ValueError('Unrecognized data type: x=None (of type NoneType); pass the input samples as a '
+                             'numpy array, a tensor, a list or dict of them, a tf.data.Dataset or a PyDataset')
         self.x = to_arrays(x, 'x')
         self.y = to_arrays(y, 'y')
         self.sample_weight = to_arrays(sample_weight, 'sample_weight')

@@ -25,7 +25,14 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
               steps_per_epoch=None, what='fit'):
     """The batch source for ``x``: PyDatasetData, IterableData (datasets, generators) or ArrayData."""
     if not is_iterable_input(x):
-        return ArrayData(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch)
+        data = ArrayData(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch)
+        if data.num_samples == 0:
+            # Keras 3 warns that the input ran out of data and returns empty logs; tapeflow's loops
+            # would report a loss of 0.0 over no samples, a number that means nothing.
+            verb = what if what in ('evaluate', 'predict') else 'train on'
+            raise ValueError('%s: x holds no samples (its first axis has size 0), so there is nothing to %s'
+                             % (what, verb))
+        return data
     kind = 'a PyDataset' if is_py_dataset(x) else 'a dataset or generator'
     unsupported = (('y', y), ('sample_weight', sample_weight)) + \
         ((('class_weight', class_weight),) if not is_py_dataset(x) and not isinstance(x, Dataset) else ())
