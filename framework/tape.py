@@ -10,6 +10,7 @@ nested tapes give higher derivatives.
 Recording costs nothing when no tape is active: ops check one module-level
 list before doing any bookkeeping.
 """
+import enum
 import itertools
 import threading
 import warnings
@@ -149,8 +150,9 @@ _ALWAYS_TENSOR = itertools.repeat(Tensor)     # isinstance's second argument, fo
 _HAS_SLICES = 'has IndexedSlices'             # a key of _backward's dict (never a tensor id)
 
 
-class UnconnectedGradients:
-    """What ``gradient`` returns for a source the target does not depend on."""
+class UnconnectedGradients(enum.Enum):
+    """What ``gradient`` returns for a source the target does not depend on (an Enum,
+    printed as TensorFlow's: ``UnconnectedGradients.ZERO``); 'none' and 'zero' work too."""
     NONE = 'none'
     ZERO = 'zero'
 

@@ -69,3 +69,16 @@ def test_output_gradients_that_broadcast_to_the_target_scale_every_element():
     np.testing.assert_array_equal(tape.gradient(bb, b, output_gradients=tf.constant(3.0)).numpy(), [12.0, 18.0])
     with pytest.raises(ValueError, match=r'output_gradients of shape \(3,\) for a target of shape \(2,\)'):
         tape.gradient(bb, b, output_gradients=tf.constant([1.0, 10.0, 3.0]))
+
+
+def test_unconnected_gradients_is_an_enum_printed_as_tensorflows():
+    # TF 2.21: print(tf.UnconnectedGradients.ZERO) -> UnconnectedGradients.ZERO;
+    # repr(tf.UnconnectedGradients.NONE) -> <UnconnectedGradients.NONE: 'none'>
+    assert str(tf.UnconnectedGradients.ZERO) == 'UnconnectedGradients.ZERO'
+    assert repr(tf.UnconnectedGradients.NONE) == "<UnconnectedGradients.NONE: 'none'>"
+    assert tf.UnconnectedGradients('zero') is tf.UnconnectedGradients.ZERO
+    x, y = tf.Variable([2.0, 2.0]), tf.Variable(3.0)
+    with tf.GradientTape(persistent=True) as tape:
+        z = y ** 2
+    for mode in (tf.UnconnectedGradients.ZERO, 'zero'):
+        assert tape.gradient(z, x, unconnected_gradients=mode).numpy().tolist() == [0.0, 0.0]
