@@ -4,8 +4,8 @@ import math
 import numpy as np
 
 from . import c_math
-from .learning_rate_schedule import (LearningRateSchedule, as_tensor, check_decay_steps, float_of,
-                                     step_array)
+from .learning_rate_schedule import (LearningRateSchedule, as_tensor, check_decay_steps, float_of, keras_cast,
+                                     keras_divide, refuse_integer_rate, step_array)
 
 
 class CosineDecay(LearningRateSchedule):
@@ -29,19 +29,26 @@ class CosineDecay(LearningRateSchedule):
         self.warmup_target = warmup_target
 
     def _decay(self, step, decay_steps, peak, dtype):
-        cosine = dtype.type(0.5) * (dtype.type(1) + c_math.cos(dtype.type(math.pi) * (step / decay_steps)))
-        alpha = dtype.type(self.alpha)
-        return peak * ((dtype.type(1) - alpha) * cosine + alpha)
+        fraction = keras_divide(step, decay_steps)
+        # An integer initial rate computes in float32 from here (Keras's ops.divide), with
+        # pi made in the rate's dtype first: 3, as Keras's ops.array(math.pi, 'int32') gives.
+        work = fraction.dtype.type
+        pi = np.asarray(math.pi).astype(dtype).astype(work)
+        cosine = work(0.5) * (work(1) + c_math.cos(pi * fraction))
+        decayed = work(1 - self.alpha) * cosine + work(self.alpha)     # 1 - alpha in Python, as Keras
+        return peak.astype(work) * decayed
 
     def __call__(self, step):
         initial = float_of(self.initial_learning_rate, 'initial_learning_rate')
         dtype = initial.dtype
-        decay_steps = dtype.type(self.decay_steps)
+        decay_steps = keras_cast(self.decay_steps, dtype)
         step = step_array(step, dtype)
         if self.warmup_target is None:
-            return as_tensor(self._decay(np.minimum(step, decay_steps), decay_steps, initial, dtype), dtype)
-        target = dtype.type(self.warmup_target)
-        warmup_steps = dtype.type(self.warmup_steps)
+            rate = self._decay(np.minimum(step, decay_steps), decay_steps, initial, dtype)
+            return as_tensor(rate, rate.dtype)
+        refuse_integer_rate(initial, 'CosineDecay with warmup')
+        target = keras_cast(self.warmup_target, dtype)
+        warmup_steps = keras_cast(self.warmup_steps, dtype)
         step = np.minimum(step, decay_steps + warmup_steps)
         # Both branches are computed for every step (so arrays of steps work);
         # a zero warmup makes the unused branch divide by zero, hence errstate.

@@ -4,7 +4,8 @@ import math
 import numpy as np
 
 from . import c_math
-from .learning_rate_schedule import LearningRateSchedule, as_tensor, check_decay_steps, float_of, step_array
+from .learning_rate_schedule import (LearningRateSchedule, as_tensor, check_decay_steps, float_of,
+                                     refuse_integer_rate, step_array)
 
 
 class CosineDecayRestarts(LearningRateSchedule):
@@ -34,6 +35,7 @@ class CosineDecayRestarts(LearningRateSchedule):
 
     def __call__(self, step):
         initial = float_of(self.initial_learning_rate, 'initial_learning_rate')
+        refuse_integer_rate(initial, 'CosineDecayRestarts')
         cast = initial.dtype.type
         t_mul, m_mul, alpha = cast(self._t_mul), cast(self._m_mul), cast(self.alpha)
         fraction = step_array(step, initial.dtype) / cast(self.first_decay_steps)

@@ -1,7 +1,7 @@
 """ExponentialDecay: lr = initial * decay_rate ** (step / decay_steps), as Keras 3."""
 import numpy as np
 
-from .learning_rate_schedule import (LearningRateSchedule, as_tensor, check_decay_steps, float_of,
+from .learning_rate_schedule import (LearningRateSchedule, as_tensor, check_decay_steps, float_of, keras_cast,
                                      step_array)
 
 
@@ -24,10 +24,13 @@ class ExponentialDecay(LearningRateSchedule):
     def __call__(self, step):
         initial = float_of(self.initial_learning_rate, 'initial_learning_rate')
         dtype = initial.dtype
-        p = step_array(step, dtype) / dtype.type(self.decay_steps)
+        p = step_array(step, dtype) / keras_cast(self.decay_steps, dtype)
         if self.staircase:
             p = np.floor(p)
-        return as_tensor(initial * np.power(dtype.type(self.decay_rate), p), dtype)
+        rate = initial * np.power(keras_cast(self.decay_rate, dtype), p)
+        # An integer initial rate gives float64, as TensorFlow's int32 / int32 does (and
+        # decay_rate truncated to an integer, as ops.cast does).
+        return as_tensor(rate, rate.dtype)
 
     def get_config(self):
         return {'initial_learning_rate': self.initial_learning_rate, 'decay_steps': self.decay_steps,

@@ -1,7 +1,7 @@
 """InverseTimeDecay: lr = initial / (1 + decay_rate * step / decay_steps), as Keras 3."""
 import numpy as np
 
-from .learning_rate_schedule import (LearningRateSchedule, as_tensor, check_decay_steps, float_of,
+from .learning_rate_schedule import (LearningRateSchedule, as_tensor, check_decay_steps, float_of, keras_cast,
                                      step_array)
 
 
@@ -24,10 +24,11 @@ class InverseTimeDecay(LearningRateSchedule):
     def __call__(self, step):
         initial = float_of(self.initial_learning_rate, 'initial_learning_rate')
         dtype = initial.dtype
-        p = step_array(step, dtype) / dtype.type(self.decay_steps)
+        p = step_array(step, dtype) / keras_cast(self.decay_steps, dtype)
         if self.staircase:
             p = np.floor(p)
-        return as_tensor(initial / (dtype.type(1) + dtype.type(self.decay_rate) * p), dtype)
+        rate = initial / (dtype.type(1) + keras_cast(self.decay_rate, dtype) * p)
+        return as_tensor(rate, rate.dtype)      # float64 for an integer initial rate, as in TensorFlow
 
     def get_config(self):
         return {'initial_learning_rate': self.initial_learning_rate, 'decay_steps': self.decay_steps,

@@ -43,6 +43,30 @@ def float_of(value, what):
     return backend.to_host(data)
 
 
+def keras_cast(value, dtype):
+    """``ops.cast(value, dtype)`` as Keras 3 on TensorFlow computes it: a Python float
+    becomes a float32 tensor first (so a float64 schedule sees 0.0001 rounded to
+    float32), and a float cast to an integer dtype is truncated (0.5 -> 0)."""
+    if type(value) is float:
+        value = np.float32(value)
+    return np.asarray(value).astype(dtype)[()]
+
+
+def keras_divide(x, y):
+    """``ops.divide``: two integer operands divide in float32 (Keras's result type),
+    where numpy and TensorFlow's ``/`` would give float64."""
+    if np.result_type(x).kind in 'iu' and np.result_type(y).kind in 'iu':
+        return np.asarray(x, np.float32) / np.asarray(y, np.float32)
+    return x / y
+
+
+def refuse_integer_rate(initial, schedule):
+    """TensorFlow fails on these schedules' float ops with an integer initial rate."""
+    if initial.dtype.kind in 'iu':
+        raise TypeError('%s: initial_learning_rate must be a float (got the integer %r); write %r.0'
+                        % (schedule, int(initial), int(initial)))
+
+
 def step_array(step, dtype=None):
     """The step (an int, an array, a Tensor or the optimizer's iterations) on the host,
     cast to ``dtype`` when one is given."""

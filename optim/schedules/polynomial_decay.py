@@ -1,8 +1,8 @@
 """PolynomialDecay: from initial to end_learning_rate along (1 - step/decay_steps) ** power, as Keras 3."""
 import numpy as np
 
-from .learning_rate_schedule import (LearningRateSchedule, as_tensor, check_decay_steps, float_of,
-                                     step_array)
+from .learning_rate_schedule import (LearningRateSchedule, as_tensor, check_decay_steps, float_of, keras_cast,
+                                     keras_divide, step_array)
 
 
 class PolynomialDecay(LearningRateSchedule):
@@ -26,15 +26,19 @@ class PolynomialDecay(LearningRateSchedule):
     def __call__(self, step):
         initial = float_of(self.initial_learning_rate, 'initial_learning_rate')
         dtype = initial.dtype
-        end = dtype.type(self.end_learning_rate)
+        end, power = keras_cast(self.end_learning_rate, dtype), keras_cast(self.power, dtype)
         step = step_array(step, dtype)
-        decay_steps = dtype.type(self.decay_steps)
+        decay_steps = keras_cast(self.decay_steps, dtype)
         if self.cycle:
-            decay_steps = decay_steps * np.where(step == 0, dtype.type(1), np.ceil(step / decay_steps))
+            decay_steps = decay_steps * np.where(step == 0, 1.0, np.ceil(step / self.decay_steps))
         else:
             step = np.minimum(step, decay_steps)
-        p = step / decay_steps
-        return as_tensor((initial - end) * np.power(dtype.type(1) - p, dtype.type(self.power)) + end, dtype)
+        p = keras_divide(step, decay_steps)
+        # With an integer initial rate (end and power truncated to integers, as ops.cast
+        # does) Keras computes in p's float dtype: float32, or float64 when cycling.
+        work = p.dtype
+        rate = (initial - end).astype(work) * np.power(work.type(1) - p, power.astype(work)) + end.astype(work)
+        return as_tensor(rate, work)
 
     def get_config(self):
         return {'initial_learning_rate': self.initial_learning_rate, 'decay_steps': self.decay_steps,
