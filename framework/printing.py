@@ -43,6 +43,9 @@ def _format_array(array, summarize, depth=1):
     if array.ndim == 0:
         return _format_element(array[()], array.dtype)
     n = array.shape[0]
+    if summarize == 0 and n:
+        # TensorFlow writes the spacing before '...' even when nothing precedes it.
+        return '[' + (' ' if array.ndim == 1 else '\n' * (array.ndim - 1) + ' ' * depth) + '...]'
     if 0 <= summarize and 2 * summarize < n:
         rows = list(range(summarize)) + [None] + list(range(n - summarize, n))
     else:
@@ -55,7 +58,11 @@ def _format_array(array, summarize, depth=1):
 
 def format_tensor(tensor, summarize=3):
     """``tensor``'s value as ``tf.print`` writes it."""
-    return _format_array(np.asarray(backend.to_host(tensor._data)), summarize)
+    array = np.asarray(backend.to_host(tensor._data))
+    # TensorFlow keeps at most min(summarize, size) entries at each end: none for an
+    # empty tensor, so tf.print(tf.zeros([2, 0])) writes '[\n ...]'.
+    limit = array.size if summarize < 0 else min(summarize, array.size)
+    return _format_array(array, limit)
 
 
 class _Shown:
