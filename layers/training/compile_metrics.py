@@ -51,6 +51,11 @@ class CompiledMetrics:
         """Every metric object, output by output (Keras's ``CompileMetrics.metrics``)."""
         return [m for group in self._flat + self._flat_weighted if group for m in group.metrics]
 
+    @property
+    def variables(self):
+        """The variables of every metric, in ``metrics`` order (Keras's ``CompileMetrics.variables``)."""
+        return [v for m in self.metrics for v in m.variables]
+
     def build(self, y_true, y_pred):
         count = len(nest.flatten(y_pred))
         is_flat = isinstance(y_pred, (list, tuple, dict)) and len(y_pred) == count

@@ -106,6 +106,11 @@ class Trainer(TrainingLoops):
         return out
 
     @property
+    def metrics_variables(self):
+        """The variables of every metric in ``metrics``, in that order (Keras 3)."""
+        return [v for m in self.metrics for v in m.variables]
+
+    @property
     def metrics_names(self):
         return [m.name for m in self.metrics]
 
