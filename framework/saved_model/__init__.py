@@ -26,12 +26,13 @@ from .asset import Asset
 from .constants import *  # noqa: F401,F403  (TensorFlow's directory names, tags and keys)
 from .constants import ASSETS_DIRECTORY
 from .loaded import LoadedObject
+from .options import LoadOptions, SaveOptions
 from .signatures import Signature, as_signatures
 
 SAVED_MODEL_FILENAME = 'saved_model.tapeflow'
 FORMAT = 'tapeflow-saved-model-1'
 
-__all__ = ['Asset', 'LoadedObject', 'Signature', 'contains_saved_model', 'load', 'save']
+__all__ = ['Asset', 'LoadOptions', 'LoadedObject', 'SaveOptions', 'Signature', 'contains_saved_model', 'load', 'save']
 
 
 def _variables_prefix(export_dir):
