@@ -2,6 +2,7 @@
 import numpy as np
 
 from .arguments import set_moment_options
+from .keras_cast import keras_cast
 from .optimizer import Optimizer
 from .rowwise_moment import RowwiseMoment
 
@@ -52,7 +53,7 @@ class Adam(RowwiseMoment, Optimizer):
 
     def _bias_corrections(self, dtype):
         t = self._local_step(dtype)
-        return np.sqrt(1 - dtype.type(self.beta_2) ** t), 1 - dtype.type(self.beta_1) ** t
+        return np.sqrt(1 - keras_cast(self.beta_2, dtype) ** t), 1 - keras_cast(self.beta_1, dtype) ** t
 
     def get_config(self):
         config = super().get_config()

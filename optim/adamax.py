@@ -1,5 +1,6 @@
 """Adamax: Adam with the infinity norm, as Keras 3."""
 from .arguments import set_moment_options
+from .keras_cast import keras_cast
 from .optimizer import Optimizer
 from .rowwise_moment import RowwiseMoment
 
@@ -33,7 +34,7 @@ class Adamax(RowwiseMoment, Optimizer):
 
     def _step(self, gradient, magnitude, variable, learning_rate):
         xp, dtype = self.xp(variable), variable._data.dtype
-        beta_1_power = dtype.type(self.beta_1) ** self._local_step(dtype)
+        beta_1_power = keras_cast(self.beta_1, dtype) ** self._local_step(dtype)
         m, u = self._slots.arrays(variable, ('momentum', 'norm'))
         m += (gradient - m) * (1 - self.beta_1)
         u[...] = xp.maximum(self.beta_2 * u, magnitude)

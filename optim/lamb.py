@@ -1,5 +1,6 @@
 """LAMB (You et al., 2019): Adam's step rescaled per variable by a trust ratio, as Keras 3."""
 from .arguments import check_non_negative, set_moment_options
+from .keras_cast import keras_cast
 from .optimizer import Optimizer
 from .rowwise_moment import RowwiseMoment
 
@@ -39,8 +40,8 @@ class Lamb(RowwiseMoment, Optimizer):
         m, v = self._slots.arrays(variable, ('momentum', 'velocity'))
         m += (gradient - m) * (1 - self.beta_1)
         v += (squared - v) * (1 - self.beta_2)
-        update = (m / (1 - dtype(self.beta_1) ** step)) / (
-            xp.sqrt(v / (1 - dtype(self.beta_2) ** step)) + self.epsilon)
+        update = (m / (1 - keras_cast(self.beta_1, variable._data.dtype) ** step)) / (
+            xp.sqrt(v / (1 - keras_cast(self.beta_2, variable._data.dtype) ** step)) + self.epsilon)
         w_norm = xp.sqrt(xp.sum(variable._data * variable._data))
         g_norm = xp.sqrt(xp.sum(update * update))
         ratio = w_norm / g_norm if w_norm > 0 and g_norm > 0 else dtype(1)

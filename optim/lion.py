@@ -1,5 +1,6 @@
 """Lion (Chen et al., 2023): the sign of an interpolated momentum, as Keras 3."""
 from .arguments import check_in_range
+from .keras_cast import keras_cast
 from .optimizer import Optimizer
 
 
@@ -38,8 +39,8 @@ class Lion(Optimizer):
     def update_step(self, gradient, variable, learning_rate):
         xp = self.xp(variable)
         (m,) = self._slots.arrays(variable, ('momentum',))
-        dtype = variable._data.dtype.type
-        beta_1, beta_2 = dtype(self.beta_1), dtype(self.beta_2)
+        dtype = variable._data.dtype
+        beta_1, beta_2 = keras_cast(self.beta_1, dtype), keras_cast(self.beta_2, dtype)
         variable._data -= learning_rate * xp.sign(m * beta_1 + gradient * (1 - beta_1))
         m[...] = m * beta_2 + gradient * (1 - beta_2)
 

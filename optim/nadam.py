@@ -4,6 +4,7 @@ import numpy as np
 from framework.backend import array_module, to_host
 
 from .arguments import auto_name, set_moment_options
+from .keras_cast import keras_cast
 from .optimizer import Optimizer
 from .rowwise_moment import RowwiseMoment
 from .slots import keras_unscoped
@@ -91,8 +92,9 @@ class Nadam(RowwiseMoment, Optimizer):
         fixed = self._fixed_scalars.get(key)
         if fixed is None:
             f = dtype.type
-            fixed = self._fixed_scalars[key] = (f(self.beta_1), f(self.beta_2), f(1), f(0.5), f(0.96),
-                                                f(self.epsilon))
+            # Keras casts beta_1, beta_2 and the 0.96 decay (through float32, see keras_cast).
+            fixed = self._fixed_scalars[key] = (keras_cast(self.beta_1, dtype), keras_cast(self.beta_2, dtype), f(1),
+                                                f(0.5), keras_cast(0.96, dtype), f(self.epsilon))
         return fixed
 
     def get_config(self):

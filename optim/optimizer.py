@@ -8,9 +8,10 @@ touching anything, skip None gradients with a warning, create slots lazily,
 unscale (``loss_scale_factor``), accumulate (``gradient_accumulation_steps``),
 clip, apply decoupled weight decay, update, apply constraints, update the EMA,
 and count the iteration. The math runs in each variable's dtype with the
-float32 learning rate cast to it, as in Keras; Python hyper-parameters enter
-at full precision (Keras on TensorFlow rounds some through float32 first, which
-only shows for float64 variables).
+float32 learning rate cast to it, as in Keras; a Python hyper-parameter that
+Keras passes through ``ops.cast`` reaches a float64 variable through float32,
+as it does in Keras on TensorFlow (``keras_cast.py``), and one Keras uses in
+Python arithmetic at full precision.
 
 State, for saving and restoring (see ``optimizer_state.py``):
     ``variables``                        Keras 3's list: iteration, learning_rate, then the slots

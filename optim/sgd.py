@@ -1,5 +1,6 @@
 """SGD with optional (Nesterov) momentum, as Keras 3."""
 from .arguments import check_in_range
+from .keras_cast import keras_cast
 from .optimizer import Optimizer
 
 
@@ -35,7 +36,7 @@ class SGD(Optimizer):
             variable._data -= gradient * learning_rate
             return
         (m,) = self._slots.arrays(variable, ('momentum',))
-        momentum = variable._data.dtype.type(self.momentum)
+        momentum = keras_cast(self.momentum, variable._data.dtype)
         m[...] = m * momentum - gradient * learning_rate
         variable._data += m * momentum - gradient * learning_rate if self.nesterov else m
 

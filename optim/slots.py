@@ -9,6 +9,8 @@ creation order (iteration count and learning rate first), which for a first
 from framework import backend
 from framework.variable import Variable
 
+from .keras_cast import keras_cast
+
 
 class SlotStore:
     def __init__(self, prefix):
@@ -50,7 +52,8 @@ class SlotStore:
             key.replace('/', '_').replace(':', '_'), name)), self.prefix)
         # Set the buffer directly: the slot lives where the variable lives,
         # whatever device scope is active when it is created.
-        slot._data = backend.array_module(variable._data).full_like(variable._data, fill)
+        # Keras fills through initializers.Constant, which casts the value (see keras_cast).
+        slot._data = backend.array_module(variable._data).full_like(variable._data, keras_cast(fill, variable._data.dtype))
         self._slots.setdefault(variable, {})[name] = slot
         return self.track(slot)
 

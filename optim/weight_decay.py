@@ -1,6 +1,8 @@
 """Decoupled weight decay, as Keras 3 applies it before each update."""
 import re
 
+from .keras_cast import keras_cast
+
 
 class WeightDecay:
     """``var -= var * weight_decay * lr`` for every variable not excluded.
@@ -28,7 +30,7 @@ class WeightDecay:
         for variable in variables:
             if self.applies_to(variable):
                 dtype = variable._data.dtype
-                variable._data -= variable._data * dtype.type(weight_decay) * lr.astype(dtype)
+                variable._data -= variable._data * keras_cast(weight_decay, dtype) * lr.astype(dtype)
 
 
 def tensorflow_name(variable):

@@ -4,7 +4,8 @@ import math
 import numpy as np
 
 from . import c_math
-from .learning_rate_schedule import (LearningRateSchedule, as_tensor, check_decay_steps, float_of, keras_cast,
+from ..keras_cast import keras_cast
+from .learning_rate_schedule import (LearningRateSchedule, as_tensor, check_decay_steps, float_of,
                                      keras_divide, refuse_integer_rate, step_array)
 
 

@@ -1,7 +1,8 @@
 """ExponentialDecay: lr = initial * decay_rate ** (step / decay_steps), as Keras 3."""
 import numpy as np
 
-from .learning_rate_schedule import (LearningRateSchedule, as_tensor, check_decay_steps, float_of, keras_cast,
+from ..keras_cast import keras_cast
+from .learning_rate_schedule import (LearningRateSchedule, as_tensor, check_decay_steps, float_of,
                                      step_array)
 
 

@@ -43,15 +43,6 @@ def float_of(value, what):
     return backend.to_host(data)
 
 
-def keras_cast(value, dtype):
-    """``ops.cast(value, dtype)`` as Keras 3 on TensorFlow computes it: a Python float
-    becomes a float32 tensor first (so a float64 schedule sees 0.0001 rounded to
-    float32), and a float cast to an integer dtype is truncated (0.5 -> 0)."""
-    if type(value) is float:
-        value = np.float32(value)
-    return np.asarray(value).astype(dtype)[()]
-
-
 def keras_divide(x, y):
     """``ops.divide``: two integer operands divide in float32 (Keras's result type),
     where numpy and TensorFlow's ``/`` would give float64."""

@@ -1,7 +1,8 @@
 """PolynomialDecay: from initial to end_learning_rate along (1 - step/decay_steps) ** power, as Keras 3."""
 import numpy as np
 
-from .learning_rate_schedule import (LearningRateSchedule, as_tensor, check_decay_steps, float_of, keras_cast,
+from ..keras_cast import keras_cast
+from .learning_rate_schedule import (LearningRateSchedule, as_tensor, check_decay_steps, float_of,
                                      keras_divide, step_array)
 
 
