@@ -132,7 +132,8 @@ class ArrayData:
 
     Args:
         x, y, sample_weight: arrays (or structures of arrays for several inputs).
-        batch_size: samples per batch (default 32); the last batch may be smaller.
+        batch_size: samples per batch (default: the samples over ``steps_per_epoch``, rounded
+            up, or 32 without it); the last batch may be smaller.
         shuffle: True to permute the samples every epoch (from ``framework.random``),
             'batch' to permute within each batch, False to keep the order.
         class_weight: dict label -> weight, turned into sample weights.
@@ -144,9 +145,7 @@ class ArrayData:
 
     def __init__(self, x, y=None, sample_weight=None, batch_size=None, shuffle=False, class_weight=None,
                  steps_per_epoch=None):
-        if batch_size is None:
-            batch_size = 32
-        if not isinstance(batch_size, (int, np.integer)) or batch_size < 1:
+        if batch_size is not None and (not isinstance(batch_size, (int, np.integer)) or batch_size < 1):
             raise ValueError('batch_size must be a positive integer, got %r' % (batch_size,))
         if shuffle not in (True, False, 'batch'):
             raise ValueError("shuffle must be True, False or 'batch', got %r" % (shuffle,))
@@ -164,6 +163,9 @@ class ArrayData:
         self.y = to_arrays(y, 'y')
         self.sample_weight = to_arrays(sample_weight, 'sample_weight')
         self.num_samples = check_lengths(self.x, self.y, self.sample_weight)
+        if batch_size is None:
+            # Keras 3: given steps and no batch size, the steps split the samples evenly (else 32).
+            batch_size = math.ceil(self.num_samples / steps_per_epoch) if steps_per_epoch else 32
         self.batch_size = int(batch_size)
         self.shuffle = shuffle
         self.steps_per_epoch = steps_per_epoch
