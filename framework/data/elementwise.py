@@ -8,6 +8,7 @@ import numpy as np
 from ..errors import InvalidArgumentError
 from . import cardinality as card, mixing
 from .arguments import function_argument, positive_int
+from .map_spec import mapped_spec
 from .spec import TensorSpec
 from .structure import as_tensors, call_with_element, host_structure
 
@@ -28,7 +29,7 @@ class ElementStages:
                     raise InvalidArgumentError('Dataset.map: map_func returned None; it must return a tensor '
                                                'or a structure of tensors (a missing `return`?)')
                 yield host_structure(out)
-        return self._then(mapped, spec=None)
+        return self._then(mapped, spec=lambda: mapped_spec(map_func, self))
 
     def filter(self, predicate, name=None):
         """Keep the elements for which ``predicate`` is true."""

@@ -99,6 +99,8 @@ def _windows(series, starts, sequence_length, sampling_rate, targets):
             window = series[start:start + span:sampling_rate]
             yield window if targets is None else (window, targets[start])
 
-    window_spec = TensorSpec((sequence_length,) + series.shape[1:], series.dtype)
+    # TensorFlow's windows are gathered, so their time axis is of unknown size: (None, None, 5) once
+    # batched; the time-series tutorial's set_shape gives it back in its map function.
+    window_spec = TensorSpec((None,) + series.shape[1:], series.dtype)
     spec = window_spec if targets is None else (window_spec, TensorSpec(targets.shape[1:], targets.dtype))
     return Dataset(window_stream, len(starts), lambda: spec)

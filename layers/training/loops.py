@@ -12,6 +12,7 @@ from framework.backend import array_module, to_host
 from framework.tensor import Tensor
 
 from .data import to_arrays, train_validation_split, unpack_x_y_sample_weight
+from .dataset_build import build_from_element_spec
 from .iterable_data import is_iterable_input, make_data
 from .logs import batch_logs, pythonify_logs
 from .progress import resolve_verbose
@@ -64,6 +65,7 @@ class TrainingLoops:
             arrays = [to_arrays(x, 'x'), to_arrays(y, 'y'), to_arrays(sample_weight, 'sample_weight')]
             (x, y, sample_weight), validation_data = train_validation_split(arrays, validation_split)
         train = make_data(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch)
+        build_from_element_spec(self, x)
         val = None
         if validation_data is not None:
             if is_iterable_input(validation_data):
@@ -111,6 +113,7 @@ class TrainingLoops:
         """
         self._assert_compiled('evaluate')
         data = make_data(x, y, sample_weight, batch_size, steps_per_epoch=steps, what='evaluate')
+        build_from_element_spec(self, x)
         resolve_verbose(verbose)
         callbacks = self._callback_list(callbacks, verbose, 1, data.num_batches)
         logs = self._evaluate_data(data, callbacks)
@@ -119,6 +122,7 @@ class TrainingLoops:
     def predict(self, x, batch_size=None, verbose='auto', steps=None, callbacks=None):
         """The model's outputs for ``x``, computed in batches, as numpy arrays."""
         data = make_data(x, None, None, batch_size, steps_per_epoch=steps, what='predict')
+        build_from_element_spec(self, x)
         resolve_verbose(verbose)
         callbacks = self._callback_list(callbacks, verbose, 1, data.num_batches)
         self.stop_predicting = False

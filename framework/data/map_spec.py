@@ -1,0 +1,46 @@
+"""The element spec of ``Dataset.map``: read from the first element, with the batch kept unknown.
+
+TensorFlow traces ``map_func`` on the input's spec, so a batch dimension that is None there
+(``batch`` without ``drop_remainder``, ``timeseries_dataset_from_array``) stays None in what
+the function returns: the time-series tutorial prints ``(TensorSpec(shape=(None, 6, 5), ...), ...)``
+and a model built from the spec shows ``(None, ...)`` in its summary. tapeflow runs the function
+on the first element instead; its result's leading size is given back as None wherever it is
+the input's unknown batch size.
+"""
+from .. import nest
+from .spec import TensorSpec
+from .structure import call_with_element, host_structure, spec_of
+
+
+def mapped_spec(map_func, upstream):
+    """The spec of ``upstream.map(map_func)``.
+
+    Raises:
+        ValueError: the dataset has no element to read the spec from.
+    """
+    first = next(iter(upstream._make_iterator()), None)
+    if first is None:
+        raise ValueError('Dataset.element_spec: this dataset (made by map) gives no elements, so the spec '
+                         'of its elements cannot be read from them')
+    spec = spec_of(host_structure(call_with_element(map_func, first)))
+    batch = _unknown_batch_size(upstream.element_spec, first)
+    if batch is None:
+        return spec
+    return nest.map_structure(lambda s: _unknown_leading(s, batch), spec)
+
+
+def _unknown_batch_size(upstream_spec, first):
+    """The first element's size along a leading axis its spec leaves None (else None)."""
+    specs, values = nest.flatten(upstream_spec), nest.flatten(first)
+    for spec, value in zip(specs, values):
+        shape = getattr(spec, 'shape', None)
+        if isinstance(spec, TensorSpec) and shape is not None and len(shape) > 0 and shape[0] is None \
+                and getattr(value, 'ndim', 0) > 0:
+            return value.shape[0]
+    return None
+
+
+def _unknown_leading(spec, batch):
+    if not isinstance(spec, TensorSpec) or spec.shape is None or len(spec.shape) == 0 or spec.shape[0] != batch:
+        return spec
+    return TensorSpec((None,) + tuple(spec.shape[1:]), spec.dtype, spec.name)
