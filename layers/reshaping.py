@@ -68,6 +68,9 @@ class Permute(Layer):
 
     def __init__(self, dims, **kwargs):
         super().__init__(**kwargs)
+        if not isinstance(dims, (list, tuple)):
+            raise TypeError('Permute %r: `dims` must be a tuple of axis numbers such as (2, 1), got %r'
+                            % (self.name, dims))
         self.dims = tuple(dims)
         if sorted(self.dims) != list(range(1, len(self.dims) + 1)):
             raise ValueError('Permute %r: invalid permutation argument `dims`; the indices must be consecutive '

@@ -31,6 +31,8 @@ class StackedRNNCells(Layer):
 
     def __init__(self, cells, **kwargs):
         super().__init__(**kwargs)
+        if not isinstance(cells, (list, tuple)):
+            raise TypeError('StackedRNNCells %r: `cells` must be a list of RNN cells, got %r' % (self.name, cells))
         cells = list(cells)
         for cell in cells:
             if not callable(getattr(cell, 'call', None)) or getattr(cell, 'state_size', None) is None:

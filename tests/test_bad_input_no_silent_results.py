@@ -79,3 +79,24 @@ def test_a_variable_checks_its_declared_shape():
         tf.Variable([1., 2.], shape=(3,))
     assert tf.Variable([1., 2.], shape=(None,)).shape == (2,)
     assert tf.Variable([1., 2.], shape=tf.TensorShape(None)).shape == (2,)
+
+
+def test_reshape_refuses_sizes_below_minus_one_and_fractions():
+    # TF 2.21: tf.reshape(x, [-2, 3]) -> InvalidArgumentError "Size 0 must be non-negative, not -2";
+    # numpy read -2 as -1. [2.5, 2] -> TypeError in TF; int() cut it to 2.
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r'reshape: .*\(-2, 3\)'):
+        tf.reshape(tf.ones((2, 3)), [-2, 3])
+    with pytest.raises(TypeError, match=r'reshape: .*2\.5'):
+        tf.reshape(tf.ones((2, 3)), [2.5, 2])
+    assert tf.reshape(tf.ones((2, 3)), [-1, 2]).shape == (3, 2)
+
+
+@pytest.mark.parametrize('divide', [lambda a, b: a // b, tf.math.floordiv, tf.math.floormod, lambda a, b: a % b],
+                         ids=['//', 'floordiv', 'floormod', '%'])
+def test_integer_division_by_zero_raises_as_tensorflow(divide):
+    # TF 2.21: InvalidArgumentError "Integer division by zero"; numpy gave 0 and a RuntimeWarning.
+    with pytest.raises(tf.errors.InvalidArgumentError, match='integer division by zero'):
+        divide(tf.constant([1, 2]), tf.constant([0, 1]))
+    np.testing.assert_array_equal(divide(tf.constant([5, 2]), tf.constant([2, 1])).numpy(),
+                                  divide(np.array([5, 2]), np.array([2, 1])))
+    assert np.isinf(tf.math.floordiv(tf.constant([1.]), tf.constant([0.])).numpy()[0])     # floats: inf, as TF

@@ -6,6 +6,7 @@ adding or removing one trailing axis of size 1; everything else broadcasts.
 """
 import numpy as np
 
+from ..errors import InvalidArgumentError
 from ..ops import cast, expand_dims, squeeze
 from ..tensor import Tensor, convert_to_tensor
 
@@ -84,9 +85,9 @@ def comparable(y_true, y_pred, what):
     try:
         np.broadcast_shapes(tuple(y_true.shape), tuple(y_pred.shape))
     except ValueError:
-        raise ValueError('%s: y_true of shape %s cannot be compared with y_pred of shape %s; '
-                         'give labels with the shape of the predictions (or (N,) for (N, 1))'
-                         % (what, tuple(y_true.shape), tuple(y_pred.shape))) from None
+        raise InvalidArgumentError('%s: y_true of shape %s cannot be compared with y_pred of shape %s; '
+                                   'give labels with the shape of the predictions (or (N,) for (N, 1))'
+                                   % (what, tuple(y_true.shape), tuple(y_pred.shape))) from None
     return y_true, y_pred
 
 

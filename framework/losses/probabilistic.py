@@ -11,6 +11,7 @@ import warnings
 import numpy as np
 
 from .. import backend
+from ..errors import InvalidArgumentError
 from ..ops import (clip_by_value, expand_dims, log, not_equal, reduce_mean, reduce_sum,
                    reshape, sigmoid_cross_entropy_with_logits, softmax_cross_entropy_with_logits,
                    sparse_softmax_cross_entropy_with_logits,
@@ -140,8 +141,8 @@ def _check_range(labels, classes, what):
     if a.size:
         low, high = int(a.min()), int(a.max())
         if low < 0 or high >= classes:
-            raise ValueError('%s: labels must lie in [0, %d) for y_pred with %d classes, got min %d, max %d'
-                             % (what, classes, classes, low, high))
+            raise InvalidArgumentError('%s: labels must lie in [0, %d) for y_pred with %d classes, got min %d, '
+                                       'max %d' % (what, classes, classes, low, high))
 
 
 def kl_divergence(y_true, y_pred):

@@ -10,6 +10,7 @@ import math
 import numpy as np
 
 from .. import backend
+from ..errors import InvalidArgumentError
 from ..ops import cast, divide_no_nan, reduce_mean, reduce_sum
 from .inputs import squeeze_or_expand_to_same_rank, to_dtype
 
@@ -82,8 +83,8 @@ def reduce_weighted_values(values, sample_weight=None, mask=None, reduction='sum
         try:
             np.broadcast_shapes(tuple(values.shape), tuple(sample_weight.shape))
         except ValueError:
-            raise ValueError('%s: sample_weight of shape %s does not broadcast to the per-sample losses of '
-                             'shape %s; give one weight per sample' % (what, tuple(sample_weight.shape),
-                                                                      tuple(values.shape))) from None
+            raise InvalidArgumentError('%s: sample_weight of shape %s does not broadcast to the per-sample '
+                                       'losses of shape %s; give one weight per sample'
+                                       % (what, tuple(sample_weight.shape), tuple(values.shape))) from None
         values = values * sample_weight
     return reduce_values(values, sample_weight, reduction)

@@ -2,6 +2,7 @@
 import numpy as np
 
 from .. import backend
+from ..errors import InvalidArgumentError
 from ..losses.inputs import FLOATX, squeeze_or_expand_to_same_rank, to_dtype
 from ..ops import argmax, cast, equal, greater, reshape, squeeze
 from ..tensor import Tensor
@@ -13,8 +14,8 @@ def _matches(y_true, y_pred, what):
     try:
         np.broadcast_shapes(tuple(y_true.shape), tuple(y_pred.shape))
     except ValueError:
-        raise ValueError('%s: y_true of shape %s cannot be compared with y_pred of shape %s'
-                         % (what, tuple(y_true.shape), tuple(y_pred.shape))) from None
+        raise InvalidArgumentError('%s: y_true of shape %s cannot be compared with y_pred of shape %s'
+                                   % (what, tuple(y_true.shape), tuple(y_pred.shape))) from None
     return cast(equal(y_true, y_pred), FLOATX)
 
 
@@ -58,8 +59,8 @@ def _argmax_matches(labels, y_pred, what, squeeze_any):
     reshaped = labels.ndim == y_pred.ndim and (squeeze_any or labels.shape[-1] == 1)
     if reshaped:
         if labels.shape[-1] != 1:
-            raise ValueError('%s: y_true of shape %s cannot be compared with y_pred of shape %s'
-                             % (what, original_shape, tuple(y_pred.shape)))
+            raise InvalidArgumentError('%s: y_true of shape %s cannot be compared with y_pred of shape %s'
+                                       % (what, original_shape, tuple(y_pred.shape)))
         labels = squeeze(labels, -1)
     matches = _matches(labels, cast(argmax(y_pred, -1), labels.dtype), what)
     return reshape(matches, original_shape) if reshaped else matches

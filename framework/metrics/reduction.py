@@ -11,6 +11,7 @@ import types
 import numpy as np
 
 from .. import backend
+from ..errors import InvalidArgumentError
 from ..losses.inputs import squeeze_or_expand_to_same_rank, to_dtype
 from ..losses.fused import difference_means_array
 from ..losses.reduction import apply_mask
@@ -49,9 +50,9 @@ def samplewise_values(values, sample_weight, reduce_fn, dtype, what):
         try:
             np.broadcast_shapes(tuple(sample_weight.shape), tuple(values.shape))
         except ValueError:
-            raise ValueError('%s: sample_weight of shape %s does not broadcast to the values of shape %s; '
-                             'give one weight per sample' % (what, tuple(sample_weight.shape),
-                                                            tuple(values.shape))) from None
+            raise InvalidArgumentError('%s: sample_weight of shape %s does not broadcast to the values of '
+                                       'shape %s; give one weight per sample'
+                                       % (what, tuple(sample_weight.shape), tuple(values.shape))) from None
         # Broadcasting the weights changes their total, which is what Mean counts.
         sample_weight = broadcast_to(sample_weight, values.shape)
         values = values * sample_weight

@@ -9,6 +9,8 @@ less per op is about a tenth of their cost.
 """
 import math
 
+import numpy as np
+
 from ..composite import dispatch, has_composite, map_elementwise
 from ..errors import InvalidArgumentError
 from ..backend import array_module_of
@@ -104,9 +106,12 @@ def floordiv(x, y, name=None):
     """Floor division (no gradient, as in TensorFlow)."""
     x, y, dx, dy = binary(x, y, 'floordiv')
     try:
-        return Tensor(dx // dy)
+        with np.errstate(divide='ignore'):      # an integer zero divisor is refused below
+            out = Tensor(dx // dy)
     except ValueError:
         raise _broadcast_error('floordiv', dx, dy) from None
+    _refuse_integer_zero_divisor(out, dy, 'floordiv')
+    return out
 
 
 floor_div = floordiv
@@ -116,9 +121,11 @@ def floormod(x, y, name=None):
     """Remainder of floor division; the gradient flows to x only."""
     x, y, dx, dy = binary(x, y, 'floormod')
     try:
-        out = Tensor(dx % dy)
+        with np.errstate(divide='ignore'):      # an integer zero divisor is refused below
+            out = Tensor(dx % dy)
     except ValueError:
         raise _broadcast_error('floormod', dx, dy) from None
+    _refuse_integer_zero_divisor(out, dy, 'floormod')
     if ACTIVE:
         record('floormod', (x, y), out, _FLOORMOD_VJPS)
     return out
@@ -207,6 +214,13 @@ def add_n(inputs, name=None):
     if ACTIVE:
         record('add_n', tuple(tensors), out, (_pass_through,) * len(tensors))
     return out
+
+
+def _refuse_integer_zero_divisor(out, divisor, op):
+    """TensorFlow's integer kernels refuse a zero divisor; numpy gives 0 with a warning."""
+    if out._data.dtype.kind in 'iu' and not bool((divisor != 0).all() if hasattr(divisor, 'all') else divisor != 0):
+        raise InvalidArgumentError('%s: integer division by zero (the divisor holds 0); cast to a float dtype '
+                                   'for inf/nan results, or use framework.math.divide_no_nan' % op)
 
 
 def _broadcast_error(op, dx, dy):

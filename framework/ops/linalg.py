@@ -24,8 +24,8 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     xb = db.swapaxes(-1, -2) if transpose_b else db
     if xa.shape[-1] != xb.shape[-2]:
         raise InvalidArgumentError('matmul: inner dimensions differ: %s @ %s (after transpose_a=%s, transpose_b=%s) '
-                         'needs %d == %d' % (tuple(da.shape), tuple(db.shape), transpose_a, transpose_b,
-                                             xa.shape[-1], xb.shape[-2]))
+                                   'needs %d == %d' % (tuple(da.shape), tuple(db.shape), transpose_a, transpose_b,
+                                                       xa.shape[-1], xb.shape[-2]))
     xp = backend.array_module(da)
     try:
         out = Tensor(xp.matmul(xa, xb))

@@ -34,8 +34,8 @@ def as_float_tensor(x, op):
     t = as_tensor(x, op)
     if t._data.dtype.kind not in 'fc':
         raise InvalidArgumentError('%s: expected a floating-point tensor, got dtype %s (shape %s); '
-                        'cast it first, e.g. framework.cast(x, framework.float32)'
-                        % (op, t.dtype.name, tuple(t.shape)))
+                                   'cast it first, e.g. framework.cast(x, framework.float32)'
+                                   % (op, t.dtype.name, tuple(t.shape)))
     return t
 
 
@@ -97,8 +97,8 @@ def binary(a, b, op):
 def _slow_pair(a, b, da, db, op):
     if da.dtype != db.dtype:
         raise InvalidArgumentError('%s: both operands must have the same dtype, got %s (shape %s) and %s '
-                        '(shape %s); use framework.cast to convert one of them'
-                        % (op, da.dtype.name, tuple(da.shape), db.dtype.name, tuple(db.shape)))
+                                   '(shape %s); use framework.cast to convert one of them'
+                                   % (op, da.dtype.name, tuple(da.shape), db.dtype.name, tuple(db.shape)))
     if backend.is_device_array(da) != backend.is_device_array(db):
         raise ValueError('%s: operands are on different devices: %s and %s; move one with '
                          'framework.device or .numpy()'

@@ -19,20 +19,27 @@ def _ints(shape, op):
     if isinstance(shape, (int, np.integer)):
         return (int(shape),)
     try:
-        return tuple(-1 if d is None else int(d) for d in shape)
+        ints = tuple(-1 if d is None else int(d) for d in shape)
+        whole = all(d is None or d == i for d, i in zip(shape, ints))     # int() would cut 2.5 to 2
     except (TypeError, ValueError):
-        raise TypeError('%s: expected a shape (a list of ints), got %r' % (op, shape)) from None
+        whole = False
+    if not whole:
+        raise TypeError('%s: expected a shape (a list of ints), got %r' % (op, shape))
+    return ints
 
 
 def reshape(tensor, shape, name=None):
     """The same elements in a new shape (one dimension may be -1)."""
     x = as_tensor(tensor, 'reshape')
     shape = _ints(shape, 'reshape')
+    if any(d < -1 for d in shape):      # numpy reads any negative size as -1
+        raise InvalidArgumentError('reshape: sizes must be non-negative (or -1 for one unknown), got shape %s'
+                                   % (shape,))
     try:
         out = Tensor(snapshot(x).reshape(shape))
     except ValueError:
         raise InvalidArgumentError('reshape: cannot reshape a tensor with %d elements (shape %s) to shape %s'
-                         % (x._data.size, tuple(x.shape), shape)) from None
+                                   % (x._data.size, tuple(x.shape), shape)) from None
     if ACTIVE:
         in_shape = x._data.shape
         record('reshape', (x,), out, (lambda g, y, x: reshape(g, in_shape),))
