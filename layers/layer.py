@@ -268,14 +268,19 @@ class Layer(LayerWeights):
         weights = self.weights
         xp = array_module(weights[0]._data) if weights else current_xp()   # on the weights' device
         zeros = Tensor(xp.zeros(tuple(1 if d is None else d for d in shape), self._dtype))
-        saved = self._losses
+        # Fresh loss lists for the zeros' call, the old ones put back: the zeros' losses must not
+        # stay in ``losses`` (a Sequential model builds through here).
+        saved = [(each, each._losses) for each in self._flatten_layers()]
+        for each, _ in saved:
+            each._losses = []
         try:
             with paused(), call_context.scope(self, False):
                 if not self.built:
                     self._build_for(zeros)
                 out = self.call(zeros)
         finally:
-            self._losses = saved
+            for each, losses in saved:
+                each._losses = losses
         out_shape = tuple(out.shape)
         if shape and out_shape and shape[0] is None:
             out_shape = (None,) + out_shape[1:]

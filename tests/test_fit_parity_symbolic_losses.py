@@ -50,3 +50,14 @@ def test_nested_layer_losses_after_construction():
     assert (len(model.losses), len(outer.losses), len(outer.regularize.losses)) == (0, 0, 0)   # TF: 0 0 0
     model(np.ones((2, 4), 'float32'))
     assert (len(model.losses), len(outer.losses), len(outer.regularize.losses)) == (2, 2, 1)
+
+
+def test_sequential_build_leaves_no_losses():
+    with_input = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3, activity_regularizer='l1'),
+                                   ActivityRegularizationLayer()])
+    assert len(with_input.losses) == 0                       # TF: 0
+    deferred = keras.Sequential([keras.layers.Dense(3, activity_regularizer='l1'), ActivityRegularizationLayer()])
+    deferred.build((None, 4))
+    assert len(deferred.losses) == 0                         # TF: 0
+    deferred(np.ones((2, 4), 'float32'))
+    assert len(deferred.losses) == 2                         # TF: 2
