@@ -73,6 +73,13 @@ INVALID_ARGUMENT = [
     ('broadcast_to', lambda: tf.broadcast_to(f32(3), [2, 4])),
     ('cumsum', lambda: tf.cumsum(f32(2, 3), axis=2)),
     ('unstack', lambda: tf.unstack(f32(2, 3), num=3)),
+    ('eye', lambda: tf.eye(-1)),
+    ('tile', lambda: tf.tile(f32(2, 3), [-1, 1])),
+    ('one_hot', lambda: tf.one_hot([0], 3, axis=3)),
+    ('one_hot', lambda: tf.one_hot([0], -1)),
+    ('reshape', lambda: tf.reshape(f32(2, 3), 'ab')),
+    ('reshape', lambda: tf.reshape(f32(2, 3), [-2, 3])),
+    ('floordiv', lambda: tf.math.floordiv(tf.constant([1]), tf.constant([0]))),
 ]
 
 
@@ -96,6 +103,14 @@ def test_an_unconvertible_value_raises_value_error_as_tensorflow(convert, value)
     with pytest.raises(ValueError, match='[Cc]onvert') as info:
         convert(value)
     assert isinstance(info.value, TypeError)       # tapeflow's earlier class, still caught
+
+
+@pytest.mark.parametrize('call', [lambda: tf.one_hot([0], None), lambda: tf.reshape(f32(2, 3), None)],
+                         ids=['one_hot_depth', 'reshape_shape'])
+def test_none_for_a_size_or_shape_raises_value_error_as_tensorflow(call):
+    # TensorFlow 2.21: "Attempt to convert a value (None) with an unsupported type", a ValueError.
+    with pytest.raises(ValueError):
+        call()
 
 
 def test_a_mixed_list_is_refused_not_turned_into_strings():

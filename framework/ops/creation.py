@@ -81,7 +81,9 @@ def linspace(start, stop, num, name=None, axis=0):
 @named_errors('eye')
 def eye(num_rows, num_columns=None, batch_shape=None, dtype='float32', name=None):
     xp = current_xp()
-    m = xp.eye(int(num_rows), None if num_columns is None else int(num_columns), dtype=dtypes.numpy_dtype(dtype))
+    (rows,) = _shape([num_rows], 'eye')
+    columns = None if num_columns is None else _shape([num_columns], 'eye')[0]
+    m = xp.eye(rows, columns, dtype=dtypes.numpy_dtype(dtype))
     if batch_shape is not None:
         m = xp.broadcast_to(m, tuple(batch_shape) + m.shape).copy()
     return Tensor(m)

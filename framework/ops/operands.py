@@ -47,15 +47,15 @@ def as_numeric_tensor(x, op):
 
 
 def as_size(value, what, op):
-    """``value`` (a depth, a count) as a non-negative Python int: a TypeError for a value
-    that is not a whole number (None, 'a', 2.5), an InvalidArgumentError for a negative one."""
+    """``value`` (a depth, a count) as a non-negative Python int, else an InvalidArgumentError:
+    also the TypeError TensorFlow raises for 2.5 and the ValueError it raises for None."""
     if isinstance(value, Tensor) and value.ndim == 0:
         value = backend.to_host(value._data).item()
     if isinstance(value, (float, np.floating)) and float(value).is_integer():
         value = int(value)
     if not isinstance(value, (int, np.integer)) or isinstance(value, bool):
-        raise TypeError('%s: %s must be a non-negative integer, got %s (of type %s)'
-                        % (op, what, _short(value), type(value).__name__))
+        raise InvalidArgumentError('%s: %s must be a non-negative integer, got %s (of type %s)'
+                                   % (op, what, _short(value), type(value).__name__))
     if value < 0:
         raise InvalidArgumentError('%s: %s must be non-negative, got %d' % (op, what, value))
     return int(value)

@@ -24,7 +24,7 @@ def _ints(shape, op):
     except (TypeError, ValueError):
         whole = False
     if not whole:
-        raise TypeError('%s: expected a shape (a list of ints), got %r' % (op, shape))
+        raise InvalidArgumentError('%s: expected a shape (a list of ints), got %r' % (op, shape))
     return ints
 
 
@@ -200,8 +200,8 @@ def tile(input, multiples, name=None):  # noqa: A002
     """Repeat the tensor ``multiples[i]`` times along axis i."""
     x = as_tensor(input, 'tile')
     reps = _ints(multiples, 'tile')
-    if len(reps) != x.ndim:
-        raise InvalidArgumentError('tile: multiples %s must have one entry per axis of shape %s'
+    if len(reps) != x.ndim or min(reps, default=0) < 0:
+        raise InvalidArgumentError('tile: multiples %s must hold one non-negative count per axis of shape %s'
                                    % (reps, tuple(x.shape)))
     xp = backend.array_module(x._data)
     out = Tensor(xp.tile(x._data, reps))
@@ -325,6 +325,9 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     hot = idx._data[..., None] == xp.arange(as_size(depth, 'depth', 'one_hot'))
     out = xp.where(hot, xp.asarray(on, dtype), xp.asarray(off, dtype)).astype(dtype)
     if axis is not None and axis != -1:
+        if not isinstance(axis, (int, np.integer)) or not 0 <= axis < out.ndim:
+            raise InvalidArgumentError('one_hot: axis must be -1 or lie in [0, %d) for indices of shape %s, got %r'
+                                       % (out.ndim, tuple(idx.shape), axis))
         out = xp.moveaxis(out, -1, axis)
     return Tensor(out)
 
