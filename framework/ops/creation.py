@@ -75,7 +75,33 @@ def linspace(start, stop, num, name=None, axis=0):
     if axis not in (0, -1) or isinstance(axis, bool):
         raise InvalidArgumentError('linspace: scalar start and stop give a vector, so axis must be 0 (or -1), got %r'
                                    % (axis,))
-    return Tensor(current_xp().linspace(float(start), float(stop), int(num)).astype('float32'))
+    n = int(num)
+    dt = _linspace_dtype(start)
+    xp = current_xp()
+    a, b = dt.type(_scalar(start)), dt.type(_scalar(stop))
+    # TensorFlow's linspace_nd: delta = (stop - start) / max(num - 1, 1), then start + delta * k
+    # in the result's dtype (so float32 points are not the nearest floats to the exact ones:
+    # linspace(-10., 10., 201)[96] is -0.39999962), with start and stop themselves at the ends.
+    steps = max(n - 1, 1)
+    delta = (b - a) / dt.type(steps)
+    inner = a + delta * xp.arange(1, steps, dtype=dt)
+    return Tensor(xp.concatenate([xp.asarray([a], dt), inner, xp.asarray([b], dt)])[:n])
+
+
+def _linspace_dtype(start):
+    """start's float dtype, as TensorFlow's: float32 for a Python float, float64 for integers
+    (TensorFlow's division of int32 tensors gives float64)."""
+    if isinstance(start, Tensor):
+        dtype = start._data.dtype
+    elif isinstance(start, (np.floating, np.integer)):
+        dtype = np.dtype(type(start))
+    else:
+        dtype = np.dtype(np.float32 if isinstance(start, float) else np.int32)
+    return dtype if dtype.kind == 'f' else np.dtype(np.float64)
+
+
+def _scalar(value):
+    return value.numpy() if isinstance(value, Tensor) else value
 
 
 @named_errors('eye')
