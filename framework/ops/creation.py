@@ -75,6 +75,10 @@ def linspace(start, stop, num, name=None, axis=0):
     if axis not in (0, -1) or isinstance(axis, bool):
         raise InvalidArgumentError('linspace: scalar start and stop give a vector, so axis must be 0 (or -1), got %r'
                                    % (axis,))
+    for v in (start, stop):
+        if not isinstance(v, (int, float, np.integer, np.floating, Tensor)) or isinstance(v, bool):
+            raise TypeError('linspace: start and stop must be numbers or scalar tensors, got %r (of type %s)'
+                            % (v, type(v).__name__))
     n = int(num)
     dt = _linspace_dtype(start)
     xp = current_xp()
