@@ -1,4 +1,5 @@
 """Layer configs in Keras 3's form: {'module', 'class_name', 'config', 'build_config'}."""
+from .keras_build_config import keras_writes_build_config
 from .layer import Layer
 
 
@@ -7,7 +8,7 @@ def serialize(layer):
     module, registered_name = keras_identity(type(layer))
     out = {'module': module, 'class_name': type(layer).__name__, 'config': layer.get_config(),
            'registered_name': registered_name}
-    build_config = layer.get_build_config() if layer.built else None
+    build_config = layer.get_build_config() if layer.built and keras_writes_build_config(type(layer)) else None
     if build_config is not None:
         out['build_config'] = build_config
     from .model import Model

@@ -19,18 +19,14 @@ OPS_MODULE_PREFIX = 'keras.src.ops.'
 
 def with_keras_mask_argument(layer, args, kwargs):
     """The call's kwargs with ``mask`` as Keras 3 records it: a layer whose ``call`` takes ``mask``,
-    called on one tensor argument without one, gets the inputs' masks filled in (``None`` each).
-    Only unmasked inputs are written so: a mask's KerasTensor comes from no recorded call here."""
-    if 'mask' in kwargs or not takes_mask(type(layer)):
+    called on one KerasTensor alone, gets ``mask=None`` when that tensor has no mask. (Keras 3.15
+    records nothing for a list input, as Attention([query, value]) shows; and a mask's
+    KerasTensor comes from no recorded call here.)"""
+    if 'mask' in kwargs or not takes_mask(type(layer)) or len(args) != 1 or type(args[0]) is not KerasTensor:
         return kwargs
-    arguments = list(args) + list(kwargs.values())
-    with_tensors = [a for a in arguments if any(type(x) is KerasTensor for x in nest.flatten(a))]
-    if len(with_tensors) != 1 or with_tensors[0] is not args[0]:
+    if args[0]._mask is not None or any(type(x) is KerasTensor for x in nest.flatten(kwargs)):
         return kwargs
-    inputs = args[0]
-    if any(type(x) is KerasTensor and x._mask is not None for x in nest.flatten(inputs)):
-        return kwargs
-    return dict(kwargs, mask=nest.map_structure(lambda x: None, inputs))
+    return dict(kwargs, mask=None)
 
 
 def is_keras_op_entry(entry):

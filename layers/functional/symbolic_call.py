@@ -37,6 +37,8 @@ def call_symbolic(layer, inputs, args, kwargs, training=None):
         _check_spec(layer, inputs)
         with call_context.scope(layer):        # sublayers' weights get this layer's path
             layer._build_from_shape(shapes)
+    elif layer._build_input_shape is None:
+        layer._build_input_shape = shapes       # built when made (Flatten): Keras records its first call's shape
     _check_spec(layer, inputs)
     only_first = not any(type(x) is KerasTensor for x in nest.flatten((list(args), kwargs)))
     if only_first and _defines_output_shape(layer):
