@@ -11,6 +11,19 @@ from .functional.node import Node
 from .layer import Layer
 
 
+def _batch_shape(batch_shape, shape):
+    """The batch shape as ints and Nones; Keras 3's ValueError for a negative or fractional size."""
+    try:
+        dims = tuple(None if d is None else int(d) for d in batch_shape)
+        valid = all(d is None or (d >= 0 and d == given) for d, given in zip(dims, batch_shape))
+    except (TypeError, ValueError):
+        valid = False
+    if not valid:
+        raise ValueError("Cannot convert '%s' to a shape. Sizes must be non-negative integers or None."
+                         % (shape if shape is not None else batch_shape,))
+    return dims
+
+
 class InputLayer(Layer):
     """The input of a model: no weights, passes its input through.
 
@@ -48,7 +61,7 @@ class InputLayer(Layer):
             from framework.keras.backend import floatx      # Keras 3: an Input without dtype is floatx
             dtype = floatx()
         self._dtype = dtypes.numpy_dtype(dtype)
-        self.batch_shape = tuple(None if d is None else int(d) for d in batch_shape)
+        self.batch_shape = _batch_shape(batch_shape, shape)
         self.optional = bool(optional)
         self.built = True
         # The graph starts here: a call with no inputs whose output is ``self.output``. As in

@@ -9,6 +9,8 @@ answer when an attribute changes.
 """
 import warnings
 
+import numpy as np
+
 from framework import dtypes
 from framework.errors import InvalidArgumentError
 from framework.backend import array_module
@@ -139,6 +141,9 @@ class Layer(LayerWeights):
         if any(d is None for d in shape):
             raise ValueError('%s.add_weight: weight %r needs a fully defined shape, got %s'
                              % (type(self).__name__, name, shape))
+        if any(isinstance(d, (int, np.integer)) and d < 0 for d in shape):     # Keras 3's words
+            raise ValueError("%s.add_weight: cannot convert '%s' to a shape for weight %r. Negative dimensions "
+                             "are not allowed." % (type(self).__name__, shape, name))
         shape = tuple(int(d) for d in shape)
         dtype = self._dtype if dtype is None else dtypes.as_dtype(dtype)
         if initializer is None:

@@ -156,6 +156,15 @@ class Sequential(ModelBase):
         unique_name('functional')
 
     def call(self, inputs, training=None, mask=None):
+        if self._input_layer is not None and isinstance(inputs, (list, tuple)):
+            # One Input takes one tensor: [x] is x, as Keras 3 flattens it; a longer list used to reach
+            # the first layer (Dense raised AttributeError: 'list' object has no attribute '_data').
+            if len(inputs) != 1:
+                raise ValueError('Sequential model %r takes one input (its Input has shape %s), got a %s of %d; '
+                                 'pass x as one array, or build a functional keras.Model for several inputs'
+                                 % (self.name, tuple(self._input_layer.batch_shape), type(inputs).__name__,
+                                    len(inputs)))
+            inputs = inputs[0]
         x = self._match_input_rank(inputs)
         if mask is not None and isinstance(x, Tensor) and get_keras_mask(x) is None:
             set_keras_mask(x, as_mask(mask))

@@ -53,3 +53,38 @@ def test_reshape_of_a_symbolic_input_checks_the_total_size():
         keras.layers.Reshape((4,))(keras.Input((3,)))
     assert keras.layers.Reshape((3, 1))(keras.Input((3,))).shape == (None, 3, 1)
     assert keras.layers.Reshape((-1, 1))(keras.Input((None,))).shape == (None, None, 1)
+
+
+def test_a_sequential_model_takes_one_input_array():
+    # Keras 3 flattens [x] into x (with a structure warning); a list of two reached Dense here and
+    # crashed with AttributeError ('list' object has no attribute '_data').
+    model = compiled_model()
+    assert model.predict([np.ones((2, 3))], verbose=0).shape == (2, 1)
+    with pytest.raises(ValueError, match="Sequential model .* takes one input .*got a list of 2"):
+        model.fit([np.ones((10, 3)), np.ones((10, 3))], np.ones((10, 1)), verbose=0)
+
+
+@pytest.mark.parametrize('shape', [(-3,), (2.5,)])
+def test_an_input_shape_with_a_negative_or_fractional_size_is_refused(shape):
+    # Keras 3: ValueError "Cannot convert '(-3,)' to a shape. Negative dimensions are not allowed."
+    with pytest.raises(ValueError, match="Cannot convert .* to a shape"):
+        keras.Input(shape=shape)
+    assert keras.Input(shape=(None, 3)).shape == (None, None, 3)
+
+
+def test_add_weight_refuses_a_negative_size_in_keras_words():
+    # Keras 3: ValueError "Cannot convert '(-1, 2)' to a shape. Negative dimensions are not allowed.";
+    # the error came from keras.random.uniform's stateless_uniform here.
+    layer = keras.layers.Layer()
+    with pytest.raises(ValueError, match="add_weight: cannot convert '\\(-1, 2\\)' to a shape for weight 'w'"):
+        layer.add_weight(shape=(-1, 2), name='w')
+
+
+def test_a_loss_dict_key_that_names_no_output_raises_key_error():
+    # Keras 3: KeyError "The path: ('wrong',) in the `loss` argument, can't be found in either the model's
+    # output (`y_pred`) or in the labels (`y_true`)."; tapeflow said "No loss to compute".
+    inputs = keras.Input((3,), name='a')
+    model = keras.Model(inputs, {'out': keras.layers.Dense(1)(inputs)})
+    model.compile('sgd', {'wrong': 'mse'})
+    with pytest.raises(KeyError, match="'wrong'.* `loss` argument"):
+        model.fit(np.ones((4, 3)), {'out': np.ones((4, 1))}, verbose=0)

@@ -60,6 +60,10 @@ class CompiledLoss:
         """``value`` (one item, a list, or a dict) spread over the outputs, in ``keys`` order."""
         if isinstance(value, dict):
             if isinstance(keys[0], str):
+                unknown = sorted(set(value) - set(keys), key=str)
+                if unknown:     # Keras 3's KeyError; ignoring the key left no loss at all
+                    raise KeyError("The path: (%r,) in the `%s` argument, can't be found in the model's outputs "
+                                   "(%s)" % (unknown[0], what, ', '.join(map(repr, keys))))
                 return [value.get(k) for k in keys]
             if set(value) != set(labels):
                 raise ValueError('Expected keys %s in %s dict, but found %s.keys()=%s'
