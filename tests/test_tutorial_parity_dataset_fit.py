@@ -52,3 +52,26 @@ def test_fit_says_its_default_shuffle_does_not_apply_to_a_dataset_or_generator(s
         _model().evaluate(source(), steps=2, verbose=0)
     said = [str(w.message) for w in caught if issubclass(w.category, UserWarning)]
     assert said == ['`shuffle=True` was passed, but will be ignored since the data `x` was provided as ' + words]
+
+
+RAN_OUT = ('Your input ran out of data; interrupting training. Make sure that your dataset or generator can '
+           'generate at least `steps_per_epoch * epochs` batches. You may need to use the `.repeat()` function '
+           'when building your dataset.')
+
+
+def test_a_dataset_of_unknown_length_warns_at_each_pass_end_as_keras():
+    # The overfitting tutorial validates on packed_ds.take(n) after unbatch (unknown length): TF 2.21
+    # prints this warning. Counts from Keras 3.15 under warnings 'always': fit 3 epochs -> 3,
+    # evaluate -> 1, a known length -> 0, steps_per_epoch=3 on 2 batches for 2 epochs -> 2.
+    known = tf.data.Dataset.from_tensor_slices((X, Y)).batch(4)
+    unknown = known.filter(lambda a, b: True)
+    model = _model()
+    runs = [(lambda: model.fit(unknown, epochs=3, shuffle=False, verbose=0), 3),
+            (lambda: model.evaluate(unknown, verbose=0), 1),
+            (lambda: model.fit(known, epochs=2, shuffle=False, verbose=0, validation_data=known), 0),
+            (lambda: model.fit(known, epochs=2, steps_per_epoch=3, shuffle=False, verbose=0), 2)]
+    for run, count in runs:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter('always')
+            run()
+        assert [str(w.message) for w in caught if 'ran out' in str(w.message)] == [RAN_OUT] * count

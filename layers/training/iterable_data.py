@@ -112,10 +112,13 @@ class IterableData:
             if steps and step + 1 >= steps:
                 return
         self._iterator = None
-        if steps:
-            warnings.warn('Your input ran out of data; interrupting training. Make sure the dataset or '
-                          'generator can give at least steps_per_epoch * epochs batches (use .repeat()).',
-                          stacklevel=3)
+        # Keras 3's words. Without steps, an input of unknown length (after filter or unbatch, a
+        # generator) ends each pass with this warning there too. Warned from here, one place in
+        # the library as in Keras, so Python's default filter shows it once.
+        if steps or self.num_batches is None:
+            warnings.warn('Your input ran out of data; interrupting training. Make sure that your dataset or '
+                          'generator can generate at least `steps_per_epoch * epochs` batches. You may need to '
+                          'use the `.repeat()` function when building your dataset.', stacklevel=1)
 
 
 def _as_batch(element):
