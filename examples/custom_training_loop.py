@@ -22,8 +22,7 @@ _data = np.load(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'data',
 _x, _y = _data['x'], _data['y']
 X_train = ((_x - _x.mean(axis=0)) / _x.std(axis=0)).astype(np.float32)
 y_train = ((_y - _y.mean()) / _y.std()).astype(np.float32).reshape(-1, 1)
-np.random.seed(42)
-tf.random.set_seed(42)
+keras.utils.set_random_seed(42)     # Python's random (Keras's initial weights), numpy's and TensorFlow's
 
 # ---- the seed, section 12.3.9 ------------------------------------------------------------
 # 신경망 모델 생성

@@ -13,3 +13,9 @@ from .ops.nn_losses_more import (compute_average_loss, log_poisson_loss, scale_r
 from .ops.nn_normalization import batch_normalization, local_response_normalization, lrn  # noqa: F401,E402
 from .ops.space_depth import depth_to_space, space_to_depth  # noqa: F401,E402
 from .ops.sampled_losses import compute_accidental_hits, nce_loss, sampled_softmax_loss  # noqa: F401,E402
+
+
+class experimental:
+    """``tf.nn.experimental``: the stateless dropout."""
+    from .ops.losses_nn import stateless_dropout
+    stateless_dropout = staticmethod(stateless_dropout)

@@ -1,14 +1,16 @@
 """Random tensors (``tf.random``), reproducible through ``set_seed``.
 
-One stream per process, like TensorFlow's global seed: ``set_seed(s)`` makes
-every later draw, on the CPU and the GPU, repeat exactly. An op-level
-``seed`` gives that op its own stream, which repeats across runs too.
+``normal``, ``truncated_normal`` and ``uniform`` draw TensorFlow's values: its seeds
+(op_seeds.py) and its Philox stream and distributions (philox.py), computed on the host
+and placed on the current device. The rest (shuffle, categorical, ``fit``'s shuffling)
+draw from one numpy stream per process, which ``set_seed`` also fixes.
 """
 import threading
 
 import numpy as np
 
-from . import backend, dtypes
+from . import backend, dtypes, op_seeds
+from . import philox
 from .placement import current
 from .tensor import Tensor
 
@@ -27,6 +29,7 @@ def set_seed(seed):
         _host = np.random.default_rng(_global_seed)
         _op_streams.clear()
         _device_streams.clear()
+    op_seeds.reset(_global_seed)
 
 
 def get_global_seed():
@@ -72,46 +75,96 @@ def _float_dtype(dtype, op):
     return dtype
 
 
+def _tf_draw(op, dtype, shape, seed, values):
+    """``values(key, counter, n, start)`` for one call of TensorFlow's stateful kernel ``op``."""
+    n = int(np.prod(shape, dtype=np.int64))
+    seeds = op_seeds.seed_pair(seed, lambda: tuple(int(v) for v in draw_seed_pair()))
+    key, counter, start = op_seeds.reserve(op, dtype, seeds, n)
+    return values(key, counter, n, start).reshape(shape)
+
+
+def draw_seed_pair():
+    """Two fresh seeds from the process stream (for ops nothing seeds)."""
+    with _lock:
+        return _host.integers(1, 2 ** 31 - 1, size=2)
+
+
+def _placed(values, dtype):
+    return Tensor(backend.place(np.asarray(values, dtype=dtype)))
+
+
 def normal(shape, mean=0.0, stddev=1.0, dtype='float32', seed=None, name=None):
-    """Samples of N(mean, stddev**2)."""
+    """Samples of N(mean, stddev**2): ``standard normal * stddev + mean`` in ``dtype``."""
     dtype, shape = _float_dtype(dtype, 'normal'), _shape(shape)
-    data = _draw(seed, lambda r: r.standard_normal(shape), lambda r: r.standard_normal(shape))
-    return Tensor((data * stddev + mean).astype(dtype))
+    unit = _tf_draw('RandomStandardNormal', dtype, shape, seed,
+                    lambda key, counter, n, start: philox.normal_values(key, counter, n, dtype, start))
+    return _placed(unit * np.asarray(stddev, dtype) + np.asarray(mean, dtype), dtype)
 
 
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype='float32', seed=None, name=None):
-    """Normal samples redrawn until they lie within two standard deviations."""
+    """Normal samples within two standard deviations of the mean."""
     dtype, shape = _float_dtype(dtype, 'truncated_normal'), _shape(shape)
-
-    def draw(r):
-        values = r.standard_normal(shape)
-        bad = abs(values) > 2
-        while bad.any():
-            values[bad] = r.standard_normal(int(bad.sum()))
-            bad = abs(values) > 2
-        return values
-    return Tensor((_draw(seed, draw, draw) * stddev + mean).astype(dtype))
+    unit = _tf_draw('TruncatedNormal', dtype, shape, seed,
+                    lambda key, counter, n, start: philox.truncated_normal_values(key, counter, n, dtype, start))
+    return _placed(unit * np.asarray(stddev, dtype) + np.asarray(mean, dtype), dtype)
 
 
 def uniform(shape, minval=0, maxval=None, dtype='float32', seed=None, name=None):
-    """Uniform samples in [minval, maxval); integer dtypes need maxval."""
+    """Uniform samples in [minval, maxval); integer dtypes need maxval.
+
+    Floats are computed as TensorFlow does: the unit draw as it is for [0, 1), times maxval
+    when only maxval is given, else ``unit * (maxval - minval) + minval``."""
     dtype, shape = dtypes.numpy_dtype(dtype), _shape(shape)
     if dtype.kind in 'iu':
         if maxval is None:
             raise ValueError('random.uniform: integer dtype %s needs maxval' % dtype.name)
-        return Tensor(_draw(seed, lambda r: r.integers(int(minval), int(maxval), shape),
-                            lambda r: r.integers(int(minval), int(maxval), shape)).astype(dtype))
-    maxval = 1.0 if maxval is None else maxval
-    data = _draw(seed, lambda r: r.random(shape), lambda r: r.random(shape))
-    return Tensor((data * (float(maxval) - float(minval)) + float(minval)).astype(dtype))
+        lo, hi = int(minval), int(maxval)
+        if lo >= hi:
+            raise ValueError('random.uniform: need minval < maxval, got %d and %d' % (lo, hi))
+        return _placed(_tf_draw('RandomUniformInt', dtype, shape, seed,
+                                lambda key, counter, n, start: philox.uniform_int_values(
+                                    key, counter, n, lo, hi, dtype, start)), dtype)
+    if dtype.kind != 'f':
+        raise TypeError('random.uniform: dtype must be floating or integer, got %s' % dtype.name)
+    unit = _tf_draw('RandomUniform', dtype, shape, seed,
+                    lambda key, counter, n, start: philox.uniform_values(key, counter, n, dtype, start))
+    minval_is_zero = isinstance(minval, int) and minval == 0
+    if maxval is None or (isinstance(maxval, int) and maxval == 1 and minval_is_zero):
+        if not minval_is_zero:
+            return _placed(unit * (np.asarray(1, dtype) - np.asarray(minval, dtype)) + np.asarray(minval, dtype),
+                           dtype)
+        return _placed(unit, dtype)
+    hi = np.asarray(_number(maxval), dtype)
+    if minval_is_zero:
+        return _placed(unit * hi, dtype)
+    lo = np.asarray(_number(minval), dtype)
+    return _placed(unit * (hi - lo) + lo, dtype)
+
+
+def _number(value):
+    return value.numpy() if isinstance(value, Tensor) else value
 
 
 def shuffle(value, seed=None, name=None):
-    """The tensor with its first axis randomly permuted."""
+    """The tensor with its first axis randomly permuted (TensorFlow's RandomShuffle order)."""
     from .ops import gather
     x = value if isinstance(value, Tensor) else Tensor(np.asarray(value))
-    perm = permutation(x.shape[0], seed)
-    return gather(x, perm)
+    n = int(x.shape[0]) if x.ndim else 0
+    if n <= 1:
+        return x
+    seeds = op_seeds.seed_pair(seed, lambda: tuple(int(v) for v in draw_seed_pair()))
+    key, counter, start = op_seeds.reserve('RandomShuffle', x.dtype, seeds, n, blocks=(n - 1 + 3) // 4)
+    return gather(x, philox.shuffle_order(key, counter, n, start))
+
+
+def fit_permutation(n):
+    """The order ``fit`` visits n samples in one epoch, as Keras 3 on TensorFlow: TensorFlow's
+    shuffle with the seeds ``op_seeds.fit_shuffle_seeds`` gives, or a fresh random order."""
+    seeds = op_seeds.fit_shuffle_seeds()
+    if seeds is None:
+        return permutation(n)
+    key, counter = philox.key_counter_from_op_seeds(*seeds)
+    return philox.shuffle_order(key, counter, int(n))
 
 
 def permutation(n, seed=None):
@@ -141,4 +194,4 @@ def host_stream():
     return _host
 
 
-from .ops.stateless_random import stateless_normal, stateless_uniform  # noqa: F401,E402
+from .ops.stateless_random import stateless_normal, stateless_truncated_normal, stateless_uniform  # noqa: F401,E402

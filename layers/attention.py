@@ -1,7 +1,10 @@
 """Attention: dot-product (Luong-style) or concat (Bahdanau-style) attention."""
-from framework.ops import (cast, convert_to_tensor, dropout, expand_dims, greater_equal, logical_and, logical_not,
+from framework.ops import (cast, convert_to_tensor, expand_dims, greater_equal, logical_and, logical_not,
                            matmul, reduce_sum, reshape, softmax, tanh, where)
 from framework.ops import range as arange
+
+from framework.keras import random as keras_random
+from framework.keras.seed_generator import SeedGenerator
 
 from .layer import Layer
 
@@ -56,6 +59,8 @@ class Attention(Layer):
         self.score_mode = score_mode
         self.dropout = dropout
         self.seed = seed
+        if dropout > 0:        # as Keras 3: the generator (a draw from Python's random) only with dropout
+            self.seed_generator = SeedGenerator(seed)
         self.scale = self.concat_score_weight = None
 
     def _check(self, inputs, mask=None):
@@ -93,7 +98,8 @@ class Attention(Layer):
         if keep is not None:
             scores = where(logical_not(keep), scores - _LARGE, scores)
         weights = softmax(scores, axis=-1)
-        used = dropout(weights, self.dropout, seed=self.seed) if training and self.dropout > 0 else weights
+        used = keras_random.dropout(weights, self.dropout, seed=self.seed_generator) \
+            if training and self.dropout > 0 else weights
         output = matmul(used, value)
         if mask and mask[0] is not None:
             output = where(expand_dims(as_bool(mask[0]), -1), output, 0.0)

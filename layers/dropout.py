@@ -1,5 +1,6 @@
 """Dropout: zero a random fraction of the inputs while training."""
-from framework.ops import dropout
+from framework.keras import random as keras_random
+from framework.keras.seed_generator import SeedGenerator
 
 from .layer import Layer
 
@@ -12,8 +13,9 @@ class Dropout(Layer):
         rate: a float in [0, 1).
         noise_shape: the shape of the keep mask, broadcast over the input;
             None entries take the input's size (e.g. (None, 1, features)).
-        seed: an int: the layer's own random stream (``framework.random``),
-            reproducible across runs; None uses the process stream.
+        seed: an int fixing the layer's masks; None takes one from Python's
+            ``random`` when the layer is made (as Keras 3, so that
+            ``keras.utils.set_random_seed`` gives Keras's masks).
     Raises:
         ValueError: rate outside [0, 1).
     """
@@ -27,12 +29,14 @@ class Dropout(Layer):
         self.rate = rate
         self.noise_shape = None if noise_shape is None else tuple(noise_shape)
         self.seed = seed
+        if rate > 0:
+            self.seed_generator = SeedGenerator(seed)
         self.built = True
 
     def call(self, inputs, training=False):
         if not training or self.rate == 0:
             return inputs
-        return dropout(inputs, self.rate, noise_shape=self._noise_shape(inputs), seed=self.seed)
+        return keras_random.dropout(inputs, self.rate, noise_shape=self._noise_shape(inputs), seed=self.seed_generator)
 
     def _noise_shape(self, inputs):
         if self.noise_shape is None:

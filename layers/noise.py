@@ -1,11 +1,13 @@
 """Regularizing noise applied only while training: GaussianNoise (additive),
 GaussianDropout (multiplicative, mean 1) and AlphaDropout (keeps SELU's mean
-and variance). Each is the identity at inference; ``seed`` gives the layer
-its own reproducible stream of ``framework.random``."""
+and variance). Each is the identity at inference. As in Keras 3, a layer with a
+non-zero rate or stddev owns a ``SeedGenerator`` (seeded by ``seed``, or from
+Python's ``random`` when made) and draws its noise through ``keras.random``."""
 import math
 import numbers
 
-from framework import random
+from framework.keras import random as keras_random
+from framework.keras.seed_generator import SeedGenerator
 from framework.ops import cast
 
 from .layer import Layer
@@ -29,6 +31,11 @@ class _Noise(Layer):
         self.seed = seed
         self.built = True
 
+    def _make_seed_generator(self, amount):
+        """Keras makes the generator (taking a seed from Python's random) only for a non-zero amount."""
+        if amount > 0:
+            self.seed_generator = SeedGenerator(self.seed)
+
     def compute_output_shape(self, input_shape):
         return input_shape
 
@@ -45,11 +52,13 @@ class GaussianNoise(_Noise):
         super().__init__(seed, **kwargs)
         _check_fraction(stddev, 'stddev', 'GaussianNoise %r' % self.name)
         self.stddev = stddev
+        self._make_seed_generator(stddev)
 
     def call(self, inputs, training=False):
         if not training or self.stddev == 0:
             return inputs
-        return inputs + random.normal(tuple(inputs.shape), 0.0, self.stddev, inputs.dtype, seed=self.seed)
+        return inputs + keras_random.normal(tuple(inputs.shape), 0.0, self.stddev, inputs.dtype,
+                                            seed=self.seed_generator)
 
     def get_config(self):
         config = super().get_config()
@@ -69,12 +78,13 @@ class GaussianDropout(_Noise):
         super().__init__(seed, **kwargs)
         _check_fraction(rate, 'rate', 'GaussianDropout %r' % self.name)
         self.rate = rate
+        self._make_seed_generator(rate)
 
     def call(self, inputs, training=False):
         if not training or self.rate == 0:
             return inputs
         stddev = math.sqrt(self.rate / (1.0 - self.rate))
-        return inputs * random.normal(tuple(inputs.shape), 1.0, stddev, inputs.dtype, seed=self.seed)
+        return inputs * keras_random.normal(tuple(inputs.shape), 1.0, stddev, inputs.dtype, seed=self.seed_generator)
 
     def get_config(self):
         config = super().get_config()
@@ -100,6 +110,7 @@ class AlphaDropout(_Noise):
         _check_fraction(rate, 'rate', 'AlphaDropout %r' % self.name)
         self.rate = rate
         self.noise_shape = None if noise_shape is None else tuple(noise_shape)
+        self._make_seed_generator(rate)
 
     def call(self, inputs, training=False):
         if not training or self.rate == 0:
@@ -108,7 +119,7 @@ class AlphaDropout(_Noise):
         if self.noise_shape is not None:
             shape = tuple(shape[i] if d is None else d for i, d in enumerate(self.noise_shape))
         alpha_p = -_SELU_ALPHA * _SELU_SCALE
-        kept = cast(random.uniform(shape, dtype=inputs.dtype, seed=self.seed) >= self.rate, inputs.dtype)
+        kept = cast(keras_random.uniform(shape, seed=self.seed_generator) >= self.rate, inputs.dtype)
         a = ((1 - self.rate) * (1 + self.rate * alpha_p ** 2)) ** -0.5
         b = -a * alpha_p * self.rate
         return a * (inputs * kept + alpha_p * (1 - kept)) + b

@@ -1,6 +1,6 @@
 """Spatial dropout: whole feature maps (channels) dropped at once, for inputs
 whose neighbouring steps or pixels are strongly correlated."""
-from framework.ops import dropout
+from framework.keras import random as keras_random
 
 from .dropout import Dropout
 from .input_spec import InputSpec
@@ -25,7 +25,7 @@ class _SpatialDropout(Dropout):
             noise = (shape[0],) + (1,) * self.rank + (shape[-1],)
         else:
             noise = shape[:2] + (1,) * self.rank
-        return dropout(inputs, self.rate, noise_shape=noise, seed=self.seed)
+        return keras_random.dropout(inputs, self.rate, noise_shape=noise, seed=self.seed_generator)
 
     def get_config(self):
         # Keras 3 gives only these keys (no 'trainable', and the dtype by name).

@@ -1,8 +1,10 @@
-"""Seeding: ``framework.random.set_seed`` / ``keras.utils.set_random_seed`` make runs repeat exactly.
+"""Seeding: ``keras.utils.set_random_seed`` makes runs repeat exactly.
 
 Two runs of ``fit`` with dropout and shuffling, from the same seed, must end
 with bit-identical weights on the CPU; so must a custom loop with a Dropout
 layer. A different seed must give different weights (the seed is used).
+As in Keras 3, initial weights and dropout masks take their seeds from Python's
+``random`` (which ``set_random_seed`` seeds), not from ``tf.random.set_seed``.
 """
 import numpy as np
 import pytest
@@ -37,8 +39,7 @@ def fit_weights(set_seed, seed, shuffle=True):
     return model.get_weights(), history.history['loss']
 
 
-SEEDERS = [pytest.param(tf.random.set_seed, id='framework.random.set_seed'),
-           pytest.param(keras.utils.set_random_seed, id='keras.utils.set_random_seed')]
+SEEDERS = [pytest.param(keras.utils.set_random_seed, id='keras.utils.set_random_seed')]
 
 
 def assert_identical(a, b):
@@ -60,16 +61,16 @@ def test_fit_with_dropout_and_shuffling_repeats_bit_for_bit(set_seed):
 def test_the_seed_reaches_shuffling_and_dropout_not_only_initialization():
     # Same seed, so the same initial weights: shuffling alone must change the result,
     # and dropout alone (no shuffling) must depend on the seed drawn after initialization.
-    shuffled, _ = fit_weights(tf.random.set_seed, 7, shuffle=True)
-    in_order, _ = fit_weights(tf.random.set_seed, 7, shuffle=False)
+    shuffled, _ = fit_weights(keras.utils.set_random_seed, 7, shuffle=True)
+    in_order, _ = fit_weights(keras.utils.set_random_seed, 7, shuffle=False)
     assert not all(np.array_equal(a, b) for a, b in zip(shuffled, in_order))
-    again, _ = fit_weights(tf.random.set_seed, 7, shuffle=False)
+    again, _ = fit_weights(keras.utils.set_random_seed, 7, shuffle=False)
     assert_identical(in_order, again)
 
 
 def custom_loop_weights(seed, steps=30):
     """A custom training loop (seed 002's shape) through a Dropout layer."""
-    tf.random.set_seed(seed)
+    keras.utils.set_random_seed(seed)
     x, y = data()
     model = dropout_model()
     optimizer = keras.optimizers.Nadam(learning_rate=0.01)
@@ -89,11 +90,12 @@ def test_custom_loop_with_dropout_repeats_bit_for_bit():
 
 
 def test_dropout_masks_repeat_after_reseeding_and_differ_between_calls():
-    layer = keras.layers.Dropout(0.5)
     ones = np.ones((4, 50), np.float32)
-    tf.random.set_seed(11)
+    keras.utils.set_random_seed(11)
+    layer = keras.layers.Dropout(0.5)      # its SeedGenerator takes its seed when the layer is made
     first, second = layer(ones, training=True).numpy(), layer(ones, training=True).numpy()
-    tf.random.set_seed(11)
+    keras.utils.set_random_seed(11)
+    layer = keras.layers.Dropout(0.5)
     np.testing.assert_array_equal(layer(ones, training=True).numpy(), first)
     np.testing.assert_array_equal(layer(ones, training=True).numpy(), second)
     assert not np.array_equal(first, second)
@@ -103,7 +105,7 @@ def test_dropout_masks_repeat_after_reseeding_and_differ_between_calls():
 
 def test_initial_weights_repeat_after_reseeding():
     def initial(seed):
-        tf.random.set_seed(seed)
+        keras.utils.set_random_seed(seed)
         model = dropout_model()
         model.build((None, 8))
         return model.get_weights()

@@ -3,10 +3,14 @@
 A mixin of ``Dataset`` (kept apart for size). Each stage wraps the upstream
 iterator factory in a generator and states its cardinality and element spec.
 """
+import threading
+
 import numpy as np
 
+from .. import op_seeds, philox
+from .. import random as tf_random
 from ..errors import InvalidArgumentError
-from . import cardinality as card, mixing
+from . import cardinality as card
 from .arguments import function_argument, positive_int
 from .map_spec import mapped_spec
 from .spec import TensorSpec
@@ -55,29 +59,47 @@ class ElementStages:
         return self._then(lambda: ((np.int64(i), e) for i, e in enumerate(source(), start)), spec=spec)
 
     def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=True, name=None):
-        """Shuffle with a buffer of ``buffer_size`` elements, as tf.data does.
+        """Shuffle with a buffer of ``buffer_size`` elements, in TensorFlow's order.
 
-        The seed is fixed when the stage is made (from ``seed`` and the global seed);
-        each iteration then draws its own order from it, or repeats the first order
-        with ``reshuffle_each_iteration=False``.
+        The seeds are fixed when the stage is made (TensorFlow's op seeds, op_seeds.py). Each
+        output is drawn from the buffer (refilled first) at ``word % count`` past its oldest
+        element, which takes the drawn one's place (tf.data's ShuffleDataset). With
+        ``reshuffle_each_iteration`` each iteration is seeded by the next two words of a
+        stream seeded by the stage's seeds; otherwise every iteration repeats the first order.
         """
         buffer_size = positive_int(buffer_size, 'buffer_size', 'Dataset.shuffle')
-        base_seed = mixing.base_seed(seed)
-        source, epochs = self._make_iterator, [0]
+        seeds = op_seeds.seed_pair(seed, lambda: (0, 0))
+        if seeds == (0, 0):          # nothing seeded: TensorFlow picks random seeds
+            seeds = tuple(int(v) for v in tf_random.draw_seed_pair())
+        source = self._make_iterator
+        iteration_seeds = philox.word_stream(*philox.key_counter_from_op_seeds(*seeds))
+        lock = threading.Lock()
 
         def shuffled():
-            rng = np.random.default_rng(base_seed + [epochs[0]])
-            epochs[0] += 1 if reshuffle_each_iteration else 0
-            buffer = []
-            for element in source():
-                if len(buffer) < buffer_size:
-                    buffer.append(element)
-                    continue
-                i = int(rng.integers(len(buffer)))
-                yield buffer[i]
-                buffer[i] = element
-            while buffer:
-                yield buffer.pop(int(rng.integers(len(buffer))))
+            if reshuffle_each_iteration:
+                with lock:
+                    pair = (next(iteration_seeds), next(iteration_seeds))
+            else:
+                pair = seeds
+            words = philox.word_stream(*philox.key_counter_from_op_seeds(*pair))
+            buffer, start, end = [None] * buffer_size, 0, 0
+            upstream = iter(source())
+            exhausted = False
+            while True:
+                while not exhausted and end - start < buffer_size:
+                    element = next(upstream, _END)
+                    if element is _END:
+                        exhausted = True
+                    else:
+                        buffer[end % buffer_size] = element
+                        end += 1
+                if end == start:
+                    return
+                index = (start + next(words) % (end - start)) % buffer_size
+                first = start % buffer_size
+                yield buffer[index]
+                buffer[index], buffer[first] = buffer[first], None
+                start += 1
         return self._then(shuffled)
 
     def repeat(self, count=None, name=None):
@@ -184,3 +206,6 @@ def _truth(value, what):
         raise ValueError('%s: invalid `predicate`: it must return a scalar bool, got %r (shape %s, dtype %s)'
                         % (what, value, flag.shape, flag.dtype))
     return bool(flag)
+
+
+_END = object()      # the end of an upstream iterator

@@ -1,77 +1,30 @@
-"""``keras.random``: Keras 3's random ops and ``SeedGenerator``, on numpy generators.
+"""``keras.random``: Keras 3's random ops and ``SeedGenerator``.
 
-Keras 3's seeding rules:
-- ``seed=<int>``: stateless; the same call with the same int gives the same values.
-- ``seed=SeedGenerator(...)``: each call advances the generator, so draws differ
-  but the whole sequence repeats from the generator's seed.
-- ``seed=None``: a fresh seed from the process stream, so draws repeat after
-  ``keras.utils.set_random_seed`` (which seeds ``framework.random``).
+Seeds follow Keras 3's rules (seed_generator.py), and normal, uniform, truncated_normal,
+randint, shuffle and dropout draw with TensorFlow's stateless ops as Keras's TensorFlow
+backend does, so the same seeds give Keras's values. categorical, gamma, beta and binomial
+draw from a numpy generator keyed by the same seed pair: repeatable, not Keras's bits.
 Values are drawn on the host and placed on the current device.
 """
 import numpy as np
 
 from framework import backend, dtypes
 from framework import ops as _ops
-from framework import random as _framework_random
+from framework.ops import stateless_random
+from framework.ops.losses_nn import stateless_dropout
 from framework.ops.operands import named_errors
 from framework.tensor import Tensor
 from .ops_dtypes import FLOATX, floating, tensor
+from .seed_generator import SeedGenerator, draw_seed
 
 __all__ = ['SeedGenerator', 'beta', 'binomial', 'categorical', 'dropout', 'gamma', 'normal', 'randint',
            'shuffle', 'truncated_normal', 'uniform']
 
 
-def _check_int_seed(seed, where):
-    if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
-        raise ValueError('%s: seed must be an integer, None or a keras.random.SeedGenerator, got %r (%s)'
-                         % (where, seed, type(seed).__name__))
-    return int(seed)
-
-
-class SeedGenerator:
-    """A seed that advances on every use, so successive draws differ but repeat run to run.
-
-    Args:
-        seed: an int, or None for one drawn from the process stream
-            (reproducible after ``keras.utils.set_random_seed``).
-    """
-
-    def __init__(self, seed=None, name=None, **kwargs):
-        self._seed = _framework_random.draw_seed() if seed is None else \
-            _check_int_seed(seed, 'keras.random.SeedGenerator')
-        self._counter = 0
-        self.name = name or 'seed_generator'
-
-    @property
-    def state(self):
-        """(seed, draws so far) as an int64 tensor, the two numbers that fix the next draw."""
-        return Tensor(np.asarray([self._seed, self._counter], dtype=np.int64))
-
-    def next(self, ordered=True):
-        """The seed material for one draw; advances the generator."""
-        self._counter += 1
-        return [self._seed, self._counter]
-
-    def get_config(self):
-        return {'seed': self._seed, 'name': self.name}
-
-    @classmethod
-    def from_config(cls, config):
-        return cls(**config)
-
-
 def _generator(seed, op):
-    """A numpy Generator for one draw under Keras 3's seeding rules."""
-    if seed is None:
-        material = [_framework_random.draw_seed()]
-    elif isinstance(seed, SeedGenerator):
-        material = seed.next()
-    elif isinstance(seed, (Tensor, np.ndarray, list, tuple)):
-        material = [int(v) for v in np.asarray(seed).reshape(-1)]
-    else:
-        material = [_check_int_seed(seed, 'keras.random.' + op)]
-    # The salt keeps an int seed's stream apart from a SeedGenerator's (seed, counter) pairs.
-    return np.random.default_rng([0x6b657261] + [v % 2 ** 63 for v in material])
+    """A numpy Generator keyed by one draw's seed pair (for the draws without TensorFlow's bits)."""
+    pair = draw_seed(seed, 'keras.random.' + op)
+    return np.random.default_rng([0x6b657261] + [int(v) for v in pair])
 
 
 def _shape(shape):
@@ -88,6 +41,10 @@ def _float_dtype(dtype, op):
     return dtype
 
 
+def _host_number(value):
+    return float(value.numpy()) if isinstance(value, Tensor) else float(value)
+
+
 def _placed(values, dtype):
     return Tensor(backend.place(np.asarray(values).astype(dtype)))
 
@@ -96,27 +53,24 @@ def _placed(values, dtype):
 def normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
     """Samples of N(mean, stddev**2), floatx by default."""
     dtype = _float_dtype(dtype, 'normal')
-    return _placed(_generator(seed, 'normal').normal(mean, stddev, _shape(shape)), dtype)
+    return stateless_random.stateless_normal(_shape(shape), draw_seed(seed, 'keras.random.normal'), mean, stddev,
+                                             dtype)
 
 
 @named_errors('keras.random.uniform')
 def uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
     """Samples uniform in [minval, maxval), floatx by default."""
     dtype = _float_dtype(dtype, 'uniform')
-    return _placed(_generator(seed, 'uniform').uniform(minval, maxval, _shape(shape)), dtype)
+    return stateless_random.stateless_uniform(_shape(shape), draw_seed(seed, 'keras.random.uniform'),
+                                              _host_number(minval), _host_number(maxval), dtype)
 
 
 @named_errors('keras.random.truncated_normal')
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
     """Normal samples redrawn until within two standard deviations of the mean."""
     dtype = _float_dtype(dtype, 'truncated_normal')
-    rng, shape = _generator(seed, 'truncated_normal'), _shape(shape)
-    values = rng.standard_normal(shape)
-    outside = np.abs(values) > 2
-    while outside.any():
-        values[outside] = rng.standard_normal(int(outside.sum()))
-        outside = np.abs(values) > 2
-    return _placed(values * stddev + mean, dtype)
+    return stateless_random.stateless_truncated_normal(_shape(shape), draw_seed(seed, 'keras.random.truncated_normal'),
+                                                       mean, stddev, dtype)
 
 
 @named_errors('keras.random.randint')
@@ -127,7 +81,10 @@ def randint(shape, minval, maxval, dtype='int32', seed=None):
         raise ValueError('keras.random.randint: dtype must be an integer type, got %s' % dtype.name)
     if int(maxval) <= int(minval):
         raise ValueError('keras.random.randint: maxval (%r) must be greater than minval (%r)' % (maxval, minval))
-    return _placed(_generator(seed, 'randint').integers(int(minval), int(maxval), _shape(shape)), dtype)
+    drawn = 'int64' if dtype.name not in ('int32', 'int64') else dtype
+    values = stateless_random.stateless_uniform(_shape(shape), draw_seed(seed, 'keras.random.randint'),
+                                                int(minval), int(maxval), drawn)
+    return _placed(values._data, dtype)
 
 
 @named_errors('keras.random.shuffle')
@@ -136,7 +93,9 @@ def shuffle(x, axis=0, seed=None):
     t = tensor(x, 'shuffle')
     if t.ndim == 0:
         raise ValueError('keras.random.shuffle: x must have rank >= 1, got a scalar')
-    order = _generator(seed, 'shuffle').permutation(t.shape[axis])
+    # Keras: the order that sorts one uniform draw per slice.
+    keys = stateless_random.stateless_uniform([t.shape[axis]], draw_seed(seed, 'keras.random.shuffle'))
+    order = np.argsort(backend.to_host(keys._data), kind='stable')
     return _ops.gather(t, order, axis=axis)
 
 
@@ -151,8 +110,9 @@ def dropout(inputs, rate, noise_shape=None, seed=None):
         raise ValueError('keras.random.dropout: rate must lie in [0, 1), got %r' % (rate,))
     shape = tuple(x.shape) if noise_shape is None else tuple(
         x.shape[i] if d is None else int(d) for i, d in enumerate(noise_shape))
-    keep = _generator(seed, 'dropout').uniform(size=shape) >= rate
-    return _ops.where(backend.place(keep), x * (1.0 / (1.0 - rate)), _ops.zeros_like(x))
+    if rate == 0:
+        return x
+    return stateless_dropout(x, rate, draw_seed(seed, 'keras.random.dropout'), noise_shape=shape)
 
 
 @named_errors('keras.random.categorical')

@@ -20,6 +20,8 @@ def set_random_seed(seed):
     """
     if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
         raise ValueError('set_random_seed: expected an integer seed, got %r (%s)' % (seed, type(seed).__name__))
+    from .seed_generator import reset_global_seed_generator
+    reset_global_seed_generator()
     _python_random.seed(int(seed))
     np.random.seed(int(seed) % 2 ** 32)
     _framework_random.set_seed(int(seed))

@@ -141,3 +141,18 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
     shape = tuple(x.shape) if noise_shape is None else tuple(noise_shape)
     keep = uniform(shape, dtype=x.dtype, seed=seed) >= rate
     return where(keep, x * (1 / (1 - rate)), 0)
+
+
+@named_errors('stateless_dropout')
+def stateless_dropout(x, rate, seed, rng_alg=None, noise_shape=None, name=None):
+    """Dropout whose mask is ``tf.random.stateless_uniform(noise_shape, seed) >= rate``:
+    the same seed pair drops the same elements (TensorFlow's values; Keras 3's dropout)."""
+    from .stateless_random import stateless_uniform
+    x = as_float_tensor(x, 'stateless_dropout')
+    if not 0 <= rate < 1:
+        raise InvalidArgumentError('stateless_dropout: rate must be in [0, 1), got %r' % (rate,))
+    if rate == 0:
+        return x
+    shape = tuple(x.shape) if noise_shape is None else tuple(noise_shape)
+    keep = stateless_uniform(shape, seed, dtype=x.dtype) >= rate
+    return where(keep, x * (1 / (1 - rate)), 0)

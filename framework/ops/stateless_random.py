@@ -1,12 +1,26 @@
 """Stateless random draws (``tf.random.stateless_*``): the same ``seed`` pair gives the same values.
 
-The values come from numpy's Philox generator keyed by the seed, so they
-repeat across runs and machines but are not TensorFlow's bit patterns.
+uniform, normal and truncated_normal give TensorFlow's values (its Philox stream and
+distributions, philox.py); ``_generator`` (numpy's Philox keyed by the seed) serves the
+draws TensorFlow makes otherwise (image crops), repeatable but not TensorFlow's bits.
 """
 import numpy as np
 
 from .. import backend, dtypes
 from ..tensor import Tensor
+from .. import philox
+
+
+def _key_counter(seed, op):
+    """The Philox key and counter TensorFlow derives from a seed pair."""
+    if isinstance(seed, Tensor):
+        if seed._data.dtype.kind not in 'iu':
+            raise TypeError('%s: seed must hold integers, got dtype %s' % (op, seed.dtype.name))
+        seed = backend.to_host(seed._data)
+    values = np.asarray(seed)
+    if values.shape != (2,) or values.dtype.kind not in 'iu':
+        raise ValueError('%s: seed must be two integers (shape [2]), got %r' % (op, seed))
+    return philox.key_counter_from_seed(int(values[0]), int(values[1]))
 
 
 def _generator(seed, op):
@@ -35,8 +49,28 @@ def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype='float32', name=No
     dtype = dtypes.numpy_dtype(dtype)
     if dtype.kind != 'f':
         raise TypeError('stateless_normal: dtype must be floating, got %s' % dtype.name)
-    values = _generator(seed, 'stateless_normal').standard_normal(_shape(shape, 'stateless_normal'))
-    return Tensor(backend.place((values * _number(stddev, 'stddev') + _number(mean, 'mean')).astype(dtype)))
+    shape = _shape(shape, 'stateless_normal')
+    key, counter = _key_counter(seed, 'stateless_normal')
+    values = philox.normal_values(key, counter, int(np.prod(shape, dtype=np.int64)), dtype).reshape(shape)
+    return _scaled(values, stddev, mean, dtype)
+
+
+def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype='float32', name=None, alg='auto_select'):
+    """Normal samples within two standard deviations of ``mean``, determined by ``seed``."""
+    dtype = dtypes.numpy_dtype(dtype)
+    if dtype.kind != 'f':
+        raise TypeError('stateless_truncated_normal: dtype must be floating, got %s' % dtype.name)
+    shape = _shape(shape, 'stateless_truncated_normal')
+    key, counter = _key_counter(seed, 'stateless_truncated_normal')
+    values = philox.truncated_normal_values(key, counter, int(np.prod(shape, dtype=np.int64)), dtype).reshape(shape)
+    return _scaled(values, stddev, mean, dtype)
+
+
+def _scaled(unit, scale, offset, dtype):
+    """``unit * scale + offset`` in ``dtype``, as TensorFlow's Python wrappers compute it."""
+    scale = np.asarray(_number(scale, 'scale'), dtype=dtype)
+    offset = np.asarray(_number(offset, 'offset'), dtype=dtype)
+    return Tensor(backend.place(np.asarray(unit * scale + offset, dtype=dtype)))
 
 
 def _number(value, what):
@@ -55,19 +89,21 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype='float32', name=
     dtype's full range.
     """
     dtype, shape = dtypes.numpy_dtype(dtype), _shape(shape, 'stateless_uniform')
-    rng = _generator(seed, 'stateless_uniform')
+    key, counter = _key_counter(seed, 'stateless_uniform')
+    n = int(np.prod(shape, dtype=np.int64))
     if dtype.kind in 'iu':
         if (minval is None) != (maxval is None):
             raise ValueError('stateless_uniform: for integer dtype %s give both minval and maxval or neither, '
                              'got minval=%r, maxval=%r' % (dtype.name, minval, maxval))
         if minval is None:
-            info = np.iinfo(dtype)
-            return Tensor(backend.place(rng.integers(info.min, info.max, shape, dtype=dtype, endpoint=True)))
+            return Tensor(backend.place(philox.full_int_values(key, counter, n, dtype).reshape(shape)))
         lo, hi = int(_number(minval, 'minval')), int(_number(maxval, 'maxval'))
         if lo >= hi:
             raise ValueError('stateless_uniform: need minval < maxval, got %d and %d' % (lo, hi))
-        return Tensor(backend.place(rng.integers(lo, hi, shape).astype(dtype)))
+        return Tensor(backend.place(philox.uniform_int_values(key, counter, n, lo, hi, dtype).reshape(shape)))
     if dtype.kind != 'f':
         raise TypeError('stateless_uniform: dtype must be floating or integer, got %s' % dtype.name)
     lo, hi = _number(minval, 'minval'), 1.0 if maxval is None else _number(maxval, 'maxval')
-    return Tensor(backend.place((rng.random(shape) * (hi - lo) + lo).astype(dtype)))
+    unit = philox.uniform_values(key, counter, n, dtype).reshape(shape)
+    lo, span = np.asarray(lo, dtype=dtype), np.asarray(hi, dtype=dtype) - np.asarray(lo, dtype=dtype)
+    return Tensor(backend.place(np.asarray(unit * span + lo, dtype=dtype)))

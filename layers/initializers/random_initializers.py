@@ -1,17 +1,19 @@
-"""Random initializers with Keras 3's names, defaults and formulas.
+"""Random initializers with Keras 3's names, defaults, formulas and seeds.
 
-Unseeded initializers draw from ``framework.random``'s process stream, so
-``framework.random.set_seed`` makes every layer's weights repeat. A seeded
-initializer (``GlorotUniform(seed=3)``) gives the same values on every call,
-as Keras 3's do: each call starts a fresh generator from the seed.
+As in Keras 3, an initializer made without a seed takes one from Python's ``random``
+module when it is made (so ``keras.utils.set_random_seed`` fixes it), and every call
+draws with that seed through ``keras.random``: the same values on every call, and
+Keras's own values for the same seed (TensorFlow's stateless ops, framework/philox.py).
+A ``keras.random.SeedGenerator`` as the seed gives new values on each call.
 """
 import math
 
 import numpy as np
 
-from framework import dtypes, random
+from framework import dtypes
 from framework.backend import array_module
-from framework.placement import current_xp
+from framework.keras import random as keras_random
+from framework.keras.seed_generator import SeedGenerator, make_default_seed
 from framework.tensor import Tensor
 
 from .initializer import Initializer
@@ -28,71 +30,61 @@ def _dtype(dtype):
     return dtype
 
 
-def _check_seed(seed, who):
-    if seed is not None and not isinstance(seed, (int, np.integer)):
-        raise ValueError('%s: `seed` must be an integer or None, got %r' % (who, seed))
-    return None if seed is None else int(seed)
+class RandomInitializer(Initializer):
+    """An initializer that draws: keeps the seed it was given (for its config) and the one it draws with."""
+
+    def __init__(self, seed=None):
+        if seed is not None and not isinstance(seed, SeedGenerator) and (
+                not isinstance(seed, (int, np.integer)) or isinstance(seed, bool)):
+            raise ValueError('%s: `seed` argument should be an instance of `keras.random.SeedGenerator()` or an '
+                             'integer. Received: seed=%r' % (type(self).__name__, seed))
+        self._init_seed = None if seed is None or isinstance(seed, SeedGenerator) else int(seed)
+        self.seed = make_default_seed() if seed is None else seed if isinstance(seed, SeedGenerator) else int(seed)
+
+    def get_config(self):
+        return {'seed': self._init_seed}
 
 
-def _seeded_draw(seed, shape, kind):
-    """Unit draws of ``kind`` from a generator made afresh from ``seed``."""
-    rng = np.random.default_rng(seed)
-    if kind == 'uniform':
-        return rng.random(shape)
-    values = rng.standard_normal(shape)
-    if kind == 'truncated_normal':
-        bad = np.abs(values) > 2
-        while bad.any():
-            values[bad] = rng.standard_normal(int(bad.sum()))
-            bad = np.abs(values) > 2
-    return values
-
-
-def sample(kind, shape, dtype, seed, loc, scale):
-    """loc + scale * a unit draw ('normal', 'truncated_normal') or
-    uniform samples in [loc, loc + scale) ('uniform'), as a Tensor."""
-    shape = tuple(int(d) for d in shape)
-    if seed is None:
-        unit = {'normal': random.normal, 'truncated_normal': random.truncated_normal,
-                'uniform': random.uniform}[kind](shape, dtype=dtypes.float64)._data
-    else:
-        unit = current_xp().asarray(_seeded_draw(seed, shape, kind))
-    return Tensor((unit * scale + loc).astype(dtype))
-
-
-class RandomNormal(Initializer):
+class RandomNormal(RandomInitializer):
     """N(mean, stddev**2) samples."""
 
     def __init__(self, mean=0.0, stddev=0.05, seed=None):
         self.mean, self.stddev = mean, stddev
-        self.seed = _check_seed(seed, 'RandomNormal')
+        super().__init__(seed)
 
     def __call__(self, shape, dtype=None):
-        return sample('normal', shape, _dtype(dtype), self.seed, self.mean, self.stddev)
+        return keras_random.normal(_shape(shape), mean=self.mean, stddev=self.stddev, dtype=_dtype(dtype),
+                                   seed=self.seed)
 
     def get_config(self):
-        return {'seed': self.seed, 'mean': self.mean, 'stddev': self.stddev}
+        return {'seed': self._init_seed, 'mean': self.mean, 'stddev': self.stddev}
+
+
+def _shape(shape):
+    return tuple(int(d) for d in shape)
 
 
 class TruncatedNormal(RandomNormal):
     """Normal samples redrawn until within two standard deviations of the mean."""
 
     def __call__(self, shape, dtype=None):
-        return sample('truncated_normal', shape, _dtype(dtype), self.seed, self.mean, self.stddev)
+        return keras_random.truncated_normal(_shape(shape), mean=self.mean, stddev=self.stddev,
+                                             dtype=_dtype(dtype), seed=self.seed)
 
 
-class RandomUniform(Initializer):
+class RandomUniform(RandomInitializer):
     """Uniform samples in [minval, maxval)."""
 
     def __init__(self, minval=-0.05, maxval=0.05, seed=None):
         self.minval, self.maxval = minval, maxval
-        self.seed = _check_seed(seed, 'RandomUniform')
+        super().__init__(seed)
 
     def __call__(self, shape, dtype=None):
-        return sample('uniform', shape, _dtype(dtype), self.seed, self.minval, self.maxval - self.minval)
+        return keras_random.uniform(_shape(shape), minval=self.minval, maxval=self.maxval, dtype=_dtype(dtype),
+                                    seed=self.seed)
 
     def get_config(self):
-        return {'seed': self.seed, 'minval': self.minval, 'maxval': self.maxval}
+        return {'seed': self._init_seed, 'minval': self.minval, 'maxval': self.maxval}
 
 
 def compute_fans(shape, input_axes=None, output_axes=None):
@@ -117,7 +109,7 @@ def compute_fans(shape, input_axes=None, output_axes=None):
     return int(shape[-2]) * receptive_field, int(shape[-1]) * receptive_field
 
 
-class VarianceScaling(Initializer):
+class VarianceScaling(RandomInitializer):
     """Samples with variance ``scale / n``, n the fan chosen by ``mode``.
 
     n is fan_in, fan_out or their mean (at least 1). 'truncated_normal' (or
@@ -145,23 +137,24 @@ class VarianceScaling(Initializer):
                              "'truncated_normal', 'untruncated_normal'" % (distribution,))
         self.scale, self.mode, self.distribution = scale, mode, distribution
         self.input_axes, self.output_axes = input_axes, output_axes
-        self.seed = _check_seed(seed, type(self).__name__)
+        super().__init__(seed)
 
     def __call__(self, shape, dtype=None):
         dtype = _dtype(dtype)
         fan_in, fan_out = compute_fans(shape, self.input_axes, self.output_axes)
         n = {'fan_in': fan_in, 'fan_out': fan_out, 'fan_avg': (fan_in + fan_out) / 2.0}[self.mode]
         scale = self.scale / max(1.0, n)
+        shape = _shape(shape)
         if self.distribution == 'truncated_normal':
-            return sample('truncated_normal', shape, dtype, self.seed, 0.0,
-                          math.sqrt(scale) / TRUNCATED_STDDEV_CORRECTION)
+            return keras_random.truncated_normal(shape, mean=0.0, stddev=math.sqrt(scale) / TRUNCATED_STDDEV_CORRECTION,
+                                                 dtype=dtype, seed=self.seed)
         if self.distribution == 'untruncated_normal':
-            return sample('normal', shape, dtype, self.seed, 0.0, math.sqrt(scale))
+            return keras_random.normal(shape, mean=0.0, stddev=math.sqrt(scale), dtype=dtype, seed=self.seed)
         limit = math.sqrt(3.0 * scale)
-        return sample('uniform', shape, dtype, self.seed, -limit, 2 * limit)
+        return keras_random.uniform(shape, minval=-limit, maxval=limit, dtype=dtype, seed=self.seed)
 
     def get_config(self):
-        return {'seed': self.seed, 'scale': self.scale, 'mode': self.mode, 'distribution': self.distribution,
+        return {'seed': self._init_seed, 'scale': self.scale, 'mode': self.mode, 'distribution': self.distribution,
                 'input_axes': self.input_axes, 'output_axes': self.output_axes}
 
 
@@ -174,7 +167,7 @@ class _Preset(VarianceScaling):
         super().__init__(scale, mode, distribution, seed, input_axes, output_axes)
 
     def get_config(self):
-        return {'seed': self.seed, 'input_axes': self.input_axes, 'output_axes': self.output_axes}
+        return {'seed': self._init_seed, 'input_axes': self.input_axes, 'output_axes': self.output_axes}
 
 
 class GlorotUniform(_Preset):
@@ -207,14 +200,14 @@ class LecunUniform(_Preset):
     SETTINGS = (1.0, 'fan_in', 'uniform')
 
 
-class Orthogonal(Initializer):
+class Orthogonal(RandomInitializer):
     """``gain`` times a random orthogonal matrix (QR of a normal draw, signs
     fixed by the diagonal of R); shapes of rank > 2 are flattened to
     (prod(shape[:-1]), shape[-1])."""
 
     def __init__(self, gain=1.0, seed=None):
         self.gain = gain
-        self.seed = _check_seed(seed, 'Orthogonal')
+        super().__init__(seed)
 
     def __call__(self, shape, dtype=None):
         dtype = _dtype(dtype)
@@ -223,8 +216,10 @@ class Orthogonal(Initializer):
             raise ValueError('The tensor to initialize must be at least two-dimensional. '
                              'Received: shape=%s of rank %d.' % (shape, len(shape)))
         rows, cols = int(np.prod(shape[:-1], dtype=np.int64)), shape[-1]
-        a = sample('normal', (max(rows, cols), min(rows, cols)), dtypes.float64, self.seed, 0.0, 1.0)._data
+        # Keras's draw (in the weight's dtype); the QR in float64 for a well-conditioned result.
+        a = keras_random.normal((max(rows, cols), min(rows, cols)), dtype=dtype, seed=self.seed)._data
         xp = array_module(a)
+        a = a.astype(np.float64)
         q, r = xp.linalg.qr(a)
         q = q * xp.sign(xp.diagonal(r))
         if rows < cols:
@@ -234,4 +229,4 @@ class Orthogonal(Initializer):
         return Tensor(xp.ascontiguousarray((self.gain * q.reshape(shape)).astype(dtype)))
 
     def get_config(self):
-        return {'seed': self.seed, 'gain': self.gain}
+        return {'seed': self._init_seed, 'gain': self.gain}

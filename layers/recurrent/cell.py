@@ -10,7 +10,9 @@ Keras cell's ``call(inputs, states)`` does.
 """
 import numpy as np
 
-from framework.ops import affine, cast, dropout, ones, zeros
+from framework.keras import random as keras_random
+from framework.keras.seed_generator import SeedGenerator
+from framework.ops import affine, cast, concat, expand_dims, ones, zeros
 
 from .. import activations, constraints, initializers, regularizers
 from ..layer import Layer
@@ -46,6 +48,8 @@ class RecurrentCell(Layer):
                  seed=None, **kwargs):
         kwargs.pop('implementation', None)     # Keras's kernel-splitting choice: the results are the same
         super().__init__(**kwargs)
+        if self.seed_generator_first:
+            self.seed_generator = SeedGenerator(seed)
         who = '%s %r' % (type(self).__name__, self.name)
         self.units = check_units(units, who)
         self.activation = activations.get(activation)
@@ -62,9 +66,17 @@ class RecurrentCell(Layer):
         self.dropout = check_rate(dropout, 'dropout', who)
         self.recurrent_dropout = check_rate(recurrent_dropout, 'recurrent_dropout', who)
         self.seed = seed
+        # Made where Keras 3 makes it (last, or first for SimpleRNN): an unseeded one takes its seed
+        # from Python's random in Keras's order, so seeded programs draw Keras's weights and masks.
+        if not self.seed_generator_first:
+            self.seed_generator = SeedGenerator(seed)
         self.state_size = self.units
         self.output_size = self.units
         self.kernel = self.recurrent_kernel = self.bias = None
+
+    seed_generator_first = False        # SimpleRNNCell: Keras makes its generator before its initializers
+    masks_drawn_when_inferring = False  # SimpleRNNCell: Keras draws its masks on every call
+    gate_masks = False                  # one dropout mask per gate (LSTMCell with recurrent dropout)
 
     # ---- weights -------------------------------------------------------------------
     def bias_shape(self):
@@ -116,25 +128,44 @@ class RecurrentCell(Layer):
     def dropout_masks(self, batch, features, training):
         """(input mask, recurrent mask) for one sequence: 0 or 1 / (1 - rate) per
         feature, drawn once and reused at every step, as Keras's DropoutRNNCell
-        does (one mask shared by the gates, Keras's implementation 2); None where
-        no dropout applies."""
-        if not training:
+        does; None where no dropout applies. With ``gate_masks`` (Keras's
+        implementation 1, which an LSTM switches to for recurrent dropout) each is
+        a list of one mask per gate. Keras's SimpleRNN draws its masks on every
+        call, training or not (``masks_drawn_when_inferring``), so the draws do too."""
+        if not training and not self.masks_drawn_when_inferring:
             return None, None
-        return self._mask((batch, features), self.dropout), self._mask((batch, self.units), self.recurrent_dropout)
+        count = self.gates if self.gate_masks else None
+        input_mask = self._mask((batch, features), self.dropout, count)
+        recurrent_mask = self._mask((batch, self.units), self.recurrent_dropout, count)
+        return (input_mask, recurrent_mask) if training else (None, None)
 
-    def _mask(self, shape, rate):
+    def _mask(self, shape, rate, count):
         if not 0.0 < rate < 1.0:
             return None
-        return dropout(ones(shape, self.dtype), rate, seed=self.seed)
+        if count is None:
+            return keras_random.dropout(ones(shape, self.dtype), rate, seed=self.seed_generator)
+        return [keras_random.dropout(ones(shape, self.dtype), rate, seed=self.seed_generator) for _ in range(count)]
+
+    def project_masked(self, inputs, input_mask):
+        """``project`` of ``inputs`` under the input mask (a list: one mask per gate's block of the kernel)."""
+        if input_mask is None:
+            return self.project(inputs)
+        if not isinstance(input_mask, list):
+            return self.project(inputs * _broadcast_mask(input_mask, inputs))
+        kernel, bias, u = self.kernel, self.input_bias(), self.units
+        if inputs._data.dtype is not kernel._data.dtype:
+            inputs = cast(inputs, kernel.dtype)
+        return concat([affine(inputs * _broadcast_mask(m, inputs), kernel[:, g * u:(g + 1) * u],
+                              None if bias is None else bias[g * u:(g + 1) * u])
+                       for g, m in enumerate(input_mask)], axis=-1)
 
     def call(self, inputs, states, training=False):
         """One step: ``inputs`` (batch, features) and ``states`` (a tensor or a list)."""
         listed = isinstance(states, (list, tuple))
         state_list = list(states) if listed else [states]
         input_mask, recurrent_mask = self.dropout_masks(inputs.shape[0], inputs.shape[-1], training)
-        if input_mask is not None:
-            inputs = inputs * input_mask
-        output, new_states = self.step(self.project(inputs), state_list, self.recurrent_weights(), recurrent_mask)
+        output, new_states = self.step(self.project_masked(inputs, input_mask), state_list,
+                                       self.recurrent_weights(), recurrent_mask)
         return output, (new_states if listed or len(new_states) > 1 else new_states[0])
 
     def get_initial_state(self, batch_size=None):
@@ -161,3 +192,8 @@ class RecurrentCell(Layer):
             'seed': self.seed,
         })
         return config
+
+
+def _broadcast_mask(mask, inputs):
+    """A (batch, features) mask for one step, or expanded over the steps of a whole sequence."""
+    return expand_dims(mask, 1) if inputs.ndim == 3 else mask

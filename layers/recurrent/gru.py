@@ -8,7 +8,7 @@ projection after the matmul and the bias has two rows (input, recurrent):
 
 With reset_after=False: hh = activation(x_h + (r * h_{t-1}) @ recurrent_kernel_h).
 """
-from framework.ops import affine, matmul
+from framework.ops import affine, concat, matmul
 
 from .. import activations
 from ..input_spec import InputSpec
@@ -32,6 +32,7 @@ class GRUCell(RecurrentCell):
                          recurrent_initializer=recurrent_initializer, bias_initializer=bias_initializer, **kwargs)
         self.recurrent_activation = activations.get(recurrent_activation)
         self.reset_after = bool(reset_after)
+        self.gate_masks = self.recurrent_dropout != 0     # Keras switches to implementation 1 then
 
     def bias_shape(self):
         return (2, 3 * self.units) if self.reset_after else (3 * self.units,)
@@ -49,19 +50,29 @@ class GRUCell(RecurrentCell):
 
     def step(self, projected, states, weights, recurrent_mask=None):
         h = states[0]
-        h_in = h if recurrent_mask is None else h * recurrent_mask
         u = self.units
+        if isinstance(recurrent_mask, list):        # one mask per gate (z, r, h)
+            h_z, h_r, h_h = (h * m for m in recurrent_mask)
+        else:
+            h_z = h_r = h_h = h if recurrent_mask is None else h * recurrent_mask
         if self.reset_after:
             kernel, recurrent_bias = weights
-            inner = affine(h_in, kernel, recurrent_bias)
+            if h_z is h_h:
+                inner = affine(h_h, kernel, recurrent_bias)
+            else:
+                inner = concat([affine(x, kernel[:, g * u:(g + 1) * u],
+                                       None if recurrent_bias is None else recurrent_bias[g * u:(g + 1) * u])
+                                for g, x in enumerate((h_z, h_r, h_h))], axis=-1)
             zr = self.recurrent_activation(projected[:, :2 * u] + inner[:, :2 * u])
             r = zr[:, u:]
             hh = self.activation(projected[:, 2 * u:] + r * inner[:, 2 * u:])
         else:
             kernel_zr, kernel_h = weights
-            zr = self.recurrent_activation(projected[:, :2 * u] + matmul(h_in, kernel_zr))
+            recurrent_zr = matmul(h_z, kernel_zr) if h_z is h_r else \
+                concat([matmul(h_z, kernel_zr[:, :u]), matmul(h_r, kernel_zr[:, u:])], axis=-1)
+            zr = self.recurrent_activation(projected[:, :2 * u] + recurrent_zr)
             r = zr[:, u:]
-            hh = self.activation(projected[:, 2 * u:] + matmul(r * h_in, kernel_h))
+            hh = self.activation(projected[:, 2 * u:] + matmul(r * h_h, kernel_h))
         z = zr[:, :u]
         h = z * h + (1 - z) * hh
         return h, [h]

@@ -30,6 +30,7 @@ class LSTMCell(RecurrentCell):
         self.recurrent_activation = activations.get(recurrent_activation)
         self.unit_forget_bias = bool(unit_forget_bias)
         self.state_size = [self.units, self.units]
+        self.gate_masks = self.recurrent_dropout != 0     # Keras switches to implementation 1 then
 
     def make_bias_initializer(self):
         if not self.unit_forget_bias:
@@ -44,8 +45,12 @@ class LSTMCell(RecurrentCell):
     def step(self, projected, states, weights, recurrent_mask=None):
         (recurrent_kernel,) = weights
         h, c = states
-        z = projected + matmul(h if recurrent_mask is None else h * recurrent_mask, recurrent_kernel)
         u, gate, act = self.units, self.recurrent_activation, self.activation
+        if isinstance(recurrent_mask, list):            # one mask per gate
+            z = projected + concat([matmul(h * m, recurrent_kernel[:, g * u:(g + 1) * u])
+                                    for g, m in enumerate(recurrent_mask)], axis=-1)
+        else:
+            z = projected + matmul(h if recurrent_mask is None else h * recurrent_mask, recurrent_kernel)
         i = gate(z[:, :u])
         f = gate(z[:, u:2 * u])
         g = act(z[:, 2 * u:3 * u])

@@ -10,7 +10,7 @@ import numpy as np
 
 from framework import nest
 from framework.backend import array_module
-from framework.ops import cast, expand_dims, stack, where, zeros
+from framework.ops import cast, stack, where, zeros
 from framework.tensor import Tensor, convert_to_tensor
 
 from .. import call_context
@@ -116,10 +116,8 @@ class RNN(Layer):
         outputs = []
         if isinstance(cell, RecurrentCell):
             input_mask, recurrent_mask = cell.dropout_masks(batch, sequences.shape[-1], training)
-            if input_mask is not None:
-                sequences = sequences * expand_dims(input_mask, 1)
             weights = cell.recurrent_weights()
-            for t, projected in enumerate(time_steps(cell.project(sequences), self.go_backwards)):
+            for t, projected in enumerate(time_steps(cell.project_masked(sequences, input_mask), self.go_backwards)):
                 output, new_states = cell.step(projected, states, weights, recurrent_mask)
                 output, states = self._skip_masked(keep, t, output, new_states, states, outputs)
                 outputs.append(output)

@@ -13,6 +13,8 @@ class SimpleRNNCell(RecurrentCell):
     bias (units,).
     """
     gates = 1
+    seed_generator_first = True
+    masks_drawn_when_inferring = True
 
     def step(self, projected, states, weights, recurrent_mask=None):
         (recurrent_kernel,) = weights

@@ -183,7 +183,7 @@ class ArrayData:
         arrays = [self.x, self.y, self.sample_weight]
         if self.shuffle is not True:
             return arrays
-        perm = random.permutation(self.num_samples)
+        perm = random.fit_permutation(self.num_samples)     # Keras 3's order under a global seed
         first = nest.flatten(self.x)[0]
         perm = array_module(first).asarray(perm)
         take = lambda a: array_module(a).take(a, perm, axis=0)

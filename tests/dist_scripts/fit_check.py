@@ -22,7 +22,7 @@ def data():
 
 
 def make_model(seed):
-    tf.random.set_seed(seed)
+    keras.utils.set_random_seed(seed)
     model = keras.Sequential([keras.Input(shape=(6,)), keras.layers.Dense(16, activation='tanh'),
                               keras.layers.Dense(1, activation='sigmoid')])
     model.compile(optimizer=keras.optimizers.Adam(0.01), loss='binary_crossentropy', metrics=['accuracy'])

@@ -1,0 +1,104 @@
+"""Keras 3's seeds: where every Keras random draw gets its seed pair.
+
+Keras 3 (TensorFlow backend) draws all its random values with TensorFlow's stateless ops,
+seeded as follows, and tapeflow follows the same rules so that a program seeded with
+``keras.utils.set_random_seed`` gets Keras's initial weights and dropout masks:
+
+- ``seed=<int>``: the pair (seed, 0).
+- ``seed=SeedGenerator``: its state (seed, n), after which the state becomes (seed, n + 1).
+- ``seed=None``: the global SeedGenerator's state, after which every word w of the state
+  becomes (w + 1) * 5387 % 933199 (``next(ordered=False)``).
+- A SeedGenerator made without a seed, and an initializer made without one, take
+  ``random.randint(1, 10**9)`` from Python's ``random`` module when made: that is how
+  ``set_random_seed`` (which seeds ``random``) fixes them.
+- The pair is reduced modulo 2**31 - 2 to int32 before it reaches the op.
+"""
+import random as python_random
+
+import numpy as np
+
+from framework.tensor import Tensor
+
+_INT32_SEED_MODULUS = 2 ** 31 - 2          # Keras's tf.int32.max - 1
+_global = []                               # the global SeedGenerator, made on first use
+
+
+def make_default_seed():
+    """A seed from Python's ``random`` module, as Keras draws one for an unseeded generator."""
+    return python_random.randint(1, int(1e9))
+
+
+class SeedGenerator:
+    """A seed that advances on every use, so successive draws differ but repeat run to run.
+
+    Args:
+        seed: an int, or None for one from Python's ``random`` module (reproducible after
+            ``keras.utils.set_random_seed``).
+        name: the generator's name.
+    Raises:
+        ValueError: a seed that is not an int, or unknown keyword arguments.
+    """
+
+    def __init__(self, seed=None, name=None, **kwargs):
+        kwargs.pop('backend', None)
+        if kwargs:
+            raise ValueError('keras.random.SeedGenerator: unrecognized keyword arguments: %s' % (kwargs,))
+        self._initial_seed = seed
+        if seed is None:
+            seed = make_default_seed()
+        if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
+            raise ValueError('keras.random.SeedGenerator: argument `seed` must be an integer. Received: seed=%r'
+                             % (seed,))
+        self.name = name or 'seed_generator'
+        self._state = np.array([int(seed), 0], dtype=np.int64)
+
+    @property
+    def state(self):
+        """The (seed, counter) pair the next draw uses, an int64 tensor."""
+        return Tensor(self._state.copy())
+
+    def next(self, ordered=True):
+        """The current state (the seed pair for one draw); then advance the state."""
+        current = self._state.copy()
+        if ordered:
+            self._state[1] += 1
+        else:
+            self._state = (self._state + 1) * 5387 % 933199
+        return current
+
+    def get_config(self):
+        return {'seed': self._initial_seed, 'name': self.name}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+
+def global_seed_generator():
+    """The generator unseeded draws use (made, with a seed from Python's ``random``, on first use)."""
+    if not _global:
+        _global.append(SeedGenerator())
+    return _global[0]
+
+
+def reset_global_seed_generator():
+    """Forget the global generator (``set_random_seed`` does, so the next one is made from the new seed)."""
+    _global.clear()
+
+
+def draw_seed(seed, where='keras.random'):
+    """The int32 seed pair of one draw under the rules above (advancing a generator if given one)."""
+    if isinstance(seed, SeedGenerator):
+        pair = seed.next()
+    elif seed is None:
+        pair = global_seed_generator().next(ordered=False)
+    elif isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+        pair = np.array([int(seed), 0], dtype=np.int64)
+    elif isinstance(seed, (Tensor, np.ndarray, list, tuple)):
+        pair = np.asarray(seed.numpy() if isinstance(seed, Tensor) else seed).astype(np.int64).reshape(-1)
+        if pair.shape != (2,):
+            raise ValueError('%s: a seed tensor must hold two integers, got %r' % (where, seed))
+    else:
+        raise ValueError('%s: argument `seed` must be either an integer or an instance of `SeedGenerator`. '
+                         'Received: seed=%r (of type %s)' % (where, seed, type(seed)))
+    return (pair % _INT32_SEED_MODULUS).astype(np.int32)

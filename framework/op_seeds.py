@@ -1,0 +1,69 @@
+"""TensorFlow's seeds for stateful random ops (``tf.random.normal``, ``uniform``, ...) in eager mode.
+
+An op's generator is Philox keyed by a (seed, seed2) pair (TensorFlow's ``random_seed.get_seed``):
+
+- global seed g set, op seed s given: (g, s), both modulo 2**31 - 1;
+- g set, no op seed: (g, the next ``randint(0, 2**31 - 1)`` of ``random.Random(g)``), a fresh
+  pair for every op call;
+- no g, op seed s: (87654321, s);
+- neither: a random pair (not repeatable, as in TensorFlow).
+
+TensorFlow keeps one kernel per op type, dtype and seed pair, and the kernel's generator moves on
+by 256 blocks per value drawn; so an op called twice with the same explicit seed gives new
+values the second time, until ``set_seed`` starts everything afresh.
+"""
+import random as python_random
+import threading
+
+from . import philox
+
+_MAXINT32 = 2 ** 31 - 1
+_DEFAULT_GRAPH_SEED = 87654321
+_lock = threading.Lock()
+_state = {'global': None, 'rng': python_random.Random(), 'offsets': {}}
+
+
+def reset(global_seed):
+    """Start over from ``global_seed`` (None: no global seed), as ``tf.random.set_seed``."""
+    with _lock:
+        _state['global'] = global_seed
+        _state['rng'] = python_random.Random(global_seed)
+        _state['offsets'] = {}
+
+
+def seed_pair(op_seed, fallback):
+    """The (seed, seed2) pair of one op call; ``fallback()`` picks one when nothing is seeded."""
+    with _lock:
+        g = _state['global']
+        if g is not None:
+            s = _state['rng'].randint(0, _MAXINT32) if op_seed is None else int(op_seed)
+            seeds = (g % _MAXINT32, s % _MAXINT32)
+        elif op_seed is not None:
+            seeds = (_DEFAULT_GRAPH_SEED, int(op_seed) % _MAXINT32)
+        else:
+            return fallback()
+    return (0, _MAXINT32) if seeds == (0, 0) else seeds
+
+
+def reserve(op, dtype, seeds, count, blocks=None):
+    """(key, counter, first block) for ``count`` values of kernel (op, dtype, seeds), moving the
+    kernel's generator past them: 256 blocks per value, or ``blocks`` (RandomShuffle's (n + 2) // 4)."""
+    key, counter = philox.key_counter_from_op_seeds(*seeds)
+    with _lock:
+        kernel = (op, str(dtype), seeds)
+        start = _state['offsets'].get(kernel, 0)
+        _state['offsets'][kernel] = start + (count * 256 if blocks is None else blocks)
+    return key, counter, start
+
+
+def fit_shuffle_seeds():
+    """The seed pair of the shuffle Keras 3's ``fit`` draws each epoch, or None when no global seed
+    is set. Keras shuffles array data with ``tf.random.shuffle`` inside a tf.data function: the
+    function's first random op, so its op seed is 0 and a fresh kernel starts every epoch (with a
+    global seed every epoch gets the same order, as in Keras 3 on TensorFlow)."""
+    with _lock:
+        g = _state['global']
+    if g is None:
+        return None
+    seeds = (g % _MAXINT32, 0)
+    return (0, _MAXINT32) if seeds == (0, 0) else seeds
