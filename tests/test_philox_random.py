@@ -225,3 +225,15 @@ def test_seeded_fit_history_is_keras():
     assert history.history.keys() == expected.keys()
     for key, series in expected.items():
         np.testing.assert_allclose(history.history[key], series, rtol=2e-6, err_msg=key)
+
+
+def test_dataset_shuffle_is_tf_datas():
+    tf.random.set_seed(None)
+    fixed = tf.data.Dataset.range(10).shuffle(4, seed=42, reshuffle_each_iteration=False)
+    assert list(fixed.as_numpy_iterator()) == [0, 1, 3, 4, 5, 2, 6, 9, 7, 8]
+    assert list(fixed.as_numpy_iterator()) == [0, 1, 3, 4, 5, 2, 6, 9, 7, 8]
+    assert list(tf.data.Dataset.range(8).shuffle(8, seed=42, reshuffle_each_iteration=False)
+                .as_numpy_iterator()) == [0, 1, 3, 7, 5, 2, 6, 4]
+    reshuffled = tf.data.Dataset.range(10).shuffle(4, seed=42)
+    assert list(reshuffled.as_numpy_iterator()) == [1, 4, 2, 3, 5, 0, 6, 8, 7, 9]
+    assert list(reshuffled.as_numpy_iterator()) == [3, 4, 2, 0, 1, 8, 5, 7, 9, 6]

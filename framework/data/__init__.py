@@ -16,7 +16,34 @@ def cardinality(dataset):
     return dataset.cardinality()
 
 
+def assert_cardinality(expected_cardinality):
+    """``tf.data.experimental.assert_cardinality``: a transformation (for ``Dataset.apply``) that
+    states the dataset's length and raises InvalidArgumentError when the elements disagree."""
+    from ..errors import InvalidArgumentError
+    expected = int(expected_cardinality)
+
+    def transformation(dataset):
+        source = dataset._make_iterator
+
+        def checked():
+            count = 0
+            for element in source():
+                count += 1
+                if 0 <= expected < count:
+                    raise InvalidArgumentError('Input dataset was expected to contain %d elements but contained '
+                                               'at least %d elements.' % (expected, count))
+                yield element
+            if count < expected:
+                raise InvalidArgumentError('Input dataset was expected to contain %d elements but contained only '
+                                           '%d elements.' % (expected, count))
+        stated = dataset._then(checked, expected)
+        stated._tf_class = '_AssertCardinalityDataset'
+        return stated
+    return transformation
+
+
 experimental = type('experimental', (), {
     'AUTOTUNE': AUTOTUNE, 'INFINITE_CARDINALITY': INFINITE_CARDINALITY,
-    'UNKNOWN_CARDINALITY': UNKNOWN_CARDINALITY, 'cardinality': staticmethod(cardinality)})
+    'UNKNOWN_CARDINALITY': UNKNOWN_CARDINALITY, 'cardinality': staticmethod(cardinality),
+    'assert_cardinality': staticmethod(assert_cardinality)})
 from .files import FixedLengthRecordDataset, TFRecordDataset, TextLineDataset  # noqa: F401,E402

@@ -13,6 +13,7 @@ from .generator import generator_source, signature_from
 from .elementwise import ElementStages
 from .regrouping import RegroupingStages
 from .spec import TensorSpec
+from .stage_names import maker_name
 from .structure import as_tensors, host_structure, spec_of
 
 AUTOTUNE = -1
@@ -29,6 +30,7 @@ class Dataset(ElementStages, RegroupingStages):
         self._make_iterator = make_iterator    # () -> iterator of host-side elements
         self._length = length                  # >= 0, or INFINITE / UNKNOWN_CARDINALITY
         self._spec = spec                      # () -> element_spec; None: read from the first element
+        self._tf_class = maker_name(1)         # the class TensorFlow would print (stage_names.py)
 
     def _then(self, make_iterator, length=None, spec='same'):
         upstream = self
@@ -88,6 +90,18 @@ class Dataset(ElementStages, RegroupingStages):
         spec = TensorSpec((), output_type)
         values = np.arange(*args, dtype=spec.dtype)
         return Dataset(lambda: iter(values), len(values), lambda: spec)
+
+    @staticmethod
+    def counter(start=0, step=1, dtype='int64', name=None):
+        """Endless ``start, start + step, ...`` scalars of ``dtype``."""
+        spec = TensorSpec((), dtype)
+
+        def counting():
+            value = np.asarray(start, dtype=spec.dtype)
+            while True:
+                yield value
+                value = np.asarray(value + step, dtype=spec.dtype)
+        return Dataset(counting, card.INFINITE_CARDINALITY, lambda: spec)
 
     @staticmethod
     def zip(*args, datasets=None, name=None):
@@ -204,7 +218,8 @@ class Dataset(ElementStages, RegroupingStages):
         return True
 
     def __repr__(self):
-        return '<Dataset element_spec=%s>' % (self._spec() if self._spec is not None else '(read from data)',)
+        return '<%s element_spec=%s>' % (self._tf_class,
+                                         self._spec() if self._spec is not None else '(read from data)')
 
 
 _NONE = object()

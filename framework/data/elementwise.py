@@ -33,7 +33,10 @@ class ElementStages:
                     raise InvalidArgumentError('Dataset.map: map_func returned None; it must return a tensor '
                                                'or a structure of tensors (a missing `return`?)')
                 yield host_structure(out)
-        return self._then(mapped, spec=lambda: mapped_spec(map_func, self))
+        result = self._then(mapped, spec=lambda: mapped_spec(map_func, self))
+        if num_parallel_calls is not None:
+            result._tf_class = '_ParallelMapDataset'
+        return result
 
     def filter(self, predicate, name=None):
         """Keep the elements for which ``predicate`` is true."""
@@ -181,7 +184,11 @@ class ElementStages:
         if isinstance(buffer_size, (int, np.integer)) and not isinstance(buffer_size, bool) and buffer_size < -1:
             raise InvalidArgumentError('Dataset.prefetch: buffer_size must be >= 0, or -1 '
                                        '(tf.data.AUTOTUNE), got %d' % buffer_size)
-        return self
+        return self._then(self._make_iterator)
+
+    def with_options(self, options, name=None):
+        """Accepted for ported programs (tapeflow's stages have no tuning options): the same elements."""
+        return self._then(self._make_iterator)
 
     def cache(self, filename='', name=None):
         """Keep the elements in memory after the first full pass."""

@@ -21,6 +21,8 @@ class RegroupingStages:
         spec = lambda: with_batch_dim(self.element_spec, batch_size if drop_remainder else None)
         batched = self._then(stream, card.of_batch(self._length, batch_size, drop_remainder), spec)
         batched._batch_size = batch_size      # tf.data's BatchDataset attribute, read by keras.utils.split_dataset
+        if num_parallel_calls is not None:
+            batched._tf_class = '_ParallelBatchDataset'
         return batched
 
     def padded_batch(self, batch_size, padded_shapes=None, padding_values=None, drop_remainder=False, name=None):
@@ -104,7 +106,10 @@ class RegroupingStages:
         """Elements of ``cycle_length`` of the datasets ``map_func`` returns, ``block_length`` at a time
         from each in turn (cycle_length default: the CPU count, as TensorFlow)."""
         stream = combine.interleaved(self._make_iterator, map_func, cycle_length, block_length)
-        return self._then(stream, card.UNKNOWN_CARDINALITY, None)
+        interleaved = self._then(stream, card.UNKNOWN_CARDINALITY, None)
+        if num_parallel_calls is not None:
+            interleaved._tf_class = '_ParallelInterleaveDataset'
+        return interleaved
 
     def concatenate(self, dataset, name=None):
         """This dataset's elements followed by ``dataset``'s.

@@ -1,0 +1,41 @@
+"""The class name TensorFlow prints for a dataset (``<_BatchDataset element_spec=...>``).
+
+tf.data makes one Python class per transformation; tapeflow has one Dataset class, so a
+dataset remembers which method made it, and this table gives TensorFlow's class for it
+(checked against TensorFlow 2.21's ``type(ds).__name__`` for each method).
+"""
+import sys
+
+_TF_CLASS = {
+    'from_tensor_slices': '_TensorSliceDataset', 'from_tensors': '_TensorDataset', 'range': '_RangeDataset',
+    'from_generator': '_FlatMapDataset', 'zip': '_ZipDataset', 'enumerate': '_ZipDataset',
+    'batch': '_BatchDataset', 'ragged_batch': '_BatchDataset', 'padded_batch': '_PaddedBatchDataset',
+    'map': '_MapDataset', 'shuffle': '_ShuffleDataset', 'repeat': '_RepeatDataset', 'take': '_TakeDataset',
+    'skip': '_SkipDataset', 'filter': '_FilterDataset', 'prefetch': '_PrefetchDataset', 'cache': 'CacheDataset',
+    'concatenate': '_ConcatenateDataset', 'unbatch': '_UnbatchDataset', 'flat_map': '_FlatMapDataset',
+    'interleave': '_InterleaveDataset', 'window': '_WindowDataset', 'shard': '_ShardDataset',
+    'rebatch': '_RebatchDataset', 'unique': '_UniqueDataset', 'scan': '_ScanDataset', 'counter': '_ScanDataset',
+    'take_while': '_TakeWhileDataset', 'group_by_window': '_GroupByWindowDataset',
+    'sample_from_datasets': '_DirectedInterleaveDataset', 'choose_from_datasets': '_DirectedInterleaveDataset',
+    'ignore_errors': '_IgnoreErrorsDataset', 'random': '_RandomDataset', 'with_options': '_OptionsDataset',
+    'list_files': '_TensorSliceDataset', 'TextLineDataset': 'TextLineDatasetV2',
+    'TFRecordDataset': 'TFRecordDatasetV2', 'FixedLengthRecordDataset': 'FixedLengthRecordDatasetV2',
+    'timeseries_dataset_from_array': '_BatchDataset',
+}
+
+
+def maker_name(depth):
+    """TensorFlow's class name for the dataset being made ``depth`` frames up (the public method
+    or function that made it), or '_Dataset' for one this table does not know."""
+    frame = sys._getframe(depth + 1)
+    while frame is not None:
+        name = _TF_CLASS.get(frame.f_code.co_name)
+        if name is not None:
+            return name
+        if not frame.f_code.co_filename.startswith(_PACKAGE_DIR):
+            break
+        frame = frame.f_back
+    return '_Dataset'
+
+
+_PACKAGE_DIR = __file__.rsplit('/data/', 1)[0]
