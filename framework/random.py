@@ -62,10 +62,15 @@ def _draw(seed, fn_host, fn_device):
         return fn_device(dev)
 
 
-def _shape(shape):
+def _shape(shape, op):
+    """A shape of non-negative ints (a list, tuple, int or integer tensor), else InvalidArgumentError."""
+    from .errors import InvalidArgumentError
     if isinstance(shape, Tensor):
         shape = shape.numpy().tolist()
-    return (int(shape),) if np.ndim(shape) == 0 else tuple(int(d) for d in shape)
+    dims = [shape] if np.ndim(shape) == 0 else list(shape) if shape is not None else None
+    if dims is None or any(isinstance(d, bool) or not isinstance(d, (int, np.integer)) or d < 0 for d in dims):
+        raise InvalidArgumentError('random.%s: shape must be a list of non-negative integers, got %r' % (op, shape))
+    return tuple(int(d) for d in dims)
 
 
 def _float_dtype(dtype, op):
@@ -95,7 +100,7 @@ def _placed(values, dtype):
 
 def normal(shape, mean=0.0, stddev=1.0, dtype='float32', seed=None, name=None):
     """Samples of N(mean, stddev**2): ``standard normal * stddev + mean`` in ``dtype``."""
-    dtype, shape = _float_dtype(dtype, 'normal'), _shape(shape)
+    dtype, shape = _float_dtype(dtype, 'normal'), _shape(shape, 'normal')
     unit = _tf_draw('RandomStandardNormal', dtype, shape, seed,
                     lambda key, counter, n, start: philox.normal_values(key, counter, n, dtype, start))
     return _placed(unit * np.asarray(stddev, dtype) + np.asarray(mean, dtype), dtype)
@@ -103,7 +108,7 @@ def normal(shape, mean=0.0, stddev=1.0, dtype='float32', seed=None, name=None):
 
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype='float32', seed=None, name=None):
     """Normal samples within two standard deviations of the mean."""
-    dtype, shape = _float_dtype(dtype, 'truncated_normal'), _shape(shape)
+    dtype, shape = _float_dtype(dtype, 'truncated_normal'), _shape(shape, 'truncated_normal')
     unit = _tf_draw('TruncatedNormal', dtype, shape, seed,
                     lambda key, counter, n, start: philox.truncated_normal_values(key, counter, n, dtype, start))
     return _placed(unit * np.asarray(stddev, dtype) + np.asarray(mean, dtype), dtype)
@@ -114,7 +119,7 @@ def uniform(shape, minval=0, maxval=None, dtype='float32', seed=None, name=None)
 
     Floats are computed as TensorFlow does: the unit draw as it is for [0, 1), times maxval
     when only maxval is given, else ``unit * (maxval - minval) + minval``."""
-    dtype, shape = dtypes.numpy_dtype(dtype), _shape(shape)
+    dtype, shape = dtypes.numpy_dtype(dtype), _shape(shape, 'uniform')
     if dtype.kind in 'iu':
         if maxval is None:
             raise ValueError('random.uniform: integer dtype %s needs maxval' % dtype.name)
@@ -148,7 +153,11 @@ def _number(value):
 def shuffle(value, seed=None, name=None):
     """The tensor with its first axis randomly permuted (TensorFlow's RandomShuffle order)."""
     from .ops import gather
-    x = value if isinstance(value, Tensor) else Tensor(np.asarray(value))
+    from .tensor import convert_to_tensor
+    try:
+        x = value if isinstance(value, Tensor) else convert_to_tensor(value)
+    except (TypeError, ValueError) as err:
+        raise type(err)('random.shuffle: %s' % err) from None
     n = int(x.shape[0]) if x.ndim else 0
     if n <= 1:
         return x

@@ -237,3 +237,15 @@ def test_dataset_shuffle_is_tf_datas():
     reshuffled = tf.data.Dataset.range(10).shuffle(4, seed=42)
     assert list(reshuffled.as_numpy_iterator()) == [1, 4, 2, 3, 5, 0, 6, 8, 7, 9]
     assert list(reshuffled.as_numpy_iterator()) == [3, 4, 2, 0, 1, 8, 5, 7, 9, 6]
+
+
+@pytest.mark.parametrize('call', [lambda: tf.random.normal([-1]), lambda: tf.random.uniform([2.5]),
+                                  lambda: tf.random.truncated_normal(None)])
+def test_bad_shapes_name_the_op(call):
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r'random\.\w+: shape must be'):
+        call()
+
+
+def test_shuffle_of_nothing_names_the_op():
+    with pytest.raises((TypeError, ValueError), match='random.shuffle'):
+        tf.random.shuffle(None)
