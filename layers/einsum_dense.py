@@ -137,7 +137,9 @@ class EinsumDense(Layer):
         if isinstance(initializer, VarianceScaling) and (initializer.input_axes is None
                                                          or initializer.output_axes is None):
             # fans from the axes the equation contracts and produces, as Keras 3 counts them
-            config = dict(initializer.get_config(), input_axes=plan.input_axes, output_axes=plan.output_axes)
+            # The drawn seed, not the configured one (None when unseeded), as Keras 3 clones it.
+            config = dict(initializer.get_config(), seed=initializer.seed, input_axes=plan.input_axes,
+                          output_axes=plan.output_axes)
             initializer = type(initializer)(**config)
         self.kernel = self.add_weight(name='kernel', shape=plan.kernel_shape, initializer=initializer,
                                       regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)

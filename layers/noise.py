@@ -110,7 +110,7 @@ class AlphaDropout(_Noise):
         _check_fraction(rate, 'rate', 'AlphaDropout %r' % self.name)
         self.rate = rate
         self.noise_shape = None if noise_shape is None else tuple(noise_shape)
-        self._make_seed_generator(rate)
+        self.seed_generator = SeedGenerator(seed)     # Keras 3's AlphaDropout makes one even at rate 0
 
     def call(self, inputs, training=False):
         if not training or self.rate == 0:

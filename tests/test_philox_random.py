@@ -249,3 +249,48 @@ def test_bad_shapes_name_the_op(call):
 def test_shuffle_of_nothing_names_the_op():
     with pytest.raises((TypeError, ValueError), match='random.shuffle'):
         tf.random.shuffle(None)
+
+
+# How many seeds each layer takes from Python's random when made, as Keras 3 does (counted in
+# TensorFlow 2.21 with random.seed(5); make the layer; random.random()): a layer that took one
+# more or less would shift the initial weights of every layer made after it.
+SEEDS_TAKEN = [
+    (lambda: keras.layers.Dropout(0.0), 0), (lambda: keras.layers.GaussianNoise(0.0), 0),
+    (lambda: keras.layers.GaussianDropout(0.0), 0), (lambda: keras.layers.AlphaDropout(0.0), 1),
+    (lambda: keras.layers.AlphaDropout(0.5), 1), (lambda: keras.layers.Attention(), 0),
+    (lambda: keras.layers.RandomFlip(), 1), (lambda: keras.layers.RandomCrop(2, 2), 2),
+    (lambda: keras.layers.RandomContrast(0.1), 1), (lambda: keras.layers.RandomBrightness(0.1), 1),
+    (lambda: keras.layers.RandomTranslation(0.1, 0.1), 1), (lambda: keras.layers.Resizing(2, 2), 0),
+    (lambda: keras.layers.CenterCrop(2, 2), 0), (lambda: keras.layers.Rescaling(1 / 255.), 0),
+    (lambda: keras.layers.EinsumDense('ab,bc->ac', output_shape=4, bias_axes='c'), 1),
+    (lambda: keras.layers.MultiHeadAttention(2, 3), 1), (lambda: keras.layers.SpatialDropout2D(0.3), 1),
+    (lambda: keras.layers.LSTMCell(2), 3), (lambda: keras.layers.SimpleRNN(2), 3),
+]
+
+
+@pytest.mark.parametrize('make, taken', SEEDS_TAKEN)
+def test_layers_take_kerass_number_of_seeds_when_made(make, taken):
+    import random
+    random.seed(5)
+    for _ in range(taken):
+        random.randint(1, int(1e9))
+    expected = random.random()
+    random.seed(5)
+    make()
+    assert random.random() == expected
+
+
+def test_einsum_dense_and_attention_projections_start_from_kerass_weights():
+    keras.utils.set_random_seed(7)
+    einsum = keras.layers.EinsumDense('ab,bc->ac', output_shape=4, bias_axes='c')
+    einsum(np.ones((1, 3), 'float32'))
+    np.testing.assert_allclose(einsum.get_weights()[0].ravel()[:3], [-0.33807, 0.42564, 0.84049], atol=5e-6)
+    keras.utils.set_random_seed(7)
+    attention = keras.layers.MultiHeadAttention(2, 3)
+    attention(np.ones((1, 4, 5), 'float32'), np.ones((1, 4, 5), 'float32'))
+    after = keras.layers.Dense(1)
+    after(np.ones((1, 2), 'float32'))
+    query_kernel, _, key_kernel = attention.get_weights()[:3]
+    np.testing.assert_allclose(query_kernel.ravel()[:3], [0.6329, 0.56013, -0.47233], atol=5e-6)
+    np.testing.assert_allclose(key_kernel.ravel()[:3], [0.72205, -0.28792, 0.06719], atol=5e-6)
+    np.testing.assert_allclose(after.get_weights()[0].ravel(), [-0.90135, 1.00559], atol=5e-6)

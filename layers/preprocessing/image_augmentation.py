@@ -26,6 +26,7 @@ class RandomFlip(ImageLayer):
             draw per image decides both flips, as in Keras 3).
         seed: an int for a reproducible stream.
     """
+    keras_seed_generators = 1
 
     def __init__(self, mode='horizontal_and_vertical', seed=None, data_format=None, **kwargs):
         super().__init__(data_format=data_format, seed=seed, **kwargs)
@@ -53,6 +54,7 @@ class RandomFlip(ImageLayer):
 
 class _AffineLayer(ImageLayer):
     """A random geometric transform per image, sampled with fill_mode / interpolation."""
+    keras_seed_generators = 1
 
     def __init__(self, fill_mode='reflect', interpolation='bilinear', seed=None, fill_value=0.0, data_format=None,
                  **kwargs):

@@ -20,6 +20,7 @@ class RandomContrast(ImageLayer):
             so c lies in [1, 1 + f].
         value_range: the images' (low, high), (0, 255) by default.
     """
+    keras_seed_generators = 1
 
     def __init__(self, factor, value_range=(0, 255), seed=None, **kwargs):
         super().__init__(seed=seed, **kwargs)
@@ -51,6 +52,7 @@ class RandomBrightness(ImageLayer):
         factor: f (delta in [-f, f]) or a pair, within [-1, 1].
         value_range: the images' (low, high), (0, 255) by default.
     """
+    keras_seed_generators = 1
 
     def __init__(self, factor, value_range=(0, 255), seed=None, **kwargs):
         super().__init__(seed=seed, **kwargs)

@@ -4,6 +4,7 @@ import numpy as np
 
 from framework import random
 from framework.backend import array_module
+from framework.keras.seed_generator import SeedGenerator
 from framework.placement import current_xp
 from framework.tensor import Tensor
 
@@ -35,6 +36,10 @@ def factor_range(factor, arg, who, bounds=(-1.0, 1.0), symmetric=True):
 
 class ImageLayer(Layer):
     """Base of the image layers: ``call`` gets (B, H, W, C) arrays through ``_images``."""
+    # How many keras.random.SeedGenerators Keras 3's layer makes when constructed (each takes a
+    # seed from Python's random when unseeded): made here too, so that the layers built after
+    # this one draw Keras's initial weights in a program seeded by keras.utils.set_random_seed.
+    keras_seed_generators = 0
 
     def __init__(self, data_format=None, seed=None, **kwargs):
         super().__init__(**kwargs)
@@ -45,6 +50,8 @@ class ImageLayer(Layer):
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
             raise ValueError('%s: seed must be an int or None; received seed=%r' % (type(self).__name__, seed))
         self.data_format, self.seed = data_format, seed
+        generators = [SeedGenerator(seed) for _ in range(self.keras_seed_generators)]
+        self.generator = generators[0] if generators else None
         self.built = True
 
     @property

@@ -117,6 +117,7 @@ class RandomCrop(_SizedLayer):
     Args:
         seed: an int for a reproducible stream of boxes (``framework.random``).
     """
+    keras_seed_generators = 2  # Keras 3 makes two (its base layer and RandomCrop each one)
 
     def __init__(self, height, width, seed=None, data_format=None, name=None, **kwargs):
         super().__init__(height, width, seed=seed, data_format=data_format, name=name, **kwargs)
