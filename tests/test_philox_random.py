@@ -294,3 +294,19 @@ def test_einsum_dense_and_attention_projections_start_from_kerass_weights():
     np.testing.assert_allclose(query_kernel.ravel()[:3], [0.6329, 0.56013, -0.47233], atol=5e-6)
     np.testing.assert_allclose(key_kernel.ravel()[:3], [0.72205, -0.28792, 0.06719], atol=5e-6)
     np.testing.assert_allclose(after.get_weights()[0].ravel(), [-0.90135, 1.00559], atol=5e-6)
+
+
+@pytest.mark.parametrize('filtered, first_of_each_epoch', [(False, [17, 11, 18, 15]), (True, [7, 5, 11, 2])])
+def test_fit_on_a_reshuffling_dataset_sees_kerass_orders(filtered, first_of_each_epoch):
+    # Keras makes a second, unread iterator after each pass when the dataset's cardinality is
+    # known, which draws the shuffle's next seeds (TF 2.21: passes 1, 3, 5, 7 of the shuffle's
+    # orders); after filter the count is unknown and every pass reads the next order.
+    x = np.arange(20, dtype='float32')[:, None]
+    tf.random.set_seed(5)
+    ds = tf.data.Dataset.from_tensor_slices((x, x)).shuffle(20)
+    if filtered:
+        ds = ds.filter(lambda a, b: a[0] < 15)
+    model = _BatchRecorder()
+    model.compile('sgd', 'mse')
+    model.fit(ds.batch(20), epochs=4, verbose=0)
+    assert [batch[0] for batch in model.seen] == first_of_each_epoch

@@ -35,7 +35,20 @@ class Dataset(ElementStages, RegroupingStages):
     def _then(self, make_iterator, length=None, spec='same'):
         upstream = self
         spec = (lambda: upstream.element_spec) if spec == 'same' else spec
-        return Dataset(make_iterator, self._length if length is None else length, spec)
+        result = Dataset(make_iterator, self._length if length is None else length, spec)
+        result._upstream = self
+        return result
+
+    def _skip_iteration(self):
+        """Spend what starting an iterator spends without reading it: each reshuffling shuffle stage
+        up the chain draws its next seeds (tf.data draws them when an iterator is made; Keras's
+        fit makes one it never reads after each epoch, see layers/training/iterable_data.py)."""
+        stage = self
+        while stage is not None:
+            discard = getattr(stage, '_discard_iteration', None)
+            if discard is not None:
+                discard()
+            stage = getattr(stage, '_upstream', None)
 
     # ---- sources ---------------------------------------------------------------------
     @staticmethod

@@ -78,12 +78,12 @@ class ElementStages:
         iteration_seeds = philox.word_stream(*philox.key_counter_from_op_seeds(*seeds))
         lock = threading.Lock()
 
+        def next_pair():
+            with lock:
+                return next(iteration_seeds), next(iteration_seeds)
+
         def shuffled():
-            if reshuffle_each_iteration:
-                with lock:
-                    pair = (next(iteration_seeds), next(iteration_seeds))
-            else:
-                pair = seeds
+            pair = next_pair() if reshuffle_each_iteration else seeds
             words = philox.word_stream(*philox.key_counter_from_op_seeds(*pair))
             buffer, start, end = [None] * buffer_size, 0, 0
             upstream = iter(source())
@@ -103,7 +103,10 @@ class ElementStages:
                 yield buffer[index]
                 buffer[index], buffer[first] = buffer[first], None
                 start += 1
-        return self._then(shuffled)
+        result = self._then(shuffled)
+        if reshuffle_each_iteration:
+            result._discard_iteration = next_pair
+        return result
 
     def repeat(self, count=None, name=None):
         """The elements ``count`` times over (forever for None or -1)."""

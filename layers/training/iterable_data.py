@@ -100,6 +100,11 @@ class IterableData:
         return None
 
     def epoch(self):
+        # When a dataset's cardinality gives the batch count, Keras 3 makes a second iterator after
+        # every pass and never reads it: in tf.data that draws the seeds of a reshuffling shuffle,
+        # so the next pass sees the order after next (checked in TF 2.21; not after filter, where
+        # the count is unknown). Done here too.
+        count_known = self.num_batches is not None
         if self._reusable and (not self.steps_per_epoch or self.restart_each_epoch):
             iterator = iter(self.source)
         else:
@@ -112,6 +117,8 @@ class IterableData:
             if steps and step + 1 >= steps:
                 return
         self._iterator = None
+        if self._reusable and not steps and count_known:
+            self.source._skip_iteration()
         # Keras 3's words. Without steps, an input of unknown length (after filter or unbatch, a
         # generator) ends each pass with this warning there too. Warned from here, one place in
         # the library as in Keras, so Python's default filter shows it once.
