@@ -310,3 +310,15 @@ def test_fit_on_a_reshuffling_dataset_sees_kerass_orders(filtered, first_of_each
     model.compile('sgd', 'mse')
     model.fit(ds.batch(20), epochs=4, verbose=0)
     assert [batch[0] for batch in model.seen] == first_of_each_epoch
+
+
+def test_random_flip_flips_the_images_keras_flips():
+    keras.utils.set_random_seed(11)
+    flip = keras.layers.RandomFlip()
+    x = np.arange(18, dtype='float32').reshape(2, 3, 3, 1)
+    first_rows = flip(np.concatenate([x] * 3), training=True).numpy()[:, 0, :, 0].tolist()
+    # TF 2.21: each image flipped both ways or left alone, by one uniform draw per image.
+    assert first_rows == FLIP_ROWS
+
+
+FLIP_ROWS = [[8.0, 7.0, 6.0], [17.0, 16.0, 15.0], [0.0, 1.0, 2.0], [17.0, 16.0, 15.0], [8.0, 7.0, 6.0], [9.0, 10.0, 11.0]]

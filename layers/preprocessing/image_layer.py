@@ -4,6 +4,7 @@ import numpy as np
 
 from framework import random
 from framework.backend import array_module
+from framework.keras import random as keras_random
 from framework.keras.seed_generator import SeedGenerator
 from framework.placement import current_xp
 from framework.tensor import Tensor
@@ -86,8 +87,13 @@ class ImageLayer(Layer):
         return (rank - 2, rank - 1) if self.data_format == 'channels_first' else (rank - 3, rank - 2)
 
     def _uniform(self, shape, low, high, xp):
-        """Uniform draws in [low, high) from the layer's seeded stream (``framework.random``)."""
-        return xp.asarray(random.uniform(shape, low, high, seed=self.seed).numpy(), dtype=np.float32)
+        """Uniform float32 draws in [low, high) from the layer's SeedGenerator, as Keras 3 draws
+        them (so RandomFlip flips the images Keras flips; the other layers' transforms are
+        computed differently and match only in distribution)."""
+        if self.generator is None:
+            return xp.asarray(random.uniform(shape, low, high, seed=self.seed).numpy(), dtype=np.float32)
+        drawn = keras_random.uniform(shape, minval=low, maxval=high, dtype='float32', seed=self.generator)
+        return xp.asarray(drawn.numpy(), dtype=np.float32)
 
     def compute_output_shape(self, input_shape):
         return tuple(input_shape)
