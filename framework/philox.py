@@ -255,9 +255,33 @@ def shuffle_order(key, counter, n, start=0):
     return order
 
 
-def word_stream(key, counter, chunk=64):
+def word_stream(key, counter, chunk=64, start=0):
     """The uint32 words of a Philox stream one at a time (TensorFlow's SingleSampleAdapter)."""
-    start = 0
     while True:
         yield from blocks(key, counter, chunk, start).reshape(-1).tolist()
         start += chunk
+
+
+def categorical_samples(key, counter, logits, num_samples, start=0):
+    """TensorFlow's Multinomial kernel on host logits (batch, classes): per row, the running sum of
+    exp(logit - max) over the finite logits (in float64), and for each sample the first class whose
+    running sum exceeds a uniform double (two words) times the total. The rows read one continuous
+    word stream, as TensorFlow's kernel does when it runs the batch in one shard (small batches)."""
+    logits = np.asarray(logits, dtype=np.float64)
+    batch, classes = logits.shape
+    words = np.fromiter(_take(word_stream(key, counter, start=start), 2 * batch * num_samples),
+                        dtype=np.uint64, count=2 * batch * num_samples)
+    uniforms = _unit_float64(words[0::2], words[1::2]).reshape(batch, num_samples)
+    out = np.empty((batch, num_samples), dtype=np.int64)
+    for b in range(batch):
+        row = logits[b]
+        finite = np.isfinite(row)
+        peak = row[finite].max() if finite.any() else np.finfo(np.float64).min
+        cdf = np.cumsum(np.where(finite, np.exp(row - peak), 0.0))
+        out[b] = np.searchsorted(cdf, uniforms[b] * cdf[-1], side='right')
+    return out
+
+
+def _take(iterator, n):
+    for _, value in zip(range(n), iterator):
+        yield value

@@ -183,13 +183,35 @@ def permutation(n, seed=None):
 
 
 def categorical(logits, num_samples, dtype='int64', seed=None, name=None):
-    """Class indices sampled from unnormalised log-probabilities, one row per batch entry."""
-    from .ops import softmax
-    probs = np.asarray(softmax(logits).numpy(), dtype=np.float64)
-    with _lock:
-        stream = _host_stream(seed)
-        rows = [stream.choice(probs.shape[-1], size=int(num_samples), p=p / p.sum()) for p in probs]
-    return Tensor(np.asarray(rows, dtype=dtypes.numpy_dtype(dtype)))
+    """Class indices sampled from unnormalised log-probabilities (batch, classes), TensorFlow's
+    Multinomial kernel's draws (philox.categorical_samples)."""
+    host, num_samples = _categorical_inputs(logits, num_samples, 'categorical')
+    seeds = op_seeds.seed_pair(seed, lambda: tuple(int(v) for v in draw_seed_pair()))
+    per_row = (num_samples + 3) // 4 * 4 * 2            # doubles take two words each
+    key, counter, start = op_seeds.reserve('Multinomial', host.dtype, seeds, host.shape[0] * per_row)
+    samples = philox.categorical_samples(key, counter, host, num_samples, start)
+    return Tensor(backend.place(samples.astype(dtypes.numpy_dtype(dtype))))
+
+
+def stateless_categorical(logits, num_samples, seed, dtype='int64', name=None):
+    """``categorical`` drawn from a seed pair (TensorFlow's StatelessMultinomial)."""
+    from .ops.stateless_random import _key_counter
+    host, num_samples = _categorical_inputs(logits, num_samples, 'stateless_categorical')
+    key, counter = _key_counter(seed, 'stateless_categorical')
+    samples = philox.categorical_samples(key, counter, host, num_samples)
+    return Tensor(backend.place(samples.astype(dtypes.numpy_dtype(dtype))))
+
+
+def _categorical_inputs(logits, num_samples, op):
+    from .errors import InvalidArgumentError
+    host = np.asarray(logits.numpy() if isinstance(logits, Tensor) else logits)
+    if host.ndim != 2 or host.shape[1] == 0 or host.dtype.kind != 'f':
+        raise InvalidArgumentError('random.%s: logits must be a float matrix (batch, classes) with classes > 0, '
+                                   'got shape %s dtype %s' % (op, host.shape, host.dtype))
+    num_samples = int(num_samples.numpy() if isinstance(num_samples, Tensor) else num_samples)
+    if num_samples < 0:
+        raise InvalidArgumentError('random.%s: num_samples should be nonnegative, got %d' % (op, num_samples))
+    return host, num_samples
 
 
 def draw_seed(seed=None):

@@ -322,3 +322,18 @@ def test_random_flip_flips_the_images_keras_flips():
 
 
 FLIP_ROWS = [[8.0, 7.0, 6.0], [17.0, 16.0, 15.0], [0.0, 1.0, 2.0], [17.0, 16.0, 15.0], [8.0, 7.0, 6.0], [9.0, 10.0, 11.0]]
+
+
+def test_categorical_draws_are_tensorflows():
+    tf.random.set_seed(3)
+    logits = tf.math.log([[0.1, 0.2, 0.3, 0.4], [0.5, 0.1, 0.1, 0.3]])
+    assert values(tf.random.categorical(logits, 6)) == CATEGORICAL[0]
+    assert values(tf.random.categorical(logits, 3, seed=2)) == CATEGORICAL[1]
+    assert values(tf.random.categorical(logits, 3, seed=2)) == CATEGORICAL[2]
+    assert values(tf.random.stateless_categorical(logits, 5, seed=[4, 2])) == CATEGORICAL[3]
+    assert values(keras.random.categorical(logits, 5, seed=9)) == CATEGORICAL[4]
+    assert values(tf.random.categorical([[1.0, float('-inf'), 2.0]], 4, seed=1)) == CATEGORICAL[5]
+
+
+# TF 2.21
+CATEGORICAL = [[[0, 3, 0, 0, 1, 3], [0, 2, 0, 0, 0, 0]], [[3, 1, 3], [3, 2, 2]], [[1, 3, 2], [1, 3, 0]], [[2, 2, 3, 2, 3], [0, 1, 2, 1, 1]], [[0, 2, 2, 3, 1], [3, 2, 3, 2, 0]], [[0, 0, 2, 2]]]

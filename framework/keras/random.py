@@ -10,6 +10,7 @@ import numpy as np
 
 from framework import backend, dtypes
 from framework import ops as _ops
+from framework import random as _framework_random
 from framework.ops import stateless_random
 from framework.ops.losses_nn import stateless_dropout
 from framework.ops.operands import named_errors
@@ -117,15 +118,14 @@ def dropout(inputs, rate, noise_shape=None, seed=None):
 
 @named_errors('keras.random.categorical')
 def categorical(logits, num_samples, dtype='int32', seed=None):
-    """``num_samples`` class indices per row of (batch, classes) unnormalised log-probabilities."""
+    """``num_samples`` class indices per row of (batch, classes) unnormalised log-probabilities
+    (TensorFlow's stateless multinomial draws, as Keras's TensorFlow backend)."""
     t = floating(logits, 'categorical')
     if t.ndim != 2:
         raise ValueError('keras.random.categorical: logits must be (batch, classes), got shape %s'
                          % (tuple(t.shape),))
-    probabilities = np.asarray(_ops.softmax(_ops.cast(t, 'float64')), dtype=np.float64)
-    rng = _generator(seed, 'categorical')
-    rows = [rng.choice(p.shape[0], size=int(num_samples), p=p / p.sum()) for p in probabilities]
-    return _placed(np.asarray(rows).reshape(t.shape[0], int(num_samples)), dtypes.numpy_dtype(dtype))
+    drawn = _framework_random.stateless_categorical(t, int(num_samples), draw_seed(seed, 'keras.random.categorical'))
+    return _placed(drawn._data, dtypes.numpy_dtype(dtype))
 
 
 @named_errors('keras.random.gamma')
