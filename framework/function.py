@@ -13,9 +13,11 @@ What differs, and why:
       stderr) happen on every call here; in TensorFlow only while tracing.
       Replaying would need a graph; write such effects with tensors and
       variables, as TensorFlow's guide advises, and both agree.
-    - Tensors print with their values while tracing (TensorFlow prints symbolic
-      ``Tensor("x:0", ...)``), in program order (TensorFlow's tracing prints
-      come before the first call's ``tf.print``).
+    - While tracing, the tensors passed in print as TensorFlow's symbolic
+      ``Tensor("x:0", shape=..., dtype=...)`` (trace_names.py), but tensors
+      computed inside print with their values (TensorFlow: ``Tensor("add:0", ...)``);
+      prints come in program order (TensorFlow's tracing prints come before the
+      first call's ``tf.print``).
     - A call that reuses a trace made for another Python value equal to it
       (``f(1.0)`` after ``f(1)``) runs with its own value.
     - ``get_concrete_function`` counts a trace at once but cannot run the
@@ -36,6 +38,7 @@ import weakref
 
 import numpy as np
 
+from . import dtypes, trace_names
 from .concrete_function import ConcreteFunction
 from .function_keys import accepts, common, trace_key
 from .function_init import from_tf_print, initializing_call
@@ -267,11 +270,12 @@ class Function:
         if entry is not None and entry.shown:
             self._detector.called(False, self._python_function)
             return self._replay(args, kwargs)
-        if entry is None and not self._traces:
-            result, retraced = initializing_call(lambda: self._python_function(*args, **kwargs))
-            self._second_trace = int(retraced)
-        else:
-            result = self._python_function(*args, **kwargs)
+        with trace_names.naming(self._symbolic_names(args, kwargs)):
+            if entry is None and not self._traces:
+                result, retraced = initializing_call(lambda: self._python_function(*args, **kwargs))
+                self._second_trace = int(retraced)
+            else:
+                result = self._python_function(*args, **kwargs)
         result = _outputs(result, self._python_function)
         if entry is None:       # registered only after a trace that succeeded, as TensorFlow counts them
             entry = self._new_trace(key, True)
@@ -279,6 +283,30 @@ class Function:
         entry.shown = True
         self._detector.called(True, self._python_function)
         return result
+
+    def _symbolic_names(self, args, kwargs):
+        """id(tensor) -> (parameter name, traced shape, dtype name) for the tensors passed directly
+        (see trace_names): the input_signature's shape when there is one, else the tensor's."""
+        try:
+            values = self._binder.bind(args, kwargs)
+        except TypeError:
+            return {}
+        names = self._binder.names
+        specs = self._binder.input_signature
+        if specs is not None and names and names[0] == 'self' and len(values) == len(specs) + 1:
+            specs = (None,) + tuple(specs)
+        found = {}
+        for i, (name, value) in enumerate(zip(names, values)):
+            if type(value) is Tensor:
+                spec = specs[i] if specs is not None and i < len(specs) else None
+                shape = tuple(value.shape) if spec is None or getattr(spec, 'shape', None) is None else \
+                    tuple(None if d is None else int(d) for d in spec.shape)
+                found[id(value)] = (name, shape, dtypes.display_name(value._data.dtype))
+            elif isinstance(value, dict):        # **kwargs
+                for key, item in value.items():
+                    if type(item) is Tensor:
+                        found[id(item)] = (key, tuple(item.shape), dtypes.display_name(item._data.dtype))
+        return found
 
     def _replay(self, args, kwargs):
         saved = sys.stdout

@@ -6,7 +6,7 @@ array costs. Operators delegate to the ops in ``framework.ops``.
 """
 import numpy as np
 
-from . import backend, dtypes
+from . import backend, dtypes, trace_names
 from .tensor_shape import TensorShape  # noqa: F401  (re-exported: framework.tensor.TensorShape)
 
 _new_tuple = tuple.__new__     # builds a TensorShape without its Python __new__: x.shape is hot
@@ -128,10 +128,18 @@ class Tensor:
         return (self[i] for i in range(self._data.shape[0]))
 
     def __repr__(self):
+        if trace_names.ACTIVE:
+            text = trace_names.symbolic_text(self, True, DISPLAY_NAME)
+            if text is not None:
+                return text
         return '<%s.Tensor: shape=%s, dtype=%s, numpy=%s>' % (
             DISPLAY_NAME, tuple(self._data.shape), dtypes.display_name(self._data.dtype), _numpy_text(self, True))
 
     def __str__(self):
+        if trace_names.ACTIVE:
+            text = trace_names.symbolic_text(self, False, DISPLAY_NAME)
+            if text is not None:
+                return text
         return '%s.Tensor(%s, shape=%s, dtype=%s)' % (
             DISPLAY_NAME, _numpy_text(self, False), tuple(self._data.shape), dtypes.display_name(self._data.dtype))
 

@@ -3,7 +3,7 @@ import itertools
 import weakref
 
 
-from . import backend, dtypes, name_scopes
+from . import backend, dtypes, name_scopes, trace_names
 from .errors import InvalidArgumentError
 from .tensor import DISPLAY_NAME, ConversionError, Tensor, _to_array, numpy_text
 
@@ -207,6 +207,9 @@ class Variable(Tensor):
             value = self.numpy()
             return '<Variable path=%s, shape=%s, dtype=%s, value=%s>' % (
                 self._path, tuple(self._data.shape), self._data.dtype.name, value.item() if value.ndim == 0 else value)
+        if trace_names.ACTIVE and trace_names.tracing():     # TensorFlow's trace shows no value
+            return "<%s.Variable '%s' shape=%s dtype=%s>" % (DISPLAY_NAME, self.name, tuple(self._data.shape),
+                                                           self._data.dtype.name)
         text = numpy_text(self.numpy(), True)
         return "<%s.Variable '%s' shape=%s dtype=%s, numpy=%s>" % (
             DISPLAY_NAME, self.name, tuple(self._data.shape), self._data.dtype.name, text)
