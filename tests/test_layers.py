@@ -127,8 +127,8 @@ def test_tape_watches_trainable_weights_automatically():
     gk, gb = tape.gradient(loss, d.trainable_variables)
     z = x @ d.kernel.numpy() + d.bias.numpy()
     dz = np.where(z > 0, 1.0, np.exp(z))
-    np.testing.assert_allclose(gk.numpy(), x.T @ dz, rtol=1e-5)
-    np.testing.assert_allclose(gb.numpy(), dz.sum(0), rtol=1e-5)
+    np.testing.assert_allclose(gk.numpy(), x.T @ dz, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(gb.numpy(), dz.sum(0), rtol=1e-5, atol=1e-5)
 
 
 # ---- weights -------------------------------------------------------------------------

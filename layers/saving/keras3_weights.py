@@ -98,12 +98,13 @@ def _plan_optimizer(root, vars_path, node, model, weight_plan):
     if group is None:
         return
     optimizer = node.obj
-    if not optimizer.built and model.built:
-        optimizer.build(model.trainable_variables)
+    # As Keras 3's load_weights: an optimizer not built yet (no step taken) has only its iterations
+    # and learning rate, so a trained optimizer's state is skipped with this warning (load_model
+    # builds the optimizer first and so restores it).
     variables = node.variables
     if len(group) != len(variables):
         warnings.warn("Skipping variable loading for optimizer '%s', because it has %d variables whereas the "
-                      'saved optimizer has %d variables.' % (optimizer.name, len(variables), len(group)),
+                      'saved optimizer has %d variables. ' % (optimizer.name, len(variables), len(group)),
                       stacklevel=4)
         return
     arrays, names = read_vars(group, weight_plan)

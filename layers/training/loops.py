@@ -80,6 +80,11 @@ class TrainingLoops:
         resolve_verbose(verbose)   # checks it; callbacks see it as given ('auto' in History.params, as Keras)
         callbacks = self._callback_list(callbacks, verbose, epochs, train.num_batches, add_history=True)
         self.stop_training = False
+        optimizer = getattr(self, 'optimizer', None)
+        if self.built and optimizer is not None and not optimizer.built:
+            # Keras 3 builds the optimizer before the callbacks start (its symbolic build), so a
+            # callback that loads weights (BackupAndRestore) restores the optimizer's state too.
+            optimizer.build(self.trainable_variables)
         callbacks.on_train_begin()
         training_logs = None
         # BackupAndRestore names the epoch to resume from, as Keras's model._initial_epoch.
