@@ -337,3 +337,22 @@ def test_categorical_draws_are_tensorflows():
 
 # TF 2.21
 CATEGORICAL = [[[0, 3, 0, 0, 1, 3], [0, 2, 0, 0, 0, 0]], [[3, 1, 3], [3, 2, 2]], [[1, 3, 2], [1, 3, 0]], [[2, 2, 3, 2, 3], [0, 1, 2, 1, 1]], [[0, 2, 2, 3, 1], [3, 2, 3, 2, 0]], [[0, 0, 2, 2]]]
+
+
+def test_dataset_random_and_sample_from_datasets_are_tf_datas():
+    tf.random.set_seed(None)
+    assert list(tf.data.Dataset.random(seed=4).take(4).as_numpy_iterator()) == [
+        3128586565, 2023892699, 452966358, 4293674553]
+    rerandomized = tf.data.Dataset.random(seed=4, rerandomize_each_iteration=True)
+    assert list(rerandomized.take(2).as_numpy_iterator()) == [1905554911, 4215726141]
+    assert list(rerandomized.take(2).as_numpy_iterator()) == [1683472663, 2279948892]
+    tf.random.set_seed(9)            # the op seed 7 pairs with the global seed
+    a, b = tf.data.Dataset.range(0, 100), tf.data.Dataset.range(100, 200)
+    mixed = tf.data.Dataset.sample_from_datasets([a, b], weights=[0.3, 0.7], seed=7).take(10)
+    assert list(mixed.as_numpy_iterator()) == [100, 101, 102, 0, 1, 103, 104, 105, 106, 107]
+    tf.random.set_seed(None)
+    a, b = tf.data.Dataset.range(0, 3), tf.data.Dataset.range(100, 105)
+    assert list(tf.data.Dataset.sample_from_datasets([a, b], seed=1).as_numpy_iterator()) == [
+        100, 0, 1, 2, 101, 102, 103, 104]          # an exhausted input is passed over
+    assert list(tf.data.Dataset.sample_from_datasets([a, b], weights=[0.9, 0.1], seed=2,
+                                                     stop_on_empty_dataset=True).as_numpy_iterator()) == [0, 1, 2]

@@ -129,17 +129,13 @@ class Dataset(ElementStages, RegroupingStages):
 
     @staticmethod
     def random(seed=None, rerandomize_each_iteration=None, name=None):
-        """Endless int64 random values in [0, 2**32), seeded as ``shuffle`` is.
-
-        With ``rerandomize_each_iteration`` each iteration draws new values.
+        """Endless int64 random values in [0, 2**32): TensorFlow's (the words of its Philox stream,
+        seeded as ``shuffle`` is). With ``rerandomize_each_iteration`` each iteration draws new values.
         """
-        base_seed, epochs = mixing.base_seed(seed), [0]
+        words = mixing.seeded_words(seed, rerandomize_each_iteration)
 
         def values():
-            rng = np.random.default_rng(base_seed + [epochs[0]])
-            epochs[0] += 1 if rerandomize_each_iteration else 0
-            while True:
-                yield np.int64(rng.integers(2 ** 32))
+            return (np.int64(w) for w in words())
         return Dataset(values, card.INFINITE_CARDINALITY, lambda: TensorSpec((), 'int64'))
 
     @staticmethod
@@ -151,8 +147,8 @@ class Dataset(ElementStages, RegroupingStages):
         """
         datasets = mixing.check_datasets(datasets, 'Dataset.sample_from_datasets')
         probabilities = mixing.check_weights(weights, len(datasets))
-        stream = mixing.sampled(datasets, probabilities, mixing.base_seed(seed), stop_on_empty_dataset,
-                                rerandomize_each_iteration)
+        stream = mixing.sampled(datasets, probabilities, mixing.seeded_words(seed, rerandomize_each_iteration),
+                                stop_on_empty_dataset)
         infinite = all(d._length == card.INFINITE_CARDINALITY for d in datasets)
         return Dataset(stream, card.INFINITE_CARDINALITY if infinite else card.UNKNOWN_CARDINALITY,
                        lambda: datasets[0].element_spec)

@@ -1,14 +1,11 @@
 """Sources that mix datasets: sample_from_datasets and choose_from_datasets; and the seeds
 that random stages (shuffle, random, sampling) share."""
+import threading
+
 import numpy as np
 
+from .. import op_seeds, philox
 from .. import random as tf_random
-
-
-def base_seed(seed):
-    """The seed a random stage fixes when it is made: an op seed (with the global seed) fixes the
-    values, as a TensorFlow op attribute does; without one the global stream picks it."""
-    return [int(seed), tf_random.get_global_seed() or 0] if seed is not None else [tf_random.draw_seed()]
 
 
 def check_datasets(datasets, what):
@@ -28,23 +25,55 @@ def check_weights(weights, count):
     return weights / weights.sum()
 
 
-def sampled(datasets, probabilities, seed, stop_on_empty, rerandomize):
-    epochs = [0]
+def seeded_words(seed, rerandomize):
+    """``() -> iterator of uint32 words`` for one iteration of a random stage, as tf.data's
+    RandomDataset: Philox under the op's seed pair, or, with ``rerandomize``, under the next two
+    words of a stream seeded by that pair (a new pair for each iteration)."""
+    seeds = op_seeds.seed_pair(seed, lambda: (0, 0))
+    if seeds == (0, 0):          # nothing seeded: TensorFlow picks random seeds
+        seeds = tuple(int(v) for v in tf_random.draw_seed_pair())
+    iteration_seeds = philox.word_stream(*philox.key_counter_from_op_seeds(*seeds))
+    lock = threading.Lock()
+
+    def words():
+        if rerandomize:
+            with lock:
+                pair = next(iteration_seeds), next(iteration_seeds)
+        else:
+            pair = seeds
+        return philox.word_stream(*philox.key_counter_from_op_seeds(*pair))
+    return words
+
+
+def sampled(datasets, probabilities, words, stop_on_empty):
+    """tf.data's sample_from_datasets: a selector per element from Dataset.random's words taken two
+    at a time as the seed of a one-sample stateless multinomial over log(weights); an exhausted
+    input is passed over (or ends the stream, with ``stop_on_empty``) until all are exhausted, or
+    only inputs of weight 0 are left."""
+    from ..math import log
+    logits = np.asarray(log(np.asarray(probabilities, dtype=np.float32)).numpy(), dtype=np.float64)[None]
 
     def elements():
-        rng = np.random.default_rng(seed + [epochs[0]])
-        epochs[0] += 1 if rerandomize else 0
+        stream = words()
         iterators = [d._make_iterator() for d in datasets]
-        live = probabilities.copy()
-        while live.sum() > 0:
-            k = int(rng.choice(len(iterators), p=live / live.sum()))
+        live = len(iterators)
+        exhausted = [False] * len(iterators)
+        while live:
+            pair = next(stream), next(stream)
+            key, counter = philox.key_counter_from_seed(*pair)
+            k = int(philox.categorical_samples(key, counter, logits, 1)[0, 0])
+            if exhausted[k]:
+                if not any(p > 0 for p, done in zip(probabilities, exhausted) if not done):
+                    return      # only zero-weight inputs left: TensorFlow would draw forever
+                continue
             element = next(iterators[k], _END)
             if element is not _END:
                 yield element
             elif stop_on_empty:
                 return
             else:
-                live[k] = 0.0
+                exhausted[k] = True
+                live -= 1
     return elements
 
 
