@@ -133,14 +133,7 @@ def bias_add(value, bias, data_format=None, name=None):
 def dropout(x, rate, noise_shape=None, seed=None, name=None):
     """Zero each element with probability ``rate`` and scale the rest by 1 / (1 - rate)."""
     from ..random import uniform
-    x = as_float_tensor(x, 'dropout')
-    if not 0 <= rate < 1:
-        raise InvalidArgumentError('dropout: rate must be in [0, 1), got %r' % (rate,))
-    if rate == 0:
-        return x
-    shape = tuple(x.shape) if noise_shape is None else tuple(noise_shape)
-    keep = uniform(shape, dtype=x.dtype, seed=seed) >= rate
-    return where(keep, x * (1 / (1 - rate)), 0)
+    return _dropout(x, rate, noise_shape, lambda shape, dtype: uniform(shape, dtype=dtype, seed=seed), 'dropout')
 
 
 @named_errors('stateless_dropout')
@@ -148,11 +141,17 @@ def stateless_dropout(x, rate, seed, rng_alg=None, noise_shape=None, name=None):
     """Dropout whose mask is ``tf.random.stateless_uniform(noise_shape, seed) >= rate``:
     the same seed pair drops the same elements (TensorFlow's values; Keras 3's dropout)."""
     from .stateless_random import stateless_uniform
-    x = as_float_tensor(x, 'stateless_dropout')
+    return _dropout(x, rate, noise_shape, lambda shape, dtype: stateless_uniform(shape, seed, dtype=dtype),
+                    'stateless_dropout')
+
+
+def _dropout(x, rate, noise_shape, draw_uniform, op):
+    """Both dropouts: keep where ``draw_uniform(noise_shape, dtype) >= rate``, scaled by 1 / (1 - rate)."""
+    x = as_float_tensor(x, op)
     if not 0 <= rate < 1:
-        raise InvalidArgumentError('stateless_dropout: rate must be in [0, 1), got %r' % (rate,))
+        raise InvalidArgumentError('%s: rate must be in [0, 1), got %r' % (op, rate))
     if rate == 0:
         return x
     shape = tuple(x.shape) if noise_shape is None else tuple(noise_shape)
-    keep = stateless_uniform(shape, seed, dtype=x.dtype) >= rate
+    keep = draw_uniform(shape, x.dtype) >= rate
     return where(keep, x * (1 / (1 - rate)), 0)

@@ -11,8 +11,8 @@ from ..tensor import Tensor
 from .. import philox
 
 
-def _key_counter(seed, op):
-    """The Philox key and counter TensorFlow derives from a seed pair."""
+def _seed_values(seed, op):
+    """The two integers of a seed pair (a list, array or integer tensor of shape [2])."""
     if isinstance(seed, Tensor):
         if seed._data.dtype.kind not in 'iu':
             raise TypeError('%s: seed must hold integers, got dtype %s' % (op, seed.dtype.name))
@@ -20,18 +20,16 @@ def _key_counter(seed, op):
     values = np.asarray(seed)
     if values.shape != (2,) or values.dtype.kind not in 'iu':
         raise ValueError('%s: seed must be two integers (shape [2]), got %r' % (op, seed))
-    return philox.key_counter_from_seed(int(values[0]), int(values[1]))
+    return int(values[0]), int(values[1])
+
+
+def _key_counter(seed, op):
+    """The Philox key and counter TensorFlow derives from a seed pair."""
+    return philox.key_counter_from_seed(*_seed_values(seed, op))
 
 
 def _generator(seed, op):
-    if isinstance(seed, Tensor):
-        if seed._data.dtype.kind not in 'iu':
-            raise TypeError('%s: seed must hold integers, got dtype %s' % (op, seed.dtype.name))
-        seed = backend.to_host(seed._data)
-    values = np.asarray(seed)
-    if values.shape != (2,) or values.dtype.kind not in 'iu':
-        raise ValueError('%s: seed must be two integers (shape [2]), got %r' % (op, seed))
-    key = [int(v) % 2 ** 64 for v in values]
+    key = [v % 2 ** 64 for v in _seed_values(seed, op)]
     return np.random.Generator(np.random.Philox(key=key[0] | (key[1] << 64)))
 
 
