@@ -56,7 +56,5 @@ def test_datasets_refuse_arguments_that_belong_to_arrays():
     dataset = tf.data.Dataset.from_tensor_slices((x, y)).batch(8)
     with pytest.raises(ValueError, match='`y` must not be given'):
         model.fit(dataset, y, verbose=0)
-    with pytest.raises(ValueError, match='`batch_size` must not be given'):
-        model.fit(dataset, batch_size=8, verbose=0)
     with pytest.raises(ValueError, match='validation_split works on arrays only'):
         model.fit(dataset, validation_split=0.2, verbose=0)

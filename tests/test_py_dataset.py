@@ -128,8 +128,6 @@ def test_pydataset_argument_errors():
     rng, x, y = data()
     with pytest.raises(ValueError, match='`y` must not be given when x is a PyDataset'):
         model(rng).fit(Batches(x, y, 8), y, verbose=0)
-    with pytest.raises(ValueError, match='`batch_size` must not be given when x is a PyDataset'):
-        model(rng).fit(Batches(x, y, 8), batch_size=8, verbose=0)
 
     class NoLength(keras.utils.PyDataset):
         def __getitem__(self, i):

@@ -40,9 +40,8 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
         if value is not None:
             raise ValueError('%s: `%s` must not be given when x is %s; its batches carry (x, y, sample_weight) '
                              'themselves' % (what, name, kind))
-    if batch_size is not None:
-        raise ValueError('%s: `batch_size` must not be given when x is %s: its elements are batches already'
-                         % (what, kind))
+    # batch_size is ignored here, as Keras 3 ignores it (the batches are x's own): the Keras guide on
+    # training passes batch_size=64 with its PyDataset, and TF runs it without a word.
     if is_py_dataset(x):
         return PyDatasetData(x, shuffle, class_weight, steps_per_epoch, what)
     if shuffle and isinstance(x, (Dataset, types.GeneratorType)):
