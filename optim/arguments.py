@@ -6,21 +6,17 @@ TypeError and ValueError (Keras 3 raises ValueError), naming the closest valid o
 """
 import difflib
 import inspect
-import re
 import warnings
 
 import numpy as np
 
-_names_used = {}        # auto-naming as Keras does it: adam, adam_1, adam_2, ...
+from framework import object_names
 
 
 def auto_name(class_name):
-    """'RMSprop' -> 'rm_sprop', 'AdamW' -> 'adam_w', made unique with a _1, _2 ... suffix."""
-    snake = re.sub(r'(.)([A-Z][a-z]+)', r'\1_\2', class_name)
-    snake = re.sub(r'([a-z0-9])([A-Z])', r'\1_\2', snake).lower()
-    count = _names_used.get(snake, 0)
-    _names_used[snake] = count + 1
-    return snake if count == 0 else '%s_%d' % (snake, count)
+    """'RMSprop' -> 'rm_sprop', 'AdamW' -> 'adam_w', made unique with a _1, _2 ... suffix
+    by the counter Keras shares with layers, losses, metrics and variables."""
+    return object_names.auto_name(class_name)
 
 
 class UnknownArgumentError(TypeError, ValueError):

@@ -63,10 +63,8 @@ def set_image_data_format(data_format):
 def get_uid(prefix=''):
     """1, 2, 3 ... on successive calls with one ``prefix``; shares its counts with automatic layer
     names, as Keras's does (after ``Dense()`` named 'dense', ``get_uid('dense')`` is 2)."""
-    import layers.naming as naming
-    with naming._lock:          # the naming module's own counter, so names and uids never collide
-        naming._counts[prefix] = naming._counts.get(prefix, 0) + 1
-        return naming._counts[prefix]
+    from ..object_names import next_uid
+    return next_uid(prefix)
 
 
 def backend():
@@ -74,12 +72,13 @@ def backend():
 
 
 def clear_session(free_memory=True):
-    """Forget automatic layer names, so the next Dense is 'dense' again (Keras 3's main effect).
+    """Forget automatic names (layers, optimizers, losses, metrics, variables), so the next Dense
+    is 'dense' again (Keras 3's main effect).
 
     There is no graph to reset: tapeflow executes eagerly.
     """
-    import layers.naming
-    layers.naming.reset_names()
+    from ..object_names import reset
+    reset()
 
 
 def standardize_dtype(dtype):

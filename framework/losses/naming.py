@@ -2,26 +2,9 @@
 
 Only names that were not given are made unique (``mean``, then ``mean_1``),
 as Keras 3's ``auto_name`` does; explicit defaults such as ``'mean'`` stay.
+The counter is the one layers, optimizers and variables share (``framework.object_names``).
 """
-import collections
-import re
-
-_uses = collections.defaultdict(int)    # how often each automatic name was handed out
-
-
-def to_snake_case(name):
-    """'MeanSquaredError' -> 'mean_squared_error'."""
-    name = re.sub(r'\W+', '', name)
-    name = re.sub('(.)([A-Z][a-z]+)', r'\1_\2', name)
-    return re.sub('([a-z])([A-Z])', r'\1_\2', name).lower()
-
-
-def auto_name(class_name):
-    """The snake_case name, suffixed ``_1``, ``_2``, ... after its first use."""
-    base = to_snake_case(class_name)
-    count = _uses[base]
-    _uses[base] += 1
-    return base if count == 0 else '%s_%d' % (base, count)
+from ..object_names import auto_name, to_snake_case   # noqa: F401  (Keras's one counter for all names)
 
 
 def object_name(obj):

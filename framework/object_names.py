@@ -1,0 +1,46 @@
+"""Keras 3's automatic object names: one process-wide counter per snake_case name.
+
+Keras gives every unnamed layer, optimizer, loss, metric and variable the name
+``auto_name(class name)``: 'dense', then 'dense_1', ... from one dictionary
+(``keras.src.utils.naming``), so the counts are shared: a model's unnamed
+weights are 'variable', 'variable_1', and the Nadam momentum product made after
+them is 'variable_2'. ``keras.backend.clear_session`` empties it.
+"""
+import re
+import threading
+
+_lock = threading.Lock()
+_counts = {}        # snake_case name -> how often it was handed out
+
+
+def to_snake_case(name):
+    """'BatchNormalization' -> 'batch_normalization', 'ReLU' -> 're_lu', 'Conv2D' -> 'conv2d'."""
+    name = re.sub(r'\W+', '', name)
+    name = re.sub('(.)([A-Z][a-z]+)', r'\1_\2', name)
+    return re.sub('([a-z])([A-Z])', r'\1_\2', name).lower()
+
+
+def uniquify(base):
+    """``base`` the first time it is asked for, then ``base_1``, ``base_2``, ..."""
+    with _lock:
+        count = _counts.get(base, 0)
+        _counts[base] = count + 1
+    return base if count == 0 else '%s_%d' % (base, count)
+
+
+def auto_name(class_name):
+    """``class_name`` in snake_case, made unique (Keras's ``auto_name``)."""
+    return uniquify(to_snake_case(class_name))
+
+
+def next_uid(prefix):
+    """1, 2, 3 ... per ``prefix``, counting the names handed out (Keras's ``get_uid``)."""
+    with _lock:
+        _counts[prefix] = _counts.get(prefix, 0) + 1
+        return _counts[prefix]
+
+
+def reset():
+    """Forget every name handed out (``clear_session``)."""
+    with _lock:
+        _counts.clear()
