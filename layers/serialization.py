@@ -36,24 +36,33 @@ def keras_identity(cls):
     return custom_class_identity(cls)
 
 
-def layer_class(name, custom_objects=None):
-    """The Layer class called ``name``: from ``custom_objects``, else tapeflow's own.
+def layer_class(name, custom_objects=None, registered_name=None):
+    """The Layer class a config names, looked up as Keras 3 does for ``Model.from_config``.
+
+    In order: ``custom_objects`` (by registered name, then class name), the registry of
+    ``register_keras_serializable`` classes and any enclosing ``custom_object_scope`` (by
+    registered name 'Package>Name'), tapeflow's own layers, then a registered class whose
+    bare name is ``name``.
 
     Raises:
         ValueError: no such class, telling to pass it in ``custom_objects``.
     """
-    if custom_objects and name in custom_objects:
-        return custom_objects[name]
+    from .saving.registry import get_registered_object
     import layers as builtin            # the package's explicit export list, nothing scanned
-    cls = getattr(builtin, name, None)
-    if isinstance(cls, type) and issubclass(cls, Layer):
-        return cls
-    raise ValueError('Unknown layer class %r: pass it in custom_objects={%r: %s}' % (name, name, name))
+    table = custom_objects or {}
+    candidates = (table.get(registered_name) if registered_name else None, table.get(name),
+                  get_registered_object(registered_name) if registered_name else None,
+                  getattr(builtin, name, None), get_registered_object(name))
+    for cls in candidates:
+        if isinstance(cls, type) and issubclass(cls, Layer):
+            return cls
+    raise ValueError('Unknown layer class %r: decorate it with @keras.saving.register_keras_serializable() '
+                     'or pass it in custom_objects={%r: %s}' % (registered_name or name, name, name))
 
 
 def deserialize(config, custom_objects=None):
     """A layer from ``serialize``'s dict, built if the dict says how."""
-    cls = layer_class(config['class_name'], custom_objects)
+    cls = layer_class(config['class_name'], custom_objects, config.get('registered_name'))
     inner = dict(config.get('config') or {})
     layer = cls.from_config(inner, custom_objects) if _takes_custom_objects(cls) else cls.from_config(inner)
     build_config = config.get('build_config')

@@ -65,10 +65,10 @@ def serialize_keras_object(obj):
     registered = get_registered_name(type(obj) if not _is_function(obj) else obj) \
         if is_registered(type(obj) if not _is_function(obj) else obj) else None
     if _is_function(obj):
-        if registered is not None:
-            return {'module': obj.__module__, 'class_name': 'function', 'config': registered,
-                    'registered_name': registered}
-        return {'module': 'builtins', 'class_name': 'function', 'config': obj.__name__, 'registered_name': 'function'}
+        # Keras 3 files every function as an object of class 'function'; a registered one keeps its
+        # 'Package>name' as the config, which is how it is found again
+        return {'module': 'builtins', 'class_name': 'function', 'config': registered or obj.__name__,
+                'registered_name': 'function'}
     from layers.layer import Layer
     if isinstance(obj, Layer):
         return _serialize_layer(obj, registered)
@@ -78,7 +78,7 @@ def serialize_keras_object(obj):
                         '@keras.saving.register_keras_serializable()' % (obj, type(obj).__name__))
     module = next((name for name, base, _ in _families() if isinstance(obj, base)), None)
     if registered is not None or module is None:
-        module = type(obj).__module__
+        module = _module_or_none(type(obj))
     return {'module': module, 'class_name': type(obj).__name__,
             'config': serialize_keras_object(obj.get_config()), 'registered_name': registered}
 
@@ -96,8 +96,13 @@ def _serialize_layer(layer, registered):
         return serialize_model(layer)
     config = serialization.serialize(layer)
     if registered is not None:
-        config['module'], config['registered_name'] = type(layer).__module__, registered
+        config['module'], config['registered_name'] = _module_or_none(type(layer)), registered
     return config
+
+
+def _module_or_none(cls):
+    """A class's module as Keras 3 writes it: None for a script's ``__main__``."""
+    return None if cls.__module__ == '__main__' else cls.__module__
 
 
 def deserialize_keras_object(config, custom_objects=None, safe_mode=True, **kwargs):

@@ -2,7 +2,7 @@
 
     {'name', 'trainable',
      'layers': [{'module', 'class_name', 'config', 'build_config', 'name',
-                 'inbound_nodes': [{'args': [...], 'kwargs': {...}}, ...]}, ...],
+                 'inbound_nodes': [{'args': (...), 'kwargs': {...}}, ...]}, ...],
      'input_layers': ['digits', 0, 0]  (or a list / dict of such triples),
      'output_layers': [...]}
 
@@ -61,7 +61,7 @@ def _node_config(node, own):
         return {'class_name': '__keras_tensor__',
                 'config': {'shape': x.shape, 'dtype': x.dtype,
                            'keras_history': [layer.name, node_index - foreign, tensor_index]}}
-    return {'args': nest.map_structure(encode, list(node.args)),
+    return {'args': nest.map_structure(encode, tuple(node.args)),
             'kwargs': nest.map_structure(encode, with_keras_mask_argument(node.layer, node.args, node.kwargs))}
 
 
