@@ -1,7 +1,12 @@
 """Merge layers: combine a list of tensors elementwise (Add, Subtract,
 Multiply, Average, Maximum, Minimum) or by concatenation (Concatenate),
-and Keras's function forms (``add([a, b])`` is ``Add()([a, b])``)."""
+and Keras's function forms (``add([a, b])`` is ``Add()([a, b])``).
+
+Inputs of different dtypes meet in their common Keras 3 dtype, as Keras's
+merge layers run ``keras.ops`` (an int64 one-hot lookup concatenated with
+float32 features is float32), where TensorFlow's own ops would refuse."""
 from framework import ops
+from framework.keras.ops_dtypes import cast_all
 
 from .layer import Layer
 
@@ -70,7 +75,7 @@ class _Merge(Layer):
             for _ in range(rank - x.ndim):
                 x = ops.expand_dims(x, 1)
             aligned.append(x)
-        return self._merge(aligned)
+        return self._merge(cast_all(aligned, type(self).__name__))
 
     def compute_output_shape(self, input_shape):
         batches = {s[0] for s in input_shape} - {None}
@@ -122,7 +127,7 @@ class Average(_Merge):
         out = inputs[0]
         for x in inputs[1:]:
             out = out + x
-        return out / float(len(inputs))
+        return out / len(inputs)        # integer sums divide as TensorFlow's truediv (int32 -> float64)
 
 
 class Maximum(_Merge):
@@ -170,7 +175,7 @@ class Concatenate(Layer):
 
     def call(self, inputs):
         _check_list(self, inputs)
-        return ops.concat(list(inputs), self.axis)
+        return ops.concat(cast_all(inputs, 'Concatenate'), self.axis)
 
     def compute_output_shape(self, input_shape):
         out = list(input_shape[0])
