@@ -49,6 +49,22 @@ def _check_declared_shape(shape, actual):
                          '`shape` argument %s' % (tuple(actual), tuple(dims)))
 
 
+class _ValueAttribute:
+    """``variable.value``, which means two things. A tf.Variable's ``value`` is a method:
+    ``v.value()`` is a Tensor of the current value (differentiable, as ``read_value()``).
+    A Keras 3 variable's ``value`` is a property, the backend variable itself: the Keras guide's
+    custom metric returns ``self.true_positives.value`` from ``result()`` and fit logs it. A layer's,
+    metric's or optimizer's weight (one with a Keras path) is both here, so its ``value`` is the
+    variable itself, read live as Keras's is (TF prints it as the tf.Variable inside the Keras one)."""
+
+    def __get__(self, variable, owner=None):
+        if variable is None:
+            return self
+        if variable._path is not None:
+            return variable
+        return variable.read_value
+
+
 class Variable(Tensor):
     """A tensor whose value can change in place (``assign``, ``assign_add``, ...).
 
@@ -125,12 +141,12 @@ class Variable(Tensor):
                 self._data = self._data.copy()
             self._snapshot = None
 
-    def value(self):
-        """A Tensor snapshot of the current value."""
-        return Tensor(self._data.copy())
+    value = _ValueAttribute()
 
     def read_value(self):
-        return self.value()
+        """A Tensor of the current value; tapes see the read, so gradients reach the variable."""
+        from .ops.shapes import identity     # ops import this module
+        return identity(self)
 
     def numpy(self):
         value = backend.to_host(self._data)
