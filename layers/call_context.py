@@ -15,6 +15,7 @@ class _Context(threading.local):
     def __init__(self):
         self.stack = []
         self.epoch = 0      # the number of the outermost layer call running (or last run)
+        self.probing = False    # a functional call's run on zeros, to read output shapes and masks
 
 
 _context = _Context()
@@ -65,4 +66,23 @@ class scope:
 
     def __exit__(self, *exc):
         _context.stack.pop()
+        return False
+
+
+def probing():
+    """Whether the layers running now are a functional call's run on zeros (see
+    functional/symbolic_call.py): Keras 3 traces such calls symbolically, so layers
+    that keep state between calls (a stateful RNN) must leave it as it was."""
+    return _context.probing
+
+
+class probe:
+    """``with probe():`` marks the calls inside as a run on zeros (see ``probing``)."""
+
+    def __enter__(self):
+        self._was, _context.probing = _context.probing, True
+        return self
+
+    def __exit__(self, *exc):
+        _context.probing = self._was
         return False

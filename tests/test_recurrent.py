@@ -359,7 +359,9 @@ def test_whole_keras_model_loads_and_saves_in_keras_layout(tmp_path):
 
 @pytest.mark.parametrize('make, call, message', [
     (lambda: L.LSTM(0), None, 'units'),
-    (lambda: L.GRU(2, stateful=True), None, 'stateful=True is not supported'),
+    (lambda: L.GRU(2, stateful=True),      # its states were made for a batch of 2
+     lambda layer: [layer(np.zeros((2, 3, 1), np.float32)), layer(np.zeros((3, 3, 1), np.float32))],
+     'Expected batch size: 2\n- Received batch size: 3'),
     (lambda: L.LSTM(2, use_cudnn=True), None, 'no cuDNN'),
     (lambda: L.Bidirectional(L.LSTM(2), merge_mode='max'), None, 'merge mode'),
     (lambda: L.LSTM(2), lambda layer: layer(np.zeros((2, 3), np.float32)), 'expected ndim=3'),

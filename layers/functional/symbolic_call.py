@@ -90,7 +90,9 @@ def _tensors_for_shapes(shapes, dtype):
         return KerasTensor(shapes, dtype)
     if isinstance(shapes, dict):
         return {key: _tensors_for_shapes(value, dtype) for key, value in shapes.items()}
-    if isinstance(shapes, (list, tuple)):
+    if isinstance(shapes, tuple):          # Keras keeps the structure: LSTM(return_state=True) gives a tuple
+        return tuple(_tensors_for_shapes(value, dtype) for value in shapes)
+    if isinstance(shapes, list):
         return [_tensors_for_shapes(value, dtype) for value in shapes]
     if hasattr(shapes, 'as_list'):                 # a TensorShape
         return KerasTensor(tuple(shapes.as_list()), dtype)
@@ -130,7 +132,7 @@ def _run_on_zeros(layer, inputs, args, kwargs):
     for each, _ in saved:
         each._losses = []
     try:
-        with paused():
+        with paused(), call_context.probe():
             out = layer(nest.map_structure(zeros, inputs), *nest.map_structure(zeros, list(args)),
                         training=False, **nest.map_structure(zeros, kwargs))
     finally:

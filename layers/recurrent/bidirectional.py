@@ -31,8 +31,8 @@ class Bidirectional(Layer):
 
     Args:
         layer: an RNN layer (SimpleRNN, LSTM, GRU, RNN).
-        merge_mode: 'concat' (default), 'sum', 'mul', 'ave', or None (a list
-            [forward, backward]).
+        merge_mode: 'concat' (default), 'sum', 'mul', 'ave', or None (a tuple
+            (forward, backward)).
         weights: initial weights (forward then backward), set when built.
         backward_layer: the layer to run backwards, instead of a copy.
     Raises:
@@ -106,6 +106,25 @@ class Bidirectional(Layer):
             return (tuple(output) if self.merge_mode is None else (output,)) + states
         return output
 
+    def reset_state(self):
+        """Zero both layers' kept states.
+
+        Raises:
+            AttributeError: the layers are not stateful (Keras 3's class and words).
+        """
+        if not self.stateful:
+            raise AttributeError('Bidirectional %r: layer must be stateful to reset its states' % self.name)
+        self.forward_layer.reset_state()
+        self.backward_layer.reset_state()
+
+    reset_states = reset_state      # the Keras 2 spelling, kept by Keras 3
+
+    @property
+    def states(self):
+        """The forward then the backward layer's kept states (a tuple), or None when not stateful or not built."""
+        forward, backward = getattr(self.forward_layer, 'states', None), getattr(self.backward_layer, 'states', None)
+        return tuple(forward + backward) if forward and backward else None
+
     def compute_mask(self, inputs, mask=None):
         """The input mask for sequence outputs (one per output with merge_mode=None), None otherwise."""
         if isinstance(mask, (list, tuple)):
@@ -129,7 +148,7 @@ class Bidirectional(Layer):
             return (y + y_rev) / 2
         if mode == 'mul':
             return y * y_rev
-        return [y, y_rev]
+        return (y, y_rev)
 
     def compute_output_shape(self, sequences_shape, initial_state_shape=None):
         shape = self.forward_layer.compute_output_shape(sequences_shape)
@@ -139,7 +158,7 @@ class Bidirectional(Layer):
         if self.merge_mode == 'concat':
             shape = tuple(shape[:-1]) + (None if shape[-1] is None else 2 * shape[-1],)
         elif self.merge_mode is None:
-            shape = [shape, shape]
+            shape = (shape, shape)
         if self.return_state:
             head = tuple(shape) if self.merge_mode is None else (shape,)
             return head + state_shapes + state_shapes

@@ -1,5 +1,6 @@
 """What SimpleRNN, LSTM and GRU share: they build their own cell from their
 arguments, show its settings as their own, and flatten its config into theirs."""
+from . import config_order
 from .rnn import RNN
 
 def cell_property(name):
@@ -24,6 +25,7 @@ class CellRNN(RNN):
     recurrent_constraint = cell_property('recurrent_constraint')
     bias_constraint = cell_property('bias_constraint')
     dropout = cell_property('dropout')
+    keras_config_keys = config_order.SIMPLE_RNN     # LSTM and GRU list their own
     recurrent_dropout = cell_property('recurrent_dropout')
 
     def __init__(self, cell, use_cudnn='auto', **kwargs):
@@ -44,7 +46,7 @@ class CellRNN(RNN):
             cell_config.pop(key)
         config.update(cell_config)
         config['activity_regularizer'] = config.get('activity_regularizer')
-        return config
+        return config_order.in_keras_order(config, self.keras_config_keys)
 
     @classmethod
     def from_config(cls, config):

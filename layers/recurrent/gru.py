@@ -12,8 +12,10 @@ from framework.ops import affine, concat, matmul
 
 from .. import activations
 from ..input_spec import InputSpec
+from . import config_order
 from .cell import RecurrentCell
 from .cell_rnn import CellRNN, cell_property
+from .config_order import in_keras_order
 
 
 class GRUCell(RecurrentCell):
@@ -81,7 +83,7 @@ class GRUCell(RecurrentCell):
         config = super().get_config()
         config.update(recurrent_activation=activations.serialize(self.recurrent_activation),
                       reset_after=self.reset_after)
-        return config
+        return in_keras_order(config, config_order.GRU_CELL)
 
 
 class GRU(CellRNN):
@@ -91,6 +93,7 @@ class GRU(CellRNN):
     return_state, go_backwards, stateful, unroll); ``use_cudnn`` is
     accepted as 'auto' or False (there is no cuDNN path).
     """
+    keras_config_keys = config_order.GRU
     recurrent_activation = cell_property('recurrent_activation')
     reset_after = cell_property('reset_after')
 

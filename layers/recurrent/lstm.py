@@ -8,8 +8,10 @@ from framework.ops import concat, matmul
 
 from .. import activations, initializers
 from ..input_spec import InputSpec
+from . import config_order
 from .cell import RecurrentCell
 from .cell_rnn import CellRNN, cell_property
+from .config_order import in_keras_order
 
 
 class LSTMCell(RecurrentCell):
@@ -63,7 +65,7 @@ class LSTMCell(RecurrentCell):
         config = super().get_config()
         config.update(recurrent_activation=activations.serialize(self.recurrent_activation),
                       unit_forget_bias=self.unit_forget_bias)
-        return config
+        return in_keras_order(config, config_order.LSTM_CELL)
 
 
 class LSTM(CellRNN):
@@ -75,6 +77,7 @@ class LSTM(CellRNN):
     Returns: the last h (batch, units), or every h (batch, steps, units) with
     return_sequences; with return_state also the final h and c.
     """
+    keras_config_keys = config_order.LSTM
     recurrent_activation = cell_property('recurrent_activation')
     unit_forget_bias = cell_property('unit_forget_bias')
 

@@ -18,6 +18,7 @@ from ..layer import Layer
 from ..mask_propagation import as_mask
 from ..serialization import deserialize, serialize
 from ..stacked_rnn_cells import StackedRNNCells
+from . import stateful_states
 from .cell import RecurrentCell
 from .time_steps import time_steps
 
@@ -55,7 +56,9 @@ class RNN(Layer):
         return_state: also return the final states: ``(output, *states)``.
         go_backwards: run the sequence from its last step; the outputs then
             come in that (reversed) order, as in Keras.
-        stateful: not supported (raises ValueError).
+        stateful: keep the final states of each call as the initial states
+            of the next (for a fixed batch size; see ``reset_state``). The
+            states are ``layer.states``, Variables made when it is built.
         unroll: accepted; the Python loop runs the same either way.
         zero_output_for_mask: the output of a masked step is zeros instead
             of the previous step's output.
@@ -68,8 +71,9 @@ class RNN(Layer):
             the input carries (from Embedding(mask_zero=True) or Masking).
         training: turns on the cell's dropout.
     Raises:
-        ValueError: a bad cell, stateful=True, a mask of the wrong shape, an
-            empty sequence, or initial states of the wrong number or shape.
+        ValueError: a bad cell, a mask of the wrong shape, an empty sequence,
+            initial states of the wrong number or shape, or (stateful) a batch
+            size that is not static or not the one the states were made for.
     """
     supports_masking = True
 
@@ -82,14 +86,12 @@ class RNN(Layer):
         if not callable(getattr(cell, 'call', None)) or getattr(cell, 'state_size', None) is None:
             raise ValueError('%s: argument `cell` should have a `call` method and a `state_size` attribute '
                              '(an int, or a list with one int per state); received cell=%r' % (who, cell))
-        if stateful:
-            raise ValueError('%s: stateful=True is not supported; pass the final states back as '
-                             'initial_state (with return_state=True) to carry them across batches' % who)
         self.cell = cell
         self.return_sequences = bool(return_sequences)
         self.return_state = bool(return_state)
         self.go_backwards = bool(go_backwards)
-        self.stateful = False
+        self.stateful = bool(stateful)
+        self.states = None          # a stateful layer's Variables, made when it is built
         self.unroll = bool(unroll)
         self.zero_output_for_mask = bool(zero_output_for_mask)
         sizes = cell.state_size
@@ -103,13 +105,28 @@ class RNN(Layer):
         if not self.cell.built:
             with call_context.scope(self):      # the cell's weights are named under this layer
                 self.cell._build_from_shape((shape[0],) + shape[2:])
+        if self.stateful:
+            if self.states is not None:
+                self.reset_state()
+            else:
+                self.states = stateful_states.create_state_variables(self, shape[0])
         self.built = True
+
+    def reset_state(self):
+        """Zero the states a stateful layer keeps (nothing for other layers)."""
+        stateful_states.reset(self.states)
+
+    reset_states = reset_state      # the Keras 2 spelling, kept by Keras 3
 
     def call(self, sequences, initial_state=None, mask=None, training=False):
         who = '%s %r' % (type(self).__name__, self.name)
         batch, steps = sequences.shape[0], sequences.shape[1]
         if steps == 0:
             raise ValueError('%s: the sequence has no time steps (shape %s)' % (who, tuple(sequences.shape)))
+        if self.stateful:
+            stateful_states.check_batch(self, batch)
+            if initial_state is None:
+                initial_state = stateful_states.current(self)
         states = self._initial_states(sequences, initial_state, who)
         keep = step_masks(mask, batch, steps, self.go_backwards, who)
         cell = self.cell
@@ -127,6 +144,8 @@ class RNN(Layer):
                 new_states = list(new_states) if isinstance(new_states, (list, tuple)) else [new_states]
                 output, states = self._skip_masked(keep, t, output, new_states, states, outputs)
                 outputs.append(output)
+        if self.stateful:
+            stateful_states.keep(self, states)
         result = stack(outputs, axis=1) if self.return_sequences else outputs[-1]
         return (result,) + tuple(states) if self.return_state else result
 

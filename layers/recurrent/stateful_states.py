@@ -1,0 +1,60 @@
+"""The states a stateful RNN keeps between calls (Keras 3's ``stateful=True``).
+
+Each state is a non-trainable Variable named 'rnn_state', made when the layer
+is built for a fixed batch size; a call starts from them (unless given an
+initial_state) and writes its final states back, so that consecutive batches
+continue one sequence. ``reset_state()`` zeros them. As in Keras 3 they are
+not among the layer's weights, so they are neither trained nor saved.
+"""
+from framework.backend import array_module
+from framework.tensor import Tensor
+from framework.variable import Variable
+
+from .. import call_context
+
+
+def create_state_variables(layer, batch_size):
+    """Zero Variables of (batch_size, size) for each state of ``layer``, named under the layer.
+
+    Raises:
+        ValueError: the batch size is not known (a stateful RNN needs a static one).
+    """
+    if batch_size is None:
+        raise ValueError('%s %r: when using `stateful=True` in a RNN, the batch size must be static. Found '
+                         'dynamic batch size; give it with keras.Input(shape, batch_size=...) or '
+                         'build the layer on data' % (type(layer).__name__, layer.name))
+    states = []
+    for initial in layer.get_initial_state(int(batch_size)):
+        state = Variable(initial, trainable=False, name='rnn_state', dtype=layer.dtype)
+        state._path = '/'.join(call_context.enclosing_names(layer) + [layer.name, 'rnn_state'])
+        state._name = 'rnn_state'
+        states.append(state)
+    return states
+
+
+def reset(states):
+    """Zero each state Variable in place (nothing when the layer is not built yet)."""
+    for state in states or ():
+        state.assign(array_module(state._data).zeros_like(state._data))
+
+
+def check_batch(layer, batch):
+    """Raises ValueError when ``batch`` differs from the batch size the states were made for."""
+    expected = int(layer.states[0].shape[0])
+    if int(batch) != expected:
+        raise ValueError('%s %r: if an RNN is stateful, the batch size of the input sequences must be the '
+                         'same as the batch size of the initial state.\n- Expected batch size: %d\n'
+                         '- Received batch size: %d' % (type(layer).__name__, layer.name, expected, batch))
+
+
+def current(layer):
+    """The kept states as tensors of their own (a later write-back must not change what a tape recorded)."""
+    return [Tensor(state._data.copy()) for state in layer.states]
+
+
+def keep(layer, final_states):
+    """Write a call's final states back, except in a functional call's run on zeros."""
+    if call_context.probing():
+        return
+    for state, value in zip(layer.states, final_states):
+        state.assign(value)
