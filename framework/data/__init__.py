@@ -6,7 +6,9 @@ handed out as framework tensors. Shuffling draws from ``framework.random``'s
 streams, so ``framework.random.set_seed`` makes it repeat.
 """
 from .cardinality import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY  # noqa: F401
+from .csv_dataset import CsvDataset
 from .dataset import AUTOTUNE, Dataset  # noqa: F401
+from .make_csv_dataset import make_csv_dataset
 
 
 def cardinality(dataset):
@@ -45,5 +47,6 @@ def assert_cardinality(expected_cardinality):
 experimental = type('experimental', (), {
     'AUTOTUNE': AUTOTUNE, 'INFINITE_CARDINALITY': INFINITE_CARDINALITY,
     'UNKNOWN_CARDINALITY': UNKNOWN_CARDINALITY, 'cardinality': staticmethod(cardinality),
-    'assert_cardinality': staticmethod(assert_cardinality)})
+    'assert_cardinality': staticmethod(assert_cardinality), 'CsvDataset': staticmethod(CsvDataset),
+    'make_csv_dataset': staticmethod(make_csv_dataset)})
 from .files import FixedLengthRecordDataset, TFRecordDataset, TextLineDataset  # noqa: F401,E402

@@ -4,6 +4,8 @@ tf.data's rule for structure: tuples, namedtuples and dicts are structure, a
 list is one tensor. Elements travel through a pipeline as numpy values; they
 become framework tensors only when handed out.
 """
+import collections
+
 import numpy as np
 
 from .. import nest
@@ -27,7 +29,9 @@ def host_structure(value):
         return type(value)(*map(host_structure, value)) if hasattr(value, '_fields') \
             else tuple(host_structure(v) for v in value)
     if isinstance(value, dict):
-        return {k: host_structure(v) for k, v in value.items()}
+        items = {k: host_structure(v) for k, v in value.items()}
+        # an OrderedDict stays one, so element_spec and elements print as TensorFlow's
+        return collections.OrderedDict(items) if isinstance(value, collections.OrderedDict) else items
     return to_host(value)
 
 

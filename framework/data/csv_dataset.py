@@ -1,0 +1,127 @@
+"""``tf.data.experimental.CsvDataset``: the records of CSV files as tuples of typed scalars.
+
+Each record becomes one element: a tuple with one scalar per parsed column, of the
+column's type (float32, float64, int32, int64 or string). An empty field, or one
+equal to ``na_value``, takes the column's default; a column without a default
+(given as a dtype, or an empty tensor) must be present, as TensorFlow's kernel requires.
+"""
+import csv
+import io
+
+import numpy as np
+
+from .. import dtypes
+from ..errors import InvalidArgumentError
+from ..tensor import convert_to_tensor
+from .cardinality import UNKNOWN_CARDINALITY
+from .files import _contents, _filenames
+from .spec import TensorSpec
+
+CSV_TYPES = ('float32', 'float64', 'int32', 'int64', 'string')
+
+
+class Column:
+    """One parsed column: its dtype name and its default (None: required)."""
+
+    def __init__(self, record_default, index):
+        self.dtype, self.default = _dtype_and_default(record_default, index)
+
+    def parse(self, field, na_value, column, record):
+        if field == '' or field == na_value:
+            if self.default is None:
+                raise InvalidArgumentError('CsvDataset: field %d is required but missing in record %d; give '
+                                           'the column a default in record_defaults' % (column, record))
+            return self.default
+        if self.dtype == 'string':
+            return field.encode('utf-8')
+        try:
+            if self.dtype.startswith('int'):
+                value = int(field)
+                if np.iinfo(self.dtype).min <= value <= np.iinfo(self.dtype).max:
+                    return np.dtype(self.dtype).type(value)
+                raise ValueError(field)
+            return np.dtype(self.dtype).type(float(field))
+        except ValueError:
+            raise InvalidArgumentError('CsvDataset: field %d in record %d is not a valid %s: %r'
+                                       % (column, record, self.dtype, field)) from None
+
+
+def _dtype_and_default(record_default, index):
+    """(dtype name, default value or None) for one entry of ``record_defaults``."""
+    if isinstance(record_default, (dtypes.DType, type, np.dtype)):     # a str is a default value
+        name, default = dtypes.as_dtype(record_default).name, None
+    else:
+        tensor = convert_to_tensor(record_default)      # TF's rules: 0.0 is float32, 0 is int32
+        name, value = tensor.dtype.name, np.asarray(tensor.numpy())
+        if value.size > 1:
+            raise ValueError('CsvDataset: record_defaults[%d] must hold at most one value, got shape %s'
+                             % (index, value.shape))
+        default = None if value.size == 0 else value.reshape(())[()]
+        if isinstance(default, (str, bytes)):         # numpy's str_ / bytes_ as the bytes strings hold
+            default = default.encode('utf-8') if isinstance(default, str) else bytes(default)
+    if name not in CSV_TYPES:
+        raise TypeError('CsvDataset: record_defaults[%d] has dtype %s; CSV columns are one of %s'
+                        % (index, name, ', '.join(CSV_TYPES)))
+    return name, default
+
+
+def csv_rows(path, compression_type, field_delim, use_quote_delim, header, what, encoding='utf-8'):
+    """The rows (lists of field strings) of one CSV file, after its header line when ``header``."""
+    text = _contents(path, compression_type, what).decode(encoding)
+    reader = csv.reader(io.StringIO(text, newline=''), delimiter=field_delim,
+                        quoting=csv.QUOTE_MINIMAL if use_quote_delim else csv.QUOTE_NONE)
+    if header:
+        next(reader, None)
+    return reader
+
+
+def CsvDataset(filenames, record_defaults, compression_type=None, buffer_size=None, header=False,  # noqa: N802
+               field_delim=',', use_quote_delim=True, na_value='', select_cols=None, exclude_cols=None, name=None):
+    """The records of CSV files as tuples of scalars, one per column of ``record_defaults``.
+
+    Args:
+        record_defaults: per parsed column, a dtype (the column is required) or a value of one
+            element (its default); an empty tensor also marks a required column.
+        select_cols / exclude_cols: the column indices to parse (ascending), or to leave out.
+    Raises:
+        ValueError: both select_cols and exclude_cols, or select_cols that do not match
+            record_defaults; InvalidArgumentError (when iterating): a record with another
+            number of fields, a missing required field, or a field that is not a number.
+    """
+    from .dataset import Dataset
+    what = 'data.experimental.CsvDataset'
+    names = _filenames(filenames, what)
+    columns = [Column(default, i) for i, default in enumerate(record_defaults)]
+    if select_cols is not None and exclude_cols is not None:
+        raise ValueError('%s: give select_cols or exclude_cols, not both' % what)
+    if select_cols is not None:
+        select_cols = [int(i) for i in select_cols]
+        if select_cols != sorted(set(select_cols)) or len(select_cols) != len(columns):
+            raise ValueError('%s: select_cols must be distinct ascending indices, one per record_defaults entry; '
+                             'got %s for %d defaults' % (what, select_cols, len(columns)))
+
+    def records():
+        number = 0
+        for path in names:
+            for row in csv_rows(path, compression_type, field_delim, use_quote_delim, header, what):
+                wanted = _wanted(len(row), len(columns), select_cols, exclude_cols, number, what)
+                yield tuple(column.parse(row[i], na_value, i, number) for column, i in zip(columns, wanted))
+                number += 1
+
+    dataset = Dataset(records, UNKNOWN_CARDINALITY, lambda: tuple(TensorSpec((), c.dtype) for c in columns))
+    dataset._tf_class = 'CsvDatasetV2'
+    return dataset
+
+
+def _wanted(n_fields, n_columns, select_cols, exclude_cols, record, what):
+    """The field indices a record of ``n_fields`` fields is parsed from."""
+    if select_cols is not None:
+        if select_cols[-1] >= n_fields:
+            raise InvalidArgumentError('%s: record %d has %d fields; select_cols asks for field %d'
+                                       % (what, record, n_fields, select_cols[-1]))
+        return select_cols
+    wanted = [i for i in range(n_fields) if exclude_cols is None or i not in exclude_cols]
+    if len(wanted) != n_columns:
+        raise InvalidArgumentError('%s: expect %d fields but have %d in record %d'
+                                   % (what, n_columns, len(wanted), record))
+    return wanted
