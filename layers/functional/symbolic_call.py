@@ -2,8 +2,11 @@
 
 ``Layer.__call__`` hands such calls here. The output shapes come from the
 layer's ``compute_output_shape``; a layer that does not define one (or that
-gets KerasTensors in other arguments than the first) is run once on zeros,
-a batch of one, with tapes paused, and its outputs' shapes and dtypes read.
+gets KerasTensors in other arguments than the first) is run on zeros, a batch
+of one, with tapes paused, and its outputs' shapes and dtypes read. Where an
+input has free axes besides the batch (a sequence's steps), it runs a second
+time with those axes longer: the output axes that change with them are free
+too, as Keras's symbolic trace finds them.
 """
 import numpy as np
 
@@ -47,7 +50,9 @@ def call_symbolic(layer, inputs, args, kwargs, training=None):
             _hang_masks(outputs, *_run_on_zeros(layer, inputs, args, kwargs))
     else:
         concrete, masks, free = _run_on_zeros(layer, inputs, args, kwargs)
-        outputs = nest.map_structure(lambda t: _symbolic(t, free, layer), concrete)
+        varying = _axes_following_free_axes(layer, inputs, args, kwargs, concrete)
+        outputs = nest.pack_sequence_as(concrete, [_symbolic(t, free, layer, axes) for t, axes in
+                                                   zip(nest.flatten(concrete), varying)])
         _hang_masks(outputs, concrete, masks, free)
     Node(layer, (inputs,) + tuple(args), kwargs, outputs)
     return outputs
@@ -100,9 +105,30 @@ def _tensors_for_shapes(shapes, dtype):
                     % (type(shapes).__name__, shapes))
 
 
-def _run_on_zeros(layer, inputs, args, kwargs):
-    """The layer called on zeros (free axes as 1), with tapes paused: (its concrete outputs, the
-    KerasTensor each all-True input mask stood for, by the concrete mask's id, whether the batch axis is free).
+def _axes_following_free_axes(layer, inputs, args, kwargs, concrete):
+    """For each flattened output of ``concrete``, the axes whose length follows the inputs' free
+    axes other than the batch: found by a second run with those axes 2 long instead of 1. Without
+    such inputs, or when the second run fails or changes the outputs' ranks (a layer that squeezes
+    a length-1 axis), the first run's lengths stand."""
+    flat = nest.flatten(concrete)
+    none = [()] * len(flat)
+    if not any(type(x) is KerasTensor and None in x.shape[1:] for x in nest.flatten((inputs, list(args), kwargs))):
+        return none
+    try:
+        again = nest.flatten(_run_on_zeros(layer, inputs, args, kwargs, inner_length=2)[0])
+    except Exception:       # noqa: BLE001 -- a layer that only works at length 1; its lengths stay as found
+        return none
+    if len(again) != len(flat) or any(isinstance(a, Tensor) != isinstance(b, Tensor) or
+                                      (isinstance(a, Tensor) and a.ndim != b.ndim) for a, b in zip(flat, again)):
+        return none
+    return [tuple(i for i, (m, n) in enumerate(zip(a.shape, b.shape)) if m != n) if isinstance(a, Tensor) else ()
+            for a, b in zip(flat, again)]
+
+
+def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1):
+    """The layer called on zeros (free axes 1 long; past the batch axis ``inner_length``), with tapes
+    paused: (its concrete outputs, the KerasTensor each all-True input mask stood for, by the
+    concrete mask's id, whether the batch axis is free).
 
     The call uses ``training=False`` so that nothing (moving statistics, dropout
     streams) changes; the layer's losses of the latest call are kept. A symbolic
@@ -118,9 +144,9 @@ def _run_on_zeros(layer, inputs, args, kwargs):
     def zeros(x):
         if type(x) is not KerasTensor:
             return x
-        value = Tensor(xp.zeros(_concrete(x.shape), x.dtype))
+        value = Tensor(xp.zeros(_concrete(x.shape, inner_length), x.dtype))
         if x._mask is not None:
-            mask = Tensor(xp.ones(_concrete(x._mask.shape), bool))
+            mask = Tensor(xp.ones(_concrete(x._mask.shape, inner_length), bool))
             set_keras_mask(value, mask)
             masks[id(mask)] = x._mask
         return value
@@ -141,15 +167,15 @@ def _run_on_zeros(layer, inputs, args, kwargs):
     return out, masks, bool(batch_free) and all(batch_free)
 
 
-def _concrete(shape):
-    return tuple(1 if d is None else d for d in shape)
+def _concrete(shape, inner_length=1):
+    return tuple((1 if i == 0 else inner_length) if d is None else d for i, d in enumerate(shape))
 
 
-def _symbolic(t, free, layer):
+def _symbolic(t, free, layer, varying=()):
     if not isinstance(t, Tensor):
         raise TypeError('Layer %r returned %r (of type %s) for symbolic inputs; a layer used in a functional '
                         'model must return tensors' % (layer.name, t, type(t).__name__))
-    shape = tuple(t.shape)
+    shape = tuple(None if i in varying else d for i, d in enumerate(t.shape))
     return KerasTensor((None,) + shape[1:] if free and shape else shape, t._data.dtype)
 
 
