@@ -19,7 +19,7 @@ from framework.tape import paused
 from framework.tensor import ConversionError, Tensor, convert_to_tensor
 from framework.variable import Variable
 
-from . import call_context, constraints, initializers, naming, regularizers, tracking
+from . import auto_config, call_context, constraints, initializers, naming, regularizers, tracking
 from .call_inputs import accepts_training, check_spec, convert_inputs, shape_of
 from .functional.node import first_call_tensors
 from .functional.symbolic_call import any_symbolic, call_symbolic
@@ -53,14 +53,20 @@ class Layer(LayerWeights):
         UnknownArgumentError (a TypeError and a ValueError): an unknown keyword.
     """
 
-    def __init__(self, name=None, trainable=True, dtype=None, activity_regularizer=None, **kwargs):
+    def __new__(cls, *args, **kwargs):
+        layer = super().__new__(cls)
+        if cls.get_config is Layer.get_config:      # Keras's automatic config needs the arguments
+            layer.__dict__['_recorded_arguments'] = auto_config.record(cls, args, kwargs)
+        return layer
+
+    def __init__(self, *, activity_regularizer=None, trainable=True, dtype=None, autocast=True, name=None, **kwargs):
         legacy = {key: kwargs.pop(key) for key in _LEGACY_SHAPE_KEYWORDS if key in kwargs}
         if legacy.get('input_shape') is not None or legacy.get('input_dim') is not None:
             # Keras 3's words, from the subclass's super().__init__ line (once per layer class)
             warnings.warn('Do not pass an `input_shape`/`input_dim` argument to a layer. When using Sequential '
                           'models, prefer using an `Input(shape)` object as the first layer in the model '
                           'instead.', stacklevel=2)
-        kwargs.pop('autocast', None)          # Keras 3 accepts it; every float input is cast here
+        del autocast                          # Keras 3 accepts it; every float input is cast here
         if kwargs:
             raise UnknownArgumentError('Unrecognized keyword arguments passed to %s: %s; valid ones '
                                        'include name, trainable, dtype and the arguments of %s itself'
@@ -305,8 +311,14 @@ class Layer(LayerWeights):
 
     # ---- config ---------------------------------------------------------------------
     def get_config(self):
-        """The constructor arguments that recreate this layer (without weights)."""
-        config = {'name': self.name, 'trainable': self.trainable, 'dtype': dtype_policy(self._dtype)}
+        """The constructor arguments that recreate this layer (without weights).
+
+        A subclass that does not write its own gets Keras 3's automatic config: the
+        arguments it was made with (see ``auto_config``).
+        """
+        config = auto_config.automatic_config(self) if type(self).get_config is Layer.get_config \
+            else {'name': self.name}
+        config.update(trainable=self.trainable, dtype=dtype_policy(self._dtype))
         if self.activity_regularizer is not None:
             config['activity_regularizer'] = regularizers.serialize(self.activity_regularizer)
         return config
