@@ -5,6 +5,7 @@ from framework.ops import expand_dims, squeeze
 from framework.tensor import Tensor
 
 from . import call_context, serialization
+from .functional.node import first_call_tensors, inbound_nodes
 from .input_layer import InputLayer
 from .layer import Layer, dtype_policy
 from .mask_propagation import as_mask
@@ -221,12 +222,19 @@ class Sequential(ModelBase):
 
     @property
     def input(self):
-        """The model's input KerasTensor (Keras 2 gives it; Keras 3.15 has only ``inputs``)."""
+        """The input KerasTensor of the model's first call on symbolic tensors, as Keras 3's
+        (``keras.Model(x, seq.output)`` then joins the caller's graph). Never called so: the
+        model's own Input, as Keras 2 gave it (Keras 3.15 raises AttributeError)."""
+        if inbound_nodes(self):
+            return first_call_tensors(self, 'input')
         return self._ends('inputs')[0]
 
     @property
     def output(self):
-        """The model's output KerasTensor (a list for several); Keras 2's ``model.output``."""
+        """The output KerasTensor of the model's first symbolic call (see ``input``); never
+        called so, the last layer's own output (a list for several), as Keras 2's."""
+        if inbound_nodes(self):
+            return first_call_tensors(self, 'output')
         outputs = self._ends('outputs')
         return outputs[0] if len(outputs) == 1 else list(outputs)
 

@@ -3,6 +3,7 @@
 The layout is Keras 3's (a box-drawn table, line length min(88, terminal
 width - 4), columns at 45% / 80% / 100%), written as plain text.
 """
+import os
 import shutil
 import textwrap
 
@@ -62,6 +63,8 @@ def summary_text(model, line_length=None, positions=None, expand_nested=False, s
             lines.append(_rule('├', '─', '┼', '┤', widths))
         lines.extend(_cells(row, widths, align, '│'))
     lines.append(_rule('└', '─', '┴', '┘', widths))
+    console = _console_width()        # Keras prints through rich, which crops a wider table
+    lines[1:] = [line[:console] for line in lines[1:]]
 
     trainable, non_trainable = model.trainable_weights, model.non_trainable_weights
     optimizer = getattr(model, 'optimizer', None)
@@ -76,6 +79,21 @@ def summary_text(model, line_length=None, positions=None, expand_nested=False, s
     if slots:
         lines.append(' Optimizer params: %s (%s)' % (format(_count(slots), ','), _readable(_bytes(slots))))
     return '\n'.join(lines) + '\n'
+
+
+def _console_width():
+    """The width rich's Console gives Keras's summary: $COLUMNS, else the first of stdin, stdout,
+    stderr that is a terminal, else 80 (a file or pipe)."""
+    columns = os.environ.get('COLUMNS')
+    if columns is not None and columns.isdigit() and int(columns):
+        return int(columns)
+    for descriptor in (0, 1, 2):
+        try:
+            width = os.get_terminal_size(descriptor).columns
+        except (AttributeError, ValueError, OSError):
+            continue
+        return width or 80
+    return 80
 
 
 def _content_widths(line_length, positions):
