@@ -106,7 +106,9 @@ class CallbackList(Callback):
         self._batch('on_predict_batch_begin', batch, logs)
 
     def on_predict_batch_end(self, batch, logs=None):
-        self._batch('on_predict_batch_end', batch, logs)
+        # Keras 3 pythonifies these too: the outputs reach callbacks as numpy arrays
+        # (a float for a one-value batch), not as tensors.
+        self._batch('on_predict_batch_end', batch, pythonify_logs(logs) if logs is not None else None)
 
     # ---- epoch and run hooks: every callback, one shared copy of the logs ----------
     def on_epoch_begin(self, epoch, logs=None):
