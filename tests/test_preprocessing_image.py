@@ -55,7 +55,9 @@ DETERMINISTIC = {
 def test_random_layers_with_a_fixed_draw_match_keras(name):
     layer = CASES[name]()
     np.testing.assert_allclose(layer(IMAGE, training=True).numpy()[0, :, :, 0], GOLDEN[name], atol=2e-5)
-    assert np.array_equal(layer(IMAGE).numpy(), IMAGE)            # identity at inference, as Keras
+    # identity at inference; a call without training transforms (Keras 3's default is True)
+    assert np.array_equal(layer(IMAGE, training=False).numpy(), IMAGE)
+    assert not np.array_equal(layer(IMAGE).numpy(), IMAGE)
 
 
 @pytest.mark.parametrize('name', sorted(DETERMINISTIC))

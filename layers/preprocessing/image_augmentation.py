@@ -1,8 +1,10 @@
 """RandomFlip, RandomTranslation, RandomRotation and RandomZoom (Keras 3).
 
-Each is the identity at inference (``training`` False or not given) and draws
-one transformation per image while training, from the layer's seeded stream
-(``framework.random``: reproducible, though not TensorFlow's numbers). The
+Each is the identity at inference (``training=False``, as predict and evaluate
+pass it) and draws one transformation per image while training, as a direct
+call without ``training`` does (Keras 3's image layers default to True), from
+the layer's seeded stream (``framework.random``: reproducible, though not
+TensorFlow's numbers). The
 geometric ones build Keras's transform matrices and sample them with
 ``affine_transform`` (TensorFlow's fill modes and interpolations).
 """
@@ -34,7 +36,7 @@ class RandomFlip(ImageLayer):
             raise ValueError('RandomFlip: mode must be one of %s; received mode=%r' % (FLIP_MODES, mode))
         self.mode = mode
 
-    def call(self, inputs, training=False):
+    def call(self, inputs, training=True):
         if not training:
             return inputs
         images, restore = self._images(inputs)
@@ -68,7 +70,7 @@ class _AffineLayer(ImageLayer):
                              % (who, affine_transform.INTERPOLATIONS, interpolation))
         self.fill_mode, self.interpolation, self.fill_value = fill_mode, interpolation, float(fill_value)
 
-    def call(self, inputs, training=False):
+    def call(self, inputs, training=True):
         if not training:
             return inputs
         images, restore = self._images(inputs)

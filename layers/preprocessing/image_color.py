@@ -1,5 +1,6 @@
 """RandomContrast and RandomBrightness (Keras 3): identity at inference, one random
-factor per image while training, clipped to ``value_range``."""
+factor per image while training (also when called without ``training``: Keras 3's
+image layers default to True), clipped to ``value_range``."""
 from framework.backend import array_module
 
 from .image_layer import ImageLayer, factor_range
@@ -28,7 +29,7 @@ class RandomContrast(ImageLayer):
         _value_range(value_range, 'RandomContrast')
         self.value_range = value_range
 
-    def call(self, inputs, training=False):
+    def call(self, inputs, training=True):
         if not training:
             return inputs
         images, restore = self._images(inputs)
@@ -59,7 +60,7 @@ class RandomBrightness(ImageLayer):
         self.factor = factor_range(factor, 'factor', 'RandomBrightness')
         self.value_range = _value_range(value_range, 'RandomBrightness')
 
-    def call(self, inputs, training=False):
+    def call(self, inputs, training=True):
         if not training:
             return inputs
         images, restore = self._images(inputs)

@@ -112,7 +112,8 @@ class CenterCrop(_SizedLayer):
 class RandomCrop(_SizedLayer):
     """A random ``height`` x ``width`` box of each batch while training (one box for the batch,
     as Keras draws it); images not larger than it are center-cropped to its aspect ratio and
-    resized. At inference the input passes unchanged, as in Keras 3.
+    resized. At inference (``training=False``; a call without it crops, as Keras 3's default
+    is True) the input passes unchanged, as in Keras 3.
 
     Args:
         seed: an int for a reproducible stream of boxes (``framework.random``).
@@ -122,7 +123,7 @@ class RandomCrop(_SizedLayer):
     def __init__(self, height, width, seed=None, data_format=None, name=None, **kwargs):
         super().__init__(height, width, seed=seed, data_format=data_format, name=name, **kwargs)
 
-    def call(self, inputs, training=False):
+    def call(self, inputs, training=True):
         if not training:
             return inputs
         images, restore = self._images(inputs)
