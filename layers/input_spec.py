@@ -43,4 +43,6 @@ class InputSpec:
         return {'ndim': self.ndim, 'min_ndim': self.min_ndim, 'axes': dict(self.axes)}
 
     def __repr__(self):
-        return 'InputSpec(ndim=%s, min_ndim=%s, axes=%s)' % (self.ndim, self.min_ndim, self.axes)
+        # Keras 3's: only the fields that are set (truthy), e.g. InputSpec(min_ndim=2, axes={-1: 4})
+        fields = (('ndim', self.ndim), ('min_ndim', self.min_ndim), ('axes', self.axes))
+        return 'InputSpec(%s)' % ', '.join('%s=%s' % (key, value) for key, value in fields if value)

@@ -71,8 +71,8 @@ class Model(Trainer, Layer):
             raise ValueError('get_layer: provide exactly one of name or index; got name=%r, index=%r' % (name, index))
         if index is not None:
             if not -len(layers) <= index < len(layers):
-                raise ValueError('Was asked to retrieve layer at index %d but model %r only has %d layers.'
-                                 % (index, self.name, len(layers)))
+                raise ValueError('Was asked to retrieve layer at index %d but model only has %d layers.'
+                                 % (index, len(layers)))      # Keras 3's words
             return layers[index]
         for layer in layers:
             if layer.name == name:

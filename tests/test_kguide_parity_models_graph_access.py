@@ -49,3 +49,16 @@ def test_summary_within_the_console_is_whole(monkeypatch):
     lines = []
     model.summary(line_length=90, show_trainable=True, print_fn=lines.append)
     assert {len(line) for line in lines[0].splitlines()[1:-3]} == {90}
+
+
+def test_get_layer_index_error_and_input_spec_repr_read_as_keras():
+    model = keras.Sequential([keras.Input((4,)), layers.Dense(3, name='a'), layers.Dense(2)], name='s')
+    try:
+        model.get_layer(index=10)
+    except ValueError as err:
+        assert str(err) == 'Was asked to retrieve layer at index 10 but model only has 2 layers.'
+    else:
+        raise AssertionError('get_layer(index=10) did not raise')
+    # TF: InputSpec(min_ndim=2, axes={-1: 4})
+    assert repr(model.layers[0].input_spec) == 'InputSpec(min_ndim=2, axes={-1: 4})'
+    assert repr(layers.InputSpec(ndim=3)) == 'InputSpec(ndim=3)'
