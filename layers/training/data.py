@@ -220,9 +220,8 @@ class ArrayData:
                 # The data are used up: the next epoch starts a fresh pass.
                 self._stream = None
                 if step + 1 < self.steps_per_epoch:
-                    warnings.warn('Your input ran out of data; interrupting the epoch after %d of %d steps. '
-                                  'Make sure the data give at least steps_per_epoch batches (%d samples make '
-                                  '%d batches of %d).' % (step + 1, self.steps_per_epoch, self.num_samples,
-                                                          self.num_batches_in_data, self.batch_size),
-                                  stacklevel=3)
+                    # Keras 3's words (its array inputs warn as its datasets do), so stderr reads as TF's
+                    warnings.warn('Your input ran out of data; interrupting training. Make sure that your dataset '
+                                  'or generator can generate at least `steps_per_epoch * epochs` batches. You may '
+                                  'need to use the `.repeat()` function when building your dataset.', stacklevel=3)
                     return
