@@ -34,6 +34,7 @@ from .matrix_ops import det, inv, slogdet, solve
 from .matrix_parts import band_part, diag, diag_part, matrix_transpose, matvec, set_diag, trace
 from .cholesky import cholesky
 from .scatter import scatter_nd, tensor_scatter_nd_add, tensor_scatter_nd_sub, tensor_scatter_nd_update
+from .scatter_extremes import tensor_scatter_nd_max, tensor_scatter_nd_min
 from .segments import (segment_max, segment_mean, segment_min, segment_sum, unsorted_segment_max,
                        unsorted_segment_mean, unsorted_segment_min, unsorted_segment_sum)
 from .sequences import embedding_lookup, roll, searchsorted, sequence_mask, unique

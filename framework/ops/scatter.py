@@ -10,6 +10,7 @@ TensorFlow leaves that order unspecified).
 import numpy as np
 
 from .. import backend
+from ..errors import InvalidArgumentError
 from ..tensor import Tensor
 from .indexing import _add_at, getitem
 from .operands import ACTIVE, as_tensor, named_errors, record
@@ -28,7 +29,7 @@ def _index_columns(indices, shape, op):
     for d in range(i.shape[-1]):
         column = i[..., d]
         if column.size and (int(column.min()) < 0 or int(column.max()) >= shape[d]):
-            raise ValueError('%s: indices %s do not index into shape %s (axis %d has size %d)'
+            raise InvalidArgumentError('%s: indices %s do not index into shape %s (axis %d has size %d)'
                              % (op, backend.to_host(i).tolist(), tuple(shape), d, shape[d]))
     return tuple(i[..., d] for d in range(i.shape[-1])), tuple(i.shape[:-1]) + tuple(shape[i.shape[-1]:])
 

@@ -12,6 +12,10 @@ from ..tensor import Tensor, TensorShape, convert_to_tensor
 
 
 def _int64(value, what):
+    if isinstance(value, Tensor) and value.dtype != 'int64':
+        # TensorFlow converts lists and numpy arrays but refuses another dtype's tensor
+        raise ValueError('%s: Tensor conversion requested dtype int64 for Tensor with dtype %s: %r; use '
+                         'tf.cast(%s, tf.int64)' % (what, value.dtype.name, value, what))
     array = np.asarray(backend.to_host(value._data) if isinstance(value, Tensor) else value)
     if array.size == 0:
         array = array.astype(np.int64)

@@ -1,0 +1,55 @@
+"""tensor_scatter_nd_max / tensor_scatter_nd_min: ``tensor`` with each indexed slice replaced by the
+elementwise max (min) of itself and its updates (repeated indices all take part).
+
+The gradient is TensorFlow's: each output element's gradient is shared equally among the
+inputs that equal it (the tensor's element and every update written there).
+"""
+from .. import backend
+from ..tensor import Tensor
+from .indexing import gather_nd
+from .operands import ACTIVE, as_tensor, named_errors, record
+from .scatter import _index_columns, _updates, scatter_nd
+from .shapes import cast
+
+
+def _extreme_at(xp, out, columns, values, kind):
+    if xp is not backend.np:
+        import cupyx
+        (cupyx.scatter_max if kind == 'max' else cupyx.scatter_min)(out, columns, values)
+    else:
+        (xp.maximum if kind == 'max' else xp.minimum).at(out, columns, values)
+
+
+def _scatter_extreme(kind):
+    op = 'tensor_scatter_nd_' + kind
+
+    @named_errors(op)
+    def scatter(tensor, indices, updates, name=None):
+        t = as_tensor(tensor, op)
+        if t._data.dtype.kind not in 'fiu':
+            raise TypeError('%s: tensor must be real numbers, got dtype %s' % (op, t.dtype.name))
+        columns, want = _index_columns(indices, tuple(t.shape), op)
+        u = _updates(updates, want, t.dtype, op)
+        out = t._data.copy()
+        _extreme_at(backend.array_module(out), out, columns, u._data, kind)
+        out = Tensor(out)
+        if ACTIVE:
+            index = Tensor(backend.array_module(out._data).stack(columns, axis=-1))
+
+            def shares(y, t, u):
+                from .logic import equal
+                t_hits = cast(equal(t, y), y.dtype)
+                u_hits = cast(equal(u, gather_nd(y, index)), y.dtype)
+                return t_hits, u_hits, t_hits + scatter_nd(index, u_hits, tuple(t.shape))
+            record(op, (t, u), out, (lambda g, y, t, u: g * shares(y, t, u)[0] / shares(y, t, u)[2],
+                                     lambda g, y, t, u: gather_nd(g / shares(y, t, u)[2], index)
+                                     * shares(y, t, u)[1]))
+        return out
+    scatter.__name__ = op
+    scatter.__doc__ = ('``tensor`` with the %s of each indexed element and its updates written at ``indices``.'
+                       % kind)
+    return scatter
+
+
+tensor_scatter_nd_max = _scatter_extreme('max')
+tensor_scatter_nd_min = _scatter_extreme('min')
