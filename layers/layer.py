@@ -275,28 +275,42 @@ class Layer(LayerWeights):
 
     def compute_output_shape(self, input_shape):
         """The output shape for ``input_shape``. The base class finds it by
-        running ``call`` on zeros (None dimensions as 1), with tapes paused."""
+        running ``call`` on zeros (None dimensions as 1), with tapes paused; where
+        axes past the batch are None, a second run with them 2 long finds the
+        output axes that follow them, which are None too (as Keras's trace gives)."""
         shape = tuple(input_shape)
+        out_shape = self._output_shape_on_zeros(shape, 1)
+        if None in shape[1:]:
+            try:
+                longer = self._output_shape_on_zeros(shape, 2)
+            except Exception:       # noqa: BLE001 -- a call that only works at length 1: keep what it gave
+                longer = out_shape
+            if len(longer) == len(out_shape):
+                out_shape = tuple(None if m != n else m for m, n in zip(out_shape, longer))
+        if shape and out_shape and shape[0] is None:
+            out_shape = (None,) + out_shape[1:]
+        return out_shape
+
+    def _output_shape_on_zeros(self, shape, inner_length):
+        """The shape of ``call`` on zeros of ``shape``: None as 1 for the batch, ``inner_length`` past it."""
         weights = self.weights
         xp = array_module(weights[0]._data) if weights else current_xp()   # on the weights' device
-        zeros = Tensor(xp.zeros(tuple(1 if d is None else d for d in shape), self._dtype))
+        zeros = Tensor(xp.zeros(tuple((1 if i == 0 else inner_length) if d is None else d
+                                      for i, d in enumerate(shape)), self._dtype))
         # Fresh loss lists for the zeros' call, the old ones put back: the zeros' losses must not
         # stay in ``losses`` (a Sequential model builds through here).
         saved = [(each, each._losses) for each in self._flatten_layers()]
         for each, _ in saved:
             each._losses = []
         try:
-            with paused(), call_context.scope(self, False):
+            with paused(), call_context.scope(self, False), call_context.probe():
                 if not self.built:
                     self._build_for(zeros)
                 out = self.call(zeros)
         finally:
             for each, losses in saved:
                 each._losses = losses
-        out_shape = tuple(out.shape)
-        if shape and out_shape and shape[0] is None:
-            out_shape = (None,) + out_shape[1:]
-        return out_shape
+        return tuple(out.shape)
 
     # ---- functional API: the tensors of the first symbolic call (Keras 3) --------------
     @property

@@ -59,3 +59,18 @@ def test_custom_layers_outputs_follow_the_free_steps():
     assert MeanOverSteps()(inputs).shape == (None, 4)
     assert [t.shape for t in DoubledStepsAndSum()(inputs)] == [(None, None, 4), (None, None)]
     assert DropFirstStep()(keras.Input((5, 4))).shape == (None, 4, 4)      # fixed steps stay fixed
+
+
+class Double(layers.Layer):
+    def call(self, x):
+        return x * 2
+
+
+def test_sequential_output_shape_keeps_the_free_steps():
+    # Keras 3: (None, None, 2) for both; tapeflow's compute_output_shape ran once at length 1
+    # and gave (None, 1, 2), and (None, 0, 2) after the Lambda's x[:, 1:].
+    model = keras.Sequential([keras.Input((None, 4)), Double(), layers.Dense(2)])
+    assert model.output_shape == (None, None, 2)
+    model = keras.Sequential([keras.Input((None, 4)), layers.Lambda(lambda x: x[:, 1:]), layers.Dense(2)])
+    assert model.output_shape == (None, None, 2)
+    assert Double().compute_output_shape((None, 5, 4)) == (None, 5, 4)
