@@ -22,6 +22,8 @@ from ..summary import print_summary
 from .config import functional_config, rebuild
 from .graph import map_graph
 from .node import inbound_nodes
+from .input_structure import warn_if_structure_differs
+from .symbolic_call import any_symbolic
 
 
 class Functional(Model):
@@ -88,6 +90,11 @@ class Functional(Model):
         return _unpack_single(self._outputs_struct, nest.map_structure(lambda t: t.shape, self._outputs_struct))
 
     # ---- running ------------------------------------------------------------------------
+    def __call__(self, inputs, *args, **kwargs):
+        if not any_symbolic(inputs, args, kwargs):
+            warn_if_structure_differs(self, inputs)      # before Layer.__call__ makes arrays tensors
+        return super().__call__(inputs, *args, **kwargs)
+
     def build(self, input_shape=None):
         """A functional model is built when it is made; nothing to do."""
         self.built = True

@@ -1,0 +1,49 @@
+"""Keras 3's warning when a functional model is called on inputs nested otherwise than its Inputs.
+
+``keras.Model(inputs=[x], ...)`` called on one array (not a list) still runs, but Keras 3
+warns first, in these words::
+
+    The structure of `inputs` doesn't match the expected structure.
+    Expected: ['keras_tensor_3']
+    Received: inputs=Tensor(shape=(2, 8))
+
+A tensor given for a one-Input list counts as that list (Keras compares after wrapping
+it), a numpy array does not; lists and tuples count as the same; a dict given to a model
+whose Inputs are not a dict is matched by the Inputs' names instead, with no warning.
+"""
+import warnings
+
+from framework.tensor import Tensor
+
+
+def warn_if_structure_differs(model, inputs):
+    """Warn as Keras 3's ``Functional._standardize_inputs`` does; nothing else changes."""
+    struct = model._inputs_struct
+    if isinstance(struct, list) and len(struct) == 1 and isinstance(inputs, Tensor):
+        inputs = [inputs]
+    elif isinstance(inputs, dict) and not isinstance(struct, dict):
+        return
+    if _same_structure(inputs, struct):
+        return
+    expected = _map(lambda t: 'None' if t is None else t.name, struct)
+    received = _map(lambda x: 'None' if x is None else 'Tensor(shape=%s)' % (tuple(x.shape),), inputs)
+    warnings.warn("The structure of `inputs` doesn't match the expected structure.\nExpected: %s\n"
+                  'Received: inputs=%s' % (expected, received), stacklevel=3)
+
+
+def _same_structure(a, b):
+    if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
+        return isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)) and len(a) == len(b) and \
+            all(_same_structure(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict) or isinstance(b, dict):
+        return isinstance(a, dict) and isinstance(b, dict) and sorted(a) == sorted(b) and \
+            all(_same_structure(a[key], b[key]) for key in a)
+    return True
+
+
+def _map(fn, value):
+    if isinstance(value, (list, tuple)):
+        return type(value)(_map(fn, x) for x in value)
+    if isinstance(value, dict):
+        return {key: _map(fn, x) for key, x in value.items()}
+    return fn(value)
