@@ -4,7 +4,6 @@
 ``dtype`` argument (Keras 3's rule); ops and losses keep computing in the
 dtype of their inputs.
 """
-from framework.variable import Variable  # noqa: F401
 
 _FLOATS = ('bfloat16', 'float16', 'float32', 'float64')
 _settings = {'floatx': 'float32', 'epsilon': 1e-7, 'image_data_format': 'channels_last'}
@@ -133,3 +132,6 @@ def __getattr__(name):
         from . import ops
         return getattr(ops, name)
     raise AttributeError("module 'keras.backend' has no attribute %r" % (name,))
+
+
+from .keras_variable import Variable  # noqa: E402,F401  (it reads floatx() and standardize_dtype above)

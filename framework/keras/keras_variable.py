@@ -1,0 +1,59 @@
+"""``keras.Variable``: Keras 3's variable, made as Keras makes it and checked as Keras checks it.
+
+tapeflow has one Variable class for TensorFlow's variables and Keras's; a Keras one is a Variable
+with a Keras path (as a layer's ``add_weight`` gives), so it names itself as Keras does
+(``<Variable path=variable, ...>``, name 'variable' without ':0') and its ``value`` is a property.
+``keras.Variable(...)`` therefore builds a plain Variable, and ``isinstance(x, keras.Variable)``
+holds for Keras's variables (layer, metric and optimizer weights) but not for ``tf.Variable(...)``,
+as on TensorFlow: instances stay exactly ``framework.Variable``, which tapes test for by type.
+"""
+from framework import dtypes
+from framework.variable import Variable as _Variable
+
+from . import backend as _backend
+
+
+class _KerasVariableType(type):
+    def __instancecheck__(cls, instance):
+        return isinstance(instance, _Variable) and instance._path is not None
+
+    def __call__(cls, initializer, shape=None, dtype=None, trainable=True, autocast=True, aggregation='none',
+                 synchronization='auto', name=None):
+        from layers import initializers, naming
+        if name is None:          # Keras 3: 'variable', 'variable_1', ... shared with unnamed add_weight
+            name = naming.unique_name('variable')
+        if isinstance(name, str) and '/' in name:
+            raise ValueError("keras.Variable: argument `name` must be a string and cannot contain character "
+                             "`/`. Received: name=%r" % (name,))
+        if isinstance(initializer, str):
+            initializer = initializers.get(initializer)
+        if callable(initializer) and not isinstance(initializer, _Variable):
+            if shape is None:
+                raise ValueError('keras.Variable %r: when creating a Variable from an initializer, the `shape` '
+                                 'argument should be specified. Received: initializer=%r and shape=None'
+                                 % (name, initializer))
+            dtype = dtypes.as_dtype(_backend.standardize_dtype(dtype))
+            value = initializer(tuple(shape), dtype=dtype)
+        else:
+            value = initializer
+        variable = _Variable(value, trainable=trainable, name=name, dtype=dtype, shape=shape,
+                             aggregation=aggregation, synchronization=synchronization)
+        variable._name = name     # Keras 3 names ignore tf.name_scope
+        variable._path = name
+        return variable
+
+
+class Variable(metaclass=_KerasVariableType):
+    """``keras.Variable(initializer, shape=None, dtype=None, trainable=True, autocast=True,
+    aggregation='none', synchronization='auto', name=None)``.
+
+    Args:
+        initializer: a value (array, tensor, number), or an initializer (a name such as 'zeros', an
+            instance, or a callable ``(shape, dtype)``) together with ``shape``.
+        dtype: default floatx() for an initializer; the value's own dtype for a value.
+    Returns:
+        a framework.Variable with Keras's name and path.
+    Raises:
+        ValueError: an initializer without ``shape``; a value whose shape differs from ``shape``;
+            a name with '/'.
+    """
