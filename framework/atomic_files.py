@@ -6,6 +6,7 @@ and only then renamed over the target with ``os.replace``. A process killed
 mid-save leaves at worst a stray temporary file, never a truncated target.
 """
 import contextlib
+import errno
 import os
 import secrets
 
@@ -17,14 +18,20 @@ def check_overwrite(path, overwrite):
 
 
 @contextlib.contextmanager
-def atomic_write(path):
+def atomic_write(path, create_directories=True):
     """Yield a temporary path to write; on success it replaces ``path`` atomically.
 
     On any exception the temporary file is removed and ``path`` is untouched.
+    ``create_directories``: make missing parent directories, as TensorFlow's
+    checkpoints and SavedModels do; Keras's ``save`` and ``save_weights`` do
+    not (False: a missing directory raises FileNotFoundError, as there).
     """
     path = os.fspath(path)
     directory = os.path.dirname(os.path.abspath(path))
-    os.makedirs(directory, exist_ok=True)
+    if create_directories:
+        os.makedirs(directory, exist_ok=True)
+    elif not os.path.isdir(directory):
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
     temporary = _new_temporary(directory, os.path.basename(path))
     try:
         yield temporary

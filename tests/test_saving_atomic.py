@@ -82,3 +82,23 @@ def test_saved_files_get_ordinary_permissions(tmp_path):
     umask = os.umask(0)
     os.umask(umask)
     assert os.stat(path).st_mode & 0o777 == 0o666 & ~umask
+
+
+@pytest.mark.parametrize('name', ['m.keras', 'm.h5', 'm.weights.h5'])
+def test_keras_files_are_not_saved_into_a_missing_directory(tmp_path, name):
+    # Keras 3 (TF 2.21): save/save_weights into a missing directory raise FileNotFoundError
+    # ("[Errno 2] No such file or directory: '<path>'" for .keras); no directory is made.
+    model = layers.Sequential([layers.Input((3,)), layers.Dense(2)])
+    path = tmp_path / 'missing' / name
+    save = model.save_weights if name.endswith('.weights.h5') else model.save
+    with pytest.raises(FileNotFoundError, match='No such file or directory'):
+        save(path)
+    assert not (tmp_path / 'missing').exists()
+
+
+def test_checkpoints_still_make_their_directory(tmp_path):
+    # tf.train.Checkpoint.write (as TF) creates the directories of its prefix.
+    import framework as tf
+    ckpt = tf.train.Checkpoint(v=tf.Variable(1.0))
+    ckpt.write(str(tmp_path / 'a' / 'b' / 'ckpt'))
+    assert (tmp_path / 'a' / 'b').is_dir()

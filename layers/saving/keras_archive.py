@@ -81,7 +81,7 @@ def write(path, config, keras_version, write_weights, assets=None):
     buffer = io.BytesIO()
     with h5py.File(buffer, 'w') as f:
         write_weights(f)
-    with atomic_write(path) as temporary:
+    with atomic_write(path, create_directories=False) as temporary:
         # Stored, not deflated, as Keras writes its archives (its loader checks members' expansion ratio).
         with zipfile.ZipFile(temporary, 'w', compression=zipfile.ZIP_STORED) as archive:
             archive.writestr(METADATA, json.dumps(metadata))

@@ -61,7 +61,7 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True):
         warnings.warn('save_model(%s): the .h5 format keeps no assets, so the adapted vocabulary of layer(s) %s '
                       'is not saved (nor does Keras 3 save it there); save as .keras to keep it'
                       % (path, ', '.join(repr(n) for n in lost)), stacklevel=3)
-    with atomic_write(path) as temporary:
+    with atomic_write(path, create_directories=False) as temporary:
         with h5py.File(temporary, 'w') as f:
             f.attrs['backend'] = legacy_h5.BACKEND
             f.attrs['keras_version'] = legacy_h5.KERAS_VERSION

@@ -35,7 +35,7 @@ def save_weights(model, filepath, overwrite=True):
     if not path.endswith('.weights.h5'):
         raise ValueError('The filename must end in `.weights.h5`. Received: filepath=%s' % path)
     check_overwrite(path, overwrite)
-    with atomic_write(path) as temporary:
+    with atomic_write(path, create_directories=False) as temporary:
         with h5py.File(temporary, 'w') as f:
             keras3_weights.write(f, model)
 
