@@ -6,13 +6,26 @@ takes inputs of one shape or scalars (TensorFlow does not broadcast further).
 ``split`` gives a 1-D tensor for a scalar and a RaggedTensor for a batch, as TensorFlow.
 """
 import builtins
+import functools
 import re
 
 import numpy as np
 
 from . import backend
+from .composite import CompositeTensor
 from .errors import InvalidArgumentError
 from .tensor import Tensor, convert_to_tensor
+
+
+def _on_flat_values(op):
+    """``op`` (elementwise) also taking a RaggedTensor first: applied to its flat values, keeping
+    its rows, as TensorFlow dispatches the string ops to ragged inputs."""
+    @functools.wraps(op)
+    def run(input, *args, **kwargs):  # noqa: A002
+        if isinstance(input, CompositeTensor) and hasattr(input, 'with_flat_values'):
+            return input.with_flat_values(op(input.flat_values, *args, **kwargs))
+        return op(input, *args, **kwargs)
+    return run
 
 
 def _strings(x, op):
@@ -43,6 +56,9 @@ def join(inputs, separator='', name=None):
     """Element-wise concatenation of string tensors of one shape (scalars join every element)."""
     if isinstance(inputs, (str, bytes, Tensor)) or not isinstance(inputs, (list, tuple)):
         raise TypeError('join: inputs must be a list of string tensors, got %r' % (inputs,))
+    if any(isinstance(x, CompositeTensor) for x in inputs):     # RaggedTensors of one layout
+        from .ragged.ragged_ops import map_flat_values
+        return map_flat_values(lambda *flat: join(list(flat), separator), *inputs)
     parts = [_strings(x, 'join') for x in inputs]
     shapes = {p.shape for p in parts if p.ndim}
     if len(shapes) > 1:
@@ -73,6 +89,7 @@ def reduce_join(inputs, axis=None, keepdims=False, separator='', name=None):
     return _tensor(np.expand_dims(out, int(axis)) if keepdims else out)
 
 
+@_on_flat_values
 def length(input, unit='BYTE', name=None):  # noqa: A002
     """The length of each string in bytes (``unit='UTF8_CHAR'``: in characters), as int32."""
     if unit not in ('BYTE', 'UTF8_CHAR'):
@@ -83,16 +100,19 @@ def length(input, unit='BYTE', name=None):  # noqa: A002
     return _map(lambda s: len(s.decode('utf-8')), values, np.int32)
 
 
+@_on_flat_values
 def upper(input, encoding='', name=None):  # noqa: A002
     """Each string with its ASCII letters upper-cased (other bytes unchanged, as in TensorFlow)."""
     return _map(bytes.upper, _strings(input, 'upper'))
 
 
+@_on_flat_values
 def lower(input, encoding='', name=None):  # noqa: A002
     """Each string with its ASCII letters lower-cased."""
     return _map(bytes.lower, _strings(input, 'lower'))
 
 
+@_on_flat_values
 def strip(input, name=None):  # noqa: A002
     """Each string without leading and trailing whitespace."""
     return _map(bytes.strip, _strings(input, 'strip'))
@@ -123,6 +143,7 @@ def pieces(values, rows, dtype=object):
     return result
 
 
+@_on_flat_values
 def substr(input, pos, len, unit='BYTE', name=None):  # noqa: A002
     """``len`` bytes (``unit='UTF8_CHAR'``: characters) of each string from ``pos``
     (negative: from the end); a ``pos`` past either end raises, as in TensorFlow."""
@@ -142,12 +163,14 @@ def substr(input, pos, len, unit='BYTE', name=None):  # noqa: A002
     return _map(cut, values)
 
 
+@_on_flat_values
 def regex_full_match(input, pattern, name=None):  # noqa: A002
     """Whether each whole string matches ``pattern`` (Python's re, close to TensorFlow's RE2 for common patterns)."""
     compiled = re.compile(pattern.encode() if isinstance(pattern, str) else pattern)
     return _map(lambda s: compiled.fullmatch(s) is not None, _strings(input, 'regex_full_match'), np.bool_)
 
 
+@_on_flat_values
 def regex_replace(input, pattern, rewrite, replace_global=True, name=None):  # noqa: A002
     """Each string with the matches of ``pattern`` replaced by ``rewrite`` (``\\1`` names a group);
     only the first match when ``replace_global`` is False. Python's re stands in for RE2."""
@@ -157,6 +180,7 @@ def regex_replace(input, pattern, rewrite, replace_global=True, name=None):  # n
     return _map(lambda s: compiled.sub(as_bytes[1], s, count=count), _strings(input, 'regex_replace'))
 
 
+@_on_flat_values
 def to_number(string_tensor, out_type=np.float32, name=None):
     """Each string parsed as a number of ``out_type`` (float32 by default)."""
     from . import dtypes
@@ -171,6 +195,7 @@ def to_number(string_tensor, out_type=np.float32, name=None):
     return _map(parse, values, dtype)
 
 
+@_on_flat_values
 def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, fill='', name=None):  # noqa: A002
     """Each number formatted as a string: floats with 6 decimals unless ``precision`` says
     otherwise (``scientific``: 1.500000e+00, ``shortest``: 1.5), bools as true/false,
@@ -198,6 +223,7 @@ def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, f
     raise TypeError('as_string: expected a numeric, bool or string tensor, got dtype %s' % values.dtype.name)
 
 
+@_on_flat_values
 def to_hash_bucket_fast(input, num_buckets, name=None):  # noqa: A002
     """Each string's FarmHash Fingerprint64 modulo ``num_buckets``, int64 (TensorFlow's bucket for it)."""
     from .string_hashes import fingerprint64
@@ -205,6 +231,7 @@ def to_hash_bucket_fast(input, num_buckets, name=None):  # noqa: A002
     return _map(lambda s: fingerprint64(s) % buckets, _strings(input, 'to_hash_bucket_fast'), np.int64)
 
 
+@_on_flat_values
 def to_hash_bucket_strong(input, num_buckets, key, name=None):  # noqa: A002
     """Each string's keyed SipHash-2-4 (``key``: two ints) modulo ``num_buckets``, int64."""
     from .string_hashes import siphash24

@@ -66,8 +66,11 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     Raises:
         ValueError: mismatched first dimensions or output structure; TypeError: a dtype differs.
     """
-    leaves, n = _slices(elems, 'map_fn')
     signature = fn_output_signature if fn_output_signature is not None else dtype
+    if hasattr(elems, 'with_flat_values'):      # a RaggedTensor: fn sees each row
+        from ..ragged.ragged_dispatch_more import map_rows
+        return map_rows(fn, elems, signature)
+    leaves, n = _slices(elems, 'map_fn')
     if signature is None:
         signature = nest.pack_sequence_as(elems, [x.dtype for x in leaves])
     spec_leaves = nest.flatten(signature)

@@ -135,6 +135,8 @@ def embedding_lookup(params, ids, max_norm=None, name=None):
         table = as_tensor(params, 'embedding_lookup')
     if table.ndim == 0:
         raise ValueError('embedding_lookup: params must have rank >= 1, got a scalar')
+    if hasattr(ids, 'with_flat_values'):      # ragged ids: the rows of their lookups (TF's dispatch)
+        return ids.with_flat_values(embedding_lookup(table, ids.flat_values, max_norm))
     ids = as_tensor(ids, 'embedding_lookup')
     try:
         found = gather(table, ids)

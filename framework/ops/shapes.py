@@ -198,7 +198,10 @@ def split(value, num_or_size_splits, axis=0, num=None, name=None):
 
 def tile(input, multiples, name=None):  # noqa: A002
     """Repeat the tensor ``multiples[i]`` times along axis i."""
-    x = as_tensor(input, 'tile')
+    try:
+        x = as_tensor(input, 'tile')
+    except TypeError:      # a RaggedTensor (framework/composite.py); else re-raised
+        return dispatch('tile', input, multiples)
     reps = _ints(multiples, 'tile')
     if len(reps) != x.ndim or min(reps, default=0) < 0:
         raise InvalidArgumentError('tile: multiples %s must hold one non-negative count per axis of shape %s'

@@ -144,7 +144,11 @@ def to_tensor(rt, default_value=None, shape=None):
         kept &= c < s
     coords = np.stack([c[kept] for c in coords], axis=1) if coords else np.zeros((0, 0), np.int64)
     np_dtype = flat._data.dtype
-    fill = np.asarray(default_value if default_value is not None else (b'' if np_dtype == object else 0))
+    if np_dtype == object:      # str defaults become the bytes string tensors hold ('' is b'')
+        fill = np.asarray(backend.to_host(convert_to_tensor(b'' if default_value is None else default_value)._data),
+                          dtype=object)
+    else:
+        fill = np.asarray(0 if default_value is None else default_value)
     if fill.ndim > len(inner):
         raise ValueError('to_tensor: default_value must be a scalar or match the inner shape %s, got shape %s'
                          % (inner, fill.shape))

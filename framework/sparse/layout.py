@@ -43,6 +43,9 @@ def to_dense(sp_input, default_value=None, validate_indices=True, name=None):
     dtype = sp.values._data.dtype
     if dtype.kind not in 'fc':
         dense = np.zeros(shape, dtype)
+        if dtype == object:     # string entries: '' (or a str default) as the bytes string tensors hold
+            default_value = np.asarray(backend.to_host(convert_to_tensor(
+                b'' if default_value is None else default_value)._data), dtype=object)
         if default_value is not None:
             dense[...] = default_value
         dense[tuple(idx.T)] = np.asarray(backend.to_host(sp.values._data))

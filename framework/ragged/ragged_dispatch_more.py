@@ -1,0 +1,51 @@
+"""More plain ops TensorFlow dispatches to RaggedTensors: tile, and map_fn over the rows
+(the ragged tensors guide calls both; embedding_lookup takes ragged ids in ops/sequences.py)."""
+import numpy as np
+
+from . import row_partition as rp
+from .ragged_tensor import RaggedTensor
+
+
+def tile(input, multiples, name=None):  # noqa: A002
+    """Each row repeated ``multiples[1]`` times end to end, the rows ``multiples[0]`` times, and the
+    uniform inner axes as ``tf.tile`` repeats them (ragged_rank 1)."""
+    from ..ops import gather, tile as dense_tile
+    rt = input
+    reps = [int(m) for m in (multiples.numpy().tolist() if hasattr(multiples, 'numpy') else multiples)]
+    if rt.ragged_rank != 1 or len(reps) != rt.ndim or min(reps, default=0) < 0:
+        raise ValueError('tile: a RaggedTensor of shape %s (ragged_rank %d) tiles here with ragged_rank 1 and one '
+                         'non-negative multiple per axis, got multiples %s' % (rt.shape, rt.ragged_rank, reps))
+    splits = rt._splits_host()
+    rows = [np.tile(np.arange(splits[i], splits[i + 1]), reps[1]) for i in range(len(splits) - 1)] * reps[0]
+    order = np.concatenate(rows).astype(np.int64) if rows else np.zeros(0, np.int64)
+    values = gather(rt.values, order)
+    if any(m != 1 for m in reps[2:]):
+        values = dense_tile(values, [1] + reps[2:])
+    lengths = np.tile(np.diff(splits) * reps[1], reps[0]).astype(np.int64)
+    return RaggedTensor(values, rp.splits_tensor(rp.splits_from_lengths(lengths, 'tile'), rt.row_splits_dtype))
+
+
+def map_rows(fn, rt, signature, op='map_fn'):
+    """``fn`` on each row of ``rt``: a RaggedTensor of the outputs (no signature: the rows'), or
+    their stack (a dtype / TensorSpec signature)."""
+    from ..ops import concat, stack
+    outputs = [fn(rt[i]) for i in range(int(rt.nrows()))]
+    if signature is not None:
+        return stack(outputs, 0)
+    if any(getattr(o, 'ndim', 0) == 0 for o in outputs):
+        raise ValueError('%s: fn returned a scalar for a row of a RaggedTensor; pass fn_output_signature (a dtype '
+                         'or tf.TensorSpec) to stack the results into a dense tensor' % op)
+    if any(isinstance(o, RaggedTensor) for o in outputs):
+        from .ragged_ops import stack as ragged_stack
+        return ragged_stack(outputs, 0)
+    lengths = np.asarray([o.shape[0] for o in outputs], np.int64)
+    values = concat(outputs, 0) if outputs else rt.flat_values[:0]
+    return RaggedTensor(values, rp.splits_tensor(rp.splits_from_lengths(lengths, op), rt.row_splits_dtype))
+
+
+def _install():
+    RaggedTensor._DISPATCH['tile'] = tile
+
+
+_install()
+__all__ = ['map_rows', 'tile']
