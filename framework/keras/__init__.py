@@ -10,9 +10,9 @@ import importlib
 
 from ..version import __version__  # noqa: F401  (keras.__version__: tapeflow's own)
 
-_SUBMODULES = ('activations', 'backend', 'callbacks', 'config', 'constraints', 'datasets', 'initializers', 'layers',
-               'losses', 'metrics', 'mixed_precision', 'models', 'ops', 'optimizers', 'preprocessing', 'random',
-               'regularizers', 'saving', 'utils')
+_SUBMODULES = ('activations', 'applications', 'backend', 'callbacks', 'config', 'constraints', 'datasets',
+               'initializers', 'layers', 'losses', 'metrics', 'mixed_precision', 'models', 'ops', 'optimizers',
+               'preprocessing', 'random', 'regularizers', 'saving', 'utils')
 _TOP_LEVEL = {'Input': 'layers', 'InputLayer': 'layers', 'Layer': 'layers', 'Sequential': 'models',
               'Model': 'models', 'Variable': 'backend', 'KerasTensor': 'layers'}
 

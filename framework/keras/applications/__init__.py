@@ -1,0 +1,26 @@
+"""``keras.applications``: Keras 3's ready-made image models, built layer for layer as Keras
+builds them (same layer names, shapes and, under ``keras.utils.set_random_seed``, the same
+initial weights), so ``keras.applications.VGG19(weights=None)`` and its ``summary()`` read as
+on TensorFlow. ``weights='imagenet'`` reads Keras's own weight file from its cache
+(``~/.keras/models`` or ``$KERAS_HOME/models``), downloading it only when it is missing.
+
+Only the VGG family is here so far (``VGG16``, ``VGG19``); the modules ``vgg16``,
+``vgg19`` and ``imagenet_utils`` hold their ``preprocess_input`` / ``decode_predictions``.
+"""
+import importlib
+
+_MODULES = ('imagenet_utils', 'vgg16', 'vgg19')
+_MODELS = {'VGG16': 'vgg16', 'VGG19': 'vgg19'}
+
+
+def __getattr__(name):
+    if name in _MODULES:
+        return importlib.import_module('.' + name, __name__)
+    if name in _MODELS:
+        return getattr(importlib.import_module('.' + _MODELS[name], __name__), name)
+    raise AttributeError('keras.applications has no attribute %r; tapeflow has %s so far'
+                         % (name, ', '.join(sorted(_MODULES + tuple(_MODELS)))))
+
+
+def __dir__():
+    return sorted(_MODULES + tuple(_MODELS))

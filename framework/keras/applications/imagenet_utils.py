@@ -1,0 +1,166 @@
+"""``keras.applications.imagenet_utils``: the input-shape rules and preprocessing that Keras 3's
+ImageNet models share, with Keras's messages."""
+import json
+import warnings
+
+import numpy as np
+
+from framework.tensor import Tensor
+
+from .. import activations, ops
+from ..backend import floatx, image_data_format
+from ..files import get_file
+
+_CLASS_INDEX_URL = 'https://storage.googleapis.com/download.tensorflow.org/data/imagenet_class_index.json'
+_CAFFE_MEAN = (103.939, 116.779, 123.68)        # the ImageNet channel means, BGR
+_TORCH_MEAN, _TORCH_STD = (0.485, 0.456, 0.406), (0.229, 0.224, 0.225)
+_class_index = None
+
+
+def obtain_input_shape(input_shape, default_size, min_size, data_format, require_flatten, weights=None):
+    """The model's input shape: ``input_shape`` checked, or the default (Keras 3's rules).
+
+    Raises:
+        ValueError: a shape that is not 3 long, has other than 3 channels with 'imagenet',
+            is smaller than ``min_size``, differs from the default with a flattened 'imagenet'
+            top, or has None sizes with a flattened top.
+    """
+    first = data_format == 'channels_first'
+    if weights != 'imagenet' and input_shape and len(input_shape) == 3:
+        channels = input_shape[0] if first else input_shape[-1]
+        if channels not in {1, 3}:
+            warnings.warn('This model usually expects 1 or 3 input channels. However, it was passed an input_shape '
+                          'with %s input channels.' % (channels,), stacklevel=3)
+        default_shape = (channels, default_size, default_size) if first else (default_size, default_size, channels)
+    else:
+        default_shape = (3, default_size, default_size) if first else (default_size, default_size, 3)
+    if weights == 'imagenet' and require_flatten:
+        if input_shape is not None and input_shape != default_shape:
+            raise ValueError('When setting `include_top=True` and loading `imagenet` weights, `input_shape` should '
+                             'be %s.  Received: input_shape=%s' % (default_shape, input_shape))
+        return default_shape
+    if input_shape:
+        if len(input_shape) != 3:
+            raise ValueError('`input_shape` must be a tuple of three integers.')
+        channels, sizes = (input_shape[0], input_shape[1:]) if first else (input_shape[-1], input_shape[:2])
+        if channels != 3 and weights == 'imagenet':
+            raise ValueError('The input must have 3 channels; Received `input_shape=%s`' % (input_shape,))
+        if any(size is not None and size < min_size for size in sizes):
+            raise ValueError('Input size must be at least %sx%s; Received: input_shape=%s'
+                             % (min_size, min_size, input_shape))
+    elif require_flatten:
+        input_shape = default_shape
+    else:
+        input_shape = (3, None, None) if first else (None, None, 3)
+    if require_flatten and None in input_shape:
+        raise ValueError('If `include_top` is True, you should specify a static `input_shape`. Received: '
+                         'input_shape=%s' % (input_shape,))
+    return input_shape
+
+
+def validate_activation(classifier_activation, weights):
+    """Pretrained weights allow only a softmax (or no) classifier activation, as in Keras 3.
+
+    Raises:
+        ValueError: another activation with ``weights`` given.
+    """
+    if weights is None:
+        return
+    activation = activations.get(classifier_activation)
+    if activation not in {activations.get('softmax'), activations.get(None)}:
+        raise ValueError('Only `None` and `softmax` activations are allowed for the `classifier_activation` argument '
+                         'when using pretrained weights, with `include_top=True`; Received: '
+                         'classifier_activation=%s' % (activation,))
+
+
+def preprocess_input(x, data_format=None, mode='caffe'):
+    """A batch of RGB images (0-255) as the ImageNet models expect them.
+
+    mode 'caffe': to BGR, minus the ImageNet means; 'tf': scaled to [-1, 1]; 'torch': scaled
+    to [0, 1], minus the means, over the standard deviations. A float numpy array is changed
+    in place where Keras changes it in place.
+    Raises:
+        ValueError: an unknown mode or data_format (Keras 3's messages).
+    """
+    if mode not in {'caffe', 'tf', 'torch'}:
+        raise ValueError('Expected mode to be one of `caffe`, `tf` or `torch`. Received: mode=%s' % (mode,))
+    if data_format is None:
+        data_format = image_data_format()
+    elif data_format not in {'channels_first', 'channels_last'}:
+        raise ValueError('Expected data_format to be one of `channels_first` or `channels_last`. Received: '
+                         'data_format=%s' % (data_format,))
+    if isinstance(x, np.ndarray):
+        return _preprocess_array(x, data_format, mode)
+    return _preprocess_tensor(x, data_format, mode)
+
+
+def _channel_axis(x, data_format):
+    if data_format == 'channels_last':
+        return x.ndim - 1
+    return 0 if x.ndim == 3 else 1
+
+
+def _preprocess_array(x, data_format, mode):
+    if not issubclass(x.dtype.type, np.floating):
+        x = x.astype(floatx(), copy=False)
+    if mode == 'tf':
+        x /= 127.5
+        x -= 1.0
+        return x
+    axis = _channel_axis(x, data_format)
+    if mode == 'torch':
+        x /= 255.0
+        mean, std = _TORCH_MEAN, _TORCH_STD
+    else:
+        x = np.flip(x, axis)        # RGB -> BGR: a view, so the caller's array changes too, as in Keras
+        mean, std = _CAFFE_MEAN, None
+    for channel in range(3):
+        index = (slice(None),) * axis + (channel,)
+        x[index] -= mean[channel]
+        if std is not None:
+            x[index] /= std[channel]
+    return x
+
+
+def _preprocess_tensor(x, data_format, mode):
+    x = ops.convert_to_tensor(x) if not isinstance(x, Tensor) else x
+    if mode == 'tf':
+        return x / 127.5 - 1.0
+    axis = _channel_axis(x, data_format)
+    if mode == 'torch':
+        x = x / 255.0
+        mean, std = _TORCH_MEAN, _TORCH_STD
+    else:
+        x = ops.flip(x, axis=axis)
+        mean, std = _CAFFE_MEAN, None
+    shape = [1] * x.ndim
+    shape[axis] = 3
+    x = x + ops.reshape(ops.convert_to_tensor(-np.array(mean), dtype=x.dtype), shape)
+    if std is not None:
+        x = x / ops.reshape(ops.convert_to_tensor(np.array(std), dtype=x.dtype), shape)
+    return x
+
+
+def decode_predictions(preds, top=5):
+    """The ``top`` ImageNet classes of each prediction, as (class id, name, score), best first.
+
+    The class index is Keras's ``imagenet_class_index.json``, from Keras's cache (``models``).
+    Raises:
+        ValueError: ``preds`` is not (samples, 1000) (Keras 3's message).
+    """
+    global _class_index
+    if len(preds.shape) != 2 or preds.shape[1] != 1000:
+        raise ValueError('`decode_predictions` expects a batch of predictions (i.e. a 2D array of shape '
+                         '(samples, 1000)). Received array with shape: %s' % (tuple(preds.shape),))
+    if _class_index is None:
+        path = get_file('imagenet_class_index.json', _CLASS_INDEX_URL, cache_subdir='models',
+                        file_hash='c2c37ea517e94d9795004a39431a14cb')
+        with open(path) as f:
+            _class_index = json.load(f)
+    results = []
+    for pred in ops.convert_to_numpy(preds):
+        top_indices = pred.argsort()[-top:][::-1]
+        result = [tuple(_class_index[str(i)]) + (pred[i],) for i in top_indices]
+        result.sort(key=lambda item: item[2], reverse=True)
+        results.append(result)
+    return results

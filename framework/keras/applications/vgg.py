@@ -1,0 +1,66 @@
+"""The VGG networks (Simonyan & Zisserman, ICLR 2015) as Keras 3 builds them: blocks of 3x3
+'same' relu convolutions, each block closed by 2x2 max pooling, then (``include_top``) two
+4096-unit relu layers and the classifier. VGG16 has 2, 2, 3, 3, 3 convolutions per block,
+VGG19 2, 2, 4, 4, 4; the widths are 64, 128, 256, 512, 512."""
+import os
+
+from .. import layers
+from ..backend import image_data_format, is_keras_tensor
+from ..files import get_file
+from ..source_inputs import get_source_inputs
+from .imagenet_utils import obtain_input_shape, validate_activation
+
+_WIDTHS = (64, 128, 256, 512, 512)
+_WEIGHTS_URL = 'https://storage.googleapis.com/tensorflow/keras-applications/%s'
+
+
+def build_vgg(convs_per_block, weight_files, include_top, weights, input_tensor, input_shape, pooling, classes,
+              classifier_activation, name):
+    """The VGG model ``name`` with ``convs_per_block`` convolutions in each of its five blocks.
+
+    ``weight_files`` maps include_top (True / False) to Keras's ('folder/file name', md5) for 'imagenet'.
+    Raises:
+        ValueError: Keras 3's messages, for weights that are not None, 'imagenet' or a file,
+            'imagenet' with classes other than 1000, or an unusable input shape.
+    """
+    if not (weights in {'imagenet', None} or os.path.exists(weights)):
+        raise ValueError("The `weights` argument should be either `None` (random initialization), 'imagenet' "
+                         '(pre-training on ImageNet), or the path to the weights file to be loaded.  Received: '
+                         'weights=%s' % (weights,))
+    if weights == 'imagenet' and include_top and classes != 1000:
+        raise ValueError("If using `weights='imagenet'` with `include_top=True`, `classes` should be 1000.  "
+                         'Received classes=%s' % (classes,))
+    input_shape = obtain_input_shape(input_shape, default_size=224, min_size=32, data_format=image_data_format(),
+                                     require_flatten=include_top, weights=weights)
+    if input_tensor is None:
+        img_input = layers.Input(shape=input_shape)
+    elif is_keras_tensor(input_tensor):
+        img_input = input_tensor
+    else:
+        raise ValueError('Argument `input_tensor` must be a KerasTensor (keras.Input or a layer output). '
+                         'Received invalid type: %s' % type(input_tensor).__name__)
+    x = img_input
+    for block, (width, convs) in enumerate(zip(_WIDTHS, convs_per_block), start=1):
+        for conv in range(1, convs + 1):
+            x = layers.Conv2D(width, (3, 3), activation='relu', padding='same',
+                              name='block%d_conv%d' % (block, conv))(x)
+        x = layers.MaxPooling2D((2, 2), strides=(2, 2), name='block%d_pool' % block)(x)
+    if include_top:
+        x = layers.Flatten(name='flatten')(x)
+        x = layers.Dense(4096, activation='relu', name='fc1')(x)
+        x = layers.Dense(4096, activation='relu', name='fc2')(x)
+        validate_activation(classifier_activation, weights)
+        x = layers.Dense(classes, activation=classifier_activation, name='predictions')(x)
+    elif pooling == 'avg':
+        x = layers.GlobalAveragePooling2D()(x)
+    elif pooling == 'max':
+        x = layers.GlobalMaxPooling2D()(x)
+    inputs = get_source_inputs(input_tensor) if input_tensor is not None else img_input
+    from layers.functional.functional_model import Functional
+    model = Functional(inputs, x, name=name)
+    if weights == 'imagenet':
+        path, md5 = weight_files[bool(include_top)]
+        model.load_weights(get_file(path.split('/')[-1], _WEIGHTS_URL % path, cache_subdir='models', file_hash=md5))
+    elif weights is not None:
+        model.load_weights(weights)
+    return model
