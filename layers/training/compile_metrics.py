@@ -18,7 +18,7 @@ class MetricsList:
         self.output_name = output_name
 
 
-class CompiledMetrics:
+class CompileMetrics:
     """The metrics given to ``compile``, built on the first batch.
 
     ``metrics`` are updated without sample weights, ``weighted_metrics`` with
@@ -30,6 +30,9 @@ class CompiledMetrics:
     """
 
     name = 'compile_metrics'
+
+    def __repr__(self):    # print(model.metrics) shows it as Keras 3 does
+        return '<CompileMetrics name=compile_metrics>'
 
     def __init__(self, metrics, weighted_metrics, output_names=None):
         for argument, value in (('metrics', metrics), ('weighted_metrics', weighted_metrics)):

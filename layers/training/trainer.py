@@ -16,7 +16,7 @@ from framework.tensor import Tensor
 
 from .compile import resolve_optimizer
 from .compile_loss import CompiledLoss
-from .compile_metrics import CompiledMetrics
+from .compile_metrics import CompileMetrics
 from .data import check_lengths, class_weight_to_sample_weights, pack_x_y_sample_weight, to_arrays, \
     unpack_x_y_sample_weight
 from .logs import LiveLogs, pythonify_logs
@@ -71,7 +71,7 @@ class Trainer(TrainingLoops):
                                                weigh_by_batch_size=bool(run_eagerly))
             self.loss = loss
         if metrics is not None or weighted_metrics is not None:
-            self._compiled_metrics = CompiledMetrics(metrics, weighted_metrics, output_names)
+            self._compiled_metrics = CompileMetrics(metrics, weighted_metrics, output_names)
         self._loss_tracker = metrics_module.Mean(name='loss')
         self._live_logs = LiveLogs(self.get_metrics_result)
         self.steps_per_execution = steps_per_execution
@@ -133,7 +133,7 @@ class Trainer(TrainingLoops):
         names = []
         for m in self.metrics:
             # Keras lists the compiled metrics by their own names ('mae', not 'priority_mae')
-            names.extend([sub.name for sub in m.metrics] if isinstance(m, CompiledMetrics) else [m.name])
+            names.extend([sub.name for sub in m.metrics] if isinstance(m, CompileMetrics) else [m.name])
         return names
 
     def _flatten_metrics_in_order(self, logs):
