@@ -1,7 +1,8 @@
-"""Flatten and rebuild nested lists, tuples, namedtuples and dicts (``tf.nest``'s core).
+"""Flatten and rebuild nested lists, tuples, namedtuples and dicts: ``tf.nest``.
 
 Dicts are flattened in sorted key order, as TensorFlow does, so a structure
-packs back with the same keys and container types it had.
+packs back with the same keys and container types it had. Strings, arrays,
+tensors and None are leaves.
 """
 
 
@@ -16,7 +17,12 @@ def _sorted_keys(d):
         return list(d)
 
 
-def flatten(structure):
+def is_nested(structure):
+    """True for a list, tuple (namedtuples included) or dict: what ``flatten`` walks into."""
+    return isinstance(structure, (list, tuple, dict))
+
+
+def flatten(structure, expand_composites=False):
     """The leaves of ``structure`` in order; a leaf alone gives a one-element list."""
     out = []
     _flatten_into(structure, out)
@@ -34,11 +40,26 @@ def _flatten_into(x, out):
         out.append(x)
 
 
-def pack_sequence_as(structure, flat):
-    """Rebuild ``structure``'s shape with the leaves in ``flat``."""
+def pack_sequence_as(structure, flat_sequence, expand_composites=False):
+    """Rebuild ``structure``'s shape with the leaves in ``flat_sequence``.
+
+    Raises:
+        ValueError: ``flat_sequence`` holds another number of leaves than ``structure``.
+    """
+    flat = list(flat_sequence)
     it = iter(flat)
-    result = _pack(structure, it)
+    try:
+        result = _pack(structure, it)
+        extra = next(it, _END) is not _END
+    except StopIteration:
+        extra = True
+    if extra:
+        raise ValueError('Could not pack sequence. Structure had %d atoms, but flat_sequence had %d items.  '
+                         'Structure: %s, flat_sequence: %s.' % (len(flatten(structure)), len(flat), structure, flat))
     return result
+
+
+_END = object()
 
 
 def _pack(x, it):
@@ -56,5 +77,21 @@ def _pack(x, it):
     return next(it)
 
 
-def map_structure(fn, structure):
-    return pack_sequence_as(structure, [fn(x) for x in flatten(structure)])
+def map_structure(func, *structure, check_types=True, expand_composites=False):
+    """``func`` applied to the leaves of one or more structures of the same shape, packed as the first.
+
+    Raises:
+        ValueError: no structure given, or structures of different shapes
+            (TypeError: of different container types, unless ``check_types=False``).
+    """
+    if not structure:
+        raise ValueError('Must provide at least one structure')
+    first = structure[0]
+    if len(structure) == 1:
+        return pack_sequence_as(first, [func(x) for x in flatten(first)])
+    for other in structure[1:]:
+        assert_same_structure(first, other, check_types=check_types)
+    return pack_sequence_as(first, [func(*leaves) for leaves in zip(*map(flatten, structure))])
+
+
+from .nest_compare import assert_same_structure  # noqa: E402  (it walks structures with the helpers above)

@@ -16,6 +16,7 @@ class _Context(threading.local):
         self.stack = []
         self.epoch = 0      # the number of the outermost layer call running (or last run)
         self.probing = False    # a functional call's run on zeros, to read output shapes and masks
+        self.name_scopes = []   # (len(stack) when entered, name) of the keras.name_scope blocks open
 
 
 _context = _Context()
@@ -38,14 +39,32 @@ def current_layer():
 
 
 def enclosing_names(layer):
-    """The names of the layers enclosing ``layer`` now, outermost first
-    (a layer on the stack twice, called and then building, counts once)."""
-    names, seen = [], {id(layer)}
-    for entry in _context.stack:
+    """The names of the layers enclosing ``layer`` now, outermost first (a layer on the
+    stack twice, called and then building, counts once), with the ``keras.name_scope``
+    blocks open around them. Blocks opened inside ``layer``'s own call do not count:
+    as in Keras 3, a layer's weights sit under the path where the layer was called."""
+    names, seen = [], set()
+    scopes = _context.name_scopes
+    k = 0
+    for depth, entry in enumerate(_context.stack):
+        while k < len(scopes) and scopes[k][0] <= depth:
+            names.append(scopes[k][1])
+            k += 1
+        if entry[0] is layer:
+            return names
         if id(entry[0]) not in seen:
             seen.add(id(entry[0]))
             names.append(entry[0].name)
+    names.extend(name for _, name in scopes[k:])
     return names
+
+
+def enter_name_scope(name):
+    _context.name_scopes.append((len(_context.stack), name))
+
+
+def exit_name_scope():
+    _context.name_scopes.pop()
 
 
 def begin_outer_call():

@@ -12,9 +12,16 @@ from ..version import __version__  # noqa: F401  (keras.__version__: tapeflow's 
 
 _SUBMODULES = ('activations', 'applications', 'backend', 'callbacks', 'config', 'constraints', 'datasets',
                'initializers', 'layers', 'losses', 'metrics', 'mixed_precision', 'models', 'ops', 'optimizers',
-               'preprocessing', 'random', 'regularizers', 'saving', 'utils')
+               'preprocessing', 'random', 'regularizers', 'saving', 'tree', 'utils')
 _TOP_LEVEL = {'Input': 'layers', 'InputLayer': 'layers', 'Layer': 'layers', 'Sequential': 'models',
-              'Model': 'models', 'Variable': 'backend', 'KerasTensor': 'layers'}
+              'Model': 'models', 'Variable': 'backend', 'KerasTensor': 'layers', 'InputSpec': 'layers',
+              'Loss': 'losses', 'Metric': 'metrics', 'Optimizer': 'optimizers', 'Initializer': 'initializers',
+              'Regularizer': 'regularizers', 'DTypePolicy': 'mixed_precision', 'name_scope': 'name_scopes'}
+
+
+def version():
+    """The version string (``keras.version()``): tapeflow's, as ``keras.__version__``."""
+    return __version__
 
 
 def __getattr__(name):
@@ -27,4 +34,10 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted(_SUBMODULES + tuple(_TOP_LEVEL) + ('__version__',))
+    return sorted(_SUBMODULES + tuple(_TOP_LEVEL) + ('__version__', 'version', 'device'))
+
+
+def device(device_name):
+    """``with keras.device('cpu:0'):`` places what runs inside, as ``tf.device``."""
+    from ..placement import device as _device
+    return _device(device_name)

@@ -39,7 +39,8 @@ class _KerasVariableType(type):
         variable = _Variable(value, trainable=trainable, name=name, dtype=dtype, shape=shape,
                              aggregation=aggregation, synchronization=synchronization)
         variable._name = name     # Keras 3 names ignore tf.name_scope
-        variable._path = name
+        from layers import call_context
+        variable._path = '/'.join(call_context.enclosing_names(None) + [name])   # keras.name_scope blocks open
         return variable
 
 
