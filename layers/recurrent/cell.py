@@ -14,7 +14,7 @@ from framework.keras import random as keras_random
 from framework.keras.seed_generator import SeedGenerator
 from framework.ops import affine, cast, concat, expand_dims, ones, zeros
 
-from .. import activations, constraints, initializers, regularizers
+from .. import activations, call_context, constraints, initializers, regularizers
 from ..layer import Layer
 
 
@@ -75,7 +75,7 @@ class RecurrentCell(Layer):
         self.kernel = self.recurrent_kernel = self.bias = None
 
     seed_generator_first = False        # SimpleRNNCell: Keras makes its generator before its initializers
-    masks_drawn_when_inferring = False  # SimpleRNNCell: Keras draws its masks on every call
+    masks_drawn_when_inferring = False  # SimpleRNNCell: Keras draws its masks on every call, even alone
     gate_masks = False                  # one dropout mask per gate (LSTMCell with recurrent dropout)
 
     # ---- weights -------------------------------------------------------------------
@@ -125,14 +125,20 @@ class RecurrentCell(Layer):
         raise TypeError('%s must implement step(projected, states, weights, recurrent_mask)'
                         % type(self).__name__)
 
-    def dropout_masks(self, batch, features, training):
+    def dropout_masks(self, batch, features, training, in_rnn=False):
         """(input mask, recurrent mask) for one sequence: 0 or 1 / (1 - rate) per
         feature, drawn once and reused at every step, as Keras's DropoutRNNCell
         does; None where no dropout applies. With ``gate_masks`` (Keras's
         implementation 1, which an LSTM switches to for recurrent dropout) each is
-        a list of one mask per gate. Keras's SimpleRNN draws its masks on every
-        call, training or not (``masks_drawn_when_inferring``), so the draws do too."""
-        if not training and not self.masks_drawn_when_inferring:
+        a list of one mask per gate.
+
+        The masks are drawn even when not training, as Keras 3 draws them (and
+        then leaves them unused), so that later draws follow Keras's seeds: an RNN
+        layer draws them on every call (``in_rnn``; its ``_maybe_config_dropout_masks``)
+        and a SimpleRNNCell called alone does too (``masks_drawn_when_inferring``).
+        A functional call's run on zeros draws nothing: Keras traces it symbolically.
+        """
+        if call_context.probing() or not (training or in_rnn or self.masks_drawn_when_inferring):
             return None, None
         count = self.gates if self.gate_masks else None
         input_mask = self._mask((batch, features), self.dropout, count)

@@ -132,7 +132,7 @@ class RNN(Layer):
         cell = self.cell
         outputs = []
         if isinstance(cell, RecurrentCell):
-            input_mask, recurrent_mask = cell.dropout_masks(batch, sequences.shape[-1], training)
+            input_mask, recurrent_mask = cell.dropout_masks(batch, sequences.shape[-1], training, in_rnn=True)
             weights = cell.recurrent_weights()
             for t, projected in enumerate(time_steps(cell.project_masked(sequences, input_mask), self.go_backwards)):
                 output, new_states = cell.step(projected, states, weights, recurrent_mask)
