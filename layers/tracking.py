@@ -160,4 +160,5 @@ NOT_SUBLAYER_NAMES = frozenset(('_trainable_created', '_non_trainable_created', 
                    'activity_regularizer', 'name', '_trainable', 'built', '_call_epoch',
                    '_output_shapes', '_inbound_nodes', CACHE, '_weights_walk',
                    '_graph_ends',      # Sequential's Input and output KerasTensors
-                   '_compile_config'))  # compile()'s arguments
+                   '_compile_config',   # compile()'s arguments
+                   'sequence_masks'))   # a recurrent cell's dropout masks, held for one sequence

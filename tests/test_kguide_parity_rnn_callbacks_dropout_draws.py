@@ -55,3 +55,31 @@ def test_training_after_inference_calls_matches_keras(variant):
     assert sorted(history) == sorted(KERAS_HISTORIES[variant])
     for key, values in KERAS_HISTORIES[variant].items():
         np.testing.assert_allclose(history[key], values, rtol=2e-6)
+
+
+# Keras 3 (TensorFlow 2.21), /work/notes/progs/kguides_rnn_callbacks/stackdrop.py: a stack's cells
+# draw their masks once per sequence; tapeflow's cells drew new ones at every step.
+KERAS_STACKED_LOSSES = [1.2281345129013062, 1.089248538017273, 1.0563441514968872]
+KERAS_CELL_HISTORY = {'loss': [0.355271577835083, 0.3403874337673187, 0.40601855516433716],
+                      'val_loss': [0.35239365696907043, 0.3417414426803589, 0.33225342631340027]}
+
+
+def test_stacked_cells_draw_their_masks_once_per_sequence():
+    keras.utils.set_random_seed(4)
+    rng = np.random.RandomState(2)
+    x = rng.rand(24, 5, 3).astype('float32')
+    y = rng.rand(24, 1).astype('float32')
+    model = keras.Sequential([keras.Input((5, 3)), layers.RNN([layers.LSTMCell(3, dropout=0.2),
+                                                               layers.GRUCell(2, recurrent_dropout=0.2)]),
+                              layers.Dense(1)])
+    model.compile('adam', 'mse')
+    history = model.fit(x, y, epochs=3, batch_size=8, verbose=0, shuffle=False).history
+    np.testing.assert_allclose(history['loss'], KERAS_STACKED_LOSSES, rtol=2e-6)
+    model = keras.Sequential([keras.Input((5, 3)), layers.RNN(layers.SimpleRNNCell(3, dropout=0.3,
+                                                                                   recurrent_dropout=0.3)),
+                              layers.Dense(1)])
+    model.compile('adam', 'mse')
+    history = model.fit(x, y, epochs=3, batch_size=8, verbose=0, shuffle=False, validation_split=0.25).history
+    for key, values in KERAS_CELL_HISTORY.items():
+        np.testing.assert_allclose(history[key], values, rtol=2e-6)
+    assert model.layers[0].cell.sequence_masks is None          # let go after each call

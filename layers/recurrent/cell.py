@@ -73,6 +73,7 @@ class RecurrentCell(Layer):
         self.state_size = self.units
         self.output_size = self.units
         self.kernel = self.recurrent_kernel = self.bias = None
+        self.sequence_masks = None      # (input, recurrent) masks an RNN holds for a stack's sequence
 
     seed_generator_first = False        # SimpleRNNCell: Keras makes its generator before its initializers
     masks_drawn_when_inferring = False  # SimpleRNNCell: Keras draws its masks on every call, even alone
@@ -169,7 +170,9 @@ class RecurrentCell(Layer):
         """One step: ``inputs`` (batch, features) and ``states`` (a tensor or a list)."""
         listed = isinstance(states, (list, tuple))
         state_list = list(states) if listed else [states]
-        input_mask, recurrent_mask = self.dropout_masks(inputs.shape[0], inputs.shape[-1], training)
+        masks = self.sequence_masks
+        input_mask, recurrent_mask = self.dropout_masks(inputs.shape[0], inputs.shape[-1], training) \
+            if masks is None else masks
         output, new_states = self.step(self.project_masked(inputs, input_mask), state_list,
                                        self.recurrent_weights(), recurrent_mask)
         return output, (new_states if listed or len(new_states) > 1 else new_states[0])

@@ -18,7 +18,7 @@ from ..layer import Layer
 from ..mask_propagation import as_mask
 from ..serialization import deserialize, serialize
 from ..stacked_rnn_cells import StackedRNNCells
-from . import stateful_states
+from . import sequence_dropout, stateful_states
 from .cell import RecurrentCell
 from .time_steps import time_steps
 
@@ -139,11 +139,13 @@ class RNN(Layer):
                 output, states = self._skip_masked(keep, t, output, new_states, states, outputs)
                 outputs.append(output)
         else:
-            for t, inputs in enumerate(time_steps(sequences, self.go_backwards)):
-                output, new_states = cell(inputs, states, training=training)
-                new_states = list(new_states) if isinstance(new_states, (list, tuple)) else [new_states]
-                output, states = self._skip_masked(keep, t, output, new_states, states, outputs)
-                outputs.append(output)
+            stack_cells = cell.cells if isinstance(cell, StackedRNNCells) else []
+            with sequence_dropout.held_for_sequence(stack_cells, batch, sequences.shape[-1], training):
+                for t, inputs in enumerate(time_steps(sequences, self.go_backwards)):
+                    output, new_states = cell(inputs, states, training=training)
+                    new_states = list(new_states) if isinstance(new_states, (list, tuple)) else [new_states]
+                    output, states = self._skip_masked(keep, t, output, new_states, states, outputs)
+                    outputs.append(output)
         if self.stateful:
             stateful_states.keep(self, states)
         result = stack(outputs, axis=1) if self.return_sequences else outputs[-1]
