@@ -39,8 +39,10 @@ import weakref
 import numpy as np
 
 from . import dtypes, trace_names
+from .trace_names import known_dims
 from .concrete_function import ConcreteFunction
-from .function_keys import accepts, common, trace_key
+from .function_keys import TENSOR, accepts, common, trace_key
+from .ops.tensor_spec import TensorSpec
 from .function_init import from_tf_print, initializing_call
 from .function_signature import Binder
 from .tensor import Tensor, convert_to_tensor
@@ -69,6 +71,26 @@ class _MutedStdout:
 
     def __getattr__(self, name):
         return getattr(self.target, name)
+
+
+class replaying:
+    """The context of a call TensorFlow would replay from its graph: this thread's writes to
+    ``sys.stdout`` are dropped (``tf.print``'s kept) and tf.functions called inside run their
+    Python without tracing (also used by tf.data's stage functions, data/stage_function.py)."""
+
+    def __enter__(self):
+        self._saved = sys.stdout
+        self._installed = type(self._saved) is not _MutedStdout
+        if self._installed:
+            sys.stdout = _MutedStdout(self._saved)
+        _THREAD.muted = getattr(_THREAD, 'muted', 0) + 1
+        return self
+
+    def __exit__(self, *exc):
+        _THREAD.muted -= 1
+        if self._installed and type(sys.stdout) is _MutedStdout:
+            sys.stdout = self._saved
+        return False
 
 
 class _Trace:
@@ -270,7 +292,7 @@ class Function:
         if entry is not None and entry.shown:
             self._detector.called(False, self._python_function)
             return self._replay(args, kwargs)
-        with trace_names.naming(self._symbolic_names(args, kwargs)):
+        with trace_names.naming(self._symbolic_names(args, kwargs, None if entry is None else entry.key)):
             if entry is None and not self._traces:
                 result, retraced = initializing_call(lambda: self._python_function(*args, **kwargs))
                 self._second_trace = int(retraced)
@@ -284,9 +306,10 @@ class Function:
         self._detector.called(True, self._python_function)
         return result
 
-    def _symbolic_names(self, args, kwargs):
+    def _symbolic_names(self, args, kwargs, key=None):
         """id(tensor) -> (parameter name, traced shape, dtype name) for the tensors passed directly
-        (see trace_names): the input_signature's shape when there is one, else the tensor's."""
+        (see trace_names): the input_signature's shape when there is one, else the trace key's
+        (a concrete function made from a TensorSpec), else the tensor's."""
         try:
             values = self._binder.bind(args, kwargs)
         except TypeError:
@@ -299,8 +322,10 @@ class Function:
         for i, (name, value) in enumerate(zip(names, values)):
             if type(value) is Tensor:
                 spec = specs[i] if specs is not None and i < len(specs) else None
-                shape = tuple(value.shape) if spec is None or getattr(spec, 'shape', None) is None else \
-                    tuple(None if d is None else int(d) for d in spec.shape)
+                if spec is None and key is not None and i + 1 < len(key) and type(key[i + 1]) is tuple \
+                        and len(key[i + 1]) == 3 and key[i + 1][0] is TENSOR:
+                    spec = TensorSpec(key[i + 1][1], key[i + 1][2])
+                shape = tuple(value.shape) if spec is None else known_dims(getattr(spec, 'shape', None))
                 found[id(value)] = (name, shape, dtypes.display_name(value._data.dtype))
             elif isinstance(value, dict):        # **kwargs
                 for key, item in value.items():
@@ -309,17 +334,8 @@ class Function:
         return found
 
     def _replay(self, args, kwargs):
-        saved = sys.stdout
-        installed = type(saved) is not _MutedStdout
-        if installed:
-            sys.stdout = _MutedStdout(saved)
-        _THREAD.muted = getattr(_THREAD, 'muted', 0) + 1
-        try:
+        with replaying():
             return _outputs(self._python_function(*args, **kwargs), self._python_function)
-        finally:
-            _THREAD.muted -= 1
-            if installed and type(sys.stdout) is _MutedStdout:
-                sys.stdout = saved
 
     def get_concrete_function(self, *args, **kwargs):
         """The trace for these arguments (tensors, TensorSpecs or Python values), made if new.

@@ -31,6 +31,13 @@ class naming:
         return False
 
 
+def known_dims(shape):
+    """A spec's shape as a tuple of ints and None, or None for an unknown rank."""
+    if shape is None or getattr(shape, 'rank', 0) is None:
+        return None
+    return tuple(None if d is None else int(d) for d in shape)
+
+
 def tracing():
     """Whether this thread is inside a tf.function trace."""
     return bool(getattr(_local, 'stack', None))
@@ -45,6 +52,10 @@ def symbolic_text(tensor, as_repr, display_name):
     if entry is None:
         return None
     name, shape, dtype = entry
+    if shape is None:           # unknown rank: TensorFlow leaves the shape out
+        if as_repr:
+            return "<%s.Tensor '%s:0' shape=<unknown> dtype=%s>" % (display_name, name, dtype)
+        return 'Tensor("%s:0", dtype=%s)' % (name, dtype)
     if as_repr:
         return "<%s.Tensor '%s:0' shape=%s dtype=%s>" % (display_name, name, shape, dtype)
     return 'Tensor("%s:0", shape=%s, dtype=%s)' % (name, shape, dtype)

@@ -31,12 +31,15 @@ class Dataset(ElementStages, RegroupingStages):
         self._length = length                  # >= 0, or INFINITE / UNKNOWN_CARDINALITY
         self._spec = spec                      # () -> element_spec; None: read from the first element
         self._tf_class = maker_name(1)         # the class TensorFlow would print (stage_names.py)
+        # whether element_spec would read an element now (see stage_function): a callable
+        self._spec_reads_data = _ALWAYS if spec is None else _NEVER
 
     def _then(self, make_iterator, length=None, spec='same'):
         upstream = self
         spec = (lambda: upstream.element_spec) if spec == 'same' else spec
         result = Dataset(make_iterator, self._length if length is None else length, spec)
         result._upstream = self
+        result._spec_reads_data = _ALWAYS if spec is None else self._spec_reads_data
         return result
 
     def _skip_iteration(self):
@@ -232,6 +235,7 @@ class Dataset(ElementStages, RegroupingStages):
 
 
 _NONE = object()
+_ALWAYS, _NEVER = (lambda: True), (lambda: False)
 
 
 def _numpy_value(value):

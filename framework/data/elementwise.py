@@ -12,8 +12,9 @@ from .. import random as tf_random
 from ..errors import InvalidArgumentError
 from . import cardinality as card
 from .arguments import function_argument, positive_int
-from .map_spec import mapped_spec
+from .map_spec import mapped_spec, shell
 from .spec import TensorSpec
+from .stage_function import traced_stage_function
 from .structure import as_tensors, call_with_element, host_structure
 
 
@@ -25,6 +26,8 @@ class ElementStages:
         """Apply ``map_func`` to each element (a tuple is passed as separate arguments)."""
         source = self._make_iterator
         function_argument(map_func, 'map_func', 'Dataset.map')
+        map_func = traced_stage_function(map_func, self)
+        first = []          # the first (element, result): the spec is read from it once it is there
 
         def mapped():
             for element in source():
@@ -32,8 +35,13 @@ class ElementStages:
                 if out is None:
                     raise InvalidArgumentError('Dataset.map: map_func returned None; it must return a tensor '
                                                'or a structure of tensors (a missing `return`?)')
-                yield host_structure(out)
-        result = self._then(mapped, spec=lambda: mapped_spec(map_func, self))
+                out = host_structure(out)
+                if not first:
+                    first.append((shell(element), shell(out)))
+                yield out
+        upstream_reads = self._spec_reads_data
+        result = self._then(mapped, spec=lambda: mapped_spec(map_func, self, first[0] if first else None))
+        result._spec_reads_data = lambda: not first or upstream_reads()
         if num_parallel_calls is not None:
             result._tf_class = '_ParallelMapDataset'
         return result
@@ -41,6 +49,7 @@ class ElementStages:
     def filter(self, predicate, name=None):
         """Keep the elements for which ``predicate`` is true."""
         source = self._make_iterator
+        predicate = traced_stage_function(predicate, self)
         kept = lambda: (e for e in source() if _truth(call_with_element(predicate, e), 'Dataset.filter'))
         return self._then(kept, card.UNKNOWN_CARDINALITY)
 

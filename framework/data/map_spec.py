@@ -7,26 +7,43 @@ and a model built from the spec shows ``(None, ...)`` in its summary. tapeflow r
 on the first element instead; its result's leading size is given back as None wherever it is
 the input's unknown batch size.
 """
+import numpy as np
+
 from .. import nest
 from .spec import TensorSpec
 from .structure import call_with_element, host_structure, spec_of
 
 
-def mapped_spec(map_func, upstream):
-    """The spec of ``upstream.map(map_func)``.
+def mapped_spec(map_func, upstream, first_pair=None):
+    """The spec of ``upstream.map(map_func)``, from ``first_pair`` (an element and its result,
+    once the stage has mapped one) or from mapping upstream's first element.
 
     Raises:
         ValueError: the dataset has no element to read the spec from.
     """
-    first = next(iter(upstream._make_iterator()), None)
-    if first is None:
-        raise ValueError('Dataset.element_spec: this dataset (made by map) gives no elements, so the spec '
-                         'of its elements cannot be read from them')
-    spec = spec_of(host_structure(call_with_element(map_func, first)))
+    if first_pair is not None:
+        first, result = first_pair
+    else:
+        first = next(iter(upstream._make_iterator()), None)
+        if first is None:
+            raise ValueError('Dataset.element_spec: this dataset (made by map) gives no elements, so the spec '
+                             'of its elements cannot be read from them')
+        result = host_structure(call_with_element(map_func, first))
+    spec = spec_of(result)
     batch = _unknown_batch_size(upstream.element_spec, first)
     if batch is None:
         return spec
     return nest.map_structure(lambda s: _unknown_leading(s, batch), spec)
+
+
+def shell(element):
+    """``element`` with each array replaced by a zero-memory stand-in of its shape and dtype
+    (what the spec is read from), so a stage can keep its first element without its data."""
+    def one(value):
+        if isinstance(value, (np.ndarray, np.generic)):
+            return np.broadcast_to(np.zeros((), value.dtype), np.shape(value))
+        return value
+    return nest.map_structure(one, element)
 
 
 def _unknown_batch_size(upstream_spec, first):

@@ -7,6 +7,7 @@ import numpy as np
 
 from .. import nest
 from . import batching, cardinality as card, combine, windows
+from .stage_function import traced_stage_function
 from .structure import spec_of, stack, with_batch_dim, without_batch_dim
 
 
@@ -99,12 +100,14 @@ class RegroupingStages:
 
     def flat_map(self, map_func, name=None):
         """The elements of the datasets ``map_func`` returns for each element, one dataset after another."""
+        map_func = traced_stage_function(map_func, self)
         return self._then(combine.flat_mapped(self._make_iterator, map_func), card.UNKNOWN_CARDINALITY, None)
 
     def interleave(self, map_func, cycle_length=None, block_length=None, num_parallel_calls=None,
                    deterministic=None, name=None):
         """Elements of ``cycle_length`` of the datasets ``map_func`` returns, ``block_length`` at a time
         from each in turn (cycle_length default: the CPU count, as TensorFlow)."""
+        map_func = traced_stage_function(map_func, self)
         stream = combine.interleaved(self._make_iterator, map_func, cycle_length, block_length)
         interleaved = self._then(stream, card.UNKNOWN_CARDINALITY, None)
         if num_parallel_calls is not None:
@@ -123,7 +126,13 @@ class RegroupingStages:
 
     def _nested(self, values):
         """A dataset over a list of host values (one window component)."""
-        return type(self)(lambda: iter(values), len(values), lambda: spec_of(values[0]))
+        return _variant(type(self)(lambda: iter(values), len(values), lambda: spec_of(values[0])))
 
     def _nested_elements(self, elements):
-        return type(self)(lambda: iter(elements), len(elements), lambda: self.element_spec)
+        return _variant(type(self)(lambda: iter(elements), len(elements), lambda: self.element_spec))
+
+
+def _variant(window):
+    """A window handed to the program prints as TensorFlow's (a dataset held in a variant tensor)."""
+    window._tf_class = '_VariantDataset'
+    return window

@@ -1,0 +1,51 @@
+"""A dataset stage's function run as tf.data runs it: traced once, then replayed.
+
+tf.data traces ``map_func`` (and filter's predicate, flat_map's and interleave's
+functions) once, on placeholders named ``args_0``, ``args_1``, ... and replays the
+graph for every element, so a Python ``print`` in it shows once, printing those
+placeholders (``Tensor("args_0:0", shape=(), dtype=int64)``), while ``tf.print``
+shows for every element. tapeflow runs the Python for every element: the first
+call shows its prints with the arguments named as TensorFlow's placeholders, and
+later calls drop what they print to stdout (as tf.function's replays do).
+
+What differs: TensorFlow's trace happens when the stage is made, before any
+element is read, so its prints come earlier; here they come with the first
+element read (or the first ``element_spec`` that reads one). The placeholders'
+shapes are the upstream spec's when it is known without reading data, else the
+first element's (a batch dimension then shows its size instead of None).
+"""
+import functools
+
+from .. import dtypes, nest, trace_names
+from ..function import replaying
+from ..tensor import Tensor
+
+
+def traced_stage_function(fn, upstream):
+    """``fn`` wrapped so that its first call is a trace and later calls replay it."""
+    state = {'traced': False}
+
+    @functools.wraps(fn)
+    def run(*args):
+        if state['traced']:
+            with replaying():
+                return fn(*args)
+        state['traced'] = True
+        with trace_names.naming(_placeholder_names(args, upstream)):
+            return fn(*args)
+    return run
+
+
+def _placeholder_names(args, upstream):
+    """id(tensor) -> ('args_i', shape, dtype name) for the tensors of one element, in flat order."""
+    leaves = nest.flatten(args)
+    specs = nest.flatten(upstream.element_spec) if not upstream._spec_reads_data() else [None] * len(leaves)
+    if len(specs) != len(leaves):
+        specs = [None] * len(leaves)
+    found = {}
+    for i, (value, spec) in enumerate(zip(leaves, specs)):
+        if type(value) is not Tensor:
+            continue
+        shape = tuple(value.shape) if spec is None else trace_names.known_dims(getattr(spec, 'shape', None))
+        found[id(value)] = ('args_%d' % i, shape, dtypes.display_name(value._data.dtype))
+    return found
