@@ -8,4 +8,7 @@ __getattr__, __dir__ = forward('framework.keras.backend', 'keras.config', extra=
                      'set_image_data_format')),
         ('mixed_precision', ('dtype_policy', 'set_dtype_policy')),
         ('interactive_logging', ('disable_interactive_logging', 'enable_interactive_logging',
-                                 'is_interactive_logging_enabled'))) for name in names})
+                                 'is_interactive_logging_enabled')),
+        ('run_limits', ('max_epochs', 'max_steps_per_epoch', 'set_max_epochs', 'set_max_steps_per_epoch')),
+        ('global_switches', ('disable_traceback_filtering', 'enable_traceback_filtering',
+                             'enable_unsafe_deserialization', 'is_traceback_filtering_enabled'))) for name in names})

@@ -139,12 +139,14 @@ class ArrayData:
         class_weight: dict label -> weight, turned into sample weights.
         steps_per_epoch: batches per epoch; the batch stream then goes on from
             epoch to epoch and starts over (warning) when the data run out.
+        restart_each_epoch: start every epoch from the first batch even with ``steps_per_epoch``
+            (evaluation and validation passes: Keras 3 resets its eval iterator for each).
     Raises:
         ValueError: lengths that disagree, both class_weight and sample_weight.
     """
 
     def __init__(self, x, y=None, sample_weight=None, batch_size=None, shuffle=False, class_weight=None,
-                 steps_per_epoch=None):
+                 steps_per_epoch=None, restart_each_epoch=False):
         if batch_size is not None and (not isinstance(batch_size, (int, np.integer)) or batch_size < 1):
             raise ValueError('batch_size must be a positive integer, got %r' % (batch_size,))
         if shuffle not in (True, False, 'batch'):
@@ -172,6 +174,7 @@ class ArrayData:
         self.num_batches_in_data = math.ceil(self.num_samples / self.batch_size)
         self._stream = None
         self._seen = 0
+        self.restart_each_epoch = restart_each_epoch
 
     @property
     def num_batches(self):
@@ -211,6 +214,8 @@ class ArrayData:
         if not self.steps_per_epoch:
             yield from self._one_pass()
             return
+        if self.restart_each_epoch:
+            self._stream = None
         for step in range(self.steps_per_epoch):
             if self._stream is None:
                 self._stream, self._seen = self._one_pass(), 0

@@ -10,6 +10,7 @@ import warnings
 
 from framework import nest
 from framework.data import Dataset
+from framework.keras.run_limits import capped_steps
 from framework.tensor import Tensor, convert_to_tensor
 
 from .data import ArrayData, class_weight_to_sample_weights, pack_x_y_sample_weight, unpack_x_y_sample_weight
@@ -24,8 +25,10 @@ def is_iterable_input(x):
 def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, class_weight=None,
               steps_per_epoch=None, what='fit'):
     """The batch source for ``x``: PyDatasetData, IterableData (datasets, generators) or ArrayData."""
+    steps_per_epoch = capped_steps(steps_per_epoch)     # keras.config.set_max_steps_per_epoch
     if not is_iterable_input(x):
-        data = ArrayData(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch)
+        data = ArrayData(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch,
+                         restart_each_epoch=what != 'fit')
         if data.num_samples == 0:
             # Keras 3 warns that the input ran out of data and returns empty logs; tapeflow's loops
             # would report a loss of 0.0 over no samples, a number that means nothing.

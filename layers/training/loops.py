@@ -9,6 +9,7 @@ import numpy as np
 
 from framework import nest
 from framework.backend import array_module, to_host
+from framework.keras.run_limits import capped_epochs
 from framework.tensor import Tensor
 
 from .data import to_arrays, train_validation_split, unpack_x_y_sample_weight
@@ -54,6 +55,7 @@ class TrainingLoops:
             ValueError: before compile, for arrays of different lengths, for a bad split.
         """
         self._assert_compiled('fit')
+        epochs = capped_epochs(epochs)
         if x is None:
             raise ValueError('fit: x (the training inputs) is required')
         if not isinstance(validation_freq, (int, list, tuple)):
@@ -76,7 +78,8 @@ class TrainingLoops:
                                      '(x_val, y_val, sample_weight_val) or a dataset, got %s'
                                      % type(validation_data).__name__)
                 vx, vy, vsw = unpack_x_y_sample_weight(validation_data)
-                val = make_data(vx, vy, vsw, validation_batch_size or batch_size, steps_per_epoch=validation_steps)
+                val = make_data(vx, vy, vsw, validation_batch_size or batch_size, steps_per_epoch=validation_steps,
+                                what='fit(validation_data)')
         resolve_verbose(verbose)   # checks it; callbacks see it as given ('auto' in History.params, as Keras)
         callbacks = self._callback_list(callbacks, verbose, epochs, train.num_batches, add_history=True)
         self.stop_training = False

@@ -1,0 +1,31 @@
+"""Keras 3's global switches that tapeflow records but whose effect it already has:
+traceback filtering (tapeflow raises with its own frames; the flag is what
+``is_traceback_filtering_enabled`` reports) and unsafe deserialization (tapeflow never runs code
+read from a file, so loading is the same either way)."""
+
+_switches = {'traceback_filtering': True, 'safe_mode': True}
+
+
+def enable_traceback_filtering():
+    """Keras's switch; tapeflow keeps the setting for ``is_traceback_filtering_enabled``."""
+    _switches['traceback_filtering'] = True
+
+
+def disable_traceback_filtering():
+    """Keras's switch; tapeflow keeps the setting for ``is_traceback_filtering_enabled``."""
+    _switches['traceback_filtering'] = False
+
+
+def is_traceback_filtering_enabled():
+    """True unless ``disable_traceback_filtering`` was called (Keras's default is True)."""
+    return _switches['traceback_filtering']
+
+
+def enable_unsafe_deserialization():
+    """Keras's switch to allow lambdas in loaded configs; tapeflow loads no code from files, so
+    this records the choice only (``in_safe_mode`` reports it)."""
+    _switches['safe_mode'] = False
+
+
+def in_safe_mode():
+    return _switches['safe_mode']
