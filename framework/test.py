@@ -1,7 +1,40 @@
-"""``framework.test``: gradient checking, as ``tf.test.compute_gradient``."""
+"""``framework.test``: ``tf.test``'s gradient checks, TestCase and build queries."""
 from .gradient_check import check_gradients, compute_gradient  # noqa: F401
+from .test_case import TestCase, main  # noqa: F401
 
 
 def is_gpu_available(cuda_only=False, min_cuda_compute_capability=None):
     from .placement import list_physical_devices
     return bool(list_physical_devices('GPU'))
+
+
+def is_built_with_cuda():
+    """True when the GPU backend (cupy built for CUDA) is installed."""
+    from . import backend
+    cp = backend.cupy_module()
+    return cp is not None and not getattr(cp.cuda.runtime, 'is_hip', False)
+
+
+def is_built_with_rocm():
+    """True when the GPU backend is cupy built for ROCm."""
+    from . import backend
+    cp = backend.cupy_module()
+    return cp is not None and bool(getattr(cp.cuda.runtime, 'is_hip', False))
+
+
+def is_built_with_gpu_support():
+    return is_built_with_cuda() or is_built_with_rocm()
+
+
+def is_built_with_xla():
+    """False: tapeflow has no XLA compiler (``jit_compile`` runs the function as written)."""
+    return False
+
+
+def gpu_device_name():
+    """'/device:GPU:0' when a GPU is usable, else '' (as ``tf.test.gpu_device_name``)."""
+    return '/device:GPU:0' if is_gpu_available() else ''
+
+
+def is_cpu_target_available(cpu_target):
+    return True

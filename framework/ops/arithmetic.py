@@ -224,9 +224,12 @@ def _refuse_integer_zero_divisor(out, divisor, op):
 
 
 def _broadcast_error(op, dx, dy):
-    return InvalidArgumentError('%s: shapes %s and %s do not broadcast together; make the trailing dimensions equal or 1 '
-                      '(e.g. with reshape or expand_dims)' % (op, tuple(getattr(dx, 'shape', ())),
-                                                             tuple(getattr(dy, 'shape', ()))))
+    # TensorFlow's words first ("Incompatible shapes: [2] vs. [3]"), which programs and
+    # tests match on, then the shapes as tuples and what to do.
+    sx, sy = tuple(getattr(dx, 'shape', ())), tuple(getattr(dy, 'shape', ()))
+    return InvalidArgumentError('%s: Incompatible shapes: [%s] vs. [%s]: shapes %s and %s do not broadcast together; '
+                                'make the trailing dimensions equal or 1 (e.g. with reshape or expand_dims)'
+                                % (op, ','.join(map(str, sx)), ','.join(map(str, sy)), sx, sy))
 
 
 # Gradient rules: vjp(g, out, x, y) -> the gradient for one input, given the
