@@ -6,6 +6,7 @@ thread is recording, that generality is not needed: the rules that declare an
 ``array_rule`` run on the raw numpy/cupy arrays instead, skipping each op's
 dispatch and Tensor wrapping (a few microseconds per chain-rule step).
 """
+from .eigen_outer_sum import outer_sum
 from .tensor import Tensor
 
 
@@ -75,8 +76,12 @@ def sweep_arrays(nodes, tracked, grads, source_ids, free):
 
 def sum_to_array(a, shape):
     """Sum the raw array ``a`` down to ``shape``: the inverse of broadcasting (``ops.shapes.sum_to``
-    wraps it). The array's own sum(): xp.sum's Python-level dispatch costs microseconds."""
+    wraps it). Float32 sums over leading axes (a bias's gradient) add in TensorFlow's order
+    (``outer_sum``); others are the array's own sum(): xp.sum's Python-level dispatch costs microseconds."""
     lead = a.ndim - len(shape)
     axes = tuple(range(lead)) + tuple(i + lead for i, d in enumerate(shape) if d == 1 and a.shape[i + lead] != 1)
-    return a.sum(axis=axes, dtype=a.dtype).reshape(shape) if axes else a.reshape(shape)
+    if not axes:
+        return a.reshape(shape)
+    total = outer_sum(a, axes)
+    return (a.sum(axis=axes, dtype=a.dtype) if total is None else total).reshape(shape)
 

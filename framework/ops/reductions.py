@@ -1,4 +1,5 @@
 """Reductions over axes, and their gradients (which broadcast g back)."""
+from ..eigen_outer_sum import outer_sum
 from ..errors import InvalidArgumentError
 from .. import backend
 from ..composite import dispatch
@@ -29,8 +30,7 @@ def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
     except TypeError:      # a RaggedTensor or SparseTensor (framework/composite.py); else re-raised
         return dispatch('reduce_sum', input_tensor, axis, keepdims)
     a = x._data
-    # The array's own sum(): the same reduction as xp.sum without its Python-level dispatch.
-    out = Tensor(a.sum(axis=axes, keepdims=keepdims, dtype=a.dtype))
+    out = Tensor(_sum(a, axes, keepdims))
     if ACTIVE:
         record('reduce_sum', (x,), out, (_Spread(axes, None),))
     return out
@@ -54,12 +54,21 @@ def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
     # sum / count rather than xp.mean: numpy's mean is a Python function with a
     # few microseconds of overhead. The result is the same to the bit: the float
     # quotient is correctly rounded either way while count is exact (< 2**24).
-    total = a.sum(axis=axes, keepdims=keepdims, dtype=a.dtype)
+    total = _sum(a, axes, keepdims)
     mean = total / count if count < 2 ** 24 else (total / xp.float64(count)).astype(a.dtype)
     out = Tensor(mean)
     if ACTIVE:
         record('reduce_mean', (x,), out, (_Spread(axes, count),))
     return out
+
+
+def _sum(a, axes, keepdims):
+    """Float32 sums over leading axes in TensorFlow's order (framework/eigen_outer_sum.py); else the
+    array's own sum(): the same reduction as xp.sum without its Python-level dispatch."""
+    total = outer_sum(a, axes) if a.ndim > 1 else None
+    if total is None:
+        return a.sum(axis=axes, keepdims=keepdims, dtype=a.dtype)
+    return total.reshape(_kept_shape(a.shape, axes)) if keepdims else total
 
 
 class _Spread:

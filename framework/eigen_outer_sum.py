@@ -1,0 +1,60 @@
+"""Float32 sums over leading axes in the order TensorFlow's CPU kernels add them.
+
+TensorFlow reduces a tensor whose reduced axes sit before kept inner ones (a
+batch's bias gradient, BatchNormalization's moments over batch and steps) with
+Eigen's ``InnerMostDimPreserver`` (unsupported/Eigen/CXX11/src/Tensor/TensorReduction.h):
+not in numpy's order, so the last bit differs for about half the columns, which
+Adam turns into visibly different steps where gradients are nearly zero (a
+convolution's bias before BatchNormalization). Row sums are in ops/eigen_reduce.py.
+"""
+import numpy as np
+
+PACKET = 8        # floats per AVX packet
+# Below this many values the few numpy calls cost several times numpy's own sum (a Dense bias's
+# gradient at batch 32), so small sums keep numpy's order; from here on they cost about the same.
+MIN_SIZE = 4096
+
+
+def outer_sum(a, axes):
+    """Sum float32 ``a`` over ``axes`` in the order TensorFlow's CPU kernels add them when the
+    reduced axes sit before kept inner ones (a batch's bias gradient, BatchNormalization's moments);
+    shape: ``a``'s without ``axes``. None where numpy's own order is already TensorFlow's.
+
+    Eigen's ``InnerMostDimPreserver`` (TensorReduction.h) reduces such a sum, for each packet of 8
+    kept columns, into four accumulators taking rows 4k, 4k+1, 4k+2, 4k+3, folded in order after
+    the last whole group of four, then the remaining rows. With fewer than 16 rows, and for the
+    columns past the last whole packet, it adds rows one by one, as numpy does. Arrays of fewer
+    than MIN_SIZE values are left to numpy (None).
+    """
+    if a.dtype != np.float32 or a.size < MIN_SIZE:
+        return None
+    runs = []                                # the shape as Eigen sees it: size-1 axes dropped, runs merged
+    for i, d in enumerate(a.shape):
+        if d == 1:
+            continue
+        reduced = i in axes
+        if runs and runs[-1][1] == reduced:
+            runs[-1][0] *= d
+        else:
+            runs.append([d, reduced])
+    if len(runs) == 2 and runs[0][1] and not runs[1][1]:
+        outer, n, inner = 1, runs[0][0], runs[1][0]
+    elif len(runs) == 3 and runs[1][1] and not runs[0][1]:
+        outer, n, inner = runs[0][0], runs[1][0], runs[2][0]
+    else:
+        return None
+    if n < 16 or inner < PACKET:
+        return None
+    rows = a.reshape(outer, n, inner)
+    whole = n - n % 4
+    # rows 4k + lane summed in order per lane: a view when n is a multiple of 4, no copy
+    lanes = rows[:, :whole].reshape(outer, whole // 4, 4, inner).sum(axis=1, dtype=a.dtype)
+    total = lanes[:, 0] + lanes[:, 1]
+    total += lanes[:, 2]
+    total += lanes[:, 3]
+    for j in range(whole, n):
+        total += rows[:, j]
+    packed = inner - inner % PACKET
+    if packed < inner:                      # past the last whole packet: one row after another
+        total[:, packed:] = rows[:, :, packed:].sum(axis=1, dtype=a.dtype)
+    return total.reshape(tuple(d for i, d in enumerate(a.shape) if i not in axes))
