@@ -1,5 +1,13 @@
 """``ConcreteFunction``: one trace of a ``tf.function``, as ``get_concrete_function`` returns it."""
-from .function_keys import accepts, describe, placeholder, trace_key
+from . import dtypes
+from .errors import InvalidArgumentError
+from .function_keys import accepts, describe, is_tensor_key, placeholder, trace_key
+from .ops.tensor_spec import TensorSpec
+from .tensor import Tensor, convert_to_tensor
+
+# How TensorFlow's kernels name a dtype in 'expected to be a float tensor' (DataTypeString)
+_KERNEL_TYPE = {'float32': 'float', 'float64': 'double', 'string': 'string', 'int32': 'int32', 'int64': 'int64',
+                'bool': 'bool', 'float16': 'half', 'uint8': 'uint8'}
 
 
 class ConcreteFunction:
@@ -33,11 +41,40 @@ class ConcreteFunction:
                 if i >= len(args) and name not in filled and not isinstance(key, tuple):
                     filled[name] = placeholder(key)
             values = binder.bind(args, filled)
-            for value, key in zip(values, keys):
-                if not accepts(key, trace_key(value)):
+            args = list(args)
+            for i, (value, key) in enumerate(zip(values, keys)):
+                if is_tensor_key(key):
+                    converted = self._check_tensor(i, value, key, args, kwargs, keys)
+                    if converted is not value:      # a Python value or array: the function sees a tensor
+                        if i < len(args):
+                            args[i] = converted
+                        else:
+                            filled[names[i]] = converted
+                elif not accepts(key, trace_key(value)):
                     raise binder.error('Can not cast %r to %s' % (value, describe(key)), args, kwargs, keys)
             kwargs = filled
         return function._run(self._entry, None, args, kwargs)
+
+    def _check_tensor(self, index, value, key, args, kwargs, keys):
+        """A tensor argument as a concrete function takes it (TensorFlow's graph call): any shape, but
+        its traced dtype (else InvalidArgumentError, as the graph's kernel says); a Python value or
+        array must convert to the traced dtype and a compatible shape (else TypeError)."""
+        dtype = dtypes.as_dtype(key[2])
+        if isinstance(value, Tensor):
+            if value.dtype != dtype:
+                raise InvalidArgumentError(
+                    'cannot compute __inference_%s as input #%d(zero-based) was expected to be a %s tensor but is '
+                    'a %s tensor' % (self._function.__name__, index, _KERNEL_TYPE.get(dtype.name, dtype.name),
+                                     _KERNEL_TYPE.get(value.dtype.name, value.dtype.name)))
+            return value
+        try:
+            converted = convert_to_tensor(value, dtype=dtype)
+        except (TypeError, ValueError):
+            converted = None
+        if converted is None or not accepts(key, trace_key(converted)):
+            shown = TensorSpec(converted.shape, dtype) if converted is not None else value
+            raise self._function._binder.error('Can not cast %r to %s' % (shown, describe(key)), args, kwargs, keys)
+        return converted
 
     def __str__(self):
         names = self._function._binder.names

@@ -89,6 +89,11 @@ def _is_tensor_key(key):
     return type(key) is tuple and len(key) == 3 and (key[0] is TENSOR or key[0] is VARIABLE)
 
 
+def is_tensor_key(key):
+    """Whether ``key`` is a tensor's (TENSOR, shape, dtype); a variable's is not."""
+    return type(key) is tuple and len(key) == 3 and key[0] is TENSOR
+
+
 def _shape_accepts(general, specific):
     if general is None:
         return True
