@@ -156,9 +156,11 @@ def call_with_masks(call, layer, inputs, args, kwargs):
     if supports_masking(layer):
         _attach(layer, inputs, outputs, previous)
     elif previous is not None:
+        # Warned from this line (no stacklevel), as Keras warns from one line of its Layer.__call__:
+        # Python's default filter then shows it once per layer, not once per place it is called from.
         warnings.warn("Layer '%s' (of type %s) was passed an input with a mask attached to it. However, this layer "
                       'does not support masking and will therefore destroy the mask information. Downstream layers '
-                      'will not see the mask.' % (layer.name, type(layer).__name__), stacklevel=3)
+                      'will not see the mask.' % (layer.name, type(layer).__name__))
     return outputs
 
 
