@@ -226,3 +226,9 @@ def host_stream():
 
 
 from .ops.stateless_random import stateless_normal, stateless_truncated_normal, stateless_uniform  # noqa: F401,E402
+from .random_algorithm import Algorithm, create_rng_state  # noqa: F401,E402
+from .random_generator import Generator, get_global_generator, set_global_generator  # noqa: F401,E402
+from .random_seed_ops import fold_in, split  # noqa: F401,E402
+from . import random_experimental as experimental  # noqa: F401,E402  (tf.random.experimental)
+from .random_gamma_poisson import gamma, poisson, stateless_gamma, stateless_poisson  # noqa: F401,E402
+from .random_binomial import stateless_binomial  # noqa: F401,E402

@@ -1,0 +1,111 @@
+"""``tf.random.gamma`` / ``poisson`` and their stateless forms, with TensorFlow's values
+(the samplers are in philox_gamma_poisson.py).
+
+The stateful ops give ``shape + alpha's (or lam's) shape``; the stateless ones take the whole
+output shape, which must end with the parameters' shape. Gamma's draws are divided by beta and
+kept above the dtype's smallest normal number, as TensorFlow's Python wrappers do.
+"""
+import numpy as np
+
+from . import backend, dtypes, op_seeds, philox_gamma_poisson
+from .errors import InvalidArgumentError
+from .tensor import Tensor
+
+
+def gamma(shape, alpha, beta=None, dtype='float32', seed=None, name=None):
+    """Gamma(alpha, beta) samples of shape ``shape + broadcast(alpha, beta).shape`` (beta is a rate)."""
+    from .random import draw_seed_pair
+    dtype = _float_dtype(dtype, 'gamma')
+    shape, alpha, beta = _shape(shape, 'gamma'), _floats(alpha, dtype), _floats(1 if beta is None else beta, dtype)
+    alpha = np.broadcast_to(alpha, np.broadcast_shapes(alpha.shape, beta.shape))
+    count = int(np.prod(shape, dtype=np.int64))
+    seeds = op_seeds.seed_pair(seed, lambda: tuple(int(v) for v in draw_seed_pair()))
+    key, counter, start = op_seeds.reserve('RandomGamma', dtype, seeds, count * max(alpha.size, 1))
+    draws = philox_gamma_poisson.gamma_values(key, counter, alpha, count, start).astype(dtype)
+    return _gamma_result(draws.reshape(shape + alpha.shape), beta, dtype)
+
+
+def stateless_gamma(shape, seed, alpha, beta=None, dtype='float32', name=None):
+    """Gamma(alpha, beta) samples of ``shape`` (ending with broadcast(alpha, beta).shape) fixed by ``seed``."""
+    from .ops.stateless_random import _key_counter
+    dtype = _float_dtype(dtype, 'stateless_gamma')
+    shape, alpha = _shape(shape, 'stateless_gamma'), _floats(alpha, dtype)
+    beta = _floats(1 if beta is None else beta, dtype)
+    alpha = np.broadcast_to(alpha, np.broadcast_shapes(alpha.shape, beta.shape))
+    samples = _samples_per_parameter(shape, alpha.shape, 'StatelessRandomGammaV3')
+    key, counter = _key_counter(seed, 'stateless_gamma')
+    draws = philox_gamma_poisson.gamma_values(key, counter, alpha, samples).astype(dtype)
+    return _gamma_result(draws.reshape(shape), beta, dtype)
+
+
+def poisson(shape, lam, dtype='float32', seed=None, name=None):
+    """Poisson(lam) samples of shape ``shape + lam.shape``, in ``dtype`` (float or integer)."""
+    from .random import draw_seed_pair
+    shape, rates, dtype = _shape(shape, 'poisson'), _rates(lam, 'poisson'), _out_dtype(dtype, 'poisson')
+    count = int(np.prod(shape, dtype=np.int64))
+    seeds = op_seeds.seed_pair(seed, lambda: tuple(int(v) for v in draw_seed_pair()))
+    kernel = 'RandomPoissonV2/%s' % rates.dtype.name        # one kernel per (rate dtype, output dtype)
+    key, counter, start = op_seeds.reserve(kernel, dtype, seeds, count * max(rates.size, 1))
+    draws = philox_gamma_poisson.poisson_values(key, counter, rates, count, start)
+    return Tensor(backend.place(draws.astype(dtype).reshape(shape + rates.shape)))
+
+
+def stateless_poisson(shape, seed, lam, dtype='int32', name=None):
+    """Poisson(lam) samples of ``shape`` (ending with lam's shape) fixed by ``seed``."""
+    from .ops.stateless_random import _key_counter
+    shape, rates, dtype = _shape(shape, 'stateless_poisson'), _rates(lam, 'stateless_poisson'), \
+        _out_dtype(dtype, 'stateless_poisson')
+    samples = _samples_per_parameter(shape, rates.shape, 'StatelessRandomPoisson')
+    key, counter = _key_counter(seed, 'stateless_poisson')
+    draws = philox_gamma_poisson.poisson_values(key, counter, rates, samples)
+    return Tensor(backend.place(draws.astype(dtype).reshape(shape)))
+
+
+def _gamma_result(draws, beta, dtype):
+    tiny = np.finfo(dtype).tiny
+    return Tensor(backend.place(np.maximum(tiny, (draws / beta).astype(dtype)).astype(dtype)))
+
+
+def _samples_per_parameter(shape, parameter_shape, op):
+    tail = shape[len(shape) - len(parameter_shape):] if parameter_shape else ()
+    if len(parameter_shape) > len(shape) or tuple(tail) != tuple(parameter_shape):
+        raise InvalidArgumentError('%s: shape %s must end with the parameters\' broadcast shape %s '
+                                   '(Shape passed in must end with broadcasted shape.)'
+                                   % (op, list(shape), list(parameter_shape)))
+    return int(np.prod(shape[:len(shape) - len(parameter_shape)], dtype=np.int64))
+
+
+def _shape(shape, op):
+    from .random import _shape as checked_shape
+    return checked_shape(shape, op)
+
+
+def _float_dtype(dtype, op):
+    dtype = dtypes.numpy_dtype(dtype)
+    if dtype.kind != 'f':
+        raise TypeError('random.%s: dtype must be floating (float16, float32 or float64), got %s' % (op, dtype.name))
+    return dtype
+
+
+def _out_dtype(dtype, op):
+    dtype = dtypes.numpy_dtype(dtype)
+    if dtype.kind not in 'fi':
+        raise TypeError('random.%s: dtype must be a float or signed integer type, got %s' % (op, dtype.name))
+    return dtype
+
+
+def _floats(value, dtype):
+    return np.asarray(value.numpy() if isinstance(value, Tensor) else value, dtype=dtype)
+
+
+def _rates(lam, op):
+    """lam as a float array in its own dtype (a Python number or list is float32, as TensorFlow converts it)."""
+    if isinstance(lam, Tensor):
+        rates = np.asarray(lam.numpy())
+    else:
+        rates = np.asarray(lam)
+        rates = rates.astype(np.float64 if rates.dtype == np.float64 and not isinstance(lam, (list, float, int))
+                             else np.float32)
+    if rates.dtype.kind != 'f':
+        raise TypeError('random.%s: lam must be floating, got %s' % (op, rates.dtype.name))
+    return rates

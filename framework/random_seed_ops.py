@@ -1,0 +1,114 @@
+"""Seed arithmetic for the stateless ops: ``tf.random.split``, ``tf.random.fold_in`` and
+``tf.random.experimental.index_shuffle``, with TensorFlow's values.
+
+``split`` and ``fold_in`` are full-range stateless uniform integers drawn from the seed (as
+TensorFlow's Python wrappers define them). ``index_shuffle`` is TensorFlow's RandomIndexShuffle
+kernel: a Simon block cipher (word size half the block, the block at least 16 bits and wide enough
+for max_index) keyed by [498247692, seed0, seed1] as uint32 words, applied until the value falls
+in [0, max_index] (cycle walking), so each seed gives a bijection of [0, max_index].
+"""
+import math
+
+import numpy as np
+
+from . import backend
+from .tensor import Tensor, convert_to_tensor
+
+_INDEX_SHUFFLE_SEED_PAD = 498247692   # the Python wrapper's first key word
+_INDEX_SHUFFLE_ROUNDS = 4
+_MIN_BLOCK_BITS = 16
+
+
+def split(seed, num=2, alg='auto_select'):
+    """``num`` new seeds from ``seed`` (shape [2]): a [num, 2] tensor of ``seed``'s dtype."""
+    from .ops.stateless_random import stateless_uniform
+    seed = convert_to_tensor(seed)
+    return stateless_uniform([int(_host(num)), 2], seed=seed, dtype=seed.dtype, minval=None, maxval=None, alg=alg)
+
+
+def fold_in(seed, data, alg='auto_select'):
+    """A new seed from ``seed`` and the integer ``data``: [a full-range integer drawn from seed, data],
+    in ``data``'s dtype."""
+    from .ops import stack
+    from .ops.stateless_random import stateless_uniform
+    data = convert_to_tensor(data)
+    if data.ndim != 0 or data._data.dtype.kind not in 'iu':
+        raise ValueError('random.fold_in: data must be an int32 or int64 scalar, got shape %s dtype %s'
+                         % (list(data.shape), data.dtype.name))
+    first = stateless_uniform([], seed=seed, dtype=data.dtype, minval=None, maxval=None, alg=alg)
+    return stack([first, data])
+
+
+def index_shuffle(index, seed, max_index):
+    """The position of ``index`` in a permutation of [0, ..., max_index] fixed by ``seed`` (shape [2],
+    or [n, 2] for one permutation per index); vectors give one result per element."""
+    index, max_index = convert_to_tensor(index), convert_to_tensor(max_index)
+    seeds = np.asarray(_host(seed))
+    if index._data.dtype.kind not in 'iu' or max_index.dtype != index.dtype:
+        raise TypeError('random.index_shuffle: index and max_index must be integer tensors of one dtype, got %s '
+                        'and %s' % (index.dtype.name, max_index.dtype.name))
+    if seeds.dtype.kind not in 'iu' or seeds.ndim not in (1, 2) or seeds.shape[-1] != 2:
+        raise ValueError('random.index_shuffle: seed must be integers of shape [2] or [n, 2], got %r' % (seed,))
+    indices, maxima = _host(index), _host(max_index)
+    count = max(np.size(indices), np.size(maxima), seeds.size // 2)
+    out = np.empty(count, dtype=index._data.dtype)
+    for i in range(count):
+        row = seeds if seeds.ndim == 1 else seeds[i]
+        key = [_INDEX_SHUFFLE_SEED_PAD, int(row[0]) % 2 ** 32, int(row[1]) % 2 ** 32]
+        value = int(np.ravel(indices)[i if np.ndim(indices) else 0])
+        top = int(np.ravel(maxima)[i if np.ndim(maxima) else 0])
+        out[i] = _shuffled_index(value % 2 ** 64, key, top % 2 ** 64)
+    scalar = index.ndim == 0 and seeds.ndim == 1 and max_index.ndim == 0
+    return Tensor(backend.place(out.reshape(() if scalar else (count,))))
+
+
+def _shuffled_index(index, key, max_index):
+    if max_index == 0:
+        return 0
+    bits = int(math.ceil(math.log2(float(max_index))))
+    bits = min(max(bits + bits % 2, _MIN_BLOCK_BITS), 64)
+    word = bits // 2
+    round_keys = _simon_round_keys(key, word)
+    value = index
+    while True:
+        value = _simon_encrypt(value, round_keys, word)
+        if value <= max_index:
+            return value
+
+
+def _rotl(x, r, w):
+    return ((x << r) | (x >> (w - r))) & ((1 << w) - 1)
+
+
+def _rotr(x, r, w):
+    return ((x >> r) | (x << (w - r))) & ((1 << w) - 1)
+
+
+def _simon_round_keys(key, w):
+    mask = (1 << w) - 1
+    c, z = 0xFFFFFFFC & mask, 0x7369F885192C0EF5 & mask
+    keys = [k & mask for k in key]
+    for i in range(3, _INDEX_SHUFFLE_ROUNDS):
+        keys.append(c ^ (z & 1) ^ keys[i - 3] ^ _rotr(keys[i - 1], 3, w) ^ _rotr(keys[i - 1], 4, w))
+        z >>= 1
+    return keys
+
+
+def _simon_encrypt(value, round_keys, w):
+    mask = (1 << w) - 1
+    left, right = (value >> w) & mask, value & mask
+    for i in range(0, len(round_keys) - 1, 2):
+        left ^= _simon_f(right, w) ^ round_keys[i]
+        right ^= _simon_f(left, w) ^ round_keys[i + 1]
+    return (left << w) | right
+
+
+def _simon_f(x, w):
+    return (_rotl(x, 1, w) & _rotl(x, 8, w)) ^ _rotl(x, 2, w)
+
+
+def _host(value):
+    return value.numpy() if isinstance(value, Tensor) else value
+
+
+__all__ = ['fold_in', 'index_shuffle', 'split']

@@ -1,0 +1,39 @@
+"""tf.random.split / fold_in and tf.random.experimental's seed ops: TensorFlow's values.
+
+Golden values printed by TensorFlow 2.21 (tensorflow-cpu, Linux) for the same calls
+(/work/notes/progs/random_gen/gen_tf.py).
+"""
+import pytest
+
+import framework as tf
+
+
+def test_fold_in_keeps_the_dtype_of_data():
+    folded = tf.random.fold_in([1, 2], 5)
+    assert folded.dtype == tf.int32 and folded.numpy().tolist() == [1105988140, 5]
+    wide = tf.random.fold_in(tf.constant([1, 2], tf.int64), tf.constant(5, tf.int64))
+    assert wide.dtype == tf.int64 and wide.numpy().tolist() == [7464880146280614444, 5]
+    assert tf.random.experimental.stateless_fold_in([3, 4], 7).numpy().tolist() == [-1860230133, 7]
+
+
+def test_split_draws_full_range_seed_pairs():
+    assert tf.random.split([1, 2]).numpy().tolist() == [[1105988140, 1738052849], [-335576002, 370444179]]
+    assert tf.random.split(tf.constant([1, 2], tf.int64), num=3).numpy().tolist() == [
+        [7464880146280614444, 1591045637757961278], [-1057468755545501549, 2524363516007002203],
+        [6884554327646026923, -2336856294065325742]]
+    assert tf.random.experimental.stateless_split([3, 4], 3).numpy().tolist() == [
+        [-1860230133, -671226999], [-1390659934, 1052501199], [-1503457849, -798298177]]
+
+
+def test_index_shuffle_is_tensorflows_permutation():
+    shuffle = tf.random.experimental.index_shuffle
+    assert [int(shuffle(i, seed=[5, 43], max_index=9)) for i in range(10)] == [7, 6, 9, 0, 3, 8, 5, 1, 2, 4]
+    many = shuffle(tf.constant(list(range(12))), seed=[1, 2], max_index=tf.constant([11] * 12))
+    assert many.dtype == tf.int32 and many.numpy().tolist() == [5, 0, 1, 11, 3, 6, 9, 10, 7, 2, 8, 4]
+    one = shuffle(tf.constant(3, tf.int64), seed=tf.constant([7, 8], tf.int64), max_index=tf.constant(1000, tf.int64))
+    assert one.shape == () and one.dtype == tf.int64 and int(one) == 315
+
+
+def test_fold_in_refuses_non_scalar_data():
+    with pytest.raises(ValueError, match='fold_in: data must be an int32 or int64 scalar'):
+        tf.random.fold_in([1, 2], [3, 4])
