@@ -103,6 +103,12 @@ class Layer(LayerWeights):
     def variable_dtype(self):
         return self._dtype.name
 
+    def _symbolic_dtype(self):
+        """The dtype of the KerasTensors that a call on KerasTensors returns when the layer gives
+        compute_output_shape: compute_dtype, unless the layer says otherwise (Keras 3's lookups
+        declare floatx for their encodings in compute_output_spec, yet return int64 when run)."""
+        return self.compute_dtype
+
     # ---- trainable: set on the layer, its variables and its sublayers (Keras 3) ----
     @property
     def trainable(self):

@@ -45,7 +45,7 @@ def call_symbolic(layer, inputs, args, kwargs, training=None):
     _check_spec(layer, inputs)
     only_first = not any(type(x) is KerasTensor for x in nest.flatten((list(args), kwargs)))
     if only_first and _defines_output_shape(layer):
-        outputs = _tensors_for_shapes(layer.compute_output_shape(shapes), layer.compute_dtype)
+        outputs = _tensors_for_shapes(layer.compute_output_shape(shapes), layer._symbolic_dtype())
         if _masks_involved(layer, inputs):
             _hang_masks(outputs, *_run_on_zeros(layer, inputs, args, kwargs))
     else:

@@ -108,8 +108,8 @@ class Discretization(Layer):
         depth = len(self.bin_boundaries) + 1 if self.bin_boundaries is not None else self.num_bins
         return encoded_shape(input_shape, self.output_mode, depth)
 
-    @property
-    def compute_dtype(self):
+    def _symbolic_dtype(self):
+        """int32 bin indices, else the layer's dtype (its compute_dtype, as Keras 3 reports it)."""
         return 'int32' if self.output_mode == 'int' else self._dtype.name
 
     @classmethod

@@ -289,10 +289,19 @@ class IndexLookup(VocabularyAssets, Layer):
         return encoded_shape(input_shape, 'count' if self.output_mode == 'tf_idf' else self.output_mode, depth)
 
     @property
-    def compute_dtype(self):
+    def dtype(self):
+        """The vocabulary's dtype ('string', 'int64'), as Keras 3 reports a lookup's."""
+        return self.vocabulary_dtype
+
+    compute_dtype = variable_dtype = dtype
+
+    def _symbolic_dtype(self):
+        """Keras 3's compute_output_spec: int64 indices, floatx encodings (run eagerly, the
+        one-hot, multi-hot and count encodings are int64); tokens when inverting."""
+        from framework.keras.backend import floatx       # framework.keras imports the layers
         if self.invert:
             return self.vocabulary_dtype
-        return 'int64' if self.output_mode != 'tf_idf' else 'float32'
+        return 'int64' if self.output_mode == 'int' else floatx()
 
     def get_config(self):
         config = super().get_config()

@@ -215,8 +215,16 @@ class TextVectorization(Layer):
                 lookup.max_tokens if lookup.pad_to_max_tokens else lookup._frozen_vocab_size)
 
     @property
-    def compute_dtype(self):
-        return 'float32' if self._output_mode == 'tf_idf' else 'int64'
+    def dtype(self):
+        """'string', the dtype Keras 3 reports for TextVectorization."""
+        return 'string'
+
+    compute_dtype = variable_dtype = dtype
+
+    def _symbolic_dtype(self):
+        """Keras 3's compute_output_spec: int64 token ids, floatx encodings (int64 when run)."""
+        from framework.keras.backend import floatx       # framework.keras imports the layers
+        return 'int64' if self._output_mode == 'int' else floatx()
 
     def get_config(self):
         config = super().get_config()
