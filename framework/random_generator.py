@@ -78,6 +78,10 @@ class Generator:
         """The key part of the state (its last word), an int64 scalar tensor."""
         return self._state_var[-1]
 
+    def _checkpoint_children(self):
+        """What a checkpoint saves: the state, under TensorFlow's key ('<name>/_state_var/...')."""
+        return [('_state_var', self._state_var)]
+
     def reset(self, state):
         words = int64_words(state)
         _check_state_shape(words.shape, self._alg)

@@ -127,3 +127,20 @@ def test_bad_states_and_algorithms_raise():
         tf.random.Generator.from_seed(1).uniform([2], maxval=3, minval=None, dtype=tf.int32)
     with pytest.raises(NotImplementedError, match='Philox generators only'):
         tf.random.Generator.from_seed(1, alg='threefry').normal([2])
+
+
+def test_checkpoints_save_the_state_under_tensorflows_key(tmp_path):
+    # the guide's "Saving generators" section: a restore rewinds the stream to the saving point
+    prefix = str(tmp_path / 'checkpoint')
+    g = tf.random.Generator.from_seed(1)
+    checkpoint = tf.train.Checkpoint(my_generator=g)
+    g.normal([])
+    checkpoint.write(prefix)
+    after_save = [float(g.normal([]).numpy()), float(g.normal([]).numpy())]
+    assert after_save == [1.6272374391555786, 1.6307176351547241]
+    checkpoint.restore(prefix)
+    assert [float(g.normal([]).numpy()), float(g.normal([]).numpy())] == after_save
+    assert ('my_generator/_state_var/.ATTRIBUTES/VARIABLE_VALUE', [3]) in tf.train.list_variables(prefix)
+    other = tf.random.Generator.from_seed(2)
+    tf.train.Checkpoint(my_generator=other).restore(prefix)
+    assert float(other.normal([]).numpy()) == 1.6272374391555786

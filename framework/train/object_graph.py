@@ -52,7 +52,8 @@ def optimizer_class():
 def is_trackable(value):
     """Whether ``value`` can be put in a checkpoint (it is, or holds, variables)."""
     from .checkpoint import Checkpoint
-    return isinstance(value, (Variable, Module, Checkpoint)) or hasattr(value, 'variables')
+    return (isinstance(value, (Variable, Module, Checkpoint)) or hasattr(value, 'variables')
+            or hasattr(value, '_checkpoint_children'))     # e.g. a tf.random.Generator's state
 
 
 def _is_instance(value, cls):
