@@ -178,23 +178,24 @@ class Variable(Tensor):
         return data
 
     def assign(self, value, use_locking=None, name=None, read_value=True):
-        """Set the value in place; returns the variable."""
+        """Set the value in place; returns the variable (None with ``read_value=False``, as TF's
+        eager assign returns its op)."""
         data = self._new_value(value, 'assign')
         self._detach()
         self._data[...] = data
-        return self
+        return self if read_value else None
 
     def assign_add(self, delta, use_locking=None, name=None, read_value=True):
         data = self._new_value(delta, 'assign_add')
         self._detach()
         self._data += data
-        return self
+        return self if read_value else None
 
     def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
         data = self._new_value(delta, 'assign_sub')
         self._detach()
         self._data -= data
-        return self
+        return self if read_value else None
 
     # ---- writing parts of the value (framework/variable_slices.py) ----------
     def __getitem__(self, index):
