@@ -37,6 +37,12 @@ from .sparse import SparseTensor  # noqa: F401
 from .indexed_slices import IndexedSlices  # noqa: F401  (tf.IndexedSlices: the gradient of a gather from a variable)
 from .printing import print_ as print  # noqa: A001  (TensorFlow's name; the builtin stays builtins.print)
 from .none_gradients import NoneGradientWarning
+from .eager_graph_names import (VariableAggregation, VariableSynchronization, control_dependencies,  # noqa: F401
+                                get_logger, get_static_value, group, identity_n, init_scope, inside_function,
+                                is_symbolic_tensor, no_op, parallel_stack, shape_n, ensure_shape, timestamp, tuple)
+from .initializer_aliases import (constant_initializer, ones_initializer, random_normal_initializer,  # noqa: F401
+                                  random_uniform_initializer, zeros_initializer)
+from .strings import as_string  # noqa: F401  (tf.as_string is tf.strings.as_string)
 from .assertions import Assert, assert_equal, assert_greater, assert_less, assert_rank  # noqa: F401  (TF 2's top-level names)
 
 __all__ = ['GradientTape', 'Module', 'Tensor', 'TensorShape', 'UnconnectedGradients', 'Variable', 'constant',

@@ -55,6 +55,14 @@ from .space_depth import depth_to_space, space_to_depth
 from .bessel import bessel_i0, bessel_i0e, bessel_i1, bessel_i1e
 from .incomplete_gamma_beta import betainc, igamma, igammac
 from .special_functions import erfc, erfcinv, erfinv, lbeta, ndtri, polygamma, zeta
+from .repetition import repeat, reverse_sequence
+from .complex_build import complex  # noqa: A004
+from .folds import foldl, foldr, scan
+from .partitions import dynamic_partition, dynamic_stitch
+from .truncated_division import truncatediv, truncatemod
+from .casting_extra import bitcast, saturate_cast
+from .space_batch import batch_to_space, space_to_batch, space_to_batch_nd
+from .histogram_bins import histogram_fixed_width_bins
 from ..tensor import convert_to_tensor, constant  # noqa: F401  (used by the tape's helpers)
 
 import types as _types

@@ -1,0 +1,145 @@
+"""TensorFlow's graph-building names as they behave in eager execution, where tapeflow always is:
+ops run in program order, so control dependencies, groups and init scopes have nothing to order,
+and every tensor's value is known (``get_static_value``)."""
+import contextlib
+import enum
+import logging
+import time
+
+import numpy as np
+
+from . import dtypes
+from .errors import InvalidArgumentError
+from .ops.operands import as_tensor
+from .ops.shapes import identity
+from .tensor import Tensor, TensorShape
+
+
+class VariableAggregation(enum.Enum):
+    """How a distributed variable's replicas combine their updates (TF's VariableAggregationV2)."""
+    NONE = 0
+    SUM = 1
+    MEAN = 2
+    ONLY_FIRST_REPLICA = 3
+
+    def __hash__(self):
+        return hash(self.value)
+
+
+VariableAggregation.__name__ = VariableAggregation.__qualname__ = 'VariableAggregationV2'   # TF's repr
+
+
+class VariableSynchronization(enum.Enum):
+    """When a distributed variable's replicas are synchronized."""
+    AUTO = 0
+    NONE = 1
+    ON_WRITE = 2
+    ON_READ = 3
+
+
+@contextlib.contextmanager
+def control_dependencies(control_inputs):
+    """In eager execution ops already run in order: a context that does nothing, as TF's.
+    ``None`` (clear the dependencies) is accepted too."""
+    yield
+
+
+def no_op(name=None):
+    """Does nothing; returns None in eager execution, as TensorFlow."""
+    return None
+
+
+def group(*inputs, name=None):
+    """Groups ops to run together; in eager execution they have run, and TF returns None."""
+    return None
+
+
+def tuple(tensors, name=None, control_inputs=None):  # noqa: A001  (TensorFlow's name)
+    """The tensors, each through ``identity`` (a list, as TF returns); None entries stay None."""
+    return [None if t is None else identity(t) for t in tensors]
+
+
+def identity_n(input, name=None):  # noqa: A002
+    """Each tensor of the list through ``identity`` (gradients pass), as a list."""
+    return [identity(t) for t in input]
+
+
+def ensure_shape(x, shape, name=None):
+    """``x`` unchanged (through identity) when its shape is compatible with ``shape`` (None: any size).
+
+    Raises:
+        InvalidArgumentError: another rank or a known size that differs, in TF's words.
+    """
+    t = as_tensor(x, 'ensure_shape')
+    want = TensorShape(shape)
+    if not want.is_compatible_with(TensorShape(t.shape)):
+        dims = lambda s: '[%s]' % ','.join('?' if d is None else str(d) for d in s)
+        raise InvalidArgumentError('ensure_shape: Shape of tensor input %s is not compatible with expected '
+                                   'shape %s.' % (dims(t.shape), dims(want.as_list() if want.rank is not None
+                                                                      else [])))
+    return identity(t)
+
+
+def shape_n(input, out_type=dtypes.int32, name=None):  # noqa: A002
+    """The shapes of a list of tensors of one dtype, each a 1-D tensor of ``out_type``.
+
+    Raises:
+        InvalidArgumentError: tensors of different dtypes (TF's ShapeN takes one dtype).
+    """
+    tensors = [as_tensor(t, 'shape_n') for t in input]
+    for i, t in enumerate(tensors[1:], 1):
+        if t.dtype != tensors[0].dtype:
+            raise InvalidArgumentError('shape_n: cannot compute ShapeN as input #%d(zero-based) was expected to be '
+                                       'a %s tensor but is a %s tensor' % (i, _kernel_name(tensors[0]), _kernel_name(t)))
+    kind = dtypes.numpy_dtype(out_type)
+    return [Tensor(np.asarray(t.shape, dtype=kind)) for t in tensors]
+
+
+def _kernel_name(t):
+    # TensorFlow's kernels name float32 'float' and float64 'double' in their messages
+    return {'float32': 'float', 'float64': 'double'}.get(t.dtype.name, t.dtype.name)
+
+
+def get_static_value(tensor, partial=False):
+    """The value of ``tensor`` as a numpy array (every eager tensor's value is known); a non-tensor
+    comes back as it is, as in TensorFlow; a Variable gives None (its value may change)."""
+    from .variable import Variable
+    if isinstance(tensor, Variable):
+        return None
+    if isinstance(tensor, Tensor):
+        return tensor.numpy()
+    return tensor
+
+
+def timestamp(name=None):
+    """Seconds since the epoch, as a float64 scalar tensor."""
+    return Tensor(np.asarray(time.time(), dtype=np.float64))
+
+
+def parallel_stack(values, name=None):
+    """TensorFlow refuses this op in eager execution; so does tapeflow, with TF's error."""
+    raise RuntimeError('tf.parallel_stack() is not compatible with eager execution.')
+
+
+def inside_function():
+    """False: tapeflow's tf.function runs the Python function eagerly, never in a graph."""
+    return False
+
+
+def is_symbolic_tensor(tensor):
+    """False: every tapeflow tensor holds its value (there are no graph tensors)."""
+    return False
+
+
+@contextlib.contextmanager
+def init_scope():
+    """Lifts code out of a function graph in TF; eager code is already outside one."""
+    yield
+
+
+def get_logger():
+    """The 'tensorflow' logger of Python's logging module (TF's name, so handlers set on it apply)."""
+    logger = logging.getLogger('tensorflow')
+    if logger.level == logging.NOTSET:
+        logger.setLevel(logging.WARNING)     # TF's default level
+    return logger

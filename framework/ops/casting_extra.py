@@ -1,0 +1,60 @@
+"""``tf.saturate_cast`` (clip to the target's range, then cast: differentiable as clip and cast)
+and ``tf.bitcast`` (reinterpret the bytes; no gradient, as in TensorFlow)."""
+import numpy as np
+
+from .. import backend, dtypes
+from ..errors import InvalidArgumentError
+from ..tensor import Tensor
+from .operands import as_tensor, named_errors
+from .selection import clip_by_value
+from .shapes import cast
+
+
+def _limits(kind):
+    return (np.finfo(kind) if kind.kind == 'f' else np.iinfo(kind)) if kind.kind in 'fiu' else None
+
+
+@named_errors('saturate_cast')
+def saturate_cast(value, dtype, name=None):
+    """``value`` cast to ``dtype`` with out-of-range values clamped to the target's min / max first
+    (300. to uint8 gives 255, not a wrapped value)."""
+    x = as_tensor(value, 'saturate_cast')
+    source, target = x._data.dtype, np.dtype(dtypes.numpy_dtype(dtype))
+    lo_hi, src = _limits(target), _limits(source)
+    if lo_hi is not None and src is not None and source.kind != 'b':
+        lo = max(float(lo_hi.min), float(src.min))
+        hi = min(float(lo_hi.max), float(src.max))
+        if source.kind == 'f' and target.kind in 'iu':
+            # The largest float of x's dtype that the integer type still holds (int32's max rounds
+            # up to 2**31 in float32, which would wrap).
+            hi = float(np.nextafter(source.type(hi), source.type(0))) if float(source.type(hi)) > hi else hi
+        if lo > float(src.min) or hi < float(src.max):
+            x = clip_by_value(x, source.type(lo), source.type(hi))
+    return cast(x, dtype)
+
+
+@named_errors('bitcast')
+def bitcast(input, type, name=None):  # noqa: A002  (TensorFlow's names)
+    """``input``'s bytes read as ``type``. A wider type eats the last axis (whose size must be the
+    ratio of the sizes); a narrower one adds a last axis of that ratio.
+
+    Raises:
+        InvalidArgumentError: the last axis does not match the ratio, as TensorFlow's "Cannot bitcast".
+    """
+    x = as_tensor(input, 'bitcast')
+    a = x._data
+    target = np.dtype(dtypes.numpy_dtype(type))
+    xp = backend.array_module(a)
+    src_size, dst_size = a.dtype.itemsize, target.itemsize
+    a = xp.ascontiguousarray(a)
+    if src_size == dst_size:
+        return Tensor(a.view(target))
+    if src_size > dst_size:
+        return Tensor(a.reshape(a.shape + (1,)).view(target).reshape(a.shape + (src_size // dst_size,)))
+    if a.ndim == 0 or a.shape[-1] * src_size != dst_size:
+        # TensorFlow's words name the dtypes by their DataType numbers (float32 is 1, float64 2).
+        raise InvalidArgumentError('bitcast: Cannot bitcast from %d to %d (%s to %s): the last axis of shape %s '
+                                   'must be %d' % (x.dtype.as_datatype_enum, dtypes.as_dtype(type).as_datatype_enum,
+                                                   x.dtype.name, dtypes.as_dtype(type).name, tuple(a.shape),
+                                                   dst_size // src_size))
+    return Tensor(a.view(target).reshape(a.shape[:-1]))

@@ -1,0 +1,69 @@
+"""``tf.dynamic_partition`` and ``tf.dynamic_stitch``: rows routed to lists and back by index
+arrays. Both are gathers with host-computed indices, so gradients flow as gather's."""
+import numpy as np
+
+from .. import backend
+from ..errors import InvalidArgumentError
+from ..tensor import Tensor
+from .indexing import gather
+from .operands import as_tensor, named_errors
+from .shapes import concat, reshape
+
+
+def _host(t):
+    return np.asarray(backend.to_host(t._data))
+
+
+@named_errors('dynamic_partition')
+def dynamic_partition(data, partitions, num_partitions, name=None):
+    """``num_partitions`` tensors: output p holds, in order, the slices of ``data`` whose entry in
+    ``partitions`` (an int32 tensor shaped like a prefix of ``data``) is p.
+
+    Raises:
+        InvalidArgumentError: a partition index outside [0, num_partitions), or shapes that do not
+            line up.
+    """
+    x, parts = as_tensor(data, 'dynamic_partition'), as_tensor(partitions, 'dynamic_partition')
+    labels = _host(parts)
+    if tuple(x.shape[:labels.ndim]) != labels.shape:
+        raise InvalidArgumentError('dynamic_partition: data.shape %s must start with partitions.shape %s'
+                                   % (tuple(x.shape), labels.shape))
+    flat = labels.reshape(-1)
+    bad = np.nonzero((flat < 0) | (flat >= num_partitions))[0]
+    if bad.size:
+        where = ','.join(str(int(i)) for i in np.unravel_index(bad[0], labels.shape))
+        raise InvalidArgumentError('dynamic_partition: partitions[%s] = %d is not in [0, %d)'
+                                   % (where, flat[bad[0]], num_partitions))
+    rows = reshape(x, [-1] + list(x.shape[labels.ndim:]))
+    return [gather(rows, np.nonzero(flat == p)[0]) for p in range(num_partitions)]
+
+
+@named_errors('dynamic_stitch')
+def dynamic_stitch(indices, data, name=None):
+    """One tensor with ``merged[indices[m][i]] = data[m][i]``; where an index repeats, the later
+    list entry wins; rows no index names are zeros.
+
+    Raises:
+        InvalidArgumentError: a data tensor whose shape does not start with its indices' shape.
+    """
+    index_arrays = [_host(as_tensor(i, 'dynamic_stitch')).astype(np.int64) for i in indices]
+    tensors = [as_tensor(d, 'dynamic_stitch') for d in data]
+    if len(index_arrays) != len(tensors) or not tensors:
+        raise ValueError('dynamic_stitch: needs as many data tensors as index tensors (at least one), got %d and %d'
+                         % (len(tensors), len(index_arrays)))
+    row_shape = None
+    for m, (idx, t) in enumerate(zip(index_arrays, tensors)):
+        if tuple(t.shape[:idx.ndim]) != idx.shape:
+            raise InvalidArgumentError('dynamic_stitch: data[%d].shape = %s does not start with indices[%d].shape = %s'
+                                       % (m, list(t.shape), m, list(idx.shape)))
+        row_shape = row_shape or list(t.shape[idx.ndim:])
+    size = 1 + max((int(idx.max()) for idx in index_arrays if idx.size), default=-1)
+    flats = [reshape(t, [-1] + row_shape) for t in tensors]
+    zero_row = Tensor(np.zeros([1] + row_shape, dtype=tensors[0]._data.dtype))
+    source = np.full(size, sum(idx.size for idx in index_arrays), dtype=np.int64)   # the zero row
+    offset = 0
+    for idx in index_arrays:
+        for k, position in enumerate(idx.reshape(-1)):      # in order, so a later entry overwrites
+            source[position] = offset + k
+        offset += idx.size
+    return gather(concat(flats + [zero_row], 0), source)

@@ -1,0 +1,75 @@
+"""``tf.space_to_batch_nd`` (``tf.space_to_batch``) and ``tf.batch_to_space``: blocks of the
+spatial axes moved to and from the batch axis. Each is a pad or crop, a reshape, a transpose and
+a reshape (TensorFlow's documented algorithm), so gradients come from those ops."""
+import numpy as np
+
+from .. import backend
+from ..errors import InvalidArgumentError
+from .indexing import getitem
+from .operands import as_tensor, named_errors
+from .shapes import pad, reshape, transpose
+
+
+def _ints(value, shape=None):
+    data = getattr(value, '_data', value)
+    out = np.asarray(backend.to_host(data) if hasattr(value, '_data') else data).astype(np.int64)
+    return out.reshape(shape) if shape is not None else out
+
+
+@named_errors('space_to_batch_nd')
+def space_to_batch_nd(input, block_shape, paddings, name=None):  # noqa: A002
+    """Zero-pad axes 1..M by ``paddings`` (M x 2), then move each ``block_shape`` block of them into
+    the batch: (B, *spatial, *rest) -> (B * prod(block), *(padded / block), *rest).
+
+    Raises:
+        InvalidArgumentError: a padded size that ``block_shape`` does not divide.
+    """
+    x = as_tensor(input, 'space_to_batch_nd')
+    block = _ints(block_shape).reshape(-1)
+    m = block.size
+    pads = _ints(paddings, (m, 2))
+    x = pad(x, [[0, 0]] + pads.tolist() + [[0, 0]] * (x.ndim - 1 - m))
+    shape = list(x.shape)
+    for i, b in enumerate(block):
+        if shape[1 + i] % b:
+            raise InvalidArgumentError('space_to_batch_nd: padded_shape[%d]=%d is not divisible by block_shape[%d]=%d'
+                                       % (i, shape[1 + i], i, b))
+    rest = shape[1 + m:]
+    split = [shape[0]]
+    for i, b in enumerate(block):
+        split += [shape[1 + i] // b, int(b)]
+    x = reshape(x, split + rest)
+    perm = [2 + 2 * i for i in range(m)] + [0] + [1 + 2 * i for i in range(m)] + list(range(1 + 2 * m, 1 + 2 * m + len(rest)))
+    x = transpose(x, perm)
+    return reshape(x, [shape[0] * int(np.prod(block))] + [shape[1 + i] // b for i, b in enumerate(block)] + rest)
+
+
+space_to_batch = space_to_batch_nd      # TensorFlow 2's tf.space_to_batch is the N-d op
+
+
+@named_errors('batch_to_space')
+def batch_to_space(input, block_shape, crops, name=None):  # noqa: A002
+    """The inverse of ``space_to_batch_nd``: (B * prod(block), *spatial, *rest) ->
+    (B, *(spatial * block), *rest), then ``crops`` (M x 2) cut from each spatial axis.
+
+    Raises:
+        InvalidArgumentError: a batch that prod(block_shape) does not divide.
+    """
+    x = as_tensor(input, 'batch_to_space')
+    block = _ints(block_shape).reshape(-1)
+    m = block.size
+    crop = _ints(crops, (m, 2))
+    shape = list(x.shape)
+    blocks = int(np.prod(block))
+    if shape[0] % blocks:
+        raise InvalidArgumentError('batch_to_space: Input batch dimension (%d) is not divisible by product of block '
+                                   'sizes (%d)' % (shape[0], blocks))
+    batch, spatial, rest = shape[0] // blocks, shape[1:1 + m], shape[1 + m:]
+    x = reshape(x, [int(b) for b in block] + [batch] + spatial + rest)
+    perm = [m]
+    for i in range(m):
+        perm += [m + 1 + i, i]
+    perm += list(range(2 * m + 1, 2 * m + 1 + len(rest)))
+    x = reshape(transpose(x, perm), [batch] + [s * int(b) for s, b in zip(spatial, block)] + rest)
+    cut = (slice(None),) + tuple(slice(int(c[0]), x.shape[1 + i] - int(c[1])) for i, c in enumerate(crop))
+    return getitem(x, cut)
