@@ -12,6 +12,7 @@ import numpy as np
 from . import backend, dtypes, op_seeds
 from . import philox
 from .placement import current
+from .random_affine import scaled
 from .tensor import Tensor
 
 _lock = threading.Lock()
@@ -103,7 +104,7 @@ def normal(shape, mean=0.0, stddev=1.0, dtype='float32', seed=None, name=None):
     dtype, shape = _float_dtype(dtype, 'normal'), _shape(shape, 'normal')
     unit = _tf_draw('RandomStandardNormal', dtype, shape, seed,
                     lambda key, counter, n, start: philox.normal_values(key, counter, n, dtype, start))
-    return _placed(unit * np.asarray(stddev, dtype) + np.asarray(mean, dtype), dtype)
+    return scaled(unit, stddev, mean, dtype)
 
 
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype='float32', seed=None, name=None):
@@ -111,7 +112,7 @@ def truncated_normal(shape, mean=0.0, stddev=1.0, dtype='float32', seed=None, na
     dtype, shape = _float_dtype(dtype, 'truncated_normal'), _shape(shape, 'truncated_normal')
     unit = _tf_draw('TruncatedNormal', dtype, shape, seed,
                     lambda key, counter, n, start: philox.truncated_normal_values(key, counter, n, dtype, start))
-    return _placed(unit * np.asarray(stddev, dtype) + np.asarray(mean, dtype), dtype)
+    return scaled(unit, stddev, mean, dtype)
 
 
 def uniform(shape, minval=0, maxval=None, dtype='float32', seed=None, name=None):

@@ -12,6 +12,7 @@ import threading
 import numpy as np
 
 from . import backend, dtypes, philox, philox_binomial
+from .random_affine import scaled
 from .random_algorithm import Algorithm, algorithm_id, int64_words, state_from_seed, state_size, unsupported_message
 from .tensor import Tensor
 from .variable import Variable
@@ -102,12 +103,12 @@ class Generator:
     def normal(self, shape, mean=0.0, stddev=1.0, dtype='float32', name=None):
         dtype, shape = _float_dtype(dtype, 'normal'), _shape(shape)
         unit = self._values(shape, lambda key, counter, n: philox.normal_values(key, counter, n, dtype))
-        return _const(np.asarray(unit * _scalar(stddev, dtype) + _scalar(mean, dtype), dtype))
+        return scaled(unit, stddev, mean, dtype)
 
     def truncated_normal(self, shape, mean=0.0, stddev=1.0, dtype='float32', name=None):
         dtype, shape = _float_dtype(dtype, 'truncated_normal'), _shape(shape)
         unit = self._values(shape, lambda key, counter, n: philox.truncated_normal_values(key, counter, n, dtype))
-        return _const(np.asarray(unit * _scalar(stddev, dtype) + _scalar(mean, dtype), dtype))
+        return scaled(unit, stddev, mean, dtype)
 
     def uniform(self, shape, minval=0, maxval=None, dtype='float32', name=None):
         """Uniform values in [minval, maxval): floats default to [0, 1); integers need both

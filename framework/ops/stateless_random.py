@@ -65,10 +65,10 @@ def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype='float32
 
 
 def _scaled(unit, scale, offset, dtype):
-    """``unit * scale + offset`` in ``dtype``, as TensorFlow's Python wrappers compute it."""
-    scale = np.asarray(_number(scale, 'scale'), dtype=dtype)
-    offset = np.asarray(_number(offset, 'offset'), dtype=dtype)
-    return Tensor(backend.place(np.asarray(unit * scale + offset, dtype=dtype)))
+    """``unit * scale + offset`` in ``dtype``, as TensorFlow's Python wrappers compute it (broadcast
+    arrays allowed; a tensor mean or stddev is recorded on tapes)."""
+    from ..random_affine import scaled
+    return scaled(unit, scale, offset, dtype)
 
 
 def _number(value, what):
