@@ -222,6 +222,17 @@ class Function:
         """How many traces TensorFlow would have made so far."""
         return len(self._traces) + self._second_trace
 
+    def pretty_printed_concrete_signatures(self, verbose=True):
+        """Each trace's input parameters as TensorFlow prints them, in trace order, a blank line
+        between traces. TensorFlow's blocks go on with 'Output Type:' and 'Captures:', which need
+        its graph; tapeflow prints the part it knows (as ``str(concrete_function)``)."""
+        blocks = []
+        for entry in self._traces:
+            if entry.concrete is None:
+                entry.concrete = ConcreteFunction(self, entry)
+            blocks.append(str(entry.concrete)[len('ConcreteFunction '):])
+        return '\n\n'.join(blocks)
+
     def __repr__(self):
         return '<framework.function.Function %s at 0x%X>' % (self.__name__, id(self))
 
