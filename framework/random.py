@@ -233,3 +233,4 @@ from .random_seed_ops import fold_in, split  # noqa: F401,E402
 from . import random_experimental as experimental  # noqa: F401,E402  (tf.random.experimental)
 from .random_gamma_poisson import gamma, poisson, stateless_gamma, stateless_poisson  # noqa: F401,E402
 from .random_binomial import stateless_binomial  # noqa: F401,E402
+from .random_parameterized import stateless_parameterized_truncated_normal  # noqa: F401,E402
