@@ -4,7 +4,7 @@ During an epoch the running metrics stay raw arrays; ``LiveLogs`` is a view
 that reads them only when someone looks (a progress refresh, a callback that
 reads batch logs), so a step never pays a device-to-host copy for nothing.
 """
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 
 from framework.backend import to_host
 from framework.tensor import Tensor
@@ -31,27 +31,49 @@ def pythonify_logs(logs):
     return result
 
 
-class LiveLogs(Mapping):
-    """A read-only view of logs that converts them to Python floats when read.
+class LiveLogs(MutableMapping):
+    """A view of logs that converts them to Python floats when read.
 
     Args:
         source: a function returning the raw logs (the model's
             ``get_metrics_result``), or a dict of raw values.
 
-    ``compute_metrics`` returns the model's one view, so a step builds nothing;
-    reading it computes every result at that moment.
+    ``compute_metrics`` returns a new view each step (Keras 3 returns a new dict), and building
+    one computes nothing: reading it computes every result at that moment. A step may add or
+    drop keys before returning it (``logs['grad_norm'] = ...``, as Keras programs do); the view
+    then takes the results of that moment as its own dict, which fit logs as it logs a custom
+    step's dict.
     """
     __slots__ = ('_source',)
 
     def __init__(self, source):
         self._source = source
 
+    @property
+    def changed(self):
+        """True once a key was set or deleted (the view then holds its own dict)."""
+        return not callable(self._source)
+
+    def raw(self):
+        """The logs as tensors and values, before conversion to floats."""
+        return self._source() if callable(self._source) else self._source
+
     def _read(self):
-        raw = self._source() if callable(self._source) else self._source
-        return pythonify_logs(raw)
+        return pythonify_logs(self.raw())
+
+    def _own(self):
+        if callable(self._source):
+            self._source = dict(self._source())
+        return self._source
 
     def __getitem__(self, key):
         return self._read()[key]
+
+    def __setitem__(self, key, value):
+        self._own()[key] = value
+
+    def __delitem__(self, key):
+        del self._own()[key]
 
     def __iter__(self):
         return iter(self._read())

@@ -73,7 +73,6 @@ class Trainer(TrainingLoops):
         if metrics is not None or weighted_metrics is not None:
             self._compiled_metrics = CompileMetrics(metrics, weighted_metrics, output_names)
         self._loss_tracker = metrics_module.Mean(name='loss')
-        self._live_logs = LiveLogs(self.get_metrics_result)
         self.steps_per_execution = steps_per_execution
         self.run_eagerly = True
         self.stop_training = False
@@ -144,8 +143,10 @@ class Trainer(TrainingLoops):
 
     def _metrics_or_logs(self, logs):
         """The metric results when a step returned them (or nothing), else what the step returned."""
-        if logs is None or isinstance(logs, LiveLogs):
+        if logs is None or (isinstance(logs, LiveLogs) and not logs.changed):
             return self.get_metrics_result()
+        if isinstance(logs, LiveLogs):
+            logs = logs.raw()          # a step added or dropped keys: Keras compares its dict
         if isinstance(logs, dict):
             results = self.get_metrics_result()
             return results if set(results) == set(logs) else logs
@@ -186,7 +187,7 @@ class Trainer(TrainingLoops):
         """Update the compiled metrics; returns a live view of every metric's result."""
         if self._compiled_metrics is not None:
             self._compiled_metrics.update_state(y, y_pred, sample_weight)
-        return self._live_logs
+        return LiveLogs(self.get_metrics_result)
 
     # ---- steps: override these to customize fit / evaluate / predict ----------------
     def train_step(self, data):
