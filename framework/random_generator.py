@@ -170,8 +170,9 @@ class Generator:
     def _read_and_skip(self, delta):
         """The state before a draw of ``delta`` values, after moving the counter past them."""
         if self._alg not in (Algorithm.PHILOX.value, Algorithm.AUTO_SELECT.value):
-            raise NotImplementedError('random.Generator: tapeflow draws from Philox generators only '
-                                      '(alg=%s is ThreeFry); make it with alg="philox"' % self._alg)
+            from .errors import UnimplementedError
+            raise UnimplementedError("random.Generator: Non-XLA devices don't support the ThreeFry algorithm "
+                                     '(alg=%s); make the generator with alg="philox"' % self._alg)
         with _lock:
             state = self._state_var.numpy().copy()
             words = state.view(np.uint64)

@@ -2,10 +2,11 @@
 ``tf.random.experimental.index_shuffle``, with TensorFlow's values.
 
 ``split`` and ``fold_in`` are full-range stateless uniform integers drawn from the seed (as
-TensorFlow's Python wrappers define them). ``index_shuffle`` is TensorFlow's RandomIndexShuffle
-kernel: a Simon block cipher (word size half the block, the block at least 16 bits and wide enough
-for max_index) keyed by [498247692, seed0, seed1] as uint32 words, applied until the value falls
-in [0, max_index] (cycle walking), so each seed gives a bijection of [0, max_index].
+TensorFlow's Python wrappers define them). ``stateless_shuffle`` is RandomShuffle's order on the
+seed's stream. ``index_shuffle`` is TensorFlow's RandomIndexShuffle kernel: a Simon block cipher
+(word size half the block, the block at least 16 bits and wide enough for max_index) keyed by
+[498247692, seed0, seed1] as uint32 words, applied until the value falls in [0, max_index]
+(cycle walking), so each seed gives a bijection of [0, max_index].
 """
 import math
 
@@ -62,6 +63,19 @@ def index_shuffle(index, seed, max_index):
     return Tensor(backend.place(out.reshape(() if scalar else (count,))))
 
 
+def stateless_shuffle(value, seed, alg='auto_select', name=None):
+    """``value`` with its first axis permuted as TensorFlow's StatelessShuffle does for ``seed``
+    (RandomShuffle's Fisher-Yates order on the seed's Philox stream)."""
+    from . import philox
+    from .ops import gather
+    from .ops.stateless_random import _key_counter
+    value = convert_to_tensor(value)
+    if value.ndim == 0:
+        raise ValueError('random.stateless_shuffle: value must have at least one axis, got a scalar')
+    key, counter = _key_counter(seed, 'stateless_shuffle', alg)
+    return gather(value, philox.shuffle_order(key, counter, int(value.shape[0])))
+
+
 def _shuffled_index(index, key, max_index):
     if max_index == 0:
         return 0
@@ -111,4 +125,4 @@ def _host(value):
     return value.numpy() if isinstance(value, Tensor) else value
 
 
-__all__ = ['fold_in', 'index_shuffle', 'split']
+__all__ = ['fold_in', 'index_shuffle', 'split', 'stateless_shuffle']

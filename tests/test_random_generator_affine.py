@@ -27,4 +27,5 @@ def test_stateful_and_stateless_normals_differentiate_mean_and_stddev():
 
 def test_a_mean_array_broadcasts_over_the_draws():
     drawn = tf.random.stateless_normal([2, 2], seed=[1, 2], mean=[1.0, 2.0])
-    assert drawn.numpy().tolist() == [[1.5441100597381592, 2.2073802947998047], [1.0735642910003662, 2.0464346408843994]]
+    assert drawn.numpy().tolist() == [[1.5441100597381592, 2.2073802947998047],
+                                      [1.0735642910003662, 2.0464346408843994]]

@@ -37,3 +37,18 @@ def test_index_shuffle_is_tensorflows_permutation():
 def test_fold_in_refuses_non_scalar_data():
     with pytest.raises(ValueError, match='fold_in: data must be an int32 or int64 scalar'):
         tf.random.fold_in([1, 2], [3, 4])
+
+
+def test_stateless_shuffle_is_tensorflows_order():
+    shuffle = tf.random.experimental.stateless_shuffle
+    assert shuffle(tf.range(10), seed=[1, 2]).numpy().tolist() == [0, 3, 8, 1, 5, 4, 9, 7, 6, 2]
+    assert shuffle([[1, 2], [3, 4], [5, 6]], seed=[5, 6]).numpy().tolist() == [[5, 6], [1, 2], [3, 4]]
+
+
+def test_alg_philox_is_auto_select_on_the_cpu_and_threefry_has_no_kernel():
+    expected = [0.8440604209899902, 0.19204533100128174, 0.9962232112884521]
+    assert tf.random.stateless_uniform([3], seed=[1, 2], alg='philox').numpy().tolist() == expected
+    assert tf.random.stateless_uniform([3], seed=[1, 2]).numpy().tolist() == expected
+    assert tf.random.split([1, 2], alg='philox').numpy().tolist() == [[1105988140, 1738052849], [-335576002, 370444179]]
+    with pytest.raises(tf.errors.InvalidArgumentError, match='ThreeFry'):
+        tf.random.stateless_uniform([3], seed=[1, 2], alg='threefry')

@@ -23,8 +23,15 @@ def _seed_values(seed, op):
     return int(values[0]), int(values[1])
 
 
-def _key_counter(seed, op):
-    """The Philox key and counter TensorFlow derives from a seed pair."""
+def _key_counter(seed, op, alg='auto_select'):
+    """The Philox key and counter TensorFlow derives from a seed pair ('philox' and 'auto_select' scramble
+    the seed alike on the CPU; ThreeFry has no CPU kernel)."""
+    from ..random_algorithm import Algorithm, algorithm_id
+    if algorithm_id(alg) == Algorithm.THREEFRY.value:
+        from ..errors import InvalidArgumentError
+        raise InvalidArgumentError('%s: the ThreeFry algorithm (alg=%r) has no CPU kernel in TensorFlow (its counter '
+                                   'must be a vector with length at least 2; got shape: [1]); use alg="philox" or '
+                                   '"auto_select"' % (op, alg))
     return philox.key_counter_from_seed(*_seed_values(seed, op))
 
 
@@ -48,7 +55,7 @@ def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype='float32', name=No
     if dtype.kind != 'f':
         raise TypeError('stateless_normal: dtype must be floating, got %s' % dtype.name)
     shape = _shape(shape, 'stateless_normal')
-    key, counter = _key_counter(seed, 'stateless_normal')
+    key, counter = _key_counter(seed, 'stateless_normal', alg)
     values = philox.normal_values(key, counter, int(np.prod(shape, dtype=np.int64)), dtype).reshape(shape)
     return _scaled(values, stddev, mean, dtype)
 
@@ -59,7 +66,7 @@ def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype='float32
     if dtype.kind != 'f':
         raise TypeError('stateless_truncated_normal: dtype must be floating, got %s' % dtype.name)
     shape = _shape(shape, 'stateless_truncated_normal')
-    key, counter = _key_counter(seed, 'stateless_truncated_normal')
+    key, counter = _key_counter(seed, 'stateless_truncated_normal', alg)
     values = philox.truncated_normal_values(key, counter, int(np.prod(shape, dtype=np.int64)), dtype).reshape(shape)
     return _scaled(values, stddev, mean, dtype)
 
@@ -87,7 +94,7 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype='float32', name=
     dtype's full range.
     """
     dtype, shape = dtypes.numpy_dtype(dtype), _shape(shape, 'stateless_uniform')
-    key, counter = _key_counter(seed, 'stateless_uniform')
+    key, counter = _key_counter(seed, 'stateless_uniform', alg)
     n = int(np.prod(shape, dtype=np.int64))
     if dtype.kind in 'iu':
         if (minval is None) != (maxval is None):
