@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from .philox_gamma_poisson import _Buffer, _BlockStream, _uniform_doubles
+from .philox_streams import Buffer, streams
 
 _INVERSION_BLOCKS_PER_OUTPUT = 42
 _BTRS_BLOCKS_PER_OUTPUT = 256
@@ -28,34 +28,38 @@ def binomial_values(key, counter, counts, probs, samples_per_batch):
     """Draws (samples_per_batch, batches) as doubles for flat ``counts`` and ``probs`` (already broadcast,
     in their dtype); output batch * samples_per_batch + sample sits at [sample, batch]."""
     counts, probs = np.ravel(counts), np.ravel(probs)
-    dtype = counts.dtype.type
     out = np.empty((samples_per_batch, counts.size), dtype=np.float64)
-    for b in range(counts.size):
-        count, prob = counts[b], probs[b]
+    plans = [_plan(counts[b], probs[b], counts.dtype.type) for b in range(counts.size)]
+    firsts = [(_BTRS_BLOCKS_PER_OUTPUT if plan[0] == 'btrs' else _INVERSION_BLOCKS_PER_OUTPUT)
+              * (b * samples_per_batch + s)
+              for b, plan in enumerate(plans) if plan[0] in ('btrs', 'inversion') for s in range(samples_per_batch)]
+    outputs = iter(streams(key, counter, firsts))
+    for b, (method, count, p, flipped) in enumerate(plans):
         for s in range(samples_per_batch):
-            out[s, b] = _one(key, counter, b * samples_per_batch + s, count, prob, dtype)
+            if method in ('btrs', 'inversion'):
+                draw = (_btrs if method == 'btrs' else _inversion)(count, p, next(outputs))
+                out[s, b] = count - draw if flipped else draw
+            else:
+                out[s, b] = {'zero': 0.0, 'all': count, 'nan': math.nan}[method]
     return out
 
 
-def _one(key, counter, output, count, prob, dtype):
+def _plan(count, prob, dtype):
+    """(method, count as a double, p as a double, flipped) for one batch member; the tests run in its dtype."""
     dcount = float(count)
     if dcount <= 0.0 or prob <= dtype(0.0):
-        return 0.0
+        return 'zero', dcount, 0.0, False
     if prob >= dtype(1.0):
-        return dcount
+        return 'all', dcount, 1.0, False
     if not prob <= dtype(1.0):          # NaN
-        return math.nan
+        return 'nan', dcount, math.nan, False
     flipped = prob > dtype(0.5)
     p = dtype(dtype(1) - prob) if flipped else prob
-    if dtype(count * p) >= dtype(10):
-        draw = _btrs(dcount, float(p), _BlockStream(key, counter, _BTRS_BLOCKS_PER_OUTPUT * output, ()))
-    else:
-        draw = _inversion(dcount, float(p), _BlockStream(key, counter, _INVERSION_BLOCKS_PER_OUTPUT * output, ()))
-    return dcount - draw if flipped else draw
+    return ('btrs' if dtype(count * p) >= dtype(10) else 'inversion'), dcount, float(p), flipped
 
 
 def _inversion(count, prob, stream):
-    uniform = _Buffer(stream, _uniform_doubles)
+    uniform = Buffer(stream, 'uniform')
     total, successes = 0.0, 0
     while True:
         total += math.ceil(math.log(uniform()) / math.log1p(-prob))
@@ -72,7 +76,7 @@ def _stirling_tail(k):
 
 
 def _btrs(count, prob, stream):
-    uniform = _Buffer(stream, _uniform_doubles)
+    uniform = Buffer(stream, 'uniform')
     stddev = math.sqrt(count * prob * (1 - prob))
     b = 1.15 + 2.53 * stddev
     a = -0.0873 + 0.0248 * b + 0.01 * prob
