@@ -1,4 +1,10 @@
-"""``framework.linalg``: matrix products and norms."""
+"""``framework.linalg`` (tf.linalg): matrix products, norms, factorizations, solves and matrix functions."""
 from .ops import einsum, eye, global_norm, l2_normalize, matmul, norm, tensordot, transpose  # noqa: F401
 from .ops import det, inv, slogdet, solve  # noqa: F401,E402
 from .ops import band_part, cholesky, diag, diag_part, matrix_transpose, matvec, set_diag, trace  # noqa: F401,E402
+from .ops import eig, eigh, eigvals, eigvalsh, lu, qr, svd  # noqa: F401,E402
+from .ops import lu_matrix_inverse, lu_reconstruct, lu_solve  # noqa: F401,E402
+from .ops import expm, logdet, logm, matrix_rank, pinv, sqrtm  # noqa: F401,E402
+from .ops import (banded_triangular_solve, cholesky_solve, lstsq, triangular_solve,  # noqa: F401,E402
+                  tridiagonal_matmul, tridiagonal_solve)
+from .ops import adjoint, cross, normalize, tensor_diag, tensor_diag_part  # noqa: F401,E402

@@ -63,6 +63,12 @@ from .truncated_division import truncatediv, truncatemod
 from .casting_extra import bitcast, saturate_cast
 from .space_batch import batch_to_space, space_to_batch, space_to_batch_nd
 from .histogram_bins import histogram_fixed_width_bins
+from .linalg_decompositions import eig, eigh, eigvals, eigvalsh, lu, qr, svd  # tf.eig, tf.eigvals: TF 2's top-level names
+from .linalg_lu import lu_matrix_inverse, lu_reconstruct, lu_solve
+from .linalg_matrix_functions import expm, logdet, logm, matrix_rank, pinv, sqrtm
+from .linalg_solves import (banded_triangular_solve, cholesky_solve, lstsq, triangular_solve, tridiagonal_matmul,
+                            tridiagonal_solve)
+from .linalg_tensor_parts import adjoint, cross, normalize, tensor_diag, tensor_diag_part
 from ..tensor import convert_to_tensor, constant  # noqa: F401  (used by the tape's helpers)
 
 import types as _types

@@ -35,8 +35,8 @@ def norm(tensor, ord='euclidean', axis=None, keepdims=None, name=None):  # noqa:
     Args:
         tensor: a floating tensor.
         ord: for vectors 'euclidean' (2), 1, numpy.inf or any p > 0; for matrices
-            (``axis`` a pair) 'fro' / 'euclidean', 1 (largest column sum) or
-            numpy.inf (largest row sum).
+            (``axis`` a pair) 'fro' / 'euclidean', 1 (largest column sum),
+            2 (largest singular value) or numpy.inf (largest row sum).
         axis: None (all elements as one vector), an axis, or a pair of axes.
         keepdims: keep the reduced axes with size 1.
     Raises:
@@ -89,8 +89,22 @@ def _matrix_norm(x, ord, axes, keepdims):  # noqa: A002
             return result
         from .shapes import squeeze
         return squeeze(result, list(axes))
-    raise ValueError("norm: ord must be 'fro', 'euclidean', 1 or numpy.inf for a matrix norm (axis=%r), "
-                     "got %r; the spectral norm (ord=2) is not available" % (list(axes), ord))
+    if ord in (2, 2.0) and not isinstance(ord, bool):
+        return _spectral_norm(x, axes, keepdims)
+    raise ValueError("norm: ord must be 'fro', 'euclidean', 1, 2 or numpy.inf for a matrix norm (axis=%r), "
+                     "got %r" % (list(axes), ord))
+
+
+def _spectral_norm(x, axes, keepdims):
+    """The largest singular value of the matrices on ``axes`` (its gradient is svd's)."""
+    from .linalg_decompositions import svd
+    from .shapes import expand_dims, transpose
+    rest = [a for a in range(x.ndim) if a not in axes]
+    largest = reduce_max(svd(transpose(x, rest + list(axes)), compute_uv=False), -1)
+    if keepdims:
+        for a in sorted(axes):
+            largest = expand_dims(largest, a)
+    return largest
 
 
 @named_errors('l2_normalize')

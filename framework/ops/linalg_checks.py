@@ -1,0 +1,39 @@
+"""Argument checks shared by the tf.linalg ops: the matrix ranks, shapes and dtypes
+TensorFlow's kernels accept, refused with InvalidArgumentError as TensorFlow does."""
+from ..errors import InvalidArgumentError
+from .operands import as_tensor
+
+
+def matrices(x, op, square=True, complex_ok=True):
+    """``x`` as a floating (or complex) tensor of rank >= 2, square over the last two axes
+    when ``square``."""
+    t = as_tensor(x, op)
+    kinds = 'fc' if complex_ok else 'f'
+    if t._data.dtype.kind not in kinds:
+        raise InvalidArgumentError('%s: expected a %s tensor, got dtype %s (shape %s); cast it first, '
+                                   'e.g. framework.cast(x, framework.float32)'
+                                   % (op, 'floating or complex' if complex_ok else 'floating', t.dtype.name,
+                                      tuple(t.shape)))
+    if t.ndim < 2:
+        raise InvalidArgumentError('%s: input must have rank >= 2 (a batch of matrices), got shape %s'
+                                   % (op, tuple(t.shape)))
+    if square and t.shape[-1] != t.shape[-2]:
+        raise InvalidArgumentError('%s: input matrices must be square, got shape %s' % (op, tuple(t.shape)))
+    return t
+
+
+def same_dtype(a, b, op):
+    if a.dtype != b.dtype:
+        raise InvalidArgumentError('%s: both operands need one dtype, got %s and %s; use framework.cast'
+                                   % (op, a.dtype.name, b.dtype.name))
+
+
+def rhs_rows(matrix, rhs, op):
+    """Refuse a rhs (..., M, K) whose M differs from the matrix's rows, or one of rank < 2."""
+    if rhs.ndim < 2:
+        raise InvalidArgumentError('%s: rhs must have rank >= 2 (..., M, K), got shape %s; use expand_dims(rhs, -1) '
+                                   'for a vector' % (op, tuple(rhs.shape)))
+    if rhs.shape[-2] != matrix.shape[-2]:
+        raise InvalidArgumentError('%s: matrix of shape %s and rhs of shape %s disagree in M (%d vs. %d)'
+                                   % (op, tuple(matrix.shape), tuple(rhs.shape), matrix.shape[-2], rhs.shape[-2]))
+    same_dtype(matrix, rhs, op)

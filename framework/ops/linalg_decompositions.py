@@ -1,0 +1,139 @@
+"""tf.linalg's factorizations in TensorFlow's conventions: svd -> (s, u, v), qr -> (q, r),
+eigh -> (ascending e, v), eigvalsh, eig / eigvals (complex), lu -> Lu(lu, p).
+
+The values and gradient rules come from keras.ops' decompositions (one LAPACK call
+and the textbook rules TensorFlow uses); this file adapts the calling conventions.
+Singular vectors and eigenvectors are LAPACK's: TensorFlow computes svd, eigh and eig
+with Eigen, whose columns can differ from these by a sign (svd, eigh) or a phase
+(eig), and eig's eigenvalues can come in another order. qr and lu agree with TensorFlow.
+"""
+import collections
+
+import numpy as np
+
+from .. import backend
+from ..tensor import Tensor
+from ..tape import record_blocked
+from .complex_parts import conj
+from .linalg_checks import matrices
+from .matrix_parts import matrix_transpose
+from .operands import ACTIVE, named_errors
+from .selection import where
+
+Lu = collections.namedtuple('Lu', ['lu', 'p'])
+
+
+def _decompositions():
+    from ..keras import ops_decompositions     # on first use: framework.keras loads lazily
+    return ops_decompositions
+
+
+def _adjoint(t):
+    return matrix_transpose(conj(t) if t._data.dtype.kind == 'c' else t)
+
+
+def _nan_where_not_finite(a, compute):
+    """compute(a)'s outputs, NaN for each matrix holding NaN or Inf: TensorFlow's kernels compute
+    on and give NaN there, where LAPACK refuses. Such matrices are computed as zeros, then masked."""
+    xp = backend.array_module(a._data)
+    bad = ~xp.isfinite(a._data).all(axis=(-2, -1))
+    if not bool(bad.any()):
+        return compute(a)
+    clean = where(bad[..., None, None], xp.zeros((), a._data.dtype), a)
+    outs = compute(clean)
+    single = isinstance(outs, Tensor)
+    masked = []
+    for out in ((outs,) if single else outs):
+        if out._data.dtype.kind in 'fc':
+            mask = bad.reshape(bad.shape + (1,) * (out.ndim - bad.ndim))
+            out = where(mask, xp.asarray(np.nan, out._data.dtype), out)
+        masked.append(out)
+    return masked[0] if single else type(outs)(*masked) if hasattr(outs, '_fields') else tuple(masked)
+
+
+def _complex_values(name, a, fn):
+    """LAPACK's complex result for a complex input, without a gradient (tapeflow's gradients are real)."""
+    if ACTIVE:
+        record_blocked(name, (a,))
+    return tuple(Tensor(x) for x in fn(a._data))
+
+
+@named_errors('svd')
+def svd(tensor, full_matrices=False, compute_uv=True, name=None):
+    """The singular values s (descending) of each matrix, and with ``compute_uv`` the
+    singular vectors: ``(s, u, v)`` with tensor = u @ diag(s) @ adjoint(v).
+
+    Raises:
+        InvalidArgumentError: a tensor of rank < 2 or not floating/complex.
+    """
+    a = matrices(tensor, 'svd', square=False)
+    if a._data.dtype.kind == 'c':
+        xp = backend.array_module(a._data)
+        if not compute_uv:
+            return _complex_values('svd', a, lambda x: (xp.linalg.svd(x, compute_uv=False).astype(x.real.dtype),))[0]
+        u, s, vh = _complex_values('svd', a, lambda x: xp.linalg.svd(x, full_matrices=bool(full_matrices)))
+        return s, u, _adjoint(vh)
+    dec = _decompositions()
+    if not compute_uv:
+        return _nan_where_not_finite(a, lambda x: dec.svd(x, compute_uv=False))
+    u, s, vt = _nan_where_not_finite(a, lambda x: dec.svd(x, full_matrices=bool(full_matrices)))
+    return s, u, matrix_transpose(vt)
+
+
+@named_errors('qr')
+def qr(input, full_matrices=False, name=None):  # noqa: A002
+    """``(q, r)`` with input = q @ r, q's columns orthonormal and r upper triangular
+    (q is (..., M, M) and r (..., M, N) with ``full_matrices``, else K = min(M, N) wide).
+    The gradient needs M >= N and ``full_matrices=False`` or a square input."""
+    a = matrices(input, 'qr', square=False)
+    if a._data.dtype.kind == 'c':
+        xp = backend.array_module(a._data)
+        mode = 'complete' if full_matrices else 'reduced'
+        return _complex_values('qr', a, lambda x: xp.linalg.qr(x, mode=mode))
+    return _nan_where_not_finite(a, lambda x: _decompositions().qr(x, mode='complete' if full_matrices else 'reduced'))
+
+
+@named_errors('eigh')
+def eigh(tensor, name=None):
+    """``(e, v)``: the eigenvalues of each self-adjoint matrix in ascending order and its
+    eigenvectors as columns. Only the lower triangle is read, as in TensorFlow."""
+    a = matrices(tensor, 'eigh')
+    if a._data.dtype.kind == 'c':
+        xp = backend.array_module(a._data)
+        return _complex_values('eigh', a, xp.linalg.eigh)
+    return _nan_where_not_finite(a, _decompositions().eigh)
+
+
+@named_errors('eigvalsh')
+def eigvalsh(tensor, name=None):
+    """The eigenvalues of each self-adjoint matrix, ascending (eigh's first output)."""
+    return eigh(tensor)[0]
+
+
+@named_errors('eig')
+def eig(tensor, name=None):
+    """``(e, v)``: the complex eigenvalues and unit eigenvectors of each square matrix
+    (complex64 for float32 input, complex128 for float64). No gradient here."""
+    a = matrices(tensor, 'eig')
+    return _nan_where_not_finite(a, _decompositions().eig)
+
+
+@named_errors('eigvals')
+def eigvals(tensor, name=None):
+    """The complex eigenvalues of each square matrix (eig's first output)."""
+    return eig(tensor)[0]
+
+
+@named_errors('lu')
+def lu(input, output_idx_type='int32', name=None):  # noqa: A002
+    """``Lu(lu, p)``: lu packs L (unit diagonal, below) and U (on and above) with
+    input[..., p, :] = L @ U, by partial pivoting as TensorFlow's Lu kernel; p has
+    ``output_idx_type`` (int32 or int64). The gradient holds the pivoting fixed."""
+    a = matrices(input, 'lu', complex_ok=False)
+    index_dtype = np.dtype(getattr(output_idx_type, 'as_numpy_dtype', output_idx_type))
+    if index_dtype not in (np.int32, np.int64):
+        raise TypeError('lu: output_idx_type must be int32 or int64, got %r' % (output_idx_type,))
+    packed, inverse_order = _nan_where_not_finite(a, _decompositions().lu_factor)
+    order = np.argsort(backend.to_host(inverse_order._data), axis=-1).astype(index_dtype)
+    return Lu(packed, Tensor(backend.array_module(packed._data).asarray(order)))
+

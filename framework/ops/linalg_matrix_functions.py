@@ -1,0 +1,183 @@
+"""Functions of square matrices: expm, sqrtm, logm, logdet; and pinv, matrix_rank.
+
+expm is Higham's scaling and squaring with Pade approximants (SIAM J. Matrix Anal.
+Appl. 26, 2005), the method and degree thresholds TensorFlow uses, written with
+tapeflow's ops so that its gradient is the composition's. sqrtm's value comes from
+the scaled Denman-Beavers iteration and its gradient from the Sylvester equation
+Y^T G_A + G_A Y^T = G (Y = sqrtm(A)), solved through Y's eigenvectors, so it needs a
+diagonalizable Y and has no second derivative. logm (complex input only, as in
+TensorFlow) uses the eigendecomposition and has no gradient, as in TensorFlow.
+"""
+import numpy as np
+
+from .. import backend
+from ..errors import InvalidArgumentError
+from ..tape import record_blocked
+from ..tensor import Tensor
+from .linalg import matmul
+from .linalg_checks import matrices
+from .linalg_decompositions import _nan_where_not_finite
+from .matrix_ops import solve
+from .operands import ACTIVE, named_errors, record
+from .reductions import reduce_max, reduce_sum
+from .selection import where
+from .unary import abs as _abs
+
+# Pade numerator coefficients b_0..b_d of exp for the degrees TensorFlow uses.
+_PADE = {
+    3: (120., 60., 12., 1.),
+    5: (30240., 15120., 3360., 420., 30., 1.),
+    7: (17297280., 8648640., 1995840., 277200., 25200., 1512., 56., 1.),
+    9: (17643225600., 8821612800., 2075673600., 302702400., 30270240., 2162160., 110880., 3960., 90., 1.),
+    13: (64764752532480000., 32382376266240000., 7771770303897600., 1187353796428800., 129060195264000.,
+         10559470521600., 670442572800., 33522128640., 1323241920., 40840800., 960960., 16380., 182., 1.),
+}
+# (largest 1-norm for each lower degree, the degree used with scaling above them, theta of that degree)
+_DEGREES = {
+    'single': ((0.4258730016922831, 1.880152677804762), (3, 5), 7, 3.925724783138660),
+    'double': ((1.495585217958292e-2, 2.539398330063230e-1, 9.504178996162932e-1, 2.097847961257068),
+               (3, 5, 7, 9), 13, 5.371920351148152),
+}
+
+
+def _pade(a, degree):
+    """(U, V) with exp(a) ~ (V - U)^-1 (V + U): U holds the odd powers, V the even ones."""
+    b = _PADE[degree]
+    eye = Tensor(backend.array_module(a._data).eye(a.shape[-1], dtype=a._data.dtype))
+    a2 = matmul(a, a)
+    power, odd, even = eye, b[1] * eye, b[0] * eye
+    for k in range(2, degree + 1, 2):
+        power = matmul(power, a2)
+        even = even + b[k] * power
+        odd = odd + b[k + 1] * power
+    return matmul(a, odd), even
+
+
+@named_errors('expm')
+def expm(input, name=None):  # noqa: A002
+    """The matrix exponential of each square matrix (TensorFlow's Pade degrees and scaling)."""
+    a = matrices(input, 'expm')
+    if a.shape[-1] == 0:
+        return a
+    dtype = a._data.dtype
+    thresholds, degrees, top, theta = _DEGREES['double' if dtype in (np.float64, np.complex128) else 'single']
+    l1 = reduce_max(reduce_sum(_abs(a), -2), -1, keepdims=True)[..., None]
+    l1_host = backend.to_host(l1._data).real
+    if not np.all(np.isfinite(l1_host)):
+        return Tensor(backend.array_module(a._data).full(a.shape, np.nan, dtype))
+    squarings = np.maximum(np.floor(np.log(l1_host / theta) / np.log(2.0)), 0)
+    scaled = a / Tensor(backend.array_module(a._data).asarray((2.0 ** squarings).astype(dtype)))
+    u, v = _pade(scaled, top)
+    for limit, degree in reversed(list(zip(thresholds, degrees))):
+        below = Tensor(backend.array_module(a._data).asarray(l1_host < limit))
+        if bool(np.any(l1_host < limit)):
+            u_d, v_d = _pade(a, degree)
+            u, v = where(below, u_d, u), where(below, v_d, v)
+    result = solve(v - u, u + v)
+    for i in range(int(squarings.max(initial=0))):
+        more = Tensor(backend.array_module(a._data).asarray(i < squarings))
+        result = where(more, matmul(result, result), result)
+    return result
+
+
+def _sqrtm_array(a):
+    """Scaled Denman-Beavers iteration in float64 (complex128): Y -> sqrt(a), Z -> its inverse."""
+    n = a.shape[-1]
+    y = a.astype(np.complex128 if a.dtype.kind == 'c' else np.float64)
+    z = np.broadcast_to(np.eye(n), y.shape).astype(y.dtype)
+    for _ in range(100):
+        scale = np.abs(np.linalg.det(y) * np.linalg.det(z)) ** (-1.0 / (2 * n))
+        scale = scale[..., None, None]
+        y_next = 0.5 * (scale * y + np.linalg.inv(scale * z))
+        z = 0.5 * (scale * z + np.linalg.inv(scale * y))
+        done = np.max(np.abs(y_next - y)) <= 1e-15 * max(np.max(np.abs(y_next)), 1e-300)
+        y = y_next
+        if done:
+            break
+    return y
+
+
+@named_errors('sqrtm')
+def sqrtm(input, name=None):  # noqa: A002
+    """The principal square root of each square matrix (no eigenvalue on the closed negative axis).
+
+    Raises:
+        InvalidArgumentError: a singular matrix (the iteration needs inverses).
+    """
+    a = matrices(input, 'sqrtm')
+    host = backend.to_host(a._data)
+    try:
+        with np.errstate(all='ignore'):
+            root = _sqrtm_array(host)
+    except np.linalg.LinAlgError:
+        raise InvalidArgumentError('sqrtm: a matrix of shape %s is singular; its square root is not computed '
+                                   'here' % (tuple(a.shape),)) from None
+    out = Tensor(backend.array_module(a._data).asarray(root.astype(host.dtype)))
+    if ACTIVE:
+        record('sqrtm', (a,), out, (_sqrtm_grad,))
+    return out
+
+
+def _sqrtm_grad(g, y, a):
+    """G_A with Y^T G_A + G_A Y^T = g: in Y^T's eigenbasis W (Y^T = W E W^-1) the equation
+    is elementwise, (W^-1 G_A W)_ij (e_i + e_j) = (W^-1 g W)_ij."""
+    host_y, host_g = backend.to_host(y._data), backend.to_host(g._data)
+    e, w = np.linalg.eig(np.swapaxes(host_y, -1, -2))
+    w_inv = np.linalg.inv(w)
+    inner = (w_inv @ host_g @ w) / (e[..., :, None] + e[..., None, :])
+    grad = w @ inner @ w_inv
+    if host_y.dtype.kind != 'c':
+        grad = grad.real
+    return Tensor(backend.array_module(g._data).asarray(grad.astype(host_y.dtype)))
+
+
+@named_errors('logm')
+def logm(input, name=None):  # noqa: A002
+    """The principal logarithm of each square complex matrix, from its eigendecomposition.
+
+    Raises:
+        InvalidArgumentError: a real input (TensorFlow's kernel takes complex64/complex128 only).
+    """
+    a = matrices(input, 'logm')
+    if a._data.dtype.kind != 'c':
+        raise InvalidArgumentError('logm: expected complex64 or complex128 matrices, got %s; use '
+                                   'framework.complex(x, framework.zeros_like(x))' % (a.dtype.name,))
+    host = backend.to_host(a._data)
+    e, v = np.linalg.eig(host.astype(np.complex128))
+    out = (v * np.log(e)[..., None, :]) @ np.linalg.inv(v)
+    if ACTIVE:
+        record_blocked('logm', (a,))
+    return Tensor(backend.array_module(a._data).asarray(out.astype(host.dtype)))
+
+
+@named_errors('logdet')
+def logdet(matrix, name=None):
+    """log(det(matrix)) of each Hermitian positive-definite matrix, 2 sum(log(diag(cholesky)))."""
+    a = matrices(matrix, 'logdet', complex_ok=False)
+    from ..keras import ops_decompositions
+    return ops_decompositions.logdet(a)
+
+
+@named_errors('pinv')
+def pinv(a, rcond=None, validate_args=False, name=None):
+    """The Moore-Penrose pseudo-inverse of each matrix; singular values at most
+    rcond * max(s) are dropped (rcond defaults to 10 * max(M, N) * eps)."""
+    t = _at_least_matrices(a, 'pinv')
+    from ..keras import ops_decompositions
+    return _nan_where_not_finite(t, lambda x: ops_decompositions.pinv(x, rcond=rcond))
+
+
+@named_errors('matrix_rank')
+def matrix_rank(a, tol=None, validate_args=False, name=None):
+    """The number of singular values above ``tol`` (default eps * max(M, N) * max(s)), int32."""
+    t = _at_least_matrices(a, 'matrix_rank')
+    from ..keras import ops_decompositions
+    return _nan_where_not_finite(t, lambda x: ops_decompositions.matrix_rank(x, tol=tol))
+
+
+def _at_least_matrices(a, op):
+    from .operands import as_tensor
+    t = as_tensor(a, op)
+    if t.ndim < 2:
+        raise ValueError('%s: Input `a` must have at least 2 dimensions (saw: %d).' % (op, t.ndim))
+    return matrices(t, op, square=False, complex_ok=False)

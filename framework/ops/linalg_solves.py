@@ -1,0 +1,205 @@
+"""tf.linalg's structured solves: triangular_solve, cholesky_solve, banded_triangular_solve,
+tridiagonal_solve / tridiagonal_matmul, lstsq.
+
+Each builds the dense matrix its structure describes and calls ``solve`` or
+``matmul``, so the gradients (for the matrix, the bands or diagonals, and the rhs)
+are those ops' rules, and only the entries TensorFlow reads receive one.
+"""
+import numpy as np
+
+from .. import backend
+from ..errors import InvalidArgumentError
+from ..tensor import Tensor
+from .linalg import matmul
+from .linalg_checks import matrices, rhs_rows, same_dtype
+from .matrix_ops import solve
+from .matrix_parts import band_part, diag, matrix_transpose
+from .operands import as_float_tensor, as_tensor, named_errors
+from .shapes import expand_dims, squeeze
+
+
+@named_errors('triangular_solve')
+def triangular_solve(matrix, rhs, lower=True, adjoint=False, name=None):
+    """X with ``T @ X = rhs`` (``adjoint(T) @ X`` with ``adjoint``), T the lower (``lower``) or upper
+    triangle of each matrix; the other triangle is not read. Batch axes broadcast.
+
+    Raises:
+        InvalidArgumentError: non-square matrices, or a rhs whose rows differ.
+    """
+    a = matrices(matrix, 'triangular_solve')
+    b = as_float_tensor(rhs, 'triangular_solve')
+    rhs_rows(a, b, 'triangular_solve')
+    triangle = band_part(a, -1, 0) if lower else band_part(a, 0, -1)
+    return _solve_or_nan(triangle, b, adjoint)
+
+
+@named_errors('cholesky_solve')
+def cholesky_solve(chol, rhs, name=None):
+    """X with ``A @ X = rhs`` given A's Cholesky factor ``chol`` (lower, A = chol @ adjoint(chol))."""
+    l = matrices(chol, 'cholesky_solve')
+    b = as_float_tensor(rhs, 'cholesky_solve')
+    rhs_rows(l, b, 'cholesky_solve')
+    return triangular_solve(l, triangular_solve(l, b), adjoint=True)
+
+
+@named_errors('banded_triangular_solve')
+def banded_triangular_solve(bands, rhs, lower=True, adjoint=False, name=None):
+    """X with ``T @ X = rhs`` for the triangular band matrices T described by ``bands`` (..., K, M).
+
+    With ``lower``, row k of bands holds the k-th subdiagonal (row 0 the diagonal):
+    T[j, j - k] = bands[k, j]. Otherwise row K-1-k holds the k-th superdiagonal
+    (the last row the diagonal): T[j, j + k] = bands[K-1-k, j]. Entries outside T are ignored.
+    """
+    op = 'banded_triangular_solve'
+    b = as_tensor(bands, op)
+    x = as_float_tensor(rhs, op)
+    if b.ndim < 2 or x.ndim < 2 or b.shape[-1] != x.shape[-2]:
+        raise InvalidArgumentError('%s: bands (..., K, M) and rhs (..., M, N) must agree in M, got shapes %s and %s'
+                                   % (op, tuple(b.shape), tuple(x.shape)))
+    same_dtype(b, x, op)
+    k_bands, m = b.shape[-2], b.shape[-1]
+    if not 1 <= k_bands <= m:
+        raise InvalidArgumentError('%s: bands of shape %s: need 1 to %d bands for matrices of size %d'
+                                   % (op, tuple(b.shape), m, m))
+    parts = []
+    for k in range(k_bands):
+        if lower:
+            parts.append(diag(b[..., k, k:], k=-k) if k else diag(b[..., 0, :]))
+        else:
+            row = b[..., k_bands - 1 - k, :m - k]
+            parts.append(diag(row, k=k) if k else diag(row))
+    dense = parts[0]
+    for part in parts[1:]:
+        dense = dense + part
+    return _solve_or_nan(dense, x, adjoint)
+
+
+def _solve_or_nan(matrix, rhs, adjoint=False):
+    """solve(matrix, rhs); NaN where NaN or Inf in the input stop LAPACK, as TensorFlow computes on
+    (its substitutions give NaN). Singular finite matrices still raise."""
+    try:
+        return solve(matrix, rhs, adjoint=adjoint)
+    except InvalidArgumentError:
+        xp = backend.array_module(matrix._data)
+        if bool(xp.isfinite(matrix._data).all()) and bool(xp.isfinite(rhs._data).all()):
+            raise
+        shape = np.broadcast_shapes(tuple(matrix.shape[:-2]), tuple(rhs.shape[:-2])) + tuple(rhs.shape[-2:])
+        return Tensor(xp.full(shape, np.nan, rhs._data.dtype))
+
+
+def _tridiagonal_matrix(diagonals, diagonals_format, m_from_rhs, op):
+    """The dense (..., M, M) matrix for ``diagonals`` in TensorFlow's three formats."""
+    if diagonals_format == 'matrix':
+        return matrices(diagonals, op)
+    if diagonals_format == 'sequence':
+        if not isinstance(diagonals, (list, tuple)) or len(diagonals) != 3:
+            raise ValueError('%s: diagonals_format="sequence" needs a tuple (superdiag, maindiag, subdiag)' % op)
+        superdiag, maindiag, subdiag = (as_float_tensor(d, op) for d in diagonals)
+    elif diagonals_format == 'compact':
+        d = as_float_tensor(diagonals, op)
+        if d.ndim < 2 or d.shape[-2] != 3:
+            raise ValueError('%s: compact diagonals must have shape (..., 3, M), got %s' % (op, tuple(d.shape)))
+        superdiag, maindiag, subdiag = d[..., 0, :], d[..., 1, :], d[..., 2, :]
+    else:
+        raise ValueError("%s: diagonals_format must be 'compact', 'sequence' or 'matrix', got %r"
+                         % (op, diagonals_format))
+    m = maindiag.shape[-1]
+    if superdiag.shape != maindiag.shape or subdiag.shape != maindiag.shape:
+        raise InvalidArgumentError('%s: the three diagonals must share one shape, got %s, %s and %s'
+                                   % (op, tuple(superdiag.shape), tuple(maindiag.shape), tuple(subdiag.shape)))
+    if m != m_from_rhs:
+        raise ValueError('%s: expected number of left-hand sides and right-hand sides to be equal, got %d and %d'
+                         % (op, m, m_from_rhs))
+    return diag(maindiag) + diag(superdiag[..., :m - 1], k=1) + diag(subdiag[..., 1:], k=-1)
+
+
+def _batch_rank(diagonals, diagonals_format, op):
+    """How many batch axes the diagonals have (a rhs with one more is a batch of vectors)."""
+    if diagonals_format == 'sequence' and isinstance(diagonals, (list, tuple)) and diagonals:
+        return as_tensor(diagonals[0], op).ndim - 1
+    return as_tensor(diagonals, op).ndim - 2
+
+
+@named_errors('tridiagonal_solve')
+def tridiagonal_solve(diagonals, rhs, diagonals_format='compact', transpose_rhs=False, conjugate_rhs=False,
+                      name=None, partial_pivoting=True, perturb_singular=False):
+    """X with ``T @ X = rhs`` for tridiagonal T given by ``diagonals``: 'compact' (..., 3, M) rows
+    (superdiagonal, its last entry unused; diagonal; subdiagonal, its first unused), 'sequence' a
+    tuple of those three (..., M) tensors, or 'matrix' (..., M, M) of which only the three diagonals
+    are read. rhs is (..., M, K), (..., M), or (..., K, M) with ``transpose_rhs``; X is (..., M, K)
+    or (..., M). The solve is LAPACK's pivoted LU whatever ``partial_pivoting`` says.
+
+    Raises:
+        InvalidArgumentError: a singular system (``perturb_singular`` is not supported).
+    """
+    op = 'tridiagonal_solve'
+    b = as_float_tensor(rhs, op)
+    if b.ndim < 1:
+        raise InvalidArgumentError('%s: rhs must be (..., M, K) or (..., M), got a scalar' % op)
+    if conjugate_rhs and b._data.dtype.kind == 'c':
+        from .complex_parts import conj
+        b = conj(b)
+    vector = not transpose_rhs and b.ndim == _batch_rank(diagonals, diagonals_format, op) + 1
+    if transpose_rhs:
+        b = matrix_transpose(b)
+    elif vector:
+        b = expand_dims(b, -1)
+    t = _tridiagonal_matrix(diagonals, diagonals_format, b.shape[-2], op)
+    if diagonals_format == 'matrix':
+        t = band_part(t, 1, 1)
+        if t.shape[-1] != b.shape[-2]:
+            raise ValueError('%s: expected number of left-hand sides and right-hand sides to be equal, got %d and %d'
+                             % (op, t.shape[-1], b.shape[-2]))
+    same_dtype(t, b, op)
+    x = _solve_or_nan(t, b)
+    return squeeze(x, -1) if vector else x
+
+
+@named_errors('tridiagonal_matmul')
+def tridiagonal_matmul(diagonals, rhs, diagonals_format='compact', name=None):
+    """T @ rhs for the tridiagonal matrices T given by ``diagonals`` (formats as tridiagonal_solve);
+    rhs is (..., M, N)."""
+    op = 'tridiagonal_matmul'
+    b = as_float_tensor(rhs, op)
+    if b.ndim < 2:
+        raise InvalidArgumentError('%s: rhs must be (..., M, N), got shape %s' % (op, tuple(b.shape)))
+    try:
+        t = _tridiagonal_matrix(diagonals, diagonals_format, b.shape[-2], op)
+    except ValueError as err:
+        raise InvalidArgumentError(str(err)) from None
+    if diagonals_format == 'matrix':
+        t = band_part(t, 1, 1)
+    same_dtype(t, b, op)
+    return matmul(t, b)
+
+
+@named_errors('lstsq')
+def lstsq(matrix, rhs, l2_regularizer=0.0, fast=True, name=None):
+    """The (regularized) least-squares solution X of ``matrix @ X = rhs``, (..., N, K) for a
+    matrix (..., M, N) and rhs (..., M, K).
+
+    ``fast`` (TensorFlow's default) solves the normal equations by Cholesky:
+    X = (A^T A + l2 I)^-1 A^T B when M >= N, else A^T (A A^T + l2 I)^-1 B. With
+    ``fast=False`` X is the minimum-norm solution (from the SVD) and ``l2_regularizer`` is
+    ignored, as TensorFlow's complete orthogonal decomposition path does.
+
+    Raises:
+        InvalidArgumentError: a rhs of rank < 2 or with other rows than the matrix.
+    """
+    op = 'lstsq'
+    a = matrices(matrix, op, square=False, complex_ok=False)
+    b = as_float_tensor(rhs, op)
+    rhs_rows(a, b, op)
+    m, n = a.shape[-2], a.shape[-1]
+    if not fast:
+        from .linalg_matrix_functions import pinv
+        return matmul(pinv(a, rcond=None), b)
+    from .cholesky import cholesky
+    from .creation import eye
+    l2 = as_float_tensor(l2_regularizer, op) if not isinstance(l2_regularizer, (int, float)) else l2_regularizer
+    if m >= n:
+        gram = matmul(a, a, transpose_a=True) + l2 * eye(n, dtype=a.dtype)
+        return cholesky_solve(cholesky(gram), matmul(a, b, transpose_a=True))
+    gram = matmul(a, a, transpose_b=True) + l2 * eye(m, dtype=a.dtype)
+    return matmul(a, cholesky_solve(cholesky(gram), b), transpose_a=True)
+

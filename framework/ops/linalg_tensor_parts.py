@@ -1,0 +1,60 @@
+"""Small tf.linalg helpers on tensors: adjoint, cross, normalize, tensor_diag, tensor_diag_part.
+Each is a composition of existing ops (gradients follow)."""
+import numpy as np
+
+from ..errors import InvalidArgumentError
+from .complex_parts import conj
+from .linalg_checks import same_dtype
+from .matrix_parts import diag, diag_part, matrix_transpose
+from .norms import norm
+from .operands import as_tensor, named_errors
+from .shapes import reshape, stack
+
+
+@named_errors('adjoint')
+def adjoint(matrix, name=None):
+    """The conjugate transpose of each matrix (the last two axes swapped)."""
+    t = as_tensor(matrix, 'adjoint')
+    return matrix_transpose(conj(t) if t._data.dtype.kind == 'c' else t)
+
+
+@named_errors('cross')
+def cross(a, b, name=None):
+    """The cross product of the 3-vectors along the last axis of ``a`` and ``b`` (one shape)."""
+    a, b = as_tensor(a, 'cross'), as_tensor(b, 'cross')
+    same_dtype(a, b, 'cross')
+    if tuple(a.shape) != tuple(b.shape) or a.ndim < 1 or a.shape[-1] != 3:
+        raise InvalidArgumentError('cross: a and b must have one shape with a last axis of 3, got %s and %s'
+                                   % (tuple(a.shape), tuple(b.shape)))
+    ax, ay, az = a[..., 0], a[..., 1], a[..., 2]
+    bx, by, bz = b[..., 0], b[..., 1], b[..., 2]
+    return stack([ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx], axis=-1)
+
+
+@named_errors('normalize')
+def normalize(tensor, ord='euclidean', axis=None, name=None):  # noqa: A002  (TensorFlow's name)
+    """``(tensor / norm, norm)``, the norm taken as tf.linalg.norm(..., keepdims=True)."""
+    t = as_tensor(tensor, 'normalize')
+    size = norm(t, ord=ord, axis=axis, keepdims=True)
+    return t / size, size
+
+
+@named_errors('tensor_diag')
+def tensor_diag(diagonal, name=None):
+    """The tensor of shape d + d (d = diagonal's shape) holding ``diagonal`` where both halves of
+    the index agree, zeros elsewhere."""
+    d = as_tensor(diagonal, 'tensor_diag')
+    size = int(np.prod(d.shape))
+    return reshape(diag(reshape(d, [size])), tuple(d.shape) * 2)
+
+
+@named_errors('tensor_diag_part')
+def tensor_diag_part(input, name=None):  # noqa: A002
+    """The diagonal of a tensor of shape d + d: out[i...] = input[i..., i...], shape d."""
+    t = as_tensor(input, 'tensor_diag_part')
+    half = t.ndim // 2
+    if t.ndim % 2 or tuple(t.shape[:half]) != tuple(t.shape[half:]):
+        raise InvalidArgumentError('tensor_diag_part: input must have an even rank and shape d + d, got shape %s'
+                                   % (tuple(t.shape),))
+    size = int(np.prod(t.shape[:half]))
+    return reshape(diag_part(reshape(t, [size, size])), tuple(t.shape[:half]))
