@@ -122,7 +122,8 @@ class Generator:
                 return self.uniform_full_int(shape, dtype)
             lo, hi = int(_host(minval)), int(_host(maxval))
             if lo >= hi:
-                raise ValueError('Generator.uniform: need minval < maxval, got %d and %d' % (lo, hi))
+                from .errors import InvalidArgumentError
+                raise InvalidArgumentError('Generator.uniform: Need minval < maxval, got %d >= %d' % (lo, hi))
             return _const(self._values(shape, lambda key, counter, n: philox.uniform_int_values(
                 key, counter, n, lo, hi, dtype)))
         if dtype.kind != 'f':

@@ -125,6 +125,8 @@ def test_bad_states_and_algorithms_raise():
         tf.random.Generator.from_seed(1, alg='mersenne')
     with pytest.raises(ValueError, match='minval and maxval must be both'):
         tf.random.Generator.from_seed(1).uniform([2], maxval=3, minval=None, dtype=tf.int32)
+    with pytest.raises(tf.errors.InvalidArgumentError, match='Need minval < maxval, got 5 >= 3'):
+        tf.random.Generator.from_seed(1).uniform([2], minval=5, maxval=3, dtype=tf.int32)
     with pytest.raises(tf.errors.UnimplementedError, match="don't support the ThreeFry algorithm"):
         tf.random.Generator.from_seed(1, alg='threefry').normal([2])
 
