@@ -31,7 +31,7 @@ CASES = [
     (lambda: D.sample_from_datasets([r(), r()]), '_DirectedInterleaveDataset'),
     (lambda: D.random(seed=1), '_RandomDataset'), (lambda: r().apply(lambda d: d.take(1)), '_TakeDataset'),
     (lambda: D.counter(), '_ScanDataset'), (lambda: r().batch(2, num_parallel_calls=2), '_ParallelBatchDataset'),
-    (lambda: r().with_options(None), '_OptionsDataset'),
+    (lambda: r().with_options(tf.data.Options()), '_OptionsDataset'),
     (lambda: keras.utils.timeseries_dataset_from_array([1, 2, 3], None, 2), '_BatchDataset'),
 ]
 
@@ -48,4 +48,4 @@ def test_counter_and_assert_cardinality():
     wrong = r().apply(tf.data.experimental.assert_cardinality(4))
     with pytest.raises(tf.errors.InvalidArgumentError, match='expected to contain 4 elements'):
         list(wrong)
-    assert np.array_equal(list(r().with_options(None).as_numpy_iterator()), np.arange(6))
+    assert np.array_equal(list(r().with_options(tf.data.Options()).as_numpy_iterator()), np.arange(6))

@@ -9,6 +9,10 @@ from .cardinality import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY  # noqa: F401
 from .csv_dataset import CsvDataset
 from .dataset import AUTOTUNE, Dataset  # noqa: F401
 from .make_csv_dataset import make_csv_dataset
+from . import experimental_aliases
+from .numpy_iterator import NumpyIterator  # noqa: F401
+from .options import (AutoShardPolicy, AutotuneOptions, DistributeOptions, ExternalStatePolicy,  # noqa: F401
+                      OptimizationOptions, Options, ThreadingOptions)
 
 
 def cardinality(dataset):
@@ -48,5 +52,8 @@ experimental = type('experimental', (), {
     'AUTOTUNE': AUTOTUNE, 'INFINITE_CARDINALITY': INFINITE_CARDINALITY,
     'UNKNOWN_CARDINALITY': UNKNOWN_CARDINALITY, 'cardinality': staticmethod(cardinality),
     'assert_cardinality': staticmethod(assert_cardinality), 'CsvDataset': staticmethod(CsvDataset),
-    'make_csv_dataset': staticmethod(make_csv_dataset)})
+    'make_csv_dataset': staticmethod(make_csv_dataset), 'AutoShardPolicy': AutoShardPolicy,
+    'ExternalStatePolicy': ExternalStatePolicy, 'DistributeOptions': DistributeOptions,
+    'OptimizationOptions': OptimizationOptions,
+    **{name: staticmethod(getattr(experimental_aliases, name)) for name in experimental_aliases.NAMES}})
 from .files import FixedLengthRecordDataset, TFRecordDataset, TextLineDataset  # noqa: F401,E402

@@ -10,6 +10,7 @@ from .. import nest
 from ..tensor import constant
 from . import cardinality as card, combine, mixing
 from .generator import generator_source, signature_from
+from .numpy_iterator import NumpyIterator
 from .elementwise import ElementStages
 from .regrouping import RegroupingStages
 from .spec import TensorSpec
@@ -170,7 +171,7 @@ class Dataset(ElementStages, RegroupingStages):
 
     def as_numpy_iterator(self):
         """The elements as numpy values (scalars as numpy scalars, strings as bytes), as TensorFlow gives them."""
-        return (nest.map_structure(_numpy_value, element) for element in self._make_iterator())
+        return NumpyIterator(nest.map_structure(_numpy_value, element) for element in self._make_iterator())
 
     def reduce(self, initial_state, reduce_func, name=None):
         """``reduce_func(state, element)`` folded over the elements; returns the final state (tensors).

@@ -12,7 +12,9 @@ from .. import random as tf_random
 from ..errors import InvalidArgumentError
 from . import cardinality as card
 from .arguments import function_argument, positive_int
+from .error_skipping import SkippedElement, skipping_errors, tolerated
 from .map_spec import mapped_spec, shell
+from .options import Options
 from .spec import TensorSpec
 from .stage_function import traced_stage_function
 from .structure import as_tensors, call_with_element, host_structure
@@ -29,9 +31,17 @@ class ElementStages:
         map_func = traced_stage_function(map_func, self)
         first = []          # the first (element, result): the spec is read from it once it is there
 
+        me = []             # the mapped dataset, for ignore_errors (error_skipping.py)
+
         def mapped():
             for element in source():
-                out = call_with_element(map_func, element)
+                try:
+                    out = call_with_element(map_func, element)
+                except Exception as err:     # noqa: BLE001  (any error of map_func; ignore_errors drops it)
+                    if tolerated(me[0]):
+                        yield SkippedElement(err)
+                        continue
+                    raise
                 if out is None:
                     raise InvalidArgumentError('Dataset.map: map_func returned None; it must return a tensor '
                                                'or a structure of tensors (a missing `return`?)')
@@ -41,6 +51,7 @@ class ElementStages:
                 yield out
         upstream_reads = self._spec_reads_data
         result = self._then(mapped, spec=lambda: mapped_spec(map_func, self, first[0] if first else None))
+        me.append(result)
         result._spec_reads_data = lambda: not first or upstream_reads()
         if num_parallel_calls is not None:
             result._tf_class = '_ParallelMapDataset'
@@ -50,8 +61,21 @@ class ElementStages:
         """Keep the elements for which ``predicate`` is true."""
         source = self._make_iterator
         predicate = traced_stage_function(predicate, self)
-        kept = lambda: (e for e in source() if _truth(call_with_element(predicate, e), 'Dataset.filter'))
-        return self._then(kept, card.UNKNOWN_CARDINALITY)
+        me = []             # the filtered dataset, for ignore_errors (error_skipping.py)
+
+        def kept():
+            for element in source():
+                try:
+                    keep = _truth(call_with_element(predicate, element), 'Dataset.filter')
+                except Exception as err:     # noqa: BLE001  (any error of the predicate; ignore_errors drops it)
+                    if tolerated(me[0]):
+                        yield SkippedElement(err)
+                        continue
+                    raise
+                if keep:
+                    yield element
+        me.append(self._then(kept, card.UNKNOWN_CARDINALITY))
+        return me[0]
 
     def take_while(self, predicate, name=None):
         """The elements up to (not including) the first for which ``predicate`` is false."""
@@ -199,8 +223,30 @@ class ElementStages:
         return self._then(self._make_iterator)
 
     def with_options(self, options, name=None):
-        """Accepted for ported programs (tapeflow's stages have no tuning options): the same elements."""
-        return self._then(self._make_iterator)
+        """The same elements, carrying ``options`` (a ``tf.data.Options``; read back by ``options()``).
+        tapeflow's stages have nothing to tune, so the settings change no element."""
+        if not isinstance(options, Options):
+            raise TypeError('Dataset.with_options: expected a tf.data.Options, got %s' % type(options).__name__)
+        result = self._then(self._make_iterator)
+        result._options = options
+        return result
+
+    def options(self):
+        """The ``tf.data.Options`` set on this dataset and the datasets it reads, merged (later wins)."""
+        chain, stage = [], self
+        while stage is not None:
+            chain.append(getattr(stage, '_options', None))
+            stage = getattr(stage, '_upstream', None)
+        merged = Options()
+        for options in reversed(chain):
+            if options is not None:
+                merged = merged.merge(options)
+        return merged
+
+    def ignore_errors(self, log_warning=False, name=None):
+        """Drop the elements whose map or filter function (the stage just above) raised; with
+        ``log_warning`` each dropped error is logged to the 'tensorflow' logger."""
+        return self._then(skipping_errors(self, log_warning), card.UNKNOWN_CARDINALITY)
 
     def cache(self, filename='', name=None):
         """Keep the elements in memory after the first full pass."""

@@ -1,0 +1,61 @@
+"""``tf.data.experimental``'s older spellings of Dataset methods: the transformations (for
+``ds.apply(...)``) and the functions that TensorFlow keeps as deprecated aliases.
+
+The experimental ``choose_from_datasets`` stops at an empty dataset only when asked
+(``stop_on_empty_dataset=False`` by default), unlike ``Dataset.choose_from_datasets``: TF's own
+difference, kept."""
+from .dataset import Dataset
+
+
+def _expects_dataset(dataset, name):
+    if not isinstance(dataset, Dataset):
+        raise TypeError('tf.data.experimental.%s: expected a tf.data.Dataset, got %s' % (name, type(dataset).__name__))
+    return dataset
+
+
+def sample_from_datasets(datasets, weights=None, seed=None, stop_on_empty_dataset=False):
+    return Dataset.sample_from_datasets(datasets, weights, seed, stop_on_empty_dataset)
+
+
+def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=False):
+    return Dataset.choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset)
+
+
+def get_single_element(dataset):
+    return _expects_dataset(dataset, 'get_single_element').get_single_element()
+
+
+def unique():
+    return lambda dataset: dataset.unique()
+
+
+def take_while(predicate):
+    return lambda dataset: dataset.take_while(predicate)
+
+
+def scan(initial_state, scan_func):
+    return lambda dataset: dataset.scan(initial_state, scan_func)
+
+
+def enumerate_dataset(start=0):
+    return lambda dataset: dataset.enumerate(start)
+
+
+def ignore_errors(log_warning=False):
+    return lambda dataset: dataset.ignore_errors(log_warning)
+
+
+def group_by_window(key_func, reduce_func, window_size=None, window_size_func=None):
+    return lambda dataset: dataset.group_by_window(key_func, reduce_func, window_size, window_size_func)
+
+
+def bucket_by_sequence_length(element_length_func, bucket_boundaries, bucket_batch_sizes, padded_shapes=None,
+                              padding_values=None, pad_to_bucket_boundary=False, no_padding=False,
+                              drop_remainder=False):
+    return lambda dataset: dataset.bucket_by_sequence_length(
+        element_length_func, bucket_boundaries, bucket_batch_sizes, padded_shapes, padding_values,
+        pad_to_bucket_boundary, no_padding, drop_remainder)
+
+
+NAMES = ('sample_from_datasets', 'choose_from_datasets', 'get_single_element', 'unique', 'take_while', 'scan',
+         'enumerate_dataset', 'ignore_errors', 'group_by_window', 'bucket_by_sequence_length')
