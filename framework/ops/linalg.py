@@ -102,7 +102,8 @@ def einsum(equation, *inputs, **kwargs):
     """Einstein summation; the gradient of each operand is another einsum.
 
     Without '->' the output takes the letters that appear once, sorted (numpy's
-    and TensorFlow's implicit mode). Ellipses are not supported.
+    and TensorFlow's implicit mode), after the ellipsis axes. '...' stands for the same
+    broadcast batch axes in every operand and the output (they become letters here).
     """
     if not isinstance(equation, str):
         raise TypeError("einsum: the equation must be a string such as 'ij,jk->ik', got %r" % (equation,))
@@ -116,9 +117,11 @@ def einsum(equation, *inputs, **kwargs):
     equation = equation.replace(' ', '')
     lhs, rhs = equation.split('->') if '->' in equation else (equation, None)
     specs = lhs.split(',')
-    if len(specs) != len(tensors) or '.' in equation:
-        raise InvalidArgumentError('einsum: %r needs %d operands without ellipses, got %d'
-                                   % (equation, len(specs), len(tensors)))
+    if len(specs) != len(tensors):
+        raise InvalidArgumentError('einsum: %r needs %d operands, got %d' % (equation, len(specs), len(tensors)))
+    if '.' in equation:
+        specs, rhs, tensors = _spell_out_ellipses(equation, specs, rhs, tensors)
+        lhs = ','.join(specs)
     if rhs is None:
         rhs = ''.join(sorted(c for c in set(lhs) if c.isalpha() and lhs.count(c) == 1))
     for spec, t in zip(specs, tensors):
@@ -135,6 +138,43 @@ def einsum(equation, *inputs, **kwargs):
         vjps = tuple(_einsum_vjp(rhs, specs, i) for i in range(len(tensors)))
         record('einsum', tuple(tensors), out, vjps)
     return out
+
+
+def _spell_out_ellipses(equation, specs, rhs, tensors):
+    """(specs, rhs, tensors) with each '...' replaced by letters for the broadcast batch axes,
+    right-aligned as numpy and TensorFlow align them; operands whose size-1 axes broadcast
+    against a longer one are broadcast first (so each letter has one size)."""
+    from .shapes import broadcast_to
+    if any(spec.count('...') > 1 or spec.replace('...', '').count('.') for spec in specs + [rhs or '']):
+        raise InvalidArgumentError('einsum: %r has a malformed ellipsis' % (equation,))
+    ranks = [t.ndim - (len(spec) - 3) if '...' in spec else 0 for spec, t in zip(specs, tensors)]
+    if min(ranks) < 0:
+        raise InvalidArgumentError('einsum: %r has more subscripts than an operand of rank %d' % (equation, min(
+            t.ndim for t in tensors)))
+    starts = [spec.find('...') for spec in specs]
+    batch_shapes = [tuple(t.shape[k:k + r]) if k >= 0 else () for t, k, r in zip(tensors, starts, ranks)]
+    try:
+        batch = np.broadcast_shapes(*batch_shapes)
+    except ValueError:
+        raise InvalidArgumentError('einsum: the ellipsis axes %s of %r do not broadcast' % (batch_shapes, equation)) \
+            from None
+    used = set(equation)
+    letters = ''.join(c for c in 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz' if c not in used)[:len(batch)]
+    out_specs, out_tensors = [], []
+    for spec, t, k, r, shape in zip(specs, tensors, starts, ranks, batch_shapes):
+        if shape != batch[len(batch) - r:]:
+            wanted = tuple(t.shape[:k]) + batch[len(batch) - r:] + tuple(t.shape[k + r:])
+            t = broadcast_to(t, wanted)
+        out_specs.append(spec.replace('...', letters[len(letters) - r:]) if k >= 0 else spec)
+        out_tensors.append(t)
+    if rhs is None:         # as TensorFlow: the ellipsis is kept when one operand has it, like a letter
+        joined = ''.join(specs).replace('...', '')
+        singles = ''.join(sorted(c for c in set(joined) if c.isalpha() and joined.count(c) == 1))
+        rhs = ('...' if sum(k >= 0 for k in starts) == 1 else '') + singles
+    if '...' not in rhs and batch:
+        raise InvalidArgumentError('einsum: %r: the output contains %d broadcasting dimension(s) but no ellipsis '
+                                   '(...) was found in the output subscripts' % (equation, len(batch)))
+    return out_specs, rhs.replace('...', letters), out_tensors
 
 
 def _einsum_vjp(rhs, specs, i):
