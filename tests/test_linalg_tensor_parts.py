@@ -32,6 +32,9 @@ def test_adjoint_swaps_the_last_two_axes():
     np.testing.assert_array_equal(L.adjoint(x).numpy(), np.swapaxes(x, -1, -2))
     z = tf.cast(G3, tf.complex64) * tf.cast(1j, tf.complex64) + tf.cast(S3, tf.complex64)
     np.testing.assert_allclose(L.adjoint(z).numpy(), np.conj(z.numpy()).T)
+    # TF conjugates with matrix_transpose(conjugate=True) (tapeflow raised TypeError for complex input)
+    np.testing.assert_allclose(L.matrix_transpose(z, conjugate=True).numpy(), np.conj(z.numpy()).T)
+    np.testing.assert_allclose(L.matrix_transpose(z).numpy(), z.numpy().T)
 
 
 def test_cross_normalize_tensor_diag():

@@ -11,6 +11,7 @@ import numpy as np
 from .. import backend
 from ..errors import InvalidArgumentError
 from ..tensor import Tensor
+from .complex_parts import conj
 from .linalg import matmul
 from .operands import ACTIVE, as_tensor, named_errors, record
 from .reductions import reduce_sum
@@ -139,13 +140,13 @@ def _last_two_swapped(ndim):
 
 @named_errors('matrix_transpose')
 def matrix_transpose(a, name='matrix_transpose', conjugate=False):
-    """Each matrix transposed (the last two axes swapped)."""
+    """Each matrix transposed (the last two axes swapped); conjugated too with ``conjugate``."""
     t = as_tensor(a, 'matrix_transpose')
     if t.ndim < 2:
         raise ValueError('matrix_transpose: argument `a` should be a (batch) matrix with rank >= 2, '
                          'got shape %s' % (tuple(t.shape),))
     if conjugate and t._data.dtype.kind == 'c':
-        raise TypeError('matrix_transpose: conjugate=True on complex tensors is not supported here')
+        t = conj(t)
     return transpose(t, _last_two_swapped(t.ndim))
 
 
