@@ -105,6 +105,7 @@ GRADIENT_CASES = {
     # through real / imag only: tapeflow's complex multiply / power / abs gradients are not TF's yet
     'complex': (lambda a, b: tf.math.real(tf.complex(a, b)) ** 2 * tf.math.imag(tf.complex(a, b)),
                 [[1., -2.], [0.5, 3.]]),
+    'nextafter': (lambda a, b: tf.math.nextafter(a, b) * a, [[1., 2.], [3.]]),
     'saturate_cast': (lambda x: tf.saturate_cast(x, tf.float64) * x,
                       [[1., 2.]]),
 }
@@ -133,4 +134,4 @@ def test_ops_without_a_tf_gradient_record_none(op):
 # for test_op_gradients' coverage test.
 COVERED_HERE = {'batch_to_space', 'bitcast', 'complex', 'dynamic_partition', 'dynamic_stitch', 'foldl', 'foldr',
                 'histogram_fixed_width_bins', 'repeat', 'reverse_sequence', 'saturate_cast', 'scan', 'space_to_batch',
-                'space_to_batch_nd', 'truncatediv', 'truncatemod'}
+                'space_to_batch_nd', 'truncatediv', 'truncatemod', 'nextafter'}

@@ -1,0 +1,61 @@
+"""``tf.bitwise``: and, or, xor, invert and shifts on integer tensors of one dtype. No gradients
+(integer ops, as in TensorFlow)."""
+from .. import backend
+from ..errors import InvalidArgumentError
+from ..tensor import Tensor
+from .operands import as_tensor
+
+_INTEGERS = 'int8, int16, int32, int64, uint8, uint16, uint32, uint64'
+
+
+def _kernel_name(t):
+    return {'float32': 'float', 'float64': 'double'}.get(t.dtype.name, t.dtype.name)
+
+
+def _integer(t, op):
+    if t._data.dtype.kind not in 'iu':
+        raise InvalidArgumentError("%s: Value for attr 'T' of %s is not in the list of allowed values: %s"
+                                   % (op, _kernel_name(t), _INTEGERS))
+    return t
+
+
+def _pair(x, y, op):
+    a = _integer(as_tensor(x, op), op)
+    b = _integer(as_tensor(y, op, dtype=a.dtype if not hasattr(y, 'dtype') else None), op)
+    if a.dtype != b.dtype:
+        raise InvalidArgumentError('%s: cannot compute %s as input #1(zero-based) was expected to be a %s tensor but '
+                                   'is a %s tensor' % (op, op, a.dtype.name, b.dtype.name))
+    return a._data, b._data, backend.array_module(a._data)
+
+
+def bitwise_and(x, y, name=None):
+    a, b, xp = _pair(x, y, 'BitwiseAnd')
+    return Tensor(xp.bitwise_and(a, b))
+
+
+def bitwise_or(x, y, name=None):
+    a, b, xp = _pair(x, y, 'BitwiseOr')
+    return Tensor(xp.bitwise_or(a, b))
+
+
+def bitwise_xor(x, y, name=None):
+    a, b, xp = _pair(x, y, 'BitwiseXor')
+    return Tensor(xp.bitwise_xor(a, b))
+
+
+def invert(x, name=None):
+    """Every bit flipped (~x): -x - 1 for signed integers, max - x for unsigned."""
+    a = _integer(as_tensor(x, 'Invert'), 'Invert')._data
+    return Tensor(backend.array_module(a).invert(a))
+
+
+def left_shift(x, y, name=None):
+    """x << y; a negative y or one past the bit width gives an undefined result, as in TensorFlow."""
+    a, b, xp = _pair(x, y, 'LeftShift')
+    return Tensor(xp.left_shift(a, b).astype(a.dtype))
+
+
+def right_shift(x, y, name=None):
+    """x >> y: arithmetic (sign-filling) for signed integers, logical for unsigned."""
+    a, b, xp = _pair(x, y, 'RightShift')
+    return Tensor(xp.right_shift(a, b).astype(a.dtype))
