@@ -1,4 +1,5 @@
 """StackedRNNCells (Keras 3): several recurrent cells run as one, each feeding the next."""
+from framework import nest
 from framework.ops import zeros
 
 from . import call_context
@@ -11,6 +12,12 @@ def _sizes(cell):
     return list(sizes) if isinstance(sizes, (list, tuple)) else [sizes]
 
 
+def _states_are_a_list(cell):
+    """Whether Keras hands ``cell`` its states as a list: when they come from its own
+    ``get_initial_state`` (the built-in cells) or it has several; else one tensor."""
+    return isinstance(cell.state_size, (list, tuple)) or callable(getattr(cell, 'get_initial_state', None))
+
+
 def _output_size(cell):
     size = getattr(cell, 'output_size', None)
     return size if size is not None else _sizes(cell)[0]
@@ -20,10 +27,11 @@ class StackedRNNCells(Layer):
     """One step of ``cells`` in turn: each cell's output is the next cell's input,
     and the last cell's output is the stack's. Give it to ``RNN``.
 
-    ``state_size`` lists every cell's states in order, flat (Keras nests them per
-    cell: [3, [2, 2]] for a SimpleRNNCell(3) and an LSTMCell(2) is [3, 2, 2]
-    here), so ``call`` takes and returns that flat list and ``RNN(...,
-    return_state=True)`` returns the states flat, one tensor each.
+    ``state_size`` holds each cell's, as Keras 3 nests them ([3, [2, 2]] for a
+    SimpleRNNCell(3) and an LSTMCell(2)); ``call`` takes the states nested so or
+    flat and returns them nested per cell: a list for a cell whose states are a
+    list (the built-in cells' are), else its one tensor. ``RNN(...,
+    return_state=True)`` returns them so too.
 
     Raises:
         ValueError: a cell without a ``call`` method or a ``state_size``.
@@ -44,7 +52,22 @@ class StackedRNNCells(Layer):
 
     @property
     def state_size(self):
+        return [cell.state_size for cell in self.cells]
+
+    @property
+    def flat_state_sizes(self):
+        """Every cell's state sizes in order, one int per state tensor."""
         return [size for cell in self.cells for size in _sizes(cell)]
+
+    def nest_states(self, flat):
+        """The flat list of states, nested per cell as Keras 3 returns them."""
+        nested, start = [], 0
+        for cell in self.cells:
+            count = len(_sizes(cell))
+            mine = list(flat[start:start + count])
+            start += count
+            nested.append(mine if _states_are_a_list(cell) else mine[0])
+        return nested
 
     @property
     def output_size(self):
@@ -60,21 +83,30 @@ class StackedRNNCells(Layer):
         self.built = True
 
     def call(self, inputs, states, training=False):
-        states = list(states) if isinstance(states, (list, tuple)) else [states]
-        if len(states) != len(self.state_size):
+        states = nest.flatten(states)
+        sizes = self.flat_state_sizes
+        if len(states) != len(sizes):
             raise ValueError('StackedRNNCells %r: expected %d states (sizes %s), got %d'
-                             % (self.name, len(self.state_size), self.state_size, len(states)))
+                             % (self.name, len(sizes), self.state_size, len(states)))
         new_states = []
         for cell in self.cells:
             count = len(_sizes(cell))
             mine, states = states[:count], states[count:]
             inputs, updated = cell(inputs, mine, training=training)
-            new_states.extend(updated if isinstance(updated, (list, tuple)) else [updated])
-        return inputs, new_states
+            new_states.extend(nest.flatten(updated))
+        return inputs, self.nest_states(new_states)
 
     def get_initial_state(self, batch_size=None):
-        """Each cell's zero states, flat."""
-        return [zeros((batch_size, size), self.dtype) for size in self.state_size]
+        """Each cell's initial states (its own ``get_initial_state``, else zeros), nested per cell."""
+        states = []
+        for cell in self.cells:
+            if callable(getattr(cell, 'get_initial_state', None)):
+                states.append(cell.get_initial_state(batch_size=batch_size))
+            elif isinstance(cell.state_size, (list, tuple)):
+                states.append([zeros((batch_size, size), self.dtype) for size in cell.state_size])
+            else:
+                states.append(zeros((batch_size, cell.state_size), self.dtype))
+        return states
 
     def get_config(self):
         config = super().get_config()

@@ -149,13 +149,13 @@ def test_stacked_cells_in_rnn_match_keras():
         ('kernel', (3, 3)), ('recurrent_kernel', (3, 3)), ('bias', (3,)),
         ('kernel', (3, 8)), ('recurrent_kernel', (2, 8)), ('bias', (8,))]
     _set(rnn)
-    output, simple, h, c = rnn(x)          # Keras nests the states per cell: [simple], [h, c]
+    output, [simple], [h, c] = rnn(x)      # nested per cell, as Keras 3 returns them
     np.testing.assert_allclose(output.numpy().ravel(), [0.316718, 0.442566, 0.394148, 0.520883], atol=2e-6)
     np.testing.assert_allclose(simple.numpy().ravel(), [0.750108, 0.617514, 0.355014, 0.985572, 0.918051, 0.44412],
                                atol=2e-6)
     np.testing.assert_allclose(h.numpy().ravel(), [0.316718, 0.442566, 0.394148, 0.520883], atol=2e-6)
     np.testing.assert_allclose(c.numpy().ravel(), [0.484441, 0.758416, 0.620322, 0.951655], atol=2e-6)
-    assert cells.state_size == [3, 2, 2] and cells.output_size == 2
+    assert cells.state_size == [3, [2, 2]] and cells.output_size == 2
 
 
 def test_stacked_cells_config_round_trips_and_bad_cells_are_named():

@@ -143,13 +143,13 @@ class RNN(Layer):
             with sequence_dropout.held_for_sequence(stack_cells, batch, sequences.shape[-1], training):
                 for t, inputs in enumerate(time_steps(sequences, self.go_backwards)):
                     output, new_states = cell(inputs, states, training=training)
-                    new_states = list(new_states) if isinstance(new_states, (list, tuple)) else [new_states]
+                    new_states = nest.flatten(new_states)
                     output, states = self._skip_masked(keep, t, output, new_states, states, outputs)
                     outputs.append(output)
         if self.stateful:
             stateful_states.keep(self, states)
         result = stack(outputs, axis=1) if self.return_sequences else outputs[-1]
-        return (result,) + tuple(states) if self.return_state else result
+        return (result,) + self.returned_states(states) if self.return_state else result
 
     def _skip_masked(self, keep, t, output, new_states, states, outputs):
         """(output, states) of step ``t``: where the step is masked, the states stay
@@ -169,7 +169,7 @@ class RNN(Layer):
         mask = nest.flatten(mask)[0] if mask is not None else None
         output_mask = mask if self.return_sequences else None
         if self.return_state:
-            return [output_mask] + [None] * len(self.state_size)
+            return [output_mask] + [None] * len(self.state_size)      # one per cell of a stack, as Keras
         return output_mask
 
     def _initial_states(self, sequences, initial_state, who):
@@ -179,26 +179,37 @@ class RNN(Layer):
             initial_state = self.cell.get_initial_state(batch_size=batch)      # a user cell's own start
         if initial_state is None:
             xp = array_module(sequences._data)
-            return [Tensor(xp.zeros((batch, size), self.dtype)) for size in self.state_size]
-        given = list(initial_state) if isinstance(initial_state, (list, tuple)) else [initial_state]
+            return [Tensor(xp.zeros((batch, size), self.dtype)) for size in self.flat_state_sizes()]
+        given = nest.flatten(initial_state)       # a stack's states come nested per cell
         given = [s if isinstance(s, Tensor) else convert_to_tensor(np.asarray(s, self.dtype)) for s in given]
         given = [cast(s, self.dtype) if s.dtype != self.dtype else s for s in given]
-        expected = [(batch, size) for size in self.state_size]
+        expected = [(batch, size) for size in self.flat_state_sizes()]
         if [tuple(s.shape) for s in given] != expected:
             raise ValueError('%s: initial_state must be %d tensor(s) of shape(s) %s, got shape(s) %s'
                              % (who, len(expected), expected, [tuple(s.shape) for s in given]))
         return given
 
+    def flat_state_sizes(self):
+        """One int per state tensor (a stack's ``state_size`` nests them per cell)."""
+        return nest.flatten(self.state_size)
+
+    def returned_states(self, flat):
+        """The final states as ``return_state`` gives them after the output: nested per cell for a stack."""
+        return tuple(self.cell.nest_states(flat)) if isinstance(self.cell, StackedRNNCells) else tuple(flat)
+
     def get_initial_state(self, batch_size):
-        """Zeros of (batch_size, size) for each state of the cell."""
+        """Zeros of (batch_size, size) for each state of the cell (a stack's nested per cell)."""
+        if isinstance(self.cell, StackedRNNCells):
+            return self.cell.get_initial_state(batch_size=batch_size)
         return [zeros((batch_size, size), self.dtype) for size in self.state_size]
 
     def compute_output_shape(self, sequences_shape, initial_state_shape=None):
         batch, length = sequences_shape[0], sequences_shape[1]
-        units = getattr(self.cell, 'output_size', None) or self.state_size[0]
+        units = getattr(self.cell, 'output_size', None) or self.flat_state_sizes()[0]
         output = (batch, length, units) if self.return_sequences else (batch, units)
-        if self.return_state:
-            return (output,) + tuple((batch, size) for size in self.state_size)
+        if self.return_state:       # Keras's: a list of shapes for a cell of a stack with several states
+            return (output,) + tuple([(batch, s) for s in size] if isinstance(size, (list, tuple)) else (batch, size)
+                                     for size in self.state_size)
         return output
 
     def get_config(self):

@@ -6,6 +6,7 @@ initial_state) and writes its final states back, so that consecutive batches
 continue one sequence. ``reset_state()`` zeros them. As in Keras 3 they are
 not among the layer's weights, so they are neither trained nor saved.
 """
+from framework import nest
 from framework.backend import array_module
 from framework.tensor import Tensor
 from framework.variable import Variable
@@ -24,7 +25,7 @@ def create_state_variables(layer, batch_size):
                          'dynamic batch size; give it with keras.Input(shape, batch_size=...) or '
                          'build the layer on data' % (type(layer).__name__, layer.name))
     states = []
-    for initial in layer.get_initial_state(int(batch_size)):
+    for initial in nest.flatten(layer.get_initial_state(int(batch_size))):
         state = Variable(initial, trainable=False, name='rnn_state', dtype=layer.dtype)
         state._path = '/'.join(call_context.enclosing_names(layer) + [layer.name, 'rnn_state'])
         state._name = 'rnn_state'
