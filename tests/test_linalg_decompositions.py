@@ -121,6 +121,22 @@ def test_gradients_match_tensorflow(name, fn, x, expected):
     np.testing.assert_allclose(tf_gradient(fn, x), expected, atol=1e-8)
 
 
+# TF 2.21: d/dA of sum(W33 * q) + sum(W34 * r) for (q, r) = qr(R43.T), a wide matrix
+G_QR_WIDE = [[0.056881732, 0.205654907, 0.748147319, 0.305895337], [-0.525498891, -0.063014673, 0.579811128,
+             0.854810962], [-1.730261477, 1.669722384, 0.128820202, 0.430959699]]
+QR_WIDE_R = [[-1.473092, 0.4276719, -0.0135769, 0.6177483], [0.0, -1.2438234, 0.1561263, 0.4777153],
+             [0.0, 0.0, 1.5860139, 0.3743997]]
+
+
+def test_qr_of_a_wide_matrix_and_its_gradient():
+    q, r = L.qr(R43.T)
+    np.testing.assert_allclose(r.numpy(), QR_WIDE_R, atol=1e-7)
+    np.testing.assert_allclose(q.numpy() @ r.numpy(), R43.T, atol=1e-12)
+    w34 = np.concatenate([W33, [[0.4], [-0.2], [0.9]]], 1)
+    grad = tf_gradient(lambda a: (lambda q, r: tf.reduce_sum(W33 * q) + tf.reduce_sum(w34 * r))(*L.qr(a)), R43.T)
+    np.testing.assert_allclose(grad, G_QR_WIDE, atol=1e-8)
+
+
 RNG = np.random.default_rng(3)
 SPD = RNG.normal(size=(2, 3, 3))
 SPD = SPD @ np.swapaxes(SPD, -1, -2) + 3 * np.eye(3)
@@ -132,6 +148,7 @@ SPD = SPD @ np.swapaxes(SPD, -1, -2) + 3 * np.eye(3)
     ('svd v wide', lambda a: (lambda s, u, v: v * v[..., :1, :])(*L.svd(a)), RNG.normal(size=(3, 4))),
     ('qr q', lambda a: L.qr(a)[0], RNG.normal(size=(2, 4, 3))),
     ('qr r', lambda a: L.qr(a)[1], RNG.normal(size=(3, 3))),
+    ('qr wide', lambda a: (lambda q, r: q * r[..., :1, :1] + r[..., :, :3])(*L.qr(a)), RNG.normal(size=(2, 3, 5))),
     ('eigh', lambda a: (lambda e, v: e[..., :, None] * v * v[..., :1, :])(*L.eigh(a)), SPD),
     ('eigvalsh', L.eigvalsh, SPD),
     ('lu', lambda a: L.lu(a).lu, RNG.normal(size=(2, 3, 3))),

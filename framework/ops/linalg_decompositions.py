@@ -17,8 +17,10 @@ from ..tape import record_blocked
 from .complex_parts import conj
 from .linalg_checks import matrices
 from .matrix_parts import matrix_transpose
+from .linalg import matmul
 from .operands import ACTIVE, named_errors
 from .selection import where
+from .shapes import concat
 
 Lu = collections.namedtuple('Lu', ['lu', 'p'])
 
@@ -84,13 +86,23 @@ def svd(tensor, full_matrices=False, compute_uv=True, name=None):
 def qr(input, full_matrices=False, name=None):  # noqa: A002
     """``(q, r)`` with input = q @ r, q's columns orthonormal and r upper triangular
     (q is (..., M, M) and r (..., M, N) with ``full_matrices``, else K = min(M, N) wide).
-    The gradient needs M >= N and ``full_matrices=False`` or a square input."""
+    Gradients flow except for M > N with ``full_matrices``, as in TensorFlow."""
     a = matrices(input, 'qr', square=False)
     if a._data.dtype.kind == 'c':
         xp = backend.array_module(a._data)
         mode = 'complete' if full_matrices else 'reduced'
         return _complex_values('qr', a, lambda x: xp.linalg.qr(x, mode=mode))
+    if a.shape[-2] < a.shape[-1]:
+        return _nan_where_not_finite(a, _wide_qr)
     return _nan_where_not_finite(a, lambda x: _decompositions().qr(x, mode='complete' if full_matrices else 'reduced'))
+
+
+def _wide_qr(a):
+    """QR of a wide [X, Y] (X square): Householder steps see only X, so Q = qr(X).q and
+    R = [qr(X).r, Q^T Y]. Composed this way the gradient is TensorFlow's wide-matrix rule."""
+    m = a.shape[-2]
+    q, r_square = _decompositions().qr(a[..., :m], mode='reduced')
+    return q, concat([r_square, matmul(q, a[..., m:], transpose_a=True)], -1)
 
 
 @named_errors('eigh')
