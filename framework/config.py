@@ -3,8 +3,9 @@ from .placement import (get_soft_device_placement, list_physical_devices, set_de
                         set_soft_device_placement)
 
 
-def list_logical_devices(device_type=None):
-    return list_physical_devices(device_type)
+from .device_config import (LogicalDevice, LogicalDeviceConfiguration, PhysicalDevice,  # noqa: F401,E402
+                            get_logical_device_configuration, get_visible_devices, list_logical_devices,
+                            set_logical_device_configuration, set_visible_devices)
 
 
 def run_functions_eagerly(run_eagerly):
@@ -18,10 +19,6 @@ def functions_run_eagerly():
     """Whether ``run_functions_eagerly(True)`` is in effect."""
     from .function import RUN_EAGERLY
     return RUN_EAGERLY[0]
-
-
-def set_visible_devices(devices, device_type=None):
-    """Accepted for ported programs; use framework.device to choose a device."""
 
 
 def set_tf_exact_math(mode):

@@ -3,7 +3,6 @@ ops run in program order, so control dependencies, groups and init scopes have n
 and every tensor's value is known (``get_static_value``)."""
 import contextlib
 import enum
-import logging
 import time
 
 import numpy as np
@@ -139,6 +138,7 @@ def init_scope():
 
 def get_logger():
     """The 'tensorflow' logger of Python's logging module (TF's name, so handlers set on it apply)."""
+    import logging      # here, not at import: most programs never ask for it
     logger = logging.getLogger('tensorflow')
     if logger.level == logging.NOTSET:
         logger.setLevel(logging.WARNING)     # TF's default level
