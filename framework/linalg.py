@@ -2,7 +2,7 @@
 from .ops import einsum, eye, global_norm, l2_normalize, matmul, norm, tensordot, transpose  # noqa: F401
 from .ops import det, inv, slogdet, solve  # noqa: F401,E402
 from .ops import band_part, cholesky, diag, diag_part, matrix_transpose, matvec, set_diag, trace  # noqa: F401,E402
-from .ops import eig, eigh, eigvals, eigvalsh, lu, qr, svd  # noqa: F401,E402
+from .ops import eig, eigh, eigh_tridiagonal, eigvals, eigvalsh, lu, qr, svd  # noqa: F401,E402
 from .ops import lu_matrix_inverse, lu_reconstruct, lu_solve  # noqa: F401,E402
 from .ops import expm, logdet, logm, matrix_rank, pinv, sqrtm  # noqa: F401,E402
 from .ops import (banded_triangular_solve, cholesky_solve, lstsq, triangular_solve,  # noqa: F401,E402

@@ -137,6 +137,29 @@ def test_qr_of_a_wide_matrix_and_its_gradient():
     np.testing.assert_allclose(grad, G_QR_WIDE, atol=1e-8)
 
 
+ALPHA = np.array([2.0, 1.0, 3.0, -1.0], np.float32)
+BETA = np.array([0.5, -0.3, 0.8], np.float32)
+# TF 2.21: eigh_tridiagonal(ALPHA, BETA) and its eigenvectors (signs of columns are Eigen's)
+TRIDIAGONAL_VALUES = [-1.15563, 0.76324, 2.19468, 3.19771]
+TRIDIAGONAL_VECTORS = [[0.00437, -0.37225, 0.92611, 0.06107], [-0.02758, 0.92077, 0.36059, 0.14629],
+                       [-0.19088, 0.10625, 0.10757, -0.9699], [0.98122, 0.04821, 0.02694, -0.18484]]
+
+
+def test_eigh_tridiagonal():
+    np.testing.assert_allclose(L.eigh_tridiagonal(ALPHA, BETA).numpy(), TRIDIAGONAL_VALUES, atol=1e-5)
+    values, vectors = L.eigh_tridiagonal(ALPHA, BETA, eigvals_only=False)
+    np.testing.assert_allclose(np.abs(vectors.numpy()), np.abs(TRIDIAGONAL_VECTORS), atol=1e-5)
+    by_value = L.eigh_tridiagonal(ALPHA, BETA, select='v', select_range=[0.0, 2.5])
+    by_index = L.eigh_tridiagonal(ALPHA, BETA, select='i', select_range=[1, 2])
+    np.testing.assert_allclose(by_value.numpy(), TRIDIAGONAL_VALUES[1:3], atol=1e-5)
+    np.testing.assert_allclose(by_index.numpy(), TRIDIAGONAL_VALUES[1:3], atol=1e-5)
+    assert L.eigh_tridiagonal(ALPHA, BETA, eigvals_only=False, select='i', select_range=[1, 2])[1].shape == (4, 2)
+    with pytest.raises(InvalidArgumentError):
+        L.eigh_tridiagonal(ALPHA, BETA[:2])
+    with pytest.raises(ValueError, match='select'):
+        L.eigh_tridiagonal(ALPHA, BETA, select='x')
+
+
 RNG = np.random.default_rng(3)
 SPD = RNG.normal(size=(2, 3, 3))
 SPD = SPD @ np.swapaxes(SPD, -1, -2) + 3 * np.eye(3)
@@ -152,6 +175,7 @@ SPD = SPD @ np.swapaxes(SPD, -1, -2) + 3 * np.eye(3)
     ('eigh', lambda a: (lambda e, v: e[..., :, None] * v * v[..., :1, :])(*L.eigh(a)), SPD),
     ('eigvalsh', L.eigvalsh, SPD),
     ('lu', lambda a: L.lu(a).lu, RNG.normal(size=(2, 3, 3))),
+    ('eigh_tridiagonal', lambda ab: L.eigh_tridiagonal(ab[0], ab[1, :3]), RNG.normal(size=(2, 4))),
 ])
 def test_gradients_match_central_differences(name, fn, x):
     check_gradients(fn, [x])
@@ -172,5 +196,6 @@ def test_bad_shapes_and_dtypes_raise_invalid_argument(call):
 
 # For tests/test_op_gradients.py (gradients checked above; eig and eigvals have none here:
 # tapeflow's gradients are real) and tests/test_bad_input_sweep.py (good calls the sweep spoils).
-COVERED_HERE = {'svd', 'qr', 'eigh', 'eigvalsh', 'eig', 'eigvals', 'lu'}
+COVERED_HERE = {'svd', 'qr', 'eigh', 'eigvalsh', 'eig', 'eigvals', 'lu', 'eigh_tridiagonal'}
 SWEEP_CALLS = {name: ((f32(S3),), {}) for name in COVERED_HERE}
+SWEEP_CALLS['eigh_tridiagonal'] = ((ALPHA, BETA), {})

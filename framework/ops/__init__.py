@@ -64,7 +64,7 @@ from .casting_extra import bitcast, saturate_cast
 from .space_batch import batch_to_space, space_to_batch, space_to_batch_nd
 from .histogram_bins import histogram_fixed_width_bins
 from .nextafter import nextafter
-from .linalg_decompositions import eig, eigh, eigvals, eigvalsh, lu, qr, svd  # tf.eig, tf.eigvals: TF 2's top-level names
+from .linalg_decompositions import eig, eigh, eigh_tridiagonal, eigvals, eigvalsh, lu, qr, svd  # tf.eig, tf.eigvals: TF 2's top-level names
 from .linalg_lu import lu_matrix_inverse, lu_reconstruct, lu_solve
 from .linalg_matrix_functions import expm, logdet, logm, matrix_rank, pinv, sqrtm
 from .linalg_solves import (banded_triangular_solve, cholesky_solve, lstsq, triangular_solve, tridiagonal_matmul,

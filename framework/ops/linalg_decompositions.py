@@ -1,5 +1,5 @@
 """tf.linalg's factorizations in TensorFlow's conventions: svd -> (s, u, v), qr -> (q, r),
-eigh -> (ascending e, v), eigvalsh, eig / eigvals (complex), lu -> Lu(lu, p).
+eigh -> (ascending e, v), eigvalsh, eig / eigvals (complex), lu -> Lu(lu, p), eigh_tridiagonal.
 
 The values and gradient rules come from keras.ops' decompositions (one LAPACK call
 and the textbook rules TensorFlow uses); this file adapts the calling conventions.
@@ -12,6 +12,7 @@ import collections
 import numpy as np
 
 from .. import backend
+from ..errors import InvalidArgumentError
 from ..tensor import Tensor
 from ..tape import record_blocked
 from .complex_parts import conj
@@ -149,3 +150,33 @@ def lu(input, output_idx_type='int32', name=None):  # noqa: A002
     order = np.argsort(backend.to_host(inverse_order._data), axis=-1).astype(index_dtype)
     return Lu(packed, Tensor(backend.array_module(packed._data).asarray(order)))
 
+
+
+@named_errors('eigh_tridiagonal')
+def eigh_tridiagonal(alpha, beta, eigvals_only=True, select='a', select_range=None, tol=None, name=None):
+    """The eigenvalues (ascending) of the symmetric tridiagonal matrix with diagonal ``alpha`` (n,)
+    and off-diagonal ``beta`` (n-1,), and with ``eigvals_only=False`` its eigenvectors as columns.
+
+    ``select``: 'a' all, 'v' those in (select_range[0], select_range[1]], 'i' those with indices
+    select_range[0]..select_range[1]. Computed through the dense matrix's eigh (``tol`` is unused),
+    so gradients are eigh's; TensorFlow's bisection gives other, not meaningful, gradients.
+    """
+    if select not in ('a', 'v', 'i'):
+        raise ValueError("eigh_tridiagonal: select must have a value in {'a', 'i', 'v'}, got %r" % (select,))
+    from .matrix_parts import diag
+    from .operands import as_float_tensor
+    a, b = as_float_tensor(alpha, 'eigh_tridiagonal'), as_float_tensor(beta, 'eigh_tridiagonal')
+    if a.ndim != 1 or b.ndim != 1 or b.shape[0] != max(a.shape[0] - 1, 0) or a.dtype != b.dtype:
+        raise InvalidArgumentError('eigh_tridiagonal: alpha must be (n,) and beta (n - 1,) of one dtype, got %s %s '
+                                   'and %s %s' % (a.dtype.name, tuple(a.shape), b.dtype.name, tuple(b.shape)))
+    dense = diag(a) + diag(b, k=1) + diag(b, k=-1) if a.shape[0] > 1 else diag(a)
+    values, vectors = eigh(dense)
+    keep = slice(None)
+    if select == 'i':
+        keep = slice(int(select_range[0]), int(select_range[1]) + 1)
+    elif select == 'v':
+        host = backend.to_host(values._data)
+        chosen = np.nonzero((host > float(select_range[0])) & (host <= float(select_range[1])))[0]
+        keep = slice(int(chosen[0]), int(chosen[-1]) + 1) if chosen.size else slice(0, 0)
+    values, vectors = values[keep], vectors[:, keep]
+    return values if eigvals_only else (values, vectors)
