@@ -19,7 +19,7 @@ from framework.tape import paused
 from framework.tensor import ConversionError, Tensor, convert_to_tensor
 from framework.variable import Variable
 
-from . import auto_config, call_context, constraints, initializers, naming, regularizers, tracking
+from . import auto_config, build_recording, call_context, constraints, initializers, naming, regularizers, tracking
 from .call_inputs import accepts_training, check_spec, convert_inputs, shape_of
 from .functional.node import first_call_tensors
 from .functional.symbolic_call import any_symbolic, call_symbolic
@@ -52,6 +52,11 @@ class Layer(LayerWeights):
     Raises:
         UnknownArgumentError (a TypeError and a ValueError): an unknown keyword.
     """
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if build_recording.needs_recording(cls):       # a user's build: mark built as Keras 3 does
+            cls.build = build_recording.recording_build(cls.__dict__['build'])
 
     def __new__(cls, *args, **kwargs):
         layer = super().__new__(cls)
@@ -128,8 +133,11 @@ class Layer(LayerWeights):
     def build(self, input_shape):
         """Create the layer's weights for inputs of ``input_shape``; the base
         class has none. Subclasses call ``add_weight`` and end with
-        ``self.built = True`` (or ``super().build(input_shape)``)."""
+        ``self.built = True`` (or ``super().build(input_shape)``). Called by hand, it remembers
+        ``input_shape`` for ``get_build_config`` as Keras 3 does."""
         self.built = True
+        if self._build_input_shape is None:
+            self._build_input_shape = input_shape
 
     def add_weight(self, *args, shape=None, initializer=None, dtype=None, trainable=True, autocast=True,
                    regularizer=None, constraint=None, aggregation='none', name=None):
