@@ -250,3 +250,6 @@ def _buckets(num_buckets, op):
 
 
 from .strings_unicode import bytes_split, unicode_decode, unicode_split  # noqa: E402,F401  (builds on pieces)
+
+
+from .strings_more import format, ngrams, to_hash_bucket  # noqa: E402,F401,A004

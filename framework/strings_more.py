@@ -1,0 +1,112 @@
+"""``tf.strings.format``, ``ngrams`` and ``to_hash_bucket``.
+
+``to_hash_bucket`` is TensorFlow's legacy StringToHashBucket: its own 64-bit Murmur-style ``Hash64``
+(seed 0xDECAFCAFFE), not the Fingerprint64 of ``to_hash_bucket_fast``; checked against TF 2.21.
+"""
+import numpy as np
+
+from .composite import CompositeTensor
+from .printing import format_tensor
+from .tensor import Tensor, constant, convert_to_tensor
+
+_MASK = (1 << 64) - 1
+_M = 0xc6a4a7935bd1e995
+
+
+def hash64(data, seed=0xDECAFCAFFE):
+    """TensorFlow's ``Hash64`` (tensorflow/core/lib/hash/hash.cc) of a bytes object."""
+    n = len(data)
+    h = (seed ^ (n * _M)) & _MASK
+    whole = n - n % 8
+    for i in range(0, whole, 8):
+        k = int.from_bytes(data[i:i + 8], 'little')
+        k = (k * _M) & _MASK
+        k ^= k >> 47
+        k = (k * _M) & _MASK
+        h = ((h ^ k) * _M) & _MASK
+    tail = data[whole:]
+    if tail:
+        for i, byte in enumerate(tail):
+            h ^= byte << (8 * i)
+        h = (h * _M) & _MASK
+    h ^= h >> 47
+    h = (h * _M) & _MASK
+    return h ^ (h >> 47)
+
+
+def to_hash_bucket(string_tensor, num_buckets, name=None):
+    """Each string's ``Hash64`` modulo ``num_buckets``, as int64 (TensorFlow's legacy hash; prefer
+    ``to_hash_bucket_fast`` in new code, as TensorFlow's docs say)."""
+    if isinstance(string_tensor, CompositeTensor) and hasattr(string_tensor, 'with_flat_values'):
+        return string_tensor.with_flat_values(to_hash_bucket(string_tensor.flat_values, num_buckets))
+    t = convert_to_tensor(string_tensor)
+    if t._data.dtype != object:
+        raise TypeError('to_hash_bucket: expected a string tensor, got %s' % t.dtype.name)
+    buckets = int(num_buckets)
+    if buckets < 1:
+        raise ValueError('to_hash_bucket: num_buckets must be >= 1, got %d' % buckets)
+    flat = [hash64(s if isinstance(s, bytes) else str(s).encode()) % buckets for s in t._data.reshape(-1)]
+    return Tensor(np.asarray(flat, np.int64).reshape(t._data.shape))
+
+
+def format(template, inputs, placeholder='{}', summarize=3, name=None):  # noqa: A001  (TensorFlow's name)
+    """A scalar string: ``template`` with each ``placeholder`` replaced by the next input printed as
+    ``tf.print`` prints it (``summarize`` entries at each end of every axis).
+
+    Raises:
+        ValueError: a count of placeholders that differs from the count of inputs.
+    """
+    inputs = list(inputs) if isinstance(inputs, (list, tuple)) else [inputs]
+    pieces = template.split(placeholder)
+    if len(pieces) - 1 != len(inputs):
+        raise ValueError('strings.format: %d placeholders %r in the template but %d inputs; give one input per '
+                         'placeholder' % (len(pieces) - 1, placeholder, len(inputs)))
+    text = pieces[0]
+    for value, piece in zip(inputs, pieces[1:]):
+        text += format_tensor(convert_to_tensor(value), summarize) + piece
+    return constant(text)
+
+
+def _row_ngrams(tokens, widths, separator, pads, padding_width, preserve_short):
+    out = []
+    for width in widths:
+        pad = (width - 1 if padding_width is None else padding_width) if pads else 0
+        sequence = [pads[0]] * pad + tokens + [pads[1]] * pad if pads else tokens
+        out += [separator.join(sequence[i:i + width]) for i in range(len(sequence) - width + 1)]
+    if not out and preserve_short and tokens:
+        pad = (max(widths) - 1 if padding_width is None else padding_width) if pads else 0
+        out = [separator.join([pads[0]] * pad + tokens + [pads[1]] * pad if pads else tokens)]
+    return out
+
+
+def ngrams(data, ngram_width, separator=' ', pad_values=None, padding_width=None, preserve_short_sequences=False,
+           name=None):
+    """The ngrams of each row's last axis (for each width in ``ngram_width``, in order), joined by
+    ``separator``; ``pad_values`` (one string, or a (left, right) pair) pad each side by
+    ``padding_width`` (default width - 1). A 1-D input gives a 1-D result; a RaggedTensor a ragged one;
+    a dense N-D input a dense result when every row gives as many ngrams.
+    """
+    widths = [int(ngram_width)] if np.ndim(ngram_width) == 0 else [int(w) for w in ngram_width]
+    if any(w < 1 for w in widths):
+        raise ValueError('strings.ngrams: every ngram_width must be >= 1, got %s' % widths)
+    pads = None
+    if pad_values is not None:
+        pads = (pad_values, pad_values) if isinstance(pad_values, (str, bytes)) else tuple(pad_values)
+        pads = tuple(p.decode() if isinstance(p, bytes) else p for p in pads)
+    decode = lambda row: [s.decode() if isinstance(s, bytes) else str(s) for s in row]
+    make = lambda row: _row_ngrams(decode(row), widths, separator, pads, padding_width, preserve_short_sequences)
+    if isinstance(data, CompositeTensor) and hasattr(data, 'to_list'):
+        from .ragged import constant as ragged_constant
+        rows = [make(row) for row in data.to_list()]
+        return ragged_constant(rows, dtype='string', ragged_rank=1) if rows else data
+    t = convert_to_tensor(data)
+    array = t._data
+    if array.ndim == 1:
+        return constant(make(list(array)), dtype='string')
+    rows = [make(list(row)) for row in array.reshape(-1, array.shape[-1])]
+    if len({len(r) for r in rows}) > 1:
+        raise ValueError('strings.ngrams: the rows give different numbers of ngrams; pass a RaggedTensor')
+    encoded = np.empty((len(rows), len(rows[0]) if rows else 0), dtype=object)
+    for i, row in enumerate(rows):
+        encoded[i, :] = [s.encode() for s in row]
+    return Tensor(encoded.reshape(array.shape[:-1] + (encoded.shape[1],)))
