@@ -240,7 +240,8 @@ def test_cholesky_gradient_is_tensorflows_symmetrised_one():
     (lambda: tf.linalg.matrix_transpose([1., 2]), ValueError, ['matrix_transpose', 'rank >= 2']),
     (lambda: tf.linalg.cholesky([[4., 2, 1], [2, 3, 1]]), ValueError, ['cholesky', 'square', '(2, 3)']),
     (lambda: tf.linalg.diag(['a', 'b']), TypeError, ['diag', 'dtype']),
-    (lambda: tf.linalg.diag([1., 2], k=(0, 1)), TypeError, ['diag', 'k must be one int']),
+    # a band k=(0, 1) needs a (..., 2, max_diag_len) input (TF 2.21's kernel aborts the process on this one)
+    (lambda: tf.linalg.diag([1., 2], k=(0, 1)), InvalidArgumentError, ['diag', 'k=(0, 1)', '(2,)']),
 ])
 def test_matrix_parts_reject_bad_input(call, kind, words):
     with pytest.raises(kind) as info:

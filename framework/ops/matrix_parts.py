@@ -13,6 +13,7 @@ from ..errors import InvalidArgumentError
 from ..tensor import Tensor
 from .complex_parts import conj
 from .linalg import matmul
+from .matrix_bands import band_matrix, band_offsets, band_part_of, set_band
 from .operands import ACTIVE, as_tensor, named_errors, record
 from .reductions import reduce_sum
 from .selection import where
@@ -47,6 +48,9 @@ def _diagonal_index(rows, cols, k):
 def diag_part(input, name=None, k=0, padding_value=0, align='RIGHT_LEFT'):  # noqa: A002
     """The k-th diagonal of each matrix (k > 0 above the main diagonal, k < 0 below)."""
     x = _matrices(input, 'diag_part')
+    if isinstance(k, (tuple, list)):
+        lower, upper = band_offsets(k, 'diag_part')
+        return band_part_of(x, lower, upper, padding_value, align, 'diag_part')
     k = _offset(k, 'diag_part')
     shape = tuple(x.shape)
     rows, cols = _diagonal_index(shape[-2], shape[-1], k)
@@ -76,6 +80,9 @@ def diag(diagonal, name=None, k=0, num_rows=-1, num_cols=-1, padding_value=0, al
         raise TypeError('diag: expected a numeric or bool diagonal, got dtype %s' % v.dtype.name)
     if v.ndim < 1:
         raise InvalidArgumentError('diag: diagonal must be at least 1-dim, received shape %s' % (tuple(v.shape),))
+    if isinstance(k, (tuple, list)):
+        lower, upper = band_offsets(k, 'diag')
+        return band_matrix(v, lower, upper, num_rows, num_cols, padding_value, align, 'diag')[0]
     k = _offset(k, 'diag')
     n = v.shape[-1]
     # TensorFlow: square n + |k| when neither size is given; else a missing size is the smallest that fits.
@@ -98,6 +105,9 @@ def diag(diagonal, name=None, k=0, num_rows=-1, num_cols=-1, padding_value=0, al
 def set_diag(input, diagonal, name=None, k=0, align='RIGHT_LEFT'):  # noqa: A002
     """``input`` with its k-th diagonal replaced by ``diagonal`` (gradients reach both)."""
     x = _matrices(input, 'set_diag')
+    if isinstance(k, (tuple, list)):
+        lower, upper = band_offsets(k, 'set_diag')
+        return set_band(x, as_tensor(diagonal, 'set_diag', dtype=x.dtype), lower, upper, align, 'set_diag')
     k = _offset(k, 'set_diag')
     d = as_tensor(diagonal, 'set_diag', dtype=x.dtype)
     shape = tuple(x.shape)
