@@ -102,10 +102,10 @@ __all__ += ['AdditiveAttention', 'GroupNormalization', 'RMSNormalization', 'Spec
             'StackedRNNCells', 'Wrapper']
 
 # Preprocessing layers: text and categorical lookups, hashing, discretization, image resizing and augmentation.
-from .preprocessing import (CategoryEncoding, CenterCrop, Discretization, Hashing, IntegerLookup,  # noqa: E402
-                            RandomBrightness, RandomContrast, RandomCrop, RandomFlip, RandomRotation,
+from .preprocessing import (CategoryEncoding, CenterCrop, Discretization, HashedCrossing, Hashing,  # noqa: E402
+                            IntegerLookup, RandomBrightness, RandomContrast, RandomCrop, RandomFlip, RandomRotation,
                             RandomTranslation, RandomZoom, Resizing, StringLookup, TextVectorization)
 
-__all__ += ['CategoryEncoding', 'CenterCrop', 'Discretization', 'Hashing', 'IntegerLookup', 'RandomBrightness',
-            'RandomContrast', 'RandomCrop', 'RandomFlip', 'RandomRotation', 'RandomTranslation', 'RandomZoom',
-            'Resizing', 'StringLookup', 'TextVectorization']
+__all__ += ['CategoryEncoding', 'CenterCrop', 'Discretization', 'HashedCrossing', 'Hashing', 'IntegerLookup',
+            'RandomBrightness', 'RandomContrast', 'RandomCrop', 'RandomFlip', 'RandomRotation', 'RandomTranslation',
+            'RandomZoom', 'Resizing', 'StringLookup', 'TextVectorization']

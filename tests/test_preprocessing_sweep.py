@@ -28,6 +28,7 @@ PREPROCESSING_LAYERS = {
     'RandomTranslation': (lambda: L.RandomTranslation(0.1, 0.2, seed=1), X4),
     'RandomContrast': (lambda: L.RandomContrast(0.3, seed=1), X4),
     'RandomBrightness': (lambda: L.RandomBrightness(0.2, value_range=(0, 1), seed=1), X4),
+    'HashedCrossing': (lambda: L.HashedCrossing(5), [TOKENS[:, :1], WORDS[:, :1]]),
 }
 
 
@@ -35,6 +36,10 @@ def _variants(x):
     """(value, must_fail) pairs: the sweep's unconvertible, NaN, empty-batch and integer inputs."""
     yield None, True
     yield object(), True
+    if isinstance(x, list):                 # a layer called on several inputs (HashedCrossing)
+        yield [x[0], None], True
+        yield [a[:0] for a in x], False
+        return
     yield x[:0], False
     if x.dtype.kind == 'f':
         yield np.where(x > 0.5, np.nan, x).astype(x.dtype), False

@@ -5,4 +5,5 @@ from .layout import (concat, expand_dims, fill_empty_rows, from_dense, reorder, 
 from .sparse_math import add, mask, maximum, minimum, reduce_max, reduce_sum, softmax, sparse_dense_matmul
 from .construction import bincount, eye, map_values, reset_shape
 from .cross import cross
+from .cross_hashed import cross_hashed
 from .segments import segment_mean, segment_sqrt_n, segment_sum
