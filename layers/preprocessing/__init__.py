@@ -10,6 +10,6 @@ from .image_sizing import CenterCrop, RandomCrop, Resizing
 from .lookups import IntegerLookup, StringLookup
 from .text_vectorization import TextVectorization
 
-__all__ = ['CategoryEncoding', 'CenterCrop', 'Discretization', 'HashedCrossing', 'Hashing', 'IntegerLookup', 'RandomBrightness',
-           'RandomContrast', 'RandomCrop', 'RandomFlip', 'RandomRotation', 'RandomTranslation', 'RandomZoom',
-           'Resizing', 'StringLookup', 'TextVectorization']
+__all__ = ['CategoryEncoding', 'CenterCrop', 'Discretization', 'HashedCrossing', 'Hashing', 'IntegerLookup',
+           'RandomBrightness', 'RandomContrast', 'RandomCrop', 'RandomFlip', 'RandomRotation', 'RandomTranslation',
+           'RandomZoom', 'Resizing', 'StringLookup', 'TextVectorization']
