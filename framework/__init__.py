@@ -14,6 +14,7 @@ from . import dtypes, nest, random  # noqa: F401,E402
 from . import config, data, debugging, errors, linalg, losses, math, metrics, nn, test  # noqa: F401
 from . import strings, version  # noqa: F401,E402
 from . import bitwise  # noqa: F401,E402  (tf.bitwise)
+from . import sets  # noqa: F401,E402  (tf.sets)
 from . import image, signal  # noqa: F401,E402  (tf.image, tf.signal; tf.io loads on first use)
 from .version import __version__  # noqa: F401  (tf.__version__: tapeflow's own)
 from .custom_gradient import custom_gradient
