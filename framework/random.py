@@ -234,3 +234,4 @@ from . import random_experimental as experimental  # noqa: F401,E402  (tf.random
 from .random_gamma_poisson import gamma, poisson, stateless_gamma, stateless_poisson  # noqa: F401,E402
 from .random_binomial import stateless_binomial  # noqa: F401,E402
 from .random_parameterized import stateless_parameterized_truncated_normal  # noqa: F401,E402
+from .ops.sampled_losses import log_uniform_candidate_sampler  # noqa: F401,E402  (tf.random's name for tf.nn's)

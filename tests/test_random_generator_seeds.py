@@ -52,3 +52,10 @@ def test_alg_philox_is_auto_select_on_the_cpu_and_threefry_has_no_kernel():
     assert tf.random.split([1, 2], alg='philox').numpy().tolist() == [[1105988140, 1738052849], [-335576002, 370444179]]
     with pytest.raises(tf.errors.InvalidArgumentError, match='ThreeFry'):
         tf.random.stateless_uniform([3], seed=[1, 2], alg='threefry')
+
+
+def test_log_uniform_candidate_sampler_lives_in_tf_random():
+    # TensorFlow 2 exports it as tf.random.log_uniform_candidate_sampler only (tf.nn's sampled losses use it)
+    sampled, true_expected, _ = tf.random.log_uniform_candidate_sampler(
+        tf.constant([[1], [2]], tf.int64), num_true=1, num_sampled=4, unique=True, range_max=10, seed=3)
+    assert sampled.shape == (4,) and len(set(sampled.numpy().tolist())) == 4 and true_expected.shape == (2, 1)
