@@ -189,6 +189,8 @@ class Layer(LayerWeights):
 
     def __setattr__(self, name, value):
         super().__setattr__(name, value)
+        if type(value) is Variable and value._path is not None:
+            tracking.track_variable(self, value)     # self.scale = keras.Variable(...): Keras tracks it
         if name not in tracking.NOT_SUBLAYER_NAMES:
             tracking.structure_changed(self)     # where the sublayers are may have changed
 

@@ -46,9 +46,9 @@ class SpectralNormalization(Wrapper):
         if kernel is None:
             raise ValueError("SpectralNormalization %r: %s object has no attribute 'kernel' nor 'embeddings'"
                              % (self.name, type(self.layer).__name__))
+        # Keras tracks the kernel as an attribute of the wrapper, which puts it first in ``weights``
+        # (Layer.__setattr__ tracks it so here too).
         self.kernel = kernel
-        # Keras tracks the kernel as an attribute of the wrapper, which puts it first in ``weights``.
-        self._trainable_created.append(kernel)
         self.vector_u = self.add_weight(name='vector_u', shape=(1, kernel.shape[-1]), trainable=False,
                                         initializer=initializers.TruncatedNormal(stddev=0.02), dtype=kernel.dtype)
         self.built = True

@@ -162,3 +162,18 @@ NOT_SUBLAYER_NAMES = frozenset(('_trainable_created', '_non_trainable_created', 
                    '_graph_ends',      # Sequential's Input and output KerasTensors
                    '_compile_config',   # compile()'s arguments
                    'sequence_masks'))   # a recurrent cell's dropout masks, held for one sequence
+
+
+def track_variable(layer, variable):
+    """Make a Keras variable set as ``layer``'s attribute one of its own weights, as Keras 3's
+    tracker does (``self.scale = keras.Variable(2.0)`` in ``__init__``); a tf.Variable is not
+    tracked, as in Keras, and a weight the layer already owns (``self.kernel = self.add_weight(...)``)
+    is not added twice."""
+    created = layer.__dict__.get('_trainable_created')
+    if created is None:       # set before Layer.__init__ ran
+        return
+    others = layer._non_trainable_created
+    if any(v is variable for v in created) or any(v is variable for v in others):
+        return
+    (created if variable.trainable else others).append(variable)
+    structure_changed(layer)

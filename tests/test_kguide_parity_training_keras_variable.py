@@ -59,3 +59,35 @@ def test_trains_with_keras_initial_values_and_optimizer_slot_names():
     assert [v.path for v in opt.variables] == [
         'adam/iteration', 'adam/learning_rate', 'adam/%s_momentum' % a_name, 'adam/%s_velocity' % a_name,
         'adam/w_momentum', 'adam/w_velocity']
+
+
+class Scale(keras.layers.Layer):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.a = keras.Variable(1.5, name='a')
+        self.n = keras.Variable(np.zeros(2, 'float32'), trainable=False, name='n')
+        self.plain = tf.Variable(1.0, name='plain')        # a tf.Variable: Keras does not track it
+
+    def build(self, input_shape):
+        self.k = self.add_weight(shape=(input_shape[-1], 2), name='k')
+
+    def call(self, x):
+        return tf.matmul(x, self.k) * self.a + self.n
+
+
+def test_keras_variables_set_as_layer_attributes_are_its_weights(tmp_path):
+    # Golden: /work/notes/progs/kguides_training/kvar5.py under TF 2.21 (tapeflow tracked none of them)
+    keras.utils.set_random_seed(3)
+    model = keras.Sequential([keras.Input((3,)), Scale(name='scale')])
+    assert [w.path for w in model.weights] == ['a', 'sequential/scale/k', 'n']
+    assert [w.path for w in model.trainable_weights] == ['a', 'sequential/scale/k']
+    model.compile('sgd', 'mse')
+    history = model.fit(np.ones((8, 3), 'float32'), np.ones((8, 2), 'float32'), epochs=2, verbose=0).history
+    np.testing.assert_allclose(history['loss'], [10.701998710632324, 8.070327758789062], rtol=1e-6)
+    np.testing.assert_allclose(float(model.layers[0].a), 1.2807151079177856, rtol=1e-6)
+    path = str(tmp_path / 's.weights.h5')
+    model.save_weights(path)
+    again = keras.Sequential([keras.Input((3,)), Scale(name='scale')])
+    again.load_weights(path)
+    np.testing.assert_allclose(float(again.layers[0].a), 1.2807151079177856, rtol=1e-6)
+    np.testing.assert_allclose(again.layers[0].k.numpy(), model.layers[0].k.numpy())
