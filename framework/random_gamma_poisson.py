@@ -3,7 +3,8 @@
 
 The stateful ops give ``shape + alpha's (or lam's) shape``; the stateless ones take the whole
 output shape, which must end with the parameters' shape. Gamma's draws are divided by beta and
-kept above the dtype's smallest normal number, as TensorFlow's Python wrappers do.
+kept above the dtype's smallest normal number, as TensorFlow's Python wrappers do; a tensor alpha
+or beta gets TensorFlow's gradients (random_gamma_gradient.py).
 """
 import numpy as np
 
@@ -15,6 +16,7 @@ from .tensor import Tensor
 def gamma(shape, alpha, beta=None, dtype='float32', seed=None, name=None):
     """Gamma(alpha, beta) samples of shape ``shape + broadcast(alpha, beta).shape`` (beta is a rate)."""
     from .random import draw_seed_pair
+    alpha_in, beta_in = alpha, beta
     dtype = _float_dtype(dtype, 'gamma')
     shape, alpha, beta = _shape(shape, 'gamma'), _floats(alpha, dtype), _floats(1 if beta is None else beta, dtype)
     alpha = np.broadcast_to(alpha, np.broadcast_shapes(alpha.shape, beta.shape))
@@ -22,12 +24,17 @@ def gamma(shape, alpha, beta=None, dtype='float32', seed=None, name=None):
     seeds = op_seeds.seed_pair(seed, lambda: tuple(int(v) for v in draw_seed_pair()))
     key, counter, start = op_seeds.reserve('RandomGamma', dtype, seeds, count * max(alpha.size, 1))
     draws = philox_gamma_poisson.gamma_values(key, counter, alpha, count, start).astype(dtype)
+    if _on_tape(alpha_in, beta_in):
+        from .random_gamma_gradient import differentiable_result
+        return differentiable_result(draws.reshape(shape + alpha.shape), alpha_in, 1 if beta_in is None else beta_in,
+                                     alpha.shape, range(len(shape)), dtype)
     return _gamma_result(draws.reshape(shape + alpha.shape), beta, dtype)
 
 
 def stateless_gamma(shape, seed, alpha, beta=None, dtype='float32', name=None):
     """Gamma(alpha, beta) samples of ``shape`` (ending with broadcast(alpha, beta).shape) fixed by ``seed``."""
     from .ops.stateless_random import _key_counter
+    alpha_in, beta_in = alpha, beta
     dtype = _float_dtype(dtype, 'stateless_gamma')
     shape, alpha = _shape(shape, 'stateless_gamma'), _floats(alpha, dtype)
     beta = _floats(1 if beta is None else beta, dtype)
@@ -35,6 +42,10 @@ def stateless_gamma(shape, seed, alpha, beta=None, dtype='float32', name=None):
     samples = _samples_per_parameter(shape, alpha.shape, 'StatelessRandomGammaV3')
     key, counter = _key_counter(seed, 'stateless_gamma')
     draws = philox_gamma_poisson.gamma_values(key, counter, alpha, samples).astype(dtype)
+    if _on_tape(alpha_in, beta_in):
+        from .random_gamma_gradient import differentiable_result
+        return differentiable_result(draws.reshape(shape), alpha_in, 1 if beta_in is None else beta_in, alpha.shape,
+                                     range(len(shape) - len(alpha.shape)), dtype)
     return _gamma_result(draws.reshape(shape), beta, dtype)
 
 
@@ -59,6 +70,11 @@ def stateless_poisson(shape, seed, lam, dtype='int32', name=None):
     key, counter = _key_counter(seed, 'stateless_poisson')
     draws = philox_gamma_poisson.poisson_values(key, counter, rates, samples)
     return Tensor(backend.place(draws.astype(dtype).reshape(shape)))
+
+
+def _on_tape(*parameters):
+    """Whether a parameter is a tensor (a tape may differentiate the draws with respect to it)."""
+    return any(isinstance(p, Tensor) for p in parameters)
 
 
 def _gamma_result(draws, beta, dtype):
