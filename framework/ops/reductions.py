@@ -5,6 +5,7 @@ from .. import backend
 from ..composite import dispatch
 from ..tape import array_rule
 from ..tensor import Tensor
+from . import eigen_sum
 from .gradient_ops import unreduce
 from .operands import ACTIVE, as_float_tensor, as_numeric_tensor, named_errors, normalize_axis, record
 
@@ -63,9 +64,18 @@ def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
 
 
 def _sum(a, axes, keepdims):
-    """Float32 sums over leading axes in TensorFlow's order (framework/eigen_outer_sum.py); else the
-    array's own sum(): the same reduction as xp.sum without its Python-level dispatch."""
-    total = outer_sum(a, axes) if a.ndim > 1 else None
+    """Float32 sums in TensorFlow's order over trailing axes (eigen_sum.py: a loss over a batch, a
+    whole tensor) and over leading axes (framework/eigen_outer_sum.py); else the array's own sum():
+    the same reduction as xp.sum without its Python-level dispatch."""
+    ndim = a.ndim
+    if axes and axes[0] == ndim - len(axes) and axes[-1] == ndim - 1:     # trailing axes (sorted, distinct)
+        inner = 1
+        for ax in axes:
+            inner *= a.shape[ax]
+        if eigen_sum.applies(a, inner):
+            total = eigen_sum.row_sums(a.reshape(-1, inner))
+            return total.reshape(_kept_shape(a.shape, axes) if keepdims else a.shape[:ndim - len(axes)])
+    total = outer_sum(a, axes) if ndim > 1 else None
     if total is None:
         return a.sum(axis=axes, keepdims=keepdims, dtype=a.dtype)
     return total.reshape(_kept_shape(a.shape, axes)) if keepdims else total
@@ -101,7 +111,10 @@ def sum_of_squares(x, scale=None, name=None):
     """
     x = as_float_tensor(x, 'sum_of_squares')
     a = x._data
-    total = (a * a).sum(dtype=a.dtype)
+    squares = a * a
+    # In TensorFlow's order where it applies, as reduce_sum(square(w)) sums there.
+    total = eigen_sum.row_sums(squares.reshape(1, -1))[0] if eigen_sum.applies(squares, squares.size) \
+        else squares.sum(dtype=a.dtype)
     if scale is None:
         out = Tensor(total)
         if ACTIVE:

@@ -1,0 +1,67 @@
+"""Float32 sums over trailing axes in TensorFlow's order, vectorised.
+
+``eigen_reduce.row_sum`` states the order (Eigen's ``InnerMostDimReducer`` on
+packets of 8: four packet accumulators over blocks of 32, the remaining whole
+packets, the two 4-lane halves folded (0+2) + (1+3), and the last ``n % 8``
+values added one by one) and loops over blocks in Python, which suits the
+short rows of softmax. ``reduce_sum``, ``reduce_mean`` and L2 penalties sum
+longer rows (a loss over a batch, every weight of a kernel): here the blocks
+are added by one numpy reduction over the block axis, which numpy performs
+element by element in block order, the order Eigen's accumulators take.
+numpy's own pairwise sum gives another last bit for most lengths from 8 on,
+which shows in printed losses (the basic training loops guide's 201 points).
+"""
+import numpy as np
+
+PACKET = 8
+_LEAF = 1024 * PACKET     # longer rows are split in halves, recursively (Eigen's tree reduction)
+MAX_SIZE = 1 << 16        # larger arrays keep numpy's sum: the recursion's Python cost grows with them
+
+
+def applies(a, inner):
+    """Whether TensorFlow's order is used for summing rows of ``inner`` values of host array ``a``."""
+    return type(a) is np.ndarray and a.dtype == np.float32 and PACKET <= inner and a.size <= MAX_SIZE
+
+
+def row_sums(a):
+    """Sums along the last axis of a 2-D float32 array, in TensorFlow's order; shape (rows,)."""
+    rows, n = a.shape
+    if n > _LEAF:
+        return np.array([_tree_sum(a[r], r * n) for r in range(rows)], np.float32)
+    return _leaf_sums(a)
+
+
+def _leaf_sums(a):
+    rows, n = a.shape
+    whole = n - n % PACKET
+    quad = n - n % (4 * PACKET)
+    if quad:
+        lanes = a[:, :quad].reshape(rows, quad // (4 * PACKET), 4, PACKET).sum(axis=1, dtype=np.float32)
+        acc = ((lanes[:, 0] + lanes[:, 1]) + lanes[:, 2]) + lanes[:, 3]
+    else:
+        acc = a[:, :PACKET].copy()           # 0 + the first packet: the packet itself
+        quad = PACKET
+    for j in range(quad, whole, PACKET):     # at most three packets
+        acc += a[:, j:j + PACKET]
+    half = acc[:, :4] + acc[:, 4:]
+    packed = (half[:, 0] + half[:, 2]) + (half[:, 1] + half[:, 3])
+    if whole == n:
+        return packed
+    tail = a[:, whole].copy()                # 0 + the first leftover value
+    for j in range(whole + 1, n):            # at most six more
+        tail += a[:, j]
+    return tail + packed
+
+
+def _tree_sum(v, first):
+    """Eigen's split of a long row at the packet boundary (counted from the tensor's start,
+    ``first``) past its middle: (0 + left) + right."""
+    n = v.shape[0]
+    if n <= _LEAF:
+        return _leaf_sums(v[None])[0]
+    split = PACKET * -(-(first + -(-n // 2)) // PACKET)
+    left = min(split - first, n)
+    total = np.float32(0) + _tree_sum(v[:left], first)
+    if left < n:
+        total = total + _tree_sum(v[left:], first + left)
+    return total
