@@ -7,6 +7,7 @@ thread is recording, that generality is not needed: the rules that declare an
 dispatch and Tensor wrapping (a few microseconds per chain-rule step).
 """
 from .eigen_outer_sum import outer_sum
+from .ops import eigen_sum
 from .tensor import Tensor
 
 
@@ -76,12 +77,15 @@ def sweep_arrays(nodes, tracked, grads, source_ids, free):
 
 def sum_to_array(a, shape):
     """Sum the raw array ``a`` down to ``shape``: the inverse of broadcasting (``ops.shapes.sum_to``
-    wraps it). Float32 sums over leading axes (a bias's gradient) add in TensorFlow's order
-    (``outer_sum``); others are the array's own sum(): xp.sum's Python-level dispatch costs microseconds."""
+    wraps it). Float32 sums add in TensorFlow's order over every axis (a scalar's gradient, ops/eigen_sum.py)
+    and over leading axes (a bias's gradient, ``outer_sum``); others are the array's own sum(): xp.sum's
+    Python-level dispatch costs microseconds."""
     lead = a.ndim - len(shape)
     axes = tuple(range(lead)) + tuple(i + lead for i, d in enumerate(shape) if d == 1 and a.shape[i + lead] != 1)
     if not axes:
         return a.reshape(shape)
+    if len(axes) == a.ndim and eigen_sum.applies(a, a.size):
+        return eigen_sum.row_sums(a.reshape(1, -1)).reshape(shape)
     total = outer_sum(a, axes)
     return (a.sum(axis=axes, dtype=a.dtype) if total is None else total).reshape(shape)
 

@@ -60,3 +60,33 @@ def test_the_order_is_numpys_where_they_agree_and_the_value_is_a_float32_sum(n):
     total = tf.reduce_sum(a).numpy()
     assert total.dtype == np.float32
     assert abs(float(total) - float(a.astype(np.float64).sum())) <= 1e-5 * n
+
+
+# TF 2.21 on the same program: (loss, W, b) after each of 10 steps, as float.hex. The gradient of
+# W * x sums 201 products: with numpy's order W and b drifted by an ulp from the first step on.
+LINEAR_FIT = [
+    ('0x1.462c700000000p+3', '0x1.248e7a0000000p+2', '0x1.c37a6a0000000p-2'),
+    ('0x1.b3ada20000000p+2', '0x1.0ec2820000000p+2', '0x1.932acc0000000p-1'),
+    ('0x1.2c72bc0000000p+2', '0x1.fae39e0000000p+1', '0x1.0f4c760000000p+0'),
+    ('0x1.b012fe0000000p+1', '0x1.df5f960000000p+1', '0x1.4612a60000000p+0'),
+    ('0x1.46ae8a0000000p+1', '0x1.c981960000000p+1', '0x1.71196c0000000p+0'),
+    ('0x1.04e0e80000000p+1', '0x1.b81fd60000000p+1', '0x1.92e3f00000000p+0'),
+    ('0x1.b793340000000p+0', '0x1.aa4e100000000p+1', '0x1.ad6c200000000p+0'),
+    ('0x1.843f9a0000000p+0', '0x1.9f50bc0000000p+1', '0x1.c23ff00000000p+0'),
+    ('0x1.642fee0000000p+0', '0x1.9693020000000p+1', '0x1.d298520000000p+0'),
+    ('0x1.5028160000000p+0', '0x1.8f9eb40000000p+1', '0x1.df6b580000000p+0'),
+]
+
+
+def test_a_scalar_weights_gradient_sums_in_tensorflows_order():
+    rng = np.random.RandomState(3)
+    x = rng.normal(size=201).astype(np.float32)
+    y = x * 3.0 + 2.0 + rng.normal(size=201).astype(np.float32)
+    W, b = tf.Variable(5.0), tf.Variable(0.0)
+    for expected in LINEAR_FIT:
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(tf.square(y - (W * x + b)))
+        dw, db = tape.gradient(loss, [W, b])
+        W.assign_sub(0.1 * dw)
+        b.assign_sub(0.1 * db)
+        assert tuple(_hex(v.numpy()) for v in (loss, W, b)) == expected
