@@ -164,3 +164,16 @@ def decode_predictions(preds, top=5):
         result.sort(key=lambda item: item[2], reverse=True)
         results.append(result)
     return results
+
+
+def correct_pad(inputs, kernel_size):
+    """The ((top, bottom), (left, right)) zero padding that makes a strided 'valid' convolution
+    of ``kernel_size`` over ``inputs`` line up as TensorFlow's 'same' does (Keras 3's rule: one
+    less row/column before when the size is even or unknown)."""
+    first_size = 2 if image_data_format() == 'channels_first' else 1
+    size = inputs.shape[first_size:first_size + 2]
+    if isinstance(kernel_size, int):
+        kernel_size = (kernel_size, kernel_size)
+    adjust = (1, 1) if size[0] is None else (1 - size[0] % 2, 1 - size[1] % 2)
+    half = (kernel_size[0] // 2, kernel_size[1] // 2)
+    return (half[0] - adjust[0], half[0]), (half[1] - adjust[1], half[1])
