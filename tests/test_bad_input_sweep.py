@@ -20,6 +20,7 @@ from test_ops_control_and_more import SWEEP_ANY_DTYPE, SWEEP_CALLS, SWEEP_NONE_I
 import test_more_tf_ops  # noqa: E402  (its ops' good calls and any-dtype ops)
 import test_math_more, test_nn_more, test_nn_windows, test_sampled_losses, test_special_functions  # noqa: E402,E501
 import test_linalg_decompositions, test_linalg_matrix_functions, test_linalg_solves, test_linalg_tensor_parts  # noqa: E402,E501
+import test_tf_misc_array_ops  # noqa: E402
 
 # ---- good calls of every op; the sweep replaces one argument at a time ------------------------
 M = np.array([[0.1, 0.2, 0.3], [0.4, 0.5, 0.6]], np.float32)
@@ -68,14 +69,16 @@ CALLS.update({
 CALLS.update(SWEEP_CALLS)     # the ops of tests/test_ops_control_and_more.py
 CALLS.update(test_more_tf_ops.SWEEP_CALLS)
 for _more in (test_math_more, test_nn_more, test_nn_windows, test_sampled_losses, test_special_functions,
-              test_linalg_decompositions, test_linalg_matrix_functions, test_linalg_solves, test_linalg_tensor_parts):
+              test_linalg_decompositions, test_linalg_matrix_functions, test_linalg_solves, test_linalg_tensor_parts,
+              test_tf_misc_array_ops):
     CALLS.update(_more.SWEEP_CALLS)
 
 # Ops that move or describe elements whatever their dtype: string tensors are documented input.
 ANY_DTYPE = set('identity stop_gradient shape size rank squeeze transpose reshape expand_dims tile reverse '
                 'concat stack unstack gather gather_nd boolean_mask getitem slice strided_slice broadcast_to constant '
                 'convert_to_tensor where equal not_equal fill zeros_like ones_like'.split()) | SWEEP_ANY_DTYPE \
-    | test_more_tf_ops.SWEEP_ANY_DTYPE | test_math_more.SWEEP_ANY_DTYPE | test_nn_more.SWEEP_ANY_DTYPE
+    | test_more_tf_ops.SWEEP_ANY_DTYPE | test_math_more.SWEEP_ANY_DTYPE | test_nn_more.SWEEP_ANY_DTYPE \
+    | test_tf_misc_array_ops.SWEEP_ANY_DTYPE
 # (op, argument position) where None has a meaning (x[None] adds an axis, as in numpy).
 NONE_IS_VALID = {('getitem', 1), ('affine', 2), ('moments', 1), ('strided_slice', 3)} | SWEEP_NONE_IS_VALID \
     | test_nn_more.SWEEP_NONE_IS_VALID

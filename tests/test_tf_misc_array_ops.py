@@ -135,3 +135,21 @@ def test_ops_without_a_tf_gradient_record_none(op):
 COVERED_HERE = {'batch_to_space', 'bitcast', 'complex', 'dynamic_partition', 'dynamic_stitch', 'foldl', 'foldr',
                 'histogram_fixed_width_bins', 'repeat', 'reverse_sequence', 'saturate_cast', 'scan', 'space_to_batch',
                 'space_to_batch_nd', 'truncatediv', 'truncatemod', 'nextafter'}
+
+# Good calls for tests/test_bad_input_sweep.py, which replaces one argument at a time with bad input.
+_M = np.array([[0.1, 0.2, 0.3], [0.4, 0.5, 0.6]], np.float32)
+_I = np.array([[1, 2, 3], [4, 5, 6]], np.int32)
+SWEEP_CALLS = {
+    'repeat': ((_M, 2), {'axis': 1}), 'reverse_sequence': ((_M, [1, 3]), {'seq_axis': 1, 'batch_axis': 0}),
+    'complex': ((_M, _M), {}), 'scan': ((lambda a, x: a + x, _M), {}), 'foldl': ((lambda a, x: a + x, _M), {}),
+    'foldr': ((lambda a, x: a + x, _M), {}), 'dynamic_partition': ((_M, np.array([0, 1], np.int32), 2), {}),
+    'dynamic_stitch': (([np.array([0, 1], np.int32)], [_M]), {}), 'truncatediv': ((_I, _I), {}),
+    'truncatemod': ((_I, _I), {}), 'saturate_cast': ((_M, 'uint8'), {}), 'bitcast': ((_M, 'int32'), {}),
+    'space_to_batch_nd': ((np.zeros((1, 4, 4, 1), np.float32), [2, 2], [[0, 0], [0, 0]]), {}),
+    'space_to_batch': ((np.zeros((1, 4, 4, 1), np.float32), [2, 2], [[0, 0], [0, 0]]), {}),
+    'batch_to_space': ((np.zeros((4, 2, 2, 1), np.float32), [2, 2], [[0, 0], [0, 0]]), {}),
+    'histogram_fixed_width_bins': ((_M, [0., 1.]), {'nbins': 4}), 'nextafter': ((_M, _M), {}),
+}
+# moving elements whatever their dtype is documented behaviour for these
+SWEEP_ANY_DTYPE = {'repeat', 'reverse_sequence', 'dynamic_partition', 'dynamic_stitch', 'bitcast',
+                   'space_to_batch_nd', 'space_to_batch', 'batch_to_space', 'scan', 'foldl', 'foldr'}

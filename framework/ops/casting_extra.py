@@ -42,6 +42,8 @@ def bitcast(input, type, name=None):  # noqa: A002  (TensorFlow's names)
         InvalidArgumentError: the last axis does not match the ratio, as TensorFlow's "Cannot bitcast".
     """
     x = as_tensor(input, 'bitcast')
+    if type is None:
+        raise TypeError('bitcast: type (the dtype to read the bytes as) is required, got None')
     a = x._data
     target = np.dtype(dtypes.numpy_dtype(type))
     xp = backend.array_module(a)

@@ -4,12 +4,13 @@ import numpy as np
 
 from ..tensor import Tensor
 from . import complex_parts
-from .operands import ACTIVE, as_tensor, record
+from .operands import ACTIVE, as_tensor, named_errors, record
 from .shapes import sum_to
 
 _COMPLEX = {np.dtype(np.float32): np.complex64, np.dtype(np.float64): np.complex128}
 
 
+@named_errors('complex')
 def complex(real, imag, name=None):  # noqa: A001  (TensorFlow's names)
     """``real_part + 1j * imag``: complex64 from float32, complex128 from float64 (broadcasting).
 

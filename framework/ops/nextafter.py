@@ -3,10 +3,11 @@ TensorFlow's: 1 for x1 (summed to its shape), 0 for x2."""
 from .. import backend
 from ..errors import InvalidArgumentError
 from ..tensor import Tensor
-from .operands import ACTIVE, binary, record
+from .operands import ACTIVE, binary, named_errors, record
 from .shapes import sum_to
 
 
+@named_errors('nextafter')
 def nextafter(x1, x2, name=None):
     """Elementwise ``np.nextafter`` on float32 / float64 tensors of one dtype (broadcasting).
 

@@ -27,7 +27,10 @@ def repeat(input, repeats, axis=None, name=None):  # noqa: A002
     x = as_tensor(input, 'repeat')
     if axis is None:
         x, axis = reshape(x, [-1]), 0
-    axis = int(axis) % max(x.ndim, 1)
+    if isinstance(axis, (bool, float)) or x.ndim == 0 or not -x.ndim <= int(axis) < x.ndim:
+        raise InvalidArgumentError('repeat: axis %r is out of range for a tensor of shape %s'
+                                   % (axis, tuple(x.shape)))
+    axis = int(axis) % x.ndim
     counts = _host_ints(repeats, 'repeat', 'repeats')
     size = x.shape[axis]
     if counts.ndim > 1:
@@ -50,6 +53,13 @@ def reverse_sequence(input, seq_lengths, seq_axis=None, batch_axis=None, name=No
             that is not the batch size.
     """
     x = as_tensor(input, 'reverse_sequence')
+    if x.ndim < 2:
+        raise ValueError('reverse_sequence: input must have rank >= 2 (a batch axis and a sequence axis), got '
+                         'shape %s' % (tuple(x.shape),))
+    if not (-x.ndim <= int(seq_axis if seq_axis is not None else 0) < x.ndim
+            and -x.ndim <= int(batch_axis or 0) < x.ndim):
+        raise InvalidArgumentError('reverse_sequence: seq_axis %r or batch_axis %r is out of range for rank %d'
+                                   % (seq_axis, batch_axis, x.ndim))
     if seq_axis is None:
         raise ValueError('reverse_sequence: seq_axis is required (the axis whose prefixes are reversed)')
     seq_axis, batch_axis = int(seq_axis) % x.ndim, int(batch_axis or 0) % x.ndim
