@@ -90,3 +90,23 @@ def test_a_scalar_weights_gradient_sums_in_tensorflows_order():
         W.assign_sub(0.1 * dw)
         b.assign_sub(0.1 * db)
         assert tuple(_hex(v.numpy()) for v in (loss, W, b)) == expected
+
+
+def test_metrics_and_fused_losses_sum_in_tensorflows_order():
+    # TF 2.21 / Keras 3: MeanAbsoluteError over 77 samples, Mean of a (45, 13) array, Sum of 45
+    # values and mean_squared_error's last-axis means over 12 values (Keras sums with ops.sum).
+    rng = np.random.RandomState(11)
+    y = rng.normal(size=(77, 1)).astype('float32')
+    p = (rng.normal(size=(77, 1)) * 2).astype('float32')
+    v = rng.normal(size=(45, 13)).astype('float32')
+    mae = keras.metrics.MeanAbsoluteError()
+    mae.update_state(y, p)
+    mean = keras.metrics.Mean()
+    mean.update_state(v)
+    total = keras.metrics.Sum()
+    total.update_state(v[:, 0])
+    mse = keras.losses.mean_squared_error(v[:, :12], v[:, 1:]).numpy()[:3]
+    assert _hex(mae.result().numpy()) == float.fromhex('0x1.df668cp+0').hex()
+    assert _hex(mean.result().numpy()) == float.fromhex('-0x1.666e56p-9').hex()
+    assert _hex(total.result().numpy()) == float.fromhex('-0x1.4e8f58p+2').hex()
+    assert [_hex(t) for t in mse] == [float.fromhex(h).hex() for h in ('0x1.e8e4a6p-1', '0x1.2199dep+0', '0x1.27d0fap+1')]

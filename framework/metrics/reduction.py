@@ -17,7 +17,7 @@ from ..losses.fused import difference_means_array
 from ..losses.reduction import apply_mask
 from ..losses.regression import mean_absolute_error, mean_squared_error
 from ..losses.tensor_notes import get_keras_mask
-from ..ops import broadcast_to, reduce_mean, reduce_sum
+from ..ops import broadcast_to, eigen_sum, reduce_mean, reduce_sum
 from ..tape import ACTIVE, paused
 from ..tensor import Tensor
 from .metric import Metric, add_to, named_error
@@ -73,7 +73,7 @@ class Sum(Metric):
     def update_state(self, values, sample_weight=None):
         with not_recording():
             values, _ = samplewise_values(values, sample_weight, reduce_sum, self._dtype, self.name)
-        add_to(self.total, values._data.sum())
+        add_to(self.total, eigen_sum.sum_all(values._data))     # Keras's ops.sum: TensorFlow's order
 
     def result(self):
         return Tensor(self.total._data.copy())
@@ -108,8 +108,8 @@ class Mean(Metric):
             # path's conversions; the per-sample mean as reduce_mean computes it.
             data = values._data
             if data.ndim > 1:
-                axes = tuple(range(1, data.ndim))
-                data = data.sum(axis=axes, dtype=data.dtype) / math.prod(data.shape[1:])
+                per_sample = math.prod(data.shape[1:])
+                data = eigen_sum.sum_last_axis(data.reshape(data.shape[0], per_sample)) / per_sample
         else:
             with not_recording():
                 values, sample_weight = samplewise_values(values, sample_weight, reduce_mean, self._dtype,
@@ -119,9 +119,8 @@ class Mean(Metric):
             count = sample_weight._data.sum()
         else:
             count = backend.array_module(data).asarray(data.shape[0] if data.ndim else 1, dtype=data.dtype)
-        # The array's own sum(): the same reduction as xp.sum without its
-        # Python-level dispatch (a few microseconds, on every step).
-        add_to(self.total, data.sum())
+        # Keras sums with ops.sum: TensorFlow's order (and without xp.sum's Python-level dispatch).
+        add_to(self.total, eigen_sum.sum_all(data))
         add_to(self.count, count)
 
     def result(self):

@@ -65,3 +65,17 @@ def _tree_sum(v, first):
     if left < n:
         total = total + _tree_sum(v[left:], first + left)
     return total
+
+
+def sum_all(a):
+    """The sum of every element of raw array ``a`` (TensorFlow's order where it applies), a 0-d value."""
+    if applies(a, a.size):
+        return row_sums(a.reshape(1, -1))[0]
+    return a.sum(dtype=a.dtype)
+
+
+def sum_last_axis(a):
+    """Sums over the last axis of raw array ``a`` (TensorFlow's order where it applies)."""
+    if a.ndim and applies(a, a.shape[-1]):
+        return row_sums(a.reshape(-1, a.shape[-1])).reshape(a.shape[:-1])
+    return a.sum(axis=(a.ndim - 1,), dtype=a.dtype)
