@@ -32,25 +32,23 @@ def row_sums(a):
 
 
 def _leaf_sums(a):
+    # Each step is one numpy reduction over a non-inner axis, which numpy adds element by
+    # element in order: the blocks into 32 lanes, then those lanes' four packets and the
+    # remaining whole packets into one, then the two halves, then the pairs of the fold.
     rows, n = a.shape
     whole = n - n % PACKET
     quad = n - n % (4 * PACKET)
     if quad:
-        lanes = a[:, :quad].reshape(rows, quad // (4 * PACKET), 4, PACKET).sum(axis=1, dtype=np.float32)
-        acc = ((lanes[:, 0] + lanes[:, 1]) + lanes[:, 2]) + lanes[:, 3]
+        lanes = a[:, :quad].reshape(rows, -1, 4 * PACKET).sum(axis=1)
+        packets = np.concatenate((lanes, a[:, quad:whole]), axis=1) if whole > quad else lanes
     else:
-        acc = a[:, :PACKET].copy()           # 0 + the first packet: the packet itself
-        quad = PACKET
-    for j in range(quad, whole, PACKET):     # at most three packets
-        acc += a[:, j:j + PACKET]
-    half = acc[:, :4] + acc[:, 4:]
-    packed = (half[:, 0] + half[:, 2]) + (half[:, 1] + half[:, 3])
+        packets = a[:, :whole]
+    acc = packets.reshape(rows, -1, PACKET).sum(axis=1)
+    pairs = acc.reshape(rows, 2, 4).sum(axis=1).reshape(rows, 2, 2).sum(axis=1)     # (0+4)+(2+6), (1+5)+(3+7)
+    packed = pairs[:, 0] + pairs[:, 1]
     if whole == n:
         return packed
-    tail = a[:, whole].copy()                # 0 + the first leftover value
-    for j in range(whole + 1, n):            # at most six more
-        tail += a[:, j]
-    return tail + packed
+    return a[:, whole:].cumsum(axis=1)[:, -1] + packed       # the leftovers one by one, then the packets
 
 
 def _tree_sum(v, first):
