@@ -85,7 +85,7 @@ def sum_to_array(a, shape):
     if not axes:
         return a.reshape(shape)
     if len(axes) == a.ndim and eigen_sum.applies(a, a.size):
-        return eigen_sum.row_sums(a.reshape(1, -1)).reshape(shape)
+        return eigen_sum.sum_all(a).reshape(shape)
     total = outer_sum(a, axes)
     return (a.sum(axis=axes, dtype=a.dtype) if total is None else total).reshape(shape)
 

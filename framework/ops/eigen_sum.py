@@ -26,6 +26,8 @@ def applies(a, inner):
 def row_sums(a):
     """Sums along the last axis of a 2-D float32 array, in TensorFlow's order; shape (rows,)."""
     rows, n = a.shape
+    if rows == 1 and n <= _LEAF:
+        return _vector_sum(a[0]).reshape(1)
     if n > _LEAF:
         return np.array([_tree_sum(a[r], r * n) for r in range(rows)], np.float32)
     return _leaf_sums(a)
@@ -51,6 +53,31 @@ def _leaf_sums(a):
     return a[:, whole:].cumsum(axis=1)[:, -1] + packed       # the leftovers one by one, then the packets
 
 
+_reduce = np.add.reduce       # without ndarray.sum's Python-level wrapper
+
+
+def _vector_sum(v):
+    """``_leaf_sums`` of one row (a whole tensor's sum, the common case): the same steps with
+    the final folds on numpy scalars, about three times faster on the short rows of a step."""
+    n = v.shape[0]
+    whole = n - n % PACKET
+    quad = n - n % (4 * PACKET)
+    if quad > 4 * PACKET:
+        lanes = _reduce(v[:quad].reshape(-1, 4 * PACKET), 0)
+        packets = np.concatenate((lanes, v[quad:whole])) if whole > quad else lanes
+    else:
+        packets = v[:whole]
+    acc = _reduce(packets.reshape(-1, PACKET), 0)
+    half = acc[:4] + acc[4:]
+    total = (half[0] + half[2]) + (half[1] + half[3])
+    if whole < n:
+        tail = v[whole]
+        for j in range(whole + 1, n):
+            tail = tail + v[j]
+        total = tail + total
+    return total
+
+
 def _tree_sum(v, first):
     """Eigen's split of a long row at the packet boundary (counted from the tensor's start,
     ``first``) past its middle: (0 + left) + right."""
@@ -68,7 +95,7 @@ def _tree_sum(v, first):
 def sum_all(a):
     """The sum of every element of raw array ``a`` (TensorFlow's order where it applies), a 0-d value."""
     if applies(a, a.size):
-        return row_sums(a.reshape(1, -1))[0]
+        return _vector_sum(a.reshape(-1)) if a.size <= _LEAF else row_sums(a.reshape(1, -1))[0]
     return a.sum(dtype=a.dtype)
 
 

@@ -73,7 +73,7 @@ def _sum(a, axes, keepdims):
         for ax in axes:
             inner *= a.shape[ax]
         if eigen_sum.applies(a, inner):
-            total = eigen_sum.row_sums(a.reshape(-1, inner))
+            total = eigen_sum.sum_all(a) if inner == a.size else eigen_sum.row_sums(a.reshape(-1, inner))
             return total.reshape(_kept_shape(a.shape, axes) if keepdims else a.shape[:ndim - len(axes)])
     total = outer_sum(a, axes) if ndim > 1 else None
     if total is None:
@@ -113,8 +113,7 @@ def sum_of_squares(x, scale=None, name=None):
     a = x._data
     squares = a * a
     # In TensorFlow's order where it applies, as reduce_sum(square(w)) sums there.
-    total = eigen_sum.row_sums(squares.reshape(1, -1))[0] if eigen_sum.applies(squares, squares.size) \
-        else squares.sum(dtype=a.dtype)
+    total = eigen_sum.sum_all(squares)
     if scale is None:
         out = Tensor(total)
         if ACTIVE:
