@@ -41,3 +41,7 @@ def tf_exact_math():
     """The mode ``set_tf_exact_math`` set: True, False or 'small'."""
     from .ops.eigen_math import ENABLED
     return ENABLED[0]
+
+
+from . import config_experimental as experimental, config_optimizer as optimizer  # noqa: E402,F401
+from . import config_threading as threading  # noqa: E402,F401
