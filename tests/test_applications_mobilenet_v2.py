@@ -14,6 +14,7 @@ from framework import keras
 
 @pytest.fixture(scope='module')
 def seeded_model():
+    keras.backend.clear_session()             # auto-named layers count from 0, as in TF's fresh process
     keras.utils.set_random_seed(0)
     return keras.applications.MobileNetV2(weights=None, input_shape=(96, 96, 3), classes=10)
 
