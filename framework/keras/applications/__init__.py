@@ -4,14 +4,15 @@ initial weights), so ``keras.applications.VGG19(weights=None)`` and its ``summar
 on TensorFlow. ``weights='imagenet'`` reads Keras's own weight file from its cache
 (``~/.keras/models`` or ``$KERAS_HOME/models``), downloading it only when it is missing.
 
-So far: ``VGG16``, ``VGG19``, ``MobileNetV2``, ``ResNet50/101/152`` and their ``V2``s; the
-modules ``vgg16``, ``vgg19``, ``mobilenet_v2``, ``resnet``, ``resnet50``, ``resnet_v2`` and
+So far: ``VGG16``, ``VGG19``, ``MobileNet``, ``MobileNetV2``, ``ResNet50/101/152`` and their ``V2``s; the
+modules ``vgg16``, ``vgg19``, ``mobilenet``, ``mobilenet_v2``, ``resnet``, ``resnet50``, ``resnet_v2`` and
 ``imagenet_utils`` hold their ``preprocess_input`` / ``decode_predictions``.
 """
 import importlib
 
-_MODULES = ('imagenet_utils', 'mobilenet_v2', 'resnet', 'resnet50', 'resnet_v2', 'vgg16', 'vgg19')
-_MODELS = {'MobileNetV2': 'mobilenet_v2', 'ResNet50': 'resnet', 'ResNet101': 'resnet', 'ResNet152': 'resnet',
+_MODULES = ('imagenet_utils', 'mobilenet', 'mobilenet_v2', 'resnet', 'resnet50', 'resnet_v2', 'vgg16', 'vgg19')
+_MODELS = {'MobileNet': 'mobilenet', 'MobileNetV2': 'mobilenet_v2',
+           'ResNet50': 'resnet', 'ResNet101': 'resnet', 'ResNet152': 'resnet',
            'ResNet50V2': 'resnet_v2', 'ResNet101V2': 'resnet_v2', 'ResNet152V2': 'resnet_v2',
            'VGG16': 'vgg16', 'VGG19': 'vgg19'}
 
