@@ -1,13 +1,14 @@
 """``keras.applications.imagenet_utils``: the input-shape rules and preprocessing that Keras 3's
 ImageNet models share, with Keras's messages."""
 import json
+import os
 import warnings
 
 import numpy as np
 
 from framework.tensor import Tensor
 
-from .. import activations, ops
+from .. import activations, layers, ops
 from ..backend import floatx, image_data_format
 from ..files import get_file
 
@@ -15,6 +16,37 @@ _CLASS_INDEX_URL = 'https://storage.googleapis.com/download.tensorflow.org/data/
 _CAFFE_MEAN = (103.939, 116.779, 123.68)        # the ImageNet channel means, BGR
 _TORCH_MEAN, _TORCH_STD = (0.485, 0.456, 0.406), (0.229, 0.224, 0.225)
 _class_index = None
+
+
+def check_weights(weights, include_top, classes):
+    """Keras 3's checks (and words, as VGG and ResNet phrase them) of ``weights`` and ``classes``.
+
+    Raises:
+        ValueError: weights that are not None, 'imagenet' or an existing file; 'imagenet' with a
+            top of other than 1000 classes.
+    """
+    if not (weights in {'imagenet', None} or os.path.exists(weights)):
+        raise ValueError("The `weights` argument should be either `None` (random initialization), 'imagenet' "
+                         '(pre-training on ImageNet), or the path to the weights file to be loaded.  Received: '
+                         'weights=%s' % (weights,))
+    if weights == 'imagenet' and include_top and classes != 1000:
+        raise ValueError("If using `weights='imagenet'` with `include_top=True`, `classes` should be 1000.  "
+                         'Received classes=%s' % (classes,))
+
+
+def image_input(input_tensor, input_shape):
+    """The model's input: a new Input of ``input_shape``, or the KerasTensor given as ``input_tensor``.
+
+    Raises:
+        ValueError: an ``input_tensor`` that is not a KerasTensor.
+    """
+    from ..backend import is_keras_tensor
+    if input_tensor is None:
+        return layers.Input(shape=input_shape)
+    if is_keras_tensor(input_tensor):
+        return input_tensor
+    raise ValueError('Argument `input_tensor` must be a KerasTensor (keras.Input or a layer output). '
+                     'Received invalid type: %s' % type(input_tensor).__name__)
 
 
 def obtain_input_shape(input_shape, default_size, min_size, data_format, require_flatten, weights=None):

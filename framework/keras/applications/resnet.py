@@ -6,10 +6,9 @@ The skeleton: a 7x7/2 stem conv, 3x3/2 max pooling, four stacks of bottleneck bl
 1x1 convolutions whose output is 4x the bottleneck width, added to a shortcut), then the
 classifier. V1 normalises after each conv; V2 (``preact``) before each block and once at the end.
 """
-import os
 
 from .. import layers
-from ..backend import image_data_format, is_keras_tensor
+from ..backend import image_data_format
 from ..files import get_file
 from ..source_inputs import get_source_inputs
 from . import imagenet_utils
@@ -35,23 +34,11 @@ def build_resnet(stack_fn, preact, use_bias, include_top, weights, input_tensor,
         ValueError: Keras 3's messages, for weights that are not None, 'imagenet' or a file,
             'imagenet' with classes other than 1000, or an unusable input shape.
     """
-    if not (weights in {'imagenet', None} or os.path.exists(weights)):
-        raise ValueError("The `weights` argument should be either `None` (random initialization), 'imagenet' "
-                         '(pre-training on ImageNet), or the path to the weights file to be loaded.  Received: '
-                         'weights=%s' % (weights,))
-    if weights == 'imagenet' and include_top and classes != 1000:
-        raise ValueError("If using `weights='imagenet'` with `include_top=True`, `classes` should be 1000.  "
-                         'Received classes=%s' % (classes,))
+    imagenet_utils.check_weights(weights, include_top, classes)
     input_shape = imagenet_utils.obtain_input_shape(input_shape, default_size=224, min_size=32,
                                                     data_format=image_data_format(), require_flatten=include_top,
                                                     weights=weights)
-    if input_tensor is None:
-        img_input = layers.Input(shape=input_shape)
-    elif is_keras_tensor(input_tensor):
-        img_input = input_tensor
-    else:
-        raise ValueError('Argument `input_tensor` must be a KerasTensor (keras.Input or a layer output). '
-                         'Received invalid type: %s' % type(input_tensor).__name__)
+    img_input = imagenet_utils.image_input(input_tensor, input_shape)
     bn_axis = bn_axis_of_data_format()
     x = layers.ZeroPadding2D(padding=((3, 3), (3, 3)), name='conv1_pad')(img_input)
     x = layers.Conv2D(64, 7, strides=2, use_bias=use_bias, name='conv1_conv')(x)

@@ -2,13 +2,12 @@
 'same' relu convolutions, each block closed by 2x2 max pooling, then (``include_top``) two
 4096-unit relu layers and the classifier. VGG16 has 2, 2, 3, 3, 3 convolutions per block,
 VGG19 2, 2, 4, 4, 4; the widths are 64, 128, 256, 512, 512."""
-import os
 
 from .. import layers
-from ..backend import image_data_format, is_keras_tensor
+from ..backend import image_data_format
 from ..files import get_file
 from ..source_inputs import get_source_inputs
-from .imagenet_utils import obtain_input_shape, validate_activation
+from .imagenet_utils import check_weights, image_input, obtain_input_shape, validate_activation
 
 _WIDTHS = (64, 128, 256, 512, 512)
 _WEIGHTS_URL = 'https://storage.googleapis.com/tensorflow/keras-applications/%s'
@@ -23,22 +22,10 @@ def build_vgg(convs_per_block, weight_files, include_top, weights, input_tensor,
         ValueError: Keras 3's messages, for weights that are not None, 'imagenet' or a file,
             'imagenet' with classes other than 1000, or an unusable input shape.
     """
-    if not (weights in {'imagenet', None} or os.path.exists(weights)):
-        raise ValueError("The `weights` argument should be either `None` (random initialization), 'imagenet' "
-                         '(pre-training on ImageNet), or the path to the weights file to be loaded.  Received: '
-                         'weights=%s' % (weights,))
-    if weights == 'imagenet' and include_top and classes != 1000:
-        raise ValueError("If using `weights='imagenet'` with `include_top=True`, `classes` should be 1000.  "
-                         'Received classes=%s' % (classes,))
+    check_weights(weights, include_top, classes)
     input_shape = obtain_input_shape(input_shape, default_size=224, min_size=32, data_format=image_data_format(),
                                      require_flatten=include_top, weights=weights)
-    if input_tensor is None:
-        img_input = layers.Input(shape=input_shape)
-    elif is_keras_tensor(input_tensor):
-        img_input = input_tensor
-    else:
-        raise ValueError('Argument `input_tensor` must be a KerasTensor (keras.Input or a layer output). '
-                         'Received invalid type: %s' % type(input_tensor).__name__)
+    img_input = image_input(input_tensor, input_shape)
     x = img_input
     for block, (width, convs) in enumerate(zip(_WIDTHS, convs_per_block), start=1):
         for conv in range(1, convs + 1):
