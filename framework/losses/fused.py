@@ -45,6 +45,8 @@ def _fused(x, y, name, grad_class):
 def last_axis_mean(values):
     """The mean over the last axis of a raw array, as reduce_mean divides (exact count below 2**24)."""
     count = values.shape[-1]
+    if count == 1:      # one value per sample (a regression's (N, 1) output): its mean is itself
+        return values.reshape(values.shape[:-1])
     total = eigen_sum.sum_last_axis(values)     # reduce_mean's sum: TensorFlow's order
     return total / count if count < 2 ** 24 else (total / np.float64(count)).astype(total.dtype)
 
