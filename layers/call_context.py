@@ -16,6 +16,7 @@ class _Context(threading.local):
         self.stack = []
         self.epoch = 0      # the number of the outermost layer call running (or last run)
         self.probing = False    # a functional call's run on zeros, to read output shapes and masks
+        self.probe_batch_free = False   # ... whose symbolic inputs had no fixed batch size
         self.name_scopes = []   # (len(stack) when entered, name) of the keras.name_scope blocks open
 
 
@@ -95,13 +96,24 @@ def probing():
     return _context.probing
 
 
+def probing_free_batch():
+    """Whether the run on zeros stands for inputs of any batch size: layers built in it record
+    their build shape with a None batch, as Keras 3's symbolic build does."""
+    return _context.probing and _context.probe_batch_free
+
+
 class probe:
-    """``with probe():`` marks the calls inside as a run on zeros (see ``probing``)."""
+    """``with probe():`` marks the calls inside as a run on zeros (see ``probing``);
+    ``batch_free``: the symbolic inputs it stands for have no fixed batch size."""
+
+    def __init__(self, batch_free=False):
+        self._batch_free = batch_free
 
     def __enter__(self):
-        self._was, _context.probing = _context.probing, True
+        self._was = (_context.probing, _context.probe_batch_free)
+        _context.probing, _context.probe_batch_free = True, self._batch_free
         return self
 
     def __exit__(self, *exc):
-        _context.probing = self._was
+        _context.probing, _context.probe_batch_free = self._was
         return False

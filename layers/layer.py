@@ -269,7 +269,10 @@ class Layer(LayerWeights):
         return outputs
 
     def _build_for(self, inputs):
-        self._build_from_shape(shape_of(inputs))
+        shape = shape_of(inputs)
+        if call_context.probing_free_batch() and type(shape) is tuple and shape and isinstance(shape[0], int):
+            shape = (None,) + shape[1:]       # built for any batch, as Keras 3's symbolic build
+        self._build_from_shape(shape)
 
     def _build_from_shape(self, shape):
         """Build for ``shape`` and remember it (``get_build_config``)."""

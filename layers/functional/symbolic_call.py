@@ -158,7 +158,7 @@ def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1):
     for each, _ in saved:
         each._losses = []
     try:
-        with paused(), call_context.probe():
+        with paused(), call_context.probe(bool(batch_free) and all(batch_free)):
             out = layer(nest.map_structure(zeros, inputs), *nest.map_structure(zeros, list(args)),
                         training=False, **nest.map_structure(zeros, kwargs))
     finally:
