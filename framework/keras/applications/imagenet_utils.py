@@ -49,6 +49,20 @@ def image_input(input_tensor, input_shape):
                      'Received invalid type: %s' % type(input_tensor).__name__)
 
 
+def finish_model(img_input, input_tensor, outputs, name, weights, imagenet_file):
+    """The application's Functional model, from its source inputs to ``outputs``, with its weights:
+    'imagenet' from ``imagenet_file()`` (the cached file's path), a file path, or None (as built)."""
+    from layers.functional.functional_model import Functional
+    from ..source_inputs import get_source_inputs
+    inputs = get_source_inputs(input_tensor) if input_tensor is not None else img_input
+    model = Functional(inputs, outputs, name=name)
+    if weights == 'imagenet':
+        model.load_weights(imagenet_file())
+    elif weights is not None:
+        model.load_weights(weights)
+    return model
+
+
 def obtain_input_shape(input_shape, default_size, min_size, data_format, require_flatten, weights=None):
     """The model's input shape: ``input_shape`` checked, or the default (Keras 3's rules).
 

@@ -11,7 +11,6 @@ import warnings
 from .. import layers
 from ..backend import image_data_format, is_keras_tensor
 from ..files import get_file
-from ..source_inputs import get_source_inputs
 from . import imagenet_utils
 
 _WEIGHTS_URL = 'https://storage.googleapis.com/tensorflow/keras-applications/mobilenet/'
@@ -87,15 +86,12 @@ def MobileNet(input_shape=None, alpha=1.0, depth_multiplier=1, dropout=1e-3, inc
     elif pooling == 'max':
         x = layers.GlobalMaxPooling2D()(x)
 
-    inputs = get_source_inputs(input_tensor) if input_tensor is not None else img_input
-    from layers.functional.functional_model import Functional
-    model = Functional(inputs, x, name=name if name is not None else 'mobilenet_%0.2f_%s' % (alpha, rows))
-    if weights == 'imagenet':
+    def imagenet_file():            # only 'imagenet' has the file (and a size its name can hold)
         file_name = 'mobilenet_%s_%d_tf%s.h5' % (_ALPHA_TEXTS[alpha], rows, '' if include_top else '_no_top')
-        model.load_weights(get_file(file_name, _WEIGHTS_URL + file_name, cache_subdir='models'))
-    elif weights is not None:
-        model.load_weights(weights)
-    return model
+        return get_file(file_name, _WEIGHTS_URL + file_name, cache_subdir='models')
+    return imagenet_utils.finish_model(
+        img_input, input_tensor, x, name if name is not None else 'mobilenet_%0.2f_%s' % (alpha, rows), weights,
+        imagenet_file)
 
 
 def _depthwise_conv_block(inputs, pointwise_filters, depth_multiplier, stride, block_id, channel_axis):

@@ -11,7 +11,6 @@ import warnings
 from .. import layers
 from ..backend import image_data_format, is_keras_tensor
 from ..files import get_file
-from ..source_inputs import get_source_inputs
 from . import imagenet_utils
 
 _WEIGHTS_URL = 'https://storage.googleapis.com/tensorflow/keras-applications/mobilenet_v2/'
@@ -85,16 +84,11 @@ def MobileNetV2(input_shape=None, alpha=1.0, include_top=True, weights='imagenet
     elif pooling == 'max':
         x = layers.GlobalMaxPooling2D()(x)
 
-    inputs = get_source_inputs(input_tensor) if input_tensor is not None else img_input
-    from layers.functional.functional_model import Functional
-    model = Functional(inputs, x, name=name if name is not None else 'mobilenetv2_%0.2f_%s' % (alpha, rows))
-    if weights == 'imagenet':
-        file_name = 'mobilenet_v2_weights_tf_dim_ordering_tf_kernels_%s_%s%s.h5' % (
-            float(alpha), rows, '' if include_top else '_no_top')
-        model.load_weights(get_file(file_name, _WEIGHTS_URL + file_name, cache_subdir='models'))
-    elif weights is not None:
-        model.load_weights(weights)
-    return model
+    file_name = 'mobilenet_v2_weights_tf_dim_ordering_tf_kernels_%s_%s%s.h5' % (
+        float(alpha), rows, '' if include_top else '_no_top')
+    return imagenet_utils.finish_model(
+        img_input, input_tensor, x, name if name is not None else 'mobilenetv2_%0.2f_%s' % (alpha, rows), weights,
+        lambda: get_file(file_name, _WEIGHTS_URL + file_name, cache_subdir='models'))
 
 
 def _check_input_tensor_matches(input_tensor, input_shape, first):

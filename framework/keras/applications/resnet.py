@@ -10,7 +10,6 @@ classifier. V1 normalises after each conv; V2 (``preact``) before each block and
 from .. import layers
 from ..backend import image_data_format
 from ..files import get_file
-from ..source_inputs import get_source_inputs
 from . import imagenet_utils
 
 _WEIGHTS_URL = 'https://storage.googleapis.com/tensorflow/keras-applications/resnet/'
@@ -59,16 +58,10 @@ def build_resnet(stack_fn, preact, use_bias, include_top, weights, input_tensor,
         x = layers.GlobalAveragePooling2D(name='avg_pool')(x)
     elif pooling == 'max':
         x = layers.GlobalMaxPooling2D(name='max_pool')(x)
-    inputs = get_source_inputs(input_tensor) if input_tensor is not None else img_input
-    from layers.functional.functional_model import Functional
-    model = Functional(inputs, x, name=name)
-    if weights == 'imagenet' and weights_name in _WEIGHT_HASHES:
-        file_name = '%s_weights_tf_dim_ordering_tf_kernels%s.h5' % (weights_name, '' if include_top else '_notop')
-        model.load_weights(get_file(file_name, _WEIGHTS_URL + file_name, cache_subdir='models',
-                                    file_hash=_WEIGHT_HASHES[weights_name][0 if include_top else 1]))
-    elif weights is not None:
-        model.load_weights(weights)
-    return model
+    file_name = '%s_weights_tf_dim_ordering_tf_kernels%s.h5' % (weights_name, '' if include_top else '_notop')
+    return imagenet_utils.finish_model(img_input, input_tensor, x, name, weights, lambda: get_file(
+        file_name, _WEIGHTS_URL + file_name, cache_subdir='models',
+        file_hash=_WEIGHT_HASHES[weights_name][0 if include_top else 1]))
 
 
 def bn_axis_of_data_format():

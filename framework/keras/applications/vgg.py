@@ -6,8 +6,7 @@ VGG19 2, 2, 4, 4, 4; the widths are 64, 128, 256, 512, 512."""
 from .. import layers
 from ..backend import image_data_format
 from ..files import get_file
-from ..source_inputs import get_source_inputs
-from .imagenet_utils import check_weights, image_input, obtain_input_shape, validate_activation
+from .imagenet_utils import check_weights, finish_model, image_input, obtain_input_shape, validate_activation
 
 _WIDTHS = (64, 128, 256, 512, 512)
 _WEIGHTS_URL = 'https://storage.googleapis.com/tensorflow/keras-applications/%s'
@@ -42,12 +41,6 @@ def build_vgg(convs_per_block, weight_files, include_top, weights, input_tensor,
         x = layers.GlobalAveragePooling2D()(x)
     elif pooling == 'max':
         x = layers.GlobalMaxPooling2D()(x)
-    inputs = get_source_inputs(input_tensor) if input_tensor is not None else img_input
-    from layers.functional.functional_model import Functional
-    model = Functional(inputs, x, name=name)
-    if weights == 'imagenet':
-        path, md5 = weight_files[bool(include_top)]
-        model.load_weights(get_file(path.split('/')[-1], _WEIGHTS_URL % path, cache_subdir='models', file_hash=md5))
-    elif weights is not None:
-        model.load_weights(weights)
-    return model
+    path, md5 = weight_files[bool(include_top)]
+    return finish_model(img_input, input_tensor, x, name, weights, lambda: get_file(
+        path.split('/')[-1], _WEIGHTS_URL % path, cache_subdir='models', file_hash=md5))
