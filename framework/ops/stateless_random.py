@@ -51,23 +51,24 @@ def _shape(shape, op):
 
 def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype='float32', name=None, alg='auto_select'):
     """Normal samples N(mean, stddev**2) determined by ``seed`` (two integers)."""
-    dtype = dtypes.numpy_dtype(dtype)
-    if dtype.kind != 'f':
-        raise TypeError('stateless_normal: dtype must be floating, got %s' % dtype.name)
-    shape = _shape(shape, 'stateless_normal')
-    key, counter = _key_counter(seed, 'stateless_normal', alg)
-    values = philox.normal_values(key, counter, int(np.prod(shape, dtype=np.int64)), dtype).reshape(shape)
-    return _scaled(values, stddev, mean, dtype)
+    return _stateless_scaled('stateless_normal', philox.normal_values, shape, seed, mean, stddev, dtype, alg)
 
 
 def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype='float32', name=None, alg='auto_select'):
     """Normal samples within two standard deviations of ``mean``, determined by ``seed``."""
+    return _stateless_scaled('stateless_truncated_normal', philox.truncated_normal_values, shape, seed, mean, stddev,
+                             dtype, alg)
+
+
+def _stateless_scaled(op, draw, shape, seed, mean, stddev, dtype, alg):
+    """``draw``'s unit samples (philox.normal_values or truncated_normal_values) for ``seed``,
+    scaled by ``stddev`` and shifted by ``mean``."""
     dtype = dtypes.numpy_dtype(dtype)
     if dtype.kind != 'f':
-        raise TypeError('stateless_truncated_normal: dtype must be floating, got %s' % dtype.name)
-    shape = _shape(shape, 'stateless_truncated_normal')
-    key, counter = _key_counter(seed, 'stateless_truncated_normal', alg)
-    values = philox.truncated_normal_values(key, counter, int(np.prod(shape, dtype=np.int64)), dtype).reshape(shape)
+        raise TypeError('%s: dtype must be floating, got %s' % (op, dtype.name))
+    shape = _shape(shape, op)
+    key, counter = _key_counter(seed, op, alg)
+    values = draw(key, counter, int(np.prod(shape, dtype=np.int64)), dtype).reshape(shape)
     return _scaled(values, stddev, mean, dtype)
 
 
