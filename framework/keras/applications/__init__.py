@@ -10,11 +10,29 @@ modules ``vgg16``, ``vgg19``, ``mobilenet``, ``mobilenet_v2``, ``resnet``, ``res
 """
 import importlib
 
-_MODULES = ('imagenet_utils', 'mobilenet', 'mobilenet_v2', 'resnet', 'resnet50', 'resnet_v2', 'vgg16', 'vgg19')
-_MODELS = {'MobileNet': 'mobilenet', 'MobileNetV2': 'mobilenet_v2',
-           'ResNet50': 'resnet', 'ResNet101': 'resnet', 'ResNet152': 'resnet',
-           'ResNet50V2': 'resnet_v2', 'ResNet101V2': 'resnet_v2', 'ResNet152V2': 'resnet_v2',
-           'VGG16': 'vgg16', 'VGG19': 'vgg19'}
+# one entry a line, so that models added side by side touch separate lines
+_MODULES = (
+    'imagenet_utils',
+    'mobilenet',
+    'mobilenet_v2',
+    'resnet',
+    'resnet50',
+    'resnet_v2',
+    'vgg16',
+    'vgg19',
+)
+_MODELS = {
+    'MobileNet': 'mobilenet',
+    'MobileNetV2': 'mobilenet_v2',
+    'ResNet50': 'resnet',
+    'ResNet101': 'resnet',
+    'ResNet152': 'resnet',
+    'ResNet50V2': 'resnet_v2',
+    'ResNet101V2': 'resnet_v2',
+    'ResNet152V2': 'resnet_v2',
+    'VGG16': 'vgg16',
+    'VGG19': 'vgg19',
+}
 
 
 def __getattr__(name):
