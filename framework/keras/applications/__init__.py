@@ -13,6 +13,7 @@ import importlib
 # one entry a line, so that models added side by side touch separate lines
 _MODULES = (
     'imagenet_utils',
+    'inception_v3',
     'mobilenet',
     'mobilenet_v2',
     'resnet',
@@ -22,6 +23,7 @@ _MODULES = (
     'vgg19',
 )
 _MODELS = {
+    'InceptionV3': 'inception_v3',
     'MobileNet': 'mobilenet',
     'MobileNetV2': 'mobilenet_v2',
     'ResNet50': 'resnet',
