@@ -21,6 +21,7 @@ _MODULES = (
     'resnet_v2',
     'vgg16',
     'vgg19',
+    'xception',
 )
 _MODELS = {
     'InceptionV3': 'inception_v3',
@@ -34,6 +35,7 @@ _MODELS = {
     'ResNet152V2': 'resnet_v2',
     'VGG16': 'vgg16',
     'VGG19': 'vgg19',
+    'Xception': 'xception',
 }
 
 
