@@ -15,7 +15,7 @@ values the second time, until ``set_seed`` starts everything afresh.
 import random as python_random
 import threading
 
-from . import philox
+from . import philox, random_state_freeze
 
 _MAXINT32 = 2 ** 31 - 1
 _DEFAULT_GRAPH_SEED = 87654321
@@ -36,7 +36,9 @@ def seed_pair(op_seed, fallback):
     with _lock:
         g = _state['global']
         if g is not None:
-            s = _state['rng'].randint(0, _MAXINT32) if op_seed is None else int(op_seed)
+            # a frozen draw (Keras's symbolic trace) takes no seed from the stream: TF's graph op has its own
+            s = (0 if random_state_freeze.frozen() else _state['rng'].randint(0, _MAXINT32)) \
+                if op_seed is None else int(op_seed)
             seeds = (g % _MAXINT32, s % _MAXINT32)
         elif op_seed is not None:
             seeds = (_DEFAULT_GRAPH_SEED, int(op_seed) % _MAXINT32)

@@ -11,7 +11,7 @@ import threading
 
 import numpy as np
 
-from . import backend, dtypes, philox, philox_binomial
+from . import backend, dtypes, philox, philox_binomial, random_state_freeze
 from .random_affine import scaled
 from .random_algorithm import Algorithm, algorithm_id, int64_words, state_from_seed, state_size, unsupported_message
 from .tensor import Tensor
@@ -180,7 +180,8 @@ class Generator:
             counter = (int(words[0]) | int(words[1]) << 64) + delta * _RESERVED_BLOCKS_PER_VALUE
             counter %= 2 ** 128
             advanced = np.array([counter & (2 ** 64 - 1), counter >> 64, int(words[2])], np.uint64).view(np.int64)
-            self._state_var.assign(advanced)
+            if not random_state_freeze.frozen():       # Keras's symbolic trace never runs the assign
+                self._state_var.assign(advanced)
         return state
 
 

@@ -10,6 +10,8 @@ enclosing the build ('sequential/dense/kernel'), as Keras 3's name scopes do.
 import itertools
 import threading
 
+from framework import random_state_freeze
+
 
 class _Context(threading.local):
     def __init__(self):
@@ -103,8 +105,9 @@ def probing_free_batch():
 
 
 class probe:
-    """``with probe():`` marks the calls inside as a run on zeros (see ``probing``);
-    ``batch_free``: the symbolic inputs it stands for have no fixed batch size."""
+    """``with probe():`` marks the calls inside as a run on zeros (see ``probing``), whose random
+    draws move no generator or seed state; ``batch_free``: the symbolic inputs it stands for have
+    no fixed batch size."""
 
     def __init__(self, batch_free=False):
         self._batch_free = batch_free
@@ -112,8 +115,11 @@ class probe:
     def __enter__(self):
         self._was = (_context.probing, _context.probe_batch_free)
         _context.probing, _context.probe_batch_free = True, self._batch_free
+        self._random_states = random_state_freeze.freezing()     # Keras's trace moves no random state
+        self._random_states.__enter__()
         return self
 
     def __exit__(self, *exc):
+        self._random_states.__exit__(*exc)
         _context.probing, _context.probe_batch_free = self._was
         return False

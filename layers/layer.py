@@ -11,7 +11,7 @@ import warnings
 
 import numpy as np
 
-from framework import dtypes
+from framework import dtypes, random_state_freeze
 from framework.errors import InvalidArgumentError
 from framework.backend import array_module
 from framework.placement import current_xp
@@ -171,7 +171,8 @@ class Layer(LayerWeights):
         initializer = initializers.get(initializer)
         if name is None:     # Keras 3 auto-names it: 'variable', 'variable_1', ... across the process
             name = naming.unique_name('variable')
-        value = initializer(shape, dtype=dtype)
+        with random_state_freeze.thawed():      # Keras makes weights eagerly, even inside a symbolic trace
+            value = initializer(shape, dtype=dtype)
         variable = Variable(value, trainable=trainable, name=name, dtype=dtype)
         variable._path = '/'.join(call_context.enclosing_names(self) + [self.name, name])
         variable._name = name      # Keras 3 weights ignore tf.name_scope: 'kernel' stays 'kernel'

@@ -12,11 +12,14 @@ seeded as follows, and tapeflow follows the same rules so that a program seeded 
   ``random.randint(1, 10**9)`` from Python's ``random`` module when made: that is how
   ``set_random_seed`` (which seeds ``random``) fixes them.
 - The pair is reduced modulo 2**31 - 2 to int32 before it reaches the op.
+- A functional call's run on zeros (Keras's symbolic trace) draws without advancing any
+  generator (``framework/random_state_freeze.py``).
 """
 import random as python_random
 
 import numpy as np
 
+from framework import random_state_freeze
 from framework.tensor import Tensor
 
 _INT32_SEED_MODULUS = 2 ** 31 - 2          # Keras's tf.int32.max - 1
@@ -58,8 +61,11 @@ class SeedGenerator:
         return Tensor(self._state.copy())
 
     def next(self, ordered=True):
-        """The current state (the seed pair for one draw); then advance the state."""
+        """The current state (the seed pair for one draw); then advance the state, unless the
+        draw is part of a symbolic trace, where Keras's state update never runs."""
         current = self._state.copy()
+        if random_state_freeze.frozen():
+            return current
         if ordered:
             self._state[1] += 1
         else:
