@@ -9,6 +9,7 @@ import numpy as np
 from framework import dtypes
 from framework import ops as _ops
 from .ops_arrays import FLOATX, diag
+from .ops_arguments import axis_of, integer
 from .ops_dtypes import cast_all, numeric, standardize_dtype, tensor
 from .ops_shapes import flip, split, swapaxes
 
@@ -18,9 +19,10 @@ __all__ = ['append', 'array_split', 'diagflat', 'diagonal', 'diff', 'dsplit', 'd
 
 
 def _axis(t, axis, op):
-    if not -t.ndim <= int(axis) < t.ndim:
+    axis = integer(axis, 'axis', op)
+    if not -t.ndim <= axis < t.ndim:
         raise ValueError('keras.ops.%s: axis %s is out of range for a tensor of shape %s' % (op, axis, tuple(t.shape)))
-    return int(axis) % t.ndim
+    return axis % t.ndim
 
 
 def ravel(x):
@@ -135,9 +137,10 @@ def diff(a, n=1, axis=-1):
     """The ``n``-th discrete difference along ``axis``: out[i] = a[i + 1] - a[i], n times."""
     t = _at_least(a, 1, 'diff')
     axis = _axis(t, axis, 'diff')
-    if int(n) < 0:
+    n = integer(n, 'n', 'diff')
+    if n < 0:
         raise ValueError('keras.ops.diff: n must be >= 0, got %d' % n)
-    for _ in range(int(n)):
+    for _ in range(n):
         length = t.shape[axis]
         head = [slice(None)] * axis
         later = _ops.getitem(t, tuple(head + [slice(1, None)]))
@@ -192,6 +195,7 @@ def logspace(start, stop, num=50, endpoint=True, base=10, dtype=None, axis=0):
 
 def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
     """``num`` values from start to stop, evenly spaced on a log scale (both of one sign)."""
+    axis_of(axis, 1, 'geomspace')          # scalar start and stop give one axis
     start, stop = float(start), float(stop)
     if start == 0 or stop == 0 or (start < 0) != (stop < 0):
         raise ValueError('keras.ops.geomspace: start and stop must be non-zero and of one sign, got %r and %r'

@@ -10,6 +10,7 @@ from framework import backend, dtypes
 from framework import ops as _ops
 from framework.placement import current_xp
 from framework.tensor import Tensor
+from .ops_arguments import axis_of, integer
 from .ops_dtypes import FLOATX, standardize_dtype, tensor
 
 __all__ = ['arange', 'array', 'cast', 'convert_to_numpy', 'convert_to_tensor', 'diag', 'dtype', 'eye', 'full',
@@ -40,7 +41,8 @@ def is_tensor(x):
 
 
 def cast(x, dtype):
-    return _ops.cast(tensor(x, 'cast'), dtype)
+    """``x`` in ``dtype``; None means floatx, as Keras 3's standardize_dtype reads it."""
+    return _ops.cast(tensor(x, 'cast'), FLOATX if dtype is None else dtype)
 
 
 def dtype(x):
@@ -110,7 +112,8 @@ def arange(start, stop=None, step=None, dtype=None):
 
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
     """``num`` evenly spaced values from start to stop (floatx); ``retstep`` also returns the step."""
-    num = int(num)
+    num = integer(num, 'num', 'linspace')
+    axis_of(axis, 1, 'linspace')          # scalar start and stop give one axis
     if num < 0:
         raise ValueError('keras.ops.linspace: num must be >= 0, got %d' % num)
     divisions = (num - 1 if endpoint else num) or 1
@@ -123,7 +126,8 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
 
 def eye(N, M=None, k=0, dtype=None):  # noqa: N803  (Keras 3's names)
     """Ones on the ``k``-th diagonal of an N x M matrix (floatx by default)."""
-    return Tensor(current_xp().eye(int(N), None if M is None else int(M), int(k), dtype=_dtype(dtype, FLOATX)))
+    N, M, k = integer(N, 'N', 'eye'), None if M is None else integer(M, 'M', 'eye'), integer(k, 'k', 'eye')
+    return Tensor(current_xp().eye(N, M, k, dtype=_dtype(dtype, FLOATX)))
 
 
 def identity(n, dtype=None):
@@ -132,7 +136,8 @@ def identity(n, dtype=None):
 
 def tri(N, M=None, k=0, dtype=None):  # noqa: N803
     """Ones at and below the ``k``-th diagonal of an N x M matrix."""
-    return Tensor(current_xp().tri(int(N), None if M is None else int(M), int(k), dtype=_dtype(dtype, FLOATX)))
+    N, M, k = integer(N, 'N', 'tri'), None if M is None else integer(M, 'M', 'tri'), integer(k, 'k', 'tri')
+    return Tensor(current_xp().tri(N, M, k, dtype=_dtype(dtype, FLOATX)))
 
 
 def _triangle(x, k, lower, op):
@@ -140,7 +145,8 @@ def _triangle(x, k, lower, op):
     if t.ndim < 2:
         raise ValueError('keras.ops.%s: needs a tensor of rank >= 2, got shape %s' % (op, tuple(t.shape)))
     rows, cols = t.shape[-2:]
-    keep = backend.array_module(t._data).tri(rows, cols, int(k) if lower else int(k) - 1, dtype=bool)
+    k = integer(k, 'k', op)
+    keep = backend.array_module(t._data).tri(rows, cols, k if lower else k - 1, dtype=bool)
     return _ops.where(keep if lower else ~keep, t, _ops.zeros_like(t))
 
 
@@ -158,7 +164,7 @@ def diag(x, k=0):
     """A 1-D ``x`` placed on the ``k``-th diagonal of a square matrix, or a 2-D
     ``x``'s ``k``-th diagonal; built from gathers, so the gradient flows."""
     t = tensor(x, 'diag')
-    k = int(k)
+    k = integer(k, 'k', 'diag')
     if t.ndim == 1:
         n = t.shape[0] + (k if k >= 0 else -k)
         rows, cols = np.indices((n, n))

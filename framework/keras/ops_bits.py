@@ -70,4 +70,6 @@ def view(x, dtype=None):
     if data.ndim and (data.shape[-1] * data.dtype.itemsize) % target.itemsize:
         raise ValueError('keras.ops.view: the last axis (%d x %d bytes) does not divide into %s elements'
                          % (data.shape[-1], data.dtype.itemsize, target.name))
-    return Tensor(backend.array_module(data).ascontiguousarray(data).view(target))
+    # ascontiguousarray would give a scalar a shape of (1,)
+    contiguous = backend.array_module(data).ascontiguousarray(data) if data.ndim else data.copy()
+    return Tensor(contiguous.view(target))

@@ -11,6 +11,7 @@ channels), or channels first.
 import numpy as np
 
 from framework import ops as _ops
+from .ops_arguments import integer
 from .ops_dtypes import cast_all, floating, tensor
 from .ops_nn import _restore, _spatial
 
@@ -19,7 +20,7 @@ __all__ = ['adaptive_average_pool', 'adaptive_max_pool', 'conv_transpose', 'dept
 
 
 def _two(value, one_d, op, what):
-    values = [int(v) for v in value] if isinstance(value, (list, tuple)) else [int(value)]
+    values = [integer(v, what, op) for v in (value if isinstance(value, (list, tuple)) else [value])]
     low = 0 if what in ('output_padding', 'padding') else 1
     if len(values) not in (1, 1 if one_d else 2) or min(values) < low:
         raise ValueError('keras.ops.%s: %s must be %s, got %r' % (
@@ -83,7 +84,7 @@ def separable_conv(inputs, depthwise_kernel, pointwise_kernel, strides=1, paddin
     y = depthwise_conv(inputs, depthwise_kernel, strides, padding, data_format, dilation_rate)
     p = floating(pointwise_kernel, 'separable_conv')
     channels = y.shape[1] if first else y.shape[-1]
-    if p.shape[-2] != channels or any(n != 1 for n in p.shape[:-2]):
+    if p.ndim < 2 or p.shape[-2] != channels or any(n != 1 for n in p.shape[:-2]):
         raise ValueError('keras.ops.separable_conv: pointwise_kernel must be (1[, 1], %d, filters), got shape %s'
                          % (channels, tuple(p.shape)))
     matrix = _ops.cast(_ops.reshape(p, p.shape[-2:]), y.dtype)

@@ -4,9 +4,15 @@ tapeflow runs Python as written, so ``cond`` is an ``if`` and the loops are
 Python loops: every op inside records on the active GradientTape as usual,
 and gradients flow through loop bodies and the branch taken.
 """
+import numbers
+
+import numpy as np
+
 from framework import nest
 from framework import ops as _ops
+from framework.tensor import Tensor
 from framework.custom_gradient import custom_gradient  # noqa: F401  (keras.ops.custom_gradient)
+from .ops_arguments import integer
 from .ops_dtypes import tensor
 
 __all__ = ['cond', 'custom_gradient', 'fori_loop', 'map', 'scan', 'stop_gradient', 'switch',
@@ -19,8 +25,34 @@ def stop_gradient(variable):
 
 
 def cond(pred, true_fn, false_fn):
-    """``true_fn()`` if ``pred`` holds, else ``false_fn()``."""
-    return true_fn() if bool(pred) else false_fn()
+    """``true_fn()`` if ``pred`` holds, else ``false_fn()``; ``pred`` is a bool, 0, 1 or a one-value tensor."""
+    _callable(true_fn, 'cond', 'true_fn')
+    _callable(false_fn, 'cond', 'false_fn')
+    return true_fn() if _predicate(pred) else false_fn()
+
+
+def _callable(fn, op, what):
+    if not callable(fn):
+        raise TypeError('keras.ops.%s: argument `%s` must be callable. Received %s of type %s'
+                        % (op, what, _short(fn), type(fn).__name__))
+
+
+def _predicate(pred):
+    # Keras 3 takes a Python bool, 1 or 0, or a tensor; 1.5, None or a string is a mistake, not "true".
+    if isinstance(pred, (bool, np.bool_)) or (isinstance(pred, (int, np.integer)) and pred in (0, 1)):
+        return bool(pred)
+    if isinstance(pred, (Tensor, np.ndarray, np.generic)) and np.dtype(pred.dtype).kind in 'biuf':
+        if int(np.prod(pred.shape)) != 1:
+            raise ValueError('keras.ops.cond: pred must hold one value, got a tensor of shape %s; reduce it first '
+                             '(e.g. keras.ops.all or keras.ops.any)' % (tuple(pred.shape),))
+        return bool(np.asarray(pred).reshape(()))
+    raise TypeError('keras.ops.cond: argument `pred` must be a Tensor, or a Python bool, or 1 or 0. '
+                    'Received: pred=%s of type %s' % (_short(pred), type(pred).__name__))
+
+
+def _short(value):
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + '...'
 
 
 def switch(index, branches, *operands):
@@ -36,6 +68,8 @@ def while_loop(cond, body, loop_vars, maximum_iterations=None):  # noqa: A002  (
     ``cond`` and ``body`` take the loop variables as separate arguments when
     ``loop_vars`` is a tuple or list; ``body`` returns them in the same structure.
     """
+    _callable(cond, 'while_loop', 'cond')
+    _callable(body, 'while_loop', 'body')
     is_sequence = isinstance(loop_vars, (tuple, list))
     state = tuple(loop_vars) if is_sequence else (loop_vars,)
     steps = 0
@@ -50,11 +84,25 @@ def while_loop(cond, body, loop_vars, maximum_iterations=None):  # noqa: A002  (
 
 
 def fori_loop(lower, upper, body_fun, init_val):
-    """``val = body_fun(i, val)`` for i in range(lower, upper); returns the final ``val``."""
+    """``val = body_fun(i, val)`` for i = lower, lower + 1, ... while i < upper; returns the final ``val``.
+    The bounds are numbers (Keras 3 counts from a float lower bound in steps of 1 too)."""
+    _callable(body_fun, 'fori_loop', 'body_fun')
+    i, upper = _bound(lower, 'lower'), _bound(upper, 'upper')
     val = init_val
-    for i in range(int(lower), int(upper)):
+    while i < upper:
         val = body_fun(i, val)
+        i += 1
     return val
+
+
+def _bound(value, what):
+    if isinstance(value, (Tensor, np.ndarray, np.generic)) and np.ndim(value) == 0 \
+            and np.dtype(value.dtype).kind in 'iuf':
+        return np.asarray(value).item()
+    if isinstance(value, numbers.Real):
+        return value
+    raise TypeError('keras.ops.fori_loop: %s must be a number or a scalar tensor, got %s of type %s'
+                    % (what, _short(value), type(value).__name__))
 
 
 def scan(f, init, xs=None, length=None, reverse=False, unroll=1):
@@ -63,16 +111,24 @@ def scan(f, init, xs=None, length=None, reverse=False, unroll=1):
     ``xs`` may be a nested structure of tensors sharing their first axis, or None
     with ``length`` steps; ys are stacked structure by structure.
     """
-    leaves = [tensor(x, 'scan') for x in nest.flatten(xs)] if xs is not None else []
+    return _scan(f, init, xs, length, reverse, 'scan')
+
+
+def _scan(f, init, xs, length, reverse, _op):
+    _callable(f, _op, 'f')
+    leaves = [tensor(x, _op) for x in nest.flatten(xs)] if xs is not None else []
+    if any(leaf.ndim == 0 for leaf in leaves):
+        raise ValueError('keras.ops.%s: xs must have a leading axis to run over, got shapes %s'
+                         % (_op, [tuple(leaf.shape) for leaf in leaves]))
     if leaves:
         n = leaves[0].shape[0]
-        if length is not None and int(length) != n or any(leaf.shape[0] != n for leaf in leaves):
-            raise ValueError('keras.ops.scan: every xs and length must agree on the leading axis, got %s and '
-                             'length=%r' % ([tuple(leaf.shape) for leaf in leaves], length))
+        if length is not None and integer(length, 'length', _op) != n or any(leaf.shape[0] != n for leaf in leaves):
+            raise ValueError('keras.ops.%s: every xs and length must agree on the leading axis, got %s and '
+                             'length=%r' % (_op, [tuple(leaf.shape) for leaf in leaves], length))
     elif length is None:
-        raise ValueError('keras.ops.scan: give xs or length')
+        raise ValueError('keras.ops.%s: give xs or length' % _op)
     else:
-        n = int(length)
+        n = integer(length, 'length', _op)
     carry, ys = init, []
     for i in (range(n - 1, -1, -1) if reverse else range(n)):
         x = nest.pack_sequence_as(xs, [leaf[i] for leaf in leaves]) if leaves else None
@@ -92,7 +148,10 @@ def _stack_structures(ys):
 
 def map(f, xs):  # noqa: A001  (Keras 3's name)
     """``f`` applied to each slice of ``xs`` along its first axis; the results stacked."""
-    return scan(lambda carry, x: (carry, f(x)), None, xs)[1]
+    _callable(f, 'map', 'f')
+    if xs is None:
+        raise ValueError('keras.ops.map: xs must be a tensor (or a structure of them), got None')
+    return _scan(lambda carry, x: (carry, f(x)), None, xs, None, False, 'map')[1]
 
 
 def vectorized_map(function, elements):

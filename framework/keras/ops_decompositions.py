@@ -15,6 +15,7 @@ from framework import ops as _ops
 from framework.ops.operands import ACTIVE
 from framework.tape import record_blocked
 from framework.tensor import Tensor
+from .ops_arguments import flag
 from .ops_dtypes import cast_all, floating
 from .ops_elementwise import _primitive
 from .ops_shapes import matmul
@@ -107,8 +108,9 @@ def svd(x, full_matrices=True, compute_uv=True):
     """(U, S, V^T) with x = U diag(S) V^T, S descending; S alone without ``compute_uv``.
     Gradients of U and V need ``full_matrices=False`` or square matrices."""
     a = _matrices(x, 'svd', square=False)
+    full_matrices, compute_uv = flag(full_matrices, 'full_matrices', 'svd'), flag(compute_uv, 'compute_uv', 'svd')
     xp = backend.array_module(a._data)
-    u_raw, s_raw, vt_raw = xp.linalg.svd(a._data, full_matrices=bool(full_matrices))
+    u_raw, s_raw, vt_raw = xp.linalg.svd(a._data, full_matrices=full_matrices)
     m, n = a.shape[-2], a.shape[-1]
     k = min(m, n)
     u, vt = Tensor(u_raw[..., :, :k]), Tensor(vt_raw[..., :k, :])

@@ -200,6 +200,8 @@ def divide_no_nan(x1, x2):
 def fmod(x1, x2):
     """The remainder of truncated division (its sign follows x1), as numpy.fmod."""
     a, b = cast_all(pair(x1, x2, 'fmod'), 'fmod')
+    if a._data.dtype.kind not in 'fiub':
+        raise TypeError('keras.ops.fmod: expected numeric tensors, got dtype %s' % a._data.dtype.name)
     with np.errstate(divide='ignore', invalid='ignore'):
         value = _xp(a).fmod(a._data, b._data)
     if a._data.dtype.kind != 'f':

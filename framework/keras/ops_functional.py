@@ -14,6 +14,7 @@ import numpy as np
 from framework import nest
 from framework import ops as _ops
 from framework.tape import GradientTape
+from .ops_arguments import integer
 from .ops_dtypes import tensor as _tensor
 
 __all__ = ['associative_scan', 'jvp', 'rearrange', 'vectorize']
@@ -99,7 +100,10 @@ def associative_scan(f, elems, reverse=False, axis=0):
     leaves = [_tensor(e, 'associative_scan') for e in nest.flatten(elems)]
     if not leaves:
         raise ValueError('keras.ops.associative_scan: elems must hold at least one tensor')
-    axis = int(axis)
+    axis = integer(axis, 'axis', 'associative_scan')
+    if any(not -leaf.ndim <= axis < leaf.ndim for leaf in leaves):
+        raise ValueError('keras.ops.associative_scan: axis %d is out of bounds for elems of shapes %s'
+                         % (axis, [tuple(leaf.shape) for leaf in leaves]))
     lengths = {leaf.shape[axis] for leaf in leaves}
     if len(lengths) != 1:
         raise ValueError('keras.ops.associative_scan: every tensor of elems must have one length along axis %d, '

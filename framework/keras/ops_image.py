@@ -13,6 +13,7 @@ from framework import ops as _ops
 from framework.ops.image import projective
 from framework.ops.image.resize import resample
 from framework.ops.operands import named_errors
+from .ops_arguments import integer
 from .ops_conv_extra import _patches, _two
 from .ops_dtypes import floating, tensor
 
@@ -91,11 +92,13 @@ def _margins(size, before, after, target, op, names):
     if sum(given) != 2:
         raise ValueError('keras.ops.image.%s: give exactly two of %s, %s and %s; got %r, %r and %r'
                          % ((op,) + names + (before, after, target)))
+    before, after, target = (None if v is None else integer(v, name, 'image.' + op)
+                             for v, name in zip((before, after, target), names))
     if target is None:
-        return int(before), int(after)
+        return before, after
     if before is None:
-        return size - int(target) - int(after) if op == 'crop_images' else int(target) - size - int(after), int(after)
-    return int(before), size - int(target) - int(before) if op == 'crop_images' else int(target) - size - int(before)
+        return size - target - after if op == 'crop_images' else target - size - after, after
+    return before, size - target - before if op == 'crop_images' else target - size - before
 
 
 @_public

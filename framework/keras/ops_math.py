@@ -8,6 +8,7 @@ import math as _math
 import numpy as np
 
 from framework import ops as _ops
+from .ops_arguments import axis_of
 from .ops_dtypes import FLOATX, cast_all, float_pair, floating, numeric, pair, tensor
 
 __all__ = ['abs', 'absolute', 'add', 'all', 'any', 'arccos', 'arccosh', 'arcsin', 'arcsinh', 'arctan', 'arctan2',
@@ -249,7 +250,7 @@ def average(x, axis=None, weights=None):
     x, w = cast_all([floating(x, 'average'), floating(weights, 'average')], 'average')
     if axis is not None and w.ndim == 1 and x.ndim > 1:
         shape = [1] * x.ndim
-        shape[int(axis)] = w.shape[0]
+        shape[axis_of(axis, x.ndim, 'average')] = w.shape[0]
         w = _ops.reshape(w, shape)
     return _ops.reduce_sum(x * w, axis) / _ops.reduce_sum(_ops.broadcast_to(w, x.shape), axis)
 

@@ -8,6 +8,7 @@ elementwise, ``conv`` and the pools take Keras's lower-case padding and
 ``data_format``.
 """
 from framework import ops as _ops
+from .ops_arguments import integer
 from .ops_dtypes import FLOATX, floating, tensor
 
 __all__ = ['average_pool', 'binary_crossentropy', 'categorical_crossentropy', 'conv', 'elu', 'gelu',
@@ -63,7 +64,8 @@ def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
     """One-hot rows for integer labels (floatx); out-of-range labels give all-zero rows."""
     if sparse:
         raise ValueError('keras.ops.one_hot: sparse=True is not supported; tapeflow tensors are dense')
-    return _ops.one_hot(tensor(x, 'one_hot'), int(num_classes), axis=axis, dtype=dtype or FLOATX)
+    depth = integer(num_classes, 'num_classes', 'one_hot')
+    return _ops.one_hot(tensor(x, 'one_hot'), depth, axis=axis, dtype=dtype or FLOATX)
 
 
 def _same_shape(target, output, op):

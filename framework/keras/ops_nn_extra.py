@@ -12,6 +12,7 @@ import math as _math
 import numpy as np
 
 from framework import ops as _ops
+from .ops_arguments import integer
 from .ops_dtypes import FLOATX, cast_all, floating, tensor
 
 __all__ = ['batch_normalization', 'celu', 'dot_product_attention', 'glu', 'hard_shrink', 'hard_tanh',
@@ -123,7 +124,7 @@ def dot_product_attention(query, key, value, bias=None, mask=None, scale=None, i
 
 def in_top_k(targets, predictions, k):
     """Whether each target class is among the ``k`` largest predictions of its row (ties count)."""
-    return _ops.in_top_k(tensor(targets, 'in_top_k'), floating(predictions, 'in_top_k'), int(k))
+    return _ops.in_top_k(tensor(targets, 'in_top_k'), floating(predictions, 'in_top_k'), integer(k, 'k', 'in_top_k'))
 
 
 def multi_hot(inputs, num_classes=None, axis=-1, dtype=None, sparse=False, **kwargs):
@@ -136,7 +137,7 @@ def multi_hot(inputs, num_classes=None, axis=-1, dtype=None, sparse=False, **kwa
     t = tensor(inputs, 'multi_hot')
     if t._data.dtype.kind not in 'iu':
         raise TypeError('keras.ops.multi_hot: inputs must be integer class ids, got dtype %s' % t._data.dtype.name)
-    hot = _ops.one_hot(t, int(num_classes), axis=axis, dtype=dtype or FLOATX)
+    hot = _ops.one_hot(t, integer(num_classes, 'num_classes', 'multi_hot'), axis=axis, dtype=dtype or FLOATX)
     # Keras 3 reduces over axis 1 of the one-hot tensor (axis 0 for a 1-D input), wherever ``axis`` put the classes.
     reduce = _ops.reduce_any if hot._data.dtype.kind == 'b' else _ops.reduce_max
     return reduce(hot, axis=1 if t.ndim > 1 else 0)

@@ -7,6 +7,7 @@ reshape, so gradients reach both operands.
 import numpy as np
 
 from framework import ops as _ops
+from .ops_arguments import axis_of
 from .ops_dtypes import cast_all, floating, numeric
 
 __all__ = ['cdist', 'corrcoef', 'correlate', 'cross', 'inner', 'kron', 'trapezoid', 'vdot']
@@ -64,12 +65,12 @@ def cross(x1, x2, axisa=-1, axisb=-1, axisc=-1, axis=None):
 
 
 def _last(t, axis):
-    axis = int(axis) % max(t.ndim, 1)
+    axis = axis_of(axis, t.ndim, 'cross')
     return [i for i in range(t.ndim) if i != axis] + [axis]
 
 
 def _from_last(t, axis):
-    axis = int(axis) % t.ndim
+    axis = axis_of(axis, t.ndim, 'cross')
     perm = list(range(t.ndim - 1))
     perm.insert(axis, t.ndim - 1)
     return perm
@@ -101,7 +102,7 @@ def trapezoid(y, x=None, dx=1.0, axis=-1):
     """The integral of ``y`` along ``axis`` by the trapezoidal rule (samples at ``x``, or ``dx`` apart)."""
     t = floating(y, 'trapezoid')
     from .ops_arrangement import diff
-    axis = int(axis) % max(t.ndim, 1)
+    axis = axis_of(axis, t.ndim, 'trapezoid')
     head = [slice(None)] * axis
     pairs = _ops.getitem(t, tuple(head + [slice(1, None)])) + _ops.getitem(t, tuple(head + [slice(None, -1)]))
     if x is None:

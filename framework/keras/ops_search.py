@@ -10,6 +10,7 @@ import numpy as np
 from framework import backend
 from framework import ops as _ops
 from framework.tensor import Tensor
+from .ops_arguments import axis_of
 from .ops_dtypes import cast_all, numeric, result_dtype, tensor
 
 __all__ = ['argpartition', 'bincount', 'digitize', 'histogram', 'isin', 'nonzero', 'searchsorted', 'unique',
@@ -141,7 +142,7 @@ def unique(x, sorted=True, return_index=False, return_inverse=False, return_coun
     the result with ``fill_value`` (0 by default)."""
     t = tensor(x, 'unique')
     flat = _ops.reshape(t, [-1]) if axis is None else t
-    axis = 0 if axis is None else int(axis) % max(t.ndim, 1)
+    axis = 0 if axis is None else axis_of(axis, t.ndim, 'unique')
     host = backend.to_host(flat._data)
     _, first, inverse, counts = np.unique(host, return_index=True, return_inverse=True, return_counts=True,
                                           axis=axis)

@@ -15,6 +15,8 @@ __all__ = ['segment_min', 'segment_prod']
 
 def _ids(segment_ids, data, op):
     ids = tensor(segment_ids, op)
+    if data.ndim == 0:
+        raise ValueError('keras.ops.%s: data must have rank >= 1 (one row per segment id), got a scalar' % op)
     if ids._data.dtype.kind not in 'iu' or ids.ndim != 1 or ids.shape[0] != data.shape[0]:
         raise ValueError('keras.ops.%s: segment_ids must be 1-D integers, one per row of data (%d), got dtype %s, '
                          'shape %s' % (op, data.shape[0] if data.ndim else 0, ids._data.dtype.name, tuple(ids.shape)))

@@ -9,6 +9,8 @@ import numpy as np
 
 from framework import backend
 from framework import ops as _ops
+from framework.errors import InvalidArgumentError
+from .ops_arguments import axis_of, integer
 from .ops_dtypes import cast_all, numeric, pair, tensor
 
 __all__ = ['argsort', 'broadcast_to', 'clip', 'concatenate', 'dot', 'einsum', 'expand_dims', 'flip', 'hstack',
@@ -42,6 +44,7 @@ def transpose(x, axes=None):
 
 def swapaxes(x, axis1, axis2):
     t = tensor(x, 'swapaxes')
+    axis1, axis2 = axis_of(axis1, t.ndim, 'swapaxes', 'axis1'), axis_of(axis2, t.ndim, 'swapaxes', 'axis2')
     perm = list(range(t.ndim))
     perm[axis1], perm[axis2] = perm[axis2], perm[axis1]
     return _ops.transpose(t, perm)
@@ -50,7 +53,8 @@ def swapaxes(x, axis1, axis2):
 def moveaxis(x, source, destination):
     t = tensor(x, 'moveaxis')
     perm = list(range(t.ndim))
-    perm.insert(destination % t.ndim, perm.pop(source % t.ndim))
+    source = axis_of(source, t.ndim, 'moveaxis', 'source')
+    perm.insert(axis_of(destination, t.ndim, 'moveaxis', 'destination'), perm.pop(source))
     return _ops.transpose(t, perm)
 
 
@@ -103,7 +107,10 @@ def flip(x, axis=None):
 def pad(x, pad_width, mode='constant', constant_values=None):
     """numpy.pad: ``pad_width`` is an int, a (before, after) pair, or one pair per axis."""
     t = tensor(x, 'pad')
-    given = np.asarray(pad_width, dtype=np.int64)
+    given = np.asarray(pad_width)
+    if given.dtype.kind not in 'iu':
+        raise TypeError('keras.ops.pad: pad_width must hold integers, got %r (dtype %s)'
+                        % (pad_width, given.dtype.name))
     try:
         widths = np.broadcast_to(given.reshape(1, -1) if given.ndim < 2 else given, (t.ndim, 2)).tolist()
     except ValueError:
@@ -117,7 +124,8 @@ def pad(x, pad_width, mode='constant', constant_values=None):
 def tile(x, repeats):
     """numpy.tile: fewer repeats than axes repeat the last axes, more add leading axes."""
     t = tensor(x, 'tile')
-    repeats = [int(r) for r in np.atleast_1d(repeats)]
+    repeats = [integer(r, 'repeats', 'tile') for r in
+               (repeats if isinstance(repeats, (list, tuple)) else np.atleast_1d(repeats))]
     if len(repeats) > t.ndim:
         t = _ops.reshape(t, [1] * (len(repeats) - t.ndim) + list(t.shape))
     return _ops.tile(t, [1] * (t.ndim - len(repeats)) + repeats)
@@ -125,9 +133,10 @@ def tile(x, repeats):
 
 def _axis_size(t, axis, op):
     """The length of ``t`` along ``axis``, or a ValueError naming the op."""
-    if not -t.ndim <= int(axis) < t.ndim:
+    axis = integer(axis, 'axis', op)
+    if not -t.ndim <= axis < t.ndim:
         raise ValueError('keras.ops.%s: axis %d is out of range for a tensor of shape %s' % (op, axis, tuple(t.shape)))
-    return t.shape[int(axis)]
+    return t.shape[axis]
 
 
 def _index_array(indices, size, op):
@@ -136,7 +145,7 @@ def _index_array(indices, size, op):
     if raw.dtype.kind not in 'iu':
         raise TypeError('keras.ops.%s: indices must be integers, got dtype %s' % (op, raw.dtype.name))
     if raw.size and (raw.min() < -size or raw.max() >= size):
-        raise IndexError('keras.ops.%s: indices must lie in [%d, %d), got values from %d to %d'
+        raise InvalidArgumentError('keras.ops.%s: indices must lie in [%d, %d), got values from %d to %d'
                          % (op, -size, size, raw.min(), raw.max()))
     return np.where(raw < 0, raw + size, raw)
 
@@ -170,7 +179,10 @@ def repeat(x, repeats, axis=None):
     t = tensor(x, 'repeat')
     if axis is None:
         t, axis = _ops.reshape(t, [-1]), 0
-    source = np.repeat(np.arange(_axis_size(t, axis, 'repeat')), np.asarray(repeats, dtype=np.int64))
+    counts = np.asarray(backend.to_host(repeats._data) if hasattr(repeats, '_data') else repeats)
+    if counts.size and counts.dtype.kind not in 'iub':
+        raise TypeError('keras.ops.repeat: repeats must be integers, got %r (dtype %s)' % (repeats, counts.dtype.name))
+    source = np.repeat(np.arange(_axis_size(t, axis, 'repeat')), counts.astype(np.int64))
     return _ops.gather(t, source, axis=axis)
 
 
@@ -207,7 +219,7 @@ def argsort(x, axis=-1):
 
 def top_k(x, k, sorted=True):  # noqa: A002  (Keras 3's name)
     """(values, indices) of the ``k`` largest entries along the last axis."""
-    return _ops.top_k(tensor(x, 'top_k'), k, sorted)
+    return _ops.top_k(tensor(x, 'top_k'), integer(k, 'k', 'top_k'), sorted)
 
 
 def matmul(x1, x2):

@@ -12,6 +12,7 @@ import numpy as np
 from framework import backend
 from framework import ops as _ops
 from framework.tensor import Tensor
+from .ops_arguments import integer
 from .ops_dtypes import FLOATX, cast_all, floating, numeric
 from .ops_elementwise import _primitive
 
@@ -90,7 +91,8 @@ def rfft(x, fft_length=None):
     """The Fourier transform of a real signal over its last axis, the n // 2 + 1 non-negative
     frequencies; the signal is cropped or zero-padded to ``fft_length``. Returns (real, imag)."""
     t = floating(x, 'rfft')
-    n = t.shape[-1] if fft_length is None else int(fft_length)
+    _check_signal_rank(t, 'rfft')
+    n = t.shape[-1] if fft_length is None else integer(fft_length, 'fft_length', 'rfft')
     if n < 1:
         raise ValueError('keras.ops.rfft: fft_length must be >= 1, got %d' % n)
     t = _fit_last(t, n)
@@ -107,7 +109,7 @@ def rfft(x, fft_length=None):
 def irfft(x, fft_length=None):
     """The real signal of length ``fft_length`` (default 2 (m - 1)) whose half spectrum is (real, imag)."""
     real, imag = _pair(x, 'irfft')
-    n = 2 * (real.shape[-1] - 1) if fft_length is None else int(fft_length)
+    n = 2 * (real.shape[-1] - 1) if fft_length is None else integer(fft_length, 'fft_length', 'irfft')
     if n < 1:
         raise ValueError('keras.ops.irfft: fft_length must be >= 1, got %d' % n)
     bins = n // 2 + 1
@@ -138,11 +140,19 @@ def irfft(x, fft_length=None):
                       (lambda g, out, r, i: back(g, False), lambda g, out, r, i: back(g, True)))
 
 
+def _check_signal_rank(t, op):
+    if t.ndim < 1:
+        raise ValueError('keras.ops.%s: the signal must have rank >= 1 (samples on the last axis), got shape %s'
+                         % (op, tuple(t.shape)))
+
+
 # ---- framing, windows, short-time transforms ------------------------------------------------------
 def extract_sequences(x, sequence_length, sequence_stride):
     """Frames of ``sequence_length`` every ``sequence_stride`` samples along the last axis: (..., frames, length)."""
     t = numeric(x, 'extract_sequences')
-    length, stride = int(sequence_length), int(sequence_stride)
+    _check_signal_rank(t, 'extract_sequences')
+    length = integer(sequence_length, 'sequence_length', 'extract_sequences')
+    stride = integer(sequence_stride, 'sequence_stride', 'extract_sequences')
     if length < 1 or stride < 1:
         raise ValueError('keras.ops.extract_sequences: sequence_length and sequence_stride must be >= 1, got %d '
                          'and %d' % (length, stride))
@@ -168,7 +178,8 @@ def _window(window, length, dtype, op):
 
 
 def _check_lengths(sequence_length, sequence_stride, fft_length, op):
-    length, stride, n = int(sequence_length), int(sequence_stride), int(fft_length)
+    length, stride = integer(sequence_length, 'sequence_length', op), integer(sequence_stride, 'sequence_stride', op)
+    n = integer(fft_length, 'fft_length', op)
     if length < 1 or stride < 1 or n < length:
         raise ValueError('keras.ops.%s: need sequence_length >= 1, sequence_stride >= 1 and fft_length >= '
                          'sequence_length, got %d, %d, %d' % (op, length, stride, n))
@@ -211,7 +222,7 @@ def istft(x, sequence_length, sequence_stride, fft_length, length=None, window='
     summed = _ops.transpose(_ops.unsorted_segment_sum(_ops.transpose(flat), positions.astype('int32'), total))
     signal = _ops.reshape(summed, lead + [total])
     start = n // 2 if center else 0
-    end = start + int(length) if length is not None else (total - n // 2 if center else total)
+    end = start + integer(length, 'length', 'istft') if length is not None else (total - n // 2 if center else total)
     return signal[..., start:end]
 
 

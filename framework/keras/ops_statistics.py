@@ -10,6 +10,7 @@ import numpy as np
 
 from framework import backend
 from framework import ops as _ops
+from .ops_arguments import integer
 from .ops_dtypes import floating, numeric
 from .ops_shapes import take_along_axis
 
@@ -23,9 +24,9 @@ _METHODS = ('linear', 'lower', 'higher', 'midpoint', 'nearest')
 def _axes(t, axis, op):
     if axis is None:
         return list(range(t.ndim))
-    axes = list(axis) if isinstance(axis, (list, tuple)) else [axis]
+    axes = [integer(a, 'axis', op) for a in (axis if isinstance(axis, (list, tuple)) else [axis])]
     for a in axes:
-        if not -t.ndim <= int(a) < max(t.ndim, 1):
+        if not -t.ndim <= a < max(t.ndim, 1):
             raise ValueError('keras.ops.%s: axis %s is out of range for a tensor of shape %s'
                              % (op, a, tuple(t.shape)))
     return sorted({int(a) % max(t.ndim, 1) for a in axes})

@@ -4,12 +4,14 @@ gather of the padded volume, whose gradient scatters back."""
 
 from framework import ops as _ops
 from framework.ops.operands import named_errors
+from .ops_arguments import integer
 from .ops_conv_extra import _same_padding, _window_taps
 from .ops_dtypes import tensor
 
 
 def _three(value, what):
-    values = [int(v) for v in value] if isinstance(value, (list, tuple)) else [int(value)] * 3
+    op = 'image.extract_patches_3d'
+    values = [integer(v, what, op) for v in (value if isinstance(value, (list, tuple)) else [value] * 3)]
     if len(values) != 3 or min(values) < 1:
         raise ValueError('keras.ops.image.extract_patches_3d: %s must be an int >= 1 or three of them, got %r'
                          % (what, value))

@@ -115,10 +115,10 @@ argmin = _arg('argmin', lambda xp, a, ax: xp.argmin(a, axis=ax))
 def reduce_any(input_tensor, axis=None, keepdims=False, name=None):
     x = _bool_tensor(input_tensor, 'reduce_any')
     axes = normalize_axis(axis, x.ndim, 'reduce_any')
-    return Tensor(backend.array_module(x._data).any(x._data, axis=axes, keepdims=keepdims))
+    return Tensor(backend.array_module(x._data).any(x._data, axis=axes, keepdims=bool(keepdims)))
 
 
 def reduce_all(input_tensor, axis=None, keepdims=False, name=None):
     x = _bool_tensor(input_tensor, 'reduce_all')
     axes = normalize_axis(axis, x.ndim, 'reduce_all')
-    return Tensor(backend.array_module(x._data).all(x._data, axis=axes, keepdims=keepdims))
+    return Tensor(backend.array_module(x._data).all(x._data, axis=axes, keepdims=bool(keepdims)))

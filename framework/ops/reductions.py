@@ -26,6 +26,7 @@ def _prepare(x, axis, op, check=as_numeric_tensor):
 
 def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
     """Sum over ``axis`` (all axes when None)."""
+    keepdims = bool(keepdims)      # TensorFlow reads keepdims=None as False
     try:
         x, axes, xp = _prepare(input_tensor, axis, 'reduce_sum')
     except TypeError:      # a RaggedTensor or SparseTensor (framework/composite.py); else re-raised
@@ -39,6 +40,7 @@ def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
 
 def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
     """Mean over ``axis``; integer tensors give a (truncated) integer mean, as in TensorFlow."""
+    keepdims = bool(keepdims)
     try:
         x, axes, xp = _prepare(input_tensor, axis, 'reduce_mean')
     except TypeError:      # a RaggedTensor or SparseTensor (framework/composite.py); else re-raised
@@ -133,6 +135,7 @@ def _sum_of_squares_grad(g, y, x):
 
 def _extreme(name, fn):
     def op(input_tensor, axis=None, keepdims=False, name=None):
+        keepdims = bool(keepdims)
         try:
             x, axes, xp = _prepare(input_tensor, axis, name_)
         except TypeError:      # a RaggedTensor or SparseTensor (framework/composite.py); else re-raised
@@ -162,6 +165,7 @@ reduce_min = _extreme('reduce_min', lambda xp, a, axes, k: xp.min(a, axis=axes, 
 
 def reduce_prod(input_tensor, axis=None, keepdims=False, name=None):
     """Product over ``axis``; the gradient is exact also where elements are zero."""
+    keepdims = bool(keepdims)
     x, axes, xp = _prepare(input_tensor, axis, 'reduce_prod')
     a = x._data
     out = Tensor(xp.prod(a, axis=axes, keepdims=keepdims, dtype=a.dtype))
@@ -192,6 +196,7 @@ def _prod_of_others(x, axes):
 def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
     """log(sum(exp(x))) over ``axis``, computed stably; its gradient is the softmax."""
     from .unary import exp
+    keepdims = bool(keepdims)
     x, axes, xp = _prepare(input_tensor, axis, 'reduce_logsumexp', as_float_tensor)
     a = x._data
     if a.size:

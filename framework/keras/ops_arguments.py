@@ -1,0 +1,63 @@
+"""Checks of the plain-Python arguments of ``keras.ops`` (counts, sizes, axes, flags).
+
+Keras 3 on TensorFlow converts a count such as ``num_classes`` or ``k`` to an
+int32 tensor, which refuses 1.5 (``Cannot convert 1.5 to EagerTensor of dtype
+int32``), and it checks an axis against the rank. ``int(1.5)`` would quietly
+make it 1 and numpy would quietly take some axes, so the ops check here and
+name themselves, the argument and the value.
+"""
+import numbers
+
+import numpy as np
+
+from framework.tensor import Tensor
+
+
+def integer(value, what, op):
+    """``value`` as a Python int: an int, a numpy integer or a 0-d integer tensor/array.
+
+    Raises TypeError for floats (even 2.0, which TensorFlow's int32 conversion
+    refuses too), strings, None and anything else.
+    """
+    if isinstance(value, (Tensor, np.ndarray)) and value.ndim == 0 and np.dtype(value.dtype).kind in 'iu':
+        return int(np.asarray(value))
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    raise TypeError('keras.ops.%s: %s must be an integer, got %s (of type %s); pass an int such as %d'
+                    % (op, what, _short(value), type(value).__name__, _example(value)))
+
+
+def integers(values, what, op):
+    """An int, or a tuple/list of ints, each checked by ``integer``; returned as given (int or tuple)."""
+    if isinstance(values, (tuple, list)):
+        return tuple(integer(v, what, op) for v in values)
+    return integer(values, what, op)
+
+
+def axis_of(axis, ndim, op, what='axis'):
+    """One axis of a rank-``ndim`` tensor as an int in [0, ndim); numpy's words when it lies outside."""
+    axis = integer(axis, what, op)
+    if not -ndim <= axis < ndim:
+        raise ValueError('keras.ops.%s: %s %d is out of bounds for an array with dimension %d; '
+                         'use an axis in [%d, %d)' % (op, what, axis, ndim, -ndim, ndim))
+    return axis % ndim
+
+
+def flag(value, what, op):
+    """A boolean switch (``compute_uv``): a bool or numpy bool, else TypeError as TensorFlow raises."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise TypeError('keras.ops.%s: expected bool for argument %r, not %s (of type %s)'
+                    % (op, what, _short(value), type(value).__name__))
+
+
+def _example(value):
+    try:
+        return int(value)
+    except (TypeError, ValueError, OverflowError):
+        return 2
+
+
+def _short(value):
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + '...'

@@ -1,0 +1,103 @@
+"""keras.ops refuse what Keras 3 refuses, by name, instead of quietly computing something.
+
+Each case was found by running the same bad call under Keras 3.15 on TensorFlow 2.21
+(/opt/tfref) and here (/work/notes/progs/badinput2/run_ops_cases.py): Keras raised the
+error noted beside it, tapeflow returned a value (``int(1.5)`` made a count of 1, an
+axis of 9 was never looked at, a None branch was never called because pred was true).
+"""
+import numpy as np
+import pytest
+
+import framework as tf
+from framework import keras
+
+ops = keras.ops
+X = np.array([[0.5, -1.5, 2.0], [3.0, 0.25, -0.75]], np.float32)
+V = np.array([0.2, 0.7, 0.1], np.float32)
+SIG = np.arange(12, dtype=np.float32) / 10
+IMG = np.arange(75, dtype=np.float32).reshape(1, 5, 5, 3) / 75
+
+
+@pytest.mark.parametrize('call, error, words', [
+    # Keras: TypeError 'Cannot convert 1.5 to EagerTensor of dtype int32' (or 'must be an integer')
+    (lambda: ops.one_hot(np.array([0, 2]), 1.5), TypeError, 'keras.ops.one_hot: num_classes must be an integer'),
+    (lambda: ops.multi_hot(np.array([[0, 2]]), 2.5), TypeError, 'keras.ops.multi_hot: num_classes'),
+    (lambda: ops.top_k(X, 1.5), TypeError, 'keras.ops.top_k: k must be an integer, got 1.5'),
+    (lambda: ops.in_top_k(np.array([2, 0]), X, 1.5), TypeError, 'keras.ops.in_top_k: k'),
+    (lambda: ops.eye(1.5), TypeError, 'keras.ops.eye: N must be an integer'),
+    (lambda: ops.identity(2.5), TypeError, 'N must be an integer'),
+    (lambda: ops.triu(X, k=1.5), TypeError, 'keras.ops.triu: k must be an integer'),
+    (lambda: ops.linspace(0, 1, 1.5), TypeError, 'keras.ops.linspace: num must be an integer'),
+    (lambda: ops.logspace(0, 2, 2.5), TypeError, 'num must be an integer'),
+    (lambda: ops.repeat(X, 1.5), TypeError, 'keras.ops.repeat: repeats must be integers'),
+    (lambda: ops.tile(V, 1.5), TypeError, 'keras.ops.tile: repeats must be an integer'),
+    (lambda: ops.pad(X, 1.5), TypeError, 'keras.ops.pad: pad_width must hold integers'),
+    (lambda: ops.diff(X, axis=1.5), TypeError, 'keras.ops.diff: axis must be an integer'),
+    (lambda: ops.take_along_axis(X, np.array([[2, 0], [1, 1]]), axis=1.5), TypeError, 'keras.ops.take_along_axis'),
+    (lambda: ops.median(X, axis=1.5), TypeError, 'keras.ops.median: axis must be an integer'),
+    (lambda: ops.extract_sequences(SIG, 5, 1.5), TypeError, 'keras.ops.extract_sequences: sequence_stride'),
+    (lambda: ops.stft(SIG, 6, 1.5, 8), TypeError, 'keras.ops.stft: sequence_stride must be an integer'),
+    (lambda: ops.image.resize(IMG, 1.5), TypeError, 'keras.ops.image.resize: size must be an integer'),
+    (lambda: ops.image.extract_patches(IMG, 1.5), TypeError, 'keras.ops.image.extract_patches: size'),
+    (lambda: ops.image.crop_images(IMG, top_cropping=1.5, left_cropping=1, target_height=2, target_width=3),
+     TypeError, 'keras.ops.image.crop_images: top_cropping must be an integer'),
+    (lambda: ops.adaptive_average_pool(IMG, 1.5), TypeError, 'keras.ops.adaptive_average_pool: output_size'),
+    # Keras: ValueError 'axis 9 is out of bounds for an array with dimension 2'
+    (lambda: ops.cross(X, X[::-1], axis=9), ValueError, 'keras.ops.cross: axis 9 is out of bounds'),
+    (lambda: ops.unique(X, axis=9), ValueError, 'keras.ops.unique: axis 9 is out of bounds'),
+    (lambda: ops.trapezoid(X, axis=9), ValueError, 'keras.ops.trapezoid: axis 9 is out of bounds'),
+    (lambda: ops.linspace(0, 1, 5, axis=9), ValueError, 'keras.ops.linspace: axis 9 is out of bounds'),
+    (lambda: ops.geomspace(1, 100, 3, axis=2), ValueError, 'keras.ops.geomspace: axis 2 is out of bounds'),
+    (lambda: ops.swapaxes(X, 0, 2), ValueError, 'keras.ops.swapaxes: axis2 2 is out of bounds'),
+    (lambda: ops.moveaxis(1.5, 0, -1), ValueError, 'keras.ops.moveaxis: source 0 is out of bounds'),
+    (lambda: ops.average(X, axis=9, weights=V), ValueError, 'keras.ops.average: axis 9 is out of bounds'),
+    (lambda: ops.associative_scan(lambda a, b: a + b, V, axis=9), ValueError, 'keras.ops.associative_scan: axis 9'),
+    # Keras: TypeError "Expected bool for argument 'compute_uv' not 'abc'."
+    (lambda: ops.svd(X, compute_uv='abc'), TypeError, "keras.ops.svd: expected bool for argument 'compute_uv'"),
+    # Keras: TypeError 'Argument `pred` must be a Tensor, or a Python bool, or 1 or 0. Received: pred=None'
+    (lambda: ops.cond(None, lambda: 1, lambda: 2), TypeError, 'keras.ops.cond: argument `pred` must be a Tensor'),
+    (lambda: ops.cond(1.5, lambda: 1, lambda: 2), TypeError, 'pred=1.5 of type float'),
+    (lambda: ops.cond(np.ones(3) > 0, lambda: 1, lambda: 2), ValueError, 'keras.ops.cond: pred must hold one value'),
+    # Keras: TypeError 'Argument `false_fn` must be callable. Received None'
+    (lambda: ops.cond(True, lambda: 1, None), TypeError, 'keras.ops.cond: argument `false_fn` must be callable'),
+    (lambda: ops.while_loop('abc', lambda i: i + 1, 0), TypeError, 'keras.ops.while_loop: argument `cond`'),
+    (lambda: ops.scan(None, 0.0, X), TypeError, 'keras.ops.scan: argument `f` must be callable'),
+    (lambda: ops.fori_loop(None, 3, lambda i, v: v, X), TypeError, 'keras.ops.fori_loop: lower must be a number'),
+    # Keras: an error from slicing a scalar; here the op says what it needs
+    (lambda: ops.scan(lambda c, x: (c, x), 0.0, 1.5), ValueError, 'keras.ops.scan: xs must have a leading axis'),
+    (lambda: ops.map(lambda r: r, 1.5), ValueError, 'keras.ops.map: xs must have a leading axis'),
+    (lambda: ops.rfft(1.5), ValueError, 'keras.ops.rfft: the signal must have rank >= 1'),
+    (lambda: ops.extract_sequences(1.5, 5, 3), ValueError, 'keras.ops.extract_sequences: the signal must have rank'),
+    (lambda: ops.segment_min(1.5, np.array([0, 0])), ValueError, 'keras.ops.segment_min: data must have rank >= 1'),
+    (lambda: ops.fmod('abc', 4), TypeError, 'keras.ops.fmod: expected numeric tensors'),
+])
+def test_keras_refuses_and_so_do_we(call, error, words):
+    with pytest.raises(error, match=words.replace('(', r'\(').replace(')', r'\)')):
+        call()
+
+
+def test_out_of_range_take_is_tensorflows_invalid_argument_error():
+    # Keras 3 on TF: InvalidArgumentError from GatherV2 ('indices[0] = 4 is not in [0, 3)'); it is also
+    # an IndexError here, as before.
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r'keras.ops.take: indices must lie in \[-3, 3\)'):
+        ops.take(V, np.array([4, -1, 0]))
+    with pytest.raises(IndexError):
+        ops.take(V, np.array([4]))
+
+
+def test_what_keras_accepts_still_works():
+    # Keras 3 reads keepdims by truth (None is False) and cast's dtype None as floatx.
+    assert tuple(ops.sum(X, axis=1, keepdims=None).shape) == (2,)
+    assert tuple(ops.max(X, axis=1, keepdims='yes').shape) == (2, 1)
+    assert tuple(tf.reduce_mean(X, 1, keepdims=None).shape) == (2,)
+    assert tuple(tf.reduce_all(X > 0, 1, keepdims=1).shape) == (2, 1)
+    assert ops.cast(np.array([1, 2], np.int32), None).dtype == np.float32
+    # Counts given as numpy or 0-d integer tensors, and a float fori_loop bound, are fine (Keras counts
+    # 1.5, 2.5 below 3).
+    assert ops.one_hot(np.array([1]), np.int64(3)).shape == (1, 3)
+    assert ops.top_k(X, ops.convert_to_tensor(2))[0].shape == (2, 2)
+    assert ops.fori_loop(1.5, 3, lambda i, v: v + i, 0.0) == 4.0
+    assert ops.cond(ops.sum(X) > 0, lambda: 1, lambda: 2) == 1
+    assert ops.cond(1, lambda: 1, lambda: 2) == 1 and ops.cond(np.bool_(False), lambda: 1, lambda: 2) == 2
+    # A scalar keeps its shape through view (numpy's ascontiguousarray made it (1,)); Keras 3 gives ().
+    assert tuple(ops.view(np.float32(1.5), 'int32').shape) == ()
