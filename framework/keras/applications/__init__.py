@@ -12,6 +12,7 @@ import importlib
 
 # one entry a line, so that models added side by side touch separate lines
 _MODULES = (
+    'densenet',
     'imagenet_utils',
     'inception_v3',
     'mobilenet',
@@ -24,6 +25,9 @@ _MODULES = (
     'xception',
 )
 _MODELS = {
+    'DenseNet121': 'densenet',
+    'DenseNet169': 'densenet',
+    'DenseNet201': 'densenet',
     'InceptionV3': 'inception_v3',
     'MobileNet': 'mobilenet',
     'MobileNetV2': 'mobilenet_v2',
