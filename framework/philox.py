@@ -33,10 +33,15 @@ def philox(key, counters):
 
 def counter_range(counter, start, n):
     """The 128-bit counters ``counter + start + i`` for i < n, as (n, 4) uint64 words (low word first)."""
-    base = (int(counter[0]) | int(counter[1]) << 32 | int(counter[2]) << 64 | int(counter[3]) << 96) + int(start)
+    return counters_at(counter, np.uint64(start) + np.arange(n, dtype=np.uint64))
+
+
+def counters_at(counter, offsets):
+    """The 128-bit counters ``counter + offset`` for each offset (a uint64 array), as (n, 4) uint64
+    words (low word first)."""
+    base = int(counter[0]) | int(counter[1]) << 32 | int(counter[2]) << 64 | int(counter[3]) << 96
     low = base & (2 ** 64 - 1)
     high = base >> 64
-    offsets = np.arange(n, dtype=np.uint64)
     lo = np.uint64(low) + offsets                           # wraps modulo 2**64
     carry = (lo < np.uint64(low)).astype(np.uint64)
     hi = (np.uint64(high & (2 ** 64 - 1)) + carry)
@@ -191,31 +196,35 @@ def truncated_normal_values(key, counter, n, dtype, start=0):
     group_blocks = per_group * _RESERVED_WORDS_PER_VALUE // 4
     out = np.empty((groups, per_group), dtype=np.float64 if dtype == np.float64 else np.float32)
     filled = np.zeros(groups, dtype=np.int64)
-    # Draw a few blocks per group at a time (vectorised over groups); almost every group
+    # Each round draws the next few blocks of every unfinished group at once; almost every group
     # finishes within its first two blocks (95% of normals are inside (-2, 2)).
     step, used = 2, 0
-    while (filled < per_group).any():
-        todo = np.nonzero(filled < per_group)[0]
-        counters = np.concatenate([counter_range(counter, start + g * group_blocks + used, step)
-                                   for g in todo]) if len(todo) else None
-        words = philox(key, counters).reshape(len(todo), step * 4)
-        for row, g in enumerate(todo):
-            values = _truncated_candidates(words[row], dtype)
-            inside = values[np.abs(values) < 2.0]
-            take = min(per_group - filled[g], len(inside))
-            out[g, filled[g]:filled[g] + take] = inside[:take]
-            filled[g] += take
+    todo = np.arange(groups)
+    while len(todo):
+        offsets = (np.uint64(start + used) + todo.astype(np.uint64)[:, None] * np.uint64(group_blocks)
+                   + np.arange(step, dtype=np.uint64)[None, :])
+        words = philox(key, counters_at(counter, offsets.reshape(-1))).reshape(len(todo), step * 4)
+        values = _truncated_candidates(words, dtype)
+        inside = np.abs(values) < 2.0
+        # a candidate inside the range takes the group's next free place, while places remain
+        place = np.cumsum(inside, axis=1) - 1 + filled[todo][:, None]
+        rows, cols = np.nonzero(inside & (place < per_group))
+        out[todo[rows], place[rows, cols]] = values[rows, cols]
+        filled[todo] = np.minimum(per_group, filled[todo] + inside.sum(axis=1))
+        todo = todo[filled[todo] < per_group]
         used += step
     return out.reshape(-1)[:n].astype(dtype)
 
 
 def _truncated_candidates(words, dtype):
-    """The normals a run of words gives in draw order (pairs for float32, quadruples for float64)."""
+    """The normals each row of words gives, in draw order (pairs of words for float32,
+    quadruples for float64): an array of (rows, candidates)."""
+    rows = words.shape[0]
     if np.dtype(dtype) == np.float64:
-        d0, d1 = _box_muller_float64(words[0::4], words[1::4], words[2::4], words[3::4])
-        return np.stack([d0, d1], axis=1).reshape(-1)
-    f0, f1 = _box_muller_float32(words[0::2], words[1::2])
-    return np.stack([f0, f1], axis=1).reshape(-1)
+        d0, d1 = _box_muller_float64(*(words[:, i::4].reshape(-1) for i in range(4)))
+        return np.stack([d0, d1], axis=1).reshape(rows, -1)
+    f0, f1 = _box_muller_float32(words[:, 0::2].reshape(-1), words[:, 1::2].reshape(-1))
+    return np.stack([f0, f1], axis=1).reshape(rows, -1)
 
 
 def uniform_int_values(key, counter, n, minval, maxval, dtype, start=0):
