@@ -14,6 +14,7 @@ import importlib
 _MODULES = (
     'densenet',
     'imagenet_utils',
+    'inception_resnet_v2',
     'inception_v3',
     'mobilenet',
     'mobilenet_v2',
@@ -28,6 +29,7 @@ _MODELS = {
     'DenseNet121': 'densenet',
     'DenseNet169': 'densenet',
     'DenseNet201': 'densenet',
+    'InceptionResNetV2': 'inception_resnet_v2',
     'InceptionV3': 'inception_v3',
     'MobileNet': 'mobilenet',
     'MobileNetV2': 'mobilenet_v2',
