@@ -19,6 +19,7 @@ class _Context(threading.local):
         self.epoch = 0      # the number of the outermost layer call running (or last run)
         self.probing = False    # a functional call's run on zeros, to read output shapes and masks
         self.probe_batch_free = False   # ... whose symbolic inputs had no fixed batch size
+        self.step_batch_free = False    # a fit / evaluate step Keras 3 traces with a None batch size
         self.name_scopes = []   # (len(stack) when entered, name) of the keras.name_scope blocks open
 
 
@@ -98,10 +99,29 @@ def probing():
     return _context.probing
 
 
-def probing_free_batch():
-    """Whether the run on zeros stands for inputs of any batch size: layers built in it record
-    their build shape with a None batch, as Keras 3's symbolic build does."""
-    return _context.probing and _context.probe_batch_free
+def builds_for_any_batch():
+    """Whether layers built now record their build shape with a None batch, as Keras 3's symbolic
+    builds and traced steps do: in a run on zeros standing for inputs of any batch size, or in a
+    fit / evaluate step whose data's batch size can vary (see ``training/traced_batch.py``)."""
+    return (_context.probing and _context.probe_batch_free) or _context.step_batch_free
+
+
+class traced_step:
+    """``with traced_step(batch_free):`` runs one fit / evaluate step; with ``batch_free`` the
+    layers it builds are built for any batch size, as in Keras 3's step traced on its data spec."""
+
+    __slots__ = ('_batch_free', '_was')
+
+    def __init__(self, batch_free):
+        self._batch_free = batch_free
+
+    def __enter__(self):
+        self._was, _context.step_batch_free = _context.step_batch_free, self._batch_free
+        return self
+
+    def __exit__(self, *exc):
+        _context.step_batch_free = self._was
+        return False
 
 
 class probe:

@@ -19,7 +19,8 @@ from framework.tape import paused
 from framework.tensor import ConversionError, Tensor, convert_to_tensor
 from framework.variable import Variable
 
-from . import auto_config, build_recording, call_context, constraints, initializers, naming, regularizers, tracking
+from . import auto_config, build_recording, call_context, constraints, failed_build, initializers, naming, regularizers
+from . import tracking
 from .call_inputs import accepts_training, check_spec, convert_inputs, shape_of
 from .functional.node import first_call_tensors
 from .functional.symbolic_call import any_symbolic, call_symbolic
@@ -246,6 +247,7 @@ class Layer(LayerWeights):
         if self._losses:
             self._losses = []
         entries.append((self, training))
+        unbuilt = None if self.built else failed_build.before(self)
         try:
             if not self.built:
                 if self.input_spec is not None:        # e.g. a rank the layer cannot build for
@@ -265,13 +267,17 @@ class Layer(LayerWeights):
             if training is not None and accepts_training(type(self)):
                 kwargs['training'] = training
             outputs = self.call(inputs, *args, **kwargs)
+        except Exception:
+            if unbuilt is not None:         # a refused first call builds nothing (see failed_build)
+                failed_build.undo(unbuilt)
+            raise
         finally:
             entries.pop()
         return outputs
 
     def _build_for(self, inputs):
         shape = shape_of(inputs)
-        if call_context.probing_free_batch() and type(shape) is tuple and shape and isinstance(shape[0], int):
+        if call_context.builds_for_any_batch() and type(shape) is tuple and shape and isinstance(shape[0], int):
             shape = (None,) + shape[1:]       # built for any batch, as Keras 3's symbolic build
         self._build_from_shape(shape)
 

@@ -12,11 +12,13 @@ from framework.backend import array_module, to_host
 from framework.keras.run_limits import capped_epochs
 from framework.tensor import Tensor
 
+from .. import call_context
 from .data import to_arrays, train_validation_split, unpack_x_y_sample_weight
 from .dataset_build import build_from_element_spec
 from .iterable_data import is_iterable_input, make_data
 from .logs import batch_logs, pythonify_logs
 from .progress import resolve_verbose
+from .traced_batch import traced_batch_is_free
 
 
 def to_numpy(value):
@@ -129,8 +131,8 @@ class TrainingLoops:
 
     def predict(self, x, batch_size=None, verbose='auto', steps=None, callbacks=None):
         """The model's outputs for ``x``, computed in batches, as numpy arrays."""
+        # No build from x's spec here: Keras 3 traces predict's step on the first batch itself.
         data = make_data(x, None, None, batch_size, steps_per_epoch=steps, what='predict')
-        build_from_element_spec(self, x)
         resolve_verbose(verbose)
         callbacks = self._callback_list(callbacks, verbose, 1, data.num_batches)
         self.stop_predicting = False
@@ -184,11 +186,13 @@ class TrainingLoops:
         begin, end = getattr(callbacks, begin_hook), getattr(callbacks, end_hook)
         stop_flag = 'stop_training' if kind == 'train' else 'stop_evaluating'
         every = self.steps_per_execution
+        traced = call_context.traced_step(traced_batch_is_free(data))
         logs = step = None
         for step, batch in enumerate(data.epoch()):
             if wants_begin and step % every == 0:
                 begin(step)
-            logs = step_fn(batch)
+            with traced:
+                logs = step_fn(batch)
             # Keras runs ``steps_per_execution`` steps as one function: hooks and the stop flag
             # come between those groups only.
             if (step + 1) % every == 0:

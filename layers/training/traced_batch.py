@@ -1,0 +1,28 @@
+"""The batch size Keras 3's traced train / test step sees, for the layers it builds.
+
+On TensorFlow, fit and evaluate trace their step on the input dataset's ``element_spec``, so a
+layer first built there records the spec's batch size: None when the batches can differ in
+size (arrays whose count is not a multiple of the batch size, a dataset batched without
+``drop_remainder``, a generator or PyDataset), the batch size itself otherwise. Its summary row
+and build config then read ``(None, 64)``, not the first batch's ``(32, 64)`` (TF 2.21, the
+autoencoder tutorial). predict, train_on_batch and direct calls run on the batch's own shape.
+"""
+from framework import nest
+from framework.data import Dataset
+
+from .data import ArrayData
+from .iterable_data import IterableData
+
+
+def traced_batch_is_free(data):
+    """Whether the step Keras 3 traces for ``data`` (ArrayData, IterableData, PyDatasetData)
+    sees an unknown (None) batch size."""
+    if isinstance(data, ArrayData):
+        return data.num_samples % data.batch_size != 0
+    if isinstance(data, IterableData) and isinstance(data.source, Dataset):
+        specs = [s for s in nest.flatten(data.source.element_spec) if hasattr(s, 'shape')]
+        if not specs:
+            return True
+        shape = specs[0].shape
+        return shape is None or len(shape) == 0 or shape[0] is None
+    return True     # generators and PyDatasets: Keras's adapters give their spec a None batch
