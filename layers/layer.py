@@ -19,7 +19,8 @@ from framework.tape import paused
 from framework.tensor import ConversionError, Tensor, convert_to_tensor
 from framework.variable import Variable
 
-from . import auto_config, build_recording, call_context, constraints, initializers, naming, regularizers, tracking
+from . import auto_config, build_recording, call_context, constraints, failed_build, initializers, naming, regularizers
+from . import tracking
 from .call_inputs import accepts_training, check_spec, convert_inputs, shape_of
 from .functional.node import first_call_tensors
 from .functional.symbolic_call import any_symbolic, call_symbolic
@@ -246,6 +247,7 @@ class Layer(LayerWeights):
         if self._losses:
             self._losses = []
         entries.append((self, training))
+        unbuilt = None if self.built else failed_build.before(self)
         try:
             if not self.built:
                 if self.input_spec is not None:        # e.g. a rank the layer cannot build for
@@ -265,6 +267,10 @@ class Layer(LayerWeights):
             if training is not None and accepts_training(type(self)):
                 kwargs['training'] = training
             outputs = self.call(inputs, *args, **kwargs)
+        except Exception:
+            if unbuilt is not None:         # a refused first call builds nothing (see failed_build)
+                failed_build.undo(unbuilt)
+            raise
         finally:
             entries.pop()
         return outputs

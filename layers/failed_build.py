@@ -1,0 +1,33 @@
+"""Undo the build of a first call that failed.
+
+Keras 3 checks what a layer is given (its input spec, the output size a
+convolution would have) before ``build`` creates weights, so a refused first
+call leaves the layer unbuilt and weightless. Here some checks run in
+``call``, after ``build``; so when a first call raises, the layer is put back
+as it was: ``built`` False, no build shape, and no weights from that build
+(nor the attributes naming them), as are the sublayers it had that were
+unbuilt too. A later good call builds it afresh.
+"""
+from . import tracking
+
+
+def before(layer):
+    """What ``undo`` needs: the layer and its unbuilt sublayers, with their weight counts."""
+    layers = [layer] + [sub for sub in tracking.all_sublayers(layer) if not sub.built]
+    return [(each, len(each._trainable_created), len(each._non_trainable_created)) for each in layers]
+
+
+def undo(state):
+    for layer, trainable, non_trainable in state:
+        made = layer._trainable_created[trainable:] + layer._non_trainable_created[non_trainable:]
+        del layer._trainable_created[trainable:]
+        del layer._non_trainable_created[non_trainable:]
+        for variable in made:
+            layer._regularizers.pop(variable, None)
+            layer._constraints.pop(variable, None)
+        for name, value in list(vars(layer).items()):
+            if any(value is variable for variable in made):
+                delattr(layer, name)
+        layer.built = False
+        layer._build_input_shape = None
+        tracking.structure_changed(layer)

@@ -1,0 +1,54 @@
+"""A layer whose first call is refused is left as it was: unbuilt, with no weights.
+
+Keras 3.15 checks a convolution's output size before its build makes weights
+(``Conv2D(2, 100)`` on 8x8 images: 'Computed output size would be zero or
+negative', then ``built`` False and no weights); tapeflow's check runs in the
+op, after the build, so ``layers/failed_build.py`` undoes that build.
+"""
+import numpy as np
+import pytest
+
+from framework import keras
+
+IMAGES = np.linspace(0, 1, 2 * 8 * 8 * 3, dtype=np.float32).reshape(2, 8, 8, 3)
+
+
+@pytest.mark.parametrize('make', [
+    lambda: keras.layers.Conv2D(2, 100),
+    lambda: keras.layers.SeparableConv2D(2, 100),
+    lambda: keras.layers.DepthwiseConv2D(100),
+])
+def test_a_refused_first_call_builds_nothing(make):
+    layer = make()
+    with pytest.raises(ValueError, match='window of 100 does not fit an input of 8'):
+        layer(IMAGES)
+    assert not layer.built and layer.weights == [] and not hasattr(layer, 'kernel')
+    assert layer.get_build_config() is None
+
+
+def test_after_a_refused_call_a_good_one_builds_as_usual():
+    layer = keras.layers.Dense(4, kernel_regularizer='l2')
+    with pytest.raises(Exception):
+        layer(np.array([['a', 'b', 'c']]))
+    assert not layer.built and layer.weights == [] and layer.losses == []
+    out = layer(np.ones((2, 3), np.float32))
+    assert out.shape == (2, 4) and layer.built
+    assert [w.path for w in layer.weights] == ['%s/kernel' % layer.name, '%s/bias' % layer.name]
+    assert len(layer.losses) == 1
+
+
+def test_a_sublayer_built_by_the_refused_call_is_unbuilt_too():
+    inner = keras.layers.Conv2D(2, 100)
+    outer = keras.layers.TimeDistributed(inner)
+    with pytest.raises(ValueError):
+        outer(IMAGES[None])
+    assert not outer.built and not inner.built and outer.weights == []
+
+
+def test_a_built_layer_keeps_its_weights_when_a_later_call_fails():
+    layer = keras.layers.Dense(4)
+    layer(np.ones((2, 3), np.float32))
+    kernel = layer.kernel
+    with pytest.raises(ValueError):
+        layer(np.ones((2, 5), np.float32))
+    assert layer.built and layer.kernel is kernel and len(layer.weights) == 2
