@@ -30,7 +30,8 @@ class CallbackList(Callback):
 
     def __init__(self, callbacks=None, add_history=False, add_progbar=False, model=None, **params):
         super().__init__()
-        self.callbacks = list(callbacks) if callbacks else []
+        # Keras 3 flattens what it is given: one callback alone (callbacks=EarlyStopping(...)) is a list of one.
+        self.callbacks = ([callbacks] if hasattr(callbacks, 'on_epoch_end') else list(callbacks)) if callbacks else []
         for cb in self.callbacks:
             if not hasattr(cb, 'on_epoch_end'):
                 raise TypeError('callbacks: expected Callback objects (keras.callbacks.Callback subclasses), '

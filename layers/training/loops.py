@@ -60,8 +60,10 @@ class TrainingLoops:
         epochs = capped_epochs(epochs)
         if x is None:
             raise ValueError('fit: x (the training inputs) is required')
-        if not isinstance(validation_freq, (int, list, tuple)):
-            raise ValueError('fit(validation_freq=%r): expected an int or a list of epochs' % (validation_freq,))
+        if not isinstance(validation_freq, (int, list, tuple)) or (isinstance(validation_freq, int)
+                                                                      and validation_freq < 1):
+            raise ValueError('fit(validation_freq=%r): expected a positive int (validate every N epochs) or a list of '
+                             'epochs' % (validation_freq,))
         if validation_split and is_iterable_input(x):
             raise ValueError('fit: validation_split works on arrays only; for a dataset or generator pass '
                              'validation_data instead')

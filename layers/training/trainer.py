@@ -242,6 +242,8 @@ class Trainer(TrainingLoops):
     def predict_on_batch(self, x):
         """The model's output for ``x`` as a numpy array."""
         from .loops import to_numpy
+        if x is None:
+            raise ValueError('predict_on_batch: x (the inputs) is required, got None')
         return nest.map_structure(to_numpy, self.predict_step(_one_batch(x, None, None)))
 
     def _batch_result(self, logs, return_dict):

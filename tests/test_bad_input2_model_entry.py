@@ -1,0 +1,40 @@
+"""fit / predict_on_batch arguments that Keras 3.15 takes or refuses, checked against TF 2.21.
+
+callbacks=EarlyStopping(...) (one callback, not in a list) trains on TF: Keras flattens it into
+a list of one; it raised "'EarlyStopping' object is not iterable" here. validation_freq=0 and
+predict_on_batch(None) fail on TF with a ZeroDivisionError and an unhelpful ValueError about a
+'keras_tensor'; here they say which argument is wrong.
+"""
+import numpy as np
+import pytest
+
+from framework import keras
+
+X, Y = np.ones((8, 3), np.float32), np.ones((8, 2), np.float32)
+
+
+def _model():
+    keras.utils.set_random_seed(1)
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
+    model.compile('sgd', 'mse')
+    return model
+
+
+def test_one_callback_not_in_a_list_is_used():
+    stop = keras.callbacks.EarlyStopping(monitor='loss', patience=0)
+    history = _model().fit(X, Y, epochs=3, verbose=0, callbacks=stop)
+    assert stop.model is not None and len(history.history['loss']) == 3
+
+
+def test_validation_freq_zero_is_refused_before_training():
+    model = _model()
+    before = [w.numpy().copy() for w in model.weights]
+    with pytest.raises(ValueError, match=r'fit\(validation_freq=0\): expected a positive int'):
+        model.fit(X, Y, epochs=2, validation_split=0.25, validation_freq=0, verbose=0)
+    assert all(np.array_equal(a, w.numpy()) for a, w in zip(before, model.weights))
+    assert int(model.optimizer.iterations.numpy()) == 0
+
+
+def test_predict_on_batch_of_none_names_the_argument():
+    with pytest.raises(ValueError, match='predict_on_batch: x'):
+        _model().predict_on_batch(None)
