@@ -19,6 +19,18 @@ def positive_int(value, what, stage):
     return int(value)
 
 
+def integer(value, what, stage):
+    """``value`` as a Python int (a scalar integer tensor works too). TensorFlow converts a count to an
+    int64 tensor, which refuses 1.5 and 'a' (TypeError) and None (ValueError): int() would take 1.5
+    as 1, so this raises InvalidArgumentError, which is both."""
+    if isinstance(value, Tensor) and value.ndim == 0 and value._data.dtype.kind in 'iu':
+        value = value.numpy().item()
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise InvalidArgumentError('%s: %s must be an integer, got %r (of type %s)'
+                                   % (stage, what, value, type(value).__name__))
+    return int(value)
+
+
 def function_argument(fn, what, stage):
     """``fn`` if it can be called; TensorFlow checks this when the stage is made, not on iteration."""
     if not callable(fn):

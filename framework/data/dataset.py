@@ -7,8 +7,10 @@ cardinality.py) and how to state its ``element_spec``.
 import numpy as np
 
 from .. import nest
+from ..errors import InvalidArgumentError
 from ..tensor import constant
 from . import cardinality as card, combine, mixing
+from .arguments import integer
 from .generator import generator_source, signature_from
 from .numpy_iterator import NumpyIterator
 from .elementwise import ElementStages
@@ -104,6 +106,9 @@ class Dataset(ElementStages, RegroupingStages):
         if not 1 <= len(args) <= 3 or any(isinstance(a, float) for a in args):
             raise TypeError('Dataset.range: expected 1 to 3 integer arguments (start, stop, step), got %r'
                             % (args,))
+        args = tuple(integer(a, 'each of start, stop, step', 'Dataset.range') for a in args)
+        if len(args) == 3 and args[2] == 0:
+            raise InvalidArgumentError('Dataset.range: step must be a non-zero integer, got range%r' % (args,))
         spec = TensorSpec((), output_type)
         values = np.arange(*args, dtype=spec.dtype)
         return Dataset(lambda: iter(values), len(values), lambda: spec)
@@ -200,8 +205,8 @@ class Dataset(ElementStages, RegroupingStages):
         iterator = self._make_iterator()
         first, second = next(iterator, _NONE), next(iterator, _NONE)
         if first is _NONE or second is not _NONE:
-            raise ValueError('Dataset.get_single_element: the dataset must have exactly one element; it has %s'
-                             % ('none' if first is _NONE else 'more than one'))
+            raise InvalidArgumentError('Dataset.get_single_element: the dataset must have exactly one element; '
+                                       'it has %s' % ('none' if first is _NONE else 'more than one'))
         return as_tensors(first)
 
     @property

@@ -11,7 +11,7 @@ from .. import op_seeds, philox
 from .. import random as tf_random
 from ..errors import InvalidArgumentError
 from . import cardinality as card
-from .arguments import function_argument, positive_int
+from .arguments import function_argument, integer, positive_int
 from .error_skipping import SkippedElement, skipping_errors, tolerated
 from .map_spec import mapped_spec, shell
 from .options import Options
@@ -28,6 +28,8 @@ class ElementStages:
         """Apply ``map_func`` to each element (a tuple is passed as separate arguments)."""
         source = self._make_iterator
         function_argument(map_func, 'map_func', 'Dataset.map')
+        if num_parallel_calls is not None:
+            integer(num_parallel_calls, 'num_parallel_calls', 'Dataset.map')     # tf.data.AUTOTUNE is -1
         map_func = traced_stage_function(map_func, self)
         first = []          # the first (element, result): the spec is read from it once it is there
 
@@ -60,7 +62,7 @@ class ElementStages:
     def filter(self, predicate, name=None):
         """Keep the elements for which ``predicate`` is true."""
         source = self._make_iterator
-        predicate = traced_stage_function(predicate, self)
+        predicate = traced_stage_function(function_argument(predicate, 'predicate', 'Dataset.filter'), self)
         me = []             # the filtered dataset, for ignore_errors (error_skipping.py)
 
         def kept():
@@ -79,6 +81,7 @@ class ElementStages:
 
     def take_while(self, predicate, name=None):
         """The elements up to (not including) the first for which ``predicate`` is false."""
+        function_argument(predicate, 'predicate', 'Dataset.take_while')
         source = self._make_iterator
 
         def taken():
@@ -90,7 +93,7 @@ class ElementStages:
 
     def enumerate(self, start=0, name=None):
         """(index, element) pairs, the index an int64 counting from ``start``."""
-        source = self._make_iterator
+        source, start = self._make_iterator, integer(start, 'start', 'Dataset.enumerate')
         spec = lambda: (TensorSpec((), 'int64'), self.element_spec)
         return self._then(lambda: ((np.int64(i), e) for i, e in enumerate(source(), start)), spec=spec)
 
@@ -144,6 +147,7 @@ class ElementStages:
     def repeat(self, count=None, name=None):
         """The elements ``count`` times over (forever for None or -1)."""
         source = self._make_iterator
+        count = None if count is None else integer(count, 'count', 'Dataset.repeat')
 
         def repeated():
             n = 0
@@ -154,13 +158,13 @@ class ElementStages:
 
     def take(self, count, name=None):
         """The first ``count`` elements (all of them for -1)."""
-        source, count = self._make_iterator, int(count)
+        source, count = self._make_iterator, integer(count, 'count', 'Dataset.take')
         taken = source if count < 0 else lambda: (e for _, e in zip(range(count), source()))
         return self._then(taken, card.of_take(self._length, count))
 
     def skip(self, count, name=None):
         """All but the first ``count`` elements (none for -1)."""
-        source, count = self._make_iterator, int(count)
+        source, count = self._make_iterator, integer(count, 'count', 'Dataset.skip')
 
         def skipped():
             for i, element in enumerate(source()):
@@ -170,8 +174,9 @@ class ElementStages:
 
     def shard(self, num_shards, index, name=None):
         """Every ``num_shards``-th element, starting at ``index``."""
+        num_shards, index = integer(num_shards, 'num_shards', 'Dataset.shard'), integer(index, 'index', 'Dataset.shard')
         if not 0 <= index < num_shards:
-            raise ValueError('Dataset.shard: index must lie in [0, num_shards), got index=%r, num_shards=%r'
+            raise InvalidArgumentError('Dataset.shard: index must lie in [0, num_shards), got index=%r, num_shards=%r'
                              % (index, num_shards))
         source = self._make_iterator
         sharded = lambda: (e for i, e in enumerate(source()) if i % num_shards == index)
@@ -217,7 +222,7 @@ class ElementStages:
     def prefetch(self, buffer_size, name=None):
         """Accepted for ported programs: elements are produced on demand. ``buffer_size``
         is still checked as TensorFlow checks it (>= 0, or -1 for AUTOTUNE)."""
-        if isinstance(buffer_size, (int, np.integer)) and not isinstance(buffer_size, bool) and buffer_size < -1:
+        if integer(buffer_size, 'buffer_size', 'Dataset.prefetch') < -1:
             raise InvalidArgumentError('Dataset.prefetch: buffer_size must be >= 0, or -1 '
                                        '(tf.data.AUTOTUNE), got %d' % buffer_size)
         return self._then(self._make_iterator)
