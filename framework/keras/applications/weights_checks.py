@@ -19,6 +19,8 @@ _MESSAGES = {
     'inception_resnet_v2': (_WEIGHTS % '`imagenet`' + '.',
                             'If using `weights="imagenet"` with `include_top=True`, `classes` should be 1000. '
                             'Received classes={classes}'),
+    'efficientnet': (_WEIGHTS % '`imagenet`' + '.',
+                     'If using `weights="imagenet"` with `include_top` as true, `classes` should be 1000'),
 }
 _MESSAGES['nasnet'] = _MESSAGES['densenet']
 
