@@ -68,10 +68,20 @@ def _shape(shape, op):
     from .errors import InvalidArgumentError
     if isinstance(shape, Tensor):
         shape = shape.numpy().tolist()
-    dims = [shape] if np.ndim(shape) == 0 else list(shape) if shape is not None else None
+    if isinstance(shape, (list, tuple)):      # (tf.shape(x)[0], 16): TensorFlow packs scalar tensors
+        dims = [_scalar_dim(d) for d in shape]
+    else:
+        dims = None if shape is None else [shape] if np.ndim(shape) == 0 else list(shape)
     if dims is None or any(isinstance(d, bool) or not isinstance(d, (int, np.integer)) or d < 0 for d in dims):
         raise InvalidArgumentError('random.%s: shape must be a list of non-negative integers, got %r' % (op, shape))
     return tuple(int(d) for d in dims)
+
+
+def _scalar_dim(d):
+    """A 0-d integer tensor in a shape list as its int; anything else as it is (checked by the caller)."""
+    if isinstance(d, Tensor) and d.ndim == 0 and d._data.dtype.kind in 'iu':
+        return int(d.numpy())
+    return d
 
 
 def _float_dtype(dtype, op):
