@@ -13,18 +13,18 @@ import numpy as np
 from framework.tensor import Tensor
 
 
-def integer(value, what, op):
+def integer(value, what, op, space='keras.ops'):
     """``value`` as a Python int: an int, a numpy integer or a 0-d integer tensor/array.
 
     Raises TypeError for floats (even 2.0, which TensorFlow's int32 conversion
-    refuses too), strings, None and anything else.
+    refuses too), strings, None and anything else; the message names ``space.op``.
     """
     if isinstance(value, (Tensor, np.ndarray)) and value.ndim == 0 and np.dtype(value.dtype).kind in 'iu':
         return int(np.asarray(value))
     if isinstance(value, numbers.Integral):
         return int(value)
-    raise TypeError('keras.ops.%s: %s must be an integer, got %s (of type %s); pass an int such as %d'
-                    % (op, what, _short(value), type(value).__name__, _example(value)))
+    raise TypeError('%s.%s: %s must be an integer, got %s (of type %s); pass an int such as %d'
+                    % (space, op, what, _short(value), type(value).__name__, _example(value)))
 
 
 def integers(values, what, op):
@@ -34,12 +34,12 @@ def integers(values, what, op):
     return integer(values, what, op)
 
 
-def axis_of(axis, ndim, op, what='axis'):
+def axis_of(axis, ndim, op, what='axis', space='keras.ops'):
     """One axis of a rank-``ndim`` tensor as an int in [0, ndim); numpy's words when it lies outside."""
-    axis = integer(axis, what, op)
+    axis = integer(axis, what, op, space)
     if not -ndim <= axis < ndim:
-        raise ValueError('keras.ops.%s: %s %d is out of bounds for an array with dimension %d; '
-                         'use an axis in [%d, %d)' % (op, what, axis, ndim, -ndim, ndim))
+        raise ValueError('%s.%s: %s %d is out of bounds for an array with dimension %d; '
+                         'use an axis in [%d, %d)' % (space, op, what, axis, ndim, -ndim, ndim))
     return axis % ndim
 
 

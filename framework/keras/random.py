@@ -6,6 +6,8 @@ backend does, so the same seeds give Keras's values. categorical, gamma, beta an
 draw from a numpy generator keyed by the same seed pair: repeatable, not Keras's bits.
 Values are drawn on the host and placed on the current device.
 """
+import numbers
+
 import numpy as np
 
 from framework import backend, dtypes
@@ -15,6 +17,7 @@ from framework.ops import stateless_random
 from framework.ops.losses_nn import stateless_dropout
 from framework.ops.operands import named_errors
 from framework.tensor import Tensor
+from .ops_arguments import axis_of, integer
 from .ops_dtypes import FLOATX, floating, tensor
 from .seed_generator import SeedGenerator, draw_seed
 
@@ -28,10 +31,12 @@ def _generator(seed, op):
     return np.random.default_rng([0x6b657261] + [int(v) for v in pair])
 
 
-def _shape(shape):
+def _shape(shape, op):
+    # TensorFlow takes a shape as an int32 tensor, which refuses (2.5, 3): int() would make it (2, 3)
     if isinstance(shape, Tensor):
         shape = shape.numpy().tolist()
-    return (int(shape),) if np.ndim(shape) == 0 else tuple(int(d) for d in shape)
+    dims = (shape,) if np.ndim(shape) == 0 and not isinstance(shape, str) else shape
+    return tuple(integer(d, 'each entry of shape', op, 'keras.random') for d in dims)
 
 
 def _float_dtype(dtype, op):
@@ -54,15 +59,15 @@ def _placed(values, dtype):
 def normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
     """Samples of N(mean, stddev**2), floatx by default."""
     dtype = _float_dtype(dtype, 'normal')
-    return stateless_random.stateless_normal(_shape(shape), draw_seed(seed, 'keras.random.normal'), mean, stddev,
-                                             dtype)
+    return stateless_random.stateless_normal(_shape(shape, 'normal'), draw_seed(seed, 'keras.random.normal'), mean,
+                                             stddev, dtype)
 
 
 @named_errors('keras.random.uniform')
 def uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
     """Samples uniform in [minval, maxval), floatx by default."""
     dtype = _float_dtype(dtype, 'uniform')
-    return stateless_random.stateless_uniform(_shape(shape), draw_seed(seed, 'keras.random.uniform'),
+    return stateless_random.stateless_uniform(_shape(shape, 'uniform'), draw_seed(seed, 'keras.random.uniform'),
                                               _host_number(minval), _host_number(maxval), dtype)
 
 
@@ -70,7 +75,8 @@ def uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
     """Normal samples redrawn until within two standard deviations of the mean."""
     dtype = _float_dtype(dtype, 'truncated_normal')
-    return stateless_random.stateless_truncated_normal(_shape(shape), draw_seed(seed, 'keras.random.truncated_normal'),
+    return stateless_random.stateless_truncated_normal(_shape(shape, 'truncated_normal'),
+                                                       draw_seed(seed, 'keras.random.truncated_normal'),
                                                        mean, stddev, dtype)
 
 
@@ -80,11 +86,13 @@ def randint(shape, minval, maxval, dtype='int32', seed=None):
     dtype = dtypes.numpy_dtype(dtype)
     if dtype.kind not in 'iu':
         raise ValueError('keras.random.randint: dtype must be an integer type, got %s' % dtype.name)
-    if int(maxval) <= int(minval):
+    minval, maxval = integer(minval, 'minval', 'randint', 'keras.random'), integer(maxval, 'maxval', 'randint',
+                                                                                   'keras.random')
+    if maxval <= minval:
         raise ValueError('keras.random.randint: maxval (%r) must be greater than minval (%r)' % (maxval, minval))
     drawn = 'int64' if dtype.name not in ('int32', 'int64') else dtype
-    values = stateless_random.stateless_uniform(_shape(shape), draw_seed(seed, 'keras.random.randint'),
-                                                int(minval), int(maxval), drawn)
+    values = stateless_random.stateless_uniform(_shape(shape, 'randint'), draw_seed(seed, 'keras.random.randint'),
+                                                minval, maxval, drawn)
     return _placed(values._data, dtype)
 
 
@@ -95,6 +103,7 @@ def shuffle(x, axis=0, seed=None):
     if t.ndim == 0:
         raise ValueError('keras.random.shuffle: x must have rank >= 1, got a scalar')
     # Keras: the order that sorts one uniform draw per slice.
+    axis = axis_of(axis, t.ndim, 'shuffle', space='keras.random')
     keys = stateless_random.stateless_uniform([t.shape[axis]], draw_seed(seed, 'keras.random.shuffle'))
     order = np.argsort(backend.to_host(keys._data), kind='stable')
     return _ops.gather(t, order, axis=axis)
@@ -107,6 +116,10 @@ def dropout(inputs, rate, noise_shape=None, seed=None):
     ``noise_shape`` entries of None take the input's size on that axis.
     """
     x = floating(inputs, 'dropout')
+    if isinstance(rate, Tensor) and rate.ndim == 0:
+        rate = float(rate.numpy())
+    if not isinstance(rate, numbers.Real):
+        raise ValueError('keras.random.dropout: `rate` must be a scalar or scalar tensor. Received: rate=%r' % (rate,))
     if not 0 <= rate < 1:
         raise ValueError('keras.random.dropout: rate must lie in [0, 1), got %r' % (rate,))
     shape = tuple(x.shape) if noise_shape is None else tuple(
@@ -124,7 +137,8 @@ def categorical(logits, num_samples, dtype='int32', seed=None):
     if t.ndim != 2:
         raise ValueError('keras.random.categorical: logits must be (batch, classes), got shape %s'
                          % (tuple(t.shape),))
-    drawn = _framework_random.stateless_categorical(t, int(num_samples), draw_seed(seed, 'keras.random.categorical'))
+    num_samples = integer(num_samples, 'num_samples', 'categorical', 'keras.random')
+    drawn = _framework_random.stateless_categorical(t, num_samples, draw_seed(seed, 'keras.random.categorical'))
     return _placed(drawn._data, dtypes.numpy_dtype(dtype))
 
 
@@ -132,18 +146,18 @@ def categorical(logits, num_samples, dtype='int32', seed=None):
 def gamma(shape, alpha, dtype=None, seed=None):
     """Gamma(alpha, 1) samples."""
     dtype = _float_dtype(dtype, 'gamma')
-    return _placed(_generator(seed, 'gamma').gamma(alpha, 1.0, _shape(shape)), dtype)
+    return _placed(_generator(seed, 'gamma').gamma(alpha, 1.0, _shape(shape, 'gamma')), dtype)
 
 
 @named_errors('keras.random.beta')
 def beta(shape, alpha, beta, dtype=None, seed=None):
     """Beta(alpha, beta) samples."""
     dtype = _float_dtype(dtype, 'beta')
-    return _placed(_generator(seed, 'beta').beta(alpha, beta, _shape(shape)), dtype)
+    return _placed(_generator(seed, 'beta').beta(alpha, beta, _shape(shape, 'beta')), dtype)
 
 
 @named_errors('keras.random.binomial')
 def binomial(shape, counts, probabilities, dtype=None, seed=None):
     """Binomial(counts, probabilities) samples, as floats (floatx) like Keras 3."""
     dtype = _float_dtype(dtype, 'binomial')
-    return _placed(_generator(seed, 'binomial').binomial(counts, probabilities, _shape(shape)), dtype)
+    return _placed(_generator(seed, 'binomial').binomial(counts, probabilities, _shape(shape, 'binomial')), dtype)

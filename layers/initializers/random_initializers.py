@@ -13,6 +13,7 @@ import numpy as np
 from framework import dtypes
 from framework.backend import array_module
 from framework.keras import random as keras_random
+from framework.keras.ops_arguments import integer
 from framework.keras.seed_generator import SeedGenerator, make_default_seed
 from framework.tensor import Tensor
 
@@ -53,22 +54,23 @@ class RandomNormal(RandomInitializer):
         super().__init__(seed)
 
     def __call__(self, shape, dtype=None):
-        return keras_random.normal(_shape(shape), mean=self.mean, stddev=self.stddev, dtype=_dtype(dtype),
+        return keras_random.normal(_shape(shape, self), mean=self.mean, stddev=self.stddev, dtype=_dtype(dtype),
                                    seed=self.seed)
 
     def get_config(self):
         return {'seed': self._init_seed, 'mean': self.mean, 'stddev': self.stddev}
 
 
-def _shape(shape):
-    return tuple(int(d) for d in shape)
+def _shape(shape, initializer):
+    # TensorFlow refuses (2.5, 3) as a shape; int() would quietly make it (2, 3)
+    return tuple(integer(d, 'each entry of shape', type(initializer).__name__, 'keras.initializers') for d in shape)
 
 
 class TruncatedNormal(RandomNormal):
     """Normal samples redrawn until within two standard deviations of the mean."""
 
     def __call__(self, shape, dtype=None):
-        return keras_random.truncated_normal(_shape(shape), mean=self.mean, stddev=self.stddev,
+        return keras_random.truncated_normal(_shape(shape, self), mean=self.mean, stddev=self.stddev,
                                              dtype=_dtype(dtype), seed=self.seed)
 
 
@@ -80,7 +82,7 @@ class RandomUniform(RandomInitializer):
         super().__init__(seed)
 
     def __call__(self, shape, dtype=None):
-        return keras_random.uniform(_shape(shape), minval=self.minval, maxval=self.maxval, dtype=_dtype(dtype),
+        return keras_random.uniform(_shape(shape, self), minval=self.minval, maxval=self.maxval, dtype=_dtype(dtype),
                                     seed=self.seed)
 
     def get_config(self):
@@ -144,7 +146,7 @@ class VarianceScaling(RandomInitializer):
         fan_in, fan_out = compute_fans(shape, self.input_axes, self.output_axes)
         n = {'fan_in': fan_in, 'fan_out': fan_out, 'fan_avg': (fan_in + fan_out) / 2.0}[self.mode]
         scale = self.scale / max(1.0, n)
-        shape = _shape(shape)
+        shape = _shape(shape, self)
         if self.distribution == 'truncated_normal':
             return keras_random.truncated_normal(shape, mean=0.0, stddev=math.sqrt(scale) / TRUNCATED_STDDEV_CORRECTION,
                                                  dtype=dtype, seed=self.seed)
@@ -211,7 +213,7 @@ class Orthogonal(RandomInitializer):
 
     def __call__(self, shape, dtype=None):
         dtype = _dtype(dtype)
-        shape = tuple(int(d) for d in shape)
+        shape = _shape(shape, self)
         if len(shape) < 2:
             raise ValueError('The tensor to initialize must be at least two-dimensional. '
                              'Received: shape=%s of rank %d.' % (shape, len(shape)))
