@@ -74,9 +74,13 @@ def join(inputs, separator='', name=None):
 
 
 def reduce_join(inputs, axis=None, keepdims=False, separator='', name=None):
-    """Join the strings along ``axis`` (all of them when None)."""
-    values = _strings(inputs, 'reduce_join')
+    """Join the strings along ``axis`` (all of them when None); a RaggedTensor joins the strings
+    each position has (``ragged/string_reduce_join.py``)."""
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
+    if isinstance(inputs, CompositeTensor) and hasattr(inputs, 'ragged_rank'):
+        from .ragged.string_reduce_join import reduce_join_ragged
+        return reduce_join_ragged(inputs, axis, keepdims, sep)
+    values = _strings(inputs, 'reduce_join')
     if axis is None:
         out = np.array(sep.join(values.reshape(-1)), dtype=object)
         return _tensor(out.reshape((1,) * values.ndim) if keepdims else out)

@@ -4,6 +4,7 @@ import inspect
 
 import numpy as np
 
+from framework.composite import CompositeTensor
 from framework.ops import cast
 from framework.tensor import Tensor, convert_to_tensor
 
@@ -19,10 +20,14 @@ def _convert_one(value, dtype):
     return cast(tensor, dtype) if tensor._data.dtype.kind == 'f' and tensor._data.dtype != dtype else tensor
 
 
-def convert_inputs(inputs, dtype):
-    """Tensors of the layer's dtype for floating inputs; other dtypes are kept."""
+def convert_inputs(inputs, dtype, keep_composite=False):
+    """Tensors of the layer's dtype for floating inputs; other dtypes are kept. With
+    ``keep_composite`` (a layer whose call takes them, as in Keras 3) a RaggedTensor or
+    SparseTensor input is passed on as it is; other layers refuse it when converting."""
     if type(inputs) is Tensor and inputs._data.dtype is dtype:
         return inputs                     # the common case, kept cheap
+    if keep_composite and isinstance(inputs, CompositeTensor):
+        return inputs
     if isinstance(inputs, (list, tuple)) and inputs and all(
             isinstance(x, (Tensor, np.ndarray)) for x in inputs):
         return type(inputs)(_convert_one(x, dtype) for x in inputs)
@@ -32,7 +37,7 @@ def convert_inputs(inputs, dtype):
 
 
 def shape_of(inputs):
-    if isinstance(inputs, Tensor):
+    if isinstance(inputs, (Tensor, CompositeTensor)):
         return tuple(inputs.shape)
     if isinstance(inputs, (list, tuple)):
         return [shape_of(x) for x in inputs]

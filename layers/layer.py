@@ -54,6 +54,10 @@ class Layer(LayerWeights):
         UnknownArgumentError (a TypeError and a ValueError): an unknown keyword.
     """
 
+    # True in a layer whose call takes a RaggedTensor / SparseTensor input as Keras 3's does (the
+    # lookups); the others refuse one, asking for a dense tensor.
+    _keeps_composite_inputs = False
+
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         if build_recording.needs_recording(cls):       # a user's build: mark built as Keras 3 does
@@ -233,7 +237,7 @@ class Layer(LayerWeights):
 
     def _call_converted(self, inputs, args, kwargs, training):
         """``__call__``'s work on concrete inputs (kept apart so that one handler names the layer)."""
-        inputs = convert_inputs(inputs, self._dtype)
+        inputs = convert_inputs(inputs, self._dtype, self._keeps_composite_inputs)
         context = call_context.state()
         entries = context.stack
         # Set in the instance dict: the attribute changes on every call and

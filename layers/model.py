@@ -37,13 +37,13 @@ class Model(Trainer, Layer):
     """
 
     def __new__(cls, *args, **kwargs):
-        if cls is Model and (args or 'inputs' in kwargs or 'outputs' in kwargs):
+        if cls is Model and _functional_arguments(args, kwargs):
             from .functional.functional_model import Functional     # it imports this module
             return super().__new__(Functional)
         return super().__new__(cls)
 
     def __init__(self, *args, **kwargs):
-        if args or 'inputs' in kwargs or 'outputs' in kwargs:
+        if _functional_arguments(args, kwargs):
             # A subclass that builds its graph in __init__ (Keras 3 allows it): the instance
             # becomes a Functional too, its own methods still first.
             from .functional.functional_model import Functional     # it imports this module
@@ -51,7 +51,7 @@ class Model(Trainer, Layer):
                 self.__class__ = _with_functional_base(type(self))
             Functional.__init__(self, *args, **kwargs)
             return
-        super().__init__(**kwargs)
+        super().__init__(*args, **kwargs)     # other positional arguments: Python's TypeError, as Keras
 
     @classmethod
     def from_config(cls, config, custom_objects=None):
@@ -133,3 +133,10 @@ def _with_functional_base(cls):
                                                            '__qualname__': cls.__qualname__})
         _FUNCTIONAL_VARIANTS[cls] = variant
     return variant
+
+
+def _functional_arguments(args, kwargs):
+    """Whether Model(...) / super().__init__(...) was given a graph (Keras 3's test): inputs and
+    outputs, by position or by name. The text-generation tutorial's ``super().__init__(self)``
+    is not one, and fails in Layer.__init__ as in Keras."""
+    return len(args) == 2 or (len(args) == 1 and 'outputs' in kwargs) or ('inputs' in kwargs and 'outputs' in kwargs)

@@ -302,6 +302,14 @@ class Optimizer(OptimizerState, abc.ABC):
     # (whose step might take a norm of the whole variable) opts in explicitly.
     elementwise_update = False
 
+    def __getstate__(self):
+        # The flat update plan is a cache of buffers whose views are the variables' values, keyed by
+        # the variables' ids: a copy or a saved object (tf.saved_model.save of a model trained by fit)
+        # must not carry it, since its buffers would no longer be those views; the first step rebuilds it.
+        state = dict(self.__dict__)
+        state['_flat_plan'] = None
+        return state
+
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         # A subclass that rewrites update_step no longer vouches for its parent's flag.

@@ -9,11 +9,13 @@ import os
 import numpy as np
 
 from framework.errors import InvalidArgumentError
+from framework.ragged.ragged_tensor import RaggedTensor
 from framework.tensor import Tensor
 
 from ..layer import Layer
 from .categorical_encoding import encode, encoded_shape
 from .data_inputs import batches, host_array
+from .ragged_lookup import lookup_ragged
 from framework.string_hashes import fingerprint64, siphash24
 from .vocabulary_assets import VocabularyAssets
 from .vocabulary_counts import VocabularyCounts, rows_of
@@ -217,7 +219,11 @@ class IndexLookup(VocabularyAssets, Layer):
         self._frozen_vocab_size = self.vocabulary_size()
 
     # ---- call ---------------------------------------------------------------------------------
+    _keeps_composite_inputs = True      # ragged rows of tokens, as unicode_split gives (ragged_lookup.py)
+
     def call(self, inputs):
+        if isinstance(inputs, RaggedTensor):
+            return lookup_ragged(self, inputs)
         if self.invert:
             return self._invert(inputs)
         who = '%s %r' % (type(self).__name__, self.name)
