@@ -69,19 +69,12 @@ def _shape(shape, op):
     if isinstance(shape, Tensor):
         shape = shape.numpy().tolist()
     if isinstance(shape, (list, tuple)):      # (tf.shape(x)[0], 16): TensorFlow packs scalar tensors
-        dims = [_scalar_dim(d) for d in shape]
+        dims = scalar_dims(shape)
     else:
         dims = None if shape is None else [shape] if np.ndim(shape) == 0 else list(shape)
     if dims is None or any(isinstance(d, bool) or not isinstance(d, (int, np.integer)) or d < 0 for d in dims):
         raise InvalidArgumentError('random.%s: shape must be a list of non-negative integers, got %r' % (op, shape))
     return tuple(int(d) for d in dims)
-
-
-def _scalar_dim(d):
-    """A 0-d integer tensor in a shape list as its int; anything else as it is (checked by the caller)."""
-    if isinstance(d, Tensor) and d.ndim == 0 and d._data.dtype.kind in 'iu':
-        return int(d.numpy())
-    return d
 
 
 def _float_dtype(dtype, op):
@@ -237,6 +230,7 @@ def host_stream():
 
 
 from .ops.stateless_random import stateless_normal, stateless_truncated_normal, stateless_uniform  # noqa: F401,E402
+from .ops.stateless_random import scalar_dims  # noqa: E402
 from .random_algorithm import Algorithm, create_rng_state  # noqa: F401,E402
 from .random_generator import Generator, get_global_generator, set_global_generator  # noqa: F401,E402
 from .random_seed_ops import fold_in, split  # noqa: F401,E402

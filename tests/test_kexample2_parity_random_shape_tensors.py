@@ -1,13 +1,16 @@
 """keras.io's "WGAN-GP" draws ``tf.random.normal(shape=(batch_size, self.latent_dim))`` and
 ``tf.random.normal([batch_size, 1, 1, 1], 0.0, 1.0)`` with ``batch_size = tf.shape(real_images)[0]``,
 a scalar tensor inside the shape list, which TensorFlow packs; tapeflow raised 'shape must be a list
-of non-negative integers'. Expected values: TensorFlow 2.21 running the same calls
+of non-negative integers' (also in tf.random.stateless_*). keras.ops.arange with a tensor bound
+(``ops.arange(ops.shape(x)[-1])`` where shapes are tensors) raised AttributeError reading its dtype's
+kind; Keras 3 types it from the bounds (Python ints weak). Expected values: TensorFlow 2.21 running the same calls
 (/work/notes/progs/kexamples2/g5_shape_tensors.py).
 """
 import numpy as np
 import pytest
 
 import framework as tf
+from framework import keras
 
 
 def test_a_scalar_tensor_in_a_shape_list_is_its_length():
@@ -25,3 +28,21 @@ def test_a_float_or_vector_tensor_in_a_shape_list_is_refused():
         tf.random.normal((tf.constant(2.0), 3))
     with pytest.raises(tf.errors.InvalidArgumentError, match='random.normal: shape must be'):
         tf.random.normal((tf.constant([2, 2]), 3))
+
+
+def test_stateless_draws_take_scalar_tensors_in_the_shape():
+    b = tf.shape(tf.zeros((3, 2)))[0]
+    np.testing.assert_allclose(tf.random.stateless_normal((b, 2), seed=[1, 2]).numpy(),
+                               [[0.544110119342804, 0.20738030970096588], [0.0735643208026886, 0.04643455147743225],
+                                [-1.301589846611023, -0.9538565278053284]], rtol=1e-6)
+
+
+@pytest.mark.parametrize('bounds, dtype, values', [
+    ((tf.constant(3),), 'int32', [0, 1, 2]),
+    ((tf.constant(1.0), 3), 'float32', [1.0, 2.0]),
+    ((0, tf.constant(3, 'int64')), 'int64', [0, 1, 2]),
+])
+def test_keras_arange_types_tensor_bounds_as_keras(bounds, dtype, values):
+    r = keras.ops.arange(*bounds)
+    assert r.dtype == dtype
+    assert r.numpy().tolist() == values

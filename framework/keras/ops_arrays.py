@@ -10,6 +10,7 @@ from framework import backend, dtypes
 from framework import ops as _ops
 from framework.placement import current_xp
 from framework.tensor import Tensor
+from .backend import result_type
 from .ops_arguments import axis_of, integer
 from .ops_dtypes import FLOATX, standardize_dtype, tensor
 
@@ -103,10 +104,8 @@ def arange(start, stop=None, step=None, dtype=None):
         raise TypeError('keras.ops.arange: start must be a number, got None')
     if stop is None:
         start, stop = 0, start
-    if dtype is None:
-        bounds = [b.dtype if isinstance(b, (Tensor, np.ndarray, np.generic)) else np.dtype(type(b))
-                  for b in (start, stop, step)]
-        dtype = FLOATX if any(b.kind == 'f' for b in bounds) else 'int32'
+    if dtype is None:       # Keras 3: Python bounds are weak (int32 / float32), tensor bounds keep theirs
+        dtype = result_type(*(getattr(b, 'dtype', type(b)) for b in (start, stop, step)))
     return _ops.range(start, stop, step, dtype=dtype)
 
 

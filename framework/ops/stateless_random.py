@@ -40,10 +40,18 @@ def _generator(seed, op):
     return np.random.Generator(np.random.Philox(key=key[0] | (key[1] << 64)))
 
 
+def scalar_dims(dims):
+    """A shape list with its 0-d integer tensors as ints ((tf.shape(x)[0], 16): TensorFlow packs them);
+    other entries stay as they are, for the caller to check."""
+    return [int(backend.to_host(d._data)) if isinstance(d, Tensor) and d.ndim == 0 and d._data.dtype.kind in 'iu'
+            else d for d in dims]
+
+
 def _shape(shape, op):
     if isinstance(shape, Tensor):
         shape = backend.to_host(shape._data).tolist()
-    dims = shape if isinstance(shape, (list, tuple, np.ndarray)) else [shape]
+    dims = scalar_dims(shape) if isinstance(shape, (list, tuple)) else shape if isinstance(shape, np.ndarray) \
+        else [shape]
     if any(not isinstance(d, (int, np.integer)) or isinstance(d, bool) or d < 0 for d in dims):
         raise TypeError('%s: shape must be a list of non-negative ints, got %r' % (op, shape))
     return tuple(int(d) for d in dims)
