@@ -229,6 +229,11 @@ def numpy_text(value, is_repr):
 
 
 # ---- building tensors from Python values ---------------------------------------------
+class SymbolicTensorError(ValueError):
+    """A symbolic tensor (a functional model's ``keras.Input``) asked for values it does not have;
+    its message says what to do, so conversion passes it on untouched."""
+
+
 class ConversionError(TypeError, ValueError):
     """A value that cannot become a tensor (None, a dict, mixed or ragged lists).
 
@@ -253,6 +258,8 @@ def _to_array(value, dtype):
         return _string_array(value)
     try:
         array = np.asarray(value)
+    except SymbolicTensorError:
+        raise
     except ValueError as err:
         raise ConversionError("Can't convert non-rectangular Python sequence to Tensor: %s" % err) from None
     if array.dtype == object and not _all_strings(value):

@@ -51,7 +51,7 @@ def summary_text(model, line_length=None, positions=None, expand_nested=False, s
     widths = _content_widths(line_length, positions)
 
     rows = []
-    for layer in _select(list(model.layers), layer_range):
+    for layer in _select(list(getattr(model, 'operations', None) or model.layers), layer_range):
         rows.extend(_rows(model, layer, 0, expand_nested, show_trainable, connected_to))
 
     lines = ['Model: "%s"' % model.name]
@@ -148,18 +148,23 @@ def _wrap(text, width):
 
 def _rows(model, layer, level, expand_nested, show_trainable, connected_to=None):
     prefix = '   ' * level + '└ ' if level else ''
-    row = ['%s%s (%s)' % (prefix, layer.name, type(layer).__name__), _output_shape(model, layer),
+    row = ['%s%s (%s)' % (prefix, layer.name, _class_name(layer)), _output_shape(model, layer),
            _params(layer)]
     if connected_to is not None:
         row.append(connected_to(layer))
     if show_trainable:
         row.append(('Y' if layer.trainable else 'N') if layer.weights else '-')
     rows = [row]
-    nested = getattr(layer, 'layers', None)
+    nested = getattr(layer, 'operations', None) or getattr(layer, 'layers', None)
     if expand_nested and nested:
         for sub in nested:
             rows.extend(_rows(layer, sub, level + 1, expand_nested, show_trainable, connected_to))
     return rows
+
+
+def _class_name(layer):
+    from .functional.operation import Operation
+    return layer.class_name if isinstance(layer, Operation) else type(layer).__name__
 
 
 def _output_shape(model, layer):

@@ -46,12 +46,3 @@ def test_resaved_masked_model_records_keras_mask_arguments(tmp_path):
     assert calls['bn'] == [{'mask': None}] == _calls(_config(MASKED))['bn']
     np.testing.assert_allclose(keras.models.load_model(tmp_path / 'again.keras').predict(PROBE, verbose=0),
                                KERAS_MASKED_PREDICTIONS, rtol=1e-5, atol=1e-7)
-
-
-def test_a_keras_op_used_as_a_layer_input_is_refused_with_its_name(tmp_path):
-    config = _config(MASKED)
-    for entry in config['config']['layers']:
-        if entry['name'] == 'out':          # feed the op's bool output to the Dense layer
-            entry['inbound_nodes'][0]['args'][0]['config']['keras_history'] = ['not_equal', 0, 0]
-    with pytest.raises(ValueError, match=r"layer 'out' takes the output of Keras op 'not_equal' \(NotEqual\)"):
-        keras.models.model_from_json(json.dumps(config))

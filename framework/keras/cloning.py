@@ -99,6 +99,7 @@ def _clone_sequential(model, clone, input_tensors):
 def _clone_functional(model, clone, input_tensors, call_function):
     from layers.functional.functional_model import Functional
     from layers.functional.keras_tensor import KerasTensor
+    from layers.functional.operation import Operation
     from layers.input_layer import Input
     if input_tensors is None:
         input_tensors = nest.map_structure(lambda x: Input(batch_shape=x.shape, dtype=x.dtype, name=x.name),
@@ -113,6 +114,9 @@ def _clone_functional(model, clone, input_tensors, call_function):
     values = dict(zip(model.inputs, nest.flatten(input_tensors)))
     for node in model._graph.steps:
         args, kwargs = node.fill_in(values)
+        if isinstance(node.layer, Operation):        # a keras.ops call: no weights, called again as it is (Keras)
+            values.update(zip(node.outputs, nest.flatten(node.layer(*args, **kwargs))))
+            continue
         layer = clone(node.layer)
         out = call_function(layer, *args, **kwargs) if call_function is not None else layer(*args, **kwargs)
         values.update(zip(node.outputs, nest.flatten(out)))

@@ -11,6 +11,7 @@ ops_nn (activations, cross-entropies, conv and pooling), ops_core
 (control flow) and the ops_* modules beside them; ``keras.ops.numpy``,
 ``.nn``, ``.linalg``, ``.core`` and ``.image`` group them as Keras 3 does.
 """
+import functools as _functools
 import types as _types
 
 from framework.ops.operands import named_errors as _named_errors
@@ -19,7 +20,7 @@ from . import ops_scatter as _scatter, ops_shapes as _shapes
 from . import ops_arrangement as _arrangement, ops_elementwise as _elementwise, ops_statistics as _statistics
 from . import ops_nn_extra as _nn_extra, ops_products as _products, ops_search as _search
 from . import ops_bits as _bits, ops_decompositions as _decompositions, ops_signal as _signal
-from . import ops_conv_extra as _conv_extra, ops_functional as _functional, ops_image as image  # noqa: F401
+from . import ops_conv_extra as _conv_extra, ops_functional as _functional, ops_image as _image
 from . import ops_complex as _complex, ops_ctc as _ctc, ops_segments as _segments
 
 # Control flow runs the caller's functions: their errors pass through untouched.
@@ -32,7 +33,27 @@ def _export(module):
     # tapeflow op underneath raised it.
     for name in module.__all__:
         fn = getattr(module, name)
-        globals()[name] = fn if name in _CALLERS_CODE else _named_errors('keras.ops.' + name)(fn)
+        globals()[name] = fn if name in _CALLERS_CODE else _keras_op(name, fn)
+
+
+def _keras_op(name, fn):
+    return _graph_recording(name, _named_errors('keras.ops.' + name)(fn))
+
+
+def _graph_recording(name, fn):
+    """``fn``, which on KerasTensors (``keras.Input``) records itself in the functional graph
+    as Keras 3 does. KerasTensors have no values, so the eager call fails on them first:
+    the check costs nothing on the eager path."""
+    @_functools.wraps(fn)
+    def keras_op(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except Exception:
+            from layers.functional import symbolic_ops
+            if not symbolic_ops.contains_keras_tensor(args, kwargs):
+                raise
+        return symbolic_ops.record_op(name, args, kwargs)
+    return keras_op
 
 
 _MODULES = (_arrays, core, _linalg, _math, _nn, _scatter, _shapes, _elementwise, _statistics,
@@ -57,3 +78,7 @@ numpy = _namespace('numpy', (_arrays, _math, _shapes, _elementwise, _statistics,
                              _bits), ('bartlett', 'blackman', 'hamming', 'hanning', 'kaiser', 'slogdet', 'vectorize'))
 nn = _namespace('nn', (_nn, _nn_extra, _conv_extra, _ctc), ('polar',))
 linalg = _namespace('linalg', (_linalg, _decompositions), ('jvp', 'norm'))
+image = _types.ModuleType('framework.keras.ops.image')
+for _name in _image.__all__:
+    setattr(image, _name, _keras_op(_name, getattr(_image, _name)))
+image.__all__ = list(_image.__all__)

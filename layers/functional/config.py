@@ -13,27 +13,31 @@ calls of a layer; in ``input_layers`` / ``output_layers`` a nested
 functional model's calls count from 1, as Keras writes them. Keras 2's
 layout (``inbound_nodes`` as lists of [name, node, tensor, kwargs]) is read too.
 """
+import numpy as np
+
 from framework import nest
+from framework.tensor import Tensor
 
 from .. import serialization
-from .keras_mask_arguments import KerasOpOutput, is_keras_op_entry, readable_call, with_keras_mask_argument
+from .keras_mask_arguments import is_keras_op_entry, readable_call, with_keras_mask_argument
 from .keras_tensor import KerasTensor
 from .node import inbound_nodes
+from .operation import Operation
 
 
 def functional_config(model):
     """``model.get_config()`` for a functional model."""
     own = model._graph.nodes
     config_index = {}                      # node -> its index in input_layers / output_layers
-    for layer in model.layers:
+    for layer in model.operations:
         kept = 1 if _is_functional(layer) else 0
         for node in inbound_nodes(layer):
             if node in own:
                 config_index[node] = kept
                 kept += 1
     layer_configs = []
-    for layer in model.layers:
-        entry = serialization.serialize(layer)
+    for layer in model.operations:
+        entry = layer.serialize() if isinstance(layer, Operation) else serialization.serialize(layer)
         entry['name'] = layer.name
         entry['inbound_nodes'] = [_node_config(node, own) for node in inbound_nodes(layer)
                                   if node in own and not node.is_input]
@@ -55,14 +59,30 @@ def _is_functional(layer):
 def _node_config(node, own):
     def encode(x):
         if type(x) is not KerasTensor:
-            return x
+            return _encode_value(x)
         layer, node_index, tensor_index = x._keras_history
         foreign = sum(1 for other in inbound_nodes(layer)[:node_index] if other not in own)
         return {'class_name': '__keras_tensor__',
                 'config': {'shape': x.shape, 'dtype': x.dtype,
                            'keras_history': [layer.name, node_index - foreign, tensor_index]}}
     return {'args': nest.map_structure(encode, tuple(node.args)),
-            'kwargs': nest.map_structure(encode, with_keras_mask_argument(node.layer, node.args, node.kwargs))}
+            'kwargs': nest.map_structure(encode, node.kwargs if isinstance(node.layer, Operation) else
+                                         with_keras_mask_argument(node.layer, node.args, node.kwargs))}
+
+
+def _encode_value(x):
+    # Keras writes slices (x[1:3, ...]), Ellipsis and constant tensors in a call as tagged dicts.
+    if isinstance(x, Tensor):
+        return {'class_name': '__tensor__', 'config': {'value': x.numpy().tolist(), 'dtype': x.dtype.name}}
+    if isinstance(x, np.ndarray) and x.ndim:
+        return {'class_name': '__numpy__', 'config': {'value': x.tolist(), 'dtype': x.dtype.name}}
+    if isinstance(x, np.generic):
+        return x.item()
+    if isinstance(x, slice):
+        return {'class_name': '__slice__', 'config': {'start': x.start, 'stop': x.stop, 'step': x.step}}
+    if x is Ellipsis:
+        return {'class_name': '__ellipsis__', 'config': {}}
+    return x
 
 
 class _NotYetMade(Exception):
@@ -82,10 +102,10 @@ def rebuild(cls, config, custom_objects=None):
     input_refs, output_refs = config.pop('input_layers'), config.pop('output_layers')
     created, pending = {}, {}
     for entry in layer_entries:
-        if is_keras_op_entry(entry):
-            created[entry['name']] = KerasOpOutput(entry)       # Keras 3 records keras.ops calls too
-            continue
-        created[entry['name']] = serialization.deserialize(entry, custom_objects)
+        if is_keras_op_entry(entry):                 # Keras 3 records keras.ops calls too
+            created[entry['name']] = Operation.from_entry(entry)
+        else:
+            created[entry['name']] = serialization.deserialize(entry, custom_objects)
         pending[entry['name']] = list(entry.get('inbound_nodes') or ())
     while any(pending.values()):
         progress = False
@@ -95,7 +115,7 @@ def rebuild(cls, config, custom_objects=None):
                     args, kwargs = _call_arguments(calls[0], created)
                 except _NotYetMade:
                     break
-                args, kwargs = readable_call(config.get('name'), created[name], args, kwargs)
+                args, kwargs = readable_call(created[name], args, kwargs)
                 created[name](*args, **kwargs)
                 calls.pop(0)
                 progress = True
@@ -110,8 +130,6 @@ def rebuild(cls, config, custom_objects=None):
 
 def _tensor(created, name, node_index, tensor_index):
     layer = created.get(name)
-    if isinstance(layer, KerasOpOutput):
-        return layer
     if layer is None:
         raise ValueError('Functional model config: a call uses layer %r, which the config does not list; known '
                          'layers: %s' % (name, sorted(created)))
@@ -133,6 +151,13 @@ def _revive(value, created):
     if isinstance(value, dict):
         if value.get('class_name') == '__keras_tensor__':
             return _tensor(created, *value['config']['keras_history'])
+        if value.get('class_name') == '__slice__':
+            return slice(value['config']['start'], value['config']['stop'], value['config']['step'])
+        if value.get('class_name') == '__ellipsis__':
+            return Ellipsis
+        if value.get('class_name') in ('__tensor__', '__numpy__'):
+            array = np.array(value['config']['value'], dtype=value['config']['dtype'])
+            return Tensor(array) if value['class_name'] == '__tensor__' else array
         return {key: _revive(item, created) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
         return [_revive(item, created) for item in value]
@@ -150,10 +175,6 @@ def _model_tensors(refs, created):
         except _NotYetMade:
             raise ValueError('Functional model config: %r names call %d of layer %r, which the config never '
                              'makes' % (list(refs), refs[1], name)) from None
-        if isinstance(tensor, KerasOpOutput):
-            raise ValueError("Functional model config: the model's output %r is the output of Keras op '%s' (%s), a "
-                             'keras.ops call recorded in the graph, which tapeflow cannot rebuild; rebuild the model '
-                             'in code and load its weights with load_weights()' % (list(refs), name, tensor.class_name))
         return tensor
     if isinstance(refs, dict):
         return {key: _model_tensors(value, created) for key, value in refs.items()}

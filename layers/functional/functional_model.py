@@ -23,6 +23,7 @@ from .config import functional_config, rebuild
 from .graph import map_graph
 from .node import inbound_nodes
 from .input_structure import warn_if_structure_differs
+from .operation import Operation
 from .symbolic_call import any_symbolic
 
 
@@ -49,7 +50,9 @@ class Functional(Model):
             raise ValueError("Model '%s' needs at least one input and one output; got inputs=%r, outputs=%r"
                              % (self.name, inputs, outputs))
         self._graph = map_graph(self.name, flat_inputs, flat_outputs)
-        self._layers = list(self._graph.layers)      # read by ``weights``: Keras's weight order
+        # Keras's order; ``_layers`` (read by ``weights``) leaves out the keras.ops calls recorded.
+        self._operations = list(self._graph.layers)
+        self._layers = [layer for layer in self._operations if not isinstance(layer, Operation)]
         self._inputs_struct, self._outputs_struct = inputs, outputs
         self._inputs, self._outputs = flat_inputs, flat_outputs
         self._input_dtypes = [dtypes.numpy_dtype(t.dtype) for t in flat_inputs]   # string inputs too
@@ -63,6 +66,11 @@ class Functional(Model):
     def layers(self):
         """Every layer of the graph, InputLayers first, in Keras's order."""
         return list(self._layers)
+
+    @property
+    def operations(self):
+        """The layers and the keras.ops calls of the graph (``x / 127.5``), in Keras's order."""
+        return list(self._operations)
 
     @property
     def inputs(self):
@@ -198,7 +206,7 @@ class Functional(Model):
         """{id(layer): output shape (a list of them for several outputs)} for ``summary``,
         from the layer's latest call, as Keras shows it."""
         shapes = {}
-        for layer in self._layers:
+        for layer in self._operations:
             nodes = inbound_nodes(layer)
             if nodes:
                 outputs = nodes[-1].outputs
@@ -220,7 +228,7 @@ class Functional(Model):
             if len(nodes) > 1 or len(nodes[0].input_tensors) > 1:
                 return False
             chain.extend(nodes)
-        return all(sum(node in chain for node in inbound_nodes(layer)) <= 1 for layer in self._layers)
+        return all(sum(node in chain for node in inbound_nodes(layer)) <= 1 for layer in self._operations)
 
     def _connections(self, layer):
         own = self._graph.nodes

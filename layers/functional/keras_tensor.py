@@ -7,6 +7,7 @@
 import collections
 
 from framework import dtypes
+from framework.tensor import SymbolicTensorError
 
 
 class KerasHistory(collections.namedtuple('KerasHistory', ['operation', 'node_index', 'tensor_index'])):
@@ -58,42 +59,142 @@ class KerasTensor:
             self.shape, self.dtype, self.name)
 
     def _no_value(self, what):
-        return TypeError(
+        return SymbolicTensorError(
             "%s: KerasTensor '%s' (shape %s) is symbolic: it stands for a model input or a layer output and "
-            'has no values. Apply layers to it (e.g. keras.layers.Activation, keras.layers.Add, or a '
-            'keras.layers.Lambda wrapping your function), then build keras.Model(inputs, outputs) and call '
-            'the model on data' % (what, self.name, self.shape))
+            'has no values (a TensorFlow function cannot take it either). Apply keras.layers or keras.ops to it '
+            '(or wrap your function in a keras.layers.Lambda or a custom Layer), then build '
+            'keras.Model(inputs, outputs) and call the model on data' % (what, self.name, self.shape))
 
-    # Raised instead of numpy's or Python's generic messages when a framework op,
-    # numpy or an arithmetic operator meets a KerasTensor.
+    # Raised where numpy, Python or a framework (tf.*) op wants values (Keras raises ValueError too).
     def __array__(self, *args, **kwargs):
         raise self._no_value('converting it to an array')
 
     def numpy(self):
         raise self._no_value('numpy()')
 
+    def __int__(self):
+        raise self._no_value('int()')
+
+    def __float__(self):
+        raise self._no_value('float()')
+
     def __bool__(self):
-        raise self._no_value('using it as a Python bool')
+        raise TypeError("A symbolic KerasTensor cannot be used as a boolean (KerasTensor '%s')" % self.name)
+
+    def __iter__(self):
+        raise NotImplementedError("Iterating over a symbolic KerasTensor is not supported (KerasTensor '%s'); "
+                                  'index it (x[:, 0]) or use keras.ops.unstack' % self.name)
+
+    # Operators record keras.ops calls in the graph, as Keras 3's do (see symbolic_ops).
+    def reshape(self, newshape):
+        return _record('reshape', self, newshape)
+
+    def squeeze(self, axis=None):
+        return _record('squeeze', self, axis)
 
     def __add__(self, other):
-        raise self._no_value("'+'")
+        return _record('add', self, other)
+
+    def __radd__(self, other):
+        return _record('add', other, self)
 
     def __sub__(self, other):
-        raise self._no_value("'-'")
+        return _record('subtract', self, other)
+
+    def __rsub__(self, other):
+        return _record('subtract', other, self)
 
     def __mul__(self, other):
-        raise self._no_value("'*'")
+        return _record('multiply', self, other)
 
-    def __truediv__(self, other):
-        raise self._no_value("'/'")
+    def __rmul__(self, other):
+        return _record('multiply', other, self)
 
     def __matmul__(self, other):
-        raise self._no_value("'@'")
+        return _record('matmul', self, other)
+
+    def __rmatmul__(self, other):
+        return _record('matmul', other, self)
+
+    def __truediv__(self, other):
+        return _record('true_divide', self, other)
+
+    def __rtruediv__(self, other):
+        return _record('true_divide', other, self)
+
+    def __floordiv__(self, other):
+        return _record('floor_divide', self, other)
+
+    def __rfloordiv__(self, other):
+        return _record('floor_divide', other, self)
+
+    def __mod__(self, other):
+        return _record('mod', self, other)
+
+    def __rmod__(self, other):
+        return _record('mod', other, self)
+
+    def __pow__(self, other):
+        return _record('power', self, other)
+
+    def __rpow__(self, other):
+        return _record('power', other, self)
+
+    def __neg__(self):
+        return _record('negative', self)
+
+    def __abs__(self):
+        return _record('absolute', self)
+
+    def __lt__(self, other):
+        return _record('less', self, other)
+
+    def __le__(self, other):
+        return _record('less_equal', self, other)
+
+    def __gt__(self, other):
+        return _record('greater', self, other)
+
+    def __ge__(self, other):
+        return _record('greater_equal', self, other)
+
+    def __ne__(self, other):
+        return _record('not_equal', self, other)
+
+    # Keras defines no __eq__: KerasTensors compare (and hash) by identity, as graph keys must.
+    __hash__ = object.__hash__
+
+    def __and__(self, other):
+        return _record('logical_and', self, other)
+
+    def __rand__(self, other):
+        return _record('logical_and', other, self)
+
+    def __or__(self, other):
+        return _record('logical_or', self, other)
+
+    def __ror__(self, other):
+        return _record('logical_or', other, self)
+
+    def __xor__(self, other):
+        return _record('logical_xor', self, other)
+
+    def __rxor__(self, other):
+        return _record('logical_xor', other, self)
+
+    def __invert__(self):
+        return _record('logical_not', self)
 
     def __getitem__(self, key):
-        raise self._no_value('indexing')
+        return _record('get_item', self, key)
 
-    __radd__, __rsub__, __rmul__, __rtruediv__, __rmatmul__ = __add__, __sub__, __mul__, __truediv__, __matmul__
+    def __round__(self, ndigits=None):
+        return _record('round', self, ndigits or 0)
+
+
+def _record(function_name, *args):
+    from .symbolic_ops import record_op           # symbolic_ops imports this module
+    return record_op(function_name, args, {})
 
 
 def is_keras_tensor(value):

@@ -1,0 +1,158 @@
+"""keras.ops calls and operators on KerasTensors: recorded as Operation nodes.
+
+``record_op('mean', args, kwargs)`` splits the call into the op's config
+(axis, keepdims) and its call arguments (the tensors), as Keras 3 does, makes
+an ``Operation`` and records the call. The outputs' shapes and dtypes come
+from running the function on concrete stand-ins (ones; zeros when ones do not
+fit) with the free axes 2 long, then 3 long: the output axes that change
+between the two runs are free (None), as Keras's symbolic shapes say.
+"""
+import warnings
+
+import numpy as np
+
+from framework import nest
+from framework.tape import paused
+from framework.tensor import Tensor
+
+from .keras_tensor import KerasTensor
+from .node import Node
+from .operation import Operation, _signature, call_parameters, op_function
+
+# keras.ops functions that run the caller's functions: a graph cannot record those.
+_TAKES_FUNCTIONS = frozenset(('associative_scan', 'cond', 'custom_gradient', 'fori_loop', 'map', 'scan', 'switch',
+                              'vectorize', 'vectorized_map', 'while_loop', 'jvp'))
+
+
+def contains_keras_tensor(args, kwargs):
+    """Whether a KerasTensor is among the arguments, nested in lists, tuples or dicts."""
+    for value in args:
+        if type(value) is KerasTensor or isinstance(value, (list, tuple, dict)) and _nested_keras_tensor(value):
+            return True
+    for value in kwargs.values():
+        if type(value) is KerasTensor or isinstance(value, (list, tuple, dict)) and _nested_keras_tensor(value):
+            return True
+    return False
+
+
+def _nested_keras_tensor(value):
+    return any(type(x) is KerasTensor for x in nest.flatten(value))
+
+
+# keras.ops functions that answer from a KerasTensor's shape and dtype, recording nothing.
+_STATIC_ANSWERS = {
+    'shape': lambda x: x.shape,
+    'dtype': lambda x: x.dtype,
+    'ndim': lambda x: x.ndim,
+    'is_tensor': lambda x: False,
+}
+
+
+def record_op(function_name, args, kwargs):
+    """``keras.ops.<function_name>(*args, **kwargs)`` on KerasTensors: a new Operation, called.
+
+    Raises:
+        ValueError: an op that runs the caller's own functions (``cond``, ``scan``, ...): wrap
+            such code in a layer.
+    """
+    if function_name in _TAKES_FUNCTIONS:
+        raise ValueError('keras.ops.%s runs your functions, and a functional model cannot record it on KerasTensors; '
+                         'put the code in a keras.layers.Lambda or a custom Layer and call that on the tensors'
+                         % function_name)
+    if function_name in _STATIC_ANSWERS and len(args) == 1 and not kwargs and type(args[0]) is KerasTensor:
+        return _STATIC_ANSWERS[function_name](args[0])
+    fn = op_function(function_name)
+    signature = _signature(fn)
+    try:
+        bound = signature.bind(*args, **kwargs)
+    except TypeError as err:
+        raise TypeError('keras.ops.%s: %s' % (function_name, err)) from None
+    bound.apply_defaults()
+    calls = call_parameters(function_name, fn)
+    call_names = {name.strip('*=') for name in calls}
+    config = {}
+    for name, value in bound.arguments.items():
+        kind = signature.parameters[name].kind
+        if name in call_names:
+            continue
+        if kind is kind.VAR_KEYWORD:
+            config.update(value)
+        elif _nested_keras_tensor(value):
+            raise TypeError('keras.ops.%s: argument %r is a KerasTensor, but Keras takes it as a fixed setting of the '
+                            'op, not a tensor; pass a Python value' % (function_name, name))
+        else:
+            config[name] = value
+    op = Operation(function_name, config)
+    call_args, call_kwargs = [], {}
+    for name in calls:
+        value = bound.arguments.get(name.strip('*='))
+        if name.startswith('*'):
+            call_args.extend(value or ())
+        elif name.endswith('='):
+            call_kwargs[name[:-1]] = value
+        else:
+            call_args.append(value)
+    return call_symbolic_op(op, tuple(call_args), call_kwargs)
+
+
+def call_symbolic_op(op, args, kwargs):
+    """Record ``op(*args, **kwargs)`` as a Node; returns its KerasTensor outputs."""
+    first = _run_on_stand_ins(op, args, kwargs, 2)
+    varying = _free_output_axes(op, args, kwargs, first)
+    outputs = nest.pack_sequence_as(first, [_symbolic(op, t, axes) for t, axes in zip(nest.flatten(first), varying)])
+    Node(op, args, kwargs, outputs)
+    return outputs
+
+
+def _free_output_axes(op, args, kwargs, first):
+    """For each flattened output, the axes whose length follows the inputs' free axes."""
+    flat = nest.flatten(first)
+    if not any(None in x.shape for x in nest.flatten((list(args), kwargs)) if type(x) is KerasTensor):
+        return [()] * len(flat)
+    try:
+        again = nest.flatten(_run_on_stand_ins(op, args, kwargs, 3))
+    except Exception:        # noqa: BLE001 -- an op that only fits the first lengths: its shapes stay as found
+        again = None
+    if again is None or len(again) != len(flat) or any(
+            isinstance(a, Tensor) and (not isinstance(b, Tensor) or a.ndim != b.ndim) for a, b in zip(flat, again)):
+        return [_first_axis_if_batch_free(t, args, kwargs) for t in flat]
+    return [tuple(i for i, (m, n) in enumerate(zip(a.shape, b.shape)) if m != n) if isinstance(a, Tensor) else ()
+            for a, b in zip(flat, again)]
+
+
+def _batch_free(args, kwargs):
+    return any(x.ndim and x.shape[0] is None for x in nest.flatten((list(args), kwargs)) if type(x) is KerasTensor)
+
+
+def _first_axis_if_batch_free(t, args, kwargs):
+    return (0,) if isinstance(t, Tensor) and t.ndim and _batch_free(args, kwargs) else ()
+
+
+def _run_on_stand_ins(op, args, kwargs, free_length):
+    """``op`` run on concrete tensors in place of the KerasTensors: ones, or zeros where ones fail."""
+    errors = []
+    for fill in (np.ones, np.zeros):
+        def concrete(x):
+            if type(x) is not KerasTensor:
+                return x
+            shape = tuple(free_length if d is None else d for d in x.shape)
+            return Tensor(fill(shape, dtype=x.dtype))
+        try:
+            with paused(), warnings.catch_warnings(), np.errstate(all='ignore'):
+                warnings.simplefilter('ignore')
+                return op(*nest.map_structure(concrete, list(args)), **nest.map_structure(concrete, kwargs))
+        except Exception as err:     # noqa: BLE001 -- reported below with the op's inputs
+            errors.append(err)
+    shapes = [x.shape for x in nest.flatten((list(args), kwargs)) if type(x) is KerasTensor]
+    error = errors[0]
+    kind = ValueError if isinstance(error, ValueError) or not isinstance(error, TypeError) else TypeError
+    raise kind('%s (Keras op %s, keras.ops.%s) cannot be applied to KerasTensors of shapes %s (free axes tried '
+               'as %d long): %s' % (op.name, op.class_name, op.function_name, shapes, free_length, error)) from error
+
+
+def _symbolic(op, t, free_axes):
+    if not isinstance(t, Tensor):
+        raise TypeError('keras.ops.%s returned %r (of type %s) for KerasTensors; only ops that return tensors can be '
+                        'recorded in a functional model' % (op.function_name, t, type(t).__name__))
+    shape = tuple(None if i in free_axes else d for i, d in enumerate(t.shape))
+    return KerasTensor(shape, t._data.dtype)
