@@ -7,6 +7,8 @@ from framework.ops import cast, gather, not_equal
 from framework.tensor import Tensor, convert_to_tensor
 
 from . import constraints, initializers, regularizers
+from .functional.keras_tensor import is_keras_tensor
+from .functional.symbolic_ops import record_op
 from .layer import Layer
 
 
@@ -85,6 +87,8 @@ class Embedding(Layer):
         """``inputs != 0`` when mask_zero, else None."""
         if not self.mask_zero:
             return None
+        if is_keras_tensor(inputs):           # in a functional graph: Keras 3's NotEqual op node
+            return record_op('not_equal', (inputs, 0), {})
         return not_equal(inputs if isinstance(inputs, Tensor) else convert_to_tensor(inputs), 0)
 
     def compute_output_shape(self, input_shape):

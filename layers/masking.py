@@ -5,6 +5,8 @@ from framework.losses.tensor_notes import set_keras_mask
 from framework.ops import reduce_any, not_equal, squeeze, where
 from framework.tensor import Tensor, convert_to_tensor
 
+from .functional.keras_tensor import is_keras_tensor
+from .functional.symbolic_ops import record_op
 from .layer import Layer
 
 
@@ -39,6 +41,8 @@ class Masking(Layer):
 
     def compute_mask(self, inputs, mask=None):
         """True for each step with a feature other than mask_value."""
+        if is_keras_tensor(inputs):           # in a functional graph: Keras 3's NotEqual and Any op nodes
+            return record_op('any', (record_op('not_equal', (inputs, self.mask_value), {}),), {'axis': -1})
         return self._kept(inputs, keepdims=False)
 
     def call(self, inputs):

@@ -18,6 +18,7 @@ from framework.tape import paused
 from framework.tensor import Tensor
 
 from .. import call_context
+from ..mask_propagation import takes_mask
 from .keras_tensor import KerasTensor
 from .node import Node
 
@@ -43,19 +44,48 @@ def call_symbolic(layer, inputs, args, kwargs, training=None):
     elif layer._build_input_shape is None:
         layer._build_input_shape = shapes       # built when made (Flatten): Keras records its first call's shape
     _check_spec(layer, inputs)
+    kwargs = _with_recorded_mask(layer, inputs, kwargs)
     only_first = not any(type(x) is KerasTensor for x in nest.flatten((list(args), kwargs)))
     if only_first and _defines_output_shape(layer):
         outputs = _tensors_for_shapes(layer.compute_output_shape(shapes), layer._symbolic_dtype())
         if _masks_involved(layer, inputs):
-            _hang_masks(outputs, *_run_on_zeros(layer, inputs, args, kwargs))
+            _hang_masks(outputs, *_run_on_zeros(layer, inputs, args, kwargs), recorded=_recorded_masks(layer, inputs))
     else:
         concrete, masks, free = _run_on_zeros(layer, inputs, args, kwargs)
         varying = _axes_following_free_axes(layer, inputs, args, kwargs, concrete)
         outputs = nest.pack_sequence_as(concrete, [_symbolic(t, free, layer, axes) for t, axes in
                                                    zip(nest.flatten(concrete), varying)])
-        _hang_masks(outputs, concrete, masks, free)
+        _hang_masks(outputs, concrete, masks, free, recorded=_recorded_masks(layer, inputs))
     Node(layer, (inputs,) + tuple(args), kwargs, outputs)
     return outputs
+
+
+def _with_recorded_mask(layer, inputs, kwargs):
+    """Keras 3 passes a lone input's mask to a layer whose ``call`` takes ``mask`` and records it
+    with the call: when that mask is an op's output (an Embedding's NotEqual), the op joins the
+    graph (a summary row, 'Connected to' both). Masks from elsewhere ride on the tensors."""
+    if 'mask' in kwargs or type(inputs) is not KerasTensor or inputs._mask is None:
+        return kwargs
+    if inputs._mask._keras_history is None or not takes_mask(type(layer)):
+        return kwargs
+    return dict(kwargs, mask=inputs._mask)
+
+
+def _recorded_masks(layer, inputs):
+    """The output masks ``compute_mask`` gives on the KerasTensors themselves, flattened, when
+    it records them as op nodes (Embedding's NotEqual); None when it cannot."""
+    if not hasattr(type(layer), 'compute_mask') or getattr(layer, 'outputs_carry_masks', False):
+        return None
+    previous = nest.map_structure(lambda x: x._mask if type(x) is KerasTensor else None, inputs)
+    try:
+        with paused():
+            masks = layer.compute_mask(inputs, previous)
+    except Exception:        # noqa: BLE001 -- a compute_mask that needs values: masks come from the zeros run
+        return None
+    flat = nest.flatten(masks)
+    if not any(type(m) is KerasTensor and m._keras_history is not None for m in flat):
+        return None
+    return flat
 
 
 def _masks_involved(layer, inputs):
@@ -144,7 +174,8 @@ def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1):
     def zeros(x):
         if type(x) is not KerasTensor:
             return x
-        value = Tensor(xp.zeros(_concrete(x.shape, inner_length), x.dtype))
+        # zeros; a bool tensor (an explicit mask) all True, as the symbolic masks below
+        value = Tensor((xp.ones if x.dtype == 'bool' else xp.zeros)(_concrete(x.shape, inner_length), x.dtype))
         if x._mask is not None:
             mask = Tensor(xp.ones(_concrete(x._mask.shape, inner_length), bool))
             set_keras_mask(value, mask)
@@ -179,15 +210,21 @@ def _symbolic(t, free, layer, varying=()):
     return KerasTensor((None,) + shape[1:] if free and shape else shape, t._data.dtype)
 
 
-def _hang_masks(outputs, concrete, masks, free):
+def _hang_masks(outputs, concrete, masks, free, recorded=None):
     """Give each output KerasTensor the symbolic form of the mask its concrete twin carries: an
     input's mask passed on keeps its KerasTensor (Keras hangs the same one on the output); a
-    computed one is a new bool KerasTensor, free where the output's leading axes are."""
-    for symbolic, value in zip(nest.flatten(outputs), nest.flatten(concrete)):
+    computed one is the op node's output that ``compute_mask`` recorded, if it did, else a new
+    bool KerasTensor, free where the output's leading axes are."""
+    flat_outputs = nest.flatten(outputs)
+    if recorded is not None and len(recorded) != len(flat_outputs):
+        recorded = None
+    for index, (symbolic, value) in enumerate(zip(flat_outputs, nest.flatten(concrete))):
         mask = get_keras_mask(value) if isinstance(value, Tensor) else None
         if mask is None or type(symbolic) is not KerasTensor:
             continue
         known = masks.get(id(mask))
+        if known is None and recorded is not None and type(recorded[index]) is KerasTensor:
+            known = recorded[index]
         if known is None:
             shape = tuple(mask.shape)
             known = KerasTensor(tuple(symbolic.shape[i] if i < symbolic.ndim and symbolic.shape[i] is None else d

@@ -7,6 +7,7 @@ import warnings
 import numpy as np
 
 from framework.tensor import Tensor
+from layers.functional.keras_tensor import is_keras_tensor
 
 from .. import activations, layers, ops
 from ..backend import floatx, image_data_format
@@ -169,6 +170,8 @@ def _preprocess_array(x, data_format, mode):
 
 
 def _preprocess_tensor(x, data_format, mode):
+    if is_keras_tensor(x):
+        return _preprocess_symbolic(x, data_format, mode)
     x = ops.convert_to_tensor(x) if not isinstance(x, Tensor) else x
     if mode == 'tf':
         return x / 127.5 - 1.0
@@ -184,6 +187,34 @@ def _preprocess_tensor(x, data_format, mode):
     x = x + ops.reshape(ops.convert_to_tensor(-np.array(mean), dtype=x.dtype), shape)
     if std is not None:
         x = x / ops.reshape(ops.convert_to_tensor(np.array(std), dtype=x.dtype), shape)
+    return x
+
+
+def _preprocess_symbolic(x, data_format, mode):
+    """On a ``keras.Input``: the keras.ops Keras 3 records in the model's graph (TrueDivide,
+    Subtract; GetItem, Stack and Add for 'caffe'), so that summaries and configs match."""
+    ndim = x.ndim
+    if mode == 'tf':
+        return x / 127.5 - 1.0
+    if mode == 'torch':
+        x = x / 255.0
+        mean, std = _TORCH_MEAN, _TORCH_STD
+    else:                                   # RGB -> BGR, one channel at a time as Keras does
+        if data_format == 'channels_first':
+            x = ops.stack([x[i, ...] for i in (2, 1, 0)], axis=0) if ndim == 3 else \
+                ops.stack([x[:, i, :] for i in (2, 1, 0)], axis=1)
+        else:
+            x = ops.stack([x[..., i] for i in (2, 1, 0)], axis=-1)
+        mean, std = _CAFFE_MEAN, None
+    mean_tensor = ops.convert_to_tensor(-np.array(mean), dtype=x.dtype)
+    if data_format == 'channels_first':
+        shape = (3, 1, 1) if ndim == 3 else (1, 3) + (1,) * (ndim - 2)
+    else:
+        shape = (1,) * (ndim - 1) + (3,)
+    x = x + ops.reshape(mean_tensor, shape)
+    if std is not None:
+        std_tensor = ops.convert_to_tensor(np.array(std), dtype=x.dtype)
+        x = x / (ops.reshape(std_tensor, (-1, 1, 1)) if data_format == 'channels_first' else std_tensor)
     return x
 
 
