@@ -21,6 +21,8 @@ def relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
     if negative_slope == 0.0 and max_value is None and threshold == 0.0:
         return ops.relu(x)
     x = ops.convert_to_tensor(x)
+    if negative_slope != 0.0 and x.dtype.is_integer:
+        x = ops.cast(x, 'float32')      # a leaky relu of integers is float32, as TensorFlow's leaky_relu makes it
     positive = ops.relu(x) if threshold == 0.0 else ops.where(x > threshold, x, 0.0)
     if max_value is not None:
         positive = ops.clip_by_value(positive, 0.0, float(max_value))

@@ -27,8 +27,16 @@ def _activation(name, tapeflow_op):
     return op
 
 
-relu = _activation('relu', _ops.relu)
-relu6 = _activation('relu6', _ops.relu6)
+def relu(x):
+    """max(x, 0), elementwise; integer inputs keep their dtype, as Keras 3 on TensorFlow."""
+    return _ops.relu(tensor(x, 'relu'))
+
+
+def relu6(x):
+    """min(max(x, 0), 6), elementwise; integer inputs keep their dtype, as Keras 3 on TensorFlow."""
+    return _ops.relu6(tensor(x, 'relu6'))
+
+
 sigmoid = _activation('sigmoid', _ops.sigmoid)
 softplus = _activation('softplus', _ops.softplus)
 softsign = _activation('softsign', _ops.softsign)

@@ -8,16 +8,16 @@ from .eigen_reduce import row_sum
 from ..tape import array_rule
 from ..tensor import Tensor
 from .gradient_ops import elu_grad, mask_grad
-from .operands import ACTIVE, as_float_tensor, normalize_axis, record
+from .operands import ACTIVE, as_float_tensor, as_real_tensor, normalize_axis, record
 from .selection import where
 from .unary import erf, sigmoid, tanh, exp
 
 
 def relu(features, name=None):
-    """max(x, 0); the gradient at 0 is 0."""
-    x = as_float_tensor(features, 'relu')
+    """max(x, 0); the gradient at 0 is 0. Integer tensors keep their dtype (TensorFlow's Relu takes them)."""
+    x = as_real_tensor(features, 'relu')
     out = Tensor(relu_value(x._data))
-    if ACTIVE:
+    if ACTIVE and x._data.dtype.kind == 'f':
         record('relu', (x,), out, RELU_VJPS)
     return out
 
@@ -33,10 +33,10 @@ _RELU6_VJPS = (lambda g, y, x: mask_grad(g, (x._data > 0) & (x._data < 6)),)
 
 
 def relu6(features, name=None):
-    x = as_float_tensor(features, 'relu6')
+    x = as_real_tensor(features, 'relu6')
     xp = backend.array_module(x._data)
-    out = Tensor(xp.clip(x._data, 0, 6))
-    if ACTIVE:
+    out = Tensor(xp.clip(x._data, 0, 6).astype(x._data.dtype, copy=False))
+    if ACTIVE and x._data.dtype.kind == 'f':
         record('relu6', (x,), out, _RELU6_VJPS)
     return out
 
@@ -100,7 +100,10 @@ def selu(features, name=None):
 
 
 def leaky_relu(features, alpha=0.2, name=None):
-    x = as_float_tensor(features, 'leaky_relu')
+    x = as_real_tensor(features, 'leaky_relu')
+    if x._data.dtype.kind != 'f':        # TensorFlow computes integer inputs in float32
+        from .shapes import cast
+        x = cast(x, 'float32')
     a = x._data
     xp = backend.array_module(a)
     out = Tensor(xp.where(a > 0, a, a * alpha))

@@ -8,7 +8,7 @@ from ..errors import InvalidArgumentError
 from .. import backend
 from ..tensor import Tensor
 from ..tape import array_rule
-from .operands import ACTIVE, as_float_tensor, named_errors, record
+from .operands import ACTIVE, as_float_tensor, as_real_tensor, named_errors, record
 
 
 def _pair(value, name, op):
@@ -161,9 +161,9 @@ def _conv_filter_grad(x, g, geo):
     return out
 
 
-def _pooling_input(input, ksize, strides, padding, op):  # noqa: A002
-    """(the input as a float tensor, its window geometry), checked, for a pooling op."""
-    x = as_float_tensor(input, op)
+def _pooling_input(input, ksize, strides, padding, op, check=as_float_tensor):  # noqa: A002
+    """(the input as a float tensor (or as ``check`` allows), its window geometry), checked, for a pooling op."""
+    x = check(input, op)
     if x.ndim != 4:
         raise InvalidArgumentError('%s: expected an (N, H, W, C) input, got shape %s' % (op, tuple(x.shape)))
     geo = _Geometry(tuple(x.shape), _pair(ksize, 'ksize', op), _pair(strides, 'strides', op), padding.upper(), op)
@@ -179,10 +179,10 @@ def max_pool2d(input, ksize, strides, padding='VALID', data_format='NHWC', name=
     that offset: gathering every window into an axis of its own first (for an
     argmax) moved each element several times and cost ten times as much.
     """
-    x, geo = _pooling_input(input, ksize, strides, padding, 'max_pool2d')
+    x, geo = _pooling_input(input, ksize, strides, padding, 'max_pool2d', as_real_tensor)   # TF pools integers
     a = x._data
     xp = backend.array_module(a)
-    padded = geo.pad(a, fill=xp.finfo(a.dtype).min)
+    padded = geo.pad(a, fill=(xp.finfo if a.dtype.kind == 'f' else xp.iinfo)(a.dtype).min)
     offsets = geo.offsets()
     best = padded[geo.window_slice(*offsets[0])].copy()
     for offset in offsets[1:]:
@@ -194,7 +194,8 @@ def max_pool2d(input, ksize, strides, padding='VALID', data_format='NHWC', name=
 
         def grad(g, y, x):
             return _max_pool_grad(g, _first_maxima(y._data, x._data, geo), geo)
-        record('max_pool2d', (x,), out, (array_rule(grad, grad_array),))
+        if a.dtype.kind == 'f':
+            record('max_pool2d', (x,), out, (array_rule(grad, grad_array),))
     return out
 
 

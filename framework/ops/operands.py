@@ -39,6 +39,16 @@ def as_float_tensor(x, op):
     return t
 
 
+def as_real_tensor(x, op):
+    """A float or integer tensor (no bool, complex or string), as TensorFlow's Relu and MaxPool
+    kernels take; else an InvalidArgumentError naming the op and the dtype."""
+    t = as_tensor(x, op)
+    if t._data.dtype.kind not in 'fiu':
+        raise InvalidArgumentError('%s: expected a floating-point or integer tensor, got dtype %s (shape %s)'
+                                   % (op, t.dtype.name, tuple(t.shape)))
+    return t
+
+
 def as_numeric_tensor(x, op):
     t = as_tensor(x, op)
     if t._data.dtype.kind not in 'fciub':
