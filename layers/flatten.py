@@ -17,7 +17,7 @@ class Flatten(Layer):
 
     def __init__(self, data_format=None, **kwargs):
         super().__init__(**kwargs)
-        data_format = data_format or 'channels_last'
+        data_format = 'channels_last' if data_format is None else data_format
         if data_format not in ('channels_last', 'channels_first'):
             raise ValueError("Flatten: data_format must be 'channels_last' or 'channels_first', got %r"
                              % (data_format,))

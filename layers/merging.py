@@ -5,6 +5,8 @@ and Keras's function forms (``add([a, b])`` is ``Add()([a, b])``).
 Inputs of different dtypes meet in their common Keras 3 dtype, as Keras's
 merge layers run ``keras.ops`` (an int64 one-hot lookup concatenated with
 float32 features is float32), where TensorFlow's own ops would refuse."""
+import numpy as np
+
 from framework import ops
 from framework.keras.ops_dtypes import cast_all
 
@@ -155,6 +157,9 @@ class Concatenate(Layer):
 
     def __init__(self, axis=-1, **kwargs):
         super().__init__(**kwargs)
+        if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):     # int(1.5) would join on axis 1
+            raise TypeError('Concatenate %r: axis must be an integer, got %r (of type %s)'
+                            % (self.name, axis, type(axis).__name__))
         self.axis = int(axis)
 
     def build(self, input_shape):

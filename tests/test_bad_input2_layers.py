@@ -52,3 +52,15 @@ def test_a_built_layer_keeps_its_weights_when_a_later_call_fails():
     with pytest.raises(ValueError):
         layer(np.ones((2, 5), np.float32))
     assert layer.built and layer.kernel is kernel and len(layer.weights) == 2
+
+
+@pytest.mark.parametrize('make, error, words', [
+    # Keras 3.15: TypeError 'list indices must be integers or slices, not float' at the first call;
+    # here int(1.5) joined on axis 1
+    (lambda: keras.layers.Concatenate(axis=1.5), TypeError, 'Concatenate .*axis must be an integer, got 1.5'),
+    # Keras 3.15: ValueError 'The `data_format` argument must be one of ...'; here 0 read as the default
+    (lambda: keras.layers.Flatten(data_format=0), ValueError, "Flatten: data_format must be 'channels_last'"),
+])
+def test_constructor_arguments_keras_refuses(make, error, words):
+    with pytest.raises(error, match=words):
+        make()
