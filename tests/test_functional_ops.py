@@ -157,3 +157,12 @@ def test_ops_that_run_callers_functions_ask_for_a_layer():
 def test_an_op_that_cannot_take_the_shapes_names_itself_and_them():
     with pytest.raises(ValueError, match=r"matmul \(Keras op Matmul, keras.ops.matmul\).*\(None, 3\).*\(None, 4\)"):
         ops.matmul(keras.Input((3,)), keras.Input((4,)))
+
+
+def test_matrix_ops_get_regular_stand_ins():
+    # Ones and zeros are singular matrices; inv and cholesky are probed on identities.
+    square = keras.Input((3, 3))
+    assert ops.inv(square).shape == (None, 3, 3) and ops.cholesky(square).shape == (None, 3, 3)
+    model = keras.Model(square, ops.inv(square))
+    matrix = np.array([[[2.0, 0, 0], [0, 4.0, 0], [0, 0, 8.0]]], np.float32)
+    np.testing.assert_allclose(model(matrix).numpy(), np.linalg.inv(matrix), rtol=1e-6)

@@ -128,10 +128,18 @@ def _first_axis_if_batch_free(t, args, kwargs):
     return (0,) if isinstance(t, Tensor) and t.ndim and _batch_free(args, kwargs) else ()
 
 
+def _identities(shape, dtype):
+    # Identity matrices on the last two axes: inv, cholesky, solve need a regular matrix.
+    if len(shape) < 2:
+        return np.ones(shape, dtype)
+    return np.array(np.broadcast_to(np.eye(shape[-2], shape[-1], dtype=dtype), shape))
+
+
 def _run_on_stand_ins(op, args, kwargs, free_length):
-    """``op`` run on concrete tensors in place of the KerasTensors: ones, or zeros where ones fail."""
+    """``op`` run on concrete tensors in place of the KerasTensors: ones; zeros or identity
+    matrices where ones fail."""
     errors = []
-    for fill in (np.ones, np.zeros):
+    for fill in (np.ones, np.zeros, _identities):
         def concrete(x):
             if type(x) is not KerasTensor:
                 return x
