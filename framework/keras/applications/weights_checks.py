@@ -21,6 +21,8 @@ _MESSAGES = {
                             'Received classes={classes}'),
     'efficientnet': (_WEIGHTS % '`imagenet`' + '.',
                      'If using `weights="imagenet"` with `include_top` as true, `classes` should be 1000'),
+    'efficientnet_v2': (_WEIGHTS % '`imagenet`' + '.Received: weights={weights}',
+                        'If using `weights="imagenet"` with `include_top` as true, `classes` should be 1000'),
 }
 _MESSAGES['nasnet'] = _MESSAGES['densenet']
 
