@@ -142,11 +142,11 @@ class Checkpoint:
             graph = ObjectGraph(self._checkpoint_children())
         targets = {key: variable for key, variable in graph.variables.items()
                    if not (options.experimental_skip_slot_variables and SLOT_MARK in key)}
-        matched = []
-        for key, variable in targets.items():
-            if key in values:
-                _assign(variable, values[key], key)
-                matched.append(key)
+        matched = [key for key in targets if key in values]
+        for key in matched:     # every value checked before any is assigned: a refused restore changes nothing
+            _check_fits(targets[key], values[key], key)
+        for key in matched:
+            targets[key].assign(values[key])
         return CheckpointLoadStatus(path, matched, sorted(set(values) - set(matched)),
                                     sorted(set(targets) - set(matched)))
 
@@ -198,7 +198,7 @@ def _in_model_order(variables, graph):
     return sorted(variables, key=lambda v: order.get(id(v), len(order)))
 
 
-def _assign(variable, value, key):
+def _check_fits(variable, value, key):
     shape = tuple(variable.shape.as_list())
     if tuple(value.shape) != shape:
         raise ValueError('Received incompatible tensor with shape %s when attempting to restore variable with '
@@ -207,5 +207,4 @@ def _assign(variable, value, key):
     if value.dtype.name != variable.dtype.name:
         raise TypeError('Checkpoint.restore: %s holds %s but variable %s is %s; create the variable with the '
                         'saved dtype' % (key, value.dtype.name, variable.name, variable.dtype.name))
-    variable.assign(value)
 
