@@ -1,5 +1,5 @@
 """``keras.preprocessing``, tf.keras's older home of ``sequence.pad_sequences`` and the dataset helpers."""
-from . import sequences as sequence  # noqa: F401  (keras.preprocessing.sequence.pad_sequences)
+from . import preprocessing_sequence as sequence  # noqa: F401  (pad_sequences, skipgrams, ...)
 
 # Keras 3 keeps these here too (the same functions as keras.utils'); loaded on first use.
 _LAZY = {'image_dataset_from_directory': 'framework.keras.image_dataset',

@@ -7,13 +7,12 @@ the sampled classes that equal a true class are pushed to -FLT_MAX (``remove_acc
 and the result is a softmax (sampled_softmax_loss) or per-logit sigmoid (nce_loss)
 cross-entropy whose targets are the true classes, each weighted 1 / num_true.
 """
-import math
-
 import numpy as np
 
-from .. import backend
+from .. import backend, op_seeds
 from ..tensor import Tensor
 from .arithmetic import add, subtract
+from .candidate_sampler import log_uniform_draw
 from .indexing import gather
 from .linalg import matmul
 from .losses_nn import sigmoid_cross_entropy_with_logits, softmax_cross_entropy_with_logits
@@ -29,17 +28,11 @@ def _check_counts(op, **counts):
             raise ValueError('%s: %s must be a positive int, got %r' % (op, what, value))
 
 
-def _log_uniform_probability(classes, range_max):
-    """P(k) = (log(k + 2) - log(k + 1)) / log(range_max + 1)."""
-    classes = np.asarray(classes, np.float64)
-    return (np.log(classes + 2) - np.log(classes + 1)) / np.log(range_max + 1)
-
-
 @named_errors('log_uniform_candidate_sampler')
 def log_uniform_candidate_sampler(true_classes, num_true, num_sampled, unique, range_max, seed=None, name=None):
     """``num_sampled`` classes drawn from the log-uniform distribution over [0, range_max)
     (without repeats when ``unique``), and the expected count of each true and sampled class
-    in such a sample (for unique sampling, 1 - (1 - p) ** tries, tries the draws it took).
+    in such a sample: TensorFlow's kernel's draws and counts (``candidate_sampler.py``).
 
     Returns:
         (sampled_candidates int64 (num_sampled,), true_expected_count float32 (batch, num_true),
@@ -47,7 +40,7 @@ def log_uniform_candidate_sampler(true_classes, num_true, num_sampled, unique, r
     Raises:
         ValueError: true_classes not (batch, num_true), or unique with num_sampled > range_max.
     """
-    from .. import random as framework_random
+    from ..random import draw_seed_pair
     op = 'log_uniform_candidate_sampler'
     true = as_tensor(true_classes, op)
     if true._data.dtype.kind not in 'iu' or true.ndim != 2 or true.shape[1] != num_true:
@@ -59,28 +52,11 @@ def log_uniform_candidate_sampler(true_classes, num_true, num_sampled, unique, r
     if unique and num_sampled > range_max:
         raise ValueError('%s: cannot draw num_sampled=%d unique classes out of range_max=%d'
                          % (op, num_sampled, range_max))
-    log_range = math.log(range_max + 1)
-    picked, seen, tries = [], set(), 0
-    while len(picked) < num_sampled:
-        draws = backend.to_host(framework_random.uniform((max(2 * num_sampled, 16),), dtype='float64',
-                                                         seed=seed)._data)
-        for u in draws:
-            value = min(int(math.exp(u * log_range)) - 1, range_max - 1)
-            tries += 1
-            if unique and value in seen:
-                continue
-            seen.add(value)
-            picked.append(value)
-            if len(picked) == num_sampled:
-                break
-    sampled = np.asarray(picked, np.int64)
-
-    def expected(classes):
-        p = _log_uniform_probability(classes, range_max)
-        return (-np.expm1(tries * np.log1p(-p)) if unique else p * num_sampled).astype(np.float32)
+    seeds = op_seeds.seed_pair(seed, lambda: tuple(int(v) for v in draw_seed_pair()))
+    sampled, true_expected, sampled_expected = log_uniform_draw(
+        backend.to_host(true._data), num_true, num_sampled, unique, range_max, seeds)
     xp = backend.array_module(true._data)
-    return (Tensor(xp.asarray(sampled)), Tensor(xp.asarray(expected(backend.to_host(true._data)))),
-            Tensor(xp.asarray(expected(sampled))))
+    return Tensor(xp.asarray(sampled)), Tensor(xp.asarray(true_expected)), Tensor(xp.asarray(sampled_expected))
 
 
 @named_errors('compute_accidental_hits')
