@@ -4,7 +4,7 @@ import warnings
 import numpy as np
 
 from framework.backend import array_module, to_host
-from framework.ops import batch_normalization, cast, maximum, moments, reshape, rsqrt, sqrt
+from framework.ops import batch_normalization, cast, maximum, moments, reduce_mean, reshape, rsqrt, sqrt, square
 from framework.placement import current_xp
 from framework.tensor import Tensor
 
@@ -205,11 +205,39 @@ class Normalization(Layer):
         if isinstance(data, (np.ndarray, Tensor)):
             array = np.asarray(to_host(data._data) if isinstance(data, Tensor) else data)
             self._build_or_check(array.shape, who)
-            mean, var = np.mean(array, axis=self._reduce_axis), np.var(array, axis=self._reduce_axis)
+            if isinstance(data, Tensor):          # keras.ops, in TensorFlow's summation order
+                mean, var = self._moments(array)
+            else:
+                mean, var = np.mean(array, axis=self._reduce_axis), np.var(array, axis=self._reduce_axis)
         else:
+            data = self._dataset_built(data, who)
             mean, var = self._adapt_batches(iter(data), who)
         self.adapt_mean.assign(np.asarray(mean, self.dtype).reshape(self._kept_shape))
         self.adapt_variance.assign(np.asarray(var, self.dtype).reshape(self._kept_shape))
+
+    def _moments(self, array):
+        """Mean and variance over the reduced axes as Keras 3's ops.mean / ops.var on TensorFlow
+        give them: mean((x - mean)**2), summed in TensorFlow's order (numpy's differs in the last bit)."""
+        x = Tensor(array)
+        axes = self._reduce_axis
+        mean = reduce_mean(x, axis=axes)
+        var = reduce_mean(square(x - reduce_mean(x, axis=axes, keepdims=True)), axis=axes)
+        return to_host(mean._data), to_host(var._data)
+
+    def _dataset_built(self, data, who):
+        """``data``, built for from its element_spec when it is a Dataset, as Keras 3 builds (so the
+        saved build config has a free batch: (None, 1)); a Dataset of single rows is batched by 128."""
+        from framework.data import Dataset
+        if not isinstance(data, Dataset):
+            return data
+        spec = data.element_spec
+        shape = tuple((spec[0] if isinstance(spec, tuple) else spec).shape)
+        if len(shape) == 1:
+            data = data.batch(128)
+            spec = data.element_spec
+            shape = tuple((spec[0] if isinstance(spec, tuple) else spec).shape)
+        self._build_or_check(shape, who)
+        return data
 
     def _build_or_check(self, shape, who):
         if not self.built:
@@ -235,7 +263,7 @@ class Normalization(Layer):
                 total_mean = np.zeros(self._kept_shape, self.dtype)
                 total_var = np.zeros(self._kept_shape, self.dtype)
             count = int(np.prod([array.shape[a] for a in self._reduce_axis], dtype=np.int64))
-            mean, var = np.mean(array, axis=self._reduce_axis), np.var(array, axis=self._reduce_axis)
+            mean, var = self._moments(array)
             total += count
             w = count / total
             new_mean = total_mean * (1 - w) + mean * w

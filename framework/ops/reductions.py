@@ -70,17 +70,36 @@ def _sum(a, axes, keepdims):
     whole tensor) and over leading axes (framework/eigen_outer_sum.py); else the array's own sum():
     the same reduction as xp.sum without its Python-level dispatch."""
     ndim = a.ndim
+    inner = None
     if axes and axes[0] == ndim - len(axes) and axes[-1] == ndim - 1:     # trailing axes (sorted, distinct)
         inner = 1
         for ax in axes:
             inner *= a.shape[ax]
-        if eigen_sum.applies(a, inner):
-            total = eigen_sum.sum_all(a) if inner == a.size else eigen_sum.row_sums(a.reshape(-1, inner))
-            return total.reshape(_kept_shape(a.shape, axes) if keepdims else a.shape[:ndim - len(axes)])
+    elif axes:
+        inner = _trailing_but_for_ones(a.shape, axes)
+    if inner is not None and eigen_sum.applies(a, inner):
+        total = eigen_sum.sum_all(a) if inner == a.size else eigen_sum.row_sums(a.reshape(-1, inner))
+        return total.reshape(_kept_shape(a.shape, axes) if keepdims else
+                             tuple(d for i, d in enumerate(a.shape) if i not in axes))
     total = outer_sum(a, axes) if ndim > 1 else None
     if total is None:
         return a.sum(axis=axes, keepdims=keepdims, dtype=a.dtype)
     return total.reshape(_kept_shape(a.shape, axes)) if keepdims else total
+
+
+def _trailing_but_for_ones(shape, axes):
+    """The number of values per sum when the reduced axes follow every kept one once size-1 axes
+    are set aside, else None. TensorFlow drops size-1 axes before it reduces, so a column's mean
+    (axis 0 of (n, 1), Normalization.adapt's) is a whole-tensor sum in its order."""
+    inner, reducing = 1, False
+    for i, d in enumerate(shape):
+        if d == 1:
+            continue
+        if i in axes:
+            inner, reducing = inner * d, True
+        elif reducing:
+            return None
+    return inner
 
 
 class _Spread:
