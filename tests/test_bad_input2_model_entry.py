@@ -38,3 +38,19 @@ def test_validation_freq_zero_is_refused_before_training():
 def test_predict_on_batch_of_none_names_the_argument():
     with pytest.raises(ValueError, match='predict_on_batch: x'):
         _model().predict_on_batch(None)
+
+
+def test_a_refused_recompile_leaves_the_model_compiled_as_it_was():
+    # Keras 3.15 defers the metric lookup to the first fit; tapeflow refuses at compile, and now
+    # before it swaps anything: the model kept Adam and 'mse' but had taken the new SGD.
+    model = _model()
+    model.compile('adam', 'mse', metrics=['mae'])
+    optimizer = model.optimizer
+    with pytest.raises(ValueError, match="compile\\(metrics='nope'\\): Could not interpret metric identifier"):
+        model.compile('sgd', 'mse', metrics=['nope'])
+    with pytest.raises(ValueError, match="compile\\(loss='nope'\\)"):
+        model.compile('sgd', 'nope')
+    assert model.optimizer is optimizer and model.loss == 'mse'
+    assert model.get_compile_config()['optimizer'] == 'adam'
+    history = model.fit(X, Y, epochs=1, verbose=0).history
+    assert sorted(history) == ['loss', 'mae']

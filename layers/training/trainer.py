@@ -62,16 +62,21 @@ class Trainer(TrainingLoops):
         """
         if not isinstance(steps_per_execution, int) or steps_per_execution < 1:
             raise ValueError('compile(steps_per_execution=%r): expected a positive integer' % (steps_per_execution,))
-        self.optimizer = resolve_optimizer(optimizer)
+        # Everything is resolved before anything is set: a compile refused for an unknown metric
+        # leaves the model as it was (it had swapped in the new optimizer and kept the old loss).
+        new_optimizer = resolve_optimizer(optimizer)
         output_names = getattr(self, 'output_names', None)
         # A recompile that leaves out the loss or the metrics keeps the previous ones, as Keras 3
         # does (e.g. compile(optimizer=...) again only to change the learning rate).
-        if loss is not None:
-            self._compiled_loss = CompiledLoss(loss, loss_weights, output_names,
-                                               weigh_by_batch_size=bool(run_eagerly))
-            self.loss = loss
-        if metrics is not None or weighted_metrics is not None:
-            self._compiled_metrics = CompileMetrics(metrics, weighted_metrics, output_names)
+        new_loss = None if loss is None else CompiledLoss(loss, loss_weights, output_names,
+                                                          weigh_by_batch_size=bool(run_eagerly))
+        new_metrics = None if metrics is None and weighted_metrics is None else \
+            CompileMetrics(metrics, weighted_metrics, output_names)
+        self.optimizer = new_optimizer
+        if new_loss is not None:
+            self._compiled_loss, self.loss = new_loss, loss
+        if new_metrics is not None:
+            self._compiled_metrics = new_metrics
         self._loss_tracker = metrics_module.Mean(name='loss')
         self.steps_per_execution = steps_per_execution
         self.run_eagerly = True
