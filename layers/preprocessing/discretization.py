@@ -81,7 +81,8 @@ class Discretization(Layer):
         """Find num_bins - 1 boundaries at the quantiles of ``data`` (an array, or a dataset of batches)."""
         who = 'Discretization %r' % self.name
         if self.num_bins is None:
-            raise ValueError('%s: cannot adapt a layer made with bin_boundaries; make it with num_bins' % who)
+            raise ValueError('Cannot adapt a Discretization layer that has been initialized with `bin_boundaries`, '
+                             'use `num_bins` instead.')     # Keras 3's words
         self.summary = np.zeros((2, 0), np.float32)
         for batch in batches(data, steps, who, lists_are_batches=True):
             values = host_array(batch)
@@ -124,7 +125,7 @@ class Discretization(Layer):
         return layer
 
     def get_config(self):
-        config = super().get_config()
-        config.update(bin_boundaries=self.bin_boundaries, num_bins=self.num_bins, epsilon=self.epsilon,
-                      output_mode=self.output_mode, sparse=self.sparse)
-        return config
+        # Keras 3 writes this whole dict itself: the dtype as a name and no 'trainable', which its
+        # Discretization.__init__ refuses (a config with it does not load in Keras)
+        return {'bin_boundaries': self.bin_boundaries, 'num_bins': self.num_bins, 'epsilon': self.epsilon,
+                'output_mode': self.output_mode, 'sparse': self.sparse, 'name': self.name, 'dtype': self.dtype}

@@ -68,6 +68,9 @@ class StringLookup(IndexLookup):
         config['encoding'] = self.encoding
         return config
 
+    def get_build_config(self):
+        return {}       # as Keras 3's lookups: built when made, they save no input shape
+
 
 class IntegerLookup(IndexLookup):
     """Integers to contiguous indices through a vocabulary (Keras 3).
@@ -116,3 +119,6 @@ class IntegerLookup(IndexLookup):
             if config[key] is not None:
                 config[key] = int(config[key])
         return config
+
+    def get_build_config(self):
+        return {}       # as Keras 3's lookups: built when made, they save no input shape
