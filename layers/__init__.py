@@ -109,3 +109,8 @@ from .preprocessing import (CategoryEncoding, CenterCrop, Discretization, Hashed
 __all__ += ['CategoryEncoding', 'CenterCrop', 'Discretization', 'HashedCrossing', 'Hashing', 'IntegerLookup',
             'RandomBrightness', 'RandomContrast', 'RandomCrop', 'RandomFlip', 'RandomRotation', 'RandomTranslation',
             'RandomZoom', 'Resizing', 'StringLookup', 'TextVectorization']
+
+# keras.utils.FeatureSpace and the two data layers it adds to a model: here so that saved configs
+# naming them are found, but not in __all__ (Keras exports none of them from keras.layers).
+from .preprocessing.feature_space import FeatureSpace  # noqa: E402,F401
+from .preprocessing.feature_space_specs import TFDConcat, TFDIdentity  # noqa: E402,F401

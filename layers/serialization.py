@@ -30,6 +30,8 @@ def keras_identity(cls):
     from .model import Model
     if cls is Functional:
         return 'keras.src.models.functional', 'Functional'
+    if '_keras_identity' in vars(cls):     # saved under Keras's own name (FeatureSpace and its data layers)
+        return cls._keras_identity
     if getattr(builtin, cls.__name__, None) is cls:
         return ('keras' if issubclass(cls, Model) else 'keras.layers'), None
     from .saving.registry import custom_class_identity

@@ -95,6 +95,7 @@ _LAZY = {
     'enable_interactive_logging': 'framework.keras.interactive_logging',
     'disable_interactive_logging': 'framework.keras.interactive_logging',
     'is_interactive_logging_enabled': 'framework.keras.interactive_logging',
+    'FeatureSpace': 'layers.preprocessing.feature_space',
 }
 
 

@@ -29,7 +29,8 @@ def serialize_model(model):
     build_config = model.get_build_config() if model.built else None
     if build_config is not None:
         config['build_config'] = build_config
-    config['compile_config'] = compile_config.config_entry(model)
+    if callable(getattr(model, 'compile', None)):     # a model; Keras writes none for a FeatureSpace
+        config['compile_config'] = compile_config.config_entry(model)
     return to_json_safe(config, type(model).__name__)
 
 
@@ -132,9 +133,11 @@ def build_model(config, table, path):
     takes_custom_objects = 'custom_objects' in inspect.signature(cls.from_config).parameters
     with custom_object_scope(table):
         model = cls.from_config(inner, custom_objects=table) if takes_custom_objects else cls.from_config(inner)
-    shape = (config.get('build_config') or {}).get('input_shape')
-    if not model.built and shape is not None:
-        build_for_shape(model, tuple(shape))
+    build_config = config.get('build_config') or {}
+    if not model.built and build_config and callable(getattr(model, 'build_from_config', None)):
+        model.build_from_config(build_config)     # a layer whose build config is its own (FeatureSpace)
+    elif not model.built and build_config.get('input_shape') is not None:
+        build_for_shape(model, tuple(build_config['input_shape']))
     return model
 
 

@@ -51,7 +51,8 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True):
         model.optimizer.build(model.trainable_variables)
     compile_cfg = compile_config.serialize(model) if compiled else None
     if path.endswith('.keras'):
-        config['compile_config'] = compile_cfg or {}
+        if 'compile_config' in config:
+            config['compile_config'] = compile_cfg or {}
         keras_archive.write(path, to_json(config), legacy_h5.KERAS_VERSION,
                             lambda f: keras3_weights.write(f, model, include_optimizer=compiled),
                             assets=assets.collect(model))
