@@ -106,11 +106,12 @@ def test_h5_model_file_layout(tmp_path):
     with h5py.File(tmp_path / 'model.h5', 'r') as f:
         assert json.loads(f.attrs['model_config'])['class_name'] == 'Sequential'
         assert json.loads(f.attrs['training_config'])['optimizer_config']['class_name'] == 'Adam'
-        names = [n.decode() for n in f['model_weights'].attrs['layer_names']]
+        # Variable-length strings, as Keras stores them: h5py reads them back as str
+        names = list(f['model_weights'].attrs['layer_names'])
         assert names == [l.name for l in model.layers]
-        weight_names = [n.decode() for n in f['model_weights'][names[0]].attrs['weight_names']]
+        weight_names = list(f['model_weights'][names[0]].attrs['weight_names'])
         assert weight_names == [model.layers[0].kernel.path, model.layers[0].bias.path]
-        optimizer_names = [n.decode() for n in f['optimizer_weights'].attrs['weight_names']]
+        optimizer_names = list(f['optimizer_weights'].attrs['weight_names'])
         assert optimizer_names[:2] == ['%s/iteration' % model.optimizer.name,
                                        '%s/learning_rate' % model.optimizer.name]
 

@@ -26,8 +26,11 @@ def _member_prefix(path):
 
 
 def collect(model):
-    """{archive member name: bytes} of every file the model's layers write with ``save_assets``."""
-    return {name: data for _, files in _written(model) for name, data in files.items()}
+    """{archive member name: bytes} of every file the model's layers write with ``save_assets``,
+    in name order: Keras zips its asset directory as the file system lists it, which puts a
+    TextVectorization's ``_lookup_layer/vocabulary.txt`` before its own ``vocabulary.txt``."""
+    members = {name: data for _, files in _written(model) for name, data in files.items()}
+    return dict(sorted(members.items()))
 
 
 def layers_with_assets(model):

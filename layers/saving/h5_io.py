@@ -80,7 +80,9 @@ def write_string_list(group, name, items):
     while any(part.nbytes > HEADER_LIMIT for part in np.array_split(array, chunks)):
         chunks += 1
     if chunks == 1:
-        group.attrs[name] = array
+        # The list itself, as Keras stores it: h5py writes variable-length strings (an empty list
+        # as an empty float64 array); only chunks are fixed-length byte arrays
+        group.attrs[name] = encoded
     else:
         for index, part in enumerate(np.array_split(array, chunks)):
             group.attrs['%s%d' % (name, index)] = part

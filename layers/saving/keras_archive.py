@@ -83,9 +83,14 @@ def write(path, config, keras_version, write_weights, assets=None):
         write_weights(f)
     with atomic_write(path, create_directories=False) as temporary:
         # Stored, not deflated, as Keras writes its archives (its loader checks members' expansion ratio).
+        # Members carry Keras's zip headers: the two JSON files written through ZipFile.open (dated
+        # 1980-01-01), the weights stamped now, assets as regular files (mode 644) copied from disk.
         with zipfile.ZipFile(temporary, 'w', compression=zipfile.ZIP_STORED) as archive:
-            archive.writestr(METADATA, json.dumps(metadata))
-            archive.writestr(CONFIG, config)
+            for name, text in ((METADATA, json.dumps(metadata)), (CONFIG, config)):
+                with archive.open(name, 'w') as member:
+                    member.write(text.encode('utf8'))
             archive.writestr(WEIGHTS, buffer.getvalue())
             for name, data in (assets or {}).items():
-                archive.writestr(name, data)
+                info = zipfile.ZipInfo(name, datetime.datetime.now().timetuple()[:6])
+                info.external_attr = 0o100644 << 16
+                archive.writestr(info, data)
