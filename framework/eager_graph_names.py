@@ -2,38 +2,17 @@
 ops run in program order, so control dependencies, groups and init scopes have nothing to order,
 and every tensor's value is known (``get_static_value``)."""
 import contextlib
-import enum
 import time
 
 import numpy as np
+
+from .variable_enums import VariableAggregation, VariableSynchronization  # noqa: F401  (TF's graph-era home)
 
 from . import dtypes
 from .errors import InvalidArgumentError
 from .ops.operands import as_tensor
 from .ops.shapes import identity
 from .tensor import Tensor, TensorShape
-
-
-class VariableAggregation(enum.Enum):
-    """How a distributed variable's replicas combine their updates (TF's VariableAggregationV2)."""
-    NONE = 0
-    SUM = 1
-    MEAN = 2
-    ONLY_FIRST_REPLICA = 3
-
-    def __hash__(self):
-        return hash(self.value)
-
-
-VariableAggregation.__name__ = VariableAggregation.__qualname__ = 'VariableAggregationV2'   # TF's repr
-
-
-class VariableSynchronization(enum.Enum):
-    """When a distributed variable's replicas are synchronized."""
-    AUTO = 0
-    NONE = 1
-    ON_WRITE = 2
-    ON_READ = 3
 
 
 @contextlib.contextmanager

@@ -6,6 +6,7 @@ import weakref
 from . import backend, dtypes, name_scopes, trace_names
 from .errors import InvalidArgumentError
 from .tensor import DISPLAY_NAME, ConversionError, Tensor, _to_array, numpy_text
+from .variable_enums import VariableAggregation, VariableSynchronization
 
 _unnamed = itertools.count()
 
@@ -92,8 +93,10 @@ class Variable(Tensor):
         self._path = None      # set by a layer's add_weight: Keras 3's 'dense/kernel'
         self._trainable = bool(trainable)
         self._snapshot = None    # weak reference to the Tensor tapes hold for the current value
-        self.aggregation = kwargs.get('aggregation')
-        self.synchronization = kwargs.get('synchronization')
+        # TF's enums for tf.Variable; Keras's variables set their strings ('none', 'sum', 'auto').
+        aggregation, synchronization = kwargs.get('aggregation'), kwargs.get('synchronization')
+        self.aggregation = VariableAggregation.NONE if aggregation is None else aggregation
+        self.synchronization = VariableSynchronization.AUTO if synchronization is None else synchronization
 
     @property
     def name(self):

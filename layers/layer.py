@@ -30,6 +30,7 @@ from .layer_arguments import dtype_policy, legacy_batch_shape, positional_weight
 from .weights import LayerWeights
 
 _LEGACY_SHAPE_KEYWORDS = ('input_shape', 'input_dim', 'batch_input_shape', 'batch_size')
+_AGGREGATIONS = ('none', 'mean', 'sum', 'only_first_replica')        # add_weight's, as Keras 3
 
 
 class UnknownArgumentError(TypeError, ValueError):
@@ -170,6 +171,9 @@ class Layer(LayerWeights):
             raise ValueError("%s.add_weight: cannot convert '%s' to a shape for weight %r. Negative dimensions "
                              "are not allowed." % (type(self).__name__, shape, name))
         shape = tuple(int(d) for d in shape)
+        if aggregation not in _AGGREGATIONS:              # Keras 3's words
+            raise ValueError('Invalid value for argument `aggregation`. Expected one of %s. Received: aggregation=%s'
+                             % (_AGGREGATIONS, aggregation))
         dtype = self._dtype if dtype is None else dtypes.as_dtype(dtype)
         if initializer is None:
             initializer = 'glorot_uniform' if dtype.kind == 'f' else 'zeros'
@@ -178,7 +182,8 @@ class Layer(LayerWeights):
             name = naming.unique_name('variable')
         with random_state_freeze.thawed():      # Keras makes weights eagerly, even inside a symbolic trace
             value = initializer(shape, dtype=dtype)
-        variable = Variable(value, trainable=trainable, name=name, dtype=dtype)
+        variable = Variable(value, trainable=trainable, name=name, dtype=dtype, aggregation=aggregation,
+                            synchronization='auto')
         variable._path = '/'.join(call_context.enclosing_names(self) + [self.name, name])
         variable._name = name      # Keras 3 weights ignore tf.name_scope: 'kernel' stays 'kernel'
         if trainable and not self._trainable:

@@ -89,7 +89,7 @@ class Optimizer(OptimizerState, abc.ABC):
         self._slots = SlotStore(self.name)
         self._weight_decay = WeightDecay()
         self._iterations = self._slots.track(
-            keras_named(Variable(0, dtype='int64', trainable=False, name='iteration'), self.name))
+            keras_named(Variable(0, dtype='int64', trainable=False, name='iteration'), self.name, 'only_first_replica'))
         self._learning_rate = None
         self._set_learning_rate(learning_rate)
 

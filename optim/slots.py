@@ -32,7 +32,8 @@ class SlotStore:
 
     def add_extra(self, name, value, dtype):
         """An optimizer-wide state Variable named '<prefix>/<name>', tracked in ``variables``."""
-        variable = keras_named(Variable(value, dtype=dtype, trainable=False, name=name), self.prefix)
+        aggregation = 'only_first_replica' if name == 'learning_rate' else 'none'     # as Keras 3
+        variable = keras_named(Variable(value, dtype=dtype, trainable=False, name=name), self.prefix, aggregation)
         self.extras[name] = variable
         return self.track(variable)
 
@@ -80,10 +81,12 @@ class SlotStore:
         return list(self._slots.get(variable, {}))
 
 
-def keras_named(variable, prefix):
+def keras_named(variable, prefix, aggregation='none'):
     """``variable`` named as Keras 3 names an optimizer's or a metric's variables: its ``name``
-    is the short one ('iteration'), its ``path`` '<owner>/<name>' ('adam/iteration')."""
+    is the short one ('iteration'), its ``path`` '<owner>/<name>' ('adam/iteration'); and its
+    aggregation and synchronization Keras's strings ('none' for slots, 'auto')."""
     variable._path = '%s/%s' % (prefix, variable._name)
+    variable.aggregation, variable.synchronization = aggregation, 'auto'
     return variable
 
 

@@ -87,11 +87,12 @@ class Metric:
         """The state variables (non-trainable), in creation order."""
         return list(self._variables)
 
-    def add_variable(self, shape=(), initializer='zeros', dtype=None, name=None):
+    def add_variable(self, shape=(), initializer='zeros', dtype=None, aggregation='sum', name=None):
         """A non-trainable state variable named '<metric>/<name>'.
 
         Args:
             initializer: 'zeros', 'ones', or a callable (shape, dtype) -> value.
+            aggregation: how replicas combine it, Keras's string (default 'sum').
         Raises:
             ValueError: for another initializer.
         """
@@ -107,6 +108,7 @@ class Metric:
                              % (type(self).__name__, initializer))
         variable = Variable(value, trainable=False, dtype=dtype, name=name or 'variable_%d' % len(self._variables))
         variable._path = '%s/%s' % (self.name, variable._name)    # Keras 3: name 'total', path 'mean/total'
+        variable.aggregation, variable.synchronization = aggregation, 'auto'
         self._variables.append(variable)
         return variable
 
