@@ -221,8 +221,9 @@ class ElementStages:
 
     def prefetch(self, buffer_size, name=None):
         """Accepted for ported programs: elements are produced on demand. ``buffer_size``
-        is still checked as TensorFlow checks it (>= 0, or -1 for AUTOTUNE)."""
-        if integer(buffer_size, 'buffer_size', 'Dataset.prefetch') < -1:
+        is still checked as TensorFlow checks it (>= 0, or -1 for AUTOTUNE; None means AUTOTUNE, which
+        make_csv_dataset's default prefetch_buffer_size=None relies on)."""
+        if buffer_size is not None and integer(buffer_size, 'buffer_size', 'Dataset.prefetch') < -1:
             raise InvalidArgumentError('Dataset.prefetch: buffer_size must be >= 0, or -1 '
                                        '(tf.data.AUTOTUNE), got %d' % buffer_size)
         return self._then(self._make_iterator)
