@@ -208,11 +208,17 @@ class TextVectorization(Layer):
         return Tensor(np.pad(data, pad))
 
     def compute_output_shape(self, input_shape):
+        input_shape = tuple(input_shape)
         if self._output_mode == 'int':
-            return (tuple(input_shape)[0] if input_shape else None, self._output_sequence_length)
-        lookup = self._lookup_layer
-        return (tuple(input_shape)[0] if input_shape else None,
-                lookup.max_tokens if lookup.pad_to_max_tokens else lookup._frozen_vocab_size)
+            return (input_shape[0] if input_shape else None, self._output_sequence_length)
+        # Keras 3's symbolic shape: splitting adds a token axis that the encoding then replaces, so a
+        # (batch, 1) input reads (batch, 1, depth) in summaries and saved configs, though a call
+        # returns (batch, depth)
+        if self._split is None:
+            input_shape += (1,) if len(input_shape) <= 1 else ()
+        else:
+            input_shape += (None,)
+        return self._lookup_layer.compute_output_shape(input_shape)
 
     @property
     def dtype(self):
