@@ -1,4 +1,6 @@
 """Dropout: zero a random fraction of the inputs while training."""
+import numpy as np
+
 from framework.keras import random as keras_random
 from framework.keras.seed_generator import SeedGenerator
 
@@ -27,7 +29,7 @@ class Dropout(Layer):
             raise ValueError('Invalid value received for argument `rate`. Expected a float value between '
                              '0 and 1 (1 excluded). Received: rate=%r' % (rate,))
         self.rate = rate
-        self.noise_shape = None if noise_shape is None else tuple(noise_shape)
+        self.noise_shape = None if noise_shape is None else _checked_noise_shape(noise_shape)
         self.seed = seed
         if rate > 0:
             self.seed_generator = SeedGenerator(seed)
@@ -51,3 +53,20 @@ class Dropout(Layer):
         config = super().get_config()
         config.update(rate=self.rate, seed=self.seed, noise_shape=self.noise_shape)
         return config
+
+
+def _checked_noise_shape(noise_shape):
+    """A tuple of positive ints and Nones; Keras 3's errors (at construction) otherwise."""
+    if not isinstance(noise_shape, (tuple, list)):
+        raise ValueError('Invalid value received for argument `noise_shape`. Expected a tuple or list of '
+                         'integers. Received: noise_shape=%r' % (noise_shape,))
+    for i, d in enumerate(noise_shape):
+        if d is None:
+            continue
+        if isinstance(d, bool) or not isinstance(d, (int, np.integer)):
+            raise ValueError('Invalid value received for argument `noise_shape`. Expected all dimensions to be '
+                             'positive integers or None. Received non-integer value at index %d: %r' % (i, d))
+        if d <= 0:
+            raise ValueError('Invalid value received for argument `noise_shape`. Expected all dimensions to be '
+                             'positive integers or None. Received negative or zero value at index %d: %d' % (i, d))
+    return tuple(noise_shape)

@@ -64,3 +64,15 @@ def test_a_built_layer_keeps_its_weights_when_a_later_call_fails():
 def test_constructor_arguments_keras_refuses(make, error, words):
     with pytest.raises(error, match=words):
         make()
+
+
+@pytest.mark.parametrize('noise_shape, words', [
+    ('a', 'Expected a tuple or list of integers. Received: noise_shape=\'a\''),
+    ((0, 3), 'Received negative or zero value at index 0: 0'),
+    ((None, 1.5), 'Received non-integer value at index 1: 1.5'),
+])
+def test_dropout_noise_shape_is_checked_when_made(noise_shape, words):
+    # Keras 3.15 refuses these in the constructor; tapeflow kept them until a training call
+    with pytest.raises(ValueError, match='Invalid value received for argument `noise_shape`.*' + words):
+        keras.layers.Dropout(0.5, noise_shape=noise_shape)
+    assert keras.layers.Dropout(0.5, noise_shape=[None, 1]).noise_shape == (None, 1)
