@@ -38,7 +38,8 @@ import weakref
 
 import numpy as np
 
-from . import dtypes, trace_names
+from . import dtypes, graph_random_ops, trace_names
+from .graph_random_ops import GraphRandomState
 from .trace_names import known_dims
 from .concrete_function import ConcreteFunction
 from .function_keys import TENSOR, accepts, common, trace_key
@@ -94,11 +95,13 @@ class replaying:
 
 
 class _Trace:
-    """One entry of a Function's trace cache: the key it serves, and whether its prints showed."""
-    __slots__ = ('key', 'shown', 'concrete')
+    """One entry of a Function's trace cache: the key it serves, whether its prints showed, and
+    its graph's random ops (each trace is a graph of its own: ``graph_random_ops``)."""
+    __slots__ = ('key', 'shown', 'concrete', 'random_state')
 
-    def __init__(self, key, shown):
+    def __init__(self, key, shown, random_state=None):
         self.key, self.shown, self.concrete = key, shown, None
+        self.random_state = random_state or GraphRandomState()
 
 
 class _TracingDetector:
@@ -273,13 +276,13 @@ class Function:
             self._dispatch[key] = found
         return found
 
-    def _new_trace(self, key, shown):
+    def _new_trace(self, key, shown, random_state=None):
         if self._reduce_retracing:
             for entry in self._traces:
                 relaxed = common(key, entry.key)
                 if relaxed is not None:
                     key = relaxed
-        entry = _Trace(key, shown)
+        entry = _Trace(key, shown, random_state)
         self._traces.append(entry)
         self._dispatch[key] = entry
         return entry
@@ -302,8 +305,10 @@ class Function:
     def _run(self, entry, key, args, kwargs):
         if entry is not None and entry.shown:
             self._detector.called(False, self._python_function)
-            return self._replay(args, kwargs)
-        with trace_names.naming(self._symbolic_names(args, kwargs, None if entry is None else entry.key)):
+            return self._replay(args, kwargs, entry.random_state)
+        random_state = GraphRandomState() if entry is None else entry.random_state
+        with trace_names.naming(self._symbolic_names(args, kwargs, None if entry is None else entry.key)), \
+                graph_random_ops.running(random_state):
             if entry is None and not self._traces:
                 result, retraced = initializing_call(lambda: self._python_function(*args, **kwargs))
                 self._second_trace = int(retraced)
@@ -311,7 +316,7 @@ class Function:
                 result = self._python_function(*args, **kwargs)
         result = _outputs(result, self._python_function)
         if entry is None:       # registered only after a trace that succeeded, as TensorFlow counts them
-            entry = self._new_trace(key, True)
+            entry = self._new_trace(key, True, random_state)
             self._dispatch[key] = entry
         entry.shown = True
         self._detector.called(True, self._python_function)
@@ -344,8 +349,8 @@ class Function:
                         found[id(item)] = (key, tuple(item.shape), dtypes.display_name(item._data.dtype))
         return found
 
-    def _replay(self, args, kwargs):
-        with replaying():
+    def _replay(self, args, kwargs, random_state):
+        with replaying(), graph_random_ops.running(random_state):
             return _outputs(self._python_function(*args, **kwargs), self._python_function)
 
     def get_concrete_function(self, *args, **kwargs):

@@ -15,7 +15,7 @@ values the second time, until ``set_seed`` starts everything afresh.
 import random as python_random
 import threading
 
-from . import philox, random_state_freeze
+from . import graph_random_ops, philox, random_state_freeze
 
 _MAXINT32 = 2 ** 31 - 1
 _DEFAULT_GRAPH_SEED = 87654321
@@ -36,9 +36,7 @@ def seed_pair(op_seed, fallback):
     with _lock:
         g = _state['global']
         if g is not None:
-            # a frozen draw (Keras's symbolic trace) takes no seed from the stream: TF's graph op has its own
-            s = (0 if random_state_freeze.frozen() else _state['rng'].randint(0, _MAXINT32)) \
-                if op_seed is None else int(op_seed)
+            s = int(op_seed) if op_seed is not None else _unseeded_op_seed()
             seeds = (g % _MAXINT32, s % _MAXINT32)
         elif op_seed is not None:
             seeds = (_DEFAULT_GRAPH_SEED, int(op_seed) % _MAXINT32)
@@ -47,14 +45,29 @@ def seed_pair(op_seed, fallback):
     return (0, _MAXINT32) if seeds == (0, 0) else seeds
 
 
+def _unseeded_op_seed():
+    """seed2 of an op without an op seed: the eager stream's next value, or in a traced function
+    the graph's count of such ops; a frozen draw (Keras's never-run symbolic trace) takes 0."""
+    if random_state_freeze.frozen():
+        return 0
+    graph = graph_random_ops.current()
+    return graph.next_unseeded() if graph is not None else _state['rng'].randint(0, _MAXINT32)
+
+
 def reserve(op, dtype, seeds, count, blocks=None):
     """(key, counter, first block) for ``count`` values of kernel (op, dtype, seeds), moving the
-    kernel's generator past them: 256 blocks per value, or ``blocks`` (RandomShuffle's (n + 2) // 4)."""
+    kernel's generator past them: 256 blocks per value, or ``blocks`` (RandomShuffle's (n + 2) // 4).
+    Eager kernels are shared by op type, dtype and seeds; a graph's are one per op
+    (``graph_random_ops``); a frozen draw moves none."""
     key, counter = philox.key_counter_from_op_seeds(*seeds)
+    frozen = random_state_freeze.frozen()
+    graph = None if frozen else graph_random_ops.current()
     with _lock:
-        kernel = (op, str(dtype), seeds)
-        start = _state['offsets'].get(kernel, 0)
-        _state['offsets'][kernel] = start + (count * 256 if blocks is None else blocks)
+        kernel = (op, str(dtype), seeds) if graph is None else (graph.next_position(), op, str(dtype), seeds)
+        offsets = _state['offsets'] if graph is None else graph.offsets
+        start = offsets.get(kernel, 0)
+        if not frozen:
+            offsets[kernel] = start + (count * 256 if blocks is None else blocks)
     return key, counter, start
 
 

@@ -7,9 +7,10 @@ of an epoch or when a progress bar or callback asks.
 """
 import numpy as np
 
-from framework import nest
+from framework import graph_random_ops, nest
 from framework.backend import array_module, to_host
 from framework.keras.run_limits import capped_epochs
+from framework.graph_random_ops import GraphRandomState
 from framework.tensor import Tensor
 
 from .. import call_context
@@ -188,12 +189,14 @@ class TrainingLoops:
         begin, end = getattr(callbacks, begin_hook), getattr(callbacks, end_hook)
         stop_flag = 'stop_training' if kind == 'train' else 'stop_evaluating'
         every = self.steps_per_execution
-        traced = call_context.traced_step(traced_batch_is_free(data))
+        free_batch = traced_batch_is_free(data)
+        traced = call_context.traced_step(free_batch)
+        random_ops = self._step_graph_random_state(kind, free_batch, getattr(data, 'batch_size', None))
         logs = step = None
         for step, batch in enumerate(data.epoch()):
             if wants_begin and step % every == 0:
                 begin(step)
-            with traced:
+            with traced, graph_random_ops.running(random_ops):
                 logs = step_fn(batch)
             # Keras runs ``steps_per_execution`` steps as one function: hooks and the stop flag
             # come between those groups only.
@@ -207,6 +210,16 @@ class TrainingLoops:
                 # A last, shorter group is still reported as Keras numbers it: its first step + every - 1.
                 end(_group_end(step, every), batch_logs(logs))
         return logs
+
+
+    def _step_graph_random_state(self, kind, free_batch, batch_size):
+        """The random ops of Keras's traced train / test function for this data (None when
+        compiled with run_eagerly=True): a graph's seeds and kernels (``graph_random_ops``), kept
+        until compile() makes new functions or other data makes Keras trace again."""
+        if self.run_eagerly:
+            return None
+        states = self.__dict__.setdefault('_step_random_states', {})
+        return states.setdefault((kind, free_batch, None if free_batch else batch_size), GraphRandomState())
 
 
 def _group_end(step, every):

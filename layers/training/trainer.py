@@ -34,7 +34,7 @@ class Trainer(TrainingLoops):
     stop_evaluating = False
     stop_predicting = False
     history = None
-    run_eagerly = True
+    run_eagerly = False         # Keras 3's default: steps run as traced functions (random ops seeded as graphs)
     jit_compile = False
     steps_per_execution = 1
     _loss_tracker = None
@@ -52,8 +52,9 @@ class Trainer(TrainingLoops):
             loss_weights: a float, or one per output, scaling each output's loss.
             metrics: a list of names ('mae', 'accuracy', ...), functions or ``Metric``s.
             weighted_metrics: like ``metrics``, but updated with the sample weights.
-            run_eagerly, jit_compile, auto_scale_loss: accepted for Keras programs;
-                tapeflow always runs eagerly, in float32.
+            run_eagerly: whether Keras would trace the steps; tapeflow always runs them eagerly,
+                but without run_eagerly their unseeded tf.random ops get a graph's seeds, as on TF.
+            jit_compile, auto_scale_loss: accepted for Keras programs; tapeflow computes in float32.
             steps_per_execution: batch callbacks (and progress updates) happen once every
                 this many steps, as in Keras.
         Raises:
@@ -79,7 +80,8 @@ class Trainer(TrainingLoops):
             self._compiled_metrics = new_metrics
         self._loss_tracker = metrics_module.Mean(name='loss')
         self.steps_per_execution = steps_per_execution
-        self.run_eagerly = True
+        self.run_eagerly = bool(run_eagerly)
+        self._step_random_states = {}       # compile makes new train / test functions: new graphs
         self.stop_training = False
         self.compiled = True
         self._compile_config = dict(optimizer=optimizer, loss=loss, loss_weights=loss_weights, metrics=metrics,

@@ -1,0 +1,62 @@
+"""Stateful random ops inside a traced function, numbered as TensorFlow's graph numbers them.
+
+In a graph (a ``tf.function`` trace, Keras's compiled train and test steps) TensorFlow seeds a
+random op that has no op seed with (global seed, n), n counting the graph's unseeded random ops
+from 0 (``random_seed.get_seed``), instead of drawing n from the eager stream; and each random op
+of the graph has its own kernel, whose Philox position carries on from call to call of that trace
+and is shared with no eager op or other graph. tapeflow runs a traced function's Python on every
+call, so each trace owns a ``GraphRandomState`` and its calls number their random ops in the
+order they make them (``framework/op_seeds.py`` reads it). A Python loop makes one op per turn,
+as TensorFlow's trace unrolls it; a ``tf.while_loop`` body making a random op is one graph op in
+TensorFlow but several here.
+"""
+import threading
+
+
+class GraphRandomState:
+    """The random-op numbering of one trace: kernels' positions persist, counts restart each call."""
+    __slots__ = ('unseeded', 'position', 'offsets')
+
+    def __init__(self):
+        self.unseeded = 0      # unseeded random ops made so far in this call: the next one's seed2
+        self.position = 0      # random ops made so far in this call: which kernel the next one is
+        self.offsets = {}      # (position, op, dtype, seeds) -> that kernel's next Philox block
+
+    def next_unseeded(self):
+        n, self.unseeded = self.unseeded, self.unseeded + 1
+        return n
+
+    def next_position(self):
+        n, self.position = self.position, self.position + 1
+        return n
+
+
+class _Stack(threading.local):
+    def __init__(self):
+        self.states = []
+
+
+_stack = _Stack()
+
+
+def current():
+    """The GraphRandomState of the innermost traced call running, or None when eager."""
+    states = _stack.states
+    return states[-1] if states else None
+
+
+class running:
+    """``with running(state):`` one call of the trace owning ``state`` (None: eager semantics)."""
+
+    def __init__(self, state):
+        self._state = state
+
+    def __enter__(self):
+        if self._state is not None:
+            self._state.unseeded = self._state.position = 0
+        _stack.states.append(self._state)
+        return self
+
+    def __exit__(self, *exc):
+        _stack.states.pop()
+        return False
