@@ -105,7 +105,17 @@ def reciprocal(x, name=None):
 
 
 def abs(x, name=None):  # noqa: A001  (TensorFlow's name)
-    return _apply('abs', x, lambda xp, a: xp.abs(a), lambda g, y, x: g * sign(x), as_numeric_tensor)
+    return _apply('abs', x, lambda xp, a: xp.abs(a), _abs_grad, as_numeric_tensor)
+
+
+def _abs_grad(g, y, x):
+    if x._data.dtype.kind != 'c':
+        return g * sign(x)
+    # |z| of a complex z is real: TensorFlow's gradient is g * z / |z| (0 where z is 0)
+    from .shapes import cast
+    from .selection import where
+    safe = where(y == 0, 1.0, y)
+    return where(y == 0, cast(0.0, x.dtype), cast(g / safe, x.dtype) * x)
 
 
 def sign(x, name=None):
@@ -172,6 +182,8 @@ def sigmoid(x, name=None):
 def _sigmoid_value(xp, a):
     if eigen_math.handles(a):
         return eigen_math.sigmoid(a)
+    if a.dtype.kind == 'c':         # no sign split for complex numbers: the formula itself
+        return 1 / (1 + xp.exp(-a))
     # exp(-|a|) never overflows; both branches are exact where they are used.
     e = xp.exp(-xp.abs(a))
     return xp.where(a >= 0, 1 / (1 + e), e / (1 + e)).astype(a.dtype, copy=False)

@@ -1,0 +1,32 @@
+"""TensorFlow's convention for gradients through complex values.
+
+tapeflow's gradient rules are written as for real numbers: ``g * f'(z)``.
+TensorFlow's complex rules conjugate the local derivative, ``g * conj(f'(z))``
+(for a real loss that is the direction of steepest ascent, so that
+``z -= lr * grad`` descends): ``tape.gradient(z * z, z)`` is ``2 * conj(z)``.
+For any rule, ``conj(rule(conj(g)))`` is the TensorFlow form, so the tape
+records an op whose output is complex with its rules wrapped that way
+(``record``). Ops whose output is real but whose input is complex (abs, real,
+imag, angle) give TensorFlow's form in their own rules.
+"""
+
+
+def conjugated(vjps):
+    """``vjps`` with each rule turned into TensorFlow's complex form."""
+    return tuple(None if vjp is None else _conjugated(vjp) for vjp in vjps)
+
+
+def _conjugated(vjp):
+    from .ops import conj             # ops import the tape, which imports this module
+
+    def rule(g, output, *inputs):
+        gx = vjp(conj(g), output, *inputs)
+        return gx if gx is None or gx._data.dtype.kind != 'c' else conj(gx)
+
+    array_rule = getattr(vjp, 'array_rule', None)
+    if array_rule is not None:
+        def on_arrays(g, output, *inputs):
+            gx = array_rule(g.conj() if g.dtype.kind == 'c' else g, output, *inputs)
+            return gx if gx is None or gx.dtype.kind != 'c' else gx.conj()
+        rule.array_rule = on_arrays
+    return rule
