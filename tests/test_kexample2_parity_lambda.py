@@ -2,7 +2,8 @@
 its two towers with ``Lambda(euclidean_distance, output_shape=(1,))([tower_1, tower_2])``; tapeflow
 took the batch from the list of input shapes itself and raised 'int.compute_output_shape returned 1'.
 Keras 3's Lambda also lists one output shape per output, passes the input's mask to a function
-that takes ``mask``, and files a named function by name. Expected values: TensorFlow 2.21 / Keras 3.15 running the same calls
+that takes ``mask``, and files a named function by name (so a model using it saves, and loads
+with ``custom_objects``). Expected values: TensorFlow 2.21 / Keras 3.15 running the same calls
 (/work/notes/progs/kexamples2/d4_lambda.py, g4_lambda_mask.py).
 """
 import numpy as np
@@ -44,6 +45,18 @@ def test_config_names_the_function_as_keras_does():
     assert several.get_config()['output_shape'] == [(3,), (3,)]
     assert 'output_shape' not in layers.Lambda(dist).get_config()      # Keras leaves out a None
     assert layers.Lambda.from_config(one.get_config(), custom_objects={'dist': dist}).function is dist
+
+
+def test_a_named_function_lambda_saves_and_loads_with_custom_objects(tmp_path):
+    a, b = keras.Input((3,)), keras.Input((3,))
+    model = keras.Model([a, b], [layers.Lambda(dist, output_shape=(1,))([a, b])])
+    model.save(tmp_path / 'm.keras')
+    with pytest.raises(TypeError, match="Could not locate function 'dist'"):
+        keras.models.load_model(tmp_path / 'm.keras')
+    loaded = keras.models.load_model(tmp_path / 'm.keras', custom_objects={'dist': dist})
+    x1, x2 = np.arange(6, dtype='float32').reshape(2, 3), np.ones((2, 3), 'float32')
+    np.testing.assert_allclose(loaded.predict([x1, x2], verbose=0), [[1.4142135381698608], [5.385164737701416]],
+                               rtol=1e-6)
 
 
 def test_a_function_taking_mask_gets_the_input_mask():

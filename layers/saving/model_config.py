@@ -4,8 +4,9 @@ Saving: ``{'module', 'class_name', 'config': model.get_config(),
 'registered_name', 'build_config'}``, checked to hold only JSON values.
 Loading: every class the config names is looked up first, before anything
 is built, in ``custom_objects``, the registry (``register_serializable``)
-and tapeflow's own layers; an unknown class, or a Lambda (whose function
-would be code from the file), is refused with an error saying how to fix it.
+and tapeflow's own layers; an unknown class, or a Lambda whose function is a
+Python lambda (bytecode in the file), is refused with an error saying how to fix it;
+a Lambda of a named function finds it by name, as Keras does.
 """
 import inspect
 import json
@@ -55,9 +56,11 @@ def to_json_safe(value, where):
         return getattr(value, 'name', str(value))
     if isinstance(value, type) or callable(value):
         raise TypeError('Cannot save the model: %s is the Python object %r, which a file cannot hold. Lambda '
-                        'layers and functions in configs cannot be saved; write a Layer subclass with '
-                        'get_config() instead (and register it with layers.saving.register_serializable), '
-                        'or save only the weights with save_weights()' % (where, value))
+                        'layers and functions in configs cannot be saved when they are Python lambdas (tapeflow '
+                        'writes no bytecode): give the function a name (def ...) and pass it in custom_objects '
+                        'when loading, or write a Layer subclass with get_config() instead (and register it '
+                        'with layers.saving.register_serializable), or save only the weights with save_weights()'
+                        % (where, value))
     raise TypeError('Cannot save the model: %s holds a %s (%r), which is not a JSON value; make get_config() '
                     'return numbers, strings, lists and dicts' % (where, type(value).__name__, value))
 
@@ -95,7 +98,7 @@ def check_loadable(config, table, path):
         name = entry.get('class_name')
         if is_keras_op_entry(entry):
             continue                # a keras.ops call: functional.config decides whether it can be rebuilt
-        if name == 'Lambda':
+        if name == 'Lambda' and _holds_code(entry.get('config', {})):
             lambdas.append(entry.get('config', {}).get('name', '?'))
         elif resolve_layer_class(name, entry.get('registered_name'), table) is None:
             unknown.append(entry.get('registered_name') or name)
@@ -111,6 +114,13 @@ def check_loadable(config, table, path):
             "@layers.saving.register_serializable(package='Custom') (Keras: "
             '@keras.saving.register_keras_serializable()), or pass custom_objects={%s} to load_model'
             % (path, names, ', '.join("'%s': %s" % (n.split('>')[-1], n.split('>')[-1]) for n in names)))
+
+
+def _holds_code(lambda_config):
+    """Whether a Lambda's config holds a Python lambda as bytecode (Keras's '__lambda__' entries),
+    which only running it could bring back; a named function is looked up by name instead."""
+    return any(isinstance(lambda_config.get(key), dict) and lambda_config[key].get('class_name') == '__lambda__'
+               for key in ('function', 'output_shape', 'mask')) or not isinstance(lambda_config.get('function'), dict)
 
 
 def _layer_entries(config):
