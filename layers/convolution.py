@@ -2,6 +2,7 @@
 import numpy as np
 
 from framework.ops import cast, conv2d
+from framework.ops.convolution_nd import convolution
 
 from .kernel_options import KernelOptions
 from .input_spec import InputSpec
@@ -36,10 +37,13 @@ def check_channels_last(data_format, who):
 class Conv2D(KernelOptions, Layer):
     """A 2-D convolution layer (Keras 3's arguments and defaults, channels_last).
 
-    The kernel has shape (kernel_rows, kernel_cols, input_channels, filters).
+    The kernel has shape (kernel_rows, kernel_cols, input_channels // groups, filters):
+    with ``groups`` above 1, each group of input channels gives its own filters // groups
+    outputs (ConvNeXt's depthwise convs are groups=channels).
     Raises:
-        ValueError: bad filters / kernel_size / strides / padding, an input that
-            is not rank 4, or one whose channel count differs from the built one.
+        ValueError: bad filters / kernel_size / strides / padding / groups, an input that is
+            not rank 4, one whose channel count differs from the built one or does not
+            divide by groups.
     """
 
     def __init__(self, filters, kernel_size, strides=(1, 1), padding='valid', data_format=None,
@@ -52,8 +56,14 @@ class Conv2D(KernelOptions, Layer):
         if isinstance(filters, bool) or not isinstance(filters, (int, np.integer)) or filters <= 0:
             raise ValueError('%s: filters must be a positive integer, got %r' % (who, filters))
         check_channels_last(data_format, who)
-        if normalize_pair(dilation_rate, 'dilation_rate', who) != (1, 1) or groups != 1:
-            raise ValueError('%s: dilation_rate other than 1 and groups other than 1 are not supported' % who)
+        if normalize_pair(dilation_rate, 'dilation_rate', who) != (1, 1):
+            raise ValueError('%s: dilation_rate other than 1 is not supported' % who)
+        if isinstance(groups, bool) or not isinstance(groups, (int, np.integer)) or groups < 1:
+            raise ValueError('%s: groups must be a positive integer, got %r' % (who, groups))
+        if filters % groups:                                   # Keras 3's words
+            raise ValueError('The number of filters must be evenly divisible by the number of groups. Received: '
+                             'groups=%s, filters=%s.' % (groups, filters))
+        self.groups = int(groups)
         self.filters = int(filters)
         self.kernel_size = normalize_pair(kernel_size, 'kernel_size', who)
         self.strides = normalize_pair(strides, 'strides', who)
@@ -67,14 +77,21 @@ class Conv2D(KernelOptions, Layer):
         if channels is None:
             raise ValueError('Conv2D %r: the channel axis of the input must be known, got shape %s'
                              % (self.name, tuple(input_shape)))
-        self._add_kernel_and_bias(self.kernel_size + (channels, self.filters), self.filters)
+        if channels % self.groups:                             # Keras 3's words
+            raise ValueError('The number of input channels must be evenly divisible by the number of groups. '
+                             'Received groups=%s, but the input has %s channels (full input shape is %s).'
+                             % (self.groups, channels, tuple(input_shape)))
+        self._add_kernel_and_bias(self.kernel_size + (channels // self.groups, self.filters), self.filters)
         self.input_spec = InputSpec(ndim=4, axes={-1: int(channels)})
         self.built = True
 
     def call(self, inputs):
         if inputs._data.dtype is not self.kernel._data.dtype:
             inputs = cast(inputs, self.kernel.dtype)
-        x = conv2d(inputs, self.kernel, self.strides, self.padding.upper())
+        if self.groups == 1:
+            x = conv2d(inputs, self.kernel, self.strides, self.padding.upper())
+        else:
+            x = convolution(inputs, self.kernel, self.strides, self.padding.upper(), groups=self.groups)
         if self.bias is not None:
             x = x + self.bias
         return self.activation(x)
@@ -88,7 +105,7 @@ class Conv2D(KernelOptions, Layer):
         config = super().get_config()
         config.update({
             'filters': self.filters, 'kernel_size': self.kernel_size, 'strides': self.strides,
-            'padding': self.padding, 'data_format': 'channels_last', 'dilation_rate': (1, 1), 'groups': 1,
+            'padding': self.padding, 'data_format': 'channels_last', 'dilation_rate': (1, 1), 'groups': self.groups,
         })
         config.update(self._kernel_options_config(with_activity_regularizer=True))
         return config
