@@ -5,6 +5,7 @@ from framework.ops import expand_dims, squeeze
 from framework.tensor import Tensor
 
 from . import call_context, serialization
+from .functional.keras_tensor import KerasTensor
 from .functional.node import first_call_tensors, inbound_nodes
 from .input_layer import InputLayer
 from .layer import Layer, dtype_policy
@@ -122,21 +123,25 @@ class Sequential(ModelBase):
                 raise ValueError('You must provide an `input_shape` argument.')
             input_shape = self._input_layer.batch_shape
         shape = tuple(input_shape)
-        shapes = {}
         with call_context.scope(self):
-            for layer in self._layers:
-                if not layer.built:
-                    layer._build_from_shape(shape)
-                shape = tuple(layer.compute_output_shape(shape))
-                shapes[id(layer)] = shape
+            # As Keras 3, one symbolic call of each layer builds it and gives its output shape
+            # (a user's call() runs once); shapes alone where that call cannot be made.
+            shapes = self._trace(shape)
+            if shapes is None:
+                shapes = {}
+                for layer in self._layers:
+                    if not layer.built:
+                        layer._build_from_shape(shape)
+                    shape = tuple(layer.compute_output_shape(shape))
+                    shapes[id(layer)] = shape
         self._output_shapes = shapes
         self._build_input_shape = tuple(input_shape)
         self.built = True
-        self._trace(tuple(input_shape))
 
     def _trace(self, input_shape):
         """Call the layers on an Input of ``input_shape`` (the model's own Input when it
-        has that shape), recording the graph Keras 3 keeps as the model's Functional."""
+        has that shape), recording the graph Keras 3 keeps as the model's Functional.
+        Returns {id(layer): its output shape}, or None when a layer cannot be called so."""
         input_layer = self._input_layer
         if input_layer is None or tuple(input_layer.batch_shape) != input_shape:
             input_layer = InputLayer(batch_shape=input_shape, dtype=self._layers[0].compute_dtype)
@@ -144,17 +149,21 @@ class Sequential(ModelBase):
                 # Keras 3 keeps the InputLayer its build made: get_config lists it, add() rebuilds with it.
                 self._input_layer = input_layer
         x = input_layer.output
+        shapes = {}
         try:
             for layer in self._layers:
                 x = layer(x)
+                shapes[id(layer)] = nest.map_structure(lambda t: t.shape, x) if not isinstance(x, KerasTensor) \
+                    else x.shape
         except (TypeError, ValueError, NotImplementedError) as err:
             # As Keras, a layer that cannot say its output from shapes alone leaves no graph.
             self._graph_ends, self._graph_error = None, '%s: %s' % (type(err).__name__, err)
-            return
+            return None
         self._graph_ends, self._graph_error = ([input_layer.output], nest.flatten(x)), None
         # Keras 3 wraps the traced graph in a Functional, which takes the next 'functional' name:
         # a later keras.Model(...) is 'functional_1' after one built Sequential, as there.
         unique_name('functional')
+        return shapes
 
     def call(self, inputs, training=None, mask=None):
         if self._input_layer is not None and isinstance(inputs, (list, tuple)):
