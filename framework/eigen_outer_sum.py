@@ -5,7 +5,7 @@ batch's bias gradient, BatchNormalization's moments over batch and steps) with
 Eigen's ``InnerMostDimPreserver`` (unsupported/Eigen/CXX11/src/Tensor/TensorReduction.h):
 not in numpy's order, so the last bit differs for about half the columns, which
 Adam turns into visibly different steps where gradients are nearly zero (a
-convolution's bias before BatchNormalization). Row sums are in ops/eigen_reduce.py.
+convolution's bias before BatchNormalization). Row sums are in ops/eigen_sum.py.
 """
 import numpy as np
 

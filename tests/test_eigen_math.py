@@ -12,7 +12,7 @@ import pytest
 
 import framework as tf
 from framework.ops import eigen_math
-from framework.ops.eigen_reduce import row_sum
+from framework.ops.eigen_sum import kernel_row_sums
 
 @pytest.fixture(autouse=True)
 def exact_math():
@@ -78,7 +78,7 @@ def test_softmax_family_gives_tensorflow_bits():
 
 def test_row_sum_adds_in_eigens_order():
     rows = GOLDEN['long_row'].view(np.float32)
-    _assert_same_bits(row_sum(rows), GOLDEN['long_row_sum'])
+    _assert_same_bits(kernel_row_sums(rows), GOLDEN['long_row_sum'])
     # Eigen's order is not numpy's pairwise order: the test would notice a plain sum.
     assert (rows.sum(axis=1).view(np.uint32) != GOLDEN['long_row_sum']).any()
 
@@ -90,7 +90,7 @@ def test_rows_past_eigens_leaf_size_are_summed_as_a_tree():
 
 def test_row_sum_of_short_rows_is_sequential():
     a = np.array([[1e8, 1.0, -1e8, 1.0, 0.5]], np.float32)
-    assert row_sum(a)[0] == np.float32(((np.float32(1e8) + 1) - np.float32(1e8)) + 1 + np.float32(0.5))
+    assert kernel_row_sums(a)[0] == np.float32(((np.float32(1e8) + 1) - np.float32(1e8)) + 1 + np.float32(0.5))
 
 
 @pytest.mark.parametrize('name, reference', [('exp', np.exp), ('tanh', np.tanh), ('log1p', np.log1p)])

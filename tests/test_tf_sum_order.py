@@ -110,3 +110,29 @@ def test_metrics_and_fused_losses_sum_in_tensorflows_order():
     assert _hex(mean.result().numpy()) == float.fromhex('-0x1.666e56p-9').hex()
     assert _hex(total.result().numpy()) == float.fromhex('-0x1.4e8f58p+2').hex()
     assert [_hex(t) for t in mse] == [float.fromhex(h).hex() for h in ('0x1.e8e4a6p-1', '0x1.2199dep+0', '0x1.27d0fap+1')]
+
+
+class _SliceBySlice(np.ndarray):
+    """A host array that eigen_sum treats as it treats a cupy array (not exactly np.ndarray):
+    its sums take the slice-by-slice path, whose bits must equal numpy's reductions'."""
+
+
+@pytest.mark.parametrize('rows, n', [(1, 5), (3, 7), (1, 30), (4, 32), (1, 41), (2, 200), (1, 240), (3, 8193)])
+def test_the_slice_by_slice_path_for_cupy_gives_numpys_bits(rows, n):
+    from framework.ops import eigen_sum
+    a = (np.random.default_rng(n).standard_normal((rows, n)) * 3).astype(np.float32)
+    a[:, ::7] = -0.0
+    host = eigen_sum.row_sums(a)
+    sliced = np.asarray(eigen_sum.row_sums(a.view(_SliceBySlice)))
+    assert sliced.dtype == np.float32 and sliced.shape == (rows,)
+    assert sliced.tobytes() == host.tobytes()
+
+
+def test_rows_of_negative_zeros_sum_to_positive_zero_and_no_rows_to_nothing():
+    # TF 2.21: reduce_sum of 3, 9, 40 or 240 values of -0.0 is 0.0 (Eigen's accumulators start at +0).
+    for n in (3, 9, 40, 240):
+        a = np.full((2, n), -0.0, np.float32)
+        for total in (tf.reduce_sum(a[0]).numpy(), *tf.reduce_sum(a, axis=1).numpy()):
+            assert not np.signbit(total), n
+    # TF 2.21: tf.reduce_sum(tf.zeros((0, 40)), axis=1) has shape (0,); here it raised ValueError.
+    assert tf.reduce_sum(np.zeros((0, 40), np.float32), axis=1).shape == (0,)

@@ -4,7 +4,7 @@ import math
 
 from .. import backend
 from . import eigen_math
-from .eigen_reduce import row_sum
+from .eigen_sum import kernel_row_sums
 from ..tape import array_rule
 from ..tensor import Tensor
 from .gradient_ops import elu_grad, mask_grad
@@ -195,7 +195,7 @@ def _along_last(a, ax, rows_fn):
 
 def _log_softmax_rows(xp, a):
     shifted = a - xp.max(a, axis=1, keepdims=True) if a.size else a
-    total = row_sum(_exp(xp, shifted)) if a.size else shifted.sum(axis=1)
+    total = kernel_row_sums(_exp(xp, shifted)) if a.size else shifted.sum(axis=1)
     log_total = eigen_math.log(total) if eigen_math.handles(total) else xp.log(total)
     shifted -= log_total[:, None]
     return shifted
@@ -204,7 +204,7 @@ def _log_softmax_rows(xp, a):
 def _softmax_rows(xp, a):
     shifted = a - xp.max(a, axis=1, keepdims=True) if a.size else a
     e = _exp(xp, shifted)
-    total = row_sum(e) if a.size else e.sum(axis=1)
+    total = kernel_row_sums(e) if a.size else e.sum(axis=1)
     e *= (1 / total)[:, None]
     return e
 

@@ -1,21 +1,31 @@
-"""Float32 sums over trailing axes in TensorFlow's order, vectorised.
+"""Float32 sums over trailing axes in TensorFlow's order, on numpy and cupy arrays.
 
-``eigen_reduce.row_sum`` states the order (Eigen's ``InnerMostDimReducer`` on
-packets of 8: four packet accumulators over blocks of 32, the remaining whole
-packets, the two 4-lane halves folded (0+2) + (1+3), and the last ``n % 8``
-values added one by one) and loops over blocks in Python, which suits the
-short rows of softmax. ``reduce_sum``, ``reduce_mean`` and L2 penalties sum
-longer rows (a loss over a batch, every weight of a kernel): here the blocks
-are added by one numpy reduction over the block axis, which numpy performs
-element by element in block order, the order Eigen's accumulators take.
-numpy's own pairwise sum gives another last bit for most lengths from 8 on,
-which shows in printed losses (the basic training loops guide's 201 points).
+TensorFlow's CPU kernels sum each row with Eigen's ``InnerMostDimReducer``
+(unsupported/Eigen/CXX11/src/Tensor/TensorReduction.h) on packets of 8 floats
+(AVX): four packet accumulators, starting at 0, take the blocks of 32 values in
+turn and are then added together in order; the remaining whole packets are added
+to that; the last ``n % 8`` values are added one by one to 0; the row's sum is
+``tail + predux(packet)``, where predux adds the two 4-lane halves, then lanes
+(0 + 2) + (1 + 3). Rows longer than 8192 values are split in halves, recursively
+(Eigen's tree reduction). numpy's pairwise sum takes another order and gives
+another last bit for most lengths from 8 on, which shows in printed losses (the
+basic training loops guide's 201 points).
+
+``reduce_sum`` / ``reduce_mean``, L2 penalties, metrics and mse/mae sum here
+where ``applies``; softmax, log-softmax, logsumexp and the cross-entropies sum
+their rows with ``kernel_row_sums``.
 """
 import numpy as np
 
+from .. import backend
+from . import eigen_math
+
 PACKET = 8
+BLOCK = 4 * PACKET        # the four packet accumulators' share of the row on each pass
 _LEAF = 1024 * PACKET     # longer rows are split in halves, recursively (Eigen's tree reduction)
 MAX_SIZE = 1 << 16        # larger arrays keep numpy's sum: the recursion's Python cost grows with them
+
+_reduce = np.add.reduce   # without ndarray.sum's Python-level wrapper
 
 
 def applies(a, inner):
@@ -23,51 +33,84 @@ def applies(a, inner):
     return type(a) is np.ndarray and a.dtype == np.float32 and PACKET <= inner and a.size <= MAX_SIZE
 
 
+def kernel_row_sums(a):
+    """Row sums of 2-D ``a`` for the softmax family: TensorFlow's order where eigen_math's
+    mode computes an array of ``a``'s size exactly (the exp and log around the sum carry
+    TensorFlow's bits there too), else the backend's own sum."""
+    if a.dtype != np.float32 or not eigen_math.exact_for(a):
+        return a.sum(axis=1, dtype=a.dtype)
+    return row_sums(a)
+
+
 def row_sums(a):
-    """Sums along the last axis of a 2-D float32 array, in TensorFlow's order; shape (rows,)."""
+    """Sums along the last axis of a 2-D float32 array (numpy or cupy) in TensorFlow's order; shape (rows,)."""
     rows, n = a.shape
-    if rows == 1 and n <= _LEAF:
-        return _vector_sum(a[0]).reshape(1)
     if n > _LEAF:
-        return np.array([_tree_sum(a[r], r * n) for r in range(rows)], np.float32)
+        xp = backend.array_module(a)
+        return xp.stack([_tree_sum(a[r], r * n) for r in range(rows)]) if rows else xp.zeros(0, a.dtype)
+    if rows == 1:
+        return _vector_sum(a[0]).reshape(1)
     return _leaf_sums(a)
 
 
+def _in_order(x, axis):
+    """``x`` summed along ``axis`` from 0, one slice after another, as Eigen's accumulators add.
+    numpy adds element by element in that order along any axis but the innermost (only
+    there does it sum pairwise), and starts from 0; cupy reduces in trees, so there the
+    slices are added one by one."""
+    if type(x) is np.ndarray:
+        return _reduce(x, axis)
+    xp = backend.array_module(x)
+    parts = xp.moveaxis(x, axis, 0)
+    total = xp.zeros(parts.shape[1:], x.dtype)
+    for part in parts:
+        total = total + part
+    return total
+
+
+def _tail_sums(tail):
+    """The last ``n % 8`` values of each row (rows, t) added one by one (Eigen's scalar loop)."""
+    if type(tail) is np.ndarray:
+        return np.cumsum(tail, axis=1)[:, -1]     # numpy's cumsum adds in order
+    total = tail[:, 0]
+    for j in range(1, tail.shape[1]):
+        total = total + tail[:, j]
+    return total
+
+
 def _leaf_sums(a):
-    # Each step is one numpy reduction over a non-inner axis, which numpy adds element by
-    # element in order: the blocks into 32 lanes, then those lanes' four packets and the
-    # remaining whole packets into one, then the two halves, then the pairs of the fold.
+    # The blocks into 32 lanes, then those lanes' four packets and the remaining whole
+    # packets into one, then the two halves, then the pairs of the fold; the leftovers
+    # one by one. Accumulators start at 0, so no step yields -0 (nor does Eigen).
+    xp = backend.array_module(a)
     rows, n = a.shape
     whole = n - n % PACKET
-    quad = n - n % (4 * PACKET)
+    quad = n - n % BLOCK
     if quad:
-        lanes = a[:, :quad].reshape(rows, -1, 4 * PACKET).sum(axis=1)
-        packets = np.concatenate((lanes, a[:, quad:whole]), axis=1) if whole > quad else lanes
+        lanes = _in_order(a[:, :quad].reshape(rows, quad // BLOCK, BLOCK), 1)
+        packets = xp.concatenate((lanes, a[:, quad:whole]), axis=1) if whole > quad else lanes
     else:
         packets = a[:, :whole]
-    acc = packets.reshape(rows, -1, PACKET).sum(axis=1)
-    pairs = acc.reshape(rows, 2, 4).sum(axis=1).reshape(rows, 2, 2).sum(axis=1)     # (0+4)+(2+6), (1+5)+(3+7)
-    packed = pairs[:, 0] + pairs[:, 1]
+    acc = _in_order(packets.reshape(rows, packets.shape[1] // PACKET, PACKET), 1)
+    half = acc[:, :4] + acc[:, 4:]
+    packed = (half[:, 0] + half[:, 2]) + (half[:, 1] + half[:, 3])
     if whole == n:
         return packed
-    return a[:, whole:].cumsum(axis=1)[:, -1] + packed       # the leftovers one by one, then the packets
-
-
-_reduce = np.add.reduce       # without ndarray.sum's Python-level wrapper
+    return _tail_sums(a[:, whole:]) + packed
 
 
 def _vector_sum(v):
     """``_leaf_sums`` of one row (a whole tensor's sum, the common case): the same steps with
-    the final folds on numpy scalars, about three times faster on the short rows of a step."""
+    the final folds on scalars, about three times faster on the short rows of a step."""
     n = v.shape[0]
     whole = n - n % PACKET
-    quad = n - n % (4 * PACKET)
-    if quad > 4 * PACKET:
-        lanes = _reduce(v[:quad].reshape(-1, 4 * PACKET), 0)
-        packets = np.concatenate((lanes, v[quad:whole])) if whole > quad else lanes
+    quad = n - n % BLOCK
+    if quad > BLOCK:
+        lanes = _in_order(v[:quad].reshape(quad // BLOCK, BLOCK), 0)
+        packets = backend.array_module(v).concatenate((lanes, v[quad:whole])) if whole > quad else lanes
     else:
-        packets = v[:whole]
-    acc = _reduce(packets.reshape(-1, PACKET), 0)
+        packets = v[:whole]     # one block: its lanes are its values
+    acc = _in_order(packets.reshape(packets.shape[0] // PACKET, PACKET), 0)
     half = acc[:4] + acc[4:]
     total = (half[0] + half[2]) + (half[1] + half[3])
     if whole < n:
@@ -83,10 +126,10 @@ def _tree_sum(v, first):
     ``first``) past its middle: (0 + left) + right."""
     n = v.shape[0]
     if n <= _LEAF:
-        return _leaf_sums(v[None])[0]
+        return _vector_sum(v)
     split = PACKET * -(-(first + -(-n // 2)) // PACKET)
     left = min(split - first, n)
-    total = np.float32(0) + _tree_sum(v[:left], first)
+    total = v.dtype.type(0) + _tree_sum(v[:left], first)
     if left < n:
         total = total + _tree_sum(v[left:], first + left)
     return total
@@ -94,8 +137,10 @@ def _tree_sum(v, first):
 
 def sum_all(a):
     """The sum of every element of raw array ``a`` (TensorFlow's order where it applies), a 0-d value."""
+    if type(a) is np.ndarray and a.dtype == np.float32 and PACKET <= a.size <= _LEAF:
+        return _vector_sum(a if a.ndim == 1 else a.reshape(-1))     # the common case, without applies' call
     if applies(a, a.size):
-        return _vector_sum(a.reshape(-1)) if a.size <= _LEAF else row_sums(a.reshape(1, -1))[0]
+        return row_sums(a.reshape(1, -1))[0]
     return a.sum(dtype=a.dtype)
 
 

@@ -2,7 +2,7 @@
 from ..errors import InvalidArgumentError
 from .. import backend
 from . import eigen_math
-from .eigen_reduce import row_sum
+from .eigen_sum import kernel_row_sums
 from ..tensor import Tensor
 from .activations import log_softmax, relu, softmax
 from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
@@ -49,9 +49,9 @@ def _xent_value(xp, a, z, axis):
         return xp.sum(z * -log_probs, axis=axis)     # a zero row gives 0, not -0, as TensorFlow
     shifted, z = xp.moveaxis(shifted, axis, -1), xp.moveaxis(z, axis, -1)
     rows = shifted.reshape(-1, shifted.shape[-1])
-    log_total = eigen_math.log(row_sum(eigen_math.exp(rows)))
+    log_total = eigen_math.log(kernel_row_sums(eigen_math.exp(rows)))
     terms = z.reshape(rows.shape) * (log_total[:, None] - rows)
-    return row_sum(terms).reshape(shifted.shape[:-1])
+    return kernel_row_sums(terms).reshape(shifted.shape[:-1])
 
 
 def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
@@ -73,7 +73,7 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
     shifted = a - xp.max(a, axis=-1, keepdims=True)
     if eigen_math.handles(shifted) and shifted.size:
         # TensorFlow's SparseXent kernel: Eigen's row sum of its exp, then C's logf per row.
-        lse = eigen_math.c_log(row_sum(eigen_math.exp(shifted).reshape(-1, depth))).reshape(idx.shape)
+        lse = eigen_math.c_log(kernel_row_sums(eigen_math.exp(shifted).reshape(-1, depth))).reshape(idx.shape)
     else:
         lse = xp.log(xp.sum(xp.exp(shifted), axis=-1))
     picked = xp.take_along_axis(shifted, idx[..., None].astype('int64'), axis=-1)[..., 0]

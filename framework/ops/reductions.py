@@ -237,13 +237,12 @@ def _log_sum_exp(xp, shifted, axes):
     exp and log kernels and, when ``axes`` are the trailing ones, its summation order."""
     import math
     from . import eigen_math
-    from .eigen_reduce import row_sum
     if not eigen_math.handles(shifted):
         return xp.log(xp.sum(xp.exp(shifted), axis=axes, keepdims=True))
     e = eigen_math.exp(shifted)
     kept_shape = tuple(1 if i in axes else d for i, d in enumerate(shifted.shape))
     if tuple(axes) == tuple(range(shifted.ndim - len(axes), shifted.ndim)) and e.size:
-        total = row_sum(e.reshape(-1, int(math.prod(shifted.shape[i] for i in axes)))).reshape(kept_shape)
+        total = eigen_sum.kernel_row_sums(e.reshape(-1, int(math.prod(shifted.shape[i] for i in axes)))).reshape(kept_shape)
     else:
         total = xp.sum(e, axis=axes, keepdims=True)
     return eigen_math.log(total)
