@@ -22,6 +22,7 @@ from ..summary import print_summary
 from .config import functional_config, rebuild
 from .graph import map_graph
 from .node import inbound_nodes
+from .input_dims import check_input_dims
 from .input_structure import warn_if_structure_differs
 from .operation import Operation
 from .symbolic_call import any_symbolic
@@ -161,7 +162,8 @@ class Functional(Model):
             raise ValueError("Model '%s' expects %d input(s) %s, but it was called with %d input tensor(s); pass "
                              'a list in this order, or a dict keyed by these names'
                              % (self.name, len(expected), [t.name for t in expected], len(flat)))
-        return [self._conform(x, tensor, dtype) for x, tensor, dtype in zip(flat, expected, self._input_dtypes)]
+        return check_input_dims(self, [self._conform(x, tensor, dtype)
+                                       for x, tensor, dtype in zip(flat, expected, self._input_dtypes)])
 
     def _conform(self, x, tensor, dtype):
         if not isinstance(x, Tensor):

@@ -1,0 +1,28 @@
+"""A functional model's inputs checked against its Inputs' fixed sizes, as Keras 3 checks them.
+
+Keras 3 gives a functional model an input spec per Input (its shape, the batch axis free)
+and refuses a call whose tensor differs on a fixed axis: 'Input 0 with name 'x' of layer
+'functional' is incompatible with the layer: expected shape=(None, 3), found shape=(8, 5)'.
+Layers that work on any width (Activation, Concatenate) would otherwise run on it, so a
+model given its two inputs in the wrong order returned a result.
+"""
+
+
+def check_input_dims(model, flat):
+    """``flat`` (the call's tensors, already of the Inputs' ranks) if each fits its Input's fixed sizes
+    past the batch axis; else Keras 3's ValueError."""
+    fixed = model.__dict__.get('_fixed_input_sizes')
+    if fixed is None:       # (axis, size) of each Input's known sizes, worked out once per model
+        fixed = model.__dict__['_fixed_input_sizes'] = [
+            tuple((axis, size) for axis, size in enumerate(t.shape) if axis and size is not None)
+            for t in model._inputs]
+    for index, (x, sizes) in enumerate(zip(flat, fixed)):
+        shape = x._data.shape
+        for axis, size in sizes:
+            if shape[axis] != size:
+                tensor = model._inputs[index]
+                name = tensor._keras_history[0].name        # the InputLayer's, as Keras names it
+                raise ValueError("Input %d with name '%s' of layer '%s' is incompatible with the layer: expected "
+                                 "shape=%s, found shape=%s"
+                                 % (index, name, model.name, (None,) + tuple(tensor.shape[1:]), tuple(shape)))
+    return flat
