@@ -12,6 +12,7 @@ import importlib
 
 # one entry a line, so that models added side by side touch separate lines
 _MODULES = (
+    'convnext',
     'densenet',
     'efficientnet',
     'efficientnet_v2',
@@ -29,6 +30,11 @@ _MODULES = (
     'xception',
 )
 _MODELS = {
+    'ConvNeXtBase': 'convnext',
+    'ConvNeXtLarge': 'convnext',
+    'ConvNeXtSmall': 'convnext',
+    'ConvNeXtTiny': 'convnext',
+    'ConvNeXtXLarge': 'convnext',
     'DenseNet121': 'densenet',
     'DenseNet169': 'densenet',
     'DenseNet201': 'densenet',

@@ -25,6 +25,7 @@ _MESSAGES = {
                         'If using `weights="imagenet"` with `include_top` as true, `classes` should be 1000'),
 }
 _MESSAGES['nasnet'] = _MESSAGES['densenet']
+_MESSAGES['convnext'] = _MESSAGES['inception_resnet_v2']
 
 
 def check_weights_of(family, weights, include_top, classes):
