@@ -29,8 +29,16 @@ def with_keras_mask_argument(layer, args, kwargs):
 
 
 def is_keras_op_entry(entry):
-    """Whether a functional config's entry is a Keras op (``keras.src.ops.numpy.NotEqual``, ...)."""
-    return str(entry.get('module') or '').startswith(OPS_MODULE_PREFIX)
+    """Whether a functional config's entry is a Keras op (``keras.src.ops.numpy.NotEqual``, ...).
+    A legacy .h5 config names the class alone: an op class, whose config (unlike any layer's,
+    even of a layer class of the same name, Add or Concatenate) has no 'trainable'."""
+    module = entry.get('module')
+    if module:
+        return str(module).startswith(OPS_MODULE_PREFIX)
+    from .keras_op_names import function_for_class
+    name, config = entry.get('class_name'), entry.get('config')
+    return isinstance(name, str) and isinstance(config, dict) and 'trainable' not in config and \
+        function_for_class(name) is not None
 
 
 def readable_call(layer, args, kwargs):
