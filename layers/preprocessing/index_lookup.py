@@ -8,7 +8,7 @@ import os
 
 import numpy as np
 
-from framework.errors import InvalidArgumentError
+from framework.errors import FailedPreconditionError, InvalidArgumentError
 from framework.ragged.ragged_tensor import RaggedTensor
 from framework.tensor import Tensor
 
@@ -69,6 +69,7 @@ class IndexLookup(VocabularyAssets, Layer):
         self._has_input_vocabulary = bool(has_vocabulary)
         self._frozen_vocab_size = frozen_size
         self._tokens, self._index, self.idf_weights = [], {}, None
+        self._has_vocabulary = False         # Keras's table is initialized only by a vocabulary
         self._counts = VocabularyCounts()
         if vocabulary is not None:
             self.set_vocabulary(vocabulary, idf_weights)
@@ -171,6 +172,7 @@ class IndexLookup(VocabularyAssets, Layer):
 
     def _set_tokens(self, tokens):
         self._tokens = list(tokens)
+        self._has_vocabulary = True
         start = self._token_start_index()
         self._index = {t: start + i for i, t in enumerate(self._tokens)}
 
@@ -221,13 +223,30 @@ class IndexLookup(VocabularyAssets, Layer):
     # ---- call ---------------------------------------------------------------------------------
     _keeps_composite_inputs = True      # ragged rows of tokens, as unicode_split gives (ragged_lookup.py)
 
+    def require_vocabulary(self, who):
+        """Refuse to look up with no vocabulary, as Keras 3 does, rather than map every token to OOV:
+        a layer neither adapted nor given a vocabulary (as a legacy .h5 file, which keeps none, loads it).
+
+        Raises:
+            RuntimeError: an encoding mode without pad_to_max_tokens and no known vocabulary size.
+            FailedPreconditionError: no vocabulary (TensorFlow's 'Table not initialized').
+        """
+        if self.output_mode != 'int' and not self.pad_to_max_tokens and self._frozen_vocab_size is None:
+            raise RuntimeError('When using `output_mode=%s` and `pad_to_max_tokens=False`, you must set the layer\'s '
+                               'vocabulary before calling it. Either pass a `vocabulary` argument to the layer, or '
+                               'call `adapt` with some sample data.' % self.output_mode)
+        if not self._has_vocabulary:
+            raise FailedPreconditionError('%s: Table not initialized: the layer has no vocabulary; call adapt() or '
+                                          'set_vocabulary(), or load the model from a .keras file (a .h5 file '
+                                          'keeps no vocabulary)' % who)
+
     def call(self, inputs):
-        if isinstance(inputs, RaggedTensor):
-            return lookup_ragged(self, inputs)
-        if self.invert:
-            return self._invert(inputs)
         who = '%s %r' % (type(self).__name__, self.name)
-        keys = self._keys(inputs)
+        if isinstance(inputs, RaggedTensor) or self.invert:
+            self.require_vocabulary(who)
+            return lookup_ragged(self, inputs) if isinstance(inputs, RaggedTensor) else self._invert(inputs)
+        keys = self._keys(inputs)             # wrong key types are refused first, as in Keras
+        self.require_vocabulary(who)
         return self._encoded(self._lookup(keys.reshape(-1), who).reshape(keys.shape), who)
 
     def _encoded(self, indices, who):

@@ -182,6 +182,7 @@ class TextVectorization(Layer):
         if self._split is None and self._ngrams is None:
             return self._fit_length(lookup.call(Tensor(self._standardized(strings))))
         rows = self._rows(strings)
+        lookup.require_vocabulary(who)      # after the input checks, as Keras looks up last
         flat = np.empty(sum(len(r) for r in rows), dtype=object)
         flat[:] = [t for r in rows for t in r]
         indices = lookup._lookup(flat, who)

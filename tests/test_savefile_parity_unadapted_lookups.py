@@ -1,0 +1,55 @@
+"""A lookup layer with no vocabulary refuses to run, as in Keras 3.15, instead of mapping every
+token to the OOV index: the state a legacy .h5 file leaves it in (that format keeps no
+vocabulary), so a model loaded from one failed silently with wrong predictions.
+
+TF 2.21 / Keras 3.15 raised FailedPreconditionError ('Table not initialized.') from StringLookup(),
+IntegerLookup() and TextVectorization() in int mode, and for encodings without pad_to_max_tokens
+the RuntimeError whose words are pinned here.
+"""
+import warnings
+
+import numpy as np
+import pytest
+
+import framework as tf
+from framework import keras
+
+L = keras.layers
+KERAS_ENCODING_MESSAGE = ("When using `output_mode=multi_hot` and `pad_to_max_tokens=False`, you must set the "
+                          "layer's vocabulary before calling it. Either pass a `vocabulary` argument to the layer, "
+                          "or call `adapt` with some sample data.")
+
+
+@pytest.mark.parametrize('make,data', [
+    (lambda: L.StringLookup(), np.array([['a', 'b']])),
+    (lambda: L.IntegerLookup(), np.array([[1, 2]], 'int64')),
+    (lambda: L.TextVectorization(output_sequence_length=3), np.array([['a b']])),
+    (lambda: L.StringLookup(invert=True), np.array([[1, 2]], 'int64')),
+])
+def test_int_mode_without_vocabulary_is_an_uninitialized_table(make, data):
+    with pytest.raises(tf.errors.FailedPreconditionError, match='Table not initialized'):
+        make()(data)
+
+
+@pytest.mark.parametrize('make', [lambda: L.StringLookup(output_mode='multi_hot'),
+                                  lambda: L.TextVectorization(output_mode='multi_hot')])
+def test_encodings_without_vocabulary_raise_keras_runtime_error(make):
+    with pytest.raises(RuntimeError) as info:
+        make()(np.array([['a b']]))
+    assert str(info.value) == KERAS_ENCODING_MESSAGE
+
+
+def test_a_lookup_model_loaded_from_h5_refuses_to_predict_and_from_keras_predicts(tmp_path):
+    lookup = L.StringLookup()
+    lookup.adapt(np.array(['a', 'b', 'c', 'a']))
+    tokens = keras.Input((2,), dtype='string')
+    model = keras.Model(tokens, lookup(tokens))
+    probe = np.array([['a', 'z'], ['c', 'b']])
+    expected = np.asarray(model.predict(probe, verbose=0))
+    model.save(tmp_path / 'm.keras')
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')              # the .h5 writer warns that it drops the vocabulary
+        model.save(tmp_path / 'm.h5')
+    np.testing.assert_array_equal(keras.models.load_model(tmp_path / 'm.keras').predict(probe, verbose=0), expected)
+    with pytest.raises(tf.errors.FailedPreconditionError, match='Table not initialized'):
+        keras.models.load_model(tmp_path / 'm.h5').predict(probe, verbose=0)
