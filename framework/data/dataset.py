@@ -12,6 +12,7 @@ from ..tensor import constant
 from . import cardinality as card, combine, mixing
 from .arguments import integer
 from .generator import generator_source, signature_from
+from .iteration_seeds import peeking
 from .numpy_iterator import NumpyIterator
 from .elementwise import ElementStages
 from .regrouping import RegroupingStages
@@ -214,7 +215,8 @@ class Dataset(ElementStages, RegroupingStages):
         """The TensorSpec structure of one element."""
         if self._spec is not None:
             return self._spec()
-        first = next(iter(self._make_iterator()), None)
+        with peeking():          # the read must not spend a shuffle's next seeds (iteration_seeds.py)
+            first = next(iter(self._make_iterator()), None)
         if first is None:
             raise ValueError('Dataset.element_spec: this dataset (made by map or flat_map) gives no elements, '
                              'so the spec of its elements cannot be read from them')

@@ -3,7 +3,6 @@
 A mixin of ``Dataset`` (kept apart for size). Each stage wraps the upstream
 iterator factory in a generator and states its cardinality and element spec.
 """
-import threading
 
 import numpy as np
 
@@ -13,6 +12,7 @@ from ..errors import InvalidArgumentError
 from . import cardinality as card
 from .arguments import function_argument, integer, positive_int
 from .error_skipping import SkippedElement, skipping_errors, tolerated
+from .iteration_seeds import IterationSeeds
 from .map_spec import mapped_spec, shell
 from .options import Options
 from .spec import TensorSpec
@@ -111,12 +111,7 @@ class ElementStages:
         if seeds == (0, 0):          # nothing seeded: TensorFlow picks random seeds
             seeds = tuple(int(v) for v in tf_random.draw_seed_pair())
         source = self._make_iterator
-        iteration_seeds = philox.word_stream(*philox.key_counter_from_op_seeds(*seeds))
-        lock = threading.Lock()
-
-        def next_pair():
-            with lock:
-                return next(iteration_seeds), next(iteration_seeds)
+        next_pair = IterationSeeds(philox.word_stream(*philox.key_counter_from_op_seeds(*seeds))).next_pair
 
         def shuffled():
             pair = next_pair() if reshuffle_each_iteration else seeds

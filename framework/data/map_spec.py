@@ -10,6 +10,7 @@ the input's unknown batch size.
 import numpy as np
 
 from .. import nest
+from .iteration_seeds import peeking
 from .spec import TensorSpec
 from .structure import call_with_element, host_structure, spec_of
 
@@ -24,7 +25,8 @@ def mapped_spec(map_func, upstream, first_pair=None):
     if first_pair is not None:
         first, result = first_pair
     else:
-        first = next(iter(upstream._make_iterator()), None)
+        with peeking():          # a read for the spec spends no shuffle seeds (iteration_seeds.py)
+            first = next(iter(upstream._make_iterator()), None)
         if first is None:
             raise ValueError('Dataset.element_spec: this dataset (made by map) gives no elements, so the spec '
                              'of its elements cannot be read from them')

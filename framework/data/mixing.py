@@ -1,11 +1,11 @@
 """Sources that mix datasets: sample_from_datasets and choose_from_datasets; and the seeds
 that random stages (shuffle, random, sampling) share."""
-import threading
 
 import numpy as np
 
 from .. import op_seeds, philox
 from .. import random as tf_random
+from .iteration_seeds import IterationSeeds
 
 
 def check_datasets(datasets, what):
@@ -32,13 +32,11 @@ def seeded_words(seed, rerandomize):
     seeds = op_seeds.seed_pair(seed, lambda: (0, 0))
     if seeds == (0, 0):          # nothing seeded: TensorFlow picks random seeds
         seeds = tuple(int(v) for v in tf_random.draw_seed_pair())
-    iteration_seeds = philox.word_stream(*philox.key_counter_from_op_seeds(*seeds))
-    lock = threading.Lock()
+    next_pair = IterationSeeds(philox.word_stream(*philox.key_counter_from_op_seeds(*seeds))).next_pair
 
     def words():
         if rerandomize:
-            with lock:
-                pair = next(iteration_seeds), next(iteration_seeds)
+            pair = next_pair()
         else:
             pair = seeds
         return philox.word_stream(*philox.key_counter_from_op_seeds(*pair))
