@@ -75,7 +75,7 @@ class Variable(Tensor):
         name: a name (default 'Variable').
         dtype: the dtype to convert the initial value to.
     """
-    __slots__ = ('_name', '_path', '_trainable', '_snapshot', 'aggregation', 'synchronization')
+    __slots__ = ('_name', '_path', '_trainable', '_snapshot', 'aggregation', 'synchronization', 'constraint')
 
     def __init__(self, initial_value=None, trainable=True, name=None, dtype=None, **kwargs):
         if initial_value is None:
@@ -93,6 +93,7 @@ class Variable(Tensor):
         self._path = None      # set by a layer's add_weight: Keras 3's 'dense/kernel'
         self._trainable = bool(trainable)
         self._snapshot = None    # weak reference to the Tensor tapes hold for the current value
+        self.constraint = None   # a layer weight's: optimizers project it after each update, as Keras 3's
         # TF's enums for tf.Variable; Keras's variables set their strings ('none', 'sum', 'auto').
         aggregation, synchronization = kwargs.get('aggregation'), kwargs.get('synchronization')
         self.aggregation = VariableAggregation.NONE if aggregation is None else aggregation

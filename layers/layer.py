@@ -196,6 +196,7 @@ class Layer(LayerWeights):
         constraint = constraints.get(constraint)
         if constraint is not None:
             self._constraints[variable] = constraint
+            variable.constraint = constraint     # Keras 3's optimizers apply it after each update
         return variable
 
     def __setattr__(self, name, value):
