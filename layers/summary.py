@@ -176,6 +176,16 @@ def _output_shape(model, layer):
         return _format_shape(shapes[0] if len(shapes) == 1 else shapes)
     known = getattr(model, '_output_shapes', None) or {}
     shape = known.get(id(layer))
+    if shape is None and hasattr(type(layer), 'output_shape'):
+        # a Functional or Sequential model only ever called eagerly (a VAE's encoder in its train_step):
+        # Keras reads its own output_shape, several outputs printed as a tuple of shapes
+        try:
+            own = layer.output_shape
+        except AttributeError:          # a Sequential not built yet
+            own = None
+        if own is not None:
+            return _format_shape(tuple(own)) if _is_shape(own) else \
+                '(%s)' % ', '.join(_format_shape(tuple(one)) for one in own)
     if shape is None and layer.built and layer._build_input_shape is not None and _states_output_shape(layer):
         try:
             shape = layer.compute_output_shape(layer._build_input_shape)
@@ -192,6 +202,10 @@ def _states_output_shape(layer):
     from .layer import Layer
     inherited = type(layer).compute_output_shape is Layer.compute_output_shape
     return not inherited or type(layer).__module__.split('.')[0] == 'layers'
+
+
+def _is_shape(value):
+    return isinstance(value, (tuple, list)) and all(d is None or isinstance(d, int) for d in value)
 
 
 def _format_shape(shape):

@@ -51,6 +51,9 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True):
         model.optimizer.build(model.trainable_variables)
     compile_cfg = compile_config.serialize(model) if compiled else None
     if path.endswith('.keras'):
+        if not model.built:
+            warnings.warn('You are saving a model that has not yet been built. It might not contain any weights '
+                          'yet. Consider building the model first by calling it on some data.', stacklevel=3)
         if 'compile_config' in config:
             config['compile_config'] = compile_cfg or {}
         keras_archive.write(path, to_json(config), legacy_h5.KERAS_VERSION,

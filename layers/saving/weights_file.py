@@ -28,13 +28,17 @@ def save_weights(model, filepath, overwrite=True):
         filepath: must end in '.weights.h5' (as Keras 3 requires).
         overwrite: replace an existing file (False raises FileExistsError).
     Raises:
-        ValueError: another suffix.
+        ValueError: another suffix, or a model not built yet (a subclassed model whose train_step
+            only called its sublayers), as Keras 3 refuses it.
     The write is atomic: the file is either the previous one or the new one.
     """
     path = os.fspath(filepath)
     if not path.endswith('.weights.h5'):
         raise ValueError('The filename must end in `.weights.h5`. Received: filepath=%s' % path)
     check_overwrite(path, overwrite)
+    if not model.built:
+        raise ValueError('You are saving a model that has not yet been built. Try building the model first by '
+                         'calling it on some data or by using `build()`.')
     with atomic_write(path, create_directories=False) as temporary:
         with h5py.File(temporary, 'w') as f:
             keras3_weights.write(f, model)
