@@ -80,3 +80,21 @@ def test_keras_archive_members_headers_and_asset_order(tmp_path):
         ('assets/layers/text_vectorization/_lookup_layer/vocabulary.txt', False, '0o20151000000', zipfile.ZIP_STORED),
         ('assets/layers/text_vectorization/vocabulary.txt', False, '0o20151000000', zipfile.ZIP_STORED)]
     assert _zip_headers(tmp_path / 'm.keras') == keras_headers
+
+
+# get_config()'s factor entries that Keras 3.15 printed for these layers (ints stay ints: RandomContrast(0.1)
+# saves [0, 0.1] from Keras's int bounds (0, 1))
+KERAS_FACTORS = [
+    (lambda: L.RandomContrast(0.1), {'factor': (0, 0.1)}),
+    (lambda: L.RandomContrast((0, 1)), {'factor': (0, 1)}),
+    (lambda: L.RandomBrightness(1), {'factor': (-1, 1)}),
+    (lambda: L.RandomRotation((0, 1)), {'factor': (0, 1)}),
+]
+
+
+def test_image_layer_factors_keep_keras_number_types():
+    for make, expected in KERAS_FACTORS:
+        config = make().get_config()
+        got = {key: tuple(config[key]) for key in expected}
+        assert got == expected
+        assert [type(v) for v in got['factor']] == [type(v) for v in expected['factor']]

@@ -25,7 +25,7 @@ class RandomContrast(ImageLayer):
 
     def __init__(self, factor, value_range=(0, 255), seed=None, **kwargs):
         super().__init__(seed=seed, **kwargs)
-        self.factor = factor_range(factor, 'factor', 'RandomContrast', bounds=(0.0, 1.0))
+        self.factor = factor_range(factor, 'factor', 'RandomContrast', bounds=(0, 1))   # Keras's int bounds: f gives [0, f]
         _value_range(value_range, 'RandomContrast')
         self.value_range = value_range
 

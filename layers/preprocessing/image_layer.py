@@ -22,11 +22,11 @@ def factor_range(factor, arg, who, bounds=(-1.0, 1.0), symmetric=True):
     if isinstance(factor, (tuple, list)):
         if len(factor) != 2 or not all(isinstance(f, (int, float)) and not isinstance(f, bool) for f in factor):
             raise ValueError(message)
-        lower, upper = sorted(float(f) for f in factor)
+        lower, upper = sorted(factor)        # as given (ints stay ints in the saved config, as in Keras)
     elif isinstance(factor, (int, float)) and not isinstance(factor, bool):
         if not bounds[0] <= factor <= bounds[1]:        # checked before abs(), as Keras checks it
             raise ValueError(message)
-        value = abs(float(factor))
+        value = abs(factor)
         lower, upper = (max(-value, bounds[0]) if symmetric else 0.0), value
     else:
         raise ValueError(message)
