@@ -1,8 +1,10 @@
 """keras.applications.InceptionResNetV2 (module inception_resnet_v2) built as Keras 3.15 builds it.
 
 Golden values printed by TensorFlow 2.21 / Keras 3.15 (/opt/tfref) running the same calls
-(scripts: /work/notes/progs/appsA/gold_tf.py, csl_tf.py).
+(scripts: /work/notes/progs/appsA/gold_tf.py, csl_tf.py, tests/data/make_keras_custom_scale_file.py).
 """
+import os
+
 import numpy as np
 import pytest
 
@@ -44,6 +46,21 @@ def test_custom_scale_layer_adds_the_scaled_update_and_saves_as_keras():
     # TF: the same module, class and registered names, and the scale in the config
     assert (entry['module'], entry['class_name'], entry['registered_name'], entry['config']['scale']) == \
         ('keras.src.applications.inception_resnet_v2', 'CustomScaleLayer', 'CustomScaleLayer', 0.17)
+
+
+def test_a_keras_file_with_custom_scale_layer_loads_without_custom_objects(tmp_path):
+    # Keras saves the class by bare name under its applications module and loads it again;
+    # tests/data/make_keras_custom_scale_file.py wrote the file and printed these predictions
+    path = os.path.join(os.path.dirname(__file__), 'data', 'keras3_custom_scale.keras')
+    probe = np.arange(8, dtype='float32').reshape(2, 4) / 8
+    expected = [[0.0011379527859389782, 0.105811208486557, 0.23140643537044525, 0.41463449597358704],
+                [0.4973145127296448, 0.5182971954345703, 0.7702064514160156, 0.9611805081367493]]
+    model = keras.models.load_model(path)
+    assert isinstance(model.layers[-1], inception_resnet_v2.CustomScaleLayer) and model.layers[-1].scale == 0.17
+    np.testing.assert_allclose(model.predict(probe, verbose=0), expected, rtol=1e-6)
+    model.save(str(tmp_path / 'again.keras'))
+    np.testing.assert_allclose(keras.models.load_model(str(tmp_path / 'again.keras')).predict(probe, verbose=0),
+                               expected, rtol=1e-6)
 
 
 @pytest.mark.parametrize('kwargs, message', [

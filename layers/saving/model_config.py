@@ -15,6 +15,7 @@ import numpy as np
 
 from ..layer import Layer
 from .h5_io import SavedFileError
+from .keras_internal_classes import keras_internal_classes
 from ..functional.keras_mask_arguments import is_keras_op_entry
 from ..serialization import keras_identity
 from . import compile_config
@@ -71,11 +72,14 @@ def to_json(config):
 
 # ---- loading --------------------------------------------------------------------------
 def lookup_table(custom_objects):
-    """``custom_objects`` plus every registered object, under its 'Package>Name' and its bare name."""
+    """``custom_objects`` plus every registered object, under its 'Package>Name' and its bare name, and
+    the classes Keras saves by bare name outside keras.layers (``keras_internal_classes``)."""
     table = {}
     for key, obj in registered_objects().items():
         table.setdefault(key.split('>')[-1], obj)
         table[key] = obj
+    for name, cls in keras_internal_classes().items():     # Keras's own, saved by bare name
+        table.setdefault(name, cls)
     table.update(custom_objects or {})
     return table
 
