@@ -5,6 +5,8 @@ placed once), call the step, and call the batch hooks that some callback
 overrides. Metric results are read, and turned into host floats, at the end
 of an epoch or when a progress bar or callback asks.
 """
+import contextlib
+
 import numpy as np
 
 from framework import graph_random_ops, nest
@@ -19,6 +21,7 @@ from .dataset_build import build_from_element_spec
 from .iterable_data import is_iterable_input, make_data
 from .logs import batch_logs, pythonify_logs
 from .progress import resolve_verbose
+from .step_traces import StepTraces, input_shapes
 from .traced_batch import traced_batch_is_free
 
 
@@ -147,7 +150,9 @@ class TrainingLoops:
         for step, batch in enumerate(data.epoch()):
             if step % every == 0:
                 callbacks.on_predict_batch_begin(step)
-            out = self.predict_step(batch)
+            traces = self._step_traces()
+            with traces.shaped_step('predict', input_shapes(batch)) if traces else _PYTHON:
+                out = self.predict_step(batch)
             outputs.append(nest.map_structure(lambda t: t._data if isinstance(t, Tensor) else t, out))
             group.append(out)
             if (step + 1) % every == 0:
@@ -192,11 +197,13 @@ class TrainingLoops:
         free_batch = traced_batch_is_free(data)
         traced = call_context.traced_step(free_batch)
         random_ops = self._step_graph_random_state(kind, free_batch, getattr(data, 'batch_size', None))
+        traces = self._step_traces()
         logs = step = None
         for step, batch in enumerate(data.epoch()):
             if wants_begin and step % every == 0:
                 begin(step)
-            with traced, graph_random_ops.running(random_ops):
+            python_runs = traces.step(kind, free_batch, getattr(data, 'batch_size', None)) if traces else _PYTHON
+            with traced, graph_random_ops.running(random_ops), python_runs:
                 logs = step_fn(batch)
             # Keras runs ``steps_per_execution`` steps as one function: hooks and the stop flag
             # come between those groups only.
@@ -212,6 +219,16 @@ class TrainingLoops:
         return logs
 
 
+    def _step_traces(self):
+        """What Keras's train / test / predict functions have traced since compile (None when
+        compiled with run_eagerly=True: every step runs its Python): see step_traces."""
+        if self.run_eagerly:
+            return None
+        traces = self.__dict__.get('_traces')
+        if traces is None:
+            traces = self.__dict__['_traces'] = StepTraces()
+        return traces
+
     def _step_graph_random_state(self, kind, free_batch, batch_size):
         """The random ops of Keras's traced train / test function for this data (None when
         compiled with run_eagerly=True): a graph's seeds and kernels (``graph_random_ops``), kept
@@ -220,6 +237,9 @@ class TrainingLoops:
             return None
         states = self.__dict__.setdefault('_step_random_states', {})
         return states.setdefault((kind, free_batch, None if free_batch else batch_size), GraphRandomState())
+
+
+_PYTHON = contextlib.nullcontext()        # a step whose Python runs as it is (run_eagerly=True)
 
 
 def _group_end(step, every):

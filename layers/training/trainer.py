@@ -5,6 +5,7 @@ forward pass and the loss, ``tape.gradient``, ``optimizer.apply_gradients``.
 ``fit``, ``train_on_batch`` and a custom ``train_step`` all go through it;
 there is no second, faster path to drift from it.
 """
+import contextlib
 import inspect
 import warnings
 
@@ -19,6 +20,7 @@ from .compile_loss import CompiledLoss
 from .compile_metrics import CompileMetrics
 from .data import check_lengths, class_weight_to_sample_weights, pack_x_y_sample_weight, to_arrays, \
     unpack_x_y_sample_weight
+from .step_traces import input_shapes
 from .logs import LiveLogs, pythonify_logs
 from .loops import TrainingLoops
 
@@ -82,6 +84,7 @@ class Trainer(TrainingLoops):
         self.steps_per_execution = steps_per_execution
         self.run_eagerly = bool(run_eagerly)
         self._step_random_states = {}       # compile makes new train / test functions: new graphs
+        self._traces = None                 # ... traced afresh (see step_traces)
         self.stop_training = False
         self.compiled = True
         self._compile_config = dict(optimizer=optimizer, loss=loss, loss_weights=loss_weights, metrics=metrics,
@@ -236,14 +239,18 @@ class Trainer(TrainingLoops):
                 raise ValueError('train_on_batch: sample_weight and class_weight cannot both be given')
             sample_weight = class_weight_to_sample_weights(to_arrays(y, 'y'), class_weight)
         self.reset_metrics()
-        logs = self.train_step(_one_batch(x, y, sample_weight))
+        batch = _one_batch(x, y, sample_weight)
+        with self._traced_once('train_on_batch', batch):
+            logs = self.train_step(batch)
         return self._batch_result(logs, return_dict)
 
     def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
         """One ``test_step`` on the given batch; returns the loss (and metrics) for it."""
         self._assert_compiled('test_on_batch')
         self.reset_metrics()
-        logs = self.test_step(_one_batch(x, y, sample_weight))
+        batch = _one_batch(x, y, sample_weight)
+        with self._traced_once('test_on_batch', batch):
+            logs = self.test_step(batch)
         return self._batch_result(logs, return_dict)
 
     def predict_on_batch(self, x):
@@ -251,7 +258,14 @@ class Trainer(TrainingLoops):
         from .loops import to_numpy
         if x is None:
             raise ValueError('predict_on_batch: x (the inputs) is required, got None')
-        return nest.map_structure(to_numpy, self.predict_step(_one_batch(x, None, None)))
+        batch = _one_batch(x, None, None)
+        with self._traced_once('predict_on_batch', batch):
+            return nest.map_structure(to_numpy, self.predict_step(batch))
+
+    def _traced_once(self, kind, batch):
+        # As Keras's traced function: the step's Python prints on its traces only (step_traces).
+        traces = self._step_traces()
+        return contextlib.nullcontext() if traces is None else traces.shaped_step(kind, input_shapes(batch))
 
     def _batch_result(self, logs, return_dict):
         logs = pythonify_logs(self._metrics_or_logs(logs))
