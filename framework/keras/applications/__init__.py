@@ -4,9 +4,8 @@ initial weights), so ``keras.applications.VGG19(weights=None)`` and its ``summar
 on TensorFlow. ``weights='imagenet'`` reads Keras's own weight file from its cache
 (``~/.keras/models`` or ``$KERAS_HOME/models``), downloading it only when it is missing.
 
-So far: ``VGG16``, ``VGG19``, ``MobileNet``, ``MobileNetV2``, ``ResNet50/101/152`` and their ``V2``s; the
-modules ``vgg16``, ``vgg19``, ``mobilenet``, ``mobilenet_v2``, ``resnet``, ``resnet50``, ``resnet_v2`` and
-``imagenet_utils`` hold their ``preprocess_input`` / ``decode_predictions``.
+All of Keras 3.15's models are here (``_MODELS`` below), each with its module (``_MODULES``) holding
+its ``preprocess_input`` / ``decode_predictions``, as ``keras.applications.densenet`` does.
 """
 import importlib
 
