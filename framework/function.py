@@ -291,7 +291,7 @@ class Function:
         if RUN_EAGERLY[0]:
             return self._python_function(*args, **kwargs)
         if getattr(_THREAD, 'muted', 0):            # inside a replay: TensorFlow would not run this Python
-            return _outputs(self._python_function(*args, **kwargs), self._python_function)
+            return self._run_muted(args, kwargs)
         key, cast = self._key(args, kwargs)
         if cast is not None:                        # input_signature: one trace, for the converted tensors
             args, kwargs = cast, {}
@@ -302,11 +302,29 @@ class Function:
             entry = self._find(key)
         return self._run(entry, key, args, kwargs)
 
+    def _run_muted(self, args, kwargs):
+        """A call inside another function's replay: no trace is made or counted, but the random ops
+        are the inner function's graph's, as TensorFlow calls the inner graph from the outer."""
+        try:
+            key, _ = self._key(args, kwargs)
+        except (TypeError, ValueError):     # arguments it would refuse: the call raises as it would
+            key = None
+        with graph_random_ops.running(self._random_state(None, key)):
+            return _outputs(self._python_function(*args, **kwargs), self._python_function)
+
+    def _random_state(self, entry, key):
+        """The random ops' state for this call: the trace's own when called eagerly (a new one for a
+        first trace); inside another traced call, the copy of this trace inlined at that call site."""
+        caller = graph_random_ops.current()
+        if caller is not None:
+            return caller.callee((id(self), entry.key if entry is not None else key))
+        return entry.random_state if entry is not None else GraphRandomState()
+
     def _run(self, entry, key, args, kwargs):
         if entry is not None and entry.shown:
             self._detector.called(False, self._python_function)
-            return self._replay(args, kwargs, entry.random_state)
-        random_state = GraphRandomState() if entry is None else entry.random_state
+            return self._replay(args, kwargs, self._random_state(entry, key))
+        random_state = self._random_state(entry, key)
         with trace_names.naming(self._symbolic_names(args, kwargs, None if entry is None else entry.key)), \
                 graph_random_ops.running(random_state):
             if entry is None and not self._traces:
@@ -316,7 +334,7 @@ class Function:
                 result = self._python_function(*args, **kwargs)
         result = _outputs(result, self._python_function)
         if entry is None:       # registered only after a trace that succeeded, as TensorFlow counts them
-            entry = self._new_trace(key, True, random_state)
+            entry = self._new_trace(key, True, None if graph_random_ops.current() else random_state)
             self._dispatch[key] = entry
         entry.shown = True
         self._detector.called(True, self._python_function)

@@ -8,19 +8,28 @@ and is shared with no eager op or other graph. tapeflow runs a traced function's
 call, so each trace owns a ``GraphRandomState`` and its calls number their random ops in the
 order they make them (``framework/op_seeds.py`` reads it). A Python loop makes one op per turn,
 as TensorFlow's trace unrolls it; a ``tf.while_loop`` body making a random op is one graph op in
-TensorFlow but several here.
+TensorFlow but several here. A traced function called from another one's trace is inlined there:
+each call site has its own copy of the callee's kernels (two calls of it in one step draw the
+same values, as on TensorFlow), apart from the callee's own, which direct calls use.
 """
 import threading
 
 
 class GraphRandomState:
     """The random-op numbering of one trace: kernels' positions persist, counts restart each call."""
-    __slots__ = ('unseeded', 'position', 'offsets')
+    __slots__ = ('unseeded', 'position', 'offsets', 'calls', 'callees')
 
     def __init__(self):
         self.unseeded = 0      # unseeded random ops made so far in this call: the next one's seed2
         self.position = 0      # random ops made so far in this call: which kernel the next one is
         self.offsets = {}      # (position, op, dtype, seeds) -> that kernel's next Philox block
+        self.calls = 0         # traced functions called so far in this call: which call site is next
+        self.callees = {}      # (call site, callee trace) -> that inlined copy's GraphRandomState
+
+    def callee(self, trace):
+        """The state of the copy of ``trace`` (a hashable tag) inlined at the next call site."""
+        site, self.calls = self.calls, self.calls + 1
+        return self.callees.setdefault((site, trace), GraphRandomState())
 
     def next_unseeded(self):
         n, self.unseeded = self.unseeded, self.unseeded + 1
@@ -53,7 +62,7 @@ class running:
 
     def __enter__(self):
         if self._state is not None:
-            self._state.unseeded = self._state.position = 0
+            self._state.unseeded = self._state.position = self._state.calls = 0
         _stack.states.append(self._state)
         return self
 

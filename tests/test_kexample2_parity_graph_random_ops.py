@@ -61,3 +61,22 @@ def test_fit_custom_step_random_ops_as_keras_traced_or_eager_step(run_eagerly, l
     history = model.fit(x, x.sum(axis=1, keepdims=True), batch_size=4, epochs=2, verbose=0, shuffle=False)
     np.testing.assert_allclose(history.history['loss'], loss, rtol=1e-5)
     np.testing.assert_allclose(history.history['noise'], noise, rtol=1e-5)
+
+
+def test_a_function_called_inside_another_has_kernels_per_call_site():
+    # TensorFlow inlines the callee: each call site, and the callee called directly, has its own kernels
+    tf.random.set_seed(3)
+
+    @tf.function
+    def inner(x):
+        return x + tf.random.normal((2,))
+
+    @tf.function
+    def outer(x):
+        return tf.stack([inner(x), inner(x)])
+
+    first, second = [-0.864717960357666, 1.802644968032837], [0.5877070426940918, 0.7482603788375854]
+    np.testing.assert_allclose(outer(tf.constant(1.0)).numpy(), [first, first], rtol=1e-6)
+    np.testing.assert_allclose(outer(tf.constant(1.0)).numpy(), [second, second], rtol=1e-6)
+    np.testing.assert_allclose(inner(tf.constant(1.0)).numpy(), first, rtol=1e-6)
+    np.testing.assert_allclose(inner(tf.constant(1.0)).numpy(), second, rtol=1e-6)
