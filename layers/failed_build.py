@@ -7,12 +7,19 @@ call leaves the layer unbuilt and weightless. Here some checks run in
 as it was: ``built`` False, no build shape, and no weights from that build
 (nor the attributes naming them), as are the sublayers it had that were
 unbuilt too. A later good call builds it afresh.
+
+A functional call's run on zeros is left alone: Keras 3 builds a layer before its symbolic
+call, and a layer whose call cannot run on zeros (a Sequential then keeps no graph) keeps the
+weights that build made, which a later call uses, so the seeded weights stay Keras's.
 """
-from . import tracking
+from . import call_context, tracking
 
 
 def before(layer):
-    """What ``undo`` needs: the layer and its unbuilt sublayers, with their weight counts."""
+    """What ``undo`` needs: the layer and its unbuilt sublayers, with their weight counts;
+    None in a functional call's run on zeros."""
+    if call_context.probing():
+        return None
     layers = [layer] + [sub for sub in tracking.all_sublayers(layer) if not sub.built]
     return [(each, len(each._trainable_created), len(each._non_trainable_created)) for each in layers]
 
