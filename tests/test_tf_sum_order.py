@@ -136,3 +136,15 @@ def test_rows_of_negative_zeros_sum_to_positive_zero_and_no_rows_to_nothing():
             assert not np.signbit(total), n
     # TF 2.21: tf.reduce_sum(tf.zeros((0, 40)), axis=1) has shape (0,); here it raised ValueError.
     assert tf.reduce_sum(np.zeros((0, 40), np.float32), axis=1).shape == (0,)
+
+
+def test_one_numpy_reduction_folds_packets_as_eigen_on_every_short_length():
+    # The host path (eigen_sum._host_vector_sum) leans on numpy's pairwise sum of 8 to 56
+    # values; the slice-by-slice path states Eigen's steps one by one. Values spanning nine
+    # decades make every reordering show in the last bits.
+    from framework.ops import eigen_sum
+    rng = np.random.default_rng(5)
+    for n in list(range(1, 140)) + [223, 224, 239, 240, 241, 1000, 8192]:
+        v = (rng.standard_normal(n) * 10.0 ** rng.integers(-4, 5, n)).astype(np.float32)
+        sliced = np.asarray(eigen_sum.row_sums(v[None].view(_SliceBySlice)))
+        assert eigen_sum.row_sums(v[None]).tobytes() == sliced.tobytes(), n
