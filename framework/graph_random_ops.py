@@ -12,6 +12,7 @@ TensorFlow but several here. A traced function called from another one's trace i
 each call site has its own copy of the callee's kernels (two calls of it in one step draw the
 same values, as on TensorFlow), apart from the callee's own, which direct calls use.
 """
+import contextlib
 import threading
 
 
@@ -69,3 +70,16 @@ class running:
     def __exit__(self, *exc):
         _stack.states.pop()
         return False
+
+
+def subgraph(tag):
+    """Inside a traced call, the state of a function graph made at the next call site (a tf.cond
+    branch, a tf.while_loop body: TensorFlow traces each into a graph of its own, whose unseeded
+    ops count from 0); None when eager."""
+    caller = current()
+    return None if caller is None else caller.callee(tag)
+
+
+def inside(state):
+    """``with inside(state):`` one run of the subgraph owning ``state``; nothing when eager (None)."""
+    return contextlib.nullcontext() if state is None else running(state)

@@ -80,3 +80,30 @@ def test_a_function_called_inside_another_has_kernels_per_call_site():
     np.testing.assert_allclose(outer(tf.constant(1.0)).numpy(), [second, second], rtol=1e-6)
     np.testing.assert_allclose(inner(tf.constant(1.0)).numpy(), first, rtol=1e-6)
     np.testing.assert_allclose(inner(tf.constant(1.0)).numpy(), second, rtol=1e-6)
+
+
+def test_cond_branches_and_loop_bodies_are_graphs_of_their_own():
+    # unseeded ops in a branch or loop body count from 0 in that graph; a body's kernel carries on
+    tf.random.set_seed(7)
+
+    @tf.function
+    def f(n):
+        a = tf.random.uniform(())
+        _, acc = tf.while_loop(lambda i, acc: i < n, lambda i, acc: (i + 1, acc + tf.random.normal(())), (0, 0.0))
+        b = tf.cond(a > 0.5, lambda: tf.random.normal((2,)), lambda: tf.random.uniform((2,)))
+        d = keras.ops.fori_loop(0, 2, lambda i, total: total + tf.random.normal(()), 0.0)
+        return a, acc, b, tf.random.uniform(()), d
+
+    expected = [
+        [0.7537285089492798, -1.4830293655395508, [0.35369110107421875, 0.6635876893997192], 0.4603748321533203,
+         -0.2359384298324585],
+        [0.5876015424728394, -1.4057977199554443, [-1.2470909357070923, -0.5402684211730957], 0.5189735889434814,
+         -1.2905302047729492],
+        [0.39710164070129395, 0.09626102447509766, [0.7537285089492798, 0.07793760299682617], 0.7407518625259399,
+         -1.3623584508895874]]
+    for want in expected:
+        got = f(tf.constant(3))
+        assert len(got) == len(want)
+        for value, target in zip(got, want):
+            np.testing.assert_allclose(value.numpy(), target, rtol=1e-5)
+    np.testing.assert_allclose(tf.random.normal(()).numpy(), 0.5983449, rtol=1e-6)

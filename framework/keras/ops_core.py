@@ -10,6 +10,7 @@ import numpy as np
 
 from framework import nest
 from framework import ops as _ops
+from framework.graph_random_ops import inside, subgraph
 from framework.tensor import Tensor
 from framework.custom_gradient import custom_gradient  # noqa: F401  (keras.ops.custom_gradient)
 from .ops_arguments import integer
@@ -73,8 +74,15 @@ def while_loop(cond, body, loop_vars, maximum_iterations=None):  # noqa: A002  (
     is_sequence = isinstance(loop_vars, (tuple, list))
     state = tuple(loop_vars) if is_sequence else (loop_vars,)
     steps = 0
-    while (maximum_iterations is None or steps < maximum_iterations) and bool(cond(*state)):
-        result = body(*state)
+    # Keras runs tf.while_loop: in a traced function its cond and body are graphs of their own
+    cond_graph, body_graph = subgraph('while_cond'), subgraph('while_body')
+
+    def holds():
+        with inside(cond_graph):
+            return bool(cond(*state))
+    while (maximum_iterations is None or steps < maximum_iterations) and holds():
+        with inside(body_graph):
+            result = body(*state)
         state = tuple(result) if is_sequence and isinstance(result, (tuple, list)) else (result,)
         if len(state) != (len(loop_vars) if is_sequence else 1):
             raise ValueError('keras.ops.while_loop: body must return the loop variables in their structure; '
@@ -89,8 +97,11 @@ def fori_loop(lower, upper, body_fun, init_val):
     _callable(body_fun, 'fori_loop', 'body_fun')
     i, upper = _bound(lower, 'lower'), _bound(upper, 'upper')
     val = init_val
+    subgraph('while_cond')      # Keras runs tf.while_loop: its cond graph, then its body graph
+    body_graph = subgraph('while_body')
     while i < upper:
-        val = body_fun(i, val)
+        with inside(body_graph):
+            val = body_fun(i, val)
         i += 1
     return val
 

@@ -8,6 +8,7 @@ through a branch or a loop therefore need no rule of their own.
 import numpy as np
 
 from .. import backend, nest
+from ..graph_random_ops import inside, subgraph
 from ..tensor import Tensor, convert_to_tensor
 
 
@@ -47,7 +48,11 @@ def cond(pred, true_fn=None, false_fn=None, name=None):
     """
     _callable(true_fn, 'cond', 'true_fn')
     _callable(false_fn, 'cond', 'false_fn')
-    return true_fn() if _predicate(pred, 'cond', 'pred') else false_fn()
+    # in a traced function TensorFlow traces both branches, each a graph of its own
+    branch_graphs = (subgraph('cond_true'), subgraph('cond_false')) if isinstance(pred, Tensor) else (None, None)
+    take = _predicate(pred, 'cond', 'pred')
+    with inside(branch_graphs[0] if take else branch_graphs[1]):
+        return true_fn() if take else false_fn()
 
 
 def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name='case'):
@@ -154,8 +159,15 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     limit = None if maximum_iterations is None else _iteration_limit(maximum_iterations)
     current = _as_loop_values([loop_vars] if single else loop_vars)
     iteration = 0
-    while (limit is None or iteration < limit) and _predicate(cond(*current), 'while_loop', 'the result of cond'):
-        result = body(*current)
+    # in a traced function cond and body are graphs of their own, run once per iteration
+    cond_graph, body_graph = subgraph('while_cond'), subgraph('while_body')
+
+    def holds():
+        with inside(cond_graph):
+            return _predicate(cond(*current), 'while_loop', 'the result of cond')
+    while (limit is None or iteration < limit) and holds():
+        with inside(body_graph):
+            result = body(*current)
         if len(current) == 1 and not isinstance(result, (list, tuple)):
             result = type(current)([result])
         if not isinstance(result, (list, tuple)):
