@@ -7,8 +7,9 @@ of the graph has its own kernel, whose Philox position carries on from call to c
 and is shared with no eager op or other graph. tapeflow runs a traced function's Python on every
 call, so each trace owns a ``GraphRandomState`` and its calls number their random ops in the
 order they make them (``framework/op_seeds.py`` reads it). A Python loop makes one op per turn,
-as TensorFlow's trace unrolls it; a ``tf.while_loop`` body making a random op is one graph op in
-TensorFlow but several here. A traced function called from another one's trace is inlined there:
+as TensorFlow's trace unrolls it; ``tf.while_loop`` and ``tf.cond`` run their functions as graphs
+of their own (``subgraph``), as TensorFlow traces them. A Python ``for`` over ``tf.range`` is
+unrolled here, where autograph would make it one while loop. A traced function called from another one's trace is inlined there:
 each call site has its own copy of the callee's kernels (two calls of it in one step draw the
 same values, as on TensorFlow), apart from the callee's own, which direct calls use.
 """
