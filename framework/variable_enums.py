@@ -16,6 +16,7 @@ class VariableAggregation(enum.Enum):
 
 
 VariableAggregation.__name__ = VariableAggregation.__qualname__ = 'VariableAggregationV2'   # TF's repr
+VariableAggregationV2 = VariableAggregation      # where pickle looks the class up by that name
 
 
 class VariableSynchronization(enum.Enum):
