@@ -5,6 +5,7 @@ from framework.tape import paused
 
 from . import constraints, initializers, regularizers
 from .input_spec import InputSpec
+from .integer_inputs import floating_inputs
 from .layer import Layer
 from .masked_moments import masked_moments
 from .scale_offset_options import ScaleOffsetOptions
@@ -77,6 +78,7 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
         return tuple(None if t is None else reshape(t, self._broadcast_shape) for t in tensors)
 
     def call(self, inputs, training=None, mask=None):
+        inputs = floating_inputs(inputs, self)      # Keras 3 normalizes integer data in the compute dtype
         if mask is not None and mask.ndim != inputs.ndim - 1:
             raise ValueError('BatchNormalization %r: the mask must have one dimension less than the inputs '
                              '(one flag per step, for every feature); got mask.shape=%s, inputs.shape=%s'

@@ -50,3 +50,17 @@ def test_integer_relu_records_no_gradient():
     with tf.GradientTape() as tape:
         y = tf.nn.relu(x) + tf.cast(tf.nn.relu(tf.constant([3, -1])), tf.float32)
     assert tape.gradient(y, x).numpy().tolist() == [1.0, 0.0]
+
+
+def test_batch_normalization_of_integer_data_is_float32():
+    # Keras 3.15 on TF 2.21 casts integer inputs to the compute dtype; these are its printed values
+    x = np.arange(8).reshape(2, 4) % 3
+    layer = keras.layers.BatchNormalization()
+    np.testing.assert_allclose(layer(x).numpy(), [[0.0, 0.9995003938674927, 1.9990007877349854, 0.0],
+                                                  [0.9995003938674927, 1.9990007877349854, 0.0, 0.9995003938674927]],
+                               rtol=1e-6)
+    trained = layer(x, training=True)
+    assert trained.dtype == tf.float32
+    np.testing.assert_allclose(trained.numpy()[0], [-0.9980060458183289, -0.9980059862136841, 0.9995003938674927,
+                                                    -0.9980060458183289], rtol=1e-6)
+    np.testing.assert_allclose(layer.moving_mean.numpy(), [0.005, 0.015, 0.01, 0.005], rtol=1e-6)
