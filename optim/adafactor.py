@@ -66,11 +66,11 @@ class Adafactor(Optimizer):
                     slot._name = variable.name
                     keras_named(slot, self.name)
             else:
-                # Below rank 2, Keras keeps unused float32 scalars in their place, made
-                # outside the optimizer's scope: name and path are the variable's name.
+                # Below rank 2, Keras keeps unused float32 scalars in their place, named after
+                # the variable in whatever name scope the build runs.
                 for slot in (row, column):
                     slot._data = xp.zeros((), 'float32')
-                    keras_unscoped(slot, variable.name)
+                    keras_unscoped(slot, variable.name, self)
 
     @staticmethod
     def _rms(xp, x):

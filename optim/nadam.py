@@ -48,9 +48,9 @@ class Nadam(RowwiseMoment, Optimizer):
         super().build(var_list)
         if first:
             # Keras gives the product the first variable's dtype, and no name: it is
-            # auto-named 'variable', 'variable_1', ..., outside the optimizer's scope.
+            # auto-named 'variable', 'variable_1', ..., in whatever name scope the build runs.
             self._u_product = self._slots.add_extra('u_product', 1.0, var_list[0].dtype)
-            keras_unscoped(self._u_product, auto_name('variable'))
+            keras_unscoped(self._u_product, auto_name('variable'), self)
 
     def _update_variables(self, grads, variables, lr):
         u = self._u_product._data

@@ -190,6 +190,16 @@ class Optimizer(OptimizerState, abc.ABC):
     def initial_slot_value(self, slot_name):
         return 0.0
 
+    def build_in_scope(self, var_list):
+        """``build`` as Keras 3's apply (and fit) runs it, inside the optimizer's name scope: the
+        unnamed variables a build makes (Nadam's momentum product) get paths under the optimizer
+        ('nadam/variable'), where a direct ``build`` call leaves them unscoped ('variable')."""
+        self._building_in_scope = True
+        try:
+            self.build(var_list)
+        finally:
+            self._building_in_scope = False
+
     def build(self, var_list):
         """Create the slots of every variable in ``var_list`` that has none yet."""
         new, seen = [], set()     # a set: Variables hash by identity (``==`` is elementwise)
@@ -252,7 +262,7 @@ class Optimizer(OptimizerState, abc.ABC):
             return
         # Every pair is checked before the first change, so a failing call changes nothing.
         grads, present = present_gradients(grads, variables)
-        self.build(variables)
+        self.build_in_scope(variables)
         variables = present
         if self.loss_scale_factor is not None:
             grads = [g / g.dtype.type(self.loss_scale_factor) for g in grads]

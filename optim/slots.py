@@ -90,9 +90,11 @@ def keras_named(variable, prefix, aggregation='none'):
     return variable
 
 
-def keras_unscoped(variable, name):
-    """``variable`` named as a Keras 3 variable made outside any name scope (Nadam's
-    momentum product, Adafactor's unused scalars): ``name`` and ``path`` are both ``name``."""
+def keras_unscoped(variable, name, optimizer):
+    """``variable`` named as a Keras 3 ``backend.Variable`` made in an optimizer's build
+    (Nadam's momentum product, Adafactor's unused scalars): its path is ``name`` when the build
+    was called directly, '<optimizer>/<name>' when it ran in apply's (or fit's) name scope."""
     variable._name = name
-    variable._path = name
+    in_scope = getattr(optimizer, '_building_in_scope', False)
+    variable._path = '%s/%s' % (optimizer.name, name) if in_scope else name
     return variable

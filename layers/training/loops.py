@@ -95,7 +95,7 @@ class TrainingLoops:
         if self.built and optimizer is not None and not optimizer.built:
             # Keras 3 builds the optimizer before the callbacks start (its symbolic build), so a
             # callback that loads weights (BackupAndRestore) restores the optimizer's state too.
-            optimizer.build(self.trainable_variables)
+            optimizer.build_in_scope(self.trainable_variables)   # Keras's paths: 'nadam/variable'
         callbacks.on_train_begin()
         training_logs = None
         # BackupAndRestore names the epoch to resume from, as Keras's model._initial_epoch.
