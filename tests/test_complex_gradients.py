@@ -62,3 +62,12 @@ def test_gradient_descent_on_a_real_loss_of_complex_values_descends():
         z.assign_sub(0.1 * tape.gradient(loss, z))
         losses.append(float(loss))
     assert losses[-1] < 1e-3 * losses[0]
+
+
+def test_gradients_reach_the_real_parts_a_complex_was_built_from():
+    # TF 2.21: [[2.0, 4.0], [9.0, -5.0]] (d/da |c|^2 = 2a, d/db = 2b + 3).
+    a, b = tf.Variable([1.0, 2.0]), tf.Variable([3.0, -4.0])
+    with tf.GradientTape() as tape:
+        c = tf.complex(a, b)
+        y = tf.math.real(c * tf.math.conj(c)) + tf.math.imag(c) * 3
+    assert [g.numpy().tolist() for g in tape.gradient(y, [a, b])] == [[2.0, 4.0], [9.0, -5.0]]

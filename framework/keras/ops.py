@@ -79,6 +79,6 @@ numpy = _namespace('numpy', (_arrays, _math, _shapes, _elementwise, _statistics,
 nn = _namespace('nn', (_nn, _nn_extra, _conv_extra, _ctc), ('polar',))
 linalg = _namespace('linalg', (_linalg, _decompositions), ('jvp', 'norm'))
 image = _types.ModuleType('framework.keras.ops.image')
-for _name in _image.__all__:
-    setattr(image, _name, _keras_op(_name, getattr(_image, _name)))
+for _name in _image.__all__:       # their errors already say 'keras.ops.image.<fn>'
+    setattr(image, _name, _graph_recording(_name, getattr(_image, _name)))
 image.__all__ = list(_image.__all__)

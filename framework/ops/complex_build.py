@@ -1,5 +1,7 @@
 """``tf.complex(real, imag)``: a complex tensor from two float tensors of one dtype.
-Its gradient is TensorFlow's: ``real(g)`` for the real part, ``imag(g)`` for the imaginary part."""
+Its gradient is TensorFlow's: ``real(g)`` for the real part, ``imag(g)`` for the imaginary part. (The
+rules below meet the tape's conj(rule(conj(g))) for complex outputs, see complex_gradients: the
+imaginary part's is written -imag(g).)"""
 import numpy as np
 
 from ..tensor import Tensor
@@ -26,5 +28,5 @@ def complex(real, imag, name=None):  # noqa: A001  (TensorFlow's names)
     out = Tensor((re._data + im._data * kind(1j)).astype(kind))
     if ACTIVE:
         record('complex', (re, im), out, (lambda g, y, a, b: sum_to(complex_parts.real(g), tuple(a.shape)),
-                                           lambda g, y, a, b: sum_to(complex_parts.imag(g), tuple(b.shape))))
+                                           lambda g, y, a, b: sum_to(-complex_parts.imag(g), tuple(b.shape))))
     return out
