@@ -118,8 +118,8 @@ _ZERO = np.float32(0)
 
 
 def _host_vector_sum(v):
-    """``_leaf_sums`` of one numpy row in four numpy calls (about 12-30k instructions on the
-    30-240 values of a training step's sums, where the generic steps take 25-45k)."""
+    """``_leaf_sums`` of one numpy row in at most five numpy calls: 16-37k instructions (callgrind)
+    on the 30-240 values a training step sums, where slices, adds and scalar folds took 25-44k."""
     n = v.shape[0]
     whole = n - n % PACKET
     quad = n - n % BLOCK
