@@ -144,6 +144,7 @@ class MultiHeadAttention(Layer):
             axes = tuple(range(1, rank - 2)) if self.attention_axes is None else \
                 tuple(a if a >= 0 else rank - 1 + a for a in self.attention_axes)
             self._axes = axes
+            self.attention_axes = axes       # Keras 3 keeps the axes it resolved: configs save [1], not null
             self._scores_equation, self._combine_equation, scores_rank = attention_equations(rank, axes)
             self._softmax = Softmax(axis=-1, dtype=self.dtype)        # over the flattened key axes
             self._dropout_layer = Dropout(rate=self.dropout, seed=self.seed, dtype=self.dtype)
