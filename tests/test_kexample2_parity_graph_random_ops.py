@@ -107,3 +107,22 @@ def test_cond_branches_and_loop_bodies_are_graphs_of_their_own():
         for value, target in zip(got, want):
             np.testing.assert_allclose(value.numpy(), target, rtol=1e-5)
     np.testing.assert_allclose(tf.random.normal(()).numpy(), 0.5983449, rtol=1e-6)
+
+
+def test_train_and_test_on_batch_draw_from_the_one_step_function_called_directly():
+    # Keras calls its one-step function directly there: kernels apart from those fit's multi-step
+    # function inlines, carrying on from call to call (values: g8_on_batch.py on TF 2.21)
+    keras.utils.set_random_seed(2)
+    inputs = keras.Input((3,))
+    model = Noisy(inputs, keras.layers.Dense(1)(inputs))
+    model.compile(optimizer='sgd')
+    x = np.linspace(-1, 1, 24, dtype='float32').reshape(8, 3)
+    y = x.sum(axis=1, keepdims=True)
+    first = model.train_on_batch(x[:4], y[:4], return_dict=True)
+    second = model.train_on_batch(x[:4], y[:4], return_dict=True)
+    np.testing.assert_allclose([first['loss'], first['noise']], [3.2705154418945312, 1.1812487840652466], rtol=1e-5)
+    np.testing.assert_allclose([second['loss'], second['noise']], [3.2814724445343018, 1.2605812549591064],
+                               rtol=1e-5)
+    history = model.fit(x, y, batch_size=4, epochs=1, verbose=0, shuffle=False)
+    np.testing.assert_allclose(history.history['noise'], [1.2605812549591064], rtol=1e-6)
+    np.testing.assert_allclose(tf.random.uniform(()).numpy(), 0.1469024419784546, rtol=1e-6)

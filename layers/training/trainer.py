@@ -9,6 +9,7 @@ import contextlib
 import inspect
 import warnings
 
+from framework import graph_random_ops
 from framework import metrics as metrics_module
 from framework import nest
 from framework.ops import add_n, ones_like, reduce_sum
@@ -263,9 +264,18 @@ class Trainer(TrainingLoops):
             return nest.map_structure(to_numpy, self.predict_step(batch))
 
     def _traced_once(self, kind, batch):
-        # As Keras's traced function: the step's Python prints on its traces only (step_traces).
+        # As Keras's traced function: the step's Python prints on its traces only (step_traces), and
+        # its random ops are those of Keras's one-step function called directly, whose kernels are
+        # not the copy fit's multi-step function inlines (graph_random_ops).
         traces = self._step_traces()
-        return contextlib.nullcontext() if traces is None else traces.shaped_step(kind, input_shapes(batch))
+        shaped = contextlib.nullcontext() if traces is None else traces.shaped_step(kind, input_shapes(batch))
+        random_ops = self._step_graph_random_state(kind, False, None)
+        if random_ops is None:
+            return shaped
+        stack = contextlib.ExitStack()
+        stack.enter_context(shaped)
+        stack.enter_context(graph_random_ops.running(random_ops))
+        return stack
 
     def _batch_result(self, logs, return_dict):
         logs = pythonify_logs(self._metrics_or_logs(logs))
