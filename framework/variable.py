@@ -93,7 +93,8 @@ class Variable(Tensor):
         self._path = None      # set by a layer's add_weight: Keras 3's 'dense/kernel'
         self._trainable = bool(trainable)
         self._snapshot = None    # weak reference to the Tensor tapes hold for the current value
-        self.constraint = None   # a layer weight's: optimizers project it after each update, as Keras 3's
+        # tf.Variable(constraint=...) or a layer weight's: optimizers project the variable after each update
+        self.constraint = kwargs.get('constraint')
         # TF's enums for tf.Variable; Keras's variables set their strings ('none', 'sum', 'auto').
         aggregation, synchronization = kwargs.get('aggregation'), kwargs.get('synchronization')
         self.aggregation = VariableAggregation.NONE if aggregation is None else aggregation

@@ -41,3 +41,11 @@ def test_apply_gradients_projects_a_constrained_variable():
     optimizer = keras.optimizers.SGD(1.0)
     optimizer.apply_gradients([(np.ones(2, 'float32'), layer.bias)])    # bias 0 - 1 -> projected to 0
     np.testing.assert_array_equal(np.asarray(layer.bias), [0.0, 0.0])
+
+
+def test_a_tf_variable_constraint_is_applied_by_keras_optimizers():
+    import framework as tf
+    # TF 2.21 / Keras 3.15 printed [0.5 0. ] for this program
+    v = tf.Variable([1.0, -1.0], constraint=lambda x: tf.maximum(x, 0.0))
+    keras.optimizers.SGD(1.0).apply_gradients([(tf.constant([0.5, 0.5]), v)])
+    np.testing.assert_array_equal(v.numpy(), [0.5, 0.0])
