@@ -3,9 +3,8 @@ heart-disease-shaped table (numpy columns from a fixed seed; no pandas), against
 
 The pinned values were printed by this test's program run under /opt/tfref/bin/python with
 `import tensorflow as tf`, `from tensorflow import keras` and `from keras.utils import FeatureSpace`.
-One change from the example: its training model starts at the encoded KerasTensor itself
-(`keras.Model(inputs=encoded_features, ...)`), which tapeflow's functional models do not take yet,
-so here the same Dense/Dropout layers are also called on a fresh `keras.Input((136,))`.
+As in the example, the datasets are shuffled and the training model starts at the encoded tensor
+(`keras.Model(inputs=encoded_features, ...)`, whose Input Keras names 'keras_tensor_25CLONE').
 """
 import numpy as np
 import pytest
@@ -37,24 +36,28 @@ def heart_columns(n=303, seed=7):
 def to_dataset(frame):
     frame = dict(frame)
     labels = frame.pop('target')
-    return tf.data.Dataset.from_tensor_slices((frame, labels)).batch(32)
+    return tf.data.Dataset.from_tensor_slices((frame, labels)).shuffle(buffer_size=len(labels))
 
 
 # From Keras (see the module docstring).
-AGE_BINS = [30.49111557006836, 32.50676727294922, 33.90534973144531, 35.99436950683594, 36.99543380737305,
-            38.122318267822266, 40.999996185302734, 41.77720642089844, 43.05559539794922, 44.76893997192383,
-            46.810829162597656, 48.06111526489258, 50.02534484863281, 51.87568664550781, 55.032493591308594,
-            56.90144729614258, 57.68051528930664, 59.39741134643555, 61.10771560668945, 62.05738830566406,
-            63.2802734375, 66.32203674316406, 67.76117706298828, 69.8869400024414, 71.07825469970703,
-            72.01380920410156, 73.23958587646484, 75.00080871582031, 76.54842376708984]
-MOMENTS = {'trestbps': (146.2355499267578, 945.5189208984375), 'chol': (331.90496826171875, 13970.1015625),
-           'thalach': (137.2520751953125, 1476.4365234375), 'oldpeak': (3.1330580711364746, 3.0829567909240723),
+AGE_BINS = [30.467348098754883, 32.41602325439453, 33.960304260253906, 36.016048431396484, 36.99969482421875,
+            38.1839714050293, 41.0, 41.75651550292969, 43.16935348510742, 44.74536895751953,
+            46.800357818603516, 48.04508590698242, 50.04829406738281, 51.89244842529297, 55.052757263183594,
+            56.84856414794922, 57.65058135986328, 59.41163635253906, 61.098297119140625, 62.045433044433594,
+            63.22251892089844, 66.427734375, 67.78742218017578, 69.89002990722656, 71.05342864990234,
+            72.01380920410156, 73.16020202636719, 75.01811981201172, 76.520263671875]
+MOMENTS = {'trestbps': (146.2355499267578, 945.5189208984375),
+           'chol': (331.90496826171875, 13970.103515625),
+           'thalach': (137.25205993652344, 1476.4365234375),
+           'oldpeak': (3.1330578327178955, 3.0829570293426514),
            'slope': (2.0, 0.6280992031097412)}
 VOCABULARIES = {'sex': [0, 1], 'cp': [0, 2, 1, 4, 3], 'fbs': [1, 0], 'restecg': [1, 2, 0], 'exang': [1, 0],
                 'ca': [3, 1, 2, 0], 'thal': ['reversible', 'fixed', 'normal']}
-FIRST_ROW = [(28, 1.0), (31, 1.0), (34, -0.557594358921051), (36, 1.0), (41, 1.0), (42, 1.0),
-             (44, 0.2659371793270111), (45, 1.0), (48, 1.0), (50, 1.2617865800857544), (52, 1.0),
-             (54, 1.2166199684143066), (55, -0.13774463534355164), (82, 1.0), (129, 1.0)]
+FIRST_EXAMPLE = {'age': 36, 'sex': 0, 'cp': 4, 'trestbps': 181, 'chol': 129, 'fbs': 1, 'restecg': 1, 'thalach': 148,
+                 'exang': 1, 'oldpeak': 1.5, 'slope': 2, 'ca': 3, 'thal': 'fixed'}
+FIRST_ROW = [(10, 1.0), (33, 1.0), (34, -0.05842004343867302), (39, 1.0), (41, 1.0), (43, 1.0),
+             (44, 1.1771844625473022), (47, 1.0), (48, 1.0), (50, 1.2617865800857544), (51, 1.0),
+             (54, -0.7873132228851318), (55, -1.0483347177505493), (114, 1.0), (124, 1.0)]
 LAYERS = [('age', 'InputLayer'), ('ca', 'InputLayer'), ('sex', 'InputLayer'), ('thal', 'InputLayer'),
           ('float_discretized_preprocessor', 'Discretization'), ('integer_categorical_5_preprocessor', 'IntegerLookup'),
           ('cp', 'InputLayer'), ('exang', 'InputLayer'), ('fbs', 'InputLayer'), ('restecg', 'InputLayer'),
@@ -72,24 +75,24 @@ LAYERS = [('age', 'InputLayer'), ('ca', 'InputLayer'), ('sex', 'InputLayer'), ('
           ('float_normalized_2_preprocessor', 'Normalization'), ('float_normalized_preprocessor', 'Normalization'),
           ('category_encoding_8', 'CategoryEncoding'), ('category_encoding_9', 'CategoryEncoding'),
           ('tfd_concat', 'TFDConcat'), ('dense', 'Dense'), ('dropout', 'Dropout'), ('dense_1', 'Dense')]
-HISTORY = {
-    'loss': [0.7568131685256958, 0.6814863085746765, 0.5962612628936768, 0.56218022108078, 0.5113034248352051,
-             0.5045375227928162, 0.47292599081993103, 0.4631118178367615, 0.44495072960853577, 0.4339360296726227,
-             0.444028377532959, 0.4088304042816162, 0.39247071743011475, 0.3869965076446533, 0.38637977838516235,
-             0.362496942281723, 0.3711503744125366, 0.338079035282135, 0.3589026927947998, 0.36393260955810547],
-    'accuracy': [0.4628099203109741, 0.5619834661483765, 0.6900826692581177, 0.6900826692581177, 0.78925621509552,
-                 0.7768595218658447, 0.7933884263038635, 0.7933884263038635, 0.7438016533851624, 0.7933884263038635,
-                 0.8057851195335388, 0.797520637512207, 0.797520637512207, 0.8305785059928894, 0.8099173307418823,
-                 0.8305785059928894, 0.8388429880142212, 0.85537189245224, 0.8595041036605835, 0.8388429880142212],
-    'val_loss': [0.7276498675346375, 0.6353553533554077, 0.5694118142127991, 0.5233747363090515,
-                 0.49295300245285034, 0.47233307361602783, 0.45843306183815, 0.44846993684768677,
-                 0.44241976737976074, 0.43773868680000305, 0.43327805399894714, 0.4286392629146576,
-                 0.42408087849617004, 0.41945984959602356, 0.4152166545391083, 0.4118182957172394,
-                 0.4086107909679413, 0.4051559269428253, 0.4027571380138397, 0.40108028054237366],
-}
-SAMPLE_PREDICTION = 0.8153977990150452
-VAL_PREDICTIONS = [0.8316612243652344, 0.8325644731521606, 0.8343664407730103, 0.5701167583465576,
-                   0.8284246921539307, 0.5358541011810303, 0.524383008480072, 0.8101688623428345]
+HISTORY = {'loss': [0.7636758089065552, 0.6741495132446289, 0.6365540027618408, 0.5365381240844727,
+                    0.5254808068275452, 0.5172824859619141, 0.4726983606815338, 0.4749155640602112,
+                    0.445260226726532, 0.4485161006450653, 0.4537101686000824, 0.44401606917381287,
+                    0.40973347425460815, 0.3966335952281952, 0.3821287155151367, 0.35642126202583313,
+                    0.3745279908180237, 0.38840222358703613, 0.342827707529068, 0.3485042154788971],
+           'accuracy': [0.4876033067703247, 0.56611567735672, 0.6404958963394165, 0.7438016533851624,
+                        0.7727272510528564, 0.7520661354064941, 0.7644628286361694, 0.7768595218658447,
+                        0.78925621509552, 0.8016529083251953, 0.8099173307418823, 0.7851239442825317,
+                        0.8140496015548706, 0.8388429880142212, 0.8388429880142212, 0.8347107172012329,
+                        0.8429751992225647, 0.8388429880142212, 0.8512396812438965, 0.8388429880142212],
+           'val_loss': [0.7249581813812256, 0.6288268566131592, 0.5626971125602722, 0.5197060108184814,
+                        0.49098387360572815, 0.47142234444618225, 0.45755916833877563, 0.44774696230888367,
+                        0.441096693277359, 0.43652722239494324, 0.4332796037197113, 0.4283044636249542,
+                        0.424854576587677, 0.42026931047439575, 0.4157102108001709, 0.4121038615703583,
+                        0.4078734517097473, 0.4053766429424286, 0.4039834439754486, 0.40285593271255493]}
+SAMPLE_PREDICTION = 0.8167198896408081
+VAL_PREDICTIONS = [0.8133969902992249, 0.8151710629463196, 0.9304407835006714, 0.8063771724700928,
+                   0.8728424310684204, 0.5599095225334167, 0.7973692417144775, 0.8191865086555481]
 
 
 def test_heart_disease_example_matches_keras():
@@ -97,6 +100,9 @@ def test_heart_disease_example_matches_keras():
     keras.utils.set_random_seed(1234)
     train_frame, val_frame = heart_columns()
     train_ds, val_ds = to_dataset(train_frame), to_dataset(val_frame)
+    for x, y in train_ds.take(1):
+        assert {k: v.numpy().item() if k != 'thal' else v.numpy().decode() for k, v in x.items()} == FIRST_EXAMPLE
+    train_ds, val_ds = train_ds.batch(32), val_ds.batch(32)
     categorical = {n: FeatureSpace.integer_categorical(num_oov_indices=0)
                    for n in ('sex', 'cp', 'fbs', 'restecg', 'exang', 'ca')}
     feature_space = FeatureSpace(
@@ -121,14 +127,16 @@ def test_heart_disease_example_matches_keras():
     assert encoded.shape == (32, 136)
     assert [(int(j), float(encoded[0, j])) for j in np.nonzero(encoded[0])[0]] == FIRST_ROW
 
+    dict_inputs = feature_space.get_inputs()
     encoded_features = feature_space.get_encoded_features()
-    dense, dropout = keras.layers.Dense(32, activation='relu'), keras.layers.Dropout(0.5)
-    output = keras.layers.Dense(1, activation='sigmoid')
-    predictions = output(dropout(dense(encoded_features)))
-    vector = keras.Input(shape=(136,))
-    training_model = keras.Model(vector, output(dropout(dense(vector))))
+    x = keras.layers.Dense(32, activation='relu')(encoded_features)
+    x = keras.layers.Dropout(0.5)(x)
+    predictions = keras.layers.Dense(1, activation='sigmoid')(x)
+    training_model = keras.Model(inputs=encoded_features, outputs=predictions)
     training_model.compile(optimizer='adam', loss='binary_crossentropy', metrics=['accuracy'])
-    inference_model = keras.Model(feature_space.get_inputs(), predictions)
+    inference_model = keras.Model(inputs=dict_inputs, outputs=predictions)
+    assert [(layer.name, type(layer).__name__) for layer in training_model.layers] == [
+        ('keras_tensor_25CLONE', 'InputLayer'), ('dense', 'Dense'), ('dropout', 'Dropout'), ('dense_1', 'Dense')]
     assert [(layer.name, type(layer).__name__) for layer in inference_model.layers] == LAYERS
     assert inference_model.count_params() == 4432
 

@@ -24,6 +24,7 @@ from .graph import map_graph
 from .node import inbound_nodes
 from .input_dims import check_input_dims
 from .input_structure import warn_if_structure_differs
+from .intermediate_inputs import start_at_inputs
 from .operation import Operation
 from .symbolic_call import any_symbolic
 
@@ -35,17 +36,20 @@ class Functional(Model):
     lists (``Concatenate()([a, b])``) and several times (shared weights).
 
     Args:
-        inputs: a KerasTensor from ``keras.Input``, or a list or dict of them.
+        inputs: a KerasTensor from ``keras.Input``, or a list or dict of them. A layer's output
+            may be given too: the model then starts there, at a new Input named '<name>CLONE'
+            (see ``intermediate_inputs``).
         outputs: KerasTensors computed from the inputs, or a list or dict of them.
         name: default 'functional', numbered.
         trainable: whether its layers' weights are trained.
     Raises:
-        ValueError: an input not made by ``Input``, an output not connected to
+        ValueError: an input that is not a KerasTensor, an output not connected to
             the inputs (naming the tensor), or two layers with one name.
     """
 
     def __init__(self, inputs, outputs, name=None, trainable=True, **kwargs):
         super().__init__(name=name, trainable=trainable, **kwargs)
+        inputs, outputs = start_at_inputs(inputs, outputs)     # intermediate tensors get Inputs, as in Keras 3
         flat_inputs, flat_outputs = nest.flatten(inputs), nest.flatten(outputs)
         if not flat_inputs or not flat_outputs:
             raise ValueError("Model '%s' needs at least one input and one output; got inputs=%r, outputs=%r"
