@@ -1,10 +1,9 @@
 """Weight constraints (Keras 3): projections applied after each optimizer step.
 
-A constraint maps a weight to its projected value. Layers keep them per
-variable (``add_weight(constraint=...)``); a training loop calls
-``model.apply_weight_constraints()`` right after ``optimizer.apply_gradients``,
-which assigns ``constraint(variable)`` to each constrained variable outside
-any tape, as Keras 3's optimizer does.
+A constraint maps a weight to its projected value. ``add_weight(constraint=...)``
+sets it as the variable's ``constraint``, and the optimizer assigns
+``constraint(variable)`` right after each update, outside any tape, as Keras 3's
+optimizer does (in ``fit`` and in custom loops alike).
 """
 from framework.ops import clip_by_value, maximum, reduce_sum, sqrt, square
 

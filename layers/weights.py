@@ -82,22 +82,18 @@ class LayerWeights:
     # ---- constraints ------------------------------------------------------------
     @property
     def weight_constraints(self):
-        """{variable: constraint} for every constrained weight here and below.
-
-        The Variable has no slot for it, so the owning layer keeps the
-        mapping; ``apply_weight_constraints`` is what a training loop calls
-        after each optimizer step.
-        """
+        """{variable: constraint} for every constrained weight here and below (each
+        also the variable's ``constraint``, which optimizers apply after each update)."""
         found = dict(self._constraints)
         for layer in tracking.all_sublayers(self):
             found.update(layer._constraints)
         return found
 
     def apply_weight_constraints(self):
-        """Project each constrained weight back onto its constraint, in place.
+        """Project each constrained weight back onto its constraint, in place, outside any tape.
 
-        Keras 3 does this right after the optimizer updates a variable
-        (``variable.assign(variable.constraint(variable))``), outside any tape.
+        Optimizers already do this after each update, as Keras 3's do; call it only after
+        changing weights some other way.
         """
         found = self.weight_constraints
         if found:
