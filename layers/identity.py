@@ -22,6 +22,10 @@ class Identity(Layer):
     def compute_output_shape(self, input_shape):
         return input_shape
 
+    def compute_output_spec(self, inputs):
+        """The inputs' own specs: an int32 input stays int32 (Keras 3's Identity)."""
+        return inputs
+
 
 class _ActivityPenalty(regularizers.L1L2):
     """L1L2 of the activity taken as floats (Keras promotes integer inputs in the penalty)."""

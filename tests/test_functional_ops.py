@@ -177,3 +177,8 @@ def test_a_legacy_h5_file_with_ops_loads_back(tmp_path, fresh_names):
     again = keras.models.load_model(tmp_path / 'ops.h5')
     assert [op.name for op in again.operations] == [op.name for op in model.operations]
     np.testing.assert_allclose(again.predict(graph_files.PROBE, verbose=0), KERAS_PREDICTIONS, rtol=1e-6)
+
+
+def test_identity_keeps_an_integer_dtype_in_a_graph():
+    # Keras 3's Identity gives its inputs' own specs (compute_output_spec): int32 stays int32.
+    assert keras.layers.Identity()(keras.Input((2,), dtype='int32')).dtype == 'int32'

@@ -46,7 +46,12 @@ def call_symbolic(layer, inputs, args, kwargs, training=None):
     _check_spec(layer, inputs)
     kwargs = _with_recorded_mask(layer, inputs, kwargs)
     only_first = not any(type(x) is KerasTensor for x in nest.flatten((list(args), kwargs)))
-    if only_first and _defines_output_shape(layer):
+    if only_first and hasattr(type(layer), 'compute_output_spec'):
+        # Keras 3's own hook: the output KerasTensors' shapes and dtypes (Identity keeps an int dtype)
+        outputs = nest.map_structure(lambda t: KerasTensor(t.shape, t.dtype), layer.compute_output_spec(inputs))
+        if _masks_involved(layer, inputs):
+            _hang_masks(outputs, *_run_on_zeros(layer, inputs, args, kwargs), recorded=_recorded_masks(layer, inputs))
+    elif only_first and _defines_output_shape(layer):
         outputs = _tensors_for_shapes(layer.compute_output_shape(shapes), layer._symbolic_dtype())
         if _masks_involved(layer, inputs):
             _hang_masks(outputs, *_run_on_zeros(layer, inputs, args, kwargs), recorded=_recorded_masks(layer, inputs))
