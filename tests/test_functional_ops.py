@@ -182,3 +182,9 @@ def test_a_legacy_h5_file_with_ops_loads_back(tmp_path, fresh_names):
 def test_identity_keeps_an_integer_dtype_in_a_graph():
     # Keras 3's Identity gives its inputs' own specs (compute_output_spec): int32 stays int32.
     assert keras.layers.Identity()(keras.Input((2,), dtype='int32')).dtype == 'int32'
+
+
+def test_a_strided_conv_in_a_sequential_takes_free_spatial_axes():
+    # TF 2.21: (None, None, None, 4); the stand-in run used 1-long spatial axes, which a 4x4/4 window cannot take.
+    stack = keras.Sequential([keras.layers.Conv2D(4, 4, strides=4)])
+    assert stack(keras.Input((None, None, 3))).shape == (None, None, None, 4)

@@ -50,14 +50,16 @@ def call_symbolic(layer, inputs, args, kwargs, training=None):
         # Keras 3's own hook: the output KerasTensors' shapes and dtypes (Identity keeps an int dtype)
         outputs = nest.map_structure(lambda t: KerasTensor(t.shape, t.dtype), layer.compute_output_spec(inputs))
         if _masks_involved(layer, inputs):
-            _hang_masks(outputs, *_run_on_zeros(layer, inputs, args, kwargs), recorded=_recorded_masks(layer, inputs))
+            _hang_masks(outputs, *_run_on_zeros_of_fitting_length(layer, inputs, args, kwargs)[0],
+                        recorded=_recorded_masks(layer, inputs))
     elif only_first and _defines_output_shape(layer):
         outputs = _tensors_for_shapes(layer.compute_output_shape(shapes), layer._symbolic_dtype())
         if _masks_involved(layer, inputs):
-            _hang_masks(outputs, *_run_on_zeros(layer, inputs, args, kwargs), recorded=_recorded_masks(layer, inputs))
+            _hang_masks(outputs, *_run_on_zeros_of_fitting_length(layer, inputs, args, kwargs)[0],
+                        recorded=_recorded_masks(layer, inputs))
     else:
-        concrete, masks, free = _run_on_zeros(layer, inputs, args, kwargs)
-        varying = _axes_following_free_axes(layer, inputs, args, kwargs, concrete)
+        (concrete, masks, free), lengths = _run_on_zeros_of_fitting_length(layer, inputs, args, kwargs)
+        varying = _axes_following_free_axes(layer, inputs, args, kwargs, concrete, lengths)
         outputs = nest.pack_sequence_as(concrete, [_symbolic(t, free, layer, axes) for t, axes in
                                                    zip(nest.flatten(concrete), varying)])
         _hang_masks(outputs, concrete, masks, free, recorded=_recorded_masks(layer, inputs))
@@ -140,7 +142,23 @@ def _tensors_for_shapes(shapes, dtype):
                     % (type(shapes).__name__, shapes))
 
 
-def _axes_following_free_axes(layer, inputs, args, kwargs, concrete):
+def _run_on_zeros_of_fitting_length(layer, inputs, args, kwargs):
+    """``_run_on_zeros`` with free inner axes 1 long, or 64 where that fails (a Sequential of
+    Conv2D(4, 4, strides=4) on (None, None, 3) images: Keras's symbolic shapes need no length);
+    returns (its result, the two lengths that find the free output axes)."""
+    try:
+        return _run_on_zeros(layer, inputs, args, kwargs), (1, 2)
+    except Exception:                   # noqa: BLE001 -- retried longer, and raised again if that fails too
+        if not _inner_axes_free(inputs, args, kwargs):
+            raise
+    return _run_on_zeros(layer, inputs, args, kwargs, inner_length=64), (64, 96)
+
+
+def _inner_axes_free(inputs, args, kwargs):
+    return any(type(x) is KerasTensor and None in x.shape[1:] for x in nest.flatten((inputs, list(args), kwargs)))
+
+
+def _axes_following_free_axes(layer, inputs, args, kwargs, concrete, lengths=(1, 2)):
     """For each flattened output of ``concrete``, the axes whose length follows the inputs' free
     axes other than the batch: found by a second run with those axes 2 long instead of 1. Without
     such inputs, or when the second run fails or changes the outputs' ranks (a layer that squeezes
@@ -150,7 +168,7 @@ def _axes_following_free_axes(layer, inputs, args, kwargs, concrete):
     if not any(type(x) is KerasTensor and None in x.shape[1:] for x in nest.flatten((inputs, list(args), kwargs))):
         return none
     try:
-        again = nest.flatten(_run_on_zeros(layer, inputs, args, kwargs, inner_length=2)[0])
+        again = nest.flatten(_run_on_zeros(layer, inputs, args, kwargs, inner_length=lengths[1])[0])
     except Exception:       # noqa: BLE001 -- a layer that only works at length 1; its lengths stay as found
         return none
     if len(again) != len(flat) or any(isinstance(a, Tensor) != isinstance(b, Tensor) or
