@@ -8,6 +8,8 @@ import importlib
 # class name: tapeflow's module holding it (Keras saves it under keras.src.applications.<the same module>)
 _CLASSES = {
     'CustomScaleLayer': 'framework.keras.applications.inception_resnet_v2',
+    'LayerScale': 'framework.keras.applications.convnext',
+    'StochasticDepth': 'framework.keras.applications.convnext',
 }
 
 
