@@ -16,8 +16,6 @@ import threading
 import warnings
 from _thread import get_ident
 
-import numpy as np
-
 from . import nest
 from .indexed_slices import IndexedSlices, RowGradients
 from .none_gradients import EXPLAIN_NONE, NoneGradientWarning, explain_nones, none_gradient_reason  # noqa: F401
@@ -27,7 +25,6 @@ from .variable import Variable
 from .array_sweep import array_rule, pass_gradient, sum_to_array, sweep_arrays  # noqa: F401  (ops import them here)
 from .complex_gradients import conjugated
 
-_REAL = np.dtype('float32')       # the dtype read for an output that has none
 
 
 # Tapes recording now, in every thread, innermost last. Ops test this list's
@@ -95,7 +92,7 @@ def record(name, inputs, output, vjps):
                 hit = True
         if hit:
             if node is None:
-                if getattr(getattr(output, '_data', None), 'dtype', _REAL).kind == 'c':
+                if type(output) is Tensor and output._data.dtype.kind == 'c':
                     vjps = conjugated(vjps)          # TensorFlow's complex rules (see complex_gradients)
                 node = (output, _with_snapshots(inputs) if reads else inputs, vjps, name)
             if reads:
