@@ -59,14 +59,8 @@ def build_densenet(blocks, include_top, weights, input_tensor, input_shape, pool
     x = layers.BatchNormalization(axis=axis, epsilon=_EPSILON, name='bn')(x)
     x = layers.Activation('relu', name='relu')(x)
 
-    if include_top:
-        x = layers.GlobalAveragePooling2D(name='avg_pool')(x)
-        imagenet_utils.validate_activation(classifier_activation, weights)
-        x = layers.Dense(classes, activation=classifier_activation, name='predictions')(x)
-    elif pooling == 'avg':
-        x = layers.GlobalAveragePooling2D(name='avg_pool')(x)
-    elif pooling == 'max':
-        x = layers.GlobalMaxPooling2D(name='max_pool')(x)
+    x = imagenet_utils.classifier_head(x, include_top, pooling, classes, classifier_activation, weights,
+                                      top_pool_name='avg_pool', pool_names=('avg_pool', 'max_pool'))
     file_name = '%s_weights_tf_dim_ordering_tf_kernels%s.h5' % (weights_name, '' if include_top else '_notop')
     return imagenet_utils.finish_model(img_input, input_tensor, x, name, weights, lambda: get_file(
         file_name, _WEIGHTS_URL + file_name, cache_subdir='models',

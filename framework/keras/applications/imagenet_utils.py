@@ -105,6 +105,22 @@ def obtain_input_shape(input_shape, default_size, min_size, data_format, require
     return input_shape
 
 
+def classifier_head(x, include_top, pooling, classes, classifier_activation, weights, top_pool_name=None,
+                    pool_names=(None, None)):
+    """The end most ImageNet models share: with ``include_top``, global average pooling
+    (``top_pool_name``) and the 'predictions' Dense; otherwise the optional 'avg' / 'max'
+    pooling (``pool_names``). Layer names and creation order are Keras 3's."""
+    if include_top:
+        x = layers.GlobalAveragePooling2D(name=top_pool_name)(x)
+        validate_activation(classifier_activation, weights)
+        return layers.Dense(classes, activation=classifier_activation, name='predictions')(x)
+    if pooling == 'avg':
+        return layers.GlobalAveragePooling2D(name=pool_names[0])(x)
+    if pooling == 'max':
+        return layers.GlobalMaxPooling2D(name=pool_names[1])(x)
+    return x
+
+
 def validate_activation(classifier_activation, weights):
     """Pretrained weights allow only a softmax (or no) classifier activation, as in Keras 3.
 

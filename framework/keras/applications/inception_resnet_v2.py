@@ -67,14 +67,8 @@ def InceptionResNetV2(include_top=True, weights='imagenet', input_tensor=None, i
     x = inception_resnet_block(x, scale=1.0, activation=None, block_type='block8', block_idx=10)
     x = conv2d_bn(x, 1536, 1, name='conv_7b')
 
-    if include_top:
-        x = layers.GlobalAveragePooling2D(name='avg_pool')(x)
-        imagenet_utils.validate_activation(classifier_activation, weights)
-        x = layers.Dense(classes, activation=classifier_activation, name='predictions')(x)
-    elif pooling == 'avg':
-        x = layers.GlobalAveragePooling2D()(x)
-    elif pooling == 'max':
-        x = layers.GlobalMaxPooling2D()(x)
+    x = imagenet_utils.classifier_head(x, include_top, pooling, classes, classifier_activation, weights,
+                                      top_pool_name='avg_pool')
     file_name, file_hash = _WEIGHT_FILES[bool(include_top)]
     return imagenet_utils.finish_model(img_input, input_tensor, x, name, weights, lambda: get_file(
         file_name, _WEIGHTS_URL + file_name, cache_subdir='models', file_hash=file_hash))

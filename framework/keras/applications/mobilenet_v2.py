@@ -75,14 +75,7 @@ def MobileNetV2(input_shape=None, alpha=1.0, include_top=True, weights='imagenet
     x = layers.Conv2D(last_filters, kernel_size=1, use_bias=False, name='Conv_1')(x)
     x = layers.BatchNormalization(axis=channel_axis, epsilon=1e-3, momentum=0.999, name='Conv_1_bn')(x)
     x = layers.ReLU(6.0, name='out_relu')(x)
-    if include_top:
-        x = layers.GlobalAveragePooling2D()(x)
-        imagenet_utils.validate_activation(classifier_activation, weights)
-        x = layers.Dense(classes, activation=classifier_activation, name='predictions')(x)
-    elif pooling == 'avg':
-        x = layers.GlobalAveragePooling2D()(x)
-    elif pooling == 'max':
-        x = layers.GlobalMaxPooling2D()(x)
+    x = imagenet_utils.classifier_head(x, include_top, pooling, classes, classifier_activation, weights)
 
     file_name = 'mobilenet_v2_weights_tf_dim_ordering_tf_kernels_%s_%s%s.h5' % (
         float(alpha), rows, '' if include_top else '_no_top')

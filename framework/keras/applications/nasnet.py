@@ -68,14 +68,7 @@ def build_nasnet(input_shape=None, penultimate_filters=4032, num_blocks=6, stem_
             x, p = normal_a_cell(x, p, width, block_id='%d' % (run * num_blocks + i + (run > 0)))
     x = layers.Activation('relu')(x)
 
-    if include_top:
-        x = layers.GlobalAveragePooling2D()(x)
-        imagenet_utils.validate_activation(classifier_activation, weights)
-        x = layers.Dense(classes, activation=classifier_activation, name='predictions')(x)
-    elif pooling == 'avg':
-        x = layers.GlobalAveragePooling2D()(x)
-    elif pooling == 'max':
-        x = layers.GlobalMaxPooling2D()(x)
+    x = imagenet_utils.classifier_head(x, include_top, pooling, classes, classifier_activation, weights)
     return imagenet_utils.finish_model(img_input, input_tensor, x, name, weights,
                                        lambda: _imagenet_file(default_size, include_top))
 

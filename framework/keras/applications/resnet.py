@@ -50,14 +50,8 @@ def build_resnet(stack_fn, preact, use_bias, include_top, weights, input_tensor,
     if preact:
         x = layers.BatchNormalization(axis=bn_axis, epsilon=_EPSILON, name='post_bn')(x)
         x = layers.Activation('relu', name='post_relu')(x)
-    if include_top:
-        x = layers.GlobalAveragePooling2D(name='avg_pool')(x)
-        imagenet_utils.validate_activation(classifier_activation, weights)
-        x = layers.Dense(classes, activation=classifier_activation, name='predictions')(x)
-    elif pooling == 'avg':
-        x = layers.GlobalAveragePooling2D(name='avg_pool')(x)
-    elif pooling == 'max':
-        x = layers.GlobalMaxPooling2D(name='max_pool')(x)
+    x = imagenet_utils.classifier_head(x, include_top, pooling, classes, classifier_activation, weights,
+                                      top_pool_name='avg_pool', pool_names=('avg_pool', 'max_pool'))
     file_name = '%s_weights_tf_dim_ordering_tf_kernels%s.h5' % (weights_name, '' if include_top else '_notop')
     return imagenet_utils.finish_model(img_input, input_tensor, x, name, weights, lambda: get_file(
         file_name, _WEIGHTS_URL + file_name, cache_subdir='models',
