@@ -56,7 +56,13 @@ def tanh(x):
 def softmax(x, axis=-1):
     """exp(x) / sum(exp(x)) along ``axis``; the result remembers x, so categorical
     cross-entropy can score from the logits as Keras does (``_keras_logits``)."""
-    y = ops.softmax(x, axis)
+    if axis is None or isinstance(axis, (tuple, list)):
+        # over several axes (None: all of them), as Keras 3: exp(x - logsumexp(x)) over those axes
+        x = ops.convert_to_tensor(x)
+        axes = tuple(range(x.ndim)) if axis is None else tuple(axis)
+        y = ops.exp(x - ops.reduce_logsumexp(x, axis=axes, keepdims=True))
+    else:
+        y = ops.softmax(x, axis)
     set_keras_logits(y, x)
     return y
 

@@ -1,0 +1,17 @@
+"""Softmax over several axes, or all of them (axis=None), as Keras 3 computes it (it raised
+'too many values to unpack'). Values from Keras 3.15 on TF 2.21: over axes (0, 1) of
+arange(6).reshape(2, 3) / 5; axis=None agrees to the last bit or one ulp."""
+import numpy as np
+import pytest
+
+from framework import keras
+
+X = np.arange(6, dtype='float32').reshape(2, 3) / 5
+KERAS_OVER_BOTH_AXES = [[0.0954274, 0.1165553, 0.14236094], [0.17388006, 0.21237756, 0.25939855]]
+
+
+@pytest.mark.parametrize('axis', [(0, 1), [0, 1], None])
+def test_softmax_over_several_axes(axis):
+    layer = keras.layers.Softmax(axis=axis)
+    np.testing.assert_allclose(layer(X).numpy(), KERAS_OVER_BOTH_AXES, rtol=2e-7)
+    assert layer.get_config()['axis'] == axis
