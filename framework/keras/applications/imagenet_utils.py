@@ -11,7 +11,7 @@ from layers.functional.keras_tensor import is_keras_tensor
 
 from .. import activations, layers, ops
 from ..backend import floatx, image_data_format
-from ..files import get_file
+from ..files import DownloadError, get_file
 
 _CLASS_INDEX_URL = 'https://storage.googleapis.com/download.tensorflow.org/data/imagenet_class_index.json'
 _CAFFE_MEAN = (103.939, 116.779, 123.68)        # the ImageNet channel means, BGR
@@ -58,7 +58,15 @@ def finish_model(img_input, input_tensor, outputs, name, weights, imagenet_file)
     inputs = get_source_inputs(input_tensor) if input_tensor is not None else img_input
     model = Functional(inputs, outputs, name=name)
     if weights == 'imagenet':
-        model.load_weights(imagenet_file())
+        try:
+            path = imagenet_file()
+        except DownloadError as err:
+            if 'weights=None' in str(err):        # already says what to do (weights_file)
+                raise
+            raise DownloadError("Model '%s' with weights='imagenet' needs Keras's weight file, which cannot be "
+                                'downloaded here: %s. Or pass weights=None (random initial weights) or '
+                                'weights=<path of a weights file>.' % (name, err)) from None
+        model.load_weights(path)
     elif weights is not None:
         model.load_weights(weights)
     return model
