@@ -21,6 +21,7 @@ from .. import call_context
 from ..mask_propagation import takes_mask
 from .keras_tensor import KerasTensor
 from .node import Node
+from .symbolic_ops import axes_that_differ
 
 
 def any_symbolic(inputs, args, kwargs):
@@ -171,11 +172,8 @@ def _axes_following_free_axes(layer, inputs, args, kwargs, concrete, lengths=(1,
         again = nest.flatten(_run_on_zeros(layer, inputs, args, kwargs, inner_length=lengths[1])[0])
     except Exception:       # noqa: BLE001 -- a layer that only works at length 1; its lengths stay as found
         return none
-    if len(again) != len(flat) or any(isinstance(a, Tensor) != isinstance(b, Tensor) or
-                                      (isinstance(a, Tensor) and a.ndim != b.ndim) for a, b in zip(flat, again)):
-        return none
-    return [tuple(i for i, (m, n) in enumerate(zip(a.shape, b.shape)) if m != n) if isinstance(a, Tensor) else ()
-            for a, b in zip(flat, again)]
+    axes = axes_that_differ(flat, again)
+    return none if axes is None else axes
 
 
 def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1):

@@ -113,11 +113,19 @@ def _free_output_axes(op, args, kwargs, first):
         again = nest.flatten(_run_on_stand_ins(op, args, kwargs, 3))
     except Exception:        # noqa: BLE001 -- an op that only fits the first lengths: its shapes stay as found
         again = None
-    if again is None or len(again) != len(flat) or any(
-            isinstance(a, Tensor) and (not isinstance(b, Tensor) or a.ndim != b.ndim) for a, b in zip(flat, again)):
-        return [_first_axis_if_batch_free(t, args, kwargs) for t in flat]
+    axes = None if again is None else axes_that_differ(flat, again)
+    return [_first_axis_if_batch_free(t, args, kwargs) for t in flat] if axes is None else axes
+
+
+def axes_that_differ(first, again):
+    """For two runs' flattened outputs, each tensor's axes whose lengths differ between them (the
+    axes that follow the inputs' free axes); None when the runs disagree on which outputs are
+    tensors or on their ranks (the lengths found first must stand)."""
+    if len(again) != len(first) or any(isinstance(a, Tensor) != isinstance(b, Tensor) or
+                                       (isinstance(a, Tensor) and a.ndim != b.ndim) for a, b in zip(first, again)):
+        return None
     return [tuple(i for i, (m, n) in enumerate(zip(a.shape, b.shape)) if m != n) if isinstance(a, Tensor) else ()
-            for a, b in zip(flat, again)]
+            for a, b in zip(first, again)]
 
 
 def _batch_free(args, kwargs):
