@@ -4,9 +4,11 @@ window of height 1."""
 import numpy as np
 
 from framework.ops import avg_pool2d, cast, conv2d, expand_dims, max_pool2d, pad, reduce_max, reshape
+from framework.ops.convolution_nd import convolution
 
 from .kernel_options import KernelOptions
-from .convolution import _output_length, check_channels_last
+from .convolution import _output_length, check_channels_last, check_groups, check_input_groups, \
+    refuse_strided_dilation
 from .input_spec import InputSpec
 from .layer import Layer
 from .pooling import mean_over_steps
@@ -43,12 +45,12 @@ def _from_2d(outputs):
 class Conv1D(KernelOptions, Layer):
     """A 1-D convolution (Keras 3's arguments and defaults, channels_last).
 
-    The kernel has shape (kernel_size, input_channels, filters). padding is
-    'valid', 'same' or 'causal' (zeros on the left only, so output t sees
-    inputs up to t).
+    The kernel has shape (kernel_size, input_channels // groups, filters). padding is
+    'valid', 'same' or 'causal' (dilation_rate * (kernel_size - 1) zeros on the left
+    only, so output t sees inputs up to t: WaveNet's dilated causal convolution).
     Raises:
-        ValueError: bad filters / kernel_size / strides / padding, dilation or
-            groups other than 1, channels_first, or an input that is not rank 3.
+        ValueError: bad filters / kernel_size / strides / padding / dilation_rate / groups,
+            strides and dilation both above 1, channels_first, or an input that is not rank 3.
     """
 
     def __init__(self, filters, kernel_size, strides=1, padding='valid', data_format=None, dilation_rate=1,
@@ -60,11 +62,12 @@ class Conv1D(KernelOptions, Layer):
         if isinstance(filters, bool) or not isinstance(filters, (int, np.integer)) or filters <= 0:
             raise ValueError('%s: filters must be a positive integer, got %r' % (who, filters))
         check_channels_last(data_format, who)
-        if normalize_single(dilation_rate, 'dilation_rate', who) != (1,) or groups != 1:
-            raise ValueError('%s: dilation_rate other than 1 and groups other than 1 are not supported' % who)
+        self.groups = check_groups(groups, filters)
         self.filters = int(filters)
         self.kernel_size = normalize_single(kernel_size, 'kernel_size', who)
         self.strides = normalize_single(strides, 'strides', who)
+        self.dilation_rate = normalize_single(dilation_rate, 'dilation_rate', who)
+        refuse_strided_dilation(self.strides, self.dilation_rate, who)
         self.padding = _padding(padding, who, ('valid', 'same', 'causal'))
         self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer, kernel_regularizer,
                                  bias_regularizer, kernel_constraint, bias_constraint)
@@ -75,7 +78,8 @@ class Conv1D(KernelOptions, Layer):
         if channels is None:
             raise ValueError('Conv1D %r: the channel axis of the input must be known, got shape %s'
                              % (self.name, tuple(input_shape)))
-        self._add_kernel_and_bias(self.kernel_size + (int(channels), self.filters), self.filters)
+        check_input_groups(channels, self.groups, input_shape)
+        self._add_kernel_and_bias(self.kernel_size + (int(channels) // self.groups, self.filters), self.filters)
         self.input_spec = InputSpec(ndim=3, axes={-1: int(channels)})
         self.built = True
 
@@ -84,10 +88,13 @@ class Conv1D(KernelOptions, Layer):
             inputs = cast(inputs, self.kernel.dtype)
         padding = self.padding
         if padding == 'causal':
-            inputs = pad(inputs, [[0, 0], [self.kernel_size[0] - 1, 0], [0, 0]])
+            inputs = pad(inputs, [[0, 0], [self.dilation_rate[0] * (self.kernel_size[0] - 1), 0], [0, 0]])
             padding = 'valid'
-        kernel = expand_dims(self.kernel, 0)              # (1, kernel_size, in, filters)
-        x = _from_2d(conv2d(_as_2d(inputs), kernel, (1, self.strides[0]), padding.upper()))
+        if self.dilation_rate == (1,) and self.groups == 1:
+            kernel = expand_dims(self.kernel, 0)              # (1, kernel_size, in, filters)
+            x = _from_2d(conv2d(_as_2d(inputs), kernel, (1, self.strides[0]), padding.upper()))
+        else:
+            x = convolution(inputs, self.kernel, self.strides, padding.upper(), self.dilation_rate, self.groups)
         if self.bias is not None:
             x = x + self.bias
         return self.activation(x)
@@ -97,14 +104,16 @@ class Conv1D(KernelOptions, Layer):
         if self.padding == 'causal':
             length = None if steps is None else (steps - 1) // self.strides[0] + 1
         else:
-            length = _output_length(steps, self.kernel_size[0], self.strides[0], self.padding)
+            window = (self.kernel_size[0] - 1) * self.dilation_rate[0] + 1
+            length = _output_length(steps, window, self.strides[0], self.padding)
         return (n, length, self.filters)
 
     def get_config(self):
         config = super().get_config()
         config.update({
             'filters': self.filters, 'kernel_size': self.kernel_size, 'strides': self.strides,
-            'padding': self.padding, 'data_format': 'channels_last', 'dilation_rate': (1,), 'groups': 1,
+            'padding': self.padding, 'data_format': 'channels_last', 'dilation_rate': self.dilation_rate,
+            'groups': self.groups,
         })
         config.update(self._kernel_options_config(with_activity_regularizer=True))
         return config

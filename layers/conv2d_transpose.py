@@ -3,8 +3,9 @@ import numpy as np
 
 from framework.ops import cast
 from framework.ops.conv_transpose import conv2d_transpose
+from framework.ops.convolution_nd import conv_transpose
 
-from .convolution import check_channels_last, normalize_padding, normalize_pair
+from .convolution import check_channels_last, normalize_padding, normalize_pair, refuse_strided_dilation
 from .input_spec import InputSpec
 from .kernel_options import KernelOptions
 from .layer import Layer
@@ -33,7 +34,9 @@ class Conv2DTranspose(KernelOptions, Layer):
         filters, kernel_size, strides, padding: as Conv2D.
         output_padding: None, or an int or pair added to the output size
             (each less than the stride).
-        data_format: 'channels_last' only; dilation_rate: 1 only.
+        data_format: 'channels_last' only.
+        dilation_rate: an int or pair; above 1 only with strides 1 (as Keras 3). TensorFlow's
+            CPU kernels refuse a dilated transposed convolution; its GPU ones and tapeflow compute it.
         activation, use_bias, kernel_* / bias_*: as Dense.
     Raises:
         ValueError: bad sizes, an output_padding not below the stride, an
@@ -49,11 +52,11 @@ class Conv2DTranspose(KernelOptions, Layer):
         if isinstance(filters, bool) or not isinstance(filters, (int, np.integer)) or filters <= 0:
             raise ValueError('%s: filters must be a positive integer, got %r' % (who, filters))
         check_channels_last(data_format, who)
-        if normalize_pair(dilation_rate, 'dilation_rate', who) != (1, 1):
-            raise ValueError('%s: dilation_rate other than 1 is not supported, got %r' % (who, dilation_rate))
         self.filters = int(filters)
         self.kernel_size = normalize_pair(kernel_size, 'kernel_size', who)
         self.strides = normalize_pair(strides, 'strides', who)
+        self.dilation_rate = normalize_pair(dilation_rate, 'dilation_rate', who)
+        refuse_strided_dilation(self.strides, self.dilation_rate, who)
         self.padding = normalize_padding(padding, who)
         self.output_padding = None
         if output_padding is not None:
@@ -80,7 +83,10 @@ class Conv2DTranspose(KernelOptions, Layer):
         if inputs._data.dtype is not self.kernel._data.dtype:
             inputs = cast(inputs, self.kernel.dtype)
         out_shape = self.compute_output_shape(tuple(inputs.shape))
-        x = conv2d_transpose(inputs, self.kernel, out_shape, self.strides, self.padding.upper())
+        if self.dilation_rate == (1, 1):
+            x = conv2d_transpose(inputs, self.kernel, out_shape, self.strides, self.padding.upper())
+        else:
+            x = conv_transpose(inputs, self.kernel, out_shape, self.strides, self.padding.upper(), self.dilation_rate)
         if self.bias is not None:
             x = x + self.bias
         return self.activation(x)
@@ -88,15 +94,15 @@ class Conv2DTranspose(KernelOptions, Layer):
     def compute_output_shape(self, input_shape):
         n, h, w, _ = tuple(input_shape)
         extra = self.output_padding or (None, None)
-        return (n,) + tuple(transposed_length(d, k, s, self.padding, p) for d, k, s, p in
-                            zip((h, w), self.kernel_size, self.strides, extra)) + (self.filters,)
+        return (n,) + tuple(transposed_length(d, (k - 1) * r + 1, s, self.padding, p) for d, k, s, r, p in
+                            zip((h, w), self.kernel_size, self.strides, self.dilation_rate, extra)) + (self.filters,)
 
     def get_config(self):
         config = super().get_config()
         config.update({
             'filters': self.filters, 'kernel_size': self.kernel_size, 'strides': self.strides,
             'padding': self.padding, 'output_padding': self.output_padding, 'data_format': 'channels_last',
-            'dilation_rate': (1, 1),
+            'dilation_rate': self.dilation_rate,
         })
         config.update(self._kernel_options_config(with_activity_regularizer=True))
         return config

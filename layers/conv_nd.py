@@ -6,7 +6,7 @@ from framework.ops import cast
 from framework.ops.convolution_nd import conv_transpose, convolution, normalize_tuple
 
 from .conv2d_transpose import transposed_length
-from .convolution import _output_length, check_channels_last, normalize_padding
+from .convolution import _output_length, check_channels_last, normalize_padding, refuse_strided_dilation
 from .input_spec import InputSpec
 from .kernel_options import KernelOptions
 from .layer import Layer
@@ -24,9 +24,6 @@ def window_options(layer, rank, kernel_size, strides, padding, dilation_rate, wh
     layer.strides = normalize_tuple(strides, rank, 'strides', who)
     layer.dilation_rate = normalize_tuple(dilation_rate, rank, 'dilation_rate', who)
     layer.padding = normalize_padding(padding, who)
-    if max(layer.strides) > 1 and max(layer.dilation_rate) > 1:
-        raise ValueError('%s: strides > 1 are not supported together with dilation_rate > 1; got strides=%s and '
-                         'dilation_rate=%s' % (who, layer.strides, layer.dilation_rate))
 
 
 def input_channels(layer, input_shape, rank):
@@ -64,6 +61,7 @@ class ConvND(KernelOptions, Layer):
         self.filters = check_filters(filters, who)
         check_channels_last(data_format, who)
         window_options(self, self.rank, kernel_size, strides, padding, dilation_rate, who)
+        refuse_strided_dilation(self.strides, self.dilation_rate, who)
         if isinstance(groups, bool) or not isinstance(groups, (int, np.integer)) or groups < 1 \
                 or self.filters % groups:
             raise ValueError('%s: groups must be a positive integer dividing filters=%d, got %r'
@@ -131,6 +129,7 @@ class ConvTransposeND(KernelOptions, Layer):
         self.filters = check_filters(filters, who)
         check_channels_last(data_format, who)
         window_options(self, self.rank, kernel_size, strides, padding, dilation_rate, who)
+        refuse_strided_dilation(self.strides, self.dilation_rate, who)
         self.output_padding = None
         if output_padding is not None:
             extra = (output_padding,) * self.rank if isinstance(output_padding, (int, np.integer)) \

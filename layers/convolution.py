@@ -34,6 +34,31 @@ def check_channels_last(data_format, who):
         raise ValueError("%s: only data_format='channels_last' (NHWC) is supported, got %r" % (who, data_format))
 
 
+def refuse_strided_dilation(strides, dilation_rate, who):
+    """Keras 3's Conv and ConvTranspose refuse both above 1 (its depthwise and separable
+    layers accept them: TensorFlow runs those at stride 1 and subsamples)."""
+    if max(strides) > 1 and max(dilation_rate) > 1:
+        raise ValueError('%s: `strides > 1` not supported in conjunction with `dilation_rate > 1`. Received: '
+                         'strides=%s and dilation_rate=%s; use one or the other' % (who, strides, dilation_rate))
+
+
+def check_groups(groups, filters):
+    """``groups`` as an int that divides ``filters`` (Keras 3's words)."""
+    if isinstance(groups, bool) or not isinstance(groups, (int, np.integer)) or groups < 1:
+        raise ValueError('The number of groups must be a positive integer. Received: groups=%r.' % (groups,))
+    if filters % groups:
+        raise ValueError('The number of filters must be evenly divisible by the number of groups. Received: '
+                         'groups=%s, filters=%s.' % (groups, filters))
+    return int(groups)
+
+
+def check_input_groups(channels, groups, input_shape):
+    if channels % groups:                                   # Keras 3's words
+        raise ValueError('The number of input channels must be evenly divisible by the number of groups. '
+                         'Received groups=%s, but the input has %s channels (full input shape is %s).'
+                         % (groups, channels, tuple(input_shape)))
+
+
 class Conv2D(KernelOptions, Layer):
     """A 2-D convolution layer (Keras 3's arguments and defaults, channels_last).
 
@@ -41,7 +66,8 @@ class Conv2D(KernelOptions, Layer):
     with ``groups`` above 1, each group of input channels gives its own filters // groups
     outputs (ConvNeXt's depthwise convs are groups=channels).
     Raises:
-        ValueError: bad filters / kernel_size / strides / padding / groups, an input that is
+        ValueError: bad filters / kernel_size / strides / padding / dilation_rate / groups,
+            strides and dilation_rate both above 1, an input that is
             not rank 4, one whose channel count differs from the built one or does not
             divide by groups.
     """
@@ -56,17 +82,12 @@ class Conv2D(KernelOptions, Layer):
         if isinstance(filters, bool) or not isinstance(filters, (int, np.integer)) or filters <= 0:
             raise ValueError('%s: filters must be a positive integer, got %r' % (who, filters))
         check_channels_last(data_format, who)
-        if normalize_pair(dilation_rate, 'dilation_rate', who) != (1, 1):
-            raise ValueError('%s: dilation_rate other than 1 is not supported' % who)
-        if isinstance(groups, bool) or not isinstance(groups, (int, np.integer)) or groups < 1:
-            raise ValueError('%s: groups must be a positive integer, got %r' % (who, groups))
-        if filters % groups:                                   # Keras 3's words
-            raise ValueError('The number of filters must be evenly divisible by the number of groups. Received: '
-                             'groups=%s, filters=%s.' % (groups, filters))
-        self.groups = int(groups)
+        self.groups = check_groups(groups, filters)
         self.filters = int(filters)
         self.kernel_size = normalize_pair(kernel_size, 'kernel_size', who)
         self.strides = normalize_pair(strides, 'strides', who)
+        self.dilation_rate = normalize_pair(dilation_rate, 'dilation_rate', who)
+        refuse_strided_dilation(self.strides, self.dilation_rate, who)
         self.padding = normalize_padding(padding, who)
         self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer, kernel_regularizer,
                                  bias_regularizer, kernel_constraint, bias_constraint)
@@ -77,10 +98,7 @@ class Conv2D(KernelOptions, Layer):
         if channels is None:
             raise ValueError('Conv2D %r: the channel axis of the input must be known, got shape %s'
                              % (self.name, tuple(input_shape)))
-        if channels % self.groups:                             # Keras 3's words
-            raise ValueError('The number of input channels must be evenly divisible by the number of groups. '
-                             'Received groups=%s, but the input has %s channels (full input shape is %s).'
-                             % (self.groups, channels, tuple(input_shape)))
+        check_input_groups(channels, self.groups, input_shape)
         self._add_kernel_and_bias(self.kernel_size + (channels // self.groups, self.filters), self.filters)
         self.input_spec = InputSpec(ndim=4, axes={-1: int(channels)})
         self.built = True
@@ -88,24 +106,25 @@ class Conv2D(KernelOptions, Layer):
     def call(self, inputs):
         if inputs._data.dtype is not self.kernel._data.dtype:
             inputs = cast(inputs, self.kernel.dtype)
-        if self.groups == 1:
+        if self.groups == 1 and self.dilation_rate == (1, 1):
             x = conv2d(inputs, self.kernel, self.strides, self.padding.upper())
         else:
-            x = convolution(inputs, self.kernel, self.strides, self.padding.upper(), groups=self.groups)
+            x = convolution(inputs, self.kernel, self.strides, self.padding.upper(), self.dilation_rate, self.groups)
         if self.bias is not None:
             x = x + self.bias
         return self.activation(x)
 
     def compute_output_shape(self, input_shape):
         n, h, w, _ = tuple(input_shape)
-        return (n,) + tuple(_output_length(d, k, s, self.padding)
-                            for d, k, s in zip((h, w), self.kernel_size, self.strides)) + (self.filters,)
+        return (n,) + tuple(_output_length(d, (k - 1) * r + 1, s, self.padding) for d, k, s, r in
+                            zip((h, w), self.kernel_size, self.strides, self.dilation_rate)) + (self.filters,)
 
     def get_config(self):
         config = super().get_config()
         config.update({
             'filters': self.filters, 'kernel_size': self.kernel_size, 'strides': self.strides,
-            'padding': self.padding, 'data_format': 'channels_last', 'dilation_rate': (1, 1), 'groups': self.groups,
+            'padding': self.padding, 'data_format': 'channels_last', 'dilation_rate': self.dilation_rate,
+            'groups': self.groups,
         })
         config.update(self._kernel_options_config(with_activity_regularizer=True))
         return config

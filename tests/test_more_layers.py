@@ -347,7 +347,7 @@ def test_layer_normalization_config_after_build_lists_axes_like_keras():
      ValueError, 'incompatible shapes'),
     (lambda: L.Concatenate(), lambda layer: layer([np.zeros((1, 2), 'float32'), np.zeros((2, 2), 'float32')]),
      ValueError, 'matching shapes except for the concatenation axis'),
-    (lambda: L.Conv1D(2, 3, dilation_rate=2), None, ValueError, 'dilation_rate'),
+    (lambda: L.Conv1D(2, 3, strides=2, dilation_rate=2), None, ValueError, "Conv1D 'conv1d.*dilation_rate > 1"),
     (lambda: L.Conv1D(2, 3, padding='full'), None, ValueError, "'causal'"),
     (lambda: L.Conv1D(2, 3), lambda layer: layer(np.zeros((1, 4, 4, 1), 'float32')), ValueError, 'expected ndim=3'),
     (lambda: L.GlobalMaxPooling1D(data_format='channels_first'), None, ValueError, 'channels_last'),
