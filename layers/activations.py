@@ -14,6 +14,13 @@ def linear(x):
     return x
 
 
+def apply_activation(activation, x):
+    """``activation(x)``, or x itself when the attribute was set to None after
+    construction (Grad-CAM's ``model.layers[-1].activation = None``): Keras 3's
+    layers skip a None activation rather than call it."""
+    return x if activation is None else activation(x)
+
+
 def relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
     """max(x, 0); Keras 3's options: values above ``threshold`` pass, the
     positive part is capped at ``max_value``, and ``negative_slope`` times

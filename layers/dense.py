@@ -59,7 +59,7 @@ class Dense(KernelOptions, Layer):
         if inputs._data.dtype is not kernel._data.dtype:
             inputs = cast(inputs, kernel.dtype)     # integer inputs, as Keras promotes them
         activation = self.activation
-        if activation is activations.linear:
+        if activation is activations.linear or activation is None:     # None: reset after construction
             return affine(inputs, kernel, self.bias)     # one op: x @ kernel + bias
         # relu, elu and tanh join the affine op (one node; see ops/dense_activation.py)
         if activation is activations.relu:

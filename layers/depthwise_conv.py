@@ -55,7 +55,7 @@ class _DepthwiseBase(Layer):
     def _finish(self, x):
         if self.bias is not None:
             x = x + self.bias
-        return self.activation(x)
+        return activations.apply_activation(self.activation, x)
 
     def _options_config(self):
         config = {'activation': activations.serialize(self.activation), 'use_bias': self.use_bias}

@@ -154,7 +154,7 @@ class EinsumDense(Layer):
         x = einsum(self._equation, inputs, self.kernel)
         if self.bias is not None:
             x = x + self.bias
-        return self.activation(x)
+        return activations.apply_activation(self.activation, x)
 
     def compute_output_shape(self, input_shape):
         return self._plan(input_shape).output_shape
