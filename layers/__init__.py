@@ -40,12 +40,13 @@ from .masking import Masking  # noqa: E402
 from .merging import (Add, Average, Concatenate, Maximum, Minimum, Multiply, Subtract, add, average,  # noqa: E402
                       concatenate, maximum, minimum, multiply, subtract)
 from .normalization import LayerNormalization, Normalization, Rescaling  # noqa: E402
-from .recurrent import (GRU, LSTM, RNN, Bidirectional, GRUCell, LSTMCell, SimpleRNN,  # noqa: E402
-                        SimpleRNNCell)
+from .recurrent import (GRU, LSTM, RNN, Bidirectional, ConvLSTM1D, ConvLSTM2D, ConvLSTM3D, GRUCell,  # noqa: E402
+                        LSTMCell, SimpleRNN, SimpleRNNCell)
 from .reshaping import (Cropping1D, Cropping2D, Permute, RepeatVector, Reshape, ZeroPadding1D,  # noqa: E402
                         ZeroPadding2D)
 
 __all__ += ['Add', 'AveragePooling1D', 'AvgPool1D', 'Average', 'Bidirectional', 'Concatenate', 'Conv1D',
+            'ConvLSTM1D', 'ConvLSTM2D', 'ConvLSTM3D',
             'Cropping1D', 'Cropping2D', 'Embedding', 'GRU', 'GRUCell', 'GlobalAveragePooling1D',
             'GlobalMaxPooling1D', 'LSTM', 'LSTMCell', 'LayerNormalization', 'MaxPool1D', 'MaxPooling1D', 'Maximum',
             'Minimum', 'Multiply', 'Normalization', 'Permute', 'RNN', 'RepeatVector', 'Rescaling', 'Reshape',

@@ -142,9 +142,17 @@ class RecurrentCell(Layer):
         if call_context.probing() or not (training or in_rnn or self.masks_drawn_when_inferring):
             return None, None
         count = self.gates if self.gate_masks else None
-        input_mask = self._mask((batch, features), self.dropout, count)
-        recurrent_mask = self._mask((batch, self.units), self.recurrent_dropout, count)
+        input_mask = self._mask(self.input_mask_shape(batch, features), self.dropout, count)
+        recurrent_mask = self._mask(self.state_mask_shape(batch), self.recurrent_dropout, count)
         return (input_mask, recurrent_mask) if training else (None, None)
+
+    def input_mask_shape(self, batch, features):
+        """The shape of one step's input, which the input dropout mask covers."""
+        return (batch, features)
+
+    def state_mask_shape(self, batch):
+        """The shape of the state h, which the recurrent dropout mask covers."""
+        return (batch, self.units)
 
     def _mask(self, shape, rate, count):
         if not 0.0 < rate < 1.0:

@@ -1,7 +1,7 @@
 """The order of the keys in the recurrent layers' configs, as Keras 3 writes them.
 
 A config's key order shows wherever it is printed or saved (a ``.keras`` file's
-config.json), so SimpleRNN, LSTM, GRU and their cells list their keys in
+config.json), so SimpleRNN, LSTM, GRU, ConvLSTM and their cells list their keys in
 Keras's order, read from Keras 3.15's ``get_config`` of each class.
 """
 
@@ -22,6 +22,11 @@ LSTM = _RNN + ('units', 'activation', 'recurrent_activation', 'use_bias') + _INI
     ('unit_forget_bias',) + _LAYER_REGULARIZERS_TO_END + ('seed',)
 GRU = _RNN + ('units', 'activation', 'recurrent_activation', 'use_bias') + _INITIALIZERS + \
     _LAYER_REGULARIZERS_TO_END + ('reset_after', 'seed')
+_CONV_WINDOW = ('filters', 'kernel_size', 'strides', 'padding', 'data_format', 'dilation_rate', 'activation',
+                'recurrent_activation', 'use_bias')
+CONV_LSTM_CELL = ('name', 'trainable', 'dtype') + _CONV_WINDOW + _INITIALIZERS + ('unit_forget_bias',) + \
+    _REGULARIZERS_TO_END + ('seed',)
+CONV_LSTM = _RNN + _CONV_WINDOW + _INITIALIZERS + ('unit_forget_bias',) + _LAYER_REGULARIZERS_TO_END + ('seed',)
 SIMPLE_RNN = _RNN + ('units', 'activation', 'use_bias') + _INITIALIZERS + _LAYER_REGULARIZERS_TO_END
 
 

@@ -10,7 +10,7 @@ import numpy as np
 
 from framework import nest
 from framework.backend import array_module
-from framework.ops import cast, stack, where, zeros
+from framework.ops import cast, reshape, stack, where, zeros
 from framework.tensor import Tensor, convert_to_tensor
 
 from .. import call_context
@@ -158,6 +158,8 @@ class RNN(Layer):
         if keep is None:
             return output, new_states
         kept = keep[t]
+        if output.ndim > 2:         # a ConvLSTM's (batch, *spatial, filters) steps
+            kept = reshape(kept, (kept.shape[0],) + (1,) * (output.ndim - 1))
         if self.zero_output_for_mask or not outputs:
             output = where(kept, output, 0.0)
         else:
@@ -179,15 +181,19 @@ class RNN(Layer):
             initial_state = self.cell.get_initial_state(batch_size=batch)      # a user cell's own start
         if initial_state is None:
             xp = array_module(sequences._data)
-            return [Tensor(xp.zeros((batch, size), self.dtype)) for size in self.flat_state_sizes()]
+            return [Tensor(xp.zeros(shape, self.dtype)) for shape in self.state_shapes(batch)]
         given = nest.flatten(initial_state)       # a stack's states come nested per cell
         given = [s if isinstance(s, Tensor) else convert_to_tensor(np.asarray(s, self.dtype)) for s in given]
         given = [cast(s, self.dtype) if s.dtype != self.dtype else s for s in given]
-        expected = [(batch, size) for size in self.flat_state_sizes()]
+        expected = self.state_shapes(batch)
         if [tuple(s.shape) for s in given] != expected:
             raise ValueError('%s: initial_state must be %d tensor(s) of shape(s) %s, got shape(s) %s'
                              % (who, len(expected), expected, [tuple(s.shape) for s in given]))
         return given
+
+    def state_shapes(self, batch):
+        """The shape of each state tensor for a batch of ``batch`` sequences: (batch, size)."""
+        return [(batch, size) for size in self.flat_state_sizes()]
 
     def flat_state_sizes(self):
         """One int per state tensor (a stack's ``state_size`` nests them per cell)."""
@@ -201,7 +207,7 @@ class RNN(Layer):
         """Zeros of (batch_size, size) for each state of the cell (a stack's nested per cell)."""
         if isinstance(self.cell, StackedRNNCells):
             return self.cell.get_initial_state(batch_size=batch_size)
-        return [zeros((batch_size, size), self.dtype) for size in self.state_size]
+        return [zeros(shape, self.dtype) for shape in self.state_shapes(batch_size)]
 
     def compute_output_shape(self, sequences_shape, initial_state_shape=None):
         batch, length = sequences_shape[0], sequences_shape[1]

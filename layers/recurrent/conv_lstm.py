@@ -1,0 +1,237 @@
+"""ConvLSTM1D / 2D / 3D (Keras 3): an LSTM whose input and recurrent transforms are convolutions
+(Shi et al. 2015), over (batch, steps, *spatial, channels) sequences, gate order i, f, c, o:
+
+    z = conv(x_t, kernel, strides, padding, dilation) + bias + conv(h_{t-1}, recurrent_kernel, 'same')
+    i, f, o = recurrent_activation(z_i, z_f, z_o);  g = activation(z_c)
+    c_t = f * c_{t-1} + i * g;  h_t = o * activation(c_t)
+
+The states h and c are (batch, *output_spatial, filters). As for LSTM, the input half of every step
+is computed for the whole sequence at once (its steps folded into the batch), the recurrent half once
+per step.
+"""
+from framework.ops import cast, concat, conv2d, expand_dims, reshape, zeros
+from framework.ops.convolution_nd import convolution
+
+from ..conv_nd import check_filters, convolved_shape, window_options
+from ..convolution import check_channels_last
+from ..input_spec import InputSpec
+from . import config_order
+from .cell_rnn import CellRNN, cell_property
+from .config_order import in_keras_order
+from .lstm import LSTMCell
+
+
+def _convolve(x, kernel, strides, padding, dilation):
+    if len(strides) == 2 and dilation == (1, 1):
+        return conv2d(x, kernel, strides, padding)          # the 2-D op: faster for the common case
+    return convolution(x, kernel, strides, padding, dilation)
+
+
+class ConvLSTMCell(LSTMCell):
+    """The cell of ``ConvLSTM1D/2D/3D`` (Keras 3's ``ConvLSTMCell``, named 'conv_lstm_cell' in the layer).
+
+    Weights: kernel (*kernel_size, channels, 4 * filters), recurrent_kernel
+    (*kernel_size, filters, 4 * filters), bias (4 * filters,). Dropout masks cover a
+    whole step (every position and channel), one per gate, as Keras draws them.
+    Raises:
+        ValueError: a rank above 3, bad filters / kernel_size / strides / padding /
+            dilation_rate, strides and dilation both above 1, channels_first, or an
+            input whose spatial axes or channels are not known.
+    """
+    seed_generator_first = True         # Keras makes the cell's generator before its initializers
+
+    def __init__(self, rank, filters, kernel_size, strides=1, padding='valid', data_format=None, dilation_rate=1,
+                 activation='tanh', recurrent_activation='sigmoid', use_bias=True,
+                 kernel_initializer='glorot_uniform', recurrent_initializer='orthogonal', bias_initializer='zeros',
+                 unit_forget_bias=True, **kwargs):
+        if rank not in (1, 2, 3):
+            raise ValueError('Rank %s convolutions are not currently implemented. Received: rank=%s' % (rank, rank))
+        who = 'ConvLSTMCell %r' % kwargs.get('name', 'conv_lstm_cell')
+        filters = check_filters(filters, who)
+        super().__init__(filters, activation=activation, recurrent_activation=recurrent_activation,
+                         use_bias=use_bias, kernel_initializer=kernel_initializer,
+                         recurrent_initializer=recurrent_initializer, bias_initializer=bias_initializer,
+                         unit_forget_bias=unit_forget_bias, **kwargs)
+        self.rank, self.filters = rank, filters
+        check_channels_last(data_format, who)
+        window_options(self, rank, kernel_size, strides, padding, dilation_rate, who)
+        if max(self.strides) > 1 and max(self.dilation_rate) > 1:        # Keras 3's words
+            raise ValueError('%s: Specifying `strides > 1` is not compatible with `dilation_rate > 1`. Please '
+                             'provide `strides=1` or `dilation_rate=1`. Received: strides=%s and dilation_rate=%s'
+                             % (who, self.strides, self.dilation_rate))
+        self.gate_masks = True          # Keras's dropout_mask_count = 4, for both kinds of dropout
+        self.spatial_dims = self.state_shape = None
+
+    def build(self, input_shape):
+        shape = tuple(input_shape)
+        spatial, channels = shape[1:-1], shape[-1]
+        if len(spatial) != self.rank or None in spatial:
+            raise ValueError('ConvLSTM layers only support static input shapes for the spatial dimension. '
+                             'Received invalid input shape: input_shape=%s (a step of %d spatial axes and channels)'
+                             % (shape, self.rank))
+        if channels is None:
+            raise ValueError('The channel dimension of the inputs (last axis) should be defined. Found None. '
+                             'Full input shape received: input_shape=%s' % (shape,))
+        self.spatial_dims, self.input_dim = tuple(int(d) for d in spatial), int(channels)
+        self.state_shape = convolved_shape((None,) + self.spatial_dims + (channels,), self.kernel_size,
+                                           self.strides, self.dilation_rate, self.padding, self.filters)[1:]
+        width = 4 * self.filters
+        self.kernel = self.add_weight(shape=self.kernel_size + (self.input_dim, width), name='kernel',
+                                      initializer=self.kernel_initializer, regularizer=self.kernel_regularizer,
+                                      constraint=self.kernel_constraint)
+        self.recurrent_kernel = self.add_weight(shape=self.kernel_size + (self.filters, width),
+                                                name='recurrent_kernel', initializer=self.recurrent_initializer,
+                                                regularizer=self.recurrent_regularizer,
+                                                constraint=self.recurrent_constraint)
+        if self.use_bias:
+            self.bias = self.add_weight(shape=(width,), name='bias', initializer=self.make_bias_initializer(),
+                                        regularizer=self.bias_regularizer, constraint=self.bias_constraint)
+        self.built = True
+
+    # ---- computing -------------------------------------------------------------------
+    def _input_conv(self, inputs, kernel, bias):
+        """conv(inputs) + bias for one step (batch, *spatial, C) or a sequence, its steps folded into the batch."""
+        if inputs._data.dtype is not kernel._data.dtype:
+            inputs = cast(inputs, kernel.dtype)
+        sequence = inputs.ndim == self.rank + 3
+        if sequence:
+            batch, steps = inputs.shape[:2]
+            inputs = reshape(inputs, (batch * steps,) + tuple(inputs.shape[2:]))
+        out = _convolve(inputs, kernel, self.strides, self.padding.upper(), self.dilation_rate)
+        if bias is not None:
+            out = out + bias
+        return reshape(out, (batch, steps) + tuple(out.shape[1:])) if sequence else out
+
+    def project(self, inputs):
+        return self._input_conv(inputs, self.kernel, self.bias)
+
+    def project_masked(self, inputs, input_mask):
+        if input_mask is None:
+            return self.project(inputs)
+        f, bias = self.filters, self.bias
+        if inputs.ndim == self.rank + 3:        # one mask per sequence, the same at every step
+            input_mask = [expand_dims(m, 1) for m in input_mask]
+        return concat([self._input_conv(inputs * m, self.kernel[..., g * f:(g + 1) * f],
+                                        None if bias is None else bias[g * f:(g + 1) * f])
+                       for g, m in enumerate(input_mask)], axis=-1)
+
+    def _recurrent_conv(self, h, kernel):
+        return _convolve(h, kernel, (1,) * self.rank, 'SAME', (1,) * self.rank)
+
+    def step(self, projected, states, weights, recurrent_mask=None):
+        (recurrent_kernel,) = weights
+        h, c = states
+        f, gate, act = self.filters, self.recurrent_activation, self.activation
+        if isinstance(recurrent_mask, list):            # one mask per gate
+            z = projected + concat([self._recurrent_conv(h * m, recurrent_kernel[..., g * f:(g + 1) * f])
+                                    for g, m in enumerate(recurrent_mask)], axis=-1)
+        else:
+            z = projected + self._recurrent_conv(h, recurrent_kernel)
+        i = gate(z[..., :f])
+        forget = gate(z[..., f:2 * f])
+        g = act(z[..., 2 * f:3 * f])
+        o = gate(z[..., 3 * f:])
+        c = forget * c + i * g
+        h = o * act(c)
+        return h, [h, c]
+
+    def input_mask_shape(self, batch, features):
+        return (batch,) + self.spatial_dims + (self.input_dim,)
+
+    def state_mask_shape(self, batch):
+        return (batch,) + self.state_shape
+
+    def get_initial_state(self, batch_size=None):
+        return [zeros((batch_size,) + self.state_shape, self.dtype) for _ in range(2)]
+
+    def compute_output_shape(self, input_shape):
+        shape = convolved_shape(tuple(input_shape), self.kernel_size, self.strides, self.dilation_rate,
+                                self.padding, self.filters)
+        return shape, [shape, shape]
+
+    def get_config(self):
+        config = super().get_config()
+        del config['units']
+        config.update(filters=self.filters, kernel_size=self.kernel_size, strides=self.strides,
+                      padding=self.padding, data_format='channels_last', dilation_rate=self.dilation_rate)
+        return in_keras_order(config, config_order.CONV_LSTM_CELL)
+
+    @classmethod
+    def from_config(cls, config):
+        config = dict(config)
+        return cls(len(config['kernel_size']), **config)
+
+
+class ConvLSTM(CellRNN):
+    """A convolutional LSTM over (batch, steps, *spatial, channels) sequences (``rank`` spatial axes).
+
+    Args: those of ``ConvLSTMCell`` (filters, kernel_size, strides, padding, dilation_rate,
+    activation, recurrent_activation, use_bias, initializers, unit_forget_bias, regularizers,
+    constraints, dropout, recurrent_dropout, seed) and of ``RNN`` (return_sequences,
+    return_state, go_backwards, stateful).
+    Returns: the last h (batch, *output_spatial, filters), or every h (batch, steps,
+    *output_spatial, filters) with return_sequences; with return_state also the final h and c.
+    """
+    rank = None
+    keras_config_keys = config_order.CONV_LSTM
+    filters = cell_property('filters')
+    kernel_size = cell_property('kernel_size')
+    strides = cell_property('strides')
+    padding = cell_property('padding')
+    dilation_rate = cell_property('dilation_rate')
+    recurrent_activation = cell_property('recurrent_activation')
+    unit_forget_bias = cell_property('unit_forget_bias')
+    data_format = 'channels_last'
+
+    def __init__(self, filters, kernel_size, strides=1, padding='valid', data_format=None, dilation_rate=1,
+                 activation='tanh', recurrent_activation='sigmoid', use_bias=True,
+                 kernel_initializer='glorot_uniform', recurrent_initializer='orthogonal', bias_initializer='zeros',
+                 unit_forget_bias=True, kernel_regularizer=None, recurrent_regularizer=None, bias_regularizer=None,
+                 activity_regularizer=None, kernel_constraint=None, recurrent_constraint=None,
+                 bias_constraint=None, dropout=0.0, recurrent_dropout=0.0, seed=None, return_sequences=False,
+                 return_state=False, go_backwards=False, stateful=False, **kwargs):
+        cell = ConvLSTMCell(
+            self.rank, filters, kernel_size, strides=strides, padding=padding, data_format=data_format,
+            dilation_rate=dilation_rate, activation=activation, recurrent_activation=recurrent_activation,
+            use_bias=use_bias, kernel_initializer=kernel_initializer, recurrent_initializer=recurrent_initializer,
+            bias_initializer=bias_initializer, unit_forget_bias=unit_forget_bias,
+            kernel_regularizer=kernel_regularizer, recurrent_regularizer=recurrent_regularizer,
+            bias_regularizer=bias_regularizer, kernel_constraint=kernel_constraint,
+            recurrent_constraint=recurrent_constraint, bias_constraint=bias_constraint, dropout=dropout,
+            recurrent_dropout=recurrent_dropout, seed=seed, name='conv_lstm_cell', dtype=kwargs.get('dtype'),
+            trainable=kwargs.get('trainable', True))
+        super().__init__(cell, return_sequences=return_sequences, return_state=return_state,
+                         go_backwards=go_backwards, stateful=stateful, activity_regularizer=activity_regularizer,
+                         **kwargs)
+        self.input_spec = InputSpec(ndim=self.rank + 3)
+
+    def state_shapes(self, batch):
+        return [(batch,) + self.cell.state_shape] * 2
+
+    def compute_output_shape(self, sequences_shape, initial_state_shape=None):
+        shape = tuple(sequences_shape)
+        batch, steps = shape[:2]
+        state = convolved_shape((batch,) + shape[2:], self.kernel_size, self.strides, self.dilation_rate,
+                                self.padding, self.filters)[1:]
+        output = (batch, steps) + state if self.return_sequences else (batch,) + state
+        if self.return_state:
+            return output, (batch,) + state, (batch,) + state
+        return output
+
+
+class ConvLSTM1D(ConvLSTM):
+    """ConvLSTM over (batch, steps, length, channels)."""
+    rank = 1
+
+
+class ConvLSTM2D(ConvLSTM):
+    """ConvLSTM over (batch, steps, rows, cols, channels): Keras's next-frame video prediction layer."""
+    rank = 2
+
+
+class ConvLSTM3D(ConvLSTM):
+    """ConvLSTM over (batch, steps, depth, rows, cols, channels)."""
+    rank = 3
+
+
+__all__ = ['ConvLSTM1D', 'ConvLSTM2D', 'ConvLSTM3D']
