@@ -52,9 +52,22 @@ def sobel_edges(image):
     h, w = x.shape[1], x.shape[2]
     p = pad(x, [[0, 0], [1, 1], [1, 1], [0, 0]], mode='REFLECT')
     shifted = [[p[:, i:i + h, j:j + w] for j in range(3)] for i in range(3)]
-    vertical = (shifted[2][0] + 2.0 * shifted[2][1] + shifted[2][2]) - (shifted[0][0] + 2.0 * shifted[0][1] + shifted[0][2])
-    horizontal = (shifted[0][2] + 2.0 * shifted[1][2] + shifted[2][2]) - (shifted[0][0] + 2.0 * shifted[1][0] + shifted[2][0])
-    return stack([vertical, horizontal], -1)
+    return stack([_taps_in_row_order(shifted, kernel) for kernel in _SOBEL_KERNELS], -1)
+
+
+_SOBEL_KERNELS = (((-1.0, -2.0, -1.0), (0.0, 0.0, 0.0), (1.0, 2.0, 1.0)),
+                  ((-1.0, 0.0, 1.0), (-2.0, 0.0, 2.0), (-1.0, 0.0, 1.0)))
+
+
+def _taps_in_row_order(shifted, kernel):
+    """sum of kernel[i][j] * shifted[i][j], added one tap at a time in row-major order from
+    zero, as TensorFlow's depthwise convolution adds them: its rounding gives the tiny
+    nonzero values (1.2e-07) TF 2.21 returns where a reflected edge cancels exactly."""
+    total = 0.0
+    for row, weights in zip(shifted, kernel):
+        for tap, weight in zip(row, weights):
+            total = total + tap * weight
+    return total
 
 
 def _pair_as_float(a, b, max_val, op):
