@@ -357,6 +357,8 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
         return value
     if isinstance(value, IndexedSlices):    # the dense tensor, repeated rows summed (recorded on tapes)
         return value._to_dense(dtype)
+    if isinstance(value, (list, tuple)) and autopacking.holds_tensor(value):   # a Pack op, recorded on tapes
+        return autopacking.pack(value, dtypes.numpy_dtype(dtype))
     if dtype is None and dtype_hint is not None and not isinstance(value, (np.ndarray, np.generic)):
         try:
             return Tensor(_to_array(value, dtypes.numpy_dtype(dtype_hint)))
@@ -371,6 +373,7 @@ def is_tensor(value):
 
 from . import ops  # noqa: E402  (the operators above look ops up at call time)
 from .indexed_slices import IndexedSlices  # noqa: E402  (it builds on Tensor)
+from . import autopacking  # noqa: E402  (it builds on Tensor)
 
 
 # TensorFlow's eager tensors are of class EagerTensor, and programs print it

@@ -11,6 +11,7 @@ import numpy as np
 from ..errors import InvalidArgumentError
 from .. import backend
 from ..tape import ACTIVE, record  # noqa: F401  (re-exported for the op modules)
+from ..autopacking import holds_tensor, pack
 from ..tensor import ConversionError, Tensor, _to_array, convert_to_tensor
 from ..variable import Variable
 
@@ -127,12 +128,19 @@ def _other(v, ref, op):
                                        'cast the tensor to a floating dtype first' % (op, v, dtype.name))
         return v, _as_scalar(v, dtype)
     try:
+        if isinstance(v, (list, tuple)) and holds_tensor(v):     # x + [y, 2 * y]: packed, recorded
+            return _packed_other(v, ref)
         t = Tensor(_to_array(v, dtype))
     except (TypeError, ValueError) as err:
         raise ConversionError('%s: cannot combine %r (of type %s) with a %s tensor: %s'
                               % (op, _short(v), type(v).__name__, dtype.name, err)) from None
     if backend.is_device_array(ref) and not backend.is_device_array(t._data):
         t = Tensor(backend.array_module(ref).asarray(t._data))
+    return t, t._data
+
+
+def _packed_other(v, ref):
+    t = pack(v, ref.dtype)
     return t, t._data
 
 
