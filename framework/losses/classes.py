@@ -5,7 +5,7 @@ Every class takes ``reduction`` ('sum_over_batch_size' by default), ``name``
 and ``dtype`` (float32 by default; inputs are cast to it).
 """
 from . import hinge_losses as _hinge, probabilistic as _prob, regression as _reg
-from .loss import LossFunctionWrapper
+from .loss import Loss, LossFunctionWrapper
 
 _AVERAGE = 'sum_over_batch_size'
 
@@ -44,12 +44,20 @@ class CosineSimilarity(LossFunctionWrapper):
     def __init__(self, axis=-1, reduction=_AVERAGE, name='cosine_similarity', dtype=None):
         super().__init__(_reg.cosine_similarity, reduction=reduction, name=name, dtype=dtype, axis=axis)
 
+    # Keras 3.15 saves only the name and reduction, so a loaded copy has axis=-1
+    # (on TensorFlow too); tapeflow's files say the same.
+    get_config = Loss.get_config
+
 
 class Huber(LossFunctionWrapper):
     """Quadratic for errors up to ``delta``, linear beyond (Keras's name: 'huber_loss')."""
 
     def __init__(self, delta=1.0, reduction=_AVERAGE, name='huber_loss', dtype=None):
         super().__init__(_reg.huber, reduction=reduction, name=name, dtype=dtype, delta=delta)
+
+    # Keras 3.15 saves only the name and reduction: a Huber(delta=0.5) loads back as
+    # delta=1.0, on TensorFlow as here, so a resumed fit follows TensorFlow's history.
+    get_config = Loss.get_config
 
 
 class LogCosh(LossFunctionWrapper):
@@ -122,3 +130,7 @@ class SparseCategoricalCrossentropy(LossFunctionWrapper):
         super().__init__(_prob.sparse_categorical_crossentropy, reduction=reduction, name=name, dtype=dtype,
                          from_logits=from_logits, ignore_class=ignore_class, axis=axis)
         self.from_logits, self.ignore_class, self.axis = from_logits, ignore_class, axis
+
+    def get_config(self):
+        # Keras 3.15 leaves 'axis' out of the saved config (a loaded copy has axis=-1).
+        return dict(Loss.get_config(self), from_logits=self.from_logits, ignore_class=self.ignore_class)

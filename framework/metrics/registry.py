@@ -60,12 +60,17 @@ def function_by_name(name):
 
 
 def deserialize(config, custom_objects=None):
-    """The Metric a {'class_name': ..., 'config': ...} dict describes.
+    """The Metric (or metric function) a {'class_name': ..., 'config': ...} dict describes.
 
     Raises:
-        ValueError: for an unknown class name, listing the known ones.
+        ValueError: for an unknown class or function name, listing the known ones.
     """
     known = dict(BY_NAME, **(custom_objects or {}))
+    if isinstance(config, dict) and config.get('class_name') == 'function':
+        # A metric given to compile as a function (Keras 3's files: {'class_name': 'function',
+        # 'config': 'mean_absolute_error' or a registered 'package>name'}).
+        name = config.get('config')
+        return known[name] if callable(known.get(name)) else function_by_name(name)
     cls = known.get(config.get('class_name')) if isinstance(config, dict) else None
     if not (inspect.isclass(cls) and issubclass(cls, Metric)):
         raise ValueError('Could not interpret metric config %r; known classes: %s'

@@ -3,12 +3,16 @@
 Saved: the optimizer's config (its state goes with the weights), the loss
 and metrics as names or ``{'class_name', 'config'}`` dicts, the loss and
 metric weights and ``steps_per_execution``. A function (a custom loss or
-metric) is saved by its registered name, or its ``__name__``; loading finds
+metric) is saved by its registered name, or its ``__name__``, in Keras 3's
+``{'class_name': 'function', 'config': name}`` dict; loading finds
 it through ``custom_objects`` or the registry, never by running code.
 """
+import types
+
 import optim
 from framework import losses as losses_module
 from framework import metrics as metrics_module
+from framework.metrics import registry as metric_classes
 
 from .h5_io import SavedFileError
 from .registry import get_registered_name
@@ -38,14 +42,29 @@ def config_entry(model):
 def training_config(compile_config):
     """The legacy ``.h5`` spelling: the optimizer under 'optimizer_config' as {'class_name', 'config'}.
 
+    Losses and metrics take Keras 2's serialization, as Keras 3.15 writes them
+    into ``.h5`` files: a function by its (registered) name, an object as
+    ``{'class_name', 'config'}`` with no 'module' or 'registered_name'.
     Short loss names ('mse') are written out in full ('mean_squared_error'):
     Keras 3.15's ``.h5`` loader cannot resolve the short ones.
     """
-    out = {k: v for k, v in compile_config.items() if k != 'optimizer'}
+    out = {k: _legacy_spelling(v) for k, v in compile_config.items() if k != 'optimizer'}
     optimizer = compile_config['optimizer']
     out['optimizer_config'] = {'class_name': optimizer['class_name'], 'config': optimizer['config']}
     out['loss'] = _full_loss_names(out.get('loss'))
     return out
+
+
+def _legacy_spelling(value):
+    if isinstance(value, list):
+        return [_legacy_spelling(v) for v in value]
+    if isinstance(value, dict) and value.get('class_name') == 'function':
+        return value['config']
+    if isinstance(value, dict) and 'class_name' in value:
+        return {'class_name': value.get('registered_name') or value['class_name'], 'config': value['config']}
+    if isinstance(value, dict):
+        return {k: _legacy_spelling(v) for k, v in value.items()}
+    return value
 
 
 def _full_loss_names(loss):
@@ -73,6 +92,11 @@ def _serialize(value):
         return _with_module('keras.losses', losses_module.serialize(value), value)
     if isinstance(value, metrics_module.Metric):
         return _with_module('keras.metrics', metrics_module.serialize(value), value)
+    if isinstance(value, types.FunctionType):
+        # Keras 3 serializes a plain function through the public-class path of its
+        # type, ``function`` (module 'builtins'): the spelling TensorFlow's files carry.
+        return {'module': 'builtins', 'class_name': 'function', 'config': get_registered_name(value),
+                'registered_name': 'function'}
     if callable(value):
         return get_registered_name(value)
     raise TypeError('Cannot save the compile arguments: %r (a %s) is neither a name, a function, a Loss nor '
@@ -88,17 +112,52 @@ def _with_module(module, config, obj):
 def compile_arguments(config, table, path):
     """``compile(**...)`` keyword arguments from a saved compile (or legacy training) config."""
     try:
-        return {'optimizer': _optimizer(config.get('optimizer', config.get('optimizer_config')), table),
+        arguments = {'optimizer': _optimizer(config.get('optimizer', config.get('optimizer_config')), table),
                 'loss': _deserialize(config.get('loss'), losses_module.deserialize, table),
                 'loss_weights': config.get('loss_weights'),
                 'metrics': _deserialize(config.get('metrics'), metrics_module.deserialize, table),
                 'weighted_metrics': _deserialize(config.get('weighted_metrics'), metrics_module.deserialize,
                                                  table),
                 'steps_per_execution': config.get('steps_per_execution') or 1}
+        return _legacy_names_resolved(arguments) if 'optimizer_config' in config else arguments
     except ValueError as err:
         raise SavedFileError('%s: cannot restore the compile arguments (%s); register the custom class or '
                              'function with layers.saving.register_serializable, pass it in custom_objects, '
                              'or load with compile=False' % (path, err)) from None
+
+
+# Names Keras 3's legacy loader leaves for compile to resolve from the targets' shapes.
+_COMPILE_RESOLVED_METRICS = ('accuracy', 'acc', 'crossentropy', 'ce')
+
+
+def _legacy_names_resolved(arguments):
+    """Compile arguments from a legacy ``training_config`` with their names looked up, as Keras 3's
+    ``.h5`` loader does: 'mae' becomes the class MeanAbsoluteError, so the resumed history
+    reads 'mean_absolute_error' (a ``.keras`` file keeps the string, and the key 'mae')."""
+    def metric(name):
+        if not isinstance(name, str) or name in _COMPILE_RESOLVED_METRICS:
+            return name
+        cls = metric_classes.BY_NAME.get(name)
+        return cls() if cls is not None else name
+
+    def loss(name):
+        if not isinstance(name, str):
+            return name
+        try:
+            function = losses_module.get(name)
+        except ValueError:
+            return name
+        return function if isinstance(function, types.FunctionType) else name
+
+    def nested(value, resolve):
+        if isinstance(value, list):
+            return [nested(v, resolve) for v in value]
+        if isinstance(value, dict) and 'class_name' not in value:
+            return {k: nested(v, resolve) for k, v in value.items()}
+        return resolve(value)
+
+    return dict(arguments, loss=nested(arguments['loss'], loss), metrics=nested(arguments['metrics'], metric),
+                weighted_metrics=nested(arguments['weighted_metrics'], metric))
 
 
 def _optimizer(config, table):
