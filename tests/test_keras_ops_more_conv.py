@@ -106,7 +106,7 @@ def test_fold_is_the_adjoint_of_unfold():
     (lambda: ops.depthwise_conv(np.ones((5, 5), np.float32), DK), 'keras.ops.depthwise_conv: tapeflow supports 1-D and 2-D'),
     (lambda: ops.separable_conv(IMG5, DK, PK[:, :, :4]), 'keras.ops.separable_conv: pointwise_kernel must be'),
     (lambda: ops.conv_transpose(IMG, TK[:, :, :, :1]), 'keras.ops.conv_transpose: kernel must be'),
-    (lambda: ops.conv_transpose(IMG, TK, dilation_rate=2), 'keras.ops.conv_transpose: dilation_rate other than 1'),
+    (lambda: ops.conv_transpose(IMG, TK, strides=2, dilation_rate=2), 'keras.ops.conv_transpose: `strides > 1`'),
     (lambda: ops.adaptive_max_pool(IMG5, 0), 'keras.ops.adaptive_max_pool: output_size must be an int >= 1'),
     (lambda: ops.depth_to_space(IMG, 2), 'keras.ops.depth_to_space: block_size must be >= 2 and divide'),
     (lambda: ops.space_to_depth(IMG5, 2), 'keras.ops.space_to_depth: block_size must be >= 2 and divide'),

@@ -12,6 +12,7 @@ import numpy as np
 
 from framework import ops as _ops
 from .ops_arguments import integer
+from .ops_conv_nd import conv_transpose_nd
 from .ops_dtypes import cast_all, floating, tensor
 from .ops_nn import _restore, _spatial
 
@@ -95,17 +96,18 @@ def separable_conv(inputs, depthwise_kernel, pointwise_kernel, strides=1, paddin
 
 def conv_transpose(inputs, kernel, strides=1, padding='valid', output_padding=None, data_format=None,
                    dilation_rate=1):
-    """The transpose of ``conv`` (1-D or 2-D): kernel (spatial..., out_channels, in_channels); the output
-    size follows Keras 3's rule ((in - 1) * stride + kernel + output_padding for 'valid', in * stride for 'same')."""
+    """The transpose of ``conv`` (1-D, 2-D or 3-D, dilated too): kernel (spatial..., out_channels, in_channels);
+    the output size follows Keras 3's rule ((in - 1) * stride + kernel + output_padding for 'valid', in * stride
+    for 'same'; a dilated kernel counts its dilated extent)."""
+    dilations = dilation_rate if isinstance(dilation_rate, (list, tuple)) else [dilation_rate]
+    if np.ndim(inputs) >= 5 or any(d != 1 for d in dilations):
+        return conv_transpose_nd(inputs, kernel, strides, padding, output_padding, data_format, dilation_rate)
     x, one_d, first = _spatial(inputs, data_format, 'conv_transpose')
     k = floating(kernel, 'conv_transpose')
     x, k = cast_all([x, k], 'conv_transpose')
     if k.ndim != (3 if one_d else 4) or k.shape[-1] != x.shape[-1]:
         raise ValueError('keras.ops.conv_transpose: kernel must be (spatial..., out_channels, in_channels=%d), '
                          'got shape %s' % (x.shape[-1], tuple(k.shape)))
-    if _two(dilation_rate, one_d, 'conv_transpose', 'dilation_rate') != [1, 1]:
-        raise ValueError('keras.ops.conv_transpose: dilation_rate other than 1 is not supported, got %r'
-                         % (dilation_rate,))
     if str(padding).lower() not in ('valid', 'same'):
         raise ValueError("keras.ops.conv_transpose: padding must be 'valid' or 'same', got %r" % (padding,))
     if one_d:

@@ -7,8 +7,11 @@ cross-entropies take probabilities unless ``from_logits=True`` (clipped to
 elementwise, ``conv`` and the pools take Keras's lower-case padding and
 ``data_format``.
 """
+import numpy as np
+
 from framework import ops as _ops
 from .ops_arguments import integer
+from .ops_conv_nd import conv_nd
 from .ops_dtypes import FLOATX, floating, tensor
 
 __all__ = ['average_pool', 'binary_crossentropy', 'categorical_crossentropy', 'conv', 'elu', 'gelu',
@@ -169,15 +172,31 @@ def _window(value, one_d):
 
 
 def conv(inputs, kernel, strides=1, padding='valid', data_format=None, dilation_rate=1):
-    """N-D convolution (N = 1 or 2) with a (spatial..., in_channels, out_channels) kernel."""
+    """N-D convolution (N = 1, 2 or 3) with a (spatial..., in_channels, out_channels) kernel
+    (in_channels a divisor of the input's channels: a grouped convolution)."""
+    if _beyond_2d_path(inputs, kernel, data_format, dilation_rate):
+        return conv_nd(inputs, kernel, strides, padding, data_format, dilation_rate)
     x, one_d, first = _spatial(inputs, data_format, 'conv')
     k = floating(kernel, 'conv')
-    if dilation_rate not in (1, (1,), (1, 1), [1], [1, 1]):
-        raise ValueError('keras.ops.conv: dilation_rate other than 1 is not supported, got %r' % (dilation_rate,))
     if one_d:
         k = _ops.expand_dims(k, 0)
     y = _ops.conv2d(x, k, strides=_window(strides, one_d), padding=str(padding).upper())
     return _restore(y, one_d, first)
+
+
+def _beyond_2d_path(inputs, kernel, data_format, dilation_rate):
+    """Whether a conv needs the N-d op: 3-D, dilated or grouped (the 2-D op is the fast path)."""
+    dilations = dilation_rate if isinstance(dilation_rate, (list, tuple)) else [dilation_rate]
+    try:
+        shape, kernel_shape = tuple(np.shape(inputs)), tuple(np.shape(kernel))
+    except (TypeError, ValueError):
+        return False            # not an array: the 2-D path says what is wrong
+    if len(shape) < 3:
+        return False
+    if len(shape) >= 5 or any(d != 1 for d in dilations):
+        return True
+    channels = shape[1] if data_format == 'channels_first' else shape[-1]
+    return len(shape) in (3, 4) and len(kernel_shape) == len(shape) and kernel_shape[-2] != channels
 
 
 def _pool(tapeflow_op, op):

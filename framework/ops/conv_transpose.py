@@ -19,14 +19,20 @@ def conv2d_transpose(input, filters, output_shape, strides, padding='SAME', data
     ``output_shape`` must be one that ``conv2d`` with the same filters, strides
     and padding maps back onto the input's height and width, as TensorFlow requires.
 
+    ``dilations`` other than 1 give the transpose of the dilated convolution (TensorFlow's CPU
+    kernels refuse it; its GPU ones compute it, as this does).
+
     Raises:
-        ValueError: shapes that do not fit together, dilation, or data_format other than NHWC.
+        ValueError: shapes that do not fit together, or data_format other than NHWC.
     """
     op = 'conv2d_transpose'
     x, f = as_float_tensor(input, op), as_float_tensor(filters, op)
-    if data_format != 'NHWC' or (dilations not in (None, 1) and tuple(_pair(dilations, 'dilations', op)) != (1, 1)):
-        raise ValueError('only data_format NHWC without dilation is supported, got %r / %r' % (data_format, dilations))
-    out = tuple(int(d) for d in output_shape)
+    if data_format != 'NHWC':
+        raise ValueError('only data_format NHWC is supported, got %r; transpose NCHW input to NHWC' % (data_format,))
+    out = tuple(int(d) for d in getattr(output_shape, 'numpy', lambda: output_shape)())
+    if dilations is not None and _pair(dilations, 'dilations', op) != (1, 1):
+        from .convolution_nd import conv_transpose      # it builds on convolution.py's padding rule
+        return conv_transpose(x, f, out, _pair(strides, 'strides', op), padding, _pair(dilations, 'dilations', op))
     if x.ndim != 4 or f.ndim != 4 or len(out) != 4 or x.shape[3] != f.shape[3] or x.dtype != f.dtype \
             or out[0] != x.shape[0] or out[3] != f.shape[2]:
         raise ValueError('input (N, H, W, C_in) %s %s, filters (KH, KW, C_out, C_in) %s %s and output_shape '

@@ -115,15 +115,26 @@ class _Geometry:
 
 @named_errors('conv2d')
 def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilations=None, name=None):  # noqa: A002
-    """2-D convolution of (N, H, W, C_in) input with (KH, KW, C_in, C_out) filters."""
+    """2-D convolution of (N, H, W, C_in) input with (KH, KW, C_in, C_out) filters.
+
+    ``dilations`` (an int, a pair or [1, dh, dw, 1]) spaces the kernel's taps, as TensorFlow's
+    Conv2D does (together with strides, too).
+    """
     op = 'conv2d'
     x, f = as_float_tensor(input, op), as_float_tensor(filters, op)
-    if data_format != 'NHWC' or (dilations not in (None, 1) and tuple(_pair(dilations, 'dilations', op)) != (1, 1)):
-        raise InvalidArgumentError('conv2d: only data_format NHWC without dilation is supported, got %r / %r'
-                                   % (data_format, dilations))
+    if data_format != 'NHWC':
+        raise InvalidArgumentError('conv2d: only data_format NHWC is supported, got %r; transpose NCHW input to '
+                                   'NHWC' % (data_format,))
+    if isinstance(dilations, (list, tuple)) and len(dilations) == 4 and (dilations[0] != 1 or dilations[3] != 1):
+        raise InvalidArgumentError('conv2d: Current implementation does not yet support dilations in the batch '
+                                   'and depth dimensions; got dilations=%r' % (dilations,))
+    dilated = (1, 1) if dilations is None else _pair(dilations, 'dilations', op)
     if x.ndim != 4 or f.ndim != 4 or x.shape[3] != f.shape[2] or x.dtype != f.dtype:
         raise InvalidArgumentError('conv2d: input (N, H, W, C) %s %s and filters (KH, KW, C, O) %s %s do not match'
                                    % (tuple(x.shape), x.dtype.name, tuple(f.shape), f.dtype.name))
+    if dilated != (1, 1):
+        from .convolution_nd import convolution       # it builds on this module's padding rule
+        return convolution(x, f, _pair(strides, 'strides', op), padding, dilated)
     geo = _Geometry(tuple(x.shape), tuple(f.shape[:2]), _pair(strides, 'strides', op), padding.upper(), op)
     return _conv(x, f, geo)
 

@@ -4,6 +4,18 @@ from .operands import as_float_tensor, named_errors
 from .shapes import expand_dims, squeeze, transpose
 
 
+def _single(value, name):
+    """An int >= 1 from an int, [d] or TensorFlow's [1, d, 1] (None: 1)."""
+    if value is None:
+        return 1
+    values = [value] if isinstance(value, int) else list(value)
+    if len(values) == 3 and values[0] == values[2] == 1:
+        values = values[1:2]
+    if len(values) != 1 or not isinstance(values[0], int) or values[0] < 1:
+        raise ValueError('conv1d: %s must be an int >= 1 or [1, d, 1], got %r' % (name, value))
+    return values[0]
+
+
 @named_errors('conv1d')
 def conv1d(input, filters, stride, padding, data_format='NWC', dilations=None, name=None):  # noqa: A002
     """1-D convolution of (N, W, C_in) input with (K, C_in, C_out) filters.
@@ -12,8 +24,9 @@ def conv1d(input, filters, stride, padding, data_format='NWC', dilations=None, n
         stride: an int, or [1, s, 1] as TensorFlow also accepts.
         padding: 'VALID' or 'SAME'.
         data_format: 'NWC', or 'NCW' (channels first; transposed around the NWC computation).
+        dilations: an int, or [1, d, 1]: the kernel's taps d steps apart.
     Raises:
-        ValueError: ranks or channel counts that do not match, or a dilation other than 1.
+        ValueError: ranks or channel counts that do not match, or a bad dilation.
     """
     x, f = as_float_tensor(input, 'conv1d'), as_float_tensor(filters, 'conv1d')
     if not isinstance(padding, str) or padding.upper() not in ('VALID', 'SAME'):
@@ -27,9 +40,9 @@ def conv1d(input, filters, stride, padding, data_format='NWC', dilations=None, n
         if len(stride) != 3 or stride[0] != 1 or stride[2] != 1:
             raise ValueError('conv1d: stride must be an int or [1, s, 1], got %r' % (stride,))
         stride = stride[1]
-    if dilations not in (None, 1, [1], (1,), [1, 1, 1], (1, 1, 1)):
-        raise ValueError('conv1d: only dilations=1 is supported, got %r' % (dilations,))
+    dilation = _single(dilations, 'dilations')
     if data_format == 'NCW':
         x = transpose(x, [0, 2, 1])
-    out = squeeze(conv2d(expand_dims(x, 1), expand_dims(f, 0), strides=[1, stride], padding=padding), [1])
+    out = squeeze(conv2d(expand_dims(x, 1), expand_dims(f, 0), strides=[1, stride], padding=padding,
+                         dilations=[1, dilation]), [1])
     return transpose(out, [0, 2, 1]) if data_format == 'NCW' else out

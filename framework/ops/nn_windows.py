@@ -8,6 +8,7 @@ and dilations given as one int, N ints or TensorFlow's ``[1, ..., 1]`` form,
 from .convolution_nd import conv_transpose as _conv_transpose_nd
 from .convolution_nd import convolution as _convolution_nd
 from .convolution_nd import depthwise_conv as _depthwise_nd
+from .convolution_nd import normalize_tuple
 from .operands import as_float_tensor, named_errors
 from .pooling_nd import avg_pool as _avg_pool_nd
 from .pooling_nd import max_pool as _max_pool_nd
@@ -68,6 +69,25 @@ def convolution(input, filters, strides=None, padding='VALID', data_format=None,
                 name=None):
     """``tf.nn.convolution``: an N-d convolution of (N, *spatial, C) input with (*kernel, C, O) filters."""
     return _convolve(input, filters, strides, padding, data_format, dilations, None, 'convolution')
+
+
+@named_errors('atrous_conv2d')
+def atrous_conv2d(value, filters, rate, padding, name=None):
+    """``tf.nn.atrous_conv2d``: ``conv2d`` of NHWC ``value`` with its kernel's taps ``rate`` apart."""
+    return _convolve(value, filters, 1, padding, None, _rate(rate, 'atrous_conv2d'), 2, 'atrous_conv2d')
+
+
+@named_errors('atrous_conv2d_transpose')
+def atrous_conv2d_transpose(value, filters, output_shape, rate, padding, name=None):
+    """``tf.nn.atrous_conv2d_transpose``: the transpose of ``atrous_conv2d``; filters (KH, KW, C_out, C_in)."""
+    return _transpose_conv(value, filters, output_shape, 1, padding, None, _rate(rate, 'atrous_conv2d_transpose'),
+                           2, 'atrous_conv2d_transpose')
+
+
+def _rate(rate, op):
+    if isinstance(rate, bool) or not isinstance(rate, int) or rate < 1:
+        raise ValueError('%s: all values of `dilation_rate` must be positive. Received: rate=%r' % (op, rate))
+    return rate
 
 
 @named_errors('conv3d')
@@ -139,11 +159,12 @@ def separable_conv2d(input, depthwise_filter, pointwise_filter, strides, padding
 
 
 # ---- pooling ---------------------------------------------------------------------------------
-def _pool(pool, input, ksize, strides, padding, data_format, rank, op):  # noqa: A002
+def _pool(pool, input, ksize, strides, padding, data_format, rank, op, dilations=1):  # noqa: A002
     x = _input(input, rank, op)
     rank = x.ndim - 2
     first = _channels_first(data_format, rank, op)
-    out = pool(_to_last(x, first), _spatial(ksize, rank, first), _spatial(strides, rank, first), padding)
+    out = pool(_to_last(x, first), _spatial(ksize, rank, first), _spatial(strides, rank, first), padding,
+               dilations=dilations)
     return _to_first(out, first)
 
 
@@ -188,17 +209,26 @@ def pool(input, window_shape, pooling_type, strides=None, padding='VALID', data_
          dilations=None, name=None):
     """``tf.nn.pool``: 'MAX' or 'AVG' pooling over ``window_shape`` (N ints).
 
+    ``dilations`` space each window's taps (with 'VALID' padding and strides 1, as TensorFlow).
+
     Raises:
-        ValueError: another pooling_type, or dilations other than 1 (not supported here).
+        ValueError: another pooling_type, or dilations above 1 with 'SAME' padding or
+            strides above 1 (TensorFlow's refusals).
     """
     kind = str(pooling_type).upper()
     if kind not in ('MAX', 'AVG'):
         raise ValueError("pool: pooling_type must be 'MAX' or 'AVG', got %r" % (pooling_type,))
-    if dilations is not None and any(int(d) != 1 for d in ([dilations] if isinstance(dilations, int) else dilations)):
-        raise ValueError('pool: dilations other than 1 are not supported, got %r; use convolution-based pooling '
-                         'or dilate the input' % (dilations,))
     x = _input(input, None, 'pool')
-    if strides is None:
-        strides = 1
+    rank = x.ndim - 2
+    strides = 1 if strides is None else strides
+    dilations = 1 if dilations is None else dilations
+    dilated, strided = (list(normalize_tuple(v, rank, name, 'pool')) for v, name in
+                        ((dilations, 'dilations'), (strides, 'strides')))
+    if max(dilated) > 1 and str(padding).upper() == 'SAME':        # TensorFlow's words
+        raise ValueError("pool: pooling with 'SAME' padding is not implemented for `dilation_rate` > 1. Received: "
+                         "padding=SAME and dilation_rate=%s" % (dilated,))
+    if max(dilated) > 1 and max(strided) > 1:
+        raise ValueError('pool: `strides > 1` not supported in conjunction with `dilation_rate > 1`. Received: '
+                         'strides=%s and dilation_rate=%s' % (strided, dilated))
     return _pool(_max_pool_nd if kind == 'MAX' else _avg_pool_nd, x, window_shape, strides, padding, data_format,
-                 None, 'pool')
+                 None, 'pool', dilations=dilations)

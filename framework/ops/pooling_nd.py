@@ -11,7 +11,7 @@ from .convolution_nd import WindowGeometry, normalize_tuple
 from .operands import ACTIVE, as_float_tensor, named_errors, record
 
 
-def _geometry(input, ksize, strides, padding, rank, op):  # noqa: A002
+def _geometry(input, ksize, strides, padding, rank, op, dilations=1):  # noqa: A002
     x = as_float_tensor(input, op)
     if rank is not None and x.ndim != rank + 2:
         raise InvalidArgumentError('%s: expected an input of rank %d (N, *spatial, C), got shape %s'
@@ -22,8 +22,9 @@ def _geometry(input, ksize, strides, padding, rank, op):  # noqa: A002
     mode = str(padding).upper()
     if mode not in ('VALID', 'SAME'):
         raise InvalidArgumentError("%s: padding must be 'VALID' or 'SAME', got %r" % (op, padding))
-    geo = WindowGeometry(x.shape, normalize_tuple(ksize, rank, 'ksize', op),
-                         normalize_tuple(strides, rank, 'strides', op), (1,) * rank, mode, op)
+    windows = (normalize_tuple(ksize, rank, 'ksize', op), normalize_tuple(strides, rank, 'strides', op),
+               normalize_tuple(dilations, rank, 'dilations', op))
+    geo = WindowGeometry(x.shape, *windows, mode, op)
     return x, geo
 
 
@@ -63,10 +64,10 @@ def _spread_op(g, geo, hits, scale):
 
 
 @named_errors('max_pool')
-def max_pool(input, ksize, strides, padding='VALID', rank=None, name=None):  # noqa: A002
-    """The maximum of each window; its gradient goes to the window's first maximal
-    element in row-major order, as TensorFlow's MaxPoolGrad."""
-    x, geo = _geometry(input, ksize, strides, padding, rank, 'max_pool')
+def max_pool(input, ksize, strides, padding='VALID', rank=None, name=None, dilations=1):  # noqa: A002
+    """The maximum of each window (its taps ``dilations`` apart); its gradient goes to the
+    window's first maximal element in row-major order, as TensorFlow's MaxPoolGrad."""
+    x, geo = _geometry(input, ksize, strides, padding, rank, 'max_pool', dilations)
     a = x._data
     xp = backend.array_module(a)
     padded = geo.pad(a, fill=xp.finfo(a.dtype).min)
@@ -86,9 +87,10 @@ def max_pool(input, ksize, strides, padding='VALID', rank=None, name=None):  # n
 
 
 @named_errors('avg_pool')
-def avg_pool(input, ksize, strides, padding='VALID', rank=None, name=None):  # noqa: A002
-    """The mean of each window, counting only real (unpadded) elements, as TensorFlow."""
-    x, geo = _geometry(input, ksize, strides, padding, rank, 'avg_pool')
+def avg_pool(input, ksize, strides, padding='VALID', rank=None, name=None, dilations=1):  # noqa: A002
+    """The mean of each window, counting only real (unpadded) elements, as TensorFlow.
+    Dilated windows (``dilations`` above 1) come with VALID padding only (``tf.nn.pool``)."""
+    x, geo = _geometry(input, ksize, strides, padding, rank, 'avg_pool', dilations)
     return _windows_op(x, geo, None, 1 / _real_counts(geo, x._data))
 
 
