@@ -66,3 +66,25 @@ InternalError = _error('InternalError', INTERNAL)
 UnavailableError = _error('UnavailableError', UNAVAILABLE)
 DataLossError = _error('DataLossError', DATA_LOSS)
 UnauthenticatedError = _error('UnauthenticatedError', UNAUTHENTICATED)
+
+
+# Where TensorFlow's eager kernels say they ran; tapeflow's ops run on the host.
+_EAGER_CPU = '/job:localhost/replica:0/task:0/device:CPU:0'
+
+
+def kernel_error(op_type, text, named=False, note=None):
+    """An InvalidArgumentError worded as TensorFlow's eager kernel ``op_type`` words it, so a program
+    that prints a caught error (the guides' ``print(f"{type(e).__name__}: {e}")``) prints the same.
+
+    Args:
+        op_type: TensorFlow's kernel name ('Reshape', 'AddV2', 'GatherV2').
+        text: the kernel's own sentence, which names the sizes involved.
+        named: whether TensorFlow's Python wrapper adds its ' name: ' tail (operators and tf.add do).
+        note: tapeflow's explanation (the op, the shapes, what to do), attached as a PEP 678 note:
+            tracebacks show it under the message, ``str(error)`` stays TensorFlow's.
+    """
+    error = InvalidArgumentError('{{function_node __wrapped__%s_device_%s}} %s [Op:%s]%s'
+                                 % (op_type, _EAGER_CPU, text, op_type, ' name: ' if named else ''))
+    if note:
+        error.add_note(note)
+    return error

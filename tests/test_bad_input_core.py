@@ -122,7 +122,7 @@ BAD_OPS = [
 def test_bad_op_input_raises_a_message_naming_op_and_shapes(name, call, error, words):
     with pytest.raises(error) as caught:
         call()
-    message = str(caught.value)
+    message = '\n'.join([str(caught.value)] + getattr(caught.value, '__notes__', []))   # TF's words + tapeflow's
     missing = [w for w in words if w not in message]
     assert not missing, 'message %r lacks %s' % (message, missing)
 

@@ -12,7 +12,7 @@ import math
 import numpy as np
 
 from ..composite import dispatch, has_composite, map_elementwise
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from ..backend import array_module_of
 from ..tensor import Tensor
 from ..tape import array_rule, pass_gradient
@@ -223,13 +223,18 @@ def _refuse_integer_zero_divisor(out, divisor, op):
                                    'for inf/nan results, or use framework.math.divide_no_nan' % op)
 
 
+# TensorFlow's kernel for each op, as its broadcast errors name it.
+_KERNELS = {'add': 'AddV2', 'subtract': 'Sub', 'multiply': 'Mul', 'divide': 'RealDiv', 'floordiv': 'FloorDiv',
+            'floormod': 'FloorMod', 'pow': 'Pow', 'maximum': 'Maximum', 'minimum': 'Minimum'}
+
+
 def _broadcast_error(op, dx, dy):
-    # TensorFlow's words first ("Incompatible shapes: [2] vs. [3]"), which programs and
-    # tests match on, then the shapes as tuples and what to do.
+    # TensorFlow's eager text, word for word, since programs print the errors they catch;
+    # tapeflow's words (the op, the shapes, what to do) ride along as a note.
     sx, sy = tuple(getattr(dx, 'shape', ())), tuple(getattr(dy, 'shape', ()))
-    return InvalidArgumentError('%s: Incompatible shapes: [%s] vs. [%s]: shapes %s and %s do not broadcast together; '
-                                'make the trailing dimensions equal or 1 (e.g. with reshape or expand_dims)'
-                                % (op, ','.join(map(str, sx)), ','.join(map(str, sy)), sx, sy))
+    return kernel_error(_KERNELS[op], 'Incompatible shapes: [%s] vs. [%s]' % (','.join(map(str, sx)), ','.join(map(str, sy))),
+                        named=True, note='%s: shapes %s and %s do not broadcast together; make the trailing '
+                                         'dimensions equal or 1 (e.g. with reshape or expand_dims)' % (op, sx, sy))
 
 
 # Gradient rules: vjp(g, out, x, y) -> the gradient for one input, given the

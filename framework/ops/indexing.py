@@ -8,7 +8,7 @@ import builtins
 
 import numpy as np
 
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from .. import backend
 from ..indexed_slices import gathered_rows_gradient
 from ..tensor import Tensor
@@ -89,11 +89,20 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     n = x._data.shape[ax]
     i = idx._data
     if i.size and (int(i.min()) < 0 or int(i.max()) >= n):
-        raise InvalidArgumentError('gather: indices must lie in [0, %d) for axis %d of shape %s; got min %d, max %d'
-                         % (n, ax, tuple(x.shape), int(i.min()), int(i.max())))
+        raise _gather_range_error(backend.to_host(i), n, ax, tuple(x.shape))
     if ax == 0 and type(x) is Variable:
         return _gather_variable_rows(x, i)
     return getitem(x, (builtins.slice(None),) * ax + (i,))
+
+
+def _gather_range_error(indices, n, axis, shape):
+    """TensorFlow's GatherV2 kernel error: the first index outside [0, n), with its position."""
+    bad = np.argwhere((indices < 0) | (indices >= n))[0]
+    where = '[%s]' % ','.join(map(str, bad)) if indices.ndim else ''
+    return kernel_error('GatherV2', 'indices%s = %d is not in [0, %d)' % (where, indices[tuple(bad)], n),
+                        named=indices.ndim == 0,
+                        note='gather: indices must lie in [0, %d) for axis %d of shape %s; got min %d, max %d'
+                             % (n, axis, shape, indices.min(), indices.max()))
 
 
 def _gather_variable_rows(variable, ids):

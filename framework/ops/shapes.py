@@ -4,7 +4,7 @@ the same way. Indexing (getitem, gather) lives in indexing.py."""
 import numpy as np
 
 from ..composite import dispatch
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from .. import backend, dtypes
 from ..indexed_slices import IndexedSlices, map_values
 from ..tensor import Tensor
@@ -33,17 +33,38 @@ def reshape(tensor, shape, name=None):
     x = as_tensor(tensor, 'reshape')
     shape = _ints(shape, 'reshape')
     if any(d < -1 for d in shape):      # numpy reads any negative size as -1
-        raise InvalidArgumentError('reshape: sizes must be non-negative (or -1 for one unknown), got shape %s'
-                                   % (shape,))
+        _refuse_reshape(x, shape)
     try:
         out = Tensor(snapshot(x).reshape(shape))
     except ValueError:
-        raise InvalidArgumentError('reshape: cannot reshape a tensor with %d elements (shape %s) to shape %s'
-                                   % (x._data.size, tuple(x.shape), shape)) from None
+        _refuse_reshape(x, shape)
+        out = Tensor(snapshot(x).reshape([0 if d == -1 else d for d in shape]))   # 0 values into a 0-size shape
     if ACTIVE:
         in_shape = x._data.shape
         record('reshape', (x,), out, (lambda g, y, x: reshape(g, in_shape),))
     return out
+
+
+def _refuse_reshape(x, shape):
+    """Raise TensorFlow's Reshape kernel error for a shape numpy refused (or would misread); returns
+    only for 0 values into a shape holding a 0 and a -1, which TensorFlow allows (the -1 becomes 0)."""
+    size = x._data.size
+    note = ('reshape: cannot reshape a tensor with %d elements (shape %s) to shape %s; the sizes must multiply '
+            'to %d, with at most one -1 standing for the rest' % (size, tuple(x.shape), shape, size))
+    unknown = [i for i, d in enumerate(shape) if d == -1]
+    for i, d in enumerate(shape):
+        if d < -1:
+            raise kernel_error('Reshape', 'Size %d must be non-negative, not %d' % (i, d), note=note)
+    if len(unknown) > 1:
+        raise kernel_error('Reshape', 'Only one input size may be -1, not both %d and %d' % tuple(unknown[:2]),
+                           note=note)
+    known = int(np.prod([d for d in shape if d != -1], dtype=np.int64))
+    if unknown and known and size % known:
+        raise kernel_error('Reshape', 'Input to reshape is a tensor with %d values, but the requested shape '
+                                      'requires a multiple of %d' % (size, known), note=note)
+    if (not unknown or not known) and known != size:
+        raise kernel_error('Reshape', 'Input to reshape is a tensor with %d values, but the requested shape has %d'
+                           % (size, known), note=note)
 
 
 def squeeze(input, axis=None, name=None):  # noqa: A002
