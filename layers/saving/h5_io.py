@@ -7,6 +7,7 @@ lacks all say which file and what to do.
 import io
 import json
 import os
+import zipfile
 
 import h5py
 import numpy as np
@@ -20,23 +21,39 @@ class SavedFileError(ValueError):
     """A file that cannot be read as a saved model or weights file."""
 
 
+# Keras 3 lets the reader's own errors through where a file cannot be opened; these
+# keep SavedFileError's message and also answer to the class a TensorFlow program catches.
+class SavedFileNotFoundError(SavedFileError, FileNotFoundError):
+    """No such file (Keras: FileNotFoundError from h5py, ValueError 'File not found' for .keras)."""
+
+
+class UnreadableHDF5Error(SavedFileError, OSError):
+    """Not HDF5, or truncated (Keras: h5py's OSError)."""
+
+
+class NotAZipError(SavedFileError, zipfile.BadZipFile):
+    """A .keras file that is not a zip (Keras: zipfile.BadZipFile from load_weights, ValueError from
+    load_model)."""
+
+
 def open_for_reading(path):
     """An ``h5py.File`` opened read-only.
 
     Raises:
-        FileNotFoundError: no such file.
-        SavedFileError: the file is not HDF5, or is truncated or damaged.
+        SavedFileNotFoundError (a FileNotFoundError and SavedFileError): no such file.
+        UnreadableHDF5Error (an OSError and SavedFileError): the file is not HDF5, or is
+            truncated or damaged.
     """
     path = os.fspath(path)
     if not os.path.exists(path):
-        raise FileNotFoundError('No file or directory found at %s' % path)
+        raise SavedFileNotFoundError('No file or directory found at %s' % path)
     if os.path.isdir(path):
         raise SavedFileError('%s is a directory (a TensorFlow SavedModel?); expected an HDF5 file '
                              '(.weights.h5 or .h5) or a .keras archive' % path)
     try:
         return h5py.File(path, 'r')
     except OSError as err:
-        raise SavedFileError('%s is not a readable HDF5 file (%s bytes; truncated, damaged, or another '
+        raise UnreadableHDF5Error('%s is not a readable HDF5 file (%s bytes; truncated, damaged, or another '
                              'format): %s' % (path, os.path.getsize(path), err)) from None
 
 
@@ -45,7 +62,7 @@ def open_bytes_for_reading(data, where):
     try:
         return h5py.File(io.BytesIO(data), 'r')
     except OSError as err:
-        raise SavedFileError('%s does not hold a readable HDF5 file: %s' % (where, err)) from None
+        raise UnreadableHDF5Error('%s does not hold a readable HDF5 file: %s' % (where, err)) from None
 
 
 def decode(value):

@@ -18,7 +18,7 @@ import zipfile
 import h5py
 
 from framework.atomic_files import atomic_write
-from .h5_io import SavedFileError, open_bytes_for_reading
+from .h5_io import NotAZipError, SavedFileError, SavedFileNotFoundError, open_bytes_for_reading
 
 CONFIG = 'config.json'
 METADATA = 'metadata.json'
@@ -27,11 +27,11 @@ WEIGHTS = 'model.weights.h5'
 
 def _open_zip(path):
     if not os.path.exists(path):
-        raise FileNotFoundError('No file or directory found at %s' % path)
+        raise SavedFileNotFoundError('No file or directory found at %s' % path)
     try:
         return zipfile.ZipFile(path, 'r')
     except (zipfile.BadZipFile, OSError) as err:
-        raise SavedFileError('%s is not a .keras archive (a zip file): %s; the file may be truncated, or be '
+        raise NotAZipError('%s is not a .keras archive (a zip file): %s; the file may be truncated, or be '
                              'an HDF5 file misnamed .keras (rename it .h5)' % (path, err)) from None
 
 

@@ -20,7 +20,7 @@ import h5py
 
 from . import assets, compile_config, keras3_weights, keras_archive, legacy_h5
 from framework.atomic_files import atomic_write, check_overwrite
-from .h5_io import SavedFileError, open_for_reading, read_json_attr
+from .h5_io import NotAZipError, SavedFileError, open_for_reading, read_json_attr
 from .legacy_config import legacy_model_config
 from .model_config import build_model, lookup_table, serialize_model, to_json
 from .weight_plan import WeightPlan
@@ -88,16 +88,17 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
             the file whatever its value.
     Raises:
         SavedFileError (a ValueError): not a model file, truncated, an unknown class
-            (saying how to register it) or a Lambda layer.
+            (saying how to register it) or a Lambda layer; an HDF5 file that does not
+            open is also an OSError, as h5py's error is on TensorFlow.
         WeightsMismatchError: the weights do not fit the architecture.
-        FileNotFoundError: no such file.
+        SavedFileNotFoundError (a FileNotFoundError and ValueError): no such file.
     """
     path = os.fspath(filepath)
     table = lookup_table(custom_objects)
     if os.path.isfile(path) and zipfile.is_zipfile(path):
         return _load_archive(path, table, compile)
     if path.endswith('.keras') and os.path.isfile(path) and not h5py.is_hdf5(path):
-        raise SavedFileError('%s is not a .keras archive (not a zip file; truncated or damaged?)' % path)
+        raise NotAZipError('%s is not a .keras archive (not a zip file; truncated or damaged?)' % path)
     return _load_h5(path, table, compile)
 
 

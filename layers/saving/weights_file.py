@@ -57,8 +57,10 @@ def load_weights(model, filepath, skip_mismatch=False, by_name=False):
         WeightsMismatchError (a ValueError): the file does not fit the model; every
             missing, unexpected and wrongly shaped weight is listed and no weight
             is changed.
-        SavedFileError (a ValueError): not an HDF5 file, truncated, or an unknown layout.
-        FileNotFoundError: no such file.
+        SavedFileError (a ValueError): not an HDF5 file (also an OSError, as h5py's error
+            is on TensorFlow), truncated, a .keras file that is no zip (also a
+            zipfile.BadZipFile), or an unknown layout.
+        SavedFileNotFoundError (a FileNotFoundError and ValueError): no such file.
         ValueError: an unbuilt model whose input shape the file cannot give.
     """
     path = os.fspath(filepath)
