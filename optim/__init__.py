@@ -14,6 +14,7 @@ from .ftrl import Ftrl
 from .lamb import Lamb
 from .lion import Lion
 from .loss_scale_optimizer import LossScaleOptimizer
+from .muon import Muon
 from .nadam import Nadam
 from .optimizer import Optimizer
 from .registered_classes import class_identity, find_class
@@ -21,7 +22,7 @@ from .rmsprop import RMSprop
 from .sgd import SGD
 
 BUILT_IN = {cls.__name__.lower(): cls for cls in (Adadelta, Adafactor, Adagrad, Adam, Adamax, AdamW, Ftrl, Lamb,
-                                                  Lion, Nadam, RMSprop, SGD)}
+                                                  Lion, Muon, Nadam, RMSprop, SGD)}
 # Wrappers of another optimizer: found by deserialize, but not made from a name alone.
 WRAPPERS = {'lossscaleoptimizer': LossScaleOptimizer}
 

@@ -296,8 +296,7 @@ class Optimizer(OptimizerState, abc.ABC):
             variable._detach()      # a tape may still hold the old values (see framework/tape.py)
         grads = self._clip_gradients(grads)
         lr = self._learning_rate_value()
-        if self.weight_decay is not None:
-            self._weight_decay.apply(variables, self.weight_decay, lr)
+        self._apply_weight_decay(variables, lr)
         steps, count = self.gradient_accumulation_steps, self._iteration_count()
         self._step_in_progress = (count // steps if steps else count) + 1     # int(self.iterations) + 1
         self._per_step_cache = {}
@@ -388,6 +387,12 @@ class Optimizer(OptimizerState, abc.ABC):
             raise ValueError('exclude_from_weight_decay() can only be configured before the optimizer '
                              'is built (before its first update)')
         self._weight_decay.exclude(var_list, var_names)
+
+    def _apply_weight_decay(self, variables, lr):
+        """Keras 3's decoupled decay, before the update (``lr``: the step's rate, a host scalar).
+        Muon overrides it: it decays its Adam-stepped variables by another rate."""
+        if self.weight_decay is not None:
+            self._weight_decay.apply(variables, self.weight_decay, lr)
 
     def _update_moving_averages(self):
         step = int(self.iterations)

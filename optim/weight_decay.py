@@ -20,10 +20,12 @@ class WeightDecay:
         # Keras joins the strings into one regular expression, unescaped: ['bias$', 'norm'] are patterns.
         self._name_pattern = re.compile('|'.join(var_names)) if var_names else None
 
-    def applies_to(self, variable):
+    def applies_to(self, variable, name=None):
+        """Whether ``variable`` decays; the patterns are searched in ``name`` (default: its TF name)."""
         if variable in self._excluded:
             return False
-        return self._name_pattern is None or self._name_pattern.search(tensorflow_name(variable)) is None
+        name = tensorflow_name(variable) if name is None else name
+        return self._name_pattern is None or self._name_pattern.search(name) is None
 
     def apply(self, variables, weight_decay, lr):
         """Decay ``variables`` in place; ``lr`` is the current learning rate (a host scalar)."""
