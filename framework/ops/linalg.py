@@ -5,6 +5,7 @@ from ..errors import InvalidArgumentError
 from .. import backend
 from ..tape import array_rule
 from ..tensor import Tensor
+from .one_row_product import one_row_matmul
 from .operands import ACTIVE, as_tensor, binary, named_errors, record
 from .reductions import reduce_sum
 from .shapes import reshape, transpose
@@ -28,7 +29,9 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
                                                        xa.shape[-1], xb.shape[-2]))
     xp = backend.array_module(da)
     try:
-        out = Tensor(xp.matmul(xa, xb))
+        # a one-row product (not of a transposed b: TF runs that as dot products) in TF's order
+        out = Tensor(one_row_matmul(xp, xa, xb) if not transpose_b and xa.ndim == 2 and xb.ndim == 2
+                     else xp.matmul(xa, xb))
     except ValueError:
         raise InvalidArgumentError('matmul: batch dimensions of %s and %s do not broadcast'
                                    % (tuple(da.shape), tuple(db.shape))) from None
@@ -240,11 +243,11 @@ def affine_array(x, kernel, bias, op):
                                    % (op, tuple(dx.shape), tuple(dk.shape), dk.shape[:1]))
     xp = backend.array_module(dx)
     if dx.ndim == 2:
-        y = xp.matmul(dx, dk)
+        y = one_row_matmul(xp, dx, dk)     # one sample: TF's order of sums (one_row_product.py)
     else:
         # one (rows, K) @ (K, N) product, as TF's tensordot does: numpy's stacked matmul runs a
         # product per leading index, re-reading the kernel each time (4x slower on ConvNeXt's MLPs)
-        y = xp.matmul(dx.reshape(-1, dx.shape[-1]), dk).reshape(dx.shape[:-1] + (dk.shape[1],))
+        y = one_row_matmul(xp, dx.reshape(-1, dx.shape[-1]), dk).reshape(dx.shape[:-1] + (dk.shape[1],))
     if bias is None:
         return (x, kernel), y
     bias = as_tensor(bias, op)
