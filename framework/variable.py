@@ -4,9 +4,9 @@ import weakref
 
 
 from . import backend, dtypes, name_scopes, trace_names
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, kernel_error
 from .tensor import DISPLAY_NAME, ConversionError, Tensor, _to_array, numpy_text
-from .variable_enums import VariableAggregation, VariableSynchronization
+from .variable_enums import DefaultAggregation, VariableAggregation, VariableSynchronization
 
 _unnamed = itertools.count()
 
@@ -97,7 +97,7 @@ class Variable(Tensor):
         self.constraint = kwargs.get('constraint')
         # TF's enums for tf.Variable; Keras's variables set their strings ('none', 'sum', 'auto').
         aggregation, synchronization = kwargs.get('aggregation'), kwargs.get('synchronization')
-        self.aggregation = VariableAggregation.NONE if aggregation is None else aggregation
+        self.aggregation = DefaultAggregation.NONE if aggregation is None else aggregation
         self.synchronization = VariableSynchronization.AUTO if synchronization is None else synchronization
 
     @property
@@ -172,15 +172,27 @@ class Variable(Tensor):
                                   % (what, value, type(value).__name__, self._name, self._data.dtype.name,
                                      err)) from None
         if data.shape != self._data.shape:
-            try:
-                data = backend.array_module(self._data).broadcast_to(data, self._data.shape)
-            except ValueError:
-                raise InvalidArgumentError('%s: cannot assign a value of shape %s to variable %r of shape %s'
-                                           % (what, tuple(data.shape), self._name, tuple(self._data.shape))) from None
+            raise self._shape_mismatch(what, data.shape)
         if backend.is_device_array(self._data) != backend.is_device_array(data):
             raise ValueError('%s: value on %s, variable %r on %s; move the value with framework.device first'
                              % (what, backend.device_name(data), self._name, self.device))
         return data
+
+    def _shape_mismatch(self, what, shape):
+        """TensorFlow's error for a value of another shape (it broadcasts none, not even a scalar):
+        assign's ValueError, assign_add/sub's kernel error; tapeflow's words ride along as a note."""
+        note = ('%s: cannot assign a value of shape %s to variable %r of shape %s; give a value of the '
+                "variable's shape" % (what, tuple(shape), self._name, tuple(self._data.shape)))
+        if what == 'assign':
+            error = ValueError("Cannot assign value to variable ' %s': Shape mismatch.The variable shape %s, and the "
+                               'assigned value shape %s are incompatible.'
+                               % (self.name, tuple(self._data.shape), tuple(shape)))
+            error.add_note(note)
+            return error
+        kernel = 'AssignAddVariableOp' if what == 'assign_add' else 'AssignSubVariableOp'
+        return kernel_error(kernel, 'Cannot update variable with shape [%s] using a Tensor with shape [%s], shapes '
+                                    'must be equal.' % (','.join(map(str, self._data.shape)), ','.join(map(str, shape))),
+                            named=True, note=note)
 
     def assign(self, value, use_locking=None, name=None, read_value=True):
         """Set the value in place; returns the variable (None with ``read_value=False``, as TF's
@@ -188,19 +200,19 @@ class Variable(Tensor):
         data = self._new_value(value, 'assign')
         self._detach()
         self._data[...] = data
-        return self if read_value else None
+        return unread(self) if read_value else None
 
     def assign_add(self, delta, use_locking=None, name=None, read_value=True):
         data = self._new_value(delta, 'assign_add')
         self._detach()
         self._data += data
-        return self if read_value else None
+        return unread(self) if read_value else None
 
     def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
         data = self._new_value(delta, 'assign_sub')
         self._detach()
         self._data -= data
-        return self if read_value else None
+        return unread(self) if read_value else None
 
     # ---- writing parts of the value (framework/variable_slices.py) ----------
     def __getitem__(self, index):
@@ -218,6 +230,41 @@ class Variable(Tensor):
     def scatter_nd_sub(self, indices, updates, name=None):
         """Subtract ``updates`` at ``indices``; returns the variable."""
         return scatter_nd(self, indices, updates, 'sub')
+
+    def scatter_nd_max(self, indices, updates, name=None):
+        """The elementwise max of the slices at ``indices`` and ``updates``; returns the variable."""
+        return scatter_nd_extreme(self, indices, updates, 'max')
+
+    def scatter_nd_min(self, indices, updates, name=None):
+        """The elementwise min of the slices at ``indices`` and ``updates``; returns the variable."""
+        return scatter_nd_extreme(self, indices, updates, 'min')
+
+    # ---- writing rows from a tf.IndexedSlices (framework/variable_scatter.py) ----
+    def scatter_update(self, sparse_delta, use_locking=False, name=None):
+        """Replace the rows ``sparse_delta.indices`` by ``sparse_delta.values``; returns the variable."""
+        return scatter_slices(self, sparse_delta, 'update')
+
+    def batch_scatter_update(self, sparse_delta, use_locking=False, name=None):
+        """As ``scatter_update`` (tapeflow's IndexedSlices hold 1-D indices only)."""
+        return scatter_slices(self, sparse_delta, 'update')
+
+    def scatter_add(self, sparse_delta, use_locking=False, name=None):
+        return scatter_slices(self, sparse_delta, 'add')
+
+    def scatter_sub(self, sparse_delta, use_locking=False, name=None):
+        return scatter_slices(self, sparse_delta, 'sub')
+
+    def scatter_mul(self, sparse_delta, use_locking=False, name=None):
+        return scatter_slices(self, sparse_delta, 'mul')
+
+    def scatter_div(self, sparse_delta, use_locking=False, name=None):
+        return scatter_slices(self, sparse_delta, 'div')
+
+    def scatter_max(self, sparse_delta, use_locking=False, name=None):
+        return scatter_slices(self, sparse_delta, 'max')
+
+    def scatter_min(self, sparse_delta, use_locking=False, name=None):
+        return scatter_slices(self, sparse_delta, 'min')
 
     # Variables are looked up by identity (optimizer slots, sets of weights).
     # object's own identity hash runs in C: a Python __hash__ cost a call per
@@ -240,6 +287,8 @@ class Variable(Tensor):
 
 
 from .variable_slices import read_slice, scatter_nd  # noqa: E402  (it builds on ops, which import this module)
+from .variable_scatter import scatter_nd_extreme, scatter_slices  # noqa: E402
+from .unread_variable import unread  # noqa: E402  (a Variable subclass)
 
 
 # tf.Variable is a ResourceVariable in TensorFlow 2 (see Tensor.__name__ in tensor.py).

@@ -14,9 +14,24 @@ class VariableAggregation(enum.Enum):
     def __hash__(self):
         return hash(self.value)
 
+    def __eq__(self, other):        # the default NONE below is TF's older enum, equal to this one's
+        return isinstance(other, (VariableAggregation, DefaultAggregation)) and self.value == other.value
+
 
 VariableAggregation.__name__ = VariableAggregation.__qualname__ = 'VariableAggregationV2'   # TF's repr
 VariableAggregationV2 = VariableAggregation      # where pickle looks the class up by that name
+
+
+class DefaultAggregation(enum.Enum):
+    """TF's first VariableAggregation enum: a variable made without ``aggregation=`` reports its NONE
+    (it prints ``VariableAggregation.NONE``), equal to ``tf.VariableAggregation.NONE``."""
+    NONE = 0
+
+    __hash__ = VariableAggregation.__hash__
+    __eq__ = VariableAggregation.__eq__
+
+
+DefaultAggregation.__name__ = DefaultAggregation.__qualname__ = 'VariableAggregation'
 
 
 class VariableSynchronization(enum.Enum):
