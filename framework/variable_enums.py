@@ -31,7 +31,7 @@ class DefaultAggregation(enum.Enum):
     __eq__ = VariableAggregation.__eq__
 
 
-DefaultAggregation.__name__ = DefaultAggregation.__qualname__ = 'VariableAggregation'
+DefaultAggregation.__name__ = 'VariableAggregation'     # its str; pickle finds it by __qualname__
 
 
 class VariableSynchronization(enum.Enum):

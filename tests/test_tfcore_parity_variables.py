@@ -37,3 +37,9 @@ def test_default_aggregation_prints_as_tensorflows():
     assert hash(v.aggregation) == hash(tf.VariableAggregation.NONE)
     assert str(tf.VariableAggregation.NONE) == 'VariableAggregationV2.NONE'
     assert str(tf.Variable(1.0, aggregation=tf.VariableAggregation.SUM).aggregation) == 'VariableAggregationV2.SUM'
+
+
+def test_a_variable_with_the_default_aggregation_pickles():
+    import pickle
+    v = tf.Variable([1.0, 2.0])
+    assert pickle.loads(pickle.dumps(v.aggregation)) == tf.VariableAggregation.NONE
