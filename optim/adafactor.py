@@ -61,15 +61,15 @@ class Adafactor(Optimizer):
                 row._data = xp.zeros(data.shape[:-1], data.dtype)
                 column._data = xp.zeros(data.shape[:-2] + data.shape[-1:], data.dtype)
                 # Keras names both after the variable ('kernel', or 'w:0' for a tf.Variable),
-                # under the optimizer's scope: 'adafactor/kernel'.
+                # under the optimizer's scope: 'adafactor/kernel' (the slots' prefix).
                 for slot in (row, column):
                     slot._name = variable.name
-                    keras_named(slot, self.name)
+                    keras_named(slot, self._slots.prefix)
             else:
-                # Below rank 2, Keras keeps unused float32 scalars in their place, named after
-                # the variable in whatever name scope the build runs.
+                # Below rank 2, Keras keeps unused scalars in their place (Variable(0): int32), named
+                # after the variable in whatever name scope the build runs.
                 for slot in (row, column):
-                    slot._data = xp.zeros((), 'float32')
+                    slot._data = xp.zeros((), 'int32')
                     keras_unscoped(slot, variable.name, self)
 
     @staticmethod

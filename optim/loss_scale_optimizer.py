@@ -79,7 +79,17 @@ class LossScaleOptimizer(Optimizer):
         return self.inner_optimizer.iterations
 
     def build(self, var_list):
-        self.inner_optimizer.build(var_list)
+        # As Keras: the inner optimizer is built from this build, without automatic tracking (Nadam's
+        # momentum product and Adafactor's unused scalars are then not among ``variables``), and, when
+        # apply or fit builds, inside this optimizer's name scope: 'loss_scale_optimizer/adam/v_momentum'.
+        inner, scope = self.inner_optimizer, getattr(self, '_build_scope', None)
+        inner._slots.auto_tracking = False
+        if scope:
+            inner._slots.prefix, inner._build_scope = '%s/%s' % (scope, inner.name), scope
+        try:
+            inner.build(var_list)
+        finally:
+            inner._slots.auto_tracking, inner._slots.prefix, inner._build_scope = True, inner.name, None
         self.built = True
 
     def finalize_variable_values(self, var_list):
@@ -113,7 +123,7 @@ class LossScaleOptimizer(Optimizer):
                 raise ValueError('apply: received %d gradients for %d variables; they must match one to one'
                                  % (len(grads), len(variables)))
             grads = [checked_gradient(i, g, v) for i, (g, v) in enumerate(zip(grads, variables))]
-            self.build(variables)
+            self.build_in_scope(variables)
         counter, scale = self.step_counter._data, self.dynamic_scale._data
         if not self.check_finite(grads):
             counter[...] = 0

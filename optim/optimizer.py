@@ -194,11 +194,11 @@ class Optimizer(OptimizerState, abc.ABC):
         """``build`` as Keras 3's apply (and fit) runs it, inside the optimizer's name scope: the
         unnamed variables a build makes (Nadam's momentum product) get paths under the optimizer
         ('nadam/variable'), where a direct ``build`` call leaves them unscoped ('variable')."""
-        self._building_in_scope = True
+        self._build_scope = self.name
         try:
             self.build(var_list)
         finally:
-            self._building_in_scope = False
+            self._build_scope = None
 
     def build(self, var_list):
         """Create the slots of every variable in ``var_list`` that has none yet."""

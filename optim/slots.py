@@ -18,6 +18,9 @@ class SlotStore:
         self.variables = []      # every state Variable, in creation order
         self._slots = {}         # model Variable -> {slot name: slot Variable}
         self.extras = {}         # optimizer-wide state (learning_rate, Nadam's u_product): name -> Variable
+        # False while a LossScaleOptimizer builds this optimizer: Keras runs that build without
+        # automatic tracking, so the plain Variables it makes (keras_unscoped) stay out of ``variables``.
+        self.auto_tracking = True
 
     def __contains__(self, variable):
         return variable in self._slots
@@ -93,8 +96,12 @@ def keras_named(variable, prefix, aggregation='none'):
 def keras_unscoped(variable, name, optimizer):
     """``variable`` named as a Keras 3 ``backend.Variable`` made in an optimizer's build
     (Nadam's momentum product, Adafactor's unused scalars): its path is ``name`` when the build
-    was called directly, '<optimizer>/<name>' when it ran in apply's (or fit's) name scope."""
+    was called directly, '<scope>/<name>' when it ran in apply's (or fit's) name scope: the
+    optimizer's, or a LossScaleOptimizer's around it. Keras tracks such a Variable automatically,
+    so it is in ``variables``, except in a build that a LossScaleOptimizer runs (see ``auto_tracking``)."""
     variable._name = name
-    in_scope = getattr(optimizer, '_building_in_scope', False)
-    variable._path = '%s/%s' % (optimizer.name, name) if in_scope else name
+    scope = getattr(optimizer, '_build_scope', None)
+    variable._path = '%s/%s' % (scope, name) if scope else name
+    if not optimizer._slots.auto_tracking:
+        optimizer._slots.variables = [v for v in optimizer._slots.variables if v is not variable]
     return variable
