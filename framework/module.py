@@ -8,6 +8,7 @@ attribute-name order as TensorFlow does: ``self.w = Variable(...)`` in
 import functools
 import re
 
+from . import nest
 from .name_scopes import name_scope
 from .variable import Variable
 
@@ -35,8 +36,10 @@ class Module:
 
     @property
     def variables(self):
-        """Every variable of this module and its sub-modules, each once."""
-        return tuple(self._walk(lambda v: isinstance(v, Variable)))
+        """Every variable of this module and its sub-modules, each once: this module's own first
+        (attributes in sorted name order, nested lists and dicts flattened as tf.nest does), then
+        each sub-module's the same way, as TensorFlow's ``_flatten_module`` orders them."""
+        return tuple(_flatten_module(self, lambda v: isinstance(v, Variable), {id(self)}))
 
     @property
     def trainable_variables(self):
@@ -48,32 +51,7 @@ class Module:
 
     @property
     def submodules(self):
-        return tuple(self._walk(lambda v: isinstance(v, Module), descend_first=False))
-
-    def _walk(self, keep, descend_first=True):
-        seen, found = {id(self)}, []
-
-        def visit(value):
-            if isinstance(value, (list, tuple)):
-                for item in value:
-                    visit(item)
-            elif isinstance(value, dict):
-                for item in value.values():
-                    visit(item)
-            elif id(value) not in seen and (isinstance(value, (Variable, Module)) or hasattr(value, 'variables')):
-                seen.add(id(value))
-                if keep(value):
-                    found.append(value)
-                if isinstance(value, Module):
-                    for _, item in sorted(vars(value).items()):
-                        visit(item)
-                elif not isinstance(value, Variable):
-                    for v in getattr(value, 'variables', ()):
-                        visit(v)
-
-        for _, item in sorted(vars(self).items()):
-            visit(item)
-        return found
+        return tuple(_flatten_module(self, lambda v: isinstance(v, Module), {id(self)}))
 
     @property
     def name_scope(self):
@@ -90,3 +68,22 @@ class Module:
             with self.name_scope:
                 return method(self, *args, **kwargs)
         return method_with_name_scope
+
+
+def _flatten_module(module, keep, seen):
+    """The values ``keep`` accepts among ``module``'s attributes, then its sub-modules' in turn.
+
+    A Keras layer held by a Module is a leaf, not a sub-module, as in TensorFlow 2.21 with
+    Keras 3 (its variables are not the module's)."""
+    submodules = []
+    for key in sorted(vars(module)):
+        for leaf in nest.flatten(vars(module)[key]):
+            if id(leaf) in seen:
+                continue
+            seen.add(id(leaf))
+            if keep(leaf):
+                yield leaf
+            if isinstance(leaf, Module):
+                submodules.append(leaf)
+    for submodule in submodules:
+        yield from _flatten_module(submodule, keep, seen)
