@@ -11,6 +11,7 @@ import numpy as np
 from . import backend, ops, tape     # partly loaded when this loads; used at call time
 from .errors import InvalidArgumentError
 from .tensor import Tensor, _to_array
+from .unread_variable import unread
 
 class SliceOfVariable(Tensor):
     """The value of ``variable[index]``, which can also be written with ``.assign``."""
@@ -41,7 +42,7 @@ class SliceOfVariable(Tensor):
                 'whose shape is %s' % (tuple(data.shape), index, variable.name, tuple(target_shape))) from None
         variable._detach()          # a tape holding the old value keeps it
         variable._data[raw] = data
-        return variable
+        return unread(variable)
 
 
 def read_slice(variable, index):
@@ -112,4 +113,4 @@ def scatter_nd(variable, indices, updates, mode):
     else:
         import cupyx
         cupyx.scatter_add(variable._data, columns, u if mode == 'add' else -u)
-    return variable
+    return unread(variable)

@@ -172,7 +172,8 @@ def test_logical_operators_and_equality_fallbacks(backend):
 def test_variable_assign_family_updates_in_place(backend):
     v = tf.Variable([1.0, 2.0], name='w')
     assert v.name == 'w:0' and v.trainable and v.dtype == tf.float32
-    assert v.assign([3.0, 4.0]) is v
+    returned = v.assign([3.0, 4.0])     # TF 2.21 returns an _UnreadVariable of v (tests/test_tapeC_parity_variable_writes.py)
+    assert isinstance(returned, tf.Variable) and returned.name == 'UnreadVariable'
     np.testing.assert_array_equal(v.numpy(), [3.0, 4.0])
     v.assign_add([1.0, 1.0])
     np.testing.assert_array_equal(v.numpy(), [4.0, 5.0])
