@@ -26,7 +26,7 @@ class _Recorder:
         self.written = []
 
     def write(self, text):
-        if not from_tf_print():
+        if not _ONCE[0] and not from_tf_print():
             self.written.append(text)
         return self.target.write(text)
 
@@ -34,20 +34,52 @@ class _Recorder:
         return getattr(self.target, name)
 
 
+class initializing:
+    """The context of a function's first traced call: what its Python printed is written again
+    on leaving when the call created variables (``retraced`` then reads True), as TensorFlow's
+    second trace prints it. Prints inside ``once()`` (a layer's build) are not written again:
+    the second trace finds the layer built. ``created``: variables made for this call before
+    it started, which TensorFlow's trace would have made (Keras's optimizer slots)."""
+
+    def __init__(self, created=False):
+        self._created = created
+
+    def __enter__(self):
+        self._before = CREATED[0]
+        self._recorder = _Recorder(sys.stdout)
+        sys.stdout = self._recorder
+        self.retraced = False
+        return self
+
+    def __exit__(self, exc_type, *exc):
+        if sys.stdout is self._recorder:
+            sys.stdout = self._recorder.target
+        if exc_type is None and (self._created or CREATED[0] != self._before):
+            self.retraced = True
+            text = ''.join(self._recorder.written)
+            if text:
+                sys.stdout.write(text)
+        return False
+
+
+class once:
+    """Code in a first traced call that TensorFlow's second trace does not run again (a layer's
+    build): its prints are not written a second time."""
+
+    def __enter__(self):
+        _ONCE[0] += 1
+
+    def __exit__(self, *exc):
+        _ONCE[0] -= 1
+        return False
+
+
+_ONCE = [0]
+
+
 def initializing_call(run):
     """``run()`` as the function's first traced call; returns (its result, whether TensorFlow
     would trace again because variables were created)."""
-    before = CREATED[0]
-    recorder = _Recorder(sys.stdout)
-    sys.stdout = recorder
-    try:
+    with initializing() as first:
         result = run()
-    finally:
-        if sys.stdout is recorder:
-            sys.stdout = recorder.target
-    if CREATED[0] == before:
-        return result, False
-    text = ''.join(recorder.written)
-    if text:
-        sys.stdout.write(text)
-    return result, True
+    return result, first.retraced

@@ -29,6 +29,10 @@ class Tensor:
     # ---- what it is -------------------------------------------------
     @property
     def shape(self):
+        if trace_names.ACTIVE:      # a Keras build or traced step: the user's code sees its None axes
+            traced = trace_names.traced_shape(self)
+            if traced is not None:
+                return traced
         return _new_tuple(TensorShape, self._data.shape)
 
     @property
@@ -61,7 +65,11 @@ class Tensor:
         return backend.device_name(self._data)
 
     def get_shape(self):
-        return self.shape
+        if trace_names.ACTIVE:
+            traced = trace_names.traced_shape(self)
+            if traced is not None:
+                return traced
+        return _new_tuple(TensorShape, self._data.shape)
 
     def set_shape(self, shape):
         """TensorFlow's eager ``set_shape``: a check, since an eager tensor's shape is known.

@@ -4,31 +4,80 @@ TensorFlow's trace runs the Python function on placeholders, so a ``print(x)`` t
 ``Tensor("x:0", shape=(None,), dtype=int32)`` (the parameter's name, the traced shape), a line
 the tf.function guides print again and again. tapeflow traces with the real tensors; during
 that call their ``str`` / ``repr`` give TensorFlow's text instead of their values.
+
+Keras 3 runs a layer's ``call`` the same way while it builds a functional model (on
+placeholders ``Placeholder:0``, shape ``(None, 4)``) and while fit / evaluate / predict trace
+their steps (``data:0``, ``data_1:0``). Code outside tapeflow that asks such a tensor for its
+``shape`` gets the traced one, None where the trace leaves a length open; tapeflow's own code
+keeps reading the array's shape, which its ops need (``traced_shape``).
 """
+import sys
 import threading
+
+from .tensor_shape import TensorShape
 
 ACTIVE = []                 # non-empty while some thread traces (a cheap test for printing)
 _local = threading.local()
 
+# Modules whose reads of ``tensor.shape`` get the array's own shape even while a trace runs.
+_TAPEFLOW_PACKAGES = frozenset(('framework', 'layers', 'optim'))
+
 
 class naming:
-    """The context of one trace: ``names`` maps id(tensor) -> (parameter name, shape, dtype name)."""
+    """The context of one trace: ``names`` maps id(tensor) -> (parameter name, shape, dtype name).
 
-    def __init__(self, names):
+    ``batch``, for a Keras build or step, is (the length of the batch axis in the arrays the
+    trace runs on, whether the trace leaves it open): layers called during it name their outputs
+    whose first axis has that length (``name_output``), so that a print further on shows them as
+    graph tensors too."""
+
+    def __init__(self, names, batch=None, scope_start=0):
         self._names = names
+        self.batch = batch
+        self.scope_start = scope_start      # how many enclosing scopes output names leave out
+        self._kept = []         # the tensors named after the start: kept alive, so that ids stay theirs
+
+    def name_output(self, tensor, name, shape, dtype):
+        if id(tensor) not in self._names:
+            self._names[id(tensor)] = (name, shape, dtype)
+            self._kept.append(tensor)
 
     def __enter__(self):
         stack = getattr(_local, 'stack', None)
         if stack is None:
             stack = _local.stack = []
         stack.append(self._names)
+        _local.contexts = getattr(_local, 'contexts', []) + [self]
         ACTIVE.append(self)
         return self
 
     def __exit__(self, *exc):
         _local.stack.pop()
+        _local.contexts = _local.contexts[:-1]
         ACTIVE.remove(self)
         return False
+
+
+def current():
+    """The innermost trace running on this thread (a ``naming``), or None."""
+    contexts = getattr(_local, 'contexts', None)
+    return contexts[-1] if contexts else None
+
+
+def traced_shape(tensor, depth=1):
+    """``tensor``'s shape in the trace running on this thread (a TensorShape, None where the
+    trace leaves a length open), asked by the code ``depth`` frames above the caller; None when
+    the tensor is not one the trace named, or the code asking is tapeflow's own."""
+    stack = getattr(_local, 'stack', None)
+    if not stack:
+        return None
+    entry = stack[-1].get(id(tensor))
+    if entry is None or entry[1] is None:        # unknown rank: the array's shape stands
+        return None
+    module = sys._getframe(depth + 1).f_globals.get('__name__', '')
+    if module.partition('.')[0] in _TAPEFLOW_PACKAGES:
+        return None
+    return TensorShape(entry[1])
 
 
 def known_dims(shape):

@@ -7,12 +7,16 @@ Sublayers are found by looking at the instance's attributes when weights
 are asked for (see ``tracking``); ``__setattr__`` only drops the cached
 answer when an attribute changes.
 """
+import contextlib
 import warnings
 
 import numpy as np
 
 from framework import dtypes, random_state_freeze
+from framework import trace_names
 from framework.errors import InvalidArgumentError
+from framework.function import replaying
+from framework.function_init import initializing, once
 from framework.backend import array_module
 from framework.placement import current_xp
 from framework.tape import paused
@@ -26,8 +30,19 @@ from .functional.node import first_call_tensors
 from .functional.symbolic_call import any_symbolic, call_symbolic
 from .input_spec import InputSpec
 from .mask_propagation import call_with_masks, masks_matter
-from .layer_arguments import dtype_policy, legacy_batch_shape, positional_weight_args, standardize_dtype
+from .layer_arguments import legacy_batch_shape, positional_weight_args, shared_policy_identity, standardize_dtype
+from .policy_sharing import policy_config
+from .traced_outputs import name_traced_outputs
 from .weights import LayerWeights
+
+_SHOWN_ONCE = contextlib.nullcontext()
+
+
+def builds_by_calling(layer):
+    """Whether Keras 3 builds ``layer`` by running its call once more (symbolically): a layer
+    without a build() of its own whose sublayers are not all built."""
+    return type(layer).build is Layer.build and any(not sub.built for sub in tracking.direct_sublayers(layer))
+
 
 _LEGACY_SHAPE_KEYWORDS = ('input_shape', 'input_dim', 'batch_input_shape', 'batch_size')
 _AGGREGATIONS = ('none', 'mean', 'sum', 'only_first_replica')        # add_weight's, as Keras 3
@@ -87,6 +102,7 @@ class Layer(LayerWeights):
         if not isinstance(self.name, str) or '/' in self.name:
             raise ValueError('%s: name must be a string without "/", got %r' % (type(self).__name__, name))
         self._dtype = standardize_dtype(dtype, type(self).__name__)
+        self._policy_identity = shared_policy_identity(dtype)
         self._trainable = bool(trainable)
         self.built = False
         self.input_spec = None
@@ -258,15 +274,18 @@ class Layer(LayerWeights):
             self._losses = []
         entries.append((self, training))
         unbuilt = None if self.built else failed_build.before(self)
+        shown_twice = _SHOWN_ONCE
         try:
             if not self.built:
                 if self.input_spec is not None:        # e.g. a rank the layer cannot build for
                     check_spec(self, inputs)
-                if type(self).build is Layer.build and any(not sub.built for sub in tracking.direct_sublayers(self)):
+                if builds_by_calling(self):
                     # Keras 3 builds a layer without a build() whose sublayers are unbuilt by running
                     # its call once symbolically, which names one KerasTensor: take that name too, so
-                    # that later KerasTensors are numbered as in Keras (the masking guide prints one).
+                    # that later KerasTensors are numbered as in Keras (the masking guide prints one),
+                    # and show the call's prints twice, as that extra run does.
                     naming.unique_name('keras_tensor')
+                    shown_twice = initializing(created=True)
                 self._build_for(inputs)
             spec = self.input_spec
             if spec is not None:
@@ -276,7 +295,10 @@ class Layer(LayerWeights):
                     check_spec(self, inputs)
             if training is not None and accepts_training(type(self)):
                 kwargs['training'] = training
-            outputs = self.call(inputs, *args, **kwargs)
+            with shown_twice:
+                outputs = self.call(inputs, *args, **kwargs)
+            if trace_names.ACTIVE:
+                name_traced_outputs(self, outputs)
         except Exception:
             if unbuilt is not None:         # a refused first call builds nothing (see failed_build)
                 failed_build.undo(unbuilt)
@@ -293,7 +315,8 @@ class Layer(LayerWeights):
 
     def _build_from_shape(self, shape):
         """Build for ``shape`` and remember it (``get_build_config``)."""
-        self.build(shape)
+        with once():        # a traced step's second trace finds the layer built: its prints show once
+            self.build(shape)
         self.built = True
         self._build_input_shape = shape
 
@@ -338,11 +361,16 @@ class Layer(LayerWeights):
         saved = [(each, each._losses) for each in self._flatten_layers()]
         for each, _ in saved:
             each._losses = []
+        # A print in call shows Keras's placeholder, once: the run that finds the free axes is muted.
+        placeholder = {id(zeros): ('Placeholder', shape, dtypes.display_name(zeros._data.dtype))}
+        batch = (1, True) if shape and shape[0] is None else None
         try:
-            with paused(), call_context.scope(self, False), call_context.probe():
+            with paused(), call_context.scope(self, False), call_context.probe(), \
+                    (replaying() if inner_length != 1 else contextlib.nullcontext()):
                 if not self.built:
                     self._build_for(zeros)
-                out = self.call(zeros)
+                with trace_names.naming(placeholder, batch, len(call_context.enclosing_names(self)) + 1):
+                    out = self.call(zeros)
         finally:
             for each, losses in saved:
                 each._losses = losses
@@ -368,7 +396,7 @@ class Layer(LayerWeights):
         """
         config = auto_config.automatic_config(self) if type(self).get_config is Layer.get_config \
             else {'name': self.name}
-        config.update(trainable=self.trainable, dtype=dtype_policy(self._dtype))
+        config.update(trainable=self.trainable, dtype=policy_config(self))
         if self.activity_regularizer is not None:
             config['activity_regularizer'] = regularizers.serialize(self.activity_regularizer)
         return config

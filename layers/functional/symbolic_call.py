@@ -8,6 +8,8 @@ input has free axes besides the batch (a sequence's steps), it runs a second
 time with those axes longer: the output axes that change with them are free
 too, as Keras's symbolic trace finds them.
 """
+import contextlib
+
 import numpy as np
 
 from framework import nest
@@ -16,6 +18,10 @@ from framework.backend import array_module
 from framework.placement import current_xp
 from framework.tape import paused
 from framework.tensor import Tensor
+from framework import trace_names
+from framework.dtypes import display_name
+from framework.function import replaying
+from framework.function_init import initializing
 
 from .. import call_context
 from ..mask_propagation import takes_mask
@@ -38,6 +44,14 @@ def call_symbolic(layer, inputs, args, kwargs, training=None):
     if training is not None:
         kwargs = dict(kwargs, training=training)
     shapes = nest.map_structure(_shape_or_value, inputs)
+    from ..layer import builds_by_calling          # layer.py imports this module
+    # Keras builds such a layer by running its call symbolically, then runs it again for the outputs
+    shown = initializing(created=True) if not layer.built and builds_by_calling(layer) else contextlib.nullcontext()
+    with shown:
+        return _call_symbolic(layer, inputs, args, kwargs, shapes)
+
+
+def _call_symbolic(layer, inputs, args, kwargs, shapes):
     if not layer.built:
         _check_spec(layer, inputs)
         with call_context.scope(layer):        # sublayers' weights get this layer's path
@@ -169,7 +183,8 @@ def _axes_following_free_axes(layer, inputs, args, kwargs, concrete, lengths=(1,
     if not any(type(x) is KerasTensor and None in x.shape[1:] for x in nest.flatten((inputs, list(args), kwargs))):
         return none
     try:
-        again = nest.flatten(_run_on_zeros(layer, inputs, args, kwargs, inner_length=lengths[1])[0])
+        with replaying():       # Keras runs ``call`` once: the second run's prints are not shown
+            again = nest.flatten(_run_on_zeros(layer, inputs, args, kwargs, inner_length=lengths[1])[0])
     except Exception:       # noqa: BLE001 -- a layer that only works at length 1; its lengths stay as found
         return none
     axes = axes_that_differ(flat, again)
@@ -191,12 +206,14 @@ def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1):
     batch_free = [x.shape[0] is None for x in nest.flatten((inputs, list(args), kwargs))
                   if type(x) is KerasTensor and x.ndim]
     masks = {}
+    placeholders = {}       # what a print in ``call`` shows: Keras's placeholders (see placeholder_names)
 
     def zeros(x):
         if type(x) is not KerasTensor:
             return x
         # zeros; a bool tensor (an explicit mask) all True, as the symbolic masks below
         value = Tensor((xp.ones if x.dtype == 'bool' else xp.zeros)(_concrete(x.shape, inner_length), x.dtype))
+        placeholders[id(value)] = (placeholder_name(len(placeholders)), tuple(x.shape), display_name(value._data.dtype))
         if x._mask is not None:
             mask = Tensor(xp.ones(_concrete(x._mask.shape, inner_length), bool))
             set_keras_mask(value, mask)
@@ -209,14 +226,27 @@ def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1):
     saved = [(each, each._losses) for each in layer._flatten_layers()]
     for each, _ in saved:
         each._losses = []
+    # Keras's symbolic call passes no ``training`` (a print shows None); inside a call that has a
+    # flag, False keeps it from reaching the zeros.
+    enclosing = call_context.state().stack
+    training = None if not enclosing or enclosing[-1][1] is None else False
     try:
         with paused(), call_context.probe(bool(batch_free) and all(batch_free)):
-            out = layer(nest.map_structure(zeros, inputs), *nest.map_structure(zeros, list(args)),
-                        training=False, **nest.map_structure(zeros, kwargs))
+            stand_ins = (nest.map_structure(zeros, inputs), nest.map_structure(zeros, list(args)),
+                         nest.map_structure(zeros, kwargs))
+            # Names inside Keras's symbolic call start below the layer ('dense/Relu:0')
+            outer = len(call_context.enclosing_names(None)) + 1
+            with trace_names.naming(placeholders, (1, True) if batch_free and all(batch_free) else None, outer):
+                out = layer(stand_ins[0], *stand_ins[1], training=training, **stand_ins[2])
     finally:
         for each, losses in saved:
             each._losses = losses
     return out, masks, bool(batch_free) and all(batch_free)
+
+
+def placeholder_name(index):
+    """Keras 3's TF backend runs a symbolic call on placeholders named as TF's graphs number them."""
+    return 'Placeholder' if index == 0 else 'Placeholder_%d' % index
 
 
 def _concrete(shape, inner_length=1):

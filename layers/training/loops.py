@@ -14,6 +14,7 @@ from framework.backend import array_module, to_host
 from framework.keras.run_limits import capped_epochs
 from framework.graph_random_ops import GraphRandomState
 from framework.tensor import Tensor
+from framework.variable import CREATED
 
 from .. import call_context
 from .data import to_arrays, train_validation_split, unpack_x_y_sample_weight
@@ -95,7 +96,10 @@ class TrainingLoops:
         if self.built and optimizer is not None and not optimizer.built:
             # Keras 3 builds the optimizer before the callbacks start (its symbolic build), so a
             # callback that loads weights (BackupAndRestore) restores the optimizer's state too.
+            before = CREATED[0]
             optimizer.build_in_scope(self.trainable_variables)   # Keras's paths: 'nadam/variable'
+            if CREATED[0] != before and self._step_traces() is not None:
+                self._step_traces().made_variables_early('train')   # Keras makes them in the first trace
         callbacks.on_train_begin()
         training_logs = None
         # BackupAndRestore names the epoch to resume from, as Keras's model._initial_epoch.
@@ -151,7 +155,7 @@ class TrainingLoops:
             if step % every == 0:
                 callbacks.on_predict_batch_begin(step)
             traces = self._step_traces()
-            with traces.shaped_step('predict', input_shapes(batch)) if traces else _PYTHON:
+            with traces.shaped_step('predict', input_shapes(batch), batch) if traces else _PYTHON:
                 out = self.predict_step(batch)
             outputs.append(nest.map_structure(lambda t: t._data if isinstance(t, Tensor) else t, out))
             group.append(out)
@@ -202,7 +206,7 @@ class TrainingLoops:
         for step, batch in enumerate(data.epoch()):
             if wants_begin and step % every == 0:
                 begin(step)
-            python_runs = traces.step(kind, free_batch, getattr(data, 'batch_size', None)) if traces else _PYTHON
+            python_runs = traces.step(kind, free_batch, getattr(data, 'batch_size', None), batch) if traces else _PYTHON
             with traced, graph_random_ops.running(random_ops), python_runs:
                 logs = step_fn(batch)
             # Keras runs ``steps_per_execution`` steps as one function: hooks and the stop flag

@@ -15,10 +15,10 @@ The traces Keras makes (TF 2.21, Keras 3.15):
       (``reduce_retracing``), which then covers every batch.
 A model compiled with ``run_eagerly=True`` runs every step as Python, as Keras does.
 """
-import contextlib
-
 from framework import nest
 from framework.function import replaying
+
+from .traced_step import axes_that_changed, batch_axis_open, traced_step
 
 
 class StepTraces:
@@ -27,26 +27,34 @@ class StepTraces:
     def __init__(self):
         self._specs = {'train': set(), 'test': set()}     # batch sizes traced, None for a free batch
         self._shapes = {}                                   # kind -> input shapes traced, or FREE
+        self._made_early = set()        # kinds whose first trace's variables were made before it
 
-    def step(self, kind, free_batch, batch_size):
-        """The context to run one train / test step in: a trace on the first step a spec
-        needs, a replay (stdout dropped) after."""
+    def step(self, kind, free_batch, batch_size, batch):
+        """The context to run one train / test step on ``batch`` in: a trace on the first step a
+        spec needs (see traced_step), a replay (stdout dropped) after."""
         traced = self._specs[kind]
         spec = None if free_batch else batch_size
         if None in traced or spec in traced:
             return replaying()
+        first = not traced
         traced.add(spec)
-        return contextlib.nullcontext()
+        return traced_step(batch, batch_axis_open(batch, free_batch), first, kind in self._made_early)
 
-    def shaped_step(self, kind, shapes):
-        """The context of one step of ``kind`` ('predict', 'train_on_batch', ...) whose inputs
-        have ``shapes`` (a tuple of shapes)."""
+    def made_variables_early(self, kind):
+        """Variables that Keras makes in the first trace of ``kind``'s function were made before it:
+        fit builds the optimizer before its callbacks start, Keras in the first train step."""
+        if not self._specs.get(kind):
+            self._made_early.add(kind)
+
+    def shaped_step(self, kind, shapes, batch):
+        """The context of one step of ``kind`` ('predict', 'train_on_batch', ...) on ``batch``,
+        whose inputs have ``shapes`` (a tuple of shapes)."""
         traced = self._shapes.get(kind)
         if traced is FREE or traced == shapes:
             return replaying()
         # reduce_retracing: a second trace frees the axes that differ, and covers every call after
         self._shapes[kind] = shapes if traced is None else FREE
-        return contextlib.nullcontext()
+        return traced_step(batch, axes_that_changed(traced, shapes), traced is None)
 
 
 FREE = 'free'             # a function traced with its batch axes free

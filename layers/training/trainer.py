@@ -268,7 +268,7 @@ class Trainer(TrainingLoops):
         # its random ops are those of Keras's one-step function called directly, whose kernels are
         # not the copy fit's multi-step function inlines (graph_random_ops).
         traces = self._step_traces()
-        shaped = contextlib.nullcontext() if traces is None else traces.shaped_step(kind, input_shapes(batch))
+        shaped = contextlib.nullcontext() if traces is None else traces.shaped_step(kind, input_shapes(batch), batch)
         random_ops = self._step_graph_random_state(kind, False, None)
         if random_ops is None:
             return shaped

@@ -1,0 +1,34 @@
+"""A layer's outputs during a Keras build or traced step, named as graph tensors.
+
+Keras 3 builds a functional model and runs fit / evaluate / predict steps in TensorFlow
+graphs, so the tensors a layer hands on are graph tensors: ``print(h.shape)`` in the next
+layer's ``call`` shows ``(None, 3)``. tapeflow runs them on arrays (stand-ins one sample long
+for a build, the batch for a step); while such a trace runs (``trace_names.naming`` with a
+``batch`` length), each layer's outputs whose first axis has that length are named with that
+axis open, so that the shape and text user code reads follow Keras's.
+
+What differs: the name is the layer's path (``sequential/dense``), where TensorFlow names the
+last op the layer ran (``sequential_1/dense_1/BiasAdd:0``); and ops run inside a ``call``
+(``tf.matmul(x, w)``) give tensors of the arrays' shapes, as before.
+"""
+from framework import nest, trace_names
+from framework.dtypes import display_name
+from framework.tensor import Tensor
+
+from . import call_context
+
+
+def name_traced_outputs(layer, outputs):
+    """Name ``layer``'s outputs in the trace running now, if it is a Keras build or step."""
+    trace = trace_names.current()
+    if trace is None or trace.batch is None:
+        return
+    length, free = trace.batch
+    path = None
+    for value in nest.flatten(outputs):
+        if type(value) is not Tensor or not value._data.ndim or value._data.shape[0] != length:
+            continue
+        if path is None:
+            path = '/'.join((call_context.enclosing_names(layer) + [layer.name])[trace.scope_start:]) or layer.name
+        shape = tuple(value._data.shape)
+        trace.name_output(value, path, (None,) + shape[1:] if free else shape, display_name(value._data.dtype))

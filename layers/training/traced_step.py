@@ -1,0 +1,58 @@
+"""What a step's Python sees while Keras 3 would trace it: graph tensors and a second trace.
+
+On TensorFlow, fit / evaluate / predict trace their step function on the data's spec:
+``train_step(data)`` gets placeholders named ``data``, ``data_1``, ... (x, y, sample weights
+in flat order) whose batch axis is None when the spec leaves it open, so a print there, or in
+a layer's ``call``, shows ``Tensor("data:0", shape=(None, 4), dtype=float32)``. And when a
+function's first trace creates variables (an optimizer's slots, a subclassed model built in
+its first step, metrics built on their first update), TensorFlow traces it again, so that
+trace's prints show twice (build's once: the second trace finds the model built).
+
+tapeflow runs the step on the batch itself; during a traced step its tensors are named so
+(``framework.trace_names``), and the first trace's prints are written again when it created
+variables (``framework.function_init``).
+"""
+import contextlib
+
+from framework import nest, trace_names
+from framework.dtypes import display_name
+from framework.function_init import initializing
+from framework.tensor import Tensor
+
+
+def traced_step(batch, open_axes, first, created=False):
+    """The context of a step Keras traces on ``batch``. ``open_axes``: for each flattened
+    tensor of the batch, the axes the trace leaves open; ``first``: whether it is its
+    function's first trace; ``created``: whether variables its trace would make were made
+    before it (fit builds the optimizer before its first step)."""
+    names, length, free = {}, None, False
+    leaves = [t for t in nest.flatten(batch) if t is not None]
+    for index, value in enumerate(leaves):
+        if type(value) is not Tensor:
+            continue
+        shape = tuple(value._data.shape)
+        axes = open_axes[index] if index < len(open_axes) else ()
+        names[id(value)] = ('data' if index == 0 else 'data_%d' % index,
+                            tuple(None if i in axes else d for i, d in enumerate(shape)),
+                            display_name(value._data.dtype))
+        if length is None and shape:
+            length, free = shape[0], 0 in axes
+    stack = contextlib.ExitStack()
+    if first:
+        stack.enter_context(initializing(created))
+    stack.enter_context(trace_names.naming(names, None if length is None else (length, free)))
+    return stack
+
+
+def batch_axis_open(batch, free):
+    """``open_axes`` for a train / test step whose trace leaves the batch axis open or not."""
+    return [(0,) if free else () for _ in nest.flatten(batch)]
+
+
+def axes_that_changed(first_shapes, shapes):
+    """``open_axes`` for a retrace after ``first_shapes`` (a tuple of shapes): the axes whose
+    lengths changed, as ``reduce_retracing`` relaxes them."""
+    if first_shapes is None or len(first_shapes) != len(shapes):
+        return [() for _ in shapes]
+    return [tuple(i for i, (m, n) in enumerate(zip(a, b)) if m != n) if len(a) == len(b) else ()
+            for a, b in zip(first_shapes, shapes)]
