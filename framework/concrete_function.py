@@ -1,5 +1,5 @@
 """``ConcreteFunction``: one trace of a ``tf.function``, as ``get_concrete_function`` returns it."""
-from . import dtypes
+from . import dtypes, nest
 from .errors import InvalidArgumentError
 from .function_keys import accepts, describe, is_tensor_key, placeholder, trace_key
 from .ops.tensor_spec import TensorSpec
@@ -8,6 +8,39 @@ from .tensor import Tensor, convert_to_tensor
 # How TensorFlow's kernels name a dtype in 'expected to be a float tensor' (DataTypeString)
 _KERNEL_TYPE = {'float32': 'float', 'float64': 'double', 'string': 'string', 'int32': 'int32', 'int64': 'int64',
                 'bool': 'bool', 'float16': 'half', 'uint8': 'uint8'}
+
+
+def output_type(result, key, input_signature):
+    """TensorFlow's 'Output Type:' text for a trace's result: TensorSpecs in its structure
+    (``Tuple[...]``, ``Dict[['k', ...]]``, ``Literal[None]``). None (not printed) where the trace leaves
+    an input length open: the outputs' traced shapes would need TensorFlow's shape inference."""
+    if key is None:
+        known = all(spec.shape.is_fully_defined() for spec in nest.flatten(list(input_signature))
+                    if isinstance(spec, TensorSpec))
+    else:
+        known = all(_fully_known(k) for k in key[1:])
+    return _structure_text(result) if known else None
+
+
+def _fully_known(key):
+    if is_tensor_key(key):
+        return key[1] is not None and None not in key[1]
+    if type(key) is tuple and key and isinstance(key[0], type):
+        return all(_fully_known(k[1] if type(k) is tuple and len(k) == 2 and not isinstance(k[0], type) else k)
+                   for k in key[1:])
+    return True
+
+
+def _structure_text(value):
+    if isinstance(value, Tensor):
+        return repr(TensorSpec(value.shape, value.dtype))
+    if value is None:
+        return 'Literal[None]'
+    if isinstance(value, dict):
+        return 'Dict[%s]' % ', '.join('[%r, %s]' % (k, _structure_text(v)) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return '%s[%s]' % ('List' if isinstance(value, list) else 'Tuple', ', '.join(map(_structure_text, value)))
+    return 'Literal[%r]' % (value,)
 
 
 class ConcreteFunction:
@@ -85,6 +118,8 @@ class ConcreteFunction:
             texts = [describe(key) for key in self._entry.key[1:]]
         for name, text in zip(names, texts):
             lines.append('  %s (POSITIONAL_OR_KEYWORD): %s' % (name, text))
+        if self._entry.output_type is not None:
+            lines += ['Output Type:', '  ' + self._entry.output_type, 'Captures:', '  None']
         return '\n'.join(lines)
 
     def __repr__(self):

@@ -41,7 +41,7 @@ import numpy as np
 from . import dtypes, graph_random_ops, trace_names
 from .graph_random_ops import GraphRandomState
 from .trace_names import known_dims
-from .concrete_function import ConcreteFunction
+from .concrete_function import ConcreteFunction, output_type
 from .function_keys import TENSOR, accepts, common, trace_key
 from .ops.tensor_spec import TensorSpec
 from .function_init import from_tf_print, initializing_call
@@ -50,7 +50,7 @@ from .tensor import Tensor, convert_to_tensor
 from .variable import Variable
 
 RUN_EAGERLY = [False]        # tf.config.run_functions_eagerly's switch: every call then runs as a trace
-_NDARRAY = np.ndarray
+_NUMPY = (np.ndarray, np.generic)      # numpy scalars (np.float32(3.0)) trace as scalar tensors
 _THREAD = threading.local()  # .muted: depth of replaying calls on this thread (their prints are dropped)
 
 
@@ -97,11 +97,12 @@ class replaying:
 class _Trace:
     """One entry of a Function's trace cache: the key it serves, whether its prints showed, and
     its graph's random ops (each trace is a graph of its own: ``graph_random_ops``)."""
-    __slots__ = ('key', 'shown', 'concrete', 'random_state')
+    __slots__ = ('key', 'shown', 'concrete', 'random_state', 'output_type')
 
     def __init__(self, key, shown, random_state=None):
         self.key, self.shown, self.concrete = key, shown, None
         self.random_state = random_state or GraphRandomState()
+        self.output_type = None     # TF's 'Output Type:' text, once a run of the trace has shown it
 
 
 class _TracingDetector:
@@ -187,6 +188,13 @@ def _outputs(value, python_function):
                         'is not a Tensor or ExtensionType.' % (python_function, type(value).__name__)) from None
 
 
+def _numpy_as_tensor(value):
+    """A numpy array or number as the tensor TensorFlow's traced function receives (other values as given)."""
+    if isinstance(value, np.ndarray) or (isinstance(value, np.generic) and value.dtype.kind in 'biufc'):
+        return convert_to_tensor(value)
+    return value
+
+
 class Function:
     """A function wrapped by ``tf.function``: TensorFlow's tracing, observable from Python.
 
@@ -226,9 +234,8 @@ class Function:
         return len(self._traces) + self._second_trace
 
     def pretty_printed_concrete_signatures(self, verbose=True):
-        """Each trace's input parameters as TensorFlow prints them, in trace order, a blank line
-        between traces. TensorFlow's blocks go on with 'Output Type:' and 'Captures:', which need
-        its graph; tapeflow prints the part it knows (as ``str(concrete_function)``)."""
+        """Each trace's block as ``str(concrete_function)`` prints it, in trace order, a blank line
+        between traces."""
         blocks = []
         for entry in self._traces:
             if entry.concrete is None:
@@ -276,12 +283,18 @@ class Function:
             self._dispatch[key] = found
         return found
 
-    def _new_trace(self, key, shown, random_state=None):
-        if self._reduce_retracing:
+    def _relaxed(self, key):
+        """The key a new trace serves: with ``reduce_retracing``, widened to accept the earlier traces'
+        keys too (a second length of vector makes a (None,) trace)."""
+        if self._reduce_retracing and key is not None:
             for entry in self._traces:
                 relaxed = common(key, entry.key)
                 if relaxed is not None:
                     key = relaxed
+        return key
+
+    def _new_trace(self, key, shown, random_state=None):
+        key = self._relaxed(key)
         entry = _Trace(key, shown, random_state)
         self._traces.append(entry)
         self._dispatch[key] = entry
@@ -295,8 +308,8 @@ class Function:
         key, cast = self._key(args, kwargs)
         if cast is not None:                        # input_signature: one trace, for the converted tensors
             args, kwargs = cast, {}
-        elif _NDARRAY in map(type, args):           # TensorFlow's function sees tensors, not arrays
-            args = [convert_to_tensor(a) if type(a) is _NDARRAY else a for a in args]
+        elif any(isinstance(a, _NUMPY) for a in args):     # TensorFlow's function sees tensors, not arrays
+            args = [_numpy_as_tensor(a) for a in args]
         entry = self._dispatch.get(key)
         if entry is None:
             entry = self._find(key)
@@ -325,7 +338,8 @@ class Function:
             self._detector.called(False, self._python_function)
             return self._replay(args, kwargs, self._random_state(entry, key))
         random_state = self._random_state(entry, key)
-        with trace_names.naming(self._symbolic_names(args, kwargs, None if entry is None else entry.key)), \
+        traced_key = self._relaxed(key) if entry is None else entry.key
+        with trace_names.naming(self._symbolic_names(args, kwargs, traced_key)), \
                 graph_random_ops.running(random_state):
             if entry is None and not self._traces:
                 result, retraced = initializing_call(lambda: self._python_function(*args, **kwargs))
@@ -337,6 +351,8 @@ class Function:
             entry = self._new_trace(key, True, None if graph_random_ops.current() else random_state)
             self._dispatch[key] = entry
         entry.shown = True
+        if entry.output_type is None:
+            entry.output_type = output_type(result, entry.key, self.input_signature)
         self._detector.called(True, self._python_function)
         return result
 

@@ -1,7 +1,7 @@
 """Trace keys: what ``tf.function`` compares to decide whether a call retraces.
 
-TensorFlow 2.21's rules (``trace_type_builder.from_value``): tensors and numpy
-arrays by shape and dtype (not by value), variables likewise but apart from
+TensorFlow 2.21's rules (``trace_type_builder.from_value``): tensors, numpy
+arrays and numpy scalars by shape and dtype (not by value), variables likewise but apart from
 tensors, lists, tuples, namedtuples and dicts by structure, Python scalars,
 strings and None by value (``1 == 1.0 == True``; every NaN matches NaN),
 other objects by identity (a weak reference), or by value when they can be
@@ -60,6 +60,8 @@ def trace_key(value):
     if isinstance(value, (Tensor, np.ndarray)):
         data = value._data if isinstance(value, Tensor) else value
         return (TENSOR, data.shape, data.dtype)
+    if isinstance(value, np.generic) and value.dtype.kind in 'biufc':    # np.float32(3.0): a scalar tensor
+        return (TENSOR, (), value.dtype)
     if isinstance(value, TensorSpec):       # get_concrete_function's placeholders
         shape = None if value.shape is None else tuple(value.shape)
         return (TENSOR, shape, value.dtype)

@@ -14,9 +14,12 @@ def test_one_block_per_trace_in_trace_order():
     my_relu(tf.constant([3., -3.]))
     my_relu(tf.constant(-2.5))           # reuses the first trace
     assert my_relu.pretty_printed_concrete_signatures() == (
-        'Input Parameters:\n  x (POSITIONAL_OR_KEYWORD): TensorSpec(shape=(), dtype=tf.float32, name=None)\n\n'
-        'Input Parameters:\n  x (POSITIONAL_OR_KEYWORD): List[Literal[1], Literal[-1]]\n\n'
-        'Input Parameters:\n  x (POSITIONAL_OR_KEYWORD): TensorSpec(shape=(2,), dtype=tf.float32, name=None)')
+        'Input Parameters:\n  x (POSITIONAL_OR_KEYWORD): TensorSpec(shape=(), dtype=tf.float32, name=None)\n'
+        'Output Type:\n  TensorSpec(shape=(), dtype=tf.float32, name=None)\nCaptures:\n  None\n\n'
+        'Input Parameters:\n  x (POSITIONAL_OR_KEYWORD): List[Literal[1], Literal[-1]]\n'
+        'Output Type:\n  TensorSpec(shape=(2,), dtype=tf.float32, name=None)\nCaptures:\n  None\n\n'
+        'Input Parameters:\n  x (POSITIONAL_OR_KEYWORD): TensorSpec(shape=(2,), dtype=tf.float32, name=None)\n'
+        'Output Type:\n  TensorSpec(shape=(2,), dtype=tf.float32, name=None)\nCaptures:\n  None')
 
 
 def test_an_input_signature_gives_one_block():
