@@ -55,7 +55,6 @@ class _AdaptivePooling(Layer):
         check_channels_last(data_format, who)
         self.output_size = normalize_tuple(output_size, self.rank, 'output_size', who)
         self.input_spec = InputSpec(ndim=self.rank + 2)
-        self.built = True
 
     def call(self, inputs):
         return adaptive_pool(inputs, self.output_size, type(self)._pool)

@@ -22,7 +22,6 @@ class Flatten(Layer):
             raise ValueError("Flatten: data_format must be 'channels_last' or 'channels_first', got %r"
                              % (data_format,))
         self.data_format = data_format
-        self.built = True
 
     def call(self, inputs):
         if self.data_format == 'channels_first' and inputs.ndim > 2:

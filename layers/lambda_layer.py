@@ -35,7 +35,6 @@ class Lambda(Layer):
         except (TypeError, ValueError):
             parameters = {}
         self._takes_training, self._takes_mask = 'training' in parameters, 'mask' in parameters
-        self.built = True
 
     def call(self, inputs, mask=None, training=None):
         kwargs = dict(self.arguments)

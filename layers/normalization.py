@@ -295,7 +295,6 @@ class Rescaling(Layer):
     def __init__(self, scale, offset=0.0, **kwargs):
         super().__init__(**kwargs)
         self.scale, self.offset = scale, offset
-        self.built = True
 
     def call(self, inputs):
         if inputs.dtype != self.dtype:

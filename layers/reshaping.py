@@ -76,7 +76,6 @@ class Permute(Layer):
             raise ValueError('Permute %r: invalid permutation argument `dims`; the indices must be consecutive '
                              'and start from 1. Received dims=%r' % (self.name, dims))
         self.input_spec = InputSpec(ndim=len(self.dims) + 1)
-        self.built = True
 
     def call(self, inputs):
         return transpose(inputs, (0,) + self.dims)
@@ -99,7 +98,6 @@ class RepeatVector(Layer):
             raise TypeError('RepeatVector %r: expected `n` to be a positive integer, received n=%r' % (self.name, n))
         self.n = int(n)
         self.input_spec = InputSpec(ndim=2)
-        self.built = True
 
     def call(self, inputs):
         return tile(expand_dims(inputs, 1), (1, self.n, 1))
@@ -153,7 +151,6 @@ class _Resize(Layer):
         self.pairs = _pairs(amounts, self.rank, self.argument, who)
         self._axes, self.data_format = _spatial_axes(data_format, self.rank, who)
         self.input_spec = InputSpec(ndim=self.rank + 2)
-        self.built = True
 
     def _widths(self):
         widths = [(0, 0)] * (self.rank + 2)

@@ -24,7 +24,6 @@ class UpSampling3D(Layer):
         self.size = normalize_tuple(size, 3, 'size', who)
         self._axes, self.data_format = _spatial_axes(data_format, 3, who)
         self.input_spec = InputSpec(ndim=5)
-        self.built = True
 
     def call(self, inputs):
         x = inputs

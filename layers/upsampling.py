@@ -38,7 +38,6 @@ class UpSampling1D(Layer):
                              % (self.name, size))
         self.size = int(size)
         self.input_spec = InputSpec(ndim=3)
-        self.built = True
 
     def call(self, inputs):
         return repeat_axis(inputs, self.size, 1)
@@ -75,7 +74,6 @@ class UpSampling2D(Layer):
         if self.interpolation != 'nearest':
             raise ValueError("%s: only interpolation='nearest' is supported, got %r" % (who, interpolation))
         self.input_spec = InputSpec(ndim=4)
-        self.built = True
 
     def call(self, inputs):
         x = inputs if self.data_format == 'channels_last' else transpose(inputs, (0, 2, 3, 1))

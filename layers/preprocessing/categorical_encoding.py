@@ -76,7 +76,6 @@ class CategoryEncoding(Layer):
         if sparse:
             raise ValueError('CategoryEncoding: sparse=True needs sparse tensors, which tapeflow does not have')
         self.num_tokens, self.output_mode, self.sparse = int(num_tokens), output_mode, False
-        self.built = True
 
     def call(self, inputs, count_weights=None):
         who = 'CategoryEncoding %r' % self.name

@@ -75,7 +75,6 @@ class Discretization(Layer):
         self.bin_boundaries, self.num_bins = bin_boundaries, num_bins
         self.epsilon, self.output_mode, self.sparse = float(epsilon), output_mode, False
         self.summary = None if bin_boundaries else np.zeros((2, 0), np.float32)
-        self.built = True
 
     def adapt(self, data, steps=None):
         """Find num_bins - 1 boundaries at the quantiles of ``data`` (an array, or a dataset of batches)."""

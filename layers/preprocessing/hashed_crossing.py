@@ -36,7 +36,6 @@ class HashedCrossing(Layer):
         if sparse:
             raise ValueError('HashedCrossing: sparse=True needs sparse outputs, which tapeflow does not give')
         self.num_bins, self.output_mode, self.sparse = num_bins, output_mode, False
-        self.built = True
 
     def _check_inputs(self, inputs):
         if not isinstance(inputs, (list, tuple)) or len(inputs) < 2:

@@ -50,7 +50,6 @@ class Hashing(Layer):
                 raise ValueError('Hashing: salt must be an int or a pair of ints; received salt=%r' % (salt,))
         self.num_bins, self.mask_value, self.salt = int(num_bins), mask_value, salt
         self.output_mode, self.sparse = output_mode, False
-        self.built = True
 
     def _texts(self, values, who):
         """The bytes each value is hashed as."""

@@ -53,7 +53,6 @@ class ImageLayer(Layer):
         self.data_format, self.seed = data_format, seed
         generators = [SeedGenerator(seed) for _ in range(self.keras_seed_generators)]
         self.generator = generators[0] if generators else None
-        self.built = True
 
     @property
     def _who(self):

@@ -73,7 +73,6 @@ class IndexLookup(VocabularyAssets, Layer):
         self._counts = VocabularyCounts()
         if vocabulary is not None:
             self.set_vocabulary(vocabulary, idf_weights)
-        self.built = True
 
     @staticmethod
     def _salt(salt, vocabulary_dtype, oov_method, who):

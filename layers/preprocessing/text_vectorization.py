@@ -79,7 +79,6 @@ class TextVectorization(Layer):
                                           pad_to_max_tokens=pad_to_max_tokens, mask_token='', output_mode=output_mode,
                                           sparse=sparse, has_input_vocabulary=has_vocabulary, encoding=encoding,
                                           vocabulary_size=vocabulary_size)
-        self.built = True
 
     # ---- the vocabulary: the lookup layer's ----------------------------------------------------
     def get_vocabulary(self, include_special_tokens=True):
