@@ -9,6 +9,15 @@ def dtype_policy(dtype):
             'registered_name': None}
 
 
+def shared_policy_identity(dtype):
+    """What a layer made with ``dtype`` shares its policy with: Keras's global policy object
+    when no dtype is given (see ``policy_sharing``), nothing otherwise."""
+    if dtype is not None:
+        return None
+    from framework.keras.mixed_precision import global_policy_identity
+    return global_policy_identity()
+
+
 def standardize_dtype(dtype, who):
     if dtype is None:
         # keras.backend.set_floatx and keras.mixed_precision.set_global_policy choose the default.

@@ -8,7 +8,8 @@ from . import call_context, serialization
 from .functional.keras_tensor import KerasTensor
 from .functional.node import first_call_tensors, inbound_nodes
 from .input_layer import InputLayer
-from .layer import Layer, dtype_policy
+from .layer import Layer
+from .policy_sharing import policy_config
 from .mask_propagation import as_mask
 from .naming import unique_name
 from .summary import print_summary
@@ -268,7 +269,7 @@ class Sequential(ModelBase):
             layer_configs.append({'module': 'keras.layers', 'class_name': 'InputLayer',
                                   'config': self._input_layer.get_config(), 'registered_name': None})
         layer_configs.extend(serialization.serialize(layer) for layer in self._layers)
-        config = {'name': self.name, 'trainable': self.trainable, 'dtype': dtype_policy(self._dtype),
+        config = {'name': self.name, 'trainable': self.trainable, 'dtype': policy_config(self),
                   'layers': layer_configs}
         if self._build_input_shape is not None:
             config['build_input_shape'] = tuple(self._build_input_shape)

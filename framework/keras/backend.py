@@ -77,7 +77,9 @@ def clear_session(free_memory=True):
     There is no graph to reset: tapeflow executes eagerly.
     """
     from ..object_names import reset
+    from .mixed_precision import forget_global_policy_identity
     reset()
+    forget_global_policy_identity()
 
 
 def standardize_dtype(dtype):

@@ -9,7 +9,8 @@ no bfloat16.
 from . import backend
 
 _FLOAT_NAMES = ('float16', 'float32', 'float64')
-_state = {'policy': None}      # None: follow backend.floatx()
+_state = {'policy': None,       # None: follow backend.floatx()
+          'identity': None}     # stands for Keras's global policy object (see global_policy_identity)
 
 
 class DTypePolicy:
@@ -84,6 +85,21 @@ def set_global_policy(policy):
         raise ValueError("set_global_policy: expected the name of a policy (such as 'float32') or a DTypePolicy "
                          'instance, got %r (of type %s)' % (policy, type(policy).__name__))
     _state['policy'] = policy
+    _state['identity'] = None
+
+
+def global_policy_identity():
+    """An object standing for the one global policy object Keras gives every layer made without
+    a dtype (until the policy is set again or the session cleared): the layers sharing it are
+    marked with a 'shared_object_id' in .keras files (``layers.policy_sharing``)."""
+    if _state['identity'] is None:
+        _state['identity'] = object()
+    return _state['identity']
+
+
+def forget_global_policy_identity():
+    """``clear_session``: Keras makes a new global policy object afterwards."""
+    _state['identity'] = None
 
 
 def global_policy():

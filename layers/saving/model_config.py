@@ -14,6 +14,7 @@ import json
 import numpy as np
 
 from ..layer import Layer
+from .. import policy_sharing
 from .h5_io import SavedFileError
 from .keras_internal_classes import keras_internal_classes
 from ..functional.keras_mask_arguments import is_keras_op_entry
@@ -22,11 +23,14 @@ from . import compile_config
 from .registry import custom_object_scope, get_registered_object, registered_objects
 
 # ---- saving --------------------------------------------------------------------------
-def serialize_model(model):
-    """The model's config dict in Keras 3's form (JSON-safe)."""
+def serialize_model(model, shared_policy_ids=False):
+    """The model's config dict in Keras 3's form (JSON-safe); ``shared_policy_ids``: mark the
+    layers sharing the global dtype policy as a ``.keras`` archive does (``policy_sharing``)."""
     cls = type(model)
     module, registered = keras_identity(cls)
-    config = {'module': module, 'class_name': cls.__name__, 'config': model.get_config(),
+    with policy_sharing.recording(shared_policy_ids):
+        layer_config = model.get_config()
+    config = {'module': module, 'class_name': cls.__name__, 'config': policy_sharing.mark(layer_config),
               'registered_name': registered}
     build_config = model.get_build_config() if model.built else None
     if build_config is not None:

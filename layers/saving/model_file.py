@@ -44,7 +44,7 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True):
                          'native Keras format (recommended) or a `.h5` extension. Use `model.save_weights()` '
                          "(with a '.weights.h5' filepath) to save only the weights. Received: filepath=%s" % path)
     check_overwrite(path, overwrite)
-    config = serialize_model(model)            # fails before any file is touched
+    config = serialize_model(model, shared_policy_ids=path.endswith('.keras'))   # fails before any file is touched
     compiled = include_optimizer and getattr(model, 'compiled', False) and model.optimizer is not None
     if compiled and model.built and not model.optimizer.built:
         # Saved state then has every slot, so that loading matches it one to one.
