@@ -1,5 +1,7 @@
 """Adafactor (Shazeer & Stern, 2018): second moments kept as row and column means, as Keras 3."""
 from framework import backend
+from framework.ops.reductions import reduce_mean
+from framework.tensor import Tensor
 from .arguments import check_non_negative
 from .optimizer import Optimizer
 from .slots import keras_named, keras_unscoped
@@ -74,7 +76,7 @@ class Adafactor(Optimizer):
 
     @staticmethod
     def _rms(xp, x):
-        return xp.sqrt(xp.mean(x * x))
+        return xp.sqrt(_mean(x * x))
 
     def update_step(self, gradient, variable, learning_rate):
         self._step(gradient, gradient * gradient, variable, learning_rate, sparse=False)
@@ -99,13 +101,13 @@ class Adafactor(Optimizer):
         beta_2 = 1 - xp.power(step, dtype(self.beta_2_decay))
         row, column, v = self._slots.arrays(variable, ('row', 'column', 'velocity'))
         if data.ndim >= 2:
-            row[...] = beta_2 * row + (1 - beta_2) * xp.mean(regulated, axis=-1)
-            column[...] = beta_2 * column + (1 - beta_2) * xp.mean(regulated, axis=-2)
-            v[...] = (row / xp.mean(row, axis=-1, keepdims=True))[..., None] * column[..., None, :]
+            row[...] = beta_2 * row + (1 - beta_2) * _mean(regulated, axis=-1)
+            column[...] = beta_2 * column + (1 - beta_2) * _mean(regulated, axis=-2)
+            v[...] = (row / _mean(row, axis=-1, keepdims=True))[..., None] * column[..., None, :]
         else:
             v[...] = beta_2 * v + (1 - beta_2) * regulated
         u = gradient / xp.sqrt(v)
-        rms_u = xp.sqrt(xp.mean(squared / v)) if sparse else self._rms(xp, u)
+        rms_u = xp.sqrt(_mean(squared / v)) if sparse else self._rms(xp, u)
         data -= alpha * (u / max(dtype(1), rms_u / dtype(self.clip_threshold)))
 
     def get_config(self):
@@ -113,3 +115,8 @@ class Adafactor(Optimizer):
         config.update(beta_2_decay=self.beta_2_decay, epsilon_1=self.epsilon_1, epsilon_2=self.epsilon_2,
                       clip_threshold=self.clip_threshold, relative_step=self.relative_step)
         return config
+
+
+def _mean(x, axis=None, keepdims=False):
+    """Keras's ``ops.mean`` of a raw array: its sums in TensorFlow's order (``reduce_mean``)."""
+    return reduce_mean(Tensor(x), axis=axis, keepdims=keepdims)._data

@@ -8,6 +8,7 @@ dense gradient by the scaling (TensorFlow's ``IndexedSlices * Tensor`` densifies
 """
 from framework import backend
 from framework.indexed_slices import RowGradients
+from framework.ops.eigen_sum import sum_all
 
 
 def clip_by_value(grad, clipvalue):
@@ -25,18 +26,17 @@ def clip_by_norm(grad, clipnorm):
         return grad.with_values(clip_by_norm(grad.values, clipnorm))
     xp = backend.array_module(grad)
     clipnorm = grad.dtype.type(clipnorm)
-    l2norm = xp.sqrt(xp.sum(grad * grad))
+    l2norm = xp.sqrt(sum_all(grad * grad))      # tf.clip_by_norm's reduce_sum: TensorFlow's order
     return grad * clipnorm / xp.maximum(l2norm, clipnorm)
 
 
 def global_norm(grads):
-    """sqrt of the sum of squares of every element of every gradient, in the first one's dtype."""
+    """sqrt of the sum of squares of every element of every gradient, in the first one's dtype:
+    Keras's ``sqrt(sum(stack([sum(square(g)) for g in grads])))``, its sums in TensorFlow's order."""
     dtype = grads[0].dtype
-    squared = [_squares(g).sum(dtype=g.dtype).astype(dtype) for g in grads]
-    total = squared[0]
-    for s in squared[1:]:
-        total = total + s
-    return backend.array_module(total).sqrt(total)
+    squared = [sum_all(_squares(g)).astype(dtype) for g in grads]
+    xp = backend.array_module(squared[0])
+    return xp.sqrt(sum_all(xp.stack(squared)))
 
 
 def clip_by_global_norm(grads, clipnorm):
@@ -47,11 +47,11 @@ def clip_by_global_norm(grads, clipnorm):
     """
     norm = global_norm(grads)
     xp = backend.array_module(norm)
-    clipnorm = norm.dtype.type(clipnorm)
-    one = norm.dtype.type(1)
+    limit, one = norm.dtype.type(clipnorm), norm.dtype.type(1)
     # A zero norm divides by zero here (1/0 = inf, then min(inf, 1/clipnorm)):
     # a value, not an error; tapeflow silences numpy's RuntimeWarning for it.
-    scale = clipnorm * xp.minimum(one / norm, one / clipnorm) + (norm - norm)
+    # Keras writes 1.0 / clip_norm in Python: the quotient is rounded once, from float64.
+    scale = limit * xp.minimum(one / norm, norm.dtype.type(1.0 / clipnorm)) + (norm - norm)
     return [(g.dense() if type(g) is RowGradients else g) * scale.astype(g.dtype) for g in grads]
 
 
