@@ -171,6 +171,7 @@ def test_gradients_through_seeded_dropout_match_keras():
     (lambda: layers.ConvLSTM2D(2, 3, data_format='channels_first'), 'channels_last'),
     (lambda: layers.ConvLSTM2D(2, 3)(keras.Input((4, None, 5, 1))), 'static input shapes for the spatial'),
     (lambda: layers.ConvLSTM2D(2, 3)(tf.zeros((1, 2, 5, 5))), 'conv_lstm2d.*expected ndim=5'),
+    (lambda: layers.ConvLSTM2D(2, 7)(tf.zeros((1, 2, 5, 5, 1))), 'Computed output size would be zero or negative'),
 ])
 def test_bad_arguments_are_refused_with_keras_words(make, match):
     with pytest.raises(ValueError, match=match):

@@ -75,6 +75,11 @@ class ConvLSTMCell(LSTMCell):
         self.spatial_dims, self.input_dim = tuple(int(d) for d in spatial), int(channels)
         self.state_shape = convolved_shape((None,) + self.spatial_dims + (channels,), self.kernel_size,
                                            self.strides, self.dilation_rate, self.padding, self.filters)[1:]
+        if min(self.state_shape[:-1]) <= 0:                 # Keras 3's words
+            raise ValueError('Computed output size would be zero or negative. Received `inputs shape=%s`, '
+                             '`kernel shape=%s`, `dilation_rate=%s`, `strides=%s`, `padding=%s`: use a smaller '
+                             'kernel or padding=\'same\'' % (shape, self.kernel_size + (channels, 4 * self.filters),
+                                                              list(self.dilation_rate), self.strides, self.padding))
         width = 4 * self.filters
         self.kernel = self.add_weight(shape=self.kernel_size + (self.input_dim, width), name='kernel',
                                       initializer=self.kernel_initializer, regularizer=self.kernel_regularizer,
