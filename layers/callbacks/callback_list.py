@@ -76,13 +76,15 @@ class CallbackList(Callback):
         snapshot = None
         if logs is None:
             logs = {}       # Keras hands batch hooks a dict, empty at the start of a batch
+        # by keyword, as Keras 3 calls batch hooks: LambdaCallback(on_train_batch_end=lambda b, l: ...)
+        # raises TypeError there, so it does here
         for method, takes_live_view in self._listeners[hook]:
             if takes_live_view or type(logs) is dict:
-                method(batch, logs)
+                method(batch, logs=logs)
                 continue
             if snapshot is None:
                 snapshot = dict(logs.items())
-            method(batch, snapshot)
+            method(batch, logs=snapshot)
 
     # ---- batch hooks: only the callbacks that override them -----------------------
     def on_batch_begin(self, batch, logs=None):
