@@ -239,13 +239,16 @@ class GradientTape:
         """Watch a tensor, a variable, or a nested structure of them.
 
         Raises:
-            TypeError: for anything that is not a tensor.
+            ValueError: for anything that is not a tensor (TensorFlow's class).
         """
         for t in nest.flatten(tensor):
             if not isinstance(t, Tensor):
-                raise TypeError('GradientTape.watch: expected a Tensor or Variable (or a structure of them), '
-                                'got %r of type %s; convert it with framework.constant first'
-                                % (t, type(t).__name__))
+                # TensorFlow's class and words (programs print them); tapeflow's advice as a note
+                error = ValueError("Passed in object %s of type '%s', not tf.Tensor or tf.Variable or ExtensionType."
+                                   % (t, type(t).__name__))
+                error.add_note('GradientTape.watch: expected a Tensor or Variable (or a structure of them); '
+                               'convert it with framework.constant first')
+                raise error
             if t._data.dtype.kind not in 'fc':
                 # TensorFlow logs these words; its tape then ignores the tensor.
                 warnings.warn('The dtype of the watched tensor must be floating (e.g. tf.float32), got tf.%s'
@@ -401,7 +404,9 @@ class GradientTape:
                 grads[xid] = gx if prev is None else prev + gx
 
     def _check_usable(self):
-        if self._used and not self._persistent:
+        # A tape never entered has recorded nothing: TensorFlow refuses it in the same words
+        # (its tape object is made on entry), where tapeflow returned ones.
+        if (self._used and not self._persistent) or self._thread is None:
             # TensorFlow's words exactly: programs print them (the docstring says to use persistent=True).
             raise RuntimeError('A non-persistent GradientTape can only be used to compute one set of '
                                'gradients (or jacobians)')

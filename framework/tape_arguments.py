@@ -31,6 +31,9 @@ def check_sources(flat_sources, op='GradientTape.gradient'):
 def check_targets(targets):
     if not targets:
         raise ValueError('GradientTape.gradient: the target is empty; pass the tensor to differentiate')
+    if targets == [None]:       # gradient(None, x): TensorFlow's TypeError and words
+        raise TypeError('Argument `target` should be a list or nested structure of Tensors, Variables or '
+                        'CompositeTensors to be differentiated, but received None.')
     for t in targets:
         if not isinstance(t, Tensor):
             raise TypeError('GradientTape.gradient: the target must be a Tensor (or a structure of tensors) '

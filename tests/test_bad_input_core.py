@@ -153,7 +153,15 @@ def test_gradient_of_a_non_tensor_source_raises(source):
         tape.gradient(y, [x, source])
 
 
-@pytest.mark.parametrize('target', [5.0, np.float32(3.0), None], ids=['float', 'numpy_scalar', 'none'])
+def test_none_target_raises_tf_words():
+    # TF 2.21: tape.gradient(None, x) -> TypeError with these words
+    tape, x, y = _recorded()
+    with pytest.raises(TypeError, match=r'^Argument `target` should be a list or nested structure of Tensors, '
+                                        r'Variables or CompositeTensors to be differentiated, but received None.$'):
+        tape.gradient(None, x)
+
+
+@pytest.mark.parametrize('target', [5.0, np.float32(3.0)], ids=['float', 'numpy_scalar'])
 def test_target_that_is_not_a_tensor_raises(target):
     tape, x, y = _recorded()
     with pytest.raises(TypeError, match='GradientTape.gradient: the target must be a Tensor .* of type %s'
@@ -170,9 +178,13 @@ def test_empty_target_raises():
 @pytest.mark.parametrize('value', [3.0, [tf.constant(1.0), 'a'], np.array([1.0])],
                          ids=['float', 'list_with_str', 'ndarray'])
 def test_watch_of_a_non_tensor_raises(value):
+    # TF 2.21: ValueError "Passed in object 3.0 of type 'float', not tf.Tensor or tf.Variable or ExtensionType."
+    # (the list's 'a' and the ndarray [1.] the same way); tapeflow's advice rides along as a note
     with tf.GradientTape() as tape:
-        with pytest.raises(TypeError, match='GradientTape.watch: expected a Tensor or Variable .* of type'):
+        with pytest.raises(ValueError, match=r"^Passed in object .* of type '(float|str|ndarray)', not tf.Tensor or "
+                                             r"tf.Variable or ExtensionType.") as caught:
             tape.watch(value)
+    assert 'GradientTape.watch: expected a Tensor or Variable' in caught.value.__notes__[0]
 
 
 def test_output_gradients_count_mismatch_raises():
