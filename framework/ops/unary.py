@@ -56,7 +56,26 @@ _sqrt_grad = _zero_where_no_gradient(lambda g, y, x: g * 0.5 / y)
 _rsqrt_grad = _zero_where_no_gradient(lambda g, y, x: -0.5 * (g * y) * (y * y))     # TF's order of products
 _reciprocal_grad = _zero_where_no_gradient(lambda g, y, x: g * -(y * y))
 _tanh_grad = array_rule(lambda g, y, x: g * (1 - y * y))
-_sigmoid_grad = array_rule(lambda g, y, x: g * (y * (1 - y)))
+_sigmoid_grad = array_rule(lambda g, y, x: sigmoid_grad(y, g), lambda g, y, x: g * (y * (1 - y)))
+
+
+def sigmoid_grad(y, dy):
+    """TensorFlow's SigmoidGrad op, dy * (y * (1 - y)), recorded with its own rule (TF's
+    _SigmoidGradGrad) so that second derivatives of sigmoid round as TensorFlow's do: for y,
+    gb - 2 * gb * y with gb = grad * dy, where differentiating the product gave
+    grad * dy * (1 - y) - grad * dy * y, which differs in the last bit."""
+    out = Tensor(dy._data * (y._data * (1 - y._data)))
+    if ACTIVE:
+        record('sigmoid_grad', (y, dy), out, _SIGMOID_GRAD_VJPS)
+    return out
+
+
+def _sigmoid_grad_grad_y(grad, out, y, dy):
+    gb = grad * dy
+    return gb - 2.0 * gb * y
+
+
+_SIGMOID_GRAD_VJPS = (_sigmoid_grad_grad_y, lambda grad, out, y, dy: sigmoid_grad(y, grad))
 
 
 # float32 exp, log, log1p, expm1, tanh, erf, sigmoid and softplus on the host take TensorFlow's
