@@ -5,7 +5,7 @@
 ``initializers``, ``regularizers`` and ``constraints`` resolve Keras 3 names.
 """
 from . import activations, constraints, initializers, regularizers  # noqa: F401
-from .activation_layers import ELU, Activation, LeakyReLU, ReLU, Softmax
+from .activation_layers import ELU, Activation, LeakyReLU, ReLU, Softmax, ThresholdedReLU
 from .batch_normalization import BatchNormalization
 from .call_context import current_layer
 from .convolution import Conv2D
@@ -27,7 +27,7 @@ from .serialization import deserialize, serialize
 
 __all__ = ['Activation', 'AveragePooling2D', 'AvgPool2D', 'BatchNormalization', 'Conv2D', 'Dense', 'Dropout', 'ELU', 'Flatten', 'Input', 'InputLayer',
            'GlobalAveragePooling2D', 'GlobalMaxPooling2D', 'InputSpec', 'Lambda', 'Layer', 'LeakyReLU',
-           'MaxPool2D', 'MaxPooling2D', 'ReLU', 'Sequential', 'Softmax', 'activations',
+           'MaxPool2D', 'MaxPooling2D', 'ReLU', 'Sequential', 'Softmax', 'ThresholdedReLU', 'activations',
            'constraints', 'current_layer', 'deserialize', 'initializers', 'regularizers', 'reset_names',
            'serialize']
 __all__ += ['Functional', 'KerasTensor', 'Model']

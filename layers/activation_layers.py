@@ -1,5 +1,8 @@
-"""Layers that apply one activation: Activation, ELU, ReLU, LeakyReLU, Softmax."""
+"""Layers that apply one activation: Activation, ELU, ReLU, LeakyReLU, Softmax, ThresholdedReLU."""
 import warnings
+
+from framework.ops import cast, greater
+from framework.tensor import convert_to_tensor
 
 from . import activations
 from .layer import Layer
@@ -123,4 +126,34 @@ class Softmax(_Elementwise):
     def get_config(self):
         config = super().get_config()
         config['axis'] = self.axis
+        return config
+
+
+class ThresholdedReLU(_Elementwise):
+    """x where x > theta, 0 elsewhere (Keras 3 keeps this Keras 2 layer as a legacy one).
+
+    Written as Keras computes it, ``x * cast(x > theta)``, so a negative input
+    gives -0.0 as there. Unbuilt until its first call, as in Keras.
+
+    Raises:
+        ValueError: theta None or negative.
+    """
+
+    def __init__(self, theta=1.0, **kwargs):
+        super().__init__(**kwargs)
+        if theta is None:
+            raise ValueError('Theta of a Thresholded ReLU layer cannot be None, expecting a float. '
+                             'Received: %s' % (theta,))
+        if theta < 0:
+            raise ValueError('The theta value of a Thresholded ReLU layer should be >=0. Received: %s' % (theta,))
+        self.supports_masking = True
+        # A tensor of the layer's dtype, as Keras keeps it: the config holds its float32 value.
+        self.theta = convert_to_tensor(theta, dtype=self.compute_dtype)
+
+    def call(self, inputs):
+        return inputs * cast(greater(inputs, self.theta), inputs.dtype)
+
+    def get_config(self):
+        config = super().get_config()
+        config['theta'] = float(self.theta)
         return config

@@ -19,7 +19,7 @@ from .hinge_losses import categorical_hinge, hinge, squared_hinge  # noqa: F401
 from .loss import Loss, LossFunctionWrapper  # noqa: F401
 from .probabilistic import (binary_crossentropy, categorical_crossentropy, kl_divergence, poisson,  # noqa: F401
                             sparse_categorical_crossentropy)
-from .reduction import reduce_weighted_values  # noqa: F401
+from .reduction import Reduction, reduce_weighted_values  # noqa: F401
 from .registry import deserialize, get, serialize  # noqa: F401
 from .regression import (cosine_similarity, huber, log_cosh, mean_absolute_error,  # noqa: F401
                          mean_absolute_percentage_error, mean_squared_error, mean_squared_logarithmic_error)

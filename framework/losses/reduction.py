@@ -88,3 +88,22 @@ def reduce_weighted_values(values, sample_weight=None, mask=None, reduction='sum
                                        % (what, tuple(sample_weight.shape), tuple(values.shape))) from None
         values = values * sample_weight
     return reduce_values(values, sample_weight, reduction)
+
+
+class Reduction:
+    """``keras.losses.Reduction``: the reduction names as constants, kept by Keras 3 for
+    programs written for tf.keras 2 (``reduction=tf.keras.losses.Reduction.SUM``).
+    AUTO ('auto') is listed but, as in Keras 3, losses refuse it."""
+    AUTO = 'auto'
+    NONE = 'none'
+    SUM = 'sum'
+    SUM_OVER_BATCH_SIZE = 'sum_over_batch_size'
+
+    @classmethod
+    def all(cls):
+        return (cls.AUTO, cls.NONE, cls.SUM, cls.SUM_OVER_BATCH_SIZE)
+
+    @classmethod
+    def validate(cls, key):
+        if key not in cls.all():
+            raise ValueError('Invalid Reduction Key: %s. Expected keys are "%s"' % (key, cls.all()))

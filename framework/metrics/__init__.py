@@ -34,3 +34,6 @@ from ..losses import (binary_crossentropy, categorical_crossentropy, hinge, hube
                       squared_hinge, categorical_hinge)
 from ..losses import binary_focal_crossentropy, categorical_focal_crossentropy  # noqa: F401
 from ..losses import mae, MAE, mape, MAPE, mse, MSE, msle, MSLE  # noqa: F401
+# Keras 3's older spellings of two of them.
+KLD = kld = kullback_leibler_divergence = kl_divergence
+logcosh = log_cosh

@@ -59,6 +59,7 @@ def get(identifier):
 constant, identity, ones, zeros = Constant, Identity, Ones, Zeros
 glorot_normal, glorot_uniform, he_normal, he_uniform = GlorotNormal, GlorotUniform, HeNormal, HeUniform
 lecun_normal, lecun_uniform, orthogonal = LecunNormal, LecunUniform, Orthogonal
+IdentityInitializer, OrthogonalInitializer = Identity, Orthogonal
 random_normal, random_uniform, truncated_normal, variance_scaling = (RandomNormal, RandomUniform,
                                                                     TruncatedNormal, VarianceScaling)
 
