@@ -177,12 +177,19 @@ class Tensor:
     def __le__(self, other): return ops.less_equal(self, other)
     def __gt__(self, other): return ops.greater(self, other)
     def __ge__(self, other): return ops.greater_equal(self, other)
-    def __and__(self, other): return ops.logical_and(self, other)
-    def __rand__(self, other): return ops.logical_and(other, self)
-    def __or__(self, other): return ops.logical_or(self, other)
-    def __ror__(self, other): return ops.logical_or(other, self)
-    def __xor__(self, other): return ops.logical_xor(self, other)
-    def __invert__(self): return ops.logical_not(self)
+    # As TensorFlow's operators: logical on bool tensors, bitwise on integer ones.
+    def __and__(self, other): return _logical_or_bitwise('and', self, other)
+    def __rand__(self, other): return _logical_or_bitwise('and', other, self)
+    def __or__(self, other): return _logical_or_bitwise('or', self, other)
+    def __ror__(self, other): return _logical_or_bitwise('or', other, self)
+    def __xor__(self, other): return _logical_or_bitwise('xor', self, other)
+    def __rxor__(self, other): return _logical_or_bitwise('xor', other, self)
+
+    def __invert__(self):
+        if self._data.dtype.kind in 'iu':
+            from .ops.bitwise_ops import invert
+            return invert(self)
+        return ops.logical_not(self)
     def __getitem__(self, index): return ops.getitem(self, index)
 
     def __eq__(self, other):
@@ -242,11 +249,25 @@ class SymbolicTensorError(ValueError):
     its message says what to do, so conversion passes it on untouched."""
 
 
+def _logical_or_bitwise(name, x, y):
+    """``x & y`` (``|``, ``^``): bitwise when the tensor holds integers, else logical."""
+    tensor = x if isinstance(x, Tensor) else y
+    if tensor._data.dtype.kind in 'iu':
+        from .ops import bitwise_ops
+        return getattr(bitwise_ops, 'bitwise_' + name)(x, y)
+    return getattr(ops, 'logical_' + name)(x, y)
+
+
 class ConversionError(TypeError, ValueError):
     """A value that cannot become a tensor (None, a dict, mixed or ragged lists).
 
     TensorFlow raises ValueError here and tapeflow raised TypeError before, so
-    programs catching either keep working."""
+    programs catching either keep working. Its ``__name__`` is TensorFlow's class's, so a
+    program printing ``type(e).__name__`` prints ValueError as under TensorFlow; tracebacks
+    and pickle still find it as ConversionError."""
+
+
+ConversionError.__name__ = 'ValueError'
 
 
 def _to_array(value, dtype):
@@ -268,26 +289,40 @@ def _to_array(value, dtype):
         array = np.asarray(value)
     except SymbolicTensorError:
         raise
-    except ValueError as err:
-        raise ConversionError("Can't convert non-rectangular Python sequence to Tensor: %s" % err) from None
+    except ValueError:
+        raise ConversionError("Can't convert non-rectangular Python sequence to Tensor.") from None
     if array.dtype == object and not _all_strings(value):
-        raise ConversionError('Cannot convert %r (of type %s) to a tensor: expected numbers, nested lists '
-                              'of numbers, numpy arrays or tensors' % (value, type(value).__name__))
+        raise _unconvertible(value, array)
     if array.dtype.kind in 'US' and _all_strings(value):     # strings, asked for a numeric dtype
         raise ConversionError('Cannot convert %r to a tensor of dtype %s: strings are not numbers (parse '
                               'them with framework.strings.to_number)' % (value, dtype.name))
     if array.dtype.kind in 'US':    # numpy turned [1, 'a'] into strings; TensorFlow refuses the mix
-        raise ConversionError("Can't convert Python sequence with mixed types to Tensor: %r; give "
-                              "numbers only or strings only" % (value,))
+        raise ConversionError("Can't convert Python sequence with mixed types to Tensor.")
     if dtype is None:
         array = dtypes.python_default(array)
     else:
         # TensorFlow refuses floats for an integer dtype; whole numbers ([1.0, 2.0]) are let through,
         # fractions would be cut silently.
         if dtype.kind in 'iub' and array.dtype.kind == 'f' and not bool(np.all(np.mod(array, 1) == 0)):
-            raise TypeError('Cannot convert %r to a tensor of dtype %s' % (value, dtype.name))
+            raise TypeError('Cannot convert %r to EagerTensor of dtype %s' % (value, dtypes.display_name(dtype)))
         array = array.astype(dtype, copy=False)
     return backend.place(array)
+
+
+def _unconvertible(value, array):
+    """TensorFlow's ValueError for a value numpy could only hold as objects, in its words."""
+    items = [v for v in array.flat]
+    if all(isinstance(v, int) for v in items):          # ints beyond 64 bits
+        return ConversionError("Can't convert Python sequence with out-of-range integer to Tensor.")
+    if array.ndim:
+        if any(isinstance(v, (list, tuple)) for v in items):
+            return ConversionError("Can't convert non-rectangular Python sequence to Tensor.")
+        return ConversionError("Can't convert Python sequence with mixed types to Tensor.")
+    error = ConversionError('Attempt to convert a value (%r) with an unsupported type (%r) to a Tensor.'
+                            % (value, type(value)))
+    error.add_note('Cannot convert %.80r (of type %s) to a tensor: expected numbers, nested lists of numbers, '
+                   'numpy arrays or tensors' % (value, type(value).__name__))
+    return error
 
 
 def _string_array(value):
@@ -295,7 +330,7 @@ def _string_array(value):
     objects from the start: numpy's fixed-width 'S'/'U' arrays drop trailing NUL bytes."""
     array = np.array(value, dtype=object)
     if any(isinstance(v, (list, tuple)) for v in array.flat):
-        raise ConversionError("Can't convert non-rectangular Python sequence to Tensor: %r" % (value,))
+        raise ConversionError("Can't convert non-rectangular Python sequence to Tensor.")
     if array.ndim == 0:
         item = array[()]
         array[()] = item.encode('utf-8') if isinstance(item, str) else item

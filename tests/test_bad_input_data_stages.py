@@ -47,7 +47,7 @@ def test_map_returning_none_names_the_stage():
 
 
 def test_from_tensor_slices_of_none_names_the_stage():
-    with pytest.raises(ValueError, match='Dataset.from_tensor_slices: Cannot convert None'):
+    with pytest.raises(ValueError, match=r'Dataset.from_tensor_slices: Attempt to convert a value \(None\)'):
         Dataset.from_tensor_slices(None)
 
 

@@ -85,7 +85,7 @@ NONE_IS_VALID = {('getitem', 1), ('affine', 2), ('moments', 1), ('strided_slice'
 # Op names the error may use instead of the public one (aliases of one implementation).
 # ``x[...]`` (getitem) answers a bad index with IndexError, as Python sequences and numpy do.
 ALIASES = {'floor_div': ['floordiv'], 'truediv': ['divide'], 'realdiv': ['divide'], 'mod': ['floormod'],
-           'swish': ['silu'], 'convert_to_tensor': ['tensor', 'Tensor'], 'constant': ['tensor', 'constant'],
+           'swish': ['silu'], 'convert_to_tensor': ['tensor', 'Tensor'], 'constant': ['tensor', 'Tensor', 'constant'],
            'getitem': ['index']}
 # Clear errors: TypeError and ValueError, and IndexError for indices out of range (gather, x[i]).
 CLEAR = (TypeError, ValueError, IndexError)
