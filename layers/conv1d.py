@@ -9,6 +9,7 @@ from framework.ops.convolution_nd import convolution
 from .kernel_options import KernelOptions
 from .convolution import _output_length, check_channels_last, check_groups, check_input_groups, \
     refuse_strided_dilation
+from .activations import apply_activation
 from .input_spec import InputSpec
 from .layer import Layer
 from .pooling import mean_over_steps
@@ -97,7 +98,7 @@ class Conv1D(KernelOptions, Layer):
             x = convolution(inputs, self.kernel, self.strides, padding.upper(), self.dilation_rate, self.groups)
         if self.bias is not None:
             x = x + self.bias
-        return self.activation(x)
+        return apply_activation(self.activation, x)   # None: set after construction
 
     def compute_output_shape(self, input_shape):
         n, steps, _ = tuple(input_shape)

@@ -6,6 +6,7 @@ from framework.ops.conv_transpose import conv2d_transpose
 from framework.ops.convolution_nd import conv_transpose
 
 from .convolution import check_channels_last, normalize_padding, normalize_pair, refuse_strided_dilation
+from .activations import apply_activation
 from .input_spec import InputSpec
 from .kernel_options import KernelOptions
 from .layer import Layer
@@ -89,7 +90,7 @@ class Conv2DTranspose(KernelOptions, Layer):
             x = conv_transpose(inputs, self.kernel, out_shape, self.strides, self.padding.upper(), self.dilation_rate)
         if self.bias is not None:
             x = x + self.bias
-        return self.activation(x)
+        return apply_activation(self.activation, x)   # None: set after construction
 
     def compute_output_shape(self, input_shape):
         n, h, w, _ = tuple(input_shape)

@@ -7,6 +7,7 @@ from framework.ops.convolution_nd import conv_transpose, convolution, normalize_
 
 from .conv2d_transpose import transposed_length
 from .convolution import _output_length, check_channels_last, normalize_padding, refuse_strided_dilation
+from .activations import apply_activation
 from .input_spec import InputSpec
 from .kernel_options import KernelOptions
 from .layer import Layer
@@ -86,7 +87,7 @@ class ConvND(KernelOptions, Layer):
         x = convolution(inputs, self.kernel, self.strides, self.padding.upper(), self.dilation_rate, self.groups)
         if self.bias is not None:
             x = x + self.bias
-        return self.activation(x)
+        return apply_activation(self.activation, x)   # None: set after construction
 
     def compute_output_shape(self, input_shape):
         return convolved_shape(tuple(input_shape), self.kernel_size, self.strides, self.dilation_rate,
@@ -156,7 +157,7 @@ class ConvTransposeND(KernelOptions, Layer):
         x = conv_transpose(inputs, self.kernel, out_shape, self.strides, self.padding.upper(), self.dilation_rate)
         if self.bias is not None:
             x = x + self.bias
-        return self.activation(x)
+        return apply_activation(self.activation, x)   # None: set after construction
 
     def compute_output_shape(self, input_shape):
         input_shape = tuple(input_shape)

@@ -5,6 +5,7 @@ from framework.ops import cast, conv2d
 from framework.ops.convolution_nd import convolution
 
 from .kernel_options import KernelOptions
+from .activations import apply_activation
 from .input_spec import InputSpec
 from .layer import Layer
 
@@ -112,7 +113,7 @@ class Conv2D(KernelOptions, Layer):
             x = convolution(inputs, self.kernel, self.strides, self.padding.upper(), self.dilation_rate, self.groups)
         if self.bias is not None:
             x = x + self.bias
-        return self.activation(x)
+        return apply_activation(self.activation, x)   # None: set after construction
 
     def compute_output_shape(self, input_shape):
         n, h, w, _ = tuple(input_shape)

@@ -25,6 +25,19 @@ def test_dense_activation_set_to_none_runs_linear():
     np.testing.assert_array_equal(out_none, out_linear)
 
 
+def test_conv_layers_activation_set_to_none_run_linear():
+    rs = np.random.RandomState(0)
+    cases = [(keras.layers.Conv1D(2, 3, activation='relu'), (1, 5, 2)),
+             (keras.layers.Conv2D(2, 3, activation='relu'), (1, 5, 5, 2)),
+             (keras.layers.Conv2DTranspose(2, 3, activation='sigmoid'), (1, 5, 5, 2)),
+             (keras.layers.Conv3D(2, 3, activation='relu'), (1, 5, 5, 5, 2)),
+             (keras.layers.Conv3DTranspose(2, 3, activation='relu'), (1, 3, 3, 3, 2))]
+    for layer, shape in cases:
+        out_none, out_linear = _linear_twin(layer, rs.randn(*shape).astype('float32'))
+        assert (out_none < 0).any(), layer.name
+        np.testing.assert_array_equal(out_none, out_linear)
+
+
 def test_depthwise_and_einsum_dense_activation_set_to_none_run_linear():
     x4 = np.random.RandomState(0).randn(1, 5, 5, 2).astype('float32')
     for layer in [keras.layers.DepthwiseConv2D(3, activation='relu'),
