@@ -286,6 +286,9 @@ def _evaluate(a, packets, scalar, passes_denormals):
     tail = flat.size % PACKET
     if tail and scalar is not None and xp is np:
         out[-tail:] = [scalar(v) for v in flat[-tail:]]
+    # ... and flush-to-zero: a denormal result (exp(-100), softplus(-100)) comes out as a signed 0.
+    if out.size and float(xp.fmin.reduce(xp.abs(out))) < _TINY:
+        out = xp.where(xp.abs(out) < _TINY, out * _F(0), out)
     return out.reshape(a.shape)
 
 
