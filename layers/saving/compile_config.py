@@ -23,14 +23,25 @@ def serialize(model):
     if not getattr(model, 'compiled', False):
         return None
     arguments = model.get_compile_config()
-    return {'optimizer': optim.serialize(model.optimizer),
-            'loss': _serialize(arguments.get('loss')),
+    config = {'optimizer': optim.serialize(model.optimizer),
+              'loss': _serialize(arguments.get('loss')),
             'loss_weights': arguments.get('loss_weights'),
             'metrics': _serialize(arguments.get('metrics')),
-            'weighted_metrics': _serialize(arguments.get('weighted_metrics')),
-            'run_eagerly': False,
-            'steps_per_execution': arguments.get('steps_per_execution', 1),
-            'jit_compile': False}
+              'weighted_metrics': _serialize(arguments.get('weighted_metrics')),
+              'run_eagerly': False,
+              'steps_per_execution': arguments.get('steps_per_execution', 1),
+              'jit_compile': False}
+    if 'optimizer' not in arguments:
+        del config['optimizer']               # taken by an .h5 save, see forget_optimizer_argument
+    return config
+
+
+def forget_optimizer_argument(model):
+    """What Keras 3.15's ``.h5`` saving does to a compiled model: it pops 'optimizer' from the
+    model's own compile arguments. Later ``.keras`` files and ``get_compile_config()`` then
+    lack it, and a model loaded from such a file compiles with the default RMSprop (on
+    TensorFlow, warning that it skips the saved optimizer's variables); so here too."""
+    model._compile_config.pop('optimizer', None)
 
 
 def config_entry(model):
@@ -39,8 +50,9 @@ def config_entry(model):
     return serialize(model) or {}
 
 
-def training_config(compile_config):
-    """The legacy ``.h5`` spelling: the optimizer under 'optimizer_config' as {'class_name', 'config'}.
+def training_config(compile_config, optimizer):
+    """The legacy ``.h5`` spelling: the model's ``optimizer`` under 'optimizer_config' as
+    {'class_name', 'config'}.
 
     Losses and metrics take Keras 2's serialization, as Keras 3.15 writes them
     into ``.h5`` files: a function by its (registered) name, an object as
@@ -49,7 +61,7 @@ def training_config(compile_config):
     Keras 3.15's ``.h5`` loader cannot resolve the short ones.
     """
     out = {k: _legacy_spelling(v) for k, v in compile_config.items() if k != 'optimizer'}
-    optimizer = compile_config['optimizer']
+    optimizer = optim.serialize(optimizer)
     out['optimizer_config'] = {'class_name': optimizer['class_name'], 'config': optimizer['config']}
     out['loss'] = _full_loss_names(out.get('loss'))
     return out

@@ -71,10 +71,12 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True):
             f.attrs['keras_version'] = legacy_h5.KERAS_VERSION
             f.attrs['model_config'] = to_json(legacy_model_config(config))
             if compile_cfg is not None:
-                f.attrs['training_config'] = to_json(compile_config.training_config(compile_cfg))
+                f.attrs['training_config'] = to_json(compile_config.training_config(compile_cfg, model.optimizer))
             legacy_h5.write(f.create_group('model_weights'), model)
             if compiled:
                 legacy_h5.write_optimizer(f, model.optimizer)
+    if compiled:
+        compile_config.forget_optimizer_argument(model)
 
 
 def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
