@@ -126,12 +126,25 @@ def floormod(x, y, name=None):
     except ValueError:
         raise _broadcast_error('floormod', dx, dy) from None
     _refuse_integer_zero_divisor(out, dy, 'floormod')
+    if out._data.dtype.kind == 'f':
+        out = _zero_with_sign_of(out, dx)
     if ACTIVE:
         record('floormod', (x, y), out, _FLOORMOD_VJPS)
     return out
 
 
 mod = floormod
+
+
+def _zero_with_sign_of(out, dx):
+    """TensorFlow's float floormod is fmod(x, y), moved by y when the signs differ, so a zero
+    remainder keeps x's sign (-2.0 % 2.0 is -0.0); numpy gives it y's."""
+    data = out._data
+    zero = data == 0
+    if not zero.any():
+        return out
+    xp = array_module_of(data)
+    return Tensor(xp.where(zero, xp.copysign(xp.zeros_like(data), xp.broadcast_to(dx, data.shape)), data))
 
 
 def negative(x, name=None):

@@ -342,7 +342,13 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     idx = as_tensor(indices, 'one_hot')
     if idx._data.dtype.kind not in 'iu':
         raise InvalidArgumentError('one_hot: indices must be integers, got %s' % idx.dtype.name)
-    dtype = dtypes.numpy_dtype(dtypes.float32 if dtype is None else dtype)
+    if dtype is None:       # as TensorFlow: the dtype of on_value / off_value when given, else float32
+        given = [as_tensor(v, 'one_hot') for v in (on_value, off_value) if v is not None]
+        if len(given) == 2 and given[0].dtype != given[1].dtype:
+            raise TypeError('dtype %s of on_value does not match dtype %s of off_value'
+                            % (given[0].dtype, given[1].dtype))
+        dtype = given[0].dtype if given else dtypes.float32
+    dtype = dtypes.numpy_dtype(dtype)
     on = 1 if on_value is None else on_value
     off = 0 if off_value is None else off_value
     xp = backend.array_module(idx._data)
