@@ -148,3 +148,15 @@ def test_configs_round_trip_with_keras_fields():
         config = layer.get_config()
         assert type(layer).from_config(config).get_config() == config
         assert type(L.deserialize(L.serialize(layer))) is type(layer)
+
+
+def test_random_crop_draws_its_boxes_from_keras_generator():
+    # Keras 3's RandomCrop draws its boxes from the SeedGenerator it makes after its base
+    # layer's default seed; TF 2.21 after keras.utils.set_random_seed(3) crops at these
+    # (top, left) corners on four calls (read off the crops of a 12 x 12 ramp).
+    from framework import keras
+    ramp = np.arange(144, dtype=np.float32).reshape(1, 12, 12, 1)
+    keras.utils.set_random_seed(3)
+    crop = keras.layers.RandomCrop(5, 6)
+    corners = [divmod(int(crop(ramp).numpy()[0, 0, 0, 0]), 12) for _ in range(4)]
+    assert corners == [(5, 4), (3, 6), (6, 0), (5, 6)]

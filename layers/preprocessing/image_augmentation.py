@@ -3,10 +3,10 @@
 Each is the identity at inference (``training=False``, as predict and evaluate
 pass it) and draws one transformation per image while training, as a direct
 call without ``training`` does (Keras 3's image layers default to True), from
-the layer's seeded stream (``framework.random``: reproducible, though not
-TensorFlow's numbers). The
-geometric ones build Keras's transform matrices and sample them with
-``affine_transform`` (TensorFlow's fill modes and interpolations).
+the layer's seeded stream, drawn as Keras 3 draws it (a program seeded with
+``keras.utils.set_random_seed`` gets Keras's transforms). The geometric ones
+build Keras's transform matrices and sample them with ``affine_transform``
+(TensorFlow's fill modes and interpolations).
 """
 import math
 

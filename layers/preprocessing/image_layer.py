@@ -52,7 +52,8 @@ class ImageLayer(Layer):
             raise ValueError('%s: seed must be an int or None; received seed=%r' % (type(self).__name__, seed))
         self.data_format, self.seed = data_format, seed
         generators = [SeedGenerator(seed) for _ in range(self.keras_seed_generators)]
-        self.generator = generators[0] if generators else None
+        # the last one made is the one Keras draws from (RandomCrop's own, after its base's seed)
+        self.generator = generators[-1] if generators else None
 
     @property
     def _who(self):
@@ -87,8 +88,7 @@ class ImageLayer(Layer):
 
     def _uniform(self, shape, low, high, xp):
         """Uniform float32 draws in [low, high) from the layer's SeedGenerator, as Keras 3 draws
-        them (so RandomFlip flips the images Keras flips; the other layers' transforms are
-        computed differently and match only in distribution)."""
+        them, so that the layers transform the images Keras transforms."""
         if self.generator is None:
             return xp.asarray(random.uniform(shape, low, high, seed=self.seed).numpy(), dtype=np.float32)
         drawn = keras_random.uniform(shape, minval=low, maxval=high, dtype='float32', seed=self.generator)
