@@ -186,3 +186,23 @@ def test_layer_built_by_running_its_call_prints_twice(capsys):
     built.d.build((None, 4))
     built(keras.Input((4,)))
     assert _lines(capsys) == ['around (2, 4) (2, 3)'] * 2 + ['around (None, 4) (None, 3)'] * 3
+
+
+def test_padded_batches_open_their_spec_axes_and_predict_relaxes_step_by_step(capsys):
+    class Mean(keras.layers.Layer):
+        def call(self, x):
+            print('show', x.shape)
+            return tf.reduce_mean(x, axis=1)
+
+    def gen():
+        for n in [3, 5, 2, 4, 6]:
+            yield np.ones((n, 2), 'float32'), np.ones((2,), 'float32')
+    ds = tf.data.Dataset.from_generator(gen, output_signature=(tf.TensorSpec((None, 2)), tf.TensorSpec((2,))))
+    ds = ds.padded_batch(2)         # batches (2, 5, 2), (2, 4, 2), (1, 6, 2)
+    model = keras.Sequential([keras.Input((None, 2)), Mean()])
+    model.compile('sgd', 'mse')
+    model.fit(ds, verbose=0)
+    model.evaluate(ds, verbose=0)
+    model.predict(ds, verbose=0)
+    assert _lines(capsys) == ['show (None, None, 2)'] * 3 + ['show (2, 5, 2)', 'show (2, None, 2)',
+                                                             'show (None, None, 2)']

@@ -23,7 +23,7 @@ from .iterable_data import is_iterable_input, make_data
 from .logs import batch_logs, pythonify_logs
 from .progress import resolve_verbose
 from .step_traces import StepTraces, input_shapes
-from .traced_batch import traced_batch_is_free
+from .traced_batch import traced_batch_is_free, traced_open_axes
 
 
 def to_numpy(value):
@@ -199,6 +199,7 @@ class TrainingLoops:
         stop_flag = 'stop_training' if kind == 'train' else 'stop_evaluating'
         every = self.steps_per_execution
         free_batch = traced_batch_is_free(data)
+        open_axes = traced_open_axes(data)
         traced = call_context.traced_step(free_batch)
         random_ops = self._step_graph_random_state(kind, free_batch, getattr(data, 'batch_size', None))
         traces = self._step_traces()
@@ -206,7 +207,8 @@ class TrainingLoops:
         for step, batch in enumerate(data.epoch()):
             if wants_begin and step % every == 0:
                 begin(step)
-            python_runs = traces.step(kind, free_batch, getattr(data, 'batch_size', None), batch) if traces else _PYTHON
+            python_runs = traces.step(kind, free_batch, getattr(data, 'batch_size', None), batch, open_axes) if traces \
+                else _PYTHON
             with traced, graph_random_ops.running(random_ops), python_runs:
                 logs = step_fn(batch)
             # Keras runs ``steps_per_execution`` steps as one function: hooks and the stop flag

@@ -11,14 +11,15 @@ The traces Keras makes (TF 2.21, Keras 3.15):
       whose batch is None when batches can differ in size (then every batch size is
       covered) or the batch size itself (then another batch size traces again);
     - predict, and each of train_on_batch / test_on_batch / predict_on_batch: traced on the
-      first batch's shapes; a batch of other shapes traces once more with those axes free
-      (``reduce_retracing``), which then covers every batch.
+      first batch's shapes; a batch that no trace so far serves traces again with the axes
+      that differ from the latest trace's free (``reduce_retracing``): padded batches of
+      (2, 5, 2), (2, 4, 2), (1, 6, 2) trace (2, 5, 2), (2, None, 2), (None, None, 2).
 A model compiled with ``run_eagerly=True`` runs every step as Python, as Keras does.
 """
 from framework import nest
 from framework.function import replaying
 
-from .traced_step import axes_that_changed, batch_axis_open, traced_step
+from .traced_step import batch_axis_open, traced_step
 
 
 class StepTraces:
@@ -26,19 +27,20 @@ class StepTraces:
 
     def __init__(self):
         self._specs = {'train': set(), 'test': set()}     # batch sizes traced, None for a free batch
-        self._shapes = {}                                   # kind -> input shapes traced, or FREE
+        self._shapes = {}                                   # kind -> the input shapes of its traces
         self._made_early = set()        # kinds whose first trace's variables were made before it
 
-    def step(self, kind, free_batch, batch_size, batch):
+    def step(self, kind, free_batch, batch_size, batch, open_axes=None):
         """The context to run one train / test step on ``batch`` in: a trace on the first step a
-        spec needs (see traced_step), a replay (stdout dropped) after."""
+        spec needs (see traced_step), a replay (stdout dropped) after. ``open_axes``: the axes
+        of each flattened tensor that the data's spec leaves open, when it is a dataset's."""
         traced = self._specs[kind]
         spec = None if free_batch else batch_size
         if None in traced or spec in traced:
             return replaying()
         first = not traced
         traced.add(spec)
-        return traced_step(batch, batch_axis_open(batch, free_batch), first, kind in self._made_early)
+        return traced_step(batch, open_axes or batch_axis_open(batch, free_batch), first, kind in self._made_early)
 
     def made_variables_early(self, kind):
         """Variables that Keras makes in the first trace of ``kind``'s function were made before it:
@@ -49,15 +51,29 @@ class StepTraces:
     def shaped_step(self, kind, shapes, batch):
         """The context of one step of ``kind`` ('predict', 'train_on_batch', ...) on ``batch``,
         whose inputs have ``shapes`` (a tuple of shapes)."""
-        traced = self._shapes.get(kind)
-        if traced is FREE or traced == shapes:
+        traced = self._shapes.setdefault(kind, [])
+        if any(_covers(one, shapes) for one in traced):
             return replaying()
-        # reduce_retracing: a second trace frees the axes that differ, and covers every call after
-        self._shapes[kind] = shapes if traced is None else FREE
-        return traced_step(batch, axes_that_changed(traced, shapes), traced is None)
+        # reduce_retracing: a retrace frees the axes that differ from the latest trace's
+        relaxed = shapes if not traced else relax(traced[-1], shapes)
+        traced.append(relaxed)
+        return traced_step(batch, [tuple(i for i, d in enumerate(shape) if d is None) for shape in relaxed],
+                           len(traced) == 1)
 
 
-FREE = 'free'             # a function traced with its batch axes free
+def _covers(traced, shapes):
+    """Whether a trace on ``traced`` (shapes with None for free axes) serves inputs of ``shapes``."""
+    return len(traced) == len(shapes) and all(
+        len(a) == len(b) and all(m is None or m == n for m, n in zip(a, b)) for a, b in zip(traced, shapes))
+
+
+def relax(traced, shapes):
+    """``traced`` with the axes that differ from ``shapes`` freed (None), as reduce_retracing
+    generalizes a function's input types; shapes of another rank or count are taken whole."""
+    if len(traced) != len(shapes):
+        return shapes
+    return tuple(tuple(None if m != n else m for m, n in zip(a, b)) if len(a) == len(b) else b
+                 for a, b in zip(traced, shapes))
 
 
 def input_shapes(batch):

@@ -26,3 +26,18 @@ def traced_batch_is_free(data):
         shape = specs[0].shape
         return shape is None or len(shape) == 0 or shape[0] is None
     return True     # generators and PyDatasets: Keras's adapters give their spec a None batch
+
+
+def traced_open_axes(data):
+    """For a dataset's data, the axes of each flattened element tensor that its ``element_spec``
+    leaves open (a padded batch's steps: ``(None, None, 2)``); None for other data, whose trace
+    leaves only the batch axis open, if any."""
+    if not (isinstance(data, IterableData) and isinstance(data.source, Dataset)):
+        return None
+    axes = []
+    for spec in nest.flatten(data.source.element_spec):
+        shape = getattr(spec, 'shape', None)
+        if shape is None or getattr(shape, 'rank', 0) is None:
+            return None
+        axes.append(tuple(i for i, d in enumerate(shape) if d is None))
+    return axes

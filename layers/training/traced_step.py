@@ -47,12 +47,3 @@ def traced_step(batch, open_axes, first, created=False):
 def batch_axis_open(batch, free):
     """``open_axes`` for a train / test step whose trace leaves the batch axis open or not."""
     return [(0,) if free else () for _ in nest.flatten(batch)]
-
-
-def axes_that_changed(first_shapes, shapes):
-    """``open_axes`` for a retrace after ``first_shapes`` (a tuple of shapes): the axes whose
-    lengths changed, as ``reduce_retracing`` relaxes them."""
-    if first_shapes is None or len(first_shapes) != len(shapes):
-        return [() for _ in shapes]
-    return [tuple(i for i, (m, n) in enumerate(zip(a, b)) if m != n) if len(a) == len(b) else ()
-            for a, b in zip(first_shapes, shapes)]
