@@ -1,4 +1,6 @@
 """``ConcreteFunction``: one trace of a ``tf.function``, as ``get_concrete_function`` returns it."""
+import inspect
+
 from . import dtypes, nest
 from .errors import InvalidArgumentError
 from .function_keys import accepts, describe, is_tensor_key, placeholder, trace_key
@@ -56,10 +58,33 @@ class ConcreteFunction:
 
     @property
     def structured_input_signature(self):
-        names = self._function._binder.names
         if self._entry.key is None:
             return tuple(self._function.input_signature), {}
-        return tuple(placeholder(k, n) for k, n in zip(self._entry.key[1:], names)), {}
+        args, kwargs = [], {}
+        for name, kind, key in self._parameters():
+            value = placeholder(key, name if is_tensor_key(key) else None)
+            if kind == 'KEYWORD_ONLY':
+                kwargs[name] = value
+            else:
+                args.append(value)
+        return tuple(args), kwargs
+
+    def _parameters(self):
+        """(name, TensorFlow's parameter kind, trace key) per parameter of the trace, ``*args`` spread
+        as args_0, args_1, ... and ``**kwargs`` as keyword-only parameters, as TensorFlow lists them."""
+        params = list(self._function._binder.signature.parameters.values())
+        var_positional = any(p.kind == inspect.Parameter.VAR_POSITIONAL for p in params)
+        found = []
+        for param, key in zip(params, self._entry.key[1:]):
+            if param.kind == inspect.Parameter.VAR_POSITIONAL:
+                found += [('%s_%d' % (param.name, i), 'POSITIONAL_ONLY', k) for i, k in enumerate(key[1:])]
+            elif param.kind == inspect.Parameter.VAR_KEYWORD:
+                found += [(name, 'KEYWORD_ONLY', k) for name, k in key[1:]]
+            elif param.kind == inspect.Parameter.KEYWORD_ONLY:
+                found.append((param.name, 'KEYWORD_ONLY', key))
+            else:
+                found.append((param.name, 'POSITIONAL_ONLY' if var_positional else 'POSITIONAL_OR_KEYWORD', key))
+        return found
 
     def __call__(self, *args, **kwargs):
         function = self._function
@@ -110,14 +135,14 @@ class ConcreteFunction:
         return converted
 
     def __str__(self):
-        names = self._function._binder.names
         lines = ['ConcreteFunction Input Parameters:']
         if self._entry.key is None:
-            texts = [repr(spec) for spec in self._function.input_signature]
+            names = self._function._binder.names
+            for name, spec in zip(names, self._function.input_signature):
+                lines.append('  %s (POSITIONAL_OR_KEYWORD): %r' % (name, spec))
         else:
-            texts = [describe(key) for key in self._entry.key[1:]]
-        for name, text in zip(names, texts):
-            lines.append('  %s (POSITIONAL_OR_KEYWORD): %s' % (name, text))
+            for name, kind, key in self._parameters():
+                lines.append('  %s (%s): %s' % (name, kind, describe(key)))
         if self._entry.output_type is not None:
             lines += ['Output Type:', '  ' + self._entry.output_type, 'Captures:', '  None']
         return '\n'.join(lines)

@@ -376,7 +376,8 @@ class Function:
                         and len(key[i + 1]) == 3 and key[i + 1][0] is TENSOR:
                     spec = TensorSpec(key[i + 1][1], key[i + 1][2])
                 shape = tuple(value.shape) if spec is None else known_dims(getattr(spec, 'shape', None))
-                found[id(value)] = (name, shape, dtypes.display_name(value._data.dtype))
+                traced_name = getattr(spec, 'name', None) or name      # TensorSpec(name='inp') -> "inp:0"
+                found[id(value)] = (traced_name, shape, dtypes.display_name(value._data.dtype))
             elif isinstance(value, dict):        # **kwargs
                 for key, item in value.items():
                     if type(item) is Tensor:

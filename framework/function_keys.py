@@ -150,6 +150,8 @@ def describe(key, name=None):
     """A key as TensorFlow prints it: a TensorSpec, a structure of them, or ``Literal[value]``."""
     if _is_tensor_key(key):
         return repr(TensorSpec(key[1], key[2], name))
+    if type(key) is tuple and key and isinstance(key[0], type) and issubclass(key[0], dict):
+        return 'Dict[%s]' % ', '.join('[%r, %s]' % (k, describe(v)) for k, v in key[1:])
     if type(key) is tuple and key and isinstance(key[0], type):
         inner = ', '.join(describe(k) for k in key[1:])
         return '%s[%s]' % (key[0].__name__.capitalize(), inner)

@@ -77,3 +77,50 @@ def test_output_types_of_structures_none_and_python_numbers():
     assert str(pair.get_concrete_function(tf.constant(1.0))).startswith('ConcreteFunction Input Parameters:\n')
     assert str(pair.get_concrete_function(tf.constant(1.0))).endswith('Output Type:\n  Tuple[%s, %s]%s'
                                                                       % (SPEC_F32, SPEC_F32, tail))
+
+
+def test_parameter_kinds_var_args_and_keyword_only_as_tensorflow_lists_them():
+    @tf.function
+    def kw(x, **kwargs):
+        return kwargs['a'] * 2
+
+    @tf.function
+    def var_args(x, *args):
+        return tf.add_n(args)
+
+    @tf.function
+    def scaled(x, y=1.0, *, scale=2):
+        return (x + y) * scale
+    kw(tf.constant(1), a=tf.constant(2), b=3)
+    var_args(1, tf.constant(1), tf.constant(2))
+    spec_i = 'TensorSpec(shape=(), dtype=tf.int32, name=None)'
+    assert kw.pretty_printed_concrete_signatures().startswith(
+        'Input Parameters:\n  x (POSITIONAL_OR_KEYWORD): %s\n  a (KEYWORD_ONLY): %s\n  b (KEYWORD_ONLY): Literal[3]\n'
+        % (spec_i, spec_i))
+    assert var_args.pretty_printed_concrete_signatures().startswith(
+        'Input Parameters:\n  x (POSITIONAL_ONLY): Literal[1]\n  args_0 (POSITIONAL_ONLY): %s\n'
+        '  args_1 (POSITIONAL_ONLY): %s\n' % (spec_i, spec_i))
+    assert repr(var_args.get_concrete_function(1, tf.constant(1), tf.constant(2)).structured_input_signature) == (
+        "((1, TensorSpec(shape=(), dtype=tf.int32, name='args_0'), "
+        "TensorSpec(shape=(), dtype=tf.int32, name='args_1')), {})")
+    cf = scaled.get_concrete_function(tf.TensorSpec([2], tf.float32))
+    assert str(cf).splitlines()[3] == '  scale (KEYWORD_ONLY): Literal[2]'
+    assert repr(cf.structured_input_signature) == (
+        "((TensorSpec(shape=(2,), dtype=tf.float32, name='x'), 1.0), {'scale': 2})")
+
+
+def test_dicts_describe_as_key_value_pairs_and_spec_names_name_the_placeholder(capsys):
+    @tf.function
+    def nested(d):
+        return d['a']
+    cf = nested.get_concrete_function({'a': [tf.constant(2), 3], 'b': tf.constant(1)})
+    assert str(cf).splitlines()[1] == (
+        "  d (POSITIONAL_OR_KEYWORD): Dict[['a', List[TensorSpec(shape=(), dtype=tf.int32, name=None), Literal[3]]], "
+        "['b', TensorSpec(shape=(), dtype=tf.int32, name=None)]]")
+
+    @tf.function(input_signature=[tf.TensorSpec(shape=[None, 2], dtype=tf.float32, name='inp')])
+    def sig(x):
+        print('Tracing sig', x)
+        return x
+    sig(tf.ones([3, 2]))
+    assert _lines(capsys.readouterr().out) == ['Tracing sig Tensor("inp:0", shape=(None, 2), dtype=float32)']
