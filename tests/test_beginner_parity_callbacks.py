@@ -11,6 +11,14 @@ import pytest
 from framework import keras
 
 
+
+@pytest.fixture(autouse=True)
+def _fresh_names():
+    # these models take auto-names ('dense_7'); leave the counters as found for tests that print names
+    yield
+    keras.backend.clear_session()
+
+
 def _masked(text):
     text = re.sub(r'\d+(\.\d+)?(s|ms|us)/step', 'T/step', text)
     return re.sub(r' - \d+s - ', ' - T - ', text)

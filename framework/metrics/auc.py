@@ -11,7 +11,7 @@ import numbers
 import numpy as np
 
 from .. import backend
-from ..ops import sigmoid
+from ..ops import eigen_math, eigen_sum, sigmoid
 from ..tensor import Tensor
 from .confusion_matrix import EPSILON, confusion_counts, describe, divide_no_nan, evenly_spaced, parse_thresholds
 from .metric import Metric, add_to, naming_errors
@@ -138,14 +138,16 @@ class AUC(Metric):
 
     def _aggregate(self, per_threshold):
         """Sum over thresholds; for multi_label, then the (label-weighted) mean over labels."""
+        # Keras's ops.sum / ops.mean: TensorFlow's order of float32 sums (eigen_sum), whose last bit
+        # printed AUCs show (numpy's pairwise sum over the 199 terms gave 0.8923445 where TF has 0.89234447)
         xp = backend.array_module(per_threshold)
         if not self.multi_label:
-            return per_threshold.sum()
-        by_label = per_threshold.sum(axis=0)
+            return eigen_sum.sum_all(per_threshold)
+        by_label = per_threshold.sum(axis=0)      # over thresholds, one after another, as TF adds a leading axis
         if self.label_weights is None:
-            return by_label.mean()
+            return eigen_sum.sum_all(by_label) / by_label.dtype.type(by_label.size)
         weights = xp.asarray(self.label_weights)
-        return divide_no_nan(xp.asarray((by_label * weights).sum()), xp.asarray(weights.sum()))
+        return divide_no_nan(xp.asarray(eigen_sum.sum_all(by_label * weights)), xp.asarray(eigen_sum.sum_all(weights)))
 
     def interpolate_pr_auc(self):
         """PR-AUC with true/false positives interpolated between thresholds (Davis & Goadrich 2006).
@@ -163,7 +165,10 @@ class AUC(Metric):
         intercept = tp[1:] - slope * p[1:]
         both_positive = (p[:-1] > 0) & (p[1:] > 0)
         p_ratio = xp.where(both_positive, divide_no_nan(p[:-1], xp.maximum(p[1:], 0)), 1)
-        increments = divide_no_nan(slope * (dtp + intercept * xp.log(p_ratio)), xp.maximum(tp[1:] + fn[1:], 0))
+        # TF's float32 log bits for the whole curve (numpy's log differs in the last bit, and a
+        # multi-label PR-AUC with it, 0.6550440 where TF has 0.65504396)
+        log = eigen_math.log if type(p_ratio) is np.ndarray and p_ratio.dtype == np.float32 else xp.log
+        increments = divide_no_nan(slope * (dtp + intercept * log(p_ratio)), xp.maximum(tp[1:] + fn[1:], 0))
         return self._aggregate(increments)
 
     def _curve_points(self):
