@@ -37,6 +37,7 @@ from .gradients import present_gradients
 from .moving_average import overwrite_with_averages, update_moving_averages
 from .optimizer_state import OptimizerState
 from .schedules import LearningRateSchedule
+from .schedules.learning_rate_schedule import divide_by_constant
 from .schedules import deserialize as deserialize_schedule
 from .schedules import serialize as serialize_schedule
 from .slots import SlotStore, keras_named
@@ -265,7 +266,7 @@ class Optimizer(OptimizerState, abc.ABC):
         self.build_in_scope(variables)
         variables = present
         if self.loss_scale_factor is not None:
-            grads = [g / g.dtype.type(self.loss_scale_factor) for g in grads]
+            grads = [divide_by_constant(g, g.dtype.type(self.loss_scale_factor)) for g in grads]
         self._apply_or_accumulate(grads, variables)
         for variable in variables:
             constraint = getattr(variable, 'constraint', None)
@@ -287,7 +288,7 @@ class Optimizer(OptimizerState, abc.ABC):
             for accumulator, grad in zip(accumulators, grads):
                 accumulator += grad
             return
-        self._update([(g + a) / g.dtype.type(steps) for g, a in zip(grads, accumulators)], variables)
+        self._update([divide_by_constant(g + a, g.dtype.type(steps)) for g, a in zip(grads, accumulators)], variables)
         for accumulator in self._slots.arrays_named('gradient_accumulator'):
             accumulator[...] = 0
 

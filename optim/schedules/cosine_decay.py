@@ -30,6 +30,8 @@ class CosineDecay(LearningRateSchedule):
         self.warmup_target = warmup_target
 
     def _decay(self, step, decay_steps, peak, dtype):
+        # A graph's optimizer rewrites more than this division here (constant multiplications are
+        # regrouped), so tapeflow keeps the eager value: in a traced step it may differ in the last bit.
         fraction = keras_divide(step, decay_steps)
         # An integer initial rate computes in float32 from here (Keras's ops.divide), with
         # pi made in the rate's dtype first: 3, as Keras's ops.array(math.pi, 'int32') gives.

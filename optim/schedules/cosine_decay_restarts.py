@@ -4,7 +4,7 @@ import math
 import numpy as np
 
 from . import c_math
-from .learning_rate_schedule import (LearningRateSchedule, as_tensor, check_decay_steps, float_of,
+from .learning_rate_schedule import (LearningRateSchedule, divide_by_constant, as_tensor, check_decay_steps, float_of,
                                      refuse_integer_rate, step_array)
 
 
@@ -38,7 +38,7 @@ class CosineDecayRestarts(LearningRateSchedule):
         refuse_integer_rate(initial, 'CosineDecayRestarts')
         cast = initial.dtype.type
         t_mul, m_mul, alpha = cast(self._t_mul), cast(self._m_mul), cast(self.alpha)
-        fraction = step_array(step, initial.dtype) / cast(self.first_decay_steps)
+        fraction = divide_by_constant(step_array(step, initial.dtype), cast(self.first_decay_steps))
         if t_mul == 1:
             restart = np.floor(fraction)
             fraction = fraction - restart

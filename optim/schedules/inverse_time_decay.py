@@ -2,7 +2,7 @@
 import numpy as np
 
 from ..keras_cast import keras_cast
-from .learning_rate_schedule import (LearningRateSchedule, as_tensor, check_decay_steps, float_of,
+from .learning_rate_schedule import (LearningRateSchedule, divide_by_constant, as_tensor, check_decay_steps, float_of,
                                      step_array)
 
 
@@ -25,7 +25,7 @@ class InverseTimeDecay(LearningRateSchedule):
     def __call__(self, step):
         initial = float_of(self.initial_learning_rate, 'initial_learning_rate')
         dtype = initial.dtype
-        p = step_array(step, dtype) / keras_cast(self.decay_steps, dtype)
+        p = divide_by_constant(step_array(step, dtype), keras_cast(self.decay_steps, dtype))
         if self.staircase:
             p = np.floor(p)
         rate = initial / (dtype.type(1) + keras_cast(self.decay_rate, dtype) * p)

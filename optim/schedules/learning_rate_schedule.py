@@ -7,7 +7,7 @@ does. Schedules compute on the host in the dtype of ``initial_learning_rate``
 """
 import numpy as np
 
-from framework import backend
+from framework import backend, graph_random_ops
 from framework.tensor import Tensor, constant, convert_to_tensor
 from ..registered_classes import class_identity, find_class
 
@@ -49,6 +49,23 @@ def keras_divide(x, y):
     if np.result_type(x).kind in 'iu' and np.result_type(y).kind in 'iu':
         return np.asarray(x, np.float32) / np.asarray(y, np.float32)
     return x / y
+
+
+def divide_by_constant(x, divisor):
+    """``x / divisor`` for a float ``x`` (array, scalar or rows) and a divisor fixed when the graph is
+    built (a schedule's decay steps, gradient accumulation's step count, ``loss_scale_factor``), as
+    TensorFlow computes it. In a traced function (Keras's compiled train step, a ``tf.function``)
+    TensorFlow's graph optimizer turns a division by a constant into a product with its reciprocal:
+    one rounding more, so a cycling PolynomialDecay(decay_steps=7) at step 21 takes ceil(21 * (1/7))
+    = 4 periods (3.0000002 in float32) where eager TensorFlow takes 3. Eagerly, a division."""
+    if hasattr(x, 'with_values'):       # an IndexedSlices gradient's rows (framework/indexed_slices.py)
+        return x.with_values(divide_by_constant(x.values, divisor))
+    dtype = getattr(x, 'dtype', None) or np.result_type(x)
+    if dtype.kind != 'f':
+        return keras_divide(x, divisor)
+    if graph_random_ops.current() is None:
+        return x / divisor
+    return x * (dtype.type(1) / np.asarray(divisor).astype(dtype)[()])
 
 
 def refuse_integer_rate(initial, schedule):

@@ -2,7 +2,7 @@
 import numpy as np
 
 from ..keras_cast import keras_cast
-from .learning_rate_schedule import (LearningRateSchedule, as_tensor, check_decay_steps, float_of,
+from .learning_rate_schedule import (LearningRateSchedule, divide_by_constant, as_tensor, check_decay_steps, float_of,
                                      keras_divide, step_array)
 
 
@@ -31,10 +31,10 @@ class PolynomialDecay(LearningRateSchedule):
         step = step_array(step, dtype)
         decay_steps = keras_cast(self.decay_steps, dtype)
         if self.cycle:
-            decay_steps = decay_steps * np.where(step == 0, 1.0, np.ceil(step / self.decay_steps))
+            decay_steps = decay_steps * np.where(step == 0, 1.0, np.ceil(divide_by_constant(step, self.decay_steps)))
         else:
             step = np.minimum(step, decay_steps)
-        p = keras_divide(step, decay_steps)
+        p = keras_divide(step, decay_steps) if self.cycle else divide_by_constant(step, decay_steps)
         # With an integer initial rate (end and power truncated to integers, as ops.cast
         # does) Keras computes in p's float dtype: float32, or float64 when cycling.
         work = p.dtype
