@@ -1,4 +1,4 @@
-"""Float32 sums over trailing axes in TensorFlow's order, on numpy and cupy arrays.
+"""Float32 (and float64) sums over trailing axes in TensorFlow's order, on numpy and cupy arrays.
 
 TensorFlow's CPU kernels sum each row with Eigen's ``InnerMostDimReducer``
 (unsupported/Eigen/CXX11/src/Tensor/TensorReduction.h) on packets of 8 floats
@@ -21,17 +21,23 @@ from .. import backend
 from . import eigen_math
 
 PACKET = 8
+PACKET64 = 4              # doubles per AVX packet: float64 sums take the same steps on packets of 4
 BLOCK = 4 * PACKET        # the four packet accumulators' share of the row on each pass
 _LEAF = 1024 * PACKET     # longer rows are split in halves, recursively (Eigen's tree reduction)
 MAX_SIZE = 1 << 16        # larger arrays keep numpy's sum: the recursion's Python cost grows with them
 
 _reduce = np.add.reduce   # without ndarray.sum's Python-level wrapper
 _FLOAT32 = np.dtype(np.float32)
+_FLOAT64 = np.dtype(np.float64)
 
 
 def applies(a, inner):
-    """Whether TensorFlow's order is used for summing rows of ``inner`` values of host array ``a``."""
-    return type(a) is np.ndarray and a.dtype == np.float32 and PACKET <= inner and a.size <= MAX_SIZE
+    """Whether TensorFlow's order is used for summing rows of ``inner`` values of host array ``a``
+    (float32, or float64 on packets of 4: a float64 polynomial fit's printed losses)."""
+    if type(a) is not np.ndarray or a.size > MAX_SIZE:
+        return False
+    dtype = a.dtype
+    return (dtype == _FLOAT32 and PACKET <= inner) or (dtype == _FLOAT64 and PACKET64 <= inner)
 
 
 def kernel_row_sums(a):
@@ -46,12 +52,13 @@ def kernel_row_sums(a):
 def row_sums(a):
     """Sums along the last axis of a 2-D float32 array (numpy or cupy) in TensorFlow's order; shape (rows,)."""
     rows, n = a.shape
-    if n > _LEAF:
+    packet = PACKET64 if a.dtype == _FLOAT64 else PACKET
+    if n > 1024 * packet:
         xp = backend.array_module(a)
-        return xp.stack([_tree_sum(a[r], r * n) for r in range(rows)]) if rows else xp.zeros(0, a.dtype)
+        return xp.stack([_tree_sum(a[r], r * n, packet) for r in range(rows)]) if rows else xp.zeros(0, a.dtype)
     if rows == 1:
-        return _vector_sum(a[0]).reshape(1)
-    return _leaf_sums(a)
+        return _vector_sum(a[0], packet).reshape(1)
+    return _leaf_sums(a, packet)
 
 
 def _in_order(x, axis):
@@ -79,32 +86,36 @@ def _tail_sums(tail):
     return total
 
 
-def _leaf_sums(a):
-    # The blocks into 32 lanes, then those lanes' four packets and the remaining whole
+def _leaf_sums(a, packet=PACKET):
+    # The blocks into 4 * packet lanes, then those lanes' four packets and the remaining whole
     # packets into one, then the two halves, then the pairs of the fold; the leftovers
     # one by one. Accumulators start at 0, so no step yields -0 (nor does Eigen).
     xp = backend.array_module(a)
     rows, n = a.shape
-    whole = n - n % PACKET
-    quad = n - n % BLOCK
+    block = 4 * packet
+    whole = n - n % packet
+    quad = n - n % block
     if quad:
-        lanes = _in_order(a[:, :quad].reshape(rows, quad // BLOCK, BLOCK), 1)
+        lanes = _in_order(a[:, :quad].reshape(rows, quad // block, block), 1)
         packets = xp.concatenate((lanes, a[:, quad:whole]), axis=1) if whole > quad else lanes
     else:
         packets = a[:, :whole]
-    acc = _in_order(packets.reshape(rows, packets.shape[1] // PACKET, PACKET), 1)
-    half = acc[:, :4] + acc[:, 4:]
-    packed = (half[:, 0] + half[:, 2]) + (half[:, 1] + half[:, 3])
+    acc = _in_order(packets.reshape(rows, packets.shape[1] // packet, packet), 1)
+    half = acc[:, :packet // 2] + acc[:, packet // 2:]
+    if packet == PACKET64:        # Packet4d's predux: (0 + 2) + (1 + 3)
+        packed = half[:, 0] + half[:, 1]
+    else:
+        packed = (half[:, 0] + half[:, 2]) + (half[:, 1] + half[:, 3])
     if whole == n:
         return packed
     return _tail_sums(a[:, whole:]) + packed
 
 
-def _vector_sum(v):
+def _vector_sum(v, packet=PACKET):
     """The sum of one row (a whole tensor's sum, the common case) in TensorFlow's order."""
-    if type(v) is np.ndarray:
+    if type(v) is np.ndarray and packet == PACKET:
         return _host_vector_sum(v)
-    return _leaf_sums(v[None])[0]
+    return _leaf_sums(v[None], packet)[0]
 
 
 # numpy adds a contiguous float32 vector of 8 to 128 values pairwise: eight running lane sums
@@ -137,17 +148,17 @@ def _host_vector_sum(v):
     return total
 
 
-def _tree_sum(v, first):
+def _tree_sum(v, first, packet=PACKET):
     """Eigen's split of a long row at the packet boundary (counted from the tensor's start,
     ``first``) past its middle: (0 + left) + right."""
     n = v.shape[0]
-    if n <= _LEAF:
-        return _vector_sum(v)
-    split = PACKET * -(-(first + -(-n // 2)) // PACKET)
+    if n <= 1024 * packet:
+        return _vector_sum(v, packet)
+    split = packet * -(-(first + -(-n // 2)) // packet)
     left = min(split - first, n)
-    total = v.dtype.type(0) + _tree_sum(v[:left], first)
+    total = v.dtype.type(0) + _tree_sum(v[:left], first, packet)
     if left < n:
-        total = total + _tree_sum(v[left:], first + left)
+        total = total + _tree_sum(v[left:], first + left, packet)
     return total
 
 
