@@ -20,6 +20,7 @@ from framework.tensor import Tensor
 
 from .. import serialization
 from .keras_mask_arguments import is_keras_op_entry, readable_call, with_keras_mask_argument
+from .keras_training_argument import with_keras_training_argument, without_default_training
 from .keras_tensor import KerasTensor
 from .node import inbound_nodes
 from .operation import Operation
@@ -67,7 +68,9 @@ def _node_config(node, own):
                            'keras_history': [layer.name, node_index - foreign, tensor_index]}}
     return {'args': nest.map_structure(encode, tuple(node.args)),
             'kwargs': nest.map_structure(encode, node.kwargs if isinstance(node.layer, Operation) else
-                                         with_keras_mask_argument(node.layer, node.args, node.kwargs))}
+                                         with_keras_mask_argument(node.layer, node.args,
+                                                                  with_keras_training_argument(node.layer,
+                                                                                               node.kwargs)))}
 
 
 def _encode_value(x):
@@ -116,6 +119,7 @@ def rebuild(cls, config, custom_objects=None):
                 except _NotYetMade:
                     break
                 args, kwargs = readable_call(created[name], args, kwargs)
+                kwargs = without_default_training(created[name], kwargs)
                 created[name](*args, **kwargs)
                 calls.pop(0)
                 progress = True

@@ -15,7 +15,7 @@ from framework import metrics as metrics_module
 from framework.metrics import registry as metric_classes
 
 from .h5_io import SavedFileError
-from .registry import get_registered_name
+from .registry import custom_class_identity, get_registered_name
 
 
 def serialize(model):
@@ -117,6 +117,9 @@ def _serialize(value):
 
 def _with_module(module, config, obj):
     name = get_registered_name(type(obj))
+    if '>' in name:
+        # A registered class of the user's: Keras writes its module (None for __main__).
+        module, name = custom_class_identity(type(obj))
     return {'module': module, 'class_name': config['class_name'], 'config': config['config'],
             'registered_name': name if '>' in name else None}
 
