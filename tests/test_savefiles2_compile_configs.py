@@ -89,8 +89,8 @@ def test_h5_loading_looks_metric_names_up(tmp_path):
     # TF 2.21 continuing from the .h5 file logs 'mae' as 'mean_absolute_error' and loss
     # 'binary_crossentropy' becomes the function; the .keras file keeps the strings.
     model = _trained('binary_crossentropy', ['mae', 'accuracy'])
+    model.save(tmp_path / 'm.keras')                 # first: an .h5 save takes the optimizer argument
     model.save(tmp_path / 'm.h5')
-    model.save(tmp_path / 'm.keras')
     x, y = np.ones((4, 3), 'float32'), np.ones((4, 1), 'float32')
     from_h5 = keras.models.load_model(tmp_path / 'm.h5')
     from_keras = keras.models.load_model(tmp_path / 'm.keras')
@@ -98,3 +98,19 @@ def test_h5_loading_looks_metric_names_up(tmp_path):
                                                                           'mean_absolute_error']
     assert sorted(from_keras.evaluate(x, y, verbose=0, return_dict=True)) == ['accuracy', 'loss', 'mae']
     assert from_h5.loss is keras.losses.binary_crossentropy and from_keras.loss == 'binary_crossentropy'
+
+
+@saving.register_keras_serializable(package='sf2cc')
+class ScaledLoss(keras.losses.Loss):
+    def call(self, y, p):
+        return 2.0 * keras.ops.mean(keras.ops.square(y - p), axis=-1)
+
+
+def test_a_registered_loss_class_carries_its_own_module(tmp_path):
+    # TF 2.21 writes the class's module (None when it is __main__), not 'keras.losses'
+    compiled, training = _saved_configs(_trained(ScaledLoss(), []), tmp_path)
+    assert compiled['loss'] == {'class_name': 'ScaledLoss', 'config': {'name': 'scaled_loss',
+                                                                       'reduction': 'sum_over_batch_size'},
+                                'module': ScaledLoss.__module__, 'registered_name': 'sf2cc>ScaledLoss'}
+    assert training['loss'] == {'class_name': 'sf2cc>ScaledLoss', 'config': {'name': 'scaled_loss',
+                                                                            'reduction': 'sum_over_batch_size'}}
