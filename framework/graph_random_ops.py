@@ -8,8 +8,8 @@ and is shared with no eager op or other graph. tapeflow runs a traced function's
 call, so each trace owns a ``GraphRandomState`` and its calls number their random ops in the
 order they make them (``framework/op_seeds.py`` reads it). A Python loop makes one op per turn,
 as TensorFlow's trace unrolls it; ``tf.while_loop`` and ``tf.cond`` run their functions as graphs
-of their own (``subgraph``), as TensorFlow traces them. A Python ``for`` over ``tf.range`` is
-unrolled here, where autograph would make it one while loop. A traced function called from another one's trace is inlined there:
+of their own (``subgraph``), as TensorFlow traces them. A Python ``for`` over a tensor (``tf.range``)
+runs each turn in one while-loop body graph (``loop_turns``), as autograph converts it. A traced function called from another one's trace is inlined there:
 each call site has its own copy of the callee's kernels (two calls of it in one step draw the
 same values, as on TensorFlow), apart from the callee's own, which direct calls use.
 """
@@ -84,3 +84,16 @@ def subgraph(tag):
 def inside(state):
     """``with inside(state):`` one run of the subgraph owning ``state``; nothing when eager (None)."""
     return contextlib.nullcontext() if state is None else running(state)
+
+
+def loop_turns(items):
+    """The turns of a Python ``for`` over a tensor inside a traced call, as autograph makes the
+    loop one ``tf.while_loop``: each turn runs the loop body's graph, whose unseeded random ops
+    count from 0 and whose kernels carry on from turn to turn (``tf.random.categorical`` in the
+    actor-critic tutorial's episode loop draws one kernel's stream); ops after the loop go on
+    counting in the enclosing graph."""
+    subgraph('while_cond')      # autograph's while_loop makes its cond graph first, then its body
+    body = subgraph('while_body')
+    for item in items:
+        with running(body):
+            yield item

@@ -6,7 +6,7 @@ array costs. Operators delegate to the ops in ``framework.ops``.
 """
 import numpy as np
 
-from . import backend, dtypes, trace_names
+from . import backend, dtypes, graph_random_ops, trace_names
 from .tensor_shape import TensorShape  # noqa: F401  (re-exported: framework.tensor.TensorShape)
 
 _new_tuple = tuple.__new__     # builds a TensorShape without its Python __new__: x.shape is hot
@@ -133,7 +133,8 @@ class Tensor:
     def __iter__(self):
         if self._data.ndim == 0:
             raise TypeError('Cannot iterate over a scalar tensor')
-        return (self[i] for i in range(self._data.shape[0]))
+        turns = (self[i] for i in range(self._data.shape[0]))
+        return turns if graph_random_ops.current() is None else graph_random_ops.loop_turns(turns)
 
     def __repr__(self):
         if trace_names.ACTIVE:
