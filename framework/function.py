@@ -339,7 +339,8 @@ class Function:
             return self._replay(args, kwargs, self._random_state(entry, key))
         random_state = self._random_state(entry, key)
         traced_key = self._relaxed(key) if entry is None else entry.key
-        with trace_names.naming(self._symbolic_names(args, kwargs, traced_key)), \
+        names = self._symbolic_names(args, kwargs, traced_key)
+        with trace_names.naming(names, trace_names.batch_of(args, names)), \
                 graph_random_ops.running(random_state):
             if entry is None and not self._traces:
                 result, retraced = initializing_call(lambda: self._python_function(*args, **kwargs))

@@ -58,6 +58,17 @@ class naming:
         return False
 
 
+def batch_of(args, names):
+    """For a trace of a function called with ``args``, whose tensors ``names`` names: (the
+    length of the first named tensor's first axis, whether the trace leaves it open), so that
+    layers called in it name their outputs as graph tensors (``naming``); None without one."""
+    for value in args:
+        entry = names.get(id(value))
+        if entry is not None and entry[1] and value._data.ndim:
+            return value._data.shape[0], entry[1][0] is None
+    return None
+
+
 def current():
     """The innermost trace running on this thread (a ``naming``), or None."""
     contexts = getattr(_local, 'contexts', None)

@@ -206,3 +206,22 @@ def test_padded_batches_open_their_spec_axes_and_predict_relaxes_step_by_step(ca
     model.predict(ds, verbose=0)
     assert _lines(capsys) == ['show (None, None, 2)'] * 3 + ['show (2, 5, 2)', 'show (2, None, 2)',
                                                              'show (None, None, 2)']
+
+
+def test_layer_outputs_inside_a_tf_function_are_graph_tensors(capsys):
+    model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3), Show()])
+    capsys.readouterr()
+
+    @tf.function(input_signature=[tf.TensorSpec((None, 4))])
+    def run(x):
+        pred = model(x)
+        print('pred', pred.shape)
+        return pred
+    run(tf.ones((5, 4)))
+    assert _lines(capsys) == ['show (None, 3)', 'pred (None, 3)']
+
+    @tf.function
+    def fixed(x):
+        return model(x)
+    fixed(tf.ones((5, 4)))
+    assert _lines(capsys) == ['show (5, 3)']
