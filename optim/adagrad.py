@@ -1,7 +1,7 @@
 """Adagrad, as Keras 3."""
 from .arguments import check_non_negative
 from .optimizer import Optimizer
-from .rowwise_moment import RowwiseMoment
+from .rowwise_moment import RowwiseMoment, scatter_add
 
 
 class Adagrad(RowwiseMoment, Optimizer):
@@ -37,6 +37,16 @@ class Adagrad(RowwiseMoment, Optimizer):
         (accumulator,) = self._slots.arrays(variable, ('accumulator',))
         accumulator += squared
         variable._data -= learning_rate * gradient / self.xp(variable).sqrt(accumulator + self.epsilon)
+
+    def sparse_update_step(self, gradient, variable, learning_rate):
+        """Keras on TensorFlow scatter-adds the squared rows into the accumulator, then
+        scatter-subtracts each row's step, taken over the accumulator's row: a repeated
+        index is updated once per row (see rowwise_moment.scatter_add)."""
+        (accumulator,) = self._slots.arrays(variable, ('accumulator',))
+        rows, indices = gradient.values, gradient.indices
+        scatter_add(accumulator, indices, rows * rows)
+        steps = learning_rate * rows / self.xp(variable).sqrt(accumulator[indices] + self.epsilon)
+        scatter_add(variable._data, indices, -steps)
 
     def get_config(self):
         config = super().get_config()

@@ -1,7 +1,7 @@
 """RMSprop (with optional momentum and centering), as Keras 3."""
 from .arguments import check_in_range, check_non_negative
 from .optimizer import Optimizer
-from .rowwise_moment import RowwiseMoment
+from .rowwise_moment import RowwiseMoment, scatter_add
 
 
 class RMSprop(RowwiseMoment, Optimizer):
@@ -52,6 +52,27 @@ class RMSprop(RowwiseMoment, Optimizer):
             momentum[...] = self.momentum * momentum + increment
             increment = momentum
         variable._data -= increment
+
+    def sparse_update_step(self, gradient, variable, learning_rate):
+        """Keras on TensorFlow scales the rows before they meet the dense moments (each
+        repeated row rounded on its own), takes each row's step over the gathered
+        denominator, and scatter-subtracts the steps (see rowwise_moment.scatter_add)."""
+        xp, rho, rows, indices = self.xp(variable), self.rho, gradient.values, gradient.indices
+        (velocity,) = self._slots.arrays(variable, ('velocity',))
+        velocity[...] = rho * velocity + gradient.dense((1 - rho) * (rows * rows))
+        if self.centered:
+            (average,) = self._slots.arrays(variable, ('average_gradient',))
+            average[...] = rho * average + gradient.dense((1 - rho) * rows)
+            denominator = velocity - average * average + self.epsilon
+        else:
+            denominator = velocity + self.epsilon
+        steps = learning_rate * rows / xp.sqrt(denominator[indices])
+        if self.momentum > 0:
+            (momentum,) = self._slots.arrays(variable, ('momentum',))
+            momentum[...] = self.momentum * momentum + gradient.dense(steps)
+            variable._data -= momentum
+        else:
+            scatter_add(variable._data, indices, -steps)
 
     def get_config(self):
         config = super().get_config()

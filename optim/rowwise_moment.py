@@ -7,7 +7,13 @@ backend) applies the square to each row on its own and sums the rows of a
 repeated index only where a dense operand meets them, so the moment gets
 sum(g_i**2) where the summed dense gradient would give (sum g_i)**2; the rest
 of the step sees the rows summed (see framework/indexed_slices.py).
+Where Keras assigns an IndexedSlices into a variable (``assign_add`` / ``assign_sub`` of rows),
+TensorFlow scatters it: the rows are added one after another, a repeated index's rows
+each rounded on its own (``scatter_add``).
 """
+import numpy as np
+
+from framework import backend
 
 
 class RowwiseMoment:
@@ -22,3 +28,14 @@ class RowwiseMoment:
 
     def sparse_update_step(self, gradient, variable, learning_rate):
         self._step(gradient.dense(), gradient.dense(self.moment(gradient.values, variable)), variable, learning_rate)
+
+
+def scatter_add(target, indices, rows):
+    """``target[indices[i]] += rows[i]`` in place, one row after another (TensorFlow's
+    ``scatter_add``: a repeated index adds its rows in turn, not their sum)."""
+    xp = backend.array_module(target)
+    if xp is np:
+        np.add.at(target, indices, rows)
+    else:
+        import cupyx
+        cupyx.scatter_add(target, indices, rows)

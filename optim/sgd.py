@@ -2,6 +2,7 @@
 from .arguments import check_in_range
 from .keras_cast import keras_cast
 from .optimizer import Optimizer
+from .rowwise_moment import scatter_add
 
 
 class SGD(Optimizer):
@@ -39,6 +40,12 @@ class SGD(Optimizer):
         momentum = keras_cast(self.momentum, variable._data.dtype)
         m[...] = m * momentum - gradient * learning_rate
         variable._data += m * momentum - gradient * learning_rate if self.nesterov else m
+
+    def sparse_update_step(self, gradient, variable, learning_rate):
+        if self.momentum != 0:      # the rows meet the dense momentum: summed first, as the dense step
+            return super().sparse_update_step(gradient, variable, learning_rate)
+        # Keras scatter-subtracts lr * g row by row (TensorFlow's scatter_sub).
+        scatter_add(variable._data, gradient.indices, -(gradient.values * learning_rate))
 
     def get_config(self):
         config = super().get_config()
