@@ -17,7 +17,7 @@ from . import bitwise  # noqa: F401,E402  (tf.bitwise)
 from . import sets  # noqa: F401,E402  (tf.sets)
 from . import image, signal  # noqa: F401,E402  (tf.image, tf.signal; tf.io loads on first use)
 from .version import __version__  # noqa: F401  (tf.__version__: tapeflow's own)
-from .custom_gradient import custom_gradient
+from .custom_gradient import custom_gradient, grad_pass_through  # noqa: F401
 from .recompute_grad import recompute_grad  # noqa: F401
 from . import autodiff  # noqa: F401,E402  (tf.autodiff.ForwardAccumulator)
 from .placement import device
@@ -25,7 +25,7 @@ from .dtypes import (DType, as_dtype, bool, complex64, complex128, double, float
                      int8, int16, int32, int64, string, uint8, uint16, uint32, uint64)
 from .gradient_check import check_gradients, compute_gradient  # noqa: F401
 from .module import Module
-from .name_scopes import name_scope
+from .name_scopes import get_current_name_scope, name_scope  # noqa: F401
 from .ops import *  # noqa: F401,F403  (every op under its TensorFlow name)
 from .ops.tensor_array import TensorArray
 from .ops.tensor_spec import TensorSpec
@@ -46,6 +46,9 @@ from .initializer_aliases import (constant_initializer, ones_initializer, random
                                   random_uniform_initializer, zeros_initializer)
 from .strings import as_string  # noqa: F401  (tf.as_string is tf.strings.as_string)
 from .assertions import Assert, assert_equal, assert_greater, assert_less, assert_rank  # noqa: F401  (TF 2's top-level names)
+from .graph_only import AggregationMethod, gradients, hessians  # noqa: F401
+from .ops.broadcast_shapes import broadcast_dynamic_shape, broadcast_static_shape  # noqa: F401
+from .ops.linalg_matrix_functions import sqrtm as matrix_square_root  # noqa: F401  (TF's older name)
 
 __all__ = ['GradientTape', 'Module', 'Tensor', 'TensorShape', 'UnconnectedGradients', 'Variable', 'constant',
            'convert_to_tensor', 'custom_gradient', 'device', 'is_tensor']
@@ -75,7 +78,7 @@ from .function import function  # noqa: E402  (after the imports: the callable, 
 def __getattr__(name):
     # ``framework.keras`` and ``framework.distributed`` load on first use: the core stays light.
     if name in ('keras', 'distributed', 'io', 'train', 'saved_model', 'summary', 'experimental', 'distribute',
-                'lookup'):
+                'lookup', 'compat', 'autograph'):
         import importlib
         return importlib.import_module('.' + name, __name__)
     if name in ('optimizers', 'initializers'):     # TF 2.21 keeps these as aliases of Keras's modules

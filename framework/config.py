@@ -21,6 +21,11 @@ def functions_run_eagerly():
     return RUN_EAGERLY[0]
 
 
+# TensorFlow's deprecated spellings of the two (it logs a deprecation warning for each).
+experimental_run_functions_eagerly = run_functions_eagerly
+experimental_functions_run_eagerly = functions_run_eagerly
+
+
 def set_tf_exact_math(mode):
     """Which float32 exp, log, log1p, expm1, tanh, erf, sigmoid, softplus and softmax-family
     results carry TensorFlow's CPU kernels' exact bits (Eigen's polynomials, ops/eigen_math.py)

@@ -114,3 +114,17 @@ class _JointVJP:
                            for x in list(input_grads) + list(var_grads)]
             self._g = g
         return self._grads
+
+
+def grad_pass_through(f):
+    """``f`` forward, identity backward: the gradient of each output goes to the inputs as it is
+    (a straight-through estimator, e.g. around ``tf.round``); variables ``f`` reads get none."""
+    @custom_gradient
+    def passed_through(*args, **kwargs):
+        def grad(*upstream, variables=None):
+            if variables is not None:
+                return upstream, [None] * len(variables)
+            return upstream
+        return f(*args, **kwargs), grad
+
+    return functools.wraps(f)(passed_through)

@@ -312,3 +312,21 @@ from .assertions import (Assert, assert_all_finite, assert_equal, assert_greater
                          set_log_device_placement)
 from .type_assertions import (assert_proper_iterable, assert_rank_in, assert_same_float_dtype,  # noqa: E402,F401
                               is_numeric_tensor)
+
+
+# ---- traceback filtering ------------------------------------------------------------
+# TensorFlow hides its own frames in tracebacks unless told not to; tapeflow's errors keep
+# every frame (its frames are short and Python), so the switch is only remembered.
+_traceback_filtering = [True]
+
+
+def enable_traceback_filtering():
+    _traceback_filtering[0] = True
+
+
+def disable_traceback_filtering():
+    _traceback_filtering[0] = False
+
+
+def is_traceback_filtering_enabled():
+    return _traceback_filtering[0]

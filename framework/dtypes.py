@@ -299,4 +299,7 @@ def __getattr__(name):
     if name == 'cast':
         from .ops.shapes import cast
         return cast
+    if name == 'saturate_cast':
+        from .ops.casting_extra import saturate_cast
+        return saturate_cast
     raise AttributeError("module 'framework.dtypes' has no attribute %r" % name)

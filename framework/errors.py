@@ -65,6 +65,10 @@ UnimplementedError = _error('UnimplementedError', UNIMPLEMENTED)
 InternalError = _error('InternalError', INTERNAL)
 UnavailableError = _error('UnavailableError', UNAVAILABLE)
 DataLossError = _error('DataLossError', DATA_LOSS)
+
+
+class OperatorNotAllowedInGraphError(TypeError):
+    """TensorFlow's error for a Python operation on a graph tensor (``if tensor:`` in a graph)."""
 UnauthenticatedError = _error('UnauthenticatedError', UNAUTHENTICATED)
 
 

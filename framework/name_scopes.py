@@ -14,6 +14,11 @@ def current():
     return getattr(_state, 'prefix', '')
 
 
+def get_current_name_scope():
+    """``tf.get_current_name_scope()``: 'outer/inner' inside two scopes, '' outside any."""
+    return current().rstrip('/')
+
+
 def qualify(name):
     """``name`` as a variable created now is named: 'outer/v:0' in scope 'outer', else unchanged."""
     prefix = current()

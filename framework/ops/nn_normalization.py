@@ -1,10 +1,11 @@
-"""``tf.nn.batch_normalization`` and ``tf.nn.local_response_normalization``, composed of framework ops
+"""``tf.nn.batch_normalization``, ``local_response_normalization`` and the moments helpers
+(``sufficient_statistics``, ``normalize_moments``, ``weighted_moments``), composed of framework ops
 (so their gradients are the composition's, as in TensorFlow)."""
 import numpy as np
 
 from .. import backend
 from .operands import as_float_tensor, as_tensor, named_errors
-from . import arithmetic, linalg, shapes, unary
+from . import arithmetic, creation, linalg, reductions, shapes, unary
 
 
 @named_errors('batch_normalization')
@@ -54,3 +55,52 @@ def local_response_normalization(input, depth_radius=5, bias=1.0, alpha=1.0, bet
 def lrn(input, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, name=None):  # noqa: A002
     """``local_response_normalization`` under its short name (errors say 'lrn')."""
     return local_response_normalization(input, depth_radius, bias, alpha, beta)
+
+
+@named_errors('sufficient_statistics')
+def sufficient_statistics(x, axes, shift=None, keepdims=False, name=None):
+    """(count, sum of x - shift, sum of (x - shift)^2, shift) over ``axes``: what
+    ``normalize_moments`` turns into a mean and a variance (TensorFlow's formulas)."""
+    op = 'sufficient_statistics'
+    x = as_float_tensor(x, op)
+    axes = [a % x.ndim for a in (axes if isinstance(axes, (list, tuple)) else [axes])]
+    count = as_tensor(float(np.prod([x.shape[a] for a in axes])), op, dtype=x.dtype)
+    if shift is not None:
+        shift = as_tensor(shift, op, dtype=x.dtype)
+        x = arithmetic.subtract(x, shift)
+    mean_ss = reductions.reduce_sum(x, axes, keepdims=keepdims)
+    var_ss = reductions.reduce_sum(arithmetic.multiply(x, x), axes, keepdims=keepdims)
+    return count, mean_ss, var_ss, shift
+
+
+@named_errors('normalize_moments')
+def normalize_moments(counts, mean_ss, variance_ss, shift, name=None):
+    """(mean, variance) from ``sufficient_statistics``' sums: mean_ss / n (+ shift) and
+    variance_ss / n - (mean_ss / n)^2."""
+    op = 'normalize_moments'
+    mean_ss = as_float_tensor(mean_ss, op)
+    divisor = unary.reciprocal(as_tensor(counts, op, dtype=mean_ss.dtype))
+    shifted_mean = arithmetic.multiply(mean_ss, divisor)
+    mean = shifted_mean if shift is None else arithmetic.add(shifted_mean, as_tensor(shift, op, dtype=mean_ss.dtype))
+    variance = arithmetic.subtract(arithmetic.multiply(as_tensor(variance_ss, op, dtype=mean_ss.dtype), divisor),
+                                   arithmetic.multiply(shifted_mean, shifted_mean))
+    return mean, variance
+
+
+@named_errors('weighted_moments')
+def weighted_moments(x, axes, frequency_weights, keepdims=False, name=None):
+    """(mean, variance) of ``x`` over ``axes`` with each element counted ``frequency_weights``
+    times (broadcast against x); both 0 where the weights sum to 0, as TensorFlow's div_no_nan."""
+    op = 'weighted_moments'
+    x = as_float_tensor(x, op)
+    weights = as_tensor(frequency_weights, op, dtype=x.dtype)
+    axes = [a % x.ndim for a in (axes if isinstance(axes, (list, tuple)) else [axes])]
+    weighted_sum = reductions.reduce_sum(arithmetic.multiply(weights, x), axes, keepdims=True)
+    weight_sum = reductions.reduce_sum(arithmetic.add(weights, creation.zeros_like(x)), axes, keepdims=True)
+    mean = arithmetic.divide_no_nan(weighted_sum, weight_sum)
+    distance = reductions.reduce_sum(arithmetic.multiply(weights, arithmetic.squared_difference(x, mean)), axes,
+                                     keepdims=True)
+    variance = arithmetic.divide_no_nan(distance, weight_sum)
+    if not keepdims:
+        mean, variance = shapes.squeeze(mean, axes), shapes.squeeze(variance, axes)
+    return mean, variance

@@ -1,0 +1,59 @@
+"""``tf.autograph``: the switches programs set around AutoGraph.
+
+tapeflow runs a ``tf.function``'s Python as it is written (no conversion of its
+``if`` / ``for`` into graph ops), so verbosity and loop options have nothing to
+act on, ``do_not_convert`` leaves a function as it is, and ``to_graph`` returns
+the function itself; ``to_code`` has no converted code to show and says so.
+"""
+import enum
+import functools
+import types
+
+_verbosity = [0]
+
+
+def set_verbosity(level, alsologtostdout=False):
+    """Kept for ``tf.autograph.set_verbosity(0)`` calls; there are no AutoGraph logs to filter."""
+    _verbosity[0] = int(level)
+
+
+def trace(*args):
+    """Print ``args`` now, as AutoGraph's ``trace`` does while it traces."""
+    print(*args)
+
+
+def to_graph(entity, recursive=True, experimental_optional_features=None):
+    """``entity`` itself: tapeflow runs Python functions as written."""
+    return entity
+
+
+def to_code(entity, recursive=True, experimental_optional_features=None):
+    """Raises NotImplementedError: no AutoGraph conversion takes place, so there is no code to show."""
+    raise NotImplementedError('tf.autograph.to_code(%s): tapeflow runs Python functions as written, without '
+                              "AutoGraph's conversion, so there is no converted code to show; "
+                              'inspect.getsource shows the code that runs.' % getattr(entity, '__name__', entity))
+
+
+class _Feature(enum.Enum):
+    ALL = 'ALL'
+    AUTO_CONTROL_DEPS = 'AUTO_CONTROL_DEPS'
+    ASSERT_STATEMENTS = 'ASSERT_STATEMENTS'
+    BUILTIN_FUNCTIONS = 'BUILTIN_FUNCTIONS'
+    EQUALITY_OPERATORS = 'EQUALITY_OPERATORS'
+    LISTS = 'LISTS'
+    NAME_SCOPES = 'NAME_SCOPES'
+
+
+def _do_not_convert(func=None):
+    """A decorator that leaves ``func`` as it is (nothing is converted here anyway)."""
+    if func is None:
+        return _do_not_convert
+    return functools.wraps(func)(lambda *args, **kwargs: func(*args, **kwargs))
+
+
+def _set_loop_options(parallel_iterations=None, swap_memory=None, maximum_iterations=None, shape_invariants=None):
+    """Accepted inside loops; Python loops run as written."""
+
+
+experimental = types.SimpleNamespace(Feature=_Feature, do_not_convert=_do_not_convert,
+                                     set_loop_options=_set_loop_options)

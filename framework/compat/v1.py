@@ -1,0 +1,110 @@
+"""``tf.compat.v1``: the TensorFlow 1 names an eager program still uses.
+
+Logging, seeding and session configuration work (a ``Session`` holding a
+``ConfigProto`` is accepted, the usual way TF 1-era programs set GPU memory
+growth); building a graph to run later does not exist in tapeflow, which is
+always eager, and raises TensorFlow's eager-mode RuntimeError. Other names are
+tapeflow's (``tf.compat.v1.constant`` is ``tf.constant``).
+"""
+from . import v1_logging as logging  # noqa: F401
+
+
+def __getattr__(name):
+    import framework
+    return getattr(framework, name)
+
+
+def enable_eager_execution(config=None, device_policy=None, execution_mode=None):
+    """Accepted: tapeflow always executes eagerly."""
+
+
+def enable_v2_behavior():
+    """Accepted: tapeflow has only TensorFlow 2's behaviour."""
+
+
+def executing_eagerly():
+    return True
+
+
+def _graph_mode(what):
+    raise RuntimeError('%s: tapeflow runs TensorFlow 2 programs eagerly and has no TensorFlow 1 graph mode; '
+                       'compute values directly, with tf.function and tf.GradientTape where TF 1 used graphs '
+                       'and Session.run.' % what)
+
+
+def disable_eager_execution():
+    _graph_mode('tf.compat.v1.disable_eager_execution()')
+
+
+def disable_v2_behavior():
+    _graph_mode('tf.compat.v1.disable_v2_behavior()')
+
+
+def placeholder(dtype, shape=None, name=None):
+    raise RuntimeError('tf.placeholder() is not compatible with eager execution.')
+
+
+def reset_default_graph():
+    """Accepted: eager programs have no default graph to clear (Keras's names are
+    reset by ``keras.backend.clear_session()``)."""
+
+
+def set_random_seed(seed):
+    """TensorFlow 1's name of ``tf.random.set_seed``."""
+    from framework import random
+    random.set_seed(seed)
+
+
+class GPUOptions:
+    """The GPU settings of a ``ConfigProto`` (kept; tapeflow's GPU arrays come from cupy's pool)."""
+
+    def __init__(self, allow_growth=False, per_process_gpu_memory_fraction=0.0, visible_device_list='', **kwargs):
+        self.allow_growth = allow_growth
+        self.per_process_gpu_memory_fraction = per_process_gpu_memory_fraction
+        self.visible_device_list = visible_device_list
+        self.__dict__.update(kwargs)
+
+
+class ConfigProto:
+    """Session settings, kept as given (``config.gpu_options.allow_growth = True``)."""
+
+    def __init__(self, gpu_options=None, allow_soft_placement=False, log_device_placement=False,
+                 intra_op_parallelism_threads=0, inter_op_parallelism_threads=0, device_count=None, **kwargs):
+        self.gpu_options = gpu_options if gpu_options is not None else GPUOptions()
+        self.allow_soft_placement = allow_soft_placement
+        self.log_device_placement = log_device_placement
+        self.intra_op_parallelism_threads = intra_op_parallelism_threads
+        self.inter_op_parallelism_threads = inter_op_parallelism_threads
+        self.device_count = dict(device_count or {})
+        self.__dict__.update(kwargs)
+
+
+class Session:
+    """A TensorFlow 1 session: made, entered and closed as there, holding its ``config``.
+    Its graph is always empty (tapeflow is eager), so ``run`` raises TensorFlow's words."""
+
+    def __init__(self, target='', graph=None, config=None):
+        self.target, self.graph, self.config = target, graph, config
+        self._closed = False
+
+    def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
+        if self._closed:
+            raise RuntimeError('Attempted to use a closed Session.')
+        raise RuntimeError('The Session graph is empty. Add operations to the graph before calling run(). '
+                           '(tapeflow is eager: compute the values directly instead of through a Session.)')
+
+    def close(self):
+        self._closed = True
+
+    def as_default(self):
+        return self
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+
+InteractiveSession = Session

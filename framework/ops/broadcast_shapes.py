@@ -1,0 +1,62 @@
+"""``tf.broadcast_static_shape`` and ``tf.broadcast_dynamic_shape``: the shape two shapes broadcast to."""
+import numpy as np
+
+from ..errors import InvalidArgumentError, kernel_error
+from ..tensor import Tensor, TensorShape, convert_to_tensor
+
+
+def _broadcast(a, b):
+    """numpy's broadcast of two int tuples, or None where they do not broadcast."""
+    try:
+        return np.broadcast_shapes(tuple(a), tuple(b))
+    except ValueError:
+        return None
+
+
+def broadcast_static_shape(shape_x, shape_y):
+    """The TensorShape that ``shape_x`` and ``shape_y`` broadcast to (None dimensions stay unknown
+    unless the other side fixes them).
+
+    Raises:
+        ValueError: the shapes do not broadcast, in Keras/TF's words.
+    """
+    x, y = TensorShape(shape_x), TensorShape(shape_y)
+    if x.rank is None or y.rank is None:
+        return TensorShape(None)
+    dims = []
+    for i in range(1, max(x.rank, y.rank) + 1):
+        a = x[-i] if i <= x.rank else 1
+        b = y[-i] if i <= y.rank else 1
+        if a is None or b is None:
+            known = a if b is None else b
+            dims.append(None if known in (None, 1) else known)
+        elif a == b or b == 1:
+            dims.append(a)
+        elif a == 1:
+            dims.append(b)
+        else:
+            raise ValueError('Incompatible shapes for broadcasting. Two shapes are compatible if for each dimension '
+                             'pair they are either equal or one of them is 1. Received: %s and %s.'
+                             % (tuple(x), tuple(y)))
+    return TensorShape(dims[::-1])
+
+
+def broadcast_dynamic_shape(shape_x, shape_y):
+    """The broadcast shape of two 1-D int32 / int64 shape tensors, as a tensor of their dtype.
+
+    Raises:
+        InvalidArgumentError: the dtypes differ, or the shapes do not broadcast (TF's BroadcastArgs words).
+    """
+    x = shape_x if isinstance(shape_x, Tensor) else convert_to_tensor(shape_x, dtype='int32')
+    y = shape_y if isinstance(shape_y, Tensor) else convert_to_tensor(shape_y, dtype=x.dtype)
+    for i, t in enumerate((x, y)):
+        if t.dtype not in ('int32', 'int64') or t.dtype != x.dtype:
+            raise InvalidArgumentError('cannot compute BroadcastArgs as input #%d(zero-based) was expected to be a '
+                                       '%s tensor but is a %s tensor [Op:BroadcastArgs] name: '
+                                       % (i, x.dtype.name, t.dtype.name))
+    a, b = (tuple(int(d) for d in t.numpy().reshape(-1)) for t in (x, y))
+    out = _broadcast(a, b)
+    if out is None:
+        raise kernel_error('BroadcastArgs', 'Incompatible shapes: [%s] vs. [%s]' % (','.join(map(str, a)),
+                                                                                   ','.join(map(str, b))))
+    return convert_to_tensor(np.array(out, dtype=x.dtype.as_numpy_dtype))
