@@ -1,6 +1,7 @@
 """Adadelta, as Keras 3."""
 from .arguments import check_in_range, check_non_negative
 from .optimizer import Optimizer
+from .rowwise_moment import scatter_add
 
 
 class Adadelta(Optimizer):
@@ -39,14 +40,15 @@ class Adadelta(Optimizer):
         variable._data += learning_rate * delta
 
     def sparse_update_step(self, gradient, variable, learning_rate):
-        """Keras 3 on an IndexedSlices: each row gets its own delta, and both accumulators
-        sum the squares of a repeated index's rows (not the square of their sum)."""
+        """Keras 3 on an IndexedSlices: each row gets its own delta, both accumulators sum the
+        scaled squares of a repeated index's rows (not the square of their sum), and the
+        steps are scattered into the variable row by row (see rowwise_moment.scatter_add)."""
         xp, rho, rows, at = self.xp(variable), self.rho, gradient.values, gradient.indices
         acc_grad, acc_delta = self._slots.arrays(variable, ('accumulated_grad', 'accumulated_delta_var'))
-        acc_grad[...] = rho * acc_grad + (1 - rho) * gradient.dense(rows * rows)
+        acc_grad[...] = rho * acc_grad + gradient.dense((1 - rho) * (rows * rows))
         delta = -(xp.sqrt(acc_delta[at] + self.epsilon) * rows) / xp.sqrt(acc_grad[at] + self.epsilon)
-        acc_delta[...] = rho * acc_delta + (1 - rho) * gradient.dense(delta * delta)
-        variable._data += gradient.dense(learning_rate * delta)
+        acc_delta[...] = rho * acc_delta + gradient.dense((1 - rho) * (delta * delta))
+        scatter_add(variable._data, at, learning_rate * delta)
 
     def get_config(self):
         config = super().get_config()
