@@ -114,3 +114,24 @@ def test_a_registered_loss_class_carries_its_own_module(tmp_path):
                                 'module': ScaledLoss.__module__, 'registered_name': 'sf2cc>ScaledLoss'}
     assert training['loss'] == {'class_name': 'sf2cc>ScaledLoss', 'config': {'name': 'scaled_loss',
                                                                             'reduction': 'sum_over_batch_size'}}
+
+
+def test_get_compile_config_is_serialized_and_compile_from_config_takes_it():
+    # TF 2.21: json.dumps(model.get_compile_config(), sort_keys=True) for these compiles
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+    model.compile('adam', 'mse', metrics=['mae'])
+    config = model.get_compile_config()
+    assert config['optimizer']['class_name'] == 'Adam' and config['optimizer']['module'] == 'keras.optimizers'
+    assert (config['loss'], config['metrics'], config['run_eagerly'], config['jit_compile']) == ('mse', ['mae'],
+                                                                                                  False, False)
+    model.compile(keras.optimizers.SGD(0.1), keras.losses.Huber(), metrics=[keras.metrics.mean_absolute_error])
+    config = model.get_compile_config()
+    assert config['metrics'] == [{'class_name': 'function', 'config': 'mean_absolute_error', 'module': 'builtins',
+                                  'registered_name': 'function'}]
+    json.dumps(config)
+    other = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+    other.compile_from_config(config)
+    assert type(other.optimizer).__name__ == 'SGD' and np.float32(other.optimizer.learning_rate.numpy()) == 0.1
+    assert len(other.optimizer.variables) == 2 and type(other.loss).__name__ == 'Huber'
+    logs = other.evaluate(np.ones((2, 3), 'float32'), np.ones((2, 1), 'float32'), verbose=0, return_dict=True)
+    assert sorted(logs) == ['loss', 'mean_absolute_error']

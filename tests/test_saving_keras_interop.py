@@ -86,7 +86,7 @@ def test_load_model_from_keras3_files(name):
         # Keras 3's .h5 loader looks the names up: 'mae' becomes MeanAbsoluteError, whose
         # history key is 'mean_absolute_error' (TF 2.21 cannot compile a loss 'mse' from .h5 at all).
         assert model.loss is losses.mean_squared_error
-        assert [m.name for m in model.get_compile_config()['metrics']] == ['mean_absolute_error']
+        assert [m['config']['name'] for m in model.get_compile_config()['metrics']] == ['mean_absolute_error']
 
 
 def test_load_model_from_tf_keras2_file():

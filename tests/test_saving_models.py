@@ -87,7 +87,7 @@ def test_saved_model_keeps_architecture_and_compile_arguments(tmp_path, fmt):
         assert loaded.loss == 'mse' and loaded.get_compile_config()['metrics'] == ['mae']
     else:
         assert loaded.loss is losses.mean_squared_error
-        assert [m.name for m in loaded.get_compile_config()['metrics']] == ['mean_absolute_error']
+        assert [m['config']['name'] for m in loaded.get_compile_config()['metrics']] == ['mean_absolute_error']
     uncompiled = load_model(tmp_path / ('model.' + fmt), compile=False)
     assert not uncompiled.compiled
     x, _ = _data()

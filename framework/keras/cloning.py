@@ -129,7 +129,7 @@ def _compile_like(model, new):
     if not getattr(model, 'compiled', False):
         return new
     from .object_serialization import deserialize_keras_object, serialize_keras_object
-    config = model.get_compile_config()
+    config = dict(model._compile_config)         # compile's own arguments
     # Round-tripping each argument through its config gives the clone its own optimizer and metrics.
     new.compile(**{key: deserialize_keras_object(serialize_keras_object(value)) for key, value in config.items()})
     return new

@@ -22,7 +22,7 @@ def serialize(model):
     """Keras 3's ``compile_config`` dict for a compiled model, None otherwise."""
     if not getattr(model, 'compiled', False):
         return None
-    arguments = model.get_compile_config()
+    arguments = model._compile_config            # compile's own arguments, as Keras keeps them
     config = {'optimizer': optim.serialize(model.optimizer),
               'loss': _serialize(arguments.get('loss')),
             'loss_weights': arguments.get('loss_weights'),

@@ -92,8 +92,26 @@ class Trainer(TrainingLoops):
                                     weighted_metrics=weighted_metrics, steps_per_execution=steps_per_execution)
 
     def get_compile_config(self):
-        """The arguments ``compile`` was called with ({} before compile)."""
-        return dict(self._compile_config) if self.compiled else {}
+        """Keras 3's serialized compile arguments ({} before compile): the optimizer, Loss and
+        Metric objects and functions as config dicts, names as given; what a .keras file's
+        compile_config holds and ``compile_from_config`` takes."""
+        if not self.compiled:
+            return {}
+        from ..saving import compile_config
+        return compile_config.serialize(self)
+
+    def compile_from_config(self, config):
+        """Compile with the arguments a ``get_compile_config()`` dict describes (custom classes and
+        functions found through ``register_keras_serializable``); a built model's optimizer is built.
+
+        Raises:
+            SavedFileError (a ValueError): a loss, metric or optimizer it cannot find.
+        """
+        from ..saving import compile_config
+        from ..saving.model_config import lookup_table
+        self.compile(**compile_config.compile_arguments(config, lookup_table(None), 'compile_from_config'))
+        if self.built:
+            self.optimizer.build(self.trainable_variables)
 
     def _assert_compiled(self, method):
         if not self.compiled:
