@@ -42,10 +42,16 @@ class SGD(Optimizer):
         variable._data += m * momentum - gradient * learning_rate if self.nesterov else m
 
     def sparse_update_step(self, gradient, variable, learning_rate):
-        if self.momentum != 0:      # the rows meet the dense momentum: summed first, as the dense step
-            return super().sparse_update_step(gradient, variable, learning_rate)
-        # Keras scatter-subtracts lr * g row by row (TensorFlow's scatter_sub).
-        scatter_add(variable._data, gradient.indices, -(gradient.values * learning_rate))
+        # Keras scales the rows by lr first: they are summed (where they meet the dense momentum)
+        # or scatter-subtracted row by row (TensorFlow's scatter_sub) only then.
+        steps = gradient.values * learning_rate
+        if self.momentum == 0:
+            scatter_add(variable._data, gradient.indices, -steps)
+            return
+        (m,) = self._slots.arrays(variable, ('momentum',))
+        momentum, summed = keras_cast(self.momentum, variable._data.dtype), gradient.dense(steps)
+        m[...] = m * momentum - summed
+        variable._data += m * momentum - summed if self.nesterov else m
 
     def get_config(self):
         config = super().get_config()

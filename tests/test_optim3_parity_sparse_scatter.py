@@ -2,7 +2,8 @@
 
 Keras's ``assign_sub`` / ``assign_add`` of an IndexedSlices is TensorFlow's scatter_sub / scatter_add:
 a repeated index gets its rows one after another, each rounded on its own, where the dense step
-adds their sum once. SGD without momentum, Adagrad, RMSprop and Adadelta take such steps (and scale the rows
+adds their sum once. SGD without momentum, Adagrad, RMSprop and Adadelta take such steps, and SGD's momentum
+sums the rows only after scaling them by the learning rate (and scale the rows
 before they meet the dense moments); the last bit of a repeated row differed.
 
 Golden values: /opt/tfref (TF 2.21, Keras 3.15.1) running the same five steps (indices 1, 1, 4, 1, 2)
@@ -15,14 +16,17 @@ import framework as tf
 from framework import keras
 
 O = keras.optimizers
-MAKE = {'sgd': lambda: O.SGD(0.1), 'sgd_mom': lambda: O.SGD(0.1, momentum=0.9), 'adagrad': lambda: O.Adagrad(0.1),
+MAKE = {'sgd': lambda: O.SGD(0.1), 'sgd_mom': lambda: O.SGD(0.1, momentum=0.9),
+        'sgd_nest': lambda: O.SGD(0.1, momentum=0.9, nesterov=True), 'adagrad': lambda: O.Adagrad(0.1),
         'rmsprop': lambda: O.RMSprop(0.01), 'rms_mc': lambda: O.RMSprop(0.01, momentum=0.5, centered=True),
         'rms_m': lambda: O.RMSprop(0.01, momentum=0.5), 'adadelta': lambda: O.Adadelta(1.0),
         'adam': lambda: O.Adam(0.01), 'nadam': lambda: O.Nadam(0.01)}
 ORDER = ['sgd', 'sgd_mom', 'adagrad', 'rmsprop', 'rms_mc', 'rms_m', 'adam', 'lion', 'nadam', 'adadelta', 'ftrl',
-         'adamax']     # the generating program's order: each draws its variable and rows from one generator
+         'adamax', 'sgd_nest']     # the generating program's order: each draws its variable and rows from one generator
 
 GOLDEN = {
+    'sgd_nest': ('00bae53eef79c13d7b23743ff06b1bbe22e2b53fc46283bec0b4253ea57e0f3f1a09f6bf475c673f94840c3e8e1bfe3e'
+        '7872b13f1fad32bf5fe018bfe327af3dd3e4433f4473be3d'),
     'adadelta': ('c8e573bf2cf38bbedcd8ab3d3efa9ebff406a53fb80de7bd92dc3f3fc30e183f0ef9a63f256d933f3cafc1bfc7a49d3b'
         '6cb50ac0023af5beebff2d3f0dd8603f5e7da03f85d4d2be'),
     'sgd': ('69f0b03e9155523f0c2fa93efde58ebfc1f26d3f7422f63e5cdf70bf6a9c2b3fe876353f8998963ec3d5e83c62f50b3f'
