@@ -8,11 +8,12 @@ are asked for (see ``tracking``); ``__setattr__`` only drops the cached
 answer when an attribute changes.
 """
 import contextlib
+import inspect
 import warnings
 
 import numpy as np
 
-from framework import dtypes, random_state_freeze
+from framework import dtypes, nest, random_state_freeze
 from framework import trace_names
 from framework.errors import InvalidArgumentError
 from framework.function import replaying
@@ -20,7 +21,7 @@ from framework.function_init import initializing, once
 from framework.backend import array_module
 from framework.placement import current_xp
 from framework.tape import paused
-from framework.tensor import ConversionError, Tensor, convert_to_tensor
+from framework.tensor import DISPLAY_NAME, ConversionError, Tensor, convert_to_tensor
 from framework.variable import Variable
 
 from . import auto_config, build_recording, call_context, constraints, failed_build, initializers, naming, regularizers
@@ -296,7 +297,10 @@ class Layer(LayerWeights):
             if training is not None and accepts_training(type(self)):
                 kwargs['training'] = training
             with shown_twice:
-                outputs = self.call(inputs, *args, **kwargs)
+                try:
+                    outputs = self.call(inputs, *args, **kwargs)
+                except (TypeError, ValueError) as err:
+                    raise _call_error(err, self, inputs, args, kwargs) from err
             if trace_names.ACTIVE:
                 name_traced_outputs(self, outputs)
         except Exception:
@@ -413,14 +417,56 @@ class Layer(LayerWeights):
 
 
 def _named(err, layer):
-    """``err`` with the layer named, as Keras 3 names the layer whose call failed.
+    """``err`` with the layer named, for errors outside its ``call`` (converting or checking the
+    inputs, building); errors from ``call`` itself come worded as Keras's (``_call_error``).
 
     Only the innermost failing layer adds its name; plain TypeError / ValueError
     (and InvalidArgumentError, which Keras names too, and ConversionError) only, so
     that exceptions with their own constructors pass through unchanged.
     """
     text = str(err)
-    if type(err) not in (TypeError, ValueError, InvalidArgumentError, ConversionError) or 'of layer "' in text:
+    if type(err) not in (TypeError, ValueError, InvalidArgumentError, ConversionError) or 'of layer "' in text \
+            or getattr(err, '_keras_call_info_injected', False):
         return err
     return type(err)('Exception encountered when calling %s.call() of layer "%s": %s'
                      % (type(layer).__name__, layer.name, text))
+
+
+def _call_error(err, layer, inputs, args, kwargs):
+    """``err`` from a layer's ``call``, worded as Keras 3 words it: the class's ``call()``, the message
+    in bold, then the arguments received (tensors by shape and dtype); the layer's name rides along as
+    a note. Only the innermost failing call adds this, and only to plain TypeError / ValueError (and
+    InvalidArgumentError and ConversionError), so that exceptions with their own constructors pass
+    through unchanged."""
+    if type(err) not in (TypeError, ValueError, InvalidArgumentError, ConversionError) or \
+            getattr(err, '_keras_call_info_injected', False):
+        return err
+    where = '%s.call()' % type(layer).__name__
+    message = ('Exception encountered when calling %s.\n\n\x1b[1m%s\x1b[0m\n\nArguments received by %s:\n%s'
+               % (where, err.args[0] if err.args else '', where, _arguments_received(layer, inputs, args, kwargs)))
+    named = type(err)(message)
+    named._keras_call_info_injected = True
+    named.add_note('raised in call() of layer "%s"' % layer.name)
+    for note in getattr(err, '__notes__', ()):
+        named.add_note(note)
+    return named
+
+
+def _arguments_received(layer, inputs, args, kwargs):
+    """Keras's '  • name=value' lines for ``call``'s parameters: what the call bound, else the default."""
+    try:
+        signature = inspect.signature(layer.call)
+        bound = signature.bind(inputs, *args, **kwargs).arguments
+    except (TypeError, ValueError):
+        return '  • inputs=%s' % _argument_text(inputs)
+    lines = []
+    for param in signature.parameters.values():
+        value = nest.map_structure(_argument_text, bound[param.name]) if param.name in bound else param.default
+        lines.append('  • %s=%s' % (param.name, value))
+    return '\n'.join(lines)
+
+
+def _argument_text(value):
+    if isinstance(value, Tensor):
+        return '%s.Tensor(shape=%s, dtype=%s)' % (DISPLAY_NAME, tuple(value.shape), value.dtype.name)
+    return repr(value)

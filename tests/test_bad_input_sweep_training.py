@@ -123,8 +123,13 @@ def known_gap(reason, kind, names, case):
 def snake(name):
     return re.sub(r'(?<!^)(?=[A-Z])', '_', name).lower()
 
+def _text(err):
+    # Keras-worded call errors name the class; the layer's name rides along as a note.
+    return '\n'.join([str(err)] + getattr(err, '__notes__', []))
+
+
 def names_it(err, *names):
-    text = str(err).lower()
+    text = _text(err).lower()
     return any(n and (n.lower() in text or snake(n) in text) for n in names)
 
 from test_preprocessing_sweep import PREPROCESSING_LAYERS  # noqa: E402  (string, integer and image inputs)
@@ -158,7 +163,7 @@ def call_outcome(layer, value, must_fail):
             layer(value, training=True)
     except (TypeError, ValueError) as err:
         # Naming the inner layer that refused the input (a model's first Dense) also tells the user where.
-        if names_it(err, layer.name, type(layer).__name__) or 'of layer "' in str(err):
+        if names_it(err, layer.name, type(layer).__name__) or 'of layer "' in _text(err):
             return None
         return 'unnamed %s: %s' % (type(err).__name__, err)
     except Exception as err:

@@ -1,7 +1,7 @@
 """Matrix products."""
 import numpy as np
 
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from .. import backend
 from ..tape import array_rule
 from ..tensor import Tensor
@@ -23,21 +23,30 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
                                    % (tuple(da.shape), tuple(db.shape)))
     xa = da.swapaxes(-1, -2) if transpose_a else da
     xb = db.swapaxes(-1, -2) if transpose_b else db
+    kernel = 'MatMul' if da.ndim == db.ndim == 2 else 'BatchMatMulV2'
     if xa.shape[-1] != xb.shape[-2]:
-        raise InvalidArgumentError('matmul: inner dimensions differ: %s @ %s (after transpose_a=%s, transpose_b=%s) '
-                                   'needs %d == %d' % (tuple(da.shape), tuple(db.shape), transpose_a, transpose_b,
-                                                       xa.shape[-1], xb.shape[-2]))
+        raise kernel_error(kernel, 'Matrix size-incompatible: In[0]: %s, In[1]: %s' % (_dims(da), _dims(db)), named=True,
+                           note='matmul: inner dimensions differ: %s @ %s (after transpose_a=%s, transpose_b=%s) '
+                                'needs %d == %d' % (tuple(da.shape), tuple(db.shape), transpose_a, transpose_b,
+                                                    xa.shape[-1], xb.shape[-2]))
     xp = backend.array_module(da)
     try:
         # a one-row product (not of a transposed b: TF runs that as dot products) in TF's order
         out = Tensor(one_row_matmul(xp, xa, xb) if not transpose_b and xa.ndim == 2 and xb.ndim == 2
                      else xp.matmul(xa, xb))
     except ValueError:
-        raise InvalidArgumentError('matmul: batch dimensions of %s and %s do not broadcast'
-                                   % (tuple(da.shape), tuple(db.shape))) from None
+        raise kernel_error(kernel, 'In[0] and In[1] must have compatible batch dimensions: %s vs. %s'
+                           % (_dims(da), _dims(db)), named=True,
+                           note='matmul: batch dimensions of %s and %s do not broadcast'
+                                % (tuple(da.shape), tuple(db.shape))) from None
     if ACTIVE:
         record('matmul', (a, b), out, _MATMUL_VJPS[bool(transpose_a), bool(transpose_b)])
     return out
+
+
+def _dims(array):
+    """A shape as TensorFlow's kernels print it: [2,3]."""
+    return '[%s]' % ','.join(map(str, array.shape))
 
 
 # Gradient rules for each (transpose_a, transpose_b): (d/da, d/db) of a product C,
