@@ -1,4 +1,5 @@
-"""Keras 3's 'shared_object_id' on the dtype policies of a ``.keras`` file's config.json.
+"""Keras 3's 'shared_object_id' on the dtype policies of a ``.keras`` file's config.json
+(and, through ``is_recording``, on the objects an RNN layer shares with its cell).
 
 Layers made without a ``dtype`` share Keras's one global ``DTypePolicy`` object, and
 Keras's ``.keras`` saving serializes within an object-sharing scope that marks an
@@ -18,6 +19,7 @@ import contextlib
 from .layer_arguments import dtype_policy
 
 _TAG = '__tapeflow_policy_identity__'
+_DROPPED = '__tapeflow_dropped_config__'
 _recording = [False]
 
 
@@ -31,12 +33,25 @@ def recording(enabled):
         _recording[0] = outer
 
 
+def is_recording():
+    """Whether a ``.keras`` file's config is being serialized (and shared objects marked)."""
+    return _recording[0]
+
+
 def policy_config(layer):
     """``layer``'s serialized dtype policy, tagged while recording if it is the shared global one."""
     config = dtype_policy(layer._dtype)
     identity = getattr(layer, '_policy_identity', None)
     if _recording[0] and identity is not None:
         config[_TAG] = id(identity)
+    return config
+
+
+def with_dropped_config(config, dropped):
+    """``config`` holding, while recording, a config Keras serializes and then drops (an RNN's
+    cell): ``mark`` counts the policies in it, before ``config``'s own dtype, then removes it."""
+    if _recording[0]:
+        config[_DROPPED] = dropped
     return config
 
 
@@ -57,6 +72,7 @@ def mark(config):
             for key, value in node.items():
                 if key != 'dtype':
                     walk(value)
+            node.pop(_DROPPED, None)
             if isinstance(node.get('dtype'), dict):
                 visit_policy(node['dtype'])
         elif isinstance(node, (list, tuple)):

@@ -85,3 +85,24 @@ def test_no_marks_outside_keras_archives(tmp_path):
     explicit = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2, dtype='float32'),
                                  keras.layers.Dense(2, dtype='float32')])
     assert not any(mark for _, mark in _keras_marks(explicit, tmp_path))
+
+
+def test_rnn_layers_mark_what_they_share_with_their_cells(tmp_path):
+    # TF 2.21: the config keys holding a shared_object_id, for the same three layers
+    keras.backend.clear_session()
+    x = keras.Input((5, 3))
+    h = keras.layers.LSTM(4, kernel_regularizer='l2', return_sequences=True)(x)
+    h = keras.layers.GRU(3, recurrent_constraint=keras.constraints.NonNeg(), return_sequences=True)(h)
+    model = keras.Model(x, keras.layers.SimpleRNN(2)(h))
+    model.save(tmp_path / 'm.keras')
+    config = json.loads(zipfile.ZipFile(tmp_path / 'm.keras').read('config.json'))
+    marked = {entry['class_name']: sorted(k for k, v in entry['config'].items()
+                                          if isinstance(v, dict) and 'shared_object_id' in v)
+              for entry in config['config']['layers'][1:]}
+    initializers = ['bias_initializer', 'dtype', 'kernel_initializer']
+    assert marked == {'LSTM': initializers + ['kernel_regularizer', 'recurrent_initializer'],
+                      'GRU': initializers + ['recurrent_constraint', 'recurrent_initializer'],
+                      'SimpleRNN': initializers + ['recurrent_initializer']}
+    assert '__tapeflow' not in json.dumps(config) and 'shared_object_id' not in model.to_json()
+    reloaded = keras.models.load_model(tmp_path / 'm.keras')
+    assert [type(l).__name__ for l in reloaded.layers[1:]] == ['LSTM', 'GRU', 'SimpleRNN']

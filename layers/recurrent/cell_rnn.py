@@ -1,7 +1,13 @@
 """What SimpleRNN, LSTM and GRU share: they build their own cell from their
 arguments, show its settings as their own, and flatten its config into theirs."""
+from .. import policy_sharing
 from . import config_order
 from .rnn import RNN
+
+# The objects a layer's config shows that are its cell's own.
+_CELL_OBJECTS = ('kernel_initializer', 'recurrent_initializer', 'bias_initializer', 'kernel_regularizer',
+                 'recurrent_regularizer', 'bias_regularizer', 'kernel_constraint', 'recurrent_constraint',
+                 'bias_constraint')
 
 def cell_property(name):
     """A read-only attribute of the layer that reads the cell's."""
@@ -40,13 +46,21 @@ class CellRNN(RNN):
 
     def get_config(self):
         config = super().get_config()
-        del config['cell']
+        cell = config.pop('cell')
         cell_config = self.cell.get_config()
         for key in ('name', 'trainable', 'dtype'):
             cell_config.pop(key)
         config.update(cell_config)
         config['activity_regularizer'] = config.get('activity_regularizer')
-        return config_order.in_keras_order(config, self.keras_config_keys)
+        if policy_sharing.is_recording():
+            # Keras serializes these objects twice, in the layer's config and then its cell's
+            # (dropped after), so a .keras file marks them as objects shared with the cell.
+            for key in _CELL_OBJECTS:
+                if isinstance(config.get(key), dict) and getattr(self.cell, key, None) is not None:
+                    config[key]['shared_object_id'] = id(getattr(self.cell, key))
+        config = config_order.in_keras_order(config, self.keras_config_keys)
+        # Keras serialized the cell (its dtype policy included) before the layer's own dtype.
+        return policy_sharing.with_dropped_config(config, cell)
 
     @classmethod
     def from_config(cls, config):
