@@ -44,6 +44,15 @@ class Lion(Optimizer):
         variable._data -= learning_rate * xp.sign(m * beta_1 + gradient * (1 - beta_1))
         m[...] = m * beta_2 + gradient * (1 - beta_2)
 
+    def sparse_update_step(self, gradient, variable, learning_rate):
+        # Keras scales an IndexedSlices' rows before they meet the dense momentum, where they are summed.
+        xp, rows = self.xp(variable), gradient.values
+        (m,) = self._slots.arrays(variable, ('momentum',))
+        dtype = variable._data.dtype
+        beta_1, beta_2 = keras_cast(self.beta_1, dtype), keras_cast(self.beta_2, dtype)
+        variable._data -= learning_rate * xp.sign(m * beta_1 + gradient.dense(rows * (1 - beta_1)))
+        m[...] = m * beta_2 + gradient.dense(rows * (1 - beta_2))
+
     def get_config(self):
         config = super().get_config()
         config.update(beta_1=self.beta_1, beta_2=self.beta_2)

@@ -66,3 +66,16 @@ def _five_steps(name):
 @pytest.mark.parametrize('name', sorted(MAKE))
 def test_repeated_rows_carry_tensorflows_bits(name):
     assert _five_steps(name).tobytes().hex() == GOLDEN[name]
+
+
+def test_lion_scales_rows_before_summing_them_into_its_momentum():
+    # Golden: the same eight steps on TF 2.21, printing opt.variables[2] (the momentum) as hex.
+    rng = np.random.default_rng(0)
+    v = keras.Variable(rng.normal(size=(6, 3)).astype('float32'))
+    opt = keras.optimizers.Lion(0.01, beta_1=0.7)
+    for _ in range(8):
+        ids = np.array([1, 1, 4, 1, 2, 2], 'int32')
+        rows = (rng.normal(size=(6, 3)) * 1e-3).astype('float32')
+        opt.apply_gradients([(tf.IndexedSlices(tf.constant(rows), tf.constant(ids), tf.constant([6, 3])), v)])
+    assert opt.variables[2].numpy().tobytes().hex() == ('000000000000000000000000246c7fb8c2270437ea3f8638d84e88b85f9d0d383dc43f38000000000000000000000000'
+                  '77cfdd37a3e88f37c4bfcf36000000000000000000000000')
