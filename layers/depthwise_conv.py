@@ -1,15 +1,15 @@
-"""Depthwise and separable convolutions (channels_last), Keras 3's arguments and weights:
-DepthwiseConv1D/2D convolve each input channel on its own (``depth_multiplier``
-output channels each, channel ``c * depth_multiplier + m``); SeparableConv1D/2D
-follow that with a 1x1 convolution mixing the channels into ``filters``."""
+"""Depthwise and separable convolutions (channels_last, or channels_first between two transposes
+as Keras's TF backend runs it on CPU), Keras 3's arguments and weights: DepthwiseConv1D/2D
+convolve each input channel on its own (``depth_multiplier`` output channels each, channel
+``c * depth_multiplier + m``); SeparableConv1D/2D follow that with a 1x1 convolution mixing
+the channels into ``filters``."""
 import numpy as np
 
-from framework.ops import cast
+from framework.ops import cast, transpose
 from framework.ops.convolution_nd import convolution, depthwise_conv
 
 from . import activations, constraints, initializers, regularizers
 from .conv_nd import check_filters, convolved_shape, input_channels, window_options
-from .convolution import check_channels_last
 from .input_spec import InputSpec
 from .layer import Layer
 
@@ -26,7 +26,9 @@ class _DepthwiseBase(Layer):
     def _set_options(self, kernel_size, strides, padding, depth_multiplier, data_format, dilation_rate,
                      activation, use_bias, bias_initializer, options):
         who = '%s %r' % (type(self).__name__, self.name)
-        check_channels_last(data_format, who)
+        if data_format not in (None, 'channels_last', 'channels_first'):
+            raise ValueError("%s: data_format must be 'channels_last' or 'channels_first', got %r" % (who, data_format))
+        self.data_format = data_format or 'channels_last'
         window_options(self, self.rank, kernel_size, strides, padding, dilation_rate, who)
         if isinstance(depth_multiplier, bool) or not isinstance(depth_multiplier, (int, np.integer)) \
                 or depth_multiplier < 1:
@@ -40,6 +42,29 @@ class _DepthwiseBase(Layer):
                 setattr(self, '%s_%s' % (prefix, kind), module.get(options['%s_%s' % (prefix, kind)]))
         self.bias = None
         self.input_spec = InputSpec(ndim=self.rank + 2)
+
+    # channels_first runs channels_last between two transposes, as Keras's TF backend does on CPU
+    def _channels(self, input_shape):
+        shape = tuple(input_shape)
+        return input_channels(self, self._last(shape), self.rank)
+
+    def _last(self, shape):
+        """(batch, C, *spatial) -> (batch, *spatial, C) for channels_first; else ``shape`` as it is."""
+        return (shape[0],) + shape[2:] + (shape[1],) if self.data_format == 'channels_first' else shape
+
+    def _first(self, shape):
+        return (shape[0], shape[-1]) + shape[1:-1] if self.data_format == 'channels_first' else shape
+
+    def _channel_spec(self, channels):
+        axis = 1 if self.data_format == 'channels_first' else -1
+        self.input_spec = InputSpec(ndim=self.rank + 2, axes={axis: channels})
+
+    def _transposed(self, inputs, compute):
+        if self.data_format != 'channels_first':
+            return compute(inputs)
+        rank = self.rank
+        y = compute(transpose(inputs, [0] + list(range(2, rank + 2)) + [1]))
+        return transpose(y, [0, rank + 1] + list(range(1, rank + 1)))
 
     def _weight(self, prefix, name, shape):
         return self.add_weight(name=name, shape=shape,
@@ -88,27 +113,27 @@ class _DepthwiseConv(_DepthwiseBase):
                               bias_constraint=bias_constraint))
 
     def build(self, input_shape):
-        channels = input_channels(self, input_shape, self.rank)
+        channels = self._channels(input_shape)
         # Keras 3 names this one 'kernel' (SeparableConv's is 'depthwise_kernel').
         self.kernel = self._weight('depthwise', 'kernel', self.kernel_size + (channels, self.depth_multiplier))
         if self.use_bias:
             self.bias = self._weight('bias', 'bias', (channels * self.depth_multiplier,))
-        self.input_spec = InputSpec(ndim=self.rank + 2, axes={-1: channels})
+        self._channel_spec(channels)
         self.built = True
 
     def call(self, inputs):
-        return self._finish(self._depthwise(inputs, self.kernel))
+        return self._transposed(inputs, lambda x: self._finish(self._depthwise(x, self.kernel)))
 
     def compute_output_shape(self, input_shape):
-        input_shape = tuple(input_shape)
+        input_shape = self._last(tuple(input_shape))
         channels = None if input_shape[-1] is None else input_shape[-1] * self.depth_multiplier
-        return convolved_shape(input_shape, self.kernel_size, self.strides, self.dilation_rate, self.padding,
-                               channels)
+        return self._first(convolved_shape(input_shape, self.kernel_size, self.strides, self.dilation_rate,
+                                           self.padding, channels))
 
     def get_config(self):
         config = super().get_config()
         config.update({'depth_multiplier': self.depth_multiplier, 'kernel_size': self.kernel_size,
-                       'strides': self.strides, 'padding': self.padding, 'data_format': 'channels_last',
+                       'strides': self.strides, 'padding': self.padding, 'data_format': self.data_format,
                        'dilation_rate': self.dilation_rate})
         config.update(self._options_config())
         return config
@@ -149,28 +174,29 @@ class _SeparableConv(_DepthwiseBase):
                               bias_regularizer=bias_regularizer, bias_constraint=bias_constraint))
 
     def build(self, input_shape):
-        channels = input_channels(self, input_shape, self.rank)
+        channels = self._channels(input_shape)
         self.depthwise_kernel = self._weight('depthwise', 'depthwise_kernel',
                                              self.kernel_size + (channels, self.depth_multiplier))
         self.pointwise_kernel = self._weight('pointwise', 'pointwise_kernel',
                                              (1,) * self.rank + (channels * self.depth_multiplier, self.filters))
         if self.use_bias:
             self.bias = self._weight('bias', 'bias', (self.filters,))
-        self.input_spec = InputSpec(ndim=self.rank + 2, axes={-1: channels})
+        self._channel_spec(channels)
         self.built = True
 
     def call(self, inputs):
-        return self._finish(convolution(self._depthwise(inputs, self.depthwise_kernel), self.pointwise_kernel))
+        return self._transposed(inputs, lambda x: self._finish(
+            convolution(self._depthwise(x, self.depthwise_kernel), self.pointwise_kernel)))
 
     def compute_output_shape(self, input_shape):
-        return convolved_shape(tuple(input_shape), self.kernel_size, self.strides, self.dilation_rate, self.padding,
-                               self.filters)
+        return self._first(convolved_shape(self._last(tuple(input_shape)), self.kernel_size, self.strides,
+                                           self.dilation_rate, self.padding, self.filters))
 
     def get_config(self):
         config = super().get_config()
         config.update({'depth_multiplier': self.depth_multiplier, 'filters': self.filters,
                        'kernel_size': self.kernel_size, 'strides': self.strides, 'padding': self.padding,
-                       'data_format': 'channels_last', 'dilation_rate': self.dilation_rate})
+                       'data_format': self.data_format, 'dilation_rate': self.dilation_rate})
         config.update(self._options_config())
         return config
 
