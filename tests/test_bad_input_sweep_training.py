@@ -45,7 +45,7 @@ def self_attention():
 LAYERS = {
     'Activation': (lambda: L.Activation('relu'), X2), 'Dense': (lambda: L.Dense(4), X2),
     'Dropout': (lambda: L.Dropout(0.5), X2), 'ELU': (L.ELU, X2), 'LeakyReLU': (L.LeakyReLU, X2),
-    'ReLU': (L.ReLU, X2), 'Softmax': (L.Softmax, X2), 'Flatten': (L.Flatten, X3), 'Layer': (L.Layer, X2),
+    'ReLU': (L.ReLU, X2), 'ThresholdedReLU': (L.ThresholdedReLU, X2), 'Softmax': (L.Softmax, X2), 'Flatten': (L.Flatten, X3), 'Layer': (L.Layer, X2),
     'Lambda': (lambda: L.Lambda(lambda x: x * 2.), X2), 'BatchNormalization': (L.BatchNormalization, X2),
     'LayerNormalization': (L.LayerNormalization, X2),
     'Normalization': (lambda: L.Normalization(mean=0., variance=1.), X2),

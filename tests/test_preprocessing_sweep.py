@@ -12,6 +12,7 @@ import layers as L
 
 X2 = np.linspace(0, 1, 6, dtype=np.float32).reshape(2, 3)
 X4 = np.linspace(0, 1, 32, dtype=np.float32).reshape(2, 4, 4, 1)
+RGB = np.linspace(0, 255, 96, dtype=np.float32).reshape(2, 4, 4, 3)
 TOKENS = np.array([[0, 1, 2], [3, 0, 1]], np.int32)
 WORDS = np.array([['a', 'b', 'c'], ['b', 'a', 'a']])
 TEXTS = np.array(['a b c', 'b a'])
@@ -29,6 +30,9 @@ PREPROCESSING_LAYERS = {
     'RandomContrast': (lambda: L.RandomContrast(0.3, seed=1), X4),
     'RandomBrightness': (lambda: L.RandomBrightness(0.2, value_range=(0, 1), seed=1), X4),
     'HashedCrossing': (lambda: L.HashedCrossing(5), [TOKENS[:, :1], WORDS[:, :1]]),
+    'RandomGrayscale': (lambda: L.RandomGrayscale(seed=1), RGB), 'RandomInvert': (lambda: L.RandomInvert(seed=1), RGB),
+    'Solarization': (lambda: L.Solarization(0.2, 0.5, seed=1), RGB), 'AutoContrast': (lambda: L.AutoContrast(), RGB),
+    'RandomColorDegeneration': (lambda: L.RandomColorDegeneration(0.5, seed=1), RGB),
 }
 
 

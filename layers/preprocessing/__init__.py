@@ -6,10 +6,12 @@ from .hashed_crossing import HashedCrossing
 from .hashing import Hashing
 from .image_augmentation import RandomFlip, RandomRotation, RandomTranslation, RandomZoom
 from .image_color import RandomBrightness, RandomContrast
+from .image_color_more import AutoContrast, RandomColorDegeneration, RandomGrayscale, RandomInvert, Solarization
 from .image_sizing import CenterCrop, RandomCrop, Resizing
 from .lookups import IntegerLookup, StringLookup
 from .text_vectorization import TextVectorization
 
-__all__ = ['CategoryEncoding', 'CenterCrop', 'Discretization', 'HashedCrossing', 'Hashing', 'IntegerLookup',
-           'RandomBrightness', 'RandomContrast', 'RandomCrop', 'RandomFlip', 'RandomRotation', 'RandomTranslation',
-           'RandomZoom', 'Resizing', 'StringLookup', 'TextVectorization']
+__all__ = ['AutoContrast', 'CategoryEncoding', 'CenterCrop', 'Discretization', 'HashedCrossing', 'Hashing', 'IntegerLookup',
+           'RandomBrightness', 'RandomColorDegeneration', 'RandomContrast', 'RandomCrop', 'RandomFlip', 'RandomGrayscale',
+           'RandomInvert', 'RandomRotation', 'RandomTranslation', 'RandomZoom', 'Resizing', 'Solarization', 'StringLookup',
+           'TextVectorization']
