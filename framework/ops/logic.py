@@ -1,6 +1,7 @@
 """Comparisons and boolean logic: values only, no gradients."""
 import numpy as np
 
+from ..composite import dispatch, has_composite
 from ..errors import InvalidArgumentError
 from .. import backend
 from ..tensor import Tensor
@@ -14,7 +15,12 @@ def _compare(name, fn, strings=None):
             x, y, dx, dy = x, y, as_tensor(x, name_)._data, as_tensor(y, name_)._data
             fn_ = lambda a, b: strings(a, b).astype(bool)      # noqa: E731  (object arrays compare to objects)
         else:
-            x, y, dx, dy = binary(x, y, name_)
+            try:
+                x, y, dx, dy = binary(x, y, name_)
+            except TypeError:
+                if has_composite(x, y):         # a RaggedTensor: compared value by value (ragged/ragged_ops.py)
+                    return dispatch(name_, x, y)
+                raise
             fn_ = fn
         if ACTIVE:
             record_blocked(name_, (x, y))     # so that a None gradient can name this op

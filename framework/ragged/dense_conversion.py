@@ -39,8 +39,9 @@ def constant(pylist, dtype=None, ragged_rank=None, inner_shape=None, name=None, 
     _scalar_depths(pylist, 0, found)
     scalars, list_depth = found
     if len(scalars) > 1:
-        raise ValueError('ragged.constant: all scalar values must have the same nesting depth, got depths %s'
-                         % sorted(scalars))
+        error = ValueError('all scalar values must have the same nesting depth')     # TensorFlow's words
+        error.add_note('ragged.constant: scalars sit at depths %s' % sorted(scalars))
+        raise error
     if not isinstance(pylist, (list, tuple, np.ndarray)):
         return dense_constant(pylist, dtype)
     inner = () if inner_shape is None else tuple(int(d) for d in inner_shape)
@@ -60,8 +61,9 @@ def constant(pylist, dtype=None, ragged_rank=None, inner_shape=None, name=None, 
     if items:
         try:
             flat = dense_constant(items, dtype)
-        except (TypeError, ValueError) as err:
-            raise ValueError('ragged.constant: the values below ragged_rank=%d must be uniform: %s' % (ragged_rank, err)) from None
+        except (TypeError, ValueError) as err:     # TensorFlow's conversion error as it is, with a note
+            err.add_note('ragged.constant: the values below ragged_rank=%d must be uniform' % ragged_rank)
+            raise
         if inner and tuple(flat.shape[1:]) != inner:
             raise ValueError('ragged.constant: inner_shape %s does not match the values %s' % (inner, tuple(flat.shape[1:])))
     else:

@@ -278,6 +278,10 @@ class RaggedTensor(CompositeTensor):
     def __truediv__(self, other): return ops.divide(self, other)
     def __rtruediv__(self, other): return ops.divide(other, self)
     def __pow__(self, other): return ops.pow(self, other)
+    def __gt__(self, other): return ops.greater(self, other)
+    def __ge__(self, other): return ops.greater_equal(self, other)
+    def __lt__(self, other): return ops.less(self, other)
+    def __le__(self, other): return ops.less_equal(self, other)
     def __neg__(self): return self._map_values(ops.negative)
     def __abs__(self): return self._map_values(ops.abs)
 
