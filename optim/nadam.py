@@ -59,7 +59,13 @@ class Nadam(RowwiseMoment, Optimizer):
         u[...] = product * self.beta_1 * (1.0 - 0.5 * np.power(u.dtype.type(0.96), self._local_step(u.dtype)))
         super()._update_variables(grads, variables, lr)
 
-    def _step(self, gradient, squared, variable, learning_rate):
+    def sparse_update_step(self, gradient, variable, learning_rate):
+        # Keras scales an IndexedSlices' rows in m_hat's gradient term before they meet the
+        # dense momentum term (where they are summed); the moments see the rows as RowwiseMoment says.
+        rows = gradient.values
+        self._step(gradient.dense(), gradient.dense(rows * rows), variable, learning_rate, rows=gradient)
+
+    def _step(self, gradient, squared, variable, learning_rate, rows=None):
         data = variable._data          # the raw array's attributes: no property calls, per variable per step
         xp, dtype = array_module(data), data.dtype
         # The scalar parts of the formula, computed once per step (see _constants):
@@ -69,7 +75,11 @@ class Nadam(RowwiseMoment, Optimizer):
         m, v = self._slots.arrays(variable, ('momentum', 'velocity'))
         m += (gradient - m) * one_minus_beta_1
         v += (squared - v) * one_minus_beta_2
-        m_hat = u_next * m / one_minus_u_product_next + one_minus_u_t * gradient / one_minus_u_product
+        if rows is None:
+            m_hat = u_next * m / one_minus_u_product_next + one_minus_u_t * gradient / one_minus_u_product
+        else:
+            scaled_rows = rows.dense(one_minus_u_t * rows.values / one_minus_u_product)
+            m_hat = u_next * m / one_minus_u_product_next + scaled_rows
         v_hat = v / bias_correction_2
         variable._data -= m_hat * learning_rate / (xp.sqrt(v_hat) + epsilon)
 

@@ -79,3 +79,16 @@ def test_lion_scales_rows_before_summing_them_into_its_momentum():
         opt.apply_gradients([(tf.IndexedSlices(tf.constant(rows), tf.constant(ids), tf.constant([6, 3])), v)])
     assert opt.variables[2].numpy().tobytes().hex() == ('000000000000000000000000246c7fb8c2270437ea3f8638d84e88b85f9d0d383dc43f38000000000000000000000000'
                   '77cfdd37a3e88f37c4bfcf36000000000000000000000000')
+
+
+def test_nadam_scales_rows_in_its_gradient_term_before_summing_them():
+    # Golden: the same eight steps on TF 2.21, printing v.numpy().tobytes().hex().
+    rng = np.random.default_rng(0)
+    v = keras.Variable(rng.normal(size=(6, 3)).astype('float32'))
+    opt = keras.optimizers.Nadam(0.01)
+    for _ in range(8):
+        ids = np.array([1, 1, 4, 1, 2, 2], 'int32')
+        rows = (rng.normal(size=(6, 3)) * 1e-3).astype('float32')
+        opt.apply_gradients([(tf.IndexedSlices(tf.constant(rows), tf.constant(ids), tf.constant([6, 3])), v)])
+    assert v.numpy().tobytes().hex() == ('6cbf003e7f4607bebdf2233f7b21ff3d9ccb09bfbd89a23e37b8a93fdfe76b3f989b41bf55f9a1bfea8e1fbf6e45293d'
+                  'e9c116c01d0078be569b9fbfe0753bbf8f540bbf18f2a1be')
