@@ -106,13 +106,14 @@ __all__ += ['AdditiveAttention', 'GroupNormalization', 'RMSNormalization', 'Spec
 from .preprocessing import (CategoryEncoding, CenterCrop, Discretization, HashedCrossing, Hashing,  # noqa: E402
                             IntegerLookup, RandomBrightness, RandomContrast, RandomCrop, RandomFlip, RandomRotation,
                             RandomTranslation, RandomZoom, Resizing, StringLookup, TextVectorization)
-from .preprocessing import (AutoContrast, RandomColorDegeneration, RandomGrayscale, RandomInvert,  # noqa: E402
-                            Solarization)
+from .preprocessing import (AutoContrast, Pipeline, RandomColorDegeneration, RandomGrayscale, RandomHue,  # noqa: E402
+                            RandomInvert, RandomSaturation, Solarization)
 
 __all__ += ['CategoryEncoding', 'CenterCrop', 'Discretization', 'HashedCrossing', 'Hashing', 'IntegerLookup',
             'RandomBrightness', 'RandomContrast', 'RandomCrop', 'RandomFlip', 'RandomRotation', 'RandomTranslation',
             'RandomZoom', 'Resizing', 'StringLookup', 'TextVectorization']
-__all__ += ['AutoContrast', 'RandomColorDegeneration', 'RandomGrayscale', 'RandomInvert', 'Solarization']
+__all__ += ['AutoContrast', 'Pipeline', 'RandomColorDegeneration', 'RandomGrayscale', 'RandomHue', 'RandomInvert',
+            'RandomSaturation', 'Solarization']
 
 # keras.utils.FeatureSpace and the two data layers it adds to a model: here so that saved configs
 # naming them are found, but not in __all__ (Keras exports none of them from keras.layers).

@@ -33,6 +33,8 @@ PREPROCESSING_LAYERS = {
     'RandomGrayscale': (lambda: L.RandomGrayscale(seed=1), RGB), 'RandomInvert': (lambda: L.RandomInvert(seed=1), RGB),
     'Solarization': (lambda: L.Solarization(0.2, 0.5, seed=1), RGB), 'AutoContrast': (lambda: L.AutoContrast(), RGB),
     'RandomColorDegeneration': (lambda: L.RandomColorDegeneration(0.5, seed=1), RGB),
+    'RandomHue': (lambda: L.RandomHue(0.5, seed=1), RGB), 'RandomSaturation': (lambda: L.RandomSaturation(0.5, seed=1), RGB),
+    'Pipeline': (lambda: L.Pipeline([L.RandomFlip(seed=1), L.Rescaling(0.5)]), RGB),
 }
 
 

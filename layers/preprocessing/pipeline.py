@@ -1,0 +1,47 @@
+"""``keras.layers.Pipeline``: preprocessing layers applied one after another, as one layer."""
+from ..call_inputs import accepts_training
+from ..layer import Layer
+
+
+class Pipeline(Layer):
+    """Apply ``layers`` in order, passing ``training`` to those whose call takes it (Keras 3's
+    image augmentations default to training=True, so a direct call augments).
+
+    Raises:
+        ValueError: from_config without a list of serialized layers, in Keras's words.
+    """
+
+    def __init__(self, layers, name=None):
+        super().__init__(name=name)
+        self._pipeline_layers = list(layers)
+
+    @property
+    def layers(self):
+        return self._pipeline_layers
+
+    def call(self, inputs, training=True):
+        outputs = inputs
+        for layer in self._pipeline_layers:
+            if training is not None and accepts_training(type(layer)):
+                outputs = layer(outputs, training=training)
+            else:
+                outputs = layer(outputs)
+        return outputs
+
+    def compute_output_shape(self, input_shape):
+        for layer in self._pipeline_layers:
+            input_shape = layer.compute_output_shape(input_shape)
+        return input_shape
+
+    def get_config(self):
+        from ..serialization import serialize
+        return {'layers': [serialize(layer) for layer in self._pipeline_layers], 'name': self.name}
+
+    @classmethod
+    def from_config(cls, config):
+        from ..serialization import deserialize
+        layers = config.get('layers')
+        if not isinstance(layers, (list, tuple)):
+            raise ValueError('`Pipeline` config must contain a `layers` key mapping to a list of serialized layers. '
+                             'Received config with layers=%s.' % (layers,))
+        return cls(**dict(config, layers=[deserialize(layer) for layer in layers]))
