@@ -98,4 +98,5 @@ class LossFunctionWrapper(Loss):
         return cls(**config)
 
     def __repr__(self):
-        return '<LossFunctionWrapper(%s, kwargs=%s)>' % (getattr(self.fn, '__name__', self.fn), self._fn_kwargs)
+        # Keras 3 formats the function itself: '<LossFunctionWrapper(<function mean_squared_error at 0x...>, kwargs={})>'
+        return '<LossFunctionWrapper(%s, kwargs=%s)>' % (self.fn, self._fn_kwargs)

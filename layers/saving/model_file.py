@@ -20,11 +20,19 @@ import h5py
 
 from . import assets, compile_config, keras3_weights, keras_archive, legacy_h5
 from framework.atomic_files import atomic_write, check_overwrite
+from framework.keras import absl_warnings
 from .h5_io import NotAZipError, SavedFileError, open_for_reading, read_json_attr
 from .legacy_config import legacy_model_config
 from .model_config import build_model, lookup_table, serialize_model, to_json
 from .weight_plan import WeightPlan
 from .weights_file import build_from_first_kernel, keras3_first_shape
+
+
+# Keras 3's words (saving_api.save_model) on every save to '.h5' / '.hdf5'
+LEGACY_SAVE_WARNING = ('You are saving your model as an HDF5 file via `model.save()` or '
+                       '`keras.saving.save_model(model)`. This file format is considered legacy. We recommend '
+                       "using instead the native Keras format, e.g. `model.save('my_model.keras')` or "
+                       "`keras.saving.save_model(model, 'my_model.keras')`. ")
 
 
 def save_model(model, filepath, overwrite=True, include_optimizer=True):
@@ -43,6 +51,8 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True):
         raise ValueError('Invalid filepath extension for saving. Please add either a `.keras` extension for the '
                          'native Keras format (recommended) or a `.h5` extension. Use `model.save_weights()` '
                          "(with a '.weights.h5' filepath) to save only the weights. Received: filepath=%s" % path)
+    if path.endswith(('.h5', '.hdf5')):
+        absl_warnings.warning(LEGACY_SAVE_WARNING)
     check_overwrite(path, overwrite)
     config = serialize_model(model, shared_policy_ids=path.endswith('.keras'))   # fails before any file is touched
     compiled = include_optimizer and getattr(model, 'compiled', False) and model.optimizer is not None
@@ -133,8 +143,14 @@ def _load_h5(path, table, compile):
         weight_plan = WeightPlan(path)
         legacy_h5.plan(root, model, weight_plan)
         training = read_json_attr(f, 'training_config', path)
+        if compile and training is None:
+            absl_warnings.warning('No training configuration found in the save file, so the model was *not* '
+                                  'compiled. Compile it manually.')
         if compile and training:
             _compile(model, compile_config.compile_arguments(training, table, path))
+            # Keras 3 then tries Keras 2's compiled_loss / compiled_metrics, which no longer exist, and says so
+            absl_warnings.warning('Compiled the loaded model, but the compiled metrics have yet to be built. '
+                                  '`model.compile_metrics` will be empty until you train or evaluate the model.')
             saved = legacy_h5.read_optimizer(f)
             if saved is not None:
                 _plan_legacy_optimizer(model.optimizer, saved, weight_plan)
