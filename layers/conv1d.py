@@ -3,10 +3,11 @@ the 2-D ops on a (batch, 1, steps, channels) view: a 1-D window is a 2-D
 window of height 1."""
 import numpy as np
 
-from framework.ops import avg_pool2d, cast, conv2d, expand_dims, max_pool2d, pad, reduce_max, reshape
+from framework.ops import avg_pool2d, cast, conv2d, expand_dims, max_pool2d, pad, reduce_max, reduce_mean, reshape
 from framework.ops.convolution_nd import convolution
 
 from .kernel_options import KernelOptions
+from .channels_first import data_format_option, shape_to_first, shape_to_last, to_first, to_last
 from .convolution import _output_length, check_channels_last, check_groups, check_input_groups, \
     refuse_strided_dilation
 from .activations import apply_activation
@@ -126,7 +127,7 @@ class _Pooling1D(Layer):
     def __init__(self, pool_size, strides=None, padding='valid', data_format=None, **kwargs):
         super().__init__(**kwargs)
         who = '%s %r' % (type(self).__name__, self.name)
-        check_channels_last(data_format, who)
+        self.data_format = data_format_option(data_format, who)
         self.pool_size = normalize_single(pool_size, 'pool_size', who)
         self.strides = self.pool_size if strides is None else normalize_single(strides, 'strides', who)
         self.padding = _padding(padding, who)
@@ -134,17 +135,21 @@ class _Pooling1D(Layer):
         self.built = True
 
     def call(self, inputs):
-        pooled = type(self)._pool(_as_2d(inputs), (1, self.pool_size[0]), (1, self.strides[0]), self.padding.upper())
-        return _from_2d(pooled)
+        first = self.data_format == 'channels_first'
+        pooled = type(self)._pool(_as_2d(to_last(inputs) if first else inputs), (1, self.pool_size[0]),
+                                  (1, self.strides[0]), self.padding.upper())
+        return to_first(_from_2d(pooled)) if first else _from_2d(pooled)
 
     def compute_output_shape(self, input_shape):
-        n, steps, c = tuple(input_shape)
-        return (n, _output_length(steps, self.pool_size[0], self.strides[0], self.padding), c)
+        first = self.data_format == 'channels_first'
+        n, steps, c = shape_to_last(input_shape) if first else tuple(input_shape)
+        shape = (n, _output_length(steps, self.pool_size[0], self.strides[0], self.padding), c)
+        return shape_to_first(shape) if first else shape
 
     def get_config(self):
         config = super().get_config()
         config.update({'pool_size': self.pool_size, 'padding': self.padding, 'strides': self.strides,
-                       'data_format': 'channels_last'})
+                       'data_format': self.data_format})
         return config
 
 
@@ -167,21 +172,25 @@ class _GlobalPooling1D(Layer):
 
     def __init__(self, data_format=None, keepdims=False, **kwargs):
         super().__init__(**kwargs)
-        check_channels_last(data_format, '%s %r' % (type(self).__name__, self.name))
+        self.data_format = data_format_option(data_format, '%s %r' % (type(self).__name__, self.name))
         self.keepdims = bool(keepdims)
         self.input_spec = InputSpec(ndim=3)
         self.built = True
 
     def call(self, inputs):
-        return type(self)._reduce(inputs, axis=1, keepdims=self.keepdims)
+        return type(self)._reduce(inputs, axis=2 if self.data_format == 'channels_first' else 1,
+                                  keepdims=self.keepdims)
 
     def compute_output_shape(self, input_shape):
-        n, _, c = tuple(input_shape)
-        return (n, 1, c) if self.keepdims else (n, c)
+        first = self.data_format == 'channels_first'
+        n, c = input_shape[0], input_shape[1 if first else -1]
+        if not self.keepdims:
+            return (n, c)
+        return (n, c, 1) if first else (n, 1, c)
 
     def get_config(self):
         config = super().get_config()
-        config.update({'data_format': 'channels_last', 'keepdims': self.keepdims})
+        config.update({'data_format': self.data_format, 'keepdims': self.keepdims})
         return config
 
 
@@ -190,6 +199,11 @@ class GlobalAveragePooling1D(_GlobalPooling1D):
     supports_masking = True
 
     def call(self, inputs, mask=None):
+        if self.data_format == 'channels_first':
+            if mask is None:
+                return reduce_mean(inputs, axis=2, keepdims=self.keepdims)
+            mean = mean_over_steps(to_last(inputs), mask, self.keepdims)
+            return to_first(mean) if self.keepdims else mean
         return mean_over_steps(inputs, mask, self.keepdims)
 
     def compute_mask(self, inputs, mask=None):

@@ -2,7 +2,8 @@
 the masked mean over steps GlobalAveragePooling1D uses."""
 from framework.ops import avg_pool2d, cast, expand_dims, max_pool2d, reduce_max, reduce_mean, reduce_sum, where
 
-from .convolution import _output_length, check_channels_last, normalize_padding, normalize_pair
+from .channels_first import data_format_option, shape_to_first, shape_to_last, to_first, to_last
+from .convolution import _output_length, normalize_padding, normalize_pair
 from .input_spec import InputSpec
 from .layer import Layer
 from .mask_propagation import as_mask
@@ -33,7 +34,7 @@ class _Pooling2D(Layer):
     def __init__(self, pool_size=(2, 2), strides=None, padding='valid', data_format=None, **kwargs):
         super().__init__(**kwargs)
         who = '%s %r' % (type(self).__name__, self.name)
-        check_channels_last(data_format, who)
+        self.data_format = data_format_option(data_format, who)
         self.pool_size = normalize_pair(pool_size, 'pool_size', who)
         self.strides = self.pool_size if strides is None else normalize_pair(strides, 'strides', who)
         self.padding = normalize_padding(padding, who)
@@ -41,17 +42,21 @@ class _Pooling2D(Layer):
         self.built = True
 
     def call(self, inputs):
-        return type(self)._pool(inputs, self.pool_size, self.strides, self.padding.upper())
+        first = self.data_format == 'channels_first'
+        y = type(self)._pool(to_last(inputs) if first else inputs, self.pool_size, self.strides, self.padding.upper())
+        return to_first(y) if first else y
 
     def compute_output_shape(self, input_shape):
-        n, h, w, c = tuple(input_shape)
-        return (n,) + tuple(_output_length(d, k, s, self.padding)
-                            for d, k, s in zip((h, w), self.pool_size, self.strides)) + (c,)
+        first = self.data_format == 'channels_first'
+        n, h, w, c = shape_to_last(input_shape) if first else tuple(input_shape)
+        shape = (n,) + tuple(_output_length(d, k, s, self.padding)
+                             for d, k, s in zip((h, w), self.pool_size, self.strides)) + (c,)
+        return shape_to_first(shape) if first else shape
 
     def get_config(self):
         config = super().get_config()
         config.update({'pool_size': self.pool_size, 'strides': self.strides, 'padding': self.padding,
-                       'data_format': 'channels_last'})
+                       'data_format': self.data_format})
         return config
 
 
@@ -70,21 +75,25 @@ class _GlobalPooling2D(Layer):
 
     def __init__(self, data_format=None, keepdims=False, **kwargs):
         super().__init__(**kwargs)
-        check_channels_last(data_format, '%s %r' % (type(self).__name__, self.name))
+        self.data_format = data_format_option(data_format, '%s %r' % (type(self).__name__, self.name))
         self.keepdims = bool(keepdims)
         self.input_spec = InputSpec(ndim=4)
         self.built = True
 
     def call(self, inputs):
-        return type(self)._reduce(inputs, axis=[1, 2], keepdims=self.keepdims)
+        axes = [2, 3] if self.data_format == 'channels_first' else [1, 2]
+        return type(self)._reduce(inputs, axis=axes, keepdims=self.keepdims)
 
     def compute_output_shape(self, input_shape):
-        n, _, _, c = tuple(input_shape)
-        return (n, 1, 1, c) if self.keepdims else (n, c)
+        first = self.data_format == 'channels_first'
+        n, c = input_shape[0], input_shape[1 if first else -1]
+        if not self.keepdims:
+            return (n, c)
+        return (n, c, 1, 1) if first else (n, 1, 1, c)
 
     def get_config(self):
         config = super().get_config()
-        config.update({'data_format': 'channels_last', 'keepdims': self.keepdims})
+        config.update({'data_format': self.data_format, 'keepdims': self.keepdims})
         return config
 
 

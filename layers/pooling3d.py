@@ -5,7 +5,8 @@ from framework.ops.convolution_nd import normalize_tuple
 from framework.ops.pooling_nd import avg_pool3d, max_pool3d
 
 from .conv_nd import convolved_shape
-from .convolution import check_channels_last, normalize_padding
+from .channels_first import data_format_option, shape_to_first, shape_to_last, to_first, to_last
+from .convolution import normalize_padding
 from .input_spec import InputSpec
 from .layer import Layer
 
@@ -16,7 +17,7 @@ class _Pooling3D(Layer):
     def __init__(self, pool_size, strides=None, padding='valid', data_format=None, **kwargs):
         super().__init__(**kwargs)
         who = '%s %r' % (type(self).__name__, self.name)
-        check_channels_last(data_format, who)
+        self.data_format = data_format_option(data_format, who)
         self.pool_size = normalize_tuple(pool_size, 3, 'pool_size', who)
         self.strides = self.pool_size if strides is None else normalize_tuple(strides, 3, 'strides', who)
         self.padding = normalize_padding(padding, who)
@@ -24,16 +25,20 @@ class _Pooling3D(Layer):
         self.built = True
 
     def call(self, inputs):
-        return type(self)._pool(inputs, self.pool_size, self.strides, self.padding.upper())
+        first = self.data_format == 'channels_first'
+        y = type(self)._pool(to_last(inputs) if first else inputs, self.pool_size, self.strides, self.padding.upper())
+        return to_first(y) if first else y
 
     def compute_output_shape(self, input_shape):
-        input_shape = tuple(input_shape)
-        return convolved_shape(input_shape, self.pool_size, self.strides, (1, 1, 1), self.padding, input_shape[-1])
+        first = self.data_format == 'channels_first'
+        input_shape = shape_to_last(input_shape) if first else tuple(input_shape)
+        shape = convolved_shape(input_shape, self.pool_size, self.strides, (1, 1, 1), self.padding, input_shape[-1])
+        return shape_to_first(shape) if first else shape
 
     def get_config(self):
         config = super().get_config()
         config.update({'pool_size': self.pool_size, 'padding': self.padding, 'strides': self.strides,
-                       'data_format': 'channels_last'})
+                       'data_format': self.data_format})
         return config
 
 
@@ -55,21 +60,25 @@ class _GlobalPooling3D(Layer):
 
     def __init__(self, data_format=None, keepdims=False, **kwargs):
         super().__init__(**kwargs)
-        check_channels_last(data_format, '%s %r' % (type(self).__name__, self.name))
+        self.data_format = data_format_option(data_format, '%s %r' % (type(self).__name__, self.name))
         self.keepdims = bool(keepdims)
         self.input_spec = InputSpec(ndim=5)
         self.built = True
 
     def call(self, inputs):
-        return type(self)._reduce(inputs, axis=[1, 2, 3], keepdims=self.keepdims)
+        axes = [2, 3, 4] if self.data_format == 'channels_first' else [1, 2, 3]
+        return type(self)._reduce(inputs, axis=axes, keepdims=self.keepdims)
 
     def compute_output_shape(self, input_shape):
-        n, c = input_shape[0], input_shape[-1]
-        return (n, 1, 1, 1, c) if self.keepdims else (n, c)
+        first = self.data_format == 'channels_first'
+        n, c = input_shape[0], input_shape[1 if first else -1]
+        if not self.keepdims:
+            return (n, c)
+        return (n, c, 1, 1, 1) if first else (n, 1, 1, 1, c)
 
     def get_config(self):
         config = super().get_config()
-        config.update({'data_format': 'channels_last', 'keepdims': self.keepdims})
+        config.update({'data_format': self.data_format, 'keepdims': self.keepdims})
         return config
 
 

@@ -1,5 +1,6 @@
-"""Depthwise and separable convolutions with data_format='channels_first', which Keras 3.15 on
-TensorFlow 2.21's CPU computes (its backend transposes to channels_last and back), as tapeflow does.
+"""Depthwise and separable convolutions and the pooling layers with data_format='channels_first',
+which Keras 3.15 on TensorFlow 2.21's CPU computes (its backend transposes to channels_last and
+back; global pooling reduces the trailing axes), as tapeflow does.
 
 Golden values: Keras 3.15 / TF 2.21 (CPU), each layer built on the input shape, ``set_weights``
 with ``_det(w.shape, 1 + i)`` for its i-th weight, called on ``_det(input_shape, 0)``; the output
@@ -59,3 +60,57 @@ def test_channels_first_model_builds_and_refuses_bad_formats():
     assert model.count_params() == 18 + 4 + 2 + 33
     with pytest.raises(ValueError, match="DepthwiseConv2D .*data_format must be 'channels_last' or 'channels_first'"):
         layers.DepthwiseConv2D(2, data_format='NCHW')
+
+
+# Pooling: Keras 3.15 / TF 2.21 on ``_det(shape, 0)``: output shape, its first 12 values, and
+# sum((d sum(y**2) / d input)**2) rounded to 5 decimals.
+POOL_CASES = [
+    ('MaxPooling1D', {'pool_size': 2}, (1, 2, 5), (1, 2, 2),
+     [0.361615, 0.895699, 0.961275, 0.524044], 8.52686),
+    ('AveragePooling1D', {'pool_size': 2, 'strides': 1, 'padding': 'same'}, (1, 2, 5), (1, 2, 5),
+     [0.180808, 0.517952, 0.784993, 0.94579, 0.995881, 0.87892, 0.660305, 0.35232, -0.003349, -0.187295], 18.27518),
+    ('MaxPooling2D', {'pool_size': 2, 'padding': 'same'}, (1, 2, 3, 5), (1, 2, 2, 3),
+     [0.961275, 0.895699, 0.995881, -0.529836, -0.963131, -0.892648, 0.996476, 0.959375, 0.679305, 0.173889,
+      -0.535603, -0.964942], 33.38525),
+    ('AveragePooling2D', {'pool_size': (2, 1)}, (1, 3, 4, 2), (1, 3, 2, 2),
+     [0.337144, 0.628657, 0.896223, 0.74266, -0.17462, -0.493981, -0.927889, -0.83224, 0.006353, 0.34306,
+      0.929042, 0.894451], 10.94528),
+    ('MaxPooling3D', {'pool_size': 2}, (1, 2, 2, 3, 4), (1, 2, 1, 1, 2),
+     [0.995881, 0.895699, 0.901676, 0.997024], 14.40452),
+    ('AveragePooling3D', {'pool_size': 2, 'padding': 'same'}, (1, 2, 3, 3, 2), (1, 2, 2, 2, 1),
+     [0.405689, 0.156663, -0.880065, -0.174219, 0.363122, -0.004468, -0.724286, 0.193959], 1.60783),
+    ('GlobalAveragePooling1D', {}, (2, 3, 4), (2, 3),
+     [0.482901, 0.819441, -0.3343, -0.880065, 0.174707, 0.911747], 2.65275),
+    ('GlobalMaxPooling1D', {'keepdims': True}, (2, 3, 4), (2, 3, 1),
+     [0.895699, 0.995881, 0.180596, -0.66924, 0.679305, 0.996476], 14.91588),
+    ('GlobalAveragePooling2D', {'keepdims': True}, (1, 2, 3, 4), (1, 2, 1, 1),
+     [0.322681, 0.068796], 0.03629),
+    ('GlobalMaxPooling2D', {}, (1, 2, 3, 4), (1, 2),
+     [0.995881, 0.996476], 7.93897),
+    ('GlobalAveragePooling3D', {}, (1, 2, 2, 3, 2), (1, 2),
+     [0.322681, 0.068796], 0.03629),
+    ('GlobalMaxPooling3D', {'keepdims': True}, (1, 2, 2, 3, 2), (1, 2, 1, 1, 1),
+     [0.995881, 0.996476], 7.93897),
+]
+
+
+@pytest.mark.parametrize('name, kwargs, shape, out_shape, want, grad_square_sum', POOL_CASES,
+                         ids=[c[0] for c in POOL_CASES])
+def test_channels_first_pooling_matches_keras(name, kwargs, shape, out_shape, want, grad_square_sum):
+    layer = getattr(layers, name)(data_format='channels_first', **kwargs)
+    x = tf.constant(_det(shape, 0.0))
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = layer(x)
+        loss = tf.reduce_sum(y * y)
+    assert tuple(y.shape) == tuple(layer.compute_output_shape(shape)) == out_shape
+    np.testing.assert_allclose(y.numpy().ravel()[:12], want, atol=2e-6)
+    assert abs(float(np.sum(tape.gradient(loss, x).numpy() ** 2)) - grad_square_sum) < 1e-4 * max(1, grad_square_sum)
+    assert layer.get_config()['data_format'] == 'channels_first'
+
+
+def test_channels_first_masked_global_average_pooling_1d():
+    layer = layers.GlobalAveragePooling1D(data_format='channels_first')
+    y = layer(tf.constant(_det((2, 3, 4), 1.0)), mask=tf.constant(np.array([[1, 1, 0, 1], [1, 0, 0, 0]], bool)))
+    np.testing.assert_allclose(y.numpy(), [[0.893166, 0.156107, -0.864857],             # Keras 3.15
+                                           [-0.746765, 0.594638, 0.854599]], atol=2e-6)

@@ -350,7 +350,7 @@ def test_layer_normalization_config_after_build_lists_axes_like_keras():
     (lambda: L.Conv1D(2, 3, strides=2, dilation_rate=2), None, ValueError, "Conv1D 'conv1d.*dilation_rate > 1"),
     (lambda: L.Conv1D(2, 3, padding='full'), None, ValueError, "'causal'"),
     (lambda: L.Conv1D(2, 3), lambda layer: layer(np.zeros((1, 4, 4, 1), 'float32')), ValueError, 'expected ndim=3'),
-    (lambda: L.GlobalMaxPooling1D(data_format='channels_first'), None, ValueError, 'channels_last'),
+    (lambda: L.GlobalMaxPooling1D(data_format='NCW'), None, ValueError, "'channels_last' or 'channels_first'"),
 ])
 def test_errors_name_the_layer_and_the_fix(make, call, error, message):
     with pytest.raises(error, match=message):

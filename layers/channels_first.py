@@ -1,0 +1,35 @@
+"""``data_format='channels_first'`` for layers that compute channels_last: the input is moved to
+(batch, *spatial, channels) and the output back, as Keras 3's TF backend does on CPU for pooling
+(TensorFlow's CPU kernels pool channels_last only)."""
+from framework.ops import transpose
+
+
+def data_format_option(data_format, who):
+    """'channels_last' (also for None) or 'channels_first'.
+
+    Raises:
+        ValueError: any other value.
+    """
+    if data_format not in (None, 'channels_last', 'channels_first'):
+        raise ValueError("%s: data_format must be 'channels_last' or 'channels_first', got %r" % (who, data_format))
+    return data_format or 'channels_last'
+
+
+def to_last(x):
+    """(batch, C, *spatial) -> (batch, *spatial, C)."""
+    return transpose(x, [0] + list(range(2, x.ndim)) + [1])
+
+
+def to_first(x):
+    """(batch, *spatial, C) -> (batch, C, *spatial)."""
+    return transpose(x, [0, x.ndim - 1] + list(range(1, x.ndim - 1)))
+
+
+def shape_to_last(shape):
+    shape = tuple(shape)
+    return (shape[0],) + shape[2:] + (shape[1],)
+
+
+def shape_to_first(shape):
+    shape = tuple(shape)
+    return (shape[0], shape[-1]) + shape[1:-1]
