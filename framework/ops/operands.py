@@ -107,15 +107,42 @@ def binary(a, b, op):
 
 def _slow_pair(a, b, da, db, op):
     if da.dtype != db.dtype:
-        raise InvalidArgumentError('%s: both operands must have the same dtype, got %s (shape %s) and %s '
-                                   '(shape %s); use framework.cast to convert one of them'
-                                   % (op, da.dtype.name, tuple(da.shape), db.dtype.name, tuple(db.shape)))
+        raise _dtype_mismatch(da, db, op)
     if backend.is_device_array(da) != backend.is_device_array(db):
         raise ValueError('%s: operands are on different devices: %s and %s; move one with '
                          'framework.device or .numpy()'
                          % (op, backend.device_name(da), backend.device_name(db)))
     _check_numeric(da, op)
     return a, b, da, db
+
+
+# TensorFlow's kernel for each binary op, whose name its eager dtype check gives ([Op:AddV2]).
+_KERNELS = {'add': 'AddV2', 'subtract': 'Sub', 'multiply': 'Mul', 'pow': 'Pow', 'maximum': 'Maximum',
+            'minimum': 'Minimum', 'floordiv': 'FloorDiv', 'floormod': 'FloorMod', 'atan2': 'Atan2',
+            'less': 'Less', 'less_equal': 'LessEqual', 'greater': 'Greater', 'greater_equal': 'GreaterEqual',
+            'equal': 'Equal', 'not_equal': 'NotEqual'}
+# ... and its kernels' names for dtypes
+_KERNEL_DTYPES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
+
+
+def _dtype_mismatch(da, db, op):
+    """Two operands of different dtypes: TensorFlow's error (programs print it: float32 + float64 is
+    the common slip), tapeflow's explanation attached as a note."""
+    note = ('%s: both operands must have the same dtype, got %s (shape %s) and %s (shape %s); use framework.cast '
+            'to convert one of them' % (op, da.dtype.name, tuple(da.shape), db.dtype.name, tuple(db.shape)))
+    kinds = da.dtype.kind + db.dtype.kind
+    if op == 'divide' and 'b' not in kinds:       # truediv's Python check comes first in TensorFlow
+        error = TypeError('`x` and `y` must have the same dtype, got tf.%s != tf.%s.' % (da.dtype.name, db.dtype.name))
+    elif op in _KERNELS and not any(k in kinds for k in 'bOSU'):
+        kernel = _KERNELS[op]
+        error = InvalidArgumentError('cannot compute %s as input #1(zero-based) was expected to be a %s tensor but '
+                                     'is a %s tensor [Op:%s] name: '
+                                     % (kernel, _KERNEL_DTYPES.get(da.dtype.name, da.dtype.name),
+                                        _KERNEL_DTYPES.get(db.dtype.name, db.dtype.name), kernel))
+    else:
+        return InvalidArgumentError(note)
+    error.add_note(note)
+    return error
 
 
 def _other(v, ref, op):
