@@ -35,6 +35,8 @@ PREPROCESSING_LAYERS = {
     'RandomColorDegeneration': (lambda: L.RandomColorDegeneration(0.5, seed=1), RGB),
     'RandomHue': (lambda: L.RandomHue(0.5, seed=1), RGB), 'RandomSaturation': (lambda: L.RandomSaturation(0.5, seed=1), RGB),
     'Pipeline': (lambda: L.Pipeline([L.RandomFlip(seed=1), L.Rescaling(0.5)]), RGB),
+    'RandomColorJitter': (lambda: L.RandomColorJitter(brightness_factor=0.2, hue_factor=0.3, seed=1), RGB),
+    'RandomPosterization': (lambda: L.RandomPosterization(4, seed=1), RGB),
 }
 
 

@@ -7,13 +7,15 @@ from .hashing import Hashing
 from .image_augmentation import RandomFlip, RandomRotation, RandomTranslation, RandomZoom
 from .image_color import RandomBrightness, RandomContrast
 from .image_hsv import RandomHue, RandomSaturation
+from .image_color_jitter import RandomColorJitter, RandomPosterization
 from .pipeline import Pipeline
 from .image_color_more import AutoContrast, RandomColorDegeneration, RandomGrayscale, RandomInvert, Solarization
 from .image_sizing import CenterCrop, RandomCrop, Resizing
 from .lookups import IntegerLookup, StringLookup
 from .text_vectorization import TextVectorization
 
-__all__ = ['AutoContrast', 'CategoryEncoding', 'Pipeline', 'RandomHue', 'RandomSaturation', 'CenterCrop', 'Discretization', 'HashedCrossing', 'Hashing', 'IntegerLookup',
+__all__ = ['AutoContrast', 'CategoryEncoding', 'Pipeline', 'RandomColorJitter', 'RandomHue', 'RandomPosterization',
+           'RandomSaturation', 'CenterCrop', 'Discretization', 'HashedCrossing', 'Hashing', 'IntegerLookup',
            'RandomBrightness', 'RandomColorDegeneration', 'RandomContrast', 'RandomCrop', 'RandomFlip', 'RandomGrayscale',
            'RandomInvert', 'RandomRotation', 'RandomTranslation', 'RandomZoom', 'Resizing', 'Solarization', 'StringLookup',
            'TextVectorization']

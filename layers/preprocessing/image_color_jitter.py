@@ -1,0 +1,85 @@
+"""RandomColorJitter and RandomPosterization (Keras 3)."""
+import numpy as np
+
+from framework.backend import array_module
+from framework.keras import random as keras_random
+
+from .image_color import RandomBrightness, RandomContrast
+from .image_color_more import _base_factor, _rescaled, _value_range
+from .image_hsv import RandomHue, RandomSaturation
+from .image_layer import ImageLayer
+
+
+class RandomColorJitter(ImageLayer):
+    """RandomBrightness, RandomContrast, RandomSaturation and RandomHue in that order, each
+    made only when its factor is given, all drawing from this layer's generator (as Keras 3:
+    the sublayers' own generators are made, and so take their seeds, but are not drawn from).
+    """
+    keras_seed_generators = 1
+
+    def __init__(self, value_range=(0, 255), brightness_factor=None, contrast_factor=None, saturation_factor=None,
+                 hue_factor=None, seed=None, data_format=None, **kwargs):
+        super().__init__(data_format=data_format, seed=seed, **kwargs)
+        self.value_range = value_range
+        self.brightness_factor, self.contrast_factor = brightness_factor, contrast_factor
+        self.saturation_factor, self.hue_factor = saturation_factor, hue_factor
+        steps = []
+        for cls, factor in ((RandomBrightness, brightness_factor), (RandomContrast, contrast_factor),
+                            (RandomSaturation, saturation_factor), (RandomHue, hue_factor)):
+            if factor is not None:
+                steps.append(cls(factor=factor, value_range=value_range, seed=seed))
+        for step in steps:
+            step.generator = self.generator
+        self._jitter_steps = steps
+
+    def call(self, inputs, training=True):
+        if not training:
+            return inputs
+        for step in self._jitter_steps:
+            inputs = step(inputs, training=True)
+        return inputs
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(value_range=self.value_range, brightness_factor=self.brightness_factor,
+                      contrast_factor=self.contrast_factor, saturation_factor=self.saturation_factor,
+                      hue_factor=self.hue_factor, seed=self.seed)
+        return config
+
+
+class RandomPosterization(ImageLayer):
+    """Keep the top ``b`` bits of each 0..255 value, ``b`` drawn per image in ``factor``'s range
+    of integers (from 1 to 8 bits, as Keras draws it with randint: the upper end excluded).
+
+    Args:
+        factor: a number f in [1, 8] (bits in [1, f)) or a pair.
+        value_range: the images' (low, high), (0, 255) by default.
+    """
+    keras_seed_generators = 1
+    _MAX_BITS = 8
+
+    def __init__(self, factor, value_range=(0, 255), data_format=None, seed=None, **kwargs):
+        super().__init__(data_format=data_format, seed=seed, **kwargs)
+        self.factor = _base_factor(factor, bounds=(1, 8))
+        self.value_range = _value_range(value_range, 'RandomPosterization')
+
+    def call(self, inputs, training=True):
+        if not training:
+            return inputs
+        images, restore = self._images(inputs)
+        xp = array_module(images)
+        count = images.shape[0]
+        if self.factor[0] != self.factor[1]:
+            bits = keras_random.randint((count,), self.factor[0], self.factor[1], dtype='uint8',
+                                        seed=self.generator).numpy()
+        else:
+            bits = np.full((count,), self.factor[0], np.uint8)
+        shift = xp.asarray((self._MAX_BITS - bits).astype(np.uint8))[:, None, None, None]
+        values = _rescaled(images, self.value_range, (0, 255)).astype(np.uint8)
+        posterized = ((values >> shift) << shift).astype(images.dtype)
+        return restore(_rescaled(posterized, (0, 255), self.value_range))
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(factor=self.factor, value_range=self.value_range, seed=self.seed)
+        return config
