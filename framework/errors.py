@@ -83,12 +83,14 @@ def kernel_error(op_type, text, named=False, note=None):
     Args:
         op_type: TensorFlow's kernel name ('Reshape', 'AddV2', 'GatherV2').
         text: the kernel's own sentence, which names the sizes involved.
-        named: whether TensorFlow's Python wrapper adds its ' name: ' tail (operators and tf.add do).
+        named: whether TensorFlow's Python wrapper adds its ' name: ' tail (operators and tf.add do);
+            a string is the name that tail gives ('strided_slice/' for x[i]).
         note: tapeflow's explanation (the op, the shapes, what to do), attached as a PEP 678 note:
             tracebacks show it under the message, ``str(error)`` stays TensorFlow's.
     """
     error = InvalidArgumentError('{{function_node __wrapped__%s_device_%s}} %s [Op:%s]%s'
-                                 % (op_type, _EAGER_CPU, text, op_type, ' name: ' if named else ''))
+                                 % (op_type, _EAGER_CPU, text, op_type,
+                                    ' name: ' + (named if isinstance(named, str) else '') if named else ''))
     if note:
         error.add_note(note)
     return error

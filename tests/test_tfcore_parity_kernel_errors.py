@@ -53,3 +53,22 @@ def test_broadcast_errors_read_as_tensorflow(call, kernel, shapes):
         call()
     assert str(caught.value) == PREFIX % kernel + 'Incompatible shapes: %s [Op:%s] name: ' % (shapes, kernel)
     assert 'do not broadcast' in caught.value.__notes__[0]
+
+
+@pytest.mark.parametrize('index, text', [
+    (lambda x: x[5], 'slice index 5 of dimension 0 out of bounds.'),
+    (lambda x: x[:, 3], 'slice index 3 of dimension 1 out of bounds.'),
+    (lambda x: x[-3], 'slice index -1 of dimension 0 out of bounds.'),
+    (lambda x: x[..., 5], 'slice index 5 of dimension 1 out of bounds.'),
+    (lambda x: x[None, 0, 7], 'slice index 7 of dimension 1 out of bounds.'),
+])
+def test_integer_index_errors_read_as_tensorflows_strided_slice(index, text):  # x[5] on shape (2, 3) etc.
+    with pytest.raises(tf.errors.InvalidArgumentError) as caught:
+        index(tf.reshape(tf.range(6), [2, 3]))
+    assert str(caught.value) == PREFIX % 'StridedSlice' + text + ' [Op:StridedSlice] name: strided_slice/'
+
+
+def test_broadcast_to_error_reads_as_tensorflow():
+    with pytest.raises(tf.errors.InvalidArgumentError) as caught:
+        tf.broadcast_to(tf.constant([1, 2, 3]), [3, 2])
+    assert str(caught.value) == PREFIX % 'BroadcastTo' + 'Incompatible shapes: [3] vs. [3,2] [Op:BroadcastTo]'

@@ -34,3 +34,9 @@ def test_one_hot_takes_the_dtype_of_its_values():
     with pytest.raises(TypeError, match="dtype <dtype: 'int32'> of on_value does not match dtype "
                                         "<dtype: 'float32'> of off_value"):
         tf.one_hot([1], 3, on_value=5, off_value=0.5)
+
+
+def test_python_number_floormod_keeps_the_tensors_dtype():
+    x = tf.constant([1.0, 2.0])
+    assert (3 % x).dtype == tf.float32 and (3 % x).numpy().tolist() == [0.0, 1.0]
+    assert np.signbit((-4.0 % x).numpy()).tolist() == [True, True]

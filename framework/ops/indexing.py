@@ -39,12 +39,35 @@ def getitem(x, index):
         out = Tensor(value if isinstance(value, (np.ndarray, np.generic)) or backend.is_device_array(value)
                      else np.array(value, dtype=object))
     except IndexError as err:
-        raise InvalidArgumentError('index %r is invalid for a tensor of shape %s: %s'
-                                   % (index, tuple(x.shape), err)) from None
+        note = 'index %r is invalid for a tensor of shape %s: %s' % (index, tuple(x.shape), err)
+        bad = _int_out_of_bounds(raw, x._data.shape)
+        if bad is None:
+            raise InvalidArgumentError(note) from None
+        raise kernel_error('StridedSlice', 'slice index %d of dimension %d out of bounds.' % bad,
+                           named='strided_slice/', note=note) from None
     if ACTIVE:
         shape = x._data.shape
         record('getitem', (x,), out, (lambda g, y, x: _scatter(g, raw, shape),))
     return out
+
+
+def _int_out_of_bounds(raw, shape):
+    """(index, dimension) of the first integer index outside its dimension, for an index of ints,
+    slices, None and ... (TensorFlow's StridedSlice reports it); None for other indexes."""
+    items = raw if isinstance(raw, tuple) else (raw,)
+    if not _is_basic(items):
+        return None
+    dim = 0
+    for position, item in enumerate(items):
+        if item is Ellipsis:
+            dim = len(shape) - sum(1 for i in items[position + 1:] if i is not None and i is not Ellipsis)
+        elif item is None:
+            continue
+        else:
+            if not isinstance(item, builtins.slice) and dim < len(shape) and not -shape[dim] <= item < shape[dim]:
+                return int(item) + (shape[dim] if item < 0 else 0), dim      # TF reports -3 of 2 as -1
+            dim += 1
+    return None
 
 
 def _scatter(g, raw, shape):

@@ -94,20 +94,27 @@ def expand_dims(input, axis, name=None):  # noqa: A002
     return reshape(x, shape)
 
 
+def _broadcast_to_error(x, shape):
+    """TensorFlow's BroadcastTo kernel error, tapeflow's words as a note."""
+    return kernel_error('BroadcastTo', 'Incompatible shapes: [%s] vs. [%s]'
+                        % (','.join(map(str, x._data.shape)), ','.join(map(str, shape))),
+                        note='broadcast_to: cannot broadcast shape %s to %s' % (tuple(x.shape), shape))
+
+
 def broadcast_to(input, shape, name=None):  # noqa: A002
     """Broadcast to ``shape``; the gradient sums back (in the tape's sweep)."""
     x = as_tensor(input, 'broadcast_to')
     shape = _ints(shape, 'broadcast_to')
     data = snapshot(x)
     if data.ndim > len(shape):
-        raise InvalidArgumentError('broadcast_to: cannot broadcast shape %s to %s' % (tuple(x.shape), shape))
+        raise _broadcast_to_error(x, shape)
     # A filled new array: numpy's broadcast_to view costs several microseconds of
     # Python, and the consumers of a broadcast gradient run faster on contiguous data.
     out = backend.array_module(data).empty(shape, data.dtype)
     try:
         out[...] = data
     except ValueError:
-        raise InvalidArgumentError('broadcast_to: cannot broadcast shape %s to %s' % (tuple(x.shape), shape)) from None
+        raise _broadcast_to_error(x, shape) from None
     out = Tensor(out)
     if ACTIVE:
         record('broadcast_to', (x,), out, _PASS_THROUGH)
