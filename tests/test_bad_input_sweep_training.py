@@ -97,6 +97,10 @@ LAYERS.update({     # the 3-D, transposed, depthwise, separable and adaptive lay
         (('GlobalAvgPool2D', 'GlobalMaxPool2D'), (), X4), (('GroupNormalization',), (3,), X3),
         (('AdditiveAttention',), (), [X3, X3])]
     for name in names})
+X6 = np.linspace(0, 1, 128, dtype=np.float32).reshape(2, 2, 2, 4, 4, 1)
+LAYERS.update({     # the convolutional LSTMs: (batch, steps, *spatial, channels)
+    'ConvLSTM1D': (lambda: L.ConvLSTM1D(2, 2), X4), 'ConvLSTM2D': (lambda: L.ConvLSTM2D(2, 2), X5),
+    'ConvLSTM3D': (lambda: L.ConvLSTM3D(2, 2), X6)})
 LAYERS.update({
     'StackedRNNCells': (lambda: L.RNN(L.StackedRNNCells([L.SimpleRNNCell(2), L.LSTMCell(2)])), X3),
     'Wrapper': (lambda: L.Wrapper(L.Dense(2)), X2),
@@ -110,7 +114,7 @@ SIZED |= {'Conv3D', 'Convolution3D', 'Conv1DTranspose', 'Convolution1DTranspose'
           'Convolution3DTranspose', 'Convolution1D', 'Convolution2D', 'Convolution2DTranspose', 'DepthwiseConv1D',
           'DepthwiseConv2D', 'SeparableConv1D', 'SeparableConvolution1D', 'SeparableConv2D', 'SeparableConvolution2D',
           'GroupNormalization', 'RMSNormalization', 'StackedRNNCells', 'Wrapper',
-          'SpectralNormalization'}
+          'SpectralNormalization', 'ConvLSTM1D', 'ConvLSTM2D', 'ConvLSTM3D'}
 
 # (kind, entry point, case) -> what is wrong, as reported to the entry point's owner.
 KNOWN_GAPS = {}
