@@ -1,4 +1,9 @@
-"""What ``tf.saved_model.load`` returns: the saved object behind a proxy with its signatures."""
+"""What ``tf.saved_model.load`` returns: the saved object behind a proxy with its signatures.
+
+TensorFlow's loaded functions run the saved graphs, not the Python that traced them, so a ``print``
+in a saved ``tf.function`` shows no more (``tf.print`` still does): calls through the proxy run as
+a tf.function's replayed calls do (``function.replaying``)."""
+from ..function import Function, replaying
 
 
 class LoadedObject:
@@ -10,7 +15,8 @@ class LoadedObject:
         object.__setattr__(self, 'signatures', dict(signatures))
 
     def __getattr__(self, name):
-        return getattr(self._root, name)
+        value = getattr(self._root, name)
+        return _LoadedFunction(value) if isinstance(value, Function) else value
 
     def __setattr__(self, name, value):
         setattr(self._root, name, value)
@@ -19,7 +25,22 @@ class LoadedObject:
         if not callable(self._root):
             raise TypeError("'%s' loaded from a SavedModel is not callable; use its signatures %s or its "
                             "functions" % (type(self._root).__name__, sorted(self.signatures)))
-        return self._root(*args, **kwargs)
+        with replaying():
+            return self._root(*args, **kwargs)
 
     def __repr__(self):
         return '<LoadedObject of %s, signatures %s>' % (type(self._root).__name__, sorted(self.signatures))
+
+
+class _LoadedFunction:
+    """A saved tf.function as loaded: called without its Python prints; otherwise the function."""
+
+    def __init__(self, function):
+        self._function = function
+
+    def __call__(self, *args, **kwargs):
+        with replaying():
+            return self._function(*args, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self._function, name)
