@@ -35,6 +35,14 @@ def test_binary_dtype_mismatch_is_tfs_kernel_error(expr, kernel, want, got):
     assert 'both operands must have the same dtype' in caught.value.__notes__[0]     # tapeflow's advice
 
 
+def test_where_of_mixed_dtypes_names_select_v2():
+    # TF 2.21: tf.where([True, False], f, d) -> InvalidArgumentError, no ' name: ' tail
+    with pytest.raises(tf.errors.InvalidArgumentError) as caught:
+        tf.where([True, False], f, d)
+    assert str(caught.value) == ('cannot compute SelectV2 as input #2(zero-based) was expected to be a float tensor '
+                                 'but is a double tensor [Op:SelectV2]')
+
+
 def test_true_division_of_mixed_dtypes_is_tfs_type_error():
     # TF 2.21: f / d -> TypeError: `x` and `y` must have the same dtype, got tf.float32 != tf.float64.
     for expr, text in [(lambda: f / d, 'tf.float32 != tf.float64'), (lambda: i / f, 'tf.int32 != tf.float32'),

@@ -120,7 +120,7 @@ def _slow_pair(a, b, da, db, op):
 _KERNELS = {'add': 'AddV2', 'subtract': 'Sub', 'multiply': 'Mul', 'pow': 'Pow', 'maximum': 'Maximum',
             'minimum': 'Minimum', 'floordiv': 'FloorDiv', 'floormod': 'FloorMod', 'atan2': 'Atan2',
             'less': 'Less', 'less_equal': 'LessEqual', 'greater': 'Greater', 'greater_equal': 'GreaterEqual',
-            'equal': 'Equal', 'not_equal': 'NotEqual'}
+            'equal': 'Equal', 'not_equal': 'NotEqual', 'where': 'SelectV2'}
 # ... and its kernels' names for dtypes
 _KERNEL_DTYPES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
 
@@ -135,10 +135,12 @@ def _dtype_mismatch(da, db, op):
         error = TypeError('`x` and `y` must have the same dtype, got tf.%s != tf.%s.' % (da.dtype.name, db.dtype.name))
     elif op in _KERNELS and not any(k in kinds for k in 'bOSU'):
         kernel = _KERNELS[op]
-        error = InvalidArgumentError('cannot compute %s as input #1(zero-based) was expected to be a %s tensor but '
-                                     'is a %s tensor [Op:%s] name: '
-                                     % (kernel, _KERNEL_DTYPES.get(da.dtype.name, da.dtype.name),
-                                        _KERNEL_DTYPES.get(db.dtype.name, db.dtype.name), kernel))
+        # tf.where's values are SelectV2's inputs 1 and 2 (after the condition), and its wrapper adds no name
+        second, tail = (2, '') if op == 'where' else (1, ' name: ')
+        error = InvalidArgumentError('cannot compute %s as input #%d(zero-based) was expected to be a %s tensor but '
+                                     'is a %s tensor [Op:%s]%s'
+                                     % (kernel, second, _KERNEL_DTYPES.get(da.dtype.name, da.dtype.name),
+                                        _KERNEL_DTYPES.get(db.dtype.name, db.dtype.name), kernel, tail))
     else:
         return InvalidArgumentError(note)
     error.add_note(note)
