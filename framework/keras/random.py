@@ -1,9 +1,8 @@
 """``keras.random``: Keras 3's random ops and ``SeedGenerator``.
 
 Seeds follow Keras 3's rules (seed_generator.py), and normal, uniform, truncated_normal,
-randint, shuffle and dropout draw with TensorFlow's stateless ops as Keras's TensorFlow
-backend does, so the same seeds give Keras's values. categorical, gamma, beta and binomial
-draw from a numpy generator keyed by the same seed pair: repeatable, not Keras's bits.
+randint, shuffle, dropout, categorical, gamma, beta and binomial draw with TensorFlow's
+stateless ops as Keras's TensorFlow backend does, so the same seeds give Keras's values.
 Values are drawn on the host and placed on the current device.
 """
 import numbers
@@ -16,6 +15,8 @@ from framework import random as _framework_random
 from framework.ops import stateless_random
 from framework.ops.losses_nn import stateless_dropout
 from framework.ops.operands import named_errors
+from framework.random_binomial import stateless_binomial
+from framework.random_gamma_poisson import stateless_gamma
 from framework.tensor import Tensor
 from .ops_arguments import axis_of, integer
 from .ops_dtypes import FLOATX, floating, tensor
@@ -23,12 +24,6 @@ from .seed_generator import SeedGenerator, draw_seed
 
 __all__ = ['SeedGenerator', 'beta', 'binomial', 'categorical', 'dropout', 'gamma', 'normal', 'randint',
            'shuffle', 'truncated_normal', 'uniform']
-
-
-def _generator(seed, op):
-    """A numpy Generator keyed by one draw's seed pair (for the draws without TensorFlow's bits)."""
-    pair = draw_seed(seed, 'keras.random.' + op)
-    return np.random.default_rng([0x6b657261] + [int(v) for v in pair])
 
 
 def _shape(shape, op):
@@ -144,20 +139,30 @@ def categorical(logits, num_samples, dtype='int32', seed=None):
 
 @named_errors('keras.random.gamma')
 def gamma(shape, alpha, dtype=None, seed=None):
-    """Gamma(alpha, 1) samples."""
+    """Gamma(alpha, 1) samples: TensorFlow's stateless_gamma on one draw's seed, as Keras's TF backend."""
     dtype = _float_dtype(dtype, 'gamma')
-    return _placed(_generator(seed, 'gamma').gamma(alpha, 1.0, _shape(shape, 'gamma')), dtype)
+    return stateless_gamma(_shape(shape, 'gamma'), draw_seed(seed, 'keras.random.gamma'), alpha, dtype=dtype)
 
 
 @named_errors('keras.random.beta')
 def beta(shape, alpha, beta, dtype=None, seed=None):
-    """Beta(alpha, beta) samples."""
+    """Beta(alpha, beta) samples as Keras's TF backend makes them: X / (X + Y) with X ~ Gamma(alpha)
+    on one draw's seed pair and Y ~ Gamma(beta) on that pair plus 12 (int32 arithmetic, as TF's)."""
     dtype = _float_dtype(dtype, 'beta')
-    return _placed(_generator(seed, 'beta').beta(alpha, beta, _shape(shape, 'beta')), dtype)
+    shape = _shape(shape, 'beta')
+    first = draw_seed(seed, 'keras.random.beta')
+    second = (first.astype(np.int64) + 12 + 2 ** 31) % 2 ** 32 - 2 ** 31      # wraps as int32 does
+    alpha = _ops.broadcast_to(_ops.cast(alpha, dtype), shape)
+    beta = _ops.broadcast_to(_ops.cast(beta, dtype), shape)
+    x = stateless_gamma(shape, first, alpha, dtype=dtype)
+    y = stateless_gamma(shape, second.astype(np.int32), beta, dtype=dtype)
+    return x / (x + y)
 
 
 @named_errors('keras.random.binomial')
 def binomial(shape, counts, probabilities, dtype=None, seed=None):
-    """Binomial(counts, probabilities) samples, as floats (floatx) like Keras 3."""
+    """Binomial(counts, probabilities) samples, as floats (floatx) like Keras 3: TensorFlow's
+    stateless_binomial on one draw's seed."""
     dtype = _float_dtype(dtype, 'binomial')
-    return _placed(_generator(seed, 'binomial').binomial(counts, probabilities, _shape(shape, 'binomial')), dtype)
+    return stateless_binomial(_shape(shape, 'binomial'), draw_seed(seed, 'keras.random.binomial'), counts,
+                              probabilities, output_dtype=dtype)
