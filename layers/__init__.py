@@ -108,14 +108,14 @@ from .preprocessing import (CategoryEncoding, CenterCrop, Discretization, Hashed
                             RandomTranslation, RandomZoom, Resizing, StringLookup, TextVectorization)
 from .preprocessing import (AutoContrast, Pipeline, RandomColorDegeneration, RandomGrayscale, RandomHue,  # noqa: E402
                             RandomInvert, RandomSaturation, Solarization)
-from .preprocessing import MixUp, RandomColorJitter, RandomHeight, RandomPosterization, RandomWidth  # noqa: E402
+from .preprocessing import CutMix, MixUp, RandomColorJitter, RandomHeight, RandomPosterization, RandomWidth  # noqa: E402
 
 __all__ += ['CategoryEncoding', 'CenterCrop', 'Discretization', 'HashedCrossing', 'Hashing', 'IntegerLookup',
             'RandomBrightness', 'RandomContrast', 'RandomCrop', 'RandomFlip', 'RandomRotation', 'RandomTranslation',
             'RandomZoom', 'Resizing', 'StringLookup', 'TextVectorization']
 __all__ += ['AutoContrast', 'Pipeline', 'RandomColorDegeneration', 'RandomGrayscale', 'RandomHue', 'RandomInvert',
             'RandomSaturation', 'Solarization', 'RandomColorJitter', 'RandomPosterization',
-            'RandomHeight', 'RandomWidth', 'MixUp']
+            'RandomHeight', 'RandomWidth', 'MixUp', 'CutMix']
 
 # keras.utils.FeatureSpace and the two data layers it adds to a model: here so that saved configs
 # naming them are found, but not in __all__ (Keras exports none of them from keras.layers).

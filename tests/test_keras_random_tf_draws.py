@@ -35,3 +35,19 @@ def test_mix_up_mixes_images_and_labels_as_keras():
                                                                  [167.3116, 174.3116, 181.3116], [252.0, 3.0, 10.0]],
                                atol=2e-3)
     assert keras.layers.MixUp(alpha=0.8, seed=3).get_config()['alpha'] == 0.8
+
+
+def test_cut_mix_cuts_the_boxes_keras_cuts():
+    images = (np.arange(240, dtype=np.float32).reshape(4, 6, 5, 2) * 3.0) % 256
+    labels = np.eye(3, dtype=np.float32)[[0, 1, 2, 1]]
+    keras.utils.set_random_seed(7)
+    out = keras.layers.CutMix()({'images': images, 'labels': labels})
+    # TF 2.21: the labels mixed by each pasted box's area
+    np.testing.assert_allclose(out['labels'].numpy(), [[0.89045, 0.0, 0.10955], [0.99988, 0.00012, 0.0],
+                                                       [0.0, 0.89185, 0.10815], [0.0, 1.0, 0.0]], atol=2e-5)
+    cut = keras.layers.CutMix(factor=(0.3, 0.6), seed=11)
+    np.testing.assert_allclose(cut({'images': images, 'labels': labels})['labels'].numpy(),
+                               [[0.37513, 0.0, 0.62487], [0.0, 1.0, 0.0], [0.0, 0.94078, 0.05922],
+                                [0.28313, 0.71687, 0.0]], atol=2e-5)
+    assert cut.get_config()['factor'] == (0.3, 0.6)
+    np.testing.assert_array_equal(cut(images[0]).numpy(), images[0])      # a single image is left as it is

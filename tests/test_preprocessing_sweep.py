@@ -38,7 +38,7 @@ PREPROCESSING_LAYERS = {
     'RandomColorJitter': (lambda: L.RandomColorJitter(brightness_factor=0.2, hue_factor=0.3, seed=1), RGB),
     'RandomPosterization': (lambda: L.RandomPosterization(4, seed=1), RGB),
     'RandomHeight': (lambda: L.RandomHeight(0.3, seed=1), RGB), 'RandomWidth': (lambda: L.RandomWidth(0.3, seed=1), RGB),
-    'MixUp': (lambda: L.MixUp(seed=1), RGB),
+    'MixUp': (lambda: L.MixUp(seed=1), RGB), 'CutMix': (lambda: L.CutMix(seed=1), RGB),
 }
 
 

@@ -9,14 +9,14 @@ from .image_color import RandomBrightness, RandomContrast
 from .image_hsv import RandomHue, RandomSaturation
 from .image_color_jitter import RandomColorJitter, RandomPosterization
 from .pipeline import Pipeline
-from .mix_up import MixUp
+from .mix_up import CutMix, MixUp
 from .random_resize import RandomHeight, RandomWidth
 from .image_color_more import AutoContrast, RandomColorDegeneration, RandomGrayscale, RandomInvert, Solarization
 from .image_sizing import CenterCrop, RandomCrop, Resizing
 from .lookups import IntegerLookup, StringLookup
 from .text_vectorization import TextVectorization
 
-__all__ = ['AutoContrast', 'CategoryEncoding', 'MixUp', 'Pipeline', 'RandomColorJitter', 'RandomHeight', 'RandomHue', 'RandomPosterization', 'RandomWidth',
+__all__ = ['AutoContrast', 'CategoryEncoding', 'CutMix', 'MixUp', 'Pipeline', 'RandomColorJitter', 'RandomHeight', 'RandomHue', 'RandomPosterization', 'RandomWidth',
            'RandomSaturation', 'CenterCrop', 'Discretization', 'HashedCrossing', 'Hashing', 'IntegerLookup',
            'RandomBrightness', 'RandomColorDegeneration', 'RandomContrast', 'RandomCrop', 'RandomFlip', 'RandomGrayscale',
            'RandomInvert', 'RandomRotation', 'RandomTranslation', 'RandomZoom', 'Resizing', 'Solarization', 'StringLookup',

@@ -1,8 +1,10 @@
-"""MixUp (Keras 3): each image blended with another of its batch, and its label likewise.
+"""MixUp and CutMix (Keras 3): each image blended with another of its batch (MixUp) or given
+a box cut from it (CutMix), and its label mixed likewise.
 
 The partner order is one ``keras.random.shuffle`` of the batch and the weights are
 ``keras.random.beta(alpha, alpha)`` draws, both from the layer's generator, as Keras draws
 them; ``{'images': ..., 'labels': ...}`` inputs mix both, plain image batches the images.
+CutMix draws its box sizes and places from the same generator, in Keras's order.
 """
 import numpy as np
 
@@ -10,6 +12,7 @@ from framework.backend import array_module
 from framework.keras import random as keras_random
 from framework.tensor import Tensor
 
+from .image_color_more import _base_factor
 from .image_layer import ImageLayer
 
 
@@ -56,4 +59,62 @@ class MixUp(ImageLayer):
     def get_config(self):
         config = super().get_config()
         config.update(alpha=self.alpha, seed=self.seed)
+        return config
+
+
+class CutMix(ImageLayer):
+    """Paste a random box of another image of the batch into each image, and mix the labels
+    by the area kept: Keras 3's draws (alpha, Beta(alpha, alpha) weights, box starts, then the
+    partner order) from the layer's generator, in Keras's float32 arithmetic.
+
+    Args:
+        factor: a number f in [0, 1] (alpha drawn in [0, f]) or a pair.
+    """
+    keras_seed_generators = 1
+
+    def __init__(self, factor=1.0, seed=None, data_format=None, **kwargs):
+        super().__init__(data_format=data_format, seed=seed, **kwargs)
+        self.factor = _base_factor(factor, bounds=(0, 1))
+        self._keeps_composite_inputs = False
+
+    def call(self, data, training=True):
+        images = data['images'] if isinstance(data, dict) else data
+        if not training or len(images.shape) != 4:
+            return data                # one image has no partner: Keras leaves it as it is
+        array, restore = self._images(images)
+        xp = array_module(array)
+        count, height, width = array.shape[:3]
+        f32 = np.float32
+        alpha = keras_random.uniform((), self.factor[0], self.factor[1], dtype='float32', seed=self.generator).numpy()
+        alpha = f32(alpha + f32(1e-6))
+        weight = keras_random.beta((count,), alpha, alpha, dtype='float32', seed=self.generator).numpy()
+        ratio = np.sqrt(f32(1.0) - weight)
+        x0, x1 = self._crop_bounds(count, width, ratio)
+        y0, y1 = self._crop_bounds(count, height, ratio)
+        permutation = keras_random.shuffle(np.arange(count, dtype=np.int32), seed=self.generator).numpy()
+        rows = np.arange(height, dtype=f32)[None, :, None, None]
+        cols = np.arange(width, dtype=f32)[None, None, :, None]
+        box = ((cols >= x0[:, None, None, None]) & (cols < x1[:, None, None, None])
+               & (rows >= y0[:, None, None, None]) & (rows < y1[:, None, None, None]))
+        mixed = xp.where(xp.asarray(box), xp.take(array, xp.asarray(permutation), axis=0), array)
+        if not isinstance(data, dict):
+            return restore(mixed)
+        data['images'] = restore(mixed)
+        if 'labels' in data:
+            labels = data['labels']
+            raw = labels._data if isinstance(labels, Tensor) else np.asarray(labels)
+            kept = f32(1.0) - (x1 - x0) * (y1 - y0) / f32(width * height)
+            w = xp.asarray(kept.reshape(-1, 1), dtype=raw.dtype if raw.dtype.kind == 'f' else np.float32)
+            data['labels'] = Tensor(w * raw + (1.0 - w) * xp.take(raw, xp.asarray(permutation), axis=0))
+        return data
+
+    def _crop_bounds(self, count, length, ratio):
+        crop = (ratio * np.float32(length)).astype(np.float32)
+        start = keras_random.uniform((count,), 0.0, 1.0, dtype='float32', seed=self.generator).numpy()
+        start = start * (np.float32(length) - crop)
+        return start, start + crop
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(factor=self.factor, seed=self.seed)
         return config
