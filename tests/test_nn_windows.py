@@ -98,6 +98,9 @@ def test_channels_first_is_channels_last_transposed(op):
     (lambda x, w: nn.conv1d_transpose(x, w, [1, 6, 2], 2, 'SAME'), [arr((1, 3, 2), 6), arr((2, 2, 2), 7)]),
     (lambda x: nn.avg_pool(x, 2, 1, 'SAME'), [arr((1, 3, 3, 2), 8)]),
     (lambda x: nn.pool(x, [2], 'MAX', padding='VALID'), [arr((1, 5, 2), 9)]),
+    (lambda x, w: nn.atrous_conv2d(x, w, 2, 'SAME'), [arr((1, 4, 3, 2), 10), arr((2, 2, 2, 2), 11)]),
+    (lambda x, w: nn.atrous_conv2d_transpose(x, w, [1, 5, 4, 2], 2, 'VALID'),
+     [arr((1, 3, 2, 3), 12), arr((2, 2, 2, 3), 13)]),
 ])
 def test_gradients_match_central_differences(f, inputs):
     check_gradients(f, inputs)
@@ -122,7 +125,7 @@ def test_bad_input_names_the_op(call, error, message):
 # tests/test_layers_conv_more.py; the cases above check each entry point's gradient too.
 COVERED_HERE = {'conv3d', 'convolution', 'conv1d_transpose', 'conv3d_transpose', 'conv_transpose', 'depthwise_conv2d',
                 'separable_conv2d', 'max_pool', 'avg_pool', 'max_pool1d', 'avg_pool1d', 'max_pool3d', 'avg_pool3d',
-                'pool'}
+                'pool', 'atrous_conv2d', 'atrous_conv2d_transpose'}
 _I1, _I2, _I3 = arr((1, 4, 2), 1), arr((1, 4, 4, 2), 2), arr((1, 3, 4, 4, 2), 3)
 SWEEP_CALLS = {
     'conv3d': ((_I3, arr((2, 2, 2, 2, 3), 4), [1, 1, 1, 1, 1], 'SAME'), {}),
@@ -139,6 +142,8 @@ SWEEP_CALLS = {
     'max_pool3d': ((_I3, 2, 2, 'SAME'), {}),
     'avg_pool3d': ((_I3, 2, 1, 'VALID'), {}),
     'pool': ((_I2, [2, 2], 'MAX'), {'strides': [2, 2], 'padding': 'SAME'}),
+    'atrous_conv2d': ((_I2, arr((2, 2, 2, 3), 12), 2, 'SAME'), {}),
+    'atrous_conv2d_transpose': ((_I2, arr((2, 2, 3, 2), 13), [1, 4, 4, 3], 2, 'SAME'), {}),
 }
 SWEEP_ANY_DTYPE = set()
 SWEEP_NONE_IS_VALID = set()
