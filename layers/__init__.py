@@ -36,6 +36,7 @@ __all__ += ['Functional', 'KerasTensor', 'Model']
 from .conv1d import (AveragePooling1D, AvgPool1D, Conv1D, GlobalAveragePooling1D, GlobalMaxPooling1D,  # noqa: E402
                      MaxPool1D, MaxPooling1D)
 from .embedding import Embedding  # noqa: E402
+from .reversible_embedding import ReversibleEmbedding  # noqa: E402
 from .masking import Masking  # noqa: E402
 from .merging import (Add, Average, Concatenate, Maximum, Minimum, Multiply, Subtract, add, average,  # noqa: E402
                       concatenate, maximum, minimum, multiply, subtract)
@@ -115,7 +116,7 @@ __all__ += ['CategoryEncoding', 'CenterCrop', 'Discretization', 'HashedCrossing'
             'RandomZoom', 'Resizing', 'StringLookup', 'TextVectorization']
 __all__ += ['AutoContrast', 'Pipeline', 'RandomColorDegeneration', 'RandomGrayscale', 'RandomHue', 'RandomInvert',
             'RandomSaturation', 'Solarization', 'RandomColorJitter', 'RandomPosterization',
-            'RandomHeight', 'RandomWidth', 'MixUp', 'CutMix']
+            'RandomHeight', 'RandomWidth', 'MixUp', 'CutMix', 'ReversibleEmbedding']
 
 # keras.utils.FeatureSpace and the two data layers it adds to a model: here so that saved configs
 # naming them are found, but not in __all__ (Keras exports none of them from keras.layers).

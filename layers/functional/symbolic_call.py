@@ -9,6 +9,7 @@ time with those axes longer: the output axes that change with them are free
 too, as Keras's symbolic trace finds them.
 """
 import contextlib
+import inspect
 
 import numpy as np
 
@@ -51,6 +52,15 @@ def call_symbolic(layer, inputs, args, kwargs, training=None):
         return _call_symbolic(layer, inputs, args, kwargs, shapes)
 
 
+def _accepted(method, kwargs):
+    """The keyword arguments of a call that ``method`` takes (Keras passes a layer's call arguments
+    on to its compute_output_spec: ReversibleEmbedding's ``reverse``)."""
+    parameters = inspect.signature(method).parameters
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+        return kwargs
+    return {k: v for k, v in kwargs.items() if k in parameters}
+
+
 def _call_symbolic(layer, inputs, args, kwargs, shapes):
     if not layer.built:
         _check_spec(layer, inputs)
@@ -63,7 +73,8 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes):
     only_first = not any(type(x) is KerasTensor for x in nest.flatten((list(args), kwargs)))
     if only_first and hasattr(type(layer), 'compute_output_spec'):
         # Keras 3's own hook: the output KerasTensors' shapes and dtypes (Identity keeps an int dtype)
-        outputs = nest.map_structure(lambda t: KerasTensor(t.shape, t.dtype), layer.compute_output_spec(inputs))
+        spec = layer.compute_output_spec(inputs, **_accepted(layer.compute_output_spec, kwargs))
+        outputs = nest.map_structure(lambda t: KerasTensor(t.shape, t.dtype), spec)
         if _masks_involved(layer, inputs):
             _hang_masks(outputs, *_run_on_zeros_of_fitting_length(layer, inputs, args, kwargs)[0],
                         recorded=_recorded_masks(layer, inputs))
