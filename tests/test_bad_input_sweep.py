@@ -53,6 +53,9 @@ CALLS.update({
     'reverse': ((M, [0]), {}), 'pad': ((M, [[1, 0], [0, 1]]), {}), 'sum_to': ((M, (3,)), {}),
     'split': ((M, 3, 1), {}), 'cast': ((M, 'int32'), {}), 'clip_by_value': ((M, 0.2, 0.5), {}),
     'clip_by_norm': ((M, 1.0), {}), 'dropout': ((M, 0.5), {}), 'moments': ((M, [0]), {}),
+    'sufficient_statistics': ((M, [0]), {}), 'normalize_moments': ((2.0, V, V, None), {}),
+    'weighted_moments': ((M, [0], M), {}), 'broadcast_dynamic_shape': (([2, 1], [1, 3]), {}),
+    'broadcast_static_shape': (((2, 1), (1, 3)), {}),
     'gather': ((M, IDX), {}), 'gather_nd': ((M, np.array([[0, 1], [1, 2]], np.int32)), {}),
     'slice': ((M, [0, 1], [2, 1]), {}), 'strided_slice': ((M, [0, 0], [2, 3], [1, 2]), {}),
     'solve': ((np.eye(2, dtype=np.float32) * 2, M), {}),
@@ -80,7 +83,8 @@ ANY_DTYPE = set('identity stop_gradient shape size rank squeeze transpose reshap
     | test_more_tf_ops.SWEEP_ANY_DTYPE | test_math_more.SWEEP_ANY_DTYPE | test_nn_more.SWEEP_ANY_DTYPE \
     | test_tf_misc_array_ops.SWEEP_ANY_DTYPE
 # (op, argument position) where None has a meaning (x[None] adds an axis, as in numpy).
-NONE_IS_VALID = {('getitem', 1), ('affine', 2), ('moments', 1), ('strided_slice', 3)} | SWEEP_NONE_IS_VALID \
+NONE_IS_VALID = {('getitem', 1), ('affine', 2), ('moments', 1), ('strided_slice', 3), ('normalize_moments', 3),
+                 ('broadcast_static_shape', 0), ('broadcast_static_shape', 1)} | SWEEP_NONE_IS_VALID \
     | test_nn_more.SWEEP_NONE_IS_VALID
 # Op names the error may use instead of the public one (aliases of one implementation).
 # ``x[...]`` (getitem) answers a bad index with IndexError, as Python sequences and numpy do.

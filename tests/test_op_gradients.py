@@ -177,6 +177,12 @@ CASES = [
          [(2, 3)], domain='away_from_zero'),
     Case('l2_loss', '', tf.nn.l2_loss, [(2, 3)]),
     Case('moments', 'mean_and_variance', lambda x: _flat(tf.nn.moments(x, axes=[0])), [(3, 2)]),
+    Case('sufficient_statistics', 'shifted', lambda x, s: _flat(tf.nn.sufficient_statistics(x, [0], shift=s)[1:3]),
+         [(3, 2), ()]),
+    Case('normalize_moments', 'shifted', lambda m, v, s: _flat(tf.nn.normalize_moments(3.0, m, v, s)),
+         [(2,), (2,), ()]),
+    Case('weighted_moments', '', lambda x, w: _flat(tf.nn.weighted_moments(x, [0], w)), [(3, 2), (3, 1)],
+         domain='positive'),
     Case('bias_add', '', tf.nn.bias_add, [(2, 3), (3,)]),
     # ---- reductions ----
     Case('sum_of_squares', '', tf.sum_of_squares, [(2, 3)]),
@@ -302,7 +308,7 @@ NON_DIFFERENTIABLE = {
     'logical_and', 'logical_or', 'logical_xor', 'logical_not', 'reduce_all', 'reduce_any',
     'is_finite', 'is_inf', 'is_nan', 'one_hot', 'shape', 'size', 'rank', 'stop_gradient',
     'constant', 'convert_to_tensor', 'eye', 'fill', 'linspace', 'ones', 'ones_like', 'range',
-    'zeros', 'zeros_like',
+    'zeros', 'zeros_like', 'broadcast_dynamic_shape', 'broadcast_static_shape',
 }
 # Differentiable, but random: checked by a dedicated test below instead of central differences.
 # conv: tests/test_convolution.py; conv2d_transpose: tests/test_layers_extra.py

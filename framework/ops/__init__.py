@@ -43,7 +43,9 @@ from .complex_parts import angle, conj, imag, real
 from .crelu import crelu
 from .nn_losses_more import (compute_average_loss, log_poisson_loss, scale_regularization_loss,
                              weighted_cross_entropy_with_logits, zero_fraction)
-from .nn_normalization import batch_normalization, local_response_normalization, lrn
+from .nn_normalization import (batch_normalization, local_response_normalization, lrn, normalize_moments,
+                               sufficient_statistics, weighted_moments)
+from .broadcast_shapes import broadcast_dynamic_shape, broadcast_static_shape
 from .nn_windows import (atrous_conv2d, atrous_conv2d_transpose, avg_pool, avg_pool1d, avg_pool3d, conv1d_transpose,
                          conv3d, conv3d_transpose, conv_transpose, convolution, depthwise_conv2d, max_pool, max_pool1d,
                          max_pool3d, pool, separable_conv2d)

@@ -3,6 +3,7 @@ import numpy as np
 
 from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import Tensor, TensorShape, convert_to_tensor
+from .operands import named_errors
 
 
 def _broadcast(a, b):
@@ -13,6 +14,7 @@ def _broadcast(a, b):
         return None
 
 
+@named_errors('broadcast_static_shape')
 def broadcast_static_shape(shape_x, shape_y):
     """The TensorShape that ``shape_x`` and ``shape_y`` broadcast to (None dimensions stay unknown
     unless the other side fixes them).
@@ -41,6 +43,7 @@ def broadcast_static_shape(shape_x, shape_y):
     return TensorShape(dims[::-1])
 
 
+@named_errors('broadcast_dynamic_shape')
 def broadcast_dynamic_shape(shape_x, shape_y):
     """The broadcast shape of two 1-D int32 / int64 shape tensors, as a tensor of their dtype.
 

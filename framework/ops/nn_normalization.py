@@ -4,7 +4,7 @@
 import numpy as np
 
 from .. import backend
-from .operands import as_float_tensor, as_tensor, named_errors
+from .operands import as_float_tensor, as_tensor, named_errors, normalize_axis
 from . import arithmetic, creation, linalg, reductions, shapes, unary
 
 
@@ -57,13 +57,19 @@ def lrn(input, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, name=None):  # noq
     return local_response_normalization(input, depth_radius, bias, alpha, beta)
 
 
+def _axes(axes, ndim, op):
+    if axes is None:        # TensorFlow's helpers index the shape with each axis: None is refused there too
+        raise TypeError('%s: axes must be an int or a list of ints (the axes to reduce), got None' % op)
+    return list(normalize_axis(axes, ndim, op))
+
+
 @named_errors('sufficient_statistics')
 def sufficient_statistics(x, axes, shift=None, keepdims=False, name=None):
     """(count, sum of x - shift, sum of (x - shift)^2, shift) over ``axes``: what
     ``normalize_moments`` turns into a mean and a variance (TensorFlow's formulas)."""
     op = 'sufficient_statistics'
     x = as_float_tensor(x, op)
-    axes = [a % x.ndim for a in (axes if isinstance(axes, (list, tuple)) else [axes])]
+    axes = _axes(axes, x.ndim, op)
     count = as_tensor(float(np.prod([x.shape[a] for a in axes])), op, dtype=x.dtype)
     if shift is not None:
         shift = as_tensor(shift, op, dtype=x.dtype)
@@ -94,7 +100,7 @@ def weighted_moments(x, axes, frequency_weights, keepdims=False, name=None):
     op = 'weighted_moments'
     x = as_float_tensor(x, op)
     weights = as_tensor(frequency_weights, op, dtype=x.dtype)
-    axes = [a % x.ndim for a in (axes if isinstance(axes, (list, tuple)) else [axes])]
+    axes = _axes(axes, x.ndim, op)
     weighted_sum = reductions.reduce_sum(arithmetic.multiply(weights, x), axes, keepdims=True)
     weight_sum = reductions.reduce_sum(arithmetic.add(weights, creation.zeros_like(x)), axes, keepdims=True)
     mean = arithmetic.divide_no_nan(weighted_sum, weight_sum)
