@@ -31,7 +31,8 @@ def check_sources(flat_sources, op='GradientTape.gradient'):
 def check_targets(targets):
     if not targets:
         raise ValueError('GradientTape.gradient: the target is empty; pass the tensor to differentiate')
-    if targets == [None]:       # gradient(None, x): TensorFlow's TypeError and words
+    if len(targets) == 1 and targets[0] is None:     # gradient(None, x): TF's TypeError and words (an identity
+        # test: `targets == [None]` would run Tensor.__eq__, an elementwise op, on every gradient call)
         raise TypeError('Argument `target` should be a list or nested structure of Tensors, Variables or '
                         'CompositeTensors to be differentiated, but received None.')
     for t in targets:

@@ -252,7 +252,9 @@ def affine_array(x, kernel, bias, op):
                                    % (op, tuple(dx.shape), tuple(dk.shape), dk.shape[:1]))
     xp = backend.array_module(dx)
     if dx.ndim == 2:
-        y = one_row_matmul(xp, dx, dk)     # one sample: TF's order of sums (one_row_product.py)
+        # one sample: TF's order of sums (one_row_product.py); a batch: BLAS, tested here so that
+        # the training step's matmuls pay no extra call
+        y = one_row_matmul(xp, dx, dk) if dx.shape[0] == 1 else xp.matmul(dx, dk)
     else:
         # one (rows, K) @ (K, N) product, as TF's tensordot does: numpy's stacked matmul runs a
         # product per leading index, re-reading the kernel each time (4x slower on ConvNeXt's MLPs)
