@@ -3,7 +3,7 @@ factor per image while training (also when called without ``training``: Keras 3'
 image layers default to True), clipped to ``value_range``."""
 from framework.backend import array_module
 
-from .image_layer import ImageLayer, factor_range
+from .image_layer import ColourLayer, factor_range
 
 
 def _value_range(value_range, who):
@@ -12,7 +12,7 @@ def _value_range(value_range, who):
     return sorted(value_range)
 
 
-class RandomContrast(ImageLayer):
+class RandomContrast(ColourLayer):
     """``(x - mean) * c + mean`` per image and channel (the mean over height and width), c drawn
     in [1 - lower, 1 + upper], then clipped to ``value_range``.
 
@@ -21,7 +21,6 @@ class RandomContrast(ImageLayer):
             so c lies in [1, 1 + f].
         value_range: the images' (low, high), (0, 255) by default.
     """
-    keras_seed_generators = 1
 
     def __init__(self, factor, value_range=(0, 255), seed=None, **kwargs):
         super().__init__(seed=seed, **kwargs)
@@ -39,13 +38,8 @@ class RandomContrast(ImageLayer):
         out = (images - mean) * c + mean
         return restore(xp.clip(out, self.value_range[0], self.value_range[1]).astype(images.dtype))
 
-    def get_config(self):
-        config = super().get_config()
-        config.update(factor=self.factor, value_range=self.value_range, seed=self.seed)
-        return config
 
-
-class RandomBrightness(ImageLayer):
+class RandomBrightness(ColourLayer):
     """Add ``delta * (high - low)`` to each image, delta drawn in the factor range, then clip
     to ``value_range`` = (low, high).
 
@@ -53,7 +47,6 @@ class RandomBrightness(ImageLayer):
         factor: f (delta in [-f, f]) or a pair, within [-1, 1].
         value_range: the images' (low, high), (0, 255) by default.
     """
-    keras_seed_generators = 1
 
     def __init__(self, factor, value_range=(0, 255), seed=None, **kwargs):
         super().__init__(seed=seed, **kwargs)
@@ -68,8 +61,3 @@ class RandomBrightness(ImageLayer):
         low, high = self.value_range
         delta = self._uniform((images.shape[0], 1, 1, 1), self.factor[0], self.factor[1], xp) * (high - low)
         return restore(xp.clip(images + delta, low, high).astype(images.dtype))
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(factor=self.factor, value_range=self.value_range, seed=self.seed)
-        return config

@@ -7,7 +7,7 @@ from framework.keras import random as keras_random
 from .image_color import RandomBrightness, RandomContrast
 from .image_color_more import _base_factor, _rescaled, _value_range
 from .image_hsv import RandomHue, RandomSaturation
-from .image_layer import ImageLayer
+from .image_layer import ColourLayer, ImageLayer
 
 
 class RandomColorJitter(ImageLayer):
@@ -47,7 +47,7 @@ class RandomColorJitter(ImageLayer):
         return config
 
 
-class RandomPosterization(ImageLayer):
+class RandomPosterization(ColourLayer):
     """Keep the top ``b`` bits of each 0..255 value, ``b`` drawn per image in ``factor``'s range
     of integers (from 1 to 8 bits, as Keras draws it with randint: the upper end excluded).
 
@@ -55,7 +55,6 @@ class RandomPosterization(ImageLayer):
         factor: a number f in [1, 8] (bits in [1, f)) or a pair.
         value_range: the images' (low, high), (0, 255) by default.
     """
-    keras_seed_generators = 1
     _MAX_BITS = 8
 
     def __init__(self, factor, value_range=(0, 255), data_format=None, seed=None, **kwargs):
@@ -78,8 +77,3 @@ class RandomPosterization(ImageLayer):
         values = _rescaled(images, self.value_range, (0, 255)).astype(np.uint8)
         posterized = ((values >> shift) << shift).astype(images.dtype)
         return restore(_rescaled(posterized, (0, 255), self.value_range))
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(factor=self.factor, value_range=self.value_range, seed=self.seed)
-        return config

@@ -12,7 +12,7 @@ from framework.backend import array_module
 from framework.keras.ops_image_colour import rgb_to_grayscale
 from framework.tensor import Tensor
 
-from .image_layer import ImageLayer
+from .image_layer import ColourLayer, ImageLayer
 
 
 def _value_range(value_range, who):
@@ -64,7 +64,7 @@ class RandomGrayscale(ImageLayer):
         return config
 
 
-class RandomInvert(ImageLayer):
+class RandomInvert(ColourLayer):
     """``high - x`` for each image whose uniform draw falls under its own inversion probability,
     itself drawn in ``factor``'s range.
 
@@ -72,7 +72,6 @@ class RandomInvert(ImageLayer):
         factor: a number f in [0, 1] (the probability drawn in [0, f]) or a pair.
         value_range: the images' (low, high), (0, 255) by default.
     """
-    keras_seed_generators = 1
 
     def __init__(self, factor=1.0, value_range=(0, 255), seed=None, data_format=None, **kwargs):
         super().__init__(data_format=data_format, seed=seed, **kwargs)
@@ -89,11 +88,6 @@ class RandomInvert(ImageLayer):
         threshold = self._uniform((count,), 0.0, 1.0, xp)
         invert = (threshold < probability)[:, None, None, None]
         return restore(xp.where(invert, images.dtype.type(self.value_range[1]) - images, images))
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(factor=self.factor, value_range=self.value_range, seed=self.seed)
-        return config
 
 
 def _base_factor(factor, bounds=(-1, 1)):
@@ -161,10 +155,9 @@ class Solarization(ImageLayer):
         return config
 
 
-class RandomColorDegeneration(ImageLayer):
+class RandomColorDegeneration(ColourLayer):
     """Blend each image toward its grey version by a random amount drawn in ``factor``,
     ``x + f * (grey - x)``, clipped to ``value_range``."""
-    keras_seed_generators = 1
 
     def __init__(self, factor, value_range=(0, 255), data_format=None, seed=None, **kwargs):
         super().__init__(data_format=data_format, seed=seed, **kwargs)
@@ -179,11 +172,6 @@ class RandomColorDegeneration(ImageLayer):
         factor = self._uniform((images.shape[0], 1, 1, 1), self.factor[0], self.factor[1], xp)
         out = images + factor * (_grey(images) - images)
         return restore(xp.clip(out, self.value_range[0], self.value_range[1]).astype(images.dtype))
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(factor=self.factor, value_range=self.value_range, seed=self.seed)
-        return config
 
 
 class AutoContrast(ImageLayer):

@@ -7,7 +7,7 @@ from framework.keras.ops_image_colour import hsv_to_rgb, rgb_to_hsv
 from framework.tensor import Tensor
 
 from .image_color_more import _base_factor, _rescaled, _value_range
-from .image_layer import ImageLayer
+from .image_layer import ColourLayer
 
 _EPSILON = 1e-7       # keras.config.epsilon()
 
@@ -20,7 +20,7 @@ def _rgb(images):
     return hsv_to_rgb(Tensor(images))._data
 
 
-class RandomHue(ImageLayer):
+class RandomHue(ColourLayer):
     """Turn each image's hue by a random amount: ±f/2 of a full turn, f drawn in ``factor``'s
     range and the sign by a coin (one uniform draw each, as Keras draws them).
 
@@ -28,7 +28,6 @@ class RandomHue(ImageLayer):
         factor: a number f in [0, 1] (amounts in [0, f]) or a pair.
         value_range: the images' (low, high), (0, 255) by default.
     """
-    keras_seed_generators = 1
 
     def __init__(self, factor, value_range=(0, 255), data_format=None, seed=None, **kwargs):
         super().__init__(data_format=data_format, seed=seed, **kwargs)
@@ -51,13 +50,8 @@ class RandomHue(ImageLayer):
         rgb = xp.clip(_rgb(xp.stack([hue, hsv[..., 1], hsv[..., 2]], axis=-1)), 0, 1)
         return restore(_rescaled(rgb, (0, 1), self.value_range).astype(images.dtype))
 
-    def get_config(self):
-        config = super().get_config()
-        config.update(factor=self.factor, value_range=self.value_range, seed=self.seed)
-        return config
 
-
-class RandomSaturation(ImageLayer):
+class RandomSaturation(ColourLayer):
     """Scale each image's saturation by f / (1 - f), f drawn in ``factor``'s range (0.5 keeps it,
     0 or less makes grey, 1 saturates fully), as Keras computes it on the images' own values.
 
@@ -65,7 +59,6 @@ class RandomSaturation(ImageLayer):
         factor: a number f in [-1, 1] (f drawn in [-f, f]) or a pair.
         value_range: the images' (low, high), (0, 255) by default.
     """
-    keras_seed_generators = 1
 
     def __init__(self, factor, value_range=(0, 255), data_format=None, seed=None, **kwargs):
         super().__init__(data_format=data_format, seed=seed, **kwargs)
@@ -82,8 +75,3 @@ class RandomSaturation(ImageLayer):
         hsv = _hsv(images)
         saturation = xp.clip(hsv[..., 1] * factor, self.value_range[0], self.value_range[1])
         return restore(_rgb(xp.stack([hsv[..., 0], saturation, hsv[..., 2]], axis=-1)).astype(images.dtype))
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(factor=self.factor, value_range=self.value_range, seed=self.seed)
-        return config

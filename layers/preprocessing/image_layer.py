@@ -101,3 +101,14 @@ class ImageLayer(Layer):
         config = super().get_config()
         config['data_format'] = self.data_format
         return config
+
+
+class ColourLayer(ImageLayer):
+    """An image layer drawing one random factor per image within ``factor`` and keeping
+    values in ``value_range``: its config is Keras's (factor, value_range, seed)."""
+    keras_seed_generators = 1
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(factor=self.factor, value_range=self.value_range, seed=self.seed)
+        return config
