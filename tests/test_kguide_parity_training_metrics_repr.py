@@ -8,6 +8,7 @@ from framework import keras
 
 
 def test_compiled_metrics_print_as_keras_compile_metrics():
+    keras.backend.clear_session()       # the AUC's auto name is 'auc' only in a fresh session
     model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
     model.compile('sgd', 'mse', metrics=['mae', keras.metrics.AUC()])
     assert str(model.metrics) == '[<Mean name=loss>, <CompileMetrics name=compile_metrics>]'
