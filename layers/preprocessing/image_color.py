@@ -1,7 +1,6 @@
 """RandomContrast and RandomBrightness (Keras 3): identity at inference, one random
 factor per image while training (also when called without ``training``: Keras 3's
 image layers default to True), clipped to ``value_range``."""
-from framework.backend import array_module
 
 from .image_layer import ColourLayer, factor_range
 
@@ -28,15 +27,11 @@ class RandomContrast(ColourLayer):
         _value_range(value_range, 'RandomContrast')
         self.value_range = value_range
 
-    def call(self, inputs, training=True):
-        if not training:
-            return inputs
-        images, restore = self._images(inputs)
-        xp = array_module(images)
+    def _transform(self, images, xp):
         c = self._uniform((images.shape[0], 1, 1, 1), 1.0 - self.factor[0], 1.0 + self.factor[1], xp)
         mean = images.mean(axis=(1, 2), keepdims=True)
         out = (images - mean) * c + mean
-        return restore(xp.clip(out, self.value_range[0], self.value_range[1]).astype(images.dtype))
+        return xp.clip(out, self.value_range[0], self.value_range[1]).astype(images.dtype)
 
 
 class RandomBrightness(ColourLayer):
@@ -53,11 +48,7 @@ class RandomBrightness(ColourLayer):
         self.factor = factor_range(factor, 'factor', 'RandomBrightness')
         self.value_range = _value_range(value_range, 'RandomBrightness')
 
-    def call(self, inputs, training=True):
-        if not training:
-            return inputs
-        images, restore = self._images(inputs)
-        xp = array_module(images)
+    def _transform(self, images, xp):
         low, high = self.value_range
         delta = self._uniform((images.shape[0], 1, 1, 1), self.factor[0], self.factor[1], xp) * (high - low)
-        return restore(xp.clip(images + delta, low, high).astype(images.dtype))
+        return xp.clip(images + delta, low, high).astype(images.dtype)

@@ -1,7 +1,6 @@
 """RandomColorJitter and RandomPosterization (Keras 3)."""
 import numpy as np
 
-from framework.backend import array_module
 from framework.keras import random as keras_random
 
 from .image_color import RandomBrightness, RandomContrast
@@ -62,11 +61,7 @@ class RandomPosterization(ColourLayer):
         self.factor = _base_factor(factor, bounds=(1, 8))
         self.value_range = _value_range(value_range, 'RandomPosterization')
 
-    def call(self, inputs, training=True):
-        if not training:
-            return inputs
-        images, restore = self._images(inputs)
-        xp = array_module(images)
+    def _transform(self, images, xp):
         count = images.shape[0]
         if self.factor[0] != self.factor[1]:
             bits = keras_random.randint((count,), self.factor[0], self.factor[1], dtype='uint8',
@@ -76,4 +71,4 @@ class RandomPosterization(ColourLayer):
         shift = xp.asarray((self._MAX_BITS - bits).astype(np.uint8))[:, None, None, None]
         values = _rescaled(images, self.value_range, (0, 255)).astype(np.uint8)
         posterized = ((values >> shift) << shift).astype(images.dtype)
-        return restore(_rescaled(posterized, (0, 255), self.value_range))
+        return _rescaled(posterized, (0, 255), self.value_range)

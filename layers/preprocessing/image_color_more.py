@@ -12,7 +12,7 @@ from framework.backend import array_module
 from framework.keras.ops_image_colour import rgb_to_grayscale
 from framework.tensor import Tensor
 
-from .image_layer import ColourLayer, ImageLayer
+from .image_layer import AugmentationLayer, ColourLayer, ImageLayer
 
 
 def _value_range(value_range, who):
@@ -35,7 +35,7 @@ def _grey(images):
     return rgb_to_grayscale(Tensor(images), data_format='channels_last')._data
 
 
-class RandomGrayscale(ImageLayer):
+class RandomGrayscale(AugmentationLayer):
     """Each image turned grey (its three channels the luma 0.2989 R + 0.5870 G + 0.1140 B)
     with probability ``factor`` while training.
 
@@ -50,13 +50,9 @@ class RandomGrayscale(ImageLayer):
             raise ValueError('`factor` should be between 0 and 1. Received: factor=%s' % (factor,))
         self.factor = factor
 
-    def call(self, inputs, training=True):
-        if not training:
-            return inputs
-        images, restore = self._images(inputs)
-        xp = array_module(images)
+    def _transform(self, images, xp):
         apply = (self._uniform((images.shape[0],), 0.0, 1.0, xp) < self.factor)[:, None, None, None]
-        return restore(xp.where(apply, _grey(images), images))
+        return xp.where(apply, _grey(images), images)
 
     def get_config(self):
         config = super().get_config()
@@ -78,16 +74,12 @@ class RandomInvert(ColourLayer):
         self.factor = _base_factor(factor, bounds=(0, 1))
         self.value_range = value_range
 
-    def call(self, inputs, training=True):
-        if not training:
-            return inputs
-        images, restore = self._images(inputs)
-        xp = array_module(images)
+    def _transform(self, images, xp):
         count = images.shape[0]
         probability = self._uniform((count,), self.factor[0], self.factor[1], xp)
         threshold = self._uniform((count,), 0.0, 1.0, xp)
         invert = (threshold < probability)[:, None, None, None]
-        return restore(xp.where(invert, images.dtype.type(self.value_range[1]) - images, images))
+        return xp.where(invert, images.dtype.type(self.value_range[1]) - images, images)
 
 
 def _base_factor(factor, bounds=(-1, 1)):
@@ -106,7 +98,7 @@ def _base_factor(factor, bounds=(-1, 1)):
     raise ValueError(message)
 
 
-class Solarization(ImageLayer):
+class Solarization(AugmentationLayer):
     """Add a random amount to each image, then invert the values at or above a random threshold
     (on the 0..255 scale, as Keras computes it).
 
@@ -135,18 +127,14 @@ class Solarization(ImageLayer):
                 raise ValueError(message + 'input_number=%s' % (value,))
         return tuple(sorted(values)) if len(values) == 2 else (0, values[0])
 
-    def call(self, inputs, training=True):
-        if not training:
-            return inputs
-        images, restore = self._images(inputs)
-        xp = array_module(images)
+    def _transform(self, images, xp):
         shape = (images.shape[0], 1, 1, 1)
         additions = self._uniform(shape, self.addition_factor[0], self.addition_factor[1] * 255, xp)
         thresholds = self._uniform(shape, self.threshold_factor[0], self.threshold_factor[1] * 255, xp)
         scaled = _rescaled(images, self.value_range, (0, 255))
         results = xp.clip(scaled + additions, 0, 255)
         results = xp.where(results < thresholds, results, np.float32(255) - results)
-        return restore(_rescaled(results, (0, 255), self.value_range).astype(images.dtype))
+        return _rescaled(results, (0, 255), self.value_range).astype(images.dtype)
 
     def get_config(self):
         config = super().get_config()
@@ -164,14 +152,10 @@ class RandomColorDegeneration(ColourLayer):
         self.factor = _base_factor(factor)
         self.value_range = _value_range(value_range, 'RandomColorDegeneration')
 
-    def call(self, inputs, training=True):
-        if not training:
-            return inputs
-        images, restore = self._images(inputs)
-        xp = array_module(images)
+    def _transform(self, images, xp):
         factor = self._uniform((images.shape[0], 1, 1, 1), self.factor[0], self.factor[1], xp)
         out = images + factor * (_grey(images) - images)
-        return restore(xp.clip(out, self.value_range[0], self.value_range[1]).astype(images.dtype))
+        return xp.clip(out, self.value_range[0], self.value_range[1]).astype(images.dtype)
 
 
 class AutoContrast(ImageLayer):

@@ -2,7 +2,6 @@
 ``keras.ops.image``'s rgb_to_hsv / hsv_to_rgb (TensorFlow's formulas)."""
 import numpy as np
 
-from framework.backend import array_module
 from framework.keras.ops_image_colour import hsv_to_rgb, rgb_to_hsv
 from framework.tensor import Tensor
 
@@ -34,11 +33,7 @@ class RandomHue(ColourLayer):
         self.factor = _base_factor(factor, bounds=(0, 1))
         self.value_range = value_range
 
-    def call(self, inputs, training=True):
-        if not training:
-            return inputs
-        images, restore = self._images(inputs)
-        xp = array_module(images)
+    def _transform(self, images, xp):
         count = images.shape[0]
         coin = self._uniform((count,), 0.0, 1.0, xp)
         sign = xp.where(coin > 0.5, np.float32(-1), np.float32(1))
@@ -48,7 +43,7 @@ class RandomHue(ColourLayer):
         hue = xp.where(hue > 1.0, hue - np.float32(1), hue)
         hue = xp.where(hue < 0.0, hue + np.float32(1), hue)
         rgb = xp.clip(_rgb(xp.stack([hue, hsv[..., 1], hsv[..., 2]], axis=-1)), 0, 1)
-        return restore(_rescaled(rgb, (0, 1), self.value_range).astype(images.dtype))
+        return _rescaled(rgb, (0, 1), self.value_range).astype(images.dtype)
 
 
 class RandomSaturation(ColourLayer):
@@ -65,13 +60,9 @@ class RandomSaturation(ColourLayer):
         self.factor = _base_factor(factor)          # Keras's base bounds: a number f gives (-f, f)
         self.value_range = _value_range(value_range, 'RandomSaturation')
 
-    def call(self, inputs, training=True):
-        if not training:
-            return inputs
-        images, restore = self._images(inputs)
-        xp = array_module(images)
+    def _transform(self, images, xp):
         factor = self._uniform((images.shape[0],), self.factor[0], self.factor[1], xp)
         factor = (factor / (np.float32(1) - factor + np.float32(_EPSILON)))[:, None, None]
         hsv = _hsv(images)
         saturation = xp.clip(hsv[..., 1] * factor, self.value_range[0], self.value_range[1])
-        return restore(_rgb(xp.stack([hsv[..., 0], saturation, hsv[..., 2]], axis=-1)).astype(images.dtype))
+        return _rgb(xp.stack([hsv[..., 0], saturation, hsv[..., 2]], axis=-1)).astype(images.dtype)

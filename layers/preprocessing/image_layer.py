@@ -103,7 +103,19 @@ class ImageLayer(Layer):
         return config
 
 
-class ColourLayer(ImageLayer):
+class AugmentationLayer(ImageLayer):
+    """A random image layer: the identity at inference; while training (also when called
+    without ``training``, Keras 3's default) ``_transform(images, xp)`` maps the batch as a
+    channels-last float array to its augmented array."""
+
+    def call(self, inputs, training=True):
+        if not training:
+            return inputs
+        images, restore = self._images(inputs)
+        return restore(self._transform(images, array_module(images)))
+
+
+class ColourLayer(AugmentationLayer):
     """An image layer drawing one random factor per image within ``factor`` and keeping
     values in ``value_range``: its config is Keras's (factor, value_range, seed)."""
     keras_seed_generators = 1
