@@ -16,6 +16,20 @@ from .image_color_more import _base_factor
 from .image_layer import ImageLayer
 
 
+def _blend(raw, weight, permutation):
+    """``weight * raw + (1 - weight) * raw[permutation]`` in raw's float dtype (float32 for
+    integer labels); ``weight`` is already shaped to broadcast against ``raw``."""
+    xp = array_module(raw)
+    w = xp.asarray(weight, dtype=raw.dtype if raw.dtype.kind == 'f' else np.float32)
+    return w * raw + (1.0 - w) * xp.take(raw, xp.asarray(permutation), axis=0)
+
+
+def _mixed_labels(labels, weight, permutation):
+    """The labels mixed as their images were: one weight per row, as a (batch, 1) column (Keras's shape)."""
+    raw = labels._data if isinstance(labels, Tensor) else np.asarray(labels)
+    return Tensor(_blend(raw, weight.reshape(-1, 1), permutation))
+
+
 class MixUp(ImageLayer):
     """``w * x + (1 - w) * x[perm]`` per image (and label), w ~ Beta(alpha, alpha).
 
@@ -40,21 +54,13 @@ class MixUp(ImageLayer):
         if not isinstance(data, dict):
             return self._mixed_images(images, permutation, weight)
         data['images'] = self._mixed_images(images, permutation, weight)
-        if 'labels' in data:
-            labels = data['labels']
-            raw = labels._data if isinstance(labels, Tensor) else np.asarray(labels)
-            if not batched:
-                return data          # one image has no partner: Keras leaves its label as it is
-            xp = array_module(raw)
-            w = xp.asarray(weight.reshape(-1, 1), dtype=raw.dtype if raw.dtype.kind == 'f' else np.float32)
-            data['labels'] = Tensor(w * raw + (1.0 - w) * xp.take(raw, xp.asarray(permutation), axis=0))
+        if 'labels' in data and batched:      # one image has no partner: Keras leaves its label as it is
+            data['labels'] = _mixed_labels(data['labels'], weight, permutation)
         return data
 
     def _mixed_images(self, images, permutation, weight):
         array, restore = self._images(images)
-        xp = array_module(array)
-        w = xp.asarray(weight.reshape(-1, 1, 1, 1), dtype=array.dtype)
-        return restore(w * array + (1.0 - w) * xp.take(array, xp.asarray(permutation), axis=0))
+        return restore(_blend(array, weight.reshape(-1, 1, 1, 1), permutation))
 
     def get_config(self):
         config = super().get_config()
@@ -101,11 +107,8 @@ class CutMix(ImageLayer):
             return restore(mixed)
         data['images'] = restore(mixed)
         if 'labels' in data:
-            labels = data['labels']
-            raw = labels._data if isinstance(labels, Tensor) else np.asarray(labels)
             kept = f32(1.0) - (x1 - x0) * (y1 - y0) / f32(width * height)
-            w = xp.asarray(kept.reshape(-1, 1), dtype=raw.dtype if raw.dtype.kind == 'f' else np.float32)
-            data['labels'] = Tensor(w * raw + (1.0 - w) * xp.take(raw, xp.asarray(permutation), axis=0))
+            data['labels'] = _mixed_labels(data['labels'], kept, permutation)
         return data
 
     def _crop_bounds(self, count, length, ratio):
