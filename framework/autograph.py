@@ -3,10 +3,12 @@
 tapeflow runs a ``tf.function``'s Python as it is written (no conversion of its
 ``if`` / ``for`` into graph ops), so verbosity and loop options have nothing to
 act on, ``do_not_convert`` leaves a function as it is, and ``to_graph`` returns
-the function itself; ``to_code`` has no converted code to show and says so.
+the function itself; ``to_code`` shows the function's own source, the code that runs.
 """
 import enum
 import functools
+import inspect
+import textwrap
 import types
 
 _verbosity = [0]
@@ -28,10 +30,17 @@ def to_graph(entity, recursive=True, experimental_optional_features=None):
 
 
 def to_code(entity, recursive=True, experimental_optional_features=None):
-    """Raises NotImplementedError: no AutoGraph conversion takes place, so there is no code to show."""
-    raise NotImplementedError('tf.autograph.to_code(%s): tapeflow runs Python functions as written, without '
-                              "AutoGraph's conversion, so there is no converted code to show; "
-                              'inspect.getsource shows the code that runs.' % getattr(entity, '__name__', entity))
+    """The source of the code that runs for ``entity``: tapeflow does not convert functions, so
+    that is the function's own source (TensorFlow returns its AutoGraph-converted source).
+
+    Raises:
+        TypeError: ``entity`` has no Python source (a builtin, a lambda typed at a prompt).
+    """
+    target = getattr(entity, 'python_function', entity)      # a tf.function: the Python it runs
+    try:
+        return textwrap.dedent(inspect.getsource(target))
+    except (OSError, TypeError) as err:
+        raise TypeError('tf.autograph.to_code: no Python source for %r (%s)' % (entity, err)) from None
 
 
 class _Feature(enum.Enum):

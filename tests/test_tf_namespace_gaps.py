@@ -61,8 +61,13 @@ def test_autograph_switches():
 
     assert plus_one(2) == 3 and plus_one.__name__ == 'plus_one'
     assert tf.autograph.to_graph(plus_one) is plus_one
-    with pytest.raises(NotImplementedError, match='no converted code'):
-        tf.autograph.to_code(plus_one)
+    def double(x):
+        return x * 2
+
+    assert tf.autograph.to_code(double) == 'def double(x):\n    return x * 2\n'
+    assert tf.autograph.to_code(tf.function(double)).startswith('def double(x):')
+    with pytest.raises(TypeError, match='no Python source'):
+        tf.autograph.to_code(len)
 
 
 def test_broadcast_shapes():
