@@ -75,13 +75,21 @@ def executing_eagerly():
 from .function import function  # noqa: E402  (after the imports: the callable, not the module, is tf.function)
 
 
+_LAZY_MODULES = ('keras', 'distributed', 'io', 'train', 'saved_model', 'summary', 'experimental', 'distribute',
+                 'lookup', 'compat', 'autograph')
+_KERAS_ALIASES = ('optimizers', 'initializers')     # TF 2.21 keeps these as aliases of Keras's modules
+
+
 def __getattr__(name):
     # ``framework.keras`` and ``framework.distributed`` load on first use: the core stays light.
-    if name in ('keras', 'distributed', 'io', 'train', 'saved_model', 'summary', 'experimental', 'distribute',
-                'lookup', 'compat', 'autograph'):
-        import importlib
+    import importlib
+    if name in _LAZY_MODULES:
         return importlib.import_module('.' + name, __name__)
-    if name in ('optimizers', 'initializers'):     # TF 2.21 keeps these as aliases of Keras's modules
-        import importlib
+    if name in _KERAS_ALIASES:
         return importlib.import_module('.keras.' + name, __name__)
     raise AttributeError("module 'framework' has no attribute %r" % name)
+
+
+def __dir__():
+    # dir(tf) lists the lazily loaded modules too, as TensorFlow's does, without importing them.
+    return sorted(set(globals()) | set(_LAZY_MODULES) | set(_KERAS_ALIASES))

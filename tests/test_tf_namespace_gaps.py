@@ -128,3 +128,15 @@ def test_small_aliases():
     assert not tf.debugging.is_traceback_filtering_enabled()
     tf.debugging.enable_traceback_filtering()
     assert tf.debugging.is_traceback_filtering_enabled()
+
+
+def test_dir_lists_lazily_loaded_modules_without_importing_them():
+    # TF's dir(tf) names keras, io, train, compat ...; tapeflow loads those on first use,
+    # so dir() must name them without loading them.
+    import subprocess
+    import sys
+    code = ("import sys, framework as tf; d = dir(tf); "
+            "print(all(n in d for n in ('keras', 'io', 'train', 'compat', 'optimizers', 'constant')), "
+            "'framework.keras' in sys.modules)")
+    out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ['True', 'False']
