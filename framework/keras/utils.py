@@ -100,6 +100,9 @@ _LAZY = {
 
 
 def __getattr__(name):
+    if name == 'bounding_boxes':            # a namespace of its own (keras.utils.bounding_boxes.convert_format)
+        import importlib
+        return importlib.import_module('framework.keras.bounding_boxes')
     if name in _LAZY:
         import importlib
         return getattr(importlib.import_module(_LAZY[name]), name)
@@ -107,4 +110,4 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted({n for n in globals() if not n.startswith('_')} | set(_LAZY))
+    return sorted({n for n in globals() if not n.startswith('_')} | set(_LAZY) | {'bounding_boxes'})
