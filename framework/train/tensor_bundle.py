@@ -1,153 +1,91 @@
-"""Reading TensorFlow's checkpoints (TensorBundle: '<prefix>.index' + '<prefix>.data-NNNNN-of-NNNNN').
+"""TensorFlow's checkpoint files (TensorBundle): '<prefix>.index' + '<prefix>.data-00000-of-00001'.
 
-The index is a LevelDB table: blocks of prefix-compressed (key, value) entries,
-an index block naming the data blocks, and a 48-byte footer ending in a magic
-number. Each value is a ``BundleEntryProto`` (dtype, shape, shard, offset,
-size); the tensor's bytes sit at that offset in its data shard, little-endian,
-strings as varint lengths, a CRC, then the bytes. Only what reading needs is
-decoded, by hand (no protobuf package). Writing stays tapeflow's own format.
+The index is a LevelDB table (``sstable``) keyed by tensor name; the empty key
+holds a ``BundleHeaderProto`` (shard count, endianness, version), every other
+key a ``BundleEntryProto`` (dtype, shape, shard, offset, size, masked CRC-32C
+of the bytes). The data shard holds the tensors back to back, little-endian;
+a string tensor is its lengths as varints, the masked CRC-32C of those (as
+4-byte integers), then the strings. TensorFlow checks each tensor's CRC when it reads it; so do we.
 """
 import os
-import struct
 
 import numpy as np
 
-MAGIC = 0xdb4775248b80fb57
-FOOTER_SIZE = 48
-# TensorFlow's DataType enum -> numpy dtype (DT_STRING is 7, handled apart)
+from . import crc32c, sstable
+from .format_errors import CheckpointDataLossError
+from .protobuf_wire import Message, fields, first, read_varint, varint
+
+# TensorFlow's DataType enum <-> numpy; DT_STRING (7) holds bytes objects.
 _DTYPES = {1: np.float32, 2: np.float64, 3: np.int32, 4: np.uint8, 5: np.int16, 6: np.int8, 8: np.complex64,
            9: np.int64, 10: np.bool_, 17: np.uint16, 18: np.complex128, 19: np.float16, 22: np.uint32,
            23: np.uint64}
+_ENUMS = {np.dtype(t): enum for enum, t in _DTYPES.items()}
 DT_STRING = 7
 
 
-class TensorBundleError(ValueError):
-    """A file that is not a readable TensorFlow TensorBundle."""
+def data_path(prefix, shard=0, num_shards=1):
+    return '%s.data-%05d-of-%05d' % (prefix, shard, num_shards)
 
 
 def is_tensor_bundle(index_path):
     """Whether ``index_path`` ends with the LevelDB table magic number."""
     with open(index_path, 'rb') as f:
         f.seek(0, os.SEEK_END)
-        if f.tell() < FOOTER_SIZE:
+        if f.tell() < sstable.FOOTER_SIZE:
             return False
         f.seek(-8, os.SEEK_END)
-        return struct.unpack('<Q', f.read(8))[0] == MAGIC
+        return sstable.is_table(b'\x00' * (sstable.FOOTER_SIZE - 8) + f.read(8))
 
 
-def _varint(data, i):
-    shift = value = 0
-    while True:
-        if i >= len(data):
-            raise TensorBundleError('truncated varint')
-        byte = data[i]
-        i += 1
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if not byte & 0x80:
-            return value, i
+# ---- writing ---------------------------------------------------------------------
+def _shape_proto(shape):
+    message = Message()
+    for size in shape:
+        message.bytes(2, Message().uint(1, size), keep_empty=True)
+    return message
 
 
-def _fields(data):
-    """{field number: [values]} of a protobuf message (varints as ints, fixed32 as int, bytes as bytes)."""
-    out, i = {}, 0
-    while i < len(data):
-        key, i = _varint(data, i)
-        wire = key & 7
-        if wire == 0:
-            value, i = _varint(data, i)
-        elif wire == 1:
-            value, i = struct.unpack('<Q', data[i:i + 8])[0], i + 8
-        elif wire == 2:
-            length, i = _varint(data, i)
-            value, i = data[i:i + length], i + length
-        elif wire == 5:
-            value, i = struct.unpack('<I', data[i:i + 4])[0], i + 4
-        else:
-            raise TensorBundleError('unsupported protobuf wire type %d' % wire)
-        out.setdefault(key >> 3, []).append(value)
-    return out
+def _string_bytes(items):
+    """(bytes, CRC-32C) of a string tensor's elements. The lengths' checksum and the tensor's CRC
+    take the lengths as 4-byte integers, though the file holds them as varints."""
+    wide = b''.join(len(item).to_bytes(4, 'little') for item in items)
+    checksum = crc32c.mask(crc32c.value(wide)).to_bytes(4, 'little')
+    crc = crc32c.extend(crc32c.extend(crc32c.value(wide), checksum), b''.join(items))
+    return b''.join(varint(len(item)) for item in items) + checksum + b''.join(items), crc
 
 
-def _handle(buffer, i):
-    """A block handle (offset, size) encoded at ``buffer[i:]``, and where it ends."""
-    offset, i = _varint(buffer, i)
-    size, i = _varint(buffer, i)
-    return offset, size, i
+def _tensor_bytes(value):
+    """(dtype enum, bytes, CRC-32C) of a numpy array as the data shard stores it."""
+    if value.dtype.kind in 'OSU':
+        items = [v.encode('utf-8') if isinstance(v, str) else bytes(v) for v in value.reshape(-1).tolist()]
+        return (DT_STRING,) + _string_bytes(items)
+    enum = _ENUMS.get(value.dtype)
+    if enum is None:
+        raise TypeError('tf.train.Checkpoint cannot save a %s tensor in TensorFlow\'s format; cast it to a '
+                        'supported dtype (float16/32/64, ints, bool, complex, string)' % value.dtype.name)
+    raw = np.ascontiguousarray(value, dtype=value.dtype.newbyteorder('<')).tobytes()
+    return enum, raw, crc32c.value(raw)
 
 
-def _block(data, offset, size, path):
-    if offset + size + 5 > len(data):
-        raise TensorBundleError('%s: a block runs past the end of the file (truncated?)' % path)
-    if data[offset + size] != 0:
-        raise TensorBundleError('%s: compressed table blocks are not supported (compression type %d)'
-                                % (path, data[offset + size]))
-    return data[offset:offset + size]
+def encode(tensors):
+    """(index bytes, data bytes) of ``tensors``, (key, numpy array) pairs in the order the data shard
+    holds them (TensorFlow's: the object graph's breadth-first order)."""
+    data, entries = bytearray(), {}
+    for key, value in tensors:
+        value = np.asarray(value)
+        enum, raw, crc = _tensor_bytes(value)
+        entries[key.encode('utf-8')] = (Message().uint(1, enum).bytes(2, _shape_proto(value.shape), keep_empty=True)
+                                        .uint(4, len(data)).uint(5, len(raw))
+                                        .fixed32(6, crc32c.mask(crc)).encode())
+        data += raw
+    header = Message().uint(1, 1).bytes(3, Message().uint(1, 1)).encode()    # one shard, little-endian, v1
+    table = [(b'', header)] + sorted(entries.items())
+    return sstable.encode(table), bytes(data)
 
 
-def _entries(block):
-    """The (key, value) pairs of one table block, undoing the prefix compression."""
-    restarts = struct.unpack('<I', block[-4:])[0]
-    end = len(block) - 4 - 4 * restarts
-    out, key, i = [], b'', 0
-    while i < end:
-        shared, i = _varint(block, i)
-        unshared, i = _varint(block, i)
-        length, i = _varint(block, i)
-        key = key[:shared] + block[i:i + unshared]
-        i += unshared
-        out.append((key, block[i:i + length]))
-        i += length
-    return out
-
-
+# ---- reading ---------------------------------------------------------------------
 def _shape(message):
-    fields = _fields(message)
-    return [(_fields(dim).get(1, [0])[0]) for dim in fields.get(2, [])]
-
-
-def read(prefix):
-    """({key: (shape, dtype name)}, {key: numpy array}) of the TensorFlow checkpoint at ``prefix``.
-
-    Raises:
-        TensorBundleError: a damaged or unsupported file (names it).
-    """
-    index_path = prefix + '.index'
-    with open(index_path, 'rb') as f:
-        data = f.read()
-    footer = data[-FOOTER_SIZE:]
-    _, _, i = _handle(footer, 0)                       # the metaindex block: unused
-    index_offset, index_size, _ = _handle(footer, i)
-    table = []
-    for _, handle in _entries(_block(data, index_offset, index_size, index_path)):
-        offset, size, _ = _handle(handle, 0)
-        table.extend(_entries(_block(data, offset, size, index_path)))
-    header, shapes, values, shards = None, {}, {}, {}
-    for key, value in table:
-        if key == b'':
-            header = _fields(value)
-            continue
-        entry = _fields(value)
-        name = key.decode('utf-8')
-        dtype = entry.get(1, [0])[0]
-        shape = _shape(entry[2][0]) if 2 in entry else []
-        shard, offset, size = entry.get(3, [0])[0], entry.get(4, [0])[0], entry.get(5, [0])[0]
-        if 7 in entry:
-            raise TensorBundleError('%s: %s is saved in slices (partitioned variable); not supported'
-                                    % (index_path, name))
-        num_shards = header.get(1, [1])[0] if header else 1
-        if shard not in shards:
-            shard_path = '%s.data-%05d-of-%05d' % (prefix, shard, num_shards)
-            if not os.path.exists(shard_path):
-                raise TensorBundleError('%s: data shard %s is missing' % (index_path, shard_path))
-            with open(shard_path, 'rb') as f:
-                shards[shard] = f.read()
-        raw = shards[shard][offset:offset + size]
-        if len(raw) != size:
-            raise TensorBundleError('%s: %s runs past the end of its data shard (truncated?)' % (index_path, name))
-        values[name] = _decode(raw, dtype, shape, name, index_path)
-        shapes[name] = (shape, values[name].dtype.name if dtype != DT_STRING else 'string')
-    return shapes, values
+    return [first(fields(dim), 1) for dim in fields(message).get(2, [])]
 
 
 def _decode(raw, dtype, shape, name, path):
@@ -155,15 +93,57 @@ def _decode(raw, dtype, shape, name, path):
     if dtype == DT_STRING:
         lengths, i = [], 0
         for _ in range(count):
-            length, i = _varint(raw, i)
+            length, i = read_varint(raw, i)
             lengths.append(length)
-        i += 4                                   # the CRC-32C of the lengths
+        i += 4                                   # the masked CRC-32C of the lengths
         items = []
         for length in lengths:
             items.append(raw[i:i + length])
             i += length
         return np.array(items, dtype=object).reshape(shape)
     if dtype not in _DTYPES:
-        raise TensorBundleError('%s: %s has TensorFlow dtype enum %d, which tapeflow cannot read'
-                                % (path, name, dtype))
-    return np.frombuffer(raw, dtype=np.dtype(_DTYPES[dtype]).newbyteorder('<'), count=count).reshape(shape).copy()
+        raise CheckpointDataLossError(None, None, '%s: %s has TensorFlow dtype enum %d, which tapeflow cannot '
+                                      'read' % (path, name, dtype))
+    return np.frombuffer(raw, dtype=np.dtype(_DTYPES[dtype]).newbyteorder('<'),
+                         count=count).reshape(shape).astype(_DTYPES[dtype])
+
+
+def read(prefix):
+    """({key: (shape, dtype name)}, {key: numpy array}) of the TensorFlow checkpoint at ``prefix``.
+
+    Raises:
+        DataLossError (also a ValueError): a damaged, truncated or unsupported file (named).
+    """
+    index_path = prefix + '.index'
+    with open(index_path, 'rb') as f:
+        table = sstable.decode(f.read(), index_path)
+    if not table or table[0][0] != b'':
+        raise CheckpointDataLossError(None, None, '%s: no bundle header entry; not a TensorFlow checkpoint index'
+                                      % index_path)
+    num_shards = first(fields(table[0][1]), 1, 1)
+    shapes, values, shards = {}, {}, {}
+    for key, value in table[1:]:
+        entry = fields(value)
+        name = key.decode('utf-8')
+        if 7 in entry:
+            raise CheckpointDataLossError(None, None, '%s: %s is saved in slices (a partitioned variable); '
+                                          'tapeflow cannot read it' % (index_path, name))
+        dtype, shape = first(entry, 1), _shape(first(entry, 2, b''))
+        shard, offset, size = first(entry, 3), first(entry, 4), first(entry, 5)
+        if shard not in shards:
+            path = data_path(prefix, shard, num_shards)
+            if not os.path.exists(path):
+                raise CheckpointDataLossError(None, None, '%s: data shard %s is missing' % (index_path, path))
+            with open(path, 'rb') as f:
+                shards[shard] = f.read()
+        raw = shards[shard][offset:offset + size]
+        if len(raw) != size:
+            raise CheckpointDataLossError(None, None, '%s: %s runs past the end of its data shard (truncated?)'
+                                          % (index_path, name))
+        values[name] = _decode(raw, dtype, shape, name, index_path)
+        crc = _string_bytes(values[name].reshape(-1).tolist())[1] if dtype == DT_STRING else crc32c.value(raw)
+        if 6 in entry and crc32c.mask(crc) != first(entry, 6):
+            raise CheckpointDataLossError(None, None, 'TensorBundle at %s shard %d (%d bytes): Checksum does not '
+                                          'match for %s; the data file is damaged' % (prefix, shard, size, name))
+        shapes[name] = (shape, values[name].dtype.name if dtype != DT_STRING else 'string')
+    return shapes, values
