@@ -39,6 +39,7 @@ PREPROCESSING_LAYERS = {
     'RandomPosterization': (lambda: L.RandomPosterization(4, seed=1), RGB),
     'RandomHeight': (lambda: L.RandomHeight(0.3, seed=1), RGB), 'RandomWidth': (lambda: L.RandomWidth(0.3, seed=1), RGB),
     'MixUp': (lambda: L.MixUp(seed=1), RGB), 'CutMix': (lambda: L.CutMix(seed=1), RGB),
+    'RandomSharpness': (lambda: L.RandomSharpness(0.5, seed=1), RGB),
 }
 
 

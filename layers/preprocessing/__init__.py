@@ -9,6 +9,7 @@ from .image_color import RandomBrightness, RandomContrast
 from .image_color_jitter import RandomColorJitter, RandomPosterization
 from .image_color_more import AutoContrast, RandomColorDegeneration, RandomGrayscale, RandomInvert, Solarization
 from .image_hsv import RandomHue, RandomSaturation
+from .image_sharpness import RandomSharpness
 from .image_sizing import CenterCrop, RandomCrop, Resizing
 from .lookups import IntegerLookup, StringLookup
 from .mix_up import CutMix, MixUp
@@ -20,5 +21,5 @@ __all__ = ['AutoContrast', 'CategoryEncoding', 'CenterCrop', 'CutMix', 'Discreti
            'Hashing', 'IntegerLookup', 'MixUp', 'Pipeline', 'RandomBrightness', 'RandomColorDegeneration',
            'RandomColorJitter', 'RandomContrast', 'RandomCrop', 'RandomFlip', 'RandomGrayscale',
            'RandomHeight', 'RandomHue', 'RandomInvert', 'RandomPosterization', 'RandomRotation',
-           'RandomSaturation', 'RandomTranslation', 'RandomWidth', 'RandomZoom', 'Resizing', 'Solarization',
-           'StringLookup', 'TextVectorization']
+           'RandomSaturation', 'RandomSharpness', 'RandomTranslation', 'RandomWidth', 'RandomZoom', 'Resizing',
+           'Solarization', 'StringLookup', 'TextVectorization']

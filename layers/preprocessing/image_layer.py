@@ -106,13 +106,45 @@ class ImageLayer(Layer):
 class AugmentationLayer(ImageLayer):
     """A random image layer: the identity at inference; while training (also when called
     without ``training``, Keras 3's default) ``_transform(images, xp)`` maps the batch as a
-    channels-last float array to its augmented array."""
+    channels-last float array to its augmented array.
+
+    A layer may instead split that in two, as Keras 3's layers do, so that one draw serves
+    the images and their segmentation masks: ``_draw(images, xp)`` returns the random
+    choices, ``_apply(images, drawn, xp)`` the images, ``_apply_to_masks(masks, drawn, xp)``
+    the masks (kept by default: colour changes leave them alone). Keras's dict inputs,
+    ``{'images', 'labels', 'segmentation_masks'}``, come back as dicts with the images (and
+    masks) transformed and the labels kept.
+    """
+    # Keras 3 casts the images to the layer's dtype before looking at ``training`` in some
+    # layers (RandomShear, RandomSharpness), and draws even at inference in others.
+    casts_at_inference = False
+    draws_at_inference = False
 
     def call(self, inputs, training=True):
-        if not training:
+        is_dict = isinstance(inputs, dict)
+        if not (training or is_dict or self.casts_at_inference or self.draws_at_inference):
             return inputs
-        images, restore = self._images(inputs)
-        return restore(self._transform(images, array_module(images)))
+        data = dict(inputs) if is_dict else {'images': inputs}
+        images, restore = self._images(data['images'], as_float=training or self.casts_at_inference)
+        xp = array_module(images)
+        drawn = self._draw(images, xp) if training or self.draws_at_inference else None
+        if training:
+            data['images'] = restore(self._apply(images, drawn, xp))
+            if 'segmentation_masks' in data:
+                masks, restore_masks = self._images(data['segmentation_masks'], as_float=False)
+                data['segmentation_masks'] = restore_masks(self._apply_to_masks(masks, drawn, xp))
+        else:
+            data['images'] = restore(images)
+        return data if is_dict else data['images']
+
+    def _draw(self, images, xp):
+        return None
+
+    def _apply(self, images, drawn, xp):
+        return self._transform(images, xp)
+
+    def _apply_to_masks(self, masks, drawn, xp):
+        return masks
 
 
 class ColourLayer(AugmentationLayer):
