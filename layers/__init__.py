@@ -110,7 +110,8 @@ from .preprocessing import (CategoryEncoding, CenterCrop, Discretization, Hashed
 from .preprocessing import (AutoContrast, Pipeline, RandomColorDegeneration, RandomGrayscale, RandomHue,  # noqa: E402
                             RandomInvert, RandomSaturation, Solarization)
 from .preprocessing import CutMix, MixUp, RandomColorJitter, RandomHeight, RandomPosterization, RandomWidth  # noqa: E402
-from .preprocessing import RandomSharpness  # noqa: E402
+from .preprocessing import ContrastLimitedAdaptiveHistogramEqualization  # noqa: E402
+from .preprocessing import RandomSharpness, RandomShear  # noqa: E402
 
 __all__ += ['CategoryEncoding', 'CenterCrop', 'Discretization', 'HashedCrossing', 'Hashing', 'IntegerLookup',
             'RandomBrightness', 'RandomContrast', 'RandomCrop', 'RandomFlip', 'RandomRotation', 'RandomTranslation',
@@ -118,7 +119,8 @@ __all__ += ['CategoryEncoding', 'CenterCrop', 'Discretization', 'HashedCrossing'
 __all__ += ['AutoContrast', 'Pipeline', 'RandomColorDegeneration', 'RandomGrayscale', 'RandomHue', 'RandomInvert',
             'RandomSaturation', 'Solarization', 'RandomColorJitter', 'RandomPosterization',
             'RandomHeight', 'RandomWidth', 'MixUp', 'CutMix', 'ReversibleEmbedding']
-__all__ += ['RandomSharpness']
+__all__ += ['ContrastLimitedAdaptiveHistogramEqualization']
+__all__ += ['RandomSharpness', 'RandomShear']
 
 # keras.utils.FeatureSpace and the two data layers it adds to a model: here so that saved configs
 # naming them are found, but not in __all__ (Keras exports none of them from keras.layers).

@@ -1,6 +1,7 @@
 """Keras 3's preprocessing layers: text and categorical lookups, hashing,
 discretization, and image resizing, cropping, colour and mixing augmentations."""
 from .categorical_encoding import CategoryEncoding
+from .clahe import ContrastLimitedAdaptiveHistogramEqualization
 from .discretization import Discretization
 from .hashed_crossing import HashedCrossing
 from .hashing import Hashing
@@ -10,6 +11,7 @@ from .image_color_jitter import RandomColorJitter, RandomPosterization
 from .image_color_more import AutoContrast, RandomColorDegeneration, RandomGrayscale, RandomInvert, Solarization
 from .image_hsv import RandomHue, RandomSaturation
 from .image_sharpness import RandomSharpness
+from .image_shear import RandomShear
 from .image_sizing import CenterCrop, RandomCrop, Resizing
 from .lookups import IntegerLookup, StringLookup
 from .mix_up import CutMix, MixUp
@@ -17,9 +19,10 @@ from .pipeline import Pipeline
 from .random_resize import RandomHeight, RandomWidth
 from .text_vectorization import TextVectorization
 
-__all__ = ['AutoContrast', 'CategoryEncoding', 'CenterCrop', 'CutMix', 'Discretization', 'HashedCrossing',
+__all__ = ['AutoContrast', 'CategoryEncoding', 'CenterCrop', 'ContrastLimitedAdaptiveHistogramEqualization', 'CutMix',
+           'Discretization', 'HashedCrossing',
            'Hashing', 'IntegerLookup', 'MixUp', 'Pipeline', 'RandomBrightness', 'RandomColorDegeneration',
            'RandomColorJitter', 'RandomContrast', 'RandomCrop', 'RandomFlip', 'RandomGrayscale',
            'RandomHeight', 'RandomHue', 'RandomInvert', 'RandomPosterization', 'RandomRotation',
-           'RandomSaturation', 'RandomSharpness', 'RandomTranslation', 'RandomWidth', 'RandomZoom', 'Resizing',
+           'RandomSaturation', 'RandomSharpness', 'RandomShear', 'RandomTranslation', 'RandomWidth', 'RandomZoom', 'Resizing',
            'Solarization', 'StringLookup', 'TextVectorization']
