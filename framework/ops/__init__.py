@@ -73,6 +73,11 @@ from .linalg_matrix_functions import expm, logdet, logm, matrix_rank, pinv, sqrt
 from .linalg_solves import (banded_triangular_solve, cholesky_solve, lstsq, triangular_solve, tridiagonal_matmul,
                             tridiagonal_solve)
 from .linalg_tensor_parts import adjoint, cross, normalize, tensor_diag, tensor_diag_part
+from .sequences import unique_with_counts
+from .unravel_index import unravel_index
+from .space_batch import required_space_to_batch_paddings
+from .nn_normalization import batch_norm_with_global_normalization
+from .ctc_labels import collapse_repeated, ctc_unique_labels
 from ..tensor import convert_to_tensor, constant  # noqa: F401  (used by the tape's helpers)
 
 import types as _types

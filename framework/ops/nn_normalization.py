@@ -110,3 +110,15 @@ def weighted_moments(x, axes, frequency_weights, keepdims=False, name=None):
     if not keepdims:
         mean, variance = shapes.squeeze(mean, axes), shapes.squeeze(variance, axes)
     return mean, variance
+
+
+@named_errors('batch_norm_with_global_normalization')
+def batch_norm_with_global_normalization(input, mean, variance, beta, gamma, variance_epsilon,  # noqa: A002
+                                         scale_after_normalization, name=None):
+    """TensorFlow 1's batch normalization op: ``batch_normalization`` with offset ``beta`` and, when
+    ``scale_after_normalization``, scale ``gamma`` (TF 2 defines it so); beta or gamma may be None."""
+    if not isinstance(scale_after_normalization, (bool, np.bool_)):
+        raise TypeError('batch_norm_with_global_normalization: scale_after_normalization must be True or False, '
+                        'got %r' % (scale_after_normalization,))
+    return batch_normalization(input, mean, variance, beta, gamma if scale_after_normalization else None,
+                               variance_epsilon)

@@ -230,8 +230,8 @@ def named_errors(op):
             try:
                 return fn(*args, **kwargs)
             except (TypeError, ValueError) as err:
-                if op in str(err):
-                    raise
+                if op in str(err) or any(op in note for note in getattr(err, '__notes__', ())):
+                    raise       # named already (a kernel error keeps TF's text and names the op in a note)
                 kind = (type(err) if isinstance(err, (InvalidArgumentError, ConversionError))  # keeps TF's class
                         else TypeError if isinstance(err, TypeError) else ValueError)
                 raise kind('%s: %s' % (op, err)) from err

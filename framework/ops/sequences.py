@@ -1,9 +1,10 @@
-"""Ops on sequences of values: sequence_mask, roll, searchsorted, unique, embedding_lookup."""
+"""Ops on sequences of values: sequence_mask, roll, searchsorted, unique (with counts), embedding_lookup."""
 import collections
 
 import numpy as np
 
 from .. import backend, dtypes
+from ..errors import kernel_error
 from ..tape import record_blocked
 from ..tensor import Tensor
 from .indexing import gather
@@ -12,6 +13,7 @@ from .operands import ACTIVE, as_tensor, named_errors, record
 from .shapes import concat
 
 Unique = collections.namedtuple('Unique', ['y', 'idx'])
+UniqueWithCounts = collections.namedtuple('UniqueWithCounts', ['y', 'idx', 'count'])
 
 
 def _int_list(value, what, op):
@@ -103,21 +105,35 @@ def searchsorted(sorted_sequence, values, side='left', out_type='int32', name=No
 def unique(x, out_idx='int32', name=None):
     """The distinct values of a vector in order of first appearance, and for each
     element the position of its value among them: ``Unique(y, idx)``."""
-    t = as_tensor(x, 'unique')
+    values, positions, _ = _first_appearance(x, out_idx, 'unique')
+    return Unique(values, positions)
+
+
+@named_errors('unique_with_counts')
+def unique_with_counts(x, out_idx='int32', name=None):
+    """``unique``'s ``(y, idx)`` and how often each value occurs, ``count`` (of dtype ``out_idx``)."""
+    return UniqueWithCounts(*_first_appearance(x, out_idx, 'unique_with_counts'))
+
+
+def _first_appearance(x, out_idx, op):
+    """(distinct values in order of first appearance, each element's position among them, counts)."""
+    t = as_tensor(x, op)
     if t.ndim != 1:
-        raise ValueError('unique: x must be a vector, got shape %s' % (tuple(t.shape),))
+        raise kernel_error('Unique' if op == 'unique' else 'UniqueWithCounts', 'unique expects a 1D vector.',
+                           note='%s: x must be a vector, got shape %s' % (op, tuple(t.shape)))
     idx_dtype = dtypes.numpy_dtype(out_idx)
     if idx_dtype.kind not in 'iu':
-        raise TypeError('unique: out_idx must be an integer dtype, got %s' % idx_dtype.name)
+        raise TypeError('%s: out_idx must be an integer dtype, got %s' % (op, idx_dtype.name))
     if ACTIVE:
-        record_blocked('unique', (t,))
+        record_blocked(op, (t,))
     a = t._data
     xp = backend.array_module(a)
-    values, first, inverse = xp.unique(a, return_index=True, return_inverse=True)
+    values, first, inverse, counts = xp.unique(a, return_index=True, return_inverse=True, return_counts=True)
     order = xp.argsort(first)                 # sorted position -> appearance position
     rank = xp.empty_like(order)
     rank[order] = xp.arange(order.size)
-    return Unique(Tensor(values[order]), Tensor(rank[inverse.reshape(-1)].astype(idx_dtype)))
+    return (Tensor(values[order]), Tensor(rank[inverse.reshape(-1)].astype(idx_dtype)),
+            Tensor(counts[order].astype(idx_dtype)))
 
 
 @named_errors('embedding_lookup')

@@ -1,10 +1,12 @@
 """``tf.space_to_batch_nd`` (``tf.space_to_batch``) and ``tf.batch_to_space``: blocks of the
 spatial axes moved to and from the batch axis. Each is a pad or crop, a reshape, a transpose and
-a reshape (TensorFlow's documented algorithm), so gradients come from those ops."""
+a reshape (TensorFlow's documented algorithm), so gradients come from those ops. Also
+``tf.required_space_to_batch_paddings``, the paddings that make a shape fit the blocks."""
 import numpy as np
 
 from .. import backend
 from ..errors import InvalidArgumentError
+from ..tensor import Tensor
 from .indexing import getitem
 from .operands import as_tensor, named_errors
 from .shapes import pad, reshape, transpose
@@ -79,3 +81,32 @@ def batch_to_space(input, block_shape, crops, name=None):  # noqa: A002
     x = reshape(transpose(x, perm), [batch] + [s * int(b) for s, b in zip(spatial, block)] + rest)
     cut = (slice(None),) + tuple(slice(int(c[0]), x.shape[1 + i] - int(c[1])) for i, c in enumerate(crop))
     return getitem(x, cut)
+
+
+@named_errors('required_space_to_batch_paddings')
+def required_space_to_batch_paddings(input_shape, block_shape, base_paddings=None, name=None):
+    """(paddings, crops), int32 M x 2: the least end padding, on top of ``base_paddings``, that makes
+    each of the M spatial sizes ``input_shape`` divisible by ``block_shape``, and the crops that undo
+    that extra padding after ``batch_to_space``."""
+    op = 'required_space_to_batch_paddings'
+    shape, block = _vector(input_shape, 'input_shape', op), _vector(block_shape, 'block_shape', op)
+    if shape.size != block.size:
+        raise ValueError('%s: input_shape %s and block_shape %s must have one length'
+                         % (op, shape.tolist(), block.tolist()))
+    if (block <= 0).any():
+        raise ValueError('%s: block_shape %s must be positive' % (op, block.tolist()))
+    base = np.zeros((block.size, 2), np.int64) if base_paddings is None else _ints(base_paddings)
+    if base.shape != (block.size, 2):
+        raise ValueError('%s: base_paddings of shape %s must be [%d, 2] for block_shape %s'
+                         % (op, base.shape, block.size, block.tolist()))
+    extra = (block - (shape + base[:, 0] + base[:, 1]) % block) % block
+    paddings = np.stack([base[:, 0], base[:, 1] + extra], 1).astype(np.int32)
+    crops = np.stack([np.zeros_like(extra), extra], 1).astype(np.int32)
+    return Tensor(paddings), Tensor(crops)
+
+
+def _vector(value, what, op):
+    out = _ints(value)
+    if out.ndim != 1:
+        raise ValueError('%s: %s must be a vector of sizes, got shape %s' % (op, what, out.shape))
+    return out
