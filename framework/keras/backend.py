@@ -1,4 +1,5 @@
-"""``keras.backend``: the few global settings Keras programs ask for.
+"""``keras.backend``: the global settings Keras programs ask for, and tf.keras's Keras 2
+functions (``K.mean``, ``K.square``, ``K.variable`` ..., in ``legacy_backend``).
 
 ``set_floatx`` changes the dtype of layers created afterwards without a
 ``dtype`` argument (Keras 3's rule); ops and losses keep computing in the
@@ -129,11 +130,14 @@ def is_keras_tensor(x):
 
 
 def __getattr__(name):
-    # keras.backend.convert_to_tensor, cast, is_tensor ... are keras.ops' functions.
-    if name in ('cast', 'convert_to_numpy', 'convert_to_tensor', 'is_tensor', 'shape', 'stop_gradient'):
+    # keras.backend.convert_to_tensor, convert_to_numpy, is_tensor are keras.ops' functions.
+    if name in ('convert_to_numpy', 'convert_to_tensor', 'is_tensor'):
         from . import ops
         return getattr(ops, name)
     raise AttributeError("module 'keras.backend' has no attribute %r" % (name,))
 
 
 from .keras_variable import Variable  # noqa: E402,F401  (it reads floatx() and standardize_dtype above)
+# tf.keras.backend's Keras 2 functions (K.mean, K.square, K.variable, K.rnn ...), read at call time
+# from the settings above.
+from .legacy_backend import *  # noqa: E402,F401,F403

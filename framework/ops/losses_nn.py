@@ -8,7 +8,7 @@ from .activations import log_softmax, relu, softmax
 from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
 from .reductions import reduce_mean, reduce_sum
 from .selection import where
-from .shapes import expand_dims, one_hot
+from .shapes import expand_dims, one_hot, reshape
 from .unary import exp, log1p
 
 
@@ -123,9 +123,14 @@ def moments(x, axes, shift=None, keepdims=False, name=None):
 @named_errors('bias_add')
 def bias_add(value, bias, data_format=None, name=None):
     value, bias = as_tensor(value, 'bias_add'), as_tensor(bias, 'bias_add')
-    if value.ndim == 0 or bias.ndim != 1 or bias.shape[0] != value.shape[-1]:
-        raise InvalidArgumentError('bias_add: bias of shape %s does not match the last axis of value %s'
-                                   % (tuple(bias.shape), tuple(value.shape)))
+    channels_first = isinstance(data_format, str) and data_format.startswith('NC')   # 'NCHW', 'NCDHW'
+    axis = 1 if channels_first and value.ndim > 2 else -1
+    if value.ndim == 0 or bias.ndim != 1 or bias.shape[0] != value.shape[axis]:
+        raise InvalidArgumentError('bias_add: bias of shape %s does not match the %s axis of value %s'
+                                   % (tuple(bias.shape), 'channel (1)' if axis == 1 else 'last',
+                                      tuple(value.shape)))
+    if axis == 1:
+        return value + reshape(bias, [-1] + [1] * (value.ndim - 2))
     return value + bias
 
 
