@@ -42,7 +42,8 @@ IMAGE = {
 SIGNAL = {
     'fft': (Z,), 'ifft': (Z,), 'fft2d': (Z,), 'ifft2d': (Z,), 'fft3d': (Z[None],), 'ifft3d': (Z[None],),
     'rfft': (S,), 'irfft': (Z,), 'rfft2d': (S.reshape(4, 8),), 'irfft2d': (Z,), 'rfft3d': (S.reshape(2, 2, 8),),
-    'irfft3d': (Z[None],), 'fftshift': (S,), 'ifftshift': (S,), 'frame': (S, 4, 2),
+    'irfft3d': (Z[None],), 'fftnd': (Z,), 'ifftnd': (Z,), 'rfftnd': (S.reshape(4, 8),), 'irfftnd': (Z,),
+    'fftshift': (S,), 'ifftshift': (S,), 'frame': (S, 4, 2),
     'overlap_and_add': (S.reshape(4, 8), 4), 'hann_window': (8,), 'hamming_window': (8,), 'kaiser_window': (8,),
     'vorbis_window': (8,), 'kaiser_bessel_derived_window': (8,), 'stft': (S, 8, 4),
     'inverse_stft': (Z[:, :5], 8, 4), 'inverse_stft_window_fn': (4,),

@@ -1,5 +1,6 @@
 """tf.signal against TensorFlow 2.21 (golden values printed by /opt/tfref's tf.signal on the same
-inputs, rounded) and numpy's FFT; gradients of the real-valued ops by central differences."""
+inputs, rounded) and numpy's FFT; gradients of the real-valued ops by central differences
+(the FFTs' gradients: tests/test_audio_fft.py)."""
 import numpy as np
 import pytest
 
@@ -31,14 +32,6 @@ def test_real_transforms_and_shifts():
     np.testing.assert_array_equal(tf.signal.ifftshift(np.arange(5)).numpy(), [2, 3, 4, 0, 1])
     with pytest.raises(ValueError, match='fft_length'):
         tf.signal.rfft(s, [0])
-
-
-def test_fft_blocks_gradients_with_an_explanation():
-    x = tf.Variable(np.float32([1.0, 2.0, 3.0]))
-    with tf.GradientTape() as tape:
-        y = tf.abs(tf.signal.rfft(x))
-    with pytest.warns(tf.NoneGradientWarning, match="signal.rfft"):
-        assert tape.gradient(y, x) is None
 
 
 def test_frame_and_overlap_and_add():

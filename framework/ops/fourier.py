@@ -1,20 +1,16 @@
 """``tf.signal``'s discrete Fourier transforms on complex tensors: fft, ifft, their 2-D and
 3-D forms, rfft / irfft (real signals, half spectra) and fftshift / ifftshift.
 
-The transforms are numpy's (or cupy's) FFTs. tapeflow's gradients are real, so a
-tape that reaches a transform records it as blocked (a None gradient, explained)
-rather than a wrong value; fftshift and ifftshift are rolls and differentiable.
+The transforms are numpy's (or cupy's) FFTs with TensorFlow's gradients, through
+``spectral_transform``; fftshift and ifftshift are rolls.
 """
 import numpy as np
 
 from .. import backend
-from ..tape import ACTIVE, record_blocked
 from ..tensor import Tensor
 from .operands import as_tensor, named_errors
 from .sequences import roll
-
-_COMPLEX_OF = {np.dtype('float32'): np.complex64, np.dtype('float64'): np.complex128}
-_REAL_OF = {np.dtype('complex64'): np.float32, np.dtype('complex128'): np.float64}
+from .spectral_transform import _COMPLEX_OF, spectral_transform
 
 
 def on_device_of(tensor, ref):
@@ -52,12 +48,6 @@ def _lengths(fft_length, rank, default, op):
     return [int(v) for v in values]
 
 
-def _blocked(op, t, data):
-    if ACTIVE:
-        record_blocked('signal.' + op, (t,))
-    return Tensor(data)
-
-
 def _published(transform, name, doc):
     """``transform`` under TensorFlow's name, with errors that name ``signal.<name>``."""
     transform.__name__ = transform.__qualname__ = name
@@ -67,14 +57,13 @@ def _published(transform, name, doc):
 
 
 def _complex_transform(name, rank, inverse):
-    op, op_name = 'signal.' + name, name
+    op = 'signal.' + name
 
     def transform(input, name=None):  # noqa: A002  (TensorFlow's argument name)
         t = _complex_input(input, op)
         _check_rank(t, rank, op)
-        xp = backend.array_module(t._data)
-        fn = xp.fft.ifftn if inverse else xp.fft.fftn
-        return _blocked(op_name, t, fn(t._data, axes=tuple(range(-rank, 0))).astype(t._data.dtype))
+        axes = range(t.ndim - rank, t.ndim)
+        return spectral_transform('ifft' if inverse else 'fft', t, t.shape[-rank:], axes)
     return _published(transform, name, 'The %s%s discrete Fourier transform over the last %d axes (complex in, '
                       'complex out).' % ('inverse ' if inverse else '', '%d-D ' % rank if rank > 1 else '', rank))
 
@@ -86,7 +75,7 @@ fft3d, ifft3d = _complex_transform('fft3d', 3, False), _complex_transform('ifft3
 
 def _real_transform(name, rank, inverse):
     """rfft (real signal in, half spectrum out) or, ``inverse``, irfft (half spectrum in, real signal out)."""
-    op, op_name = 'signal.' + name, name
+    op = 'signal.' + name
 
     def transform(input_tensor, fft_length=None, name=None):
         t = (_complex_input if inverse else _real_input)(input_tensor, op)
@@ -94,10 +83,7 @@ def _real_transform(name, rank, inverse):
         # the inverse's default: the even-length signal whose half spectrum has this many frequencies
         default = list(t.shape[-rank:-1]) + [2 * (t.shape[-1] - 1)] if inverse else t.shape[-rank:]
         lengths = _lengths(fft_length, rank, default, op)
-        xp = backend.array_module(t._data)
-        fn, dtype_of = (xp.fft.irfftn, _REAL_OF) if inverse else (xp.fft.rfftn, _COMPLEX_OF)
-        out = fn(t._data, s=lengths, axes=tuple(range(-rank, 0)))
-        return _blocked(op_name, t, out.astype(dtype_of[t._data.dtype]))
+        return spectral_transform('irfft' if inverse else 'rfft', t, lengths, range(t.ndim - rank, t.ndim))
     dims = '%d-D ' % rank if rank > 1 else ''
     if inverse:
         return _published(transform, name, 'The real signal whose %sFourier transform is the half spectrum given; '

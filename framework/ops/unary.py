@@ -130,11 +130,14 @@ def abs(x, name=None):  # noqa: A001  (TensorFlow's name)
 def _abs_grad(g, y, x):
     if x._data.dtype.kind != 'c':
         return g * sign(x)
-    # |z| of a complex z is real: TensorFlow's gradient is g * z / |z| (0 where z is 0)
-    from .shapes import cast
+    # |z| of a complex z is real: TensorFlow's gradient is div_no_nan(complex(g, 0) * z, complex(|z|, 0)),
+    # whose complex division by a real divisor rounds as (g re(z)) / |z| and (g im(z)) / |z|
+    from .complex_build import complex as complex_
+    from .complex_parts import imag, real
     from .selection import where
     safe = where(y == 0, 1.0, y)
-    return where(y == 0, cast(0.0, x.dtype), cast(g / safe, x.dtype) * x)
+    zero = y == 0
+    return complex_(where(zero, 0.0, g * real(x) / safe), where(zero, 0.0, g * imag(x) / safe))
 
 
 def sign(x, name=None):
