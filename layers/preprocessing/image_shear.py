@@ -1,0 +1,81 @@
+"""RandomShear (Keras 3): each image slanted along x and y by random amounts."""
+import numpy as np
+
+from . import affine_transform
+from .image_layer import AugmentationLayer
+
+_FACTOR_ERROR = 'The `factor` argument should be a number (or a list of two numbers) in the range [0, 1.0]. '
+
+
+def _shear_range(factor, name):
+    """Keras's (lower, upper): a number f gives (-f, f); each number of a pair must lie in [0, 1]
+    (so a saved (-f, f) does not load back, as in Keras 3.15)."""
+    if isinstance(factor, (tuple, list)):
+        if len(factor) != 2:
+            raise ValueError(_FACTOR_ERROR + 'Received: %s=%s' % (name, factor))
+        for number in factor:
+            _check(number)
+        return tuple(sorted(factor))
+    if isinstance(factor, (int, float)) and not isinstance(factor, bool):
+        _check(factor)
+        return (-abs(factor), abs(factor))
+    raise ValueError(_FACTOR_ERROR + 'Received: %s=%s' % (name, factor))
+
+
+def _check(number):
+    if not isinstance(number, (int, float)) or number > 1.0 or number < 0.0:
+        raise ValueError(_FACTOR_ERROR + 'Received: input_number=%s' % (number,))
+
+
+class RandomShear(AugmentationLayer):
+    """Shear each image: the output pixel (x, y) reads the input at (x + sx y, sy x + y), with
+    sx drawn in ``x_factor``'s range, sy in ``y_factor``'s and both signs flipped together by
+    a coin (Keras's draws: coin, then y, then x).
+
+    Args:
+        x_factor, y_factor: a number f in [0, 1] (shears in [-f, f]) or a pair in [0, 1].
+        interpolation: 'bilinear' (default) or 'nearest'.
+        fill_mode: 'reflect' (default), 'wrap', 'constant' (``fill_value``) or 'nearest'.
+        seed: an int for a reproducible stream.
+
+    Raises:
+        ValueError: factors outside [0, 1].
+        NotImplementedError: an unknown fill_mode or interpolation (Keras's class).
+    """
+    keras_seed_generators = 1
+    casts_at_inference = True
+
+    def __init__(self, x_factor=0.0, y_factor=0.0, interpolation='bilinear', fill_mode='reflect', fill_value=0.0,
+                 data_format=None, seed=None, **kwargs):
+        super().__init__(data_format=data_format, seed=seed, **kwargs)
+        self.x_factor = _shear_range(x_factor, 'x_factor')
+        self.y_factor = _shear_range(y_factor, 'y_factor')
+        if fill_mode not in affine_transform.FILL_MODES:
+            raise NotImplementedError('Unknown `fill_mode` %s. Expected of one %s.'
+                                      % (fill_mode, affine_transform.FILL_MODES))
+        if interpolation not in affine_transform.INTERPOLATIONS:
+            raise NotImplementedError('Unknown `interpolation` %s. Expected of one %s.'
+                                      % (interpolation, affine_transform.INTERPOLATIONS))
+        self.fill_mode, self.fill_value, self.interpolation = fill_mode, fill_value, interpolation
+
+    def _draw(self, images, xp):
+        count = images.shape[0]
+        coin = self._uniform((count,), 0.0, 1.0, np)
+        sign = np.where(coin > 0.5, np.float32(-1), np.float32(1))
+        shear_y = self._uniform((count,), self.y_factor[0], self.y_factor[1], np)
+        shear_x = self._uniform((count,), self.x_factor[0], self.x_factor[1], np)
+        ones, zeros = np.ones(count, np.float32), np.zeros(count, np.float32)
+        return np.stack([ones, shear_x * sign, zeros, shear_y * sign, ones, zeros, zeros, zeros], axis=1)
+
+    def _apply(self, images, matrices, xp, interpolation=None):
+        return affine_transform.transform(images, matrices, interpolation or self.interpolation, self.fill_mode,
+                                          self.fill_value)
+
+    def _apply_to_masks(self, masks, matrices, xp):
+        return self._apply(masks, matrices, xp, 'nearest')
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(x_factor=self.x_factor, y_factor=self.y_factor, fill_mode=self.fill_mode,
+                      interpolation=self.interpolation, seed=self.seed, fill_value=self.fill_value)
+        return config
