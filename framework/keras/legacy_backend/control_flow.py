@@ -121,7 +121,7 @@ def rnn(step_function, inputs, initial_states, go_backwards=False, mask=None, co
             fallback = tf.nest.map_structure(tf.zeros_like, output) if zero_output_for_mask else previous
             output = tf.nest.map_structure(lambda o, f: _masked(keep[i], o, f), output, fallback)
             flat_new = [_masked(keep[i], n, s) for n, s in zip(tf.nest.flatten(new_states), tf.nest.flatten(states))]
-            new_states = tf.nest.pack_sequence_as(new_states, flat_new)
+            new_states = tf.nest.pack_sequence_as(states, flat_new)
         previous, states = output, new_states
         outputs = outputs + [output] if return_all_outputs else [output]
     stacked = tf.nest.map_structure(lambda *o: tf.stack(o), *outputs)
@@ -132,5 +132,6 @@ def rnn(step_function, inputs, initial_states, go_backwards=False, mask=None, co
 
 
 def _as_returned(states, unroll):
-    # The unrolled loop hands back the step function's own container; the while loop a tuple.
+    # Keras 2's unrolled loop hands back the step function's own container (a tuple when masked),
+    # its while loop a tuple.
     return states if unroll else tuple(states)
