@@ -275,7 +275,7 @@ def python_default(array):
     kind = array.dtype.kind
     if kind == 'f':
         return array.astype(np.float32) if array.dtype != np.float32 else array
-    if kind == 'i':
+    if kind in 'iu':         # numpy integer scalars of any width in a list are int32 to TensorFlow too
         if array.dtype == np.int32:
             return array
         info = np.iinfo(np.int32)

@@ -279,6 +279,8 @@ def _to_array(value, dtype):
     if isinstance(value, (np.ndarray, np.generic)) or backend.is_device_array(value):
         if value.dtype.kind in 'US' and (dtype is None or dtype == object):
             return numpy_strings_as_bytes(value)
+        if value.dtype == object:
+            return _object_array(value)
         if dtype is None:
             return backend.place(value)
         return backend.place(value.astype(dtype, copy=False))
@@ -286,6 +288,8 @@ def _to_array(value, dtype):
         return value._to_dense(dtype)._data
     if (dtype is None or dtype == object) and _all_strings(value):
         return _string_array(value)
+    if _is_array_like(value):
+        return _array_like(value, dtype)
     try:
         array = np.asarray(value)
     except SymbolicTensorError:
@@ -300,7 +304,11 @@ def _to_array(value, dtype):
     if array.dtype.kind in 'US':    # numpy turned [1, 'a'] into strings; TensorFlow refuses the mix
         raise ConversionError("Can't convert Python sequence with mixed types to Tensor.")
     if dtype is None:
-        array = dtypes.python_default(array)
+        leaf = _first_leaf(value)
+        if array.dtype.kind == 'f' and isinstance(leaf, (np.floating, np.ndarray)) and leaf.dtype.kind == 'f':
+            array = array.astype(leaf.dtype, copy=False)     # [np.float64(1), 2.0] is float64 in TF
+        else:
+            array = dtypes.python_default(array)
     else:
         # TensorFlow refuses floats for an integer dtype; whole numbers ([1.0, 2.0]) are let through,
         # fractions would be cut silently.
@@ -308,6 +316,38 @@ def _to_array(value, dtype):
             raise TypeError('Cannot convert %r to EagerTensor of dtype %s' % (value, dtypes.display_name(dtype)))
         array = array.astype(dtype, copy=False)
     return backend.place(array)
+
+
+def _first_leaf(value):
+    """The first element of a nested list or tuple: TensorFlow takes a list's float dtype from it."""
+    while isinstance(value, (list, tuple)) and value:
+        value = value[0]
+    return value
+
+
+def _is_array_like(value):
+    """Whether ``value`` is an array object of another library (a pandas Series or DataFrame, a
+    torch tensor, an image): TensorFlow converts those through numpy and keeps numpy's dtype,
+    where Python numbers and lists get float32 / int32."""
+    return not isinstance(value, (list, tuple, int, float, complex, str, bytes, range)) and (
+        hasattr(value, '__array__') or hasattr(value, '__array_interface__'))
+
+
+def _array_like(value, dtype):
+    return _to_array(np.asarray(value), dtype)
+
+
+def _object_array(array):
+    """A numpy object array as a string tensor's data (its str encoded as UTF-8), which is all
+    TensorFlow makes of one: numbers or None among the objects raise its ValueError."""
+    flat = array.reshape(-1).tolist()
+    if all(type(v) is bytes for v in flat):
+        return array
+    for v in flat:
+        if not isinstance(v, (str, bytes)):
+            raise ConversionError('Failed to convert a NumPy array to a Tensor (Unsupported object type %s).'
+                                  % type(v).__name__)
+    return numpy_strings_as_bytes(array)
 
 
 def _unconvertible(value, array):

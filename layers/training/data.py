@@ -65,7 +65,7 @@ def to_arrays(value, what):
     if _is_structure(value):
         return nest.map_structure(lambda v: to_arrays(v, what), value)
     try:
-        data = _to_array(value, None)
+        data = _to_array(_frame_as_floatx(value), None)
     except (TypeError, ValueError) as err:
         raise TypeError('%s: expected a numpy array, a list of numbers or a tensor, got %s (%s)'
                         % (what, type(value).__name__, err)) from None
@@ -74,6 +74,18 @@ def to_arrays(value, what):
     if data.ndim == 0:
         raise ValueError('%s: expected an array with one entry per sample, got a scalar' % what)
     return data
+
+
+def _frame_as_floatx(value):
+    """A pandas DataFrame with a float column other than float32, cast to float32 as a whole, as
+    Keras does: its bool and integer columns (pd.get_dummies makes bools) become 0/1 floats."""
+    column_dtypes = getattr(value, 'dtypes', None)
+    if column_dtypes is None or not type(value).__module__.startswith('pandas') \
+            or not hasattr(column_dtypes, 'values'):
+        return value
+    if any(getattr(d, 'kind', '') == 'f' and d != np.float32 for d in column_dtypes.values):
+        return value.astype(np.float32)
+    return value
 
 
 def num_samples(arrays, what):
