@@ -40,7 +40,7 @@ PREPROCESSING_LAYERS = {
     'RandomHeight': (lambda: L.RandomHeight(0.3, seed=1), RGB), 'RandomWidth': (lambda: L.RandomWidth(0.3, seed=1), RGB),
     'MixUp': (lambda: L.MixUp(seed=1), RGB), 'CutMix': (lambda: L.CutMix(seed=1), RGB),
     'RandomSharpness': (lambda: L.RandomSharpness(0.5, seed=1), RGB),
-    'RandomShear': (lambda: L.RandomShear(0.3, 0.3, seed=1), RGB),
+    'RandomShear': (lambda: L.RandomShear(0.3, 0.3, seed=1), RGB), 'Equalization': (lambda: L.Equalization(), RGB),
     'ContrastLimitedAdaptiveHistogramEqualization': (lambda: L.ContrastLimitedAdaptiveHistogramEqualization(), RGB),
 }
 

@@ -9,6 +9,7 @@ from .image_augmentation import RandomFlip, RandomRotation, RandomTranslation, R
 from .image_color import RandomBrightness, RandomContrast
 from .image_color_jitter import RandomColorJitter, RandomPosterization
 from .image_color_more import AutoContrast, RandomColorDegeneration, RandomGrayscale, RandomInvert, Solarization
+from .image_equalization import Equalization
 from .image_hsv import RandomHue, RandomSaturation
 from .image_sharpness import RandomSharpness
 from .image_shear import RandomShear
@@ -20,7 +21,7 @@ from .random_resize import RandomHeight, RandomWidth
 from .text_vectorization import TextVectorization
 
 __all__ = ['AutoContrast', 'CategoryEncoding', 'CenterCrop', 'ContrastLimitedAdaptiveHistogramEqualization', 'CutMix',
-           'Discretization', 'HashedCrossing',
+           'Discretization', 'Equalization', 'HashedCrossing',
            'Hashing', 'IntegerLookup', 'MixUp', 'Pipeline', 'RandomBrightness', 'RandomColorDegeneration',
            'RandomColorJitter', 'RandomContrast', 'RandomCrop', 'RandomFlip', 'RandomGrayscale',
            'RandomHeight', 'RandomHue', 'RandomInvert', 'RandomPosterization', 'RandomRotation',
