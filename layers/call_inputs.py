@@ -31,8 +31,9 @@ def convert_inputs(inputs, dtype, keep_composite=False):
     if isinstance(inputs, (list, tuple)) and inputs and all(
             isinstance(x, (Tensor, np.ndarray)) for x in inputs):
         return type(inputs)(_convert_one(x, dtype) for x in inputs)
-    if isinstance(inputs, dict):
-        return {k: _convert_one(v, dtype) for k, v in inputs.items()}
+    if isinstance(inputs, dict):          # nested too: the image layers' {'bounding_boxes': {'boxes', 'labels'}}
+        return {k: convert_inputs(v, dtype) if isinstance(v, dict) else _convert_one(v, dtype)
+                for k, v in inputs.items()}
     return _convert_one(inputs, dtype)
 
 

@@ -12,21 +12,24 @@ import math
 
 import numpy as np
 
-from framework.backend import array_module
+from framework.keras.bounding_boxes.arrays import columns, joined
+from framework.keras.bounding_boxes.formats import convert_array
+from framework.keras.bounding_boxes.geometry import affine_array, clip_array, inverse_affine_matrices
 
 from . import affine_transform
-from .image_layer import ImageLayer, factor_range
+from .image_layer import AugmentationLayer, factor_range
 
 FLIP_MODES = ('horizontal', 'vertical', 'horizontal_and_vertical')
 
 
-class RandomFlip(ImageLayer):
+class RandomFlip(AugmentationLayer):
     """Flip each image left-right and / or up-down with probability 1/2 while training.
 
     Args:
         mode: 'horizontal', 'vertical' or 'horizontal_and_vertical' (default; one
             draw per image decides both flips, as in Keras 3).
         seed: an int for a reproducible stream.
+        bounding_box_format: the format of the boxes in dict inputs (flipped with their images).
     """
     keras_seed_generators = 1
 
@@ -36,17 +39,33 @@ class RandomFlip(ImageLayer):
             raise ValueError('RandomFlip: mode must be one of %s; received mode=%r' % (FLIP_MODES, mode))
         self.mode = mode
 
-    def call(self, inputs, training=True):
-        if not training:
-            return inputs
-        images, restore = self._images(inputs)
-        xp = array_module(images)
-        flips = (self._uniform((images.shape[0],), 0.0, 1.0, xp) <= 0.5)[:, None, None, None]
+    def _draw(self, images, xp):
+        return self._uniform((images.shape[0],), 0.0, 1.0, xp) <= 0.5
+
+    def _apply(self, images, flips, xp):
+        flips = flips[:, None, None, None]
         if self.mode in ('horizontal', 'horizontal_and_vertical'):
             images = xp.where(flips, images[:, :, ::-1], images)
         if self.mode in ('vertical', 'horizontal_and_vertical'):
             images = xp.where(flips, images[:, ::-1], images)
-        return restore(images)
+        return images
+
+    def _apply_to_masks(self, masks, flips, xp):
+        return self._apply(masks.astype(self._dtype), flips, xp)      # Keras flips masks as images: cast
+
+    def _apply_to_boxes(self, boxes, labels, flips, height, width):
+        # flipped as fractions of the size; Keras then clips those to [0, width] x [0, height]
+        boxes = convert_array(boxes, self.bounding_box_format, 'rel_xyxy', height, width)
+        flips = np.asarray(flips)[:, None, None]
+        one = np.float32(1)
+        if self.mode in ('horizontal', 'horizontal_and_vertical'):
+            x1, y1, x2, y2 = columns(boxes)
+            boxes = np.where(flips, joined(one - x2, y1, one - x1, y2), boxes)
+        if self.mode in ('vertical', 'horizontal_and_vertical'):
+            x1, y1, x2, y2 = columns(boxes)
+            boxes = np.where(flips, joined(x1, one - y2, x2, one - y1), boxes)
+        boxes, labels = clip_array(boxes, labels, height, width)
+        return convert_array(boxes, 'rel_xyxy', self.bounding_box_format, height, width), labels
 
     def get_config(self):
         config = super().get_config()
@@ -54,8 +73,9 @@ class RandomFlip(ImageLayer):
         return config
 
 
-class _AffineLayer(ImageLayer):
-    """A random geometric transform per image, sampled with fill_mode / interpolation."""
+class _AffineLayer(AugmentationLayer):
+    """A random geometric transform per image, sampled with fill_mode / interpolation:
+    ``_draw`` gives Keras's random parameters with the (B, 8) transforms under 'matrices'."""
     keras_seed_generators = 1
 
     def __init__(self, fill_mode='reflect', interpolation='bilinear', seed=None, fill_value=0.0, data_format=None,
@@ -70,19 +90,19 @@ class _AffineLayer(ImageLayer):
                              % (who, affine_transform.INTERPOLATIONS, interpolation))
         self.fill_mode, self.interpolation, self.fill_value = fill_mode, interpolation, float(fill_value)
 
-    def call(self, inputs, training=True):
-        if not training:
-            return inputs
-        images, restore = self._images(inputs)
-        xp = array_module(images)
-        matrices = self._transforms(images.shape[0], images.shape[1], images.shape[2], xp)
-        return restore(affine_transform.transform(images, matrices, self.interpolation, self.fill_mode,
-                                                  self.fill_value))
+    def _apply(self, images, drawn, xp, interpolation=None):
+        return affine_transform.transform(images, xp.asarray(drawn['matrices']), interpolation or self.interpolation,
+                                          self.fill_mode, self.fill_value)
+
+    def _apply_to_masks(self, masks, drawn, xp):
+        return self._apply(masks, drawn, xp, 'nearest')         # Keras samples masks with 'nearest', uncast
+
+    # the config's keys after data_format, in Keras 3.15's order (its own factors first)
+    config_keys = ('fill_mode', 'interpolation', 'seed', 'fill_value')
 
     def get_config(self):
         config = super().get_config()
-        config.update(fill_mode=self.fill_mode, interpolation=self.interpolation, seed=self.seed,
-                      fill_value=self.fill_value)
+        config.update((key, getattr(self, key)) for key in self.config_keys)
         return config
 
 
@@ -109,15 +129,20 @@ class RandomTranslation(_AffineLayer):
         self.height_lower, self.height_upper = factor_range(height_factor, 'height_factor', 'RandomTranslation')
         self.width_lower, self.width_upper = factor_range(width_factor, 'width_factor', 'RandomTranslation')
 
-    def _transforms(self, batch, height, width, xp):
-        dy = self._uniform((batch,), self.height_lower, self.height_upper, np) * height
-        dx = self._uniform((batch,), self.width_lower, self.width_upper, np) * width
-        return xp.asarray(_rows(1, 0, -dx, 0, 1, -dy, 0, 0))
+    def _draw(self, images, xp):
+        batch, height, width = images.shape[:3]
+        dy = self._uniform((batch,), self.height_lower, self.height_upper, np) * np.float32(height)
+        dx = self._uniform((batch,), self.width_lower, self.width_upper, np) * np.float32(width)
+        return {'dx': dx, 'dy': dy, 'matrices': _rows(1, 0, -dx, 0, 1, -dy, 0, 0)}
 
-    def get_config(self):
-        config = super().get_config()
-        config.update(height_factor=self.height_factor, width_factor=self.width_factor)
-        return config
+    def _apply_to_boxes(self, boxes, labels, drawn, height, width):
+        boxes = convert_array(boxes, self.bounding_box_format, 'xyxy', height, width)
+        dx, dy = drawn['dx'][:, None, None], drawn['dy'][:, None, None]
+        x1, y1, x2, y2 = columns(boxes)
+        boxes, labels = clip_array(joined(x1 + dx, y1 + dy, x2 + dx, y2 + dy), labels, height, width)
+        return convert_array(boxes, 'xyxy', self.bounding_box_format, height, width), labels
+
+    config_keys = ('height_factor', 'width_factor') + _AffineLayer.config_keys
 
 
 class RandomRotation(_AffineLayer):
@@ -134,17 +159,26 @@ class RandomRotation(_AffineLayer):
         super().__init__(fill_mode, interpolation, seed, fill_value, data_format, **kwargs)
         self.factor = factor_range(factor, 'factor', 'RandomRotation')
 
-    def _transforms(self, batch, height, width, xp):
-        angle = self._uniform((batch,), self.factor[0] * 360.0, self.factor[1] * 360.0, np) * (math.pi / 180.0)
+    def _draw(self, images, xp):
+        batch, height, width = images.shape[:3]
+        degrees = self._uniform((batch,), self.factor[0] * 360.0, self.factor[1] * 360.0, np)
+        angle = degrees * (math.pi / 180.0)
         cos, sin = np.cos(angle), np.sin(angle)
         cx, cy = 0.5 * (width - 1), 0.5 * (height - 1)
         # Keras's rotation about the center (no scale, shear or shift)
-        return xp.asarray(_rows(cos, -sin, cx - cx * cos + cy * sin, sin, cos, cy - cx * sin - cy * cos, 0, 0))
+        return {'degrees': degrees,
+                'matrices': _rows(cos, -sin, cx - cx * cos + cy * sin, sin, cos, cy - cx * sin - cy * cos, 0, 0)}
 
-    def get_config(self):
-        config = super().get_config()
-        config['factor'] = self.factor
-        return config
+    def _apply_to_boxes(self, boxes, labels, drawn, height, width):
+        # Keras 3.15 rotates the boxes as given, as if they were xyxy, and converts from xyxy after
+        degrees = drawn['degrees']
+        zeros, ones = np.zeros_like(degrees), np.ones_like(degrees)
+        matrices = inverse_affine_matrices(np.float32(0.5), np.float32(0.5), degrees, zeros, zeros, ones, zeros,
+                                           zeros, height, width)
+        boxes, labels = clip_array(affine_array(boxes, matrices), labels, height, width)
+        return convert_array(boxes, 'xyxy', self.bounding_box_format, height, width), labels
+
+    config_keys = ('factor', 'fill_mode', 'fill_value', 'interpolation', 'seed')
 
 
 class RandomZoom(_AffineLayer):
@@ -174,12 +208,28 @@ class RandomZoom(_AffineLayer):
                              'received %s=%r' % (arg, arg, factor))
         return lower, upper
 
-    def _transforms(self, batch, height, width, xp):
-        zy = 1.0 + self._uniform((batch,), self.height_lower, self.height_upper, np)
-        zx = zy if self.width_factor is None else 1.0 + self._uniform((batch,), self.width_lower, self.width_upper, np)
-        return xp.asarray(_rows(zx, 0, (width - 1) / 2.0 * (1 - zx), 0, zy, (height - 1) / 2.0 * (1 - zy), 0, 0))
+    def _draw(self, images, xp):
+        batch, height, width = images.shape[:3]
+        # drawn in [1 + lower, 1 + upper), as Keras draws them (1 + a draw in [lower, upper) can differ in the last bit)
+        zy = self._uniform((batch,), 1.0 + self.height_lower, 1.0 + self.height_upper, np)
+        zx = zy if self.width_factor is None else self._uniform((batch,), 1.0 + self.width_lower,
+                                                                 1.0 + self.width_upper, np)
+        return {'matrices': _rows(zx, 0, (width - 1) / 2.0 * (1 - zx), 0, zy, (height - 1) / 2.0 * (1 - zy), 0, 0)}
 
-    def get_config(self):
-        config = super().get_config()
-        config.update(height_factor=self.height_factor, width_factor=self.width_factor)
-        return config
+    def _apply_to_boxes(self, boxes, labels, drawn, height, width):
+        # Keras maps the image's corners through the zoom, clips the boxes to where they land and
+        # measures them in fractions of that window's size
+        boxes = convert_array(boxes, self.bounding_box_format, 'xyxy', height, width)
+        zx, _, x_offset, _, zy, y_offset = (drawn['matrices'][:, i, None, None] for i in range(6))
+        zero = np.float32(0)
+        w_start, h_start = (zx * zero + zero * zero + x_offset), (zero * zero + zy * zero + y_offset)
+        w_end = zx * np.float32(width) + zero * np.float32(height) + x_offset
+        h_end = zero * np.float32(width) + zy * np.float32(height) + y_offset
+        x1, y1, x2, y2 = columns(boxes)
+        boxes = joined(np.clip(x1, w_start, w_end) - w_start, np.clip(y1, h_start, h_end) - h_start,
+                       np.clip(x2, w_start, w_end) - w_start, np.clip(y2, h_start, h_end) - h_start)
+        boxes = convert_array(boxes, 'xyxy', 'rel_xyxy', h_end - h_start, w_end - w_start)
+        boxes, labels = clip_array(boxes, labels, None, None, relative=True)
+        return convert_array(boxes, 'rel_xyxy', self.bounding_box_format, height, width), labels
+
+    config_keys = ('height_factor', 'width_factor') + _AffineLayer.config_keys

@@ -11,6 +11,7 @@ from framework.tensor import Tensor
 
 from ..layer import Layer
 from .data_inputs import host_array
+from .image_boxes import transformed_boxes
 
 DATA_FORMATS = ('channels_last', 'channels_first')
 
@@ -42,8 +43,9 @@ class ImageLayer(Layer):
     # this one draw Keras's initial weights in a program seeded by keras.utils.set_random_seed.
     keras_seed_generators = 0
 
-    def __init__(self, data_format=None, seed=None, **kwargs):
+    def __init__(self, data_format=None, seed=None, bounding_box_format=None, **kwargs):
         super().__init__(**kwargs)
+        self.bounding_box_format = bounding_box_format      # of the boxes in dict inputs (image_boxes.py)
         data_format = 'channels_last' if data_format is None else data_format
         if data_format not in DATA_FORMATS:
             raise ValueError('%s: data_format must be one of %s; received %r'
@@ -100,7 +102,14 @@ class ImageLayer(Layer):
     def get_config(self):
         config = super().get_config()
         config['data_format'] = self.data_format
+        if self.bounding_box_format is not None:
+            config['bounding_box_format'] = self.bounding_box_format
         return config
+
+    def _apply_to_boxes(self, boxes, labels, drawn, height, width):
+        """(boxes, labels) of a batch's (B, N, 4) float32 boxes in bounding_box_format after the
+        transform ``drawn`` of its height x width images: kept by default (colour changes)."""
+        return boxes, labels
 
 
 class AugmentationLayer(ImageLayer):
@@ -125,6 +134,7 @@ class AugmentationLayer(ImageLayer):
         if not (training or is_dict or self.casts_at_inference or self.draws_at_inference):
             return inputs
         data = dict(inputs) if is_dict else {'images': inputs}
+        single = len(data['images'].shape) == 3
         images, restore = self._images(data['images'], as_float=training or self.casts_at_inference)
         xp = array_module(images)
         drawn = self._draw(images, xp) if training or self.draws_at_inference else None
@@ -135,6 +145,9 @@ class AugmentationLayer(ImageLayer):
                 data['segmentation_masks'] = restore_masks(self._apply_to_masks(masks, drawn, xp))
         else:
             data['images'] = restore(images)
+        if 'bounding_boxes' in data:
+            data['bounding_boxes'] = transformed_boxes(self, data['bounding_boxes'], drawn, images.shape, single,
+                                                       training)
         return data if is_dict else data['images']
 
     def _draw(self, images, xp):

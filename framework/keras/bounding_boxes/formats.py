@@ -76,8 +76,9 @@ def convert_array(boxes, source, target, height=None, width=None, dtype='float32
     boxes = boxes.astype(dtype)
     if source == target:
         return boxes
-    height = None if height is None else dtype.type(box_array(height, 'height'))
-    width = None if width is None else dtype.type(box_array(width, 'width'))
+    # a size may be an array: the zoom layer converts each image's boxes by its own zoomed size
+    height = None if height is None else box_array(height, 'height').astype(dtype)
+    width = None if width is None else box_array(width, 'width').astype(dtype)
     if source.startswith('rel_') and target.startswith('rel_'):     # the sizes cancel: convert as absolute
         source, target = source[4:], target[4:]
     return _from_xyxy(target, _to_xyxy(source, boxes, height, width), height, width)

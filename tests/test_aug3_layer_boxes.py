@@ -1,0 +1,90 @@
+"""Bounding boxes through the geometric image layers ({'images', 'bounding_boxes': {'boxes', 'labels'}}
+dicts with bounding_box_format), against Keras 3.15 on TensorFlow 2.21.
+
+Golden values: /opt/tfref/bin/python, the same layers and seeds on IMAGES / BOXES below,
+np.asarray(out['bounding_boxes'][...]).tolist().
+"""
+import numpy as np
+import pytest
+
+from framework import keras
+
+L = keras.layers
+IMAGES = np.arange(2 * 5 * 6 * 1, dtype='float32').reshape(2, 5, 6, 1)
+BOXES = np.array([[[0.5, 1., 3., 4.], [2., 0., 6., 2.5]], [[1., 1., 2., 2.], [4.5, 3., 5.5, 5.]]], 'float32')
+LABELS = np.array([[1, 2], [3, 4]])
+
+
+def _boxes(layer, boxes=BOXES, **kwargs):
+    out = layer({'images': IMAGES, 'bounding_boxes': {'boxes': boxes, 'labels': LABELS}}, **kwargs)
+    return out['bounding_boxes']['boxes'].numpy(), out['bounding_boxes']['labels'].numpy()
+
+
+def test_flip_goes_through_relative_boxes():
+    boxes, labels = _boxes(L.RandomFlip(bounding_box_format='xyxy', seed=3))
+    np.testing.assert_array_equal(boxes, np.array(
+        [[[3.0, 0.9999999403953552, 5.5, 4.0], [0.0, 2.5, 3.999999761581421, 5.0]],
+         [[1.0, 1.0, 2.0, 2.0], [4.5, 3.0, 5.5, 5.0]]], 'float32'))
+    assert labels.tolist() == [[1, 2], [3, 4]]
+    centred = keras.utils.bounding_boxes.convert_format(BOXES, 'xyxy', 'center_xywh').numpy()
+    boxes, _ = _boxes(L.RandomFlip('horizontal', bounding_box_format='center_xywh', seed=1), centred)
+    np.testing.assert_array_equal(boxes, np.array(
+        [[[1.75, 2.5, 2.5, 3.0], [4.0, 1.25, 4.0, 2.5]],
+         [[4.5, 1.5, 1.000000238418579, 1.0], [0.9999999403953552, 4.0, 1.0000001192092896, 2.0]]], 'float32'))
+
+
+def test_translation_and_zoom():
+    boxes, _ = _boxes(L.RandomTranslation(0.3, 0.4, bounding_box_format='xyxy', seed=7))
+    np.testing.assert_array_equal(boxes, np.array(
+        [[[0.0, 1.7412363290786743, 0.7925794124603271, 4.741236209869385],
+          [0.0, 0.7412363290786743, 3.792579412460327, 3.2412362098693848]],
+         [[1.2032653093338013, 1.51654052734375, 2.2032651901245117, 2.51654052734375],
+          [4.703265190124512, 3.51654052734375, 5.703265190124512, 5.0]]], 'float32'))
+    boxes, _ = _boxes(L.RandomZoom((-0.5, 0.3), (0.2, 0.6), bounding_box_format='xyxy', seed=9))
+    np.testing.assert_array_equal(boxes, np.array(
+        [[[1.2253555059432983, 1.0959162712097168, 2.8186614513397217, 3.808166980743408],
+          [2.1813390254974365, 0.19183266162872314, 4.730628490447998, 2.4520416259765625]],
+         [[1.295891284942627, 1.0069687366485596, 2.098630428314209, 2.0],
+          [4.105478286743164, 2.9930310249328613, 4.908217906951904, 4.9790940284729]]], 'float32'))
+
+
+def test_rotation_moves_box_corners():
+    boxes, _ = _boxes(L.RandomRotation(0.2, bounding_box_format='xyxy', seed=6))
+    # float32 sin / cos can differ from TF's in the last bit (numpy's, not Eigen's polynomial)
+    np.testing.assert_allclose(boxes, np.array(
+        [[[0.03986126184463501, 0.5037974119186401, 3.2481014728546143, 4.060938835144043],
+          [1.884965419769287, 0.0, 6.0, 3.4134340286254883]],
+         [[1.1747729778289795, 0.4138253927230835, 2.5267176628112793, 1.7657700777053833],
+          [2.8615899085998535, 3.820404529571533, 4.681994438171387, 5.0]]], 'float32'), rtol=1e-5, atol=1e-5)
+
+
+def test_single_image_and_inference():
+    out = L.RandomTranslation(0.3, 0.4, bounding_box_format='xyxy', seed=7)(
+        {'images': IMAGES[0], 'bounding_boxes': {'boxes': BOXES[0], 'labels': LABELS[0]}})
+    np.testing.assert_array_equal(out['bounding_boxes']['boxes'].numpy(), np.array(
+        [[0.0, 1.7412363290786743, 0.7925794124603271, 4.741236209869385],
+         [0.0, 0.7412363290786743, 3.792579412460327, 3.2412362098693848]], 'float32'))
+    assert out['images'].shape == (5, 6, 1)
+    boxes, labels = _boxes(L.RandomZoom(0.3, bounding_box_format='xyxy', seed=9), BOXES.astype('int32'),
+                           training=False)
+    assert boxes.dtype == np.float32 and boxes.tolist() == BOXES.astype('int32').astype('float32').tolist()
+
+
+def test_boxes_need_a_format_and_configs_name_it():
+    with pytest.raises(ValueError, match='bounding_box_format'):
+        L.RandomFlip()({'images': IMAGES, 'bounding_boxes': {'boxes': BOXES, 'labels': LABELS}})
+    assert list(L.RandomZoom(0.2, bounding_box_format='xyxy').get_config())[3:] == [
+        'data_format', 'bounding_box_format', 'height_factor', 'width_factor', 'fill_mode', 'interpolation', 'seed',
+        'fill_value']
+    assert list(L.RandomRotation(0.2).get_config())[3:] == ['data_format', 'factor', 'fill_mode', 'fill_value',
+                                                            'interpolation', 'seed']
+
+
+def test_segmentation_masks_follow_the_images():
+    masks = (np.arange(2 * 5 * 6) % 3).astype('int32').reshape(2, 5, 6, 1)
+    out = L.RandomZoom(0.3, seed=2)({'images': IMAGES, 'segmentation_masks': masks})
+    assert out['segmentation_masks'].dtype == 'int32'
+    assert out['segmentation_masks'].numpy()[0, :, :, 0].tolist() == [[0, 1, 2, 0, 1, 2]] * 5
+    out = L.RandomFlip(seed=1)({'images': IMAGES, 'segmentation_masks': masks})
+    assert out['segmentation_masks'].dtype == 'float32'        # Keras flips masks as images, cast
+    assert out['segmentation_masks'].numpy()[1, :, :, 0].tolist() == [[2.0, 1.0, 0.0, 2.0, 1.0, 0.0]] * 5
