@@ -1,5 +1,7 @@
-"""``keras.preprocessing``, tf.keras's older home of ``sequence.pad_sequences`` and the dataset helpers."""
-from . import preprocessing_sequence as sequence  # noqa: F401  (pad_sequences, skipgrams, ...)
+"""``keras.preprocessing``, tf.keras's older home of ``sequence.pad_sequences``, ``text.Tokenizer``
+and the dataset helpers."""
+from . import sequence  # noqa: F401  (pad_sequences, skipgrams, TimeseriesGenerator)
+from . import text  # noqa: F401  (Tokenizer, text_to_word_sequence, ...)
 
 # Keras 3 keeps these here too (the same functions as keras.utils'); loaded on first use.
 _LAZY = {'image_dataset_from_directory': 'framework.keras.image_dataset',
