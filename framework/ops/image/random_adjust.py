@@ -1,32 +1,38 @@
 """Random image augmentations of ``tf.image``: ``random_*`` draw from tapeflow's seeded
 streams (``framework.random``), ``stateless_random_*`` from a (2,) integer seed.
 
-The ranges, shapes and argument checks are TensorFlow's; the drawn values are
-not TensorFlow's bit patterns (its generators are not reproduced).
+The ranges, shapes, argument checks and draws are TensorFlow's: each op asks its
+stream for the values TensorFlow's op asks for (one float per flip decision or
+factor, one int32 per cropped axis), so a seeded program crops and flips alike.
 """
 import numpy as np
 
 from ... import random as _random
 from ..operands import as_tensor
-from ..selection import where
-from ..shapes import reverse, reshape
+from ..unary import round as round_
+from ..shapes import cast, reverse, reshape
 from ..stateless_random import stateless_uniform
 from .color import adjust_brightness, adjust_contrast, adjust_hue, adjust_saturation
 from .layout import batched
 from ..operands import named_errors
 
 
-def _draw(shape, low, high, seed, stateless):
+def _draw(shape, low, high, seed, stateless, dtype='float32'):
     if stateless:
-        return stateless_uniform(shape, seed, low, high)
-    return _random.uniform(shape, low, high, seed=seed)
+        return stateless_uniform(shape, seed, low, high, dtype=dtype)
+    return _random.uniform(shape, low, high, dtype=dtype, seed=seed)
 
 
 def _flip(image, axis, seed, stateless, op):
-    x, undo = batched(image, op)
-    coins = _draw([x.shape[0]], 0.0, 1.0, seed, stateless)
-    flip = reshape(coins < 0.5, [-1, 1, 1, 1])
-    return undo(where(flip, reverse(x, [axis]), x))
+    x, _ = batched(image, op)
+    if as_tensor(image, op).ndim == 3:
+        # One draw; TensorFlow mirrors when it falls below 1/2.
+        return reverse(x, [axis])[0] if _draw([], 0, 1.0, seed, stateless).numpy() < 0.5 else x[0]
+    # One draw per image, rounded (half to even) to a 0/1 weight: TensorFlow mirrors the images
+    # whose draw lies above 1/2 (the opposite side from the single-image case) and blends
+    # flips * mirrored + (1 - flips) * image, so a NaN or inf anywhere in a row spreads as it does there.
+    flips = cast(round_(reshape(_draw([x.shape[0]], 0, 1.0, seed, stateless), [-1, 1, 1, 1])), x.dtype)
+    return flips * reverse(x, [axis]) + (1 - flips) * x
 
 
 def _range(lower, upper, op, what='lower'):
@@ -69,8 +75,9 @@ def _crop(value, size, seed, stateless, op):
         raise ValueError('%s: size must have one entry per axis of value (shape %s), each between 0 and that '
                          'axis, got %s' % (op, tuple(x.shape), dims))
     limits = np.asarray(x.shape) - np.asarray(dims) + 1
-    # One draw per axis in [0, limit): offsets that keep the window inside.
-    offsets = np.floor(_draw([x.ndim], 0.0, 1.0, seed, stateless).numpy() * limits).astype(int)
+    # TensorFlow draws one int32 per axis over [0, int32 max) and keeps it modulo the room on that axis.
+    draws = _draw([x.ndim], 0, np.iinfo(np.int32).max, seed, stateless, dtype='int32')
+    offsets = draws.numpy().astype(np.int64) % limits
     return x[tuple(slice(o, o + d) for o, d in zip(offsets, dims))]
 
 
