@@ -9,7 +9,7 @@ import numpy as np
 from .. import nest
 from ..errors import InvalidArgumentError
 from ..tensor import constant
-from . import cardinality as card, combine, mixing
+from . import cardinality as card, combine, iterator_kernels, mixing
 from .arguments import integer
 from .generator import generator_source, signature_from
 from .iteration_seeds import peeking
@@ -31,7 +31,8 @@ class Dataset(ElementStages, RegroupingStages):
     """
 
     def __init__(self, make_iterator, length=card.UNKNOWN_CARDINALITY, spec=None):
-        self._make_iterator = make_iterator    # () -> iterator of host-side elements
+        # () -> iterator of host-side elements; each outermost one owns its stage functions' random kernels
+        self._make_iterator = iterator_kernels.scoped(make_iterator)
         self._length = length                  # >= 0, or INFINITE / UNKNOWN_CARDINALITY
         self._spec = spec                      # () -> element_spec; None: read from the first element
         self._tf_class = maker_name(1)         # the class TensorFlow would print (stage_names.py)

@@ -6,7 +6,9 @@ graph for every element, so a Python ``print`` in it shows once, printing those
 placeholders (``Tensor("args_0:0", shape=(), dtype=int64)``), while ``tf.print``
 shows for every element. tapeflow runs the Python for every element: the first
 call shows its prints with the arguments named as TensorFlow's placeholders, and
-later calls drop what they print to stdout (as tf.function's replays do).
+later calls drop what they print to stdout (as tf.function's replays do). Each
+call runs as one call of a graph: its random ops draw the stage's kernels in the
+iterator running it (``iterator_kernels``).
 
 What differs: TensorFlow's trace happens when the stage is made, before any
 element is read, so its prints come earlier; here they come with the first
@@ -16,9 +18,10 @@ first element's (a batch dimension then shows its size instead of None).
 """
 import functools
 
-from .. import dtypes, nest, trace_names
+from .. import dtypes, graph_random_ops, nest, trace_names
 from ..function import replaying
 from ..tensor import Tensor
+from .iterator_kernels import graph_state
 
 
 def traced_stage_function(fn, upstream):
@@ -27,12 +30,13 @@ def traced_stage_function(fn, upstream):
 
     @functools.wraps(fn)
     def run(*args):
-        if state['traced']:
-            with replaying():
+        with graph_random_ops.running(graph_state(run)):
+            if state['traced']:
+                with replaying():
+                    return fn(*args)
+            state['traced'] = True
+            with trace_names.naming(_placeholder_names(args, upstream)):
                 return fn(*args)
-        state['traced'] = True
-        with trace_names.naming(_placeholder_names(args, upstream)):
-            return fn(*args)
     return run
 
 
