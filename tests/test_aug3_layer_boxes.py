@@ -88,3 +88,40 @@ def test_segmentation_masks_follow_the_images():
     out = L.RandomFlip(seed=1)({'images': IMAGES, 'segmentation_masks': masks})
     assert out['segmentation_masks'].dtype == 'float32'        # Keras flips masks as images, cast
     assert out['segmentation_masks'].numpy()[1, :, :, 0].tolist() == [[2.0, 1.0, 0.0, 2.0, 1.0, 0.0]] * 5
+
+
+SIZING_IMAGES = np.arange(2 * 6 * 8 * 1, dtype='float32').reshape(2, 6, 8, 1)
+SIZING_BOXES = np.array([[[0.5, 1., 3., 4.], [2., 0., 7.5, 2.5]], [[1., 1., 2., 2.], [0., 0., 0., 0.]]], 'float32')
+
+
+@pytest.mark.parametrize('make, boxes, labels', [
+    (lambda: L.Resizing(5, 7, bounding_box_format='xyxy'),
+     [[[0.4375, 0.8333333134651184, 2.625, 3.3333332538604736], [1.75, 0.0, 6.5625, 2.0833332538604736]],
+      [[0.875, 0.8333333134651184, 1.75, 1.6666666269302368], [0.0, 0.0, 0.0, 0.0]]], [[1, 2], [3, -1]]),
+    (lambda: L.Resizing(5, 3, crop_to_aspect_ratio=True, bounding_box_format='xyxy'),
+     [[[0.0, 0.8333333134651184, 1.5, 3.3333332538604736], [0.6666667461395264, 0.0, 3.0, 2.0833332538604736]],
+      [[0.0, 0.8333333134651184, 0.6666667461395264, 1.6666666269302368], [0.0, 0.0, 0.0, 0.0]]], [[1, 2], [3, -1]]),
+    (lambda: L.Resizing(3, 8, pad_to_aspect_ratio=True, bounding_box_format='xyxy'),
+     [[[2.25, 0.5, 3.5, 2.0], [3.0, 0.0, 5.75, 1.25]], [[2.5, 0.5, 3.0, 1.0], [0.0, 0.0, 0.0, 0.0]]],
+     [[1, 2], [3, -1]]),
+    (lambda: L.CenterCrop(4, 5, bounding_box_format='xyxy'),
+     [[[0.0, 0.0, 2.0, 3.0], [1.0, 0.0, 5.0, 1.5]], [[0.0, 0.0, 1.0, 1.0], [0.0, 0.0, 0.0, 0.0]]], [[1, 2], [3, -1]]),
+    (lambda: L.CenterCrop(10, 8, bounding_box_format='xyxy'),
+     [[[0.0, 1.6666667461395264, 2.0, 6.6666669845581055], [0.0, 0.0, 8.0, 4.166666507720947]],
+      [[0.0, 1.6666667461395264, 0.0, 3.3333334922790527], [0.0, 0.0, 0.0, 0.0]]], [[1, 2], [-1, -1]]),
+    # Keras 3.15's RandomCrop takes the top offset from x and the left one from y, and keeps labels
+    (lambda: L.RandomCrop(4, 5, bounding_box_format='xyxy', seed=4),
+     [[[0.0, 0.0, 2.0, 3.0], [1.0, 0.0, 6.5, 1.5]], [[0.0, 0.0, 1.0, 1.0], [0.0, 0.0, 0.0, 0.0]]], [[1, 2], [3, 4]]),
+])
+def test_sizing_layers_move_boxes(make, boxes, labels):
+    out = make()({'images': SIZING_IMAGES, 'bounding_boxes': {'boxes': SIZING_BOXES, 'labels': LABELS}})
+    np.testing.assert_array_equal(out['bounding_boxes']['boxes'].numpy(), np.array(boxes, 'float32'))
+    assert out['bounding_boxes']['labels'].numpy().tolist() == labels
+
+
+def test_resizing_masks_keep_their_dtype():
+    masks = (np.arange(2 * 6 * 8) % 3).astype('int32').reshape(2, 6, 8, 1)
+    out = L.Resizing(3, 4, bounding_box_format='xyxy')({'images': SIZING_IMAGES, 'segmentation_masks': masks})
+    assert out['segmentation_masks'].dtype == 'int32' and out['segmentation_masks'].shape == (2, 3, 4, 1)
+    out = L.CenterCrop(3, 4)({'images': SIZING_IMAGES, 'segmentation_masks': masks})
+    assert out['segmentation_masks'].dtype == 'float32'

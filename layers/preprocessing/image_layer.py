@@ -106,6 +106,24 @@ class ImageLayer(Layer):
             config['bounding_box_format'] = self.bounding_box_format
         return config
 
+    def _dict_call(self, data, images_fn, masks_fn, drawn=None, training=True):
+        """Keras 3's dict input ({'images', 'labels', 'bounding_boxes', 'segmentation_masks'}) of a layer
+        mapping images by ``images_fn`` and masks by ``masks_fn`` (neither while not training) and its
+        boxes by ``_apply_to_boxes`` with ``drawn``; labels are kept."""
+        out = dict(data)
+        images = data['images']
+        single = len(images.shape) == 3
+        shape = (1,) + tuple(images.shape) if single else tuple(images.shape)
+        h_axis, w_axis = self._spatial_axes(4)
+        if training:
+            out['images'] = images_fn(images)
+            if 'segmentation_masks' in data:
+                out['segmentation_masks'] = masks_fn(data['segmentation_masks'])
+        if 'bounding_boxes' in data:
+            out['bounding_boxes'] = transformed_boxes(self, data['bounding_boxes'], drawn,
+                                                      (shape[0], shape[h_axis], shape[w_axis]), single, training)
+        return out
+
     def _apply_to_boxes(self, boxes, labels, drawn, height, width):
         """(boxes, labels) of a batch's (B, N, 4) float32 boxes in bounding_box_format after the
         transform ``drawn`` of its height x width images: kept by default (colour changes)."""

@@ -2,6 +2,9 @@
 import numpy as np
 
 from framework.backend import array_module
+from framework.keras.bounding_boxes.arrays import columns, joined
+from framework.keras.bounding_boxes.formats import convert_array
+from framework.keras.bounding_boxes.geometry import clip_array
 
 from .image_layer import ImageLayer
 from .image_resize import INTERPOLATIONS, aspect_crop_box, aspect_pad, resize
@@ -33,6 +36,14 @@ class _SizedLayer(ImageLayer):
         config = super().get_config()
         config.update(height=self.height, width=self.width)
         return config
+
+
+def _clipped_to_window(boxes, top, left, height, width):
+    """xyxy boxes clipped to the window and measured from its corner."""
+    x1, y1, x2, y2 = columns(boxes)
+    x_end, y_end = left + width, top + height
+    return joined(np.clip(x1, left, x_end) - left, np.clip(y1, top, y_end) - top,
+                  np.clip(x2, left, x_end) - left, np.clip(y2, top, y_end) - top)
 
 
 def _smart_resize(images, height, width):
@@ -71,6 +82,11 @@ class Resizing(_SizedLayer):
         self.fill_value, self.antialias = fill_value, False
 
     def call(self, inputs):
+        if isinstance(inputs, dict):
+            return self._dict_call(inputs, self._resized, lambda masks: self._resized(masks, 'nearest'))
+        return self._resized(inputs)
+
+    def _resized(self, inputs, interpolation=None):
         images, restore = self._images(inputs, as_float=False)
         dtype = images.dtype
         if self.crop_to_aspect_ratio:
@@ -78,7 +94,7 @@ class Resizing(_SizedLayer):
             images = images[:, top:top + h, left:left + w]
         elif self.pad_to_aspect_ratio:
             images = aspect_pad(images.astype(np.float32), self.height, self.width, self.fill_value)
-        out = resize(images, self.height, self.width, self.interpolation)
+        out = resize(images, self.height, self.width, interpolation or self.interpolation)
         if dtype.kind in 'iub':
             xp = array_module(out)
             info = np.iinfo(dtype) if dtype.kind != 'b' else None
@@ -87,6 +103,37 @@ class Resizing(_SizedLayer):
         elif dtype != self._dtype:
             out = out.astype(self._dtype)
         return restore(out)
+
+    def _apply_to_boxes(self, boxes, labels, drawn, height, width):
+        # all-0 and all--1 rows are padding: Keras zeroes them after the transform
+        padding = np.all(boxes == -1, axis=-1) | np.all(boxes == 0, axis=-1)
+        boxes = convert_array(boxes, self.bounding_box_format, 'xyxy', height, width)
+        in_h, in_w = np.float32(height), np.float32(width)
+        if self.pad_to_aspect_ratio:
+            scale = np.minimum(np.float32(self.height) / in_h, np.float32(self.width) / in_w)
+            x_shift = (np.float32(self.width) - in_w * scale) // np.float32(2)
+            y_shift = (np.float32(self.height) - in_h * scale) // np.float32(2)
+            scale_x = scale_y = scale
+        elif self.crop_to_aspect_ratio:
+            source = in_w / in_h
+            wider = source > np.float32(self.width / self.height)
+            new_w = np.float32(self.height) * source if wider else np.float32(self.width)
+            new_h = np.float32(self.height) if wider else np.float32(self.width) / source
+            scale_x, scale_y = new_w / in_w, new_h / in_h
+            x_shift = -((new_w - np.float32(self.width)) // np.float32(2))
+            y_shift = -((new_h - np.float32(self.height)) // np.float32(2))
+        else:
+            scale_x, scale_y = np.float32(self.width) / in_w, np.float32(self.height) / in_h
+            x_shift = y_shift = None
+        x1, y1, x2, y2 = columns(boxes)
+        if x_shift is None:
+            boxes = joined(x1 * scale_x, y1 * scale_y, x2 * scale_x, y2 * scale_y)
+        else:
+            boxes = joined(x1 * scale_x + x_shift, y1 * scale_y + y_shift, x2 * scale_x + x_shift,
+                           y2 * scale_y + y_shift)
+        boxes, labels = clip_array(boxes, labels, self.height, self.width)
+        boxes = np.where(padding[..., None], np.float32(0), boxes)
+        return convert_array(boxes, 'xyxy', self.bounding_box_format, self.height, self.width), labels
 
     def get_config(self):
         config = super().get_config()
@@ -101,12 +148,31 @@ class CenterCrop(_SizedLayer):
     cropped to its aspect ratio and resized up instead (Keras's smart_resize). Outputs are float."""
 
     def call(self, inputs):
+        if isinstance(inputs, dict):
+            return self._dict_call(inputs, self._cropped, self._cropped)    # masks as images (cast), as Keras
+        return self._cropped(inputs)
+
+    def _cropped(self, inputs):
         images, restore = self._images(inputs)
         h_diff, w_diff = images.shape[1] - self.height, images.shape[2] - self.width
         if h_diff >= 0 and w_diff >= 0:
             top, left = h_diff // 2, w_diff // 2
             return restore(images[:, top:top + self.height, left:left + self.width])
         return restore(_smart_resize(images, self.height, self.width))
+
+    def _apply_to_boxes(self, boxes, labels, drawn, height, width):
+        boxes = convert_array(boxes, self.bounding_box_format, 'xyxy', height, width)
+        larger = height >= self.height and width >= self.width
+        if larger:
+            top, left, crop_h, crop_w = (height - self.height) // 2, (width - self.width) // 2, self.height, self.width
+        else:
+            top, left, crop_h, crop_w = aspect_crop_box(height, width, self.height, self.width)
+        boxes = _clipped_to_window(boxes, top, left, crop_h, crop_w)
+        if not larger:          # the crop is resized to the target: Keras rescales through relative boxes
+            boxes = convert_array(convert_array(boxes, 'xyxy', 'rel_xyxy', crop_h, crop_w), 'rel_xyxy', 'xyxy',
+                                  self.height, self.width)
+        boxes, labels = clip_array(boxes, labels, self.height, self.width)
+        return convert_array(boxes, 'xyxy', self.bounding_box_format, self.height, self.width), labels
 
 
 class RandomCrop(_SizedLayer):
@@ -125,20 +191,39 @@ class RandomCrop(_SizedLayer):
 
     def call(self, inputs, training=True):
         if not training:
-            return inputs
-        images, restore = self._images(inputs)
-        in_h, in_w = images.shape[1], images.shape[2]
+            return self._dict_call(inputs, None, None, training=False) if isinstance(inputs, dict) else inputs
+        images = inputs['images'] if isinstance(inputs, dict) else inputs
+        h_axis, w_axis = self._spatial_axes(len(images.shape))
+        in_h, in_w = images.shape[h_axis], images.shape[w_axis]
         if in_h > self.height and in_w > self.width:
-            xp = array_module(images)
-            top = int(self._uniform((), 0, in_h - self.height + 1, xp))
-            left = int(self._uniform((), 0, in_w - self.width + 1, xp))
+            top = int(self._uniform((), 0, in_h - self.height + 1, np))
+            left = int(self._uniform((), 0, in_w - self.width + 1, np))
         else:
             top, left = aspect_crop_box(in_h, in_w, self.height, self.width)[:2]
+        if isinstance(inputs, dict):
+            def crop(x):
+                return self._cropped(x, top, left)
+            return self._dict_call(inputs, crop, crop, (top, left))     # masks as images (cast), as Keras
+        return self._cropped(inputs, top, left)
+
+    def _cropped(self, inputs, top, left):
+        images, restore = self._images(inputs)
         # Keras slices the target's size from the box's corner (cut short by the image's edge)
         images = images[:, top:top + self.height, left:left + self.width]
         if images.shape[1:3] != (self.height, self.width):
             images = resize(images, self.height, self.width)
         return restore(images)
+
+    def _apply_to_boxes(self, boxes, labels, corner, height, width):
+        # Keras 3.15 takes the top offset from the x coordinates and the left one from the y ones,
+        # floors them at 0 only, keeps the labels, and converts with the crop's size
+        top, left = np.float32(corner[0]), np.float32(corner[1])
+        boxes = convert_array(boxes, self.bounding_box_format, 'xyxy', self.height, self.width)
+        x1, y1, x2, y2 = columns(boxes)
+        zero = np.float32(0)
+        boxes = joined(np.maximum(x1 - top, zero), np.maximum(y1 - left, zero), np.maximum(x2 - top, zero),
+                       np.maximum(y2 - left, zero))
+        return convert_array(boxes, 'xyxy', self.bounding_box_format, self.height, self.width), labels
 
     def get_config(self):
         config = super().get_config()
