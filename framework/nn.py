@@ -18,6 +18,8 @@ from .ops.sampled_losses import compute_accidental_hits, nce_loss, sampled_softm
 from .ops.space_batch import space_to_batch  # noqa: F401,E402  (tf.nn.space_to_batch: the N-d op, as in TF 2)
 from .ops.nn_normalization import batch_norm_with_global_normalization  # noqa: F401,E402
 from .ops.ctc_labels import collapse_repeated, ctc_unique_labels  # noqa: F401,E402
+from .ops.ctc import ctc_greedy_decoder, ctc_loss  # noqa: F401,E402
+from .ops.ctc_beam_search import ctc_beam_search_decoder  # noqa: F401,E402
 
 
 class experimental:

@@ -27,6 +27,9 @@ GOLDEN = [
     ('ops.ctc_decode(LOGITS, np.array([3, 2]), merge_repeated=False)', ([[[1, 2, -1, -1], [2, 1, -1, -1]]], [[1.5606477], [1.0216511]],), ('int32', 'float32',)),
     ('ops.ctc_decode(LOGITS, np.array([4, 4]), mask_index=2)', ([[[0, 1, 0, -1], [1, 0, -1, -1]]], [[2.0714734], [1.7556202]],), ('int32', 'float32',)),
     ('ops.ctc_decode(np.concatenate([LOGITS, LOGITS[:, :1]], 1), np.array([5, 5]), merge_repeated=False, mask_index=1)', ([[[0, 2, 0, 0, -1], [2, 0, 2, -1, -1]]], [[2.7646205], [2.2664459]],), ('int32', 'float32',)),
+    # beam search (tf.nn.ctc_beam_search_decoder with the mask column moved last): /work/notes/progs/tfops/k1.py
+    ("ops.ctc_decode(LOGITS, np.array([4, 4]), strategy='beam_search', beam_width=3, top_paths=2)", ([[[1, 2, -1, -1], [2, 1, -1, -1]], [[1, -1, -1, -1], [1, -1, -1, -1]]], [[-1.3063747, -1.7625891], [-0.81644523, -1.6255672]],), ('int32', 'float32',)),
+    ("ops.ctc_decode(LOGITS, np.array([4, 3]), strategy='beam_search', mask_index=2)", ([[[1, 0, -1, -1], [1, -1, -1, -1]]], [[-1.3555712], [-0.88673174]],), ('int32', 'float32',)),
 ]
 
 
@@ -46,7 +49,7 @@ def test_ctc_loss_gradient_matches_central_differences():
     (lambda: ops.ctc_loss(CT * 2, LOGITS, [2, 2], [4, 4]), 'keras.ops.ctc_loss: target must hold integer classes in \\[0, 3\\)'),
     (lambda: ops.ctc_loss(CT, LOGITS, [3, 2], [4, 4]), 'keras.ops.ctc_loss: target_length must be 2 integers in \\[0, 2\\]'),
     (lambda: ops.ctc_loss(CT, LOGITS, [2, 2], [5, 4]), 'keras.ops.ctc_loss: output_length must be 2 integers'),
-    (lambda: ops.ctc_decode(LOGITS, [4, 4], strategy='beam_search'), "keras.ops.ctc_decode: only strategy='greedy'"),
+    (lambda: ops.ctc_decode(LOGITS, [4, 4], strategy='beam'), "keras.ops.ctc_decode: Invalid strategy beam"),
     (lambda: ops.ctc_decode(LOGITS[0], [4]), 'keras.ops.ctc_decode: inputs must be \\(batch, frames, classes\\)'),
     (lambda: ops.ctc_decode(LOGITS, [4.0, 4.0]), 'keras.ops.ctc_decode: sequence_lengths must be 2 integers'),
 ])

@@ -78,6 +78,8 @@ from .unravel_index import unravel_index
 from .space_batch import required_space_to_batch_paddings
 from .nn_normalization import batch_norm_with_global_normalization
 from .ctc_labels import collapse_repeated, ctc_unique_labels
+from .ctc import ctc_greedy_decoder, ctc_loss
+from .ctc_beam_search import ctc_beam_search_decoder
 from ..tensor import convert_to_tensor, constant  # noqa: F401  (used by the tape's helpers)
 
 import types as _types
