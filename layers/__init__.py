@@ -111,7 +111,7 @@ from .preprocessing import (AutoContrast, Pipeline, RandomColorDegeneration, Ran
                             RandomInvert, RandomSaturation, Solarization)
 from .preprocessing import CutMix, MixUp, RandomColorJitter, RandomHeight, RandomPosterization, RandomWidth  # noqa: E402
 from .preprocessing import ContrastLimitedAdaptiveHistogramEqualization  # noqa: E402
-from .preprocessing import Equalization, RandomSharpness, RandomShear  # noqa: E402
+from .preprocessing import Equalization, RandomErasing, RandomSharpness, RandomShear  # noqa: E402
 
 __all__ += ['CategoryEncoding', 'CenterCrop', 'Discretization', 'HashedCrossing', 'Hashing', 'IntegerLookup',
             'RandomBrightness', 'RandomContrast', 'RandomCrop', 'RandomFlip', 'RandomRotation', 'RandomTranslation',
@@ -120,7 +120,7 @@ __all__ += ['AutoContrast', 'Pipeline', 'RandomColorDegeneration', 'RandomGraysc
             'RandomSaturation', 'Solarization', 'RandomColorJitter', 'RandomPosterization',
             'RandomHeight', 'RandomWidth', 'MixUp', 'CutMix', 'ReversibleEmbedding']
 __all__ += ['ContrastLimitedAdaptiveHistogramEqualization']
-__all__ += ['Equalization', 'RandomSharpness', 'RandomShear']
+__all__ += ['Equalization', 'RandomErasing', 'RandomSharpness', 'RandomShear']
 
 # keras.utils.FeatureSpace and the two data layers it adds to a model: here so that saved configs
 # naming them are found, but not in __all__ (Keras exports none of them from keras.layers).

@@ -41,6 +41,7 @@ PREPROCESSING_LAYERS = {
     'MixUp': (lambda: L.MixUp(seed=1), RGB), 'CutMix': (lambda: L.CutMix(seed=1), RGB),
     'RandomSharpness': (lambda: L.RandomSharpness(0.5, seed=1), RGB),
     'RandomShear': (lambda: L.RandomShear(0.3, 0.3, seed=1), RGB), 'Equalization': (lambda: L.Equalization(), RGB),
+    'RandomErasing': (lambda: L.RandomErasing(seed=1), RGB),
     'ContrastLimitedAdaptiveHistogramEqualization': (lambda: L.ContrastLimitedAdaptiveHistogramEqualization(), RGB),
 }
 

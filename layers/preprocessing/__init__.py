@@ -10,6 +10,7 @@ from .image_color import RandomBrightness, RandomContrast
 from .image_color_jitter import RandomColorJitter, RandomPosterization
 from .image_color_more import AutoContrast, RandomColorDegeneration, RandomGrayscale, RandomInvert, Solarization
 from .image_equalization import Equalization
+from .image_erasing import RandomErasing
 from .image_hsv import RandomHue, RandomSaturation
 from .image_sharpness import RandomSharpness
 from .image_shear import RandomShear
@@ -23,7 +24,7 @@ from .text_vectorization import TextVectorization
 __all__ = ['AutoContrast', 'CategoryEncoding', 'CenterCrop', 'ContrastLimitedAdaptiveHistogramEqualization', 'CutMix',
            'Discretization', 'Equalization', 'HashedCrossing',
            'Hashing', 'IntegerLookup', 'MixUp', 'Pipeline', 'RandomBrightness', 'RandomColorDegeneration',
-           'RandomColorJitter', 'RandomContrast', 'RandomCrop', 'RandomFlip', 'RandomGrayscale',
+           'RandomColorJitter', 'RandomContrast', 'RandomCrop', 'RandomErasing', 'RandomFlip', 'RandomGrayscale',
            'RandomHeight', 'RandomHue', 'RandomInvert', 'RandomPosterization', 'RandomRotation',
            'RandomSaturation', 'RandomSharpness', 'RandomShear', 'RandomTranslation', 'RandomWidth', 'RandomZoom', 'Resizing',
            'Solarization', 'StringLookup', 'TextVectorization']

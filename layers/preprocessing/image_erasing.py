@@ -1,0 +1,88 @@
+"""RandomErasing (Keras 3): a random box of some images overwritten with noise or a value."""
+import numpy as np
+
+from framework.keras import random as keras_random
+
+from .image_color_more import _base_factor
+from .image_layer import AugmentationLayer
+
+_FILL_ERROR = 'The `fill_value` argument should be a number (or a list of three numbers) '
+
+
+def _named_range(factor, name):
+    """Keras's base factor check for an argument other than ``factor`` (its message names it)."""
+    try:
+        return _base_factor(factor, bounds=(0, 1))
+    except ValueError:
+        raise ValueError('The `%s` argument should be a number (or a list of two numbers) in the range [0, 1]. '
+                         'Received: factor=%s' % (name, factor)) from None
+
+
+class RandomErasing(AugmentationLayer):
+    """Erase a box of each image with probability drawn in ``factor``: the box's sides are
+    sqrt(s) of the image's, s drawn in ``scale``'s range for each side, at a random place;
+    it is filled with ``fill_value`` or, when None, normal noise times the range's top,
+    clipped to ``value_range``. Keras 3's draws, in its order: side fractions, x start,
+    y start, probability, threshold, noise.
+
+    Args:
+        factor: a number f in [0, 1] (probabilities in [0, f]) or a pair.
+        scale: a number or pair in [0, 1]: the box's area fractions per side, squared.
+        fill_value: None (noise), a number, or three numbers (one per channel).
+        value_range: the images' (low, high), (0, 255) by default.
+        seed: an int for a reproducible stream.
+    """
+    keras_seed_generators = 1
+    casts_at_inference = True
+
+    def __init__(self, factor=1.0, scale=(0.02, 0.33), fill_value=None, value_range=(0, 255), seed=None,
+                 data_format=None, **kwargs):
+        super().__init__(data_format=data_format, seed=seed, **kwargs)
+        self.factor = _base_factor(factor, bounds=(0, 1))
+        self.scale = _named_range(scale, 'scale')
+        self.fill_value, self.value_range = fill_value, value_range
+
+    def _crop_bounds(self, count, length, ratio, xp):
+        crop = (ratio * np.float32(length)).astype(np.float32)
+        start = self._uniform((count,), 0.0, 1.0, xp) * (np.float32(length) - crop)
+        return start, start + crop
+
+    def _draw(self, images, xp):
+        count, height, width = images.shape[:3]
+        ratios = xp.sqrt(self._uniform((count, 2), self.scale[0], self.scale[1], xp))
+        x0, x1 = self._crop_bounds(count, width, ratios[:, 0], xp)
+        y0, y1 = self._crop_bounds(count, height, ratios[:, 1], xp)
+        rows = xp.arange(height, dtype=np.float32)[None, :, None, None]
+        cols = xp.arange(width, dtype=np.float32)[None, None, :, None]
+        box = ((cols >= x0[:, None, None, None]) & (cols < x1[:, None, None, None])
+               & (rows >= y0[:, None, None, None]) & (rows < y1[:, None, None, None]))
+        probability = self._uniform((count,), self.factor[0], self.factor[1], xp)
+        erase = self._uniform((count,), 0.0, 1.0, xp) < probability
+        return box & erase[:, None, None, None], self._fill(images, xp)
+
+    def _fill(self, images, xp):
+        """The fill values, shaped as the images in the caller's layout (the noise is drawn so)."""
+        layout = images.shape if self.data_format == 'channels_last' else (
+            images.shape[0], images.shape[3], images.shape[1], images.shape[2])
+        if self.fill_value is None:
+            # drawn in the input's own layout (one image's shape when unbatched: the same values)
+            noise = keras_random.normal(layout, dtype='float32', seed=self.generator)
+            fill = xp.asarray(noise.numpy()).reshape(layout) * np.float32(self.value_range[1])
+        elif isinstance(self.fill_value, (tuple, list)) and len(self.fill_value) == 3:
+            fill = xp.broadcast_to(xp.asarray(self.fill_value, np.float32), layout)
+        elif isinstance(self.fill_value, (int, float)) and not isinstance(self.fill_value, bool):
+            fill = xp.ones(layout, np.float32) * np.float32(self.fill_value)
+        else:
+            raise ValueError(_FILL_ERROR)
+        fill = xp.clip(fill, np.float32(self.value_range[0]), np.float32(self.value_range[1]))
+        return fill if self.data_format == 'channels_last' else xp.moveaxis(fill, 1, -1)
+
+    def _apply(self, images, drawn, xp):
+        erase, fill = drawn
+        return xp.where(erase, fill, images)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(factor=self.factor, scale=self.scale, fill_value=self.fill_value, value_range=self.value_range,
+                      seed=self.seed)
+        return config
