@@ -27,8 +27,10 @@ class RandomContrast(ColourLayer):
         _value_range(value_range, 'RandomContrast')
         self.value_range = value_range
 
-    def _transform(self, images, xp):
-        c = self._uniform((images.shape[0], 1, 1, 1), 1.0 - self.factor[0], 1.0 + self.factor[1], xp)
+    def _draw(self, images, xp):
+        return self._uniform((images.shape[0], 1, 1, 1), 1.0 - self.factor[0], 1.0 + self.factor[1], xp)
+
+    def _apply(self, images, c, xp):
         mean = images.mean(axis=(1, 2), keepdims=True)
         out = (images - mean) * c + mean
         return xp.clip(out, self.value_range[0], self.value_range[1]).astype(images.dtype)
@@ -48,7 +50,10 @@ class RandomBrightness(ColourLayer):
         self.factor = factor_range(factor, 'factor', 'RandomBrightness')
         self.value_range = _value_range(value_range, 'RandomBrightness')
 
-    def _transform(self, images, xp):
+    def _draw(self, images, xp):
         low, high = self.value_range
-        delta = self._uniform((images.shape[0], 1, 1, 1), self.factor[0], self.factor[1], xp) * (high - low)
+        return self._uniform((images.shape[0], 1, 1, 1), self.factor[0], self.factor[1], xp) * (high - low)
+
+    def _apply(self, images, delta, xp):
+        low, high = self.value_range
         return xp.clip(images + delta, low, high).astype(images.dtype)

@@ -61,13 +61,14 @@ class RandomPosterization(ColourLayer):
         self.factor = _base_factor(factor, bounds=(1, 8))
         self.value_range = _value_range(value_range, 'RandomPosterization')
 
-    def _transform(self, images, xp):
+    def _draw(self, images, xp):
         count = images.shape[0]
         if self.factor[0] != self.factor[1]:
-            bits = keras_random.randint((count,), self.factor[0], self.factor[1], dtype='uint8',
+            return keras_random.randint((count,), self.factor[0], self.factor[1], dtype='uint8',
                                         seed=self.generator).numpy()
-        else:
-            bits = np.full((count,), self.factor[0], np.uint8)
+        return np.full((count,), self.factor[0], np.uint8)
+
+    def _apply(self, images, bits, xp):
         shift = xp.asarray((self._MAX_BITS - bits).astype(np.uint8))[:, None, None, None]
         values = _rescaled(images, self.value_range, (0, 255)).astype(np.uint8)
         posterized = ((values >> shift) << shift).astype(images.dtype)

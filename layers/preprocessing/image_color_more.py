@@ -127,10 +127,13 @@ class Solarization(AugmentationLayer):
                 raise ValueError(message + 'input_number=%s' % (value,))
         return tuple(sorted(values)) if len(values) == 2 else (0, values[0])
 
-    def _transform(self, images, xp):
+    def _draw(self, images, xp):
         shape = (images.shape[0], 1, 1, 1)
         additions = self._uniform(shape, self.addition_factor[0], self.addition_factor[1] * 255, xp)
-        thresholds = self._uniform(shape, self.threshold_factor[0], self.threshold_factor[1] * 255, xp)
+        return additions, self._uniform(shape, self.threshold_factor[0], self.threshold_factor[1] * 255, xp)
+
+    def _apply(self, images, drawn, xp):
+        additions, thresholds = drawn
         scaled = _rescaled(images, self.value_range, (0, 255))
         results = xp.clip(scaled + additions, 0, 255)
         results = xp.where(results < thresholds, results, np.float32(255) - results)
@@ -152,8 +155,10 @@ class RandomColorDegeneration(ColourLayer):
         self.factor = _base_factor(factor)
         self.value_range = _value_range(value_range, 'RandomColorDegeneration')
 
-    def _transform(self, images, xp):
-        factor = self._uniform((images.shape[0], 1, 1, 1), self.factor[0], self.factor[1], xp)
+    def _draw(self, images, xp):
+        return self._uniform((images.shape[0], 1, 1, 1), self.factor[0], self.factor[1], xp)
+
+    def _apply(self, images, factor, xp):
         out = images + factor * (_grey(images) - images)
         return xp.clip(out, self.value_range[0], self.value_range[1]).astype(images.dtype)
 
@@ -168,7 +173,10 @@ class AutoContrast(ImageLayer):
 
     def call(self, inputs, training=True):
         images, restore = self._images(inputs)
-        xp = array_module(images)
+        return restore(self._apply(images, None, array_module(images)))
+
+    def _apply(self, images, drawn, xp):
+        """The stretched images (also a step of RandAugment)."""
         scaled = _rescaled(images, self.value_range, (0, 255))
         low = scaled.min(axis=(1, 2), keepdims=True)
         high = scaled.max(axis=(1, 2), keepdims=True)
@@ -176,7 +184,7 @@ class AutoContrast(ImageLayer):
             scale = np.float32(255.0) / (high - low)
             results = xp.clip(scaled * scale + (-low * scale), 0.0, 255.0)
         results = _rescaled(results, (0, 255), self.value_range)
-        return restore(xp.where(xp.isnan(results), images, results).astype(images.dtype))
+        return xp.where(xp.isnan(results), images, results).astype(images.dtype)
 
     def get_config(self):
         config = super().get_config()
