@@ -112,6 +112,7 @@ from .preprocessing import (AutoContrast, Pipeline, RandomColorDegeneration, Ran
 from .preprocessing import CutMix, MixUp, RandomColorJitter, RandomHeight, RandomPosterization, RandomWidth  # noqa: E402
 from .preprocessing import ContrastLimitedAdaptiveHistogramEqualization  # noqa: E402
 from .preprocessing import Equalization, RandomErasing, RandomSharpness, RandomShear  # noqa: E402
+from .preprocessing import MelSpectrogram, STFTSpectrogram  # noqa: E402
 
 __all__ += ['CategoryEncoding', 'CenterCrop', 'Discretization', 'HashedCrossing', 'Hashing', 'IntegerLookup',
             'RandomBrightness', 'RandomContrast', 'RandomCrop', 'RandomFlip', 'RandomRotation', 'RandomTranslation',
@@ -121,6 +122,7 @@ __all__ += ['AutoContrast', 'Pipeline', 'RandomColorDegeneration', 'RandomGraysc
             'RandomHeight', 'RandomWidth', 'MixUp', 'CutMix', 'ReversibleEmbedding']
 __all__ += ['ContrastLimitedAdaptiveHistogramEqualization']
 __all__ += ['Equalization', 'RandomErasing', 'RandomSharpness', 'RandomShear']
+__all__ += ['MelSpectrogram', 'STFTSpectrogram']
 
 # keras.utils.FeatureSpace and the two data layers it adds to a model: here so that saved configs
 # naming them are found, but not in __all__ (Keras exports none of them from keras.layers).

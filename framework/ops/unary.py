@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import backend
 from ..composite import map_elementwise
-from . import eigen_math
+from . import eigen_math, eigen_trig
 from ..tensor import Tensor
 from ..tape import array_rule, record_blocked
 from .operands import as_float_tensor, as_numeric_tensor, ACTIVE, record
@@ -145,11 +145,13 @@ def sign(x, name=None):
 
 
 def sin(x, name=None):
-    return _apply('sin', x, lambda xp, a: xp.sin(a), lambda g, y, x: g * cos(x))
+    return _apply('sin', x, lambda xp, a: eigen_trig.sin(a) if eigen_math.handles(a) else xp.sin(a),
+                  lambda g, y, x: g * cos(x))
 
 
 def cos(x, name=None):
-    return _apply('cos', x, lambda xp, a: xp.cos(a), lambda g, y, x: -g * sin(x))
+    return _apply('cos', x, lambda xp, a: eigen_trig.cos(a) if eigen_math.handles(a) else xp.cos(a),
+                  lambda g, y, x: -g * sin(x))
 
 
 def tan(x, name=None):

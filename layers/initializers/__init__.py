@@ -10,9 +10,10 @@ from .initializer import Initializer
 from .random_initializers import (GlorotNormal, GlorotUniform, HeNormal, HeUniform, LecunNormal,
                                   LecunUniform, Orthogonal, RandomNormal, RandomUniform, TruncatedNormal,
                                   VarianceScaling, compute_fans)
+from .stft import STFT
 
 _CLASSES = (Constant, Identity, Ones, Zeros, GlorotNormal, GlorotUniform, HeNormal, HeUniform, LecunNormal,
-            LecunUniform, Orthogonal, RandomNormal, RandomUniform, TruncatedNormal, VarianceScaling)
+            LecunUniform, Orthogonal, RandomNormal, RandomUniform, TruncatedNormal, VarianceScaling, STFT)
 
 # Keras 3 accepts each class name and its snake-case function name.
 ALL_OBJECTS = {cls.__name__: cls for cls in _CLASSES}
@@ -24,6 +25,7 @@ ALL_OBJECTS.update({
     'random_normal': RandomNormal, 'random_uniform': RandomUniform,
     'truncated_normal': TruncatedNormal, 'variance_scaling': VarianceScaling,
     'uniform': RandomUniform, 'normal': RandomNormal,      # Keras 3's short aliases (Embedding's default)
+    'stft': STFT, 'STFTInitializer': STFT,
 })
 
 
@@ -59,7 +61,7 @@ def get(identifier):
 constant, identity, ones, zeros = Constant, Identity, Ones, Zeros
 glorot_normal, glorot_uniform, he_normal, he_uniform = GlorotNormal, GlorotUniform, HeNormal, HeUniform
 lecun_normal, lecun_uniform, orthogonal = LecunNormal, LecunUniform, Orthogonal
-IdentityInitializer, OrthogonalInitializer = Identity, Orthogonal
+IdentityInitializer, OrthogonalInitializer, STFTInitializer, stft = Identity, Orthogonal, STFT, STFT
 random_normal, random_uniform, truncated_normal, variance_scaling = (RandomNormal, RandomUniform,
                                                                     TruncatedNormal, VarianceScaling)
 

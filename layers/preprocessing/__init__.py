@@ -1,5 +1,5 @@
 """Keras 3's preprocessing layers: text and categorical lookups, hashing,
-discretization, and image resizing, cropping, colour and mixing augmentations."""
+discretization, image resizing, cropping, colour and mixing augmentations, and audio spectrograms."""
 from .categorical_encoding import CategoryEncoding
 from .clahe import ContrastLimitedAdaptiveHistogramEqualization
 from .discretization import Discretization
@@ -16,15 +16,17 @@ from .image_sharpness import RandomSharpness
 from .image_shear import RandomShear
 from .image_sizing import CenterCrop, RandomCrop, Resizing
 from .lookups import IntegerLookup, StringLookup
+from .mel_spectrogram import MelSpectrogram
 from .mix_up import CutMix, MixUp
 from .pipeline import Pipeline
 from .random_resize import RandomHeight, RandomWidth
+from .stft_spectrogram import STFTSpectrogram
 from .text_vectorization import TextVectorization
 
 __all__ = ['AutoContrast', 'CategoryEncoding', 'CenterCrop', 'ContrastLimitedAdaptiveHistogramEqualization', 'CutMix',
            'Discretization', 'Equalization', 'HashedCrossing',
-           'Hashing', 'IntegerLookup', 'MixUp', 'Pipeline', 'RandomBrightness', 'RandomColorDegeneration',
+           'Hashing', 'IntegerLookup', 'MelSpectrogram', 'MixUp', 'Pipeline', 'RandomBrightness', 'RandomColorDegeneration',
            'RandomColorJitter', 'RandomContrast', 'RandomCrop', 'RandomErasing', 'RandomFlip', 'RandomGrayscale',
            'RandomHeight', 'RandomHue', 'RandomInvert', 'RandomPosterization', 'RandomRotation',
            'RandomSaturation', 'RandomSharpness', 'RandomShear', 'RandomTranslation', 'RandomWidth', 'RandomZoom', 'Resizing',
-           'Solarization', 'StringLookup', 'TextVectorization']
+           'Solarization', 'STFTSpectrogram', 'StringLookup', 'TextVectorization']
