@@ -80,6 +80,7 @@ class PyDatasetData:
         self._shapes = None          # per-component trailing shapes and dtypes, from the first batch
         # Keras's EpochIterator.reset(): before fit's first epoch, before every evaluation.
         self._resets = {'fit': 'once', 'predict': 'never'}.get(what, 'always')
+        self._peeked = False
 
     @property
     def num_batches(self):
@@ -96,8 +97,22 @@ class PyDatasetData:
         for index in indices:
             yield self._standardize(self.py_dataset[index], index)
 
+    def _peek(self):
+        # Keras's TF backend reads the first two batches once, before the first epoch, to learn the
+        # tf.data signature; a PyDataset that draws random numbers (ImageDataGenerator.flow) or
+        # counts its reads sees those reads too.
+        self._peeked = True
+        count = self.py_dataset.num_batches
+        reads = 2 if count is None else min(2, count)
+        if reads == 0:
+            raise ValueError('%s: The PyDataset has length 0' % self.what)
+        for index in range(reads):
+            self._standardize(self.py_dataset[index], index)
+
     def epoch(self):
         """One epoch's batches, between the PyDataset's on_epoch_begin and on_epoch_end."""
+        if not self._peeked:
+            self._peek()
         if self._resets != 'never':
             self._iterator, self._seen = None, 0
             self.py_dataset.on_epoch_end()
