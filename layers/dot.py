@@ -38,6 +38,10 @@ class Dot(Layer):
                                  'Received: axes=%r' % (axes,))
         self.axes = axes
         self.normalize = bool(normalize)
+        self.supports_masking = True        # as Keras: a masked input is accepted quietly, and ...
+
+    def compute_mask(self, inputs, mask=None):
+        return None                         # ... the product carries no mask
 
     def _axes_for(self, shapes):
         pair = [self.axes] * 2 if isinstance(self.axes, int) else list(self.axes)

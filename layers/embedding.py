@@ -57,6 +57,7 @@ class Embedding(Layer):
         self.embeddings_regularizer = regularizers.get(embeddings_regularizer)
         self.embeddings_constraint = constraints.get(embeddings_constraint)
         self.mask_zero = bool(mask_zero)
+        self.supports_masking = self.mask_zero    # only a mask_zero Embedding makes a mask; any incoming one stops
         self.embeddings = None
         if weights is not None:
             self._build_from_shape(None)
@@ -77,11 +78,6 @@ class Embedding(Layer):
                                 % (self.name, inputs.dtype.name))
             inputs = cast(inputs, 'int32')
         return gather(self.embeddings, inputs)
-
-    @property
-    def supports_masking(self):
-        """Only a mask_zero Embedding makes a mask (and any incoming mask stops here, as in Keras)."""
-        return self.mask_zero
 
     def compute_mask(self, inputs, mask=None):
         """``inputs != 0`` when mask_zero, else None."""

@@ -22,10 +22,11 @@ from framework.backend import array_module
 from framework.placement import current_xp
 from framework.tape import paused
 from framework.tensor import DISPLAY_NAME, ConversionError, Tensor, convert_to_tensor
+from framework.train import deferred_restore
 from framework.variable import Variable
 
 from . import auto_config, build_recording, call_context, constraints, failed_build, initializers, naming, regularizers
-from . import tracking
+from . import mask_propagation, tracking
 from .call_inputs import accepts_training, check_spec, convert_inputs, shape_of
 from .functional.node import first_call_tensors
 from .functional.symbolic_call import any_symbolic, call_symbolic
@@ -136,6 +137,21 @@ class Layer(LayerWeights):
         compute_output_shape: compute_dtype, unless the layer says otherwise (Keras 3's lookups
         declare floatx for their encodings in compute_output_spec, yet return int64 when run)."""
         return self.compute_dtype
+
+    # ---- masking ------------------------------------------------------------------
+    @property
+    def supports_masking(self):
+        """Whether the layer passes on (or computes) its input's mask, as Keras 3's attribute:
+        what was set (``self.supports_masking = True`` in a custom layer), else what tapeflow's
+        mask propagation infers (a ``compute_mask``, or a pass-through layer such as Dense)."""
+        declared = self.__dict__.get('_supports_masking')
+        if declared is not None:
+            return declared
+        return mask_propagation.inferred_supports_masking(self)
+
+    @supports_masking.setter
+    def supports_masking(self, value):
+        self.__dict__['_supports_masking'] = value     # not an attribute that can hold sublayers
 
     # ---- trainable: set on the layer, its variables and its sublayers (Keras 3) ----
     @property
@@ -323,6 +339,7 @@ class Layer(LayerWeights):
             self.build(shape)
         self.built = True
         self._build_input_shape = shape
+        deferred_restore.after_build(self)      # checkpoint values waiting for this layer's weights
 
     def _add_activity_losses(self, outputs):
         for out in outputs if isinstance(outputs, (list, tuple)) else (outputs,):

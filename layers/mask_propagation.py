@@ -64,9 +64,14 @@ def _pass_through_classes():
 
 def supports_masking(layer):
     """Whether ``layer`` passes on (or computes) a mask for its outputs."""
-    declared = getattr(layer, 'supports_masking', None)
+    declared = getattr(layer, 'supports_masking', None)    # Layer's property falls back on the inference
     if declared is not None:
         return bool(declared)
+    return inferred_supports_masking(layer)
+
+
+def inferred_supports_masking(layer):
+    """Whether ``layer`` supports masking by what it is, when it does not say."""
     rule = _keras_rule(layer)
     if rule is not None:
         return rule[0]
