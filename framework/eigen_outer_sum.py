@@ -11,7 +11,10 @@ import numpy as np
 
 PACKET = 8        # floats per AVX packet
 # Below this many values the few numpy calls cost several times numpy's own sum (a Dense bias's
-# gradient at batch 32), so small sums keep numpy's order; from here on they cost about the same.
+# gradient at batch 32, one per layer and step), so small sums over the first axis keep numpy's
+# order; from here on they cost about the same. Sums that keep the first axis (a spatial mean,
+# GlobalAveragePooling2D's, once per forward pass) take TensorFlow's order at every size: a small
+# CNN's predictions carry its last bits.
 MIN_SIZE = 4096
 
 
@@ -23,10 +26,10 @@ def outer_sum(a, axes):
     Eigen's ``InnerMostDimPreserver`` (TensorReduction.h) reduces such a sum, for each packet of 8
     kept columns, into four accumulators taking rows 4k, 4k+1, 4k+2, 4k+3, folded in order after
     the last whole group of four, then the remaining rows. With fewer than 16 rows, and for the
-    columns past the last whole packet, it adds rows one by one, as numpy does. Arrays of fewer
-    than MIN_SIZE values are left to numpy (None).
+    columns past the last whole packet, it adds rows one by one, as numpy does. Sums over the
+    first axis of fewer than MIN_SIZE values are left to numpy (None).
     """
-    if a.dtype != np.float32 or a.size < MIN_SIZE:
+    if a.dtype != np.float32 or (a.size < MIN_SIZE and 0 in axes):
         return None
     runs = []                                # the shape as Eigen sees it: size-1 axes dropped, runs merged
     for i, d in enumerate(a.shape):
