@@ -36,9 +36,11 @@ def host_structure(value):
 
 
 def as_tensors(element):
-    # Window elements are datasets: they are handed out as they are.
+    # Window elements are datasets, and ragged or sparse elements composite tensors: handed out as they are.
+    from ..composite import CompositeTensor
     return nest.map_structure(
-        lambda v: v if isinstance(v, Tensor) or hasattr(v, '_make_iterator') else convert_to_tensor(v), element)
+        lambda v: v if isinstance(v, (Tensor, CompositeTensor)) or hasattr(v, '_make_iterator')
+        else convert_to_tensor(v), element)
 
 
 def call_with_element(fn, element):

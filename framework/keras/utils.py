@@ -88,6 +88,7 @@ _LAZY = {
     'get_file': 'framework.keras.files', 'split_dataset': 'framework.keras.dataset_split',
     'timeseries_dataset_from_array': 'framework.keras.timeseries',
     'text_dataset_from_directory': 'framework.keras.text_dataset',
+    'audio_dataset_from_directory': 'framework.keras.audio_dataset',
     'image_dataset_from_directory': 'framework.keras.image_dataset',
     'img_to_array': 'framework.keras.images', 'array_to_img': 'framework.keras.images',
     'load_img': 'framework.keras.images', 'save_img': 'framework.keras.images',
