@@ -1,5 +1,5 @@
-"""``keras.preprocessing``, tf.keras's older home of ``sequence.pad_sequences``, ``text.Tokenizer``
-and the dataset helpers."""
+"""``keras.preprocessing``, tf.keras's older home of ``sequence.pad_sequences``, ``text.Tokenizer``,
+``image.ImageDataGenerator`` and the dataset helpers."""
 from . import sequence  # noqa: F401  (pad_sequences, skipgrams, TimeseriesGenerator)
 from . import text  # noqa: F401  (Tokenizer, text_to_word_sequence, ...)
 
@@ -10,6 +10,9 @@ _LAZY = {'image_dataset_from_directory': 'framework.keras.image_dataset',
 
 
 def __getattr__(name):
+    if name == 'image':       # ImageDataGenerator's iterators are PyDatasets: the layers package, on first use
+        import importlib
+        return importlib.import_module(__name__ + '.image')
     if name in _LAZY:
         import importlib
         return getattr(importlib.import_module(_LAZY[name]), name)
