@@ -29,6 +29,7 @@ from framework import backend
 from framework.indexed_slices import RowGradients
 from framework.tape import GradientTape
 from framework.tensor import Tensor, convert_to_tensor
+from framework.train import deferred_restore
 from framework.variable import Variable
 from . import clipping
 from .arguments import auto_name, check_base_options, check_non_negative, resolve_legacy_arguments
@@ -200,6 +201,7 @@ class Optimizer(OptimizerState, abc.ABC):
             self.build(var_list)
         finally:
             self._build_scope = None
+        deferred_restore.after_build(self)      # checkpoint values waiting for the new slots
 
     def build(self, var_list):
         """Create the slots of every variable in ``var_list`` that has none yet."""

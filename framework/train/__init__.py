@@ -1,10 +1,9 @@
 """``tf.train``: checkpoints of object graphs, their manager and readers, moving averages.
 
-Checkpoints keep TensorFlow's file names ('<prefix>.index', '<prefix>.data-00000-of-00001',
-the 'checkpoint' state file) and API. tapeflow writes its own format (see ``checkpoint_file``),
-which TensorFlow cannot read; it reads both its own and TensorFlow's (``tensor_bundle``), so
-weights trained with TensorFlow load by key (``load_checkpoint``) or into matching objects
-(``Checkpoint.restore``: a ``tf.Module`` gets the same keys in both).
+Checkpoints are TensorFlow's files ('<prefix>.index', '<prefix>.data-00000-of-00001', the
+'checkpoint' state file) in TensorFlow's format (``tensor_bundle``), keyed and ordered as
+TensorFlow 2.21 with Keras 3 writes them (``trackable_view``), so each side restores the
+other's. tapeflow's earlier HDF5 checkpoints are still read and restored (``checkpoint_file``).
 """
 import os
 

@@ -1,19 +1,28 @@
 """``tf.train.Checkpoint``: save and restore the variables of a graph of objects.
 
-Objects are matched by their path from the checkpoint (see ``object_graph``),
-never by variable names, so a freshly built program restores the state of
-another run of the same program. A Keras model that is not built yet when
-restored is built first from the input shape saved with it (TensorFlow defers
-the restore until the model builds; the result is the same weights).
+Checkpoints are written in TensorFlow's format, keyed as TensorFlow 2.21 with
+Keras 3 keys them (``trackable_view``), with the object graph TensorFlow's
+restore walks; so TensorFlow restores them, and tapeflow restores TensorFlow's
+(``graph_restore``: values for objects not built yet wait until they build).
+Objects are matched by their path from the checkpoint, never by variable
+names, so a freshly built program restores the state of another run of the
+same program. Checkpoints in tapeflow's earlier own format restore by their
+keys (``object_graph``), an unbuilt Keras model built first from the input
+shape saved with them.
 """
 import json
 import os
 
+import numpy as np
+
+from .. import backend
 from ..variable import Variable
-from . import checkpoint_file, checkpoint_state
+from . import checkpoint_file, checkpoint_state, trackable_proto
 from .checkpoint_options import checked
+from .graph_restore import GraphRestore
 from .object_graph import SLOT_MARK, SUFFIX, ObjectGraph, is_trackable, layer_class
-from .restore_status import CheckpointLoadStatus, InitializationOnlyStatus
+from .restore_status import CheckpointLoadStatus, GraphLoadStatus, InitializationOnlyStatus
+from .trackable_view import TrackableGraph
 
 
 def _not_trackable(name, value):
@@ -79,11 +88,10 @@ class Checkpoint:
     def write(self, file_prefix, options=None):
         """Write the checkpoint at exactly ``file_prefix`` (no numbering, no 'checkpoint' file)."""
         options = checked(options, 'Checkpoint.write')
-        graph = ObjectGraph(self._checkpoint_children())
-        variables = graph.variables
-        if options.experimental_skip_slot_variables:
-            variables = {k: v for k, v in variables.items() if SLOT_MARK not in k}
-        path = checkpoint_file.write(os.fspath(file_prefix), variables, self._graph_record(graph))
+        graph = TrackableGraph(self)
+        tensors = [(key, np.asarray(backend.to_host(variable._data))) for key, variable in graph.variables.items()]
+        tensors.append((trackable_proto.GRAPH_KEY, np.array(trackable_proto.encode(graph), dtype=object)))
+        path = checkpoint_file.write_bundle(os.fspath(file_prefix), tensors)
         options.run_write_callbacks(path)
         return path
 
@@ -99,18 +107,6 @@ class Checkpoint:
         directory = os.path.dirname(os.path.abspath(path))
         checkpoint_state.write_state(directory, checkpoint_state.CheckpointState(path, [path]))
         return path
-
-    @staticmethod
-    def _graph_record(graph):
-        Layer = layer_class()
-        objects = {}
-        for path, obj in graph.objects.items():
-            entry = {'class': '%s.%s' % (type(obj).__module__, type(obj).__qualname__)}
-            config = obj.get_build_config() if Layer is not None and isinstance(obj, Layer) else None
-            if config and _json_ready(config):
-                entry['build_config'] = config
-            objects[path] = entry
-        return {'objects': objects}
 
     # ---- restoring -------------------------------------------------------------
     def restore(self, save_path, options=None):
@@ -130,6 +126,8 @@ class Checkpoint:
             raise ValueError('Checkpoint.restore: %s is a directory; pass a checkpoint prefix, e.g. '
                              'tf.train.latest_checkpoint(%r)' % (path, path))
         reader = checkpoint_file.CheckpointReader(path)
+        if reader.is_tensor_bundle:
+            return self._restore_tensor_bundle(reader, path)
         values = reader.values()
         if options.experimental_skip_slot_variables:
             values = {k: v for k, v in values.items() if SLOT_MARK not in k}
@@ -149,6 +147,23 @@ class Checkpoint:
             targets[key].assign(values[key])
         return CheckpointLoadStatus(path, matched, sorted(set(values) - set(matched)),
                                     sorted(set(targets) - set(matched)))
+
+    def _restore_tensor_bundle(self, reader, path):
+        values = reader.values()
+        if 'save_counter' + SUFFIX in values:
+            self.save_counter          # made now to take the saved count (TensorFlow restores it on creation)
+        if reader.saved_graph is None:             # no object graph (a name-based checkpoint): keys only
+            targets = TrackableGraph(self).variables
+            matched = [key for key in targets if key in values]
+            for key in matched:
+                _check_fits(targets[key], values[key], key)
+            for key in matched:
+                targets[key].assign(values[key])
+            return CheckpointLoadStatus(path, matched, sorted(set(values) - set(matched)),
+                                        sorted(set(targets) - set(matched)))
+        restore = GraphRestore(reader.saved_graph, values, _check_fits)
+        restore.run(self)
+        return GraphLoadStatus(path, restore, self)
 
     def read(self, save_path, options=None):
         """As ``restore``, for a checkpoint written by ``write``."""

@@ -1,8 +1,9 @@
 """The files of one checkpoint: '<prefix>.index' and '<prefix>.data-00000-of-00001'.
 
-TensorFlow's names, tapeflow's content (TensorFlow's TensorBundle is a
-LevelDB table of protocol buffers; tapeflow reads it, see ``tensor_bundle``,
-but writes this simpler format, which TensorFlow cannot read):
+``Checkpoint`` writes TensorFlow's format (``write_bundle``, see
+``tensor_bundle``), which TensorFlow reads. Checkpoints tapeflow wrote before
+are in an own format, still read here (and ``tf.saved_model`` writes its
+variables in it):
 - the data file is HDF5: datasets 't0', 't1', ... and the keys, in order, in
   the JSON dataset 'keys'; the object graph (class names and Keras build
   configs by path) in the JSON dataset '_CHECKPOINTABLE_OBJECT_GRAPH';
@@ -22,7 +23,7 @@ import numpy as np
 
 from .. import backend, dtypes
 from ..atomic_files import atomic_write
-from . import tensor_bundle
+from . import tensor_bundle, trackable_proto
 
 DATA_SUFFIX = '.data-00000-of-00001'
 INDEX_SUFFIX = '.index'
@@ -57,6 +58,19 @@ def write(prefix, variables, graph):
     return prefix
 
 
+def write_bundle(prefix, tensors):
+    """Write ``tensors`` ((key, numpy array) pairs, in data order) as a TensorFlow checkpoint."""
+    prefix = os.fspath(prefix)
+    index, data = tensor_bundle.encode(tensors)
+    with atomic_write(tensor_bundle.data_path(prefix)) as temporary:
+        with open(temporary, 'wb') as f:
+            f.write(data)
+    with atomic_write(prefix + INDEX_SUFFIX) as temporary:       # last: only names complete data
+        with open(temporary, 'wb') as f:
+            f.write(index)
+    return prefix
+
+
 def exists(prefix):
     return os.path.exists(os.fspath(prefix) + INDEX_SUFFIX)
 
@@ -77,11 +91,15 @@ class CheckpointReader:
             raise NotFoundError(None, None, 'Unsuccessful TensorSliceReader constructor: Failed to find any '
                                 'matching files for %s (no %s; pass the prefix that save() returned, '
                                 'e.g. tf.train.latest_checkpoint(directory))' % (self.prefix, index_path))
-        if tensor_bundle.is_tensor_bundle(index_path):      # written by TensorFlow
+        self.saved_graph = None          # a TensorFlow checkpoint's object graph: [trackable_proto.SavedNode]
+        self.is_tensor_bundle = tensor_bundle.is_tensor_bundle(index_path)
+        if self.is_tensor_bundle:           # TensorFlow's format (TensorFlow's or tapeflow's writing)
             shapes, values = tensor_bundle.read(self.prefix)
             self._entries = {k: {'shape': shape, 'dtype': dtype} for k, (shape, dtype) in shapes.items()
                              if k != GRAPH_KEY}
             self._values = {k: v for k, v in values.items() if k != GRAPH_KEY}
+            if GRAPH_KEY in values:
+                self.saved_graph = trackable_proto.decode(values[GRAPH_KEY].reshape(-1)[0])
             self.object_graph = {}
             return
         try:

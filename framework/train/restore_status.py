@@ -63,3 +63,25 @@ class InitializationOnlyStatus:
 
     def expect_partial(self):
         return self
+
+
+class GraphLoadStatus(CheckpointLoadStatus):
+    """The status of a restore from a TensorFlow-format checkpoint: what matched is read when an
+    ``assert_*`` runs, so values restored later (when a model builds) count, as in TensorFlow."""
+
+    def __init__(self, save_path, restore, root):
+        self.save_path = save_path
+        self.partial_expected = False
+        self._restore, self._root = restore, root
+
+    @property
+    def matched(self):
+        return sorted(self._restore.restored)
+
+    @property
+    def unused_values(self):
+        return self._restore.unused_keys()
+
+    @property
+    def unbound_variables(self):
+        return self._restore.unbound_keys(self._root)

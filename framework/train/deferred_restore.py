@@ -1,0 +1,35 @@
+"""Restores waiting for an object to build, as TensorFlow defers them.
+
+A checkpoint may hold values for variables a program has not created yet (a
+model not built, an optimizer that has not stepped). TensorFlow restores
+those when they are created. Here the restore leaves a callback on the
+unbuilt layer or optimizer; ``after_build`` (called by Layer and Optimizer
+when they finish building) runs it, so the first step already computes with
+the restored values.
+"""
+import weakref
+
+_pending = {}      # id(object) -> (weak reference to it, [callbacks])
+
+
+def register(obj, resume):
+    entry = _pending.get(id(obj))
+    if entry is None or entry[0]() is not obj:
+        entry = _pending[id(obj)] = (weakref.ref(obj), [])
+    entry[1].append(resume)
+
+
+def after_build(obj):
+    """Run the restores waiting on ``obj`` (a no-op, one dict lookup, when none wait)."""
+    if not _pending:
+        return
+    entry = _pending.pop(id(obj), None)
+    if entry is None or entry[0]() is not obj:
+        return
+    for resume in entry[1]:
+        resume()
+
+
+def waiting_on(obj):
+    entry = _pending.get(id(obj))
+    return entry is not None and entry[0]() is obj

@@ -1,0 +1,82 @@
+"""Restoring a TensorFlow-format checkpoint by walking its saved object graph, as TensorFlow does.
+
+The saved graph (``trackable_proto``) and the live objects (``trackable_view``)
+are walked together from the root, pairing a saved node with the live object
+that has the same name under the paired parent. A variable paired with a node
+gets that node's value. A saved child with values that the live object lacks
+(an unbuilt model's weights, an optimizer's slots before its first step)
+waits on that object (``deferred_restore``) and is paired once it builds.
+A value is assigned once: a later walk (after a build) leaves the variables
+it already restored alone, as TensorFlow does.
+"""
+import collections
+
+from ..variable import Variable
+from . import deferred_restore
+from .trackable_view import Container, TrackableGraph, children, is_layer, is_optimizer
+
+
+class GraphRestore:
+    def __init__(self, nodes, values, check):
+        self.nodes, self.values, self.check = nodes, values, check
+        self.bound = {}            # saved node id -> live object
+        self.restored = set()      # keys assigned
+        self._with_values = self._nodes_with_values()
+
+    def _nodes_with_values(self):
+        memo = {}
+
+        def reaches(i):
+            if i not in memo:
+                memo[i] = False
+                memo[i] = any(k in self.values for k in self.nodes[i].keys.values()) or \
+                    any(reaches(j) for j, _ in self.nodes[i].children)
+            return memo[i]
+        return [reaches(i) for i in range(len(self.nodes))]
+
+    def run(self, root, root_id=0):
+        """Pair and assign everything reachable from (``root``, saved node ``root_id``)."""
+        self.bound.setdefault(root_id, root)
+        queue = collections.deque([(root, root_id, root, root_id)])
+        assignments, waiting, visited = [], [], {root_id}
+        while queue:
+            obj, node_id, owner, owner_id = queue.popleft()
+            node = self.nodes[node_id]
+            if isinstance(obj, Variable):
+                key = node.keys.get('VARIABLE_VALUE')
+                if key in self.values and key not in self.restored:
+                    assignments.append((obj, key))
+                continue
+            if not isinstance(obj, Container):
+                owner, owner_id = obj, node_id
+            live = {}
+            for name, child in children(obj):
+                live.setdefault(name, child)
+            for child_id, name in node.children:
+                if child_id in visited:
+                    continue
+                child = live.get(name)
+                if child is None:
+                    if self._with_values[child_id] and (is_layer(owner) or is_optimizer(owner)):
+                        waiting.append((owner, owner_id))
+                    continue
+                visited.add(child_id)
+                self.bound.setdefault(child_id, child)
+                queue.append((child, child_id, owner, owner_id))
+        for variable, key in assignments:    # all checked first: a refused restore assigns nothing
+            self.check(variable, self.values[key], key)
+        for variable, key in assignments:
+            variable.assign(self.values[key])
+            self.restored.add(key)
+        registered = set()
+        for owner, owner_id in waiting:
+            if (id(owner), owner_id) not in registered:
+                registered.add((id(owner), owner_id))
+                deferred_restore.register(owner, lambda o=owner, i=owner_id: self.run(o, i))
+
+    def unused_keys(self):
+        return sorted(k for k in self.values if k not in self.restored)
+
+    def unbound_keys(self, root):
+        bound = {id(v) for v in self.bound.values()}
+        return sorted(k for k, v in TrackableGraph(root).variables.items() if id(v) not in bound)

@@ -1,0 +1,196 @@
+"""The object graph TensorFlow 2.21 (Keras 3) checkpoints, for tapeflow's objects.
+
+TensorFlow saves every object reachable from the checkpoint's root by named
+dependencies, breadth first, and keys each variable by the first path that
+reaches it: 'model/_functional/_operations/1/_kernel/.ATTRIBUTES/VARIABLE_VALUE'.
+What each kind of object depends on, as TensorFlow with Keras 3 sees it:
+
+- a Checkpoint: its keyword objects (sorted), then 'save_counter';
+- a Sequential model, once built: '_functional' -> '_operations' -> its
+  InputLayer, then its layers ('0', '1', ...); a functional model:
+  '_operations' directly (InputLayers and ops take indices too);
+- any other Keras layer or model: its attributes holding variables, layers,
+  optimizers or modules, in the order they were assigned, under Keras's
+  names (Dense's and Conv's kernel is '_kernel', Embedding's '_embeddings');
+  lists and dicts of layers are *not* followed (Keras 3 on TensorFlow does not
+  track them, so their weights are not in its checkpoints);
+- a compiled model also depends on its 'optimizer';
+- an optimizer: '_variables' (all its state, Keras's order: iterations,
+  learning rate, then the slots), '_trainable_variables' (what it was built
+  on), '_iterations', '_learning_rate';
+- a tf.Module: its trackable attributes in assignment order, lists and dicts
+  followed ('layers/0', 'table/key'; dicts in insertion order).
+
+Names are kept as they are in the object graph; in keys, '.' is doubled and
+'/' written '.S', as TensorFlow escapes them.
+"""
+import sys
+
+from ..module import Module
+from ..variable import Variable
+
+SUFFIX = '/.ATTRIBUTES/VARIABLE_VALUE'
+
+# The attributes Keras 3 stores under another name than tapeflow's, by Keras class
+# (the first class of a layer's MRO found here decides; subclasses inherit it).
+_KERAS_NAMES = {
+    'Dense': {'kernel': '_kernel'}, 'EinsumDense': {'kernel': '_kernel'},
+    'Conv1D': {'kernel': '_kernel'}, 'Conv2D': {'kernel': '_kernel'}, 'Conv3D': {'kernel': '_kernel'},
+    'Conv1DTranspose': {}, 'Conv2DTranspose': {}, 'Conv3DTranspose': {},
+    'DepthwiseConv1D': {}, 'DepthwiseConv2D': {}, 'SeparableConv1D': {}, 'SeparableConv2D': {},
+    'Embedding': {'embeddings': '_embeddings'},
+    'MultiHeadAttention': {'query_dense': '_query_dense', 'key_dense': '_key_dense',
+                           'value_dense': '_value_dense', 'output_dense': '_output_dense'},
+}
+_LAYER_INTERNALS = frozenset(['_input_layer', '_graph'])
+
+
+def escape(name):
+    """A name as one segment of a checkpoint key: TensorFlow doubles '.' and writes '/' as '.S'."""
+    return str(name).replace('.', '..').replace('/', '.S')
+
+
+def _loaded(module_name, attribute):
+    # Layers and optimizers are only looked for once their packages are loaded:
+    # the core never imports Keras to write a checkpoint of plain variables.
+    module = sys.modules.get(module_name)
+    return getattr(module, attribute) if module is not None else None
+
+
+def _is(value, module_name, attribute):
+    cls = _loaded(module_name, attribute)
+    return cls is not None and isinstance(value, cls)
+
+
+def is_layer(value):
+    return _is(value, 'layers.layer', 'Layer')
+
+
+def is_optimizer(value):
+    return _is(value, 'optim.optimizer', 'Optimizer')
+
+
+class Container:
+    """A list or dict that TensorFlow saves as an object of its own (ListWrapper / _DictWrapper)."""
+
+    def __init__(self, items):
+        self.items = list(items)     # (name, value) pairs
+
+
+class Placeholder:
+    """An object TensorFlow saves that tapeflow does not have (a Sequential's implicit InputLayer)."""
+
+
+def _listed(values):
+    return Container((str(i), v) for i, v in enumerate(values))
+
+
+def _tracked_by_keras(value):
+    return isinstance(value, (Variable, Module)) or is_layer(value) or is_optimizer(value) \
+        or hasattr(value, '_checkpoint_children')
+
+
+def _tracked_by_module(value):
+    if isinstance(value, (list, tuple)):
+        return any(_tracked_by_module(v) for v in value)
+    if isinstance(value, dict):
+        return any(_tracked_by_module(v) for v in value.values())
+    return _tracked_by_keras(value) or hasattr(value, 'variables')
+
+
+def _as_child(value):
+    if isinstance(value, (list, tuple)):
+        return Container((str(i), _as_child(v)) for i, v in enumerate(value))
+    if isinstance(value, dict):
+        return Container((str(k), _as_child(v)) for k, v in value.items())
+    return value
+
+
+def _keras_names(layer):
+    for cls in type(layer).__mro__:
+        if cls.__name__ in _KERAS_NAMES:
+            return _KERAS_NAMES[cls.__name__]
+    return {}
+
+
+def _layer_children(layer):
+    out = []
+    if _is(layer, 'layers.sequential', 'Sequential'):
+        if layer.built:
+            first = layer._input_layer if layer._input_layer is not None else Placeholder()
+            out.append(('_functional', Container([('_operations', _listed([first] + list(layer._layers)))])))
+    elif isinstance(vars(layer).get('_operations'), list):          # a functional model
+        out.append(('_operations', _listed(layer._operations)))
+    names = _keras_names(layer)
+    for name, value in vars(layer).items():
+        if name not in _LAYER_INTERNALS and name != '_operations' and _tracked_by_keras(value):
+            out.append((names.get(name, name), value))
+    return out
+
+
+def _optimizer_children(optimizer):
+    out = [('_variables', _listed(optimizer.variables)),
+           ('_trainable_variables', _listed(optimizer._slots.model_variables())),
+           ('_iterations', optimizer._iterations)]
+    if isinstance(optimizer._learning_rate, Variable):
+        out.append(('_learning_rate', optimizer._learning_rate))
+    return out
+
+
+def children(obj):
+    """(name, child) pairs of ``obj``'s dependencies, in TensorFlow's order (names unescaped)."""
+    if isinstance(obj, Variable) or isinstance(obj, Placeholder):
+        return []
+    if isinstance(obj, Container):
+        return obj.items
+    if is_optimizer(obj):
+        return _optimizer_children(obj)
+    if is_layer(obj):
+        return _layer_children(obj)
+    if hasattr(obj, '_checkpoint_children'):           # a Checkpoint, a tf.random.Generator
+        out = []
+        for name, child in obj._checkpoint_children():
+            out.extend(children(child) if name == '' else [(name, child)])    # Checkpoint(root=...)
+        return out
+    if isinstance(obj, Module):
+        return [(name, _as_child(value)) for name, value in vars(obj).items()
+                if not name.startswith('__') and _tracked_by_module(value)]
+    return [('_variables', _listed(obj.variables))]       # e.g. a metric: tapeflow's own extension
+
+
+class TrackableGraph:
+    """Every object reachable from ``root``, breadth first (TensorFlow's node order).
+
+    ``nodes[i]`` is an object, ``edges[i]`` its (child node id, name) pairs, ``keys[i]``
+    the checkpoint key of a variable node; ``variables`` maps keys to Variables in node order.
+    """
+
+    def __init__(self, root):
+        self.nodes, self.edges, self.keys = [root], [], {}
+        self.variables = {}
+        ids, paths = {id(root): 0}, ['']
+        i = 0
+        while i < len(self.nodes):
+            obj, edges = self.nodes[i], []
+            for name, child in children(obj):
+                if id(child) not in ids:
+                    ids[id(child)] = len(self.nodes)
+                    self.nodes.append(child)
+                    paths.append(paths[i] + '/' + escape(name) if paths[i] else escape(name))
+                edges.append((ids[id(child)], name))
+            self.edges.append(edges)
+            if isinstance(obj, Variable):
+                self.keys[i] = paths[i] + SUFFIX
+                self.variables[paths[i] + SUFFIX] = obj
+            i += 1
+
+    def has_values(self):
+        """Per node, whether a variable is reachable from it (TensorFlow's has_checkpoint_values)."""
+        memo = {}
+
+        def reaches(i):
+            if i not in memo:
+                memo[i] = False                  # cycles reach nothing new
+                memo[i] = i in self.keys or any(reaches(j) for j, _ in self.edges[i])
+            return memo[i]
+        return [reaches(i) for i in range(len(self.nodes))]

@@ -1,0 +1,140 @@
+"""tf.train checkpoints in TensorFlow's format: the keys TF 2.21 + Keras 3 writes, restoring TF's
+checkpoints into fresh (unbuilt) objects, and reading tapeflow's older HDF5 checkpoints.
+
+tests/data/tf_keras_checkpoint/ was written by TensorFlow 2.21 running
+tests/data/make_tf_keras_checkpoint.py; the same program is built here with tapeflow.
+"""
+import importlib.util
+import os
+
+import numpy as np
+import pytest
+
+import framework as tf
+from framework import keras
+from framework.train import checkpoint_file, sstable
+from framework.train.object_graph import ObjectGraph
+from framework.train.protobuf_wire import fields, first
+
+TF_DIR = os.path.join(os.path.dirname(__file__), 'data', 'tf_keras_checkpoint')
+SUFFIX = '/.ATTRIBUTES/VARIABLE_VALUE'
+
+
+def _program():
+    spec = importlib.util.spec_from_file_location(
+        'make_tf_keras_checkpoint', os.path.join(os.path.dirname(__file__), 'data', 'make_tf_keras_checkpoint.py'))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _data_order(prefix):
+    table = sstable.decode(open(prefix + '.index', 'rb').read(), prefix)
+    return [key.decode() for key, value in sorted(table[1:], key=lambda kv: first(fields(kv[1]), 4))]
+
+
+def test_same_program_writes_tensorflows_keys_order_and_values(tmp_path):
+    program = _program()
+    keras.utils.set_random_seed(7)
+    seq, net, opt, table = program.build(tf, keras)
+    program.train(tf, seq, net, opt)
+    checkpoint = tf.train.Checkpoint(model=seq, optimizer=seq.optimizer, net=net, opt=opt, table=table)
+    manager = tf.train.CheckpointManager(checkpoint, str(tmp_path), max_to_keep=1)
+    manager.save()
+    path = manager.save()
+    theirs = tf.train.latest_checkpoint(TF_DIR)
+    assert os.path.basename(path) == os.path.basename(theirs) == 'ckpt-2'
+    assert sorted(os.listdir(tmp_path)) == sorted(os.listdir(TF_DIR))
+    assert tf.train.list_variables(path) == tf.train.list_variables(theirs)
+    assert _data_order(path) == _data_order(theirs)          # tensors in TF's breadth-first order
+    mine, reference = tf.train.load_checkpoint(path), tf.train.load_checkpoint(theirs)
+    for key, _ in tf.train.list_variables(theirs):
+        if key != '_CHECKPOINTABLE_OBJECT_GRAPH':
+            np.testing.assert_allclose(mine.get_tensor(key), reference.get_tensor(key), rtol=2e-5, atol=1e-7,
+                                       err_msg=key)
+
+
+def _fresh(program):
+    keras.utils.set_random_seed(11)
+    return program.build(tf, keras)
+
+
+def test_restores_tensorflows_checkpoint_into_unbuilt_objects():
+    program = _program()
+    seq, net, opt, table = _fresh(program)
+    reader = tf.train.load_checkpoint(TF_DIR)
+    status = tf.train.Checkpoint(model=seq, optimizer=seq.optimizer, net=net, opt=opt, table=table).restore(
+        tf.train.latest_checkpoint(TF_DIR))
+    # built objects restore at once; the subclassed model's layers and the optimizers' slots wait
+    np.testing.assert_array_equal(seq.layers[1].moving_mean.numpy(),
+                                  reader.get_tensor('model/_functional/_operations/2/moving_mean' + SUFFIX))
+    np.testing.assert_array_equal(seq.layers[0].kernel.numpy(),
+                                  reader.get_tensor('optimizer/_trainable_variables/0' + SUFFIX))
+    assert table.rows[1].numpy() == 3 and table.named['a.x/y'].numpy()
+    assert int(seq.optimizer.iterations.numpy()) == 1 and len(opt.variables) == 2
+    with pytest.raises(AssertionError, match='net/l1/_kernel'):
+        status.assert_consumed()
+    x = np.ones((1, 3), np.float32)
+    net(x)                                               # builds l1, l2: their values arrive now
+    np.testing.assert_array_equal(net.l2.kernel.numpy(), reader.get_tensor('net/l2/_kernel' + SUFFIX))
+    status.assert_existing_objects_matched()
+    with tf.GradientTape() as tape:                     # the optimizer's first step builds its slots
+        loss = tf.reduce_sum(net(x))
+    momentum = reader.get_tensor('opt/_variables/5' + SUFFIX)
+    grads = tape.gradient(loss, net.trainable_variables)
+    before = net.l2.bias.numpy()
+    opt.apply_gradients(zip(grads, net.trainable_variables))
+    # SGD momentum: m = 0.9 * m_saved - 0.1 * g; bias += m (so the saved momentum was used)
+    np.testing.assert_allclose(net.l2.bias.numpy() - before, 0.9 * momentum - 0.1 * grads[3].numpy(), rtol=1e-5)
+    seq.fit(x, np.zeros((1, 1), np.float32), verbose=0)
+    status.assert_consumed()
+
+
+def test_partial_restores_and_their_assertions():
+    program = _program()
+    _, net, _, _ = _fresh(program)
+    net(np.ones((1, 3), np.float32))
+    status = tf.train.Checkpoint(net=net).restore(tf.train.latest_checkpoint(TF_DIR))
+    status.assert_existing_objects_matched().assert_nontrivial_match()
+    with pytest.raises(AssertionError, match='Unresolved object in checkpoint .*model/_functional'):
+        status.assert_consumed()
+    assert status.expect_partial() is status
+    other = tf.train.Checkpoint(unrelated=tf.Variable(1.0)).restore(tf.train.latest_checkpoint(TF_DIR))
+    with pytest.raises(AssertionError, match='not bound to checkpointed values.*unrelated'):
+        other.assert_existing_objects_matched()
+    wrong = tf.train.Checkpoint(table=tf.Module())
+    wrong.table.rows = [tf.Variable([0.0, 0.0, 0.0])]
+    with pytest.raises(ValueError, match=r'shape \(2,\) when attempting to restore variable with shape \(3,\)'):
+        wrong.restore(tf.train.latest_checkpoint(TF_DIR))
+
+
+def test_written_object_graph_reaches_every_key_by_name(tmp_path):
+    # The saved graph is what TensorFlow's restore walks: each key's path, name by name from the
+    # root, must end at the node that holds that key (escaped names included).
+    holder = tf.Module()
+    holder.items = {'a/b.c': tf.Variable(1.0), 'plain': [tf.Variable([2.0])]}
+    model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+    path = tf.train.Checkpoint(holder=holder, model=model).write(str(tmp_path / 'w'))
+    nodes = checkpoint_file.CheckpointReader(path).saved_graph
+    keys = [k for k, _ in tf.train.list_variables(path) if k != '_CHECKPOINTABLE_OBJECT_GRAPH']
+    assert 'holder/items/a.Sb..c' + SUFFIX in keys and 'model/_functional/_operations/1/_kernel' + SUFFIX in keys
+    for key in keys:
+        node = nodes[0]
+        for segment in key[:-len(SUFFIX)].split('/'):
+            name = segment.replace('.S', '/').replace('..', '.')
+            node = nodes[dict((n, i) for i, n in node.children)[name]]
+        assert node.keys == {'VARIABLE_VALUE': key}
+
+
+def test_tapeflow_hdf5_checkpoints_still_restore(tmp_path):
+    # Checkpoints tapeflow wrote before it wrote TensorFlow's format: HDF5 data, JSON index,
+    # its own keys (a Sequential's layers under '_layers', slots under '.OPTIMIZER_SLOT').
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
+    model.layers[0].bias.assign([1.0, -1.0])
+    graph = ObjectGraph([('model', model)])
+    prefix = checkpoint_file.write(str(tmp_path / 'old-1'), graph.variables, {'objects': {}})
+    assert 'model/_layers/0/bias' + SUFFIX in dict(tf.train.list_variables(prefix))
+    fresh = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
+    tf.train.Checkpoint(model=fresh).restore(prefix).assert_consumed()
+    np.testing.assert_array_equal(fresh.layers[0].bias.numpy(), [1.0, -1.0])
+    np.testing.assert_array_equal(fresh.layers[0].kernel.numpy(), model.layers[0].kernel.numpy())
