@@ -110,7 +110,7 @@ from .preprocessing import (CategoryEncoding, CenterCrop, Discretization, Hashed
 from .preprocessing import (AutoContrast, Pipeline, RandomColorDegeneration, RandomGrayscale, RandomHue,  # noqa: E402
                             RandomInvert, RandomSaturation, Solarization)
 from .preprocessing import CutMix, MixUp, RandomColorJitter, RandomHeight, RandomPosterization, RandomWidth  # noqa: E402
-from .preprocessing import ContrastLimitedAdaptiveHistogramEqualization  # noqa: E402
+from .preprocessing import ContrastLimitedAdaptiveHistogramEqualization, RandAugment  # noqa: E402
 from .preprocessing import Equalization, RandomErasing, RandomSharpness, RandomShear  # noqa: E402
 from .preprocessing import MelSpectrogram, STFTSpectrogram  # noqa: E402
 
@@ -120,7 +120,7 @@ __all__ += ['CategoryEncoding', 'CenterCrop', 'Discretization', 'HashedCrossing'
 __all__ += ['AutoContrast', 'Pipeline', 'RandomColorDegeneration', 'RandomGrayscale', 'RandomHue', 'RandomInvert',
             'RandomSaturation', 'Solarization', 'RandomColorJitter', 'RandomPosterization',
             'RandomHeight', 'RandomWidth', 'MixUp', 'CutMix', 'ReversibleEmbedding']
-__all__ += ['ContrastLimitedAdaptiveHistogramEqualization']
+__all__ += ['ContrastLimitedAdaptiveHistogramEqualization', 'RandAugment']
 __all__ += ['Equalization', 'RandomErasing', 'RandomSharpness', 'RandomShear']
 __all__ += ['MelSpectrogram', 'STFTSpectrogram']
 

@@ -19,13 +19,14 @@ from .lookups import IntegerLookup, StringLookup
 from .mel_spectrogram import MelSpectrogram
 from .mix_up import CutMix, MixUp
 from .pipeline import Pipeline
+from .rand_augment import RandAugment
 from .random_resize import RandomHeight, RandomWidth
 from .stft_spectrogram import STFTSpectrogram
 from .text_vectorization import TextVectorization
 
 __all__ = ['AutoContrast', 'CategoryEncoding', 'CenterCrop', 'ContrastLimitedAdaptiveHistogramEqualization', 'CutMix',
            'Discretization', 'Equalization', 'HashedCrossing',
-           'Hashing', 'IntegerLookup', 'MelSpectrogram', 'MixUp', 'Pipeline', 'RandomBrightness', 'RandomColorDegeneration',
+           'Hashing', 'IntegerLookup', 'MelSpectrogram', 'MixUp', 'Pipeline', 'RandAugment', 'RandomBrightness', 'RandomColorDegeneration',
            'RandomColorJitter', 'RandomContrast', 'RandomCrop', 'RandomErasing', 'RandomFlip', 'RandomGrayscale',
            'RandomHeight', 'RandomHue', 'RandomInvert', 'RandomPosterization', 'RandomRotation',
            'RandomSaturation', 'RandomSharpness', 'RandomShear', 'RandomTranslation', 'RandomWidth', 'RandomZoom', 'Resizing',

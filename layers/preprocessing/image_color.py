@@ -1,6 +1,8 @@
 """RandomContrast and RandomBrightness (Keras 3): identity at inference, one random
 factor per image while training (also when called without ``training``: Keras 3's
 image layers default to True), clipped to ``value_range``."""
+from framework.ops import reduce_mean
+from framework.tensor import Tensor
 
 from .image_layer import ColourLayer, factor_range
 
@@ -31,7 +33,8 @@ class RandomContrast(ColourLayer):
         return self._uniform((images.shape[0], 1, 1, 1), 1.0 - self.factor[0], 1.0 + self.factor[1], xp)
 
     def _apply(self, images, c, xp):
-        mean = images.mean(axis=(1, 2), keepdims=True)
+        # Keras averages over the height, then that over the width (not both at once: other last bits)
+        mean = reduce_mean(reduce_mean(Tensor(images), axis=1, keepdims=True), axis=2, keepdims=True)._data
         out = (images - mean) * c + mean
         return xp.clip(out, self.value_range[0], self.value_range[1]).astype(images.dtype)
 

@@ -1,0 +1,100 @@
+"""RandAugment (Keras 3.15): ``num_ops`` operations picked at random for the batch from eleven
+augmentations (shear, translation, rotation, brightness, colour degeneration, contrast, sharpness,
+posterization, solarization, auto-contrast, equalization) and applied in turn.
+
+As Keras draws it, everything comes from the layer's own generator: first the ``num_ops`` picks,
+then every one of the eleven layers' random parameters (picked or not), in the order above; an
+operation picked twice applies its one draw twice. The sublayers are made as Keras makes them
+(each with its own seed generator, so that later layers' initial weights match), and draw from
+the RandAugment's.
+"""
+import numpy as np
+
+from framework.keras import random as keras_random
+
+from .image_augmentation import RandomRotation, RandomTranslation
+from .image_color import RandomBrightness, RandomContrast
+from .image_color_jitter import RandomPosterization
+from .image_color_more import AutoContrast, RandomColorDegeneration, Solarization, _base_factor
+from .image_equalization import Equalization
+from .image_layer import AugmentationLayer
+from .image_sharpness import RandomSharpness
+from .image_shear import RandomShear
+
+# Keras's _AUGMENT_LAYERS order: the picks index this list
+OPERATIONS = ('random_shear', 'random_translation', 'random_rotation', 'random_brightness',
+              'random_color_degeneration', 'random_contrast', 'random_sharpness', 'random_posterization',
+              'solarization', 'auto_contrast', 'equalization')
+
+
+class RandAugment(AugmentationLayer):
+    """Apply ``num_ops`` augmentations chosen at random (one choice per batch) while training.
+
+    Args:
+        value_range: the images' (low, high), (0, 255) by default.
+        num_ops: how many operations to apply in turn (2).
+        factor: their strength, a number f in [0, 1] (ranges (0, f)) or a pair (0.5).
+        interpolation: 'bilinear' (default) or 'nearest', for the geometric operations.
+        seed: an int for a reproducible stream.
+    Images come back float (cast at inference too, as Keras casts them).
+    """
+    keras_seed_generators = 1
+    casts_at_inference = True
+
+    def __init__(self, value_range=(0, 255), num_ops=2, factor=0.5, interpolation='bilinear', seed=None,
+                 data_format=None, **kwargs):
+        super().__init__(data_format=data_format, seed=seed, **kwargs)
+        self.value_range, self.num_ops, self.interpolation = value_range, num_ops, interpolation
+        self.factor = _base_factor(factor, bounds=(0, 1))
+        kwargs = dict(kwargs, data_format=data_format)
+        seeded = dict(kwargs, seed=seed)
+        coloured = dict(seeded, value_range=value_range)
+        f = self.factor
+        self.random_shear = RandomShear(x_factor=f, y_factor=f, interpolation=interpolation, **seeded)
+        self.random_translation = RandomTranslation(f, f, interpolation=interpolation, **seeded)
+        self.random_rotation = RandomRotation(f, interpolation=interpolation, **seeded)
+        self.random_brightness = RandomBrightness(f, **coloured)
+        self.random_color_degeneration = RandomColorDegeneration(f, **coloured)
+        self.random_contrast = RandomContrast(f, **coloured)
+        self.random_sharpness = RandomSharpness(f, **coloured)
+        self.solarization = Solarization(addition_factor=f, threshold_factor=f, **coloured)
+        self.random_posterization = RandomPosterization(max(1, int(8 * f[1])), **coloured)
+        self.auto_contrast = AutoContrast(value_range=value_range, **kwargs)
+        self.equalization = Equalization(value_range=value_range, **kwargs)
+        for name in OPERATIONS:
+            getattr(self, name).__dict__['generator'] = self.generator    # Keras passes its seed to their draws
+
+    def _draw(self, images, xp):
+        picks = keras_random.randint((self.num_ops,), 0, len(OPERATIONS), seed=self.generator).numpy()
+        layers = [getattr(self, name) for name in OPERATIONS]
+        # AutoContrast is no AugmentationLayer (it applies at inference too) and draws nothing
+        return picks, [layer._draw(images, xp) if isinstance(layer, AugmentationLayer) else None for layer in layers]
+
+    def _apply(self, images, drawn, xp):
+        picks, draws = drawn
+        for pick in picks:
+            layer = getattr(self, OPERATIONS[pick])
+            images = layer._apply(images, draws[pick], xp).astype(np.float32, copy=False)
+        return images
+
+    def _apply_to_masks(self, masks, drawn, xp):
+        picks, draws = drawn
+        for pick in picks:
+            layer = getattr(self, OPERATIONS[pick])
+            if isinstance(layer, AugmentationLayer):        # AutoContrast keeps masks
+                masks = layer._apply_to_masks(masks, draws[pick], xp)
+        return masks
+
+    def _apply_to_boxes(self, boxes, labels, drawn, height, width):
+        # Keras moves the boxes once per picked operation, in the operations' order (not the picks')
+        picks, draws = drawn
+        for index, name in enumerate(OPERATIONS):
+            if index in picks:
+                boxes, labels = getattr(self, name)._apply_to_boxes(boxes, labels, draws[index], height, width)
+        return boxes, labels
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(value_range=self.value_range, num_ops=self.num_ops, factor=self.factor,
+                      interpolation=self.interpolation, seed=self.seed)
+        return config
