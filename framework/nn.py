@@ -20,6 +20,8 @@ from .ops.nn_normalization import batch_norm_with_global_normalization  # noqa: 
 from .ops.ctc_labels import collapse_repeated, ctc_unique_labels  # noqa: F401,E402
 from .ops.ctc import ctc_greedy_decoder, ctc_loss  # noqa: F401,E402
 from .ops.ctc_beam_search import ctc_beam_search_decoder  # noqa: F401,E402
+from .ops.pool_argmax import max_pool_with_argmax  # noqa: F401,E402
+from .ops.morphology import dilation2d, erosion2d  # noqa: F401,E402
 
 
 class experimental:

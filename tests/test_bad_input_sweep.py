@@ -21,7 +21,7 @@ import test_more_tf_ops  # noqa: E402  (its ops' good calls and any-dtype ops)
 import test_math_more, test_nn_more, test_nn_windows, test_sampled_losses, test_special_functions  # noqa: E402,E501
 import test_linalg_decompositions, test_linalg_matrix_functions, test_linalg_solves, test_linalg_tensor_parts  # noqa: E402,E501
 import test_tf_misc_array_ops  # noqa: E402
-import test_tfops_indices, test_tfops_ctc, test_tfops_edit_distance  # noqa: E402
+import test_tfops_indices, test_tfops_ctc, test_tfops_edit_distance, test_tfops_windows  # noqa: E402
 
 # ---- good calls of every op; the sweep replaces one argument at a time ------------------------
 M = np.array([[0.1, 0.2, 0.3], [0.4, 0.5, 0.6]], np.float32)
@@ -74,7 +74,8 @@ CALLS.update(SWEEP_CALLS)     # the ops of tests/test_ops_control_and_more.py
 CALLS.update(test_more_tf_ops.SWEEP_CALLS)
 for _more in (test_math_more, test_nn_more, test_nn_windows, test_sampled_losses, test_special_functions,
               test_linalg_decompositions, test_linalg_matrix_functions, test_linalg_solves, test_linalg_tensor_parts,
-              test_tf_misc_array_ops, test_tfops_indices, test_tfops_ctc, test_tfops_edit_distance):
+              test_tf_misc_array_ops, test_tfops_indices, test_tfops_ctc, test_tfops_edit_distance,
+              test_tfops_windows):
     CALLS.update(_more.SWEEP_CALLS)
 
 # Ops that move or describe elements whatever their dtype: string tensors are documented input.

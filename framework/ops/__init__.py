@@ -81,6 +81,8 @@ from .ctc_labels import collapse_repeated, ctc_unique_labels
 from .ctc import ctc_greedy_decoder, ctc_loss
 from .ctc_beam_search import ctc_beam_search_decoder
 from .edit_distance import edit_distance
+from .pool_argmax import max_pool_with_argmax
+from .morphology import dilation2d, erosion2d
 from ..tensor import convert_to_tensor, constant  # noqa: F401  (used by the tape's helpers)
 
 import types as _types

@@ -1,0 +1,64 @@
+"""``tf.nn.max_pool_with_argmax``: max pooling and, for each window, where its maximum lies.
+
+The pooled values and their gradient are ``max_pool2d``'s (the gradient goes to each window's first
+maximum in row-major order, which is the element TensorFlow's argmax names). The argmax is TF's
+flattened index into the input: ``((b * height + y) * width + x) * channels + c``, the batch term
+only with ``include_batch_in_index``.
+"""
+import numpy as np
+
+from .. import backend, dtypes
+from ..errors import kernel_error
+from ..tensor import Tensor
+from .convolution import _first_maxima, _pooling_input, max_pool2d
+from .operands import as_real_tensor, named_errors
+
+
+@named_errors('max_pool_with_argmax')
+def max_pool_with_argmax(input, ksize, strides, padding, data_format='NHWC', output_dtype='int64',  # noqa: A002
+                         include_batch_in_index=False, name=None):
+    """(output, argmax): ``max_pool2d(input, ksize, strides, padding)`` and the flattened input index of
+    each window's first maximum, of dtype ``output_dtype`` (int32 or int64).
+
+    Raises:
+        ValueError: a data_format other than NHWC; InvalidArgumentError: an input not 4-D.
+    """
+    op = 'max_pool_with_argmax'
+    if data_format != 'NHWC':
+        raise ValueError("%s: `data_format` values other  than 'NHWC' are not supported. Received: data_format=%s"
+                         % (op, data_format))
+    if not isinstance(padding, str):
+        raise TypeError("%s: padding must be 'SAME' or 'VALID', got %r" % (op, padding))
+    index_dtype = dtypes.numpy_dtype(output_dtype)
+    if index_dtype.name not in ('int32', 'int64'):
+        raise TypeError('%s: output_dtype must be int32 or int64, got %s' % (op, index_dtype.name))
+    x = as_real_tensor(input, op)
+    if x.ndim != 4:
+        raise kernel_error('MaxPoolWithArgmax', 'tensor_in must be 4-dimensional (%d)' % x.ndim, named=True,
+                           note='%s: input must be (batch, height, width, channels), got shape %s'
+                           % (op, tuple(x.shape)))
+    _, geo = _pooling_input(x, ksize, strides, padding, op, as_real_tensor)
+    pooled = max_pool2d(x, ksize, strides, padding)
+    a = x._data
+    xp = backend.array_module(a)
+    if a.dtype.kind == 'f':
+        hits = _first_maxima(pooled._data, a, geo)
+    else:       # integers: the padding that never wins is the dtype's least value
+        padded = geo.pad(a, fill=np.iinfo(a.dtype).min)
+        hits, taken = [], None
+        for offset in geo.offsets():
+            hit = padded[geo.window_slice(*offset)] == pooled._data
+            hit = hit if taken is None else hit & ~taken
+            taken = hit if taken is None else taken | hit
+            hits.append(hit)
+    n, h, w, c = x.shape
+    sh, sw = geo.strides
+    rows = xp.arange(geo.oh)[None, :, None, None] * sh - geo.ph0
+    cols = xp.arange(geo.ow)[None, None, :, None] * sw - geo.pw0
+    argmax = xp.zeros(pooled.shape, np.int64)
+    for (i, j), hit in zip(geo.offsets(), hits):
+        argmax = xp.where(hit, (rows + i) * w + (cols + j), argmax)
+    argmax = argmax * c + xp.arange(c)
+    if include_batch_in_index:
+        argmax = argmax + xp.arange(n)[:, None, None, None] * (h * w * c)
+    return pooled, Tensor(argmax.astype(index_dtype))
