@@ -111,7 +111,7 @@ from .preprocessing import (AutoContrast, Pipeline, RandomColorDegeneration, Ran
                             RandomInvert, RandomSaturation, Solarization)
 from .preprocessing import CutMix, MixUp, RandomColorJitter, RandomHeight, RandomPosterization, RandomWidth  # noqa: E402
 from .preprocessing import ContrastLimitedAdaptiveHistogramEqualization, RandAugment  # noqa: E402
-from .preprocessing import Equalization, RandomErasing, RandomSharpness, RandomShear  # noqa: E402
+from .preprocessing import Equalization, RandomErasing, RandomGaussianBlur, RandomSharpness, RandomShear  # noqa: E402
 from .preprocessing import MelSpectrogram, STFTSpectrogram  # noqa: E402
 
 __all__ += ['CategoryEncoding', 'CenterCrop', 'Discretization', 'HashedCrossing', 'Hashing', 'IntegerLookup',
@@ -121,7 +121,7 @@ __all__ += ['AutoContrast', 'Pipeline', 'RandomColorDegeneration', 'RandomGraysc
             'RandomSaturation', 'Solarization', 'RandomColorJitter', 'RandomPosterization',
             'RandomHeight', 'RandomWidth', 'MixUp', 'CutMix', 'ReversibleEmbedding']
 __all__ += ['ContrastLimitedAdaptiveHistogramEqualization', 'RandAugment']
-__all__ += ['Equalization', 'RandomErasing', 'RandomSharpness', 'RandomShear']
+__all__ += ['Equalization', 'RandomErasing', 'RandomGaussianBlur', 'RandomSharpness', 'RandomShear']
 __all__ += ['MelSpectrogram', 'STFTSpectrogram']
 
 # keras.utils.FeatureSpace and the two data layers it adds to a model: here so that saved configs

@@ -42,6 +42,7 @@ PREPROCESSING_LAYERS = {
     'RandomSharpness': (lambda: L.RandomSharpness(0.5, seed=1), RGB),
     'RandomShear': (lambda: L.RandomShear(0.3, 0.3, seed=1), RGB), 'Equalization': (lambda: L.Equalization(), RGB),
     'RandomErasing': (lambda: L.RandomErasing(seed=1), RGB),
+    'RandomGaussianBlur': (lambda: L.RandomGaussianBlur(seed=1), RGB),
     'ContrastLimitedAdaptiveHistogramEqualization': (lambda: L.ContrastLimitedAdaptiveHistogramEqualization(), RGB),
     'RandAugment': (lambda: L.RandAugment(seed=1), RGB),
     'STFTSpectrogram': (lambda: L.STFTSpectrogram(frame_length=4), np.sin(np.arange(40, dtype=np.float32)).reshape(2, 10, 2)),

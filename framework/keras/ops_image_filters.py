@@ -2,7 +2,7 @@
 (``ops_conv_extra.depthwise_conv``), so gradients reach the images."""
 import numpy as np
 
-from framework import ops as _ops
+from framework import backend, ops as _ops
 from framework.ops.operands import named_errors
 from .ops_conv_extra import depthwise_conv
 
@@ -26,17 +26,39 @@ def gaussian_blur(images, kernel_size=(3, 3), sigma=(1.0, 1.0), data_format=None
     if len(sizes) != 2 or len(sigmas) != 2 or min(sizes) < 1 or min(sigmas) <= 0:
         raise ValueError('keras.ops.image.gaussian_blur: kernel_size must be two ints >= 1 and sigma two positive '
                          'numbers, got %r and %r' % (kernel_size, sigma))
-    dtype = x._data.dtype
+    kernel = _gaussian_kernel(sizes, [_ops.cast(v, x.dtype) for v in sigmas], x.dtype)
+    return undo(same_taps(x, backend.to_host(kernel._data)))
 
-    def bell(size, s):
-        offsets = np.arange(size, dtype=dtype) - np.asarray((size - 1) / 2, dtype)
-        values = np.exp(np.asarray(-0.5, dtype) * (offsets / np.asarray(s, dtype)) ** 2)
-        return values / values.sum()
+
+def _bell(size, sigma, dtype):
+    """Keras's TF-backend 1-D Gaussian of ``size`` taps, built with TensorFlow's ops (pow, exp and
+    the sum carry TF's bits), so the blur's kernel is TF's to the last bit."""
+    offsets = _ops.range(size, dtype=dtype) - _ops.cast((size - 1) / 2, dtype)
+    values = _ops.exp(_ops.cast(-0.5, dtype) * _ops.pow(offsets / sigma, _ops.cast(2.0, dtype)))
+    return values / _ops.reduce_sum(values)
+
+
+def _gaussian_kernel(sizes, sigmas, dtype):
     # Keras 3 pairs size[0] with sigma[0] for the column profile and lays the product out as
     # (size[0], size[1]): the same kernel for square sizes, its reading order otherwise.
-    kernel = np.outer(bell(sizes[1], sigmas[1]), bell(sizes[0], sigmas[0])).reshape(sizes[0], sizes[1])
-    kernel = np.tile(kernel[:, :, None, None], (1, 1, x.shape[-1], 1)).astype(dtype)
-    return undo(depthwise_conv(x, kernel, padding='same'))
+    rows, cols = _bell(sizes[1], sigmas[1], dtype), _bell(sizes[0], sigmas[0], dtype)
+    return _ops.reshape(_ops.expand_dims(rows, 1) * _ops.expand_dims(cols, 0), sizes)
+
+
+def same_taps(x, kernel):
+    """(N, H, W, C) ``x`` convolved channel by channel with the host (kh, kw) ``kernel``, zeros
+    outside ('same'), the taps summed in row-major order from zero: the order TensorFlow's CPU
+    DepthwiseConv2dNative kernel sums them in, so the result carries its bits (einsum's order does
+    not). Made of tensor ops, so gradients reach ``x``."""
+    kh, kw = kernel.shape
+    height, width = x.shape[1], x.shape[2]
+    top, left = (kh - 1) // 2, (kw - 1) // 2
+    padded = _ops.pad(x, [[0, 0], [top, kh - 1 - top], [left, kw - 1 - left], [0, 0]])
+    total = _ops.zeros_like(x)
+    for row in range(kh):
+        for col in range(kw):
+            total = total + padded[:, row:row + height, col:col + width, :] * kernel[row, col]
+    return total
 
 
 @named_errors('keras.ops.image.sobel_edges')

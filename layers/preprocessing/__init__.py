@@ -9,6 +9,7 @@ from .image_augmentation import RandomFlip, RandomRotation, RandomTranslation, R
 from .image_color import RandomBrightness, RandomContrast
 from .image_color_jitter import RandomColorJitter, RandomPosterization
 from .image_color_more import AutoContrast, RandomColorDegeneration, RandomGrayscale, RandomInvert, Solarization
+from .image_blur import RandomGaussianBlur
 from .image_equalization import Equalization
 from .image_erasing import RandomErasing
 from .image_hsv import RandomHue, RandomSaturation
@@ -27,7 +28,7 @@ from .text_vectorization import TextVectorization
 __all__ = ['AutoContrast', 'CategoryEncoding', 'CenterCrop', 'ContrastLimitedAdaptiveHistogramEqualization', 'CutMix',
            'Discretization', 'Equalization', 'HashedCrossing',
            'Hashing', 'IntegerLookup', 'MelSpectrogram', 'MixUp', 'Pipeline', 'RandAugment', 'RandomBrightness', 'RandomColorDegeneration',
-           'RandomColorJitter', 'RandomContrast', 'RandomCrop', 'RandomErasing', 'RandomFlip', 'RandomGrayscale',
+           'RandomColorJitter', 'RandomContrast', 'RandomCrop', 'RandomErasing', 'RandomFlip', 'RandomGaussianBlur', 'RandomGrayscale',
            'RandomHeight', 'RandomHue', 'RandomInvert', 'RandomPosterization', 'RandomRotation',
            'RandomSaturation', 'RandomSharpness', 'RandomShear', 'RandomTranslation', 'RandomWidth', 'RandomZoom', 'Resizing',
            'Solarization', 'STFTSpectrogram', 'StringLookup', 'TextVectorization']
