@@ -62,6 +62,7 @@ from .dot import Dot  # noqa: E402
 from .einsum_dense import EinsumDense  # noqa: E402
 from .identity import ActivityRegularization, Identity  # noqa: E402
 from .multi_head_attention import MultiHeadAttention  # noqa: E402
+from .grouped_query_attention import GroupQueryAttention  # noqa: E402
 from .noise import AlphaDropout, GaussianDropout, GaussianNoise  # noqa: E402
 from .prelu import PReLU  # noqa: E402
 from .spatial_dropout import SpatialDropout1D, SpatialDropout2D, SpatialDropout3D  # noqa: E402
@@ -73,6 +74,7 @@ __all__ += ['ActivityRegularization', 'AlphaDropout', 'Attention', 'Conv2DTransp
             'GaussianDropout', 'GaussianNoise', 'Identity', 'MultiHeadAttention', 'PReLU', 'SpatialDropout1D',
             'SpatialDropout2D', 'SpatialDropout3D', 'TimeDistributed', 'UnitNormalization', 'UpSampling1D',
             'UpSampling2D']
+__all__ += ['GroupQueryAttention']
 
 # 3-D, transposed, depthwise, separable and adaptive convolution and pooling layers, with Keras's second names.
 from .adaptive_pooling import (AdaptiveAveragePooling1D, AdaptiveAveragePooling2D,  # noqa: E402

@@ -41,6 +41,11 @@ def self_attention():
     return L.Model(inputs, L.MultiHeadAttention(2, 2)(inputs, inputs))
 
 
+def _grouped_query_attention():
+    inputs = L.Input((4, 3))
+    return inputs, L.GroupQueryAttention(2, 2, 1)(inputs, inputs)
+
+
 # A way to make each public layer, and an input it takes. Cells run inside an RNN.
 LAYERS = {
     'Activation': (lambda: L.Activation('relu'), X2), 'Dense': (lambda: L.Dense(4), X2),
@@ -106,6 +111,8 @@ LAYERS.update({
     'StackedRNNCells': (lambda: L.RNN(L.StackedRNNCells([L.SimpleRNNCell(2), L.LSTMCell(2)])), X3),
     'Wrapper': (lambda: L.Wrapper(L.Dense(2)), X2),
     'SpectralNormalization': (lambda: L.SpectralNormalization(L.Dense(2)), X2)})
+LAYERS.update({
+    'GroupQueryAttention': (lambda: L.Model(*_grouped_query_attention()), X3)})
 NOT_CALLABLE_LAYERS = {'Input', 'InputLayer', 'InputSpec', 'KerasTensor'}     # symbolic inputs, not layers
 # Layers whose weights fix the size of the input's last axis once built.
 SIZED = {'Dense', 'Conv1D', 'Conv2D', 'BatchNormalization', 'LayerNormalization', 'SimpleRNN', 'GRU', 'LSTM', 'RNN',
@@ -115,7 +122,7 @@ SIZED |= {'Conv3D', 'Convolution3D', 'Conv1DTranspose', 'Convolution1DTranspose'
           'Convolution3DTranspose', 'Convolution1D', 'Convolution2D', 'Convolution2DTranspose', 'DepthwiseConv1D',
           'DepthwiseConv2D', 'SeparableConv1D', 'SeparableConvolution1D', 'SeparableConv2D', 'SeparableConvolution2D',
           'GroupNormalization', 'RMSNormalization', 'StackedRNNCells', 'Wrapper',
-          'SpectralNormalization', 'ConvLSTM1D', 'ConvLSTM2D', 'ConvLSTM3D'}
+          'SpectralNormalization', 'ConvLSTM1D', 'ConvLSTM2D', 'ConvLSTM3D', 'GroupQueryAttention'}
 
 # (kind, entry point, case) -> what is wrong, as reported to the entry point's owner.
 KNOWN_GAPS = {}

@@ -86,8 +86,9 @@ def _walk_container(container, path, visited, out, include_optimizer, seen_conta
         # exactly as Keras numbers them. An optimizer inside a container (the
         # model's record of its compile arguments) is reached as 'optimizer' only.
         if isinstance(item, Layer):
-            _walk(item, _join(path, _unique(to_snake_case(type(item).__name__), used)), visited, out,
-                  include_optimizer)
+            # Keras's class name, where tapeflow's class is named as Keras exports it (GroupQueryAttention)
+            class_name = getattr(type(item), '_keras_class_name', type(item).__name__)
+            _walk(item, _join(path, _unique(to_snake_case(class_name), used)), visited, out, include_optimizer)
         elif isinstance(item, (list, tuple, dict)):
             _walk_container(item, _join(path, _unique('container', used)), visited, out, include_optimizer,
                             seen_containers)

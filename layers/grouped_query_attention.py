@@ -1,0 +1,221 @@
+"""keras.layers.GroupQueryAttention (Keras 3): attention whose key/value heads each serve a group of query heads.
+
+Laid out as Keras's layer, so weights files move both ways: EinsumDense projections 'query'
+(dim, query_heads, head_dim), 'key' and 'value' (dim, kv_heads, head_dim), an optional
+sigmoid 'gate' like 'query', and 'attention_output' (query_heads, head_dim, dim). Keys and
+values are repeated to the query heads. As Keras, the scores take two routes: with dropout or
+``return_attention_scores``, the Softmax layer on ``(q / sqrt(head_dim)) . k`` with its mask;
+otherwise ``keras.ops.dot_product_attention`` (scale after the product, masked logits at
+-0.7 * float32 max), which differs from the first in the last bits.
+"""
+import math
+
+from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
+from framework.ops import abs as absolute, cast, convert_to_tensor, einsum, expand_dims, less, logical_and, \
+    repeat, reshape
+from framework.ops import range as arange
+
+from . import call_context, constraints, initializers, naming, regularizers
+from .activation_layers import Softmax
+from .attention import as_bool, causal_mask
+from .dropout import Dropout
+from .einsum_dense import EinsumDense
+from .layer import Layer
+
+
+class GroupQueryAttention(Layer):
+    """Grouped-query attention (Ainslie et al., 2023).
+
+    Args (Keras 3.15's): head_dim, num_query_heads, num_key_value_heads (dividing num_query_heads),
+        dropout, use_bias, sliding_window (None or k: query i sees keys within k - 1 steps),
+        flash_attention (accepted; computed the same), kernel_* / bias_* / activity_regularizer
+        for the projections, use_gate, seed (the dropout's own stream).
+    Call arguments: query (B, T, dim), value (B, S, dim), key (default value), query_mask /
+        value_mask / key_mask (default the inputs' Keras masks), attention_mask (B, T, S),
+        return_attention_scores ((B, query_heads, T, S) too), training, use_causal_mask.
+    Raises:
+        ValueError: heads that do not divide, a bad sliding_window, or inputs whose last axes differ.
+    """
+
+    supports_masking = True
+    _keras_class_name = 'GroupedQueryAttention'       # the name Keras's class has (and its files' paths take)
+
+    def __init__(self, head_dim, num_query_heads, num_key_value_heads, dropout=0.0, use_bias=True,
+                 sliding_window=None, flash_attention=None, kernel_initializer='glorot_uniform',
+                 bias_initializer='zeros', kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
+                 kernel_constraint=None, bias_constraint=None, use_gate=False, seed=None, **kwargs):
+        # Keras's class is GroupedQueryAttention, exported as GroupQueryAttention: its names come from the former
+        kwargs['name'] = kwargs.get('name') or naming.unique_name('grouped_query_attention')
+        super().__init__(**kwargs)
+        self.head_dim, self.num_query_heads, self.num_key_value_heads = head_dim, num_query_heads, num_key_value_heads
+        if num_query_heads % num_key_value_heads != 0:
+            raise ValueError('`num_query_heads` must be divisible by `num_key_value_heads`.')
+        self.num_repeats = num_query_heads // num_key_value_heads
+        self.dropout, self.use_bias, self.use_gate = dropout, use_bias, use_gate
+        if sliding_window is not None and (isinstance(sliding_window, bool) or not isinstance(sliding_window, int)
+                                           or sliding_window <= 0):
+            raise ValueError('`sliding_window` must be `None` or a positive integer. Received: sliding_window=%s'
+                             % (sliding_window,))
+        self.sliding_window = sliding_window
+        self._flash_attention = flash_attention
+        if flash_attention and dropout > 0.0:
+            raise ValueError('Dropout is not supported when flash attention is enabled. Please set dropout to 0.0 '
+                             'to use flash attention.')
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
+        self.sublayer_activity_regularizer = regularizers.get(activity_regularizer)
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
+        self.seed = seed
+        self._inverse_sqrt_head_dim = 1.0 / math.sqrt(float(head_dim))
+        self._projections_ready = False
+
+    # ---- building -------------------------------------------------------------------------------
+    def build(self, query_shape, value_shape=None, key_shape=None):
+        if value_shape is not None:
+            self._build_projections(tuple(query_shape), tuple(value_shape),
+                                    None if key_shape is None else tuple(key_shape))
+        self.built = True
+
+    def _dense(self, equation, output_shape, bias_axes, name, shape, activation=None):
+        clone = lambda obj, module: module.get(module.serialize(obj))  # noqa: E731  (a fresh initializer each)
+        layer = EinsumDense(equation, output_shape, activation=activation,
+                            bias_axes=bias_axes if self.use_bias else None, name=name,
+                            kernel_initializer=clone(self.kernel_initializer, initializers),
+                            bias_initializer=clone(self.bias_initializer, initializers),
+                            kernel_regularizer=self.kernel_regularizer, bias_regularizer=self.bias_regularizer,
+                            activity_regularizer=self.sublayer_activity_regularizer,
+                            kernel_constraint=self.kernel_constraint, bias_constraint=self.bias_constraint,
+                            dtype=self.dtype)
+        layer._build_from_shape(shape)
+        return layer
+
+    def _build_projections(self, query_shape, value_shape, key_shape):
+        free_batch = lambda shape: [None] + list(shape[1:])  # noqa: E731
+        self._shapes_dict = {'query_shape': free_batch(query_shape), 'value_shape': free_batch(value_shape)}
+        if key_shape is not None:
+            self._shapes_dict['key_shape'] = free_batch(key_shape)
+        key_shape = value_shape if key_shape is None else key_shape
+        heads, kv_heads, dim = self.num_query_heads, self.num_key_value_heads, self.head_dim
+        with call_context.scope(self):       # weight paths 'grouped_query_attention/query/kernel', ...
+            self._query_dense = self._dense('bqm,muh->bquh', (None, heads, dim), 'uh', 'query', query_shape)
+            self._key_dense = self._dense('bkm,mvh->bkvh', (None, kv_heads, dim), 'vh', 'key', key_shape)
+            self._gate_dense = self._dense('bqm,muh->bquh', (None, heads, dim), 'uh', 'gate', query_shape,
+                                           activation='sigmoid') if self.use_gate else None
+            self._value_dense = self._dense('bkm,mvh->bkvh', (None, kv_heads, dim), 'vh', 'value', value_shape)
+            self._softmax = Softmax(axis=-1, dtype=self.dtype)
+            self._dropout_layer = Dropout(rate=self.dropout, seed=self.seed, dtype=self.dtype)
+            self.feature_dim = query_shape[-1]
+            self._output_dense = self._dense('bquh,uhm->bqm', (None, self.feature_dim), 'm', 'attention_output',
+                                             (None, None, heads, dim))
+        self._projections_ready = True
+
+    # ---- calling --------------------------------------------------------------------------------
+    def call(self, query, value, key=None, query_mask=None, value_mask=None, key_mask=None, attention_mask=None,
+             return_attention_scores=False, training=None, use_causal_mask=False):
+        # Keras 3 passes each input's Keras mask as its *_mask argument when that is not given
+        query_mask = get_keras_mask(query) if query_mask is None else query_mask
+        value_mask = get_keras_mask(value) if value_mask is None else value_mask
+        if key is not None and key_mask is None:
+            key_mask = get_keras_mask(key)
+        query, value = self._as_input(query, 'query'), self._as_input(value, 'value')
+        key_given = key is not None
+        key = self._as_input(key, 'key') if key_given else value
+        self._check_shapes(query, value, key)
+        if not self._projections_ready:
+            self._build_projections(tuple(query.shape), tuple(value.shape), tuple(key.shape) if key_given else None)
+        causal_only = (use_causal_mask and query_mask is None and value_mask is None and key_mask is None
+                       and attention_mask is None and self.sliding_window is None)
+        mask = None if causal_only else self._attention_mask(query, value, query_mask, value_mask, key_mask,
+                                                             attention_mask, use_causal_mask)
+        gate = self._gate_dense(query) if self.use_gate else None
+        q = self._query_dense(query)
+        k = repeat(self._key_dense(key), self.num_repeats, axis=2)       # (B, S, query heads, head_dim)
+        v = repeat(self._value_dense(value), self.num_repeats, axis=2)
+        output, scores = self._attend(q, k, v, mask, training, causal_only, return_attention_scores)
+        output = self._output_dense(output if gate is None else output * gate)
+        if query_mask is not None:
+            set_keras_mask(output, as_bool(query_mask))
+        return (output, scores) if return_attention_scores else output
+
+    def _as_input(self, x, what):
+        try:
+            x = convert_to_tensor(x)
+        except (TypeError, ValueError) as err:
+            raise TypeError('GroupQueryAttention %r: %s must be a tensor or array: %s'
+                            % (self.name, what, err)) from None
+        if x._data.dtype.kind != 'f' or x.dtype != self._dtype:
+            x = cast(x, self._dtype)
+        if x.ndim != 3:
+            raise ValueError('GroupQueryAttention %r: %s must have rank 3 (batch, steps, features); got shape %s'
+                             % (self.name, what, tuple(x.shape)))
+        return x
+
+    def _check_shapes(self, query, value, key):
+        if query.shape[-1] != value.shape[-1]:
+            raise ValueError('The last dimension of `query_shape` and `value_shape` must be equal, but are %s, %s. '
+                             'Received: query_shape=%s, value_shape=%s' % (query.shape[-1], value.shape[-1],
+                                                                          tuple(query.shape), tuple(value.shape)))
+        if value.shape[1:-1] != key.shape[1:-1]:
+            raise ValueError('All dimensions of `value` and `key`, except the last one, must be equal. Received: '
+                             'value_shape=%s and key_shape=%s' % (tuple(value.shape), tuple(key.shape)))
+
+    def _attention_mask(self, query, value, query_mask, value_mask, key_mask, attention_mask, use_causal_mask):
+        """The boolean (B, T, S) mask of allowed query-key pairs, or None (Keras 3's rules)."""
+        found = [] if query_mask is None else [expand_dims(as_bool(query_mask), -1)]
+        for mask in (value_mask, key_mask):
+            if mask is not None:
+                found.append(expand_dims(as_bool(mask), -2))
+        t, s = query.shape[1], value.shape[1]
+        if use_causal_mask:
+            found.append(causal_mask(t, s))
+        if self.sliding_window is not None:
+            gap = absolute(reshape(arange(t), (1, t, 1)) - reshape(arange(s), (1, 1, s)))
+            found.append(less(gap, self.sliding_window))
+        if not found:
+            return attention_mask
+        out = found[0]
+        for mask in found[1:]:
+            out = logical_and(out, mask)
+        return out if attention_mask is None else logical_and(as_bool(attention_mask), out)
+
+    def _attend(self, query, key, value, mask, training, causal_only, return_scores):
+        if mask is not None:
+            mask = as_bool(mask)
+            while mask.ndim < 4:                  # a heads axis for the mask to broadcast over
+                mask = expand_dims(mask, -3)
+        if not (self.dropout > 0.0 or return_scores):
+            from framework.keras.ops_nn_extra import dot_product_attention
+            return dot_product_attention(query, key, value, mask=mask, scale=self._inverse_sqrt_head_dim,
+                                         is_causal=causal_only), None
+        if causal_only:
+            mask = expand_dims(causal_mask(query.shape[1], value.shape[1]), -3)
+        scores = einsum('bquh,bkuh->buqk', query * cast(self._inverse_sqrt_head_dim, query.dtype), key)
+        scores = self._softmax(scores, mask=mask)
+        used = self._dropout_layer(scores, training=training) if self.dropout > 0.0 else scores
+        return einsum('buqk,bkuh->bquh', used, value), scores
+
+    def compute_output_shape(self, query_shape, value_shape=None, key_shape=None):
+        return tuple(query_shape)
+
+    def get_build_config(self):
+        return {'shapes_dict': self._shapes_dict} if self._projections_ready else None
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({
+            'head_dim': self.head_dim, 'num_query_heads': self.num_query_heads,
+            'num_key_value_heads': self.num_key_value_heads, 'use_bias': self.use_bias, 'use_gate': self.use_gate,
+            'sliding_window': self.sliding_window, 'dropout': self.dropout,
+            'kernel_initializer': initializers.serialize(self.kernel_initializer),
+            'bias_initializer': initializers.serialize(self.bias_initializer),
+            'kernel_regularizer': regularizers.serialize(self.kernel_regularizer),
+            'bias_regularizer': regularizers.serialize(self.bias_regularizer),
+            'activity_regularizer': regularizers.serialize(self.sublayer_activity_regularizer),
+            'kernel_constraint': constraints.serialize(self.kernel_constraint),
+            'bias_constraint': constraints.serialize(self.bias_constraint),
+            'seed': self.seed,
+        })
+        return config
