@@ -1,5 +1,6 @@
 """Keras 3's preprocessing layers: text and categorical lookups, hashing,
 discretization, image resizing, cropping, colour and mixing augmentations, and audio spectrograms."""
+from .aug_mix import AugMix
 from .categorical_encoding import CategoryEncoding
 from .clahe import ContrastLimitedAdaptiveHistogramEqualization
 from .discretization import Discretization
@@ -25,10 +26,10 @@ from .random_resize import RandomHeight, RandomWidth
 from .stft_spectrogram import STFTSpectrogram
 from .text_vectorization import TextVectorization
 
-__all__ = ['AutoContrast', 'CategoryEncoding', 'CenterCrop', 'ContrastLimitedAdaptiveHistogramEqualization', 'CutMix',
-           'Discretization', 'Equalization', 'HashedCrossing',
-           'Hashing', 'IntegerLookup', 'MelSpectrogram', 'MixUp', 'Pipeline', 'RandAugment', 'RandomBrightness', 'RandomColorDegeneration',
-           'RandomColorJitter', 'RandomContrast', 'RandomCrop', 'RandomErasing', 'RandomFlip', 'RandomGaussianBlur', 'RandomGrayscale',
-           'RandomHeight', 'RandomHue', 'RandomInvert', 'RandomPosterization', 'RandomRotation',
-           'RandomSaturation', 'RandomSharpness', 'RandomShear', 'RandomTranslation', 'RandomWidth', 'RandomZoom', 'Resizing',
-           'Solarization', 'STFTSpectrogram', 'StringLookup', 'TextVectorization']
+__all__ = ['AugMix', 'AutoContrast', 'CategoryEncoding', 'CenterCrop', 'ContrastLimitedAdaptiveHistogramEqualization',
+           'CutMix', 'Discretization', 'Equalization', 'HashedCrossing', 'Hashing', 'IntegerLookup', 'MelSpectrogram',
+           'MixUp', 'Pipeline', 'RandAugment', 'RandomBrightness', 'RandomColorDegeneration', 'RandomColorJitter',
+           'RandomContrast', 'RandomCrop', 'RandomErasing', 'RandomFlip', 'RandomGaussianBlur', 'RandomGrayscale',
+           'RandomHeight', 'RandomHue', 'RandomInvert', 'RandomPosterization', 'RandomRotation', 'RandomSaturation',
+           'RandomSharpness', 'RandomShear', 'RandomTranslation', 'RandomWidth', 'RandomZoom', 'Resizing',
+           'STFTSpectrogram', 'Solarization', 'StringLookup', 'TextVectorization']

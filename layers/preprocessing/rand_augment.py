@@ -12,14 +12,9 @@ import numpy as np
 
 from framework.keras import random as keras_random
 
-from .image_augmentation import RandomRotation, RandomTranslation
-from .image_color import RandomBrightness, RandomContrast
-from .image_color_jitter import RandomPosterization
-from .image_color_more import AutoContrast, RandomColorDegeneration, Solarization, _base_factor
-from .image_equalization import Equalization
+from .augment_operations import apply_to_masks, draw, make_operations
+from .image_color_more import _base_factor
 from .image_layer import AugmentationLayer
-from .image_sharpness import RandomSharpness
-from .image_shear import RandomShear
 
 # Keras's _AUGMENT_LAYERS order: the picks index this list
 OPERATIONS = ('random_shear', 'random_translation', 'random_rotation', 'random_brightness',
@@ -46,29 +41,11 @@ class RandAugment(AugmentationLayer):
         super().__init__(data_format=data_format, seed=seed, **kwargs)
         self.value_range, self.num_ops, self.interpolation = value_range, num_ops, interpolation
         self.factor = _base_factor(factor, bounds=(0, 1))
-        kwargs = dict(kwargs, data_format=data_format)
-        seeded = dict(kwargs, seed=seed)
-        coloured = dict(seeded, value_range=value_range)
-        f = self.factor
-        self.random_shear = RandomShear(x_factor=f, y_factor=f, interpolation=interpolation, **seeded)
-        self.random_translation = RandomTranslation(f, f, interpolation=interpolation, **seeded)
-        self.random_rotation = RandomRotation(f, interpolation=interpolation, **seeded)
-        self.random_brightness = RandomBrightness(f, **coloured)
-        self.random_color_degeneration = RandomColorDegeneration(f, **coloured)
-        self.random_contrast = RandomContrast(f, **coloured)
-        self.random_sharpness = RandomSharpness(f, **coloured)
-        self.solarization = Solarization(addition_factor=f, threshold_factor=f, **coloured)
-        self.random_posterization = RandomPosterization(max(1, int(8 * f[1])), **coloured)
-        self.auto_contrast = AutoContrast(value_range=value_range, **kwargs)
-        self.equalization = Equalization(value_range=value_range, **kwargs)
-        for name in OPERATIONS:
-            getattr(self, name).__dict__['generator'] = self.generator    # Keras passes its seed to their draws
+        make_operations(self, OPERATIONS, value_range, interpolation, kwargs)
 
     def _draw(self, images, xp):
         picks = keras_random.randint((self.num_ops,), 0, len(OPERATIONS), seed=self.generator).numpy()
-        layers = [getattr(self, name) for name in OPERATIONS]
-        # AutoContrast is no AugmentationLayer (it applies at inference too) and draws nothing
-        return picks, [layer._draw(images, xp) if isinstance(layer, AugmentationLayer) else None for layer in layers]
+        return picks, [draw(getattr(self, name), images, xp) for name in OPERATIONS]
 
     def _apply(self, images, drawn, xp):
         picks, draws = drawn
@@ -80,9 +57,7 @@ class RandAugment(AugmentationLayer):
     def _apply_to_masks(self, masks, drawn, xp):
         picks, draws = drawn
         for pick in picks:
-            layer = getattr(self, OPERATIONS[pick])
-            if isinstance(layer, AugmentationLayer):        # AutoContrast keeps masks
-                masks = layer._apply_to_masks(masks, draws[pick], xp)
+            masks = apply_to_masks(getattr(self, OPERATIONS[pick]), masks, draws[pick], xp)
         return masks
 
     def _apply_to_boxes(self, boxes, labels, drawn, height, width):
