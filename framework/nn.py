@@ -22,6 +22,7 @@ from .ops.ctc import ctc_greedy_decoder, ctc_loss  # noqa: F401,E402
 from .ops.ctc_beam_search import ctc_beam_search_decoder  # noqa: F401,E402
 from .ops.pool_argmax import max_pool_with_argmax  # noqa: F401,E402
 from .ops.morphology import dilation2d, erosion2d  # noqa: F401,E402
+from .ops.embedding_sparse import embedding_lookup_sparse, safe_embedding_lookup_sparse  # noqa: F401,E402
 
 
 class experimental:

@@ -83,6 +83,7 @@ from .ctc_beam_search import ctc_beam_search_decoder
 from .edit_distance import edit_distance
 from .pool_argmax import max_pool_with_argmax
 from .morphology import dilation2d, erosion2d
+from .embedding_sparse import embedding_lookup_sparse, safe_embedding_lookup_sparse
 from ..tensor import convert_to_tensor, constant  # noqa: F401  (used by the tape's helpers)
 
 import types as _types
