@@ -6,6 +6,7 @@ whose gradients are each other, as in TensorFlow, so nested tapes work.
 """
 from ..errors import InvalidArgumentError
 from .. import backend
+from ..blas_threads import product
 from ..tensor import Tensor
 from ..tape import array_rule
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, named_errors, record
@@ -142,7 +143,7 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
 def _conv(x, f, geo):
     kh, kw, c, o = f._data.shape
     cols = geo.columns(x._data)
-    out = Tensor((cols @ f._data.reshape(-1, o)).reshape(geo.shape[0], geo.oh, geo.ow, o))
+    out = Tensor(product(cols, f._data.reshape(-1, o)).reshape(geo.shape[0], geo.oh, geo.ow, o))
     if ACTIVE:
         record('conv2d', (x, f), out, (lambda g, y, x, f: _conv_input_grad(g, f, geo),
                                        lambda g, y, x, f: _conv_filter_grad(x, g, geo)))
@@ -152,7 +153,7 @@ def _conv(x, f, geo):
 def _conv_input_grad(g, f, geo):
     """d conv / d input: each output gradient spread back over its window."""
     kh, kw, c, o = f._data.shape
-    cols = (g._data.reshape(-1, o) @ f._data.reshape(-1, o).T).reshape(
+    cols = product(g._data.reshape(-1, o), f._data.reshape(-1, o).T).reshape(
         geo.shape[0], geo.oh, geo.ow, kh, kw, c)
     out = Tensor(geo.fold(cols))
     if ACTIVE:
@@ -165,7 +166,7 @@ def _conv_filter_grad(x, g, geo):
     """d conv / d filters: patches transposed times output gradients."""
     o = g._data.shape[-1]
     cols = geo.columns(x._data)
-    out = Tensor((cols.T @ g._data.reshape(-1, o)).reshape(geo.kernel + (geo.shape[3], o)))
+    out = Tensor(product(cols.T, g._data.reshape(-1, o)).reshape(geo.kernel + (geo.shape[3], o)))
     if ACTIVE:
         record('conv2d_filter_grad', (x, g), out, (lambda gf, y, x, g: _conv_input_grad(g, gf, geo),
                                                    lambda gf, y, x, g: _conv(x, gf, geo)))

@@ -12,6 +12,7 @@ one with a group per input channel.
 import itertools
 
 from .. import backend
+from ..blas_threads import product
 from ..tensor import Tensor
 from .convolution import _padding
 from .operands import ACTIVE, as_float_tensor, named_errors, record
@@ -119,9 +120,8 @@ class WindowGeometry:
 
 
 def _conv(x, f, geo):
-    xp = backend.array_module(x._data)
     cols = geo.grouped_columns(geo.columns(x._data))
-    out = Tensor(geo.ungrouped_outputs(xp.matmul(cols, geo.grouped_filters(f._data))))
+    out = Tensor(geo.ungrouped_outputs(product(cols, geo.grouped_filters(f._data))))
     if ACTIVE:
         record('convolution', (x, f), out, (lambda g, y, x, f: _input_grad(g, f, geo),
                                             lambda g, y, x, f: _filter_grad(x, g, geo)))
@@ -130,8 +130,7 @@ def _conv(x, f, geo):
 
 def _input_grad(g, f, geo):
     """d conv / d input: each output gradient spread back over its window."""
-    xp = backend.array_module(g._data)
-    cols = xp.matmul(geo.grouped_outputs(g._data), geo.grouped_filters(f._data).transpose(0, 2, 1))
+    cols = product(geo.grouped_outputs(g._data), geo.grouped_filters(f._data).transpose(0, 2, 1))
     out = Tensor(geo.fold(geo.ungrouped_columns(cols)))
     if ACTIVE:
         record('convolution_input_grad', (g, f), out, (lambda gg, y, g, f: _conv(gg, f, geo),
@@ -141,9 +140,8 @@ def _input_grad(g, f, geo):
 
 def _filter_grad(x, g, geo):
     """d conv / d filters: each group's windows, transposed, times its output gradients."""
-    xp = backend.array_module(x._data)
     cols = geo.grouped_columns(geo.columns(x._data))
-    out = Tensor(geo.ungrouped_filters(xp.matmul(cols.transpose(0, 2, 1), geo.grouped_outputs(g._data))))
+    out = Tensor(geo.ungrouped_filters(product(cols.transpose(0, 2, 1), geo.grouped_outputs(g._data))))
     if ACTIVE:
         record('convolution_filter_grad', (x, g), out, (lambda gf, y, x, g: _input_grad(g, gf, geo),
                                                         lambda gf, y, x, g: _conv(x, gf, geo)))

@@ -8,6 +8,7 @@ from ..tensor import Tensor
 from .one_row_product import one_row_matmul
 from .operands import ACTIVE, as_tensor, binary, named_errors, record
 from .reductions import reduce_sum
+from ..blas_threads import product
 from .shapes import reshape, transpose
 
 
@@ -33,7 +34,7 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     try:
         # a one-row product (not of a transposed b: TF runs that as dot products) in TF's order
         out = Tensor(one_row_matmul(xp, xa, xb) if not transpose_b and xa.ndim == 2 and xb.ndim == 2
-                     else xp.matmul(xa, xb))
+                     else product(xa, xb))
     except ValueError:
         raise kernel_error(kernel, 'In[0] and In[1] must have compatible batch dimensions: %s vs. %s'
                            % (_dims(da), _dims(db)), named=True,
@@ -56,16 +57,16 @@ def _t(a):
 
 
 _MATMUL_VJPS = {
-    (False, False): (array_rule(lambda g, c, a, b: matmul(g, b, transpose_b=True), lambda g, c, a, b: g @ _t(b)),
-                     array_rule(lambda g, c, a, b: matmul(a, g, transpose_a=True), lambda g, c, a, b: _t(a) @ g)),
-    (True, False): (array_rule(lambda g, c, a, b: matmul(b, g, transpose_b=True), lambda g, c, a, b: b @ _t(g)),
-                    array_rule(lambda g, c, a, b: matmul(a, g), lambda g, c, a, b: a @ g)),
-    (False, True): (array_rule(lambda g, c, a, b: matmul(g, b), lambda g, c, a, b: g @ b),
-                    array_rule(lambda g, c, a, b: matmul(g, a, transpose_a=True), lambda g, c, a, b: _t(g) @ a)),
+    (False, False): (array_rule(lambda g, c, a, b: matmul(g, b, transpose_b=True), lambda g, c, a, b: product(g, _t(b))),
+                     array_rule(lambda g, c, a, b: matmul(a, g, transpose_a=True), lambda g, c, a, b: product(_t(a), g))),
+    (True, False): (array_rule(lambda g, c, a, b: matmul(b, g, transpose_b=True), lambda g, c, a, b: product(b, _t(g))),
+                    array_rule(lambda g, c, a, b: matmul(a, g), lambda g, c, a, b: product(a, g))),
+    (False, True): (array_rule(lambda g, c, a, b: matmul(g, b), lambda g, c, a, b: product(g, b)),
+                    array_rule(lambda g, c, a, b: matmul(g, a, transpose_a=True), lambda g, c, a, b: product(_t(g), a))),
     (True, True): (array_rule(lambda g, c, a, b: matmul(b, g, transpose_a=True, transpose_b=True),
-                              lambda g, c, a, b: _t(b) @ _t(g)),
+                              lambda g, c, a, b: product(_t(b), _t(g))),
                    array_rule(lambda g, c, a, b: matmul(g, a, transpose_a=True, transpose_b=True),
-                              lambda g, c, a, b: _t(g) @ _t(a))),
+                              lambda g, c, a, b: product(_t(g), _t(a)))),
 }
 
 
@@ -254,7 +255,7 @@ def affine_array(x, kernel, bias, op):
     if dx.ndim == 2:
         # one sample: TF's order of sums (one_row_product.py); a batch: BLAS, tested here so that
         # the training step's matmuls pay no extra call
-        y = one_row_matmul(xp, dx, dk) if dx.shape[0] == 1 else xp.matmul(dx, dk)
+        y = one_row_matmul(xp, dx, dk) if dx.shape[0] == 1 else product(dx, dk)
     else:
         # one (rows, K) @ (K, N) product, as TF's tensordot does: numpy's stacked matmul runs a
         # product per leading index, re-reading the kernel each time (4x slower on ConvNeXt's MLPs)
@@ -281,7 +282,7 @@ def _affine_input_grad(g, y, x, kernel, *bias):
 
 def _affine_input_grad_array(g, y, x, kernel, *bias):
     if g.ndim == 2:
-        return g @ kernel.T
+        return product(g, kernel.T)
     return _affine_input_grad(Tensor(g), None, None, Tensor(kernel))._data
 
 
@@ -292,7 +293,7 @@ def _affine_kernel_grad(g, y, x, kernel, *bias):
 def _affine_kernel_grad_array(g, y, x, kernel, *bias):
     if x.ndim != 2:
         x, g = x.reshape(-1, x.shape[-1]), g.reshape(-1, g.shape[-1])
-    return x.T @ g
+    return product(x.T, g)
 
 
 def _affine_bias_grad(g, y, x, kernel, bias):

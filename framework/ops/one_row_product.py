@@ -15,6 +15,8 @@ this module does not reproduce; they stay numpy's.
 """
 import numpy as np
 
+from ..blas_threads import product
+
 # Eigen's general_matrix_vector_product (column-major): columns summed per block
 _WHOLE_BELOW = 128
 _ROW_BYTES_LIMIT = 32000
@@ -25,7 +27,7 @@ def one_row_matmul(xp, a, b):
     summed as TensorFlow sums it; other operands go to ``xp.matmul``."""
     if (xp is not np or type(a) is not np.ndarray or type(b) is not np.ndarray or a.ndim != 2 or b.ndim != 2
             or a.shape[0] != 1 or a.dtype != b.dtype or a.dtype not in _FLOATS or b.shape[0] == 0):
-        return xp.matmul(a, b)
+        return product(a, b)
     depth, width = b.shape
     if depth < _WHOLE_BELOW or width == 1:
         block = depth
