@@ -112,7 +112,8 @@ from .preprocessing import (CategoryEncoding, CenterCrop, Discretization, Hashed
 from .preprocessing import (AutoContrast, Pipeline, RandomColorDegeneration, RandomGrayscale, RandomHue,  # noqa: E402
                             RandomInvert, RandomSaturation, Solarization)
 from .preprocessing import CutMix, MixUp, RandomColorJitter, RandomHeight, RandomPosterization, RandomWidth  # noqa: E402
-from .preprocessing import AugMix, ContrastLimitedAdaptiveHistogramEqualization, RandAugment  # noqa: E402
+from .preprocessing import (AugMix, ContrastLimitedAdaptiveHistogramEqualization, MaxNumBoundingBoxes,  # noqa: E402
+                            RandAugment)
 from .preprocessing import Equalization, RandomErasing, RandomGaussianBlur, RandomSharpness, RandomShear  # noqa: E402
 from .preprocessing import MelSpectrogram, STFTSpectrogram  # noqa: E402
 
@@ -122,7 +123,7 @@ __all__ += ['CategoryEncoding', 'CenterCrop', 'Discretization', 'HashedCrossing'
 __all__ += ['AutoContrast', 'Pipeline', 'RandomColorDegeneration', 'RandomGrayscale', 'RandomHue', 'RandomInvert',
             'RandomSaturation', 'Solarization', 'RandomColorJitter', 'RandomPosterization',
             'RandomHeight', 'RandomWidth', 'MixUp', 'CutMix', 'ReversibleEmbedding']
-__all__ += ['AugMix', 'ContrastLimitedAdaptiveHistogramEqualization', 'RandAugment']
+__all__ += ['AugMix', 'ContrastLimitedAdaptiveHistogramEqualization', 'MaxNumBoundingBoxes', 'RandAugment']
 __all__ += ['Equalization', 'RandomErasing', 'RandomGaussianBlur', 'RandomSharpness', 'RandomShear']
 __all__ += ['MelSpectrogram', 'STFTSpectrogram']
 

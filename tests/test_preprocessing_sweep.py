@@ -46,6 +46,7 @@ PREPROCESSING_LAYERS = {
     'ContrastLimitedAdaptiveHistogramEqualization': (lambda: L.ContrastLimitedAdaptiveHistogramEqualization(), RGB),
     'RandAugment': (lambda: L.RandAugment(seed=1), RGB),
     'AugMix': (lambda: L.AugMix(seed=1), RGB),
+    'MaxNumBoundingBoxes': (lambda: L.MaxNumBoundingBoxes(2, bounding_box_format='xyxy'), RGB),
     'STFTSpectrogram': (lambda: L.STFTSpectrogram(frame_length=4), np.sin(np.arange(40, dtype=np.float32)).reshape(2, 10, 2)),
     'MelSpectrogram': (lambda: L.MelSpectrogram(fft_length=8, sequence_stride=4, num_mel_bins=3, sampling_rate=100),
                        np.sin(np.arange(40, dtype=np.float32)).reshape(2, 20)),

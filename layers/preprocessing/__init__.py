@@ -18,6 +18,7 @@ from .image_sharpness import RandomSharpness
 from .image_shear import RandomShear
 from .image_sizing import CenterCrop, RandomCrop, Resizing
 from .lookups import IntegerLookup, StringLookup
+from .max_num_boxes import MaxNumBoundingBoxes
 from .mel_spectrogram import MelSpectrogram
 from .mix_up import CutMix, MixUp
 from .pipeline import Pipeline
@@ -27,9 +28,10 @@ from .stft_spectrogram import STFTSpectrogram
 from .text_vectorization import TextVectorization
 
 __all__ = ['AugMix', 'AutoContrast', 'CategoryEncoding', 'CenterCrop', 'ContrastLimitedAdaptiveHistogramEqualization',
-           'CutMix', 'Discretization', 'Equalization', 'HashedCrossing', 'Hashing', 'IntegerLookup', 'MelSpectrogram',
-           'MixUp', 'Pipeline', 'RandAugment', 'RandomBrightness', 'RandomColorDegeneration', 'RandomColorJitter',
-           'RandomContrast', 'RandomCrop', 'RandomErasing', 'RandomFlip', 'RandomGaussianBlur', 'RandomGrayscale',
-           'RandomHeight', 'RandomHue', 'RandomInvert', 'RandomPosterization', 'RandomRotation', 'RandomSaturation',
-           'RandomSharpness', 'RandomShear', 'RandomTranslation', 'RandomWidth', 'RandomZoom', 'Resizing',
-           'STFTSpectrogram', 'Solarization', 'StringLookup', 'TextVectorization']
+           'CutMix', 'Discretization', 'Equalization', 'HashedCrossing', 'Hashing', 'IntegerLookup',
+           'MaxNumBoundingBoxes', 'MelSpectrogram', 'MixUp', 'Pipeline', 'RandAugment', 'RandomBrightness',
+           'RandomColorDegeneration', 'RandomColorJitter', 'RandomContrast', 'RandomCrop', 'RandomErasing',
+           'RandomFlip', 'RandomGaussianBlur', 'RandomGrayscale', 'RandomHeight', 'RandomHue', 'RandomInvert',
+           'RandomPosterization', 'RandomRotation', 'RandomSaturation', 'RandomSharpness', 'RandomShear',
+           'RandomTranslation', 'RandomWidth', 'RandomZoom', 'Resizing', 'STFTSpectrogram', 'Solarization',
+           'StringLookup', 'TextVectorization']
