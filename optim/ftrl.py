@@ -1,4 +1,5 @@
 """FTRL-Proximal (McMahan et al., 2013), as Keras 3."""
+from framework.ops.arithmetic import pow_arrays
 from .arguments import check_non_negative
 from .optimizer import Optimizer
 from .rowwise_moment import RowwiseMoment
@@ -26,7 +27,10 @@ class Ftrl(RowwiseMoment, Optimizer):
         ValueError: for a positive learning_rate_power or a negative strength.
     """
 
-    elementwise_update = True     # see Optimizer.elementwise_update
+    # Not elementwise (see Optimizer.elementwise_update): TensorFlow's pow takes packets of 8 from
+    # each variable's first element and its last size % 8 elements apart, so the bits depend on
+    # where an element sits in its own variable.
+    elementwise_update = False
 
     def __init__(self, learning_rate=0.001, learning_rate_power=-0.5, initial_accumulator_value=0.1,
                  l1_regularization_strength=0.0, l2_regularization_strength=0.0,
@@ -64,8 +68,9 @@ class Ftrl(RowwiseMoment, Optimizer):
         l2 = self.l2_regularization_strength + self.beta / (2.0 * learning_rate)
         shrunk = gradient + 2 * self.l2_shrinkage_regularization_strength * variable._data
         new_accumulator = accumulator + squared
-        new_root = xp.power(new_accumulator, power)
-        linear += shrunk - (new_root - xp.power(accumulator, power)) / learning_rate * variable._data
+        # Keras's ops.power: TensorFlow's Pow (in a traced step, Sqrt for the default power 0.5).
+        new_root = pow_arrays(new_accumulator, power, True)
+        linear += shrunk - (new_root - pow_arrays(accumulator, power, True)) / learning_rate * variable._data
         quadratic = new_root / learning_rate + 2 * l2
         l1 = self.l1_regularization_strength
         variable._data[...] = (xp.clip(linear, -l1, l1) - linear) / quadratic

@@ -1,4 +1,5 @@
 """LAMB (You et al., 2019): Adam's step rescaled per variable by a trust ratio, as Keras 3."""
+from framework.ops.arithmetic import pow_arrays
 from framework.ops.eigen_sum import sum_all
 from .arguments import check_non_negative, set_moment_options
 from .keras_cast import keras_cast
@@ -43,8 +44,9 @@ class Lamb(RowwiseMoment, Optimizer):
         v += (squared - v) * (1 - self.beta_2)
         update = (m / (1 - keras_cast(self.beta_1, variable._data.dtype) ** step)) / (
             xp.sqrt(v / (1 - keras_cast(self.beta_2, variable._data.dtype) ** step)) + self.epsilon)
-        w_norm = xp.sqrt(sum_all(variable._data * variable._data))     # Keras's ops.sum: TensorFlow's order
-        g_norm = xp.sqrt(sum_all(update * update))
+        # Keras's sqrt(sum(power(x, 2))): TensorFlow's Pow (Square in a traced step), summed in its order.
+        w_norm = xp.sqrt(sum_all(pow_arrays(variable._data, 2, True)))
+        g_norm = xp.sqrt(sum_all(pow_arrays(update, 2, True)))
         ratio = w_norm / g_norm if w_norm > 0 and g_norm > 0 else dtype(1)
         variable._data -= ratio * learning_rate * update
 

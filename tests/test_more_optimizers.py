@@ -84,7 +84,8 @@ def test_lamb_trust_ratio_is_per_variable():
     step = np.abs(w.numpy() - W0)
     np.testing.assert_allclose(step, 0.1 * np.linalg.norm(W0) / math.sqrt(W0.size), rtol=1e-5)
     assert not optim.Lamb.elementwise_update and not optim.Adafactor.elementwise_update
-    assert optim.Lion.elementwise_update and optim.Ftrl.elementwise_update
+    # Ftrl's pow is TensorFlow's, whose bits depend on an element's place in its own variable
+    assert optim.Lion.elementwise_update and not optim.Ftrl.elementwise_update
 
 
 def test_adafactor_keeps_row_and_column_statistics_as_keras():

@@ -13,9 +13,11 @@ import numpy as np
 
 from ..composite import dispatch, has_composite, map_elementwise
 from ..errors import InvalidArgumentError, kernel_error
+from .. import backend, graph_random_ops
 from ..backend import array_module_of
 from ..tensor import Tensor
 from ..tape import array_rule, pass_gradient
+from . import eigen_math, eigen_pow
 from .operands import ACTIVE, as_numeric_tensor, as_tensor, binary, named_errors, record
 from .selection import where
 from .unary import log
@@ -162,15 +164,64 @@ def negative(x, name=None):
 
 
 def pow(x, y, name=None):  # noqa: A001  (TensorFlow's name)
-    """x ** y. The gradient for y uses log(x) where x > 0, and 0 elsewhere."""
+    """x ** y, as TensorFlow's Pow kernel computes it (see ``pow_arrays``). The gradient for y
+    uses log(x) where x > 0, and 0 elsewhere."""
     x, y, dx, dy = binary(x, y, 'pow')
     try:
-        out = Tensor(dx ** dy)
+        out = Tensor(pow_arrays(dx, dy, not isinstance(y, Tensor)))
     except ValueError:
         raise _broadcast_error('pow', dx, dy) from None
     if ACTIVE:
         record('pow', (x, y), out, _POW_VJPS)
     return out
+
+
+def pow_arrays(dx, dy, constant_exponent):
+    """``dx ** dy`` on raw arrays with TensorFlow's bits. Eagerly, float32 takes Eigen's vectorized
+    pow (framework/ops/eigen_pow.py), which is not correctly rounded. In a traced function
+    (Keras's train step, a ``tf.function``) the graph optimizer first replaces a Pow whose
+    exponent is a constant of the graph (a Python number here: ``constant_exponent``) by a
+    cheaper op when the constant is 2, 3, 1, 0.5, 0, -0.5 or -1 (grappler's ConvertPow)."""
+    dtype = (dy if type(dx) in _PY_NUMBERS else dx).dtype      # a Python base takes the tensor's dtype
+    if dtype.kind == 'f' and constant_exponent and graph_random_ops.current() is not None:
+        rewritten = _graph_pow(dx, dy)
+        if rewritten is not None:
+            return rewritten
+    if dtype == np.float32 and type(dx) in _HOST_FLOAT32 and type(dy) in _HOST_FLOAT32 \
+            and eigen_math.ENABLED[0] is not False:
+        return eigen_pow.pow(dx, dy)
+    return dx ** dy
+
+
+_PY_NUMBERS = (int, float)
+_HOST_FLOAT32 = (np.ndarray, np.float32, int, float)     # (with the dtype checked above)
+
+
+def _graph_pow(dx, dy):
+    """Grappler's ConvertPow on a float x and a constant exponent all of one value; None where it
+    keeps the Pow."""
+    values = np.unique(np.asarray(backend.to_host(dy) if not isinstance(dy, (int, float)) else dy))
+    if values.size != 1:
+        return None
+    c = float(values[0])
+    xp = array_module_of(dx)
+    shape = np.broadcast_shapes(np.shape(dx), np.shape(dy))
+    keeps_shape = np.shape(dx) == shape
+    if c == 2:
+        return dx * dx                          # Square
+    if c == 3:
+        return dx * (dx * dx)                   # Mul(x, Square(x)), on the CPU
+    if c == 0.5:
+        return xp.sqrt(dx)
+    if c == -0.5:
+        return 1 / xp.sqrt(dx)                  # Rsqrt, as tapeflow's rsqrt computes it
+    if c == -1:
+        return 1 / dx                           # Reciprocal, as tapeflow's reciprocal
+    if c == 1 and keeps_shape:
+        return xp.array(dx, copy=True)          # Identity
+    if c == 0 and keeps_shape:
+        return xp.ones_like(dx)
+    return None
 
 
 def maximum(x, y, name=None):
@@ -271,6 +322,8 @@ _MULTIPLY_VJPS = (array_rule(lambda g, out, x, y: g * y), array_rule(lambda g, o
 _DIVIDE_VJPS = (array_rule(lambda g, out, x, y: g / y), array_rule(lambda g, out, x, y: g * (-x / y / y)))
 _FLOORMOD_VJPS = (_pass_through, lambda g, out, x, y: g * -(x // y))
 _NEGATIVE_VJPS = (array_rule(lambda g, out, x: -g),)
-_POW_VJPS = (array_rule(lambda g, out, x, y: g * y * x ** (y - 1)), _pow_grad_y)     # TF's (g * y) * x^(y-1)
+# TF's (g * y) * pow(x, y - 1): a Pow op again, with a constant exponent where y is one.
+_POW_VJPS = (array_rule(lambda g, out, x, y: g * y * x ** (y - 1),
+                        lambda g, out, x, y: g * y * pow_arrays(x, y - 1, type(y) in (int, float))), _pow_grad_y)
 _MAXIMUM_VJPS = (lambda g, out, x, y: where(x >= y, g, 0), lambda g, out, x, y: where(x >= y, 0, g))
 _MINIMUM_VJPS = (lambda g, out, x, y: where(x <= y, g, 0), lambda g, out, x, y: where(x <= y, 0, g))

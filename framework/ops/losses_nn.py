@@ -113,7 +113,9 @@ def moments(x, axes, shift=None, keepdims=False, name=None):
     x = as_float_tensor(x, 'moments')
     mean = reduce_mean(x, axes, keepdims=True)
     from .shapes import stop_gradient
-    variance = reduce_mean((x - stop_gradient(mean)) ** 2, axes, keepdims=True)
+    # TF's squared_difference: a product, not pow (TensorFlow's float32 pow is not correctly rounded)
+    deviation = x - stop_gradient(mean)
+    variance = reduce_mean(deviation * deviation, axes, keepdims=True)
     if not keepdims:
         from .shapes import squeeze
         mean, variance = squeeze(mean, axes), squeeze(variance, axes)
