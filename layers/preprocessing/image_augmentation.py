@@ -15,6 +15,8 @@ import numpy as np
 from framework.keras.bounding_boxes.arrays import columns, joined
 from framework.keras.bounding_boxes.formats import convert_array
 from framework.keras.bounding_boxes.geometry import affine_array, clip_array, inverse_affine_matrices
+from framework.keras.bounding_boxes.geometry import cos as trig_cos
+from framework.keras.bounding_boxes.geometry import sin as trig_sin
 
 from . import affine_transform
 from .image_layer import AugmentationLayer, factor_range
@@ -163,7 +165,7 @@ class RandomRotation(_AffineLayer):
         batch, height, width = images.shape[:3]
         degrees = self._uniform((batch,), self.factor[0] * 360.0, self.factor[1] * 360.0, np)
         angle = degrees * (math.pi / 180.0)
-        cos, sin = np.cos(angle), np.sin(angle)
+        cos, sin = trig_cos(angle), trig_sin(angle)       # TF's float32 bits (Eigen's psincos)
         cx, cy = 0.5 * (width - 1), 0.5 * (height - 1)
         # Keras's rotation about the center (no scale, shear or shift)
         return {'degrees': degrees,

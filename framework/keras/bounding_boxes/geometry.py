@@ -4,6 +4,7 @@ import math
 
 import numpy as np
 
+from framework import ops
 from framework.tensor import Tensor
 
 from .arrays import box_array, columns, joined
@@ -51,6 +52,15 @@ def clip_to_image_size(bounding_boxes, height=None, width=None, bounding_box_for
     return result
 
 
+def sin(a):
+    """float32 sine with TF's bits (Eigen's polynomial, framework.ops) where tapeflow computes them."""
+    return ops.sin(Tensor(a)).numpy()
+
+
+def cos(a):
+    return ops.cos(Tensor(a)).numpy()
+
+
 def inverse_affine_matrices(center_x, center_y, angle, translate_x, translate_y, scale, shear_x, shear_y,
                             height, width):
     """(B, 3, 3) matrices mapping points of the input image to the transformed one: the inverse of the
@@ -60,11 +70,11 @@ def inverse_affine_matrices(center_x, center_y, angle, translate_x, translate_y,
     rot, sx, sy = -angle * radians, -shear_x * radians, -shear_y * radians
     cx, cy = center_x * dtype.type(width - 1), center_y * dtype.type(height - 1)
     tx, ty = -translate_x * dtype.type(width - 1), -translate_y * dtype.type(height - 1)
-    cos_sy, tan_sx = np.cos(sy), np.tan(sx)
-    a = np.cos(rot - sy) / cos_sy
-    b = a * tan_sx + np.sin(rot)
-    c = -np.sin(rot - sy) / cos_sy
-    d = np.cos(rot) - c * tan_sx
+    cos_sy, tan_sx = cos(sy), np.tan(sx)
+    a = cos(rot - sy) / cos_sy
+    b = a * tan_sx + sin(rot)
+    c = -sin(rot - sy) / cos_sy
+    d = cos(rot) - c * tan_sx
     # [[a, b], [c, d]] has determinant 1, so its inverse is [[d, -b], [-c, a]], scaled
     a0, a1, b0, b1 = d * scale, -b * scale, -c * scale, a * scale
     a2 = cx - a0 * (cx + tx) - a1 * (cy + ty)
