@@ -1,4 +1,4 @@
-"""Weight penalties (Keras 3): ``l1 * sum(|x|)``, ``l2 * sum(x**2)`` (no 1/2).
+"""Weight penalties (Keras 3): ``l1 * sum(|x|)``, ``l2 * sum(x**2)`` (no 1/2), and the orthogonality penalty.
 
 A regularizer is a callable from a weight (or an output, for activity
 regularizers) to a scalar tensor, computed with framework ops so that a
@@ -6,7 +6,10 @@ GradientTape records it.
 """
 import math
 
-from framework.ops import abs as abs_, reduce_sum, sum_of_squares
+import numpy as np
+
+from framework.ops import abs as abs_, cast, eye, matmul, minimum, reduce_sum, rsqrt, square, sum_of_squares
+from framework.tensor import convert_to_tensor
 
 from .keras_objects import KerasObjects
 
@@ -84,10 +87,53 @@ class L1L2(Regularizer):
         return {'l1': self.l1, 'l2': self.l2}
 
 
-# Keras 3 spells the classes in lower case too: l2(0.05) is L2(0.05).
-l1, l2, l1_l2 = L1, L2, L1L2
+class OrthogonalRegularizer(Regularizer):
+    """``factor / 2 * mean |<u_i, u_j>|`` over pairs i != j of the L2-normalized rows (mode 'rows') or
+    columns ('columns') of a rank-2 weight: pushes them towards orthogonality. ``factor`` is kept
+    as a float32 number, as Keras keeps it as a tensor (its config reads 0.05000000074505806)."""
 
-ALL_OBJECTS = {'L1': L1, 'L2': L2, 'L1L2': L1L2, 'l1': L1, 'l2': L2, 'l1_l2': L1L2}
+    def __init__(self, factor=0.01, mode='rows'):
+        self.factor = float(np.float32(_penalty(factor, 'factor')))
+        if mode not in ('rows', 'columns'):
+            raise ValueError('Invalid value for argument `mode`. Expected one of {"rows", "columns"}. Received: '
+                             'mode=%s' % (mode,))
+        self.mode = mode
+
+    def __call__(self, inputs):
+        if len(inputs.shape) != 2:
+            raise ValueError('Inputs to OrthogonalRegularizer must have rank 2. Received: inputs.shape=%s'
+                             % (tuple(inputs.shape),))
+        axis = 1 if self.mode == 'rows' else 0
+        unit = _normalized(inputs, axis)
+        product = matmul(unit, unit, transpose_b=True) if axis == 1 else matmul(unit, unit, transpose_a=True)
+        size = unit.shape[0 if axis == 1 else 1]
+        off_diagonal = product * (1.0 - eye(size, dtype=unit.dtype))
+        pairs = size * (size - 1.0) / 2.0
+        factor = cast(self.factor, 'float32') * 0.5
+        return factor * reduce_sum(abs_(off_diagonal)) / pairs
+
+    def get_config(self):
+        return {'factor': self.factor, 'mode': self.mode}
+
+
+def _normalized(x, axis):
+    """Keras's utils.normalize: a numpy array divided by its norms (a 0 norm read as 1; Keras's
+    ``axis or -1`` makes axis 0 the last axis), a tensor times min(rsqrt(sum of squares), 1 / epsilon)."""
+    if isinstance(x, np.ndarray):
+        norm = np.atleast_1d(np.linalg.norm(x, 2, axis))
+        norm[norm == 0] = 1
+        return convert_to_tensor(x / np.expand_dims(norm, axis or -1))
+    from framework.keras.backend import epsilon
+    x = convert_to_tensor(x)
+    inverse = minimum(rsqrt(reduce_sum(square(x), axis=axis, keepdims=True)), 1.0 / epsilon())
+    return x * inverse
+
+
+# Keras 3 spells the classes in lower case too: l2(0.05) is L2(0.05).
+l1, l2, l1_l2, orthogonal_regularizer = L1, L2, L1L2, OrthogonalRegularizer
+
+ALL_OBJECTS = {'L1': L1, 'L2': L2, 'L1L2': L1L2, 'l1': L1, 'l2': L2, 'l1_l2': L1L2,
+               'OrthogonalRegularizer': OrthogonalRegularizer, 'orthogonal_regularizer': OrthogonalRegularizer}
 
 
 _OBJECTS = KerasObjects('regularizer', 'keras.regularizers', Regularizer, ALL_OBJECTS)
