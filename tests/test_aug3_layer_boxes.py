@@ -132,3 +132,12 @@ def test_rotation_uses_tf_sine_bits():
     images = np.random.RandomState(0).uniform(0, 255, (3, 9, 12, 3)).astype('float32')
     out = L.RandomRotation(0.2, seed=6)(images)
     np.testing.assert_array_equal(out.numpy()[2, 1, :3, 0], np.array([131.92622, 124.9821, 143.14322], 'float32'))
+
+
+def test_shear_moves_relative_box_edges():
+    boxes, labels = _boxes(L.RandomShear(0.4, 0.6, bounding_box_format='xyxy', seed=1))
+    np.testing.assert_array_equal(boxes, np.array(
+        [[[0.8302980065345764, 0.0, 4.321191787719727, 3.6664505004882812], [2.0, 0.0, 6.0, 1.696554183959961]],
+         [[1.295636534690857, 1.465602159500122, 2.591273069381714, 2.931204319000244],
+          [5.386909484863281, 4.935849189758301, 6.0, 5.0]]], 'float32'))
+    assert labels.tolist() == [[1, 2], [3, 4]]

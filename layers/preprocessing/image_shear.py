@@ -1,6 +1,9 @@
 """RandomShear (Keras 3): each image slanted along x and y by random amounts."""
 import numpy as np
 
+from framework.keras.bounding_boxes.formats import convert_array
+from framework.keras.bounding_boxes.geometry import clip_array
+
 from . import affine_transform
 from .image_layer import AugmentationLayer
 
@@ -73,6 +76,18 @@ class RandomShear(AugmentationLayer):
 
     def _apply_to_masks(self, masks, matrices, xp):
         return self._apply(masks, matrices, xp, 'nearest')
+
+    def _apply_to_boxes(self, boxes, labels, matrices, height, width):
+        # Keras 3.15 shears the boxes' relative coordinates, each edge by the corner that moves it most
+        boxes = convert_array(boxes, self.bounding_box_format, 'rel_xyxy', height, width)
+        shear_x, shear_y = matrices[:, 1:2], matrices[:, 3:4]
+        x1, y1, x2, y2 = (boxes[..., i] for i in range(4))
+        x1, x2 = (np.where(shear_x < 0, x1 - shear_x * y1, x1 - shear_x * y2),
+                  np.where(shear_x < 0, x2 - shear_x * y2, x2 - shear_x * y1))
+        y1, y2 = (np.where(shear_y > 0, y1 - shear_y * x2, y1 - shear_y * x1),
+                  np.where(shear_y > 0, y2 - shear_y * x1, y2 - shear_y * x2))
+        boxes, labels = clip_array(np.stack([x1, y1, x2, y2], -1), labels, None, None, relative=True)
+        return convert_array(boxes, 'rel_xyxy', self.bounding_box_format, height, width), labels
 
     def get_config(self):
         config = super().get_config()
