@@ -239,3 +239,5 @@ from .random_gamma_poisson import gamma, poisson, stateless_gamma, stateless_poi
 from .random_binomial import stateless_binomial  # noqa: F401,E402
 from .random_parameterized import stateless_parameterized_truncated_normal  # noqa: F401,E402
 from .ops.sampled_losses import log_uniform_candidate_sampler  # noqa: F401,E402  (tf.random's name for tf.nn's)
+from .ops.candidate_sampling import (all_candidate_sampler, fixed_unigram_candidate_sampler,  # noqa: F401,E402
+                                     learned_unigram_candidate_sampler, uniform_candidate_sampler)
