@@ -132,6 +132,12 @@ class Layer(LayerWeights):
     def variable_dtype(self):
         return self._dtype.name
 
+    @property
+    def dtype_policy(self):
+        """The layer's ``keras.DTypePolicy`` (``<DTypePolicy "float32">``)."""
+        from framework.keras.mixed_precision import DTypePolicy
+        return DTypePolicy(self._dtype.name)
+
     def _symbolic_dtype(self):
         """The dtype of the KerasTensors that a call on KerasTensors returns when the layer gives
         compute_output_shape: compute_dtype, unless the layer says otherwise (Keras 3's lookups

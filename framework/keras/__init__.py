@@ -11,12 +11,14 @@ import importlib
 from ..version import __version__  # noqa: F401  (keras.__version__: tapeflow's own)
 
 _SUBMODULES = ('activations', 'applications', 'backend', 'callbacks', 'config', 'constraints', 'datasets',
-               'initializers', 'layers', 'losses', 'metrics', 'mixed_precision', 'models', 'ops', 'optimizers',
+               'dtype_policies', 'initializers', 'layers', 'losses', 'metrics', 'mixed_precision', 'models', 'ops', 'optimizers',
                'preprocessing', 'random', 'regularizers', 'saving', 'tree', 'utils')
 _TOP_LEVEL = {'Input': 'layers', 'InputLayer': 'layers', 'Layer': 'layers', 'Sequential': 'models',
               'Model': 'models', 'Variable': 'backend', 'KerasTensor': 'layers', 'InputSpec': 'layers',
               'Loss': 'losses', 'Metric': 'metrics', 'Optimizer': 'optimizers', 'Initializer': 'initializers',
-              'Regularizer': 'regularizers', 'DTypePolicy': 'mixed_precision', 'name_scope': 'name_scopes'}
+              'Regularizer': 'regularizers', 'DTypePolicy': 'mixed_precision', 'name_scope': 'name_scopes',
+              'FloatDTypePolicy': 'dtype_policies', 'RematScope': 'scopes', 'remat': 'scopes',
+              'SymbolicScope': 'scopes'}
 
 
 def version():

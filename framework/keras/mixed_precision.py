@@ -58,10 +58,11 @@ class DTypePolicy:
         return cls(**config)
 
     def __eq__(self, other):
-        return type(other) is type(self) and other.name == self.name
+        # FloatDTypePolicy (keras.dtype_policies) is an alias: equal to the DTypePolicy of its name.
+        return isinstance(other, DTypePolicy) and other.name == self.name
 
     def __hash__(self):
-        return hash((type(self), self._name))
+        return hash((DTypePolicy, self._name))
 
     def __repr__(self):
         return '<DTypePolicy "%s">' % self._name

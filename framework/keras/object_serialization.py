@@ -26,7 +26,9 @@ def _families():
     import optim
     from layers import constraints, initializers, regularizers
     from optim.schedules import learning_rate_schedule as schedules
-    return [('keras.losses', losses.Loss, losses.deserialize),
+    from . import dtype_policies
+    return [('keras', dtype_policies.DTypePolicy, dtype_policies.deserialize),
+            ('keras.losses', losses.Loss, losses.deserialize),
             ('keras.metrics', metrics.Metric, metrics.deserialize),
             ('keras.optimizers', optim.Optimizer, optim.deserialize),
             ('keras.optimizers.schedules', schedules.LearningRateSchedule, schedules.deserialize),
@@ -172,6 +174,9 @@ def _build_object(config, custom_objects):
     from layers.layer import Layer
     class_name, module = config['class_name'], config.get('module')
     cls = _lookup([config.get('registered_name'), class_name], custom_objects)
+    if cls is None and module == 'keras' and class_name in ('DTypePolicy', 'FloatDTypePolicy'):
+        from .dtype_policies import deserialize
+        return deserialize(config, custom_objects)
     if (isinstance(cls, type) and issubclass(cls, Layer)) or (cls is None and _is_layer_module(module)):
         return _build_layer(config, dict(custom_objects or {}, **({class_name: cls} if cls else {})))
     if cls is not None:

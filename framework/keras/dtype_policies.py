@@ -1,0 +1,60 @@
+"""``keras.dtype_policies``: the policy classes and their ``get`` / ``serialize`` / ``deserialize``.
+
+``FloatDTypePolicy`` is Keras 3's older name, a subclass equal to the ``DTypePolicy`` of the same
+name. The quantized policies ('int8_from_float32' ...) are not supported by tapeflow.
+"""
+from .mixed_precision import DTypePolicy
+
+__all__ = ['DTypePolicy', 'FloatDTypePolicy', 'deserialize', 'get', 'serialize']
+
+_QUANTIZED = ('int8', 'int4', 'float8', 'gptq', 'awq')
+
+
+class FloatDTypePolicy(DTypePolicy):
+    """An alias of DTypePolicy (Keras 3 keeps it for older configs); serialised under its own name."""
+
+
+def serialize(dtype_policy):
+    """``{'module': 'keras', 'class_name': ..., 'config': {'name': ...}, 'registered_name': None}``."""
+    from .object_serialization import serialize_keras_object
+    return serialize_keras_object(dtype_policy)
+
+
+def deserialize(config, custom_objects=None):
+    """The policy a ``serialize`` dict describes.
+
+    Raises:
+        ValueError: a config of another class.
+    """
+    classes = dict({'DTypePolicy': DTypePolicy, 'FloatDTypePolicy': FloatDTypePolicy}, **(custom_objects or {}))
+    cls = classes.get(config.get('class_name')) if isinstance(config, dict) else None
+    if not (isinstance(cls, type) and issubclass(cls, DTypePolicy)):
+        raise ValueError('keras.dtype_policies.deserialize: %r is not a serialized dtype policy' % (config,))
+    return cls.from_config(config['config'])
+
+
+def get(identifier):
+    """A policy from a name ('float64'), a dtype (np.float64), a serialised dict or a policy;
+    None gives the global policy.
+
+    Raises:
+        ValueError: anything else, or a quantized policy name (not supported by tapeflow).
+    """
+    from .backend import standardize_dtype
+    from .mixed_precision import global_policy
+    if identifier is None:
+        return global_policy()
+    if isinstance(identifier, DTypePolicy):
+        return identifier
+    if isinstance(identifier, dict):
+        return deserialize(identifier)
+    if isinstance(identifier, str):
+        if identifier.startswith(_QUANTIZED):
+            raise ValueError('keras.dtype_policies.get(%r): quantized dtype policies are not supported by tapeflow'
+                             % (identifier,))
+        return DTypePolicy(identifier)
+    try:
+        return DTypePolicy(standardize_dtype(identifier))
+    except (TypeError, ValueError):
+        raise ValueError('Cannot interpret `dtype` argument. Expected a string or an instance of DTypePolicy. '
+                         'Received: dtype=%s' % (identifier,)) from None
