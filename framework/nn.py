@@ -15,7 +15,7 @@ from .ops.nn_normalization import (batch_normalization, local_response_normaliza
                                    normalize_moments, sufficient_statistics, weighted_moments)
 from .ops.space_depth import depth_to_space, space_to_depth  # noqa: F401,E402
 from .ops.sampled_losses import compute_accidental_hits, nce_loss, sampled_softmax_loss  # noqa: F401,E402
-from .ops.space_batch import space_to_batch  # noqa: F401,E402  (tf.nn.space_to_batch: the N-d op, as in TF 2)
+from .ops.space_batch import space_to_batch, with_space_to_batch  # noqa: F401,E402  (tf.nn.space_to_batch: the N-d op)
 from .ops.nn_normalization import batch_norm_with_global_normalization  # noqa: F401,E402
 from .ops.ctc_labels import collapse_repeated, ctc_unique_labels  # noqa: F401,E402
 from .ops.ctc import ctc_greedy_decoder, ctc_loss  # noqa: F401,E402

@@ -149,3 +149,45 @@ SWEEP_CALLS = {
 SWEEP_NONE_IS_VALID = {('batch_norm_with_global_normalization', 3), ('batch_norm_with_global_normalization', 4)}
 # unique moves values whatever their dtype
 SWEEP_ANY_DTYPE = {'unique_with_counts'}
+
+
+# ---- tf.nn.with_space_to_batch (/work/notes/progs/tfops/g1.py): ops that are exact (max pooling,
+# elementwise) give TF's bits; a convolution differs in its last bits only (the sgemm order).
+_X4 = np.random.RandomState(2).randn(2, 7, 6, 3).astype(np.float32)
+
+
+def test_with_space_to_batch_pools_as_tf():
+    out = tf.nn.with_space_to_batch(_X4, [3, 2], 'SAME', lambda x, n, pad: tf.nn.pool(x, [2, 2], 'MAX', padding=pad),
+                                    filter_shape=[2, 2])
+    assert out.shape == (2, 7, 6, 3)
+    np.testing.assert_allclose(out.numpy().ravel()[:6], [0.542353, 0., 0.771012, 0.501857, 1.731185, 1.467678],
+                               atol=1e-6)      # TF's first values, printed to 6 decimals
+    # the dilated 2x2 max pool: the max over rows (y, y + 3) and columns (x, x + 2) of the input
+    # padded with zeros by space_to_batch (so TF's result has 0 where the window meets padding)
+    padded = np.pad(_X4, ((0, 0), (1, 2), (1, 1), (0, 0)))
+    expected = np.maximum.reduce([padded[:, i:i + 7, j:j + 6] for i in (0, 3) for j in (0, 2)])
+    np.testing.assert_array_equal(out.numpy(), expected)
+
+
+def test_with_space_to_batch_convolves_as_tf_and_names_spatial_dims():
+    filt = np.random.RandomState(2).randn(3, 2, 3, 4).astype(np.float32)
+    out = tf.nn.with_space_to_batch(_X4, [2, 3], 'VALID', lambda x, n, pad: tf.nn.convolution(x, filt, padding=pad))
+    np.testing.assert_allclose(out.numpy(), tf.nn.convolution(_X4, filt, padding='VALID', dilations=[2, 3]).numpy(),
+                               rtol=1e-5, atol=1e-5)
+    x = np.random.RandomState(3).randn(2, 3, 7, 6).astype(np.float32)
+    doubled = tf.nn.with_space_to_batch(x, [2, 2], 'VALID', lambda v, n, pad: v * 2.0, spatial_dims=[2, 3])
+    np.testing.assert_array_equal(doubled.numpy(), x * 2)
+    with pytest.raises(ValueError, match="`filter_shape` must be specified for `padding='SAME'`"):
+        tf.nn.with_space_to_batch(_X4, [2, 2], 'SAME', lambda v, n, pad: v)
+
+
+def test_with_space_to_batch_gradient_matches_central_differences():
+    filt = np.random.default_rng(1).standard_normal((2, 2, 3, 2))
+    tf.check_gradients(lambda x: tf.nn.with_space_to_batch(
+        x, [2, 2], 'SAME', lambda v, n, pad: tf.nn.convolution(v, tf.constant(filt), padding=pad), filter_shape=[2, 2]),
+        [np.random.default_rng(2).standard_normal((1, 5, 4, 3))])
+
+
+COVERED_HERE |= {'with_space_to_batch'}
+SWEEP_CALLS['with_space_to_batch'] = ((np.ones((1, 4, 4, 1), np.float32), [2, 2], 'VALID', lambda v, n, pad: v), {})
+SWEEP_ANY_DTYPE |= {'with_space_to_batch'}

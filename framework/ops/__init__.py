@@ -75,7 +75,7 @@ from .linalg_solves import (banded_triangular_solve, cholesky_solve, lstsq, tria
 from .linalg_tensor_parts import adjoint, cross, normalize, tensor_diag, tensor_diag_part
 from .sequences import unique_with_counts
 from .unravel_index import unravel_index
-from .space_batch import required_space_to_batch_paddings
+from .space_batch import required_space_to_batch_paddings, with_space_to_batch
 from .nn_normalization import batch_norm_with_global_normalization
 from .ctc_labels import collapse_repeated, ctc_unique_labels
 from .ctc import ctc_greedy_decoder, ctc_loss

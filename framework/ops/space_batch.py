@@ -110,3 +110,60 @@ def _vector(value, what, op):
     if out.ndim != 1:
         raise ValueError('%s: %s must be a vector of sizes, got shape %s' % (op, what, out.shape))
     return out
+
+
+@named_errors('with_space_to_batch')
+def with_space_to_batch(input, dilation_rate, padding, op, filter_shape=None, spatial_dims=None,  # noqa: A002
+                        data_format=None):
+    """``op(input, num_spatial_dims, padding)`` run with ``dilation_rate``: the input's spatial
+    dimensions are split into rate blocks moved to the batch (``space_to_batch_nd``), ``op`` runs on
+    them with VALID padding, and the result is moved back (``batch_to_space``), as TF 2's
+    ``tf.nn.with_space_to_batch``. SAME padding needs ``filter_shape`` for its base paddings.
+
+    Raises:
+        ValueError: a rate not positive, a padding other than SAME / VALID, or SAME without filter_shape.
+    """
+    name = 'with_space_to_batch'
+    x = as_tensor(input, name)
+    rate = _ints(dilation_rate).reshape(-1)
+    n = rate.size
+    if spatial_dims is None:
+        first = 2 if data_format is not None and str(data_format).startswith('NC') else 1
+        spatial_dims = list(range(first, first + n))
+    spatial_dims = [int(d) for d in spatial_dims]
+    if len(spatial_dims) != n or sorted(set(spatial_dims)) != spatial_dims or spatial_dims[0] < 1:
+        raise ValueError('%s: spatial_dims %s must be %d increasing axes after the batch axis'
+                         % (name, spatial_dims, n))
+    if x.ndim <= spatial_dims[-1]:
+        raise ValueError('%s: input of shape %s has no axis %d' % (name, tuple(x.shape), spatial_dims[-1]))
+    if (rate < 1).any():
+        raise ValueError('%s: dilation_rate must be positive, got %s' % (name, rate.tolist()))
+    if not isinstance(padding, str) or padding.upper() not in ('SAME', 'VALID'):
+        raise ValueError("%s: padding must be 'SAME' or 'VALID', got %r" % (name, padding))
+    padding = padding.upper()
+    if (rate == 1).all():
+        return op(x, n, padding)
+    if padding == 'SAME':
+        if filter_shape is None:
+            raise ValueError("%s: `filter_shape` must be specified for `padding='SAME'`. Received: filter_shape=None "
+                             'and padding=SAME' % name)
+        extra = (_ints(filter_shape).reshape(-1)[:n] - 1) * rate
+        base = np.stack([extra // 2, extra - extra // 2], 1)
+    else:
+        base = np.zeros((n, 2), np.int64)
+    spatial = np.asarray([x.shape[d] for d in spatial_dims], np.int64)
+    paddings, crops = required_space_to_batch_paddings(spatial, rate, base)
+    block = _spread(rate, 1, spatial_dims)
+    converted = space_to_batch_nd(x, block, _spread(_ints(paddings), 0, spatial_dims))
+    return batch_to_space(op(converted, n, 'VALID'), block, _spread(_ints(crops), 0, spatial_dims))
+
+
+def _spread(values, fill, spatial_dims):
+    """Per-spatial-dimension ``values`` placed at axes ``spatial_dims`` (counted from the first axis
+    after the batch), with ``fill`` for the axes between them (TF's _with_space_to_batch_adjust)."""
+    parts, previous = [], 0
+    for i, axis in enumerate(spatial_dims):
+        parts.append(np.full((axis - 1 - previous,) + values.shape[1:], fill, np.int64))
+        parts.append(values[i:i + 1])
+        previous = axis
+    return np.concatenate(parts)
