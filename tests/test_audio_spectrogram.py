@@ -149,3 +149,17 @@ def test_mel_spectrogram_matches_keras():
     assert tuple(L.MelSpectrogram()(keras.Input((100,))).shape) == (None, 128, 1)
     with pytest.raises(ValueError, match='`fft_length` must be greater than or equal to'):
         L.MelSpectrogram(fft_length=8, sequence_length=16)
+
+
+def test_keras_ops_stft_and_log10_are_tensorflow_backends_bits():
+    pytest.importorskip('scipy')          # TF's float32 FFT bits come through scipy.fft
+    # Keras 3.15 (TF backend): keras.ops.stft(MX, 16, 4, 16) runs tf.signal.stft with tf.signal.hann_window
+    real, imag = keras.ops.stft(MX, 16, 4, 16, window='hann', center=True)
+    np.testing.assert_array_equal(real.numpy()[0, 1, :5], np.float32(
+        [5.447370529174805, -3.569335699081421, 1.098224401473999, -0.18904882669448853, -0.14676928520202637]))
+    np.testing.assert_array_equal(imag.numpy()[1, 3, :5], np.float32(
+        [0.0, 3.62552547454834, -1.363907814025879, -0.11285367608070374, -0.035494640469551086]))
+    # log10 is log(x) / log(10) in x's dtype there (8 values: Eigen's log, see eigen_math)
+    np.testing.assert_array_equal(keras.ops.log10(np.abs(MX[0, :8]) + np.float32(0.1)).numpy(), np.float32(
+        [-1.0, -0.4028313159942627, -0.17741188406944275, -0.05387851595878601, 0.013696129433810711,
+         0.04040253162384033, 0.030942674726247787, -0.016279319301247597]))

@@ -102,8 +102,9 @@ arctanh = _float_unary('arctanh', _ops.atanh)
 erf = _float_unary('erf', _ops.erf)
 ceil = _float_unary('ceil', _ops.ceil)
 floor = _float_unary('floor', _ops.floor)
-log2 = _float_unary('log2', lambda x: _ops.log(x) * (1 / _math.log(2)))
-log10 = _float_unary('log10', lambda x: _ops.log(x) * (1 / _math.log(10)))
+# As Keras's TensorFlow backend: log(x) / log(base), the base's log in x's dtype
+log2 = _float_unary('log2', lambda x: _ops.log(x) / _ops.log(_ops.constant(2, dtype=x.dtype)))
+log10 = _float_unary('log10', lambda x: _ops.log(x) / _ops.log(_ops.constant(10, dtype=x.dtype)))
 exp2 = _float_unary('exp2', lambda x: _ops.exp(x * _math.log(2)))
 
 

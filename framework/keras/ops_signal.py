@@ -11,6 +11,7 @@ import numpy as np
 
 from framework import backend
 from framework import ops as _ops
+from framework import signal
 from framework.tensor import Tensor
 from .ops_arguments import integer
 from .ops_dtypes import FLOATX, cast_all, floating, numeric
@@ -193,11 +194,15 @@ def stft(x, sequence_length, sequence_stride, fft_length, window='hann', center=
     length, stride, n, left = _check_lengths(sequence_length, sequence_stride, fft_length, 'stft')
     if center:
         t = _ops.pad(t, [[0, 0]] * (t.ndim - 1) + [[n // 2, n // 2]], mode='REFLECT')
-    frames = extract_sequences(t, n, stride)
-    w = _window(window, length, t._data.dtype, 'stft')
-    if w is not None:
-        frames = frames * _ops.pad(w, [[left, n - length - left]])
-    return rfft(frames, n)
+    # As Keras's TensorFlow backend: tf.signal's periodic window, zero-padded to fft_length, and tf.signal.stft
+    if isinstance(window, str) and window in ('hann', 'hamming'):
+        make = signal.hann_window if window == 'hann' else signal.hamming_window
+        w = make(length, periodic=True, dtype=t.dtype)
+    else:
+        w = _window(window, length, t._data.dtype, 'stft')
+    window_fn = None if w is None else (lambda *_, padded=_ops.pad(w, [[left, n - length - left]]), **__: padded)
+    spectrum = signal.stft(t, n, stride, fft_length=n, window_fn=window_fn)
+    return _ops.real(spectrum), _ops.imag(spectrum)
 
 
 def istft(x, sequence_length, sequence_stride, fft_length, length=None, window='hann', center=True):

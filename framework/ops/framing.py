@@ -10,6 +10,7 @@ import math
 import numpy as np
 
 from .. import dtypes
+from . import eigen_trig
 from ..tensor import Tensor
 from .fourier import irfft, on_device_of, rfft
 from .indexing import gather
@@ -79,7 +80,10 @@ def _cosine_window(name, a, b):
         # TensorFlow's denominator: length for even periodic windows, length - 1 otherwise.
         n = dtype.type(length + int(bool(periodic)) * (1 - length % 2) - 1)
         count = np.arange(length, dtype=dtype)
-        return Tensor((a - b * np.cos(dtype.type(2 * np.pi) * count / n)).astype(dtype))
+        angles = dtype.type(2 * np.pi) * count / n
+        # float32 cosines as TensorFlow's Eigen kernel rounds them, whatever the length (a window is made once)
+        cosines = eigen_trig.cos(angles) if dtype == np.float32 else np.cos(angles)
+        return Tensor((a - b * cosines).astype(dtype))
     name_ = name
     window.__name__ = window.__qualname__ = name
     window = named_errors('signal.' + name)(window)
