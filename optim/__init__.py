@@ -14,17 +14,19 @@ from .ftrl import Ftrl
 from .lamb import Lamb
 from .lion import Lion
 from .loss_scale_optimizer import LossScaleOptimizer
+from .multi_optimizer import MultiOptimizer, OptimizerMap
 from .muon import Muon
 from .nadam import Nadam
 from .optimizer import Optimizer
 from .registered_classes import class_identity, find_class
 from .rmsprop import RMSprop
+from .schedule_free_adamw import ScheduleFreeAdamW
 from .sgd import SGD
 
 BUILT_IN = {cls.__name__.lower(): cls for cls in (Adadelta, Adafactor, Adagrad, Adam, Adamax, AdamW, Ftrl, Lamb,
-                                                  Lion, Muon, Nadam, RMSprop, SGD)}
+                                                  Lion, Muon, Nadam, RMSprop, ScheduleFreeAdamW, SGD)}
 # Wrappers of another optimizer: found by deserialize, but not made from a name alone.
-WRAPPERS = {'lossscaleoptimizer': LossScaleOptimizer}
+WRAPPERS = {'lossscaleoptimizer': LossScaleOptimizer, 'multioptimizer': MultiOptimizer}
 
 _BY_CLASS_NAME = {cls.__name__: cls for cls in list(BUILT_IN.values()) + list(WRAPPERS.values())}
 
@@ -86,5 +88,6 @@ def get(identifier):
 
 
 __all__ = ['Adadelta', 'Adafactor', 'Adagrad', 'Adam', 'Adamax', 'AdamW', 'Ftrl', 'Lamb', 'Lion',
-           'LossScaleOptimizer', 'Nadam', 'Optimizer', 'RMSprop', 'SGD',
+           'LossScaleOptimizer', 'MultiOptimizer', 'Muon', 'Nadam', 'Optimizer', 'OptimizerMap', 'RMSprop',
+           'ScheduleFreeAdamW', 'SGD',
            'deserialize', 'get', 'schedules', 'serialize']

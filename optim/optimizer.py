@@ -25,7 +25,7 @@ import abc
 
 import numpy as np
 
-from framework import backend
+from framework import backend, graph_random_ops
 from framework.indexed_slices import RowGradients
 from framework.tape import GradientTape
 from framework.tensor import Tensor, convert_to_tensor
@@ -192,16 +192,27 @@ class Optimizer(OptimizerState, abc.ABC):
     def initial_slot_value(self, slot_name):
         return 0.0
 
-    def build_in_scope(self, var_list):
+    def build_in_scope(self, var_list, first_trace=False):
         """``build`` as Keras 3's apply (and fit) runs it, inside the optimizer's name scope: the
         unnamed variables a build makes (Nadam's momentum product) get paths under the optimizer
-        ('nadam/variable'), where a direct ``build`` call leaves them unscoped ('variable')."""
+        ('nadam/variable'), where a direct ``build`` call leaves them unscoped ('variable').
+        ``first_trace``: fit builds early what Keras (on TensorFlow) builds in its train function's
+        first trace, where only variable initializers take effect (see ``in_first_trace``)."""
         self._build_scope = self.name
+        self._build_in_first_trace = first_trace
         try:
             self.build(var_list)
         finally:
             self._build_scope = None
+            self._build_in_first_trace = False
         deferred_restore.after_build(self)      # checkpoint values waiting for the new slots
+
+    def in_first_trace(self):
+        """Whether this build runs where Keras builds in a traced function's first trace (fit's
+        train step, a ``tf.function``). TensorFlow uses that trace only to lift the new variables'
+        initializers out; the steps run a second trace, made once the optimizer is built, so an
+        assignment the build makes never happens."""
+        return getattr(self, '_build_in_first_trace', False) or graph_random_ops.current() is not None
 
     def build(self, var_list):
         """Create the slots of every variable in ``var_list`` that has none yet."""

@@ -97,7 +97,8 @@ class TrainingLoops:
             # Keras 3 builds the optimizer before the callbacks start (its symbolic build), so a
             # callback that loads weights (BackupAndRestore) restores the optimizer's state too.
             before = CREATED[0]
-            optimizer.build_in_scope(self.trainable_variables)   # Keras's paths: 'nadam/variable'
+            optimizer.build_in_scope(self.trainable_variables,   # Keras's paths: 'nadam/variable'
+                                     first_trace=self._step_traces() is not None)
             if CREATED[0] != before and self._step_traces() is not None:
                 self._step_traces().made_variables_early('train')   # Keras makes them in the first trace
         callbacks.on_train_begin()

@@ -1,0 +1,81 @@
+"""Schedule-Free AdamW (Defazio et al., 2024), as Keras 3.15."""
+import numpy as np
+
+from .arguments import check_non_negative, set_moment_options
+from .keras_cast import keras_cast
+from .optimizer import Optimizer
+from .schedules.learning_rate_schedule import divide_by_constant
+
+
+class ScheduleFreeAdamW(Optimizer):
+    """Adam steps on a sequence z (the 'momentum' slot), a running average x of the z's, and the
+    weights kept at an interpolation y of the two; matches ``keras.optimizers.ScheduleFreeAdamW``.
+    With t the 1-based step, b1, b2 and eps in the variable's dtype::
+
+        lr = lr * min(t / warmup_steps, 1)                # only with warmup_steps > 0
+        v += (g**2 - v) * (1 - b2)
+        z -= lr * g / (sqrt(v / (1 - b2**t)) + eps)
+        x = (y - (1 - b1) * z) / b1                       # the average, recovered from y (*)
+        x = (1 - 1/t) * x + (1/t) * z
+        y = (1 - b1) * z + b1 * x
+
+    z starts as a copy of the weights when the optimizer is built. (*) The paper recovers x from
+    the z before the update; Keras 3.15 on TensorFlow reads z after it (see ``update_step``).
+
+    Args:
+        learning_rate: default 0.0025.
+        beta_1: the interpolation between z and x (and Adam's first-moment rate), default 0.9.
+        beta_2: the second moment's decay, default 0.999.
+        epsilon: default 1e-8.
+        warmup_steps: the learning rate rises linearly over this many steps (default 0: none).
+        **kwargs: the base ``Optimizer`` options (weight_decay, clipnorm, ...).
+    """
+
+    elementwise_update = True     # see Optimizer.elementwise_update
+
+    def __init__(self, learning_rate=0.0025, beta_1=0.9, beta_2=0.999, epsilon=1e-8, warmup_steps=0,
+                 weight_decay=None, clipnorm=None, clipvalue=None, global_clipnorm=None, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
+                         clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
+        set_moment_options(self, beta_1, beta_2, epsilon)
+        check_non_negative(warmup_steps, 'warmup_steps')
+        self.warmup_steps = warmup_steps
+
+    def slot_groups(self):
+        return [('momentum', 'velocity')]
+
+    def build(self, var_list):
+        """Slots, and a copy of each weight into its momentum, as Keras assigns it in ``build``;
+        except in a traced function's first trace (``in_first_trace``), where that assignment is
+        lost: under fit, z starts at zero."""
+        new = [v for v in var_list if v not in self._slots]
+        super().build(var_list)
+        if self.in_first_trace():
+            return
+        for variable in new:
+            (z,) = self._slots.arrays(variable, ('momentum',))
+            z[...] = variable._data
+
+    def update_step(self, gradient, variable, learning_rate):
+        xp, dtype = self.xp(variable), variable._data.dtype
+        t = self._local_step(dtype)
+        beta_1, beta_2, epsilon = (keras_cast(v, dtype) for v in (self.beta_1, self.beta_2, self.epsilon))
+        if self.warmup_steps > 0:
+            learning_rate = learning_rate * np.minimum(
+                divide_by_constant(t, keras_cast(self.warmup_steps, dtype)), dtype.type(1))
+        z, v = self._slots.arrays(variable, ('momentum', 'velocity'))
+        bias_correction = 1 - beta_2 ** t
+        v += (gradient * gradient - v) * (1 - beta_2)
+        z -= learning_rate * gradient / (xp.sqrt(v / bias_correction) + epsilon)
+        weight = 1 / t
+        # Keras keeps `momentum.value` as "z_old", but on TensorFlow that is the variable itself,
+        # read where it is used: after the update above. So x comes from the new z.
+        x = divide_by_constant(variable._data - (1 - beta_1) * z, beta_1)
+        x = (1 - weight) * x + weight * z
+        variable._data[...] = (1 - beta_1) * z + beta_1 * x
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(beta_1=self.beta_1, beta_2=self.beta_2, epsilon=self.epsilon,
+                      warmup_steps=self.warmup_steps)
+        return config
