@@ -141,3 +141,29 @@ def test_shear_moves_relative_box_edges():
          [[1.295636534690857, 1.465602159500122, 2.591273069381714, 2.931204319000244],
           [5.386909484863281, 4.935849189758301, 6.0, 5.0]]], 'float32'))
     assert labels.tolist() == [[1, 2], [3, 4]]
+
+
+def test_mix_up_appends_partner_boxes_and_mixes_masks_as_keras():
+    boxes, labels = _boxes(L.MixUp(seed=1, bounding_box_format='xyxy'))
+    np.testing.assert_array_equal(boxes, np.concatenate([BOXES, BOXES[::-1]], axis=1))
+    assert labels.tolist() == [[1, 2], [3, 4], [3, 4], [1, 2]]       # Keras 3.15 stacks the label rows
+    masks = (np.arange(2 * 5 * 6) % 3).astype('float32').reshape(2, 5, 6, 1)
+    out = L.MixUp(seed=1)({'images': IMAGES, 'segmentation_masks': masks})
+    assert out['segmentation_masks'].shape == (2, 5, 6, 2)              # Keras's flattened take, broadcast
+    np.testing.assert_array_equal(out['segmentation_masks'].numpy()[1, 2, :2], np.array(
+        [[0.014270961284637451, 0.0], [1.0, 0.9857290387153625]], 'float32'))
+    with pytest.raises(NotImplementedError):
+        L.CutMix(seed=1, bounding_box_format='xyxy')({'images': IMAGES, 'bounding_boxes': {'boxes': BOXES,
+                                                                                          'labels': LABELS}})
+
+
+def test_auto_contrast_and_color_jitter_take_dicts():
+    out = L.AutoContrast()({'images': IMAGES, 'labels': np.arange(2)}, training=False)
+    np.testing.assert_array_equal(out['images'].numpy()[1, 2, :, 0], np.array(
+        [105.51724243164062, 114.31033325195312, 123.10345458984375, 131.89654541015625, 140.68966674804688,
+         149.48275756835938], 'float32'))
+    out = L.RandomColorJitter(brightness_factor=0.2, seed=1, bounding_box_format='xyxy')(
+        {'images': IMAGES, 'bounding_boxes': {'boxes': BOXES, 'labels': LABELS}})
+    np.testing.assert_array_equal(out['images'].numpy()[1, 2, :2, 0], np.array([37.91798400878906, 38.91798400878906],
+                                                                                'float32'))
+    np.testing.assert_array_equal(out['bounding_boxes']['boxes'].numpy(), BOXES)

@@ -9,6 +9,10 @@ from .image_hsv import RandomHue, RandomSaturation
 from .image_layer import ColourLayer, ImageLayer
 
 
+def _unchanged(x):
+    return x
+
+
 class RandomColorJitter(ImageLayer):
     """RandomBrightness, RandomContrast, RandomSaturation and RandomHue in that order, each
     made only when its factor is given, all drawing from this layer's generator (as Keras 3:
@@ -32,8 +36,13 @@ class RandomColorJitter(ImageLayer):
         self._jitter_steps = steps
 
     def call(self, inputs, training=True):
+        if isinstance(inputs, dict):        # masks and boxes pass unchanged, as Keras's colour layers keep them
+            return self._dict_call(inputs, self._jittered, _unchanged, training=training)
         if not training:
             return inputs
+        return self._jittered(inputs)
+
+    def _jittered(self, inputs):
         for step in self._jitter_steps:
             inputs = step(inputs, training=True)
         return inputs

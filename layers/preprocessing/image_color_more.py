@@ -172,6 +172,8 @@ class AutoContrast(ImageLayer):
         self.value_range = _value_range(value_range, 'AutoContrast')
 
     def call(self, inputs, training=True):
+        if isinstance(inputs, dict):        # stretched at inference too; masks and boxes kept, as in Keras
+            return self._dict_call(inputs, self.call, lambda masks: masks)
         images, restore = self._images(inputs)
         return restore(self._apply(images, None, array_module(images)))
 

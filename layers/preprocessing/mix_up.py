@@ -13,6 +13,7 @@ from framework.keras import random as keras_random
 from framework.tensor import Tensor
 
 from .image_color_more import _base_factor
+from .image_boxes import transformed_boxes
 from .image_layer import ImageLayer
 
 
@@ -28,6 +29,17 @@ def _mixed_labels(labels, weight, permutation):
     """The labels mixed as their images were: one weight per row, as a (batch, 1) column (Keras's shape)."""
     raw = labels._data if isinstance(labels, Tensor) else np.asarray(labels)
     return Tensor(_blend(raw, weight.reshape(-1, 1), permutation))
+
+
+def _mixed_masks(masks, weight, permutation):
+    """Keras 3.15's mixed masks: its partners are ``take(masks, permutation)`` without an axis, the
+    first elements of the flattened masks, broadcast against the last axis (so (B, H, W, 1) masks
+    come back (B, H, W, B)); reproduced, as programs print them."""
+    raw = masks._data if isinstance(masks, Tensor) else np.asarray(masks)
+    xp = array_module(raw)
+    partners = xp.take(raw.reshape(-1), xp.asarray(permutation))
+    w = xp.asarray(weight.reshape(-1, 1, 1, 1), dtype=raw.dtype if raw.dtype.kind == 'f' else np.float32)
+    return Tensor(w * raw + (1.0 - w) * partners)
 
 
 class MixUp(ImageLayer):
@@ -56,7 +68,18 @@ class MixUp(ImageLayer):
         data['images'] = self._mixed_images(images, permutation, weight)
         if 'labels' in data and batched:      # one image has no partner: Keras leaves its label as it is
             data['labels'] = _mixed_labels(data['labels'], weight, permutation)
+        if 'segmentation_masks' in data and batched:
+            data['segmentation_masks'] = _mixed_masks(data['segmentation_masks'], weight, permutation)
+        if 'bounding_boxes' in data:
+            data['bounding_boxes'] = transformed_boxes(self, data['bounding_boxes'], permutation,
+                                                       (count,) + tuple(images.shape[1:3]), not batched, batched)
         return data
+
+    def _apply_to_boxes(self, boxes, labels, permutation, height, width):
+        # Keras 3.15 appends the partners' boxes to each image's, and the partners' label rows below
+        # the labels (along the batch axis: its labels come back twice as many rows)
+        return (np.concatenate([boxes, boxes[permutation]], axis=1),
+                np.concatenate([labels, labels[permutation]], axis=0))
 
     def _mixed_images(self, images, permutation, weight):
         array, restore = self._images(images)
@@ -105,6 +128,8 @@ class CutMix(ImageLayer):
         mixed = xp.where(xp.asarray(box), xp.take(array, xp.asarray(permutation), axis=0), array)
         if not isinstance(data, dict):
             return restore(mixed)
+        if 'bounding_boxes' in data:
+            raise NotImplementedError('%s: Keras 3.15 defines no CutMix of bounding boxes' % (self._who,))
         data['images'] = restore(mixed)
         if 'labels' in data:
             kept = f32(1.0) - (x1 - x0) * (y1 - y0) / f32(width * height)
