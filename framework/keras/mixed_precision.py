@@ -116,3 +116,12 @@ def default_dtype_name():
 # Keras 3's newer names.
 dtype_policy = global_policy
 set_dtype_policy = set_global_policy
+
+
+def __getattr__(name):
+    # Keras 3 serves its LossScaleOptimizer here too; optim is imported on first use, so that
+    # ``import framework`` stays free of it.
+    if name == 'LossScaleOptimizer':
+        from optim import LossScaleOptimizer
+        return LossScaleOptimizer
+    raise AttributeError('keras.mixed_precision has no attribute %r' % (name,))
