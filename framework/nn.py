@@ -23,6 +23,7 @@ from .ops.ctc_beam_search import ctc_beam_search_decoder  # noqa: F401,E402
 from .ops.pool_argmax import max_pool_with_argmax  # noqa: F401,E402
 from .ops.morphology import dilation2d, erosion2d  # noqa: F401,E402
 from .ops.embedding_sparse import embedding_lookup_sparse, safe_embedding_lookup_sparse  # noqa: F401,E402
+from .ops.fractional_pool import fractional_avg_pool, fractional_max_pool  # noqa: F401,E402
 from .ops.candidate_sampling import (all_candidate_sampler, fixed_unigram_candidate_sampler,  # noqa: F401,E402
                                      learned_unigram_candidate_sampler, uniform_candidate_sampler)
 

@@ -99,3 +99,89 @@ SWEEP_CALLS = {
     'dilation2d': ((IMG, _F, [1, 1, 1, 1], 'VALID', 'NHWC', [1, 1, 1, 1]), {}),
     'erosion2d': ((IMG, _F, [1, 1, 1, 1], 'VALID', 'NHWC', [1, 1, 1, 1]), {}),
 }
+
+
+# ---- tf.nn.fractional_max_pool / fractional_avg_pool (/work/notes/progs/tfops/h1.py): TF's region
+# sequences from its seeded kernel, values and gradients bit for bit there.
+_XF = np.random.RandomState(4).randn(2, 11, 9, 2).astype(np.float32)
+
+
+def _regions_reference(x, rows, cols, overlapping, reduce):
+    out = np.empty((x.shape[0], len(rows) - 1, len(cols) - 1, x.shape[3]), x.dtype)
+    for i in range(len(rows) - 1):
+        r1 = min(rows[i + 1] if overlapping else rows[i + 1] - 1, x.shape[1] - 1)
+        for j in range(len(cols) - 1):
+            c1 = min(cols[j + 1] if overlapping else cols[j + 1] - 1, x.shape[2] - 1)
+            out[:, i, j] = reduce(x[:, rows[i]:r1 + 1, cols[j]:c1 + 1], axis=(1, 2))
+    return out
+
+
+@pytest.mark.parametrize('kwargs, rows, cols', [
+    (dict(pooling_ratio=[1, 1.5, 1.44, 1], seed=7), [0, 2, 4, 6, 7, 9, 10, 11], [0, 2, 3, 5, 7, 8, 9]),
+    (dict(pooling_ratio=[1, 1.6, 1.3, 1], pseudo_random=True, seed=3), [0, 1, 3, 5, 7, 9, 11], [0, 1, 3, 4, 6, 7, 9]),
+    (dict(pooling_ratio=[1, 2.2, 1.7, 1], overlapping=True, seed=11), [0, 2, 5, 7, 9, 11], [0, 2, 4, 5, 7, 9]),
+])
+def test_fractional_max_pool_regions_and_values_match_tf(kwargs, rows, cols):
+    out, row_seq, col_seq = tf.nn.fractional_max_pool(_XF, **kwargs)
+    assert row_seq.dtype == tf.int64 and row_seq.numpy().tolist() == rows and col_seq.numpy().tolist() == cols
+    np.testing.assert_array_equal(out.numpy(), _regions_reference(_XF, rows, cols, kwargs.get('overlapping'), np.max))
+
+
+def test_fractional_max_pool_values_match_tf_printout():
+    out = tf.nn.fractional_max_pool(_XF, [1, 1.5, 1.44, 1], seed=7)[0]
+    np.testing.assert_allclose(out.numpy().ravel()[:8], [0.723342, 0.693599, 0.159893, -1.208948, 2.22336, 0.598575,
+                                                         1.635748, 0.542451], atol=1e-6)
+
+
+def test_fractional_pools_follow_the_global_seed():
+    tf.random.set_seed(9)
+    try:
+        _, rows, cols = tf.nn.fractional_max_pool(_XF, 1.5, seed=5)
+    finally:
+        tf.random.set_seed(None)
+    assert rows.numpy().tolist() == [0, 2, 3, 5, 6, 8, 10, 11] and cols.numpy().tolist() == [0, 2, 3, 5, 6, 8, 9]
+
+
+def test_fractional_avg_pool_matches_tf_regions():
+    out, rows, cols = tf.nn.fractional_avg_pool(_XF, [1, 1.6, 1.3, 1], pseudo_random=True, overlapping=True, seed=3)
+    assert rows.numpy().tolist() == [0, 1, 3, 5, 7, 9, 11] and cols.numpy().tolist() == [0, 1, 3, 4, 6, 7, 9]
+    np.testing.assert_allclose(out.numpy(), _regions_reference(_XF, rows.numpy(), cols.numpy(), True, np.mean),
+                               rtol=1e-6, atol=1e-6)
+
+
+def test_fractional_pool_gradients_go_where_tf_sends_them():
+    x = tf.constant(_XF)
+    tf.random.set_seed(9)         # h1.py computes its gradients after tf.random.set_seed(9)
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        m = tf.nn.fractional_max_pool(x, [1, 1.5, 1.44, 1], overlapping=True, seed=7)[0]
+        a = tf.nn.fractional_avg_pool(x, [1, 1.5, 1.44, 1], overlapping=True, seed=7)[0]
+        weights = tf.reshape(tf.range(168, dtype=tf.float32), m.shape)
+        lm, la = tf.reduce_sum(m * weights), tf.reduce_sum(a * weights)
+    tf.random.set_seed(None)
+    max_grad, avg_grad = tape.gradient(lm, x).numpy(), tape.gradient(la, x).numpy()
+    assert max_grad.sum() == np.arange(168).sum() and (max_grad != 0).sum() <= 168
+    # TF 2.21's first average-pool gradients (its double accumulation, printed to 6 decimals)
+    np.testing.assert_allclose(avg_grad.ravel()[:8], [0., 0.25, 0.5, 1., 1.166667, 1.583333, 0.666667, 0.833333],
+                               atol=1e-6)
+    np.testing.assert_allclose(avg_grad.sum(), np.arange(168).sum(), rtol=1e-6)
+
+
+def test_fractional_pool_refuses_as_tf():
+    with pytest.raises(ValueError, match='pooling_ratio'):
+        tf.nn.fractional_max_pool(_XF, 0.5, seed=1)
+    with pytest.raises(InvalidArgumentError, match='not yet supported on the batch nor channel dimension'):
+        tf.nn.fractional_avg_pool(_XF, [2, 1.5, 1.5, 1], seed=1)
+    with pytest.raises(InvalidArgumentError, match='tensor_in must be 4-dimensional'):
+        tf.nn.fractional_max_pool(_XF[0], 1.5, seed=1)
+
+
+GRADIENT_CASES.update({
+    'fractional_max_pool': (lambda x: tf.nn.fractional_max_pool(x, [1, 1.5, 1.3, 1], overlapping=True, seed=2)[0],
+                            [_R.standard_normal((1, 6, 5, 2))]),
+    'fractional_avg_pool': (lambda x: tf.nn.fractional_avg_pool(x, [1, 1.4, 1.6, 1], pseudo_random=True, seed=2)[0],
+                            [_R.standard_normal((2, 7, 6, 1))]),
+})
+COVERED_HERE |= {'fractional_max_pool', 'fractional_avg_pool'}
+SWEEP_CALLS.update({'fractional_max_pool': ((X, [1, 1.5, 1.5, 1]), {'seed': 3}),
+                    'fractional_avg_pool': ((X, [1, 1.5, 1.5, 1]), {'seed': 3})})
