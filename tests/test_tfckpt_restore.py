@@ -138,3 +138,46 @@ def test_tapeflow_hdf5_checkpoints_still_restore(tmp_path):
     tf.train.Checkpoint(model=fresh).restore(prefix).assert_consumed()
     np.testing.assert_array_equal(fresh.layers[0].bias.numpy(), [1.0, -1.0])
     np.testing.assert_array_equal(fresh.layers[0].kernel.numpy(), model.layers[0].kernel.numpy())
+
+
+# tf.train.list_variables after TF 2.21 ran _optimizer_checkpoint below with tensorflow/keras
+# (Sequential: Input(3), Dense(2); fit twice on ones; Checkpoint(optimizer=..., model=...).save).
+TF_OPTIMIZER_KEYS = {
+    'nadam': ['optimizer/_iterations', 'optimizer/_learning_rate', 'optimizer/_trainable_variables/0',
+              'optimizer/_trainable_variables/1', 'optimizer/_u_product', 'optimizer/_variables/2',
+              'optimizer/_variables/3', 'optimizer/_variables/4', 'optimizer/_variables/5', 'save_counter'],
+    'loss_scale': ['optimizer/_iterations', 'optimizer/_learning_rate', 'optimizer/_trainable_variables/0',
+                   'optimizer/_trainable_variables/1', 'optimizer/dynamic_scale',
+                   'optimizer/inner_optimizer/_iterations', 'optimizer/inner_optimizer/_learning_rate',
+                   'optimizer/inner_optimizer/_variables/2', 'optimizer/inner_optimizer/_variables/3',
+                   'optimizer/inner_optimizer/_variables/4', 'optimizer/inner_optimizer/_variables/5',
+                   'optimizer/step_counter', 'save_counter'],
+}
+
+
+def _optimizer_checkpoint(kind, directory, epochs=2):
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
+    optimizer = keras.optimizers.Nadam() if kind == 'nadam' else \
+        keras.optimizers.LossScaleOptimizer(keras.optimizers.Adam())
+    model.compile(optimizer=optimizer, loss='mse')
+    if epochs:
+        model.fit(np.ones((4, 3), np.float32), np.ones((4, 2), np.float32), verbose=0, epochs=epochs)
+    checkpoint = tf.train.Checkpoint(optimizer=model.optimizer, model=model)
+    return model, checkpoint, checkpoint.save(directory)
+
+
+@pytest.mark.parametrize('kind', sorted(TF_OPTIMIZER_KEYS))
+def test_optimizer_state_keys_and_deferred_restore(tmp_path, kind):
+    model, _, path = _optimizer_checkpoint(kind, str(tmp_path / 'ckpt'))
+    keys = [k[:-len(SUFFIX)] for k, _ in tf.train.list_variables(path) if k.endswith(SUFFIX)]
+    assert keys == TF_OPTIMIZER_KEYS[kind]
+    fresh, checkpoint, _ = _optimizer_checkpoint(kind, str(tmp_path / 'unused'), epochs=0)
+    status = checkpoint.restore(path)
+    for a, b in zip(model.variables, fresh.variables, strict=True):
+        np.testing.assert_array_equal(a.numpy(), b.numpy())
+    for m in (model, fresh):            # the fresh optimizer's state arrives with its first step
+        m.fit(np.ones((4, 3), np.float32), np.ones((4, 2), np.float32), verbose=0)
+    status.assert_consumed()
+    for a, b in zip(model.variables + model.optimizer.variables, fresh.variables + fresh.optimizer.variables,
+                    strict=True):
+        np.testing.assert_array_equal(a.numpy(), b.numpy())

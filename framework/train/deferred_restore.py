@@ -24,10 +24,12 @@ def after_build(obj):
     if not _pending:
         return
     entry = _pending.pop(id(obj), None)
-    if entry is None or entry[0]() is not obj:
-        return
-    for resume in entry[1]:
-        resume()
+    if entry is not None and entry[0]() is obj:
+        for resume in entry[1]:
+            resume()
+    inner = vars(obj).get('inner_optimizer')       # a LossScaleOptimizer builds its inner one itself
+    if inner is not None:
+        after_build(inner)
 
 
 def waiting_on(obj):

@@ -17,7 +17,8 @@ What each kind of object depends on, as TensorFlow with Keras 3 sees it:
 - a compiled model also depends on its 'optimizer';
 - an optimizer: '_variables' (all its state, Keras's order: iterations,
   learning rate, then the slots), '_trainable_variables' (what it was built
-  on), '_iterations', '_learning_rate';
+  on), '_iterations', '_learning_rate', then its other attributes holding
+  variables or optimizers ('_u_product', 'inner_optimizer', 'dynamic_scale');
 - a tf.Module: its trackable attributes in assignment order, lists and dicts
   followed ('layers/0', 'table/key'; dicts in insertion order).
 
@@ -128,12 +129,22 @@ def _layer_children(layer):
     return out
 
 
+def _built_on(optimizer):
+    """The variables an optimizer was built on. A LossScaleOptimizer's slots are its inner
+    optimizer's, but Keras lists the variables on both."""
+    inner = vars(optimizer).get('inner_optimizer')
+    return optimizer._slots.model_variables() or (_built_on(inner) if is_optimizer(inner) else [])
+
+
 def _optimizer_children(optimizer):
-    out = [('_variables', _listed(optimizer.variables)),
-           ('_trainable_variables', _listed(optimizer._slots.model_variables())),
+    out = [('_variables', _listed(optimizer._slots.variables)),     # its own (a LossScaleOptimizer's lists its inner's too)
+           ('_trainable_variables', _listed(_built_on(optimizer))),
            ('_iterations', optimizer._iterations)]
     if isinstance(optimizer._learning_rate, Variable):
         out.append(('_learning_rate', optimizer._learning_rate))
+    for name, value in vars(optimizer).items():     # Nadam's '_u_product', LossScaleOptimizer's 'inner_optimizer'
+        if name not in ('_iterations', '_learning_rate') and (isinstance(value, Variable) or is_optimizer(value)):
+            out.append((name, value))
     return out
 
 
