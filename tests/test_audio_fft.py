@@ -111,3 +111,19 @@ def test_bad_arguments_name_the_op(call, message):
     with pytest.raises((TypeError, ValueError), match=message) as err:
         call()
     assert 'signal.' in str(err.value)
+
+
+def test_keras_ops_transforms_are_tensorflow_backends():
+    pytest.importorskip('scipy')
+    from framework import keras
+    rng = np.random.default_rng(2)
+    a = rng.standard_normal((3, 10)).astype(np.float32)
+    b = rng.standard_normal((3, 10)).astype(np.float32)
+    # Keras 3.15 (TF backend): ifft2 is fft2 of the conjugate, conjugated, over h * w
+    real, imag = keras.ops.ifft2((a, b))
+    np.testing.assert_array_equal(real.numpy()[0, :4], np.float32(
+        [-0.0755702555179596, -0.1949414610862732, 0.09556332975625992, 0.10477960854768753]))
+    np.testing.assert_array_equal(imag.numpy()[1, :4], np.float32(
+        [0.01340752374380827, -0.0251777246594429, -0.2830875515937805, 0.06600883603096008]))
+    import scipy.fft
+    np.testing.assert_array_equal(keras.ops.fft((a, b))[0].numpy(), scipy.fft.fft(a + 1j * b).real)

@@ -2,20 +2,17 @@
 istft, extract_sequences and the window functions.
 
 Keras 3 passes complex values as a (real, imaginary) pair of real tensors, and
-so does this module. Each transform is linear, so its gradient is its adjoint,
-which is recorded as another transform (``_linear``): outer tapes can
-differentiate again. stft and istft are framing, windowing and overlap-add
-written with tapeflow's ops around rfft / irfft, as TensorFlow's signal ops.
+so does this module. As Keras's TensorFlow backend, the transforms and stft are
+tf.signal's on ``complex(real, imag)`` (TensorFlow's bits and gradients; outer
+tapes differentiate again); istft is irfft, windowing and overlap-add.
 """
 import numpy as np
 
 from framework import backend
 from framework import ops as _ops
 from framework import signal
-from framework.tensor import Tensor
 from .ops_arguments import integer
 from .ops_dtypes import FLOATX, cast_all, floating, numeric
-from .ops_elementwise import _primitive
 
 __all__ = ['bartlett', 'blackman', 'extract_sequences', 'fft', 'fft2', 'hamming', 'hanning', 'ifft2', 'irfft',
            'istft', 'kaiser', 'rfft', 'stft']
@@ -31,61 +28,34 @@ def _pair(x, op):
     return real, imag
 
 
-def _complex(real, imag):
-    dtype = np.complex128 if real._data.dtype == np.float64 else np.complex64
-    return real._data.astype(dtype) + 1j * imag._data.astype(dtype)
+def _as_complex(x, op):
+    real, imag = _pair(x, op)
+    return _ops.complex(real, imag)
 
 
-def _linear(name, real, imag, forward, adjoint):
-    """(real, imag) of ``forward`` applied to real + i imag; the vjp applies ``adjoint`` the same way."""
-    z = forward(_complex(real, imag))
-    dtype = real._data.dtype
-
-    def vjps(part):
-        def back(g, out, real, imag, to_imag):
-            # gy = g for the real output and i g for the imaginary one; gx = adjoint(gy).
-            zero = _ops.zeros_like(g)
-            gr, gi = _linear(name, zero, g, adjoint, forward) if part else _linear(name, g, zero, adjoint, forward)
-            return gi if to_imag else gr
-        return (lambda g, out, r, i: back(g, out, r, i, False), lambda g, out, r, i: back(g, out, r, i, True))
-
-    return (_primitive(name, (real, imag), z.real.astype(dtype), vjps(0)),
-            _primitive(name, (real, imag), z.imag.astype(dtype), vjps(1)))
+def _parts(z):
+    return _ops.real(z), _ops.imag(z)
 
 
-def _xp(t):
-    return backend.array_module(t._data)
-
-
+# As Keras's TensorFlow backend, each transform is tf.signal's on tf.complex(real, imag): the same
+# bits (see framework/ops/spectral_transform) and TensorFlow's gradients.
 def fft(x):
     """The discrete Fourier transform over the last axis of (real, imag); returns (real, imag)."""
-    real, imag = _pair(x, 'fft')
-    xp, n = _xp(real), real.shape[-1]
-    return _linear('fft', real, imag, lambda z: xp.fft.fft(z), lambda g: xp.fft.ifft(g) * n)
+    return _parts(signal.fft(_as_complex(x, 'fft')))
 
 
 def fft2(x):
     """The 2-D discrete Fourier transform over the last two axes of (real, imag)."""
-    real, imag = _pair(x, 'fft2')
-    xp, n = _xp(real), real.shape[-1] * real.shape[-2]
-    return _linear('fft2', real, imag, lambda z: xp.fft.fft2(z), lambda g: xp.fft.ifft2(g) * n)
+    return _parts(signal.fft2d(_as_complex(x, 'fft2')))
 
 
 def ifft2(x):
-    """The inverse 2-D discrete Fourier transform over the last two axes of (real, imag)."""
+    """The inverse 2-D discrete Fourier transform over the last two axes of (real, imag): as Keras's
+    TensorFlow backend, fft2 of the conjugate, conjugated and divided by h * w."""
     real, imag = _pair(x, 'ifft2')
-    xp, n = _xp(real), real.shape[-1] * real.shape[-2]
-    return _linear('ifft2', real, imag, lambda z: xp.fft.ifft2(z), lambda g: xp.fft.fft2(g) / n)
-
-
-def _fit_last(t, length):
-    """``t`` cropped or zero-padded on the right to ``length`` along its last axis."""
-    size = t.shape[-1]
-    if size > length:
-        return t[..., :length]
-    if size < length:
-        return _ops.pad(t, [[0, 0]] * (t.ndim - 1) + [[0, length - size]])
-    return t
+    size = _ops.cast(real.shape[-2], real.dtype) * _ops.cast(real.shape[-1], real.dtype)
+    fft_real, fft_imag = fft2((real, -imag))
+    return fft_real / size, -fft_imag / size
 
 
 def rfft(x, fft_length=None):
@@ -96,15 +66,7 @@ def rfft(x, fft_length=None):
     n = t.shape[-1] if fft_length is None else integer(fft_length, 'fft_length', 'rfft')
     if n < 1:
         raise ValueError('keras.ops.rfft: fft_length must be >= 1, got %d' % n)
-    t = _fit_last(t, n)
-    xp, bins = _xp(t), n // 2 + 1
-
-    def embed(g):               # the half spectrum's adjoint: zeros for the other bins, then n * ifft
-        full = xp.zeros(g.shape[:-1] + (n,), g.dtype)
-        full[..., :bins] = g
-        return xp.fft.ifft(full) * n
-
-    return _linear('rfft', t, _ops.zeros_like(t), lambda z: xp.fft.rfft(z.real, n), embed)
+    return _parts(signal.rfft(t, [n]))
 
 
 def irfft(x, fft_length=None):
@@ -113,32 +75,7 @@ def irfft(x, fft_length=None):
     n = 2 * (real.shape[-1] - 1) if fft_length is None else integer(fft_length, 'fft_length', 'irfft')
     if n < 1:
         raise ValueError('keras.ops.irfft: fft_length must be >= 1, got %d' % n)
-    bins = n // 2 + 1
-    real, imag = _fit_last(real, bins), _fit_last(imag, bins)
-    xp = _xp(real)
-    # d y / d z_k = (w_k / n) e^{2 pi i k t / n}, w_k = 2 except at 0 and the Nyquist bin; so the
-    # vjp is (w_k / n) rfft(g), its imaginary parts at 0 and Nyquist being ignored by the forward.
-    weights = np.full(bins, 2.0)
-    weights[0] = 1.0
-    if n % 2 == 0:
-        weights[-1] = 1.0
-    weights = xp.asarray(weights / n)
-    dtype = real._data.dtype
-    y = xp.fft.irfft(_complex(real, imag), n).astype(dtype)
-
-    def back(g, to_imag):
-        gr, gi = rfft(g, n)
-        scale = Tensor(weights.astype(dtype))
-        if to_imag:
-            mask = np.ones(bins, dtype)
-            mask[0] = 0
-            if n % 2 == 0:
-                mask[-1] = 0
-            return gi * scale * Tensor(xp.asarray(mask))
-        return gr * scale
-
-    return _primitive('irfft', (real, imag), y,
-                      (lambda g, out, r, i: back(g, False), lambda g, out, r, i: back(g, True)))
+    return signal.irfft(_ops.complex(real, imag), [n])
 
 
 def _check_signal_rank(t, op):

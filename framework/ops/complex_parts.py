@@ -1,6 +1,6 @@
 """tf.math.real, imag, conj and angle: the parts of complex tensors (real tensors pass as TensorFlow does).
 
-The gradients are TensorFlow's, written on raw arrays of the complex dtype:
+The gradients are TensorFlow's, written with the framework's ops (so outer tapes differentiate them):
 real's is ``complex(g, 0)``, imag's ``complex(0, g)``, conj's ``conj(g)`` and angle's
 ``-complex(g, 0) / complex(imag(x), real(x))``.
 """
@@ -13,13 +13,20 @@ from .shapes import identity
 
 
 def _complex_part(x, op, value, grad):
+    """``value`` of a complex tensor, recorded with ``grad(g, x)``: a rule written with the framework's
+    ops, so that an outer tape differentiates the gradient too (second derivatives through FFTs)."""
     t = as_tensor(x, op)
     a = t._data
     xp = backend.array_module(a)
     out = Tensor(xp.ascontiguousarray(value(xp, a)))
     if ACTIVE:
-        record(op, (t,), out, (lambda g, y, x: Tensor(grad(xp, g._data.astype(a.dtype), a)),))
+        record(op, (t,), out, (lambda g, y, x: grad(g, x),))
     return out
+
+
+def _as_complex(real_part, imag_part):
+    from .complex_build import complex as complex_       # complex_build imports this module
+    return complex_(real_part, imag_part)
 
 
 def _real_only(t, op):
@@ -34,7 +41,7 @@ def real(input, name=None):  # noqa: A002
     if t._data.dtype.kind != 'c':
         _real_only(t, 'real')
         return identity(t)
-    return _complex_part(t, 'real', lambda xp, a: xp.real(a), lambda xp, g, a: g)
+    return _complex_part(t, 'real', lambda xp, a: xp.real(a), lambda g, x: _as_complex(g, g * 0))
 
 
 @named_errors('imag')
@@ -44,7 +51,7 @@ def imag(input, name=None):  # noqa: A002
     if t._data.dtype.kind != 'c':
         _real_only(t, 'imag')
         return Tensor(backend.array_module(t._data).zeros_like(t._data))
-    return _complex_part(t, 'imag', lambda xp, a: xp.imag(a), lambda xp, g, a: g * a.dtype.type(1j))
+    return _complex_part(t, 'imag', lambda xp, a: xp.imag(a), lambda g, x: _as_complex(g * 0, g))
 
 
 @named_errors('conj')
@@ -54,7 +61,7 @@ def conj(x, name=None):
     if t._data.dtype.kind != 'c':
         _real_only(t, 'conj')
         return identity(t)
-    return _complex_part(t, 'conj', lambda xp, a: xp.conj(a), lambda xp, g, a: xp.conj(g))
+    return _complex_part(t, 'conj', lambda xp, a: xp.conj(a), lambda g, x: conj(g))
 
 
 @named_errors('angle')
@@ -69,4 +76,4 @@ def angle(input, name=None):  # noqa: A002
         kind = a.dtype if a.dtype.kind == 'f' else np.float32
         return Tensor(xp.where(a < 0, xp.asarray(np.pi, kind), xp.asarray(0, kind)))
     return _complex_part(t, 'angle', lambda xp, a: xp.angle(a),
-                         lambda xp, g, a: -g / (xp.imag(a) + 1j * xp.real(a)).astype(a.dtype))
+                         lambda g, x: -_as_complex(g, g * 0) / _as_complex(imag(x), real(x)))

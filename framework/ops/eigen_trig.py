@@ -26,7 +26,6 @@ def _sincos_packets(xp, x_in, sine):
     y_round = x * _F(0.636619746685028076171875) + _F(12582912.0)
     quadrant = y_round.view(xp.int32)
     y = y_round - _F(12582912.0)
-    out = xp.empty_like(x)
     for c in (-1.5703125, -0.000483989715576171875, 1.62865035235881805419921875e-07,
               5.5644315544167710640977020375430583953857421875e-11):
         x = _madd(xp, y, _F(c), x, out=xp.empty_like(x))
