@@ -43,6 +43,7 @@ PREPROCESSING_LAYERS = {
     'RandomShear': (lambda: L.RandomShear(0.3, 0.3, seed=1), RGB), 'Equalization': (lambda: L.Equalization(), RGB),
     'RandomErasing': (lambda: L.RandomErasing(seed=1), RGB),
     'RandomGaussianBlur': (lambda: L.RandomGaussianBlur(seed=1), RGB),
+    'RandomPerspective': (lambda: L.RandomPerspective(seed=1), RGB),
     'ContrastLimitedAdaptiveHistogramEqualization': (lambda: L.ContrastLimitedAdaptiveHistogramEqualization(), RGB),
     'RandAugment': (lambda: L.RandAugment(seed=1), RGB),
     'AugMix': (lambda: L.AugMix(seed=1), RGB),

@@ -4,12 +4,14 @@ land on four ``end_points``, through the homography Keras 3 solves for, sampled 
 import numpy as np
 
 from framework import backend
+from framework.ops.eigen_lu_solve import lu_solve
 from framework.ops.operands import named_errors
 from .ops_dtypes import tensor
 
 
 def homography(start_points, end_points):
-    """(batch, 8) transforms mapping output (end) points to input (start) points, in float32."""
+    """(batch, 8) transforms mapping output (end) points to input (start) points, solved in float32
+    as TF's MatrixSolve solves them (so the warped images carry TF's bits)."""
     start = np.asarray(backend.to_host(tensor(start_points, 'image.perspective_transform')._data), np.float32)
     end = np.asarray(backend.to_host(tensor(end_points, 'image.perspective_transform')._data), np.float32)
     if start.ndim not in (2, 3) or start.shape[-2:] != (4, 2) or start.shape != end.shape:
@@ -24,8 +26,8 @@ def homography(start_points, end_points):
         rows.append(np.stack([zero, zero, zero, ex, ey, one, -sy * ex, -sy * ey], -1))
     matrix = np.stack(rows, 1)
     try:
-        return np.linalg.solve(matrix, start.reshape(-1, 8, 1))[..., 0].astype(np.float32)
-    except np.linalg.LinAlgError:
+        return lu_solve(matrix, start.reshape(-1, 8, 1))[..., 0]
+    except ValueError:
         raise ValueError('keras.ops.image.perspective_transform: the points give no homography (three of them '
                          'are collinear?): %s -> %s' % (start.tolist(), end.tolist())) from None
 

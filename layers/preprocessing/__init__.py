@@ -14,6 +14,7 @@ from .image_blur import RandomGaussianBlur
 from .image_equalization import Equalization
 from .image_erasing import RandomErasing
 from .image_hsv import RandomHue, RandomSaturation
+from .image_perspective import RandomPerspective
 from .image_sharpness import RandomSharpness
 from .image_shear import RandomShear
 from .image_sizing import CenterCrop, RandomCrop, Resizing
@@ -32,6 +33,6 @@ __all__ = ['AugMix', 'AutoContrast', 'CategoryEncoding', 'CenterCrop', 'Contrast
            'MaxNumBoundingBoxes', 'MelSpectrogram', 'MixUp', 'Pipeline', 'RandAugment', 'RandomBrightness',
            'RandomColorDegeneration', 'RandomColorJitter', 'RandomContrast', 'RandomCrop', 'RandomErasing',
            'RandomFlip', 'RandomGaussianBlur', 'RandomGrayscale', 'RandomHeight', 'RandomHue', 'RandomInvert',
-           'RandomPosterization', 'RandomRotation', 'RandomSaturation', 'RandomSharpness', 'RandomShear',
+           'RandomPerspective', 'RandomPosterization', 'RandomRotation', 'RandomSaturation', 'RandomSharpness', 'RandomShear',
            'RandomTranslation', 'RandomWidth', 'RandomZoom', 'Resizing', 'STFTSpectrogram', 'Solarization',
            'StringLookup', 'TextVectorization']

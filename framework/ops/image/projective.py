@@ -85,8 +85,11 @@ def transform(images, transforms, interpolation='bilinear', fill_mode='reflect',
 
         def weight(v):
             return Tensor(xp.asarray(v.reshape(-1, 1).astype(dtype)))
-        wy, wx = y_in - y0, x_in - x0
-        top = weight(1 - wx) * read(y0, x0) + weight(wx) * read(y0, x0 + 1)
-        bottom = weight(1 - wx) * read(y0 + 1, x0) + weight(wx) * read(y0 + 1, x0 + 1)
-        out = weight(1 - wy) * top + weight(wy) * bottom
+        y1, x1 = y0 + 1, x0 + 1
+        # TF weighs by (ceil - x) and (x - floor), each rounded once: 1 - (x - floor) differs
+        # from ceil - x where x lies within an ulp of an integer
+        left, right = weight(x1 - x_in), weight(x_in - x0)
+        top = left * read(y0, x0) + right * read(y0, x1)
+        bottom = left * read(y1, x0) + right * read(y1, x1)
+        out = weight(y1 - y_in) * top + weight(y_in - y0) * bottom
     return reshape(out, [n, h, w, c])

@@ -1,0 +1,65 @@
+"""RandomPerspective (Keras 3): some images warped by moving their four corners."""
+import numpy as np
+
+from framework.keras.ops_perspective import homography
+
+from . import affine_transform
+from .image_color_more import _base_factor
+from .image_layer import AugmentationLayer
+
+
+class RandomPerspective(AugmentationLayer):
+    """Warp each image with probability drawn in ``factor``: each corner moves by a random
+    fraction in [-scale/2, scale/2) of its own coordinates, and the image is resampled through
+    the homography taking the moved corners back (outside: ``fill_value``). Keras 3's draws in
+    its order: probability, threshold, the (batch, 4, 2) corner fractions.
+
+    Args:
+        factor: a number f in [0, 1] (probabilities in [0, f]) or a pair.
+        scale: the largest corner move, in [0, 1] (1.0).
+        interpolation: 'bilinear' (default) or 'nearest'.
+        fill_value: the value read outside the image (0.0).
+        seed: an int for a reproducible stream.
+
+    Raises:
+        ValueError: a scale outside [0, 1].
+        NotImplementedError: an unknown interpolation (Keras's class).
+    """
+    keras_seed_generators = 1
+    casts_at_inference = True
+
+    def __init__(self, factor=1.0, scale=1.0, interpolation='bilinear', fill_value=0.0, seed=None, data_format=None,
+                 **kwargs):
+        super().__init__(data_format=data_format, seed=seed, **kwargs)
+        self.factor = _base_factor(factor, bounds=(0, 1))
+        self.scale, self.fill_value, self.interpolation = scale, fill_value, interpolation
+        if scale < 0.0 or scale > 1.0:
+            raise ValueError('The `scale` argument should be a number in the range [0,1]. Received: scale=%s'
+                             % (scale,))
+        if interpolation not in affine_transform.INTERPOLATIONS:
+            raise NotImplementedError('Unknown `interpolation` %s. Expected of one %s.'
+                                      % (interpolation, affine_transform.INTERPOLATIONS))
+
+    def _draw(self, images, xp):
+        count, height, width = images.shape[:3]
+        probability = self._uniform((count,), self.factor[0], self.factor[1], np)
+        warp = self._uniform((count,), 0.0, 1.0, np) < probability
+        moves = self._uniform((count, 4, 2), -0.5 * self.scale, 0.5 * self.scale, np)
+        corners = np.array([[0.0, 0.0], [width - 1, 0.0], [0.0, height - 1], [width - 1, height - 1]], np.float32)
+        start = np.repeat(corners[None], count, axis=0)
+        return warp, (homography(start, start + start * moves) if count else np.zeros((0, 8), np.float32))
+
+    def _apply(self, images, drawn, xp, interpolation=None):
+        warp, transforms = drawn
+        warped = affine_transform.transform(images, xp.asarray(transforms), interpolation or self.interpolation,
+                                            'constant', self.fill_value)
+        return xp.where(xp.asarray(warp)[:, None, None, None], warped, images)
+
+    def _apply_to_masks(self, masks, drawn, xp):
+        return self._apply(masks, drawn, xp, 'nearest')
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(factor=self.factor, scale=self.scale, interpolation=self.interpolation,
+                      fill_value=self.fill_value, seed=self.seed)
+        return config
