@@ -145,7 +145,7 @@ def test_variables_and_values():
 
 def test_shape_queries():
     assert K.int_shape(keras.Input((3, 4))) == (None, 3, 4)
-    assert K.int_shape(tf.constant(X)) == (2, 3)
+    assert K.int_shape(tf.constant(X)) == (2, 3) and type(K.int_shape(tf.Variable(X))) is tuple
     assert K.ndim(y3()) == 3 and K.count_params(y3()) == 24
     exact(K.shape(y3()), [2, 3, 4])
     exact(K.batch_flatten(y3())[1, :3], [1.2000000476837158, 1.2999999523162842, 1.399999976158142])

@@ -13,9 +13,7 @@ __all__ = ['arange', 'batch_flatten', 'concatenate', 'count_params', 'dtype', 'e
 def int_shape(x):
     """The static shape as a tuple of ints (None where unknown), e.g. (None, 4) for a keras.Input."""
     shape = x.shape
-    if isinstance(shape, tuple):
-        return shape
-    return tuple(shape.as_list()) if hasattr(shape, 'as_list') else tuple(shape)
+    return tuple(shape.as_list()) if hasattr(shape, 'as_list') else tuple(shape)   # TensorShape -> plain tuple
 
 
 def ndim(x):
