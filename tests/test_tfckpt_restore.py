@@ -181,3 +181,32 @@ def test_optimizer_state_keys_and_deferred_restore(tmp_path, kind):
     for a, b in zip(model.variables + model.optimizer.variables, fresh.variables + fresh.optimizer.variables,
                     strict=True):
         np.testing.assert_array_equal(a.numpy(), b.numpy())
+
+
+L = keras.layers
+# tf.train.list_variables of tf.train.Checkpoint(layer=layer).write(...) after one call, from TF 2.21
+# (Keras 3) running the same constructions (keys shown without '/.ATTRIBUTES/VARIABLE_VALUE').
+TF_LAYER_KEYS = [
+    (lambda: L.SeparableConv1D(2, 2), (2, 3, 4),
+     [('layer/bias', [2]), ('layer/depthwise_kernel', [2, 4, 1]), ('layer/pointwise_kernel', [1, 4, 2])]),
+    (lambda: L.ReversibleEmbedding(5, 2, tie_weights=False), 'tokens',
+     [('layer/_embeddings', [5, 2]), ('layer/reverse_embeddings', [2, 5])]),
+    (lambda: L.RNN(L.StackedRNNCells([L.SimpleRNNCell(2), L.LSTMCell(2)])), (2, 3, 4), []),   # cells untracked
+    (lambda: L.Bidirectional(L.GRU(2)), (2, 3, 4),
+     [('layer/backward_layer/cell/bias', [2, 6]), ('layer/backward_layer/cell/kernel', [4, 6]),
+      ('layer/backward_layer/cell/recurrent_kernel', [2, 6]), ('layer/forward_layer/cell/bias', [2, 6]),
+      ('layer/forward_layer/cell/kernel', [4, 6]), ('layer/forward_layer/cell/recurrent_kernel', [2, 6])]),
+    (lambda: L.EinsumDense('ab,bc->ac', 4, bias_axes='c'), (2, 4), [('layer/_kernel', [4, 4]), ('layer/bias', [4])]),
+    (lambda: L.ConvLSTM1D(2, 2), (2, 4, 4, 2),
+     [('layer/cell/bias', [8]), ('layer/cell/kernel', [2, 2, 8]), ('layer/cell/recurrent_kernel', [2, 2, 8])]),
+    (lambda: L.SpectralNormalization(L.Dense(2)), (2, 4),
+     [('layer/kernel', [4, 2]), ('layer/layer/bias', [2]), ('layer/vector_u', [1, 2])]),
+]
+
+
+@pytest.mark.parametrize('make, shape, expected', TF_LAYER_KEYS)
+def test_layer_weights_keyed_as_tensorflow(tmp_path, make, shape, expected):
+    layer = make()
+    layer(np.array([[1, 2, 3], [0, 4, 1]]) if shape == 'tokens' else np.ones(shape, np.float32))
+    path = tf.train.Checkpoint(layer=layer).write(str(tmp_path / 'w'))
+    assert [(k[:-len(SUFFIX)], s) for k, s in tf.train.list_variables(path) if k.endswith(SUFFIX)] == expected
