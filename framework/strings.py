@@ -253,7 +253,9 @@ def _buckets(num_buckets, op):
     return int(num_buckets)
 
 
-from .strings_unicode import bytes_split, unicode_decode, unicode_split  # noqa: E402,F401  (builds on pieces)
+from .strings_unicode import (bytes_split, unicode_decode, unicode_decode_with_offsets, unicode_encode,  # noqa: E402,F401,E501
+                              unicode_split, unicode_split_with_offsets, unicode_transcode,
+                              unsorted_segment_join)  # (builds on pieces)
 
 
 from .strings_more import format, ngrams, to_hash_bucket  # noqa: E402,F401,A004

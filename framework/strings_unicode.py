@@ -1,12 +1,19 @@
-"""``tf.strings`` ops that split strings into bytes or Unicode characters.
+"""``tf.strings`` ops on Unicode text: splitting strings into bytes or characters (with their byte
+offsets), encoding code points, transcoding between encodings.
 
-Each takes a string tensor and gives, as ``tf.strings.split`` does, a 1-D tensor
-for a scalar and a RaggedTensor (one ragged dimension more) for a batch.
+The splitting ops take a string tensor and give, as ``tf.strings.split`` does, a 1-D tensor for a
+scalar and a RaggedTensor (one ragged dimension more) for a batch. Malformed input follows
+TensorFlow's ``errors``: 'replace' gives ``replacement_char`` per maximal ill-formed subsequence
+(the Unicode practice both ICU and Python's codecs follow), 'ignore' drops it, 'strict' raises.
 """
+import codecs
+
 import numpy as np
 
-from .errors import InvalidArgumentError
+from . import backend
+from .errors import InvalidArgumentError, kernel_error
 from .strings import _strings, pieces
+from .tensor import Tensor, convert_to_tensor
 
 # TensorFlow's encoding names and Python's codecs for them.
 _CODECS = {'UTF-8': 'utf-8', 'UTF-16-BE': 'utf-16-be', 'UTF-32-BE': 'utf-32-be'}
@@ -37,6 +44,137 @@ def unicode_split(input, input_encoding, errors='replace', replacement_char=6553
                                                   'unicode_split')]
             for text in values.reshape(-1)]
     return pieces(values, rows)
+
+
+def unicode_decode_with_offsets(input, input_encoding, errors='replace', replacement_char=65533,  # noqa: A002
+                                replace_control_characters=False, name=None):
+    """(code points int32, their starting byte offsets int64) of each string's characters."""
+    values = _strings(input, 'unicode_decode_with_offsets')
+    rows = [_characters_at(text, input_encoding, errors, replacement_char, replace_control_characters,
+                           'unicode_decode_with_offsets', 'UnicodeDecodeWithOffsets') for text in values.reshape(-1)]
+    return (pieces(values, [[ord(c) for c, _ in row] for row in rows], np.int32),
+            pieces(values, [[at for _, at in row] for row in rows], np.int64))
+
+
+def unicode_split_with_offsets(input, input_encoding, errors='replace', replacement_char=65533,  # noqa: A002
+                               name=None):
+    """(characters, each encoded alone in ``input_encoding``; their starting byte offsets int64)."""
+    values = _strings(input, 'unicode_split_with_offsets')
+    codec = _codec(input_encoding, 'unicode_split_with_offsets')
+    rows = [_characters_at(text, input_encoding, errors, replacement_char, False, 'unicode_split_with_offsets',
+                           'UnicodeDecodeWithOffsets') for text in values.reshape(-1)]
+    return (pieces(values, [[c.encode(codec) for c, _ in row] for row in rows]),
+            pieces(values, [[at for _, at in row] for row in rows], np.int64))
+
+
+def unicode_encode(input, output_encoding, errors='replace', replacement_char=65533, name=None):  # noqa: A002
+    """Each row of code points (the last axis, ragged or dense) as one string in ``output_encoding``;
+    code points past U+10FFFF, negative or surrogates follow ``errors``."""
+    op = 'unicode_encode'
+    codec = _codec(output_encoding, op)
+    if errors not in _ERRORS:
+        raise ValueError('%s: errors must be one of %s, got %r' % (op, _ERRORS, errors))
+    if hasattr(input, 'flat_values') and hasattr(input, 'row_lengths'):
+        inner = unicode_encode(input.values, output_encoding, errors, replacement_char) \
+            if hasattr(input.values, 'row_lengths') else None
+        if inner is not None:
+            return input.with_values(inner)
+        points = np.asarray(backend.to_host(convert_to_tensor(input.values)._data))
+        bounds = np.asarray(backend.to_host(convert_to_tensor(input.row_splits)._data))
+        rows = [points[bounds[i]:bounds[i + 1]] for i in range(len(bounds) - 1)]
+        return Tensor(np.asarray([_encode(r, codec, errors, replacement_char) for r in rows] + [b''], object)[:-1])
+    t = convert_to_tensor(input)
+    if t._data.dtype.kind not in 'iu' or t.ndim == 0:
+        raise TypeError('%s: input must be int32 code points with at least one axis, got %s of shape %s'
+                        % (op, t.dtype.name, tuple(t.shape)))
+    points = np.asarray(backend.to_host(t._data))
+    flat = points.reshape(-1, points.shape[-1])
+    out = np.empty(len(flat), object)
+    out[:] = [_encode(r, codec, errors, replacement_char) for r in flat]
+    return Tensor(out.reshape(points.shape[:-1]))
+
+
+def unicode_transcode(input, input_encoding, output_encoding, errors='replace', replacement_char=65533,  # noqa: A002
+                      replace_control_characters=False, name=None):
+    """Each string decoded from ``input_encoding`` and encoded in ``output_encoding`` (same shape)."""
+    op = 'unicode_transcode'
+    values = _strings(input, op)
+    codec = _codec(output_encoding, op)
+    out = np.empty(values.shape, object)
+    flat = out.reshape(-1)
+    for i, text in enumerate(values.reshape(-1)):
+        flat[i] = ''.join(c for c, _ in _characters_at(text, input_encoding, errors, replacement_char,
+                                                        replace_control_characters, op, 'UnicodeTranscode')
+                          ).encode(codec, 'surrogatepass')
+    return Tensor(out)
+
+
+def unsorted_segment_join(inputs, segment_ids, num_segments, separator='', name=None):
+    """The strings of ``inputs`` sharing a segment id joined with ``separator``, in input order:
+    shape (num_segments,) + inputs.shape[segment_ids.ndim:]; empty segments give b''."""
+    op = 'unsorted_segment_join'
+    values = _strings(inputs, op)
+    ids = np.asarray(backend.to_host(convert_to_tensor(segment_ids)._data))
+    if ids.dtype.kind not in 'iu' or values.shape[:ids.ndim] != ids.shape:
+        raise ValueError('%s: segment_ids must be integers shaped as the leading axes of inputs %s, got %s'
+                         % (op, values.shape, ids.shape))
+    count = int(num_segments)
+    if ids.size and (ids.min() < 0 or ids.max() >= count):
+        raise kernel_error('UnsortedSegmentJoin', 'segment_ids are not allowed to exceed num_segments or to have '
+                           'negative values.', note='%s: segment_ids must lie in [0, %d)' % (op, count))
+    sep = separator.encode() if isinstance(separator, str) else bytes(separator)
+    rest = values.shape[ids.ndim:]
+    parts = values.reshape((ids.size,) + rest)
+    out = np.empty((count,) + rest, object)
+    for index in np.ndindex(*((count,) + rest)):
+        chosen = [parts[(k,) + index[1:]] for k in np.flatnonzero(ids.reshape(-1) == index[0])]
+        out[index] = sep.join(chosen)
+    return Tensor(out)
+
+
+def _encode(points, codec, errors, replacement_char):
+    chars = []
+    for p in np.asarray(points).tolist():
+        if 0 <= p <= 0x10FFFF and not 0xD800 <= p <= 0xDFFF:
+            chars.append(chr(p))
+        elif errors == 'replace':
+            chars.append(chr(replacement_char))
+        elif errors == 'strict':
+            raise kernel_error('UnicodeEncode', 'Code point is out of range for Unicode, or is a surrogate.',
+                               named=True, note='unicode_encode: code point %d is not a Unicode scalar value' % p)
+    return ''.join(chars).encode(codec)
+
+
+def _characters_at(text, encoding, errors, replacement_char, replace_control_characters, op, kernel):
+    """[(character, its starting byte offset)] of ``text``; malformed bytes follow ``errors``."""
+    codec = _codec(encoding, op)
+    if errors not in _ERRORS:
+        raise ValueError('%s: errors must be one of %s, got %r' % (op, _ERRORS, errors))
+    spans = {}
+
+    def note_bad(err):           # the decoder hands over each maximal ill-formed subsequence
+        spans[err.start] = err.end
+        if errors == 'strict':
+            raise kernel_error(kernel, 'Invalid formatting on input string', named=True,
+                               note='%s: invalid %s text %r; pass errors="replace" or "ignore"' % (op, encoding, text))
+        return ('\ufffd' if errors == 'replace' else '', err.end)
+    handler = 'tapeflow-offsets-%d' % id(note_bad)
+    codecs.register_error(handler, note_bad)
+    chars = text.decode(codec, handler)
+    out, at = [], 0
+    for c in chars:
+        while at in spans and errors == 'ignore':
+            at = spans.pop(at)
+        if at in spans and c == '\ufffd':
+            out.append((chr(replacement_char), at))
+            at = spans.pop(at)
+            continue
+        if replace_control_characters and ord(c) < 32:
+            out.append((chr(replacement_char), at))
+        else:
+            out.append((c, at))
+        at += len(c.encode(codec, 'surrogatepass'))
+    return out
 
 
 def _codec(encoding, op):
