@@ -7,6 +7,7 @@ TensorFlow's ``errors``: 'replace' gives ``replacement_char`` per maximal ill-fo
 (the Unicode practice both ICU and Python's codecs follow), 'ignore' drops it, 'strict' raises.
 """
 import codecs
+import threading
 
 import numpy as np
 
@@ -151,16 +152,11 @@ def _characters_at(text, encoding, errors, replacement_char, replace_control_cha
     if errors not in _ERRORS:
         raise ValueError('%s: errors must be one of %s, got %r' % (op, _ERRORS, errors))
     spans = {}
-
-    def note_bad(err):           # the decoder hands over each maximal ill-formed subsequence
-        spans[err.start] = err.end
-        if errors == 'strict':
-            raise kernel_error(kernel, 'Invalid formatting on input string', named=True,
-                               note='%s: invalid %s text %r; pass errors="replace" or "ignore"' % (op, encoding, text))
-        return ('\ufffd' if errors == 'replace' else '', err.end)
-    handler = 'tapeflow-offsets-%d' % id(note_bad)
-    codecs.register_error(handler, note_bad)
-    chars = text.decode(codec, handler)
+    _DECODING.context = (spans, errors, kernel, op, encoding, text)
+    try:
+        chars = text.decode(codec, 'tapeflow-offsets')
+    finally:
+        _DECODING.context = None
     out, at = [], 0
     for c in chars:
         while at in spans and errors == 'ignore':
@@ -175,6 +171,21 @@ def _characters_at(text, encoding, errors, replacement_char, replace_control_cha
             out.append((c, at))
         at += len(c.encode(codec, 'surrogatepass'))
     return out
+
+
+def _note_bad_bytes(err):
+    """The decoder hands over each maximal ill-formed subsequence: note where it lies, then replace,
+    drop or refuse it as the current call's ``errors`` says."""
+    spans, errors, kernel, op, encoding, text = _DECODING.context
+    spans[err.start] = err.end
+    if errors == 'strict':
+        raise kernel_error(kernel, 'Invalid formatting on input string', named=True,
+                           note='%s: invalid %s text %r; pass errors="replace" or "ignore"' % (op, encoding, text))
+    return ('\ufffd' if errors == 'replace' else '', err.end)
+
+
+_DECODING = threading.local()           # the decoding call _note_bad_bytes serves (one per thread)
+codecs.register_error('tapeflow-offsets', _note_bad_bytes)
 
 
 def _codec(encoding, op):
