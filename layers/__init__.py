@@ -114,8 +114,8 @@ from .preprocessing import (AutoContrast, Pipeline, RandomColorDegeneration, Ran
 from .preprocessing import CutMix, MixUp, RandomColorJitter, RandomHeight, RandomPosterization, RandomWidth  # noqa: E402
 from .preprocessing import (AugMix, ContrastLimitedAdaptiveHistogramEqualization, MaxNumBoundingBoxes,  # noqa: E402
                             RandAugment)
-from .preprocessing import (Equalization, RandomErasing, RandomGaussianBlur, RandomPerspective,  # noqa: E402
-                            RandomSharpness, RandomShear)
+from .preprocessing import (Equalization, RandomElasticTransform, RandomErasing, RandomGaussianBlur,  # noqa: E402
+                            RandomPerspective, RandomSharpness, RandomShear)
 from .preprocessing import MelSpectrogram, STFTSpectrogram  # noqa: E402
 
 __all__ += ['CategoryEncoding', 'CenterCrop', 'Discretization', 'HashedCrossing', 'Hashing', 'IntegerLookup',
@@ -125,7 +125,8 @@ __all__ += ['AutoContrast', 'Pipeline', 'RandomColorDegeneration', 'RandomGraysc
             'RandomSaturation', 'Solarization', 'RandomColorJitter', 'RandomPosterization',
             'RandomHeight', 'RandomWidth', 'MixUp', 'CutMix', 'ReversibleEmbedding']
 __all__ += ['AugMix', 'ContrastLimitedAdaptiveHistogramEqualization', 'MaxNumBoundingBoxes', 'RandAugment']
-__all__ += ['Equalization', 'RandomErasing', 'RandomGaussianBlur', 'RandomPerspective', 'RandomSharpness', 'RandomShear']
+__all__ += ['Equalization', 'RandomElasticTransform', 'RandomErasing', 'RandomGaussianBlur', 'RandomPerspective',
+            'RandomSharpness', 'RandomShear']
 __all__ += ['MelSpectrogram', 'STFTSpectrogram']
 
 # keras.utils.FeatureSpace and the two data layers it adds to a model: here so that saved configs

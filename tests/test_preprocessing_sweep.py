@@ -44,6 +44,7 @@ PREPROCESSING_LAYERS = {
     'RandomErasing': (lambda: L.RandomErasing(seed=1), RGB),
     'RandomGaussianBlur': (lambda: L.RandomGaussianBlur(seed=1), RGB),
     'RandomPerspective': (lambda: L.RandomPerspective(seed=1), RGB),
+    'RandomElasticTransform': (lambda: L.RandomElasticTransform(seed=1), RGB),
     'ContrastLimitedAdaptiveHistogramEqualization': (lambda: L.ContrastLimitedAdaptiveHistogramEqualization(), RGB),
     'RandAugment': (lambda: L.RandAugment(seed=1), RGB),
     'AugMix': (lambda: L.AugMix(seed=1), RGB),

@@ -70,10 +70,12 @@ def map_coordinates(inputs, coordinates, order, fill_mode='constant', fill_value
         if fill_mode == 'constant':
             valid = np.logical_and.reduce([f[1] for f in fixed])
             gathered = _ops.where(_ops.constant(valid), gathered, float(fill_value))
-        weights = [w for _, w in corner if w is not None]
-        term = gathered
-        for w in weights:
-            term = term * w
+        # Keras multiplies the axes' weights together first, then the value: another rounding
+        # than weighing the value axis by axis
+        weight = None
+        for w in (w for _, w in corner if w is not None):
+            weight = w if weight is None else weight * w
+        term = gathered if weight is None else weight * gathered
         total = term if total is None else total + term
     if x._data.dtype.kind != 'f':
         total = _ops.round(total)

@@ -11,6 +11,7 @@ from .image_color import RandomBrightness, RandomContrast
 from .image_color_jitter import RandomColorJitter, RandomPosterization
 from .image_color_more import AutoContrast, RandomColorDegeneration, RandomGrayscale, RandomInvert, Solarization
 from .image_blur import RandomGaussianBlur
+from .image_elastic import RandomElasticTransform
 from .image_equalization import Equalization
 from .image_erasing import RandomErasing
 from .image_hsv import RandomHue, RandomSaturation
@@ -31,7 +32,7 @@ from .text_vectorization import TextVectorization
 __all__ = ['AugMix', 'AutoContrast', 'CategoryEncoding', 'CenterCrop', 'ContrastLimitedAdaptiveHistogramEqualization',
            'CutMix', 'Discretization', 'Equalization', 'HashedCrossing', 'Hashing', 'IntegerLookup',
            'MaxNumBoundingBoxes', 'MelSpectrogram', 'MixUp', 'Pipeline', 'RandAugment', 'RandomBrightness',
-           'RandomColorDegeneration', 'RandomColorJitter', 'RandomContrast', 'RandomCrop', 'RandomErasing',
+           'RandomColorDegeneration', 'RandomColorJitter', 'RandomContrast', 'RandomCrop', 'RandomElasticTransform', 'RandomErasing',
            'RandomFlip', 'RandomGaussianBlur', 'RandomGrayscale', 'RandomHeight', 'RandomHue', 'RandomInvert',
            'RandomPerspective', 'RandomPosterization', 'RandomRotation', 'RandomSaturation', 'RandomSharpness', 'RandomShear',
            'RandomTranslation', 'RandomWidth', 'RandomZoom', 'Resizing', 'STFTSpectrogram', 'Solarization',
