@@ -29,11 +29,13 @@ from .name_scopes import get_current_name_scope, name_scope  # noqa: F401
 from .ops import *  # noqa: F401,F403  (every op under its TensorFlow name)
 from .ops.tensor_array import TensorArray
 from .ops.tensor_spec import TensorSpec
+from .type_spec import IndexedSlicesSpec, SparseTensorSpec, TensorArraySpec, TypeSpec, type_spec_from_value  # noqa: F401
 from .tape import GradientTape, UnconnectedGradients
 from .tensor import Tensor, TensorShape, constant, convert_to_tensor as _convert_to_tensor, is_tensor
 from .variable import Variable
 from . import ragged  # noqa: F401,E402  (tf.ragged)
 from .ragged import RaggedTensor  # noqa: F401
+from .ragged.ragged_spec import RaggedTensorSpec  # noqa: F401
 from . import sparse  # noqa: F401,E402  (tf.sparse)
 from .sparse import SparseTensor  # noqa: F401
 from .indexed_slices import IndexedSlices  # noqa: F401  (tf.IndexedSlices: the gradient of a gather from a variable)

@@ -9,6 +9,7 @@ import inspect
 from . import nest
 from .function_keys import trace_key
 from .ops.tensor_spec import TensorSpec
+from .type_spec import TypeSpec
 from .tensor import Tensor, convert_to_tensor
 from .variable import Variable
 
@@ -102,7 +103,7 @@ class Binder:
 
 
 def _describe_spec(spec):
-    if isinstance(spec, TensorSpec):
+    if isinstance(spec, TypeSpec):
         return repr(spec)
     if isinstance(spec, (list, tuple)):
         return '%s[%s]' % (type(spec).__name__.capitalize(), ', '.join(_describe_spec(s) for s in spec))
@@ -113,7 +114,7 @@ def _describe_spec(spec):
 def _checked_signature(input_signature, params):
     if not isinstance(input_signature, (list, tuple)):
         raise TypeError('input_signature must be either a tuple or a list, got %s.' % type(input_signature))
-    bad = [s for s in nest.flatten(list(input_signature)) if not isinstance(s, TensorSpec)]
+    bad = [s for s in nest.flatten(list(input_signature)) if not isinstance(s, TypeSpec)]
     if bad:
         raise TypeError('input_signature must be a possibly nested sequence of TensorSpec objects, got invalid '
                         'args %r with types %r.' % (bad, [type(b) for b in bad]))
@@ -148,6 +149,8 @@ def _cast(value, spec):
         if not isinstance(value, dict) or set(value) != set(spec):
             raise TypeError('Can not cast %r to dict type.' % (value,))
         return {k: _cast(value[k], spec[k]) for k in spec}
+    if not isinstance(spec, TensorSpec):
+        return _cast_composite(value, spec)
     if isinstance(value, (Tensor, TensorSpec)):
         if value.dtype != spec.dtype:
             raise TypeError('Can not cast %s to %r' % (_spec_text(value), spec))
@@ -163,3 +166,22 @@ def _cast(value, spec):
         from .ops import identity       # the function sees the value, and gradients still reach the variable
         tensor = identity(tensor)
     return tensor
+
+
+def _cast_composite(value, spec):
+    """A RaggedTensor or SparseTensor (or another composite) that ``spec`` accepts, as it is."""
+    from .type_spec import type_spec_from_value
+    if isinstance(value, TypeSpec):             # get_concrete_function(spec): a spec that fits stands for values
+        if not spec.is_compatible_with(value):
+            raise TypeError('Can not cast %r to %r' % (value, spec))
+        return value
+    if not isinstance(value, spec.value_type):
+        if isinstance(value, Tensor) and hasattr(spec, 'ragged_rank'):
+            raise TypeError("The two structures don't have the same nested structure.")
+        raise TypeError('%r object is not a %s' % (type(value).__name__, spec.value_type.__name__))
+    if hasattr(spec, 'ragged_rank') and value.dtype != spec.dtype:      # TF compares the flat values' specs
+        raise TypeError('Can not cast %r to %r' % (TensorSpec(tuple(value.flat_values.shape), value.dtype),
+                                                   TensorSpec([None] * value.flat_values.ndim, spec.dtype)))
+    if value.dtype != spec.dtype or (hasattr(spec, 'ragged_rank') and not spec.is_compatible_with(value)):
+        raise TypeError('Can not cast %r to %r' % (type_spec_from_value(value), spec))
+    return value

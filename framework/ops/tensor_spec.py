@@ -7,6 +7,7 @@ import numpy as np
 
 from .. import dtypes
 from ..tensor import Tensor, TensorShape
+from ..type_spec import TypeSpec
 
 
 def _shape(shape):
@@ -27,7 +28,7 @@ def _shape(shape):
     return TensorShape(dims)
 
 
-class TensorSpec:
+class TensorSpec(TypeSpec):
     """Describes a tensor: ``TensorSpec(shape, dtype=float32, name=None)``.
 
     ``shape`` is a list of ints and None (a size not fixed), or None for any rank.
@@ -63,6 +64,8 @@ class TensorSpec:
 
     def is_compatible_with(self, spec_or_tensor):
         """Whether the dtype is equal and every known size matches."""
+        if isinstance(spec_or_tensor, TypeSpec) and not isinstance(spec_or_tensor, TensorSpec):
+            return False
         other_shape = spec_or_tensor.shape
         if self._dtype != spec_or_tensor.dtype:
             return False
