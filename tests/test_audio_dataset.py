@@ -101,3 +101,25 @@ def test_no_wav_files(tmp_path):
     (tmp_path / 'a').mkdir()
     with pytest.raises(ValueError, match=r"No audio files found in directory .*Allowed format\(s\): \('.wav',\)"):
         keras.utils.audio_dataset_from_directory(str(tmp_path), verbose=False)
+
+
+def test_fit_reads_each_epoch_in_tensorflows_order(root):
+    # TF 2.21: Keras's fit makes an iterator it never reads after each epoch of a dataset of known length,
+    # which draws the reshuffling seeds: epoch 2 sees the third order. Labels per batch printed by TF's
+    # train_step (run_eagerly) on the same files.
+    ds = keras.utils.audio_dataset_from_directory(root, batch_size=4, seed=3, verbose=False)
+    seen = []
+
+    class Recorder(keras.Model):
+        def train_step(self, data):
+            seen.append(np.asarray(data[1]).tolist())
+            return {'n': 0.0}
+
+    inputs = keras.Input((None, 1))
+    model = Recorder(inputs, keras.layers.Dense(1)(inputs))
+    model.compile(run_eagerly=True, loss='mse')
+    with pytest.warns(UserWarning):
+        model.fit(ds, epochs=3, verbose=0)
+    assert seen == [[1, 0, 2, 2], [0, 1, 2, 2], [1, 0, 0, 2], [0, 0, 2, 2], [0, 2, 1, 2], [1, 1, 0, 2],
+                    [2, 1, 2, 2], [0, 0, 2, 1], [0, 0, 2, 1]]
+    assert repr(ds).startswith('<_PaddedBatchDataset element_spec=')

@@ -94,12 +94,15 @@ def _clips(paths, labels, label_mode, num_classes, output_sequence_length, shuff
 
     audio_spec = TensorSpec((output_sequence_length, None), 'float32')
     spec = audio_spec if label_mode is None else (audio_spec, source.element_spec[1])
-    return Dataset(stream, len(paths), lambda: spec)
+    return source._then(stream, len(paths), lambda: spec)     # _then: fit's unread iterators reach the shuffle
 
 
 def _batched(dataset, batch_size, output_sequence_length, ragged, label_mode):
     if ragged:
-        return _ragged(dataset, batch_size, label_mode)
+        batched = _ragged(dataset, batch_size, label_mode)
+        batched._tf_class = '_PrefetchDataset' if batch_size is None else '_BatchDataset'     # as TF prints it
+        return batched
+    dataset = dataset.prefetch(-1)                  # Keras's prefetch(AUTOTUNE), before batching
     if batch_size is None:
         return dataset
     return dataset.padded_batch(batch_size) if output_sequence_length is None else dataset.batch(batch_size)
@@ -107,7 +110,6 @@ def _batched(dataset, batch_size, output_sequence_length, ragged, label_mode):
 
 def _ragged(dataset, batch_size, label_mode):
     """TensorFlow's RaggedTensor.from_tensor of each clip, batched: ragged over samples and channels."""
-    from framework.data import Dataset
     from framework.data.spec import TensorSpec
     from framework.ragged import RaggedTensor
     from framework.ragged.ragged_spec import RaggedTensorSpec
@@ -136,7 +138,7 @@ def _ragged(dataset, batch_size, label_mode):
         audio_spec, dataset.element_spec[1] if batch_size is None
         else TensorSpec((None,) + tuple(dataset.element_spec[1].shape), dataset.element_spec[1].dtype))
     count = len(dataset) if batch_size is None else -(-len(dataset) // batch_size)
-    return Dataset(stream, count, lambda: spec)
+    return dataset._then(stream, count, lambda: spec)
 
 
 def _group(elements, ragged, label_mode, batch_size):

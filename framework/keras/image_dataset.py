@@ -110,4 +110,4 @@ def _images(paths, labels, label_mode, num_classes, load, shuffle, buffer, seed)
 
     image_spec = TensorSpec(load.size + (load.channels,), 'float32')
     spec = image_spec if label_mode is None else (image_spec, source.element_spec[1])
-    return Dataset(stream, len(paths), lambda: spec)
+    return source._then(stream, len(paths), lambda: spec)     # _then: fit's unread iterators reach the shuffle

@@ -85,7 +85,7 @@ def _texts(paths, labels, label_mode, num_classes, max_length, shuffle, buffer, 
 
     text_spec = TensorSpec((), 'string')
     spec = text_spec if label_mode is None else (text_spec, source.element_spec[1])
-    return Dataset(stream, len(paths), lambda: spec)
+    return source._then(stream, len(paths), lambda: spec)     # _then: fit's unread iterators reach the shuffle
 
 
 def _encoded(labels, label_mode, num_classes):
