@@ -72,3 +72,20 @@ def test_runs_inside_a_fitted_model_and_is_identity_in_predict():
     flat = (IMAGES / 255.0).reshape(2, -1)
     np.testing.assert_allclose(model.predict(IMAGES / 255.0, verbose=0),
                                flat @ model.layers[-1].kernel.numpy() + model.layers[-1].bias.numpy(), rtol=1e-5)
+
+
+def test_boxes_follow_the_warp_and_come_back_as_xyxy():
+    # Keras 3.15 maps the corners through the inverse transform, boxes them, clips them and
+    # returns them in 'xyxy' whatever bounding_box_format says (here 'xywh'); bits from TF 2.21
+    boxes = np.array([[[1, 2, 6, 9], [0, 0, 10, 12]], [[3, 3, 4, 5], [2, 1, 8, 4]]], np.float32)
+    xywh = np.concatenate([boxes[..., :2], boxes[..., 2:] - boxes[..., :2]], -1)
+    keras.utils.set_random_seed(6)
+    layer = L.RandomPerspective(scale=0.6, bounding_box_format='xywh')
+    out = layer({'images': np.zeros((2, 12, 10, 1), np.float32),
+                 'bounding_boxes': {'boxes': xywh, 'labels': np.array([[1, 2], [3, 4]], np.float32)}})
+    got = out['bounding_boxes']['boxes'].numpy()
+    np.testing.assert_allclose(got, [[[1.0345, 2.0746, 6.5317, 9.7669], [0.0, 0.0, 10.0, 12.0]], [[2.5967, 2.6134, 3.4898, 4.5537], [1.7176, 0.794, 6.424, 3.6623]]], atol=1e-4)
+    assert got[:, 0].view(np.uint32).tolist() == [[1065642746, 1074054545, 1087439819, 1092371817], [1076244556, 1076314566, 1079990618, 1083291647]]
+    with pytest.raises(NotImplementedError, match='bounding boxes'):
+        L.RandomElasticTransform(bounding_box_format='xyxy')({'images': np.zeros((2, 12, 10, 1), np.float32),
+                                                              'bounding_boxes': {'boxes': boxes, 'labels': boxes[..., 0]}})

@@ -70,6 +70,10 @@ class RandomElasticTransform(AugmentationLayer):
     def _apply_to_masks(self, masks, drawn, xp):
         return self._apply(masks, drawn, xp, 'nearest')
 
+    def _apply_to_boxes(self, boxes, labels, drawn, height, width):
+        raise NotImplementedError('%s: Keras 3.15 defines no transform of bounding boxes for RandomElasticTransform'
+                                  % (self._who,))
+
     def get_config(self):
         config = super().get_config()
         config.update(factor=self.factor, scale=self.scale, interpolation=self.interpolation,

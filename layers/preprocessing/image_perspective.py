@@ -1,7 +1,10 @@
 """RandomPerspective (Keras 3): some images warped by moving their four corners."""
 import numpy as np
 
+from framework.keras.bounding_boxes.formats import convert_array
+from framework.keras.bounding_boxes.geometry import clip_array
 from framework.keras.ops_perspective import homography
+from framework.ops.eigen_lu_solve import lu_solve
 
 from . import affine_transform
 from .image_color_more import _base_factor
@@ -57,6 +60,27 @@ class RandomPerspective(AugmentationLayer):
 
     def _apply_to_masks(self, masks, drawn, xp):
         return self._apply(masks, drawn, xp, 'nearest')
+
+    def _apply_to_boxes(self, boxes, labels, drawn, height, width):
+        """Each box's corners mapped through the inverse of the images' transform, the box around
+        them, clipped: Keras 3.15's steps, which leave the boxes in 'xyxy' whatever their format."""
+        warp, transforms = drawn
+        boxes = convert_array(boxes, self.bounding_box_format, 'xyxy', height, width)
+        count = boxes.shape[0]
+        matrices = np.concatenate([transforms, np.ones((count, 1), np.float32)], -1).reshape(count, 3, 3)
+        inverses = lu_solve(matrices, np.broadcast_to(np.eye(3, dtype=np.float32), (count, 3, 3)))
+        x0, y0, x1, y1 = (boxes[..., i] for i in range(4))
+        xs, ys = [], []
+        for x, y in ((x0, y0), (x1, y1), (x0, y1), (x1, y0)):
+            # each row of the inverse times (x, y, 1), summed left to right in float32
+            mapped = [(inverses[:, r, 0, None] * x + inverses[:, r, 1, None] * y) + inverses[:, r, 2, None]
+                      for r in range(3)]
+            xs.append(mapped[0] / mapped[2])
+            ys.append(mapped[1] / mapped[2])
+        xs, ys = np.stack(xs, -1), np.stack(ys, -1)
+        moved = np.stack([xs.min(-1), ys.min(-1), xs.max(-1), ys.max(-1)], -1).astype(np.float32)
+        boxes = np.where(warp[:, None, None], moved, boxes)
+        return clip_array(boxes, labels, height, width)
 
     def get_config(self):
         config = super().get_config()
