@@ -167,3 +167,13 @@ def test_auto_contrast_and_color_jitter_take_dicts():
     np.testing.assert_array_equal(out['images'].numpy()[1, 2, :2, 0], np.array([37.91798400878906, 38.91798400878906],
                                                                                 'float32'))
     np.testing.assert_array_equal(out['bounding_boxes']['boxes'].numpy(), BOXES)
+
+
+@pytest.mark.parametrize('make', [lambda: L.RandomFlip(), lambda: L.RandomRotation(0.1), lambda: L.RandomZoom(0.1),
+                                  lambda: L.RandomTranslation(0.1, 0.1), lambda: L.Solarization(0.2),
+                                  lambda: L.CutMix()])
+def test_random_layers_cast_uint8_images_at_inference_as_keras(make):
+    # Keras 3.15 casts to the layer's dtype before it looks at training (TF printed float32 for each)
+    images = np.arange(2 * 4 * 5 * 3).reshape(2, 4, 5, 3).astype('uint8')
+    out = make()(images, training=False)
+    assert out.dtype == 'float32' and out.numpy().tolist() == images.astype('float32').tolist()

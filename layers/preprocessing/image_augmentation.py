@@ -34,6 +34,7 @@ class RandomFlip(AugmentationLayer):
         bounding_box_format: the format of the boxes in dict inputs (flipped with their images).
     """
     keras_seed_generators = 1
+    casts_at_inference = True       # Keras casts the images to the layer's dtype before looking at training
 
     def __init__(self, mode='horizontal_and_vertical', seed=None, data_format=None, **kwargs):
         super().__init__(data_format=data_format, seed=seed, **kwargs)
@@ -79,6 +80,7 @@ class _AffineLayer(AugmentationLayer):
     """A random geometric transform per image, sampled with fill_mode / interpolation:
     ``_draw`` gives Keras's random parameters with the (B, 8) transforms under 'matrices'."""
     keras_seed_generators = 1
+    casts_at_inference = True       # Keras's base transform_images casts before looking at training
 
     def __init__(self, fill_mode='reflect', interpolation='bilinear', seed=None, fill_value=0.0, data_format=None,
                  **kwargs):

@@ -108,6 +108,7 @@ class Solarization(AugmentationLayer):
         value_range: the images' (low, high), (0, 255) by default.
     """
     keras_seed_generators = 1
+    casts_at_inference = True
 
     def __init__(self, addition_factor=0.0, threshold_factor=0.0, value_range=(0, 255), seed=None, **kwargs):
         super().__init__(seed=seed, **kwargs)

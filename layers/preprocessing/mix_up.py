@@ -108,7 +108,9 @@ class CutMix(ImageLayer):
 
     def call(self, data, training=True):
         images = data['images'] if isinstance(data, dict) else data
-        if not training or len(images.shape) != 4:
+        if not training:
+            return self._cast(data)    # Keras casts the images to the layer's dtype at inference too
+        if len(images.shape) != 4:
             return data                # one image has no partner: Keras leaves it as it is
         array, restore = self._images(images)
         xp = array_module(array)
@@ -135,6 +137,12 @@ class CutMix(ImageLayer):
             kept = f32(1.0) - (x1 - x0) * (y1 - y0) / f32(width * height)
             data['labels'] = _mixed_labels(data['labels'], kept, permutation)
         return data
+
+    def _cast(self, data):
+        if isinstance(data, dict):
+            return dict(data, images=self._cast(data['images']))
+        array, restore = self._images(data)
+        return restore(array)
 
     def _crop_bounds(self, count, length, ratio):
         crop = (ratio * np.float32(length)).astype(np.float32)
