@@ -210,3 +210,20 @@ def test_layer_weights_keyed_as_tensorflow(tmp_path, make, shape, expected):
     layer(np.array([[1, 2, 3], [0, 4, 1]]) if shape == 'tokens' else np.ones(shape, np.float32))
     path = tf.train.Checkpoint(layer=layer).write(str(tmp_path / 'w'))
     assert [(k[:-len(SUFFIX)], s) for k, s in tf.train.list_variables(path) if k.endswith(SUFFIX)] == expected
+
+
+def test_tensorflow_iterator_state_is_listed_and_left_alone():
+    # tests/data/tf_iterator_checkpoint: TF 2.21 saved iter(tf.data.Dataset.range(10)) after two next()
+    # beside v = [1.5, 2.5]; the iterator's DT_VARIANT state is TF's own encoding, kept as raw bytes.
+    directory = os.path.join(os.path.dirname(__file__), 'data', 'tf_iterator_checkpoint')
+    key = 'iterator/.ATTRIBUTES/ITERATOR_STATE'
+    assert dict(tf.train.list_variables(directory))[key] == [4]      # TF lists the same shape
+    reader = tf.train.load_checkpoint(directory)
+    assert reader.get_variable_to_dtype_map()[key].name == 'variant'
+    assert isinstance(reader.get_tensor(key).item(), bytes)
+    v = tf.Variable([0.0, 0.0])
+    status = tf.train.Checkpoint(v=v).restore(tf.train.latest_checkpoint(directory))
+    np.testing.assert_array_equal(v.numpy(), [1.5, 2.5])
+    with pytest.raises(AssertionError, match='iterator'):
+        status.assert_consumed()
+    status.expect_partial().assert_existing_objects_matched()

@@ -31,6 +31,11 @@ GRAPH_KEY = '_CHECKPOINTABLE_OBJECT_GRAPH'
 FORMAT = 'tapeflow-checkpoint-1'
 
 
+# TensorFlow's dtype of opaque values (a tf.data iterator's state), which tapeflow keeps as raw bytes;
+# not registered among tapeflow's dtypes, since no tensor of it is ever made.
+_VARIANT = dtypes.DType._make('variant', np.dtype('object'))
+
+
 class CheckpointFormatError(ValueError):
     """A file that is not a readable tapeflow checkpoint."""
 
@@ -144,7 +149,8 @@ class CheckpointReader:
         return shapes
 
     def get_variable_to_dtype_map(self):
-        types = {key: dtypes.as_dtype(entry['dtype']) for key, entry in self._entries.items()}
+        types = {key: _VARIANT if entry['dtype'] == 'variant' else dtypes.as_dtype(entry['dtype'])
+                 for key, entry in self._entries.items()}
         types[GRAPH_KEY] = dtypes.string
         return types
 

@@ -21,6 +21,7 @@ _DTYPES = {1: np.float32, 2: np.float64, 3: np.int32, 4: np.uint8, 5: np.int16, 
            23: np.uint64}
 _ENUMS = {np.dtype(t): enum for enum, t in _DTYPES.items()}
 DT_STRING = 7
+DT_VARIANT = 21      # e.g. a tf.data iterator's state: TensorFlow's own encoding, kept as raw bytes
 
 
 def data_path(prefix, shard=0, num_shards=1):
@@ -90,6 +91,10 @@ def _shape(message):
 
 def _decode(raw, dtype, shape, name, path):
     count = int(np.prod(shape)) if shape else 1
+    if dtype == DT_VARIANT:
+        value = np.empty((), dtype=object)
+        value[()] = bytes(raw)
+        return value
     if dtype == DT_STRING:
         lengths, i = [], 0
         for _ in range(count):
@@ -142,8 +147,8 @@ def read(prefix):
                                           % (index_path, name))
         values[name] = _decode(raw, dtype, shape, name, index_path)
         crc = _string_bytes(values[name].reshape(-1).tolist())[1] if dtype == DT_STRING else crc32c.value(raw)
-        if 6 in entry and crc32c.mask(crc) != first(entry, 6):
+        if 6 in entry and dtype != DT_VARIANT and crc32c.mask(crc) != first(entry, 6):
             raise CheckpointDataLossError(None, None, 'TensorBundle at %s shard %d (%d bytes): Checksum does not '
                                           'match for %s; the data file is damaged' % (prefix, shard, size, name))
-        shapes[name] = (shape, values[name].dtype.name if dtype != DT_STRING else 'string')
+        shapes[name] = (shape, {DT_STRING: 'string', DT_VARIANT: 'variant'}.get(dtype, values[name].dtype.name))
     return shapes, values

@@ -2,7 +2,7 @@
 (tf_keras_checkpoint/): a Sequential (Dense without bias, BatchNormalization, Dense) compiled with Adam and
 fitted one epoch, a subclassed model of two Dense layers stepped once with SGD(momentum), and a
 tf.Module holding a list and a dict of variables, all in one tf.train.Checkpoint saved twice
-by a CheckpointManager.
+by a CheckpointManager; and (tf_iterator_checkpoint/) a tf.data iterator's state beside a variable.
 
 Run by hand with the reference environment (never imported by tapeflow or its tests):
 
@@ -59,6 +59,13 @@ def main():
     manager = tf.train.CheckpointManager(checkpoint, directory, max_to_keep=1)
     manager.save()
     print(manager.save())
+
+    # A tf.data iterator's state (DT_VARIANT, TensorFlow's own encoding) beside a variable.
+    iterator = iter(tf.data.Dataset.range(10))
+    next(iterator), next(iterator)
+    directory = os.path.join(HERE, 'tf_iterator_checkpoint')
+    shutil.rmtree(directory, ignore_errors=True)
+    print(tf.train.Checkpoint(iterator=iterator, v=tf.Variable([1.5, 2.5])).save(os.path.join(directory, 'ckpt')))
 
 
 if __name__ == '__main__':
