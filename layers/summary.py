@@ -164,7 +164,10 @@ def _rows(model, layer, level, expand_nested, show_trainable, connected_to=None)
 
 def _class_name(layer):
     from .functional.operation import Operation
-    return layer.class_name if isinstance(layer, Operation) else type(layer).__name__
+    if isinstance(layer, Operation):
+        return layer.class_name
+    # Keras's own class name where tapeflow's class bears the exported one (GroupQueryAttention)
+    return getattr(type(layer), '_keras_class_name', type(layer).__name__)
 
 
 def _output_shape(model, layer):

@@ -133,3 +133,13 @@ def test_keras_file_paths_are_kerass(tmp_path):
     again = keras.models.load_model(str(tmp_path / 'm.keras'))
     x, y = Q, V[:, :5]
     np.testing.assert_array_equal(again.predict([x, y], verbose=0), model.predict([x, y], verbose=0))
+
+
+def test_summary_names_kerass_class():
+    # Keras 3.15's summary row reads '(GroupedQueryAtten…' (its class), as TF printed for this model
+    keras.backend.clear_session()
+    q = keras.Input((3, 4))
+    model = keras.Model(q, L.GroupQueryAttention(2, 2, 1)(q, q))
+    lines = []
+    model.summary(print_fn=lambda line, *args, **kwargs: lines.append(line))
+    assert '(GroupedQueryAtten' in '\n'.join(lines)
