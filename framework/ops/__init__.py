@@ -85,6 +85,7 @@ from .pool_argmax import max_pool_with_argmax
 from .morphology import dilation2d, erosion2d
 from .embedding_sparse import embedding_lookup_sparse, safe_embedding_lookup_sparse
 from .fractional_pool import fractional_avg_pool, fractional_max_pool
+from .index_shuffle import random_index_shuffle
 from .candidate_sampling import (all_candidate_sampler, fixed_unigram_candidate_sampler,
                                  learned_unigram_candidate_sampler, uniform_candidate_sampler)
 from ..tensor import convert_to_tensor, constant  # noqa: F401  (used by the tape's helpers)
