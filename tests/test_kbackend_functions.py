@@ -141,6 +141,7 @@ def test_variables_and_values():
     assert isinstance(K.zeros((2, 2)), tf.Variable) and not isinstance(K.zeros((0, 2)), tf.Variable)
     exact(K.eye(2), np.eye(2))
     assert K.get_value(3) == 3
+    assert K.backend() == keras.config.backend() == 'tensorflow'      # TF 2.21 prints this
 
 
 def test_shape_queries():

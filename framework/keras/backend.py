@@ -68,7 +68,10 @@ def get_uid(prefix=''):
 
 
 def backend():
-    return 'tapeflow'
+    """'tensorflow': tapeflow stands in for Keras's TensorFlow backend, so programs that branch on
+    ``keras.backend.backend() == 'tensorflow'`` (Keras 3's examples do) take TF's path and print what
+    TF prints. ``tf.__version__`` still names tapeflow."""
+    return 'tensorflow'
 
 
 def clear_session(free_memory=True):
