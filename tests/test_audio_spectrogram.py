@@ -163,3 +163,13 @@ def test_keras_ops_stft_and_log10_are_tensorflow_backends_bits():
     np.testing.assert_array_equal(keras.ops.log10(np.abs(MX[0, :8]) + np.float32(0.1)).numpy(), np.float32(
         [-1.0, -0.4028313159942627, -0.17741188406944275, -0.05387851595878601, 0.013696129433810711,
          0.04040253162384033, 0.030942674726247787, -0.016279319301247597]))
+
+
+def test_linear_to_mel_weight_matrix_is_tensorflows_bits():
+    import framework as tf
+    # TF 2.21: tf.signal.linear_to_mel_weight_matrix(20, 33, 8000, 20.0, 4000.0) (its float32 linspace and log)
+    m = tf.signal.linear_to_mel_weight_matrix(20, 33, 8000, 20.0, 4000.0).numpy()
+    assert np.count_nonzero(m) == 59
+    np.testing.assert_array_equal([m[1, 0], m[1, 1], m[2, 2], m[2, 3], m[3, 3], m[3, 4]], np.float32(
+        [0.47618693113327026, 0.5238130688667297, 0.897004246711731, 0.10299573838710785, 0.5133158564567566,
+         0.4866841733455658]))

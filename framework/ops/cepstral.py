@@ -8,6 +8,8 @@ import numpy as np
 
 from .. import dtypes
 from ..tensor import Tensor
+from . import eigen_math
+from .creation import linspace
 from .fourier import on_device_of
 from .linalg import tensordot
 from .operands import as_float_tensor
@@ -16,7 +18,9 @@ from .operands import named_errors
 
 
 def _hertz_to_mel(frequencies):
-    return np.float32(1127.0) * np.log1p(frequencies / np.float32(700.0))
+    # TensorFlow's 1127 log(1 + f / 700) in float32, its log Eigen's (eigen_math: the matrix is made once)
+    ratio = np.float32(1.0) + np.asarray(frequencies, np.float32) / np.float32(700.0)
+    return np.float32(1127.0) * eigen_math.log(np.atleast_1d(ratio)).reshape(np.shape(ratio))
 
 
 @named_errors('signal.linear_to_mel_weight_matrix')
@@ -35,9 +39,10 @@ def linear_to_mel_weight_matrix(num_mel_bins=20, num_spectrogram_bins=129, sampl
                          'got %r, %r, %r' % (op, rate, low, high))
     if dtype.kind != 'f':
         raise ValueError('%s: dtype must be floating, got %s' % (op, dtype.name))
-    linear = np.linspace(0.0, rate / 2.0, bins).astype(np.float32)[1:]
+    # TensorFlow's float32 linspace, as tf.linspace computes it (framework.ops.linspace)
+    linear = linspace(np.float32(0.0), np.float32(rate) / np.float32(2.0), bins).numpy()[1:]
     bin_mels = _hertz_to_mel(linear)[:, None]
-    edges = np.linspace(_hertz_to_mel(np.float32(low)), _hertz_to_mel(np.float32(high)), mels + 2).astype(np.float32)
+    edges = linspace(_hertz_to_mel(np.float32(low)), _hertz_to_mel(np.float32(high)), mels + 2).numpy()
     lower, center, upper = edges[None, :-2], edges[None, 1:-1], edges[None, 2:]
     rising = (bin_mels - lower) / (center - lower)
     falling = (upper - bin_mels) / (upper - center)
