@@ -227,3 +227,20 @@ def test_tensorflow_iterator_state_is_listed_and_left_alone():
     with pytest.raises(AssertionError, match='iterator'):
         status.assert_consumed()
     status.expect_partial().assert_existing_objects_matched()
+
+
+def test_dataset_iterator_position_round_trips(tmp_path):
+    # As the Training-checkpoints guide: Checkpoint(iterator=iter(dataset)); TF saves the position under
+    # 'iterator/.ATTRIBUTES/ITERATOR_STATE' (its own encoding; tapeflow's is the count of elements taken).
+    iterator = iter(tf.data.Dataset.range(10).batch(2))
+    next(iterator), next(iterator)
+    path = tf.train.Checkpoint(iterator=iterator).save(str(tmp_path / 'ckpt'))
+    assert 'iterator/.ATTRIBUTES/ITERATOR_STATE' in dict(tf.train.list_variables(path))
+    fresh = iter(tf.data.Dataset.range(10).batch(2))
+    tf.train.Checkpoint(iterator=fresh).restore(path).assert_consumed()
+    assert next(fresh).numpy().tolist() == [4, 5] and fresh.get_next().numpy().tolist() == [6, 7]
+    theirs = iter(tf.data.Dataset.range(10))             # TF's own state: warned about, not decoded
+    tf_dir = os.path.join(os.path.dirname(__file__), 'data', 'tf_iterator_checkpoint')
+    with pytest.warns(UserWarning, match="TensorFlow's own iterator state"):
+        tf.train.Checkpoint(iterator=theirs, v=tf.Variable([0.0, 0.0])).restore(tf.train.latest_checkpoint(tf_dir))
+    assert next(theirs).numpy() == 0

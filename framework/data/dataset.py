@@ -11,6 +11,7 @@ from ..errors import InvalidArgumentError
 from ..tensor import constant
 from . import cardinality as card, combine, iterator_kernels, mixing
 from .arguments import integer
+from .dataset_iterator import DatasetIterator
 from .generator import generator_source, signature_from
 from .iteration_seeds import peeking
 from .numpy_iterator import NumpyIterator
@@ -173,6 +174,9 @@ class Dataset(ElementStages, RegroupingStages):
 
     # ---- reading ---------------------------------------------------------------------
     def __iter__(self):
+        return DatasetIterator(self)
+
+    def _tensor_elements(self):
         for element in self._make_iterator():
             yield as_tensors(element)
 

@@ -15,7 +15,6 @@ import os
 
 import numpy as np
 
-from .. import backend
 from ..variable import Variable
 from . import checkpoint_file, checkpoint_state, trackable_proto
 from .checkpoint_options import checked
@@ -89,7 +88,7 @@ class Checkpoint:
         """Write the checkpoint at exactly ``file_prefix`` (no numbering, no 'checkpoint' file)."""
         options = checked(options, 'Checkpoint.write')
         graph = TrackableGraph(self)
-        tensors = [(key, np.asarray(backend.to_host(variable._data))) for key, variable in graph.variables.items()]
+        tensors = list(graph.values.items())
         tensors.append((trackable_proto.GRAPH_KEY, np.array(trackable_proto.encode(graph), dtype=object)))
         path = checkpoint_file.write_bundle(os.fspath(file_prefix), tensors)
         options.run_write_callbacks(path)

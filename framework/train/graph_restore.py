@@ -47,6 +47,14 @@ class GraphRestore:
                 if key in self.values and key not in self.restored:
                     assignments.append((obj, key))
                 continue
+            if hasattr(obj, '_restore_checkpoint_state'):       # e.g. a tf.data iterator
+                for key in node.keys.values():
+                    # TF's graph names its iterator attribute '.../ITERATOR', the tensor '.../ITERATOR_STATE'
+                    key = key if key in self.values else key + '_STATE'
+                    if key in self.values and key not in self.restored:
+                        obj._restore_checkpoint_state(key, self.values[key])
+                        self.restored.add(key)
+                continue
             if not isinstance(obj, Container):
                 owner, owner_id = obj, node_id
             live = {}

@@ -53,7 +53,8 @@ def is_trackable(value):
     """Whether ``value`` can be put in a checkpoint (it is, or holds, variables)."""
     from .checkpoint import Checkpoint
     return (isinstance(value, (Variable, Module, Checkpoint)) or hasattr(value, 'variables')
-            or hasattr(value, '_checkpoint_children'))     # e.g. a tf.random.Generator's state
+            or hasattr(value, '_checkpoint_children')      # e.g. a tf.random.Generator's state
+            or hasattr(value, '_checkpoint_state'))        # a tf.data iterator's position
 
 
 def _is_instance(value, cls):
@@ -123,6 +124,8 @@ class ObjectGraph:
                 queue.extend((join(path, name), child) for name, child in obj._checkpoint_children())
             elif isinstance(obj, Module) or _is_instance(obj, Layer):
                 queue.extend((join(path, name), child) for name, child in attribute_children(obj))
+            elif hasattr(obj, '_checkpoint_state'):          # an iterator: not in this older format
+                continue
             else:
                 queue.extend((join(path, '_variables/%d' % i), v) for i, v in enumerate(obj.variables))
         for path, optimizer in self.optimizers:

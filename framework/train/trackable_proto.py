@@ -27,10 +27,10 @@ def encode(graph):
         node = Message()
         for child, name in graph.edges[i]:
             node.bytes(1, Message().uint(1, child).bytes(2, name), keep_empty=True)
-        if i in graph.keys:
-            obj = graph.nodes[i]
+        obj = graph.nodes[i]
+        for name, key in graph.attributes.get(i, {}).items():
             full_name = _full_name(obj) if isinstance(obj, Variable) else ''
-            node.bytes(2, Message().bytes(1, 'VARIABLE_VALUE').bytes(2, full_name).bytes(3, graph.keys[i]))
+            node.bytes(2, Message().bytes(1, name).bytes(2, full_name).bytes(3, key))
         node.bytes(5, Message().uint(1, has_values), keep_empty=True)
         out.bytes(1, node, keep_empty=True)
     return out.encode()

@@ -27,6 +27,9 @@ Names are kept as they are in the object graph; in keys, '.' is doubled and
 """
 import sys
 
+import numpy as np
+
+from .. import backend
 from ..module import Module
 from ..variable import Variable
 
@@ -150,7 +153,7 @@ def _optimizer_children(optimizer):
 
 def children(obj):
     """(name, child) pairs of ``obj``'s dependencies, in TensorFlow's order (names unescaped)."""
-    if isinstance(obj, Variable) or isinstance(obj, Placeholder):
+    if isinstance(obj, (Variable, Placeholder)) or hasattr(obj, '_checkpoint_state'):
         return []
     if isinstance(obj, Container):
         return obj.items
@@ -172,13 +175,14 @@ def children(obj):
 class TrackableGraph:
     """Every object reachable from ``root``, breadth first (TensorFlow's node order).
 
-    ``nodes[i]`` is an object, ``edges[i]`` its (child node id, name) pairs, ``keys[i]``
-    the checkpoint key of a variable node; ``variables`` maps keys to Variables in node order.
+    ``nodes[i]`` is an object, ``edges[i]`` its (child node id, name) pairs, ``attributes[i]``
+    the {attribute: checkpoint key} of a node with saved values; ``variables`` maps keys to
+    Variables and ``values`` keys to what is saved (numpy arrays), both in node order.
     """
 
     def __init__(self, root):
-        self.nodes, self.edges, self.keys = [root], [], {}
-        self.variables = {}
+        self.nodes, self.edges, self.attributes = [root], [], {}
+        self.variables, self.values = {}, {}
         ids, paths = {id(root): 0}, ['']
         i = 0
         while i < len(self.nodes):
@@ -191,8 +195,15 @@ class TrackableGraph:
                 edges.append((ids[id(child)], name))
             self.edges.append(edges)
             if isinstance(obj, Variable):
-                self.keys[i] = paths[i] + SUFFIX
+                self.attributes[i] = {'VARIABLE_VALUE': paths[i] + SUFFIX}
                 self.variables[paths[i] + SUFFIX] = obj
+                self.values[paths[i] + SUFFIX] = np.asarray(backend.to_host(obj._data))
+            elif hasattr(obj, '_checkpoint_state'):      # e.g. a tf.data iterator's position
+                self.attributes[i] = {}
+                for name, value in obj._checkpoint_state().items():
+                    key = '%s/.ATTRIBUTES/%s' % (paths[i], name)
+                    self.attributes[i][name] = key
+                    self.values[key] = value
             i += 1
 
     def has_values(self):
@@ -202,6 +213,6 @@ class TrackableGraph:
         def reaches(i):
             if i not in memo:
                 memo[i] = False                  # cycles reach nothing new
-                memo[i] = i in self.keys or any(reaches(j) for j, _ in self.edges[i])
+                memo[i] = i in self.attributes or any(reaches(j) for j, _ in self.edges[i])
             return memo[i]
         return [reaches(i) for i in range(len(self.nodes))]

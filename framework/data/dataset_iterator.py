@@ -1,0 +1,51 @@
+"""What ``iter(dataset)`` returns (TensorFlow's ``OwnedIterator``): the elements in order.
+
+It counts the elements it has handed out, which ``tf.train.Checkpoint`` saves
+(under TensorFlow's key '<name>/.ATTRIBUTES/ITERATOR_STATE'), so a restored
+iterator continues where the saved one was: it starts its dataset again and
+passes over that many elements. TensorFlow stores its own encoding of an
+iterator's state there, which tapeflow cannot decode; such a state is left
+alone (with a warning) and the iterator starts from the beginning.
+"""
+import warnings
+
+import numpy as np
+
+
+class DatasetIterator:
+    """``next(it)`` / ``it.get_next()``: the dataset's next element, as tensors."""
+
+    def __init__(self, dataset):
+        self._dataset = dataset
+        self._elements = dataset._tensor_elements()
+        self._taken = 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        element = next(self._elements)
+        self._taken += 1
+        return element
+
+    def get_next(self):
+        return next(self)
+
+    @property
+    def element_spec(self):
+        return self._dataset.element_spec
+
+    # ---- tf.train.Checkpoint -----------------------------------------------------------
+    def _checkpoint_state(self):
+        return {'ITERATOR_STATE': np.array([self._taken], np.int64)}
+
+    def _restore_checkpoint_state(self, name, value):
+        value = np.asarray(value)
+        if value.dtype != np.int64 or value.shape != (1,):
+            warnings.warn('tf.train.Checkpoint: %s holds TensorFlow\'s own iterator state, which tapeflow cannot '
+                          'decode; the iterator starts from the beginning of its dataset' % name, stacklevel=3)
+            return
+        self._elements = self._dataset._tensor_elements()
+        self._taken = 0
+        for _ in range(int(value[0])):
+            next(self)
