@@ -86,6 +86,7 @@ from .morphology import dilation2d, erosion2d
 from .embedding_sparse import embedding_lookup_sparse, safe_embedding_lookup_sparse
 from .fractional_pool import fractional_avg_pool, fractional_max_pool
 from .index_shuffle import random_index_shuffle
+from .bessel_k import bessel_k0, bessel_k0e, bessel_k1, bessel_k1e
 from .candidate_sampling import (all_candidate_sampler, fixed_unigram_candidate_sampler,
                                  learned_unigram_candidate_sampler, uniform_candidate_sampler)
 from ..tensor import convert_to_tensor, constant  # noqa: F401  (used by the tape's helpers)
