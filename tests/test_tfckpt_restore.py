@@ -244,3 +244,25 @@ def test_dataset_iterator_position_round_trips(tmp_path):
     with pytest.warns(UserWarning, match="TensorFlow's own iterator state"):
         tf.train.Checkpoint(iterator=theirs, v=tf.Variable([0.0, 0.0])).restore(tf.train.latest_checkpoint(tf_dir))
     assert next(theirs).numpy() == 0
+
+
+def test_lists_and_dicts_on_a_checkpoint_restore_as_items_arrive(tmp_path):
+    # The Training-checkpoints guide's list/dict section (TF 2.21 runs it with these asserts).
+    save = tf.train.Checkpoint()
+    save.listed = [tf.Variable(1.)]
+    save.listed.append(tf.Variable(2.))
+    save.mapped = {'one': save.listed[0]}
+    save.mapped['two'] = save.listed[1]
+    save_path = save.save(str(tmp_path / 'tf_list_example'))
+    assert [k for k, _ in tf.train.list_variables(save_path)] == [
+        '_CHECKPOINTABLE_OBJECT_GRAPH', 'listed/0' + SUFFIX, 'listed/1' + SUFFIX, 'save_counter' + SUFFIX]
+    restore = tf.train.Checkpoint()
+    v2 = tf.Variable(0.)
+    restore.mapped = {'two': v2}
+    restore.restore(save_path)
+    assert v2.numpy() == 2.
+    restore.listed = []
+    assert repr(restore.listed) == 'ListWrapper([])'
+    v1 = tf.Variable(0.)
+    restore.listed.append(v1)                            # restored as it is appended
+    assert v1.numpy() == 1.

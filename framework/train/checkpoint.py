@@ -16,7 +16,7 @@ import os
 import numpy as np
 
 from ..variable import Variable
-from . import checkpoint_file, checkpoint_state, trackable_proto
+from . import checkpoint_file, checkpoint_state, deferred_restore, tracked_containers, trackable_proto
 from .checkpoint_options import checked
 from .graph_restore import GraphRestore
 from .object_graph import SLOT_MARK, SUFFIX, ObjectGraph, is_trackable, layer_class
@@ -63,10 +63,13 @@ class Checkpoint:
         if name.startswith('_'):
             object.__setattr__(self, name, value)
             return
-        if not is_trackable(value):
+        value = tracked_containers.wrapped(value)
+        if not isinstance(value, (tracked_containers.ListWrapper, tracked_containers.DictWrapper)) \
+                and not is_trackable(value):
             raise _not_trackable(name, value)
         self._tracked[name] = value
         object.__setattr__(self, name, value)
+        deferred_restore.after_build(self)      # a restore waiting for an object of this name
 
     def _checkpoint_children(self):
         children = [('', self._root)] if self._root is not None else []

@@ -13,7 +13,15 @@ import collections
 
 from ..variable import Variable
 from . import deferred_restore
+from .tracked_containers import DictWrapper, ListWrapper
 from .trackable_view import Container, TrackableGraph, children, is_layer, is_optimizer
+
+
+def _restores_later(obj):
+    """Whether ``obj`` says when it gains children (layers and optimizers build; a Checkpoint
+    and its lists and dicts take new items), so a value waiting for one can be restored then."""
+    from .checkpoint import Checkpoint
+    return is_layer(obj) or is_optimizer(obj) or isinstance(obj, (Checkpoint, ListWrapper, DictWrapper))
 
 
 class GraphRestore:
@@ -65,7 +73,7 @@ class GraphRestore:
                     continue
                 child = live.get(name)
                 if child is None:
-                    if self._with_values[child_id] and (is_layer(owner) or is_optimizer(owner)):
+                    if self._with_values[child_id] and _restores_later(owner):
                         waiting.append((owner, owner_id))
                     continue
                 visited.add(child_id)

@@ -32,6 +32,7 @@ import numpy as np
 from .. import backend
 from ..module import Module
 from ..variable import Variable
+from .tracked_containers import DictWrapper, ListWrapper
 
 SUFFIX = '/.ATTRIBUTES/VARIABLE_VALUE'
 
@@ -157,6 +158,10 @@ def children(obj):
         return []
     if isinstance(obj, Container):
         return obj.items
+    if isinstance(obj, ListWrapper):                     # a list or dict set on a Checkpoint
+        return [(str(i), v) for i, v in enumerate(obj)]
+    if isinstance(obj, DictWrapper):
+        return [(str(k), v) for k, v in obj.items()]
     if is_optimizer(obj):
         return _optimizer_children(obj)
     if is_layer(obj):
