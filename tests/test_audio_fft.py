@@ -127,3 +127,16 @@ def test_keras_ops_transforms_are_tensorflow_backends():
         [0.01340752374380827, -0.0251777246594429, -0.2830875515937805, 0.06600883603096008]))
     import scipy.fft
     np.testing.assert_array_equal(keras.ops.fft((a, b))[0].numpy(), scipy.fft.fft(a + 1j * b).real)
+
+
+def test_overlap_and_add_sums_in_tensorflows_order():
+    # TF 2.21: tf.signal.overlap_and_add(frames, 16)[1, [32, 33, 35, 39, 43, 45]]; it adds each sample's pieces
+    # latest frame first, so adding frames in their own order rounds differently at these samples
+    rng = np.random.default_rng(4)
+    rng.standard_normal((2, 400))
+    frames = rng.standard_normal((2, 22, 64)).astype(np.float32)
+    out = tf.signal.overlap_and_add(frames, 16).numpy()
+    np.testing.assert_array_equal(out[1, [32, 33, 35, 39, 43, 45]], np.float32(
+        [2.355501651763916, 0.1623000204563141, 0.6916379332542419, -3.0604960918426514, 1.4540512561798096,
+         -0.891531229019165]))
+    assert tf.signal.overlap_and_add(np.ones((2, 0, 4)), 2).shape == (2, 2)      # TF's length - step zeros

@@ -15,8 +15,7 @@ from ..tensor import Tensor
 from .fourier import irfft, on_device_of, rfft
 from .indexing import gather
 from .operands import as_float_tensor, as_tensor
-from .segments import unsorted_segment_sum
-from .shapes import pad, reshape, transpose
+from .shapes import pad, reshape
 from .operands import named_errors
 
 
@@ -60,12 +59,22 @@ def overlap_and_add(signal, frame_step, name=None):
         raise ValueError('%s: signal must have rank >= 2 (..., frames, frame_length), got shape %s'
                          % (op, tuple(t.shape)))
     count, length = t.shape[-2], t.shape[-1]
-    total = (count - 1) * step + length if count else 0
-    positions = (np.arange(count)[:, None] * step + np.arange(length)[None, :]).reshape(-1).astype(np.int32)
+    total = (count - 1) * step + length
+    if count == 0:                  # TensorFlow's length formula still holds: length - step zeros
+        return Tensor(np.zeros(list(t.shape[:-2]) + [max(total, 0)], t._data.dtype))
+    # TensorFlow's layout: each frame cut into `segments` pieces of frame_step samples; output block b
+    # sums piece s of frame b - s for s = 0, 1, ... in that order (the latest frame first), as its
+    # reduce_sum over the pieces' axis adds them, so the sums round as TensorFlow's.
     lead = list(t.shape[:-2])
-    flat = transpose(reshape(t, [-1, count * length]))
-    summed = unsorted_segment_sum(flat, positions, total)
-    return reshape(transpose(summed), lead + [total])
+    segments = -(-length // step)
+    flat = reshape(t, [-1, count, length])
+    flat = pad(flat, [[0, 0], [0, segments], [0, segments * step - length]])
+    pieces = reshape(flat, [-1, count + segments, segments, step])
+    blocks = count + segments - 1
+    out = pieces[:, 0:blocks, 0, :]
+    for s in range(1, segments):            # piece s of frame b - s lands in block b
+        out = out + pad(pieces[:, 0:blocks - s, s, :], [[0, 0], [s, 0], [0, 0]])
+    return reshape(out, lead + [blocks * step])[..., :total]
 
 
 def _cosine_window(name, a, b):
