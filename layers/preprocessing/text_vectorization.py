@@ -8,6 +8,7 @@ import re
 
 import numpy as np
 
+from framework.ragged.ragged_tensor import RaggedTensor
 from framework.tensor import Tensor
 
 from ..layer import Layer
@@ -40,6 +41,8 @@ class TextVectorization(Layer):
         output_mode: 'int' (default), 'multi_hot', 'count', 'tf_idf' (or 'one_hot').
         output_sequence_length: int mode: pad or cut every row to this length
             (otherwise rows are padded with 0 to the longest in the batch).
+        ragged: int mode with splitting: a RaggedTensor of each string's token
+            indices, unpadded (cut to output_sequence_length when it is set).
         pad_to_max_tokens: non-int modes: the vector length is max_tokens.
         vocabulary / idf_weights: a fixed vocabulary (and its tf-idf weights).
     Raises:
@@ -68,9 +71,10 @@ class TextVectorization(Layer):
         if output_mode != 'int' and output_sequence_length is not None:
             raise ValueError("TextVectorization: output_sequence_length must not be set when output_mode is not "
                              "'int'; received output_mode=%r" % (output_mode,))
-        if ragged:
-            raise ValueError('TextVectorization: ragged=True needs ragged tensors, which tapeflow does not have; '
-                             'use output_sequence_length or the default padding')
+        if ragged and output_mode != 'int':
+            raise ValueError("TextVectorization: ragged=True needs output_mode='int' (the other modes give one "
+                             "vector per string); received ragged=True and output_mode=%r" % (output_mode,))
+        self._ragged = bool(ragged)
         self._standardize, self._split, self._ngrams_arg = standardize, split, ngrams
         self._ngrams = tuple(range(1, ngrams + 1)) if isinstance(ngrams, int) else ngrams
         self._output_mode, self._output_sequence_length = output_mode, output_sequence_length
@@ -185,6 +189,8 @@ class TextVectorization(Layer):
         flat = np.empty(sum(len(r) for r in rows), dtype=object)
         flat[:] = [t for r in rows for t in r]
         indices = lookup._lookup(flat, who)
+        if self._ragged and strings.ndim:
+            return self._ragged_rows(indices, [len(r) for r in rows])
         width = max((len(r) for r in rows), default=0)
         if self._output_mode == 'int':
             width = width if self._output_sequence_length is None else self._output_sequence_length
@@ -197,6 +203,16 @@ class TextVectorization(Layer):
         if strings.ndim == 0:
             dense = dense[0]
         return lookup._encoded(dense, who)
+
+    def _ragged_rows(self, indices, lengths):
+        """The token indices of each string as a ragged row, cut (never padded) to output_sequence_length."""
+        values = np.asarray(indices, np.int64)
+        limit = self._output_sequence_length
+        if limit is not None:
+            starts = np.cumsum([0] + lengths[:-1])
+            values = np.concatenate([values[s:s + limit] for s in starts]) if lengths else values
+            lengths = [min(n, limit) for n in lengths]
+        return RaggedTensor.from_row_lengths(Tensor(values), Tensor(np.asarray(lengths, np.int64)))
 
     def _fit_length(self, out):
         """Without splitting, int outputs are cut or zero-padded to output_sequence_length on the last axis."""
@@ -239,7 +255,7 @@ class TextVectorization(Layer):
             'max_tokens': lookup['max_tokens'], 'standardize': self._standardize, 'split': self._split,
             'ngrams': self._ngrams_arg, 'output_mode': self._output_mode,
             'output_sequence_length': self._output_sequence_length, 'pad_to_max_tokens': lookup['pad_to_max_tokens'],
-            'sparse': False, 'ragged': False, 'vocabulary': lookup['vocabulary'], 'idf_weights': lookup['idf_weights'],
+            'sparse': False, 'ragged': self._ragged, 'vocabulary': lookup['vocabulary'], 'idf_weights': lookup['idf_weights'],
             'encoding': self._encoding, 'vocabulary_size': self._lookup_layer._frozen_vocab_size,
         })
         return config
