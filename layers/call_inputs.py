@@ -66,3 +66,19 @@ def accepts_training(cls):
         accepts = 'training' in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
         _TRAINING_ARG[cls] = accepts
     return accepts
+
+
+def keyword_inputs(layer, kwargs):
+    """The first argument of ``layer.call`` when a call names it (``mha(query=q, value=v)``, as
+    Keras 3's ``__call__`` takes it), popped from ``kwargs``.
+
+    Raises:
+        TypeError: the call gives no first argument, positionally or by name.
+    """
+    parameters = [p for p in inspect.signature(layer.call).parameters.values()
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    if parameters and parameters[0].name in kwargs:
+        return kwargs.pop(parameters[0].name)
+    first = parameters[0].name if parameters else 'inputs'
+    raise TypeError('%s.call() missing its first argument %r: pass it positionally or as %s=...; received '
+                    'keyword arguments %s' % (type(layer).__name__, first, first, sorted(kwargs)))

@@ -27,7 +27,7 @@ from framework.variable import Variable
 
 from . import auto_config, build_recording, call_context, constraints, failed_build, initializers, naming, regularizers
 from . import mask_propagation, tracking
-from .call_inputs import accepts_training, check_spec, convert_inputs, shape_of
+from .call_inputs import accepts_training, check_spec, convert_inputs, keyword_inputs, shape_of
 from .functional.node import first_call_tensors
 from .functional.symbolic_call import any_symbolic, call_symbolic
 from .input_spec import InputSpec
@@ -48,6 +48,7 @@ def builds_by_calling(layer):
 
 _LEGACY_SHAPE_KEYWORDS = ('input_shape', 'input_dim', 'batch_input_shape', 'batch_size')
 _AGGREGATIONS = ('none', 'mean', 'sum', 'only_first_replica')        # add_weight's, as Keras 3
+_NO_INPUTS = object()         # __call__ without a positional first argument: call names it (keyword_inputs)
 
 
 class UnknownArgumentError(TypeError, ValueError):
@@ -254,15 +255,18 @@ class Layer(LayerWeights):
         """The computation; the base class returns its input unchanged."""
         return inputs
 
-    def __call__(self, inputs, *args, training=None, **kwargs):
+    def __call__(self, inputs=_NO_INPUTS, *args, training=None, **kwargs):
         """Convert the input, build on first use, check it, and run ``call``.
 
         Floating inputs (numpy arrays, lists, tensors) become tensors of the
         layer's dtype, as Keras casts them; ``training`` is inherited from an
         enclosing layer call when not given, and passed only to a ``call``
         that accepts it. Given KerasTensors (the functional API), it records
-        the call and returns KerasTensors instead (see ``functional``).
+        the call and returns KerasTensors instead (see ``functional``). The first
+        argument may be given by its name in ``call`` (``mha(query=q, value=v)``).
         """
+        if inputs is _NO_INPUTS:
+            inputs = keyword_inputs(self, kwargs)
         if (type(inputs) is not Tensor or args or kwargs) and any_symbolic(inputs, args, kwargs):
             return call_symbolic(self, inputs, args, kwargs, training)
         if masks_matter(self, inputs, kwargs):
