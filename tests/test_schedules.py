@@ -133,9 +133,9 @@ def test_deserialize_unknown_and_custom_schedules():
 
 
 def test_base_class_demands_call_and_config():
-    with pytest.raises(TypeError, match='must override __call__'):
+    with pytest.raises(NotImplementedError, match=r'must override `__call__\(self, step\)`'):
         LearningRateSchedule()(0)
-    with pytest.raises(TypeError, match='must override get_config'):
+    with pytest.raises(NotImplementedError, match=r'must override `get_config\(\)` in order to be serializable'):
         LearningRateSchedule().get_config()
 
 

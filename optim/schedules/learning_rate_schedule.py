@@ -24,11 +24,13 @@ class LearningRateSchedule:
     """
 
     def __call__(self, step):
-        raise TypeError('%s must override __call__(self, step) to be used as a learning-rate schedule'
-                        % type(self).__name__)
+        raise NotImplementedError("Learning rate schedule '%s' must override `__call__(self, step)`."
+                                  % type(self).__name__)
 
     def get_config(self):
-        raise TypeError('%s must override get_config() to be serializable' % type(self).__name__)
+        # Keras 3's class and text: an optimizer's get_config (model.save) on a schedule without one
+        raise NotImplementedError("Learning rate schedule '%s' must override `get_config()` in order to be "
+                                  "serializable." % type(self).__name__)
 
     @classmethod
     def from_config(cls, config):
