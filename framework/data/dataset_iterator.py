@@ -1,11 +1,13 @@
 """What ``iter(dataset)`` returns (TensorFlow's ``OwnedIterator``): the elements in order.
 
 It counts the elements it has handed out, which ``tf.train.Checkpoint`` saves
-(under TensorFlow's key '<name>/.ATTRIBUTES/ITERATOR_STATE'), so a restored
+under TensorFlow's key ('<name>/.ATTRIBUTES/ITERATOR_STATE'), so a restored
 iterator continues where the saved one was: it starts its dataset again and
-passes over that many elements. TensorFlow stores its own encoding of an
-iterator's state there, which tapeflow cannot decode; such a state is left
-alone (with a warning) and the iterator starts from the beginning.
+passes over that many elements. TensorFlow saves its own (variant) encoding of
+an iterator's state there, which tapeflow cannot decode: such a state is left
+alone (with a warning) and the iterator starts from the beginning. TensorFlow
+cannot restore tapeflow's count into its iterators either (it expects its
+variant and stops the restore).
 """
 import warnings
 
