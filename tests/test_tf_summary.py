@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import framework as tf
-from framework.train.tensor_bundle import _fields  # the checkpoint reader's protobuf field decoder
+from framework.train.protobuf_wire import fields as _fields  # the checkpoint reader's protobuf field decoder
 
 
 def _events(logdir):
