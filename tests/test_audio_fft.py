@@ -140,3 +140,19 @@ def test_overlap_and_add_sums_in_tensorflows_order():
         [2.355501651763916, 0.1623000204563141, 0.6916379332542419, -3.0604960918426514, 1.4540512561798096,
          -0.891531229019165]))
     assert tf.signal.overlap_and_add(np.ones((2, 0, 4)), 2).shape == (2, 2)      # TF's length - step zeros
+
+
+def test_complex64_abs_is_hypotf_and_its_gradient_tensorflows():
+    # TF 2.21: tf.abs of these complex64 values (C's hypotf: rounded once from double); numpy's complex64
+    # abs gives the neighbouring floats. Printed by TF for default_rng(7) draws.
+    z = np.complex64([0.2987455427646637 - 0.19619597494602203j, -0.27413785457611084 + 0.89876389503479j,
+                      -0.8905918598175049 + 1.1452219486236572j])
+    np.testing.assert_array_equal(tf.abs(z).numpy(), np.float32([0.357409805059433, 0.9396425485610962,
+                                                                 1.4507540464401245]))
+    assert (np.abs(z) != tf.abs(z).numpy()).any()
+    t = tf.constant(z)
+    with tf.GradientTape() as tape:
+        tape.watch(t)
+        y = tf.reduce_sum(tf.abs(t))
+    g = tape.gradient(y, t).numpy()               # TF: g * z / |z|, divided as re / |z| and im / |z|
+    np.testing.assert_array_equal(g.real, z.real / tf.abs(z).numpy())

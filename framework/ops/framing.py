@@ -46,7 +46,9 @@ def frame(signal, frame_length, frame_step, pad_end=False, pad_value=0, axis=-1,
     else:
         count = max(0, (size - length) // step + 1)
     starts = np.arange(count)[:, None] * step + np.arange(length)[None, :]
-    return gather(t, starts.astype(np.int32).reshape(count, length), axis=axis)
+    # TensorFlow gathers from a reshaped slice of the signal, so a variable's gradient comes back dense
+    # (a Tensor, not IndexedSlices): the reshape here does the same
+    return gather(reshape(t, t.shape), starts.astype(np.int32).reshape(count, length), axis=axis)
 
 
 @named_errors('signal.overlap_and_add')
