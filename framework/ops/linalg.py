@@ -5,6 +5,7 @@ from ..errors import InvalidArgumentError, kernel_error
 from .. import backend
 from ..tape import array_rule
 from ..tensor import Tensor
+from . import eigen_sum
 from .one_row_product import one_row_matmul
 from .operands import ACTIVE, as_tensor, binary, named_errors, record
 from .reductions import reduce_sum
@@ -56,13 +57,24 @@ def _t(a):
     return a.swapaxes(-1, -2)
 
 
+def _left_product(a, b):
+    """``a @ b`` for a gradient TensorFlow computes as MatMul(a, b) with b not transposed: when
+    ``a`` has one row (a Dense kernel fed one feature: x.T @ g), in TF's one-row order, as the
+    matmul op's own forward pass (TF's transposed-b products are dot products, left to BLAS)."""
+    return one_row_matmul(np, a, b) if a.ndim == 2 and a.shape[0] == 1 else product(a, b)
+
+
 _MATMUL_VJPS = {
-    (False, False): (array_rule(lambda g, c, a, b: matmul(g, b, transpose_b=True), lambda g, c, a, b: product(g, _t(b))),
-                     array_rule(lambda g, c, a, b: matmul(a, g, transpose_a=True), lambda g, c, a, b: product(_t(a), g))),
-    (True, False): (array_rule(lambda g, c, a, b: matmul(b, g, transpose_b=True), lambda g, c, a, b: product(b, _t(g))),
-                    array_rule(lambda g, c, a, b: matmul(a, g), lambda g, c, a, b: product(a, g))),
-    (False, True): (array_rule(lambda g, c, a, b: matmul(g, b), lambda g, c, a, b: product(g, b)),
-                    array_rule(lambda g, c, a, b: matmul(g, a, transpose_a=True), lambda g, c, a, b: product(_t(g), a))),
+    (False, False): (array_rule(lambda g, c, a, b: matmul(g, b, transpose_b=True),
+                                lambda g, c, a, b: product(g, _t(b))),
+                     array_rule(lambda g, c, a, b: matmul(a, g, transpose_a=True),
+                                lambda g, c, a, b: _left_product(_t(a), g))),
+    (True, False): (array_rule(lambda g, c, a, b: matmul(b, g, transpose_b=True),
+                               lambda g, c, a, b: product(b, _t(g))),
+                    array_rule(lambda g, c, a, b: matmul(a, g), lambda g, c, a, b: _left_product(a, g))),
+    (False, True): (array_rule(lambda g, c, a, b: matmul(g, b), lambda g, c, a, b: _left_product(g, b)),
+                    array_rule(lambda g, c, a, b: matmul(g, a, transpose_a=True),
+                               lambda g, c, a, b: _left_product(_t(g), a))),
     (True, True): (array_rule(lambda g, c, a, b: matmul(b, g, transpose_a=True, transpose_b=True),
                               lambda g, c, a, b: product(_t(b), _t(g))),
                    array_rule(lambda g, c, a, b: matmul(g, a, transpose_a=True, transpose_b=True),
@@ -293,7 +305,7 @@ def _affine_kernel_grad(g, y, x, kernel, *bias):
 def _affine_kernel_grad_array(g, y, x, kernel, *bias):
     if x.ndim != 2:
         x, g = x.reshape(-1, x.shape[-1]), g.reshape(-1, g.shape[-1])
-    return product(x.T, g)
+    return one_row_matmul(np, x.T, g) if x.shape[1] == 1 else product(x.T, g)   # see _left_product
 
 
 def _affine_bias_grad(g, y, x, kernel, bias):
@@ -301,6 +313,10 @@ def _affine_bias_grad(g, y, x, kernel, bias):
 
 
 def _affine_bias_grad_array(g, y, x, kernel, bias):
+    if g.ndim == 2 and g.shape[1] == 1:
+        # One unit: TF drops the size-1 axis and sums the column as a whole tensor, in its
+        # order (reduce_sum's); a Dense(1) regression's bias drifted from a partial last batch.
+        return eigen_sum.sum_all(g).reshape(1)
     return g.sum(axis=0 if g.ndim == 2 else tuple(range(g.ndim - 1)), dtype=g.dtype)
 
 
