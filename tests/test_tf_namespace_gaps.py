@@ -140,3 +140,15 @@ def test_dir_lists_lazily_loaded_modules_without_importing_them():
             "'framework.keras' in sys.modules)")
     out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ['True', 'False']
+
+
+def test_compat_v1_in_top_k_takes_tensorflow_1s_argument_order():
+    # TF 2.21: tf.compat.v1.math.in_top_k(predictions, targets, k) -> [True, False];
+    # tf.compat.v1.nn.in_top_k(predictions=p, targets=t, k=2) -> [True, True]
+    import framework as tf
+    p = tf.constant([[0.1, 0.9, 0.0], [0.8, 0.1, 0.1]])
+    t = tf.constant([1, 2])
+    assert tf.compat.v1.math.in_top_k(p, t, 1).numpy().tolist() == [True, False]
+    assert tf.compat.v1.nn.in_top_k(predictions=p, targets=t, k=2).numpy().tolist() == [True, True]
+    assert tf.compat.v1.nn.relu(tf.constant([-1.0])).numpy().tolist() == [0.0]     # the rest is TF 2's nn
+    assert tf.math.in_top_k(t, p, 1).numpy().tolist() == [True, False]              # TF 2's order unchanged

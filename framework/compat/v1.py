@@ -7,6 +7,7 @@ always eager, and raises TensorFlow's eager-mode RuntimeError. Other names are
 tapeflow's (``tf.compat.v1.constant`` is ``tf.constant``).
 """
 from . import v1_logging as logging  # noqa: F401
+from .v1_in_top_k import math, nn  # noqa: F401  (TF 1's in_top_k argument order)
 
 
 def __getattr__(name):

@@ -1,0 +1,22 @@
+"""``tf.compat.v1.math`` and ``tf.compat.v1.nn``: TensorFlow 2's modules but for ``in_top_k``,
+which TensorFlow 1 spelled ``in_top_k(predictions, targets, k)`` (TF 2 swapped the first two)."""
+import types
+
+import framework
+
+
+def in_top_k(predictions, targets, k, name=None):
+    """Whether each target is among its row's ``k`` largest predictions (TF 1's argument order)."""
+    return framework.math.in_top_k(targets, predictions, k, name=name)
+
+
+def _module(name, base):
+    module = types.ModuleType('framework.compat.v1.' + name, base.__doc__)
+    module.in_top_k = in_top_k
+    module.__getattr__ = lambda attribute: getattr(base, attribute)
+    module.__dir__ = lambda: sorted(set(dir(base)) | {'in_top_k'})
+    return module
+
+
+math = _module('math', framework.math)
+nn = _module('nn', framework.nn)
