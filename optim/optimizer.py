@@ -276,6 +276,8 @@ class Optimizer(OptimizerState, abc.ABC):
             return
         # Every pair is checked before the first change, so a failing call changes nothing.
         grads, present = present_gradients(grads, variables)
+        if self.built:
+            self._check_variables_are_known(variables)
         self.build_in_scope(variables)
         variables = present
         if self.loss_scale_factor is not None:
@@ -288,6 +290,15 @@ class Optimizer(OptimizerState, abc.ABC):
         if self.use_ema:
             self._update_moving_averages()
         self._iterations._data += 1
+
+    def _check_variables_are_known(self, variables):
+        """Keras 3 updates only the variables an optimizer was first built with (its state is laid out
+        for them): a new one raises, even one whose gradient is None."""
+        for variable in variables:
+            if variable not in self._slots:
+                raise ValueError('Unknown variable: %r. This optimizer can only be called for the variables it '
+                                 'was originally built with. When working with a new set of variables, you should '
+                                 'recreate a new optimizer instance.' % (variable,))
 
     def _apply_or_accumulate(self, grads, variables):
         steps = self.gradient_accumulation_steps

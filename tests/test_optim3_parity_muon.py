@@ -80,5 +80,7 @@ def test_muon_refuses_a_variable_it_was_not_built_for():
     first, other = keras.Variable(np.ones((2, 2), 'float32')), keras.Variable(np.ones((2, 2), 'float32'))
     opt = keras.optimizers.Muon()
     opt.build([first])
-    with pytest.raises(KeyError, match='Muon builds its state once'):
+    # TF 2.21 / Keras 3.15: ValueError 'Unknown variable: <Variable path=variable_1, ...>. This optimizer can
+    # only be called for the variables it was originally built with. ...' (Keras's check, any optimizer)
+    with pytest.raises(ValueError, match='(?s)Unknown variable: .*originally built with'):
         opt.apply_gradients([(tf.ones((2, 2)), other)])

@@ -210,8 +210,13 @@ class TrainingLoops:
                 begin(step)
             python_runs = traces.step(kind, free_batch, getattr(data, 'batch_size', None), batch, open_axes) if traces \
                 else _PYTHON
-            with traced, graph_random_ops.running(random_ops), python_runs:
-                logs = step_fn(batch)
+            if traces and kind == 'train':      # train_step trains what this step's trace read
+                self._step_trace = (traces, free_batch, getattr(data, 'batch_size', None))
+            try:
+                with traced, graph_random_ops.running(random_ops), python_runs:
+                    logs = step_fn(batch)
+            finally:
+                self._step_trace = None
             # Keras runs ``steps_per_execution`` steps as one function: hooks and the stop flag
             # come between those groups only.
             if (step + 1) % every == 0:

@@ -29,6 +29,7 @@ class StepTraces:
         self._specs = {'train': set(), 'test': set()}     # batch sizes traced, None for a free batch
         self._shapes = {}                                   # kind -> the input shapes of its traces
         self._made_early = set()        # kinds whose first trace's variables were made before it
+        self._trainable = {}            # train spec -> the trainable variables its trace read
 
     def step(self, kind, free_batch, batch_size, batch, open_axes=None):
         """The context to run one train / test step on ``batch`` in: a trace on the first step a
@@ -47,6 +48,20 @@ class StepTraces:
         fit builds the optimizer before its callbacks start, Keras in the first train step."""
         if not self._specs.get(kind):
             self._made_early.add(kind)
+
+    def trainable(self, free_batch, batch_size):
+        """The variables the train trace serving this step trains, or None before that trace has read
+        them (``keep_trainable``). Keras's train step reads ``model.trainable_weights`` when it is
+        traced, so a layer made (un)trainable later, without compiling again, changes nothing while
+        that trace serves: TF 2.21 trains the first fit's set in the next fits."""
+        return self._trainable.get(self._trainable_key(free_batch, batch_size))
+
+    def keep_trainable(self, free_batch, batch_size, variables):
+        self._trainable.setdefault(self._trainable_key(free_batch, batch_size), list(variables))
+
+    def _trainable_key(self, free_batch, batch_size):
+        # the trace that serves a step: a free-batch one serves every batch size (see ``step``)
+        return None if free_batch or None in self._trainable else batch_size
 
     def shaped_step(self, kind, shapes, batch):
         """The context of one step of ``kind`` ('predict', 'train_on_batch', ...) on ``batch``,

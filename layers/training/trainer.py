@@ -222,13 +222,24 @@ class Trainer(TrainingLoops):
     def train_step(self, data):
         """One optimization step on a batch ``(x, y)`` or ``(x, y, sample_weight)``; returns the logs."""
         x, y, sample_weight = unpack_x_y_sample_weight(data)
+        # fit's traced step trains what its trace read (StepTraces.trainable), else the variables now;
+        # one frozen since that trace is still trained, so the tape must watch it
+        trace = self.__dict__.get('_step_trace')
+        trainable = trace[0].trainable(trace[1], trace[2]) if trace is not None else None
         with GradientTape() as tape:
+            if trainable is not None:
+                frozen_since = [v for v in trainable if not v.trainable]
+                if frozen_since:
+                    tape.watch(frozen_since)
             y_pred = self(x, training=True)
             loss = self._compute_loss(x, y, y_pred, sample_weight, training=True)
             # The optimizer's loss scale (LossScaleOptimizer, loss_scale_factor), which its apply divides out.
             scaled_loss = loss if self.optimizer is None else self.optimizer.scale_loss(loss)
         self._loss_tracker.update_state(loss, sample_weight=_batch_weight(x, loss))
-        trainable = self.trainable_variables
+        if trainable is None:
+            trainable = self.trainable_variables       # read after the forward pass, which builds the model
+            if trace is not None:
+                trace[0].keep_trainable(trace[1], trace[2], trainable)
         if trainable:
             gradients = tape.gradient(scaled_loss, trainable)
             self.optimizer.apply_gradients(zip(gradients, trainable))
