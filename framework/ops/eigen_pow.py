@@ -227,6 +227,10 @@ def pow(x, y):  # noqa: A001  (TensorFlow's name)
     """x ** y for float32 host arrays or scalars, broadcast, as TensorFlow's Pow kernel computes it
     on the CPU: packets of 8 through generic_pow, the last size % 8 through powf."""
     x, y = np.asarray(x, _F), np.asarray(y, _F)
+    if y.ndim == 0 and (y == 1 or y == 0):
+        # Eigen selects x itself for y = 1 and 1 for y = 0, whatever x (NaN too), as powf does: the
+        # Pow gradient's pow(x, y - 1) for y = 2 costs a copy
+        return x.copy() if y == 1 else np.ones_like(x)
     if y.ndim == 0 and x.ndim:
         shape = x.shape                        # one exponent: numpy broadcasts it for free
     else:
