@@ -266,3 +266,18 @@ def test_lists_and_dicts_on_a_checkpoint_restore_as_items_arrive(tmp_path):
     v1 = tf.Variable(0.)
     restore.listed.append(v1)                            # restored as it is appended
     assert v1.numpy() == 1.
+
+
+def test_a_waiting_restore_does_not_keep_its_object_alive(tmp_path):
+    import gc
+    import weakref
+    from framework.train import deferred_restore
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
+    path = tf.train.Checkpoint(model=model).write(str(tmp_path / 'w'))
+    later = keras.Sequential([keras.layers.Dense(2)])         # unbuilt: its values wait for it
+    status = tf.train.Checkpoint(model=later).restore(path)
+    assert deferred_restore.waiting_on(later)
+    gone = weakref.ref(later)
+    del later, status
+    gc.collect()
+    assert gone() is None            # the saved values waiting for it went with it

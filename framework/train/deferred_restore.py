@@ -13,9 +13,14 @@ _pending = {}      # id(object) -> (weak reference to it, [callbacks])
 
 
 def register(obj, resume):
-    entry = _pending.get(id(obj))
+    """Call ``resume(obj)`` when ``obj`` builds; ``resume`` must not hold ``obj`` (it would never be freed)."""
+    key = id(obj)
+    entry = _pending.get(key)
     if entry is None or entry[0]() is not obj:
-        entry = _pending[id(obj)] = (weakref.ref(obj), [])
+        def forget(reference):      # the object is gone: drop its waiting values (they may be large)
+            if _pending and key in _pending and _pending[key][0] is reference:     # (None at exit)
+                del _pending[key]
+        entry = _pending[key] = (weakref.ref(obj, forget), [])
     entry[1].append(resume)
 
 
@@ -26,7 +31,7 @@ def after_build(obj):
     entry = _pending.pop(id(obj), None)
     if entry is not None and entry[0]() is obj:
         for resume in entry[1]:
-            resume()
+            resume(obj)
     inner = vars(obj).get('inner_optimizer')       # a LossScaleOptimizer builds its inner one itself
     if inner is not None:
         after_build(inner)

@@ -27,7 +27,9 @@ def _restores_later(obj):
 class GraphRestore:
     def __init__(self, nodes, values, check):
         self.nodes, self.values, self.check = nodes, values, check
-        self.bound = {}            # saved node id -> live object
+        # saved node id -> id of the live object paired with it (ids, not objects: a restore waiting
+        # on an object must not keep it alive)
+        self.bound = {}
         self.restored = set()      # keys assigned
         self._with_values = self._nodes_with_values()
 
@@ -44,7 +46,7 @@ class GraphRestore:
 
     def run(self, root, root_id=0):
         """Pair and assign everything reachable from (``root``, saved node ``root_id``)."""
-        self.bound.setdefault(root_id, root)
+        self.bound.setdefault(root_id, id(root))
         queue = collections.deque([(root, root_id, root, root_id)])
         assignments, waiting, visited = [], [], {root_id}
         while queue:
@@ -77,7 +79,7 @@ class GraphRestore:
                         waiting.append((owner, owner_id))
                     continue
                 visited.add(child_id)
-                self.bound.setdefault(child_id, child)
+                self.bound.setdefault(child_id, id(child))
                 queue.append((child, child_id, owner, owner_id))
         for variable, key in assignments:    # all checked first: a refused restore assigns nothing
             self.check(variable, self.values[key], key)
@@ -88,11 +90,11 @@ class GraphRestore:
         for owner, owner_id in waiting:
             if (id(owner), owner_id) not in registered:
                 registered.add((id(owner), owner_id))
-                deferred_restore.register(owner, lambda o=owner, i=owner_id: self.run(o, i))
+                deferred_restore.register(owner, lambda built, i=owner_id: self.run(built, i))
 
     def unused_keys(self):
         return sorted(k for k in self.values if k not in self.restored)
 
     def unbound_keys(self, root):
-        bound = {id(v) for v in self.bound.values()}
+        bound = set(self.bound.values())
         return sorted(k for k, v in TrackableGraph(root).variables.items() if id(v) not in bound)
