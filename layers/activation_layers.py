@@ -117,11 +117,14 @@ class Softmax(_Elementwise):
         self.built = True
 
     def call(self, inputs, mask=None):
-        if mask is not None:
-            # masked positions get a large negative logit, hence ~0 probability (Keras 3)
-            from framework.ops import cast, where
-            inputs = where(cast(mask, 'bool'), inputs, -1e9)
-        return activations.softmax(inputs, axis=self.axis)
+        if mask is None:
+            return activations.softmax(inputs, axis=self.axis)
+        # As Keras 3: masked positions get a large negative logit, and are zeroed afterwards, so a
+        # row masked throughout (a padded query step in MultiHeadAttention) gives zeros, not 1/n.
+        from framework.ops import cast, greater, where
+        keep = mask if mask.dtype == 'bool' else greater(mask, cast(0.5, mask.dtype))
+        outputs = activations.softmax(where(keep, inputs, -1e9), axis=self.axis)
+        return where(keep, outputs, 0.0)
 
     def get_config(self):
         config = super().get_config()

@@ -8,8 +8,9 @@ import numpy as np
 
 from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
 from framework.ops import (abs as absolute, broadcast_to, cast, convert_to_tensor, einsum, expand_dims, less,
-                           logical_and, reshape)
+                           logical_and, reshape, where)
 from framework.ops import range as arange
+from framework.ops import softmax
 
 from . import call_context, constraints, initializers, regularizers
 from .activation_layers import Softmax
@@ -180,7 +181,11 @@ class MultiHeadAttention(Layer):
         mask = self._attention_mask(query, value, query_mask, value_mask, key_mask, attention_mask, use_causal_mask)
         gate = self._gate_dense(query) if self.use_gate else None
         q, k, v = self.query_dense(query), self.key_dense(key), self.value_dense(value)
-        output, scores = self._attend(q, k, v, mask, training)
+        # Keras 3 runs its fused dot_product_attention unless it needs the weights (dropout, returned
+        # scores, several attention axes): that path leaves a fully masked query row at 1/n per key,
+        # the Softmax layer's path zeroes it.
+        fused = not (self.dropout > 0 or return_attention_scores or len(q.shape) != 4)
+        output, scores = self._attend(q, k, v, mask, training, fused)
         output = self.output_dense(output if gate is None else output * gate)
         if query_mask is not None:
             set_keras_mask(output, as_bool(query_mask))
@@ -228,7 +233,7 @@ class MultiHeadAttention(Layer):
             out = logical_and(out, mask)
         return out
 
-    def _attend(self, query, key, value, mask, training):
+    def _attend(self, query, key, value, mask, training, fused=False):
         """(outputs, attention weights) of scaled dot-product attention over the projected heads."""
         scores = einsum(self._scores_equation, key, query * self._inverse_sqrt_key_dim)
         attended = len(self._axes)
@@ -240,7 +245,10 @@ class MultiHeadAttention(Layer):
         flat = shape[:len(shape) - attended] + (-1,)
         if mask is not None:
             mask = reshape(broadcast_to(mask, shape), flat)
-        weights = reshape(self._softmax(reshape(scores, flat), mask=mask), shape)
+        if fused and mask is not None:
+            weights = reshape(softmax(where(mask, reshape(scores, flat), -1e9), axis=-1), shape)
+        else:
+            weights = reshape(self._softmax(reshape(scores, flat), mask=mask), shape)
         used = self._dropout_layer(weights, training=training) if self.dropout > 0 else weights
         return einsum(self._combine_equation, used, value), weights
 
