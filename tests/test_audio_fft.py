@@ -156,3 +156,16 @@ def test_complex64_abs_is_hypotf_and_its_gradient_tensorflows():
         y = tf.reduce_sum(tf.abs(t))
     g = tape.gradient(y, t).numpy()               # TF: g * z / |z|, divided as re / |z| and im / |z|
     np.testing.assert_array_equal(g.real, z.real / tf.abs(z).numpy())
+
+
+def test_keras_ops_istft_is_tensorflow_backends():
+    pytest.importorskip('scipy')
+    from framework import keras
+    # Keras 3.15 (TF backend): istft = tf.signal.inverse_stft with inverse_stft_window_fn of the padded window
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal((2, 200)).astype(np.float32)
+    real, imag = keras.ops.stft(x, 32, 8, 32)
+    y = keras.ops.istft((real, imag), 24, 8, 32, window='hamming')
+    assert y.shape == (2, 200)
+    np.testing.assert_array_equal(y.numpy()[0, 50:54], np.float32(
+        [1.0648788213729858, -1.3142595291137695, 0.8209882974624634, -1.222514271736145]))

@@ -8,7 +8,6 @@ tapes differentiate again); istft is irfft, windowing and overlap-add.
 """
 import numpy as np
 
-from framework import backend
 from framework import ops as _ops
 from framework import signal
 from .ops_arguments import integer
@@ -143,29 +142,24 @@ def stft(x, sequence_length, sequence_stride, fft_length, window='hann', center=
 
 
 def istft(x, sequence_length, sequence_stride, fft_length, length=None, window='hann', center=True):
-    """The signal whose ``stft`` is (real, imag): inverse transforms of the frames, windowed and
-    overlap-added, divided by the summed squared window (tf.signal.inverse_stft's rule)."""
+    """The signal whose ``stft`` is (real, imag): as Keras's TensorFlow backend, tf.signal.inverse_stft
+    with inverse_stft_window_fn of the (zero-padded) window, then cut to ``length`` or the centred span."""
     real, imag = _pair(x, 'istft')
     seq, stride, n, left = _check_lengths(sequence_length, sequence_stride, fft_length, 'istft')
-    frames = irfft((real, imag), n)                             # (..., count, n)
-    count = frames.shape[-2]
-    w = _window(window, seq, real._data.dtype, 'istft')
+    if isinstance(window, str) and window in ('hann', 'hamming'):
+        make = signal.hann_window if window == 'hann' else signal.hamming_window
+        w = make(seq, periodic=True, dtype=real.dtype)
+    else:
+        w = _window(window, seq, real._data.dtype, 'istft')
+    window_fn = None
     if w is not None:
-        w = _ops.pad(w, [[left, n - seq - left]])
-        overlaps = -(-n // stride)
-        squares = np.pad(np.square(backend.to_host(w._data)), (0, overlaps * stride - n))
-        squares = squares.reshape(overlaps, stride).sum(0)
-        frames = frames * (w / _ops.constant(np.tile(squares, overlaps)[:n]))
-    total = n + stride * (count - 1)
-    # Overlap-add as one scatter: frame f's sample j lands at f * stride + j.
-    positions = (np.arange(count)[:, None] * stride + np.arange(n)[None, :]).reshape(-1)
-    lead = list(frames.shape[:-2])
-    flat = _ops.reshape(frames, [-1, count * n])
-    summed = _ops.transpose(_ops.unsorted_segment_sum(_ops.transpose(flat), positions.astype('int32'), total))
-    signal = _ops.reshape(summed, lead + [total])
+        padded = _ops.pad(w, [[left, n - seq - left]])
+        window_fn = signal.inverse_stft_window_fn(stride, lambda frame_length, dtype=None: padded)
+    out = signal.inverse_stft(_ops.complex(real, imag), n, stride, fft_length=n, window_fn=window_fn)
+    total = n + stride * (real.shape[-2] - 1)
     start = n // 2 if center else 0
     end = start + integer(length, 'length', 'istft') if length is not None else (total - n // 2 if center else total)
-    return signal[..., start:end]
+    return out[..., start:end]
 
 
 def _numpy_window(name, fn):
