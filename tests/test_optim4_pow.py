@@ -169,3 +169,11 @@ def test_ftrl_and_lamb_take_tensorflows_pow(make, want):
         g = np.sin(w.numpy() * 3 + step).astype('float32') * np.float32(0.7)
         opt.apply_gradients([(tf.constant(g), w)])
     assert bits_of(w) == want
+
+
+def test_keras_ops_power_keeps_a_python_exponent_a_graph_constant():
+    x = floats(X)
+    f = tf.function(lambda a: tf.keras.ops.power(a, 2))
+    assert bits_of(f(tf.constant(x))) == bits_of(x * x)             # Square in the trace, as on TF
+    assert bits_of(tf.keras.ops.power(tf.constant(x), 2)) == X_SQUARED
+    assert tf.keras.ops.power(tf.constant([1, 2, 3]), 2).dtype == tf.int32

@@ -38,7 +38,18 @@ divide = true_divide = _binary('divide', _ops.divide, float_pair)
 arctan2 = _binary('arctan2', _ops.atan2, float_pair)
 floor_divide = _binary('floor_divide', _ops.floordiv)
 mod = _binary('mod', _ops.floormod)
-power = _binary('power', _ops.pow)
+
+
+def power(x1, x2):
+    """Elementwise ``power`` with Keras 3 dtype promotion; broadcasts like numpy. A Python number
+    exponent stays one: on TensorFlow it is a constant of the graph, which a traced step's graph
+    optimizer turns into Square, Sqrt, ... (see ``framework.ops.arithmetic.pow_arrays``)."""
+    a, b = pair(x1, x2, 'power')
+    if type(x2) in (int, float) and hasattr(b, '_data') and b._data.dtype.kind == 'f':
+        b = float(x2)
+    return _ops.pow(a, b)
+
+
 maximum = _binary('maximum', _ops.maximum)
 minimum = _binary('minimum', _ops.minimum)
 equal = _binary('equal', _ops.equal)
