@@ -60,6 +60,12 @@ class Tensor:
         from .losses.tensor_notes import set_keras_mask
         set_keras_mask(self, mask)
 
+    @_keras_mask.deleter
+    def _keras_mask(self):
+        # the Transformer tutorial's ``del logits._keras_mask``, so fit's loss does not weight by it
+        from .losses.tensor_notes import delete_keras_mask
+        delete_keras_mask(self)
+
     @property
     def device(self):
         return backend.device_name(self._data)

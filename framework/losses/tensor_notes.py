@@ -47,6 +47,15 @@ def keras_mask_attribute(tensor):
     return entry[1]['mask']
 
 
+def delete_keras_mask(tensor):
+    """``del tensor._keras_mask``: forget the mask (reading the attribute raises AttributeError again).
+
+    Raises:
+        AttributeError: no mask was ever set, as deleting an absent attribute raises."""
+    keras_mask_attribute(tensor)
+    del _notes[id(tensor)][1]['mask']
+
+
 def get_keras_mask(tensor):
     """The mask set on ``tensor``, or None."""
     return _read(tensor, 'mask')
