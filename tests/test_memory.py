@@ -185,7 +185,9 @@ def test_a_tape_released_by_an_exception_frees_its_record():
 def test_mlp_pass_peak_memory_is_within_1_3x_of_numpy():
     # bench/bench_memory.py at a size that runs in a second; its full size is 20 x 1024 at batch 256.
     result = bench_memory.measure(layers=6, width=256, batch=64)
-    assert result['max_grad_diff'] == 0.0
+    # The same products in the same order, but tapeflow runs mid-sized ones on one BLAS thread
+    # (framework/blas_threads.py) and OpenBLAS's threaded kernels may round differently.
+    assert result['max_grad_diff'] <= 1e-6
     assert result['ratio'] <= 1.3, result
     # At the end of the forward pass tapeflow holds two arrays per layer (the affine
     # output and the relu output), the hand-written pass one (relu applied in place).
