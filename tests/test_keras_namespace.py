@@ -83,3 +83,17 @@ def test_versions_are_tapeflows_own_where_tensorflow_programs_print_theirs():
     cfg = configparser.ConfigParser()
     cfg.read(pathlib.Path(__file__).resolve().parents[1] / 'setup.cfg')
     assert cfg['metadata']['version'] == 'attr: framework.version.VERSION'
+
+
+def test_optimizer_submodules_import_with_from_statements():
+    # `from tensorflow.keras.optimizers.schedules import ExponentialDecay` after the sed; TF 2.21 imports it,
+    # and `...optimizers.legacy import Adam` too. tapeflow's keras.optimizers is a module forwarding to optim.
+    import importlib
+    from framework.keras.optimizers.schedules import ExponentialDecay
+    from framework.keras.optimizers.legacy import Adam  # noqa: F401
+    from framework import keras
+    assert ExponentialDecay is keras.optimizers.schedules.ExponentialDecay
+    assert importlib.import_module('framework.keras.optimizers.schedules') is keras.optimizers.schedules
+    import pytest
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module('framework.keras.optimizers.nothing')

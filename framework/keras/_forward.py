@@ -36,3 +36,37 @@ def forward(target, public_name, extra=None):
         return sorted(set(names) | set(extra))
 
     return __getattr__, __dir__
+
+
+class _SubmoduleAliases:
+    """A meta-path finder that imports ``framework.keras.optimizers.schedules`` (say) as the tapeflow
+    module it stands for, so ``from keras.optimizers.schedules import ExponentialDecay`` works
+    after the import lines are changed; registered once, filled by ``submodules``."""
+
+    targets = {}
+
+    @classmethod
+    def find_spec(cls, fullname, path=None, target=None):
+        if fullname not in cls.targets:
+            return None
+        import importlib.util
+        return importlib.util.spec_from_loader(fullname, cls)
+
+    @classmethod
+    def create_module(cls, spec):
+        return importlib.import_module(cls.targets[spec.name])
+
+    @classmethod
+    def exec_module(cls, module):
+        pass            # the target module ran when it was imported
+
+
+def submodules(module_globals, aliases):
+    """Make the forwarding module whose globals these are importable as a package of ``aliases``
+    ({submodule name: tapeflow module}); the targets still load only when imported."""
+    import sys
+    module_globals['__path__'] = []             # a package, so the import system asks the finders
+    for name, target in aliases.items():
+        _SubmoduleAliases.targets[module_globals['__name__'] + '.' + name] = target
+    if _SubmoduleAliases not in sys.meta_path:
+        sys.meta_path.append(_SubmoduleAliases)
