@@ -1,6 +1,6 @@
 """Attention: dot-product (Luong-style) or concat (Bahdanau-style) attention."""
-from framework.ops import (cast, convert_to_tensor, expand_dims, greater_equal, logical_and, logical_not,
-                           matmul, reduce_sum, reshape, softmax, tanh, where)
+from framework.ops import (abs as absolute, cast, convert_to_tensor, expand_dims, greater_equal, less, logical_and,
+                           logical_not, matmul, reduce_sum, reshape, softmax, tanh, where)
 from framework.ops import range as arange
 
 from framework.keras import random as keras_random
@@ -22,6 +22,43 @@ def as_bool(mask):
     """A mask (boolean, 0/1 numbers, array or tensor) as a boolean tensor."""
     mask = convert_to_tensor(mask)
     return mask if mask.dtype.name == 'bool' else cast(mask, 'bool')
+
+
+def combined_attention_mask(query, value, query_mask, value_mask, key_mask, attention_mask, use_causal_mask,
+                            sliding_window=None):
+    """The boolean (B, T, S) mask of allowed query-key pairs, or None: Keras 3's rules for
+    MultiHeadAttention and GroupQueryAttention (the attention_mask, the query mask over T, the
+    value and key masks over S, causality, a sliding window, all and-ed)."""
+    found = [] if attention_mask is None else [as_bool(attention_mask)]
+    if query_mask is not None:
+        found.append(expand_dims(as_bool(query_mask), -1))               # (B, T, 1)
+    for mask in (value_mask, key_mask):
+        if mask is not None:
+            found.append(expand_dims(as_bool(mask), -2))                 # (B, 1, S)
+    t, s = query.shape[1], value.shape[1]
+    if use_causal_mask:
+        found.append(causal_mask(t, s))
+    if sliding_window is not None:
+        gap = absolute(reshape(arange(t), (1, t, 1)) - reshape(arange(s), (1, 1, s)))
+        found.append(less(gap, sliding_window))
+    if not found:
+        return None
+    out = found[0]
+    for mask in found[1:]:
+        out = logical_and(out, mask)
+    return out
+
+
+def attention_input(x, what, dtype, who):
+    """``x`` (query, value or key: ``what``) as a tensor of the layer's float ``dtype``; ``who`` names
+    the layer in the error for what is no tensor or array."""
+    try:
+        x = convert_to_tensor(x)
+    except (TypeError, ValueError) as err:
+        raise TypeError('%s: %s must be a tensor or array: %s' % (who, what, err)) from None
+    if x._data.dtype.kind != 'f' or x.dtype != dtype:
+        x = cast(x, dtype)
+    return x
 
 
 class Attention(Layer):

@@ -11,13 +11,11 @@ otherwise ``keras.ops.dot_product_attention`` (scale after the product, masked l
 import math
 
 from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
-from framework.ops import abs as absolute, cast, convert_to_tensor, einsum, expand_dims, less, logical_and, \
-    repeat, reshape
-from framework.ops import range as arange
+from framework.ops import cast, einsum, expand_dims, repeat
 
 from . import call_context, constraints, initializers, naming, regularizers
 from .activation_layers import Softmax
-from .attention import as_bool, causal_mask
+from .attention import as_bool, attention_input, causal_mask, combined_attention_mask
 from .dropout import Dropout
 from .einsum_dense import EinsumDense
 from .layer import Layer
@@ -141,13 +139,7 @@ class GroupQueryAttention(Layer):
         return (output, scores) if return_attention_scores else output
 
     def _as_input(self, x, what):
-        try:
-            x = convert_to_tensor(x)
-        except (TypeError, ValueError) as err:
-            raise TypeError('GroupQueryAttention %r: %s must be a tensor or array: %s'
-                            % (self.name, what, err)) from None
-        if x._data.dtype.kind != 'f' or x.dtype != self._dtype:
-            x = cast(x, self._dtype)
+        x = attention_input(x, what, self._dtype, 'GroupQueryAttention %r' % self.name)
         if x.ndim != 3:
             raise ValueError('GroupQueryAttention %r: %s must have rank 3 (batch, steps, features); got shape %s'
                              % (self.name, what, tuple(x.shape)))
@@ -163,23 +155,8 @@ class GroupQueryAttention(Layer):
                              'value_shape=%s and key_shape=%s' % (tuple(value.shape), tuple(key.shape)))
 
     def _attention_mask(self, query, value, query_mask, value_mask, key_mask, attention_mask, use_causal_mask):
-        """The boolean (B, T, S) mask of allowed query-key pairs, or None (Keras 3's rules)."""
-        found = [] if query_mask is None else [expand_dims(as_bool(query_mask), -1)]
-        for mask in (value_mask, key_mask):
-            if mask is not None:
-                found.append(expand_dims(as_bool(mask), -2))
-        t, s = query.shape[1], value.shape[1]
-        if use_causal_mask:
-            found.append(causal_mask(t, s))
-        if self.sliding_window is not None:
-            gap = absolute(reshape(arange(t), (1, t, 1)) - reshape(arange(s), (1, 1, s)))
-            found.append(less(gap, self.sliding_window))
-        if not found:
-            return attention_mask
-        out = found[0]
-        for mask in found[1:]:
-            out = logical_and(out, mask)
-        return out if attention_mask is None else logical_and(as_bool(attention_mask), out)
+        return combined_attention_mask(query, value, query_mask, value_mask, key_mask, attention_mask,
+                                       use_causal_mask, self.sliding_window)
 
     def _attend(self, query, key, value, mask, training, causal_only, return_scores):
         if mask is not None:

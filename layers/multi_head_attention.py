@@ -7,14 +7,11 @@ import math
 import numpy as np
 
 from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
-from framework.ops import (abs as absolute, broadcast_to, cast, convert_to_tensor, einsum, expand_dims, less,
-                           logical_and, reshape, where)
-from framework.ops import range as arange
-from framework.ops import softmax
+from framework.ops import broadcast_to, einsum, expand_dims, reshape, softmax, where
 
 from . import call_context, constraints, initializers, regularizers
 from .activation_layers import Softmax
-from .attention import as_bool, causal_mask
+from .attention import as_bool, attention_input, combined_attention_mask
 from .attention_equations import attention_equations, partial_shape, projection_equation
 from .dropout import Dropout
 from .einsum_dense import EinsumDense
@@ -192,14 +189,7 @@ class MultiHeadAttention(Layer):
         return (output, scores) if return_attention_scores else output
 
     def _as_input(self, x, what):
-        try:
-            x = convert_to_tensor(x)
-        except (TypeError, ValueError) as err:
-            raise TypeError('MultiHeadAttention %r: %s must be a tensor or array: %s'
-                            % (self.name, what, err)) from None
-        if x._data.dtype.kind != 'f' or x.dtype != self._dtype:
-            x = cast(x, self._dtype)
-        return x
+        return attention_input(x, what, self._dtype, 'MultiHeadAttention %r' % self.name)
 
     def _check_shapes(self, query, value, key):
         built = self._built_shapes
@@ -213,25 +203,8 @@ class MultiHeadAttention(Layer):
                              % (self.name, tuple(value.shape), tuple(key.shape)))
 
     def _attention_mask(self, query, value, query_mask, value_mask, key_mask, attention_mask, use_causal_mask):
-        """The boolean (B, T, S) mask of allowed query-key pairs, or None (Keras 3's rules)."""
-        found = [] if query_mask is None else [expand_dims(as_bool(query_mask), -1)]       # (B, T, 1)
-        for mask in (value_mask, key_mask):
-            if mask is not None:
-                found.append(expand_dims(as_bool(mask), -2))              # (B, 1, S)
-        t, s = query.shape[1], value.shape[1]
-        if use_causal_mask:
-            found.append(causal_mask(t, s))
-        if self.sliding_window is not None:
-            gap = absolute(reshape(arange(t), (1, t, 1)) - reshape(arange(s), (1, 1, s)))
-            found.append(less(gap, self.sliding_window))
-        if attention_mask is not None:
-            found.insert(0, as_bool(attention_mask))
-        if not found:
-            return None
-        out = found[0]
-        for mask in found[1:]:
-            out = logical_and(out, mask)
-        return out
+        return combined_attention_mask(query, value, query_mask, value_mask, key_mask, attention_mask,
+                                       use_causal_mask, self.sliding_window)
 
     def _attend(self, query, key, value, mask, training, fused=False):
         """(outputs, attention weights) of scaled dot-product attention over the projected heads."""
