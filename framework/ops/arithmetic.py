@@ -197,8 +197,7 @@ def _exact_pow(dx, dy):
     every size when True, tensors of at most eigen_math.SMALL elements by default ('small'). The
     emulation costs ~150 numpy calls, 100-800x numpy's pow: a loss's ``(y - p) ** 2`` over a batch
     would have cost more than the rest of a small model's training step."""
-    mode = eigen_math.ENABLED[0]
-    return mode is True or (mode == 'small' and max(np.size(dx), np.size(dy)) <= eigen_math.SMALL)
+    return eigen_math.exact_for_size(max(np.size(dx), np.size(dy)))
 
 
 _PY_NUMBERS = (int, float)

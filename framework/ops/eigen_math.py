@@ -302,8 +302,13 @@ ENABLED = [{'1': True, '0': False}.get(os.environ.get('TAPEFLOW_TF_EXACT_MATH', 
 
 def exact_for(a):
     """Whether the mode computes an array of ``a``'s size exactly (any dtype; see ``handles``)."""
+    return exact_for_size(a.size)
+
+
+def exact_for_size(size):
+    """Whether the mode computes an array of ``size`` elements exactly."""
     mode = ENABLED[0]
-    return mode is True or (mode == 'small' and a.size <= SMALL)
+    return mode is True or (mode == 'small' and size <= SMALL)
 
 
 def handles(a):

@@ -305,7 +305,7 @@ def _affine_kernel_grad(g, y, x, kernel, *bias):
 def _affine_kernel_grad_array(g, y, x, kernel, *bias):
     if x.ndim != 2:
         x, g = x.reshape(-1, x.shape[-1]), g.reshape(-1, g.shape[-1])
-    return one_row_matmul(np, x.T, g) if x.shape[1] == 1 else product(x.T, g)   # see _left_product
+    return _left_product(x.T, g)
 
 
 def _affine_bias_grad(g, y, x, kernel, bias):
