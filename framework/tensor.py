@@ -295,7 +295,7 @@ def _to_array(value, dtype):
     if (dtype is None or dtype == object) and _all_strings(value):
         return _string_array(value)
     if _is_array_like(value):
-        return _array_like(value, dtype)
+        return _to_array(np.asarray(value), dtype)
     try:
         array = np.asarray(value)
     except SymbolicTensorError:
@@ -337,10 +337,6 @@ def _is_array_like(value):
     where Python numbers and lists get float32 / int32."""
     return not isinstance(value, (list, tuple, int, float, complex, str, bytes, range)) and (
         hasattr(value, '__array__') or hasattr(value, '__array_interface__'))
-
-
-def _array_like(value, dtype):
-    return _to_array(np.asarray(value), dtype)
 
 
 def _object_array(array):

@@ -10,7 +10,7 @@ import numpy as np
 
 from .directory_index import (check_label_args, check_validation_split_arg, index_directory,
                               training_or_validation_split)
-from .text_dataset import _encoded
+from .file_dataset import file_bytes, files_dataset
 
 ALLOWED_FORMATS = ('.wav',)
 
@@ -75,26 +75,14 @@ def audio_dataset_from_directory(directory, labels='inferred', label_mode='int',
 
 def _clips(paths, labels, label_mode, num_classes, output_sequence_length, shuffle, buffer, seed):
     from framework.audio import decode_wav
-    from framework.data import Dataset
     from framework.data.spec import TensorSpec
-    paths = np.array(paths)
-    source = Dataset.from_tensor_slices(paths if label_mode is None else (paths, _encoded(labels, label_mode,
-                                                                                          num_classes)))
-    if shuffle:
-        source = source.shuffle(buffer, seed=seed)
     samples = -1 if output_sequence_length is None else output_sequence_length
 
     def read(path):
-        with open(path.decode() if isinstance(path, bytes) else str(path), 'rb') as f:
-            return decode_wav(f.read(), desired_samples=samples).audio
+        return decode_wav(file_bytes(path), desired_samples=samples).audio
 
-    def stream():
-        for element in source._make_iterator():
-            yield read(element) if label_mode is None else (read(element[0]), element[1])
-
-    audio_spec = TensorSpec((output_sequence_length, None), 'float32')
-    spec = audio_spec if label_mode is None else (audio_spec, source.element_spec[1])
-    return source._then(stream, len(paths), lambda: spec)     # _then: fit's unread iterators reach the shuffle
+    return files_dataset(paths, labels, label_mode, num_classes, read,
+                         TensorSpec((output_sequence_length, None), 'float32'), shuffle, buffer, seed)
 
 
 def _batched(dataset, batch_size, output_sequence_length, ragged, label_mode):

@@ -11,7 +11,7 @@ import numpy as np
 
 from .directory_index import (check_label_args, check_validation_split_arg, index_directory,
                               training_or_validation_split)
-from .text_dataset import _encoded
+from .file_dataset import files_dataset
 
 ALLOWLIST_FORMATS = ('.bmp', '.gif', '.jpeg', '.jpg', '.png')
 _CHANNELS = {'rgb': 3, 'rgba': 4, 'grayscale': 1}
@@ -97,17 +97,6 @@ class _Loader:
 
 
 def _images(paths, labels, label_mode, num_classes, load, shuffle, buffer, seed):
-    from framework.data import Dataset
     from framework.data.spec import TensorSpec
-    source = Dataset.from_tensor_slices(np.array(paths) if label_mode is None else
-                                        (np.array(paths), _encoded(labels, label_mode, num_classes)))
-    if shuffle:
-        source = source.shuffle(buffer, seed=seed)
-
-    def stream():
-        for element in source._make_iterator():
-            yield load(element) if label_mode is None else (load(element[0]), element[1])
-
-    image_spec = TensorSpec(load.size + (load.channels,), 'float32')
-    spec = image_spec if label_mode is None else (image_spec, source.element_spec[1])
-    return source._then(stream, len(paths), lambda: spec)     # _then: fit's unread iterators reach the shuffle
+    return files_dataset(paths, labels, label_mode, num_classes, load,
+                         TensorSpec(load.size + (load.channels,), 'float32'), shuffle, buffer, seed)

@@ -10,6 +10,7 @@ import numpy as np
 
 from .directory_index import (check_label_args, check_validation_split_arg, index_directory,
                               training_or_validation_split)
+from .file_dataset import file_bytes, files_dataset
 
 
 def text_dataset_from_directory(directory, labels='inferred', label_mode='int', class_names=None, batch_size=32,
@@ -66,32 +67,11 @@ def text_dataset_from_directory(directory, labels='inferred', label_mode='int', 
 
 
 def _texts(paths, labels, label_mode, num_classes, max_length, shuffle, buffer, seed):
-    from framework.data import Dataset
     from framework.data.spec import TensorSpec
-    paths = np.array(paths)
-    source = Dataset.from_tensor_slices(paths if label_mode is None else (paths, _encoded(labels, label_mode,
-                                                                                          num_classes)))
-    if shuffle:
-        source = source.shuffle(buffer, seed=seed)
 
     def read(path):
-        with open(path.decode() if isinstance(path, bytes) else str(path), 'rb') as f:
-            text = f.read()
+        text = file_bytes(path)
         return np.bytes_(text if max_length is None else text[:max_length])
 
-    def stream():
-        for element in source._make_iterator():
-            yield read(element) if label_mode is None else (read(element[0]), element[1])
-
-    text_spec = TensorSpec((), 'string')
-    spec = text_spec if label_mode is None else (text_spec, source.element_spec[1])
-    return source._then(stream, len(paths), lambda: spec)     # _then: fit's unread iterators reach the shuffle
-
-
-def _encoded(labels, label_mode, num_classes):
-    labels = np.asarray(labels)
-    if label_mode == 'binary':
-        return labels.astype('float32')[:, None]
-    if label_mode == 'categorical':
-        return np.eye(num_classes, dtype='float32')[labels]
-    return labels.astype('int32')           # as tf.data makes Python int labels
+    return files_dataset(paths, labels, label_mode, num_classes, read, TensorSpec((), 'string'), shuffle, buffer,
+                         seed)
