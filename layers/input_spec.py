@@ -8,13 +8,16 @@ class InputSpec:
         ndim: the exact rank, or None.
         min_ndim: the least rank, or None.
         axes: a dict from axis (negative counts from the end) to its size.
+        name: the input's key when inputs come as a dict; errors name it (Keras 3 says 'None'
+            when it is unset), and, as in Keras 3, the config leaves it out.
     """
-    __slots__ = ('ndim', 'min_ndim', 'axes', '_axis_sizes')
+    __slots__ = ('ndim', 'min_ndim', 'axes', 'name', '_axis_sizes')
 
-    def __init__(self, ndim=None, min_ndim=None, axes=None):
+    def __init__(self, ndim=None, min_ndim=None, axes=None, name=None):
         self.ndim = ndim
         self.min_ndim = min_ndim
         self.axes = dict(axes or {})
+        self.name = name
         self._axis_sizes = tuple((a, s) for a, s in self.axes.items() if s is not None)
 
     def check(self, layer, shape, index=0):
@@ -27,7 +30,8 @@ class InputSpec:
                     break
             else:
                 return
-        prefix = 'Input %d of layer "%s" is incompatible with the layer: ' % (index, layer.name)
+        # Keras 3.15's wording, quotes included: "Input 0 with name 'None' of layer 'dense' ..."
+        prefix = "Input %d with name '%s' of layer '%s' is incompatible with the layer: " % (index, self.name, layer.name)
         if self.ndim is not None and rank != self.ndim:
             raise ValueError(prefix + 'expected ndim=%d, found ndim=%d. Full shape received: %s'
                              % (self.ndim, rank, tuple(shape)))

@@ -452,8 +452,10 @@ def _named(err, layer):
     that exceptions with their own constructors pass through unchanged.
     """
     text = str(err)
+    # A message naming its layer already ('of layer "x"', or InputSpec's Keras wording "of layer 'x'")
+    # passes through as it is.
     if type(err) not in (TypeError, ValueError, InvalidArgumentError, ConversionError) or 'of layer "' in text \
-            or getattr(err, '_keras_call_info_injected', False):
+            or " of layer '" in text or getattr(err, '_keras_call_info_injected', False):
         return err
     return type(err)('Exception encountered when calling %s.call() of layer "%s": %s'
                      % (type(layer).__name__, layer.name, text))

@@ -166,7 +166,9 @@ class Sequential(ModelBase):
         unique_name('functional')
         return shapes
 
-    def call(self, inputs, training=None, mask=None):
+    def call(self, inputs, training=None, mask=None, **kwargs):
+        # Keras 3's signature: other keyword arguments are accepted and go to no layer (Keras passes
+        # only registered context arguments on), and its errors list them ('kwargs=...').
         if self._input_layer is not None and isinstance(inputs, (list, tuple)):
             # One Input takes one tensor: [x] is x, as Keras 3 flattens it; a longer list used to reach
             # the first layer (Dense raised AttributeError: 'list' object has no attribute '_data').
