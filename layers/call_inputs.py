@@ -68,6 +68,21 @@ def accepts_training(cls):
     return accepts
 
 
+_NAMED_TRAINING = {}
+
+
+def names_training(cls):
+    """Whether ``cls.call`` has a parameter named ``training`` (Keras 3's ``_call_has_training_arg``).
+
+    Keras's train / test / predict steps pass ``training`` to a model only then: a model whose call
+    lacks it (the Transformer tutorial's ``call(self, inputs)``) is called without, so its layers
+    inherit no flag and its dropout stays off even in ``fit``."""
+    named = _NAMED_TRAINING.get(cls)
+    if named is None:
+        named = _NAMED_TRAINING[cls] = 'training' in inspect.signature(cls.call).parameters
+    return named
+
+
 def keyword_inputs(layer, kwargs):
     """The first argument of ``layer.call`` when a call names it (``mha(query=q, value=v)``, as
     Keras 3's ``__call__`` takes it), popped from ``kwargs``.

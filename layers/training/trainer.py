@@ -16,6 +16,7 @@ from framework.ops import add_n, ones_like, reduce_sum
 from framework.tape import GradientTape
 from framework.tensor import Tensor
 
+from ..call_inputs import names_training
 from .compile import resolve_optimizer
 from .compile_loss import CompiledLoss
 from .compile_metrics import CompileMetrics
@@ -231,7 +232,7 @@ class Trainer(TrainingLoops):
                 frozen_since = [v for v in trainable if not v.trainable]
                 if frozen_since:
                     tape.watch(frozen_since)
-            y_pred = self(x, training=True)
+            y_pred = self(x, training=True) if names_training(type(self)) else self(x)
             loss = self._compute_loss(x, y, y_pred, sample_weight, training=True)
             # The optimizer's loss scale (LossScaleOptimizer, loss_scale_factor), which its apply divides out.
             scaled_loss = loss if self.optimizer is None else self.optimizer.scale_loss(loss)
@@ -250,7 +251,7 @@ class Trainer(TrainingLoops):
     def test_step(self, data):
         """Loss and metrics on one batch, without training; returns the logs."""
         x, y, sample_weight = unpack_x_y_sample_weight(data)
-        y_pred = self(x, training=False)
+        y_pred = self(x, training=False) if names_training(type(self)) else self(x)
         loss = self._compute_loss(x, y, y_pred, sample_weight, training=False)
         self._loss_tracker.update_state(loss, sample_weight=_batch_weight(x, loss))
         return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
@@ -258,7 +259,7 @@ class Trainer(TrainingLoops):
     def predict_step(self, data):
         """The model's output for one batch."""
         x, _, _ = unpack_x_y_sample_weight(data)
-        return self(x, training=False)
+        return self(x, training=False) if names_training(type(self)) else self(x)
 
     # ---- single batches -----------------------------------------------------------
     def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, return_dict=False):
