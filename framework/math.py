@@ -21,4 +21,5 @@ from .ops.bessel import bessel_i0, bessel_i0e, bessel_i1, bessel_i1e  # noqa: F4
 from .ops.incomplete_gamma_beta import betainc, igamma, igammac  # noqa: F401,E402
 from .ops.special_functions import erfc, erfcinv, erfinv, lbeta, ndtri, polygamma, zeta  # noqa: F401,E402
 from .ops.nextafter import nextafter  # noqa: F401,E402
+from .ops.sobol import sobol_sample  # noqa: F401,E402  (the ops sampler, under tf.math as in TensorFlow)
 from . import math_special as special  # noqa: F401,E402  (tf.math.special)
