@@ -259,3 +259,4 @@ from .strings_unicode import (bytes_split, unicode_decode, unicode_decode_with_o
 
 
 from .strings_more import format, ngrams, to_hash_bucket  # noqa: E402,F401,A004
+from .strings_script import unicode_script  # noqa: E402,F401
