@@ -98,8 +98,10 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
         inv = rsqrt(variance + self.epsilon)
         if gamma is not None:
             inv = inv * gamma
-        out = (inputs - mean) * inv
-        return out + beta if beta is not None else out
+        # tf.nn.batch_normalization's order, which Keras 3 calls: x * inv + (beta - mean * inv).
+        # (x - mean) * inv + beta rounds differently in the last bit for about a tenth of values.
+        shift = beta - mean * inv if beta is not None else -(mean * inv)
+        return inputs * inv + shift
 
     def compute_output_shape(self, input_shape):
         return tuple(input_shape)
