@@ -19,6 +19,11 @@ TRAINABLE_FLAG_CHANGES = [0]
 CREATED = [0]
 
 
+# The open keras.StatelessScope objects, innermost last (framework/keras/stateless_scope.py):
+# while one is open, a variable's first in-place write moves it to a copy the scope restores.
+STATELESS_SCOPES = []
+
+
 class _Snapshot(Tensor):
     """The Tensor a tape keeps for a variable's value: it shares the variable's
     buffer and names the variable, so debugging output can say which variable a
@@ -139,6 +144,8 @@ class Variable(Tensor):
     def _detach(self):
         """Before an in-place write: if a tape still holds a snapshot of the
         current buffer, move to a copy so the snapshot keeps the old values."""
+        if STATELESS_SCOPES:     # inside keras.StatelessScope the write goes to the scope's copy
+            STATELESS_SCOPES[-1].claim(self)
         ref = self._snapshot
         if ref is not None:
             snap = ref()

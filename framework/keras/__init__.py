@@ -18,7 +18,8 @@ _TOP_LEVEL = {'Input': 'layers', 'InputLayer': 'layers', 'Layer': 'layers', 'Seq
               'Loss': 'losses', 'Metric': 'metrics', 'Optimizer': 'optimizers', 'Initializer': 'initializers',
               'Regularizer': 'regularizers', 'DTypePolicy': 'mixed_precision', 'name_scope': 'name_scopes',
               'FloatDTypePolicy': 'dtype_policies', 'RematScope': 'scopes', 'remat': 'scopes',
-              'SymbolicScope': 'scopes'}
+              'SymbolicScope': 'scopes', 'Operation': 'operation', 'Function': 'function',
+              'StatelessScope': 'stateless_scope'}
 
 
 def version():
