@@ -99,8 +99,9 @@ NONE_IS_VALID = {('getitem', 1), ('affine', 2), ('moments', 1), ('strided_slice'
 ALIASES = {'floor_div': ['floordiv'], 'truediv': ['divide'], 'realdiv': ['divide'], 'mod': ['floormod'],
            'swish': ['silu'], 'convert_to_tensor': ['tensor', 'Tensor'], 'constant': ['tensor', 'Tensor', 'constant'],
            'getitem': ['index']}
-# Clear errors: TypeError and ValueError, and IndexError for indices out of range (gather, x[i]).
-CLEAR = (TypeError, ValueError, IndexError)
+# Clear errors: TypeError and ValueError, and IndexError for indices out of range (gather, x[i]);
+# and TensorFlow's UnimplementedError, which its Cast kernel raises for a string where a number goes.
+CLEAR = (TypeError, ValueError, IndexError, tf.errors.UnimplementedError)
 
 
 def public_ops():

@@ -8,7 +8,7 @@ until ``result()`` is read.
 import numpy as np
 
 from .. import backend, dtypes
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, OpError
 from ..losses.naming import auto_name
 from ..variable import Variable
 
@@ -55,10 +55,13 @@ class naming_errors:
 
 def named_error(metric, err):
     """A TypeError / ValueError like ``err`` that names ``metric``, or None (other
-    exceptions, and messages that name it already, pass unchanged)."""
+    exceptions, and messages that name it already, pass unchanged). Another kernel error
+    (Cast's UnimplementedError for a string) keeps TensorFlow's words and names the metric in a note."""
     kind = type(err)
     if kind in (TypeError, ValueError, InvalidArgumentError) and metric.name not in str(err):
         return kind('metric %r (%s): %s' % (metric.name, type(metric).__name__, err))
+    if isinstance(err, OpError) and not isinstance(err, InvalidArgumentError):
+        err.add_note('raised updating metric %r (%s)' % (metric.name, type(metric).__name__))
     return None
 
 

@@ -11,7 +11,7 @@ import types
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, OpError
 from ..losses.inputs import squeeze_or_expand_to_same_rank, to_dtype
 from ..losses.fused import difference_means_array
 from ..losses.reduction import apply_mask
@@ -192,7 +192,7 @@ class MeanMetricWrapper(Mean):
             if mask is not None:
                 sample_weight = apply_mask(sample_weight, mask, self._dtype, 'sum')
             return Mean.update_state(self, values, sample_weight=sample_weight)
-        except (TypeError, ValueError) as err:
+        except (TypeError, ValueError, OpError) as err:
             named = named_error(self, err)
             if named is None:
                 raise

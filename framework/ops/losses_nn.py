@@ -84,6 +84,7 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
     return out
 
 
+@named_errors('sigmoid_cross_entropy_with_logits')
 def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
     """max(x, 0) - x * z + log(1 + exp(-|x|)), TensorFlow's stable form."""
     op = 'sigmoid_cross_entropy_with_logits'

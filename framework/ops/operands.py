@@ -8,7 +8,7 @@ import functools
 
 import numpy as np
 
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, OpError
 from .. import backend
 from ..tape import ACTIVE, record  # noqa: F401  (re-exported for the op modules)
 from ..autopacking import holds_tensor, pack
@@ -223,20 +223,30 @@ def normalize_axis(axis, ndim, op):
 
 def named_errors(op):
     """Decorate an op so that a TypeError or ValueError raised inside it (by the
-    primitives it is made of, or by int()/float() on an argument) names ``op``."""
+    primitives it is made of, or by int()/float() on an argument) names ``op``. Another
+    kernel error (Cast's UnimplementedError for a string argument) keeps TensorFlow's class and
+    words, and names ``op`` in a note."""
     def decorate(fn):
         @functools.wraps(fn)
         def op_with_named_errors(*args, **kwargs):
             try:
                 return fn(*args, **kwargs)
             except (TypeError, ValueError) as err:
-                if op in str(err) or any(op in note for note in getattr(err, '__notes__', ())):
+                if _names(err, op):
                     raise       # named already (a kernel error keeps TF's text and names the op in a note)
                 kind = (type(err) if isinstance(err, (InvalidArgumentError, ConversionError))  # keeps TF's class
                         else TypeError if isinstance(err, TypeError) else ValueError)
                 raise kind('%s: %s' % (op, err)) from err
+            except OpError as err:        # not a TypeError / ValueError, so not InvalidArgumentError
+                if not _names(err, op):
+                    err.add_note('raised inside %s' % op)
+                raise
         return op_with_named_errors
     return decorate
+
+
+def _names(err, op):
+    return op in str(err) or any(op in note for note in getattr(err, '__notes__', ()))
 
 
 def _short(x):

@@ -4,7 +4,7 @@ the same way. Indexing (getitem, gather) lives in indexing.py."""
 import numpy as np
 
 from ..composite import dispatch
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import _EAGER_CPU, InvalidArgumentError, UnimplementedError, kernel_error
 from .. import backend, dtypes
 from ..indexed_slices import IndexedSlices, map_values
 from ..tensor import Tensor
@@ -317,6 +317,8 @@ def cast(x, dtype, name=None):
         raise TypeError('cast: dtype must be given (e.g. framework.float32), got None')
     if x._data.dtype == dtype:
         return identity(x)
+    if (x._data.dtype.kind == 'O') is not (dtype.kind == 'O'):
+        raise _string_cast_error(x, dtype)
     out = Tensor(x._data.astype(dtype))
     if ACTIVE:
         if dtype.kind in 'fc' and x._data.dtype.kind in 'fc':
@@ -325,6 +327,22 @@ def cast(x, dtype, name=None):
         else:
             record_blocked('cast to %s' % dtype.name, (x,))
     return out
+
+
+# TensorFlow's names for dtypes in its Cast kernel's messages.
+_CAST_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'half', 'object': 'string'}
+
+
+def _string_cast_error(x, dtype):
+    """TensorFlow's Cast kernel converts no string to a number nor back (numpy's astype would parse
+    '0.5' silently): its UnimplementedError, with what to call instead as a note."""
+    source, target = (_CAST_NAMES.get(d.name, d.name) for d in (x._data.dtype, dtype))
+    error = UnimplementedError('{{function_node __wrapped__Cast_device_%s}} Cast %s to %s is not supported '
+                               '[Op:Cast] name: ' % (_EAGER_CPU, source, target))
+    helper = 'framework.strings.to_number(x, out_type)' if source == 'string' else 'framework.strings.as_string(x)'
+    error.add_note('cast: cannot convert a %s tensor (shape %s) to %s; use %s'
+                   % (x.dtype.name, tuple(x.shape), 'string' if target == 'string' else dtype.name, helper))
+    return error
 
 
 def identity(input, name=None):  # noqa: A002
