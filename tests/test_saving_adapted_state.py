@@ -62,10 +62,11 @@ MODELS = {f.__name__: f for f in (text_vectorization, string_lookup, integer_loo
 
 def round_trip(make, tmp_path, suffix):
     model, probe = make()
-    expected = model.predict(probe, verbose=0)
+    # predict_on_batch: Keras 3's predict refuses numpy str arrays (ValueError: Invalid dtype: str32)
+    expected = model.predict_on_batch(probe)
     path = str(tmp_path / ('model' + suffix))
     model.save(path)
-    return expected, keras.models.load_model(path).predict(probe, verbose=0)
+    return expected, keras.models.load_model(path).predict_on_batch(probe)
 
 
 @pytest.mark.parametrize('name', sorted(MODELS))
@@ -114,7 +115,7 @@ def test_a_constructor_vocabulary_stays_in_the_config(tmp_path):
     with zipfile.ZipFile(path) as archive:
         assert not [n for n in archive.namelist() if n.startswith('assets/')]
     loaded = keras.models.load_model(path)
-    np.testing.assert_array_equal(loaded.predict(np.array([['y'], ['q']]), verbose=0), [[2], [0]])
+    np.testing.assert_array_equal(loaded.predict_on_batch(np.array([['y'], ['q']])), [[2], [0]])
 
 
 def test_a_missing_vocabulary_file_names_the_layer(tmp_path):
@@ -146,8 +147,8 @@ def test_tf_idf_weights_are_saved_beside_the_variables(make, probe, tmp_path):
     model.save(path)
     with zipfile.ZipFile(path) as archive:
         assert 'idf_weights' in archive.read('model.weights.h5').decode('latin-1')     # vars/idf_weights, as Keras
-    np.testing.assert_array_equal(keras.models.load_model(path).predict(probe, verbose=0),
-                                  model.predict(probe, verbose=0))
+    np.testing.assert_array_equal(keras.models.load_model(path).predict_on_batch(probe),
+                                  model.predict_on_batch(probe))
 
 
 def test_tf_idf_without_its_weights_names_the_layer(tmp_path):
@@ -166,7 +167,7 @@ def test_keras_tf_idf_archive_loads():
     # StringLookup(output_mode='tf_idf', max_tokens=6, pad_to_max_tokens=True) adapted by Keras 3.15, whose
     # file holds 6 idf weights for 5 indices (Keras 3.15 itself refuses to reload it; here they are cut).
     model = keras.models.load_model(os.path.join(DATA, 'keras3_tf_idf.keras'))
-    np.testing.assert_allclose(model.predict(np.array([['a', 'z'], ['c', 'b']]), verbose=0),
+    np.testing.assert_allclose(model.predict_on_batch(np.array([['a', 'z'], ['c', 'b']])),
                                [[0.9344174265861511, 0.0, 0.8472978472709656, 0.0, 0.0, 0.0],
                                 [0.0, 0.6931471824645996, 0.0, 0.0, 1.0986123085021973, 0.0]], rtol=1e-6)
 
@@ -175,7 +176,7 @@ def test_keras_text_vectorization_archive_loads():
     # Printed by make_keras_adapted_files.py: the model's output and the vectorized probe.
     model = keras.models.load_model(os.path.join(DATA, 'keras3_text_vectorization.keras'))
     probe = np.array([['the cat ran'], ['a dog sat on a mat'], ['zebra']])
-    np.testing.assert_allclose(model.predict(probe, verbose=0).ravel(), [
+    np.testing.assert_allclose(model.predict_on_batch(probe).ravel(), [
         -0.6594142317771912, 0.007428038865327835, -0.516912579536438, -0.15600140392780304,
         -0.6442235708236694, -0.011887971311807632], rtol=1e-6, atol=1e-7)
     np.testing.assert_array_equal(model.layers[1](probe).numpy(), [[2, 4, 3, 0, 0], [1, 10, 5, 6, 1], [1, 0, 0, 0, 0]])

@@ -39,6 +39,23 @@ def unpack_x_y_sample_weight(data):
                      'elements' % len(data))
 
 
+def reject_numpy_text(what, **values):
+    """Raise Keras 3's ValueError for numpy arrays of str, bytes or objects among ``values``.
+
+    Keras 3's array adapter (behind fit, evaluate and predict, not the *_on_batch methods)
+    takes numpy arrays of numbers and bools only, so the text-classification tutorials'
+    ``model.predict(np.array([sample_text]))`` raises ``Invalid dtype: str3328`` on TF 2.21
+    while a string tensor of the same texts runs. Accepting it here would let a program that
+    stops on TensorFlow run on.
+    """
+    for name, value in values.items():
+        for array in nest.flatten(value):
+            if type(array) is np.ndarray and array.dtype.kind in 'USO':
+                raise ValueError('Invalid dtype: %s. %s: %s holds a numpy array of dtype %s; Keras takes numpy '
+                                 'arrays of numbers or bools only here: pass text as a string tensor '
+                                 '(tf.constant(...)) or a tf.data.Dataset' % (array.dtype.name, what, name, array.dtype))
+
+
 def _is_structure(value):
     # A list of arrays is several inputs; a list of numbers is one array.
     return isinstance(value, dict) or (isinstance(value, (list, tuple)) and len(value) > 0 and all(

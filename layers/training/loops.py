@@ -17,7 +17,7 @@ from framework.tensor import Tensor
 from framework.variable import CREATED
 
 from .. import call_context
-from .data import to_arrays, train_validation_split, unpack_x_y_sample_weight
+from .data import reject_numpy_text, to_arrays, train_validation_split, unpack_x_y_sample_weight
 from .dataset_build import build_from_element_spec
 from .iterable_data import is_iterable_input, make_data
 from .logs import batch_logs, pythonify_logs
@@ -65,6 +65,7 @@ class TrainingLoops:
         epochs = capped_epochs(epochs)
         if x is None:
             raise ValueError('fit: x (the training inputs) is required')
+        reject_numpy_text('fit', x=x, y=y, sample_weight=sample_weight, validation_data=validation_data)
         if not isinstance(validation_freq, (int, list, tuple)) or (isinstance(validation_freq, int)
                                                                       and validation_freq < 1):
             raise ValueError('fit(validation_freq=%r): expected a positive int (validate every N epochs) or a list of '
@@ -133,6 +134,7 @@ class TrainingLoops:
             ``metrics_names`` order), or a dict with ``return_dict=True``.
         """
         self._assert_compiled('evaluate')
+        reject_numpy_text('evaluate', x=x, y=y, sample_weight=sample_weight)
         data = make_data(x, y, sample_weight, batch_size, steps_per_epoch=steps, what='evaluate')
         build_from_element_spec(self, x)
         resolve_verbose(verbose)
@@ -143,6 +145,7 @@ class TrainingLoops:
     def predict(self, x, batch_size=None, verbose='auto', steps=None, callbacks=None):
         """The model's outputs for ``x``, computed in batches, as numpy arrays."""
         # No build from x's spec here: Keras 3 traces predict's step on the first batch itself.
+        reject_numpy_text('predict', x=x)
         data = make_data(x, None, None, batch_size, steps_per_epoch=steps, what='predict')
         resolve_verbose(verbose)
         callbacks = self._callback_list(callbacks, verbose, 1, data.num_batches)
