@@ -12,7 +12,7 @@ from ..version import __version__  # noqa: F401  (keras.__version__: tapeflow's 
 
 _SUBMODULES = ('activations', 'applications', 'backend', 'callbacks', 'config', 'constraints', 'datasets',
                'dtype_policies', 'initializers', 'layers', 'losses', 'metrics', 'mixed_precision', 'models', 'ops', 'optimizers',
-               'preprocessing', 'random', 'regularizers', 'saving', 'tree', 'utils')
+               'preprocessing', 'random', 'regularizers', 'saving', 'tree', 'utils', 'wrappers')
 _TOP_LEVEL = {'Input': 'layers', 'InputLayer': 'layers', 'Layer': 'layers', 'Sequential': 'models',
               'Model': 'models', 'Variable': 'backend', 'KerasTensor': 'layers', 'InputSpec': 'layers',
               'Loss': 'losses', 'Metric': 'metrics', 'Optimizer': 'optimizers', 'Initializer': 'initializers',
