@@ -8,6 +8,7 @@ import warnings
 import numpy as np
 
 from .. import backend as _config
+from .dataframe_iterator import DataFrameIterator
 from .image_iterators import DirectoryIterator, NumpyArrayIterator
 from .image_transforms import apply_affine_transform, apply_brightness_shift, apply_channel_shift, flip_axis
 
@@ -110,9 +111,34 @@ class ImageDataGenerator:
                                  follow_links=follow_links, subset=subset, interpolation=interpolation,
                                  dtype=self.dtype)
 
-    def flow_from_dataframe(self, dataframe, *args, **kwargs):
-        raise NotImplementedError('ImageDataGenerator.flow_from_dataframe is not implemented in tapeflow; list the '
-                                  'files and labels and use flow() or keras.utils.image_dataset_from_directory')
+    def flow_from_dataframe(self, dataframe, directory=None, x_col='filename', y_col='class', weight_col=None,
+                            target_size=(256, 256), color_mode='rgb', classes=None, class_mode='categorical',
+                            batch_size=32, shuffle=True, seed=None, save_to_dir=None, save_prefix='',
+                            save_format='png', subset=None, interpolation='nearest', validate_filenames=True,
+                            **kwargs):
+        """A DataFrameIterator over the image files ``dataframe[x_col]`` lists (prints what it found).
+
+        Keras's deprecated arguments warn as there: ``has_ext``, ``sort`` and ``drop_duplicates``
+        are ignored, ``class_mode='other'`` is 'raw'.
+        """
+        for old, advice in (('has_ext', 'has_ext is deprecated, filenames in the dataframe have to match the exact '
+                                        'filenames in disk.'),
+                            ('sort', 'sort is deprecated, batches will be created in thesame order than the filenames '
+                                     'provided if `shuffle`is set to `False`.')):
+            if old in kwargs:
+                warnings.warn(advice, DeprecationWarning)
+        if class_mode == 'other':
+            warnings.warn('`class_mode="other"` is deprecated, please use `class_mode="raw"`.', DeprecationWarning)
+            class_mode = 'raw'
+        if 'drop_duplicates' in kwargs:
+            warnings.warn('drop_duplicates is deprecated, you can drop duplicates by using the '
+                          'pandas.DataFrame.drop_duplicates method.', DeprecationWarning)
+        return DataFrameIterator(dataframe, directory, self, x_col=x_col, y_col=y_col, weight_col=weight_col,
+                                 target_size=target_size, color_mode=color_mode, classes=classes,
+                                 class_mode=class_mode, data_format=self.data_format, batch_size=batch_size,
+                                 shuffle=shuffle, seed=seed, save_to_dir=save_to_dir, save_prefix=save_prefix,
+                                 save_format=save_format, subset=subset, interpolation=interpolation,
+                                 validate_filenames=validate_filenames, dtype=self.dtype)
 
     def standardize(self, x):
         """Apply preprocessing_function, rescale and the normalisations to ``x`` (in place where Keras does)."""
