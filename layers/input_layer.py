@@ -11,17 +11,30 @@ from .functional.node import Node
 from .layer import Layer
 
 
-def _batch_shape(batch_shape, shape):
-    """The batch shape as ints and Nones; Keras 3's ValueError for a negative or fractional size."""
-    try:
-        dims = tuple(None if d is None else int(d) for d in batch_shape)
-        valid = all(d is None or (d >= 0 and d == given) for d, given in zip(dims, batch_shape))
-    except (TypeError, ValueError):
-        valid = False
-    if not valid:
-        raise ValueError("Cannot convert '%s' to a shape. Sizes must be non-negative integers or None."
-                         % (shape if shape is not None else batch_shape,))
-    return dims
+def _standard_shape(shape):
+    """``shape`` as a tuple of ints and Nones, or Keras 3's ValueError: a bare int, a string or a
+    float size is refused even where int() would take it, as are negative sizes."""
+    if shape is None:
+        raise ValueError('Undefined shapes are not supported.')
+    if not hasattr(shape, '__iter__'):
+        raise ValueError("Cannot convert '%s' to a shape." % (shape,))
+    dims = []
+    for d in shape:
+        if d is None:
+            dims.append(None)
+            continue
+        if isinstance(d, (str, float)):
+            raise ValueError("Cannot convert '%s' to a shape. Found invalid dimension '%s' of type '%s'. "
+                             % (shape, d, type(d)))
+        try:
+            d = int(d)
+        except (TypeError, ValueError):
+            raise ValueError("Cannot convert '%s' to a shape. Found invalid dimension '%s' of type '%s'. "
+                             % (shape, d, type(d))) from None
+        if d < 0:
+            raise ValueError("Cannot convert '%s' to a shape. Negative dimensions are not allowed." % (shape,))
+        dims.append(d)
+    return tuple(dims)
 
 
 class InputLayer(Layer):
@@ -53,15 +66,14 @@ class InputLayer(Layer):
         if shape is None and batch_shape is None:
             raise ValueError('You must pass a `shape` argument.')
         if shape is not None:
-            shape = (shape,) if isinstance(shape, int) else tuple(shape)
-            batch_shape = (batch_size,) + shape
+            batch_shape = (batch_size,) + _standard_shape(shape)
         super().__init__(name=name, dtype=dtype, **kwargs)
         named = name is not None
         if dtype is None:
             from framework.keras.backend import floatx      # Keras 3: an Input without dtype is floatx
             dtype = floatx()
         self._dtype = dtypes.numpy_dtype(dtype)
-        self.batch_shape = _batch_shape(batch_shape, shape)
+        self.batch_shape = _standard_shape(batch_shape)
         self.optional = bool(optional)
         self.built = True
         # The graph starts here: a call with no inputs whose output is ``self.output``. As in

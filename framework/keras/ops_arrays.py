@@ -8,6 +8,7 @@ import numpy as np
 
 from framework import backend, dtypes
 from framework import ops as _ops
+from framework.errors import UnimplementedError
 from framework.placement import current_xp
 from framework.tensor import Tensor
 from .backend import result_type
@@ -80,7 +81,17 @@ def ones(shape, dtype=None):
 
 def full(shape, fill_value, dtype=None):
     """``shape`` filled with ``fill_value``, floatx unless ``dtype`` says otherwise."""
-    value = _ops.cast(tensor(fill_value, 'full'), _dtype(dtype, FLOATX))
+    return _filled(shape, fill_value, _dtype(dtype, FLOATX), 'full')
+
+
+def _filled(shape, fill_value, dtype, op):
+    value = tensor(fill_value, op)
+    try:
+        value = _ops.cast(value, dtype)
+    except UnimplementedError:     # Keras: TypeError 'Cannot convert 1 to EagerTensor of dtype string'
+        raise TypeError('keras.ops.%s: cannot convert the fill value (%s %s) to dtype %s: strings and numbers '
+                        'do not convert into each other' % (op, value.dtype.name, tuple(value.shape),
+                                                            dtypes.as_dtype(dtype).name)) from None
     return _ops.broadcast_to(value, (shape,) if isinstance(shape, (int, np.integer)) else shape)
 
 
@@ -94,7 +105,7 @@ def ones_like(x, dtype=None):
 
 def full_like(x, fill_value, dtype=None):
     t = tensor(x, 'full_like')
-    return full(t.shape, fill_value, _dtype(dtype, t.dtype))
+    return _filled(t.shape, fill_value, _dtype(dtype, t.dtype), 'full_like')
 
 
 def arange(start, stop=None, step=None, dtype=None):

@@ -83,8 +83,16 @@ def cast_all(values, op):
         return tensors
     dtype = tensors[0]._data.dtype
     for t in tensors[1:]:
+        if (t._data.dtype.kind == 'O') is not (dtype.kind == 'O'):
+            # Keras 3's promotion lattice has no string: its error, before a cast would raise Cast's
+            raise ValueError("keras.ops.%s: dtype='string' is not a valid dtype for Keras type promotion (got %s); "
+                             "strings do not mix with numbers" % (op, ', '.join(display(u) for u in tensors)))
         dtype = result_dtype(dtype, t._data.dtype)
     return [t if t._data.dtype == dtype else _ops.cast(t, dtype) for t in tensors]
+
+
+def display(t):
+    return '%s %s' % ('string' if t._data.dtype.kind == 'O' else t._data.dtype.name, tuple(t.shape))
 
 
 def float_pair(x1, x2, op):
