@@ -262,7 +262,11 @@ class TextVectorization(Layer):
 
     @classmethod
     def from_config(cls, config):
+        from framework.keras.object_serialization import deserialize_keras_object
         config = dict(config)
+        for key in ('standardize', 'split'):      # a custom function, filed by name
+            if isinstance(config.get(key), dict):
+                config[key] = deserialize_keras_object(config[key])
         if isinstance(config.get('ngrams'), list):
             config['ngrams'] = tuple(config['ngrams'])
         return cls(**config)

@@ -62,10 +62,19 @@ def plan(root, model, weight_plan):
         arrays, names = read_vars(group, weight_plan, skip=named)
         weight_plan.match(node.describe(), variables, arrays, ['%s/%s' % (vars_path, n) for n in names])
     for vars_path, group in _vars_groups(root):
-        if vars_path not in claimed and len(group) and not vars_path.startswith('optimizer/'):
+        if vars_path not in claimed and len(group) and not _optimizer_state(vars_path):
             weight_plan.problem("unexpected in the file: %s ('%s', %d weight(s) of shapes %s); the model has "
                                 'no layer at that path' % (vars_path, group.attrs.get('name', '?'), len(group),
                                                            ', '.join(str(d.shape) for d in _ordered(group))))
+
+
+def _optimizer_state(vars_path):
+    """Whether ``vars_path`` holds an optimizer's state: the model's ('optimizer/vars') or a nested
+    model's, which Keras 3 writes when that model was compiled and trained on its own
+    ('layers/functional/optimizer/vars': keras.io's text classification wraps its trained model
+    in an end-to-end one) and skips on loading, the nested model coming back uncompiled."""
+    parts = vars_path.split('/')
+    return len(parts) >= 2 and parts[-2] == 'optimizer' and (len(parts) == 2 or parts[-3] != 'layers')
 
 
 def read_vars(group, weight_plan, skip=()):

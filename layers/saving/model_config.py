@@ -59,6 +59,11 @@ def to_json_safe(value, where):
         return [to_json_safe(v, '%s[%d]' % (where, i)) for i, v in enumerate(value)]
     if isinstance(value, np.dtype) or type(value).__name__ == 'DType':
         return getattr(value, 'name', str(value))
+    if _named_function(value):
+        # Keras 3 files a function found in a layer's config (TextVectorization's standardize) by its
+        # name; the layer's from_config finds it again among custom_objects and the registry
+        from framework.keras.object_serialization import serialize_keras_object
+        return serialize_keras_object(value)
     if isinstance(value, type) or callable(value):
         raise TypeError('Cannot save the model: %s is the Python object %r, which a file cannot hold. Lambda '
                         'layers and functions in configs cannot be saved when they are Python lambdas (tapeflow '
@@ -68,6 +73,11 @@ def to_json_safe(value, where):
                         % (where, value))
     raise TypeError('Cannot save the model: %s holds a %s (%r), which is not a JSON value; make get_config() '
                     'return numbers, strings, lists and dicts' % (where, type(value).__name__, value))
+
+
+def _named_function(value):
+    """A def-defined (or builtin) function, which a file can name; a lambda has no name to file."""
+    return inspect.isroutine(value) and getattr(value, '__name__', '<lambda>') != '<lambda>'
 
 
 def to_json(config):

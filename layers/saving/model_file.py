@@ -56,9 +56,6 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True):
     check_overwrite(path, overwrite)
     config = serialize_model(model, shared_policy_ids=path.endswith('.keras'))   # fails before any file is touched
     compiled = include_optimizer and getattr(model, 'compiled', False) and model.optimizer is not None
-    if compiled and model.built and not model.optimizer.built:
-        # Saved state then has every slot, so that loading matches it one to one.
-        model.optimizer.build(model.trainable_variables)
     compile_cfg = compile_config.serialize(model) if compiled else None
     if path.endswith('.keras'):
         if not model.built:
