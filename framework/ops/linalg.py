@@ -6,6 +6,7 @@ from .. import backend
 from ..tape import array_rule
 from ..tensor import Tensor
 from . import eigen_sum
+from .einsum_kernel import einsum_array
 from .one_row_product import one_row_matmul
 from .operands import ACTIVE, as_tensor, binary, named_errors, record
 from .reductions import reduce_sum
@@ -144,8 +145,9 @@ def einsum(equation, *inputs, **kwargs):
     specs = lhs.split(',')
     if len(specs) != len(tensors):
         raise InvalidArgumentError('einsum: %r needs %d operands, got %d' % (equation, len(specs), len(tensors)))
+    broadcast = ''
     if '.' in equation:
-        specs, rhs, tensors = _spell_out_ellipses(equation, specs, rhs, tensors)
+        specs, rhs, tensors, broadcast = _spell_out_ellipses(equation, specs, rhs, tensors)
         lhs = ','.join(specs)
     if rhs is None:
         rhs = ''.join(sorted(c for c in set(lhs) if c.isalpha() and lhs.count(c) == 1))
@@ -153,20 +155,25 @@ def einsum(equation, *inputs, **kwargs):
         if len(spec) != t.ndim:
             raise InvalidArgumentError('einsum: subscripts %r in %r do not match an operand of shape %s'
                                        % (spec, equation, tuple(t.shape)))
+    return _einsum_letters(specs, rhs, tensors, broadcast, equation)
+
+
+def _einsum_letters(specs, rhs, tensors, broadcast, equation):
+    """einsum of checked operands whose subscripts are letters (``broadcast``: an ellipsis's)."""
     xp = backend.array_module(tensors[0]._data)
     try:
-        out = Tensor(xp.einsum(lhs + '->' + rhs, *[t._data for t in tensors]))
+        out = Tensor(einsum_array(xp, specs, rhs, [t._data for t in tensors], broadcast))
     except ValueError as err:
         raise InvalidArgumentError('einsum: %r cannot combine operands of shapes %s: %s'
                                    % (equation, [tuple(t.shape) for t in tensors], err)) from None
     if ACTIVE:
-        vjps = tuple(_einsum_vjp(rhs, specs, i) for i in range(len(tensors)))
+        vjps = tuple(_einsum_vjp(rhs, specs, i, broadcast) for i in range(len(tensors)))
         record('einsum', tuple(tensors), out, vjps)
     return out
 
 
 def _spell_out_ellipses(equation, specs, rhs, tensors):
-    """(specs, rhs, tensors) with each '...' replaced by letters for the broadcast batch axes,
+    """(specs, rhs, tensors, letters) with each '...' replaced by ``letters`` for the broadcast batch axes,
     right-aligned as numpy and TensorFlow align them; operands whose size-1 axes broadcast
     against a longer one are broadcast first (so each letter has one size)."""
     from .shapes import broadcast_to
@@ -199,10 +206,10 @@ def _spell_out_ellipses(equation, specs, rhs, tensors):
     if '...' not in rhs and batch:
         raise InvalidArgumentError('einsum: %r: the output contains %d broadcasting dimension(s) but no ellipsis '
                                    '(...) was found in the output subscripts' % (equation, len(batch)))
-    return out_specs, rhs.replace('...', letters), out_tensors
+    return out_specs, rhs.replace('...', letters), out_tensors, letters
 
 
-def _einsum_vjp(rhs, specs, i):
+def _einsum_vjp(rhs, specs, i, broadcast=''):
     """The gradient rule for operand ``i``: an einsum of g with the other operands."""
     def vjp(g, y, *operands):
         from .shapes import broadcast_to
@@ -214,7 +221,13 @@ def _einsum_vjp(rhs, specs, i):
         unique = ''.join(dict.fromkeys(target))
         # Letters summed inside this operand alone reach it by broadcasting.
         present = ''.join(c for c in unique if c in rhs or any(c in s for s in other_specs))
-        grad = einsum(','.join([rhs] + other_specs) + '->' + present, g, *others)
+        # As TF: an operand without the output's ellipsis takes the gradient over its axes too
+        # (appended last), summed over them after
+        missing = ''.join(c for c in broadcast if c in rhs and c not in target)
+        grad = _einsum_letters([rhs] + other_specs, present + missing, [g] + others, broadcast,
+                               ','.join([rhs] + other_specs) + '->' + present + missing)
+        if missing:
+            grad = reduce_sum(grad, axis=list(range(len(present), len(present) + len(missing))))
         if present != unique:
             grad = broadcast_to(reshape(grad, [sizes[c] if c in present else 1 for c in unique]),
                                 [sizes[c] for c in unique])

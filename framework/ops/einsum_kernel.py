@@ -1,0 +1,136 @@
+"""An einsum of one or two operands computed as TensorFlow's Einsum kernel computes it.
+
+TensorFlow (core/kernels/linalg/einsum_op_impl.h) sorts each operand's axes by kind
+(broadcast: the ellipsis's; batch: in both operands and the output; free: in one operand and
+the output; contract: in both, not the output; reduce: in one, not the output), sums the
+reduce axes away, folds the free and the contract axes into one each and runs one batched
+matrix product ``(batch, F0, C) @ (batch, F1, C)^T`` before unfolding and transposing the
+result. numpy's einsum sums the products in another order, so MultiHeadAttention's
+projections and scores (``abc,cde->abde``, ``aecd,abcd->acbe``) differed from TF's in the
+last bit of about half their values, and a Transformer's training drifted from TF's.
+
+The product's bits, measured against TF 2.21 (oneDNN, x86-64) on einsums of the attention
+layers and their gradients: a matrix of one row or one column is summed with one fused
+multiply-add per step in order, emulated in float64 for float32 where eigen_math's mode
+computes the result exactly (a loop over the contraction: by default results of up to 32
+values, BLAS's bits otherwise, as an ellipsis's rows, each a one-row product, take); other products
+match numpy's BLAS given a contiguous right operand (a transposed view of it is summed in
+another order), up to a contraction of about 256: longer ones are blocked differently by
+oneDNN and keep BLAS's last bits. A letter repeated in one operand or in the output
+(diagonals) and three or more operands go to the backend's einsum.
+"""
+import numpy as np
+
+from . import eigen_math, eigen_sum
+from ..blas_threads import product
+
+# TensorFlow's EinsumDimensionType order; an operand's axes are sorted by it
+_BROADCAST, _BATCH, _FREE, _CONTRACT, _REDUCE = 0, 1, 2, 3, 4
+# the order TF checks to multiply an operand transposed instead of transposing it
+_SWAPPED_RANK = {_BROADCAST: 0, _BATCH: 1, _CONTRACT: 2, _FREE: 3, _REDUCE: 4}
+
+
+def einsum_array(xp, specs, output, arrays, broadcast=''):
+    """``xp.einsum`` of raw ``arrays`` with subscripts ``specs`` (one per array, letters only)
+    and ``output``, in TensorFlow's order of operations; ``broadcast`` holds the letters an
+    ellipsis stood for, in order (they broadcast as numpy's leading batch axes).
+
+    Raises:
+        ValueError: a letter has two sizes, or the operands do not broadcast.
+    """
+    if len(arrays) > 2 or any(len(set(s)) != len(s) for s in list(specs) + [output]) \
+            or any(c not in ''.join(specs) for c in output):
+        return xp.einsum(','.join(specs) + '->' + output, *arrays)
+    ids = {}
+    for c in ''.join(specs) + output:        # labels are numbered as they first appear
+        ids.setdefault(c, len(ids))
+    kinds = {c: _BROADCAST if c in broadcast and c in output else _kind(c in output, len(specs) == 1 or any(c not in s for s in specs))
+             for c in ids}
+    order = {c: (kinds[c], broadcast.index(c) if kinds[c] == _BROADCAST else ids[c]) for c in ids}
+    sizes = _letter_sizes(specs, arrays, broadcast)
+    folded, swapped, free = [], [], []
+    for spec, array in zip(specs, arrays):
+        matrix, swap, letters = _fold(xp, spec, array, kinds, order, sizes)
+        folded.append(matrix)
+        swapped.append(swap)
+        free.extend(letters)
+    if len(arrays) == 1:
+        result = folded[0]
+    else:
+        lhs, rhs = folded
+        result = _product(xp, lhs.swapaxes(-1, -2) if swapped[0] else lhs,
+                          rhs if swapped[1] else rhs.swapaxes(-1, -2))
+    letters = sorted((c for c in ids if kinds[c] in (_BROADCAST, _BATCH)), key=order.get) + free
+    result = result.reshape(tuple(sizes[c] for c in letters))
+    if result.dtype != arrays[0].dtype:
+        result = result.astype(arrays[0].dtype)      # bfloat16: ml_dtypes' product gives float32
+    axes = [letters.index(c) for c in output]
+    return result.transpose(axes) if axes != list(range(len(axes))) else result
+
+
+def _kind(kept, in_one):
+    if kept:
+        return _FREE if in_one else _BATCH
+    return _REDUCE if in_one else _CONTRACT
+
+
+def _letter_sizes(specs, arrays, broadcast):
+    sizes = {}
+    for spec, array in zip(specs, arrays):
+        for c, n in zip(spec, array.shape):
+            known = sizes.setdefault(c, n)
+            if known != n and not (c in broadcast and 1 in (known, n)):
+                raise ValueError('subscript %r stands for axes of sizes %d and %d' % (c, known, n))
+            sizes[c] = max(known, n)
+    return sizes
+
+
+def _fold(xp, spec, array, kinds, order, sizes):
+    """(array as (batch..., F, C), or (batch..., C, F) when already in that order, which TF
+    multiplies transposed rather than transposing; whether so; its free letters in order)."""
+    keys = [(_SWAPPED_RANK[kinds[c]], order[c][1]) for c in spec]
+    swap = all(a <= b for a, b in zip(keys, keys[1:]))
+    letters = list(spec) if swap else sorted(spec, key=order.get)
+    if letters != list(spec):
+        array = array.transpose([spec.index(c) for c in letters])
+    batch = tuple(array.shape[k] for k, c in enumerate(letters) if kinds[c] in (_BROADCAST, _BATCH))
+    total = {kind: 1 for kind in (_FREE, _CONTRACT, _REDUCE)}
+    for c in letters:
+        if kinds[c] in total:
+            total[kinds[c]] *= sizes[c]
+    if any(kinds[c] == _REDUCE for c in letters):
+        array = eigen_sum.sum_last_axis(xp.ascontiguousarray(array).reshape(batch + (-1, total[_REDUCE])))
+    inner = (total[_CONTRACT], total[_FREE]) if swap else (total[_FREE], total[_CONTRACT])
+    return array.reshape(batch + inner), swap, [c for c in letters if kinds[c] == _FREE]
+
+
+def _product(xp, lhs, rhs):
+    """``lhs @ rhs`` (stacked, broadcasting) with TF's BatchMatMul bits where known (see above)."""
+    vector = 1 in (lhs.shape[-2], rhs.shape[-1])
+    if vector and xp is np and lhs.dtype == np.float32 and rhs.dtype == np.float32 \
+            and eigen_math.exact_for_size(_product_size(lhs, rhs)):
+        return _fused_steps(lhs, rhs)
+    if rhs.ndim == 2 and lhs.ndim > 2:
+        # one (rows, K) @ (K, N) product, not one per leading index (an ellipsis's one-row products)
+        flat = product(lhs.reshape(-1, lhs.shape[-1]), xp.ascontiguousarray(rhs))
+        return flat.reshape(lhs.shape[:-1] + (rhs.shape[-1],))
+    return product(lhs, xp.ascontiguousarray(rhs))
+
+
+def _product_size(lhs, rhs):
+    size = lhs.shape[-2] * rhs.shape[-1]
+    for n in np.broadcast_shapes(lhs.shape[:-2], rhs.shape[:-2]):
+        size *= n
+    return size
+
+
+def _fused_steps(lhs, rhs):
+    """A float32 product summed as one fused multiply-add per step of the contraction, in order
+    (the exact product plus the sum, rounded once to float64 and then to float32)."""
+    shape = np.broadcast_shapes(lhs.shape[:-2], rhs.shape[:-2]) + (lhs.shape[-2], rhs.shape[-1])
+    total = np.zeros(shape, np.float64)
+    wide_lhs, wide_rhs = lhs.astype(np.float64), rhs.astype(np.float64)
+    for k in range(lhs.shape[-1]):
+        total += wide_lhs[..., :, k:k + 1] * wide_rhs[..., k:k + 1, :]
+        total = total.astype(np.float32).astype(np.float64)
+    return total.astype(np.float32)
