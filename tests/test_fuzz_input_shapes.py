@@ -43,3 +43,14 @@ def test_good_shapes_still_work():
 def test_keras_ops_refuse_mixing_strings_and_numbers(call, error, words):
     with pytest.raises(error, match=words):
         call()
+
+
+def test_every_name_a_keras_namespace_lists_exists():
+    # keras.initializers listed 'normal' and 'uniform' (get() names, not attributes in Keras 3),
+    # so dir()-walking code and ``import *`` stopped with AttributeError.
+    for namespace in (keras.initializers, keras.layers, keras.losses, keras.metrics, keras.optimizers,
+                      keras.activations, keras.regularizers, keras.constraints, keras.callbacks):
+        missing = [n for n in dir(namespace) if not n.startswith('_') and not hasattr(namespace, n)]
+        assert not missing, (namespace.__name__, missing)
+    assert not hasattr(keras.initializers, 'normal')
+    assert type(keras.initializers.get('normal')).__name__ == 'RandomNormal'

@@ -65,4 +65,7 @@ IdentityInitializer, OrthogonalInitializer, STFTInitializer, stft = Identity, Or
 random_normal, random_uniform, truncated_normal, variance_scaling = (RandomNormal, RandomUniform,
                                                                     TruncatedNormal, VarianceScaling)
 
-__all__ = sorted(ALL_OBJECTS) + ['Initializer', 'compute_fans', 'deserialize', 'get', 'serialize']
+# 'normal' and 'uniform' are names for get() only: Keras 3 has no such attributes, and an __all__
+# entry without its attribute broke ``from keras.initializers import *`` and dir()-walking code.
+__all__ = sorted(set(ALL_OBJECTS) - {'normal', 'uniform'}) + ['Initializer', 'compute_fans', 'deserialize', 'get',
+                                                               'serialize']
