@@ -89,9 +89,11 @@ def __getattr__(name):
         return importlib.import_module('.' + name, __name__)
     if name in _KERAS_ALIASES:
         return importlib.import_module('.keras.' + name, __name__)
+    if name == 'bfloat16':           # made on first use: it imports ml_dtypes (see dtypes._bfloat16)
+        return dtypes.bfloat16
     raise AttributeError("module 'framework' has no attribute %r" % name)
 
 
 def __dir__():
     # dir(tf) lists the lazily loaded modules too, as TensorFlow's does, without importing them.
-    return sorted(set(globals()) | set(_LAZY_MODULES) | set(_KERAS_ALIASES))
+    return sorted(set(globals()) | set(_LAZY_MODULES) | set(_KERAS_ALIASES) | {'bfloat16'})

@@ -17,7 +17,7 @@ import numpy as np
 # TensorFlow's DataType enum (types.proto), for ``as_datatype_enum``.
 _ENUMS = {'float32': 1, 'float64': 2, 'int32': 3, 'uint8': 4, 'int16': 5, 'int8': 6, 'string': 7,
           'complex64': 8, 'int64': 9, 'bool': 10, 'uint16': 17, 'complex128': 18, 'float16': 19,
-          'uint32': 22, 'uint64': 23}
+          'uint32': 22, 'uint64': 23, 'bfloat16': 14}
 _NAME_OF_ENUM = {enum: name for name, enum in _ENUMS.items()}
 
 
@@ -67,7 +67,7 @@ class DType:
 
     @property
     def is_floating(self):
-        return self.dtype.kind == 'f'
+        return self.dtype.kind == 'f' or self is _BY_NAME.get('bfloat16')
 
     @property
     def is_integer(self):
@@ -116,6 +116,9 @@ class DType:
         kind = self.dtype.kind
         if kind == 'f':
             return getattr(np.finfo(self.dtype), which)
+        if self.is_floating:                  # bfloat16: numpy's finfo does not know it, ml_dtypes' does
+            import ml_dtypes
+            return getattr(ml_dtypes.finfo(self.dtype), which)
         if kind in 'iu':
             return int(getattr(np.iinfo(self.dtype), which))
         raise TypeError('Cannot find %s value of %s: only floating and integer dtypes have one'
@@ -173,7 +176,24 @@ _ALL = (float16, float32, float64, int8, int16, int32, int64, uint8, uint16, uin
 # Tensor.dtype reads this once per access: a dict lookup keyed by the array's numpy dtype.
 _BY_NUMPY = {d.dtype: d for d in _ALL}
 _BY_NAME = {d.name: d for d in _ALL}
-_BY_NAME.update(half=float16, double=float64, bfloat16=float32)
+_BY_NAME.update(half=float16, double=float64)
+
+
+def _bfloat16():
+    """``tf.bfloat16``, made on first use: numpy has no bfloat16, the ml_dtypes package (which
+    TensorFlow itself depends on) adds it, and importing it costs about half a second."""
+    made = _BY_NAME.get('bfloat16')
+    if made is None:
+        try:
+            import ml_dtypes
+        except ImportError:
+            raise TypeError("bfloat16 needs the ml_dtypes package (TensorFlow's own bfloat16 type for numpy); "
+                            'install it with `pip install ml_dtypes`') from None
+        made = DType._make('bfloat16', np.dtype(ml_dtypes.bfloat16))
+        _BY_NAME['bfloat16'] = made
+        _BY_NUMPY[made.dtype] = made
+        _KERAS_NAMES[made.dtype] = KerasDTypeName('bfloat16')
+    return made
 
 
 class KerasDTypeName(str):
@@ -219,6 +239,8 @@ def of_numpy(numpy_dtype):
         pass
     if numpy_dtype.kind in 'USO':
         return string
+    if numpy_dtype.name == 'bfloat16':
+        return _bfloat16()
     try:
         return _BY_NAME[numpy_dtype.name]           # e.g. a non-native byte order '>f4'
     except KeyError:
@@ -239,6 +261,8 @@ def as_dtype(dtype):
         try:
             return _BY_NAME[dtype]
         except KeyError:
+            if dtype == 'bfloat16':
+                return _bfloat16()
             raise TypeError('Unknown dtype %r; expected one of %s'
                             % (dtype, ', '.join(sorted(_BY_NAME)))) from None
     if dtype is float:
@@ -263,7 +287,7 @@ def numpy_dtype(dtype):
 
 
 def is_floating(dtype):
-    return numpy_dtype(dtype).kind == 'f'
+    return numpy_dtype(dtype).kind == 'f' or numpy_dtype(dtype).name == 'bfloat16'
 
 
 def is_numeric(dtype):
@@ -295,6 +319,8 @@ def display_name(dtype):
 
 
 def __getattr__(name):
+    if name == 'bfloat16':
+        return _bfloat16()
     # tf.dtypes.cast is the op; ops import this module, so it is looked up on first use.
     if name == 'cast':
         from .ops.shapes import cast

@@ -1,6 +1,6 @@
 """BatchNormalization (Keras 3): normalize with batch statistics while
 training, with moving averages of them at inference."""
-from framework.ops import moments, reshape, rsqrt
+from framework.ops import cast, moments, reshape, rsqrt
 from framework.tape import paused
 
 from . import constraints, initializers, regularizers
@@ -65,6 +65,8 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
                                            initializer=self.moving_mean_initializer, trainable=False)
         self.moving_variance = self.add_weight(name='moving_variance', shape=shape,
                                                initializer=self.moving_variance_initializer, trainable=False)
+        # Keras 3 makes all four with autocast=False: a mixed-precision call normalizes in float32
+        self.__dict__['_not_autocast'] = {id(v) for v in self._trainable_created + self._non_trainable_created}
         self._reduction_axes = [i for i in range(rank) if i != axis]
         # parameters of shape (features,) broadcast against the input in this shape
         self._broadcast_shape = [1] * rank
@@ -79,6 +81,12 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
 
     def call(self, inputs, training=None, mask=None):
         inputs = floating_inputs(inputs, self)      # Keras 3 normalizes integer data in the compute dtype
+        if self._compute is not None:
+            # mixed precision: Keras 3 normalizes in float32 and casts the result to the compute dtype
+            return cast(self._normalize(cast(inputs, self._dtype), training, mask), self._compute)
+        return self._normalize(inputs, training, mask)
+
+    def _normalize(self, inputs, training, mask):
         if mask is not None and mask.ndim != inputs.ndim - 1:
             raise ValueError('BatchNormalization %r: the mask must have one dimension less than the inputs '
                              '(one flag per step, for every feature); got mask.shape=%s, inputs.shape=%s'

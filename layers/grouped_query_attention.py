@@ -86,7 +86,7 @@ class GroupQueryAttention(Layer):
                             kernel_regularizer=self.kernel_regularizer, bias_regularizer=self.bias_regularizer,
                             activity_regularizer=self.sublayer_activity_regularizer,
                             kernel_constraint=self.kernel_constraint, bias_constraint=self.bias_constraint,
-                            dtype=self.dtype)
+                            dtype=self.dtype_policy)
         layer._build_from_shape(shape)
         return layer
 
@@ -103,8 +103,8 @@ class GroupQueryAttention(Layer):
             self._gate_dense = self._dense('bqm,muh->bquh', (None, heads, dim), 'uh', 'gate', query_shape,
                                            activation='sigmoid') if self.use_gate else None
             self._value_dense = self._dense('bkm,mvh->bkvh', (None, kv_heads, dim), 'vh', 'value', value_shape)
-            self._softmax = Softmax(axis=-1, dtype=self.dtype)
-            self._dropout_layer = Dropout(rate=self.dropout, seed=self.seed, dtype=self.dtype)
+            self._softmax = Softmax(axis=-1, dtype=self.dtype_policy)
+            self._dropout_layer = Dropout(rate=self.dropout, seed=self.seed, dtype=self.dtype_policy)
             self.feature_dim = query_shape[-1]
             self._output_dense = self._dense('bquh,uhm->bqm', (None, self.feature_dim), 'm', 'attention_output',
                                              (None, None, heads, dim))
@@ -139,7 +139,7 @@ class GroupQueryAttention(Layer):
         return (output, scores) if return_attention_scores else output
 
     def _as_input(self, x, what):
-        x = attention_input(x, what, self._dtype, 'GroupQueryAttention %r' % self.name)
+        x = attention_input(x, what, self._compute_array_dtype(), 'GroupQueryAttention %r' % self.name)
         if x.ndim != 3:
             raise ValueError('GroupQueryAttention %r: %s must have rank 3 (batch, steps, features); got shape %s'
                              % (self.name, what, tuple(x.shape)))

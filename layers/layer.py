@@ -26,13 +26,13 @@ from framework.train import deferred_restore
 from framework.variable import Variable
 
 from . import auto_config, build_recording, call_context, constraints, failed_build, initializers, naming, regularizers
-from . import mask_propagation, tracking
+from . import autocast as autocasting, mask_propagation, tracking
 from .call_inputs import accepts_training, check_spec, convert_inputs, keyword_inputs, shape_of
 from .functional.node import first_call_tensors
 from .functional.symbolic_call import any_symbolic, call_symbolic
 from .input_spec import InputSpec
 from .mask_propagation import call_with_masks, masks_matter
-from .layer_arguments import legacy_batch_shape, positional_weight_args, shared_policy_identity, standardize_dtype
+from .layer_arguments import legacy_batch_shape, positional_weight_args, shared_policy_identity, standardize_policy
 from .policy_sharing import policy_config
 from .traced_outputs import name_traced_outputs
 from .weights import LayerWeights
@@ -63,7 +63,10 @@ class Layer(LayerWeights):
         name: a unique name; by default the class name in snake case, numbered
             ('dense', 'dense_1', ...).
         trainable: whether the layer's weights are trained.
-        dtype: the dtype of weights and computations (float32 by default).
+        dtype: the dtype of weights and computations, or a dtype policy (its name or a
+            ``keras.DTypePolicy``): 'mixed_float16' computes in float16 with float32
+            weights (default: the global policy, float32 unless set).
+        autocast: under a mixed policy, whether floating inputs are cast to the compute dtype.
         activity_regularizer: a regularizer applied to the layer's output;
             its value, divided by the batch size, joins ``losses``.
         input_shape / input_dim / batch_input_shape / batch_size: the legacy
@@ -72,6 +75,9 @@ class Layer(LayerWeights):
     Raises:
         UnknownArgumentError (a TypeError and a ValueError): an unknown keyword.
     """
+
+    _compute = _mixed = None        # a mixed policy's compute dtype and name (see __init__)
+    autocast = True
 
     # True in a layer whose call takes a RaggedTensor / SparseTensor input as Keras 3's does (the
     # lookups); the others refuse one, asking for a dense tensor.
@@ -95,7 +101,6 @@ class Layer(LayerWeights):
             warnings.warn('Do not pass an `input_shape`/`input_dim` argument to a layer. When using Sequential '
                           'models, prefer using an `Input(shape)` object as the first layer in the model '
                           'instead.', stacklevel=2)
-        del autocast                          # Keras 3 accepts it; every float input is cast here
         if kwargs:
             raise UnknownArgumentError('Unrecognized keyword arguments passed to %s: %s; valid ones '
                                        'include name, trainable, dtype and the arguments of %s itself'
@@ -104,7 +109,11 @@ class Layer(LayerWeights):
             naming.to_snake_case(type(self).__name__))
         if not isinstance(self.name, str) or '/' in self.name:
             raise ValueError('%s: name must be a string without "/", got %r' % (type(self).__name__, name))
-        self._dtype = standardize_dtype(dtype, type(self).__name__)
+        # _dtype: the variables' numpy dtype; under a mixed policy, _mixed (its name) and _compute
+        # (the compute dtype) are set too, and the call autocasts (see layers/autocast.py).
+        self._dtype, compute, self._mixed = standardize_policy(dtype, type(self).__name__)
+        self._compute = compute if self._mixed is not None else None
+        self.autocast = bool(autocast)
         self._policy_identity = shared_policy_identity(dtype)
         self._trainable = bool(trainable)
         self.built = False
@@ -127,17 +136,23 @@ class Layer(LayerWeights):
 
     @property
     def compute_dtype(self):
-        return self._dtype.name
+        """The dtype the layer computes in: the variable dtype, or a mixed policy's 16 bits."""
+        mixed = self.__dict__.get('_compute')
+        return (mixed if mixed is not None else self._dtype).name
 
     @property
     def variable_dtype(self):
         return self._dtype.name
 
+    def _compute_array_dtype(self):
+        """compute_dtype as the numpy dtype arrays are made in."""
+        return self._dtype if self._compute is None else self._compute
+
     @property
     def dtype_policy(self):
-        """The layer's ``keras.DTypePolicy`` (``<DTypePolicy "float32">``)."""
+        """The layer's ``keras.DTypePolicy`` (``<DTypePolicy "mixed_float16">``)."""
         from framework.keras.mixed_precision import DTypePolicy
-        return DTypePolicy(self._dtype.name)
+        return DTypePolicy(self.__dict__.get('_mixed') or self._dtype.name)
 
     def _symbolic_dtype(self):
         """The dtype of the KerasTensors that a call on KerasTensors returns when the layer gives
@@ -195,6 +210,7 @@ class Layer(LayerWeights):
                 for floating dtypes, 'zeros' otherwise.
             dtype: default the layer's dtype.
             trainable: whether optimizers train it and tapes watch it.
+            autocast: whether a mixed-precision call reads it in the compute dtype.
             regularizer: its penalty joins ``losses`` (while it is trainable).
             constraint: applied after each optimizer update (see ``constraints``).
             name: the variable's name ('kernel'); its ``path`` adds the
@@ -228,6 +244,8 @@ class Layer(LayerWeights):
         variable._name = name      # Keras 3 weights ignore tf.name_scope: 'kernel' stays 'kernel'
         if trainable and not self._trainable:
             variable.trainable = False
+        if not autocast:
+            self.__dict__.setdefault('_not_autocast', set()).add(id(variable))
         (self._trainable_created if trainable else self._non_trainable_created).append(variable)
         tracking.structure_changed(self)
         regularizer = regularizers.get(regularizer)
@@ -286,7 +304,14 @@ class Layer(LayerWeights):
 
     def _call_converted(self, inputs, args, kwargs, training):
         """``__call__``'s work on concrete inputs (kept apart so that one handler names the layer)."""
-        inputs = convert_inputs(inputs, self._dtype, self._keeps_composite_inputs)
+        mixed = self._compute
+        if mixed is None:
+            inputs = convert_inputs(inputs, self._dtype, self._keeps_composite_inputs)
+        elif self.autocast:           # Keras 3 casts every floating argument to the compute dtype
+            inputs = convert_inputs(inputs, mixed, self._keeps_composite_inputs)
+            args, kwargs = autocasting.cast_arguments(args, kwargs, mixed)
+        else:
+            inputs = convert_inputs(inputs, self._dtype, self._keeps_composite_inputs)
         context = call_context.state()
         entries = context.stack
         # Set in the instance dict: the attribute changes on every call and
@@ -322,7 +347,7 @@ class Layer(LayerWeights):
                     check_spec(self, inputs)
             if training is not None and accepts_training(type(self)):
                 kwargs['training'] = training
-            with shown_twice:
+            with shown_twice, (autocasting.weights_as(self, mixed) if mixed is not None else _SHOWN_ONCE):
                 try:
                     outputs = self.call(inputs, *args, **kwargs)
                 except (TypeError, ValueError) as err:
@@ -385,8 +410,9 @@ class Layer(LayerWeights):
         """The shape of ``call`` on zeros of ``shape``: None as 1 for the batch, ``inner_length`` past it."""
         weights = self.weights
         xp = array_module(weights[0]._data) if weights else current_xp()   # on the weights' device
+        compute = self._dtype if self._compute is None else self._compute
         zeros = Tensor(xp.zeros(tuple((1 if i == 0 else inner_length) if d is None else d
-                                      for i, d in enumerate(shape)), self._dtype))
+                                      for i, d in enumerate(shape)), compute))
         # Fresh loss lists for the zeros' call, the old ones put back: the zeros' losses must not
         # stay in ``losses`` (a Sequential model builds through here).
         saved = [(each, each._losses) for each in self._flatten_layers()]
@@ -400,7 +426,8 @@ class Layer(LayerWeights):
                     (replaying() if inner_length != 1 else contextlib.nullcontext()):
                 if not self.built:
                     self._build_for(zeros)
-                with trace_names.naming(placeholder, batch, len(call_context.enclosing_names(self)) + 1):
+                with trace_names.naming(placeholder, batch, len(call_context.enclosing_names(self)) + 1), \
+                        (autocasting.weights_as(self, self._compute) if self._compute is not None else _SHOWN_ONCE):
                     out = self.call(zeros)
         finally:
             for each, losses in saved:

@@ -3,9 +3,9 @@ keywords, and ``add_weight``'s positional arguments."""
 from framework import dtypes
 
 
-def dtype_policy(dtype):
-    """Keras 3's serialized dtype policy for a plain dtype."""
-    return {'module': 'keras', 'class_name': 'DTypePolicy', 'config': {'name': dtype.name},
+def dtype_policy(name):
+    """Keras 3's serialized dtype policy of the policy ``name`` ('float32', 'mixed_float16')."""
+    return {'module': 'keras', 'class_name': 'DTypePolicy', 'config': {'name': name},
             'registered_name': None}
 
 
@@ -18,18 +18,22 @@ def shared_policy_identity(dtype):
     return global_policy_identity()
 
 
-def standardize_dtype(dtype, who):
+def standardize_policy(dtype, who):
+    """(variable dtype, compute dtype) as numpy dtypes, and the mixed policy's name (None for a
+    plain dtype), for a layer's ``dtype`` argument: None (the global policy), a dtype in any
+    spelling, a DTypePolicy, its name ('mixed_float16') or its serialized dict."""
+    from framework.keras.mixed_precision import global_policy, policy_dtypes
     if dtype is None:
         # keras.backend.set_floatx and keras.mixed_precision.set_global_policy choose the default.
-        from framework.keras.mixed_precision import default_dtype_name
-        return dtypes.numpy_dtype(default_dtype_name())
+        dtype = global_policy().name
     if isinstance(dtype, dict):               # a serialized DTypePolicy
         dtype = dtype.get('config', {}).get('name', dtype)
     name = getattr(dtype, 'name', dtype)
-    if isinstance(name, str) and name.startswith('mixed_'):
-        raise ValueError('%s: mixed precision policies (%r) are not supported; give a dtype such as '
-                         "'float32'" % (who, name))
-    return dtypes.numpy_dtype(name if isinstance(name, str) else dtype)
+    pair = policy_dtypes(name) if isinstance(name, str) else None
+    if pair is not None and pair[0] != pair[1]:
+        return dtypes.numpy_dtype(pair[1]), dtypes.numpy_dtype(pair[0]), name
+    variable = dtypes.numpy_dtype(name if isinstance(name, str) else dtype)
+    return variable, variable, None
 
 
 def legacy_batch_shape(legacy, who):

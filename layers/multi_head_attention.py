@@ -109,7 +109,7 @@ class MultiHeadAttention(Layer):
                     kernel_regularizer=self.kernel_regularizer, bias_regularizer=self.bias_regularizer,
                     activity_regularizer=self.sublayer_activity_regularizer,
                     kernel_constraint=self.kernel_constraint, bias_constraint=self.bias_constraint,
-                    dtype=self.dtype)
+                    dtype=self.dtype_policy)
 
     def _projection(self, shape, heads_dim, name, activation=None):
         equation, bias_axes, rank = projection_equation(len(shape) - 1, 1, 2)
@@ -144,8 +144,8 @@ class MultiHeadAttention(Layer):
             self._axes = axes
             self.attention_axes = axes       # Keras 3 keeps the axes it resolved: configs save [1], not null
             self._scores_equation, self._combine_equation, scores_rank = attention_equations(rank, axes)
-            self._softmax = Softmax(axis=-1, dtype=self.dtype)        # over the flattened key axes
-            self._dropout_layer = Dropout(rate=self.dropout, seed=self.seed, dtype=self.dtype)
+            self._softmax = Softmax(axis=-1, dtype=self.dtype_policy)        # over the flattened key axes
+            self._dropout_layer = Dropout(rate=self.dropout, seed=self.seed, dtype=self.dtype_policy)
             out = self._output_shape or (query_shape[-1],)
             equation, bias_axes, out_rank = projection_equation(len(query_shape) - 1, 2, len(out))
             self.output_dense = EinsumDense(equation, partial_shape(out_rank - 1, out), name='attention_output',
@@ -189,7 +189,7 @@ class MultiHeadAttention(Layer):
         return (output, scores) if return_attention_scores else output
 
     def _as_input(self, x, what):
-        return attention_input(x, what, self._dtype, 'MultiHeadAttention %r' % self.name)
+        return attention_input(x, what, self._compute_array_dtype(), 'MultiHeadAttention %r' % self.name)
 
     def _check_shapes(self, query, value, key):
         built = self._built_shapes

@@ -186,8 +186,8 @@ class Normalization(Layer):
         return self._statistics()
 
     def call(self, inputs):
-        if inputs.dtype != self.dtype:
-            inputs = cast(inputs, self.dtype)
+        if inputs.dtype != self.compute_dtype:
+            inputs = cast(inputs, self.compute_dtype)
         mean, variance = self._statistics()
         std = maximum(sqrt(variance), _EPSILON)
         return mean + inputs * std if self.invert else (inputs - mean) / std
@@ -297,8 +297,8 @@ class Rescaling(Layer):
         self.scale, self.offset = scale, offset
 
     def call(self, inputs):
-        if inputs.dtype != self.dtype:
-            inputs = cast(inputs, self.dtype)
+        if inputs.dtype != self.compute_dtype:
+            inputs = cast(inputs, self.compute_dtype)
         return inputs * self._constant(self.scale, inputs) + self._constant(self.offset, inputs)
 
     def _constant(self, value, inputs):
@@ -306,7 +306,7 @@ class Rescaling(Layer):
         array becomes a tensor on the input's device."""
         if np.ndim(value) == 0:
             return float(value)
-        return Tensor(array_module(inputs._data).asarray(np.asarray(value, self.dtype)))
+        return Tensor(array_module(inputs._data).asarray(np.asarray(value, self.compute_dtype)))
 
     def compute_output_shape(self, input_shape):
         return tuple(input_shape)

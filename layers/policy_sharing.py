@@ -40,7 +40,7 @@ def is_recording():
 
 def policy_config(layer):
     """``layer``'s serialized dtype policy, tagged while recording if it is the shared global one."""
-    config = dtype_policy(layer._dtype)
+    config = dtype_policy(layer.dtype_policy.name)
     identity = getattr(layer, '_policy_identity', None)
     if _recording[0] and identity is not None:
         config[_TAG] = id(identity)

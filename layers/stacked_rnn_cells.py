@@ -103,9 +103,9 @@ class StackedRNNCells(Layer):
             if callable(getattr(cell, 'get_initial_state', None)):
                 states.append(cell.get_initial_state(batch_size=batch_size))
             elif isinstance(cell.state_size, (list, tuple)):
-                states.append([zeros((batch_size, size), self.dtype) for size in cell.state_size])
+                states.append([zeros((batch_size, size), self.compute_dtype) for size in cell.state_size])
             else:
-                states.append(zeros((batch_size, cell.state_size), self.dtype))
+                states.append(zeros((batch_size, cell.state_size), self.compute_dtype))
         return states
 
     def get_config(self):

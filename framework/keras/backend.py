@@ -16,16 +16,13 @@ def floatx():
 
 
 def set_floatx(value):
-    """Make ``value`` ('float16', 'float32' or 'float64') the default dtype of new layers.
+    """Make ``value`` ('bfloat16', 'float16', 'float32' or 'float64') the default dtype of new layers.
 
     Raises:
-        ValueError: any other value; 'bfloat16', which numpy cannot compute in.
+        ValueError: any other value.
     """
     if value not in _FLOATS:
         raise ValueError('set_floatx: unknown `floatx` value %r; expected one of %s' % (value, list(_FLOATS)))
-    if value == 'bfloat16':
-        raise ValueError("set_floatx: tapeflow computes with numpy, which has no bfloat16; use 'float16', "
-                         "'float32' or 'float64'")
     _settings['floatx'] = str(value)
 
 

@@ -1,14 +1,17 @@
-"""``keras.mixed_precision``: dtype policies, the dtype new layers compute and keep weights in.
+"""``keras.mixed_precision``: dtype policies, the dtypes new layers compute in and keep weights in.
 
-A policy named after a float dtype ('float16', 'float32', 'float64') computes
-and stores in that dtype. Keras's mixed policies ('mixed_float16',
-'mixed_bfloat16': compute in 16 bits, keep float32 weights) are refused with a
-ValueError: tapeflow's layers compute in their weights' dtype, and numpy has
-no bfloat16.
+A policy named after a float dtype ('float16', 'bfloat16', 'float32', 'float64')
+computes and stores in that dtype. Keras's mixed policies compute in 16 bits and
+keep float32 weights: 'mixed_float16' (compute float16) and 'mixed_bfloat16'
+(compute bfloat16). A layer under one casts its floating inputs to the compute
+dtype and reads its weights as that dtype inside ``call`` (see
+``layers/autocast.py``), so the gradients reach the float32 weights in float32.
 """
 from . import backend
 
-_FLOAT_NAMES = ('float16', 'float32', 'float64')
+_FLOAT_NAMES = ('float16', 'bfloat16', 'float32', 'float64')
+# name -> (compute dtype, variable dtype), as Keras 3's DTypePolicy._parse_name
+_MIXED = {'mixed_float16': ('float16', 'float32'), 'mixed_bfloat16': ('bfloat16', 'float32')}
 _state = {'policy': None,       # None: follow backend.floatx()
           'identity': None}     # stands for Keras's global policy object (see global_policy_identity)
 
@@ -17,25 +20,28 @@ class DTypePolicy:
     """The dtypes a layer computes in (``compute_dtype``) and stores weights in (``variable_dtype``).
 
     Args:
-        name: 'float16', 'float32' or 'float64' (default: ``keras.backend.floatx()``).
+        name: 'mixed_float16' or 'mixed_bfloat16' (compute in 16 bits, float32 weights), or a
+            float dtype, 'float16', 'bfloat16', 'float32' or 'float64', for both
+            (default: the global policy's name).
     Raises:
         TypeError: a name that is not a string.
-        ValueError: another name; 'mixed_float16' / 'mixed_bfloat16', which tapeflow does not support yet.
+        ValueError: another name.
     """
 
     def __init__(self, name=None):
         if name is None:
-            name = backend.floatx()
+            name = global_policy().name
         if not isinstance(name, str):
-            raise TypeError("DTypePolicy: 'name' must be a string such as 'float32', got %r (%s)"
-                            % (name, type(name).__name__))
-        if name in ('mixed_float16', 'mixed_bfloat16'):
-            raise ValueError('DTypePolicy(%r): tapeflow does not support mixed precision yet (layers compute in '
-                             "their weights' dtype); use 'float32', or 'float16' throughout" % name)
-        if name not in _FLOAT_NAMES:
-            raise ValueError("DTypePolicy: cannot convert %r to a dtype policy; valid policies are the float dtypes "
-                             "%s ('bfloat16' and the mixed policies are not supported by tapeflow)"
-                             % (name, ', '.join(repr(n) for n in _FLOAT_NAMES)))
+            raise TypeError("'name' must be a string, such as 'mixed_float16'. Received: name=%s (of type %s)"
+                            % (name, type(name)))           # Keras 3's words
+        if name in _MIXED:
+            self._compute_dtype, self._variable_dtype = _MIXED[name]
+        elif name in _FLOAT_NAMES:
+            self._compute_dtype = self._variable_dtype = name
+        else:         # Keras 3's words
+            raise ValueError("Cannot convert '%s' to a mixed precision DTypePolicy. Valid policies include "
+                             "'mixed_float16', 'mixed_bfloat16', and the name of any float dtype such as "
+                             "'float32'." % (name,))
         self._name = name
 
     @property
@@ -44,11 +50,15 @@ class DTypePolicy:
 
     @property
     def compute_dtype(self):
-        return self._name
+        return self._compute_dtype
 
     @property
     def variable_dtype(self):
-        return self._name
+        return self._variable_dtype
+
+    @property
+    def quantization_mode(self):
+        return None                   # tapeflow has no quantized policies
 
     def get_config(self):
         return {'name': self._name}
@@ -79,6 +89,8 @@ def set_global_policy(policy):
 
     Raises:
         ValueError: something that is neither a policy nor a policy's name (and see DTypePolicy).
+
+    Under 'mixed_float16', ``Model.compile`` wraps the optimizer in a LossScaleOptimizer.
     """
     if isinstance(policy, str):
         policy = DTypePolicy(policy)
@@ -111,6 +123,13 @@ def global_policy():
 def default_dtype_name():
     """The dtype name a layer built without ``dtype`` uses (the global policy's variable dtype)."""
     return global_policy().variable_dtype
+
+
+def policy_dtypes(name):
+    """(compute dtype, variable dtype) of the policy ``name``, or None for a name that is no policy's."""
+    if name in _MIXED:
+        return _MIXED[name]
+    return (name, name) if name in _FLOAT_NAMES else None
 
 
 # Keras 3's newer names.

@@ -2,6 +2,8 @@
 composed from other ops elsewhere."""
 import math
 
+import numpy as np
+
 from .. import backend
 from . import eigen_math
 from .eigen_sum import kernel_row_sums
@@ -202,6 +204,10 @@ def _log_softmax_rows(xp, a):
 
 
 def _softmax_rows(xp, a):
+    if a.dtype.itemsize == 2:
+        # float16 / bfloat16: TensorFlow's softmax kernel computes in float32 and rounds once
+        # (its half-precision steps differ in the last bit for about half the values)
+        return _softmax_rows(xp, a.astype(np.float32)).astype(a.dtype)
     shifted = a - xp.max(a, axis=1, keepdims=True) if a.size else a
     e = _exp(xp, shifted)
     total = kernel_row_sums(e) if a.size else e.sum(axis=1)

@@ -2,7 +2,7 @@
 import numpy as np
 
 from ..errors import InvalidArgumentError, kernel_error
-from .. import backend
+from .. import backend, graph_random_ops
 from ..tape import array_rule
 from ..tensor import Tensor
 from . import eigen_sum
@@ -42,6 +42,8 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
                            % (_dims(da), _dims(db)), named=True,
                            note='matmul: batch dimensions of %s and %s do not broadcast'
                                 % (tuple(da.shape), tuple(db.shape))) from None
+    if out._data.dtype != da.dtype:
+        out._data = out._data.astype(da.dtype)      # bfloat16: ml_dtypes' product gives float32 (TF rounds it)
     if ACTIVE:
         record('matmul', (a, b), out, _MATMUL_VJPS[bool(transpose_a), bool(transpose_b)])
     return out
@@ -285,12 +287,21 @@ def affine_array(x, kernel, bias, op):
         # one (rows, K) @ (K, N) product, as TF's tensordot does: numpy's stacked matmul runs a
         # product per leading index, re-reading the kernel each time (4x slower on ConvNeXt's MLPs)
         y = one_row_matmul(xp, dx.reshape(-1, dx.shape[-1]), dk).reshape(dx.shape[:-1] + (dk.shape[1],))
+    if y.dtype != dx.dtype:
+        y = y.astype(dx.dtype)       # bfloat16: ml_dtypes' product gives float32 (TF rounds it)
     if bias is None:
         return (x, kernel), y
     bias = as_tensor(bias, op)
     if bias._data.shape != (dk.shape[1],) or bias._data.dtype != dk.dtype:
         raise InvalidArgumentError('%s: bias must have shape %s and dtype %s, got %s %s'
                                    % (op, (dk.shape[1],), dk.dtype.name, tuple(bias.shape), bias.dtype.name))
+    if y.dtype.itemsize == 2 and graph_random_ops.current() is not None:
+        # float16 / bfloat16 in a traced function (Keras's fit steps): TensorFlow's grappler fuses
+        # MatMul + BiasAdd into one oneDNN kernel, which adds the bias to the float32 product
+        # and rounds once (eager TF rounds the product, then adds in half precision, as below)
+        wide = product(dx.astype(np.float32), dk.astype(np.float32))
+        wide += bias._data.astype(np.float32)
+        return (x, kernel, bias), wide.astype(y.dtype)
     y += bias._data
     return (x, kernel, bias), y
 
@@ -326,6 +337,10 @@ def _affine_bias_grad(g, y, x, kernel, bias):
 
 
 def _affine_bias_grad_array(g, y, x, kernel, bias):
+    if g.dtype.itemsize == 2 and g.dtype.kind in 'fV':
+        # float16 / bfloat16: Keras's Dense adds its bias with tf.nn.bias_add, whose gradient
+        # (BiasAddGrad) sums in float32 and rounds once; a half-precision sum drifts by an ulp
+        return g.sum(axis=0 if g.ndim == 2 else tuple(range(g.ndim - 1)), dtype=np.float32).astype(g.dtype)
     if g.ndim == 2 and g.shape[1] == 1:
         # One unit: TF drops the size-1 axis and sums the column as a whole tensor, in its
         # order (reduce_sum's); a Dense(1) regression's bias drifted from a partial last batch.

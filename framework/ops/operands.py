@@ -29,11 +29,16 @@ def as_tensor(x, op, dtype=None):
                         % (op, _short(x), type(x).__name__, err)) from None
 
 
+def _bfloat16(t):
+    # ml_dtypes' bfloat16 is numpy kind 'V', not 'f': asked only once the float kinds failed
+    return t._data.dtype.name == 'bfloat16'
+
+
 def as_float_tensor(x, op):
     """A floating tensor, or an InvalidArgumentError (a TypeError too) naming the op and the dtype,
     the class TensorFlow raises for a dtype outside an op's allowed list."""
     t = as_tensor(x, op)
-    if t._data.dtype.kind not in 'fc':
+    if t._data.dtype.kind not in 'fc' and not _bfloat16(t):
         raise InvalidArgumentError('%s: expected a floating-point tensor, got dtype %s (shape %s); '
                                    'cast it first, e.g. framework.cast(x, framework.float32)'
                                    % (op, t.dtype.name, tuple(t.shape)))
@@ -44,7 +49,7 @@ def as_real_tensor(x, op):
     """A float or integer tensor (no bool, complex or string), as TensorFlow's Relu and MaxPool
     kernels take; else an InvalidArgumentError naming the op and the dtype."""
     t = as_tensor(x, op)
-    if t._data.dtype.kind not in 'fiu':
+    if t._data.dtype.kind not in 'fiu' and not _bfloat16(t):
         raise InvalidArgumentError('%s: expected a floating-point or integer tensor, got dtype %s (shape %s)'
                                    % (op, t.dtype.name, tuple(t.shape)))
     return t
@@ -52,7 +57,7 @@ def as_real_tensor(x, op):
 
 def as_numeric_tensor(x, op):
     t = as_tensor(x, op)
-    if t._data.dtype.kind not in 'fciub':
+    if t._data.dtype.kind not in 'fciub' and not _bfloat16(t):
         raise InvalidArgumentError('%s: expected a numeric tensor, got dtype %s' % (op, t.dtype.name))
     return t
 

@@ -16,6 +16,8 @@ from ..tensor import Tensor
 from ..tape import array_rule, record_blocked
 from .operands import as_float_tensor, as_numeric_tensor, ACTIVE, record
 
+_HALF = np.dtype(np.float16)
+
 
 def _apply(name, x, value, grad, check=as_float_tensor):
     try:
@@ -216,6 +218,11 @@ def _sigmoid_value(xp, a):
         return eigen_math.sigmoid(a)
     if a.dtype.kind == 'c':         # no sign split for complex numbers: the formula itself
         return 1 / (1 + xp.exp(-a))
+    if a.dtype == _HALF:
+        # TensorFlow's float16 kernel: e / (1 + e) with e = exp(x), each step rounded to half;
+        # past x = 11 that is 1 (where exp(x) would overflow to inf / inf)
+        e = xp.exp(xp.minimum(a, _HALF.type(11)))
+        return xp.where(a > 11, _HALF.type(1), e / (1 + e))
     # exp(-|a|) never overflows; both branches are exact where they are used.
     e = xp.exp(-xp.abs(a))
     return xp.where(a >= 0, 1 / (1 + e), e / (1 + e)).astype(a.dtype, copy=False)

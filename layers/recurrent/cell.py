@@ -158,8 +158,9 @@ class RecurrentCell(Layer):
         if not 0.0 < rate < 1.0:
             return None
         if count is None:
-            return keras_random.dropout(ones(shape, self.dtype), rate, seed=self.seed_generator)
-        return [keras_random.dropout(ones(shape, self.dtype), rate, seed=self.seed_generator) for _ in range(count)]
+            return keras_random.dropout(ones(shape, self.compute_dtype), rate, seed=self.seed_generator)
+        return [keras_random.dropout(ones(shape, self.compute_dtype), rate, seed=self.seed_generator)
+                for _ in range(count)]
 
     def project_masked(self, inputs, input_mask):
         """``project`` of ``inputs`` under the input mask (a list: one mask per gate's block of the kernel)."""
@@ -187,7 +188,7 @@ class RecurrentCell(Layer):
 
     def get_initial_state(self, batch_size=None):
         sizes = self.state_size if isinstance(self.state_size, (list, tuple)) else [self.state_size]
-        return [zeros((batch_size, size), self.dtype) for size in sizes]
+        return [zeros((batch_size, size), self.compute_dtype) for size in sizes]
 
     def get_config(self):
         config = super().get_config()

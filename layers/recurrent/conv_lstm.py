@@ -147,7 +147,7 @@ class ConvLSTMCell(LSTMCell):
         return (batch,) + self.state_shape
 
     def get_initial_state(self, batch_size=None):
-        return [zeros((batch_size,) + self.state_shape, self.dtype) for _ in range(2)]
+        return [zeros((batch_size,) + self.state_shape, self.compute_dtype) for _ in range(2)]
 
     def compute_output_shape(self, input_shape):
         shape = convolved_shape(tuple(input_shape), self.kernel_size, self.strides, self.dilation_rate,

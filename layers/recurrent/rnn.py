@@ -6,6 +6,8 @@ built-in cells the input half of every step (``x_t @ kernel + bias``) is
 one matmul over the whole sequence before the loop; each step then does
 one matmul with the recurrent kernel for all gates together.
 """
+from contextlib import nullcontext
+
 import numpy as np
 
 from framework import nest
@@ -13,7 +15,7 @@ from framework.backend import array_module
 from framework.ops import cast, reshape, stack, where, zeros
 from framework.tensor import Tensor, convert_to_tensor
 
-from .. import call_context
+from .. import autocast as autocasting, call_context
 from ..layer import Layer
 from ..mask_propagation import as_mask
 from ..serialization import deserialize, serialize
@@ -133,11 +135,14 @@ class RNN(Layer):
         outputs = []
         if isinstance(cell, RecurrentCell):
             input_mask, recurrent_mask = cell.dropout_masks(batch, sequences.shape[-1], training, in_rnn=True)
-            weights = cell.recurrent_weights()
-            for t, projected in enumerate(time_steps(cell.project_masked(sequences, input_mask), self.go_backwards)):
-                output, new_states = cell.step(projected, states, weights, recurrent_mask)
-                output, states = self._skip_masked(keep, t, output, new_states, states, outputs)
-                outputs.append(output)
+            # the cell's steps run here, not through its __call__: read its weights as a mixed call does
+            with autocasting.weights_as(cell, cell._compute) if cell._compute is not None else nullcontext():
+                weights = cell.recurrent_weights()
+                projected_steps = time_steps(cell.project_masked(sequences, input_mask), self.go_backwards)
+                for t, projected in enumerate(projected_steps):
+                    output, new_states = cell.step(projected, states, weights, recurrent_mask)
+                    output, states = self._skip_masked(keep, t, output, new_states, states, outputs)
+                    outputs.append(output)
         else:
             stack_cells = cell.cells if isinstance(cell, StackedRNNCells) else []
             with sequence_dropout.held_for_sequence(stack_cells, batch, sequences.shape[-1], training):
@@ -181,10 +186,10 @@ class RNN(Layer):
             initial_state = self.cell.get_initial_state(batch_size=batch)      # a user cell's own start
         if initial_state is None:
             xp = array_module(sequences._data)
-            return [Tensor(xp.zeros(shape, self.dtype)) for shape in self.state_shapes(batch)]
+            return [Tensor(xp.zeros(shape, self.compute_dtype)) for shape in self.state_shapes(batch)]
         given = nest.flatten(initial_state)       # a stack's states come nested per cell
-        given = [s if isinstance(s, Tensor) else convert_to_tensor(np.asarray(s, self.dtype)) for s in given]
-        given = [cast(s, self.dtype) if s.dtype != self.dtype else s for s in given]
+        given = [s if isinstance(s, Tensor) else convert_to_tensor(np.asarray(s, self.compute_dtype)) for s in given]
+        given = [cast(s, self.compute_dtype) if s.dtype != self.compute_dtype else s for s in given]
         expected = self.state_shapes(batch)
         if [tuple(s.shape) for s in given] != expected:
             raise ValueError('%s: initial_state must be %d tensor(s) of shape(s) %s, got shape(s) %s'
@@ -207,7 +212,7 @@ class RNN(Layer):
         """Zeros of (batch_size, size) for each state of the cell (a stack's nested per cell)."""
         if isinstance(self.cell, StackedRNNCells):
             return self.cell.get_initial_state(batch_size=batch_size)
-        return [zeros(shape, self.dtype) for shape in self.state_shapes(batch_size)]
+        return [zeros(shape, self.compute_dtype) for shape in self.state_shapes(batch_size)]
 
     def compute_output_shape(self, sequences_shape, initial_state_shape=None):
         batch, length = sequences_shape[0], sequences_shape[1]

@@ -23,7 +23,10 @@ def serialize(model):
     if not getattr(model, 'compiled', False):
         return None
     arguments = model._compile_config            # compile's own arguments, as Keras keeps them
-    config = {'optimizer': optim.serialize(model.optimizer),
+    optimizer = model.optimizer
+    if getattr(optimizer, '_wraps_compiled', False):     # compile's own loss scaling: Keras saves the optimizer given
+        optimizer = optimizer.inner_optimizer
+    config = {'optimizer': optim.serialize(optimizer),
               'loss': _serialize(arguments.get('loss')),
             'loss_weights': arguments.get('loss_weights'),
             'metrics': _serialize(arguments.get('metrics')),

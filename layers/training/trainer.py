@@ -58,7 +58,9 @@ class Trainer(TrainingLoops):
             weighted_metrics: like ``metrics``, but updated with the sample weights.
             run_eagerly: whether Keras would trace the steps; tapeflow always runs them eagerly,
                 but without run_eagerly their unseeded tf.random ops get a graph's seeds, as on TF.
-            jit_compile, auto_scale_loss: accepted for Keras programs; tapeflow computes in float32.
+            jit_compile: accepted for Keras programs.
+            auto_scale_loss: under the 'mixed_float16' policy, wrap the optimizer in a
+                ``LossScaleOptimizer`` (named 'loss_scale_optimizer'), as Keras 3 does.
             steps_per_execution: batch callbacks (and progress updates) happen once every
                 this many steps, as in Keras.
         Raises:
@@ -77,6 +79,11 @@ class Trainer(TrainingLoops):
                                                           weigh_by_batch_size=bool(run_eagerly))
         new_metrics = None if metrics is None and weighted_metrics is None else \
             CompileMetrics(metrics, weighted_metrics, output_names)
+        from optim import LossScaleOptimizer
+        if auto_scale_loss and new_optimizer is not None and self.dtype_policy.name == 'mixed_float16' \
+                and not isinstance(new_optimizer, LossScaleOptimizer):
+            new_optimizer = LossScaleOptimizer(new_optimizer, name='loss_scale_optimizer')
+            new_optimizer._wraps_compiled = True      # compile_config names the optimizer given
         self.optimizer = new_optimizer
         if new_loss is not None:
             self._compiled_loss, self.loss = new_loss, loss

@@ -1,0 +1,58 @@
+"""Mixed precision inside a layer's call: Keras 3's autocasting.
+
+A layer under a mixed policy ('mixed_float16': compute float16, float32 weights)
+computes in its compute dtype. Keras 3 casts the call's floating arguments to it,
+and, inside ``call``, reads every float weight made with ``autocast=True`` as that
+dtype (its AutocastScope). The cast is an op, so a tape records it and the
+gradient reaches the float32 variable in float32, as the optimizer needs it.
+
+tapeflow's ops read a variable's buffer directly (a Variable is a Tensor), so there
+is no read hook to put the scope in. Instead, for the duration of ``call``, the
+layer's attributes that hold its own autocast weights hold their cast instead
+(``self.kernel`` is a float16 Tensor inside ``Dense.call``), and get the variables
+back afterwards. Unlike Keras's scope, a weight of another layer read directly
+(``self.dense.kernel`` in a parent's call) keeps its dtype; sublayers called from the
+call cast their own weights.
+"""
+import contextlib
+
+from framework.ops import cast
+from framework.tensor import Tensor
+from framework.variable import Variable
+
+from .call_inputs import convert_inputs
+
+
+def cast_arguments(args, kwargs, dtype):
+    """``call``'s other floating tensor arguments in ``dtype`` (Keras 3 casts them all, the
+    first one included, which ``convert_inputs`` does); other values are kept."""
+    args = tuple(_cast_floating(a, dtype) for a in args)
+    kwargs = {k: _cast_floating(v, dtype) for k, v in kwargs.items()}
+    return args, kwargs
+
+
+def _cast_floating(value, dtype):
+    if isinstance(value, Tensor) and value._data.dtype.kind == 'f' and value._data.dtype != dtype:
+        return cast(value, dtype)
+    if isinstance(value, (list, tuple)) and any(isinstance(x, Tensor) for x in value):
+        return convert_inputs(value, dtype)
+    return value
+
+
+@contextlib.contextmanager
+def weights_as(layer, dtype):
+    """Within the block, ``layer``'s attributes holding its own float weights made with
+    ``autocast=True`` hold them cast to ``dtype``; they hold the variables again afterwards."""
+    skipped = layer.__dict__.get('_not_autocast', ())
+    own = {id(v) for v in layer._trainable_created + layer._non_trainable_created
+           if id(v) not in skipped and v._data.dtype != dtype and v._data.dtype.kind == 'f'}
+    attributes = layer.__dict__
+    swapped = [(name, value) for name, value in attributes.items()
+               if type(value) is Variable and id(value) in own]
+    for name, variable in swapped:
+        attributes[name] = cast(variable, dtype)
+    try:
+        yield
+    finally:
+        for name, variable in swapped:
+            attributes[name] = variable
