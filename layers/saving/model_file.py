@@ -48,9 +48,11 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True):
     """
     path = os.fspath(filepath)
     if not path.endswith(('.keras', '.h5', '.hdf5')):
+        # Keras 3.15's words (the SavedModel tutorial's model.save('saved_model/my_model') prints them)
         raise ValueError('Invalid filepath extension for saving. Please add either a `.keras` extension for the '
-                         'native Keras format (recommended) or a `.h5` extension. Use `model.save_weights()` '
-                         "(with a '.weights.h5' filepath) to save only the weights. Received: filepath=%s" % path)
+                         'native Keras format (recommended) or a `.h5` extension. Use `model.export(filepath)` if '
+                         'you want to export a SavedModel for use with TFLite/TFServing/etc. Received: '
+                         'filepath=%s.' % path)
     if path.endswith(('.h5', '.hdf5')):
         absl_warnings.warning(LEGACY_SAVE_WARNING)
     check_overwrite(path, overwrite)
@@ -108,6 +110,13 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
         return _load_archive(path, table, compile)
     if path.endswith('.keras') and os.path.isfile(path) and not h5py.is_hdf5(path):
         raise NotAZipError('%s is not a .keras archive (not a zip file; truncated or damaged?)' % path)
+    if os.path.isdir(path):
+        # Keras 3.15's first sentences; its advice (TFSMLayer) names a layer tapeflow has not got
+        raise SavedFileError('File format not supported: filepath=%s. Keras 3 only supports V3 `.keras` files, '
+                             'legacy H5 format files (`.h5` extension). Note that the legacy SavedModel format is '
+                             'not supported by `load_model()` in Keras 3. To reload a SavedModel written by '
+                             '`model.export()` or `tf.saved_model.save()`, use `tf.saved_model.load(%s)`.'
+                             % (path, path))
     return _load_h5(path, table, compile)
 
 
