@@ -115,7 +115,10 @@ class Layer(LayerWeights):
         self._compute = compute if self._mixed is not None else None
         self.autocast = bool(autocast)
         self._policy_identity = shared_policy_identity(dtype)
-        self._trainable = bool(trainable)
+        if not isinstance(trainable, bool):        # Keras 3's check: trainable='no' would train
+            raise ValueError('Expected `trainable` to be a boolean. Received: trainable=%s (of type %s)'
+                             % (trainable, type(trainable)))
+        self._trainable = trainable
         self.built = False
         self.input_spec = None
         self.activity_regularizer = regularizers.get(activity_regularizer)
