@@ -126,19 +126,42 @@ def check_lengths(x, y, sample_weight):
 
 
 def class_weight_to_sample_weights(y, class_weight):
-    """One weight per sample: ``class_weight[label]`` (labels from one-hot rows by argmax), else 1."""
+    """One weight per sample: ``class_weight[label]`` (labels from one-hot rows by argmax), else 1.
+
+    Raises:
+        TypeError: labels of more than one class per sample (a (N, H, W, 1) mask), which Keras 3's
+            array path cannot map either; per-pixel weights come from a tf.data.Dataset.
+    """
+    _check_class_weight_keys(class_weight)
     labels = np.asarray(to_host(y._data if isinstance(y, Tensor) else y))
+    shape = labels.shape
     if labels.ndim > 1:
         labels = np.argmax(labels, axis=-1) if labels.shape[-1] != 1 else labels[..., 0]
+    if labels.ndim > 1 and labels[0].size != 1:
+        raise TypeError('class_weight: y of shape %s holds %d labels per sample; with arrays Keras 3 weighs '
+                        'one class per sample (its loop raises "only 0-dimensional arrays can be converted '
+                        'to Python scalars"): give the data as a tf.data.Dataset, where class_weight weighs each '
+                        'label, or pass per-label weights as sample_weight' % (shape, labels[0].size))
     labels = np.round(labels).astype(np.int64).reshape(-1)
     weights = np.ones(len(labels), dtype=np.float32)
     for label, weight in class_weight.items():
+        weights[labels == int(label)] = weight
+    return weights
+
+
+def class_weight_table(class_weight):
+    """[weight of class 0, 1, ..., max(key)], 1.0 for the classes ``class_weight`` leaves out:
+    the lookup table Keras 3 gathers a tf.data.Dataset's label weights from."""
+    _check_class_weight_keys(class_weight)
+    return [class_weight.get(label, 1.0) for label in range(int(max(class_weight)) + 1)]
+
+
+def _check_class_weight_keys(class_weight):
+    for label in class_weight:
         if isinstance(label, bool) or not isinstance(label, (int, np.integer, float, np.floating)) \
                 or int(label) != label:
             raise ValueError('class_weight: keys must be integer class indices (as in the labels y), got %r '
                              'in %r' % (label, class_weight))
-        weights[labels == int(label)] = weight
-    return weights
 
 
 def train_validation_split(arrays, validation_split):

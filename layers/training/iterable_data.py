@@ -8,12 +8,12 @@ a one-shot iterator (a generator) is read on across epochs, so it needs
 import types
 import warnings
 
-from framework import nest
+from framework import nest, ops
 from framework.data import Dataset
 from framework.keras.run_limits import capped_steps
 from framework.tensor import Tensor, convert_to_tensor
 
-from .data import ArrayData, class_weight_to_sample_weights, pack_x_y_sample_weight, unpack_x_y_sample_weight
+from .data import ArrayData, class_weight_table, pack_x_y_sample_weight, unpack_x_y_sample_weight
 from .py_dataset import PyDatasetData, is_py_dataset
 
 
@@ -61,8 +61,13 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
 
 
 def _class_weights_as_sample_weights(class_weight):
-    """A Dataset.map function giving each (x, y) batch ``class_weight[label]`` as its sample
-    weights, as Keras 3 weights a tf.data.Dataset's batches."""
+    """A Dataset.map function giving each (x, y) batch the weights ``class_weight[label]``, as
+    Keras 3 weights a tf.data.Dataset's batches: the labels (the argmax of a last axis wider than
+    one, else the values rounded) index a table of the classes 0..max(key), absent ones weighing 1.
+    A weight per label, not per sample: the segmentation tutorial's (B, H, W, 1) masks get
+    (B, H, W) weights, one per pixel; a label past the table raises gather's InvalidArgumentError."""
+    table = convert_to_tensor(class_weight_table(class_weight))
+
     def weigh(*element):
         x, y, sample_weight = unpack_x_y_sample_weight(element)
         if sample_weight is not None:
@@ -70,7 +75,11 @@ def _class_weights_as_sample_weights(class_weight):
         if y is None or not isinstance(y, Tensor):
             raise ValueError('`class_weight` is only supported for Models with a single output '
                              '(batches of (x, y) with y one tensor); got y=%r' % (y,))
-        return x, y, class_weight_to_sample_weights(y, class_weight)
+        if y.shape.rank >= 2 and y.shape[-1] > 1:
+            labels = ops.argmax(y, axis=-1, output_type='int32')
+        else:
+            labels = ops.cast(ops.round(ops.squeeze(y, axis=-1) if y.shape.rank >= 2 else y), 'int32')
+        return x, y, ops.gather(table, labels)
     return weigh
 
 
