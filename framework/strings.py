@@ -11,7 +11,7 @@ import re
 
 import numpy as np
 
-from . import backend
+from . import backend, re2_rewrite
 from .composite import CompositeTensor
 from .errors import InvalidArgumentError
 from .tensor import Tensor, convert_to_tensor
@@ -180,8 +180,8 @@ def regex_replace(input, pattern, rewrite, replace_global=True, name=None):  # n
     only the first match when ``replace_global`` is False. Python's re stands in for RE2."""
     as_bytes = [p.encode() if isinstance(p, str) else p for p in (pattern, rewrite)]
     compiled = re.compile(as_bytes[0])
-    count = 0 if replace_global else 1
-    return _map(lambda s: compiled.sub(as_bytes[1], s, count=count), _strings(input, 'regex_replace'))
+    return _map(lambda s: re2_rewrite.substitute(compiled, as_bytes[1], s, replace_global),
+                _strings(input, 'regex_replace'))
 
 
 @_on_flat_values
