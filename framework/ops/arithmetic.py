@@ -20,7 +20,7 @@ from ..tape import array_rule, pass_gradient
 from . import eigen_math, eigen_pow
 from .operands import ACTIVE, as_numeric_tensor, as_tensor, binary, named_errors, record
 from .selection import where
-from .unary import log
+from .unary import log, rsqrt_array
 
 
 def add(x, y, name=None):
@@ -221,7 +221,7 @@ def _graph_pow(dx, dy):
     if c == 0.5:
         return xp.sqrt(dx)
     if c == -0.5:
-        return 1 / xp.sqrt(dx)                  # Rsqrt, as tapeflow's rsqrt computes it
+        return rsqrt_array(xp, dx)              # Rsqrt, as tapeflow's rsqrt computes it
     if c == -1:
         return 1 / dx                           # Reciprocal, as tapeflow's reciprocal
     if c == 1 and keeps_shape:

@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import backend
 from ..composite import map_elementwise
-from . import eigen_math, eigen_trig
+from . import eigen_math, eigen_rsqrt, eigen_trig
 from ..tensor import Tensor
 from ..tape import array_rule, record_blocked
 from .operands import as_float_tensor, as_numeric_tensor, ACTIVE, record
@@ -114,7 +114,15 @@ def sqrt(x, name=None):
 
 
 def rsqrt(x, name=None):
-    return _apply('rsqrt', x, lambda xp, a: 1 / xp.sqrt(a), _rsqrt_grad)
+    return _apply('rsqrt', x, rsqrt_array, _rsqrt_grad)
+
+
+def rsqrt_array(xp, a):
+    """rsqrt's value on a raw array of module ``xp``."""
+    if eigen_math.handles(a):
+        out = eigen_rsqrt.rsqrt(a)        # TensorFlow's packets: an estimate and a Newton step
+        return out[()] if type(a) is np.float32 else out
+    return 1 / xp.sqrt(a)
 
 
 def square(x, name=None):
