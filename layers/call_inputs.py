@@ -28,8 +28,10 @@ def convert_inputs(inputs, dtype, keep_composite=False):
         return inputs                     # the common case, kept cheap
     if keep_composite and isinstance(inputs, CompositeTensor):
         return inputs
+    # A list of arrays (anything with __array__: a pandas Series too, as Keras 3 maps over the list) is
+    # several inputs; a nested list of numbers is one array.
     if isinstance(inputs, (list, tuple)) and inputs and all(
-            isinstance(x, (Tensor, np.ndarray)) for x in inputs):
+            isinstance(x, (Tensor, np.ndarray)) or hasattr(x, '__array__') for x in inputs):
         return type(inputs)(_convert_one(x, dtype) for x in inputs)
     if isinstance(inputs, dict):          # nested too: the image layers' {'bounding_boxes': {'boxes', 'labels'}}
         return {k: convert_inputs(v, dtype) if isinstance(v, dict) else _convert_one(v, dtype)

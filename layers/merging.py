@@ -166,9 +166,13 @@ class Concatenate(Layer):
         _check_shapes(self, input_shape)
         ranks = {len(s) for s in input_shape}
         rank = ranks.pop()
-        if ranks or not -rank <= self.axis < rank:
-            raise ValueError('Concatenate %r: inputs must share one rank that has axis %d; received shapes %s'
-                             % (self.name, self.axis, [tuple(s) for s in input_shape]))
+        if ranks:
+            self._refuse_ranks(input_shape)
+        if not -rank <= self.axis < rank:
+            # As Keras 3's build, which passes it: called on tensors, the concat op raises TensorFlow's
+            # InvalidArgumentError (the pandas tutorial's Concatenate(axis=1) of 1-D columns)
+            self.built = True
+            return
         axis = self.axis % rank
         for d in range(rank):
             sizes = {s[d] for s in input_shape} - {None}
@@ -182,7 +186,14 @@ class Concatenate(Layer):
         _check_list(self, inputs)
         return ops.concat(cast_all(inputs, 'Concatenate'), self.axis)
 
+    def _refuse_ranks(self, input_shape):
+        raise ValueError('Concatenate %r: inputs must share one rank that has axis %d; received shapes %s'
+                         % (self.name, self.axis, [tuple(s) for s in input_shape]))
+
     def compute_output_shape(self, input_shape):
+        rank = len(input_shape[0])
+        if not -rank <= self.axis < rank:
+            self._refuse_ranks(input_shape)
         out = list(input_shape[0])
         sizes = [s[self.axis] for s in input_shape]
         out[self.axis] = None if None in sizes else sum(sizes)

@@ -5,6 +5,7 @@ current device once per call; an epoch then costs one permutation (when
 shuffling) and a slice per batch, wrapped as Tensors without copying.
 """
 import math
+import sys
 import warnings
 
 import numpy as np
@@ -82,7 +83,7 @@ def to_arrays(value, what):
     if _is_structure(value):
         return nest.map_structure(lambda v: to_arrays(v, what), value)
     try:
-        data = _to_array(_frame_as_floatx(value), None)
+        data = _to_array(_frame_as_floatx(_series_as_column(value)), None)
     except (TypeError, ValueError) as err:
         raise TypeError('%s: expected a numpy array, a list of numbers or a tensor, got %s (%s)'
                         % (what, type(value).__name__, err)) from None
@@ -91,6 +92,16 @@ def to_arrays(value, what):
     if data.ndim == 0:
         raise ValueError('%s: expected an array with one entry per sample, got a scalar' % what)
     return data
+
+
+def _series_as_column(value):
+    """A pandas Series as a column of shape (n, 1), as Keras 3's array adapter takes one, so that
+    ``model.fit(dict(df), target)`` feeds each feature as (batch, 1) (the pandas-dataframe tutorial's
+    dict models concatenate them on axis 1)."""
+    pandas = sys.modules.get('pandas')          # never imported here: a Series means pandas is loaded
+    if pandas is not None and isinstance(value, pandas.Series):
+        return value.to_numpy()[:, None]
+    return value
 
 
 def _frame_as_floatx(value):
