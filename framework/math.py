@@ -22,4 +22,6 @@ from .ops.incomplete_gamma_beta import betainc, igamma, igammac  # noqa: F401,E4
 from .ops.special_functions import erfc, erfcinv, erfinv, lbeta, ndtri, polygamma, zeta  # noqa: F401,E402
 from .ops.nextafter import nextafter  # noqa: F401,E402
 from .ops.sobol import sobol_sample  # noqa: F401,E402  (the ops sampler, under tf.math as in TensorFlow)
+from .ops.approx_top_k import approx_max_k  # noqa: F401,E402
+from .cpu_kernel_gaps import approx_min_k  # noqa: F401,E402
 from . import math_special as special  # noqa: F401,E402  (tf.math.special)

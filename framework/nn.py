@@ -26,6 +26,9 @@ from .ops.embedding_sparse import embedding_lookup_sparse, safe_embedding_lookup
 from .ops.fractional_pool import fractional_avg_pool, fractional_max_pool  # noqa: F401,E402
 from .ops.candidate_sampling import (all_candidate_sampler, fixed_unigram_candidate_sampler,  # noqa: F401,E402
                                      learned_unigram_candidate_sampler, uniform_candidate_sampler)
+from .ops.approx_top_k import approx_max_k  # noqa: F401,E402
+from .cpu_kernel_gaps import approx_min_k  # noqa: F401,E402
+from .ops.isotonic_regression import isotonic_regression  # noqa: F401,E402
 
 
 class experimental:

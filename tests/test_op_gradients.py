@@ -24,7 +24,7 @@ import test_math_more, test_nn_more, test_nn_windows, test_sampled_losses, test_
 import test_tf_misc_array_ops  # noqa: E402
 import test_tfops_indices, test_tfops_ctc, test_tfops_edit_distance, test_tfops_windows  # noqa: E402
 import test_tfops_embedding_sparse, test_tfops_candidate_samplers, test_tfops_index_shuffle  # noqa: E402
-import test_tfops_special, test_missing_special, test_missing_sobol  # noqa: E402
+import test_tfops_special, test_missing_special, test_missing_sobol, test_missing_nn_ops  # noqa: E402
 import test_linalg_decompositions, test_linalg_matrix_functions, test_linalg_solves, test_linalg_tensor_parts  # noqa: E402,E501
 
 
@@ -330,7 +330,7 @@ def test_every_op_is_covered():
     covered |= test_tfops_indices.COVERED_HERE | test_tfops_ctc.COVERED_HERE | test_tfops_edit_distance.COVERED_HERE
     covered |= test_tfops_windows.COVERED_HERE | test_tfops_embedding_sparse.COVERED_HERE \
         | test_tfops_candidate_samplers.COVERED_HERE | test_tfops_index_shuffle.COVERED_HERE | test_tfops_special.COVERED_HERE
-    covered |= test_missing_special.COVERED_HERE | test_missing_sobol.COVERED_HERE
+    covered |= test_missing_special.COVERED_HERE | test_missing_sobol.COVERED_HERE | test_missing_nn_ops.COVERED_HERE
     for linalg_tests in (test_linalg_decompositions, test_linalg_matrix_functions, test_linalg_solves,
                          test_linalg_tensor_parts):
         covered |= linalg_tests.COVERED_HERE

@@ -90,6 +90,8 @@ from .bessel_k import bessel_k0, bessel_k0e, bessel_k1, bessel_k1e
 from .bessel_jy import bessel_j0, bessel_j1, bessel_y0, bessel_y1
 from .special_integrals import dawsn, expint, fresnel_cos, fresnel_sin, spence
 from .sobol import sobol_sample
+from .approx_top_k import approx_max_k
+from .isotonic_regression import isotonic_regression
 from .candidate_sampling import (all_candidate_sampler, fixed_unigram_candidate_sampler,
                                  learned_unigram_candidate_sampler, uniform_candidate_sampler)
 from ..tensor import convert_to_tensor, constant  # noqa: F401  (used by the tape's helpers)

@@ -1,0 +1,85 @@
+"""tf.nn.isotonic_regression: the best non-increasing (or, decreasing=False, non-decreasing) fit of
+each 1-D slice along ``axis``, by pool-adjacent-violators, as TensorFlow's IsotonicRegression.
+
+The fit is constant on segments (numbered from 0 along each slice); neighbouring blocks merge
+only when they violate the order strictly, so equal values stay separate segments, as in
+TensorFlow. The output dtype follows TensorFlow's promotion (float types kept, int8 / int16 to
+float32, other integers to float64). The gradient is the mean of the incoming gradient over each
+segment (TensorFlow's _MeanAggregator), written with framework ops so that it nests.
+"""
+import collections
+
+import numpy as np
+
+from .. import backend, dtypes
+from ..errors import InvalidArgumentError
+from ..tensor import Tensor
+from .operands import ACTIVE, as_tensor, named_errors, record
+
+IsotonicRegression = collections.namedtuple('IsotonicRegression', ['output', 'segments'])
+_PROMOTED = {'float32': 'float32', 'float16': 'float16', 'bfloat16': 'bfloat16', 'int8': 'float32',
+             'int16': 'float32'}
+
+
+def _pool_adjacent_violators(row):
+    """(fitted values, segment ids) of the best non-increasing fit of ``row``."""
+    sums, counts = [], []
+    for value in row:
+        sums.append(float(value))
+        counts.append(1)
+        while len(sums) > 1 and sums[-2] / counts[-2] < sums[-1] / counts[-1]:
+            last_sum, last_count = sums.pop(), counts.pop()
+            sums[-1] += last_sum
+            counts[-1] += last_count
+    fitted = np.repeat(np.array(sums) / np.array(counts), counts) if sums else np.zeros(0)
+    return fitted, np.repeat(np.arange(len(counts), dtype=np.int32), counts)
+
+
+@named_errors('isotonic_regression')
+def isotonic_regression(inputs, decreasing=True, axis=-1, name=None):
+    """(output, segments) of the isotonic fit of ``inputs`` along ``axis``.
+
+    Returns:
+        An IsotonicRegression(output, segments) namedtuple (a plain tuple with decreasing=False, as
+        TensorFlow's wrapper returns then).
+    Raises:
+        InvalidArgumentError: a bool, complex or string tensor, or an axis outside [-rank, rank).
+    """
+    t = as_tensor(inputs, 'isotonic_regression')
+    if t._data.dtype.kind not in 'fiu':
+        raise InvalidArgumentError("isotonic_regression: Value for attr 'T' of %s is not in the list of allowed "
+                                   'values: float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, '
+                                   'uint32, uint64' % t.dtype.name)
+    rank = t.ndim
+    if rank and not -rank <= axis < rank:
+        raise InvalidArgumentError('isotonic_regression: `dim` must be in the range [%d, %d) where %d is the number '
+                                   'of dimensions in the input. Received: dim=%d' % (-rank, rank, rank, axis))
+    out_dtype = dtypes.as_dtype(_PROMOTED.get(t.dtype.name, 'float64'))
+    values = np.asarray(backend.to_host(t._data), np.float64)
+    moved = np.moveaxis(values.reshape(1) if rank == 0 else values, axis if rank else 0, -1)
+    rows = moved.reshape(int(np.prod(moved.shape[:-1])), moved.shape[-1])
+    sign = 1.0 if decreasing else -1.0
+    fitted, segments = np.zeros(rows.shape), np.zeros(rows.shape, np.int32)
+    for i, row in enumerate(rows):
+        fitted[i], segments[i] = _pool_adjacent_violators(sign * row)
+
+    def back(a):
+        a = np.moveaxis(a.reshape(moved.shape), -1, axis if rank else 0)
+        return a.reshape(()) if rank == 0 else a
+    xp = backend.array_module(t._data)
+    output = Tensor(xp.asarray(back(sign * fitted).astype(out_dtype.as_numpy_dtype)))
+    segment_tensor = Tensor(xp.asarray(back(segments)))
+    if ACTIVE:
+        ids = back(segments + np.arange(len(rows), dtype=np.int32)[:, None] * max(rows.shape[-1], 1))
+        record('isotonic_regression', (t,), output, (lambda g, y, x: _segment_mean(g, ids),))
+    return IsotonicRegression(output, segment_tensor) if decreasing else (output, segment_tensor)
+
+
+def _segment_mean(grad, ids):
+    """Each entry's share: the mean of ``grad`` over its segment (``ids`` number them globally)."""
+    from .indexing import gather
+    from .segments import unsorted_segment_mean
+    from .shapes import reshape
+    flat_ids = Tensor(ids.reshape(-1))
+    means = unsorted_segment_mean(reshape(grad, [-1]), flat_ids, int(ids.max()) + 1 if ids.size else 0)
+    return reshape(gather(means, flat_ids), ids.shape)
