@@ -75,6 +75,9 @@ class Optimizer(OptimizerState, abc.ABC):
         check_base_options(weight_decay, clipnorm, clipvalue, global_clipnorm, use_ema, ema_momentum,
                            ema_overwrite_frequency, gradient_accumulation_steps)
         self.name = name if name is not None else auto_name(type(self).__name__)
+        if not isinstance(self.name, str) or '/' in self.name:       # Keras 3's name-scope check
+            raise ValueError('Argument `name` must be a string and cannot contain character `/`. Received: '
+                             'name=%s (of type %s)' % (name, type(name)))
         self.weight_decay = weight_decay
         self.clipnorm = clipnorm
         self.clipvalue = clipvalue

@@ -1,5 +1,6 @@
 """Layer constructor and call arguments that Keras 3 refuses, refused here too (found by fuzzing
 every layer's arguments under Keras 3.15 on TF 2.21 and under tapeflow)."""
+import numpy as np
 import pytest
 
 from framework import keras
@@ -18,3 +19,23 @@ def test_trainable_must_be_a_bool(make, value):
 
 def test_trainable_bools_still_work():
     assert L.Dense(3, trainable=False).trainable is False and L.Dense(3).trainable is True
+
+
+@pytest.mark.parametrize('make', [lambda n: keras.losses.MeanSquaredError(name=n), lambda n: keras.losses.Loss(name=n),
+                                  lambda n: keras.optimizers.SGD(name=n), lambda n: keras.optimizers.Adam(name=n)])
+@pytest.mark.parametrize('name', [3, 'a/b'])
+def test_loss_and_optimizer_names_are_strings_without_a_slash(make, name):
+    # Keras 3: ValueError "Argument `name` must be a string and cannot contain character `/`. Received: name=3"
+    with pytest.raises(ValueError, match='Argument `name` must be a string and cannot contain character `/`. '
+                                         'Received: name=%s' % name):
+        make(name)
+
+
+def test_a_loss_refuses_a_list_of_predictions_against_one_label_array():
+    # Keras 3: ValueError "Structures don't have the same nested structure." Stacking the list made a
+    # (2, 4, 3) prediction that broadcast against the (4, 3) labels: a number, and the wrong one.
+    labels = np.eye(3, dtype=np.float32)[[0, 1, 2, 1]]
+    with pytest.raises(ValueError, match="Structures don't have the same nested structure. Loss 'mean_squared_error'"):
+        keras.losses.MeanSquaredError()(labels, [labels, labels])
+    # nested lists of numbers are still one array each
+    assert float(keras.losses.MeanSquaredError()([[0., 1.]], [[0.5, 0.5]])) == 0.25

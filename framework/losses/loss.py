@@ -10,6 +10,31 @@ from .tensor_notes import get_keras_mask
 from .reduction import reduce_weighted_values, standardize_reduction
 
 
+_SEQUENCES = (list, tuple)
+
+
+def _holds_arrays(value):
+    # a list of arrays or tensors (one per output); nested lists of numbers are one array, as before
+    return type(value) in _SEQUENCES and any(hasattr(v, 'shape') for v in value)
+
+
+def _check_same_structure(y_true, y_pred, name):
+    """Keras 3 pairs y_true and y_pred structure by structure: a list of predictions against one label
+    array is refused, where stacking the list would compute a loss over the wrong shape."""
+    if _holds_arrays(y_true) or _holds_arrays(y_pred):
+        lengths = [len(v) if type(v) in _SEQUENCES else None for v in (y_true, y_pred)]
+        if lengths[0] != lengths[1]:
+            raise ValueError("Structures don't have the same nested structure. Loss %r: y_true is %s, y_pred is "
+                             "%s; give one prediction per label array (a multi-output model takes one loss per "
+                             "output in compile)" % (name, _structure_text(y_true), _structure_text(y_pred)))
+
+
+def _structure_text(value):
+    if type(value) in _SEQUENCES:
+        return 'a %s of %d' % (type(value).__name__, len(value))
+    return 'one array of shape %s' % (tuple(getattr(value, 'shape', ())),)
+
+
 class Loss:
     """Base class: subclasses implement ``call(y_true, y_pred)`` returning per-sample losses.
 
@@ -19,9 +44,13 @@ class Loss:
             'mean_with_sample_weight', 'none' or None.
         dtype: the computation dtype (default float32); inputs are cast to it.
     """
+    _one_structure = False        # LossFunctionWrapper pairs y_true with y_pred structure by structure
 
     def __init__(self, name=None, reduction='sum_over_batch_size', dtype=None):
         self.name = name or auto_name(type(self).__name__)
+        if not isinstance(self.name, str) or '/' in self.name:       # Keras 3's name-scope check
+            raise ValueError('Argument `name` must be a string and cannot contain character `/`. Received: '
+                             'name=%s (of type %s)' % (name, type(name)))
         self.reduction = standardize_reduction(reduction)
         self._dtype = dtypes.as_dtype(dtype or FLOATX).name
 
@@ -36,6 +65,8 @@ class Loss:
             ValueError: naming the loss when the shapes of y_true, y_pred or
                 sample_weight do not fit together.
         """
+        if self._one_structure and (type(y_pred) in _SEQUENCES or type(y_true) in _SEQUENCES):
+            _check_same_structure(y_true, y_pred, self.name)
         in_mask = get_keras_mask(y_pred)
         y_pred = to_dtype(y_pred, self._dtype, self.name, 'y_pred')
         y_true = to_dtype(y_true, self._dtype, self.name, 'y_true')
@@ -70,6 +101,7 @@ class LossFunctionWrapper(Loss):
     Labels of shape (N,) and predictions of shape (N, 1) are lined up first,
     so every wrapped function sees equal ranks, as in Keras 3.
     """
+    _one_structure = True
 
     def __init__(self, fn, reduction='sum_over_batch_size', name=None, dtype=None, **kwargs):
         if not callable(fn):
