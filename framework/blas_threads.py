@@ -39,10 +39,21 @@ def product(a, b):
             set_threads, threads = control
             set_threads(1)
             try:
-                return a @ b
+                return _rounded(a @ b, a)
             finally:
                 set_threads(threads)
-    return a @ b
+    out = a @ b
+    if type(out) is not np.ndarray or out.dtype is a.dtype:        # the common case, without a call
+        return out
+    return _rounded(out, a)
+
+
+def _rounded(out, a):
+    """``out`` in ``a``'s dtype: ml_dtypes' bfloat16 product comes out in float32, and TensorFlow
+    rounds it back to bfloat16."""
+    if type(out) is np.ndarray and out.dtype is not a.dtype and a.dtype.kind == 'V':
+        return out.astype(a.dtype)      # (cupy has no bfloat16)
+    return out
 
 
 def _find_control():

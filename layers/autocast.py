@@ -20,7 +20,7 @@ from framework.ops import cast
 from framework.tensor import Tensor
 from framework.variable import Variable
 
-from .call_inputs import convert_inputs
+from .call_inputs import convert_inputs, floating
 
 
 def cast_arguments(args, kwargs, dtype):
@@ -32,7 +32,7 @@ def cast_arguments(args, kwargs, dtype):
 
 
 def _cast_floating(value, dtype):
-    if isinstance(value, Tensor) and value._data.dtype.kind == 'f' and value._data.dtype != dtype:
+    if isinstance(value, Tensor) and floating(value._data.dtype) and value._data.dtype != dtype:
         return cast(value, dtype)
     if isinstance(value, (list, tuple)) and any(isinstance(x, Tensor) for x in value):
         return convert_inputs(value, dtype)
@@ -45,7 +45,7 @@ def weights_as(layer, dtype):
     ``autocast=True`` hold them cast to ``dtype``; they hold the variables again afterwards."""
     skipped = layer.__dict__.get('_not_autocast', ())
     own = {id(v) for v in layer._trainable_created + layer._non_trainable_created
-           if id(v) not in skipped and v._data.dtype != dtype and v._data.dtype.kind == 'f'}
+           if id(v) not in skipped and v._data.dtype != dtype and floating(v._data.dtype)}
     attributes = layer.__dict__
     swapped = [(name, value) for name, value in attributes.items()
                if type(value) is Variable and id(value) in own]

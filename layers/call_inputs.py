@@ -9,15 +9,20 @@ from framework.ops import cast
 from framework.tensor import Tensor, convert_to_tensor
 
 
+def floating(dtype):
+    """Whether numpy ``dtype`` is a float: ml_dtypes' bfloat16 counts, though numpy's kind is 'V'."""
+    return dtype.kind == 'f' or dtype.name == 'bfloat16'
+
+
 def _convert_one(value, dtype):
     if isinstance(value, Tensor):
-        if value._data.dtype != dtype and value._data.dtype.kind == 'f':
+        if value._data.dtype != dtype and floating(value._data.dtype):
             return cast(value, dtype)
         return value
     if isinstance(value, np.ndarray) and value.dtype.kind not in 'f':
         return convert_to_tensor(value)
     tensor = convert_to_tensor(value)
-    return cast(tensor, dtype) if tensor._data.dtype.kind == 'f' and tensor._data.dtype != dtype else tensor
+    return cast(tensor, dtype) if floating(tensor._data.dtype) and tensor._data.dtype != dtype else tensor
 
 
 def convert_inputs(inputs, dtype, keep_composite=False):

@@ -1,4 +1,4 @@
-"""Mixed-precision training (mixed_float16) step for step as TensorFlow 2.21 / Keras 3.15.1: a fit with
+"""Mixed-precision training (mixed_float16, mixed_bfloat16) step for step as TensorFlow 2.21 / Keras 3.15.1: a fit with
 loss scaling (one overflowing step skipped, the scale halved), traced and eager, and a custom loop
 with LossScaleOptimizer.scale_loss. Golden values printed by TensorFlow running the same program
 (/work/notes/progs/mixedprec/gold2_tf.py); the traced and eager fits end with different weights
@@ -51,10 +51,40 @@ LOOP_WEIGHTS = [[[-0.118283212184906, -0.7904881834983826, 0.09001350402832031, 
                  [0.2525312900543213, 0.26874351501464844], [0.7870447635650635, -0.1286325454711914]],
                 [0.460540771484375, 0.52294921875]]
 
+BFLOAT16_HISTORY = {'loss': [0.8630157709121704, 0.053519394248723984, 0.043780747801065445],
+                    'mae': [0.7395936250686646, 0.20307603478431702, 0.1950145661830902]}
+BFLOAT16_TRACED_WEIGHTS = [[[-0.11366838216781616, -0.7904881834983826, 0.09367561340332031, -0.666912317276001],
+                            [0.599199652671814, -0.24113327264785767, 0.04727363586425781, 0.6392163038253784],
+                            [0.3338242769241333, -0.6767404079437256, 0.28606486320495605, -0.09235447645187378],
+                            [-0.4921773672103882, 0.19146668910980225, 0.1529994010925293, 0.03204375505447388],
+                            [-0.06601190567016602, -0.15283089876174927, -0.9228593707084656, -0.044259727001190186]],
+                           [-0.1407470703125, 0.0, -0.7109375, 0.05517578125],
+                           [[0.4844667911529541, -0.25331997871398926], [-0.19350957870483398, 0.5031139850616455],
+                            [0.2491133213043213, 0.25702476501464844], [0.8102686405181885, -0.15848731994628906]],
+                           [0.450439453125, 0.313232421875]]
+BFLOAT16_EAGER_WEIGHTS = [[[-0.11366838216781616, -0.7904881834983826, 0.09367561340332031, -0.666912317276001],
+                           [0.599199652671814, -0.24113327264785767, 0.04727363586425781, 0.6392163038253784],
+                           [0.3338242769241333, -0.6767404079437256, 0.28606486320495605, -0.09235447645187378],
+                           [-0.4921773672103882, 0.19146668910980225, 0.1529994010925293, 0.03204375505447388],
+                           [-0.06601190567016602, -0.15283089876174927, -0.9228593707084656, -0.044259727001190186]],
+                          [-0.1407470703125, 0.0, -0.7109375, 0.05517578125],
+                          [[0.4843752384185791, -0.25327420234680176], [-0.19350957870483398, 0.5031139850616455],
+                           [0.2491133213043213, 0.25702476501464844], [0.8103296756744385, -0.15854835510253906]],
+                          [0.450439453125, 0.313232421875]]
+BFLOAT16_LOOP_WEIGHTS = [[[-0.11938279867172241, -0.7904881834983826, 0.09367561340332031, -0.668194055557251],
+                          [0.556505560874939, -0.24113327264785767, 0.04727363586425781, 0.5938061475753784],
+                          [0.31369030475616455, -0.6767404079437256, 0.28606486320495605, -0.11090916395187378],
+                          [-0.5232442617416382, 0.19146668910980225, 0.1529994010925293, -0.000732123851776123],
+                          [-0.05515336990356445, -0.15283089876174927, -0.9228593707084656, -0.02634209394454956]],
+                         [-0.19378662109375, 0.0, -0.7109375, 0.0],
+                         [[0.4810678958892822, -0.2468254566192627], [-0.19350957870483398, 0.5031139850616455],
+                          [0.2491133213043213, 0.25702476501464844], [0.7870447635650635, -0.1286325454711914]],
+                         [0.46923828125, 0.4228515625]]
 
-@pytest.fixture
-def model():
-    keras.mixed_precision.set_global_policy('mixed_float16')
+
+@pytest.fixture(params=['mixed_float16'])
+def model(request):
+    keras.mixed_precision.set_global_policy(request.param)
     inputs = keras.Input(shape=(5,))
     hidden = layers.Dense(4, activation='relu')(inputs)
     outputs = layers.Activation('linear', dtype='float32')(layers.Dense(2)(hidden))
@@ -99,3 +129,32 @@ def test_custom_loop_with_scale_loss_matches_tensorflow(model):
                     ('float32', 1.6095540523529053, 26370.93359375, f32, 16384.0),
                     ('float32', 0.1306852549314499, 2141.147216796875, f32, 16384.0)]
     assert [w.tolist() for w in model.get_weights()] == LOOP_WEIGHTS
+
+
+@pytest.mark.parametrize('model', ['mixed_bfloat16'], indirect=True)
+@pytest.mark.parametrize('eager, weights', [(False, BFLOAT16_TRACED_WEIGHTS), (True, BFLOAT16_EAGER_WEIGHTS)])
+def test_mixed_bfloat16_fit_matches_tensorflow(model, eager, weights):
+    # no loss scaling under bfloat16 (/work/notes/progs/mixedprec/bfit_tf.py): the optimizer stays SGD
+    x, y = _data()
+    model.compile(optimizer=keras.optimizers.SGD(0.5), loss='mse', metrics=['mae'], run_eagerly=eager)
+    assert type(model.optimizer).__name__ == 'SGD'
+    history = model.fit(x, y, batch_size=4, epochs=3, verbose=0, shuffle=False)
+    assert history.history == BFLOAT16_HISTORY
+    assert [w.tolist() for w in model.get_weights()] == weights
+
+
+@pytest.mark.parametrize('model', ['mixed_bfloat16'], indirect=True)
+def test_mixed_bfloat16_custom_loop_matches_tensorflow(model):
+    x, y = _data()
+    optimizer = keras.optimizers.SGD(0.5)
+    loss_fn = keras.losses.MeanSquaredError()
+    losses = []
+    for _ in range(3):
+        with tf.GradientTape() as tape:
+            loss = loss_fn(y[:4], model(x[:4]))
+        grads = tape.gradient(loss, model.trainable_variables)
+        assert [g.dtype.name for g in grads] == ['float32'] * 4
+        optimizer.apply_gradients(zip(grads, model.trainable_variables))
+        losses.append(float(loss))
+    assert losses == [1.5950995683670044, 0.13011281192302704, 0.07165328413248062]
+    assert [w.tolist() for w in model.get_weights()] == BFLOAT16_LOOP_WEIGHTS

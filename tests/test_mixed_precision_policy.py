@@ -115,6 +115,7 @@ def test_configs_name_the_mixed_policy_and_load_back(mixed):
 
 
 def test_compile_wraps_the_optimizer_under_mixed_float16_only(mixed):
+    keras.backend.clear_session()              # the optimizer's auto-name: 'adam', as in a fresh Keras
     model = keras.Sequential([keras.Input((3,)), layers.Dense(2)])
     model.compile('adam', 'mse')
     assert type(model.optimizer) is LossScaleOptimizer and model.optimizer.name == 'loss_scale_optimizer'

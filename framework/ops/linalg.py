@@ -42,8 +42,6 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
                            % (_dims(da), _dims(db)), named=True,
                            note='matmul: batch dimensions of %s and %s do not broadcast'
                                 % (tuple(da.shape), tuple(db.shape))) from None
-    if out._data.dtype != da.dtype:
-        out._data = out._data.astype(da.dtype)      # bfloat16: ml_dtypes' product gives float32 (TF rounds it)
     if ACTIVE:
         record('matmul', (a, b), out, _MATMUL_VJPS[bool(transpose_a), bool(transpose_b)])
     return out
@@ -287,8 +285,6 @@ def affine_array(x, kernel, bias, op):
         # one (rows, K) @ (K, N) product, as TF's tensordot does: numpy's stacked matmul runs a
         # product per leading index, re-reading the kernel each time (4x slower on ConvNeXt's MLPs)
         y = one_row_matmul(xp, dx.reshape(-1, dx.shape[-1]), dk).reshape(dx.shape[:-1] + (dk.shape[1],))
-    if y.dtype != dx.dtype:
-        y = y.astype(dx.dtype)       # bfloat16: ml_dtypes' product gives float32 (TF rounds it)
     if bias is None:
         return (x, kernel), y
     bias = as_tensor(bias, op)
@@ -337,10 +333,13 @@ def _affine_bias_grad(g, y, x, kernel, bias):
 
 
 def _affine_bias_grad_array(g, y, x, kernel, bias):
-    if g.dtype.itemsize == 2 and g.dtype.kind in 'fV':
-        # float16 / bfloat16: Keras's Dense adds its bias with tf.nn.bias_add, whose gradient
-        # (BiasAddGrad) sums in float32 and rounds once; a half-precision sum drifts by an ulp
+    if g.dtype == np.float16:
+        # Keras's Dense adds its bias with tf.nn.bias_add, whose float16 gradient (BiasAddGrad)
+        # sums in float32 and rounds once; a float16 sum drifts by an ulp
         return g.sum(axis=0 if g.ndim == 2 else tuple(range(g.ndim - 1)), dtype=np.float32).astype(g.dtype)
+    if g.dtype.kind == 'V':
+        # bfloat16's BiasAddGrad adds in bfloat16 steps, as numpy's sum does, but from +0 (no -0 sums)
+        return g.sum(axis=0 if g.ndim == 2 else tuple(range(g.ndim - 1)), dtype=g.dtype) + g.dtype.type(0)
     if g.ndim == 2 and g.shape[1] == 1:
         # One unit: TF drops the size-1 axis and sums the column as a whole tensor, in its
         # order (reduce_sum's); a Dense(1) regression's bias drifted from a partial last batch.

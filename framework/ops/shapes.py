@@ -321,12 +321,16 @@ def cast(x, dtype, name=None):
         raise _string_cast_error(x, dtype)
     out = Tensor(x._data.astype(dtype))
     if ACTIVE:
-        if dtype.kind in 'fc' and x._data.dtype.kind in 'fc':
+        if _differentiable(dtype) and _differentiable(x._data.dtype):
             src = x._data.dtype
             record('cast', (x,), out, (lambda g, y, x: cast(g, src),))
         else:
             record_blocked('cast to %s' % dtype.name, (x,))
     return out
+
+
+def _differentiable(dtype):
+    return dtype.kind in 'fc' or dtype.name == 'bfloat16'      # ml_dtypes' bfloat16 is numpy kind 'V'
 
 
 # TensorFlow's names for dtypes in its Cast kernel's messages.
