@@ -184,6 +184,8 @@ def _along_last(a, ax, rows_fn):
     """Apply ``rows_fn`` to ``a`` seen as (rows, classes) with ``ax`` last, as TensorFlow
     transposes a softmax axis to the end (the flat order decides Eigen's packets)."""
     xp = backend.array_module(a)
+    if a.size == 0:                 # no rows, or rows of no classes: nothing to normalise (reshape(-1, 0) fails)
+        return a.copy()
     last = ax == a.ndim - 1
     moved = a if last else xp.moveaxis(a, ax, -1)
     if a.ndim == 0:

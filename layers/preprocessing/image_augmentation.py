@@ -112,7 +112,8 @@ class _AffineLayer(AugmentationLayer):
 
 def _rows(*columns):
     """(B, 8) transforms from eight columns (arrays of B, or numbers)."""
-    size = max(np.size(c) for c in columns)
+    # the batch size from the array columns (an empty batch has 0 rows), 1 when all are numbers
+    size = max((np.size(c) for c in columns if np.ndim(c)), default=1)
     return np.stack([np.broadcast_to(np.asarray(c, np.float32).reshape(-1), (size,)) for c in columns], 1)
 
 
