@@ -28,10 +28,11 @@ def _convert_one(value, dtype):
 def convert_inputs(inputs, dtype, keep_composite=False):
     """Tensors of the layer's dtype for floating inputs; other dtypes are kept. With
     ``keep_composite`` (a layer whose call takes them, as in Keras 3) a RaggedTensor or
-    SparseTensor input is passed on as it is; other layers refuse it when converting."""
+    SparseTensor input is passed on as it is (only those of the classes in ``keep_composite`` when it
+    is a tuple of classes); other layers refuse it when converting."""
     if type(inputs) is Tensor and inputs._data.dtype is dtype:
         return inputs                     # the common case, kept cheap
-    if keep_composite and isinstance(inputs, CompositeTensor):
+    if keep_composite and isinstance(inputs, CompositeTensor if keep_composite is True else keep_composite):
         return inputs
     # A list of arrays (anything with __array__: a pandas Series too, as Keras 3 maps over the list) is
     # several inputs; a nested list of numbers is one array.

@@ -3,11 +3,13 @@ import numpy as np
 
 from framework.ops import affine, cast
 from framework.ops.dense_activation import affine_activation
+from framework.sparse.sparse_tensor import SparseTensor
 
 from . import activations
 from .kernel_options import KernelOptions
 from .input_spec import InputSpec
 from .layer import Layer
+from .sparse_inputs import sparse_times_kernel
 
 
 class Dense(KernelOptions, Layer):
@@ -45,6 +47,9 @@ class Dense(KernelOptions, Layer):
                                  bias_regularizer, kernel_constraint, bias_constraint)
         self.input_spec = InputSpec(min_ndim=2)
 
+    # A SparseTensor input reaches call (see _call_on_sparse); a RaggedTensor is refused as before.
+    _keeps_composite_inputs = (SparseTensor,)
+
     def build(self, input_shape):
         input_dim = input_shape[-1]
         if input_dim is None:
@@ -56,6 +61,8 @@ class Dense(KernelOptions, Layer):
 
     def call(self, inputs):
         kernel = self.kernel
+        if type(inputs) is SparseTensor:      # a keras.Input(sparse=True) batch, as Keras's TF backend takes it
+            return self._call_on_sparse(inputs)
         if inputs._data.dtype is not kernel._data.dtype:
             inputs = cast(inputs, kernel.dtype)     # integer inputs, as Keras promotes them
         activation = self.activation
@@ -69,6 +76,12 @@ class Dense(KernelOptions, Layer):
         if activation is activations.tanh:
             return affine_activation(inputs, kernel, self.bias, 'tanh')
         return activation(affine(inputs, kernel, self.bias))
+
+    def _call_on_sparse(self, inputs):
+        outputs = sparse_times_kernel(inputs, self.kernel, self.name)
+        if self.bias is not None:
+            outputs = outputs + self.bias
+        return outputs if self.activation is None else self.activation(outputs)
 
     def compute_output_shape(self, input_shape):
         return tuple(input_shape)[:-1] + (self.units,)

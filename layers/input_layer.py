@@ -46,9 +46,10 @@ class InputLayer(Layer):
         dtype: the input dtype (default: keras.backend.floatx(), float32 unless changed).
         batch_shape: the full shape including the batch axis, instead of
             ``shape`` and ``batch_size``.
+        sparse: the input is a tf.SparseTensor (2-D, into a Dense layer, as Keras's TF backend takes it).
         name: default 'input_layer', numbered.
     Raises:
-        ValueError: neither or both of shape and batch_shape.
+        ValueError: neither or both of shape and batch_shape; ragged=True.
     """
 
     def __init__(self, shape=None, batch_size=None, dtype=None, sparse=None, batch_shape=None,
@@ -57,8 +58,11 @@ class InputLayer(Layer):
             shape = kwargs.pop('input_shape')
         if 'batch_input_shape' in kwargs:
             batch_shape = kwargs.pop('batch_input_shape')
-        if sparse or ragged:
-            raise ValueError('InputLayer %r: sparse and ragged inputs are not supported' % (name,))
+        if sparse and ragged:
+            raise ValueError('KerasTensor cannot have `sparse=True` and `ragged=True` at the same time.')
+        if ragged:
+            raise ValueError('InputLayer %r: ragged inputs are not supported; pad them (RaggedTensor.to_tensor()) '
+                             'and declare a dense Input' % (name,))
         if input_tensor is not None:
             batch_shape = tuple(input_tensor.shape)
         if shape is not None and batch_shape is not None:
@@ -78,7 +82,9 @@ class InputLayer(Layer):
         self.built = True
         # The graph starts here: a call with no inputs whose output is ``self.output``. As in
         # Keras 3, the tensor takes the Input's name if one was given, else the next 'keras_tensor'.
-        Node(self, outputs=KerasTensor(self.batch_shape, self._dtype, name=self.name if named else None))
+        self.sparse = bool(sparse)      # a tf.SparseTensor batch comes in (Dense takes it, as in Keras)
+        Node(self, outputs=KerasTensor(self.batch_shape, self._dtype, sparse=self.sparse,
+                                       name=self.name if named else None))
 
     @property
     def shape(self):
@@ -93,17 +99,17 @@ class InputLayer(Layer):
 
     def get_config(self):
         # display_name: 'string' for string inputs (the array dtype is object), as Keras writes it.
-        return {'batch_shape': self.batch_shape, 'dtype': dtypes.display_name(self._dtype), 'sparse': False,
+        return {'batch_shape': self.batch_shape, 'dtype': dtypes.display_name(self._dtype), 'sparse': self.sparse,
                 'ragged': False,
                 'name': self.name, 'optional': self.optional}
 
 
-def Input(shape=None, batch_size=None, dtype=None, sparse=None, batch_shape=None, name=None,
+def Input(shape=None, batch_size=None, dtype=None, sparse=None, ragged=None, batch_shape=None, name=None,
           tensor=None, optional=False):
     """A KerasTensor standing for a model input of ``shape`` (see InputLayer).
 
     Call layers on it and pass it to ``Model(inputs, outputs)``; a leading
     ``Input`` also gives a Sequential model its input shape.
     """
-    return InputLayer(shape=shape, batch_size=batch_size, dtype=dtype, sparse=sparse, batch_shape=batch_shape,
-                      input_tensor=tensor, optional=optional, name=name).output
+    return InputLayer(shape=shape, batch_size=batch_size, dtype=dtype, sparse=sparse, ragged=ragged,
+                      batch_shape=batch_shape, input_tensor=tensor, optional=optional, name=name).output

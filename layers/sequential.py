@@ -2,6 +2,7 @@
 from framework import nest
 from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
 from framework.ops import expand_dims, squeeze
+from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor
 
 from . import call_context, serialization
@@ -77,6 +78,8 @@ class Sequential(ModelBase):
                 raise ValueError("Sequential model '%s': an Input can only be the first layer; this model "
                                  'already has %s' % (self.name, 'an input' if self._input_layer else 'layers'))
             self._input_layer = layer
+            if layer.sparse:       # keras.Input(sparse=True): SparseTensor batches reach the first layer
+                self._keeps_composite_inputs = (SparseTensor,)
         else:
             names = {existing.name for existing in self._layers}
             if layer.name in names:

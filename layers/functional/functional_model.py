@@ -14,6 +14,7 @@ import numpy as np
 from framework import dtypes, nest
 from framework.losses.tensor_notes import set_keras_mask
 from framework.ops import cast, expand_dims, squeeze
+from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor, convert_to_tensor
 
 from ..mask_propagation import as_mask
@@ -62,6 +63,8 @@ class Functional(Model):
         self._inputs, self._outputs = flat_inputs, flat_outputs
         self._input_dtypes = [dtypes.numpy_dtype(t.dtype) for t in flat_inputs]   # string inputs too
         self.output_names = [t._keras_history[0].name for t in flat_outputs]
+        if any(t.sparse for t in flat_inputs):      # keras.Input(sparse=True): its SparseTensor batches come in
+            self._keeps_composite_inputs = (SparseTensor,)
         self.built = True
         if not trainable:
             self.trainable = False               # reaches every layer, as in Keras
@@ -170,6 +173,11 @@ class Functional(Model):
                                        for x, tensor, dtype in zip(flat, expected, self._input_dtypes)])
 
     def _conform(self, x, tensor, dtype):
+        if type(x) is SparseTensor and tensor.sparse:
+            if x.ndim != tensor.ndim:
+                raise ValueError("Model '%s': sparse input '%s' expects shape %s, but it was given a SparseTensor of "
+                                 'dense_shape %s' % (self.name, tensor.name, tensor.shape, tuple(x.shape)))
+            return x if x.values._data.dtype == dtype else SparseTensor(x.indices, cast(x.values, dtype), x.dense_shape)
         if not isinstance(x, Tensor):
             x = convert_to_tensor(x)
         if x._data.dtype != dtype:

@@ -6,6 +6,7 @@ and refuses a call whose tensor differs on a fixed axis: 'Input 0 with name 'x' 
 Layers that work on any width (Activation, Concatenate) would otherwise run on it, so a
 model given its two inputs in the wrong order returned a result.
 """
+from framework.tensor import Tensor
 
 
 def check_input_dims(model, flat):
@@ -17,7 +18,7 @@ def check_input_dims(model, flat):
             tuple((axis, size) for axis, size in enumerate(t.shape) if axis and size is not None)
             for t in model._inputs]
     for index, (x, sizes) in enumerate(zip(flat, fixed)):
-        shape = x._data.shape
+        shape = x._data.shape if isinstance(x, Tensor) else tuple(x.shape)      # a SparseTensor: its dense_shape
         for axis, size in sizes:
             if shape[axis] != size:
                 tensor = model._inputs[index]

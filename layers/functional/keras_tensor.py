@@ -23,17 +23,27 @@ class KerasTensor:
     Args:
         shape: a tuple of ints or None.
         dtype: a dtype or its name (default float32).
+        sparse: whether a tf.SparseTensor stands here (keras.Input(sparse=True)).
+        ragged: must be False (tapeflow's graphs take no ragged inputs).
         name: default 'keras_tensor', numbered.
+    Raises:
+        ValueError: sparse and ragged together (Keras's message), or ragged.
     """
-    __slots__ = ('shape', 'dtype', 'name', '_keras_history', '_mask')
+    __slots__ = ('shape', 'dtype', 'name', '_keras_history', '_mask', '_sparse')
 
-    def __init__(self, shape, dtype='float32', name=None):
+    def __init__(self, shape, dtype='float32', sparse=False, ragged=False, name=None):
         from .. import naming          # layers/naming has no imports from here
+        if sparse and ragged:
+            raise ValueError('KerasTensor cannot have `sparse=True` and `ragged=True` at the same time.')
+        if ragged:
+            raise ValueError('KerasTensor(ragged=True): tapeflow\'s functional models take no ragged inputs; pass '
+                             'padded dense tensors (RaggedTensor.to_tensor()) and a keras.Input without ragged')
         self.shape = tuple(None if d is None else int(d) for d in shape)
         self.dtype = dtypes.as_dtype(dtype).name
         self.name = name if name is not None else naming.unique_name('keras_tensor')
         self._keras_history = None
         self._mask = None        # the KerasTensor of this tensor's mask, when a layer gives it one
+        self._sparse = bool(sparse)     # keras.Input(sparse=True): a tf.SparseTensor batch stands here
 
     @property
     def _keras_mask(self):
@@ -48,15 +58,15 @@ class KerasTensor:
 
     @property
     def sparse(self):
-        return False
+        return self._sparse
 
     @property
     def ragged(self):
         return False
 
     def __repr__(self):
-        return '<KerasTensor shape=%s, dtype=%s, sparse=False, ragged=False, name=%s>' % (
-            self.shape, self.dtype, self.name)
+        return '<KerasTensor shape=%s, dtype=%s, sparse=%s, ragged=False, name=%s>' % (
+            self.shape, self.dtype, self._sparse, self.name)
 
     def _no_value(self, what):
         return SymbolicTensorError(
