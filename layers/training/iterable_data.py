@@ -5,6 +5,7 @@ as Keras takes from a ``tf.data.Dataset``. A Dataset is read afresh each epoch;
 a one-shot iterator (a generator) is read on across epochs, so it needs
 ``steps_per_epoch`` to say where an epoch ends.
 """
+import numbers
 import types
 import warnings
 
@@ -22,9 +23,24 @@ def is_iterable_input(x):
     return isinstance(x, Dataset) or is_py_dataset(x) or (hasattr(x, '__next__') and hasattr(x, '__iter__'))
 
 
+def _check_steps(steps, what):
+    """A step count is None or a whole number >= 0: a negative one ran no step and reported a loss of
+    0.0 here, where TensorFlow stops ('Invalid value in tensor used for shape: -8')."""
+    if steps is None:
+        return
+    name = 'steps_per_epoch' if what == 'fit' else 'steps'
+    if isinstance(steps, bool) or not isinstance(steps, numbers.Integral):
+        raise TypeError('%s: %s must be a whole number of batches or None, got %r (%s)'
+                        % (what, name, steps, type(steps).__name__))
+    if steps < 0:
+        raise ValueError('%s: %s must be a non-negative number of batches (or None for all the data), got %d'
+                         % (what, name, steps))
+
+
 def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, class_weight=None,
               steps_per_epoch=None, what='fit'):
     """The batch source for ``x``: PyDatasetData, IterableData (datasets, generators) or ArrayData."""
+    _check_steps(steps_per_epoch, what)
     steps_per_epoch = capped_steps(steps_per_epoch)     # keras.config.set_max_steps_per_epoch
     if not is_iterable_input(x):
         data = ArrayData(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch,

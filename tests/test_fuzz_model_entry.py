@@ -1,0 +1,36 @@
+"""fit / evaluate / predict arguments that TensorFlow refuses, refused here with the argument named
+(found by fuzzing Model's entry points under Keras 3.15 on TF 2.21 and under tapeflow)."""
+import numpy as np
+import pytest
+
+from framework import keras
+
+X = np.ones((8, 4), np.float32)
+Y = np.ones((8, 1), np.float32)
+
+
+def model():
+    m = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])
+    m.compile('sgd', 'mse')
+    return m
+
+
+@pytest.mark.parametrize('call, error, words', [
+    # TF: ValueError 'Invalid value in tensor used for shape: -8'; tapeflow ran no step and reported loss 0.0
+    (lambda m: m.fit(X, Y, steps_per_epoch=-1, verbose=0), ValueError, 'fit: steps_per_epoch must be a non-negative'),
+    (lambda m: m.evaluate(X, Y, steps=-2, verbose=0), ValueError, 'evaluate: steps must be a non-negative'),
+    (lambda m: m.predict(X, steps=-1, verbose=0), ValueError, 'predict: steps must be a non-negative'),
+    # TF: TypeError "'float' object cannot be interpreted as an integer"
+    (lambda m: m.fit(X, Y, steps_per_epoch=2.5, verbose=0), TypeError, 'fit: steps_per_epoch must be a whole number'),
+])
+def test_bad_step_counts_raise_naming_the_argument(call, error, words):
+    m = model()
+    before = [w.copy() for w in m.get_weights()]
+    with pytest.raises(error, match=words):
+        call(m)
+    for a, b in zip(before, m.get_weights()):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_numpy_integer_step_counts_work():
+    assert len(model().fit(X, Y, steps_per_epoch=np.int64(2), verbose=0).history['loss']) == 1
