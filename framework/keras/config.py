@@ -11,4 +11,6 @@ __getattr__, __dir__ = forward('framework.keras.backend', 'keras.config', extra=
                                  'is_interactive_logging_enabled')),
         ('run_limits', ('max_epochs', 'max_steps_per_epoch', 'set_max_epochs', 'set_max_steps_per_epoch')),
         ('global_switches', ('disable_traceback_filtering', 'enable_traceback_filtering',
-                             'enable_unsafe_deserialization', 'is_traceback_filtering_enabled'))) for name in names})
+                             'enable_unsafe_deserialization', 'is_traceback_filtering_enabled',
+                             'enable_flash_attention', 'disable_flash_attention', 'is_flash_attention_enabled',
+                             'is_nnx_enabled'))) for name in names})

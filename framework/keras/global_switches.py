@@ -29,3 +29,25 @@ def enable_unsafe_deserialization():
 
 def in_safe_mode():
     return _switches['safe_mode']
+
+
+# Flash attention: Keras 3's TF backend computes attention the same way with or without it, and so
+# does tapeflow; the switch is kept for is_flash_attention_enabled (None, "not disabled", by default).
+def enable_flash_attention():
+    """Keras's switch back to the default (is_flash_attention_enabled() is None again)."""
+    _switches['flash_attention'] = None
+
+
+def disable_flash_attention():
+    """Keras's switch; is_flash_attention_enabled() is then False."""
+    _switches['flash_attention'] = False
+
+
+def is_flash_attention_enabled():
+    """False after disable_flash_attention, else None (Keras 3's values)."""
+    return _switches.get('flash_attention')
+
+
+def is_nnx_enabled():
+    """Flax NNX is a JAX-backend feature: False, as Keras reports on the TF backend."""
+    return False
