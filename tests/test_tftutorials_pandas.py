@@ -51,3 +51,34 @@ def test_symbolic_columns_without_the_axis_are_refused_when_the_model_is_built()
     with pytest.raises(ValueError, match=r'inputs must share one rank that has axis 1; received shapes '
                                          r'\[\(None,\), \(None,\)\]'):
         keras.layers.Concatenate(axis=1)([x, x])
+
+
+def _preprocessor():
+    inputs = {'age': keras.Input(shape=(), name='age', dtype='float32'),
+              'thal': keras.Input(shape=(), name='thal', dtype='string')}
+    lookup = keras.layers.StringLookup(vocabulary=['fixed', 'normal', 'reversible'], output_mode='one_hot')
+    age = keras.ops.expand_dims(inputs['age'], -1)
+    return inputs, keras.Model(inputs, keras.layers.Concatenate(axis=-1)([age, lookup(inputs['thal'])]))
+
+
+def test_a_model_of_string_inputs_called_on_its_inputs_builds_the_full_model():
+    # The tutorial's "full example": x = preprocessor(inputs); model = keras.Model(inputs, body(x))
+    inputs, preprocessor = _preprocessor()
+    x = preprocessor(inputs)
+    assert tuple(x.shape) == (None, 5) and x.dtype == 'float32'
+    model = keras.Model(inputs, keras.layers.Dense(1, kernel_initializer='ones')(x))
+    data = tf.data.Dataset.from_tensor_slices({'age': np.float32([50, 60]), 'thal': ['normal', 'zzz']}).batch(2)
+    # age + one-hot (unknown 'zzz' is index 0): 50 + 1 and 60 + 1
+    np.testing.assert_array_equal(model.predict(data, verbose=0), [[51.0], [61.0]])
+
+
+def test_fit_refuses_a_text_column_as_keras_does():
+    inputs, preprocessor = _preprocessor()
+    model = keras.Model(inputs, keras.layers.Dense(1)(preprocessor(inputs)))
+    model.compile('sgd', keras.losses.MeanSquaredError())
+    frame = pd.DataFrame({'age': [50.0, 60.0], 'thal': pd.Series(['normal', 'fixed'], dtype=object)})
+    # TF 2.21 / Keras 3.15: ValueError 'Invalid dtype: object' (pandas 3's own strings: 'Invalid dtype: str')
+    with pytest.raises(ValueError, match='^Invalid dtype: object. fit: x holds a pandas column of dtype object'):
+        model.fit(dict(frame), np.zeros(2), verbose=0)
+    with pytest.raises(ValueError, match='^Invalid dtype: object. predict'):
+        model.predict(dict(frame), verbose=0)

@@ -222,8 +222,13 @@ def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1):
     def zeros(x):
         if type(x) is not KerasTensor:
             return x
-        # zeros; a bool tensor (an explicit mask) all True, as the symbolic masks below
-        value = Tensor((xp.ones if x.dtype == 'bool' else xp.zeros)(_concrete(x.shape, inner_length), x.dtype))
+        # zeros; a bool tensor (an explicit mask) all True, as the symbolic masks below; a string
+        # input (a model of tf.string Inputs called on them) empty strings, on the host as strings live
+        shape = _concrete(x.shape, inner_length)
+        if x.dtype == 'string':
+            value = Tensor(np.full(shape, b'', dtype=object))
+        else:
+            value = Tensor((xp.ones if x.dtype == 'bool' else xp.zeros)(shape, x.dtype))
         placeholders[id(value)] = (placeholder_name(len(placeholders)), tuple(x.shape), display_name(value._data.dtype))
         if x._mask is not None:
             mask = Tensor(xp.ones(_concrete(x._mask.shape, inner_length), bool))

@@ -55,6 +55,22 @@ def reject_numpy_text(what, **values):
                 raise ValueError('Invalid dtype: %s. %s: %s holds a numpy array of dtype %s; Keras takes numpy '
                                  'arrays of numbers or bools only here: pass text as a string tensor '
                                  '(tf.constant(...)) or a tf.data.Dataset' % (array.dtype.name, what, name, array.dtype))
+            text = _pandas_text_dtype(array)
+            if text is not None:
+                # the pandas-dataframe tutorial's fit(dict(df), ...) with its string 'thal' column
+                raise ValueError('Invalid dtype: %s. %s: %s holds a pandas column of dtype %s; Keras takes numeric '
+                                 'or bool columns only here: encode the text first, or pass it as a string tensor '
+                                 '(tf.constant(...)) or in a tf.data.Dataset' % (text, what, name, text))
+
+
+def _pandas_text_dtype(value):
+    """The dtype name of a pandas Series, or of a DataFrame's first column, holding text or objects
+    ('str' for pandas 3's strings, 'object'), as Keras 3's dtype check names it; else None."""
+    pandas = sys.modules.get('pandas')
+    if pandas is None or not isinstance(value, (pandas.Series, pandas.DataFrame)):
+        return None
+    dtypes = [value.dtype] if isinstance(value, pandas.Series) else list(value.dtypes.values)
+    return next((str(d) for d in dtypes if getattr(d, 'kind', None) in ('O', 'U', 'S')), None)
 
 
 def _is_structure(value):
