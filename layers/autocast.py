@@ -39,6 +39,12 @@ def _cast_floating(value, dtype):
     return value
 
 
+def keep_float32(layer):
+    """Mark the weights ``layer`` has made as Keras's ``autocast=False`` ones: the normalization layers'
+    (they normalize in float32 under a mixed policy and cast the result to the compute dtype)."""
+    layer.__dict__['_not_autocast'] = {id(v) for v in layer._trainable_created + layer._non_trainable_created}
+
+
 @contextlib.contextmanager
 def weights_as(layer, dtype):
     """Within the block, ``layer``'s attributes holding its own float weights made with

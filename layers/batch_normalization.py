@@ -3,7 +3,7 @@ training, with moving averages of them at inference."""
 from framework.ops import cast, moments, reshape, rsqrt
 from framework.tape import paused
 
-from . import constraints, initializers, regularizers
+from . import autocast as autocasting, constraints, initializers, regularizers
 from .input_spec import InputSpec
 from .integer_inputs import floating_inputs
 from .layer import Layer
@@ -65,8 +65,7 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
                                            initializer=self.moving_mean_initializer, trainable=False)
         self.moving_variance = self.add_weight(name='moving_variance', shape=shape,
                                                initializer=self.moving_variance_initializer, trainable=False)
-        # Keras 3 makes all four with autocast=False: a mixed-precision call normalizes in float32
-        self.__dict__['_not_autocast'] = {id(v) for v in self._trainable_created + self._non_trainable_created}
+        autocasting.keep_float32(self)       # Keras 3 makes all four with autocast=False
         self._reduction_axes = [i for i in range(rank) if i != axis]
         # parameters of shape (features,) broadcast against the input in this shape
         self._broadcast_shape = [1] * rank

@@ -1,8 +1,9 @@
 """GroupNormalization (Keras 3): normalize each sample over groups of channels."""
 import numpy as np
 
-from framework.ops import batch_normalization, moments, reshape
+from framework.ops import batch_normalization, cast, moments, reshape
 
+from . import autocast as autocasting
 from .input_spec import InputSpec
 from .layer import Layer
 from .scale_offset_options import ScaleOffsetOptions
@@ -33,6 +34,7 @@ class GroupNormalization(ScaleOffsetOptions, Layer):
         if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):
             raise ValueError('%s: axis must be an integer, got %r' % (who, axis))
         self.groups, self.axis, self.epsilon = int(groups), int(axis), float(epsilon)
+        self.autocast = False     # Keras 3: a mixed-precision call normalizes in float32, then casts
         self._set_scale_offset_options(center, scale, beta_initializer, gamma_initializer, beta_regularizer,
                                        gamma_regularizer, beta_constraint, gamma_constraint)
 
@@ -53,9 +55,14 @@ class GroupNormalization(ScaleOffsetOptions, Layer):
                              % (who, dim, self.groups))
         self.input_spec = InputSpec(ndim=rank, axes={self.axis: int(dim)})
         self._add_gamma_and_beta((dim,))
+        autocasting.keep_float32(self)
         self.built = True
 
     def call(self, inputs):
+        outputs = self._normalize(inputs)
+        return outputs if self._compute is None else cast(outputs, self._compute)
+
+    def _normalize(self, inputs):
         shape = tuple(inputs.shape)
         axis = self.axis % len(shape)
         per_group = shape[axis] // self.groups

@@ -8,6 +8,7 @@ from framework.ops import batch_normalization, cast, maximum, moments, reduce_me
 from framework.placement import current_xp
 from framework.tensor import Tensor
 
+from . import autocast as autocasting
 from .layer import Layer
 from .scale_offset_options import ScaleOffsetOptions
 
@@ -56,6 +57,7 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
                             'but received: %r' % (axis,))
         self.epsilon = float(epsilon)
         self.rms_scaling = bool(rms_scaling)
+        self.autocast = False     # Keras 3: a mixed-precision call normalizes in float32, then casts
         self._set_scale_offset_options(center, scale, beta_initializer, gamma_initializer, beta_regularizer,
                                        gamma_regularizer, beta_constraint, gamma_constraint)
 
@@ -73,9 +75,14 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
         self.axis = sorted(self.axis) if isinstance(self.axis, list) else [self.axis]
         # gamma / beta broadcast in this shape unless they cover just the last axis
         self._broadcast = None if axes == [rank - 1] else [input_shape[a] if a in axes else 1 for a in range(rank)]
+        autocasting.keep_float32(self)
         self.built = True
 
     def call(self, inputs):
+        outputs = self._normalize(inputs)
+        return outputs if self._compute is None else cast(outputs, self._compute)
+
+    def _normalize(self, inputs):
         gamma, beta = self.gamma, self.beta
         if self._broadcast is not None:
             gamma = None if gamma is None else reshape(gamma, self._broadcast)
@@ -157,7 +164,7 @@ class Normalization(Layer):
 
     def _broadcast(self, value):
         """A given mean or variance aligned with the kept axes from the right, in the input's rank."""
-        array = np.asarray(value, dtype=self.dtype)
+        array = np.asarray(value, dtype=self.compute_dtype)
         shape = [1] * len(self._broadcast_shape)
         for i in range(1, array.ndim + 1):
             shape[self._keep_axis[-i]] = array.shape[-i]

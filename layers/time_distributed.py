@@ -1,6 +1,9 @@
 """TimeDistributed: apply one layer to every time step of a sequence."""
+from contextlib import nullcontext
+
 from framework.ops import stack, transpose
 
+from . import autocast as autocasting
 from .call_inputs import accepts_training
 from .layer import Layer
 from .mask_propagation import as_mask, takes_mask
@@ -53,8 +56,11 @@ class TimeDistributed(Wrapper):
                 raise ValueError('TimeDistributed %r: the mask of shape %s does not fit the input of shape %s; it '
                                  'must start with (batch, time)' % (self.name, tuple(mask.shape), tuple(inputs.shape)))
             step_masks = _swap_batch_and_time(mask)
-        outputs = [self.layer.call(steps[t], **(kwargs if step_masks is None else dict(kwargs, mask=step_masks[t])))
-                   for t in range(steps.shape[0])]
+        # the wrapped layer's call runs here, not its __call__: read its weights as a mixed call does
+        inner = self.layer
+        with autocasting.weights_as(inner, inner._compute) if inner._compute is not None else nullcontext():
+            outputs = [inner.call(steps[t], **(kwargs if step_masks is None else dict(kwargs, mask=step_masks[t])))
+                       for t in range(steps.shape[0])]
         if not outputs:
             raise ValueError('TimeDistributed %r: the input has no time steps (shape %s)'
                              % (self.name, tuple(inputs.shape)))

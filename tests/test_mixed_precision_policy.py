@@ -83,6 +83,10 @@ def test_mixed_layers_of_each_kind_compute_in_float16(mixed):
     attention = layers.MultiHeadAttention(2, 2)
     assert attention(tf.ones((1, 4, 3)), tf.ones((1, 4, 3))).dtype == tf.float16
     assert layers.Concatenate()([x, x]).dtype == tf.float16 and layers.Rescaling(2.0)(x).dtype == tf.float16
+    # normalized in float32 (weights read as float32), the result cast to float16, as Keras 3
+    assert layers.GroupNormalization(1)(x).dtype == tf.float16
+    assert layers.Normalization(mean=0.5, variance=2.0)(x).dtype == tf.float16
+    assert layers.TimeDistributed(layers.Dense(2))(tf.ones((1, 4, 3))).dtype == tf.float16
 
 
 def test_gradients_reach_float32_weights_in_float32(mixed):
