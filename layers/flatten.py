@@ -3,6 +3,7 @@ import numpy as np
 
 from framework.ops import reshape, transpose
 
+from .input_spec import InputSpec
 from .layer import Layer
 
 
@@ -22,6 +23,7 @@ class Flatten(Layer):
             raise ValueError("Flatten: data_format must be 'channels_last' or 'channels_first', got %r"
                              % (data_format,))
         self.data_format = data_format
+        self.input_spec = InputSpec(min_ndim=1)     # as Keras: a scalar has no batch axis to keep
 
     def call(self, inputs):
         if self.data_format == 'channels_first' and inputs.ndim > 2:

@@ -45,6 +45,9 @@ class Reshape(Layer):
         self.built = True
 
     def call(self, inputs):
+        if not inputs.shape:        # Keras 3's words: a scalar has no batch axis to keep
+            raise ValueError('The total size of the tensor must be unchanged. Received: input_shape=(), '
+                             'target_shape=%s' % (self.target_shape,))
         return reshape(inputs, (inputs.shape[0],) + self.target_shape)
 
     def compute_output_shape(self, input_shape):

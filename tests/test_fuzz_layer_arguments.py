@@ -39,3 +39,13 @@ def test_a_loss_refuses_a_list_of_predictions_against_one_label_array():
         keras.losses.MeanSquaredError()(labels, [labels, labels])
     # nested lists of numbers are still one array each
     assert float(keras.losses.MeanSquaredError()([[0., 1.]], [[0.5, 0.5]])) == 0.25
+
+
+def test_flatten_and_reshape_refuse_a_scalar_input():
+    # Keras 3: Flatten's InputSpec(min_ndim=1); Reshape: 'The total size of the tensor must be unchanged.
+    # Received: input_shape=(), target_shape=(2, 2)'. Flatten made (1, 1); Reshape hit an IndexError.
+    with pytest.raises(ValueError, match='expected min_ndim=1, found ndim=0'):
+        L.Flatten()(np.float32(1.0))
+    with pytest.raises(ValueError, match=r'Received: input_shape=\(\), target_shape=\(2, 2\)'):
+        L.Reshape((2, 2))(np.float32(1.0))
+    assert tuple(L.Flatten()(np.ones((2,), np.float32)).shape) == (2, 1)
