@@ -57,5 +57,47 @@ def bucket_by_sequence_length(element_length_func, bucket_boundaries, bucket_bat
         pad_to_bucket_boundary, no_padding, drop_remainder)
 
 
+def unbatch():
+    return lambda dataset: dataset.unbatch()
+
+
+def Counter(start=0, step=1, dtype='int64'):  # noqa: N802  (TensorFlow's name)
+    """An endless dataset start, start + step, ... (Dataset.counter)."""
+    return Dataset.counter(start, step, dtype)
+
+
+def shuffle_and_repeat(buffer_size, count=None, seed=None):
+    """``ds.shuffle(buffer_size, seed).repeat(count)``, which TensorFlow's deprecated fused version is."""
+    return lambda dataset: dataset.shuffle(buffer_size, seed=seed).repeat(count)
+
+
+def map_and_batch(map_func, batch_size, num_parallel_batches=None, drop_remainder=False, num_parallel_calls=None):
+    """``ds.map(map_func).batch(batch_size, drop_remainder)``, which TensorFlow's fused version computes."""
+    return lambda dataset: dataset.map(map_func).batch(batch_size, drop_remainder=drop_remainder)
+
+
+def at(dataset, index):
+    """The element at ``index``; an OutOfRangeError outside [0, cardinality), with TF's words."""
+    from ..errors import OutOfRangeError
+    _expects_dataset(dataset, 'at')
+    index = int(index)
+    if index >= 0:
+        for element in dataset.skip(index).take(1):
+            return element
+    size = int(dataset.cardinality())
+    raise OutOfRangeError('tf.data.experimental.at: Index out of range [0, %s):%d'
+                          % (size if size >= 0 else '?', index))
+
+
+def get_structure(dataset_or_iterator):
+    """The element_spec of a dataset or of its iterator."""
+    spec = getattr(dataset_or_iterator, 'element_spec', None)
+    if spec is None:
+        raise TypeError('Invalid `dataset_or_iterator`. `dataset_or_iterator` must be a `tf.data.Dataset` or '
+                        'tf.data.Iterator object, but got %s.' % type(dataset_or_iterator))
+    return spec
+
+
 NAMES = ('sample_from_datasets', 'choose_from_datasets', 'get_single_element', 'unique', 'take_while', 'scan',
-         'enumerate_dataset', 'ignore_errors', 'group_by_window', 'bucket_by_sequence_length')
+         'enumerate_dataset', 'ignore_errors', 'group_by_window', 'bucket_by_sequence_length', 'unbatch', 'Counter',
+         'shuffle_and_repeat', 'map_and_batch', 'at', 'get_structure')

@@ -1,0 +1,35 @@
+"""tf.data.experimental's older spellings unbatch, Counter, shuffle_and_repeat, map_and_batch, at and
+get_structure (framework/data/experimental_aliases.py), against TF 2.21 (/work/notes/progs/missing/tf_misc.py
+run with /opt/tfref: the ported program prints the same elements)."""
+import numpy as np
+import pytest
+
+import framework as tf
+from framework.errors import OutOfRangeError
+
+
+def test_unbatch_counter_and_map_and_batch_as_tf():
+    ds = tf.data.Dataset.from_tensor_slices([[1, 2], [3, 4]])
+    assert list(ds.apply(tf.data.experimental.unbatch()).as_numpy_iterator()) == [1, 2, 3, 4]
+    assert list(tf.data.experimental.Counter(start=2, step=3).take(3).as_numpy_iterator()) == [2, 5, 8]
+    batches = list(tf.data.Dataset.range(5).apply(tf.data.experimental.map_and_batch(lambda x: x * 2, 2))
+                   .as_numpy_iterator())
+    assert [b.tolist() for b in batches] == [[0, 2], [4, 6], [8]]
+
+
+def test_shuffle_and_repeat_is_shuffle_then_repeat():
+    ds = tf.data.Dataset.from_tensor_slices([[1, 2], [3, 4]])
+    out = list(ds.apply(tf.data.experimental.shuffle_and_repeat(2, count=2, seed=1)).as_numpy_iterator())
+    # TF 2.21: [1, 2], [3, 4], [1, 2], [3, 4]
+    assert [x.tolist() for x in out] == [[1, 2], [3, 4], [1, 2], [3, 4]]
+
+
+def test_at_and_get_structure():
+    assert tf.data.experimental.at(tf.data.Dataset.range(5), 3).numpy() == 3
+    for index in (10, -1):
+        with pytest.raises(OutOfRangeError, match='Index out of range \\[0, 5\\):%d' % index):
+            tf.data.experimental.at(tf.data.Dataset.range(5), index)
+    ds = tf.data.Dataset.from_tensor_slices(np.zeros((2, 2), np.int32))
+    assert tf.data.experimental.get_structure(ds) == tf.TensorSpec((2,), tf.int32)
+    with pytest.raises(TypeError, match='must be a `tf.data.Dataset` or tf.data.Iterator object'):
+        tf.data.experimental.get_structure(3)
