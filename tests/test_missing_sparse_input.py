@@ -39,6 +39,30 @@ def test_call_matches_the_dense_product():
                                np.repeat(dense.sum(1, keepdims=True), 2, axis=1), rtol=1e-5)
 
 
+def test_fit_predict_evaluate_as_keras():
+    _, sp, y = _data()
+    _, _, model = _model()
+    model.compile(optimizer='sgd', loss='mse')
+    history = model.fit(sp, y, batch_size=4, epochs=2, verbose=0, shuffle=False)
+    # Keras 3.15.1 on TF 2.21
+    np.testing.assert_allclose(history.history['loss'], [4.30807, 3.05055], atol=2e-5)
+    np.testing.assert_allclose(model.predict(sp, batch_size=4, verbose=0).ravel(),
+                               [0.17494, 0.99312, -2.7646, -0.51201, 0.04292, -0.603, 0.04292, -0.95046, -2.4851,
+                                1.69736], atol=2e-5)
+    assert model.evaluate(sp, y, batch_size=4, verbose=0) == pytest.approx(2.4080638885498047, rel=1e-5)
+
+
+def test_shuffled_fit_sees_the_same_rows_as_dense_data():
+    dense, sp, y = _data()
+    losses = []
+    for x in (sp, dense.astype('float32')):
+        keras.utils.set_random_seed(3)
+        model = keras.Sequential([keras.Input((6,), sparse=x is sp), keras.layers.Dense(1, kernel_initializer='ones')])
+        model.compile(optimizer='sgd', loss='mse')
+        losses.append(model.fit(x, y, batch_size=3, epochs=2, verbose=0).history['loss'])
+    np.testing.assert_allclose(losses[0], losses[1], rtol=1e-6)
+
+
 def test_kernel_gradient_is_dense_as_tf():
     _, sp, _ = _data()
     layer = keras.layers.Dense(2)

@@ -12,7 +12,10 @@ import numpy as np
 
 from framework import nest, random
 from framework.backend import array_module, to_host
+from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor, _to_array
+
+from .sparse_rows import SparseRows
 
 
 def pack_x_y_sample_weight(x, y=None, sample_weight=None):
@@ -96,6 +99,8 @@ def to_arrays(value, what):
     """
     if value is None:
         return None
+    if isinstance(value, SparseTensor):          # a keras.Input(sparse=True) model's samples
+        return SparseRows.of(value)
     if _is_structure(value):
         return nest.map_structure(lambda v: to_arrays(v, what), value)
     try:
@@ -268,7 +273,7 @@ class ArrayData:
         perm = random.fit_permutation(self.num_samples)     # Keras 3's order under a global seed
         first = nest.flatten(self.x)[0]
         perm = array_module(first).asarray(perm)
-        take = lambda a: array_module(a).take(a, perm, axis=0)
+        take = lambda a: a.take(perm) if type(a) is SparseRows else array_module(a).take(a, perm, axis=0)
         return [None if a is None else nest.map_structure(take, a) for a in arrays]
 
     def _one_pass(self):
@@ -280,10 +285,12 @@ class ArrayData:
             end = min(start + bs, n)
             if self.shuffle == 'batch':
                 perm = array_module(flat_x[0]).asarray(random.permutation(end - start) + start)
-                cut = lambda a: Tensor(array_module(a).take(a, perm, axis=0))
+                cut = lambda a: (a.take(perm).rows(0, end - start) if type(a) is SparseRows
+                                 else Tensor(array_module(a).take(a, perm, axis=0)))
             else:
-                cut = lambda a: Tensor(a[start:end])
-            xb = Tensor(x[start:end]) if single_x and self.shuffle != 'batch' else nest.map_structure(cut, x)
+                cut = lambda a: a.rows(start, end) if type(a) is SparseRows else Tensor(a[start:end])
+            xb = (Tensor(x[start:end]) if single_x and self.shuffle != 'batch' and type(x) is not SparseRows
+                  else nest.map_structure(cut, x))
             yb = None if y is None else nest.map_structure(cut, y)
             swb = None if sw is None else nest.map_structure(cut, sw)
             yield pack_x_y_sample_weight(xb, yb, swb)
