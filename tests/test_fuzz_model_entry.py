@@ -34,3 +34,14 @@ def test_bad_step_counts_raise_naming_the_argument(call, error, words):
 
 def test_numpy_integer_step_counts_work():
     assert len(model().fit(X, Y, steps_per_epoch=np.int64(2), verbose=0).history['loss']) == 1
+
+
+@pytest.mark.parametrize('call, words', [
+    # Keras 3.15's words for these calls (TypeError from os.fspath before)
+    (lambda m: m.save(None), 'Invalid filepath extension for saving. .* Received: filepath=None.'),
+    (lambda m: m.save(3), 'Invalid filepath extension for saving. .* Received: filepath=3.'),
+    (lambda m: m.save_weights(None), r'The filename must end in `.weights.h5`. Received: filepath=None'),
+])
+def test_saving_to_no_path_names_the_suffix_keras_wants(call, words):
+    with pytest.raises(ValueError, match=words):
+        call(model())

@@ -46,8 +46,9 @@ def save_model(model, filepath, overwrite=True, include_optimizer=True):
         TypeError: a layer whose config holds something JSON cannot (a Lambda's function).
     The write is atomic: the file is either the previous one or the new one.
     """
-    path = os.fspath(filepath)
-    if not path.endswith(('.keras', '.h5', '.hdf5')):
+    # a path-like is read as its text; anything else (None, a number) gets the suffix error, as in Keras
+    path = os.fspath(filepath) if isinstance(filepath, (str, os.PathLike)) else filepath
+    if not isinstance(path, str) or not path.endswith(('.keras', '.h5', '.hdf5')):
         # Keras 3.15's words (the SavedModel tutorial's model.save('saved_model/my_model') prints them)
         raise ValueError('Invalid filepath extension for saving. Please add either a `.keras` extension for the '
                          'native Keras format (recommended) or a `.h5` extension. Use `model.export(filepath)` if '

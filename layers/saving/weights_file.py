@@ -32,8 +32,9 @@ def save_weights(model, filepath, overwrite=True):
             only called its sublayers), as Keras 3 refuses it.
     The write is atomic: the file is either the previous one or the new one.
     """
-    path = os.fspath(filepath)
-    if not path.endswith('.weights.h5'):
+    # a path-like is read as its text; anything else (None, a number) gets the suffix error, as in Keras
+    path = os.fspath(filepath) if isinstance(filepath, (str, os.PathLike)) else filepath
+    if not isinstance(path, str) or not path.endswith('.weights.h5'):
         raise ValueError('The filename must end in `.weights.h5`. Received: filepath=%s' % path)
     check_overwrite(path, overwrite)
     if not model.built:
