@@ -97,7 +97,9 @@ def _walk_container(container, path, visited, out, include_optimizer, seen_conta
 def _children(obj, include_optimizer):
     """(attribute name, value) pairs in Keras 3's order."""
     if not isinstance(obj, Layer):
-        return []                      # an optimizer holds no saveables
+        # an optimizer's saveables are the optimizers it holds: a LossScaleOptimizer's inner one,
+        # whose variables Keras 3 writes again under 'optimizer/inner_optimizer'
+        return sorted((name, value) for name, value in vars(obj).items() if _is_optimizer(value))
     attributes = {name: value for name, value in vars(obj).items()
                   if name not in _NOT_WALKED and not name.startswith('__')}
     first = []
