@@ -21,7 +21,11 @@ def unicode_script(input, name=None):  # noqa: A002  (TensorFlow's argument name
     """
     if isinstance(input, RaggedTensor):
         return input.with_flat_values(unicode_script(input.flat_values))
-    points = input if isinstance(input, Tensor) else convert_to_tensor(input)
+    try:
+        points = input if isinstance(input, Tensor) else convert_to_tensor(input)
+    except (TypeError, ValueError) as err:
+        raise type(err)('unicode_script: cannot use %.80r (of type %s) as an int32 tensor of code points: %s'
+                        % (input, type(input).__name__, err)) from None
     if points._data.dtype != np.int32:
         raise InvalidArgumentError('unicode_script: expected an int32 tensor of code points, got dtype %s '
                                    '(shape %s); cast it with tf.cast(x, tf.int32) or decode strings with '

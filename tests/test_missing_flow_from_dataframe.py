@@ -102,3 +102,13 @@ def test_bad_arguments_raise_as_keras(frame, kwargs, error, message):
 def test_non_string_file_names_raise_as_keras(frame):
     with pytest.raises(TypeError, match='All values in column x_col=filename must be strings.'):
         _flow(frame, df=frame[0].assign(filename=range(12)))
+
+
+def test_not_a_dataframe_or_a_missing_column_names_the_argument(frame):
+    gen = tf.keras.preprocessing.image.ImageDataGenerator()
+    with pytest.raises(AttributeError, match='flow_from_dataframe: `dataframe` must be a pandas DataFrame, got list'):
+        gen.flow_from_dataframe([['a.png', 'x']])
+    with pytest.raises(KeyError, match="x_col='path' is not a column of the DataFrame"):
+        _flow(frame, x_col='path')
+    with pytest.raises(KeyError, match="y_col='label' is not a column"):
+        _flow(frame, y_col='label')

@@ -46,6 +46,7 @@ def test_scalar_tensor_arguments_as_tf():
     (dict(dim=2, num_results=3, skip=-1), 'skip must be non-negative'),
     (dict(dim=1112, num_results=1), 'dim must be at most 1111 in tapeflow'),
     (dict(dim=2, num_results=3, dtype=tf.int32), 'dtype must be float32 or float64, got int32'),
+    (dict(dim=2, num_results=3, dtype=None), 'dtype must be float32 or float64, got None'),
     (dict(dim=2.0, num_results=3), 'dim must be a scalar integer'),
 ])
 def test_bad_arguments_raise_tf_errors(kwargs, message):

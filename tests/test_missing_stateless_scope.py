@@ -61,3 +61,13 @@ def test_bad_mappings_raise_keras_errors():
         keras.StatelessScope([(np.ones(2), np.ones(2))])
     with pytest.raises(ValueError, match='must be tensors with a shape that matches.*with shape \\(3,\\)'):
         keras.StatelessScope([(v, np.ones(3))])
+
+
+def test_entries_that_are_not_pairs_or_tensors_name_the_scope():
+    v = keras.Variable(np.ones(2))
+    with pytest.raises(ValueError, match='StatelessScope: state_mapping must be a list of \\(variable, value\\) pairs'):
+        keras.StatelessScope('abc')
+    with pytest.raises(TypeError, match='StatelessScope: state_mapping must be a list'):
+        keras.StatelessScope(3.0)
+    with pytest.raises(ValueError, match="StatelessScope: the value for variable '.*' cannot be a tensor of its dtype"):
+        keras.StatelessScope([(v, 'abc')])

@@ -35,3 +35,8 @@ def test_ragged_code_points_keep_their_rows():
 def test_other_dtypes_raise_as_tf(bad):
     with pytest.raises(InvalidArgumentError, match='unicode_script: expected an int32 tensor.*got dtype'):
         tf.strings.unicode_script(bad)
+
+
+def test_values_that_are_no_tensor_name_the_op():
+    with pytest.raises(ValueError, match='unicode_script: cannot use None'):
+        tf.strings.unicode_script(None)

@@ -25,7 +25,8 @@ class StatelessScope:
         initialize_variables: accepted for Keras's signature; tapeflow variables are always
             initialized when created.
     Raises:
-        ValueError: a key that is not a variable, or a value of another shape (Keras's messages).
+        ValueError: an entry that is not a pair, a key that is not a variable, or a value of another
+            shape (Keras's messages) or that is no tensor of the variable's dtype.
     """
 
     def __init__(self, state_mapping=None, collect_losses=False, initialize_variables=True):
@@ -34,11 +35,24 @@ class StatelessScope:
         self.losses = []
         self.state_mapping = {}
         self._mapped = []
-        for key, value in state_mapping or ():
+        try:
+            pairs = list(state_mapping or ())
+        except TypeError:
+            raise TypeError('StatelessScope: state_mapping must be a list of (variable, value) pairs, got %.80r (of '
+                            'type %s)' % (state_mapping, type(state_mapping).__name__)) from None
+        for pair in pairs:
+            if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+                raise ValueError('StatelessScope: state_mapping must be a list of (variable, value) pairs; got the '
+                                 'entry %.80r' % (pair,))
+            key, value = pair
             if not isinstance(key, Variable):
                 raise ValueError('Invalid reference variable in StatelessScope: all keys in argument `mapping` must '
                                  'be Variable instances. Received instead: %s' % (key,))
-            data = _to_array(value, key._data.dtype)
+            try:
+                data = _to_array(value, key._data.dtype)
+            except (TypeError, ValueError) as err:
+                raise type(err)('StatelessScope: the value for variable %r cannot be a tensor of its dtype %s: %s'
+                                % (key.path, key._data.dtype.name, err)) from None
             if data.shape != key._data.shape:
                 raise ValueError('Invalid variable value in StatelessScope: all values in argument `mapping` must be '
                                  'tensors with a shape that matches the corresponding variable shape. For variable '

@@ -57,9 +57,9 @@ def sobol_sample(dim, num_results, skip=0, dtype=dtypes.float32, name=None):
     if dim > MAX_DIMENSION:
         _refuse('dim must be at most %d in tapeflow (its table of direction numbers stops there; '
                 'TensorFlow goes to 21200), got %d' % (MAX_DIMENSION, dim))
-    out_dtype = dtypes.as_dtype(dtype)
+    out_dtype = dtypes.as_dtype(dtype) if dtype is not None else None
     if out_dtype not in (dtypes.float32, dtypes.float64):
-        _refuse("dtype must be float32 or float64, got %s" % out_dtype.name)
+        _refuse('dtype must be float32 or float64, got %s' % (out_dtype.name if out_dtype is not None else None))
     if skip + num_results >= 2 ** _BITS:
         _refuse('skip + num_results must stay below 2**32 (the sequence has 32-bit points), got %d'
                 % (skip + num_results))

@@ -53,7 +53,18 @@ class DataFrameIterator(Iterator):
         self.split = None if subset is None else ((0, fraction) if subset == 'validation' else (fraction, 1))
         self.directory = directory or ''
         self.class_mode, self.dtype = class_mode, dtype
+        if not hasattr(dataframe, 'copy') or not hasattr(dataframe, 'columns'):
+            # Keras fails on dataframe.copy() with this class; the words say what to pass
+            raise AttributeError('flow_from_dataframe: `dataframe` must be a pandas DataFrame, got %s'
+                                 % type(dataframe).__name__)
         df = dataframe.copy()
+        for role, columns in (('x_col', x_col), ('y_col', y_col if class_mode is not None else None),
+                              ('weight_col', weight_col)):
+            for column in (columns if isinstance(columns, list) else [columns] if columns is not None else []):
+                if not isinstance(column, str) or column not in df.columns:
+                    # pandas' KeyError, as Keras raises it, naming the argument and the columns there are
+                    raise KeyError('flow_from_dataframe: %s=%r is not a column of the DataFrame (its columns: %s)'
+                                   % (role, column, list(df.columns)))
         self._check_params(df, x_col, y_col, weight_col, classes)
         if validate_filenames:
             df = self._keep_valid_files(df, x_col)
