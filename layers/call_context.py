@@ -10,7 +10,8 @@ enclosing the build ('sequential/dense/kernel'), as Keras 3's name scopes do.
 import itertools
 import threading
 
-from framework import random_state_freeze
+from framework import nest, random_state_freeze
+from framework.tensor import Tensor
 
 
 class _Context(threading.local):
@@ -21,6 +22,7 @@ class _Context(threading.local):
         self.probe_batch_free = False   # ... whose symbolic inputs had no fixed batch size
         self.step_batch_free = False    # a fit / evaluate step Keras 3 traces with a None batch size
         self.name_scopes = []   # (len(stack) when entered, name) of the keras.name_scope blocks open
+        self.build_run = None   # ids of the tensors given to the layer built by running its call (build_run)
 
 
 _context = _Context()
@@ -90,6 +92,35 @@ class scope:
     def __exit__(self, *exc):
         _context.stack.pop()
         return False
+
+
+class build_run:
+    """``with build_run(values):`` around the first call of a layer Keras 3 builds by running its
+    call once on the real inputs before the real call (``layer.builds_by_calling``). In that run
+    MultiHeadAttention clears the masks of the tensors given to it, the caller's among them, so
+    the real call finds them gone (the NMT tutorial's CrossAttention, called alone, attends to
+    padding). ``fed_to_build_run(tensor)`` tells which tensors those are; only the outermost such
+    call counts, Keras's tensors inside its run being symbolic ones."""
+
+    def __init__(self, values):
+        self._ids = None if _context.build_run is not None else \
+            {id(t) for t in nest.flatten(values) if isinstance(t, Tensor)}
+
+    def __enter__(self):
+        if self._ids is not None:
+            _context.build_run = self._ids
+        return self
+
+    def __exit__(self, *exc):
+        if self._ids is not None:
+            _context.build_run = None
+        return False
+
+
+def fed_to_build_run(tensor):
+    """Whether ``tensor`` is an input of the layer call now running as Keras's build run (see build_run)."""
+    ids = _context.build_run
+    return ids is not None and id(tensor) in ids
 
 
 def probing():

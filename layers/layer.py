@@ -40,6 +40,31 @@ from .weights import LayerWeights
 _SHOWN_ONCE = contextlib.nullcontext()
 
 
+class _BuildRun:
+    """The context of a first call Keras runs twice (builds_by_calling): prints shown twice,
+    call_context.build_run over its inputs, and Keras's warning when sublayers the call did not
+    use are still unbuilt after it (the NMT tutorial's Decoder keeps a StringLookup it never calls)."""
+
+    def __init__(self, layer, values):
+        self._layer = layer
+        self._contexts = (initializing(created=True), call_context.build_run(values))
+
+    def __enter__(self):
+        for context in self._contexts:
+            context.__enter__()
+        return self
+
+    def __exit__(self, exc_type, *exc):
+        for context in reversed(self._contexts):
+            context.__exit__(exc_type, *exc)
+        if exc_type is None and any(not sub.built for sub in tracking.direct_sublayers(self._layer)):
+            warnings.warn("`build()` was called on layer '%s', however the layer does not have a `build()` method "
+                          'implemented and it looks like it has unbuilt state. This will cause the layer to be marked '
+                          'as built, despite not being actually built, which may cause failures down the line. Make '
+                          'sure to implement a proper `build()` method.' % self._layer.name)
+        return False
+
+
 def builds_by_calling(layer):
     """Whether Keras 3 builds ``layer`` by running its call once more (symbolically): a layer
     without a build() of its own whose sublayers are not all built."""
@@ -293,7 +318,8 @@ class Layer(LayerWeights):
         if masks_matter(self, inputs, kwargs):
             # As Keras 3's __call__: fill in ``mask`` from the input's mask, and hang
             # compute_mask's result (or the input's mask) on the outputs.
-            return call_with_masks(self._call_concrete, self, inputs, args, dict(kwargs, training=training))
+            return call_with_masks(self._call_concrete, self, inputs, args, dict(kwargs, training=training),
+                                   not self.built and builds_by_calling(self))
         return self._call_concrete(inputs, *args, training=training, **kwargs)
 
     def _call_concrete(self, inputs, *args, training=None, **kwargs):
@@ -340,7 +366,7 @@ class Layer(LayerWeights):
                     # that later KerasTensors are numbered as in Keras (the masking guide prints one),
                     # and show the call's prints twice, as that extra run does.
                     naming.unique_name('keras_tensor')
-                    shown_twice = initializing(created=True)
+                    shown_twice = _BuildRun(self, (inputs, args, kwargs))
                 self._build_for(inputs)
             spec = self.input_spec
             if spec is not None:

@@ -146,18 +146,22 @@ def _other_tensors(args, kwargs):
     return any(isinstance(x, (Tensor, np.ndarray)) for x in nest.flatten((list(args), kwargs)))
 
 
-def call_with_masks(call, layer, inputs, args, kwargs):
+def call_with_masks(call, layer, inputs, args, kwargs, run_to_build=False):
     """``call(inputs, *args, **kwargs)`` (``layer``'s ``__call__``) with the mask handled around it.
+    ``run_to_build``: the call is one Keras runs twice (layer.builds_by_calling); it reads the
+    input's mask after its first run, whose attention layers may have cleared it.
 
     Returns:
         the outputs, carrying the masks ``layer`` computes for them.
     """
-    previous = kwargs.get('mask')
+    previous = given = kwargs.get('mask')
     if previous is None:
         previous = mask_of(inputs)
         if previous is not None and takes_mask(type(layer)) and not _other_tensors(args, kwargs):
             kwargs = dict(kwargs, mask=previous)
     outputs = call(inputs, *args, **kwargs)
+    if run_to_build and given is None:
+        previous = mask_of(inputs)
     if supports_masking(layer):
         _attach(layer, inputs, outputs, previous)
     elif previous is not None:

@@ -160,6 +160,9 @@ class MultiHeadAttention(Layer):
         if value is None:
             raise ValueError('MultiHeadAttention %r: call it as layer(query, value) or layer(query, value, key); '
                              'value is missing' % self.name)
+        for tensor in (query, value, key):
+            if call_context.fed_to_build_run(tensor):       # Keras's build run cleared their masks already
+                set_keras_mask(tensor, None)
         query_mask = get_keras_mask(query)
         value_mask = get_keras_mask(value) if value_mask is None else value_mask
         if key is not None and key_mask is None:

@@ -47,6 +47,12 @@ class AugMix(AugmentationLayer):
         self._operations = list(OPERATIONS + COLOUR_OPERATIONS if all_ops else OPERATIONS)
         make_operations(self, self._operations, value_range, interpolation, kwargs)
 
+    def build(self, input_shape):
+        # as Keras: the augmentations are built here, so the layer is not built by running its call
+        for name in self._operations:
+            getattr(self, name).build(input_shape)
+        super().build(input_shape)
+
     def _draw(self, images, xp):
         gammas = keras_random.gamma((self.num_chains,), self.alpha, seed=self.generator)
         chain_weights = (gammas / reduce_sum(gammas, axis=-1, keepdims=True)).numpy()

@@ -35,6 +35,12 @@ class RandomColorJitter(ImageLayer):
             step.generator = self.generator
         self._jitter_steps = steps
 
+    def build(self, input_shape):
+        # as Keras: the jitter layers are built here, so the layer is not built by running its call
+        for step in self._jitter_steps:
+            step.build(input_shape)
+        super().build(input_shape)
+
     def call(self, inputs, training=True):
         if isinstance(inputs, dict):        # masks and boxes pass unchanged, as Keras's colour layers keep them
             return self._dict_call(inputs, self._jittered, _unchanged, training=training)

@@ -43,6 +43,12 @@ class RandAugment(AugmentationLayer):
         self.factor = _base_factor(factor, bounds=(0, 1))
         make_operations(self, OPERATIONS, value_range, interpolation, kwargs)
 
+    def build(self, input_shape):
+        # as Keras: the augmentations are built here, so the layer is not built by running its call
+        for name in OPERATIONS:
+            getattr(self, name).build(input_shape)
+        super().build(input_shape)
+
     def _draw(self, images, xp):
         picks = keras_random.randint((self.num_ops,), 0, len(OPERATIONS), seed=self.generator).numpy()
         return picks, [draw(getattr(self, name), images, xp) for name in OPERATIONS]

@@ -85,6 +85,11 @@ class TextVectorization(Layer):
                                           vocabulary_size=vocabulary_size)
 
     # ---- the vocabulary: the lookup layer's ----------------------------------------------------
+    def build(self, input_shape=None):
+        # Keras's layer has a build of its own, so it is not built by running its call twice
+        # (layer.builds_by_calling), whatever its lookup sublayer's state
+        super().build(input_shape)
+
     def get_vocabulary(self, include_special_tokens=True):
         """The vocabulary in index order ('' and '[UNK]' first unless ``include_special_tokens=False``)."""
         return self._lookup_layer.get_vocabulary(include_special_tokens)
