@@ -4,6 +4,8 @@ Subclass it and write ``call`` (with sublayers as attributes), or use
 ``Sequential``. The training API lives in ``training.trainer.Trainer`` and
 ``training.loops.TrainingLoops``; this file only joins it to ``Layer``.
 """
+from framework import distribute
+
 from . import saving
 from .layer import Layer
 from .training.trainer import Trainer
@@ -39,8 +41,14 @@ class Model(Trainer, Layer):
     def __new__(cls, *args, **kwargs):
         if cls is Model and _functional_arguments(args, kwargs):
             from .functional.functional_model import Functional     # it imports this module
-            return super().__new__(Functional)
-        return super().__new__(cls)
+            model = super().__new__(Functional)
+        else:
+            model = super().__new__(cls)
+        # Keras 3's TF trainer ties a model to the strategy in scope when it is made (see fit's
+        # distributed datasets in training/iterable_data.py).
+        if distribute.has_strategy():
+            model.__dict__['_distribute_strategy'] = distribute.get_strategy()
+        return model
 
     def __init__(self, *args, **kwargs):
         if _functional_arguments(args, kwargs):

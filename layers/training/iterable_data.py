@@ -38,8 +38,10 @@ def _check_steps(steps, what):
 
 
 def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, class_weight=None,
-              steps_per_epoch=None, what='fit'):
-    """The batch source for ``x``: PyDatasetData, IterableData (datasets, generators) or ArrayData."""
+              steps_per_epoch=None, what='fit', distributed=False):
+    """The batch source for ``x``: PyDatasetData, IterableData (datasets, generators) or ArrayData.
+
+    ``distributed``: fit or evaluate of a model under a ``tf.distribute`` strategy (see IterableData)."""
     _check_steps(steps_per_epoch, what)
     steps_per_epoch = capped_steps(steps_per_epoch)     # keras.config.set_max_steps_per_epoch
     if not is_iterable_input(x):
@@ -73,7 +75,7 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
                       stacklevel=2)
     if class_weight is not None:
         x = x.map(_class_weights_as_sample_weights(class_weight))
-    return IterableData(x, steps_per_epoch, restart_each_epoch=what != 'fit')
+    return IterableData(x, steps_per_epoch, restart_each_epoch=what != 'fit', distributed=distributed)
 
 
 def _class_weights_as_sample_weights(class_weight):
@@ -106,10 +108,12 @@ class IterableData:
     evaluation pass starts it over every time (Keras resets its eval iterator).
     """
 
-    def __init__(self, source, steps_per_epoch=None, restart_each_epoch=False):
+    def __init__(self, source, steps_per_epoch=None, restart_each_epoch=False, distributed=False):
         self.source = source
         self.steps_per_epoch = steps_per_epoch
         self.restart_each_epoch = restart_each_epoch
+        self.distributed = distributed
+        self._passes = 0
         self._reusable = isinstance(source, Dataset)
         self._iterator = None
         if not self._reusable and steps_per_epoch is None:
@@ -132,6 +136,13 @@ class IterableData:
         # so the next pass sees the order after next (checked in TF 2.21; not after filter, where
         # the count is unknown). Done here too.
         count_known = self.num_batches is not None
+        # A Dataset distributed by a strategy (Keras 3's fit and evaluate under MirroredStrategy or
+        # OneDeviceStrategy, even with one replica) spends one more iteration's seeds before a
+        # training run's first pass and before every evaluation pass: a shuffle there sees the
+        # order after next (TF 2.21; the distribute tutorial's shuffled MNIST batches).
+        if self.distributed and self._reusable and (self.restart_each_epoch or self._passes == 0):
+            self.source._skip_iteration()
+        self._passes += 1
         if self._reusable and (not self.steps_per_epoch or self.restart_each_epoch):
             iterator = iter(self.source)
         else:

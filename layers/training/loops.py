@@ -9,7 +9,7 @@ import contextlib
 
 import numpy as np
 
-from framework import graph_random_ops, nest
+from framework import distribute, graph_random_ops, nest
 from framework.backend import array_module, to_host
 from framework.keras.run_limits import capped_epochs
 from framework.graph_random_ops import GraphRandomState
@@ -76,12 +76,14 @@ class TrainingLoops:
         if validation_split and validation_data is None:
             arrays = [to_arrays(x, 'x'), to_arrays(y, 'y'), to_arrays(sample_weight, 'sample_weight')]
             (x, y, sample_weight), validation_data = train_validation_split(arrays, validation_split)
-        train = make_data(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch)
+        train = make_data(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch,
+                          distributed=self._distributes_datasets())
         build_from_element_spec(self, x)
         val = None
         if validation_data is not None:
             if is_iterable_input(validation_data):
-                val = make_data(validation_data, steps_per_epoch=validation_steps, what='fit(validation_data)')
+                val = make_data(validation_data, steps_per_epoch=validation_steps, what='fit(validation_data)',
+                                distributed=self._distributes_datasets())
             else:
                 if not isinstance(validation_data, (tuple, list)) or not 2 <= len(validation_data) <= 3:
                     raise ValueError('fit(validation_data=...): expected a tuple (x_val, y_val) or '
@@ -135,7 +137,8 @@ class TrainingLoops:
         """
         self._assert_compiled('evaluate')
         reject_numpy_text('evaluate', x=x, y=y, sample_weight=sample_weight)
-        data = make_data(x, y, sample_weight, batch_size, steps_per_epoch=steps, what='evaluate')
+        data = make_data(x, y, sample_weight, batch_size, steps_per_epoch=steps, what='evaluate',
+                         distributed=self._distributes_datasets())
         build_from_element_spec(self, x)
         resolve_verbose(verbose)
         callbacks = self._callback_list(callbacks, verbose, 1, data.num_batches)
@@ -179,6 +182,11 @@ class TrainingLoops:
         return nest.pack_sequence_as(outputs[0], joined)
 
     # ---- shared pieces ------------------------------------------------------------------
+    def _distributes_datasets(self):
+        # Keras 3 hands fit's and evaluate's datasets to a non-default strategy's
+        # experimental_distribute_dataset (predict's too, without the effect in iterable_data.py)
+        return self._distribute_strategy is not None or distribute.has_strategy()
+
     def _callback_list(self, callbacks, verbose, epochs, steps, add_history=False):
         from ..callbacks import CallbackList
         if isinstance(callbacks, CallbackList):

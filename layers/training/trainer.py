@@ -9,7 +9,7 @@ import contextlib
 import inspect
 import warnings
 
-from framework import graph_random_ops
+from framework import distribute, graph_random_ops
 from framework import metrics as metrics_module
 from framework import nest
 from framework.ops import add_n, ones_like, reduce_sum
@@ -44,6 +44,12 @@ class Trainer(TrainingLoops):
     _loss_tracker = None
     _compiled_loss = None
     _compiled_metrics = None
+    _distribute_strategy = None     # the strategy whose scope the model was made in (Model.__new__)
+
+    @property
+    def distribute_strategy(self):
+        """The ``tf.distribute`` strategy the model was made under, else the one in scope now."""
+        return self._distribute_strategy or distribute.get_strategy()
 
     def compile(self, optimizer='rmsprop', loss=None, loss_weights=None, metrics=None, weighted_metrics=None,
                 run_eagerly=None, steps_per_execution=1, jit_compile='auto', auto_scale_loss=True):
