@@ -35,6 +35,7 @@ from .mask_propagation import call_with_masks, masks_matter
 from .layer_arguments import legacy_batch_shape, positional_weight_args, shared_policy_identity, standardize_policy
 from .policy_sharing import policy_config
 from .traced_outputs import name_traced_outputs
+from .weight_paths import weight_path
 from .weights import LayerWeights
 
 _SHOWN_ONCE = contextlib.nullcontext()
@@ -268,7 +269,7 @@ class Layer(LayerWeights):
             value = initializer(shape, dtype=dtype)
         variable = Variable(value, trainable=trainable, name=name, dtype=dtype, aggregation=aggregation,
                             synchronization='auto')
-        variable._path = '/'.join(call_context.enclosing_names(self) + [self.name, name])
+        variable._path = weight_path(self, name)
         variable._name = name      # Keras 3 weights ignore tf.name_scope: 'kernel' stays 'kernel'
         if trainable and not self._trainable:
             variable.trainable = False

@@ -12,6 +12,7 @@ from framework.tensor import Tensor
 from framework.variable import Variable
 
 from .. import call_context
+from ..weight_paths import weight_path
 
 
 def create_state_variables(layer, batch_size):
@@ -27,7 +28,7 @@ def create_state_variables(layer, batch_size):
     states = []
     for initial in nest.flatten(layer.get_initial_state(int(batch_size))):
         state = Variable(initial, trainable=False, name='rnn_state', dtype=layer.dtype)
-        state._path = '/'.join(call_context.enclosing_names(layer) + [layer.name, 'rnn_state'])
+        state._path = weight_path(layer, 'rnn_state')
         state._name = 'rnn_state'
         states.append(state)
     return states
