@@ -9,12 +9,15 @@ convolution's bias before BatchNormalization). Row sums are in ops/eigen_sum.py.
 """
 import numpy as np
 
+from .ops import eigen_math
+
 PACKET = 8        # floats per AVX packet
 # Below this many values the few numpy calls cost several times numpy's own sum (a Dense bias's
 # gradient at batch 32, one per layer and step), so small sums over the first axis keep numpy's
 # order; from here on they cost about the same. Sums that keep the first axis (a spatial mean,
 # GlobalAveragePooling2D's, once per forward pass) take TensorFlow's order at every size: a small
-# CNN's predictions carry its last bits.
+# CNN's predictions carry its last bits. The exact-math mode (ops/eigen_math.py) takes TensorFlow's
+# order at every size it covers: BatchNormalization's moments over a small batch.
 MIN_SIZE = 4096
 
 
@@ -27,9 +30,10 @@ def outer_sum(a, axes):
     kept columns, into four accumulators taking rows 4k, 4k+1, 4k+2, 4k+3, folded in order after
     the last whole group of four, then the remaining rows. With fewer than 16 rows, and for the
     columns past the last whole packet, it adds rows one by one, as numpy does. Sums over the
-    first axis of fewer than MIN_SIZE values are left to numpy (None).
+    first axis of fewer than MIN_SIZE values are left to numpy (None), unless the exact-math mode
+    covers their size.
     """
-    if a.dtype != np.float32 or (a.size < MIN_SIZE and 0 in axes):
+    if a.dtype != np.float32 or (a.size < MIN_SIZE and 0 in axes and not eigen_math.exact_for_size(a.size)):
         return None
     runs = []                                # the shape as Eigen sees it: size-1 axes dropped, runs merged
     for i, d in enumerate(a.shape):
