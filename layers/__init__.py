@@ -100,10 +100,11 @@ from .group_normalization import GroupNormalization  # noqa: E402
 from .rms_normalization import RMSNormalization  # noqa: E402
 from .spectral_normalization import SpectralNormalization  # noqa: E402
 from .stacked_rnn_cells import StackedRNNCells  # noqa: E402
+from .tfsm_layer import TFSMLayer  # noqa: E402
 from .wrapper import Wrapper  # noqa: E402
 
 __all__ += ['AdditiveAttention', 'GroupNormalization', 'RMSNormalization', 'SpectralNormalization',
-            'StackedRNNCells', 'Wrapper']
+            'StackedRNNCells', 'TFSMLayer', 'Wrapper']
 
 # Preprocessing layers: text and categorical lookups, hashing, discretization, image resizing and augmentation.
 from .preprocessing import (CategoryEncoding, CenterCrop, Discretization, HashedCrossing, Hashing,  # noqa: E402

@@ -113,6 +113,8 @@ LAYERS.update({
     'SpectralNormalization': (lambda: L.SpectralNormalization(L.Dense(2)), X2)})
 LAYERS.update({
     'GroupQueryAttention': (lambda: L.Model(*_grouped_query_attention()), X3)})
+from test_missing_tfsm_layer import exported  # noqa: E402  (a SavedModel artifact for TFSMLayer)
+LAYERS['TFSMLayer'] = (lambda: L.TFSMLayer(exported(X2.shape[-1])), X2)
 NOT_CALLABLE_LAYERS = {'Input', 'InputLayer', 'InputSpec', 'KerasTensor'}     # symbolic inputs, not layers
 # Layers whose weights fix the size of the input's last axis once built.
 SIZED = {'Dense', 'Conv1D', 'Conv2D', 'BatchNormalization', 'LayerNormalization', 'SimpleRNN', 'GRU', 'LSTM', 'RNN',
@@ -122,7 +124,7 @@ SIZED |= {'Conv3D', 'Convolution3D', 'Conv1DTranspose', 'Convolution1DTranspose'
           'Convolution3DTranspose', 'Convolution1D', 'Convolution2D', 'Convolution2DTranspose', 'DepthwiseConv1D',
           'DepthwiseConv2D', 'SeparableConv1D', 'SeparableConvolution1D', 'SeparableConv2D', 'SeparableConvolution2D',
           'GroupNormalization', 'RMSNormalization', 'StackedRNNCells', 'Wrapper',
-          'SpectralNormalization', 'ConvLSTM1D', 'ConvLSTM2D', 'ConvLSTM3D', 'GroupQueryAttention'}
+          'SpectralNormalization', 'ConvLSTM1D', 'ConvLSTM2D', 'ConvLSTM3D', 'GroupQueryAttention', 'TFSMLayer'}
 
 # (kind, entry point, case) -> what is wrong, as reported to the entry point's owner.
 KNOWN_GAPS = {}
