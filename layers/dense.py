@@ -36,9 +36,13 @@ class Dense(KernelOptions, Layer):
                  activity_regularizer=None, kernel_constraint=None, bias_constraint=None,
                  quantization_config=None, **kwargs):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
-        if isinstance(units, bool) or not isinstance(units, (int, np.integer)) or units <= 0:
+        if isinstance(units, bool) or not isinstance(units, int) or units <= 0:
+            # A numpy integer is refused as Keras 3 refuses it (the autoencoder tutorial's
+            # Dense(tf.math.reduce_prod(shape).numpy()) raises on TF 2.21), saying what to pass.
+            hint = ('; units is a numpy %s, pass int(units)' % units.dtype if isinstance(units, np.integer)
+                    and units > 0 else '')
             raise ValueError('Received an invalid value for `units`, expected a positive integer. '
-                             'Received: units=%r' % (units,))
+                             'Received: units=%s%s' % (units, hint))
         if quantization_config is not None:
             raise ValueError('Dense: quantization is not supported; quantization_config must be None, '
                              'got %r' % (quantization_config,))
