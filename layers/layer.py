@@ -15,7 +15,7 @@ import numpy as np
 
 from framework import dtypes, nest, random_state_freeze
 from framework import trace_names
-from framework.errors import InvalidArgumentError
+from framework.errors import InvalidArgumentError, OpError
 from framework.function import replaying
 from framework.function_init import initializing, once
 from framework.backend import array_module
@@ -39,6 +39,7 @@ from .weight_paths import weight_path
 from .weights import LayerWeights
 
 _SHOWN_ONCE = contextlib.nullcontext()
+_PYTHON_SCALARS = (str, bytes, int, float, bool, complex)
 
 
 class _BuildRun:
@@ -108,6 +109,9 @@ class Layer(LayerWeights):
     # True in a layer whose call takes a RaggedTensor / SparseTensor input as Keras 3's does (the
     # lookups); the others refuse one, asking for a dense tensor.
     _keeps_composite_inputs = False
+    # Keras 3 refuses a Python string or number as a layer's input ('Only input tensors may be passed
+    # as positional arguments'); its preprocessing layers take them (True there).
+    _allow_non_tensor_positional_args = False
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -334,6 +338,9 @@ class Layer(LayerWeights):
 
     def _call_converted(self, inputs, args, kwargs, training):
         """``__call__``'s work on concrete inputs (kept apart so that one handler names the layer)."""
+        if type(inputs) in _PYTHON_SCALARS and not self._allow_non_tensor_positional_args:
+            raise ValueError('Only input tensors may be passed as positional arguments. The following argument '
+                             'value should be passed as a keyword argument: %s (of type %s)' % (inputs, type(inputs)))
         mixed = self._compute
         if mixed is None:
             inputs = convert_inputs(inputs, self._dtype, self._keeps_composite_inputs)
@@ -380,7 +387,7 @@ class Layer(LayerWeights):
             with shown_twice, (autocasting.weights_as(self, mixed) if mixed is not None else _SHOWN_ONCE):
                 try:
                     outputs = self.call(inputs, *args, **kwargs)
-                except (TypeError, ValueError) as err:
+                except (TypeError, ValueError, OpError) as err:
                     raise _call_error(err, self, inputs, args, kwargs) from err
             if trace_names.ACTIVE:
                 name_traced_outputs(self, outputs)
@@ -526,6 +533,10 @@ def _call_error(err, layer, inputs, args, kwargs):
     through unchanged."""
     if type(err) not in (TypeError, ValueError, InvalidArgumentError, ConversionError) or \
             getattr(err, '_keras_call_info_injected', False):
+        if isinstance(err, OpError) and not getattr(err, '_keras_call_info_injected', False):
+            # another kernel error (Cast's UnimplementedError) keeps TensorFlow's words; the layer rides along
+            err.add_note('raised in call() of layer "%s"' % layer.name)
+            err._keras_call_info_injected = True
         return err
     where = '%s.call()' % type(layer).__name__
     message = ('Exception encountered when calling %s.\n\n\x1b[1m%s\x1b[0m\n\nArguments received by %s:\n%s'

@@ -122,6 +122,7 @@ class Normalization(Layer):
     Raises:
         ValueError: only one of mean / variance, or mismatched shapes.
     """
+    _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
 
     def __init__(self, axis=-1, mean=None, variance=None, invert=False, **kwargs):
         super().__init__(**kwargs)
@@ -298,6 +299,7 @@ class Rescaling(Layer):
     ``scale`` and ``offset`` may be numbers or arrays that broadcast against
     the input (e.g. one per channel).
     """
+    _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
 
     def __init__(self, scale, offset=0.0, **kwargs):
         super().__init__(**kwargs)

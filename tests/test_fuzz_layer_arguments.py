@@ -49,3 +49,26 @@ def test_flatten_and_reshape_refuse_a_scalar_input():
     with pytest.raises(ValueError, match=r'Received: input_shape=\(\), target_shape=\(2, 2\)'):
         L.Reshape((2, 2))(np.float32(1.0))
     assert tuple(L.Flatten()(np.ones((2,), np.float32)).shape) == (2, 1)
+
+
+@pytest.mark.parametrize('make', [lambda: L.Dense(2), lambda: L.Dropout(0.5), lambda: L.Conv2D(2, 3),
+                                  lambda: L.Lambda(lambda x: x), lambda: L.Flatten()])
+@pytest.mark.parametrize('value', ['abc', 1.0, 3])
+def test_a_python_string_or_number_is_not_a_layer_input(make, value):
+    # Keras 3: ValueError 'Only input tensors may be passed as positional arguments. The following argument
+    # value should be passed as a keyword argument: abc (of type <class 'str'>)'; Dropout('abc') returned it
+    with pytest.raises(ValueError, match='Only input tensors may be passed as positional arguments.*%s' % value):
+        make()(value)
+
+
+def test_preprocessing_layers_still_take_python_values():
+    assert int(L.StringLookup(vocabulary=['a'])('a')) == 1
+    assert float(L.Rescaling(0.5)(3.0)) == 1.5
+
+
+def test_a_kernel_error_inside_a_layer_names_the_layer_in_a_note():
+    import framework as tf
+    layer = L.Dense(2, name='dense_for_strings')
+    with pytest.raises(tf.errors.UnimplementedError) as err:
+        layer(np.ones((2, 3)).astype(str))
+    assert any('dense_for_strings' in note for note in err.value.__notes__)

@@ -27,6 +27,7 @@ class Hashing(Layer):
     Raises:
         ValueError: num_bins < 1, a bad salt or output_mode, or sparse=True.
     """
+    _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
 
     def __init__(self, num_bins, mask_value=None, salt=None, output_mode='int', sparse=False, **kwargs):
         if kwargs.get('dtype') is None:

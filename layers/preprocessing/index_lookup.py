@@ -25,6 +25,7 @@ OUTPUT_MODES = ('int', 'one_hot', 'multi_hot', 'count', 'tf_idf')
 
 class IndexLookup(VocabularyAssets, Layer):
     """Tokens to indices (or back, with ``invert``); see StringLookup for the arguments."""
+    _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
 
     def __init__(self, max_tokens, num_oov_indices, mask_token, oov_token, vocabulary_dtype, vocabulary=None,
                  idf_weights=None, invert=False, output_mode='int', sparse=False, pad_to_max_tokens=False,

@@ -26,6 +26,7 @@ class MelSpectrogram(Layer):
     Raises:
         ValueError: fft_length below sequence_length.
     """
+    _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
 
     def __init__(self, fft_length=2048, sequence_stride=512, sequence_length=None, window='hann', sampling_rate=16000,
                  num_mel_bins=128, min_freq=20.0, max_freq=None, power_to_db=True, top_db=80.0, mag_exp=2.0,

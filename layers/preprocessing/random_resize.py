@@ -12,6 +12,7 @@ from ..layer import Layer
 
 class _RandomResize(Layer):
     """Resize axis ``_AXIS`` (counted from the end) by 1 + f, f drawn in (lower, upper)."""
+    _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
     _AXIS = None
     _WORD = None            # Keras's messages differ by one word between the two layers
 

@@ -50,6 +50,7 @@ class TextVectorization(Layer):
             last axis is not 1 when splitting a rank-2 batch.
         TypeError: non-string inputs.
     """
+    _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
 
     def __init__(self, max_tokens=None, standardize='lower_and_strip_punctuation', split='whitespace', ngrams=None,
                  output_mode='int', output_sequence_length=None, pad_to_max_tokens=False, vocabulary=None,
