@@ -102,6 +102,10 @@ def selu(features, name=None):
 
 
 def leaky_relu(features, alpha=0.2, name=None):
+    if isinstance(alpha, (str, bytes)):       # TF's words for its float attr; numpy's ufunc error said neither
+        error = TypeError("Expected float for argument 'alpha' not %r." % (alpha,))
+        error.add_note('leaky_relu: alpha is the slope for negative inputs, a number such as 0.2')
+        raise error
     x = as_real_tensor(features, 'leaky_relu')
     if x._data.dtype.kind != 'f':        # TensorFlow computes integer inputs in float32
         from .shapes import cast

@@ -57,6 +57,10 @@ def broadcast_dynamic_shape(shape_x, shape_y):
             raise InvalidArgumentError('cannot compute BroadcastArgs as input #%d(zero-based) was expected to be a '
                                        '%s tensor but is a %s tensor [Op:BroadcastArgs] name: '
                                        % (i, x.dtype.name, t.dtype.name))
+        if t.ndim != 1:          # TF's words; a (2, 3) array is no shape (it was read flat before)
+            raise kernel_error('BroadcastArgs', 'In[%d] must be a vector.[%s]' % (i, ','.join(map(str, t.shape))),
+                               named=True, note='broadcast_dynamic_shape: shape_%s must be a 1-D shape vector, got a '
+                                                'tensor of shape %s' % ('xy'[i], tuple(t.shape)))
     a, b = (tuple(int(d) for d in t.numpy().reshape(-1)) for t in (x, y))
     out = _broadcast(a, b)
     if out is None:

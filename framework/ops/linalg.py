@@ -20,10 +20,14 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     transpose_a = transpose_a or adjoint_a
     transpose_b = transpose_b or adjoint_b
     a, b, da, db = binary(a, b, 'matmul')
-    if da.ndim < 2 or db.ndim < 2:
+    try:
+        too_flat = da.ndim < 2 or db.ndim < 2
+    except AttributeError:          # a Python number comes back from binary() as itself
+        too_flat = True
+    if too_flat:
         raise InvalidArgumentError('matmul: both operands need rank >= 2, got shapes %s and %s; '
                                    'use expand_dims (or reshape) to make a vector a matrix'
-                                   % (tuple(da.shape), tuple(db.shape)))
+                                   % (tuple(np.shape(da)), tuple(np.shape(db))))
     xa = da.swapaxes(-1, -2) if transpose_a else da
     xb = db.swapaxes(-1, -2) if transpose_b else db
     kernel = 'MatMul' if da.ndim == db.ndim == 2 else 'BatchMatMulV2'
@@ -272,10 +276,14 @@ def affine(x, kernel, bias=None):
 def affine_array(x, kernel, bias, op):
     """(the op's tensor inputs, the raw x @ kernel + bias), after checking the shapes."""
     x, kernel, dx, dk = binary(x, kernel, op)
-    if dk.ndim != 2 or dx.ndim < 2 or dx.shape[-1] != dk.shape[0]:
+    try:
+        fits = dk.ndim == 2 and dx.ndim >= 2 and dx.shape[-1] == dk.shape[0]
+    except AttributeError:          # a Python number comes back from binary() as itself
+        fits = False
+    if not fits:
         raise InvalidArgumentError('%s: input of shape %s does not match a kernel of shape %s (the input needs '
                                    'rank >= 2 and a last axis of %s)'
-                                   % (op, tuple(dx.shape), tuple(dk.shape), dk.shape[:1]))
+                                   % (op, tuple(np.shape(dx)), tuple(np.shape(dk)), np.shape(dk)[:1]))
     xp = backend.array_module(dx)
     if dx.ndim == 2:
         # one sample: TF's order of sums (one_row_product.py); a batch: BLAS, tested here so that

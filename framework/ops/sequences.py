@@ -4,7 +4,7 @@ import collections
 import numpy as np
 
 from .. import backend, dtypes
-from ..errors import kernel_error
+from ..errors import InvalidArgumentError, kernel_error
 from ..tape import record_blocked
 from ..tensor import Tensor
 from .indexing import gather
@@ -156,6 +156,9 @@ def embedding_lookup(params, ids, max_norm=None, name=None):
     ids = as_tensor(ids, 'embedding_lookup')
     try:
         found = gather(table, ids)
+    except InvalidArgumentError as err:       # TF's GatherV2 error, class and words kept
+        err.add_note('raised inside embedding_lookup (params of shape %s)' % (tuple(table.shape),))
+        raise
     except IndexError as err:
         raise IndexError('embedding_lookup: %s' % err) from None
     if max_norm is None:

@@ -1,0 +1,43 @@
+"""Core ops given a Python number, a string or a matrix where a vector goes: TensorFlow's error
+class and words (the op named in a note), not an AttributeError or numpy's message. Golden
+messages from TF 2.21, printed as ``type(e).__name__, str(e)`` for the same calls."""
+import numpy as np
+import pytest
+
+import framework as tf
+
+M = np.array([[0.1, 0.2, 0.3], [0.4, 0.5, 0.6]], np.float32)
+CPU = '/job:localhost/replica:0/task:0/device:CPU:0'
+
+
+@pytest.mark.parametrize('other', [-1, 99, 2.5])
+def test_matmul_with_a_python_number_is_a_rank_error(other):
+    # TF: InvalidArgumentError 'In[1] ndims must be >= 2'; tapeflow: AttributeError "'int' object has no attribute 'ndim'"
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r'matmul: both operands need rank >= 2, got shapes '
+                                                             r'\(2, 3\) and \(\)'):
+        tf.matmul(M, other)
+    with pytest.raises(tf.errors.InvalidArgumentError, match='affine'):
+        tf.affine(M, other, None)
+
+
+def test_broadcast_dynamic_shape_takes_vectors_only():
+    with pytest.raises(tf.errors.InvalidArgumentError) as err:
+        tf.broadcast_dynamic_shape([2, 3], [[1]])          # was accepted, read flat
+    assert str(err.value) == ('{{function_node __wrapped__BroadcastArgs_device_%s}} In[1] must be a vector.[1,1] '
+                              '[Op:BroadcastArgs] name: ' % CPU)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r'In\[0\] must be a vector.\[2,3\]'):
+        tf.broadcast_dynamic_shape(M, np.ones((5, 7), np.float32))      # numpy's RuntimeError before
+    assert tf.broadcast_dynamic_shape([2, 1], [1, 3]).numpy().tolist() == [2, 3]
+
+
+def test_leaky_relu_alpha_must_be_a_number():
+    with pytest.raises(TypeError, match="Expected float for argument 'alpha' not 'abc'."):
+        tf.nn.leaky_relu(M, 'abc')
+
+
+def test_embedding_lookup_out_of_range_keeps_gathers_invalid_argument_error():
+    # TF: InvalidArgumentError 'indices[0] = 5 is not in [0, 2) [Op:GatherV2] name: '; it was a plain IndexError
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r'indices\[0\] = 5 is not in \[0, 2\)') as err:
+        tf.nn.embedding_lookup(M, np.array([5]))
+    assert any('embedding_lookup' in note for note in err.value.__notes__)
+    assert isinstance(err.value, IndexError)           # still caught as before
