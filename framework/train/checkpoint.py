@@ -20,7 +20,7 @@ from . import checkpoint_file, checkpoint_state, deferred_restore, tracked_conta
 from .checkpoint_options import checked
 from .graph_restore import GraphRestore
 from .object_graph import SLOT_MARK, SUFFIX, ObjectGraph, is_trackable, layer_class
-from .restore_status import CheckpointLoadStatus, GraphLoadStatus, InitializationOnlyStatus
+from .restore_status import CheckpointLoadStatus, InitializationOnlyStatus, KeyedLoadStatus
 from .trackable_view import TrackableGraph
 
 
@@ -147,8 +147,8 @@ class Checkpoint:
             _check_fits(targets[key], values[key], key)
         for key in matched:
             targets[key].assign(values[key])
-        return CheckpointLoadStatus(path, matched, sorted(set(values) - set(matched)),
-                                    sorted(set(targets) - set(matched)))
+        return KeyedLoadStatus(path, matched, sorted(set(values) - set(matched)),
+                               sorted(set(targets) - set(matched)))
 
     def _restore_tensor_bundle(self, reader, path):
         values = reader.values()
@@ -161,11 +161,11 @@ class Checkpoint:
                 _check_fits(targets[key], values[key], key)
             for key in matched:
                 targets[key].assign(values[key])
-            return CheckpointLoadStatus(path, matched, sorted(set(values) - set(matched)),
-                                        sorted(set(targets) - set(matched)))
+            return KeyedLoadStatus(path, matched, sorted(set(values) - set(matched)),
+                                   sorted(set(targets) - set(matched)))
         restore = GraphRestore(reader.saved_graph, values, _check_fits)
         restore.run(self)
-        return GraphLoadStatus(path, restore, self)
+        return CheckpointLoadStatus(path, restore, self)
 
     def read(self, save_path, options=None):
         """As ``restore``, for a checkpoint written by ``write``."""

@@ -6,16 +6,13 @@ def _names(keys):
     return [key[:-len(SUFFIX)] if key.endswith(SUFFIX) else key for key in keys]
 
 
-class CheckpointLoadStatus:
+class _LoadStatus:
     """The outcome of a restore. Each ``assert_*`` returns the status, or raises AssertionError
-    naming what did not match; ``expect_partial`` marks a partial restore as intended."""
+    naming what did not match; ``expect_partial`` marks a partial restore as intended. Subclasses
+    give ``save_path``, ``matched`` (keys restored), ``unused_values`` (keys in the checkpoint with
+    no variable) and ``unbound_variables`` (keys of variables the checkpoint lacks)."""
 
-    def __init__(self, save_path, matched, unused_values, unbound_variables):
-        self.save_path = save_path
-        self.matched = list(matched)                     # keys restored
-        self.unused_values = list(unused_values)         # keys in the checkpoint with no variable
-        self.unbound_variables = list(unbound_variables)  # keys of variables the checkpoint lacks
-        self.partial_expected = False
+    partial_expected = False
 
     def assert_consumed(self):
         """Every saved value went to a variable and every variable got a value."""
@@ -65,13 +62,24 @@ class InitializationOnlyStatus:
         return self
 
 
-class GraphLoadStatus(CheckpointLoadStatus):
-    """The status of a restore from a TensorFlow-format checkpoint: what matched is read when an
+class KeyedLoadStatus(_LoadStatus):
+    """The status of a restore matched by key alone (tapeflow's own files, a TensorFlow checkpoint
+    without an object graph): what matched is known once the restore returns."""
+
+    def __init__(self, save_path, matched, unused_values, unbound_variables):
+        self.save_path = save_path
+        self.matched = list(matched)
+        self.unused_values = list(unused_values)
+        self.unbound_variables = list(unbound_variables)
+
+
+class CheckpointLoadStatus(_LoadStatus):
+    """The status of a restore from a TensorFlow-format checkpoint (TensorFlow's class name, which
+    the distribute tutorial's ``type(ckpt.restore(...))`` shows): what matched is read when an
     ``assert_*`` runs, so values restored later (when a model builds) count, as in TensorFlow."""
 
     def __init__(self, save_path, restore, root):
         self.save_path = save_path
-        self.partial_expected = False
         self._restore, self._root = restore, root
 
     @property
