@@ -37,7 +37,7 @@ def explain_nones(tape, sources, results, targets):
 def _explain(tape, source, targets):
     """Warn (once per source and call site) why ``source`` got no gradient."""
     name = getattr(source, 'path', None) or 'a %s tensor of shape %s' % (source.dtype.name, tuple(source.shape))
-    if source._data.dtype.kind not in 'fc':
+    if source._data.dtype.kind not in 'fc' and source._data.dtype.name != 'bfloat16':
         why = ('it has the integer dtype %s: only floating-point tensors have gradients (make it '
                'a float32 Variable, or cast it to float32 and watch the result)' % source.dtype.name)
     elif id(source) in tape._blocked:

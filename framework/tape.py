@@ -27,6 +27,11 @@ from .complex_gradients import conjugated
 
 
 
+def _bfloat16(tensor):
+    # ml_dtypes' bfloat16 is numpy kind 'V'; asked only once the float kinds failed
+    return tensor._data.dtype.name == 'bfloat16'
+
+
 # Tapes recording now, in every thread, innermost last. Ops test this list's
 # truthiness before any bookkeeping (a module global: cheaper than a
 # thread-local); ``record`` then keeps only the calling thread's tapes, so a
@@ -227,7 +232,7 @@ class GradientTape:
         TensorFlow lists it; it is never tracked, so its gradient is None.
         Returns whether the variable is tracked.
         """
-        if variable._data.dtype.kind in 'fc':
+        if variable._data.dtype.kind in 'fc' or _bfloat16(variable):
             self._tracked.add(id(variable))
             self._watched.append(variable)
             return True
@@ -249,7 +254,7 @@ class GradientTape:
                 error.add_note('GradientTape.watch: expected a Tensor or Variable (or a structure of them); '
                                'convert it with framework.constant first')
                 raise error
-            if t._data.dtype.kind not in 'fc':
+            if t._data.dtype.kind not in 'fc' and not _bfloat16(t):
                 # TensorFlow logs these words; its tape then ignores the tensor.
                 warnings.warn('The dtype of the watched tensor must be floating (e.g. tf.float32), got tf.%s'
                               % t.dtype.name, stacklevel=2)

@@ -69,3 +69,57 @@ def test_bfloat16_floatx_makes_bfloat16_layers():
         assert keras.mixed_precision.global_policy().name == 'bfloat16'
     finally:
         keras.backend.set_floatx('float32')
+
+
+# TensorFlow 2.21 on these inputs (/work/notes/progs/mixedprec/bfops_tf.py and bfun_tf.py)
+_X = [[0.3, -1.7, 2.9, 0.001], [5.5, 6.25, -3.0, 0.5]]
+
+
+def _bfloat16_values(tensor):
+    assert tensor.dtype == tf.bfloat16
+    return np.asarray(tensor.numpy(), np.float32).ravel().tolist()
+
+
+def test_bfloat16_kernels_round_as_tensorflows():
+    x = tf.cast(tf.constant(_X), tf.bfloat16)
+    # Eigen's packets compute in float32 and round once ...
+    assert _bfloat16_values(tf.math.rsqrt(tf.abs(x) + 1)) == [0.87890625, 0.609375, 0.5078125, 1.0, 0.392578125,
+                                                              0.37109375, 0.5, 0.81640625]
+    # ... sigmoid, softplus and gelu take TF's formulas in bfloat16 steps
+    assert _bfloat16_values(tf.sigmoid(x)) == [0.578125, 0.154296875, 0.94921875, 0.5, 0.99609375, 1.0,
+                                               0.047607421875, 0.62109375]
+    assert _bfloat16_values(tf.nn.softplus(x)) == [0.85546875, 0.1669921875, 2.90625, 0.69140625, 5.5, 6.25,
+                                                   0.0498046875, 0.97265625]
+    assert _bfloat16_values(tf.nn.gelu(x)) == [0.185546875, -0.07568359375, 2.90625, 0.000499725341796875, 5.5, 6.25,
+                                               -0.00396728515625, 0.345703125]
+    # reductions accumulate in float32; a scalar-path rsqrt (2 values) rounds twice
+    assert _bfloat16_values(tf.reduce_sum(x, 1)) == [1.5078125, 9.25]
+    assert _bfloat16_values(tf.reduce_mean(x)) == [1.34375]
+    assert _bfloat16_values(tf.math.l2_normalize(x, 1)) == [0.08935546875, -0.50390625, 0.86328125,
+                                                            0.00029754638671875, 0.62109375, 0.703125, -0.337890625,
+                                                            0.056396484375]
+
+
+def test_bfloat16_variables_have_gradients():
+    x = tf.cast(tf.constant(_X), tf.bfloat16)
+    y = tf.cast(tf.constant([[1.5, 2.0, -0.25, 3.0], [0.1, -0.2, 0.7, 1.1]]), tf.bfloat16)
+    v = tf.Variable(x)
+    with tf.GradientTape() as tape:
+        r = tf.reduce_sum(tf.tanh(v) * y)
+    grad = tape.gradient(r, v)
+    assert _bfloat16_values(grad) == [1.375, 0.2421875, -0.00390625, 3.0, 0.0, -0.0, 0.005462646484375, 0.86328125]
+
+
+def test_float16_softplus_gelu_and_rsqrt_round_as_tensorflows():
+    x = tf.constant([[-6.0, -5.5, 0.3, 2.9], [5.5, -1.7, -3.0, 0.5]], tf.float16)
+    assert tf.nn.softplus(x).numpy().ravel().tolist() == [0.002475738525390625, 0.004077911376953125, 0.8544921875,
+                                                          2.955078125, 5.50390625, 0.167724609375, 0.048583984375,
+                                                          0.97412109375]
+    assert tf.nn.gelu(x).numpy().ravel().tolist() == [-0.0, -1.7881393432617188e-07, 0.1854248046875, 2.89453125, 5.5,
+                                                      -0.07574462890625, -0.004055023193359375, 0.345703125]
+    assert tf.nn.gelu(x, approximate=True).numpy().ravel().tolist() == [-0.0, -0.0, 0.1854248046875, 2.89453125, 5.5,
+                                                                        -0.07598876953125, -0.003662109375,
+                                                                        0.345703125]
+    assert tf.math.rsqrt(tf.abs(x) + 1).numpy().ravel().tolist() == [0.3779296875, 0.392333984375, 0.876953125,
+                                                                     0.50634765625, 0.392333984375, 0.60888671875,
+                                                                     0.5, 0.81640625]

@@ -121,10 +121,21 @@ def leaky_relu(features, alpha=0.2, name=None):
 def gelu(features, approximate=False, name=None):
     """Gaussian error linear unit; the tanh approximation when ``approximate``."""
     x = as_float_tensor(features, 'gelu')
+    if x._data.dtype.itemsize == 2:
+        return _gelu_16_bits(x, approximate)
     if approximate:
         inner = math.sqrt(2 / math.pi) * (x + 0.044715 * x * x * x)
         return 0.5 * x * (1 + tanh(inner))
     return 0.5 * x * (1 + erf(x / 1.4142135623730951))      # TensorFlow divides by sqrt(2)
+
+
+def _gelu_16_bits(x, approximate):
+    """float16 / bfloat16 gelu with TensorFlow's own formulas (nn_ops.gelu), each op rounded to the dtype."""
+    from .special_functions import erfc
+    from .unary import tanh
+    if approximate:
+        return 0.5 * x * (1.0 + tanh(0.7978845608028654 * (x + 0.044715 * x ** 3)))
+    return 0.5 * x * erfc(-x * 0.7071067811865476)
 
 
 def silu(features, beta=1.0, name=None):

@@ -1,4 +1,6 @@
 """Reductions over axes, and their gradients (which broadcast g back)."""
+import numpy as np
+
 from ..eigen_outer_sum import outer_sum
 from ..errors import InvalidArgumentError
 from .. import backend
@@ -57,6 +59,12 @@ def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
     # sum / count rather than xp.mean: numpy's mean is a Python function with a
     # few microseconds of overhead. The result is the same to the bit: the float
     # quotient is correctly rounded either way while count is exact (< 2**24).
+    if a.dtype.kind == 'V':          # bfloat16: TensorFlow's reducers sum and divide in float32, then round
+        mean = _sum(a.astype(np.float32), axes, keepdims) / np.float32(count)
+        out = Tensor(mean.astype(a.dtype))
+        if ACTIVE:
+            record('reduce_mean', (x,), out, (_Spread(axes, count),))
+        return out
     total = _sum(a, axes, keepdims)
     mean = total / count if count < 2 ** 24 else (total / xp.float64(count)).astype(a.dtype)
     out = Tensor(mean)
@@ -69,6 +77,8 @@ def _sum(a, axes, keepdims):
     """Float32 sums in TensorFlow's order over trailing axes (eigen_sum.py: a loss over a batch, a
     whole tensor) and over leading axes (framework/eigen_outer_sum.py); else the array's own sum():
     the same reduction as xp.sum without its Python-level dispatch."""
+    if a.dtype.kind == 'V':          # bfloat16: TensorFlow's reducers accumulate in float32, then round
+        return _sum(a.astype(np.float32), axes, keepdims).astype(a.dtype)
     ndim = a.ndim
     inner = None
     if axes and axes[0] == ndim - len(axes) and axes[-1] == ndim - 1:     # trailing axes (sorted, distinct)

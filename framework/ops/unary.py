@@ -19,13 +19,18 @@ from .operands import as_float_tensor, as_numeric_tensor, ACTIVE, record
 _HALF = np.dtype(np.float16)
 
 
-def _apply(name, x, value, grad, check=as_float_tensor):
+def _apply(name, x, value, grad, check=as_float_tensor, widen_bfloat16=True):
     try:
         x = check(x, name)
     except TypeError:      # a RaggedTensor or SparseTensor: the op on its values (framework/composite.py)
-        return map_elementwise(x, lambda values: _apply(name, values, value, grad, check), name)
+        return map_elementwise(x, lambda values: _apply(name, values, value, grad, check, widen_bfloat16), name)
     a = x._data
-    out = Tensor(value(backend.array_module(a), a))
+    if a.dtype.kind == 'V' and widen_bfloat16:
+        # bfloat16: Eigen computes most functions in float32 and rounds once
+        wide = value(backend.array_module(a), a.astype(np.float32))
+        out = Tensor(wide.astype(a.dtype) if wide.dtype == np.float32 else wide)
+    else:
+        out = Tensor(value(backend.array_module(a), a))
     if ACTIVE:
         if grad is not None:
             record(name, (x,), out, (grad,))
@@ -114,7 +119,7 @@ def sqrt(x, name=None):
 
 
 def rsqrt(x, name=None):
-    return _apply('rsqrt', x, rsqrt_array, _rsqrt_grad)
+    return _apply('rsqrt', x, rsqrt_array, _rsqrt_grad, widen_bfloat16=False)
 
 
 def rsqrt_array(xp, a):
@@ -122,6 +127,17 @@ def rsqrt_array(xp, a):
     if eigen_math.handles(a):
         out = eigen_rsqrt.rsqrt(a)        # TensorFlow's packets: an estimate and a Newton step
         return out[()] if type(a) is np.float32 else out
+    if a.dtype == _HALF:          # Eigen's half rsqrt: computed in float32, rounded once
+        return (1 / xp.sqrt(a.astype(np.float32))).astype(a.dtype)
+    if a.dtype.kind == 'V':
+        # bfloat16: Eigen's packets of 8 compute in float32 and round once; the last size % 8
+        # values take the scalar path, 1 / sqrt(x) in bfloat16 steps
+        flat = a.reshape(-1)
+        out = 1 / xp.sqrt(flat)
+        whole = flat.size - flat.size % eigen_math.PACKET
+        if whole:
+            out[:whole] = rsqrt_array(xp, flat[:whole].astype(np.float32)).astype(a.dtype)
+        return out.reshape(a.shape)
     return 1 / xp.sqrt(a)
 
 
@@ -218,7 +234,7 @@ def tanh_value(a):
 
 
 def sigmoid(x, name=None):
-    return _apply('sigmoid', x, _sigmoid_value, _sigmoid_grad)
+    return _apply('sigmoid', x, _sigmoid_value, _sigmoid_grad, widen_bfloat16=False)
 
 
 def _sigmoid_value(xp, a):
@@ -226,11 +242,12 @@ def _sigmoid_value(xp, a):
         return eigen_math.sigmoid(a)
     if a.dtype.kind == 'c':         # no sign split for complex numbers: the formula itself
         return 1 / (1 + xp.exp(-a))
-    if a.dtype == _HALF:
-        # TensorFlow's float16 kernel: e / (1 + e) with e = exp(x), each step rounded to half;
-        # past x = 11 that is 1 (where exp(x) would overflow to inf / inf)
-        e = xp.exp(xp.minimum(a, _HALF.type(11)))
-        return xp.where(a > 11, _HALF.type(1), e / (1 + e))
+    if a.dtype.itemsize == 2:
+        # TensorFlow's float16 and bfloat16 kernels: e / (1 + e) with e = exp(x), each step rounded to
+        # the dtype; past x = 11 (float16) or 80 (bfloat16) that is 1, where exp(x) would overflow
+        cap = a.dtype.type(11 if a.dtype == _HALF else 80)
+        e = xp.exp(xp.minimum(a, cap))
+        return xp.where(a > cap, a.dtype.type(1), e / (1 + e))
     # exp(-|a|) never overflows; both branches are exact where they are used.
     e = xp.exp(-xp.abs(a))
     return xp.where(a >= 0, 1 / (1 + e), e / (1 + e)).astype(a.dtype, copy=False)
@@ -238,11 +255,22 @@ def _sigmoid_value(xp, a):
 
 def softplus(x, name=None):
     """log(1 + exp(x)), computed stably; its gradient is g / (exp(-x) + 1), as TensorFlow's."""
-    return _apply('softplus', x, _softplus_value, lambda g, y, x: g / (exp(-x) + 1))
+    return _apply('softplus', x, _softplus_value, lambda g, y, x: g / (exp(-x) + 1), widen_bfloat16=False)
 
 
 def _softplus_value(xp, a):
+    if a.dtype.itemsize == 2:
+        # float16 / bfloat16: TensorFlow's kernel (softplus_op.h) in the dtype's own steps: x past
+        # -threshold, exp(x) below threshold, else log1p(exp(x)), with threshold = log(epsilon) + 2
+        threshold = np.asarray(np.log(np.float32(_epsilon(a.dtype))), a.dtype) + a.dtype.type(2)
+        e = xp.exp(a)
+        return xp.where(a > -threshold, a, xp.where(a < threshold, e, xp.log1p(e)))
     return eigen_math.softplus(a) if eigen_math.handles(a) else xp.logaddexp(a.dtype.type(0), a)
+
+
+def _epsilon(dtype):
+    """Eigen's NumTraits epsilon: 2**-13 for float16 (its raw 0x0800), 2**-7 for bfloat16."""
+    return 2.0 ** -13 if dtype == _HALF else 2.0 ** -7
 
 
 def erf(x, name=None):
