@@ -9,6 +9,7 @@ import numpy as np
 
 from .. import nest
 from .arguments import positive_int
+from .sparse_elements import is_sparse, sparse_row
 from .spec import TensorSpec
 from .structure import stack, to_host, with_batch_dim
 
@@ -35,15 +36,15 @@ def unbatched(source, what='Dataset.unbatch'):
     def rows():
         for element in source():
             leaves = nest.flatten(element)
-            if any(np.ndim(a) == 0 for a in leaves):
-                raise ValueError('%s: cannot unbatch an input with scalar components; got shapes %s'
-                                 % (what, [np.shape(a) for a in leaves]))
-            sizes = {np.shape(a)[0] for a in leaves}
+            shapes = [tuple(a.shape) if is_sparse(a) else np.shape(a) for a in leaves]
+            if any(len(shape) == 0 for shape in shapes):
+                raise ValueError('%s: cannot unbatch an input with scalar components; got shapes %s' % (what, shapes))
+            sizes = {shape[0] for shape in shapes}
             if len(sizes) > 1:
                 raise ValueError('%s: the components of a batch have different first dimensions %s'
                                  % (what, sorted(sizes)))
             for i in range(sizes.pop()):
-                yield nest.pack_sequence_as(element, [a[i] for a in leaves])
+                yield nest.pack_sequence_as(element, [sparse_row(a, i) if is_sparse(a) else a[i] for a in leaves])
     return rows
 
 

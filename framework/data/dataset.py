@@ -17,6 +17,8 @@ from .iteration_seeds import peeking
 from .numpy_iterator import NumpyIterator
 from .elementwise import ElementStages
 from .regrouping import RegroupingStages
+from ..type_spec import SparseTensorSpec
+from .sparse_elements import is_sparse, sparse_row
 from .spec import TensorSpec
 from .stage_names import maker_name
 from .structure import as_tensors, host_structure, spec_of
@@ -78,8 +80,10 @@ class Dataset(ElementStages, RegroupingStages):
 
         def slices():
             for i in range(n):
-                yield nest.pack_sequence_as(arrays, [a[i] for a in leaves])
-        return Dataset(slices, n, lambda: nest.map_structure(lambda a: TensorSpec(a.shape[1:], a.dtype), arrays))
+                yield nest.pack_sequence_as(arrays, [sparse_row(a, i) if is_sparse(a) else a[i] for a in leaves])
+        return Dataset(slices, n, lambda: nest.map_structure(
+            lambda a: SparseTensorSpec(a.shape[1:], a.dtype) if is_sparse(a) else TensorSpec(a.shape[1:], a.dtype),
+            arrays))
 
     @staticmethod
     def from_tensors(tensors, name=None):
@@ -252,5 +256,9 @@ _ALWAYS, _NEVER = (lambda: True), (lambda: False)
 
 
 def _numpy_value(value):
-    """A 0-d array (a stage's output) as the numpy scalar or bytes TensorFlow hands out."""
+    """A 0-d array (a stage's output) as the numpy scalar or bytes TensorFlow hands out; a sparse
+    component as its dense array, as TF 2.21's as_numpy_iterator gives it."""
+    if is_sparse(value):
+        from ..sparse import to_dense
+        return to_dense(value).numpy()
     return value[()] if type(value) is np.ndarray and value.ndim == 0 else value

@@ -11,6 +11,8 @@ import numpy as np
 from .. import nest
 from ..errors import InvalidArgumentError
 from ..tensor import Tensor, TensorShape, convert_to_tensor, numpy_strings_as_bytes
+from .sparse_elements import (is_sparse, sparse_spec_with_batch, sparse_spec_without_batch, spec_of_sparse,
+                              stack_sparse)
 from .spec import DatasetSpec, TensorSpec
 
 
@@ -32,6 +34,8 @@ def host_structure(value):
         items = {k: host_structure(v) for k, v in value.items()}
         # an OrderedDict stays one, so element_spec and elements print as TensorFlow's
         return collections.OrderedDict(items) if isinstance(value, collections.OrderedDict) else items
+    if is_sparse(value):                  # kept whole: sliced and stacked by sparse_elements
+        return value
     return to_host(value)
 
 
@@ -56,6 +60,9 @@ def stack(elements, what='Dataset.batch'):
     stacked = []
     for k in range(len(rows[0])):
         parts = [row[k] for row in rows]
+        if is_sparse(parts[0]):
+            stacked.append(stack_sparse(parts, what))
+            continue
         shapes = {np.shape(p) for p in parts}
         if len(shapes) > 1:
             raise InvalidArgumentError('%s: cannot stack elements of different shapes %s in component %d; '
@@ -82,6 +89,8 @@ def spec_of(element, batched=None):
     def one(value):
         if hasattr(value, '_make_iterator'):
             return DatasetSpec(value.element_spec)
+        if is_sparse(value):
+            return spec_of_sparse(value, batched)
         shape = tuple(np.shape(value))
         if batched is not None:
             shape = (batched,) + shape
@@ -91,17 +100,24 @@ def spec_of(element, batched=None):
 
 def with_batch_dim(spec, size):
     """A spec structure for elements stacked in batches of ``size`` (None: unknown)."""
-    return nest.map_structure(lambda s: TensorSpec(_prepend(size, s.shape), s.dtype, s.name), spec)
+    return nest.map_structure(lambda s: sparse_spec_with_batch(s, size) if _is_sparse_spec(s)
+                              else TensorSpec(_prepend(size, s.shape), s.dtype, s.name), spec)
 
 
 def without_batch_dim(spec, what):
     def one(s):
+        if _is_sparse_spec(s):
+            return sparse_spec_without_batch(s, what)
         if s.shape is None:
             return TensorSpec(None, s.dtype, s.name)
         if len(s.shape) == 0:
             raise ValueError('%s: cannot unbatch an input with scalar components (spec %s)' % (what, s))
         return TensorSpec(s.shape[1:], s.dtype, s.name)
     return nest.map_structure(one, spec)
+
+
+def _is_sparse_spec(spec):
+    return type(spec).__name__ == 'SparseTensorSpec'
 
 
 def _prepend(size, shape):

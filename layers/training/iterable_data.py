@@ -12,6 +12,7 @@ import warnings
 from framework import nest, ops
 from framework.data import Dataset
 from framework.keras.run_limits import capped_steps
+from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor, convert_to_tensor
 
 from .data import ArrayData, class_weight_table, pack_x_y_sample_weight, unpack_x_y_sample_weight
@@ -171,5 +172,6 @@ def _as_batch(element):
         element = tuple(element)
     x, y, sample_weight = unpack_x_y_sample_weight(element) if isinstance(element, tuple) else (element, None, None)
     tensors = [None if v is None else nest.map_structure(
-        lambda a: a if isinstance(a, Tensor) else convert_to_tensor(a), v) for v in (x, y, sample_weight)]
+        lambda a: a if isinstance(a, (Tensor, SparseTensor)) else convert_to_tensor(a), v)   # sparse: a sparse Input's
+        for v in (x, y, sample_weight)]
     return pack_x_y_sample_weight(*tensors)
