@@ -61,6 +61,12 @@ def _complex_values(name, a, fn):
     return tuple(Tensor(x) for x in fn(a._data))
 
 
+def _check_bool(value, argument):
+    """TF's check of a bool attr: a string, number or array there is refused, not read as truthy."""
+    if type(value) is not bool:
+        raise TypeError("Expected bool for argument '%s' not %r." % (argument, value))
+
+
 @named_errors('svd')
 def svd(tensor, full_matrices=False, compute_uv=True, name=None):
     """The singular values s (descending) of each matrix, and with ``compute_uv`` the
@@ -69,6 +75,7 @@ def svd(tensor, full_matrices=False, compute_uv=True, name=None):
     Raises:
         InvalidArgumentError: a tensor of rank < 2 or not floating/complex.
     """
+    _check_bool(full_matrices, 'full_matrices')
     a = matrices(tensor, 'svd', square=False)
     if a._data.dtype.kind == 'c':
         xp = backend.array_module(a._data)
@@ -88,6 +95,7 @@ def qr(input, full_matrices=False, name=None):  # noqa: A002
     """``(q, r)`` with input = q @ r, q's columns orthonormal and r upper triangular
     (q is (..., M, M) and r (..., M, N) with ``full_matrices``, else K = min(M, N) wide).
     Gradients flow except for M > N with ``full_matrices``, as in TensorFlow."""
+    _check_bool(full_matrices, 'full_matrices')
     a = matrices(input, 'qr', square=False)
     if a._data.dtype.kind == 'c':
         xp = backend.array_module(a._data)

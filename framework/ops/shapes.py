@@ -152,6 +152,9 @@ def transpose(a, perm=None, conjugate=False, name=None):
 @named_errors('concat')
 def concat(values, axis, name=None):
     """Join tensors along an existing axis."""
+    if axis is None:          # normalize_axis reads None as every axis: one-axis inputs were joined silently
+        raise ValueError('concat: axis must be an integer, got None (TF: "Attempt to convert a value (None) with an '
+                         'unsupported type")')
     try:
         tensors = _same_dtype(values, 'concat')
     except TypeError:      # RaggedTensors or SparseTensors (framework/composite.py); else re-raised

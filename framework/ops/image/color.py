@@ -7,6 +7,7 @@ tapeflow's ops, so gradients reach the image and the adjustment factors.
 """
 import numpy as np
 
+from ...errors import kernel_error
 from ..arithmetic import floormod, maximum, minimum
 from ..linalg import tensordot
 from ..operands import as_tensor
@@ -150,11 +151,20 @@ def adjust_gamma(image, gamma=1, gain=1):
     return convert_image_dtype(_factor(gain, flt, op, 'gain') * flt ** g, dtype, saturate=True)
 
 
+def _at_least_3d(image, kernel, op):
+    """TF's HSV kernels take images (..., height, width, 3): a bare pixel row is refused."""
+    if image.ndim < 3:
+        raise kernel_error(kernel, 'input must be at least 3-D, got shape[%s]' % ','.join(map(str, image.shape)),
+                           named=True, note='%s: expected an image of shape (..., height, width, 3), got %s'
+                                            % (op, tuple(image.shape)))
+
+
 @named_errors('image.adjust_saturation')
 def adjust_saturation(image, saturation_factor, name=None):
     """Saturation (in HSV) multiplied by ``saturation_factor`` and clipped to [0, 1]."""
     op = 'image.adjust_saturation'
     flt, dtype = _to_float(_channels(image, op, 3, floating=False), op)
+    _at_least_3d(flt, 'AdjustSaturation', op)
     h, s, v = unstack(rgb_to_hsv(flt), axis=-1)
     s = clip_by_value(s * _factor(saturation_factor, flt, op, 'saturation_factor'), 0.0, 1.0)
     return convert_image_dtype(hsv_to_rgb(stack([h, s, v], -1)), dtype, saturate=True)
@@ -165,6 +175,7 @@ def adjust_hue(image, delta, name=None):
     """Hue (in HSV) rotated by ``delta`` in [-1, 1] (a full turn is 1)."""
     op = 'image.adjust_hue'
     flt, dtype = _to_float(_channels(image, op, 3, floating=False), op)
+    _at_least_3d(flt, 'AdjustHue', op)
     shift = _factor(delta, flt, op, 'delta')
     if not -1.0 <= float(shift.numpy()) <= 1.0:
         raise ValueError('%s: delta must be in [-1, 1], got %r' % (op, float(shift.numpy())))
