@@ -42,6 +42,19 @@ _SHOWN_ONCE = contextlib.nullcontext()
 _PYTHON_SCALARS = (str, bytes, int, float, bool, complex)
 
 
+def _warn_legacy_shape_argument(data_layer):
+    """Keras 3's input_shape warning, given where Keras gives it so that Python's default filter
+    shows it as often: from the subclass's super().__init__ line (once per layer class), except
+    that Keras's preprocessing layers all reach Layer through DataLayer's one line, so one warning
+    serves them all (the image-classification tutorial's RandomFlip after Rescaling adds none)."""
+    message = ('Do not pass an `input_shape`/`input_dim` argument to a layer. When using Sequential models, '
+               'prefer using an `Input(shape)` object as the first layer in the model instead.')
+    if data_layer:
+        warnings.warn(message, stacklevel=1)
+    else:
+        warnings.warn(message, stacklevel=3)
+
+
 class _BuildRun:
     """The context of a first call Keras runs twice (builds_by_calling): prints shown twice,
     call_context.build_run over its inputs, and Keras's warning when sublayers the call did not
@@ -112,6 +125,8 @@ class Layer(LayerWeights):
     # Keras 3 refuses a Python string or number as a layer's input ('Only input tensors may be passed
     # as positional arguments'); its preprocessing layers take them (True there).
     _allow_non_tensor_positional_args = False
+    # True in the layers that derive from Keras 3's DataLayer (its preprocessing layers)
+    _keras_data_layer = False
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -127,10 +142,7 @@ class Layer(LayerWeights):
     def __init__(self, *, activity_regularizer=None, trainable=True, dtype=None, autocast=True, name=None, **kwargs):
         legacy = {key: kwargs.pop(key) for key in _LEGACY_SHAPE_KEYWORDS if key in kwargs}
         if legacy.get('input_shape') is not None or legacy.get('input_dim') is not None:
-            # Keras 3's words, from the subclass's super().__init__ line (once per layer class)
-            warnings.warn('Do not pass an `input_shape`/`input_dim` argument to a layer. When using Sequential '
-                          'models, prefer using an `Input(shape)` object as the first layer in the model '
-                          'instead.', stacklevel=2)
+            _warn_legacy_shape_argument(self._keras_data_layer)
         if kwargs:
             raise UnknownArgumentError('Unrecognized keyword arguments passed to %s: %s; valid ones '
                                        'include name, trainable, dtype and the arguments of %s itself'

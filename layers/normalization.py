@@ -122,6 +122,7 @@ class Normalization(Layer):
     Raises:
         ValueError: only one of mean / variance, or mismatched shapes.
     """
+    _keras_data_layer = True      # a subclass of Keras 3's DataLayer (see Layer's input_shape warning)
     _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
 
     def __init__(self, axis=-1, mean=None, variance=None, invert=False, **kwargs):
@@ -299,6 +300,7 @@ class Rescaling(Layer):
     ``scale`` and ``offset`` may be numbers or arrays that broadcast against
     the input (e.g. one per channel).
     """
+    _keras_data_layer = True      # a subclass of Keras 3's DataLayer (see Layer's input_shape warning)
     _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
 
     def __init__(self, scale, offset=0.0, **kwargs):

@@ -62,6 +62,7 @@ class CategoryEncoding(Layer):
             ValueError): negative ids. Ids >= num_tokens are dropped, as in Keras.
         TypeError: non-integer inputs.
     """
+    _keras_data_layer = True      # a subclass of Keras 3's DataLayer (see Layer's input_shape warning)
     _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
 
     def __init__(self, num_tokens=None, output_mode='multi_hot', sparse=False, **kwargs):

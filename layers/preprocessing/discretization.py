@@ -51,6 +51,7 @@ class Discretization(Layer):
         ValueError: both or neither of bin_boundaries / num_bins, a bad output_mode,
             adapt() without num_bins, or a call before boundaries exist.
     """
+    _keras_data_layer = True      # a subclass of Keras 3's DataLayer (see Layer's input_shape warning)
     _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
 
     def __init__(self, bin_boundaries=None, num_bins=None, epsilon=0.01, output_mode='int', sparse=False,

@@ -103,6 +103,7 @@ def deserialize_spec(config, kinds):
 
 class TFDIdentity(Layer):
     """A 'float' feature's preprocessor: the input unchanged (Keras 3's data layer of that name)."""
+    _keras_data_layer = True      # a subclass of Keras 3's DataLayer (see Layer's input_shape warning)
     _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
     _keras_identity = (KERAS_MODULE, 'TFDIdentity')
 
@@ -119,6 +120,7 @@ class TFDIdentity(Layer):
 
 class TFDConcat(Layer):
     """A FeatureSpace's encoded features joined along ``axis`` (Keras 3's data layer of that name)."""
+    _keras_data_layer = True      # a subclass of Keras 3's DataLayer (see Layer's input_shape warning)
     _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
     _keras_identity = (KERAS_MODULE, 'TFDConcat')
 

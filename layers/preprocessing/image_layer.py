@@ -38,6 +38,7 @@ def factor_range(factor, arg, who, bounds=(-1.0, 1.0), symmetric=True):
 
 class ImageLayer(Layer):
     """Base of the image layers: ``call`` gets (B, H, W, C) arrays through ``_images``."""
+    _keras_data_layer = True      # a subclass of Keras 3's DataLayer (see Layer's input_shape warning)
     _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
     # How many keras.random.SeedGenerators Keras 3's layer makes when constructed (each takes a
     # seed from Python's random when unseeded): made here too, so that the layers built after

@@ -26,6 +26,7 @@ class MelSpectrogram(Layer):
     Raises:
         ValueError: fft_length below sequence_length.
     """
+    _keras_data_layer = True      # a subclass of Keras 3's DataLayer (see Layer's input_shape warning)
     _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
 
     def __init__(self, fft_length=2048, sequence_stride=512, sequence_length=None, window='hann', sampling_rate=16000,
