@@ -104,3 +104,10 @@ def test_operation_errors():
         Plus1(name='a/b')
     with pytest.raises(NotImplementedError, match='must implement call'):
         keras.Operation()(np.ones(2))
+
+
+def test_layers_and_recorded_ops_are_keras_operations_as_in_keras():
+    # Keras 3.15.1: Layer and the keras.ops records (Add, ...) derive from keras.Operation
+    assert isinstance(keras.layers.Dense(2), keras.Operation) and issubclass(keras.layers.Dense, keras.Operation)
+    assert isinstance((keras.KerasTensor((None, 2)) + 1)._keras_history[0], keras.Operation)
+    assert not isinstance(3, keras.Operation)

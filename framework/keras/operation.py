@@ -7,9 +7,12 @@ functional graph, so ``keras.Function`` and functional models run it later. With
 ``compute_output_spec`` the output shapes are found by running ``call`` on stand-in tensors
 (free axes 2, then 3 long), as tapeflow does for keras.ops on KerasTensors.
 
-tapeflow's Layer does not derive from this class (in Keras 3 it does): ``isinstance(layer,
-keras.Operation)`` is False here.
+tapeflow's Layer (and its record of a keras.ops call) does not derive from this class, as Keras 3's
+do; they are registered as virtual subclasses, so ``isinstance(layer, keras.Operation)`` is True,
+as there.
 """
+import abc
+
 from framework import nest
 from layers import naming
 from layers.functional.keras_tensor import KerasTensor
@@ -17,7 +20,7 @@ from layers.functional.node import Node, first_call_tensors
 from layers.functional.symbolic_ops import _free_output_axes, _run_on_stand_ins, contains_keras_tensor
 
 
-class Operation:
+class Operation(metaclass=abc.ABCMeta):
     """One op: ``call`` on tensors, a recorded Node on KerasTensors.
 
     Args:
@@ -96,3 +99,12 @@ class _CallOnly:
     def __call__(self, *args, **kwargs):
         return self._op.call(*args, **kwargs)
 
+
+def _register_keras_operations():
+    from layers.functional.operation import Operation as RecordedOp
+    from layers.layer import Layer
+    Operation.register(Layer)
+    Operation.register(RecordedOp)
+
+
+_register_keras_operations()
