@@ -36,12 +36,14 @@ class ModelCheckpoint(MonitorCallback):
         if save_freq != 'epoch' and not (isinstance(save_freq, int) and save_freq > 0):
             raise ValueError("ModelCheckpoint: save_freq must be 'epoch' or a positive number of batches, "
                              'got %r' % (save_freq,))
+        # Keras 3's words: the distribute tutorial's Keras 2 checkpoint prefix ('.../ckpt_{epoch}')
+        # stops here on TF 2.21 with this last line
         if save_weights_only and not self.filepath.endswith('.weights.h5'):
-            raise ValueError('ModelCheckpoint: with save_weights_only=True the filepath must end in '
-                             "'.weights.h5', got filepath=%s" % self.filepath)
+            raise ValueError('When using `save_weights_only=True` in `ModelCheckpoint`, the filepath provided must '
+                             'end in `.weights.h5` (Keras weights format). Received: filepath=%s' % self.filepath)
         if not save_weights_only and not self.filepath.endswith(('.keras', '.h5')):
-            raise ValueError("ModelCheckpoint: the filepath must end in '.keras' or '.h5' (or use "
-                             "save_weights_only=True with '.weights.h5'), got filepath=%s" % self.filepath)
+            raise ValueError('The filepath provided must end in `.keras` (Keras model format). Received: '
+                             'filepath=%s' % self.filepath)
 
     def on_epoch_begin(self, epoch, logs=None):
         self._current_epoch = epoch
