@@ -40,7 +40,9 @@ def _gamma_one(stream, alpha):
     normal, uniform = Buffer(stream, 'normal'), Buffer(stream, 'uniform')
     less_than_one = alpha < 1
     d = alpha + (2.0 / 3 if less_than_one else -1.0 / 3)
-    c = 1.0 / 3 / math.sqrt(d)
+    # C++ arithmetic, as the kernel runs it: sqrt of a negative d (alpha < -2/3) is NaN and the draw
+    # comes out NaN; 1 / 0 is inf (alpha == 0 draws 0), where Python's math would raise
+    c = 1.0 / 3 / math.sqrt(d) if d > 0 else math.nan
     while True:
         x = normal()
         v = 1 + c * x
@@ -51,7 +53,7 @@ def _gamma_one(stream, alpha):
         if u < 1 - 0.0331 * (x * x) * (x * x) or math.log(u) < 0.5 * x * x + d * (1 - v + math.log(v)):
             result = d * v
             if less_than_one:
-                result *= uniform() ** (1 / alpha)
+                result *= uniform() ** (1 / alpha if alpha else math.inf)
             return result
 
 

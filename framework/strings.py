@@ -13,7 +13,7 @@ import numpy as np
 
 from . import backend, re2_rewrite
 from .composite import CompositeTensor
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, kernel_error
 from .tensor import Tensor, convert_to_tensor
 
 
@@ -170,8 +170,19 @@ def substr(input, pos, len, unit='BYTE', name=None):  # noqa: A002
 @_on_flat_values
 def regex_full_match(input, pattern, name=None):  # noqa: A002
     """Whether each whole string matches ``pattern`` (Python's re, close to TensorFlow's RE2 for common patterns)."""
-    compiled = re.compile(pattern.encode() if isinstance(pattern, str) else pattern)
+    compiled = _compiled(pattern, 'StaticRegexFullMatch', 'regex_full_match')
     return _map(lambda s: compiled.fullmatch(s) is not None, _strings(input, 'regex_full_match'), np.bool_)
+
+
+def _compiled(pattern, kernel, op):
+    """``pattern`` compiled, or the kernel's InvalidArgumentError for one that does not parse
+    (RE2's words stand in for Python re's error)."""
+    try:
+        return re.compile(pattern.encode() if isinstance(pattern, str) else pattern)
+    except re.error as err:
+        text = pattern.decode() if isinstance(pattern, bytes) else pattern
+        raise kernel_error(kernel, 'Invalid pattern: %s, error: %s' % (text, err),
+                           note='strings.%s: the pattern is not a valid regular expression' % op) from None
 
 
 @_on_flat_values
@@ -179,7 +190,7 @@ def regex_replace(input, pattern, rewrite, replace_global=True, name=None):  # n
     """Each string with the matches of ``pattern`` replaced by ``rewrite`` (``\\1`` names a group);
     only the first match when ``replace_global`` is False. Python's re stands in for RE2."""
     as_bytes = [p.encode() if isinstance(p, str) else p for p in (pattern, rewrite)]
-    compiled = re.compile(as_bytes[0])
+    compiled = _compiled(as_bytes[0], 'StaticRegexReplace', 'regex_replace')
     return _map(lambda s: re2_rewrite.substitute(compiled, as_bytes[1], s, replace_global),
                 _strings(input, 'regex_replace'))
 

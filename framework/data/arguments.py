@@ -36,3 +36,13 @@ def function_argument(fn, what, stage):
     if not callable(fn):
         raise ValueError('%s: %s must be a callable, got %r (of type %s)' % (stage, what, fn, type(fn).__name__))
     return fn
+
+
+def boolean(value, what, stage):
+    """``value`` as a Python bool: TensorFlow converts such a flag to a bool tensor, which refuses 1
+    and 'yes' (TypeError 'Cannot convert 1 to EagerTensor of dtype bool') where bool() takes them."""
+    if isinstance(value, Tensor) and value.ndim == 0 and value._data.dtype.kind == 'b':
+        value = value.numpy().item()
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError('%s: %s must be a bool, got %r (of type %s)' % (stage, what, value, type(value).__name__))
+    return bool(value)

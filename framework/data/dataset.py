@@ -10,7 +10,7 @@ from .. import nest
 from ..errors import InvalidArgumentError
 from ..tensor import constant
 from . import cardinality as card, combine, iterator_kernels, mixing
-from .arguments import integer
+from .arguments import function_argument, integer
 from .dataset_iterator import DatasetIterator
 from .generator import generator_source, signature_from
 from .iteration_seeds import peeking
@@ -194,6 +194,7 @@ class Dataset(ElementStages, RegroupingStages):
         Raises:
             TypeError: when reduce_func changes the state's structure or dtypes.
         """
+        function_argument(reduce_func, 'reduce_func', 'Dataset.reduce')
         state = host_structure(initial_state)
         for element in self._make_iterator():
             new_state = host_structure(reduce_func(as_tensors(state), as_tensors(element)))

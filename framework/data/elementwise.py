@@ -181,6 +181,7 @@ class ElementStages:
 
     def scan(self, initial_state, scan_func, name=None):
         """A running state: ``scan_func(state, element)`` returns (new state, output element)."""
+        function_argument(scan_func, 'scan_func', 'Dataset.scan')
         source = self._make_iterator
 
         def scanned():

@@ -7,6 +7,7 @@ import numpy as np
 
 from .. import nest
 from . import batching, cardinality as card, combine, windows
+from .arguments import boolean, function_argument
 from .stage_function import traced_stage_function
 from .structure import spec_of, stack, with_batch_dim, without_batch_dim
 
@@ -18,6 +19,7 @@ class RegroupingStages:
     def batch(self, batch_size, drop_remainder=False, num_parallel_calls=None, deterministic=None, name=None):
         """Stack consecutive elements into batches of ``batch_size`` (the last may be smaller)."""
         batch_size = batching.check_batch_size(batch_size, 'Dataset.batch')
+        drop_remainder = boolean(drop_remainder, 'drop_remainder', 'Dataset.batch')
         stream = batching.batches(self._make_iterator, batch_size, drop_remainder, stack)
         spec = lambda: with_batch_dim(self.element_spec, batch_size if drop_remainder else None)
         batched = self._then(stream, card.of_batch(self._length, batch_size, drop_remainder), spec)
@@ -38,6 +40,7 @@ class RegroupingStages:
             TypeError: a padding value of another dtype than its component.
         """
         batch_size = batching.check_batch_size(batch_size, 'Dataset.padded_batch')
+        drop_remainder = boolean(drop_remainder, 'drop_remainder', 'Dataset.padded_batch')
         element_spec = self.element_spec
         combine_fn = batching.padder(element_spec, padded_shapes, padding_values)
         spec = lambda: batching.padded_spec(element_spec, padded_shapes, batch_size if drop_remainder else None)
@@ -100,14 +103,14 @@ class RegroupingStages:
 
     def flat_map(self, map_func, name=None):
         """The elements of the datasets ``map_func`` returns for each element, one dataset after another."""
-        map_func = traced_stage_function(map_func, self)
+        map_func = traced_stage_function(function_argument(map_func, 'map_func', 'Dataset.flat_map'), self)
         return self._then(combine.flat_mapped(self._make_iterator, map_func), card.UNKNOWN_CARDINALITY, None)
 
     def interleave(self, map_func, cycle_length=None, block_length=None, num_parallel_calls=None,
                    deterministic=None, name=None):
         """Elements of ``cycle_length`` of the datasets ``map_func`` returns, ``block_length`` at a time
         from each in turn (cycle_length default: the CPU count, as TensorFlow)."""
-        map_func = traced_stage_function(map_func, self)
+        map_func = traced_stage_function(function_argument(map_func, 'map_func', 'Dataset.interleave'), self)
         stream = combine.interleaved(self._make_iterator, map_func, cycle_length, block_length)
         interleaved = self._then(stream, card.UNKNOWN_CARDINALITY, None)
         if num_parallel_calls is not None:

@@ -1,7 +1,7 @@
 """Tensors made from a shape or a range, on the current device."""
 import numpy as np
 
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from .. import dtypes
 from ..placement import current_xp
 from ..tensor import Tensor
@@ -80,6 +80,9 @@ def linspace(start, stop, num, name=None, axis=0):
             raise TypeError('linspace: start and stop must be numbers or scalar tensors, got %r (of type %s)'
                             % (v, type(v).__name__))
     n = int(num)
+    if n < 0:        # TF's linspace runs Range(1, num): its error
+        raise kernel_error('Range', 'Requires start <= limit when delta > 0: 1/%d' % n, named=True,
+                           note='linspace: num must be >= 0, got %d' % n)
     dt = _linspace_dtype(start)
     xp = current_xp()
     a, b = dt.type(_scalar(start)), dt.type(_scalar(stop))
