@@ -71,7 +71,7 @@ def _texts(paths, labels, label_mode, num_classes, max_length, shuffle, buffer, 
 
     def read(path):
         text = file_bytes(path)
-        return np.bytes_(text if max_length is None else text[:max_length])
+        return text if max_length is None else text[:max_length]      # Python bytes, as TF hands out
 
     return files_dataset(paths, labels, label_mode, num_classes, read, TensorSpec((), 'string'), shuffle, buffer,
                          seed)
