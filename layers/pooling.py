@@ -1,6 +1,7 @@
 """2-D pooling layers (channels_last): MaxPooling2D, AveragePooling2D and the global ones;
 the masked mean over steps GlobalAveragePooling1D uses."""
-from framework.ops import avg_pool2d, cast, expand_dims, max_pool2d, reduce_max, reduce_mean, reduce_sum, where
+from framework.keras.ops_math import mean
+from framework.ops import avg_pool2d, cast, expand_dims, max_pool2d, reduce_max, reduce_sum, where
 
 from .channels_first import data_format_option, shape_to_first, shape_to_last, to_first, to_last
 from .convolution import _output_length, normalize_padding, normalize_pair
@@ -18,7 +19,7 @@ def mean_over_steps(inputs, mask=None, keepdims=False):
         ValueError: a mask whose shape is not the input's first two axes.
     """
     if mask is None:
-        return reduce_mean(inputs, axis=1, keepdims=keepdims)
+        return mean(inputs, axis=1, keepdims=keepdims)       # keras.ops.mean: 16-bit floats in float32
     mask = as_mask(mask)
     if tuple(mask.shape) != tuple(inputs.shape[:2]):
         raise ValueError('GlobalAveragePooling1D: the mask must have shape (batch, steps) = %s, got %s'
@@ -99,7 +100,7 @@ class _GlobalPooling2D(Layer):
 
 class GlobalAveragePooling2D(_GlobalPooling2D):
     """The mean over height and width."""
-    _reduce = staticmethod(reduce_mean)
+    _reduce = staticmethod(mean)        # keras.ops.mean: 16-bit floats averaged in float32
 
 
 class GlobalMaxPooling2D(_GlobalPooling2D):

@@ -1,6 +1,7 @@
 """3-D pooling layers over (batch, depth, rows, cols, channels): MaxPooling3D,
 AveragePooling3D and the global ones (Keras 3's arguments and configs)."""
-from framework.ops import reduce_max, reduce_mean
+from framework.keras.ops_math import mean
+from framework.ops import reduce_max
 from framework.ops.convolution_nd import normalize_tuple
 from framework.ops.pooling_nd import avg_pool3d, max_pool3d
 
@@ -84,7 +85,7 @@ class _GlobalPooling3D(Layer):
 
 class GlobalAveragePooling3D(_GlobalPooling3D):
     """The mean over depth, rows and columns."""
-    _reduce = staticmethod(reduce_mean)
+    _reduce = staticmethod(mean)        # keras.ops.mean: 16-bit floats averaged in float32
 
 
 class GlobalMaxPooling3D(_GlobalPooling3D):

@@ -172,8 +172,12 @@ def sum(x, axis=None, keepdims=False):  # noqa: A001
 
 
 def mean(x, axis=None, keepdims=False):
-    """Mean over ``axis`` (None: every element); integer inputs give floatx."""
-    return _ops.reduce_mean(floating(x, 'mean'), axis, keepdims)
+    """Mean over ``axis`` (None: every element); integer inputs give floatx. float16 and bfloat16
+    are averaged in float32 and rounded back, as Keras 3 does (TF's reduce_mean overflows in them)."""
+    x = floating(x, 'mean')
+    if x._data.dtype.itemsize == 2:
+        return _ops.cast(_ops.reduce_mean(_ops.cast(x, 'float32'), axis, keepdims), x.dtype)
+    return _ops.reduce_mean(x, axis, keepdims)
 
 
 def _extreme(name, reduce_op, combine):
