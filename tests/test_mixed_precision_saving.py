@@ -47,7 +47,8 @@ def test_keras_file_holds_policies_and_both_optimizers_variables(trained, tmp_pa
         assert [outer[str(i)].shape for i in range(14)] == [(), (), (), ()] + shapes
         assert [inner[str(i)].shape for i in range(10)] == shapes
         assert [str(outer[str(i)].dtype) for i in range(4)] == ['int64', 'float32', 'int64', 'float32']
-        assert float(outer['3'][()]) == float(model.optimizer.dynamic_scale.numpy())       # after iterations, lr, step counter
+        # optimizer/vars: iterations, learning rate, step counter, dynamic scale, then the inner Adam's
+        assert float(outer['3'][()]) == float(model.optimizer.dynamic_scale.numpy())
 
 
 def test_keras_file_loads_back_mixed_with_its_loss_scale(trained, tmp_path):
