@@ -5,7 +5,7 @@ import math
 import numpy as np
 
 from .. import backend
-from . import eigen_math
+from . import eigen_math, onednn_softmax
 from .eigen_sum import kernel_row_sums
 from ..tape import array_rule
 from ..tensor import Tensor
@@ -225,6 +225,9 @@ def _softmax_rows(xp, a):
         # float16 / bfloat16: TensorFlow's softmax kernel computes in float32 and rounds once
         # (its half-precision steps differ in the last bit for about half the values)
         return _softmax_rows(xp, a.astype(np.float32)).astype(a.dtype)
+    if a.dtype == np.float32 and xp is np and a.size and eigen_math.exact_for(a) and onednn_softmax.active() \
+            and np.isfinite(a).all():
+        return onednn_softmax.softmax_rows(a)       # TF's x86 kernel (Eigen's order below)
     shifted = a - xp.max(a, axis=1, keepdims=True) if a.size else a
     e = _exp(xp, shifted)
     total = kernel_row_sums(e) if a.size else e.sum(axis=1)

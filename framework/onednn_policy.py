@@ -1,0 +1,47 @@
+"""Whether TensorFlow would run its oneDNN kernels on this machine (its ``IsMklEnabled``).
+
+TensorFlow's x86 Linux wheels turn oneDNN on by default only on CPUs with neural-network
+features (AVX512_VNNI, AVX512_BF16, AVX_VNNI or AMX); TF_ENABLE_ONEDNN_OPTS ('1'/'true',
+'0'/'false') overrides that. oneDNN's kernels round differently from Eigen's (a softmax,
+ops/onednn_softmax.py), so tapeflow follows the same rule to print what TF prints here.
+"""
+import functools
+import os
+import platform
+import sys
+
+_NEURAL_NETWORK_FLAGS = {'avx512_vnni', 'avx512_bf16', 'avx_vnni', 'amx_tile', 'amx_int8', 'amx_bf16'}
+
+
+def enabled():
+    """TF_ENABLE_ONEDNN_OPTS when set to a boolean, else TensorFlow's default for this CPU."""
+    setting = os.environ.get('TF_ENABLE_ONEDNN_OPTS', '').strip().lower()
+    if setting in ('1', 'true'):
+        return True
+    if setting in ('0', 'false'):
+        return False
+    return default_for_this_cpu()
+
+
+def default_for_this_cpu():
+    """Whether the CPU has one of the features TensorFlow turns oneDNN on for (x86 Linux)."""
+    return bool(_NEURAL_NETWORK_FLAGS & _cpu_flags())
+
+
+def vector_lanes():
+    """float32 lanes of the vector registers oneDNN's kernels use here: 16 with AVX-512, else 8."""
+    return 16 if 'avx512f' in _cpu_flags() else 8
+
+
+@functools.lru_cache(maxsize=None)
+def _cpu_flags():
+    if not sys.platform.startswith('linux') or platform.machine().lower() not in ('x86_64', 'amd64'):
+        return frozenset()
+    try:
+        with open('/proc/cpuinfo') as info:
+            for line in info:
+                if line.startswith('flags'):
+                    return frozenset(line.split(':', 1)[1].split())
+    except OSError:
+        pass
+    return frozenset()
