@@ -9,6 +9,7 @@ import numpy as np
 
 from .. import nest
 from .arguments import positive_int
+from .ragged_elements import is_ragged, ragged_row
 from .sparse_elements import is_sparse, sparse_row
 from .spec import TensorSpec
 from .structure import stack, to_host, with_batch_dim
@@ -32,11 +33,16 @@ def batches(source, batch_size, drop_remainder, combine):
     return grouped
 
 
+def _row(component, i):
+    return sparse_row(component, i) if is_sparse(component) else ragged_row(component, i) if is_ragged(component) \
+        else component[i]
+
+
 def unbatched(source, what='Dataset.unbatch'):
     def rows():
         for element in source():
             leaves = nest.flatten(element)
-            shapes = [tuple(a.shape) if is_sparse(a) else np.shape(a) for a in leaves]
+            shapes = [tuple(a.shape) if is_sparse(a) or is_ragged(a) else np.shape(a) for a in leaves]
             if any(len(shape) == 0 for shape in shapes):
                 raise ValueError('%s: cannot unbatch an input with scalar components; got shapes %s' % (what, shapes))
             sizes = {shape[0] for shape in shapes}
@@ -44,7 +50,7 @@ def unbatched(source, what='Dataset.unbatch'):
                 raise ValueError('%s: the components of a batch have different first dimensions %s'
                                  % (what, sorted(sizes)))
             for i in range(sizes.pop()):
-                yield nest.pack_sequence_as(element, [sparse_row(a, i) if is_sparse(a) else a[i] for a in leaves])
+                yield nest.pack_sequence_as(element, [_row(a, i) for a in leaves])
     return rows
 
 

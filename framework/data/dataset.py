@@ -18,7 +18,9 @@ from .numpy_iterator import NumpyIterator
 from .elementwise import ElementStages
 from .regrouping import RegroupingStages
 from ..type_spec import SparseTensorSpec
-from .sparse_elements import is_sparse, sparse_row
+from .batching import _row
+from .ragged_elements import is_ragged, ragged_spec_without_batch, spec_of_ragged
+from .sparse_elements import is_sparse
 from .spec import TensorSpec
 from .stage_names import maker_name
 from .structure import as_tensors, host_structure, spec_of
@@ -80,10 +82,8 @@ class Dataset(ElementStages, RegroupingStages):
 
         def slices():
             for i in range(n):
-                yield nest.pack_sequence_as(arrays, [sparse_row(a, i) if is_sparse(a) else a[i] for a in leaves])
-        return Dataset(slices, n, lambda: nest.map_structure(
-            lambda a: SparseTensorSpec(a.shape[1:], a.dtype) if is_sparse(a) else TensorSpec(a.shape[1:], a.dtype),
-            arrays))
+                yield nest.pack_sequence_as(arrays, [_row(a, i) for a in leaves])
+        return Dataset(slices, n, lambda: nest.map_structure(_slice_spec, arrays))
 
     @staticmethod
     def from_tensors(tensors, name=None):
@@ -254,6 +254,15 @@ class Dataset(ElementStages, RegroupingStages):
 
 _NONE = object()
 _ALWAYS, _NEVER = (lambda: True), (lambda: False)
+
+
+def _slice_spec(component):
+    """The spec of one slice of a from_tensor_slices component."""
+    if is_sparse(component):
+        return SparseTensorSpec(component.shape[1:], component.dtype)
+    if is_ragged(component):
+        return ragged_spec_without_batch(spec_of_ragged(component), 'Dataset.from_tensor_slices')
+    return TensorSpec(component.shape[1:], component.dtype)
 
 
 def _numpy_value(value):

@@ -98,6 +98,11 @@ def get_structure(dataset_or_iterator):
     return spec
 
 
+def dense_to_ragged_batch(batch_size, drop_remainder=False, row_splits_dtype='int64'):
+    """``ds.ragged_batch(...)``, which TensorFlow's deprecated transformation now is."""
+    return lambda dataset: dataset.ragged_batch(batch_size, drop_remainder, row_splits_dtype)
+
+
 NAMES = ('sample_from_datasets', 'choose_from_datasets', 'get_single_element', 'unique', 'take_while', 'scan',
          'enumerate_dataset', 'ignore_errors', 'group_by_window', 'bucket_by_sequence_length', 'unbatch', 'Counter',
-         'shuffle_and_repeat', 'map_and_batch', 'at', 'get_structure')
+         'shuffle_and_repeat', 'map_and_batch', 'at', 'get_structure', 'dense_to_ragged_batch')

@@ -6,15 +6,15 @@ batching.py, windows.py and combine.py.
 import numpy as np
 
 from .. import nest
-from . import batching, cardinality as card, combine, windows
+from . import batching, cardinality as card, combine, ragged_elements, windows
 from .arguments import boolean, function_argument
 from .stage_function import traced_stage_function
 from .structure import spec_of, stack, with_batch_dim, without_batch_dim
 
 
 class RegroupingStages:
-    """batch, padded_batch, unbatch, rebatch, window, group_by_window, bucket_by_sequence_length,
-    flat_map, interleave and concatenate."""
+    """batch, ragged_batch, padded_batch, unbatch, rebatch, window, group_by_window,
+    bucket_by_sequence_length, flat_map, interleave and concatenate."""
 
     def batch(self, batch_size, drop_remainder=False, num_parallel_calls=None, deterministic=None, name=None):
         """Stack consecutive elements into batches of ``batch_size`` (the last may be smaller)."""
@@ -27,6 +27,14 @@ class RegroupingStages:
         if num_parallel_calls is not None:
             batched._tf_class = '_ParallelBatchDataset'
         return batched
+
+    def ragged_batch(self, batch_size, drop_remainder=False, row_splits_dtype='int64', name=None):
+        """Batches in which each component of partly unknown shape becomes a RaggedTensor (ragged up to
+        its last unknown axis, as TF's rule); components of fully known shape are stacked as batch does."""
+        element_spec = ragged_elements.sizes_seen(self, self.element_spec)
+        marked = self._then(ragged_elements.marked_ragged(self._make_iterator, element_spec, row_splits_dtype),
+                            self._length, lambda: ragged_elements.ragged_specs(element_spec, row_splits_dtype))
+        return marked.batch(batch_size, drop_remainder)
 
     def padded_batch(self, batch_size, padded_shapes=None, padding_values=None, drop_remainder=False, name=None):
         """Batches whose components are padded to ``padded_shapes`` (None dims: the batch's largest).

@@ -11,6 +11,8 @@ import numpy as np
 from .. import nest
 from ..errors import InvalidArgumentError
 from ..tensor import Tensor, TensorShape, convert_to_tensor, numpy_strings_as_bytes
+from .ragged_elements import (is_ragged, is_ragged_row, is_ragged_spec, ragged_spec_with_batch,
+                              ragged_spec_without_batch, spec_of_ragged, stack_ragged)
 from .sparse_elements import (is_sparse, sparse_spec_with_batch, sparse_spec_without_batch, spec_of_sparse,
                               stack_sparse)
 from .spec import DatasetSpec, TensorSpec
@@ -34,7 +36,7 @@ def host_structure(value):
         items = {k: host_structure(v) for k, v in value.items()}
         # an OrderedDict stays one, so element_spec and elements print as TensorFlow's
         return collections.OrderedDict(items) if isinstance(value, collections.OrderedDict) else items
-    if is_sparse(value):                  # kept whole: sliced and stacked by sparse_elements
+    if is_sparse(value) or is_ragged(value) or is_ragged_row(value):    # kept whole: see sparse_ / ragged_elements
         return value
     return to_host(value)
 
@@ -62,6 +64,9 @@ def stack(elements, what='Dataset.batch'):
         parts = [row[k] for row in rows]
         if is_sparse(parts[0]):
             stacked.append(stack_sparse(parts, what))
+            continue
+        if is_ragged(parts[0]) or is_ragged_row(parts[0]):
+            stacked.append(stack_ragged(parts, what))
             continue
         shapes = {np.shape(p) for p in parts}
         if len(shapes) > 1:
@@ -91,6 +96,8 @@ def spec_of(element, batched=None):
             return DatasetSpec(value.element_spec)
         if is_sparse(value):
             return spec_of_sparse(value, batched)
+        if is_ragged(value) or is_ragged_row(value):
+            return spec_of_ragged(value, batched)
         shape = tuple(np.shape(value))
         if batched is not None:
             shape = (batched,) + shape
@@ -101,6 +108,7 @@ def spec_of(element, batched=None):
 def with_batch_dim(spec, size):
     """A spec structure for elements stacked in batches of ``size`` (None: unknown)."""
     return nest.map_structure(lambda s: sparse_spec_with_batch(s, size) if _is_sparse_spec(s)
+                              else ragged_spec_with_batch(s, size) if is_ragged_spec(s)
                               else TensorSpec(_prepend(size, s.shape), s.dtype, s.name), spec)
 
 
@@ -108,6 +116,8 @@ def without_batch_dim(spec, what):
     def one(s):
         if _is_sparse_spec(s):
             return sparse_spec_without_batch(s, what)
+        if is_ragged_spec(s):
+            return ragged_spec_without_batch(s, what)
         if s.shape is None:
             return TensorSpec(None, s.dtype, s.name)
         if len(s.shape) == 0:

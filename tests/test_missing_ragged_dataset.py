@@ -1,0 +1,48 @@
+"""tf.data with RaggedTensor components and Dataset.ragged_batch (framework/data/ragged_elements.py): the Ragged
+Tensor guide's "Datasets" section, against TF 2.21 (/work/notes/progs/missing/tf_ragged_ds.py run with
+/opt/tfref: the ported program prints the same lines)."""
+import pytest
+
+import framework as tf
+
+
+def _digits():
+    digits = tf.ragged.constant([[3, 1, 4, 1], [], [5, 9, 2], [6], []])
+    return tf.data.Dataset.from_tensor_slices({'digits': digits, 'lengths': digits.row_lengths()})
+
+
+def test_slices_batches_and_unbatches_ragged_components_as_tf():
+    ds = _digits()
+    assert repr(ds.element_spec['digits']) == 'RaggedTensorSpec(TensorShape([None]), tf.int32, 0, tf.int64)'
+    rows = [e['digits'].numpy().tolist() for e in ds]
+    assert rows == [[3, 1, 4, 1], [], [5, 9, 2], [6], []]
+    batches = [e['digits'] for e in ds.batch(2)]
+    assert isinstance(batches[0], tf.RaggedTensor) and [b.to_list() for b in batches] == [
+        [[3, 1, 4, 1], []], [[5, 9, 2], [6]], [[]]]
+    assert [e['lengths'].numpy().tolist() for e in ds.batch(2)] == [[4, 0], [3, 1], [0]]
+    assert [e['digits'].numpy().tolist() for e in ds.batch(2).unbatch()] == rows
+
+
+def test_ragged_batch_and_dense_to_ragged_batch_as_tf():
+    ranges = tf.data.Dataset.from_tensor_slices([1, 5, 3, 2, 8]).map(tf.range)
+    expected = [[[0], [0, 1, 2, 3, 4]], [[0, 1, 2], [0, 1]], [[0, 1, 2, 3, 4, 5, 6, 7]]]
+    batched = ranges.ragged_batch(2)
+    assert [b.to_list() for b in batched] == expected
+    assert repr(batched.element_spec) == 'RaggedTensorSpec(TensorShape([None, None]), tf.int32, 1, tf.int64)'
+    applied = ranges.apply(tf.data.experimental.dense_to_ragged_batch(2))
+    assert [b.to_list() for b in applied] == expected
+
+
+def test_map_to_ragged_outputs_as_tf():
+    def transform_lengths(features):
+        return {'mean_length': tf.math.reduce_mean(features['lengths']),
+                'length_ranges': tf.ragged.range(features['lengths'])}
+    out = [(e['mean_length'].numpy(), e['length_ranges'].to_list()) for e in _digits().map(transform_lengths)]
+    assert out == [(4, [[0, 1, 2, 3]]), (0, [[]]), (3, [[0, 1, 2]]), (1, [[0]]), (0, [[]])]
+
+
+def test_rows_of_mixed_ranks_cannot_be_batched_as_ragged():
+    mixed = tf.data.Dataset.from_tensor_slices(tf.ragged.constant([[1, 2], [3]])).take(1).concatenate(
+        tf.data.Dataset.from_tensor_slices(tf.ragged.constant([[[1]], [[2]]])).take(1))
+    with pytest.raises(Exception, match='Dataset.batch'):
+        next(iter(mixed.batch(2)))
