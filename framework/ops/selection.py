@@ -1,4 +1,6 @@
 """Choosing between values: where, clip_by_value."""
+import numpy as np
+
 from ..errors import InvalidArgumentError
 from .. import backend
 from ..indexed_slices import IndexedSlices, map_values
@@ -20,7 +22,11 @@ def where(condition, x=None, y=None, name=None):
         return Tensor(xp.argwhere(c).astype('int64'))
     if x is None or y is None:
         raise InvalidArgumentError('where: give both x and y, or neither')
-    x, y, dx, dy = binary(x, y, 'where')
+    if _is_text(x) or _is_text(y):
+        x, y = _text_pair(x, y)
+        dx, dy = x._data, y._data
+    else:
+        x, y, dx, dy = binary(x, y, 'where')
     try:
         out = Tensor(xp.where(c, dx, dy))
     except ValueError:
@@ -29,6 +35,26 @@ def where(condition, x=None, y=None, name=None):
     if ACTIVE:
         record('where', (x, y), out, (lambda g, out, x, y: where(cond, g, 0), lambda g, out, x, y: where(cond, 0, g)))
     return out
+
+
+def _is_text(value):
+    if isinstance(value, Tensor):
+        return value._data.dtype == object
+    if isinstance(value, (str, bytes)):
+        return True
+    return isinstance(value, (list, tuple, np.ndarray)) and np.asarray(value).dtype.kind in 'USO'
+
+
+def _text_pair(x, y):
+    """x and y as string tensors: TensorFlow's SelectV2 picks between strings (the text tutorials'
+    tf.where(mask, words, '[PAD]')), and refuses a number beside them."""
+    x, y = as_tensor(x, 'where'), as_tensor(y, 'where')
+    for position, value in ((1, x), (2, y)):
+        if value._data.dtype != object:
+            raise InvalidArgumentError('where: input #%d (zero-based) is a %s tensor beside a string tensor; '
+                                       'convert the numbers first (tf.strings.as_string) or pass strings'
+                                       % (position, value.dtype.name))
+    return x, y
 
 
 @named_errors('clip_by_value')
