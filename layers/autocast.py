@@ -9,8 +9,8 @@ gradient reaches the float32 variable in float32, as the optimizer needs it.
 tapeflow's ops read a variable's buffer directly (a Variable is a Tensor), so there
 is no read hook to put the scope in. Instead, for the duration of ``call``, the
 layer's attributes that hold its own autocast weights hold their cast instead
-(``self.kernel`` is a float16 Tensor inside ``Dense.call``), and get the variables
-back afterwards. Unlike Keras's scope, a weight of another layer read directly
+(``self.kernel`` is a float16 Tensor inside ``Dense.call``; a list attribute of weights holds
+their casts), and get the variables back afterwards. Unlike Keras's scope, a weight of another layer read directly
 (``self.dense.kernel`` in a parent's call) keeps its dtype; sublayers called from the
 call cast their own weights.
 """
@@ -53,12 +53,17 @@ def weights_as(layer, dtype):
     own = {id(v) for v in layer._trainable_created + layer._non_trainable_created
            if id(v) not in skipped and v._data.dtype != dtype and floating(v._data.dtype)}
     attributes = layer.__dict__
-    swapped = [(name, value) for name, value in attributes.items()
-               if type(value) is Variable and id(value) in own]
-    for name, variable in swapped:
-        attributes[name] = cast(variable, dtype)
+    swapped = {}
+    for name, value in attributes.items():
+        if type(value) is Variable:
+            if id(value) in own:
+                swapped[name] = value
+        elif type(value) in (list, tuple) and any(type(v) is Variable and id(v) in own for v in value):
+            swapped[name] = value      # self.kernels = [add_weight(...), ...]: the list holds the casts
+    for name, value in swapped.items():
+        attributes[name] = cast(value, dtype) if type(value) is Variable else \
+            type(value)(cast(v, dtype) if type(v) is Variable and id(v) in own else v for v in value)
     try:
         yield
     finally:
-        for name, variable in swapped:
-            attributes[name] = variable
+        attributes.update(swapped)

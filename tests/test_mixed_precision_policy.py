@@ -145,3 +145,23 @@ def test_set_floatx_bfloat16_keeps_an_explicit_global_policy(mixed):
     mp.set_global_policy('float32')
     keras.backend.set_floatx('bfloat16')
     assert keras.backend.floatx() == 'bfloat16' and repr(layers.Dense(2).dtype_policy) == '<DTypePolicy "float32">'
+
+
+def test_custom_layer_weights_autocast_in_call_unless_made_with_autocast_false(mixed):
+    # TF 2.21 printed the same dtypes and values (/work/notes/progs/mixedprec/custom_tf.py)
+    class Custom(layers.Layer):
+        def build(self, shape):
+            self.w = self.add_weight(shape=(shape[-1], 3), initializer='ones')
+            self.ws = [self.add_weight(shape=(3,), initializer='ones', name='b%d' % i) for i in range(2)]
+            self.scale = self.add_weight(shape=(), initializer='ones', autocast=False, name='scale')
+
+        def call(self, x):
+            return tf.matmul(x, self.w) + self.ws[0] + self.ws[1], self.scale
+
+    layer = Custom()
+    with tf.GradientTape() as tape:
+        y, scale = layer(tf.constant([[0.1, 0.2]]))
+        loss = tf.reduce_sum(tf.cast(y, 'float32')) * scale
+    assert y.dtype == tf.float16 and scale.dtype == tf.float32 and y.numpy().tolist() == [[2.30078125] * 3]
+    assert [g.dtype.name for g in tape.gradient(loss, layer.trainable_weights)] == ['float32'] * 4
+    assert type(layer.ws) is list and all(type(w).__name__ == 'ResourceVariable' for w in layer.ws)
