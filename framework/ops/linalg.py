@@ -5,7 +5,7 @@ from ..errors import InvalidArgumentError, kernel_error
 from .. import backend, graph_random_ops
 from ..tape import array_rule
 from ..tensor import Tensor
-from . import eigen_sum
+from . import column_product, eigen_sum
 from .einsum_kernel import einsum_array
 from .one_row_product import one_row_matmul
 from .operands import ACTIVE, as_tensor, binary, named_errors, record
@@ -38,9 +38,15 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
                                                     xa.shape[-1], xb.shape[-2]))
     xp = backend.array_module(da)
     try:
-        # a one-row product (not of a transposed b: TF runs that as dot products) in TF's order
-        out = Tensor(one_row_matmul(xp, xa, xb) if not transpose_b and xa.ndim == 2 and xb.ndim == 2
-                     else product(xa, xb))
+        # a one-row product (not of a transposed b: TF runs that as dot products) in TF's order, and
+        # one of a single output column (not of a transposed a) in oneDNN's (column_product.py)
+        if transpose_b or xa.ndim != 2 or xb.ndim != 2:
+            value = product(xa, xb)
+        elif xb.shape[1] == 1 and not transpose_a and column_product.wanted(xa, xb, xp):
+            value = column_product.column_matmul(xa, xb)
+        else:
+            value = one_row_matmul(xp, xa, xb)
+        out = Tensor(value)
     except ValueError:
         raise kernel_error(kernel, 'In[0] and In[1] must have compatible batch dimensions: %s vs. %s'
                            % (_dims(da), _dims(db)), named=True,
@@ -288,7 +294,14 @@ def affine_array(x, kernel, bias, op):
     if dx.ndim == 2:
         # one sample: TF's order of sums (one_row_product.py); a batch: BLAS, tested here so that
         # the training step's matmuls pay no extra call
-        y = one_row_matmul(xp, dx, dk) if dx.shape[0] == 1 else product(dx, dk)
+        if dx.shape[0] == 1:
+            y = one_row_matmul(xp, dx, dk)
+        elif dk.shape[1] == 1 and column_product.wanted(dx, dk, xp):     # Dense(1): oneDNN's order
+            y = column_product.column_matmul(dx, dk)
+        else:
+            y = product(dx, dk)
+    elif dk.shape[1] == 1 and column_product.wanted(dx.reshape(-1, dx.shape[-1]), dk, xp):
+        y = column_product.column_matmul(dx.reshape(-1, dx.shape[-1]), dk).reshape(dx.shape[:-1] + (1,))
     else:
         # one (rows, K) @ (K, N) product, as TF's tensordot does: numpy's stacked matmul runs a
         # product per leading index, re-reading the kernel each time (4x slower on ConvNeXt's MLPs)
