@@ -2,6 +2,8 @@
 import re
 from collections.abc import MutableMapping
 
+from framework.variable import STATELESS_SCOPES
+
 from .loss_scale_optimizer import LossScaleOptimizer
 from .optimizer import Optimizer
 
@@ -187,6 +189,8 @@ class MultiOptimizer(Optimizer):
         for opt, (sub_grads, sub_vars) in zip(self._inner_optimizers, groups):
             if sub_grads:
                 opt.apply(sub_grads, sub_vars)
+        if STATELESS_SCOPES:      # inside keras.StatelessScope the scope keeps the count, as Keras's assign_add
+            STATELESS_SCOPES[-1].claim(self._iterations)
         self._iterations._data += 1
 
     def _index_of(self, variable):

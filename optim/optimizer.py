@@ -30,7 +30,7 @@ from framework.indexed_slices import RowGradients
 from framework.tape import GradientTape
 from framework.tensor import Tensor, convert_to_tensor
 from framework.train import deferred_restore
-from framework.variable import Variable
+from framework.variable import STATELESS_SCOPES, Variable
 from . import clipping
 from .arguments import auto_name, check_base_options, check_non_negative, resolve_legacy_arguments
 from .flat_update import update_plan
@@ -292,6 +292,8 @@ class Optimizer(OptimizerState, abc.ABC):
                 variable.assign(constraint(variable))
         if self.use_ema:
             self._update_moving_averages()
+        if STATELESS_SCOPES:      # inside keras.StatelessScope the scope keeps the count, as Keras's assign_add
+            STATELESS_SCOPES[-1].claim(self._iterations)
         self._iterations._data += 1
 
     def _check_variables_are_known(self, variables):

@@ -71,3 +71,15 @@ def test_entries_that_are_not_pairs_or_tensors_name_the_scope():
         keras.StatelessScope(3.0)
     with pytest.raises(ValueError, match="StatelessScope: the value for variable '.*' cannot be a tensor of its dtype"):
         keras.StatelessScope([(v, 'abc')])
+
+
+def test_an_optimizer_step_in_the_scope_leaves_the_iteration_count():
+    # Keras 3.15.1 on TF: opt.iterations stays 0 after apply_gradients inside a StatelessScope (its assign_add
+    # goes to the scope). Its TF backend writes the weights in place; tapeflow keeps those in the scope too.
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2, kernel_initializer='ones')])
+    opt = keras.optimizers.SGD(0.1)
+    opt.build(model.trainable_variables)
+    with keras.StatelessScope() as scope:
+        opt.apply_gradients(zip([np.ones((3, 2), 'float32'), np.ones((2,), 'float32')], model.trainable_variables))
+    assert int(opt.iterations.numpy()) == 0 and int(np.asarray(scope.get_current_value(opt.iterations))) == 1
+    np.testing.assert_allclose(np.asarray(scope.get_current_value(model.weights[0])), np.full((3, 2), 0.9))
