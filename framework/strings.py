@@ -106,14 +106,26 @@ def length(input, unit='BYTE', name=None):  # noqa: A002
 
 @_on_flat_values
 def upper(input, encoding='', name=None):  # noqa: A002
-    """Each string with its ASCII letters upper-cased (other bytes unchanged, as in TensorFlow)."""
-    return _map(bytes.upper, _strings(input, 'upper'))
+    """Each string upper-cased: its ASCII letters (other bytes unchanged, as in TensorFlow), or with
+    ``encoding='utf-8'`` every letter, by Unicode's full case mapping ('straße' -> 'STRASSE')."""
+    return _map(_case_mapping(str.upper, encoding, 'upper'), _strings(input, 'upper'))
 
 
 @_on_flat_values
 def lower(input, encoding='', name=None):  # noqa: A002
-    """Each string with its ASCII letters lower-cased."""
-    return _map(bytes.lower, _strings(input, 'lower'))
+    """Each string lower-cased: its ASCII letters, or with ``encoding='utf-8'`` every letter
+    ('ÉCOLE' -> 'école'; TensorFlow asks ICU, whose root-locale mapping Python's str.lower shares)."""
+    return _map(_case_mapping(str.lower, encoding, 'lower'), _strings(input, 'lower'))
+
+
+def _case_mapping(change, encoding, op):
+    if encoding == '':
+        return getattr(bytes, change.__name__)
+    if encoding != 'utf-8':
+        raise InvalidArgumentError("%s: only utf-8 or '' (no encoding) is supported, received %s"
+                                   % (op, encoding))
+    # bytes that are not UTF-8 become U+FFFD, as ICU's conversion makes them
+    return lambda text: change(text.decode('utf-8', errors='replace')).encode('utf-8')
 
 
 @_on_flat_values

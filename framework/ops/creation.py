@@ -26,12 +26,23 @@ def _shape(shape, op):
     return shape
 
 
+def _constant_array(xp, shape, dtype, one, op):
+    """zeros or ones of ``dtype``; a string tensor's zero is b'' (TensorFlow's), and strings have no
+    one (TensorFlow's OnesLike refuses them), so ones of strings raise."""
+    if dtype == np.dtype(object):
+        if one:
+            raise InvalidArgumentError('%s: string tensors have no ones (TensorFlow allows numbers and bools '
+                                       "here); use tf.fill(shape, 'text') for a string of your choice" % op)
+        return np.full(shape, b'', dtype=object)
+    return (xp.ones if one else xp.zeros)(shape, dtype)
+
+
 def zeros(shape, dtype='float32', name=None):
-    return Tensor(current_xp().zeros(_shape(shape, 'zeros'), dtypes.numpy_dtype(dtype)))
+    return Tensor(_constant_array(current_xp(), _shape(shape, 'zeros'), dtypes.numpy_dtype(dtype), False, 'zeros'))
 
 
 def ones(shape, dtype='float32', name=None):
-    return Tensor(current_xp().ones(_shape(shape, 'ones'), dtypes.numpy_dtype(dtype)))
+    return Tensor(_constant_array(current_xp(), _shape(shape, 'ones'), dtypes.numpy_dtype(dtype), True, 'ones'))
 
 
 def fill(dims, value, name=None):
@@ -43,13 +54,15 @@ def zeros_like(input, dtype=None, name=None):  # noqa: A002
     """Zeros of the input's shape (and dtype, unless given), on the input's device."""
     x = as_tensor(input, 'zeros_like')
     from ..backend import array_module
-    return Tensor(array_module(x._data).zeros(x._data.shape, dtypes.numpy_dtype(dtype) or x._data.dtype))
+    return Tensor(_constant_array(array_module(x._data), x._data.shape, dtypes.numpy_dtype(dtype) or x._data.dtype,
+                                  False, 'zeros_like'))
 
 
 def ones_like(input, dtype=None, name=None):  # noqa: A002
     x = as_tensor(input, 'ones_like')
     from ..backend import array_module
-    return Tensor(array_module(x._data).ones(x._data.shape, dtypes.numpy_dtype(dtype) or x._data.dtype))
+    return Tensor(_constant_array(array_module(x._data), x._data.shape, dtypes.numpy_dtype(dtype) or x._data.dtype,
+                                  True, 'ones_like'))
 
 
 @named_errors('range')
