@@ -56,3 +56,38 @@ def test_embedding_lookup_out_of_range_keeps_gathers_invalid_argument_error():
 def test_silently_accepted_arguments_are_refused(call, error, words):
     with pytest.raises(error, match=words):
         call()
+
+
+# keras.ops.norm follows Keras 3 (numpy) rules, not tf.norm's: goldens from Keras 3.15 on TF 2.21,
+# keras.ops.norm(KM, ord=o) for the matrix below (2 and -2 to 1e-6: the SVDs round differently).
+KM = np.array([[0.1, 0.2, 0.3], [0.4, 0.5, 0.6]], np.float32)
+
+
+@pytest.mark.parametrize('order, expected', [(None, 0.9539391994476318), (1, 0.9000000357627869), (-1, 0.5),
+                                             (np.inf, 1.5), (-np.inf, 0.6000000238418579), ('fro', 0.9539391994476318),
+                                             ('nuc', 1.028090238571167), (2, 0.9508033394813538),
+                                             (-2, 0.07728695124387741)])
+def test_keras_norm_of_a_matrix_is_a_matrix_norm(order, expected):
+    # ord=1 gave 2.1 (the sum of all entries) and ord=inf 0.6 before: tf.norm's flattened vector norm
+    from framework import keras
+    np.testing.assert_allclose(float(keras.ops.norm(KM, ord=order)), expected, rtol=1e-6)
+
+
+@pytest.mark.parametrize('call, words', [
+    (lambda k: k.ops.norm(np.ones((2, 2, 2), np.float32)), r'Invalid axis values. Received: axis=\(0, 1, 2\)'),
+    (lambda k: k.ops.norm(np.float32(3.0)), r'Invalid axis values. Received: axis=\(\)'),
+    (lambda k: k.ops.norm(np.ones(3, np.float32), ord='fro'), 'Invalid `ord` argument for vector norm. Received: ord=fro'),
+    (lambda k: k.ops.norm(KM, ord=3), 'Invalid `ord` argument for matrix norm. Received: ord=3'),
+    (lambda k: k.ops.norm(KM, axis=5), r'All `axis` values must be in the range \[-ndim, ndim\)'),
+])
+def test_keras_norm_refuses_what_keras_refuses(call, words):
+    from framework import keras
+    with pytest.raises(ValueError, match=words):
+        call(keras)
+
+
+def test_keras_norm_vector_orders_and_keepdims():
+    from framework import keras
+    assert keras.ops.norm(np.ones((2, 3), np.float32), ord=1, keepdims=True).numpy().tolist() == [[2.0]]
+    assert keras.ops.norm(np.array([3., 0., -4.], np.float32), ord=0).numpy() == 2.0
+    np.testing.assert_allclose(keras.ops.norm(np.array([3., -4.], np.float32), ord=-np.inf).numpy(), 3.0)

@@ -10,6 +10,7 @@ import numpy as np
 from framework import ops as _ops
 from .ops_arguments import axis_of
 from .ops_dtypes import FLOATX, cast_all, float_pair, floating, numeric, pair, tensor
+from .ops_norm import norm  # noqa: F401  (Keras 3's rules: its own file)
 
 __all__ = ['abs', 'absolute', 'add', 'all', 'any', 'arccos', 'arccosh', 'arcsin', 'arcsinh', 'arctan', 'arctan2',
            'arctanh', 'argmax', 'argmin', 'average', 'ceil', 'cos', 'cosh', 'count_nonzero', 'cumprod',
@@ -269,14 +270,3 @@ def average(x, axis=None, weights=None):
         shape[axis_of(axis, x.ndim, 'average')] = w.shape[0]
         w = _ops.reshape(w, shape)
     return _ops.reduce_sum(x * w, axis) / _ops.reduce_sum(_ops.broadcast_to(w, x.shape), axis)
-
-
-def norm(x, ord=None, axis=None, keepdims=False):  # noqa: A002  (Keras 3's name)
-    """Vector or matrix norm as numpy's: ord None is the 2-norm of the flattened
-    tensor (axis None), of vectors (an int axis) or Frobenius (a pair of axes)."""
-    t = floating(x, 'norm')
-    if ord is None:
-        ord = 'fro' if isinstance(axis, (list, tuple)) and len(axis) == 2 else 'euclidean'  # noqa: A001
-    elif ord in (np.inf, 'inf'):
-        ord = np.inf  # noqa: A001
-    return _ops.norm(t, ord=ord, axis=axis, keepdims=keepdims)
