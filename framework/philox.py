@@ -166,6 +166,10 @@ def uniform_values(key, counter, n, dtype, start=0):
     if dtype == np.float16:
         bits = ((words & np.uint64(0x3FF)) | np.uint64(0x3C00)).astype(np.uint16)
         return bits.view(np.float16) - np.float16(1.0)
+    if dtype.kind == 'V':
+        # bfloat16 (TF's Uint16ToGfloat16): 7 random mantissa bits under exponent 127, minus 1
+        bits = ((words & np.uint64(0x7F)) | np.uint64(0x3F80)).astype(np.uint16)
+        return bits.view(dtype) - dtype.type(1.0)
     return _unit_float32(words).astype(dtype)
 
 

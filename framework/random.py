@@ -79,7 +79,7 @@ def _shape(shape, op):
 
 def _float_dtype(dtype, op):
     dtype = dtypes.numpy_dtype(dtype)
-    if dtype.kind != 'f':
+    if not dtypes.is_floating(dtype):
         raise TypeError('random.%s: dtype must be floating, got %s' % (op, dtype.name))
     return dtype
 
@@ -133,7 +133,7 @@ def uniform(shape, minval=0, maxval=None, dtype='float32', seed=None, name=None)
         return _placed(_tf_draw('RandomUniformInt', dtype, shape, seed,
                                 lambda key, counter, n, start: philox.uniform_int_values(
                                     key, counter, n, lo, hi, dtype, start)), dtype)
-    if dtype.kind != 'f':
+    if not dtypes.is_floating(dtype):
         raise TypeError('random.uniform: dtype must be floating or integer, got %s' % dtype.name)
     unit = _tf_draw('RandomUniform', dtype, shape, seed,
                     lambda key, counter, n, start: philox.uniform_values(key, counter, n, dtype, start))

@@ -126,7 +126,7 @@ class Generator:
                 raise InvalidArgumentError('Generator.uniform: Need minval < maxval, got %d >= %d' % (lo, hi))
             return _const(self._values(shape, lambda key, counter, n: philox.uniform_int_values(
                 key, counter, n, lo, hi, dtype)))
-        if dtype.kind != 'f':
+        if not dtypes.is_floating(dtype):
             raise TypeError('Generator.uniform: dtype must be floating or integer, got %s' % dtype.name)
         lo, hi = _scalar(minval, dtype), _scalar(1 if maxval is None else maxval, dtype)
         unit = self._values(shape, lambda key, counter, n: philox.uniform_values(key, counter, n, dtype))
@@ -216,7 +216,7 @@ def _shape(shape):
 
 def _float_dtype(dtype, op):
     dtype = dtypes.numpy_dtype(dtype)
-    if dtype.kind != 'f':
+    if not dtypes.is_floating(dtype):
         raise TypeError('Generator.%s: dtype must be floating, got %s' % (op, dtype.name))
     return dtype
 

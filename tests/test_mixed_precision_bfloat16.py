@@ -123,3 +123,19 @@ def test_float16_softplus_gelu_and_rsqrt_round_as_tensorflows():
     assert tf.math.rsqrt(tf.abs(x) + 1).numpy().ravel().tolist() == [0.3779296875, 0.392333984375, 0.876953125,
                                                                      0.50634765625, 0.392333984375, 0.60888671875,
                                                                      0.5, 0.81640625]
+
+
+def test_bfloat16_random_draws_and_initializers_match_tensorflow():
+    # TF 2.21: 7 random mantissa bits per bfloat16 uniform (Uint16ToGfloat16), normals rounded from float32
+    normal = tf.random.stateless_normal([3], seed=[1, 2], dtype=tf.bfloat16)
+    assert _bfloat16_values(normal) == [0.54296875, 0.20703125, 0.07373046875]
+    from framework import keras
+    keras.utils.set_random_seed(0)
+    dense = keras.layers.Dense(3, dtype='bfloat16')
+    out = dense(np.ones((1, 4), np.float32))
+    assert out.dtype == tf.bfloat16 and dense.kernel.dtype == 'bfloat16'
+    assert np.asarray(dense.kernel.numpy(), np.float32).ravel().tolist() == [
+        0.72265625, 0.34765625, -0.1171875, -0.44921875, -0.6640625, -0.12890625, -0.80859375, -0.05859375,
+        0.70703125, -0.53515625, 0.11328125, -0.72265625]
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'T' of bfloat16"):
+        keras.initializers.Orthogonal()((2, 2), dtype='bfloat16')

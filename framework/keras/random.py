@@ -36,7 +36,7 @@ def _shape(shape, op):
 
 def _float_dtype(dtype, op):
     dtype = dtypes.numpy_dtype(dtype) if dtype is not None else FLOATX
-    if dtype.kind != 'f':
+    if not dtypes.is_floating(dtype):
         raise ValueError('keras.random.%s: dtype must be floating, got %s; use keras.random.randint for '
                          'integers' % (op, dtype.name))
     return dtype

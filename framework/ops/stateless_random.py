@@ -72,7 +72,7 @@ def _stateless_scaled(op, draw, shape, seed, mean, stddev, dtype, alg):
     """``draw``'s unit samples (philox.normal_values or truncated_normal_values) for ``seed``,
     scaled by ``stddev`` and shifted by ``mean``."""
     dtype = dtypes.numpy_dtype(dtype)
-    if dtype.kind != 'f':
+    if not dtypes.is_floating(dtype):
         raise TypeError('%s: dtype must be floating, got %s' % (op, dtype.name))
     shape = _shape(shape, op)
     key, counter = _key_counter(seed, op, alg)
@@ -115,7 +115,7 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype='float32', name=
         if lo >= hi:
             raise ValueError('stateless_uniform: need minval < maxval, got %d and %d' % (lo, hi))
         return Tensor(backend.place(philox.uniform_int_values(key, counter, n, lo, hi, dtype).reshape(shape)))
-    if dtype.kind != 'f':
+    if not dtypes.is_floating(dtype):
         raise TypeError('stateless_uniform: dtype must be floating or integer, got %s' % dtype.name)
     lo, hi = _number(minval, 'minval'), 1.0 if maxval is None else _number(maxval, 'maxval')
     unit = philox.uniform_values(key, counter, n, dtype).reshape(shape)

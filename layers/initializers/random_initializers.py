@@ -12,6 +12,7 @@ import numpy as np
 
 from framework import dtypes
 from framework.backend import array_module
+from framework.errors import InvalidArgumentError
 from framework.keras import random as keras_random
 from framework.keras.ops_arguments import integer
 from framework.keras.seed_generator import SeedGenerator, make_default_seed
@@ -26,7 +27,7 @@ TRUNCATED_STDDEV_CORRECTION = 0.87962566103423978
 
 def _dtype(dtype):
     dtype = dtypes.numpy_dtype(dtypes.float32 if dtype is None else dtype)
-    if dtype.kind != 'f':
+    if not dtypes.is_floating(dtype):
         raise ValueError('Random initializers make floating values only; got dtype %s' % dtype.name)
     return dtype
 
@@ -218,6 +219,10 @@ class Orthogonal(RandomInitializer):
             raise ValueError('The tensor to initialize must be at least two-dimensional. '
                              'Received: shape=%s of rank %d.' % (shape, len(shape)))
         rows, cols = int(np.prod(shape[:-1], dtype=np.int64)), shape[-1]
+        if dtype.kind == 'V':       # TensorFlow's Qr kernel has no bfloat16 (its words)
+            raise InvalidArgumentError("Value for attr 'T' of bfloat16 is not in the list of allowed values: double, "
+                                       'float, half, complex64, complex128 [Op:Qr]; the Orthogonal initializer '
+                                       'needs a QR: make the weight float32 (or float16)')
         # Keras's draw (in the weight's dtype); the QR in float64 for a well-conditioned result.
         a = keras_random.normal((max(rows, cols), min(rows, cols)), dtype=dtype, seed=self.seed)._data
         xp = array_module(a)
