@@ -328,4 +328,7 @@ def __getattr__(name):
     if name == 'saturate_cast':
         from .ops.casting_extra import saturate_cast
         return saturate_cast
+    if name == 'complex':        # tf.dtypes.complex is tf.complex (a module-level def would hide the builtin here)
+        from .ops.complex_build import complex as complex_op
+        return complex_op
     raise AttributeError("module 'framework.dtypes' has no attribute %r" % name)

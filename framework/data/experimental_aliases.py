@@ -98,6 +98,48 @@ def get_structure(dataset_or_iterator):
     return spec
 
 
+def from_list(elements, name=None):
+    """A dataset of ``elements`` (a non-empty list of equally structured elements), which, unlike
+    from_tensor_slices, may differ in shape: the spec has None on each axis whose size varies.
+
+    Raises:
+        ValueError: an empty list, or elements of different structures (TF's words).
+    """
+    from .. import nest
+    from .spec import TensorSpec
+    from .structure import host_structure, spec_of
+    if not elements:
+        raise ValueError('Invalid `elements`. `elements` should not be empty. If you want an empty dataset, use '
+                         '`tf.data.Dataset.range(0)`.')
+    hosted = [host_structure(_as_converted(e)) for e in elements]
+    for element in hosted[1:]:
+        try:
+            nest.assert_same_structure(hosted[0], element, check_types=False)
+        except (ValueError, TypeError):
+            raise ValueError("tf.data.experimental.from_list: The two structures don't have the same nested "
+                             'structure: %s and %s' % (hosted[0], element)) from None
+    specs = [nest.flatten(spec_of(e)) for e in hosted]
+
+    def merged(k):
+        shapes = {tuple(s[k].shape) for s in specs}
+        first = specs[0][k]
+        if len(shapes) == 1:
+            return first
+        if len({len(shape) for shape in shapes}) > 1:
+            return TensorSpec(None, first.dtype)
+        return TensorSpec([d if len({shape[i] for shape in shapes}) == 1 else None
+                           for i, d in enumerate(tuple(first.shape))], first.dtype)
+    spec = nest.pack_sequence_as(hosted[0], [merged(k) for k in range(len(specs[0]))])
+    return Dataset(lambda: iter(hosted), len(hosted), lambda: spec)
+
+
+def _as_converted(element):
+    """Each component as a tensor of TF's conversion dtype (Python ints int32, floats float32)."""
+    from .. import nest
+    from ..tensor import convert_to_tensor
+    return nest.map_structure(convert_to_tensor, element)
+
+
 def dense_to_ragged_batch(batch_size, drop_remainder=False, row_splits_dtype='int64'):
     """``ds.ragged_batch(...)``, which TensorFlow's deprecated transformation now is."""
     return lambda dataset: dataset.ragged_batch(batch_size, drop_remainder, row_splits_dtype)
@@ -105,4 +147,4 @@ def dense_to_ragged_batch(batch_size, drop_remainder=False, row_splits_dtype='in
 
 NAMES = ('sample_from_datasets', 'choose_from_datasets', 'get_single_element', 'unique', 'take_while', 'scan',
          'enumerate_dataset', 'ignore_errors', 'group_by_window', 'bucket_by_sequence_length', 'unbatch', 'Counter',
-         'shuffle_and_repeat', 'map_and_batch', 'at', 'get_structure', 'dense_to_ragged_batch')
+         'shuffle_and_repeat', 'map_and_batch', 'at', 'get_structure', 'dense_to_ragged_batch', 'from_list')
