@@ -91,3 +91,20 @@ def test_keras_norm_vector_orders_and_keepdims():
     assert keras.ops.norm(np.ones((2, 3), np.float32), ord=1, keepdims=True).numpy().tolist() == [[2.0]]
     assert keras.ops.norm(np.array([3., 0., -4.], np.float32), ord=0).numpy() == 2.0
     np.testing.assert_allclose(keras.ops.norm(np.array([3., -4.], np.float32), ord=-np.inf).numpy(), 3.0)
+
+
+@pytest.mark.parametrize('call, error, words', [
+    # Keras 3 on TF: TypeError / InvalidArgumentError for float split points, offsets and turns
+    (lambda k: k.ops.split(KM, np.array([0.1, 0.2])), TypeError, 'keras.ops.split: indices_or_sections must be an integer'),
+    (lambda k: k.ops.array_split(KM, [0.5]), TypeError, 'indices_or_sections must be an integer'),
+    (lambda k: k.ops.rot90(KM, 1.5), TypeError, 'keras.ops.rot90: k must be an integer'),
+    (lambda k: k.ops.diagonal(KM, 1.5), TypeError, 'keras.ops.diagonal: offset must be an integer'),
+    (lambda k: k.ops.trace(KM, 1.5), TypeError, 'offset must be an integer'),
+    # Keras: ValueError 'Attempt to convert a value (None) ...'; np.shape(None) gave ()
+    (lambda k: k.ops.shape(None), ValueError, 'keras.ops.shape: cannot take the shape of None'),
+    (lambda k: k.ops.ndim(None), ValueError, 'cannot take the shape of None'),
+])
+def test_keras_ops_refuse_floats_where_counts_go_and_none_shapes(call, error, words):
+    from framework import keras
+    with pytest.raises(error, match=words):
+        call(keras)

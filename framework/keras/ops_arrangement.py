@@ -99,7 +99,7 @@ def rot90(array, k=1, axes=(0, 1)):
     a, b = (_axis(t, ax, 'rot90') for ax in axes)
     if a == b:
         raise ValueError('keras.ops.rot90: the two axes must differ, got %r' % (axes,))
-    k = int(k) % 4
+    k = integer(k, 'k', 'rot90') % 4
     if k == 2:
         return flip(t, [a, b])
     if k == 1:
@@ -116,7 +116,7 @@ def diagonal(x, offset=0, axis1=0, axis2=1):
     rest = [i for i in range(t.ndim) if i not in (a, b)]
     planes = _ops.transpose(t, [a, b] + rest)
     rows, cols = t.shape[a], t.shape[b]
-    offset = int(offset)
+    offset = integer(offset, 'offset', 'diagonal')       # int(1.5) would take the first diagonal
     start_row, start_col = (0, offset) if offset >= 0 else (-offset, 0)
     steps = np.arange(max(0, min(rows - start_row, cols - start_col)))
     picked = _ops.getitem(planes, (steps + start_row, steps + start_col))      # (length, *rest)

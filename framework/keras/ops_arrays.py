@@ -54,6 +54,8 @@ def dtype(x):
 
 def shape(x):
     """The static shape as a tuple of ints."""
+    if x is None:         # np.shape(None) is (): Keras converts x first and refuses None
+        raise ValueError('keras.ops.shape: cannot take the shape of None; pass a tensor or an array')
     return tuple(x.shape) if hasattr(x, 'shape') else tuple(np.shape(x))
 
 

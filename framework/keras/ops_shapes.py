@@ -89,7 +89,7 @@ def split(x, indices_or_sections, axis=0):
     if isinstance(indices_or_sections, (int, np.integer)):
         return _ops.split(t, int(indices_or_sections), axis)
     length = _axis_size(t, axis, 'split')
-    points = [0] + [int(i) for i in indices_or_sections] + [length]
+    points = [0] + [integer(i, 'indices_or_sections', 'split') for i in indices_or_sections] + [length]   # not 0.5
     return _ops.split(t, [b - a for a, b in zip(points, points[1:])], axis)
 
 
