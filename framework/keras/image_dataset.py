@@ -4,8 +4,8 @@
 name), listed and split exactly as Keras 3 does (see text_dataset.py, whose
 directory index this shares). Each image is decoded (PNG in pure Python; JPEG,
 GIF and BMP through Pillow, which must then be installed), converted to
-``color_mode``'s channels and resized to ``image_size`` as float32, as
-Keras's tf.data loader does with tf.image.resize.
+``color_mode``'s channels and resized to ``image_size`` as float32 (uint8 with
+interpolation='nearest'), as Keras's tf.data loader does with tf.image.resize.
 """
 import numpy as np
 
@@ -22,8 +22,9 @@ def image_dataset_from_directory(directory, labels='inferred', label_mode='int',
                                  batch_size=32, image_size=(256, 256), shuffle=True, seed=None, validation_split=None,
                                  subset=None, interpolation='bilinear', follow_links=False, crop_to_aspect_ratio=False,
                                  pad_to_aspect_ratio=False, data_format=None, format='tf', verbose=True):
-    """A Dataset of float32 images (batch, height, width, channels), with labels unless ``labels`` or
-    ``label_mode`` is None; Keras 3's arguments (see text_dataset_from_directory for the shared ones).
+    """A Dataset of float32 images (uint8 with interpolation='nearest') shaped (batch, height, width,
+    channels), with labels unless ``labels`` or ``label_mode`` is None; Keras 3's arguments (see
+    text_dataset_from_directory for the shared ones).
 
     Returns:
         a Dataset with ``class_names`` and ``file_paths`` attributes, or [train, validation] with subset='both'.
@@ -75,10 +76,12 @@ def image_dataset_from_directory(directory, labels='inferred', label_mode='int',
 
 
 class _Loader:
-    """One image file as Keras's loader makes it: decoded, then resized (or cropped / padded) to float32."""
+    """One image file as Keras's loader makes it: decoded, then resized (or cropped / padded) to float32,
+    or kept uint8 with interpolation='nearest', which tf.image.resize returns in the input's dtype."""
 
     def __init__(self, size, channels, interpolation, crop, pad):
         self.size, self.channels, self.interpolation, self.crop, self.pad = size, channels, interpolation, crop, pad
+        self.dtype = np.dtype(np.uint8 if interpolation == 'nearest' else np.float32)
 
     def __call__(self, path):
         from framework import image
@@ -93,10 +96,10 @@ class _Loader:
             out = image.resize_with_pad(pixels, self.size[0], self.size[1], method=self.interpolation)
         else:
             out = image.resize(pixels, self.size, method=self.interpolation)
-        return np.asarray(out.numpy(), np.float32)
+        return np.asarray(out.numpy(), self.dtype)     # nearest picks whole pixels: uint8 exactly
 
 
 def _images(paths, labels, label_mode, num_classes, load, shuffle, buffer, seed):
     from framework.data.spec import TensorSpec
     return files_dataset(paths, labels, label_mode, num_classes, load,
-                         TensorSpec(load.size + (load.channels,), 'float32'), shuffle, buffer, seed)
+                         TensorSpec(load.size + (load.channels,), load.dtype.name), shuffle, buffer, seed)
