@@ -1,6 +1,8 @@
-"""``tf.io.parse_single_example`` / ``parse_example`` with ``FixedLenFeature`` and ``VarLenFeature``:
-serialized tf.train.Example records to dense tensors and SparseTensors, with TensorFlow's
-rules (float32, int64 or string features; a missing fixed feature needs a default)."""
+"""``tf.io.parse_single_example`` / ``parse_example`` with ``FixedLenFeature``, ``VarLenFeature`` and
+``RaggedFeature``: serialized tf.train.Example records to dense tensors, SparseTensors and
+RaggedTensors, with TensorFlow's rules (float32, int64 or string features; a missing fixed feature
+needs a default). RaggedFeature is read without partitions (one ragged dimension, the values per
+example), as the Ragged Tensor guide uses it; partitions are refused by name."""
 import collections
 
 import numpy as np
@@ -26,6 +28,21 @@ class FixedLenFeature(collections.namedtuple('FixedLenFeature', ['shape', 'dtype
 class VarLenFeature(collections.namedtuple('VarLenFeature', ['dtype'])):
     """A feature with any number of values per example, parsed to a SparseTensor."""
     __slots__ = ()
+
+
+class RaggedFeature(collections.namedtuple('RaggedFeature', ['dtype', 'value_key', 'partitions', 'row_splits_dtype',
+                                                               'validate'])):
+    """A feature with any number of values per example, parsed to a RaggedTensor (a batch) or a
+    1-D tensor (one example). ``value_key``: the feature to read (default: the spec's own key).
+
+    Raises:
+        ValueError (when parsing): partitions, which tapeflow does not read.
+    """
+    __slots__ = ()
+
+    def __new__(cls, dtype, value_key=None, partitions=(), row_splits_dtype='int32', validate=False):
+        return super().__new__(cls, dtypes.as_dtype(dtype), value_key, tuple(partitions),
+                               dtypes.as_dtype(row_splits_dtype), validate)
 
 
 def _dtype_name(spec, name, op):
@@ -86,6 +103,14 @@ def _sparse(entries, dtype, batched):
                         np.asarray(shape, np.int64))
 
 
+def _ragged(entries, dtype, row_splits_dtype):
+    """A RaggedTensor with one row of values per example."""
+    from ..ragged.ragged_tensor import RaggedTensor
+    values = _tensor(_array([v for _, vs in entries for v in vs], dtype))
+    lengths = np.asarray([len(vs) for _, vs in entries], row_splits_dtype.as_numpy_dtype)
+    return RaggedTensor.from_row_lengths(values, Tensor(lengths))
+
+
 def _parse_all(records, features, op):
     if not isinstance(features, dict) or not features:
         raise TypeError('%s: features must be a non-empty dict of FixedLenFeature / VarLenFeature, got %r'
@@ -93,11 +118,16 @@ def _parse_all(records, features, op):
     examples = [Example.FromString(r) for r in records]
     out = {}
     for name, spec in features.items():
-        if not isinstance(spec, (FixedLenFeature, VarLenFeature)):
-            raise TypeError('%s: feature %r must be a FixedLenFeature or VarLenFeature, got %r' % (op, name, spec))
+        if not isinstance(spec, (FixedLenFeature, VarLenFeature, RaggedFeature)):
+            raise TypeError('%s: feature %r must be a FixedLenFeature, VarLenFeature or RaggedFeature, got %r'
+                            % (op, name, spec))
         dtype = _dtype_name(spec, name, op)
-        found = [_values(e, name, dtype, op) for e in examples]
-        if isinstance(spec, VarLenFeature):
+        if isinstance(spec, RaggedFeature) and spec.partitions:
+            raise ValueError('%s: RaggedFeature %r has partitions %s; tapeflow reads RaggedFeatures without '
+                             'partitions only (one ragged dimension)' % (op, name, spec.partitions))
+        key = spec.value_key if isinstance(spec, RaggedFeature) and spec.value_key else name
+        found = [_values(e, key, dtype, op) for e in examples]
+        if isinstance(spec, (VarLenFeature, RaggedFeature)):
             out[name] = [(b, values or []) for b, values in enumerate(found)]
         else:
             out[name] = [_fixed(values, spec, name, dtype, op) for values in found]
@@ -107,7 +137,8 @@ def _parse_all(records, features, op):
 
 @named_errors('io.parse_single_example')
 def parse_single_example(serialized, features, example_names=None, name=None):
-    """One serialized Example parsed into {name: Tensor (FixedLenFeature) or SparseTensor (VarLenFeature)}."""
+    """One serialized Example parsed into {name: Tensor (FixedLenFeature, RaggedFeature) or SparseTensor
+    (VarLenFeature)}."""
     op = 'io.parse_single_example'
     record = byte_array(serialized, op, 'serialized')
     if record.shape != ():
@@ -115,14 +146,17 @@ def parse_single_example(serialized, features, example_names=None, name=None):
                          % (op, record.shape))
     result = {}
     for key, (spec, dtype, parsed) in _parse_all([record.item()], features, op).items():
-        result[key] = _sparse(parsed, dtype, False) if isinstance(spec, VarLenFeature) else _tensor(parsed[0])
+        if isinstance(spec, RaggedFeature):
+            result[key] = _tensor(_array(parsed[0][1], dtype))
+        else:
+            result[key] = _sparse(parsed, dtype, False) if isinstance(spec, VarLenFeature) else _tensor(parsed[0])
     return result
 
 
 @named_errors('io.parse_example')
 def parse_example(serialized, features, example_names=None, name=None):
     """A batch (1-D) of serialized Examples: fixed features stacked to (batch,) + shape, var-length
-    features as SparseTensors of dense shape (batch, longest)."""
+    features as SparseTensors of dense shape (batch, longest), ragged ones as RaggedTensors."""
     op = 'io.parse_example'
     records = byte_array(serialized, op, 'serialized')
     if records.ndim != 1:
@@ -131,6 +165,8 @@ def parse_example(serialized, features, example_names=None, name=None):
     for key, (spec, dtype, parsed) in _parse_all(list(records), features, op).items():
         if isinstance(spec, VarLenFeature):
             result[key] = _sparse(parsed, dtype, True)
+        elif isinstance(spec, RaggedFeature):
+            result[key] = _ragged(parsed, dtype, spec.row_splits_dtype)
         else:
             shape = [len(records)] + [int(d) for d in spec.shape]
             stacked = np.stack(parsed) if parsed else _array([], dtype)
