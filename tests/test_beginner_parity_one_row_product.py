@@ -16,7 +16,10 @@ from framework.ops.one_row_product import one_row_matmul
 
 
 @pytest.fixture(autouse=True)
-def _fresh_names():
+def _fresh_names(monkeypatch):
+    # The goldens come from a TF without oneDNN (Eigen's kernel); with oneDNN on (an AMX Xeon's
+    # default) TF's one-row product is a fused chain: tests/test_kerasio_onednn_one_row_product.py
+    monkeypatch.setenv('TF_ENABLE_ONEDNN_OPTS', '0')
     # these models take auto-names ('dense_7'); leave the counters as found for tests that print names
     yield
     keras.backend.clear_session()

@@ -6,9 +6,17 @@ layer fed one feature) that is a one-row product, which TF sums in its matrix-ve
 bias's gradient sums a (batch, 1) column, which TF reduces as a whole tensor. Goldens: the same
 programs under TF 2.21 (numpy's order gave the values in the comments)."""
 import numpy as np
+import pytest
 
 import framework as tf
 from framework import keras
+
+
+@pytest.fixture(autouse=True)
+def _onednn_off(monkeypatch):
+    # The goldens come from a TF without oneDNN; with it (an AMX Xeon's default) TF's one-row
+    # products are fused chains: tests/test_kerasio_onednn_one_row_product.py
+    monkeypatch.setenv('TF_ENABLE_ONEDNN_OPTS', '0')
 
 
 def _golden_draws():

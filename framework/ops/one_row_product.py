@@ -12,10 +12,23 @@ Measured against TF 2.21 (x86-64 CPU) for float32 and float64, K from 1 to 3000,
 N from 1 to 9000, in ``tf.matmul`` and in Keras's Dense (eager and ``predict``):
 every element equal. Products of several rows go to oneDNN's sgemm, whose order
 this module does not reproduce; they stay numpy's.
+
+Where TensorFlow turns oneDNN on (framework/onednn_policy.py: an AVX-512 VNNI or AMX Xeon),
+a float32 one-row product is oneDNN's instead: each output a fused multiply-add chain over k
+in order, starting from +0. Measured against TF 2.21 on such a Xeon (tf.matmul, and with
+transpose_a): every element equal for K up to 4096 and K * N up to 2**19 (K from 1, N from
+1 to 1000); larger products (600 x 1000, 8192 x 64) sum otherwise and keep Eigen's order
+above, which matches neither. Costing a numpy step per k, the chain runs where column_product
+runs oneDNN's column order: outside a gradient tape (predict, printed outputs) by default,
+everywhere with ``set_tf_exact_math(True)``; a fused multiply-add is emulated in float64 (the
+product exact, then two roundings: a difference about once in 2**29 additions).
 """
 import numpy as np
 
+from .. import onednn_policy
 from ..blas_threads import product
+from ..tape import ACTIVE
+from . import eigen_math
 
 # Eigen's general_matrix_vector_product (column-major): columns summed per block
 _WHOLE_BELOW = 128
@@ -29,6 +42,8 @@ def one_row_matmul(xp, a, b):
             or a.shape[0] != 1 or a.dtype != b.dtype or a.dtype not in _FLOATS or b.shape[0] == 0):
         return product(a, b)
     depth, width = b.shape
+    if a.dtype == np.float32 and _onednn_chain_wanted(depth, width):
+        return _fused_chain(a[0], b)
     if depth < _WHOLE_BELOW or width == 1:
         block = depth
     else:
@@ -42,3 +57,24 @@ def one_row_matmul(xp, a, b):
 
 
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
+
+
+def _onednn_chain_wanted(depth, width):
+    """Whether a float32 (1, depth) @ (depth, width) takes oneDNN's chain here (see the docstring)."""
+    mode = eigen_math.ENABLED[0]
+    if mode is not True and (ACTIVE or mode != 'small'):
+        return False
+    return depth <= _CHAIN_DEPTH and depth * width <= _CHAIN_SIZE and onednn_policy.enabled()
+
+
+_CHAIN_DEPTH, _CHAIN_SIZE = 4096, 1 << 19
+
+
+def _fused_chain(row, b):
+    """(1, N) float32: for each column, fma(row[k], b[k], total) for k in order from total = +0."""
+    row = row.astype(np.float64)
+    wide = b.astype(np.float64)
+    total = np.zeros(b.shape[1], np.float32)
+    for k in range(b.shape[0]):
+        total = (row[k] * wide[k] + total).astype(np.float32)
+    return total[None, :]
