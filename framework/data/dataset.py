@@ -80,9 +80,11 @@ class Dataset(ElementStages, RegroupingStages):
             raise ValueError('Dataset.from_tensor_slices: components have different first dimensions %s'
                              % [a.shape[0] for a in leaves])
 
+        composite = any(is_sparse(a) or is_ragged(a) for a in leaves)     # else plain indexing, the fast path
+
         def slices():
             for i in range(n):
-                yield nest.pack_sequence_as(arrays, [_row(a, i) for a in leaves])
+                yield nest.pack_sequence_as(arrays, [_row(a, i) for a in leaves] if composite else [a[i] for a in leaves])
         return Dataset(slices, n, lambda: nest.map_structure(_slice_spec, arrays))
 
     @staticmethod
