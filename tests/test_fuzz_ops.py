@@ -108,3 +108,13 @@ def test_keras_ops_refuse_floats_where_counts_go_and_none_shapes(call, error, wo
     from framework import keras
     with pytest.raises(error, match=words):
         call(keras)
+
+
+@pytest.mark.parametrize('call', [lambda k: k.ops.fmod(KM, np.ones((5, 7), np.float32)),
+                                  lambda k: k.ops.allclose(KM, np.ones((5, 7), np.float32)),
+                                  lambda k: tf.truncatediv(KM, np.ones((5, 7), np.float32))])
+def test_operands_that_do_not_broadcast_are_invalid_argument(call):
+    # TF: InvalidArgumentError '... Incompatible shapes: [2,3] vs. [5,7] [Op:FloorMod]'; numpy's ValueError before
+    from framework import keras
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r'Incompatible shapes: \[2,3\] vs. \[5,7\]'):
+        call(keras)

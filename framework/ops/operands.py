@@ -5,6 +5,7 @@ give ``float32_tensor * 2.0`` a float32 result, as TensorFlow does, with no
 conversion cost. Tensors of two dtypes are refused, as TensorFlow refuses them.
 """
 import functools
+import re
 
 import numpy as np
 
@@ -241,6 +242,8 @@ def named_errors(op):
                     raise       # named already (a kernel error keeps TF's text and names the op in a note)
                 kind = (type(err) if isinstance(err, (InvalidArgumentError, ConversionError))  # keeps TF's class
                         else TypeError if isinstance(err, TypeError) else ValueError)
+                if kind is ValueError and 'could not be broadcast' in str(err):
+                    raise _incompatible_shapes(op, err) from err
                 raise kind('%s: %s' % (op, err)) from err
             except OpError as err:        # not a TypeError / ValueError, so not InvalidArgumentError
                 if not _names(err, op):
@@ -248,6 +251,14 @@ def named_errors(op):
                 raise
         return op_with_named_errors
     return decorate
+
+
+def _incompatible_shapes(op, err):
+    """numpy's 'operands could not be broadcast together with shapes (2,3) (5,7)' as TensorFlow's
+    kernels say it: an InvalidArgumentError, 'Incompatible shapes: [2,3] vs. [5,7]'."""
+    shapes = re.findall(r'\(([\d,]*)\)', str(err).split('remapped')[0])
+    text = ' vs. '.join('[%s]' % s.rstrip(',') for s in shapes) if shapes else str(err)
+    return InvalidArgumentError('%s: Incompatible shapes: %s (the operands do not broadcast together)' % (op, text))
 
 
 def _names(err, op):
