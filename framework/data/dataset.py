@@ -88,6 +88,12 @@ class Dataset(ElementStages, RegroupingStages):
         return Dataset(slices, n, lambda: nest.map_structure(_slice_spec, arrays))
 
     @staticmethod
+    def list_files(file_pattern, shuffle=None, seed=None, name=None):
+        """The sorted files matching ``file_pattern``, shuffled unless ``shuffle=False`` (see files.py)."""
+        from .files import list_files
+        return list_files(file_pattern, shuffle, seed)
+
+    @staticmethod
     def from_tensors(tensors, name=None):
         """A dataset of one element, ``tensors``."""
         arrays = host_structure(tensors)

@@ -94,3 +94,28 @@ def FixedLengthRecordDataset(filenames, record_bytes, header_bytes=None, footer_
             for start in range(0, len(body), size):
                 yield body[start:start + size]
     return _string_dataset(records)
+
+
+def list_files(file_pattern, shuffle=None, seed=None):
+    """``Dataset.list_files``: the files matching ``file_pattern`` (a pattern, a list of them or a 1-D
+    string tensor), sorted as tf.io.matching_files sorts them, shuffled (all of them, with ``seed``)
+    unless ``shuffle=False``. An empty match raises TF's InvalidArgumentError when iterated.
+    """
+    import numpy as np
+
+    from ..errors import InvalidArgumentError
+    from ..io.files import matching_files
+    from .dataset import Dataset
+    patterns = [p.decode() if isinstance(p, bytes) else str(p) for p in np.asarray(
+        file_pattern.numpy() if hasattr(file_pattern, 'numpy') else file_pattern, object).reshape(-1)]
+    names = matching_files(patterns)
+    if names.shape[0] == 0:
+        def refuse():
+            raise InvalidArgumentError("Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized "
+                                       "data: b'No files matched pattern: %s'" % ', '.join(patterns))
+            yield     # a generator: the error comes when the dataset is read, as TF's Assert
+        return Dataset(refuse, 0, lambda: TensorSpec((), 'string'))
+    dataset = Dataset.from_tensor_slices(names)
+    if shuffle is None or shuffle:
+        dataset = dataset.shuffle(max(int(names.shape[0]), 1), seed=seed)
+    return dataset
