@@ -158,3 +158,27 @@ def test_mixed_bfloat16_custom_loop_matches_tensorflow(model):
         losses.append(float(loss))
     assert losses == [1.5950995683670044, 0.13011281192302704, 0.07165328413248062]
     assert [w.tolist() for w in model.get_weights()] == BFLOAT16_LOOP_WEIGHTS
+
+
+def test_deep_float16_dense_eager_and_traced_carry_tensorflows_bits():
+    # TF 2.21 (/work/notes/progs/mixedprec/deep_tf.py): depth 700. Eager TF rounds the product (summed in
+    # order in float32) and adds the bias in float16; a traced step's fused kernel adds the bias to the
+    # float32 sum and rounds once, and its relu leaves -0.0 below zero. 15 of the 128 values differ.
+    import hashlib
+    rng = np.random.RandomState(11)
+    x = rng.randn(16, 700).astype(np.float32)
+    kernel = (rng.randn(700, 8) * 0.05).astype(np.float32)
+    bias = (rng.randn(8) * 0.1).astype(np.float32)
+    keras.mixed_precision.set_global_policy('mixed_float16')
+    try:
+        dense = layers.Dense(8, activation='relu', kernel_initializer=keras.initializers.Constant(kernel),
+                             bias_initializer=keras.initializers.Constant(bias))
+        eager = dense(x).numpy()
+        traced = tf.function(lambda t: dense(t))(tf.constant(x)).numpy()
+    finally:
+        keras.mixed_precision._state['policy'] = None
+    assert eager.dtype == traced.dtype == np.float16 and int((eager != traced).sum()) == 15
+    assert hashlib.sha256(eager.tobytes()).hexdigest() == \
+        '8c36a9c71b5d34b5981681cebf86d2b44ec62b69f9f8759bf4d32ab48f2386bf'
+    assert hashlib.sha256(traced.tobytes()).hexdigest() == \
+        '1ada973722725ab1f7505695f5148ae6c69131292f1ab24475c709e8f15c5d85'

@@ -9,6 +9,7 @@ operations in the same order: the same bits (tests/test_dense_activation.py).
 Sigmoid and softmax stay unfused: their outputs remember their logits for
 the cross-entropies (see losses/tensor_notes.py), which needs the pre-activation tensor.
 """
+from .. import graph_random_ops
 from ..tensor import Tensor
 from .activations import ELU_VJPS, RELU_VJPS, elu_value, relu_value
 from .linalg import _AFFINE_VJPS, affine_array
@@ -34,7 +35,13 @@ def affine_activation(x, kernel, bias, activation):
     op = 'affine_' + activation
     inputs, z = affine_array(x, kernel, bias, op)
     value, rule = _ACTIVATIONS[activation]
-    out = Tensor(value(z))
+    if activation == 'relu' and z.dtype.itemsize == 2 and len(inputs) == 3 \
+            and graph_random_ops.current() is not None:
+        # 16 bits in a traced step: TF's fused oneDNN kernel (see affine_array) applies relu as
+        # x * 0 below zero, which keeps the sign: -0.0 where eager relu gives 0.0
+        out = Tensor(z * (z > 0))
+    else:
+        out = Tensor(value(z))
     if ACTIVE:
         shared = _Rule(rule)
         rules = (_InputRule(shared, 0), _InputRule(shared, 1), _InputRule(shared, 2)) if len(inputs) == 3 \
