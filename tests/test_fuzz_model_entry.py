@@ -45,3 +45,14 @@ def test_numpy_integer_step_counts_work():
 def test_saving_to_no_path_names_the_suffix_keras_wants(call, words):
     with pytest.raises(ValueError, match=words):
         call(model())
+
+
+def test_fit_after_compiling_without_an_optimizer_says_so_and_changes_nothing():
+    m = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])
+    m.compile(optimizer=None, loss='mse')
+    before = [w.copy() for w in m.get_weights()]
+    # TF: AttributeError "'NoneType' object has no attribute 'apply_gradients'" (its class and words kept)
+    with pytest.raises(AttributeError, match="apply_gradients': the model was compiled with optimizer=None"):
+        m.fit(X, Y, verbose=0)
+    for a, b in zip(before, m.get_weights()):
+        np.testing.assert_array_equal(a, b)
