@@ -113,9 +113,10 @@ class Model(Trainer, Layer):
         from .saving.model_config import serialize_model
         return json.dumps(serialize_model(self), **kwargs)
 
-    def save(self, filepath, overwrite=True, include_optimizer=True):
-        """Save the whole model to a '.keras' archive or a '.h5' file (see ``layers.saving.load_model``)."""
-        saving.save_model(self, filepath, overwrite=overwrite, include_optimizer=include_optimizer)
+    def save(self, filepath, overwrite=True, zipped=None, **kwargs):
+        """Save the whole model to a '.keras' archive or a '.h5' file (see ``layers.saving.load_model``);
+        ``include_optimizer`` and ``save_format`` are keywords, as in Keras 3."""
+        saving.save_model(self, filepath, overwrite=overwrite, zipped=zipped, **kwargs)
 
     def export(self, filepath, format='tf_saved_model', verbose=True, input_signature=None, **kwargs):  # noqa: A002
         """Write the inference SavedModel (a 'serve' endpoint) that ``framework.saved_model.load`` reads

@@ -56,3 +56,17 @@ def test_fit_after_compiling_without_an_optimizer_says_so_and_changes_nothing():
         m.fit(X, Y, verbose=0)
     for a, b in zip(before, m.get_weights()):
         np.testing.assert_array_equal(a, b)
+
+
+def test_save_takes_keras_3s_keywords(tmp_path):
+    # TF 2.21 / Keras 3.15: save_format with a .h5 / .keras path only warns (TF 2 tutorials pass it); without
+    # one it is a ValueError; unknown keywords are a ValueError too. tapeflow raised TypeError for all three.
+    m = model()
+    m.save(str(tmp_path / 'm.h5'), save_format='h5')
+    m.save(tmp_path / 'm.keras', include_optimizer=False, zipped=True)
+    assert (tmp_path / 'm.h5').exists() and (tmp_path / 'm.keras').exists()
+    with pytest.raises(ValueError, match='The `save_format` argument is deprecated in Keras 3. Please remove'):
+        m.save(str(tmp_path / 'saved'), save_format='tf')
+    with pytest.raises(ValueError, match=r"The following argument\(s\) are not supported: \['foo'\]"):
+        keras.saving.save_model(m, str(tmp_path / 'n.keras'), foo=1)
+    assert not (tmp_path / 'n.keras').exists()

@@ -35,17 +35,42 @@ LEGACY_SAVE_WARNING = ('You are saving your model as an HDF5 file via `model.sav
                        "`keras.saving.save_model(model, 'my_model.keras')`. ")
 
 
-def save_model(model, filepath, overwrite=True, include_optimizer=True):
+def _check_save_format(filepath, save_format):
+    """Keras 3's handling of the TF 2 ``save_format`` argument: a warning where the suffix says the format,
+    else its ValueError (``model.save('dir', save_format='tf')`` wrote a SavedModel under TF 2)."""
+    if not save_format:
+        return
+    if str(filepath).endswith(('.h5', '.hdf5', '.keras')):
+        absl_warnings.warning('The `save_format` argument is deprecated in Keras 3. We recommend removing this '
+                              'argument as it can be inferred from the file path. Received: save_format=%s'
+                              % (save_format,))
+        return
+    raise ValueError('The `save_format` argument is deprecated in Keras 3. Please remove this argument and pass a '
+                     'file path with either `.keras` or `.h5` extension.Received: save_format=%s' % (save_format,))
+
+
+def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
     """Save ``model`` whole to ``filepath`` ('.keras', '.h5' or '.hdf5').
 
     Args:
         overwrite: replace an existing file (False raises FileExistsError).
-        include_optimizer: also save the compile arguments and the optimizer's state.
+        zipped: Keras 3's switch for an unzipped '.keras' directory, which tapeflow does not write
+            (False raises); None or True writes the zip archive.
+        include_optimizer (keyword): also save the compile arguments and the optimizer's state.
+        save_format (keyword): Keras 3 takes it with a '.keras' / '.h5' path (with a warning) and
+            refuses it otherwise, as TF 2 tutorials' ``save_format='tf'`` finds.
     Raises:
-        ValueError: another suffix.
+        ValueError: another suffix, a save_format without one, an unknown keyword argument.
         TypeError: a layer whose config holds something JSON cannot (a Lambda's function).
     The write is atomic: the file is either the previous one or the new one.
     """
+    include_optimizer = kwargs.pop('include_optimizer', True)
+    _check_save_format(filepath, kwargs.pop('save_format', False))
+    if kwargs:      # Keras 3's words
+        raise ValueError('The following argument(s) are not supported: %s' % list(kwargs))
+    if zipped is not None and not zipped:
+        raise ValueError('save_model(zipped=False): tapeflow writes .keras files as zip archives only; leave '
+                         'zipped at None (or True)')
     # a path-like is read as its text; anything else (None, a number) gets the suffix error, as in Keras
     path = os.fspath(filepath) if isinstance(filepath, (str, os.PathLike)) else filepath
     if not isinstance(path, str) or not path.endswith(('.keras', '.h5', '.hdf5')):
