@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import backend
 from ..composite import map_elementwise
-from . import eigen_math, eigen_rsqrt, eigen_trig
+from . import eigen_math, eigen_reciprocal, eigen_rsqrt, eigen_trig
 from ..tensor import Tensor
 from ..tape import array_rule, record_blocked
 from .operands import as_float_tensor, as_numeric_tensor, ACTIVE, record
@@ -146,7 +146,14 @@ def square(x, name=None):
 
 
 def reciprocal(x, name=None):
-    return _apply('reciprocal', x, lambda xp, a: 1 / a, _reciprocal_grad)
+    return _apply('reciprocal', x, _reciprocal_value, _reciprocal_grad)
+
+
+def _reciprocal_value(xp, a):
+    if eigen_math.handles(a):
+        out = eigen_reciprocal.reciprocal(a)      # TensorFlow's packets: an estimate and a Newton step
+        return out[()] if type(a) is np.float32 else out
+    return 1 / a
 
 
 def abs(x, name=None):  # noqa: A001  (TensorFlow's name)
