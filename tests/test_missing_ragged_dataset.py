@@ -46,3 +46,8 @@ def test_rows_of_mixed_ranks_cannot_be_batched_as_ragged():
         tf.data.Dataset.from_tensor_slices(tf.ragged.constant([[[1]], [[2]]])).take(1))
     with pytest.raises(Exception, match='Dataset.batch'):
         next(iter(mixed.batch(2)))
+
+
+def test_concatenated_ragged_datasets_keep_a_ragged_spec_as_tf():
+    rows = tf.data.Dataset.from_tensor_slices(tf.ragged.constant([[1, 2], [3]]))
+    assert repr(rows.concatenate(rows).element_spec) == 'RaggedTensorSpec(TensorShape([None]), tf.int32, 0, tf.int64)'

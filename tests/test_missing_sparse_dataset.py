@@ -54,3 +54,9 @@ def test_batching_sparse_elements_of_different_ranks_is_refused():
     mixed = parts.take(1).concatenate(parts.take(1).map(lambda s: tf.sparse.reshape(s, (2, 2))))
     with pytest.raises(ValueError, match='Dataset.batch: cannot batch SparseTensors of different ranks \\[1, 2\\]'):
         next(iter(mixed.batch(2)))
+
+
+def test_concatenated_sparse_datasets_keep_a_sparse_spec_as_tf():
+    ds = tf.data.Dataset.from_tensor_slices(_sparse())
+    assert repr(ds.concatenate(ds).element_spec) == 'SparseTensorSpec(TensorShape([4]), tf.int32)'
+    assert len(list(ds.concatenate(ds))) == 12

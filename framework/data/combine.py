@@ -96,6 +96,15 @@ def _structure(value):
 
 
 def _common(x, y):
-    if x.shape is None or y.shape is None or len(x.shape) != len(y.shape):
-        return TensorSpec(None, x.dtype)
-    return TensorSpec(tuple(a if a == b else None for a, b in zip(x.shape, y.shape)), x.dtype)
+    if type(x) is not type(y):
+        raise TypeError('Dataset.concatenate: incompatible dataset elements: %r and %r' % (x, y))
+    unknown = x.shape is None or y.shape is None or x.shape.rank is None or y.shape.rank is None \
+        or len(x.shape) != len(y.shape)
+    shape = None if unknown else tuple(a if a == b else None for a, b in zip(x.shape, y.shape))
+    if type(x).__name__ == 'SparseTensorSpec':      # sparse and ragged components keep their spec class
+        return type(x)(shape, x.dtype)
+    if type(x).__name__ == 'RaggedTensorSpec':
+        if x.ragged_rank != y.ragged_rank:
+            raise TypeError('Dataset.concatenate: incompatible ragged components: %r and %r' % (x, y))
+        return type(x)(shape, x.dtype, x.ragged_rank, x.row_splits_dtype)
+    return TensorSpec(shape, x.dtype)
