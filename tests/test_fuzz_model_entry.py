@@ -70,3 +70,9 @@ def test_save_takes_keras_3s_keywords(tmp_path):
     with pytest.raises(ValueError, match=r"The following argument\(s\) are not supported: \['foo'\]"):
         keras.saving.save_model(m, str(tmp_path / 'n.keras'), foo=1)
     assert not (tmp_path / 'n.keras').exists()
+
+
+def test_evaluate_names_an_unknown_keyword_as_keras_does():
+    # Keras 3: ValueError "Arguments not recognized: {'foo': 1}" (evaluate takes **kwargs); a TypeError before
+    with pytest.raises(ValueError, match=r"Arguments not recognized: \{'foo': 1\}"):
+        model().evaluate(X, Y, verbose=0, foo=1)

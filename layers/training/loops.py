@@ -128,13 +128,18 @@ class TrainingLoops:
         return self.history
 
     def evaluate(self, x=None, y=None, batch_size=None, verbose='auto', sample_weight=None, steps=None,
-                 callbacks=None, return_dict=False):
+                 callbacks=None, return_dict=False, **kwargs):
         """The loss and metrics on ``x``, ``y`` (batched, no training).
 
         Returns:
             the loss alone if there are no metrics, else [loss, metric, ...] (in
             ``metrics_names`` order), or a dict with ``return_dict=True``.
+        Raises:
+            ValueError: an unknown keyword argument (Keras 3's 'Arguments not recognized').
         """
+        kwargs.pop('_use_cached_eval_dataset', None)       # fit's own flag in Keras 3
+        if kwargs:
+            raise ValueError('Arguments not recognized: %s' % (kwargs,))
         self._assert_compiled('evaluate')
         reject_numpy_text('evaluate', x=x, y=y, sample_weight=sample_weight)
         data = make_data(x, y, sample_weight, batch_size, steps_per_epoch=steps, what='evaluate',
