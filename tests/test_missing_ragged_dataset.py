@@ -1,6 +1,7 @@
 """tf.data with RaggedTensor components and Dataset.ragged_batch (framework/data/ragged_elements.py): the Ragged
 Tensor guide's "Datasets" section, against TF 2.21 (/work/notes/progs/missing/tf_ragged_ds.py run with
 /opt/tfref: the ported program prints the same lines)."""
+import numpy as np
 import pytest
 
 import framework as tf
@@ -41,11 +42,16 @@ def test_map_to_ragged_outputs_as_tf():
     assert out == [(4, [[0, 1, 2, 3]]), (0, [[]]), (3, [[0, 1, 2]]), (1, [[0]]), (0, [[]])]
 
 
-def test_rows_of_mixed_ranks_cannot_be_batched_as_ragged():
-    mixed = tf.data.Dataset.from_tensor_slices(tf.ragged.constant([[1, 2], [3]])).take(1).concatenate(
-        tf.data.Dataset.from_tensor_slices(tf.ragged.constant([[[1]], [[2]]])).take(1))
-    with pytest.raises(Exception, match='Dataset.batch'):
-        next(iter(mixed.batch(2)))
+def test_ragged_components_of_other_ragged_ranks_do_not_mix():
+    # TF refuses the concatenation (TypeError: incompatible dataset elements); batching such rows is refused too
+    flat = tf.data.Dataset.from_tensor_slices(tf.ragged.constant([[1, 2], [3]]))
+    nested = tf.data.Dataset.from_tensor_slices(tf.ragged.constant([[[1]], [[2]]]))
+    with pytest.raises(TypeError, match='incompatible ragged components'):
+        flat.concatenate(nested)
+    from framework.data.ragged_elements import stack_ragged
+    rows = [next(iter(flat)), next(iter(nested))]
+    with pytest.raises(ValueError, match='Dataset.batch'):
+        stack_ragged([np.asarray(rows[0]), rows[1]], 'Dataset.batch')
 
 
 def test_concatenated_ragged_datasets_keep_a_ragged_spec_as_tf():
