@@ -76,3 +76,12 @@ def test_evaluate_names_an_unknown_keyword_as_keras_does():
     # Keras 3: ValueError "Arguments not recognized: {'foo': 1}" (evaluate takes **kwargs); a TypeError before
     with pytest.raises(ValueError, match=r"Arguments not recognized: \{'foo': 1\}"):
         model().evaluate(X, Y, verbose=0, foo=1)
+
+
+def test_to_categorical_refuses_non_numbers_and_reads_zero_classes_as_keras():
+    # TF: TypeError from int() deep in numpy for None; Keras 3's `if not num_classes` takes 0 as None
+    with pytest.raises(TypeError, match='to_categorical: labels must be integer class indices, got None'):
+        keras.utils.to_categorical(None)
+    with pytest.raises(TypeError, match="got \\['a', 'b'\\]"):
+        keras.utils.to_categorical(['a', 'b'])
+    assert keras.utils.to_categorical([0, 1], num_classes=0).tolist() == [[1.0, 0.0], [0.0, 1.0]]

@@ -42,12 +42,15 @@ def to_categorical(x, num_classes=None):
     if isinstance(x, Tensor):
         return convert_to_tensor(to_categorical(to_host(x._data), num_classes).astype(np.float32))
     labels = np.asarray(x)
+    if labels.dtype.kind not in 'iufb':     # None or strings: int() would fail inside numpy with no name
+        raise TypeError('to_categorical: labels must be integer class indices, got %s (dtype %s)'
+                        % (repr(x)[:60], labels.dtype))
     if labels.ndim > 1 and labels.shape[-1] == 1:
         labels = labels.reshape(labels.shape[:-1])
     if labels.size and labels.dtype.kind == 'f' and not np.all(labels == np.round(labels)):
         raise ValueError('to_categorical: labels must be whole numbers, got %s' % labels.dtype)
     labels = labels.astype(np.int64)
-    if num_classes is None:
+    if not num_classes:       # Keras 3: None and 0 both mean the largest label + 1
         num_classes = int(labels.max()) + 1 if labels.size else 0
     if labels.size and (labels.min() < 0 or labels.max() >= num_classes):
         raise ValueError('to_categorical: labels must lie in [0, %d), got values from %d to %d'
