@@ -60,3 +60,19 @@ def test_concatenated_sparse_datasets_keep_a_sparse_spec_as_tf():
     ds = tf.data.Dataset.from_tensor_slices(_sparse())
     assert repr(ds.concatenate(ds).element_spec) == 'SparseTensorSpec(TensorShape([4]), tf.int32)'
     assert len(list(ds.concatenate(ds))) == 12
+
+
+def test_sparse_batch_as_tf():
+    # TF 2.21: every value of each element is an entry; dense_shape (batch,) + row_shape
+    ds = tf.data.Dataset.from_tensor_slices([[1, 0], [3, 4], [5, 6]]).sparse_batch(2, row_shape=[3])
+    assert repr(ds.element_spec) == 'SparseTensorSpec(TensorShape([None, 3]), tf.int32)'
+    first = next(iter(ds))
+    assert first.indices.numpy().tolist() == [[0, 0], [0, 1], [1, 0], [1, 1]]
+    assert first.values.numpy().tolist() == [1, 0, 3, 4] and first.dense_shape.numpy().tolist() == [2, 3]
+    ranges = tf.data.Dataset.range(1, 4).map(lambda n: tf.fill([n], n))
+    assert [(e.indices.numpy().tolist(), e.dense_shape.numpy().tolist()) for e in ranges.sparse_batch(2, [5])] == [
+        ([[0, 0], [1, 0], [1, 1]], [2, 5]), ([[0, 0], [0, 1], [0, 2]], [1, 5])]
+    with pytest.raises(tf.errors.DataLossError, match='Input element had shape \\(\\[3\\]\\) that is larger than the row'):
+        list(ranges.sparse_batch(2, [2]))
+    with pytest.raises(tf.errors.InvalidArgumentError, match='incompatible with the row shape \\(\\[3,1\\]\\)'):
+        list(tf.data.Dataset.from_tensor_slices([[1, 0]]).sparse_batch(2, [3, 1]))

@@ -9,6 +9,8 @@ from .. import nest
 from . import batching, cardinality as card, combine, ragged_elements, windows
 from .arguments import boolean, function_argument
 from .stage_function import traced_stage_function
+from ..type_spec import SparseTensorSpec
+from .sparse_elements import sparse_rows_combiner
 from .structure import spec_of, stack, with_batch_dim, without_batch_dim
 
 
@@ -35,6 +37,24 @@ class RegroupingStages:
         marked = self._then(ragged_elements.marked_ragged(self._make_iterator, element_spec, row_splits_dtype),
                             self._length, lambda: ragged_elements.ragged_specs(element_spec, row_splits_dtype))
         return marked.batch(batch_size, drop_remainder)
+
+    def sparse_batch(self, batch_size, row_shape, name=None):
+        """Batches as SparseTensors of dense shape (batch,) + ``row_shape``, each element's every value an
+        entry (elements of one tensor, no larger than ``row_shape``).
+
+        Raises:
+            TypeError: elements of several components.
+            InvalidArgumentError / DataLossError (when read): an element of another rank / a larger one.
+        """
+        batch_size = batching.check_batch_size(batch_size, 'Dataset.sparse_batch')
+        spec = self.element_spec
+        if len(nest.flatten(spec)) != 1 or isinstance(spec, (tuple, list, dict)):
+            raise TypeError('Dataset.sparse_batch: the elements must be single tensors, got spec %r' % (spec,))
+        row_shape = [int(d) for d in (row_shape.as_list() if hasattr(row_shape, 'as_list') else row_shape)]
+        combine_fn = sparse_rows_combiner(row_shape, 'Dataset.sparse_batch')
+        stream = batching.batches(self._make_iterator, batch_size, False, combine_fn)
+        return self._then(stream, card.of_batch(self._length, batch_size, False),
+                          lambda: SparseTensorSpec([None] + row_shape, spec.dtype))
 
     def padded_batch(self, batch_size, padded_shapes=None, padding_values=None, drop_remainder=False, name=None):
         """Batches whose components are padded to ``padded_shapes`` (None dims: the batch's largest).

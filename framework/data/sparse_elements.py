@@ -58,3 +58,30 @@ def sparse_spec_without_batch(spec, what):
     if spec.shape.rank == 0:
         raise ValueError('%s: cannot unbatch an input with scalar components (spec %s)' % (what, spec))
     return SparseTensorSpec(spec.shape[1:], spec.dtype)
+
+
+def sparse_rows_combiner(row_shape, what):
+    """``Dataset.sparse_batch``'s combine: dense elements (each no larger than ``row_shape``) as one
+    SparseTensor of dense shape (batch,) + row_shape, every position of each element an entry."""
+    from ..errors import DataLossError, InvalidArgumentError
+    row_shape = tuple(int(d) for d in row_shape)
+
+    def text(shape):
+        return '[%s]' % ','.join(str(d) for d in shape)
+
+    def combine(elements):
+        indices, values = [], []
+        for b, element in enumerate(elements):
+            array = np.asarray(element)
+            if array.ndim != len(row_shape):
+                raise InvalidArgumentError('%s: Input element had shape (%s) that is incompatible with the row shape '
+                                           '(%s).' % (what, text(array.shape), text(row_shape)))
+            if any(d > r for d, r in zip(array.shape, row_shape)):
+                raise DataLossError('%s: Input element had shape (%s) that is larger than the row shape (%s).'
+                                    % (what, text(array.shape), text(row_shape)))
+            where = np.indices(array.shape).reshape(array.ndim, array.size).T     # (size, rank); (1, 0) for a scalar
+            indices.append(np.concatenate([np.full((len(where), 1), b), where], axis=1))
+            values.append(array.reshape(-1))
+        return SparseTensor(Tensor(np.concatenate(indices).astype(np.int64)), Tensor(np.concatenate(values)),
+                            np.asarray((len(elements),) + row_shape, np.int64))
+    return combine
