@@ -1,7 +1,18 @@
 """RMSprop (with optional momentum and centering), as Keras 3."""
+from framework import graph_random_ops
+from framework.ops.unary import rsqrt_array
+
 from .arguments import check_in_range, check_non_negative
 from .optimizer import Optimizer
 from .rowwise_moment import RowwiseMoment, scatter_add
+
+
+def _scaled_by_root(xp, numerator, denominator):
+    """numerator / sqrt(denominator) as TensorFlow computes it: eagerly a division; in a traced
+    step (Keras's fit) grappler rewrites Div(x, Sqrt(y)) into x * Rsqrt(y), Eigen's rsqrt."""
+    if graph_random_ops.current() is None:
+        return numerator / xp.sqrt(denominator)
+    return numerator * rsqrt_array(xp, denominator)
 
 
 class RMSprop(RowwiseMoment, Optimizer):
@@ -46,7 +57,7 @@ class RMSprop(RowwiseMoment, Optimizer):
             denominator = velocity - average * average + self.epsilon
         else:
             denominator = velocity + self.epsilon
-        increment = learning_rate * gradient / xp.sqrt(denominator)
+        increment = _scaled_by_root(xp, learning_rate * gradient, denominator)
         if self.momentum > 0:
             (momentum,) = self._slots.arrays(variable, ('momentum',))
             momentum[...] = self.momentum * momentum + increment
@@ -66,7 +77,7 @@ class RMSprop(RowwiseMoment, Optimizer):
             denominator = velocity - average * average + self.epsilon
         else:
             denominator = velocity + self.epsilon
-        steps = learning_rate * rows / xp.sqrt(denominator[indices])
+        steps = _scaled_by_root(xp, learning_rate * rows, denominator[indices])
         if self.momentum > 0:
             (momentum,) = self._slots.arrays(variable, ('momentum',))
             momentum[...] = self.momentum * momentum + gradient.dense(steps)
