@@ -6,6 +6,8 @@ thread is recording, that generality is not needed: the rules that declare an
 ``array_rule`` run on the raw numpy/cupy arrays instead, skipping each op's
 dispatch and Tensor wrapping (a few microseconds per chain-rule step).
 """
+import math
+
 from .eigen_outer_sum import outer_sum
 from .ops import eigen_sum
 from .tensor import Tensor
@@ -86,6 +88,13 @@ def sum_to_array(a, shape):
         return a.reshape(shape)
     if len(axes) == a.ndim and eigen_sum.applies(a, a.size):
         return eigen_sum.sum_all(a).reshape(shape)
+    if axes[0] == a.ndim - len(axes):
+        # trailing axes (a LayerNorm's mean or a per-row scale broadcast along its features):
+        # TF's reduce_sum over them, one inner run per row, in Eigen's order
+        kept = a.shape[:axes[0]]
+        inner = math.prod(a.shape[axes[0]:])
+        if eigen_sum.applies(a, inner):
+            return eigen_sum.sum_last_axis(a.reshape(kept + (inner,))).reshape(shape)
     total = outer_sum(a, axes)
     return (a.sum(axis=axes, dtype=a.dtype) if total is None else total).reshape(shape)
 

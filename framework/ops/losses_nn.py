@@ -3,6 +3,7 @@ from ..errors import InvalidArgumentError
 from .. import backend
 from . import eigen_math
 from .eigen_sum import kernel_row_sums
+from ..tape import array_rule
 from ..tensor import Tensor
 from .activations import log_softmax, relu, softmax
 from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
@@ -55,7 +56,7 @@ def _xent_value(xp, a, z, axis):
 
 
 def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
-    """-log_softmax(logits)[label] per example; fused, with gradient softmax - one_hot."""
+    """-log_softmax(logits)[label] per example; fused, with TensorFlow's gradient exp / sum - one_hot."""
     op = 'sparse_softmax_cross_entropy_with_logits'
     logits = as_float_tensor(logits, op)
     labels = as_tensor(labels, op)
@@ -73,15 +74,32 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
     shifted = a - xp.max(a, axis=-1, keepdims=True)
     if eigen_math.handles(shifted) and shifted.size:
         # TensorFlow's SparseXent kernel: Eigen's row sum of its exp, then C's logf per row.
-        lse = eigen_math.c_log(kernel_row_sums(eigen_math.exp(shifted).reshape(-1, depth))).reshape(idx.shape)
+        exps = eigen_math.exp(shifted)
+        sums = kernel_row_sums(exps.reshape(-1, depth)).reshape(idx.shape)
+        lse = eigen_math.c_log(sums)
     else:
-        lse = xp.log(xp.sum(xp.exp(shifted), axis=-1))
+        exps = xp.exp(shifted)
+        sums = xp.sum(exps, axis=-1)
+        lse = xp.log(sums)
     picked = xp.take_along_axis(shifted, idx[..., None].astype('int64'), axis=-1)[..., 0]
     out = Tensor(lse - picked)
     if ACTIVE:
-        record(op, (logits,), out,
-               (lambda g, y, logits: expand_dims(g, -1) * (softmax(logits) - one_hot(labels, depth, dtype=logits.dtype)),))
+        # the kernel's own backprop, exp / sum - one_hot (a division, not softmax's times 1 / sum), as
+        # TF; a recorded sweep adds softmax - one_hot less itself (exactly 0) for second derivatives,
+        # which TF refuses
+        backprop = exps / sums[..., None]
+        backprop -= (xp.arange(depth) == idx[..., None]).astype(backprop.dtype)
+        record(op, (logits,), out, (array_rule(
+            lambda g, y, logits: expand_dims(g, -1) * (Tensor(backprop) + _differentiable_zero(logits, labels, depth)),
+            lambda g, y, logits: g[..., None] * backprop),))
     return out
+
+
+def _differentiable_zero(logits, labels, depth):
+    """0, with the derivative of softmax(logits) - one_hot(labels)."""
+    from .shapes import stop_gradient
+    rule = softmax(logits) - one_hot(labels, depth, dtype=logits.dtype)
+    return rule - stop_gradient(rule)
 
 
 @named_errors('sigmoid_cross_entropy_with_logits')
