@@ -95,12 +95,16 @@ class Conv2D(KernelOptions, Layer):
         self.input_spec = InputSpec(ndim=4)
 
     def build(self, input_shape):
-        channels = input_shape[-1]
+        channels = input_shape[-1] if len(input_shape) else None
+        kernel_shape = self.kernel_size + (None if channels is None else channels // self.groups, self.filters)
+        if len(input_shape) != 4:       # Keras 3's words; build((None, 4)) made a kernel no call could use
+            raise ValueError('Kernel shape must have the same length as input, but received kernel of shape %s and '
+                             'input of shape %s.' % (kernel_shape, tuple(input_shape)))
         if channels is None:
             raise ValueError('Conv2D %r: the channel axis of the input must be known, got shape %s'
                              % (self.name, tuple(input_shape)))
         check_input_groups(channels, self.groups, input_shape)
-        self._add_kernel_and_bias(self.kernel_size + (channels // self.groups, self.filters), self.filters)
+        self._add_kernel_and_bias(kernel_shape, self.filters)
         self.input_spec = InputSpec(ndim=4, axes={-1: int(channels)})
         self.built = True
 

@@ -72,3 +72,10 @@ def test_a_kernel_error_inside_a_layer_names_the_layer_in_a_note():
     with pytest.raises(tf.errors.UnimplementedError) as err:
         layer(np.ones((2, 3)).astype(str))
     assert any('dense_for_strings' in note for note in err.value.__notes__)
+
+
+def test_conv2d_build_for_a_shape_of_the_wrong_rank_raises():
+    # Keras 3: 'Kernel shape must have the same length as input, but received kernel of shape (3, 3, 4, 2) and
+    # input of shape (None, 4).'; tapeflow built a kernel no call could use
+    with pytest.raises(ValueError, match=r'received kernel of shape \(3, 3, 4, 2\) and input of shape \(None, 4\)'):
+        L.Conv2D(2, 3).build((None, 4))
