@@ -1,6 +1,7 @@
 """Adadelta, as Keras 3."""
 from .arguments import check_in_range, check_non_negative
 from .optimizer import Optimizer
+from .root_division import divided_by_root
 from .rowwise_moment import scatter_add
 
 
@@ -35,7 +36,7 @@ class Adadelta(Optimizer):
         xp, rho = self.xp(variable), self.rho
         acc_grad, acc_delta = self._slots.arrays(variable, ('accumulated_grad', 'accumulated_delta_var'))
         acc_grad[...] = rho * acc_grad + (1 - rho) * (gradient * gradient)
-        delta = -(xp.sqrt(acc_delta + self.epsilon) * gradient) / xp.sqrt(acc_grad + self.epsilon)
+        delta = -divided_by_root(xp, xp.sqrt(acc_delta + self.epsilon) * gradient, acc_grad + self.epsilon)
         acc_delta[...] = rho * acc_delta + (1 - rho) * (delta * delta)
         variable._data += learning_rate * delta
 
@@ -46,7 +47,7 @@ class Adadelta(Optimizer):
         xp, rho, rows, at = self.xp(variable), self.rho, gradient.values, gradient.indices
         acc_grad, acc_delta = self._slots.arrays(variable, ('accumulated_grad', 'accumulated_delta_var'))
         acc_grad[...] = rho * acc_grad + gradient.dense((1 - rho) * (rows * rows))
-        delta = -(xp.sqrt(acc_delta[at] + self.epsilon) * rows) / xp.sqrt(acc_grad[at] + self.epsilon)
+        delta = -divided_by_root(xp, xp.sqrt(acc_delta[at] + self.epsilon) * rows, acc_grad[at] + self.epsilon)
         acc_delta[...] = rho * acc_delta + gradient.dense((1 - rho) * (delta * delta))
         scatter_add(variable._data, at, learning_rate * delta)
 

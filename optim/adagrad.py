@@ -1,6 +1,7 @@
 """Adagrad, as Keras 3."""
 from .arguments import check_non_negative
 from .optimizer import Optimizer
+from .root_division import divided_by_root
 from .rowwise_moment import RowwiseMoment, scatter_add
 
 
@@ -36,7 +37,7 @@ class Adagrad(RowwiseMoment, Optimizer):
     def _step(self, gradient, squared, variable, learning_rate):
         (accumulator,) = self._slots.arrays(variable, ('accumulator',))
         accumulator += squared
-        variable._data -= learning_rate * gradient / self.xp(variable).sqrt(accumulator + self.epsilon)
+        variable._data -= divided_by_root(self.xp(variable), learning_rate * gradient, accumulator + self.epsilon)
 
     def sparse_update_step(self, gradient, variable, learning_rate):
         """Keras on TensorFlow scatter-adds the squared rows into the accumulator, then
@@ -45,7 +46,7 @@ class Adagrad(RowwiseMoment, Optimizer):
         (accumulator,) = self._slots.arrays(variable, ('accumulator',))
         rows, indices = gradient.values, gradient.indices
         scatter_add(accumulator, indices, rows * rows)
-        steps = learning_rate * rows / self.xp(variable).sqrt(accumulator[indices] + self.epsilon)
+        steps = divided_by_root(self.xp(variable), learning_rate * rows, accumulator[indices] + self.epsilon)
         scatter_add(variable._data, indices, -steps)
 
     def get_config(self):

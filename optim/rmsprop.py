@@ -1,18 +1,8 @@
 """RMSprop (with optional momentum and centering), as Keras 3."""
-from framework import graph_random_ops
-from framework.ops.unary import rsqrt_array
-
 from .arguments import check_in_range, check_non_negative
 from .optimizer import Optimizer
+from .root_division import divided_by_root
 from .rowwise_moment import RowwiseMoment, scatter_add
-
-
-def _scaled_by_root(xp, numerator, denominator):
-    """numerator / sqrt(denominator) as TensorFlow computes it: eagerly a division; in a traced
-    step (Keras's fit) grappler rewrites Div(x, Sqrt(y)) into x * Rsqrt(y), Eigen's rsqrt."""
-    if graph_random_ops.current() is None:
-        return numerator / xp.sqrt(denominator)
-    return numerator * rsqrt_array(xp, denominator)
 
 
 class RMSprop(RowwiseMoment, Optimizer):
@@ -57,7 +47,7 @@ class RMSprop(RowwiseMoment, Optimizer):
             denominator = velocity - average * average + self.epsilon
         else:
             denominator = velocity + self.epsilon
-        increment = _scaled_by_root(xp, learning_rate * gradient, denominator)
+        increment = divided_by_root(xp, learning_rate * gradient, denominator)
         if self.momentum > 0:
             (momentum,) = self._slots.arrays(variable, ('momentum',))
             momentum[...] = self.momentum * momentum + increment
@@ -77,7 +67,7 @@ class RMSprop(RowwiseMoment, Optimizer):
             denominator = velocity - average * average + self.epsilon
         else:
             denominator = velocity + self.epsilon
-        steps = _scaled_by_root(xp, learning_rate * rows, denominator[indices])
+        steps = divided_by_root(xp, learning_rate * rows, denominator[indices])
         if self.momentum > 0:
             (momentum,) = self._slots.arrays(variable, ('momentum',))
             momentum[...] = self.momentum * momentum + gradient.dense(steps)

@@ -1,8 +1,9 @@
-"""RMSprop in a traced step (Keras's fit, a tf.function) as TensorFlow runs it: grappler rewrites the
+"""RMSprop (and Adagrad, Adadelta) in a traced step (Keras's fit, a tf.function) as TensorFlow runs it: grappler rewrites the
 update's Div(x, Sqrt(y)) into x * Rsqrt(y) (Eigen's rsqrt), which rounds differently from the eager
 division: here one of ten values (from the TF mixed precision guide's first step, unscaled by 2**15;
 TensorFlow 2.21 printed both results, /work/notes/progs/mixedprec/opt2_tf.py)."""
 import numpy as np
+import pytest
 
 import framework as tf
 from framework import keras
@@ -32,3 +33,25 @@ def test_eager_rmsprop_divides():
 
 def test_traced_rmsprop_multiplies_by_tensorflows_rsqrt():
     assert _step(traced=True) == TRACED
+
+
+# Adagrad and Adadelta divide by a root too: TF 2.21 on RandomState(seed) draws (opt4_tf.py): the
+# traced step's value differs from the eager one at these indices.
+@pytest.mark.parametrize('name, seed, changed', [
+    ('Adagrad', 4, {4: (-0.40276655554771423, -0.4027665853500366)}),
+    ('Adadelta', 7, {5: (0.0015442372532561421, 0.001544237369671464),
+                     6: (-0.00022620672825723886, -0.00022620667004957795)}),
+])
+def test_traced_adagrad_and_adadelta_multiply_by_tensorflows_rsqrt(name, seed, changed):
+    rng = np.random.RandomState(seed)
+    w = rng.randn(16).astype(np.float32)
+    g = (rng.randn(16) * 0.01).astype(np.float32)
+    results = {}
+    for traced in (False, True):
+        variable = tf.Variable(w)
+        optimizer = getattr(keras.optimizers, name)(learning_rate=0.5)
+        apply = lambda: optimizer.apply_gradients([(tf.constant(g), variable)])  # noqa: E731
+        tf.function(apply)() if traced else apply()
+        results[traced] = variable.numpy().tolist()
+    assert {i: (results[False][i], results[True][i]) for i in range(16) if results[False][i] != results[True][i]} \
+        == changed

@@ -1,0 +1,16 @@
+"""``x / sqrt(y)`` in an optimizer's update, as TensorFlow computes it where Keras's steps run.
+
+Eagerly TensorFlow divides by the square root. In a traced step (Keras's fit, a tf.function)
+grappler's arithmetic optimizer rewrites Div(x, Sqrt(y)) into x * Rsqrt(y), with Eigen's rsqrt
+(``framework.ops.unary.rsqrt_array``, its bits where the exact-math mode computes the array), so a
+fit's RMSprop, Adagrad and Adadelta steps round differently from the same steps run eagerly.
+"""
+from framework import graph_random_ops
+from framework.ops.unary import rsqrt_array
+
+
+def divided_by_root(xp, numerator, radicand):
+    """numerator / sqrt(radicand), or numerator * rsqrt(radicand) inside a traced step."""
+    if graph_random_ops.current() is None:
+        return numerator / xp.sqrt(radicand)
+    return numerator * rsqrt_array(xp, radicand)
