@@ -5,12 +5,14 @@ input indices, so one (size_out, size_in) matrix per axis describes it and the
 resize is two contractions (their gradient is the transposed matrix, for free).
 The legacy kernels (bicubic and area without antialiasing) follow
 TensorFlow's ResizeBicubic / ResizeArea with half-pixel centres (bilinear's
-lerps live in resize.py); the others follow its ScaleAndTranslate op, whose kernel is widened
-by 1 / scale when antialiasing a downscale. Arithmetic is float32, as there.
+lerps live in resize.py); the others follow its ScaleAndTranslate op (scale_translate_spans.py),
+whose kernel is widened by 1 / scale when antialiasing a downscale. Arithmetic is float32, as there.
 """
 import math
 
 import numpy as np
+
+from . import scale_translate_spans as scale_and_translate
 
 F32 = np.float32
 _TABLE = 1024                     # ResizeBicubic tabulates its kernel at 1/1024 steps
@@ -68,54 +70,6 @@ def _area(size_in, size_out):
     return out / scale
 
 
-# ScaleAndTranslate's kernels: (radius, function of |x|).
-def _lanczos(radius):
-    def kernel(x):
-        safe = np.where(x > 1e-3, x, F32(1))
-        value = radius * np.sin(F32(np.pi) * safe) * np.sin(F32(np.pi) * safe / radius) / (F32(np.pi) ** 2 * safe * safe)
-        return np.where(x > radius, F32(0), np.where(x <= 1e-3, F32(1), value))
-    return radius, kernel
-
-
-_KERNELS = {
-    'lanczos3': _lanczos(3.0),
-    'lanczos5': _lanczos(5.0),
-    'gaussian': (1.5, lambda x: np.where(x >= 1.5, F32(0), np.exp(-x * x / F32(2 * 0.5 ** 2)))),
-    'box': (1.0, lambda x: np.where(x < 0.5, F32(1), np.where(x == 0.5, F32(0.5), F32(0)))),
-    'triangle': (1.0, lambda x: np.maximum(F32(1) - x, F32(0))),
-    'keyscubic': (2.0, lambda x: np.where(x >= 2, F32(0), np.where(
-        x >= 1, ((F32(-0.5) * x + F32(2.5)) * x - F32(4)) * x + F32(2), (F32(1.5) * x - F32(2.5)) * x * x + F32(1)))),
-    'mitchellcubic': (2.0, lambda x: np.where(x >= 2, F32(0), np.where(
-        x >= 1, ((F32(-7 / 18) * x + F32(2)) * x - F32(10 / 3)) * x + F32(16 / 9),
-        (F32(7 / 6) * x - F32(2)) * x * x + F32(8 / 9)))),
-}
-SCALE_AND_TRANSLATE_KERNELS = tuple(sorted(_KERNELS))
-
-
-def scale_and_translate(size_in, size_out, kernel_type, antialias, scale=None, translation=0.0):
-    """ScaleAndTranslate's (size_out, size_in) weights: output o samples input position
-    (o + 0.5) / scale - translation / scale; outside [0, size_in] it reads nothing."""
-    radius, kernel = _KERNELS[kernel_type]
-    scale = F32(size_out / size_in) if scale is None else F32(scale)
-    inv_scale = F32(1) / scale
-    kernel_scale = max(inv_scale, F32(1)) if antialias else F32(1)
-    reach = F32(radius) * kernel_scale
-    out = np.zeros((size_out, size_in), F32)
-    for o in range(size_out):
-        sample = (F32(o) + F32(0.5)) * inv_scale - inv_scale * F32(translation)
-        if sample < 0 or sample > size_in:
-            continue
-        start = min(max(int(math.ceil(sample - reach - F32(0.5))), 0), size_in - 1)
-        end = min(max(int(math.floor(sample + reach - F32(0.5))), 0), size_in - 1) + 1
-        source = np.arange(start, end, dtype=F32)
-        weights = kernel(np.abs((source + F32(0.5) - sample) / kernel_scale)).astype(F32)
-        total = weights.sum(dtype=F32)
-        if abs(total) >= 1000 * np.finfo(F32).tiny:
-            weights = weights / total
-        out[o, start:end] = weights
-    return out
-
-
 _LEGACY = {'bicubic': _bicubic, 'area': _area}
 
 
@@ -126,5 +80,9 @@ def resize_matrix(size_in, size_out, method, antialias):
         raise ValueError('resize_matrix: %s without antialiasing is computed by resize.resample' % method)
     if method == 'area' or (method in _LEGACY and not antialias):
         return _LEGACY[method](size_in, size_out)
-    kernel = {'bilinear': 'triangle', 'bicubic': 'keyscubic'}.get(method, method)
-    return scale_and_translate(size_in, size_out, kernel, antialias)
+    return scale_and_translate.matrix(size_in, size_out, scale_and_translate_kernel(method), antialias)
+
+
+def scale_and_translate_kernel(method):
+    """The ScaleAndTranslate kernel ``tf.image.resize`` uses for ``method`` (when not a legacy kernel)."""
+    return {'bilinear': 'triangle', 'bicubic': 'keyscubic'}.get(method, method)
