@@ -11,6 +11,7 @@ from ..linalg import einsum
 from ..shapes import cast, pad
 from .layout import batched, constant_like, size_pair
 from .resize_weights import half_pixel_sources, nearest_indices, resize_matrix, scale_and_translate_kernel
+from .resize_area import resize_area
 from .scale_translate_spans import resample_spans, spans
 from ..operands import named_errors
 
@@ -59,10 +60,12 @@ def resample(x, height, width, method, antialias=False):
     if method == 'nearest':
         return gather(gather(x, nearest_indices(x.shape[1], height), axis=1),
                       nearest_indices(x.shape[2], width), axis=2)
-    legacy = method == 'area' or (method == 'bicubic' and not antialias)
-    if legacy or x._data.dtype != np.float32:      # float64 / float16 images: the matrices, in their dtype
+    if x._data.dtype != np.float32 or (method == 'bicubic' and not antialias):
+        # float64 / float16 images, and ResizeBicubic: the weight matrices, in the images' dtype
         return separable(x, resize_matrix(x.shape[1], height, method, antialias),
                          resize_matrix(x.shape[2], width, method, antialias))
+    if method == 'area':
+        return resize_area(x, height, width)
     kernel = scale_and_translate_kernel(method)
     return resample_spans(x, spans(x.shape[1], height, kernel, antialias), spans(x.shape[2], width, kernel, antialias))
 
