@@ -11,6 +11,8 @@ import math
 
 import numpy as np
 
+from . import libm
+
 _MASK32 = 0xFFFFFFFF
 _M0, _M1 = np.uint64(0xD2511F53), np.uint64(0xCD9E8D57)    # round multipliers
 _W0, _W1 = 0x9E3779B9, 0xBB67AE85                          # key increments (Weyl sequence)
@@ -106,53 +108,31 @@ LIBM_EXACT_LIMIT = 4096
 
 def _float_log_sincos(u, v):
     """(logf(u), sinf(v), cosf(v)) as float32 arrays."""
-    libm = _libm()
-    mode = _exact_math_mode()
-    if libm is not None and (mode is True or (mode == 'small' and u.size <= LIBM_EXACT_LIMIT)):
-        logf, sincosf, c_float, byref = libm
-        s, c = c_float(), c_float()
-        sines, cosines = np.empty(v.size, np.float32), np.empty(v.size, np.float32)
-        for i, angle in enumerate(v.tolist()):
-            sincosf(angle, byref(s), byref(c))
-            sines[i], cosines[i] = s.value, c.value
-        return np.array([logf(x) for x in u.tolist()], np.float32), sines, cosines
+    if _libm_exact(u.size):
+        return libm.apply('log', u), libm.apply('sin', v), libm.apply('cos', v)
     angle = v.astype(np.float64)
     return (np.log(u.astype(np.float64)).astype(np.float32), np.sin(angle).astype(np.float32),
             np.cos(angle).astype(np.float32))
 
 
-def _exact_math_mode():
-    """framework.config.set_tf_exact_math's mode: True (always exact), 'small' or False (never)."""
+def _libm_exact(size):
+    """Whether normals of ``size`` values call the C library (see LIBM_EXACT_LIMIT), under
+    framework.config.set_tf_exact_math's mode: True (always), 'small' or False (never)."""
     from . import config
-    return config.tf_exact_math()
-
-
-_LIBM = []
-
-
-def _libm():
-    """glibc's logf and sincosf through ctypes, or None off glibc (where TensorFlow uses
-    other sin/cos too, so float64 rounding is as near as any)."""
-    if not _LIBM:
-        found = None
-        try:
-            import ctypes
-            lib = ctypes.CDLL('libm.so.6')
-            logf, sincosf = lib.logf, lib.sincosf
-            logf.restype, logf.argtypes = ctypes.c_float, [ctypes.c_float]
-            sincosf.restype = None
-            sincosf.argtypes = [ctypes.c_float, ctypes.POINTER(ctypes.c_float), ctypes.POINTER(ctypes.c_float)]
-            found = (logf, sincosf, ctypes.c_float, ctypes.byref)
-        except (OSError, AttributeError):
-            pass
-        _LIBM.append(found)
-    return _LIBM[0]
+    mode = config.tf_exact_math()
+    return libm.c_function('log', np.float32) is not None and (
+        mode is True or (mode == 'small' and size <= LIBM_EXACT_LIMIT))
 
 
 def _box_muller_float64(x0, x1, x2, x3):
+    """TensorFlow's BoxMullerDouble: C's log, sin and cos of doubles (numpy's differ from them on
+    CPUs with AVX-512, framework/libm.py), within the sizes _libm_exact allows."""
     u1 = np.maximum(_unit_float64(x0, x1), 1.0e-7)
     v1 = 2.0 * math.pi * _unit_float64(x2, x3)
-    u2 = np.sqrt(-2.0 * np.log(u1))
+    exact = _libm_exact(u1.size)
+    u2 = np.sqrt(-2.0 * (libm.apply('log', u1) if exact else np.log(u1)))
+    if exact:
+        return libm.apply('sin', v1) * u2, libm.apply('cos', v1) * u2
     return np.sin(v1) * u2, np.cos(v1) * u2
 
 

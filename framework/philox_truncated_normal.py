@@ -7,12 +7,11 @@ uniform proposals when the interval is narrow, else an exponential proposal. One
 runs through every output in order; a block drawn for one batch member is not reused by the next.
 Arithmetic runs in the dtype (float32: glibc's expf / logf, as the kernel calls them).
 """
-import ctypes
 import math
 
 import numpy as np
 
-from . import philox
+from . import libm, philox
 
 _RANDN_MARGIN = 1.3
 
@@ -120,14 +119,5 @@ def _uniforms64(block):
     return list(philox._unit_float64(w[:, 0], w[:, 1]))
 
 
-def _float_fn(name, fallback):
-    try:
-        fn = getattr(ctypes.CDLL('libm.so.6'), name)
-        fn.restype, fn.argtypes = ctypes.c_float, [ctypes.c_float]
-        return lambda x: np.float32(fn(float(x)))
-    except (OSError, AttributeError):
-        return lambda x: np.float32(fallback(float(x)))
-
-
-_expf = _float_fn('expf', math.exp)
-_logf = _float_fn('logf', math.log)
+_expf = libm.scalar_function('exp')
+_logf = libm.scalar_function('log')

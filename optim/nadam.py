@@ -1,6 +1,7 @@
 """Nadam: Adam with Nesterov momentum (Dozat, 2016), as Keras 3."""
 import numpy as np
 
+from framework import libm
 from framework.backend import array_module, to_host
 
 from .arguments import auto_name, set_moment_options
@@ -8,6 +9,8 @@ from .keras_cast import keras_cast
 from .optimizer import Optimizer
 from .rowwise_moment import RowwiseMoment
 from .slots import keras_unscoped
+
+_POWF = libm.scalar_function('pow', np.float32, 2)
 
 
 class Nadam(RowwiseMoment, Optimizer):
@@ -56,7 +59,10 @@ class Nadam(RowwiseMoment, Optimizer):
         u = self._u_product._data
         # On the host, scalar arithmetic (the same float ops as the array ops, for less dispatch).
         product = u[()] if type(u) is np.ndarray else u
-        u[...] = product * self.beta_1 * (1.0 - 0.5 * np.power(u.dtype.type(0.96), self._local_step(u.dtype)))
+        # Keras's ops.power of two float32 scalars: C's powf, as TF's scalar path (framework/libm.py)
+        step = self._local_step(u.dtype)
+        decay = _POWF(0.96, step) if u.dtype == np.float32 else np.power(u.dtype.type(0.96), step)
+        u[...] = product * self.beta_1 * (1.0 - 0.5 * decay)
         super()._update_variables(grads, variables, lr)
 
     def sparse_update_step(self, gradient, variable, learning_rate):

@@ -9,7 +9,7 @@ ulp more or less at each of them.
 import numpy as np
 import pytest
 
-from optim.schedules import CosineDecay, CosineDecayRestarts, c_math
+from optim.schedules import CosineDecay, CosineDecayRestarts
 
 CASES = [
     (lambda: CosineDecay(0.1, 8), 3, 0.0691341683268547),
@@ -30,9 +30,3 @@ def test_cosine_schedules_match_tensorflow_bit_for_bit(make, step, expected):
     assert value.dtype == np.float32
     assert value == np.float32(expected)
 
-
-def test_c_math_keeps_dtype_and_shape():
-    x = np.array([[0.5, 1.25], [2.0, 3.0]], np.float32)
-    assert c_math.cos(x).dtype == np.float32 and c_math.cos(x).shape == (2, 2)
-    assert c_math.log(np.float64(2.0)) == np.log(2.0)
-    np.testing.assert_allclose(c_math.cos(x), np.cos(x), rtol=1e-6)

@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 
-from .. import op_seeds, philox
+from .. import libm, op_seeds, philox
 
 _LEARNED_COUNTS = {}      # learned-unigram kernel -> its class counts, kept across calls as TF's kernel
 
@@ -126,7 +126,8 @@ class FixedUnigram:
 def _expected_count(p, num_sampled, tries):
     if tries == num_sampled:
         return np.float32(p * np.float32(num_sampled))
-    return -np.expm1(np.float32(tries) * np.log1p(-p))
+    # TF's ExpectedCountHelper: C's expm1f and log1pf on float32 scalars (see framework/libm.py)
+    return -libm.apply('expm1', np.float32(tries) * libm.apply('log1p', -p))
 
 
 def draw(kernel, sampler, true_classes, num_sampled, unique, seeds):

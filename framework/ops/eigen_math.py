@@ -24,13 +24,11 @@ size too: its last ``size % 8`` elements take another path).
 ``TAPEFLOW_TF_EXACT_MATH=1``) computes every float32 array exactly; False
 (or ``=0``) none.
 """
-import ctypes
-import ctypes.util
 import os
 
 import numpy as np
 
-from .. import backend
+from .. import backend, libm
 
 _F = np.float32
 PACKET = 8          # Eigen's Packet8f: TensorFlow's x86 wheels are built with AVX
@@ -238,24 +236,12 @@ def _softplus_packets(xp, x):
 
 
 # The scalar tail: C's float functions, as Eigen's scalar functors call them.
-_libm = ctypes.CDLL(ctypes.util.find_library('m') or 'libm.so.6')
-for _name in ('expf', 'logf', 'log1pf', 'expm1f'):
-    getattr(_libm, _name).restype = ctypes.c_float
-    getattr(_libm, _name).argtypes = (ctypes.c_float,)
-
-
-def _c(name):
-    f = getattr(_libm, name)
-    return lambda v: _F(f(float(v)))
-
-
-_expf, _logf, _log1pf, _expm1f = _c('expf'), _c('logf'), _c('log1pf'), _c('expm1f')
+_expf, _logf, _log1pf, _expm1f = (libm.scalar_function(name) for name in ('exp', 'log', 'log1p', 'expm1'))
 
 
 def c_log(a):
     """C's logf on each element of a float32 host array (Eigen's scalar log functor)."""
-    out = np.array([_logf(v) for v in a.reshape(-1)], np.float32).reshape(a.shape)
-    return out
+    return libm.apply('log', a)
 
 
 def _sigmoid_scalar(v):

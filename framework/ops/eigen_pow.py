@@ -19,12 +19,10 @@ In a traced function TensorFlow's graph optimizer (grappler's ConvertPow)
 replaces a Pow by a constant exponent 2, 3, 1, 0.5 or 0 with Square, x*Square,
 Identity, Sqrt or ones: see ``arithmetic.pow``.
 """
-import ctypes
-import ctypes.util
-
 import numpy as np
 
-from .eigen_math import PACKET, _TINY, _exp_packets, _ldexp, _madd
+from .. import libm
+from .eigen_math import PACKET, _TINY, _exp_packets, _ldexp
 
 _F = np.float32
 _D = np.float64
@@ -202,16 +200,12 @@ def _pow_packets(xp, x, y):
     return out
 
 
-_libm = ctypes.CDLL(ctypes.util.find_library('m') or 'libm.so.6')
-_libm.powf.restype = ctypes.c_float
-_libm.powf.argtypes = (ctypes.c_float, ctypes.c_float)
+_powf = libm.scalar_function('pow', np.float32, 2)
 
 
 def c_pow(x, y):
     """C's powf on each pair of two float32 host arrays of one shape (Eigen's scalar functor)."""
-    powf = _libm.powf
-    return np.array([powf(a, b) for a, b in zip(x.reshape(-1).tolist(), y.reshape(-1).tolist())],
-                    np.float32).reshape(x.shape)
+    return libm.apply('pow', x, y)
 
 
 def _flush(xp, a):
@@ -227,6 +221,8 @@ def pow(x, y):  # noqa: A001  (TensorFlow's name)
     """x ** y for float32 host arrays or scalars, broadcast, as TensorFlow's Pow kernel computes it
     on the CPU: packets of 8 through generic_pow, the last size % 8 through powf."""
     x, y = np.asarray(x, _F), np.asarray(y, _F)
+    if x.ndim == 0 and y.ndim == 0:
+        return np.asarray(_powf(x, y))         # one value (a schedule's, Nadam's): the scalar functor
     if y.ndim == 0 and (y == 1 or y == 0):
         # Eigen selects x itself for y = 1 and 1 for y = 0, whatever x (NaN too), as powf does: the
         # Pow gradient's pow(x, y - 1) for y = 2 costs a copy

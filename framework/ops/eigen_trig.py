@@ -10,16 +10,12 @@ keep numpy's values. Used on the arrays ``eigen_math.handles`` (see there for wh
 """
 import numpy as np
 
-from .eigen_math import _evaluate, _libm, _madd
+from .. import libm
+from .eigen_math import _evaluate, _madd
 
 _F = np.float32
 _SIGN = np.uint32(0x80000000)
 _HUGE = {True: _F(25966.0), False: _F(18838.0)}
-
-for _name in ('sinf', 'cosf'):
-    getattr(_libm, _name).restype = __import__('ctypes').c_float
-    getattr(_libm, _name).argtypes = (__import__('ctypes').c_float,)
-
 
 def _sincos_packets(xp, x_in, sine):
     x = xp.abs(x_in)
@@ -52,13 +48,8 @@ def _sincos_packets(xp, x_in, sine):
     return result
 
 
-def _c(name):
-    f = getattr(_libm, name)
-    return lambda v: _F(f(float(v)))
-
-
 def _kernel(sine):
-    scalar = _c('sinf' if sine else 'cosf')
+    scalar = libm.scalar_function('sin' if sine else 'cos')
 
     def run(a):
         with np.errstate(all='ignore'):

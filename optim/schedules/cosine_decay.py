@@ -3,7 +3,7 @@ import math
 
 import numpy as np
 
-from . import c_math
+from framework import libm
 from ..keras_cast import keras_cast
 from .learning_rate_schedule import (LearningRateSchedule, as_tensor, check_decay_steps, float_of,
                                      keras_divide, refuse_integer_rate, step_array)
@@ -37,7 +37,7 @@ class CosineDecay(LearningRateSchedule):
         # pi made in the rate's dtype first: 3, as Keras's ops.array(math.pi, 'int32') gives.
         work = fraction.dtype.type
         pi = np.asarray(math.pi).astype(dtype).astype(work)
-        cosine = work(0.5) * (work(1) + c_math.cos(pi * fraction))
+        cosine = work(0.5) * (work(1) + libm.apply('cos', pi * fraction))
         decayed = work(1 - self.alpha) * cosine + work(self.alpha)     # 1 - alpha in Python, as Keras
         return peak.astype(work) * decayed
 

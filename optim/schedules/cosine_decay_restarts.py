@@ -3,7 +3,8 @@ import math
 
 import numpy as np
 
-from . import c_math
+from framework import libm
+from framework.ops.arithmetic import pow_arrays
 from .learning_rate_schedule import (LearningRateSchedule, divide_by_constant, as_tensor, check_decay_steps, float_of,
                                      refuse_integer_rate, step_array)
 
@@ -43,10 +44,10 @@ class CosineDecayRestarts(LearningRateSchedule):
             restart = np.floor(fraction)
             fraction = fraction - restart
         else:
-            restart = np.floor(c_math.log(cast(1) - fraction * (cast(1) - t_mul)) / c_math.log(t_mul))
-            done = (cast(1) - t_mul ** restart) / (cast(1) - t_mul)     # periods finished, in first periods
-            fraction = (fraction - done) / t_mul ** restart
-        cosine = cast(0.5) * m_mul ** restart * (cast(1) + c_math.cos(cast(math.pi) * fraction))
+            restart = np.floor(libm.apply('log', cast(1) - fraction * (cast(1) - t_mul)) / libm.apply('log', t_mul))
+            done = (cast(1) - pow_arrays(t_mul, restart, False)) / (cast(1) - t_mul)     # periods finished, in first periods
+            fraction = (fraction - done) / pow_arrays(t_mul, restart, False)
+        cosine = cast(0.5) * pow_arrays(m_mul, restart, False) * (cast(1) + libm.apply('cos', cast(math.pi) * fraction))
         return as_tensor(initial * ((cast(1) - alpha) * cosine + alpha), initial.dtype)
 
     def get_config(self):

@@ -1,6 +1,8 @@
 """ExponentialDecay: lr = initial * decay_rate ** (step / decay_steps), as Keras 3."""
 import numpy as np
 
+from framework.ops.arithmetic import pow_arrays
+
 from ..keras_cast import keras_cast
 from .learning_rate_schedule import (LearningRateSchedule, divide_by_constant, as_tensor, check_decay_steps, float_of,
                                      step_array)
@@ -28,7 +30,7 @@ class ExponentialDecay(LearningRateSchedule):
         p = divide_by_constant(step_array(step, dtype), keras_cast(self.decay_steps, dtype))
         if self.staircase:
             p = np.floor(p)
-        rate = initial * np.power(keras_cast(self.decay_rate, dtype), p)
+        rate = initial * pow_arrays(keras_cast(self.decay_rate, dtype), p, False)
         # An integer initial rate gives float64, as TensorFlow's int32 / int32 does (and
         # decay_rate truncated to an integer, as ops.cast does).
         return as_tensor(rate, rate.dtype)

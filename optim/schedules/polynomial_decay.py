@@ -1,6 +1,8 @@
 """PolynomialDecay: from initial to end_learning_rate along (1 - step/decay_steps) ** power, as Keras 3."""
 import numpy as np
 
+from framework.ops.arithmetic import pow_arrays
+
 from ..keras_cast import keras_cast
 from .learning_rate_schedule import (LearningRateSchedule, divide_by_constant, as_tensor, check_decay_steps, float_of,
                                      keras_divide, step_array)
@@ -38,7 +40,7 @@ class PolynomialDecay(LearningRateSchedule):
         # With an integer initial rate (end and power truncated to integers, as ops.cast
         # does) Keras computes in p's float dtype: float32, or float64 when cycling.
         work = p.dtype
-        rate = (initial - end).astype(work) * np.power(work.type(1) - p, power.astype(work)) + end.astype(work)
+        rate = (initial - end).astype(work) * pow_arrays(work.type(1) - p, power.astype(work), False) + end.astype(work)
         return as_tensor(rate, work)
 
     def get_config(self):
