@@ -20,6 +20,8 @@ import os
 
 import numpy as np
 
+from .half_products import half_product
+
 # OpenBLAS itself runs products below SMP_THRESHOLD_MIN * GEMM_MULTITHREAD_THRESHOLD
 # (65536 * 4) multiply-adds on one thread: nothing to do for them.
 _SHARED_FROM = 65536 * 4
@@ -31,7 +33,10 @@ _control = _UNKNOWN        # (set_num_threads, numpy's thread count), or None: l
 
 
 def product(a, b):
-    """``a @ b``; for numpy operands of a mid-sized product, on one BLAS thread."""
+    """``a @ b``; for numpy operands of a mid-sized product, on one BLAS thread; 16-bit matrices
+    in float32, as TensorFlow (half_products)."""
+    if type(a) is np.ndarray and a.dtype.itemsize == 2 and a.ndim == 2 == b.ndim and a.dtype.kind in 'fV':
+        return half_product(a, b)
     if type(a) is np.ndarray and a.ndim >= 2 and b.ndim >= 2 \
             and _SHARED_FROM <= a.shape[-2] * a.shape[-1] * b.shape[-1] < _WORTH_SHARING:
         control = _control if _control is not _UNKNOWN else _find_control()

@@ -11,6 +11,7 @@ from .one_row_product import one_row_matmul
 from .operands import ACTIVE, as_tensor, binary, named_errors, record
 from .reductions import reduce_sum
 from ..blas_threads import product
+from ..half_products import wide_product
 from .shapes import reshape, transpose
 
 
@@ -317,29 +318,13 @@ def affine_array(x, kernel, bias, op):
         # MatMul + BiasAdd into one oneDNN kernel, which sums each product over the whole depth in
         # order in float32, adds the bias and rounds once (eager TF rounds the product, then adds
         # in half precision, as below)
-        flat = dx.reshape(-1, dx.shape[-1]).astype(np.float32)
-        wide = _in_order_product(xp, flat, dk.astype(np.float32)).reshape(y.shape)
+        flat = dx.reshape(-1, dx.shape[-1])
+        wide = (wide_product(flat, dk) if xp is np else product(flat.astype(np.float32), dk.astype(np.float32)))
+        wide = wide.reshape(y.shape)
         wide += bias._data.astype(np.float32)
         return (x, kernel, bias), wide.astype(y.dtype)
     y += bias._data
     return (x, kernel, bias), y
-
-
-_IN_ORDER_CHUNK = 1 << 22      # float32 products held at once by _in_order_product (16 MB)
-
-
-def _in_order_product(xp, a, b):
-    """``a @ b`` of 2-D float32 arrays with each value summed over the depth in order, one float32
-    accumulator per value (BLAS sums in blocks). As fast as numpy's own float16 product, which sums
-    in this order too but rounds the total to float16."""
-    if xp is not np:
-        return product(a, b)
-    out = np.empty((a.shape[0], b.shape[1]), np.float32)
-    rows = max(1, _IN_ORDER_CHUNK // max(1, a.shape[1] * b.shape[1]))
-    for start in range(0, a.shape[0], rows):
-        # numpy reduces a middle axis by adding whole slices in order
-        out[start:start + rows] = np.add.reduce(a[start:start + rows, :, None] * b[None], axis=1)
-    return out
 
 
 def _flat2d(t):
