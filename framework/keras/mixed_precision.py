@@ -10,6 +10,9 @@ dtype and reads its weights as that dtype inside ``call`` (see
 from . import backend
 
 _FLOAT_NAMES = ('float16', 'bfloat16', 'float32', 'float64')
+# Keras 3 takes any of its dtypes as a policy (an integer layer's, Hashing's 'int64'): ALLOWED_DTYPES
+_OTHER_NAMES = ('uint8', 'uint16', 'uint32', 'uint64', 'int8', 'int16', 'int32', 'int64', 'bool', 'string',
+                'float8_e4m3fn', 'float8_e5m2', 'complex64', 'complex128')
 # name -> (compute dtype, variable dtype), as Keras 3's DTypePolicy._parse_name
 _MIXED = {'mixed_float16': ('float16', 'float32'), 'mixed_bfloat16': ('bfloat16', 'float32')}
 _state = {'policy': None,       # None: follow backend.floatx()
@@ -21,8 +24,8 @@ class DTypePolicy:
 
     Args:
         name: 'mixed_float16' or 'mixed_bfloat16' (compute in 16 bits, float32 weights), or a
-            float dtype, 'float16', 'bfloat16', 'float32' or 'float64', for both
-            (default: the global policy's name).
+            float dtype, 'float16', 'bfloat16', 'float32' or 'float64', for both (Keras's other
+            dtypes too: 'int64', 'bool', ...; default: the global policy's name).
     Raises:
         TypeError: a name that is not a string.
         ValueError: another name.
@@ -36,7 +39,7 @@ class DTypePolicy:
                             % (name, type(name)))           # Keras 3's words
         if name in _MIXED:
             self._compute_dtype, self._variable_dtype = _MIXED[name]
-        elif name in _FLOAT_NAMES:
+        elif name in _FLOAT_NAMES or name in _OTHER_NAMES:
             self._compute_dtype = self._variable_dtype = name
         else:         # Keras 3's words
             raise ValueError("Cannot convert '%s' to a mixed precision DTypePolicy. Valid policies include "
