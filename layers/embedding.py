@@ -77,6 +77,10 @@ class Embedding(Layer):
                 raise TypeError('Embedding %r: expected integer indices, got a %s tensor'
                                 % (self.name, inputs.dtype.name))
             inputs = cast(inputs, 'int32')
+        ids = inputs._data
+        if ids.size and ids.min() < 0:
+            # Keras 3's take adds input_dim to a negative id once (-1 is the last row), as numpy does
+            inputs = Tensor(ids + (ids < 0) * ids.dtype.type(self.input_dim))
         return gather(self.embeddings, inputs)
 
     def compute_mask(self, inputs, mask=None):

@@ -79,3 +79,14 @@ def test_conv2d_build_for_a_shape_of_the_wrong_rank_raises():
     # input of shape (None, 4).'; tapeflow built a kernel no call could use
     with pytest.raises(ValueError, match=r'received kernel of shape \(3, 3, 4, 2\) and input of shape \(None, 4\)'):
         L.Conv2D(2, 3).build((None, 4))
+
+
+def test_embedding_wraps_a_negative_id_once_as_keras_take_does():
+    # Keras 3 on TF: ops.take adds input_dim to negative ids (-1 is the last row); -6 of 5 rows is GatherV2's
+    # 'indices[0,0] = -1 is not in [0, 5)'. tapeflow refused every negative id.
+    import framework as tf
+    layer = L.Embedding(5, 2)
+    out = layer(np.array([[-1, -5, 2]])).numpy()
+    np.testing.assert_array_equal(out[0], layer.embeddings.numpy()[[4, 0, 2]])
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r'indices\[0,0\] = -1 is not in \[0, 5\)'):
+        layer(np.array([[-6]]))
