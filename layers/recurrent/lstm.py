@@ -27,12 +27,20 @@ class LSTMCell(RecurrentCell):
     def __init__(self, units, activation='tanh', recurrent_activation='sigmoid', use_bias=True,
                  kernel_initializer='glorot_uniform', recurrent_initializer='orthogonal',
                  bias_initializer='zeros', unit_forget_bias=True, **kwargs):
+        implementation = kwargs.get('implementation', 2)
         super().__init__(units, activation=activation, use_bias=use_bias, kernel_initializer=kernel_initializer,
                          recurrent_initializer=recurrent_initializer, bias_initializer=bias_initializer, **kwargs)
         self.recurrent_activation = activations.get(recurrent_activation)
         self.unit_forget_bias = bool(unit_forget_bias)
         self.state_size = [self.units, self.units]
         self.gate_masks = self.recurrent_dropout != 0     # Keras switches to implementation 1 then
+        self._implementation = implementation
+
+    @property
+    def _bias_last(self):
+        """Keras's implementation 2 adds the bias last, (x @ kernel + h @ recurrent_kernel) + bias;
+        implementation 1 (and ConvLSTMCell) adds it to each gate's input product first: other last bits."""
+        return self._implementation != 1 and not self.gate_masks
 
     def make_bias_initializer(self):
         if not self.unit_forget_bias:
@@ -44,8 +52,14 @@ class LSTMCell(RecurrentCell):
             return concat([init((u,), dtype=dtype), ones((u,), dtype=dtype), init((2 * u,), dtype=dtype)], 0)
         return forget_bias_one
 
+    def input_bias(self):
+        return None if self._bias_last else self.bias
+
+    def recurrent_weights(self):
+        return (self.recurrent_kernel, self.bias) if self._bias_last else (self.recurrent_kernel,)
+
     def step(self, projected, states, weights, recurrent_mask=None):
-        (recurrent_kernel,) = weights
+        recurrent_kernel, *bias_last = weights       # the bias, when it comes last
         h, c = states
         u, gate, act = self.units, self.recurrent_activation, self.activation
         if isinstance(recurrent_mask, list):            # one mask per gate
@@ -53,6 +67,8 @@ class LSTMCell(RecurrentCell):
                                     for g, m in enumerate(recurrent_mask)], axis=-1)
         else:
             z = projected + matmul(h if recurrent_mask is None else h * recurrent_mask, recurrent_kernel)
+        if bias_last and bias_last[0] is not None:
+            z = z + bias_last[0]
         i = gate(z[:, :u])
         f = gate(z[:, u:2 * u])
         g = act(z[:, 2 * u:3 * u])
