@@ -12,6 +12,7 @@ from ..shapes import cast, pad
 from .layout import batched, constant_like, size_pair
 from .resize_weights import half_pixel_sources, nearest_indices, resize_matrix, scale_and_translate_kernel
 from .resize_area import resize_area
+from .resize_bicubic import resize_bicubic
 from .scale_translate_spans import resample_spans, spans
 from ..operands import named_errors
 
@@ -60,12 +61,13 @@ def resample(x, height, width, method, antialias=False):
     if method == 'nearest':
         return gather(gather(x, nearest_indices(x.shape[1], height), axis=1),
                       nearest_indices(x.shape[2], width), axis=2)
-    if x._data.dtype != np.float32 or (method == 'bicubic' and not antialias):
-        # float64 / float16 images, and ResizeBicubic: the weight matrices, in the images' dtype
+    if x._data.dtype != np.float32:        # float64 / float16 images: the weight matrices, in their dtype
         return separable(x, resize_matrix(x.shape[1], height, method, antialias),
                          resize_matrix(x.shape[2], width, method, antialias))
     if method == 'area':
         return resize_area(x, height, width)
+    if method == 'bicubic' and not antialias:
+        return resize_bicubic(x, height, width)
     kernel = scale_and_translate_kernel(method)
     return resample_spans(x, spans(x.shape[1], height, kernel, antialias), spans(x.shape[2], width, kernel, antialias))
 

@@ -1,0 +1,79 @@
+"""TensorFlow's ResizeBicubic (``tf.image.resize(method='bicubic')``, half-pixel centres) in its own
+float32 arithmetic.
+
+Each output reads a 4 x 4 patch. TensorFlow tabulates Keys' cubic (a = -0.5) at 1/1024 steps in
+double and stores float32 entries; an output's four weights along an axis come from the table
+(taps outside the image weigh 0) and are scaled by the reciprocal of their float sum. It then
+interpolates each of the patch's four columns down the rows, ``((v0 w0 + v1 w1) + v2 w2) + v3 w3``,
+and the four results across. A matrix product (with a float32 table and a division) differed in
+the last bits of most pixels. The gradient is the weights' transposed contraction
+(resize_weights._bicubic).
+"""
+import functools
+
+import numpy as np
+
+from ... import backend
+from ...tensor import Tensor
+from ..linalg import einsum
+from ..operands import ACTIVE, record
+from .layout import constant_like
+from .resize_weights import resize_matrix
+
+F32 = np.float32
+_TABLE = 1024
+
+
+@functools.lru_cache(maxsize=None)
+def _coefficients():
+    """(near, far) float32 tables: Keys' kernel at x and at x + 1 for x = i / 1024, computed in double."""
+    a = -0.5
+    x = (np.arange(_TABLE + 1) * 1.0 / _TABLE).astype(F32).astype(np.float64)
+    near = (((a + 2) * x - (a + 3)) * x * x + 1).astype(F32)
+    x = (x + 1.0).astype(F32).astype(np.float64)       # the C++ adds 1.0 to its float x
+    far = (((a * x - 5 * a) * x + 8 * a) * x - 4 * a).astype(F32)
+    return near, far
+
+
+def _taps(size_in, size_out):
+    """(indices (size_out, 4), weights (size_out, 4) float32) along one axis."""
+    near, far = _coefficients()
+    scale = F32(size_in) / F32(size_out)
+    source = (np.arange(size_out).astype(F32) + F32(0.5)) * scale - F32(0.5)
+    low = np.floor(source)
+    offset = np.rint((source - low) * F32(_TABLE)).astype(np.int64)      # lrintf: halves to even
+    low = low.astype(np.int64)
+    wanted = np.stack([low - 1, low, low + 1, low + 2], axis=1)
+    index = np.clip(wanted, 0, size_in - 1)
+    weights = np.stack([far[offset], near[offset], near[_TABLE - offset], far[_TABLE - offset]], axis=1)
+    weights = np.where(index == wanted, weights, F32(0))
+    total = ((weights[:, 0] + weights[:, 1]) + weights[:, 2]) + weights[:, 3]
+    usable = np.abs(total) >= 1000 * np.finfo(F32).tiny
+    scaled = weights * (F32(1) / np.where(usable, total, F32(1)))[:, None]
+    return index, np.where(usable[:, None], scaled, weights).astype(F32)
+
+
+def _interpolate(a, index, weights, axis):
+    """``((v0 w0 + v1 w1) + v2 w2) + v3 w3`` along ``axis`` for every output position."""
+    xp = backend.array_module(a)
+    view = [1] * a.ndim
+    view[axis] = index.shape[0]
+    out = None
+    for tap in range(4):
+        term = xp.take(a, xp.asarray(index[:, tap]), axis=axis) * xp.asarray(weights[:, tap].reshape(view))
+        out = term if out is None else out + term
+    return out
+
+
+def resize_bicubic(x, out_h, out_w):
+    """4-D float32 Tensor ``x`` resized by ResizeBicubic (half-pixel centres) to (out_h, out_w)."""
+    rows, cols = _taps(x.shape[1], out_h), _taps(x.shape[2], out_w)
+    out = Tensor(_interpolate(_interpolate(x._data, *rows, 1), *cols, 2))
+    if ACTIVE:
+        def vjp(g, y, x):
+            row_matrix = resize_matrix(x.shape[1], out_h, 'bicubic', False)
+            col_matrix = resize_matrix(x.shape[2], out_w, 'bicubic', False)
+            across = einsum('pw,bopc->bowc', constant_like(col_matrix, g), g)
+            return einsum('oh,bowc->bhwc', constant_like(row_matrix, g), across)
+        record('resize_bicubic', (x,), out, (vjp,))
+    return out
