@@ -71,6 +71,11 @@ class InputLayer(Layer):
             raise ValueError('You must pass a `shape` argument.')
         if shape is not None:
             batch_shape = (batch_size,) + _standard_shape(shape)
+        if isinstance(dtype, str):      # Keras 3 standardizes an Input's dtype first: 'Invalid dtype: nope'
+            try:
+                dtypes.numpy_dtype(dtype)
+            except TypeError:
+                raise ValueError('Invalid dtype: %s' % dtype) from None
         super().__init__(name=name, dtype=dtype, **kwargs)
         named = name is not None
         if dtype is None:

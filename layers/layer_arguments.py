@@ -32,7 +32,14 @@ def standardize_policy(dtype, who):
     pair = policy_dtypes(name) if isinstance(name, str) else None
     if pair is not None and pair[0] != pair[1]:
         return dtypes.numpy_dtype(pair[1]), dtypes.numpy_dtype(pair[0]), name
-    variable = dtypes.numpy_dtype(name if isinstance(name, str) else dtype)
+    try:
+        variable = dtypes.numpy_dtype(name if isinstance(name, str) else dtype)
+    except TypeError:
+        if isinstance(name, str):        # Keras 3 reads a layer's dtype string as a DTypePolicy name: its words
+            raise ValueError("Cannot convert '%s' to a mixed precision DTypePolicy. Valid policies include "
+                             "'mixed_float16', 'mixed_bfloat16', and the name of any float dtype such as 'float32'."
+                             % name) from None
+        raise
     return variable, variable, None
 
 

@@ -54,3 +54,12 @@ def test_every_name_a_keras_namespace_lists_exists():
         assert not missing, (namespace.__name__, missing)
     assert not hasattr(keras.initializers, 'normal')
     assert type(keras.initializers.get('normal')).__name__ == 'RandomNormal'
+
+
+def test_unknown_dtype_names_get_keras_words():
+    # Keras 3.15: keras.Input((4,), dtype='nope') -> ValueError 'Invalid dtype: nope'; a layer's dtype is a
+    # DTypePolicy name -> ValueError "Cannot convert 'nope' to a mixed precision DTypePolicy. ..." (TypeErrors before)
+    with pytest.raises(ValueError, match='^Invalid dtype: nope$'):
+        keras.Input((4,), dtype='nope')
+    with pytest.raises(ValueError, match="Cannot convert 'nope' to a mixed precision DTypePolicy"):
+        keras.layers.Dense(3, dtype='nope')
