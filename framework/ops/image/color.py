@@ -13,7 +13,7 @@ from ..linalg import tensordot
 from ..operands import as_tensor
 from ..reductions import reduce_mean, reduce_std
 from ..selection import clip_by_value, where
-from ..shapes import cast, concat, stack, tile, unstack
+from ..shapes import cast, concat, expand_dims, stack, tile, unstack
 from .conversions import convert_image_dtype
 from .layout import constant_like
 from ..operands import named_errors
@@ -78,9 +78,12 @@ def rgb_to_grayscale(images, name=None):
     """0.2989 R + 0.5870 G + 0.1140 B with a channel axis of 1, in the input's dtype."""
     x = _channels(images, 'image.rgb_to_grayscale', 3, floating=False)
     flt, dtype = _to_float(x, 'image.rgb_to_grayscale')
-    weights = np.asarray([[0.2989], [0.5870], [0.1140]], flt._data.dtype)
-    grey = tensordot(flt, constant_like(weights, flt), [[x.ndim - 1], [0]])
-    return convert_image_dtype(grey, dtype)
+    # TensorFlow's tensordot becomes a 3-deep MatMul, which adds the products in channel order
+    # (a BLAS dot product added them in another order: last-bit differences in a fifth of the pixels)
+    r, g, b = unstack(flt, axis=-1)
+    weight = lambda value: constant_like(np.asarray(value, flt._data.dtype), flt)
+    grey = (r * weight(0.2989) + g * weight(0.5870)) + b * weight(0.1140)
+    return convert_image_dtype(expand_dims(grey, -1), dtype)
 
 
 @named_errors('image.grayscale_to_rgb')
