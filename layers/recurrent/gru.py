@@ -65,17 +65,18 @@ class GRUCell(RecurrentCell):
                 inner = concat([affine(x, kernel[:, g * u:(g + 1) * u],
                                        None if recurrent_bias is None else recurrent_bias[g * u:(g + 1) * u])
                                 for g, x in enumerate((h_z, h_r, h_h))], axis=-1)
-            zr = self.recurrent_activation(projected[:, :2 * u] + inner[:, :2 * u])
-            r = zr[:, u:]
+            # z and r through the activation one at a time, as Keras does: TF's kernels round a
+            # tensor's last size % 8 values apart from its packets of 8
+            z = self.recurrent_activation(projected[:, :u] + inner[:, :u])
+            r = self.recurrent_activation(projected[:, u:2 * u] + inner[:, u:2 * u])
             hh = self.activation(projected[:, 2 * u:] + r * inner[:, 2 * u:])
         else:
             kernel_zr, kernel_h = weights
             recurrent_zr = matmul(h_z, kernel_zr) if h_z is h_r else \
                 concat([matmul(h_z, kernel_zr[:, :u]), matmul(h_r, kernel_zr[:, u:])], axis=-1)
-            zr = self.recurrent_activation(projected[:, :2 * u] + recurrent_zr)
-            r = zr[:, u:]
+            z = self.recurrent_activation(projected[:, :u] + recurrent_zr[:, :u])
+            r = self.recurrent_activation(projected[:, u:2 * u] + recurrent_zr[:, u:])
             hh = self.activation(projected[:, 2 * u:] + matmul(r * h_h, kernel_h))
-        z = zr[:, :u]
         h = z * h + (1 - z) * hh
         return h, [h]
 
