@@ -48,8 +48,9 @@ def legacy_batch_shape(legacy, who):
         return tuple(legacy['batch_input_shape'])
     if 'input_shape' in legacy:
         shape = legacy['input_shape']
-        shape = (shape,) if isinstance(shape, int) else tuple(shape)
-        return (legacy.get('batch_size'),) + shape
+        if not hasattr(shape, '__iter__'):      # Keras 3's words: input_shape=4 is no shape (input_dim=4 is)
+            raise ValueError("Cannot convert '%s' to a shape." % (shape,))
+        return (legacy.get('batch_size'),) + tuple(shape)
     if 'input_dim' in legacy:
         return (legacy.get('batch_size'), int(legacy['input_dim']))
     return None

@@ -14,6 +14,7 @@ from framework import keras
     (lambda: keras.Input(4), "Cannot convert '4' to a shape."),
     (lambda: keras.layers.InputLayer(shape=4), "Cannot convert '4' to a shape."),
     (lambda: keras.layers.InputLayer(input_shape=4), "Cannot convert '4' to a shape."),
+    (lambda: keras.Sequential([keras.layers.Dense(3, input_shape=4)]), "Cannot convert '4' to a shape."),
     (lambda: keras.Input(shape=(4.0,)),
      "Cannot convert '(4.0,)' to a shape. Found invalid dimension '4.0' of type '<class 'float'>'. "),
     (lambda: keras.Input('ab'), "Cannot convert 'ab' to a shape. Found invalid dimension 'a' of type '<class 'str'>'. "),
