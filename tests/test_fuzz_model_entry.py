@@ -85,3 +85,9 @@ def test_to_categorical_refuses_non_numbers_and_reads_zero_classes_as_keras():
     with pytest.raises(TypeError, match="got \\['a', 'b'\\]"):
         keras.utils.to_categorical(['a', 'b'])
     assert keras.utils.to_categorical([0, 1], num_classes=0).tolist() == [[1.0, 0.0], [0.0, 1.0]]
+
+
+def test_callbacks_that_are_not_a_list_of_callbacks_are_named():
+    # was "'int' object is not iterable" from list(3); TF: AttributeError "'int' object has no attribute 'set_model'"
+    with pytest.raises(TypeError, match='callbacks: expected a list of Callback objects'):
+        model().fit(X, Y, verbose=0, callbacks=3)

@@ -31,6 +31,9 @@ class CallbackList(Callback):
     def __init__(self, callbacks=None, add_history=False, add_progbar=False, model=None, **params):
         super().__init__()
         # Keras 3 flattens what it is given: one callback alone (callbacks=EarlyStopping(...)) is a list of one.
+        if callbacks and not hasattr(callbacks, 'on_epoch_end') and not hasattr(callbacks, '__iter__'):
+            raise TypeError('callbacks: expected a list of Callback objects (keras.callbacks.Callback subclasses), '
+                            'got %r of type %s' % (callbacks, type(callbacks).__name__))
         self.callbacks = ([callbacks] if hasattr(callbacks, 'on_epoch_end') else list(callbacks)) if callbacks else []
         for cb in self.callbacks:
             if not hasattr(cb, 'on_epoch_end'):
