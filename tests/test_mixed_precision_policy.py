@@ -165,3 +165,13 @@ def test_custom_layer_weights_autocast_in_call_unless_made_with_autocast_false(m
     assert y.dtype == tf.float16 and scale.dtype == tf.float32 and y.numpy().tolist() == [[2.30078125] * 3]
     assert [g.dtype.name for g in tape.gradient(loss, layer.trainable_weights)] == ['float32'] * 4
     assert type(layer.ws) is list and all(type(w).__name__ == 'ResourceVariable' for w in layer.ws)
+
+
+def test_policy_convert_input_casts_floats_only():
+    # TF 2.21 (/work/notes/progs/mixedprec/conv_tf.py)
+    policy = mp.Policy('mixed_float16')
+    assert policy.convert_input(np.ones((2,), np.float32), True, 'float16').dtype == tf.float16
+    assert policy.convert_input(tf.constant([1, 2]), True, 'float16').dtype == tf.int32
+    assert policy.convert_input(tf.constant([1.5], tf.float64), True, 'float16').dtype == tf.float16
+    assert policy.convert_input([1.0, 2.0], True, 'float16') == [1.0, 2.0]
+    assert policy.convert_input(tf.constant([1.5]), False, 'float16').dtype == tf.float32

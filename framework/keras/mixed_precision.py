@@ -63,6 +63,21 @@ class DTypePolicy:
     def quantization_mode(self):
         return None                   # tapeflow has no quantized policies
 
+    def convert_input(self, x, autocast, dtype):
+        """``x`` as a tensor (arrays converted), cast to ``dtype`` when ``autocast`` and it is a
+        float of another dtype (Keras 3's rule for a layer's inputs; integers are kept)."""
+        from framework import dtypes
+        from framework.ops import cast
+        from framework.tensor import Tensor, convert_to_tensor
+        if not isinstance(x, Tensor):
+            if not hasattr(x, '__array__'):
+                return x
+            x = convert_to_tensor(x)
+        dtype = dtypes.as_dtype(dtype)
+        if autocast and dtypes.is_floating(x.dtype) and x.dtype != dtype:
+            return cast(x, dtype)
+        return x
+
     def get_config(self):
         return {'name': self._name}
 
