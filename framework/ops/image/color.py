@@ -14,6 +14,7 @@ from ..operands import as_tensor
 from ..reductions import reduce_mean, reduce_std
 from ..selection import clip_by_value, where
 from ..shapes import cast, concat, expand_dims, stack, tile, unstack
+from .contrast_mean import contrast_mean
 from .conversions import convert_image_dtype
 from .layout import constant_like
 from ..operands import named_errors
@@ -135,7 +136,11 @@ def adjust_brightness(image, delta):
 def adjust_contrast(images, contrast_factor):
     """(x - mean) * contrast_factor + mean, the mean taken per image and channel over height and width."""
     flt, dtype = _to_float(images, 'image.adjust_contrast', 3)
-    mean = reduce_mean(flt, [-3, -2], keepdims=True)
+    # float32: the kernel's own order of sums (contrast_mean.py); other dtypes: reduce_mean
+    if flt._data.dtype == np.float32 and flt._data.size:
+        mean = contrast_mean(flt)
+    else:
+        mean = reduce_mean(flt, [-3, -2], keepdims=True)
     factor = _factor(contrast_factor, flt, 'image.adjust_contrast', 'contrast_factor')
     return convert_image_dtype((flt - mean) * factor + mean, dtype, saturate=True)
 
