@@ -10,7 +10,7 @@ enclosing the build ('sequential/dense/kernel'), as Keras 3's name scopes do.
 import itertools
 import threading
 
-from framework import nest, random_state_freeze
+from framework import graph_random_ops, nest, random_state_freeze
 from framework.tensor import Tensor
 
 
@@ -21,6 +21,7 @@ class _Context(threading.local):
         self.probing = False    # a functional call's run on zeros, to read output shapes and masks
         self.probe_batch_free = False   # ... whose symbolic inputs had no fixed batch size
         self.step_batch_free = False    # a fit / evaluate step Keras 3 traces with a None batch size
+        self.traced_predict = False     # a predict step Keras 3 runs as a traced function
         self.name_scopes = []   # (len(stack) when entered, name) of the keras.name_scope blocks open
         self.build_run = None   # ids of the tensors given to the layer built by running its call (build_run)
 
@@ -153,6 +154,27 @@ class traced_step:
     def __exit__(self, *exc):
         _context.step_batch_free = self._was
         return False
+
+
+class traced_predict:
+    """``with traced_predict():`` runs one predict step, which Keras 3 traces (unless compiled with
+    run_eagerly=True); fit and evaluate steps say so through their graph_random_ops state."""
+
+    __slots__ = ('_was',)
+
+    def __enter__(self):
+        self._was, _context.traced_predict = _context.traced_predict, True
+        return self
+
+    def __exit__(self, *exc):
+        _context.traced_predict = self._was
+        return False
+
+
+def in_traced_function():
+    """Whether the running code is a traced function's (a Keras step or a tf.function), whose graph
+    TensorFlow's optimizer rewrites (fusing ops into oneDNN kernels, ops/fused_sigmoid.py)."""
+    return _context.traced_predict or graph_random_ops.current() is not None
 
 
 class probe:

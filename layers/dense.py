@@ -1,11 +1,14 @@
 """Dense: ``activation(inputs @ kernel + bias)`` over the last axis."""
 import numpy as np
 
+from framework import onednn_policy
+from framework.losses.tensor_notes import set_keras_logits
 from framework.ops import affine, cast
+from framework.ops.fused_sigmoid import fused_sigmoid
 from framework.ops.dense_activation import affine_activation
 from framework.sparse.sparse_tensor import SparseTensor
 
-from . import activations
+from . import activations, call_context
 from .kernel_options import KernelOptions
 from .input_spec import InputSpec
 from .layer import Layer
@@ -79,6 +82,13 @@ class Dense(KernelOptions, Layer):
             return affine_activation(inputs, kernel, self.bias, 'elu')
         if activation is activations.tanh:
             return affine_activation(inputs, kernel, self.bias, 'tanh')
+        if activation is activations.sigmoid and self.bias is not None and call_context.in_traced_function() \
+                and onednn_policy.enabled():
+            # a traced step: TF fuses MatMul + BiasAdd + Sigmoid into oneDNN's kernel (ops/fused_sigmoid.py)
+            logits = affine(inputs, kernel, self.bias)
+            outputs = fused_sigmoid(logits)
+            set_keras_logits(outputs, logits)       # as activations.sigmoid: cross-entropies read the logits
+            return outputs
         return activation(affine(inputs, kernel, self.bias))
 
     def _call_on_sparse(self, inputs):

@@ -167,7 +167,8 @@ class TrainingLoops:
             if step % every == 0:
                 callbacks.on_predict_batch_begin(step)
             traces = self._step_traces()
-            with traces.shaped_step('predict', input_shapes(batch), batch) if traces else _PYTHON:
+            with traces.shaped_step('predict', input_shapes(batch), batch) if traces else _PYTHON, \
+                    _PYTHON if self.run_eagerly else call_context.traced_predict():
                 out = self.predict_step(batch)
             outputs.append(nest.map_structure(lambda t: t._data if isinstance(t, Tensor) else t, out))
             group.append(out)
