@@ -91,3 +91,14 @@ def test_callbacks_that_are_not_a_list_of_callbacks_are_named():
     # was "'int' object is not iterable" from list(3); TF: AttributeError "'int' object has no attribute 'set_model'"
     with pytest.raises(TypeError, match='callbacks: expected a list of Callback objects'):
         model().fit(X, Y, verbose=0, callbacks=3)
+
+
+@pytest.mark.parametrize('kwargs', [dict(epochs=None), dict(epochs=1.5), dict(epochs='2'), dict(initial_epoch=None)])
+def test_epoch_counts_must_be_integers(kwargs):
+    # TF: TypeError from range() ("'NoneType' object cannot be interpreted as an integer"), naming nothing
+    with pytest.raises(TypeError, match='fit: (epochs|initial_epoch) must be a whole number of epochs'):
+        model().fit(X, Y, verbose=0, **kwargs)
+
+
+def test_numpy_integer_epochs_work():
+    assert len(model().fit(X, Y, verbose=0, epochs=np.int64(2)).history['loss']) == 2

@@ -6,6 +6,7 @@ overrides. Metric results are read, and turned into host floats, at the end
 of an epoch or when a progress bar or callback asks.
 """
 import contextlib
+import numbers
 
 import numpy as np
 
@@ -62,6 +63,10 @@ class TrainingLoops:
             ValueError: before compile, for arrays of different lengths, for a bad split.
         """
         self._assert_compiled('fit')
+        for name, value in (('epochs', epochs), ('initial_epoch', initial_epoch)):
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral):    # TF: range()'s TypeError
+                raise TypeError('fit: %s must be a whole number of epochs, got %r (of type %s)'
+                                % (name, value, type(value).__name__))
         epochs = capped_epochs(epochs)
         if x is None:
             raise ValueError('fit: x (the training inputs) is required')
