@@ -102,3 +102,11 @@ def test_epoch_counts_must_be_integers(kwargs):
 
 def test_numpy_integer_epochs_work():
     assert len(model().fit(X, Y, verbose=0, epochs=np.int64(2)).history['loss']) == 2
+
+
+@pytest.mark.parametrize('call', [lambda m: m.train_on_batch(None, Y), lambda m: m.test_on_batch(None, Y),
+                                  lambda m: m.predict_on_batch(None)])
+def test_on_batch_methods_name_a_missing_x(call):
+    # was AttributeError "'NoneType' object has no attribute 'shape'"; TF: ValueError (input not optional)
+    with pytest.raises(ValueError, match='_on_batch: x \\(the (batch of )?inputs\\) is required, got None'):
+        call(model())

@@ -287,7 +287,7 @@ class Trainer(TrainingLoops):
                 raise ValueError('train_on_batch: sample_weight and class_weight cannot both be given')
             sample_weight = class_weight_to_sample_weights(to_arrays(y, 'y'), class_weight)
         self.reset_metrics()
-        batch = _one_batch(x, y, sample_weight)
+        batch = _one_batch(x, y, sample_weight, 'train_on_batch')
         with self._traced_once('train_on_batch', batch):
             logs = self.train_step(batch)
         return self._batch_result(logs, return_dict)
@@ -296,7 +296,7 @@ class Trainer(TrainingLoops):
         """One ``test_step`` on the given batch; returns the loss (and metrics) for it."""
         self._assert_compiled('test_on_batch')
         self.reset_metrics()
-        batch = _one_batch(x, y, sample_weight)
+        batch = _one_batch(x, y, sample_weight, 'test_on_batch')
         with self._traced_once('test_on_batch', batch):
             logs = self.test_step(batch)
         return self._batch_result(logs, return_dict)
@@ -306,7 +306,7 @@ class Trainer(TrainingLoops):
         from .loops import to_numpy
         if x is None:
             raise ValueError('predict_on_batch: x (the inputs) is required, got None')
-        batch = _one_batch(x, None, None)
+        batch = _one_batch(x, None, None, 'predict_on_batch')
         with self._traced_once('predict_on_batch', batch):
             return nest.map_structure(to_numpy, self.predict_step(batch))
 
@@ -329,7 +329,9 @@ class Trainer(TrainingLoops):
         return logs if return_dict else self._flatten_metrics_in_order(logs)
 
 
-def _one_batch(x, y, sample_weight):
+def _one_batch(x, y, sample_weight, what):
+    if x is None:      # reading None's shape failed with an AttributeError; TF: 'The input ... is not optional'
+        raise ValueError('%s: x (the batch of inputs) is required, got None' % what)
     arrays = [to_arrays(x, 'x'), to_arrays(y, 'y'), to_arrays(sample_weight, 'sample_weight')]
     check_lengths(*arrays)
     wrap = lambda a: None if a is None else nest.map_structure(Tensor, a)
