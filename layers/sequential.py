@@ -97,10 +97,10 @@ class Sequential(ModelBase):
         """Remove and return the last layer.
 
         Raises:
-            TypeError: the model has no layers.
+            IndexError: the model has no layers (Keras 3 pops from its empty list).
         """
         if not self._layers:
-            raise TypeError('There are no layers in the model.')
+            raise IndexError('Sequential.pop: there are no layers in the model (pop from empty list)')
         layer = self._layers.pop()
         self._output_shapes.pop(id(layer), None)
         self.built = False

@@ -110,3 +110,9 @@ def test_on_batch_methods_name_a_missing_x(call):
     # was AttributeError "'NoneType' object has no attribute 'shape'"; TF: ValueError (input not optional)
     with pytest.raises(ValueError, match='_on_batch: x \\(the (batch of )?inputs\\) is required, got None'):
         call(model())
+
+
+def test_pop_of_an_empty_sequential_is_keras_3s_index_error():
+    # Keras 3.15: IndexError 'pop from empty list' (tapeflow raised tf.keras 2's TypeError)
+    with pytest.raises(IndexError, match='Sequential.pop: there are no layers'):
+        keras.Sequential().pop()
