@@ -83,7 +83,10 @@ BFLOAT16_LOOP_WEIGHTS = [[[-0.11938279867172241, -0.7904881834983826, 0.09367561
 
 
 @pytest.fixture(params=['mixed_float16'])
-def model(request):
+def model(request, monkeypatch):
+    # the goldens come from a TensorFlow with oneDNN on (its default on this project's Xeons), which
+    # fuses a traced Dense's MatMul + BiasAdd (framework/onednn_policy.py)
+    monkeypatch.setenv('TF_ENABLE_ONEDNN_OPTS', '1')
     keras.mixed_precision.set_global_policy(request.param)
     inputs = keras.Input(shape=(5,))
     hidden = layers.Dense(4, activation='relu')(inputs)
@@ -160,11 +163,13 @@ def test_mixed_bfloat16_custom_loop_matches_tensorflow(model):
     assert [w.tolist() for w in model.get_weights()] == BFLOAT16_LOOP_WEIGHTS
 
 
-def test_deep_float16_dense_eager_and_traced_carry_tensorflows_bits():
+def test_deep_float16_dense_eager_and_traced_carry_tensorflows_bits(monkeypatch):
     # TF 2.21 (/work/notes/progs/mixedprec/deep_tf.py): depth 700. Eager TF rounds the product (summed in
     # order in float32) and adds the bias in float16; a traced step's fused kernel adds the bias to the
     # float32 sum and rounds once, and its relu leaves -0.0 below zero. 15 of the 128 values differ.
+    # (With TF_ENABLE_ONEDNN_OPTS=0 TensorFlow fuses nothing and its Eigen product sums in blocks.)
     import hashlib
+    monkeypatch.setenv('TF_ENABLE_ONEDNN_OPTS', '1')      # TF's default here, as the goldens'
     rng = np.random.RandomState(11)
     x = rng.randn(16, 700).astype(np.float32)
     kernel = (rng.randn(700, 8) * 0.05).astype(np.float32)
@@ -182,3 +187,18 @@ def test_deep_float16_dense_eager_and_traced_carry_tensorflows_bits():
         '8c36a9c71b5d34b5981681cebf86d2b44ec62b69f9f8759bf4d32ab48f2386bf'
     assert hashlib.sha256(traced.tobytes()).hexdigest() == \
         '1ada973722725ab1f7505695f5148ae6c69131292f1ab24475c709e8f15c5d85'
+
+
+def test_without_onednn_a_traced_float16_dense_is_the_eager_one(monkeypatch):
+    # TF 2.21 with TF_ENABLE_ONEDNN_OPTS=0 fuses nothing: its traced Dense equals its eager one
+    monkeypatch.setenv('TF_ENABLE_ONEDNN_OPTS', '0')
+    rng = np.random.RandomState(11)
+    x = rng.randn(16, 700).astype(np.float32)
+    keras.mixed_precision.set_global_policy('mixed_float16')
+    try:
+        dense = layers.Dense(8, activation='relu')
+        eager = dense(x).numpy()
+        traced = tf.function(lambda t: dense(t))(tf.constant(x)).numpy()
+    finally:
+        keras.mixed_precision._state['policy'] = None
+    assert np.array_equal(eager, traced) and not np.signbit(traced).any()

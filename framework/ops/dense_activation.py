@@ -9,7 +9,7 @@ operations in the same order: the same bits (tests/test_dense_activation.py).
 Sigmoid and softmax stay unfused: their outputs remember their logits for
 the cross-entropies (see losses/tensor_notes.py), which needs the pre-activation tensor.
 """
-from .. import graph_random_ops
+from .. import graph_random_ops, onednn_policy
 from ..tensor import Tensor
 from .activations import ELU_VJPS, RELU_VJPS, elu_value, relu_value
 from .linalg import _AFFINE_VJPS, affine_array
@@ -36,7 +36,7 @@ def affine_activation(x, kernel, bias, activation):
     inputs, z = affine_array(x, kernel, bias, op)
     value, rule = _ACTIVATIONS[activation]
     if activation == 'relu' and z.dtype.itemsize == 2 and len(inputs) == 3 \
-            and graph_random_ops.current() is not None:
+            and graph_random_ops.current() is not None and onednn_policy.enabled():
         # 16 bits in a traced step: TF's fused oneDNN kernel (see affine_array) applies relu as
         # x * 0 below zero, which keeps the sign: -0.0 where eager relu gives 0.0
         out = Tensor(z * (z > 0))

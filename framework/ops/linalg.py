@@ -2,7 +2,7 @@
 import numpy as np
 
 from ..errors import InvalidArgumentError, kernel_error
-from .. import backend, graph_random_ops
+from .. import backend, graph_random_ops, onednn_policy
 from ..tape import array_rule
 from ..tensor import Tensor
 from . import column_product, eigen_sum
@@ -313,11 +313,11 @@ def affine_array(x, kernel, bias, op):
     if bias._data.shape != (dk.shape[1],) or bias._data.dtype != dk.dtype:
         raise InvalidArgumentError('%s: bias must have shape %s and dtype %s, got %s %s'
                                    % (op, (dk.shape[1],), dk.dtype.name, tuple(bias.shape), bias.dtype.name))
-    if y.dtype.itemsize == 2 and graph_random_ops.current() is not None:
-        # float16 / bfloat16 in a traced function (Keras's fit steps): TensorFlow's grappler fuses
-        # MatMul + BiasAdd into one oneDNN kernel, which sums each product over the whole depth in
-        # order in float32, adds the bias and rounds once (eager TF rounds the product, then adds
-        # in half precision, as below)
+    if y.dtype.itemsize == 2 and graph_random_ops.current() is not None and onednn_policy.enabled():
+        # float16 / bfloat16 in a traced function (Keras's fit steps) where TensorFlow runs oneDNN:
+        # its grappler fuses MatMul + BiasAdd into one oneDNN kernel, which sums each product over
+        # the whole depth in order in float32, adds the bias and rounds once (eager TF, or TF
+        # without oneDNN, rounds the product, then adds in half precision, as below)
         flat = dx.reshape(-1, dx.shape[-1])
         wide = (wide_product(flat, dk) if xp is np else product(flat.astype(np.float32), dk.astype(np.float32)))
         wide = wide.reshape(y.shape)
