@@ -64,6 +64,7 @@ def test_float16_sigmoid_rounds_each_step_as_tensorflow():
 
 def test_bfloat16_floatx_makes_bfloat16_layers():
     from framework import keras
+    keras.backend.clear_session()     # a policy other tests set would be kept (Keras 3's rule)
     keras.backend.set_floatx('bfloat16')
     try:
         assert keras.mixed_precision.global_policy().name == 'bfloat16'

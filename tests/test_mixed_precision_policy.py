@@ -120,6 +120,7 @@ def test_configs_name_the_mixed_policy_and_load_back(mixed):
 
 def test_compile_wraps_the_optimizer_under_mixed_float16_only(mixed):
     keras.backend.clear_session()              # the optimizer's auto-name: 'adam', as in a fresh Keras
+    mp.set_global_policy('mixed_float16')      # clear_session forgot the fixture's, as Keras 3's does
     model = keras.Sequential([keras.Input((3,)), layers.Dense(2)])
     model.compile('adam', 'mse')
     assert type(model.optimizer) is LossScaleOptimizer and model.optimizer.name == 'loss_scale_optimizer'
@@ -175,3 +176,16 @@ def test_policy_convert_input_casts_floats_only():
     assert policy.convert_input(tf.constant([1.5], tf.float64), True, 'float16').dtype == tf.float16
     assert policy.convert_input([1.0, 2.0], True, 'float16') == [1.0, 2.0]
     assert policy.convert_input(tf.constant([1.5]), False, 'float16').dtype == tf.float32
+
+
+def test_clear_session_forgets_the_global_policy_but_not_floatx():
+    # TF 2.21 / Keras 3.15: mixed_float16, then clear_session -> <DTypePolicy "float32">; floatx stays
+    mp.set_global_policy('mixed_float16')
+    keras.backend.set_floatx('float16')
+    try:
+        keras.backend.clear_session()
+        assert mp.global_policy().name == 'float16' and keras.backend.floatx() == 'float16'
+    finally:
+        keras.backend.set_floatx('float32')
+        keras.backend.clear_session()
+    assert mp.global_policy().name == 'float32'

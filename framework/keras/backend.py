@@ -73,14 +73,14 @@ def backend():
 
 def clear_session(free_memory=True):
     """Forget automatic names (layers, optimizers, losses, metrics, variables), so the next Dense
-    is 'dense' again (Keras 3's main effect).
+    is 'dense' again (Keras 3's main effect), and the global dtype policy (floatx() stays).
 
     There is no graph to reset: tapeflow executes eagerly.
     """
     from ..object_names import reset
-    from .mixed_precision import forget_global_policy_identity
+    from .mixed_precision import reset_global_policy
     reset()
-    forget_global_policy_identity()
+    reset_global_policy()
 
 
 def standardize_dtype(dtype):

@@ -128,8 +128,10 @@ def global_policy_identity():
     return _state['identity']
 
 
-def forget_global_policy_identity():
-    """``clear_session``: Keras makes a new global policy object afterwards."""
+def reset_global_policy():
+    """``clear_session``: Keras 3 forgets a policy set with set_global_policy (new layers follow
+    ``floatx()`` again, 'mixed_float16' included) and makes a new global policy object afterwards."""
+    _state['policy'] = None
     _state['identity'] = None
 
 
