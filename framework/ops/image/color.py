@@ -17,6 +17,7 @@ from ..shapes import cast, concat, expand_dims, stack, tile, unstack
 from .contrast_mean import contrast_mean
 from .conversions import convert_image_dtype
 from .layout import constant_like
+from .saturation_kernel import adjust_saturation_exact
 from ..operands import named_errors
 
 _YUV = [[0.299, -0.14714119, 0.61497538], [0.587, -0.28886916, -0.51496512], [0.114, 0.43601035, -0.10001026]]
@@ -173,9 +174,16 @@ def adjust_saturation(image, saturation_factor, name=None):
     op = 'image.adjust_saturation'
     flt, dtype = _to_float(_channels(image, op, 3, floating=False), op)
     _at_least_3d(flt, 'AdjustSaturation', op)
-    h, s, v = unstack(rgb_to_hsv(flt), axis=-1)
-    s = clip_by_value(s * _factor(saturation_factor, flt, op, 'saturation_factor'), 0.0, 1.0)
-    return convert_image_dtype(hsv_to_rgb(stack([h, s, v], -1)), dtype, saturate=True)
+    factor = _factor(saturation_factor, flt, op, 'saturation_factor')
+
+    def composite(x):
+        h, s, v = unstack(rgb_to_hsv(x), axis=-1)
+        return hsv_to_rgb(stack([h, clip_by_value(s * factor, 0.0, 1.0), v], -1))
+    if flt._data.dtype == np.float32:       # TensorFlow's kernel takes float32 only
+        adjusted = adjust_saturation_exact(flt, float(factor.numpy()), composite)
+    else:
+        adjusted = composite(flt)
+    return convert_image_dtype(adjusted, dtype, saturate=True)
 
 
 @named_errors('image.adjust_hue')
