@@ -16,6 +16,7 @@ from ..selection import clip_by_value, where
 from ..shapes import cast, concat, expand_dims, stack, tile, unstack
 from .contrast_mean import contrast_mean
 from .conversions import convert_image_dtype
+from .hue_kernel import adjust_hue_exact
 from .layout import constant_like
 from .saturation_kernel import adjust_saturation_exact
 from ..operands import named_errors
@@ -195,9 +196,15 @@ def adjust_hue(image, delta, name=None):
     shift = _factor(delta, flt, op, 'delta')
     if not -1.0 <= float(shift.numpy()) <= 1.0:
         raise ValueError('%s: delta must be in [-1, 1], got %r' % (op, float(shift.numpy())))
-    hsv = rgb_to_hsv(flt)
-    hue = floormod(hsv[..., :1] + shift, 1.0)
-    return convert_image_dtype(hsv_to_rgb(concat([hue, hsv[..., 1:]], -1)), dtype, saturate=True)
+
+    def composite(x):
+        hsv = rgb_to_hsv(x)
+        return hsv_to_rgb(concat([floormod(hsv[..., :1] + shift, 1.0), hsv[..., 1:]], -1))
+    if flt._data.dtype == np.float32:       # TensorFlow's kernel takes float32 only
+        adjusted = adjust_hue_exact(flt, float(shift.numpy()), composite)
+    else:
+        adjusted = composite(flt)
+    return convert_image_dtype(adjusted, dtype, saturate=True)
 
 
 @named_errors('image.per_image_standardization')
