@@ -5,7 +5,7 @@ import math
 import numpy as np
 
 from .. import backend
-from . import eigen_math, eigen_reciprocal, onednn_softmax
+from . import eigen_math, onednn_softmax
 from .eigen_sum import kernel_row_sums
 from ..tape import array_rule
 from ..tensor import Tensor
@@ -231,9 +231,7 @@ def _softmax_rows(xp, a):
     shifted = a - xp.max(a, axis=1, keepdims=True) if a.size else a
     e = _exp(xp, shifted)
     total = kernel_row_sums(e) if a.size else e.sum(axis=1)
-    # Eigen scales by the sums' reciprocal, an estimate and a Newton step (0.99999994 for a sum of 1)
-    exact = a.dtype == np.float32 and xp is np and a.size and eigen_math.exact_for(a)
-    e *= (eigen_reciprocal.reciprocal(total) if exact else 1 / total)[:, None]
+    e *= (1 / total)[:, None]
     return e
 
 
