@@ -118,3 +118,14 @@ def test_operands_that_do_not_broadcast_are_invalid_argument(call):
     from framework import keras
     with pytest.raises(tf.errors.InvalidArgumentError, match=r'Incompatible shapes: \[2,3\] vs. \[5,7\]'):
         call(keras)
+
+
+def test_fft_converts_numpy_and_python_reals_to_complex64_as_tf():
+    # TF 2.21: tf.signal.fft(np.ones(4, 'float64')).dtype == complex64 (numpy / Python values convert);
+    # a real *tensor* is the kernel's InvalidArgumentError "Value for attr 'Tcomplex' of float ..."
+    for value in (np.ones(4, np.float32), np.ones(4, np.float64), np.ones(4, np.int32), [1.0, 2.0, 3.0, 4.0]):
+        out = tf.signal.fft(value)
+        assert out.dtype == tf.complex64
+        np.testing.assert_allclose(out.numpy(), np.fft.fft(np.asarray(value, np.float64)), atol=1e-5)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'Tcomplex' of float"):
+        tf.signal.fft(tf.constant([1.0, 2.0]))

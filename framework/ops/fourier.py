@@ -6,6 +6,7 @@ The transforms are numpy's (or cupy's) FFTs with TensorFlow's gradients, through
 """
 import numpy as np
 
+from ..errors import InvalidArgumentError
 from .. import backend
 from ..tensor import Tensor
 from .operands import as_tensor, named_errors
@@ -20,11 +21,17 @@ def on_device_of(tensor, ref):
 
 
 def _complex_input(x, op):
+    if not isinstance(x, Tensor) and x is not None and np.asarray(x).dtype.kind in 'biuf':
+        x = np.asarray(x).astype(np.complex64)     # TF converts a Python or numpy value straight to complex64
     t = as_tensor(x, op)
-    if t._data.dtype.kind != 'c':
-        raise TypeError('%s: input must be complex64 or complex128, got %s; build one with tf.complex(real, imag) '
-                        'or tf.cast(x, tf.complex64)' % (op, t.dtype.name))
+    if t._data.dtype.kind != 'c':       # a real tensor: the kernel's attr error (also a TypeError)
+        raise InvalidArgumentError("%s: Value for attr 'Tcomplex' of %s is not in the list of allowed values: "
+                                   "complex64, complex128 (the input must be complex64 or complex128: build one with "
+                                   "tf.complex(real, imag) or tf.cast(x, tf.complex64))" % (op, _KERNEL_NAMES.get(t.dtype.name, t.dtype.name)))
     return t
+
+
+_KERNEL_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
 
 
 def _real_input(x, op):
