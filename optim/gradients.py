@@ -38,6 +38,9 @@ def checked_gradient(index, grad, variable):
         data = grad._data
     elif isinstance(grad, (np.ndarray, np.generic)) or backend.is_device_array(grad):
         data = grad
+    elif isinstance(grad, (list, tuple, float, int)) and not isinstance(grad, bool) and _numbers(grad):
+        # Keras converts a Python gradient ([0.1, 0.2]) to a tensor, on the variable's device
+        data = backend.array_module(variable._data).asarray(grad, dtype=variable._data.dtype)
     else:
         raise TypeError('apply_gradients: the gradient for variable %r must be a Tensor or an array, '
                         'got %s (an IndexedSlices works too)' % (variable.path, type(grad).__name__))
@@ -105,3 +108,13 @@ def _reasons(variables):
     """What the tape recorded about why each variable got no gradient, when it knows."""
     known = [(v.path, none_gradient_reason(v)) for v in variables]
     return ''.join(' %s: %s.' % (path, why) for path, why in known if why)
+
+
+def _numbers(value):
+    """Whether a Python gradient holds only numbers (nested lists of them): strings stay refused."""
+    if isinstance(value, (int, float)):
+        return True
+    try:
+        return np.asarray(value).dtype.kind in 'iuf'
+    except ValueError:          # ragged nested lists
+        return False

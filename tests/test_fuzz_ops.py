@@ -129,3 +129,15 @@ def test_fft_converts_numpy_and_python_reals_to_complex64_as_tf():
         np.testing.assert_allclose(out.numpy(), np.fft.fft(np.asarray(value, np.float64)), atol=1e-5)
     with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'Tcomplex' of float"):
         tf.signal.fft(tf.constant([1.0, 2.0]))
+
+
+def test_apply_gradients_takes_a_python_list_gradient_as_keras_does():
+    # TF 2.21 / Keras 3.15: SGD(0.1).apply_gradients([([0.1, 0.2], v)]) -> v = [0.99, 1.98]; tapeflow raised
+    from framework import keras
+    v = tf.Variable([1.0, 2.0])
+    keras.optimizers.SGD(0.1).apply_gradients([([0.1, 0.2], v)])
+    np.testing.assert_array_equal(v.numpy(), np.float32([0.99, 1.98]))
+    with pytest.raises(TypeError, match='must be a Tensor or an array, got list'):
+        keras.optimizers.SGD(0.1).apply_gradients([(['a', 'b'], v)])
+    with pytest.raises(TypeError, match='got list'):
+        keras.optimizers.SGD(0.1).apply_gradients([([[1.0], [1.0, 2.0]], v)])

@@ -511,7 +511,8 @@ def _snapshot(optimizer, variables):
 @pytest.mark.parametrize('bad_gradient, error, message', [
     (tf.constant([1.0, 2.0, 3.0]), ValueError, "gradient for variable 'second' has shape \\(3,\\) but the "
                                                "variable has shape \\(2, 2\\)"),
-    ([[1.0, 2.0], [3.0, 4.0]], TypeError, "gradient for variable 'second' must be a Tensor or an array, got list"),
+    # a list of numbers converts (as in Keras); one of strings does not
+    ([['a', 'b'], ['c', 'd']], TypeError, "gradient for variable 'second' must be a Tensor or an array, got list"),
 ])
 def test_a_bad_second_pair_changes_nothing(bad_gradient, error, message):
     optimizer = Adam(learning_rate=0.1)
