@@ -56,3 +56,9 @@ def test_dataset_stage_arguments_are_checked_when_the_stage_is_made(call, error,
 def test_numpy_bools_still_drop_the_remainder():
     batches = list(tf.data.Dataset.range(6).batch(4, drop_remainder=np.bool_(True)).as_numpy_iterator())
     assert [b.tolist() for b in batches] == [[0, 1, 2, 3]]
+
+
+def test_a_tfrecord_dataset_over_a_missing_file_raises_not_found():
+    # TF: NotFoundError '... /tmp/x.tfrecord; No such file or directory [Op:IteratorGetNext]' (FileNotFoundError before)
+    with pytest.raises(tf.errors.NotFoundError, match='No such file or directory'):
+        list(tf.data.TFRecordDataset('/tmp/no_such_dir_for_fuzz/missing.tfrecord'))

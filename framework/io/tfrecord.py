@@ -130,8 +130,11 @@ def read_records(path, compression_type=None):
     TFRecordDataset)."""
     op = 'io.read_records'
     kind = compression_kind(compression_type, op)
-    with open(as_path(path, op, 'path'), 'rb') as f:
-        data = decompressed(f.read(), kind)
+    try:
+        with open(as_path(path, op, 'path'), 'rb') as f:
+            data = decompressed(f.read(), kind)
+    except FileNotFoundError:           # TF's class (a TFRecordDataset over a missing file raises it on reading)
+        raise errors.NotFoundError(None, None, '%s: %s; No such file or directory' % (op, path)) from None
     pos = 0
     while pos < len(data):
         if pos + 12 > len(data):
