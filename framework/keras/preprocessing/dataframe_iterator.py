@@ -16,7 +16,7 @@ import warnings
 import numpy as np
 
 from .. import backend as _config
-from .image_iterators import Iterator, _save_batch, _transformed
+from .image_iterators import Iterator, read_image_batch
 
 _CLASS_MODES_WITHOUT_CLASSES = ('input', 'multi_output', 'raw', None)
 
@@ -138,18 +138,7 @@ class DataFrameIterator(Iterator):
         return self._sample_weight
 
     def _get_batches_of_transformed_samples(self, index_array):
-        from ..images import img_to_array, load_img
-        batch_x = np.zeros((len(index_array),) + self.image_shape, dtype=self.dtype)
-        for i, j in enumerate(index_array):
-            img = load_img(self._filepaths[j], color_mode=self.color_mode, target_size=self.target_size,
-                           interpolation=self.interpolation, keep_aspect_ratio=self.keep_aspect_ratio)
-            x = img_to_array(img, data_format=self.data_format)
-            if hasattr(img, 'close'):
-                img.close()
-            batch_x[i] = _transformed(self.image_data_generator, x) if self.image_data_generator else x
-        if self.save_to_dir:
-            _save_batch(batch_x, index_array, self.data_format, self.save_to_dir, self.save_prefix, self.save_format,
-                        1e7)
+        batch_x = read_image_batch(self, index_array)
         mode = self.class_mode
         if mode is None:
             return batch_x

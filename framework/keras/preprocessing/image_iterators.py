@@ -82,6 +82,25 @@ def _transformed(generator, x):
     return generator.standardize(generator.apply_transform(x, params))
 
 
+def read_image_batch(iterator, index_array):
+    """The images at ``index_array`` of a directory or DataFrame iterator's files, loaded, resized,
+    transformed by its ImageDataGenerator and saved to its save_to_dir if it has one (Keras's order)."""
+    from ..images import img_to_array, load_img
+    batch_x = np.zeros((len(index_array),) + iterator.image_shape, dtype=iterator.dtype)
+    for i, j in enumerate(index_array):
+        img = load_img(iterator._filepaths[j], color_mode=iterator.color_mode, target_size=iterator.target_size,
+                       interpolation=iterator.interpolation, keep_aspect_ratio=iterator.keep_aspect_ratio)
+        x = img_to_array(img, data_format=iterator.data_format)
+        if hasattr(img, 'close'):
+            img.close()
+        generator = iterator.image_data_generator
+        batch_x[i] = _transformed(generator, x) if generator else x
+    if iterator.save_to_dir:
+        _save_batch(batch_x, index_array, iterator.data_format, iterator.save_to_dir, iterator.save_prefix,
+                    iterator.save_format, 1e7)
+    return batch_x
+
+
 def _save_batch(batch_x, index_array, data_format, directory, prefix, file_format, hash_range):
     from ..images import array_to_img
     for i, j in enumerate(index_array):
@@ -232,18 +251,7 @@ class DirectoryIterator(Iterator):
         return None
 
     def _get_batches_of_transformed_samples(self, index_array):
-        from ..images import img_to_array, load_img
-        batch_x = np.zeros((len(index_array),) + self.image_shape, dtype=self.dtype)
-        for i, j in enumerate(index_array):
-            img = load_img(self._filepaths[j], color_mode=self.color_mode, target_size=self.target_size,
-                           interpolation=self.interpolation, keep_aspect_ratio=self.keep_aspect_ratio)
-            x = img_to_array(img, data_format=self.data_format)
-            if hasattr(img, 'close'):
-                img.close()
-            batch_x[i] = _transformed(self.image_data_generator, x) if self.image_data_generator else x
-        if self.save_to_dir:
-            _save_batch(batch_x, index_array, self.data_format, self.save_to_dir, self.save_prefix, self.save_format,
-                        1e7)
+        batch_x = read_image_batch(self, index_array)
         if self.class_mode == 'input':
             return batch_x, batch_x.copy()
         if self.class_mode in ('binary', 'sparse'):
