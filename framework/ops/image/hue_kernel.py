@@ -10,8 +10,7 @@ keeps one, taken from that composite (as saturation_kernel.py does).
 import numpy as np
 
 from ... import backend
-from ...tensor import Tensor
-from ..operands import ACTIVE, record
+from .kernel_values import kernel_result
 
 F32 = np.float32
 
@@ -65,14 +64,4 @@ def adjust_hue_exact(images, delta, composite):
     computes them; ``composite(images)`` gives the gradient on a recording tape."""
     pixels = backend.to_host(images._data)
     hue, low, high = _to_hue_range(pixels[..., 0], pixels[..., 1], pixels[..., 2])
-    values = _to_rgb(_shifted(hue, delta), low, high)
-    out = Tensor(backend.array_module(images._data).asarray(values))
-    if ACTIVE:
-        def vjp(g, y, x):
-            from ...tape import GradientTape
-            with GradientTape() as tape:
-                tape.watch(x)
-                again = composite(x)
-            return tape.gradient(again, x, output_gradients=g)
-        record('adjust_hue', (images,), out, (vjp,))
-    return out
+    return kernel_result('adjust_hue', images, _to_rgb(_shifted(hue, delta), low, high), composite)

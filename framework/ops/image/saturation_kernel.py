@@ -10,8 +10,7 @@ gradient for this op; tapeflow keeps one, taken from that composite.
 import numpy as np
 
 from ... import backend
-from ...tensor import Tensor
-from ..operands import ACTIVE, record
+from .kernel_values import kernel_result
 
 F32 = np.float32
 
@@ -69,13 +68,4 @@ def _saturated(pixels, factor):
 def adjust_saturation_exact(images, factor, composite):
     """Float32 ``images`` (..., 3) with the saturation times ``factor`` (a Python float), as the
     kernel computes them; ``composite(images)`` gives the gradient on a recording tape."""
-    out = Tensor(backend.array_module(images._data).asarray(_saturated(backend.to_host(images._data), factor)))
-    if ACTIVE:
-        def vjp(g, y, x):
-            from ...tape import GradientTape
-            with GradientTape() as tape:
-                tape.watch(x)
-                again = composite(x)
-            return tape.gradient(again, x, output_gradients=g)
-        record('adjust_saturation', (images,), out, (vjp,))
-    return out
+    return kernel_result('adjust_saturation', images, _saturated(backend.to_host(images._data), factor), composite)
