@@ -62,3 +62,15 @@ def test_a_tfrecord_dataset_over_a_missing_file_raises_not_found():
     # TF: NotFoundError '... /tmp/x.tfrecord; No such file or directory [Op:IteratorGetNext]' (FileNotFoundError before)
     with pytest.raises(tf.errors.NotFoundError, match='No such file or directory'):
         list(tf.data.TFRecordDataset('/tmp/no_such_dir_for_fuzz/missing.tfrecord'))
+
+
+@pytest.mark.parametrize('call', [lambda: tf.io.decode_png(b'garbage'), lambda: tf.io.decode_image(b'garbage'),
+                                  lambda: tf.io.decode_csv(['1,2'], record_defaults=[[0]]),
+                                  lambda: tf.io.parse_tensor(b'garbage', tf.float32),
+                                  lambda: tf.io.encode_png(np.ones((2, 2), np.uint8))])
+def test_bad_image_record_and_proto_data_is_invalid_argument(call):
+    # TF: InvalidArgumentError from the DecodePng / DecodeImage / DecodeCSV / ParseTensor / EncodePng kernels;
+    # tapeflow raised plain ValueErrors (InvalidArgumentError is still a ValueError)
+    with pytest.raises(tf.errors.InvalidArgumentError) as err:
+        call()
+    assert isinstance(err.value, ValueError)

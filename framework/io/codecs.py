@@ -4,6 +4,7 @@ import io
 
 import numpy as np
 
+from ..errors import InvalidArgumentError      # TF's class for bad image / record / proto data
 from .. import backend, dtypes
 from ..ops.operands import as_tensor, named_errors
 from ..tensor import Tensor
@@ -32,11 +33,11 @@ def extract_jpeg_shape(contents, output_type='int32', name=None):
     op = 'io.extract_jpeg_shape'
     data = as_bytes(contents, op)
     if not data.startswith(b'\xff\xd8'):
-        raise ValueError('%s: contents are not a JPEG image (they start with %r)' % (op, data[:4]))
+        raise InvalidArgumentError('%s: contents are not a JPEG image (they start with %r)' % (op, data[:4]))
     pos = 2
     while pos + 4 <= len(data):
         if data[pos] != 0xFF:
-            raise ValueError('%s: corrupt JPEG: no marker at byte %d' % (op, pos))
+            raise InvalidArgumentError('%s: corrupt JPEG: no marker at byte %d' % (op, pos))
         marker = data[pos + 1]
         if marker == 0xFF:                                  # fill byte before a marker
             pos += 1
@@ -47,12 +48,12 @@ def extract_jpeg_shape(contents, output_type='int32', name=None):
             height, width = (int.from_bytes(data[pos + i:pos + i + 2], 'big') for i in (5, 7))
             return Tensor(np.asarray([height, width, data[pos + 9]], dtypes.numpy_dtype(output_type)))
         pos += 2 + length
-    raise ValueError('%s: the JPEG has no frame header (SOF marker)' % op)
+    raise InvalidArgumentError('%s: the JPEG has no frame header (SOF marker)' % op)
 
 
 def _mode(channels, op):
     if int(channels) not in (0, 1, 3, 4):
-        raise ValueError('%s: channels must be 0 (as stored), 1, 3 or 4, got %r' % (op, channels))
+        raise InvalidArgumentError('%s: channels must be 0 (as stored), 1, 3 or 4, got %r' % (op, channels))
     return {1: 'L', 3: 'RGB', 4: 'RGBA'}.get(int(channels))
 
 
@@ -73,7 +74,7 @@ def decode_jpeg(contents, channels=0, ratio=1, fancy_upscaling=True, try_recover
     op = 'io.decode_jpeg'
     data = as_bytes(contents, op)
     if not data.startswith(b'\xff\xd8\xff'):
-        raise ValueError('%s: contents are not a JPEG image (they start with %r)' % (op, data[:4]))
+        raise InvalidArgumentError('%s: contents are not a JPEG image (they start with %r)' % (op, data[:4]))
     return _decode_with_pillow(data, channels, op)
 
 
@@ -85,10 +86,10 @@ def encode_jpeg(image, format='', quality=95, progressive=False, optimize_size=F
     x = as_tensor(image, op)
     pixels = np.asarray(backend.to_host(x._data))
     if pixels.dtype != np.uint8 or pixels.ndim != 3 or pixels.shape[-1] not in (1, 3):
-        raise ValueError('%s: image must be uint8 (height, width, 1 or 3), got %s %s' % (op, pixels.dtype.name,
+        raise InvalidArgumentError('%s: image must be uint8 (height, width, 1 or 3), got %s %s' % (op, pixels.dtype.name,
                                                                                          pixels.shape))
     if not 0 <= int(quality) <= 100:
-        raise ValueError('%s: quality must be in [0, 100], got %r' % (op, quality))
+        raise InvalidArgumentError('%s: quality must be in [0, 100], got %r' % (op, quality))
     Image = _pillow(op)
     buffer = io.BytesIO()
     Image.fromarray(pixels[..., 0] if pixels.shape[-1] == 1 else pixels).save(
@@ -114,6 +115,6 @@ def decode_image(contents, channels=None, dtype='uint8', name=None, expand_anima
     elif data[:4] == b'GIF8' or data[:2] == b'BM':
         pixels = _decode_with_pillow(data, channels, op)
     else:
-        raise ValueError('%s: unknown image format (the data starts with %r); expected PNG, JPEG, GIF or BMP'
+        raise InvalidArgumentError('%s: unknown image format (the data starts with %r); expected PNG, JPEG, GIF or BMP'
                          % (op, data[:8]))
     return convert_image_dtype(pixels, target)

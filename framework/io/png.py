@@ -10,6 +10,7 @@ import zlib
 
 import numpy as np
 
+from ..errors import InvalidArgumentError      # TF's class for bad image / record / proto data
 from ..tensor import Tensor
 from .. import backend, dtypes
 from ..ops.operands import as_tensor
@@ -28,7 +29,7 @@ def _chunks(data, op):
         pos += 12 + length
         if kind == b'IEND':
             return
-    raise ValueError('%s: the PNG data is truncated (no IEND chunk)' % op)
+    raise InvalidArgumentError('%s: the PNG data is truncated (no IEND chunk)' % op)
 
 
 def _unfilter(raw, height, row_bytes, bpp, op):
@@ -36,7 +37,7 @@ def _unfilter(raw, height, row_bytes, bpp, op):
     previous = bytearray(row_bytes)
     stride = row_bytes + 1
     if len(raw) < height * stride:
-        raise ValueError('%s: the PNG image data is truncated' % op)
+        raise InvalidArgumentError('%s: the PNG image data is truncated' % op)
     for y in range(height):
         kind, line = raw[y * stride], bytearray(raw[y * stride + 1:(y + 1) * stride])
         if kind == 1:
@@ -56,7 +57,7 @@ def _unfilter(raw, height, row_bytes, bpp, op):
                 pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
                 line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
         elif kind != 0:
-            raise ValueError('%s: unknown PNG row filter %d' % (op, kind))
+            raise InvalidArgumentError('%s: unknown PNG row filter %d' % (op, kind))
         out[y] = np.frombuffer(bytes(line), np.uint8)
         previous = line
     return out
@@ -83,9 +84,9 @@ def decode_png(contents, channels=0, dtype='uint8', name=None):
     if out_dtype not in (np.uint8, np.uint16):
         raise TypeError('%s: dtype must be uint8 or uint16, got %s' % (op, out_dtype.name))
     if int(channels) not in (0, 1, 3, 4):
-        raise ValueError('%s: channels must be 0 (as stored), 1, 3 or 4, got %r' % (op, channels))
+        raise InvalidArgumentError('%s: channels must be 0 (as stored), 1, 3 or 4, got %r' % (op, channels))
     if not data.startswith(SIGNATURE):
-        raise ValueError('%s: contents are not a PNG image (bad signature %r)' % (op, data[:8]))
+        raise InvalidArgumentError('%s: contents are not a PNG image (bad signature %r)' % (op, data[:8]))
     header, palette, alpha, idat = None, None, None, []
     for kind, body in _chunks(data, op):
         if kind == b'IHDR':
@@ -97,10 +98,10 @@ def decode_png(contents, channels=0, dtype='uint8', name=None):
         elif kind == b'IDAT':
             idat.append(body)
     if header is None:
-        raise ValueError('%s: the PNG has no IHDR chunk' % op)
+        raise InvalidArgumentError('%s: the PNG has no IHDR chunk' % op)
     width, height, depth, colour, _, _, interlace = header
     if interlace:
-        raise ValueError('%s: interlaced (Adam7) PNGs are not supported; re-save the image without interlacing' % op)
+        raise InvalidArgumentError('%s: interlaced (Adam7) PNGs are not supported; re-save the image without interlacing' % op)
     samples = _CHANNELS[colour]
     row_bytes = (width * samples * depth + 7) // 8
     rows = _unfilter(zlib.decompress(b''.join(idat)), height, row_bytes, max(1, samples * depth // 8), op)
@@ -157,11 +158,11 @@ def encode_png(image, compression=-1, name=None):
         raise TypeError('%s: image must be uint8 or uint16, got %s; use tf.image.convert_image_dtype'
                         % (op, pixels.dtype.name))
     if pixels.ndim != 3 or not 1 <= pixels.shape[-1] <= 4:
-        raise ValueError('%s: image must be (height, width, channels) with 1 to 4 channels, got shape %s'
+        raise InvalidArgumentError('%s: image must be (height, width, channels) with 1 to 4 channels, got shape %s'
                          % (op, pixels.shape))
     level = int(compression)
     if not -1 <= level <= 9:
-        raise ValueError('%s: compression must be -1 (default) or 0 to 9, got %d' % (op, level))
+        raise InvalidArgumentError('%s: compression must be -1 (default) or 0 to 9, got %d' % (op, level))
     height, width, channels = pixels.shape
     depth = pixels.dtype.itemsize * 8
     rows = pixels.astype('>u2' if depth == 16 else np.uint8).reshape(height, -1).view(np.uint8)

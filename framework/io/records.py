@@ -3,6 +3,7 @@ import csv
 
 import numpy as np
 
+from ..errors import InvalidArgumentError      # TF's class for bad image / record / proto data
 from .. import dtypes
 from ..tensor import Tensor, convert_to_tensor
 from .strings_in import byte_array, string_tensor
@@ -23,16 +24,16 @@ def decode_raw(input_bytes, out_type, little_endian=True, fixed_length=None, nam
     if fixed_length is not None:
         size = int(fixed_length)
         if size < 0 or size % dtype.itemsize:
-            raise ValueError('%s: fixed_length must be a non-negative multiple of %d (the size of %s), got %d'
+            raise InvalidArgumentError('%s: fixed_length must be a non-negative multiple of %d (the size of %s), got %d'
                              % (op, dtype.itemsize, dtype.name, size))
         flat = [s[:size].ljust(size, b'\0') for s in flat]
     lengths = {len(s) for s in flat}
     if len(lengths) > 1:
-        raise ValueError('%s: every input string must have the same length, got lengths %s; pass fixed_length'
+        raise InvalidArgumentError('%s: every input string must have the same length, got lengths %s; pass fixed_length'
                          % (op, sorted(lengths)))
     size = lengths.pop() if lengths else 0
     if size % dtype.itemsize:
-        raise ValueError('%s: input strings of %d bytes are not a whole number of %s (%d bytes each)'
+        raise InvalidArgumentError('%s: input strings of %d bytes are not a whole number of %s (%d bytes each)'
                          % (op, size, dtype.name, dtype.itemsize))
     values = np.frombuffer(b''.join(flat), order).astype(dtype).reshape(strings.shape + (size // dtype.itemsize,))
     return Tensor(values)
@@ -44,7 +45,7 @@ _TYPES = ('float32', 'float64', 'int32', 'int64', 'string')
 def _column_spec(default, op, index):
     t = default if isinstance(default, Tensor) else convert_to_tensor(default)
     if t.dtype.name not in _TYPES or t.ndim > 1 or (t.ndim == 1 and t.shape[0] > 1):
-        raise ValueError('%s: record_defaults[%d] must be a scalar or a one-element list of float32, float64, '
+        raise InvalidArgumentError('%s: record_defaults[%d] must be a scalar or a one-element list of float32, float64, '
                          'int32, int64 or string (or an empty one for a required column), got %r'
                          % (op, index, default))
     required = t.ndim == 1 and t.shape[0] == 0
@@ -60,7 +61,7 @@ def _parse(text, dtype, op, row, column):
             return dtype.type(float(text))
         return dtype.type(int(text))
     except ValueError:
-        raise ValueError('%s: field %d of record %d is %r, not a %s' % (op, column, row, text, dtype.name)) from None
+        raise InvalidArgumentError('%s: field %d of record %d is %r, not a %s' % (op, column, row, text, dtype.name)) from None
 
 
 @named_errors('io.decode_csv')
@@ -73,23 +74,23 @@ def decode_csv(records, record_defaults, field_delim=',', use_quote_delim=True, 
     lines = byte_array(records, op, 'records')
     specs = [_column_spec(d, op, i) for i, d in enumerate(record_defaults)]
     if len(field_delim) != 1:
-        raise ValueError('%s: field_delim must be one character, got %r' % (op, field_delim))
+        raise InvalidArgumentError('%s: field_delim must be one character, got %r' % (op, field_delim))
     wanted = list(range(len(specs))) if select_cols is None else [int(c) for c in select_cols]
     if select_cols is not None and (len(wanted) != len(specs) or wanted != sorted(set(wanted))):
-        raise ValueError('%s: select_cols must be increasing, one per record default, got %r' % (op, select_cols))
+        raise InvalidArgumentError('%s: select_cols must be increasing, one per record default, got %r' % (op, select_cols))
     columns = [np.empty(lines.shape, dtype) for dtype, _ in specs]
     quoting = csv.QUOTE_MINIMAL if use_quote_delim else csv.QUOTE_NONE
     for row, (index, line) in enumerate(np.ndenumerate(lines)):
         fields = next(csv.reader([line.decode('utf-8')], delimiter=field_delim, quoting=quoting), [''])
         if select_cols is None and len(fields) != len(specs):
-            raise ValueError('%s: record %d has %d fields, record_defaults has %d' % (op, row, len(fields), len(specs)))
+            raise InvalidArgumentError('%s: record %d has %d fields, record_defaults has %d' % (op, row, len(fields), len(specs)))
         for out, (dtype, default), column in zip(columns, specs, wanted):
             if column >= len(fields):
-                raise ValueError('%s: record %d has no column %d' % (op, row, column))
+                raise InvalidArgumentError('%s: record %d has no column %d' % (op, row, column))
             text = fields[column]
             if text == '' or text == na_value:
                 if default is None:
-                    raise ValueError('%s: field %d of record %d is required but empty' % (op, column, row))
+                    raise InvalidArgumentError('%s: field %d of record %d is required but empty' % (op, column, row))
                 out[index] = default
             else:
                 out[index] = _parse(text, dtype, op, row, column)

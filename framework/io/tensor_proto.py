@@ -7,6 +7,7 @@ as repeated ``string_val``, as TensorFlow writes them.
 """
 import numpy as np
 
+from ..errors import InvalidArgumentError      # TF's class for bad image / record / proto data
 from .. import backend, dtypes
 from ..dtypes import _ENUMS, _NAME_OF_ENUM
 from ..ops.operands import as_tensor
@@ -51,7 +52,7 @@ def _read_varint(data, pos, op):
     shift = value = 0
     while True:
         if pos >= len(data):
-            raise ValueError('%s: the serialized TensorProto is truncated' % op)
+            raise InvalidArgumentError('%s: the serialized TensorProto is truncated' % op)
         byte = data[pos]
         value |= (byte & 0x7f) << shift
         pos, shift = pos + 1, shift + 7
@@ -74,7 +75,7 @@ def _fields(data, op):
             size = 8 if wire == 1 else 4
             value, pos = data[pos:pos + size], pos + size
         else:
-            raise ValueError('%s: not a TensorProto (wire type %d)' % (op, wire))
+            raise InvalidArgumentError('%s: not a TensorProto (wire type %d)' % (op, wire))
         yield number, wire, value
 
 
@@ -114,7 +115,7 @@ def parse_tensor(serialized, out_type, name=None):
         elif number in _VALUE_FIELDS:
             values.extend(_typed_values(number, wire, value, op))
     if enum not in _NAME_OF_ENUM:
-        raise ValueError('%s: the serialized TensorProto has no supported dtype (enum %r)' % (op, enum))
+        raise InvalidArgumentError('%s: the serialized TensorProto has no supported dtype (enum %r)' % (op, enum))
     got = _NAME_OF_ENUM[enum]
     if got != want.name:
         raise TypeError('%s: type mismatch between the parsed tensor (%s) and out_type (%s)' % (op, got, want.name))
@@ -133,5 +134,5 @@ def parse_tensor(serialized, out_type, name=None):
             filled = [v - (1 << 64) if v >= 1 << 63 else v for v in filled]
         array = np.asarray(filled).astype(dtype)
     if array.size != count:
-        raise ValueError('%s: the content holds %d values, the shape %s needs %d' % (op, array.size, shape, count))
+        raise InvalidArgumentError('%s: the content holds %d values, the shape %s needs %d' % (op, array.size, shape, count))
     return Tensor(array.reshape(shape))
