@@ -3,6 +3,8 @@
 Each is a thin name over a framework op, so its gradient is the op's.
 ``serialize(fn)`` gives the name back ('linear' for the identity).
 """
+import types
+
 from framework import ops
 from framework.losses.tensor_notes import set_keras_logits
 
@@ -149,6 +151,11 @@ def get(identifier):
     """
     if identifier is None:
         return linear
+    if isinstance(identifier, dict) and _names_a_keras_object(identifier):
+        # Keras 3's form of a custom function or object ({'class_name': 'function', 'config':
+        # 'my_package>custom_fn', ...}): found through the registry and custom_objects scopes
+        from framework.keras.object_serialization import deserialize_keras_object
+        identifier = deserialize_keras_object(identifier)
     if isinstance(identifier, dict):        # Keras's serialized form {'class_name': 'relu', ...}
         identifier = identifier.get('config', identifier.get('class_name'))
         if isinstance(identifier, dict):
@@ -166,14 +173,29 @@ def get(identifier):
 
 
 def serialize(activation):
-    """The name of a built-in activation; a layer's config name or the
-    function's ``__name__`` otherwise."""
+    """The name of a built-in activation; Keras 3's ``serialize_keras_object`` dict otherwise.
+
+    A custom function is ``{'class_name': 'function', 'config': <registered name>, ...}``
+    (its 'Package>name' when registered, so loading finds it again); an object with
+    ``get_config`` (a layer used as activation) is its full config.
+    """
     for name, fn in _ALL.items():
         if fn is activation:
             return name
-    if hasattr(activation, 'get_config') and hasattr(activation, 'name'):
-        return activation.name
+    from framework.keras.object_serialization import serialize_keras_object
+    from .saving.registry import get_registered_name
+    if isinstance(activation, types.FunctionType):
+        return {'module': 'builtins', 'class_name': 'function', 'config': get_registered_name(activation),
+                'registered_name': 'function'}
+    if hasattr(activation, 'get_config'):
+        return serialize_keras_object(activation)
     return getattr(activation, '__name__', repr(activation))
+
+
+def _names_a_keras_object(config):
+    """Whether a config dict is Keras 3's full form (a function or a registered/layer object)
+    rather than the bare {'class_name': 'relu'} of older files."""
+    return config.get('class_name') == 'function' or 'module' in config or 'registered_name' in config
 
 
 deserialize = get

@@ -66,7 +66,9 @@ class Dense(KernelOptions, Layer):
         self.input_spec = InputSpec(min_ndim=2, axes={-1: int(input_dim)})
         self.built = True
 
-    def call(self, inputs):
+    def call(self, inputs, training=None):
+        # ``training`` is unused but named, as in Keras 3: a subclass's call(inputs, *args, **kwargs)
+        # forwards the flag to super().call (the serialization guide's LayerWithCustomVariable)
         kernel = self.kernel
         if type(inputs) is SparseTensor:      # a keras.Input(sparse=True) batch, as Keras's TF backend takes it
             return self._call_on_sparse(inputs)

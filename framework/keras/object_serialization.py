@@ -118,6 +118,12 @@ def deserialize_keras_object(config, custom_objects=None, safe_mode=True, **kwar
         TypeError: a class or function name that is not found anywhere (register it or pass it in
             ``custom_objects``).
     """
+    if isinstance(config, str):
+        # a plain function's name (legacy files write functions so): the custom object if one
+        # has that name, the string itself otherwise, as Keras 3 does
+        from layers.saving.registry import find_by_exact_name
+        found = find_by_exact_name(config, custom_objects)
+        return config if found is None else found
     if isinstance(config, _PLAIN):
         return config
     if isinstance(config, (list, tuple)):

@@ -84,6 +84,16 @@ def get_registered_object(name, custom_objects=None):
     return matches[0] if len(matches) == 1 else None
 
 
+def find_by_exact_name(name, custom_objects=None):
+    """The object filed under exactly ``name`` in ``custom_objects``, an enclosing scope or the
+    registry, or None: Keras 3's lookup for a bare string given to ``deserialize_keras_object``,
+    which (unlike a class name read from a file) never matches a registered name by its last part."""
+    for table in (custom_objects or {}), _scoped(), _REGISTERED:
+        if name in table:
+            return table[name]
+    return None
+
+
 def _scoped():
     merged = {}
     for table in getattr(_scope, 'stack', ()):
