@@ -141,3 +141,15 @@ def test_apply_gradients_takes_a_python_list_gradient_as_keras_does():
         keras.optimizers.SGD(0.1).apply_gradients([(['a', 'b'], v)])
     with pytest.raises(TypeError, match='got list'):
         keras.optimizers.SGD(0.1).apply_gradients([([[1.0], [1.0, 2.0]], v)])
+
+
+def test_a_learning_rate_schedule_refuses_a_missing_or_string_step():
+    # TF 2.21: ExponentialDecay(0.1, 10, 0.9)(None) -> ValueError 'Attempt to convert a value (None) ...';
+    # ('a') -> Cast's UnimplementedError. tapeflow returned nan for None.
+    from framework import keras
+    schedule = keras.optimizers.schedules.ExponentialDecay(0.1, 10, 0.9)
+    with pytest.raises(ValueError, match=r'Attempt to convert a value \(None\)'):
+        schedule(None)
+    with pytest.raises(tf.errors.UnimplementedError, match='Cast string to float'):
+        schedule('a')
+    np.testing.assert_allclose(float(schedule(3)), 0.1 * 0.9 ** 0.3, rtol=1e-6)

@@ -9,6 +9,7 @@ import numpy as np
 
 from framework import backend, graph_random_ops
 from framework.tensor import Tensor, constant, convert_to_tensor
+from framework.ops import cast
 from ..registered_classes import class_identity, find_class
 
 # The module name Keras 3 writes into serialized configs; kept so that
@@ -80,7 +81,12 @@ def refuse_integer_rate(initial, schedule):
 def step_array(step, dtype=None):
     """The step (an int, an array, a Tensor or the optimizer's iterations) on the host,
     cast to ``dtype`` when one is given."""
+    if step is None:        # TF's words; numpy made None a NaN step and the schedule returned nan
+        raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+                         "Tensor. (a learning-rate schedule is called with the step, e.g. optimizer.iterations)")
     data = np.asarray(backend.to_host(step._data if isinstance(step, Tensor) else step))
+    if data.dtype.kind in 'OSU' and dtype is not None:
+        cast(constant(data), dtype)        # Cast's UnimplementedError for a string step, as in TF
     return data if dtype is None else data.astype(dtype)
 
 
