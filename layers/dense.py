@@ -12,6 +12,7 @@ from . import activations, call_context
 from .kernel_options import KernelOptions
 from .input_spec import InputSpec
 from .layer import Layer
+from .own_variables import check_own_variable_count
 from .sparse_inputs import sparse_times_kernel
 
 
@@ -65,6 +66,23 @@ class Dense(KernelOptions, Layer):
         self._add_kernel_and_bias((input_dim, self.units), self.units)
         self.input_spec = InputSpec(min_ndim=2, axes={-1: int(input_dim)})
         self.built = True
+
+    def save_own_variables(self, store):
+        """The kernel under '0' and the bias under '1', as Keras 3's Dense files them (variables a
+        subclass adds are its own to save)."""
+        if not self.built:
+            return
+        store['0'] = self.kernel
+        if self.bias is not None:
+            store['1'] = self.bias
+
+    def load_own_variables(self, store):
+        check_own_variable_count(self, store)
+        if not self.built:
+            return
+        self.kernel.assign(store['0'])
+        if self.bias is not None:
+            self.bias.assign(store['1'])
 
     def call(self, inputs, training=None):
         # ``training`` is unused but named, as in Keras 3: a subclass's call(inputs, *args, **kwargs)

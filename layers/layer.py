@@ -32,6 +32,7 @@ from .functional.node import first_call_tensors
 from .functional.symbolic_call import any_symbolic, call_symbolic
 from .input_spec import InputSpec
 from .mask_propagation import call_with_masks, masks_matter
+from .own_variables import OwnVariables
 from .layer_arguments import legacy_batch_shape, positional_weight_args, shared_policy_identity, standardize_policy
 from .policy_sharing import policy_config
 from .traced_outputs import name_traced_outputs
@@ -96,7 +97,7 @@ class UnknownArgumentError(TypeError, ValueError):
     Keras 2 TypeError; this is both, so either ``except`` clause catches it."""
 
 
-class Layer(LayerWeights):
+class Layer(LayerWeights, OwnVariables):
     """The base class of every layer.
 
     Args:

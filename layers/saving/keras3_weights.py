@@ -7,6 +7,8 @@ never reads; matching is by path only.
 """
 import warnings
 
+from layers.own_variables import overrides_own_variables
+
 from .h5_io import read_array
 from .keras_tree import saveables
 from .weight_plan import host_value
@@ -17,6 +19,12 @@ def write(root, model, include_optimizer=True):
     for node in saveables(model, include_optimizer):
         group = root.create_group(node.path + '/vars' if node.path else 'vars')
         group.attrs['name'] = node.name
+        if not node.is_optimizer and overrides_own_variables(node.obj):
+            store = {}
+            node.obj.save_own_variables(store)      # the user's class chooses what to file, and under which keys
+            for key, value in store.items():
+                group.create_dataset(str(key), data=host_value(value) if hasattr(value, '_data') else value)
+            continue
         for index, variable in enumerate(node.variables):
             group.create_dataset(str(index), data=host_value(variable))
         # State kept outside variables under its own name, as Keras 3's save_own_variables
@@ -49,6 +57,11 @@ def plan(root, model, weight_plan):
             continue
         variables = node.variables
         group = root.get(vars_path)
+        if overrides_own_variables(node.obj):
+            # the user's load_own_variables reads its own entries, once the other layers are assigned
+            store = {key: read_array(group[key]) for key in group.keys()} if group is not None else {}
+            weight_plan.after.append(lambda layer=node.obj, store=store: layer.load_own_variables(store))
+            continue
         if group is None:
             if variables:
                 weight_plan.problem('%s: missing from the file (no group %s; the model has %d weight(s): %s)'
