@@ -11,6 +11,7 @@ import numpy as np
 from framework.errors import FailedPreconditionError, InvalidArgumentError
 from framework.ragged.ragged_tensor import RaggedTensor
 from framework.tensor import Tensor
+from framework.variable import Variable
 
 from ..layer import Layer
 from .categorical_encoding import encode, encoded_shape
@@ -69,7 +70,7 @@ class IndexLookup(VocabularyAssets, Layer):
         self.input_vocabulary, self.input_idf_weights = vocabulary, idf_weights
         self._has_input_vocabulary = bool(has_vocabulary)
         self._frozen_vocab_size = frozen_size
-        self._tokens, self._index, self.idf_weights = [], {}, None
+        self._tokens, self._index, self._idf_array, self._idf_variable = [], {}, None, None
         self._has_vocabulary = False         # Keras's table is initialized only by a vocabulary
         self._counts = VocabularyCounts()
         if vocabulary is not None:
@@ -166,9 +167,20 @@ class IndexLookup(VocabularyAssets, Layer):
             if weights.size != len(keys):
                 raise ValueError('%s: idf_weights has %d entries for a vocabulary of %d' % (who, weights.size, len(keys)))
             front = 0 if with_specials else start
-            self.idf_weights = self._padded_idf(weights, front, float(np.mean(weights)))
+            self._set_idf_weights(self._padded_idf(weights, front, float(np.mean(weights))))
         self._has_input_vocabulary = True
         self._frozen_vocab_size = self.vocabulary_size()
+
+    @property
+    def idf_weights(self):
+        """The tf-idf weight of every index, as the non-trainable tf.Variable Keras 3 keeps (and
+        prints as ``<tf.Variable 'Variable:0' ...>``); None before a vocabulary is set."""
+        return self._idf_variable
+
+    def _set_idf_weights(self, weights):
+        # the lookup reads the numpy array; the variable is what users see, made once per vocabulary
+        self._idf_array = weights
+        self._idf_variable = Variable(weights, trainable=False)
 
     def _set_tokens(self, tokens):
         self._tokens = list(tokens)
@@ -216,7 +228,7 @@ class IndexLookup(VocabularyAssets, Layer):
         self._set_tokens(tokens)
         if self.output_mode == 'tf_idf':
             weights = self._counts.idf_weights(tokens)
-            self.idf_weights = self._padded_idf(weights, start, float(np.mean(weights)) if weights.size else 0.0)
+            self._set_idf_weights(self._padded_idf(weights, start, float(np.mean(weights)) if weights.size else 0.0))
         self._counts = VocabularyCounts()
         self._frozen_vocab_size = self.vocabulary_size()
 
@@ -256,9 +268,9 @@ class IndexLookup(VocabularyAssets, Layer):
         depth = self.max_tokens if self.pad_to_max_tokens else self.vocabulary_size()
         if self.output_mode != 'tf_idf':
             return Tensor(encode(indices, self.output_mode, depth, np.int64))
-        if self.idf_weights is None:
+        if self._idf_array is None:
             raise ValueError("%s: output_mode='tf_idf' needs a vocabulary: call adapt() or set_vocabulary()" % who)
-        return Tensor(encode(indices, 'count', depth, np.float32) * self.idf_weights[:depth])
+        return Tensor(encode(indices, 'count', depth, np.float32) * self._idf_array[:depth])
 
     def _lookup(self, flat, who):
         """Indices of the keys ``flat``; the mask gives 0 (int mode) or -1 (dropped by the encoders)."""

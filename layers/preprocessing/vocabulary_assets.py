@@ -18,8 +18,8 @@ class VocabularyAssets:
 
     def saved_arrays(self):
         """{'idf_weights': the weights of every index} in tf_idf mode; nothing otherwise."""
-        if self.output_mode == 'tf_idf' and self.idf_weights is not None:
-            return {'idf_weights': self.idf_weights}
+        if self.output_mode == 'tf_idf' and self._idf_array is not None:
+            return {'idf_weights': self._idf_array}
         return {}
 
     def load_saved_arrays(self, arrays):
