@@ -7,6 +7,7 @@ from ..tape import array_rule
 from ..tensor import Tensor
 from . import column_product, eigen_sum
 from .einsum_kernel import einsum_array
+from .sixteen_column_product import rows_matmul
 from .one_row_product import one_row_matmul
 from .operands import ACTIVE, as_tensor, binary, named_errors, record
 from .reductions import reduce_sum
@@ -300,13 +301,15 @@ def affine_array(x, kernel, bias, op):
         elif dk.shape[1] == 1 and column_product.wanted(dx, dk, xp):     # Dense(1): oneDNN's order
             y = column_product.column_matmul(dx, dk)
         else:
-            y = product(dx, dk)
+            y = rows_matmul(dx, dk)      # oneDNN's order where numpy's differs (sixteen_column_product.py)
     elif dk.shape[1] == 1 and column_product.wanted(dx.reshape(-1, dx.shape[-1]), dk, xp):
         y = column_product.column_matmul(dx.reshape(-1, dx.shape[-1]), dk).reshape(dx.shape[:-1] + (1,))
     else:
         # one (rows, K) @ (K, N) product, as TF's tensordot does: numpy's stacked matmul runs a
         # product per leading index, re-reading the kernel each time (4x slower on ConvNeXt's MLPs)
-        y = one_row_matmul(xp, dx.reshape(-1, dx.shape[-1]), dk).reshape(dx.shape[:-1] + (dk.shape[1],))
+        flat = dx.reshape(-1, dx.shape[-1])
+        y = (one_row_matmul(xp, flat, dk) if flat.shape[0] == 1 else rows_matmul(flat, dk))
+        y = y.reshape(dx.shape[:-1] + (dk.shape[1],))
     if bias is None:
         return (x, kernel), y
     bias = as_tensor(bias, op)
