@@ -13,6 +13,7 @@ import numpy as np
 from framework import dtypes
 from framework.backend import array_module
 from framework.errors import InvalidArgumentError
+from framework.ops import eigen_householder_qr
 from framework.keras import random as keras_random
 from framework.keras.ops_arguments import integer
 from framework.keras.seed_generator import SeedGenerator, make_default_seed
@@ -223,17 +224,24 @@ class Orthogonal(RandomInitializer):
             raise InvalidArgumentError("Value for attr 'T' of bfloat16 is not in the list of allowed values: double, "
                                        'float, half, complex64, complex128 [Op:Qr]; the Orthogonal initializer '
                                        'needs a QR: make the weight float32 (or float16)')
-        # Keras's draw (in the weight's dtype); the QR in float64 for a well-conditioned result.
+        # Keras's draw, in the weight's dtype.
         a = keras_random.normal((max(rows, cols), min(rows, cols)), dtype=dtype, seed=self.seed)._data
         xp = array_module(a)
-        a = a.astype(np.float64)
-        q, r = xp.linalg.qr(a)
-        q = q * xp.sign(xp.diagonal(r))
+        if xp is np and eigen_householder_qr.covers(a.shape, a.dtype):
+            # TF's Qr kernel in the weight's dtype, bit for bit: the recurrent kernels of
+            # LSTM / GRU / SimpleRNN then start where TF's do.
+            q, r = eigen_householder_qr.householder_qr(a)
+            q = q * np.sign(np.diagonal(r))
+            gain = a.dtype.type(self.gain)
+        else:   # larger than one Eigen block: a float64 QR, close to TF's but not its bits
+            q, r = xp.linalg.qr(a.astype(np.float64))
+            q = q * xp.sign(xp.diagonal(r))
+            gain = self.gain
         if rows < cols:
             q = q.T
         # C order: q.T is a Fortran-ordered view, and numpy's matmul with a Fortran-ordered
         # operand (an RNN's recurrent kernel at every step) runs ~40x slower than in C order.
-        return Tensor(xp.ascontiguousarray((self.gain * q.reshape(shape)).astype(dtype)))
+        return Tensor(xp.ascontiguousarray((gain * q.reshape(shape)).astype(dtype)))
 
     def get_config(self):
         return {'seed': self._init_seed, 'gain': self.gain}
