@@ -46,6 +46,13 @@ def keep_float32(layer):
 
 
 @contextlib.contextmanager
+def within(outer, layer, dtype):
+    """``outer`` (a context manager), and inside it ``weights_as(layer, dtype)``."""
+    with outer, weights_as(layer, dtype):
+        yield
+
+
+@contextlib.contextmanager
 def weights_as(layer, dtype):
     """Within the block, ``layer``'s attributes holding its own float weights made with
     ``autocast=True`` hold them cast to ``dtype``; they hold the variables again afterwards."""

@@ -397,7 +397,8 @@ class Layer(LayerWeights, OwnVariables):
                     check_spec(self, inputs)
             if training is not None and accepts_training(type(self)):
                 kwargs['training'] = training
-            with shown_twice, (autocasting.weights_as(self, mixed) if mixed is not None else _SHOWN_ONCE):
+            # one context per call: a mixed policy's weight casts join the print guard (autocast.within)
+            with shown_twice if mixed is None else autocasting.within(shown_twice, self, mixed):
                 try:
                     outputs = self.call(inputs, *args, **kwargs)
                 except (TypeError, ValueError, OpError) as err:
