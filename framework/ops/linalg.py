@@ -7,7 +7,7 @@ from ..tape import array_rule
 from ..tensor import Tensor
 from . import column_product, eigen_sum
 from .einsum_kernel import einsum_array
-from .sixteen_column_product import rows_matmul
+from .sixteen_column_product import rows_matmul, rows_matmul_transposed
 from .one_row_product import one_row_matmul
 from .operands import ACTIVE, as_tensor, binary, named_errors, record
 from .reductions import reduce_sum
@@ -342,7 +342,7 @@ def _affine_input_grad(g, y, x, kernel, *bias):
 
 def _affine_input_grad_array(g, y, x, kernel, *bias):
     if g.ndim == 2:
-        return product(g, kernel.T)
+        return rows_matmul_transposed(g, kernel)       # oneDNN's order for batches of 16+ rows
     return _affine_input_grad(Tensor(g), None, None, Tensor(kernel))._data
 
 

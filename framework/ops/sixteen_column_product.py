@@ -16,9 +16,13 @@ a float64-exact FMA chain on all shapes tried (M 2..1000, K 1..385, N 1..1000).
 
 It costs one small copy of the last columns and a second product of 16 columns (about 5 us on
 a (32, 32) @ (32, 3) product; products whose last panel is 0 or 9-15 columns wide pay one test),
-so it runs for every such product, training included, unless ``set_tf_exact_math(False)``: a
-small classifier's fit history then prints TF's digits. The gradients' products (transposed
-operands) are left to BLAS; their order is not measured.
+so it runs for every such product, training included, unless ``set_tf_exact_math(False)``.
+
+The layer's gradients: TF's kernel gradient ``x.T @ g`` (transpose_a) is the same chain, and
+numpy's product of the transposed view already equals it (180/180 shapes). The input gradient
+``g @ kernel.T`` (transpose_b) is the chain for 16 rows or more (M 16..1000, every K <= 384 and
+N >= 2 measured) and another kernel below (not decoded): ``rows_matmul_transposed``. With both,
+a two-layer MLP's mse gradients and a 5-epoch Adam fit print TF's bytes.
 """
 import numpy as np
 
@@ -29,6 +33,7 @@ from ..blas_threads import product
 PANEL = 16
 _LAST_NARROW = 8     # last panels up to this many columns go to OpenBLAS's other kernel
 _DEPTH_IN_ORDER = 384
+_TRANSPOSED_FROM_ROWS = 16     # fewer rows: oneDNN takes another kernel for a transposed b (not decoded)
 
 
 def rows_matmul(a, b):
@@ -46,6 +51,18 @@ def rows_matmul(a, b):
     out[:, :full] = product(a, b[:, :full])
     out[:, full:] = product(a, padded)[:, :last]
     return out
+
+
+def rows_matmul_transposed(a, c):
+    """``a @ c.T`` (a Dense layer's input gradient: the output gradient times the kernel, transposed).
+
+    TF's ``MatMul(transpose_b=True)`` is the same in-order chain when ``a`` has 16 rows or more
+    (fewer: another oneDNN kernel). OpenBLAS given the transposed view takes other kernels on
+    some shapes, so the transpose is copied first (K * N floats)."""
+    # a depth of 1 (a Dense(1) layer's input gradient) is one rounded product in any order
+    if a.shape[0] < _TRANSPOSED_FROM_ROWS or c.shape[1] == 1 or not _wanted(a, c.T):
+        return product(a, c.T)
+    return rows_matmul(a, np.ascontiguousarray(c.T))
 
 
 def _wanted(a, b):
