@@ -3,7 +3,7 @@
 import re
 import string
 
-from framework.ops import einsum
+from framework.ops import cast, einsum
 
 from . import activations, constraints, initializers, regularizers
 from .initializers import VarianceScaling
@@ -151,6 +151,9 @@ class EinsumDense(Layer):
         self.built = True
 
     def call(self, inputs):
+        if inputs._data.dtype.kind in 'iub':
+            # keras.ops.einsum promotes an integer input to the kernel's float dtype (TF's einsum refuses it)
+            inputs = cast(inputs, self.kernel.dtype)
         x = einsum(self._equation, inputs, self.kernel)
         if self.bias is not None:
             x = x + self.bias
