@@ -42,12 +42,17 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     try:
         # a one-row product (not of a transposed b: TF runs that as dot products) in TF's order, and
         # one of a single output column (not of a transposed a) in oneDNN's (column_product.py)
-        if transpose_b or xa.ndim != 2 or xb.ndim != 2:
+        # products of several rows and columns in oneDNN's order (sixteen_column_product.py)
+        if xa.ndim != 2 or xb.ndim != 2:
             value = product(xa, xb)
+        elif transpose_b:
+            value = product(xa, xb) if transpose_a else rows_matmul_transposed(xa, db)
         elif xb.shape[1] == 1 and not transpose_a and column_product.wanted(xa, xb, xp):
             value = column_product.column_matmul(xa, xb)
-        else:
+        elif xa.shape[0] == 1 or transpose_a:       # numpy's product of a transposed a is oneDNN's chain
             value = one_row_matmul(xp, xa, xb)
+        else:
+            value = rows_matmul(xa, xb)
         out = Tensor(value)
     except ValueError:
         raise kernel_error(kernel, 'In[0] and In[1] must have compatible batch dimensions: %s vs. %s'

@@ -22,7 +22,8 @@ The layer's gradients: TF's kernel gradient ``x.T @ g`` (transpose_a) is the sam
 numpy's product of the transposed view already equals it (180/180 shapes). The input gradient
 ``g @ kernel.T`` (transpose_b) is the chain for 16 rows or more (M 16..1000, every K <= 384 and
 N >= 2 measured) and another kernel below (not decoded): ``rows_matmul_transposed``. With both,
-a two-layer MLP's mse gradients and a 5-epoch Adam fit print TF's bytes.
+a two-layer MLP's mse gradients and a 5-epoch Adam fit print TF's bytes. ``tf.matmul`` (2-D,
+eager or traced) takes the same two forms.
 """
 import numpy as np
 
