@@ -161,7 +161,8 @@ NOT_SUBLAYER_NAMES = frozenset(('_trainable_created', '_non_trainable_created', 
                    '_output_shapes', '_inbound_nodes', CACHE, '_weights_walk',
                    '_graph_ends',      # Sequential's Input and output KerasTensors
                    '_compile_config',   # compile()'s arguments
-                   'sequence_masks'))   # a recurrent cell's dropout masks, held for one sequence
+                   'sequence_masks',    # a recurrent cell's dropout masks, held for one sequence
+                   '_step_trace'))      # fit's trace of the running train step, set twice per step
 
 
 def track_variable(layer, variable):
