@@ -59,11 +59,14 @@ def rows_matmul_transposed(a, c):
 
     TF's ``MatMul(transpose_b=True)`` is the same in-order chain when ``a`` has 16 rows or more
     (fewer: another oneDNN kernel). OpenBLAS given the transposed view takes other kernels on
-    some shapes, so the transpose is copied first (K * N floats)."""
+    some shapes; an FMA chain does not care which factor comes first, so this computes
+    ``(c @ a.T).T`` with ``a.T`` copied (a batch of rows: smaller than the kernel, whose copy
+    cost more than the product) and the result copied back to rows (numpy's sums over axis 0
+    of a column-major array add in another order)."""
     # a depth of 1 (a Dense(1) layer's input gradient) is one rounded product in any order
     if a.shape[0] < _TRANSPOSED_FROM_ROWS or c.shape[1] == 1 or not _wanted(a, c.T):
         return product(a, c.T)
-    return rows_matmul(a, np.ascontiguousarray(c.T))
+    return np.ascontiguousarray(rows_matmul(c, np.ascontiguousarray(a.T)).T)
 
 
 def _wanted(a, b):
