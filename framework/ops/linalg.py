@@ -348,7 +348,9 @@ def _affine_input_grad(g, y, x, kernel, *bias):
 def _affine_input_grad_array(g, y, x, kernel, *bias):
     if g.ndim == 2:
         return rows_matmul_transposed(g, kernel)       # oneDNN's order for batches of 16+ rows
-    return _affine_input_grad(Tensor(g), None, None, Tensor(kernel))._data
+    # TF's gradient of a Dense layer on (batch, ..., features) is one product of the flattened rows
+    flat = rows_matmul_transposed(g.reshape(-1, g.shape[-1]), kernel)
+    return flat.reshape(g.shape[:-1] + (kernel.shape[0],))
 
 
 def _affine_kernel_grad(g, y, x, kernel, *bias):
