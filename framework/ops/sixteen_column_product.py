@@ -59,13 +59,17 @@ def rows_matmul_transposed(a, c):
 
     TF's ``MatMul(transpose_b=True)`` is the same in-order chain when ``a`` has 16 rows or more
     (fewer: another oneDNN kernel). OpenBLAS given the transposed view takes other kernels on
-    some shapes; an FMA chain does not care which factor comes first, so this computes
-    ``(c @ a.T).T`` with ``a.T`` copied (a batch of rows: smaller than the kernel, whose copy
-    cost more than the product) and the result copied back to rows (numpy's sums over axis 0
-    of a column-major array add in another order)."""
+    some shapes, so one operand is copied in its transposed layout first: ``c.T`` (K * N floats),
+    or, when that is the larger copy (a batch of 32 rows against a (256, 128) kernel, whose
+    transposed copy cost more than the product), ``(c @ a.T).T`` (an FMA chain does not care
+    which factor comes first) with ``a.T`` copied and the result copied back to rows (numpy's
+    sums over axis 0 of a column-major array add in another order)."""
+    rows, depth = a.shape
     # a depth of 1 (a Dense(1) layer's input gradient) is one rounded product in any order
-    if a.shape[0] < _TRANSPOSED_FROM_ROWS or c.shape[1] == 1 or not _wanted(a, c.T):
+    if rows < _TRANSPOSED_FROM_ROWS or depth == 1 or not _wanted(a, c.T):
         return product(a, c.T)
+    if c.shape[0] * depth <= rows * (depth + c.shape[0]):
+        return rows_matmul(a, np.ascontiguousarray(c.T))
     return np.ascontiguousarray(rows_matmul(c, np.ascontiguousarray(a.T)).T)
 
 
