@@ -60,3 +60,13 @@ def backend(request):
     with framework.device(chosen.device_spec):
         yield chosen
 
+
+
+@pytest.fixture
+def exact_math():
+    """framework.config.set_tf_exact_math(True) for one test: TensorFlow's kernels on every size
+    (by default only arrays of up to 32 elements); the previous mode is restored after."""
+    previous = framework.config.tf_exact_math()
+    framework.config.set_tf_exact_math(True)
+    yield
+    framework.config.set_tf_exact_math(previous)

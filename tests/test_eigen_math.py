@@ -14,13 +14,9 @@ import framework as tf
 from framework.ops import eigen_math
 from framework.ops.eigen_sum import kernel_row_sums
 
-@pytest.fixture(autouse=True)
-def exact_math():
-    """By default the kernels compute small arrays only (they cost 25-100x numpy's functions):
-    every array for these tests."""
-    tf.config.set_tf_exact_math(True)
-    yield
-    tf.config.set_tf_exact_math('small')
+# By default the kernels compute small arrays only (they cost 25-100x numpy's functions): every
+# array for these tests (the conftest fixture).
+pytestmark = pytest.mark.usefixtures('exact_math')
 
 
 GOLDEN = np.load(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'data', 'eigen_math.npz'))

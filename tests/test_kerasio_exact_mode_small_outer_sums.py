@@ -8,7 +8,6 @@ Golden values: this file's arrays (same seeds) under /opt/tfref/bin/python (TF 2
 and `keras.layers.BatchNormalization()(y, training=True)[0, 0]`.
 """
 import numpy as np
-import pytest
 
 import framework as tf
 from framework import keras
@@ -21,14 +20,6 @@ VARIANCE_BITS = [1082315311, 1081700600, 1079628100, 1076213492, 1083883090, 108
 BN_BITS = [3216372446, 1070314383, 3188262201, 1051341420, 3182514924, 3213076846, 3213307375, 3158648672]
 
 
-@pytest.fixture
-def exact_mode():
-    before = eigen_math.ENABLED[0]
-    eigen_math.ENABLED[0] = True
-    yield
-    eigen_math.ENABLED[0] = before
-
-
 def _arrays():
     rng = np.random.RandomState(11)
     x = rng.normal(size=(20, 9)).astype('float32') * 3
@@ -36,12 +27,12 @@ def _arrays():
     return x, y
 
 
-def test_a_small_column_sum_has_tf_bits(exact_mode):
+def test_a_small_column_sum_has_tf_bits(exact_math):
     x, _ = _arrays()
     assert tf.reduce_sum(x, 0).numpy().view(np.uint32).tolist() == SUM_BITS
 
 
-def test_small_batch_moments_and_batch_normalization_have_tf_bits(exact_mode):
+def test_small_batch_moments_and_batch_normalization_have_tf_bits(exact_math):
     _, y = _arrays()
     mean, variance = tf.nn.moments(tf.constant(y), [0, 1])
     assert mean.numpy().view(np.uint32).tolist() == MEAN_BITS

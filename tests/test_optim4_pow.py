@@ -83,12 +83,8 @@ DIGEST = 'fbafc4b53597224c2d2b664949ed418070f0cc7f7b1343eb6e3e380b224c3fe0'
 DIGEST_SQUARED = 'd48ffd704c147452f78a51083c2fc5351e08205c8407718a4512fbb9bf6dd7e7'
 
 
-@pytest.fixture(autouse=True)
-def exact_math_on():
-    saved = eigen_math.ENABLED[0]
-    eigen_math.ENABLED[0] = True        # every size (the default, 'small', covers up to 32 elements)
-    yield
-    eigen_math.ENABLED[0] = saved
+# every size (the default, 'small', covers up to 32 elements): the conftest fixture
+pytestmark = pytest.mark.usefixtures('exact_math')
 
 
 def test_square_and_root_are_not_numpys():

@@ -12,15 +12,7 @@ import numpy as np
 import pytest
 
 import framework as tf
-from framework.ops import eigen_householder_qr, eigen_math
-
-
-@pytest.fixture
-def exact_mode():
-    before = eigen_math.ENABLED[0]
-    eigen_math.ENABLED[0] = True
-    yield
-    eigen_math.ENABLED[0] = before
+from framework.ops import eigen_householder_qr
 
 
 def _digest(x):
@@ -52,7 +44,7 @@ GOLDEN = [
 
 
 @pytest.mark.parametrize('shape, dtype, full_matrices, q_digest, r_digest', GOLDEN)
-def test_qr_has_tf_bits_in_exact_mode(exact_mode, shape, dtype, full_matrices, q_digest, r_digest):
+def test_qr_has_tf_bits_in_exact_mode(exact_math, shape, dtype, full_matrices, q_digest, r_digest):
     q, r = tf.linalg.qr(_input(shape, dtype), full_matrices=full_matrices)
     assert (_digest(q), _digest(r)) == (q_digest, r_digest)
 
@@ -74,7 +66,7 @@ def test_coverage_is_tall_or_square_real_under_one_block():
     assert not covers((4, 4), np.float16) and not covers((4, 4), np.complex64)
 
 
-def test_qr_gradient_unchanged_by_the_emulation(exact_mode):
+def test_qr_gradient_unchanged_by_the_emulation(exact_math):
     a = tf.Variable(_input((5, 3), 'float64'))
     with tf.GradientTape() as tape:
         q, r = tf.linalg.qr(a)
