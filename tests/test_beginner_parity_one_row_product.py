@@ -12,7 +12,7 @@ import pytest
 import framework as tf
 from framework import keras
 from framework.ops.one_row_product import one_row_matmul
-
+from helpers_one_row import one_row_operands
 
 
 @pytest.fixture(autouse=True)
@@ -23,12 +23,6 @@ def _fresh_names(monkeypatch):
     # these models take auto-names ('dense_7'); leave the counters as found for tests that print names
     yield
     keras.backend.clear_session()
-
-
-def _operands(depth, width, dtype):
-    a = (3 * np.sin(np.arange(depth) * 0.37 + 0.1)).astype(dtype)[None, :]
-    b = np.cos(np.arange(depth * width).reshape(depth, width) * 0.113).astype(dtype)
-    return a, b
 
 
 # (K, N, dtype, columns checked, TF's values there)
@@ -49,7 +43,7 @@ CASES = [
 
 @pytest.mark.parametrize('depth,width,dtype,columns,expected', CASES)
 def test_one_row_matmul_has_tf_bits(depth, width, dtype, columns, expected):
-    a, b = _operands(depth, width, dtype)
+    a, b = one_row_operands(depth, width, dtype)
     columns = list(range(width)) if columns is None else columns
     for got in (tf.matmul(a, b).numpy()[0], tf.matmul(a.T.copy(), b, transpose_a=True).numpy()[0],
                 one_row_matmul(np, a, b)[0]):
@@ -58,7 +52,7 @@ def test_one_row_matmul_has_tf_bits(depth, width, dtype, columns, expected):
 
 
 def test_dense_layer_on_one_sample_uses_the_same_sums():
-    a, b = _operands(200, 3, np.float32)
+    a, b = one_row_operands(200, 3, np.float32)
     layer = keras.layers.Dense(3, use_bias=False)
     layer.build((None, 200))
     layer.kernel.assign(b)
@@ -66,7 +60,7 @@ def test_dense_layer_on_one_sample_uses_the_same_sums():
 
 
 def test_other_products_are_numpy_matmul():
-    a, b = _operands(20, 6, np.float32)
+    a, b = one_row_operands(20, 6, np.float32)
     two_rows = np.concatenate([a, a[:, ::-1]])
     np.testing.assert_array_equal(one_row_matmul(np, two_rows, b), np.matmul(two_rows, b))
     ints = np.arange(6).reshape(1, 6)

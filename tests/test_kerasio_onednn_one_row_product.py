@@ -13,6 +13,7 @@ import pytest
 import framework as tf
 from framework import keras
 from framework.ops.one_row_product import one_row_matmul
+from helpers_one_row import one_column_gradient_draws, one_row_operands
 
 
 @pytest.fixture(autouse=True)
@@ -20,12 +21,6 @@ def _onednn_on(monkeypatch):
     monkeypatch.setenv('TF_ENABLE_ONEDNN_OPTS', '1')
     yield
     keras.backend.clear_session()
-
-
-def _operands(depth, width, dtype):
-    a = (3 * np.sin(np.arange(depth) * 0.37 + 0.1)).astype(dtype)[None, :]
-    b = np.cos(np.arange(depth * width).reshape(depth, width) * 0.113).astype(dtype)
-    return a, b
 
 
 CASES = [
@@ -38,14 +33,14 @@ CASES = [
 
 @pytest.mark.parametrize('depth,width,expected', CASES)
 def test_one_row_products_are_fused_chains(depth, width, expected):
-    a, b = _operands(depth, width, np.float32)
+    a, b = one_row_operands(depth, width, np.float32)
     for got in (tf.matmul(a, b).numpy()[0], tf.matmul(a.T.copy(), b, transpose_a=True).numpy()[0]):
         assert got[:4].tolist() == expected
 
 
 def test_float64_keeps_eigens_order():
     # oneDNN's MatMul is float32 only: TF's float64 product is Eigen's, as with oneDNN off
-    a, b = _operands(300, 5, np.float64)
+    a, b = one_row_operands(300, 5, np.float64)
     assert tf.matmul(a, b).numpy()[0].tolist() == [-5.968674413761341, -6.982887338157285, -7.9080306122043655,
                                                    -8.732303646267786, -9.445192492838292]
 
@@ -68,21 +63,8 @@ def test_single_sample_predict_prints_tf_digits(capsys):
     ]
 
 
-def _golden_draws():
-    rng = np.random.default_rng(7)
-    for _ in range(3):
-        rng.normal(size=(26, 1))
-    a = rng.normal(size=(40, 1)).astype(np.float32)
-    b = rng.normal(size=(1, 5)).astype(np.float32)
-    w = rng.normal(size=(40, 5)).astype(np.float32)
-    x = rng.normal(size=(26, 1)).astype(np.float32)
-    y = rng.normal(size=(26, 1)).astype(np.float32)
-    weights = rng.normal(size=(26,)).astype(np.float32)
-    return a, b, w, x, y, weights
-
-
 def test_gradients_computed_after_the_tape_closes_take_the_chain():
-    a, b, w, x, y, weights = _golden_draws()
+    a, b, w, x, y, weights = one_column_gradient_draws()
     a, b = tf.Variable(a), tf.Variable(b)
     with tf.GradientTape() as tape:
         c = tf.reduce_sum(tf.matmul(a, b) * w)

@@ -10,6 +10,7 @@ import pytest
 
 import framework as tf
 from framework import keras
+from helpers_one_row import one_column_gradient_draws
 
 
 @pytest.fixture(autouse=True)
@@ -19,22 +20,8 @@ def _onednn_off(monkeypatch):
     monkeypatch.setenv('TF_ENABLE_ONEDNN_OPTS', '0')
 
 
-def _golden_draws():
-    """The arrays of the golden program, in its order of draws."""
-    rng = np.random.default_rng(7)
-    for _ in range(3):
-        rng.normal(size=(26, 1))           # a first case the program printed, not kept here
-    a = rng.normal(size=(40, 1)).astype(np.float32)
-    b = rng.normal(size=(1, 5)).astype(np.float32)
-    w = rng.normal(size=(40, 5)).astype(np.float32)
-    x = rng.normal(size=(26, 1)).astype(np.float32)
-    y = rng.normal(size=(26, 1)).astype(np.float32)
-    weights = rng.normal(size=(26,)).astype(np.float32)
-    return a, b, w, x, y, weights
-
-
 def test_the_gradient_of_b_in_a_one_column_product():
-    a, b, w, _, _, _ = _golden_draws()
+    a, b, w, _, _, _ = one_column_gradient_draws()
     a, b = tf.Variable(a), tf.Variable(b)
     with tf.GradientTape() as tape:
         c = tf.reduce_sum(tf.matmul(a, b) * w)
@@ -44,7 +31,7 @@ def test_the_gradient_of_b_in_a_one_column_product():
 
 
 def test_a_one_feature_dense_kernel_gradient():
-    _, _, _, x, y, weights = _golden_draws()
+    _, _, _, x, y, weights = one_column_gradient_draws()
     dense = keras.layers.Dense(1, kernel_initializer=keras.initializers.Constant(0.7),
                                bias_initializer=keras.initializers.Constant(0.1))
     with tf.GradientTape() as tape:
