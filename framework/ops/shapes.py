@@ -7,9 +7,11 @@ from ..composite import dispatch
 from ..errors import _EAGER_CPU, InvalidArgumentError, UnimplementedError, kernel_error
 from .. import backend, dtypes
 from ..indexed_slices import IndexedSlices, map_values
-from ..tensor import Tensor
+from ..autopacking import holds_tensor
+from ..tensor import Tensor, convert_to_tensor
 from ..tape import record_blocked, sum_to_array
 from .indexing import getitem
+from .list_operands import list_kernel_error, list_operands, shape_text
 from .operands import ACTIVE, as_size, as_tensor, named_errors, normalize_axis, record, snapshot
 
 
@@ -156,16 +158,15 @@ def concat(values, axis, name=None):
         raise ValueError('concat: axis must be an integer, got None (TF: "Attempt to convert a value (None) with an '
                          'unsupported type")')
     try:
-        tensors = _same_dtype(values, 'concat')
+        tensors = list_operands(values, 'concat', 'ConcatV2', name or 'concat')
     except TypeError:      # RaggedTensors or SparseTensors (framework/composite.py); else re-raised
         return dispatch('concat', values, axis)
-    (ax,) = normalize_axis(axis, tensors[0].ndim, 'concat')
+    ax = _concat_axis(tensors, axis, name or 'concat')
     xp = backend.array_module(tensors[0]._data)
     try:
         out = Tensor(xp.concatenate([t._data for t in tensors], axis=ax))
     except ValueError:
-        raise InvalidArgumentError('concat: shapes %s differ outside axis %d'
-                                   % ([tuple(t.shape) for t in tensors], ax)) from None
+        raise _concat_shapes_error(tensors, ax, name or 'concat') from None
     if ACTIVE:
         bounds = np.cumsum([0] + [t._data.shape[ax] for t in tensors])
         vjps = tuple(_slicer(ax, int(lo), int(hi)) for lo, hi in zip(bounds[:-1], bounds[1:]))
@@ -181,15 +182,27 @@ def _slicer(axis, lo, hi):
 @named_errors('stack')
 def stack(values, axis=0, name=None):
     """Join tensors of one shape along a new axis."""
+    if axis == 0 and _plain_numbers(values):
+        return convert_to_tensor(values)       # TensorFlow packs a list of numbers as one constant ([1, 2.5]: float32)
     try:
-        tensors = _same_dtype(values, 'stack')
+        tensors = list_operands(values, 'stack', 'Pack', name or 'stack')
     except TypeError:      # RaggedTensors or SparseTensors (framework/composite.py); else re-raised
         return dispatch('stack', values, axis)
-    shapes = {tuple(t._data.shape) for t in tensors}
-    if len(shapes) > 1:
-        raise InvalidArgumentError('stack: all tensors must have the same shape, got %s'
-                                   % [tuple(t.shape) for t in tensors])
-    (ax,) = normalize_axis(axis, tensors[0].ndim + 1, 'stack')
+    rank = tensors[0].ndim + 1
+    if not isinstance(axis, (int, np.integer)) or not -rank <= axis < rank:
+        if isinstance(axis, (int, np.integer)):     # TensorFlow's Python check, before the kernel
+            error = ValueError('Argument `axis` = %d not in range [%d, %d)' % (axis, -rank, rank))
+            error.add_note('stack: axis %d for tensors of rank %d' % (axis, rank - 1))
+            raise error
+        (axis,) = normalize_axis(axis, rank, 'stack')
+    for index, t in enumerate(tensors[1:], 1):
+        if t._data.shape != tensors[0]._data.shape:
+            raise list_kernel_error('Pack', len(tensors), 'Shapes of all inputs must match: values[0].shape = %s '
+                                    '!= values[%d].shape = %s' % (shape_text(tensors[0].shape), index,
+                                                                  shape_text(t.shape)),
+                                    name or 'stack', 'stack: all tensors must have the same shape, got %s'
+                                    % [tuple(t.shape) for t in tensors])
+    ax = axis % rank
     return concat([expand_dims(t, ax) for t in tensors], ax)
 
 
@@ -406,15 +419,44 @@ def rank(input, name=None):  # noqa: A002
     return Tensor(np.asarray(as_tensor(input, 'rank')._data.ndim, dtype='int32'))
 
 
-def _same_dtype(values, op):
-    if isinstance(values, (Tensor, str, dict)) or not hasattr(values, '__len__') or len(values) == 0:
-        raise InvalidArgumentError('%s: expected a non-empty list of tensors, got %r' % (op, values))
-    tensors = [as_tensor(v, op) for v in values]
-    floats = [t for t in tensors if not t.dtype == tensors[0].dtype]
-    if floats:
-        raise InvalidArgumentError('%s: all tensors must share one dtype, got %s'
-                                   % (op, [t.dtype.name for t in tensors]))
-    return tensors
+def _plain_numbers(values):
+    """Whether ``values`` is a list of numbers, lists of them or numpy arrays, no tensor among them."""
+    return (isinstance(values, (list, tuple)) and not holds_tensor(values)
+            and all(isinstance(v, _PLAIN) for v in values))
+
+
+_PLAIN = (int, float, complex, list, tuple, np.ndarray, np.generic)
+
+
+def _concat_axis(tensors, axis, name):
+    """ConcatV2's axis, checked against the first tensor's rank as its kernel does."""
+    rank = tensors[0].ndim
+    if rank == 0:
+        raise list_kernel_error('ConcatV2', len(tensors), "ConcatOp : Can't concatenate scalars (use tf.stack "
+                                'instead)', name, 'concat: the tensors are scalars; stack them with framework.stack')
+    if isinstance(axis, (int, np.integer)) and not -rank <= axis < rank:
+        raise list_kernel_error('ConcatV2', len(tensors), 'ConcatOp : Expected concatenating dimensions in the '
+                                'range [%d, %d), but got %d' % (-rank, rank, axis), name,
+                                'concat: axis %d is out of range for tensors of rank %d' % (axis, rank))
+    (ax,) = normalize_axis(axis, rank, 'concat')
+    return ax
+
+
+def _concat_shapes_error(tensors, ax, name):
+    """ConcatV2's kernel error for the first tensor whose rank or sizes off ``ax`` differ from the first's."""
+    first = tensors[0].shape
+    for index, t in enumerate(tensors[1:], 1):
+        if t.ndim != len(first):
+            text = 'Ranks of all input tensors should match'
+        else:
+            dims = [d for d in range(len(first)) if d != ax and t.shape[d] != first[d]]
+            if not dims:
+                continue
+            text = 'Dimension %d in both shapes must be equal' % dims[0]
+        return list_kernel_error('ConcatV2', len(tensors), 'ConcatOp : %s: shape[0] = %s vs. shape[%d] = %s'
+                                 % (text, shape_text(first), index, shape_text(t.shape)), name,
+                                 'concat: shapes %s differ outside axis %d' % ([tuple(t.shape) for t in tensors], ax))
+    return InvalidArgumentError('concat: shapes %s differ outside axis %d' % ([tuple(t.shape) for t in tensors], ax))
 
 
 _PASS_THROUGH = (lambda g, y, x: g,)
