@@ -44,6 +44,37 @@ def atomic_write(path, create_directories=True):
     _fsync_directory(directory)
 
 
+@contextlib.contextmanager
+def atomic_write_together(paths):
+    """Yield temporary paths for several files that only make sense together.
+
+    Every temporary is written and synced before the first rename, so an
+    exception while writing any of them leaves all the old files in place
+    (a checkpoint's index rewritten at the same prefix must never name the
+    offsets of a half-written new data file). The renames follow the order of
+    ``paths``: put last the file that readers look for first.
+    """
+    paths = [os.fspath(p) for p in paths]
+    directories = [os.path.dirname(os.path.abspath(p)) for p in paths]
+    temporaries = []
+    try:
+        for directory, path in zip(directories, paths):
+            os.makedirs(directory, exist_ok=True)
+            temporaries.append(_new_temporary(directory, os.path.basename(path)))
+        yield list(temporaries)
+        for temporary in temporaries:
+            _fsync_file(temporary)
+        for temporary, path in zip(temporaries, paths):
+            os.replace(temporary, path)
+    except BaseException:
+        for temporary in temporaries:
+            with contextlib.suppress(OSError):
+                os.remove(temporary)
+        raise
+    for directory in sorted(set(directories)):
+        _fsync_directory(directory)
+
+
 def _new_temporary(directory, base):
     # os.open with mode 0o666 lets the umask decide the permissions, as for a
     # file written in place (tempfile.mkstemp would leave it private, 0o600).

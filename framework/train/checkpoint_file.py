@@ -10,9 +10,10 @@ variables in it):
 - the index is JSON: every key's shape and dtype, and a token also written
   into the data file, so a data file from another save is noticed.
 
-Each file is written to a temporary name and renamed into place, the index
-last: a save interrupted at any point leaves earlier checkpoints whole, and
-the index (what ``latest_checkpoint`` looks for) only names complete data.
+Both files are written to temporary names, and only then renamed into place,
+the index last: a save that fails part-way leaves earlier checkpoints whole,
+even one at the same prefix, and the index (what ``latest_checkpoint`` looks
+for) only names complete data.
 """
 import json
 import os
@@ -22,7 +23,7 @@ import h5py
 import numpy as np
 
 from .. import backend, dtypes
-from ..atomic_files import atomic_write
+from ..atomic_files import atomic_write_together
 from . import tensor_bundle, trackable_proto
 
 DATA_SUFFIX = '.data-00000-of-00001'
@@ -48,8 +49,8 @@ def write(prefix, variables, graph):
     token = secrets.token_hex(8)
     keys = sorted(variables)
     entries = {}
-    with atomic_write(prefix + DATA_SUFFIX) as temporary:
-        with h5py.File(temporary, 'w') as f:
+    with atomic_write_together([prefix + DATA_SUFFIX, prefix + INDEX_SUFFIX]) as (data_file, index_file):
+        with h5py.File(data_file, 'w') as f:
             for index, key in enumerate(keys):
                 value = np.asarray(backend.to_host(variables[key]._data))
                 f.create_dataset('t%d' % index, data=value)
@@ -57,8 +58,7 @@ def write(prefix, variables, graph):
             f['keys'] = json.dumps(keys)
             f[GRAPH_KEY] = json.dumps(graph)
             f.attrs['token'] = token
-    with atomic_write(prefix + INDEX_SUFFIX) as temporary:
-        with open(temporary, 'w') as f:
+        with open(index_file, 'w') as f:
             json.dump({'format': FORMAT, 'token': token, 'tensors': entries}, f)
     return prefix
 
@@ -67,11 +67,12 @@ def write_bundle(prefix, tensors):
     """Write ``tensors`` ((key, numpy array) pairs, in data order) as a TensorFlow checkpoint."""
     prefix = os.fspath(prefix)
     index, data = tensor_bundle.encode(tensors)
-    with atomic_write(tensor_bundle.data_path(prefix)) as temporary:
-        with open(temporary, 'wb') as f:
+    # Both files written before either replaces its predecessor, and the index renamed last: a write
+    # that fails part-way at an existing prefix leaves that checkpoint whole and readable.
+    with atomic_write_together([tensor_bundle.data_path(prefix), prefix + INDEX_SUFFIX]) as (data_file, index_file):
+        with open(data_file, 'wb') as f:
             f.write(data)
-    with atomic_write(prefix + INDEX_SUFFIX) as temporary:       # last: only names complete data
-        with open(temporary, 'wb') as f:
+        with open(index_file, 'wb') as f:
             f.write(index)
     return prefix
 

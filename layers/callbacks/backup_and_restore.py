@@ -3,6 +3,8 @@ import json
 import os
 import shutil
 
+from framework.atomic_files import atomic_write
+
 from .callback import Callback
 
 
@@ -83,13 +85,17 @@ class BackupAndRestore(Callback):
 
     def _backup(self):
         os.makedirs(self.backup_dir, exist_ok=True)
+        # Every file is replaced atomically, so a backup that fails part-way (disk full, a kill) leaves
+        # the previous one readable; the epoch count is written after the weights it describes.
         if self.double_checkpoint:
             for path in (self._weights_path, self._metadata_path):
                 if os.path.exists(path):
-                    shutil.copyfile(path, path + '.bkp')
+                    with atomic_write(path + '.bkp', create_directories=False) as temporary:
+                        shutil.copyfile(path, temporary)
         self.model.save_weights(self._weights_path, overwrite=True)
-        with open(self._metadata_path, 'w') as f:
-            json.dump({'epoch': self._current_epoch, 'batch': self._last_batch_seen}, f)
+        with atomic_write(self._metadata_path, create_directories=False) as temporary:
+            with open(temporary, 'w') as f:
+                json.dump({'epoch': self._current_epoch, 'batch': self._last_batch_seen}, f)
 
     def on_train_end(self, logs=None):
         if self.delete_checkpoint and os.path.exists(self.backup_dir):

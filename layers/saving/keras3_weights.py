@@ -60,7 +60,7 @@ def plan(root, model, weight_plan):
         if overrides_own_variables(node.obj):
             # the user's load_own_variables reads its own entries, once the other layers are assigned
             store = {key: read_array(group[key]) for key in group.keys()} if group is not None else {}
-            weight_plan.after.append(lambda layer=node.obj, store=store: layer.load_own_variables(store))
+            weight_plan.then(lambda layer=node.obj, store=store: layer.load_own_variables(store), node.obj.weights)
             continue
         if group is None:
             if variables:
@@ -71,7 +71,7 @@ def plan(root, model, weight_plan):
         loader = getattr(node.obj, 'load_saved_arrays', None)
         named = {k: read_array(group[k]) for k in group.keys() if not k.isdigit()} if callable(loader) else {}
         if named:
-            weight_plan.after.append(lambda loader=loader, named=named: loader(named))
+            weight_plan.then(lambda loader=loader, named=named: loader(named))
         arrays, names = read_vars(group, weight_plan, skip=named)
         weight_plan.match(node.describe(), variables, arrays, ['%s/%s' % (vars_path, n) for n in names])
     for vars_path, group in _vars_groups(root):

@@ -31,7 +31,7 @@ class WeightPlan:
         self.pairs = []
         self.problems = []
         self.skipped = []
-        self.after = []          # calls that restore state kept outside variables, once all is assigned
+        self.after = []          # (call, variables it may change): state a layer restores itself, last
 
     def problem(self, message):
         """Note a mismatch (a warning instead with ``skip_mismatch``)."""
@@ -62,14 +62,30 @@ class WeightPlan:
         else:
             self.pairs.extend(zip(variables, arrays))
 
+    def then(self, restore, variables=()):
+        """Call ``restore()`` once every pair is assigned (a layer's own ``load_own_variables``);
+        ``variables``: those it may change, put back as they were should it raise."""
+        self.after.append((restore, list(variables)))
+
     def apply(self):
-        """Assign every pair, or raise ``WeightsMismatchError`` listing every problem (assigning none)."""
+        """Assign every pair, or raise ``WeightsMismatchError`` listing every problem (assigning none).
+
+        Should an assignment or a ``then`` call raise (a saved array that does not convert, a
+        user's ``load_own_variables`` missing its key), every variable written is put back first.
+        """
         if self.problems:
             raise WeightsMismatchError(self.path, self.problems)
-        for variable, array in self.pairs:
-            write_into(variable, array)
-        for restore in self.after:
-            restore()
+        touched = [v for v, _ in self.pairs] + [v for _, variables in self.after for v in variables]
+        saved = [(v, host_value(v)) for v in touched]
+        try:
+            for variable, array in self.pairs:
+                write_into(variable, array)
+            for restore, _ in self.after:
+                restore()
+        except BaseException:
+            for variable, array in saved:
+                write_into(variable, array)
+            raise
         return self.skipped
 
 
