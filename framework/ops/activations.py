@@ -1,10 +1,9 @@
 """Activation functions (``tf.nn``): fused where numerics or speed ask for it,
 composed from other ops elsewhere."""
-import math
 
 import numpy as np
 
-from .. import backend
+from .. import backend, graph_random_ops
 from . import eigen_math, onednn_softmax
 from .eigen_sum import kernel_row_sums
 from ..tape import array_rule
@@ -12,7 +11,7 @@ from ..tensor import Tensor
 from .gradient_ops import elu_grad, mask_grad
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, normalize_axis, record
 from .selection import where
-from .unary import erf, sigmoid, tanh, exp
+from .unary import sigmoid, tanh, exp
 
 
 def relu(features, name=None):
@@ -119,23 +118,25 @@ def leaky_relu(features, alpha=0.2, name=None):
 
 
 def gelu(features, approximate=False, name=None):
-    """Gaussian error linear unit; the tanh approximation when ``approximate``."""
-    x = as_float_tensor(features, 'gelu')
-    if x._data.dtype.itemsize == 2:
-        return _gelu_16_bits(x, approximate)
-    if approximate:
-        inner = math.sqrt(2 / math.pi) * (x + 0.044715 * x * x * x)
-        return 0.5 * x * (1 + tanh(inner))
-    return 0.5 * x * (1 + erf(x / 1.4142135623730951))      # TensorFlow divides by sqrt(2)
+    """Gaussian error linear unit; the tanh approximation when ``approximate``.
 
-
-def _gelu_16_bits(x, approximate):
-    """float16 / bfloat16 gelu with TensorFlow's own formulas (nn_ops.gelu), each op rounded to the dtype."""
+    TensorFlow's own composition of ops (nn_ops.gelu), so that values and gradients take the same
+    roundings: 0.5 * x * erfc(-x * 0.70710677), or 0.5 * x * (1 + tanh(0.7978846 * (x + 0.044715 * x**3)))
+    with x**3 a Pow (Eigen's pow eagerly, x * x**2 in a traced function)."""
     from .special_functions import erfc
-    from .unary import tanh
+    x = as_float_tensor(features, 'gelu')
     if approximate:
-        return 0.5 * x * (1.0 + tanh(0.7978845608028654 * (x + 0.044715 * x ** 3)))
+        return 0.5 * x * (1.0 + tanh(0.7978845608028654 * (x + 0.044715 * _cube(x))))
     return 0.5 * x * erfc(-x * 0.7071067811865476)
+
+
+def _cube(x):
+    """x**3 as TensorFlow's Pow where tapeflow gives Pow's bits (eigen_math's mode, a traced function);
+    elsewhere two products, within an ulp of it: numpy's float power costs 25x more."""
+    from .arithmetic import pow
+    if eigen_math.exact_for(x._data) or x._data.dtype.itemsize == 2 or graph_random_ops.current() is not None:
+        return pow(x, 3)
+    return x * x * x
 
 
 def silu(features, beta=1.0, name=None):

@@ -1,4 +1,4 @@
-"""float32 exp, log, log1p, expm1, tanh, erf, sigmoid and softplus with TensorFlow's bits.
+"""float32 exp, log, log1p, expm1, tanh, erf, erfc, sigmoid and softplus with TensorFlow's bits.
 
 TensorFlow's CPU kernels evaluate these with Eigen's polynomial kernels
 (Eigen/src/Core/arch/Default/GenericPacketMathFunctions.h and the
@@ -176,6 +176,69 @@ def _erf_packets(xp, x):
     return xp.maximum(p, _F(-1), out=p)
 
 
+def _two_product_low(xp, x, x2):
+    """x * x - x2 exactly (x2 = fl(x * x)): Eigen's twoprod_low without FMA, Veltkamp's split of x
+    into 12-bit halves and Dekker's four partial products, each rounded."""
+    gamma = x * _F(4097)
+    hi = x - gamma
+    hi += gamma
+    lo = x - hi
+    low = hi * hi
+    low -= x2
+    cross = hi * lo
+    low += cross
+    low += cross                  # x_lo * x_hi: the same product
+    lo *= lo
+    low += lo
+    return low
+
+
+def _erfc_rational(xp, x, exp, reciprocal):
+    """Eigen's generic_fast_erfc<float>: 1 + x * S(x**2) for |x| <= 1, else
+    exp(-x**2) (corrected by x**2's rounding error) * P(1/x**2) / (x * Q(1/x**2)) (+ 2 for x < 0).
+    ``exp`` and ``reciprocal`` are the packet kernels or the scalar functor's expf and 1 / x."""
+    x = xp.minimum(xp.maximum(x, _F(-11)), _F(11))
+    x2 = x * x
+    s = xp.full_like(x, _F(5.61802298761904239654541015625e-04))
+    for c in (-4.91381669417023658752441406250e-03, 2.67075151205062866210937500000e-02,
+              -1.12800106406211853027343750000e-01, 3.76122951507568359375000000000e-01,
+              -1.12837910652160644531250000000e+00):
+        _madd(xp, s, x2, _F(c), s)
+    out = _madd(xp, x, s, _F(1), s)
+    large = x2 > _F(1)
+    if not large.any():
+        return out
+    idx = large.nonzero()
+    x, x2 = x[idx], x2[idx]
+    e = exp(-x2)
+    z = e * _two_product_low(xp, x, x2)
+    z[xp.abs(z) < _TINY] = 0          # flushed to zero (x above ~8.6): TensorFlow's threads run FTZ
+    xp.subtract(e, z, out=z)
+    q2 = reciprocal(x2)
+    num = _madd(xp, q2, _F(1.0208116471767425537109375e-01), _F(4.2920666933059692382812500e-01), xp.empty_like(x))
+    _madd(xp, num, q2, _F(3.2379078865051269531250000e-01), num)
+    _madd(xp, num, q2, _F(5.3971976041793823242187500e-02), num)
+    den = _madd(xp, q2, _F(1.7251677811145782470703125e-02), _F(3.9137163758277893066406250e-01), xp.empty_like(x))
+    for c in (1.0, 6.2173241376876831054687500e-01, 9.5662862062454223632812500e-02):
+        _madd(xp, den, q2, _F(c), den)
+    den *= x
+    num /= den
+    z *= num
+    z += xp.where(x < 0, _F(2), _F(0))
+    out[idx] = z
+    return out
+
+
+def _erfc_packets(xp, x):
+    from .eigen_reciprocal import packet_reciprocal
+    return _erfc_rational(xp, x, lambda a: _exp_packets(xp, a), packet_reciprocal)
+
+
+def _erfc_scalar(v):
+    one = np.array([v], _F)
+    return _erfc_rational(np, one, lambda a: np.array([_expf(a[0])], _F), lambda a: _F(1) / a)[0]
+
+
 def _sigmoid_packets(xp, x_in):
     """Eigen's scalar_logistic_op<float>::packetOp: exp(x/2) by a degree-5 polynomial, squared."""
     x = xp.minimum(x_in, _F(16.6355324))
@@ -317,5 +380,6 @@ log1p = _kernel(_log1p_packets, _log1pf)
 expm1 = _kernel(_expm1_packets, _expm1f, passes_denormals=True)
 tanh = _kernel(_tanh_packets, None)      # Eigen's scalar tanh<float> is the same rational
 erf = _kernel(_erf_packets, None)        # and so is its scalar erf<float>
+erfc = _kernel(_erfc_packets, _erfc_scalar)
 sigmoid = _kernel(_sigmoid_packets, _sigmoid_scalar)
 softplus = _kernel(_softplus_packets, _softplus_scalar)

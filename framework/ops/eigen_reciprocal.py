@@ -36,7 +36,8 @@ def _estimate(a):
     return np.where(np.isnan(a), a, out)
 
 
-def _packets(a):
+def packet_reciprocal(a):
+    """Eigen's preciprocal<Packet8f> on every element of float32 array ``a`` (no scalar tail)."""
     y = _estimate(a)
     with np.errstate(all='ignore'):
         correction = y * (_F(1) - a * y)
@@ -54,5 +55,5 @@ def reciprocal(a):
     with np.errstate(all='ignore'):
         out = np.divide(_F(1), flat)                  # the scalar functor, for the tail
     if whole:
-        out[:whole] = _packets(flat[:whole])
+        out[:whole] = packet_reciprocal(flat[:whole])
     return out.reshape(np.shape(a))

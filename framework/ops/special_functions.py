@@ -16,6 +16,7 @@ import math
 import numpy as np
 
 from .. import backend
+from . import eigen_math
 from ..tensor import Tensor
 from .arithmetic import subtract
 from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
@@ -89,8 +90,32 @@ def _erfinv_host(y):
 
 @named_errors('erfc')
 def erfc(x, name=None):
-    """The complementary error function 1 - erf(x), accurate where erf(x) is near 1."""
-    return _unary('erfc', x, _erfc, lambda g, y, x: g * (-2 / _SQRT_PI) * exp(-square(x)))
+    """The complementary error function 1 - erf(x), accurate where erf(x) is near 1. float32 takes
+    TensorFlow's kernel (Eigen's generic_fast_erfc, eigen_math.erfc) where the exact-math mode
+    covers the array: tf.nn.gelu is 0.5 * x * erfc(-x / sqrt(2))."""
+    t = as_float_tensor(x, 'erfc')
+    out = Tensor(_erfc_value(t._data))
+    if ACTIVE:
+        record('erfc', (t,), out, (_erfc_grad,))
+    return out
+
+
+def _erfc_value(a):
+    if eigen_math.handles(a):
+        return eigen_math.erfc(a)
+    if backend.is_device_array(a):
+        from cupyx.scipy.special import erfc as cupy_erfc
+        return cupy_erfc(a)
+    wide = np.asarray(a, np.float64)
+    try:        # scipy's loop, where installed: math.erfc element by element costs ~100x more
+        from scipy.special import erfc as scipy_erfc
+    except ImportError:
+        return _erfc(wide).astype(a.dtype)
+    return scipy_erfc(wide).astype(a.dtype)
+
+
+def _erfc_grad(g, y, x):
+    return g * (-2 / _SQRT_PI) * exp(-square(x))         # TensorFlow's order: (g * c) * exp(-x**2)
 
 
 @named_errors('erfinv')
