@@ -344,7 +344,8 @@ class Layer(LayerWeights, OwnVariables):
         try:
             outputs = self._call_converted(inputs, args, kwargs, training)
         except (TypeError, ValueError) as err:
-            raise _named(err, self) from err
+            _name_layer(err, self)
+            raise
         if self.activity_regularizer is not None:
             self._add_activity_losses(outputs)
         return outputs
@@ -521,22 +522,20 @@ class Layer(LayerWeights, OwnVariables):
         return '<%s name=%s, built=%s>' % (type(self).__name__, self.name, self.built)
 
 
-def _named(err, layer):
-    """``err`` with the layer named, for errors outside its ``call`` (converting or checking the
-    inputs, building); errors from ``call`` itself come worded as Keras's (``_call_error``).
-
-    Only the innermost failing layer adds its name; plain TypeError / ValueError
-    (and InvalidArgumentError, which Keras names too, and ConversionError) only, so
-    that exceptions with their own constructors pass through unchanged.
+def _name_layer(err, layer):
+    """Name the layer in a note on ``err``, an error outside its ``call`` (converting or checking the
+    inputs, building): Keras 3 raises those from ``__call__`` as they are, unworded, so a program
+    printing one prints TensorFlow's text; errors from ``call`` itself come worded as Keras's
+    (``_call_error``). Only the innermost failing layer adds its note.
     """
-    text = str(err)
-    # A message naming its layer already ('of layer "x"', or InputSpec's Keras wording "of layer 'x'")
-    # passes through as it is.
-    if type(err) not in (TypeError, ValueError, InvalidArgumentError, ConversionError) or 'of layer "' in text \
-            or " of layer '" in text or getattr(err, '_keras_call_info_injected', False):
-        return err
-    return type(err)('Exception encountered when calling %s.call() of layer "%s": %s'
-                     % (type(layer).__name__, layer.name, text))
+    if getattr(err, '_tapeflow_layer_named', False) or getattr(err, '_keras_call_info_injected', False):
+        return
+    try:
+        err.add_note('raised by layer "%s" (%s) before its call() ran: converting, checking or building for '
+                     'its inputs' % (layer.name, type(layer).__name__))
+        err._tapeflow_layer_named = True
+    except AttributeError:      # an exception type with __slots__: nothing to hang the note on
+        pass
 
 
 def _call_error(err, layer, inputs, args, kwargs):

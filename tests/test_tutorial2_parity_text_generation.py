@@ -51,7 +51,7 @@ def test_integer_lookup_and_nested_ragged_rows():
 
 
 def test_layers_without_ragged_support_still_ask_for_a_dense_tensor():
-    with pytest.raises(TypeError, match='Dense.*RaggedTensor cannot be used where a dense tensor is needed'):
+    with pytest.raises(TypeError, match='(?s)RaggedTensor cannot be used where a dense tensor is needed.*Dense'):
         keras.layers.Dense(2)(tf.ragged.constant([[1., 2.], [3.]]))
 
 
