@@ -89,8 +89,10 @@ class MultiHeadAttention(Layer):
         self.kernel_constraint = constraints.get(kernel_constraint)
         self.bias_constraint = constraints.get(bias_constraint)
         self._inverse_sqrt_key_dim = 1.0 / math.sqrt(float(self.key_dim))
-        # in Keras 3's weight order: query, key, (gate), value, output
-        self.query_dense = self.key_dense = self._gate_dense = self.value_dense = self.output_dense = None
+        # in Keras 3's order of sublayers (and so of weights and variables): query, key, (gate), value,
+        # softmax, dropout (whose seed state Keras lists before the output's weights), output
+        self.query_dense = self.key_dense = self._gate_dense = self.value_dense = None
+        self._softmax = self._dropout_layer = self.output_dense = None
         self._projections_ready = False
 
     # ---- building: Keras builds from the query, value and key shapes together --------------

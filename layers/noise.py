@@ -110,7 +110,8 @@ class AlphaDropout(_Noise):
         _check_fraction(rate, 'rate', 'AlphaDropout %r' % self.name)
         self.rate = rate
         self.noise_shape = None if noise_shape is None else tuple(noise_shape)
-        self.seed_generator = SeedGenerator(seed)     # Keras 3's AlphaDropout makes one even at rate 0
+        if rate > 0:
+            self.seed_generator = SeedGenerator(seed)
 
     def call(self, inputs, training=False):
         if not training or self.rate == 0:

@@ -137,6 +137,23 @@ def all_sublayers(layer):
     return out
 
 
+def seed_states(layer):
+    """The state variables of the ``keras.random.SeedGenerator``s held by ``layer``'s attributes
+    (in lists, tuples and dicts too), in attribute order: Keras 3's tracker counts them in the
+    layer's ``variables``."""
+    from framework.keras.seed_generator import SeedGenerator      # framework.keras imports layers
+    found = []
+    pending = [v for k, v in reversed(layer.__dict__.items()) if k not in NOT_SUBLAYER_NAMES]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, SeedGenerator):
+            found.append(value.state)
+        elif type(value) in _CONTAINERS:
+            items = value.values() if type(value) is dict else value
+            pending.extend(reversed([v for v in items if isinstance(v, SeedGenerator) or type(v) in _CONTAINERS]))
+    return found
+
+
 def unique(variables):
     """``variables`` without repeats, first occurrence kept."""
     seen, out = set(), []

@@ -29,7 +29,9 @@ class LayerWeights:
 
     @property
     def variables(self):
-        return self.weights
+        """The weights, with the states of the layers' ``keras.random.SeedGenerator``s after each
+        layer's own weights (Keras 3's order); metrics' variables are not included."""
+        return list(self._walk().variables)
 
     @property
     def trainable_weights(self):
@@ -42,7 +44,12 @@ class LayerWeights:
     def non_trainable_weights(self):
         return list(self._walk().non_trainable)
 
-    non_trainable_variables = non_trainable_weights
+    @property
+    def non_trainable_variables(self):
+        """The non-trainable weights and the seed generators' states (every variable while
+        ``trainable`` is False)."""
+        variables = self._walk().variables
+        return list(variables) if not self._trainable else [v for v in variables if not v._trainable]
 
     def _walk(self):
         walk = self.__dict__.get('_weights_walk')
@@ -151,12 +158,13 @@ class _Walk:
     order: own weights, then each sublayer's. ``penalties`` pairs each
     regularized trainable weight with its regularizer, in weight order.
     """
-    __slots__ = ('key', 'containers', 'items', 'subs', 'weights', 'trainable', 'non_trainable', 'penalties')
+    __slots__ = ('key', 'containers', 'items', 'subs', 'weights', 'trainable', 'non_trainable', 'penalties',
+                 'every', '_variables')
 
     def __init__(self, layer, key):
         self.key = key
         self.subs = tracking.all_sublayers(layer)
-        every = [layer] + self.subs
+        self.every = every = [layer] + self.subs
         self.containers = tracking.containers_of(every)
         self.items = [tracking.snapshot(c) for c in self.containers]
         regularizers = {}
@@ -170,3 +178,14 @@ class _Walk:
         else:
             self.trainable, self.non_trainable = [], weights
         self.penalties = [(v, regularizers[v]) for v in self.trainable if v in regularizers]
+        self._variables = None
+
+    @property
+    def variables(self):
+        """``weights`` with each layer's seed-generator states after its own weights: found on first
+        use only, since training loops read ``weights`` and ``trainable`` but never these."""
+        if self._variables is None:
+            self._variables = tracking.unique(
+                v for each in self.every for v in
+                each._trainable_created + each._non_trainable_created + tracking.seed_states(each))
+        return self._variables

@@ -454,6 +454,7 @@ def test_random_distributions_dtypes_and_ranges():
 
 
 def test_seed_generator_state_and_config():
+    keras.backend.clear_session()       # generators are named 'seed_generator', '_1', ... as layers are
     gen = keras.random.SeedGenerator(42)
     keras.random.normal((2,), seed=gen)
     assert gen.state.numpy().tolist() == [42, 1]

@@ -14,13 +14,19 @@ seeded as follows, and tapeflow follows the same rules so that a program seeded 
 - The pair is reduced modulo 2**31 - 2 to int32 before it reaches the op.
 - A functional call's run on zeros (Keras's symbolic trace) draws without advancing any
   generator (``framework/random_state_freeze.py``).
+
+A generator's state is a non-trainable int64 Keras variable, 'seed_generator_state', under the
+generator's own name ('seed_generator', 'seed_generator_1', ... from the names Keras counts), as
+Keras 3 keeps it: a layer that owns a generator lists the state in ``variables`` and
+``non_trainable_variables`` (not in ``weights``, so saved files hold no seeds, as Keras's hold none).
 """
 import random as python_random
 
 import numpy as np
 
-from framework import random_state_freeze
+from framework import object_names, random_state_freeze
 from framework.tensor import Tensor
+from framework.variable import Variable
 
 _INT32_SEED_MODULUS = 2 ** 31 - 2          # Keras's tf.int32.max - 1
 _global = []                               # the global SeedGenerator, made on first use
@@ -43,6 +49,8 @@ class SeedGenerator:
     """
 
     def __init__(self, seed=None, name=None, **kwargs):
+        # named first, as Keras does: a refused seed has still used up its name
+        self.name = object_names.auto_name('SeedGenerator') if name is None else name
         kwargs.pop('backend', None)
         if kwargs:
             raise ValueError('keras.random.SeedGenerator: unrecognized keyword arguments: %s' % (kwargs,))
@@ -52,24 +60,26 @@ class SeedGenerator:
         if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
             raise ValueError('keras.random.SeedGenerator: argument `seed` must be an integer. Received: seed=%r'
                              % (seed,))
-        self.name = name or 'seed_generator'
-        self._state = np.array([int(seed), 0], dtype=np.int64)
-
-    @property
-    def state(self):
-        """The (seed, counter) pair the next draw uses, an int64 tensor."""
-        return Tensor(self._state.copy())
+        self.state = _state_variable(int(seed), self.name)
 
     def next(self, ordered=True):
-        """The current state (the seed pair for one draw); then advance the state, unless the
-        draw is part of a symbolic trace, where Keras's state update never runs."""
-        current = self._state.copy()
+        """The current state as an int64 tensor; then the state advances (as Keras's ``next``)."""
+        return Tensor(self._next_pair(ordered))
+
+    def _next_pair(self, ordered=True):
+        """The current state (the seed pair for one draw), as a numpy array; then advance the
+        state, unless the draw is part of a symbolic trace, where Keras's state update never runs.
+        The state's buffer is updated in place (after ``_detach``, which keeps a tape's snapshot
+        and a StatelessScope's copy right): a Dropout call draws a seed every training step."""
+        state = self.state
+        current = state._data.copy()
         if random_state_freeze.frozen():
             return current
+        state._detach()
         if ordered:
-            self._state[1] += 1
+            state._data[1] += 1
         else:
-            self._state = (self._state + 1) * 5387 % 933199
+            state._data[...] = (current + 1) * 5387 % 933199
         return current
 
     def get_config(self):
@@ -78,6 +88,15 @@ class SeedGenerator:
     @classmethod
     def from_config(cls, config):
         return cls(**config)
+
+
+def _state_variable(seed, generator_name):
+    """Keras's 'seed_generator_state' variable, (seed, 0), under the generator's name scope."""
+    from layers import call_context      # layers imports framework
+    state = Variable(np.array([seed, 0], dtype=np.int64), trainable=False, aggregation='none')
+    state._name = 'seed_generator_state'
+    state._path = '/'.join(call_context.enclosing_names(None) + [generator_name, 'seed_generator_state'])
+    return state
 
 
 def global_seed_generator():
@@ -95,9 +114,9 @@ def reset_global_seed_generator():
 def draw_seed(seed, where='keras.random'):
     """The int32 seed pair of one draw under the rules above (advancing a generator if given one)."""
     if isinstance(seed, SeedGenerator):
-        pair = seed.next()
+        pair = seed._next_pair()
     elif seed is None:
-        pair = global_seed_generator().next(ordered=False)
+        pair = global_seed_generator()._next_pair(ordered=False)
     elif isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
         pair = np.array([int(seed), 0], dtype=np.int64)
     elif isinstance(seed, (Tensor, np.ndarray, list, tuple)):

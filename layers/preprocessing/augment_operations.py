@@ -35,7 +35,7 @@ def make_operations(owner, names, value_range, interpolation, kwargs):
     makers = _makers(owner.factor, value_range, interpolation, owner.seed, dict(kwargs, data_format=owner.data_format))
     for name in names:
         setattr(owner, name, makers[name]())
-        getattr(owner, name).__dict__['generator'] = owner.generator
+        getattr(owner, name).draw_from(owner)
 
 
 def draw(layer, images, xp):

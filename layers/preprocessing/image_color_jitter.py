@@ -32,7 +32,7 @@ class RandomColorJitter(ImageLayer):
             if factor is not None:
                 steps.append(cls(factor=factor, value_range=value_range, seed=seed))
         for step in steps:
-            step.generator = self.generator
+            step.draw_from(self)
         self._jitter_steps = steps
 
     def build(self, input_shape):
@@ -80,7 +80,7 @@ class RandomPosterization(ColourLayer):
         count = images.shape[0]
         if self.factor[0] != self.factor[1]:
             return keras_random.randint((count,), self.factor[0], self.factor[1], dtype='uint8',
-                                        seed=self.generator).numpy()
+                                        seed=self._draws_from).numpy()
         return np.full((count,), self.factor[0], np.uint8)
 
     def _apply(self, images, bits, xp):

@@ -90,12 +90,25 @@ class ImageLayer(Layer):
         """The (height, width) axes of an input of ``rank`` in this data_format."""
         return (rank - 2, rank - 1) if self.data_format == 'channels_first' else (rank - 3, rank - 2)
 
+    def draw_from(self, owner):
+        """Draw from ``owner``'s generator, not this layer's own: AugMix, RandAugment and
+        RandomColorJitter pass theirs to the layers they apply, as Keras 3 does. The layer keeps its
+        own generator (Keras counts its state in ``variables``); the owner's is held outside
+        ``__setattr__`` so it is not a structure change."""
+        self.__dict__['drawing_generator'] = owner.generator
+
+    @property
+    def _draws_from(self):
+        """The generator this layer's random choices come from (see ``draw_from``)."""
+        return self.__dict__.get('drawing_generator') or self.generator
+
     def _uniform(self, shape, low, high, xp):
         """Uniform float32 draws in [low, high) from the layer's SeedGenerator, as Keras 3 draws
         them, so that the layers transform the images Keras transforms."""
-        if self.generator is None:
+        generator = self._draws_from
+        if generator is None:
             return xp.asarray(random.uniform(shape, low, high, seed=self.seed).numpy(), dtype=np.float32)
-        drawn = keras_random.uniform(shape, minval=low, maxval=high, dtype='float32', seed=self.generator)
+        drawn = keras_random.uniform(shape, minval=low, maxval=high, dtype='float32', seed=generator)
         return xp.asarray(drawn.numpy(), dtype=np.float32)
 
     def compute_output_shape(self, input_shape):

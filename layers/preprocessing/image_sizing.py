@@ -5,6 +5,7 @@ from framework.backend import array_module
 from framework.keras.bounding_boxes.arrays import columns, joined
 from framework.keras.bounding_boxes.formats import convert_array
 from framework.keras.bounding_boxes.geometry import clip_array
+from framework.keras.seed_generator import make_default_seed
 
 from .image_layer import ImageLayer
 from .image_resize import INTERPOLATIONS, aspect_crop_box, aspect_pad, resize
@@ -184,10 +185,14 @@ class RandomCrop(_SizedLayer):
     Args:
         seed: an int for a reproducible stream of boxes (``framework.random``).
     """
-    keras_seed_generators = 2  # Keras 3 makes two (its base layer and RandomCrop each one)
+    keras_seed_generators = 1
 
     def __init__(self, height, width, seed=None, data_format=None, name=None, **kwargs):
+        # Unseeded, Keras 3 takes two seeds from Python's random: first the one it keeps as
+        # ``seed`` (get_config reports it), then its SeedGenerator's own.
+        drawn = make_default_seed() if seed is None else seed
         super().__init__(height, width, seed=seed, data_format=data_format, name=name, **kwargs)
+        self.seed = drawn
 
     def call(self, inputs, training=True):
         if not training:
