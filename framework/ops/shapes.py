@@ -11,6 +11,7 @@ from ..autopacking import holds_tensor
 from ..tensor import Tensor, convert_to_tensor
 from ..tape import record_blocked, sum_to_array
 from .indexing import getitem
+from .cast_packets import cast_float_to_small_int, packet_length
 from .list_operands import list_kernel_error, list_operands, shape_text
 from .operands import ACTIVE, as_size, as_tensor, named_errors, normalize_axis, record, snapshot
 
@@ -335,7 +336,11 @@ def cast(x, dtype, name=None):
         return identity(x)
     if (x._data.dtype.kind == 'O') is not (dtype.kind == 'O'):
         raise _string_cast_error(x, dtype)
-    out = Tensor(x._data.astype(dtype))
+    packet = packet_length(x._data.dtype, dtype) if dtype.kind in 'iu' else None
+    if packet is not None and x._data.size >= packet and isinstance(x._data, np.ndarray):
+        out = Tensor(cast_float_to_small_int(x._data, dtype, packet))
+    else:
+        out = Tensor(x._data.astype(dtype))
     if ACTIVE:
         if _differentiable(dtype) and _differentiable(x._data.dtype):
             src = x._data.dtype
