@@ -6,6 +6,7 @@ from framework.ops import batch_normalization, cast, moments, reshape
 from . import autocast as autocasting
 from .input_spec import InputSpec
 from .layer import Layer
+from .normalize_integers import is_floating, normalize_non_float
 from .scale_offset_options import ScaleOffsetOptions
 
 
@@ -59,6 +60,8 @@ class GroupNormalization(ScaleOffsetOptions, Layer):
         self.built = True
 
     def call(self, inputs):
+        if not is_floating(inputs):
+            return normalize_non_float(self._normalize, inputs, self._dtype, self.compute_dtype)
         outputs = self._normalize(inputs)
         return outputs if self._compute is None else cast(outputs, self._compute)
 

@@ -10,6 +10,7 @@ from framework.tensor import Tensor
 
 from . import autocast as autocasting
 from .layer import Layer
+from .normalize_integers import is_floating, normalize_non_float
 from .scale_offset_options import ScaleOffsetOptions
 
 # Keras's backend.epsilon(): the floor of Normalization's standard deviation.
@@ -79,6 +80,8 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
         self.built = True
 
     def call(self, inputs):
+        if not is_floating(inputs):
+            return normalize_non_float(self._normalize, inputs, self._dtype, self.compute_dtype)
         outputs = self._normalize(inputs)
         return outputs if self._compute is None else cast(outputs, self._compute)
 
