@@ -158,3 +158,10 @@ def test_saved_files_hold_no_seed_state(tmp_path):
             assert dict(f['layers/dropout/vars'].attrs) == {'name': 'dropout'}
     reloaded = keras.models.load_model(str(tmp_path / 'm.keras'))
     assert len(reloaded.variables) == 4 and len(reloaded.weights) == 2
+
+
+def test_clear_session_drops_the_global_seed_generator():
+    keras.utils.set_random_seed(1)
+    np.testing.assert_array_equal(keras.random.normal((2,)).numpy(), np.array([-1.2502598, 1.0671018], np.float32))
+    keras.backend.clear_session()       # Keras's global state goes, and its global generator with it
+    np.testing.assert_array_equal(keras.random.normal((2,)).numpy(), np.array([0.5903972, -0.8381091], np.float32))

@@ -73,14 +73,18 @@ def backend():
 
 def clear_session(free_memory=True):
     """Forget automatic names (layers, optimizers, losses, metrics, variables), so the next Dense
-    is 'dense' again (Keras 3's main effect), and the global dtype policy (floatx() stays).
+    is 'dense' again (Keras 3's main effect), the global dtype policy (floatx() stays), and the
+    global SeedGenerator of unseeded draws (the next one takes a new seed from Python's random,
+    as Keras's global state is dropped with it).
 
     There is no graph to reset: tapeflow executes eagerly.
     """
     from ..object_names import reset
     from .mixed_precision import reset_global_policy
+    from .seed_generator import reset_global_seed_generator
     reset()
     reset_global_policy()
+    reset_global_seed_generator()
 
 
 def standardize_dtype(dtype):
