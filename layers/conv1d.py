@@ -13,6 +13,7 @@ from .convolution import _output_length, check_channels_last, check_groups, chec
 from .activations import apply_activation
 from .input_spec import InputSpec
 from .layer import Layer
+from .pooled_shape import check_pooled_sizes
 from .pooling import mean_over_steps
 
 
@@ -144,6 +145,7 @@ class _Pooling1D(Layer):
         first = self.data_format == 'channels_first'
         n, steps, c = shape_to_last(input_shape) if first else tuple(input_shape)
         shape = (n, _output_length(steps, self.pool_size[0], self.strides[0], self.padding), c)
+        check_pooled_sizes(shape[1:2], input_shape, self.pool_size, self.strides, self.padding)
         return shape_to_first(shape) if first else shape
 
     def get_config(self):

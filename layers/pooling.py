@@ -7,6 +7,7 @@ from .channels_first import data_format_option, shape_to_first, shape_to_last, t
 from .convolution import _output_length, normalize_padding, normalize_pair
 from .input_spec import InputSpec
 from .layer import Layer
+from .pooled_shape import check_pooled_sizes
 from .mask_propagation import as_mask
 
 
@@ -52,6 +53,7 @@ class _Pooling2D(Layer):
         n, h, w, c = shape_to_last(input_shape) if first else tuple(input_shape)
         shape = (n,) + tuple(_output_length(d, k, s, self.padding)
                              for d, k, s in zip((h, w), self.pool_size, self.strides)) + (c,)
+        check_pooled_sizes(shape[1:3], input_shape, self.pool_size, self.strides, self.padding)
         return shape_to_first(shape) if first else shape
 
     def get_config(self):

@@ -10,6 +10,7 @@ from .channels_first import data_format_option, shape_to_first, shape_to_last, t
 from .convolution import normalize_padding
 from .input_spec import InputSpec
 from .layer import Layer
+from .pooled_shape import check_pooled_sizes
 
 
 class _Pooling3D(Layer):
@@ -32,8 +33,9 @@ class _Pooling3D(Layer):
 
     def compute_output_shape(self, input_shape):
         first = self.data_format == 'channels_first'
-        input_shape = shape_to_last(input_shape) if first else tuple(input_shape)
-        shape = convolved_shape(input_shape, self.pool_size, self.strides, (1, 1, 1), self.padding, input_shape[-1])
+        last = shape_to_last(input_shape) if first else tuple(input_shape)
+        shape = convolved_shape(last, self.pool_size, self.strides, (1, 1, 1), self.padding, last[-1])
+        check_pooled_sizes(shape[1:4], input_shape, self.pool_size, self.strides, self.padding)
         return shape_to_first(shape) if first else shape
 
     def get_config(self):

@@ -10,6 +10,7 @@ from ..blas_threads import product
 from ..tensor import Tensor
 from ..tape import array_rule
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, named_errors, record
+from .pool_window_sizes import empty_pool_output, empty_valid_pool_sizes
 
 
 def _pair(value, name, op):
@@ -173,13 +174,15 @@ def _conv_filter_grad(x, g, geo):
     return out
 
 
-def _pooling_input(input, ksize, strides, padding, op, check=as_float_tensor):  # noqa: A002
-    """(the input as a float tensor (or as ``check`` allows), its window geometry), checked, for a pooling op."""
+def _pooling_input(input, ksize, strides, padding, op, check=as_float_tensor, kind='max'):  # noqa: A002
+    """(the input as a float tensor (or as ``check`` allows), its window geometry), checked, for a pooling op;
+    the geometry is the output's spatial sizes instead when a VALID window larger than the input empties it."""
     x = check(input, op)
     if x.ndim != 4:
         raise InvalidArgumentError('%s: expected an (N, H, W, C) input, got shape %s' % (op, tuple(x.shape)))
-    geo = _Geometry(tuple(x.shape), _pair(ksize, 'ksize', op), _pair(strides, 'strides', op), padding.upper(), op)
-    return x, geo
+    kernel, strides = _pair(ksize, 'ksize', op), _pair(strides, 'strides', op)
+    empty = empty_valid_pool_sizes(tuple(x.shape[1:3]), kernel, strides, padding, op, kind)
+    return x, empty if empty is not None else _Geometry(tuple(x.shape), kernel, strides, padding.upper(), op)
 
 
 @named_errors('max_pool2d')
@@ -275,7 +278,9 @@ def _max_pool_grad_grad(gg, hits, geo):
 @named_errors('avg_pool2d')
 def avg_pool2d(input, ksize, strides, padding='VALID', data_format='NHWC', name=None):  # noqa: A002
     """The mean of each window, counting only real (unpadded) elements, as TensorFlow."""
-    x, geo = _pooling_input(input, ksize, strides, padding, 'avg_pool2d')
+    x, geo = _pooling_input(input, ksize, strides, padding, 'avg_pool2d', kind='avg')
+    if isinstance(geo, tuple):
+        return empty_pool_output(x, geo)
     a = x._data
     xp = backend.array_module(a)
     counts = geo.windows(xp.ones((1,) + a.shape[1:3] + (1,), a.dtype)).sum(axis=(3, 4))

@@ -9,9 +9,12 @@ from .. import backend
 from ..tensor import Tensor
 from .convolution_nd import WindowGeometry, normalize_tuple
 from .operands import ACTIVE, as_float_tensor, named_errors, record
+from .pool_window_sizes import empty_pool_output, empty_valid_pool_sizes
 
 
-def _geometry(input, ksize, strides, padding, rank, op, dilations=1):  # noqa: A002
+def _geometry(input, ksize, strides, padding, rank, op, dilations=1, kind='max'):  # noqa: A002
+    """(the input, its window geometry), or the output's spatial sizes in place of the geometry when
+    a VALID average pool's window is larger than the input (see pool_window_sizes)."""
     x = as_float_tensor(input, op)
     if rank is not None and x.ndim != rank + 2:
         raise InvalidArgumentError('%s: expected an input of rank %d (N, *spatial, C), got shape %s'
@@ -24,8 +27,8 @@ def _geometry(input, ksize, strides, padding, rank, op, dilations=1):  # noqa: A
         raise InvalidArgumentError("%s: padding must be 'VALID' or 'SAME', got %r" % (op, padding))
     windows = (normalize_tuple(ksize, rank, 'ksize', op), normalize_tuple(strides, rank, 'strides', op),
                normalize_tuple(dilations, rank, 'dilations', op))
-    geo = WindowGeometry(x.shape, *windows, mode, op)
-    return x, geo
+    empty = empty_valid_pool_sizes(tuple(x.shape[1:-1]), *windows[:2], mode, op, kind, windows[2])
+    return x, empty if empty is not None else WindowGeometry(x.shape, *windows, mode, op)
 
 
 def _spread(g, geo, hits=None):
@@ -90,7 +93,9 @@ def max_pool(input, ksize, strides, padding='VALID', rank=None, name=None, dilat
 def avg_pool(input, ksize, strides, padding='VALID', rank=None, name=None, dilations=1):  # noqa: A002
     """The mean of each window, counting only real (unpadded) elements, as TensorFlow.
     Dilated windows (``dilations`` above 1) come with VALID padding only (``tf.nn.pool``)."""
-    x, geo = _geometry(input, ksize, strides, padding, rank, 'avg_pool', dilations)
+    x, geo = _geometry(input, ksize, strides, padding, rank, 'avg_pool', dilations, kind='avg')
+    if isinstance(geo, tuple):
+        return empty_pool_output(x, geo)
     return _windows_op(x, geo, None, 1 / _real_counts(geo, x._data))
 
 

@@ -1,0 +1,52 @@
+"""VALID pooling windows larger than the input, as TensorFlow 2.21's CPU kernels answer.
+
+TF sizes each axis as ``(input - window + stride) / stride`` with C's truncating
+division. A negative size is its InvalidArgumentError ('Computed output size
+would be negative'); a size of 0 (a window larger than the input, strides at
+least that excess) gives AvgPool an empty output, while the oneDNN MaxPool
+refuses to build its primitive (AbortedError).
+"""
+from ..errors import AbortedError, InvalidArgumentError
+from .. import backend
+from ..tensor import Tensor
+from .operands import ACTIVE, record
+
+
+def empty_valid_pool_sizes(spatial, kernel, strides, padding, op, kind, dilations=None):
+    """The output's spatial sizes when VALID ``kind`` ('max' / 'avg') pooling leaves it empty,
+    else None (every window fits, or SAME padding).
+
+    Raises:
+        InvalidArgumentError: an axis whose size would be negative.
+        AbortedError: an empty max pool (TF's oneDNN kernel refuses it).
+    """
+    if str(padding).upper() != 'VALID':
+        return None
+    dilations = dilations or (1,) * len(kernel)
+    sizes = []
+    for n, k, s, d in zip(spatial, kernel, strides, dilations):
+        k = (k - 1) * d + 1
+        numerator = n - k + s
+        size = numerator // s if numerator >= 0 else -(-numerator // s)
+        if size < 0:
+            raise InvalidArgumentError('%s: Computed output size would be negative: %d [input_size: %d, '
+                                       'effective_filter_size: %d, stride: %d]; the pooling window is larger than '
+                                       "the input: use padding='same' or a smaller window" % (op, size, n, k, s))
+        sizes.append(size)
+    if min(sizes) > 0:
+        return None
+    if kind == 'max':
+        raise AbortedError('%s: a window of %s does not fit an input of %s with VALID padding, so the output would '
+                           'be empty, and TF\'s oneDNN MaxPool refuses it ("could not create a descriptor for a '
+                           "pooling forward propagation primitive\"); use padding='same' or a smaller window"
+                           % (op, tuple(kernel), tuple(spatial)))
+    return tuple(sizes)
+
+
+def empty_pool_output(x, sizes):
+    """The empty (N, *sizes, C) result of average pooling ``x``; its gradient is zero."""
+    xp = backend.array_module(x._data)
+    out = Tensor(xp.zeros((x.shape[0],) + tuple(sizes) + (x.shape[-1],), x._data.dtype))
+    if ACTIVE:
+        record('avg_pool', (x,), out, (lambda g, y, x: Tensor(xp.zeros(x.shape, x._data.dtype)),))
+    return out

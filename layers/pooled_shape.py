@@ -1,0 +1,18 @@
+"""Keras 3's refusal of a VALID pooling layer whose output would be empty, when shapes are inferred.
+
+A pooling layer placed after a ``keras.Input`` (or asked for ``compute_output_shape``) checks
+its output size as Keras's ``compute_pooling_output_shape`` does. Called eagerly, the layer
+leaves the matter to the op (an empty average pool, TF's errors otherwise; see
+framework/ops/pool_window_sizes.py), as Keras does.
+"""
+
+
+def check_pooled_sizes(sizes, input_shape, pool_size, strides, padding):
+    """Raise Keras's ValueError when VALID pooling leaves a known spatial size at zero or below."""
+    if padding != 'valid' or all(size is None or size > 0 for size in sizes):
+        return
+    raise ValueError('Computed output size would be zero or negative. Received: `inputs.shape=[%s]`, '
+                     '`pool_size=[%s]`, `strides=%s`, `padding=valid`. The pooling window is larger than the '
+                     "input: use padding='same' or a smaller pool_size."
+                     % (' '.join(str(d) for d in input_shape), ' '.join(str(k) for k in pool_size),
+                        tuple(strides)))
