@@ -458,8 +458,17 @@ class Layer(LayerWeights, OwnVariables):
             out_shape = (None,) + out_shape[1:]
         return out_shape
 
-    def _output_shape_on_zeros(self, shape, inner_length):
-        """The shape of ``call`` on zeros of ``shape``: None as 1 for the batch, ``inner_length`` past it."""
+    def _build_by_running_call(self, shape):
+        """Build a model whose class has no ``build`` of its own by running ``call`` on zeros of
+        ``shape``, as Keras 3's ``build_from_config`` does when a saved subclassed model is loaded.
+        Keras runs ``self.call``, not ``self(...)``, so the model's name is no part of the paths of
+        the weights its sublayers make then ('hidden/kernel', where a first real call gives
+        'cm/hidden/kernel'); the optimizer's slot names follow them."""
+        return self._output_shape_on_zeros(tuple(shape), 1, named=False)
+
+    def _output_shape_on_zeros(self, shape, inner_length, named=True):
+        """The shape of ``call`` on zeros of ``shape``: None as 1 for the batch, ``inner_length`` past
+        it; with ``named`` False the layer is not among the layers enclosing its sublayers' builds."""
         weights = self.weights
         xp = array_module(weights[0]._data) if weights else current_xp()   # on the weights' device
         compute = self._dtype if self._compute is None else self._compute
@@ -474,7 +483,8 @@ class Layer(LayerWeights, OwnVariables):
         placeholder = {id(zeros): ('Placeholder', shape, dtypes.display_name(zeros._data.dtype))}
         batch = (1, True) if shape and shape[0] is None else None
         try:
-            with paused(), call_context.scope(self, False), call_context.probe(), \
+            enclosing = call_context.scope(self, False) if named else contextlib.nullcontext()
+            with paused(), enclosing, call_context.probe(), \
                     (replaying() if inner_length != 1 else contextlib.nullcontext()):
                 if not self.built:
                     self._build_for(zeros)

@@ -197,6 +197,6 @@ def build_for_shape(model, shape):
     # sublayers' weights only by running call, which compute_output_shape does
     # on zeros with tapes paused.
     if type(model).build is Layer.build:
-        model.compute_output_shape(shape)
+        model._build_by_running_call(shape)
     else:
         model.build(shape)
