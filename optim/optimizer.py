@@ -113,10 +113,17 @@ class Optimizer(OptimizerState, abc.ABC):
                              'returning the learning rate; received the Variable %r. To follow the variable, '
                              'pass `lambda: variable`; to start from its value, pass `float(variable)`'
                              % (value.name,))
+        if isinstance(old, LearningRateSchedule):     # Keras 3's class and words
+            raise TypeError('This optimizer was created with a `LearningRateSchedule` object as its '
+                            '`learning_rate` constructor argument, hence its learning rate is not settable. '
+                            'If you need the learning rate to be settable, you should instantiate the '
+                            'optimizer with a float `learning_rate` argument.')
         if old is not None and not isinstance(old, Variable):
-            raise TypeError('This optimizer was created with a schedule or callable as its learning_rate, '
-                            'so the learning rate is not settable to a number; create the optimizer with '
-                            'a float learning_rate instead')
+            # Keras 3 calls the callable's assign(): TF's AttributeError, with what to do added
+            raise AttributeError("'%s' object has no attribute 'assign': this optimizer was created with a "
+                                 'callable as its `learning_rate`, so its learning rate is not settable to a '
+                                 'number; instantiate the optimizer with a float `learning_rate` to set it'
+                                 % type(old).__name__)
         try:
             value = float(value)
         except (TypeError, ValueError):
