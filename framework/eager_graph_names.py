@@ -116,9 +116,11 @@ def init_scope():
 
 
 def get_logger():
-    """The 'tensorflow' logger of Python's logging module (TF's name, so handlers set on it apply)."""
+    """The 'tensorflow' logger of Python's logging module (TF's name, so handlers set on it apply),
+    with TensorFlow's handler (framework/tf_logging.py)."""
     import logging      # here, not at import: most programs never ask for it
-    logger = logging.getLogger('tensorflow')
+    from .tf_logging import logger as tensorflow_logger
+    logger = tensorflow_logger()
     if logger.level == logging.NOTSET:
         logger.setLevel(logging.WARNING)     # TF's default level
     return logger

@@ -13,7 +13,6 @@ list before doing any bookkeeping.
 import enum
 import itertools
 import threading
-import warnings
 from _thread import get_ident
 
 from . import nest
@@ -21,6 +20,7 @@ from .indexed_slices import IndexedSlices, RowGradients
 from .none_gradients import EXPLAIN_NONE, NoneGradientWarning, explain_nones, none_gradient_reason  # noqa: F401
 from .tape_arguments import check_sources, check_targets, result, seeds, unconnected_mode
 from .tensor import Tensor
+from .tf_logging import FirstN
 from .variable import Variable
 from .array_sweep import array_rule, pass_gradient, sum_to_array, sweep_arrays  # noqa: F401  (ops import them here)
 from .complex_gradients import conjugated
@@ -155,6 +155,7 @@ def record_blocked(name, inputs):
                     tape._blocked[id(x)] = name
 
 
+_NOT_FLOATING = FirstN(5)                     # GradientTape.watch's log_first_n for integer tensors
 _ALWAYS_TENSOR = itertools.repeat(Tensor)     # isinstance's second argument, for map()
 _HAS_SLICES = 'has IndexedSlices'             # a key of _backward's dict (never a tensor id)
 
@@ -255,9 +256,9 @@ class GradientTape:
                                'convert it with framework.constant first')
                 raise error
             if t._data.dtype.kind not in 'fc' and not _bfloat16(t):
-                # TensorFlow logs these words; its tape then ignores the tensor.
-                warnings.warn('The dtype of the watched tensor must be floating (e.g. tf.float32), got tf.%s'
-                              % t.dtype.name, stacklevel=2)
+                # TensorFlow logs these words (its first 5 times); its tape then ignores the tensor.
+                _NOT_FLOATING.warning('The dtype of the watched tensor must be floating (e.g. tf.float32), got tf.%s'
+                                      % t.dtype.name)
                 if isinstance(t, Variable) and not any(w is t for w in self._watched):
                     self._watched.append(t)
                 continue

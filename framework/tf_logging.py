@@ -1,0 +1,37 @@
+"""The 'tensorflow' logger of Python's logging module, set up as TensorFlow's tf_logging sets it up,
+so that the warnings TensorFlow logs print as TensorFlow prints them: ``WARNING:tensorflow:<message>``
+on stderr (stdout, from INFO up, in an interactive session).
+"""
+import logging
+import sys
+
+_configured = []
+
+
+def logger():
+    """The 'tensorflow' logger; on first use, given TensorFlow's handler unless the root logger
+    already has one (TensorFlow then leaves it to the root's, to avoid logging twice)."""
+    log = logging.getLogger('tensorflow')
+    if not _configured:
+        _configured.append(True)
+        if not logging.getLogger().handlers:
+            interactive = hasattr(sys, 'ps1') or bool(sys.flags.interactive)
+            if interactive:
+                log.setLevel(logging.INFO)
+            handler = logging.StreamHandler(sys.stdout if interactive else sys.stderr)
+            handler.setFormatter(logging.Formatter(logging.BASIC_FORMAT, None))
+            log.addHandler(handler)
+    return log
+
+
+class FirstN:
+    """TensorFlow's ``log_first_n``: a message logged from one place at most ``n`` times a program."""
+    __slots__ = ('left',)
+
+    def __init__(self, n):
+        self.left = n
+
+    def warning(self, message):
+        if self.left > 0:
+            self.left -= 1
+            logger().warning(message)
