@@ -174,10 +174,21 @@ def test_per_image_standardization_and_quality_measures():
         tf.image.ssim(ramp, ramp, 1.0)
 
 
+@pytest.mark.parametrize('fn, kernel', [
+    (lambda x: tf.image.adjust_contrast(x, 1.3), 'AdjustContrastv2'),
+    (lambda x: tf.image.adjust_saturation(x, 0.7), 'AdjustSaturation'),
+    (lambda x: tf.image.adjust_hue(x, 0.2), 'AdjustHue'),
+])
+def test_kernels_without_a_gradient_raise_tensorflows_lookup_error(fn, kernel):
+    x = tf.constant(np.full((1, 2, 2, 3), 0.5))
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = fn(x)
+    with pytest.raises(LookupError, match='^gradient registry has no entry for: %s$' % kernel):
+        tape.gradient(y, x)
+
+
 @pytest.mark.parametrize('fn', [
-    lambda x: tf.image.adjust_contrast(x, 1.3),
-    lambda x: tf.image.adjust_saturation(x, 0.7),
-    lambda x: tf.image.adjust_hue(x, 0.2),
     lambda x: tf.image.rgb_to_hsv(x),
     lambda x: tf.image.rgb_to_yuv(x),
     lambda x: tf.image.total_variation(x),

@@ -35,5 +35,6 @@ def test_values_uint8_and_gradient():
     x = tf.Variable(IMAGES[1:])
     with tf.GradientTape() as tape:
         total = tf.reduce_sum(tf.image.adjust_saturation(x, 1.0) * 2.0)
-    # saturation 1.0 is the identity almost everywhere: the gradient of 2 * sum is 2
-    np.testing.assert_allclose(tape.gradient(total, x).numpy(), 2.0, rtol=1e-4, atol=1e-4)
+    # TF 2.21 registers no gradient for AdjustSaturation: tape.gradient raises LookupError
+    with pytest.raises(LookupError, match='^gradient registry has no entry for: AdjustSaturation$'):
+        tape.gradient(total, x)

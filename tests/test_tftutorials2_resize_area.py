@@ -35,6 +35,6 @@ def test_area_values_and_gradient():
     with tf.GradientTape() as tape:
         tape.watch(x)
         total = tf.reduce_sum(tf.image.resize(x, (3, 4), method='area'))
-    grad = tape.gradient(total, x).numpy()
-    # every input cell is covered once in all: its weights sum to out_size / in_size per axis
-    np.testing.assert_allclose(grad, np.full(IMAGE.shape, (3 / 5) * (4 / 7), np.float32), rtol=1e-5)
+    # TF 2.21 registers no gradient for ResizeArea: tape.gradient raises LookupError
+    with pytest.raises(LookupError, match='^gradient registry has no entry for: ResizeArea$'):
+        tape.gradient(total, x)

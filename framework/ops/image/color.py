@@ -19,6 +19,7 @@ from .conversions import convert_image_dtype
 from .hue_kernel import adjust_hue_exact
 from .layout import constant_like
 from .saturation_kernel import adjust_saturation_exact
+from ..unregistered_gradient import without_gradient
 from ..operands import named_errors
 
 _YUV = [[0.299, -0.14714119, 0.61497538], [0.587, -0.28886916, -0.51496512], [0.114, 0.43601035, -0.10001026]]
@@ -138,13 +139,16 @@ def adjust_brightness(image, delta):
 def adjust_contrast(images, contrast_factor):
     """(x - mean) * contrast_factor + mean, the mean taken per image and channel over height and width."""
     flt, dtype = _to_float(images, 'image.adjust_contrast', 3)
-    # float32: the kernel's own order of sums (contrast_mean.py); other dtypes: reduce_mean
-    if flt._data.dtype == np.float32 and flt._data.size:
-        mean = contrast_mean(flt)
-    else:
-        mean = reduce_mean(flt, [-3, -2], keepdims=True)
     factor = _factor(contrast_factor, flt, 'image.adjust_contrast', 'contrast_factor')
-    return convert_image_dtype((flt - mean) * factor + mean, dtype, saturate=True)
+
+    def contrast(x, factor):
+        # float32: the kernel's own order of sums (contrast_mean.py); other dtypes: reduce_mean
+        if x._data.dtype == np.float32 and x._data.size:
+            mean = contrast_mean(x)
+        else:
+            mean = reduce_mean(x, [-3, -2], keepdims=True)
+        return (x - mean) * factor + mean
+    return convert_image_dtype(without_gradient('AdjustContrastv2', contrast, flt, factor), dtype, saturate=True)
 
 
 @named_errors('image.adjust_gamma')
@@ -177,13 +181,14 @@ def adjust_saturation(image, saturation_factor, name=None):
     _at_least_3d(flt, 'AdjustSaturation', op)
     factor = _factor(saturation_factor, flt, op, 'saturation_factor')
 
-    def composite(x):
+    def composite(x, factor):
         h, s, v = unstack(rgb_to_hsv(x), axis=-1)
         return hsv_to_rgb(stack([h, clip_by_value(s * factor, 0.0, 1.0), v], -1))
     if flt._data.dtype == np.float32:       # TensorFlow's kernel takes float32 only
-        adjusted = adjust_saturation_exact(flt, float(factor.numpy()), composite)
+        adjusted = without_gradient('AdjustSaturation', lambda x, f: adjust_saturation_exact(
+            x, float(f.numpy()), lambda y: composite(y, f)), flt, factor)
     else:
-        adjusted = composite(flt)
+        adjusted = without_gradient('AdjustSaturation', composite, flt, factor)
     return convert_image_dtype(adjusted, dtype, saturate=True)
 
 
@@ -197,13 +202,14 @@ def adjust_hue(image, delta, name=None):
     if not -1.0 <= float(shift.numpy()) <= 1.0:
         raise ValueError('%s: delta must be in [-1, 1], got %r' % (op, float(shift.numpy())))
 
-    def composite(x):
+    def composite(x, shift):
         hsv = rgb_to_hsv(x)
         return hsv_to_rgb(concat([floormod(hsv[..., :1] + shift, 1.0), hsv[..., 1:]], -1))
     if flt._data.dtype == np.float32:       # TensorFlow's kernel takes float32 only
-        adjusted = adjust_hue_exact(flt, float(shift.numpy()), composite)
+        adjusted = without_gradient('AdjustHue', lambda x, d: adjust_hue_exact(x, float(d.numpy()),
+                                                                               lambda y: composite(y, d)), flt, shift)
     else:
-        adjusted = composite(flt)
+        adjusted = without_gradient('AdjustHue', composite, flt, shift)
     return convert_image_dtype(adjusted, dtype, saturate=True)
 
 

@@ -6,16 +6,13 @@ times its fraction, the whole ones as they are, the last one times its fraction)
 each row's sum times the row's fraction, and finally multiplies by 1 / (height_scale *
 width_scale). A matrix product of the same weights adds in another order (and divides), so
 it differed from TensorFlow in the last bits of about half of the pixels; this follows the
-kernel's order. The gradient is the weights' transposed contraction (resize_weights._area).
+kernel's order. TensorFlow registers no gradient for it (LookupError, unregistered_gradient.py).
 """
 import numpy as np
 
 from ... import backend
 from ...tensor import Tensor
-from ..linalg import einsum
-from ..operands import ACTIVE, record
-from .layout import constant_like
-from .resize_weights import resize_matrix
+from ..unregistered_gradient import without_gradient
 
 F32 = np.float32
 
@@ -79,11 +76,5 @@ def _area_values(a, out_h, out_w):
 
 def resize_area(x, out_h, out_w):
     """4-D float32 Tensor ``x`` resized by ResizeArea to (out_h, out_w)."""
-    out = Tensor(_area_values(x._data, out_h, out_w))
-    if ACTIVE:
-        def vjp(g, y, x):
-            rows, cols = resize_matrix(x.shape[1], out_h, 'area', False), resize_matrix(x.shape[2], out_w, 'area', False)
-            across = einsum('pw,bopc->bowc', constant_like(cols, g), g)
-            return einsum('oh,bowc->bhwc', constant_like(rows, g), across)
-        record('resize_area', (x,), out, (vjp,))
-    return out
+    # TensorFlow registers no gradient for ResizeArea: asking for one raises its LookupError
+    return without_gradient('ResizeArea', lambda x: Tensor(_area_values(x._data, out_h, out_w)), x)

@@ -1,0 +1,29 @@
+"""Ops whose TensorFlow kernel registers no gradient (AdjustContrastv2, AdjustSaturation,
+AdjustHue, ResizeArea): a gradient asked through them raises TensorFlow's LookupError, which
+the autodiff guide shows ('gradient registry has no entry for: AdjustContrastv2'). Their
+values are computed on inputs cut off from the tapes, then recorded as one node whose only
+rule is that error, so the sweep raises it exactly when a gradient reaches the op.
+"""
+from ..tape import ACTIVE, record
+from ..tensor import Tensor
+from .shapes import stop_gradient
+
+
+def without_gradient(kernel, compute, *inputs):
+    """``compute(*inputs)`` recorded as TensorFlow's ``kernel``, which has no gradient.
+
+    Args:
+        kernel: the TensorFlow kernel the error names.
+        compute: the op's value as a function of its tensor inputs.
+        inputs: its tensor inputs (other values pass through as they are).
+    """
+    if not ACTIVE:
+        return compute(*inputs)
+    cut = [stop_gradient(x) if isinstance(x, Tensor) else x for x in inputs]
+    out = compute(*cut)
+
+    def unregistered(g, y, *xs):
+        raise LookupError('gradient registry has no entry for: %s' % kernel)
+    tensors = tuple(x for x in inputs if isinstance(x, Tensor))
+    record(kernel, tensors, out, (unregistered,) * len(tensors))
+    return out
