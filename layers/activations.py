@@ -6,6 +6,7 @@ Each is a thin name over a framework op, so its gradient is the op's.
 import types
 
 from framework import ops
+from framework.keras.activation_inputs import float_activation_input, floatx_activation_input
 from framework.losses.tensor_notes import set_keras_logits
 
 from . import activations_extra
@@ -42,24 +43,25 @@ def relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
 
 def elu(x, alpha=1.0):
     """x for x > 0, alpha * (exp(x) - 1) otherwise."""
-    return ops.elu(x, alpha)
+    return ops.elu(float_activation_input(x, 'elu'), alpha)
 
 
 def selu(x):
     """scale * elu(x, alpha), with Klambauer et al.'s constants."""
-    return ops.selu(x)
+    return ops.selu(float_activation_input(x, 'selu'))
 
 
 def sigmoid(x):
     """1 / (1 + exp(-x)); the result remembers x, so binary cross-entropy can
     score from the logits as Keras does (``_keras_logits``)."""
-    y = ops.sigmoid(x)
+    y = ops.sigmoid(float_activation_input(x, 'sigmoid'))
     set_keras_logits(y, x)
     return y
 
 
 def tanh(x):
-    return ops.tanh(x)
+    """Integer inputs give floatx, as Keras's tanh (a numpy-style op)."""
+    return ops.tanh(floatx_activation_input(x, 'tanh'))
 
 
 def softmax(x, axis=-1):
@@ -67,37 +69,37 @@ def softmax(x, axis=-1):
     cross-entropy can score from the logits as Keras does (``_keras_logits``)."""
     if axis is None or isinstance(axis, (tuple, list)):
         # over several axes (None: all of them), as Keras 3: exp(x - logsumexp(x)) over those axes
-        x = ops.convert_to_tensor(x)
+        x = float_activation_input(x, 'softmax')
         axes = tuple(range(x.ndim)) if axis is None else tuple(axis)
         y = ops.exp(x - ops.reduce_logsumexp(x, axis=axes, keepdims=True))
     else:
-        y = ops.softmax(x, axis)
+        y = ops.softmax(float_activation_input(x, 'softmax'), axis)
     set_keras_logits(y, x)
     return y
 
 
 def log_softmax(x, axis=-1):
-    return ops.log_softmax(x, axis)
+    return ops.log_softmax(float_activation_input(x, 'log_softmax'), axis)
 
 
 def softplus(x):
     """log(1 + exp(x))."""
-    return ops.softplus(x)
+    return ops.softplus(float_activation_input(x, 'softplus'))
 
 
 def softsign(x):
     """x / (1 + |x|)."""
-    return ops.softsign(x)
+    return ops.softsign(float_activation_input(x, 'softsign'))
 
 
 def gelu(x, approximate=False):
     """x * Phi(x) (exact by default, as in Keras 3; the tanh form when ``approximate``)."""
-    return ops.gelu(x, approximate)
+    return ops.gelu(float_activation_input(x, 'gelu'), approximate)
 
 
 def silu(x):
     """x * sigmoid(x) (also called swish)."""
-    return ops.silu(x)
+    return ops.silu(float_activation_input(x, 'silu'))
 
 
 swish = silu
@@ -105,7 +107,7 @@ swish = silu
 
 def leaky_relu(x, negative_slope=0.2):
     """x for x > 0, negative_slope * x otherwise."""
-    return ops.leaky_relu(x, negative_slope)
+    return ops.leaky_relu(floatx_activation_input(x, 'leaky_relu'), negative_slope)
 
 
 def relu6(x):
@@ -114,16 +116,18 @@ def relu6(x):
 
 
 def exponential(x):
-    return ops.exp(x)
+    """Integer inputs give floatx, as Keras's exp (a numpy-style op)."""
+    return ops.exp(floatx_activation_input(x, 'exponential'))
 
 
 def hard_sigmoid(x):
     """relu6(x + 3) / 6, i.e. clip(x / 6 + 0.5, 0, 1) (Keras 3's definition)."""
-    return ops.hard_sigmoid(x)
+    return ops.hard_sigmoid(float_activation_input(x, 'hard_sigmoid'))
 
 
 def hard_silu(x):
     """x * hard_sigmoid(x)."""
+    x = float_activation_input(x, 'hard_silu')
     return x * ops.hard_sigmoid(x)
 
 
@@ -132,6 +136,7 @@ hard_swish = hard_silu
 
 def mish(x):
     """x * tanh(softplus(x))."""
+    x = float_activation_input(x, 'mish')
     return x * ops.tanh(ops.softplus(x))
 
 

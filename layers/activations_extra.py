@@ -6,14 +6,12 @@ are those of Keras 3.15's TensorFlow backend; ``sparsemax`` follows the
 definition Keras documents (see its docstring).
 """
 from framework import backend, ops
+from framework.keras.activation_inputs import float_activation_input
 
 
 def _float_tensor(x, what):
-    x = ops.convert_to_tensor(x)
-    if x._data.dtype.kind != 'f':
-        raise TypeError('%s: expected a floating tensor, got dtype %s of shape %s; cast it with tf.cast'
-                        % (what, x.dtype.name, tuple(x.shape)))
-    return x
+    # integer / boolean inputs get TF's error for this activation (TypeError, InvalidArgumentError, ...)
+    return float_activation_input(x, what)
 
 
 def _positive(value, what, argument):

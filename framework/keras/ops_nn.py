@@ -10,6 +10,7 @@ elementwise, ``conv`` and the pools take Keras's lower-case padding and
 import numpy as np
 
 from framework import ops as _ops
+from .activation_inputs import float_activation_input, floatx_activation_input
 from .ops_arguments import integer
 from .ops_conv_nd import conv_nd
 from .ops_dtypes import FLOATX, floating, tensor
@@ -24,9 +25,9 @@ EPSILON = 1e-7      # keras.backend.epsilon()
 
 def _activation(name, tapeflow_op):
     def op(x):
-        return tapeflow_op(floating(x, name))
+        return tapeflow_op(float_activation_input(tensor(x, name), name))
     op.__name__ = op.__qualname__ = name
-    op.__doc__ = 'The ``%s`` activation, elementwise (integer inputs become floatx).' % name
+    op.__doc__ = 'The ``%s`` activation, elementwise (integer inputs refused, as by TF: see activation_inputs).' % name
     return op
 
 
@@ -52,23 +53,23 @@ hard_silu = hard_swish = _activation('hard_silu', lambda x: x * _ops.hard_sigmoi
 
 def gelu(x, approximate=True):
     """Gaussian error linear unit; Keras 3 defaults to the tanh approximation."""
-    return _ops.gelu(floating(x, 'gelu'), approximate=approximate)
+    return _ops.gelu(float_activation_input(tensor(x, 'gelu'), 'gelu'), approximate=approximate)
 
 
 def elu(x, alpha=1.0):
-    return _ops.elu(floating(x, 'elu'), alpha)
+    return _ops.elu(float_activation_input(tensor(x, 'elu'), 'elu'), alpha)
 
 
 def leaky_relu(x, negative_slope=0.2):
-    return _ops.leaky_relu(floating(x, 'leaky_relu'), negative_slope)
+    return _ops.leaky_relu(floatx_activation_input(tensor(x, 'leaky_relu'), 'leaky_relu'), negative_slope)
 
 
 def softmax(x, axis=-1):
-    return _ops.softmax(floating(x, 'softmax'), axis)
+    return _ops.softmax(float_activation_input(tensor(x, 'softmax'), 'softmax'), axis)
 
 
 def log_softmax(x, axis=-1):
-    return _ops.log_softmax(floating(x, 'log_softmax'), axis)
+    return _ops.log_softmax(float_activation_input(tensor(x, 'log_softmax'), 'log_softmax'), axis)
 
 
 def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):

@@ -12,6 +12,7 @@ import math as _math
 import numpy as np
 
 from framework import ops as _ops
+from .activation_inputs import float_activation_input
 from .ops_arguments import integer
 from .ops_dtypes import FLOATX, cast_all, floating, tensor
 
@@ -157,7 +158,7 @@ def psnr(x1, x2, max_val):
 def _activation(name):
     def op(x, *args, **kwargs):
         from layers import activations_extra
-        return getattr(activations_extra, name)(floating(x, name), *args, **kwargs)
+        return getattr(activations_extra, name)(float_activation_input(tensor(x, name), name), *args, **kwargs)
     op.__name__ = op.__qualname__ = name
     op.__doc__ = 'The ``%s`` activation (see ``keras.activations.%s``).' % (name, name)
     return op
