@@ -5,6 +5,7 @@ as Keras takes from a ``tf.data.Dataset``. A Dataset is read afresh each epoch;
 a one-shot iterator (a generator) is read on across epochs, so it needs
 ``steps_per_epoch`` to say where an epoch ends.
 """
+import itertools
 import numbers
 import types
 import warnings
@@ -117,8 +118,8 @@ class IterableData:
         self._passes = 0
         self._reusable = isinstance(source, Dataset)
         self._iterator = None
-        if not self._reusable and steps_per_epoch is None:
-            self._iterator = iter(source)
+        if not self._reusable:
+            self._iterator = _checked_first_batch(iter(source))
 
     @property
     def num_batches(self):
@@ -165,6 +166,24 @@ class IterableData:
             warnings.warn('Your input ran out of data; interrupting training. Make sure that your dataset or '
                           'generator can generate at least `steps_per_epoch * epochs` batches. You may need to '
                           'use the `.repeat()` function when building your dataset.', stacklevel=1)
+
+
+def _checked_first_batch(iterator):
+    """``iterator`` with its first batch read ahead and checked, as Keras 3 peeks at a generator:
+    it must yield something, and a tuple ((x,), (x, y) or (x, y, sample_weight)); a list or a bare
+    array, which a Dataset may yield, is refused there (Keras's words)."""
+    first = next(iterator, _NOTHING)
+    if first is _NOTHING:
+        raise ValueError('When passing a Python generator to a Keras model, the generator must yield at least '
+                         'one batch. Received an empty generator.')
+    if not isinstance(first, tuple):
+        raise ValueError('When passing a Python generator to a Keras model, the generator must return a tuple, '
+                         'either (input,) or (inputs, targets) or (inputs, targets, sample_weights). Received: %s'
+                         % (first,))
+    return itertools.chain([first], iterator)
+
+
+_NOTHING = object()
 
 
 def _as_batch(element):

@@ -250,7 +250,9 @@ class TrainingLoops:
             if wants_end and step is not None and (step + 1) % every:
                 # A last, shorter group is still reported as Keras numbers it: its first step + every - 1.
                 end(_group_end(step, every), batch_logs(logs))
-        return logs
+        # No batch at all (an empty dataset or generator): Keras's logs stay {}, so the epoch logs no
+        # loss and evaluate returns [] (the metrics' 0.0 over nothing meant nothing).
+        return {} if step is None else logs
 
 
     def _step_traces(self):
