@@ -53,6 +53,21 @@ def product(a, b):
     return _rounded(out, a)
 
 
+def on_one_thread(compute):
+    """``compute()`` with numpy's OpenBLAS on one thread, as ``product`` runs a mid-sized product:
+    for a run of such products made with ``np.matmul`` (the depth blocks of one oneDNN product,
+    ops/sixteen_column_product.py), where switching for each would cost more than a small block."""
+    control = _control if _control is not _UNKNOWN else _find_control()
+    if control is None:
+        return compute()
+    set_threads, threads = control
+    set_threads(1)
+    try:
+        return compute()
+    finally:
+        set_threads(threads)
+
+
 def _rounded(out, a):
     """``out`` in ``a``'s dtype: ml_dtypes' bfloat16 product comes out in float32, and TensorFlow
     rounds it back to bfloat16."""

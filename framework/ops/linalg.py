@@ -7,7 +7,8 @@ from ..tape import array_rule
 from ..tensor import Tensor
 from . import column_product, eigen_sum
 from .einsum_kernel import einsum_array
-from .sixteen_column_product import rows_matmul, rows_matmul_transposed
+from .sixteen_column_product import DEPTH_IN_ORDER as _DEPTH_IN_ORDER, rows_matmul, rows_matmul_transposed, \
+    rows_matmul_transposed_a
 from .one_row_product import one_row_matmul
 from .operands import ACTIVE, as_tensor, binary, named_errors, record
 from .reductions import reduce_sum
@@ -49,8 +50,10 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
             value = product(xa, xb) if transpose_a else rows_matmul_transposed(xa, db)
         elif xb.shape[1] == 1 and not transpose_a and column_product.wanted(xa, xb, xp):
             value = column_product.column_matmul(xa, xb)
-        elif xa.shape[0] == 1 or transpose_a:       # numpy's product of a transposed a is oneDNN's chain
+        elif xa.shape[0] == 1:
             value = one_row_matmul(xp, xa, xb)
+        elif transpose_a:       # numpy's product of a transposed a is oneDNN's chain (blocked past 384)
+            value = rows_matmul_transposed_a(xa, xb)
         else:
             value = rows_matmul(xa, xb)
         out = Tensor(value)
@@ -82,11 +85,19 @@ def _left_product(a, b):
     return one_row_matmul(np, a, b) if a.ndim == 2 and a.shape[0] == 1 else product(a, b)
 
 
+def _kernel_product(xt, g):
+    """``x.T @ g`` (TF's MatMul(x, g, transpose_a=True)): a Dense kernel's or matmul's b gradient,
+    summed in oneDNN's depth blocks past a depth (batch) of 384."""
+    if xt.ndim == 2 and xt.shape[1] > _DEPTH_IN_ORDER and xt.shape[0] > 1:
+        return rows_matmul_transposed_a(xt, g)
+    return _left_product(xt, g)
+
+
 _MATMUL_VJPS = {
     (False, False): (array_rule(lambda g, c, a, b: matmul(g, b, transpose_b=True),
                                 lambda g, c, a, b: product(g, _t(b))),
                      array_rule(lambda g, c, a, b: matmul(a, g, transpose_a=True),
-                                lambda g, c, a, b: _left_product(_t(a), g))),
+                                lambda g, c, a, b: _kernel_product(_t(a), g))),
     (True, False): (array_rule(lambda g, c, a, b: matmul(b, g, transpose_b=True),
                                lambda g, c, a, b: product(b, _t(g))),
                     array_rule(lambda g, c, a, b: matmul(a, g), lambda g, c, a, b: _left_product(a, g))),
@@ -360,7 +371,7 @@ def _affine_kernel_grad(g, y, x, kernel, *bias):
 def _affine_kernel_grad_array(g, y, x, kernel, *bias):
     if x.ndim != 2:
         x, g = x.reshape(-1, x.shape[-1]), g.reshape(-1, g.shape[-1])
-    return _left_product(x.T, g)
+    return _kernel_product(x.T, g)
 
 
 def _affine_bias_grad(g, y, x, kernel, bias):
