@@ -101,44 +101,53 @@ class Tensor:
         value = np.asarray(backend.to_host(self._data))
         return value if dtype is None else value.astype(dtype, copy=False)
 
-    # ---- Python protocols on one-element tensors ------------------------
-    def _item(self, what):
-        if self._data.size != 1:
-            raise ValueError('%s of a tensor needs exactly one element, but this tensor has shape %s; '
-                             'reduce it first (e.g. reduce_sum) or index one element'
-                             % (what, tuple(self._data.shape)))
-        return backend.to_host(self._data).reshape(()).item()
+    # ---- Python protocols, as TensorFlow's EagerTensor: on its numpy value ----
+    # TensorFlow hands these to numpy, so programs see numpy's errors ("only 0-dimensional arrays can
+    # be converted to Python scalars" for int() of a (1,) tensor); a note says what to do instead.
+    def _scalar(self, what):
+        value = self.numpy()
+        if isinstance(value, np.ndarray):
+            return value, ('%s of a tensor needs a scalar (shape ()), but this tensor has shape %s; reduce it '
+                           'first (e.g. reduce_sum) or index one element' % (what, tuple(self._data.shape)))
+        return value, None
+
+    def _on_value(self, what, convert):
+        value, note = self._scalar(what)
+        try:
+            return convert(value)
+        except (TypeError, ValueError, AttributeError) as error:
+            if note:
+                error.add_note(note)
+            raise
 
     def __bool__(self):
-        return bool(self._item('The truth value'))
+        if self._data.size == 0:
+            return False        # TF 2.21: bool(tf.constant([])) is False, where numpy 2 raises
+        return self._on_value('The truth value', bool)
 
     def __float__(self):
-        return float(self._item('float()'))
+        return self._on_value('float()', float)
 
     def __int__(self):
-        return int(self._item('int()'))
+        return self._on_value('int()', int)
 
     def __index__(self):
-        if self._data.dtype.kind not in 'iu':
-            raise TypeError('Only integer tensors can be used as an index, not %s' % self._data.dtype)
-        return int(self._item('index'))
+        return self._on_value('index', lambda value: value.__index__())
 
     def __complex__(self):
-        return complex(self._item('complex()'))
+        return self._on_value('complex()', complex)
 
     def __format__(self, spec):
-        if self._data.ndim == 0 or (spec and self._data.size == 1):
-            return format(self._item('format'), spec)
-        return format(self.numpy(), spec)      # '[1. 2.]', as TensorFlow formats a vector
+        return self._on_value('format', lambda value: value.__format__(spec))
 
     def __len__(self):
         if self._data.ndim == 0:
-            raise TypeError('len() of a scalar tensor is undefined (shape ())')
+            raise TypeError('Scalar tensor has no `len()`')
         return self._data.shape[0]
 
     def __iter__(self):
         if self._data.ndim == 0:
-            raise TypeError('Cannot iterate over a scalar tensor')
+            raise TypeError('Cannot iterate over a scalar tensor.')
         turns = (self[i] for i in range(self._data.shape[0]))
         return turns if graph_random_ops.current() is None else graph_random_ops.loop_turns(turns)
 
@@ -158,7 +167,8 @@ class Tensor:
         return '%s.Tensor(%s, shape=%s, dtype=%s)' % (
             DISPLAY_NAME, _numpy_text(self, False), tuple(self._data.shape), dtypes.display_name(self._data.dtype))
 
-    __hash__ = None   # elementwise ``==`` makes hashing meaningless, as in TensorFlow
+    def __hash__(self):     # elementwise ``==`` makes hashing meaningless: TensorFlow's words
+        raise TypeError('Tensor is unhashable. Instead, use tensor.ref() as the key.')
 
     # ---- operators: thin delegations to framework.ops --------------------
     def __add__(self, other): return ops.add(self, other)

@@ -68,11 +68,12 @@ def test_python_conversions(backend):
     assert int(tf.constant(3.7)) == 3
     assert bool(tf.constant(0.0)) is False and bool(tf.constant(2)) is True
     assert [10, 20, 30][tf.constant(1)] == 20                      # __index__ on an int tensor
-    with pytest.raises(ValueError, match=r'shape \(2,\)'):
+    # TensorFlow hands these to numpy: its classes and words (TF 2.21, notes/progs/tftutorials3/proto.py)
+    with pytest.raises(ValueError, match='The truth value of an array with more than one element is ambiguous'):
         bool(tf.constant([1.0, 2.0]))
-    with pytest.raises(ValueError, match=r'float\(\) of a tensor needs exactly one element.*\(2,\)'):
+    with pytest.raises(TypeError, match='only 0-dimensional arrays can be converted to Python scalars'):
         float(tf.constant([1.0, 2.0]))
-    with pytest.raises(TypeError, match='Only integer tensors'):
+    with pytest.raises(AttributeError, match="'numpy.float32' object has no attribute '__index__'"):
         [1, 2][tf.constant(1.0)]
 
 
@@ -88,7 +89,7 @@ def test_len_iteration_and_indexing(backend):
     np.testing.assert_array_equal(t[..., 0].numpy(), [1, 3, 5])
     assert t[None, :, None].shape == (1, 3, 1, 2)
     assert backend.holds(t[0])
-    with pytest.raises(TypeError, match=r'len\(\) of a scalar'):
+    with pytest.raises(TypeError, match=r"^Scalar tensor has no `len\(\)`$"):
         len(tf.constant(1.0))
     with pytest.raises(TypeError, match='Cannot iterate over a scalar tensor'):
         iter(tf.constant(1.0))
