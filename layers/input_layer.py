@@ -64,6 +64,10 @@ class InputLayer(Layer):
             raise ValueError('InputLayer %r: ragged inputs are not supported; pad them (RaggedTensor.to_tensor()) '
                              'and declare a dense Input' % (name,))
         if input_tensor is not None:
+            if not isinstance(input_tensor, KerasTensor):      # Keras 3 wraps symbolic tensors only
+                raise ValueError('Argument `input_tensor` must be a KerasTensor. Received invalid type: '
+                                 'input_tensor=%r (of type %s); pass shape= (and dtype=) for an Input of its shape'
+                                 % (input_tensor, type(input_tensor)))
             batch_shape = tuple(input_tensor.shape)
         if shape is not None and batch_shape is not None:
             raise ValueError('You cannot pass both `shape` and `batch_shape` at the same time.')
@@ -71,6 +75,8 @@ class InputLayer(Layer):
             raise ValueError('You must pass a `shape` argument.')
         if shape is not None:
             batch_shape = (batch_size,) + _standard_shape(shape)
+        if dtype in (int, float, bool):     # Keras 3's standardize_dtype: Python's int is int64
+            dtype = {int: 'int64', float: 'float32', bool: 'bool'}[dtype]
         if isinstance(dtype, str):      # Keras 3 standardizes an Input's dtype first: 'Invalid dtype: nope'
             try:
                 dtypes.numpy_dtype(dtype)

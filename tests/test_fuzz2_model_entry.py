@@ -57,3 +57,68 @@ def test_an_empty_dataset_logs_nothing_instead_of_a_zero_loss():
     assert model.evaluate(empty, verbose=0) == []
     assert model.evaluate(empty, verbose=0, return_dict=True) == {}
     assert list(model.fit(X, Y, validation_data=empty, verbose=0).history) == ['loss']
+
+
+def _two_in_two_out():
+    a, b = keras.Input((4,), name='a'), keras.Input((2,), name='b')
+    h = keras.layers.Concatenate()([a, b])
+    model = keras.Model({'a': a, 'b': b}, {'o1': keras.layers.Dense(1, name='o1')(h),
+                                           'o2': keras.layers.Dense(3, name='o2')(h)})
+    model.compile(optimizer='sgd', loss='mse')
+    return model
+
+
+XD = {'a': X, 'b': X[:, :2]}
+YD = {'o1': Y, 'o2': np.ones((8, 3), 'float32')}
+
+
+def test_a_dict_input_with_extra_entries_uses_the_models_own_with_keras_warning():
+    # TF 2.21 trains and predicts, after "The structure of `inputs` doesn't match" (a UserWarning)
+    model = _two_in_two_out()
+    with pytest.warns(UserWarning, match="The structure of `inputs` doesn't match"):
+        out = model.predict(dict(XD, zz=X), verbose=0)
+    assert sorted(out) == ['o1', 'o2'] and out['o2'].shape == (8, 3)
+    assert 'o2_loss' in model.fit(dict(XD, label=X), YD, verbose=0).history
+
+
+def test_targets_missing_an_output_name_it_keras_words():
+    with pytest.raises(KeyError, match=r"The path: \('o2',\) in the `loss` argument, can't be found"):
+        _two_in_two_out().fit(XD, {'o1': Y}, verbose=0)
+
+
+def test_sample_weights_must_cover_every_output():
+    with pytest.raises(ValueError, match='You should provide one `sample_weight` array per output in `y`'):
+        _two_in_two_out().fit(XD, YD, sample_weight={'o1': np.ones(8)}, verbose=0)
+    assert 'loss' in _two_in_two_out().fit(XD, YD, sample_weight={'o1': np.ones(8), 'o2': np.ones(8)},
+                                           verbose=0).history
+
+
+@pytest.mark.parametrize('x', [lambda: X, [{'a': 1}] * 8])
+def test_unreadable_x_is_keras_unrecognized_data_type_value_error(x):
+    with pytest.raises(ValueError, match='Unrecognized data type: x='):
+        _model().fit(x, Y, verbose=0)
+
+
+def test_input_dtype_of_python_types_and_input_tensor():
+    # Keras 3's standardize_dtype: int -> int64, float -> float32
+    assert keras.Input((4,), dtype=int).dtype == 'int64'
+    assert keras.Input((4,), dtype=float).dtype == 'float32'
+    assert keras.Input(tensor=keras.Input((3,))).shape == (None, 3)
+    with pytest.raises(ValueError, match='Argument `input_tensor` must be a KerasTensor'):
+        keras.Input(tensor=tf.constant(X))
+
+
+def test_dataset_map_returning_a_list_gives_a_tuple_as_tf_data():
+    ds = tf.data.Dataset.from_tensor_slices(np.arange(3)).map(lambda a: [a, a * 2])
+    first = next(iter(ds))
+    assert isinstance(first, tuple) and [int(v) for v in first] == [0, 0]
+    assert isinstance(ds.element_spec, tuple) and len(ds.element_spec) == 2
+
+
+def test_dataset_map_num_parallel_calls_and_cache_filename_are_checked():
+    ds = tf.data.Dataset.from_tensor_slices(np.arange(3))
+    with pytest.raises(tf.errors.InvalidArgumentError, match='num_parallel_calls must be greater than zero'):
+        ds.map(lambda a: a, num_parallel_calls=0)
+    with pytest.raises(TypeError, match='Cannot convert 3 to EagerTensor of dtype string'):
+        ds.cache(3)
+    assert [int(v) for v in ds.map(lambda a: a, num_parallel_calls=tf.data.AUTOTUNE).cache()] == [0, 1, 2]

@@ -4,6 +4,8 @@ A mixin of ``Dataset`` (kept apart for size). Each stage wraps the upstream
 iterator factory in a generator and states its cardinality and element spec.
 """
 
+import os
+
 import numpy as np
 
 from .. import op_seeds, philox
@@ -29,8 +31,11 @@ class ElementStages:
         source = self._make_iterator
         function_argument(map_func, 'map_func', 'Dataset.map')
         if num_parallel_calls is not None:
-            integer(num_parallel_calls, 'num_parallel_calls', 'Dataset.map')     # tf.data.AUTOTUNE is -1
-        map_func = traced_stage_function(map_func, self)
+            calls = integer(num_parallel_calls, 'num_parallel_calls', 'Dataset.map')     # tf.data.AUTOTUNE is -1
+            if calls == 0 or calls < -1:
+                raise InvalidArgumentError('Dataset.map: num_parallel_calls must be greater than zero (or '
+                                           'tf.data.AUTOTUNE), got %d' % calls)
+        map_func = _returning_tuples(traced_stage_function(map_func, self))
         first = []          # the first (element, result): the spec is read from it once it is there
 
         me = []             # the mapped dataset, for ignore_errors (error_skipping.py)
@@ -252,6 +257,11 @@ class ElementStages:
 
     def cache(self, filename='', name=None):
         """Keep the elements in memory after the first full pass."""
+        if not isinstance(filename, (str, bytes, os.PathLike)) and not (
+                hasattr(filename, 'dtype') and getattr(filename.dtype, 'name', '') == 'string'):
+            raise TypeError('Dataset.cache: filename must be a string (a file to cache into, or "" for memory), '
+                            'got %r of type %s (Cannot convert %r to EagerTensor of dtype string)'
+                            % (filename, type(filename).__name__, filename))
         source, stored = self._make_iterator, []
 
         def cached():
@@ -265,6 +275,15 @@ class ElementStages:
             stored.append(elements)
         return self._then(cached)
 
+
+
+def _returning_tuples(map_func):
+    """``map_func`` whose returned list is a tuple, as tf.data takes it (its _should_pack): the list of a
+    ``numpy_function`` is rarely stackable, so it is never stacked into one tensor (nested lists are)."""
+    def call(*args, **kwargs):
+        out = map_func(*args, **kwargs)
+        return tuple(out) if isinstance(out, list) else out
+    return call
 
 
 def _truth(value, what):

@@ -157,6 +157,11 @@ class Functional(Model):
     def _standardize(self, inputs):
         """The call's inputs as a flat list in ``self.inputs`` order, of the Inputs' dtypes and ranks."""
         expected = self._inputs
+        if isinstance(inputs, dict) and isinstance(self._inputs_struct, dict) and \
+                set(self._inputs_struct) < set(inputs):
+            # Keras 3 takes the entries it knows, after its structure warning: a batch whose dict
+            # also holds other features (a label, an id) still predicts, as in TF 2.21
+            inputs = {name: inputs[name] for name in self._inputs_struct}
         if isinstance(inputs, dict) and not isinstance(self._inputs_struct, dict):
             missing = [t.name for t in expected if t.name not in inputs]
             if missing:

@@ -98,6 +98,11 @@ class CompiledLoss:
     # ---- matching y_true to the outputs ------------------------------------------------
     def _pick(self, y, keys):
         if isinstance(keys[0], str):
+            missing = [k for k in keys if k not in y] if isinstance(y, dict) else []
+            if missing:     # Keras 3's KeyError, with the keys each side has
+                raise KeyError("The path: (%r,) in the `loss` argument, can't be found in either the model's output "
+                               '(`y_pred`) or in the labels (`y_true`): the labels are keyed %s, the outputs %s'
+                               % (missing[0], sorted(y), list(keys)))
             return [y[k] for k in keys]
         return nest.flatten(y) if isinstance(y, (list, tuple)) else [y]
 
@@ -150,6 +155,9 @@ class CompiledLoss:
         else:
             pick = lambda y, key: y
         nested_weights = isinstance(sample_weight, (list, tuple, dict))
+        if isinstance(sample_weight, dict) and isinstance(y_true, dict) and set(sample_weight) != set(y_true):
+            raise ValueError('You should provide one `sample_weight` array per output in `y`. The two structures did '
+                             'not match: y is keyed %s, sample_weight %s' % (sorted(y_true), sorted(sample_weight)))
         trackers = self.metrics or [None] * len(keys)
         total = None
         for (key, loss, weight), tracker in zip(self._entries, trackers):

@@ -106,13 +106,23 @@ def to_arrays(value, what):
     try:
         data = _to_array(_frame_as_floatx(_series_as_column(value)), None)
     except (TypeError, ValueError) as err:
-        raise TypeError('%s: expected a numpy array, a list of numbers or a tensor, got %s (%s)'
-                        % (what, type(value).__name__, err)) from None
+        raise UnrecognizedDataError('Unrecognized data type: %s=%s (of type %s): expected a numpy array, a list of '
+                                    'numbers or a tensor (%s)' % (what, _short(value), type(value), err)) from None
     if data.dtype.kind == 'f' and data.dtype != np.float32:
         data = data.astype(np.float32)
     if data.ndim == 0:
         raise ValueError('%s: expected an array with one entry per sample, got a scalar' % what)
     return data
+
+
+class UnrecognizedDataError(TypeError, ValueError):
+    """Data fit cannot read: Keras 3's ValueError ('Unrecognized data type'), a TypeError as tapeflow
+    raised it before."""
+
+
+def _short(value):
+    text = repr(value)
+    return text if len(text) <= 200 else text[:200] + '...'
 
 
 def _series_as_column(value):
