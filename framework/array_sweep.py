@@ -33,12 +33,13 @@ def pass_gradient(g, output, *inputs):
 pass_gradient.array_rule = pass_gradient
 
 
-def sweep_arrays(nodes, tracked, grads, source_ids, free):
+def sweep_arrays(nodes, tracked, grads, source_ids, free, order=None):
     """``GradientTape._sweep`` with raw arrays as gradients: the rules that have an
     ``array_rule`` skip the framework ops' dispatch and Tensor wrapping (a few
-    microseconds each); the others get their gradient wrapped and unwrapped."""
+    microseconds each); the others get their gradient wrapped and unwrapped. ``order``:
+    the node indices to visit (framework/backward_order.py), by default the reverse record."""
     get, pop = grads.get, grads.pop
-    for i in range(len(nodes) - 1, -1, -1):
+    for i in range(len(nodes) - 1, -1, -1) if order is None else order:
         output, inputs, vjps, name = nodes[i]
         if free:
             nodes[i] = None

@@ -67,7 +67,17 @@ _origins = {}
 class _NumericsObserver:
     """Lives in ``tape.ACTIVE``; ``record`` hands it every op's node (see tape.ACTIVE)."""
     _tracked = _Everything()
+    _read_once = _Everything()       # record() then marks the observer _shared: it never sweeps
     _watch_accessed = False
+
+    @property
+    def _last(self):
+        from .tape import NO_OUTPUT
+        return NO_OUTPUT
+
+    @_last.setter
+    def _last(self, output):
+        pass                         # record()'s chain marker: the observer keeps no tensor alive
 
     @property
     def _thread(self):

@@ -23,6 +23,7 @@ from .tensor import Tensor
 from .tf_logging import FirstN
 from .variable import Variable
 from .array_sweep import array_rule, pass_gradient, sum_to_array, sweep_arrays  # noqa: F401  (ops import them here)
+from .backward_order import tf_backward_order
 from .complex_gradients import conjugated
 
 
@@ -87,14 +88,18 @@ def record(name, inputs, output, vjps):
             continue
         tracked = tape._tracked
         hit = reads = False
+        last = tape._last
         for x in inputs:
             if type(x) is Variable:
-                if id(x) in tracked:
+                if id(x) in tracked or (x._trainable and tape._watch_accessed and tape._watch_read(x)):
                     hit = reads = True
-                elif x._trainable and tape._watch_accessed and tape._watch_read(x):
-                    hit = reads = True
+                    _count_variable_read(tape, id(x))
+            elif x is last:
+                hit = True          # the previous op's output, read for the first time (a chain)
+                last = NO_OUTPUT
             elif id(x) in tracked:
                 hit = True
+                _count_read(tape, id(x))
         if hit:
             if node is None:
                 if type(output) is Tensor and output._data.dtype.kind == 'c':
@@ -104,6 +109,31 @@ def record(name, inputs, output, vjps):
                 _read(tape, inputs, node[1])
             tape._nodes.append(node)
             tracked.add(id(output))
+            tape._last = output
+
+
+NO_OUTPUT = object()     # a tape's ``_last`` before its first record (no input is this object)
+
+
+# A tensor read three times or more makes the sweep follow TensorFlow's order (backward_order.py):
+# there its gradients can add in another order. ``record`` does not count the read of the last
+# op's output by the next op (a chain's: the common case, and free to spot), so two other reads
+# of a tensor count as three. Variables (a kernel read by its layer and its regularizer) count all.
+def _count_read(tape, xid):
+    if xid in tape._read_once:
+        tape._shared = True
+    else:
+        tape._read_once.add(xid)
+
+
+def _count_variable_read(tape, vid):
+    once = tape._read_once
+    if vid not in once:
+        once.add(vid)
+    elif -vid in once:           # (a second read is kept as the negated id: ids are positive)
+        tape._shared = True
+    else:
+        once.add(-vid)
 
 
 # Reading a variable under a tape: the op's node holds a snapshot Tensor that
@@ -178,7 +208,7 @@ class GradientTape:
     """
     # Slots: ``record`` reads these attributes once per op.
     __slots__ = ('_persistent', '_watch_accessed', '_nodes', '_tracked', '_watched', '_recording',
-                 '_used', '_thread', '_blocked', '_reads', '__weakref__')
+                 '_used', '_thread', '_blocked', '_reads', '_read_once', '_shared', '_last', '__weakref__')
 
     def __init__(self, persistent=False, watch_accessed_variables=True):
         self._persistent = bool(persistent)
@@ -191,6 +221,9 @@ class GradientTape:
         self._used = False
         self._thread = None
         self._blocked = {}           # id of a tracked tensor -> the non-differentiable op that read it
+        self._read_once = set()      # ids of tracked tensors read by recorded ops (see _count_read)
+        self._shared = False         # whether one was read three times (then the sweep takes TF's order)
+        self._last = NO_OUTPUT       # the last recorded op's output
 
     # ---- recording -------------------------------------------------------
     def __enter__(self):
@@ -275,6 +308,9 @@ class GradientTape:
         self._tracked = set()
         self._watched = []
         self._blocked = {}
+        self._read_once = set()
+        self._shared = False
+        self._last = NO_OUTPUT
         self._used = False
 
     def watched_variables(self):
@@ -346,12 +382,14 @@ class GradientTape:
             prev = grads.get(id(t))
             grads[id(t)] = seed if prev is None else prev + seed
         free = not self._persistent if free is None else free
+        # Where a tensor has several readers, TensorFlow's visiting order decides how its gradients add
+        order = tf_backward_order(self._nodes, targets, self._tracked) if self._shared else None
         was_recording = self._recording
         if was_recording:
             self._pop()          # the sweep is not recorded on the tape being swept
         try:
             if ACTIVE and any(t._thread == get_ident() for t in tuple(ACTIVE)):
-                self._sweep(grads, source_ids, free)
+                self._sweep(grads, source_ids, free, order)
                 _fold_reads(self._reads, grads)
                 rows = [key for key, g in grads.items() if type(g) is RowGradients]
             else:
@@ -359,7 +397,7 @@ class GradientTape:
                 # the rules that have one on raw arrays (see ``array_rule``).
                 for key, g in grads.items():
                     grads[key] = g._data
-                sweep_arrays(self._nodes, self._tracked, grads, source_ids, free)
+                sweep_arrays(self._nodes, self._tracked, grads, source_ids, free, order)
                 _fold_reads(self._reads, grads)
                 rows = []
                 for key, g in grads.items():
@@ -380,9 +418,9 @@ class GradientTape:
                 self._push()
         return grads
 
-    def _sweep(self, grads, source_ids, free):
+    def _sweep(self, grads, source_ids, free, order=None):
         tracked, nodes = self._tracked, self._nodes
-        for i in range(len(nodes) - 1, -1, -1):
+        for i in range(len(nodes) - 1, -1, -1) if order is None else order:
             # framework.debugging reads ``output``, ``i``, ``nodes`` and ``name`` from this
             # frame to name the op being differentiated: keep these names.
             output, inputs, vjps, name = nodes[i]
@@ -423,6 +461,8 @@ class GradientTape:
         # TensorFlow); the record and the tensors it kept alive go.
         self._nodes = []
         self._reads = []
+        self._read_once = set()
+        self._last = NO_OUTPUT
         self._watched = [t for t in self._watched if isinstance(t, Variable)]
 
 
