@@ -5,6 +5,7 @@ import numpy as np
 
 from framework.ops import avg_pool2d, cast, conv2d, expand_dims, max_pool2d, pad, reduce_max, reduce_mean, reshape
 from framework.ops.convolution_nd import convolution
+from framework.ops.bias_add_kernel import add_bias
 
 from .kernel_options import KernelOptions
 from .channels_first import data_format_option, shape_to_first, shape_to_last, to_first, to_last
@@ -99,7 +100,7 @@ class Conv1D(KernelOptions, Layer):
         else:
             x = convolution(inputs, self.kernel, self.strides, padding.upper(), self.dilation_rate, self.groups)
         if self.bias is not None:
-            x = x + self.bias
+            x = add_bias(x, self.bias)
         return apply_activation(self.activation, x)   # None: set after construction
 
     def compute_output_shape(self, input_shape):

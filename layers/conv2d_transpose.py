@@ -4,6 +4,7 @@ import numpy as np
 from framework.ops import cast
 from framework.ops.conv_transpose import conv2d_transpose
 from framework.ops.convolution_nd import conv_transpose
+from framework.ops.bias_add_kernel import add_bias
 
 from .convolution import check_channels_last, normalize_padding, normalize_pair, refuse_strided_dilation
 from .activations import apply_activation
@@ -89,7 +90,7 @@ class Conv2DTranspose(KernelOptions, Layer):
         else:
             x = conv_transpose(inputs, self.kernel, out_shape, self.strides, self.padding.upper(), self.dilation_rate)
         if self.bias is not None:
-            x = x + self.bias
+            x = add_bias(x, self.bias)
         return apply_activation(self.activation, x)   # None: set after construction
 
     def compute_output_shape(self, input_shape):

@@ -4,6 +4,7 @@ import numpy as np
 
 from framework.ops import cast
 from framework.ops.convolution_nd import conv_transpose, convolution, normalize_tuple
+from framework.ops.bias_add_kernel import add_bias
 
 from .conv2d_transpose import transposed_length
 from .convolution import _output_length, check_channels_last, normalize_padding, refuse_strided_dilation
@@ -86,7 +87,7 @@ class ConvND(KernelOptions, Layer):
             inputs = cast(inputs, self.kernel.dtype)
         x = convolution(inputs, self.kernel, self.strides, self.padding.upper(), self.dilation_rate, self.groups)
         if self.bias is not None:
-            x = x + self.bias
+            x = add_bias(x, self.bias)
         return apply_activation(self.activation, x)   # None: set after construction
 
     def compute_output_shape(self, input_shape):
@@ -156,7 +157,7 @@ class ConvTransposeND(KernelOptions, Layer):
         out_shape = self.compute_output_shape(tuple(inputs.shape))
         x = conv_transpose(inputs, self.kernel, out_shape, self.strides, self.padding.upper(), self.dilation_rate)
         if self.bias is not None:
-            x = x + self.bias
+            x = add_bias(x, self.bias)
         return apply_activation(self.activation, x)   # None: set after construction
 
     def compute_output_shape(self, input_shape):

@@ -3,6 +3,7 @@ import numpy as np
 
 from framework.ops import cast, conv2d
 from framework.ops.convolution_nd import convolution
+from framework.ops.bias_add_kernel import add_bias
 
 from .kernel_options import KernelOptions
 from .activations import apply_activation
@@ -116,7 +117,7 @@ class Conv2D(KernelOptions, Layer):
         else:
             x = convolution(inputs, self.kernel, self.strides, self.padding.upper(), self.dilation_rate, self.groups)
         if self.bias is not None:
-            x = x + self.bias
+            x = add_bias(x, self.bias)
         return apply_activation(self.activation, x)   # None: set after construction
 
     def compute_output_shape(self, input_shape):

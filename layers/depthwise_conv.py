@@ -7,6 +7,7 @@ import numpy as np
 
 from framework.ops import cast, transpose
 from framework.ops.convolution_nd import convolution, depthwise_conv
+from framework.ops.bias_add_kernel import add_bias
 
 from . import activations, constraints, initializers, regularizers
 from .conv_nd import check_filters, convolved_shape, input_channels, window_options
@@ -79,7 +80,7 @@ class _DepthwiseBase(Layer):
 
     def _finish(self, x):
         if self.bias is not None:
-            x = x + self.bias
+            x = add_bias(x, self.bias)
         return activations.apply_activation(self.activation, x)
 
     def _options_config(self):

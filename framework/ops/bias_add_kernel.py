@@ -1,0 +1,149 @@
+"""A channels-last bias add and its gradient, summed as TensorFlow's BiasAddGrad kernel sums it.
+
+Keras 3 adds a layer's bias with ``tf.nn.bias_add`` (``keras.ops.add`` of a vector matching the
+last axis; every Conv*D, Conv*DTranspose, DepthwiseConv, SeparableConv and Dense layer), so the
+bias gradient is TF's BiasAddGrad, whose CPU kernel is ``ReduceOuterDimensions``
+(tensorflow/core/kernels/redux_functor.h) run on TF's intra-op thread pool. On the gradient
+viewed as (rows, channels):
+
+- more than 32 channels per pool thread: the channels are split among threads and every column
+  is summed row after row: numpy's order;
+- else the rows are cut into ``blocks = min(rows, ceil(size / ceil(2000 / channels)), threads)``
+  equal runs, and Eigen's ``parallelFor`` runs them in tasks of whole runs when its cost model
+  finds the work worth several threads: each task sums its rows in order from zero into its own
+  buffer, and the buffers are then added in run order. Cheap work stays one task: numpy's order.
+
+So the bits depend on the pool's size, which TF takes from the CPUs this process may run on
+(or ``tf.config.threading.set_intra_op_parallelism_threads``); tapeflow reads the same. Measured
+against TF 2.21 (2 CPUs, oneDNN on and off alike): the bias gradients of mnist_convnet's
+Conv2D(32) on (128, 26, 26, 32), of Conv2D(64), Conv1D(64) on (32, 500, 64), and of 8 bias
+shapes from (4096, 16) to (100000, 8); a small conv (8, 14, 14, 16) stays in numpy's order.
+tapeflow's convolution layers add their bias here (``add_bias``). Dense's fused op
+(linalg.affine) still sums its bias gradient row after row: this order until a gradient is
+large enough to split (at 2 threads, about 124,000 values of at most 64 units). Sums over
+leading axes of ``x + b`` written by hand (AddV2's gradient, a reduce_sum) take Eigen's
+reduction order instead: framework/eigen_outer_sum.py.
+"""
+import os
+
+import numpy as np
+
+from .. import config_threading
+from ..errors import InvalidArgumentError
+from ..tape import array_rule, pass_gradient
+from ..tensor import Tensor
+from .operands import ACTIVE, as_tensor, record
+from .shapes import broadcast_to
+
+_MIN_BLOCK_WORK = 2000           # ReduceOuterDimensions' smallest run, in values
+_COLUMNS_PER_THREAD = 32         # more channels than this per thread: split by columns instead
+# Eigen's TensorCostModel (cycles): L2 load of a byte (11 / 64), one add per value, and the
+# thresholds of ThreadPoolDevice::parallelFor
+_CYCLES_PER_VALUE = 4 * 11 / 64 + 1
+_STARTUP_CYCLES = 100000
+_PER_THREAD_CYCLES = 100000
+_TASK_CYCLES = 40000
+
+
+def pool_threads():
+    """The size of TF's intra-op thread pool: the configured one, else the CPUs this process may use."""
+    configured = config_threading.get_intra_op_parallelism_threads()
+    if configured:
+        return configured
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def bias_grad_sum(g):
+    """Sum float array ``g`` over every axis but the last, in BiasAddGrad's order; shape (channels,)."""
+    channels = g.shape[-1]
+    rows = g.reshape(-1, channels) if g.ndim != 2 else g
+    if type(g) is not np.ndarray or g.dtype.kind != 'f':
+        return rows.sum(axis=0)
+    accumulated = rows.astype(np.float32) if g.dtype.itemsize < 4 else rows    # AccumT: float32 for halves
+    if len(rows) == 0:
+        return np.zeros(channels, g.dtype)
+    starts = _task_starts(len(rows), channels, pool_threads())
+    total = None
+    for start, stop in zip(starts, starts[1:] + [len(rows)]):
+        part = np.add.reduce(accumulated[start:stop], 0)
+        total = part if total is None else total + part
+    return total.astype(g.dtype, copy=False)
+
+
+def _task_starts(rows, channels, threads):
+    """The first row of each task's run of rows, in order (one task: ``[0]``)."""
+    if rows == 1 or channels > threads * _COLUMNS_PER_THREAD:
+        return [0]
+    blocks = min(rows, -(-rows * channels // -(-_MIN_BLOCK_WORK // channels)), threads)
+    block_rows = -(-rows // blocks)
+    cost = block_rows * channels * _CYCLES_PER_VALUE          # of one block
+    if blocks == 1 or threads == 1 or _threads_worth(blocks, cost, threads) == 1:
+        return [0]
+    per_task = _blocks_per_task(blocks, cost, threads)
+    return [first * block_rows for first in range(0, blocks, per_task) if first * block_rows < rows]
+
+
+def _threads_worth(n, cost, threads):
+    """TensorCostModel::numThreads."""
+    return min(threads, max(1, int((n * cost - _STARTUP_CYCLES) / _PER_THREAD_CYCLES + 0.9)))
+
+
+def _blocks_per_task(n, cost, threads):
+    """ThreadPoolDevice::CalculateParallelForBlock's block size: blocks per task."""
+    size = min(n, max(-(-n // (4 * threads)), int(_TASK_CYCLES / cost)))
+    largest = min(n, 2 * size)
+    count = -(-n // size)
+    best = count / (-(-count // threads) * threads)
+    previous = count
+    while best < 1.0 and previous > 1:
+        coarser = -(-n // (previous - 1))
+        if coarser > largest:
+            break
+        coarser_count = -(-n // coarser)
+        previous = coarser_count
+        efficiency = coarser_count / (-(-coarser_count // threads) * threads)
+        if efficiency + 0.01 >= best:
+            size = coarser
+            best = max(best, efficiency)
+    return size
+
+
+def bias_add(value, bias):
+    """``value + bias`` over the last axis, whose bias gradient sums as TF's BiasAddGrad (above)."""
+    value, bias = as_tensor(value, 'bias_add'), as_tensor(bias, 'bias_add')
+    if value.ndim < 2 or bias.ndim != 1 or bias.shape[0] != value.shape[-1]:
+        raise InvalidArgumentError('bias_add: bias of shape %s does not match the last axis of value %s (value '
+                                   'needs rank >= 2)' % (tuple(bias.shape), tuple(value.shape)))
+    if value.dtype != bias.dtype:
+        return value + bias          # the add's own dtype rules and errors
+    out = Tensor(value._data + bias._data)
+    if ACTIVE:
+        record('bias_add', (value, bias), out, _BIAS_ADD_VJPS)
+    return out
+
+
+def bias_add_grad(g):
+    """TF's BiasAddGrad as an op: ``g`` summed over every axis but the last (so an outer tape sees it)."""
+    g = as_tensor(g, 'bias_add_grad')
+    out = Tensor(bias_grad_sum(g._data))
+    if ACTIVE:
+        record('bias_add_grad', (g,), out, _BIAS_ADD_GRAD_VJPS)
+    return out
+
+
+_BIAS_ADD_VJPS = (pass_gradient,
+                  array_rule(lambda g, y, value, bias: bias_add_grad(g),
+                             lambda g, y, value, bias: bias_grad_sum(g)))
+_BIAS_ADD_GRAD_VJPS = (array_rule(lambda gb, y, g: broadcast_to(gb, g.shape),
+                                  lambda gb, y, g: np.broadcast_to(gb, g.shape)),)
+
+
+def add_bias(x, bias):
+    """A layer's ``x + bias``: ``bias_add`` where the bias runs along x's last axis in x's dtype
+    (Keras's channels-last layers), else the plain broadcasting add."""
+    if x.ndim >= 2 and bias.ndim == 1 and x.shape[-1] == bias.shape[0] and x.dtype == bias.dtype:
+        return bias_add(x, bias)
+    return x + bias

@@ -1,0 +1,121 @@
+"""Bias gradients of channels-last layers sum as TensorFlow's BiasAddGrad kernel
+(framework/ops/bias_add_kernel.py): ReduceOuterDimensions on TF's intra-op thread pool, whose
+size changes the bits. tapeflow's Conv layers summed them in Eigen's reduction order (from 4096
+values) or numpy's, off TF on every measured CNN bias (mnist_convnet's Conv2D(32) included).
+
+Golden bits: TF 2.21 (tensorflow-cpu, /opt/tfref) with
+``tf.config.threading.set_intra_op_parallelism_threads(T)``, T = 2 and 4, printed as
+``.view(np.uint32).tolist()`` of the bias gradient of ``reduce_sum(tf.nn.bias_add(zeros, b) * g)``
+and of ``reduce_sum(Conv2D(8, 3)(x) * g)``, for the arrays below (same seeds, same order).
+"""
+import numpy as np
+import pytest
+
+import framework as tf
+from framework import keras
+from framework.ops.bias_add_kernel import bias_add, bias_add_grad, bias_grad_sum
+
+ROWS_8192_BY_32 = {
+    2: [
+        3268961026, 1128784521, 3264486255, 1104196976, 1102943852, 1118865142, 1117012576, 3253647997,
+        3208757760, 3268157821, 1124384469, 3226897808, 1064340032, 3267753418, 3267826239, 1119656036,
+        1118842862, 1097326390, 3272610910, 1127799221, 1085939176, 3275459095, 3248446392, 1126919448,
+        1120987564, 1102431224, 1127589082, 1098488812, 1127117564, 3274395534, 1116901634, 1113549933],
+    4: [
+        3268961027, 1128784514, 3264486257, 1104196968, 1102943912, 1118865153, 1117012568, 3253648017,
+        3208756480, 3268157834, 1124384474, 3226897650, 1064340616, 3267753388, 3267826237, 1119656029,
+        1118842870, 1097326384, 3272610905, 1127799220, 1085939160, 3275459110, 3248446488, 1126919458,
+        1120987575, 1102431184, 1127589088, 1098488848, 1127117578, 3274395534, 1116901627, 1113549994],
+}
+ROWS_3000_BY_64_TWO_THREADS = [
+    3250290550, 3241212960, 1113970020, 3195023488, 3268690666, 3274040044, 1078915548, 1109945195, 3229566606,
+    1106158819, 3230392237, 1116608404, 1097571432, 3255109955, 1067210384, 1117428975, 1119475161, 3258479303,
+    1107594925, 3249558741, 3221781248, 3245662572, 3233336997, 1113714985, 1082694762, 3259136684, 1101644071,
+    1119606384, 3252630193, 3263964676, 1111591336, 3227350770, 1111314568, 3258444969, 3266424060, 3255129088,
+    1110349906, 3262748184, 3240212420, 1107489920, 1115270315, 3265475788, 1108815708, 1117804672, 3225606304,
+    3264872615, 1079879032, 3254395788, 3263789297, 3255075235, 1092208368, 1083567836, 1092831676, 1071552544,
+    3259172280, 1118166036, 1094004952, 1114108393, 3265641190, 3242459984, 1109196562, 1093107206, 3253091185,
+    1100383581]
+CONV = {
+    2: [1115937139, 3277291767, 1102827975, 3259719326, 3272014131, 1123437958, 1124977449, 3262668138],
+    4: [1115937133, 3277291794, 1102827908, 3259719257, 3272014134, 1123437988, 1124977434, 3262668160],
+}
+
+
+@pytest.fixture
+def pool_size():
+    """Set TF's intra-op pool size for one test, then put the setting back."""
+    before = tf.config.threading.get_intra_op_parallelism_threads()
+    yield tf.config.threading.set_intra_op_parallelism_threads
+    tf.config.threading.set_intra_op_parallelism_threads(before)
+
+
+def _gradient(shape, seed):
+    g = np.random.RandomState(seed).normal(size=shape).astype(np.float32)
+    b = tf.Variable(np.zeros(shape[-1], np.float32))
+    with tf.GradientTape() as tape:
+        s = tf.reduce_sum(bias_add(tf.zeros(shape), b) * g)
+    return tape.gradient(s, b).numpy().view(np.uint32).tolist()
+
+
+@pytest.mark.parametrize('threads', [2, 4])
+def test_bias_gradient_has_tf_bits_for_the_pool_size(pool_size, threads):
+    pool_size(threads)
+    assert _gradient((8192, 32), 1) == ROWS_8192_BY_32[threads]
+
+
+def test_64_channels_on_two_threads_are_summed_in_two_runs(pool_size):
+    pool_size(2)
+    assert _gradient((3000, 64), 2) == ROWS_3000_BY_64_TWO_THREADS
+
+
+@pytest.mark.parametrize('threads', [2, 4])
+def test_conv2d_bias_gradient_has_tf_bits(pool_size, threads):
+    pool_size(threads)
+    rng = np.random.RandomState(3)
+    x = rng.uniform(size=(32, 30, 30, 1)).astype(np.float32)
+    conv = keras.layers.Conv2D(8, 3)
+    conv.build(x.shape)
+    conv.set_weights([rng.normal(size=(3, 3, 1, 8)).astype(np.float32) * 0.3, np.zeros(8, np.float32)])
+    g = rng.normal(size=(32, 28, 28, 8)).astype(np.float32)
+    with tf.GradientTape() as tape:
+        s = tf.reduce_sum(conv(x) * g)
+    assert tape.gradient(s, conv.bias).numpy().view(np.uint32).tolist() == CONV[threads]
+
+
+def test_one_thread_and_small_or_wide_sums_are_row_after_row(pool_size):
+    rng = np.random.RandomState(5)
+    pool_size(1)
+    big = rng.normal(size=(8192, 32)).astype(np.float32)
+    np.testing.assert_array_equal(bias_grad_sum(big), np.add.reduce(big, 0))
+    pool_size(2)
+    small = rng.normal(size=(500, 16)).astype(np.float32)        # too little work to split
+    wide = rng.normal(size=(3000, 65)).astype(np.float32)        # > 32 channels per thread: split by columns
+    np.testing.assert_array_equal(bias_grad_sum(small), np.add.reduce(small, 0))
+    np.testing.assert_array_equal(bias_grad_sum(wide), np.add.reduce(wide, 0))
+
+
+def test_half_precision_accumulates_in_float32(pool_size):
+    pool_size(2)
+    g = np.random.RandomState(6).normal(size=(4096, 16)).astype(np.float16)
+    out = bias_grad_sum(g)
+    assert out.dtype == np.float16
+    np.testing.assert_array_equal(out, np.add.reduce(g.astype(np.float32), 0).astype(np.float16))
+
+
+def test_bias_add_gradients_match_central_differences():
+    rng = np.random.RandomState(7)
+    x = tf.constant(rng.normal(size=(3, 4, 5)))
+    b = tf.constant(rng.normal(size=(5,)))
+    w = tf.constant(rng.normal(size=(3, 4, 5)))
+    theoretical, numerical = tf.test.compute_gradient(lambda x, b: tf.reduce_sum(bias_add(x, b) * w), [x, b])
+    for t, n in zip(theoretical, numerical):
+        np.testing.assert_allclose(t, n, rtol=1e-6, atol=1e-6)
+    g = tf.constant(rng.normal(size=(6, 5)))
+    theoretical, numerical = tf.test.compute_gradient(lambda g: bias_add_grad(g) * b, [g])
+    np.testing.assert_allclose(theoretical[0], numerical[0], rtol=1e-6, atol=1e-6)
+
+
+def test_bias_add_refuses_a_bias_off_the_last_axis():
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r'bias_add: bias of shape \(4,\) does not match'):
+        bias_add(tf.zeros((2, 3)), tf.zeros(4))
