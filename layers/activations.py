@@ -146,6 +146,8 @@ _ALL = {fn.__name__: fn for fn in (linear, relu, elu, selu, sigmoid, tanh, softm
 _ALL.update(swish=silu, hard_swish=hard_silu)
 _ALL.update((fn.__name__, fn) for fn in activations_extra.ALL)
 globals().update((fn.__name__, fn) for fn in activations_extra.ALL)      # keras.activations.celu, ...
+# Keras 3's public names only: dir(keras.activations) lists no helper module or function of tapeflow's
+__all__ = sorted(set(_ALL) | {'get', 'serialize', 'deserialize'})
 
 
 def get(identifier):

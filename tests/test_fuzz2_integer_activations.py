@@ -74,3 +74,12 @@ def test_float_inputs_are_untouched():
     x = X.astype('float32')
     np.testing.assert_allclose(keras.ops.sigmoid(x).numpy(), 1 / (1 + np.exp(-x)), rtol=1e-6)
     np.testing.assert_allclose(keras.activations.hard_sigmoid(x).numpy(), np.clip(x / 6 + 0.5, 0, 1), rtol=1e-6)
+
+
+def test_dir_of_keras_activations_lists_keras_names_only():
+    # TF 2.21: [n for n in dir(keras.activations) if not n.startswith('_')]
+    assert [n for n in dir(keras.activations) if not n.startswith('_')] == [
+        'celu', 'deserialize', 'elu', 'exponential', 'gelu', 'get', 'glu', 'hard_shrink', 'hard_sigmoid',
+        'hard_silu', 'hard_swish', 'hard_tanh', 'leaky_relu', 'linear', 'log_sigmoid', 'log_softmax', 'mish',
+        'relu', 'relu6', 'selu', 'serialize', 'sigmoid', 'silu', 'soft_shrink', 'softmax', 'softplus', 'softsign',
+        'sparse_plus', 'sparse_sigmoid', 'sparsemax', 'squareplus', 'swish', 'tanh', 'tanh_shrink', 'threshold']
