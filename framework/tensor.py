@@ -313,7 +313,13 @@ def _to_array(value, dtype):
     except ValueError:
         raise ConversionError("Can't convert non-rectangular Python sequence to Tensor.") from None
     if array.dtype == object and not _all_strings(value):
-        raise _unconvertible(value, array)
+        if dtype is not None and dtype.kind == 'f' and _all_python_ints(array):
+            array = np.asarray([float(v) for v in array.flat]).reshape(array.shape)  # 2**200 as float32: inf
+        else:
+            raise _unconvertible(value, array)
+    if _beyond_int64(value, array) and (dtype is None or dtype.kind == 'i'):
+        # numpy holds 2**63 as uint64, [1, 2**63] as float64; TensorFlow's int64 cannot hold it
+        raise ConversionError("Can't convert Python sequence with out-of-range integer to Tensor.")
     if array.dtype.kind in 'US' and _all_strings(value):     # strings, asked for a numeric dtype
         raise ConversionError('Cannot convert %r to a tensor of dtype %s: strings are not numbers (parse '
                               'them with framework.strings.to_number)' % (value, dtype.name))
@@ -360,6 +366,27 @@ def _object_array(array):
             raise ConversionError('Failed to convert a NumPy array to a Tensor (Unsupported object type %s).'
                                   % type(v).__name__)
     return numpy_strings_as_bytes(array)
+
+
+def _all_python_ints(array):
+    return all(type(v) is int for v in array.flat)
+
+
+def _beyond_int64(value, array):
+    """Whether Python ints in ``value`` reach past int64 where numpy found a wider home for them."""
+    if array.dtype == np.uint64:
+        return type(_first_leaf(value)) is int
+    if array.dtype == np.float64 and array.size and float(np.max(np.abs(array))) >= 2.0 ** 63:
+        return any(type(v) is int and not -2 ** 63 <= v < 2 ** 63 for v in _leaves(value))
+    return False
+
+
+def _leaves(value):
+    if isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _leaves(item)
+    else:
+        yield value
 
 
 def _unconvertible(value, array):

@@ -182,9 +182,26 @@ def _packed_other(v, ref):
 def _as_scalar(v, dtype):
     # numpy keeps weak Python scalars in the tensor's dtype; ints in float16/32 and
     # floats in float32 need no conversion. Integer tensors take ints exactly.
-    if dtype.kind in 'iu' and type(v) is float:
-        return int(v)
+    if dtype.kind in 'iu':
+        if type(v) is float:
+            return int(v)
+        if type(v) is int:
+            bounds = _INT_BOUNDS.get(dtype)
+            if bounds is not None and not bounds[0] <= v <= bounds[1]:
+                return _wrapped(v, dtype)
     return v
+
+
+_INT_BOUNDS = {np.dtype(t): (int(np.iinfo(t).min), int(np.iinfo(t).max))
+               for t in (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64)}
+
+
+def _wrapped(v, dtype):
+    """A Python int outside an integer tensor's dtype, as TensorFlow converts it for a binary op: cut to
+    the dtype's bits (tf.constant(1) + 2**40 is 1); beyond int64 it cannot be converted at all."""
+    if not -2 ** 63 <= v < 2 ** 63:
+        raise ConversionError("Can't convert Python sequence with out-of-range integer to Tensor.")
+    return np.array(v, dtype=np.int64).astype(dtype)[()]
 
 
 def _check_numeric(data, op):
