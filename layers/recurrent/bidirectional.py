@@ -9,10 +9,17 @@ _MERGE_MODES = ('sum', 'mul', 'ave', 'concat', None)
 
 
 def _copy(layer, name, **changes):
-    """A new, unbuilt layer with ``layer``'s config, renamed and changed."""
+    """A new layer with ``layer``'s config, renamed and changed. Keras 3 makes it by serializing
+    ``layer`` and deserializing the result, which builds it (where it is made, in no layer's
+    name scope) when ``layer`` was built: a reloaded Bidirectional's weights are
+    'forward_gru/gru_cell/kernel', not 'bidirectional/forward_gru/...'."""
     config = layer.get_config()
     config.update(changes, name=name)
-    return type(layer).from_config(config)
+    copy = type(layer).from_config(config)
+    build_config = layer.get_build_config() if layer.built else None
+    if build_config and build_config.get('input_shape') is not None:
+        copy._build_from_shape(tuple(build_config['input_shape']))
+    return copy
 
 
 def _strip(name, prefix):

@@ -1,0 +1,60 @@
+"""A layer built by hand records its build config, and Bidirectional builds its copies of a built
+layer where it is made, as Keras 3 does (its build wrapper; its serialize/deserialize copy).
+
+Goldens printed by TensorFlow 2.21 / Keras 3.15.1 running the same statements
+(/work/notes/progs/kfiles/{bc,bi}.py)."""
+import numpy as np
+import pytest
+
+from framework import keras
+
+L = keras.layers
+
+
+@pytest.mark.parametrize('make, shape', [
+    (lambda: L.Dense(3), (None, 4)), (lambda: L.LSTM(2), (None, 3, 4)), (lambda: L.BatchNormalization(), (None, 4)),
+    (lambda: L.Embedding(5, 2), (None, 3)), (lambda: L.Conv2D(2, 3), (None, 5, 5, 1)),
+    (lambda: L.LayerNormalization(), (None, 4)), (lambda: L.Bidirectional(L.GRU(2)), (None, 3, 4))])
+def test_a_layer_built_by_hand_records_its_build_config(make, shape):
+    layer = make()
+    layer.build(shape)
+    assert layer.built
+    assert layer.get_build_config() == {'input_shape': shape}
+    assert keras.layers.serialize(layer)['build_config'] == {'input_shape': shape}
+
+
+def _paths(layer):
+    return [v.path for v in layer.variables]
+
+
+def test_bidirectional_copies_a_built_layer_built():
+    keras.backend.clear_session()
+    lstm = L.LSTM(2)
+    lstm.build((None, 3, 4))
+    wrapper = L.Bidirectional(lstm)
+    assert wrapper.forward_layer.built and wrapper.backward_layer.built
+    expected = ['forward_lstm/lstm_cell/kernel', 'forward_lstm/lstm_cell/recurrent_kernel',
+                'forward_lstm/lstm_cell/bias', 'seed_generator_1/seed_generator_state',
+                'backward_lstm/lstm_cell/kernel', 'backward_lstm/lstm_cell/recurrent_kernel',
+                'backward_lstm/lstm_cell/bias', 'seed_generator_2/seed_generator_state']
+    assert _paths(wrapper) == expected
+    wrapper(np.ones((1, 3, 4), 'float32'))
+    assert _paths(wrapper) == expected
+
+
+def test_a_reloaded_bidirectional_names_its_weights_as_keras(tmp_path):
+    keras.backend.clear_session()
+    model = keras.Sequential([keras.Input((6,), dtype='int32'), L.Embedding(20, 5),
+                              L.Bidirectional(L.GRU(3, return_sequences=True)), L.GlobalAveragePooling1D(), L.Dense(1)])
+    assert _paths(model)[1:4] == ['sequential/bidirectional/forward_gru/gru_cell/kernel',
+                                  'sequential/bidirectional/forward_gru/gru_cell/recurrent_kernel',
+                                  'sequential/bidirectional/forward_gru/gru_cell/bias']
+    model.save(str(tmp_path / 'bi.keras'))
+    reloaded = keras.models.load_model(str(tmp_path / 'bi.keras'))
+    assert _paths(reloaded) == [
+        'embedding/embeddings', 'forward_gru/gru_cell/kernel', 'forward_gru/gru_cell/recurrent_kernel',
+        'forward_gru/gru_cell/bias', 'seed_generator_5/seed_generator_state', 'backward_gru/gru_cell/kernel',
+        'backward_gru/gru_cell/recurrent_kernel', 'backward_gru/gru_cell/bias',
+        'seed_generator_4/seed_generator_state', 'dense/kernel', 'dense/bias']
+    x = np.arange(12, dtype='int32').reshape(2, 6) % 20
+    np.testing.assert_array_equal(reloaded.predict(x, verbose=0), model.predict(x, verbose=0))
