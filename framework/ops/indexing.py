@@ -32,23 +32,48 @@ def _raw_index(index, xp):
 def getitem(x, index):
     """``x[index]`` with numpy's indexing (ints, slices, None, ..., index arrays, masks)."""
     x = as_tensor(x, 'getitem')
+    if index is True or index is False:         # numpy would add an axis; TensorFlow's boolean_mask refuses
+        raise ValueError('mask cannot be scalar.')
     raw = _raw_index(index, backend.array_module(x._data))
     try:
         value = snapshot(x)[raw]
         # One element of a string (object) tensor comes back as the bytes object itself.
         out = Tensor(value if isinstance(value, (np.ndarray, np.generic)) or backend.is_device_array(value)
                      else np.array(value, dtype=object))
-    except IndexError as err:
+    except (IndexError, TypeError) as err:
         note = 'index %r is invalid for a tensor of shape %s: %s' % (index, tuple(x.shape), err)
-        bad = _int_out_of_bounds(raw, x._data.shape)
-        if bad is None:
-            raise InvalidArgumentError(note) from None
-        raise kernel_error('StridedSlice', 'slice index %d of dimension %d out of bounds.' % bad,
-                           named='strided_slice/', note=note) from None
+        raise strided_slice_error(index, raw, x._data.shape, note) from None
     if ACTIVE:
         shape = x._data.shape
         record('getitem', (x,), out, (lambda g, y, x: _scatter(g, raw, shape),))
     return out
+
+
+def strided_slice_error(index, raw, shape, note):
+    """The error TensorFlow's ``x[index]`` raises for an index numpy refused: its Python check of the
+    items (TypeError), else its StridedSlice kernel's words; tapeflow's note attached."""
+    items = index if isinstance(index, tuple) else (index,)
+    for item in items:
+        bounds = (item.start, item.stop, item.step) if isinstance(item, builtins.slice) else (item,)
+        for bound in bounds:
+            if isinstance(bound, (float, str, bytes)) or (isinstance(bound, Tensor) and bound.ndim == 0 and
+                                                         bound._data.dtype.kind not in 'iu'):
+                error = TypeError('Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar '
+                                  'tf.int32/tf.int64 tensors are valid indices, got %r' % (bound,))
+                error.add_note(note)
+                return error
+    raws = raw if isinstance(raw, tuple) else (raw,)
+    if sum(1 for item in raws if item is Ellipsis) > 1:
+        return kernel_error('StridedSlice', 'Multiple ellipses in slice spec not allowed', named='strided_slice/',
+                            note=note)
+    if _is_basic(raws) and sum(1 for item in raws if item is not None and item is not Ellipsis) > len(shape):
+        return kernel_error('StridedSlice', 'Index out of range using input dim %d; input has only %d dims'
+                            % (len(shape), len(shape)), named='strided_slice/', note=note)
+    bad = _int_out_of_bounds(raw, shape)
+    if bad is None:
+        return InvalidArgumentError(note)
+    return kernel_error('StridedSlice', 'slice index %d of dimension %d out of bounds.' % bad,
+                        named='strided_slice/', note=note)
 
 
 def _int_out_of_bounds(raw, shape):
