@@ -4,6 +4,7 @@ import re
 import string
 
 from framework.ops import cast, einsum
+from framework.ops.bias_add_kernel import add_bias
 
 from . import activations, constraints, initializers, regularizers
 from .initializers import VarianceScaling
@@ -156,7 +157,8 @@ class EinsumDense(Layer):
             inputs = cast(inputs, self.kernel.dtype)
         x = einsum(self._equation, inputs, self.kernel)
         if self.bias is not None:
-            x = x + self.bias
+            # Keras adds a vector bias with tf.nn.bias_add (its gradient is BiasAddGrad's sum), a 2-D one with +
+            x = add_bias(x, self.bias)
         return activations.apply_activation(self.activation, x)
 
     def compute_output_shape(self, input_shape):

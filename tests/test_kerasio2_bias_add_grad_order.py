@@ -119,3 +119,24 @@ def test_bias_add_gradients_match_central_differences():
 def test_bias_add_refuses_a_bias_off_the_last_axis():
     with pytest.raises(tf.errors.InvalidArgumentError, match=r'bias_add: bias of shape \(4,\) does not match'):
         bias_add(tf.zeros((2, 3)), tf.zeros(4))
+
+
+# EinsumDense('abc,cd->abd', bias_axes='d'), 2 threads: Keras adds its vector bias with tf.nn.bias_add
+EINSUM_DENSE_TWO_THREADS = [
+    3246733899, 3268344617, 3261974932, 1108556243, 3256467280, 3258479017, 1118855488, 3262386307, 3238359761,
+    1102628131, 3238670831, 3246819789, 3257224218, 1108470057, 3267934951, 3260437459, 3256074450, 3261422907,
+    3255841007, 3265659907, 3269047754, 3255060968, 1114089873, 1117867028, 3252108924, 1106964506, 1109942321,
+    3242547555, 3246526641, 3256029044, 3241069154, 3257501190]
+
+
+def test_einsum_dense_vector_bias_gradient_has_tf_bits(pool_size):
+    pool_size(2)
+    r = np.random.RandomState(10)
+    x = r.normal(size=(64, 40, 16)).astype(np.float32)
+    layer = keras.layers.EinsumDense('abc,cd->abd', output_shape=(None, 32), bias_axes='d')
+    layer.build(x.shape)
+    layer.set_weights([r.normal(size=(16, 32)).astype(np.float32), np.zeros(32, np.float32)])
+    g = r.normal(size=(64, 40, 32)).astype(np.float32)
+    with tf.GradientTape() as tape:
+        s = tf.reduce_sum(layer(x) * g)
+    assert tape.gradient(s, layer.bias).numpy().view(np.uint32).tolist() == EINSUM_DENSE_TWO_THREADS
