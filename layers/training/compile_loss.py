@@ -70,19 +70,40 @@ class CompiledLoss:
                                  % (labels, what, what, list(value.keys())))
             return [value[name] for name in labels]
         if isinstance(value, (list, tuple)):
+            if what == 'loss' and len(value) > len(keys):      # Keras 3's KeyError for the first extra one
+                raise KeyError("The path: (%d,) in the `loss` argument, can't be found in either the model's "
+                               'output (`y_pred`) or in the labels (`y_true`): %d losses for %d outputs %s'
+                               % (len(keys), len(value), len(keys), labels))
+            if what == 'loss':          # Keras 3 pairs them in order: the last outputs get no loss
+                return list(value) + [None] * (len(keys) - len(value))
             if len(value) != len(keys):
-                raise ValueError('compile(%s=...): %d given for a model with %d outputs %s; give one per output'
-                                 % (what, len(value), len(keys), labels))
+                raise ValueError('`loss_weights` must match the number of losses, got %d losses and %d weights '
+                                 '(outputs %s)' % (len(keys), len(value), labels))
             return list(value)
         return [value] * len(keys)
+
+    def _weights_per_output(self, keys, labels):
+        """``loss_weights`` spread over the outputs, as Keras 3.15 packs them with the losses: with
+        one loss for every output, a list or dict must hold one weight, which weighs them all
+        (loss='mse', loss_weights=[1., .5] is Keras's ValueError); with a loss per output, one each."""
+        weights = self._user_weights
+        if weights is None:
+            return [None] * len(keys)
+        if not isinstance(self._user_loss, (list, tuple, dict)) and isinstance(weights, (list, tuple, dict)):
+            flat = nest.flatten(weights)
+            if len(flat) != 1:
+                raise ValueError('`loss_weights` must match the number of losses, got 1 losses and %d weights. '
+                                 '(One loss for every output takes one weight; give a loss per output to weigh '
+                                 'them apart.)' % len(flat))
+            return flat * len(keys)
+        if isinstance(weights, dict) and not isinstance(self._user_loss, dict) and isinstance(keys[0], int):
+            weights = nest.flatten(weights)          # Keras packs a dict's values (sorted keys) as the list
+        return self._per_output(weights, keys, labels, 'loss_weights')
 
     def build(self, y_true, y_pred):
         keys, labels = self._keys_and_labels(y_pred)
         losses = self._per_output(self._user_loss, keys, labels, 'loss')
-        weights = self._user_weights
-        if isinstance(weights, dict) and not isinstance(self._user_loss, dict) and isinstance(keys[0], int):
-            weights = nest.flatten(weights)          # Keras packs a dict's values (sorted keys) as the list
-        weights = [None] * len(keys) if weights is None else self._per_output(weights, keys, labels, 'loss_weights')
+        weights = self._weights_per_output(keys, labels)
         flat_true, flat_pred = self._pick(y_true, keys), self._pick(y_pred, keys)
         self._entries = []
         names = []
