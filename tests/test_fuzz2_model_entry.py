@@ -122,3 +122,12 @@ def test_dataset_map_num_parallel_calls_and_cache_filename_are_checked():
     with pytest.raises(TypeError, match='Cannot convert 3 to EagerTensor of dtype string'):
         ds.cache(3)
     assert [int(v) for v in ds.map(lambda a: a, num_parallel_calls=tf.data.AUTOTUNE).cache()] == [0, 1, 2]
+
+
+@pytest.mark.parametrize('batch_size', [4.0, 2.5])
+def test_a_batch_size_that_is_no_integer_is_a_type_error_as_in_tf(batch_size):
+    for call in (lambda m: m.fit(X, Y, batch_size=batch_size, verbose=0),
+                 lambda m: m.evaluate(X, Y, batch_size=batch_size, verbose=0),
+                 lambda m: m.predict(X, batch_size=batch_size, verbose=0)):
+        with pytest.raises(TypeError, match='batch_size must be a positive integer'):
+            call(_model())

@@ -115,6 +115,10 @@ def to_arrays(value, what):
     return data
 
 
+class BatchSizeTypeError(TypeError, ValueError):
+    """A batch_size that is no integer (4.0, 2.5): TF's TypeError."""
+
+
 class UnrecognizedDataError(TypeError, ValueError):
     """Data fit cannot read: Keras 3's ValueError ('Unrecognized data type'), a TypeError as tapeflow
     raised it before."""
@@ -241,7 +245,13 @@ class ArrayData:
 
     def __init__(self, x, y=None, sample_weight=None, batch_size=None, shuffle=False, class_weight=None,
                  steps_per_epoch=None, restart_each_epoch=False):
-        if batch_size is not None and (not isinstance(batch_size, (int, np.integer)) or batch_size < 1):
+        if batch_size is not None and not isinstance(batch_size, (int, np.integer)):
+            # TF 2.21 fails in its Slice op with a TypeError ('Expected int32 ... got 8.0'); a TypeError and
+            # a ValueError here, as tapeflow raised a ValueError before
+            raise BatchSizeTypeError('batch_size must be a positive integer, got %r of type %s (TF: Expected int32 '
+                                     'passed to parameter \'size\' of op \'Slice\')'
+                                     % (batch_size, type(batch_size).__name__))
+        if batch_size is not None and batch_size < 1:
             raise ValueError('batch_size must be a positive integer, got %r' % (batch_size,))
         if shuffle not in (True, False, 'batch'):
             raise ValueError("shuffle must be True, False or 'batch', got %r" % (shuffle,))
