@@ -139,6 +139,17 @@ def current():
     return ('cpu', 0)
 
 
+def on_host():
+    """Whether new tensors go to the host now (``current()`` is the CPU), in one call: layers
+    ask on every call whether a numpy batch can be wrapped as it is."""
+    stack = _scopes.stack
+    if stack:
+        return stack[-1][0] == 'cpu'
+    if _default is not None:
+        return _default[0] == 'cpu'
+    return current()[0] == 'cpu' if not _env_read else True
+
+
 def current_xp():
     kind, index = current()
     return backend.cupy_module() if kind == 'gpu' else np

@@ -6,6 +6,7 @@ import numpy as np
 
 from framework.composite import CompositeTensor
 from framework.ops import cast
+from framework.placement import on_host
 from framework.tensor import Tensor, convert_to_tensor
 
 
@@ -15,6 +16,8 @@ def floating(dtype):
 
 
 def _convert_one(value, dtype):
+    if type(value) is np.ndarray and value.dtype is dtype and on_host():
+        return Tensor(value)        # a batch of the layer's dtype (every step of a training loop)
     if isinstance(value, Tensor):
         if value._data.dtype != dtype and floating(value._data.dtype):
             return cast(value, dtype)
@@ -63,16 +66,17 @@ def check_spec(layer, inputs):
             spec.check(layer, value._data.shape if isinstance(value, Tensor) else np.shape(value), index)
 
 
-_TRAINING_ARG = {}
+# class -> whether its call takes ``training`` (Layer.__call__ reads it directly on every call)
+TAKES_TRAINING = {}
 
 
 def accepts_training(cls):
     """Whether ``cls.call`` takes a ``training`` argument (looked up once per class)."""
-    accepts = _TRAINING_ARG.get(cls)
+    accepts = TAKES_TRAINING.get(cls)
     if accepts is None:
         params = inspect.signature(cls.call).parameters
         accepts = 'training' in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
-        _TRAINING_ARG[cls] = accepts
+        TAKES_TRAINING[cls] = accepts
     return accepts
 
 

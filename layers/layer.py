@@ -27,7 +27,7 @@ from framework.variable import Variable
 
 from . import auto_config, build_recording, call_context, constraints, failed_build, initializers, naming, regularizers
 from . import autocast as autocasting, mask_propagation, tracking
-from .call_inputs import accepts_training, check_spec, convert_inputs, keyword_inputs, shape_of
+from .call_inputs import TAKES_TRAINING, accepts_training, check_spec, convert_inputs, keyword_inputs, shape_of
 from .functional.node import first_call_tensors
 from .functional.symbolic_call import any_symbolic, call_symbolic
 from .input_spec import InputSpec
@@ -396,14 +396,19 @@ class Layer(LayerWeights, OwnVariables):
                     spec.check(self, inputs._data.shape)
                 else:
                     check_spec(self, inputs)
-            if training is not None and accepts_training(type(self)):
-                kwargs['training'] = training
-            # one context per call: a mixed policy's weight casts join the print guard (autocast.within)
-            with shown_twice if mixed is None else autocasting.within(shown_twice, self, mixed):
-                try:
-                    outputs = self.call(inputs, *args, **kwargs)
-                except (TypeError, ValueError, OpError) as err:
-                    raise _call_error(err, self, inputs, args, kwargs) from err
+            if training is not None:
+                accepts = TAKES_TRAINING.get(type(self))       # cached per class (accepts_training)
+                if accepts or (accepts is None and accepts_training(type(self))):
+                    kwargs['training'] = training
+            try:
+                if shown_twice is _SHOWN_ONCE and mixed is None:
+                    outputs = self.call(inputs, *args, **kwargs)    # every call after the first: no context
+                else:
+                    # one context per call: a mixed policy's weight casts join the print guard (autocast.within)
+                    with shown_twice if mixed is None else autocasting.within(shown_twice, self, mixed):
+                        outputs = self.call(inputs, *args, **kwargs)
+            except (TypeError, ValueError, OpError) as err:
+                raise _call_error(err, self, inputs, args, kwargs) from err
             if trace_names.ACTIVE:
                 name_traced_outputs(self, outputs)
         except Exception:

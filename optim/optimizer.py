@@ -286,9 +286,12 @@ class Optimizer(OptimizerState, abc.ABC):
             return
         # Every pair is checked before the first change, so a failing call changes nothing.
         grads, present = present_gradients(grads, variables)
-        if self.built:
-            self._check_variables_are_known(variables)
-        self.build_in_scope(variables)
+        if not self.built:
+            self.build_in_scope(variables)
+        elif not all(map(self._slots.has_slots, variables)):
+            self._check_variables_are_known(variables)      # raises: Keras 3 builds only once
+        else:
+            deferred_restore.after_build(self)      # checkpoint values for slots restored since
         variables = present
         if self.loss_scale_factor is not None:
             grads = [divide_by_constant(g, g.dtype.type(self.loss_scale_factor)) for g in grads]

@@ -25,6 +25,11 @@ class SlotStore:
     def __contains__(self, variable):
         return variable in self._slots
 
+    @property
+    def has_slots(self):
+        """``variable in store`` as one bound method (``all(map(store.has_slots, variables))``)."""
+        return self._slots.__contains__
+
     def model_variables(self):
         """The model variables that have slots, in the order they were first seen."""
         return list(self._slots)

@@ -107,6 +107,13 @@ class Mean(Metric):
             # The common case (a loss, a per-sample metric value) without the general
             # path's conversions; the per-sample mean as reduce_mean computes it.
             data = values._data
+            if type(data) is np.ndarray and data.ndim < 2 and type(self.total._data) is np.ndarray:
+                # a loss (a scalar) or one value per sample, on the host: in place, without the
+                # general path's calls (a training loop's every step); the same sums as below
+                count = data.shape[0] if data.ndim else 1
+                self.total._data += eigen_sum.sum_all(data) if data.ndim else data
+                self.count._data += count
+                return
             if data.ndim > 1:
                 per_sample = math.prod(data.shape[1:])
                 data = eigen_sum.sum_last_axis(data.reshape(data.shape[0], per_sample)) / per_sample

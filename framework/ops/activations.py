@@ -60,8 +60,14 @@ def elu_value(a, alpha=1.0):
     neg = _exp(xp, xp.minimum(a, 0)) - a.dtype.type(1)
     # TensorFlow's Elu selects exp(x) - 1 where x < 0, which its denormals-are-zero threads
     # read as x <= -tiny: -0.0 and negative denormals come back as they are.
-    out = xp.where(a <= -xp.finfo(a.dtype).tiny, neg, a)
+    negative_tiny = _NEGATIVE_TINY.get(a.dtype)
+    if negative_tiny is None:       # (np.finfo costs a microsecond per call: once per dtype)
+        negative_tiny = _NEGATIVE_TINY[a.dtype] = -np.finfo(a.dtype).tiny
+    out = xp.where(a <= negative_tiny, neg, a)
     return out if alpha == 1.0 else xp.where(a > 0, out, out * a.dtype.type(alpha))
+
+
+_NEGATIVE_TINY = {}     # dtype -> minus its smallest normal number
 
 
 def _exp(xp, a):
