@@ -9,6 +9,7 @@ from .. import backend
 from ..blas_threads import product
 from ..tensor import Tensor
 from ..tape import array_rule
+from . import conv_backprop_input_order
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, named_errors, record
 from .pool_window_sizes import empty_pool_output, empty_valid_pool_sizes
 
@@ -47,7 +48,7 @@ class _Geometry:
         (kh, kw), (sh, sw) = kernel, strides
         self.oh, self.ph0, self.ph1 = _padding(h, kh, sh, padding, op)
         self.ow, self.pw0, self.pw1 = _padding(w, kw, sw, padding, op)
-        self.shape, self.kernel, self.strides = shape, kernel, strides
+        self.shape, self.kernel, self.strides, self.padding = shape, kernel, strides, padding
 
     def pad(self, a, fill=0):
         """The input with its SAME padding (itself when there is none)."""
@@ -152,11 +153,15 @@ def _conv(x, f, geo):
 
 
 def _conv_input_grad(g, f, geo):
-    """d conv / d input: each output gradient spread back over its window."""
-    kh, kw, c, o = f._data.shape
-    cols = product(g._data.reshape(-1, o), f._data.reshape(-1, o).T).reshape(
-        geo.shape[0], geo.oh, geo.ow, kh, kw, c)
-    out = Tensor(geo.fold(cols))
+    """d conv / d input: each output gradient spread back over its window (TensorFlow's
+    Conv2DBackpropInput; in its order of sums where conv_backprop_input_order knows it)."""
+    if conv_backprop_input_order.applies(g._data, f._data, geo):
+        out = Tensor(conv_backprop_input_order.backprop_input(g._data, f._data, geo))
+    else:
+        kh, kw, c, o = f._data.shape
+        cols = product(g._data.reshape(-1, o), f._data.reshape(-1, o).T).reshape(
+            geo.shape[0], geo.oh, geo.ow, kh, kw, c)
+        out = Tensor(geo.fold(cols))
     if ACTIVE:
         record('conv2d_input_grad', (g, f), out, (lambda gg, y, g, f: _conv(gg, f, geo),
                                                   lambda gg, y, g, f: _conv_filter_grad(gg, g, geo)))

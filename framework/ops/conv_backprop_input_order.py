@@ -1,0 +1,76 @@
+"""Conv2DBackpropInput's float32 sums in TensorFlow's order (tf.nn.conv2d_transpose, Conv2DTranspose,
+and conv2d's gradient for its input).
+
+Each output value of the transposed convolution is a sum over the kernel taps (kh, kw) that reach
+it and over the input channels c. TensorFlow's CPU kernel (with oneDNN on or off: the same bits)
+adds them as fused multiply-adds, one rounding per step, in one of two shapes that depend on the
+strides and the padding (measured on TensorFlow 2.21, notes progs/kernels/ct_*.py: 13 shapes, 1-256
+channels, 1x1 to 5x5 kernels, all bits equal):
+
+- one chain over kh, then kw, then c: strides 1 with SAME padding (kh and kw from the last tap
+  down), strides 2 with VALID padding (from the first tap up);
+- one chain per kw over kh, then c, and those partial sums added one by one in kw's order:
+  strides 1 with VALID padding (taps from the last down), strides 2 with SAME padding (from the first up).
+
+With strides 2 this holds where the image is the one Conv2DTranspose makes (SAME: twice the input;
+VALID: (input - 1) * 2 + kernel). Other sizes, which conv2d's gradient can have (an odd SAME size, a
+VALID size with rows the windows never reach), took the other shape in some of the cases measured,
+so they keep the BLAS product, as do other strides.
+
+tapeflow's BLAS product rounds each product and sums in its own blocks: about half the values
+differed in the last bit. A fused multiply-add is exact in float64 (a float32 product has 48 bits)
+before its one rounding to float32. Other strides keep the BLAS product. The emulation loops over
+kh * kw * c taps, ~100x BLAS's time: it follows eigen_math's exact-math mode (arrays of up to 32
+output values by default, every size with framework.config.set_tf_exact_math(True)).
+"""
+import numpy as np
+
+from . import eigen_math
+
+# (strides, padding) -> (one chain?, taps from the last down?)
+_ORDERS = {((1, 1), 'SAME'): (True, True), ((2, 2), 'VALID'): (True, False),
+           ((1, 1), 'VALID'): (False, True), ((2, 2), 'SAME'): (False, False)}
+
+
+def applies(g, f, geo):
+    """Whether TensorFlow's order is known for this product and the mode computes it."""
+    return (type(g) is np.ndarray and g.dtype == np.float32 and f.dtype == np.float32
+            and (geo.strides, geo.padding) in _ORDERS and (geo.strides == (1, 1) or _transposed_size(geo))
+            and eigen_math.exact_for_size(int(np.prod(geo.shape))))
+
+
+def _transposed_size(geo):
+    """Whether a strides-2 image has the size Conv2DTranspose gives it (see the module's docstring)."""
+    (h, w), (kh, kw) = geo.shape[1:3], geo.kernel
+    if geo.padding == 'SAME':
+        return (h, w) == (2 * geo.oh, 2 * geo.ow)
+    return (h, w) == (2 * (geo.oh - 1) + kh, 2 * (geo.ow - 1) + kw)
+
+
+def backprop_input(g, f, geo):
+    """The (N, H, W, C) input gradient of a convolution with filters ``f`` (KH, KW, C, O) whose
+    output gradient is ``g`` (N, OH, OW, O), summed in TensorFlow's order (see ``applies``)."""
+    one_chain, downwards = _ORDERS[(geo.strides, geo.padding)]
+    kh, kw, _, o = f.shape
+    rows = range(kh - 1, -1, -1) if downwards else range(kh)
+    columns = range(kw - 1, -1, -1) if downwards else range(kw)
+    wide_g, wide_f = g.astype(np.float64), f.astype(np.float64)
+
+    def fused_taps(acc, i, j):
+        view = acc[geo.window_slice(i, j)]
+        for c in range(o):
+            view[...] = view + wide_g[..., c:c + 1] * wide_f[i, j, :, c]     # float64, then one rounding
+
+    if one_chain:
+        total = geo.padded_zeros(g)
+        for i in rows:
+            for j in columns:
+                fused_taps(total, i, j)
+    else:
+        total = None
+        for j in columns:
+            part = geo.padded_zeros(g)
+            for i in rows:
+                fused_taps(part, i, j)
+            total = part if total is None else total + part
+    return np.ascontiguousarray(geo.unpad(total))
