@@ -131,3 +131,18 @@ def test_a_batch_size_that_is_no_integer_is_a_type_error_as_in_tf(batch_size):
                  lambda m: m.predict(X, batch_size=batch_size, verbose=0)):
         with pytest.raises(TypeError, match='batch_size must be a positive integer'):
             call(_model())
+
+
+def test_to_categorical_truncates_wraps_and_indexes_as_keras_numpy():
+    # TF 2.21 / Keras 3.15 (progs/fuzz2/tocat.py): float labels truncate, -1 is the last class,
+    # a label past the classes is numpy's IndexError; tensors go through one_hot (zero rows)
+    to_categorical = keras.utils.to_categorical
+    assert to_categorical([-1, 0, 2], 3).tolist() == [[0, 0, 1], [1, 0, 0], [0, 0, 1]]
+    assert to_categorical([0.5, 1.7, 2.2], 3).tolist() == [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
+    assert to_categorical(np.array([1.9, 0.2])).tolist() == [[0, 1], [1, 0]]
+    with pytest.raises(IndexError, match='index 3 is out of bounds for axis 1 with size 3'):
+        to_categorical([3, 1], 3)
+    out = to_categorical(tf.constant([-1, 1, 5]), 3)
+    assert out.dtype == 'float32' and out.numpy().tolist() == [[0, 0, 0], [0, 1, 0], [0, 0, 0]]
+    with pytest.raises(ValueError, match='needs num_classes'):
+        to_categorical(tf.constant([0, 2]))

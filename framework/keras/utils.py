@@ -6,6 +6,7 @@ import numpy as np
 
 from framework import random as _framework_random
 from framework.backend import to_host
+from framework.ops import cast, one_hot, reshape
 from framework.tensor import Tensor, convert_to_tensor
 
 from .sequences import pad_sequences  # noqa: F401  (keras.utils.pad_sequences)
@@ -36,28 +37,41 @@ def to_categorical(x, num_classes=None):
     Returns:
         a float64 numpy array of shape x.shape + (num_classes,) (as Keras 3 makes it;
         fit casts it to float32), or a float32 tensor for a tensor.
+    As Keras 3 (numpy): float labels are truncated toward zero (1.7 is class 1) and a negative
+    label down to -num_classes counts from the end (-1 is the last class), as numpy indexes;
+    a tensor goes through one_hot, where a label out of range gives a row of zeros.
     Raises:
-        ValueError: for negative labels or labels >= num_classes.
+        LabelOutOfRangeError (an IndexError, as numpy's in Keras, and a ValueError): a label
+            >= num_classes or < -num_classes.
     """
     if isinstance(x, Tensor):
-        return convert_to_tensor(to_categorical(to_host(x._data), num_classes).astype(np.float32))
+        labels = x if x.ndim < 2 or x.shape[-1] != 1 else reshape(x, tuple(x.shape[:-1]))
+        if num_classes is None:         # Keras hands None to one_hot, which TF refuses
+            raise ValueError('to_categorical: a tensor of labels needs num_classes (Attempt to convert a value '
+                             '(None) with an unsupported type (<class \'NoneType\'>) to a Tensor.); pass '
+                             'num_classes, or a numpy array of labels')
+        return one_hot(cast(labels, 'int64'), int(num_classes))
     labels = np.asarray(x)
     if labels.dtype.kind not in 'iufb':     # None or strings: int() would fail inside numpy with no name
         raise TypeError('to_categorical: labels must be integer class indices, got %s (dtype %s)'
                         % (repr(x)[:60], labels.dtype))
     if labels.ndim > 1 and labels.shape[-1] == 1:
         labels = labels.reshape(labels.shape[:-1])
-    if labels.size and labels.dtype.kind == 'f' and not np.all(labels == np.round(labels)):
-        raise ValueError('to_categorical: labels must be whole numbers, got %s' % labels.dtype)
     labels = labels.astype(np.int64)
     if not num_classes:       # Keras 3: None and 0 both mean the largest label + 1
         num_classes = int(labels.max()) + 1 if labels.size else 0
-    if labels.size and (labels.min() < 0 or labels.max() >= num_classes):
-        raise ValueError('to_categorical: labels must lie in [0, %d), got values from %d to %d'
-                         % (num_classes, labels.min(), labels.max()))
+    if labels.size and (labels.min() < -num_classes or labels.max() >= num_classes):
+        bad = labels.max() if labels.max() >= num_classes else labels.min()
+        raise LabelOutOfRangeError('to_categorical: index %d is out of bounds for axis 1 with size %d (labels must '
+                                   'lie in [0, %d), got values from %d to %d)'
+                                   % (bad, num_classes, num_classes, labels.min(), labels.max()))
     out = np.zeros(labels.shape + (num_classes,), dtype=np.float64)
-    np.put_along_axis(out, labels[..., None], 1.0, axis=-1)
+    np.put_along_axis(out, labels[..., None] % max(num_classes, 1), 1.0, axis=-1)
     return out
+
+
+class LabelOutOfRangeError(IndexError, ValueError):
+    """A class label past num_classes: numpy's IndexError in Keras 3, a ValueError as tapeflow raised."""
 
 
 def normalize(x, axis=-1, order=2):
