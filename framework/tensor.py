@@ -321,8 +321,9 @@ def _to_array(value, dtype):
         # numpy holds 2**63 as uint64, [1, 2**63] as float64; TensorFlow's int64 cannot hold it
         raise ConversionError("Can't convert Python sequence with out-of-range integer to Tensor.")
     if array.dtype.kind in 'US' and _all_strings(value):     # strings, asked for a numeric dtype
-        raise ConversionError('Cannot convert %r to a tensor of dtype %s: strings are not numbers (parse '
-                              'them with framework.strings.to_number)' % (value, dtype.name))
+        error = TypeError('Cannot convert %r to EagerTensor of dtype %s' % (value, _kernel_name(dtype)))
+        error.add_note('strings are not numbers: parse them with framework.strings.to_number')
+        raise error
     if array.dtype.kind in 'US':    # numpy turned [1, 'a'] into strings; TensorFlow refuses the mix
         raise ConversionError("Can't convert Python sequence with mixed types to Tensor.")
     if dtype is None:
@@ -332,12 +333,23 @@ def _to_array(value, dtype):
         else:
             array = dtypes.python_default(array)
     else:
-        # TensorFlow refuses floats for an integer dtype; whole numbers ([1.0, 2.0]) are let through,
-        # fractions would be cut silently.
-        if dtype.kind in 'iub' and array.dtype.kind == 'f' and not bool(np.all(np.mod(array, 1) == 0)):
-            raise TypeError('Cannot convert %r to EagerTensor of dtype %s' % (value, dtypes.display_name(dtype)))
+        # TensorFlow refuses Python floats for an integer dtype (even 2.0), numbers for bool, complex
+        # numbers for a real dtype
+        if array.size and array.dtype.kind in _REFUSED_KINDS.get(dtype.kind, ''):     # [] is float64 to numpy
+            raise TypeError('Cannot convert %r to EagerTensor of dtype %s' % (value, _kernel_name(dtype)))
         array = array.astype(dtype, copy=False)
     return backend.place(array)
+
+
+# the kinds of Python values TensorFlow will not convert to a dtype of each kind
+_REFUSED_KINDS = {'i': 'fc', 'u': 'fc', 'b': 'iufc', 'f': 'c'}
+# how TensorFlow's conversion errors name a dtype (DataTypeString)
+_KERNEL_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
+
+
+def _kernel_name(dtype):
+    name = dtypes.display_name(dtype)
+    return _KERNEL_NAMES.get(name, name)
 
 
 def _first_leaf(value):
@@ -474,9 +486,10 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
     if isinstance(value, Tensor):
         dtype = dtypes.numpy_dtype(dtype)
         if dtype is not None and value._data.dtype != dtype:
-            raise ValueError('Tensor conversion requested dtype %s for Tensor with dtype %s: %r; '
-                             'use framework.cast to change the dtype'
-                             % (dtype.name, value.dtype.name, value))
+            error = ValueError('Tensor conversion requested dtype %s for Tensor with dtype %s: %r'
+                               % (dtype.name, value.dtype.name, value))
+            error.add_note('use framework.cast to change the dtype')
+            raise error
         return value
     if isinstance(value, IndexedSlices):    # the dense tensor, repeated rows summed (recorded on tapes)
         return value._to_dense(dtype)

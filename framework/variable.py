@@ -168,16 +168,19 @@ class Variable(Tensor):
 
     def _new_value(self, value, what):
         if isinstance(value, Tensor) and value._data.dtype != self._data.dtype:
-            # TensorFlow refuses another dtype's tensor (numpy arrays and Python values are converted).
-            raise ValueError('%s: a tensor of dtype %s cannot be assigned to variable %r of dtype %s; '
-                             'cast it first with framework.cast'
-                             % (what, value._data.dtype.name, self._name, self._data.dtype.name))
+            # TensorFlow refuses another dtype's tensor (numpy arrays and Python values are converted),
+            # in convert_to_tensor's words
+            error = ValueError('Tensor conversion requested dtype %s for Tensor with dtype %s: %r'
+                               % (self._data.dtype.name, value._data.dtype.name, value))
+            error.add_note('%s: a tensor of dtype %s cannot be assigned to variable %r of dtype %s; cast it first '
+                           'with framework.cast' % (what, value._data.dtype.name, self._name, self._data.dtype.name))
+            raise error
         try:
             data = _to_array(value, self._data.dtype)
-        except (TypeError, ValueError) as err:
-            raise ConversionError('%s: cannot assign %.80r (of type %s) to variable %r of dtype %s: %s'
-                                  % (what, value, type(value).__name__, self._name, self._data.dtype.name,
-                                     err)) from None
+        except (TypeError, ValueError) as err:       # TensorFlow's conversion error, as it is
+            err.add_note('%s: cannot assign %.80r (of type %s) to variable %r of dtype %s'
+                         % (what, value, type(value).__name__, self._name, self._data.dtype.name))
+            raise
         if data.shape != self._data.shape:
             raise self._shape_mismatch(what, data.shape)
         if backend.is_device_array(self._data) != backend.is_device_array(data):
