@@ -43,17 +43,23 @@ _CYCLES_PER_VALUE = 4 * 11 / 64 + 1
 _STARTUP_CYCLES = 100000
 _PER_THREAD_CYCLES = 100000
 _TASK_CYCLES = 40000
+# Below this many values (less up to 32 * threads**2 for the rounding of runs) no split pays in
+# Eigen's cost model: blocks * cost >= _STARTUP_CYCLES + 1.1 * _PER_THREAD_CYCLES is needed
+_SPLIT_FROM = int((_STARTUP_CYCLES + 1.1 * _PER_THREAD_CYCLES) / _CYCLES_PER_VALUE)
 
 
 def pool_threads():
     """The size of TF's intra-op thread pool: the configured one, else the CPUs this process may use."""
-    configured = config_threading.get_intra_op_parallelism_threads()
-    if configured:
-        return configured
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
+    return config_threading.get_intra_op_parallelism_threads() or _cpus()
+
+
+def _cpus(found=[]):            # noqa: B006  (read once: a process's CPU set rarely changes)
+    if not found:
+        try:
+            found.append(len(os.sched_getaffinity(0)))
+        except (AttributeError, OSError):
+            found.append(os.cpu_count() or 1)
+    return found[0]
 
 
 def bias_grad_sum(g):
@@ -62,10 +68,13 @@ def bias_grad_sum(g):
     rows = g.reshape(-1, channels) if g.ndim != 2 else g
     if type(g) is not np.ndarray or g.dtype.kind != 'f':
         return rows.sum(axis=0)
+    threads = pool_threads()
+    if g.size + _COLUMNS_PER_THREAD * threads * threads < _SPLIT_FROM and g.dtype.itemsize >= 4:
+        return np.add.reduce(rows, 0)        # too little work to split: row after row (a Dense layer's step)
     accumulated = rows.astype(np.float32) if g.dtype.itemsize < 4 else rows    # AccumT: float32 for halves
     if len(rows) == 0:
         return np.zeros(channels, g.dtype)
-    starts = _task_starts(len(rows), channels, pool_threads())
+    starts = _task_starts(len(rows), channels, threads)
     total = None
     for start, stop in zip(starts, starts[1:] + [len(rows)]):
         part = np.add.reduce(accumulated[start:stop], 0)

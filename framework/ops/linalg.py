@@ -6,6 +6,7 @@ from .. import backend, graph_random_ops, onednn_policy
 from ..tape import array_rule
 from ..tensor import Tensor
 from . import column_product, eigen_sum
+from .bias_add_kernel import bias_add_grad, bias_grad_sum
 from .einsum_kernel import einsum_array
 from .sixteen_column_product import DEPTH_IN_ORDER as _DEPTH_IN_ORDER, rows_matmul, rows_matmul_transposed, \
     rows_matmul_transposed_a
@@ -375,14 +376,12 @@ def _affine_kernel_grad_array(g, y, x, kernel, *bias):
 
 
 def _affine_bias_grad(g, y, x, kernel, bias):
+    if g.shape[-1] != 1 and g._data.dtype.kind == 'f':
+        return bias_add_grad(g)         # the array rule's BiasAddGrad order, recorded for an outer tape
     return reduce_sum(g, 0 if g.ndim == 2 else tuple(range(g.ndim - 1)))      # one int: normalize_axis's quick case
 
 
 def _affine_bias_grad_array(g, y, x, kernel, bias):
-    if g.dtype == np.float16:
-        # Keras's Dense adds its bias with tf.nn.bias_add, whose float16 gradient (BiasAddGrad)
-        # sums in float32 and rounds once; a float16 sum drifts by an ulp
-        return g.sum(axis=0 if g.ndim == 2 else tuple(range(g.ndim - 1)), dtype=np.float32).astype(g.dtype)
     if g.dtype.kind == 'V':
         # bfloat16's BiasAddGrad adds in bfloat16 steps, as numpy's sum does, but from +0 (no -0 sums)
         return g.sum(axis=0 if g.ndim == 2 else tuple(range(g.ndim - 1)), dtype=g.dtype) + g.dtype.type(0)
@@ -390,7 +389,9 @@ def _affine_bias_grad_array(g, y, x, kernel, bias):
         # One unit: TF drops the size-1 axis and sums the column as a whole tensor, in its
         # order (reduce_sum's); a Dense(1) regression's bias drifted from a partial last batch.
         return eigen_sum.sum_all(g).reshape(1)
-    return g.sum(axis=0 if g.ndim == 2 else tuple(range(g.ndim - 1)), dtype=g.dtype)
+    # Keras's Dense adds its bias with tf.nn.bias_add: BiasAddGrad's order (float16 summed in
+    # float32 and rounded once), which is row after row below ~124,000 values
+    return bias_grad_sum(g)
 
 
 _AFFINE_VJPS = (array_rule(_affine_input_grad, _affine_input_grad_array),
