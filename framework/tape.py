@@ -208,7 +208,8 @@ class GradientTape:
     """
     # Slots: ``record`` reads these attributes once per op.
     __slots__ = ('_persistent', '_watch_accessed', '_nodes', '_tracked', '_watched', '_recording',
-                 '_used', '_thread', '_blocked', '_reads', '_read_once', '_shared', '_last', '__weakref__')
+                 '_used', '_thread', '_blocked', '_reads', '_read_once', '_shared', '_last', '_order',
+                 '__weakref__')
 
     def __init__(self, persistent=False, watch_accessed_variables=True):
         self._persistent = bool(persistent)
@@ -224,6 +225,7 @@ class GradientTape:
         self._read_once = set()      # ids of tracked tensors read by recorded ops (see _count_read)
         self._shared = False         # whether one was read three times (then the sweep takes TF's order)
         self._last = NO_OUTPUT       # the last recorded op's output
+        self._order = (None, None)   # (record length and targets, TF's visiting order) of the last sweep
 
     # ---- recording -------------------------------------------------------
     def __enter__(self):
@@ -311,6 +313,7 @@ class GradientTape:
         self._read_once = set()
         self._shared = False
         self._last = NO_OUTPUT
+        self._order = (None, None)
         self._used = False
 
     def watched_variables(self):
@@ -383,7 +386,7 @@ class GradientTape:
             grads[id(t)] = seed if prev is None else prev + seed
         free = not self._persistent if free is None else free
         # Where a tensor has several readers, TensorFlow's visiting order decides how its gradients add
-        order = tf_backward_order(self._nodes, targets, self._tracked) if self._shared else None
+        order = self._tf_order(targets) if self._shared else None
         was_recording = self._recording
         if was_recording:
             self._pop()          # the sweep is not recorded on the tape being swept
@@ -417,6 +420,14 @@ class GradientTape:
             if was_recording:
                 self._push()
         return grads
+
+    def _tf_order(self, targets):
+        """TensorFlow's visiting order, kept for the next sweep of the same record and targets
+        (a jacobian sweeps once per target element)."""
+        key = (len(self._nodes), tuple(map(id, targets)))
+        if self._order[0] != key:
+            self._order = (key, tf_backward_order(self._nodes, targets, self._tracked))
+        return self._order[1]
 
     def _sweep(self, grads, source_ids, free, order=None):
         tracked, nodes = self._tracked, self._nodes
@@ -463,6 +474,7 @@ class GradientTape:
         self._reads = []
         self._read_once = set()
         self._last = NO_OUTPUT
+        self._order = (None, None)
         self._watched = [t for t in self._watched if isinstance(t, Variable)]
 
 
