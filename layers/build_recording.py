@@ -6,9 +6,13 @@ layer is ``built`` (its first call does not build it again) and ``get_build_conf
 that defines one with ``recording_build``: a user's ``build`` written for Keras sets neither
 (without the wrapper, a layer built by hand was built again on its first call, making new
 weights in place of those it had), and tapeflow's own layers built by hand (``Dense(3).build``,
-an LSTM built before ``Bidirectional`` copies it) had no build config to save or copy.
+an LSTM built before ``Bidirectional`` copies it) had no build config to save or copy. As
+Keras's wrapper opens the layer's name scope, the build runs with the layer enclosing what it
+builds (``call_context.building``).
 """
 import functools
+
+from . import call_context
 
 
 def needs_recording(cls):
@@ -23,7 +27,8 @@ def recording_build(build):
 
     @functools.wraps(build)
     def build_and_record(self, *args, **kwargs):
-        build(self, *args, **kwargs)
+        with call_context.building(self):
+            build(self, *args, **kwargs)
         self.built = True
         if self._build_input_shape is None:
             self._build_input_shape = args[0] if args else next(iter(kwargs.values()), None)

@@ -95,6 +95,30 @@ class scope:
         return False
 
 
+class building:
+    """``with building(layer):`` around a layer's ``build``: the layer encloses the sublayers its
+    build builds, as Keras 3's build wrapper opens the layer's name scope ('noisy/dense/kernel' for
+    a Dense built in Noisy.build, even when Noisy is built by load_model, outside any call). Nothing
+    is pushed when the layer is already the innermost one (a call building it, or a ``super().build``)."""
+
+    __slots__ = ('_layer', '_pushed')
+
+    def __init__(self, layer):
+        self._layer = layer
+
+    def __enter__(self):
+        stack = _context.stack
+        self._pushed = not stack or stack[-1][0] is not self._layer
+        if self._pushed:
+            stack.append((self._layer, None))
+        return self
+
+    def __exit__(self, *exc):
+        if self._pushed:
+            _context.stack.pop()
+        return False
+
+
 class build_run:
     """``with build_run(values):`` around the first call of a layer Keras 3 builds by running its
     call once on the real inputs before the real call (``layer.builds_by_calling``). In that run

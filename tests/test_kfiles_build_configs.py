@@ -58,3 +58,39 @@ def test_a_reloaded_bidirectional_names_its_weights_as_keras(tmp_path):
         'seed_generator_4/seed_generator_state', 'dense/kernel', 'dense/bias']
     x = np.arange(12, dtype='int32').reshape(2, 6) % 20
     np.testing.assert_array_equal(reloaded.predict(x, verbose=0), model.predict(x, verbose=0))
+
+
+@keras.saving.register_keras_serializable(package='kfiles_test')
+class Noisy(L.Layer):
+    """Builds its sublayer by hand in build, as the Keras guides do."""
+    def __init__(self, units=3, **kwargs):
+        super().__init__(**kwargs)
+        self.units = units
+        self.gen = keras.random.SeedGenerator(7)
+        self.inner = L.Dense(units)
+
+    def build(self, shape):
+        self.count = self.add_weight(shape=(), initializer='zeros', trainable=False, name='count')
+        self.scale = self.add_weight(shape=(self.units,), initializer='ones', name='scale')
+        self.inner.build(shape)
+
+    def call(self, x):
+        return self.inner(x) * self.scale
+
+    def get_config(self):
+        return dict(super().get_config(), units=self.units)
+
+
+def test_sublayers_built_in_build_sit_under_the_layer_also_when_reloaded(tmp_path):
+    keras.backend.clear_session()
+    model = keras.Sequential([keras.Input((4,)), Noisy(3), L.Dense(1)])
+    assert _paths(model) == ['sequential/noisy/scale', 'sequential/noisy/count', 'seed_generator/seed_generator_state',
+                             'sequential/noisy/dense/kernel', 'sequential/noisy/dense/bias',
+                             'sequential/dense_1/kernel', 'sequential/dense_1/bias']
+    model.save(str(tmp_path / 'noisy.keras'))
+    reloaded = keras.models.load_model(str(tmp_path / 'noisy.keras'))
+    # Keras builds the reloaded Noisy from its build config, outside the model: 'noisy/...', 'dense_1/...'
+    assert _paths(reloaded) == ['noisy/scale', 'noisy/count', 'seed_generator_1/seed_generator_state',
+                                'noisy/dense_2/kernel', 'noisy/dense_2/bias', 'dense_1/kernel', 'dense_1/bias']
+    x = np.arange(8, dtype='float32').reshape(2, 4)
+    np.testing.assert_array_equal(reloaded.predict(x, verbose=0), model.predict(x, verbose=0))
