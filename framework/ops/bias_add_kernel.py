@@ -18,11 +18,10 @@ So the bits depend on the pool's size, which TF takes from the CPUs this process
 against TF 2.21 (2 CPUs, oneDNN on and off alike): the bias gradients of mnist_convnet's
 Conv2D(32) on (128, 26, 26, 32), of Conv2D(64), Conv1D(64) on (32, 500, 64), and of 8 bias
 shapes from (4096, 16) to (100000, 8); a small conv (8, 14, 14, 16) stays in numpy's order.
-tapeflow's convolution layers add their bias here (``add_bias``). Dense's fused op
-(linalg.affine) still sums its bias gradient row after row: this order until a gradient is
-large enough to split (at 2 threads, about 124,000 values of at most 64 units). Sums over
-leading axes of ``x + b`` written by hand (AddV2's gradient, a reduce_sum) take Eigen's
-reduction order instead: framework/eigen_outer_sum.py.
+tapeflow's convolution and EinsumDense layers add their bias here (``add_bias``), and Dense's
+fused op (linalg.affine) sums its bias gradient with ``bias_grad_sum``. Sums over leading axes
+of ``x + b`` written by hand (AddV2's gradient, a reduce_sum) take Eigen's reduction order
+instead: framework/eigen_outer_sum.py.
 """
 import os
 
