@@ -35,6 +35,7 @@ class _UnreadVariable(Variable):
         self.aggregation = parent.aggregation
         self.synchronization = parent.synchronization
         self.constraint = parent.constraint
+        self._open_shape = parent._open_shape
 
     @property
     def _data(self):

@@ -6,6 +6,7 @@ import weakref
 from . import backend, dtypes, name_scopes, trace_names
 from .errors import InvalidArgumentError, kernel_error
 from .tensor import DISPLAY_NAME, ConversionError, Tensor, _to_array, numpy_text
+from .tensor_shape import TensorShape
 from .variable_enums import DefaultAggregation, VariableAggregation, VariableSynchronization
 
 _unnamed = itertools.count()
@@ -55,6 +56,14 @@ def _check_declared_shape(shape, actual):
                          '`shape` argument %s' % (tuple(actual), tuple(dims)))
 
 
+def _open_shape(shape):
+    """The declared shape when it leaves a dimension (or the rank) open, else None."""
+    if shape is None:
+        return None
+    declared = shape if isinstance(shape, TensorShape) else TensorShape(shape)
+    return None if declared.is_fully_defined() else declared
+
+
 class _ValueAttribute:
     """``variable.value``, which means two things. A tf.Variable's ``value`` is a method:
     ``v.value()`` is a Tensor of the current value (differentiable, as ``read_value()``).
@@ -80,11 +89,15 @@ class Variable(Tensor):
         name: a name (default 'Variable').
         dtype: the dtype to convert the initial value to.
     """
-    __slots__ = ('_name', '_path', '_trainable', '_snapshot', 'aggregation', 'synchronization', 'constraint')
+    __slots__ = ('_name', '_path', '_trainable', '_snapshot', 'aggregation', 'synchronization', 'constraint',
+                 '_open_shape')
 
     def __init__(self, initial_value=None, trainable=True, name=None, dtype=None, **kwargs):
         if initial_value is None:
-            raise ValueError('Variable: initial_value must be given (a value, a tensor, or a callable)')
+            error = ValueError('The `initial_value` arg to `tf.Variable` must be specified except when you are not '
+                               'providing a `variable_def`. You provided neither.')
+            error.add_note('Variable: initial_value must be given (a value, a tensor, or a callable)')
+            raise error
         CREATED[0] += 1
         if callable(initial_value) and not isinstance(initial_value, Tensor):
             initial_value = initial_value()
@@ -94,6 +107,8 @@ class Variable(Tensor):
         xp = backend.array_module(data)
         _check_declared_shape(kwargs.get('shape'), data.shape)
         super().__init__(xp.array(data, copy=True))
+        # shape=tf.TensorShape(None) or [None, 3]: the shape it reports, which assign may change within
+        self._open_shape = _open_shape(kwargs.get('shape'))
         self._name = name_scopes.qualify(name if name is not None else 'Variable')   # 'outer/v:0' in tf.name_scope
         self._path = None      # set by a layer's add_weight: Keras 3's 'dense/kernel'
         self._trainable = bool(trainable)
@@ -132,6 +147,12 @@ class Variable(Tensor):
         self._trainable = bool(value)
         TRAINABLE_FLAG_CHANGES[0] += 1
 
+    @property
+    def shape(self):
+        if self._open_shape is not None:
+            return self._open_shape
+        return Tensor.shape.fget(self)
+
     def _snapshot_tensor(self):
         """A Tensor sharing the current buffer, for tapes to keep (one per buffer)."""
         ref = self._snapshot
@@ -154,6 +175,20 @@ class Variable(Tensor):
             self._snapshot = None
 
     value = _ValueAttribute()
+
+    def sparse_read(self, indices, name=None):
+        """The rows at ``indices``: ``tf.gather(variable, indices)``, read through the tapes."""
+        from .ops.indexing import gather     # ops import this module
+        return gather(self, indices)
+
+    def gather_nd(self, indices, name=None):
+        """``tf.gather_nd(variable, indices)``, read through the tapes."""
+        from .ops.indexing import gather_nd
+        return gather_nd(self, indices)
+
+    @property
+    def initial_value(self):
+        raise RuntimeError('This property is not supported when eager execution is enabled.')
 
     def read_value(self):
         """A Tensor of the current value; tapes see the read, so gradients reach the variable."""
@@ -181,7 +216,8 @@ class Variable(Tensor):
             err.add_note('%s: cannot assign %.80r (of type %s) to variable %r of dtype %s'
                          % (what, value, type(value).__name__, self._name, self._data.dtype.name))
             raise
-        if data.shape != self._data.shape:
+        if data.shape != self._data.shape and not (what == 'assign' and self._open_shape is not None and
+                                                   self._open_shape.is_compatible_with(data.shape)):
             raise self._shape_mismatch(what, data.shape)
         if backend.is_device_array(self._data) != backend.is_device_array(data):
             raise ValueError('%s: value on %s, variable %r on %s; move the value with framework.device first'
@@ -209,7 +245,10 @@ class Variable(Tensor):
         eager assign returns its op)."""
         data = self._new_value(value, 'assign')
         self._detach()
-        self._data[...] = data
+        if data.shape == self._data.shape:
+            self._data[...] = data
+        else:                   # a variable of an open shape takes the new one
+            self._data = backend.array_module(data).array(data, copy=True)
         return unread(self) if read_value else None
 
     def assign_add(self, delta, use_locking=None, name=None, read_value=True):
@@ -287,11 +326,16 @@ class Variable(Tensor):
             return '<Variable path=%s, shape=%s, dtype=%s, value=%s>' % (
                 self._path, tuple(self._data.shape), self._data.dtype.name, value.item() if value.ndim == 0 else value)
         if trace_names.ACTIVE and trace_names.tracing():     # TensorFlow's trace shows no value
-            return "<%s.Variable '%s' shape=%s dtype=%s>" % (DISPLAY_NAME, self.name, tuple(self._data.shape),
+            return "<%s.Variable '%s' shape=%s dtype=%s>" % (DISPLAY_NAME, self.name, self._shape_text(),
                                                            self._data.dtype.name)
         text = numpy_text(self.numpy(), True)
         return "<%s.Variable '%s' shape=%s dtype=%s, numpy=%s>" % (
-            DISPLAY_NAME, self.name, tuple(self._data.shape), self._data.dtype.name, text)
+            DISPLAY_NAME, self.name, self._shape_text(), dtypes.display_name(self._data.dtype), text)
+
+    def _shape_text(self):
+        if self._open_shape is None:
+            return tuple(self._data.shape)
+        return '<unknown>' if self._open_shape.rank is None else tuple(self._open_shape.as_list())
 
     __str__ = __repr__
 
