@@ -128,27 +128,41 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     x = as_tensor(params, 'gather')
     if x.ndim == 0:
         raise InvalidArgumentError('gather: params must have rank >= 1, got a scalar')
-    if batch_dims:
-        raise InvalidArgumentError('gather: batch_dims=%r is not supported; use batch_dims=0' % (batch_dims,))
     idx = as_tensor(indices, 'gather')
     if idx._data.dtype.kind not in 'iu':
         raise InvalidArgumentError('gather: indices must be integers, got %s' % idx.dtype.name)
-    (ax,) = normalize_axis(0 if axis is None else axis, x.ndim, 'gather')
+    b = _batch_dims(batch_dims, idx.ndim, 'GatherV2')
+    (ax,) = normalize_axis(b if axis is None else axis, x.ndim, 'gather')
     n = x._data.shape[ax]
     i = idx._data
+    if b:
+        from .batched_gather import check_batch_shapes     # built on shapes, which imports this module
+        check_batch_shapes(tuple(x._data.shape), i.shape, b, 'GatherV2')
     if i.size and (int(i.min()) < 0 or int(i.max()) >= n):
-        raise _gather_range_error(backend.to_host(i), n, ax, tuple(x.shape))
+        raise _gather_range_error(backend.to_host(i), n, ax, tuple(x.shape), named=b > 0)
+    if ax < b:
+        raise InvalidArgumentError('gather: batch_dims (%d) must be less than or equal to axis (%d)' % (b, ax))
+    if b:
+        from .batched_gather import batched_gather
+        return batched_gather(x, i, ax, b, gather)
     if ax == 0 and type(x) is Variable:
         return _gather_variable_rows(x, i)
     return getitem(x, (builtins.slice(None),) * ax + (i,))
 
 
-def _gather_range_error(indices, n, axis, shape):
+def _batch_dims(batch_dims, indices_rank, kernel):
+    if not batch_dims:
+        return 0
+    from .batched_gather import batch_dims_of
+    return batch_dims_of(batch_dims, indices_rank, kernel)
+
+
+def _gather_range_error(indices, n, axis, shape, named=False):
     """TensorFlow's GatherV2 kernel error: the first index outside [0, n), with its position."""
     bad = np.argwhere((indices < 0) | (indices >= n))[0]
     where = '[%s]' % ','.join(map(str, bad)) if indices.ndim else ''
     return kernel_error('GatherV2', 'indices%s = %d is not in [0, %d)' % (where, indices[tuple(bad)], n),
-                        named=indices.ndim == 0,
+                        named=named or indices.ndim == 0,
                         note='gather: indices must lie in [0, %d) for axis %d of shape %s; got min %d, max %d'
                              % (n, axis, shape, indices.min(), indices.max()))
 
@@ -172,24 +186,39 @@ def gather_nd(params, indices, batch_dims=0, name=None):
         IndexError: an index outside ``params``; ValueError: a depth above its rank.
     """
     x = as_tensor(params, 'gather_nd')
-    if batch_dims:
-        raise InvalidArgumentError('gather_nd: batch_dims=%r is not supported; use batch_dims=0' % (batch_dims,))
     idx = as_tensor(indices, 'gather_nd')
     if idx._data.dtype.kind not in 'iu':
         raise InvalidArgumentError('gather_nd: indices must be integers, got %s' % idx.dtype.name)
     i = idx._data
-    if i.ndim == 0 or i.shape[-1] > x.ndim:
+    b = _batch_dims(batch_dims, i.ndim - 1, 'GatherNd')
+    if i.ndim == 0 or i.shape[-1] > x.ndim - b:
         raise InvalidArgumentError('gather_nd: indices of shape %s need a last axis of at most %d (the '
                                    'rank of params %s)'
-                                   % (tuple(i.shape), x.ndim, tuple(x.shape)))
+                                   % (tuple(i.shape), x.ndim - b, tuple(x.shape)))
+    if b:
+        from .batched_gather import batched_gather_nd
+        return batched_gather_nd(x, i, b, gather_nd)
     xp = backend.array_module(i)
     for d in range(i.shape[-1]):
         column = i[..., d]
         if column.size and (int(column.min()) < 0 or int(column.max()) >= x._data.shape[d]):
-            raise IndexError('gather_nd: index %d of the index vectors must lie in [0, %d) for params of shape '
-                             '%s; got min %d, max %d' % (d, x._data.shape[d], tuple(x.shape),
-                                                         int(column.min()), int(column.max())))
+            raise _gather_nd_range_error(backend.to_host(i), tuple(x.shape), d, name)
     return getitem(x, tuple(xp.asarray(i[..., d]) for d in range(i.shape[-1])))
+
+
+def _gather_nd_range_error(indices, shape, d, name):
+    """TensorFlow's GatherNd kernel error: the last index vector outside params (its loop keeps the last
+    one it met), with its position; ``name`` set where TensorFlow's wrapper adds its ' name: ' tail."""
+    depth = indices.shape[-1]
+    vectors = indices.reshape(-1, depth)
+    bad = int(np.argwhere(((vectors < 0) | (vectors >= np.asarray(shape[:depth]))).any(axis=1))[-1, 0])
+    where = np.unravel_index(bad, indices.shape[:-1]) if indices.ndim > 1 else ()
+    column = indices[..., d]
+    return kernel_error('GatherNd', 'indices%s = [%s] does not index into param shape [%s], node name: GatherNd'
+                        % ('[%s]' % ','.join(map(str, where)), ', '.join(map(str, vectors[bad])),
+                           ','.join(map(str, shape))), named=name is not None,
+                        note='gather_nd: index %d of the index vectors must lie in [0, %d) for params of shape %s; '
+                             'got min %d, max %d' % (d, shape[d], shape, int(column.min()), int(column.max())))
 
 
 def boolean_mask(tensor, mask, axis=None, name=None):
