@@ -12,22 +12,22 @@ class Dropout(Layer):
     True, scaling the rest by 1 / (1 - rate); the identity otherwise.
 
     Args:
-        rate: a float in [0, 1).
+        rate: a float in [0, 1] (1 drops everything while training, as Keras 3 allows).
         noise_shape: the shape of the keep mask, broadcast over the input;
             None entries take the input's size (e.g. (None, 1, features)).
         seed: an int fixing the layer's masks; None takes one from Python's
             ``random`` when the layer is made (as Keras 3, so that
             ``keras.utils.set_random_seed`` gives Keras's masks).
     Raises:
-        ValueError: rate outside [0, 1).
+        ValueError: rate outside [0, 1].
     """
     supports_masking = True         # a mask on the input passes to the output
 
     def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
         super().__init__(**kwargs)
-        if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0 <= rate < 1:
+        if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0 <= rate <= 1:
             raise ValueError('Invalid value received for argument `rate`. Expected a float value between '
-                             '0 and 1 (1 excluded). Received: rate=%r' % (rate,))
+                             '0 and 1. Received: rate=%r' % (rate,))
         self.rate = rate
         self.noise_shape = None if noise_shape is None else _checked_noise_shape(noise_shape)
         self.seed = seed

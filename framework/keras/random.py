@@ -115,12 +115,14 @@ def dropout(inputs, rate, noise_shape=None, seed=None):
         rate = float(rate.numpy())
     if not isinstance(rate, numbers.Real):
         raise ValueError('keras.random.dropout: `rate` must be a scalar or scalar tensor. Received: rate=%r' % (rate,))
-    if not 0 <= rate < 1:
-        raise ValueError('keras.random.dropout: rate must lie in [0, 1), got %r' % (rate,))
+    if not 0 <= rate <= 1:
+        raise ValueError('keras.random.dropout: rate must lie in [0, 1], got %r' % (rate,))
     shape = tuple(x.shape) if noise_shape is None else tuple(
         x.shape[i] if d is None else int(d) for i, d in enumerate(noise_shape))
     if rate == 0:
         return x
+    if rate == 1:       # Keras's TensorFlow backend: zeros, and no seed drawn
+        return _ops.zeros_like(x)
     return stateless_dropout(x, rate, draw_seed(seed, 'keras.random.dropout'), noise_shape=shape)
 
 

@@ -1,0 +1,25 @@
+"""Layer calls with arguments the first fuzz did not try, as TF 2.21 / Keras 3.15 answer (fuzz2).
+
+Outcomes printed by TF 2.21 for the same calls (progs/fuzz2/cases_calls2.py).
+"""
+import numpy as np
+import pytest
+
+from framework import keras
+
+X = np.random.RandomState(0).rand(4, 6).astype('float32')
+
+
+def test_dropout_rate_one_drops_everything_while_training():
+    # Keras 3: 0 <= rate <= 1; its TF backend returns zeros for rate 1 (no seed drawn)
+    layer = keras.layers.Dropout(1.0)
+    assert not np.any(layer(X, training=True).numpy())
+    np.testing.assert_array_equal(layer(X).numpy(), X)
+    assert not np.any(keras.random.dropout(X, 1.0).numpy())
+    with pytest.raises(ValueError, match='Expected a float value between 0 and 1'):
+        keras.layers.Dropout(1.5)
+
+
+def test_category_encoding_truncates_float_ids():
+    out = keras.layers.CategoryEncoding(3, output_mode='one_hot')(np.array([1.5, 0.0]))
+    assert out.numpy().tolist() == [[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]]
