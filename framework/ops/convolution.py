@@ -9,7 +9,7 @@ from .. import backend
 from ..blas_threads import product
 from ..tensor import Tensor
 from ..tape import array_rule
-from . import conv_backprop_input_order
+from . import conv_backprop_input_order, conv_forward_order
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, named_errors, record
 from .pool_window_sizes import empty_pool_output, empty_valid_pool_sizes
 
@@ -143,9 +143,12 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
 
 
 def _conv(x, f, geo):
-    kh, kw, c, o = f._data.shape
-    cols = geo.columns(x._data)
-    out = Tensor(product(cols, f._data.reshape(-1, o)).reshape(geo.shape[0], geo.oh, geo.ow, o))
+    if conv_forward_order.applies(x._data, f._data, geo):      # TF's order of sums (oneDNN)
+        out = Tensor(conv_forward_order.forward(x._data, f._data, geo))
+    else:
+        o = f._data.shape[3]
+        cols = geo.columns(x._data)
+        out = Tensor(product(cols, f._data.reshape(-1, o)).reshape(geo.shape[0], geo.oh, geo.ow, o))
     if ACTIVE:
         record('conv2d', (x, f), out, (lambda g, y, x, f: _conv_input_grad(g, f, geo),
                                        lambda g, y, x, f: _conv_filter_grad(x, g, geo)))
