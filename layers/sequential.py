@@ -127,6 +127,9 @@ class Sequential(ModelBase):
                 raise ValueError('You must provide an `input_shape` argument.')
             input_shape = self._input_layer.batch_shape
         shape = tuple(input_shape)
+        if not self._layers:      # Keras 3's words
+            raise ValueError('Sequential model %s cannot be built because it has no layers. Call '
+                             '`model.add(layer)`.' % self.name)
         with call_context.scope(self):
             # As Keras 3, one symbolic call of each layer builds it and gives its output shape
             # (a user's call() runs once); shapes alone where that call cannot be made.
@@ -285,7 +288,10 @@ class Sequential(ModelBase):
         config = dict(config)
         layer_configs = config.pop('layers', [])
         build_input_shape = config.pop('build_input_shape', None)
-        model = cls(**config)
+        # Keras 3 makes the model from its name alone: a reloaded Sequential is trainable and has the
+        # dtype policy global at load time (a model saved under mixed_float16 and loaded under float32
+        # compiles to its plain optimizer there), whatever its config says; its layers keep theirs.
+        model = cls(name=config.get('name'))
         # Each layer builds from its build_config as it is deserialized, outside the model's
         # scope: Keras 3 names a reloaded weight 'dense/kernel', not 'sequential/dense/kernel'.
         # add() rebuilds after each layer, as Keras's does (each build takes a 'functional' name there)

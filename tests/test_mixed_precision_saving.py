@@ -55,7 +55,8 @@ def test_keras_file_loads_back_mixed_with_its_loss_scale(trained, tmp_path):
     model, x = trained
     path = str(tmp_path / 'mixed.keras')
     model.save(path)
-    keras.mixed_precision.set_global_policy('float32')
+    # loaded under the mixed policy, as TF's run loads it (a Sequential loaded under float32 takes
+    # that policy and its plain optimizer: test_kfiles_mixed_reload.py)
     loaded = keras.models.load_model(path)
     assert type(loaded.optimizer).__name__ == 'LossScaleOptimizer'
     assert repr(loaded.layers[0].dtype_policy) == '<DTypePolicy "mixed_float16">'

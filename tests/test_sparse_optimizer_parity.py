@@ -243,7 +243,7 @@ def test_loss_scale_factor_scales_the_rows():
 def test_loss_scale_optimizer_unscales_the_rows():
     slices, _ = rows_and_dense()
     wrapped = optim.LossScaleOptimizer(optim.Adam(0.1))
-    scale = float(wrapped.dynamic_scale.numpy())          # a power of two: unscaling is exact
+    scale = float(wrapped.initial_scale)          # a power of two: unscaling is exact
     scaled = tf.IndexedSlices(slices.values * scale, slices.indices, slices.dense_shape)
     a, b = tf.Variable(np.ones((6, 3), 'float32')), tf.Variable(np.ones((6, 3), 'float32'))
     optim.Adam(0.1).apply_gradients([(slices, a)])

@@ -85,9 +85,12 @@ def _optimizer_state(vars_path):
     """Whether ``vars_path`` holds an optimizer's state: the model's ('optimizer/vars') or a nested
     model's, which Keras 3 writes when that model was compiled and trained on its own
     ('layers/functional/optimizer/vars': keras.io's text classification wraps its trained model
-    in an end-to-end one) and skips on loading, the nested model coming back uncompiled."""
-    parts = vars_path.split('/')
-    return len(parts) >= 2 and parts[-2] == 'optimizer' and (len(parts) == 2 or parts[-3] != 'layers')
+    in an end-to-end one) and skips on loading, the nested model coming back uncompiled; also what
+    lies below an optimizer ('optimizer/inner_optimizer/vars': a LossScaleOptimizer's inner one, which
+    a model reloaded with a plain optimizer skips with Keras's count warning). A layer named
+    'optimizer' ('layers/optimizer/vars') is no optimizer."""
+    parts = vars_path.split('/')[:-1]
+    return any(part == 'optimizer' and (i == 0 or parts[i - 1] != 'layers') for i, part in enumerate(parts))
 
 
 def read_vars(group, weight_plan, skip=()):
