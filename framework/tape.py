@@ -89,17 +89,29 @@ def record(name, inputs, output, vjps):
         tracked = tape._tracked
         hit = reads = False
         last = tape._last
+        # Reads are counted inline (see the comment after this function): record runs for every op.
         for x in inputs:
             if type(x) is Variable:
-                if id(x) in tracked or (x._trainable and tape._watch_accessed and tape._watch_read(x)):
+                xid = id(x)
+                if xid in tracked or (x._trainable and tape._watch_accessed and tape._watch_read(x)):
                     hit = reads = True
-                    _count_variable_read(tape, id(x))
+                    once = tape._read_once
+                    if xid not in once:
+                        once.add(xid)
+                    elif -xid in once:          # a third read (the second is kept as the negated id)
+                        tape._shared = True
+                    else:
+                        once.add(-xid)
             elif x is last:
                 hit = True          # the previous op's output, read for the first time (a chain)
                 last = NO_OUTPUT
             elif id(x) in tracked:
                 hit = True
-                _count_read(tape, id(x))
+                once = tape._read_once
+                if id(x) in once:
+                    tape._shared = True
+                else:
+                    once.add(id(x))
         if hit:
             if node is None:
                 if type(output) is Tensor and output._data.dtype.kind == 'c':
@@ -116,24 +128,11 @@ NO_OUTPUT = object()     # a tape's ``_last`` before its first record (no input 
 
 
 # A tensor read three times or more makes the sweep follow TensorFlow's order (backward_order.py):
-# there its gradients can add in another order. ``record`` does not count the read of the last
-# op's output by the next op (a chain's: the common case, and free to spot), so two other reads
-# of a tensor count as three. Variables (a kernel read by its layer and its regularizer) count all.
-def _count_read(tape, xid):
-    if xid in tape._read_once:
-        tape._shared = True
-    else:
-        tape._read_once.add(xid)
-
-
-def _count_variable_read(tape, vid):
-    once = tape._read_once
-    if vid not in once:
-        once.add(vid)
-    elif -vid in once:           # (a second read is kept as the negated id: ids are positive)
-        tape._shared = True
-    else:
-        once.add(-vid)
+# there its gradients can add in another order. ``record`` counts reads in the tape's ``_read_once``
+# set: it does not count the read of the last op's output by the next op (a chain's: the common
+# case, and free to spot), so two other reads of a tensor count as three. Variables (a kernel read
+# by its layer and its regularizer) count every read: a second one is kept as the negated id
+# (ids are positive), a third marks the tape ``_shared``.
 
 
 # Reading a variable under a tape: the op's node holds a snapshot Tensor that
@@ -222,7 +221,7 @@ class GradientTape:
         self._used = False
         self._thread = None
         self._blocked = {}           # id of a tracked tensor -> the non-differentiable op that read it
-        self._read_once = set()      # ids of tracked tensors read by recorded ops (see _count_read)
+        self._read_once = set()      # ids of tracked tensors read by recorded ops (see record)
         self._shared = False         # whether one was read three times (then the sweep takes TF's order)
         self._last = NO_OUTPUT       # the last recorded op's output
         self._order = (None, None)   # (record length and targets, TF's visiting order) of the last sweep
