@@ -23,3 +23,10 @@ def test_dropout_rate_one_drops_everything_while_training():
 def test_category_encoding_truncates_float_ids():
     out = keras.layers.CategoryEncoding(3, output_mode='one_hot')(np.array([1.5, 0.0]))
     assert out.numpy().tolist() == [[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]]
+
+
+def test_an_empty_sequential_cannot_be_built():
+    # Keras 3's words (tapeflow hit an IndexError calling it on data)
+    for call in (lambda m: m(X), lambda m: m.build((None, 6))):
+        with pytest.raises(ValueError, match='cannot be built because it has no layers. Call `model.add'):
+            call(keras.Sequential())
