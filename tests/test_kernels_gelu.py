@@ -89,3 +89,10 @@ def test_large_arrays_stay_close_by_default():
     from math import erfc
     want = np.array([erfc(v) for v in x.astype(np.float64)])
     assert np.allclose(tf.math.erfc(x).numpy(), want, rtol=1e-5, atol=1e-30)
+
+
+def test_keras_ops_erfc_is_tf_math_erfc():
+    # Keras's TensorFlow backend calls tf.math.erfc; 1 - erf(5) was 0 where TF gives 1.5374600e-12 (printed by TF 2.21)
+    from framework import keras
+    _assert_bits(keras.ops.erfc(ERFC_X).numpy(), ERFC)
+    assert float(keras.ops.erfc(np.float32(5.0))) == pytest.approx(1.53746e-12, rel=1e-5)

@@ -55,8 +55,9 @@ def fabs(x):
 
 
 def erfc(x):
-    """1 - erf(x)."""
-    return 1.0 - _ops.erf(floating(x, 'erfc'))
+    """The complementary error function: tf.math.erfc, as Keras's TensorFlow backend calls it
+    (1 - erf(x) lost every digit past x ~ 4)."""
+    return _ops.erfc(floating(x, 'erfc'))
 
 
 def erfinv(x):
