@@ -236,9 +236,11 @@ def boolean_mask(tensor, mask, axis=None, name=None):
     (ax,) = normalize_axis(0 if axis is None else axis, x.ndim, 'boolean_mask')
     covered = tuple(x._data.shape[ax:ax + m.ndim])
     if covered != tuple(m._data.shape):
-        raise InvalidArgumentError('boolean_mask: mask of shape %s does not match axes %d..%d of tensor '
-                                   '%s (shape %s there)'
-                                   % (tuple(m.shape), ax, ax + m.ndim - 1, tuple(x.shape), covered))
+        # TensorFlow's Python check of the shapes (TensorShape.assert_is_compatible_with)
+        error = ValueError('Shapes %s and %s are incompatible' % (covered, tuple(m._data.shape)))
+        error.add_note('boolean_mask: mask of shape %s does not match axes %d..%d of tensor %s (shape %s there)'
+                       % (tuple(m.shape), ax, ax + m.ndim - 1, tuple(x.shape), covered))
+        raise error
     xp = backend.array_module(m._data)
     return getitem(x, (builtins.slice(None),) * ax + tuple(xp.nonzero(m._data)))
 
@@ -258,12 +260,18 @@ def slice(input_, begin, size, name=None):  # noqa: A001  (TensorFlow's name)
     begin, size = _int_list(begin, 'slice', 'begin'), _int_list(size, 'slice', 'size')
     shape = tuple(x.shape)
     if len(begin) != len(shape) or len(size) != len(shape):
-        raise InvalidArgumentError('slice: begin %s and size %s need one entry per axis of the input of shape %s'
-                                   % (begin, size, shape))
+        raise kernel_error('Slice', 'Expected begin and size arguments to be 1-D tensors of size %d, but got shapes '
+                                    '[%d] and [%d] instead.' % (len(shape), len(begin), len(size)),
+                           note='slice: begin %s and size %s need one entry per axis of the input of shape %s'
+                                % (begin, size, shape))
+    for axis, (b, s, d) in enumerate(zip(begin, size, shape)):     # the Slice kernel's checks, in its order
+        s = d - b if s == -1 else s
+        bad = ('begin', b, d) if not 0 <= b <= d else ('size', s, d - b) if not 0 <= s <= d - b else None
+        if bad is not None:
+            raise kernel_error('Slice', 'Expected %s[%d] in [0, %d], but got %d' % (bad[0], axis, bad[2], bad[1]),
+                               note='slice: begin %s with size %s reaches outside the input of shape %s'
+                                    % (begin, size, shape))
     ends = [d if s == -1 else b + s for b, s, d in zip(begin, size, shape)]
-    if any(b < 0 or s < -1 or e > d for b, s, e, d in zip(begin, size, ends, shape)):
-        raise InvalidArgumentError('slice: begin %s with size %s reaches outside the input of shape %s'
-                                   % (begin, size, shape))
     return getitem(x, tuple(builtins.slice(b, e) for b, e in zip(begin, ends)))
 
 

@@ -10,7 +10,7 @@ TensorFlow leaves that order unspecified).
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import Tensor
 from .indexing import _add_at, getitem
 from .operands import ACTIVE, as_tensor, named_errors, record
@@ -29,9 +29,28 @@ def _index_columns(indices, shape, op):
     for d in range(i.shape[-1]):
         column = i[..., d]
         if column.size and (int(column.min()) < 0 or int(column.max()) >= shape[d]):
-            raise InvalidArgumentError('%s: indices %s do not index into shape %s (axis %d has size %d)'
-                             % (op, backend.to_host(i).tolist(), tuple(shape), d, shape[d]))
+            if op not in _KERNELS:      # a variable's scatter, named by its caller
+                raise InvalidArgumentError('%s: indices %s do not index into shape %s (axis %d has size %d)'
+                                           % (op, backend.to_host(i).tolist(), tuple(shape), d, shape[d]))
+            raise _out_of_shape(backend.to_host(i), tuple(shape), op, d)
     return tuple(i[..., d] for d in range(i.shape[-1])), tuple(i.shape[:-1]) + tuple(shape[i.shape[-1]:])
+
+
+# TensorFlow's kernel for each op, whose words its errors use
+_KERNELS = {'scatter_nd': 'ScatterNd', 'tensor_scatter_nd_update': 'TensorScatterUpdate',
+            'tensor_scatter_nd_add': 'TensorScatterAdd', 'tensor_scatter_nd_sub': 'TensorScatterSub'}
+
+
+def _out_of_shape(indices, shape, op, d):
+    """The kernel's error for the first index vector outside ``shape``, at its position in ``indices``."""
+    depth = indices.shape[-1]
+    vectors = indices.reshape(-1, depth)
+    bad = int(np.argwhere(((vectors < 0) | (vectors >= np.asarray(shape[:depth]))).any(axis=1))[0, 0])
+    where = np.unravel_index(bad, indices.shape[:-1]) if indices.ndim > 1 else (bad,)
+    return kernel_error(_KERNELS[op], 'indices[%s] = [%s] does not index into shape [%s]'
+                        % (','.join(map(str, where)), ', '.join(map(str, vectors[bad])), ','.join(map(str, shape))),
+                        note='%s: indices %s do not index into shape %s (axis %d has size %d)'
+                             % (op, indices.tolist(), shape, d, shape[d]))
 
 
 def _updates(updates, want_shape, dtype, op):
