@@ -146,3 +146,9 @@ def test_to_categorical_truncates_wraps_and_indexes_as_keras_numpy():
     assert out.dtype == 'float32' and out.numpy().tolist() == [[0, 0, 0], [0, 1, 0], [0, 0, 0]]
     with pytest.raises(ValueError, match='needs num_classes'):
         to_categorical(tf.constant([0, 2]))
+
+
+def test_a_negative_validation_freq_is_a_modulus_as_in_keras():
+    # TF 2.21: validation_freq=-2 over 4 epochs validates at epochs 2 and 4 ((epoch + 1) % -2 == 0)
+    history = _model().fit(X, Y, validation_data=(X, Y), validation_freq=-2, epochs=4, verbose=0).history
+    assert len(history['loss']) == 4 and len(history['val_loss']) == 2

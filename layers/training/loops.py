@@ -71,8 +71,8 @@ class TrainingLoops:
         if x is None:
             raise ValueError('fit: x (the training inputs) is required')
         reject_numpy_text('fit', x=x, y=y, sample_weight=sample_weight, validation_data=validation_data)
-        if not isinstance(validation_freq, (int, list, tuple)) or (isinstance(validation_freq, int)
-                                                                      and validation_freq < 1):
+        # Keras 3 takes any int as a modulus (epoch % -1 == 0: a negative one validates too, as in TF 2.21)
+        if not isinstance(validation_freq, (int, list, tuple)) or validation_freq == 0:
             raise ValueError('fit(validation_freq=%r): expected a positive int (validate every N epochs) or a list of '
                              'epochs' % (validation_freq,))
         if validation_split and is_iterable_input(x):
