@@ -18,7 +18,27 @@ def _same_layout(a, b, op):
     same = len(sa) == len(sb) and all(np.array_equal(backend.to_host(x._data), backend.to_host(y._data))
                                       for x, y in zip(sa, sb))
     if not same:
-        raise ValueError('%s: RaggedTensors must have the same row lengths, got %s and %s' % (op, a, b))
+        note = '%s: RaggedTensors must have the same row lengths, got %s and %s' % (op, a, b)
+        if len(sa) == len(sb):
+            for x, y in zip(sa, sb):
+                x, y = backend.to_host(x._data), backend.to_host(y._data)
+                if x.shape == y.shape and not np.array_equal(x, y):
+                    raise _splits_differ(x, y, note)
+        raise ValueError(note)
+
+
+def _splits_differ(x, y, note, summarize=3):
+    """TensorFlow's assert_equal on two row_splits of one length (its ragged ops check the layouts so)."""
+    from ..errors import InvalidArgumentError
+    diff = x != y
+    where = np.transpose(np.nonzero(diff))[:summarize]
+    lines = ['Condition x == y did not hold.', 'Indices of first %d different values:' % len(where), str(where),
+             'Corresponding x values:', str(x[diff][:summarize]), 'Corresponding y values:', str(y[diff][:summarize]),
+             'First %d elements of x:' % min(summarize, x.size), str(x[:summarize]),
+             'First %d elements of y:' % min(summarize, y.size), str(y[:summarize])]
+    error = InvalidArgumentError('\n'.join(lines))
+    error.add_note(note)
+    return error
 
 
 def map_flat_values(op, *args, **kwargs):
@@ -41,7 +61,9 @@ def _elementwise(op):
             return map_flat_values(op, x, y)
         rt, other = (x, y) if isinstance(x, RaggedTensor) else (y, x)
         other = convert_to_tensor(other, dtype_hint=rt.dtype)
-        if other.ndim > len(rt.flat_values.shape) - 1:
+        if other.ndim == rt.ndim and _broadcasts_per_row(rt, other):
+            other = _per_value(rt, other)       # the guide's ragged * tf.constant([[10], [20], [30]])
+        elif other.ndim > len(rt.flat_values.shape) - 1:
             raise ValueError('%s: a RaggedTensor of shape %s meets a dense tensor of shape %s; only scalars (or '
                              'tensors of the values\' inner shape) broadcast here: convert with '
                              'RaggedTensor.from_tensor first' % (op.__name__, rt.shape, tuple(other.shape)))
@@ -49,6 +71,28 @@ def _elementwise(op):
             return rt.with_flat_values(op(rt.flat_values, other))
         return rt.with_flat_values(op(other, rt.flat_values))
     return run
+
+
+def _broadcasts_per_row(rt, other):
+    """Whether a dense ``other`` of the ragged tensor's rank has one row (or one for all) on the outer
+    axis, size 1 on every ragged axis and inner sizes that broadcast: TensorFlow repeats it along each row."""
+    shape, r = tuple(other.shape), rt.ragged_rank
+    inner = tuple(rt.flat_values.shape[1:])
+    return (shape[0] in (1, int(rt.nrows())) and all(d == 1 for d in shape[1:r + 1])
+            and all(d in (1, f) for d, f in zip(shape[r + 1:], inner)))
+
+
+def _per_value(rt, other):
+    """``other`` (outer rows x 1 on the ragged axes x inner) as one row per flat value, so that it meets
+    the flat values elementwise (gathered: its gradient flows back)."""
+    from ..ops import gather, reshape
+    shape = tuple(other.shape)
+    rows = reshape(other, (shape[0],) + shape[rt.ragged_rank + 1:])
+    outer = np.arange(int(rt.nrows()))
+    for splits in rt.nested_row_splits:        # each level's values back to their outermost row
+        s = backend.to_host(splits._data)
+        outer = np.repeat(outer, np.diff(s))
+    return gather(rows, outer if shape[0] > 1 else np.zeros_like(outer))
 
 
 # ---- reductions -----------------------------------------------------------------------
