@@ -15,7 +15,7 @@ numpy's BLAS (sgemv) adds in another order, so predictions differed from TensorF
 last bit. Found with cancelling test values (2**30 and -2**30 among ones, which show where
 two products meet) and checked on random data against TF 2.21 (oneDNN on an AVX-512 Xeon):
 M from 2 to 1000, K from 1 to 5000, 408 shapes, every element equal. A transposed operand
-(``transpose_a``, the Dense kernel's gradient) goes to other kernels, left to BLAS.
+(``transpose_a``, the Dense kernel's gradient) is another kernel: ``transposed_column_matmul``.
 
 The fused multiply-add is computed in float64 (the product of two floats is exact there)
 and rounded to float32: a true FMA rounds once, this twice, which differs about once in
@@ -29,6 +29,7 @@ import numpy as np
 
 from . import eigen_math
 from .. import onednn_policy
+from ..blas_threads import product
 from ..tape import ACTIVE
 
 
@@ -80,3 +81,33 @@ def _fold(lanes):
         half = pairs.shape[1] // 2
         lanes = pairs[:, :half] + pairs[:, half:]
     return lanes[:, 0] + lanes[:, 1] if lanes.shape[1] == 2 else lanes[:, 0]
+
+
+# The transposed form: ``x.T @ g`` with one column (a Dense(1) layer's kernel gradient, or
+# tf.matmul(x, g, transpose_a=True)). TF's oneDNN sums each output as one in-order fused
+# multiply-add chain over the depth (the batch), from +0 (measured, TF 2.21 on an AVX-512 Xeon:
+# M = depth 2..384 and K = 2..1000 outputs, every element equal; from a depth of 385 it sums
+# otherwise, not decoded). numpy's sgemv is that chain up to a depth of 48 (batches of 32 pay
+# nothing here) and differs on most outputs from 49. OpenBLAS's gemm kernel for a last panel of
+# 9-15 columns is the chain (sixteen_column_product.py), so deeper columns are computed padded
+# with zeros to 9 columns: 2-4x a gemv's time, a few microseconds for a Dense(1) head (15 us for
+# one fed 784 features at batch 128).
+_GEMV_IN_ORDER_DEPTH = 48
+_TRANSPOSED_DEPTH = 384
+_IN_ORDER_PANEL = 9
+
+
+def transposed_wanted(at, b):
+    """Whether ``at @ b`` (``at`` the transposed view of x, ``b`` one column) is summed here."""
+    return (type(at) is np.ndarray and type(b) is np.ndarray and at.ndim == 2 and b.ndim == 2
+            and b.shape[1] == 1 and _GEMV_IN_ORDER_DEPTH < at.shape[1] <= _TRANSPOSED_DEPTH
+            and at.shape[0] >= 2 and at.dtype == np.float32 and b.dtype == np.float32
+            and eigen_math.ENABLED[0] is not False and onednn_policy.enabled())
+
+
+def transposed_column_matmul(at, b):
+    """``at @ b`` for float32 ``at`` (K, M) and ``b`` (M, 1): each output one in-order fused
+    multiply-add chain over M, as oneDNN sums TF's MatMul(transpose_a) of one column."""
+    padded = np.zeros((b.shape[0], _IN_ORDER_PANEL), np.float32)
+    padded[:, :1] = b
+    return product(at, padded)[:, :1].copy()

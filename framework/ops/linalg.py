@@ -53,6 +53,8 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
             value = column_product.column_matmul(xa, xb)
         elif xa.shape[0] == 1:
             value = one_row_matmul(xp, xa, xb)
+        elif transpose_a and xb.shape[1] == 1 and column_product.transposed_wanted(xa, xb):
+            value = column_product.transposed_column_matmul(xa, xb)     # one in-order chain per output
         elif transpose_a:       # numpy's product of a transposed a is oneDNN's chain (blocked past 384)
             value = rows_matmul_transposed_a(xa, xb)
         else:
@@ -91,6 +93,8 @@ def _kernel_product(xt, g):
     summed in oneDNN's depth blocks past a depth (batch) of 384."""
     if xt.ndim == 2 and xt.shape[1] > _DEPTH_IN_ORDER and xt.shape[0] > 1:
         return rows_matmul_transposed_a(xt, g)
+    if xt.ndim == 2 and xt.shape[0] > 1 and column_product.transposed_wanted(xt, g):
+        return column_product.transposed_column_matmul(xt, g)      # a Dense(1) kernel's gradient
     return _left_product(xt, g)
 
 
