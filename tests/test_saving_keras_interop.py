@@ -113,7 +113,9 @@ def _trained_model(seed=0):
     rng = np.random.RandomState(seed)
     for v in model.weights:
         v.assign(rng.uniform(-1, 1, size=v.shape).astype('float32'))
-    model.compile(optim.Adam(0.01), 'mse', metrics=['mae'])
+    # 'mean_squared_error', not 'mse': .h5 files keep the loss as given, as Keras writes it, and
+    # Keras 3.15's .h5 loader cannot resolve 'mse' (it fails on its own such files too)
+    model.compile(optim.Adam(0.01), 'mean_squared_error', metrics=['mae'])
     model.fit(x, y, batch_size=4, epochs=1, shuffle=False, verbose=0)
     return model
 

@@ -59,14 +59,14 @@ def training_config(compile_config, optimizer):
 
     Losses and metrics take Keras 2's serialization, as Keras 3.15 writes them
     into ``.h5`` files: a function by its (registered) name, an object as
-    ``{'class_name', 'config'}`` with no 'module' or 'registered_name'.
-    Short loss names ('mse') are written out in full ('mean_squared_error'):
-    Keras 3.15's ``.h5`` loader cannot resolve the short ones.
+    ``{'class_name', 'config'}`` with no 'module' or 'registered_name'. A loss
+    name stays as given ('mse'), as Keras writes it, although Keras 3.15's own
+    ``.h5`` loader cannot resolve the short names (its load_model of such a
+    file raises; tapeflow's reads them).
     """
     out = {k: _legacy_spelling(v) for k, v in compile_config.items() if k != 'optimizer'}
     optimizer = optim.serialize(optimizer)
     out['optimizer_config'] = {'class_name': optimizer['class_name'], 'config': optimizer['config']}
-    out['loss'] = _full_loss_names(out.get('loss'))
     return out
 
 
@@ -80,20 +80,6 @@ def _legacy_spelling(value):
     if isinstance(value, dict):
         return {k: _legacy_spelling(v) for k, v in value.items()}
     return value
-
-
-def _full_loss_names(loss):
-    if isinstance(loss, list):
-        return [_full_loss_names(item) for item in loss]
-    if isinstance(loss, dict) and 'class_name' not in loss:
-        return {k: _full_loss_names(v) for k, v in loss.items()}
-    if isinstance(loss, str):
-        try:
-            function = losses_module.get(loss)
-        except ValueError:
-            return loss                  # resolved by compile from the data ('crossentropy')
-        return getattr(function, '__name__', loss) if callable(function) else loss
-    return loss
 
 
 def _serialize(value):
