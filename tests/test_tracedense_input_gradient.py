@@ -82,9 +82,10 @@ def test_transposed_product_is_an_fma_chain(rows, depth, width):
     assert np.array_equal(rows_matmul_transposed(a, c), _fma_chain(a, np.ascontiguousarray(c.T)))
 
 
-def test_few_rows_stay_numpy_s():
-    # TF takes another kernel below 16 rows (not decoded): numpy's product, unchanged
+@onednn
+def test_few_rows_take_another_kernel():
+    # TF takes oneDNN's smalln_tn kernel below 16 rows (test_deepdense_few_rows.py), not the chain
     rng = np.random.RandomState(1)
     a = rng.randn(8, 64).astype(np.float32)
     c = rng.randn(10, 64).astype(np.float32)
-    assert np.array_equal(rows_matmul_transposed(a, c), a @ c.T)
+    assert not np.array_equal(rows_matmul_transposed(a, c), _fma_chain(a, np.ascontiguousarray(c.T)))

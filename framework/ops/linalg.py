@@ -358,7 +358,9 @@ def _flat2d(t):
 def _affine_input_grad(g, y, x, kernel, *bias):
     if g.ndim == 2:
         return matmul(g, kernel, transpose_b=True)
-    return tensordot(g, kernel, [[g.ndim - 1], [1]])
+    # one MatMul(transpose_b) of the flattened rows, as the array rule (its few-rows kernel included)
+    flat = matmul(_flat2d(g), kernel, transpose_b=True)
+    return reshape(flat, tuple(g.shape[:-1]) + (kernel.shape[0],))
 
 
 def _affine_input_grad_array(g, y, x, kernel, *bias):

@@ -21,7 +21,7 @@ so it runs for every such product, training included, unless ``set_tf_exact_math
 The layer's gradients: TF's kernel gradient ``x.T @ g`` (transpose_a) is the same chain, and
 numpy's product of the transposed view already equals it (180/180 shapes). The input gradient
 ``g @ kernel.T`` (transpose_b) is the chain for 16 rows or more (M 16..1000, every K <= 384 and
-N >= 2 measured) and another kernel below (not decoded): ``rows_matmul_transposed``. With both,
+N >= 2 measured) and a 16-lane dot-product kernel below (``_few_rows_transposed``). With both,
 a two-layer MLP's mse gradients and a 5-epoch Adam fit print TF's bytes. ``tf.matmul`` (2-D,
 eager or traced) takes the same two forms.
 
@@ -40,7 +40,8 @@ from ..blas_threads import on_one_thread, product
 PANEL = 16
 _LAST_NARROW = 8     # last panels up to this many columns go to OpenBLAS's other kernel
 DEPTH_IN_ORDER = 384     # deeper: oneDNN sums blocks (onednn_depth_blocks.py)
-_TRANSPOSED_FROM_ROWS = 16     # fewer rows: oneDNN takes another kernel for a transposed b (not decoded)
+_TRANSPOSED_FROM_ROWS = 16     # fewer rows: oneDNN's smalln_tn kernel for a transposed b (16 lanes)
+_LANES = 16
 
 
 def rows_matmul(a, b, form='forward'):
@@ -104,7 +105,7 @@ def rows_matmul_transposed(a, c):
     """``a @ c.T`` (a Dense layer's input gradient: the output gradient times the kernel, transposed).
 
     TF's ``MatMul(transpose_b=True)`` is the same in-order chain when ``a`` has 16 rows or more
-    (fewer: another oneDNN kernel). OpenBLAS given the transposed view takes other kernels on
+    (fewer: oneDNN's smalln_tn kernel, ``_few_rows_transposed``). OpenBLAS given the transposed view takes other kernels on
     some shapes, so one operand is copied in its transposed layout first: ``c.T`` (K * N floats),
     or, when that is the larger copy (a batch of 32 rows against a (256, 128) kernel, whose
     transposed copy cost more than the product), ``(c @ a.T).T`` (an FMA chain does not care
@@ -112,13 +113,68 @@ def rows_matmul_transposed(a, c):
     sums over axis 0 of a column-major array add in another order)."""
     rows, depth = a.shape
     # a depth of 1 (a Dense(1) layer's input gradient) is one rounded product in any order
-    if rows < _TRANSPOSED_FROM_ROWS or depth == 1 or not _wanted(a, c.T):
+    if depth == 1 or not _wanted(a, c.T):
         return product(a, c.T)
+    if rows < _TRANSPOSED_FROM_ROWS:
+        return _few_rows_transposed(a, c) if depth <= _LANES * DEPTH_IN_ORDER else product(a, c.T)
     if depth > DEPTH_IN_ORDER and not deep_blocks_wanted(rows, c.shape[0], depth, 'input_grad'):
         return product(a, c.T)
     if c.shape[0] * depth <= rows * (depth + c.shape[0]):
         return rows_matmul(a, np.ascontiguousarray(c.T), 'input_grad')
     return np.ascontiguousarray(rows_matmul(c, np.ascontiguousarray(a.T), 'input_grad').T)
+
+
+def _few_rows_transposed(a, c):
+    """``a @ c.T`` for 2 to 15 rows, as oneDNN's smalln_tn sgemm kernel sums it.
+
+    Each output is a dot product over the depth in 16 lanes: lane t takes the terms t, t + 16,
+    t + 32, ... as fused multiply-adds in order from +0 (one in-order product of those terms
+    here), and the lanes are then added in a fixed tree, ((l0+l8) + (l4+l12)) + ((l2+l10) +
+    (l6+l14)) and the same for the odd lanes, the two halves last (its 16x16 register
+    reduction, simulated). TF's Dense input gradient of 2-15 rows: 360/360 shapes measured
+    (K 1..128, N 2..500); numpy's product matched on 19, one in-order chain on 4."""
+    depth = a.shape[1]
+    if depth <= _LANES:         # a term per lane: its rounded product
+        lanes = np.zeros((_LANES, a.shape[0], c.shape[0]), np.float32)
+        np.multiply(a.T[:, :, None], c.T[:, None, :], out=lanes[:depth])
+        return _lane_tree(lanes)
+    if depth % _LANES == 0:     # lanes of equal length: one stacked product
+        return _lane_tree(on_one_thread(lambda: _stacked_lanes(a, c)))
+    order = np.argsort(np.arange(depth) % _LANES, kind='stable')       # the lanes one after another
+    a_lanes = a[:, order]
+    lane_product = _whole_panels(np.ascontiguousarray(c[:, order].T))
+    bounds = np.cumsum([0] + [len(range(lane, depth, _LANES)) for lane in range(_LANES)])
+    zero = np.zeros((a.shape[0], c.shape[0]), np.float32)
+    lanes = on_one_thread(lambda: [lane_product(a_lanes[:, start:stop], start, stop) if stop > start else zero
+                                   for start, stop in zip(bounds[:-1], bounds[1:])])
+    return _lane_tree(np.stack(lanes))
+
+
+def _stacked_lanes(a, c):
+    """The 16 lane products (16, rows, K) of a depth that is a multiple of 16, as one stacked
+    product: lane t's terms are the depth's columns t, t + 16, ...; a narrow last panel of
+    c's rows padded to 16 as above."""
+    width = c.shape[0]
+    per_lane = a.shape[1] // _LANES
+    a_lanes = np.ascontiguousarray(a.reshape(a.shape[0], per_lane, _LANES).transpose(2, 0, 1))
+    last = width % PANEL
+    padded = width if last == 0 or last > _LAST_NARROW else width - last + PANEL
+    c_lanes = np.zeros((_LANES, per_lane, padded), np.float32)
+    c_lanes[:, :, :width] = c.reshape(width, per_lane, _LANES).transpose(2, 1, 0)
+    return np.matmul(a_lanes, c_lanes)[:, :, :width]
+
+
+_PAIRED = ([0, 4, 2, 6, 1, 5, 3, 7], [8, 12, 10, 14, 9, 13, 11, 15])
+
+
+def _lane_tree(lanes):
+    """The 16 lanes (16, rows, K) of each output added as the smalln_tn kernel's register
+    reduction adds them: ((l0+l8) + (l4+l12)) + ((l2+l10) + (l6+l14)), the same for the odd
+    lanes, then the two halves."""
+    pairs = lanes[_PAIRED[0]] + lanes[_PAIRED[1]]
+    quads = pairs[0::2] + pairs[1::2]
+    halves = quads[0::2] + quads[1::2]
+    return halves[0] + halves[1]
 
 
 def rows_matmul_transposed_a(at, b):
