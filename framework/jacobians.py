@@ -46,8 +46,15 @@ def batch_jacobian(tape, target, source, unconnected):
     tape._check_usable()
     check_sources([source], 'batch_jacobian')
     if target.ndim < 1 or source.ndim < 1 or target.shape[0] != source.shape[0]:
-        raise ValueError('batch_jacobian: target and source need the same leading (batch) dimension; '
-                         'got shapes %s and %s' % (tuple(target.shape), tuple(source.shape)))
+        note = ('batch_jacobian: target and source need the same leading (batch) dimension; got shapes %s and %s'
+                % (tuple(target.shape), tuple(source.shape)))
+        if target.ndim < 1:     # TensorFlow reads target.shape[0] first
+            error = IndexError('list index out of range')
+        else:
+            error = ValueError('Need first dimension of target shape (%s) and source shape (%s) to match.'
+                               % (tuple(target.shape), tuple(source.shape)))
+        error.add_note(note)
+        raise error
     batch = target.shape[0]
     inner = int(target._data.size // batch) if batch else 0
     cols = []

@@ -7,15 +7,16 @@ import numpy as np
 
 from . import nest
 from .backend import array_module
-from .errors import InvalidArgumentError
+from .errors import kernel_error
 from .tensor import Tensor
 
 
 def unconnected_mode(value):
     mode = getattr(value, 'value', value)
     if mode not in ('none', 'zero'):
-        raise ValueError("unconnected_gradients must be 'none' or 'zero' (or UnconnectedGradients.NONE/ZERO), "
-                         "got %r" % (value,))
+        error = ValueError('Unknown value for unconnected_gradients: %r' % (value,))     # TensorFlow's words
+        error.add_note("unconnected_gradients must be 'none' or 'zero' (or UnconnectedGradients.NONE/ZERO)")
+        raise error
     return mode
 
 
@@ -24,8 +25,12 @@ def check_sources(flat_sources, op='GradientTape.gradient'):
     # (and the tape's NoneGradientWarning says why).
     for s in flat_sources:
         if not isinstance(s, Tensor):
-            raise TypeError('%s: every source must be a Tensor or Variable, got %r of type %s'
-                            % (op, s, type(s).__name__))
+            note = '%s: every source must be a Tensor or Variable, got %r of type %s' % (op, s, type(s).__name__)
+            if s is None:       # TensorFlow asks None for its dtype first
+                error = TypeError('Cannot convert the argument `type_value`: None to a TensorFlow DType.')
+                error.add_note(note)
+                raise error
+            raise TypeError(note)
 
 
 def check_targets(targets):
@@ -60,8 +65,10 @@ def seeds(targets, output_gradients):
             # TensorFlow multiplies the seed into the first rule, so a seed that broadcasts
             # to the target (a scalar, say) scales every element.
             if not _broadcasts_to(tuple(s.shape), tuple(t.shape)):
-                raise InvalidArgumentError('GradientTape.gradient: output_gradients of shape %s for a target of '
-                                           'shape %s' % (tuple(s.shape), tuple(t.shape)))
+                raise kernel_error('Mul', 'Incompatible shapes: [%s] vs. [%s]'
+                                   % (','.join(map(str, t.shape)), ','.join(map(str, s.shape))), named=True,
+                                   note='GradientTape.gradient: output_gradients of shape %s for a target of shape '
+                                        '%s' % (tuple(s.shape), tuple(t.shape)))
             s = ops.broadcast_to(s, tuple(t.shape))
         out.append(s)
     return out
