@@ -407,7 +407,7 @@ class Layer(LayerWeights, OwnVariables):
                     # one context per call: a mixed policy's weight casts join the print guard (autocast.within)
                     with shown_twice if mixed is None else autocasting.within(shown_twice, self, mixed):
                         outputs = self.call(inputs, *args, **kwargs)
-            except (TypeError, ValueError, OpError) as err:
+            except _CAUGHT_IN_CALL as err:
                 raise _call_error(err, self, inputs, args, kwargs) from err
             if trace_names.ACTIVE:
                 name_traced_outputs(self, outputs)
@@ -553,14 +553,21 @@ def _name_layer(err, layer):
         pass
 
 
+# Python's own errors from a call() (a user's layer reading a missing dict key, an index out of
+# range) are reworded too, as Keras rewords every exception: TF 2.21 prints "Exception encountered
+# when calling DictIn.call()" above a KeyError. Only these exact classes, built from one message.
+_PLAIN_ERRORS = (KeyError, IndexError, AttributeError, ZeroDivisionError, NotImplementedError, RuntimeError)
+_REWORDED = (TypeError, ValueError, InvalidArgumentError, ConversionError) + _PLAIN_ERRORS
+_CAUGHT_IN_CALL = (TypeError, ValueError, OpError) + _PLAIN_ERRORS
+
+
 def _call_error(err, layer, inputs, args, kwargs):
     """``err`` from a layer's ``call``, worded as Keras 3 words it: the class's ``call()``, the message
     in bold, then the arguments received (tensors by shape and dtype); the layer's name rides along as
     a note. Only the innermost failing call adds this, and only to plain TypeError / ValueError (and
-    InvalidArgumentError and ConversionError), so that exceptions with their own constructors pass
-    through unchanged."""
-    if type(err) not in (TypeError, ValueError, InvalidArgumentError, ConversionError) or \
-            getattr(err, '_keras_call_info_injected', False):
+    InvalidArgumentError, ConversionError and the _PLAIN_ERRORS), so that exceptions with their own
+    constructors pass through unchanged."""
+    if type(err) not in _REWORDED or getattr(err, '_keras_call_info_injected', False):
         if isinstance(err, OpError) and not getattr(err, '_keras_call_info_injected', False):
             # another kernel error (Cast's UnimplementedError) keeps TensorFlow's words; the layer rides along
             err.add_note('raised in call() of layer "%s"' % layer.name)

@@ -30,3 +30,16 @@ def test_an_empty_sequential_cannot_be_built():
     for call in (lambda m: m(X), lambda m: m.build((None, 6))):
         with pytest.raises(ValueError, match='cannot be built because it has no layers. Call `model.add'):
             call(keras.Sequential())
+
+
+class _DictIn(keras.layers.Layer):
+    def call(self, inputs):
+        return inputs['a'] * 2.0
+
+
+def test_python_errors_inside_call_name_the_layer_as_keras():
+    # TF 2.21: KeyError "Exception encountered when calling DictIn.call().\n\n\x1b[1ma\x1b[0m\n\n
+    # Arguments received by DictIn.call():\n  • inputs={'b': ...}" (the class is kept)
+    with pytest.raises(KeyError, match='Exception encountered when calling _DictIn.call'):
+        _DictIn()({'b': X})
+    assert _DictIn()({'a': X}).shape == (4, 6)
