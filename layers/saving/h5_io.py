@@ -36,6 +36,15 @@ class NotAZipError(SavedFileError, zipfile.BadZipFile):
     load_model)."""
 
 
+def missing_file_message(path):
+    """Keras 3's words for a file that is not there: load_model's for a .keras path, else h5py's,
+    which Keras lets through."""
+    if path.endswith('.keras'):
+        return 'File not found: filepath=%s. Please ensure the file is an accessible `.keras` zip file.' % path
+    return ("[Errno 2] Unable to synchronously open file (unable to open file: name = '%s', errno = 2, "
+            "error message = 'No such file or directory', flags = 0, o_flags = 0)" % path)
+
+
 def open_for_reading(path):
     """An ``h5py.File`` opened read-only.
 
@@ -46,7 +55,7 @@ def open_for_reading(path):
     """
     path = os.fspath(path)
     if not os.path.exists(path):
-        raise SavedFileNotFoundError('No file or directory found at %s' % path)
+        raise SavedFileNotFoundError(missing_file_message(path))
     if os.path.isdir(path):
         raise SavedFileError('%s is a directory (a TensorFlow SavedModel?); expected an HDF5 file '
                              '(.weights.h5 or .h5) or a .keras archive' % path)

@@ -18,7 +18,7 @@ import zipfile
 import h5py
 
 from framework.atomic_files import atomic_write
-from .h5_io import NotAZipError, SavedFileError, SavedFileNotFoundError, open_bytes_for_reading
+from .h5_io import NotAZipError, SavedFileError, SavedFileNotFoundError, missing_file_message, open_bytes_for_reading
 
 CONFIG = 'config.json'
 METADATA = 'metadata.json'
@@ -27,7 +27,7 @@ WEIGHTS = 'model.weights.h5'
 
 def _open_zip(path):
     if not os.path.exists(path):
-        raise SavedFileNotFoundError('No file or directory found at %s' % path)
+        raise SavedFileNotFoundError(missing_file_message(os.fspath(path)))
     try:
         return zipfile.ZipFile(path, 'r')
     except (zipfile.BadZipFile, OSError) as err:
