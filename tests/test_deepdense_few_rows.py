@@ -54,7 +54,8 @@ def _lanes_and_tree(a, c):
     """float64-exact emulation: lane t an FMA chain over the depth's t, t+16, ..., then the tree."""
     lanes = np.zeros((16, a.shape[0], c.shape[0]), np.float32)
     for k in range(a.shape[1]):
-        lanes[k % 16] = (a[:, k:k + 1].astype(np.float64) * c[:, k].astype(np.float64) + lanes[k % 16]).astype(np.float32)
+        exact = a[:, k:k + 1].astype(np.float64) * c[:, k].astype(np.float64) + lanes[k % 16]
+        lanes[k % 16] = exact.astype(np.float32)
     pairs = [lanes[i] + lanes[i + 8] for i in (0, 4, 2, 6, 1, 5, 3, 7)]
     return ((pairs[0] + pairs[1]) + (pairs[2] + pairs[3])) + ((pairs[4] + pairs[5]) + (pairs[6] + pairs[7]))
 

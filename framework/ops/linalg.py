@@ -42,24 +42,7 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
                                                     xa.shape[-1], xb.shape[-2]))
     xp = backend.array_module(da)
     try:
-        # a one-row product (not of a transposed b: TF runs that as dot products) in TF's order, and
-        # one of a single output column (not of a transposed a) in oneDNN's (column_product.py)
-        # products of several rows and columns in oneDNN's order (sixteen_column_product.py)
-        if xa.ndim != 2 or xb.ndim != 2:
-            value = product(xa, xb)
-        elif transpose_b:
-            value = product(xa, xb) if transpose_a else rows_matmul_transposed(xa, db)
-        elif xb.shape[1] == 1 and not transpose_a and column_product.wanted(xa, xb, xp):
-            value = column_product.column_matmul(xa, xb)
-        elif xa.shape[0] == 1:
-            value = one_row_matmul(xp, xa, xb)
-        elif transpose_a and xb.shape[1] == 1 and column_product.transposed_wanted(xa, xb):
-            value = column_product.transposed_column_matmul(xa, xb)     # one in-order chain per output
-        elif transpose_a:       # numpy's product of a transposed a is oneDNN's chain (blocked past 384)
-            value = rows_matmul_transposed_a(xa, xb)
-        else:
-            value = rows_matmul(xa, xb)
-        out = Tensor(value)
+        out = Tensor(_matmul_array(xp, da, db, transpose_a, transpose_b))
     except ValueError:
         raise kernel_error(kernel, 'In[0] and In[1] must have compatible batch dimensions: %s vs. %s'
                            % (_dims(da), _dims(db)), named=True,
@@ -68,6 +51,34 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     if ACTIVE:
         record('matmul', (a, b), out, _MATMUL_VJPS[bool(transpose_a), bool(transpose_b)])
     return out
+
+
+def _matmul_array(xp, da, db, transpose_a=False, transpose_b=False):
+    """The raw product of ``matmul``, in the order TF's kernel for its shapes sums it; the
+    gradient rules' array forms call it too, so that they give the tensor rules' bits."""
+    xa = da.swapaxes(-1, -2) if transpose_a else da
+    xb = db.swapaxes(-1, -2) if transpose_b else db
+    # a one-row product (not of a transposed b: TF runs that as dot products) in TF's order, and
+    # one of a single output column (not of a transposed a) in oneDNN's (column_product.py)
+    # products of several rows and columns in oneDNN's order (sixteen_column_product.py)
+    if xa.ndim != 2 or xb.ndim != 2:
+        return product(xa, xb)
+    if transpose_b:
+        return product(xa, xb) if transpose_a else rows_matmul_transposed(xa, db)
+    if xb.shape[1] == 1 and not transpose_a and column_product.wanted(xa, xb, xp):
+        return column_product.column_matmul(xa, xb)
+    if xa.shape[0] == 1:
+        return one_row_matmul(xp, xa, xb)
+    if transpose_a and xb.shape[1] == 1 and column_product.transposed_wanted(xa, xb):
+        return column_product.transposed_column_matmul(xa, xb)     # one in-order chain per output
+    if transpose_a:       # numpy's product of a transposed a is oneDNN's chain (blocked past 384)
+        return rows_matmul_transposed_a(xa, xb)
+    return rows_matmul(xa, xb)
+
+
+def _matmul_rule(transpose_a, transpose_b):
+    """A gradient rule's array form: the raw ``matmul`` of two arrays with these transposes."""
+    return lambda x, y: _matmul_array(backend.array_module(x), x, y, transpose_a, transpose_b)
 
 
 def _dims(array):
@@ -98,21 +109,19 @@ def _kernel_product(xt, g):
     return _left_product(xt, g)
 
 
+_NN, _NT, _TN, _TT = (_matmul_rule(False, False), _matmul_rule(False, True), _matmul_rule(True, False),
+                      _matmul_rule(True, True))
 _MATMUL_VJPS = {
-    (False, False): (array_rule(lambda g, c, a, b: matmul(g, b, transpose_b=True),
-                                lambda g, c, a, b: product(g, _t(b))),
-                     array_rule(lambda g, c, a, b: matmul(a, g, transpose_a=True),
-                                lambda g, c, a, b: _kernel_product(_t(a), g))),
-    (True, False): (array_rule(lambda g, c, a, b: matmul(b, g, transpose_b=True),
-                               lambda g, c, a, b: product(b, _t(g))),
-                    array_rule(lambda g, c, a, b: matmul(a, g), lambda g, c, a, b: _left_product(a, g))),
-    (False, True): (array_rule(lambda g, c, a, b: matmul(g, b), lambda g, c, a, b: _left_product(g, b)),
-                    array_rule(lambda g, c, a, b: matmul(g, a, transpose_a=True),
-                               lambda g, c, a, b: _left_product(_t(g), a))),
+    (False, False): (array_rule(lambda g, c, a, b: matmul(g, b, transpose_b=True), lambda g, c, a, b: _NT(g, b)),
+                     array_rule(lambda g, c, a, b: matmul(a, g, transpose_a=True), lambda g, c, a, b: _TN(a, g))),
+    (True, False): (array_rule(lambda g, c, a, b: matmul(b, g, transpose_b=True), lambda g, c, a, b: _NT(b, g)),
+                    array_rule(lambda g, c, a, b: matmul(a, g), lambda g, c, a, b: _NN(a, g))),
+    (False, True): (array_rule(lambda g, c, a, b: matmul(g, b), lambda g, c, a, b: _NN(g, b)),
+                    array_rule(lambda g, c, a, b: matmul(g, a, transpose_a=True), lambda g, c, a, b: _TN(g, a))),
     (True, True): (array_rule(lambda g, c, a, b: matmul(b, g, transpose_a=True, transpose_b=True),
-                              lambda g, c, a, b: product(_t(b), _t(g))),
+                              lambda g, c, a, b: _TT(b, g)),
                    array_rule(lambda g, c, a, b: matmul(g, a, transpose_a=True, transpose_b=True),
-                              lambda g, c, a, b: product(_t(g), _t(a)))),
+                              lambda g, c, a, b: _TT(g, a))),
 }
 
 

@@ -85,7 +85,8 @@ def _whole_panels(b):
     if last == 0 or last > _LAST_NARROW:
         return lambda a_block, start, stop: np.matmul(a_block, b[start:stop])
     padded = _last_panel_padded(b, last)
-    return lambda a_block, start, stop: _in_order(a_block, b[start:stop], width - last, padded[start:stop], np.matmul)
+    return lambda a_block, start, stop: _in_order(a_block, b[start:stop], width - last, padded[start:stop],
+                                                  np.matmul)
 
 
 def _summed_blocks(a, block_product):
