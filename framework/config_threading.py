@@ -1,5 +1,7 @@
 """``tf.config.threading``: thread-pool sizes. tapeflow's ops run in numpy (or cupy) on the calling
 thread, so the sizes are recorded and read back (0: let the system choose, TensorFlow's default)."""
+import os
+
 _threads = {'inter': 0, 'intra': 0}
 
 
@@ -24,3 +26,19 @@ def set_intra_op_parallelism_threads(num_threads):
 
 def get_intra_op_parallelism_threads():
     return _threads['intra']
+
+
+def intra_op_pool_size():
+    """The threads TensorFlow's intra-op pool would have here: the configured number, else the CPUs
+    this process may run on (TF's default). Some CPU kernels split their sums by it (a conv bias
+    gradient, a large reduce_sum), so their last bits follow it."""
+    return _threads['intra'] or _schedulable_cpus()
+
+
+def _schedulable_cpus(found=[]):         # noqa: B006  (read once: a process's CPU set rarely changes)
+    if not found:
+        try:
+            found.append(len(os.sched_getaffinity(0)))
+        except (AttributeError, OSError):
+            found.append(os.cpu_count() or 1)
+    return found[0]

@@ -23,8 +23,6 @@ fused op (linalg.affine) sums its bias gradient with ``bias_grad_sum``. Sums ove
 of ``x + b`` written by hand (AddV2's gradient, a reduce_sum) take Eigen's reduction order
 instead: framework/eigen_outer_sum.py.
 """
-import os
-
 import numpy as np
 
 from .. import config_threading
@@ -47,27 +45,13 @@ _TASK_CYCLES = 40000
 _SPLIT_FROM = int((_STARTUP_CYCLES + 1.1 * _PER_THREAD_CYCLES) / _CYCLES_PER_VALUE)
 
 
-def pool_threads():
-    """The size of TF's intra-op thread pool: the configured one, else the CPUs this process may use."""
-    return config_threading.get_intra_op_parallelism_threads() or _cpus()
-
-
-def _cpus(found=[]):            # noqa: B006  (read once: a process's CPU set rarely changes)
-    if not found:
-        try:
-            found.append(len(os.sched_getaffinity(0)))
-        except (AttributeError, OSError):
-            found.append(os.cpu_count() or 1)
-    return found[0]
-
-
 def bias_grad_sum(g):
     """Sum float array ``g`` over every axis but the last, in BiasAddGrad's order; shape (channels,)."""
     channels = g.shape[-1]
     rows = g.reshape(-1, channels) if g.ndim != 2 else g
     if type(g) is not np.ndarray or g.dtype.kind != 'f':
         return rows.sum(axis=0)
-    threads = pool_threads()
+    threads = config_threading.intra_op_pool_size()
     if g.size + _COLUMNS_PER_THREAD * threads * threads < _SPLIT_FROM and g.dtype.itemsize >= 4:
         return np.add.reduce(rows, 0)        # too little work to split: row after row (a Dense layer's step)
     accumulated = rows.astype(np.float32) if g.dtype.itemsize < 4 else rows    # AccumT: float32 for halves

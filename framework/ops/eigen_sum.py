@@ -17,7 +17,7 @@ their rows with ``kernel_row_sums``.
 """
 import numpy as np
 
-from .. import backend
+from .. import backend, config_threading
 from . import eigen_math
 
 PACKET = 8
@@ -25,6 +25,13 @@ PACKET64 = 4              # doubles per AVX packet: float64 sums take the same s
 BLOCK = 4 * PACKET        # the four packet accumulators' share of the row on each pass
 _LEAF = 1024 * PACKET     # longer rows are split in halves, recursively (Eigen's tree reduction)
 MAX_SIZE = 1 << 16        # larger arrays keep numpy's sum: the recursion's Python cost grows with them
+# ... except a whole float32 tensor's sum (a loss over image-sized outputs, a printed reduce_sum),
+# which takes TensorFlow's order up to this size (a few milliseconds at most)
+MAX_WHOLE_SIZE = 1 << 22
+# Eigen's FullReducer splits a whole sum among the pool's threads as its cost model says:
+# TensorCostModel::numThreads(n, cost) = (n * cost - 100000) / 100000 + 0.9, with a cost per
+# value between 1.837 and 1.942 cycles by TF 2.21's shard counts (measured at 2-16 threads)
+_WHOLE_SUM_CYCLES = 1.875
 
 _reduce = np.add.reduce   # without ndarray.sum's Python-level wrapper
 _FLOAT32 = np.dtype(np.float32)
@@ -34,9 +41,11 @@ _FLOAT64 = np.dtype(np.float64)
 def applies(a, inner):
     """Whether TensorFlow's order is used for summing rows of ``inner`` values of host array ``a``
     (float32, or float64 on packets of 4: a float64 polynomial fit's printed losses)."""
-    if type(a) is not np.ndarray or a.size > MAX_SIZE:
+    if type(a) is not np.ndarray:
         return False
     dtype = a.dtype
+    if a.size > MAX_SIZE:
+        return inner == a.size and dtype == _FLOAT32 and a.size <= MAX_WHOLE_SIZE
     return (dtype == _FLOAT32 and PACKET <= inner) or (dtype == _FLOAT64 and PACKET64 <= inner)
 
 
@@ -53,6 +62,8 @@ def row_sums(a):
     """Sums along the last axis of a 2-D float32 array (numpy or cupy) in TensorFlow's order; shape (rows,)."""
     rows, n = a.shape
     packet = PACKET64 if a.dtype == _FLOAT64 else PACKET
+    if rows == 1 and n > MAX_SIZE:
+        return _sharded_sum(a[0]).reshape(1)
     if n > 1024 * packet:
         xp = backend.array_module(a)
         return xp.stack([_tree_sum(a[r], r * n, packet) for r in range(rows)]) if rows else xp.zeros(0, a.dtype)
@@ -159,6 +170,23 @@ def _tree_sum(v, first, packet=PACKET):
     total = v.dtype.type(0) + _tree_sum(v[:left], first, packet)
     if left < n:
         total = total + _tree_sum(v[left:], first + left, packet)
+    return total
+
+
+def _sharded_sum(v):
+    """A whole float32 tensor's sum split as Eigen's FullReducer splits it on TF's intra-op pool:
+    ``threads`` shards of ``n // threads`` values summed apart (``_tree_sum``), then the values
+    past the last shard (or 0) plus each shard in order."""
+    n = v.shape[0]
+    threads = min(config_threading.intra_op_pool_size(),
+                  max(1, int((n * _WHOLE_SUM_CYCLES - 100000) / 100000 + 0.9)))
+    if threads == 1:
+        return _tree_sum(v, 0)
+    size = n // threads
+    shards = n // size
+    total = _tree_sum(v[shards * size:], shards * size) if shards * size < n else v.dtype.type(0)
+    for i in range(shards):
+        total = total + _tree_sum(v[i * size:(i + 1) * size], i * size)
     return total
 
 
