@@ -1,4 +1,8 @@
 """Sequential: a stack of layers, each feeding the next."""
+import warnings
+
+import numpy as np
+
 from framework import nest
 from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
 from framework.ops import expand_dims, squeeze
@@ -178,11 +182,17 @@ class Sequential(ModelBase):
         if self._input_layer is not None and isinstance(inputs, (list, tuple)):
             # One Input takes one tensor: [x] is x, as Keras 3 flattens it; a longer list used to reach
             # the first layer (Dense raised AttributeError: 'list' object has no attribute '_data').
-            if len(inputs) != 1:
-                raise ValueError('Sequential model %r takes one input (its Input has shape %s), got a %s of %d; '
-                                 'pass x as one array, or build a functional keras.Model for several inputs'
-                                 % (self.name, tuple(self._input_layer.batch_shape), type(inputs).__name__,
-                                    len(inputs)))
+            if not inputs:
+                raise ValueError('Sequential model %r takes one input (its Input has shape %s), got an empty %s'
+                                 % (self.name, tuple(self._input_layer.batch_shape), type(inputs).__name__))
+            if len(inputs) > 1:
+                # Keras 3 flattens them and its one Input takes the first, after its structure warning:
+                # predict((x, y)) predicts x in TF 2.21
+                flat = nest.flatten(inputs)
+                warnings.warn("The structure of `inputs` doesn't match the expected structure.\nExpected: %s\n"
+                              'Received: inputs=%s' % (self._input_layer.output.name, tuple(
+                                  'Tensor(shape=%s)' % (tuple(np.shape(v)),) for v in flat)), stacklevel=3)
+                inputs = flat[:1]
             inputs = inputs[0]
         x = self._match_input_rank(inputs)
         if mask is not None and isinstance(x, Tensor) and get_keras_mask(x) is None:

@@ -152,3 +152,11 @@ def test_a_negative_validation_freq_is_a_modulus_as_in_keras():
     # TF 2.21: validation_freq=-2 over 4 epochs validates at epochs 2 and 4 ((epoch + 1) % -2 == 0)
     history = _model().fit(X, Y, validation_data=(X, Y), validation_freq=-2, epochs=4, verbose=0).history
     assert len(history['loss']) == 4 and len(history['val_loss']) == 2
+
+
+def test_a_sequential_model_given_extra_inputs_uses_the_first_as_keras():
+    # TF 2.21 (progs/fuzz2/seqextra.py): predict((x, y)) predicts x, after Keras's structure warning
+    model = _model()
+    with pytest.warns(UserWarning, match="Expected: keras_tensor"):
+        out = model.predict((X, Y), verbose=0)
+    np.testing.assert_array_equal(out, model.predict(X, verbose=0))
