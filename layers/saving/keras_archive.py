@@ -6,7 +6,8 @@
     assets/...         files layers write with save_assets (an adapted vocabulary), if any
 
 The zip is read with ``zipfile`` and the weights with h5py from memory;
-nothing in the archive is executed.
+nothing in the archive is executed. The same readers read the unzipped form (a directory of
+the members, ``zipped=False``: keras_directory.py).
 """
 import contextlib
 import datetime
@@ -18,6 +19,7 @@ import zipfile
 import h5py
 
 from framework.atomic_files import atomic_write
+from .keras_directory import UnzippedArchive, is_unzipped_archive
 from .h5_io import NotAZipError, SavedFileError, SavedFileNotFoundError, missing_file_message, open_bytes_for_reading
 
 CONFIG = 'config.json'
@@ -28,6 +30,8 @@ WEIGHTS = 'model.weights.h5'
 def _open_zip(path):
     if not os.path.exists(path):
         raise SavedFileNotFoundError(missing_file_message(os.fspath(path)))
+    if is_unzipped_archive(path):
+        return UnzippedArchive(path)
     try:
         return zipfile.ZipFile(path, 'r')
     except (zipfile.BadZipFile, OSError) as err:

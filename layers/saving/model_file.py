@@ -18,7 +18,7 @@ import zipfile
 
 import h5py
 
-from . import assets, compile_config, keras3_weights, keras_archive, legacy_h5
+from . import assets, compile_config, keras3_weights, keras_archive, keras_directory, legacy_h5
 from framework.atomic_files import atomic_write, check_overwrite
 from framework.keras import absl_warnings
 from .h5_io import NotAZipError, SavedFileError, open_for_reading, read_json_attr
@@ -54,8 +54,8 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
 
     Args:
         overwrite: replace an existing file (False raises FileExistsError).
-        zipped: Keras 3's switch for an unzipped '.keras' directory, which tapeflow does not write
-            (False raises); None or True writes the zip archive.
+        zipped: False writes the archive's members as files of the directory ``filepath`` (which
+            must not end in '.keras'), as Keras 3 does; None or True writes the zip archive.
         include_optimizer (keyword): also save the compile arguments and the optimizer's state.
         save_format (keyword): Keras 3 takes it with a '.keras' / '.h5' path (with a warning) and
             refuses it otherwise, as TF 2 tutorials' ``save_format='tf'`` finds.
@@ -68,11 +68,11 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
     _check_save_format(filepath, kwargs.pop('save_format', False))
     if kwargs:      # Keras 3's words
         raise ValueError('The following argument(s) are not supported: %s' % list(kwargs))
-    if zipped is not None and not zipped:
-        raise ValueError('save_model(zipped=False): tapeflow writes .keras files as zip archives only; leave '
-                         'zipped at None (or True)')
     # a path-like is read as its text; anything else (None, a number) gets the suffix error, as in Keras
     path = os.fspath(filepath) if isinstance(filepath, (str, os.PathLike)) else filepath
+    if zipped is not None and not zipped:
+        _save_unzipped(model, str(path), overwrite, include_optimizer)
+        return
     if not isinstance(path, str) or not path.endswith(('.keras', '.h5', '.hdf5')):
         # Keras 3.15's words (the SavedModel tutorial's model.save('saved_model/my_model') prints them)
         raise ValueError('Invalid filepath extension for saving. Please add either a `.keras` extension for the '
@@ -114,6 +114,24 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
         compile_config.forget_optimizer_argument(model)
 
 
+def _save_unzipped(model, path, overwrite, include_optimizer):
+    """Keras 3's ``zipped=False``: the archive's members as files of the directory ``path``."""
+    if path.endswith('.keras'):
+        raise ValueError('When using `zipped=False`, the `filepath` argument should not end in `.keras`. '
+                         'Received: filepath=%s' % path)      # Keras 3's words
+    check_overwrite(path, overwrite)
+    config = serialize_model(model, shared_policy_ids=True)
+    if not model.built:
+        warnings.warn('You are saving a model that has not yet been built. It might not contain any weights '
+                      'yet. Consider building the model first by calling it on some data.', stacklevel=4)
+    compiled = include_optimizer and getattr(model, 'compiled', False) and model.optimizer is not None
+    if 'compile_config' in config:
+        config['compile_config'] = (compile_config.serialize(model) if compiled else None) or {}
+    keras_directory.write(path, to_json(config), legacy_h5.KERAS_VERSION,
+                          lambda f: keras3_weights.write(f, model, include_optimizer=compiled),
+                          assets=assets.collect(model))
+
+
 def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
     """A model saved by ``save_model`` here, or by Keras 3 (.keras, .h5) or Keras 2 (.h5).
 
@@ -132,7 +150,7 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
     """
     path = os.fspath(filepath)
     table = lookup_table(custom_objects)
-    if os.path.isfile(path) and zipfile.is_zipfile(path):
+    if (os.path.isfile(path) and zipfile.is_zipfile(path)) or keras_directory.is_unzipped_archive(path):
         return _load_archive(path, table, compile)
     if path.endswith('.keras') and os.path.isfile(path) and not h5py.is_hdf5(path):
         raise NotAZipError('%s is not a .keras archive (not a zip file; truncated or damaged?)' % path)
