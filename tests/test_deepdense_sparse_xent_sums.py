@@ -46,3 +46,45 @@ def test_few_classes_sum_c_exps_only():
     z = logits.numpy().astype(np.float64)
     expected = np.log(np.exp(z).sum(1)) - z[[0, 1], [2, 0]]
     assert np.allclose(loss, expected, rtol=1e-6)
+
+
+# tf.nn.softmax_cross_entropy_with_logits (Keras's CategoricalCrossentropy from logits): the same
+# row sums, and the kernel's backprop exp / sum - labels as the gradient (tapeflow's softmax -
+# labels differed on every one of 300 probed cases, the loss on 5). One-hot labels drawn after the
+# logits (probe /work/notes/progs/deepdense/cxent_cases_tf.py).
+DENSE_GOLDEN = {
+    0: ('8b333a3e4f6b3e3d8bcea93da8fb953e8e5f4cbf161d403cce02a53d6164db3c2c36e63cf56a403d36a67c3df2246a3e'
+        'a31fea3d830f773d5b7daa3d9db3983d0fa7733e5b2e323d4e96953d1e2e7abf772e473b97b6993dabc9bd3df342983c'
+        'd16ec13e4b63153cf665273de19c043d28b751bfddc22d3e', '14f2cc3f782b724064edda3f'),
+    170: ('6dcd2b3dec80e33b91589d3dce78f13e05991e3deb2fa13d2968473c29d7173e90a667bfcb08f33c1e1fc13d4de9ad3e'
+          'd98dd23db71b6bbf87478f3caecca53d44f7b53dfbe1093ddf8a0f3e0ebca73c3eaafd3da150953e915ac53df12e523d'
+          '7d995ebf378cfa3c6e15d43df545923d9311a93d4d74953c', '2c9216406a5f2040cb570240'),
+}
+
+
+@pytest.mark.parametrize('seed', sorted(DENSE_GOLDEN))
+def test_dense_labels_loss_and_gradient_give_tf_bytes(seed):
+    rng = np.random.RandomState(seed)
+    logits = tf.constant(rng.randn(3, 10).astype(np.float32))
+    labels = np.eye(10, dtype=np.float32)[rng.randint(0, 10, 3)]
+    with tf.GradientTape() as tape:
+        tape.watch(logits)
+        loss = tf.nn.softmax_cross_entropy_with_logits(labels, logits)
+    assert tape.gradient(loss, logits).numpy().tobytes().hex() == DENSE_GOLDEN[seed][0]
+    assert loss.numpy().tobytes().hex() == DENSE_GOLDEN[seed][1]
+
+
+def test_dense_labels_second_derivative_is_softmax_s():
+    # the backprop is a constant for the tape; its derivative comes from softmax - labels
+    logits = tf.Variable(np.array([[0.5, -1.0, 2.0], [1.5, 0.25, -0.5]]))
+    labels = np.array([[0.0, 0.0, 1.0], [1.0, 0.0, 0.0]])
+    with tf.GradientTape() as outer:
+        with tf.GradientTape() as inner:
+            loss = tf.reduce_sum(tf.nn.softmax_cross_entropy_with_logits(labels, logits))
+        grad = inner.gradient(loss, logits)
+        total = tf.reduce_sum(grad * grad)
+    hessian_term = outer.gradient(total, logits).numpy()
+    p = np.exp(logits.numpy()) / np.exp(logits.numpy()).sum(1, keepdims=True)
+    d = p - labels
+    expected = 2 * p * (d - (d * p).sum(1, keepdims=True))       # d/dz of sum((softmax - labels)^2)
+    assert np.allclose(hessian_term, expected, rtol=1e-10)

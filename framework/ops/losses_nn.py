@@ -33,28 +33,46 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
                                    % (axis, rank))
     a, z = logits._data, labels._data
     xp = backend.array_module(a)
-    out = Tensor(_xent_value(xp, a, z, axis))
+    loss, backprop = _xent_value(xp, a, z, axis)
+    out = Tensor(loss)
     if ACTIVE:
-        # TensorFlow's fused rule: d/dlogits = softmax - labels, as if each row of labels summed to 1
-        # (Keras's categorical crossentropy from logits trains with it, multi-hot labels included).
+        # TensorFlow's fused rule: d/dlogits = the kernel's backprop exp / sum - labels, as if each
+        # row of labels summed to 1 (Keras's categorical crossentropy from logits trains with it,
+        # multi-hot labels included); a recorded sweep adds softmax - labels less itself (exactly
+        # 0) for second derivatives
         record('softmax_cross_entropy_with_logits', (labels, logits), out,
                (lambda g, y, labels, logits: -expand_dims(g, axis) * log_softmax(logits, axis),
-                lambda g, y, labels, logits: expand_dims(g, axis) * (softmax(logits, axis) - labels)))
+                array_rule(lambda g, y, labels, logits: expand_dims(g, axis) * (
+                               Tensor(backprop) + _zero_with_softmax_rule(logits, labels, axis)),
+                           lambda g, y, labels, logits: xp.expand_dims(g, axis) * backprop)))
     return out
 
 
 def _xent_value(xp, a, z, axis):
-    """-sum(labels * log_softmax(logits)) along ``axis``, in TensorFlow's Xent kernel order for
-    float32 on the host: sum(labels * (log(sum(exp(shifted))) - shifted)) with Eigen's sums."""
+    """(-sum(labels * log_softmax(logits)) along ``axis``, the kernel's backprop exp / sum - labels),
+    in TensorFlow's Xent kernel order for float32 on the host: sum(labels * (log(sum(exp(shifted)))
+    - shifted)) with Eigen's sums, whose exps are those of SparseXent's sums (_summed_exps)."""
     shifted = a - xp.max(a, axis=axis, keepdims=True)
     if not (eigen_math.handles(shifted) and shifted.size):
-        log_probs = shifted - xp.log(xp.sum(xp.exp(shifted), axis=axis, keepdims=True))
-        return xp.sum(z * -log_probs, axis=axis)     # a zero row gives 0, not -0, as TensorFlow
+        exps = xp.exp(shifted)
+        sums = xp.sum(exps, axis=axis, keepdims=True)
+        log_probs = shifted - xp.log(sums)
+        # a zero row gives 0, not -0, as TensorFlow
+        return xp.sum(z * -log_probs, axis=axis), exps / sums - z
     shifted, z = xp.moveaxis(shifted, axis, -1), xp.moveaxis(z, axis, -1)
     rows = shifted.reshape(-1, shifted.shape[-1])
-    log_total = eigen_math.log(kernel_row_sums(eigen_math.exp(rows)))
-    terms = z.reshape(rows.shape) * (log_total[:, None] - rows)
-    return kernel_row_sums(terms).reshape(shifted.shape[:-1])
+    exps = eigen_math.exp(rows)
+    sums = kernel_row_sums(_summed_exps(rows, exps))
+    terms = z.reshape(rows.shape) * (eigen_math.log(sums)[:, None] - rows)
+    backprop = (exps / sums[:, None]).reshape(shifted.shape) - z
+    return kernel_row_sums(terms).reshape(shifted.shape[:-1]), xp.moveaxis(backprop, -1, axis)
+
+
+def _zero_with_softmax_rule(logits, labels, axis):
+    """0, with the derivative of softmax(logits) - labels."""
+    from .shapes import stop_gradient
+    rule = softmax(logits, axis) - labels
+    return rule - stop_gradient(rule)
 
 
 def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
