@@ -7,6 +7,7 @@ array costs. Operators delegate to the ops in ``framework.ops``.
 import numpy as np
 
 from . import backend, dtypes, graph_random_ops, trace_names
+from .placement import on_host
 from .tensor_shape import TensorShape  # noqa: F401  (re-exported: framework.tensor.TensorShape)
 
 _new_tuple = tuple.__new__     # builds a TensorShape without its Python __new__: x.shape is hot
@@ -477,12 +478,17 @@ def constant(value, dtype=None, shape=None, name=None):
     return Tensor(array)
 
 
+_PLAIN_KINDS = frozenset('fiucb')     # numpy kinds _to_array takes as they are (not strings, objects, bfloat16)
+
+
 def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
     """``value`` as a Tensor; a Tensor is returned as it is.
 
     Raises:
         ValueError: if ``value`` is a tensor of another dtype than ``dtype``.
     """
+    if type(value) is np.ndarray and dtype is None and value.dtype.kind in _PLAIN_KINDS and on_host():
+        return Tensor(value)      # a numeric numpy array (a batch of labels, every step): as _to_array gives it
     if isinstance(value, Tensor):
         dtype = dtypes.numpy_dtype(dtype)
         if dtype is not None and value._data.dtype != dtype:

@@ -153,8 +153,18 @@ def sum_of_squares(x, scale=None, name=None):
         return out
     out = Tensor(a.dtype.type(scale) * total)
     if ACTIVE:
-        record('sum_of_squares', (x,), out, (array_rule(lambda g, y, x: (g * scale) * (2 * x)),))
+        record('sum_of_squares', (x,), out, _SCALED_VJPS.get(scale) or _scaled_vjps(scale))
     return out
+
+
+_SCALED_VJPS = {}     # scale -> the rule of sum_of_squares(x, scale): a model's few penalties, made once
+
+
+def _scaled_vjps(scale):
+    vjps = (array_rule(lambda g, y, x: (g * scale) * (2 * x)),)
+    if len(_SCALED_VJPS) < 64:
+        _SCALED_VJPS[scale] = vjps
+    return vjps
 
 
 @array_rule
