@@ -533,6 +533,17 @@ class Layer(LayerWeights, OwnVariables):
     def get_build_config(self):
         return None if self._build_input_shape is None else {'input_shape': self._build_input_shape}
 
+    def build_from_config(self, config):
+        """Build from a ``get_build_config()`` dict, as Keras 3 does when loading: ``build(input_shape)``,
+        or ``build(**shapes_dict)``; an empty config builds nothing. A layer whose build needs more
+        overrides both methods (its override may call this one)."""
+        if not config:
+            return
+        if config.get('input_shape') is not None:
+            self._build_from_shape(tuple(config['input_shape']))
+        elif 'shapes_dict' in config:
+            self.build(**config['shapes_dict'])
+
     def __repr__(self):
         return '<%s name=%s, built=%s>' % (type(self).__name__, self.name, self.built)
 

@@ -68,9 +68,18 @@ def deserialize(config, custom_objects=None):
     inner = dict(config.get('config') or {})
     layer = cls.from_config(inner, custom_objects) if _takes_custom_objects(cls) else cls.from_config(inner)
     build_config = config.get('build_config')
-    if build_config and not layer.built and build_config.get('input_shape') is not None:
-        layer._build_from_shape(tuple(build_config['input_shape']))
+    if build_config and not layer.built:
+        if overrides_build_from_config(layer):
+            layer.build_from_config(build_config)       # a user's way of building from its own config
+        elif build_config.get('input_shape') is not None:
+            layer._build_from_shape(tuple(build_config['input_shape']))
     return layer
+
+
+def overrides_build_from_config(layer):
+    """Whether ``layer``'s class builds from its build config in its own way (FeatureSpace, a user's)."""
+    from .layer import Layer
+    return type(layer).build_from_config is not Layer.build_from_config
 
 
 def _takes_custom_objects(cls):

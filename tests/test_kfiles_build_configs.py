@@ -94,3 +94,54 @@ def test_sublayers_built_in_build_sit_under_the_layer_also_when_reloaded(tmp_pat
                                 'noisy/dense_2/kernel', 'noisy/dense_2/bias', 'dense_1/kernel', 'dense_1/bias']
     x = np.arange(8, dtype='float32').reshape(2, 4)
     np.testing.assert_array_equal(reloaded.predict(x, verbose=0), model.predict(x, verbose=0))
+
+
+def test_layers_have_kerass_build_from_config():
+    dense = L.Dense(3)
+    dense.build_from_config({'input_shape': [None, 4]})
+    assert dense.built and tuple(dense.kernel.shape) == (4, 3)
+    empty = L.Dense(3)
+    empty.build_from_config({})
+    assert not empty.built
+
+
+@keras.saving.register_keras_serializable(package='kfiles_test')
+class Scaled(L.Layer):
+    """Overrides get_build_config / build_from_config and calls the base ones, as Keras allows."""
+    calls = []
+
+    def __init__(self, units=2, **kwargs):
+        super().__init__(**kwargs)
+        self.units = units
+        self.dense = L.Dense(units)
+
+    def build(self, shape):
+        self.dense.build(shape)
+        self.scale = self.add_weight(shape=(), initializer='ones', name='scale')
+
+    def call(self, x):
+        return self.dense(x) * self.scale
+
+    def get_config(self):
+        return dict(super().get_config(), units=self.units)
+
+    def get_build_config(self):
+        return dict(super().get_build_config(), units=self.units)
+
+    def build_from_config(self, config):
+        Scaled.calls.append(sorted(config))
+        super().build_from_config(config)
+
+
+def test_a_layers_own_build_from_config_is_called_on_load(tmp_path):
+    keras.backend.clear_session()
+    inp = keras.Input((3,))
+    model = keras.Model(inp, Scaled(2)(inp))
+    model.save(str(tmp_path / 'scaled.keras'))
+    Scaled.calls.clear()
+    reloaded = keras.models.load_model(str(tmp_path / 'scaled.keras'))
+    assert Scaled.calls == [['input_shape', 'units']]
+    # TF 2.21 for the same program (kfiles/bfc.py)
+    assert _paths(reloaded) == ['scaled/scale', 'scaled/dense_1/kernel', 'scaled/dense_1/bias']
+    x = np.ones((1, 3), 'float32')
+    np.testing.assert_array_equal(reloaded.predict(x, verbose=0), model.predict(x, verbose=0))

@@ -18,7 +18,7 @@ from .. import policy_sharing
 from .h5_io import SavedFileError
 from .keras_internal_classes import keras_internal_classes
 from ..functional.keras_mask_arguments import is_keras_op_entry
-from ..serialization import keras_identity
+from ..serialization import keras_identity, overrides_build_from_config
 from . import compile_config
 from .registry import custom_object_scope, get_registered_object, registered_objects
 
@@ -162,7 +162,7 @@ def build_model(config, table, path):
     with custom_object_scope(table):
         model = cls.from_config(inner, custom_objects=table) if takes_custom_objects else cls.from_config(inner)
     build_config = config.get('build_config') or {}
-    if not model.built and build_config and callable(getattr(model, 'build_from_config', None)):
+    if not model.built and build_config and overrides_build_from_config(model):
         model.build_from_config(build_config)     # a layer whose build config is its own (FeatureSpace)
     elif not model.built and build_config.get('input_shape') is not None:
         build_for_shape(model, tuple(build_config['input_shape']))
