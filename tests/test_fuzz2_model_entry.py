@@ -160,3 +160,17 @@ def test_a_sequential_model_given_extra_inputs_uses_the_first_as_keras():
     with pytest.warns(UserWarning, match="Expected: keras_tensor"):
         out = model.predict((X, Y), verbose=0)
     np.testing.assert_array_equal(out, model.predict(X, verbose=0))
+
+
+def test_a_nested_list_of_inputs_is_flattened_as_keras():
+    # TF 2.21 (the same numbers): fit([[x_a, x_b]], y) on a two-Input model trains on x_a and x_b
+    keras.utils.set_random_seed(0)
+    a, b = keras.Input((4,)), keras.Input((2,))
+    model = keras.Model([a, b], [keras.layers.Dense(1, name='o1')(keras.layers.Concatenate()([a, b]))])
+    model.compile(optimizer='sgd', loss='mse')
+    r = np.random.RandomState(0)
+    xa, xb, y = r.rand(8, 4).astype('float32'), r.rand(8, 2).astype('float32'), r.rand(8, 1)
+    with pytest.warns(UserWarning, match="The structure of `inputs` doesn't match"):
+        history = model.fit([[xa, xb]], y, verbose=0).history
+    assert history['loss'] == pytest.approx([1.5475521087646484], rel=1e-6)
+    np.testing.assert_array_equal(model.predict([[xa, xb]], verbose=0), model.predict([xa, xb], verbose=0))

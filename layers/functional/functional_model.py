@@ -109,6 +109,11 @@ class Functional(Model):
     def __call__(self, inputs, *args, **kwargs):
         if not any_symbolic(inputs, args, kwargs):
             warn_if_structure_differs(self, inputs)      # before Layer.__call__ makes arrays tensors
+            if isinstance(inputs, (list, tuple)) and any(isinstance(x, (list, tuple)) for x in inputs) and \
+                    isinstance(self._inputs_struct, (list, tuple)):
+                # Keras flattens the inputs after that warning: [[x_a, x_b]] feeds Inputs a and b (else
+                # the nested list would be packed into one tensor here)
+                inputs = nest.flatten(inputs)
         return super().__call__(inputs, *args, **kwargs)
 
     def build(self, input_shape=None):

@@ -79,8 +79,15 @@ def _pandas_text_dtype(value):
 def _is_structure(value):
     # A list of arrays is several inputs; a list of numbers is one array.
     return isinstance(value, dict) or (isinstance(value, (list, tuple)) and len(value) > 0 and all(
-        isinstance(v, (np.ndarray, Tensor, list, tuple, dict)) and np.ndim(v) > 0 for v in value)
+        isinstance(v, (np.ndarray, Tensor, list, tuple, dict)) and _has_axes(v) for v in value)
         and not _is_rectangular_numbers(value))
+
+
+def _has_axes(value):
+    # A nested list of arrays ([[x_a, x_b]], as Keras flattens it) is no array numpy can size.
+    if isinstance(value, (list, tuple)):
+        return len(value) > 0
+    return np.ndim(value) > 0
 
 
 def _is_rectangular_numbers(value):
