@@ -183,3 +183,34 @@ def test_dense_bias_gradient_has_tf_bits(pool_size, threads):
         with tf.GradientTape() as tape:
             s = tf.reduce_sum(layer(x) * g)
         assert tape.gradient(s, layer.bias).numpy().view(np.uint32).tolist() == expected
+
+
+# A custom layer's keras.ops.add(matmul(x, w), b) on (8192, 4) inputs, 2 threads: Keras 3's TF backend
+# adds the vector with tf.nn.bias_add (BiasAddGrad's order); ``+`` is AddV2 (Eigen's reduction order).
+# First 8 of the 32 bits (kadd.py, TF 2.21).
+KERAS_ADD_FIRST_8 = [3265929901, 3272377123, 1127851252, 3264955777, 3246106388, 1097521624, 1124547116, 3252612252]
+PLUS_FIRST_8 = [3265929896, 3272377130, 1127851250, 3264955773, 3246106194, 1097521552, 1124547109, 3252612296]
+
+
+def test_keras_ops_add_of_a_bias_is_tf_bias_add(pool_size):
+    pool_size(2)
+    r = np.random.RandomState(3)
+    x = r.normal(size=(8192, 4)).astype(np.float32)
+    g = r.normal(size=(8192, 32)).astype(np.float32)
+    w, b = tf.Variable(np.ones((4, 32), np.float32)), tf.Variable(np.zeros(32, np.float32))
+    for add, expected in ((keras.ops.add, KERAS_ADD_FIRST_8), (lambda u, v: u + v, PLUS_FIRST_8)):
+        with tf.GradientTape() as tape:
+            s = tf.reduce_sum(add(tf.matmul(x, w), b) * g)
+        assert tape.gradient(s, b).numpy().view(np.uint32).tolist()[:8] == expected
+    with tf.GradientTape() as tape:
+        s = tf.reduce_sum(tf.nn.bias_add(tf.matmul(x, w), b) * g)
+    assert tape.gradient(s, b).numpy().view(np.uint32).tolist()[:8] == KERAS_ADD_FIRST_8
+
+
+def test_keras_ops_add_broadcasts_a_bias_as_keras():
+    # Keras 3.15 (TF backend): a (C,) bias matching axis 1 of a 4-D tensor adds there (NCHW bias_add),
+    # and a (1, 1, C) bias keeps x's shape
+    assert tuple(keras.ops.add(tf.ones((2, 3, 4, 5)), tf.ones((3,))).shape) == (2, 3, 4, 5)
+    assert tuple(keras.ops.add(tf.ones((2, 5)), tf.ones((1, 1, 5))).shape) == (2, 5)
+    np.testing.assert_array_equal(keras.ops.add(tf.zeros((1, 2, 1, 3)), tf.constant([1.0, 2.0])).numpy()[0, :, 0, 0],
+                                  [1.0, 2.0])

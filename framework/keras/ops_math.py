@@ -8,9 +8,14 @@ import math as _math
 import numpy as np
 
 from framework import ops as _ops
+from framework.ops.bias_add_kernel import add_bias
+from framework.tensor import Tensor as _Tensor
+from framework.variable import Variable as _Variable
 from .ops_arguments import axis_of
 from .ops_dtypes import FLOATX, cast_all, float_pair, floating, numeric, pair, tensor
 from .ops_norm import norm  # noqa: F401  (Keras 3's rules: its own file)
+
+_CONCRETE = (_Tensor, _Variable)
 
 __all__ = ['abs', 'absolute', 'add', 'all', 'any', 'arccos', 'arccosh', 'arcsin', 'arcsinh', 'arctan', 'arctan2',
            'arctanh', 'argmax', 'argmin', 'average', 'ceil', 'cos', 'cosh', 'count_nonzero', 'cumprod',
@@ -32,7 +37,21 @@ def _binary(name, tapeflow_op, promote=pair):
     return op
 
 
-add = _binary('add', _ops.add)
+def _add_as_keras(x1, x2):
+    """Keras 3's TF backend adds a bias-like ``x2`` (one axis past size 1, matching x1's last
+    axis, or its second) with tf.nn.bias_add: its gradient is BiasAddGrad's sum (bias_add_kernel),
+    and a bias along axis 1 broadcasts there (channels first)."""
+    if type(x1) in _CONCRETE and type(x2) in _CONCRETE and x1.ndim > 1:
+        sizes = [d for d in x2.shape if d > 1]
+        if len(sizes) == 1 and sizes[0] in (x1.shape[1], x1.shape[-1]):
+            bias = x2 if x2.ndim == 1 else _ops.reshape(x2, [-1])
+            if x1.shape[-1] == sizes[0]:
+                return add_bias(x1, bias)
+            return _ops.add(x1, _ops.reshape(bias, [-1] + [1] * (x1.ndim - 2)))
+    return _ops.add(x1, x2)
+
+
+add = _binary('add', _add_as_keras)
 subtract = _binary('subtract', _ops.subtract)
 multiply = _binary('multiply', _ops.multiply)
 divide = true_divide = _binary('divide', _ops.divide, float_pair)

@@ -13,6 +13,7 @@ from .reductions import reduce_mean, reduce_sum
 from .selection import where
 from .shapes import expand_dims, one_hot, reshape
 from .unary import exp, log1p
+from .bias_add_kernel import add_bias
 
 
 @named_errors('softmax_cross_entropy_with_logits')
@@ -196,7 +197,7 @@ def bias_add(value, bias, data_format=None, name=None):
                                       tuple(value.shape)))
     if axis == 1:
         return value + reshape(bias, [-1] + [1] * (value.ndim - 2))
-    return value + bias
+    return add_bias(value, bias)        # BiasAddGrad's order for the bias gradient (bias_add_kernel.py)
 
 
 @named_errors('dropout')
