@@ -63,8 +63,9 @@ def _draw(seed, fn_host, fn_device):
         return fn_device(dev)
 
 
-def _shape(shape, op):
-    """A shape of non-negative ints (a list, tuple, int or integer tensor), else InvalidArgumentError."""
+def _shape(shape, op, kernel=None):
+    """A shape of non-negative ints (a list, tuple, int or integer tensor), else InvalidArgumentError
+    (a negative size in ``kernel``'s words: 'Dimension -1 must be >= 0')."""
     from .errors import InvalidArgumentError
     if isinstance(shape, Tensor):
         shape = shape.numpy().tolist()
@@ -73,8 +74,19 @@ def _shape(shape, op):
     else:
         dims = None if shape is None else [shape] if np.ndim(shape) == 0 else list(shape)
     if dims is None or any(isinstance(d, bool) or not isinstance(d, (int, np.integer)) or d < 0 for d in dims):
-        raise InvalidArgumentError('random.%s: shape must be a list of non-negative integers, got %r' % (op, shape))
+        note = 'random.%s: shape must be a list of non-negative integers, got %r' % (op, shape)
+        negative = negative_dimension(dims, kernel, note)
+        raise negative if negative is not None else InvalidArgumentError(note)
     return tuple(int(d) for d in dims)
+
+
+def negative_dimension(dims, kernel, note):
+    """The random kernel's error for a shape of integers with a negative one, else None."""
+    from .errors import kernel_error
+    if kernel is None or dims is None or not all(isinstance(d, (int, np.integer)) and not isinstance(d, bool)
+                                                 for d in dims):
+        return None
+    return kernel_error(kernel, 'Dimension %d must be >= 0' % next(d for d in dims if d < 0), named=True, note=note)
 
 
 def _float_dtype(dtype, op):
@@ -104,7 +116,7 @@ def _placed(values, dtype):
 
 def normal(shape, mean=0.0, stddev=1.0, dtype='float32', seed=None, name=None):
     """Samples of N(mean, stddev**2): ``standard normal * stddev + mean`` in ``dtype``."""
-    dtype, shape = _float_dtype(dtype, 'normal'), _shape(shape, 'normal')
+    dtype, shape = _float_dtype(dtype, 'normal'), _shape(shape, 'normal', 'RandomStandardNormal')
     unit = _tf_draw('RandomStandardNormal', dtype, shape, seed,
                     lambda key, counter, n, start: philox.normal_values(key, counter, n, dtype, start))
     return scaled(unit, stddev, mean, dtype)
@@ -112,7 +124,7 @@ def normal(shape, mean=0.0, stddev=1.0, dtype='float32', seed=None, name=None):
 
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype='float32', seed=None, name=None):
     """Normal samples within two standard deviations of the mean."""
-    dtype, shape = _float_dtype(dtype, 'truncated_normal'), _shape(shape, 'truncated_normal')
+    dtype, shape = _float_dtype(dtype, 'truncated_normal'), _shape(shape, 'truncated_normal', 'TruncatedNormal')
     unit = _tf_draw('TruncatedNormal', dtype, shape, seed,
                     lambda key, counter, n, start: philox.truncated_normal_values(key, counter, n, dtype, start))
     return scaled(unit, stddev, mean, dtype)
@@ -123,7 +135,8 @@ def uniform(shape, minval=0, maxval=None, dtype='float32', seed=None, name=None)
 
     Floats are computed as TensorFlow does: the unit draw as it is for [0, 1), times maxval
     when only maxval is given, else ``unit * (maxval - minval) + minval``."""
-    dtype, shape = dtypes.numpy_dtype(dtype), _shape(shape, 'uniform')
+    dtype = dtypes.numpy_dtype(dtype)
+    shape = _shape(shape, 'uniform', 'RandomUniformInt' if dtype.kind in 'iu' else 'RandomUniform')
     if dtype.kind in 'iu':
         if maxval is None:
             raise ValueError('random.uniform: integer dtype %s needs maxval' % dtype.name)

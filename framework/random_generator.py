@@ -101,19 +101,20 @@ class Generator:
     # ---- draws: each reads the state and moves it on by 256 blocks per value ----------------------
 
     def normal(self, shape, mean=0.0, stddev=1.0, dtype='float32', name=None):
-        dtype, shape = _float_dtype(dtype, 'normal'), _shape(shape)
+        dtype, shape = _float_dtype(dtype, 'normal'), _shape(shape, 'StatelessRandomNormalV2')
         unit = self._values(shape, lambda key, counter, n: philox.normal_values(key, counter, n, dtype))
         return scaled(unit, stddev, mean, dtype)
 
     def truncated_normal(self, shape, mean=0.0, stddev=1.0, dtype='float32', name=None):
-        dtype, shape = _float_dtype(dtype, 'truncated_normal'), _shape(shape)
+        dtype, shape = _float_dtype(dtype, 'truncated_normal'), _shape(shape, 'StatelessTruncatedNormalV2')
         unit = self._values(shape, lambda key, counter, n: philox.truncated_normal_values(key, counter, n, dtype))
         return scaled(unit, stddev, mean, dtype)
 
     def uniform(self, shape, minval=0, maxval=None, dtype='float32', name=None):
         """Uniform values in [minval, maxval): floats default to [0, 1); integers need both
         bounds, or neither for the dtype's whole range."""
-        dtype, shape = dtypes.numpy_dtype(dtype), _shape(shape)
+        dtype = dtypes.numpy_dtype(dtype)
+        shape = _shape(shape, 'StatelessRandomUniformIntV2' if dtype.kind in 'iu' else 'StatelessRandomUniformV2')
         if dtype.kind in 'iu':
             if (minval is None) != (maxval is None):
                 raise ValueError('For integer dtype %s, minval and maxval must be both `None` or both non-`None`; '
@@ -209,9 +210,9 @@ def _state_variable(words):
     return Variable(np.asarray(words, dtype=np.int64), trainable=False, name='StateVar')
 
 
-def _shape(shape):
+def _shape(shape, kernel=None):
     from .random import _shape as checked_shape
-    return checked_shape(shape, 'Generator')
+    return checked_shape(shape, 'Generator', kernel)
 
 
 def _float_dtype(dtype, op):

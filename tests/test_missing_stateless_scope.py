@@ -69,7 +69,7 @@ def test_entries_that_are_not_pairs_or_tensors_name_the_scope():
         keras.StatelessScope('abc')
     with pytest.raises(TypeError, match='StatelessScope: state_mapping must be a list'):
         keras.StatelessScope(3.0)
-    with pytest.raises(ValueError, match="StatelessScope: the value for variable '.*' cannot be a tensor of its dtype"):
+    with pytest.raises(TypeError, match="StatelessScope: the value for variable '.*' cannot be a tensor of its dtype"):
         keras.StatelessScope([(v, 'abc')])
 
 

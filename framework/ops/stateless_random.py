@@ -7,6 +7,7 @@ draws TensorFlow makes otherwise (image crops), repeatable but not TensorFlow's 
 import numpy as np
 
 from .. import backend, dtypes
+from ..errors import kernel_error
 from ..tensor import Tensor
 from .. import philox
 
@@ -18,8 +19,12 @@ def _seed_values(seed, op):
             raise TypeError('%s: seed must hold integers, got dtype %s' % (op, seed.dtype.name))
         seed = backend.to_host(seed._data)
     values = np.asarray(seed)
+    note = '%s: seed must be two integers (shape [2]), got %r' % (op, seed)
+    if values.shape != (2,) and values.dtype.kind in 'iu':      # the key-counter kernel's check
+        raise kernel_error('StatelessRandomGetKeyCounter', 'seed must have shape [2], not [%s]'
+                           % ','.join(map(str, values.shape)), note=note)
     if values.shape != (2,) or values.dtype.kind not in 'iu':
-        raise ValueError('%s: seed must be two integers (shape [2]), got %r' % (op, seed))
+        raise ValueError(note)
     return int(values[0]), int(values[1])
 
 
@@ -47,14 +52,21 @@ def scalar_dims(dims):
             else d for d in dims]
 
 
-def _shape(shape, op):
+def _shape(shape, op, kernel=None):
     if isinstance(shape, Tensor):
         shape = backend.to_host(shape._data).tolist()
     dims = scalar_dims(shape) if isinstance(shape, (list, tuple)) else shape if isinstance(shape, np.ndarray) \
         else [shape]
     if any(not isinstance(d, (int, np.integer)) or isinstance(d, bool) or d < 0 for d in dims):
-        raise TypeError('%s: shape must be a list of non-negative ints, got %r' % (op, shape))
+        from ..random import negative_dimension
+        note = '%s: shape must be a list of non-negative ints, got %r' % (op, shape)
+        negative = negative_dimension(list(dims), kernel, note)
+        raise negative if negative is not None else TypeError(note)
     return tuple(int(d) for d in dims)
+
+
+_STATELESS_KERNELS = {'stateless_normal': 'StatelessRandomNormalV2',
+                      'stateless_truncated_normal': 'StatelessTruncatedNormalV2'}
 
 
 def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype='float32', name=None, alg='auto_select'):
@@ -74,7 +86,7 @@ def _stateless_scaled(op, draw, shape, seed, mean, stddev, dtype, alg):
     dtype = dtypes.numpy_dtype(dtype)
     if not dtypes.is_floating(dtype):
         raise TypeError('%s: dtype must be floating, got %s' % (op, dtype.name))
-    shape = _shape(shape, op)
+    shape = _shape(shape, op, _STATELESS_KERNELS.get(op))
     key, counter = _key_counter(seed, op, alg)
     values = draw(key, counter, int(np.prod(shape, dtype=np.int64)), dtype).reshape(shape)
     return _scaled(values, stddev, mean, dtype)
@@ -102,7 +114,9 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype='float32', name=
     Floats default to [0, 1). Integer dtypes need both bounds, or neither for the
     dtype's full range.
     """
-    dtype, shape = dtypes.numpy_dtype(dtype), _shape(shape, 'stateless_uniform')
+    dtype = dtypes.numpy_dtype(dtype)
+    shape = _shape(shape, 'stateless_uniform', 'StatelessRandomUniformV2' if dtype.kind not in 'iu' else
+                   'StatelessRandomUniformFullIntV2' if minval is None else 'StatelessRandomUniformIntV2')
     key, counter = _key_counter(seed, 'stateless_uniform', alg)
     n = int(np.prod(shape, dtype=np.int64))
     if dtype.kind in 'iu':
