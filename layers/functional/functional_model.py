@@ -112,7 +112,8 @@ class Functional(Model):
             if isinstance(inputs, (list, tuple)) and any(isinstance(x, (list, tuple)) for x in inputs) and \
                     isinstance(self._inputs_struct, (list, tuple)):
                 # Keras flattens the inputs after that warning: [[x_a, x_b]] feeds Inputs a and b (else
-                # the nested list would be packed into one tensor here)
+                # the nested list would be packed into one tensor here; nested Python numbers count one
+                # input each, which the input count then refuses, as TF's "received 4 input tensors")
                 inputs = nest.flatten(inputs)
         return super().__call__(inputs, *args, **kwargs)
 

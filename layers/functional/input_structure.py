@@ -13,6 +13,8 @@ whose Inputs are not a dict is matched by the Inputs' names instead, with no war
 """
 import warnings
 
+import numpy as np
+
 from framework.tensor import Tensor
 
 
@@ -26,7 +28,7 @@ def warn_if_structure_differs(model, inputs):
     if _same_structure(inputs, struct):
         return
     expected = _map(lambda t: 'None' if t is None else t.name, struct)
-    received = _map(lambda x: 'None' if x is None else 'Tensor(shape=%s)' % (tuple(x.shape),), inputs)
+    received = _map(lambda x: 'None' if x is None else 'Tensor(shape=%s)' % (tuple(np.shape(x)),), inputs)
     warnings.warn("The structure of `inputs` doesn't match the expected structure.\nExpected: %s\n"
                   'Received: inputs=%s' % (expected, received), stacklevel=3)
 
