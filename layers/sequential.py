@@ -48,8 +48,9 @@ class Sequential(ModelBase):
         name: default 'sequential', numbered.
     """
 
-    def __init__(self, layers=None, trainable=True, name=None, **kwargs):
-        super().__init__(trainable=trainable, name=name, **kwargs)
+    def __init__(self, layers=None, trainable=True, name=None):
+        # Keras 3's signature: Sequential(dtype=...) is its TypeError (the layers carry the policies)
+        super().__init__(trainable=trainable, name=name)
         self._input_layer = None
         self._layers = []
         self._output_shapes = {}        # id(layer) -> its output shape, filled by build

@@ -74,3 +74,9 @@ def test_a_reloaded_sequential_is_trainable_whatever_its_config_says(tmp_path):
     loaded = keras.models.load_model(str(tmp_path / 's.keras'))
     assert (loaded.name, loaded.trainable, loaded.layers[0].trainable, len(loaded.trainable_weights)) == \
         ('s', True, False, 0)
+
+
+def test_sequential_takes_kerass_arguments_only():
+    # TF 2.21: "Sequential.__init__() got an unexpected keyword argument 'dtype'" (kfiles/seqcfg.py)
+    with pytest.raises(TypeError, match=r"Sequential.__init__\(\) got an unexpected keyword argument 'dtype'"):
+        keras.Sequential([keras.Input((4,)), L.Dense(3)], dtype='float64')
