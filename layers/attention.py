@@ -3,6 +3,7 @@ from framework.ops import (abs as absolute, cast, convert_to_tensor, expand_dims
                            logical_not, matmul, reduce_sum, reshape, softmax, tanh, where)
 from framework.ops import range as arange
 
+from framework.errors import InvalidArgumentError
 from framework.keras import random as keras_random
 from framework.keras.seed_generator import SeedGenerator
 
@@ -123,8 +124,10 @@ class Attention(Layer):
         value, key = (convert_to_tensor(x, dtype=query.dtype) for x in (value, key))
         if query.ndim < 2 or query.ndim != key.ndim or query.shape[-1] != key.shape[-1] \
                 or value.shape[-2] != key.shape[-2]:
-            raise ValueError('Attention %r: query %s, value %s and key %s do not fit (B, Tq, dim), (B, Tv, dim), '
-                             '(B, Tv, dim)' % (self.name, tuple(query.shape), tuple(value.shape), tuple(key.shape)))
+            # TF's BatchMatMul refuses them ('Matrix size-incompatible'): its InvalidArgumentError, a ValueError
+            raise InvalidArgumentError('Attention %r: query %s, value %s and key %s do not fit (B, Tq, dim), '
+                                       '(B, Tv, dim), (B, Tv, dim)' % (self.name, tuple(query.shape), tuple(value.shape),
+                                                                       tuple(key.shape)))
         scores = self._scores(query, key)
         keep = None if not mask or mask[1] is None else as_bool(mask[1])
         if keep is not None and keep.ndim == 2:

@@ -1,5 +1,6 @@
 """2-D pooling layers (channels_last): MaxPooling2D, AveragePooling2D and the global ones;
 the masked mean over steps GlobalAveragePooling1D uses."""
+from framework.errors import InvalidArgumentError
 from framework.keras.ops_math import mean
 from framework.ops import avg_pool2d, cast, expand_dims, max_pool2d, reduce_max, reduce_sum, where
 
@@ -17,14 +18,14 @@ def mean_over_steps(inputs, mask=None, keepdims=False):
     with every step masked divides 0 by 0).
 
     Raises:
-        ValueError: a mask whose shape is not the input's first two axes.
+        InvalidArgumentError (a ValueError): a mask whose shape is not the input's first two axes.
     """
     if mask is None:
         return mean(inputs, axis=1, keepdims=keepdims)       # keras.ops.mean: 16-bit floats in float32
     mask = as_mask(mask)
     if tuple(mask.shape) != tuple(inputs.shape[:2]):
-        raise ValueError('GlobalAveragePooling1D: the mask must have shape (batch, steps) = %s, got %s'
-                         % (tuple(inputs.shape[:2]), tuple(mask.shape)))
+        raise InvalidArgumentError('GlobalAveragePooling1D: the mask must have shape (batch, steps) = %s, got %s'
+                                   % (tuple(inputs.shape[:2]), tuple(mask.shape)))   # TF's SelectV2 refuses it
     kept = expand_dims(mask, 2)
     total = reduce_sum(where(kept, inputs, 0.0), axis=1, keepdims=keepdims)
     return total / reduce_sum(cast(kept, inputs.dtype), axis=1, keepdims=keepdims)

@@ -43,3 +43,16 @@ def test_python_errors_inside_call_name_the_layer_as_keras():
     with pytest.raises(KeyError, match='Exception encountered when calling _DictIn.call'):
         _DictIn()({'b': X})
     assert _DictIn()({'a': X}).shape == (4, 6)
+
+
+@pytest.mark.parametrize('call', [
+    lambda: keras.layers.LSTM(3)(np.zeros((4, 0, 6), 'float32')),                                   # no steps
+    lambda: keras.layers.GRU(3)(np.zeros((4, 5, 6), 'float32'), initial_state=[np.zeros((2, 3), 'float32')]),
+    lambda: keras.layers.Attention()([np.zeros((4, 5, 6), 'float32'), np.zeros((4, 5, 7), 'float32')]),
+    lambda: keras.layers.GlobalAveragePooling1D()(np.zeros((4, 5, 6), 'float32'), mask=np.ones((4, 4), bool)),
+])
+def test_shape_errors_tf_kernels_raise_are_invalid_argument_errors(call):
+    # TF 2.21 raises these from its kernels (StridedSlice, AddV2, BatchMatMul, SelectV2); they stay ValueErrors here
+    from framework.errors import InvalidArgumentError
+    with pytest.raises(InvalidArgumentError):
+        call()

@@ -11,6 +11,7 @@ from contextlib import nullcontext
 import numpy as np
 
 from framework import nest
+from framework.errors import InvalidArgumentError
 from framework.backend import array_module
 from framework.ops import cast, reshape, stack, where, zeros
 from framework.tensor import Tensor, convert_to_tensor
@@ -124,7 +125,8 @@ class RNN(Layer):
         who = '%s %r' % (type(self).__name__, self.name)
         batch, steps = sequences.shape[0], sequences.shape[1]
         if steps == 0:
-            raise ValueError('%s: the sequence has no time steps (shape %s)' % (who, tuple(sequences.shape)))
+            # TF's StridedSlice refuses the first step of none ('slice index 0 of dimension 1 out of bounds')
+            raise InvalidArgumentError('%s: the sequence has no time steps (shape %s)' % (who, tuple(sequences.shape)))
         if self.stateful:
             stateful_states.check_batch(self, batch)
             if initial_state is None:
@@ -192,8 +194,10 @@ class RNN(Layer):
         given = [cast(s, self.compute_dtype) if s.dtype != self.compute_dtype else s for s in given]
         expected = self.state_shapes(batch)
         if [tuple(s.shape) for s in given] != expected:
-            raise ValueError('%s: initial_state must be %d tensor(s) of shape(s) %s, got shape(s) %s'
-                             % (who, len(expected), expected, [tuple(s.shape) for s in given]))
+            # as many states but of other shapes: TF's kernels refuse them (InvalidArgumentError, a ValueError)
+            kind = InvalidArgumentError if len(given) == len(expected) else ValueError
+            raise kind('%s: initial_state must be %d tensor(s) of shape(s) %s, got shape(s) %s'
+                       % (who, len(expected), expected, [tuple(s.shape) for s in given]))
         return given
 
     def state_shapes(self, batch):
