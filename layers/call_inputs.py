@@ -61,9 +61,16 @@ def shape_of(inputs):
 def check_spec(layer, inputs):
     specs = layer.input_spec if isinstance(layer.input_spec, (list, tuple)) else [layer.input_spec]
     values = inputs if isinstance(inputs, (list, tuple)) else [inputs]
+    if len(specs) == 1 and len(values) > 1:      # Keras 3's words (Dense([x, x]) failed in its build here)
+        raise ValueError('Layer "%s" expects 1 input(s), but it received %d input tensors. Inputs received: %s'
+                         % (layer.name, len(values), [_described(v) for v in values]))
     for index, (spec, value) in enumerate(zip(specs, values)):
         if spec is not None:
             spec.check(layer, value._data.shape if isinstance(value, Tensor) else np.shape(value), index)
+
+
+def _described(value):
+    return 'Tensor(shape=%s)' % (tuple(np.shape(value)),) if hasattr(value, 'shape') else repr(value)[:40]
 
 
 # class -> whether its call takes ``training`` (Layer.__call__ reads it directly on every call)

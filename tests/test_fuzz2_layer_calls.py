@@ -56,3 +56,10 @@ def test_shape_errors_tf_kernels_raise_are_invalid_argument_errors(call):
     from framework.errors import InvalidArgumentError
     with pytest.raises(InvalidArgumentError):
         call()
+
+
+def test_a_single_input_layer_given_several_tensors_uses_keras_words():
+    # TF 2.21: ValueError 'Layer "dense" expects 1 input(s), but it received 2 input tensors. Inputs received: [...]'
+    keras.backend.clear_session()
+    with pytest.raises(ValueError, match=r'Layer "dense" expects 1 input\(s\), but it received 2 input tensors'):
+        keras.layers.Dense(2)([X, X])
