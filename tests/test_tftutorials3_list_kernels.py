@@ -71,3 +71,23 @@ def test_gradients_still_flow_through_converted_items():
     with tf.GradientTape() as tape:
         y = tf.reduce_sum(tf.stack([x, [3, 4]], axis=1) * tf.constant([[1., 5.], [2., 5.]]))
     assert tape.gradient(y, x).numpy().tolist() == [1.0, 2.0]
+
+
+@pytest.mark.parametrize('a, b, text', [
+    (tf.ones((2, 2)), tf.ones((2, 2), tf.float64), 'cannot compute _MklMatMul as input #1(zero-based) was expected to '
+                                                   'be a float tensor but is a double tensor [Op:MatMul] name: '),
+    (tf.ones((2, 2), tf.float64), tf.ones((2, 2)), 'cannot compute MatMul as input #1(zero-based) was expected to be '
+                                                   'a double tensor but is a float tensor [Op:MatMul] name: '),
+    (tf.ones((2, 2, 2)), tf.ones((2, 2, 2), tf.float64), 'cannot compute _MklBatchMatMulV2 as input #1(zero-based) was '
+                                                         'expected to be a float tensor but is a double tensor '
+                                                         '[Op:BatchMatMulV2] name: '),
+])
+def test_matmul_dtype_mismatch_in_the_kernels_words(a, b, text):
+    # TF 2.21 with oneDNN (notes/progs/tftutorials3/mm.py): float32 / float16 run its _Mkl kernels
+    assert _message(lambda: a @ b) == ('InvalidArgumentError', text)
+
+
+def test_scatter_updates_of_another_dtype():
+    assert _message(lambda: tf.tensor_scatter_nd_add(tf.ones([3]), [[0]], tf.constant([1], tf.float64))) == (
+        'InvalidArgumentError', 'cannot compute TensorScatterAdd as input #2(zero-based) was expected to be a float '
+                                'tensor but is a double tensor [Op:TensorScatterAdd]')

@@ -139,6 +139,14 @@ def _dtype_mismatch(da, db, op):
     kinds = da.dtype.kind + db.dtype.kind
     if op == 'divide' and 'b' not in kinds:       # truediv's Python check comes first in TensorFlow
         error = TypeError('`x` and `y` must have the same dtype, got tf.%s != tf.%s.' % (da.dtype.name, db.dtype.name))
+    elif op == 'matmul' and not any(k in kinds for k in 'bOSU'):
+        # TensorFlow's MatMul / BatchMatMulV2; oneDNN's _Mkl kernel where it takes the first dtype
+        kernel = 'MatMul' if da.ndim <= 2 and db.ndim <= 2 else 'BatchMatMulV2'
+        runs = '_Mkl' + kernel if da.dtype.name in ('float32', 'float16', 'bfloat16') else kernel
+        error = InvalidArgumentError('cannot compute %s as input #1(zero-based) was expected to be a %s tensor but '
+                                     'is a %s tensor [Op:%s] name: '
+                                     % (runs, _KERNEL_DTYPES.get(da.dtype.name, da.dtype.name),
+                                        _KERNEL_DTYPES.get(db.dtype.name, db.dtype.name), kernel))
     elif op in _KERNELS and not any(k in kinds for k in 'bOSU'):
         kernel = _KERNELS[op]
         # tf.where's values are SelectV2's inputs 1 and 2 (after the condition), and its wrapper adds no name

@@ -53,11 +53,22 @@ def _out_of_shape(indices, shape, op, d):
                              % (op, indices.tolist(), shape, d, shape[d]))
 
 
+def _kernel_dtype(dtype):
+    return {'float32': 'float', 'float64': 'double', 'float16': 'half'}.get(dtype.name, dtype.name)
+
+
 def _updates(updates, want_shape, dtype, op):
     u = as_tensor(updates, op, dtype=dtype)
     if dtype is not None and u.dtype != dtype:
-        raise TypeError('%s: updates of dtype %s cannot go into a tensor of dtype %s'
-                        % (op, u.dtype.name, dtype.name))
+        note = '%s: updates of dtype %s cannot go into a tensor of dtype %s' % (op, u.dtype.name, dtype.name)
+        if op not in _KERNELS:
+            raise TypeError(note)
+        kernel = _KERNELS[op]
+        error = InvalidArgumentError('cannot compute %s as input #2(zero-based) was expected to be a %s tensor but '
+                                     'is a %s tensor [Op:%s]'
+                                     % (kernel, _kernel_dtype(dtype), _kernel_dtype(u.dtype), kernel))
+        error.add_note(note)
+        raise error
     if tuple(u.shape) != want_shape:
         raise ValueError('%s: updates must have shape %s (indices.shape[:-1] + shape[depth:]), got %s'
                          % (op, want_shape, tuple(u.shape)))
