@@ -20,7 +20,7 @@ from ..call_inputs import names_training
 from .compile import resolve_optimizer
 from .compile_loss import CompiledLoss
 from .compile_metrics import CompileMetrics
-from .data import check_lengths, class_weight_to_sample_weights, pack_x_y_sample_weight, to_arrays, \
+from .data import check_lengths, class_weight_to_sample_weights, to_arrays, \
     unpack_x_y_sample_weight
 from .step_traces import input_shapes
 from .logs import LiveLogs, pythonify_logs
@@ -330,12 +330,17 @@ class Trainer(TrainingLoops):
 
 
 def _one_batch(x, y, sample_weight, what):
+    """The batch Keras 3 hands the step: ``(x, y, sample_weight)`` with None for what is missing
+    (train/test_on_batch: a train_step written ``x, y = data`` fails there on TF too), ``(x,)``
+    for predict_on_batch."""
     if x is None:      # reading None's shape failed with an AttributeError; TF: 'The input ... is not optional'
         raise ValueError('%s: x (the batch of inputs) is required, got None' % what)
     arrays = [to_arrays(x, 'x'), to_arrays(y, 'y'), to_arrays(sample_weight, 'sample_weight')]
     check_lengths(*arrays)
     wrap = lambda a: None if a is None else nest.map_structure(Tensor, a)
-    return pack_x_y_sample_weight(*[wrap(a) for a in arrays])
+    if what == 'predict_on_batch':
+        return (wrap(arrays[0]),)
+    return tuple(wrap(a) for a in arrays)
 
 
 # The loss tracker weighs each batch's loss by its size (Keras 3). The weight is
