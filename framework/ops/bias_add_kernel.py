@@ -25,7 +25,7 @@ instead: framework/eigen_outer_sum.py.
 """
 import numpy as np
 
-from .. import config_threading
+from .. import backend, config_threading
 from ..errors import InvalidArgumentError
 from ..tape import array_rule, pass_gradient
 from ..tensor import Tensor
@@ -50,6 +50,8 @@ def bias_grad_sum(g):
     channels = g.shape[-1]
     rows = g.reshape(-1, channels) if g.ndim != 2 else g
     if type(g) is not np.ndarray or g.dtype.kind != 'f':
+        if g.dtype == np.float16:       # cupy: float32 accumulators, as BiasAddGrad's for halves
+            return rows.sum(axis=0, dtype=np.float32).astype(g.dtype)
         return rows.sum(axis=0)
     threads = config_threading.intra_op_pool_size()
     if g.size + _COLUMNS_PER_THREAD * threads * threads < _SPLIT_FROM and g.dtype.itemsize >= 4:
@@ -130,7 +132,7 @@ _BIAS_ADD_VJPS = (pass_gradient,
                   array_rule(lambda g, y, value, bias: bias_add_grad(g),
                              lambda g, y, value, bias: bias_grad_sum(g)))
 _BIAS_ADD_GRAD_VJPS = (array_rule(lambda gb, y, g: broadcast_to(gb, g.shape),
-                                  lambda gb, y, g: np.broadcast_to(gb, g.shape)),)
+                                  lambda gb, y, g: backend.array_module(gb).broadcast_to(gb, g.shape)),)
 
 
 def add_bias(x, bias):
