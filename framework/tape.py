@@ -116,9 +116,21 @@ def record(name, inputs, output, vjps):
             if node is None:
                 if type(output) is Tensor and output._data.dtype.kind == 'c':
                     vjps = conjugated(vjps)          # TensorFlow's complex rules (see complex_gradients)
-                node = (output, _with_snapshots(inputs) if reads else inputs, vjps, name)
+                if reads:
+                    # The node holds a snapshot of each variable read (see below), made here
+                    # without helper calls: record runs for every op of a training step.
+                    held = []
+                    for x in inputs:
+                        held.append(x._snapshot_tensor() if type(x) is Variable else x)
+                    node = (output, tuple(held), vjps, name)
+                else:
+                    node = (output, inputs, vjps, name)
             if reads:
-                _read(tape, inputs, node[1])
+                # List the snapshots of the watched variables read, once per tape (see _fold_reads).
+                for x, snap in zip(inputs, node[1]):
+                    if snap is not x and id(x) in tracked and id(snap) not in tracked:
+                        tape._reads.append(snap)
+                        tracked.add(id(snap))
             tape._nodes.append(node)
             tracked.add(id(output))
             tape._last = output
@@ -142,18 +154,7 @@ NO_OUTPUT = object()     # a tape's ``_last`` before its first record (no input 
 # to a fresh buffer (``Variable._detach``), so gradients use the values the
 # forward pass read even if the variable changes before ``gradient()`` (e.g.
 # two optimizers stepping between two gradient calls on a persistent tape).
-# Once the tape lets go, writes are in place again.
-def _with_snapshots(inputs):
-    return tuple([x._snapshot_tensor() if type(x) is Variable else x for x in inputs])
-
-
-def _read(tape, inputs, snapshots):
-    """List the snapshots (``snapshots[i]`` for ``inputs[i]``) of the watched variables read."""
-    tracked = tape._tracked
-    for x, snap in zip(inputs, snapshots):
-        if snap is not x and id(x) in tracked and id(snap) not in tracked:
-            tape._reads.append(snap)
-            tracked.add(id(snap))
+# Once the tape lets go, writes are in place again. (``record`` makes the snapshots and lists them.)
 
 
 def _fold_reads(reads, grads):

@@ -70,7 +70,8 @@ def snapshot(container):
 
 
 def unchanged(container, items):
-    current = snapshot(container)
+    # snapshot(container), inline: weight lists ask on every read (a training step reads three)
+    current = tuple(container) + tuple(container.values()) if type(container) is dict else tuple(container)
     return len(current) == len(items) and all(map(operator.is_, current, items))
 
 
