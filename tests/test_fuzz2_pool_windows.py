@@ -79,3 +79,17 @@ def test_the_empty_average_pool_has_a_zero_gradient():
         y = tf.reduce_sum(L.AveragePooling2D(5)(x))
     grad = tape.gradient(y, x)
     assert grad is not None and tuple(grad.shape) == X2.shape and not np.any(grad.numpy())
+
+
+@pytest.mark.parametrize('shape, pool, out', [
+    ((2, 0, 0, 3), 2, (2, 0, 0, 3)), ((0, 3, 3, 2), 5, (0, 0, 0, 2)), ((2, 3, 3, 0), 5, (2, 0, 0, 0)),
+])
+def test_an_empty_input_max_pools_to_an_empty_output_as_tf(shape, pool, out):
+    # TF 2.21 (progs/fuzz2/poolzero.py): MaxPool returns at once for an input with no element,
+    # where a non-empty input too small for the window is oneDNN's AbortedError
+    x = np.zeros(shape, 'float32')
+    assert tuple(tf.nn.max_pool2d(x, pool, pool, 'VALID').shape) == out
+    assert tuple(tf.nn.avg_pool2d(x, pool, pool, 'VALID').shape) == out
+    assert tuple(L.MaxPooling2D(pool)(x).shape) == out
+    with pytest.raises(AbortedError):
+        tf.nn.max_pool2d(np.zeros((2, 1, 4, 3), 'float32'), 2, 2, 'VALID')

@@ -189,7 +189,8 @@ def _pooling_input(input, ksize, strides, padding, op, check=as_float_tensor, ki
     if x.ndim != 4:
         raise InvalidArgumentError('%s: expected an (N, H, W, C) input, got shape %s' % (op, tuple(x.shape)))
     kernel, strides = _pair(ksize, 'ksize', op), _pair(strides, 'strides', op)
-    empty = empty_valid_pool_sizes(tuple(x.shape[1:3]), kernel, strides, padding, op, kind)
+    empty = empty_valid_pool_sizes(tuple(x.shape[1:3]), kernel, strides, padding, op, kind,
+                                   empty_input=x._data.size == 0 and kind != 'argmax')
     return x, empty if empty is not None else _Geometry(tuple(x.shape), kernel, strides, padding.upper(), op)
 
 
@@ -203,6 +204,8 @@ def max_pool2d(input, ksize, strides, padding='VALID', data_format='NHWC', name=
     argmax) moved each element several times and cost ten times as much.
     """
     x, geo = _pooling_input(input, ksize, strides, padding, 'max_pool2d', as_real_tensor)   # TF pools integers
+    if isinstance(geo, tuple):          # an empty input's empty output (see pool_window_sizes)
+        return empty_pool_output(x, geo)
     a = x._data
     xp = backend.array_module(a)
     padded = geo.pad(a, fill=(xp.finfo if a.dtype.kind == 'f' else xp.iinfo)(a.dtype).min)

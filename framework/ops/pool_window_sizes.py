@@ -4,7 +4,7 @@ TF sizes each axis as ``(input - window + stride) / stride`` with C's truncating
 division. A negative size is its InvalidArgumentError ('Computed output size
 would be negative'); a size of 0 (a window larger than the input, strides at
 least that excess) gives AvgPool an empty output, while the oneDNN MaxPool
-refuses to build its primitive (AbortedError).
+refuses to build its primitive (AbortedError) unless the input itself is empty.
 """
 from ..errors import AbortedError, InvalidArgumentError
 from .. import backend
@@ -12,13 +12,14 @@ from ..tensor import Tensor
 from .operands import ACTIVE, record
 
 
-def empty_valid_pool_sizes(spatial, kernel, strides, padding, op, kind, dilations=None):
+def empty_valid_pool_sizes(spatial, kernel, strides, padding, op, kind, dilations=None, empty_input=False):
     """The output's spatial sizes when VALID ``kind`` ('max' / 'avg') pooling leaves it empty,
-    else None (every window fits, or SAME padding).
+    else None (every window fits, or SAME padding). ``empty_input``: the input has no element
+    (a zero batch, channel or spatial size), which TF's max pool returns at once, empty.
 
     Raises:
         InvalidArgumentError: an axis whose size would be negative.
-        AbortedError: an empty max pool (TF's oneDNN kernel refuses it).
+        AbortedError: an empty max pool of a non-empty input (TF's oneDNN kernel refuses it).
     """
     if str(padding).upper() != 'VALID':
         return None
@@ -35,7 +36,7 @@ def empty_valid_pool_sizes(spatial, kernel, strides, padding, op, kind, dilation
         sizes.append(size)
     if min(sizes) > 0:
         return None
-    if kind == 'max':
+    if kind in ('max', 'argmax') and not empty_input:
         raise AbortedError('%s: a window of %s does not fit an input of %s with VALID padding, so the output would '
                            'be empty, and TF\'s oneDNN MaxPool refuses it ("could not create a descriptor for a '
                            "pooling forward propagation primitive\"); use padding='same' or a smaller window"

@@ -27,7 +27,8 @@ def _geometry(input, ksize, strides, padding, rank, op, dilations=1, kind='max')
         raise InvalidArgumentError("%s: padding must be 'VALID' or 'SAME', got %r" % (op, padding))
     windows = (normalize_tuple(ksize, rank, 'ksize', op), normalize_tuple(strides, rank, 'strides', op),
                normalize_tuple(dilations, rank, 'dilations', op))
-    empty = empty_valid_pool_sizes(tuple(x.shape[1:-1]), *windows[:2], mode, op, kind, windows[2])
+    empty = empty_valid_pool_sizes(tuple(x.shape[1:-1]), *windows[:2], mode, op, kind, windows[2],
+                                   empty_input=x._data.size == 0)
     return x, empty if empty is not None else WindowGeometry(x.shape, *windows, mode, op)
 
 
@@ -71,6 +72,8 @@ def max_pool(input, ksize, strides, padding='VALID', rank=None, name=None, dilat
     """The maximum of each window (its taps ``dilations`` apart); its gradient goes to the
     window's first maximal element in row-major order, as TensorFlow's MaxPoolGrad."""
     x, geo = _geometry(input, ksize, strides, padding, rank, 'max_pool', dilations)
+    if isinstance(geo, tuple):          # an empty input's empty output (see pool_window_sizes)
+        return empty_pool_output(x, geo)
     a = x._data
     xp = backend.array_module(a)
     padded = geo.pad(a, fill=xp.finfo(a.dtype).min)
