@@ -499,7 +499,7 @@ def test_seed_generator_state_and_config():
     (lambda: keras.random.uniform((2,), dtype='int32'), ValueError, 'keras.random.uniform'),
     (lambda: keras.random.randint((2,), 3, 3), ValueError, 'keras.random.randint'),
     (lambda: keras.random.randint((2,), 0, 3, dtype='float32'), ValueError, 'keras.random.randint'),
-    (lambda: keras.random.dropout(X, 1.0), ValueError, 'keras.random.dropout'),
+    (lambda: keras.random.dropout(X, 1.5), ValueError, 'keras.random.dropout'),
     (lambda: keras.random.shuffle(np.float32(1.0)), ValueError, 'keras.random.shuffle'),
     (lambda: keras.random.categorical(V, 2), ValueError, 'keras.random.categorical'),
     (lambda: keras.random.SeedGenerator('a'), ValueError, 'keras.random.SeedGenerator'),
