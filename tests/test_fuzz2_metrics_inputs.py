@@ -19,3 +19,14 @@ def test_binary_accuracy_compares_integer_and_boolean_predictions_as_numbers(y_t
     metric.update_state(y_true, y_pred)
     assert float(metric.result()) == 0.5
     assert keras.metrics.binary_accuracy(y_true, y_pred).numpy().tolist() == [[1.0], [1.0], [0.0], [0.0]]
+
+
+def test_sparse_categorical_crossentropy_truncates_fractional_labels():
+    # TF 2.21 prints 0.6911551356315613 for all three (labels cast to int64: 1.5 -> 1, -0.5 -> 0, 1.9 -> 1)
+    y_pred = np.array([[0.7, 0.2, 0.1], [0.2, 0.5, 0.3], [0.1, 0.3, 0.6], [0.3, 0.3, 0.4]], 'float32')
+    loss = keras.losses.SparseCategoricalCrossentropy()
+    assert float(loss(np.array([0.0, 1.5, 2.0, 1.0]), y_pred)) == pytest.approx(0.6911551356315613, rel=1e-6)
+    assert float(loss(np.array([-0.5, 1.9, 2.0, 0.2]), y_pred)) == pytest.approx(0.6911551356315613, rel=1e-6)
+    metric = keras.metrics.SparseCategoricalCrossentropy()
+    metric.update_state(np.array([0.0, 1.5, 2.0, 1.0]), y_pred)
+    assert float(metric.result()) == pytest.approx(0.6911551356315613, rel=1e-6)
