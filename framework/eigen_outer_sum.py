@@ -1,11 +1,12 @@
 """Float32 sums over leading axes in the order TensorFlow's CPU kernels add them.
 
-TensorFlow reduces a tensor whose reduced axes sit before kept inner ones (a
-batch's bias gradient, BatchNormalization's moments over batch and steps) with
-Eigen's ``InnerMostDimPreserver`` (unsupported/Eigen/CXX11/src/Tensor/TensorReduction.h):
-not in numpy's order, so the last bit differs for about half the columns, which
-Adam turns into visibly different steps where gradients are nearly zero (a
-convolution's bias before BatchNormalization). Row sums are in ops/eigen_sum.py.
+TensorFlow reduces a tensor whose reduced axes sit before kept inner ones (reduce_sum
+over axis 0, the gradient of a hand-written ``x + b``, BatchNormalization's moments over
+batch and steps) with Eigen's ``InnerMostDimPreserver``
+(unsupported/Eigen/CXX11/src/Tensor/TensorReduction.h): not in numpy's order, so the last
+bit differs for about half the columns, which Adam turns into visibly different steps where
+gradients are nearly zero. Row sums are in ops/eigen_sum.py; the bias gradients of layers
+(tf.nn.bias_add's BiasAddGrad: Dense, Conv*, EinsumDense) in ops/bias_add_kernel.py.
 """
 import numpy as np
 
