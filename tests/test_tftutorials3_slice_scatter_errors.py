@@ -30,3 +30,24 @@ def test_boolean_mask_shapes():
         tf.boolean_mask(T1, [True, False])
     assert str(info.value) == 'Shapes (8,) and (2,) are incompatible'
     assert tf.slice(T1, [2], [-1]).numpy().tolist() == [2, 3, 4, 5, 6, 7]
+
+
+@pytest.mark.parametrize('fn, kernel, text', [
+    (lambda t: tf.tensor_scatter_nd_update(t, [[0, 0]], [1., 2.]), 'TensorScatterUpdate',
+     'Outer dimensions of indices and update must match. Indices shape: [1,2], updates shape:[2]'),
+    (lambda t: tf.tensor_scatter_nd_update(t, [[0]], [[1., 2.]]), 'TensorScatterUpdate',
+     'The inner 1 dimensions of output.shape=[3,3] must match the inner 1 dimensions of updates.shape=[1,2]'),
+    (lambda t: tf.tensor_scatter_nd_update(t, [0, 1], [1.]), 'TensorScatterUpdate',
+     'Inner dimensions of output shape must match inner dimensions of updates shape. Output: [3,3] updates: [1]'),
+    (lambda t: tf.tensor_scatter_nd_add(t, [[0, 0]], [1., 2.]), 'TensorScatterAdd',
+     'Outer dimensions of indices and update must match. Indices shape: [1,2], updates shape:[2]'),
+    (lambda t: tf.scatter_nd([[0, 0]], [1., 2.], [3, 3]), 'ScatterNd',
+     'Dimensions [0,1) of indices[shape=[1,2]] must match dimensions [0,1) of updates[shape=[2]]'),
+    (lambda t: tf.scatter_nd([[0]], [[1., 2.]], [3, 3]), 'ScatterNd',
+     'Dimensions [1,2) of input[shape=[3,3]] must match dimensions [1,2) of updates[shape=[1,2]]'),
+])
+def test_updates_of_the_wrong_shape(fn, kernel, text):
+    # TF 2.21 (notes/progs/tftutorials3/tsu.py)
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        fn(tf.ones((3, 3)))
+    assert str(info.value) == WRAPPED % kernel + text + ' [Op:%s]' % kernel

@@ -57,7 +57,38 @@ def _kernel_dtype(dtype):
     return {'float32': 'float', 'float64': 'double', 'float16': 'half'}.get(dtype.name, dtype.name)
 
 
-def _updates(updates, want_shape, dtype, op):
+def _layout_error(op, indices, updates, output):
+    """TensorFlow's kernel error for updates whose shape does not fit the indices and the output
+    (ScatterNd's ValidateUpdateShape, TensorScatter*'s checks), else None."""
+    kernel = _KERNELS.get(op)
+    ishape = tuple(indices.shape) if isinstance(indices, Tensor) else np.shape(indices)
+    ushape = tuple(updates.shape) if isinstance(updates, Tensor) else np.shape(updates)
+    text = lambda dims: '[%s]' % ','.join(map(str, dims))     # noqa: E731  (TensorShape::DebugString)
+    slice_dim = ishape[-1] if len(ishape) > 1 else 1
+    if kernel == 'ScatterNd':
+        batch_dim = len(ishape) - 1 if len(ishape) > 1 else 1
+        prefix = 'Dimensions [0,%d) of indices[shape=%s] must match dimensions [0,%d) of updates[shape=%s]' % (
+            batch_dim, text(ishape), batch_dim, text(ushape))
+        suffix = 'Dimensions [%d,%d) of input[shape=%s] must match dimensions [%d,%d) of updates[shape=%s]' % (
+            slice_dim, len(output), text(output), batch_dim, len(ushape), text(ushape))
+        if len(ushape) < batch_dim or any(u != i for u, i in zip(ushape[:batch_dim], ishape[:batch_dim])):
+            return kernel_error(kernel, prefix)
+        return kernel_error(kernel, suffix)
+    if kernel is None:
+        return None
+    outer, slice_dim = len(ishape) - 1, ishape[-1]
+    if len(ushape) < outer or any(u != i for u, i in zip(ushape[:outer], ishape[:outer])):
+        return kernel_error(kernel, 'Outer dimensions of indices and update must match. Indices shape: %s, updates '
+                                    'shape:%s' % (text(ishape), text(ushape)))
+    if len(ushape) - outer != len(output) - slice_dim:
+        return kernel_error(kernel, 'Inner dimensions of output shape must match inner dimensions of updates shape. '
+                                    'Output: %s updates: %s' % (text(output), text(ushape)))
+    inner = len(output) - slice_dim
+    return kernel_error(kernel, 'The inner %d dimensions of output.shape=%s must match the inner %d dimensions of '
+                                'updates.shape=%s' % (inner, text(output), inner, text(ushape)))
+
+
+def _updates(updates, want_shape, dtype, op, layout=None):
     u = as_tensor(updates, op, dtype=dtype)
     if dtype is not None and u.dtype != dtype:
         note = '%s: updates of dtype %s cannot go into a tensor of dtype %s' % (op, u.dtype.name, dtype.name)
@@ -70,8 +101,13 @@ def _updates(updates, want_shape, dtype, op):
         error.add_note(note)
         raise error
     if tuple(u.shape) != want_shape:
-        raise ValueError('%s: updates must have shape %s (indices.shape[:-1] + shape[depth:]), got %s'
-                         % (op, want_shape, tuple(u.shape)))
+        note = ('%s: updates must have shape %s (indices.shape[:-1] + shape[depth:]), got %s'
+                % (op, want_shape, tuple(u.shape)))
+        error = _layout_error(op, layout[0], u, layout[1]) if layout is not None else None
+        if error is None:
+            raise ValueError(note)
+        error.add_note(note)
+        raise error
     return u
 
 
@@ -99,7 +135,7 @@ def scatter_nd(indices, updates, shape, name=None):
     """Zeros of ``shape`` with ``updates`` added at ``indices`` (repeated indices add up)."""
     shape = _shape_of(shape, 'scatter_nd')
     columns, want = _index_columns(indices, shape, 'scatter_nd')
-    u = _updates(updates, want, None, 'scatter_nd')
+    u = _updates(updates, want, None, 'scatter_nd', (indices, shape))
     if u._data.dtype.kind not in 'fciu':
         raise TypeError('scatter_nd: updates must be numeric, got dtype %s' % u.dtype.name)
     return _scatter_add(columns, u, shape)
@@ -112,7 +148,8 @@ def tensor_scatter_nd_add(tensor, indices, updates, name=None):
     if t._data.dtype.kind not in 'fciu':
         raise TypeError('tensor_scatter_nd_add: tensor must be numeric, got dtype %s' % t.dtype.name)
     columns, want = _index_columns(indices, tuple(t.shape), 'tensor_scatter_nd_add')
-    return t + _scatter_add(columns, _updates(updates, want, t.dtype, 'tensor_scatter_nd_add'), tuple(t.shape))
+    return t + _scatter_add(columns, _updates(updates, want, t.dtype, 'tensor_scatter_nd_add',
+                                                      (indices, tuple(t.shape))), tuple(t.shape))
 
 
 @named_errors('tensor_scatter_nd_sub')
@@ -122,7 +159,8 @@ def tensor_scatter_nd_sub(tensor, indices, updates, name=None):
     if t._data.dtype.kind not in 'fciu':
         raise TypeError('tensor_scatter_nd_sub: tensor must be numeric, got dtype %s' % t.dtype.name)
     columns, want = _index_columns(indices, tuple(t.shape), 'tensor_scatter_nd_sub')
-    return t - _scatter_add(columns, _updates(updates, want, t.dtype, 'tensor_scatter_nd_sub'), tuple(t.shape))
+    return t - _scatter_add(columns, _updates(updates, want, t.dtype, 'tensor_scatter_nd_sub',
+                                                      (indices, tuple(t.shape))), tuple(t.shape))
 
 
 @named_errors('tensor_scatter_nd_update')
@@ -134,7 +172,7 @@ def tensor_scatter_nd_update(tensor, indices, updates, name=None):
     """
     t = as_tensor(tensor, 'tensor_scatter_nd_update')
     columns, want = _index_columns(indices, tuple(t.shape), 'tensor_scatter_nd_update')
-    u = _updates(updates, want, t.dtype, 'tensor_scatter_nd_update')
+    u = _updates(updates, want, t.dtype, 'tensor_scatter_nd_update', (indices, tuple(t.shape)))
     xp = backend.array_module(t._data)
     out = t._data.copy()
     out[columns] = u._data
