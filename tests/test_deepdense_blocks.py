@@ -15,6 +15,7 @@ from framework import config, keras, onednn_policy
 from framework.blas_threads import product
 from framework.ops.onednn_depth_blocks import deep_blocks_wanted, depth_blocks
 from framework.ops.sixteen_column_product import rows_matmul, rows_matmul_transposed, rows_matmul_transposed_a
+from helpers_fma_chain import fma_chain
 
 onednn = pytest.mark.skipif(not onednn_policy.enabled(), reason='TensorFlow would not run oneDNN on this CPU')
 
@@ -113,14 +114,6 @@ def test_tf_matmul_takes_the_blocks():
         '0c21adc0fb8992419f49f74166e43942285cefc08eaca8c1d980d3c1906d83be20e536bfa39039c1f05327c0c60809c2')
 
 
-def _fma_chain(a, w):
-    """Exact FMA per k in order from +0 (float64 product, float32 rounding per step)."""
-    total = np.zeros((a.shape[0], w.shape[1]), np.float32)
-    for k in range(a.shape[1]):
-        total = (a[:, k:k + 1].astype(np.float64) * w[k:k + 1].astype(np.float64) + total).astype(np.float32)
-    return total
-
-
 @onednn
 @pytest.mark.parametrize('rows,depth,width', [(2, 400, 2), (5, 785, 19), (17, 1000, 33), (3, 2000, 9)])
 def test_products_are_chains_summed_per_block(rows, depth, width):
@@ -129,7 +122,7 @@ def test_products_are_chains_summed_per_block(rows, depth, width):
     b = rng.randn(depth, width).astype(np.float32)
     expected = None
     for start, stop in depth_blocks(depth):
-        part = _fma_chain(a[:, start:stop], b[start:stop])
+        part = fma_chain(a[:, start:stop], b[start:stop])
         expected = part if expected is None else expected + part
     assert np.array_equal(rows_matmul(a, b), expected)
     assert np.array_equal(rows_matmul_transposed_a(np.ascontiguousarray(a.T).T, b), expected)

@@ -10,6 +10,7 @@ import pytest
 import framework as tf
 from framework import keras, onednn_policy
 from framework.ops.sixteen_column_product import rows_matmul_transposed
+from helpers_fma_chain import fma_chain
 
 onednn = pytest.mark.skipif(not onednn_policy.enabled(), reason='TensorFlow would not run oneDNN on this CPU')
 
@@ -18,14 +19,6 @@ GOLDEN_DX = ('f6b606bffd0f42c0f9a787bfc01488c0f7ebbd3e3f9072be66792bc0da97f43fcb
              '1f2746bf8f3c793ff5f8e33e48d719403d263ec0cc3af9bff1f18abf63d5b63f9a1d09bf1b9fc03f1bf6f7bf64799bbf'
              '16de893f53d558c09dcd8940f7f4b640d64c4f4006783ec0cb9fa43f461508c00f12c6bff3d1fbbd55cac23fba7d5840'
              '293480bd2d9a90bfd8cd0640066e87be75e2383f3c4a3d3f4f8ced3ed6dcf13fd95d22c0f5ee7740529ccdbfeb7d5240')
-
-
-def _fma_chain(a, w):
-    """Exact FMA per k in order from +0 (float64 product, float32 rounding per step)."""
-    total = np.zeros((a.shape[0], w.shape[1]), np.float32)
-    for k in range(a.shape[1]):
-        total = (a[:, k:k + 1].astype(np.float64) * w[k:k + 1].astype(np.float64) + total).astype(np.float32)
-    return total
 
 
 @onednn
@@ -75,11 +68,11 @@ def test_three_dimensional_input_gradient_gives_tf_bytes():
 
 @onednn
 @pytest.mark.parametrize('rows,depth,width', [(16, 64, 10), (32, 100, 17), (33, 384, 32), (64, 3, 24), (20, 29, 2)])
-def test_transposed_product_is_an_fma_chain(rows, depth, width):
+def test_transposed_product_is_anfma_chain(rows, depth, width):
     rng = np.random.RandomState(rows * depth + width)
     a = rng.randn(rows, depth).astype(np.float32)
     c = rng.randn(width, depth).astype(np.float32)
-    assert np.array_equal(rows_matmul_transposed(a, c), _fma_chain(a, np.ascontiguousarray(c.T)))
+    assert np.array_equal(rows_matmul_transposed(a, c), fma_chain(a, np.ascontiguousarray(c.T)))
 
 
 @onednn
@@ -88,4 +81,4 @@ def test_few_rows_take_another_kernel():
     rng = np.random.RandomState(1)
     a = rng.randn(8, 64).astype(np.float32)
     c = rng.randn(10, 64).astype(np.float32)
-    assert not np.array_equal(rows_matmul_transposed(a, c), _fma_chain(a, np.ascontiguousarray(c.T)))
+    assert not np.array_equal(rows_matmul_transposed(a, c), fma_chain(a, np.ascontiguousarray(c.T)))
