@@ -6,16 +6,21 @@ TypeError (TensorFlow's class for a size that is not an integer at all).
 """
 import numpy as np
 
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import Tensor
 
 
-def positive_int(value, what, stage):
-    """``value`` as a Python int > 0 (a scalar integer tensor, such as a cardinality, works too)."""
+def positive_int(value, what, stage, kernel=None):
+    """``value`` as a Python int > 0 (a scalar integer tensor, such as a cardinality, works too).
+
+    ``kernel``: (TensorFlow's dataset kernel, its sentence) for an integer that is not positive."""
     if isinstance(value, Tensor) and value.ndim == 0 and value._data.dtype.kind in 'iu':
         value = value.numpy().item()
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value <= 0:
-        raise InvalidArgumentError('%s: %s must be positive (an integer), got %r' % (stage, what, value))
+        note = '%s: %s must be positive (an integer), got %r' % (stage, what, value)
+        if kernel is not None and isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+            raise kernel_error(kernel[0], kernel[1], named=True, note=note)
+        raise InvalidArgumentError(note)
     return int(value)
 
 

@@ -16,7 +16,8 @@ from .structure import stack, to_host, with_batch_dim
 
 
 def check_batch_size(batch_size, what):
-    return positive_int(batch_size, 'batch_size', what)
+    kernel = ('BatchDatasetV2', 'Batch size must be greater than zero.') if what == 'Dataset.batch' else None
+    return positive_int(batch_size, 'batch_size', what, kernel)
 
 
 def batches(source, batch_size, drop_remainder, combine):

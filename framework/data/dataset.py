@@ -77,8 +77,11 @@ class Dataset(ElementStages, RegroupingStages):
                              'got shapes %s' % [a.shape for a in leaves])
         n = leaves[0].shape[0]
         if any(a.shape[0] != n for a in leaves):
-            raise ValueError('Dataset.from_tensor_slices: components have different first dimensions %s'
-                             % [a.shape[0] for a in leaves])
+            other = next(a.shape[0] for a in leaves if a.shape[0] != n)
+            error = ValueError('Dimensions %d and %d are not compatible' % (n, other))    # TensorFlow's words
+            error.add_note('Dataset.from_tensor_slices: components have different first dimensions %s'
+                           % [a.shape[0] for a in leaves])
+            raise error
 
         composite = any(is_sparse(a) or is_ragged(a) for a in leaves)     # else plain indexing, the fast path
 
@@ -147,7 +150,11 @@ class Dataset(ElementStages, RegroupingStages):
             datasets = args[0] if len(args) == 1 else tuple(args)
         members = nest.flatten(datasets)
         if not members or not all(isinstance(d, Dataset) for d in members):
-            raise TypeError('Dataset.zip: expected datasets (or a tuple / dict of them), got %r' % (datasets,))
+            bad = next((d for d in members if not isinstance(d, Dataset)), datasets)
+            error = TypeError('Invalid input to `zip`. Inputs are expected to be (nested) structures of '
+                              '`tf.data.Dataset` objects but encountered object of type %s.' % type(bad))
+            error.add_note('Dataset.zip: expected datasets (or a tuple / dict of them), got %r' % (datasets,))
+            raise error
         spec = lambda: nest.pack_sequence_as(datasets, [d.element_spec for d in members])
         return Dataset(combine.zipped(datasets), card.of_zip([d._length for d in members]), spec)
 

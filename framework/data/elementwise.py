@@ -111,7 +111,8 @@ class ElementStages:
         ``reshuffle_each_iteration`` each iteration is seeded by the next two words of a
         stream seeded by the stage's seeds; otherwise every iteration repeats the first order.
         """
-        buffer_size = positive_int(buffer_size, 'buffer_size', 'Dataset.shuffle')
+        buffer_size = positive_int(buffer_size, 'buffer_size', 'Dataset.shuffle', (
+            'ShuffleDatasetV3', 'buffer_size must be greater than zero or UNKNOWN_CARDINALITY'))
         seeds = op_seeds.seed_pair(seed, lambda: (0, 0))
         if seeds == (0, 0):          # nothing seeded: TensorFlow picks random seeds
             seeds = tuple(int(v) for v in tf_random.draw_seed_pair())

@@ -15,8 +15,9 @@ def windowed(source, size, shift, stride, drop_remainder, make_dataset):
 
     Each window is the element structure with a Dataset in place of every component.
     """
-    size, shift, stride = (positive_int(value, name, 'Dataset.window')
-                           for name, value in (('size', size), ('shift', shift), ('stride', stride)))
+    size = positive_int(size, 'size', 'Dataset.window', ('WindowDataset', 'Window size must be greater than zero.'))
+    shift, stride = (positive_int(value, name, 'Dataset.window')
+                     for name, value in (('shift', shift), ('stride', stride)))
     span = (size - 1) * stride + 1
 
     def windows():
