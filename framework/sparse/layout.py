@@ -7,7 +7,7 @@ the values; coordinates are computed on the host.
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import Tensor, convert_to_tensor
 from .sparse_tensor import SparseTensor
 
@@ -38,8 +38,13 @@ def to_dense(sp_input, default_value=None, validate_indices=True, name=None):
     linear = _linear(idx, shape)
     if validate_indices and np.any(np.diff(linear) <= 0):
         bad = int(np.argmax(np.diff(linear) <= 0)) + 1
-        raise InvalidArgumentError('sparse.to_dense: indices[%d] = %s is out of order or repeated; use tf.sparse.reorder '
-                                   'to get ordered indices' % (bad, idx[bad].tolist()))
+        note = ('sparse.to_dense: indices[%d] = %s is out of order or repeated; use tf.sparse.reorder to get ordered '
+                'indices' % (bad, idx[bad].tolist()))
+        where = 'indices[%d] = [%s]' % (bad, ','.join(map(str, idx[bad])))      # SparseToDense's checks
+        text = ('%s is repeated' % where if linear[bad] == linear[bad - 1] else
+                '%s is out of order. Many sparse ops require sorted indices.\n    Use `tf.sparse.reorder` to create '
+                'a correctly ordered copy.\n\n' % where)
+        raise kernel_error('SparseToDense', text, named=True, note=note)
     dtype = sp.values._data.dtype
     if dtype.kind not in 'fc':
         dense = np.zeros(shape, dtype)

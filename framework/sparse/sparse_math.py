@@ -7,6 +7,7 @@ values and the dense operands.
 import numpy as np
 
 from .. import backend
+from ..errors import kernel_error
 from ..tensor import Tensor, convert_to_tensor
 from .layout import _linear, _sparse, reorder, to_dense
 from .sparse_tensor import SparseTensor
@@ -16,7 +17,12 @@ def _union(a, b, op):
     """The sorted union of a's and b's coordinates, and where each side's entries go in it."""
     sa, sb = a._shape_host(), b._shape_host()
     if not np.array_equal(sa, sb):
-        raise ValueError('%s: SparseTensors must have the same dense_shape, got %s and %s' % (op, sa.tolist(), sb.tolist()))
+        note = '%s: SparseTensors must have the same dense_shape, got %s and %s' % (op, sa.tolist(), sb.tolist())
+        if op == 'sparse.add' and len(sa) == len(sb):       # SparseAdd's words
+            d = int(np.argmax(sa != sb))
+            raise kernel_error('SparseAdd', "Operands' shapes do not match: got %d and %d for dimension %d"
+                               % (sa[d], sb[d], d), named=True, note=note)
+        raise ValueError(note)
     la, lb = _linear(a._indices_host(), tuple(sa)), _linear(b._indices_host(), tuple(sb))
     union = np.union1d(la, lb)
     idx = np.stack(np.unravel_index(union, tuple(sa)), axis=1).astype(np.int64) if union.size else np.zeros((0, len(sa)), np.int64)
