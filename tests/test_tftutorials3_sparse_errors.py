@@ -13,7 +13,8 @@ def test_unordered_and_repeated_indices():
     assert str(info.value) == WRAPPED % 'SparseToDense' + (
         'indices[1] = [0,0] is out of order. Many sparse ops require sorted indices.\n    Use `tf.sparse.reorder` to '
         'create a correctly ordered copy.\n\n [Op:SparseToDense] name: ')
-    with pytest.raises(tf.errors.InvalidArgumentError, match=r'indices\[1\] = \[0,1\] is repeated \[Op:SparseToDense\]'):
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r'indices\[1\] = \[0,1\] is repeated \[Op:SparseToDense\]'):
         tf.sparse.to_dense(tf.sparse.SparseTensor(indices=[[0, 1], [0, 1]], values=[1, 2], dense_shape=[2, 2]))
 
 
