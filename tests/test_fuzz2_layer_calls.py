@@ -63,3 +63,10 @@ def test_a_single_input_layer_given_several_tensors_uses_keras_words():
     keras.backend.clear_session()
     with pytest.raises(ValueError, match=r'Layer "dense" expects 1 input\(s\), but it received 2 input tensors'):
         keras.layers.Dense(2)([X, X])
+
+
+def test_a_progbar_without_a_positive_target_draws_an_unknown_count(capsys):
+    # Keras 3 draws the count and bar for a positive target only (Progbar(-1): '1/Unknown'; tapeflow
+    # raised 'math domain error')
+    keras.utils.Progbar(-1).update(1)
+    assert '1/Unknown' in capsys.readouterr().out

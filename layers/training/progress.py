@@ -106,18 +106,22 @@ class Progress:
         per_step = self._step_duration(current, now)
         if self.verbose == 1:
             self._draw(current, logs, now, per_step, final=True)
-        elif self.verbose == 2 and self.target:
+        elif self.verbose == 2 and self._sized():
             self._take(logs)
             width = int(math.log10(self.target)) + 1
             self._write('%*d/%d - %.0fs - %s%s\n' % (width, current, self.target, now - self._start,
                                                     format_time(per_step, self.unit_name),
                                                     format_logs(self._values, False)))
 
+    def _sized(self):
+        # Keras 3 draws a count and bar only for a positive target (Progbar(-1) draws like Progbar(None))
+        return self.target is not None and self.target > 0
+
     def _draw(self, current, logs, now, per_step, final):
         self._take(logs)
         message = '\b' * self._prev_width + '\r' if self._in_place else '\n'
         hidden = 0   # characters of ANSI codes, which take no room on screen
-        if self.target:
+        if self._sized():
             width = int(math.log10(self.target)) + 1
             bar = '\x1b[1m%*d/%d\x1b[0m ' % (width, current, self.target)
             hidden += 8
@@ -129,7 +133,7 @@ class Progress:
             hidden += 9
         else:
             bar = '%7d/Unknown' % current
-        if self.target and not final:
+        if self._sized() and not final:
             info = ' \x1b[1m%s\x1b[0m' % format_eta(per_step * (self.target - current))
         else:
             info = ' \x1b[1m%.0fs\x1b[0m' % (now - self._start)
