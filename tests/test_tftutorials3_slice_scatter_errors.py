@@ -39,6 +39,8 @@ def test_boolean_mask_shapes():
      'The inner 1 dimensions of output.shape=[3,3] must match the inner 1 dimensions of updates.shape=[1,2]'),
     (lambda t: tf.tensor_scatter_nd_update(t, [0, 1], [1.]), 'TensorScatterUpdate',
      'Inner dimensions of output shape must match inner dimensions of updates shape. Output: [3,3] updates: [1]'),
+    (lambda t: tf.tensor_scatter_nd_update(t, [[0, 0, 0]], [1.]), 'TensorScatterUpdate',
+     'Inner dimensions of output shape must match inner dimensions of updates shape. Output: [3,3] updates: [1]'),
     (lambda t: tf.tensor_scatter_nd_add(t, [[0, 0]], [1., 2.]), 'TensorScatterAdd',
      'Outer dimensions of indices and update must match. Indices shape: [1,2], updates shape:[2]'),
     (lambda t: tf.scatter_nd([[0, 0]], [1., 2.], [3, 3]), 'ScatterNd',

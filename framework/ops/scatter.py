@@ -17,12 +17,16 @@ from .operands import ACTIVE, as_tensor, named_errors, record
 from .selection import where
 
 
-def _index_columns(indices, shape, op):
+def _index_columns(indices, shape, op, updates=None):
     """The index vectors as a tuple of integer arrays (one per addressed axis), bounds checked."""
     idx = as_tensor(indices, op)
     if idx._data.dtype.kind not in 'iu':
         raise TypeError('%s: indices must be integers, got dtype %s' % (op, idx.dtype.name))
     i = idx._data
+    if updates is not None and i.ndim and i.shape[-1] > len(shape):      # TensorScatter*'s rank check
+        error = _layout_error(op, idx, updates, tuple(shape))
+        error.add_note('%s: index vectors of depth %d for a tensor of rank %d' % (op, i.shape[-1], len(shape)))
+        raise error
     if i.ndim == 0 or i.shape[-1] > len(shape):
         raise ValueError('%s: indices of shape %s need rank >= 1 and a last dimension of at most %d (the rank of '
                          'the output shape %s)' % (op, tuple(i.shape), len(shape), tuple(shape)))
@@ -147,7 +151,7 @@ def tensor_scatter_nd_add(tensor, indices, updates, name=None):
     t = as_tensor(tensor, 'tensor_scatter_nd_add')
     if t._data.dtype.kind not in 'fciu':
         raise TypeError('tensor_scatter_nd_add: tensor must be numeric, got dtype %s' % t.dtype.name)
-    columns, want = _index_columns(indices, tuple(t.shape), 'tensor_scatter_nd_add')
+    columns, want = _index_columns(indices, tuple(t.shape), 'tensor_scatter_nd_add', updates)
     return t + _scatter_add(columns, _updates(updates, want, t.dtype, 'tensor_scatter_nd_add',
                                                       (indices, tuple(t.shape))), tuple(t.shape))
 
@@ -158,7 +162,7 @@ def tensor_scatter_nd_sub(tensor, indices, updates, name=None):
     t = as_tensor(tensor, 'tensor_scatter_nd_sub')
     if t._data.dtype.kind not in 'fciu':
         raise TypeError('tensor_scatter_nd_sub: tensor must be numeric, got dtype %s' % t.dtype.name)
-    columns, want = _index_columns(indices, tuple(t.shape), 'tensor_scatter_nd_sub')
+    columns, want = _index_columns(indices, tuple(t.shape), 'tensor_scatter_nd_sub', updates)
     return t - _scatter_add(columns, _updates(updates, want, t.dtype, 'tensor_scatter_nd_sub',
                                                       (indices, tuple(t.shape))), tuple(t.shape))
 
@@ -171,7 +175,7 @@ def tensor_scatter_nd_update(tensor, indices, updates, name=None):
     the positions they were written to.
     """
     t = as_tensor(tensor, 'tensor_scatter_nd_update')
-    columns, want = _index_columns(indices, tuple(t.shape), 'tensor_scatter_nd_update')
+    columns, want = _index_columns(indices, tuple(t.shape), 'tensor_scatter_nd_update', updates)
     u = _updates(updates, want, t.dtype, 'tensor_scatter_nd_update', (indices, tuple(t.shape)))
     xp = backend.array_module(t._data)
     out = t._data.copy()
