@@ -35,3 +35,15 @@ def test_a_seed_of_another_shape(seed, shown):
         tf.random.stateless_normal([2], seed=seed)
     assert str(info.value) == WRAPPED % 'StatelessRandomGetKeyCounter' + 'seed must have shape [2], not %s ' \
                                                                          '[Op:StatelessRandomGetKeyCounter]' % shown
+
+
+@pytest.mark.parametrize('seed, kind', [([1.5, 2.0], 'float'), (tf.constant([1., 2.]), 'float'),
+                                        (tf.constant([1., 2.], tf.float64), 'double')])
+def test_a_float_seed_fails_the_kernels_attr_check(seed, kind):
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        tf.random.stateless_normal([2], seed=seed)
+    assert str(info.value) == (
+        "Value for attr 'Tseed' of %s is not in the list of allowed values: int32, int64\n\t; NodeDef: "
+        "{{node StatelessRandomGetKeyCounter}}; Op<name=StatelessRandomGetKeyCounter; signature=seed:Tseed -> "
+        "key:uint64, counter:uint64; attr=Tseed:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]> "
+        "[Op:StatelessRandomGetKeyCounter]" % kind)

@@ -7,7 +7,7 @@ draws TensorFlow makes otherwise (image crops), repeatable but not TensorFlow's 
 import numpy as np
 
 from .. import backend, dtypes
-from ..errors import kernel_error
+from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import Tensor
 from .. import philox
 
@@ -15,7 +15,7 @@ from .. import philox
 def _seed_values(seed, op):
     """The two integers of a seed pair (a list, array or integer tensor of shape [2])."""
     if isinstance(seed, Tensor):
-        if seed._data.dtype.kind not in 'iu':
+        if seed._data.dtype.kind not in 'iuf':
             raise TypeError('%s: seed must hold integers, got dtype %s' % (op, seed.dtype.name))
         seed = backend.to_host(seed._data)
     values = np.asarray(seed)
@@ -23,6 +23,16 @@ def _seed_values(seed, op):
     if values.shape != (2,) and values.dtype.kind in 'iu':      # the key-counter kernel's check
         raise kernel_error('StatelessRandomGetKeyCounter', 'seed must have shape [2], not [%s]'
                            % ','.join(map(str, values.shape)), note=note)
+    if values.dtype.kind == 'f':      # the kernel's attr check: float seeds are not in its type list
+        kind = 'float' if isinstance(seed, (list, tuple)) or values.dtype == np.float32 else \
+            {'float64': 'double', 'float16': 'half'}.get(values.dtype.name, values.dtype.name)
+        error = InvalidArgumentError(
+            "Value for attr 'Tseed' of %s is not in the list of allowed values: int32, int64\n\t; NodeDef: "
+            "{{node StatelessRandomGetKeyCounter}}; Op<name=StatelessRandomGetKeyCounter; signature=seed:Tseed -> "
+            "key:uint64, counter:uint64; attr=Tseed:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]> "
+            "[Op:StatelessRandomGetKeyCounter]" % kind)
+        error.add_note(note)
+        raise error
     if values.shape != (2,) or values.dtype.kind not in 'iu':
         raise ValueError(note)
     return int(values[0]), int(values[1])
