@@ -6,6 +6,7 @@ adding or removing one trailing axis of size 1; everything else broadcasts.
 """
 import numpy as np
 
+from .. import trace_names
 from ..errors import InvalidArgumentError
 from ..ops import cast, expand_dims, squeeze
 from ..tensor import Tensor, convert_to_tensor
@@ -92,7 +93,24 @@ def comparable(y_true, y_pred, what):
 
 
 def same_shape(y_true, y_pred, what, hint=''):
-    """Raise a ValueError naming ``what`` unless both tensors have one shape (Keras's backend check)."""
+    """Raise Keras's backend ValueError unless both tensors have one shape: its rank check first, then its
+    shape check, in its words (the shapes as the step sees them: None for a traced batch); ours in a note."""
     if tuple(y_true.shape) != tuple(y_pred.shape):
-        raise ValueError('%s: y_true and y_pred must have the same shape, got y_true %s and y_pred %s%s'
-                         % (what, tuple(y_true.shape), tuple(y_pred.shape), hint))
+        t, p = keras_shape(y_true), keras_shape(y_pred)
+        check = 'the same rank (ndim)' if len(t) != len(p) else 'the same shape'
+        error = ValueError('Arguments `target` and `output` must have %s. Received: target.shape=%s, output.shape=%s'
+                           % (check, t, p))
+        error.add_note('%s: y_true and y_pred must have the same shape, got y_true %s and y_pred %s%s'
+                       % (what, tuple(y_true.shape), tuple(y_pred.shape), hint))
+        raise error
+
+
+def keras_shape(tensor):
+    """A tensor's shape as Keras prints a TensorShape: '(None, 3)' inside a traced step whose batch axis
+    is open (fit / evaluate / predict), '(8, 3)' eagerly."""
+    dims = tuple(tensor._data.shape)
+    context = trace_names.current() if trace_names.ACTIVE else None
+    batch = getattr(context, 'batch', None)
+    if batch and batch[1] and dims and dims[0] == batch[0]:
+        dims = (None,) + dims[1:]
+    return '(%s,)' % dims[0] if len(dims) == 1 else '(%s)' % ', '.join(str(d) for d in dims)

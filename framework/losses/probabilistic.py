@@ -17,7 +17,7 @@ from ..ops import (clip_by_value, expand_dims, log, not_equal, reduce_mean, redu
                    sparse_softmax_cross_entropy_with_logits,
                    squeeze, where)
 from ..tensor import Tensor
-from .inputs import EPSILON, comparable, labels_and_predictions, predictions, same_shape, to_dtype
+from .inputs import EPSILON, comparable, keras_shape, labels_and_predictions, predictions, same_shape, to_dtype
 from .tensor_notes import get_keras_logits, set_keras_mask
 
 
@@ -103,9 +103,15 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
     if y_true.ndim == y_pred.ndim and y_true.shape[-1] == 1:
         y_true = squeeze(y_true, -1)
     if tuple(y_true.shape) != tuple(y_pred.shape[:-1]):
-        raise ValueError('%s: y_true of shape %s needs y_pred of shape %s + (classes,), got y_pred %s; '
-                         'for one-hot labels use categorical_crossentropy'
-                         % (what, tuple(y_true.shape), tuple(y_true.shape), tuple(y_pred.shape)))
+        note = ('%s: y_true of shape %s needs y_pred of shape %s + (classes,), got y_pred %s; for one-hot labels use '
+                'categorical_crossentropy' % (what, tuple(y_true.shape), tuple(y_true.shape), tuple(y_pred.shape)))
+        t, p = keras_shape(y_true), keras_shape(y_pred)      # Keras's backend checks, in its words
+        error = ValueError('Argument `output` must have rank (ndim) `target.ndim - 1`. Received: target.shape=%s, '
+                           'output.shape=%s' % (t, p) if y_true.ndim != y_pred.ndim - 1 else
+                           'Arguments `target` and `output` must have the same shape up until the last dimension: '
+                           'target.shape=%s, output.shape=%s' % (t, p))
+        error.add_note(note)
+        raise error
     labels = _integer_labels(y_true, y_pred.dtype)
     valid = None
     if ignore_class is not None:

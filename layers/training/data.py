@@ -172,9 +172,12 @@ def check_lengths(x, y, sample_weight):
         sizes['y'] = num_samples(y, 'y')
     if sample_weight is not None:
         sizes['sample_weight'] = num_samples(sample_weight, 'sample_weight')
-    if len(set(sizes.values())) > 1:
-        raise ValueError('Data cardinality is ambiguous: %s. Make sure all arrays contain the same number '
-                         'of samples.' % ', '.join('%s has %d samples' % kv for kv in sizes.items()))
+    if len(set(sizes.values())) > 1:       # Keras 3's words, then each input's sizes on a line
+        error = ValueError('Data cardinality is ambiguous. Make sure all arrays contain the same number of samples.'
+                           + ''.join("'%s' sizes: %d\n" % kv for kv in sizes.items()))
+        error.add_note('Data cardinality is ambiguous: %s'
+                       % ', '.join('%s has %d samples' % kv for kv in sizes.items()))
+        raise error
     return sizes['x']
 
 
