@@ -23,7 +23,10 @@ def check_input_dims(model, flat):
             if shape[axis] != size:
                 tensor = model._inputs[index]
                 name = tensor._keras_history[0].name        # the InputLayer's, as Keras names it
-                raise ValueError("Input %d with name '%s' of layer '%s' is incompatible with the layer: expected "
-                                 "shape=%s, found shape=%s"
-                                 % (index, name, model.name, (None,) + tuple(tensor.shape[1:]), tuple(shape)))
+                error = ValueError("Input %d with name '%s' of layer '%s' is incompatible with the layer: expected "
+                                   "shape=%s, found shape=%s"
+                                   % (index, name, model.name, (None,) + tuple(tensor.shape[1:]), tuple(shape)))
+                # Keras checks this in the model's __call__, before call(): its words come bare, not as a call error
+                error._keras_call_info_injected = True
+                raise error
     return flat
