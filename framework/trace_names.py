@@ -91,6 +91,17 @@ def traced_shape(tensor, depth=1):
     return TensorShape(entry[1])
 
 
+def open_batch(shape):
+    """``shape`` (a tuple) as the running trace sees it: None for the batch axis when the trace (a
+    Keras train / test step on data whose batch size the trace leaves open) leaves it open. For error
+    messages, which Keras words with the traced shapes ('(None, 5)')."""
+    context = current() if ACTIVE else None
+    batch = getattr(context, 'batch', None)
+    if batch and batch[1] and shape and shape[0] == batch[0]:
+        return (None,) + tuple(shape[1:])
+    return tuple(shape)
+
+
 def known_dims(shape):
     """A spec's shape as a tuple of ints and None, or None for an unknown rank."""
     if shape is None or getattr(shape, 'rank', 0) is None:

@@ -1,4 +1,5 @@
 """InputSpec: what a built layer accepts (rank and fixed axis widths)."""
+from framework import trace_names
 
 
 class InputSpec:
@@ -30,7 +31,9 @@ class InputSpec:
                     break
             else:
                 return
-        # Keras 3.15's wording, quotes included: "Input 0 with name 'None' of layer 'dense' ..."
+        # Keras 3.15's wording, quotes included: "Input 0 with name 'None' of layer 'dense' ...", with the
+        # shape its traced step sees ((None, 5) in fit)
+        shape = trace_names.open_batch(tuple(shape))
         prefix = "Input %d with name '%s' of layer '%s' is incompatible with the layer: " % (index, self.name, layer.name)
         if self.ndim is not None and rank != self.ndim:
             raise ValueError(prefix + 'expected ndim=%d, found ndim=%d. Full shape received: %s'

@@ -611,5 +611,6 @@ def _arguments_received(layer, inputs, args, kwargs):
 
 def _argument_text(value):
     if isinstance(value, Tensor):
-        return '%s.Tensor(shape=%s, dtype=%s)' % (DISPLAY_NAME, tuple(value.shape), value.dtype.name)
+        return '%s.Tensor(shape=%s, dtype=%s)' % (DISPLAY_NAME, trace_names.open_batch(tuple(value.shape)),
+                                                  value.dtype.name)
     return repr(value)

@@ -108,9 +108,5 @@ def same_shape(y_true, y_pred, what, hint=''):
 def keras_shape(tensor):
     """A tensor's shape as Keras prints a TensorShape: '(None, 3)' inside a traced step whose batch axis
     is open (fit / evaluate / predict), '(8, 3)' eagerly."""
-    dims = tuple(tensor._data.shape)
-    context = trace_names.current() if trace_names.ACTIVE else None
-    batch = getattr(context, 'batch', None)
-    if batch and batch[1] and dims and dims[0] == batch[0]:
-        dims = (None,) + dims[1:]
+    dims = trace_names.open_batch(tuple(tensor._data.shape))
     return '(%s,)' % dims[0] if len(dims) == 1 else '(%s)' % ', '.join(str(d) for d in dims)
