@@ -43,16 +43,16 @@ def affine_activation(x, kernel, bias, activation):
     else:
         out = Tensor(value(z))
     if ACTIVE:
-        shared = _Rule(rule)
-        rules = (_InputRule(shared, 0), _InputRule(shared, 1), _InputRule(shared, 2)) if len(inputs) == 3 \
-            else (_InputRule(shared, 0), _InputRule(shared, 1))
-        record(op, inputs, out, rules)
+        record(op, inputs, out, _VJPS[activation, len(inputs)])
     return out
 
 
 class _Rule:
-    """The activation's gradient, then affine's rule for each input. On raw arrays
-    the activation's part is computed once for the three inputs."""
+    """The activation's gradient, then affine's rule for each input. On raw arrays the
+    activation's part is computed once per node for its inputs: the last node's (g, y, dz)
+    is kept, keyed by the identities of its output gradient and output (which it holds, so
+    neither id can be reused meanwhile), and let go by the node's last input. One per
+    activation and input count, made at import: recording a fused Dense call builds no objects."""
     __slots__ = ('rule', '_last')
 
     def __init__(self, rule):
@@ -64,23 +64,35 @@ class _Rule:
 
     def pre_activation_grad_array(self, g, y):
         last = self._last
-        if last is not None and last[0] is g:
-            return last[1]
+        if last is not None and last[0] is g and last[1] is y:
+            return last[2]
         gz = self.rule.array_rule(g, y, y)
-        self._last = (g, gz)
+        self._last = (g, y, gz)
         return gz
 
 
 class _InputRule:
-    """The vjp for input ``index`` (x, kernel or bias)."""
-    __slots__ = ('rule', 'index')
+    """The vjp for input ``index`` (x, kernel or bias) of ``count`` inputs."""
+    __slots__ = ('rule', 'index', 'last')
 
-    def __init__(self, rule, index):
-        self.rule, self.index = rule, index
+    def __init__(self, rule, index, count):
+        self.rule, self.index, self.last = rule, index, index == count - 1
 
     def __call__(self, g, y, *inputs):
         return _AFFINE_VJPS[self.index](self.rule.pre_activation_grad(g, y), None, *inputs)
 
     def array_rule(self, g, y, *inputs):
-        gz = self.rule.pre_activation_grad_array(g, y)
+        shared = self.rule
+        gz = shared.pre_activation_grad_array(g, y)
+        if self.last:
+            shared._last = None         # the node's last input: its arrays may go
         return _AFFINE_VJPS[self.index].array_rule(gz, None, *inputs)
+
+
+def _input_rules(rule, count):
+    shared = _Rule(rule)
+    return tuple(_InputRule(shared, index, count) for index in range(count))
+
+
+# (activation, number of inputs: with or without a bias) -> the node's vjps
+_VJPS = {(name, count): _input_rules(rule, count) for name, (_, rule) in _ACTIVATIONS.items() for count in (2, 3)}
