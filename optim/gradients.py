@@ -90,9 +90,14 @@ def present_gradients(grads, variables):
     Raises:
         ValueError: when no variable has a gradient; the errors of ``checked_gradient``.
     """
-    arrays = [checked_gradient(i, g, v) for i, (g, v) in enumerate(zip(grads, variables))]
-    kept = [i for i, g in enumerate(arrays) if g is not None]
-    missing = [v for g, v in zip(arrays, variables) if g is None]
+    arrays, kept, missing = [], [], []        # one loop (every training step runs it)
+    for i, (g, v) in enumerate(zip(grads, variables)):
+        array = checked_gradient(i, g, v)
+        if array is None:
+            missing.append(v)
+        else:
+            arrays.append(array)
+            kept.append(v)
     if not kept:
         raise ValueError('No gradients provided for any variable: %s.%s Check that the loss depends on '
                          'the variables and was computed inside the GradientTape'
@@ -101,7 +106,7 @@ def present_gradients(grads, variables):
         warnings.warn('Gradients do not exist for variables %s when minimizing the loss. If using '
                       '`model.compile()`, did you forget to provide a `loss` argument?%s'
                       % ([v.path for v in missing], _reasons(missing)), stacklevel=4)
-    return [arrays[i] for i in kept], [variables[i] for i in kept]
+    return arrays, kept
 
 
 def _reasons(variables):

@@ -295,7 +295,10 @@ class Optimizer(OptimizerState, abc.ABC):
         variables = present
         if self.loss_scale_factor is not None:
             grads = [divide_by_constant(g, g.dtype.type(self.loss_scale_factor)) for g in grads]
-        self._apply_or_accumulate(grads, variables)
+        if self.gradient_accumulation_steps:
+            self._accumulate(grads, variables)
+        else:
+            self._update(grads, variables)
         for variable in variables:
             constraint = getattr(variable, 'constraint', None)
             if constraint is not None:
@@ -315,10 +318,10 @@ class Optimizer(OptimizerState, abc.ABC):
                                  'was originally built with. When working with a new set of variables, you should '
                                  'recreate a new optimizer instance.' % (variable,))
 
-    def _apply_or_accumulate(self, grads, variables):
+    def _accumulate(self, grads, variables):
+        """Add the gradients to the accumulators; every ``gradient_accumulation_steps``-th call, update
+        with their mean and zero them."""
         steps = self.gradient_accumulation_steps
-        if not steps:
-            return self._update(grads, variables)
         # Keras sums an IndexedSlices into its dense accumulator, and the update
         # then sees dense gradients: rows are summed here.
         grads = [g.dense() if type(g) is RowGradients else g for g in grads]
@@ -334,7 +337,8 @@ class Optimizer(OptimizerState, abc.ABC):
     def _update(self, grads, variables):
         for variable in variables:
             variable._detach()      # a tape may still hold the old values (see framework/tape.py)
-        grads = self._clip_gradients(grads)
+        if self.clipnorm or self.global_clipnorm or self.clipvalue:       # (no call on the common path)
+            grads = self._clip_gradients(grads)
         lr = self._learning_rate_value()
         self._apply_weight_decay(variables, lr)
         steps, count = self.gradient_accumulation_steps, self._iteration_count()
