@@ -6,7 +6,6 @@ import numpy as np
 
 from framework.composite import CompositeTensor
 from framework.ops import cast
-from framework.placement import on_host
 from framework.tensor import Tensor, convert_to_tensor
 
 
@@ -16,8 +15,6 @@ def floating(dtype):
 
 
 def _convert_one(value, dtype):
-    if type(value) is np.ndarray and value.dtype is dtype and on_host():
-        return Tensor(value)        # a batch of the layer's dtype (every step of a training loop)
     if isinstance(value, Tensor):
         if value._data.dtype != dtype and floating(value._data.dtype):
             return cast(value, dtype)
@@ -25,7 +22,8 @@ def _convert_one(value, dtype):
     if isinstance(value, np.ndarray) and value.dtype.kind not in 'f':
         return convert_to_tensor(value)
     tensor = convert_to_tensor(value)
-    return cast(tensor, dtype) if floating(tensor._data.dtype) and tensor._data.dtype != dtype else tensor
+    # (a batch of the layer's dtype, every step: convert_to_tensor wraps it, and nothing else is asked)
+    return cast(tensor, dtype) if tensor._data.dtype != dtype and floating(tensor._data.dtype) else tensor
 
 
 def convert_inputs(inputs, dtype, keep_composite=False):

@@ -351,8 +351,7 @@ ENABLED = [{'1': True, '0': False}.get(os.environ.get('TAPEFLOW_TF_EXACT_MATH', 
 
 def exact_for(a):
     """Whether the mode computes an array of ``a``'s size exactly (any dtype; see ``handles``)."""
-    mode = ENABLED[0]
-    return mode is True or (mode == 'small' and a.size <= SMALL)       # exact_for_size, one call less
+    return exact_for_size(a.size)
 
 
 def exact_for_size(size):
@@ -365,7 +364,7 @@ def handles(a):
     """Whether ``a`` is a host float32 array or scalar that the mode computes with these kernels."""
     if (type(a) is not np.ndarray and type(a) is not np.float32) or a.dtype != np.float32:
         return False
-    mode = ENABLED[0]       # (exact_for, inline: every activation of a training step asks)
+    mode = ENABLED[0]       # (exact_for_size, inline: every activation of a training step asks)
     return mode is True or (mode == 'small' and a.size <= SMALL)
 
 
