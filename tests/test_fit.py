@@ -151,7 +151,7 @@ def test_class_weight_changes_training_like_the_matching_sample_weight():
     assert not np.allclose(plain[0], by_class[0])
     for a, b in zip(by_class, by_sample):
         np.testing.assert_allclose(a, b, rtol=1e-6)
-    with pytest.raises(ValueError, match='class_weight and sample_weight'):
+    with pytest.raises(ValueError, match='You cannot `class_weight` and `sample_weight` at the same time'):
         train(class_weight={0: 1.0}, sample_weight=np.ones(40, np.float32))
 
 

@@ -167,6 +167,10 @@ class CompiledLoss:
 
     # ---- the loss ----------------------------------------------------------------------
     def __call__(self, y_true, y_pred, sample_weight=None):
+        if (self._entries is None and self.output_names and isinstance(self._user_loss, dict)
+                and not isinstance(y_pred, dict)):
+            # Keras 3 builds (and checks a loss dict's keys against the outputs) before it reads y_true
+            self._per_output(self._user_loss, *self._keys_and_labels(y_pred), 'loss')
         y_true = self._align_true(y_true, y_pred)
         if self._entries is None:
             self.build(y_true, y_pred)

@@ -267,10 +267,14 @@ class ArrayData:
             raise ValueError("shuffle must be True, False or 'batch', got %r" % (shuffle,))
         if class_weight is not None:
             if sample_weight is not None:
-                raise ValueError('You cannot use class_weight and sample_weight at the same time; '
+                raise ValueError('You cannot `class_weight` and `sample_weight` at the same time; '
                                  'fold the class weights into sample_weight')
-            if y is None or _is_structure(y):
+            if y is None:
                 raise ValueError('class_weight needs a single array of labels y')
+            if _is_structure(y):        # Keras 3's words (array_data_adapter), then what it got
+                raise ValueError('`class_weight` is only supported for Models with a single output. Got y '
+                                 'holding %d arrays; pass one sample_weight array per output instead'
+                                 % len(nest.flatten(y)))
             sample_weight = class_weight_to_sample_weights(y, class_weight)
         if x is None:
             raise ValueError('Unrecognized data type: x=None (of type NoneType); pass the input samples as a '
