@@ -20,9 +20,11 @@ def get_current_name_scope():
 
 
 def qualify(name):
-    """``name`` as a variable created now is named: 'outer/v:0' in scope 'outer', else unchanged."""
-    prefix = current()
-    return prefix + name + ':0' if prefix else name
+    """``name`` as a variable created now is named, before the ':0' its ``name`` adds: 'outer/v' in
+    scope 'outer'; a name ending in '/' is absolute ('abs/' is 'abs'), and so is '' (TF 2.21)."""
+    if not name or name.endswith('/'):
+        return name[:-1]
+    return current() + name
 
 
 class name_scope:  # noqa: N801  (TensorFlow's spelling)

@@ -109,7 +109,7 @@ class Variable(Tensor):
         super().__init__(xp.array(data, copy=True))
         # shape=tf.TensorShape(None) or [None, 3]: the shape it reports, which assign may change within
         self._open_shape = _open_shape(kwargs.get('shape'))
-        self._name = name_scopes.qualify(name if name is not None else 'Variable')   # 'outer/v:0' in tf.name_scope
+        self._name = name_scopes.qualify(name if name is not None else 'Variable')   # 'outer/v' in tf.name_scope
         self._path = None      # set by a layer's add_weight: Keras 3's 'dense/kernel'
         self._trainable = bool(trainable)
         self._snapshot = None    # weak reference to the Tensor tapes hold for the current value
@@ -124,7 +124,7 @@ class Variable(Tensor):
     def name(self):
         if self._path is not None:
             return self._name      # a layer weight: Keras 3 names it 'kernel', without ':0'
-        return self._name if self._name.endswith(':0') or '/' in self._name else self._name + ':0'
+        return self._name + ':0'      # always, as TF: 'a/b' is 'a/b:0', 'x:0' is 'x:0:0'
 
     @property
     def dtype(self):
