@@ -304,7 +304,15 @@ class GradientTape:
         return _StopRecording(self)
 
     def reset(self):
-        """Forget everything recorded so far (the tape keeps recording if it was)."""
+        """Forget everything recorded so far; the tape keeps recording.
+
+        Raises:
+            ValueError: outside the tape's `with` block (or inside its stop_recording), as TensorFlow.
+        """
+        if not self._recording:
+            error = ValueError('Tape is not recording.')
+            error.add_note('GradientTape.reset: call it inside the tape\'s `with` block, where it is recording')
+            raise error
         self._nodes = []
         self._reads = []
         self._tracked = set()

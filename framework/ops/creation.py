@@ -78,9 +78,35 @@ def range(start, limit=None, delta=1, dtype=None, name='range'):  # noqa: A001
               (int(v) if isinstance(v, Tensor) else v) for v in (start, limit, delta)]
     if values[2] == 0:
         raise InvalidArgumentError('range: delta must not be 0')
+    if dtype is not None and dtypes.as_dtype(dtype).is_integer:
+        for v in (start, limit, delta):
+            if isinstance(v, float) and not isinstance(v, np.floating):    # tensors and numpy scalars cast
+                error = TypeError('Cannot convert %r to EagerTensor of dtype %s' % (v, dtypes.as_dtype(dtype).name))
+                error.add_note('range: start, limit and delta must be Python ints for dtype=%s'
+                               % dtypes.as_dtype(dtype).name)
+                raise error
+    # Range's kernel refuses a delta that walks away from the limit, where numpy gives nothing
+    lo, hi, step = values
+    if (step > 0 and lo > hi) or (step < 0 and lo < hi):
+        words = 'start <= limit when delta > 0' if step > 0 else 'start >= limit when delta < 0'
+        raise kernel_error('Range', 'Requires %s: %s/%s' % (words, _range_number(lo), _range_number(hi)),
+                           named=True, note='range: start %s and limit %s do not lie in the direction of delta %s'
+                           % (lo, hi, step))
     if dtype is None:
         dtype = dtypes.float32 if any(isinstance(v, float) for v in values) else dtypes.int32
-    return Tensor(current_xp().arange(*values).astype(dtypes.numpy_dtype(dtype)))
+    xp, np_dtype = current_xp(), dtypes.numpy_dtype(dtype)
+    if np.dtype(np_dtype).kind != 'f':
+        return Tensor(xp.arange(*values).astype(np_dtype))
+    # Range's kernel works in the result's dtype: size = ceil(|(limit - start) / delta|) and
+    # element i = start + i * delta (arange's float64 steps differ: range(0., 1., .1)[9] is 0.90000004)
+    lo, hi, step = (np.dtype(np_dtype).type(v) for v in values)
+    size = int(np.ceil(np.abs((hi - lo) / step)))
+    return Tensor(lo + xp.arange(size).astype(np_dtype) * step)
+
+
+def _range_number(v):
+    """A bound as Range's kernel prints it (5, 5.5, 0.25)."""
+    return '%g' % v if isinstance(v, float) else str(v)
 
 
 @named_errors('linspace')

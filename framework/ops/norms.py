@@ -121,8 +121,8 @@ def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
 def clip_by_norm(t, clip_norm, axes=None, name=None):
     """t scaled so that its L2 norm over ``axes`` is at most ``clip_norm``.
 
-    TensorFlow's formula: t * clip_norm / max(norm, clip_norm), with the norm
-    taken as 0 (not NaN) for an all-zero t, so the gradient there stays finite.
+    TensorFlow's formula: t * clip_norm / max(norm, clip_norm), with a negative clip_norm
+    read as 0 and the norm taken as 0 (not NaN) for an all-zero t, so the gradient there stays finite.
     An IndexedSlices is clipped by the norm of its values (repeated rows each
     counted), and stays an IndexedSlices.
     """
@@ -131,6 +131,8 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
         return map_values(lambda values: clip_by_norm(values, clip_norm, axes), t)
     t = as_float_tensor(t, 'clip_by_norm')
     clip_norm = _number_or_tensor(clip_norm, t.dtype, 'clip_by_norm')
+    # TensorFlow reads a negative clip_norm as 0 (the result is then zeros, not -t / |t|)
+    clip_norm = max(clip_norm, 0.0) if isinstance(clip_norm, float) else maximum(clip_norm, 0.0)
     squares = reduce_sum(t * t, axes, keepdims=True)
     positive = squares > 0
     length = where(positive, sqrt(where(positive, squares, 1.0)), squares)

@@ -233,8 +233,21 @@ def split(value, num_or_size_splits, axis=0, num=None, name=None):
         sizes = [n // k] * k
     else:
         sizes = list(_ints(num_or_size_splits, 'split'))
+        # SplitV's checks: one size may be -1 (inferred), none may be below it, and the
+        # inferred one may not come out negative (numpy would slice silently wrong parts)
+        if sizes.count(-1) > 1:
+            raise InvalidArgumentError('split: sizes %s hold more than one -1; only one size can be inferred'
+                                       % (sizes,))
+        for i, size in enumerate(sizes):
+            if size < -1:
+                raise InvalidArgumentError('split: size at index %d must be >= 0 (or -1 to infer it), got %d'
+                                           % (i, size))
         if -1 in sizes:
-            sizes[sizes.index(-1)] = n - (sum(sizes) + 1)
+            rest = n - (sum(sizes) + 1)
+            if rest < 0:
+                raise InvalidArgumentError('split: the sizes other than -1 in %s add up to %d, more than axis %d of size %d'
+                                           % (sizes, sum(sizes) + 1, ax, n))
+            sizes[sizes.index(-1)] = rest
         if sum(sizes) != n:
             raise InvalidArgumentError('split: sizes %s do not add up to %d (axis %d)' % (sizes, n, ax))
     bounds = np.cumsum([0] + sizes)
