@@ -99,17 +99,21 @@ class Dense(KernelOptions, Layer):
         if activation is activations.relu:
             return affine_activation(inputs, kernel, self.bias, 'relu')
         if activation is activations.elu:
-            return affine_activation(inputs, kernel, self.bias, 'elu')
+            return affine_activation(inputs, kernel, self.bias, 'elu', self._onednn_fuses())
         if activation is activations.tanh:
-            return affine_activation(inputs, kernel, self.bias, 'tanh')
-        if activation is activations.sigmoid and self.bias is not None and call_context.in_traced_function() \
-                and onednn_policy.enabled():
+            return affine_activation(inputs, kernel, self.bias, 'tanh', self._onednn_fuses())
+        if activation is activations.sigmoid and self._onednn_fuses():
             # a traced step: TF fuses MatMul + BiasAdd + Sigmoid into oneDNN's kernel (ops/fused_sigmoid.py)
             logits = affine(inputs, kernel, self.bias)
             outputs = fused_sigmoid(logits)
             set_keras_logits(outputs, logits)       # as activations.sigmoid: cross-entropies read the logits
             return outputs
         return activation(affine(inputs, kernel, self.bias))
+
+    def _onednn_fuses(self):
+        """Whether TensorFlow runs this call's MatMul + bias Add + activation as one oneDNN kernel
+        (its graph optimizer fuses them in a traced step where it runs oneDNN; not without a bias)."""
+        return self.bias is not None and call_context.in_traced_function() and onednn_policy.enabled()
 
     def _call_on_sparse(self, inputs):
         outputs = sparse_times_kernel(inputs, self.kernel, self.name)

@@ -11,6 +11,7 @@ the cross-entropies (see losses/tensor_notes.py), which needs the pre-activation
 """
 from .. import graph_random_ops, onednn_policy
 from ..tensor import Tensor
+from . import eigen_math, onednn_activations
 from .activations import ELU_VJPS, RELU_VJPS, elu_value, relu_value
 from .linalg import _AFFINE_VJPS, affine_array
 from .operands import ACTIVE, record
@@ -27,14 +28,26 @@ _ACTIVATIONS = {
     'tanh': (tanh_value, _tanh_grad),
 }
 
+# oneDNN's elu and tanh, where TensorFlow fuses MatMul + bias + activation into one oneDNN kernel
+# (a traced step: ops/onednn_activations.py), on the arrays the exact-math mode covers; relu is exact
+# either way. The gradients stay Eigen's EluGrad / TanhGrad, which read the output.
+_ONEDNN_VALUES = {
+    'relu': relu_value,
+    'elu': lambda a: onednn_activations.elu(a) if eigen_math.handles(a) else elu_value(a),
+    'tanh': lambda a: onednn_activations.tanh(a) if eigen_math.handles(a) else tanh_value(a),
+}
 
-def affine_activation(x, kernel, bias, activation):
-    """``activation(x @ kernel + bias)``; ``activation`` is one of FUSED_ACTIVATIONS."""
+
+def affine_activation(x, kernel, bias, activation, onednn=False):
+    """``activation(x @ kernel + bias)``; ``activation`` is one of FUSED_ACTIVATIONS; ``onednn``: as
+    TensorFlow's fused oneDNN kernel computes it (the caller knows that TF fuses here)."""
     if activation not in _ACTIVATIONS:
         raise ValueError('affine_activation: activation must be one of %s, got %r' % (FUSED_ACTIVATIONS, activation))
     op = 'affine_' + activation
     inputs, z = affine_array(x, kernel, bias, op)
     value, rule = _ACTIVATIONS[activation]
+    if onednn:
+        value = _ONEDNN_VALUES[activation]
     if activation == 'relu' and z.dtype.itemsize == 2 and len(inputs) == 3 \
             and graph_random_ops.current() is not None and onednn_policy.enabled():
         # 16 bits in a traced step: TF's fused oneDNN kernel (see affine_array) applies relu as
