@@ -3,18 +3,41 @@
 ``tf.print`` does not use numpy's layout: elements are separated by one space
 without padding (``[[1.5 2]\n [3.25 -4]]``), floats are written with the fewest
 of 6 or 9 significant digits (15 or 17 for float64) that read back exactly,
-booleans as 1 and 0, strings in double quotes, and each dimension longer than
+booleans as 1 and 0, strings in double quotes and C-escaped (bytes of 0x80 and
+above as they are), complex numbers as '?', and each dimension longer than
 2 * summarize keeps its first and last ``summarize`` entries around '...'.
-Other values are shown as ``pprint`` shows them, tensors inside lists and dicts
-by value.
+
+The line is built as TensorFlow's ``print_v2`` builds it: every input is
+written with ``pprint`` with a placeholder for each tensor in it, the quotes
+around a placeholder are dropped, and the placeholders are then replaced by
+the tensors' text. So a SparseTensor reads ``'SparseTensor(indices=[[0 1]],
+values=[5], shape=[2 2])'``, quotes included, and a RaggedTensor reads
+``[[1, 2], [3]]`` (its flat values as ``tf.strings.as_string`` writes them).
+A lone scalar string tensor is written as it is, without quotes.
 """
+import collections
 import pprint
+import random
 import sys
 
 import numpy as np
 
-from . import backend
-from .tensor import Tensor
+from . import backend, nest
+from .composite import CompositeTensor
+from .tensor import Tensor, convert_to_tensor
+
+_ESCAPES = {'\n': '\\n', '\r': '\\r', '\t': '\\t', '"': '\\"', "'": "\\'", '\\': '\\\\'}
+
+
+def _c_escape(text):
+    """absl's Utf8SafeCEscape, as TensorFlow quotes a string element: characters 0x80 and up pass."""
+    return ''.join(_ESCAPES.get(c) or (c if ' ' <= c <= '~' or ord(c) >= 0x80 else '\\%03o' % ord(c))
+                   for c in text)
+
+
+def _as_text(value):
+    # Bytes that are not UTF-8 survive as surrogates, so the write puts back the very bytes.
+    return value.decode('utf-8', 'surrogateescape') if isinstance(value, bytes) else str(value)
 
 
 def _format_float(x, dtype):
@@ -30,13 +53,13 @@ def _format_element(x, dtype):
         return '1' if x else '0'
     if dtype.kind in 'iu':
         return str(int(x))
-    if dtype.kind == 'f':
-        return _format_float(x, np.dtype(np.float32) if dtype.itemsize < 4 else dtype)
-    if dtype.kind in 'SO':
-        return '"%s"' % (x.decode() if isinstance(x, bytes) else x)
-    if dtype.kind == 'U':
-        return '"%s"' % x
-    return str(x)
+    if dtype.kind == 'f' or dtype.name == 'bfloat16':
+        # float16 and bfloat16 print through float, as TensorFlow's kernels print them
+        return _format_float(np.float32(x) if dtype.itemsize < 4 else x,
+                             np.dtype(np.float32) if dtype.itemsize < 4 else dtype)
+    if dtype.kind in 'SOU':
+        return '"%s"' % _c_escape(_as_text(x))
+    return '?'      # complex and other types TensorFlow's summarizer does not know
 
 
 def _format_array(array, summarize, depth=1):
@@ -65,38 +88,118 @@ def format_tensor(tensor, summarize=3):
     return _format_array(array, limit)
 
 
-class _Shown:
-    """Stands in for a tensor inside a structure, so pprint writes its value."""
+def _ragged_element(x, dtype):
+    if dtype.kind in 'SOU':     # ragged_tensor_to_string: single quotes, only ' and \ escaped
+        return "'%s'" % _as_text(x).replace('\\', '\\\\').replace("'", "\\'")
+    if dtype.kind == 'b':
+        return 'true' if x else 'false'
+    if dtype.kind in 'iu':
+        return '%d' % x
+    return '%f' % float(x)     # tf.strings.as_string's default for floats
 
-    def __init__(self, text):
-        self.text = text
 
-    def __repr__(self):
-        return self.text
+def format_ragged(ragged, summarize=3):
+    """``ragged``'s value as TensorFlow's ``ragged_tensor_to_string`` writes it: '[[1, 2], [3]]'."""
+    if summarize is not None and summarize != -1 and not (isinstance(summarize, int) and summarize > 0):
+        raise ValueError('Expected summarize to be -1 or a positive int, got %r' % (summarize,))
+    flat = np.asarray(backend.to_host(ragged.flat_values._data))
+
+    def text(value):
+        if not isinstance(value, list) and np.ndim(value) == 0:
+            return _ragged_element(value, flat.dtype)
+        pieces = [text(v) for v in value]
+        if summarize not in (-1, None) and len(pieces) > 2 * summarize:
+            pieces = pieces[:summarize] + ['...'] + pieces[-summarize:]
+        return '[' + ', '.join(pieces) + ']'
+    return text(_nested_rows(ragged, flat))
 
 
-def _replace_tensors(value, summarize):
-    if isinstance(value, Tensor):
-        return _Shown(format_tensor(value, summarize))
-    if isinstance(value, (list, tuple)) and type(value) in (list, tuple):
-        return type(value)(_replace_tensors(v, summarize) for v in value)
-    if isinstance(value, dict):
-        return {k: _replace_tensors(v, summarize) for k, v in value.items()}
-    return value
+def _nested_rows(ragged, flat):
+    """The ragged tensor as nested lists whose innermost items are rows of ``flat``'s values."""
+    values = list(flat)
+    for splits in reversed([np.asarray(backend.to_host(s._data)) for s in ragged.nested_row_splits]):
+        values = [values[splits[i]:splits[i + 1]] for i in range(len(splits) - 1)]
+    return values
+
+
+def format_value(value, summarize=3):
+    """A dense or ragged tensor's text inside a ``tf.print`` or ``tf.strings.format`` line."""
+    if _is_ragged(value):
+        return format_ragged(value, summarize)
+    return format_tensor(convert_to_tensor(value), 3 if summarize is None else int(summarize))
+
+
+def _is_ragged(value):
+    return isinstance(value, CompositeTensor) and hasattr(value, 'nested_row_splits')
+
+
+def _is_sparse(value):
+    return isinstance(value, CompositeTensor) and hasattr(value, 'dense_shape')
+
+
+def _is_tensor(value):
+    return isinstance(value, (Tensor, CompositeTensor))
+
+
+def _placeholder(text):
+    """TensorFlow's _generate_placeholder_string: '{}', lengthened by seeded digits until not in ``text``."""
+    placeholder, rng = '{}', random.Random(5)
+    while placeholder in text:
+        placeholder += str(rng.randint(0, 9))
+    return placeholder
+
+
+def _template(value, placeholder, tensors):
+    """``value`` written by pprint with ``placeholder`` for each tensor, whose parts join ``tensors``."""
+    slots = []
+    for leaf in nest.flatten(value):
+        if _is_sparse(leaf):
+            tensors.extend([leaf.indices, leaf.values, leaf.dense_shape])
+            slots.append('SparseTensor(indices={0}, values={0}, shape={0})'.format(placeholder))
+        elif _is_tensor(leaf):
+            tensors.append(leaf)
+            slots.append(placeholder)
+        else:
+            slots.append(leaf)
+    if isinstance(value, str):
+        return value        # a plain string is its own template
+    return pprint.pformat(nest.pack_sequence_as(value, slots))
+
+
+def format_line(inputs, summarize=3, sep=' '):
+    """The text ``tf.print(*inputs)`` writes, before its ``end``."""
+    if len(inputs) == 1 and isinstance(inputs[0], Tensor) and inputs[0]._data.ndim == 0 \
+            and inputs[0]._data.dtype.kind in 'SOU':
+        return _as_text(np.asarray(backend.to_host(inputs[0]._data))[()])
+    # The placeholder is chosen as TensorFlow chooses it: absent from the inputs printed without
+    # their tensors, OrderedDicts sorted by key (the template itself keeps their order).
+    sorted_inputs = [collections.OrderedDict(sorted(x.items())) if isinstance(x, collections.OrderedDict)
+                     else x for x in inputs]
+    free = ' '.join(pprint.pformat(nest.map_structure(lambda x: '' if _is_tensor(x) else x, x))
+                    for x in sorted_inputs)
+    placeholder = _placeholder(free)
+    tensors = []
+    template = sep.join(_template(x, placeholder, tensors) for x in inputs)
+    pieces = template.replace("'" + placeholder + "'", placeholder).split(placeholder)
+    return pieces[0] + ''.join(format_value(t, summarize) + piece for t, piece in zip(tensors, pieces[1:]))
 
 
 def print_(*inputs, output_stream=None, summarize=3, sep=' ', end='\n', name=None):
     """Print values, tensors shown as their elements (``[1 2 3]``), like ``tf.print``."""
-    summarize = 3 if summarize is None else int(summarize)
-    parts = []
-    for value in inputs:
-        if isinstance(value, Tensor):
-            parts.append(format_tensor(value, summarize))
-        elif isinstance(value, str):
-            parts.append(value)
-        else:
-            parts.append(pprint.pformat(_replace_tensors(value, summarize)))
-    stream = output_stream if output_stream not in (None, 'stderr') else sys.stderr
-    if output_stream == 'stdout' or output_stream is sys.stdout:
+    text = format_line(inputs, summarize, sep) + end
+    if isinstance(output_stream, str) and output_stream.startswith('file://'):
+        with open(output_stream[len('file://'):], 'a', encoding='utf-8', errors='surrogateescape') as f:
+            f.write(text)
+        return
+    if output_stream in (None, 'stderr', sys.stderr):
+        stream = sys.stderr
+    elif output_stream in ('stdout', sys.stdout):
         stream = sys.stdout
-    stream.write(sep.join(parts) + end)
+    else:
+        stream = output_stream
+    try:
+        stream.write(text)
+    except UnicodeEncodeError:      # string bytes that are not UTF-8: write them as TensorFlow does, raw
+        stream.flush()
+        stream.buffer.write(text.encode('utf-8', 'surrogateescape'))
+        stream.buffer.flush()

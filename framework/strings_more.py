@@ -6,7 +6,7 @@
 import numpy as np
 
 from .composite import CompositeTensor
-from .printing import format_tensor
+from .printing import format_value
 from .tensor import Tensor, constant, convert_to_tensor
 
 _MASK = (1 << 64) - 1
@@ -51,7 +51,8 @@ def to_hash_bucket(string_tensor, num_buckets, name=None):
 
 def format(template, inputs, placeholder='{}', summarize=3, name=None):  # noqa: A001  (TensorFlow's name)
     """A scalar string: ``template`` with each ``placeholder`` replaced by the next input printed as
-    ``tf.print`` prints it (``summarize`` entries at each end of every axis).
+    ``tf.print`` prints it (``summarize`` entries at each end of every axis; a RaggedTensor as
+    '[[1, 2], [3]]', as TensorFlow's ragged dispatch writes it).
 
     Raises:
         ValueError: a count of placeholders that differs from the count of inputs.
@@ -63,8 +64,8 @@ def format(template, inputs, placeholder='{}', summarize=3, name=None):  # noqa:
                          'placeholder' % (len(pieces) - 1, placeholder, len(inputs)))
     text = pieces[0]
     for value, piece in zip(inputs, pieces[1:]):
-        text += format_tensor(convert_to_tensor(value), summarize) + piece
-    return constant(text)
+        text += format_value(value, summarize) + piece
+    return constant(text.encode('utf-8', 'surrogateescape'))
 
 
 def _row_ngrams(tokens, widths, separator, pads, padding_width, preserve_short):
