@@ -9,7 +9,7 @@ from framework import ops
 from framework.keras.activation_inputs import float_activation_input, floatx_activation_input
 from framework.losses.tensor_notes import set_keras_logits
 
-from . import activations_extra
+from . import activations_extra, call_context
 
 
 def linear(x):
@@ -122,13 +122,12 @@ def exponential(x):
 
 def hard_sigmoid(x):
     """relu6(x + 3) / 6, i.e. clip(x / 6 + 0.5, 0, 1) (Keras 3's definition)."""
-    return ops.hard_sigmoid(float_activation_input(x, 'hard_sigmoid'))
+    return ops.hard_sigmoid(float_activation_input(x, 'hard_sigmoid'), traced=call_context.in_traced_function())
 
 
 def hard_silu(x):
     """x * hard_sigmoid(x)."""
-    x = float_activation_input(x, 'hard_silu')
-    return x * ops.hard_sigmoid(x)
+    return ops.hard_silu(float_activation_input(x, 'hard_silu'), traced=call_context.in_traced_function())
 
 
 hard_swish = hard_silu

@@ -38,7 +38,7 @@ FILT = np.ones((2, 2, 1, 1), np.float32)
 
 UNARY = ('abs acos acosh asin asinh atan atanh ceil cos cosh erf exp expm1 floor log log1p negative '
          'reciprocal round rsqrt sigmoid sign sin sinh softplus sqrt square tan tanh is_finite is_inf is_nan '
-         'elu gelu hard_sigmoid leaky_relu relu relu6 selu silu softsign swish identity stop_gradient '
+         'elu gelu hard_sigmoid hard_silu leaky_relu relu relu6 selu silu softsign swish identity stop_gradient '
          'ones_like zeros_like shape size rank squeeze transpose log_softmax softmax l2_loss l2_normalize norm '
          'reduce_euclidean_norm reduce_logsumexp reduce_max reduce_mean reduce_min reduce_prod reduce_std '
          'reduce_sum reduce_variance sum_of_squares cumsum cumprod argmax argmin argsort sort top_k unstack').split()

@@ -160,6 +160,7 @@ CASES = [
     Case('swish', '', tf.nn.swish, [(2, 3)]),
     Case('silu', 'beta', lambda x: tf.nn.silu(x, beta=1.5), [(2, 3)]),
     Case('hard_sigmoid', '', tf.hard_sigmoid, [[[-2.5, -0.4, 1.3], [2.2, 0.1, -1.7]]]),
+    Case('hard_silu', '', tf.hard_silu, [[[-2.5, -0.4, 1.3], [2.2, 0.1, -1.7]]]),
     Case('softmax', '', tf.nn.softmax, [(2, 4)]),
     Case('softmax', 'axis0', lambda x: tf.nn.softmax(x, axis=0), [(3, 2)]),
     Case('log_softmax', '', tf.nn.log_softmax, [(2, 4)]),

@@ -46,9 +46,16 @@ softplus = _activation('softplus', _ops.softplus)
 softsign = _activation('softsign', _ops.softsign)
 silu = swish = _activation('silu', _ops.silu)
 selu = _activation('selu', _ops.selu)
-hard_sigmoid = _activation('hard_sigmoid', _ops.hard_sigmoid)      # relu6(x + 3) / 6, as Keras 3
+hard_sigmoid = _activation('hard_sigmoid', lambda x: _ops.hard_sigmoid(x, traced=_in_traced_step()))
 log_sigmoid = _activation('log_sigmoid', lambda x: -_ops.softplus(-x))
-hard_silu = hard_swish = _activation('hard_silu', lambda x: x * _ops.hard_sigmoid(x))
+hard_silu = hard_swish = _activation('hard_silu', lambda x: _ops.hard_silu(x, traced=_in_traced_step()))
+
+
+def _in_traced_step():
+    """Whether a traced function or Keras step (predict's too) runs, where TF's graph optimizer
+    rewrites hard_sigmoid's division (ops/activations.py)."""
+    from layers import call_context
+    return call_context.in_traced_function()
 
 
 def gelu(x, approximate=True):

@@ -1,6 +1,6 @@
 """Every op, under TensorFlow's names. The namespaces (framework, .math, .nn)
 pick from here."""
-from .activations import (elu, gelu, hard_sigmoid, leaky_relu, log_softmax, relu, relu6, selu,
+from .activations import (elu, gelu, hard_sigmoid, hard_silu, leaky_relu, log_softmax, relu, relu6, selu,
                           silu, softmax, softsign, swish)
 from .arithmetic import (add, add_n, divide, divide_no_nan, floor_div, floordiv, floormod, maximum,
                          minimum, mod, multiply, negative, pow, realdiv, squared_difference, subtract,

@@ -183,10 +183,30 @@ def _softsign_grad(g, y, x):
 _SOFTSIGN_VJPS = (_softsign_grad,)
 
 
-def hard_sigmoid(features, name=None):
-    from .selection import clip_by_value
+def hard_sigmoid(features, name=None, traced=None):
+    """relu6(x + 3) / 6, as Keras 3's TF backend writes it. In a traced function TensorFlow's graph
+    optimizer turns the division by a constant into a multiplication by its reciprocal, which rounds
+    differently (about 1 value in 3), so there it is relu6(x + 3) * (1 / 6). ``traced``: whether the
+    caller runs in one (Keras's predict steps too, which layers.call_context knows); None: a traced
+    function or Keras train / test step."""
     x = as_float_tensor(features, 'hard_sigmoid')
-    return clip_by_value(x * (1 / 6) + 0.5, 0.0, 1.0)
+    shifted = relu6(x + 3.0)
+    return shifted * (1 / 6) if _traced(traced) else shifted / 6.0
+
+
+def hard_silu(features, name=None, traced=None):
+    """x * hard_sigmoid(x), Keras 3's hard_silu / hard_swish. In a traced function grappler also
+    pushes the reciprocal down onto x, (x * (1 / 6)) * relu6(x + 3), where x is made by an op of the
+    graph (a layer's output: measured on TF 2.21, 32 of 32 values; a function's own argument x keeps
+    x * (relu6(x + 3) * (1 / 6)), which tapeflow does not tell apart)."""
+    x = as_float_tensor(features, 'hard_silu')
+    if not _traced(traced):
+        return x * (relu6(x + 3.0) / 6.0)
+    return (x * (1 / 6)) * relu6(x + 3.0)
+
+
+def _traced(traced):
+    return graph_random_ops.current() is not None if traced is None else traced
 
 
 def softmax(logits, axis=-1, name=None):
