@@ -9,6 +9,7 @@ import threading
 
 import numpy as np
 
+from .errors import InvalidArgumentError
 from . import backend, dtypes, op_seeds
 from . import philox
 from .placement import current
@@ -142,7 +143,7 @@ def uniform(shape, minval=0, maxval=None, dtype='float32', seed=None, name=None)
             raise ValueError('random.uniform: integer dtype %s needs maxval' % dtype.name)
         lo, hi = int(minval), int(maxval)
         if lo >= hi:
-            raise ValueError('random.uniform: need minval < maxval, got %d and %d' % (lo, hi))
+            raise InvalidArgumentError('random.uniform: need minval < maxval, got %d and %d' % (lo, hi))
         return _placed(_tf_draw('RandomUniformInt', dtype, shape, seed,
                                 lambda key, counter, n, start: philox.uniform_int_values(
                                     key, counter, n, lo, hi, dtype, start)), dtype)

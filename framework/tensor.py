@@ -208,7 +208,10 @@ class Tensor:
             from .ops.bitwise_ops import invert
             return invert(self)
         return ops.logical_not(self)
-    def __getitem__(self, index): return ops.getitem(self, index)
+    def __getitem__(self, index):
+        if type(index) is list:     # TensorFlow reads x[[0, 1]] as x[0, 1], not as numpy's gather of rows
+            index = ops.indexing.list_index(index)
+        return ops.getitem(self, index)
 
     def __eq__(self, other):
         # TensorFlow 2: elementwise, and False for what cannot be compared at all.

@@ -266,6 +266,9 @@ class Variable(Tensor):
     # ---- writing parts of the value (framework/variable_slices.py) ----------
     def __getitem__(self, index):
         """``v[index]``: a differentiable read whose result also has ``.assign(value)``."""
+        if type(index) is list:     # as a tensor's: v[[0, 1]] is v[0, 1]
+            from .ops.indexing import list_index     # ops import this module
+            index = list_index(index)
         return read_slice(self, index)
 
     def scatter_nd_update(self, indices, updates, name=None):

@@ -56,9 +56,10 @@ def read_slice(variable, index):
     raw = indexing._raw_index(index, backend.array_module(data))
     try:
         value = data[raw]
-    except IndexError as err:
-        raise InvalidArgumentError('index %r is invalid for a tensor of shape %s: %s'
-                                   % (index, tuple(data.shape), err)) from None
+    except (IndexError, TypeError, ValueError) as err:
+        # the error a tensor's x[index] raises (TensorFlow's StridedSlice words), as TensorFlow's v[index]
+        note = 'index %r is invalid for a variable of shape %s: %s' % (index, tuple(data.shape), err)
+        raise indexing.strided_slice_error(index, raw, data.shape, note) from None
     if not (isinstance(value, (np.ndarray, np.generic)) or backend.is_device_array(value)):
         value = np.array(value, dtype=object)           # one element of a string variable
     elif indexing._is_basic(raw):

@@ -101,3 +101,59 @@ def test_tape_reset_outside_its_with_block_is_tensorflows_value_error():
     with pytest.raises(ValueError, match='Tape is not recording.'):
         tape.reset()
     del y
+
+
+M = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+
+
+@pytest.mark.parametrize('mask', [[1, 0], [1.0, 0.0], np.array([1, 0]), tf.constant([1, 0])])
+def test_boolean_mask_reads_a_numeric_mask_as_non_zero(mask):
+    # TensorFlow masks through Where, which takes numbers
+    assert tf.boolean_mask(M, mask).numpy().tolist() == [[1.0, 2.0]]
+
+
+def test_where_alone_gives_the_coordinates_of_non_zero_numbers():
+    assert tf.where(tf.constant([1, 0, 3])).numpy().tolist() == [[0], [2]]
+    assert tf.where(tf.constant([[1.0, 0.0], [0.0, 2.0]])).numpy().tolist() == [[0, 0], [1, 1]]
+    with pytest.raises(TypeError, match='where: condition must be a bool tensor when x and y are given'):
+        tf.where([1, 0], M[0], M[1])
+    with pytest.raises(tf.errors.InvalidArgumentError, match='where: condition must be a bool tensor'):
+        tf.where(tf.constant(['a', '']))
+
+
+@pytest.mark.parametrize('call, words', [
+    (lambda: tf.logical_and(tf.constant(1.0), tf.constant(0.0)), 'logical_and: expected bool tensors, got float32'),
+    (lambda: tf.logical_or(tf.constant(1), tf.constant(0)), 'logical_or: expected bool tensors, got int32'),
+    (lambda: tf.math.logical_xor(tf.constant(1.0), tf.constant(True)), 'logical_xor'),
+    (lambda: tf.logical_not(tf.constant(1.0)), 'logical_not: expected a bool tensor, got float32'),
+    (lambda: tf.reduce_all(tf.constant([1.0, 0.0])), 'reduce_all: expected a bool tensor, got float32'),
+    (lambda: tf.reduce_any(tf.constant([1, 0])), 'reduce_any: expected a bool tensor, got int32'),
+    (lambda: tf.tensor_scatter_nd_update(M, [[0.0]], [[1.0, 1.0]]), 'tensor_scatter_nd_update: indices must be'),
+    (lambda: tf.scatter_nd([[0.0]], [1.0], [3]), 'scatter_nd: indices must be integers, got dtype float32'),
+    (lambda: tf.roll(M, [1, 2], [0]), r'roll: shift \[1, 2\] and axis \[0\] must have the same length'),
+    (lambda: tf.roll(M, 1, 5), 'roll: axis 5 is out of range for a tensor of rank 2'),
+    (lambda: tf.roll(M, 1.5, 0), 'roll: shift must be an int or a list of ints, got 1.5'),
+    (lambda: tf.random.uniform([2], 5, 1, dtype=tf.int32), 'random.uniform: need minval < maxval, got 5 and 1'),
+    (lambda: tf.random.stateless_uniform([2], [1, 2], 3, 3, dtype=tf.int32), 'stateless_uniform: need minval'),
+    (lambda: M[::0], r'strides\[0\] must be non-zero'),
+    (lambda: M[:, ::0], r'strides\[1\] must be non-zero'),
+    (lambda: tf.Variable([1.0, 2.0])[::0], r'strides\[0\] must be non-zero'),
+    (lambda: M[[True, False]], "Value for attr 'Index' of bool"),
+])
+def test_kernel_refusals_are_invalid_argument_errors_as_in_tensorflow(call, words):
+    # TensorFlow's kernels raise InvalidArgumentError here; tapeflow's is also a TypeError and
+    # ValueError, so code catching the classes tapeflow raised before still catches it
+    with pytest.raises(tf.errors.InvalidArgumentError, match=words):
+        call()
+
+
+def test_a_list_index_is_a_tuple_index_as_tensorflow_reads_it():
+    # TensorFlow's x[[0, 1]] is x[0, 1] (numpy's would be rows 0 and 1)
+    assert M[[0, 1]].numpy() == 2.0
+    assert M[[1]].numpy().tolist() == [3.0, 4.0]
+    v = tf.Variable([[1.0, 2.0], [3.0, 4.0]])
+    assert v[[1, 0]].numpy() == 3.0
+    v[[0, 1]].assign(7.0)
+    assert v.numpy().tolist() == [[1.0, 7.0], [3.0, 4.0]]
+    with pytest.raises(tf.errors.InvalidArgumentError, match='Index out of range using input dim 1'):
+        tf.constant([1.0, 2.0])[[0, 5]]

@@ -29,6 +29,15 @@ def _raw_index(index, xp):
     return index
 
 
+def list_index(items):
+    """``x[[i, j]]`` as TensorFlow reads it: the tuple ``x[i, j]`` (its _slice_helper), where numpy
+    would gather rows i and j. A bool among the items is StridedSlice's dtype error."""
+    if any(isinstance(item, (bool, np.bool_)) for item in items):
+        raise InvalidArgumentError("Value for attr 'Index' of bool is not in the list of allowed values: "
+                                   "int16, int32, int64")
+    return tuple(items)
+
+
 def getitem(x, index):
     """``x[index]`` with numpy's indexing (ints, slices, None, ..., index arrays, masks)."""
     x = as_tensor(x, 'getitem')
@@ -40,7 +49,7 @@ def getitem(x, index):
         # One element of a string (object) tensor comes back as the bytes object itself.
         out = Tensor(value if isinstance(value, (np.ndarray, np.generic)) or backend.is_device_array(value)
                      else np.array(value, dtype=object))
-    except (IndexError, TypeError) as err:
+    except (IndexError, TypeError, ValueError) as err:     # ValueError: numpy's 'slice step cannot be zero'
         note = 'index %r is invalid for a tensor of shape %s: %s' % (index, tuple(x.shape), err)
         raise strided_slice_error(index, raw, x._data.shape, note) from None
     if ACTIVE:
@@ -63,6 +72,10 @@ def strided_slice_error(index, raw, shape, note):
                 error.add_note(note)
                 return error
     raws = raw if isinstance(raw, tuple) else (raw,)
+    for position, item in enumerate(raws):
+        if isinstance(item, builtins.slice) and item.step is not None and int(item.step) == 0:
+            return kernel_error('StridedSlice', 'strides[%d] must be non-zero' % position, named='strided_slice/',
+                                note=note)
     if sum(1 for item in raws if item is Ellipsis) > 1:
         return kernel_error('StridedSlice', 'Multiple ellipses in slice spec not allowed', named='strided_slice/',
                             note=note)
@@ -224,13 +237,13 @@ def _gather_nd_range_error(indices, shape, d, name):
 def boolean_mask(tensor, mask, axis=None, name=None):
     """The entries of ``tensor`` where ``mask`` is True, flattened over the mask's axes.
 
-    ``mask`` (bool, rank k) must match ``tensor.shape[axis:axis + k]``; the result
+    ``mask`` (bool, or numbers read as non-zero; rank k) must match ``tensor.shape[axis:axis + k]``; the result
     has shape ``tensor.shape[:axis] + (count,) + tensor.shape[axis + k:]``.
     """
     x = as_tensor(tensor, 'boolean_mask')
     m = as_tensor(mask, 'boolean_mask')
-    if m._data.dtype.kind != 'b':
-        raise InvalidArgumentError('boolean_mask: mask must be a bool tensor, got %s' % m.dtype.name)
+    if m._data.dtype.kind not in 'biufc':     # TensorFlow masks through Where: numbers pick their non-zeros
+        raise InvalidArgumentError('boolean_mask: mask must be a bool (or numeric) tensor, got %s' % m.dtype.name)
     if m.ndim == 0:
         raise InvalidArgumentError('boolean_mask: mask must have rank >= 1, got a scalar')
     (ax,) = normalize_axis(0 if axis is None else axis, x.ndim, 'boolean_mask')

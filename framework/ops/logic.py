@@ -61,7 +61,7 @@ def _bool_pair(x, y, op):
     x, y = as_tensor(x, op), as_tensor(y, op)
     for t in (x, y):
         if t._data.dtype.kind != 'b':
-            raise TypeError('%s: expected bool tensors, got %s' % (op, t.dtype.name))
+            raise InvalidArgumentError('%s: expected bool tensors, got %s' % (op, t.dtype.name))
     return x._data, y._data
 
 
@@ -86,7 +86,7 @@ def logical_xor(x, y, name=None):
 def _bool_tensor(x, op):
     t = as_tensor(x, op)
     if t._data.dtype.kind != 'b':
-        raise TypeError('%s: expected a bool tensor, got %s; compare first (e.g. x > 0) or cast to bool'
+        raise InvalidArgumentError('%s: expected a bool tensor, got %s; compare first (e.g. x > 0) or cast to bool'
                         % (op, t.dtype.name))
     return t
 
@@ -94,7 +94,7 @@ def _bool_tensor(x, op):
 def logical_not(x, name=None):
     x = as_tensor(x, 'logical_not')
     if x._data.dtype.kind != 'b':
-        raise TypeError('logical_not: expected a bool tensor, got %s' % x.dtype.name)
+        raise InvalidArgumentError('logical_not: expected a bool tensor, got %s' % x.dtype.name)
     return Tensor(~x._data)
 
 

@@ -21,7 +21,7 @@ def _index_columns(indices, shape, op, updates=None):
     """The index vectors as a tuple of integer arrays (one per addressed axis), bounds checked."""
     idx = as_tensor(indices, op)
     if idx._data.dtype.kind not in 'iu':
-        raise TypeError('%s: indices must be integers, got dtype %s' % (op, idx.dtype.name))
+        raise InvalidArgumentError('%s: indices must be integers, got dtype %s' % (op, idx.dtype.name))
     i = idx._data
     if updates is not None and i.ndim and i.shape[-1] > len(shape):      # TensorScatter*'s rank check
         error = _layout_error(op, idx, updates, tuple(shape))

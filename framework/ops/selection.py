@@ -11,13 +11,17 @@ from .operands import ACTIVE, as_tensor, binary, named_errors, record
 def where(condition, x=None, y=None, name=None):
     """Elements of x where condition holds, of y elsewhere (broadcasting all three).
 
-    With x and y omitted, the int64 coordinates of the true elements, shape (n, rank).
+    With x and y omitted, the int64 coordinates of the true (or non-zero) elements, shape (n, rank).
     """
     cond = as_tensor(condition, 'where')
-    if cond._data.dtype.kind != 'b':
-        raise InvalidArgumentError('where: condition must be a bool tensor, got dtype %s' % cond.dtype.name)
     c = cond._data
     xp = backend.array_module(c)
+    if x is None and y is None and c.dtype.kind in 'biufc':
+        # TensorFlow's Where kernel takes numbers too: the coordinates of the non-zero ones
+        return Tensor(xp.argwhere(c).astype('int64'))
+    if c.dtype.kind != 'b':
+        raise InvalidArgumentError('where: condition must be a bool tensor%s, got dtype %s'
+                                   % ('' if x is None and y is None else ' when x and y are given', cond.dtype.name))
     if x is None and y is None:
         return Tensor(xp.argwhere(c).astype('int64'))
     if x is None or y is None:

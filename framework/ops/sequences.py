@@ -19,13 +19,13 @@ UniqueWithCounts = collections.namedtuple('UniqueWithCounts', ['y', 'idx', 'coun
 def _int_list(value, what, op):
     if isinstance(value, Tensor):
         if value._data.dtype.kind not in 'iu':
-            raise TypeError('%s: %s must be integers, got dtype %s' % (op, what, value.dtype.name))
+            raise InvalidArgumentError('%s: %s must be integers, got dtype %s' % (op, what, value.dtype.name))
         value = backend.to_host(value._data).tolist()
     if isinstance(value, np.ndarray):
         value = value.tolist()
     items = value if isinstance(value, (list, tuple)) else [value]
     if not items or any(not isinstance(v, (int, np.integer)) or isinstance(v, bool) for v in items):
-        raise TypeError('%s: %s must be an int or a list of ints, got %r' % (op, what, value))
+        raise InvalidArgumentError('%s: %s must be an int or a list of ints, got %r' % (op, what, value))
     return [int(v) for v in items]
 
 
@@ -35,13 +35,13 @@ def roll(input, shift, axis, name=None):  # noqa: A002  (TensorFlow's names)
     an axis named twice shifts by the sum). The gradient rolls back by ``-shift``."""
     x = as_tensor(input, 'roll')
     if x.ndim == 0:
-        raise ValueError('roll: input must have rank >= 1, got a scalar')
+        raise InvalidArgumentError('roll: input must have rank >= 1, got a scalar')
     shifts, axes = _int_list(shift, 'shift', 'roll'), _int_list(axis, 'axis', 'roll')
     if len(shifts) != len(axes):
-        raise ValueError('roll: shift %s and axis %s must have the same length' % (shifts, axes))
+        raise InvalidArgumentError('roll: shift %s and axis %s must have the same length' % (shifts, axes))
     for a in axes:
         if not -x.ndim <= a < x.ndim:
-            raise ValueError('roll: axis %d is out of range for a tensor of rank %d' % (a, x.ndim))
+            raise InvalidArgumentError('roll: axis %d is out of range for a tensor of rank %d' % (a, x.ndim))
     return _roll(x, tuple(shifts), tuple(a % x.ndim for a in axes))
 
 

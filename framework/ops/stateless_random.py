@@ -137,7 +137,7 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype='float32', name=
             return Tensor(backend.place(philox.full_int_values(key, counter, n, dtype).reshape(shape)))
         lo, hi = int(_number(minval, 'minval')), int(_number(maxval, 'maxval'))
         if lo >= hi:
-            raise ValueError('stateless_uniform: need minval < maxval, got %d and %d' % (lo, hi))
+            raise InvalidArgumentError('stateless_uniform: need minval < maxval, got %d and %d' % (lo, hi))
         return Tensor(backend.place(philox.uniform_int_values(key, counter, n, lo, hi, dtype).reshape(shape)))
     if not dtypes.is_floating(dtype):
         raise TypeError('stateless_uniform: dtype must be floating or integer, got %s' % dtype.name)
