@@ -255,6 +255,8 @@ class ArrayData:
 
     def __init__(self, x, y=None, sample_weight=None, batch_size=None, shuffle=False, class_weight=None,
                  steps_per_epoch=None, restart_each_epoch=False):
+        if batch_size is not None and not batch_size:
+            batch_size = None       # Keras 3's ``if not batch_size``: 0 takes the default, as None
         if batch_size is not None and not isinstance(batch_size, (int, np.integer)):
             # TF 2.21 fails in its Slice op with a TypeError ('Expected int32 ... got 8.0'); a TypeError and
             # a ValueError here, as tapeflow raised a ValueError before
@@ -263,8 +265,8 @@ class ArrayData:
                                      % (batch_size, type(batch_size).__name__))
         if batch_size is not None and batch_size < 1:
             raise ValueError('batch_size must be a positive integer, got %r' % (batch_size,))
-        if shuffle not in (True, False, 'batch'):
-            raise ValueError("shuffle must be True, False or 'batch', got %r" % (shuffle,))
+        if shuffle != 'batch':
+            shuffle = bool(shuffle)     # Keras 3 reads any other value by its truth ('yes' shuffles)
         if class_weight is not None:
             if sample_weight is not None:
                 raise ValueError('You cannot `class_weight` and `sample_weight` at the same time; '

@@ -22,7 +22,6 @@ from .data import reject_numpy_text, to_arrays, train_validation_split, unpack_x
 from .dataset_build import build_from_element_spec
 from .iterable_data import is_iterable_input, make_data
 from .logs import batch_logs, pythonify_logs
-from .progress import resolve_verbose
 from .step_traces import StepTraces, input_shapes
 from .traced_batch import traced_batch_is_free, traced_open_axes
 
@@ -97,7 +96,6 @@ class TrainingLoops:
                 vx, vy, vsw = unpack_x_y_sample_weight(validation_data)
                 val = make_data(vx, vy, vsw, validation_batch_size or batch_size, steps_per_epoch=validation_steps,
                                 what='fit(validation_data)')
-        resolve_verbose(verbose)   # checks it; callbacks see it as given ('auto' in History.params, as Keras)
         callbacks = self._callback_list(callbacks, verbose, epochs, train.num_batches, add_history=True)
         self.stop_training = False
         optimizer = getattr(self, 'optimizer', None)
@@ -150,7 +148,6 @@ class TrainingLoops:
         data = make_data(x, y, sample_weight, batch_size, steps_per_epoch=steps, what='evaluate',
                          distributed=self._distributes_datasets())
         build_from_element_spec(self, x)
-        resolve_verbose(verbose)
         callbacks = self._callback_list(callbacks, verbose, 1, data.num_batches)
         logs = self._evaluate_data(data, callbacks)
         return logs if return_dict else self._flatten_metrics_in_order(logs)
@@ -160,7 +157,6 @@ class TrainingLoops:
         # No build from x's spec here: Keras 3 traces predict's step on the first batch itself.
         reject_numpy_text('predict', x=x)
         data = make_data(x, None, None, batch_size, steps_per_epoch=steps, what='predict')
-        resolve_verbose(verbose)
         callbacks = self._callback_list(callbacks, verbose, 1, data.num_batches)
         self.stop_predicting = False
         callbacks.on_predict_begin()

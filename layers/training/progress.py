@@ -21,12 +21,14 @@ BAR_WIDTH = 20
 
 
 def resolve_verbose(verbose):
-    """0, 1 or 2 for ``verbose`` ('auto' is 1, as in Keras 3)."""
+    """``verbose`` as the progress bar reads it: 'auto' is 1, as in Keras 3. Keras checks no other
+    value: 3, 'loud' or None draw no bar and no epoch line, and a truthy one still prints the
+    'Epoch k/n' headers (its Progbar draws only for 1 and 2)."""
     if verbose == 'auto':
         return 1
-    if verbose not in (0, 1, 2, True, False):
-        raise ValueError("verbose must be 'auto', 0, 1 or 2, got %r" % (verbose,))
-    return int(verbose)
+    if verbose is True or verbose is False:
+        return int(verbose)
+    return verbose
 
 
 def format_value(value, signed=True):

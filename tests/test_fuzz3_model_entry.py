@@ -1,0 +1,57 @@
+"""fit / evaluate / predict arguments Keras 3 reads without checking: tapeflow reads them the same
+way instead of refusing them (outputs printed by TensorFlow 2.21 + Keras 3 for the same calls)."""
+import numpy as np
+import pytest
+
+from framework import keras
+
+X = np.random.RandomState(0).rand(8, 3).astype('float32')
+Y = np.random.RandomState(1).rand(8, 1).astype('float32')
+
+
+def _model():
+    keras.utils.set_random_seed(1)
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+    model.compile(optimizer='sgd', loss='mse')
+    return model
+
+
+@pytest.mark.parametrize('verbose', [3, -1, 2.5, 'loud'])
+def test_a_verbose_keras_does_not_know_prints_only_the_epoch_headers(verbose, capsys):
+    # Keras's ProgbarLogger prints 'Epoch k/n' for any truthy verbose; its Progbar draws for 1 and 2 only
+    model = _model()
+    model.fit(X, Y, epochs=2, batch_size=4, validation_split=0.25, verbose=verbose)
+    model.evaluate(X, Y, verbose=verbose)
+    model.predict(X, verbose=verbose)
+    assert capsys.readouterr().out == 'Epoch 1/2\nEpoch 2/2\n'
+
+
+def test_verbose_none_prints_nothing(capsys):
+    model = _model()
+    model.fit(X, Y, epochs=2, verbose=None)
+    model.evaluate(X, Y, verbose=None)
+    model.predict(X, verbose=None)
+    assert capsys.readouterr().out == ''
+
+
+def test_a_batch_size_of_zero_is_keras_default():
+    # Keras 3's array adapter: ``if not batch_size: batch_size = 32``
+    zero, default = _model(), _model()
+    assert zero.fit(X, Y, batch_size=0, epochs=2, shuffle=False, verbose=0).history == \
+        default.fit(X, Y, epochs=2, shuffle=False, verbose=0).history
+    assert zero.evaluate(X, Y, batch_size=0, verbose=0) == default.evaluate(X, Y, verbose=0)
+    np.testing.assert_array_equal(zero.predict(X, batch_size=0, verbose=0), default.predict(X, verbose=0))
+
+
+def test_a_negative_batch_size_is_still_refused():
+    with pytest.raises(ValueError, match='batch_size must be a positive integer, got -2'):
+        _model().fit(X, Y, batch_size=-2, verbose=0)
+
+
+def test_shuffle_is_read_by_its_truth_as_keras():
+    truthy, true = _model(), _model()
+    assert truthy.fit(X, Y, batch_size=2, epochs=2, shuffle='yes', verbose=0).history == \
+        true.fit(X, Y, batch_size=2, epochs=2, shuffle=True, verbose=0).history
+    unshuffled, none = _model(), _model()
+    assert none.fit(X, Y, batch_size=2, epochs=2, shuffle=None, verbose=0).history == \
+        unshuffled.fit(X, Y, batch_size=2, epochs=2, shuffle=False, verbose=0).history
