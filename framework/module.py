@@ -30,6 +30,14 @@ class Module:
         with name_scope(self._module_name) as scope_name:
             self._module_scope = name_scope(scope_name)
 
+    def __setattr__(self, name, value):
+        # Lists and dicts are kept wrapped, as TensorFlow's tracking keeps them (ListWrapper([...])),
+        # so items added later are restored too.
+        object.__setattr__(self, name, tracked_containers.wrapped(value))
+        # As TensorFlow's tracking: a checkpoint restored before this attribute existed gives it
+        # its saved value now (the guide's delayed restoration; one dict check when none waits).
+        deferred_restore.after_build(self)
+
     @property
     def name(self):
         return getattr(self, '_module_name', _camel_to_snake(type(self).__name__))
@@ -87,3 +95,7 @@ def _flatten_module(module, keep, seen):
                 submodules.append(leaf)
     for submodule in submodules:
         yield from _flatten_module(submodule, keep, seen)
+
+
+# Imported last: framework.train's object views import Module from here.
+from .train import deferred_restore, tracked_containers  # noqa: E402

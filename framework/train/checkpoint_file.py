@@ -105,7 +105,8 @@ class CheckpointReader:
                              if k != GRAPH_KEY}
             self._values = {k: v for k, v in values.items() if k != GRAPH_KEY}
             if GRAPH_KEY in values:
-                self.saved_graph = trackable_proto.decode(values[GRAPH_KEY].reshape(-1)[0])
+                self._graph_bytes = values[GRAPH_KEY].reshape(-1)[0]
+                self.saved_graph = trackable_proto.decode(self._graph_bytes)
             self.object_graph = {}
             return
         try:
@@ -133,16 +134,23 @@ class CheckpointReader:
             raise CheckpointFormatError('cannot read checkpoint data %s: %s' % (path, err)) from None
         return values
 
+    _graph_bytes = None      # a TensorFlow-format checkpoint's serialized object graph
+
     def has_tensor(self, name):
-        return name in self._values
+        return name in self._values or (name == GRAPH_KEY and self._graph_bytes is not None)
 
     def get_tensor(self, name):
-        """The saved value of ``name`` (a numpy array), e.g. 'v/.ATTRIBUTES/VARIABLE_VALUE'."""
+        """The saved value of ``name``, e.g. 'v/.ATTRIBUTES/VARIABLE_VALUE': a numpy array, or a numpy
+        scalar (bytes for a string) for a scalar, as TensorFlow's reader returns it; the object graph
+        '_CHECKPOINTABLE_OBJECT_GRAPH' is its serialized bytes."""
+        if name == GRAPH_KEY and self._graph_bytes is not None:
+            return self._graph_bytes
         if name not in self._values:
             from ..errors import NotFoundError
             raise NotFoundError(None, None, 'Key %s not found in checkpoint %s; it holds: %s'
                                 % (name, self.prefix, sorted(self._values)))
-        return self._values[name].copy()
+        value = self._values[name]
+        return value[()] if value.ndim == 0 else value.copy()
 
     def get_variable_to_shape_map(self):
         shapes = {key: list(entry['shape']) for key, entry in self._entries.items()}

@@ -18,10 +18,12 @@ from .trackable_view import Container, TrackableGraph, children, is_layer, is_op
 
 
 def _restores_later(obj):
-    """Whether ``obj`` says when it gains children (layers and optimizers build; a Checkpoint
-    and its lists and dicts take new items), so a value waiting for one can be restored then."""
+    """Whether ``obj`` says when it gains children (layers and optimizers build; a Checkpoint,
+    a tf.Module and a Checkpoint's lists and dicts take new attributes or items), so a value
+    waiting for one can be restored then."""
+    from ..module import Module
     from .checkpoint import Checkpoint
-    return is_layer(obj) or is_optimizer(obj) or isinstance(obj, (Checkpoint, ListWrapper, DictWrapper))
+    return is_layer(obj) or is_optimizer(obj) or isinstance(obj, (Checkpoint, Module, ListWrapper, DictWrapper))
 
 
 class GraphRestore:

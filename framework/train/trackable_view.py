@@ -96,6 +96,8 @@ def _tracked_by_keras(value):
 
 
 def _tracked_by_module(value):
+    if isinstance(value, (ListWrapper, DictWrapper)):     # TensorFlow saves its wrappers, even empty ones
+        return True
     if isinstance(value, (list, tuple)):
         return any(_tracked_by_module(v) for v in value)
     if isinstance(value, dict):
@@ -104,6 +106,8 @@ def _tracked_by_module(value):
 
 
 def _as_child(value):
+    if isinstance(value, (ListWrapper, DictWrapper)):     # a tf.Module's: they tell a waiting restore of new items
+        return value
     if isinstance(value, (list, tuple)):
         return Container((str(i), _as_child(v)) for i, v in enumerate(value))
     if isinstance(value, dict):
@@ -158,10 +162,10 @@ def children(obj):
         return []
     if isinstance(obj, Container):
         return obj.items
-    if isinstance(obj, ListWrapper):                     # a list or dict set on a Checkpoint
-        return [(str(i), v) for i, v in enumerate(obj)]
+    if isinstance(obj, ListWrapper):                     # a list or dict set on a Checkpoint or a tf.Module
+        return [(str(i), _as_child(v)) for i, v in enumerate(obj) if _tracked_by_module(v)]
     if isinstance(obj, DictWrapper):
-        return [(str(k), v) for k, v in obj.items()]
+        return [(str(k), _as_child(v)) for k, v in obj.items() if _tracked_by_module(v)]
     if is_optimizer(obj):
         return _optimizer_children(obj)
     if is_layer(obj):

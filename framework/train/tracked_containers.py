@@ -1,4 +1,5 @@
-"""The lists and dicts a ``tf.train.Checkpoint`` holds (TensorFlow's ListWrapper / _DictWrapper).
+"""The lists and dicts a ``tf.train.Checkpoint`` or a ``tf.Module`` holds (TensorFlow's ListWrapper /
+_DictWrapper).
 
 ``checkpoint.listed = [v1]`` saves 'listed/0'; items added after a restore get
 their saved values as they are added (``restore.listed.append(v)`` restores
@@ -8,16 +9,25 @@ from . import deferred_restore
 
 
 class ListWrapper(list):
+    # Items are wrapped as they arrive ([5] appended reads ListWrapper([5])), as TensorFlow's are.
     def append(self, value):
-        super().append(value)
+        super().append(wrapped(value))
         deferred_restore.after_build(self)
 
     def extend(self, values):
-        super().extend(values)
+        super().extend(wrapped(v) for v in values)
         deferred_restore.after_build(self)
 
+    def insert(self, index, value):
+        super().insert(index, wrapped(value))
+        deferred_restore.after_build(self)
+
+    def __iadd__(self, values):
+        self.extend(values)
+        return self
+
     def __setitem__(self, index, value):
-        super().__setitem__(index, value)
+        super().__setitem__(index, [wrapped(v) for v in value] if isinstance(index, slice) else wrapped(value))
         deferred_restore.after_build(self)
 
     def __repr__(self):
@@ -26,15 +36,24 @@ class ListWrapper(list):
 
 class DictWrapper(dict):
     def __setitem__(self, key, value):
-        super().__setitem__(key, value)
+        super().__setitem__(key, wrapped(value))
         deferred_restore.after_build(self)
 
     def update(self, *args, **kwargs):
-        super().update(*args, **kwargs)
+        for key, value in dict(*args, **kwargs).items():
+            super().__setitem__(key, wrapped(value))
         deferred_restore.after_build(self)
 
-    def __repr__(self):
-        return '_DictWrapper(%s)' % dict.__repr__(self)
+    def setdefault(self, key, default=None):
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def __repr__(self):     # TensorFlow 2.21's _DictWrapper: repr 'DictWrapper({...})', str the dict's
+        return 'DictWrapper(%s)' % dict.__repr__(self)
+
+    def __str__(self):
+        return dict.__repr__(self)
 
 
 def wrapped(value):
