@@ -325,6 +325,9 @@ class Variable(Tensor):
 
     def __repr__(self):
         if self._path is not None:     # a layer's, optimizer's or metric's variable prints as Keras 3's does
+            if trace_names.ACTIVE and trace_names.tracing():    # a traced step's has no numpy value to show
+                return '<Variable path=%s, shape=%s, dtype=%s>' % (self._path, tuple(self._data.shape),
+                                                                  self._data.dtype.name)
             value = self.numpy()
             return '<Variable path=%s, shape=%s, dtype=%s, value=%s>' % (
                 self._path, tuple(self._data.shape), self._data.dtype.name, value.item() if value.ndim == 0 else value)
