@@ -147,8 +147,9 @@ class Checkpoint:
             _check_fits(targets[key], values[key], key)
         for key in matched:
             targets[key].assign(values[key])
-        return KeyedLoadStatus(path, matched, sorted(set(values) - set(matched)),
-                               sorted(set(targets) - set(matched)))
+        unbound = sorted(set(targets) - set(matched))
+        return KeyedLoadStatus(path, matched, sorted(set(values) - set(matched)), unbound,
+                               [targets[key] for key in unbound])
 
     def _restore_tensor_bundle(self, reader, path):
         values = reader.values()
@@ -161,8 +162,9 @@ class Checkpoint:
                 _check_fits(targets[key], values[key], key)
             for key in matched:
                 targets[key].assign(values[key])
-            return KeyedLoadStatus(path, matched, sorted(set(values) - set(matched)),
-                                   sorted(set(targets) - set(matched)))
+            unbound = sorted(set(targets) - set(matched))
+            return KeyedLoadStatus(path, matched, sorted(set(values) - set(matched)), unbound,
+                                   [targets[key] for key in unbound])
         restore = GraphRestore(reader.saved_graph, values, _check_fits)
         restore.run(self)
         return CheckpointLoadStatus(path, restore, self)

@@ -100,3 +100,8 @@ class GraphRestore:
     def unbound_keys(self, root):
         bound = set(self.bound.values())
         return sorted(k for k, v in TrackableGraph(root).variables.items() if id(v) not in bound)
+
+    def unbound_variables(self, root):
+        """The variables of ``unbound_keys``, in that order."""
+        variables = TrackableGraph(root).variables
+        return [variables[k] for k in self.unbound_keys(root)]

@@ -10,24 +10,34 @@ class _LoadStatus:
     """The outcome of a restore. Each ``assert_*`` returns the status, or raises AssertionError
     naming what did not match; ``expect_partial`` marks a partial restore as intended. Subclasses
     give ``save_path``, ``matched`` (keys restored), ``unused_values`` (keys in the checkpoint with
-    no variable) and ``unbound_variables`` (keys of variables the checkpoint lacks)."""
+    no variable), ``unbound_variables`` (keys of variables the checkpoint lacks) and ``unbound_objects``
+    (those variables)."""
 
     partial_expected = False
 
     def assert_consumed(self):
-        """Every saved value went to a variable and every variable got a value."""
+        """Every variable got a value and every saved value went to a variable (checked in that
+        order, as TensorFlow checks)."""
+        self.assert_existing_objects_matched()
         if self.unused_values:
             raise AssertionError('Unresolved object in checkpoint %s: %s. The program does not create these '
                                  'objects; use expect_partial() or assert_existing_objects_matched() if that is '
                                  'intended.' % (self.save_path, _names(self.unused_values)))
-        return self.assert_existing_objects_matched()
+        return self
 
     def assert_existing_objects_matched(self):
         """Every variable of the program got a saved value (saved values may be left over)."""
-        if self.unbound_variables:
-            raise AssertionError('Some Python objects were not bound to checkpointed values, likely due to '
-                                 'changes in the Python program: %s (checkpoint %s)'
-                                 % (_names(self.unbound_variables), self.save_path))
+        unbound = self.unbound_variables
+        if unbound:
+            # TensorFlow 2.21's words, showing at most 10 of the variables; their paths go in a note
+            objects = self.unbound_objects
+            shown = min(10, len(objects))
+            error = AssertionError('Found %d Python objects that were not bound to checkpointed values, likely '
+                                   'due to changes in the Python program. Showing %d of %d unmatched objects: %s'
+                                   % (len(objects), shown, len(objects), objects[:shown]))
+            error.add_note('Their paths: %s; checkpoint %s. Create them as the saving program did, or use '
+                           'expect_partial().' % (_names(unbound), self.save_path))
+            raise error
         return self
 
     def assert_nontrivial_match(self):
@@ -66,11 +76,12 @@ class KeyedLoadStatus(_LoadStatus):
     """The status of a restore matched by key alone (tapeflow's own files, a TensorFlow checkpoint
     without an object graph): what matched is known once the restore returns."""
 
-    def __init__(self, save_path, matched, unused_values, unbound_variables):
+    def __init__(self, save_path, matched, unused_values, unbound_variables, unbound_objects):
         self.save_path = save_path
         self.matched = list(matched)
         self.unused_values = list(unused_values)
         self.unbound_variables = list(unbound_variables)
+        self.unbound_objects = list(unbound_objects)
 
 
 class CheckpointLoadStatus(_LoadStatus):
@@ -93,3 +104,7 @@ class CheckpointLoadStatus(_LoadStatus):
     @property
     def unbound_variables(self):
         return self._restore.unbound_keys(self._root)
+
+    @property
+    def unbound_objects(self):
+        return self._restore.unbound_variables(self._root)
