@@ -50,3 +50,47 @@ def test_assert_consumed_reports_unbound_variables_before_unused_values(tmp_path
     status = tf.train.Checkpoint(net=Net()).restore(path)
     with pytest.raises(AssertionError, match='^Unresolved object in checkpoint'):
         status.assert_consumed()
+
+
+# TensorFlow 2.21's str(error) for the guide's restore mistakes; tapeflow's hint is a note.
+def test_a_shape_mismatch_reads_as_tensorflows(tmp_path):
+    path = _saved(tmp_path)
+    net = Net()
+    net.l1 = tf.Variable(tf.ones([4]), name='l1')
+    with pytest.raises(ValueError) as error:
+        tf.train.Checkpoint(net=net).restore(path)
+    assert str(error.value) == ('Received incompatible tensor with shape (3,) when attempting to restore variable '
+                                'with shape (4,) and name l1:0.')
+    assert 'net/l1/.ATTRIBUTES/VARIABLE_VALUE' in error.value.__notes__[0]
+
+
+def test_a_missing_prefix_reads_as_tensorflows(tmp_path):
+    missing = str(tmp_path / 'nope-1')
+    with pytest.raises(tf.errors.NotFoundError) as error:
+        tf.train.Checkpoint(net=Net()).restore(missing)
+    assert str(error.value) == (
+        'Error when restoring from checkpoint or SavedModel at %s: Unsuccessful TensorSliceReader constructor: '
+        'Failed to find any matching files for %s\nPlease double-check that the path is correct. You may be '
+        "missing the checkpoint suffix (e.g. the '-1' in 'path/to/ckpt-1')." % (missing, missing))
+    with pytest.raises(tf.errors.NotFoundError) as error:
+        tf.train.load_checkpoint(missing)
+    assert str(error.value) == 'Unsuccessful TensorSliceReader constructor: Failed to find any matching files for ' \
+        + missing
+
+
+def test_a_directory_is_not_a_prefix(tmp_path):
+    _saved(tmp_path)
+    with pytest.raises(tf.errors.DataLossError) as error:
+        tf.train.Checkpoint(net=Net()).restore(str(tmp_path))
+    assert str(error.value) == ('Unable to open table file {0}: FAILED_PRECONDITION: {0}; Is a directory: perhaps '
+                                'your file is in a different file format and you need to use a different restore '
+                                'operator?'.format(tmp_path))
+
+
+def test_a_missing_key_reads_as_tensorflows(tmp_path):
+    path = _saved(tmp_path)
+    for read in (lambda: tf.train.load_checkpoint(path).get_tensor('zzz'), lambda: tf.train.load_variable(path, 'zzz')):
+        with pytest.raises(tf.errors.NotFoundError) as error:
+            read()
+        assert str(error.value) == 'Key zzz not found in checkpoint'
+        assert 'step/.ATTRIBUTES/VARIABLE_VALUE' in error.value.__notes__[0]      # what it holds

@@ -15,9 +15,11 @@ import os
 
 import numpy as np
 
+from ..errors import NotFoundError
 from ..variable import Variable
 from . import checkpoint_file, checkpoint_state, deferred_restore, tracked_containers, trackable_proto
 from .checkpoint_options import checked
+from .format_errors import CheckpointDataLossError
 from .graph_restore import GraphRestore
 from .object_graph import SLOT_MARK, SUFFIX, ObjectGraph, is_trackable, layer_class
 from .restore_status import CheckpointLoadStatus, InitializationOnlyStatus, KeyedLoadStatus
@@ -124,10 +126,20 @@ class Checkpoint:
         if save_path is None:
             return InitializationOnlyStatus()
         path = os.fspath(save_path)
-        if os.path.isdir(path) and checkpoint_state.latest_checkpoint(path):
-            raise ValueError('Checkpoint.restore: %s is a directory; pass a checkpoint prefix, e.g. '
-                             'tf.train.latest_checkpoint(%r)' % (path, path))
-        reader = checkpoint_file.CheckpointReader(path)
+        if os.path.isdir(path):     # TensorFlow 2.21 tries to read the directory as the index file
+            error = CheckpointDataLossError(
+                None, None, 'Unable to open table file %s: FAILED_PRECONDITION: %s; Is a directory: perhaps your '
+                'file is in a different file format and you need to use a different restore operator?' % (path, path))
+            error.add_note('Checkpoint.restore takes a checkpoint prefix, e.g. tf.train.latest_checkpoint(%r).' % path)
+            raise error
+        try:
+            reader = checkpoint_file.CheckpointReader(path)
+        except NotFoundError as missing:
+            error = NotFoundError(None, None, 'Error when restoring from checkpoint or SavedModel at %s: %s\nPlease '
+                                  'double-check that the path is correct. You may be missing the checkpoint suffix '
+                                  "(e.g. the '-1' in 'path/to/ckpt-1')." % (path, missing))
+            error.__notes__ = list(getattr(missing, '__notes__', []))
+            raise error from None
         if reader.is_tensor_bundle:
             return self._restore_tensor_bundle(reader, path)
         values = reader.values()
@@ -220,9 +232,10 @@ def _in_model_order(variables, graph):
 def _check_fits(variable, value, key):
     shape = tuple(variable.shape.as_list())
     if tuple(value.shape) != shape:
-        raise ValueError('Received incompatible tensor with shape %s when attempting to restore variable with '
-                         'shape %s and name %s (checkpoint key %s). The program must build the variable with '
-                         'the saved shape.' % (tuple(value.shape), shape, variable.name, key))
+        error = ValueError('Received incompatible tensor with shape %s when attempting to restore variable with '
+                           'shape %s and name %s.' % (tuple(value.shape), shape, variable.name))   # TF 2.21's words
+        error.add_note('Checkpoint key %s: the program must build the variable with the saved shape.' % key)
+        raise error
     if value.dtype.name != variable.dtype.name:
         raise TypeError('Checkpoint.restore: %s holds %s but variable %s is %s; create the variable with the '
                         'saved dtype' % (key, value.dtype.name, variable.name, variable.dtype.name))

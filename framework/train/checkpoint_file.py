@@ -94,9 +94,11 @@ class CheckpointReader:
         self.prefix = os.fspath(prefix)
         index_path = self.prefix + INDEX_SUFFIX
         if not os.path.exists(index_path):
-            raise NotFoundError(None, None, 'Unsuccessful TensorSliceReader constructor: Failed to find any '
-                                'matching files for %s (no %s; pass the prefix that save() returned, '
-                                'e.g. tf.train.latest_checkpoint(directory))' % (self.prefix, index_path))
+            error = NotFoundError(None, None, 'Unsuccessful TensorSliceReader constructor: Failed to find any '
+                                  'matching files for %s' % self.prefix)      # TensorFlow 2.21's words
+            error.add_note('There is no %s: pass the prefix that save() returned, e.g. '
+                           'tf.train.latest_checkpoint(directory).' % index_path)
+            raise error
         self.saved_graph = None          # a TensorFlow checkpoint's object graph: [trackable_proto.SavedNode]
         self.is_tensor_bundle = tensor_bundle.is_tensor_bundle(index_path)
         if self.is_tensor_bundle:           # TensorFlow's format (TensorFlow's or tapeflow's writing)
@@ -147,8 +149,9 @@ class CheckpointReader:
             return self._graph_bytes
         if name not in self._values:
             from ..errors import NotFoundError
-            raise NotFoundError(None, None, 'Key %s not found in checkpoint %s; it holds: %s'
-                                % (name, self.prefix, sorted(self._values)))
+            error = NotFoundError(None, None, 'Key %s not found in checkpoint' % name)    # TensorFlow 2.21's words
+            error.add_note('Checkpoint %s holds: %s' % (self.prefix, sorted(self._values)))
+            raise error
         value = self._values[name]
         return value[()] if value.ndim == 0 else value.copy()
 
