@@ -1,4 +1,4 @@
-"""UpSampling1D / UpSampling2D: repeat each step (or pixel) ``size`` times."""
+"""UpSampling1D / UpSampling2D: repeat each step (or pixel) ``size`` times (or resize, for 2D's bilinear)."""
 import numpy as np
 
 from framework.ops import expand_dims, reshape, tile, transpose
@@ -51,14 +51,18 @@ class UpSampling1D(Layer):
         return config
 
 
+# Keras 3 resizes with ops.image.resize for these; tapeflow's resize has no 'area' or lanczos kernels yet
+_RESIZED = ('bilinear', 'bicubic')
+
+
 class UpSampling2D(Layer):
     """Images (batch, rows, cols, channels) -> (batch, rows * size[0], cols * size[1], channels),
-    by nearest-neighbour repetition.
+    by nearest-neighbour repetition, or by keras.ops.image.resize (as Keras 3) for 'bilinear' and 'bicubic'.
 
     Args:
         size: an int or (rows, cols) factors (default (2, 2)).
         data_format: 'channels_last' (default) or 'channels_first'.
-        interpolation: 'nearest' only.
+        interpolation: 'nearest', 'bilinear' or 'bicubic'.
     Raises:
         ValueError: bad size or data_format, or another interpolation.
     """
@@ -71,13 +75,20 @@ class UpSampling2D(Layer):
             raise ValueError("%s: data_format must be 'channels_last' or 'channels_first', got %r" % (who, data_format))
         self.data_format = data_format or 'channels_last'
         self.interpolation = str(interpolation).lower()
-        if self.interpolation != 'nearest':
-            raise ValueError("%s: only interpolation='nearest' is supported, got %r" % (who, interpolation))
+        if self.interpolation not in ('nearest',) + _RESIZED:
+            raise ValueError("%s: interpolation must be 'nearest', 'bilinear' or 'bicubic', got %r"
+                             % (who, interpolation))
         self.input_spec = InputSpec(ndim=4)
 
     def call(self, inputs):
         x = inputs if self.data_format == 'channels_last' else transpose(inputs, (0, 2, 3, 1))
-        x = repeat_axis(repeat_axis(x, self.size[0], 1), self.size[1], 2)
+        if self.interpolation == 'nearest':
+            x = repeat_axis(repeat_axis(x, self.size[0], 1), self.size[1], 2)
+        else:
+            from framework.keras.ops_image import resize      # it imports layers' packages
+            rows, cols = x.shape[1], x.shape[2]
+            x = resize(x, (rows * self.size[0], cols * self.size[1]), interpolation=self.interpolation,
+                       data_format='channels_last')
         return x if self.data_format == 'channels_last' else transpose(x, (0, 3, 1, 2))
 
     def compute_output_shape(self, input_shape):

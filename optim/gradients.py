@@ -4,6 +4,7 @@ import warnings
 import numpy as np
 
 from framework import backend
+from framework.errors import InvalidArgumentError
 from framework.none_gradients import none_gradient_reason
 from framework.indexed_slices import IndexedSlices, RowGradients
 from framework.tensor import Tensor
@@ -16,7 +17,8 @@ def checked_gradient(index, grad, variable):
     Raises:
         TypeError: ``variable`` is not a floating-point Variable, or ``grad`` is
             neither a Tensor, an IndexedSlices (given back as RowGradients) nor an array.
-        ValueError: ``grad`` has another shape than ``variable`` or lives on another device.
+        InvalidArgumentError (a ValueError): ``grad`` has another shape than ``variable``.
+        ValueError: ``grad`` lives on another device than ``variable``.
     """
     if type(grad) is Tensor and type(variable) is Variable:
         # The usual pair (a gradient from a tape for a host variable): one look at each.
@@ -45,8 +47,9 @@ def checked_gradient(index, grad, variable):
         raise TypeError('apply_gradients: the gradient for variable %r must be a Tensor or an array, '
                         'got %s (an IndexedSlices works too)' % (variable.path, type(grad).__name__))
     if data.shape != variable._data.shape:        # tuples for numpy and cupy alike
-        raise ValueError('apply_gradients: the gradient for variable %r has shape %s but the variable '
-                         'has shape %s' % (variable.path, tuple(data.shape), tuple(variable._data.shape)))
+        # TensorFlow's class (its AssignSubVariableOp refuses the update); also a ValueError, as before
+        raise InvalidArgumentError('apply_gradients: the gradient for variable %r has shape %s but the variable '
+                                   'has shape %s' % (variable.path, tuple(data.shape), tuple(variable._data.shape)))
     if backend.is_device_array(data) != backend.is_device_array(variable._data):
         raise ValueError('apply_gradients: the gradient for variable %r is on %s but the variable is on '
                          '%s; compute both on one device'

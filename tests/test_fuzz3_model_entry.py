@@ -55,3 +55,14 @@ def test_shuffle_is_read_by_its_truth_as_keras():
     unshuffled, none = _model(), _model()
     assert none.fit(X, Y, batch_size=2, epochs=2, shuffle=None, verbose=0).history == \
         unshuffled.fit(X, Y, batch_size=2, epochs=2, shuffle=False, verbose=0).history
+
+
+def test_a_gradient_of_another_shape_is_invalid_argument_and_changes_nothing():
+    # TensorFlow's AssignSubVariableOp refuses it with InvalidArgumentError (tapeflow's is also a ValueError)
+    import framework as tf
+    optimizer = keras.optimizers.Adam()
+    v = tf.Variable([1.0, 2.0])
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"gradient for variable .* has shape \(3,\)"):
+        optimizer.apply_gradients([(tf.constant([1.0, 1.0, 1.0]), v)])
+    assert v.numpy().tolist() == [1.0, 2.0]
+    assert int(optimizer.iterations) == 0
