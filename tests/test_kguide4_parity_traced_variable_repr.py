@@ -15,7 +15,7 @@ from framework import keras
 
 def test_print_in_a_tf_function_shows_no_value(capsys):
     keras.utils.set_random_seed(0)
-    layer = keras.layers.Dense(2)
+    layer = keras.layers.Dense(2, name='probe')     # named: the path does not depend on earlier tests
     layer.build((None, 3))
 
     @tf.function
@@ -27,9 +27,9 @@ def test_print_in_a_tf_function_shows_no_value(capsys):
     f(tf.constant(1.0))
     print('eager:', repr(layer.bias))
     assert capsys.readouterr().out.splitlines() == [
-        'traced: <Variable path=dense/kernel, shape=(3, 2), dtype=float32>',
-        'traced str: <Variable path=dense/bias, shape=(2,), dtype=float32>',
-        'eager: <Variable path=dense/bias, shape=(2,), dtype=float32, value=[0. 0.]>']
+        'traced: <Variable path=probe/kernel, shape=(3, 2), dtype=float32>',
+        'traced str: <Variable path=probe/bias, shape=(2,), dtype=float32>',
+        'eager: <Variable path=probe/bias, shape=(2,), dtype=float32, value=[0. 0.]>']
 
 
 def test_unknown_variable_error_in_fit_names_the_variable_without_value():
