@@ -2,8 +2,8 @@
 import numpy as np
 
 from ..errors import InvalidArgumentError
-from .. import backend, libm
-from . import eigen_math
+from .. import backend, graph_random_ops, libm
+from . import eigen_math, sigmoid_xent_graph
 from .eigen_sum import kernel_row_sums
 from ..tape import array_rule
 from ..tensor import Tensor
@@ -159,6 +159,13 @@ def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
     if tuple(labels.shape) != tuple(logits.shape):
         raise InvalidArgumentError('%s: labels %s and logits %s must have the same shape'
                                    % (op, tuple(labels.shape), tuple(logits.shape)))
+    if ACTIVE and graph_random_ops.current() is not None:
+        # a traced step: the logits gradient adds in the order of TF's optimized graph (sigmoid_xent_graph.py)
+        return sigmoid_xent_graph.record_traced(labels, logits, _sigmoid_xent)
+    return _sigmoid_xent(labels, logits)
+
+
+def _sigmoid_xent(labels, logits):
     positive = logits >= 0
     relu_logits = where(positive, logits, 0)
     neg_abs = where(positive, -logits, logits)
