@@ -157,3 +157,34 @@ def test_a_list_index_is_a_tuple_index_as_tensorflow_reads_it():
     assert v.numpy().tolist() == [[1.0, 7.0], [3.0, 4.0]]
     with pytest.raises(tf.errors.InvalidArgumentError, match='Index out of range using input dim 1'):
         tf.constant([1.0, 2.0])[[0, 5]]
+
+
+NAN, INF = float('nan'), float('inf')
+
+
+@pytest.mark.parametrize('values, at_max, at_min', [
+    ([1.0, NAN, 3.0], 2, 0), ([NAN, 1.0], 1, 1), ([NAN, NAN], 0, 0), ([1.0, NAN], 0, 0),
+    ([-INF, NAN], 0, 0), ([NAN, -INF], 0, 1), ([3.0, NAN, 3.0], 0, 0), ([NAN, 5.0, NAN, 2.0], 1, 3),
+])
+def test_argmax_and_argmin_skip_nan_as_eigens_reducers(values, at_max, at_min):
+    # TensorFlow 2.21's results (numpy's argmax / argmin return the first NaN)
+    x = tf.constant(values)
+    assert int(tf.argmax(x)) == at_max and int(tf.argmin(x)) == at_min
+
+
+def test_argmax_skips_nan_along_an_axis_and_in_long_rows():
+    m = tf.constant([[1.0, NAN, 0.0], [NAN, 2.0, 1.0]])
+    assert tf.argmax(m, 1).numpy().tolist() == [0, 1]
+    assert tf.argmax(m, 0).numpy().tolist() == [0, 1, 1]
+    assert tf.argmin(m, 1).numpy().tolist() == [2, 2]
+    row = np.arange(100, dtype=np.float32)
+    row[[5, 50]] = NAN
+    assert (int(tf.argmax(row)), int(tf.argmin(row))) == (99, 0)
+
+
+def test_unique_keeps_every_nan_apart_as_tensorflow():
+    y, idx = tf.unique(tf.constant([NAN, 1.0, NAN, 1.0]))
+    assert np.isnan(y.numpy()[[0, 2]]).all() and y.numpy()[1] == 1.0 and y.shape == (3,)
+    assert idx.numpy().tolist() == [0, 1, 2, 1]
+    y, idx, count = tf.unique_with_counts(tf.constant([2.0, NAN, 2.0]))
+    assert idx.numpy().tolist() == [0, 1, 0] and count.numpy().tolist() == [2, 1]

@@ -117,8 +117,24 @@ def _arg(name, fn):
     return op
 
 
-argmax = _arg('argmax', lambda xp, a, ax: xp.argmax(a, axis=ax))
-argmin = _arg('argmin', lambda xp, a, ax: xp.argmin(a, axis=ax))
+def _skipping_nan(pick, sign):
+    """numpy's argmax / argmin as Eigen's ArgMax / ArgMin reducers give them: these start from
+    (index 0, the dtype's lowest / highest value) and take an element only when it is strictly
+    greater / smaller, so a NaN never wins (numpy returns the first NaN) and a row where nothing
+    beats the start value gives index 0."""
+    def fn(xp, a, ax):
+        if a.dtype.kind != 'f' or not xp.isnan(a).any():
+            return pick(xp, a, ax)
+        b = xp.where(xp.isnan(a), a.dtype.type(-sign * np.inf), a)
+        found = pick(xp, b, ax)
+        best = xp.take_along_axis(b, xp.expand_dims(found, ax), axis=ax).squeeze(ax)
+        start = np.finfo(a.dtype).min if sign > 0 else np.finfo(a.dtype).max
+        return xp.where(best * sign <= start * sign, 0, found)
+    return fn
+
+
+argmax = _arg('argmax', _skipping_nan(lambda xp, a, ax: xp.argmax(a, axis=ax), 1))
+argmin = _arg('argmin', _skipping_nan(lambda xp, a, ax: xp.argmin(a, axis=ax), -1))
 
 
 def reduce_any(input_tensor, axis=None, keepdims=False, name=None):

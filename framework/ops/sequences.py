@@ -128,7 +128,10 @@ def _first_appearance(x, out_idx, op):
         record_blocked(op, (t,))
     a = t._data
     xp = backend.array_module(a)
-    values, first, inverse, counts = xp.unique(a, return_index=True, return_inverse=True, return_counts=True)
+    # TensorFlow's Unique hashes values, and NaN equals no NaN: each is a value of its own
+    apart = {'equal_nan': False} if xp is np and a.dtype.kind in 'fc' else {}
+    values, first, inverse, counts = xp.unique(a, return_index=True, return_inverse=True, return_counts=True,
+                                               **apart)
     order = xp.argsort(first)                 # sorted position -> appearance position
     rank = xp.empty_like(order)
     rank[order] = xp.arange(order.size)
