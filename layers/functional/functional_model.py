@@ -9,6 +9,8 @@ The graph is sorted once, when the model is made (see ``graph``); calling
 the model runs the recorded calls in that order on real tensors, keeping
 each result in a dict keyed by the KerasTensor it stands for.
 """
+import warnings
+
 import numpy as np
 
 from framework import dtypes, nest
@@ -26,6 +28,7 @@ from .node import inbound_nodes
 from .input_dims import check_input_dims
 from .input_structure import warn_if_structure_differs
 from .intermediate_inputs import start_at_inputs
+from .keras_tensor import KerasTensor
 from .operation import Operation
 from .symbolic_call import any_symbolic
 
@@ -49,6 +52,7 @@ class Functional(Model):
     """
 
     def __init__(self, inputs, outputs, name=None, trainable=True, **kwargs):
+        _check_keras_tensors(inputs, outputs)      # before the model takes a name, as in Keras 3
         super().__init__(name=name, trainable=trainable, **kwargs)
         inputs, outputs = start_at_inputs(inputs, outputs)     # intermediate tensors get Inputs, as in Keras 3
         flat_inputs, flat_outputs = nest.flatten(inputs), nest.flatten(outputs)
@@ -288,3 +292,19 @@ def _flat_shapes(input_shape):
         return [input_shape]
     return list(input_shape)
 
+
+def _check_keras_tensors(inputs, outputs):
+    """Keras 3's ValueError for an input or output that is not a KerasTensor (a shape, None, an array),
+    after its warning for a dict of inputs whose keys are not the Inputs' names."""
+    if isinstance(inputs, dict):
+        for key, value in inputs.items():
+            if isinstance(value, KerasTensor) and key != value.name:
+                warnings.warn("When providing `inputs` as a dict, all keys in the dict must match the names of the "
+                              "corresponding tensors. Received key '%s' mapping to value %s which has name '%s'. "
+                              "Change the tensor name to '%s' (via `Input(..., name='%s')`)"
+                              % (key, value, value.name, key, key))
+    for what, structure in (('inputs', inputs), ('outputs', outputs)):
+        for x in nest.flatten(structure):
+            if not isinstance(x, KerasTensor):
+                raise ValueError('All `%s` values must be KerasTensors. Received: %s=%s including invalid value %s '
+                                 'of type %s' % (what, what, structure, x, type(x)))
