@@ -4,6 +4,7 @@ import inspect
 
 import numpy as np
 
+from framework import nest
 from framework.composite import CompositeTensor
 from framework.ops import cast
 from framework.tensor import Tensor, convert_to_tensor
@@ -98,6 +99,52 @@ def names_training(cls):
     if named is None:
         named = _NAMED_TRAINING[cls] = 'training' in inspect.signature(cls.call).parameters
     return named
+
+
+# class -> the names its call takes by keyword, or None when it takes **kwargs (looked up once per class)
+_CALL_KEYWORDS = {}
+
+
+def check_call_keywords(layer, kwargs):
+    """Keras 3's TypeError for a keyword ``layer.call`` does not take (its ``__call__`` binds the
+    call's signature before running it, symbolic calls too: ``Dense(3)(x, foo=1)``, ``mask=`` to a
+    layer without one); ``training`` never reaches here (``__call__`` takes it apart)."""
+    cls = type(layer)
+    names = _CALL_KEYWORDS.get(cls, False)
+    if names is False:
+        params = inspect.signature(cls.call).parameters.values()
+        names = (None if any(p.kind is p.VAR_KEYWORD for p in params) else
+                 frozenset(p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)))
+        _CALL_KEYWORDS[cls] = names
+    if names is not None:
+        for name in kwargs:
+            if name not in names:
+                raise TypeError('got an unexpected keyword argument %r' % name)
+
+
+# class -> how many positional arguments (the inputs first) its call takes before ``training``, or None
+_TRAINING_POSITION = {}
+_PYTHON_SCALARS = (str, bytes, int, float, bool, complex)
+
+
+def check_call_positionals(layer, args):
+    """Keras 3's errors for the positional arguments after the inputs: a Python value (ValueError:
+    'Only input tensors may be passed as positional arguments'), and one that lands on ``training``,
+    which Keras always passes by keyword to a call that takes it (Python's 'got multiple values')."""
+    if not layer._allow_non_tensor_positional_args:
+        for arg in nest.flatten(args):
+            if type(arg) in _PYTHON_SCALARS:
+                raise ValueError('Only input tensors may be passed as positional arguments. The following argument '
+                                 'value should be passed as a keyword argument: %s (of type %s)' % (arg, type(arg)))
+    cls = type(layer)
+    position = _TRAINING_POSITION.get(cls, False)
+    if position is False:
+        params = [p for p in inspect.signature(cls.call).parameters.values() if p.name != 'self']
+        position = next((i for i, p in enumerate(params) if p.name == 'training'
+                         and p.kind is p.POSITIONAL_OR_KEYWORD), None)
+        _TRAINING_POSITION[cls] = position
+    if position is not None and len(args) >= position:
+        raise TypeError("%s() got multiple values for argument 'training'" % cls.call.__qualname__)
 
 
 def keyword_inputs(layer, kwargs):

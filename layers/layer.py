@@ -27,7 +27,8 @@ from framework.variable import Variable
 
 from . import auto_config, build_recording, call_context, constraints, failed_build, initializers, naming, regularizers
 from . import autocast as autocasting, mask_propagation, tracking
-from .call_inputs import TAKES_TRAINING, accepts_training, check_spec, convert_inputs, keyword_inputs, shape_of
+from .call_inputs import (TAKES_TRAINING, accepts_training, check_call_keywords, check_call_positionals, check_spec,
+                          convert_inputs, keyword_inputs, shape_of)
 from .functional.node import first_call_tensors
 from .functional.symbolic_call import any_symbolic, call_symbolic
 from .input_spec import InputSpec
@@ -331,6 +332,10 @@ class Layer(LayerWeights, OwnVariables):
         """
         if inputs is _NO_INPUTS:
             inputs = keyword_inputs(self, kwargs)
+        if kwargs:
+            check_call_keywords(self, kwargs)
+        if args:
+            check_call_positionals(self, args)
         if (type(inputs) is not Tensor or args or kwargs) and any_symbolic(inputs, args, kwargs):
             return call_symbolic(self, inputs, args, kwargs, training)
         if masks_matter(self, inputs, kwargs):
