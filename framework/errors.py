@@ -76,7 +76,7 @@ UnauthenticatedError = _error('UnauthenticatedError', UNAUTHENTICATED)
 _EAGER_CPU = '/job:localhost/replica:0/task:0/device:CPU:0'
 
 
-def kernel_error(op_type, text, named=False, note=None):
+def kernel_error(op_type, text, named=False, note=None, node=None):
     """An InvalidArgumentError worded as TensorFlow's eager kernel ``op_type`` words it, so a program
     that prints a caught error (the guides' ``print(f"{type(e).__name__}: {e}")``) prints the same.
 
@@ -87,9 +87,10 @@ def kernel_error(op_type, text, named=False, note=None):
             a string is the name that tail gives ('strided_slice/' for x[i]).
         note: tapeflow's explanation (the op, the shapes, what to do), attached as a PEP 678 note:
             tracebacks show it under the message, ``str(error)`` stays TensorFlow's.
+        node: the kernel that ran, where it is not ``op_type`` (oneDNN's '__MklMatMul' for MatMul).
     """
     error = InvalidArgumentError('{{function_node __wrapped__%s_device_%s}} %s [Op:%s]%s'
-                                 % (op_type, _EAGER_CPU, text, op_type,
+                                 % (node or op_type, _EAGER_CPU, text, op_type,
                                     ' name: ' + (named if isinstance(named, str) else '') if named else ''))
     if note:
         error.add_note(note)

@@ -5,7 +5,11 @@ raises TensorFlow's kernel text. Expected strings are TensorFlow 2.21 + Keras 3'
 import pytest
 
 import framework as tf
-from framework import keras
+from framework import keras, onednn_policy
+
+# TensorFlow's oneDNN build (on CPUs it turns oneDNN on for) names a 2-D float MatMul's kernel
+# '__MklMatMul' in the error; TF_ENABLE_ONEDNN_OPTS=0 gives 'MatMul' (both checked under /opt/tfref).
+MATMUL_NODE = '__MklMatMul' if onednn_policy.enabled() else 'MatMul'
 
 
 class FlexibleDense(keras.layers.Layer):
@@ -28,8 +32,8 @@ def test_a_failing_call_reads_as_keras_words_it():
         layer(tf.constant([[2.0, 2.0, 2.0, 2.0]]))
     assert str(caught.value) == (
         'Exception encountered when calling FlexibleDense.call().\n\n'
-        '\x1b[1m{{function_node __wrapped__MatMul_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
-        'Matrix size-incompatible: In[0]: [1,4], In[1]: [3,3] [Op:MatMul] name: \x1b[0m\n\n'
+        '\x1b[1m{{function_node __wrapped__%s_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+        'Matrix size-incompatible: In[0]: [1,4], In[1]: [3,3] [Op:MatMul] name: \x1b[0m\n\n' % MATMUL_NODE +
         'Arguments received by FlexibleDense.call():\n'
         '  • inputs=tapeflow.Tensor(shape=(1, 4), dtype=float32)')
     assert 'layer "flexible"' in caught.value.__notes__[0]
@@ -69,14 +73,17 @@ def test_only_the_innermost_call_words_the_error_and_defaults_are_listed():
                                       '  • training=None\n  • scale=2')
 
 
-@pytest.mark.parametrize('a, b, kernel, text', [
-    ([4, 1], [3, 3], 'MatMul', 'Matrix size-incompatible: In[0]: [4,1], In[1]: [3,3]'),
-    ([2, 3, 4], [5, 5], 'BatchMatMulV2', 'Matrix size-incompatible: In[0]: [2,3,4], In[1]: [5,5]'),
-    ([2, 3, 4], [3, 4, 5], 'BatchMatMulV2', 'In[0] and In[1] must have compatible batch dimensions: [2,3,4] vs. [3,4,5]'),
+@pytest.mark.parametrize('a, b, dtype, node, kernel, text', [
+    ([4, 1], [3, 3], tf.float32, MATMUL_NODE, 'MatMul', 'Matrix size-incompatible: In[0]: [4,1], In[1]: [3,3]'),
+    ([4, 1], [3, 3], tf.float64, 'MatMul', 'MatMul', 'Matrix size-incompatible: In[0]: [4,1], In[1]: [3,3]'),
+    ([2, 3, 4], [5, 5], tf.float32, 'BatchMatMulV2', 'BatchMatMulV2',
+     'Matrix size-incompatible: In[0]: [2,3,4], In[1]: [5,5]'),
+    ([2, 3, 4], [3, 4, 5], tf.float32, 'BatchMatMulV2', 'BatchMatMulV2',
+     'In[0] and In[1] must have compatible batch dimensions: [2,3,4] vs. [3,4,5]'),
 ])
-def test_matmul_errors_read_as_tensorflow(a, b, kernel, text):
+def test_matmul_errors_read_as_tensorflow(a, b, dtype, node, kernel, text):
     with pytest.raises(tf.errors.InvalidArgumentError) as caught:
-        tf.matmul(tf.ones(a), tf.ones(b), transpose_a=a == [4, 1])
+        tf.matmul(tf.ones(a, dtype), tf.ones(b, dtype), transpose_a=a == [4, 1])
     assert str(caught.value) == ('{{function_node __wrapped__%s_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
-                                 '%s [Op:%s] name: ' % (kernel, text, kernel))
+                                 '%s [Op:%s] name: ' % (node, text, kernel))
     assert 'matmul' in caught.value.__notes__[0]

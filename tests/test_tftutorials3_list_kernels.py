@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import framework as tf
+from framework import onednn_policy
 
 A = tf.constant([1, 2])
 B = tf.constant([1, 2], dtype=tf.int64)
@@ -73,17 +74,21 @@ def test_gradients_still_flow_through_converted_items():
     assert tape.gradient(y, x).numpy().tolist() == [1.0, 2.0]
 
 
+_MKL = '_Mkl' if onednn_policy.enabled() else ''
+
+
 @pytest.mark.parametrize('a, b, text', [
-    (tf.ones((2, 2)), tf.ones((2, 2), tf.float64), 'cannot compute _MklMatMul as input #1(zero-based) was expected to '
-                                                   'be a float tensor but is a double tensor [Op:MatMul] name: '),
+    (tf.ones((2, 2)), tf.ones((2, 2), tf.float64), 'cannot compute %sMatMul as input #1(zero-based) was expected to '
+                                                   'be a float tensor but is a double tensor [Op:MatMul] name: ' % _MKL),
     (tf.ones((2, 2), tf.float64), tf.ones((2, 2)), 'cannot compute MatMul as input #1(zero-based) was expected to be '
                                                    'a double tensor but is a float tensor [Op:MatMul] name: '),
-    (tf.ones((2, 2, 2)), tf.ones((2, 2, 2), tf.float64), 'cannot compute _MklBatchMatMulV2 as input #1(zero-based) was '
+    (tf.ones((2, 2, 2)), tf.ones((2, 2, 2), tf.float64), 'cannot compute %sBatchMatMulV2 as input #1(zero-based) was '
                                                          'expected to be a float tensor but is a double tensor '
-                                                         '[Op:BatchMatMulV2] name: '),
+                                                         '[Op:BatchMatMulV2] name: ' % _MKL),
 ])
 def test_matmul_dtype_mismatch_in_the_kernels_words(a, b, text):
-    # TF 2.21 with oneDNN (notes/progs/tftutorials3/mm.py): float32 / float16 run its _Mkl kernels
+    # TF 2.21 with oneDNN (notes/progs/tftutorials3/mm.py): float32 / float16 run its _Mkl kernels; with
+    # TF_ENABLE_ONEDNN_OPTS=0 (or a CPU TF keeps oneDNN off on) the plain ones (notes/progs/tfcore4/x_mm2.py)
     assert _message(lambda: a @ b) == ('InvalidArgumentError', text)
 
 

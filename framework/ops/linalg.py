@@ -17,6 +17,8 @@ from ..blas_threads import product
 from ..half_products import wide_product
 from .shapes import reshape, transpose
 
+_ONEDNN_MATMUL_DTYPES = ('float32', 'float16', 'bfloat16')      # what TensorFlow's oneDNN MatMul takes
+
 
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,
            a_is_sparse=False, b_is_sparse=False, output_type=None, name=None):
@@ -36,7 +38,10 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     xb = db.swapaxes(-1, -2) if transpose_b else db
     kernel = 'MatMul' if da.ndim == db.ndim == 2 else 'BatchMatMulV2'
     if xa.shape[-1] != xb.shape[-2]:
+        # TensorFlow's oneDNN build runs a 2-D float MatMul as its own kernel, named in the error
+        mkl = kernel == 'MatMul' and da.dtype.name in _ONEDNN_MATMUL_DTYPES and onednn_policy.enabled()
         raise kernel_error(kernel, 'Matrix size-incompatible: In[0]: %s, In[1]: %s' % (_dims(da), _dims(db)), named=True,
+                           node='__MklMatMul' if mkl else None,
                            note='matmul: inner dimensions differ: %s @ %s (after transpose_a=%s, transpose_b=%s) '
                                 'needs %d == %d' % (tuple(da.shape), tuple(db.shape), transpose_a, transpose_b,
                                                     xa.shape[-1], xb.shape[-2]))

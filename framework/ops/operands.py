@@ -10,7 +10,7 @@ import re
 import numpy as np
 
 from ..errors import InvalidArgumentError, OpError
-from .. import backend
+from .. import backend, onednn_policy
 from ..tape import ACTIVE, record  # noqa: F401  (re-exported for the op modules)
 from ..autopacking import holds_tensor, pack
 from ..tensor import ConversionError, Tensor, _to_array, convert_to_tensor
@@ -142,7 +142,8 @@ def _dtype_mismatch(da, db, op):
     elif op == 'matmul' and not any(k in kinds for k in 'bOSU'):
         # TensorFlow's MatMul / BatchMatMulV2; oneDNN's _Mkl kernel where it takes the first dtype
         kernel = 'MatMul' if da.ndim <= 2 and db.ndim <= 2 else 'BatchMatMulV2'
-        runs = '_Mkl' + kernel if da.dtype.name in ('float32', 'float16', 'bfloat16') else kernel
+        runs = '_Mkl' + kernel if da.dtype.name in ('float32', 'float16', 'bfloat16') and onednn_policy.enabled() \
+            else kernel
         error = InvalidArgumentError('cannot compute %s as input #1(zero-based) was expected to be a %s tensor but '
                                      'is a %s tensor [Op:%s] name: '
                                      % (runs, _KERNEL_DTYPES.get(da.dtype.name, da.dtype.name),
