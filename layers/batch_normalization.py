@@ -1,5 +1,6 @@
 """BatchNormalization (Keras 3): normalize with batch statistics while
 training, with moving averages of them at inference."""
+from framework import graph_random_ops
 from framework.ops import cast, moments, reshape, rsqrt
 from framework.tape import paused
 
@@ -8,6 +9,7 @@ from .input_spec import InputSpec
 from .integer_inputs import floating_inputs
 from .layer import Layer
 from .masked_moments import masked_moments
+from .traced_moments import traced_moments
 from .scale_offset_options import ScaleOffsetOptions
 
 
@@ -91,7 +93,10 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
                              '(one flag per step, for every feature); got mask.shape=%s, inputs.shape=%s'
                              % (self.name, tuple(mask.shape), tuple(inputs.shape)))
         if training and self.trainable:
-            if mask is None:
+            if mask is None and graph_random_ops.current() is not None:
+                # a traced step: x's gradient adds in the order of TF's optimized graph (traced_moments.py)
+                mean, variance = traced_moments(inputs, self._reduction_axes)
+            elif mask is None:
                 mean, variance = moments(inputs, self._reduction_axes)
             else:       # statistics of the kept steps only, as Keras 3
                 mean, variance = masked_moments(inputs, mask, self._reduction_axes)
