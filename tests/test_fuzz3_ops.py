@@ -188,3 +188,18 @@ def test_unique_keeps_every_nan_apart_as_tensorflow():
     assert idx.numpy().tolist() == [0, 1, 2, 1]
     y, idx, count = tf.unique_with_counts(tf.constant([2.0, NAN, 2.0]))
     assert idx.numpy().tolist() == [0, 1, 0] and count.numpy().tolist() == [2, 1]
+
+
+@pytest.mark.parametrize('name, expected', [('max', [True, False]), ('amax', [True, False]),
+                                            ('min', [False, False]), ('amin', [False, False])])
+def test_keras_max_and_min_of_bools_are_bools(name, expected):
+    # Keras 3 on TensorFlow reduces bools with reduce_any / reduce_all (tapeflow gave int32 0/1)
+    from framework import keras
+    out = getattr(keras.ops, name)(np.array([[True, False], [False, False]]), axis=1)
+    assert out.dtype == tf.bool and out.numpy().tolist() == expected
+
+
+def test_keras_max_of_bools_with_initial():
+    from framework import keras
+    out = keras.ops.max(np.array([[True, False], [False, False]]), axis=1, initial=True)
+    assert out.dtype == tf.bool and out.numpy().tolist() == [True, True]

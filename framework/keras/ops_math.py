@@ -200,17 +200,25 @@ def mean(x, axis=None, keepdims=False):
     return _ops.reduce_mean(x, axis, keepdims)
 
 
-def _extreme(name, reduce_op, combine):
+def _extreme(name, reduce_op, combine, reduce_bools):
     def op(x, axis=None, keepdims=False, initial=None):
-        out = reduce_op(numeric(x, name), axis, keepdims)
+        t = tensor(x, name)
+        if t._data.dtype.kind == 'b':
+            # Keras 3 on TensorFlow: bools reduce with reduce_any / reduce_all and stay bools
+            out = reduce_bools(t, axis, keepdims)
+            if initial is None:
+                return out
+            return _ops.cast(combine(_ops.cast(out, 'int32'), _ops.cast(initial, 'int32')), 'bool')
+        out = reduce_op(numeric(t, name), axis, keepdims)
         return out if initial is None else combine(out, initial)
     op.__name__ = op.__qualname__ = name
-    op.__doc__ = ('``%s`` over ``axis`` (None: every element); ``initial`` joins the comparison.' % name)
+    op.__doc__ = ('``%s`` over ``axis`` (None: every element); ``initial`` joins the comparison; '
+                  'bools give bools.' % name)
     return op
 
 
-max = _extreme('max', _ops.reduce_max, _ops.maximum)  # noqa: A001
-min = _extreme('min', _ops.reduce_min, _ops.minimum)  # noqa: A001
+max = _extreme('max', _ops.reduce_max, _ops.maximum, _ops.reduce_any)  # noqa: A001
+min = _extreme('min', _ops.reduce_min, _ops.minimum, _ops.reduce_all)  # noqa: A001
 
 
 def prod(x, axis=None, keepdims=False, dtype=None):

@@ -12,6 +12,7 @@ from framework import backend
 from framework import ops as _ops
 from .ops_arguments import integer
 from .ops_dtypes import floating, numeric
+from .ops_math import max as _max, min as _min
 from .ops_shapes import take_along_axis
 
 __all__ = ['amax', 'amin', 'median', 'nanargmax', 'nanargmin', 'nancumprod', 'nancumsum', 'nanmax', 'nanmean',
@@ -113,13 +114,13 @@ def nanmedian(x, axis=None, keepdims=False):
 
 # ---- extremes -------------------------------------------------------------------------------------
 def amax(x, axis=None, keepdims=False):
-    """The maximum over ``axis`` (None: every element)."""
-    return _ops.reduce_max(numeric(x, 'amax'), axis, keepdims)
+    """The maximum over ``axis`` (None: every element): keras.ops.max, as Keras 3 (bools stay bools)."""
+    return _max(x, axis, keepdims)
 
 
 def amin(x, axis=None, keepdims=False):
-    """The minimum over ``axis`` (None: every element)."""
-    return _ops.reduce_min(numeric(x, 'amin'), axis, keepdims)
+    """The minimum over ``axis`` (None: every element): keras.ops.min, as Keras 3 (bools stay bools)."""
+    return _min(x, axis, keepdims)
 
 
 def ptp(x, axis=None, keepdims=False):
