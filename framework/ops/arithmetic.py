@@ -263,6 +263,11 @@ def minimum(x, y, name=None):
 
 @named_errors('squared_difference')
 def squared_difference(x, y, name=None):
+    _, _, dx, dy = binary(x, y, 'squared_difference')     # a dtype mismatch names TF's SquaredDifference
+    try:
+        np.broadcast_shapes(np.shape(dx), np.shape(dy))
+    except ValueError:
+        raise _broadcast_error('squared_difference', dx, dy) from None     # not Sub's words
     d = subtract(x, y)
     return d * d
 
@@ -312,7 +317,8 @@ def _refuse_integer_zero_divisor(out, divisor, op):
 
 # TensorFlow's kernel for each op, as its broadcast errors name it.
 _KERNELS = {'add': 'AddV2', 'subtract': 'Sub', 'multiply': 'Mul', 'divide': 'RealDiv', 'floordiv': 'FloorDiv',
-            'floormod': 'FloorMod', 'pow': 'Pow', 'maximum': 'Maximum', 'minimum': 'Minimum'}
+            'floormod': 'FloorMod', 'pow': 'Pow', 'maximum': 'Maximum', 'minimum': 'Minimum',
+            'squared_difference': 'SquaredDifference'}
 
 
 def _broadcast_error(op, dx, dy):

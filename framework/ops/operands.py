@@ -126,7 +126,7 @@ def _slow_pair(a, b, da, db, op):
 _KERNELS = {'add': 'AddV2', 'subtract': 'Sub', 'multiply': 'Mul', 'pow': 'Pow', 'maximum': 'Maximum',
             'minimum': 'Minimum', 'floordiv': 'FloorDiv', 'floormod': 'FloorMod', 'atan2': 'Atan2',
             'less': 'Less', 'less_equal': 'LessEqual', 'greater': 'Greater', 'greater_equal': 'GreaterEqual',
-            'equal': 'Equal', 'not_equal': 'NotEqual', 'where': 'SelectV2'}
+            'equal': 'Equal', 'not_equal': 'NotEqual', 'where': 'SelectV2', 'squared_difference': 'SquaredDifference'}
 # ... and its kernels' names for dtypes
 _KERNEL_DTYPES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
 

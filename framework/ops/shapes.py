@@ -137,13 +137,28 @@ def sum_to(x, shape):
     return out
 
 
+def _checked_perm(perm, shape):
+    """``perm`` with negative axes counted from the end, checked as TensorFlow's Transpose kernel
+    checks it (its order and words; tapeflow's own in a note)."""
+    dims = len(shape)
+    note = 'transpose: perm %s is not a permutation of the %d axes of shape %s' % (perm, dims, tuple(shape))
+    if len(perm) != dims:
+        raise kernel_error('Transpose', 'transpose expects a vector of size %d. But input(1) is a vector of size %d'
+                           % (dims, len(perm)), note=note)
+    adjusted = tuple(p + dims if p < 0 else p for p in perm)
+    for p in adjusted:
+        if not 0 <= p < dims:
+            raise kernel_error('Transpose', '%d is out of range [0 .. %d)' % (p, dims), note=note)
+    for i in range(dims):
+        if i not in adjusted:
+            raise kernel_error('Transpose', '%d is missing from {%s}.' % (i, ','.join(map(str, adjusted))), note=note)
+    return adjusted
+
+
 def transpose(a, perm=None, conjugate=False, name=None):
     """Permute dimensions (reverse them when ``perm`` is None)."""
     x = as_tensor(a, 'transpose')
-    perm = tuple(range(x.ndim))[::-1] if perm is None else _ints(perm, 'transpose')
-    if sorted(p % max(x.ndim, 1) for p in perm) != list(range(x.ndim)):
-        raise InvalidArgumentError('transpose: perm %s is not a permutation of the %d axes of shape %s'
-                                   % (perm, x.ndim, tuple(x.shape)))
+    perm = tuple(range(x.ndim))[::-1] if perm is None else _checked_perm(_ints(perm, 'transpose'), x.shape)
     xp = backend.array_module(x._data)
     out = Tensor(xp.transpose(snapshot(x), perm))
     if ACTIVE:
