@@ -23,6 +23,11 @@ class SavedFileError(ValueError):
 
 # Keras 3 lets the reader's own errors through where a file cannot be opened; these
 # keep SavedFileError's message and also answer to the class a TensorFlow program catches.
+class UnknownClassError(SavedFileError, TypeError):
+    """A .keras file's config names a class not registered here (Keras 3 raises TypeError: '<class
+    ...> could not be deserialized properly', or 'Could not locate class')."""
+
+
 class SavedFileNotFoundError(SavedFileError, FileNotFoundError):
     """No such file (Keras: FileNotFoundError from h5py, ValueError 'File not found' for .keras)."""
 

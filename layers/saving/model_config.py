@@ -15,7 +15,7 @@ import numpy as np
 
 from ..layer import Layer
 from .. import policy_sharing
-from .h5_io import SavedFileError
+from .h5_io import SavedFileError, UnknownClassError
 from .keras_internal_classes import keras_internal_classes
 from ..functional.keras_mask_arguments import is_keras_op_entry
 from ..serialization import keras_identity, overrides_build_from_config
@@ -127,7 +127,9 @@ def check_loadable(config, table, path):
                              % (path, lambdas))
     if unknown:
         names = sorted(set(unknown))
-        raise SavedFileError(
+        # Keras 3's legacy .h5 loader refuses with ValueError ('Unknown layer'), its .keras loader with TypeError
+        legacy = str(path).lower().endswith(('.h5', '.hdf5'))
+        raise (SavedFileError if legacy else UnknownClassError)(
             '%s names unknown layer class(es) %s. Make them known by decorating each class with '
             "@layers.saving.register_serializable(package='Custom') (Keras: "
             '@keras.saving.register_keras_serializable()), or pass custom_objects={%s} to load_model'
