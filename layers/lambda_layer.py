@@ -28,6 +28,7 @@ class Lambda(Layer):
         self.function = function
         self.arguments = dict(arguments or {})
         self._output_shape = output_shape
+        self._output_shape_from_call = output_shape is None      # read by functional/symbolic_call.py
         self.mask = mask
         self.supports_masking = mask is not None       # Keras 3: otherwise an input's mask stops here
         try:

@@ -24,7 +24,7 @@ from framework.dtypes import display_name
 from framework.function import replaying
 from framework.function_init import initializing
 
-from .. import call_context
+from .. import call_context, naming
 from ..mask_propagation import takes_mask
 from .keras_tensor import KerasTensor
 from .node import Node
@@ -86,7 +86,10 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes):
     else:
         (concrete, masks, free), lengths = _run_on_zeros_of_fitting_length(layer, inputs, args, kwargs)
         varying = _axes_following_free_axes(layer, inputs, args, kwargs, concrete, lengths)
-        outputs = nest.pack_sequence_as(concrete, [_symbolic(t, free, layer, axes) for t, axes in
+        dtype = None
+        if getattr(layer, '_output_shape_from_call', False):
+            dtype = _as_keras_lambda_infers(layer, inputs, concrete)
+        outputs = nest.pack_sequence_as(concrete, [_symbolic(t, free, layer, axes, dtype) for t, axes in
                                                    zip(nest.flatten(concrete), varying)])
         _hang_masks(outputs, concrete, masks, free, recorded=_recorded_masks(layer, inputs))
     Node(layer, (inputs,) + tuple(args), kwargs, outputs)
@@ -145,7 +148,10 @@ def _check_spec(layer, inputs):
 
 def _defines_output_shape(layer):
     from ..layer import Layer          # layer.py imports this module
-    return type(layer).compute_output_shape is not Layer.compute_output_shape
+    # a Lambda without output_shape runs its function, as a layer without compute_output_shape (Keras 3
+    # infers it from the call): on zeros of each input, so a list of inputs works too
+    return type(layer).compute_output_shape is not Layer.compute_output_shape and \
+        not getattr(layer, '_output_shape_from_call', False)
 
 
 def _is_shape(value):
@@ -269,12 +275,21 @@ def _concrete(shape, inner_length=1):
     return tuple((1 if i == 0 else inner_length) if d is None else d for i, d in enumerate(shape))
 
 
-def _symbolic(t, free, layer, varying=()):
+def _symbolic(t, free, layer, varying=(), dtype=None):
     if not isinstance(t, Tensor):
         raise TypeError('Layer %r returned %r (of type %s) for symbolic inputs; a layer used in a functional '
                         'model must return tensors' % (layer.name, t, type(t).__name__))
     shape = tuple(None if i in varying else d for i, d in enumerate(t.shape))
-    return KerasTensor((None,) + shape[1:] if free and shape else shape, t._data.dtype)
+    return KerasTensor((None,) + shape[1:] if free and shape else shape, t._data.dtype if dtype is None else dtype)
+
+
+def _as_keras_lambda_infers(layer, inputs, concrete):
+    """Keras 3's Lambda without output_shape infers it by running its function on new KerasTensors,
+    one per input, whose outputs are KerasTensors too: those take the next names (keras_tensor_N) before
+    the layer's outputs do. Its outputs have the layer's compute dtype (a cast inside does not show)."""
+    for _ in range(len(nest.flatten(inputs)) + len(nest.flatten(concrete))):
+        naming.unique_name('keras_tensor')
+    return layer._symbolic_dtype()
 
 
 def _hang_masks(outputs, concrete, masks, free, recorded=None):
