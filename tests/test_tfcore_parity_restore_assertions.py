@@ -94,3 +94,12 @@ def test_a_missing_key_reads_as_tensorflows(tmp_path):
             read()
         assert str(error.value) == 'Key zzz not found in checkpoint'
         assert 'step/.ATTRIBUTES/VARIABLE_VALUE' in error.value.__notes__[0]      # what it holds
+
+
+def test_a_value_that_is_not_trackable():
+    with pytest.raises(ValueError) as error:
+        tf.train.Checkpoint(model=3)
+    assert str(error.value) == (   # TF 2.21
+        '`Checkpoint` was expecting model to be a trackable object (an object derived from `Trackable`), got 3. '
+        'If you believe this object should be trackable (i.e. it is part of the TensorFlow Python API and manages '
+        'state), please open an issue.')

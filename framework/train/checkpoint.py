@@ -27,9 +27,11 @@ from .trackable_view import TrackableGraph
 
 
 def _not_trackable(name, value):
-    return ValueError('`Checkpoint` was expecting %s to be a trackable object (an object derived from '
-                      '`Trackable`), got %r. Pass variables, tf.Module objects, Keras layers, models or '
-                      'optimizers, or other Checkpoints.' % (name, value))
+    error = ValueError('`Checkpoint` was expecting %s to be a trackable object (an object derived from '
+                       '`Trackable`), got %r. If you believe this object should be trackable (i.e. it is part of '
+                       'the TensorFlow Python API and manages state), please open an issue.' % (name, value))
+    error.add_note('Pass variables, tf.Module objects, Keras layers, models or optimizers, or other Checkpoints.')
+    return error      # TensorFlow 2.21's words; what to pass instead in a note
 
 
 def _as_shape(value):
