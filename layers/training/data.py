@@ -165,20 +165,34 @@ def num_samples(arrays, what):
     return sizes.pop()
 
 
+def _check_one_weight_per_sample(y, sample_weight):
+    """Keras 3's ValueError for one sample_weight array that is not a weight per sample, given for a
+    model with several outputs (Keras copies it onto each output; tapeflow used to fail in the loss)."""
+    if sample_weight is None or y is None or not _is_structure(y) or _is_structure(sample_weight):
+        return
+    shape = np.shape(sample_weight)
+    if not (len(shape) == 1 or (len(shape) == 2 and shape[1] == 1)):
+        raise ValueError('For a model with multiple outputs, when providing a single `sample_weight` array, it should '
+                         'only have one scalar score per sample (i.e. shape `(num_samples,)`). If you want to use '
+                         'non-scalar sample weights, pass a `sample_weight` argument with one array per model output.')
+
+
 def check_lengths(x, y, sample_weight):
-    """Raise a ValueError naming every length when x, y and sample_weight disagree."""
-    sizes = {'x': num_samples(x, 'x')}
-    if y is not None:
-        sizes['y'] = num_samples(y, 'y')
-    if sample_weight is not None:
-        sizes['sample_weight'] = num_samples(sample_weight, 'sample_weight')
-    if len(set(sizes.values())) > 1:       # Keras 3's words, then each input's sizes on a line
+    """Raise Keras 3's ValueError naming every array's length when x, y and sample_weight disagree
+    (among themselves too: two inputs of 50 and 60 samples). One sample_weight array for several
+    outputs counts once per output, as Keras copies it onto each before it checks."""
+    parts = [('x', x), ('y', y), ('sample_weight', sample_weight)]
+    sizes = [(label, [int(a.shape[0]) for a in nest.flatten(part)]) for label, part in parts if part is not None]
+    if sample_weight is not None and y is not None and not _is_structure(sample_weight):
+        sizes[-1] = ('sample_weight', sizes[-1][1] * max(1, len(nest.flatten(y))))
+    if len({n for _, lengths in sizes for n in lengths}) > 1:       # Keras 3's words, each part's sizes on a line
         error = ValueError('Data cardinality is ambiguous. Make sure all arrays contain the same number of samples.'
-                           + ''.join("'%s' sizes: %d\n" % kv for kv in sizes.items()))
-        error.add_note('Data cardinality is ambiguous: %s'
-                       % ', '.join('%s has %d samples' % kv for kv in sizes.items()))
+                           + ''.join("'%s' sizes: %s\n" % (label, ', '.join(map(str, lengths)))
+                                     for label, lengths in sizes))
+        error.add_note('Data cardinality is ambiguous: %s' % ', '.join(
+            '%s has %s samples' % (label, '/'.join(map(str, lengths))) for label, lengths in sizes))
         raise error
-    return sizes['x']
+    return sizes[0][1][0]
 
 
 def class_weight_to_sample_weights(y, class_weight):
@@ -284,6 +298,7 @@ class ArrayData:
         self.x = to_arrays(x, 'x')
         self.y = to_arrays(y, 'y')
         self.sample_weight = to_arrays(sample_weight, 'sample_weight')
+        _check_one_weight_per_sample(self.y, self.sample_weight)
         self.num_samples = check_lengths(self.x, self.y, self.sample_weight)
         if batch_size is None:
             # Keras 3: given steps and no batch size, the steps split the samples evenly (else 32).
