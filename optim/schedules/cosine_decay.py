@@ -3,7 +3,7 @@ import math
 
 import numpy as np
 
-from framework import libm
+from framework import graph_random_ops, libm
 from ..keras_cast import keras_cast
 from .learning_rate_schedule import (LearningRateSchedule, as_tensor, check_decay_steps, float_of,
                                      keras_divide, refuse_integer_rate, step_array)
@@ -29,15 +29,22 @@ class CosineDecay(LearningRateSchedule):
         self.warmup_steps = warmup_steps
         self.warmup_target = warmup_target
 
-    def _decay(self, step, decay_steps, peak, dtype):
-        # A graph's optimizer rewrites more than this division here (constant multiplications are
-        # regrouped), so tapeflow keeps the eager value: in a traced step it may differ in the last bit.
-        fraction = keras_divide(step, decay_steps)
+    def _decay(self, step, decay_steps, peak, dtype, folded=False):
         # An integer initial rate computes in float32 from here (Keras's ops.divide), with
         # pi made in the rate's dtype first: 3, as Keras's ops.array(math.pi, 'int32') gives.
+        fraction = keras_divide(step, decay_steps)
         work = fraction.dtype.type
         pi = np.asarray(math.pi).astype(dtype).astype(work)
-        cosine = work(0.5) * (work(1) + libm.apply('cos', pi * fraction))
+        if folded:
+            # a traced step without warmup: grappler turns step / decay_steps (a constant) into
+            # step * (1 / decay_steps) and folds pi into that constant: (pi * (1 / decay_steps)) * step,
+            # which differs from eager's pi * (step / decay_steps) in the last bit at ~1 step in 5
+            # (TF 2.21, tests/test_schedules_traced_cosine.py). With warmup the steps reach the decay
+            # through a cond's switch, not as constants: nothing is folded.
+            angle = (pi * (work(1) / work(decay_steps))) * work(step)
+        else:
+            angle = pi * fraction
+        cosine = work(0.5) * (work(1) + libm.apply('cos', angle))
         decayed = work(1 - self.alpha) * cosine + work(self.alpha)     # 1 - alpha in Python, as Keras
         return peak.astype(work) * decayed
 
@@ -47,7 +54,8 @@ class CosineDecay(LearningRateSchedule):
         decay_steps = keras_cast(self.decay_steps, dtype)
         step = step_array(step, dtype)
         if self.warmup_target is None:
-            rate = self._decay(np.minimum(step, decay_steps), decay_steps, initial, dtype)
+            rate = self._decay(np.minimum(step, decay_steps), decay_steps, initial, dtype,
+                               folded=graph_random_ops.current() is not None)
             return as_tensor(rate, rate.dtype)
         refuse_integer_rate(initial, 'CosineDecay with warmup')
         target = keras_cast(self.warmup_target, dtype)
