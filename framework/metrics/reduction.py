@@ -123,7 +123,7 @@ class Mean(Metric):
                                                           self.name)
             data = values._data
         if sample_weight is not None:
-            count = sample_weight._data.sum()
+            count = eigen_sum.sum_all(sample_weight._data)       # Keras's ops.sum: TensorFlow's order too
         else:
             count = backend.array_module(data).asarray(data.shape[0] if data.ndim else 1, dtype=data.dtype)
         # Keras sums with ops.sum: TensorFlow's order (and without xp.sum's Python-level dispatch).
