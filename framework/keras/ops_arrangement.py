@@ -10,7 +10,7 @@ from framework import dtypes
 from framework import ops as _ops
 from .ops_arrays import FLOATX, diag
 from .ops_arguments import axis_of, integer
-from .ops_dtypes import cast_all, numeric, standardize_dtype, tensor
+from .ops_dtypes import cast_all, numeric, standardize_dtype, summable, tensor
 from .ops_shapes import flip, split, swapaxes
 
 __all__ = ['append', 'array_split', 'diagflat', 'diagonal', 'diff', 'dsplit', 'dstack', 'empty', 'empty_like',
@@ -125,7 +125,7 @@ def diagonal(x, offset=0, axis1=0, axis2=1):
 
 def trace(x, offset=0, axis1=0, axis2=1):
     """The sum along the ``offset``-th diagonal (bools and ints sum as Keras 3 does)."""
-    return _ops.reduce_sum(diagonal(numeric(x, 'trace'), offset, axis1, axis2), -1)
+    return _ops.reduce_sum(diagonal(summable(x, 'trace'), offset, axis1, axis2), -1)
 
 
 def diagflat(x, k=0):

@@ -25,7 +25,7 @@ def floating(x, op):
     """``x`` as a floating tensor: ints and bools become floatx, as Keras 3's math ops do."""
     t = tensor(x, op)
     kind = t._data.dtype.kind
-    if kind in 'fc':
+    if _floating_kind(t._data.dtype):
         return t
     if kind not in 'iub':
         raise TypeError('keras.ops.%s: expected a numeric tensor, got dtype %s' % (op, t.dtype.name))
@@ -37,16 +37,43 @@ def numeric(x, op):
     t = tensor(x, op)
     if t._data.dtype.kind == 'b':
         return _ops.cast(t, 'int32')
-    if t._data.dtype.kind not in 'fciu':
+    if t._data.dtype.kind not in 'fciu' and not _floating_kind(t._data.dtype):
         raise TypeError('keras.ops.%s: expected a numeric tensor, got dtype %s' % (op, t.dtype.name))
     return t
 
 
+def _floating_kind(dtype):
+    # ml_dtypes' bfloat16 is numpy kind 'V'; Keras's lattice puts it among the floats
+    return dtype.kind in 'fc' or dtype.name == 'bfloat16'
+
+
+def summable(x, op):
+    """``x`` as Keras 3 sums and multiplies it (jax's rule): bool, int8 and int16 in int32,
+    uint8 and uint16 in uint32, other dtypes as they are."""
+    t = numeric(x, op)
+    name = t._data.dtype.name
+    if name in ('int8', 'int16'):
+        return _ops.cast(t, 'int32')
+    if name in ('uint8', 'uint16'):
+        return _ops.cast(t, 'uint32')
+    return t
+
+
+def floating_wide(x, op):
+    """``x`` as a floating tensor the way Keras 3's cbrt, deg2rad and rad2deg make one: int64
+    becomes float64, other integers and bools floatx."""
+    t = tensor(x, op)
+    if t._data.dtype.name == 'int64':
+        return _ops.cast(t, 'float64')
+    return floating(t, op)
+
+
 def result_dtype(a, b):
-    """The dtype Keras 3 computes in when dtypes ``a`` and ``b`` meet."""
+    """The dtype Keras 3 computes in when dtypes ``a`` and ``b`` meet (bfloat16 beside an int
+    stays bfloat16; beside float16 both become float32)."""
     if a == b:
         return a
-    a_float, b_float = a.kind in 'fc', b.kind in 'fc'
+    a_float, b_float = _floating_kind(a), _floating_kind(b)
     if a_float != b_float:
         return a if a_float else b          # int64 + float32 is float32 in Keras 3, not float64
     if a.kind == 'b':
@@ -98,7 +125,7 @@ def display(t):
 def float_pair(x1, x2, op):
     """(x1, x2) promoted, then made floating: true division and the like."""
     x1, x2 = pair(x1, x2, op)
-    return tuple(v if not isinstance(v, Tensor) or v._data.dtype.kind in 'fc' else _ops.cast(v, FLOATX)
+    return tuple(v if not isinstance(v, Tensor) or _floating_kind(v._data.dtype) else _ops.cast(v, FLOATX)
                  for v in (x1, x2))
 
 

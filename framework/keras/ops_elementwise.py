@@ -14,7 +14,7 @@ from framework import backend
 from framework import ops as _ops
 from framework.ops.operands import ACTIVE, record
 from framework.tensor import Tensor
-from .ops_dtypes import cast_all, float_pair, floating, numeric, pair, tensor
+from .ops_dtypes import cast_all, float_pair, floating, floating_wide, numeric, pair, tensor
 
 __all__ = ['allclose', 'angle', 'cbrt', 'conj', 'conjugate', 'copy', 'deg2rad', 'divide_no_nan', 'erfc',
            'erfinv', 'fabs', 'fmax', 'fmin', 'fmod', 'heaviside', 'hypot', 'i0', 'imag', 'isclose', 'isneginf',
@@ -36,17 +36,21 @@ def _xp(t):
 
 # ---- floating unary ----------------------------------------------------------------------------
 def cbrt(x):
-    """The real cube root, negative for negative x."""
-    t = floating(x, 'cbrt')
+    """The real cube root, negative for negative x (int64 in float64, as Keras 3)."""
+    t = floating_wide(x, 'cbrt')
     return _ops.sign(t) * _ops.pow(_ops.abs(t), 1.0 / 3.0)
 
 
 def deg2rad(x):
-    return floating(x, 'deg2rad') * (_math.pi / 180.0)
+    """x * (pi / 180), the factor divided in x's float dtype as Keras 3 does (int64 in float64)."""
+    t = floating_wide(x, 'deg2rad')
+    return t * (_ops.constant(_math.pi, dtype=t.dtype) / _ops.constant(180.0, dtype=t.dtype))
 
 
 def rad2deg(x):
-    return floating(x, 'rad2deg') * (180.0 / _math.pi)
+    """x * (180 / pi), the factor divided in x's float dtype as Keras 3 does (int64 in float64)."""
+    t = floating_wide(x, 'rad2deg')
+    return t * (_ops.constant(180.0, dtype=t.dtype) / _ops.constant(_math.pi, dtype=t.dtype))
 
 
 def fabs(x):
@@ -113,9 +117,10 @@ def _i1(t):
 # ---- integer-preserving unary ----------------------------------------------------------------
 def trunc(x):
     """Round towards zero; integers stay as they are."""
-    t = numeric(x, 'trunc')
-    if t._data.dtype.kind in 'iu':
+    t = tensor(x, 'trunc')
+    if t._data.dtype.kind in 'biu':      # bools stay bools, as Keras 3
         return t
+    t = numeric(t, 'trunc')
     return _ops.where(_ops.less(t, 0), _ops.ceil(t), _ops.floor(t))
 
 

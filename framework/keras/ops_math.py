@@ -12,7 +12,7 @@ from framework.ops.bias_add_kernel import add_bias
 from framework.tensor import Tensor as _Tensor
 from framework.variable import Variable as _Variable
 from .ops_arguments import axis_of
-from .ops_dtypes import FLOATX, cast_all, float_pair, floating, numeric, pair, tensor
+from .ops_dtypes import FLOATX, cast_all, float_pair, floating, numeric, pair, summable, tensor
 from .ops_norm import norm  # noqa: F401  (Keras 3's rules: its own file)
 
 _CONCRETE = (_Tensor, _Variable)
@@ -57,7 +57,16 @@ multiply = _binary('multiply', _ops.multiply)
 divide = true_divide = _binary('divide', _ops.divide, float_pair)
 arctan2 = _binary('arctan2', _ops.atan2, float_pair)
 floor_divide = _binary('floor_divide', _ops.floordiv)
-mod = _binary('mod', _ops.floormod)
+def _tensor_pair(x1, x2, op):
+    """Keras 3's mod converts both sides to tensors first: a Python int is an int32 tensor, not a
+    weak scalar (ops.mod(int8, 3) is int32, ops.mod(float16, 2.5) float32); bools compute in int32."""
+    a, b = cast_all([tensor(x1, op), tensor(x2, op)], op)
+    if a._data.dtype.kind == 'b':
+        a, b = _ops.cast(a, 'int32'), _ops.cast(b, 'int32')
+    return a, b
+
+
+mod = _binary('mod', _ops.floormod, _tensor_pair)
 
 
 def power(x1, x2):
@@ -136,11 +145,16 @@ floor = _float_unary('floor', _ops.floor)
 # As Keras's TensorFlow backend: log(x) / log(base), the base's log in x's dtype
 log2 = _float_unary('log2', lambda x: _ops.log(x) / _ops.log(_ops.constant(2, dtype=x.dtype)))
 log10 = _float_unary('log10', lambda x: _ops.log(x) / _ops.log(_ops.constant(10, dtype=x.dtype)))
-exp2 = _float_unary('exp2', lambda x: _ops.exp(x * _math.log(2)))
+# As Keras's TensorFlow backend: pow(2, x), exact for integer x (exp(x log 2) is not: 8.008 in float16)
+exp2 = _float_unary('exp2', lambda x: _ops.pow(_ops.constant(2, dtype=x.dtype), x))
 
 
 def abs(x):  # noqa: A001  (Keras 3's name)
-    return _ops.abs(numeric(x, 'abs'))
+    """|x|; bools and unsigned integers come back as they are (Keras 3 skips tf.abs for them)."""
+    t = tensor(x, 'abs')
+    if t._data.dtype.kind in 'bu':
+        return t
+    return _ops.abs(numeric(t, 'abs'))
 
 
 absolute = abs
@@ -187,8 +201,8 @@ isfinite = _classify('isfinite', _ops.is_finite, True)
 
 # ---- reductions ------------------------------------------------------------------------------
 def sum(x, axis=None, keepdims=False):  # noqa: A001
-    """Sum over ``axis`` (None: every element); bools sum as int32."""
-    return _ops.reduce_sum(numeric(x, 'sum'), axis, keepdims)
+    """Sum over ``axis`` (None: every element); bools and small ints sum as int32 (uint32)."""
+    return _ops.reduce_sum(summable(x, 'sum'), axis, keepdims)
 
 
 def mean(x, axis=None, keepdims=False):
@@ -222,8 +236,9 @@ min = _extreme('min', _ops.reduce_min, _ops.minimum, _ops.reduce_all)  # noqa: A
 
 
 def prod(x, axis=None, keepdims=False, dtype=None):
-    t = numeric(x, 'prod')
-    return _ops.reduce_prod(t if dtype is None else _ops.cast(t, dtype), axis, keepdims)
+    """Product over ``axis``; bools and small ints multiply in int32 (uint32) unless ``dtype`` is given."""
+    t = summable(x, 'prod') if dtype is None else _ops.cast(numeric(x, 'prod'), dtype)
+    return _ops.reduce_prod(t, axis, keepdims)
 
 
 def var(x, axis=None, keepdims=False):

@@ -84,7 +84,10 @@ def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
     if sparse:
         raise ValueError('keras.ops.one_hot: sparse=True is not supported; tapeflow tensors are dense')
     depth = integer(num_classes, 'num_classes', 'one_hot')
-    return _ops.one_hot(tensor(x, 'one_hot'), depth, axis=axis, dtype=dtype or FLOATX)
+    labels = tensor(x, 'one_hot')
+    if labels._data.dtype.kind in 'bf' or labels._data.dtype.name == 'bfloat16':
+        labels = _ops.cast(labels, 'int64')       # Keras 3 converts the labels to int64 (floats truncate)
+    return _ops.one_hot(labels, depth, axis=axis, dtype=dtype or FLOATX)
 
 
 def _same_shape(target, output, op):

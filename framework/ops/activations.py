@@ -112,7 +112,7 @@ def leaky_relu(features, alpha=0.2, name=None):
         error.add_note('leaky_relu: alpha is the slope for negative inputs, a number such as 0.2')
         raise error
     x = as_real_tensor(features, 'leaky_relu')
-    if x._data.dtype.kind != 'f':        # TensorFlow computes integer inputs in float32
+    if x._data.dtype.kind != 'f' and x._data.dtype.name != 'bfloat16':    # TF computes integers in float32
         from .shapes import cast
         x = cast(x, 'float32')
     a = x._data
