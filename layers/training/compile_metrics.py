@@ -84,10 +84,7 @@ class CompileMetrics:
         elif is_flat and names and isinstance(metrics, dict) and set(metrics) <= set(names):
             per_output = [metrics.get(name) for name in names]
         if per_output is None:
-            raise ValueError('Invalid `%s`. `%s` should contain metrics objects and either be a dict or a list '
-                             'matching the output names of the functional model %s or match the output structure '
-                             'of the model (%d outputs). Received: %s=%r'
-                             % (argument, argument, self.output_names, count, argument, metrics))
+            raise ValueError(_structure_error(argument, metrics, y_pred, self.output_names))
         labels = names if names else [None] * count
         return [_metrics_list(m, t, p, n)
                 for m, t, p, n in zip(per_output, self._flatten(y_true), self._flatten(y_pred), labels)]
@@ -159,3 +156,27 @@ def _metrics_list(metrics, y_true, y_pred, output_name):
         return None
     items = metrics if isinstance(metrics, (list, tuple)) else [metrics]
     return MetricsList([get_metric(m, y_true, y_pred) for m in items], output_name)
+
+
+def _structure_error(argument, metrics, y_pred, output_names):
+    """Keras 3's text for metrics that do not match the outputs: the tree library's complaint (its
+    'tuple arity mismatch' for a list of another length), then the outputs' structure with X leaves."""
+    structure = (dict((key, 'X') for key in y_pred) if isinstance(y_pred, dict)
+                 else type(y_pred)('X' for _ in y_pred) if isinstance(y_pred, (list, tuple)) else 'X')
+    first = ''
+    if isinstance(metrics, (list, tuple)) and isinstance(y_pred, (list, tuple)) and len(metrics) != len(y_pred):
+        first = ('tuple arity mismatch; expected: %d, got: %d; tuple: %r.\n'
+                 % (len(y_pred), len(metrics), _lists_to_tuples(metrics)))
+    elif isinstance(metrics, (list, tuple)) and isinstance(y_pred, dict):
+        first = ('Expected an instance of dict, collections.OrderedDict, or collections.defaultdict, got %r.\n'
+                 % (_lists_to_tuples(metrics),))
+    names = ('either be a dict or a list matching the output names of the functional model %s or '
+             % (output_names,)) if output_names else ''
+    return ('%sInvalid `%s`. `%s` should contain metrics objects and %smatch the output structure of the model: '
+            '%s.\nReceived: %s=%s' % (first, argument, argument, names, structure, argument, metrics))
+
+
+def _lists_to_tuples(value):
+    if isinstance(value, (list, tuple)):
+        return tuple(_lists_to_tuples(v) for v in value)
+    return value
