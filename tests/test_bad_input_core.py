@@ -77,7 +77,8 @@ BAD_OPS = [
     ('gather_nd_depth', lambda: tf.gather_nd(f32(2, 3), [[0, 1, 0]]), ValueError, ['gather_nd', '(1, 3)', '(2, 3)']),
     ('getitem_out_of_range', lambda: f32(2, 3)[5], IndexError, ['index 5', '(2, 3)']),
     ('boolean_mask_shape', lambda: tf.boolean_mask(f32(2, 3), [True]), ValueError, ['boolean_mask', '(1,)', '(2, 3)']),
-    ('boolean_mask_dtype', lambda: tf.boolean_mask(f32(2, 3), [1, 0]), TypeError, ['boolean_mask', 'bool', 'int32']),
+    ('boolean_mask_dtype', lambda: tf.boolean_mask(f32(2, 3), ['a', 'b']), TypeError,     # numbers are masks in TF
+     ['boolean_mask', 'bool', 'string']),
     ('one_hot_float', lambda: tf.one_hot([0.5], 3), TypeError, ['one_hot', 'integers', 'float32']),
     ('sparse_ce_label_range', lambda: tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[3], logits=f32(1, 3)),
      ValueError, ['sparse_softmax_cross_entropy_with_logits', '[0, 3)', 'max 3']),

@@ -203,3 +203,17 @@ def test_keras_max_of_bools_with_initial():
     from framework import keras
     out = keras.ops.max(np.array([[True, False], [False, False]]), axis=1, initial=True)
     assert out.dtype == tf.bool and out.numpy().tolist() == [True, True]
+
+
+@pytest.mark.parametrize('dtype, expected', [('int8', tf.float32), ('uint8', tf.float32), ('int16', tf.float32),
+                                             ('uint16', tf.float32), ('int32', tf.float64), ('int64', tf.float64)])
+def test_integer_true_division_follows_tensorflows_table(dtype, expected):
+    # TF's truediv: 8- and 16-bit integers divide in float32, wider ones in float64 (numpy: all float64)
+    x = tf.constant([1, 2], dtype)
+    for out in (x / 2, 2 / x, x / x, tf.math.divide_no_nan(x, x)):
+        assert out.dtype == expected
+    assert (tf.constant([7], dtype) / 2).numpy().tolist() == [3.5]
+
+
+def test_where_alone_takes_bfloat16():
+    assert tf.where(tf.cast(tf.constant([1.0, 0.0, 2.0]), tf.bfloat16)).numpy().tolist() == [[0], [2]]

@@ -78,21 +78,30 @@ def multiply(x, y, name=None):
 
 
 def divide(x, y, name=None):
-    """x / y. Integer tensors divide to float64, as TensorFlow's truediv does."""
+    """x / y. Integer tensors divide as TensorFlow's truediv does: 8- and 16-bit ones in float32,
+    wider ones in float64."""
     try:
         x, y, dx, dy = binary(x, y, 'divide')
     except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised
         return dispatch('divide', x, y)
     try:
-        out = Tensor(dx / dy)
+        value = dx / dy
     except ValueError:
         raise _broadcast_error('divide', dx, dy) from None
+    if value.dtype.itemsize == 8 and (_small_int(dx) or _small_int(dy)):
+        value = value.astype(np.float32)    # numpy's float64 quotient of 16-bit ints rounds to float32's exactly
+    out = Tensor(value)
     if ACTIVE:
         record('divide', (x, y), out, _DIVIDE_VJPS)
     return out
 
 
 truediv = realdiv = divide
+
+
+def _small_int(a):
+    dtype = getattr(a, 'dtype', None)
+    return dtype is not None and dtype.kind in 'iu' and dtype.itemsize <= 2
 
 
 @named_errors('divide_no_nan')

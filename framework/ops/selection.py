@@ -16,7 +16,7 @@ def where(condition, x=None, y=None, name=None):
     cond = as_tensor(condition, 'where')
     c = cond._data
     xp = backend.array_module(c)
-    if x is None and y is None and c.dtype.kind in 'biufc':
+    if x is None and y is None and (c.dtype.kind in 'biufc' or c.dtype.name == 'bfloat16'):
         # TensorFlow's Where kernel takes numbers too: the coordinates of the non-zero ones
         return Tensor(xp.argwhere(c).astype('int64'))
     if c.dtype.kind != 'b':
