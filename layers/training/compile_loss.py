@@ -149,7 +149,10 @@ class CompiledLoss:
             return flat
         flat = nest.flatten(y_true)
         if len(flat) != 1:
-            raise ValueError('The model has 1 output but y holds %d arrays; give one target per output' % len(flat))
+            error = ValueError('y_true and y_pred have different structures.\ny_true: %s\ny_pred: %s\n'
+                               % (_stars(y_true, tuples=True), _stars(y_pred)))
+            error.add_note('The model has 1 output but y holds %d arrays; give one target per output' % len(flat))
+            raise error
         return flat[0]
 
     def _spread_over_losses(self, flat_true, y_true, y_pred):
@@ -158,8 +161,12 @@ class CompiledLoss:
                      if isinstance(self._user_loss, (list, tuple, dict)) else [self._user_loss] * len(y_pred))
         with_loss = [i for i, loss in enumerate(flat_loss) if loss is not None]
         if len(flat_true) != len(with_loss):
-            raise ValueError('The model has %d outputs (%d with a loss) but y holds %d arrays; give one target per '
-                             'output' % (len(nest.flatten(y_pred)), len(with_loss), len(flat_true)))
+            # Keras 3's text (its data adapter made y's lists tuples), then how the counts differ
+            error = ValueError('y_true and y_pred have different structures.\ny_true: %s\ny_pred: %s\n'
+                               % (_stars(y_true, tuples=True), _stars(y_pred)))
+            error.add_note('The model has %d outputs (%d with a loss) but y holds %d arrays; give one target per '
+                           'output' % (len(nest.flatten(y_pred)), len(with_loss), len(flat_true)))
+            raise error
         spread = [None] * len(flat_loss)
         for i, target in zip(with_loss, flat_true):
             spread[i] = target
@@ -199,3 +206,13 @@ class CompiledLoss:
 def _dict_keys(d):
     """A dict's keys in ``nest.flatten`` order (sorted, as Keras's tree flattens dicts)."""
     return sorted(d)
+
+
+def _stars(structure, tuples=False):
+    """``structure`` with '*' for each leaf, as Keras 3 shows y_true and y_pred in its structure error."""
+    if isinstance(structure, dict):
+        return {key: _stars(value, tuples) for key, value in structure.items()}
+    if isinstance(structure, (list, tuple)):
+        items = [_stars(value, tuples) for value in structure]
+        return tuple(items) if tuples or isinstance(structure, tuple) else items
+    return '*'
