@@ -263,9 +263,16 @@ class Layer(LayerWeights, OwnVariables):
             name: the variable's name ('kernel'); its ``path`` adds the
                 enclosing layers ('sequential/dense/kernel').
         Raises:
-            ValueError: a name given positionally, or a shape with None entries.
+            ValueError: a name given positionally or holding '/', a shape with None, negative,
+                fractional or text entries (or no shape at all, such as 3), an unknown dtype.
         """
         shape, initializer, dtype = positional_weight_args(args, shape, initializer, dtype)
+        if shape is not None and (not hasattr(shape, '__iter__') or any(isinstance(d, (str, float)) for d in shape)):
+            from .input_layer import _standard_shape      # it imports this module
+            _standard_shape(shape)       # Keras 3's ValueError: "Cannot convert '3' to a shape."
+        if name is not None and (not isinstance(name, str) or '/' in name):      # Keras 3's Variable check
+            raise ValueError('Argument `name` must be a string and cannot contain character `/`. Received: name=%s'
+                             % (name,))
         shape = () if shape is None else tuple(shape)
         if any(d is None for d in shape):
             raise ValueError('%s.add_weight: weight %r needs a fully defined shape, got %s'
@@ -277,7 +284,13 @@ class Layer(LayerWeights, OwnVariables):
         if aggregation not in _AGGREGATIONS:              # Keras 3's words
             raise ValueError('Invalid value for argument `aggregation`. Expected one of %s. Received: aggregation=%s'
                              % (_AGGREGATIONS, aggregation))
-        dtype = self._dtype if dtype is None else dtypes.as_dtype(dtype)
+        if dtype is None:
+            dtype = self._dtype
+        else:
+            try:
+                dtype = dtypes.as_dtype(dtype)
+            except TypeError:
+                raise ValueError('Invalid dtype: %s' % (dtype,)) from None     # Keras 3's class and words
         if initializer is None:
             initializer = 'glorot_uniform' if dtype.kind == 'f' else 'zeros'
         initializer = initializers.get(initializer)

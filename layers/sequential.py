@@ -125,13 +125,19 @@ class Sequential(ModelBase):
         """Build every layer in turn, each for the output shape of the one before.
 
         Raises:
-            ValueError: no input shape given or known.
+            ValueError: no input shape given or known, or one that does not fit the model's Input.
         """
         if input_shape is None:
             if self._input_layer is None:
                 raise ValueError('You must provide an `input_shape` argument.')
             input_shape = self._input_layer.batch_shape
         shape = tuple(input_shape)
+        configured = self._input_layer.batch_shape if self._input_layer is not None else None
+        if configured is not None and (len(configured) != len(shape) or any(
+                a is not None and b is not None and a != b for a, b in zip(configured, shape))):
+            # Keras 3's words (it refuses any other shape; sizes that fit a None are let through here)
+            raise ValueError('Sequential model %r has already been configured to use input shape %s. You cannot '
+                             'build it with input_shape %s' % (self.name, tuple(configured), shape))
         if not self._layers:      # Keras 3's words
             raise ValueError('Sequential model %s cannot be built because it has no layers. Call '
                              '`model.add(layer)`.' % self.name)

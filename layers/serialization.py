@@ -38,6 +38,11 @@ def keras_identity(cls):
     return custom_class_identity(cls)
 
 
+class UnknownClassError(TypeError, ValueError):
+    """A config names a class that is nowhere to be found. Keras 3 raises TypeError ('Could not
+    locate class'); tapeflow raised ValueError before, so this is both."""
+
+
 def layer_class(name, custom_objects=None, registered_name=None):
     """The Layer class a config names, looked up as Keras 3 does for ``Model.from_config``.
 
@@ -47,7 +52,8 @@ def layer_class(name, custom_objects=None, registered_name=None):
     bare name is ``name``.
 
     Raises:
-        ValueError: no such class, telling to pass it in ``custom_objects``.
+        UnknownClassError (a TypeError and ValueError): no such class, telling to pass it in
+            ``custom_objects``.
     """
     from .saving.registry import get_registered_object
     import layers as builtin            # the package's explicit export list, nothing scanned
@@ -58,8 +64,9 @@ def layer_class(name, custom_objects=None, registered_name=None):
     for cls in candidates:
         if isinstance(cls, type) and issubclass(cls, Layer):
             return cls
-    raise ValueError('Unknown layer class %r: decorate it with @keras.saving.register_keras_serializable() '
-                     'or pass it in custom_objects={%r: %s}' % (registered_name or name, name, name))
+    raise UnknownClassError('Could not locate class %r. Make sure custom classes and functions are decorated with '
+                            '`@keras.saving.register_keras_serializable()`: unknown layer class %r; decorate it or '
+                            'pass it in custom_objects={%r: %s}' % (name, registered_name or name, name, name))
 
 
 def deserialize(config, custom_objects=None):

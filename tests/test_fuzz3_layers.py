@@ -49,3 +49,37 @@ def test_an_interpolation_tapeflow_cannot_resize_with_is_refused_naming_the_choi
     # Keras refuses 'cubic' when called; 'area' and the lanczos kernels are not in tapeflow's resize yet
     with pytest.raises(ValueError, match="interpolation must be 'nearest', 'bilinear' or 'bicubic'"):
         keras.layers.UpSampling2D(2, interpolation=interpolation)
+
+
+@pytest.mark.parametrize('kwargs, words', [
+    (dict(shape=3), r"^Cannot convert '3' to a shape.$"),
+    (dict(shape=(2.0,)), r"Cannot convert '\(2.0,\)' to a shape. Found invalid dimension '2.0'"),
+    (dict(shape='ab'), "Cannot convert 'ab' to a shape. Found invalid dimension 'a'"),
+    (dict(shape=(2,), name='a/b'), 'Argument `name` must be a string and cannot contain character `/`. '
+                                   'Received: name=a/b'),
+    (dict(shape=(2,), name=3), 'cannot contain character `/`. Received: name=3'),
+    (dict(shape=(2,), dtype='float33'), '^Invalid dtype: float33$'),
+])
+def test_add_weight_refuses_what_keras_refuses_with_its_words(kwargs, words):
+    # Keras 3's ValueErrors (tapeflow took (2.0,) as (2,), named a weight 'a/b', raised TypeError for 3)
+    layer = keras.layers.Layer()
+    with pytest.raises(ValueError, match=words):
+        layer.add_weight(**kwargs)
+    assert layer.weights == []
+
+
+def test_an_unknown_class_in_a_config_is_keras_type_error():
+    # Keras 3: TypeError 'Could not locate class'; tapeflow's is also the ValueError it raised before
+    for error in (TypeError, ValueError):
+        with pytest.raises(error, match="Could not locate class 'Nope'"):
+            keras.layers.deserialize({'class_name': 'Nope', 'config': {}})
+
+
+def test_a_sequential_model_refuses_a_build_shape_its_input_does_not_take():
+    model = keras.Sequential([keras.layers.Dense(2)])
+    model.build((None, 3))
+    with pytest.raises(ValueError, match=r"has already been configured to use input shape \(None, 3\). You cannot "
+                                         r"build it with input_shape \(None, 4\)"):
+        model.build((None, 4))
+    assert [tuple(w.shape) for w in model.weights] == [(3, 2), (2,)]
+    model.build([None, 3])          # the same shape again is fine
