@@ -38,9 +38,10 @@ def keras_identity(cls):
     return custom_class_identity(cls)
 
 
-class UnknownClassError(TypeError, ValueError):
-    """A config names a class that is nowhere to be found. Keras 3 raises TypeError ('Could not
-    locate class'); tapeflow raised ValueError before, so this is both."""
+class UnknownLayerClassError(TypeError, ValueError):
+    """A config names a layer class that is nowhere to be found. Keras 3 raises TypeError ('Could not
+    locate class'); tapeflow raised ValueError before, so this is both. (A saved file naming one
+    raises saving.h5_io.UnknownClassError, checked before anything is built.)"""
 
 
 def layer_class(name, custom_objects=None, registered_name=None):
@@ -52,7 +53,7 @@ def layer_class(name, custom_objects=None, registered_name=None):
     bare name is ``name``.
 
     Raises:
-        UnknownClassError (a TypeError and ValueError): no such class, telling to pass it in
+        UnknownLayerClassError (a TypeError and ValueError): no such class, telling to pass it in
             ``custom_objects``.
     """
     from .saving.registry import get_registered_object
@@ -64,7 +65,7 @@ def layer_class(name, custom_objects=None, registered_name=None):
     for cls in candidates:
         if isinstance(cls, type) and issubclass(cls, Layer):
             return cls
-    raise UnknownClassError('Could not locate class %r. Make sure custom classes and functions are decorated with '
+    raise UnknownLayerClassError('Could not locate class %r. Make sure custom classes and functions are decorated with '
                             '`@keras.saving.register_keras_serializable()`: unknown layer class %r; decorate it or '
                             'pass it in custom_objects={%r: %s}' % (name, registered_name or name, name, name))
 
