@@ -65,9 +65,10 @@ def layer_class(name, custom_objects=None, registered_name=None):
     for cls in candidates:
         if isinstance(cls, type) and issubclass(cls, Layer):
             return cls
-    raise UnknownLayerClassError('Could not locate class %r. Make sure custom classes and functions are decorated with '
-                            '`@keras.saving.register_keras_serializable()`: unknown layer class %r; decorate it or '
-                            'pass it in custom_objects={%r: %s}' % (name, registered_name or name, name, name))
+    raise UnknownLayerClassError(
+        'Could not locate class %r. Make sure custom classes and functions are decorated with '
+        '`@keras.saving.register_keras_serializable()`: unknown layer class %r; decorate it or '
+        'pass it in custom_objects={%r: %s}' % (name, registered_name or name, name, name))
 
 
 def deserialize(config, custom_objects=None):
