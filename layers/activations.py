@@ -169,13 +169,18 @@ def get(identifier):
     if isinstance(identifier, str):
         fn = _ALL.get(identifier)
         if fn is None:
-            raise ValueError('Unknown activation function: %r; valid names are %s'
-                             % (identifier, ', '.join(sorted(_ALL))))
+            raise _not_interpreted(identifier, 'Valid names are %s' % ', '.join(sorted(_ALL)))
         return fn
     if callable(identifier):
         return identifier
-    raise ValueError('Could not interpret activation function identifier: %r; give a name such as '
-                     "'relu' or a callable" % (identifier,))
+    raise _not_interpreted(identifier, "Give a name such as 'relu' or a callable")
+
+
+def _not_interpreted(identifier, note):
+    """Keras 3's ValueError text; what tapeflow knows (the valid names) rides as a note."""
+    error = ValueError('Could not interpret activation function identifier: %s' % (identifier,))
+    error.add_note(note)
+    return error
 
 
 def serialize(activation):

@@ -44,20 +44,27 @@ class KerasObjects:
         if identifier is None:
             return None
         if isinstance(identifier, dict):
-            return self.deserialize(identifier)
+            try:
+                return self.deserialize(identifier)
+            except ValueError as err:
+                raise self._not_interpreted(identifier, str(err)) from None
         if isinstance(identifier, str):
             cls = self.table.get(identifier)
             if cls is None:
-                raise ValueError('Could not interpret %s identifier: %r; expected one of %s'
-                                 % (self.kind, identifier, self._names()))
+                raise self._not_interpreted(identifier, 'Expected one of %s' % self._names())
             return cls()
         if isinstance(identifier, type):
             return identifier()
         if callable(identifier):
             return identifier
-        raise ValueError('Could not interpret %s identifier: %r; give a name, a config dict, a %s instance '
-                         'or a callable'
-                         % (self.kind, identifier, self.base.__name__))
+        raise self._not_interpreted(identifier, 'Give a name, a config dict, a %s instance or a callable'
+                                    % self.base.__name__)
+
+    def _not_interpreted(self, identifier, note):
+        """Keras 3's ValueError text; what tapeflow knows (the valid names) rides as a note."""
+        error = ValueError('Could not interpret %s identifier: %s' % (self.kind, identifier))
+        error.add_note(note)
+        return error
 
     def _names(self):
         return ', '.join(sorted(self.table))

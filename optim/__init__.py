@@ -79,12 +79,19 @@ def get(identifier):
         return None
     if isinstance(identifier, Optimizer):
         return identifier
-    if isinstance(identifier, dict):
-        return deserialize(identifier)
-    if isinstance(identifier, str):
-        return deserialize({'class_name': identifier, 'config': {}})
-    raise ValueError('Could not interpret optimizer identifier: %r; pass a name (%s), a config dict or an '
-                     'Optimizer' % (identifier, ', '.join(sorted(BUILT_IN))))
+    if isinstance(identifier, (dict, str)):
+        try:
+            return deserialize(identifier if isinstance(identifier, dict) else {'class_name': identifier, 'config': {}})
+        except ValueError as err:
+            if not str(err).startswith('Unknown optimizer'):
+                raise
+            note = str(err)
+    else:
+        note = 'Pass a name (%s), a config dict or an Optimizer' % ', '.join(sorted(BUILT_IN))
+    # Keras 3's text; what tapeflow knows (the valid names) rides as a note
+    error = ValueError('Could not interpret optimizer identifier: %s' % (identifier,))
+    error.add_note(note)
+    raise error
 
 
 __all__ = ['Adadelta', 'Adafactor', 'Adagrad', 'Adam', 'Adamax', 'AdamW', 'Ftrl', 'Lamb', 'Lion',

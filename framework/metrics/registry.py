@@ -95,22 +95,31 @@ def get(identifier):
     if identifier is None:
         return None
     if isinstance(identifier, dict):
-        return deserialize(identifier)
+        try:
+            return deserialize(identifier)
+        except ValueError as err:
+            raise _not_interpreted(identifier, str(err)) from None
     if isinstance(identifier, str):
         if identifier == 'acc':
             return accuracy.Accuracy(name='acc')
         obj = BY_NAME.get(identifier)
         if obj is None:
-            raise ValueError('Could not interpret metric identifier: %r. Valid names: %s'
-                             % (identifier, ', '.join(sorted(set(BY_NAME) | {'acc'}))))
+            raise _not_interpreted(identifier, 'Valid names: %s' % ', '.join(sorted(set(BY_NAME) | {'acc'})))
     else:
         obj = identifier
     if inspect.isclass(obj):
         return obj()
     if callable(obj):
         return obj
-    raise ValueError('Could not interpret metric identifier: %r (of type %s); give a name, a Metric, a '
-                     'function or a config dict' % (identifier, type(identifier).__name__))
+    raise _not_interpreted(identifier, 'Got %s; give a name, a Metric, a function or a config dict'
+                           % type(identifier).__name__)
+
+
+def _not_interpreted(identifier, note):
+    """Keras 3's ValueError text; what tapeflow knows (the valid names) rides as a note."""
+    error = ValueError('Could not interpret metric identifier: %s' % (identifier,))
+    error.add_note(note)
+    return error
 
 
 def resolve_accuracy(loss_name, y_true_shape, y_pred_shape, name='accuracy'):

@@ -16,7 +16,8 @@ def resolve_optimizer(identifier):
     try:
         return optim.get(identifier)
     except ValueError as err:
-        raise ValueError('compile(optimizer=%r): %s' % (identifier, err)) from None
+        err.add_note('(raised by compile(optimizer=%r))' % (identifier,))     # Keras 3's own text above
+        raise
 
 
 def _is_binary_or_sparse(y_true, y_pred):
@@ -32,7 +33,11 @@ def check_name(kind, identifier):
         try:
             get(identifier)
         except ValueError as err:
-            raise ValueError('compile(%s=%r): %s' % (kind, identifier, err)) from None
+            # Keras 3 raises this text in fit (its compile resolves names late); tapeflow's compile does
+            error = ValueError('compile(%s=%r): %s' % (kind, identifier, err))
+            for note in getattr(err, '__notes__', ()):
+                error.add_note(note)
+            raise error from None
 
 
 _BY_SHAPE = {'loss': ('crossentropy', 'ce'), 'metrics': ('accuracy', 'acc')}
