@@ -214,17 +214,16 @@ class Tensor:
         return ops.getitem(self, index)
 
     def __eq__(self, other):
-        # TensorFlow 2: elementwise, and False for what cannot be compared at all.
-        try:
-            return ops.equal(self, other)
-        except (TypeError, ValueError):
+        # TensorFlow 2.21: elementwise; None is never equal; shapes that do not broadcast give
+        # tf.Tensor(False); a value that cannot join this tensor's dtype raises as tf.equal does.
+        if other is None:
             return False
+        return ops.equal(self, other, incompatible_shape_error=False)
 
     def __ne__(self, other):
-        try:
-            return ops.not_equal(self, other)
-        except (TypeError, ValueError):
+        if other is None:
             return True
+        return ops.not_equal(self, other, incompatible_shape_error=False)
 
     # Convenience methods TensorFlow tensors carry.
     def ref(self):

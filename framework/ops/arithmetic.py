@@ -178,7 +178,11 @@ def pow(x, y, name=None):  # noqa: A001  (TensorFlow's name)
     x, y, dx, dy = binary(x, y, 'pow')
     try:
         out = Tensor(pow_arrays(dx, dy, not isinstance(y, Tensor)))
-    except ValueError:
+    except ValueError as err:
+        if 'negative integer powers' in str(err):      # numpy's refusal is the Pow kernel's too
+            raise kernel_error('Pow', 'Integers to negative integer powers are not allowed', named=True,
+                               note='pow: an integer tensor raised to a negative integer; cast the base to a '
+                                    'floating dtype first') from None
         raise _broadcast_error('pow', dx, dy) from None
     if ACTIVE:
         record('pow', (x, y), out, _POW_VJPS)
@@ -320,8 +324,9 @@ def add_n_arrays(arrays):
 def _refuse_integer_zero_divisor(out, divisor, op):
     """TensorFlow's integer kernels refuse a zero divisor; numpy gives 0 with a warning."""
     if out._data.dtype.kind in 'iu' and not bool((divisor != 0).all() if hasattr(divisor, 'all') else divisor != 0):
-        raise InvalidArgumentError('%s: integer division by zero (the divisor holds 0); cast to a float dtype '
-                                   'for inf/nan results, or use framework.math.divide_no_nan' % op)
+        raise kernel_error(_KERNELS[op], 'Integer division by zero', named=True,     # the kernel's words
+                           note='%s: integer division by zero (the divisor holds 0); cast to a float dtype for '
+                                'inf/nan results, or use framework.math.divide_no_nan' % op)
 
 
 # TensorFlow's kernel for each op, as its broadcast errors name it.

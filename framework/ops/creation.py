@@ -8,7 +8,11 @@ from ..tensor import Tensor
 from .operands import as_tensor, named_errors
 
 
+_FILLS = ('zeros', 'ones', 'fill')     # ops TensorFlow runs as its Fill kernel, whose refusals they print
+
+
 def _shape(shape, op):
+    given = shape
     if isinstance(shape, Tensor):
         shape = shape.numpy().tolist()
     if isinstance(shape, (int, np.integer)):
@@ -16,13 +20,24 @@ def _shape(shape, op):
     try:
         dims = tuple(int(d) for d in shape)
         whole = all(d == i for d, i in zip(shape, dims))     # int() would cut 2.5 to 2 and read '3' as 3
+        if op in _FILLS and any(isinstance(d, float) for d in shape):
+            whole = False       # TensorFlow converts the shape to int32: a Python float never is one, not even 2.0
     except (TypeError, ValueError):
         whole = False
     if not whole:
-        raise TypeError('%s: shape must be a list of non-negative ints, got %r' % (op, shape))
+        note = '%s: shape must be a list of non-negative ints, got %r' % (op, given)
+        if op not in _FILLS:
+            raise TypeError(note)
+        error = TypeError('Cannot convert %r to EagerTensor of dtype int32' % (given,))
+        error.add_note(note)
+        raise error
     shape = dims
     if any(d < 0 for d in shape):
-        raise InvalidArgumentError('%s: shape must not have negative dimensions, got %s' % (op, shape))
+        note = '%s: shape must not have negative dimensions, got %s' % (op, shape)
+        if op not in _FILLS:
+            raise InvalidArgumentError(note)
+        raise kernel_error('Fill', 'Dimension %d must be >= 0' % next(d for d in shape if d < 0), named=op != 'fill',
+                           note=note)
     return shape
 
 
@@ -77,7 +92,7 @@ def range(start, limit=None, delta=1, dtype=None, name='range'):  # noqa: A001
     values = [float(v) if isinstance(v, Tensor) and v._data.dtype.kind == 'f' else
               (int(v) if isinstance(v, Tensor) else v) for v in (start, limit, delta)]
     if values[2] == 0:
-        raise InvalidArgumentError('range: delta must not be 0')
+        raise kernel_error('Range', 'Requires delta != 0: 0', named=True, note='range: delta must not be 0')
     if dtype is not None and dtypes.as_dtype(dtype).is_integer:
         for v in (start, limit, delta):
             if isinstance(v, float) and not isinstance(v, np.floating):    # tensors and numpy scalars cast

@@ -2,15 +2,19 @@
 import numpy as np
 
 from ..composite import dispatch, has_composite
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from .. import backend
 from ..tensor import Tensor
 from ..tape import record_blocked
 from .operands import ACTIVE, as_tensor, binary, named_errors, normalize_axis
 
 
+_KERNELS = {'equal': 'Equal', 'not_equal': 'NotEqual', 'less': 'Less', 'less_equal': 'LessEqual',
+            'greater': 'Greater', 'greater_equal': 'GreaterEqual'}
+
+
 def _compare(name, fn, strings=None):
-    def op(x, y, name=None):
+    def op(x, y, name=None, incompatible_shape_error=True):
         if strings is not None and _both_strings(x, y):
             x, y, dx, dy = x, y, as_tensor(x, name_)._data, as_tensor(y, name_)._data
             fn_ = lambda a, b: strings(a, b).astype(bool)      # noqa: E731  (object arrays compare to objects)
@@ -27,8 +31,12 @@ def _compare(name, fn, strings=None):
         try:
             return Tensor(fn_(dx, dy))
         except ValueError:
-            raise InvalidArgumentError('%s: shapes %s and %s do not broadcast together'
-                             % (name_, tuple(getattr(dx, 'shape', ())), tuple(getattr(dy, 'shape', ())))) from None
+            sx, sy = tuple(getattr(dx, 'shape', ())), tuple(getattr(dy, 'shape', ()))
+            if not incompatible_shape_error:        # Tensor.__eq__ / __ne__: unequal, as one bool tensor
+                return Tensor(np.array(name_ == 'not_equal'))
+            raise kernel_error(_KERNELS[name_], 'Incompatible shapes: [%s] vs. [%s]' % (
+                ','.join(map(str, sx)), ','.join(map(str, sy))),
+                note='%s: shapes %s and %s do not broadcast together' % (name_, sx, sy)) from None
     name_ = name
     op.__name__ = name
     op.__doc__ = 'Elementwise %s, broadcasting; a bool tensor.' % name

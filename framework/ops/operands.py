@@ -10,7 +10,7 @@ import re
 import numpy as np
 
 from ..errors import InvalidArgumentError, OpError
-from .. import backend, onednn_policy
+from .. import backend, dtypes, onednn_policy
 from ..tape import ACTIVE, record  # noqa: F401  (re-exported for the op modules)
 from ..autopacking import holds_tensor, pack
 from ..tensor import ConversionError, Tensor, _to_array, convert_to_tensor
@@ -104,7 +104,7 @@ def binary(a, b, op):
         ta = type(a)
         if (ta is float or ta is int) and db.dtype.kind in 'fc':
             return a, b, a, db
-        a, da = _other(a, db, op)
+        a, da = _other(a, db, op, left=False)
         return a, b, da, db
     a = as_tensor(a, op)
     b, db = _other(b, a._data, op)
@@ -162,25 +162,55 @@ def _dtype_mismatch(da, db, op):
     return error
 
 
-def _other(v, ref, op):
-    """The non-tensor operand of a binary op, matched to the tensor's dtype."""
+def _other(v, ref, op, left=True):
+    """The non-tensor operand of a binary op, matched to the tensor's dtype (``left``: the tensor is
+    the op's first operand)."""
     dtype = ref.dtype
+    if dtype.kind in 'OSU' and not isinstance(v, (str, bytes, list, tuple, np.ndarray)):
+        raise _refused(v, dtype, op, left)        # 'a' + 1: TensorFlow converts 1 to a string first
     _check_numeric(ref, op)
     if type(v) in _PY_SCALARS:
-        if type(v) is float and dtype.kind in 'iub' and not v.is_integer():
-            raise InvalidArgumentError('%s: cannot combine the Python float %r with a %s tensor; '
-                                       'cast the tensor to a floating dtype first' % (op, v, dtype.name))
+        if type(v) is float and dtype.kind in 'iub':
+            raise _refused(v, dtype, op, left)
         return v, _as_scalar(v, dtype)
     try:
         if isinstance(v, (list, tuple)) and holds_tensor(v):     # x + [y, 2 * y]: packed, recorded
             return _packed_other(v, ref)
         t = Tensor(_to_array(v, dtype))
     except (TypeError, ValueError) as err:
-        raise ConversionError('%s: cannot combine %r (of type %s) with a %s tensor: %s'
-                              % (op, _short(v), type(v).__name__, dtype.name, err)) from None
+        if str(err).startswith('Cannot convert'):
+            raise _refused(v, dtype, op, left) from None
+        error = ConversionError(str(err))          # TensorFlow's words ('Attempt to convert a value ...')
+        error.add_note('%s: cannot combine %s (of type %s) with a %s tensor'
+                       % (op, _short(v), type(v).__name__, dtype.name))
+        raise error from None
     if backend.is_device_array(ref) and not backend.is_device_array(t._data):
         t = Tensor(backend.array_module(ref).asarray(t._data))
     return t, t._data
+
+
+def _refused(v, dtype, op, left):
+    """A Python value that TensorFlow 2.21 does not convert to the tensor's dtype, refused in its words:
+    ``x + v`` reaches the Add kernel with v in v's own dtype, ``x / v`` fails truediv's dtype check,
+    and every other op (and ``v + x``) fails the conversion itself (TypeError: a Python float never
+    joins an integer tensor, not even 2.0)."""
+    mine = dtypes.of_numpy(dtype).name
+    try:
+        natural = convert_to_tensor(v).dtype.name
+    except (TypeError, ValueError):
+        natural = None
+    if left and op == 'add' and natural is not None:
+        kernel = 'Add' if mine == 'string' else 'AddV2'
+        error = InvalidArgumentError('cannot compute %s as input #1(zero-based) was expected to be a %s tensor but '
+                                     'is a %s tensor [Op:%s] name: ' % (kernel, _KERNEL_DTYPES.get(mine, mine),
+                                                                        _KERNEL_DTYPES.get(natural, natural), kernel))
+    elif left and op == 'divide' and natural is not None:
+        error = TypeError('`x` and `y` must have the same dtype, got tf.%s != tf.%s.' % (mine, natural))
+    else:
+        error = TypeError('Cannot convert %r to EagerTensor of dtype %s' % (v, _KERNEL_DTYPES.get(mine, mine)))
+    error.add_note('%s: cannot combine %s (of type %s) with a %s tensor; convert one of them first (e.g. tf.cast '
+                   'the tensor)' % (op, _short(v), type(v).__name__, mine))
+    return error
 
 
 def _packed_other(v, ref):
