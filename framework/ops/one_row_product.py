@@ -18,9 +18,9 @@ a float32 one-row product is oneDNN's instead: each output a fused multiply-add 
 in order, starting from +0. Measured against TF 2.21 on such a Xeon (tf.matmul, and with
 transpose_a): every element equal for K up to 4096 and K * N up to 2**19 (K from 1, N from
 1 to 1000); larger products (600 x 1000, 8192 x 64) sum otherwise and keep Eigen's order
-above, which matches neither. Costing a numpy step per k, the chain runs where column_product
-runs oneDNN's column order: outside a gradient tape (predict, printed outputs) by default,
-everywhere with ``set_tf_exact_math(True)``; a fused multiply-add is emulated in float64 (the
+above, which matches neither. Costing a numpy step per k, the chain runs outside a gradient
+tape (predict, printed outputs) by default, under one only for products of at most 32 values
+(eigen_math.SMALL), everywhere with ``set_tf_exact_math(True)``; a fused multiply-add is emulated in float64 (the
 product exact, then two roundings: a difference about once in 2**29 additions).
 """
 import numpy as np
@@ -62,7 +62,9 @@ _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
 def _onednn_chain_wanted(depth, width):
     """Whether a float32 (1, depth) @ (depth, width) takes oneDNN's chain here (see the docstring)."""
     mode = eigen_math.ENABLED[0]
-    if mode is not True and (ACTIVE or mode != 'small'):
+    # under a tape only products as small as the arrays exact math covers by default (the
+    # autodiff guide's [[1., 2., 3.]] @ w): a few numpy steps, and no batch's product is one row
+    if mode is not True and (mode != 'small' or (ACTIVE and depth * width > eigen_math.SMALL)):
         return False
     return depth <= _CHAIN_DEPTH and depth * width <= _CHAIN_SIZE and onednn_policy.enabled()
 
