@@ -1,11 +1,23 @@
 """Layers that apply one activation: Activation, ELU, ReLU, LeakyReLU, Softmax, ThresholdedReLU."""
 import warnings
 
+from framework import onednn_policy
+from framework.losses.tensor_notes import set_keras_logits
 from framework.ops import cast, greater
+from framework.ops.fused_eltwise import fused_elu, fused_sigmoid, fused_tanh, is_fusable
 from framework.tensor import convert_to_tensor
 
 from . import activations
 from .layer import Layer
+
+
+def _fused_sigmoid(logits):
+    outputs = fused_sigmoid(logits)
+    set_keras_logits(outputs, logits)       # as activations.sigmoid: cross-entropies read the logits
+    return outputs
+
+
+_FUSED = {activations.tanh: fused_tanh, activations.elu: fused_elu, activations.sigmoid: _fused_sigmoid}
 
 
 class _Elementwise(Layer):
@@ -24,6 +36,9 @@ class Activation(_Elementwise):
         self.built = True
 
     def call(self, inputs):
+        fused = _FUSED.get(self.activation)
+        if fused is not None and is_fusable(inputs) and onednn_policy.enabled():
+            return fused(inputs)        # after a traced Dense: TF's fused oneDNN kernel (ops/fused_eltwise.py)
         return self.activation(inputs)
 
     def get_config(self):

@@ -4,6 +4,7 @@ import numpy as np
 from framework import onednn_policy
 from framework.losses.tensor_notes import set_keras_logits
 from framework.ops import affine, cast
+from framework.ops.fused_eltwise import mark_fusable
 from framework.ops.fused_sigmoid import fused_sigmoid
 from framework.ops.dense_activation import affine_activation
 from framework.sparse.sparse_tensor import SparseTensor
@@ -94,7 +95,10 @@ class Dense(KernelOptions, Layer):
             inputs = cast(inputs, kernel.dtype)     # integer inputs, as Keras promotes them
         activation = self.activation
         if activation is activations.linear or activation is None:     # None: reset after construction
-            return affine(inputs, kernel, self.bias)     # one op: x @ kernel + bias
+            outputs = affine(inputs, kernel, self.bias)     # one op: x @ kernel + bias
+            if self.bias is not None and call_context.in_traced_function():
+                mark_fusable(outputs)       # TF fuses a following Activation layer's tanh, elu, sigmoid
+            return outputs
         # relu, elu and tanh join the affine op (one node; see ops/dense_activation.py)
         if activation is activations.relu:
             return affine_activation(inputs, kernel, self.bias, 'relu')

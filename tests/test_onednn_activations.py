@@ -117,3 +117,28 @@ TANH_HALF_BINADES = [
 def test_tanh_takes_each_half_binades_polynomial():
     x = np.array(TANH_HALF_BINADES_X, np.uint32).view(np.float32)
     assert _bits(onednn_activations.tanh(x)) == TANH_HALF_BINADES
+
+
+def _dense_then_activation(activation):
+    return keras.Sequential([keras.Input((1,)), keras.layers.Dense(
+        1, kernel_initializer='ones', bias_initializer=keras.initializers.Constant(0.1)),
+        keras.layers.Activation(activation)])
+
+
+@pytest.mark.parametrize('activation', ['tanh', 'elu', 'sigmoid'])
+def test_an_activation_layer_after_a_dense_layer_fuses_as_well(activation):
+    # TF 2.21: Dense(1) + Activation(a) predicts the bits of Dense(1, activation=a) (the same graph)
+    if activation == 'sigmoid':
+        from test_tftutorials_fused_sigmoid import EAGER as eager, TRACED as traced, X as x
+    else:
+        (traced, eager), x = EXPECTED[activation][:2], X[activation]
+    model = _dense_then_activation(activation)
+    assert _bits(model.predict(x, verbose=0)) == traced
+    assert _bits(model(x)) == eager
+    assert _bits(tf.function(lambda v: model(v))(x)) == traced
+
+
+def test_an_activation_layer_on_other_inputs_keeps_eigens():
+    x = X['tanh'] + np.float32(0.1)
+    layer = keras.layers.Activation('tanh')
+    assert _bits(tf.function(lambda v: layer(v))(x)) == TANH_EAGER

@@ -1,0 +1,43 @@
+"""tanh and elu of a Dense layer's bias-added output in a traced step, as TensorFlow's fused kernel computes them.
+
+TensorFlow's graph optimizer fuses MatMul + bias Add + Tanh / Elu / Sigmoid into one oneDNN kernel
+whether the activation is the Dense layer's own or a separate ``Activation`` layer's (the graph is the
+same): measured on TF 2.21, ``Dense(24)`` + ``Activation('tanh')`` predicts the bits of
+``Dense(24, activation='tanh')``. A Dense layer without activation marks its output in a traced step
+(``mark_fusable``); an Activation layer given that tensor applies these ops. Gradients are the usual
+TanhGrad / EluGrad / SigmoidGrad, which read the output.
+"""
+import weakref
+
+from . import eigen_math, onednn_activations
+from .activations import ELU_VJPS, elu_value
+from .fused_sigmoid import fused_sigmoid
+from .unary import _apply, _tanh_grad, tanh_value
+
+# id -> weak reference, for the bias-added Dense outputs of traced steps (tensors are unhashable,
+# as TensorFlow's; an entry goes with its tensor)
+_FUSABLE = {}
+
+
+def mark_fusable(z):
+    """Note ``z`` (a traced Dense layer's x @ kernel + bias) as one TF would fuse with an activation."""
+    ident = id(z)
+    _FUSABLE[ident] = weakref.ref(z, lambda _, ident=ident: _FUSABLE.pop(ident, None))
+
+
+def is_fusable(z):
+    ref = _FUSABLE.get(id(z))
+    return ref is not None and ref() is z
+
+
+def fused_tanh(z):
+    return _apply('tanh', z, lambda xp, a: onednn_activations.tanh(a) if eigen_math.handles(a) else tanh_value(a),
+                  _tanh_grad, widen_bfloat16=False)
+
+
+def fused_elu(z):
+    return _apply('elu', z, lambda xp, a: onednn_activations.elu(a) if eigen_math.handles(a) else elu_value(a),
+                  ELU_VJPS[0], widen_bfloat16=False)
+
+
+__all__ = ['mark_fusable', 'is_fusable', 'fused_tanh', 'fused_elu', 'fused_sigmoid']
