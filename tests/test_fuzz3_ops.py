@@ -217,3 +217,44 @@ def test_integer_true_division_follows_tensorflows_table(dtype, expected):
 
 def test_where_alone_takes_bfloat16():
     assert tf.where(tf.cast(tf.constant([1.0, 0.0, 2.0]), tf.bfloat16)).numpy().tolist() == [[0], [2]]
+
+
+@pytest.mark.parametrize('call, error, words', [
+    (lambda: tf.RaggedTensor.from_row_splits([1, 2, 3], [0, 2, 1]), tf.errors.InvalidArgumentError,
+     'row_splits must not decrease'),
+    (lambda: tf.RaggedTensor.from_row_splits([1, 2, 3], [1, 3]), tf.errors.InvalidArgumentError,
+     'row_splits must start with 0'),
+    (lambda: tf.RaggedTensor.from_row_lengths([1, 2, 3], [1, 1]), tf.errors.InvalidArgumentError,
+     r'the last row split \(2\) must equal the number of values \(3\)'),
+    (lambda: tf.RaggedTensor.from_row_lengths([1, 2, 3], [4, -1]), tf.errors.InvalidArgumentError,
+     'row_lengths must be >= 0'),
+    (lambda: tf.RaggedTensor.from_value_rowids([1, 2, 3], [1, 0, 0]), tf.errors.InvalidArgumentError,
+     'value_rowids must be >= 0 and sorted'),
+    (lambda: tf.sparse.sparse_dense_matmul(tf.sparse.SparseTensor([[0, 0]], [1.0], [2, 2]), tf.ones([3, 2])),
+     tf.errors.InvalidArgumentError, 'sparse_dense_matmul: inner dimensions differ'),
+    (lambda: tf.sparse.reduce_sum(tf.sparse.SparseTensor([[0, 0]], [1.0], [2, 2]), axis=5),
+     tf.errors.InvalidArgumentError, 'Invalid reduction dimension 5, for input with 2 dimensions.'),
+    (lambda: tf.sparse.reduce_max(tf.sparse.SparseTensor([[0, 0]], [1.0], [2, 2]), axis=-3),
+     tf.errors.InvalidArgumentError, r'\[Op:SparseReduceMax\]'),
+    (lambda: tf.TensorArray(tf.float32, size=2).read(5), tf.errors.OutOfRangeError,
+     'TensorArray.read: index 5 is out of range'),
+    (lambda: tf.TensorArray(tf.float32, size=2).write(5, 1.0), tf.errors.OutOfRangeError,
+     'TensorArray.write: index 5 is out of range'),
+    (lambda: tf.TensorArray(tf.float32, size=2).write(0, tf.constant(1)), tf.errors.InvalidArgumentError,
+     'the array holds float32 but the value has dtype int32'),
+    (lambda: tf.map_fn(lambda x: tf.cast(x, tf.int32), tf.constant([1.0, 2.0])), tf.errors.InvalidArgumentError,
+     'map_fn: output 0 of fn has dtype int32'),
+    (lambda: tf.case([(tf.constant(False), lambda: 1.0)]), tf.errors.InvalidArgumentError,
+     'none of the 1 predicates holds'),
+])
+def test_ragged_sparse_and_control_flow_refusals_are_tensorflows_classes(call, error, words):
+    # the classes TF 2.21 raises (its ragged checks are graph assertions); each is also the
+    # ValueError / TypeError tapeflow raised before
+    with pytest.raises(error, match=words) as caught:
+        call()
+    assert isinstance(caught.value, (ValueError, TypeError))
+
+
+def test_a_sparse_reduction_over_a_negative_axis_in_range_still_works():
+    sp = tf.sparse.SparseTensor([[0, 0]], [1.0], [2, 2])
+    assert tf.sparse.reduce_sum(sp, axis=-1).numpy().tolist() == [1.0, 0.0]

@@ -8,6 +8,7 @@ through a branch or a loop therefore need no rule of their own.
 import numpy as np
 
 from .. import backend, nest
+from ..errors import InvalidArgumentError
 from ..graph_random_ops import inside, subgraph
 from ..tensor import Tensor, convert_to_tensor
 
@@ -84,7 +85,7 @@ def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name='case'
     if chosen:
         return pred_fn_pairs[chosen[0]][1]()
     if default is None:
-        raise ValueError('case: none of the %d predicates holds and no default was given' % len(truth))
+        raise InvalidArgumentError('case: none of the %d predicates holds and no default was given' % len(truth))
     return default()
 
 

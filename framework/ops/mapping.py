@@ -9,6 +9,7 @@ the tape, so its outputs have no gradient (as in TensorFlow).
 import numpy as np
 
 from .. import backend, dtypes, nest
+from ..errors import InvalidArgumentError
 from ..tape import record_blocked
 from ..tensor import Tensor, convert_to_tensor
 from .control_flow import describe_structure, structure_of
@@ -90,9 +91,10 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
         flat = [as_tensor(x, 'map_fn', dtype=d) if not isinstance(x, Tensor) else x for x, d in zip(flat, wanted)]
         for k, (x, d) in enumerate(zip(flat, wanted)):
             if x.dtype != d:
-                raise TypeError('map_fn: output %d of fn has dtype %s but the output signature says %s; '
-                                'pass fn_output_signature=%s or cast inside fn' % (k, x.dtype.name, d.name,
-                                                                                   x.dtype.name))
+                # TensorFlow's class (its TensorArray refuses the write); also the TypeError raised before
+                raise InvalidArgumentError('map_fn: output %d of fn has dtype %s but the output signature says %s; '
+                                           'pass fn_output_signature=%s or cast inside fn'
+                                           % (k, x.dtype.name, d.name, x.dtype.name))
         columns.append(flat)
     return nest.pack_sequence_as(signature, _stacked(columns, 'map_fn'))
 

@@ -8,11 +8,17 @@ from the stacked result back to whatever was written.
 import numpy as np
 
 from .. import backend, dtypes
+from ..errors import InvalidArgumentError, OutOfRangeError
 from ..tensor import Tensor
 from .creation import zeros
 from .indexing import getitem
 from .operands import as_tensor
 from .shapes import concat, stack
+
+
+class IndexOutOfRange(OutOfRangeError, ValueError):
+    """A read or write outside the array: TensorFlow's OutOfRangeError, and the ValueError
+    tapeflow raised before."""
 
 
 class TensorArray:
@@ -68,12 +74,12 @@ class TensorArray:
         """Store ``value`` at ``index`` (replacing what was there, as eager TensorFlow); returns this array."""
         i = _int(index, 'write index')
         if i < 0 or (i >= len(self._elements) and not self._dynamic):
-            raise ValueError('TensorArray.write: index %d is out of range for an array of size %d that is not '
-                             'dynamic_size' % (i, len(self._elements)))
+            raise IndexOutOfRange('TensorArray.write: index %d is out of range for an array of size %d that is not '
+                                  'dynamic_size' % (i, len(self._elements)))
         x = as_tensor(value, 'TensorArray.write', dtype=self._dtype)
         if x.dtype != self._dtype:
-            raise TypeError('TensorArray.write: the array holds %s but the value has dtype %s'
-                            % (self._dtype.name, x.dtype.name))
+            raise InvalidArgumentError('TensorArray.write: the array holds %s but the value has dtype %s'
+                                       % (self._dtype.name, x.dtype.name))
         self._check_shape(x)
         if i >= len(self._elements):
             self._elements.extend([None] * (i + 1 - len(self._elements)))
@@ -94,8 +100,8 @@ class TensorArray:
         """The element at ``index`` (zeros of element_shape if never written)."""
         i = _int(index, 'read index')
         if not 0 <= i < len(self._elements):
-            raise ValueError('TensorArray.read: index %d is out of range for an array of size %d'
-                             % (i, len(self._elements)))
+            raise IndexOutOfRange('TensorArray.read: index %d is out of range for an array of size %d'
+                                  % (i, len(self._elements)))
         x = self._elements[i]
         if x is _CLEARED:
             raise ValueError('TensorArray.read: index %d was already read and cleared; create the array with '

@@ -7,6 +7,7 @@ or limits) are turned into splits here, on the host, and checked on the way.
 import numpy as np
 
 from .. import backend, dtypes
+from ..errors import InvalidArgumentError      # TF's class: its checks are assertions in the graph
 from ..tensor import Tensor
 
 
@@ -33,24 +34,25 @@ def splits_tensor(splits, dtype):
 
 def check_splits(splits, nvals, op):
     if splits.size == 0 or splits[0] != 0:
-        raise ValueError('%s: row_splits must start with 0, got %s' % (op, splits.tolist()))
+        raise InvalidArgumentError('%s: row_splits must start with 0, got %s' % (op, splits.tolist()))
     if np.any(np.diff(splits) < 0):
-        raise ValueError('%s: row_splits must not decrease, got %s' % (op, splits.tolist()))
+        raise InvalidArgumentError('%s: row_splits must not decrease, got %s' % (op, splits.tolist()))
     if splits[-1] != nvals:
-        raise ValueError('%s: the last row split (%d) must equal the number of values (%d)'
-                         % (op, splits[-1], nvals))
+        raise InvalidArgumentError('%s: the last row split (%d) must equal the number of values (%d)'
+                                   % (op, splits[-1], nvals))
     return splits
 
 
 def splits_from_lengths(lengths, op):
     if np.any(lengths < 0):
-        raise ValueError('%s: row_lengths must be >= 0, got %s' % (op, lengths.tolist()))
+        raise InvalidArgumentError('%s: row_lengths must be >= 0, got %s' % (op, lengths.tolist()))
     return np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
 
 
 def splits_from_rowids(rowids, nrows, op):
     if rowids.size and (rowids[0] < 0 or np.any(np.diff(rowids) < 0)):
-        raise ValueError('%s: value_rowids must be >= 0 and sorted ascending, got %s' % (op, rowids.tolist()))
+        raise InvalidArgumentError('%s: value_rowids must be >= 0 and sorted ascending, got %s'
+                                   % (op, rowids.tolist()))
     count = int(rowids[-1]) + 1 if rowids.size else 0
     nrows = count if nrows is None else int(nrows)
     if nrows < count:

@@ -7,7 +7,7 @@ values and the dense operands.
 import numpy as np
 
 from .. import backend
-from ..errors import kernel_error
+from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import Tensor, convert_to_tensor
 from .layout import _linear, _sparse, reorder, to_dense
 from .sparse_tensor import SparseTensor
@@ -85,8 +85,8 @@ def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
     rows, cols, n = (idx[:, 1], idx[:, 0], shape[1]) if adjoint_a else (idx[:, 0], idx[:, 1], shape[0])
     inner = shape[0] if adjoint_a else shape[1]
     if inner != b.shape[0]:
-        raise ValueError('sparse_dense_matmul: inner dimensions differ: a is %s%s, b has %d rows'
-                         % (shape.tolist(), ' (adjoint)' if adjoint_a else '', b.shape[0]))
+        raise InvalidArgumentError('sparse_dense_matmul: inner dimensions differ: a is %s%s, b has %d rows'
+                                   % (shape.tolist(), ' (adjoint)' if adjoint_a else '', b.shape[0]))
     products = gather(b, cols) * sp.values[:, None]
     return unsorted_segment_sum(products, rows, int(n))
 
@@ -96,7 +96,14 @@ def _reduce(segment_op, op):
         from ..ops import reshape
         sp = _sparse(sp_input, op)
         idx, shape = sp._indices_host(), sp._shape_host()
-        axes = list(range(len(shape))) if axis is None else [int(a) % len(shape) for a in np.atleast_1d(axis)]
+        given = [] if axis is None else [int(a) for a in np.atleast_1d(axis)]
+        for a in given:
+            if not -len(shape) <= a < len(shape):      # the modulus below would reduce another axis
+                raise kernel_error('Sparse' + op.split('.')[-1].title().replace('_', ''),
+                                   'Invalid reduction dimension %d, for input with %d dimensions.' % (a, len(shape)),
+                                   named=True, note='%s: axis %d is out of range for a SparseTensor of rank %d'
+                                   % (op, a, len(shape)))
+        axes = list(range(len(shape))) if axis is None else [a % len(shape) for a in given]
         kept = [d for d in range(len(shape)) if d not in axes]
         out_shape = shape[kept]
         segments = _linear(idx[:, kept], tuple(out_shape)) if kept else np.zeros(len(idx), np.int64)
