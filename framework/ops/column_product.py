@@ -36,8 +36,9 @@ from ..tape import ACTIVE
 def wanted(a, b, xp):
     """Whether ``a @ b`` (2-D, neither transposed) is a product this module computes now."""
     mode = eigen_math.ENABLED[0]
-    # a training step (a tape records) answers at the first test, at no measurable cost
-    if mode is not True and (ACTIVE or mode != 'small' or len(a) > eigen_math.SMALL):
+    # a training step (a tape records) answers at the first tests, at no measurable cost; under a
+    # tape only an ``a`` of at most 32 values (the basic training loop's 4 x 3 batch) is summed here
+    if mode is not True and (mode != 'small' or len(a) > eigen_math.SMALL or (ACTIVE and a.size > eigen_math.SMALL)):
         return False
     if xp is not np or type(a) is not np.ndarray or type(b) is not np.ndarray or a.ndim != 2 or b.ndim != 2 \
             or b.shape[1] != 1 or a.dtype != np.float32 or b.dtype != np.float32:
