@@ -57,6 +57,12 @@ def _warn_legacy_shape_argument(data_layer):
         warnings.warn(message, stacklevel=3)
 
 
+_UNBUILT_STATE_WARNING = ("`build()` was called on layer '%s', however the layer does not have a `build()` method "
+                          'implemented and it looks like it has unbuilt state. This will cause the layer to be marked '
+                          'as built, despite not being actually built, which may cause failures down the line. Make '
+                          'sure to implement a proper `build()` method.')
+
+
 class _BuildRun:
     """The context of a first call Keras runs twice (builds_by_calling): prints shown twice,
     call_context.build_run over its inputs, and Keras's warning when sublayers the call did not
@@ -75,10 +81,7 @@ class _BuildRun:
         for context in reversed(self._contexts):
             context.__exit__(exc_type, *exc)
         if exc_type is None and any(not sub.built for sub in tracking.direct_sublayers(self._layer)):
-            warnings.warn("`build()` was called on layer '%s', however the layer does not have a `build()` method "
-                          'implemented and it looks like it has unbuilt state. This will cause the layer to be marked '
-                          'as built, despite not being actually built, which may cause failures down the line. Make '
-                          'sure to implement a proper `build()` method.' % self._layer.name)
+            warnings.warn(_UNBUILT_STATE_WARNING % self._layer.name)
         return False
 
 
@@ -242,7 +245,11 @@ class Layer(LayerWeights, OwnVariables):
         """Create the layer's weights for inputs of ``input_shape``; the base
         class has none. Subclasses call ``add_weight`` and end with
         ``self.built = True`` (or ``super().build(input_shape)``). Called by hand, it remembers
-        ``input_shape`` for ``get_build_config`` as Keras 3 does."""
+        ``input_shape`` for ``get_build_config`` as Keras 3 does. Called by hand on a layer without a
+        build of its own whose sublayers are unbuilt (a subclassed model's ``build((None, 3))``), it
+        warns as Keras 3 does: they stay unbuilt."""
+        if type(self).build is Layer.build and any(not sub.built for sub in tracking.direct_sublayers(self)):
+            warnings.warn(_UNBUILT_STATE_WARNING % self.name, stacklevel=2)
         self.built = True
         if self._build_input_shape is None:
             self._build_input_shape = input_shape
@@ -445,8 +452,9 @@ class Layer(LayerWeights, OwnVariables):
 
     def _build_from_shape(self, shape):
         """Build for ``shape`` and remember it (``get_build_config``)."""
-        with once():        # a traced step's second trace finds the layer built: its prints show once
-            self.build(shape)
+        if type(self).build is not Layer.build:     # the default marks built (below), warning only by hand
+            with once():        # a traced step's second trace finds the layer built: its prints show once
+                self.build(shape)
         self.built = True
         self._build_input_shape = shape
         deferred_restore.after_build(self)      # checkpoint values waiting for this layer's weights
