@@ -102,9 +102,10 @@ def present_gradients(grads, variables):
             arrays.append(array)
             kept.append(v)
     if not kept:
-        raise ValueError('No gradients provided for any variable: %s.%s Check that the loss depends on '
-                         'the variables and was computed inside the GradientTape'
-                         % ([v.path for v in variables], _reasons(missing)))
+        error = ValueError('No gradients provided for any variable.')      # Keras 3's words; why, in a note
+        error.add_note('Variables without a gradient: %s.%s Check that the loss depends on the variables and '
+                       'was computed inside the GradientTape' % ([v.path for v in variables], _reasons(missing)))
+        raise error
     if missing:
         warnings.warn('Gradients do not exist for variables %s when minimizing the loss. If using '
                       '`model.compile()`, did you forget to provide a `loss` argument?%s'

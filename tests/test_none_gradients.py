@@ -221,8 +221,9 @@ def test_optimizer_no_gradients_error_lists_each_variable_with_its_reason():
     optimizer = optim.SGD(0.1)
     with pytest.raises(ValueError) as err:
         optimizer.apply_gradients(zip(grads, [kernel, frozen]))
-    text = str(err.value)
-    assert text.startswith('No gradients provided for any variable:')
+    assert str(err.value) == 'No gradients provided for any variable.'      # Keras 3's words
+    text = err.value.__notes__[0]
+    assert text.startswith('Variables without a gradient:')
     assert "['kernel', 'frozen']" in text
     assert 'kernel: it reaches the target only through the non-differentiable op stop_gradient.' in text
     assert 'frozen: it is a non-trainable Variable' in text
