@@ -4,7 +4,8 @@ import warnings
 from framework import onednn_policy
 from framework.losses.tensor_notes import set_keras_logits
 from framework.ops import cast, greater
-from framework.ops.fused_eltwise import fused_elu, fused_sigmoid, fused_tanh, is_fusable
+from framework.ops.fused_eltwise import fused_elu, fused_sigmoid, fused_tanh, fused_without_tape, is_fusable
+from framework.tape import ACTIVE
 from framework.tensor import convert_to_tensor
 
 from . import activations
@@ -18,6 +19,7 @@ def _fused_sigmoid(logits):
 
 
 _FUSED = {activations.tanh: fused_tanh, activations.elu: fused_elu, activations.sigmoid: _fused_sigmoid}
+_FUSED_WITHOUT_TAPE = {activations.silu: 'silu', activations.mish: 'mish'}     # predict / evaluate only
 
 
 class _Elementwise(Layer):
@@ -39,6 +41,9 @@ class Activation(_Elementwise):
         fused = _FUSED.get(self.activation)
         if fused is not None and is_fusable(inputs) and onednn_policy.enabled():
             return fused(inputs)        # after a traced Dense: TF's fused oneDNN kernel (ops/fused_eltwise.py)
+        name = _FUSED_WITHOUT_TAPE.get(self.activation)
+        if name is not None and not ACTIVE and is_fusable(inputs) and onednn_policy.enabled():
+            return fused_without_tape(name, inputs, self.activation)
         return self.activation(inputs)
 
     def get_config(self):

@@ -4,7 +4,8 @@ import numpy as np
 from framework import onednn_policy
 from framework.losses.tensor_notes import set_keras_logits
 from framework.ops import affine, cast
-from framework.ops.fused_eltwise import mark_fusable
+from framework.ops.fused_eltwise import fused_without_tape, mark_fusable
+from framework.tape import ACTIVE
 from framework.ops.fused_sigmoid import fused_sigmoid
 from framework.ops.dense_activation import affine_activation
 from framework.sparse.sparse_tensor import SparseTensor
@@ -15,6 +16,9 @@ from .input_spec import InputSpec
 from .layer import Layer
 from .own_variables import check_own_variable_count
 from .sparse_inputs import sparse_times_kernel
+
+
+_FUSED_WITHOUT_TAPE = {activations.silu: 'silu', activations.mish: 'mish'}
 
 
 class Dense(KernelOptions, Layer):
@@ -112,6 +116,10 @@ class Dense(KernelOptions, Layer):
             outputs = fused_sigmoid(logits)
             set_keras_logits(outputs, logits)       # as activations.sigmoid: cross-entropies read the logits
             return outputs
+        name = _FUSED_WITHOUT_TAPE.get(activation)
+        if name is not None and not ACTIVE and self._onednn_fuses():
+            # predict / evaluate: TF fuses silu and mish too where no gradient reads x @ kernel + bias
+            return fused_without_tape(name, affine(inputs, kernel, self.bias), activation)
         return activation(affine(inputs, kernel, self.bias))
 
     def _onednn_fuses(self):

@@ -142,3 +142,47 @@ def test_an_activation_layer_on_other_inputs_keeps_eigens():
     x = X['tanh'] + np.float32(0.1)
     layer = keras.layers.Activation('tanh')
     assert _bits(tf.function(lambda v: layer(v))(x)) == TANH_EAGER
+
+
+# silu and mish fuse only where no gradient reads the pre-activation: predict / evaluate (TF 2.21,
+# /work/notes/progs/classify4/gold_act2.py: x * 0.93 over [-6, 6] plus 0.1, as X['tanh'])
+SILU_PREDICT = [3166332064, 3171381899, 3175276841, 3179964998, 3183567244, 3187941007, 3190757550, 3193845016,
+    3196339861, 3197013767, 3196127609, 3189319143, 1029113872, 1052275339, 1061310300, 1067208418, 1071376276,
+    1074697627, 1076836554, 1078950436, 1081031663, 1082606028, 1083617852, 1084619359, 1085613124]
+SILU_EAGER = [3166332064, 3171381902, 3175276838, 3179964999, 3183567246, 3187941004, 3190757551, 3193845020,
+    3196339860, 3197013767, 3196127610, 3189319142, 1029113871, 1052275340, 1061310298, 1067208418, 1071376276,
+    1074697627, 1076836553, 1078950436, 1081031663, 1082606028, 1083617852, 1084619359, 1085613124]
+MISH_PREDICT = [3166357499, 3171411122, 3175343615, 3180040043, 3183732448, 3188117906, 3191121467, 3194551423,
+    3196968177, 3197989420, 3197331786, 3191119379, 1031889973, 1054744197, 1063619295, 1068691343, 1072912530,
+    1075390875, 1077407737, 1079393119, 1081360710, 1082724803, 1083701830, 1084677833, 1085653372]
+MISH_EAGER = [3166357424, 3171411163, 3175343610, 3180040029, 3183732475, 3188117897, 3191121479, 3194551421,
+    3196968177, 3197989421, 3197331789, 3191119377, 1031889975, 1054744199, 1063619295, 1068691343, 1072912530,
+    1075390876, 1077407738, 1079393120, 1081360710, 1082724803, 1083701831, 1084677833, 1085653371]
+WITHOUT_TAPE = {'silu': (SILU_PREDICT, SILU_EAGER), 'mish': (MISH_PREDICT, MISH_EAGER)}
+
+
+@pytest.mark.parametrize('activation', ['silu', 'mish'])
+@pytest.mark.parametrize('separate', [False, True], ids=['dense', 'activation_layer'])
+def test_silu_and_mish_predict_with_onednns_bits(activation, separate):
+    predicted, eager = WITHOUT_TAPE[activation]
+    assert predicted != eager
+    model = _dense_then_activation(activation) if separate else _model(activation)
+    x = X['tanh']
+    assert _bits(model.predict(x, verbose=0)) == predicted
+    assert _bits(model(x)) == eager
+
+
+def test_silu_and_mish_under_a_tape_keep_eigens():
+    # a train step reads the pre-activation in its gradient: TF does not fuse there
+    model = _model('silu')
+    x = tf.constant(X['tanh'])
+
+    @tf.function
+    def taped(v):
+        with tf.GradientTape() as tape:
+            tape.watch(v)
+            y = model(v)
+        return y, tape.gradient(y, v)
+
+    assert _bits(taped(x)[0]) == SILU_EAGER
+    assert onednn_activations.mish(np.float32([100.0]))[0] == 100.0       # the exp is capped: no inf / inf

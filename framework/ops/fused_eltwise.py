@@ -1,11 +1,12 @@
-"""tanh and elu of a Dense layer's bias-added output in a traced step, as TensorFlow's fused kernel computes them.
+"""Activations of a Dense layer's bias-added output in a traced step, as TensorFlow's fused kernel computes them.
 
 TensorFlow's graph optimizer fuses MatMul + bias Add + Tanh / Elu / Sigmoid into one oneDNN kernel
 whether the activation is the Dense layer's own or a separate ``Activation`` layer's (the graph is the
 same): measured on TF 2.21, ``Dense(24)`` + ``Activation('tanh')`` predicts the bits of
 ``Dense(24, activation='tanh')``. A Dense layer without activation marks its output in a traced step
 (``mark_fusable``); an Activation layer given that tensor applies these ops. Gradients are the usual
-TanhGrad / EluGrad / SigmoidGrad, which read the output.
+TanhGrad / EluGrad / SigmoidGrad, which read the output. silu (swish) and mish fuse only where no
+gradient reads the pre-activation: predict and evaluate (no tape here); a train step keeps Eigen's.
 """
 import weakref
 
@@ -13,6 +14,7 @@ from . import eigen_math, onednn_activations
 from .activations import ELU_VJPS, elu_value
 from .fused_sigmoid import fused_sigmoid
 from .unary import _apply, _tanh_grad, tanh_value
+from ..tensor import Tensor
 
 # id -> weak reference, for the bias-added Dense outputs of traced steps (tensors are unhashable,
 # as TensorFlow's; an entry goes with its tensor)
@@ -40,4 +42,16 @@ def fused_elu(z):
                   ELU_VJPS[0], widen_bfloat16=False)
 
 
-__all__ = ['mark_fusable', 'is_fusable', 'fused_tanh', 'fused_elu', 'fused_sigmoid']
+_WITHOUT_TAPE = {'silu': onednn_activations.swish, 'mish': onednn_activations.mish}
+
+
+def fused_without_tape(name, z, usual):
+    """``usual(z)`` for ``name`` in 'silu', 'mish', as oneDNN's fused kernel computes it; only for a
+    call no tape records (nothing differentiates the result)."""
+    a = z._data
+    if not eigen_math.handles(a):
+        return usual(z)
+    return Tensor(_WITHOUT_TAPE[name](a))
+
+
+__all__ = ['mark_fusable', 'is_fusable', 'fused_tanh', 'fused_elu', 'fused_sigmoid', 'fused_without_tape']

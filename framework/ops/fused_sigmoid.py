@@ -12,7 +12,7 @@ As eigen_math: arrays of at most SMALL elements by default, every array under
 """
 import numpy as np
 
-from . import eigen_math, onednn_softmax
+from . import eigen_math, onednn_activations
 from .unary import _apply, _sigmoid_grad, _sigmoid_value
 
 
@@ -24,6 +24,4 @@ def fused_sigmoid(z):
 def _value(xp, a):
     if xp is not np or a.dtype != np.float32 or not eigen_math.exact_for(a):
         return _sigmoid_value(xp, a)
-    e = onednn_softmax.exp(-np.abs(a))
-    y = e / (e + np.float32(1))
-    return np.where(a > 0, np.float32(1) - y, y)
+    return onednn_activations.logistic(a)

@@ -1,10 +1,14 @@
-"""float32 elu and tanh with the bits of oneDNN's kernels, as TensorFlow fuses them after a Dense layer.
+"""float32 activations with the bits of oneDNN's kernels, as TensorFlow fuses them after a Dense layer.
 
 In a traced function (Keras 3's fit / evaluate / predict steps, a tf.function) TensorFlow's graph
 optimizer fuses MatMul + bias Add + Elu / Tanh into one oneDNN kernel where TensorFlow runs oneDNN
 (onednn_policy.py), whose activations are oneDNN's eltwise ones rather than Eigen's (eigen_math):
 
 - elu: ``x`` above zero, else ``exp(x) - 1`` with oneDNN's exp (onednn_softmax.exp), times alpha.
+- logistic: ``e = exp(-|x|)``, ``e / (e + 1)``, and ``1 -`` that where ``x > 0``; swish (silu) is
+  ``x * logistic(x)``; mish is ``x * (q - 1) / (q + 1)`` with ``q = (exp(x) + 1) ** 2``, x capped
+  at 0x1.62e42ep5 for the exp. These three fuse only where no gradient reads the pre-activation
+  (predict / evaluate; a train step keeps Eigen's, TF 2.21).
 - tanh: odd, so computed on ``a = |x|``: ``a`` itself below 0x1.bb67aep-12 (tanh(a) rounds to a),
   1 from 0x1.205966p3 on, and between, a degree-6 polynomial in ``r = a - s`` evaluated with fused
   multiply-adds, where ``s`` is ``a`` cut to its exponent and first mantissa bit (the start of its
@@ -28,6 +32,7 @@ def _bits(*patterns):
 
 
 _LINEAR_UBOUND, _SATURATION_LBOUND = _bits(0x39ddb3d7, 0x41102cb3)
+_MISH_MAX_X = _bits(0x42317217)[0]
 _INDEX_BIAS, _HALF_BINADE_MASK = np.uint32(0x39800000), np.uint32(0xffc00000)
 
 # _TANH_POLYNOMIALS[d][i]: the coefficient of r**d in half binade i (i = 0 is never used:
@@ -83,3 +88,22 @@ def tanh(x):
     y = np.where(a < _SATURATION_LBOUND, y, _F(1))
     y = np.where(a < _LINEAR_UBOUND, a, y)
     return np.copysign(y, x)
+
+
+def logistic(x):
+    """oneDNN's float32 logistic (sigmoid) of a float32 array."""
+    e = onednn_softmax.exp(-np.abs(x))
+    y = e / (e + _F(1))
+    return np.where(x > 0, _F(1) - y, y)
+
+
+def swish(x):
+    """oneDNN's float32 swish (silu, beta 1) of a float32 array."""
+    return x * logistic(x)
+
+
+def mish(x):
+    """oneDNN's float32 mish of a float32 array."""
+    q = onednn_softmax.exp(np.minimum(x, _MISH_MAX_X)) + _F(1)
+    q = q * q
+    return (q - _F(1)) / (q + _F(1)) * x
