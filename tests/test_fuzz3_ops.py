@@ -258,3 +258,43 @@ def test_ragged_sparse_and_control_flow_refusals_are_tensorflows_classes(call, e
 def test_a_sparse_reduction_over_a_negative_axis_in_range_still_works():
     sp = tf.sparse.SparseTensor([[0, 0]], [1.0], [2, 2])
     assert tf.sparse.reduce_sum(sp, axis=-1).numpy().tolist() == [1.0, 0.0]
+
+
+def test_concat_of_one_value_is_that_value_whatever_the_axis():
+    # TensorFlow's degenerate concat: a lone tensor (or a list of one) comes back through identity
+    a = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+    assert tf.concat(a, 0).numpy().tolist() == a.numpy().tolist()
+    assert tf.concat([a], 5).shape == (2, 2)
+    assert tf.concat(np.ones(2), 0).dtype == tf.float64
+    with pytest.raises(TypeError, match='Cannot convert 1.5 to EagerTensor of dtype int32'):
+        tf.concat([a], 1.5)
+    with pytest.raises(ValueError, match=r'Shape \(1,\) must have rank 0'):
+        tf.concat([a], [0])
+    v = tf.Variable([1.0, 2.0])
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(tf.concat([v], 0) * 3.0)
+    assert tape.gradient(y, v).numpy().tolist() == [3.0, 3.0]
+
+
+def test_stack_of_one_tensor_along_axis_0_is_that_tensor():
+    a = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+    assert tf.stack(a).numpy().tolist() == [[1.0, 2.0], [3.0, 4.0]]
+    assert tf.stack(np.ones((2, 2))).dtype == tf.float64
+
+
+@pytest.mark.parametrize('args, expected', [
+    (([1.5, 2.0], 3), [[1, 0, 0], [1, 1, 0]]),      # maxlen's int32 truncates the lengths
+    (([1.5, 2.0],), [[1, 1], [1, 1]]),              # maxlen = max(lengths) = 2.0: float steps 0, 1
+    (([1, 2], 2.5), [[1, 0, 0], [1, 1, 0]]),        # float maxlen: steps 0, 1, 2
+    (([[1, 3]], 4), [[[1, 0, 0, 0], [1, 1, 1, 0]]]),
+])
+def test_sequence_mask_compares_in_maxlens_dtype_as_tensorflow(args, expected):
+    assert tf.sequence_mask(*args).numpy().astype(int).tolist() == expected
+
+
+def test_sequence_mask_refuses_a_negative_or_non_scalar_maxlen_in_tensorflows_words():
+    with pytest.raises(tf.errors.InvalidArgumentError, match='Requires start <= limit when delta > 0: 0/-1'):
+        tf.sequence_mask([1, 2], -1)
+    with pytest.raises(ValueError, match="Argument `maxlen` must be scalar for sequence_mask, received `maxlen` = "
+                                         r"\[3\] with shape '\(1,\)' instead"):
+        tf.sequence_mask([1, 2], [3])

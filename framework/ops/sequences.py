@@ -63,17 +63,26 @@ def sequence_mask(lengths, maxlen=None, dtype='bool', name=None):
     t = as_tensor(lengths, 'sequence_mask')
     if t._data.dtype.kind not in 'iuf':
         raise TypeError('sequence_mask: lengths must be numeric, got dtype %s' % t.dtype.name)
-    a = t._data
-    xp = backend.array_module(a)
+    from .creation import range as tf_range
+    from .shapes import cast
+    # TensorFlow's recipe: range(0, maxlen) in maxlen's dtype, compared with the lengths cast to that
+    # dtype (so maxlen=3 truncates a length of 1.5 to 1, and maxlen=2.5 gives 3 float steps)
     if maxlen is None:
-        maxlen = int(a.max()) if a.size else 0
+        limit = t if t._data.size else Tensor(np.zeros((), t._data.dtype))
+        limit = Tensor(backend.array_module(limit._data).max(limit._data))
     else:
-        (maxlen,) = _int_list(maxlen, 'maxlen', 'sequence_mask')
-        if maxlen < 0:
-            raise ValueError('sequence_mask: maxlen must be >= 0, got %d' % maxlen)
+        limit = as_tensor(maxlen, 'sequence_mask')
+        if limit.ndim != 0:
+            raise ValueError("Argument `maxlen` must be scalar for sequence_mask, received `maxlen` = %s with shape "
+                             "'%s' instead" % (maxlen, tuple(limit.shape)))
     if ACTIVE:
         record_blocked('sequence_mask', (t,))
-    mask = xp.arange(maxlen) < a[..., None]
+    try:
+        steps = tf_range(Tensor(np.zeros((), limit._data.dtype)), limit, dtype=limit.dtype)
+    except InvalidArgumentError as err:      # Range's own words, as TensorFlow's (a negative maxlen)
+        err.add_note('raised inside sequence_mask: maxlen must be >= 0')
+        raise
+    mask = steps._data < cast(t, limit.dtype)._data[..., None]
     return Tensor(mask.astype(dtypes.numpy_dtype(dtype), copy=False))
 
 

@@ -173,6 +173,10 @@ def concat(values, axis, name=None):
     if axis is None:          # normalize_axis reads None as every axis: one-axis inputs were joined silently
         raise ValueError('concat: axis must be an integer, got None (TF: "Attempt to convert a value (None) with an '
                          'unsupported type")')
+    if isinstance(values, (Tensor, np.ndarray)):
+        values = [values]         # TensorFlow wraps a lone value in a list
+    if isinstance(values, (list, tuple)) and len(values) == 1 and isinstance(values[0], (Tensor, np.ndarray)):
+        return _concat_of_one(values[0], axis)
     try:
         tensors = list_operands(values, 'concat', 'ConcatV2', name or 'concat')
     except TypeError:      # RaggedTensors or SparseTensors (framework/composite.py); else re-raised
@@ -190,6 +194,18 @@ def concat(values, axis, name=None):
     return out
 
 
+def _concat_of_one(value, axis):
+    """TensorFlow's degenerate concat: the value itself (identity), whatever the axis, which
+    must only be a scalar integer."""
+    if isinstance(axis, Tensor):
+        axis = axis.numpy()
+    if isinstance(axis, (float, np.floating)) or (isinstance(axis, np.ndarray) and axis.dtype.kind == 'f'):
+        raise TypeError('Cannot convert %r to EagerTensor of dtype int32' % (axis,))
+    if np.ndim(axis) != 0:
+        raise ValueError('Shape %s must have rank 0' % (np.shape(axis),))
+    return identity(value)
+
+
 def _slicer(axis, lo, hi):
     index = (slice(None),) * axis + (slice(lo, hi),)
     return lambda g, y, *inputs: getitem(g, index)
@@ -200,6 +216,8 @@ def stack(values, axis=0, name=None):
     """Join tensors of one shape along a new axis."""
     if axis == 0 and _plain_numbers(values):
         return convert_to_tensor(values)       # TensorFlow packs a list of numbers as one constant ([1, 2.5]: float32)
+    if axis == 0 and isinstance(values, (Tensor, np.ndarray)):
+        return identity(values)        # TensorFlow's stack tries convert_to_tensor(values) first along axis 0
     try:
         tensors = list_operands(values, 'stack', 'Pack', name or 'stack')
     except TypeError:      # RaggedTensors or SparseTensors (framework/composite.py); else re-raised
