@@ -44,6 +44,11 @@ def check_label_args(what, labels, label_mode, class_names):
     return labels, label_mode
 
 
+class DirectoryNotFoundError(FileNotFoundError, ValueError):
+    """No such directory: Keras 3's os.listdir raises FileNotFoundError; tapeflow raised ValueError
+    before, so this is both."""
+
+
 def index_directory(directory, labels, formats, class_names=None, shuffle=True, seed=None, follow_links=False,
                     verbose=True):
     """(file_paths, labels, class_names) of the files under ``directory`` whose names end with ``formats``.
@@ -52,12 +57,13 @@ def index_directory(directory, labels, formats, class_names=None, shuffle=True, 
         labels: 'inferred' (from subfolder names), None, or a list of one int label per file.
         class_names: with 'inferred', the subfolders to use, in this order.
     Raises:
+        DirectoryNotFoundError (a FileNotFoundError and ValueError): no such directory.
         ValueError: class_names that are not subfolders, class_names with explicit or no labels,
             or a number of labels that differs from the number of files.
     """
     if not os.path.isdir(directory):
-        raise ValueError('index_directory: %r is not a directory; give the folder that holds one subfolder per '
-                         'class' % (directory,))
+        raise DirectoryNotFoundError('[Errno 2] No such file or directory: %r (index_directory: give the folder '
+                                     'that holds one subfolder per class)' % (directory,))
     if labels == 'inferred':
         subdirs = [d for d in sorted(os.listdir(directory))
                    if os.path.isdir(os.path.join(directory, d)) and not d.startswith('.')]

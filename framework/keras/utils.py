@@ -21,6 +21,8 @@ def set_random_seed(seed):
     """
     if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
         raise ValueError('set_random_seed: expected an integer seed, got %r (%s)' % (seed, type(seed).__name__))
+    if not 0 <= seed <= 2 ** 32 - 1:       # Keras 3's words (numpy's seed range)
+        raise ValueError('Seed must be between 0 and 2**32 - 1')
     from .seed_generator import reset_global_seed_generator
     reset_global_seed_generator()
     _python_random.seed(int(seed))
@@ -83,7 +85,9 @@ def normalize(x, axis=-1, order=2):
     if isinstance(x, np.ndarray):
         norm = np.atleast_1d(np.linalg.norm(x, order, axis))
         norm[norm == 0] = 1
-        return x / np.expand_dims(norm, axis if axis is not None else -1)
+        # Keras 3's ``axis = axis or -1``: axis=0 expands the norms at -1 too (for a (1, n) array the
+        # result is (n, n)), kept for parity
+        return x / np.expand_dims(norm, axis or -1)
     from .ops_nn import normalize as normalize_tensor
     return normalize_tensor(x, axis=axis, order=order)
 
