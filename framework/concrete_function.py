@@ -24,6 +24,26 @@ def output_type(result, key, input_signature):
     return _structure_text(result) if known else None
 
 
+def output_leaves(result):
+    """A trace's result with each tensor replaced by an unnamed GraphOutput, for ``structured_outputs``."""
+    return nest.map_structure(lambda v: GraphOutput(None, v.shape, v.dtype) if isinstance(v, Tensor) else v, result)
+
+
+class GraphOutput:
+    """An output of a traced graph as ``structured_outputs`` shows it: TensorFlow's symbolic tensor
+    'Identity:0', 'Identity_1:0', ... (its shape, dtype and name; no value)."""
+
+    def __init__(self, name, shape, dtype):
+        self.name, self.shape, self.dtype = name, shape, dtype
+
+    def __str__(self):
+        return 'Tensor("%s", shape=%s, dtype=%s)' % (self.name, self.shape, self.dtype.name)
+
+    def __repr__(self):
+        from .tensor import DISPLAY_NAME
+        return "<%s.Tensor '%s' shape=%s dtype=%s>" % (DISPLAY_NAME, self.name, self.shape, self.dtype.name)
+
+
 def _fully_known(key):
     if is_tensor_key(key):
         return key[1] is not None and None not in key[1]
@@ -68,6 +88,24 @@ class ConcreteFunction:
             else:
                 args.append(value)
         return tuple(args), kwargs
+
+    @property
+    def structured_outputs(self):
+        """The trace's outputs as TensorFlow's graph tensors ('Identity:0', ...), None kept. Shapes are
+        the first run's: where the trace left an input dimension open, TensorFlow's shape inference
+        may report None where this reports the size that run had."""
+        if self._entry.output_type is None:     # never run: tapeflow traces by running the function
+            raise ValueError('structured_outputs: this concrete function has not run yet; tapeflow learns a '
+                             "trace's outputs by running it, so call it once first (TensorFlow traces without "
+                             'running)')
+        count = iter(range(1 << 30))
+
+        def leaf(v):
+            if isinstance(v, GraphOutput):
+                i = next(count)
+                return GraphOutput('Identity%s:0' % ('_%d' % i if i else ''), v.shape, v.dtype)
+            return v
+        return nest.map_structure(leaf, self._entry.outputs)
 
     def _parameters(self):
         """(name, TensorFlow's parameter kind, trace key) per parameter of the trace, ``*args`` spread

@@ -41,7 +41,7 @@ import numpy as np
 from . import dtypes, graph_random_ops, trace_names
 from .graph_random_ops import GraphRandomState
 from .trace_names import known_dims
-from .concrete_function import ConcreteFunction, output_type
+from .concrete_function import ConcreteFunction, output_leaves, output_type
 from .function_keys import TENSOR, accepts, common, trace_key
 from .ops.tensor_spec import TensorSpec
 from .function_init import from_tf_print, initializing_call
@@ -97,12 +97,13 @@ class replaying:
 class _Trace:
     """One entry of a Function's trace cache: the key it serves, whether its prints showed, and
     its graph's random ops (each trace is a graph of its own: ``graph_random_ops``)."""
-    __slots__ = ('key', 'shown', 'concrete', 'random_state', 'output_type')
+    __slots__ = ('key', 'shown', 'concrete', 'random_state', 'output_type', 'outputs')
 
     def __init__(self, key, shown, random_state=None):
         self.key, self.shown, self.concrete = key, shown, None
         self.random_state = random_state or GraphRandomState()
         self.output_type = None     # TF's 'Output Type:' text, once a run of the trace has shown it
+        self.outputs = None         # the first run's result as (shape, dtype) leaves (structured_outputs)
 
 
 class _TracingDetector:
@@ -354,6 +355,7 @@ class Function:
         entry.shown = True
         if entry.output_type is None:
             entry.output_type = output_type(result, entry.key, self.input_signature)
+            entry.outputs = output_leaves(result)
         self._detector.called(True, self._python_function)
         return result
 
