@@ -7,10 +7,23 @@ import numpy as np
 
 from .callback import Callback
 
-try:
-    import requests
-except ImportError:           # RemoteMonitor then raises Keras's ImportError at the first epoch end
-    requests = None
+# ``requests`` is imported at the first epoch end that posts, not with the callbacks (which fit loads):
+# importing it calls warnings.simplefilter, which resets Python's record of warnings already shown, so
+# a warning TF shows once per place (fit's 'shuffle=True ... was passed') showed again on the next fit.
+_UNLOADED = object()
+requests = _UNLOADED
+
+
+def _requests():
+    """The ``requests`` module, or None when it is not installed."""
+    global requests
+    if requests is _UNLOADED:
+        try:
+            import requests as module
+        except ImportError:           # RemoteMonitor then raises Keras's ImportError at the first epoch end
+            module = None
+        requests = module
+    return requests
 
 
 class RemoteMonitor(Callback):
@@ -31,6 +44,7 @@ class RemoteMonitor(Callback):
         self.headers, self.send_as_json = headers, send_as_json
 
     def on_epoch_end(self, epoch, logs=None):
+        requests = _requests()
         if requests is None:
             raise ImportError('RemoteMonitor requires the `requests` library.')
         send = {'epoch': epoch}
