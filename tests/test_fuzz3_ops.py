@@ -298,3 +298,15 @@ def test_sequence_mask_refuses_a_negative_or_non_scalar_maxlen_in_tensorflows_wo
     with pytest.raises(ValueError, match="Argument `maxlen` must be scalar for sequence_mask, received `maxlen` = "
                                          r"\[3\] with shape '\(1,\)' instead"):
         tf.sequence_mask([1, 2], [3])
+
+
+@pytest.mark.parametrize('call, words', [
+    (lambda: tf.fill([2], [1.0, 2.0]), r'value must represent a scalar, got shape \[2\]'),
+    (lambda: tf.fill([2, 2], [[1.0]]), r'value must represent a scalar, got shape \[1,1\]'),
+    (lambda: tf.broadcast_to(tf.constant([1.0]), [-1, 2]), 'Dimension -1 must be >= 0'),
+    (lambda: tf.broadcast_to(tf.constant([1.0]), [2.0, 2]), "Value for attr 'Tidx' of float"),
+])
+def test_fill_and_broadcast_to_refuse_what_their_kernels_refuse(call, words):
+    # numpy's full broadcast the value, numpy's broadcast_to took 2.0 and said 'negative dimensions'
+    with pytest.raises(tf.errors.InvalidArgumentError, match=words):
+        call()

@@ -62,6 +62,9 @@ def ones(shape, dtype='float32', name=None):
 
 def fill(dims, value, name=None):
     v = as_tensor(value, 'fill')
+    if v.ndim != 0:       # Fill's check: numpy's full would broadcast the value instead
+        raise kernel_error('Fill', 'value must represent a scalar, got shape [%s]' % ','.join(map(str, v.shape)),
+                           note='fill: value must be a scalar, got shape %s' % (tuple(v.shape),))
     return Tensor(current_xp().full(_shape(dims, 'fill'), v.numpy(), v.dtype))
 
 

@@ -107,7 +107,14 @@ def _broadcast_to_error(x, shape):
 def broadcast_to(input, shape, name=None):  # noqa: A002
     """Broadcast to ``shape``; the gradient sums back (in the tape's sweep)."""
     x = as_tensor(input, 'broadcast_to')
+    given = shape.numpy().tolist() if isinstance(shape, Tensor) else shape
+    if isinstance(given, (list, tuple)) and any(isinstance(d, (float, np.floating)) for d in given):
+        raise InvalidArgumentError("Value for attr 'Tidx' of float is not in the list of allowed values: int32, "
+                                   'int64 (broadcast_to: the shape must hold integers, got %r)' % (given,))
     shape = _ints(shape, 'broadcast_to')
+    if any(d < 0 for d in shape):        # the kernel's check (numpy said 'negative dimensions are not allowed')
+        raise kernel_error('BroadcastTo', 'Dimension %d must be >= 0' % next(d for d in shape if d < 0),
+                           note='broadcast_to: shape %s has a negative size' % (shape,))
     data = snapshot(x)
     if data.ndim > len(shape):
         raise _broadcast_to_error(x, shape)
