@@ -44,7 +44,8 @@ class Dense(KernelOptions, Layer):
                  bias_initializer='zeros', kernel_regularizer=None, bias_regularizer=None,
                  activity_regularizer=None, kernel_constraint=None, bias_constraint=None,
                  quantization_config=None, **kwargs):
-        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        # units are checked before the layer takes a name, as Keras 3 does: a refused Dense(-1)
+        # leaves the next Dense 'dense_1'
         if isinstance(units, bool) or not isinstance(units, int) or units <= 0:
             # A numpy integer is refused as Keras 3 refuses it (the autoencoder tutorial's
             # Dense(tf.math.reduce_prod(shape).numpy()) raises on TF 2.21), saying what to pass.
@@ -52,6 +53,7 @@ class Dense(KernelOptions, Layer):
                     and units > 0 else '')
             raise ValueError('Received an invalid value for `units`, expected a positive integer. '
                              'Received: units=%s%s' % (units, hint))
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         if quantization_config is not None:
             raise ValueError('Dense: quantization is not supported; quantization_config must be None, '
                              'got %r' % (quantization_config,))
