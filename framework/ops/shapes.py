@@ -107,12 +107,11 @@ def _broadcast_to_error(x, shape):
 def broadcast_to(input, shape, name=None):  # noqa: A002
     """Broadcast to ``shape``; the gradient sums back (in the tape's sweep)."""
     x = as_tensor(input, 'broadcast_to')
-    given = shape.numpy().tolist() if isinstance(shape, Tensor) else shape
-    if isinstance(given, (list, tuple)) and any(isinstance(d, (float, np.floating)) for d in given):
+    if type(shape) in (list, tuple) and float in map(type, shape):     # BroadcastTo takes int32 / int64 sizes
         raise InvalidArgumentError("Value for attr 'Tidx' of float is not in the list of allowed values: int32, "
-                                   'int64 (broadcast_to: the shape must hold integers, got %r)' % (given,))
+                                   'int64 (broadcast_to: the shape must hold integers, got %r)' % (shape,))
     shape = _ints(shape, 'broadcast_to')
-    if any(d < 0 for d in shape):        # the kernel's check (numpy said 'negative dimensions are not allowed')
+    if shape and min(shape) < 0:        # the kernel's check (numpy said 'negative dimensions are not allowed')
         raise kernel_error('BroadcastTo', 'Dimension %d must be >= 0' % next(d for d in shape if d < 0),
                            note='broadcast_to: shape %s has a negative size' % (shape,))
     data = snapshot(x)
