@@ -263,8 +263,7 @@ def as_dtype(dtype):
         except KeyError:
             if dtype == 'bfloat16':
                 return _bfloat16()
-            raise TypeError('Unknown dtype %r; expected one of %s'
-                            % (dtype, ', '.join(sorted(_BY_NAME)))) from None
+            raise _not_a_dtype(dtype, 'expected one of %s' % ', '.join(sorted(_BY_NAME))) from None
     if dtype is float:
         return float32
     if dtype is int:
@@ -274,8 +273,14 @@ def as_dtype(dtype):
     try:
         return of_numpy(np.dtype(dtype))
     except (TypeError, ValueError):       # ValueError: numpy on an object whose .dtype is no dtype
-        raise TypeError('Cannot interpret %r as a dtype; use e.g. framework.float32 or \'float32\''
-                        % (dtype,)) from None
+        raise _not_a_dtype(dtype, "use e.g. framework.float32 or 'float32'") from None
+
+
+def _not_a_dtype(value, hint):
+    """TensorFlow 2.21's TypeError for what names no dtype; tapeflow's hint in a note."""
+    error = TypeError('Cannot convert the argument `type_value`: %r to a TensorFlow DType.' % (value,))
+    error.add_note('as_dtype: %r is not a dtype; %s' % (value, hint))
+    return error
 
 
 def numpy_dtype(dtype):

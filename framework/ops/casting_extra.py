@@ -48,7 +48,7 @@ def bitcast(input, type, name=None):  # noqa: A002  (TensorFlow's names)
     target = np.dtype(dtypes.numpy_dtype(type))
     xp = backend.array_module(a)
     src_size, dst_size = a.dtype.itemsize, target.itemsize
-    a = xp.ascontiguousarray(a)
+    a = a if a.flags.c_contiguous else xp.ascontiguousarray(a)     # (ascontiguousarray makes a scalar 1-D)
     if src_size == dst_size:
         return Tensor(a.view(target))
     if src_size > dst_size:
