@@ -1,4 +1,5 @@
 """UnitNormalization: scale each sample to unit L2 norm along some axes."""
+from framework.errors import InvalidArgumentError
 from framework.ops import minimum, reduce_sum, rsqrt
 
 from .layer import Layer
@@ -42,8 +43,9 @@ class UnitNormalization(Layer):
     def _check_axes(self, shape):
         for axis in self.axis if isinstance(self.axis, list) else [self.axis]:
             if not -len(shape) <= axis < len(shape):
-                raise ValueError('UnitNormalization %r: axis %s is out of bounds for input shape %s'
-                                 % (self.name, self.axis, shape))
+                # TensorFlow's class (its Sum kernel refuses the axis); also the ValueError raised before
+                raise InvalidArgumentError('UnitNormalization %r: axis %s is out of bounds for input shape %s'
+                                           % (self.name, self.axis, shape))
 
     def compute_output_shape(self, input_shape):
         self._check_axes(tuple(input_shape))

@@ -83,3 +83,9 @@ def test_a_sequential_model_refuses_a_build_shape_its_input_does_not_take():
         model.build((None, 4))
     assert [tuple(w.shape) for w in model.weights] == [(3, 2), (2,)]
     model.build([None, 3])          # the same shape again is fine
+
+
+def test_unit_normalization_over_an_axis_the_input_lacks_is_invalid_argument():
+    import framework as tf
+    with pytest.raises(tf.errors.InvalidArgumentError, match='axis 5 is out of bounds for input shape'):
+        keras.layers.UnitNormalization(axis=5)(np.ones((2, 4, 3), 'float32'))
