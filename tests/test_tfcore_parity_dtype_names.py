@@ -20,3 +20,15 @@ def test_bitcast_keeps_a_scalar_a_scalar():
     out = tf.bitcast(tf.constant(1.0), tf.int32)       # TF 2.21: tf.Tensor(1065353216, shape=(), dtype=int32)
     assert out.shape == () and int(out) == 1065353216
     assert tf.bitcast(tf.constant(1.0, tf.float64), tf.int32).numpy().tolist() == [0, 1072693248]
+
+
+def test_casting_complex_to_float_logs_tensorflows_warning(caplog):
+    out = tf.cast(tf.constant([1 + 2j]), tf.float32)
+    assert out.numpy().tolist() == [1.0]
+    # TF 2.21 logs, on every such cast: WARNING:tensorflow:You are casting an input of type complex128 ...
+    assert [r.getMessage() for r in caplog.records if r.name == 'tensorflow'] == [
+        'You are casting an input of type complex128 to an incompatible dtype float32.  This will discard the '
+        'imaginary part and may not be what you intended.']
+    caplog.clear()
+    tf.cast(tf.constant([1 + 2j]), tf.complex64)
+    assert not caplog.records
