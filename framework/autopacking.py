@@ -8,6 +8,7 @@ first tensor's, depth first (``[float64_tensor, 2.0]`` is float64, ``[int64_tens
 int64); the other elements convert to it, and a tensor of another dtype is refused as
 TensorFlow's Pack refuses it. An explicit dtype casts the tensors to it, as TensorFlow does.
 """
+from .dtypes import of_numpy
 from .errors import InvalidArgumentError
 from .tensor import Tensor, _to_array
 
@@ -31,21 +32,61 @@ def pack(value, dtype=None):
     from . import ops     # ops import this module's callers: a late import
     packed_dtype = dtype if dtype is not None else _first_tensor_dtype(value)
 
-    def packed(item):
+    only_tensors = all(isinstance(leaf, Tensor) for leaf in _leaves(value))
+
+    def packed(item, top):
         if isinstance(item, Tensor):
-            if item._data.dtype == packed_dtype:
+            if item._data.dtype == packed_dtype or only_tensors:      # (a list of tensors: Pack checks below)
                 return item
             if dtype is not None:
                 return ops.cast(item, dtype)
-            raise InvalidArgumentError(
-                'convert_to_tensor: cannot pack a %s tensor (shape %s) into a list of %s: TensorFlow packs '
-                'a list in the dtype of its first tensor; cast the tensors to one dtype first'
-                % (item.dtype.name, tuple(item.shape), packed_dtype.name))
+            # with Python values among them, TensorFlow converts each element to the list's dtype
+            error = TypeError('Cannot convert a list containing a tensor of dtype %s to %s (Tensor is: %r)'
+                              % (item.dtype, of_numpy(packed_dtype), item))
+            error.add_note(_note(item, packed_dtype))
+            raise error
         if isinstance(item, (list, tuple)) and holds_tensor(item):
-            return ops.stack([packed(element) for element in item])
+            items = [packed(element, False) for element in item]
+            if only_tensors and dtype is None:      # TF names a flat list's Pack 'packed', a nested one's ''
+                _check_one_dtype(items, top and not any(isinstance(e, (list, tuple)) for e in item))
+            return ops.stack(items)
         return Tensor(_to_array(item, packed_dtype))
 
-    return packed(value)
+    return packed(value, True)
+
+
+def _check_one_dtype(items, named):
+    """TensorFlow's Pack kernel refuses inputs of two dtypes (the first's is the list's), in its words;
+    each inner list was packed on its own first, so an outer list sees their dtypes."""
+    first = items[0]._data.dtype
+    for i, item in enumerate(items):
+        if item._data.dtype != first:
+            error = InvalidArgumentError('cannot compute Pack as input #%d(zero-based) was expected to be a %s '
+                                         'tensor but is a %s tensor [Op:Pack] name: %s'
+                                         % (i, _kernel_name(first), _kernel_name(item._data.dtype),
+                                            'packed' if named else ''))
+            error.add_note(_note(item, first))
+            raise error
+
+
+def _note(item, dtype):
+    return ('convert_to_tensor: cannot pack a %s tensor (shape %s) into a list of %s: TensorFlow packs a list in '
+            'the dtype of its first tensor; cast the tensors to one dtype first'
+            % (item.dtype.name, tuple(item.shape), of_numpy(dtype).name))
+
+
+def _leaves(value):
+    for item in value:
+        if isinstance(item, (list, tuple)):
+            yield from _leaves(item)
+        else:
+            yield item
+
+
+def _kernel_name(dtype):
+    """A dtype as TensorFlow's kernels name it ('float', 'double', 'int32')."""
+    name = of_numpy(dtype).name
+    return {'float32': 'float', 'float64': 'double', 'float16': 'half'}.get(name, name)
 
 
 def _first_tensor_dtype(value):

@@ -114,3 +114,22 @@ FILL = '{{function_node __wrapped__Fill_device_/job:localhost/replica:0/task:0/d
 ])
 def test_fill_and_range_refusals(fn, kind, text):
     assert _raised(fn) == (kind, text)      # TF 2.21
+
+
+@pytest.mark.parametrize('value, kind, text', [
+    (lambda: [tf.constant(1.0), tf.constant(2)], 'InvalidArgumentError',
+     'cannot compute Pack as input #1(zero-based) was expected to be a float tensor but is a int32 tensor '
+     '[Op:Pack] name: packed'),
+    (lambda: [tf.constant(1.0), tf.constant(2.0, tf.float64), tf.constant(1)], 'InvalidArgumentError',
+     'cannot compute Pack as input #1(zero-based) was expected to be a float tensor but is a double tensor '
+     '[Op:Pack] name: packed'),
+    (lambda: [[tf.constant(1.0)], [tf.constant(2, tf.int64)]], 'InvalidArgumentError',
+     'cannot compute Pack as input #1(zero-based) was expected to be a float tensor but is a int64 tensor '
+     '[Op:Pack] name: '),
+    (lambda: [tf.constant(1.0), 2, tf.constant(3, tf.int64)], 'TypeError',
+     "Cannot convert a list containing a tensor of dtype <dtype: 'int64'> to <dtype: 'float32'> "
+     '(Tensor is: <tapeflow.Tensor: shape=(), dtype=int64, numpy=3>)'),
+])
+def test_lists_of_tensors_of_two_dtypes(value, kind, text):
+    assert _raised(lambda: tf.convert_to_tensor(value())) == (kind, text)      # TF 2.21 (tf.Tensor in its repr)
+    assert tf.convert_to_tensor([1, tf.constant(2.0)]).numpy().tolist() == [1.0, 2.0]
