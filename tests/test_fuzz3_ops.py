@@ -310,3 +310,15 @@ def test_fill_and_broadcast_to_refuse_what_their_kernels_refuse(call, words):
     # numpy's full broadcast the value, numpy's broadcast_to took 2.0 and said 'negative dimensions'
     with pytest.raises(tf.errors.InvalidArgumentError, match=words):
         call()
+
+
+def test_float_floor_division_divides_then_floors_as_tensorflow():
+    # TF's FloorDiv for floats is floor(x / y): float32 1.0 // 0.1 is floor(10.0) (numpy's // said 9)
+    x = tf.constant([1.0, 0.3, 7.0, -1.0, 5.5], tf.float32)
+    y = tf.constant([0.1, 0.1, 0.7, 0.1, -1.1], tf.float32)
+    assert (x // y).numpy().tolist() == [10.0, 3.0, 10.0, -10.0, -5.0]
+    assert tf.math.floordiv(tf.constant([1.0, -1.0, INF]), tf.constant([-INF, INF, 1.0])).numpy().tolist() == \
+        [-0.0, -0.0, INF]
+    assert (tf.cast(x, tf.float64) // tf.cast(y, tf.float64)).numpy().tolist()[0] == 9.0
+    assert tf.math.floordiv(tf.constant([-7, 7]), tf.constant([2, -2])).numpy().tolist() == [-4, -4]
+    assert (7.0 // tf.constant([2.0, 0.1])).numpy().tolist() == [3.0, 70.0]

@@ -114,11 +114,13 @@ def divide_no_nan(x, y, name=None):
 
 
 def floordiv(x, y, name=None):
-    """Floor division (no gradient, as in TensorFlow)."""
+    """Floor division (no gradient, as in TensorFlow). Floats divide then floor, as TensorFlow's
+    FloorDiv does (float32 1.0 // 0.1 is floor(10.0) = 10; numpy's divmod-based // gives 9)."""
     x, y, dx, dy = binary(x, y, 'floordiv')
     try:
-        with np.errstate(divide='ignore'):      # an integer zero divisor is refused below
-            out = Tensor(dx // dy)
+        with np.errstate(divide='ignore', invalid='ignore'):      # an integer zero divisor is refused below
+            floating = (x if isinstance(x, Tensor) else y).dtype.is_floating
+            out = Tensor(backend.array_module(dx).floor(dx / dy) if floating else dx // dy)
     except ValueError:
         raise _broadcast_error('floordiv', dx, dy) from None
     _refuse_integer_zero_divisor(out, dy, 'floordiv')
