@@ -50,6 +50,7 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
                                        gamma_regularizer, beta_constraint, gamma_constraint)
         self.moving_mean_initializer = initializers.get(moving_mean_initializer)
         self.moving_variance_initializer = initializers.get(moving_variance_initializer)
+        self.moving_mean = self.moving_variance = None     # as Keras 3 until build (gamma, beta: None too)
 
     def build(self, input_shape):
         rank = len(input_shape)
