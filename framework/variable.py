@@ -19,6 +19,18 @@ TRAINABLE_FLAG_CHANGES = [0]
 # How many Variables were made: tf.function's first call reads it (see function_init.py).
 CREATED = [0]
 
+_IN_PLACE_HINTS = {
+    '`variable += value`': 'Use `variable.assign_add(value)` to modify the variable, or `out = variable + value` if '
+                           'you need to get a new output Tensor.',
+    '`variable -= value`': 'Use `variable.assign_sub(value)` to modify the variable, or `out = variable * value` if '
+                           'you need to get a new output Tensor.',      # (TensorFlow's text says '*')
+    '`var *= value`': 'Use `var.assign(var * value)` to modify the variable, or `out = var * value` if you need to '
+                      'get a new output Tensor.',
+    '`var /= value`': 'Use `var.assign(var / value)` to modify the variable, or `out = var / value` if you need to '
+                      'get a new output Tensor.',
+    '`var **= value`': 'Use `var.assign(var ** value)` to modify the variable, or `out = var ** value` if you need '
+                       'to get a new output Tensor.'}
+
 
 # The open keras.StatelessScope objects, innermost last (framework/keras/stateless_scope.py):
 # while one is open, a variable's first in-place write moves it to a copy the scope restores.
@@ -52,8 +64,11 @@ def _check_declared_shape(shape, actual):
     dims = shape.as_list() if hasattr(shape, 'as_list') else shape
     dims = list(dims) if isinstance(dims, (list, tuple)) else [dims]
     if len(dims) != len(actual) or any(d is not None and int(d) != a for d, a in zip(dims, actual)):
-        raise ValueError('Variable: the initial value\'s shape %s is not compatible with the explicitly supplied '
-                         '`shape` argument %s' % (tuple(actual), tuple(dims)))
+        from .tensor_shape import TensorShape
+        error = ValueError('In this `tf.Variable` creation, the initial value\'s shape (%s) is not compatible with '
+                           'the explicitly supplied `shape` argument (%s).' % (TensorShape(actual), shape))
+        error.add_note('Variable: give a shape that the initial value fits (None leaves a dimension open)')
+        raise error      # TensorFlow 2.21's words
 
 
 def _open_shape(shape):
@@ -144,8 +159,35 @@ class Variable(Tensor):
 
     @trainable.setter
     def trainable(self, value):
+        if self._path is None:      # a tf.Variable's flag is fixed when it is made (a Keras variable's is not)
+            raise AttributeError("property 'trainable' of 'ResourceVariable' object has no setter")
         self._trainable = bool(value)
         TRAINABLE_FLAG_CHANGES[0] += 1
+
+    # ``v += 1`` on a tf.Variable is refused in TensorFlow 2.21's words (its __isub__ text included); a
+    # Keras variable's (a layer weight's) rebinds the name to a tensor, as in Keras 3.
+    def _in_place(self, result, message):
+        if self._path is not None:
+            return result()
+        raise RuntimeError(message + ' with `tf.Variable`s is not supported. ' + _IN_PLACE_HINTS[message])
+
+    def __len__(self):       # a variable has no len() in TensorFlow 2.21 nor Keras 3 (a tensor has)
+        raise TypeError("object of type '%s' has no len()" % ('ResourceVariable' if self._path is None else 'Variable'))
+
+    def __iadd__(self, other):
+        return self._in_place(lambda: self + other, '`variable += value`')
+
+    def __isub__(self, other):
+        return self._in_place(lambda: self - other, '`variable -= value`')
+
+    def __imul__(self, other):
+        return self._in_place(lambda: self * other, '`var *= value`')
+
+    def __itruediv__(self, other):
+        return self._in_place(lambda: self / other, '`var /= value`')
+
+    def __ipow__(self, other):
+        return self._in_place(lambda: self ** other, '`var **= value`')
 
     @property
     def shape(self):
