@@ -45,6 +45,13 @@ def batch_jacobian(tape, target, source, unconnected):
     """Per-example jacobians: result[b] = d target[b] / d source[b]."""
     tape._check_usable()
     check_sources([source], 'batch_jacobian')
+    if target.ndim >= 1:       # TensorFlow's with_rank_at_least(2), target first (a scalar target fails below)
+        for t in (target, source):
+            if t.ndim < 2:
+                error = ValueError('Shape %s must have rank at least 2' % (tuple(t.shape),))
+                error.add_note('batch_jacobian: target and source need a batch axis and at least one more; '
+                               'use jacobian for vectors')
+                raise error
     if target.ndim < 1 or source.ndim < 1 or target.shape[0] != source.shape[0]:
         note = ('batch_jacobian: target and source need the same leading (batch) dimension; got shapes %s and %s'
                 % (tuple(target.shape), tuple(source.shape)))

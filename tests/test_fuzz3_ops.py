@@ -322,3 +322,13 @@ def test_float_floor_division_divides_then_floors_as_tensorflow():
     assert (tf.cast(x, tf.float64) // tf.cast(y, tf.float64)).numpy().tolist()[0] == 9.0
     assert tf.math.floordiv(tf.constant([-7, 7]), tf.constant([2, -2])).numpy().tolist() == [-4, -4]
     assert (7.0 // tf.constant([2.0, 0.1])).numpy().tolist() == [3.0, 70.0]
+
+
+def test_batch_jacobian_needs_rank_two_as_tensorflow():
+    v, x = tf.Variable([1.0, 2.0]), tf.Variable([[1.0, 2.0]])
+    with tf.GradientTape(persistent=True) as tape:
+        y, y3 = v * 2, x * 2
+    for target, source in [(y, v), (y3, v), (y, x)]:
+        with pytest.raises(ValueError, match=r'^Shape \(2,\) must have rank at least 2$'):
+            tape.batch_jacobian(target, source)
+    assert tape.batch_jacobian(y3, x).shape == (1, 2, 2)
