@@ -75,8 +75,10 @@ class Model(Trainer, Layer):
             ValueError: no such layer (listing the names), or neither or both given.
         """
         layers = self.layers
-        if (name is None) == (index is None):
-            raise ValueError('get_layer: provide exactly one of name or index; got name=%r, index=%r' % (name, index))
+        if name is not None and index is not None:       # Keras 3's words, both cases
+            raise ValueError('Provide only a layer name or a layer index. Received: index=%s, name=%s.' % (index, name))
+        if name is None and index is None:
+            raise ValueError('Provide either a layer name or layer index at `get_layer`.')
         if index is not None:
             if not -len(layers) <= index < len(layers):
                 raise ValueError('Was asked to retrieve layer at index %d but model only has %d layers.'

@@ -129,9 +129,10 @@ class LayerWeights:
         for variable, value in zip(params, weights):
             array = np.asarray(to_host(value._data if isinstance(value, Tensor) else value))
             if tuple(array.shape) != tuple(variable.shape):
-                raise ValueError('Layer %s weight shape %s is not compatible with provided weight shape %s '
-                                 '(weight %r).' % (self.name, tuple(variable.shape), tuple(array.shape),
-                                                   variable.path))
+                error = ValueError('Layer %s weight shape %s is not compatible with provided weight shape %s.'
+                                   % (self.name, tuple(variable.shape), tuple(array.shape)))     # Keras 3's words
+                error.add_note('The weight is %r.' % variable.path)
+                raise error
             arrays.append(array)
         for variable, array in zip(params, arrays):
             # host arrays go to the variable's device (numpy or cupy) first
