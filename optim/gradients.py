@@ -75,9 +75,10 @@ def _checked_rows(grad, variable):
                          'rows of shape %s, but the variable has shape %s'
                          % (variable.path, shape, tuple(values.shape[1:]), target))
     if indices.size and (int(indices.min()) < 0 or int(indices.max()) >= target[0]):
-        raise ValueError('apply_gradients: the IndexedSlices gradient for variable %r has indices in [%d, %d], '
-                         'outside the variable\'s %d rows' % (variable.path, int(indices.min()),
-                                                              int(indices.max()), target[0]))
+        # TensorFlow's class (its ResourceScatter* kernel refuses the rows); also a ValueError, as before
+        raise InvalidArgumentError('apply_gradients: the IndexedSlices gradient for variable %r has indices in '
+                                   '[%d, %d], outside the variable\'s %d rows' % (variable.path, int(indices.min()),
+                                                                                  int(indices.max()), target[0]))
     if backend.is_device_array(values) != backend.is_device_array(variable._data):
         raise ValueError('apply_gradients: the gradient for variable %r is on %s but the variable is on %s; '
                          'compute both on one device' % (variable.path, backend.device_name(values), variable.device))

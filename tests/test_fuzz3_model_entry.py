@@ -66,3 +66,13 @@ def test_a_gradient_of_another_shape_is_invalid_argument_and_changes_nothing():
         optimizer.apply_gradients([(tf.constant([1.0, 1.0, 1.0]), v)])
     assert v.numpy().tolist() == [1.0, 2.0]
     assert int(optimizer.iterations) == 0
+
+
+def test_indexed_slices_rows_outside_the_variable_are_invalid_argument_and_change_nothing():
+    import framework as tf
+    optimizer = keras.optimizers.SGD(0.1)
+    v = tf.Variable([[1.0], [2.0]])
+    grad = tf.IndexedSlices(tf.constant([[1.0]]), tf.constant([5]), tf.constant([2, 1]))
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r'indices in \[5, 5\], outside the variable'):
+        optimizer.apply_gradients([(grad, v)])
+    assert v.numpy().tolist() == [[1.0], [2.0]]
