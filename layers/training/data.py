@@ -287,10 +287,11 @@ class ArrayData:
                                  'fold the class weights into sample_weight')
             if y is None:
                 raise ValueError('class_weight needs a single array of labels y')
-            if _is_structure(y):        # Keras 3's words (array_data_adapter), then what it got
-                raise ValueError('`class_weight` is only supported for Models with a single output. Got y '
-                                 'holding %d arrays; pass one sample_weight array per output instead'
-                                 % len(nest.flatten(y)))
+            if _is_structure(y):        # Keras 3's words (array_data_adapter); what it got rides as a note
+                error = ValueError('`class_weight` is only supported for Models with a single output.')
+                error.add_note('y holds %d arrays; pass one sample_weight array per output instead'
+                               % len(nest.flatten(y)))
+                raise error
             sample_weight = class_weight_to_sample_weights(y, class_weight)
         if x is None:
             raise ValueError('Unrecognized data type: x=None (of type NoneType); pass the input samples as a '
