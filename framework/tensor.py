@@ -466,6 +466,13 @@ def constant(value, dtype=None, shape=None, name=None):
         TypeError / ValueError: for values that are not numeric, or a shape
             the value cannot take.
     """
+    if isinstance(value, Tensor) and dtype is not None and value._data.dtype != dtypes.numpy_dtype(dtype) \
+            and not _is_variable(value):
+        # TensorFlow's constant converts a tensor without casting it (a variable's value it casts)
+        error = TypeError('Expected tensor %s with dtype %r, but got dtype %r.'
+                          % (np.asarray(backend.to_host(value._data)), dtype, value.dtype))
+        error.add_note('constant: use framework.cast to change a tensor\'s dtype')
+        raise error
     array = _to_array(value, dtypes.numpy_dtype(dtype))
     if shape is not None:
         shape = tuple(int(d) for d in shape)
@@ -478,6 +485,11 @@ def constant(value, dtype=None, shape=None, name=None):
             raise TypeError('constant: a value with %d elements cannot take shape %s'
                             % (array.size, shape))
     return Tensor(array)
+
+
+def _is_variable(value):
+    from .variable import Variable      # it imports this module
+    return isinstance(value, Variable)
 
 
 _PLAIN_KINDS = frozenset('fiucb')     # numpy kinds _to_array takes as they are (not strings, objects, bfloat16)

@@ -332,3 +332,17 @@ def test_batch_jacobian_needs_rank_two_as_tensorflow():
         with pytest.raises(ValueError, match=r'^Shape \(2,\) must have rank at least 2'):
             tape.batch_jacobian(target, source)
     assert tape.batch_jacobian(y3, x).shape == (1, 2, 2)
+
+
+def test_constant_does_not_cast_a_tensor_but_casts_a_variable():
+    # TF 2.21: TypeError for a tensor of another dtype; a variable's value is converted and cast
+    with pytest.raises(TypeError, match=r'Expected tensor \[1.5\] with dtype tf.int32, but got dtype tf.float32.'):
+        tf.constant(tf.constant([1.5]), dtype=tf.int32)
+    assert tf.constant(tf.Variable([1.5]), dtype=tf.float64).dtype == tf.float64
+    assert tf.constant(tf.constant([1.5]), dtype=tf.float32).numpy().tolist() == [1.5]
+
+
+def test_keras_convert_to_tensor_refuses_an_unknown_dtype_with_keras_value_error():
+    from framework import keras
+    with pytest.raises(ValueError, match='Invalid dtype: float33'):
+        keras.ops.convert_to_tensor([1], dtype='float33')

@@ -22,6 +22,11 @@ __all__ = ['arange', 'array', 'cast', 'convert_to_numpy', 'convert_to_tensor', '
 
 def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
     """A Tensor of ``x`` (Python ints: int32, floats: float32, numpy arrays keep their dtype)."""
+    if dtype is not None:
+        try:
+            dtypes.numpy_dtype(dtype)
+        except TypeError:
+            raise ValueError('Invalid dtype: %s' % (dtype,)) from None     # Keras 3's standardize_dtype
     t = tensor(x, 'convert_to_tensor')
     return t if dtype is None or t._data.dtype == dtypes.numpy_dtype(dtype) else _ops.cast(t, dtype)
 
