@@ -346,3 +346,13 @@ def test_keras_convert_to_tensor_refuses_an_unknown_dtype_with_keras_value_error
     from framework import keras
     with pytest.raises(ValueError, match='Invalid dtype: float33'):
         keras.ops.convert_to_tensor([1], dtype='float33')
+
+
+def test_top_k_refuses_a_float_k_and_lrn_a_matrix_as_tensorflow():
+    logits = tf.constant([[1.0, 2.0, 0.5]])
+    for k in (1.5, 2.0):
+        with pytest.raises(TypeError, match='Cannot convert %r to EagerTensor of dtype int32' % k):
+            tf.math.top_k(logits, k)
+    assert tf.math.top_k(logits, True).indices.numpy().tolist() == [[1]]
+    with pytest.raises(tf.errors.InvalidArgumentError, match='in must be 4-dimensional'):
+        tf.nn.local_response_normalization(logits)

@@ -4,6 +4,7 @@
 import numpy as np
 
 from .. import backend
+from ..errors import kernel_error
 from .operands import as_float_tensor, as_tensor, named_errors, normalize_axis
 from . import arithmetic, creation, linalg, reductions, shapes, unary
 
@@ -30,12 +31,14 @@ def local_response_normalization(input, depth_radius=5, bias=1.0, alpha=1.0, bet
     ``depth_radius`` of each channel (``tf.nn.lrn``); ``input`` is 4-D, channels last.
 
     Raises:
-        ValueError: an input that is not 4-D, or a negative depth_radius.
+        InvalidArgumentError (a ValueError): an input that is not 4-D; ValueError: a negative depth_radius.
     """
     op = 'local_response_normalization'
     x = as_float_tensor(input, op)
-    if x.ndim != 4:
-        raise ValueError('%s: input must be 4-D (batch, height, width, channels), got shape %s' % (op, tuple(x.shape)))
+    if x.ndim != 4:      # the LRN kernel's check and class
+        raise kernel_error('LRN', 'in must be 4-dimensional',
+                           note='%s: input must be 4-D (batch, height, width, channels), got shape %s'
+                           % (op, tuple(x.shape)))
     if isinstance(depth_radius, bool) or int(depth_radius) != depth_radius or depth_radius < 0:
         raise ValueError('%s: depth_radius must be an int >= 0, got %r' % (op, depth_radius))
     channels = x.shape[-1]

@@ -6,6 +6,8 @@ came from). Ties keep their original order, as TensorFlow's do.
 """
 import collections
 
+import numpy as np
+
 from ..errors import InvalidArgumentError
 from .. import backend
 from ..tensor import Tensor
@@ -42,6 +44,8 @@ def top_k(input, k=1, sorted=True, name=None):  # noqa: A002  (TensorFlow's name
     x = as_numeric_tensor(input, 'top_k')
     if x.ndim == 0:
         raise InvalidArgumentError('top_k: input must have rank >= 1, got a scalar')
+    if isinstance(k, (float, np.floating)):     # int() would cut 1.5 to 1 (TF converts k to int32)
+        raise TypeError('Cannot convert %r to EagerTensor of dtype int32' % (k,))
     k = int(k)
     n = x._data.shape[-1]
     if not 0 <= k <= n:
