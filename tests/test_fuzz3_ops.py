@@ -356,3 +356,12 @@ def test_top_k_refuses_a_float_k_and_lrn_a_matrix_as_tensorflow():
     assert tf.math.top_k(logits, True).indices.numpy().tolist() == [[1]]
     with pytest.raises(tf.errors.InvalidArgumentError, match='in must be 4-dimensional'):
         tf.nn.local_response_normalization(logits)
+
+
+def test_in_top_k_reads_a_negative_k_as_no_target_in_the_top_k():
+    # TF 2.21: k=-1 gives all False (as k=0); a float k is its int32 conversion's TypeError
+    logits = tf.constant([[1.0, 2.0, 0.5], [0.1, 0.2, 3.0]])
+    assert tf.math.in_top_k(targets=[1, 0], predictions=logits, k=-1).numpy().tolist() == [False, False]
+    assert tf.math.in_top_k(targets=[1, 0], predictions=logits, k=True).numpy().tolist() == [True, False]
+    with pytest.raises(TypeError, match='Cannot convert 1.5 to EagerTensor of dtype int32'):
+        tf.math.in_top_k(targets=[1, 0], predictions=logits, k=1.5)

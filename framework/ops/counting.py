@@ -155,7 +155,11 @@ def in_top_k(targets, predictions, k, name=None):
                                    '(batch,), got %s %s and %s' % (p.dtype.name, tuple(p.shape), tuple(t.shape)))
     if k is None:
         raise TypeError('in_top_k: k must be a non-negative integer, got None')
-    k = _optional_int(k, 'k', 'in_top_k')
+    if isinstance(k, Tensor) and k.ndim == 0:
+        k = backend.to_host(k._data).item()
+    if not isinstance(k, (int, np.integer)):       # TF converts k to int32: bools pass, 1.5 does not
+        raise TypeError('Cannot convert %r to EagerTensor of dtype int32' % (k,))
+    k = int(k)        # a negative k leaves no target in the top k (TF: all False), as 0 does
     _blocked('in_top_k', p)
     a, x = t._data, p._data
     xp = backend.array_module(x)
