@@ -14,6 +14,8 @@ import os
 import sys
 import time
 
+import numpy as np
+
 from framework.keras.interactive_logging import print_msg
 
 REFRESH_SECONDS = 0.05   # Keras's Progbar interval
@@ -38,7 +40,8 @@ def format_value(value, signed=True):
     values come out in scientific notation there, as in Keras).
     """
     try:
-        value = float(value)
+        # an array (a train_step's per-feature value) prints as its mean, as Keras's Progbar takes np.mean
+        value = float(np.mean(np.asarray(value, dtype=float))) if np.ndim(value) else float(value)
     except (TypeError, ValueError):
         return ' %s' % (value,)
     large = abs(value) > 1e-3 if signed else value > 1e-3
