@@ -365,3 +365,17 @@ def test_in_top_k_reads_a_negative_k_as_no_target_in_the_top_k():
     assert tf.math.in_top_k(targets=[1, 0], predictions=logits, k=True).numpy().tolist() == [True, False]
     with pytest.raises(TypeError, match='Cannot convert 1.5 to EagerTensor of dtype int32'):
         tf.math.in_top_k(targets=[1, 0], predictions=logits, k=1.5)
+
+
+@pytest.mark.parametrize('call', [
+    lambda: tf.math.atan2(tf.constant([1]), tf.constant([1])),
+    lambda: tf.negative(tf.constant([True])), lambda: -tf.constant([True]),
+    lambda: tf.sign(tf.constant([True])),
+    lambda: tf.math.floormod(tf.constant([True]), tf.constant([True])),
+    lambda: tf.math.squared_difference(tf.constant([True]), tf.constant([True])),
+])
+def test_kernels_without_a_bool_or_int_type_refuse_it_with_invalid_argument(call):
+    # numpy's own errors leaked before ('The numpy boolean negative ... is not supported', a UFuncTypeError),
+    # and floormod of bools gave int8
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'T' of (bool|int32)"):
+        call()

@@ -99,6 +99,13 @@ def divide(x, y, name=None):
 truediv = realdiv = divide
 
 
+def _bool_kernel_error(op, allowed):
+    """TensorFlow's kernels have no bool type for arithmetic: their InvalidArgumentError."""
+    return InvalidArgumentError("Value for attr 'T' of bool is not in the list of allowed values: %s (%s: "
+                                'bools have no arithmetic; cast them first, e.g. tf.cast(x, tf.int32))'
+                                % (allowed, op))
+
+
 def _small_int(a):
     dtype = getattr(a, 'dtype', None)
     return dtype is not None and dtype.kind in 'iu' and dtype.itemsize <= 2
@@ -133,6 +140,9 @@ floor_div = floordiv
 def floormod(x, y, name=None):
     """Remainder of floor division; the gradient flows to x only."""
     x, y, dx, dy = binary(x, y, 'floormod')
+    if getattr(dx, 'dtype', None) == np.bool_ or getattr(dy, 'dtype', None) == np.bool_:
+        raise _bool_kernel_error('floormod', 'int8, int16, int32, int64, uint8, uint16, uint32, uint64, bfloat16, '
+                                 'half, float, double')
     try:
         with np.errstate(divide='ignore'):      # an integer zero divisor is refused below
             out = Tensor(dx % dy)
@@ -168,7 +178,11 @@ def negative(x, name=None):
             x = as_numeric_tensor(x, 'negative')
         except TypeError:      # a RaggedTensor or SparseTensor: negate its values (framework/composite.py)
             return map_elementwise(x, negative, 'negative')
-    out = Tensor(-x._data)
+    try:
+        out = Tensor(-x._data)
+    except TypeError:      # numpy refuses bools in its own words; TensorFlow's Neg kernel in its
+        raise _bool_kernel_error('negative', 'bfloat16, half, float, double, int8, int16, int32, int64, complex64, '
+                                 'complex128') from None
     if ACTIVE:
         record('negative', (x,), out, _NEGATIVE_VJPS)
     return out
@@ -279,6 +293,9 @@ def minimum(x, y, name=None):
 @named_errors('squared_difference')
 def squared_difference(x, y, name=None):
     _, _, dx, dy = binary(x, y, 'squared_difference')     # a dtype mismatch names TF's SquaredDifference
+    if getattr(dx, 'dtype', None) == np.bool_:
+        raise _bool_kernel_error('squared_difference', 'bfloat16, half, float, double, int32, int64, complex64, '
+                                 'complex128')
     try:
         np.broadcast_shapes(np.shape(dx), np.shape(dy))
     except ValueError:

@@ -8,6 +8,7 @@ import math
 import numpy as np
 
 from .. import backend
+from ..errors import InvalidArgumentError
 from ..tape import record_blocked
 from ..tensor import Tensor
 from .arithmetic import add, multiply
@@ -26,8 +27,11 @@ def atan2(y, x, name=None):
     y, x, dy, dx = binary(y, x, 'atan2')
     if getattr(dy, 'dtype', None) is not None and dy.dtype.kind != 'f' or \
             getattr(dx, 'dtype', None) is not None and dx.dtype.kind != 'f':
-        raise TypeError('atan2: y and x must be floating-point tensors, got %s and %s'
-                        % (getattr(dy, 'dtype', type(dy)), getattr(dx, 'dtype', type(dx))))
+        bad = dy.dtype if getattr(dy, 'dtype', None) is not None and dy.dtype.kind != 'f' else dx.dtype
+        # Atan2's kernel refuses the dtype (InvalidArgumentError, also the TypeError raised before)
+        raise InvalidArgumentError("Value for attr 'T' of %s is not in the list of allowed values: bfloat16, half, "
+                                   'float, double (atan2: y and x must be floating-point tensors, got %s and %s)'
+                                   % (bad.name, getattr(dy, 'dtype', type(dy)), getattr(dx, 'dtype', type(dx))))
     xp = backend.array_module(dy if isinstance(y, Tensor) else dx)
     try:
         out = Tensor(xp.arctan2(dy, dx))

@@ -10,6 +10,7 @@ import math
 import numpy as np
 
 from .. import backend, libm
+from ..errors import InvalidArgumentError
 from ..composite import map_elementwise
 from . import eigen_math, eigen_reciprocal, eigen_rsqrt, eigen_trig
 from ..tensor import Tensor
@@ -182,7 +183,16 @@ def _abs_grad(g, y, x):
 
 
 def sign(x, name=None):
-    return _apply('sign', x, lambda xp, a: xp.sign(a), lambda g, y, x: g * 0, as_numeric_tensor)
+    return _apply('sign', x, lambda xp, a: xp.sign(a), lambda g, y, x: g * 0, _signed_input)
+
+
+def _signed_input(x, op):
+    t = as_numeric_tensor(x, op)
+    if t._data.dtype.kind == 'b':        # numpy's ufunc error leaked; TensorFlow's Sign kernel refuses bools
+        raise InvalidArgumentError("Value for attr 'T' of bool is not in the list of allowed values: bfloat16, "
+                                   'half, float, double, int8, int16, int32, int64, complex64, complex128 '
+                                   '(sign: cast bools first)')
+    return t
 
 
 # TensorFlow computes these with Eigen's scalar functors, which call the C library (glibc's
