@@ -15,6 +15,7 @@ from ..tape import ACTIVE, record  # noqa: F401  (re-exported for the op modules
 from ..autopacking import holds_tensor, pack
 from ..tensor import ConversionError, Tensor, _to_array, convert_to_tensor
 from ..variable import Variable
+from . import float_kernels
 
 _PY_SCALARS = (int, float, bool)
 
@@ -40,9 +41,13 @@ def as_float_tensor(x, op):
     the class TensorFlow raises for a dtype outside an op's allowed list."""
     t = as_tensor(x, op)
     if t._data.dtype.kind not in 'fc' and not _bfloat16(t):
-        raise InvalidArgumentError('%s: expected a floating-point tensor, got dtype %s (shape %s); '
-                                   'cast it first, e.g. framework.cast(x, framework.float32)'
-                                   % (op, t.dtype.name, tuple(t.shape)))
+        note = ('%s: expected a floating-point tensor, got dtype %s (shape %s); cast it first, e.g. '
+                'framework.cast(x, framework.float32)' % (op, t.dtype.name, tuple(t.shape)))
+        error = float_kernels.refusal(op, t.dtype.name)      # TensorFlow's op registry words, where known
+        if error is None:
+            raise InvalidArgumentError(note)
+        error.add_note(note)
+        raise error
     return t
 
 

@@ -1,0 +1,44 @@
+"""An integer tensor given to a floating-point-only op (the tensors guide's ``tf.sqrt(tf.constant([1, 4]))``)
+raises TensorFlow 2.21's op-registry text naming the kernel, its signature and allowed dtypes; tapeflow's
+'cast it first' rides in a note. Expected text: TensorFlow 2.21 (/opt/tfref) running the same calls."""
+import pytest
+
+import framework as tf
+
+X = tf.constant([1, 4])
+
+
+def _words(kernel, allowed, signature='x:T -> y:T'):
+    return ("Value for attr 'T' of int32 is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; "
+            "Op<name=%s; signature=%s; attr=T:type,allowed=[%s]> [Op:%s] name: "
+            % (', '.join(allowed), kernel, kernel, signature, ', '.join('DT_' + a.upper() for a in allowed), kernel))
+
+
+COMPLEX = ('bfloat16', 'half', 'float', 'double', 'complex64', 'complex128')
+REAL = ('bfloat16', 'half', 'float', 'double')
+ACTIVATION = ('half', 'bfloat16', 'float', 'double')
+
+
+@pytest.mark.parametrize('fn, text', [
+    (tf.sqrt, _words('Sqrt', COMPLEX)), (tf.exp, _words('Exp', COMPLEX)), (tf.math.log, _words('Log', COMPLEX)),
+    (tf.sigmoid, _words('Sigmoid', COMPLEX)), (tf.math.cos, _words('Cos', COMPLEX)),
+    (tf.norm, _words('Sqrt', COMPLEX)), (tf.nn.silu, _words('Sigmoid', COMPLEX)),
+    (tf.floor, _words('Floor', REAL)), (tf.math.erf, _words('Erf', REAL)),
+    (tf.math.is_nan, _words('IsNan', REAL, 'x:T -> y:bool')),
+    (tf.nn.softplus, _words('Softplus', ACTIVATION, 'features:T -> activations:T')),
+    (tf.nn.elu, _words('Elu', ACTIVATION, 'features:T -> activations:T')),
+    (tf.nn.softmax, _words('Softmax', ACTIVATION, 'logits:T -> softmax:T')),
+    (tf.nn.log_softmax, _words('LogSoftmax', ACTIVATION, 'logits:T -> logsoftmax:T')),
+])
+def test_float_only_kernels_refuse_integers_in_tensorflows_words(fn, text):
+    with pytest.raises(tf.errors.InvalidArgumentError) as caught:
+        fn(X)
+    assert str(caught.value) == text
+    assert 'cast it first' in caught.value.__notes__[0]
+
+
+def test_gelu_checks_in_python_first():
+    with pytest.raises(ValueError) as caught:
+        tf.nn.gelu(X)
+    assert type(caught.value) is ValueError
+    assert str(caught.value) == "`features.dtype` must be a floating point tensor.Received:features.dtype=<dtype: 'int32'>"
