@@ -89,3 +89,12 @@ def test_unit_normalization_over_an_axis_the_input_lacks_is_invalid_argument():
     import framework as tf
     with pytest.raises(tf.errors.InvalidArgumentError, match='axis 5 is out of bounds for input shape'):
         keras.layers.UnitNormalization(axis=5)(np.ones((2, 4, 3), 'float32'))
+
+
+def test_integer_lookup_casts_float_keys_as_keras():
+    # Keras 3 casts float inputs to its int64 keys: 1.5 is 1, 2.9 is 2, -0.5 is 0; NaN / inf are out of vocabulary
+    layer = keras.layers.IntegerLookup(vocabulary=[1, 2])
+    assert np.asarray(layer(np.array([1.5, 2.9, -0.5, np.nan, np.inf]))).tolist() == [1, 2, 0, 0, 0]
+    adapted = keras.layers.IntegerLookup()
+    adapted.adapt(np.array([1.5, 2.7, 2.2, -1.5]))
+    assert [int(v) for v in adapted.get_vocabulary()] == [-1, 2, 1]

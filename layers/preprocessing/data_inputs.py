@@ -49,17 +49,20 @@ def string_array(value, who):
 
 
 def integer_array(value, who):
-    """``value`` as an int64 array, or TypeError naming ``who`` (floats must hold whole numbers)."""
+    """``value`` as an int64 array, or TypeError naming ``who``. Floats are cast as Keras 3's lookup
+    casts them to its int64 keys: truncated toward zero (1.5 is 1), NaN and infinities to int64's
+    minimum (an out-of-vocabulary key)."""
     try:
         array = host_array(value)
     except (TypeError, ValueError) as err:
         raise TypeError('%s: expected integers, got %r (%s)' % (who, value, err)) from None
     if array.dtype.kind in 'iub':
         return array.astype(np.int64)
-    if array.dtype.kind == 'f' and np.all(np.isfinite(array)) and np.all(array == np.round(array)):
-        return array.astype(np.int64)
-    raise TypeError('%s: expected integer inputs, got dtype %s%s; cast to an integer dtype first'
-                    % (who, array.dtype, '' if array.dtype.kind != 'f' else ' with non-whole values'))
+    if array.dtype.kind == 'f':
+        finite = np.isfinite(array)
+        out = np.trunc(np.where(finite, array, 0)).astype(np.int64)
+        return np.where(finite, out, np.iinfo(np.int64).min)
+    raise TypeError('%s: expected integer inputs, got dtype %s; cast to an integer dtype first' % (who, array.dtype))
 
 
 def batches(data, steps, who, lists_are_batches=False):
