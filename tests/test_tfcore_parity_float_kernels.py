@@ -41,4 +41,5 @@ def test_gelu_checks_in_python_first():
     with pytest.raises(ValueError) as caught:
         tf.nn.gelu(X)
     assert type(caught.value) is ValueError
-    assert str(caught.value) == "`features.dtype` must be a floating point tensor.Received:features.dtype=<dtype: 'int32'>"
+    assert str(caught.value) == ("`features.dtype` must be a floating point tensor.Received:features.dtype="
+                                 "<dtype: 'int32'>")

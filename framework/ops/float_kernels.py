@@ -4,7 +4,8 @@
 registry's words, which name the kernel, its signature and the dtypes it allows:
 
     Value for attr 'T' of int32 is not in the list of allowed values: bfloat16, half, float, double, ...
-    \t; NodeDef: {{node Sqrt}}; Op<name=Sqrt; signature=x:T -> y:T; attr=T:type,allowed=[DT_BFLOAT16, ...]> [Op:Sqrt] name:
+    \t; NodeDef: {{node Sqrt}}; Op<name=Sqrt; signature=x:T -> y:T; attr=T:type,allowed=[DT_BFLOAT16, ...]>
+    [Op:Sqrt] name:
 
 The table holds the ops whose words were checked against TF 2.21 (/opt/tfref); ``as_float_tensor``
 raises their error, with tapeflow's own words (cast it first) as a note.
