@@ -10,6 +10,7 @@ carry notes over to their results, just as attributes do not carry over in Keras
 import weakref
 
 _notes = {}     # id(tensor) -> (weak reference to the tensor, {'mask': ..., 'logits': ...})
+NOTES = _notes      # for hot paths: ``id(tensor) not in NOTES`` says there is no mask without a call
 
 
 def _write(tensor, key, value):
