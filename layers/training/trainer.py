@@ -20,6 +20,7 @@ from ..call_inputs import names_training
 from .compile import resolve_optimizer
 from .compile_loss import CompiledLoss
 from .compile_metrics import CompileMetrics
+from .keras2_shims import Keras2Shims
 from .data import check_lengths, class_weight_to_sample_weights, to_arrays, \
     unpack_x_y_sample_weight
 from .step_traces import input_shapes
@@ -27,7 +28,7 @@ from .logs import LiveLogs, pythonify_logs
 from .loops import TrainingLoops
 
 
-class Trainer(TrainingLoops):
+class Trainer(Keras2Shims, TrainingLoops):
     """Mixin of ``Model``: ``compile`` and the train/test/predict steps."""
 
     # Class-level defaults: a model is usable (predict, summary) before compile.
