@@ -43,3 +43,9 @@ def test_gelu_checks_in_python_first():
     assert type(caught.value) is ValueError
     assert str(caught.value) == ("`features.dtype` must be a floating point tensor.Received:features.dtype="
                                  "<dtype: 'int32'>")
+
+
+def test_l2_normalize_fails_at_its_epsilon():
+    with pytest.raises(TypeError) as caught:      # TF 2.21: its max(sum, epsilon) cannot convert epsilon
+        tf.math.l2_normalize(X)
+    assert str(caught.value) == 'Cannot convert 1e-12 to EagerTensor of dtype int32'

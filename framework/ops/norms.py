@@ -111,7 +111,12 @@ def _spectral_norm(x, axes, keepdims):
 def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
     """x / sqrt(max(sum(x ** 2, axis), epsilon)), as ``tf.math.l2_normalize``."""
     from .arithmetic import maximum
-    x = as_float_tensor(x, 'l2_normalize')
+    t = as_tensor(x, 'l2_normalize')
+    if t._data.dtype.kind in 'iu':      # TensorFlow gets as far as max(sum, epsilon): epsilon is no int
+        error = TypeError('Cannot convert %r to EagerTensor of dtype %s' % (epsilon, t.dtype.name))
+        error.add_note('l2_normalize: expected a floating-point tensor, got dtype %s; cast it first' % t.dtype.name)
+        raise error
+    x = as_float_tensor(t, 'l2_normalize')
     axis = dim if axis is None and dim is not None else axis
     squares = reduce_sum(x * x, axis, keepdims=True)
     return x * rsqrt(maximum(squares, epsilon))
