@@ -98,3 +98,11 @@ def test_integer_lookup_casts_float_keys_as_keras():
     adapted = keras.layers.IntegerLookup()
     adapted.adapt(np.array([1.5, 2.7, 2.2, -1.5]))
     assert [int(v) for v in adapted.get_vocabulary()] == [-1, 2, 1]
+
+
+def test_numbers_into_text_vectorization_are_keras_value_error():
+    layer = keras.layers.TextVectorization(max_tokens=5)
+    layer.adapt(['a b', 'b c'])
+    for error in (ValueError, TypeError):      # Keras's class, and the one tapeflow raised before
+        with pytest.raises(error, match='expected string inputs, got dtype int64'):
+            layer(np.array([1, 2]))

@@ -32,6 +32,11 @@ def _as_bytes(item, who):
                     % (who, item, type(item).__name__))
 
 
+class NotStringsError(TypeError, ValueError):
+    """Numbers where a text layer takes strings: Keras 3's TextVectorization raises ValueError ('Failed
+    to convert a NumPy array to a Tensor'); tapeflow raised TypeError before, so this is both."""
+
+
 def string_array(value, who):
     """``value`` as an object array of bytes, or TypeError naming ``who``."""
     try:
@@ -39,8 +44,8 @@ def string_array(value, who):
     except (TypeError, ValueError) as err:
         raise TypeError('%s: expected strings, got %r (%s)' % (who, value, err)) from None
     if not is_string_array(array):
-        raise TypeError('%s: expected string inputs, got dtype %s; convert numbers with '
-                        'tf.strings.as_string, or use IntegerLookup / Hashing for integers' % (who, array.dtype))
+        raise NotStringsError('%s: expected string inputs, got dtype %s; convert numbers with '
+                              'tf.strings.as_string, or use IntegerLookup / Hashing for integers' % (who, array.dtype))
     out = np.empty(array.shape, dtype=object)
     flat = out.reshape(-1)
     for i, item in enumerate(array.reshape(-1)):
