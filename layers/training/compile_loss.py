@@ -178,6 +178,11 @@ class CompiledLoss:
                 and not isinstance(y_pred, dict)):
             # Keras 3 builds (and checks a loss dict's keys against the outputs) before it reads y_true
             self._per_output(self._user_loss, *self._keys_and_labels(y_pred), 'loss')
+        if y_true is None:          # fit / evaluate without y: TF's convert_to_tensor(None) words
+            error = ValueError('None values not supported.')
+            error.add_note('The compiled loss needs targets: pass y to fit / evaluate (or compile without a loss '
+                           'when the model adds its own with add_loss)')
+            raise error
         y_true = self._align_true(y_true, y_pred)
         if self._entries is None:
             self.build(y_true, y_pred)
