@@ -8,9 +8,10 @@ Learners print these returns (``print(x.assign_add(1))``), so tapeflow returns o
 It shares its parent's buffer (read live, so later writes show) and sends writes to the parent.
 Inside an active GradientTape the parent itself is returned instead: tapes know variables by
 identity, and a value read through the return must reach the parent's gradient as in TensorFlow.
-Keras variables (a layer's, optimizer's or metric's weight) return themselves, not TF's type.
+Keras variables (a layer's, optimizer's or metric's weight) return a tensor of the value, as Keras 3.
 """
 from . import tape
+from .tensor import Tensor
 from .variable import Variable
 
 
@@ -68,7 +69,11 @@ class _UnreadVariable(Variable):
 
 def unread(variable):
     """The value a write method returns: an _UnreadVariable of ``variable`` outside tapes,
-    ``variable`` itself under an active tape or for a Keras variable."""
-    if variable._path is not None or tape.ACTIVE:
+    ``variable`` itself under an active tape; for a Keras variable (a layer's, optimizer's or
+    metric's), a tensor of the value written, as Keras 3's ``assign`` returns what it wrote
+    (``print(layer.bias.assign(...))`` shows ``tf.Tensor([1. 2.], ...)`` on TF 2.21)."""
+    if variable._path is not None:
+        return Tensor(variable._data.copy())
+    if tape.ACTIVE:
         return variable
     return _UnreadVariable(variable)
