@@ -49,3 +49,35 @@ def test_l2_normalize_fails_at_its_epsilon():
     with pytest.raises(TypeError) as caught:      # TF 2.21: its max(sum, epsilon) cannot convert epsilon
         tf.math.l2_normalize(X)
     assert str(caught.value) == 'Cannot convert 1e-12 to EagerTensor of dtype int32'
+
+
+S = tf.constant(['a'])
+NUMBERS = ('bfloat16', 'half', 'float', 'double', 'uint8', 'int8', 'uint16', 'int16', 'int32', 'uint32', 'uint64',
+           'int64', 'complex64', 'complex128')
+COMPARABLE = ('float', 'double', 'int32', 'uint8', 'int16', 'int8', 'int64', 'bfloat16', 'uint16', 'half', 'uint32',
+              'uint64')
+
+
+def _string_words(kernel, allowed, result='T', extra=''):
+    return ("Value for attr 'T' of string is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; "
+            "Op<name=%s; signature=x:T, y:T -> z:%s; attr=T:type,allowed=[%s]%s> [Op:%s]"
+            % (', '.join(allowed), kernel, kernel, result, ', '.join('DT_' + a.upper() for a in allowed), extra,
+               kernel))
+
+
+@pytest.mark.parametrize('fn, kind, text', [
+    (lambda: S * 'b', 'InvalidArgumentError', _string_words('Mul', NUMBERS, extra='; is_commutative=true')),
+    (lambda: S // 'b', 'InvalidArgumentError', _string_words('FloorDiv', NUMBERS)),
+    (lambda: S < 'b', 'InvalidArgumentError', _string_words('Less', COMPARABLE, 'bool')),
+    (lambda: S / 'b', 'TypeError', 'Invalid dtype tf.string in __truediv__. Expected one of {tf.uint8, tf.int8, '
+                                   'tf.uint16, tf.int16, tf.uint32, tf.int32, tf.uint64, tf.int64, tf.bfloat16, '
+                                   'tf.float16, tf.float32, tf.float64, tf.complex64, tf.complex128}.'),
+    (lambda: -S, 'InvalidArgumentError', _words('Neg', COMPLEX[:4] + ('int8', 'int16', 'int32', 'int64') + COMPLEX[4:])
+     .replace('of int32', 'of string')),
+    (lambda: -tf.constant([True]), 'InvalidArgumentError',
+     _words('Neg', COMPLEX[:4] + ('int8', 'int16', 'int32', 'int64') + COMPLEX[4:]).replace('of int32', 'of bool')),
+])
+def test_string_and_bool_arithmetic_in_tensorflows_words(fn, kind, text):
+    with pytest.raises(Exception) as caught:      # TF 2.21 (notes/progs/tfcore4/x_strops.py)
+        fn()
+    assert (type(caught.value).__name__, str(caught.value)) == (kind, text)

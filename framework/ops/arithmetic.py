@@ -17,7 +17,7 @@ from .. import backend, graph_random_ops
 from ..backend import array_module_of
 from ..tensor import Tensor
 from ..tape import array_rule, pass_gradient
-from . import eigen_math, eigen_pow
+from . import eigen_math, eigen_pow, float_kernels
 from .operands import ACTIVE, as_numeric_tensor, as_tensor, binary, named_errors, record
 from .selection import where
 from .unary import log, rsqrt_array
@@ -180,9 +180,11 @@ def negative(x, name=None):
             return map_elementwise(x, negative, 'negative')
     try:
         out = Tensor(-x._data)
-    except TypeError:      # numpy refuses bools in its own words; TensorFlow's Neg kernel in its
-        raise _bool_kernel_error('negative', 'bfloat16, half, float, double, int8, int16, int32, int64, complex64, '
-                                 'complex128') from None
+    except TypeError:      # numpy refuses bools (and strings) in its own words; TensorFlow's Neg kernel in its
+        error = float_kernels.refusal('negative', x.dtype.name)
+        error.add_note('negative: a %s tensor has no arithmetic; cast it first, e.g. tf.cast(x, tf.int32)'
+                       % x.dtype.name)
+        raise error from None
     if ACTIVE:
         record('negative', (x,), out, _NEGATIVE_VJPS)
     return out

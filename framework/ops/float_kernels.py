@@ -1,4 +1,5 @@
-"""TensorFlow's refusal of an integer (or bool, string) tensor by a floating-point-only kernel.
+"""TensorFlow's refusal of a tensor whose dtype is outside a kernel's allowed list: an integer (or bool,
+string) tensor given to a floating-point-only kernel, and string tensors given to arithmetic.
 
 ``tf.sqrt(tf.constant([1, 4]))`` is the tensors guide's classic slip; TensorFlow 2.21 answers with its op
 registry's words, which name the kernel, its signature and the dtypes it allows:
@@ -33,6 +34,8 @@ KERNELS = {
     **{name: (kernel, _FEATURES, _ACTIVATION) for name, kernel in (
         ('softplus', 'Softplus'), ('softsign', 'Softsign'), ('log_sigmoid', 'Softplus'), ('elu', 'Elu'),
         ('selu', 'Selu'))},
+    'negative': ('Neg', _UNARY, ('bfloat16', 'half', 'float', 'double', 'int8', 'int16', 'int32', 'int64',
+                                 'complex64', 'complex128')),
     'softmax': ('Softmax', 'logits:T -> softmax:T', _ACTIVATION),
     'log_softmax': ('LogSoftmax', 'logits:T -> logsoftmax:T', _ACTIVATION),
 }
@@ -56,3 +59,46 @@ def refusal(op, dtype_name):
         "Op<name=%s; signature=%s; attr=T:type,allowed=[%s]> [Op:%s] name: "
         % (_KERNEL_NAMES.get(dtype_name, dtype_name), ', '.join(allowed), kernel, kernel, signature,
            ', '.join('DT_' + name.upper() for name in allowed), kernel))
+
+
+# String tensors in arithmetic ('a' - 'b'): the binary kernel's words, without the ' name: ' tail (checked
+# against TF 2.21); tapeflow op name -> (kernel, allowed dtypes, what follows the allowed list)
+_NUMBERS = ('bfloat16', 'half', 'float', 'double', 'uint8', 'int8', 'uint16', 'int16', 'int32', 'uint32', 'uint64',
+            'int64', 'complex64', 'complex128')
+_ORDERED = ('bfloat16', 'half', 'float', 'double', 'int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64',
+            'uint64')
+_COMPARABLE = ('float', 'double', 'int32', 'uint8', 'int16', 'int8', 'int64', 'bfloat16', 'uint16', 'half', 'uint32',
+               'uint64')
+BINARY_KERNELS = {
+    'subtract': ('Sub', ('bfloat16', 'half', 'float', 'double', 'uint8', 'int8', 'uint16', 'int16', 'int32', 'int64',
+                         'complex64', 'complex128', 'uint32', 'uint64'), ''),
+    'multiply': ('Mul', _NUMBERS, '; is_commutative=true'),
+    'floordiv': ('FloorDiv', _NUMBERS, ''),
+    'floormod': ('FloorMod', ('int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'bfloat16',
+                              'half', 'float', 'double'), ''),
+    'pow': ('Pow', ('bfloat16', 'float', 'half', 'double', 'int8', 'int16', 'int32', 'int64', 'complex64',
+                    'complex128'), ''),
+    'maximum': ('Maximum', _ORDERED, ''), 'minimum': ('Minimum', _ORDERED, ''),
+    'less': ('Less', _COMPARABLE, ''), 'less_equal': ('LessEqual', _COMPARABLE, ''),
+    'greater': ('Greater', _COMPARABLE, ''),
+}
+_TRUEDIV = ('uint8', 'int8', 'uint16', 'int16', 'uint32', 'int32', 'uint64', 'int64', 'bfloat16', 'float16', 'float32',
+            'float64', 'complex64', 'complex128')
+
+
+def string_refusal(op):
+    """TensorFlow's error for string tensors given to binary ``op``, or None for an op not in the table."""
+    from ..errors import InvalidArgumentError
+    if op == 'divide':      # Python's truediv checks the dtype before any kernel
+        return TypeError('Invalid dtype tf.string in __truediv__. Expected one of {%s}.'
+                         % ', '.join('tf.' + name for name in _TRUEDIV))
+    entry = BINARY_KERNELS.get(op)
+    if entry is None:
+        return None
+    kernel, allowed, extra = entry
+    result = 'bool' if kernel in ('Less', 'LessEqual', 'Greater') else 'T'
+    return InvalidArgumentError(
+        "Value for attr 'T' of string is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; "
+        "Op<name=%s; signature=x:T, y:T -> z:%s; attr=T:type,allowed=[%s]%s> [Op:%s]"
+        % (', '.join(allowed), kernel, kernel, result, ', '.join('DT_' + name.upper() for name in allowed), extra,
+           kernel))

@@ -250,7 +250,12 @@ def _wrapped(v, dtype):
 
 def _check_numeric(data, op):
     if data.dtype.kind in 'OUS':
-        raise InvalidArgumentError('%s: string tensors have no arithmetic (got dtype %s)' % (op, data.dtype.name))
+        note = '%s: string tensors have no arithmetic (got dtype %s)' % (op, data.dtype.name)
+        error = float_kernels.string_refusal(op)       # TensorFlow's words, where known
+        if error is None:
+            raise InvalidArgumentError(note)
+        error.add_note(note)
+        raise error
 
 
 def snapshot(x):
