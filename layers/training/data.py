@@ -39,8 +39,8 @@ def unpack_x_y_sample_weight(data):
         return data[0], data[1], None
     if len(data) == 3:
         return data
-    raise ValueError('Data is expected to be (x,), (x, y) or (x, y, sample_weight), got a tuple of %d '
-                     'elements' % len(data))
+    raise ValueError('Data is expected to be in format `x`, `(x,)`, `(x, y)`, or `(x, y, sample_weight)`, '
+                     'found: %s' % (data,))      # Keras 3's words
 
 
 def reject_numpy_text(what, **values):
