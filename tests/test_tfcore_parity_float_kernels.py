@@ -81,3 +81,19 @@ def test_string_and_bool_arithmetic_in_tensorflows_words(fn, kind, text):
     with pytest.raises(Exception) as caught:      # TF 2.21 (notes/progs/tfcore4/x_strops.py)
         fn()
     assert (type(caught.value).__name__, str(caught.value)) == (kind, text)
+
+
+def test_abs_and_reduce_sum_of_strings():
+    with pytest.raises(tf.errors.InvalidArgumentError) as caught:
+        abs(S)
+    assert str(caught.value) == _words('Abs', REAL + ('int8', 'int16', 'int32', 'int64')).replace('of int32',
+                                                                                                   'of string')
+    with pytest.raises(tf.errors.InvalidArgumentError) as caught:
+        tf.reduce_sum(S)
+    allowed = ('float', 'double', 'int32', 'uint8', 'int16', 'int8', 'complex64', 'int64', 'qint8', 'quint8', 'qint32',
+               'bfloat16', 'qint16', 'quint16', 'uint16', 'complex128', 'half', 'uint32', 'uint64')
+    assert str(caught.value) == (      # TF 2.21
+        "Value for attr 'T' of string is not in the list of allowed values: %s\n\t; NodeDef: {{node Sum}}; "
+        "Op<name=Sum; signature=input:T, reduction_indices:Tidx -> output:T; attr=keep_dims:bool,default=false; "
+        "attr=T:type,allowed=[%s]; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:Sum] name: "
+        % (', '.join(allowed), ', '.join('DT_' + a.upper() for a in allowed)))

@@ -18,7 +18,7 @@ _ACTIVATION = ('half', 'bfloat16', 'float', 'double')
 _UNARY = 'x:T -> y:T'
 _FEATURES = 'features:T -> activations:T'
 
-# tapeflow op name -> (TensorFlow kernel, its signature, its allowed dtypes)
+# tapeflow op name -> (TensorFlow kernel, its signature, its allowed dtypes[, what follows them])
 KERNELS = {
     **{name: (kernel, _UNARY, _WITH_COMPLEX) for name, kernel in (
         ('sqrt', 'Sqrt'), ('exp', 'Exp'), ('log', 'Log'), ('sigmoid', 'Sigmoid'), ('tanh', 'Tanh'), ('sin', 'Sin'),
@@ -36,6 +36,12 @@ KERNELS = {
         ('selu', 'Selu'))},
     'negative': ('Neg', _UNARY, ('bfloat16', 'half', 'float', 'double', 'int8', 'int16', 'int32', 'int64',
                                  'complex64', 'complex128')),
+    # numeric (not only float) kernels, as a string tensor meets them (as_numeric_tensor)
+    'abs': ('Abs', _UNARY, ('bfloat16', 'half', 'float', 'double', 'int8', 'int16', 'int32', 'int64')),
+    'reduce_sum': ('Sum', 'input:T, reduction_indices:Tidx -> output:T; attr=keep_dims:bool,default=false',
+                   ('float', 'double', 'int32', 'uint8', 'int16', 'int8', 'complex64', 'int64', 'qint8', 'quint8',
+                    'qint32', 'bfloat16', 'qint16', 'quint16', 'uint16', 'complex128', 'half', 'uint32', 'uint64'),
+                   '; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]'),
     'softmax': ('Softmax', 'logits:T -> softmax:T', _ACTIVATION),
     'log_softmax': ('LogSoftmax', 'logits:T -> logsoftmax:T', _ACTIVATION),
 }
@@ -53,12 +59,12 @@ def refusal(op, dtype_name):
     entry = KERNELS.get(op)
     if entry is None:
         return None
-    kernel, signature, allowed = entry
+    kernel, signature, allowed = entry[:3]
     return InvalidArgumentError(
         "Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; "
-        "Op<name=%s; signature=%s; attr=T:type,allowed=[%s]> [Op:%s] name: "
+        "Op<name=%s; signature=%s; attr=T:type,allowed=[%s]%s> [Op:%s] name: "
         % (_KERNEL_NAMES.get(dtype_name, dtype_name), ', '.join(allowed), kernel, kernel, signature,
-           ', '.join('DT_' + name.upper() for name in allowed), kernel))
+           ', '.join('DT_' + name.upper() for name in allowed), entry[3] if len(entry) > 3 else '', kernel))
 
 
 # String tensors in arithmetic ('a' - 'b'): the binary kernel's words, without the ' name: ' tail (checked

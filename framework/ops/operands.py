@@ -64,7 +64,12 @@ def as_real_tensor(x, op):
 def as_numeric_tensor(x, op):
     t = as_tensor(x, op)
     if t._data.dtype.kind not in 'fciub' and not _bfloat16(t):
-        raise InvalidArgumentError('%s: expected a numeric tensor, got dtype %s' % (op, t.dtype.name))
+        note = '%s: expected a numeric tensor, got dtype %s' % (op, t.dtype.name)
+        error = float_kernels.refusal(op, t.dtype.name)      # TensorFlow's op registry words, where known
+        if error is None:
+            raise InvalidArgumentError(note)
+        error.add_note(note)
+        raise error
     return t
 
 
