@@ -71,8 +71,9 @@ class ModelCheckpoint(MonitorCallback):
         try:
             return self.filepath.format(**fields)
         except KeyError as err:
-            raise KeyError('ModelCheckpoint: cannot format filepath "%s": no log value %s (logs hold: %s)'
-                           % (self.filepath, err, ', '.join(sorted(fields)))) from None
+            error = KeyError('Failed to format this callback filepath: "%s". Reason: %s' % (self.filepath, err))
+            error.add_note('ModelCheckpoint: the logs hold %s' % ', '.join(sorted(fields)))      # Keras 3's words above
+            raise error from None
 
     def _should_save(self, epoch, logs, filepath):
         if not self.save_best_only:
