@@ -97,3 +97,26 @@ def test_abs_and_reduce_sum_of_strings():
         "Op<name=Sum; signature=input:T, reduction_indices:Tidx -> output:T; attr=keep_dims:bool,default=false; "
         "attr=T:type,allowed=[%s]; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:Sum] name: "
         % (', '.join(allowed), ', '.join('DT_' + a.upper() for a in allowed)))
+
+
+REDUCE = ('input:T, reduction_indices:Tidx -> output:T; attr=keep_dims:bool,default=false',
+          '; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]')
+SUMMABLE = ('float', 'double', 'int32', 'uint8', 'int16', 'int8', 'complex64', 'int64', 'qint8', 'quint8', 'qint32',
+            'bfloat16', 'qint16', 'quint16', 'uint16', 'complex128', 'half', 'uint32', 'uint64')
+
+
+@pytest.mark.parametrize('fn, kernel, allowed', [
+    (tf.reduce_sum, 'Sum', SUMMABLE), (tf.reduce_mean, 'Mean', SUMMABLE), (tf.reduce_prod, 'Prod', SUMMABLE),
+    (tf.reduce_max, 'Max', ('float', 'double', 'int32', 'uint8', 'int16', 'int8', 'int64', 'bfloat16', 'uint16', 'half',
+                            'uint32', 'uint64', 'qint8', 'quint8', 'qint32', 'qint16', 'quint16')),
+])
+def test_reducing_a_bool_tensor_is_refused_not_a_silent_true(fn, kernel, allowed):
+    # numpy (tapeflow before) summed [True, False] into True; TF 2.21 refuses in its kernel's words
+    with pytest.raises(tf.errors.InvalidArgumentError) as caught:
+        fn(tf.constant([True, False]))
+    assert str(caught.value) == (
+        "Value for attr 'T' of bool is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; Op<name=%s; "
+        "signature=%s; attr=T:type,allowed=[%s]%s> [Op:%s] name: "
+        % (', '.join(allowed), kernel, kernel, REDUCE[0], ', '.join('DT_' + a.upper() for a in allowed), REDUCE[1],
+           kernel))
+    assert bool(tf.reduce_any(tf.constant([True, False])))       # the bool reductions still work

@@ -15,6 +15,8 @@ raises their error, with tapeflow's own words (cast it first) as a note.
 _WITH_COMPLEX = ('bfloat16', 'half', 'float', 'double', 'complex64', 'complex128')
 _REAL = ('bfloat16', 'half', 'float', 'double')
 _ACTIVATION = ('half', 'bfloat16', 'float', 'double')
+_SUMMABLE = ('float', 'double', 'int32', 'uint8', 'int16', 'int8', 'complex64', 'int64', 'qint8', 'quint8', 'qint32',
+             'bfloat16', 'qint16', 'quint16', 'uint16', 'complex128', 'half', 'uint32', 'uint64')
 _UNARY = 'x:T -> y:T'
 _FEATURES = 'features:T -> activations:T'
 
@@ -39,9 +41,12 @@ KERNELS = {
     # numeric (not only float) kernels, as a string tensor meets them (as_numeric_tensor)
     'abs': ('Abs', _UNARY, ('bfloat16', 'half', 'float', 'double', 'int8', 'int16', 'int32', 'int64')),
     'reduce_sum': ('Sum', 'input:T, reduction_indices:Tidx -> output:T; attr=keep_dims:bool,default=false',
-                   ('float', 'double', 'int32', 'uint8', 'int16', 'int8', 'complex64', 'int64', 'qint8', 'quint8',
-                    'qint32', 'bfloat16', 'qint16', 'quint16', 'uint16', 'complex128', 'half', 'uint32', 'uint64'),
-                   '; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]'),
+                   _SUMMABLE, '; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]'),
+    **{name: (kernel, 'input:T, reduction_indices:Tidx -> output:T; attr=keep_dims:bool,default=false', allowed,
+              '; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]') for name, kernel, allowed in (
+        ('reduce_mean', 'Mean', _SUMMABLE), ('reduce_prod', 'Prod', _SUMMABLE),
+        ('reduce_max', 'Max', ('float', 'double', 'int32', 'uint8', 'int16', 'int8', 'int64', 'bfloat16', 'uint16',
+                               'half', 'uint32', 'uint64', 'qint8', 'quint8', 'qint32', 'qint16', 'quint16')))},
     'softmax': ('Softmax', 'logits:T -> softmax:T', _ACTIVATION),
     'log_softmax': ('LogSoftmax', 'logits:T -> logsoftmax:T', _ACTIVATION),
 }
@@ -108,3 +113,7 @@ def string_refusal(op):
         "Op<name=%s; signature=x:T, y:T -> z:%s; attr=T:type,allowed=[%s]%s> [Op:%s]"
         % (', '.join(allowed), kernel, kernel, result, ', '.join('DT_' + name.upper() for name in allowed), extra,
            kernel))
+
+
+# Reductions TensorFlow refuses for bool tensors (numpy would sum Trues into True, or count them)
+BOOL_REFUSED = frozenset(('reduce_sum', 'reduce_mean', 'reduce_prod', 'reduce_max'))

@@ -9,6 +9,7 @@ from ..tape import array_rule
 from ..tensor import Tensor
 from . import eigen_sum
 from .gradient_ops import unreduce
+from . import float_kernels
 from .operands import ACTIVE, as_float_tensor, as_numeric_tensor, named_errors, normalize_axis, record
 
 
@@ -23,6 +24,10 @@ def _spread(g, x, axes, keepdims):
 
 def _prepare(x, axis, op, check=as_numeric_tensor):
     x = check(x, op)
+    if x._data.dtype.kind == 'b' and op in float_kernels.BOOL_REFUSED:
+        error = float_kernels.refusal(op, 'bool')       # TensorFlow's kernel text (numpy would give True)
+        error.add_note('%s: TensorFlow reduces no bool tensor this way; cast it first, e.g. tf.cast(x, tf.int32)' % op)
+        raise error
     return x, normalize_axis(axis, x._data.ndim, op), backend.array_module(x._data)
 
 
