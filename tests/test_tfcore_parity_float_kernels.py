@@ -120,3 +120,27 @@ def test_reducing_a_bool_tensor_is_refused_not_a_silent_true(fn, kernel, allowed
         % (', '.join(allowed), kernel, kernel, REDUCE[0], ', '.join('DT_' + a.upper() for a in allowed), REDUCE[1],
            kernel))
     assert bool(tf.reduce_any(tf.constant([True, False])))       # the bool reductions still work
+
+
+B = tf.constant([True, False])
+ADD = ('bfloat16', 'half', 'float', 'double', 'uint8', 'uint16', 'uint32', 'uint64', 'int8', 'int16', 'int32', 'int64',
+       'complex64', 'complex128')
+
+
+@pytest.mark.parametrize('fn', [lambda: B + B, lambda: B + True, lambda: tf.add(B, B)])
+def test_adding_bools_is_refused_not_a_logical_or(fn):
+    with pytest.raises(tf.errors.InvalidArgumentError) as caught:      # numpy gave [True, True]
+        fn()
+    assert str(caught.value) == (      # TF 2.21
+        "Value for attr 'T' of bool is not in the list of allowed values: %s\n\t; NodeDef: {{node AddV2}}; "
+        "Op<name=AddV2; signature=x:T, y:T -> z:T; attr=T:type,allowed=[%s]; is_commutative=true; is_aggregate=true> "
+        "[Op:AddV2] name: " % (', '.join(ADD), ', '.join('DT_' + a.upper() for a in ADD)))
+
+
+def test_other_bool_arithmetic():
+    with pytest.raises(TypeError, match=r'^Invalid dtype tf.bool in __truediv__\.'):
+        B / B
+    with pytest.raises(tf.errors.InvalidArgumentError) as caught:
+        B - B
+    assert str(caught.value).startswith("Value for attr 'T' of bool") and str(caught.value).endswith('[Op:Sub] name: ')
+    assert (B * B).numpy().tolist() == [True, False] and (B == B).numpy().all()      # TF takes these

@@ -97,22 +97,30 @@ _TRUEDIV = ('uint8', 'int8', 'uint16', 'int16', 'uint32', 'int32', 'uint64', 'in
             'float64', 'complex64', 'complex128')
 
 
-def string_refusal(op):
-    """TensorFlow's error for string tensors given to binary ``op``, or None for an op not in the table."""
+def string_refusal(op, dtype_name='string'):
+    """TensorFlow's error for string (or bool) tensors given to binary ``op``, or None for an op not in the
+    table (or one that takes bools: multiply, equal). Strings' errors have no ' name: ' tail, bools' do."""
     from ..errors import InvalidArgumentError
     if op == 'divide':      # Python's truediv checks the dtype before any kernel
-        return TypeError('Invalid dtype tf.string in __truediv__. Expected one of {%s}.'
-                         % ', '.join('tf.' + name for name in _TRUEDIV))
-    entry = BINARY_KERNELS.get(op)
+        return TypeError('Invalid dtype tf.%s in __truediv__. Expected one of {%s}.'
+                         % (dtype_name, ', '.join('tf.' + name for name in _TRUEDIV)))
+    entry = (BOOL_BINARY_KERNELS if dtype_name == 'bool' else BINARY_KERNELS).get(op)
     if entry is None:
         return None
     kernel, allowed, extra = entry
     result = 'bool' if kernel in ('Less', 'LessEqual', 'Greater') else 'T'
     return InvalidArgumentError(
-        "Value for attr 'T' of string is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; "
-        "Op<name=%s; signature=x:T, y:T -> z:%s; attr=T:type,allowed=[%s]%s> [Op:%s]"
-        % (', '.join(allowed), kernel, kernel, result, ', '.join('DT_' + name.upper() for name in allowed), extra,
-           kernel))
+        "Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; "
+        "Op<name=%s; signature=x:T, y:T -> z:%s; attr=T:type,allowed=[%s]%s> [Op:%s]%s"
+        % (dtype_name, ', '.join(allowed), kernel, kernel, result, ', '.join('DT_' + name.upper() for name in allowed),
+           extra, kernel, ' name: ' if dtype_name == 'bool' else ''))
+
+
+# Bool tensors in arithmetic (numpy would add them as a logical or): TF 2.21's kernels refuse them
+BOOL_BINARY_KERNELS = {op: BINARY_KERNELS[op] for op in ('subtract', 'floordiv', 'floormod', 'pow', 'maximum', 'less')}
+BOOL_BINARY_KERNELS['add'] = ('AddV2', ('bfloat16', 'half', 'float', 'double', 'uint8', 'uint16', 'uint32', 'uint64',
+                                        'int8', 'int16', 'int32', 'int64', 'complex64', 'complex128'),
+                              '; is_commutative=true; is_aggregate=true')
 
 
 # Reductions TensorFlow refuses for bool tensors (numpy would sum Trues into True, or count them)

@@ -104,7 +104,7 @@ def binary(a, b, op):
             # Mixed devices are impossible while cupy has never been loaded, so a numpy
             # scalar (a reduction's result) meeting an array needs no device check.
             if da.dtype is db.dtype and (type(da) is type(db) or not backend._cupy) \
-                    and da.dtype.kind in 'fciub':
+                    and da.dtype.kind in 'fciu':          # (bools: _slow_pair, which knows TF's refusals)
                 return a, b, da, db
             return _slow_pair(a, b, da, db, op)
         b, db = _other(b, da, op)
@@ -254,6 +254,11 @@ def _wrapped(v, dtype):
 
 
 def _check_numeric(data, op):
+    if data.dtype.kind == 'b':
+        error = float_kernels.string_refusal(op, 'bool')     # TensorFlow's kernels take no bool for these
+        if error is not None:
+            error.add_note('%s: a bool tensor has no arithmetic; cast it first, e.g. tf.cast(x, tf.int32)' % op)
+            raise error
     if data.dtype.kind in 'OUS':
         note = '%s: string tensors have no arithmetic (got dtype %s)' % (op, data.dtype.name)
         error = float_kernels.string_refusal(op)       # TensorFlow's words, where known
