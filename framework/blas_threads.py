@@ -35,10 +35,17 @@ _control = _UNKNOWN        # (set_num_threads, numpy's thread count), or None: l
 def product(a, b):
     """``a @ b``; for numpy operands of a mid-sized product, on one BLAS thread; 16-bit matrices
     in float32, as TensorFlow (half_products)."""
-    if type(a) is np.ndarray and a.dtype.itemsize == 2 and a.ndim == 2 == b.ndim and a.dtype.kind in 'fV':
+    if type(a) is not np.ndarray:
+        return _rounded(a @ b, a)
+    if a.dtype.itemsize == 2 and a.ndim == 2 == b.ndim and a.dtype.kind in 'fV':
         return half_product(a, b)
-    if type(a) is np.ndarray and a.ndim >= 2 and b.ndim >= 2 \
-            and _SHARED_FROM <= a.shape[-2] * a.shape[-1] * b.shape[-1] < _WORTH_SHARING:
+    # (a.size for a 2-D a's rows * depth: each .shape builds a tuple, and a training step
+    # makes several products)
+    if a.ndim == 2 == b.ndim:
+        work = a.size * b.shape[1]
+    else:
+        work = a.shape[-2] * a.shape[-1] * b.shape[-1] if a.ndim >= 2 and b.ndim >= 2 else 0
+    if _SHARED_FROM <= work < _WORTH_SHARING:
         control = _control if _control is not _UNKNOWN else _find_control()
         if control is not None:
             set_threads, threads = control
@@ -48,7 +55,7 @@ def product(a, b):
             finally:
                 set_threads(threads)
     out = a @ b
-    if type(out) is not np.ndarray or out.dtype is a.dtype:        # the common case, without a call
+    if out.dtype is a.dtype:        # the common case, without a call
         return out
     return _rounded(out, a)
 

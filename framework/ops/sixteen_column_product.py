@@ -54,7 +54,7 @@ def rows_matmul(a, b, form='forward'):
         return _summed_blocks(a, _whole_panels(b))
     width = b.shape[1]
     last = width % PANEL
-    if last == 0 or last > _LAST_NARROW or not _wanted(a, b):
+    if last == 0 or last > _LAST_NARROW or width < 2 or not _wanted(a, b):     # (_wanted refuses one column)
         return product(a, b)
     return _in_order(a, b, width - last, _last_panel_padded(b, last))
 
