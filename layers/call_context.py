@@ -27,6 +27,7 @@ class _Context(threading.local):
 
 
 _context = _Context()
+STATE = _context        # what state() returns, read directly by Layer.__call__ (every call)
 
 # Every outermost layer call takes the next number; a layer's activity
 # losses belong to the call numbered in ``layer._call_epoch``.

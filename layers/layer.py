@@ -16,6 +16,7 @@ import numpy as np
 from framework import dtypes, nest, random_state_freeze
 from framework import trace_names
 from framework.errors import InvalidArgumentError, OpError
+from framework.losses.tensor_notes import NOTES as TENSOR_NOTES
 from framework.function import replaying
 from framework.function_init import initializing, once
 from framework.backend import array_module
@@ -32,7 +33,7 @@ from .call_inputs import (TAKES_TRAINING, accepts_training, check_call_keywords,
 from .functional.node import first_call_tensors
 from .functional.symbolic_call import any_symbolic, call_symbolic
 from .input_spec import InputSpec
-from .mask_propagation import call_with_masks, masks_matter
+from .mask_propagation import MASK_KIND, call_with_masks, masks_matter
 from .own_variables import OwnVariables
 from .layer_arguments import legacy_batch_shape, positional_weight_args, shared_policy_identity, standardize_policy
 from .policy_sharing import policy_config
@@ -358,14 +359,20 @@ class Layer(LayerWeights, OwnVariables):
             check_call_positionals(self, args)
         if (type(inputs) is not Tensor or args or kwargs) and any_symbolic(inputs, args, kwargs):
             return call_symbolic(self, inputs, args, kwargs, training)
-        if masks_matter(self, inputs, kwargs):
+        # masks_matter's answer for a model, or for a plain call on a tensor without notes, without its call
+        kind = MASK_KIND.get(type(self))
+        if kind != 'own' and not (kind == 'passes' and not kwargs and type(inputs) is Tensor
+                                  and id(inputs) not in TENSOR_NOTES) and masks_matter(self, inputs, kwargs):
             # As Keras 3's __call__: fill in ``mask`` from the input's mask, and hang
             # compute_mask's result (or the input's mask) on the outputs.
-            return call_with_masks(self._call_concrete, self, inputs, args, dict(kwargs, training=training),
+            return call_with_masks(self._call_with_keywords, self, inputs, args, dict(kwargs, training=training),
                                    not self.built and builds_by_calling(self))
-        return self._call_concrete(inputs, *args, training=training, **kwargs)
+        return self._call_concrete(inputs, args, kwargs, training)
 
-    def _call_concrete(self, inputs, *args, training=None, **kwargs):
+    def _call_with_keywords(self, inputs, *args, training=None, **kwargs):
+        return self._call_concrete(inputs, args, kwargs, training)
+
+    def _call_concrete(self, inputs, args, kwargs, training):
         try:
             outputs = self._call_converted(inputs, args, kwargs, training)
         except (TypeError, ValueError) as err:
@@ -382,13 +389,14 @@ class Layer(LayerWeights, OwnVariables):
                              'value should be passed as a keyword argument: %s (of type %s)' % (inputs, type(inputs)))
         mixed = self._compute
         if mixed is None:
-            inputs = convert_inputs(inputs, self._dtype, self._keeps_composite_inputs)
+            if type(inputs) is not Tensor or inputs._data.dtype is not self._dtype:    # (else nothing to convert)
+                inputs = convert_inputs(inputs, self._dtype, self._keeps_composite_inputs)
         elif self.autocast:           # Keras 3 casts every floating argument to the compute dtype
             inputs = convert_inputs(inputs, mixed, self._keeps_composite_inputs)
             args, kwargs = autocasting.cast_arguments(args, kwargs, mixed)
         else:
             inputs = convert_inputs(inputs, self._dtype, self._keeps_composite_inputs)
-        context = call_context.state()
+        context = call_context.STATE
         entries = context.stack
         # Set in the instance dict: the attribute changes on every call and
         # never holds a sublayer, so __setattr__'s bookkeeping is not needed.

@@ -188,11 +188,11 @@ def _attach(layer, inputs, outputs, previous):
 def masks_matter(layer, inputs, kwargs):
     """Whether ``Layer.__call__`` must handle masks around this call: a mask is given or
     rides on the input, or the layer computes one. Models handle their own."""
-    kind = _MASK_KIND.get(type(layer))
+    kind = MASK_KIND.get(type(layer))
     if kind is None:
         cls = type(layer)
         own = getattr(cls, 'outputs_carry_masks', False)
-        kind = _MASK_KIND[cls] = 'own' if own else 'makes' if hasattr(cls, 'compute_mask') else 'passes'
+        kind = MASK_KIND[cls] = 'own' if own else 'makes' if hasattr(cls, 'compute_mask') else 'passes'
     if kind != 'passes':
         return kind == 'makes'
     if kwargs.get('mask') is not None:
@@ -203,4 +203,4 @@ def masks_matter(layer, inputs, kwargs):
 
 # layer class -> 'own' (a model, whose outputs carry the masks its layers computed),
 # 'makes' (has compute_mask) or 'passes'
-_MASK_KIND = {}
+MASK_KIND = {}

@@ -130,9 +130,16 @@ class _Spread:
         return _spread(g if self.count is None else g / self.count, x, self.axes, False)
 
     def array_rule(self, g, y, x):
+        axes = self.axes
+        if len(axes) == x.ndim and type(g) is np.ndarray and g.dtype.kind == 'f':
+            # a whole sum or mean (a loss): one value, divided and spread as a numpy scalar (a 0-d
+            # ufunc costs several times a scalar's division and fill; the same bits)
+            value = g.reshape(())[()]
+            spread = np.empty(x.shape, g.dtype)
+            spread.fill(value if self.count is None else value / self.count)
+            return spread
         if self.count is not None:
             g = g / self.count
-        axes = self.axes
         kept = (1,) * x.ndim if len(axes) == x.ndim else _kept_shape(x.shape, axes)
         spread = backend.array_module(x).empty(x.shape, g.dtype)
         spread[...] = g.reshape(kept)
