@@ -15,6 +15,8 @@ step checks the links by identity and, if one is broken, gathers the current
 values into fresh buffers (never writing into the old ones, which a tape's
 snapshot may share).
 """
+import operator
+
 from framework import backend
 
 # Groups up to this many elements in all go flat on the CPU: above it, the
@@ -22,6 +24,8 @@ from framework import backend
 # copying the gradients in is one more pass over memory. On a GPU the
 # launches it saves matter at any size.
 CPU_FLAT_LIMIT = 1 << 18
+
+_DATA = operator.attrgetter('_data')
 
 
 class FlatGroup:
@@ -67,10 +71,9 @@ class FlatGroup:
     def prepare(self, grads):
         """Check the links (re-gathering what was rebound) and copy ``grads`` in."""
         for name, (_, owners, views) in list(self._linked.items()):
-            for owner, view in zip(owners, views):
-                if owner._data is not view:
-                    self._link(name)
-                    break
+            # (the identities compared in C: map over the owners' arrays)
+            if not all(map(operator.is_, map(_DATA, owners), views)):
+                self._link(name)
         for view, grad in zip(self._grad_views, grads):
             view[...] = grad
         return self._grad
