@@ -117,15 +117,23 @@ def record(name, inputs, output, vjps):
                 if type(output) is Tensor and output._data.dtype.kind == 'c':
                     vjps = conjugated(vjps)          # TensorFlow's complex rules (see complex_gradients)
                 if reads:
-                    # The node holds a snapshot of each variable read (see below), made here
-                    # without helper calls: record runs for every op of a training step.
+                    # The node holds a snapshot of each variable read (see below), made here, and the
+                    # first tape lists the snapshots of its watched variables in the same pass:
+                    # record runs for every op of a training step.
                     held = []
                     for x in inputs:
-                        held.append(x._snapshot_tensor() if type(x) is Variable else x)
+                        if type(x) is Variable:
+                            snap = x._snapshot_tensor()
+                            if id(x) in tracked and id(snap) not in tracked:
+                                tape._reads.append(snap)
+                                tracked.add(id(snap))
+                            held.append(snap)
+                        else:
+                            held.append(x)
                     node = (output, tuple(held), vjps, name)
                 else:
                     node = (output, inputs, vjps, name)
-            if reads:
+            elif reads:
                 # List the snapshots of the watched variables read, once per tape (see _fold_reads).
                 for x, snap in zip(inputs, node[1]):
                     if snap is not x and id(x) in tracked and id(snap) not in tracked:
