@@ -85,7 +85,8 @@ class _Grad:
         d = self.d
         # g / count spread over the last axis by broadcasting in the product: the same
         # products as with the spread array materialised first, one copy fewer
-        value = (g / self.count).reshape(d.shape[:-1] + (1,)) * self.array_derivative(d)
+        # (x / 1 is x to the bit, NaN and -0.0 included: a count of one, an output of one column, skips it)
+        value = (g if self.count == 1 else g / self.count).reshape(d.shape[:-1] + (1,)) * self.array_derivative(d)
         self._last = (key, value)
         return value
 

@@ -173,7 +173,11 @@ _SCALED_VJPS = {}     # scale -> the rule of sum_of_squares(x, scale): a model's
 
 
 def _scaled_vjps(scale):
-    vjps = (array_rule(lambda g, y, x: (g * scale) * (2 * x)),)
+    def scaled_rule(g, y, x):
+        if type(g) is np.ndarray and not g.ndim:
+            g = g[()]       # (a loss's 0-d gradient: scalar arithmetic, the same float ops, without a 0-d ufunc)
+        return (g * scale) * (2 * x)
+    vjps = (array_rule(lambda g, y, x: (g * scale) * (2 * x), scaled_rule),)
     if len(_SCALED_VJPS) < 64:
         _SCALED_VJPS[scale] = vjps
     return vjps
