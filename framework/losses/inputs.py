@@ -15,6 +15,9 @@ EPSILON = 1e-7        # keras.backend.epsilon(): the clip for probabilities and 
 FLOATX = 'float32'    # keras.backend.floatx()
 
 
+_NUMPY_DTYPES = {}       # a dtype as callers give it (a name, a DType, a numpy dtype) -> its numpy dtype
+
+
 def to_dtype(x, dtype, what, role):
     """``x`` as a tensor of ``dtype`` (None: as it comes), casting tensors as Keras does.
 
@@ -22,7 +25,14 @@ def to_dtype(x, dtype, what, role):
     it carries (see ``tensor_notes``: logits, mask) are kept.
     """
     if isinstance(x, Tensor):
-        return x if dtype is None or x.dtype == np.dtype(dtype) else cast(x, dtype)
+        if dtype is None:
+            return x
+        target = _NUMPY_DTYPES.get(dtype)       # (np.dtype(name) on every loss and metric call costs)
+        if target is None:
+            target = np.dtype(dtype)
+            if len(_NUMPY_DTYPES) < 64:
+                _NUMPY_DTYPES[dtype] = target
+        return x if x._data.dtype == target else cast(x, dtype)
     try:
         return convert_to_tensor(x, dtype=dtype)
     except (TypeError, ValueError) as err:

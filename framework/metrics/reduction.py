@@ -117,7 +117,14 @@ class Mean(Metric):
                 and get_keras_mask(sample_weight) is None:
             # A scalar weighted by a scalar (fit's loss tracker: the loss times the batch
             # size): what the general path computes, without its conversions.
-            weight = sample_weight._data
+            weight, total, count = sample_weight._data, self.total._data, self.count._data
+            if type(total) is np.ndarray and type(count) is np.ndarray and type(weight) in _HOST_VALUES \
+                    and type(values._data) in _HOST_VALUES:
+                # on the host, numpy scalar arithmetic: the same float ops as below, a tenth of 0-d ufuncs' cost
+                value, weight = values._data[()], weight[()]
+                total[()] = total[()] + value * weight
+                count[()] = count[()] + weight
+                return
             add_to(self.total, values._data * weight)
             add_to(self.count, weight)
             return
