@@ -228,13 +228,14 @@ class TrainingLoops:
                 begin(step)
             python_runs = traces.step(kind, free_batch, getattr(data, 'batch_size', None), batch, open_axes) if traces \
                 else _PYTHON
+            # (set in the instance dict: never a sublayer, so Layer.__setattr__'s bookkeeping is not needed)
             if traces and kind == 'train':      # train_step trains what this step's trace read
-                self._step_trace = (traces, free_batch, getattr(data, 'batch_size', None))
+                self.__dict__['_step_trace'] = (traces, free_batch, getattr(data, 'batch_size', None))
             try:
                 with traced, graph_random_ops.running(random_ops), python_runs:
                     logs = step_fn(batch)
             finally:
-                self._step_trace = None
+                self.__dict__['_step_trace'] = None
             # Keras runs ``steps_per_execution`` steps as one function: hooks and the stop flag
             # come between those groups only.
             if (step + 1) % every == 0:
