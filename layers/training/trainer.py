@@ -9,6 +9,8 @@ import contextlib
 import inspect
 import warnings
 
+import numpy as np
+
 from framework import distribute, graph_random_ops
 from framework import metrics as metrics_module
 from framework import nest
@@ -351,7 +353,8 @@ _BATCH_WEIGHTS = {}
 
 
 def _batch_weight(x, loss):
-    size = next(v for v in nest.flatten(x) if v is not None).shape[0]
+    # one input array (fit's usual batch) without nest.flatten's walk
+    size = x.shape[0] if type(x) is np.ndarray else next(v for v in nest.flatten(x) if v is not None).shape[0]
     key = (size, loss.device)
     weight = _BATCH_WEIGHTS.get(key)
     if weight is None:
