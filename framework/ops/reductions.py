@@ -163,13 +163,19 @@ def sum_of_squares(x, scale=None, name=None):
             # The rule square's and reduce_sum's would give together: g * (2 * x).
             record('sum_of_squares', (x,), out, (_sum_of_squares_grad,))
         return out
-    out = Tensor(a.dtype.type(scale) * total)
+    factor = _SCALES.get((a.dtype, scale)) if type(scale) is float else None
+    if factor is None:       # (the cast costs more than the product: made once per dtype and penalty)
+        factor = a.dtype.type(scale)
+        if type(scale) is float and len(_SCALES) < 64:
+            _SCALES[a.dtype, scale] = factor
+    out = Tensor(factor * total)
     if ACTIVE:
         record('sum_of_squares', (x,), out, _SCALED_VJPS.get(scale) or _scaled_vjps(scale))
     return out
 
 
 _SCALED_VJPS = {}     # scale -> the rule of sum_of_squares(x, scale): a model's few penalties, made once
+_SCALES = {}          # (dtype, scale) -> scale as a numpy scalar of that dtype
 
 
 def _scaled_vjps(scale):
