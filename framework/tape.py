@@ -205,9 +205,6 @@ class UnconnectedGradients(enum.Enum):
     ZERO = 'zero'
 
 
-_NONE_MODE = UnconnectedGradients.NONE       # gradient()'s default, compared by identity on every call
-
-
 class GradientTape:
     """Record operations for automatic differentiation.
 
@@ -355,7 +352,7 @@ class GradientTape:
             TypeError: a source or target that is not a tensor, or an integer source.
         """
         self._check_usable()
-        unconnected = 'none' if unconnected_gradients is _NONE_MODE else unconnected_mode(unconnected_gradients)
+        unconnected = unconnected_mode(unconnected_gradients)
         # A flat list of tensors (model.trainable_variables) and one target tensor are
         # what training loops pass on every step: they are their own flat forms, and
         # the result list is their packed form, so nest's walks are skipped.
@@ -370,9 +367,7 @@ class GradientTape:
             results = [g if type(g) is IndexedSlices else result(g, s, unconnected)
                        for g, s in zip(map(grads.get, map(id, flat_sources)), flat_sources)]
         else:
-            # (result()'s answer for a gradient of the source's dtype, without its call)
-            results = [g if g is not None and g._data.dtype is s._data.dtype else result(g, s, unconnected)
-                       for g, s in zip(map(grads.get, map(id, flat_sources)), flat_sources)]
+            results = [result(grads.get(id(s)), s, unconnected) for s in flat_sources]
         if unconnected == 'none' and EXPLAIN_NONE[0]:
             explain_nones(self, flat_sources, results, targets)
         if not self._persistent:

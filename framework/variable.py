@@ -50,9 +50,6 @@ class _Snapshot(Tensor):
         self._variable = variable
 
 
-_new_snapshot = object.__new__
-
-
 def variable_of(tensor):
     """The Variable whose value ``tensor`` snapshots for a tape, else None."""
     return tensor._variable if type(tensor) is _Snapshot else None
@@ -203,9 +200,7 @@ class Variable(Tensor):
         ref = self._snapshot
         snap = ref() if ref is not None else None
         if snap is None or snap._data is not self._data:
-            snap = _new_snapshot(_Snapshot)     # (without __init__'s Python frame: once per variable per step)
-            snap._data = self._data
-            snap._variable = self
+            snap = _Snapshot(self._data, self)
             self._snapshot = weakref.ref(snap)
         return snap
 

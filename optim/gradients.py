@@ -96,14 +96,6 @@ def present_gradients(grads, variables):
     """
     arrays, kept, missing = [], [], []        # one loop (every training step runs it)
     for i, (g, v) in enumerate(zip(grads, variables)):
-        if type(g) is Tensor and type(v) is Variable:
-            # checked_gradient's usual pair, without its call: a host gradient of the variable's shape and dtype
-            data, value = g._data, v._data
-            if type(data) is np.ndarray and type(value) is np.ndarray and data.shape == value.shape \
-                    and data.dtype is value.dtype and value.dtype.kind in 'fc':
-                arrays.append(data)
-                kept.append(v)
-                continue
         array = checked_gradient(i, g, v)
         if array is None:
             missing.append(v)

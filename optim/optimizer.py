@@ -340,11 +340,7 @@ class Optimizer(OptimizerState, abc.ABC):
 
     def _update(self, grads, variables):
         for variable in variables:
-            # a tape may still hold the old values (see framework/tape.py); _detach is called only
-            # where a snapshot may be alive (its weak reference not yet dead) or a scope claims the write
-            ref = variable._snapshot
-            if STATELESS_SCOPES or (ref is not None and ref() is not None):
-                variable._detach()
+            variable._detach()      # a tape may still hold the old values (see framework/tape.py)
         if self.clipnorm or self.global_clipnorm or self.clipvalue:       # (no call on the common path)
             grads = self._clip_gradients(grads)
         lr = self._learning_rate_value()

@@ -5,9 +5,16 @@ Mirrors Keras 3's ``compile_utils``: names are checked when ``compile`` runs
 depend on the data ('accuracy', 'crossentropy') are made on the first batch,
 from the shapes of y_true and y_pred.
 """
+import numpy as np
+
 from framework import losses as losses_module
 from framework import metrics as metrics_module
 from framework.losses.naming import object_name
+from framework.tensor import Tensor
+
+# One output's values or targets (fit's usual batch), which nest.flatten would only wrap in a list:
+# the compiled loss and metrics take them as they are.
+SINGLE_ARRAYS = frozenset((Tensor, np.ndarray))
 
 
 def resolve_optimizer(identifier):

@@ -10,13 +10,11 @@ batch's static size, which its traced (default) step does not know: so there
 each batch counts once, a short last batch as much as a full one; with
 ``run_eagerly=True`` the size is known and weighs it. Both are reproduced.
 """
-import numpy as np
-
 from framework import metrics as metrics_module
 from framework import nest
 from framework.tensor import Tensor
 
-from .compile import check_name, get_loss
+from .compile import SINGLE_ARRAYS, check_name, get_loss
 
 
 class CompiledLoss:
@@ -132,7 +130,7 @@ class CompiledLoss:
 
     def _align_true(self, y_true, y_pred):
         """``y_true`` in ``y_pred``'s structure (a dict of targets for a list of outputs, ...)."""
-        if type(y_pred) is Tensor and type(y_true) in _ONE_ARRAY:
+        if type(y_pred) is Tensor and type(y_true) in SINGLE_ARRAYS:
             return y_true           # one output, one target (fit's every step): nothing to walk
         if isinstance(y_pred, dict):
             if isinstance(y_true, dict):
@@ -211,9 +209,6 @@ class CompiledLoss:
                 value = value * float(weight)
             total = value if total is None else total + value
         return total
-
-
-_ONE_ARRAY = {Tensor, np.ndarray}      # a single target, which nest.flatten would wrap in a list
 
 
 def _dict_keys(d):

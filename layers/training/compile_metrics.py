@@ -5,14 +5,9 @@ With several, ``metrics`` is a list with one entry per output (a metric or a lis
 of them) or a dict keyed by output name, and each result is logged as
 '<output name>_<metric name>' ('department_accuracy'), as Keras 3 names them.
 """
-import numpy as np
-
 from framework import nest
-from framework.tensor import Tensor
 
-from .compile import check_name, get_metric
-
-_SINGLE_ARRAYS = {Tensor, np.ndarray}     # one output's values, which nest.flatten would wrap in a list
+from .compile import SINGLE_ARRAYS, check_name, get_metric
 
 
 class MetricsList:
@@ -95,7 +90,7 @@ class CompileMetrics:
                 for m, t, p, n in zip(per_output, self._flatten(y_true), self._flatten(y_pred), labels)]
 
     def _flatten(self, y):
-        if type(y) in _SINGLE_ARRAYS:        # one output's batch (fit's every step): nothing to walk
+        if type(y) in SINGLE_ARRAYS:        # one output's batch (fit's every step): nothing to walk
             return [y]
         if isinstance(y, dict) and self._resolved_names is not None:
             return [y[name] for name in self._resolved_names]
