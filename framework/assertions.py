@@ -22,7 +22,7 @@ def _host(x, op, dtype=None):
 
 
 def _pair(x, y, op):
-    """x and y as host arrays of one dtype (y takes x's when it is a Python value), broadcast together."""
+    """x and y as host arrays of one dtype (y takes x's when it is a Python value), unbroadcast."""
     a = _host(x, op)
     keep_own = isinstance(y, (Tensor, np.ndarray)) or a.dtype.kind == 'O'     # strings convert themselves
     b = _host(y, op, None if keep_own else dtypes.numpy_dtype(a.dtype))
@@ -30,9 +30,18 @@ def _pair(x, y, op):
         raise InvalidArgumentError('%s: x and y must have the same dtype, got %s and %s; use tf.cast'
                                    % (op, a.dtype.name, b.dtype.name))
     try:
-        return np.broadcast_arrays(a, b)
+        np.broadcast_shapes(a.shape, b.shape)
     except ValueError:
         raise InvalidArgumentError('%s: Incompatible shapes: %s vs. %s' % (op, list(a.shape), list(b.shape))) from None
+    return a, b
+
+
+def _summarized(summarize):
+    """TensorFlow's eager count of values to show: 3 by default; a negative count means all, as the
+    float 1e9, which its slicing then refuses with a TypeError (TensorFlow 2.21 does the same)."""
+    if summarize is None:
+        return 3
+    return 1e9 if summarize < 0 else int(summarize)
 
 
 def _compare(x, y, holds, sign, op, message, summarize):
@@ -40,15 +49,17 @@ def _compare(x, y, holds, sign, op, message, summarize):
     ok = holds(a, b)
     if ok.all():
         return None
-    n = 3 if summarize is None else int(summarize)
-    bad = np.argwhere(~ok)[:n]
-    shown = tuple(bad.T)
-    lines = ['Condition x %s y did not hold.' % sign,
-             'Indices of first %d different values:' % len(bad), str(bad),
-             'Corresponding x values:', str(a[shown]), 'Corresponding y values:', str(b[shown]),
-             'First %d elements of x:' % min(n, a.size), str(a.reshape(-1)[:n]),
-             'First %d elements of y:' % min(n, b.size), str(b.reshape(-1)[:n])]
-    raise InvalidArgumentError('\n'.join(([message] if message else []) + lines))
+    n = _summarized(summarize)
+    lines = ['Condition x %s y did not hold.' % sign]
+    if n > 0:
+        if a.shape == b.shape and a.ndim:     # where the shapes differ TensorFlow lists no indices
+            bad = np.argwhere(~ok)
+            shown = min(n, len(bad))
+            lines += ['Indices of first %d different values:' % shown, str(bad[:shown]),
+                      'Corresponding x values:', str(a[~ok][:shown]), 'Corresponding y values:', str(b[~ok][:shown])]
+        lines += ['First %d elements of x:' % min(a.size, n), str(a.reshape(-1)[:n]),
+                  'First %d elements of y:' % min(b.size, n), str(b.reshape(-1)[:n])]
+    raise InvalidArgumentError('\n'.join(([message] if message is not None else []) + lines))
 
 
 def assert_equal(x, y, message=None, summarize=None, name=None):
@@ -87,10 +98,20 @@ def _sign_check(x, holds, sign, op, message, summarize):
         raise TypeError('%s: expected a real numeric tensor, got dtype %s' % (op, a.dtype.name))
     if holds(a, 0).all():
         return None
-    n = 3 if summarize is None else int(summarize)
-    values = [str(v) for v in a.reshape(-1)[:n].tolist()]
+    n = _summarized(summarize)
     raise InvalidArgumentError('%s\nCondition x %s 0 did not hold element-wise:\nx (shape=%s dtype=%s) = \n%s'
-                               % (message or '', sign, tuple(a.shape), a.dtype.name, values))
+                               % (message + '.  ' if message else '', sign, tuple(a.shape), a.dtype.name,
+                                  _pretty(a, n)))
+
+
+def _pretty(values, n):
+    """TensorFlow's _pretty_print of a tensor: a scalar as str, else the first n values as a
+    list of strings, with '...' when some are left out."""
+    if values.ndim == 0:
+        return str(values[()])
+    flat = values.reshape(-1)
+    shown = [str(v) for v in flat[:n]]
+    return str(shown + ['...'] if len(shown) < flat.size else shown)
 
 
 def assert_positive(x, message=None, summarize=None, name=None):

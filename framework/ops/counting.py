@@ -2,14 +2,18 @@
 
 Their results are counts or booleans, so none has a gradient (as in TensorFlow).
 """
+import contextlib
+
 import numpy as np
 
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from .. import backend, dtypes
+from ..assertions import assert_less, assert_non_negative
 from ..tape import record_blocked
 from ..tensor import Tensor
 from .indexing import _add_at
 from .operands import ACTIVE, as_tensor, named_errors, normalize_axis
+from .shapes import cast, squeeze
 
 
 def _blocked(op, *tensors):
@@ -115,19 +119,29 @@ def histogram_fixed_width(values, value_range, nbins=100, dtype='int32', name=No
 
 @named_errors('confusion_matrix')
 def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype='int32', name=None):
-    """``m[i, j]``: how many (or how much weight of the) examples with label i were predicted j."""
-    y, p = _ints(labels, 'labels', 'confusion_matrix'), _ints(predictions, 'predictions', 'confusion_matrix')
-    if y.ndim != 1 or tuple(y.shape) != tuple(p.shape):
-        raise InvalidArgumentError('confusion_matrix: labels %s and predictions %s must be vectors of one length'
-                                   % (tuple(y.shape), tuple(p.shape)))
+    """``m[i, j]``: how many (or how much weight of the) examples with label i were predicted j.
+
+    As TensorFlow: a trailing size-1 axis on one side is squeezed ((N, 1) labels against (N,)
+    predictions), and both are cast to int64 (float scores > 0.5 as bools, float labels truncated)."""
+    y, p = _squeezed_pair(as_tensor(labels, 'confusion_matrix'), as_tensor(predictions, 'confusion_matrix'))
+    y, p = cast(y, 'int64'), cast(p, 'int64')
+    if tuple(y.shape) != tuple(p.shape):
+        raise kernel_error('Pack', 'Shapes of all inputs must match: values[0].shape = [%s] != values[1].shape = [%s]'
+                           % (','.join(map(str, y.shape)), ','.join(map(str, p.shape))), named='stack',
+                           note='confusion_matrix: labels %s and predictions %s must be vectors of one length'
+                           % (tuple(y.shape), tuple(p.shape)), node='Pack_N_2')
+    if y.ndim != 1:
+        raise InvalidArgumentError('confusion_matrix: labels and predictions must be vectors, got shape %s'
+                                   % (tuple(y.shape),))
     a, b = y._data, p._data
-    if a.size and min(int(a.min()), int(b.min())) < 0:
-        raise InvalidArgumentError('confusion_matrix: labels and predictions must be non-negative')
+    with _noting('labels and predictions must be >= 0'):
+        assert_non_negative(y, message='`labels` contains negative values')
+        assert_non_negative(p, message='`predictions` contains negative values')
     top = max(int(a.max()), int(b.max())) + 1 if a.size else 0
     n = top if num_classes is None else _optional_int(num_classes, 'num_classes', 'confusion_matrix')
-    if top > n:
-        raise InvalidArgumentError('confusion_matrix: a label or prediction (%d) is out of range for num_classes=%d'
-                                   % (top - 1, n))
+    with _noting('labels and predictions must be < num_classes=%d' % n):
+        assert_less(y, np.int64(n), message='`labels` out of bound')
+        assert_less(p, np.int64(n), message='`predictions` out of bound')
     out_dtype = dtypes.numpy_dtype(dtype)
     xp = backend.array_module(a)
     w = xp.ones(a.shape, out_dtype)
@@ -141,6 +155,27 @@ def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=
     out = xp.zeros((n, n), out_dtype)
     _add_at(xp, out, (a, b), w)
     return Tensor(out)
+
+
+@contextlib.contextmanager
+def _noting(note):
+    """TensorFlow's assertion error as it is, naming confusion_matrix in a note."""
+    try:
+        yield
+    except InvalidArgumentError as error:
+        error.add_note('confusion_matrix: ' + note)
+        raise
+
+
+def _squeezed_pair(labels, predictions):
+    """TensorFlow's remove_squeezable_dimensions: drop the last axis of the side one rank
+    higher when that axis has size 1."""
+    diff = predictions.ndim - labels.ndim
+    if diff == 1 and predictions.shape[-1] == 1:
+        return labels, squeeze(predictions, -1)
+    if diff == -1 and labels.shape[-1] == 1:
+        return squeeze(labels, -1), predictions
+    return labels, predictions
 
 
 @named_errors('in_top_k')
