@@ -12,6 +12,7 @@ import types
 import optim
 from framework import losses as losses_module
 from framework import metrics as metrics_module
+from framework.losses import registry as loss_classes
 from framework.metrics import registry as metric_classes
 
 from .h5_io import SavedFileError
@@ -105,12 +106,20 @@ def _serialize(value):
 
 
 def _with_module(module, config, obj):
-    name = get_registered_name(type(obj))
-    if '>' in name:
-        # A registered class of the user's: Keras writes its module (None for __main__).
-        module, name = custom_class_identity(type(obj))
+    cls = type(obj)
+    if _built_in(cls):
+        return {'module': module, 'class_name': config['class_name'], 'config': config['config'],
+                'registered_name': None}
+    # A user's class, registered or not: Keras writes its module (None for __main__) and its
+    # registered name ('Package>Name', else the bare class name), as for a custom layer.
+    module, name = custom_class_identity(cls)
     return {'module': module, 'class_name': config['class_name'], 'config': config['config'],
-            'registered_name': name if '>' in name else None}
+            'registered_name': name}
+
+
+def _built_in(cls):
+    return (loss_classes.BY_NAME.get(cls.__name__) is cls
+            or metric_classes.BY_NAME.get(cls.__name__) is cls)
 
 
 def compile_arguments(config, table, path):
@@ -191,7 +200,42 @@ def _deserialize(value, deserialize, table):
     if isinstance(value, list):
         return [_deserialize(v, deserialize, table) for v in value]
     if isinstance(value, dict) and 'class_name' in value:
-        return deserialize(_named(value, table), custom_objects=table)
+        try:
+            return deserialize(_named(value, table), custom_objects=table)
+        except ValueError as err:
+            if 'module' in value and not _locatable(value, table):
+                raise _not_located(value, err) from None     # a TypeError, which compile_arguments lets by
+            raise
     if isinstance(value, dict):
         return {k: _deserialize(v, deserialize, table) for k, v in value.items()}
     raise SavedFileError('unexpected compile argument %r in the saved config' % (value,))
+
+
+def _locatable(config, table):
+    """Whether a Keras 3 config's class or function is anywhere to be found: ``custom_objects``
+    or the registry (``table``), or tapeflow's own losses and metrics."""
+    is_function = config['class_name'] == 'function'
+    name = config['config'] if is_function else config['class_name']
+    registered = config.get('registered_name')
+    if any(key in table for key in (registered, name) if isinstance(key, str) and key != 'function'):
+        return True
+    if not is_function:
+        return name in loss_classes.BY_NAME or name in metric_classes.BY_NAME
+    try:
+        metric_classes.function_by_name(name)         # a metric or loss function by name
+    except ValueError:
+        return False
+    return True
+
+
+def _not_located(config, err):
+    """Keras 3's TypeError for a .keras file's compile argument it cannot find (its
+    deserialize_keras_object's words), a plain TypeError as there (``type(err).__name__`` is
+    printed by programs); tapeflow's known names ride as a note."""
+    what = 'function %r' % config['config'] if config['class_name'] == 'function' else 'class %r' % config['class_name']
+    error = TypeError(
+        'Could not locate %s. Make sure custom classes and functions are decorated with '
+        '`@keras.saving.register_keras_serializable()`. If they are already decorated, make sure they are all '
+        'imported so that the decorator is run before trying to load them. Full object config: %r' % (what, config))
+    error.add_note('%s; pass it in custom_objects, or load with compile=False' % err)
+    return error
