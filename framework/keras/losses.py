@@ -1,4 +1,7 @@
 """``keras.losses``: tapeflow's ``framework.losses``, loaded on first use."""
 from ._forward import forward
 
-__getattr__, __dir__ = forward('framework.losses', 'keras.losses')
+# Keras 3's serialize is serialize_keras_object ({'module', 'class_name', 'config', 'registered_name'});
+# framework.losses.serialize keeps the two-key form the legacy .h5 files carry.
+__getattr__, __dir__ = forward('framework.losses', 'keras.losses',
+                               {'serialize': 'framework.keras.object_serialization:serialize_keras_object'})

@@ -81,8 +81,16 @@ def serialize_keras_object(obj):
     module = next((name for name, base, _ in _families() if isinstance(obj, base)), None)
     if registered is not None or module is None:
         module = _module_or_none(type(obj))
+    if not _is_tapeflows(type(obj)):
+        # A user's class (a HuberLoss(keras.losses.Loss), a HuberMetric): Keras 3 writes its module
+        # (None for a script) and its registered name, the bare class name when not registered.
+        module, registered = _module_or_none(type(obj)), get_registered_name(type(obj))
     return {'module': module, 'class_name': type(obj).__name__,
             'config': serialize_keras_object(obj.get_config()), 'registered_name': registered}
+
+
+def _is_tapeflows(cls):
+    return cls.__module__.split('.')[0] in ('framework', 'layers', 'optim')
 
 
 def _is_function(obj):
@@ -143,7 +151,7 @@ def deserialize_keras_object(config, custom_objects=None, safe_mode=True, **kwar
         value = np.array(inner['value'], dtype=inner['dtype'])
         return convert_to_tensor(value) if class_name == '__tensor__' else value
     if class_name == 'function':
-        return _find_function(inner, config.get('registered_name'), custom_objects)
+        return _find_function(inner, config.get('registered_name'), custom_objects, config)
     return _build_object(config, custom_objects)
 
 
@@ -157,7 +165,7 @@ def _lookup(names, custom_objects):
     return None
 
 
-def _find_function(name, registered_name, custom_objects):
+def _find_function(name, registered_name, custom_objects, config=None):
     found = _lookup([registered_name if registered_name != 'function' else None, name], custom_objects)
     if found is not None:
         return found
@@ -171,9 +179,15 @@ def _find_function(name, registered_name, custom_objects):
         from framework.metrics.registry import function_by_name
         return function_by_name(name)
     except ValueError:
-        raise TypeError('Could not locate function %r. Make sure custom functions are decorated with '
-                        '`@keras.saving.register_keras_serializable()` or passed in custom_objects={%r: %s}'
-                        % (name, name, name)) from None
+        # Keras 3's words (serialization_lib); what to pass rides as a note
+        config = config or {'module': 'builtins', 'class_name': 'function', 'config': name,
+                            'registered_name': registered_name}
+        error = TypeError('Could not locate function %r. Make sure custom classes and functions are decorated with '
+                          '`@keras.saving.register_keras_serializable()`. If they are already decorated, make sure '
+                          'they are all imported so that the decorator is run before trying to load them. '
+                          'Full object config: %r' % (name, config))
+        error.add_note('or pass it in custom_objects={%r: %s}' % (name, name))
+        raise error from None
 
 
 def _build_object(config, custom_objects):

@@ -118,13 +118,17 @@ class LossFunctionWrapper(Loss):
         # Built-in subclasses list their own arguments; a bare wrapper names its function.
         if type(self) is not LossFunctionWrapper:
             return dict(Loss.get_config(self), **self._fn_kwargs)
-        from .registry import function_name
-        return dict(Loss.get_config(self), fn=function_name(self.fn), **self._fn_kwargs)
+        # Keras 3 writes the function as serialize_keras_object does ({'module': 'builtins', ...}).
+        from framework.keras.object_serialization import serialize_keras_object
+        return dict(Loss.get_config(self), fn=serialize_keras_object(self.fn), **self._fn_kwargs)
 
     @classmethod
     def from_config(cls, config):
         config = dict(config)
-        if 'fn' in config:
+        if isinstance(config.get('fn'), dict) and config['fn'].get('class_name') == 'function':
+            from framework.keras.object_serialization import deserialize_keras_object
+            config['fn'] = deserialize_keras_object(config['fn'])
+        elif 'fn' in config:
             from .registry import get
             config['fn'] = get(config['fn'])
         return cls(**config)

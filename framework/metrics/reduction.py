@@ -238,13 +238,18 @@ class MeanMetricWrapper(Mean):
         return True
 
     def get_config(self):
-        from ..losses.registry import function_name
-        return dict(super().get_config(), fn=function_name(self._fn), **self._fn_kwargs)
+        # Keras 3 writes the function as serialize_keras_object does ({'module': 'builtins',
+        # 'class_name': 'function', 'config': name, ...}), so a user's function is found again by name.
+        from framework.keras.object_serialization import serialize_keras_object
+        return dict(super().get_config(), fn=serialize_keras_object(self._fn), **self._fn_kwargs)
 
     @classmethod
     def from_config(cls, config):
         config = dict(config)
-        if 'fn' in config:
+        if isinstance(config.get('fn'), dict):
+            from framework.keras.object_serialization import deserialize_keras_object
+            config['fn'] = deserialize_keras_object(config['fn'])
+        elif 'fn' in config:                    # tapeflow's older files: the bare name
             from .registry import function_by_name
             config['fn'] = function_by_name(config['fn'])
         return cls(**config)
