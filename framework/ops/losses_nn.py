@@ -8,7 +8,7 @@ from .eigen_sum import kernel_row_sums
 from ..tape import array_rule
 from ..tensor import Tensor
 from .activations import log_softmax, relu, softmax
-from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
+from .operands import ACTIVE, _KERNEL_DTYPES, as_float_tensor, as_tensor, named_errors, record
 from .reductions import reduce_mean, reduce_sum
 from .selection import where
 from .shapes import expand_dims, one_hot, reshape
@@ -153,16 +153,28 @@ def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
     op = 'sigmoid_cross_entropy_with_logits'
     logits = as_float_tensor(logits, op)
     labels = as_tensor(labels, op, dtype=None)
-    if labels.dtype != logits.dtype:
-        from .shapes import cast
-        labels = cast(labels, logits.dtype)
     if tuple(labels.shape) != tuple(logits.shape):
-        raise InvalidArgumentError('%s: labels %s and logits %s must have the same shape'
-                                   % (op, tuple(labels.shape), tuple(logits.shape)))
+        raise ValueError('`logits` and `labels` must have the same shape, received (%s vs %s).'
+                         % (tuple(logits.shape), tuple(labels.shape)))
+    if labels.dtype != logits.dtype:
+        raise _labels_dtype_error(logits, labels)
     if ACTIVE and graph_random_ops.current() is not None:
         # a traced step: the logits gradient adds in the order of TF's optimized graph (sigmoid_xent_graph.py)
         return sigmoid_xent_graph.record_traced(labels, logits, _sigmoid_xent)
     return _sigmoid_xent(labels, logits)
+
+
+def _labels_dtype_error(logits, labels):
+    """TensorFlow multiplies logits * labels as they are: int, float64 or string labels are its Mul
+    kernel's refusal, bool labels its Sub's (the product's operator takes them)."""
+    kernel = 'Sub' if labels.dtype.name == 'bool' else 'Mul'
+    error = InvalidArgumentError(
+        'cannot compute %s as input #1(zero-based) was expected to be a %s tensor but is a %s tensor [Op:%s] name: '
+        % (kernel, _KERNEL_DTYPES.get(logits.dtype.name, logits.dtype.name),
+           _KERNEL_DTYPES.get(labels.dtype.name, labels.dtype.name), kernel))
+    error.add_note('sigmoid_cross_entropy_with_logits: labels of dtype %s beside logits of dtype %s; cast the labels '
+                   'first, e.g. tf.cast(labels, logits.dtype)' % (labels.dtype.name, logits.dtype.name))
+    return error
 
 
 def _sigmoid_xent(labels, logits):

@@ -23,7 +23,7 @@ def weighted_cross_entropy_with_logits(labels, logits, pos_weight, name=None):
     """
     op = 'weighted_cross_entropy_with_logits'
     x = as_float_tensor(logits, op)
-    z = as_tensor(labels, op, dtype=x.dtype)
+    z = as_tensor(labels, op)       # as TF: [[1, 0]] is int32 and meets the float logits in Mul's refusal
     if tuple(z.shape) != tuple(x.shape):
         raise ValueError('%s: logits and labels must have the same shape, got %s and %s'
                          % (op, tuple(x.shape), tuple(z.shape)))
@@ -43,7 +43,7 @@ def log_poisson_loss(targets, log_input, compute_full_loss=False, name=None):
     """
     op = 'log_poisson_loss'
     c = as_float_tensor(log_input, op)
-    z = as_tensor(targets, op, dtype=c.dtype)
+    z = as_tensor(targets, op)      # as TF: int or float64 targets meet the float log_input in Mul's refusal
     if tuple(z.shape) != tuple(c.shape):
         raise ValueError('%s: log_input and targets must have the same shape, got %s and %s'
                          % (op, tuple(c.shape), tuple(z.shape)))

@@ -5,7 +5,7 @@ from ..errors import InvalidArgumentError
 from .. import backend
 from ..indexed_slices import IndexedSlices, map_values
 from ..tensor import Tensor
-from .operands import ACTIVE, as_tensor, binary, named_errors, record
+from .operands import ACTIVE, _dtype_mismatch, _other, as_tensor, binary, named_errors, record
 
 
 def where(condition, x=None, y=None, name=None):
@@ -70,8 +70,9 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
         return map_values(lambda values: clip_by_value(values, clip_value_min, clip_value_max), t)
     t = as_tensor(t, 'clip_by_value')
     a = t._data
-    lo = clip_value_min._data if isinstance(clip_value_min, Tensor) else clip_value_min
-    hi = clip_value_max._data if isinstance(clip_value_max, Tensor) else clip_value_max
+    # TensorFlow's minimum(t, max) runs before maximum(., min): the max bound is checked first
+    hi = _bound(clip_value_max, a, 'minimum')
+    lo = _bound(clip_value_min, a, 'maximum')
     xp = backend.array_module(a)
     try:
         # min before max, as TensorFlow's kernel: bounds given the wrong way round (min > max) give min.
@@ -87,6 +88,20 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
 _CLIP_VJPS = (lambda g, y, t, lo, hi: where((t >= lo) & (t <= hi), g, 0),
               lambda g, y, t, lo, hi: where(t < lo, g, 0),
               lambda g, y, t, lo, hi: where(t > hi, g, 0))
+
+
+def _bound(value, a, op):
+    """A clip bound as TensorFlow's Minimum / Maximum take it beside ``a``: a tensor of a's dtype, or a
+    value that converts to it (clip_by_value(int_tensor, 0.5, 4.5) is TF's TypeError, not a truncation)."""
+    if isinstance(value, Tensor):
+        if value._data.dtype != a.dtype:
+            raise _dtype_mismatch(a, value._data, op)
+        return value._data
+    if a.dtype.kind == 'b' and type(value) in (int, float):
+        raise TypeError('Cannot convert %r to EagerTensor of dtype bool' % (value,))
+    if a.dtype.kind in 'OSU':
+        return value                    # strings: the kernel's refusal comes below, as before
+    return _other(value, a, op)[1]
 
 
 def _shape(d):

@@ -1,0 +1,82 @@
+"""Ops that returned a result where TensorFlow 2.21 raises (found by a differential bad-input fuzzer,
+/work/notes/progs/fuzz4/opfuzz.py). Expected classes and texts are TF 2.21's, printed by the same calls
+under /opt/tfref."""
+import numpy as np
+import pytest
+
+import framework as tf
+
+LOGITS = tf.constant([[0.5, -1.0], [2.0, 0.0]])
+
+
+@pytest.mark.parametrize('labels, kernel, wrong', [
+    (tf.constant([[1, 0], [0, 1]]), 'Mul', 'int32'),
+    ([[1, 0], [0, 1]], 'Mul', 'int32'),                          # a list of ints is an int32 tensor in TF
+    (tf.constant([[1., 0.], [0., 1.]], tf.float64), 'Mul', 'double'),
+    (np.array([[1., 0.], [0., 1.]]), 'Mul', 'double'),
+    (tf.constant([[True, False], [False, True]]), 'Sub', 'bool'),
+    (np.array([['a', 'b'], ['c', 'd']]), 'Mul', 'string'),
+])
+def test_sigmoid_cross_entropy_refuses_labels_of_another_dtype(labels, kernel, wrong):
+    # TF 2.21: "cannot compute Mul as input #1(zero-based) was expected to be a float tensor but is a int32
+    # tensor [Op:Mul] name: " (tapeflow cast the labels and returned the loss)
+    with pytest.raises(tf.errors.InvalidArgumentError) as err:
+        tf.nn.sigmoid_cross_entropy_with_logits(labels=labels, logits=LOGITS)
+    assert str(err.value) == ('cannot compute %s as input #1(zero-based) was expected to be a float tensor but is a %s '
+                              'tensor [Op:%s] name: ' % (kernel, wrong, kernel))
+    assert any('sigmoid_cross_entropy_with_logits' in note for note in err.value.__notes__)
+
+
+def test_sigmoid_cross_entropy_shape_mismatch_is_tf_value_error():
+    with pytest.raises(ValueError, match=r'`logits` and `labels` must have the same shape, received '
+                                         r'\(\(2, 2\) vs \(2,\)\)'):
+        tf.nn.sigmoid_cross_entropy_with_logits(labels=tf.constant([1., 0.]), logits=LOGITS)
+
+
+def test_sigmoid_cross_entropy_of_matching_labels_still_computes():
+    loss = tf.nn.sigmoid_cross_entropy_with_logits(labels=[[1., 0.], [0., 1.]], logits=LOGITS)
+    # TF 2.21: [[0.474077, 0.313262], [2.126928, 0.693147]]
+    np.testing.assert_allclose(loss.numpy(), [[0.474077, 0.313262], [2.126928, 0.693147]], rtol=1e-5)
+
+
+@pytest.mark.parametrize('call', [
+    lambda: tf.nn.weighted_cross_entropy_with_logits(labels=[[1, 0], [0, 1]], logits=LOGITS, pos_weight=2.0),
+    lambda: tf.nn.log_poisson_loss([[1, 0], [0, 1]], LOGITS),
+    lambda: tf.nn.log_poisson_loss(np.array([[1., 0.], [0., 1.]]), LOGITS),
+], ids=['weighted_xent_int_list', 'log_poisson_int_list', 'log_poisson_float64'])
+def test_nn_losses_do_not_cast_int_or_float64_labels(call):
+    # TF 2.21 raises (TypeError 'Cannot convert 1.0 to EagerTensor of dtype int32' for the weighted loss,
+    # Mul's InvalidArgumentError for the Poisson loss); tapeflow cast lists and numpy arrays and computed
+    with pytest.raises(TypeError):      # tapeflow's InvalidArgumentError is a TypeError too
+        call()
+
+
+X_INT = tf.constant([[1, 5], [3, 7]])
+
+
+@pytest.mark.parametrize('t, lo, hi, kind, text', [
+    (X_INT, 0.5, 4.5, TypeError, 'Cannot convert 4.5 to EagerTensor of dtype int32'),
+    (np.array([1, 5]), 0.5, 4.5, TypeError, 'Cannot convert 4.5 to EagerTensor of dtype int64'),
+    ([1, 5], 0.5, 4.5, TypeError, 'Cannot convert 4.5 to EagerTensor of dtype int32'),
+    (tf.constant([True, False]), 0.5, 1.0, TypeError, 'Cannot convert 1.0 to EagerTensor of dtype bool'),
+    (tf.constant([True, False]), 0, 1, TypeError, 'Cannot convert 1 to EagerTensor of dtype bool'),
+    (X_INT, tf.constant(2.0), 4, tf.errors.InvalidArgumentError,
+     'cannot compute Maximum as input #1(zero-based) was expected to be a int32 tensor but is a float tensor'),
+    (LOGITS, tf.constant(0.0, tf.float64), 1.0, tf.errors.InvalidArgumentError,
+     'cannot compute Maximum as input #1(zero-based) was expected to be a float tensor but is a double tensor'),
+    (LOGITS, tf.constant(0), 1, tf.errors.InvalidArgumentError,
+     'cannot compute Maximum as input #1(zero-based) was expected to be a float tensor but is a int32 tensor'),
+    (LOGITS, -1.0, tf.constant(1.0, tf.float64), tf.errors.InvalidArgumentError,
+     'cannot compute Minimum as input #1(zero-based) was expected to be a float tensor but is a double tensor'),
+])
+def test_clip_by_value_refuses_bounds_of_another_dtype(t, lo, hi, kind, text):
+    # TF 2.21 texts (minimum(t, max) runs first); tapeflow truncated 4.5 to 4 and cast tensor bounds
+    with pytest.raises(kind, match=text.replace('(', r'\(').replace(')', r'\)')):
+        tf.clip_by_value(t, lo, hi)
+
+
+def test_clip_by_value_takes_bounds_that_convert():
+    assert tf.clip_by_value(X_INT, 2, 4).numpy().tolist() == [[2, 4], [3, 4]]
+    assert tf.clip_by_value(LOGITS, 0, 1).numpy().tolist() == [[0.5, 0.0], [1.0, 0.0]]
+    assert tf.clip_by_value(LOGITS, np.float64(0.0), np.array(1.0)).dtype == tf.float32
+    assert tf.clip_by_value(LOGITS, tf.zeros([2, 1]), 1.0).numpy().tolist() == [[0.5, 0.0], [1.0, 0.0]]
