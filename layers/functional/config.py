@@ -19,8 +19,9 @@ from framework import nest
 from framework.tensor import Tensor
 
 from .. import serialization
-from .keras_mask_arguments import is_keras_op_entry, readable_call, with_keras_mask_argument
-from .keras_training_argument import with_keras_training_argument, without_default_training
+from .keras_filled_arguments import keras_recorded_kwargs
+from .keras_mask_arguments import is_keras_op_entry, readable_call
+from .keras_training_argument import without_default_training
 from .keras_tensor import KerasTensor
 from .node import inbound_nodes
 from .operation import Operation
@@ -68,9 +69,7 @@ def _node_config(node, own):
                            'keras_history': [layer.name, node_index - foreign, tensor_index]}}
     return {'args': nest.map_structure(encode, tuple(node.args)),
             'kwargs': nest.map_structure(encode, node.kwargs if isinstance(node.layer, Operation) else
-                                         with_keras_mask_argument(node.layer, node.args,
-                                                                  with_keras_training_argument(node.layer,
-                                                                                               node.kwargs)))}
+                                         keras_recorded_kwargs(node.layer, node.args, node.kwargs))}
 
 
 def _encode_value(x):

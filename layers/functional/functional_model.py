@@ -50,6 +50,7 @@ class Functional(Model):
         ValueError: an input that is not a KerasTensor, an output not connected to
             the inputs (naming the tensor), or two layers with one name.
     """
+    keras_converts_inputs = False     # Keras 3's _convert_input_args (see functional/keras_filled_arguments)
 
     def __init__(self, inputs, outputs, name=None, trainable=True, **kwargs):
         _check_keras_tensors(inputs, outputs)      # before the model takes a name, as in Keras 3

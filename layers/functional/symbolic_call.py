@@ -27,6 +27,7 @@ from framework.function_init import initializing
 from .. import call_context, naming
 from ..mask_propagation import takes_mask
 from .keras_tensor import KerasTensor
+from .keras_filled_arguments import keras_records_filled_arguments
 from .node import Node
 from .symbolic_ops import axes_that_differ
 
@@ -69,7 +70,7 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes):
     elif layer._build_input_shape is None:
         layer._build_input_shape = shapes       # built when made (Flatten): Keras records its first call's shape
     _check_spec(layer, inputs)
-    kwargs = _with_recorded_mask(layer, inputs, kwargs)
+    kwargs = _with_recorded_mask(layer, inputs, args, kwargs)
     only_first = not any(type(x) is KerasTensor for x in nest.flatten((list(args), kwargs)))
     if only_first and hasattr(type(layer), 'compute_output_spec'):
         # Keras 3's own hook: the output KerasTensors' shapes and dtypes (Identity keeps an int dtype)
@@ -96,7 +97,7 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes):
     return outputs
 
 
-def _with_recorded_mask(layer, inputs, kwargs):
+def _with_recorded_mask(layer, inputs, args, kwargs):
     """Keras 3 passes a lone input's mask to a layer whose ``call`` takes ``mask`` and records it
     with the call: when that mask is an op's output (an Embedding's NotEqual), the op joins the
     graph (a summary row, 'Connected to' both). Masks from elsewhere ride on the tensors."""
@@ -104,6 +105,8 @@ def _with_recorded_mask(layer, inputs, kwargs):
         return kwargs
     if inputs._mask._keras_history is None or not takes_mask(type(layer)):
         return kwargs
+    if not keras_records_filled_arguments(layer, (inputs,) + tuple(args), kwargs):
+        return kwargs           # LSTM(4)(x, training=True): Keras leaves the mask (and its op) out
     return dict(kwargs, mask=inputs._mask)
 
 

@@ -62,6 +62,7 @@ class CategoryEncoding(Layer):
             ValueError): negative ids. Ids >= num_tokens are dropped, as in Keras.
         TypeError: non-integer inputs.
     """
+    keras_converts_inputs = False     # Keras 3's _convert_input_args (see functional/keras_filled_arguments)
     _keras_data_layer = True      # a subclass of Keras 3's DataLayer (see Layer's input_shape warning)
     _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
 

@@ -25,6 +25,7 @@ class HashedCrossing(Layer):
     Raises:
         ValueError: a bad output_mode, sparse=True, or inputs that are not such a list.
     """
+    keras_converts_inputs = False     # Keras 3's _convert_input_args (see functional/keras_filled_arguments)
     _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
 
     def __init__(self, num_bins, output_mode='int', sparse=False, name=None, dtype=None, **kwargs):

@@ -27,6 +27,7 @@ class Hashing(Layer):
     Raises:
         ValueError: num_bins < 1, a bad salt or output_mode, or sparse=True.
     """
+    keras_converts_inputs = False     # Keras 3's _convert_input_args (see functional/keras_filled_arguments)
     _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
 
     def __init__(self, num_bins, mask_value=None, salt=None, output_mode='int', sparse=False, **kwargs):

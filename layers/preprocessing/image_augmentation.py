@@ -33,6 +33,7 @@ class RandomFlip(AugmentationLayer):
         seed: an int for a reproducible stream.
         bounding_box_format: the format of the boxes in dict inputs (flipped with their images).
     """
+    keras_converts_inputs = False     # Keras 3's _convert_input_args (see functional/keras_filled_arguments)
     keras_seed_generators = 1
     casts_at_inference = True       # Keras casts the images to the layer's dtype before looking at training
 

@@ -185,6 +185,7 @@ class RandomCrop(_SizedLayer):
     Args:
         seed: an int for a reproducible stream of boxes (``framework.random``).
     """
+    keras_converts_inputs = False     # Keras 3's _convert_input_args (see functional/keras_filled_arguments)
     keras_seed_generators = 1
 
     def __init__(self, height, width, seed=None, data_format=None, name=None, **kwargs):

@@ -26,6 +26,7 @@ OUTPUT_MODES = ('int', 'one_hot', 'multi_hot', 'count', 'tf_idf')
 
 class IndexLookup(VocabularyAssets, Layer):
     """Tokens to indices (or back, with ``invert``); see StringLookup for the arguments."""
+    keras_converts_inputs = False     # Keras 3's _convert_input_args (see functional/keras_filled_arguments)
     _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
 
     def __init__(self, max_tokens, num_oov_indices, mask_token, oov_token, vocabulary_dtype, vocabulary=None,

@@ -10,6 +10,7 @@ class Pipeline(Layer):
     Raises:
         ValueError: from_config without a list of serialized layers, in Keras's words.
     """
+    keras_converts_inputs = False     # Keras 3's _convert_input_args (see functional/keras_filled_arguments)
 
     def __init__(self, layers, name=None):
         super().__init__(name=name)

@@ -50,6 +50,7 @@ class TextVectorization(Layer):
             last axis is not 1 when splitting a rank-2 batch.
         TypeError: non-string inputs.
     """
+    keras_converts_inputs = False     # Keras 3's _convert_input_args (see functional/keras_filled_arguments)
     _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
 
     def __init__(self, max_tokens=None, standardize='lower_and_strip_punctuation', split='whitespace', ngrams=None,

@@ -1,0 +1,79 @@
+"""A functional config records ``training`` and ``mask`` where Keras 3 records them.
+
+Keras 3's ``Layer.__call__`` fills both into the caller's kwargs dict, which its node keeps,
+unless it first copied the dict to convert inputs: a call with keyword arguments, more than
+one positional argument, a list, or an input of another dtype than the layer's records the
+caller's kwargs alone. Found saving ``GRU(4)(seq, initial_state=h)`` in a model: Keras wrote
+no 'training', tapeflow wrote 'training': false.
+
+Expected: TF 2.21 / Keras 3.15, the kwargs of the last layer's node in
+``keras.Model(inputs, out).get_config()`` (key order too), as listed below.
+"""
+import numpy as np
+import pytest
+
+from framework import keras
+
+L = keras.layers
+
+
+def _recorded(make, dtype='float32'):
+    x = keras.Input((5, 3), dtype=dtype)
+    state = keras.Input((4,))
+    model = keras.Model([x, state], make(x, state))
+    return model.get_config()['layers'][-1]['inbound_nodes'][0]['kwargs']
+
+
+@pytest.mark.parametrize('make, dtype, keys', [
+    (lambda x, s: L.LSTM(4)(x), 'float32', ['training', 'mask']),
+    (lambda x, s: L.LSTM(4)(x, training=True), 'float32', ['training']),
+    (lambda x, s: L.LSTM(4)(x, mask=None), 'float32', ['mask']),
+    (lambda x, s: L.LSTM(4)(x), 'float64', []),
+    (lambda x, s: L.GRU(4)(x, initial_state=s), 'float32', ['initial_state']),
+    (lambda x, s: L.GRU(4)(x, initial_state=[s]), 'float32', ['initial_state']),
+    (lambda x, s: L.Dropout(0.3)(x), 'float32', ['training']),
+    (lambda x, s: L.Dropout(0.3)(x), 'float64', []),
+    (lambda x, s: L.Dropout(0.3)(x), 'int32', []),
+    (lambda x, s: L.BatchNormalization()(x), 'float64', []),
+    (lambda x, s: L.GlobalAveragePooling1D()(x), 'float64', []),
+    (lambda x, s: L.GaussianNoise(0.1)(x), 'float64', []),
+    (lambda x, s: L.Attention()([x, x]), 'float32', []),
+    (lambda x, s: L.Attention()([x, x], use_causal_mask=True), 'float32', ['use_causal_mask']),
+    (lambda x, s: L.LSTM(2)(L.Masking()(x), training=True), 'float32', ['training']),
+    (lambda x, s: L.LSTM(2)(L.Masking()(x)), 'float32', ['training', 'mask']),
+])
+def test_recorded_keys_are_kerass(make, dtype, keys):
+    assert list(_recorded(make, dtype)) == keys
+
+
+def test_an_embedding_mask_and_its_op_are_left_out_with_the_callers_kwargs(tmp_path):
+    # Keras 3.15: ['InputLayer', 'Embedding', 'NotEqual', 'LSTM'] with kwargs ['training', 'mask'],
+    # and ['InputLayer', 'Embedding', 'LSTM'] with ['training'] when the call passes training=True.
+    tokens = keras.Input((5,), dtype='int32')
+    embedded = L.Embedding(10, 3, mask_zero=True)(tokens)
+    for passed, classes, keys in [({}, ['InputLayer', 'Embedding', 'NotEqual', 'LSTM'], ['training', 'mask']),
+                                  ({'training': True}, ['InputLayer', 'Embedding', 'LSTM'], ['training'])]:
+        model = keras.Model(tokens, L.LSTM(2)(embedded, **passed))
+        config = model.get_config()
+        assert [layer['class_name'] for layer in config['layers']] == classes
+        assert list(config['layers'][-1]['inbound_nodes'][0]['kwargs']) == keys
+    # the mask still reaches the LSTM (padding's embedding row changes nothing), also reloaded
+    probe = np.array([[1, 2, 0, 0, 0]])
+    before = model.predict(probe, verbose=0)
+    table = model.layers[1].get_weights()[0]
+    table[0] = 50.0
+    model.layers[1].set_weights([table])
+    np.testing.assert_array_equal(model.predict(probe, verbose=0), before)
+    model.save(tmp_path / 'm.keras')
+    np.testing.assert_array_equal(keras.models.load_model(tmp_path / 'm.keras').predict(probe, verbose=0), before)
+
+
+def test_a_model_with_an_initial_state_reloads(tmp_path):
+    sequence = keras.Input((5, 3))
+    outputs, state, _ = L.LSTM(4, return_sequences=True, return_state=True)(sequence)
+    model = keras.Model(sequence, L.GRU(4, reset_after=False)(outputs, initial_state=state))
+    model.save(tmp_path / 'm.keras')
+    x = np.random.RandomState(0).standard_normal((2, 5, 3)).astype('float32')
+    reloaded = keras.models.load_model(tmp_path / 'm.keras')
+    assert 'training' not in reloaded.get_config()['layers'][2]['inbound_nodes'][0]['kwargs']
+    np.testing.assert_array_equal(reloaded.predict(x, verbose=0), model.predict(x, verbose=0))
