@@ -4,6 +4,7 @@ Initializers, regularizers and constraints all resolve identifiers the same
 way (Keras 3's ``get`` / ``serialize`` / ``deserialize``); each module keeps
 its own table of names and hands it to a ``KerasObjects``.
 """
+import types
 
 
 class KerasObjects:
@@ -20,17 +21,45 @@ class KerasObjects:
         self.kind, self.module, self.base, self.table = kind, module, base, table
 
     def serialize(self, obj):
-        """Keras 3's dict for an object (None stays None; a plain callable stays itself,
-        so configs round-trip within this process)."""
-        if obj is None or not isinstance(obj, self.base):
+        """Keras 3's dict for an object: a built-in class under this family's module; a user's
+        class under its own module (None for a script) and registered name; a function as
+        ``{'module': 'builtins', 'class_name': 'function', 'config': name, ...}``, which
+        ``deserialize`` finds again through custom objects or the registry, as Keras does. None
+        and other callables (a bound method, a functools.partial) stay themselves."""
+        if obj is None:
+            return None
+        if isinstance(obj, types.FunctionType):
+            from framework.keras.object_serialization import serialize_keras_object
+            return serialize_keras_object(obj)
+        if not isinstance(obj, self.base):
             return obj
-        return {'module': self.module, 'class_name': type(obj).__name__, 'config': obj.get_config(),
-                'registered_name': None}
+        cls = type(obj)
+        if self.table.get(cls.__name__) is cls:
+            return {'module': self.module, 'class_name': cls.__name__, 'config': obj.get_config(),
+                    'registered_name': None}
+        from .saving.registry import custom_class_identity
+        module, registered = custom_class_identity(cls)
+        return {'module': module, 'class_name': cls.__name__, 'config': obj.get_config(),
+                'registered_name': registered}
 
     def deserialize(self, config):
-        """An object from ``{'class_name': ..., 'config': {...}}``."""
+        """An object from ``{'class_name': ..., 'config': {...}}``: a built-in class, or a
+        user's class or function from custom objects or the registry.
+
+        Raises:
+            TypeError: a function found nowhere (Keras 3's 'Could not locate function').
+            ValueError: any other unknown class name.
+        """
         name = config.get('class_name')
-        cls = self.table.get(name)
+        if name == 'function':
+            from framework.keras.object_serialization import deserialize_keras_object
+            return deserialize_keras_object(config)
+        cls = self.table.get(name) if not config.get('registered_name') else None
+        if cls is None:
+            from .saving.registry import get_registered_object
+            cls = next((found for key in (config.get('registered_name'), name) if key
+                        for found in [get_registered_object(key)] if isinstance(found, type)), None)
+            cls = cls or self.table.get(name)
         if cls is None:
             raise ValueError('Unknown %s %r; expected one of %s' % (self.kind, name, self._names()))
         return cls.from_config(dict(config.get('config') or {}))
@@ -46,6 +75,8 @@ class KerasObjects:
         if isinstance(identifier, dict):
             try:
                 return self.deserialize(identifier)
+            except TypeError:
+                raise                            # Keras 3's 'Could not locate function', as it is
             except ValueError as err:
                 raise self._not_interpreted(identifier, str(err)) from None
         if isinstance(identifier, str):
