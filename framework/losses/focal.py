@@ -9,6 +9,7 @@ import warnings
 from ..ops import clip_by_value, log, pow, reduce_mean, reduce_sum, sigmoid, sigmoid_cross_entropy_with_logits, softmax
 from .inputs import EPSILON, labels_and_predictions, same_shape
 from .loss import LossFunctionWrapper
+from ..ops.fused_sigmoid import unfuse
 from .tensor_notes import get_keras_logits
 
 _AVERAGE = 'sum_over_batch_size'
@@ -23,6 +24,7 @@ def _elementwise_binary_crossentropy(y_true, y_pred):
     # keras.ops.binary_crossentropy: logits a sigmoid output carries are used as such
     logits = get_keras_logits(y_pred)
     if logits is not None:
+        unfuse(y_pred, logits)      # TF's graph no longer fuses a sigmoid whose logits a loss reads
         return sigmoid_cross_entropy_with_logits(labels=y_true, logits=logits)
     output = clip_by_value(y_pred, EPSILON, 1.0 - EPSILON)
     return -(y_true * log(output) + (1.0 - y_true) * log(1.0 - output))

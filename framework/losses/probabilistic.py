@@ -16,6 +16,7 @@ from ..ops import (clip_by_value, expand_dims, log, not_equal, reduce_mean, redu
                    reshape, sigmoid_cross_entropy_with_logits, softmax_cross_entropy_with_logits,
                    sparse_softmax_cross_entropy_with_logits,
                    squeeze, where)
+from ..ops.fused_sigmoid import unfuse
 from ..tensor import Tensor
 from .inputs import EPSILON, comparable, keras_shape, labels_and_predictions, predictions, same_shape, to_dtype
 from .tensor_notes import get_keras_logits, set_keras_mask
@@ -26,6 +27,7 @@ def _logits(y_pred, from_logits, activation, what):
     carried = get_keras_logits(y_pred)
     if carried is None:
         return y_pred, from_logits
+    unfuse(y_pred, carried)         # TF's graph no longer fuses a sigmoid whose logits a loss reads
     if from_logits:
         warnings.warn('"`%s` received `from_logits=True`, but the `output` argument was produced by a %s '
                       'activation and thus does not represent logits. Was this intended?' % (what, activation),

@@ -9,16 +9,44 @@ sigmoid that does not follow a bias add, use Eigen's (eigen_math.sigmoid). Measu
 Eigen's differed in 41%; the imbalanced-data tutorial's ``model.predict`` now prints TF's digits.
 As eigen_math: arrays of at most SMALL elements by default, every array under
 ``set_tf_exact_math(True)``; others take the sigmoid op's usual values.
+
+A cross-entropy that reads the logits of such an output (Keras's _get_logits: a BinaryCrossentropy
+loss or metric, a binary focal loss) undoes the fusion: BiasAdd's output then has two readers,
+the Sigmoid and the loss, and grappler's remapper fuses only a single reader, so the Sigmoid runs
+Eigen's kernel and every other reader (an MSE 'Brier score' metric, AUC's thresholds) sees Eigen's
+values. Measured on TF 2.21: the imbalanced-data tutorial's evaluate, BCE loss and an MSE metric on a
+sigmoid Dense output, gave the MSE of Eigen's sigmoid; with loss='mse' alone it gave the fused one.
+``unfuse`` rewrites the values in place when the cross-entropy reads the logits; a Keras step
+computes its loss before its metrics, so readers after a BCE loss see Eigen's values (a reader
+before the first cross-entropy, e.g. an MSE loss with a BCE metric, still sees oneDNN's).
 """
+import weakref
+
 import numpy as np
 
 from . import eigen_math, onednn_activations
 from .unary import _apply, _sigmoid_grad, _sigmoid_value
 
+# id -> weak reference, for outputs holding oneDNN's values (tensors are unhashable, as TensorFlow's)
+_FUSED = {}
+
 
 def fused_sigmoid(z):
     """sigmoid(z) for ``z`` the bias-added output of a Dense layer in a traced step."""
-    return _apply('sigmoid', z, _value, _sigmoid_grad, widen_bfloat16=False)
+    out = _apply('sigmoid', z, _value, _sigmoid_grad, widen_bfloat16=False)
+    a = out._data
+    if type(a) is np.ndarray and a.dtype == np.float32 and eigen_math.exact_for(a):
+        ident = id(out)
+        _FUSED[ident] = weakref.ref(out, lambda _, ident=ident: _FUSED.pop(ident, None))
+    return out
+
+
+def unfuse(output, logits):
+    """A cross-entropy reads ``logits`` of ``output``: if ``output`` holds the fused kernel's
+    values, give it Eigen's sigmoid of the logits, as TensorFlow's unfused graph computes it."""
+    ref = _FUSED.pop(id(output), None)
+    if ref is not None and ref() is output:
+        output._data[...] = _sigmoid_value(np, logits._data)
 
 
 def _value(xp, a):
