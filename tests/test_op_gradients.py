@@ -177,7 +177,7 @@ CASES = [
          [(3, 4)]),
     Case('sigmoid_cross_entropy_with_logits', '',
          lambda x: tf.nn.sigmoid_cross_entropy_with_logits(
-             labels=tf.constant([[0.0, 1.0, 0.3], [1.0, 0.0, 0.5]], tf.float64), logits=x),
+             labels=tf.constant([[0.0, 1.0, 0.3], [1.0, 0.0, 0.5]], x.dtype), logits=x),   # TF casts no labels
          [(2, 3)], domain='away_from_zero'),
     Case('l2_loss', '', tf.nn.l2_loss, [(2, 3)]),
     Case('moments', 'mean_and_variance', lambda x: _flat(tf.nn.moments(x, axes=[0])), [(3, 2)]),
@@ -415,7 +415,7 @@ SECOND_ORDER = [
      lambda x: tf.nn.sparse_softmax_cross_entropy_with_logits(labels=tf.constant([1]), logits=tf.reshape(x, [1, 4])),
      'real'),
     ('sigmoid_cross_entropy_with_logits',
-     lambda x: tf.nn.sigmoid_cross_entropy_with_logits(labels=tf.constant([0.0, 1.0, 1.0, 0.3], tf.float64), logits=x),
+     lambda x: tf.nn.sigmoid_cross_entropy_with_logits(labels=tf.constant([0.0, 1.0, 1.0, 0.3], x.dtype), logits=x),
      'away_from_zero'),
 ]
 

@@ -17,6 +17,12 @@ _REAL = ('bfloat16', 'half', 'float', 'double')
 _ACTIVATION = ('half', 'bfloat16', 'float', 'double')
 _SUMMABLE = ('float', 'double', 'int32', 'uint8', 'int16', 'int8', 'complex64', 'int64', 'qint8', 'quint8', 'qint32',
              'bfloat16', 'qint16', 'quint16', 'uint16', 'complex128', 'half', 'uint32', 'uint64')
+_SIGNED = ('bfloat16', 'half', 'float', 'double', 'int8', 'int16', 'int32', 'int64', 'complex64', 'complex128')
+_ORDERED_Q = ('float', 'double', 'int32', 'uint8', 'int16', 'int8', 'int64', 'bfloat16', 'uint16', 'half', 'uint32',
+              'uint64', 'qint8', 'quint8', 'qint32', 'qint16', 'quint16')
+_DIAG = ('bfloat16', 'half', 'float', 'double', 'int32', 'int64', 'complex64', 'complex128')
+_REDUCTION = 'input:T, reduction_indices:Tidx -> output:T; attr=keep_dims:bool,default=false'
+_TIDX = '; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]'
 _UNARY = 'x:T -> y:T'
 _FEATURES = 'features:T -> activations:T'
 
@@ -48,6 +54,24 @@ KERNELS = {
         ('reduce_max', 'Max', ('float', 'double', 'int32', 'uint8', 'int16', 'int8', 'int64', 'bfloat16', 'uint16',
                                'half', 'uint32', 'uint64', 'qint8', 'quint8', 'qint32', 'qint16', 'quint16')))},
     'softmax': ('Softmax', 'logits:T -> softmax:T', _ACTIVATION),
+    # kernels that take numbers but no bool (numpy would sum, sort or square Trues silently)
+    'square': ('Square', _UNARY, ('bfloat16', 'half', 'float', 'double', 'int8', 'int16', 'int32', 'int64', 'uint8',
+                                  'uint16', 'uint32', 'uint64', 'complex64', 'complex128')),
+    'round': ('Round', _UNARY, _SIGNED),
+    'reduce_min': ('Min', _REDUCTION, _ORDERED_Q, _TIDX),
+    'reduce_euclidean_norm': ('EuclideanNorm', _REDUCTION, _SUMMABLE, _TIDX),
+    **{name: (kernel, 'x:T, axis:Tidx -> out:T; attr=exclusive:bool,default=false; attr=reverse:bool,default=false',
+              _SUMMABLE, _TIDX) for name, kernel in (('cumsum', 'Cumsum'), ('cumprod', 'Cumprod'))},
+    'top_k': ('TopKV2', 'input:T, k:Tk -> values:T, indices:index_type; attr=sorted:bool,default=true',
+              ('float', 'double', 'int32', 'uint8', 'int16', 'int8', 'int64', 'bfloat16', 'uint16', 'half', 'uint32',
+               'uint64'), '; attr=Tk:type,default=DT_INT32,allowed=[DT_INT16, DT_INT32, DT_INT64]; '
+                          'attr=index_type:type,default=DT_INT32,allowed=[DT_INT16, DT_INT32, DT_INT64]'),
+    'matmul': ('MatMul', 'a:T, b:T -> product:T; attr=transpose_a:bool,default=false; '
+                         'attr=transpose_b:bool,default=false',
+               ('bfloat16', 'half', 'float', 'double', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64',
+                'complex64', 'complex128'), '; attr=grad_a:bool,default=false; attr=grad_b:bool,default=false'),
+    'tensor_diag': ('Diag', 'diagonal:T -> output:T', _DIAG),
+    'tensor_diag_part': ('DiagPart', 'input:T -> diagonal:T', _DIAG),
     'log_softmax': ('LogSoftmax', 'logits:T -> logsoftmax:T', _ACTIVATION),
 }
 
@@ -91,7 +115,7 @@ BINARY_KERNELS = {
                     'complex128'), ''),
     'maximum': ('Maximum', _ORDERED, ''), 'minimum': ('Minimum', _ORDERED, ''),
     'less': ('Less', _COMPARABLE, ''), 'less_equal': ('LessEqual', _COMPARABLE, ''),
-    'greater': ('Greater', _COMPARABLE, ''),
+    'greater': ('Greater', _COMPARABLE, ''), 'greater_equal': ('GreaterEqual', _COMPARABLE, ''),
 }
 _TRUEDIV = ('uint8', 'int8', 'uint16', 'int16', 'uint32', 'int32', 'uint64', 'int64', 'bfloat16', 'float16', 'float32',
             'float64', 'complex64', 'complex128')
@@ -108,7 +132,7 @@ def string_refusal(op, dtype_name='string'):
     if entry is None:
         return None
     kernel, allowed, extra = entry
-    result = 'bool' if kernel in ('Less', 'LessEqual', 'Greater') else 'T'
+    result = 'bool' if kernel in ('Less', 'LessEqual', 'Greater', 'GreaterEqual') else 'T'
     return InvalidArgumentError(
         "Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; "
         "Op<name=%s; signature=x:T, y:T -> z:%s; attr=T:type,allowed=[%s]%s> [Op:%s]%s"
@@ -118,10 +142,25 @@ def string_refusal(op, dtype_name='string'):
 
 # Bool tensors in arithmetic (numpy would add them as a logical or): TF 2.21's kernels refuse them
 BOOL_BINARY_KERNELS = {op: BINARY_KERNELS[op] for op in ('subtract', 'floordiv', 'floormod', 'pow', 'maximum', 'less')}
+BOOL_BINARY_KERNELS.update({op: BINARY_KERNELS[op] for op in ('minimum', 'greater', 'greater_equal', 'less_equal')})
+BOOL_BINARY_KERNELS['truncatediv'] = ('TruncateDiv', ('bfloat16', 'half', 'float', 'double', 'uint8', 'int8', 'uint16',
+                                                      'int16', 'int32', 'uint32', 'uint64', 'int64', 'complex64',
+                                                      'complex128'), '')
+BOOL_BINARY_KERNELS['truncatemod'] = ('TruncateMod', ('int32', 'int64', 'bfloat16', 'half', 'float', 'double'), '')
 BOOL_BINARY_KERNELS['add'] = ('AddV2', ('bfloat16', 'half', 'float', 'double', 'uint8', 'uint16', 'uint32', 'uint64',
                                         'int8', 'int16', 'int32', 'int64', 'complex64', 'complex128'),
                               '; is_commutative=true; is_aggregate=true')
 
 
 # Reductions TensorFlow refuses for bool tensors (numpy would sum Trues into True, or count them)
-BOOL_REFUSED = frozenset(('reduce_sum', 'reduce_mean', 'reduce_prod', 'reduce_max'))
+BOOL_REFUSED = frozenset(('reduce_sum', 'reduce_mean', 'reduce_prod', 'reduce_max', 'reduce_min'))
+
+
+def refuse_bool(t, op, kernel_op=None):
+    """Raise TensorFlow's op-registry error if ``t`` is a bool tensor given to ``op`` (whose kernel is
+    ``kernel_op``'s entry in KERNELS: tf.sort of bools fails in its Neg), else return t."""
+    if t._data.dtype.kind == 'b':
+        error = refusal(kernel_op or op, 'bool')
+        error.add_note('%s: TensorFlow takes no bool tensor here; cast it first, e.g. tf.cast(x, tf.int32)' % op)
+        raise error
+    return t

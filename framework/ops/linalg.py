@@ -5,7 +5,7 @@ from ..errors import InvalidArgumentError, kernel_error
 from .. import backend, graph_random_ops, onednn_policy
 from ..tape import array_rule
 from ..tensor import Tensor
-from . import column_product, eigen_sum
+from . import column_product, eigen_sum, float_kernels
 from .bias_add_kernel import bias_add_grad, bias_grad_sum
 from .einsum_kernel import einsum_array
 from .sixteen_column_product import DEPTH_IN_ORDER as _DEPTH_IN_ORDER, rows_matmul, rows_matmul_transposed, \
@@ -34,6 +34,8 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
         raise InvalidArgumentError('matmul: both operands need rank >= 2, got shapes %s and %s; '
                                    'use expand_dims (or reshape) to make a vector a matrix'
                                    % (tuple(np.shape(da)), tuple(np.shape(db))))
+    if da.dtype.kind == 'b':            # numpy multiplies bools as and/or; TF's MatMul refuses them
+        float_kernels.refuse_bool(a, 'matmul')
     xa = da.swapaxes(-1, -2) if transpose_a else da
     xb = db.swapaxes(-1, -2) if transpose_b else db
     kernel = 'MatMul' if da.ndim == db.ndim == 2 else 'BatchMatMulV2'

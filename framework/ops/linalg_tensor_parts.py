@@ -7,6 +7,7 @@ from .complex_parts import conj
 from .linalg_checks import same_dtype
 from .matrix_parts import diag, diag_part, matrix_transpose
 from .norms import norm
+from . import float_kernels
 from .operands import as_tensor, named_errors
 from .shapes import reshape, stack
 
@@ -43,7 +44,7 @@ def normalize(tensor, ord='euclidean', axis=None, name=None):  # noqa: A002  (Te
 def tensor_diag(diagonal, name=None):
     """The tensor of shape d + d (d = diagonal's shape) holding ``diagonal`` where both halves of
     the index agree, zeros elsewhere."""
-    d = as_tensor(diagonal, 'tensor_diag')
+    d = float_kernels.refuse_bool(as_tensor(diagonal, 'tensor_diag'), 'tensor_diag')
     size = int(np.prod(d.shape))
     return reshape(diag(reshape(d, [size])), tuple(d.shape) * 2)
 
@@ -51,7 +52,7 @@ def tensor_diag(diagonal, name=None):
 @named_errors('tensor_diag_part')
 def tensor_diag_part(input, name=None):  # noqa: A002
     """The diagonal of a tensor of shape d + d: out[i...] = input[i..., i...], shape d."""
-    t = as_tensor(input, 'tensor_diag_part')
+    t = float_kernels.refuse_bool(as_tensor(input, 'tensor_diag_part'), 'tensor_diag_part')
     half = t.ndim // 2
     if t.ndim % 2 or tuple(t.shape[:half]) != tuple(t.shape[half:]):
         raise InvalidArgumentError('tensor_diag_part: input must have an even rank and shape d + d, got shape %s'

@@ -9,6 +9,7 @@ import math
 from .. import backend
 from ..indexed_slices import IndexedSlices, map_values
 from ..tensor import Tensor
+from . import float_kernels
 from .operands import as_float_tensor, as_numeric_tensor, as_tensor, named_errors, normalize_axis
 from .reductions import reduce_max, reduce_sum
 from .selection import where
@@ -18,7 +19,7 @@ from .unary import abs as abs_, rsqrt, sqrt
 @named_errors('reduce_euclidean_norm')
 def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
     """sqrt(sum(x ** 2)) over ``axis``; integer tensors give the truncated integer norm."""
-    x = as_numeric_tensor(input_tensor, 'reduce_euclidean_norm')
+    x = float_kernels.refuse_bool(as_numeric_tensor(input_tensor, 'reduce_euclidean_norm'), 'reduce_euclidean_norm')
     if x._data.dtype.kind in 'iub':
         a = x._data
         xp = backend.array_module(a)

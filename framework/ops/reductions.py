@@ -320,7 +320,7 @@ def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
 def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
     """Cumulative sum along ``axis``."""
     from .shapes import reverse as flip
-    x = as_numeric_tensor(x, 'cumsum')
+    x = float_kernels.refuse_bool(as_numeric_tensor(x, 'cumsum'), 'cumsum')     # numpy counts Trues
     (ax,) = normalize_axis(axis, x.ndim, 'cumsum')
     if reverse:
         return flip(cumsum(flip(x, [ax]), ax, exclusive), [ax])
@@ -344,7 +344,7 @@ def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
     """
     from .arithmetic import divide_no_nan
     from .shapes import reverse as flip
-    x = as_numeric_tensor(x, 'cumprod')
+    x = float_kernels.refuse_bool(as_numeric_tensor(x, 'cumprod'), 'cumprod')     # numpy counts Trues
     (ax,) = normalize_axis(axis, x.ndim, 'cumprod')
     if reverse:
         return flip(cumprod(flip(x, [ax]), ax, exclusive), [ax])

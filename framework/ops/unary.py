@@ -12,12 +12,17 @@ import numpy as np
 from .. import backend, libm
 from ..errors import InvalidArgumentError
 from ..composite import map_elementwise
-from . import eigen_math, eigen_reciprocal, eigen_rsqrt, eigen_trig
+from . import eigen_math, eigen_reciprocal, eigen_rsqrt, eigen_trig, float_kernels
 from ..tensor import Tensor
 from ..tape import array_rule, record_blocked
 from .operands import as_float_tensor, as_numeric_tensor, ACTIVE, record
 
 _HALF = np.dtype(np.float16)
+
+
+def _numbers_no_bool(x, op):
+    # Square, Abs and Round take numbers but no bool (numpy squares Trues, rounds them into float16)
+    return float_kernels.refuse_bool(as_numeric_tensor(x, op), op)
 
 
 def _apply(name, x, value, grad, check=as_float_tensor, widen_bfloat16=True):
@@ -143,7 +148,7 @@ def rsqrt_array(xp, a):
 
 
 def square(x, name=None):
-    return _apply('square', x, lambda xp, a: a * a, _square_grad, as_numeric_tensor)
+    return _apply('square', x, lambda xp, a: a * a, _square_grad, _numbers_no_bool)
 
 
 def reciprocal(x, name=None):
@@ -158,7 +163,7 @@ def _reciprocal_value(xp, a):
 
 
 def abs(x, name=None):  # noqa: A001  (TensorFlow's name)
-    return _apply('abs', x, _abs_value, _abs_grad, as_numeric_tensor)
+    return _apply('abs', x, _abs_value, _abs_grad, _numbers_no_bool)
 
 
 def _abs_value(xp, a):
@@ -346,7 +351,7 @@ def ceil(x, name=None):
 
 def round(x, name=None):  # noqa: A001  (TensorFlow's name)
     # TensorFlow rounds half to even, as numpy does.
-    return _apply('round', x, lambda xp, a: xp.round(a), None, as_numeric_tensor)
+    return _apply('round', x, lambda xp, a: xp.round(a), None, _numbers_no_bool)
 
 
 def is_nan(x, name=None):
