@@ -69,6 +69,7 @@ def _node_config(node, own):
                            'keras_history': [layer.name, node_index - foreign, tensor_index]}}
     return {'args': nest.map_structure(encode, tuple(node.args)),
             'kwargs': nest.map_structure(encode, node.kwargs if isinstance(node.layer, Operation) else
+                                         node.keras_kwargs if node.keras_kwargs is not None else
                                          keras_recorded_kwargs(node.layer, node.args, node.kwargs))}
 
 
@@ -117,9 +118,12 @@ def rebuild(cls, config, custom_objects=None):
                     args, kwargs = _call_arguments(calls[0], created)
                 except _NotYetMade:
                     break
+                recorded, made = kwargs, len(inbound_nodes(created[name]))
                 args, kwargs = readable_call(created[name], args, kwargs)
                 kwargs = without_default_training(created[name], kwargs)
                 created[name](*args, **kwargs)
+                if len(inbound_nodes(created[name])) > made:
+                    inbound_nodes(created[name])[made].keras_kwargs = recorded      # written again as read
                 calls.pop(0)
                 progress = True
         if not progress:

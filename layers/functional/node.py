@@ -29,8 +29,11 @@ class Node:
         output_structure: the outputs as the layer returned them (a list of two, ...).
         single_input: the KerasTensor when the call was ``layer(x)`` alone, else
             None; running the model then needs no structure mapping.
+        keras_kwargs: for a call read from a config, its kwargs as written there (with the
+            ``training`` default the call itself drops), which a config written again repeats.
     """
-    __slots__ = ('layer', 'args', 'kwargs', 'input_tensors', 'outputs', 'output_structure', 'single_input')
+    __slots__ = ('layer', 'args', 'kwargs', 'input_tensors', 'outputs', 'output_structure', 'single_input',
+                 'keras_kwargs')
 
     def __init__(self, layer, args=(), kwargs=None, outputs=()):
         self.layer = layer
@@ -42,6 +45,7 @@ class Node:
         # layer(x) alone: no other KerasTensor in the call (LSTM(...)(x, initial_state=[h, c]) is not)
         simple = len(self.args) == 1 and type(self.args[0]) is KerasTensor and len(self.input_tensors) == 1
         self.single_input = self.args[0] if simple else None
+        self.keras_kwargs = None
         nodes = inbound_nodes(layer)
         nodes.append(self)
         for index, tensor in enumerate(self.outputs):

@@ -67,6 +67,9 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes):
         _check_spec(layer, inputs)
         with call_context.scope(layer):        # sublayers' weights get this layer's path
             layer._build_from_shape(shapes)
+        note = getattr(layer, '_note_build_call', None)     # Keras builds RNNs from initial_state's shape too
+        if note is not None:
+            note(args, kwargs)
     elif layer._build_input_shape is None:
         layer._build_input_shape = shapes       # built when made (Flatten): Keras records its first call's shape
     _check_spec(layer, inputs)

@@ -4,6 +4,7 @@ from framework.ops import concat, reverse
 from .. import call_context
 from ..layer import Layer
 from ..serialization import deserialize, serialize
+from .initial_state_build import InitialStateBuildConfig
 
 _MERGE_MODES = ('sum', 'mul', 'ave', 'concat', None)
 
@@ -26,7 +27,7 @@ def _strip(name, prefix):
     return name[len(prefix):] if name.startswith(prefix) else name
 
 
-class Bidirectional(Layer):
+class Bidirectional(InitialStateBuildConfig, Layer):
     """Run ``layer`` over the sequence and a copy with go_backwards flipped,
     then merge the two outputs (Keras 3's wrapper).
 

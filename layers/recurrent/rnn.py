@@ -23,6 +23,7 @@ from ..serialization import deserialize, serialize
 from ..stacked_rnn_cells import StackedRNNCells
 from . import sequence_dropout, stateful_states
 from .cell import RecurrentCell
+from .initial_state_build import InitialStateBuildConfig
 from .time_steps import time_steps
 
 
@@ -46,7 +47,7 @@ def step_masks(mask, batch, steps, reverse, who):
     return keep[::-1] if reverse else keep
 
 
-class RNN(Layer):
+class RNN(InitialStateBuildConfig, Layer):
     """A recurrent layer around ``cell`` (Keras 3's ``keras.layers.RNN``).
 
     Args:
