@@ -43,6 +43,17 @@ from .weights import LayerWeights
 
 _SHOWN_ONCE = contextlib.nullcontext()
 _PYTHON_SCALARS = (str, bytes, int, float, bool, complex)
+_MAY_HOLD_PYTHON_VALUES = frozenset(_PYTHON_SCALARS + (list, tuple, dict))     # one set lookup per call
+
+
+def _refuse_python_values(inputs):
+    """Keras 3 converts only array-likes among the inputs' leaves, then refuses a Python number or
+    string left there: ``layer(3.0)``, and ``exponential_layer([-3., -1., 0.])``, which Hands-On ML
+    wrote for Keras 2 (preprocessing layers take them: ``_allow_non_tensor_positional_args``)."""
+    for leaf in (inputs,) if type(inputs) in _PYTHON_SCALARS else nest.flatten(inputs):
+        if type(leaf) in _PYTHON_SCALARS:
+            raise ValueError('Only input tensors may be passed as positional arguments. The following argument '
+                             'value should be passed as a keyword argument: %s (of type %s)' % (leaf, type(leaf)))
 
 
 def _warn_legacy_shape_argument(data_layer):
@@ -384,9 +395,8 @@ class Layer(LayerWeights, OwnVariables):
 
     def _call_converted(self, inputs, args, kwargs, training):
         """``__call__``'s work on concrete inputs (kept apart so that one handler names the layer)."""
-        if type(inputs) in _PYTHON_SCALARS and not self._allow_non_tensor_positional_args:
-            raise ValueError('Only input tensors may be passed as positional arguments. The following argument '
-                             'value should be passed as a keyword argument: %s (of type %s)' % (inputs, type(inputs)))
+        if type(inputs) in _MAY_HOLD_PYTHON_VALUES and not self._allow_non_tensor_positional_args:
+            _refuse_python_values(inputs)
         mixed = self._compute
         if mixed is None:
             if type(inputs) is not Tensor or inputs._data.dtype is not self._dtype:    # (else nothing to convert)

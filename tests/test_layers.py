@@ -73,7 +73,8 @@ def test_float64_numpy_input_becomes_float32_and_ints_are_promoted():
     assert d(np.ones((2, 3), np.float64)).dtype == tf.float32
     assert d(np.ones((2, 3), np.int32)).dtype == tf.float32
     assert d(tf.constant(np.ones((2, 3)))).dtype == tf.float32
-    assert d([[1.0, 2.0, 3.0]]).dtype == tf.float32
+    with pytest.raises(ValueError, match='Only input tensors may be passed as positional arguments'):
+        d([[1.0, 2.0, 3.0]])          # Keras 3 converts array-likes only, then refuses Python numbers
 
 
 def test_dense_output_matches_the_formula(backend):
