@@ -98,7 +98,9 @@ class Adafactor(Optimizer):
         rho = min(learning_rate, inverse_root)
         alpha = max(dtype(self.epsilon_2), self._rms(xp, data)) * rho
         regulated = squared + self.epsilon_1
-        beta_2 = 1 - xp.power(step, dtype(self.beta_2_decay))
+        # Keras's ops.power of two scalars: C's pow, as TF's one-element path (numpy's power ufunc
+        # differs from it in the last bit for ~1 step in 4; a scalar ** calls C's).
+        beta_2 = 1 - step ** dtype(self.beta_2_decay)
         row, column, v = self._slots.arrays(variable, ('row', 'column', 'velocity'))
         if data.ndim >= 2:
             row[...] = beta_2 * row + (1 - beta_2) * _mean(regulated, axis=-1)
