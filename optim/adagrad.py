@@ -1,7 +1,7 @@
 """Adagrad, as Keras 3."""
 from .arguments import check_non_negative
 from .optimizer import Optimizer
-from .root_division import divided_by_root
+from .root_division import divided_by_root, elementwise_when_eager
 from .rowwise_moment import RowwiseMoment, scatter_add
 
 
@@ -17,7 +17,7 @@ class Adagrad(RowwiseMoment, Optimizer):
         **kwargs: the base ``Optimizer`` options (weight_decay, clipnorm, ...).
     """
 
-    elementwise_update = True     # see Optimizer.elementwise_update
+    elementwise_update = elementwise_when_eager     # see Optimizer.elementwise_update
 
     def __init__(self, learning_rate=0.001, initial_accumulator_value=0.1, epsilon=1e-7, weight_decay=None,
                  clipnorm=None, clipvalue=None, global_clipnorm=None, name=None, **kwargs):

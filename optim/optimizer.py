@@ -440,7 +440,10 @@ class Optimizer(OptimizerState, abc.ABC):
         """Keras 3's decoupled decay, before the update (``lr``: the step's rate, a host scalar).
         Muon overrides it: it decays its Adam-stepped variables by another rate."""
         if self.weight_decay is not None:
-            self._weight_decay.apply(variables, self.weight_decay, lr)
+            factors = None
+            if graph_random_ops.current() is not None and isinstance(self._learning_rate, LearningRateSchedule):
+                factors = self._learning_rate.product_factors(self._iterations)
+            self._weight_decay.apply(variables, self.weight_decay, lr, factors)
 
     def _update_moving_averages(self):
         step = int(self.iterations)

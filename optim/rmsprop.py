@@ -1,7 +1,7 @@
 """RMSprop (with optional momentum and centering), as Keras 3."""
 from .arguments import check_in_range, check_non_negative
 from .optimizer import Optimizer
-from .root_division import divided_by_root
+from .root_division import divided_by_root, elementwise_when_eager
 from .rowwise_moment import RowwiseMoment, scatter_add
 
 
@@ -19,7 +19,7 @@ class RMSprop(RowwiseMoment, Optimizer):
         **kwargs: the base ``Optimizer`` options (weight_decay, clipnorm, ...).
     """
 
-    elementwise_update = True     # see Optimizer.elementwise_update
+    elementwise_update = elementwise_when_eager     # see Optimizer.elementwise_update
 
     def __init__(self, learning_rate=0.001, rho=0.9, momentum=0.0, epsilon=1e-7, centered=False,
                  weight_decay=None, clipnorm=None, clipvalue=None, global_clipnorm=None, name=None, **kwargs):

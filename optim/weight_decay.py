@@ -1,6 +1,7 @@
 """Decoupled weight decay, as Keras 3 applies it before each update."""
 import re
 
+from framework import graph_random_ops
 from .keras_cast import keras_cast
 
 
@@ -27,12 +28,39 @@ class WeightDecay:
         name = tensorflow_name(variable) if name is None else name
         return self._name_pattern is None or self._name_pattern.search(name) is None
 
-    def apply(self, variables, weight_decay, lr):
-        """Decay ``variables`` in place; ``lr`` is the current learning rate (a host scalar)."""
+    def apply(self, variables, weight_decay, lr, lr_factors=None):
+        """Decay ``variables`` in place; ``lr`` is the current learning rate (a host scalar),
+        ``lr_factors`` its schedule's ``product_factors`` in a traced step (else None)."""
+        traced = graph_random_ops.current() is not None
         for variable in variables:
             if self.applies_to(variable):
-                dtype = variable._data.dtype
-                variable._data -= variable._data * keras_cast(weight_decay, dtype) * lr.astype(dtype)
+                data = variable._data
+                decay, rate = keras_cast(weight_decay, data.dtype), lr.astype(data.dtype)
+                scale = traced_scale(data, decay, rate, lr_factors) if traced else None
+                if scale is None:
+                    data -= data * decay * rate
+                else:
+                    data -= data * scale
+
+
+def traced_scale(data, decay, rate, lr_factors):
+    """The factor of ``data`` in ``data * decay * lr`` after grappler's MinimizeBroadcasts, or None
+    where the product keeps eager order. The stage collects the Mul chain's inputs right to left
+    ([lr, decay, variable]; a schedule's final product adds its two factors: [rest, constant,
+    decay, variable]), sorts them by element count (stably: a one-element variable keeps its
+    place; a rank-0 one leaves the chain alone) and multiplies them pairwise, then constant folding
+    pushes the constants together: so ``variable * (decay * lr)``, and with ExponentialDecay's
+    ``lr = constant * rest`` ``variable * ((decay * constant) * rest)``, except that a
+    one-element variable then keeps ``(variable * decay) * lr``. A cast of the rate to the
+    variable's dtype breaks the chain at the rate."""
+    if data.ndim == 0:
+        return None
+    if lr_factors is not None and lr_factors[0].dtype == lr_factors[1].dtype == rate.dtype:
+        if data.size == 1:
+            return None
+        constant, rest = lr_factors
+        return (decay * constant) * rest
+    return decay * rate
 
 
 def tensorflow_name(variable):

@@ -25,15 +25,20 @@ class ExponentialDecay(LearningRateSchedule):
         self.name = name
 
     def __call__(self, step):
+        initial, power = self.product_factors(step)
+        rate = initial * power
+        # An integer initial rate gives float64, as TensorFlow's int32 / int32 does (and
+        # decay_rate truncated to an integer, as ops.cast does).
+        return as_tensor(rate, rate.dtype)
+
+    def product_factors(self, step):
+        """The rate's two factors: ``initial`` and ``decay_rate ** (step / decay_steps)``."""
         initial = float_of(self.initial_learning_rate, 'initial_learning_rate')
         dtype = initial.dtype
         p = divide_by_constant(step_array(step, dtype), keras_cast(self.decay_steps, dtype))
         if self.staircase:
             p = np.floor(p)
-        rate = initial * pow_arrays(keras_cast(self.decay_rate, dtype), p, False)
-        # An integer initial rate gives float64, as TensorFlow's int32 / int32 does (and
-        # decay_rate truncated to an integer, as ops.cast does).
-        return as_tensor(rate, rate.dtype)
+        return initial, pow_arrays(keras_cast(self.decay_rate, dtype), p, False)
 
     def get_config(self):
         return {'initial_learning_rate': self.initial_learning_rate, 'decay_steps': self.decay_steps,

@@ -37,6 +37,12 @@ class LearningRateSchedule:
     def from_config(cls, config):
         return cls(**config)
 
+    def product_factors(self, step):
+        """``(constant, rest)`` where Keras's graph ends the rate as ``Mul(constant, rest)``
+        (ExponentialDecay's ``initial * decay_rate ** p``), else None. In a traced step grappler
+        merges that product into a weight decay's ``variable * weight_decay * lr`` (optim/weight_decay.py)."""
+        return None
+
 
 def float_of(value, what):
     """``value`` as a host array in its TensorFlow dtype (Python floats: float32)."""

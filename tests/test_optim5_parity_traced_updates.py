@@ -1,0 +1,101 @@
+"""Traced optimizer steps (a tf.function, Keras's compiled train step) round as TensorFlow 2.21's graphs.
+
+- RMSprop, Adagrad and Adadelta: grappler turns ``x / sqrt(y)`` into ``x * rsqrt(y)``, whose
+  kernel takes packets of 8 from each variable's first element. Variables concatenated into one
+  flat update (optim/flat_update.py) put the packets elsewhere: traced steps now go variable by
+  variable (1 ulp on some elements of every variable but the first).
+- Weight decay ``variable * weight_decay * lr``: grappler's MinimizeBroadcasts multiplies the
+  scalars first (``variable * (weight_decay * lr)``), and with ExponentialDecay folds the rate's
+  constant into the decay (``variable * ((weight_decay * initial) * decay_rate ** p)``);
+  one-element and rank-0 variables keep other orders (optim/weight_decay.py).
+
+Golden values: TensorFlow 2.21 + Keras 3.15.1 (/opt/tfref) running the same steps inside a
+tf.function, variables printed as ``numpy().tobytes().hex()`` (/work/notes/progs/optim5/gold2.py, gold3.py).
+"""
+import numpy as np
+import pytest
+
+import framework as tf
+from framework import keras
+
+S = keras.optimizers.schedules
+
+
+def hexes(variables):
+    return [np.asarray(v.numpy(), np.float32).tobytes().hex() for v in variables]
+
+
+def traced_steps(make, init, grads):
+    variables = [tf.Variable(a) for a in init]
+    opt = make()
+    step = tf.function(lambda gs: opt.apply_gradients(zip(gs, variables)))
+    for gs in grads:
+        step([tf.constant(g) for g in gs])
+    return hexes(variables)
+
+
+ROOTS = {
+    'rmsprop': (lambda: keras.optimizers.RMSprop(0.01), [
+        '606d52bf32c799bf56b494beb512b13e529e983f783d613de51d05bfa66e34bfa40f3d3fb6cccf3ff9c2d23e90ca87bf',
+        '3bdb65bf497cca3f9432813ed600dabfd43070bd',
+        '9c3394bf44bc27bf23ecf9be7f7a5abf0b61da3e0b0955bd002814bf59f4f03ecf346b3f303cc7bf2fee1abe54a887bf',
+        '68ce72bee900b9bfb4e20f3ecae975bd5fdbf6bed9dd75bfcd64fcbeb6f98fbf12f2a6bf']),
+    'adagrad': (lambda: keras.optimizers.Adagrad(0.05), [
+        'e0294dbf58ac91bfe1919ebe8690a03e07079c3fb3ae5f3d57a602bfdfdc1dbf4f0c483f2499ce3ffe22e63ecda380bf',
+        'd4505cbf45a8c83fd4c7923e72cdd8bf321394bd',
+        'e7a994bf32f529bf8d45f4beec346dbf148fc03e1e3a20bdb8c60fbf96bff83e8a666b3f1b7ac1bf8cfcfbbde0ca85bf',
+        '539ca3be9c62c1bf8609383e445fe2bda7490abff8b15fbf3e0f0dbf710c90bf07b4a3bf']),
+    'adadelta': (lambda: keras.optimizers.Adadelta(1.0), [
+        '902b4ebf5f39a8bf5d1f7ebec786d23e76b0913f4293d23dcd800cbf5d3046bfe0a43f3f3911d13f6e70923e21849bbf',
+        '2acb73bfcd47cc3f140f583e4a6fddbf643bafbd',
+        'ad3c95bfe18521bf08a3f8be2c083abf1e250b3f8c9f73bd0c6216bfa99dd43efd28563f48e7d0bfdb8f7abe6df97bbf',
+        'e4cf38be54e5a6bfbe99003d405a22bd4ad4a5bea3c384bf8c75d2be6ae98bbffd5fadbf']),
+}
+
+
+@pytest.mark.parametrize('name', sorted(ROOTS))
+def test_root_dividing_optimizers_traced_over_several_variables(name):
+    make, golden = ROOTS[name]
+    rng = np.random.default_rng(5)
+    shapes = [(3, 4), (5,), (2, 6), (3, 3)]
+    init = [rng.standard_normal(s).astype(np.float32) for s in shapes]
+    grads = [[(rng.standard_normal(s) * (0.5 + t)).astype(np.float32) for s in shapes] for t in range(8)]
+    assert traced_steps(make, init, grads) == golden
+
+
+def test_root_dividing_optimizers_still_update_flat_when_eager():
+    # The traced steps' per-variable path must not cost the eager steps their flat update.
+    opt = keras.optimizers.RMSprop(0.01)
+    assert opt.elementwise_update is True
+
+
+WEIGHT_DECAY = {
+    'sgd': (lambda: keras.optimizers.SGD(0.3, weight_decay=0.37), [
+        'af8f58bf', '1452f93e', '873965bdd9c284be5496f7be', '18b44bbf33ad8fbed7b0b83ec5bc01bf',
+        'cfb396bedea84fbea72d6abf570a2ebff83330bfeeba5fbf8a66833f4e13eabed495ad3d5e91893ec60dc0be4f4540be'
+        'bdf4d63e89b0123ed74f193eda6483be6a19a6bdb1e0dc3eaadeedbdcd7639bf928a853eefc84dbf769ba8be60af37bb'
+        'c051a7bef792de3e416a1abefd8d863ed79623bf74142c3e0868913e3d00c43dcab20d3eac08cbbd4c0402bf340f28bf'
+        'e82320bef1ac413eba13b93d68e39cbce624e33e6cc5803ecc5959bedc8060be1cccce3d']),
+    'adamw': (lambda: keras.optimizers.AdamW(0.1, weight_decay=0.3), [
+        '01b6e93e', '261e87bf', '10e6ff3e1aed94bd61d1c63e', '4a8320bf70faecbe965b18bfd626a2be',
+        '4e932b3f27ac2cbe3e4dcbbdac799bbea2a56ebe7faaafbe49debd3e1256cabe1c117abe96f7a13e000b0abffcbaa8be'
+        '820e893f1917d5bde542513ed318b0be2f9b183e3fde2e3f0802a5bef27b04bf92651f3e080f82bfb67551be746c843f'
+        'c29627becde35bbe7c78a03cc6aea5bf8918b1bde696f2be781e03bf4c888b3efccf6a3f26ac9bbe5b7b77bf97d29bbe'
+        '867f693ef63b7a3fd606b23cc740d63e0eba273fe26389be3c2ad9bd1dbff13c18260dbe']),
+    'sgd_exponential_decay': (lambda: keras.optimizers.SGD(S.ExponentialDecay(0.3, 3, 0.9), weight_decay=0.37), [
+        'f8caa8be', 'f039cdbd', '3d5c893e342224bc9364043e', '803c11bfa14042be94dad7bcef95a4be',
+        'ce5b3abd3a3486be10ccdebeec9ed5be783b84be7241e1be8b8a133ffd78c0be6b2587bd80975c3e872de9be4cfc3cbe'
+        '6bd3063fa09cb3bb5af9313e5e37a0bef613b2bd8a7af93e9ca3f63cd18b0dbf3ecfab3d29551ebf05ad82be3682953e'
+        '0a33a2be1525e53dc3c743bebcc8adbe4a67d0befa06b8bd3a34263e1f71473ea8479f3e6d003ebec0c7f4bead7ddebe'
+        '820b183d2a73883e1f75203e80c1fc3d4e19f73e1f8a9ebde2e4c23c9ab8c0bdd56cadbd']),
+}
+
+
+@pytest.mark.parametrize('name', sorted(WEIGHT_DECAY))
+def test_weight_decay_in_a_traced_step(name):
+    make, golden = WEIGHT_DECAY[name]
+    rng = np.random.default_rng(3)
+    shapes = [(), (1,), (3,), (2, 2), (9, 5)]      # rank 0 and one element keep other orders
+    init = [rng.standard_normal(s).astype(np.float32) for s in shapes]
+    grads = [[(rng.standard_normal(s) * 0.7).astype(np.float32) for s in shapes] for t in range(30)]
+    assert traced_steps(make, init, grads) == golden
