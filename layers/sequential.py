@@ -86,8 +86,8 @@ class Sequential(ModelBase):
             if layer.sparse:       # keras.Input(sparse=True): SparseTensor batches reach the first layer
                 self._keeps_composite_inputs = (SparseTensor,)
         else:
-            names = {existing.name for existing in self._layers}
-            if layer.name in names:
+            # Keras 3 takes the same layer again (its weights are shared), not another of its name
+            if any(existing.name == layer.name and existing is not layer for existing in self._layers):
                 raise ValueError("All layers added to a Sequential model should have unique names. Name '%s' "
                                  'is already the name of a layer in this model. Update the `name` argument to '
                                  'pass a unique name.' % layer.name)
