@@ -53,7 +53,7 @@ class _AdaptivePooling(Layer):
         super().__init__(**kwargs)
         who = '%s %r' % (type(self).__name__, self.name)
         check_channels_last(data_format, who)
-        self.output_size = normalize_tuple(output_size, self.rank, 'output_size', who)
+        self.output_size = normalize_tuple(output_size, self.rank, 'output_size', who, tf_form=False)
         self.input_spec = InputSpec(ndim=self.rank + 2)
 
     def call(self, inputs):

@@ -22,9 +22,9 @@ def check_filters(filters, who):
 
 def window_options(layer, rank, kernel_size, strides, padding, dilation_rate, who):
     """Set kernel_size, strides, padding and dilation_rate as ``rank``-tuples, as Keras checks them."""
-    layer.kernel_size = normalize_tuple(kernel_size, rank, 'kernel_size', who)
-    layer.strides = normalize_tuple(strides, rank, 'strides', who)
-    layer.dilation_rate = normalize_tuple(dilation_rate, rank, 'dilation_rate', who)
+    layer.kernel_size = normalize_tuple(kernel_size, rank, 'kernel_size', who, tf_form=False)
+    layer.strides = normalize_tuple(strides, rank, 'strides', who, tf_form=False)
+    layer.dilation_rate = normalize_tuple(dilation_rate, rank, 'dilation_rate', who, tf_form=False)
     layer.padding = normalize_padding(padding, who)
 
 

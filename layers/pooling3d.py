@@ -20,8 +20,8 @@ class _Pooling3D(Layer):
         super().__init__(**kwargs)
         who = '%s %r' % (type(self).__name__, self.name)
         self.data_format = data_format_option(data_format, who)
-        self.pool_size = normalize_tuple(pool_size, 3, 'pool_size', who)
-        self.strides = self.pool_size if strides is None else normalize_tuple(strides, 3, 'strides', who)
+        self.pool_size = normalize_tuple(pool_size, 3, 'pool_size', who, tf_form=False)
+        self.strides = self.pool_size if strides is None else normalize_tuple(strides, 3, 'strides', who, tf_form=False)
         self.padding = normalize_padding(padding, who)
         self.input_spec = InputSpec(ndim=5)
         self.built = True

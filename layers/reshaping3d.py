@@ -21,7 +21,7 @@ class UpSampling3D(Layer):
     def __init__(self, size=(2, 2, 2), data_format=None, **kwargs):
         super().__init__(**kwargs)
         who = 'UpSampling3D %r' % self.name
-        self.size = normalize_tuple(size, 3, 'size', who)
+        self.size = normalize_tuple(size, 3, 'size', who, tf_form=False)
         self._axes, self.data_format = _spatial_axes(data_format, 3, who)
         self.input_spec = InputSpec(ndim=5)
 

@@ -80,3 +80,25 @@ def test_clip_by_value_takes_bounds_that_convert():
     assert tf.clip_by_value(LOGITS, 0, 1).numpy().tolist() == [[0.5, 0.0], [1.0, 0.0]]
     assert tf.clip_by_value(LOGITS, np.float64(0.0), np.array(1.0)).dtype == tf.float32
     assert tf.clip_by_value(LOGITS, tf.zeros([2, 1]), 1.0).numpy().tolist() == [[0.5, 0.0], [1.0, 0.0]]
+
+
+IMG = np.ones((1, 4, 4, 1), np.float32)
+
+
+@pytest.mark.parametrize('call, text', [
+    (lambda: tf.nn.max_pool2d(IMG, '2', 2, 'VALID'), "Expected int for argument 'ksize' not '2'."),
+    (lambda: tf.nn.avg_pool2d(IMG, 2, '2', 'VALID'), "Expected int for argument 'strides' not '2'."),
+    (lambda: tf.nn.avg_pool1d(np.ones((1, 4, 1), np.float32), '2', 2, 'VALID'),
+     "Expected int for argument 'ksize' not '2'."),
+    (lambda: tf.nn.conv1d(np.ones((1, 4, 1), np.float32), np.ones((2, 1, 1), np.float32), '1', 'VALID'),
+     "Expected int for argument 'strides' not '1'."),
+    (lambda: tf.nn.conv2d(IMG, np.ones((2, 2, 1, 1), np.float32), [1, '1'], 'VALID'),
+     "Expected int for argument 'strides' not '1'."),
+    (lambda: tf.nn.max_pool_with_argmax(IMG, 2, '2', 'VALID'), "Expected int for argument 'strides' not '2'."),
+    (lambda: tf.nn.max_pool3d(np.ones((1, 2, 2, 2, 1), np.float32), '2', 2, 'VALID'),
+     "Expected int for argument 'ksize' not '2'."),
+])
+def test_window_sizes_given_as_text_are_tfs_type_error(call, text):
+    # TF 2.21's attribute check; int('2') took them silently
+    with pytest.raises(TypeError, match=text.replace('(', r'\(').replace(')', r'\)')):
+        call()

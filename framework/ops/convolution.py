@@ -15,6 +15,9 @@ from .pool_window_sizes import empty_pool_output, empty_valid_pool_sizes
 
 
 def _pair(value, name, op):
+    for v in (value,) + (tuple(value) if isinstance(value, (list, tuple)) else ()):
+        if isinstance(v, (str, bytes)):       # int('2') would take it; TF's attribute check refuses
+            raise TypeError("Expected int for argument '%s' not %r." % (name, v))
     values = [value] if isinstance(value, int) else [int(v) for v in value]
     if len(values) == 4:            # TensorFlow's [1, h, w, 1] form
         values = values[1:3]

@@ -19,14 +19,19 @@ from .operands import ACTIVE, as_float_tensor, named_errors, record
 from .shapes import reshape
 
 
-def normalize_tuple(value, rank, name, op):
-    """A ``rank``-tuple of positive ints from an int or a sequence of ``rank`` ints."""
+def normalize_tuple(value, rank, name, op, tf_form=True):
+    """A ``rank``-tuple of positive ints from an int or a sequence of ``rank`` ints; with ``tf_form`` (the
+    tf.nn ops) also TensorFlow's [1, ..., 1] form, which Keras layers refuse."""
     values = (value,) * rank if isinstance(value, int) and not isinstance(value, bool) else value
+    if tf_form:
+        for v in (values,) + (tuple(values) if isinstance(values, (list, tuple)) else ()):
+            if isinstance(v, (str, bytes)):       # int('2') would take it; TF's attribute check refuses
+                raise TypeError("Expected int for argument '%s' not %r." % (name, v))
     try:
         values = tuple(int(v) for v in values)
     except (TypeError, ValueError):
         values = ()
-    if len(values) == rank + 2 and values[0] == values[-1] == 1:       # TensorFlow's [1, ..., 1] form
+    if tf_form and len(values) == rank + 2 and values[0] == values[-1] == 1:       # TensorFlow's [1, ..., 1] form
         values = values[1:-1]
     if len(values) != rank or min(values) < 1:
         raise ValueError('%s: %s must be a positive int or %d of them, got %r' % (op, name, rank, value))
