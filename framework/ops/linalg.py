@@ -407,9 +407,10 @@ def _affine_bias_grad_array(g, y, x, kernel, bias):
     if g.dtype.kind == 'V':
         # bfloat16's BiasAddGrad adds in bfloat16 steps, as numpy's sum does, but from +0 (no -0 sums)
         return g.sum(axis=0 if g.ndim == 2 else tuple(range(g.ndim - 1)), dtype=g.dtype) + g.dtype.type(0)
-    if g.ndim == 2 and g.shape[1] == 1:
-        # One unit: TF drops the size-1 axis and sums the column as a whole tensor, in its
-        # order (reduce_sum's); a Dense(1) regression's bias drifted from a partial last batch.
+    if g.shape[-1] == 1:
+        # One unit: TF drops the size-1 axes and sums the column as a whole tensor, in its
+        # order (reduce_sum's); a Dense(1) regression's bias drifted from a partial last batch,
+        # and a Dense(1) on (batch, time, features) windows (the time-series tutorial) too
         return eigen_sum.sum_all(g).reshape(1)
     # Keras's Dense adds its bias with tf.nn.bias_add: BiasAddGrad's order (float16 summed in
     # float32 and rounded once), which is row after row below ~124,000 values
