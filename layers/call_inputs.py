@@ -147,6 +147,13 @@ def check_call_positionals(layer, args):
         raise TypeError("%s() got multiple values for argument 'training'" % cls.call.__qualname__)
 
 
+def first_call_parameter(layer):
+    """The name of ``layer.call``'s first positional parameter ('query' for MultiHeadAttention), or None."""
+    parameters = [p for p in inspect.signature(layer.call).parameters.values()
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return parameters[0].name if parameters else None
+
+
 def keyword_inputs(layer, kwargs):
     """The first argument of ``layer.call`` when a call names it (``mha(query=q, value=v)``, as
     Keras 3's ``__call__`` takes it), popped from ``kwargs``.
@@ -154,10 +161,9 @@ def keyword_inputs(layer, kwargs):
     Raises:
         TypeError: the call gives no first argument, positionally or by name.
     """
-    parameters = [p for p in inspect.signature(layer.call).parameters.values()
-                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-    if parameters and parameters[0].name in kwargs:
-        return kwargs.pop(parameters[0].name)
-    first = parameters[0].name if parameters else 'inputs'
+    first = first_call_parameter(layer)
+    if first is not None and first in kwargs:
+        return kwargs.pop(first)
+    first = first or 'inputs'
     raise TypeError('%s.call() missing its first argument %r: pass it positionally or as %s=...; received '
                     'keyword arguments %s' % (type(layer).__name__, first, first, sorted(kwargs)))

@@ -362,14 +362,15 @@ class Layer(LayerWeights, OwnVariables):
         the call and returns KerasTensors instead (see ``functional``). The first
         argument may be given by its name in ``call`` (``mha(query=q, value=v)``).
         """
-        if inputs is _NO_INPUTS:
+        named = inputs is _NO_INPUTS
+        if named:
             inputs = keyword_inputs(self, kwargs)
         if kwargs:
             check_call_keywords(self, kwargs)
         if args:
             check_call_positionals(self, args)
         if (type(inputs) is not Tensor or args or kwargs) and any_symbolic(inputs, args, kwargs):
-            return call_symbolic(self, inputs, args, kwargs, training)
+            return call_symbolic(self, inputs, args, kwargs, training, named)
         # masks_matter's answer for a model, or for a plain call on a tensor without notes, without its call
         kind = MASK_KIND.get(type(self))
         if kind != 'own' and not (kind == 'passes' and not kwargs and type(inputs) is Tensor

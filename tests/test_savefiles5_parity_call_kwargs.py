@@ -77,3 +77,19 @@ def test_a_model_with_an_initial_state_reloads(tmp_path):
     reloaded = keras.models.load_model(tmp_path / 'm.keras')
     assert 'training' not in reloaded.get_config()['layers'][2]['inbound_nodes'][0]['kwargs']
     np.testing.assert_array_equal(reloaded.predict(x, verbose=0), model.predict(x, verbose=0))
+
+
+def test_a_first_argument_given_by_name_is_recorded_by_name(tmp_path):
+    # Keras 3.15: MultiHeadAttention(2, 3)(query=x, value=x, key=x) is recorded with args [] and
+    # kwargs ['query', 'value', 'key']; the mha(q, value=v) form with args [q] and kwargs ['value'].
+    x = keras.Input((4, 6))
+    model = keras.Model(x, L.MultiHeadAttention(2, 3)(query=x, value=x, key=x))
+    node = model.get_config()['layers'][1]['inbound_nodes'][0]
+    assert (node['args'], list(node['kwargs'])) == ((), ['query', 'value', 'key'])
+    mixed = keras.Model(x, L.MultiHeadAttention(2, 3)(x, value=x)).get_config()['layers'][1]['inbound_nodes'][0]
+    assert (len(mixed['args']), list(mixed['kwargs'])) == (1, ['value'])
+    model.save(tmp_path / 'm.keras')
+    reloaded = keras.models.load_model(tmp_path / 'm.keras')
+    assert reloaded.get_config()['layers'][1]['inbound_nodes'][0] == node
+    ones = np.ones((1, 4, 6), 'float32')
+    np.testing.assert_array_equal(reloaded.predict(ones, verbose=0), model.predict(ones, verbose=0))

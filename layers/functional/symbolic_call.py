@@ -25,6 +25,7 @@ from framework.function import replaying
 from framework.function_init import initializing
 
 from .. import call_context, naming
+from ..call_inputs import first_call_parameter
 from ..mask_propagation import takes_mask
 from .keras_tensor import KerasTensor
 from .keras_filled_arguments import keras_records_filled_arguments
@@ -41,8 +42,9 @@ def any_symbolic(inputs, args, kwargs):
     return False
 
 
-def call_symbolic(layer, inputs, args, kwargs, training=None):
-    """Record ``layer(inputs, *args, **kwargs)`` as a Node; returns its KerasTensor outputs."""
+def call_symbolic(layer, inputs, args, kwargs, training=None, named=False):
+    """Record ``layer(inputs, *args, **kwargs)`` as a Node; returns its KerasTensor outputs.
+    ``named``: the call named its first argument (``mha(query=q, value=v)``), and is recorded so."""
     if training is not None:
         kwargs = dict(kwargs, training=training)
     shapes = nest.map_structure(_shape_or_value, inputs)
@@ -50,7 +52,7 @@ def call_symbolic(layer, inputs, args, kwargs, training=None):
     # Keras builds such a layer by running its call symbolically, then runs it again for the outputs
     shown = initializing(created=True) if not layer.built and builds_by_calling(layer) else contextlib.nullcontext()
     with shown:
-        return _call_symbolic(layer, inputs, args, kwargs, shapes)
+        return _call_symbolic(layer, inputs, args, kwargs, shapes, named)
 
 
 def _accepted(method, kwargs):
@@ -62,7 +64,7 @@ def _accepted(method, kwargs):
     return {k: v for k, v in kwargs.items() if k in parameters}
 
 
-def _call_symbolic(layer, inputs, args, kwargs, shapes):
+def _call_symbolic(layer, inputs, args, kwargs, shapes, named):
     if not layer.built:
         _check_spec(layer, inputs)
         with call_context.scope(layer):        # sublayers' weights get this layer's path
@@ -96,7 +98,10 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes):
         outputs = nest.pack_sequence_as(concrete, [_symbolic(t, free, layer, axes, dtype) for t, axes in
                                                    zip(nest.flatten(concrete), varying)])
         _hang_masks(outputs, concrete, masks, free, recorded=_recorded_masks(layer, inputs))
-    Node(layer, (inputs,) + tuple(args), kwargs, outputs)
+    if named:       # Keras's node keeps the call's own arguments: no positional one here
+        Node(layer, tuple(args), dict({first_call_parameter(layer): inputs}, **kwargs), outputs)
+    else:
+        Node(layer, (inputs,) + tuple(args), kwargs, outputs)
     return outputs
 
 
