@@ -93,9 +93,11 @@ class CompiledLoss:
         if not isinstance(self._user_loss, (list, tuple, dict)) and isinstance(weights, (list, tuple, dict)):
             flat = nest.flatten(weights)
             if len(flat) != 1:
-                raise ValueError('`loss_weights` must match the number of losses, got 1 losses and %d weights. '
-                                 '(One loss for every output takes one weight; give a loss per output to weigh '
-                                 'them apart.)' % len(flat))
+                error = ValueError('`loss_weights` must match the number of losses, got 1 losses and %d weights.'
+                                   % len(flat))
+                error.add_note('One loss for every output takes one weight; give a loss per output to weigh '
+                               'them apart.')       # Keras's words are the message; tapeflow's hint a note
+                raise error
             return flat * len(keys)
         if isinstance(weights, dict) and not isinstance(self._user_loss, dict) and isinstance(keys[0], int):
             weights = nest.flatten(weights)          # Keras packs a dict's values (sorted keys) as the list
