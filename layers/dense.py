@@ -48,11 +48,13 @@ class Dense(KernelOptions, Layer):
         # leaves the next Dense 'dense_1'
         if isinstance(units, bool) or not isinstance(units, int) or units <= 0:
             # A numpy integer is refused as Keras 3 refuses it (the autoencoder tutorial's
-            # Dense(tf.math.reduce_prod(shape).numpy()) raises on TF 2.21), saying what to pass.
-            hint = ('; units is a numpy %s, pass int(units)' % units.dtype if isinstance(units, np.integer)
-                    and units > 0 else '')
-            raise ValueError('Received an invalid value for `units`, expected a positive integer. '
-                             'Received: units=%s%s' % (units, hint))
+            # Dense(tf.math.reduce_prod(shape).numpy()) raises on TF 2.21), in its words; what to
+            # pass goes in a note
+            error = ValueError('Received an invalid value for `units`, expected a positive integer. '
+                               'Received: units=%s' % (units,))
+            if isinstance(units, np.integer) and units > 0:
+                error.add_note('Dense: units is a numpy %s; pass int(units)' % units.dtype)
+            raise error
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         if quantization_config is not None:
             raise ValueError('Dense: quantization is not supported; quantization_config must be None, '

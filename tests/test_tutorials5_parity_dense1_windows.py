@@ -22,3 +22,12 @@ def test_bias_gradient_of_a_dense1_on_windows(seed, bits):
     assert grad.view(np.int32).tolist() == [bits]
     # the same sum as a plain reduce_sum of the column (what TF's AddV2 gradient computes)
     assert grad[0] == tf.reduce_sum(w).numpy()
+
+
+def test_numpy_units_refused_in_keras_words():
+    # the autoencoder tutorial's Dense(tf.math.reduce_prod(shape).numpy()): TF 2.21 prints this text
+    with pytest.raises(ValueError) as info:
+        keras.layers.Dense(np.int32(784))
+    assert str(info.value) == ('Received an invalid value for `units`, expected a positive integer. '
+                               'Received: units=784')
+    assert any('int(units)' in note for note in info.value.__notes__)
