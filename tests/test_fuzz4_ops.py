@@ -102,3 +102,67 @@ def test_window_sizes_given_as_text_are_tfs_type_error(call, text):
     # TF 2.21's attribute check; int('2') took them silently
     with pytest.raises(TypeError, match=text.replace('(', r'\(').replace(')', r'\)')):
         call()
+
+
+A = tf.ones([2, 3])
+
+
+@pytest.mark.parametrize('call, text', [
+    (lambda: tf.linspace(0., 1., 5.5), "(name: num) must be of type integer. Received `tensor` = 5.5 of dtype: "
+                                       "<dtype: 'float32'>"),
+    (lambda: tf.linspace(0., 1., 5.0), "(name: num) must be of type integer. Received `tensor` = 5.0 of dtype: "
+                                       "<dtype: 'float32'>"),
+    (lambda: tf.linspace(0., 1., '5'), "(name: num) must be of type integer. Received `tensor` = b'5' of dtype: "
+                                       "<dtype: 'string'>"),
+    (lambda: tf.linspace(0., 1., tf.constant(5.0)), "(name: num) must be of type integer. Received `tensor` = 5.0"),
+    (lambda: tf.repeat(A, 2.5, axis=0), "(name: repeats) must be of type integer. Received `tensor` = 2.5"),
+    (lambda: tf.repeat(A, [1.0, 2.0], axis=0), "(name: repeats) must be of type integer. Received `tensor` = [1. 2.]"),
+    (lambda: tf.repeat(A, 2, axis='1'), 'Argument `axis` must be an int. Received `axis` = 1 of type str'),
+    (lambda: tf.repeat(A, 2, axis=1.0), 'Argument `axis` must be an int. Received `axis` = 1.0 of type float'),
+    (lambda: tf.slice(A, [0, 0], [1.5, 1]), 'Cannot convert [1.5, 1] to EagerTensor of dtype int32'),
+    (lambda: tf.strided_slice(A, [0, 0], [2.5, 3]), 'Cannot convert [2.5, 3] to EagerTensor of dtype int32'),
+    (lambda: tf.strided_slice(A, [0, 0], [2, 3], [1.5, 1]), 'Cannot convert [1.5, 1] to EagerTensor of dtype int32'),
+])
+def test_counts_and_positions_given_as_floats_are_tfs_type_error(call, text):
+    # TF 2.21's words (the full message is TF's, tapeflow's explanation rides as a note); tapeflow cut 5.5 to 5
+    with pytest.raises(TypeError) as err:
+        call()
+    assert text in str(err.value) and not str(err.value).startswith(('linspace', 'repeat', 'slice', 'strided'))
+
+
+@pytest.mark.parametrize('call, kernel, dtype', [
+    (lambda: tf.slice(A, [0.5, 0], [1, 1]), 'Slice', 'float'),
+    (lambda: tf.slice(A, np.array([0., 0.]), [1, 1]), 'Slice', 'double'),
+    (lambda: tf.slice(A, tf.constant([0., 0.]), [1, 1]), 'Slice', 'float'),
+    (lambda: tf.strided_slice(A, [0.5, 0], [2, 3]), 'StridedSlice', 'float'),
+])
+def test_a_float_begin_is_the_index_attrs_refusal(call, kernel, dtype):
+    with pytest.raises(tf.errors.InvalidArgumentError) as err:
+        call()
+    text = str(err.value)
+    assert text.startswith("Value for attr 'Index' of %s is not in the list of allowed values: " % dtype)
+    assert text.endswith('[Op:%s]' % kernel)
+
+
+def test_integer_counts_and_numpy_arrays_still_work():
+    assert tf.linspace(0., 1., 5).shape == (5,) and tf.linspace(0., 1., np.float32(5)).shape == (5,)
+    assert tuple(tf.repeat(A, np.array([1, 2]), axis=0).shape) == (3, 3)
+    assert tuple(tf.slice(A, [0, 0], np.array([1.5, 1.])).shape) == (1, 1)       # TF casts a numpy size
+    assert tuple(tf.strided_slice(A, [0, 0], [2, 3], [1, 2]).shape) == (2, 2)
+
+
+@pytest.mark.parametrize('lower, upper, shape, text', [
+    (100, 0, (2, 3), 'num_lower must be negative or less or equal to number of rows (2) got: 100'),
+    (0, 100, (2, 3), 'num_upper must be negative or less or equal to number of columns (3) got: 100'),
+    (3, 0, (4, 2, 3), 'num_lower must be negative or less or equal to number of rows (2) got: 3'),
+])
+def test_band_part_counts_beyond_the_matrix_are_the_kernels_error(lower, upper, shape, text):
+    # TF 2.21: "{{function_node __wrapped__MatrixBandPart_device_...}} num_lower must be ... [Op:MatrixBandPart]"
+    with pytest.raises(tf.errors.InvalidArgumentError, match='MatrixBandPart') as err:
+        tf.linalg.band_part(tf.ones(shape), lower, upper)
+    assert text.replace('(', '').replace(')', '') in str(err.value).replace('(', '').replace(')', '')
+
+
+def test_band_part_counts_up_to_the_matrix_and_negative_ones_still_work():
+    assert tf.linalg.band_part(A, 2, 3).numpy().tolist() == A.numpy().tolist()
+    assert tf.linalg.band_part(A, -5, 0).numpy().tolist() == [[1, 0, 0], [1, 1, 0]]

@@ -5,6 +5,7 @@ from ..errors import InvalidArgumentError, kernel_error
 from .. import dtypes
 from ..placement import current_xp
 from ..tensor import Tensor
+from .integer_arguments import refuse_non_integer
 from .operands import as_tensor, named_errors
 
 
@@ -136,6 +137,7 @@ def linspace(start, stop, num, name=None, axis=0):
         if not isinstance(v, (int, float, np.integer, np.floating, Tensor)) or isinstance(v, bool):
             raise TypeError('linspace: start and stop must be numbers or scalar tensors, got %r (of type %s)'
                             % (v, type(v).__name__))
+    refuse_non_integer(num, 'num', 'linspace')       # int(5.5) would cut it
     n = int(num)
     if n < 0:        # TF's linspace runs Range(1, num): its error
         raise kernel_error('Range', 'Requires start <= limit when delta > 0: 1/%d' % n, named=True,

@@ -258,7 +258,47 @@ def boolean_mask(tensor, mask, axis=None, name=None):
     return getitem(x, (builtins.slice(None),) * ax + tuple(xp.nonzero(m._data)))
 
 
-def _int_list(value, op, what):
+# TensorFlow's registry words for a float begin (its dtype is the kernels' Index attr)
+_INDEX_REFUSALS = {
+    'slice': ("Value for attr 'Index' of %s is not in the list of allowed values: int32, int64\n\t; NodeDef: "
+              "{{node Slice}}; Op<name=Slice; signature=input:T, begin:Index, size:Index -> output:T; attr=T:type; "
+              "attr=Index:type,allowed=[DT_INT32, DT_INT64]> [Op:Slice]"),
+    'strided_slice': ("Value for attr 'Index' of %s is not in the list of allowed values: int16, int32, int64\n\t; "
+                      "NodeDef: {{node StridedSlice}}; Op<name=StridedSlice; signature=input:T, begin:Index, "
+                      "end:Index, strides:Index -> output:T; attr=T:type; attr=Index:type,allowed=[DT_INT16, "
+                      "DT_INT32, DT_INT64]; attr=begin_mask:int,default=0; attr=end_mask:int,default=0; "
+                      "attr=ellipsis_mask:int,default=0; attr=new_axis_mask:int,default=0; "
+                      "attr=shrink_axis_mask:int,default=0> [Op:StridedSlice]"),
+}
+
+
+def _refuse_floats(value, op, what, first):
+    """Float positions are TensorFlow's errors, not truncations: the first index argument's dtype is the
+    kernel's Index attr (InvalidArgumentError), a later Python list fails its conversion to int32."""
+    if isinstance(value, Tensor):
+        kind = value._data.dtype.kind
+        dtype = {'float32': 'float', 'float64': 'double', 'float16': 'half'}.get(value.dtype.name, value.dtype.name)
+    elif isinstance(value, (list, tuple)) and any(isinstance(v, float) for v in value):
+        kind, dtype = 'f', 'float'
+    elif isinstance(value, np.ndarray) and first:        # TF casts a later numpy array silently
+        kind, dtype = value.dtype.kind, {'float32': 'float', 'float64': 'double'}.get(value.dtype.name, '?')
+    else:
+        return
+    if kind != 'f':
+        return
+    if first:
+        error = InvalidArgumentError(_INDEX_REFUSALS[op] % dtype)
+    elif isinstance(value, Tensor):
+        error = TypeError('Cannot convert %s to EagerTensor of dtype int32' % (value.numpy().tolist(),))
+    else:
+        error = TypeError('Cannot convert %r to EagerTensor of dtype int32' % (value,))
+    error.add_note('%s: %s must hold integers, got %r' % (op, what, value))
+    raise error
+
+
+def _int_list(value, op, what, first=None):
+    if first is not None:
+        _refuse_floats(value, op, what, first)
     if isinstance(value, Tensor):
         value = value.numpy()
     try:
@@ -270,7 +310,7 @@ def _int_list(value, op, what):
 def slice(input_, begin, size, name=None):  # noqa: A001  (TensorFlow's name)
     """``tf.slice``: ``size[i]`` elements from ``begin[i]`` along each axis (-1: to the end)."""
     x = as_tensor(input_, 'slice')
-    begin, size = _int_list(begin, 'slice', 'begin'), _int_list(size, 'slice', 'size')
+    begin, size = _int_list(begin, 'slice', 'begin', True), _int_list(size, 'slice', 'size', False)
     shape = tuple(x.shape)
     if len(begin) != len(shape) or len(size) != len(shape):
         raise kernel_error('Slice', 'Expected begin and size arguments to be 1-D tensors of size %d, but got shapes '
@@ -294,8 +334,8 @@ def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, el
     begin_mask/end_mask ignore that begin/end, ellipsis_mask puts ``...``, new_axis_mask
     a new axis, shrink_axis_mask takes the single element at begin."""
     x = as_tensor(input_, 'strided_slice')
-    begin, end = _int_list(begin, 'strided_slice', 'begin'), _int_list(end, 'strided_slice', 'end')
-    strides = [1] * len(begin) if strides is None else _int_list(strides, 'strided_slice', 'strides')
+    begin, end = _int_list(begin, 'strided_slice', 'begin', True), _int_list(end, 'strided_slice', 'end', False)
+    strides = [1] * len(begin) if strides is None else _int_list(strides, 'strided_slice', 'strides', False)
     if not len(begin) == len(end) == len(strides):
         raise InvalidArgumentError('strided_slice: begin %s, end %s and strides %s must have the same length'
                                    % (begin, end, strides))

@@ -9,7 +9,7 @@ matrix_transpose) are compositions of these and existing ops.
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import Tensor
 from .complex_parts import conj
 from .linalg import matmul
@@ -138,6 +138,12 @@ def band_part(input, num_lower, num_upper, name=None):  # noqa: A002
             raise TypeError('band_part: %s must be an int, got %r' % (what, value))
     lower, upper = int(num_lower), int(num_upper)
     rows, cols = x.shape[-2], x.shape[-1]
+    for what, count, size, axis in (('num_lower', lower, rows, 'rows'), ('num_upper', upper, cols, 'columns')):
+        if count > size:        # MatrixBandPart's check (a silent 'keep all' before)
+            raise kernel_error('MatrixBandPart', '%s must be negative or less or equal to number of %s (%d) got: %d'
+                               % (what, axis, size, count), named=True,
+                               note='band_part: %s=%d is more than the %d %s of a matrix of shape %s; a negative '
+                                    'count keeps them all' % (what, count, size, axis, tuple(x.shape)))
     offset = np.arange(cols)[None, :] - np.arange(rows)[:, None]      # column - row
     keep = ((lower < 0) | (-offset <= lower)) & ((upper < 0) | (offset <= upper))
     keep = Tensor(backend.array_module(x._data).asarray(keep))

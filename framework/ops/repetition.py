@@ -6,6 +6,7 @@ import numpy as np
 from .. import backend
 from ..errors import InvalidArgumentError
 from .indexing import gather
+from .integer_arguments import refuse_non_integer
 from .operands import as_tensor, named_errors
 from .shapes import reshape
 
@@ -25,6 +26,11 @@ def repeat(input, repeats, axis=None, name=None):  # noqa: A002
         InvalidArgumentError: a negative count.
     """
     x = as_tensor(input, 'repeat')
+    refuse_non_integer(repeats, 'repeats', 'repeat')      # 2.5 was cut to 2
+    if isinstance(axis, (bool, float, str, bytes)):
+        error = TypeError('Argument `axis` must be an int. Received `axis` = %s of type %s' % (axis, type(axis).__name__))
+        error.add_note('repeat: axis must be an int')
+        raise error
     if axis is None:
         x, axis = reshape(x, [-1]), 0
     if isinstance(axis, (bool, float)) or x.ndim == 0 or not -x.ndim <= int(axis) < x.ndim:
