@@ -4,6 +4,7 @@ from framework.ops.reductions import reduce_mean
 from framework.tensor import Tensor
 from .arguments import check_non_negative
 from .optimizer import Optimizer
+from .root_division import divided_by_root
 from .slots import keras_named, keras_unscoped
 
 
@@ -108,7 +109,7 @@ class Adafactor(Optimizer):
             v[...] = (row / _mean(row, axis=-1, keepdims=True))[..., None] * column[..., None, :]
         else:
             v[...] = beta_2 * v + (1 - beta_2) * regulated
-        u = gradient / xp.sqrt(v)
+        u = divided_by_root(xp, gradient, v)        # g * rsqrt(v) in a traced step
         rms_u = xp.sqrt(_mean(squared / v)) if sparse else self._rms(xp, u)
         data -= alpha * (u / max(dtype(1), rms_u / dtype(self.clip_threshold)))
 

@@ -1,4 +1,5 @@
 """RMSprop (with optional momentum and centering), as Keras 3."""
+from framework import graph_random_ops
 from .arguments import check_in_range, check_non_negative
 from .optimizer import Optimizer
 from .root_division import divided_by_root, elementwise_when_eager
@@ -44,7 +45,7 @@ class RMSprop(RowwiseMoment, Optimizer):
         if self.centered:
             (average,) = self._slots.arrays(variable, ('average_gradient',))
             average[...] = rho * average + (1 - rho) * gradient
-            denominator = velocity - average * average + self.epsilon
+            denominator = centered_denominator(velocity, average, self.epsilon)
         else:
             denominator = velocity + self.epsilon
         increment = divided_by_root(xp, learning_rate * gradient, denominator)
@@ -64,7 +65,7 @@ class RMSprop(RowwiseMoment, Optimizer):
         if self.centered:
             (average,) = self._slots.arrays(variable, ('average_gradient',))
             average[...] = rho * average + gradient.dense((1 - rho) * rows)
-            denominator = velocity - average * average + self.epsilon
+            denominator = centered_denominator(velocity, average, self.epsilon)
         else:
             denominator = velocity + self.epsilon
         steps = divided_by_root(xp, learning_rate * rows, denominator[indices])
@@ -79,3 +80,13 @@ class RMSprop(RowwiseMoment, Optimizer):
         config = super().get_config()
         config.update(rho=self.rho, momentum=self.momentum, epsilon=self.epsilon, centered=self.centered)
         return config
+
+
+def centered_denominator(velocity, average, epsilon):
+    """Keras's ``velocity - square(average) + epsilon``. In a traced step that returns a value (Keras's
+    train step, most tf.functions) grappler's ConstantPushDown rewrites ``(x - y) + C`` into
+    ``x + (C - y)`` for float32 and float64 (not float16 or bfloat16); a tf.function returning
+    None keeps the eager order, which tapeflow does not tell apart."""
+    if graph_random_ops.current() is not None and velocity.dtype.itemsize >= 4:
+        return velocity + (epsilon - average * average)
+    return velocity - average * average + epsilon

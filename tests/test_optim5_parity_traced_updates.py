@@ -4,13 +4,15 @@
   kernel takes packets of 8 from each variable's first element. Variables concatenated into one
   flat update (optim/flat_update.py) put the packets elsewhere: traced steps now go variable by
   variable (1 ulp on some elements of every variable but the first).
+- Centered RMSprop's ``velocity - square(average) + epsilon``: ConstantPushDown makes it
+  ``velocity + (epsilon - square(average))``. Adafactor's ``g / sqrt(v)`` is ``g * rsqrt(v)``.
 - Weight decay ``variable * weight_decay * lr``: grappler's MinimizeBroadcasts multiplies the
   scalars first (``variable * (weight_decay * lr)``), and with ExponentialDecay folds the rate's
   constant into the decay (``variable * ((weight_decay * initial) * decay_rate ** p)``);
   one-element and rank-0 variables keep other orders (optim/weight_decay.py).
 
 Golden values: TensorFlow 2.21 + Keras 3.15.1 (/opt/tfref) running the same steps inside a
-tf.function, variables printed as ``numpy().tobytes().hex()`` (/work/notes/progs/optim5/gold2.py, gold3.py).
+tf.function, variables printed as ``numpy().tobytes().hex()`` (/work/notes/progs/optim5/gold2.py, gold3.py, gold4.py).
 """
 import numpy as np
 import pytest
@@ -61,6 +63,36 @@ def test_root_dividing_optimizers_traced_over_several_variables(name):
     init = [rng.standard_normal(s).astype(np.float32) for s in shapes]
     grads = [[(rng.standard_normal(s) * (0.5 + t)).astype(np.float32) for s in shapes] for t in range(8)]
     assert traced_steps(make, init, grads) == golden
+
+
+PER_VARIABLE = {
+    'rmsprop_centered_momentum': (lambda: keras.optimizers.RMSprop(0.01, momentum=0.5, centered=True), [
+        'd25d37bf12b3b3bfa711adbe4356d03ef67e8f3fea56a23e64c6eebec5ea18bf094e623f7c63d63f4c25a83e4b8da0bf',
+        '95a351bfeb0ce13ffa73093e74dbdabf14c299be',
+        'b616a2bfe90107bf00f6d9beb36d32bf9ccaee3efaadb43cba1bd6be892aba3e2d82563fde8cb9bf92d2c5bed8d675bf',
+    ]),
+    'adafactor': (lambda: keras.optimizers.Adafactor(0.01), [
+        '33a148bf1c69abbf934b7abe56f3d23ecff28e3f1fb3113e78050bbfa0b042bf7d5c443fcc48d43fdef4903eabd29ebf',
+        '1c6269bfae09d23f8ca1453e6822dfbfbde80ebe',
+        '40d295bf711d1cbf4d21f9be3c1838bf5ed3083ff64e54bd42400cbf7251cf3eb707533fa4d2cdbf7bf78ebe15e077bf',
+    ]),
+}
+
+
+@pytest.mark.parametrize('name', sorted(PER_VARIABLE))
+def test_traced_steps_with_grappler_rewrites(name):
+    make, golden = PER_VARIABLE[name]
+    rng = np.random.default_rng(5)
+    shapes = [(3, 4), (5,), (2, 6)]
+    init = [rng.standard_normal(s).astype(np.float32) for s in shapes]
+    grads = [[(rng.standard_normal(s) * (0.5 + t)).astype(np.float32) for s in shapes] for t in range(8)]
+    # keras.Variables: TF's Adafactor fails on a tf.Variable's 'w0:0' as a name scope in a tf.function
+    variables = [keras.Variable(a, name='w%d' % i) for i, a in enumerate(init)]
+    opt = make()
+    step = tf.function(lambda gs: opt.apply_gradients(zip(gs, variables)))
+    for gs in grads[:6]:
+        step([tf.constant(g) for g in gs])
+    assert hexes(variables) == golden
 
 
 def test_root_dividing_optimizers_still_update_flat_when_eager():

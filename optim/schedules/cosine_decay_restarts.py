@@ -3,7 +3,7 @@ import math
 
 import numpy as np
 
-from framework import libm
+from framework import graph_random_ops, libm
 from framework.ops.arithmetic import pow_arrays
 from .learning_rate_schedule import (LearningRateSchedule, divide_by_constant, as_tensor, check_decay_steps, float_of,
                                      refuse_integer_rate, step_array)
@@ -47,8 +47,17 @@ class CosineDecayRestarts(LearningRateSchedule):
             restart = np.floor(libm.apply('log', cast(1) - fraction * (cast(1) - t_mul)) / libm.apply('log', t_mul))
             done = (cast(1) - pow_arrays(t_mul, restart, False)) / (cast(1) - t_mul)     # periods finished, in first periods
             fraction = (fraction - done) / pow_arrays(t_mul, restart, False)
-        cosine = cast(0.5) * pow_arrays(m_mul, restart, False) * (cast(1) + libm.apply('cos', cast(math.pi) * fraction))
-        return as_tensor(initial * ((cast(1) - alpha) * cosine + alpha), initial.dtype)
+        m_fac = pow_arrays(m_mul, restart, False)
+        wave = cast(1) + libm.apply('cos', cast(math.pi) * fraction)
+        if graph_random_ops.current() is None:
+            rate = initial * ((cast(1) - alpha) * (cast(0.5) * m_fac * wave) + alpha)
+        elif alpha == 0:
+            # traced: grappler drops the * 1 and + 0 and its ConstantPushDown gathers the
+            # constants of the Mul chain next to m_fac (TF 2.21, returning tf.function)
+            rate = (m_fac * (initial * cast(0.5))) * wave
+        else:
+            rate = initial * ((m_fac * ((cast(1) - alpha) * cast(0.5))) * wave + alpha)
+        return as_tensor(rate, initial.dtype)
 
     def get_config(self):
         return {'initial_learning_rate': self.initial_learning_rate, 'first_decay_steps': self.first_decay_steps,

@@ -1,6 +1,7 @@
 """PolynomialDecay: from initial to end_learning_rate along (1 - step/decay_steps) ** power, as Keras 3."""
 import numpy as np
 
+from framework import graph_random_ops
 from framework.ops.arithmetic import pow_arrays
 
 from ..keras_cast import keras_cast
@@ -40,8 +41,14 @@ class PolynomialDecay(LearningRateSchedule):
         # With an integer initial rate (end and power truncated to integers, as ops.cast
         # does) Keras computes in p's float dtype: float32, or float64 when cycling.
         work = p.dtype
-        rate = (initial - end).astype(work) * pow_arrays(work.type(1) - p, power.astype(work), False) + end.astype(work)
-        return as_tensor(rate, work)
+        span, base = (initial - end).astype(work), work.type(1) - p
+        if graph_random_ops.current() is not None and power == 3:
+            # grappler's ConvertPow makes x ** 3 Mul(Square(x), x), and ConstantPushDown then
+            # moves (initial - end) next to x: Square(x) * ((initial - end) * x).
+            decayed = (span * base) * (base * base)
+        else:
+            decayed = span * pow_arrays(base, power.astype(work), True)     # a graph's constant exponent
+        return as_tensor(decayed + end.astype(work), work)
 
     def get_config(self):
         return {'initial_learning_rate': self.initial_learning_rate, 'decay_steps': self.decay_steps,
