@@ -8,7 +8,7 @@ until ``result()`` is read.
 import numpy as np
 
 from .. import backend, dtypes
-from ..errors import InvalidArgumentError, OpError
+from ..errors import OpError
 from ..losses.naming import auto_name
 from ..variable import Variable
 
@@ -36,8 +36,8 @@ def add_to(variable, amount):
 
 
 class naming_errors:
-    """A context in which a TypeError / ValueError from the ops a metric uses is
-    re-raised naming the metric (unless the message names it already)."""
+    """A context in which an error from the ops a metric uses is re-raised as it is,
+    naming the metric in a note (see ``note_metric``)."""
 
     def __init__(self, metric):
         self.metric = metric
@@ -47,22 +47,17 @@ class naming_errors:
 
     def __exit__(self, kind, err, tb):
         if kind is not None:
-            named = named_error(self.metric, err)
-            if named is not None:
-                raise named from err
+            note_metric(self.metric, err)
         return False
 
 
-def named_error(metric, err):
-    """A TypeError / ValueError like ``err`` that names ``metric``, or None (other
-    exceptions, and messages that name it already, pass unchanged). Another kernel error
-    (Cast's UnimplementedError for a string) keeps TensorFlow's words and names the metric in a note."""
-    kind = type(err)
-    if kind in (TypeError, ValueError, InvalidArgumentError) and metric.name not in str(err):
-        return kind('metric %r (%s): %s' % (metric.name, type(metric).__name__, err))
-    if isinstance(err, OpError) and not isinstance(err, InvalidArgumentError):
+def note_metric(metric, err):
+    """Name ``metric`` in a note on ``err`` (a TypeError, ValueError or kernel error whose message
+    does not name it already). The message stays Keras's / TensorFlow's own: a tutorial that passes
+    (N,) labels to a BinaryCrossentropy metric prints Keras's 'Arguments `target` and `output` must
+    have the same rank' line as TF 2.21 does."""
+    if isinstance(err, (TypeError, ValueError, OpError)) and metric.name not in str(err):
         err.add_note('raised updating metric %r (%s)' % (metric.name, type(metric).__name__))
-    return None
 
 
 class Metric:

@@ -20,7 +20,7 @@ from ..losses.tensor_notes import NOTES as TENSOR_NOTES, get_keras_mask
 from ..ops import broadcast_to, eigen_sum, reduce_mean, reduce_sum
 from ..tape import ACTIVE, paused
 from ..tensor import Tensor
-from .metric import Metric, add_to, named_error
+from .metric import Metric, add_to, note_metric
 
 _NOTHING_TO_PAUSE = contextlib.nullcontext()
 # A metric's dtype name -> the numpy dtype its state holds (compared by identity on every update)
@@ -219,10 +219,8 @@ class MeanMetricWrapper(Mean):
                 sample_weight = apply_mask(sample_weight, mask, self._dtype, 'sum')
             return Mean.update_state(self, values, sample_weight=sample_weight)
         except (TypeError, ValueError, OpError) as err:
-            named = named_error(self, err)
-            if named is None:
-                raise
-            raise named from err
+            note_metric(self, err)
+            raise
 
     def _update_arrays(self, y_true, y_pred):
         """MSE / MAE on host arrays of one shape and the metric's dtype (a training loop's
