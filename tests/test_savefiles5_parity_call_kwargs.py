@@ -46,6 +46,15 @@ def test_recorded_keys_are_kerass(make, dtype, keys):
     assert list(_recorded(make, dtype)) == keys
 
 
+@pytest.mark.parametrize('make', [lambda: L.Resizing(4, 4), lambda: L.CenterCrop(2, 2),
+                                  lambda: L.RandomFlip('horizontal')])
+def test_image_layers_record_their_training_default(make):
+    # Keras 3.15: call(self, data, training=True) on these; Rescaling, whose call takes none, records {}
+    x = keras.Input((6, 6, 1))
+    assert keras.Model(x, make()(x)).get_config()['layers'][1]['inbound_nodes'][0]['kwargs'] == {'training': True}
+    assert keras.Model(x, L.Rescaling(0.5)(x)).get_config()['layers'][1]['inbound_nodes'][0]['kwargs'] == {}
+
+
 def test_an_embedding_mask_and_its_op_are_left_out_with_the_callers_kwargs(tmp_path):
     # Keras 3.15: ['InputLayer', 'Embedding', 'NotEqual', 'LSTM'] with kwargs ['training', 'mask'],
     # and ['InputLayer', 'Embedding', 'LSTM'] with ['training'] when the call passes training=True.

@@ -82,7 +82,7 @@ class Resizing(_SizedLayer):
         self.pad_to_aspect_ratio, self.fill_mode = bool(pad_to_aspect_ratio), fill_mode
         self.fill_value, self.antialias = fill_value, False
 
-    def call(self, inputs):
+    def call(self, inputs, training=True):     # Keras 3's image layers take it (a config records it); unused
         if isinstance(inputs, dict):
             return self._dict_call(inputs, self._resized, lambda masks: self._resized(masks, 'nearest'))
         return self._resized(inputs)
@@ -148,7 +148,7 @@ class CenterCrop(_SizedLayer):
     """The centered ``height`` x ``width`` box of each image; images smaller than it are
     cropped to its aspect ratio and resized up instead (Keras's smart_resize). Outputs are float."""
 
-    def call(self, inputs):
+    def call(self, inputs, training=True):     # as Resizing's
         if isinstance(inputs, dict):
             return self._dict_call(inputs, self._cropped, self._cropped)    # masks as images (cast), as Keras
         return self._cropped(inputs)
