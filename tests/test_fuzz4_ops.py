@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import framework as tf
+from framework import keras
 
 LOGITS = tf.constant([[0.5, -1.0], [2.0, 0.0]])
 
@@ -166,3 +167,48 @@ def test_band_part_counts_beyond_the_matrix_are_the_kernels_error(lower, upper, 
 def test_band_part_counts_up_to_the_matrix_and_negative_ones_still_work():
     assert tf.linalg.band_part(A, 2, 3).numpy().tolist() == A.numpy().tolist()
     assert tf.linalg.band_part(A, -5, 0).numpy().tolist() == [[1, 0, 0], [1, 1, 0]]
+
+
+EMPTY = tf.ones([0, 3])
+
+
+@pytest.mark.parametrize('call, text', [
+    (lambda: tf.argmax(EMPTY), 'Reduction axis 0 is empty in shape [0,3] [Op:ArgMax] name: '),
+    (lambda: tf.argmin(EMPTY), 'Reduction axis 0 is empty in shape [0,3] [Op:ArgMin] name: '),
+    (lambda: tf.argmin(tf.ones([3, 0]), axis=-1), 'Reduction axis -1 is empty in shape [3,0] [Op:ArgMin] name: '),
+])
+def test_argmax_of_an_empty_axis_is_the_kernels_error(call, text):
+    # numpy's 'attempt to get argmax of an empty sequence' (a ValueError) leaked before
+    with pytest.raises(tf.errors.InvalidArgumentError) as err:
+        call()
+    assert str(err.value).endswith(text)
+
+
+def test_argmax_over_a_full_axis_of_an_empty_tensor_is_empty():
+    assert tf.argmax(EMPTY, axis=1).numpy().tolist() == []
+
+
+@pytest.mark.parametrize('call, dtype, value', [
+    (lambda: tf.reduce_max(EMPTY), 'float32', -np.inf), (lambda: tf.reduce_min(EMPTY), 'float32', np.inf),
+    (lambda: tf.reduce_max(EMPTY, 0), 'float32', [-np.inf] * 3), (lambda: tf.reduce_max(EMPTY, 1), 'float32', []),
+    (lambda: tf.reduce_max(EMPTY, keepdims=True), 'float32', [[-np.inf]]),
+    (lambda: tf.reduce_max(tf.ones([0], tf.int32)), 'int32', -2147483648),
+    (lambda: tf.reduce_min(tf.ones([0], tf.int32)), 'int32', 2147483647),
+    (lambda: tf.reduce_max(tf.ones([0], tf.uint8)), 'uint8', 0),
+    (lambda: tf.reduce_min(tf.ones([0], tf.float64)), 'float64', np.inf),
+])
+def test_max_and_min_of_nothing_are_the_reductions_identity(call, dtype, value):
+    # TF 2.21 values (tapeflow raised 'cannot reduce an empty tensor')
+    out = call()
+    assert out.dtype.name == dtype and out.numpy().tolist() == value
+
+
+def test_keras_ops_max_of_an_empty_tensor_is_keras_assertion():
+    # Keras 3 on TF asserts size > 0 unless initial is given
+    with pytest.raises(tf.errors.InvalidArgumentError) as err:
+        keras.ops.max(EMPTY)
+    assert str(err.value) == ('Cannot compute the max of an empty tensor.\nCondition x > y did not hold.\n'
+                              'First 1 elements of x:\n[0]\nFirst 1 elements of y:\n[0]')
+    with pytest.raises(tf.errors.InvalidArgumentError, match='Cannot compute the min of an empty tensor'):
+        keras.ops.min(EMPTY, axis=1)
+    assert float(keras.ops.max(EMPTY, initial=2.0)) == 2.0

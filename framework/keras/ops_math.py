@@ -8,6 +8,7 @@ import math as _math
 import numpy as np
 
 from framework import ops as _ops
+from framework.errors import InvalidArgumentError
 from framework.ops.bias_add_kernel import add_bias
 from framework.tensor import Tensor as _Tensor
 from framework.variable import Variable as _Variable
@@ -217,6 +218,13 @@ def mean(x, axis=None, keepdims=False):
 def _extreme(name, reduce_op, combine, reduce_bools):
     def op(x, axis=None, keepdims=False, initial=None):
         t = tensor(x, name)
+        if initial is None and t._data.size == 0:
+            # Keras 3 on TF asserts a non-empty input (tf.reduce_max would give -inf)
+            error = InvalidArgumentError('Cannot compute the %s of an empty tensor.\nCondition x > y did not hold.\n'
+                                         'First 1 elements of x:\n[0]\nFirst 1 elements of y:\n[0]' % name)
+            error.add_note('keras.ops.%s: the input of shape %s is empty; initial= gives it a value'
+                           % (name, tuple(t.shape)))
+            raise error
         if t._data.dtype.kind == 'b':
             # Keras 3 on TensorFlow: bools reduce with reduce_any / reduce_all and stay bools
             out = reduce_bools(t, axis, keepdims)

@@ -115,6 +115,10 @@ def _arg(name, fn):
         if x.ndim == 0:
             raise ValueError('%s: needs a tensor of rank >= 1, got a scalar' % name_)
         (ax,) = normalize_axis(0 if axis is None else axis, x.ndim, name_)
+        if x._data.shape[ax] == 0:      # numpy's 'attempt to get argmax of an empty sequence'; TF's kernel words
+            raise kernel_error('ArgMax' if name_ == 'argmax' else 'ArgMin', 'Reduction axis %d is empty in shape [%s]'
+                               % (_given_axis(axis, ax), ','.join(str(d) for d in x._data.shape)), named=True,
+                               note='%s: axis %d of shape %s holds no element to pick' % (name_, ax, tuple(x.shape)))
         if ACTIVE:
             record_blocked(name_, (x,))
         xp = backend.array_module(x._data)
@@ -123,6 +127,14 @@ def _arg(name, fn):
     op.__name__ = name
     op.__doc__ = 'Index of the %s along ``axis`` (default 0), as int64.' % name[3:]
     return op
+
+
+def _given_axis(axis, ax):
+    # TF's kernel prints the axis as given (-1 stays -1)
+    try:
+        return int(axis)
+    except (TypeError, ValueError):
+        return ax
 
 
 def _skipping_nan(pick, sign):

@@ -205,9 +205,10 @@ def _extreme(name, fn):
         except TypeError:      # a RaggedTensor or SparseTensor (framework/composite.py); else re-raised
             return dispatch(name_, input_tensor, axis, keepdims)
         a = x._data
-        if a.size == 0 and any(a.shape[i] == 0 for i in axes):   # an empty batch over other axes is fine
-            raise InvalidArgumentError('%s: cannot reduce an empty tensor of shape %s' % (name_, tuple(a.shape)))
-        out = Tensor(fn(xp, a, axes, keepdims))
+        if a.size == 0 and any(a.shape[i] == 0 for i in axes):
+            out = Tensor(_empty_extreme(xp, a, axes, keepdims, name_))
+        else:
+            out = Tensor(fn(xp, a, axes, keepdims))
         if ACTIVE:
             def grad(g, out, x):
                 # Ties share the gradient equally, as in TensorFlow.
@@ -221,6 +222,19 @@ def _extreme(name, fn):
     op.__name__ = name
     op.__doc__ = '%s over ``axis``; tied elements share the gradient.' % name
     return op
+
+
+def _empty_extreme(xp, a, axes, keepdims, name):
+    """TensorFlow's Max / Min over an empty axis: the reduction's identity, -inf / inf (an integer
+    dtype's lowest / highest value), where numpy raises."""
+    low = name == 'reduce_max'
+    if a.dtype.kind in 'iu':
+        info = np.iinfo(a.dtype)
+        fill = info.min if low else info.max
+    else:
+        fill = -np.inf if low else np.inf
+    shape = tuple(1 if i in axes else d for i, d in enumerate(a.shape) if keepdims or i not in axes)
+    return xp.full(shape, fill, dtype=a.dtype)
 
 
 reduce_max = _extreme('reduce_max', lambda xp, a, axes, k: xp.max(a, axis=axes, keepdims=k))
