@@ -55,6 +55,28 @@ def test_image_layers_record_their_training_default(make):
     assert keras.Model(x, L.Rescaling(0.5)(x)).get_config()['layers'][1]['inbound_nodes'][0]['kwargs'] == {}
 
 
+def _inner_functional():
+    v = keras.Input((4,))
+    return keras.Model(v, L.Dense(2)(v))
+
+
+@pytest.mark.parametrize('make, dtype, keys', [
+    # layers that convert no inputs themselves (Keras's _convert_input_args = False) record whatever
+    # they are given and what Keras fills in
+    (lambda v: L.Pipeline([L.RandomFlip(), L.Rescaling(2.0)])(L.Reshape((2, 2, 1))(v)), 'float32',
+     ['training', 'mask']),
+    (lambda v: _inner_functional()(v), 'float32', ['mask']),
+    (lambda v: _inner_functional()(v, training=False), 'float32', ['training', 'mask']),
+    (lambda v: keras.Sequential([keras.Input((4,)), L.Dense(2)])(v), 'float32', ['mask']),
+    (lambda v: keras.Sequential([keras.Input((4,)), L.Dense(2)])(v), 'int32', []),
+    (lambda v: L.BatchNormalization()(v), 'int32', []),
+])
+def test_models_and_pipelines_record_keras_keys(make, dtype, keys):
+    v = keras.Input((4,), dtype=dtype)
+    node = keras.Model(v, make(v)).get_config()['layers'][-1]['inbound_nodes'][0]
+    assert list(node['kwargs']) == keys
+
+
 def test_an_embedding_mask_and_its_op_are_left_out_with_the_callers_kwargs(tmp_path):
     # Keras 3.15: ['InputLayer', 'Embedding', 'NotEqual', 'LSTM'] with kwargs ['training', 'mask'],
     # and ['InputLayer', 'Embedding', 'LSTM'] with ['training'] when the call passes training=True.

@@ -1,11 +1,12 @@
 """``keras.layers.Pipeline``: preprocessing layers applied one after another, as one layer."""
 from ..call_inputs import accepts_training
 from ..layer import Layer
+from ..mask_propagation import takes_mask
 
 
 class Pipeline(Layer):
-    """Apply ``layers`` in order, passing ``training`` to those whose call takes it (Keras 3's
-    image augmentations default to training=True, so a direct call augments).
+    """Apply ``layers`` in order, passing ``training`` (and ``mask``) to those whose call takes it
+    (Keras 3's image augmentations default to training=True, so a direct call augments).
 
     Raises:
         ValueError: from_config without a list of serialized layers, in Keras's words.
@@ -20,13 +21,16 @@ class Pipeline(Layer):
     def layers(self):
         return self._pipeline_layers
 
-    def call(self, inputs, training=True):
+    def call(self, inputs, training=True, mask=None):
         outputs = inputs
         for layer in self._pipeline_layers:
+            kwargs = {}
+            if mask is not None and takes_mask(type(layer)):
+                kwargs['mask'] = mask
             if training is not None and accepts_training(type(layer)):
-                outputs = layer(outputs, training=training)
-            else:
-                outputs = layer(outputs)
+                kwargs['training'] = training
+            outputs = layer(outputs, **kwargs)
+            mask = None         # the next layers read the mask the outputs carry, as Keras passes it on
         return outputs
 
     def compute_output_shape(self, input_shape):
