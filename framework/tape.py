@@ -15,7 +15,7 @@ import itertools
 import threading
 from _thread import get_ident
 
-from . import nest
+from . import graph_random_ops, nest
 from .indexed_slices import IndexedSlices, RowGradients
 from .none_gradients import EXPLAIN_NONE, NoneGradientWarning, explain_nones, none_gradient_reason  # noqa: F401
 from .tape_arguments import check_sources, check_targets, result, seeds, unconnected_mode
@@ -127,6 +127,8 @@ def record(name, inputs, output, vjps):
                             if id(x) in tracked and id(snap) not in tracked:
                                 tape._reads.append(snap)
                                 tracked.add(id(snap))
+                            elif _TRACED.states and id(snap) in tracked:
+                                snap = _graph_read(x, tape)
                             held.append(snap)
                         else:
                             held.append(x)
@@ -145,6 +147,20 @@ def record(name, inputs, output, vjps):
 
 
 NO_OUTPUT = object()     # a tape's ``_last`` before its first record (no input is this object)
+_TRACED = graph_random_ops._stack     # ``.states`` is non-empty while a traced step runs (fit's, a tf.function's)
+
+
+def _graph_read(variable, tape):
+    """A variable read again in a traced step: a snapshot of its own, as each read is its own
+    ReadVariableOp in TensorFlow's graph. There grappler sorts the AddN of the reads' gradients by
+    node name, which for a layer called again and again (Hands-On ML's ResidualBlock, run four
+    times) is the calls' order (scopes 'block', 'block_1', ... up to ten calls); ``_fold_reads``
+    adds the snapshots' gradients in the order of ``tape._reads``, the reads' order. Eager
+    TensorFlow adds them in its tape's visiting order instead, which one shared snapshot gives."""
+    snap = variable._fresh_snapshot()
+    tape._reads.append(snap)
+    tape._tracked.add(id(snap))
+    return snap
 
 
 # A tensor read three times or more makes the sweep follow TensorFlow's order (backward_order.py):

@@ -204,6 +204,14 @@ class Variable(Tensor):
             self._snapshot = weakref.ref(snap)
         return snap
 
+    def _fresh_snapshot(self):
+        """A new snapshot of the current buffer, for a read that must be told apart from earlier ones
+        (tape._graph_read); ``_detach`` copies the buffer before a write while the newest is alive,
+        and a tape holding it holds the older ones too."""
+        snap = _Snapshot(self._data, self)
+        self._snapshot = weakref.ref(snap)
+        return snap
+
     def _detach(self):
         """Before an in-place write: if a tape still holds a snapshot of the
         current buffer, move to a copy so the snapshot keeps the old values."""
