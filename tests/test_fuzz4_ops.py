@@ -212,3 +212,51 @@ def test_keras_ops_max_of_an_empty_tensor_is_keras_assertion():
     with pytest.raises(tf.errors.InvalidArgumentError, match='Cannot compute the min of an empty tensor'):
         keras.ops.min(EMPTY, axis=1)
     assert float(keras.ops.max(EMPTY, initial=2.0)) == 2.0
+
+
+TWO_BY_THREE, THREE_BY_TWO = tf.ones([2, 3]), tf.ones([3, 2])
+
+
+@pytest.mark.parametrize('call, text', [
+    (lambda: tf.add_n([TWO_BY_THREE, THREE_BY_TWO]),
+     'Inputs to operation AddN of type AddN must have the same size and shape.  Input 0: [2,3] != input 1: [3,2] '
+     '[Op:AddN] name: '),
+    (lambda: tf.add_n([TWO_BY_THREE, TWO_BY_THREE, tf.ones([3])]),
+     'Inputs to operation AddN of type AddN must have the same size and shape.  Input 0: [2,3] != input 2: [3] '
+     '[Op:AddN] name: '),
+    (lambda: tf.add_n([TWO_BY_THREE, tf.ones([2, 3], tf.float64)]),
+     'cannot compute AddN as input #1(zero-based) was expected to be a float tensor but is a double tensor '
+     '[Op:AddN] name: '),
+    (lambda: tf.add_n([TWO_BY_THREE, np.ones((2, 3))]),
+     'cannot compute AddN as input #1(zero-based) was expected to be a float tensor but is a double tensor '
+     '[Op:AddN] name: '),
+    (lambda: tf.stack([np.ones((2, 3)), np.ones((3, 2))]),
+     'Shapes of all inputs must match: values[0].shape = [2,3] != values[1].shape = [3,2] [Op:Pack] name: stack'),
+    (lambda: tf.atan2(TWO_BY_THREE, THREE_BY_TWO), 'Incompatible shapes: [2,3] vs. [3,2] [Op:Atan2] name: '),
+    (lambda: tf.math.multiply_no_nan(TWO_BY_THREE, THREE_BY_TWO),
+     'Incompatible shapes: [2,3] vs. [3,2] [Op:MulNoNan] name: '),
+    (lambda: tf.math.igamma(tf.ones([5, 7]), tf.ones([3])), 'Incompatible shapes: [5,7] vs. [3]'),
+    (lambda: tf.math.zeta(tf.ones([5, 7]), tf.ones([3])), 'Incompatible shapes: [5,7] vs. [3]'),
+])
+def test_shape_and_dtype_mismatches_are_invalid_argument_errors(call, text):
+    # TF 2.21 raises InvalidArgumentError (its texts); tapeflow raised plain ValueErrors (numpy's words for
+    # stack of two numpy arrays), which `except tf.errors.InvalidArgumentError` missed
+    with pytest.raises(tf.errors.InvalidArgumentError) as err:
+        call()
+    assert text in str(err.value)
+
+
+@pytest.mark.parametrize('call, text', [
+    (lambda: tf.add_n([]), 'Inputs must be an iterable of at least one Tensor/IndexedSlices with the same dtype and '
+                           'shape.'),
+    (lambda: tf.math.accumulate_n([]), 'inputs must be a list of at least one Tensor with the same dtype and shape'),
+])
+def test_an_empty_sum_is_tfs_value_error(call, text):
+    with pytest.raises(ValueError) as err:
+        call()
+    assert str(err.value) == text
+
+
+def test_add_n_of_bools_is_the_kernels_refusal():
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"(?s)of bool is not in the list .*\{\{node AddN\}\}"):
+        tf.add_n([tf.constant([True]), tf.constant([False])])

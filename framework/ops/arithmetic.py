@@ -18,7 +18,7 @@ from ..backend import array_module_of
 from ..tensor import Tensor
 from ..tape import array_rule, pass_gradient
 from . import eigen_math, eigen_pow, float_kernels
-from .operands import ACTIVE, as_numeric_tensor, as_tensor, binary, named_errors, record
+from .operands import ACTIVE, _KERNEL_DTYPES, as_numeric_tensor, as_tensor, binary, named_errors, record
 from .selection import where
 from .unary import log, rsqrt_array
 
@@ -310,18 +310,43 @@ def squared_difference(x, y, name=None):
 def add_n(inputs, name=None):
     """The sum of a list of tensors of one shape and dtype."""
     if isinstance(inputs, Tensor) or not hasattr(inputs, '__len__') or len(inputs) == 0:
-        raise ValueError('add_n: expected a non-empty list of tensors, got %r' % (inputs,))
+        error = ValueError('Inputs must be an iterable of at least one Tensor/IndexedSlices with the same dtype and '
+                           'shape.')
+        error.add_note('add_n: expected a non-empty list of tensors, got %r' % (inputs,))
+        raise error
     tensors = [as_numeric_tensor(t, 'add_n') for t in inputs]
     first = tensors[0]
+    if first._data.dtype.kind == 'b':
+        float_kernels.refuse_bool(first, 'add_n')       # AddN takes no bool (numpy would or them)
     for i, t in enumerate(tensors[1:], 1):
         if t._data.shape != first._data.shape or t._data.dtype != first._data.dtype:
-            raise ValueError('add_n: all inputs must have the same shape and dtype; input 0 is %s %s '
-                             'but input %d is %s %s' % (first.dtype.name, tuple(first.shape), i,
-                                                        t.dtype.name, tuple(t.shape)))
+            raise _add_n_mismatch(tensors)
     out = Tensor(add_n_arrays([t._data for t in tensors]))
     if ACTIVE:
         record('add_n', tuple(tensors), out, (_pass_through,) * len(tensors))
     return out
+
+
+def _add_n_mismatch(tensors):
+    """TensorFlow's AddN errors: a dtype unlike the first input's fails the op's input check, then the
+    kernel refuses a shape unlike the first's (no broadcasting)."""
+    first = tensors[0]
+    note = ('add_n: all inputs must have the same shape and dtype; got %s'
+            % ', '.join('%s %s' % (t.dtype.name, tuple(t.shape)) for t in tensors))
+    for i, t in enumerate(tensors[1:], 1):
+        if t._data.dtype != first._data.dtype:
+            error = InvalidArgumentError(
+                'cannot compute AddN as input #%d(zero-based) was expected to be a %s tensor but is a %s tensor '
+                '[Op:AddN] name: ' % (i, _KERNEL_DTYPES.get(first.dtype.name, first.dtype.name),
+                                      _KERNEL_DTYPES.get(t.dtype.name, t.dtype.name)))
+            error.add_note(note)
+            return error
+    for i, t in enumerate(tensors[1:], 1):
+        if t._data.shape != first._data.shape:
+            return kernel_error('AddN', 'Inputs to operation AddN of type AddN must have the same size and shape.  '
+                                'Input 0: [%s] != input %d: [%s]' % (','.join(map(str, first._data.shape)), i,
+                                                                       ','.join(map(str, t._data.shape))),
+                                named=True, note=note, node='AddN_N_%d' % len(tensors))
 
 
 def add_n_arrays(arrays):

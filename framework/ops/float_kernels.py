@@ -70,6 +70,8 @@ KERNELS = {
                          'attr=transpose_b:bool,default=false',
                ('bfloat16', 'half', 'float', 'double', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64',
                 'complex64', 'complex128'), '; attr=grad_a:bool,default=false; attr=grad_b:bool,default=false'),
+    'add_n': ('AddN', 'inputs:N*T -> sum:T; attr=N:int,min=1', _SUMMABLE + ('variant',),
+              '; is_commutative=true; is_aggregate=true'),
     'tensor_diag': ('Diag', 'diagonal:T -> output:T', _DIAG),
     'tensor_diag_part': ('DiagPart', 'input:T -> diagonal:T', _DIAG),
     'log_softmax': ('LogSoftmax', 'logits:T -> logsoftmax:T', _ACTIVATION),

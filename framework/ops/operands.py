@@ -318,7 +318,7 @@ def named_errors(op):
                     raise       # named already (a kernel error keeps TF's text and names the op in a note)
                 kind = (type(err) if isinstance(err, (InvalidArgumentError, ConversionError))  # keeps TF's class
                         else TypeError if isinstance(err, TypeError) else ValueError)
-                if kind is ValueError and 'could not be broadcast' in str(err):
+                if kind is ValueError and ('could not be broadcast' in str(err) or 'cannot be broadcast' in str(err)):
                     raise _incompatible_shapes(op, err) from err
                 raise kind('%s: %s' % (op, err)) from err
             except OpError as err:        # not a TypeError / ValueError, so not InvalidArgumentError
@@ -330,10 +330,11 @@ def named_errors(op):
 
 
 def _incompatible_shapes(op, err):
-    """numpy's 'operands could not be broadcast together with shapes (2,3) (5,7)' as TensorFlow's
-    kernels say it: an InvalidArgumentError, 'Incompatible shapes: [2,3] vs. [5,7]'."""
-    shapes = re.findall(r'\(([\d,]*)\)', str(err).split('remapped')[0])
-    text = ' vs. '.join('[%s]' % s.rstrip(',') for s in shapes) if shapes else str(err)
+    """numpy's 'operands could not be broadcast together with shapes (2,3) (5,7)' (or its 'shape mismatch:
+    objects cannot be broadcast ... arg 0 with shape (5, 7)') as TensorFlow's kernels say it: an
+    InvalidArgumentError, 'Incompatible shapes: [2,3] vs. [5,7]'."""
+    shapes = re.findall(r'\(([\d, ]*)\)', str(err).split('remapped')[0])
+    text = ' vs. '.join('[%s]' % s.replace(' ', '').rstrip(',') for s in shapes) if shapes else str(err)
     return InvalidArgumentError('%s: Incompatible shapes: %s (the operands do not broadcast together)' % (op, text))
 
 

@@ -5,6 +5,7 @@ The ``x*`` ops are 0 wherever x is 0, whatever y is; they are composed so that t
 gradients are TensorFlow's: nothing flows where x is 0 (``where`` picks a harmless y there).
 """
 from .. import backend
+from ..errors import kernel_error
 from ..tensor import Tensor
 from .arithmetic import add_n, divide, multiply
 from .logic import equal
@@ -52,8 +53,10 @@ def multiply_no_nan(x, y, name=None):
     try:
         out = Tensor(xp.where(b == 0, xp.zeros((), a.dtype), a * b))
     except ValueError:
-        raise ValueError('multiply_no_nan: shapes %s and %s do not broadcast together'
-                         % (tuple(a.shape), tuple(b.shape))) from None
+        raise kernel_error('MulNoNan', 'Incompatible shapes: [%s] vs. [%s]'
+                           % (','.join(map(str, a.shape)), ','.join(map(str, b.shape))), named=True,
+                           note='multiply_no_nan: shapes %s and %s do not broadcast together'
+                                % (tuple(a.shape), tuple(b.shape))) from None
     if ACTIVE:
         record('multiply_no_nan', (x, y), out, (lambda g, out, x, y: multiply_no_nan(g, y),
                                                  lambda g, out, x, y: multiply_no_nan(x, g)))
@@ -96,12 +99,15 @@ def accumulate_n(inputs, shape=None, tensor_dtype=None, name=None):
     Raises:
         ValueError: an empty list, or inputs that differ from each other or from shape / tensor_dtype.
     """
-    if isinstance(inputs, (list, tuple)) and inputs:
-        first = as_tensor(inputs[0], 'accumulate_n')
-        if shape is not None and tuple(first.shape) != tuple(shape):
-            raise ValueError('accumulate_n: shape %s does not match the inputs\' shape %s'
-                             % (tuple(shape), tuple(first.shape)))
-        if tensor_dtype is not None and first.dtype != tensor_dtype:
-            raise ValueError('accumulate_n: tensor_dtype %s does not match the inputs\' dtype %s'
-                             % (tensor_dtype, first.dtype.name))
+    if not isinstance(inputs, (list, tuple)) or not inputs:
+        error = ValueError('inputs must be a list of at least one Tensor with the same dtype and shape')
+        error.add_note('accumulate_n: expected a non-empty list of tensors, got %r' % (inputs,))
+        raise error
+    first = as_tensor(inputs[0], 'accumulate_n')
+    if shape is not None and tuple(first.shape) != tuple(shape):
+        raise ValueError('accumulate_n: shape %s does not match the inputs\' shape %s'
+                         % (tuple(shape), tuple(first.shape)))
+    if tensor_dtype is not None and first.dtype != tensor_dtype:
+        raise ValueError('accumulate_n: tensor_dtype %s does not match the inputs\' dtype %s'
+                         % (tensor_dtype, first.dtype.name))
     return add_n(inputs)

@@ -221,7 +221,10 @@ def _slicer(axis, lo, hi):
 def stack(values, axis=0, name=None):
     """Join tensors of one shape along a new axis."""
     if axis == 0 and _plain_numbers(values):
-        return convert_to_tensor(values)       # TensorFlow packs a list of numbers as one constant ([1, 2.5]: float32)
+        try:
+            return convert_to_tensor(values)       # TensorFlow packs a list of numbers as one constant ([1, 2.5]: float32)
+        except (TypeError, ValueError):
+            pass        # arrays of two shapes: TF then packs them one by one, and Pack names the shapes
     if axis == 0 and isinstance(values, (Tensor, np.ndarray)):
         return identity(values)        # TensorFlow's stack tries convert_to_tensor(values) first along axis 0
     try:

@@ -8,7 +8,7 @@ import math
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from ..tape import record_blocked
 from ..tensor import Tensor
 from .arithmetic import add, multiply
@@ -36,8 +36,9 @@ def atan2(y, x, name=None):
     try:
         out = Tensor(xp.arctan2(dy, dx))
     except ValueError:
-        raise ValueError('atan2: shapes %s and %s do not broadcast together'
-                         % (tuple(getattr(dy, 'shape', ())), tuple(getattr(dx, 'shape', ())))) from None
+        sy, sx = tuple(getattr(dy, 'shape', ())), tuple(getattr(dx, 'shape', ()))
+        raise kernel_error('Atan2', 'Incompatible shapes: [%s] vs. [%s]' % (','.join(map(str, sy)), ','.join(map(str, sx))),
+                           named=True, note='atan2: shapes %s and %s do not broadcast together' % (sy, sx)) from None
     if ACTIVE:
         record('atan2', (y, x), out, (lambda g, out, y, x: g * x / (x * x + y * y),
                                       lambda g, out, y, x: -g * y / (x * x + y * y)))
