@@ -64,9 +64,9 @@ class ELU(_Elementwise):
         return activations.elu(inputs, alpha=self.alpha)
 
     def get_config(self):
+        # Keras 3's ELU writes no get_config: its automatic config puts alpha right after the name
         config = super().get_config()
-        config['alpha'] = self.alpha
-        return config
+        return {'name': config.pop('name'), 'alpha': self.alpha, **config}
 
 
 class ReLU(_Elementwise):

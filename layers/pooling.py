@@ -59,8 +59,8 @@ class _Pooling2D(Layer):
 
     def get_config(self):
         config = super().get_config()
-        config.update({'pool_size': self.pool_size, 'strides': self.strides, 'padding': self.padding,
-                       'data_format': self.data_format})
+        config.update({'pool_size': self.pool_size, 'padding': self.padding, 'strides': self.strides,
+                       'data_format': self.data_format})       # Keras 3's order (BasePooling)
         return config
 
 
@@ -72,6 +72,10 @@ class MaxPooling2D(_Pooling2D):
 class AveragePooling2D(_Pooling2D):
     """The mean of each pool_size window, counting only unpadded elements."""
     _pool = staticmethod(avg_pool2d)
+
+    def __init__(self, pool_size, strides=None, padding='valid', data_format=None, **kwargs):
+        # pool_size has no default here, as in Keras 3 (AveragePooling2D() is a TypeError; MaxPooling2D's is 2)
+        super().__init__(pool_size, strides, padding, data_format, **kwargs)
 
 
 class _GlobalPooling2D(Layer):

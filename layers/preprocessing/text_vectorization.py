@@ -263,7 +263,8 @@ class TextVectorization(Layer):
             'ngrams': self._ngrams_arg, 'output_mode': self._output_mode,
             'output_sequence_length': self._output_sequence_length, 'pad_to_max_tokens': lookup['pad_to_max_tokens'],
             'sparse': False, 'ragged': self._ragged, 'vocabulary': lookup['vocabulary'], 'idf_weights': lookup['idf_weights'],
-            'encoding': self._encoding, 'vocabulary_size': self._lookup_layer._frozen_vocab_size,
+            # Keras 3 writes the live size here (2 unadapted: '' and '[UNK]'), where a lookup writes its frozen one
+            'encoding': self._encoding, 'vocabulary_size': self.vocabulary_size(),
         })
         return config
 

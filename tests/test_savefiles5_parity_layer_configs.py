@@ -1,0 +1,40 @@
+"""Layer configs written with Keras 3's keys, key order and values.
+
+Found by sweeping every class of ``keras.layers`` (made with the fewest arguments) and comparing
+``json.dumps(layer.get_config())`` under TF 2.21 / Keras 3.15 with tapeflow's; the values below
+are Keras's. Key order shows in a saved config.json byte for byte.
+"""
+import pytest
+
+from framework import keras
+
+L = keras.layers
+
+
+@pytest.mark.parametrize('make', [lambda: L.MaxPooling2D(), lambda: L.AveragePooling2D(2), lambda: L.MaxPool2D(),
+                                  lambda: L.MaxPooling1D(), lambda: L.AveragePooling3D(2)])
+def test_pooling_keys_in_kerass_order(make):
+    assert list(make().get_config()) == ['name', 'trainable', 'dtype', 'pool_size', 'padding', 'strides',
+                                         'data_format']
+
+
+def test_elu_writes_alpha_after_its_name():
+    # Keras 3's ELU has no get_config of its own: its automatic config lists __init__'s arguments first
+    assert list(L.ELU(0.5).get_config()) == ['name', 'alpha', 'trainable', 'dtype']
+    assert L.ELU.from_config(L.ELU(0.5).get_config()).alpha == 0.5
+
+
+def test_average_pooling_2d_needs_a_pool_size():
+    with pytest.raises(TypeError):
+        L.AveragePooling2D()
+    assert L.AveragePooling2D(3).pool_size == (3, 3)
+    assert L.MaxPooling2D().pool_size == (2, 2)
+
+
+@pytest.mark.parametrize('kwargs, size', [({}, 2), ({'max_tokens': 10}, 2), ({'output_mode': 'multi_hot'}, 1),
+                                          ({'vocabulary': ['x', 'y']}, 4)])
+def test_text_vectorization_writes_its_live_vocabulary_size(kwargs, size):
+    # Keras 3.15: TextVectorization's config says vocabulary_size(), '' and '[UNK]' before adapt (a
+    # StringLookup's says the size it froze, None here)
+    assert L.TextVectorization(**kwargs).get_config()['vocabulary_size'] == size
+    assert L.StringLookup().get_config()['vocabulary_size'] is None
