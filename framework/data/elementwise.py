@@ -228,7 +228,9 @@ class ElementStages:
         if buffer_size is not None and integer(buffer_size, 'buffer_size', 'Dataset.prefetch') < -1:
             raise InvalidArgumentError('Dataset.prefetch: buffer_size must be >= 0, or -1 '
                                        '(tf.data.AUTOTUNE), got %d' % buffer_size)
-        return self._then(self._make_iterator)
+        result = self._then(self._make_iterator)
+        result._prefetch_buffer = buffer_size      # how far Keras's steps read ahead (layers/training/read_ahead.py)
+        return result
 
     def with_options(self, options, name=None):
         """The same elements, carrying ``options`` (a ``tf.data.Options``; read back by ``options()``).

@@ -18,6 +18,7 @@ from framework.tensor import Tensor, convert_to_tensor
 
 from .data import ArrayData, class_weight_table, pack_x_y_sample_weight, unpack_x_y_sample_weight
 from .py_dataset import PyDatasetData, is_py_dataset
+from .read_ahead import ReadAhead, read_ahead_depth
 
 
 def is_iterable_input(x):
@@ -146,10 +147,10 @@ class IterableData:
             self.source._skip_iteration()
         self._passes += 1
         if self._reusable and (not self.steps_per_epoch or self.restart_each_epoch):
-            iterator = iter(self.source)
+            iterator = self._read_ahead()
         else:
             if self._iterator is None:
-                self._iterator = iter(self.source)
+                self._iterator = self._read_ahead()
             iterator = self._iterator
         steps = self.steps_per_epoch
         for step, element in enumerate(iterator):
@@ -166,6 +167,10 @@ class IterableData:
             warnings.warn('Your input ran out of data; interrupting training. Make sure that your dataset or '
                           'generator can generate at least `steps_per_epoch * epochs` batches. You may need to '
                           'use the `.repeat()` function when building your dataset.', stacklevel=1)
+
+    def _read_ahead(self):
+        """A new iterator of the Dataset, reading ahead as TF's prefetch does (read_ahead.py)."""
+        return ReadAhead(iter(self.source), read_ahead_depth(self.source))
 
 
 def _checked_first_batch(iterator):
