@@ -223,8 +223,9 @@ def test_custom_train_step_is_used_by_fit():
 # ---- bad input ----------------------------------------------------------------------------
 def test_fit_before_compile_raises():
     x, y = _data()
-    with pytest.raises(ValueError, match=r'compile\(\) before fit\(\)'):
+    with pytest.raises(ValueError, match=r'^You must call `compile\(\)` before using the model\.') as info:
         _regression_model().fit(x, y, verbose=0)
+    assert 'fit() needs a compiled model' in info.value.__notes__[0]     # which call, as a note
 
 
 def test_lengths_that_disagree_name_both():

@@ -46,9 +46,10 @@ class MonitorCallback(Callback):
             if metric.name == name and direction is not None:
                 found = operator.gt if direction == 'up' else operator.lt
         if found is None:
-            raise ValueError("%s callback received monitor=%s, but cannot tell whether that metric should be "
-                             "maximized or minimized. Pass mode='max' to keep the highest value, or mode='min' "
-                             "to keep the lowest." % (type(self).__name__, self.monitor))
+            raise ValueError("%s callback received monitor=%s, but Keras isn't able to automatically determine "
+                             "whether that metric should be maximized or minimized. Pass `mode='max'` in order to "
+                             "monitor based on the highest metric value, or pass `mode='min'` in order to use the "
+                             "lowest value." % (type(self).__name__, self.monitor))     # Keras 3.15's words
         return found
 
     def _is_improvement(self, monitor_value, reference_value):

@@ -132,8 +132,10 @@ class Trainer(Keras2Shims, TrainingLoops):
 
     def _assert_compiled(self, method):
         if not self.compiled:
-            raise ValueError('You must call compile() before %s(): e.g. model.compile(optimizer="adam", '
-                             'loss="mse")' % method)
+            # Keras 3's words whatever the method (its metrics_module test is always true); tapeflow's a note
+            error = ValueError('You must call `compile()` before using the model.')
+            error.add_note('%s() needs a compiled model: e.g. model.compile(optimizer="adam", loss="mse")' % method)
+            raise error
 
     # ---- metrics ----------------------------------------------------------------------
     @property
