@@ -50,7 +50,8 @@ class L1(Regularizer):
         return self.l1 * reduce_sum(abs_(x))
 
     def get_config(self):
-        return {'l1': self.l1}
+        # Keras 3's L1 keeps l1 as a float32 tensor: its config says 0.0010000000474974513 for 0.001
+        return {'l1': float(np.float32(self.l1))}
 
 
 class L2(Regularizer):
@@ -113,7 +114,7 @@ class OrthogonalRegularizer(Regularizer):
         return factor * reduce_sum(abs_(off_diagonal)) / pairs
 
     def get_config(self):
-        return {'factor': self.factor, 'mode': self.mode}
+        return {'factor': float(np.float32(self.factor)), 'mode': self.mode}     # a float32 tensor in Keras, as L1's
 
 
 def _normalized(x, axis):

@@ -38,3 +38,17 @@ def test_text_vectorization_writes_its_live_vocabulary_size(kwargs, size):
     # StringLookup's says the size it froze, None here)
     assert L.TextVectorization(**kwargs).get_config()['vocabulary_size'] == size
     assert L.StringLookup().get_config()['vocabulary_size'] is None
+
+
+def test_l1_and_orthogonal_factors_are_written_as_float32_values():
+    # Keras 3.15 keeps L1's l1 and OrthogonalRegularizer's factor as float32 tensors (L2 and L1L2 keep
+    # Python floats); a saved Dense(activity_regularizer=L1(0.001)) says 0.0010000000474974513
+    R = keras.regularizers
+    assert R.L1(0.001).get_config() == {'l1': 0.0010000000474974513}
+    assert R.get('l1').get_config() == {'l1': 0.009999999776482582}
+    assert R.OrthogonalRegularizer(0.03).get_config() == {'factor': 0.029999999329447746, 'mode': 'rows'}
+    assert R.L1L2(0.001, 0.003).get_config() == {'l1': 0.001, 'l2': 0.003}
+    assert R.L2(0.001).get_config() == {'l2': 0.001}
+    dense = L.Dense(2, activity_regularizer=R.L1(0.001))
+    assert dense.get_config()['activity_regularizer']['config'] == {'l1': 0.0010000000474974513}
+    assert R.L1.from_config(R.L1(0.001).get_config()).get_config() == R.L1(0.001).get_config()
