@@ -34,8 +34,9 @@ def relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
     if negative_slope != 0.0 and x.dtype.is_integer:
         x = ops.cast(x, 'float32')      # a leaky relu of integers is float32, as TensorFlow's leaky_relu makes it
     positive = ops.relu(x) if threshold == 0.0 else ops.where(x > threshold, x, 0.0)
-    if max_value is not None:
-        positive = ops.clip_by_value(positive, 0.0, float(max_value))
+    if max_value is not None:      # the cap in x's dtype, as Keras 3 casts it (clip_by_value refuses 6.0 for ints)
+        cap = ops.cast(max_value, positive.dtype) if positive.dtype.is_integer else float(max_value)
+        positive = ops.clip_by_value(positive, 0, cap)
     if negative_slope != 0.0:
         positive = positive - negative_slope * ops.relu(threshold - x)
     return positive

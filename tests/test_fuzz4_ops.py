@@ -260,3 +260,42 @@ def test_an_empty_sum_is_tfs_value_error(call, text):
 def test_add_n_of_bools_is_the_kernels_refusal():
     with pytest.raises(tf.errors.InvalidArgumentError, match=r"(?s)of bool is not in the list .*\{\{node AddN\}\}"):
         tf.add_n([tf.constant([True]), tf.constant([False])])
+
+
+F2 = np.ones((2, 2, 1, 1), np.float32)
+
+
+@pytest.mark.parametrize('call', [
+    lambda: tf.nn.conv2d(IMG, F2, 1, 'valid'), lambda: tf.nn.max_pool2d(IMG, 2, 2, 'valid'),
+    lambda: tf.nn.avg_pool2d(IMG, 2, 2, 'same'), lambda: tf.nn.max_pool(IMG, 2, 2, 'same'),
+    lambda: tf.nn.conv1d(np.ones((1, 4, 1), np.float32), np.ones((2, 1, 1), np.float32), 1, 'valid'),
+    lambda: tf.nn.conv3d(np.ones((1, 2, 2, 2, 1), np.float32), np.ones((1, 1, 1, 1, 1), np.float32), 1, 'same'),
+    lambda: tf.nn.convolution(IMG, F2, padding='same'),
+    lambda: tf.nn.depthwise_conv2d(IMG, F2, [1, 1, 1, 1], 'same'),
+    lambda: tf.nn.conv2d_transpose(IMG, F2, (1, 4, 4, 1), 1, 'same'),
+    lambda: tf.nn.max_pool_with_argmax(IMG, 2, 2, 'valid'),
+    lambda: tf.nn.dilation2d(IMG, np.ones((2, 2, 1), np.float32), [1, 1, 1, 1], 'valid', 'NHWC', [1, 1, 1, 1]),
+])
+def test_tf_nn_ops_refuse_keras_lower_case_padding(call):
+    # TF 2.21: 'Value for attr 'padding' of "valid" is not in the list of allowed values: "SAME", "VALID" ...'
+    with pytest.raises(tf.errors.InvalidArgumentError, match='Value for attr \'padding\' of "(valid|same)" is not in'):
+        call()
+
+
+@pytest.mark.parametrize('call, text', [
+    (lambda: tf.nn.atrous_conv2d(IMG, F2, 2, 'same'), "`padding` must be one of 'SAME' or 'VALID'. Received: "
+                                                      "padding=same"),
+    (lambda: tf.nn.atrous_conv2d_transpose(IMG, F2, (1, 4, 4, 1), 2, 'same'),
+     "`padding` must be either 'VALID' or 'SAME'. Received: padding=same"),
+])
+def test_atrous_ops_check_their_padding_in_python(call, text):
+    with pytest.raises(ValueError) as err:
+        call()
+    assert str(err.value) == text
+
+
+def test_keras_layers_and_ops_keep_their_lower_case_padding():
+    assert tuple(keras.layers.Conv2D(1, 2, padding='same')(IMG).shape) == (1, 4, 4, 1)
+    assert tuple(keras.layers.MaxPooling2D(padding='same')(IMG).shape) == (1, 2, 2, 1)
+    assert tuple(keras.ops.conv(IMG, F2, padding='same').shape) == (1, 4, 4, 1)
+    assert tuple(tf.nn.conv2d(IMG, F2, 1, 'SAME').shape) == (1, 4, 4, 1)

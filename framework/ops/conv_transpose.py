@@ -8,6 +8,7 @@ filter-gradient for the kernel) are already recorded, nested tapes included.
 """
 from .convolution import _Geometry, _conv_input_grad, _pair
 from .operands import as_float_tensor, named_errors
+from .padding_attr import refuse_lowercase
 
 
 @named_errors('conv2d_transpose')
@@ -26,6 +27,7 @@ def conv2d_transpose(input, filters, output_shape, strides, padding='SAME', data
         ValueError: shapes that do not fit together, or data_format other than NHWC.
     """
     op = 'conv2d_transpose'
+    padding = refuse_lowercase(padding, op)
     x, f = as_float_tensor(input, op), as_float_tensor(filters, op)
     if data_format != 'NHWC':
         raise ValueError('only data_format NHWC is supported, got %r; transpose NCHW input to NHWC' % (data_format,))

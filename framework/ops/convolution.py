@@ -11,6 +11,7 @@ from ..tensor import Tensor
 from ..tape import array_rule
 from . import conv_backprop_input_order, conv_forward_order
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, named_errors, record
+from .padding_attr import refuse_lowercase
 from .pool_window_sizes import empty_pool_output, empty_valid_pool_sizes
 
 
@@ -127,6 +128,7 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
     Conv2D does (together with strides, too).
     """
     op = 'conv2d'
+    padding = refuse_lowercase(padding, op)
     x, f = as_float_tensor(input, op), as_float_tensor(filters, op)
     if data_format != 'NHWC':
         raise InvalidArgumentError('conv2d: only data_format NHWC is supported, got %r; transpose NCHW input to '
@@ -188,6 +190,7 @@ def _conv_filter_grad(x, g, geo):
 def _pooling_input(input, ksize, strides, padding, op, check=as_float_tensor, kind='max'):  # noqa: A002
     """(the input as a float tensor (or as ``check`` allows), its window geometry), checked, for a pooling op;
     the geometry is the output's spatial sizes instead when a VALID window larger than the input empties it."""
+    padding = refuse_lowercase(padding, op)
     x = check(input, op)
     if x.ndim != 4:
         raise InvalidArgumentError('%s: expected an (N, H, W, C) input, got shape %s' % (op, tuple(x.shape)))

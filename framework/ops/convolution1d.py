@@ -1,6 +1,7 @@
 """conv1d: a 2-D convolution over a height of 1 (TensorFlow computes it the same way)."""
 from .convolution import conv2d
 from .operands import as_float_tensor, named_errors
+from .padding_attr import refuse_lowercase
 from .shapes import expand_dims, squeeze, transpose
 
 
@@ -28,6 +29,7 @@ def conv1d(input, filters, stride, padding, data_format='NWC', dilations=None, n
     Raises:
         ValueError: ranks or channel counts that do not match, or a bad dilation.
     """
+    padding = refuse_lowercase(padding, 'conv1d')
     x, f = as_float_tensor(input, 'conv1d'), as_float_tensor(filters, 'conv1d')
     if not isinstance(padding, str) or padding.upper() not in ('VALID', 'SAME'):
         raise ValueError("conv1d: padding must be 'VALID' or 'SAME', got %r" % (padding,))

@@ -15,6 +15,7 @@ from ..tensor import Tensor
 from .arithmetic import negative
 from .convolution import _padding
 from .operands import ACTIVE, as_real_tensor, named_errors, record
+from .padding_attr import refuse_lowercase
 from .scatter import scatter_nd
 from .shapes import reshape, reverse
 
@@ -71,6 +72,7 @@ def _check(input, filters, strides, padding, data_format, dilations, op):  # noq
         raise TypeError('%s: input (%s) and filters (%s) must have one dtype' % (op, x.dtype.name, f.dtype.name))
     if not isinstance(padding, str):
         raise TypeError("%s: padding must be 'SAME' or 'VALID', got %r" % (op, padding))
+    refuse_lowercase(padding, op)
     return x, f, _four(strides, 'strides', op), padding.upper(), _four(dilations, 'dilations', op)
 
 

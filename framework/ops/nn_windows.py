@@ -10,6 +10,7 @@ from .convolution_nd import convolution as _convolution_nd
 from .convolution_nd import depthwise_conv as _depthwise_nd
 from .convolution_nd import normalize_tuple
 from .operands import as_float_tensor, named_errors
+from .padding_attr import refuse_lowercase
 from .pooling_nd import avg_pool as _avg_pool_nd
 from .pooling_nd import max_pool as _max_pool_nd
 from .shapes import transpose
@@ -68,18 +69,21 @@ def _convolve(input, filters, strides, padding, data_format, dilations, rank, op
 def convolution(input, filters, strides=None, padding='VALID', data_format=None, dilations=None,  # noqa: A002
                 name=None):
     """``tf.nn.convolution``: an N-d convolution of (N, *spatial, C) input with (*kernel, C, O) filters."""
-    return _convolve(input, filters, strides, padding, data_format, dilations, None, 'convolution')
+    return _convolve(input, filters, strides, refuse_lowercase(padding, 'convolution'), data_format, dilations, None,
+                     'convolution')
 
 
 @named_errors('atrous_conv2d')
 def atrous_conv2d(value, filters, rate, padding, name=None):
     """``tf.nn.atrous_conv2d``: ``conv2d`` of NHWC ``value`` with its kernel's taps ``rate`` apart."""
+    padding = refuse_lowercase(padding, 'atrous_conv2d', "`padding` must be one of 'SAME' or 'VALID'.")
     return _convolve(value, filters, 1, padding, None, _rate(rate, 'atrous_conv2d'), 2, 'atrous_conv2d')
 
 
 @named_errors('atrous_conv2d_transpose')
 def atrous_conv2d_transpose(value, filters, output_shape, rate, padding, name=None):
     """``tf.nn.atrous_conv2d_transpose``: the transpose of ``atrous_conv2d``; filters (KH, KW, C_out, C_in)."""
+    padding = refuse_lowercase(padding, 'atrous_conv2d_transpose', "`padding` must be either 'VALID' or 'SAME'.")
     return _transpose_conv(value, filters, output_shape, 1, padding, None, _rate(rate, 'atrous_conv2d_transpose'),
                            2, 'atrous_conv2d_transpose')
 
@@ -95,10 +99,11 @@ def conv3d(input, filters, strides, padding, data_format='NDHWC', dilations=None
     """``tf.nn.conv3d``: (N, D, H, W, C) input, (KD, KH, KW, C, O) filters; strides [1, s, s, s, 1]."""
     if strides is None:
         raise ValueError('conv3d: strides must be given (an int, 3 ints or [1, s, s, s, 1]), got None')
-    return _convolve(input, filters, strides, padding, data_format, dilations, 3, 'conv3d')
+    return _convolve(input, filters, strides, refuse_lowercase(padding, 'conv3d'), data_format, dilations, 3, 'conv3d')
 
 
 def _transpose_conv(input, filters, output_shape, strides, padding, data_format, dilations, rank, op):  # noqa: A002
+    padding = refuse_lowercase(padding, op)
     x = _input(input, rank, op)
     rank = x.ndim - 2
     first = _channels_first(data_format, rank, op)
@@ -142,6 +147,7 @@ def conv3d_transpose(input, filters, output_shape, strides, padding='SAME', data
 def depthwise_conv2d(input, filter, strides, padding, data_format=None, dilations=None, name=None):  # noqa: A002
     """``tf.nn.depthwise_conv2d``: each of the C input channels convolved with its own
     (KH, KW, C, M) filters, giving C * M channels; strides [1, s, s, 1], dilations 2 ints."""
+    padding = refuse_lowercase(padding, 'depthwise_conv2d')
     x = _input(input, 2, 'depthwise_conv2d')
     first = _channels_first(data_format, 2, 'depthwise_conv2d')
     out = _depthwise_nd(_to_last(x, first), filter, _spatial(strides, 2, first), padding,
@@ -154,12 +160,14 @@ def separable_conv2d(input, depthwise_filter, pointwise_filter, strides, padding
                      dilations=None, name=None):
     """``tf.nn.separable_conv2d``: ``depthwise_conv2d`` then a 1x1 convolution with
     (1, 1, C * M, O) ``pointwise_filter``."""
-    depthwise = depthwise_conv2d(input, depthwise_filter, strides, padding, data_format, dilations)
+    depthwise = depthwise_conv2d(input, depthwise_filter, strides, refuse_lowercase(padding, 'separable_conv2d'),
+                                 data_format, dilations)
     return _convolve(depthwise, pointwise_filter, 1, 'VALID', data_format, 1, 2, 'separable_conv2d')
 
 
 # ---- pooling ---------------------------------------------------------------------------------
 def _pool(pool, input, ksize, strides, padding, data_format, rank, op, dilations=1):  # noqa: A002
+    padding = refuse_lowercase(padding, op)
     x = _input(input, rank, op)
     rank = x.ndim - 2
     first = _channels_first(data_format, rank, op)
