@@ -46,7 +46,7 @@ def test_a_refused_recompile_leaves_the_model_compiled_as_it_was():
     model = _model()
     model.compile('adam', 'mse', metrics=['mae'])
     optimizer = model.optimizer
-    with pytest.raises(ValueError, match="compile\\(metrics='nope'\\): Could not interpret metric identifier"):
+    with pytest.raises(ValueError, match="Could not interpret metric identifier: nope"):
         model.compile('sgd', 'mse', metrics=['nope'])
     with pytest.raises(ValueError, match="compile\\(loss='nope'\\)"):
         model.compile('sgd', 'nope')

@@ -37,8 +37,8 @@ class CompileMetrics:
     def __init__(self, metrics, weighted_metrics, output_names=None):
         for argument, value in (('metrics', metrics), ('weighted_metrics', weighted_metrics)):
             if value and not isinstance(value, (list, tuple, dict)):
-                raise ValueError('compile(%s=...): expected a list, tuple, or dict of metrics, got %r of type %s'
-                                 % (argument, value, type(value).__name__))
+                raise ValueError('Expected `%s` argument to be a list, tuple, or dict. Received instead: %s=%s of '
+                                 'type %s' % (argument, argument, value, type(value)))      # Keras 3.15's words
             for item in nest.flatten(value or []):
                 if item is not None:
                     check_name('metrics', item)
