@@ -52,3 +52,17 @@ def test_l1_and_orthogonal_factors_are_written_as_float32_values():
     dense = L.Dense(2, activity_regularizer=R.L1(0.001))
     assert dense.get_config()['activity_regularizer']['config'] == {'l1': 0.0010000000474974513}
     assert R.L1.from_config(R.L1(0.001).get_config()).get_config() == R.L1(0.001).get_config()
+
+
+def test_loss_metric_and_initializer_configs_are_kerass():
+    # Keras 3.15 (a sweep of keras.losses / keras.metrics / keras.initializers get_config):
+    # the focal losses list from_logits, label_smoothing and axis first; the CosineSimilarity
+    # metric writes no axis; the Identity initializer writes no gain ({}, gain 1.0 when read back)
+    assert list(keras.losses.BinaryFocalCrossentropy().get_config()) == [
+        'name', 'reduction', 'from_logits', 'label_smoothing', 'axis', 'apply_class_balancing', 'alpha', 'gamma']
+    assert list(keras.losses.CategoricalFocalCrossentropy().get_config()) == [
+        'name', 'reduction', 'from_logits', 'label_smoothing', 'axis', 'alpha', 'gamma']
+    assert keras.metrics.CosineSimilarity(axis=1).get_config() == {'name': 'cosine_similarity', 'dtype': 'float32'}
+    assert keras.initializers.Identity(gain=0.7).get_config() == {}
+    loss = keras.losses.BinaryFocalCrossentropy(alpha=0.3, gamma=1.5)
+    assert keras.losses.BinaryFocalCrossentropy.from_config(loss.get_config()).get_config() == loss.get_config()

@@ -91,9 +91,10 @@ class BinaryFocalCrossentropy(LossFunctionWrapper):
     def __init__(self, apply_class_balancing=False, alpha=0.25, gamma=2.0, from_logits=False, label_smoothing=0.0,
                  axis=-1, reduction=_AVERAGE, name='binary_focal_crossentropy', dtype=None):
         _check_axis(axis, 'BinaryFocalCrossentropy')
+        # the config lists these in this order, as Keras 3's does
         super().__init__(binary_focal_crossentropy, reduction=reduction, name=name, dtype=dtype,
-                         apply_class_balancing=apply_class_balancing, alpha=alpha, gamma=gamma,
-                         from_logits=from_logits, label_smoothing=label_smoothing, axis=axis)
+                         from_logits=from_logits, label_smoothing=label_smoothing, axis=axis,
+                         apply_class_balancing=apply_class_balancing, alpha=alpha, gamma=gamma)
         self.apply_class_balancing, self.alpha, self.gamma = apply_class_balancing, alpha, gamma
         self.from_logits, self.label_smoothing, self.axis = from_logits, label_smoothing, axis
 
@@ -105,7 +106,7 @@ class CategoricalFocalCrossentropy(LossFunctionWrapper):
                  reduction=_AVERAGE, name='categorical_focal_crossentropy', dtype=None):
         _check_axis(axis, 'CategoricalFocalCrossentropy')
         super().__init__(categorical_focal_crossentropy, reduction=reduction, name=name, dtype=dtype,
-                         alpha=alpha, gamma=gamma, from_logits=from_logits, label_smoothing=label_smoothing,
-                         axis=axis)
+                         from_logits=from_logits, label_smoothing=label_smoothing, axis=axis,
+                         alpha=alpha, gamma=gamma)       # Keras 3's config order
         self.alpha, self.gamma = alpha, gamma
         self.from_logits, self.label_smoothing, self.axis = from_logits, label_smoothing, axis

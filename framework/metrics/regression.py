@@ -58,7 +58,8 @@ class CosineSimilarity(MeanMetricWrapper):
         self.axis = axis
 
     def get_config(self):
-        return {'name': self.name, 'dtype': self._dtype, 'axis': self.axis}
+        # Keras 3.15 writes no axis (a reloaded metric reduces over -1 again), and neither does this
+        return {'name': self.name, 'dtype': self._dtype}
 
 
 def _similarity(y_true, y_pred, axis=-1):
