@@ -490,6 +490,13 @@ class Layer(LayerWeights, OwnVariables):
         """Add a loss tensor to ``losses`` (kept until the layer is called again)."""
         self._losses.append(loss if isinstance(loss, Tensor) else convert_to_tensor(loss, dtype=self._dtype))
 
+    def add_metric(self, *args, **kwargs):
+        """Gone in Keras 3, which keeps the name to say so (Hands-On ML's ``self.add_metric(...)`` in call)."""
+        raise NotImplementedError('Layer `add_metric()` method is deprecated. Add your metric in '
+                                  '`Model.compile(metrics=[...])`, or create metric trackers in init() or build() '
+                                  'when subclassing the layer or model, then call `metric.update_state()` whenever '
+                                  'necessary.')
+
     def compute_output_shape(self, input_shape):
         """The output shape for ``input_shape``. The base class finds it by
         running ``call`` on zeros (None dimensions as 1), with tapes paused; where
