@@ -299,3 +299,28 @@ def test_keras_layers_and_ops_keep_their_lower_case_padding():
     assert tuple(keras.layers.MaxPooling2D(padding='same')(IMG).shape) == (1, 2, 2, 1)
     assert tuple(keras.ops.conv(IMG, F2, padding='same').shape) == (1, 4, 4, 1)
     assert tuple(tf.nn.conv2d(IMG, F2, 1, 'SAME').shape) == (1, 4, 4, 1)
+
+
+@pytest.mark.parametrize('call, kernel, text', [
+    (lambda: tf.nn.depth_to_space(tf.ones([2, 4]), 2), 'DepthToSpace', 'Input rank should be: 4 instead of: 2'),
+    (lambda: tf.nn.depth_to_space(tf.ones([1, 2, 2, 4]), 3), 'DepthToSpace',
+     'Input depth dimension 4 should be divisible by: 9'),
+    (lambda: tf.nn.space_to_depth(tf.ones([1, 2, 2, 4]), 3), 'SpaceToDepth',
+     'Image width 2 and height 2 should be divisible by block_size: 3'),
+    (lambda: tf.linalg.matvec(tf.ones([3]), tf.ones([3])), 'MatMul', 'In[0] ndims must be >= 2'),
+    (lambda: tf.linalg.cholesky(tf.ones([3])), 'Cholesky', 'Input tensor 0 must have rank >= 2, got 1'),
+    (lambda: tf.linalg.cholesky(tf.ones([2, 3])), 'Cholesky', 'Input matrix must be square.'),
+    (lambda: tf.reverse_sequence(tf.ones([3]), [1, 1, 1], seq_axis=1, batch_axis=0), 'ReverseSequence',
+     'seq_dim must be < input rank ( 1 vs. 1)'),
+])
+def test_rank_and_size_errors_are_the_kernels_invalid_argument_errors(call, kernel, text):
+    # TF 2.21's kernel texts; tapeflow raised plain ValueErrors
+    with pytest.raises(tf.errors.InvalidArgumentError) as err:
+        call()
+    assert text in str(err.value) and '[Op:%s]' % kernel in str(err.value)
+
+
+def test_a_block_size_below_two_is_the_attr_check():
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'block_size' of -1 must be at least "
+                                                             "minimum 2"):
+        tf.nn.space_to_depth(tf.ones([1, 2, 2, 4]), -1)

@@ -9,6 +9,7 @@ matmul and the diagonal ops, so second derivatives follow.
 import numpy as np
 
 from .. import backend
+from ..errors import kernel_error
 from ..tensor import Tensor
 from .linalg import matmul
 from .matrix_ops import inv
@@ -26,7 +27,9 @@ def cholesky(input, name=None):  # noqa: A002
     """
     a = as_float_tensor(input, 'cholesky')
     if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
-        raise ValueError('cholesky: input must be square matrices (..., n, n), got shape %s' % (tuple(a.shape),))
+        text = 'Input tensor 0 must have rank >= 2, got %d' % a.ndim if a.ndim < 2 else 'Input matrix must be square.'
+        raise kernel_error('Cholesky', text, named=True,
+                           note='cholesky: input must be square matrices (..., n, n), got shape %s' % (tuple(a.shape),))
     xp = backend.array_module(a._data)
     lower = xp.tril(a._data)
     symmetric = lower + xp.swapaxes(xp.tril(a._data, -1), -1, -2)

@@ -171,7 +171,9 @@ def matvec(a, b, transpose_a=False, adjoint_a=False, a_is_sparse=False, b_is_spa
     """Each matrix of ``a`` (..., m, n) times the vectors ``b`` (..., n): shape (..., m)."""
     va = as_tensor(a, 'matvec')
     vb = as_tensor(b, 'matvec')
-    if va.ndim < 2 or vb.ndim < 1:
-        raise ValueError('matvec: a must be matrices (rank >= 2) and b vectors (rank >= 1), got shapes %s and %s'
-                         % (tuple(va.shape), tuple(vb.shape)))
+    if va.ndim < 2 or vb.ndim < 1:      # TF's MatMul of a and expand_dims(b, -1)
+        raise kernel_error('MatMul', 'In[%d] ndims must be >= 2' % (0 if va.ndim < 2 else 1), named=True,
+                           node='__MklMatMul' if va.dtype.name in ('float32', 'bfloat16') else None,
+                           note='matvec: a must be matrices (rank >= 2) and b vectors (rank >= 1), got shapes %s '
+                                'and %s' % (tuple(va.shape), tuple(vb.shape)))
     return squeeze(matmul(va, expand_dims(vb, -1), transpose_a=transpose_a or adjoint_a), -1)

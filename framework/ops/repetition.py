@@ -4,7 +4,7 @@ over the copies)."""
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from .indexing import gather
 from .integer_arguments import refuse_non_integer
 from .operands import as_tensor, named_errors
@@ -60,8 +60,9 @@ def reverse_sequence(input, seq_lengths, seq_axis=None, batch_axis=None, name=No
     """
     x = as_tensor(input, 'reverse_sequence')
     if x.ndim < 2:
-        raise ValueError('reverse_sequence: input must have rank >= 2 (a batch axis and a sequence axis), got '
-                         'shape %s' % (tuple(x.shape),))
+        raise kernel_error('ReverseSequence', 'seq_dim must be < input rank ( %s vs. %d)' % (seq_axis, x.ndim),
+                           note='reverse_sequence: input must have rank >= 2 (a batch axis and a sequence axis), '
+                                'got shape %s' % (tuple(x.shape),))
     if not (-x.ndim <= int(seq_axis if seq_axis is not None else 0) < x.ndim
             and -x.ndim <= int(batch_axis or 0) < x.ndim):
         raise InvalidArgumentError('reverse_sequence: seq_axis %r or batch_axis %r is out of range for rank %d'
