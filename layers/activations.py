@@ -197,8 +197,12 @@ def serialize(activation):
     from framework.keras.object_serialization import serialize_keras_object
     from .saving.registry import get_registered_name
     if isinstance(activation, types.FunctionType):
-        return {'module': 'builtins', 'class_name': 'function', 'config': get_registered_name(activation),
-                'registered_name': 'function'}
+        name = get_registered_name(activation)
+        if name in _ALL and name not in ('swish', 'hard_swish'):
+            # Keras 3 tells builtins by name (its module's globals, aliases aside), not identity:
+            # tf.nn.leaky_relu (or a def named 'relu') is saved as 'leaky_relu', and loads as Keras's own
+            return name
+        return {'module': 'builtins', 'class_name': 'function', 'config': name, 'registered_name': 'function'}
     if hasattr(activation, 'get_config'):
         return serialize_keras_object(activation)
     return getattr(activation, '__name__', repr(activation))
