@@ -42,7 +42,7 @@ from . import dtypes, graph_random_ops, trace_names
 from .graph_random_ops import GraphRandomState
 from .trace_names import known_dims
 from .concrete_function import ConcreteFunction, output_leaves, output_type
-from .function_keys import TENSOR, accepts, common, trace_key
+from .function_keys import TENSOR, accepts, common, fully_defined, trace_key
 from .ops.tensor_spec import TensorSpec
 from .function_init import from_tf_print, initializing_call
 from .function_signature import Binder
@@ -340,6 +340,10 @@ class Function:
             return self._replay(args, kwargs, self._random_state(entry, key))
         random_state = self._random_state(entry, key)
         traced_key = self._relaxed(key) if entry is None else entry.key
+        signature = self.input_signature
+        # (an input_signature's key is None: its specs' shapes decide)
+        shapes_key = trace_key(list(signature)) if traced_key is None and signature is not None else traced_key
+        random_state.static_shapes = fully_defined(shapes_key)
         names = self._symbolic_names(args, kwargs, traced_key)
         with trace_names.naming(names, trace_names.batch_of(args, names)), \
                 graph_random_ops.running(random_state):

@@ -96,6 +96,16 @@ def is_tensor_key(key):
     return type(key) is tuple and len(key) == 3 and key[0] is TENSOR
 
 
+def fully_defined(key):
+    """Whether every tensor in ``key`` has a known rank and size on every axis (a trace for it
+    sees static shapes)."""
+    if _is_tensor_key(key):
+        return key[1] is not None and None not in key[1]
+    if type(key) is tuple:
+        return all(fully_defined(part) for part in key)
+    return True
+
+
 def _shape_accepts(general, specific):
     if general is None:
         return True

@@ -19,7 +19,7 @@ import threading
 
 class GraphRandomState:
     """The random-op numbering of one trace: kernels' positions persist, counts restart each call."""
-    __slots__ = ('unseeded', 'position', 'offsets', 'calls', 'callees')
+    __slots__ = ('unseeded', 'position', 'offsets', 'calls', 'callees', 'static_shapes')
 
     def __init__(self):
         self.unseeded = 0      # unseeded random ops made so far in this call: the next one's seed2
@@ -27,6 +27,10 @@ class GraphRandomState:
         self.offsets = {}      # (position, op, dtype, seeds) -> that kernel's next Philox block
         self.calls = 0         # traced functions called so far in this call: which call site is next
         self.callees = {}      # (call site, callee trace) -> that inlined copy's GraphRandomState
+        # whether the trace's inputs have fully defined shapes (not a fit step on a None batch, a
+        # relaxed or None-shaped signature): then grappler sees gradients' shape-made constants
+        # (a mean's count: ops/reductions.py traced_reciprocal)
+        self.static_shapes = True
 
     def callee(self, trace):
         """The state of the copy of ``trace`` (a hashable tag) inlined at the next call site."""

@@ -11,7 +11,7 @@ import numpy as np
 from .. import backend
 from ..ops import eigen_sum, sign
 from ..ops.operands import binary, record
-from ..ops.reductions import _spread
+from ..ops.reductions import _spread, traced_reciprocal
 from ..tape import ACTIVE
 from ..tensor import Tensor
 
@@ -37,7 +37,8 @@ def _fused(x, y, name, grad_class):
         raise ValueError('%s: expected inputs of rank >= 1 (a last axis to average), got scalars' % name)
     out = Tensor(last_axis_mean(grad_class.values(d)))
     if ACTIVE:
-        rule = grad_class(d, d.shape[-1])
+        count = d.shape[-1]
+        rule = grad_class(d, count, traced_reciprocal(count, d.dtype) if count & (count - 1) else None)
         record(name, (x, y), out, (rule, _ForY(rule)))
     return out
 
@@ -61,17 +62,18 @@ def difference_means_array(kind, x, y):
 class _Grad:
     """The gradient for x; ``_ForY`` negates it for y. On raw arrays both share
     the elementwise part, computed once per backward step."""
-    __slots__ = ('d', 'count', '_last')
+    __slots__ = ('d', 'count', 'scale', '_last')
 
-    def __init__(self, d, count):
-        self.d, self.count, self._last = d, count, None
+    def __init__(self, d, count, scale=None):
+        # scale: 1 / count where a static trace's Mean gradient multiplies by it (reductions.traced_reciprocal)
+        self.d, self.count, self.scale, self._last = d, count, scale, None
 
     def __call__(self, g, out, x, y):
         # On tensors (an outer tape records this): recompute the difference with ops.
         return self.tensor_rule(g, x - y)
 
     def tensor_rule(self, g, d):
-        spread = _spread(g / self.count, d, (d.ndim - 1,), False)
+        spread = _spread(g / self.count if self.scale is None else g * self.scale, d, (d.ndim - 1,), False)
         return spread * self.derivative(d)
 
     def array_rule(self, g, out, x, y):
@@ -86,7 +88,8 @@ class _Grad:
         # g / count spread over the last axis by broadcasting in the product: the same
         # products as with the spread array materialised first, one copy fewer
         # (x / 1 is x to the bit, NaN and -0.0 included: a count of one, an output of one column, skips it)
-        value = (g if self.count == 1 else g / self.count).reshape(d.shape[:-1] + (1,)) * self.array_derivative(d)
+        value = (g if self.count == 1 else g / self.count if self.scale is None else g * self.scale
+                 ).reshape(d.shape[:-1] + (1,)) * self.array_derivative(d)
         self._last = (key, value)
         return value
 

@@ -11,7 +11,8 @@ import numpy as np
 
 from .. import backend
 from ..errors import InvalidArgumentError
-from ..ops import cast, divide_no_nan, reduce_mean, reduce_sum
+from ..ops import cast, divide_no_nan, reduce_sum
+from ..ops.reductions import divided_mean
 from .inputs import squeeze_or_expand_to_same_rank, to_dtype
 
 REDUCTIONS = ('sum_over_batch_size', 'sum', 'mean', 'mean_with_sample_weight', 'none', None)
@@ -54,8 +55,9 @@ def reduce_values(values, sample_weight=None, reduction='sum_over_batch_size'):
     count = math.prod(values._data.shape)
     if reduction not in ('sum', 'mean_with_sample_weight') and 0 < count < 2 ** 24 \
             and values._data.dtype.kind == 'f':
-        # sum / count as one op: reduce_mean divides the same sum by the same (exact) count
-        return reduce_mean(values)
+        # sum / count as one op: the mean divides the same sum by the same (exact) count, and its
+        # gradient divides as divide_no_nan's does in every trace
+        return divided_mean(values)
     loss = reduce_sum(values)
     if reduction == 'sum':
         return loss

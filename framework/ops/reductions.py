@@ -3,7 +3,7 @@ import numpy as np
 
 from ..eigen_outer_sum import outer_sum
 from ..errors import InvalidArgumentError
-from .. import backend
+from .. import backend, graph_random_ops
 from ..composite import dispatch
 from ..tape import array_rule
 from ..tensor import Tensor
@@ -47,6 +47,17 @@ def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
 
 def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
     """Mean over ``axis``; integer tensors give a (truncated) integer mean, as in TensorFlow."""
+    return _mean(input_tensor, axis, keepdims, True)
+
+
+def divided_mean(x):
+    """The mean of every value of float tensor ``x`` whose gradient divides by the count whatever
+    the trace: Keras's loss reduction ``divide_no_nan(sum(x), count)`` (losses/reduction.py), which
+    grappler does not rewrite as it does a Mean's gradient (``traced_reciprocal``)."""
+    return _mean(x, None, False, False)
+
+
+def _mean(input_tensor, axis, keepdims, mean_op):
     keepdims = bool(keepdims)
     try:
         x, axes, xp = _prepare(input_tensor, axis, 'reduce_mean')
@@ -74,8 +85,21 @@ def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
     mean = total / count if count < 2 ** 24 else (total / xp.float64(count)).astype(a.dtype)
     out = Tensor(mean)
     if ACTIVE:
-        record('reduce_mean', (x,), out, (_Spread(axes, count),))
+        scale = traced_reciprocal(count, a.dtype) if mean_op and count & (count - 1) else None
+        record('reduce_mean', (x,), out, (_Spread(axes, count, scale),))
     return out
+
+
+def traced_reciprocal(count, dtype):
+    """``1 / count`` in ``dtype`` where TensorFlow's Mean gradient multiplies by it instead of
+    dividing, else None. The gradient is ``g / count`` with the count a constant when the trace's
+    shapes are static, and grappler turns a division by a constant into a product with its
+    reciprocal (one rounding more, unless count is a power of two); eagerly, or in a trace on a
+    None batch (a fit whose last batch is partial), the count is computed and divides."""
+    state = graph_random_ops.current()
+    if state is None or not state.static_shapes or dtype.kind != 'f':
+        return None
+    return dtype.type(1) / dtype.type(count)
 
 
 def _sum(a, axes, keepdims):
@@ -118,16 +142,20 @@ def _trailing_but_for_ones(shape, axes):
 
 
 class _Spread:
-    """The gradient of a sum (count None) or mean over ``axes``: g (divided by
-    ``count``) spread back over the reduced axes; also on raw arrays (tape.array_rule)."""
-    __slots__ = ('axes', 'count')
+    """The gradient of a sum (count None) or mean over ``axes``: g (divided by ``count``, or times
+    ``scale``, its reciprocal in a static trace: ``traced_reciprocal``) spread back over the
+    reduced axes; also on raw arrays (tape.array_rule)."""
+    __slots__ = ('axes', 'count', 'scale')
 
-    def __init__(self, axes, count):
-        self.axes, self.count = axes, count
+    def __init__(self, axes, count, scale=None):
+        self.axes, self.count, self.scale = axes, count, scale
+
+    def _divided(self, g):
+        return g if self.count is None else g / self.count if self.scale is None else g * self.scale
 
     def __call__(self, g, y, x):
         # keepdims or not, unreduce reshapes g to the kept shape first
-        return _spread(g if self.count is None else g / self.count, x, self.axes, False)
+        return _spread(self._divided(g), x, self.axes, False)
 
     def array_rule(self, g, y, x):
         axes = self.axes
@@ -136,10 +164,11 @@ class _Spread:
             # ufunc costs several times a scalar's division and fill; the same bits)
             value = g.reshape(())[()]
             spread = np.empty(x.shape, g.dtype)
-            spread.fill(value if self.count is None else value / self.count)
+            spread.fill(value if self.count is None else value / self.count if self.scale is None
+                        else value * self.scale)
             return spread
         if self.count is not None:
-            g = g / self.count
+            g = self._divided(g)
         kept = (1,) * x.ndim if len(axes) == x.ndim else _kept_shape(x.shape, axes)
         spread = backend.array_module(x).empty(x.shape, g.dtype)
         spread[...] = g.reshape(kept)

@@ -269,7 +269,12 @@ class TrainingLoops:
         if self.run_eagerly:
             return None
         states = self.__dict__.setdefault('_step_random_states', {})
-        return states.setdefault((kind, free_batch, None if free_batch else batch_size), GraphRandomState())
+        key = (kind, free_batch, None if free_batch else batch_size)
+        state = states.get(key)
+        if state is None:
+            state = states[key] = GraphRandomState()
+            state.static_shapes = not free_batch      # the data spec's batch axis (traced_batch.py)
+        return state
 
 
 _PYTHON = contextlib.nullcontext()        # a step whose Python runs as it is (run_eagerly=True)
