@@ -33,9 +33,9 @@ class ModelCheckpoint(MonitorCallback):
         self.save_freq = save_freq
         self._batches_since_save = 0
         self._current_epoch = 0
-        if save_freq != 'epoch' and not (isinstance(save_freq, int) and save_freq > 0):
-            raise ValueError("ModelCheckpoint: save_freq must be 'epoch' or a positive number of batches, "
-                             'got %r' % (save_freq,))
+        if save_freq != 'epoch' and not isinstance(save_freq, int):     # Keras 3's check and words
+            raise ValueError("Unrecognized save_freq: %s. Expected save_freq are 'epoch' or integer values"
+                             % (save_freq,))
         # Keras 3's words: the distribute tutorial's Keras 2 checkpoint prefix ('.../ckpt_{epoch}')
         # stops here on TF 2.21 with this last line
         if save_weights_only and not self.filepath.endswith('.weights.h5'):

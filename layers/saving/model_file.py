@@ -154,8 +154,9 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
         return _load_archive(path, table, compile)
     if path.endswith('.keras') and os.path.isfile(path) and not h5py.is_hdf5(path):
         raise NotAZipError('%s is not a .keras archive (not a zip file; truncated or damaged?)' % path)
-    if os.path.isdir(path):
-        # Keras 3.15's first sentences; its advice (TFSMLayer) names a layer tapeflow has not got
+    if os.path.isdir(path) or (not os.path.exists(path) and not path.endswith(('.keras', '.h5', '.hdf5'))):
+        # Keras 3.15's first sentences (also for a missing file it cannot tell the format of by its
+        # name); its advice (TFSMLayer) names a layer tapeflow has not got
         raise SavedFileError('File format not supported: filepath=%s. Keras 3 only supports V3 `.keras` files, '
                              'legacy H5 format files (`.h5` extension). Note that the legacy SavedModel format is '
                              'not supported by `load_model()` in Keras 3. To reload a SavedModel written by '
