@@ -89,3 +89,7 @@ ALL_OBJECTS = {'MaxNorm': MaxNorm, 'NonNeg': NonNeg, 'UnitNorm': UnitNorm, 'MinM
 
 _OBJECTS = KerasObjects('constraint', 'keras.constraints', Constraint, ALL_OBJECTS)
 serialize, deserialize, get = _OBJECTS.serialize, _OBJECTS.deserialize, _OBJECTS.get
+
+# Keras 3's names (dir(keras.constraints) lists these, not the ops imported above)
+__all__ = ['Constraint', 'MaxNorm', 'MinMaxNorm', 'NonNeg', 'UnitNorm', 'deserialize', 'get', 'max_norm',
+           'min_max_norm', 'non_neg', 'serialize', 'unit_norm']

@@ -139,3 +139,7 @@ ALL_OBJECTS = {'L1': L1, 'L2': L2, 'L1L2': L1L2, 'l1': L1, 'l2': L2, 'l1_l2': L1
 
 _OBJECTS = KerasObjects('regularizer', 'keras.regularizers', Regularizer, ALL_OBJECTS)
 serialize, deserialize, get = _OBJECTS.serialize, _OBJECTS.deserialize, _OBJECTS.get
+
+# Keras 3's names (dir(keras.regularizers) lists these, not the ops imported above)
+__all__ = ['L1', 'L1L2', 'L2', 'OrthogonalRegularizer', 'Regularizer', 'deserialize', 'get', 'l1', 'l1_l2', 'l2',
+           'orthogonal_regularizer', 'serialize']

@@ -17,5 +17,5 @@ from .tensorboard import TensorBoard
 from .terminate_on_nan import TerminateOnNaN
 
 __all__ = ['BackupAndRestore', 'CSVLogger', 'Callback', 'CallbackList', 'EarlyStopping', 'History', 'LambdaCallback',
-           'LearningRateScheduler', 'ModelCheckpoint', 'MonitorCallback', 'ProgbarLogger', 'ReduceLROnPlateau',
+           'LearningRateScheduler', 'ModelCheckpoint', 'ProgbarLogger', 'ReduceLROnPlateau',
            'RemoteMonitor', 'SwapEMAWeights', 'TensorBoard', 'TerminateOnNaN']

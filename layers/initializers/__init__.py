@@ -67,5 +67,5 @@ random_normal, random_uniform, truncated_normal, variance_scaling = (RandomNorma
 
 # 'normal' and 'uniform' are names for get() only: Keras 3 has no such attributes, and an __all__
 # entry without its attribute broke ``from keras.initializers import *`` and dir()-walking code.
-__all__ = sorted(set(ALL_OBJECTS) - {'normal', 'uniform'}) + ['Initializer', 'compute_fans', 'deserialize', 'get',
-                                                               'serialize']
+# compute_fans stays an attribute (Keras 3 keeps it in keras.src), not a listed name.
+__all__ = sorted(set(ALL_OBJECTS) - {'normal', 'uniform'}) + ['Initializer', 'deserialize', 'get', 'serialize']

@@ -12,3 +12,8 @@ BUILT_IN = {cls.__name__: cls for cls in (CosineDecay, CosineDecayRestarts, Expo
 
 __all__ = ['CosineDecay', 'CosineDecayRestarts', 'ExponentialDecay', 'InverseTimeDecay', 'LearningRateSchedule',
            'PiecewiseConstantDecay', 'PolynomialDecay', 'deserialize', 'serialize']
+
+
+def __dir__():
+    # keras.optimizers.schedules is this module: dir() lists Keras 3's names, not the submodules
+    return sorted(__all__)
