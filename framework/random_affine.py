@@ -11,6 +11,9 @@ from .tensor import Tensor, convert_to_tensor
 
 def scaled(unit, scale, offset, dtype):
     """``unit * scale + offset`` as a tensor of ``dtype``; ``unit`` is a host array of draws."""
+    for value in (scale, offset):
+        if value is None:       # numpy would make it NaN; TensorFlow refuses to convert it
+            convert_to_tensor(value)
     if isinstance(scale, Tensor) or isinstance(offset, Tensor):
         draws = Tensor(backend.place(np.asarray(unit, dtype=dtype)))
         return draws * convert_to_tensor(scale, dtype=dtype) + convert_to_tensor(offset, dtype=dtype)

@@ -11,6 +11,7 @@ import warnings
 import numpy as np
 
 from framework import object_names
+from framework.tensor import ConversionError
 
 
 def auto_name(class_name):
@@ -61,7 +62,20 @@ def resolve_legacy_arguments(cls, learning_rate, kwargs):
     return learning_rate
 
 
-def check_non_negative(value, what):
+def refuse_none(value, what):
+    """TensorFlow's conversion error for a hyper-parameter given as None (numpy would make it NaN, and
+    every update NaN)."""
+    if value is None:
+        error = ConversionError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
+                                'to a Tensor.')
+        error.add_note('Argument `%s` must be a number, got None' % what)
+        raise error
+
+
+def check_non_negative(value, what, optional=False):
+    """A number >= 0; None only where ``optional`` (clipnorm, weight_decay)."""
+    if not optional:
+        refuse_none(value, what)
     if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float, np.number))):
         raise TypeError('Argument `%s` must be a number >= 0 (or None). Received: %s=%r of type %s'
                         % (what, what, value, type(value).__name__))
@@ -89,7 +103,7 @@ def check_base_options(weight_decay, clipnorm, clipvalue, global_clipnorm, use_e
                          % (clipnorm, clipvalue, global_clipnorm))
     for value, what in ((weight_decay, 'weight_decay'), (clipnorm, 'clipnorm'),
                         (clipvalue, 'clipvalue'), (global_clipnorm, 'global_clipnorm')):
-        check_non_negative(value, what)
+        check_non_negative(value, what, optional=True)
     if use_ema:
         check_in_range(ema_momentum, 'ema_momentum', 0, 1, high_inclusive=True)
         if ema_overwrite_frequency and (not isinstance(ema_overwrite_frequency, int)

@@ -5,6 +5,7 @@ import numpy as np
 
 from framework.keras import ops
 from framework.tensor import convert_to_tensor
+from .arguments import refuse_none
 from .keras_cast import keras_cast
 from .optimizer import Optimizer
 
@@ -51,6 +52,8 @@ class Muon(Optimizer):
                          ema_momentum=ema_momentum, ema_overwrite_frequency=ema_overwrite_frequency,
                          loss_scale_factor=loss_scale_factor,
                          gradient_accumulation_steps=gradient_accumulation_steps, name=name, **kwargs)
+        refuse_none(epsilon, 'epsilon')
+        refuse_none(adam_lr_ratio, 'adam_lr_ratio')
         self.adam_beta_1, self.adam_beta_2, self.epsilon = adam_beta_1, adam_beta_2, epsilon
         self.muon_a, self.muon_b, self.muon_c = muon_a, muon_b, muon_c
         self.adam_lr_ratio, self.momentum, self.ns_steps, self.nesterov = adam_lr_ratio, momentum, ns_steps, nesterov

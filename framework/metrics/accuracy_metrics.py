@@ -2,7 +2,7 @@
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from ..losses.inputs import FLOATX, squeeze_or_expand_to_same_rank, to_dtype
 from ..ops import argmax, cast, equal, greater, reshape, squeeze
 from ..tensor import Tensor
@@ -84,12 +84,26 @@ def _in_top_k(targets, predictions, k):
     return Tensor(valid & (xp.sum(scores > picked, axis=-1) < k))
 
 
+def _check_k(k, what):
+    """k as TensorFlow's InTopKV2 takes it: one integer (5.5 is its conversion's TypeError, a list its
+    kernel's InvalidArgumentError; numpy compared with them silently)."""
+    shape = np.shape(k)
+    if shape != ():
+        raise kernel_error('InTopKV2', 'k must be 0-D, got shape [%s]' % ','.join(map(str, shape)),
+                           note='%s: k must be one integer, got %r' % (what, k))
+    if isinstance(k, (float, np.floating, str, bytes)):
+        error = TypeError('Cannot convert %r to EagerTensor of dtype int32' % (k,))
+        error.add_note('%s: k must be an integer, got %r' % (what, k))
+        raise error
+
+
 def _top_k_matches(labels, y_pred, k, what):
     # Flatten to (samples, classes) and (samples,), then give the matches the labels' shape.
     original_shape = tuple(labels.shape)
     if y_pred.ndim < 2 or int(np.prod(original_shape)) != int(np.prod(y_pred.shape[:-1])):
         raise ValueError('%s: labels of shape %s need scores of shape %s + (classes,), got y_pred %s'
                          % (what, original_shape, original_shape, tuple(y_pred.shape)))
+    _check_k(k, what)
     scores = reshape(y_pred, (-1, y_pred.shape[-1])) if y_pred.ndim > 2 else y_pred
     flat = reshape(labels, (-1,)) if labels.ndim != 1 else labels
     matches = cast(_in_top_k(flat, scores, k), FLOATX)

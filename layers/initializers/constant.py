@@ -3,7 +3,7 @@ import numpy as np
 
 from framework import dtypes
 from framework.placement import current_xp
-from framework.tensor import Tensor
+from framework.tensor import Tensor, convert_to_tensor
 
 from .initializer import Initializer
 
@@ -22,6 +22,8 @@ class Constant(Initializer):
 
     def __call__(self, shape, dtype=None):
         shape, dtype = tuple(shape), _dtype(dtype)
+        if self.value is None:      # numpy's full() would fill NaN; TensorFlow refuses to convert None
+            convert_to_tensor(self.value)
         if np.ndim(self.value) == 0:
             return Tensor(current_xp().full(shape, self.value, dtype=dtype))
         value = np.asarray(self.value, dtype=dtype)
@@ -60,6 +62,8 @@ class Identity(Initializer):
         if len(shape) != 2:
             raise ValueError('Identity matrix initializer can only be used for 2D matrices. '
                              'Received: shape=%s of rank %d.' % (tuple(shape), len(shape)))
+        if self.gain is None:       # numpy would scale by NaN; TensorFlow refuses to convert None
+            convert_to_tensor(self.gain)
         return Tensor(current_xp().eye(*shape, dtype=_dtype(dtype)) * _dtype(dtype).type(self.gain))
 
     def get_config(self):

@@ -17,7 +17,7 @@ from framework.ops import eigen_householder_qr
 from framework.keras import random as keras_random
 from framework.keras.ops_arguments import integer
 from framework.keras.seed_generator import SeedGenerator, make_default_seed
-from framework.tensor import Tensor
+from framework.tensor import Tensor, convert_to_tensor
 
 from .initializer import Initializer
 
@@ -216,6 +216,8 @@ class Orthogonal(RandomInitializer):
     def __call__(self, shape, dtype=None):
         dtype = _dtype(dtype)
         shape = _shape(shape, self)
+        if self.gain is None:       # numpy would scale by NaN; TensorFlow refuses to convert None
+            convert_to_tensor(self.gain)
         if len(shape) < 2:
             raise ValueError('The tensor to initialize must be at least two-dimensional. '
                              'Received: shape=%s of rank %d.' % (shape, len(shape)))
