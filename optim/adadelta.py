@@ -47,7 +47,9 @@ class Adadelta(Optimizer):
         xp, rho, rows, at = self.xp(variable), self.rho, gradient.values, gradient.indices
         acc_grad, acc_delta = self._slots.arrays(variable, ('accumulated_grad', 'accumulated_delta_var'))
         acc_grad[...] = rho * acc_grad + gradient.dense((1 - rho) * (rows * rows))
-        delta = -divided_by_root(xp, xp.sqrt(acc_delta[at] + self.epsilon) * rows, acc_grad[at] + self.epsilon)
+        # (rows over gathered roots: a Gather stands between the Div and the Sqrt, so a traced step keeps
+        # the division, unlike the dense update's x * rsqrt(y))
+        delta = -(xp.sqrt(acc_delta[at] + self.epsilon) * rows) / xp.sqrt(acc_grad[at] + self.epsilon)
         acc_delta[...] = rho * acc_delta + gradient.dense((1 - rho) * (delta * delta))
         scatter_add(variable._data, at, learning_rate * delta)
 

@@ -1,10 +1,12 @@
 """Adafactor (Shazeer & Stern, 2018): second moments kept as row and column means, as Keras 3."""
 from framework import backend
-from framework.ops.reductions import reduce_mean
+from framework.ops.reductions import reduce_mean, reduce_sum
 from framework.tensor import Tensor
 from .arguments import check_non_negative
 from .optimizer import Optimizer
 from .root_division import divided_by_root
+from .rowwise_moment import scatter_add
+from .schedules.learning_rate_schedule import divide_by_constant
 from .slots import keras_named, keras_unscoped
 
 
@@ -80,16 +82,17 @@ class Adafactor(Optimizer):
         return xp.sqrt(_mean(x * x))
 
     def update_step(self, gradient, variable, learning_rate):
-        self._step(gradient, gradient * gradient, variable, learning_rate, sparse=False)
+        self._step(gradient, gradient * gradient, variable, learning_rate)
 
     def sparse_update_step(self, gradient, variable, learning_rate):
         """Keras 3 on an IndexedSlices squares each row on its own (a repeated index gives
-        sum g_i**2, not (sum g_i)**2), in the second moments and in rms(u) alike; u and
-        the step see the rows summed."""
+        sum g_i**2, not (sum g_i)**2) in the second moments; u is taken row by row over the
+        gathered sqrt(v), rms(u) over those rows, and the steps are scattered into the variable
+        row by row (see rowwise_moment.scatter_add)."""
         rows = gradient.values
-        self._step(gradient.dense(), gradient.dense(rows * rows), variable, learning_rate, sparse=True)
+        self._step(gradient.dense(), gradient.dense(rows * rows), variable, learning_rate, rows=gradient)
 
-    def _step(self, gradient, squared, variable, learning_rate, sparse):
+    def _step(self, gradient, squared, variable, learning_rate, rows=None):
         xp, data = self.xp(variable), variable._data
         dtype = data.dtype.type
         step = self._local_step(data.dtype)
@@ -109,9 +112,19 @@ class Adafactor(Optimizer):
             v[...] = (row / _mean(row, axis=-1, keepdims=True))[..., None] * column[..., None, :]
         else:
             v[...] = beta_2 * v + (1 - beta_2) * regulated
-        u = divided_by_root(xp, gradient, v)        # g * rsqrt(v) in a traced step
-        rms_u = xp.sqrt(_mean(squared / v)) if sparse else self._rms(xp, u)
-        data -= alpha * (u / max(dtype(1), rms_u / dtype(self.clip_threshold)))
+        if rows is None:
+            u = divided_by_root(xp, gradient, v)        # g * rsqrt(v) in a traced step
+            rms_u = self._rms(xp, u)
+        else:
+            # rows over the gathered sqrt(v): a Gather stands between the Div and the Sqrt, so a
+            # traced step keeps the division
+            u = rows.values / xp.sqrt(v[rows.indices])
+            rms_u = xp.sqrt(_sparse_mean(u * u, data.size))
+        scaled = alpha * (u / max(dtype(1), divide_by_constant(rms_u, dtype(self.clip_threshold))))
+        if rows is None:
+            data -= scaled
+        else:
+            scatter_add(data, rows.indices, -scaled)
 
     def get_config(self):
         config = super().get_config()
@@ -123,3 +136,9 @@ class Adafactor(Optimizer):
 def _mean(x, axis=None, keepdims=False):
     """Keras's ``ops.mean`` of a raw array: its sums in TensorFlow's order (``reduce_mean``)."""
     return reduce_mean(Tensor(x), axis=axis, keepdims=keepdims)._data
+
+
+def _sparse_mean(values, size):
+    """Keras's ``ops.mean`` of an IndexedSlices over every axis: ``sum(values) / size`` (the dense
+    shape's), a graph constant, so a traced step multiplies by its reciprocal (grappler)."""
+    return divide_by_constant(reduce_sum(Tensor(values))._data, values.dtype.type(size))

@@ -46,7 +46,8 @@ class Adagrad(RowwiseMoment, Optimizer):
         (accumulator,) = self._slots.arrays(variable, ('accumulator',))
         rows, indices = gradient.values, gradient.indices
         scatter_add(accumulator, indices, rows * rows)
-        steps = divided_by_root(self.xp(variable), learning_rate * rows, accumulator[indices] + self.epsilon)
+        # (a Gather stands between the Div and the Sqrt: a traced step keeps the division)
+        steps = learning_rate * rows / self.xp(variable).sqrt(accumulator[indices] + self.epsilon)
         scatter_add(variable._data, indices, -steps)
 
     def get_config(self):

@@ -68,7 +68,8 @@ class RMSprop(RowwiseMoment, Optimizer):
             denominator = centered_denominator(velocity, average, self.epsilon)
         else:
             denominator = velocity + self.epsilon
-        steps = divided_by_root(xp, learning_rate * rows, denominator[indices])
+        # (a Gather stands between the Div and the Sqrt: a traced step keeps the division)
+        steps = learning_rate * rows / xp.sqrt(denominator[indices])
         if self.momentum > 0:
             (momentum,) = self._slots.arrays(variable, ('momentum',))
             momentum[...] = self.momentum * momentum + gradient.dense(steps)
