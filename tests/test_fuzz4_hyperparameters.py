@@ -68,3 +68,23 @@ def test_top_k_metrics_take_k_as_one_integer(metric):
     m = metric(k=np.int64(1))
     m.update_state(labels, scores)
     assert float(m.result()) == 1.0
+
+
+YI = np.array([1, 0], np.int32)
+YP = np.array([[0.2, 0.7, 0.1], [0.6, 0.3, 0.1]], np.float32)
+
+
+@pytest.mark.parametrize('ignore_class, expected', [(1.5, 0.4337502717971802), (-1, 0.4337502717971802),
+                                                    (1, 0.5108255743980408), (None, 0.4337502717971802)])
+def test_ignore_class_compares_in_the_predictions_dtype(ignore_class, expected):
+    # TF 2.21 values: 1.5 matches no integer label (tapeflow cut it to 1 and left class 1 out)
+    loss = keras.losses.SparseCategoricalCrossentropy(ignore_class=ignore_class)(YI, YP)
+    assert float(loss) == pytest.approx(expected, rel=1e-6)
+    metric = keras.metrics.SparseCategoricalCrossentropy(ignore_class=ignore_class)
+    metric.update_state(YI, YP)
+    assert float(metric.result()) == pytest.approx(expected, rel=1e-6)
+
+
+def test_a_text_ignore_class_fails_the_cast_as_in_tensorflow():
+    with pytest.raises(tf.errors.UnimplementedError, match='Cast string to float is not supported'):
+        keras.losses.SparseCategoricalCrossentropy(ignore_class='void')(YI, YP)

@@ -12,7 +12,7 @@ import numpy as np
 
 from .. import backend
 from ..errors import InvalidArgumentError
-from ..ops import (clip_by_value, expand_dims, log, not_equal, reduce_mean, reduce_sum,
+from ..ops import (cast, clip_by_value, expand_dims, log, not_equal, reduce_mean, reduce_sum,
                    reshape, sigmoid_cross_entropy_with_logits, softmax_cross_entropy_with_logits,
                    sparse_softmax_cross_entropy_with_logits,
                    squeeze, where)
@@ -117,7 +117,8 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
     labels = _integer_labels(y_true, y_pred.dtype)
     valid = None
     if ignore_class is not None:
-        valid = not_equal(labels, int(ignore_class))
+        # Keras compares in y_pred's dtype: 1.5 ignores nothing (int() made it class 1), 'void' fails the Cast
+        valid = not_equal(cast(labels, y_pred.dtype), cast(ignore_class, y_pred.dtype))
         labels = where(valid, labels, 0)
         y_pred = where(expand_dims(valid, -1), y_pred, 0.0)
     _check_range(labels, y_pred.shape[-1], what)
