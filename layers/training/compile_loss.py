@@ -10,6 +10,7 @@ batch's static size, which its traced (default) step does not know: so there
 each batch counts once, a short last batch as much as a full one; with
 ``run_eagerly=True`` the size is known and weighs it. Both are reproduced.
 """
+from framework import graph_random_ops
 from framework import metrics as metrics_module
 from framework import nest
 from framework.tensor import Tensor
@@ -206,11 +207,22 @@ class CompiledLoss:
             t, p = pick(y_true, key), pick(y_pred, key)
             value = loss(t, p, pick(sample_weight, key) if nested_weights else sample_weight)
             if tracker is not None:         # the output's loss before loss_weights
-                tracker.update_state(value, sample_weight=float(p.shape[0]) if self.weigh_by_batch_size else None)
+                tracker.update_state(value, sample_weight=float(p.shape[0]) if self._weighs_batches() else None)
             if weight is not None:
                 value = value * float(weight)
             total = value if total is None else total + value
         return total
+
+
+    def _weighs_batches(self):
+        """Whether a per-output tracker weighs this batch by its size. Keras passes the output's static
+        batch length (``y_pred.shape[0]``): known when run eagerly or when the step's trace has fixed
+        shapes (batches all of one size), None (each batch counted once) when the trace leaves it open.
+        The weights add in float32 as total / count, so the two differ in the last bit."""
+        if self.weigh_by_batch_size:
+            return True
+        state = graph_random_ops.current()
+        return state is not None and state.static_shapes
 
 
 def _dict_keys(d):
