@@ -8,6 +8,7 @@ from framework.tensor import convert_to_tensor
 from .arguments import refuse_none
 from .keras_cast import keras_cast
 from .optimizer import Optimizer
+from .weight_decay import decay
 
 
 class Muon(Optimizer):
@@ -90,8 +91,7 @@ class Muon(Optimizer):
                 continue
             rate = self.adam_weight_decay if self.uses_adam(variable) else self.weight_decay
             if rate is not None:
-                dtype = variable._data.dtype
-                variable._data -= variable._data * keras_cast(rate, dtype) * lr.astype(dtype)
+                decay(variable._data, rate, lr)
 
     def _update_variables(self, grads, variables, lr):
         self._rate = lr

@@ -31,16 +31,20 @@ class WeightDecay:
     def apply(self, variables, weight_decay, lr, lr_factors=None):
         """Decay ``variables`` in place; ``lr`` is the current learning rate (a host scalar),
         ``lr_factors`` its schedule's ``product_factors`` in a traced step (else None)."""
-        traced = graph_random_ops.current() is not None
         for variable in variables:
             if self.applies_to(variable):
-                data = variable._data
-                decay, rate = keras_cast(weight_decay, data.dtype), lr.astype(data.dtype)
-                scale = traced_scale(data, decay, rate, lr_factors) if traced else None
-                if scale is None:
-                    data -= data * decay * rate
-                else:
-                    data -= data * scale
+                decay(variable._data, weight_decay, lr, lr_factors)
+
+
+def decay(data, weight_decay, lr, lr_factors=None):
+    """``data -= data * weight_decay * lr`` in place, in the order TensorFlow's graph takes
+    in a traced step (``traced_scale``)."""
+    rate_of_decay, rate = keras_cast(weight_decay, data.dtype), lr.astype(data.dtype)
+    scale = traced_scale(data, rate_of_decay, rate, lr_factors) if graph_random_ops.current() is not None else None
+    if scale is None:
+        data -= data * rate_of_decay * rate
+    else:
+        data -= data * scale
 
 
 def traced_scale(data, decay, rate, lr_factors):

@@ -131,3 +131,22 @@ def test_weight_decay_in_a_traced_step(name):
     init = [rng.standard_normal(s).astype(np.float32) for s in shapes]
     grads = [[(rng.standard_normal(s) * 0.7).astype(np.float32) for s in shapes] for t in range(30)]
     assert traced_steps(make, init, grads) == golden
+
+
+MUON_ADAM_DECAY = (
+    '621ac0bdb740a5bfe089133e1d78b9be084ae8bee7178b3ec6a01bbf560f86bf080376bf48fab83e3df537bec92b4c3f'
+    '1ebbabbfae5687becf0240bf069b6c3e02f9d93d7767ea3edfff90be2851e9be32013d3f9a891dbd50e0153f087ea7bf'
+    '068bfd3e8a9a743f6a32a43ef3c6cbbfc5b10f3fbec0edbeb80eaabf52bc95bddf4dea3eb38f8f3fd9857a3e0e9c873f'
+    '677037bf0da757bff9faab3ed4e1b33e')
+
+
+def test_muon_weight_decay_in_a_traced_step():
+    # Muon decays its Adam-stepped variables by adam_weight_decay, through the same Mul chain
+    rng = np.random.default_rng(3)
+    variable = keras.Variable(rng.standard_normal((40,)).astype(np.float32), name='bias')
+    grads = [rng.standard_normal((40,)).astype(np.float32) for _ in range(10)]
+    opt = keras.optimizers.Muon(0.3, adam_weight_decay=0.37)
+    step = tf.function(lambda g: opt.apply_gradients([(g, variable)]))
+    for g in grads:
+        step(tf.constant(g))
+    assert np.asarray(variable.numpy()).tobytes().hex() == MUON_ADAM_DECAY
