@@ -234,7 +234,11 @@ def test_bad_data_works_or_raises_naming_the_op(name, make):
     assert not problems, '\n'.join(problems)
 
 
-@pytest.mark.parametrize('name', sorted(CALLS))
+# LU-based kernels that TF 2.21 answers with 'Input is not invertible.' for a NaN matrix (tests/test_fuzz4_ops.py)
+NAN_IS_AN_ERROR = {'inv', 'solve'}
+
+
+@pytest.mark.parametrize('name', sorted(set(CALLS) - NAN_IS_AN_ERROR))
 def test_nan_and_inf_are_values_not_errors(name):
     # TensorFlow computes with NaN and Inf; only check_numerics turns them into errors.
     args, kwargs = CALLS[name]

@@ -324,3 +324,47 @@ def test_a_block_size_below_two_is_the_attr_check():
     with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'block_size' of -1 must be at least "
                                                              "minimum 2"):
         tf.nn.space_to_depth(tf.ones([1, 2, 2, 4]), -1)
+
+
+@pytest.mark.parametrize('call, expected, got', [
+    (lambda: tf.meshgrid(tf.range(3), tf.linspace(0., 1., 2)), 'float', 'int32'),
+    (lambda: tf.meshgrid(tf.linspace(0., 1., 2), tf.range(3)), 'int32', 'float'),
+    (lambda: tf.meshgrid(np.arange(3.), tf.constant([1., 2.])), 'float', 'double'),
+    (lambda: tf.meshgrid([1, 2], [1., 2.]), 'float', 'int32'),
+])
+def test_meshgrid_of_two_dtypes_is_the_mul_kernels_error(call, expected, got):
+    # TF multiplies each grid by ones of the first input's dtype; tapeflow returned grids of two dtypes
+    with pytest.raises(tf.errors.InvalidArgumentError) as err:
+        call()
+    assert str(err.value) == ('cannot compute Mul as input #1(zero-based) was expected to be a %s tensor but is a %s '
+                              'tensor [Op:Mul] name: ' % (expected, got))
+
+
+def test_meshgrid_of_one_dtype_still_works():
+    x, y = tf.meshgrid(tf.range(3), tf.range(2))
+    assert x.numpy().tolist() == [[0, 1, 2], [0, 1, 2]] and y.numpy().tolist() == [[0, 0, 0], [1, 1, 1]]
+
+
+@pytest.mark.parametrize('call, kernel, text', [
+    (lambda: tf.linalg.inv(tf.constant([[np.nan, 1.], [1., 2.]])), 'MatrixInverse', 'Input is not invertible.'),
+    (lambda: tf.linalg.inv(tf.constant([[1., 1.], [1., 1.]])), 'MatrixInverse', 'Input is not invertible.'),
+    (lambda: tf.linalg.solve(tf.constant([[1., 1.], [1., 1.]]), tf.ones([2, 1])), 'MatrixSolve',
+     'Input matrix is not invertible.'),
+    (lambda: tf.linalg.solve(tf.constant([[np.nan, 1.], [1., 2.]]), tf.ones([2, 1])), 'MatrixSolve',
+     'Input matrix is not invertible.'),
+    (lambda: tf.linalg.solve(tf.eye(2, batch_shape=[1]), tf.ones([2, 1])), 'MatrixSolve',
+     'All input tensors must have the same rank.'),
+    (lambda: tf.linalg.solve(tf.eye(2), tf.ones([3, 2, 1])), 'MatrixSolve', 'All input tensors must have the same rank.'),
+])
+def test_inverse_and_solve_raise_the_kernels_words(call, kernel, text):
+    # TF 2.21: NaN matrices are 'not invertible' (tapeflow returned NaN) and MatrixSolve broadcasts no batch
+    # axes (tapeflow broadcast them)
+    with pytest.raises(tf.errors.InvalidArgumentError) as err:
+        call()
+    assert str(err.value).endswith('%s [Op:%s] name: ' % (text, kernel))
+
+
+def test_triangular_solve_still_broadcasts_and_gives_nan_for_nan():
+    out = tf.linalg.triangular_solve(tf.eye(2, batch_shape=[3]), tf.ones([2, 1]))
+    assert tuple(out.shape) == (3, 2, 1)
+    assert np.isnan(tf.linalg.triangular_solve(tf.constant([[np.nan, 0.], [1., 2.]]), tf.ones([2, 1])).numpy()).any()

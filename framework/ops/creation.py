@@ -6,7 +6,7 @@ from .. import dtypes
 from ..placement import current_xp
 from ..tensor import Tensor
 from .integer_arguments import refuse_non_integer
-from .operands import as_tensor, named_errors
+from .operands import _KERNEL_DTYPES, as_tensor, named_errors
 
 
 _FILLS = ('zeros', 'ones', 'fill')     # ops TensorFlow runs as its Fill kernel, whose refusals they print
@@ -193,6 +193,15 @@ def meshgrid(*args, indexing='xy', name=None):
         if t.ndim != 1:
             raise InvalidArgumentError('meshgrid: every input must be 1-D, but input %d has shape %s'
                                        % (i, tuple(t.shape)))
+    for t in tensors[1:]:
+        if t._data.dtype != tensors[0]._data.dtype:
+            # TF multiplies each grid by ones of the first input's dtype: its Mul refuses the pair
+            first, other = (_KERNEL_DTYPES.get(x.dtype.name, x.dtype.name) for x in (tensors[0], t))
+            error = InvalidArgumentError('cannot compute Mul as input #1(zero-based) was expected to be a %s tensor but '
+                                         'is a %s tensor [Op:Mul] name: ' % (other, first))
+            error.add_note('meshgrid: the inputs must have one dtype, got %s'
+                           % ', '.join(x.dtype.name for x in tensors))
+            raise error
     axes = list(range(len(tensors)))
     if indexing == 'xy' and len(tensors) > 1:
         axes[0], axes[1] = 1, 0

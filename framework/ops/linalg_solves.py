@@ -12,7 +12,7 @@ from ..errors import InvalidArgumentError
 from ..tensor import Tensor
 from .linalg import matmul
 from .linalg_checks import matrices, rhs_rows, same_dtype
-from .matrix_ops import solve
+from .matrix_ops import broadcast_solve
 from .matrix_parts import band_part, diag, matrix_transpose
 from .operands import as_float_tensor, as_tensor, named_errors
 from .shapes import expand_dims, squeeze
@@ -78,7 +78,7 @@ def _solve_or_nan(matrix, rhs, adjoint=False):
     """solve(matrix, rhs); NaN where NaN or Inf in the input stop LAPACK, as TensorFlow computes on
     (its substitutions give NaN). Singular finite matrices still raise."""
     try:
-        return solve(matrix, rhs, adjoint=adjoint)
+        return broadcast_solve(matrix, rhs, adjoint=adjoint)
     except InvalidArgumentError:
         xp = backend.array_module(matrix._data)
         if bool(xp.isfinite(matrix._data).all()) and bool(xp.isfinite(rhs._data).all()):

@@ -9,7 +9,7 @@ import collections
 
 import numpy as np
 
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from .. import backend
 from ..tensor import Tensor
 from .linalg import matmul
@@ -43,9 +43,12 @@ def inv(input, adjoint=False, name=None):  # noqa: A002
         a = _swap(a)
     xp = backend.array_module(a._data)
     try:
+        if xp.isnan(a._data).any():     # TF's LU finds no pivot in NaN; numpy would return NaN
+            raise ValueError('a NaN entry')
         out = Tensor(xp.linalg.inv(a._data))
     except Exception as err:        # numpy's LinAlgError, cupy's own
-        raise InvalidArgumentError('inv: a matrix of shape %s is not invertible (%s)' % (tuple(a.shape), err)) from None
+        raise kernel_error('MatrixInverse', 'Input is not invertible.', named=True,
+                           note='inv: a matrix of shape %s is not invertible (%s)' % (tuple(a.shape), err)) from None
     if ACTIVE:
         record('inv', (a,), out, (lambda g, y, a: -matmul(y, matmul(g, y, transpose_b=True), transpose_a=True),))
     return out
@@ -81,22 +84,45 @@ def solve(matrix, rhs, adjoint=False, name=None):
     Gradients: with X = A^-1 B, the vjp for B is solve(A^T, g) and for A it is -(that) X^T.
 
     Raises:
-        ValueError: a matrix that is not square or not invertible, or a rhs whose rows differ.
+        InvalidArgumentError: a matrix that is not square or not invertible (or holds NaN, as TF's LU),
+            a rhs whose rows differ, or one of another rank (MatrixSolve broadcasts no batch axes).
     """
+    a, b = _solve_operands(matrix, rhs)
+    if b.ndim != a.ndim:        # MatrixSolve broadcasts no batch axes
+        raise kernel_error('MatrixSolve', 'All input tensors must have the same rank.', named=True,
+                           note='solve: matrix of shape %s and rhs of shape %s need the same batch axes'
+                                % (tuple(a.shape), tuple(b.shape)))
+    return broadcast_solve(a, b, adjoint)
+
+
+def _solve_operands(matrix, rhs):
     a = _square(matrix, 'solve')
     b = as_float_tensor(rhs, 'solve')
     if b.ndim < 2 or b.shape[-2] != a.shape[-1] or b.dtype != a.dtype:
         raise InvalidArgumentError('solve: rhs must be (..., %d, k) of dtype %s for matrix of shape %s, got %s %s'
                                    % (a.shape[-1], a.dtype.name, tuple(a.shape), b.dtype.name, tuple(b.shape)))
+    return a, b
+
+
+def broadcast_solve(matrix, rhs, adjoint=False):
+    """``solve`` with numpy's broadcasting of batch axes, which TF's triangular_solve has (its MatrixSolve
+    has not)."""
+    a, b = _solve_operands(matrix, rhs)
     if adjoint:
         a = _swap(a)
     xp = backend.array_module(a._data)
     try:
+        if xp.isnan(a._data).any():     # TF's LU finds no pivot in NaN; numpy would return NaN
+            raise ValueError('a NaN entry')
         out = Tensor(xp.linalg.solve(a._data, b._data))
     except Exception as err:        # numpy's LinAlgError, cupy's own, batch shapes that differ
-        raise InvalidArgumentError('solve: cannot solve with matrix of shape %s and rhs of shape %s (%s)'
-                                   % (tuple(a.shape), tuple(b.shape), err)) from None
+        note = ('solve: cannot solve with matrix of shape %s and rhs of shape %s (%s)'
+                % (tuple(a.shape), tuple(b.shape), err))
+        if tuple(a.shape[:-2]) != tuple(b.shape[:-2]):
+            raise InvalidArgumentError(note) from None
+        raise kernel_error('MatrixSolve', 'Input matrix is not invertible.', named=True, note=note) from None
     if ACTIVE:
-        record('solve', (a, b), out, (lambda g, y, a, b: -matmul(solve(a, g, adjoint=True), y, transpose_b=True),
-                                      lambda g, y, a, b: solve(a, g, adjoint=True)))
+        record('solve', (a, b), out, (lambda g, y, a, b: -matmul(broadcast_solve(a, g, adjoint=True), y,
+                                                                 transpose_b=True),
+                                      lambda g, y, a, b: broadcast_solve(a, g, adjoint=True)))
     return out
