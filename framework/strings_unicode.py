@@ -16,8 +16,28 @@ from .errors import InvalidArgumentError, kernel_error
 from .strings import _strings, pieces
 from .tensor import Tensor, convert_to_tensor
 
-# TensorFlow's encoding names and Python's codecs for them.
+# TensorFlow's encoding names and Python's codecs for them: the only names an output encoding may have
+# (the UnicodeEncode / UnicodeTranscode attr's allowed values, case and all).
 _CODECS = {'UTF-8': 'utf-8', 'UTF-16-BE': 'utf-16-be', 'UTF-32-BE': 'utf-32-be'}
+# An input encoding is opened as an ICU converter, whose names ignore case, '-' and '_' and have
+# aliases: Hands-On ML decodes with 'UTF8'. UTF-16 / UTF-32 without a byte order mark are big-endian.
+_INPUT_CODECS = {'UTF8': 'utf-8', 'UTF16BE': 'utf-16-be', 'UTF16LE': 'utf-16-le', 'UTF16': 'utf-16',
+                 'UTF32BE': 'utf-32-be', 'UTF32LE': 'utf-32-le', 'UTF32': 'utf-32', 'LATIN1': 'latin-1',
+                 'ISO88591': 'latin-1', 'ASCII': 'ascii', 'USASCII': 'ascii'}
+_BOMS = {'utf-16': (codecs.BOM_UTF16_BE, codecs.BOM_UTF16_LE), 'utf-32': (codecs.BOM_UTF32_BE, codecs.BOM_UTF32_LE)}
+# The ops' signatures, which TensorFlow's attr check quotes
+_SIGNATURES = {
+    'UnicodeEncode': 'signature=input_values:int32, input_splits:Tsplits -> output:string; attr=errors:string,'
+                     'default="replace",allowed=["ignore", "replace", "strict"]; attr=output_encoding:string,'
+                     'allowed=["UTF-8", "UTF-16-BE", "UTF-32-BE"]; attr=replacement_char:int,default=65533; '
+                     'attr=Tsplits:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]',
+    'UnicodeTranscode': 'signature=input:string -> output:string; attr=input_encoding:string; '
+                        'attr=output_encoding:string,allowed=["UTF-8", "UTF-16-BE", "UTF-32-BE"]; attr=errors:string,'
+                        'default="replace",allowed=["strict", "replace", "ignore"]; attr=replacement_char:int,'
+                        'default=65533; attr=replace_control_characters:bool,default=false'}
+_DECODERS = {'unicode_decode': 'UnicodeDecode', 'unicode_split': 'UnicodeDecode',
+             'unicode_decode_with_offsets': 'UnicodeDecodeWithOffsets',
+             'unicode_split_with_offsets': 'UnicodeDecodeWithOffsets', 'unicode_transcode': 'UnicodeTranscode'}
 _ERRORS = ('strict', 'replace', 'ignore')
 
 
@@ -40,7 +60,8 @@ def unicode_decode(input, input_encoding, errors='replace', replacement_char=655
 def unicode_split(input, input_encoding, errors='replace', replacement_char=65533, name=None):  # noqa: A002
     """Each string's characters, each encoded alone in ``input_encoding``."""
     values = _strings(input, 'unicode_split')
-    codec = _codec(input_encoding, 'unicode_split')
+    _codec(input_encoding, 'unicode_split')
+    codec = _output_codec(input_encoding, 'UnicodeEncode')       # TF encodes the pieces with UnicodeEncode
     rows = [[c.encode(codec) for c in _characters(text, input_encoding, errors, replacement_char, False,
                                                   'unicode_split')]
             for text in values.reshape(-1)]
@@ -61,7 +82,8 @@ def unicode_split_with_offsets(input, input_encoding, errors='replace', replacem
                                name=None):
     """(characters, each encoded alone in ``input_encoding``; their starting byte offsets int64)."""
     values = _strings(input, 'unicode_split_with_offsets')
-    codec = _codec(input_encoding, 'unicode_split_with_offsets')
+    _codec(input_encoding, 'unicode_split_with_offsets')
+    codec = _output_codec(input_encoding, 'UnicodeEncode')
     rows = [_characters_at(text, input_encoding, errors, replacement_char, False, 'unicode_split_with_offsets',
                            'UnicodeDecodeWithOffsets') for text in values.reshape(-1)]
     return (pieces(values, [[c.encode(codec) for c, _ in row] for row in rows]),
@@ -72,7 +94,7 @@ def unicode_encode(input, output_encoding, errors='replace', replacement_char=65
     """Each row of code points (the last axis, ragged or dense) as one string in ``output_encoding``;
     code points past U+10FFFF, negative or surrogates follow ``errors``."""
     op = 'unicode_encode'
-    codec = _codec(output_encoding, op)
+    codec = _output_codec(output_encoding, 'UnicodeEncode')
     if errors not in _ERRORS:
         raise ValueError('%s: errors must be one of %s, got %r' % (op, _ERRORS, errors))
     if hasattr(input, 'flat_values') and hasattr(input, 'row_lengths'):
@@ -100,7 +122,8 @@ def unicode_transcode(input, input_encoding, output_encoding, errors='replace', 
     """Each string decoded from ``input_encoding`` and encoded in ``output_encoding`` (same shape)."""
     op = 'unicode_transcode'
     values = _strings(input, op)
-    codec = _codec(output_encoding, op)
+    codec = _output_codec(output_encoding, 'UnicodeTranscode')
+    _codec(input_encoding, op)
     out = np.empty(values.shape, object)
     flat = out.reshape(-1)
     for i, text in enumerate(values.reshape(-1)):
@@ -154,7 +177,7 @@ def _characters_at(text, encoding, errors, replacement_char, replace_control_cha
     spans = {}
     _DECODING.context = (spans, errors, kernel, op, encoding, text)
     try:
-        chars = text.decode(codec, 'tapeflow-offsets')
+        chars = text.decode(_text_codec(codec, text), 'tapeflow-offsets')
     finally:
         _DECODING.context = None
     out, at = [], 0
@@ -189,10 +212,33 @@ codecs.register_error('tapeflow-offsets', _note_bad_bytes)
 
 
 def _codec(encoding, op):
-    codec = _CODECS.get(str(encoding).upper())
+    """Python's codec for an input encoding, or the decoding kernel's InvalidArgumentError."""
+    key = str(encoding).upper().replace('-', '').replace('_', '').replace(' ', '')
+    codec = _INPUT_CODECS.get(key)
     if codec is None:
-        raise ValueError('%s: input_encoding must be one of %s, got %r' % (op, sorted(_CODECS), encoding))
+        raise kernel_error(_DECODERS[op], 'Could not create converter for input encoding: %s' % encoding, named=True,
+                           note='%s: input encodings tapeflow decodes: %s (any case, with or without - or _)'
+                                % (op, ', '.join(sorted(_INPUT_CODECS))))
     return codec
+
+
+def _output_codec(encoding, kernel):
+    """Python's codec for an output encoding, or TensorFlow's attr-check InvalidArgumentError."""
+    codec = _CODECS.get(encoding) if isinstance(encoding, str) else None
+    if codec is None:
+        raise InvalidArgumentError('Value for attr \'output_encoding\' of "%s" is not in the list of allowed values: '
+                                   '"UTF-8", "UTF-16-BE", "UTF-32-BE"\n\t; NodeDef: {{node %s}}; Op<name=%s; %s> '
+                                   '[Op:%s] name: ' % (encoding, kernel, kernel, _SIGNATURES[kernel], kernel))
+    return codec
+
+
+def _text_codec(codec, text):
+    """UTF-16 / UTF-32 read as ICU reads them: a byte order mark picks the order (and is dropped),
+    big-endian without one."""
+    boms = _BOMS.get(codec)
+    if boms is None:
+        return codec
+    return codec if text.startswith(boms) else codec + '-be'
 
 
 def _characters(text, encoding, errors, replacement_char, replace_control_characters, op):
@@ -200,7 +246,7 @@ def _characters(text, encoding, errors, replacement_char, replace_control_charac
     if errors not in _ERRORS:
         raise ValueError('%s: errors must be one of %s, got %r' % (op, _ERRORS, errors))
     try:
-        chars = text.decode(codec, errors)
+        chars = text.decode(_text_codec(codec, text), errors)
     except UnicodeDecodeError as err:
         raise InvalidArgumentError('%s: invalid %s text %r (%s); pass errors="replace" or "ignore"'
                                    % (op, encoding, text, err.reason)) from None
