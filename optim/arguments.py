@@ -49,8 +49,8 @@ def resolve_legacy_arguments(cls, learning_rate, kwargs):
                       DeprecationWarning, stacklevel=4)
         learning_rate = lr
     if kwargs.pop('decay', None) is not None:
-        warnings.warn('Argument `decay` is no longer supported and will be ignored '
-                      '(use a learning-rate schedule instead).', stacklevel=4)
+        # Keras 3.15's words (a learning-rate schedule replaces decay)
+        warnings.warn('Argument `decay` is no longer supported and will be ignored.', stacklevel=4)
     if kwargs:
         valid = sorted(valid_arguments(cls))
         hints = []
