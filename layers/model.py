@@ -100,12 +100,14 @@ class Model(Trainer, Layer):
                         'outputs there from its sublayers' % type(self).__name__)
 
     # ---- saving (see layers.saving) ----------------------------------------------------
-    def save_weights(self, filepath, overwrite=True):
-        """Write the weights (and optimizer state) to a '.weights.h5' file, Keras 3's layout."""
-        saving.save_weights(self, filepath, overwrite=overwrite)
+    def save_weights(self, filepath, overwrite=True, max_shard_size=None):
+        """Write the weights (and optimizer state) to a '.weights.h5' file, Keras 3's layout (or, with
+        ``max_shard_size`` in GB, Keras 3's sharded '.weights.json' and its shards)."""
+        saving.save_weights(self, filepath, overwrite=overwrite, max_shard_size=max_shard_size)
 
     def load_weights(self, filepath, skip_mismatch=False, by_name=False):
-        """Load weights from a '.weights.h5', '.keras' or Keras 2 '.h5' file (all or nothing)."""
+        """Load weights from a '.weights.h5', '.weights.json' (sharded), '.keras' or Keras 2 '.h5' file
+        (all or nothing)."""
         saving.load_weights(self, filepath, skip_mismatch=skip_mismatch, by_name=by_name)
 
     def to_json(self, **kwargs):

@@ -12,7 +12,7 @@ import warnings
 import h5py
 
 from ..dense import Dense
-from . import keras3_weights, legacy_h5
+from . import keras3_weights, legacy_h5, sharded_weights
 from framework.atomic_files import atomic_write, check_overwrite
 from .h5_io import SavedFileError, open_for_reading, read_array
 from .keras_archive import open_archive_weights
@@ -21,25 +21,33 @@ from .model_config import build_for_shape
 from .weight_plan import WeightPlan
 
 
-def save_weights(model, filepath, overwrite=True):
+def save_weights(model, filepath, overwrite=True, max_shard_size=None):
     """Write ``model``'s weights, and its optimizer's state once compiled, to ``filepath``.
 
     Args:
-        filepath: must end in '.weights.h5' (as Keras 3 requires).
+        filepath: must end in '.weights.h5' (as Keras 3 requires), or, sharded, in 'weights.json'
+            or 'weights.h5' (the map is then written as '.weights.json').
         overwrite: replace an existing file (False raises FileExistsError).
+        max_shard_size: the largest shard in GB: Keras 3's sharded files (see ``sharded_weights``).
     Raises:
         ValueError: another suffix, or a model not built yet (a subclassed model whose train_step
-            only called its sublayers), as Keras 3 refuses it.
+            only called its sublayers), as Keras 3 refuses it; a value larger than a shard.
     The write is atomic: the file is either the previous one or the new one.
     """
     # a path-like is read as its text; anything else (None, a number) gets the suffix error, as in Keras
     path = os.fspath(filepath) if isinstance(filepath, (str, os.PathLike)) else filepath
-    if not isinstance(path, str) or not path.endswith('.weights.h5'):
+    if max_shard_size is None and (not isinstance(path, str) or not path.endswith('.weights.h5')):
         raise ValueError('The filename must end in `.weights.h5`. Received: filepath=%s' % path)
+    if max_shard_size is not None and (not isinstance(path, str) or not path.endswith(('weights.h5', 'weights.json'))):
+        raise ValueError('The filename must end in `.weights.json` when `max_shard_size` is specified. Received: '
+                         'filepath=%s' % path)
     check_overwrite(path, overwrite)
     if not model.built:
         raise ValueError('You are saving a model that has not yet been built. Try building the model first by '
                          'calling it on some data or by using `build()`.')
+    if max_shard_size is not None:
+        sharded_weights.save_sharded(model, path, max_shard_size)
+        return
     with atomic_write(path, create_directories=False) as temporary:
         with h5py.File(temporary, 'w') as f:
             keras3_weights.write(f, model)
@@ -69,6 +77,12 @@ def load_weights(model, filepath, skip_mismatch=False, by_name=False):
         if by_name:
             raise ValueError("`by_name` only supports loading legacy '.h5' or '.hdf5' files. Received: %s" % path)
         with open_archive_weights(path) as f:
+            _load_keras3(model, f, path, skip_mismatch)
+        return
+    if path.endswith('.weights.json'):       # Keras 3's sharded weights: the map of the shards
+        if by_name:
+            raise ValueError("`by_name` only supports loading legacy '.h5' or '.hdf5' files. Received: %s" % path)
+        with sharded_weights.open_sharded(path) as f:
             _load_keras3(model, f, path, skip_mismatch)
         return
     with open_for_reading(path) as f:
