@@ -368,3 +368,22 @@ def test_triangular_solve_still_broadcasts_and_gives_nan_for_nan():
     out = tf.linalg.triangular_solve(tf.eye(2, batch_shape=[3]), tf.ones([2, 1]))
     assert tuple(out.shape) == (3, 2, 1)
     assert np.isnan(tf.linalg.triangular_solve(tf.constant([[np.nan, 0.], [1., 2.]]), tf.ones([2, 1])).numpy()).any()
+
+
+@pytest.mark.parametrize('call', [
+    lambda: tf.nn.max_pool1d(np.ones((4, 3), np.float32), 2, 2, 'VALID'),
+    lambda: tf.nn.avg_pool3d(np.ones((1, 2, 2, 2, 1), np.float32), 0, 1, 'VALID'),
+    lambda: tf.nn.conv3d(np.ones((1, 2, 2, 2, 1), np.float32), np.ones((1, 1, 1, 2, 1), np.float32), [1] * 5,
+                         'VALID'),
+    # TF 2.21 aborts the process on these two (a rank-2 conv1d input, a conv3d_transpose output_shape of
+    # the wrong length): an InvalidArgumentError is the clear error
+    lambda: tf.nn.conv1d(np.ones((4, 3), np.float32), np.ones((2, 3, 2), np.float32), 1, 'VALID'),
+    lambda: tf.nn.conv3d_transpose(np.ones((1, 2, 2, 2, 1), np.float32), np.ones((1, 1, 1, 1, 1), np.float32),
+                                   (1, 2, 2), 1),
+])
+def test_conv_and_pool_shape_errors_are_invalid_argument_errors(call):
+    # TF 2.21's kernels raise InvalidArgumentError for ranks, window sizes and channel counts that do not
+    # fit ('Input must be 4 or 5-dimensional', 'Sliding window ksize must be positive', ...); tapeflow
+    # raised ValueErrors (its words kept)
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        call()

@@ -6,6 +6,7 @@ window of the (larger) output. So it is that very op, ``convolution``'s
 input-gradient, whose own gradients (a forward convolution for the input, a
 filter-gradient for the kernel) are already recorded, nested tapes included.
 """
+from ..errors import InvalidArgumentError
 from .convolution import _Geometry, _conv_input_grad, _pair
 from .operands import as_float_tensor, named_errors
 from .padding_attr import refuse_lowercase
@@ -37,11 +38,12 @@ def conv2d_transpose(input, filters, output_shape, strides, padding='SAME', data
         return conv_transpose(x, f, out, _pair(strides, 'strides', op), padding, _pair(dilations, 'dilations', op))
     if x.ndim != 4 or f.ndim != 4 or len(out) != 4 or x.shape[3] != f.shape[3] or x.dtype != f.dtype \
             or out[0] != x.shape[0] or out[3] != f.shape[2]:
-        raise ValueError('input (N, H, W, C_in) %s %s, filters (KH, KW, C_out, C_in) %s %s and output_shape '
-                         '(N, H_out, W_out, C_out) %s do not match'
-                         % (tuple(x.shape), x.dtype.name, tuple(f.shape), f.dtype.name, out))
+        raise InvalidArgumentError('input (N, H, W, C_in) %s %s, filters (KH, KW, C_out, C_in) %s %s and output_shape '
+                                   '(N, H_out, W_out, C_out) %s do not match'
+                                   % (tuple(x.shape), x.dtype.name, tuple(f.shape), f.dtype.name, out))
     geo = _Geometry(out, tuple(f.shape[:2]), _pair(strides, 'strides', op), str(padding).upper(), op)
     if (geo.oh, geo.ow) != tuple(x.shape[1:3]):
-        raise ValueError('output_shape %s with strides %s and %s padding convolves back to %s, not to the input '
-                         "'s %s" % (out, geo.strides, str(padding).upper(), (geo.oh, geo.ow), tuple(x.shape[1:3])))
+        raise InvalidArgumentError("output_shape %s with strides %s and %s padding convolves back to %s, not to the "
+                                   "input's %s" % (out, geo.strides, str(padding).upper(), (geo.oh, geo.ow),
+                                                   tuple(x.shape[1:3])))
     return _conv_input_grad(x, f, geo)

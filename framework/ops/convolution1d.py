@@ -1,4 +1,5 @@
 """conv1d: a 2-D convolution over a height of 1 (TensorFlow computes it the same way)."""
+from ..errors import InvalidArgumentError
 from .convolution import conv2d
 from .operands import as_float_tensor, named_errors
 from .padding_attr import refuse_lowercase
@@ -13,7 +14,7 @@ def _single(value, name):
     if len(values) == 3 and values[0] == values[2] == 1:
         values = values[1:2]
     if len(values) != 1 or not isinstance(values[0], int) or values[0] < 1:
-        raise ValueError('conv1d: %s must be an int >= 1 or [1, d, 1], got %r' % (name, value))
+        raise InvalidArgumentError('conv1d: %s must be an int >= 1 or [1, d, 1], got %r' % (name, value))
     return values[0]
 
 
@@ -36,8 +37,8 @@ def conv1d(input, filters, stride, padding, data_format='NWC', dilations=None, n
     if data_format not in ('NWC', 'NCW'):
         raise ValueError("conv1d: data_format must be 'NWC' or 'NCW', got %r" % (data_format,))
     if x.ndim != 3 or f.ndim != 3:
-        raise ValueError('conv1d: input must be (N, W, C) and filters (K, C, O), got shapes %s and %s'
-                         % (tuple(x.shape), tuple(f.shape)))
+        raise InvalidArgumentError('conv1d: input must be (N, W, C) and filters (K, C, O), got shapes %s and %s'
+                                   % (tuple(x.shape), tuple(f.shape)))
     if isinstance(stride, (list, tuple)):
         if len(stride) != 3 or stride[0] != 1 or stride[2] != 1:
             raise ValueError('conv1d: stride must be an int or [1, s, 1], got %r' % (stride,))

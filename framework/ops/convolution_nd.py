@@ -12,6 +12,7 @@ one with a group per input channel.
 import itertools
 
 from .. import backend
+from ..errors import InvalidArgumentError
 from ..blas_threads import product
 from ..tensor import Tensor
 from .convolution import _padding
@@ -33,8 +34,9 @@ def normalize_tuple(value, rank, name, op, tf_form=True):
         values = ()
     if tf_form and len(values) == rank + 2 and values[0] == values[-1] == 1:       # TensorFlow's [1, ..., 1] form
         values = values[1:-1]
-    if len(values) != rank or min(values) < 1:
-        raise ValueError('%s: %s must be a positive int or %d of them, got %r' % (op, name, rank, value))
+    if len(values) != rank or min(values) < 1:      # the ops' kernels refuse them; Keras's layers' ValueError
+        raise (InvalidArgumentError if tf_form else ValueError)(
+            '%s: %s must be a positive int or %d of them, got %r' % (op, name, rank, value))
     return values
 
 
@@ -156,8 +158,9 @@ def _filter_grad(x, g, geo):
 def _operands(input, filters, op):  # noqa: A002
     x, f = as_float_tensor(input, op), as_float_tensor(filters, op)
     if x.ndim < 3 or f.ndim != x.ndim or x.dtype != f.dtype:
-        raise ValueError('%s: input (N, *spatial, C) %s %s and filters (*kernel, C_in, C_out) %s %s do not match '
-                         'in rank or dtype' % (op, tuple(x.shape), x.dtype.name, tuple(f.shape), f.dtype.name))
+        raise InvalidArgumentError('%s: input (N, *spatial, C) %s %s and filters (*kernel, C_in, C_out) %s %s do not '
+                                   'match in rank or dtype'
+                                   % (op, tuple(x.shape), x.dtype.name, tuple(f.shape), f.dtype.name))
     return x, f
 
 
@@ -182,8 +185,8 @@ def convolution(input, filters, strides=1, padding='VALID', dilations=1, groups=
     groups = int(groups)
     c, o = x.shape[-1], f.shape[-1]
     if groups < 1 or c % groups or o % groups or f.shape[-2] * groups != c:
-        raise ValueError('%s: input channels %d must equal filters.shape[-2] (%d) times groups (%d), and the '
-                         'filters %d must divide by groups' % (op, c, f.shape[-2], groups, o))
+        raise InvalidArgumentError('%s: input channels %d must equal filters.shape[-2] (%d) times groups (%d), and '
+                                   'the filters %d must divide by groups' % (op, c, f.shape[-2], groups, o))
     geo = WindowGeometry(x.shape, tuple(f.shape[:-2]), normalize_tuple(strides, rank, 'strides', op),
                          normalize_tuple(dilations, rank, 'dilations', op), _padding_mode(padding, op), op, groups)
     return _conv(x, f, geo)
@@ -196,8 +199,8 @@ def depthwise_conv(input, filters, strides=1, padding='VALID', dilations=1, name
     op = 'depthwise_conv'
     x, f = _operands(input, filters, op)
     if f.shape[-2] != x.shape[-1]:
-        raise ValueError('%s: filters (*kernel, C, multiplier) %s need C = the input channels %d'
-                         % (op, tuple(f.shape), x.shape[-1]))
+        raise InvalidArgumentError('%s: filters (*kernel, C, multiplier) %s need C = the input channels %d'
+                                   % (op, tuple(f.shape), x.shape[-1]))
     grouped = reshape(f, tuple(f.shape[:-2]) + (1, f.shape[-2] * f.shape[-1]))
     return convolution(x, grouped, strides, padding, dilations, groups=x.shape[-1])
 
@@ -216,11 +219,11 @@ def conv_transpose(input, filters, output_shape, strides=1, padding='SAME', dila
     rank = x.ndim - 2
     out = tuple(int(d) for d in output_shape)
     if len(out) != x.ndim or out[0] != x.shape[0] or out[-1] != f.shape[-2] or x.shape[-1] != f.shape[-1]:
-        raise ValueError('%s: input %s, filters (*kernel, C_out, C_in) %s and output_shape %s do not match'
-                         % (op, tuple(x.shape), tuple(f.shape), out))
+        raise InvalidArgumentError('%s: input %s, filters (*kernel, C_out, C_in) %s and output_shape %s do not match'
+                                   % (op, tuple(x.shape), tuple(f.shape), out))
     geo = WindowGeometry(out, tuple(f.shape[:-2]), normalize_tuple(strides, rank, 'strides', op),
                          normalize_tuple(dilations, rank, 'dilations', op), _padding_mode(padding, op), op)
     if geo.out != tuple(x.shape[1:-1]):
-        raise ValueError('%s: output_shape %s convolves back to spatial shape %s, not to the input\'s %s'
-                         % (op, out, geo.out, tuple(x.shape[1:-1])))
+        raise InvalidArgumentError('%s: output_shape %s convolves back to spatial shape %s, not to the input\'s %s'
+                                   % (op, out, geo.out, tuple(x.shape[1:-1])))
     return _input_grad(x, f, geo)

@@ -5,6 +5,7 @@ These add TensorFlow's signatures to the N-d ops: the ``data_format`` argument
 and dilations given as one int, N ints or TensorFlow's ``[1, ..., 1]`` form,
 ``conv3d``-style fixed ranks, and the ``pool`` / ``convolution`` dispatchers.
 """
+from ..errors import InvalidArgumentError
 from .convolution_nd import conv_transpose as _conv_transpose_nd
 from .convolution_nd import convolution as _convolution_nd
 from .convolution_nd import depthwise_conv as _depthwise_nd
@@ -47,11 +48,11 @@ def _spatial(value, rank, first):
 def _input(input, rank, op):  # noqa: A002
     x = as_float_tensor(input, op)
     if rank is not None and x.ndim != rank + 2:
-        raise ValueError('%s: expected an input of rank %d (batch, %d spatial axes, channels), got shape %s'
-                         % (op, rank + 2, rank, tuple(x.shape)))
+        raise InvalidArgumentError('%s: expected an input of rank %d (batch, %d spatial axes, channels), got shape %s'
+                                   % (op, rank + 2, rank, tuple(x.shape)))
     if x.ndim < 3:
-        raise ValueError('%s: expected an input (batch, *spatial, channels) of rank >= 3, got shape %s'
-                         % (op, tuple(x.shape)))
+        raise InvalidArgumentError('%s: expected an input (batch, *spatial, channels) of rank >= 3, got shape %s'
+                                   % (op, tuple(x.shape)))
     return x
 
 
@@ -109,8 +110,8 @@ def _transpose_conv(input, filters, output_shape, strides, padding, data_format,
     first = _channels_first(data_format, rank, op)
     shape = [int(d) for d in getattr(output_shape, 'numpy', lambda: output_shape)()]
     if len(shape) != rank + 2:
-        raise ValueError('%s: output_shape must have %d entries (batch, *spatial, channels), got %r'
-                         % (op, rank + 2, output_shape))
+        raise InvalidArgumentError('%s: output_shape must have %d entries (batch, *spatial, channels), got %r'
+                                   % (op, rank + 2, output_shape))
     if first:
         shape = [shape[0]] + shape[2:] + [shape[1]]
     out = _conv_transpose_nd(_to_last(x, first), filters, shape, _spatial(strides, rank, first), padding,

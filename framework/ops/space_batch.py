@@ -31,8 +31,8 @@ def space_to_batch_nd(input, block_shape, paddings, name=None):  # noqa: A002
     m = block.size
     pads = _ints(paddings, (m, 2))
     if x.ndim < 1 + m:
-        raise ValueError('space_to_batch_nd: input of shape %s needs rank >= %d (batch and %d block axes)'
-                         % (tuple(x.shape), 1 + m, m))
+        raise InvalidArgumentError('space_to_batch_nd: input of shape %s needs rank >= %d (batch and %d block axes)'
+                                   % (tuple(x.shape), 1 + m, m))
     x = pad(x, [[0, 0]] + pads.tolist() + [[0, 0]] * (x.ndim - 1 - m))
     shape = list(x.shape)
     for i, b in enumerate(block):
@@ -65,8 +65,8 @@ def batch_to_space(input, block_shape, crops, name=None):  # noqa: A002
     m = block.size
     crop = _ints(crops, (m, 2))
     if x.ndim < 1 + m:
-        raise ValueError('batch_to_space: input of shape %s needs rank >= %d (batch and %d block axes)'
-                         % (tuple(x.shape), 1 + m, m))
+        raise InvalidArgumentError('batch_to_space: input of shape %s needs rank >= %d (batch and %d block axes)'
+                                   % (tuple(x.shape), 1 + m, m))
     shape = list(x.shape)
     blocks = int(np.prod(block))
     if shape[0] % blocks:
