@@ -43,6 +43,7 @@ from .graph_random_ops import GraphRandomState
 from .trace_names import known_dims
 from .concrete_function import ConcreteFunction, output_leaves, output_type
 from .function_keys import TENSOR, accepts, common, fully_defined, trace_key
+from .function_returns import returns_value
 from .ops.tensor_spec import TensorSpec
 from .function_init import from_tf_print, initializing_call
 from .function_signature import Binder
@@ -343,7 +344,10 @@ class Function:
         signature = self.input_signature
         # (an input_signature's key is None: its specs' shapes decide)
         shapes_key = trace_key(list(signature)) if traced_key is None and signature is not None else traced_key
-        random_state.static_shapes = fully_defined(shapes_key)
+        caller = graph_random_ops.current()     # (a call inlined into another trace's graph: its outputs decide)
+        random_state.static_shapes = fully_defined(shapes_key) and (caller is None or caller.static_shapes)
+        random_state.pushes_constants = returns_value(self._python_function) if caller is None \
+            else caller.pushes_constants
         names = self._symbolic_names(args, kwargs, traced_key)
         with trace_names.naming(names, trace_names.batch_of(args, names)), \
                 graph_random_ops.running(random_state):
@@ -352,6 +356,8 @@ class Function:
                 self._second_trace = int(retraced)
             else:
                 result = self._python_function(*args, **kwargs)
+        if result is None and caller is None:       # (returned None this time: the graph has no outputs)
+            random_state.pushes_constants = False
         result = _outputs(result, self._python_function)
         if entry is None:       # registered only after a trace that succeeded, as TensorFlow counts them
             entry = self._new_trace(key, True, None if graph_random_ops.current() else random_state)

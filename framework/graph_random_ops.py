@@ -19,7 +19,7 @@ import threading
 
 class GraphRandomState:
     """The random-op numbering of one trace: kernels' positions persist, counts restart each call."""
-    __slots__ = ('unseeded', 'position', 'offsets', 'calls', 'callees', 'static_shapes')
+    __slots__ = ('unseeded', 'position', 'offsets', 'calls', 'callees', 'static_shapes', 'pushes_constants')
 
     def __init__(self):
         self.unseeded = 0      # unseeded random ops made so far in this call: the next one's seed2
@@ -31,6 +31,9 @@ class GraphRandomState:
         # relaxed or None-shaped signature): then grappler sees gradients' shape-made constants
         # (a mean's count: ops/reductions.py traced_reciprocal)
         self.static_shapes = True
+        # whether grappler's ConstantPushDown runs on the graph: not for a tf.function that returns
+        # None (framework/function_returns.py)
+        self.pushes_constants = True
 
     def callee(self, trace):
         """The state of the copy of ``trace`` (a hashable tag) inlined at the next call site."""
@@ -58,6 +61,13 @@ def current():
     """The GraphRandomState of the innermost traced call running, or None when eager."""
     states = _stack.states
     return states[-1] if states else None
+
+
+def pushes_constants():
+    """Whether the running code is traced into a graph whose constants grappler's ConstantPushDown
+    moves (``(x - y) + C`` into ``x + (C - y)``, ``C1 * (x * C2)`` into ``x * (C1 * C2)``)."""
+    state = current()
+    return state is not None and state.pushes_constants
 
 
 class running:

@@ -87,7 +87,7 @@ def centered_denominator(velocity, average, epsilon):
     """Keras's ``velocity - square(average) + epsilon``. In a traced step that returns a value (Keras's
     train step, most tf.functions) grappler's ConstantPushDown rewrites ``(x - y) + C`` into
     ``x + (C - y)`` for float32 and float64 (not float16 or bfloat16); a tf.function returning
-    None keeps the eager order, which tapeflow does not tell apart."""
-    if graph_random_ops.current() is not None and velocity.dtype.itemsize >= 4:
+    None keeps the eager order (framework/function_returns.py)."""
+    if graph_random_ops.pushes_constants() and velocity.dtype.itemsize >= 4:
         return velocity + (epsilon - average * average)
     return velocity - average * average + epsilon

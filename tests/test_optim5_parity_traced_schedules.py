@@ -7,9 +7,15 @@
   constants of the Mul chain next to ``m_mul ** i``: ``(m_fac * (initial * 0.5)) * (1 + cos)``,
   with alpha ``initial * ((m_fac * ((1 - alpha) * 0.5)) * (1 + cos) + alpha)``.
 
+A tf.function that returns None has no outputs, and grappler then leaves out ConstantPushDown
+(framework/function_returns.py): its PolynomialDecay(power=3) is ``(initial - end) * (Square(x) *
+x)``, its CosineDecayRestarts keeps eager order and its CosineDecay's angle is ``pi * (step * (1 /
+decay_steps))`` (a returning one folds pi into the constant).
+
 Golden values: TensorFlow 2.21 + Keras 3.15.1 (/opt/tfref) calling each schedule inside
-``tf.function(lambda t: schedule(t))`` and eagerly on int64 steps, float32 results as int32 bit
-patterns (/work/notes/progs/optim5/gold4.py).
+``tf.function(lambda t: schedule(t))``, inside a tf.function that assigns it to a variable and
+returns None, and eagerly on int64 steps, float32 results as int32 bit patterns
+(/work/notes/progs/optim5/gold4.py, gold7.py).
 """
 import numpy as np
 import pytest
@@ -91,3 +97,69 @@ def test_schedule_traced_and_eager_bits(name):
     call = tf.function(lambda t: schedule(t))
     assert [bits(call(tf.constant(t, 'int64'))) for t in range(len(traced))] == traced
     assert [bits(schedule(tf.constant(t, 'int64'))) for t in range(len(eager))] == eager
+
+
+POLY3_NO_RETURN = [
+    1036831949, 1035663806, 1034573512, 1033558377, 1032615723, 1031686934, 1030075426, 1028592770,
+    1027233592, 1025992525, 1024864200, 1023843252, 1022438438, 1020793823, 1019331746, 1018041467,
+    1016912248, 1015933352, 1015094045, 1013745602, 1012560909, 1011590962, 1010814289, 1010209414,
+    1009754863,
+]
+
+RESTARTS_NO_RETURN = [
+    1036831949, 1034866376, 1028443340, 1013968938, 1032805417, 1032176055, 1029114429, 1024416808,
+    1016028200, 999925534, 1028174905, 1027778283, 1026636256, 1024886571, 1022070349, 1017502243,
+    1011397687, 1002164920, 985770409, 1024228904, 1024104811, 1023739224, 1022893523, 1021338536,
+    1019487136,
+]
+
+COSINE_NO_RETURN = [
+    1036831949, 1036749327, 1036503495, 1036100506, 1035550283, 1034866376, 1034065623, 1033167741,
+    1032194840, 1030542968, 1028443340, 1026343712, 1024295783, 1021289789, 1017698267, 1013968938,
+    1008497671, 1001558823, 991977651, 975265536, 0,
+]
+
+NO_RETURN = {
+    'poly3': (lambda: S.PolynomialDecay(0.1, 30, 0.01, power=3.0), POLY3_NO_RETURN),
+    'restarts': (lambda: S.CosineDecayRestarts(0.1, 4, t_mul=1.5, m_mul=0.7), RESTARTS_NO_RETURN),
+    'cosine': (lambda: S.CosineDecay(0.1, 20), COSINE_NO_RETURN),
+}
+
+
+@pytest.mark.parametrize('name', sorted(NO_RETURN))
+def test_schedule_in_a_tf_function_that_returns_none(name):
+    make, golden = NO_RETURN[name]
+    schedule = make()
+    out = tf.Variable(0.0)
+
+    @tf.function
+    def assign(t):
+        out.assign(schedule(t))
+    values = []
+    for t in range(len(golden)):
+        assign(tf.constant(t, 'int64'))
+        values.append(bits(out))
+    assert values == golden
+
+
+def test_returns_value_reads_a_functions_code():
+    from framework.function_returns import returns_value
+
+    def no_return(x):
+        x + 1
+
+    def bare_returns(x):
+        if x:
+            return None
+        return
+
+    def some_return(x):
+        if x:
+            return 1
+
+    class Step:
+        def method(self):
+            pass
+    assert not returns_value(no_return) and not returns_value(bare_returns)
+    assert not returns_value(Step().method)
+    assert returns_value(some_return) and returns_value(lambda x: x) and returns_value(print)

@@ -150,3 +150,27 @@ def test_muon_weight_decay_in_a_traced_step():
     for g in grads:
         step(tf.constant(g))
     assert np.asarray(variable.numpy()).tobytes().hex() == MUON_ADAM_DECAY
+
+
+RMS_CENTERED_NO_RETURN = [
+    'd15d37bf12b3b3bfa711adbe4356d03ef67e8f3fea56a23e64c6eebec5ea18bf094e623f7c63d63f4c25a83e4b8da0bf',
+    '95a351bfeb0ce13ffa73093e74dbdabf14c299be',
+    'b616a2bfe90107bf01f6d9beb36d32bf9ccaee3efaadb43cba1bd6be882aba3e2d82563fde8cb9bf92d2c5bed8d675bf',
+]
+
+
+def test_centered_rmsprop_in_a_tf_function_that_returns_none():
+    # no outputs, no ConstantPushDown: velocity - square(average) + epsilon in eager order
+    rng = np.random.default_rng(5)
+    shapes = [(3, 4), (5,), (2, 6)]
+    init = [rng.standard_normal(s).astype(np.float32) for s in shapes]
+    grads = [[(rng.standard_normal(s) * (0.5 + t)).astype(np.float32) for s in shapes] for t in range(8)]
+    variables = [tf.Variable(a) for a in init]
+    opt = keras.optimizers.RMSprop(0.01, momentum=0.5, centered=True)
+
+    @tf.function
+    def step(gs):
+        opt.apply_gradients(zip(gs, variables))
+    for gs in grads[:6]:
+        step([tf.constant(g) for g in gs])
+    assert hexes(variables) == RMS_CENTERED_NO_RETURN

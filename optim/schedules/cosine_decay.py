@@ -39,9 +39,13 @@ class CosineDecay(LearningRateSchedule):
             # a traced step without warmup: grappler turns step / decay_steps (a constant) into
             # step * (1 / decay_steps) and folds pi into that constant: (pi * (1 / decay_steps)) * step,
             # which differs from eager's pi * (step / decay_steps) in the last bit at ~1 step in 5
-            # (TF 2.21, tests/test_schedules_traced_cosine.py). With warmup the steps reach the decay
-            # through a cond's switch, not as constants: nothing is folded.
-            angle = (pi * (work(1) / work(decay_steps))) * work(step)
+            # (TF 2.21, tests/test_schedules_traced_cosine.py); a tf.function returning None keeps
+            # pi out of the constant (no ConstantPushDown: framework/function_returns.py). With warmup
+            # the steps reach the decay through a cond's switch, not as constants: nothing is folded.
+            if graph_random_ops.pushes_constants():
+                angle = (pi * (work(1) / work(decay_steps))) * work(step)
+            else:
+                angle = pi * (work(step) * (work(1) / work(decay_steps)))
         else:
             angle = pi * fraction
         cosine = work(0.5) * (work(1) + libm.apply('cos', angle))

@@ -49,11 +49,11 @@ class CosineDecayRestarts(LearningRateSchedule):
             fraction = (fraction - done) / pow_arrays(t_mul, restart, False)
         m_fac = pow_arrays(m_mul, restart, False)
         wave = cast(1) + libm.apply('cos', cast(math.pi) * fraction)
-        if graph_random_ops.current() is None:
+        if not graph_random_ops.pushes_constants():      # eager, or a tf.function returning None
             rate = initial * ((cast(1) - alpha) * (cast(0.5) * m_fac * wave) + alpha)
         elif alpha == 0:
             # traced: grappler drops the * 1 and + 0 and its ConstantPushDown gathers the
-            # constants of the Mul chain next to m_fac (TF 2.21, returning tf.function)
+            # constants of the Mul chain next to m_fac (TF 2.21)
             rate = (m_fac * (initial * cast(0.5))) * wave
         else:
             rate = initial * ((m_fac * ((cast(1) - alpha) * cast(0.5))) * wave + alpha)

@@ -42,9 +42,10 @@ class PolynomialDecay(LearningRateSchedule):
         # does) Keras computes in p's float dtype: float32, or float64 when cycling.
         work = p.dtype
         span, base = (initial - end).astype(work), work.type(1) - p
-        if graph_random_ops.current() is not None and power == 3:
+        if power == 3 and graph_random_ops.pushes_constants():
             # grappler's ConvertPow makes x ** 3 Mul(Square(x), x), and ConstantPushDown then
-            # moves (initial - end) next to x: Square(x) * ((initial - end) * x).
+            # moves (initial - end) next to x: Square(x) * ((initial - end) * x) (without the push,
+            # a tf.function returning None: (initial - end) * (Square(x) * x), as below).
             decayed = (span * base) * (base * base)
         else:
             decayed = span * pow_arrays(base, power.astype(work), True)     # a graph's constant exponent
