@@ -1,8 +1,13 @@
 """``keras.models``: Sequential, Model, clone_model, save_model and load_model, loaded on first use."""
 from ._forward import forward
 
-__getattr__, __dir__ = forward('layers', 'keras.models', extra={
+_MODELS = {
     'Model': 'layers.model:Model', 'Sequential': 'layers.sequential:Sequential',
     'load_model': 'layers.saving:load_model', 'save_model': 'layers.saving:save_model',
     'clone_model': 'framework.keras.cloning:clone_model',
-    'model_from_json': 'layers.saving.model_config:model_from_json'})
+    'model_from_json': 'layers.saving.model_config:model_from_json'}
+__getattr__, _ = forward('layers', 'keras.models', extra=_MODELS)
+
+
+def __dir__():
+    return sorted(_MODELS)       # Keras 3's six names (the layers stay reachable, unlisted)

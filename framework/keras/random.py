@@ -26,6 +26,10 @@ __all__ = ['SeedGenerator', 'beta', 'binomial', 'categorical', 'dropout', 'gamma
            'shuffle', 'truncated_normal', 'uniform']
 
 
+def __dir__():
+    return list(__all__)        # dir(keras.random): Keras 3's names, not the helpers imported above
+
+
 def _shape(shape, op):
     # TensorFlow takes a shape as an int32 tensor, which refuses (2.5, 3): int() would make it (2, 3)
     if isinstance(shape, Tensor):

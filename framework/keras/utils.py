@@ -131,5 +131,10 @@ def __getattr__(name):
     raise AttributeError("module 'keras.utils' has no attribute %r" % (name,))
 
 
+# What this module imports for its own use (Tensor, np, cast, ...) is no public name of Keras's
+_IMPORTED = frozenset(('LabelOutOfRangeError', 'Tensor', 'cast', 'convert_to_tensor', 'np', 'one_hot', 'reshape',
+                       'to_host'))
+
+
 def __dir__():
-    return sorted({n for n in globals() if not n.startswith('_')} | set(_LAZY) | {'bounding_boxes'})
+    return sorted(({n for n in globals() if not n.startswith('_')} - _IMPORTED) | set(_LAZY) | {'bounding_boxes'})
