@@ -387,3 +387,25 @@ def test_conv_and_pool_shape_errors_are_invalid_argument_errors(call):
     # raised ValueErrors (its words kept)
     with pytest.raises(tf.errors.InvalidArgumentError):
         call()
+
+
+@pytest.mark.parametrize('call, kernel', [
+    (lambda: tf.math.betainc(tf.constant([1, 2]), tf.constant([1., 2.]), tf.constant([.5, .5])), 'Betainc'),
+    (lambda: tf.math.zeta(tf.constant([2, 3]), tf.constant([1., 2.])), 'Zeta'),
+    (lambda: tf.math.zeta(tf.constant([2, 3]), tf.constant([1, 2])), 'Zeta'),
+    (lambda: tf.math.polygamma(tf.constant([1, 2]), tf.constant([1., 2.])), 'Polygamma'),
+    (lambda: tf.math.igamma(tf.constant([1, 2]), tf.constant([1., 2.])), 'Igamma'),
+    (lambda: tf.math.igammac(np.array([1, 2]), np.array([1., 2.], np.float32)), 'Igammac'),
+])
+def test_special_functions_of_integers_are_the_kernels_refusal(call, kernel):
+    # TF 2.21's attr T is the first argument's dtype: an integer one is refused (tapeflow cast it to float)
+    with pytest.raises(tf.errors.InvalidArgumentError) as err:
+        call()
+    assert str(err.value).startswith("Value for attr 'T' of int") and '{{node %s}}' % kernel in str(err.value)
+
+
+def test_betainc_broadcasts_scalars_only():
+    # TF 2.21: "Shapes of a and b are inconsistent: [1,3] vs. [3] [Op:Betainc]"; tapeflow broadcast them
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r'Shapes of a and b are inconsistent: \[1,3\] vs. \[3\]'):
+        tf.math.betainc(tf.ones([1, 3]), tf.ones([3]), tf.ones([3]) * 0.5)
+    assert tuple(tf.math.betainc(1.0, tf.ones([3]), tf.ones([3]) * 0.5).shape) == (3,)

@@ -9,6 +9,7 @@ only (TensorFlow has none for a and b).
 """
 import numpy as np
 
+from ..errors import kernel_error
 from .arithmetic import add, multiply, subtract
 from .operands import ACTIVE, as_float_tensor, named_errors, record
 from .special_functions import _binary, _host, _lgamma, _same_float, _tensor
@@ -142,12 +143,24 @@ def _betainc_host(a, b, x):
     return np.where(valid, value, np.nan)
 
 
+def _same_shapes_or_scalars(named):
+    """TensorFlow's Betainc broadcasts only scalars: other shapes must all equal the first non-scalar's."""
+    shaped = [(n, tuple(t.shape)) for n, t in named if t.ndim]
+    for n, shape in shaped[1:]:
+        if shape != shaped[0][1]:
+            raise kernel_error('Betainc', 'Shapes of %s and %s are inconsistent: [%s] vs. [%s]'
+                               % (shaped[0][0], n, ','.join(map(str, shaped[0][1])), ','.join(map(str, shape))),
+                               named=True, note='betainc: a, b and x must have one shape (or be scalars), got %s'
+                                                % ', '.join('%s %s' % (n, s) for n, s in shaped))
+
+
 @named_errors('betainc')
 def betainc(a, b, x, name=None):
     """The regularized incomplete beta function I_x(a, b) (a, b > 0, 0 <= x <= 1; nan elsewhere).
     The gradient is for x only, x**(a-1) (1-x)**(b-1) / B(a, b), as TensorFlow's."""
     t = as_float_tensor(x, 'betainc')
     a, b = _same_float('betainc', t, a, b)
+    _same_shapes_or_scalars((('a', a), ('b', b), ('x', t)))
     out = _tensor(_betainc_host(_host(a), _host(b), _host(t)), t)
     if ACTIVE:
         def density(g, y, a, b, x):

@@ -16,10 +16,12 @@ import math
 import numpy as np
 
 from .. import backend
+from ..dtypes import of_numpy
+from ..errors import InvalidArgumentError
 from . import eigen_math
 from ..tensor import Tensor
 from .arithmetic import subtract
-from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
+from .operands import ACTIVE, _KERNEL_DTYPES, as_float_tensor, as_tensor, named_errors, record
 from .reductions import reduce_sum
 from .special_math import lgamma
 from .unary import exp, square
@@ -176,17 +178,36 @@ def _zeta_host(s, q):
 
 
 def _same_float(name, t, *others):
-    """``others`` as tensors of ``t``'s dtype; a float of another precision is refused, as TensorFlow."""
+    """``others`` as tensors of ``t``'s dtype; a float of another precision is refused, as TensorFlow, and so
+    is an integer or bool array or tensor (numpy would cast it): the first argument's dtype is the kernel's
+    attr T, a later one fails the kernel's input check."""
     out = []
-    for value in others:
+    for position, value in enumerate(others):
         data = getattr(value, '_data', value)
         kind = data.dtype if isinstance(data, (np.ndarray, np.generic)) or hasattr(data, '__cuda_array_interface__') \
             else t._data.dtype          # a list or a Python number takes the other argument's dtype
+        if kind.kind in 'iub':
+            raise _not_float(name, position, kind, t)
         if kind.kind == 'f' and kind != t._data.dtype:
             raise TypeError('%s: all arguments must have one dtype, got %s and %s; cast them first'
                             % (name, kind.name, t.dtype.name))
         out.append(as_tensor(value, name, dtype=t.dtype))
     return out
+
+
+def _not_float(name, position, kind, t):
+    from . import float_kernels
+    dtype = of_numpy(kind).name
+    if position == 0:
+        error = float_kernels.refusal(name, dtype)
+    else:
+        kernel = float_kernels.KERNELS[name][0]
+        error = InvalidArgumentError('cannot compute %s as input #%d(zero-based) was expected to be a %s tensor but is '
+                                     'a %s tensor [Op:%s] name: ' % (kernel, position, _KERNEL_DTYPES.get(
+                                         t.dtype.name, t.dtype.name), _KERNEL_DTYPES.get(dtype, dtype), kernel))
+    error.add_note('%s: the arguments must be floating-point tensors of one dtype, got %s; cast it first'
+                   % (name, dtype))
+    return error
 
 
 def _binary(name, a, b):
