@@ -83,15 +83,16 @@ def check_non_negative(value, what, optional=False):
         raise ValueError('Argument `%s` must be >= 0. Received: %s=%r' % (what, what, value))
 
 
-def check_in_range(value, what, low, high, high_inclusive=False):
+def check_in_range(value, what, low, high, high_inclusive=False, text=None):
     """``low <= value < high`` (or ``<= high``), else a ValueError naming the argument
-    (also for a value that is no number: Keras 3 raises ValueError for those too)."""
+    (also for a value that is no number: Keras 3 raises ValueError for those too); ``text``:
+    Keras's own words for a value out of range, where it has some."""
     if isinstance(value, bool) or not isinstance(value, (int, float, np.number)):
         raise ValueError('Argument `%s` must be a number in [%s, %s%s. Received: %s=%r of type %s'
                          % (what, low, high, ']' if high_inclusive else ')', what, value, type(value).__name__))
     ok = low <= value <= high if high_inclusive else low <= value < high
     if not ok:
-        raise ValueError('Argument `%s` must be in [%s, %s%s. Received: %s=%r'
+        raise ValueError(text or 'Argument `%s` must be in [%s, %s%s. Received: %s=%r'
                          % (what, low, high, ']' if high_inclusive else ')', what, value))
 
 
@@ -105,7 +106,8 @@ def check_base_options(weight_decay, clipnorm, clipvalue, global_clipnorm, use_e
                         (clipvalue, 'clipvalue'), (global_clipnorm, 'global_clipnorm')):
         check_non_negative(value, what, optional=True)
     if use_ema:
-        check_in_range(ema_momentum, 'ema_momentum', 0, 1, high_inclusive=True)
+        check_in_range(ema_momentum, 'ema_momentum', 0, 1, high_inclusive=True, text=(
+            '`ema_momentum` must be in the range [0, 1]. Received: ema_momentum=%s' % (ema_momentum,)))
         if ema_overwrite_frequency and (not isinstance(ema_overwrite_frequency, int)
                                         or ema_overwrite_frequency < 1):
             raise ValueError('`ema_overwrite_frequency` must be an integer >= 1 or None. '

@@ -429,11 +429,10 @@ class Optimizer(OptimizerState, abc.ABC):
 
     # ---- weight decay and the moving average of the weights --------------------------
     def exclude_from_weight_decay(self, var_list=None, var_names=None):
-        """Exempt variables from weight decay: those in ``var_list``, and those whose
-        name contains any string of ``var_names`` (e.g. ['bias']). Call before the first update."""
-        if self.built:
-            raise ValueError('exclude_from_weight_decay() can only be configured before the optimizer '
-                             'is built (before its first update)')
+        """Exempt variables from weight decay: those in ``var_list``, and those whose name contains
+        any string of ``var_names`` (e.g. ['bias']); each call replaces the last one's choice. As in
+        Keras 3 (whose check for a built optimizer reads an attribute it never sets), a call after
+        updates have begun holds from the next update on."""
         self._weight_decay.exclude(var_list, var_names)
 
     def _apply_weight_decay(self, variables, lr):
