@@ -218,6 +218,9 @@ BAD_CONSTRUCTORS = [
     (L.LSTM, dict(units=0)), (L.Embedding, dict(input_dim=0, output_dim=2)), (L.RepeatVector, dict(n=-1)),
     (L.Reshape, dict(target_shape='abc')),
     (L.Activation, dict(activation='no_such_activation')),
+    # tf.nn's [1, s, ..., s, 1] form, which Keras's N-D layers refuse (tests/test_fuzz4_layer_arguments.py)
+    (L.Conv3D, dict(filters=2, kernel_size=2, strides=(1, 1, 1, 1, 1))),
+    (L.DepthwiseConv2D, dict(kernel_size=2, dilation_rate=(1, 1, 1, 1))), (L.UpSampling3D, dict(size=(2, 2, 2, 1, 1))),
 ]
 
 @pytest.mark.parametrize('cls, kwargs', BAD_CONSTRUCTORS, ids=lambda v: getattr(v, '__name__', None) or repr(v))
@@ -270,7 +273,8 @@ def test_nan_gradients_are_applied_as_values():
     assert np.isnan(variable.numpy()[0]) and variable.numpy()[1] == np.float32(1.9)
 
 BAD_OPTIMIZER_ARGUMENTS = [dict(learning_rate='abc'), dict(learning_rate=-0.1), dict(learning_rate=None),
-                           dict(clipnorm=-1.), dict(clipnorm='x'), dict(weight_decay='x'), dict(no_such_argument=1)]
+                           dict(clipnorm=-1.), dict(clipnorm='x'), dict(weight_decay='x'), dict(no_such_argument=1),
+                           dict(epsilon=None)]      # numpy's float(None) is NaN: every update was NaN
 
 
 @pytest.mark.parametrize('name, kwargs', [
