@@ -409,3 +409,29 @@ def test_betainc_broadcasts_scalars_only():
     with pytest.raises(tf.errors.InvalidArgumentError, match=r'Shapes of a and b are inconsistent: \[1,3\] vs. \[3\]'):
         tf.math.betainc(tf.ones([1, 3]), tf.ones([3]), tf.ones([3]) * 0.5)
     assert tuple(tf.math.betainc(1.0, tf.ones([3]), tf.ones([3]) * 0.5).shape) == (3,)
+
+
+@pytest.mark.parametrize('call, kind, text', [
+    (lambda: tf.histogram_fixed_width(tf.constant([1, 5, 9]), [0.0, 10.0], nbins=5), TypeError,
+     'Cannot convert [0.0, 10.0] to EagerTensor of dtype int32'),
+    (lambda: tf.histogram_fixed_width(tf.constant([1., 5., 9.], tf.float64), tf.constant([0., 10.]), nbins=5),
+     tf.errors.InvalidArgumentError, 'cannot compute HistogramFixedWidth as input #1(zero-based) was expected to be '
+                                     'a double tensor but is a float tensor [Op:HistogramFixedWidth] name: '),
+    (lambda: tf.histogram_fixed_width(tf.constant([1., np.nan, 9.]), [0., 10.], nbins=5),
+     tf.errors.InvalidArgumentError, 'Histogram values must not contain NaN [Op:HistogramFixedWidth]'),
+    (lambda: tf.histogram_fixed_width_bins(tf.constant([1., 5., 9.]), [0., 10.], nbins=4.5), TypeError,
+     'Cannot convert 4.5 to EagerTensor of dtype int32'),
+    (lambda: tf.histogram_fixed_width_bins(tf.constant([1., 5., 9.], tf.float64), [0., 10.], nbins=4),
+     tf.errors.InvalidArgumentError, 'cannot compute Sub as input #1(zero-based) was expected to be a double tensor '
+                                     'but is a float tensor [Op:Sub] name: '),
+])
+def test_histograms_take_ranges_in_the_values_dtype_and_no_nan(call, kind, text):
+    # TF 2.21's words; tapeflow cast the range, cut nbins 4.5 to 4 and left NaN out of the counts
+    with pytest.raises(kind) as err:
+        call()
+    assert str(err.value).endswith(text)
+
+
+def test_histograms_of_matching_dtypes_still_count():
+    assert tf.histogram_fixed_width(tf.constant([1, 5, 9]), [0, 10], nbins=5).numpy().tolist() == [1, 0, 1, 0, 1]
+    assert tf.histogram_fixed_width(tf.constant([1., np.inf, 9.]), [0., 10.], nbins=5).numpy().tolist() == [1, 0, 0, 0, 2]

@@ -28,6 +28,26 @@ def _ints(x, what, op):
     return t
 
 
+def _range_in_dtype(value_range, v, op, kernel):
+    """value_range as TensorFlow converts it: a Python list in the values' dtype (floats refused for ints),
+    a tensor of another dtype refused by the kernel's input check."""
+    if isinstance(value_range, Tensor):
+        if value_range.dtype != v.dtype and v._data.dtype.kind in 'fiu':
+            names = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
+            wanted, given = (names.get(t.dtype.name, t.dtype.name) for t in (v, value_range))
+            error = InvalidArgumentError('cannot compute %s as input #1(zero-based) was expected to be a %s tensor but '
+                                         'is a %s tensor [Op:%s] name: ' % (kernel, wanted, given, kernel))
+            error.add_note('%s: value_range must have the values\' dtype %s' % (op, v.dtype.name))
+            raise error
+        return value_range
+    if v._data.dtype.kind in 'iu' and isinstance(value_range, (list, tuple)) and \
+            any(isinstance(z, float) for z in value_range):
+        error = TypeError('Cannot convert %r to EagerTensor of dtype %s' % (list(value_range), v.dtype.name))
+        error.add_note('%s: value_range must have the values\' dtype %s' % (op, v.dtype.name))
+        raise error
+    return as_tensor(value_range, op)
+
+
 def _optional_int(value, what, op):
     if value is None:
         return None
@@ -95,7 +115,7 @@ def histogram_fixed_width(values, value_range, nbins=100, dtype='int32', name=No
     """Counts of ``values`` in ``nbins`` equal bins over ``value_range = [lo, hi]``;
     values below lo go to the first bin, values at or above hi to the last."""
     v = as_tensor(values, 'histogram_fixed_width')
-    r = as_tensor(value_range, 'histogram_fixed_width')
+    r = _range_in_dtype(value_range, v, 'histogram_fixed_width', 'HistogramFixedWidth')
     if v._data.dtype.kind not in 'fiu' or r._data.dtype.kind not in 'fiu':
         raise TypeError('histogram_fixed_width: values and value_range must be real numbers, got %s and %s'
                         % (v.dtype.name, r.dtype.name))
@@ -111,7 +131,9 @@ def histogram_fixed_width(values, value_range, nbins=100, dtype='int32', name=No
     _blocked('histogram_fixed_width', v)
     xp = backend.array_module(v._data)
     flat = v._data.reshape(-1).astype(np.float64)
-    flat = flat[~xp.isnan(flat)]              # NaN lies in no bin; +-inf go to the end bins
+    if xp.isnan(flat).any():        # TF's kernel refuses NaN (it was left out silently); +-inf go to the end bins
+        raise kernel_error('HistogramFixedWidth', 'Histogram values must not contain NaN',
+                           note='histogram_fixed_width: values hold NaN; drop them first (tf.boolean_mask)')
     scaled = (flat - lo) / (hi - lo) * nbins
     bins = xp.clip(xp.floor(scaled), 0, nbins - 1).astype(np.int64)
     return Tensor(xp.bincount(bins, minlength=nbins).astype(dtypes.numpy_dtype(dtype)))

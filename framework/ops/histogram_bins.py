@@ -8,6 +8,13 @@ from ..tensor import Tensor
 from .operands import as_tensor, named_errors
 
 
+def _refuse_fractional_count(nbins):
+    if isinstance(nbins, (float, np.floating, str, bytes)):       # int(4.5) would cut it
+        error = TypeError('Cannot convert %r to EagerTensor of dtype int32' % (nbins,))
+        error.add_note('histogram_fixed_width_bins: nbins must be an integer, got %r' % (nbins,))
+        raise error
+
+
 @named_errors('histogram_fixed_width_bins')
 def histogram_fixed_width_bins(values, value_range, nbins=100, dtype=dtypes.int32, name=None):
     """For each value, floor(nbins * (v - lo) / (hi - lo)) clipped to [0, nbins - 1]: values below
@@ -17,10 +24,19 @@ def histogram_fixed_width_bins(values, value_range, nbins=100, dtype=dtypes.int3
         # TensorFlow fails here too (int nbins times float scaled values); cast the values to float
         raise TypeError('histogram_fixed_width_bins: values must be floating point, got %s; cast them first'
                         % v.dtype.name)
-    r = as_tensor(value_range, 'histogram_fixed_width_bins', dtype=v.dtype)
+    r = as_tensor(value_range, 'histogram_fixed_width_bins')     # its own dtype: TF subtracts it from the values
+    if r.dtype != v.dtype:
+        names = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
+        error = InvalidArgumentError('cannot compute Sub as input #1(zero-based) was expected to be a %s tensor but is '
+                                     'a %s tensor [Op:Sub] name: ' % (names.get(v.dtype.name, v.dtype.name),
+                                                                     names.get(r.dtype.name, r.dtype.name)))
+        error.add_note('histogram_fixed_width_bins: value_range (%s) must have the values\' dtype %s'
+                       % (r.dtype.name, v.dtype.name))
+        raise error
     if tuple(r.shape) != (2,):
         raise InvalidArgumentError('histogram_fixed_width_bins: value_range must have shape (2,), got %s'
                                    % (tuple(r.shape),))
+    _refuse_fractional_count(nbins)
     nbins = int(nbins)
     if nbins <= 0:
         raise InvalidArgumentError('histogram_fixed_width_bins: nbins must be > 0, got %d' % nbins)
