@@ -9,10 +9,11 @@
 - Weight decay ``variable * weight_decay * lr``: grappler's MinimizeBroadcasts multiplies the
   scalars first (``variable * (weight_decay * lr)``), and with ExponentialDecay folds the rate's
   constant into the decay (``variable * ((weight_decay * initial) * decay_rate ** p)``);
-  one-element and rank-0 variables keep other orders (optim/weight_decay.py).
+  one-element and rank-0 variables keep other orders (optim/weight_decay.py); CosineDecay's rate
+  joins the chain as ``(1 + cos) * (initial * 0.5)`` (with alpha: ``initial * decayed``).
 
 Golden values: TensorFlow 2.21 + Keras 3.15.1 (/opt/tfref) running the same steps inside a
-tf.function, variables printed as ``numpy().tobytes().hex()`` (/work/notes/progs/optim5/gold2.py, gold3.py, gold4.py).
+tf.function, variables printed as ``numpy().tobytes().hex()`` (/work/notes/progs/optim5/gold2.py, gold3.py, gold4.py, gold8.py).
 """
 import numpy as np
 import pytest
@@ -174,3 +175,41 @@ def test_centered_rmsprop_in_a_tf_function_that_returns_none():
     for gs in grads[:6]:
         step([tf.constant(g) for g in gs])
     assert hexes(variables) == RMS_CENTERED_NO_RETURN
+
+
+COSINE_DECAY = {
+    'adamw': (lambda: keras.optimizers.AdamW(S.CosineDecay(0.01, 20), weight_decay=0.1), [
+        'd4e4024032ec22c0f2ebe83e',
+        '887606bf438a04bf6acb56be2bad03c0',
+        'a85f99bed3cd4abfabf54f40cdd08f3e46bcc6be7fb75abefd1b2dbf34ec89bf68d6d1be60fd003f2db55fbe8b7a673f'
+        'f72327be04f501bd7e83c23fd923093f72c2ffbec69d75bea94b083f3585f13fe2a858be070998be42f8753f890a5ebf'
+        'd4f8aabe831b5c3f852e173fe36d903d14602b3f9aa332c0f1e2863fb8d771bf50b8d0bfa8d7893e3d952b3f5a0bd3be'
+        '391d86bf604087bced55b3bddaf4aa3fcb88303f0255703e01c98b3fe57534be91957abf',
+    ]),
+    'adamw_alpha': (lambda: keras.optimizers.AdamW(S.CosineDecay(0.01, 20, alpha=0.2), weight_decay=0.1), [
+        'a4770240749722c01303e63e',
+        'e90204bfdbaf05bf4bcf5fbef67103c0',
+        '893c99be24ba47bf02034f406d1a8d3ed3b1c5bec73854beddb92dbfd74b89bf77ced1be1ffc013f73ea67be0687673f'
+        '8f1221be83d821bd2d79c13f1bb9093f7b8bfdbeaff57ebe1a52093fe38def3f6c955bbefd8399be182b743f59995abf'
+        'c528aebe5b145a3fc03e173f59b5813db3c8283f56d631c038de863f632670bf2115d0bf849c8c3e9fb82b3f1cf0d4be'
+        '9feb85bfdbe6e5bc6cd1b6bd69aca93f11cb2f3f0e9c723ea2978b3fdffb32be56457bbf',
+    ]),
+    'sgd': (lambda: keras.optimizers.SGD(S.CosineDecay(0.3, 20), weight_decay=0.37), [
+        '2b16693f61be46bfd6df913d',
+        'c152923e6270eabe76eddebe91f975bf',
+        'b573b1becd71fa3e28562c3fd2fc4a3e98c6b0bdd54ac03ef54316bf764f64be0afd46be4c77c13edfa411bfbd76cd3e'
+        'ac088c3dc91603bf65e8403eae95be3e635584be5c80e5be9498e83e040d863e8ed983bde062ffbe512a4f3e6454e73e'
+        '8e6881bede9a773efeb8523ee42a10bf9c9436be6cb918bf9d95d73e490c82bd18c031bfd036953e0be115bd67fde9be'
+        '06dc76be809f2ebff40eb7bed658333e5dbc323e7394583e5001903e1bf99a3ca90c45bf',
+    ]),
+}
+
+
+@pytest.mark.parametrize('name', sorted(COSINE_DECAY))
+def test_weight_decay_with_cosine_decay_in_a_traced_step(name):
+    make, golden = COSINE_DECAY[name]
+    rng = np.random.default_rng(3)
+    shapes = [(3,), (2, 2), (9, 5)]
+    init = [rng.standard_normal(s).astype(np.float32) for s in shapes]
+    grads = [[(rng.standard_normal(s) * 0.7).astype(np.float32) for s in shapes] for t in range(25)]
+    assert traced_steps(make, init, grads) == golden

@@ -29,7 +29,7 @@ class CosineDecay(LearningRateSchedule):
         self.warmup_steps = warmup_steps
         self.warmup_target = warmup_target
 
-    def _decay(self, step, decay_steps, peak, dtype, folded=False):
+    def _decay(self, step, decay_steps, peak, dtype, folded=False, factors=False):
         # An integer initial rate computes in float32 from here (Keras's ops.divide), with
         # pi made in the rate's dtype first: 3, as Keras's ops.array(math.pi, 'int32') gives.
         fraction = keras_divide(step, decay_steps)
@@ -48,9 +48,27 @@ class CosineDecay(LearningRateSchedule):
                 angle = pi * (work(step) * (work(1) / work(decay_steps)))
         else:
             angle = pi * fraction
-        cosine = work(0.5) * (work(1) + libm.apply('cos', angle))
-        decayed = work(1 - self.alpha) * cosine + work(self.alpha)     # 1 - alpha in Python, as Keras
+        wave = work(1) + libm.apply('cos', angle)
+        decayed = work(1 - self.alpha) * (work(0.5) * wave) + work(self.alpha)     # 1 - alpha in Python, as Keras
+        if factors:
+            # the rate's last product as a traced graph has it: grappler drops (1 - 0) * and + 0, and
+            # ConstantPushDown makes initial * (0.5 * wave) wave * (initial * 0.5)
+            return (peak.astype(work) * work(0.5), wave) if self.alpha == 0 else (peak.astype(work), decayed)
         return peak.astype(work) * decayed
+
+    def product_factors(self, step):
+        """Without warmup, in a traced graph that pushes constants (see LearningRateSchedule): ``(initial *
+        0.5, 1 + cos(angle))``, or with alpha ``(initial, decayed)``; else None (with warmup the rate
+        comes out of a cond)."""
+        if self.warmup_target is not None or not graph_random_ops.pushes_constants():
+            return None
+        initial = float_of(self.initial_learning_rate, 'initial_learning_rate')
+        dtype = initial.dtype
+        if dtype.kind != 'f':
+            return None
+        decay_steps = keras_cast(self.decay_steps, dtype)
+        step = step_array(step, dtype)
+        return self._decay(np.minimum(step, decay_steps), decay_steps, initial, dtype, folded=True, factors=True)
 
     def __call__(self, step):
         initial = float_of(self.initial_learning_rate, 'initial_learning_rate')
