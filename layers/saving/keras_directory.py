@@ -48,8 +48,9 @@ class UnzippedArchive:
         return sorted(names)
 
 
-def write(path, config, keras_version, write_weights, assets=None):
-    """Write the members of an archive as files under the directory ``path`` (made if missing)."""
+def write(path, config, keras_version, write_weights, assets=None, asset_directories=()):
+    """Write the members of an archive as files under the directory ``path`` (made if missing), and
+    the (maybe empty) ``asset_directories`` ('assets/layers/string_lookup/') as Keras makes them."""
     os.makedirs(path, exist_ok=True)
     metadata = {'keras_version': keras_version,
                 'date_saved': datetime.datetime.now().strftime('%Y-%m-%d@%H:%M:%S')}
@@ -58,6 +59,8 @@ def write(path, config, keras_version, write_weights, assets=None):
             f.write(text)
     with h5py.File(os.path.join(path, WEIGHTS), 'w') as f:
         write_weights(f)
+    for name in asset_directories:
+        os.makedirs(os.path.join(path, *name.rstrip('/').split('/')), exist_ok=True)
     for name, data in (assets or {}).items():
         target = os.path.join(path, *name.split('/'))
         os.makedirs(os.path.dirname(target), exist_ok=True)
