@@ -9,7 +9,7 @@ import numpy as np
 from .. import nest
 from ..errors import InvalidArgumentError
 from ..tensor import constant
-from . import cardinality as card, combine, iterator_kernels, mixing
+from . import cardinality as card, combine, iterator_kernels, mixing, rejection_resample
 from .arguments import function_argument, integer
 from .dataset_iterator import DatasetIterator
 from .generator import generator_source, signature_from
@@ -177,12 +177,20 @@ class Dataset(ElementStages, RegroupingStages):
         An exhausted dataset leaves the draw (or ends it, with ``stop_on_empty_dataset``).
         """
         datasets = mixing.check_datasets(datasets, 'Dataset.sample_from_datasets')
-        probabilities = mixing.check_weights(weights, len(datasets))
-        stream = mixing.sampled(datasets, probabilities, mixing.seeded_words(seed, rerandomize_each_iteration),
-                                stop_on_empty_dataset)
+        words = mixing.seeded_words(seed, rerandomize_each_iteration)
+        if isinstance(weights, Dataset):        # a weight vector per element, as rejection_resample gives
+            stream = mixing.sampled_by_dataset(datasets, weights, words, stop_on_empty_dataset)
+        else:
+            probabilities = mixing.check_weights(weights, len(datasets))
+            stream = mixing.sampled(datasets, probabilities, words, stop_on_empty_dataset)
         infinite = all(d._length == card.INFINITE_CARDINALITY for d in datasets)
         return Dataset(stream, card.INFINITE_CARDINALITY if infinite else card.UNKNOWN_CARDINALITY,
                        lambda: datasets[0].element_spec)
+
+    def rejection_resample(self, class_func, target_dist, initial_dist=None, seed=None, name=None):
+        """``(class, element)`` pairs resampled towards ``target_dist``, as tf.data's (rejection_resample.py)."""
+        function_argument(class_func, 'class_func', 'Dataset.rejection_resample')
+        return rejection_resample.rejection_resample(self, class_func, target_dist, initial_dist, seed)
 
     @staticmethod
     def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True):

@@ -37,6 +37,10 @@ def scan(initial_state, scan_func):
     return lambda dataset: dataset.scan(initial_state, scan_func)
 
 
+def rejection_resample(class_func, target_dist, initial_dist=None, seed=None):
+    return lambda dataset: dataset.rejection_resample(class_func, target_dist, initial_dist, seed)
+
+
 def enumerate_dataset(start=0):
     return lambda dataset: dataset.enumerate(start)
 
@@ -146,5 +150,6 @@ def dense_to_ragged_batch(batch_size, drop_remainder=False, row_splits_dtype='in
 
 
 NAMES = ('sample_from_datasets', 'choose_from_datasets', 'get_single_element', 'unique', 'take_while', 'scan',
+         'rejection_resample',
          'enumerate_dataset', 'ignore_errors', 'group_by_window', 'bucket_by_sequence_length', 'unbatch', 'Counter',
          'shuffle_and_repeat', 'map_and_batch', 'at', 'get_structure', 'dense_to_ragged_batch', 'from_list')

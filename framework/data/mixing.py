@@ -75,6 +75,34 @@ def sampled(datasets, probabilities, words, stop_on_empty):
     return elements
 
 
+def sampled_by_dataset(datasets, weights, words, stop_on_empty):
+    """sample_from_datasets with a Dataset of weights: each selector draws from the log of the
+    next weights element (float32, unnormalized, as TF's varying-logits path)."""
+    from ..math import log
+
+    def elements():
+        stream = words()
+        iterators = [d._make_iterator() for d in datasets]
+        exhausted = [False] * len(iterators)
+        for weight in weights._make_iterator():
+            logits = np.asarray(log(np.asarray(weight, dtype=np.float32)).numpy(), dtype=np.float64)
+            pair = next(stream), next(stream)
+            key, counter = philox.key_counter_from_seed(*pair)
+            k = int(philox.categorical_samples(key, counter, logits.reshape(1, -1), 1)[0, 0])
+            if exhausted[k]:
+                continue
+            element = next(iterators[k], _END)
+            if element is not _END:
+                yield element
+            elif stop_on_empty:
+                return
+            else:
+                exhausted[k] = True
+                if all(exhausted):
+                    return
+    return elements
+
+
 def chosen(datasets, choice_dataset, stop_on_empty):
     def elements():
         iterators = [d._make_iterator() for d in datasets]
