@@ -17,7 +17,7 @@ from framework.ops.operands import ACTIVE
 from framework.tape import record_blocked
 from framework.tensor import Tensor
 from .ops_arguments import flag
-from .ops_dtypes import cast_all, floating
+from .ops_dtypes import cast_all, floating, linalg_input
 from .ops_elementwise import _primitive
 from .ops_shapes import matmul
 
@@ -26,7 +26,7 @@ __all__ = ['cholesky', 'cholesky_inverse', 'eig', 'eigh', 'logdet', 'lstsq', 'lu
 
 
 def _matrices(x, op, square=True):
-    t = floating(x, op)
+    t = linalg_input(x, op) if op not in ('eig', 'lstsq', 'cholesky_inverse') else floating(x, op)
     if t.ndim < 2 or (square and t.shape[-1] != t.shape[-2]):
         raise ValueError('keras.ops.%s: expected %s, got shape %s'
                          % (op, 'square matrices (..., M, M)' if square else 'matrices (..., M, N)', tuple(t.shape)))

@@ -32,6 +32,24 @@ def floating(x, op):
     return _ops.cast(t, FLOATX)
 
 
+def linalg_input(x, op):
+    """``x`` as TensorFlow's matrix kernels take it, float or complex: Keras 3 on TensorFlow casts nothing,
+    so an integer or bool matrix is the kernel's op-registry refusal (numpy would cast it)."""
+    t = tensor(x, op)
+    if t._data.dtype.kind not in 'iub':
+        return t
+    from framework.ops import float_kernels
+    kernel_op = 'cholesky' if op == 'logdet' else op      # Keras's logdet runs a Cholesky first
+    error = float_kernels.refusal(kernel_op, t.dtype.name)
+    if error is None:           # pinv, matrix_rank: TensorFlow's Python check
+        error = TypeError('Input `a` must have `float`-like `dtype` (saw %s).' % t.dtype.name)
+    elif op == 'cholesky':      # Keras wraps the kernel's error
+        error = ValueError('Cholesky decomposition failed: %s' % error)
+    error.add_note('keras.ops.%s: a matrix of dtype %s; cast it first, e.g. keras.ops.cast(x, "float32")'
+                   % (op, t.dtype.name))
+    raise error
+
+
 def numeric(x, op):
     """``x`` as a tensor that arithmetic accepts: bools become int32, as Keras 3 sums them."""
     t = tensor(x, op)

@@ -1,6 +1,6 @@
 """``keras.ops`` matrix functions: inv, det, slogdet, solve."""
 from framework import ops as _ops
-from .ops_dtypes import cast_all, floating
+from .ops_dtypes import cast_all, floating, linalg_input
 from .ops_shapes import matmul
 
 __all__ = ['det', 'inv', 'slogdet', 'solve']
@@ -8,20 +8,20 @@ __all__ = ['det', 'inv', 'slogdet', 'solve']
 
 def inv(x):
     """The inverse of each (batched) square matrix."""
-    return _ops.inv(floating(x, 'inv'))
+    return _ops.inv(linalg_input(x, 'inv'))
 
 
 def det(x):
-    return _ops.det(floating(x, 'det'))
+    return _ops.det(linalg_input(x, 'det'))
 
 
 def slogdet(x):
     """(sign, log|det|) of each square matrix."""
-    sign, logdet = _ops.slogdet(floating(x, 'slogdet'))
+    sign, logdet = _ops.slogdet(linalg_input(x, 'slogdet'))
     return sign, logdet
 
 
 def solve(a, b):
     """x with a @ x = b, as inv(a) @ b (a 1-D b is a vector; gradients reach a and b)."""
-    a, b = cast_all([floating(a, 'solve'), floating(b, 'solve')], 'solve')
+    a, b = cast_all([linalg_input(a, 'solve'), floating(b, 'solve')], 'solve')
     return matmul(_ops.inv(a), b)

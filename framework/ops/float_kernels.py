@@ -24,6 +24,9 @@ _DIAG = ('bfloat16', 'half', 'float', 'double', 'int32', 'int64', 'complex64', '
 _REDUCTION = 'input:T, reduction_indices:Tidx -> output:T; attr=keep_dims:bool,default=false'
 _TIDX = '; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]'
 _UNARY = 'x:T -> y:T'
+_UNARY_IO = 'input:T -> output:T'
+_LINALG = ('double', 'float', 'half', 'complex64', 'complex128')
+_DET = ('half', 'float', 'double', 'complex64', 'complex128')
 _FEATURES = 'features:T -> activations:T'
 
 # tapeflow op name -> (TensorFlow kernel, its signature, its allowed dtypes[, what follows them])
@@ -70,6 +73,20 @@ KERNELS = {
                          'attr=transpose_b:bool,default=false',
                ('bfloat16', 'half', 'float', 'double', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64',
                 'complex64', 'complex128'), '; attr=grad_a:bool,default=false; attr=grad_b:bool,default=false'),
+    # linear algebra kernels (keras.ops' matrix functions cast nothing on TensorFlow)
+    'inv': ('MatrixInverse', 'input:T -> output:T; attr=adjoint:bool,default=false', _LINALG),
+    'det': ('MatrixDeterminant', _UNARY_IO, _DET),
+    'slogdet': ('LogMatrixDeterminant', 'input:T -> sign:T, log_abs_determinant:T', _DET),
+    'solve': ('MatrixSolve', 'matrix:T, rhs:T -> output:T; attr=adjoint:bool,default=false', _LINALG),
+    'eigh': ('SelfAdjointEigV2', 'input:T -> e:T, v:T; attr=compute_v:bool,default=true', _LINALG),
+    'qr': ('Qr', 'input:T -> q:T, r:T; attr=full_matrices:bool,default=false', _LINALG),
+    'svd': ('Svd', 'input:T -> s:T, u:T, v:T; attr=compute_uv:bool,default=true; attr=full_matrices:bool,default=false',
+            _LINALG),
+    'cholesky': ('Cholesky', _UNARY_IO, _LINALG),
+    'lu_factor': ('Lu', 'input:T -> lu:T, p:output_idx_type', _LINALG,
+                  '; attr=output_idx_type:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]'),
+    'solve_triangular': ('MatrixTriangularSolve', 'matrix:T, rhs:T -> output:T; attr=lower:bool,default=true; '
+                                                  'attr=adjoint:bool,default=false', ('bfloat16',) + _LINALG),
     'betainc': ('Betainc', 'a:T, b:T, x:T -> z:T', ('float', 'double')),
     'zeta': ('Zeta', 'x:T, q:T -> z:T', ('float', 'double')),
     'polygamma': ('Polygamma', 'a:T, x:T -> z:T', ('float', 'double')),
