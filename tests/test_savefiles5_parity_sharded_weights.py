@@ -29,8 +29,10 @@ KERAS_SHARDS = {
 
 
 def _model():
-    return keras.Sequential([keras.Input((3,), dtype='int32'), keras.layers.Embedding(100, 8),
-                             keras.layers.Flatten(), keras.layers.Dense(4)])
+    # named as Keras names them in a fresh session (the file keeps the names)
+    return keras.Sequential([keras.Input((3,), dtype='int32'), keras.layers.Embedding(100, 8, name='embedding'),
+                             keras.layers.Flatten(name='flatten'), keras.layers.Dense(4, name='dense')],
+                            name='sequential')
 
 
 def _tree(path):
