@@ -127,7 +127,7 @@ def record(name, inputs, output, vjps):
                             if id(x) in tracked and id(snap) not in tracked:
                                 tape._reads.append(snap)
                                 tracked.add(id(snap))
-                            elif _TRACED.states and id(snap) in tracked:
+                            elif _TRACED.states and _TRACED.states[-1] is not None and id(snap) in tracked:
                                 snap = _graph_read(x, tape)
                             held.append(snap)
                         else:
@@ -147,7 +147,7 @@ def record(name, inputs, output, vjps):
 
 
 NO_OUTPUT = object()     # a tape's ``_last`` before its first record (no input is this object)
-_TRACED = graph_random_ops._stack     # ``.states`` is non-empty while a traced step runs (fit's, a tf.function's)
+_TRACED = graph_random_ops._stack     # ``.states`` ends in a state while a traced step runs (fit's, a tf.function's)
 
 
 def _graph_read(variable, tape):

@@ -50,3 +50,11 @@ def test_eager_gradient_adds_in_the_tapes_order():
 def test_traced_gradient_adds_in_the_calls_order():
     assert tf.function(_gradient_function())().numpy().ravel().tolist() == GRAPH
 
+
+
+def test_a_call_with_eager_semantics_keeps_the_tapes_order():
+    # fit with run_eagerly=True runs its steps under graph_random_ops.running(None): eager TensorFlow
+    from framework import graph_random_ops
+    gradient = _gradient_function()
+    with graph_random_ops.running(None):
+        assert gradient().numpy().ravel().tolist() == EAGER
