@@ -1,9 +1,11 @@
 """Schedule-Free AdamW (Defazio et al., 2024), as Keras 3.15."""
 import numpy as np
 
+from framework import graph_random_ops
 from .arguments import check_non_negative, set_moment_options
 from .keras_cast import keras_cast
 from .optimizer import Optimizer
+from .root_division import elementwise_when_eager
 from .schedules.learning_rate_schedule import divide_by_constant
 
 
@@ -31,7 +33,8 @@ class ScheduleFreeAdamW(Optimizer):
         **kwargs: the base ``Optimizer`` options (weight_decay, clipnorm, ...).
     """
 
-    elementwise_update = True     # see Optimizer.elementwise_update
+    # see Optimizer.elementwise_update: traced, the order of x's product depends on each variable's size
+    elementwise_update = elementwise_when_eager
 
     def __init__(self, learning_rate=0.0025, beta_1=0.9, beta_2=0.999, epsilon=1e-8, warmup_steps=0,
                  weight_decay=None, clipnorm=None, clipvalue=None, global_clipnorm=None, name=None, **kwargs):
@@ -70,8 +73,14 @@ class ScheduleFreeAdamW(Optimizer):
         weight = 1 / t
         # Keras keeps `momentum.value` as "z_old", but on TensorFlow that is the variable itself,
         # read where it is used: after the update above. So x comes from the new z.
-        x = divide_by_constant(variable._data - (1 - beta_1) * z, beta_1)
-        x = (1 - weight) * x + weight * z
+        recovered = variable._data - (1 - beta_1) * z
+        if graph_random_ops.current() is not None and recovered.ndim:
+            # traced: x / beta_1 is x * (1 / beta_1), and MinimizeBroadcasts multiplies that
+            # scalar into (1 - weight) before the array of rank >= 1 (one element too; TF 2.21):
+            # ((1 - weight) * (1 / beta_1)) * recovered
+            x = ((1 - weight) * (dtype.type(1) / beta_1)) * recovered + weight * z
+        else:
+            x = (1 - weight) * divide_by_constant(recovered, beta_1) + weight * z
         variable._data[...] = (1 - beta_1) * z + beta_1 * x
 
     def get_config(self):

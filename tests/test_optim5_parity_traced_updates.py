@@ -6,6 +6,8 @@
   variable (1 ulp on some elements of every variable but the first).
 - Centered RMSprop's ``velocity - square(average) + epsilon``: ConstantPushDown makes it
   ``velocity + (epsilon - square(average))``. Adafactor's ``g / sqrt(v)`` is ``g * rsqrt(v)``.
+- ScheduleFreeAdamW's ``(1 - weight) * ((y - (1 - b1) * z) / b1)``: ``((1 - weight) * (1 / b1)) * (...)``
+  for variables of rank >= 1 (so traced steps update variable by variable).
 - Weight decay ``variable * weight_decay * lr``: grappler's MinimizeBroadcasts multiplies the
   scalars first (``variable * (weight_decay * lr)``), and with ExponentialDecay folds the rate's
   constant into the decay (``variable * ((weight_decay * initial) * decay_rate ** p)``);
@@ -13,7 +15,8 @@
   joins the chain as ``(1 + cos) * (initial * 0.5)`` (with alpha: ``initial * decayed``).
 
 Golden values: TensorFlow 2.21 + Keras 3.15.1 (/opt/tfref) running the same steps inside a
-tf.function, variables printed as ``numpy().tobytes().hex()`` (/work/notes/progs/optim5/gold2.py, gold3.py, gold4.py, gold8.py).
+tf.function, variables printed as ``numpy().tobytes().hex()`` (/work/notes/progs/optim5/gold2.py,
+gold3.py, gold4.py, gold8.py, sfa_probe.py).
 """
 import numpy as np
 import pytest
@@ -213,3 +216,37 @@ def test_weight_decay_with_cosine_decay_in_a_traced_step(name):
     init = [rng.standard_normal(s).astype(np.float32) for s in shapes]
     grads = [[(rng.standard_normal(s) * 0.7).astype(np.float32) for s in shapes] for t in range(25)]
     assert traced_steps(make, init, grads) == golden
+
+
+SCHEDULE_FREE = {
+    'eager': [
+        '074b21bf',
+        'a33999be',
+        '62ece03fb87bf93ed7a4c8bfcdf6013ec96536bf0dc2893e',
+        'd253cdbf',
+        'a43b6c3e71a1fc3ed744c83f44ad9f3ec75d053f501cbfbf2a6b0e40',
+    ],
+    'traced': [
+        'f017b23c',
+        '6414ffbd',
+        'b777bf3d2a0030be7547973dcf4a073eab53b6bd7ca2f63d',
+        'f944853b',
+        '967635bc9a1d843eada234bc96829cbbf7a52a3ce0ea8838efc5e0bc',
+    ],
+}
+
+
+@pytest.mark.parametrize('mode', sorted(SCHEDULE_FREE))
+def test_schedule_free_adamw_over_variables_of_every_rank(mode):
+    rng = np.random.default_rng(4)
+    shapes = [(1,), (), (3, 2), (1, 1), (7,)]
+    init = [rng.standard_normal(s).astype(np.float32) for s in shapes]
+    grads = [[rng.standard_normal(s).astype(np.float32) for s in shapes] for t in range(12)]
+    variables = [keras.Variable(a, name='v%d' % i) for i, a in enumerate(init)]
+    opt = keras.optimizers.ScheduleFreeAdamW(0.05)
+    step = lambda gs: opt.apply_gradients(zip(gs, variables))
+    if mode == 'traced':
+        step = tf.function(step)
+    for gs in grads:
+        step([tf.constant(g) for g in gs])
+    assert hexes(variables) == SCHEDULE_FREE[mode]
