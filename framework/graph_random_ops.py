@@ -55,6 +55,9 @@ class _Stack(threading.local):
 
 
 _stack = _Stack()
+# Traced calls running now in any thread (and Keras predict steps, layers.call_context): a cheap gate
+# the hot ops test before asking this thread's stack (ops/graph_rewrites.py)
+TRACED_CALLS = [0]
 
 
 def current():
@@ -79,11 +82,14 @@ class running:
     def __enter__(self):
         if self._state is not None:
             self._state.unseeded = self._state.position = self._state.calls = 0
+            TRACED_CALLS[0] += 1
         _stack.states.append(self._state)
         return self
 
     def __exit__(self, *exc):
         _stack.states.pop()
+        if self._state is not None:
+            TRACED_CALLS[0] -= 1
         return False
 
 

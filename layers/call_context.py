@@ -11,6 +11,7 @@ import itertools
 import threading
 
 from framework import graph_random_ops, nest, random_state_freeze
+from framework.ops import graph_rewrites
 from framework.tensor import Tensor
 
 
@@ -189,10 +190,14 @@ class traced_predict:
 
     def __enter__(self):
         self._was, _context.traced_predict = _context.traced_predict, True
+        graph_rewrites.PREDICT[0] += 1       # grappler's rewrites apply in a predict step too
+        graph_rewrites.GATE[0] += 1
         return self
 
     def __exit__(self, *exc):
         _context.traced_predict = self._was
+        graph_rewrites.PREDICT[0] -= 1
+        graph_rewrites.GATE[0] -= 1
         return False
 
 

@@ -17,10 +17,12 @@ from .. import backend, graph_random_ops
 from ..backend import array_module_of
 from ..tensor import Tensor
 from ..tape import array_rule, pass_gradient
-from . import eigen_math, eigen_pow, float_kernels
+from . import eigen_math, eigen_pow, float_kernels, graph_rewrites
 from .operands import ACTIVE, _KERNEL_DTYPES, as_numeric_tensor, as_tensor, binary, named_errors, record
 from .selection import where
-from .unary import log, rsqrt_array
+from .unary import expm1, log, rsqrt_array
+
+_REWRITES = graph_rewrites.GATE      # grappler's rewrites (graph_rewrites.py): one list read per op when eager
 
 
 def add(x, y, name=None):
@@ -40,6 +42,8 @@ def add(x, y, name=None):
         raise _broadcast_error('add', dx, dy) from None
     if ACTIVE:
         record('add', (x, y), out, _ADD_VJPS)
+    if _REWRITES[0] and graph_rewrites.tracing():
+        graph_rewrites.note_add(x, y, dx, dy, out)      # a traced log(1 + x) is log1p(x) (graph_rewrites.py)
     return out
 
 
@@ -53,6 +57,10 @@ def subtract(x, y, name=None):
         x, y, dx, dy = binary(x, y, 'subtract')
     except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised
         return dispatch('subtract', x, y)
+    if _REWRITES[0] and graph_rewrites.tracing() and graph_rewrites.is_one(dy):
+        exponent = graph_rewrites.exp_operand(x)
+        if exponent is not None:                       # a traced exp(x) - 1 is expm1(x) (graph_rewrites.py)
+            return expm1(exponent)
     try:
         out = Tensor(dx - dy)
     except ValueError:

@@ -12,10 +12,12 @@ import numpy as np
 from .. import backend, libm
 from ..errors import InvalidArgumentError
 from ..composite import map_elementwise
-from . import eigen_math, eigen_reciprocal, eigen_rsqrt, eigen_trig, float_kernels
+from . import eigen_math, eigen_reciprocal, eigen_rsqrt, eigen_trig, float_kernels, graph_rewrites
 from ..tensor import Tensor
 from ..tape import array_rule, record_blocked
 from .operands import as_float_tensor, as_numeric_tensor, ACTIVE, record
+
+_REWRITES = graph_rewrites.GATE      # grappler's rewrites (graph_rewrites.py): one list read per op when eager
 
 _HALF = np.dtype(np.float16)
 
@@ -95,7 +97,10 @@ _SIGMOID_GRAD_VJPS = (_sigmoid_grad_grad_y, lambda grad, out, y, dy: sigmoid_gra
 # Eigen kernels (bit for bit, see eigen_math); other dtypes and device arrays the array
 # module's own functions (cupy's are CUDA's, as TensorFlow's GPU kernels).
 def exp(x, name=None):
-    return _apply('exp', x, _exp_value, _exp_grad)
+    out = _apply('exp', x, _exp_value, _exp_grad)
+    if _REWRITES[0] and graph_rewrites.tracing():
+        graph_rewrites.note_exp(x, out)                 # a traced exp(x) - 1 is expm1(x) (graph_rewrites.py)
+    return out
 
 
 def _exp_value(xp, a):
@@ -103,6 +108,10 @@ def _exp_value(xp, a):
 
 
 def log(x, name=None):
+    if _REWRITES[0] and graph_rewrites.tracing():
+        operand = graph_rewrites.one_plus_operand(x)
+        if operand is not None:                         # a traced log(1 + x) is log1p(x) (graph_rewrites.py)
+            return log1p(operand)
     return _apply('log', x, _log_value, lambda g, y, x: g * reciprocal(x))
 
 
