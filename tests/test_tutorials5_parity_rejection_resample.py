@@ -2,6 +2,7 @@
 a Dataset of weights. Expected elements printed by TensorFlow 2.21 for the same calls
 (framework/data/rejection_resample.py composes the same datasets TF does)."""
 import numpy as np
+import pytest
 
 import framework as tf
 
@@ -51,3 +52,35 @@ def test_experimental_transformation_is_the_method():
     resampled = tf.data.Dataset.range(60).apply(tf.data.experimental.rejection_resample(
         lambda v: tf.cast(v % 3 == 0, tf.int32), target_dist=[0.5, 0.5], seed=2))
     assert [int(v) for _, v in resampled.take(4)] == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize('weights, expected', [
+    ([1.0, -1.0], [0, 1, 2]),          # TF drops datasets of weight <= 0
+    ([0.0, 0.0], []),                  # none left: nothing
+])
+def test_static_weights_skip_datasets_of_no_weight(weights, expected):
+    tf.random.set_seed(3)
+    mixed = tf.data.Dataset.sample_from_datasets([tf.data.Dataset.range(3), tf.data.Dataset.range(10, 13)],
+                                                 weights=weights, seed=1)
+    assert [int(v) for v in mixed.take(6)] == expected
+
+
+@pytest.mark.parametrize('weights, cls, text', [
+    ([2, 5], TypeError, "Invalid `weights`. `weights` type must be either `tf.float32` or `tf.float64` but is "
+                        "<dtype: 'int32'>."),
+    ([True, False], TypeError, "Invalid `weights`. `weights` type must be either `tf.float32` or `tf.float64` but "
+                               "is <dtype: 'bool'>."),
+    ([0.5, 0.3, 0.2], ValueError, 'Invalid `weights`. `weights` should have the same length as `datasets` but got '
+                                  '`len(weights)=3` vs. `len(datasets)=2`.'),
+])
+def test_bad_static_weights_raise_tensorflow_text(weights, cls, text):
+    with pytest.raises(cls) as info:
+        tf.data.Dataset.sample_from_datasets([tf.data.Dataset.range(3), tf.data.Dataset.range(10, 13)], weights=weights)
+    assert str(info.value) == text
+
+
+def test_unnormalized_weights_sample_as_tensorflow():
+    tf.random.set_seed(3)
+    mixed = tf.data.Dataset.sample_from_datasets([tf.data.Dataset.range(i * 100, i * 100 + 30) for i in range(3)],
+                                                 weights=[0.2, 0.2, 0.6], seed=5)
+    assert [int(v) for v in mixed.take(12)] == [100, 200, 0, 201, 101, 102, 1, 103, 202, 203, 204, 205]

@@ -181,8 +181,8 @@ class Dataset(ElementStages, RegroupingStages):
         if isinstance(weights, Dataset):        # a weight vector per element, as rejection_resample gives
             stream = mixing.sampled_by_dataset(datasets, weights, words, stop_on_empty_dataset)
         else:
-            probabilities = mixing.check_weights(weights, len(datasets))
-            stream = mixing.sampled(datasets, probabilities, words, stop_on_empty_dataset)
+            kept, logits = mixing.check_weights(weights, len(datasets))
+            stream = mixing.sampled([datasets[i] for i in kept], logits, words, stop_on_empty_dataset)
         infinite = all(d._length == card.INFINITE_CARDINALITY for d in datasets)
         return Dataset(stream, card.INFINITE_CARDINALITY if infinite else card.UNKNOWN_CARDINALITY,
                        lambda: datasets[0].element_spec)

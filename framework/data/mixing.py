@@ -16,13 +16,24 @@ def check_datasets(datasets, what):
 
 
 def check_weights(weights, count):
+    """TF's static weights: (the indices of the datasets kept, their logits). A Python list is
+    float32, a float64 array stays float64; integers and bools are refused as TF refuses them.
+    Datasets of weight <= 0 are dropped before sampling, as TF's _skip_datasets_with_zero_weight
+    drops them (none left: nothing is sampled); the logits are log(weights), unnormalized."""
     if weights is None:
-        return np.full(count, 1.0 / count)
-    weights = np.asarray(weights, dtype=np.float64)
-    if weights.shape != (count,) or np.any(weights < 0) or weights.sum() <= 0:
-        raise ValueError('Dataset.sample_from_datasets: weights must be %d non-negative numbers, not all 0 '
-                         '(one per dataset), got %r' % (count, weights.tolist()))
-    return weights / weights.sum()
+        return list(range(count)), np.ones(count)     # TF's uniform logits [[1.0] * n]
+    array = np.asarray(weights)
+    if array.dtype.kind not in 'f':
+        raise TypeError('Invalid `weights`. `weights` type must be either `tf.float32` or `tf.float64` but is '
+                        "<dtype: '%s'>." % ('bool' if array.dtype.kind == 'b' else 'int32'))
+    if array.ndim != 1 or len(array) != count:
+        raise ValueError('Invalid `weights`. `weights` should have the same length as `datasets` but got '
+                         '`len(weights)=%d` vs. `len(datasets)=%d`.' % (len(array) if array.ndim else 0, count))
+    array = array.astype(np.float64 if isinstance(weights, np.ndarray) and array.dtype == np.float64
+                         else np.float32)
+    kept = [i for i, w in enumerate(array) if w > 0]
+    with np.errstate(divide='ignore'):
+        return kept, np.log(array[kept]).astype(np.float64)
 
 
 def seeded_words(seed, rerandomize):
@@ -43,15 +54,15 @@ def seeded_words(seed, rerandomize):
     return words
 
 
-def sampled(datasets, probabilities, words, stop_on_empty):
+def sampled(datasets, logits, words, stop_on_empty):
     """tf.data's sample_from_datasets: a selector per element from Dataset.random's words taken two
-    at a time as the seed of a one-sample stateless multinomial over log(weights); an exhausted
-    input is passed over (or ends the stream, with ``stop_on_empty``) until all are exhausted, or
-    only inputs of weight 0 are left."""
-    from ..math import log
-    logits = np.asarray(log(np.asarray(probabilities, dtype=np.float32)).numpy(), dtype=np.float64)[None]
+    at a time as the seed of a one-sample stateless multinomial over ``logits``; an exhausted
+    input is passed over (or ends the stream, with ``stop_on_empty``) until all are exhausted."""
+    logits = np.asarray(logits, dtype=np.float64)[None]
 
     def elements():
+        if not datasets:
+            return
         stream = words()
         iterators = [d._make_iterator() for d in datasets]
         live = len(iterators)
@@ -61,8 +72,6 @@ def sampled(datasets, probabilities, words, stop_on_empty):
             key, counter = philox.key_counter_from_seed(*pair)
             k = int(philox.categorical_samples(key, counter, logits, 1)[0, 0])
             if exhausted[k]:
-                if not any(p > 0 for p, done in zip(probabilities, exhausted) if not done):
-                    return      # only zero-weight inputs left: TensorFlow would draw forever
                 continue
             element = next(iterators[k], _END)
             if element is not _END:
