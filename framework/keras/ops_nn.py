@@ -9,7 +9,9 @@ elementwise, ``conv`` and the pools take Keras's lower-case padding and
 """
 import numpy as np
 
+from framework import errors as _errors
 from framework import ops as _ops
+from framework.ops import float_kernels
 from .activation_inputs import float_activation_input, floatx_activation_input
 from .ops_arguments import integer
 from .ops_conv_nd import conv_nd
@@ -96,27 +98,74 @@ def _same_shape(target, output, op):
                          % (op, tuple(target.shape), tuple(output.shape)))
 
 
+def _mul_refusal(expected, given, op):
+    """Keras 3 on TF multiplies target by log(output) (labels by logits) as they are: TF's Mul refuses
+    a second operand of another dtype."""
+    names = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
+    error = _errors.InvalidArgumentError(
+        'cannot compute Mul as input #1(zero-based) was expected to be a %s tensor but is a %s tensor [Op:Mul] name: '
+        % (names.get(expected, expected), names.get(given, given)))
+    return _noted(error, op, 'target and output must have one dtype; cast the target first')
+
+
+def _noted(error, op, advice):
+    error.add_note('keras.ops.%s: %s' % (op, advice))
+    return error
+
+
 def binary_crossentropy(target, output, from_logits=False):
-    """Elementwise -(t log(p) + (1 - t) log(1 - p)); p clipped to [epsilon, 1 - epsilon]."""
-    target, output = floating(target, 'binary_crossentropy'), floating(output, 'binary_crossentropy')
-    _same_shape(target, output, 'binary_crossentropy')
-    target = _ops.cast(target, output.dtype)
+    """Elementwise -(t log(p) + (1 - t) log(1 - p)); p clipped to [epsilon, 1 - epsilon]. Neither
+    argument is cast, as Keras 3 on TensorFlow: int or float64 targets beside float32 output raise."""
+    op = 'binary_crossentropy'
+    t, o = tensor(target, op), tensor(output, op)
+    _same_shape(t, o, op)
+    if t._data.dtype.kind in 'fiub' and o._data.dtype.kind in 'fiub':
+        _binary_dtypes(t, o, from_logits)
+    target, output = floating(t, op), floating(o, op)       # strings: floating's TypeError
     if from_logits:
         return _ops.sigmoid_cross_entropy_with_logits(labels=target, logits=output)
     output = _ops.clip_by_value(output, EPSILON, 1.0 - EPSILON)
     return -(target * _ops.log(output) + (1 - target) * _ops.log(1 - output))
 
 
+def _binary_dtypes(target, output, from_logits):
+    op = 'binary_crossentropy'
+    if from_logits:
+        if target.dtype != output.dtype and output._data.dtype.kind == 'f':     # logits * labels
+            raise _mul_refusal(output.dtype.name, target.dtype.name, op)
+        return
+    if output._data.dtype.kind in 'iub':     # clip_by_value converts 1 - epsilon to the output's dtype
+        raise _noted(TypeError('Cannot convert %r to EagerTensor of dtype %s' % (1.0 - EPSILON, output.dtype.name)),
+                     op, 'output must be floating-point probabilities')
+    if target._data.dtype.kind == 'b':
+        raise _noted(TypeError('Cannot convert 1 to EagerTensor of dtype bool'), op, 'cast a bool target first')
+    if target.dtype != output.dtype:
+        raise _mul_refusal(target.dtype.name, output.dtype.name, op)
+
+
 def categorical_crossentropy(target, output, from_logits=False, axis=-1):
     """-sum(t log(p)) along ``axis``; p is renormalised to sum to 1, then clipped."""
-    target, output = floating(target, 'categorical_crossentropy'), floating(output, 'categorical_crossentropy')
-    _same_shape(target, output, 'categorical_crossentropy')
+    t, o = tensor(target, 'categorical_crossentropy'), tensor(output, 'categorical_crossentropy')
+    _same_shape(t, o, 'categorical_crossentropy')
+    if not from_logits and t._data.dtype.kind in 'fiub' and o._data.dtype.kind in 'fiub':
+        _categorical_dtypes(t, o)       # Keras 3 on TF casts nothing here (softmax_cross_entropy_with_logits casts)
+    target, output = floating(t, 'categorical_crossentropy'), floating(o, 'categorical_crossentropy')
     target = _ops.cast(target, output.dtype)
     if from_logits:
         return _ops.softmax_cross_entropy_with_logits(labels=target, logits=output, axis=axis)
     output = output / _ops.reduce_sum(output, axis, keepdims=True)
     output = _ops.clip_by_value(output, EPSILON, 1.0 - EPSILON)
     return -_ops.reduce_sum(target * _ops.log(output), axis)
+
+
+def _categorical_dtypes(target, output):
+    if target._data.dtype.kind == 'b':
+        raise _noted(float_kernels.refusal('reduce_sum', 'bool'), 'categorical_crossentropy',
+                     'cast a bool target first')
+    # output / sum(output) of an integer output is float64 (TF's true division)
+    divided = 'float64' if output._data.dtype.kind in 'iu' else output.dtype.name
+    if target.dtype.name != divided:
+        raise _mul_refusal(target.dtype.name, divided, 'categorical_crossentropy')
 
 
 def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):

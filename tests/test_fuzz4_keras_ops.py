@@ -1,0 +1,86 @@
+"""keras.ops given integer, bool or float64 operands where Keras 3 on TensorFlow 2.21 casts nothing: the matrix
+functions meet their kernels' op-registry refusal, the crossentropies TF's Mul (tapeflow cast them and returned
+results). Texts printed by TF 2.21 + Keras 3 (/opt/tfref) for the same calls."""
+import numpy as np
+import pytest
+
+import framework as tf
+from framework import keras
+
+A = np.array([[2, 1], [1, 3]], np.int32)
+B = np.array([[1.], [2.]], np.float32)
+
+
+@pytest.mark.parametrize('call, kernel, allowed', [
+    (lambda: keras.ops.inv(A), 'MatrixInverse', 'double, float, half, complex64, complex128'),
+    (lambda: keras.ops.det(A), 'MatrixDeterminant', 'half, float, double, complex64, complex128'),
+    (lambda: keras.ops.slogdet(A), 'LogMatrixDeterminant', 'half, float, double, complex64, complex128'),
+    (lambda: keras.ops.solve(A, B), 'MatrixSolve', 'double, float, half, complex64, complex128'),
+    (lambda: keras.ops.eigh(A), 'SelfAdjointEigV2', 'double, float, half, complex64, complex128'),
+    (lambda: keras.ops.qr(A), 'Qr', 'double, float, half, complex64, complex128'),
+    (lambda: keras.ops.svd(A), 'Svd', 'double, float, half, complex64, complex128'),
+    (lambda: keras.ops.lu_factor(A), 'Lu', 'double, float, half, complex64, complex128'),
+    (lambda: keras.ops.logdet(A), 'Cholesky', 'double, float, half, complex64, complex128'),
+    (lambda: keras.ops.solve_triangular(A, B), 'MatrixTriangularSolve',
+     'bfloat16, double, float, half, complex64, complex128'),
+])
+def test_integer_matrices_meet_the_kernels_refusal(call, kernel, allowed):
+    with pytest.raises(tf.errors.InvalidArgumentError) as err:
+        call()
+    text = str(err.value)
+    assert text.startswith("Value for attr 'T' of int32 is not in the list of allowed values: %s\n\t; NodeDef: "
+                           "{{node %s}}; Op<name=%s; signature=" % (allowed, kernel, kernel))
+    assert '[Op:%s]' % kernel in text
+
+
+def test_cholesky_pinv_and_matrix_rank_use_keras_and_tf_python_words():
+    with pytest.raises(ValueError, match="^Cholesky decomposition failed: Value for attr 'T' of int32"):
+        keras.ops.cholesky(A)
+    for op in (keras.ops.pinv, keras.ops.matrix_rank):
+        with pytest.raises(TypeError, match=r'^Input `a` must have `float`-like `dtype` \(saw int32\)\.'):
+            op(A)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="of bool is not in the list"):
+        keras.ops.inv(A > 1)
+
+
+def test_float_matrices_still_work():
+    assert keras.ops.det(A.astype('float64')).dtype == tf.float64
+    np.testing.assert_allclose(keras.ops.inv(A.astype('float32')).numpy(), np.linalg.inv(A), rtol=1e-6)
+
+
+T = np.array([[1., 0.], [0., 1.]], np.float32)
+P = np.array([[0.8, 0.2], [0.3, 0.7]], np.float32)
+
+
+@pytest.mark.parametrize('call, kind, text', [
+    (lambda: keras.ops.binary_crossentropy(T.astype('int32'), P), tf.errors.InvalidArgumentError,
+     'cannot compute Mul as input #1(zero-based) was expected to be a int32 tensor but is a float tensor'),
+    (lambda: keras.ops.binary_crossentropy(T.astype('int32'), P, from_logits=True), tf.errors.InvalidArgumentError,
+     'cannot compute Mul as input #1(zero-based) was expected to be a float tensor but is a int32 tensor'),
+    (lambda: keras.ops.binary_crossentropy(T.astype('float64'), P), tf.errors.InvalidArgumentError,
+     'cannot compute Mul as input #1(zero-based) was expected to be a double tensor but is a float tensor'),
+    (lambda: keras.ops.binary_crossentropy(T, P.astype('float64')), tf.errors.InvalidArgumentError,
+     'cannot compute Mul as input #1(zero-based) was expected to be a float tensor but is a double tensor'),
+    (lambda: keras.ops.binary_crossentropy(T.astype(bool), P), TypeError, 'Cannot convert 1 to EagerTensor of dtype bool'),
+    (lambda: keras.ops.binary_crossentropy(T, P.astype('int32')), TypeError,
+     'Cannot convert 0.9999999 to EagerTensor of dtype int32'),
+    (lambda: keras.ops.binary_crossentropy([[1, 0], [0, 1]], P), tf.errors.InvalidArgumentError,
+     'cannot compute Mul as input #1(zero-based) was expected to be a int32 tensor but is a float tensor'),
+    (lambda: keras.ops.categorical_crossentropy(T.astype('int32'), P), tf.errors.InvalidArgumentError,
+     'cannot compute Mul as input #1(zero-based) was expected to be a int32 tensor but is a float tensor'),
+    (lambda: keras.ops.categorical_crossentropy(T, P.astype('int32')), tf.errors.InvalidArgumentError,
+     'cannot compute Mul as input #1(zero-based) was expected to be a float tensor but is a double tensor'),
+    (lambda: keras.ops.categorical_crossentropy(T, P.astype('float64')), tf.errors.InvalidArgumentError,
+     'cannot compute Mul as input #1(zero-based) was expected to be a float tensor but is a double tensor'),
+])
+def test_keras_ops_crossentropies_cast_nothing(call, kind, text):
+    # Keras 3 on TF 2.21 (texts printed there); tapeflow cast the target to the output's dtype
+    with pytest.raises(kind) as err:
+        call()
+    assert str(err.value).startswith(text)
+
+
+def test_keras_ops_crossentropies_of_one_dtype_and_categorical_logits_still_work():
+    assert keras.ops.binary_crossentropy(T, P).dtype == tf.float32
+    # softmax_cross_entropy_with_logits casts the labels, so Keras takes int targets with logits
+    assert keras.ops.categorical_crossentropy(T.astype('int32'), P, from_logits=True).dtype == tf.float32
