@@ -43,3 +43,14 @@ def test_a_reloaded_model_writes_the_config_it_read_and_predicts_the_same(tmp_pa
     rng = np.random.RandomState(0)
     inputs = [rng.standard_normal((2,) + shape).astype('float32') for shape in [(5, 3), (4,), (4,), (2,)]]
     np.testing.assert_array_equal(reloaded.predict(inputs, verbose=0), model.predict(inputs, verbose=0))
+
+
+def test_a_model_cut_from_a_reloaded_one_writes_the_calls_as_read(tmp_path):
+    # Keras 3.15: the LSTM node of keras.Model(r.layers[1].output, r.layers[2].output), r reloaded, keeps
+    # {'training': false, 'mask': null} (the call read from the file)
+    x = keras.Input((5, 3))
+    model = keras.Model(x, L.LSTM(2)(L.Dense(3)(x)))
+    model.save(tmp_path / 'm.keras')
+    reloaded = keras.models.load_model(tmp_path / 'm.keras')
+    cut = keras.Model(reloaded.layers[1].output, reloaded.layers[2].output)
+    assert list(cut.get_config()['layers'][-1]['inbound_nodes'][0]['kwargs']) == ['training', 'mask']

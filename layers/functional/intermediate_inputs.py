@@ -44,7 +44,9 @@ def start_at_inputs(inputs, outputs):
         elif not node.is_input:
             args = nest.map_structure(swap, list(node.args))
             kwargs = nest.map_structure(swap, node.kwargs) if node.kwargs else {}
-            Node(node.layer, args, kwargs, nest.map_structure(swap, node.output_structure))
+            copy = Node(node.layer, args, kwargs, nest.map_structure(swap, node.output_structure))
+            if node.keras_kwargs is not None:       # a call read from a config is written again as read
+                copy.keras_kwargs = nest.map_structure(swap, node.keras_kwargs)
     return (nest.pack_sequence_as(inputs, [copies[id(t)] for t in flat_inputs]),
             nest.pack_sequence_as(outputs, [_copy(t, copies) for t in flat_outputs]))
 
