@@ -54,3 +54,13 @@ def test_a_model_cut_from_a_reloaded_one_writes_the_calls_as_read(tmp_path):
     reloaded = keras.models.load_model(tmp_path / 'm.keras')
     cut = keras.Model(reloaded.layers[1].output, reloaded.layers[2].output)
     assert list(cut.get_config()['layers'][-1]['inbound_nodes'][0]['kwargs']) == ['training', 'mask']
+
+
+def test_a_clone_of_a_reloaded_model_repeats_the_calls_as_read(tmp_path):
+    # Keras 3.15: clone_model of the reloaded model gives the LSTM node ['training', 'mask'], as the original
+    x = keras.Input((5, 3))
+    model = keras.Model(x, L.LSTM(2)(L.Dense(3)(x)))
+    model.save(tmp_path / 'm.keras')
+    clone = keras.models.clone_model(keras.models.load_model(tmp_path / 'm.keras'))
+    assert [list(layer['inbound_nodes'][0]['kwargs']) for layer in clone.get_config()['layers'][1:]] == \
+        [[], ['training', 'mask']]

@@ -99,6 +99,7 @@ def _clone_sequential(model, clone, input_tensors):
 def _clone_functional(model, clone, input_tensors, call_function):
     from layers.functional.functional_model import Functional
     from layers.functional.keras_tensor import KerasTensor
+    from layers.functional.node import inbound_nodes
     from layers.functional.operation import Operation
     from layers.input_layer import Input
     if input_tensors is None:
@@ -118,7 +119,13 @@ def _clone_functional(model, clone, input_tensors, call_function):
             values.update(zip(node.outputs, nest.flatten(node.layer(*args, **kwargs))))
             continue
         layer = clone(node.layer)
+        made = len(inbound_nodes(layer))
         out = call_function(layer, *args, **kwargs) if call_function is not None else layer(*args, **kwargs)
+        if node.keras_kwargs is not None and len(inbound_nodes(layer)) > made:
+            # a call read from a file: Keras calls the clone with the arguments recorded there, so its
+            # config repeats them (with the 'training': false this call drops)
+            inbound_nodes(layer)[made].keras_kwargs = nest.map_structure(
+                lambda x: values[x] if type(x) is KerasTensor else x, node.keras_kwargs)
         values.update(zip(node.outputs, nest.flatten(out)))
     outputs = nest.map_structure(lambda x: values[x], model.output)
     cls = type(model) if type(model) is Functional else Functional
