@@ -33,7 +33,6 @@ import inspect
 import sys
 import threading
 import types
-import warnings
 import weakref
 
 import numpy as np
@@ -48,6 +47,7 @@ from .ops.tensor_spec import TensorSpec
 from .function_init import from_tf_print, initializing_call
 from .function_signature import Binder
 from .tensor import Tensor, convert_to_tensor
+from .tf_logging import logger
 from .variable import Variable
 
 RUN_EAGERLY = [False]        # tf.config.run_functions_eagerly's switch: every call then runs as a trace
@@ -56,7 +56,7 @@ _THREAD = threading.local()  # .muted: depth of replaying calls on this thread (
 
 
 class RetracingWarning(UserWarning):
-    """A tf.function retraced on most of its recent calls (TensorFlow's frequent-tracing warning)."""
+    """Kept for programs that filter it: the frequent-tracing warning is now logged, as TensorFlow logs it."""
 
 
 class _MutedStdout:
@@ -126,7 +126,8 @@ class _TracingDetector:
             self.calls -= self.calls_per_trace.pop(0)
         if self.warnings < 2 and len(self.calls_per_trace) >= 5:
             self.warnings += 1
-            warnings.warn(
+            # logged, as TensorFlow logs it (tf_logging.warning): 'WARNING:tensorflow:5 out of ...' on stderr
+            logger().warning(
                 '%d out of the last %d calls to %s triggered tf.function retracing. Tracing is expensive and the '
                 'excessive number of tracings could be due to (1) creating @tf.function repeatedly in a loop, (2) '
                 'passing tensors with different shapes, (3) passing Python objects instead of tensors. For (1), '
@@ -134,7 +135,7 @@ class _TracingDetector:
                 'reduce_retracing=True option that can avoid unnecessary retracing. For (3), please refer to '
                 'https://www.tensorflow.org/guide/function#controlling_retracing and '
                 'https://www.tensorflow.org/api_docs/python/tf/function for  more details.'
-                % (len(self.calls_per_trace), self.calls, python_function), RetracingWarning, stacklevel=4)
+                % (len(self.calls_per_trace), self.calls, python_function))
 
 
 _DETECTORS = weakref.WeakKeyDictionary()     # shared by the Functions of one Python function, as in TF
