@@ -64,3 +64,17 @@ def test_a_clone_of_a_reloaded_model_repeats_the_calls_as_read(tmp_path):
     clone = keras.models.clone_model(keras.models.load_model(tmp_path / 'm.keras'))
     assert [list(layer['inbound_nodes'][0]['kwargs']) for layer in clone.get_config()['layers'][1:]] == \
         [[], ['training', 'mask']]
+
+
+def test_a_loaded_model_numbers_its_keras_tensors_as_keras(tmp_path):
+    # TF 2.21 / Keras 3.15 after clear_session: keras_tensor keras_tensor_2 input_layer keras_tensor_4
+    # keras_tensor_6 keras_tensor_7 -- Keras's load makes a KerasTensor of every '__keras_tensor__' entry
+    # of a call before the call makes its own
+    keras.backend.clear_session()
+    x = keras.Input((5, 3))
+    model = keras.Model(x, L.LSTM(2)(L.Dense(3)(x)))
+    model.save(tmp_path / 'm.keras')
+    loaded = keras.models.load_model(tmp_path / 'm.keras')
+    assert [x.name, model.output.name, loaded.layers[0].output.name, loaded.layers[1].output.name,
+            loaded.output.name, keras.Input((1,)).name] == \
+        ['keras_tensor', 'keras_tensor_2', 'input_layer', 'keras_tensor_4', 'keras_tensor_6', 'keras_tensor_7']

@@ -18,7 +18,7 @@ import numpy as np
 from framework import nest
 from framework.tensor import Tensor
 
-from .. import serialization
+from .. import naming, serialization
 from .keras_filled_arguments import keras_recorded_kwargs
 from .keras_mask_arguments import is_keras_op_entry, readable_call
 from .keras_training_argument import without_default_training
@@ -151,7 +151,19 @@ def _call_arguments(call, created):
         tensors = [_tensor(created, *item[:3]) for item in call]
         kwargs = dict(call[0][3]) if call and len(call[0]) > 3 else {}
         return [tensors[0] if len(tensors) == 1 else tensors], kwargs
+    # Keras 3 first makes a KerasTensor of every '__keras_tensor__' entry (named, so later tensors are
+    # numbered as after Keras's load), also for a call it then puts off
+    for _ in range(_entry_count(call.get('args', [])) + _entry_count(call.get('kwargs', {}))):
+        naming.unique_name('keras_tensor')
     return _revive(call.get('args', []), created), _revive(call.get('kwargs', {}), created)
+
+
+def _entry_count(value):
+    if isinstance(value, dict):
+        return 1 if value.get('class_name') == '__keras_tensor__' else sum(_entry_count(v) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return sum(_entry_count(v) for v in value)
+    return 0
 
 
 def _revive(value, created):
