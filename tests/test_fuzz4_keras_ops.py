@@ -84,3 +84,11 @@ def test_keras_ops_crossentropies_of_one_dtype_and_categorical_logits_still_work
     assert keras.ops.binary_crossentropy(T, P).dtype == tf.float32
     # softmax_cross_entropy_with_logits casts the labels, so Keras takes int targets with logits
     assert keras.ops.categorical_crossentropy(T.astype('int32'), P, from_logits=True).dtype == tf.float32
+
+
+def test_keras_solve_triangular_broadcasts_and_gives_nan_for_nan_as_tf():
+    # Keras 3 on TF runs tf.linalg.triangular_solve (TF 2.21: OK, shape (1, 2, 2); NaN in, NaN out)
+    eye = np.eye(2, dtype=np.float32)
+    assert tuple(keras.ops.solve_triangular(eye, eye[None]).shape) == (1, 2, 2)
+    nan = np.array([[np.nan, 0.], [1., 2.]], np.float32)
+    assert np.isnan(keras.ops.solve_triangular(nan, eye, lower=True).numpy()).any()

@@ -164,10 +164,11 @@ def cholesky(x, upper=False):
 def solve_triangular(a, b, lower=False):
     """x with a @ x = b, reading only a's lower (``lower``) or upper triangle; a 1-D b is a vector."""
     a, b = cast_all([_matrices(a, 'solve_triangular'), floating(b, 'solve_triangular')], 'solve_triangular')
-    triangle = _ops.band_part(a, -1, 0) if lower else _ops.band_part(a, 0, -1)
+    # tf.linalg.triangular_solve, as Keras 3 on TF: batch axes broadcast and NaN gives NaN (MatrixSolve does
+    # neither); it reads the same triangle through band_part
     if b.ndim == a.ndim - 1:
-        return _ops.squeeze(_ops.solve(triangle, _ops.expand_dims(b, -1)), -1)
-    return _ops.solve(triangle, b)
+        return _ops.squeeze(_ops.triangular_solve(a, _ops.expand_dims(b, -1), lower=lower), -1)
+    return _ops.triangular_solve(a, b, lower=lower)
 
 
 def cholesky_inverse(x, upper=False):
