@@ -80,6 +80,11 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     except ValueError:
         raise InvalidArgumentError('clip_by_value: t %s and the bounds %s, %s do not broadcast together'
                                    % (tuple(a.shape), _shape(lo), _shape(hi))) from None
+    if out._data.shape != a.shape:      # TF merges the result's shape with t's: bounds may not grow t
+        error = ValueError('Shapes %s and %s are incompatible' % (_shape_text(a.shape), _shape_text(out._data.shape)))
+        error.add_note('clip_by_value: bounds of shapes %s and %s would give t %s another shape'
+                       % (_shape(lo), _shape(hi), tuple(a.shape)))
+        raise error
     if ACTIVE:
         record('clip_by_value', (t, clip_value_min, clip_value_max), out, _CLIP_VJPS)
     return out
@@ -102,6 +107,10 @@ def _bound(value, a, op):
     if a.dtype.kind in 'OSU':
         return value                    # strings: the kernel's refusal comes below, as before
     return _other(value, a, op)[1]
+
+
+def _shape_text(shape):
+    return '(%s)' % ', '.join(map(str, shape)) if len(shape) != 1 else '(%d,)' % shape[0]
 
 
 def _shape(d):
