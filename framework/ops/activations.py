@@ -3,9 +3,10 @@ composed from other ops elsewhere."""
 
 import numpy as np
 
-from .. import backend, graph_random_ops
+from .. import backend, graph_random_ops, onednn_policy
 from . import eigen_math, onednn_softmax
 from .eigen_sum import kernel_row_sums
+from .fusable_outputs import FUSABLE, is_fusable
 from ..tape import array_rule
 from ..tensor import Tensor
 from .gradient_ops import elu_grad, mask_grad
@@ -44,6 +45,9 @@ def relu6(features, name=None):
 
 def elu(features, alpha=1.0, name=None):
     """x for x > 0, alpha * (exp(x) - 1) otherwise."""
+    if FUSABLE and alpha == 1.0 and is_fusable(features) and onednn_policy.enabled():   # tf.nn.elu(dense(x)), traced
+        from .fused_eltwise import fused_elu
+        return fused_elu(features)
     x = as_float_tensor(features, 'elu')
     out = Tensor(elu_value(x._data, alpha))
     if ACTIVE:

@@ -8,29 +8,12 @@ same): measured on TF 2.21, ``Dense(24)`` + ``Activation('tanh')`` predicts the 
 TanhGrad / EluGrad / SigmoidGrad, which read the output. silu (swish) and mish fuse only where no
 gradient reads the pre-activation: predict and evaluate (no tape here); a train step keeps Eigen's.
 """
-import weakref
-
 from . import eigen_math, onednn_activations
 from .activations import ELU_VJPS, elu_value
 from .fused_sigmoid import fused_sigmoid
+from .fusable_outputs import is_fusable, mark_fusable  # noqa: F401 (their home before fusable_outputs.py)
 from .unary import _apply, _tanh_grad, tanh_value
 from ..tensor import Tensor
-
-# id -> weak reference, for the bias-added Dense outputs of traced steps (tensors are unhashable,
-# as TensorFlow's; an entry goes with its tensor)
-_FUSABLE = {}
-
-
-def mark_fusable(z):
-    """Note ``z`` (a traced Dense layer's x @ kernel + bias) as one TF would fuse with an activation."""
-    ident = id(z)
-    _FUSABLE[ident] = weakref.ref(z, lambda _, ident=ident: _FUSABLE.pop(ident, None))
-
-
-def is_fusable(z):
-    ref = _FUSABLE.get(id(z))
-    return ref is not None and ref() is z
-
 
 def fused_tanh(z):
     return _apply('tanh', z, lambda xp, a: onednn_activations.tanh(a) if eigen_math.handles(a) else tanh_value(a),

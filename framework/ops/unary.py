@@ -16,6 +16,8 @@ from . import eigen_math, eigen_reciprocal, eigen_rsqrt, eigen_trig, float_kerne
 from ..tensor import Tensor
 from ..tape import array_rule, record_blocked
 from .operands import as_float_tensor, as_numeric_tensor, ACTIVE, record
+from .fusable_outputs import FUSABLE, is_fusable
+from .. import onednn_policy
 
 _REWRITES = graph_rewrites.GATE      # grappler's rewrites (graph_rewrites.py): one list read per op when eager
 
@@ -284,6 +286,9 @@ def atanh(x, name=None):
 
 
 def tanh(x, name=None):
+    if FUSABLE and is_fusable(x) and onednn_policy.enabled():      # tf.tanh(dense(x)) in a traced step
+        from .fused_eltwise import fused_tanh
+        return fused_tanh(x)
     return _apply('tanh', x, lambda xp, a: tanh_value(a), _tanh_grad)
 
 
@@ -293,6 +298,9 @@ def tanh_value(a):
 
 
 def sigmoid(x, name=None):
+    if FUSABLE and is_fusable(x) and onednn_policy.enabled():      # tf.sigmoid(dense(x)) in a traced step
+        from .fused_sigmoid import fused_sigmoid
+        return fused_sigmoid(x)
     return _apply('sigmoid', x, _sigmoid_value, _sigmoid_grad, widen_bfloat16=False)
 
 
