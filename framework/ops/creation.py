@@ -193,8 +193,10 @@ def meshgrid(*args, indexing='xy', name=None):
         if t.ndim != 1:
             raise InvalidArgumentError('meshgrid: every input must be 1-D, but input %d has shape %s'
                                        % (i, tuple(t.shape)))
+    first_dtype = tensors[0]._data.dtype
     for t in tensors[1:]:
-        if t._data.dtype != tensors[0]._data.dtype:
+        # (TF 2.21 returns bool grids beside a float one: no refusal where a bool takes part)
+        if t._data.dtype != first_dtype and 'b' not in (t._data.dtype.kind, first_dtype.kind):
             # TF multiplies each grid by ones of the first input's dtype: its Mul refuses the pair
             first, other = (_KERNEL_DTYPES.get(x.dtype.name, x.dtype.name) for x in (tensors[0], t))
             error = InvalidArgumentError('cannot compute Mul as input #1(zero-based) was expected to be a %s tensor but '

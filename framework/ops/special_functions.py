@@ -186,8 +186,8 @@ def _same_float(name, t, *others):
         data = getattr(value, '_data', value)
         kind = data.dtype if isinstance(data, (np.ndarray, np.generic)) or hasattr(data, '__cuda_array_interface__') \
             else t._data.dtype          # a list or a Python number takes the other argument's dtype
-        if kind.kind in 'iub':
-            raise _not_float(name, position, kind, t)
+        if kind.kind in 'iub' and (position == 0 or isinstance(value, Tensor)):
+            raise _not_float(name, position, kind, t)      # (a later numpy array converts to T, as in TF)
         if kind.kind == 'f' and kind != t._data.dtype:
             raise TypeError('%s: all arguments must have one dtype, got %s and %s; cast them first'
                             % (name, kind.name, t.dtype.name))
