@@ -32,9 +32,9 @@ def serialize(model):
             'loss_weights': arguments.get('loss_weights'),
             'metrics': _serialize(arguments.get('metrics')),
               'weighted_metrics': _serialize(arguments.get('weighted_metrics')),
-              'run_eagerly': False,
+              'run_eagerly': arguments.get('run_eagerly', False),
               'steps_per_execution': arguments.get('steps_per_execution', 1),
-              'jit_compile': False}
+              'jit_compile': arguments.get('jit_compile', False)}
     if 'optimizer' not in arguments:
         del config['optimizer']               # taken by an .h5 save, see forget_optimizer_argument
     return config
@@ -132,6 +132,9 @@ def compile_arguments(config, table, path):
                 'weighted_metrics': _deserialize(config.get('weighted_metrics'), metrics_module.deserialize,
                                                  table),
                 'steps_per_execution': config.get('steps_per_execution') or 1}
+        for key in ('run_eagerly', 'jit_compile'):       # Keras's compile_from_config passes them on too
+            if key in config:
+                arguments[key] = config[key]
         return _legacy_names_resolved(arguments) if 'optimizer_config' in config else arguments
     except ValueError as err:
         raise SavedFileError('%s: cannot restore the compile arguments (%s); register the custom class or '

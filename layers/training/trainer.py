@@ -55,7 +55,7 @@ class Trainer(Keras2Shims, TrainingLoops):
         return self._distribute_strategy or distribute.get_strategy()
 
     def compile(self, optimizer='rmsprop', loss=None, loss_weights=None, metrics=None, weighted_metrics=None,
-                run_eagerly=None, steps_per_execution=1, jit_compile='auto', auto_scale_loss=True):
+                run_eagerly=False, steps_per_execution=1, jit_compile='auto', auto_scale_loss=True):
         """Configure the model for training.
 
         Args:
@@ -67,7 +67,8 @@ class Trainer(Keras2Shims, TrainingLoops):
             weighted_metrics: like ``metrics``, but updated with the sample weights.
             run_eagerly: whether Keras would trace the steps; tapeflow always runs them eagerly,
                 but without run_eagerly their unseeded tf.random ops get a graph's seeds, as on TF.
-            jit_compile: accepted for Keras programs.
+            jit_compile: accepted for Keras programs; saved as Keras resolves it ('auto' is False, as
+                on a CPU; True with run_eagerly is False, with Keras's warning).
             auto_scale_loss: under the 'mixed_float16' policy, wrap the optimizer in a
                 ``LossScaleOptimizer`` (named 'loss_scale_optimizer'), as Keras 3 does.
             steps_per_execution: batch callbacks (and progress updates) happen once every
@@ -100,13 +101,21 @@ class Trainer(Keras2Shims, TrainingLoops):
             self._compiled_metrics = new_metrics
         self._loss_tracker = metrics_module.Mean(name='loss')
         self.steps_per_execution = steps_per_execution
-        self.run_eagerly = bool(run_eagerly)
+        self.run_eagerly = run_eagerly          # as given (None stays None), as Keras keeps it
         self._step_random_states = {}       # compile makes new train / test functions: new graphs
         self._traces = None                 # ... traced afresh (see step_traces)
         self.stop_training = False
         self.compiled = True
+        if jit_compile == 'auto':
+            jit_compile = False             # Keras 3 on TensorFlow without an accelerator
+        if jit_compile and run_eagerly:
+            jit_compile = False
+            warnings.warn('If `run_eagerly` is True, then `jit_compile` cannot also be True. Disabling '
+                          '`jit_compile`.', stacklevel=2)
+        self.jit_compile = jit_compile
         self._compile_config = dict(optimizer=optimizer, loss=loss, loss_weights=loss_weights, metrics=metrics,
-                                    weighted_metrics=weighted_metrics, steps_per_execution=steps_per_execution)
+                                    weighted_metrics=weighted_metrics, run_eagerly=run_eagerly,
+                                    steps_per_execution=steps_per_execution, jit_compile=jit_compile)
 
     def get_compile_config(self):
         """Keras 3's serialized compile arguments ({} before compile): the optimizer, Loss and
