@@ -30,3 +30,14 @@ def test_other_functions_keep_the_function_dict():
     assert keras.layers.Dense(2, activation=tf.math.exp).get_config()['activation'] == {
         'module': 'builtins', 'class_name': 'function', 'config': 'exp', 'registered_name': 'function'}
     assert keras.layers.Dense(2, activation=swish).get_config()['activation']['config'] == 'swish'
+
+
+def test_tensorflow_names_of_softmax_and_silu():
+    # TF 2.21: tf.nn.softmax.__name__ == 'softmax_v2', tf.nn.log_softmax 'log_softmax_v2', tf.nn.silu and
+    # tf.nn.swish 'swish'; as activations they are configured as function dicts under those names
+    assert (tf.nn.softmax.__name__, tf.nn.log_softmax.__name__, tf.nn.silu.__name__, tf.nn.swish.__name__) == \
+        ('softmax_v2', 'log_softmax_v2', 'swish', 'swish')
+    for function, name in ((tf.nn.softmax, 'softmax_v2'), (tf.nn.silu, 'swish')):
+        assert keras.layers.Dense(2, activation=function).get_config()['activation'] == {
+            'module': 'builtins', 'class_name': 'function', 'config': name, 'registered_name': 'function'}
+    assert keras.layers.Dense(2, activation='softmax').get_config()['activation'] == 'softmax'

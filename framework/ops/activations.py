@@ -179,6 +179,9 @@ def _silu_grad(g, x, beta):
 
 
 swish = silu
+# TensorFlow's own names for these functions (tf.nn.silu is its ``swish``; softmax and log_softmax are the
+# ``_v2`` ones): Keras configures an activation given as such a function by its name
+silu.__name__ = silu.__qualname__ = 'swish'
 
 
 def softsign(features, name=None):
@@ -287,3 +290,7 @@ def log_softmax(logits, axis=-1, name=None):
     if ACTIVE:
         record('log_softmax', (x,), out, (lambda g, y, x: g - exp(y) * reduce_sum(g, ax, keepdims=True),))
     return out
+
+
+softmax.__name__ = softmax.__qualname__ = 'softmax_v2'          # TensorFlow's names (see swish above)
+log_softmax.__name__ = log_softmax.__qualname__ = 'log_softmax_v2'
