@@ -55,15 +55,18 @@ def traced_scale(data, decay, rate, lr_factors):
     place; a rank-0 one leaves the chain alone) and multiplies them pairwise, then constant folding
     pushes the constants together: so ``variable * (decay * lr)``, and with ExponentialDecay's
     ``lr = constant * rest`` ``variable * ((decay * constant) * rest)``, except that a
-    one-element variable then keeps ``(variable * decay) * lr``. A cast of the rate to the
-    variable's dtype breaks the chain at the rate."""
+    one-element variable then keeps ``(variable * decay) * lr``. ``lr_factors`` is a schedule's
+    ``product_factors``: ``(constant, rest)``, or ``(lead, constant, rest)`` where the push gathers
+    the constants next to a leading factor (CosineDecayRestarts' ``m_mul ** i``): ``(lead * (decay
+    * constant)) * rest``. A cast of the rate to the variable's dtype breaks the chain at the rate."""
     if data.ndim == 0:
         return None
-    if lr_factors is not None and lr_factors[0].dtype == lr_factors[1].dtype == rate.dtype:
+    if lr_factors is not None and all(f.dtype == rate.dtype for f in lr_factors):
         if data.size == 1:
             return None
-        constant, rest = lr_factors
-        return (decay * constant) * rest
+        *lead, constant, rest = lr_factors
+        gathered = decay * constant
+        return (lead[0] * gathered if lead else gathered) * rest
     return decay * rate
 
 

@@ -12,11 +12,12 @@
   scalars first (``variable * (weight_decay * lr)``), and with ExponentialDecay folds the rate's
   constant into the decay (``variable * ((weight_decay * initial) * decay_rate ** p)``);
   one-element and rank-0 variables keep other orders (optim/weight_decay.py); CosineDecay's rate
-  joins the chain as ``(1 + cos) * (initial * 0.5)`` (with alpha: ``initial * decayed``).
+  joins the chain as ``(1 + cos) * (initial * 0.5)`` (with alpha: ``initial * decayed``), and
+  CosineDecayRestarts' as ``(m_mul ** i * (weight_decay * initial * 0.5)) * (1 + cos)``.
 
 Golden values: TensorFlow 2.21 + Keras 3.15.1 (/opt/tfref) running the same steps inside a
 tf.function, variables printed as ``numpy().tobytes().hex()`` (/work/notes/progs/optim5/gold2.py,
-gold3.py, gold4.py, gold8.py, sfa_probe.py).
+gold3.py, gold4.py, gold8.py, gold9.py, sfa_probe.py).
 """
 import numpy as np
 import pytest
@@ -196,6 +197,15 @@ COSINE_DECAY = {
         '8f1221be83d821bd2d79c13f1bb9093f7b8bfdbeaff57ebe1a52093fe38def3f6c955bbefd8399be182b743f59995abf'
         'c528aebe5b145a3fc03e173f59b5813db3c8283f56d631c038de863f632670bf2115d0bf849c8c3e9fb82b3f1cf0d4be'
         '9feb85bfdbe6e5bc6cd1b6bd69aca93f11cb2f3f0e9c723ea2978b3fdffb32be56457bbf',
+    ]),
+    'sgd_restarts': (lambda: keras.optimizers.SGD(S.CosineDecayRestarts(0.3, 4, t_mul=1.5, m_mul=0.7),
+                                                  weight_decay=0.37), [
+        '4412363facc772bf15f6133d',
+        'aca58abee6c900bf6e08c3be374f84bf',
+        '0cdbb1bebb05d73e4e83983fbb6650be590370bed1e0cd3e19d794be155f00bf3a105bbea127033fdd6a08bf0c51623e'
+        '989e713ecc9d10bf0c42003e2031a43eb5b218bd5faf44bf7866083fe249e23e972e283d66218bbe3951973e9d23a2bd'
+        'f41c0dbf78ac6f3ed3639d3eace257be086c7f3d3fb987bf4fba6c3fe36ac2beacfadcbeb1b7353f46efb73e424cecbe'
+        '0ff201bf288c11bf2af93dbdaaba173e7861f33da4c39f3e4ddade3e5195013e39e638bf',
     ]),
     'sgd': (lambda: keras.optimizers.SGD(S.CosineDecay(0.3, 20), weight_decay=0.37), [
         '2b16693f61be46bfd6df913d',

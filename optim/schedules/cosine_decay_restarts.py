@@ -35,6 +35,17 @@ class CosineDecayRestarts(LearningRateSchedule):
         self.name = name
 
     def __call__(self, step):
+        return self._rate(step, False)
+
+    def product_factors(self, step):
+        """In a traced graph that pushes constants, with alpha = 0: ``(m_mul ** i, initial * 0.5, 1 +
+        cos)``, the rate's Mul chain as weight decay's MinimizeBroadcasts meets it (see
+        LearningRateSchedule.product_factors); else None."""
+        if self.alpha != 0 or not graph_random_ops.pushes_constants():
+            return None
+        return self._rate(step, True)
+
+    def _rate(self, step, factors):
         initial = float_of(self.initial_learning_rate, 'initial_learning_rate')
         refuse_integer_rate(initial, 'CosineDecayRestarts')
         cast = initial.dtype.type
@@ -54,6 +65,8 @@ class CosineDecayRestarts(LearningRateSchedule):
         elif alpha == 0:
             # traced: grappler drops the * 1 and + 0 and its ConstantPushDown gathers the
             # constants of the Mul chain next to m_fac (TF 2.21)
+            if factors:
+                return m_fac, initial * cast(0.5), wave
             rate = (m_fac * (initial * cast(0.5))) * wave
         else:
             rate = initial * ((m_fac * ((cast(1) - alpha) * cast(0.5))) * wave + alpha)

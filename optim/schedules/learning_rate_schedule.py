@@ -39,8 +39,9 @@ class LearningRateSchedule:
 
     def product_factors(self, step):
         """``(constant, rest)`` where Keras's graph ends the rate as ``Mul(constant, rest)``
-        (ExponentialDecay's ``initial * decay_rate ** p``), else None. In a traced step grappler
-        merges that product into a weight decay's ``variable * weight_decay * lr`` (optim/weight_decay.py)."""
+        (ExponentialDecay's ``initial * decay_rate ** p``), ``(lead, constant, rest)`` for a longer
+        chain, else None. In a traced step grappler merges that product into a weight decay's
+        ``variable * weight_decay * lr`` (optim/weight_decay.py traced_scale)."""
         return None
 
 
