@@ -449,3 +449,34 @@ def test_clip_bounds_may_not_grow_the_tensor(t, lo, hi, text):
         tf.clip_by_value(t, lo, hi)
     assert str(err.value) == text
     assert tuple(tf.clip_by_value(tf.ones([2, 3]), tf.zeros([3]), 1.).shape) == (2, 3)
+
+
+SEQ = np.array([[0.1, 0.2, 0.3], [0.4, 0.5, 0.6]], np.float32)
+
+
+@pytest.mark.parametrize('kwargs, kind, text', [
+    (dict(seq_lengths=[1, 3], seq_axis=-1, batch_axis=0), tf.errors.InvalidArgumentError, 'Invalid seq_dim -1'),
+    (dict(seq_lengths=[1, 3], seq_axis=1, batch_axis=-1), tf.errors.InvalidArgumentError, 'Invalid batch_dim -1'),
+    (dict(seq_lengths=[1, 3], seq_axis=0, batch_axis=0), tf.errors.InvalidArgumentError, 'batch_dim == seq_dim == 0'),
+    (dict(seq_lengths=[1, 3], seq_axis=100, batch_axis=0), tf.errors.InvalidArgumentError,
+     'seq_dim must be < input rank ( 100 vs. 2)'),
+    (dict(seq_lengths=[1, 3, 1], seq_axis=1, batch_axis=0), tf.errors.InvalidArgumentError,
+     'Length of seq_lengths != input.dims(0), (3 vs. 2)'),
+    (dict(seq_lengths=[-5, 3], seq_axis=1, batch_axis=0), tf.errors.InvalidArgumentError, 'seq_lens(0) < 0'),
+    (dict(seq_lengths=[101, 3], seq_axis=1, batch_axis=0), tf.errors.InvalidArgumentError,
+     'seq_lens(0) > input.dims(1)'),
+    (dict(seq_lengths=[1, 3], seq_axis='1', batch_axis=0), TypeError, "Expected int for argument 'seq_dim' not '1'."),
+    (dict(seq_lengths=[1, 3], seq_axis=None), TypeError, "Expected int for argument 'seq_dim' not None."),
+    (dict(seq_lengths=[1.5, 3.], seq_axis=1), tf.errors.InvalidArgumentError,
+     "Value for attr 'Tlen' of float is not in the list of allowed values: int32, int64"),
+])
+def test_reverse_sequence_checks_as_its_kernel(kwargs, kind, text):
+    # TF 2.21's words (tapeflow took seq_axis=-1 and '1', cut float lengths, and worded the rest its own way)
+    with pytest.raises(kind) as err:
+        tf.reverse_sequence(SEQ, **kwargs)
+    assert text in str(err.value)
+
+
+def test_reverse_sequence_still_reverses():
+    out = tf.reverse_sequence(SEQ, [1, 3], seq_axis=1, batch_axis=0)
+    np.testing.assert_allclose(out.numpy(), [[0.1, 0.2, 0.3], [0.6, 0.5, 0.4]])

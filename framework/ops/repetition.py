@@ -49,6 +49,13 @@ def repeat(input, repeats, axis=None, name=None):  # noqa: A002
     return gather(x, picks, axis=axis)
 
 
+def _dim_attr(value, name):
+    """An int attr as TensorFlow's op checks it: '1', None or a list are its TypeError (int() took '1')."""
+    if value is None or isinstance(value, (str, bytes, list, tuple, bool)):
+        raise TypeError("Expected int for argument '%s' not %r." % (name, value))
+    return int(value)
+
+
 @named_errors('reverse_sequence')
 def reverse_sequence(input, seq_lengths, seq_axis=None, batch_axis=None, name=None):  # noqa: A002
     """For each batch entry b, its first ``seq_lengths[b]`` elements along ``seq_axis`` reversed;
@@ -59,26 +66,33 @@ def reverse_sequence(input, seq_lengths, seq_axis=None, batch_axis=None, name=No
             that is not the batch size.
     """
     x = as_tensor(input, 'reverse_sequence')
-    if x.ndim < 2:
-        raise kernel_error('ReverseSequence', 'seq_dim must be < input rank ( %s vs. %d)' % (seq_axis, x.ndim),
-                           note='reverse_sequence: input must have rank >= 2 (a batch axis and a sequence axis), '
-                                'got shape %s' % (tuple(x.shape),))
-    if not (-x.ndim <= int(seq_axis if seq_axis is not None else 0) < x.ndim
-            and -x.ndim <= int(batch_axis or 0) < x.ndim):
-        raise InvalidArgumentError('reverse_sequence: seq_axis %r or batch_axis %r is out of range for rank %d'
-                                   % (seq_axis, batch_axis, x.ndim))
-    if seq_axis is None:
-        raise ValueError('reverse_sequence: seq_axis is required (the axis whose prefixes are reversed)')
-    seq_axis, batch_axis = int(seq_axis) % x.ndim, int(batch_axis or 0) % x.ndim
-    lengths = _host_ints(seq_lengths, 'reverse_sequence', 'seq_lengths').reshape(-1)
+    seq, batch = _dim_attr(seq_axis, 'seq_dim'), 0 if batch_axis is None else _dim_attr(batch_axis, 'batch_dim')
+    lengths_tensor = as_tensor(seq_lengths, 'reverse_sequence')
+    if lengths_tensor._data.dtype.kind not in 'iu':       # the op's Tlen attr: int32 or int64
+        raise InvalidArgumentError("Value for attr 'Tlen' of %s is not in the list of allowed values: int32, int64\n"
+                                   "\t; NodeDef: {{node ReverseSequence}}"
+                                   % {'float32': 'float', 'float64': 'double'}.get(lengths_tensor.dtype.name,
+                                                                                   lengths_tensor.dtype.name))
     shape = tuple(x.shape)
-    if lengths.size != shape[batch_axis]:
-        raise InvalidArgumentError('reverse_sequence: len(seq_lengths) (%d) != input.dims(%d) (%d)'
-                                   % (lengths.size, batch_axis, shape[batch_axis]))
-    for b, n in enumerate(lengths):
-        if n > shape[seq_axis] or n < 0:
-            raise InvalidArgumentError('reverse_sequence: seq_lens(%d) = %d is not in [0, input.dims(%d) = %d]'
-                                       % (b, n, seq_axis, shape[seq_axis]))
+    lengths = _host_ints(lengths_tensor, 'reverse_sequence', 'seq_lengths').reshape(-1)
+    # the ReverseSequence kernel's checks, in its order and words
+    problem = ('Invalid seq_dim %d' % seq if seq < 0 else 'Invalid batch_dim %d' % batch if batch < 0 else
+               'batch_dim == seq_dim == %d' % seq if seq == batch else
+               'seq_dim must be < input rank ( %d vs. %d)' % (seq, x.ndim) if seq >= x.ndim else
+               'batch_dim must be < input rank ( %d vs. %d)' % (batch, x.ndim) if batch >= x.ndim else
+               'Length of seq_lengths != input.dims(%d), (%d vs. %d)' % (batch, lengths.size, shape[batch])
+               if lengths.size != shape[batch] else None)
+    if problem is None:
+        for b, n in enumerate(lengths):
+            if n < 0 or n > shape[seq]:
+                problem = 'seq_lens(%d) %s' % (b, '< 0' if n < 0 else '> input.dims(%d)' % seq)
+                break
+    if problem is not None:
+        raise kernel_error('ReverseSequence', problem,
+                           note='reverse_sequence: input %s, seq_lengths %s, seq_axis=%r, batch_axis=%r: the axes '
+                                'must be two non-negative axes of the input and each length at most the sequence '
+                                "axis's size" % (shape, lengths.tolist(), seq_axis, batch_axis))
+    seq_axis, batch_axis = seq, batch
     # Move (batch, seq) to the front of an index array, reverse each row's prefix, move them back.
     order = np.moveaxis(np.arange(int(np.prod(shape))).reshape(shape), (batch_axis, seq_axis), (0, 1)).copy()
     for b, n in enumerate(lengths):
