@@ -480,3 +480,15 @@ def test_reverse_sequence_checks_as_its_kernel(kwargs, kind, text):
 def test_reverse_sequence_still_reverses():
     out = tf.reverse_sequence(SEQ, [1, 3], seq_axis=1, batch_axis=0)
     np.testing.assert_allclose(out.numpy(), [[0.1, 0.2, 0.3], [0.6, 0.5, 0.4]])
+
+
+@pytest.mark.parametrize('call', [
+    lambda: tf.nn.conv2d_transpose(IMG, F2, [1.5, 4, 4, 1], 1, 'SAME'),
+    lambda: tf.nn.conv_transpose(IMG, F2, [1.5, 4, 4, 1], 1, 'SAME'),
+    lambda: tf.nn.conv1d_transpose(np.ones((1, 4, 1), np.float32), np.ones((2, 1, 1), np.float32), [1, 4.5, 1], 1),
+])
+def test_transposed_convolutions_refuse_float_output_shapes(call):
+    # TF 2.21: TypeError 'Cannot convert [1.5, 4, 4, 1] to EagerTensor of dtype int32' (conv1d_transpose: its
+    # kernel's input-dtype InvalidArgumentError, also a TypeError here); int() cut 1.5 to 1 before
+    with pytest.raises(TypeError, match=r'Cannot convert \[.*\] to EagerTensor of dtype int32'):
+        call()

@@ -8,6 +8,7 @@ filter-gradient for the kernel) are already recorded, nested tapes included.
 """
 from ..errors import InvalidArgumentError
 from .convolution import _Geometry, _conv_input_grad, _pair
+from .integer_arguments import shape_ints
 from .operands import as_float_tensor, named_errors
 from .padding_attr import refuse_lowercase
 
@@ -32,7 +33,7 @@ def conv2d_transpose(input, filters, output_shape, strides, padding='SAME', data
     x, f = as_float_tensor(input, op), as_float_tensor(filters, op)
     if data_format != 'NHWC':
         raise ValueError('only data_format NHWC is supported, got %r; transpose NCHW input to NHWC' % (data_format,))
-    out = tuple(int(d) for d in getattr(output_shape, 'numpy', lambda: output_shape)())
+    out = tuple(shape_ints(output_shape, op))
     if dilations is not None and _pair(dilations, 'dilations', op) != (1, 1):
         from .convolution_nd import conv_transpose      # it builds on convolution.py's padding rule
         return conv_transpose(x, f, out, _pair(strides, 'strides', op), padding, _pair(dilations, 'dilations', op))

@@ -5,6 +5,16 @@ import numpy as np
 from ..tensor import Tensor
 
 
+def shape_ints(shape, op):
+    """An output_shape list as ints; a Python float entry is TF's conversion TypeError (int() would cut it)."""
+    values = getattr(shape, 'numpy', lambda: shape)()
+    if isinstance(values, (list, tuple)) and any(isinstance(v, float) for v in values):
+        error = TypeError('Cannot convert %r to EagerTensor of dtype int32' % (list(values),))
+        error.add_note('%s: output_shape must hold integers, got %r' % (op, values))
+        raise error
+    return [int(d) for d in values]
+
+
 def refuse_non_integer(value, name, op):
     """Raise TensorFlow's TypeError when ``value`` (a Python float or str, a list holding floats, or a
     tensor of a non-integer dtype) is no integer; numpy scalars and arrays pass, as TF converts them."""

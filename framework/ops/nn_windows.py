@@ -10,6 +10,7 @@ from .convolution_nd import conv_transpose as _conv_transpose_nd
 from .convolution_nd import convolution as _convolution_nd
 from .convolution_nd import depthwise_conv as _depthwise_nd
 from .convolution_nd import normalize_tuple
+from .integer_arguments import shape_ints
 from .operands import as_float_tensor, named_errors
 from .padding_attr import refuse_lowercase
 from .pooling_nd import avg_pool as _avg_pool_nd
@@ -108,7 +109,7 @@ def _transpose_conv(input, filters, output_shape, strides, padding, data_format,
     x = _input(input, rank, op)
     rank = x.ndim - 2
     first = _channels_first(data_format, rank, op)
-    shape = [int(d) for d in getattr(output_shape, 'numpy', lambda: output_shape)()]
+    shape = shape_ints(output_shape, op)
     if len(shape) != rank + 2:
         raise InvalidArgumentError('%s: output_shape must have %d entries (batch, *spatial, channels), got %r'
                                    % (op, rank + 2, output_shape))
