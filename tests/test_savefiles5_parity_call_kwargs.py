@@ -124,3 +124,22 @@ def test_a_first_argument_given_by_name_is_recorded_by_name(tmp_path):
     assert reloaded.get_config()['layers'][1]['inbound_nodes'][0] == node
     ones = np.ones((1, 4, 6), 'float32')
     np.testing.assert_array_equal(reloaded.predict(ones, verbose=0), model.predict(ones, verbose=0))
+
+
+def test_a_nested_model_called_on_a_list_or_dict_records_a_structure_of_masks(tmp_path):
+    # Keras 3.15: {"mask": [null, null]} and {"mask": {"p": null}} (a functional model converts no inputs
+    # itself, so Keras fills its one, nested, tensor argument's masks into the dict it records)
+    a, b = keras.Input((3,)), keras.Input((3,))
+    inner = keras.Model([a, b], L.Dense(2)(L.Add()([a, b])))
+    c, d = keras.Input((3,)), keras.Input((3,))
+    model = keras.Model([c, d], inner([c, d]))
+    assert model.get_config()['layers'][-1]['inbound_nodes'][0]['kwargs'] == {'mask': [None, None]}
+    p = keras.Input((3,), name='p')
+    by_name = keras.Model({'p': p}, L.Dense(1)(p))
+    e = keras.Input((3,))
+    assert keras.Model(e, by_name({'p': e})).get_config()['layers'][-1]['inbound_nodes'][0]['kwargs'] == \
+        {'mask': {'p': None}}
+    model.save(tmp_path / 'm.keras')
+    ones = [np.ones((1, 3), 'float32'), np.full((1, 3), 2.0, 'float32')]
+    np.testing.assert_array_equal(keras.models.load_model(tmp_path / 'm.keras').predict(ones, verbose=0),
+                                  model.predict(ones, verbose=0))

@@ -19,13 +19,18 @@ OPS_MODULE_PREFIX = 'keras.src.ops.'
 
 def with_keras_mask_argument(layer, args, kwargs):
     """The call's kwargs with ``mask`` as Keras 3 records it: a layer whose ``call`` takes ``mask``,
-    called on one KerasTensor alone, gets ``mask=None`` when that tensor has no mask. (Keras 3.15
-    records nothing for a list input, as Attention([query, value]) shows.)"""
-    if 'mask' in kwargs or not takes_mask(type(layer)) or len(args) != 1 or type(args[0]) is not KerasTensor:
+    called on one KerasTensor alone, gets ``mask=None`` when that tensor has no mask; a nested model
+    called on a list or dict of them (whose call Keras records as given: keras_filled_arguments) gets
+    that structure of Nones. (Keras 3.15 records nothing for Attention([query, value]): it copies
+    the kwargs of a list call before filling them in.)"""
+    if 'mask' in kwargs or not takes_mask(type(layer)) or len(args) != 1:
         return kwargs
-    if args[0]._mask is not None or any(type(x) is KerasTensor for x in nest.flatten(kwargs)):
+    flat = nest.flatten(args[0])
+    if not flat or any(type(x) is not KerasTensor or x._mask is not None for x in flat):
         return kwargs
-    return dict(kwargs, mask=None)
+    if any(type(x) is KerasTensor for x in nest.flatten(kwargs)):
+        return kwargs
+    return dict(kwargs, mask=None if type(args[0]) is KerasTensor else nest.map_structure(lambda x: None, args[0]))
 
 
 def is_keras_op_entry(entry):
