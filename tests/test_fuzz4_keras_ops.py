@@ -92,3 +92,17 @@ def test_keras_solve_triangular_broadcasts_and_gives_nan_for_nan_as_tf():
     assert tuple(keras.ops.solve_triangular(eye, eye[None]).shape) == (1, 2, 2)
     nan = np.array([[np.nan, 0.], [1., 2.]], np.float32)
     assert np.isnan(keras.ops.solve_triangular(nan, eye, lower=True).numpy()).any()
+
+
+X4 = np.ones((1, 4, 4, 2), np.float32)
+
+
+@pytest.mark.parametrize('call, text', [
+    (lambda: keras.ops.max_pool(X4, '2'), "Expected int for argument 'ksize' not '2'."),
+    (lambda: keras.ops.average_pool(X4, 2, '2'), "Expected int for argument 'strides' not '2'."),
+    (lambda: keras.ops.conv(X4, np.ones((2, 2, 2, 1), np.float32), '1'), "Expected int for argument 'strides' not '1'."),
+])
+def test_keras_ops_windows_given_as_text_are_tfs_type_error(call, text):
+    # Keras 3 on TF 2.21 passes them to tf.nn, whose attr check refuses them; int('2') took them
+    with pytest.raises(TypeError, match=text.replace('(', r'\(')):
+        call()

@@ -226,8 +226,12 @@ def _restore(y, one_d, first):
     return _ops.transpose(y, [0, y.ndim - 1] + list(range(1, y.ndim - 1))) if first else y
 
 
-def _window(value, one_d):
-    values = [int(v) for v in value] if isinstance(value, (list, tuple)) else [int(value)]
+def _window(value, one_d, name):
+    entries = list(value) if isinstance(value, (list, tuple)) else [value]
+    for v in entries:
+        if isinstance(v, (str, bytes)):         # int('2') would take it; TF's attr check refuses
+            raise TypeError("Expected int for argument '%s' not %r." % (name, v))
+    values = [int(v) for v in entries]
     return ([1] + values) if one_d else (values * 2 if len(values) == 1 else values)
 
 
@@ -240,7 +244,7 @@ def conv(inputs, kernel, strides=1, padding='valid', data_format=None, dilation_
     k = floating(kernel, 'conv')
     if one_d:
         k = _ops.expand_dims(k, 0)
-    y = _ops.conv2d(x, k, strides=_window(strides, one_d), padding=str(padding).upper())
+    y = _ops.conv2d(x, k, strides=_window(strides, one_d, 'strides'), padding=str(padding).upper())
     return _restore(y, one_d, first)
 
 
@@ -263,7 +267,8 @@ def _pool(tapeflow_op, op):
     def pool(inputs, pool_size, strides=None, padding='valid', data_format=None):
         x, one_d, first = _spatial(inputs, data_format, op)
         strides = pool_size if strides is None else strides
-        y = tapeflow_op(x, _window(pool_size, one_d), _window(strides, one_d), padding=str(padding).upper())
+        y = tapeflow_op(x, _window(pool_size, one_d, 'ksize'), _window(strides, one_d, 'strides'),
+                        padding=str(padding).upper())
         return _restore(y, one_d, first)
     pool.__name__ = pool.__qualname__ = op
     pool.__doc__ = '1-D or 2-D %s pooling; ``strides`` defaults to ``pool_size``.' % op.split('_')[0]
