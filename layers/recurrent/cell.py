@@ -16,6 +16,7 @@ from framework.ops import affine, cast, concat, expand_dims, ones, zeros
 
 from .. import activations, call_context, constraints, initializers, regularizers
 from ..layer import Layer
+from .sequence_projection import sequence_projection
 
 
 def check_units(units, who):
@@ -109,11 +110,15 @@ class RecurrentCell(Layer):
     def input_bias(self):
         return self.bias
 
-    def project(self, inputs):
-        """``inputs @ kernel + bias`` for one step (batch, features) or a whole sequence."""
+    def project(self, inputs, backwards=None):
+        """``inputs @ kernel + bias`` for one step (batch, features) or a whole sequence; a sequence
+        that a loop steps through (``backwards``: last step first, or not) gets its kernel's gradient
+        summed step by step, as TF's loop sums it (sequence_projection.py)."""
         kernel = self.kernel
         if inputs._data.dtype is not kernel._data.dtype:
             inputs = cast(inputs, kernel.dtype)       # integer inputs, as Keras promotes them
+        if backwards is not None and inputs.ndim == 3:
+            return sequence_projection(inputs, kernel, self.input_bias(), backwards)
         return affine(inputs, kernel, self.input_bias())
 
     def recurrent_weights(self):
@@ -162,12 +167,12 @@ class RecurrentCell(Layer):
         return [keras_random.dropout(ones(shape, self.compute_dtype), rate, seed=self.seed_generator)
                 for _ in range(count)]
 
-    def project_masked(self, inputs, input_mask):
+    def project_masked(self, inputs, input_mask, backwards=None):
         """``project`` of ``inputs`` under the input mask (a list: one mask per gate's block of the kernel)."""
         if input_mask is None:
-            return self.project(inputs)
+            return self.project(inputs, backwards)
         if not isinstance(input_mask, list):
-            return self.project(inputs * _broadcast_mask(input_mask, inputs))
+            return self.project(inputs * _broadcast_mask(input_mask, inputs), backwards)
         kernel, bias, u = self.kernel, self.input_bias(), self.units
         if inputs._data.dtype is not kernel._data.dtype:
             inputs = cast(inputs, kernel.dtype)

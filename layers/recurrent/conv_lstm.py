@@ -110,7 +110,7 @@ class ConvLSTMCell(LSTMCell):
     def project(self, inputs):
         return self._input_conv(inputs, self.kernel, self.bias)
 
-    def project_masked(self, inputs, input_mask):
+    def project_masked(self, inputs, input_mask, backwards=None):     # (the conv projection keeps its one op)
         if input_mask is None:
             return self.project(inputs)
         f, bias = self.filters, self.bias

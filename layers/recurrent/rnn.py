@@ -15,6 +15,7 @@ from framework.errors import InvalidArgumentError
 from framework.backend import array_module
 from framework.ops import cast, reshape, stack, where, zeros
 from framework.tensor import Tensor, convert_to_tensor
+from framework.variable import Variable
 
 from .. import autocast as autocasting, call_context
 from ..layer import Layer
@@ -140,8 +141,12 @@ class RNN(InitialStateBuildConfig, Layer):
             input_mask, recurrent_mask = cell.dropout_masks(batch, sequences.shape[-1], training, in_rnn=True)
             # the cell's steps run here, not through its __call__: read its weights as a mixed call does
             with autocasting.weights_as(cell, cell._compute) if cell._compute is not None else nullcontext():
-                weights = cell.recurrent_weights()
-                projected_steps = time_steps(cell.project_masked(sequences, input_mask), self.go_backwards)
+                # read once for the whole loop, as TF's while_loop captures them: in a traced step each
+                # read would be its own snapshot, whose gradients add in the reads' (forward) order,
+                # where TF's backward loop adds them last step first (tapeflow's eager order)
+                weights = tuple(w.read_value() if type(w) is Variable else w for w in cell.recurrent_weights())
+                projected_steps = time_steps(cell.project_masked(sequences, input_mask, self.go_backwards),
+                                             self.go_backwards)
                 for t, projected in enumerate(projected_steps):
                     output, new_states = cell.step(projected, states, weights, recurrent_mask)
                     output, states = self._skip_masked(keep, t, output, new_states, states, outputs)
