@@ -106,3 +106,15 @@ def test_keras_ops_windows_given_as_text_are_tfs_type_error(call, text):
     # Keras 3 on TF 2.21 passes them to tf.nn, whose attr check refuses them; int('2') took them
     with pytest.raises(TypeError, match=text.replace('(', r'\(')):
         call()
+
+
+def test_average_pool_and_depthwise_conv_refuse_integer_inputs_max_pool_takes_them():
+    # Keras 3 on TF 2.21: AvgPool and DepthwiseConv2dNative have no integer kernels (max_pool casts)
+    ints = np.ones((1, 4, 4, 2), np.int32)
+    with pytest.raises(tf.errors.InvalidArgumentError) as err:
+        keras.ops.average_pool(ints, 2)
+    assert str(err.value).startswith("Value for attr 'T' of int32 is not in the list of allowed values: half, "
+                                     "bfloat16, float, double\n\t; NodeDef: {{node AvgPool}}")
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r'\{\{node DepthwiseConv2dNative\}\}'):
+        keras.ops.depthwise_conv(ints, np.ones((2, 2, 2, 1), np.float32))
+    assert keras.ops.max_pool(ints, 2).dtype == tf.float32

@@ -14,7 +14,7 @@ from framework import ops as _ops
 from .ops_arguments import integer
 from .ops_conv_nd import conv_transpose_nd
 from .ops_dtypes import cast_all, floating, tensor
-from .ops_nn import _restore, _spatial
+from .ops_nn import _restore, _spatial, refuse_integer_input
 
 __all__ = ['adaptive_average_pool', 'adaptive_max_pool', 'conv_transpose', 'depth_to_space', 'depthwise_conv',
            'fold', 'separable_conv', 'space_to_depth', 'unfold']
@@ -63,6 +63,7 @@ def _patches(x, kernel, strides, padding, dilation, op):
 def depthwise_conv(inputs, kernel, strides=1, padding='valid', data_format=None, dilation_rate=1):
     """Each input channel convolved with its own ``depth_multiplier`` filters: kernel
     (spatial..., channels, multiplier); output channels = channels * multiplier."""
+    refuse_integer_input(inputs, 'depthwise_conv')
     x, one_d, first = _spatial(inputs, data_format, 'depthwise_conv')
     k = floating(kernel, 'depthwise_conv')
     x, k = cast_all([x, k], 'depthwise_conv')

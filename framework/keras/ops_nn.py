@@ -263,8 +263,35 @@ def _beyond_2d_path(inputs, kernel, data_format, dilation_rate):
     return len(shape) in (3, 4) and len(kernel_shape) == len(shape) and kernel_shape[-2] != channels
 
 
+# The kernels' op-registry words for an integer or bool input (Keras 3 on TF casts inputs to neither)
+_INTEGER_REFUSALS = {
+    'average_pool': ("Value for attr 'T' of %s is not in the list of allowed values: half, bfloat16, float, double\n"
+                     "\t; NodeDef: {{node AvgPool}}; Op<name=AvgPool; signature=value:T -> output:T; "
+                     "attr=ksize:list(int),min=4; attr=strides:list(int),min=4; attr=padding:string,allowed=[\"SAME\", "
+                     "\"VALID\"]; attr=data_format:string,default=\"NHWC\",allowed=[\"NHWC\", \"NCHW\"]; "
+                     "attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]> [Op:AvgPool]"),
+    'depthwise_conv': ("Value for attr 'T' of %s is not in the list of allowed values: half, bfloat16, float, double\n"
+                       "\t; NodeDef: {{node DepthwiseConv2dNative}}; Op<name=DepthwiseConv2dNative; signature=input:T, "
+                       "filter:T -> output:T; attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]; "
+                       "attr=strides:list(int); attr=padding:string,allowed=[\"SAME\", \"VALID\", \"EXPLICIT\"]; "
+                       "attr=explicit_paddings:list(int),default=[]; attr=data_format:string,default=\"NHWC\","
+                       "allowed=[\"NHWC\", \"NCHW\"]; attr=dilations:list(int),default=[1, 1, 1, 1]> "
+                       "[Op:DepthwiseConv2dNative] name: "),
+}
+
+
+def refuse_integer_input(inputs, op):
+    """TF's error for an integer or bool input to average_pool / depthwise_conv (numpy would cast it)."""
+    t = tensor(inputs, op)
+    if t._data.dtype.kind in 'iub':
+        raise _noted(_errors.InvalidArgumentError(_INTEGER_REFUSALS[op] % t.dtype.name), op,
+                     'cast the input to a floating dtype first')
+
+
 def _pool(tapeflow_op, op):
     def pool(inputs, pool_size, strides=None, padding='valid', data_format=None):
+        if op == 'average_pool':        # TF's MaxPool takes integers (Keras casts them), its AvgPool does not
+            refuse_integer_input(inputs, op)
         x, one_d, first = _spatial(inputs, data_format, op)
         strides = pool_size if strides is None else strides
         y = tapeflow_op(x, _window(pool_size, one_d, 'ksize'), _window(strides, one_d, 'strides'),
