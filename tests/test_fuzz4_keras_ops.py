@@ -118,3 +118,18 @@ def test_average_pool_and_depthwise_conv_refuse_integer_inputs_max_pool_takes_th
     with pytest.raises(tf.errors.InvalidArgumentError, match=r'\{\{node DepthwiseConv2dNative\}\}'):
         keras.ops.depthwise_conv(ints, np.ones((2, 2, 2, 1), np.float32))
     assert keras.ops.max_pool(ints, 2).dtype == tf.float32
+
+
+@pytest.mark.parametrize('x, text', [
+    (np.ones((1, 4, 4, 2), np.int32), 'cannot compute Conv2D as input #1(zero-based) was expected to be a int32 tensor '
+                                      'but is a float tensor [Op:Conv2D] name: '),
+    (np.ones((1, 4, 4, 2), np.int64), "Value for attr 'T' of int64 is not in the list of allowed values: half, "
+                                      "bfloat16, float, double, int32\n\t; NodeDef: {{node Conv2D}}"),
+    (np.ones((1, 4, 4, 2), bool), "Value for attr 'T' of bool is not in the list of allowed values: half, "
+                                  "bfloat16, float, double, int32\n\t; NodeDef: {{node Conv2D}}"),
+])
+def test_keras_conv_refuses_integer_inputs_beside_a_float_kernel(x, text):
+    # Keras 3 on TF 2.21 (its texts); tapeflow cast the input to float32
+    with pytest.raises(tf.errors.InvalidArgumentError) as err:
+        keras.ops.conv(x, np.ones((2, 2, 2, 1), np.float32))
+    assert str(err.value).startswith(text)

@@ -238,6 +238,7 @@ def _window(value, one_d, name):
 def conv(inputs, kernel, strides=1, padding='valid', data_format=None, dilation_rate=1):
     """N-D convolution (N = 1, 2 or 3) with a (spatial..., in_channels, out_channels) kernel
     (in_channels a divisor of the input's channels: a grouped convolution)."""
+    refuse_integer_input(inputs, 'conv', kernel)
     if _beyond_2d_path(inputs, kernel, data_format, dilation_rate):
         return conv_nd(inputs, kernel, strides, padding, data_format, dilation_rate)
     x, one_d, first = _spatial(inputs, data_format, 'conv')
@@ -277,12 +278,28 @@ _INTEGER_REFUSALS = {
                        "attr=explicit_paddings:list(int),default=[]; attr=data_format:string,default=\"NHWC\","
                        "allowed=[\"NHWC\", \"NCHW\"]; attr=dilations:list(int),default=[1, 1, 1, 1]> "
                        "[Op:DepthwiseConv2dNative] name: "),
+    'conv': ("Value for attr 'T' of %s is not in the list of allowed values: half, bfloat16, float, double, int32\n"
+             "\t; NodeDef: {{node Conv2D}}; Op<name=Conv2D; signature=input:T, filter:T -> output:T; "
+             "attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE, DT_INT32]; attr=strides:list(int); "
+             "attr=use_cudnn_on_gpu:bool,default=true; attr=padding:string,allowed=[\"SAME\", \"VALID\", "
+             "\"EXPLICIT\"]; attr=explicit_paddings:list(int),default=[]; attr=data_format:string,default=\"NHWC\","
+             "allowed=[\"NHWC\", \"NCHW\"]; attr=dilations:list(int),default=[1, 1, 1, 1]> [Op:Conv2D] name: "),
 }
 
 
-def refuse_integer_input(inputs, op):
-    """TF's error for an integer or bool input to average_pool / depthwise_conv (numpy would cast it)."""
+def refuse_integer_input(inputs, op, kernel=None):
+    """TF's error for an integer or bool input to average_pool / depthwise_conv / conv (numpy would cast it);
+    Conv2D takes int32, so an int32 input beside a float kernel fails its dtype pairing instead."""
     t = tensor(inputs, op)
+    if op == 'conv' and t.dtype.name == 'int32' and kernel is not None:
+        k = tensor(kernel, op)
+        if k.dtype.name != 'int32':
+            names = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
+            raise _noted(_errors.InvalidArgumentError(
+                'cannot compute Conv2D as input #1(zero-based) was expected to be a int32 tensor but is a %s tensor '
+                '[Op:Conv2D] name: ' % names.get(k.dtype.name, k.dtype.name)), op,
+                'cast the input to the kernel\'s dtype first')
+        return
     if t._data.dtype.kind in 'iub':
         raise _noted(_errors.InvalidArgumentError(_INTEGER_REFUSALS[op] % t.dtype.name), op,
                      'cast the input to a floating dtype first')
