@@ -315,7 +315,9 @@ class Layer(LayerWeights, OwnVariables):
         initializer = initializers.get(initializer)
         if name is None:     # Keras 3 auto-names it: 'variable', 'variable_1', ... across the process
             name = naming.unique_name('variable')
-        with random_state_freeze.thawed():      # Keras makes weights eagerly, even inside a symbolic trace
+        from framework.keras.stateless_scope import outside_stateless_scopes    # framework.keras imports layers
+        # Keras makes weights eagerly, even inside a symbolic trace (and its StatelessScope)
+        with random_state_freeze.thawed(), outside_stateless_scopes():
             value = initializer(shape, dtype=dtype)
         variable = Variable(value, trainable=trainable, name=name, dtype=dtype, aggregation=aggregation,
                             synchronization='auto')

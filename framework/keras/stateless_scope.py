@@ -9,6 +9,8 @@ How: a mapped variable's buffer is swapped for the mapped value on entry; any ot
 swapped for a copy on its first in-place write (``Variable._detach`` calls ``claim``); on exit
 the scope keeps the buffers it swapped in and puts the originals back.
 """
+import contextlib
+
 import numpy as np
 
 from framework import backend
@@ -103,6 +105,19 @@ class StatelessScope:
         if id(variable) in self._originals:
             return Tensor(variable._data.copy())
         return self.state_mapping.get(id(variable))
+
+
+@contextlib.contextmanager
+def outside_stateless_scopes():
+    """Run as if no StatelessScope were open: Keras 3 makes a variable created in one with its
+    initializer when the scope exits, so the initializer's draw (a SeedGenerator's state moving on)
+    stays, while the scope's other writes are dropped."""
+    scopes = list(STATELESS_SCOPES)
+    del STATELESS_SCOPES[:]
+    try:
+        yield
+    finally:
+        STATELESS_SCOPES[:] = scopes
 
 
 def in_stateless_scope():

@@ -263,8 +263,11 @@ def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1):
     # flag, False keeps it from reaching the zeros.
     enclosing = call_context.state().stack
     training = None if not enclosing or enclosing[-1][1] is None else False
+    # Keras's symbolic call runs inside a StatelessScope (backend compute_output_spec): the layer's
+    # variable writes (a call counting itself with assign_add) are dropped, new variables kept
+    from framework.keras.stateless_scope import StatelessScope    # framework.keras imports the layers
     try:
-        with paused(), call_context.probe(bool(batch_free) and all(batch_free)):
+        with paused(), call_context.probe(bool(batch_free) and all(batch_free)), StatelessScope():
             stand_ins = (nest.map_structure(zeros, inputs), nest.map_structure(zeros, list(args)),
                          nest.map_structure(zeros, kwargs))
             # Names inside Keras's symbolic call start below the layer ('dense/Relu:0')
