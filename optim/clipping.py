@@ -45,14 +45,19 @@ def clip_by_global_norm(grads, clipnorm):
     A non-finite global norm makes every gradient nan, as in Keras (the
     ``norm - norm`` term), so that a diverged step is visible, not hidden.
     """
+    scale = global_norm_scale(grads, clipnorm)
+    return [(g.dense() if type(g) is RowGradients else g) * scale.astype(g.dtype) for g in grads]
+
+
+def global_norm_scale(grads, clipnorm):
+    """The factor ``clip_by_global_norm`` multiplies every gradient by, in the first one's dtype."""
     norm = global_norm(grads)
     xp = backend.array_module(norm)
     limit, one = norm.dtype.type(clipnorm), norm.dtype.type(1)
     # A zero norm divides by zero here (1/0 = inf, then min(inf, 1/clipnorm)):
     # a value, not an error; tapeflow silences numpy's RuntimeWarning for it.
     # Keras writes 1.0 / clip_norm in Python: the quotient is rounded once, from float64.
-    scale = limit * xp.minimum(one / norm, norm.dtype.type(1.0 / clipnorm)) + (norm - norm)
-    return [(g.dense() if type(g) is RowGradients else g) * scale.astype(g.dtype) for g in grads]
+    return limit * xp.minimum(one / norm, norm.dtype.type(1.0 / clipnorm)) + (norm - norm)
 
 
 def _squares(grad):

@@ -294,11 +294,19 @@ class Optimizer(OptimizerState, abc.ABC):
             deferred_restore.after_build(self)      # checkpoint values for slots restored since
         variables = present
         if self.loss_scale_factor is not None:
-            grads = [divide_by_constant(g, g.dtype.type(self.loss_scale_factor)) for g in grads]
-        if self.gradient_accumulation_steps:
-            self._accumulate(grads, variables)
-        else:
-            self._update(grads, variables)
+            if self._defers_scale(grads, self.gradient_accumulation_steps or self.clipnorm or
+                                  self.global_clipnorm or self.clipvalue):
+                self._gradient_scale = _ReciprocalOf(self.loss_scale_factor)
+            else:
+                grads = [divide_by_constant(g, g.dtype.type(self.loss_scale_factor)) for g in grads]
+        try:
+            if self.gradient_accumulation_steps:
+                self._accumulate(grads, variables)
+            else:
+                self._update(grads, variables)
+        finally:
+            if self._gradient_scale is not None:
+                self._gradient_scale = None
         for variable in variables:
             constraint = getattr(variable, 'constraint', None)
             if constraint is not None:
@@ -334,7 +342,12 @@ class Optimizer(OptimizerState, abc.ABC):
             for accumulator, grad in zip(accumulators, grads):
                 accumulator += grad
             return
-        self._update([divide_by_constant(g + a, g.dtype.type(steps)) for g, a in zip(grads, accumulators)], variables)
+        if self._defers_scale(grads, self.clipnorm or self.global_clipnorm or self.clipvalue):
+            self._gradient_scale = _ReciprocalOf(steps)
+            self._update([g + a for g, a in zip(grads, accumulators)], variables)
+        else:
+            self._update([divide_by_constant(g + a, g.dtype.type(steps)) for g, a in zip(grads, accumulators)],
+                         variables)
         for accumulator in self._slots.arrays_named('gradient_accumulator'):
             accumulator[...] = 0
 
@@ -342,7 +355,10 @@ class Optimizer(OptimizerState, abc.ABC):
         for variable in variables:
             variable._detach()      # a tape may still hold the old values (see framework/tape.py)
         if self.clipnorm or self.global_clipnorm or self.clipvalue:       # (no call on the common path)
-            grads = self._clip_gradients(grads)
+            if self.global_clipnorm and not self.clipnorm and not self.clipvalue and self._defers_scale(grads):
+                self._gradient_scale = _ScaleOf(clipping.global_norm_scale(grads, self.global_clipnorm))
+            else:
+                grads = self._clip_gradients(grads)
         lr = self._learning_rate_value()
         self._apply_weight_decay(variables, lr)
         steps, count = self.gradient_accumulation_steps, self._iteration_count()
@@ -352,6 +368,19 @@ class Optimizer(OptimizerState, abc.ABC):
             self._update_variables(grads, variables, lr)
         finally:
             self._step_in_progress = None
+
+    # An optimizer whose traced update multiplies the gradient by a scalar rate (SGD) says so: where
+    # the gradient itself comes out of a product with a scalar (loss_scale_factor's or gradient
+    # accumulation's 1 / n, global_clipnorm's scale), a returning traced step's graph multiplies the
+    # two scalars first (grappler's MinimizeBroadcasts), so that one factor waits in
+    # ``_gradient_scale`` for update_step to merge, instead of scaling the gradients beforehand.
+    merges_gradient_scale = False
+    _gradient_scale = None
+
+    def _defers_scale(self, grads, other_factor=False):
+        """Whether the gradients' one scalar factor is left to update_step (see merges_gradient_scale)."""
+        return (self.merges_gradient_scale and not other_factor and self._gradient_scale is None
+                and graph_random_ops.pushes_constants() and not any(type(g) is RowGradients for g in grads))
 
     # Whether ``update_step`` treats every element on its own, so that one call on
     # many variables concatenated (flat_update.FlatGroup) gives the same bits as
@@ -503,3 +532,26 @@ class Optimizer(OptimizerState, abc.ABC):
         if isinstance(config.get('learning_rate'), dict):
             config['learning_rate'] = deserialize_schedule(config['learning_rate'], custom_objects)
         return cls(**config)
+
+
+class _ReciprocalOf:
+    """A deferred gradient factor ``1 / n`` in the gradient's dtype (a division by a constant, which a
+    traced graph multiplies by: see divide_by_constant)."""
+    __slots__ = ('n',)
+
+    def __init__(self, n):
+        self.n = n
+
+    def __call__(self, dtype):
+        return dtype.type(1) / dtype.type(self.n)
+
+
+class _ScaleOf:
+    """A deferred gradient factor: global_clipnorm's scale, cast to the gradient's dtype."""
+    __slots__ = ('scale',)
+
+    def __init__(self, scale):
+        self.scale = scale
+
+    def __call__(self, dtype):
+        return self.scale.astype(dtype)[()]

@@ -32,7 +32,12 @@ class SGD(Optimizer):
     def slot_groups(self):
         return [('momentum',)] if self.momentum != 0 else []
 
+    merges_gradient_scale = True      # see Optimizer.merges_gradient_scale
+
     def update_step(self, gradient, variable, learning_rate):
+        scale = self._gradient_scale
+        if scale is not None:       # a traced step's g * (lr * s) for the gradient g * s
+            learning_rate = learning_rate * scale(gradient.dtype)
         if self.momentum == 0:
             variable._data -= gradient * learning_rate
             return
