@@ -133,3 +133,21 @@ def test_keras_conv_refuses_integer_inputs_beside_a_float_kernel(x, text):
     with pytest.raises(tf.errors.InvalidArgumentError) as err:
         keras.ops.conv(x, np.ones((2, 2, 2, 1), np.float32))
     assert str(err.value).startswith(text)
+
+
+@pytest.mark.parametrize('call, kernel, expected, given', [
+    (lambda: keras.ops.solve(A.astype('float32'), np.ones((2, 2), np.int32)), 'MatrixSolve', 'float', 'int32'),
+    (lambda: keras.ops.solve(A.astype('float64'), np.ones((2, 2), np.float32)), 'MatrixSolve', 'double', 'float'),
+    (lambda: keras.ops.solve_triangular(A.astype('float32'), np.ones((2, 2), np.int32)), 'MatrixTriangularSolve',
+     'float', 'int32'),
+    (lambda: keras.ops.depthwise_conv(X4, np.ones((2, 2, 2, 1), np.int32)), '_MklNativeDepthwiseConv2dNative',
+     'float', 'int32'),
+    (lambda: keras.ops.depthwise_conv(X4.astype('float64'), np.ones((2, 2, 2, 1), np.float32)),
+     'DepthwiseConv2dNative', 'double', 'float'),
+])
+def test_keras_ops_second_operands_of_another_dtype_are_the_kernels_error(call, kernel, expected, given):
+    # Keras 3 on TF 2.21 casts neither operand (its texts); tapeflow cast them to one dtype
+    with pytest.raises(tf.errors.InvalidArgumentError) as err:
+        call()
+    assert str(err.value) == ('cannot compute %s as input #1(zero-based) was expected to be a %s tensor but is a %s '
+                              'tensor [Op:%s] name: ' % (kernel, expected, given, kernel.replace('_MklNative', '')))

@@ -13,7 +13,7 @@ import numpy as np
 from framework import ops as _ops
 from .ops_arguments import integer
 from .ops_conv_nd import conv_transpose_nd
-from .ops_dtypes import cast_all, floating, tensor
+from .ops_dtypes import cast_all, floating, same_dtype_operand, tensor
 from .ops_nn import _restore, _spatial, refuse_integer_input
 
 __all__ = ['adaptive_average_pool', 'adaptive_max_pool', 'conv_transpose', 'depth_to_space', 'depthwise_conv',
@@ -65,8 +65,9 @@ def depthwise_conv(inputs, kernel, strides=1, padding='valid', data_format=None,
     (spatial..., channels, multiplier); output channels = channels * multiplier."""
     refuse_integer_input(inputs, 'depthwise_conv')
     x, one_d, first = _spatial(inputs, data_format, 'depthwise_conv')
-    k = floating(kernel, 'depthwise_conv')
-    x, k = cast_all([x, k], 'depthwise_conv')
+    # TF's oneDNN kernel takes float32 (its name then shows in the error), the plain one other floats
+    k = same_dtype_operand(x, kernel, 'depthwise_conv', '_MklNativeDepthwiseConv2dNative'
+                           if x.dtype.name == 'float32' else 'DepthwiseConv2dNative')
     if k.ndim != (3 if one_d else 4) or k.shape[-2] != x.shape[-1]:
         raise ValueError('keras.ops.depthwise_conv: kernel must be (%s, in_channels=%d, multiplier), got shape %s'
                          % ('width' if one_d else 'height, width', x.shape[-1], tuple(k.shape)))

@@ -17,7 +17,7 @@ from framework.ops.operands import ACTIVE
 from framework.tape import record_blocked
 from framework.tensor import Tensor
 from .ops_arguments import flag
-from .ops_dtypes import cast_all, floating, linalg_input
+from .ops_dtypes import cast_all, floating, linalg_input, same_dtype_operand
 from .ops_elementwise import _primitive
 from .ops_shapes import matmul
 
@@ -163,7 +163,8 @@ def cholesky(x, upper=False):
 
 def solve_triangular(a, b, lower=False):
     """x with a @ x = b, reading only a's lower (``lower``) or upper triangle; a 1-D b is a vector."""
-    a, b = cast_all([_matrices(a, 'solve_triangular'), floating(b, 'solve_triangular')], 'solve_triangular')
+    a = _matrices(a, 'solve_triangular')
+    b = same_dtype_operand(a, b, 'solve_triangular', 'MatrixTriangularSolve')
     # tf.linalg.triangular_solve, as Keras 3 on TF: batch axes broadcast and NaN gives NaN (MatrixSolve does
     # neither); it reads the same triangle through band_part
     if b.ndim == a.ndim - 1:

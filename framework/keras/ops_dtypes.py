@@ -9,6 +9,7 @@ rules, so each ``keras.ops`` function stays a thin adapter.
 import numpy as np
 
 from framework import ops as _ops
+from framework.errors import InvalidArgumentError
 from framework.ops.operands import as_tensor
 from framework.tensor import Tensor
 
@@ -36,6 +37,8 @@ def linalg_input(x, op):
     """``x`` as TensorFlow's matrix kernels take it, float or complex: Keras 3 on TensorFlow casts nothing,
     so an integer or bool matrix is the kernel's op-registry refusal (numpy would cast it)."""
     t = tensor(x, op)
+    if t._data.dtype.kind in 'OSU':
+        raise TypeError('keras.ops.%s: expected a numeric tensor, got dtype %s' % (op, t.dtype.name))
     if t._data.dtype.kind not in 'iub':
         return t
     from framework.ops import float_kernels
@@ -48,6 +51,22 @@ def linalg_input(x, op):
     error.add_note('keras.ops.%s: a matrix of dtype %s; cast it first, e.g. keras.ops.cast(x, "float32")'
                    % (op, t.dtype.name))
     raise error
+
+
+def same_dtype_operand(a, b, op, kernel):
+    """``b`` as a tensor of ``a``'s dtype, or TensorFlow's error for a kernel's second operand of another
+    dtype (Keras 3 on TF casts neither: solve(float32, int32) is MatrixSolve's refusal)."""
+    t = tensor(b, op)
+    if t._data.dtype != a._data.dtype:
+        names = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
+        error = InvalidArgumentError('cannot compute %s as input #1(zero-based) was expected to be a %s tensor but '
+                                     'is a %s tensor [Op:%s] name: ' % (kernel, names.get(a.dtype.name, a.dtype.name),
+                                                                       names.get(t.dtype.name, t.dtype.name),
+                                                                       kernel.replace('_MklNative', '')))
+        error.add_note('keras.ops.%s: both operands must have one dtype, got %s and %s; cast one first'
+                       % (op, a.dtype.name, t.dtype.name))
+        raise error
+    return t
 
 
 def numeric(x, op):

@@ -1,6 +1,6 @@
 """``keras.ops`` matrix functions: inv, det, slogdet, solve."""
 from framework import ops as _ops
-from .ops_dtypes import cast_all, floating, linalg_input
+from .ops_dtypes import linalg_input, same_dtype_operand
 from .ops_shapes import matmul
 
 __all__ = ['det', 'inv', 'slogdet', 'solve']
@@ -23,5 +23,6 @@ def slogdet(x):
 
 def solve(a, b):
     """x with a @ x = b, as inv(a) @ b (a 1-D b is a vector; gradients reach a and b)."""
-    a, b = cast_all([linalg_input(a, 'solve'), floating(b, 'solve')], 'solve')
+    a = linalg_input(a, 'solve')
+    b = same_dtype_operand(a, b, 'solve', 'MatrixSolve')
     return matmul(_ops.inv(a), b)
