@@ -151,3 +151,22 @@ def test_keras_ops_second_operands_of_another_dtype_are_the_kernels_error(call, 
         call()
     assert str(err.value) == ('cannot compute %s as input #1(zero-based) was expected to be a %s tensor but is a %s '
                               'tensor [Op:%s] name: ' % (kernel, expected, given, kernel.replace('_MklNative', '')))
+
+
+M23 = np.linspace(0.1, 0.6, 6, dtype=np.float32).reshape(2, 3)
+
+
+@pytest.mark.parametrize('call, text', [
+    (lambda: keras.ops.cdist(M23.astype('int32'), M23),
+     'cannot compute Sub as input #1(zero-based) was expected to be a int32 tensor but is a float tensor'),
+    (lambda: keras.ops.cdist(M23, M23.astype('float64')),
+     'cannot compute Sub as input #1(zero-based) was expected to be a float tensor but is a double tensor'),
+    (lambda: keras.ops.polar(M23.astype('int32'), M23),
+     'cannot compute Mul as input #1(zero-based) was expected to be a int32 tensor but is a float tensor'),
+    (lambda: keras.ops.polar(M23, M23.astype('float64')),
+     'cannot compute Mul as input #1(zero-based) was expected to be a float tensor but is a double tensor'),
+])
+def test_cdist_and_polar_pair_their_operands_dtypes_as_tf(call, text):
+    with pytest.raises(tf.errors.InvalidArgumentError) as err:
+        call()
+    assert str(err.value).startswith(text)

@@ -9,7 +9,7 @@ from framework import backend
 from framework.ops.operands import ACTIVE
 from framework.tape import record_blocked
 from framework.tensor import Tensor
-from .ops_dtypes import cast_all, floating, tensor
+from .ops_dtypes import cast_all, floating, same_dtype_operand, tensor
 
 __all__ = ['polar', 'view_as_complex', 'view_as_real']
 
@@ -25,6 +25,9 @@ def _blocked(op, inputs):
 
 def polar(abs_, angle):
     """The complex numbers abs_ * (cos(angle) + i sin(angle)) (complex64 for float32 inputs)."""
+    first = tensor(abs_, 'polar')
+    if first._data.dtype.kind in 'fiucb':     # Keras 3 on TF multiplies abs by cos(angle) as they are
+        same_dtype_operand(first, angle, 'polar', 'Mul')
     r, theta = cast_all([floating(abs_, 'polar'), floating(angle, 'polar')], 'polar')
     xp = backend.array_module(r._data)
     _blocked('polar', (r, theta))

@@ -8,7 +8,7 @@ import numpy as np
 
 from framework import ops as _ops
 from .ops_arguments import axis_of
-from .ops_dtypes import cast_all, floating, numeric
+from .ops_dtypes import cast_all, floating, numeric, same_dtype_operand, tensor
 
 __all__ = ['cdist', 'corrcoef', 'correlate', 'cross', 'inner', 'kron', 'trapezoid', 'vdot']
 
@@ -130,6 +130,9 @@ def corrcoef(x):
 
 def cdist(x, y):
     """Euclidean distances between the rows of ``x`` (..., m, d) and of ``y`` (..., n, d): (..., m, n)."""
+    first = tensor(x, 'cdist')
+    if first._data.dtype.kind in 'fiucb':     # Keras 3 on TF subtracts them as they are: TF's Sub pairs dtypes
+        same_dtype_operand(first, y, 'cdist', 'Sub')
     a, b = cast_all([floating(x, 'cdist'), floating(y, 'cdist')], 'cdist')
     if a.ndim < 2 or b.ndim < 2 or a.shape[-1] != b.shape[-1]:
         raise ValueError('keras.ops.cdist: x and y must be (..., rows, features) with equal features, got '
