@@ -1,4 +1,6 @@
 """Adafactor (Shazeer & Stern, 2018): second moments kept as row and column means, as Keras 3."""
+import numpy as np
+
 from framework import backend
 from framework.ops.reductions import reduce_mean, reduce_sum
 from framework.tensor import Tensor
@@ -134,7 +136,10 @@ class Adafactor(Optimizer):
 
 
 def _mean(x, axis=None, keepdims=False):
-    """Keras's ``ops.mean`` of a raw array: its sums in TensorFlow's order (``reduce_mean``)."""
+    """Keras's ``ops.mean`` of a raw array: its sums in TensorFlow's order (``reduce_mean``); a float16
+    or bfloat16 array's mean is taken in float32 and rounded back, as Keras's TF backend does."""
+    if x.dtype.itemsize < 4:
+        return reduce_mean(Tensor(x.astype(np.float32)), axis=axis, keepdims=keepdims)._data.astype(x.dtype)
     return reduce_mean(Tensor(x), axis=axis, keepdims=keepdims)._data
 
 

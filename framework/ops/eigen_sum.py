@@ -36,6 +36,7 @@ _WHOLE_SUM_CYCLES = 1.875
 _reduce = np.add.reduce   # without ndarray.sum's Python-level wrapper
 _FLOAT32 = np.dtype(np.float32)
 _FLOAT64 = np.dtype(np.float64)
+_HALF = np.dtype(np.float16)
 
 
 def applies(a, inner):
@@ -46,7 +47,8 @@ def applies(a, inner):
     dtype = a.dtype
     if a.size > MAX_SIZE:
         return inner == a.size and dtype == _FLOAT32 and a.size <= MAX_WHOLE_SIZE
-    return (dtype == _FLOAT32 and PACKET <= inner) or (dtype == _FLOAT64 and PACKET64 <= inner)
+    # (float16 at every length: below a packet TF's scalar loop adds in half precision, numpy's sum does not)
+    return (dtype == _FLOAT32 and PACKET <= inner) or (dtype == _FLOAT64 and PACKET64 <= inner) or dtype == _HALF
 
 
 def kernel_row_sums(a):
@@ -112,11 +114,16 @@ def _leaf_sums(a, packet=PACKET):
     else:
         packets = a[:, :whole]
     acc = _in_order(packets.reshape(rows, packets.shape[1] // packet, packet), 1)
+    if a.dtype == _HALF:
+        # Packet8h: the accumulators add in half precision, but predux folds the lanes as a
+        # Packet8f and rounds once (the tail still adds in half): TF 2.21's float16 reduce_sum
+        acc = acc.astype(np.float32)
     half = acc[:, :packet // 2] + acc[:, packet // 2:]
     if packet == PACKET64:        # Packet4d's predux: (0 + 2) + (1 + 3)
         packed = half[:, 0] + half[:, 1]
     else:
         packed = (half[:, 0] + half[:, 2]) + (half[:, 1] + half[:, 3])
+    packed = packed.astype(a.dtype, copy=False)
     if whole == n:
         return packed
     return _tail_sums(a[:, whole:]) + packed
@@ -124,7 +131,7 @@ def _leaf_sums(a, packet=PACKET):
 
 def _vector_sum(v, packet=PACKET):
     """The sum of one row (a whole tensor's sum, the common case) in TensorFlow's order."""
-    if type(v) is np.ndarray and packet == PACKET:
+    if type(v) is np.ndarray and packet == PACKET and v.dtype == _FLOAT32:
         return _host_vector_sum(v)
     return _leaf_sums(v[None], packet)[0]
 
