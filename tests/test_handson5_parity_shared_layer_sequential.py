@@ -15,6 +15,7 @@ from framework import keras
 
 
 def _model():
+    keras.backend.clear_session()       # the layer names below are a fresh session's (tests run in any order)
     keras.utils.set_random_seed(1)
     shared = keras.layers.Dense(3, activation='relu', name='shared')
     return keras.Sequential([keras.Input((3,)), shared, shared, keras.layers.Dense(1)])
