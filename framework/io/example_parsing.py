@@ -14,7 +14,8 @@ from .example_proto import Example
 from .strings_in import byte_array, string_tensor
 
 _KIND_OF = {'float32': 'float_list', 'int64': 'int64_list', 'string': 'bytes_list'}
-_TYPE_NAME = {'float32': 'float', 'int64': 'int64', 'string': 'string'}
+_DTYPE_OF = {kind: dtype for dtype, kind in _KIND_OF.items()}
+_TYPE_NAME = {'float32': 'float', 'int64': 'int64', 'string': 'string'}      # TensorFlow's DataTypeString
 
 
 class FixedLenFeature(collections.namedtuple('FixedLenFeature', ['shape', 'dtype', 'default_value'])):
@@ -52,16 +53,11 @@ def _dtype_name(spec, name, op):
     return dtype.name
 
 
-def _values(example, name, dtype, op):
-    """The feature's values as a list, or None when the example lacks it."""
+def _values(example, name):
+    """The feature's list kind ('float_list', ...) and values, or (None, None) when the example lacks it."""
     feature = example.features.feature.get(name)
-    if feature is None or feature.WhichOneof('kind') is None:
-        return None
-    kind = feature.WhichOneof('kind')
-    if kind != _KIND_OF[dtype]:
-        raise errors.InvalidArgumentError(None, None, '%s: feature %r holds a %s, but the spec asks for %s'
-                                          % (op, name, kind, dtype))
-    return list(getattr(feature, kind).value)
+    kind = feature.WhichOneof('kind') if feature is not None else None
+    return (kind, list(getattr(feature, kind).value)) if kind else (None, None)
 
 
 def _array(values, dtype):
@@ -72,20 +68,35 @@ def _array(values, dtype):
     return np.asarray(values, dtypes.numpy_dtype(dtype)).reshape(len(values))
 
 
-def _fixed(values, spec, name, dtype, op):
+def _fixed(values, spec, name, dtype, where):
+    """One example's values of a FixedLenFeature as an array of its shape; ``where`` says which
+    example is read, for TensorFlow's message (None for parse_single_example)."""
     shape = [int(d) for d in spec.shape]
     count = int(np.prod(shape))
     if values is None:
         if spec.default_value is None:
-            raise errors.InvalidArgumentError(None, None, '%s: Feature: %s (data type: %s) is required but could not '
-                                              'be found.' % (op, name, _TYPE_NAME[dtype]))
+            raise _KernelText('%sFeature: %s (data type: %s) is required but could not be found.'
+                              % ('Name: %s, ' % where[0] if where else '', name, _TYPE_NAME[dtype]))
         default = np.asarray(spec.default_value.numpy() if hasattr(spec.default_value, 'numpy')
                              else spec.default_value, object if dtype == 'string' else dtypes.numpy_dtype(dtype))
         return np.broadcast_to(default, shape).copy()
     if len(values) != count:
-        raise errors.InvalidArgumentError(None, None, '%s: Key: %s. Can\'t parse serialized Example: %d values for a '
-                                          'feature of shape %s' % (op, name, len(values), shape))
+        if where is None:        # the single-example kernel stops at the first value that does not fit
+            raise _KernelText(_at(name, where) + "Can't parse serialized Example: Some %s slice was not parsed."
+                              % _KIND_OF[dtype])
+        raise _KernelText(_at(name, where) + 'Number of %s values != expected.  Values size: %d but output shape: [%s]'
+                          % (_KIND_OF[dtype].split('_')[0], len(values), ','.join(map(str, shape))))
     return _array(values, dtype).reshape(shape)
+
+
+def _at(key, where):
+    """How ParseExampleV2 names the feature it failed on: alone for one example, with the record's
+    name and index in a batch."""
+    return 'Key: %s.  ' % key if where is None else 'Name: %s, Key: %s, Index: %d.  ' % (where[0], key, where[1])
+
+
+class _KernelText(Exception):
+    """ParseExampleV2's sentence about one record, made into TensorFlow's error by _parse_all."""
 
 
 def _tensor(array):
@@ -111,28 +122,56 @@ def _ragged(entries, dtype, row_splits_dtype):
     return RaggedTensor.from_row_lengths(values, Tensor(lengths))
 
 
-def _parse_all(records, features, op):
+def _in_tf_order(features):
+    """The spec names as TensorFlow's parse ops return them: VarLenFeatures, then FixedLenFeatures,
+    then RaggedFeatures, each group sorted by name."""
+    return [name for kind in (VarLenFeature, FixedLenFeature, RaggedFeature)
+            for name in sorted(k for k, spec in features.items() if isinstance(spec, kind))]
+
+
+def _kernel_name(features):
+    """The eager kernel TensorFlow names in its errors: ParseExampleV2 specialized to the spec counts."""
+    dense, sparse, ragged = (sum(isinstance(s, kind) for s in features.values())
+                             for kind in (FixedLenFeature, VarLenFeature, RaggedFeature))
+    return ('ParseExampleV2_Tdense_%d_num_sparse_%d_ragged_split_types_%d_ragged_value_types_%d_sparse_types_%d'
+            % (dense, sparse, ragged, ragged, sparse))
+
+
+def _parse_all(records, features, op, names=None):
+    """{spec name: (spec, dtype, parsed)} in TensorFlow's order, ``parsed`` holding one entry per record.
+    ``names``: each record's name for TensorFlow's batch messages (None: one example, no batch)."""
     if not isinstance(features, dict) or not features:
         raise TypeError('%s: features must be a non-empty dict of FixedLenFeature / VarLenFeature, got %r'
                         % (op, features))
-    examples = [Example.FromString(r) for r in records]
-    out = {}
     for name, spec in features.items():
         if not isinstance(spec, (FixedLenFeature, VarLenFeature, RaggedFeature)):
             raise TypeError('%s: feature %r must be a FixedLenFeature, VarLenFeature or RaggedFeature, got %r'
                             % (op, name, spec))
-        dtype = _dtype_name(spec, name, op)
         if isinstance(spec, RaggedFeature) and spec.partitions:
             raise ValueError('%s: RaggedFeature %r has partitions %s; tapeflow reads RaggedFeatures without '
                              'partitions only (one ragged dimension)' % (op, name, spec.partitions))
-        key = spec.value_key if isinstance(spec, RaggedFeature) and spec.value_key else name
-        found = [_values(e, key, dtype, op) for e in examples]
-        if isinstance(spec, (VarLenFeature, RaggedFeature)):
-            out[name] = [(b, values or []) for b, values in enumerate(found)]
-        else:
-            out[name] = [_fixed(values, spec, name, dtype, op) for values in found]
-        out[name] = (spec, dtype, out[name])
-    return out
+    specs = {name: (features[name], _dtype_name(features[name], name, op), []) for name in _in_tf_order(features)}
+    for index, record in enumerate(records):
+        example = Example.FromString(record)
+        for name, (spec, dtype, parsed) in specs.items():
+            key = spec.value_key if isinstance(spec, RaggedFeature) and spec.value_key else name
+            where = None if names is None else (names[index], index)
+            try:
+                kind, values = _values(example, key)
+                if kind is not None and kind != _KIND_OF[dtype]:
+                    found, wanted = _TYPE_NAME[_DTYPE_OF[kind]], _TYPE_NAME[dtype]
+                    raise _KernelText(_at(key, where) + (
+                        "Data types don't match. Data type: %s but expected type: %s" % (found, wanted)
+                        if isinstance(spec, FixedLenFeature) else
+                        "Data types don't match. Expected type: %s, Actual type: %s" % (wanted, found)))
+                if isinstance(spec, FixedLenFeature):
+                    parsed.append(_fixed(values, spec, name, dtype, where))
+                else:
+                    parsed.append((index, values or []))
+            except _KernelText as text:
+                raise errors.kernel_error('ParseExampleV2', str(text), node=_kernel_name(features), note=(
+                    '%s: record %d, feature %r, read as %r' % (op, index, name, spec))) from None
+    return specs
 
 
 @named_errors('io.parse_single_example')
@@ -162,7 +201,10 @@ def parse_example(serialized, features, example_names=None, name=None):
     if records.ndim != 1:
         raise ValueError('%s: serialized must be a 1-D batch of strings, got shape %s' % (op, records.shape))
     result = {}
-    for key, (spec, dtype, parsed) in _parse_all(list(records), features, op).items():
+    names = ['<unknown>'] * len(records) if example_names is None else [
+        n.decode('utf-8', 'replace') if isinstance(n, bytes) else str(n)
+        for n in byte_array(example_names, op, 'example_names').reshape(-1)]
+    for key, (spec, dtype, parsed) in _parse_all(list(records), features, op, names).items():
         if isinstance(spec, VarLenFeature):
             result[key] = _sparse(parsed, dtype, True)
         elif isinstance(spec, RaggedFeature):

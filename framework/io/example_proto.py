@@ -9,6 +9,7 @@ import struct
 
 import numpy as np
 
+from .example_text import float32_text, quoted
 from .tensor_proto import _field, _fields, _varint
 
 
@@ -31,8 +32,14 @@ class _List:
     def __eq__(self, other):
         return type(self) is type(other) and self.value == other.value
 
-    def __repr__(self):
-        return '%s(value=%r)' % (type(self).__name__, self.value)
+    def _text(self, pad):
+        return ''.join('%svalue: %s\n' % (pad, self._value_text(v)) for v in self.value)
+
+    # print() and repr() of TensorFlow's messages both show protobuf's text format
+    def __str__(self):
+        return self._text('')
+
+    __repr__ = __str__
 
 
 class BytesList(_List):
@@ -46,6 +53,10 @@ class BytesList(_List):
         if not isinstance(v, (bytes, bytearray, np.bytes_)):
             raise TypeError('BytesList: values must be bytes or str, got %s' % type(v).__name__)
         return bytes(v)
+
+    @staticmethod
+    def _value_text(v):
+        return quoted(v, True)
 
     def _serialize(self):
         return b''.join(_field(1, v) for v in self.value)
@@ -62,6 +73,8 @@ class FloatList(_List):
     @staticmethod
     def _check(v):
         return float(np.float32(v))
+
+    _value_text = staticmethod(float32_text)
 
     def _serialize(self):
         return _field(1, struct.pack('<%df' % len(self.value), *self.value)) if self.value else b''
@@ -84,6 +97,8 @@ class Int64List(_List):
         if isinstance(v, (float, np.floating)) or not -2 ** 63 <= int(v) < 2 ** 63:
             raise TypeError('Int64List: values must be int64 integers, got %r' % (v,))
         return int(v)
+
+    _value_text = staticmethod(str)
 
     def _serialize(self):
         return _field(1, b''.join(_varint(v) for v in self.value)) if self.value else b''
@@ -136,8 +151,15 @@ class Feature:
         return isinstance(other, Feature) and self._kind == other._kind and all(
             getattr(self, k) == getattr(other, k) for k, _, _ in _KINDS)
 
-    def __repr__(self):
-        return 'Feature(%s=%r)' % (self._kind, getattr(self, self._kind)) if self._kind else 'Feature()'
+    def _text(self, pad):
+        if self._kind is None:
+            return ''
+        return '%s%s {\n%s%s}\n' % (pad, self._kind, getattr(self, self._kind)._text(pad + '  '), pad)
+
+    def __str__(self):
+        return self._text('')
+
+    __repr__ = __str__
 
 
 class Features:
@@ -163,26 +185,34 @@ class Features:
     def __eq__(self, other):
         return isinstance(other, Features) and self.feature == other.feature
 
-    def __repr__(self):
-        return 'Features(feature=%r)' % (self.feature,)
+    def _text(self, pad):
+        return ''.join('%sfeature {\n%s  key: %s\n%s  value {\n%s%s  }\n%s}\n'
+                       % (pad, pad, quoted(k.encode('utf-8'), False), pad, v._text(pad + '    '), pad, pad)
+                       for k, v in self.feature.items())
+
+    def __str__(self):
+        return self._text('')
+
+    __repr__ = __str__
 
 
 class Example:
     """``tf.train.Example``: a Features message, serialized for TFRecord files."""
-    __slots__ = ('features',)
+    __slots__ = ('features', '_features_given')
 
     def __init__(self, features=None):
         self.features = features if features is not None else Features()
+        self._features_given = features is not None          # protobuf's presence bit: prints 'features {}'
 
     def SerializeToString(self, deterministic=None):
         body = self.features._serialize()
-        return _field(1, body) if body or self.features.feature else b''
+        return _field(1, body) if body or self.features.feature or self._features_given else b''
 
     def ParseFromString(self, data):
-        self.features = Features()
+        self.features, self._features_given = Features(), False
         for n, _, v in _fields(bytes(data), 'Example'):
             if n == 1:
-                self.features = Features._parse(v)
+                self.features, self._features_given = Features._parse(v), True
         return len(data)
 
     @classmethod
@@ -194,5 +224,9 @@ class Example:
     def __eq__(self, other):
         return isinstance(other, Example) and self.features == other.features
 
-    def __repr__(self):
-        return 'Example(features=%r)' % (self.features,)
+    def __str__(self):
+        if not (self._features_given or self.features.feature):
+            return ''
+        return 'features {\n%s}\n' % self.features._text('  ')
+
+    __repr__ = __str__
