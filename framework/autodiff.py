@@ -14,6 +14,9 @@ from .none_gradients import NoneGradientWarning
 from .tape import GradientTape, UnconnectedGradients
 from .tape_arguments import unconnected_mode
 from .tensor import Tensor, convert_to_tensor
+from .tf_logging import FirstN
+
+_NOT_FLOATING_PRIMAL = FirstN(5)      # TensorFlow's log_first_n for integer primals
 
 
 class ForwardAccumulator:
@@ -25,25 +28,33 @@ class ForwardAccumulator:
     """
 
     def __init__(self, primals, tangents):
-        self._primals = nest.flatten(primals)
-        given = nest.flatten(tangents)
-        if len(given) != len(self._primals):
-            raise ValueError('ForwardAccumulator: %d tangents for %d primals; pass one tangent per primal'
-                             % (len(given), len(self._primals)))
-        self._tangents = []
-        for p, t in zip(self._primals, given):
-            if not isinstance(p, Tensor):
-                raise TypeError('ForwardAccumulator: primals must be tensors or variables, got %r' % (p,))
-            t = convert_to_tensor(t, dtype=p.dtype)
-            if tuple(t.shape) != tuple(p.shape):
-                raise ValueError('ForwardAccumulator: a tangent of shape %s for a primal of shape %s'
-                                 % (tuple(t.shape), tuple(p.shape)))
-            self._tangents.append(t)
+        seen = set()
+        for p in nest.flatten(primals):
+            if id(p) in seen:       # TensorFlow's words, its '{}' never filled in
+                raise ValueError('Tensor {} was specified as a primal multiple times. This may indicate an '
+                                 'error. If it was intended, please sum the corresponding tangents.')
+            seen.add(id(p))
+        self._primals, self._tangents = [], []
+        nest.map_structure(self._watch, primals, tangents)     # TensorFlow's structure errors
         self._tape = GradientTape(persistent=True, watch_accessed_variables=False)
+
+    def _watch(self, primal, tangent):
+        if not isinstance(primal, Tensor):
+            raise TypeError('ForwardAccumulator: primals must be tensors or variables, got %r' % (primal,))
+        if not primal.dtype.is_floating:
+            _NOT_FLOATING_PRIMAL.warning('The dtype of the watched primal must be floating (e.g. tf.float32), '
+                                         'got tf.%s' % primal.dtype.name)
+        tangent = convert_to_tensor(tangent, dtype=primal.dtype)
+        if tuple(tangent.shape) != tuple(primal.shape):
+            raise ValueError('ForwardAccumulator: a tangent of shape %s for a primal of shape %s'
+                             % (tuple(tangent.shape), tuple(primal.shape)))
+        self._primals.append(primal)
+        self._tangents.append(tangent)
 
     def __enter__(self):
         self._tape.__enter__()
-        self._tape.watch(self._primals)
+        # an integer primal has no tangent to carry (TensorFlow warned at construction)
+        self._tape.watch([p for p in self._primals if p.dtype.is_floating])
         return self
 
     def __exit__(self, *exc):
@@ -61,6 +72,8 @@ class ForwardAccumulator:
         for p, t in zip(self._primals, self._tangents):
             if target is p:
                 return t
+        if not target.dtype.is_floating:      # an integer result carries no tangent
+            return zeros_like(target) if mode == 'zero' else None
         u = ones_like(target)
         # A None on the way is an answer here (the target does not depend on the
         # primals), not a mistake for NoneGradientWarning to explain.

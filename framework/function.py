@@ -145,6 +145,8 @@ def _detector(python_function):
     target = python_function
     while hasattr(target, '__wrapped__') or isinstance(target, types.MethodType):
         target = target.__func__ if isinstance(target, types.MethodType) else target.__wrapped__
+    # keyed by the code object, as TensorFlow: a function redefined in a loop shares one history
+    target = getattr(target, '__code__', target)
     try:
         return _DETECTORS.setdefault(target, _TracingDetector())
     except TypeError:               # not weakly referable: no shared history

@@ -7,16 +7,20 @@ since examples are independent) and keeps the record until all are done.
 from . import nest, ops
 from .backend import array_module
 from .tape_arguments import check_sources, result
+from .pfor_tracing import pfor_called
 from .tensor import Tensor
 
 
-def jacobian(tape, target, sources, unconnected):
-    """d target[i...] / d source[j...]: shape target.shape + source.shape for each source."""
+def jacobian(tape, target, sources, unconnected, use_pfor=True):
+    """d target[i...] / d source[j...]: shape target.shape + source.shape for each source.
+    ``use_pfor`` (TensorFlow's vectorized way, the default) changes only its tracing warnings."""
     tape._check_usable()
     flat_sources = nest.flatten(sources)
     check_sources(flat_sources, 'jacobian')
     if not isinstance(target, Tensor):
         raise TypeError('jacobian: target must be a single Tensor, got %s' % type(target).__name__)
+    if use_pfor:
+        pfor_called()
     n = target._data.size
     rows = [[] for _ in flat_sources]
     connected = [False] * len(flat_sources)
@@ -41,7 +45,7 @@ def jacobian(tape, target, sources, unconnected):
     return nest.pack_sequence_as(sources, out)
 
 
-def batch_jacobian(tape, target, source, unconnected):
+def batch_jacobian(tape, target, source, unconnected, use_pfor=True):
     """Per-example jacobians: result[b] = d target[b] / d source[b]."""
     tape._check_usable()
     check_sources([source], 'batch_jacobian')
@@ -62,6 +66,8 @@ def batch_jacobian(tape, target, source, unconnected):
                                % (tuple(target.shape), tuple(source.shape)))
         error.add_note(note)
         raise error
+    if use_pfor:
+        pfor_called()
     batch = target.shape[0]
     inner = int(target._data.size // batch) if batch else 0
     cols = []

@@ -44,7 +44,8 @@ def test_forward_over_backward_gives_a_hessian_vector_product():
 
 
 def test_tangents_must_match_the_primals():
-    with pytest.raises(ValueError, match='2 tangents for 1 primals'):
+    # TF 2.21 maps the two structures together: nest's ValueError
+    with pytest.raises(ValueError, match="The two structures don't have the same nested structure"):
         tf.autodiff.ForwardAccumulator(tf.constant([1.0]), [tf.constant([1.0]), tf.constant(1.0)])
     with pytest.raises(ValueError, match=r'tangent of shape \(3,\) for a primal of shape \(2,\)'):
         tf.autodiff.ForwardAccumulator(tf.constant([1.0, 2.0]), tf.constant([1.0, 2.0, 3.0]))

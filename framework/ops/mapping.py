@@ -128,6 +128,8 @@ def vectorized_map(fn, elems, fallback_to_while_loop=True, warn=True):
     if n == 0:
         raise ValueError('vectorized_map: elems have no elements (first dimension 0), so fn\'s output '
                          'structure is unknown; use map_fn with fn_output_signature')
+    from ..pfor_tracing import pfor_called     # (late: function imports ops)
+    pfor_called()
     outputs = _run(fn, elems, leaves, n, 'vectorized_map')
     columns = [[as_tensor(x, 'vectorized_map') for x in nest.flatten(out)] for out in outputs]
     return nest.pack_sequence_as(outputs[0], _stacked(columns, 'vectorized_map'))

@@ -154,8 +154,11 @@ class _Spread:
         return g if self.count is None else g / self.count if self.scale is None else g * self.scale
 
     def __call__(self, g, y, x):
-        # keepdims or not, unreduce reshapes g to the kept shape first
-        return _spread(self._divided(g), x, self.axes, False)
+        # keepdims or not, unreduce reshapes g to the kept shape first. A mean divides after the
+        # spread, as TensorFlow's _MeanGrad (truediv(_SumGrad(g), count)): the same values, but an
+        # outer tape differentiating with respect to g (ForwardAccumulator's jvp) then sums
+        # u / count, not sum(u) / count (1.6666667 against 1.6666666 for [2, 0, 3])
+        return self._divided(_spread(g, x, self.axes, False))
 
     def array_rule(self, g, y, x):
         axes = self.axes
