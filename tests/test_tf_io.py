@@ -133,7 +133,7 @@ def test_decode_csv_matches_tensorflow():
     assert first.dtype == tf.int64 and first.numpy().tolist() == [7, 8]
     with pytest.raises(ValueError, match='required'):
         tf.io.decode_csv([',1'], [tf.constant([], tf.int32), [0]])
-    with pytest.raises(ValueError, match='not a int32'):
+    with pytest.raises(ValueError, match='is not a valid int32: x'):
         tf.io.decode_csv(['x'], [[0]])
 
 

@@ -1,11 +1,10 @@
 """``tf.io.decode_raw`` and ``decode_csv``: numbers out of byte strings and CSV lines."""
-import csv
-
 import numpy as np
 
+from .. import dtypes, errors
 from ..errors import InvalidArgumentError      # TF's class for bad image / record / proto data
-from .. import dtypes
 from ..tensor import Tensor, convert_to_tensor
+from .csv_fields import CsvError, split_fields
 from .strings_in import byte_array, string_tensor
 from ..ops.operands import named_errors
 
@@ -40,28 +39,48 @@ def decode_raw(input_bytes, out_type, little_endian=True, fixed_length=None, nam
 
 
 _TYPES = ('float32', 'float64', 'int32', 'int64', 'string')
+# TensorFlow's DataTypeString, which DecodeCSV's messages use
+_KERNEL_NAMES = {'float32': 'float', 'float64': 'double', 'int32': 'int32', 'int64': 'int64'}
+_OUT_TYPE_ERROR = (
+    "Value for attr 'OUT_TYPE' of %s is not in the list of allowed values: float, double, int32, int64, string\n\t; "
+    "NodeDef: {{node DecodeCSV}}; Op<name=DecodeCSV; signature=records:string, record_defaults: -> output:; "
+    "attr=OUT_TYPE:list(type),min=1,allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64, DT_STRING]; "
+    "attr=field_delim:string,default=\",\"; attr=use_quote_delim:bool,default=true; "
+    "attr=na_value:string,default=\"\"; attr=select_cols:list(int),default=[]> [Op:DecodeCSV]")
 
 
-def _column_spec(default, op, index):
+def _column_spec(default, op, index, kernel_error):
     t = default if isinstance(default, Tensor) else convert_to_tensor(default)
-    if t.dtype.name not in _TYPES or t.ndim > 1 or (t.ndim == 1 and t.shape[0] > 1):
-        raise InvalidArgumentError('%s: record_defaults[%d] must be a scalar or a one-element list of float32, float64, '
-                         'int32, int64 or string (or an empty one for a required column), got %r'
-                         % (op, index, default))
+    if t.dtype.name not in _TYPES:
+        error = InvalidArgumentError(_OUT_TYPE_ERROR % t.dtype.name)
+        error.add_note('%s: record_defaults[%d] is a %s; columns are float32, float64, int32, int64 or string'
+                       % (op, index, t.dtype.name))
+        raise error
+    if t.ndim > 1 or (t.ndim == 1 and t.shape[0] > 1):
+        if t.ndim == 1:
+            raise kernel_error('There should only be 1 default per field but field %d has %d' % (index, t.shape[0]))
+        raise InvalidArgumentError('%s: record_defaults[%d] must be a scalar or a one-element list of float32, '
+                                   'float64, int32, int64 or string (or an empty one for a required column), got %r'
+                                   % (op, index, default))
     required = t.ndim == 1 and t.shape[0] == 0
     value = None if required else t._data.reshape(-1)[0]
     return np.dtype(object) if t.dtype.name == 'string' else t._data.dtype, value
 
 
-def _parse(text, dtype, op, row, column):
+def _parse(text, dtype):
+    """A field's number, or None where TensorFlow's safe_strto32 / strtof family would refuse it."""
+    if dtype == object:
+        return text
+    word = text.strip()
     try:
-        if dtype == object:
-            return text.encode('utf-8')
+        if b'_' in word:                       # Python's int() / float() take '1_000'; C's strtol does not
+            return None
         if dtype.kind == 'f':
-            return dtype.type(float(text))
-        return dtype.type(int(text))
+            return dtype.type(float(word))
+        number = int(word)
+        return dtype.type(number) if np.iinfo(dtype).min <= number <= np.iinfo(dtype).max else None
     except ValueError:
-        raise InvalidArgumentError('%s: field %d of record %d is %r, not a %s' % (op, column, row, text, dtype.name)) from None
+        return None
 
 
 @named_errors('io.decode_csv')
@@ -69,29 +88,42 @@ def decode_csv(records, record_defaults, field_delim=',', use_quote_delim=True, 
                name=None):
     """One tensor per column of the CSV lines ``records`` (each the shape of ``records``), typed by
     ``record_defaults``; an empty field (or ``na_value``) takes the column's default, and a column
-    whose default is empty is required."""
+    whose default is empty is required. Records are split as TensorFlow's DecodeCSV splits them
+    (csv_fields.py), and bad records raise its InvalidArgumentError messages."""
     op = 'io.decode_csv'
+    node = 'DecodeCSV_OUT_TYPE_%d' % len(record_defaults)
+
+    def kernel_error(text, note='the record_defaults of %s' % op):
+        return errors.kernel_error('DecodeCSV', text, node=node, note=note)
+
     lines = byte_array(records, op, 'records')
-    specs = [_column_spec(d, op, i) for i, d in enumerate(record_defaults)]
+    specs = [_column_spec(d, op, i, kernel_error) for i, d in enumerate(record_defaults)]
     if len(field_delim) != 1:
         raise InvalidArgumentError('%s: field_delim must be one character, got %r' % (op, field_delim))
-    wanted = list(range(len(specs))) if select_cols is None else [int(c) for c in select_cols]
-    if select_cols is not None and (len(wanted) != len(specs) or wanted != sorted(set(wanted))):
+    wanted = None if select_cols is None else [int(c) for c in select_cols]
+    if wanted is not None and (len(wanted) != len(specs) or wanted != sorted(set(wanted))):
         raise InvalidArgumentError('%s: select_cols must be increasing, one per record default, got %r' % (op, select_cols))
+    missing = na_value.encode('utf-8') if isinstance(na_value, str) else bytes(na_value)
     columns = [np.empty(lines.shape, dtype) for dtype, _ in specs]
-    quoting = csv.QUOTE_MINIMAL if use_quote_delim else csv.QUOTE_NONE
     for row, (index, line) in enumerate(np.ndenumerate(lines)):
-        fields = next(csv.reader([line.decode('utf-8')], delimiter=field_delim, quoting=quoting), [''])
-        if select_cols is None and len(fields) != len(specs):
-            raise InvalidArgumentError('%s: record %d has %d fields, record_defaults has %d' % (op, row, len(fields), len(specs)))
-        for out, (dtype, default), column in zip(columns, specs, wanted):
-            if column >= len(fields):
-                raise InvalidArgumentError('%s: record %d has no column %d' % (op, row, column))
-            text = fields[column]
-            if text == '' or text == na_value:
+        try:
+            fields = split_fields(line, ord(field_delim), use_quote_delim, wanted)
+        except CsvError as text:
+            raise kernel_error(str(text), '%s: record %d is %r' % (op, row, line)) from None
+        if len(fields) != len(specs):
+            raise kernel_error('Expect %d fields but have %d in record %d' % (len(specs), len(fields), row),
+                               '%s: record %r; pass one record_defaults entry per column' % (op, line))
+        for column, (out, (dtype, default), text) in enumerate(zip(columns, specs, fields)):
+            if text == b'' or text == missing:
                 if default is None:
-                    raise InvalidArgumentError('%s: field %d of record %d is required but empty' % (op, column, row))
+                    raise kernel_error('Field %d is required but missing in record %d!' % (column, row),
+                                       '%s: give column %d a default to allow empty fields' % (op, column))
                 out[index] = default
-            else:
-                out[index] = _parse(text, dtype, op, row, column)
+                continue
+            value = _parse(text, dtype)
+            if value is None:
+                raise kernel_error('Field %d in record %d is not a valid %s: %s'
+                                   % (column, row, _KERNEL_NAMES[dtype.name], text.decode('utf-8', 'replace')),
+                                   '%s: column %d is read as %s (its record_defaults entry)' % (op, column, dtype.name))
+            out[index] = value
     return [string_tensor(c) if c.dtype == object else Tensor(c) for c in columns]
