@@ -108,10 +108,15 @@ class CompiledLoss:
         keys, labels = self._keys_and_labels(y_pred)
         losses = self._per_output(self._user_loss, keys, labels, 'loss')
         weights = self._weights_per_output(keys, labels)
-        flat_true, flat_pred = self._pick(y_true, keys), self._pick(y_pred, keys)
+        with_loss = [key for key, loss in zip(keys, losses) if loss is not None]
+        flat_true, flat_pred = self._pick(y_true, keys, with_loss), self._pick(y_pred, keys)
         self._entries = []
         names = []
-        for key, label, loss, weight, t, p in zip(keys, labels, losses, weights, flat_true, flat_pred):
+        rows = list(zip(keys, labels, losses, weights, flat_true, flat_pred))
+        if isinstance(y_pred, dict):
+            order = self._keras_order(y_pred)
+            rows.sort(key=lambda row: order.index(row[0]))
+        for key, label, loss, weight, t, p in rows:
             if loss is None:
                 continue
             resolved = get_loss(loss, t, p)
@@ -120,15 +125,27 @@ class CompiledLoss:
         if len(self._entries) > 1:
             self.metrics = [metrics_module.Mean(name='%s_loss' % name) for name in names]
 
+    def _keras_order(self, y_pred):
+        """Keras 3 walks a loss dict's items in the dict's own order, and spreads any other loss over
+        a dict of outputs in the outputs' order: that order lists the '<name>_loss' trackers
+        (metrics_names, evaluate's list) and adds the weighted losses, left to right."""
+        if isinstance(self._user_loss, dict):      # outputs without a loss come last (they are skipped)
+            return [key for key in self._user_loss if key in y_pred] + [k for k in y_pred if k not in self._user_loss]
+        return list(y_pred)
+
     # ---- matching y_true to the outputs ------------------------------------------------
-    def _pick(self, y, keys):
+    def _pick(self, y, keys, needed=None):
+        """``y``'s items for ``keys``; a dict of targets may leave out the outputs without a loss
+        (those not in ``needed``) as Keras 3 allows: None stands for them."""
         if isinstance(keys[0], str):
             missing = [k for k in keys if k not in y] if isinstance(y, dict) else []
+            if needed is not None:
+                missing = [k for k in missing if k in needed]
             if missing:     # Keras 3's KeyError, with the keys each side has
                 raise KeyError("The path: (%r,) in the `loss` argument, can't be found in either the model's output "
                                '(`y_pred`) or in the labels (`y_true`): the labels are keyed %s, the outputs %s'
                                % (missing[0], sorted(y), list(keys)))
-            return [y[k] for k in keys]
+            return [y.get(k) for k in keys] if isinstance(y, dict) else [y[k] for k in keys]
         return nest.flatten(y) if isinstance(y, (list, tuple)) else [y]
 
     def _align_true(self, y_true, y_pred):
