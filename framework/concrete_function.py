@@ -3,7 +3,7 @@ import inspect
 
 from . import dtypes, nest
 from .errors import InvalidArgumentError
-from .function_keys import accepts, describe, is_tensor_key, placeholder, trace_key
+from .function_keys import accepts, describe, describe_spec, is_tensor_key, named_specs, placeholder, trace_key
 from .ops.tensor_spec import TensorSpec
 from .tensor import Tensor, convert_to_tensor
 
@@ -79,10 +79,11 @@ class ConcreteFunction:
     @property
     def structured_input_signature(self):
         if self._entry.key is None:
-            return tuple(self._function.input_signature), {}
+            names = self._function._binder.names
+            return tuple(named_specs(spec, name) for name, spec in zip(names, self._function.input_signature)), {}
         args, kwargs = [], {}
         for name, kind, key in self._parameters():
-            value = placeholder(key, name if is_tensor_key(key) else None)
+            value = placeholder(key, name)
             if kind == 'KEYWORD_ONLY':
                 kwargs[name] = value
             else:
@@ -177,7 +178,7 @@ class ConcreteFunction:
         if self._entry.key is None:
             names = self._function._binder.names
             for name, spec in zip(names, self._function.input_signature):
-                lines.append('  %s (POSITIONAL_OR_KEYWORD): %r' % (name, spec))
+                lines.append('  %s (POSITIONAL_OR_KEYWORD): %s' % (name, describe_spec(spec)))
         else:
             for name, kind, key in self._parameters():
                 lines.append('  %s (%s): %s' % (name, kind, describe(key)))

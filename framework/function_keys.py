@@ -173,7 +173,9 @@ def describe(key, name=None):
 
 
 def placeholder(key, name=None):
-    """A key as ``ConcreteFunction.structured_input_signature`` lists it."""
+    """A key as ``ConcreteFunction.structured_input_signature`` lists it. Given the parameter's
+    ``name``, the TensorSpecs inside a structure are named by their path as TensorFlow's are:
+    'pair_0_1' for pair[0][1], 'd_a' for d['a']."""
     if _is_tensor_key(key):
         return TensorSpec(key[1], key[2], name)
     if key is NAN:
@@ -181,5 +183,32 @@ def placeholder(key, name=None):
     if isinstance(key, ObjectRef):
         return key.ref()
     if type(key) is tuple and key and isinstance(key[0], type):
-        return key[0](placeholder(k) for k in key[1:]) if key[0] in (list, tuple) else key
+        def part(suffix):
+            return None if name is None else '%s_%s' % (name, suffix)
+        if key[0] in (list, tuple):
+            return key[0](placeholder(k, part(i)) for i, k in enumerate(key[1:]))
+        if key[0] is dict:
+            return {k: placeholder(v, part(k)) for k, v in key[1:]}
     return key
+
+
+def describe_spec(spec):
+    """An input_signature's structure of TensorSpecs as TensorFlow prints a concrete function's
+    parameter: ``Tuple[TensorSpec(...), ...]``, ``Dict[['a', TensorSpec(...)]]`` (the specs' own names)."""
+    if type(spec) in (list, tuple):
+        return '%s[%s]' % (type(spec).__name__.capitalize(), ', '.join(describe_spec(s) for s in spec))
+    if type(spec) is dict:
+        return 'Dict[%s]' % ', '.join('[%r, %s]' % (k, describe_spec(v)) for k, v in spec.items())
+    return repr(spec)
+
+
+def named_specs(spec, name):
+    """An input_signature's structure of TensorSpecs as ``structured_input_signature`` lists it:
+    a spec without a name takes its path's ('x', 'p_0', 'd_a'), as TensorFlow names it."""
+    if isinstance(spec, TensorSpec):
+        return spec if spec.name is not None else TensorSpec(spec.shape, spec.dtype, name)
+    if type(spec) in (list, tuple):
+        return type(spec)(named_specs(s, '%s_%d' % (name, i)) for i, s in enumerate(spec))
+    if type(spec) is dict:
+        return {k: named_specs(v, '%s_%s' % (name, k)) for k, v in spec.items()}
+    return spec
