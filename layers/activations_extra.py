@@ -70,13 +70,25 @@ def soft_shrink(x, threshold=0.5):
     """x - threshold above threshold, x + threshold below -threshold, 0 between."""
     threshold = _number(threshold, 'soft_shrink', 'threshold')
     x = _float_tensor(x, 'soft_shrink')
-    return ops.where(x > threshold, x - threshold, ops.where(x < -threshold, x + threshold, 0.0))
+    return ops.where(_ordered(x, 'greater', threshold), x - threshold,
+                     ops.where(_ordered(x, 'less', -threshold), x + threshold, 0.0))
 
 
 def sparse_plus(x):
     """0 for x <= -1, (x + 1)**2 / 4 for -1 < x < 1, x for x >= 1."""
     x = _float_tensor(x, 'sparse_plus')
-    return ops.where(x <= -1.0, 0.0, ops.where(x < 1.0, 0.25 * ops.square(x + 1.0), x))
+    return ops.where(_ordered(x, 'less_equal', -1.0), 0.0,
+                     ops.where(_ordered(x, 'less', 1.0), 0.25 * ops.square(x + 1.0), x))
+
+
+def _ordered(x, comparison, bound):
+    """``x <comparison> bound``. Complex values compare as numpy orders them (real part, then imaginary):
+    Keras 3 compares its input before converting it, so a numpy complex array meets numpy's operator
+    there (TensorFlow's Greater / Less kernels refuse complex tensors)."""
+    if x.dtype.is_complex:
+        xp = backend.array_module(x._data)
+        return ops.convert_to_tensor(getattr(xp, comparison)(x._data, bound))
+    return getattr(ops, comparison)(x, bound)
 
 
 def sparse_sigmoid(x):

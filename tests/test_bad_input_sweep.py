@@ -98,10 +98,11 @@ NONE_IS_VALID = {('getitem', 1), ('affine', 2), ('moments', 1), ('strided_slice'
 # ``x[...]`` (getitem) answers a bad index with IndexError, as Python sequences and numpy do.
 ALIASES = {'floor_div': ['floordiv'], 'truediv': ['divide'], 'realdiv': ['divide'], 'mod': ['floormod'],
            'swish': ['silu'], 'convert_to_tensor': ['tensor', 'Tensor'], 'constant': ['tensor', 'Tensor', 'constant'],
-           'getitem': ['index']}
+           'getitem': ['index'], 'hard_sigmoid': ['relu6'], 'hard_silu': ['relu6']}     # TF's error names Relu6
 # Clear errors: TypeError and ValueError, and IndexError for indices out of range (gather, x[i]);
-# and TensorFlow's UnimplementedError, which its Cast kernel raises for a string where a number goes.
-CLEAR = (TypeError, ValueError, IndexError, tf.errors.UnimplementedError)
+# and TensorFlow's UnimplementedError, which its Cast kernel raises for a string where a number goes,
+# and NotFoundError, its answer for a dtype with no CPU kernel (tf.round of complex values).
+CLEAR = (TypeError, ValueError, IndexError, tf.errors.UnimplementedError, tf.errors.NotFoundError)
 
 
 def public_ops():
@@ -218,6 +219,10 @@ def as_string(a):
     return a.astype(str) if a.dtype.kind == 'f' else None
 
 
+def as_complex64(a):
+    return a.astype(np.complex64) if a.dtype == np.float32 else None
+
+
 def wrong_shape(a):
     return np.ones((5, 7), a.dtype) if a.ndim else None
 
@@ -226,8 +231,8 @@ def scalar(a):
     return a.reshape(-1)[0] if a.ndim else None
 
 
-@pytest.mark.parametrize('make', [with_nan_and_inf, empty, as_int, as_bool, as_float64, as_string, wrong_shape,
-                                  scalar], ids=lambda f: f.__name__)
+@pytest.mark.parametrize('make', [with_nan_and_inf, empty, as_int, as_bool, as_float64, as_complex64, as_string,
+                                  wrong_shape, scalar], ids=lambda f: f.__name__)
 @pytest.mark.parametrize('name', sorted(CALLS))
 def test_bad_data_works_or_raises_naming_the_op(name, make):
     problems = sweep(name, make)

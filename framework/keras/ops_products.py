@@ -122,6 +122,13 @@ def corrcoef(x):
         raise ValueError('keras.ops.corrcoef: x must be 1-D or 2-D, got shape %s' % (tuple(t.shape),))
     rows = _ops.reshape(t, [1, -1]) if t.ndim == 1 else t
     centred = rows - _ops.reduce_mean(rows, 1, keepdims=True)
+    if t.dtype.is_complex:      # Keras 3: covariance against the conjugate, each part of the ratio clipped
+        covariance = _ops.matmul(centred, centred, adjoint_b=True)
+        scale = _ops.sqrt(_ops.real(_ops.diag_part(covariance)))
+        ratio = covariance / _ops.cast(_ops.tensordot(scale, scale, axes=0), t.dtype)
+        out = _ops.complex(_ops.clip_by_value(_ops.real(ratio), -1.0, 1.0),
+                           _ops.clip_by_value(_ops.imag(ratio), -1.0, 1.0))
+        return _ops.reshape(out, []) if t.ndim == 1 else out
     covariance = _ops.matmul(centred, centred, transpose_b=True)
     scale = _ops.sqrt(_ops.reshape(_ops.diag_part(covariance), [-1, 1]))
     out = _ops.clip_by_value(covariance / scale / _ops.transpose(scale), -1.0, 1.0)

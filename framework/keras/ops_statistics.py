@@ -11,7 +11,7 @@ import numpy as np
 from framework import backend
 from framework import ops as _ops
 from .ops_arguments import integer
-from .ops_dtypes import floating, numeric
+from .ops_dtypes import floating, numeric, tensor
 from .ops_math import max as _max, min as _min
 from .ops_shapes import take_along_axis
 
@@ -140,17 +140,24 @@ def _without_nan(x, op, fill):
 
 
 def nansum(x, axis=None, keepdims=False):
-    """The sum of the non-NaN elements."""
+    """The sum of the non-NaN elements (Keras 3 finds a complex tensor's NaN on its real part)."""
+    t = tensor(x, 'nansum')
+    if t.dtype.is_complex:
+        return _ops.reduce_sum(_ops.where(_ops.is_nan(_ops.real(t)), 0.0, t), axis, keepdims)
     return _ops.reduce_sum(_without_nan(x, 'nansum', 0.0)[0], axis, keepdims)
 
 
 def nanprod(x, axis=None, keepdims=False):
-    """The product of the non-NaN elements."""
+    """The product of the non-NaN elements (Keras 3 keeps a complex tensor's NaN: a plain product)."""
+    if tensor(x, 'nanprod').dtype.is_complex:
+        return _ops.reduce_prod(tensor(x, 'nanprod'), axis, keepdims)
     return _ops.reduce_prod(_without_nan(x, 'nanprod', 1.0)[0], axis, keepdims)
 
 
 def nanmean(x, axis=None, keepdims=False):
     """The mean of the non-NaN elements (NaN where there are none)."""
+    if tensor(x, 'nanmean').dtype.is_complex:      # Keras 3: a mean of cast(x, 'float32'), NaN counted
+        return _ops.reduce_mean(_ops.cast(tensor(x, 'nanmean'), 'float32'), axis, keepdims)
     t, nan = _without_nan(floating(x, 'nanmean'), 'nanmean', 0.0)
     count = _ops.reduce_sum(_ops.cast(_ops.logical_not(nan), t.dtype), axis, keepdims)
     return _ops.reduce_sum(t, axis, keepdims) / count

@@ -17,7 +17,7 @@ from .. import backend, graph_random_ops
 from ..backend import array_module_of
 from ..tensor import Tensor
 from ..tape import array_rule, pass_gradient
-from . import eigen_math, eigen_pow, float_kernels, graph_rewrites
+from . import eigen_math, eigen_pow, float_kernels, graph_rewrites, missing_kernels
 from .operands import ACTIVE, _KERNEL_DTYPES, as_numeric_tensor, as_tensor, binary, named_errors, record
 from .selection import where
 from .unary import expm1, log, rsqrt_array
@@ -138,6 +138,9 @@ def floordiv(x, y, name=None):
             out = Tensor(backend.array_module(dx).floor(dx / dy) if floating else dx // dy)
     except ValueError:
         raise _broadcast_error('floordiv', dx, dy) from None
+    except TypeError:       # numpy's floor_divide of complex values: FloorDiv has no CPU kernel for them
+        raise missing_kernels.not_found('FloorDiv', (x if isinstance(x, Tensor) else y).dtype.name,
+                                        'floordiv') from None
     _refuse_integer_zero_divisor(out, dy, 'floordiv')
     return out
 
@@ -156,6 +159,8 @@ def floormod(x, y, name=None):
             out = Tensor(dx % dy)
     except ValueError:
         raise _broadcast_error('floormod', dx, dy) from None
+    except TypeError:       # numpy's remainder of complex values: FloorMod's registry refuses them
+        raise float_kernels.complex_error('floormod', (x if isinstance(x, Tensor) else y).dtype.name) from None
     _refuse_integer_zero_divisor(out, dy, 'floormod')
     if out._data.dtype.kind == 'f':
         out = _zero_with_sign_of(out, dx)
@@ -280,6 +285,8 @@ def maximum(x, y, name=None):
         out = Tensor(array_module_of(dx, dy).maximum(dx, dy))
     except ValueError:
         raise _broadcast_error('maximum', dx, dy) from None
+    if out._data.dtype.kind == 'c':         # numpy orders complex values; TF's kernel refuses them
+        raise float_kernels.complex_error('maximum', out.dtype.name)
     if ACTIVE:
         record('maximum', (x, y), out, _MAXIMUM_VJPS)
     return out
@@ -295,6 +302,8 @@ def minimum(x, y, name=None):
         out = Tensor(array_module_of(dx, dy).minimum(dx, dy))
     except ValueError:
         raise _broadcast_error('minimum', dx, dy) from None
+    if out._data.dtype.kind == 'c':         # numpy orders complex values; TF's kernel refuses them
+        raise float_kernels.complex_error('minimum', out.dtype.name)
     if ACTIVE:
         record('minimum', (x, y), out, _MINIMUM_VJPS)
     return out

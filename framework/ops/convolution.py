@@ -9,7 +9,7 @@ from .. import backend
 from ..blas_threads import product
 from ..tensor import Tensor
 from ..tape import array_rule
-from . import conv_backprop_input_order, conv_forward_order
+from . import conv_backprop_input_order, conv_forward_order, float_kernels
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, named_errors, record
 from .padding_attr import refuse_lowercase
 from .pool_window_sizes import empty_pool_output, empty_valid_pool_sizes
@@ -192,6 +192,8 @@ def _pooling_input(input, ksize, strides, padding, op, check=as_float_tensor, ki
     the geometry is the output's spatial sizes instead when a VALID window larger than the input empties it."""
     padding = refuse_lowercase(padding, op)
     x = check(input, op)
+    if x._data.dtype.kind == 'c':       # as_float_tensor lets complex through; AvgPool has no complex kernel
+        raise float_kernels.complex_error(op, x.dtype.name, 'AvgPool')
     if x.ndim != 4:
         raise InvalidArgumentError('%s: expected an (N, H, W, C) input, got shape %s' % (op, tuple(x.shape)))
     kernel, strides = _pair(ksize, 'ksize', op), _pair(strides, 'strides', op)

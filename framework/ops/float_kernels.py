@@ -28,6 +28,10 @@ _UNARY_IO = 'input:T -> output:T'
 _LINALG = ('double', 'float', 'half', 'complex64', 'complex128')
 _DET = ('half', 'float', 'double', 'complex64', 'complex128')
 _FEATURES = 'features:T -> activations:T'
+_COMPARABLE_Q = ('float', 'double', 'int32', 'uint8', 'int16', 'int8', 'int64', 'bfloat16', 'uint16', 'half', 'uint32',
+                 'uint64', 'qint8')
+_POOL3D = ('attr=ksize:list(int),min=5; attr=strides:list(int),min=5; attr=padding:string,allowed=["SAME", "VALID"]; '
+           'attr=data_format:string,default="NDHWC",allowed=["NDHWC", "NCDHW"]')
 
 # tapeflow op name -> (TensorFlow kernel, its signature, its allowed dtypes[, what follows them])
 KERNELS = {
@@ -39,7 +43,8 @@ KERNELS = {
     **{name: (kernel, _UNARY, _REAL) for name, kernel in (
         ('floor', 'Floor'), ('ceil', 'Ceil'), ('erf', 'Erf'), ('erfc', 'Erfc'), ('erfinv', 'Erfinv'),
         ('lgamma', 'Lgamma'), ('digamma', 'Digamma'), ('rint', 'Rint'), ('ndtri', 'Ndtri'),
-        ('bessel_i0e', 'BesselI0e'))},
+        ('bessel_i0e', 'BesselI0e'), ('bessel_i0', 'BesselI0'), ('bessel_i1', 'BesselI1'),
+        ('bessel_i1e', 'BesselI1e'), ('erfcinv', 'Ndtri'))},
     **{name: (kernel, 'x:T -> y:bool', _REAL) for name, kernel in (
         ('is_nan', 'IsNan'), ('is_inf', 'IsInf'), ('is_finite', 'IsFinite'))},
     **{name: (kernel, _FEATURES, _ACTIVATION) for name, kernel in (
@@ -96,9 +101,31 @@ KERNELS = {
     'tensor_diag': ('Diag', 'diagonal:T -> output:T', _DIAG),
     'tensor_diag_part': ('DiagPart', 'input:T -> diagonal:T', _DIAG),
     'log_softmax': ('LogSoftmax', 'logits:T -> logsoftmax:T', _ACTIVATION),
+    'l2_loss': ('L2Loss', 't:T -> output:T', _ACTIVATION),
+    # kernels that take integers too (as_real_tensor): bool, complex and string tensors meet these words
+    'relu': ('Relu', _FEATURES, _COMPARABLE_Q),
+    'relu6': ('Relu6', _FEATURES, _COMPARABLE_Q[:-1]),
+    'leaky_relu': ('LeakyRelu', _FEATURES + '; attr=alpha:float,default=0.2; attr=T:type,default=DT_FLOAT,'
+                                            'allowed=[%(T)s]', _ACTIVATION),
+    # pooling kernels, keyed by kernel name (tapeflow's pools share one op name for all ranks)
+    'AvgPool': ('AvgPool', 'value:T -> output:T; attr=ksize:list(int),min=4; attr=strides:list(int),min=4; '
+                           'attr=padding:string,allowed=["SAME", "VALID"]; '
+                           'attr=data_format:string,default="NHWC",allowed=["NHWC", "NCHW"]', _ACTIVATION),
+    'AvgPool3D': ('AvgPool3D', 'input:T -> output:T; ' + _POOL3D, _ACTIVATION),
+    'MaxPool3D': ('MaxPool3D', 'input:T -> output:T; ' + _POOL3D, ('half', 'bfloat16', 'float')),
+    'MaxPool': ('MaxPool', 'input:T -> output:T; attr=T:type,default=DT_FLOAT,allowed=[%(T)s]; '
+                           'attr=ksize:list(int),min=4; attr=strides:list(int),min=4; '
+                           'attr=padding:string,allowed=["SAME", "VALID", "EXPLICIT"]; '
+                           'attr=explicit_paddings:list(int),default=[]; '
+                           'attr=data_format:string,default="NHWC",allowed=["NHWC", "NCHW", "NCHW_VECT_C"]',
+                ('half', 'bfloat16', 'float', 'double', 'int32', 'int64', 'uint8', 'int16', 'int8', 'uint16', 'qint8')),
 }
+KERNELS['max_pool2d'] = KERNELS['MaxPool']
 
 _KERNEL_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
+
+# ops whose kernels refuse complex tensors (numpy would compute erf, lgamma or elu of them silently)
+REAL_ONLY = frozenset([op for op, entry in KERNELS.items() if 'complex64' not in entry[2]] + ['gelu'])
 
 
 def refusal(op, dtype_name):
@@ -112,6 +139,12 @@ def refusal(op, dtype_name):
     if entry is None:
         return None
     kernel, signature, allowed = entry[:3]
+    if '%(T)s' in signature:        # the T attribute sits inside the signature (MaxPool's comes first)
+        return InvalidArgumentError(
+            "Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; "
+            "Op<name=%s; signature=%s> [Op:%s] name: "
+            % (_KERNEL_NAMES.get(dtype_name, dtype_name), ', '.join(allowed), kernel, kernel,
+               signature % {'T': ', '.join('DT_' + name.upper() for name in allowed)}, kernel))
     return InvalidArgumentError(
         "Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; "
         "Op<name=%s; signature=%s; attr=T:type,allowed=[%s]%s> [Op:%s] name: "
@@ -152,6 +185,8 @@ def string_refusal(op, dtype_name='string'):
         return TypeError('Invalid dtype tf.%s in __truediv__. Expected one of {%s}.'
                          % (dtype_name, ', '.join('tf.' + name for name in _TRUEDIV)))
     entry = (BOOL_BINARY_KERNELS if dtype_name == 'bool' else BINARY_KERNELS).get(op)
+    if entry is None and dtype_name.startswith('complex'):     # truncatemod: listed with the bool refusals
+        entry = BOOL_BINARY_KERNELS.get(op)
     if entry is None:
         return None
     kernel, allowed, extra = entry
@@ -160,7 +195,7 @@ def string_refusal(op, dtype_name='string'):
         "Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; "
         "Op<name=%s; signature=x:T, y:T -> z:%s; attr=T:type,allowed=[%s]%s> [Op:%s]%s"
         % (dtype_name, ', '.join(allowed), kernel, kernel, result, ', '.join('DT_' + name.upper() for name in allowed),
-           extra, kernel, ' name: ' if dtype_name == 'bool' else ''))
+           extra, kernel, '' if dtype_name == 'string' else ' name: '))
 
 
 # Bool tensors in arithmetic (numpy would add them as a logical or): TF 2.21's kernels refuse them
@@ -175,6 +210,10 @@ BOOL_BINARY_KERNELS['add'] = ('AddV2', ('bfloat16', 'half', 'float', 'double', '
                               '; is_commutative=true; is_aggregate=true')
 
 
+# Reductions whose kernels order values, so refuse complex tensors: op -> the kernel that fails
+ORDERED_REDUCTIONS = {'reduce_max': 'reduce_max', 'reduce_min': 'reduce_min', 'reduce_logsumexp': 'reduce_max'}
+
+
 # Reductions TensorFlow refuses for bool tensors (numpy would sum Trues into True, or count them)
 BOOL_REFUSED = frozenset(('reduce_sum', 'reduce_mean', 'reduce_prod', 'reduce_max', 'reduce_min'))
 
@@ -187,3 +226,21 @@ def refuse_bool(t, op, kernel_op=None):
         error.add_note('%s: TensorFlow takes no bool tensor here; cast it first, e.g. tf.cast(x, tf.int32)' % op)
         raise error
     return t
+
+
+def refuse_complex(t, op, kernel_op=None):
+    """Raise TensorFlow's op-registry error if ``t`` is a complex tensor given to ``op``, whose kernel
+    (``kernel_op``'s entry in KERNELS: tf.sort fails in TopKV2, tf.clip_by_norm in Greater) orders or
+    compares values; numpy would order complex numbers lexicographically. Else return t."""
+    if t._data.dtype.kind == 'c':
+        raise complex_error(op, t.dtype.name, kernel_op)
+    return t
+
+
+def complex_error(op, dtype_name, kernel_op=None):
+    error = refusal(kernel_op or op, dtype_name)
+    if error is None:       # a binary kernel (Maximum, Greater, ...)
+        error = string_refusal(kernel_op or op, dtype_name)
+    error.add_note('%s: TensorFlow has no kernel for a %s tensor here; cast it first (for complex values, take '
+                   'tf.math.real(x) or tf.abs(x))' % (op, dtype_name))
+    return error

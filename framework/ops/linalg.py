@@ -20,9 +20,20 @@ from .shapes import reshape, transpose
 _ONEDNN_MATMUL_DTYPES = ('float32', 'float16', 'bfloat16')      # what TensorFlow's oneDNN MatMul takes
 
 
+def _conjugated(x):
+    # (a real operand is its own conjugate: it stays as it is, with no identity op on the tape)
+    if (x._data if isinstance(x, Tensor) else np.asarray(x)).dtype.kind == 'c':
+        from .complex_parts import conj
+        return conj(x)
+    return x
+
+
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,
            a_is_sparse=False, b_is_sparse=False, output_type=None, name=None):
     """Matrix product over the last two axes (leading axes broadcast as batches)."""
+    if adjoint_a or adjoint_b:          # the conjugate transpose: complex operands are conjugated first
+        a = _conjugated(a) if adjoint_a else a
+        b = _conjugated(b) if adjoint_b else b
     transpose_a = transpose_a or adjoint_a
     transpose_b = transpose_b or adjoint_b
     a, b, da, db = binary(a, b, 'matmul')

@@ -5,6 +5,7 @@ from ..composite import dispatch, has_composite
 from ..errors import InvalidArgumentError, kernel_error
 from .. import backend
 from ..tensor import Tensor
+from . import float_kernels
 from ..tape import record_blocked
 from .operands import ACTIVE, as_tensor, binary, named_errors, normalize_axis
 
@@ -13,7 +14,7 @@ _KERNELS = {'equal': 'Equal', 'not_equal': 'NotEqual', 'less': 'Less', 'less_equ
             'greater': 'Greater', 'greater_equal': 'GreaterEqual'}
 
 
-def _compare(name, fn, strings=None):
+def _compare(name, fn, strings=None, ordered=False):
     def op(x, y, name=None, incompatible_shape_error=True):
         if strings is not None and _both_strings(x, y):
             x, y, dx, dy = x, y, as_tensor(x, name_)._data, as_tensor(y, name_)._data
@@ -26,6 +27,8 @@ def _compare(name, fn, strings=None):
                     return dispatch(name_, x, y)
                 raise
             fn_ = fn
+            if ordered and (_is_complex(dx) or _is_complex(dy)):     # numpy orders complex values lexicographically
+                raise float_kernels.complex_error(name_, (dx if _is_complex(dx) else dy).dtype.name)
         if ACTIVE:
             record_blocked(name_, (x, y))     # so that a None gradient can name this op
         try:
@@ -59,10 +62,15 @@ def _both_strings(x, y):
 
 equal = _compare('equal', lambda a, b: a == b, strings=np.equal)
 not_equal = _compare('not_equal', lambda a, b: a != b, strings=np.not_equal)
-less = _compare('less', lambda a, b: a < b)
-less_equal = _compare('less_equal', lambda a, b: a <= b)
-greater = _compare('greater', lambda a, b: a > b)
-greater_equal = _compare('greater_equal', lambda a, b: a >= b)
+less = _compare('less', lambda a, b: a < b, ordered=True)
+less_equal = _compare('less_equal', lambda a, b: a <= b, ordered=True)
+greater = _compare('greater', lambda a, b: a > b, ordered=True)
+greater_equal = _compare('greater_equal', lambda a, b: a >= b, ordered=True)
+
+
+def _is_complex(v):
+    dtype = getattr(v, 'dtype', None)
+    return dtype is not None and dtype.kind == 'c'
 
 
 def _bool_pair(x, y, op):

@@ -10,6 +10,7 @@ from .convolution_nd import conv_transpose as _conv_transpose_nd
 from .convolution_nd import convolution as _convolution_nd
 from .convolution_nd import depthwise_conv as _depthwise_nd
 from .convolution_nd import normalize_tuple
+from . import float_kernels
 from .integer_arguments import shape_ints
 from .operands import as_float_tensor, named_errors
 from .padding_attr import refuse_lowercase
@@ -171,6 +172,8 @@ def separable_conv2d(input, depthwise_filter, pointwise_filter, strides, padding
 def _pool(pool, input, ksize, strides, padding, data_format, rank, op, dilations=1):  # noqa: A002
     padding = refuse_lowercase(padding, op)
     x = _input(input, rank, op)
+    if x._data.dtype.kind == 'c' and op in ('max_pool1d', 'pool'):     # TF expands / converts to a complex MaxPool
+        raise float_kernels.complex_error(op, x.dtype.name, 'MaxPool' if pool is _max_pool_nd else 'AvgPool')
     rank = x.ndim - 2
     first = _channels_first(data_format, rank, op)
     out = pool(_to_last(x, first), _spatial(ksize, rank, first), _spatial(strides, rank, first), padding,

@@ -119,6 +119,12 @@ def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
         raise error
     x = as_float_tensor(t, 'l2_normalize')
     axis = dim if axis is None and dim is not None else axis
+    if x._data.dtype.kind == 'c':       # TensorFlow's complex branch: |x|^2 from the parts, each part scaled
+        from .complex_build import complex as make_complex
+        from .complex_parts import imag, real
+        re, im = real(x), imag(x)
+        inverse = rsqrt(maximum(reduce_sum(re * re + im * im, axis, keepdims=True), epsilon))
+        return make_complex(re * inverse, im * inverse)
     squares = reduce_sum(x * x, axis, keepdims=True)
     return x * rsqrt(maximum(squares, epsilon))
 
@@ -135,7 +141,7 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
     from .arithmetic import maximum
     if isinstance(t, IndexedSlices):
         return map_values(lambda values: clip_by_norm(values, clip_norm, axes), t)
-    t = as_float_tensor(t, 'clip_by_norm')
+    t = float_kernels.refuse_complex(as_float_tensor(t, 'clip_by_norm'), 'clip_by_norm', 'greater')
     clip_norm = _number_or_tensor(clip_norm, t.dtype, 'clip_by_norm')
     # TensorFlow reads a negative clip_norm as 0 (the result is then zeros, not -t / |t|)
     clip_norm = max(clip_norm, 0.0) if isinstance(clip_norm, float) else maximum(clip_norm, 0.0)
@@ -171,8 +177,8 @@ def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
     if isinstance(t_list, Tensor) or not isinstance(t_list, (list, tuple)):
         raise TypeError('clip_by_global_norm: t_list must be a list or tuple of tensors, got %s'
                         % type(t_list).__name__)
-    present = [t if isinstance(t, IndexedSlices) else as_float_tensor(t, 'clip_by_global_norm')
-               for t in t_list if t is not None]
+    present = _present([t for t in t_list if not isinstance(t, IndexedSlices)], 'clip_by_global_norm') + \
+        [t for t in t_list if isinstance(t, IndexedSlices)]
     norm_value = global_norm(present) if use_norm is None else as_float_tensor(use_norm, 'clip_by_global_norm')
     clip_norm = _number_or_tensor(clip_norm, norm_value.dtype, 'clip_by_global_norm')
     # (use_norm - use_norm) is 0, or NaN when the norm is inf or NaN.
@@ -183,7 +189,8 @@ def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
 
 
 def _present(t_list, op):
-    return [as_float_tensor(t, op) for t in t_list if t is not None]
+    # TensorFlow sums L2Loss(t) per tensor: its kernel refuses complex values (numpy would square them)
+    return [float_kernels.refuse_complex(as_float_tensor(t, op), op, 'l2_loss') for t in t_list if t is not None]
 
 
 def _number_or_tensor(value, dtype, op):

@@ -40,7 +40,10 @@ def as_float_tensor(x, op):
     """A floating tensor, or an InvalidArgumentError (a TypeError too) naming the op and the dtype,
     the class TensorFlow raises for a dtype outside an op's allowed list."""
     t = as_tensor(x, op)
-    if t._data.dtype.kind not in 'fc' and not _bfloat16(t):
+    kind = t._data.dtype.kind
+    if kind == 'c' and op in float_kernels.REAL_ONLY:     # Erf, Lgamma, Elu, ...: real kernels only
+        raise float_kernels.complex_error(op, t.dtype.name)
+    if kind not in 'fc' and not _bfloat16(t):
         note = ('%s: expected a floating-point tensor, got dtype %s (shape %s); cast it first, e.g. '
                 'framework.cast(x, framework.float32)' % (op, t.dtype.name, tuple(t.shape)))
         error = float_kernels.refusal(op, t.dtype.name)      # TensorFlow's op registry words, where known
@@ -56,8 +59,13 @@ def as_real_tensor(x, op):
     kernels take; else an InvalidArgumentError naming the op and the dtype."""
     t = as_tensor(x, op)
     if t._data.dtype.kind not in 'fiu' and not _bfloat16(t):
-        raise InvalidArgumentError('%s: expected a floating-point or integer tensor, got dtype %s (shape %s)'
-                                   % (op, t.dtype.name, tuple(t.shape)))
+        note = '%s: expected a floating-point or integer tensor, got dtype %s (shape %s)' % (op, t.dtype.name,
+                                                                                          tuple(t.shape))
+        error = float_kernels.refusal(op, t.dtype.name)      # TensorFlow's op registry words, where known
+        if error is None:
+            raise InvalidArgumentError(note)
+        error.add_note(note)
+        raise error
     return t
 
 

@@ -4,10 +4,13 @@
 Both gradients are linear in the output gradient, so each is an op whose own
 gradient is its adjoint (and back): nested tapes differentiate them.
 """
+import numpy as np
+
 from ..errors import InvalidArgumentError
 from .. import backend
 from ..tensor import Tensor
 from .convolution_nd import WindowGeometry, normalize_tuple
+from . import float_kernels
 from .operands import ACTIVE, as_float_tensor, named_errors, record
 from .pool_window_sizes import empty_pool_output, empty_valid_pool_sizes
 
@@ -16,6 +19,12 @@ def _geometry(input, ksize, strides, padding, rank, op, dilations=1, kind='max')
     """(the input, its window geometry), or the output's spatial sizes in place of the geometry when
     a VALID average pool's window is larger than the input (see pool_window_sizes)."""
     x = as_float_tensor(input, op)
+    dtype = x._data.dtype
+    # outside TF's kernels (tf.nn.max_pool converts a numpy complex array to float32, so 2-D max pools pass)
+    max_pool3d = kind == 'max' and x.ndim == 5
+    if (dtype.kind == 'c' and (kind != 'max' or max_pool3d)) or (dtype == np.float64 and max_pool3d):
+        kernel = ('MaxPool' if kind == 'max' else 'AvgPool') + ('3D' if x.ndim == 5 else '')
+        raise float_kernels.complex_error(op, x.dtype.name, kernel)
     if rank is not None and x.ndim != rank + 2:
         raise InvalidArgumentError('%s: expected an input of rank %d (N, *spatial, C), got shape %s'
                                    % (op, rank + 2, tuple(x.shape)))

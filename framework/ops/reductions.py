@@ -24,10 +24,15 @@ def _spread(g, x, axes, keepdims):
 
 def _prepare(x, axis, op, check=as_numeric_tensor):
     x = check(x, op)
-    if x._data.dtype.kind == 'b' and op in float_kernels.BOOL_REFUSED:
-        error = float_kernels.refusal(op, 'bool')       # TensorFlow's kernel text (numpy would give True)
-        error.add_note('%s: TensorFlow reduces no bool tensor this way; cast it first, e.g. tf.cast(x, tf.int32)' % op)
-        raise error
+    kind = x._data.dtype.kind
+    if kind in 'bc':        # (one test for the float tensors of a training step)
+        if kind == 'b' and op in float_kernels.BOOL_REFUSED:
+            error = float_kernels.refusal(op, 'bool')       # TensorFlow's kernel text (numpy would give True)
+            error.add_note('%s: TensorFlow reduces no bool tensor this way; cast it first, e.g. '
+                           'tf.cast(x, tf.int32)' % op)
+            raise error
+        if kind == 'c' and op in float_kernels.ORDERED_REDUCTIONS:      # numpy orders complex values
+            raise float_kernels.complex_error(op, x.dtype.name, float_kernels.ORDERED_REDUCTIONS[op])
     return x, normalize_axis(axis, x._data.ndim, op), backend.array_module(x._data)
 
 

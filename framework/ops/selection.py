@@ -5,6 +5,7 @@ from ..errors import InvalidArgumentError
 from .. import backend
 from ..indexed_slices import IndexedSlices, map_values
 from ..tensor import Tensor
+from . import float_kernels
 from .operands import ACTIVE, _dtype_mismatch, _other, as_tensor, binary, named_errors, record
 
 
@@ -68,7 +69,7 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     IndexedSlices stays one, its values clipped."""
     if isinstance(t, IndexedSlices):
         return map_values(lambda values: clip_by_value(values, clip_value_min, clip_value_max), t)
-    t = as_tensor(t, 'clip_by_value')
+    t = float_kernels.refuse_complex(as_tensor(t, 'clip_by_value'), 'clip_by_value', 'minimum')
     a = t._data
     # TensorFlow's minimum(t, max) runs before maximum(., min): the max bound is checked first
     hi = _bound(clip_value_max, a, 'minimum')

@@ -21,6 +21,7 @@ TopKV2 = collections.namedtuple('TopKV2', ['values', 'indices'])
 def argsort(values, axis=-1, direction='ASCENDING', stable=False, name=None):
     """Indices that sort ``values`` along ``axis`` (int32); ties keep index order."""
     x = float_kernels.refuse_bool(as_numeric_tensor(values, 'argsort'), 'argsort', 'negative')   # TF sorts by Neg
+    float_kernels.refuse_complex(x, 'argsort', 'top_k')        # ... and then by TopKV2
     (ax,) = normalize_axis(axis, x.ndim, 'argsort')
     return Tensor(_order(x._data, ax, _descending(direction, 'argsort')).astype('int32'))
 
@@ -28,6 +29,7 @@ def argsort(values, axis=-1, direction='ASCENDING', stable=False, name=None):
 def sort(values, axis=-1, direction='ASCENDING', name=None):
     """``values`` sorted along ``axis``; the gradient flows back to each value's origin."""
     x = float_kernels.refuse_bool(as_numeric_tensor(values, 'sort'), 'sort', 'negative')
+    float_kernels.refuse_complex(x, 'sort', 'top_k')
     (ax,) = normalize_axis(axis, x.ndim, 'sort')
     order = _order(x._data, ax, _descending(direction, 'sort'))
     return getitem(x, _along(order, ax, x._data.shape))
@@ -42,7 +44,7 @@ def top_k(input, k=1, sorted=True, name=None):  # noqa: A002  (TensorFlow's name
     Raises:
         ValueError: k larger than the last axis, or negative.
     """
-    x = float_kernels.refuse_bool(as_numeric_tensor(input, 'top_k'), 'top_k')
+    x = float_kernels.refuse_complex(float_kernels.refuse_bool(as_numeric_tensor(input, 'top_k'), 'top_k'), 'top_k')
     if x.ndim == 0:
         raise InvalidArgumentError('top_k: input must have rank >= 1, got a scalar')
     if isinstance(k, (float, np.floating)):     # int() would cut 1.5 to 1 (TF converts k to int32)

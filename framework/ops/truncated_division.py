@@ -3,6 +3,7 @@ which takes the dividend's sign. Neither has a gradient in TensorFlow (its regis
 from .. import backend
 from ..errors import InternalError
 from ..tensor import Tensor
+from . import float_kernels, missing_kernels
 from .operands import binary, named_errors
 
 
@@ -10,6 +11,9 @@ def _arrays(x, y, op):
     """Both operands as arrays of the tensor operand's dtype (Python numbers take it, as in TF)."""
     _, _, a, b = binary(x, y, op)
     kind = a.dtype if hasattr(a, 'dtype') else b.dtype
+    if kind.kind == 'c':        # TruncateDiv has no CPU kernel for complex values, TruncateMod no registry entry
+        raise (missing_kernels.not_found('TruncateDiv', kind.name, op) if op == 'truncatediv'
+               else float_kernels.complex_error(op, kind.name))
     xp = backend.array_module(a if hasattr(a, 'dtype') else b)
     return xp.asarray(a, dtype=kind), xp.asarray(b, dtype=kind)
 

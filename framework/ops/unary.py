@@ -12,7 +12,7 @@ import numpy as np
 from .. import backend, libm
 from ..errors import InvalidArgumentError
 from ..composite import map_elementwise
-from . import eigen_math, eigen_reciprocal, eigen_rsqrt, eigen_trig, float_kernels, graph_rewrites
+from . import eigen_math, eigen_reciprocal, eigen_rsqrt, eigen_trig, float_kernels, graph_rewrites, missing_kernels
 from ..tensor import Tensor
 from ..tape import array_rule, record_blocked
 from .operands import as_float_tensor, as_numeric_tensor, ACTIVE, record
@@ -368,7 +368,15 @@ def ceil(x, name=None):
 
 def round(x, name=None):  # noqa: A001  (TensorFlow's name)
     # TensorFlow rounds half to even, as numpy does.
-    return _apply('round', x, lambda xp, a: xp.round(a), None, _numbers_no_bool)
+    return _apply('round', x, lambda xp, a: xp.round(a), None, _real_numbers_no_bool)
+
+
+def _real_numbers_no_bool(x, op):
+    # Round's registry takes complex, but TensorFlow has no CPU kernel for it (numpy rounds the parts)
+    t = _numbers_no_bool(x, op)
+    if t._data.dtype.kind == 'c':
+        raise missing_kernels.not_found('Round', t.dtype.name, op)
+    return t
 
 
 def is_nan(x, name=None):
