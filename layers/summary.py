@@ -3,6 +3,7 @@
 The layout is Keras 3's (a box-drawn table, line length min(88, terminal
 width - 4), columns at 45% / 80% / 100%), written as plain text.
 """
+import math
 import os
 import shutil
 import textwrap
@@ -48,7 +49,7 @@ def summary_text(model, line_length=None, positions=None, expand_nested=False, s
         header.append('Trainable')
         align.append('center')
     line_length = line_length or min(default_length, shutil.get_terminal_size().columns - 4)
-    widths = _content_widths(line_length, positions)
+    widths = _content_widths(line_length, positions, len(header))
 
     rows = []
     for layer in _select(list(getattr(model, 'operations', None) or model.layers), layer_range):
@@ -96,12 +97,14 @@ def _console_width():
     return 80
 
 
-def _content_widths(line_length, positions):
-    """The text width of each column, as rich lays out Keras's table.
+def _content_widths(line_length, positions, columns):
+    """The text width of each of the ``columns`` columns, as rich lays out Keras's table.
 
-    Each column asks for its share of the line plus 2 of padding; the
-    borders take n + 1 more, and rich takes the excess back evenly, column
-    by column, rounding as Python's round() does.
+    Each column asks for its share of the line plus 2 of padding (extra positions are measured,
+    then left unused, as Keras does; too few are Keras's IndexError). The borders take
+    columns + 1 more. Where the asks exceed the line, rich takes the excess back evenly, column
+    by column, rounding as Python's round() does; where they fall short (extra positions), it
+    spreads the rest over the columns in proportion to their asks (rich's ratio_distribute).
     """
     requested, current = [], 0
     for pos in positions:
@@ -110,7 +113,13 @@ def _content_widths(line_length, positions):
             raise ValueError('Insufficient console width to print summary.')
         requested.append(width + 2)
         current += width
-    excess = sum(requested) - (line_length - (len(positions) + 1))
+    if len(requested) < columns:
+        raise IndexError('list index out of range')
+    requested = requested[:columns]
+    room = line_length - (columns + 1)
+    excess = sum(requested) - room
+    if excess < 0:
+        return [w + pad - 2 for w, pad in zip(requested, _ratio_distribute(-excess, requested))]
     cells, remaining_ratio = [], len(requested)
     for width in requested:
         cut = min(width, round(excess / remaining_ratio)) if excess > 0 else 0
@@ -118,6 +127,18 @@ def _content_widths(line_length, positions):
         excess -= cut
         remaining_ratio -= 1
     return [max(1, c - 2) for c in cells]
+
+
+def _ratio_distribute(total, ratios):
+    """rich's ratio_distribute: ``total`` split in proportion to ``ratios``, each share rounded up
+    from what is left."""
+    shares, total_ratio = [], sum(ratios)
+    for ratio in ratios:
+        share = math.ceil(ratio * total / total_ratio) if total_ratio > 0 else total
+        shares.append(share)
+        total_ratio -= ratio
+        total -= share
+    return shares
 
 
 def _rule(left, fill, join, right, widths):
