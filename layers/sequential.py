@@ -23,6 +23,9 @@ from .summary import print_summary
 from .model import Model as ModelBase  # noqa: E402
 
 
+_NEVER_CALLED = 'The layer %s has never been called and thus has no defined %s.'    # Keras 3's Operation text
+
+
 class NotALayerError(TypeError, ValueError):
     """Something that is not a Layer given to Sequential (Keras 3 raises
     ValueError, Keras 2 TypeError; this is both)."""
@@ -238,11 +241,12 @@ class Sequential(ModelBase):
         return shape
 
     # ---- the graph's ends, as Keras 3's Sequential gives them --------------------------
-    def _ends(self, which):
+    def _ends(self, which, unbuilt_text=None):
         if self._graph_ends is None or not self.built:
-            why = (' (calling its layers on an Input failed: %s)' % self._graph_error) if self._graph_error else \
-                '; start it with keras.Input(shape), give its first layer input_shape=, or build it'
-            raise AttributeError("Sequential model '%s' has no defined %s yet%s" % (self.name, which, why))
+            error = AttributeError(unbuilt_text or "Sequential model '%s' has no defined %s yet." % (self.name, which))
+            error.add_note(('Calling its layers on an Input failed: %s' % self._graph_error) if self._graph_error else
+                           'Start it with keras.Input(shape), give its first layer input_shape=, or build it')
+            raise error
         return self._graph_ends[0 if which == 'inputs' else 1]
 
     @property
@@ -262,7 +266,7 @@ class Sequential(ModelBase):
         model's own Input, as Keras 2 gave it (Keras 3.15 raises AttributeError)."""
         if inbound_nodes(self):
             return first_call_tensors(self, 'input')
-        return self._ends('inputs')[0]
+        return self._ends('inputs', _NEVER_CALLED % (self.name, 'input'))[0]
 
     @property
     def output(self):
@@ -270,7 +274,7 @@ class Sequential(ModelBase):
         called so, the last layer's own output (a list for several), as Keras 2's."""
         if inbound_nodes(self):
             return first_call_tensors(self, 'output')
-        outputs = self._ends('outputs')
+        outputs = self._ends('outputs', _NEVER_CALLED % (self.name, 'output'))
         return outputs[0] if len(outputs) == 1 else list(outputs)
 
     @property

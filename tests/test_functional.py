@@ -300,7 +300,7 @@ def test_symbolic_tensors_have_no_values():
         tf.square(x)
     with pytest.raises(TypeError, match='cannot be used as a boolean'):
         bool(x)
-    with pytest.raises(AttributeError, match="Layer 'never' has never been called"):
+    with pytest.raises(AttributeError, match='The layer never has never been called and thus has no defined output'):
         keras.layers.Dense(1, name='never').output
 
 

@@ -86,7 +86,8 @@ def first_call_tensors(layer, which):
     """
     nodes = inbound_nodes(layer)
     if not nodes:
-        raise AttributeError("Layer '%s' has never been called on symbolic tensors (keras.Input) and thus has no "
-                             'defined %s' % (layer.name, which))
+        error = AttributeError('The layer %s has never been called and thus has no defined %s.' % (layer.name, which))
+        error.add_note('Only calls on symbolic tensors (keras.Input) count; eager calls record no node')
+        raise error
     tensors = nodes[0].input_tensors if which == 'input' else nodes[0].outputs
     return tensors[0] if len(tensors) == 1 else tensors
