@@ -5,28 +5,49 @@ from . import dtypes, nest
 from .errors import InvalidArgumentError
 from .function_keys import accepts, describe, describe_spec, is_tensor_key, named_specs, placeholder, trace_key
 from .ops.tensor_spec import TensorSpec
-from .tensor import Tensor, convert_to_tensor
+from .tensor import Tensor, TensorShape, convert_to_tensor
 
 # How TensorFlow's kernels name a dtype in 'expected to be a float tensor' (DataTypeString)
 _KERNEL_TYPE = {'float32': 'float', 'float64': 'double', 'string': 'string', 'int32': 'int32', 'int64': 'int64',
                 'bool': 'bool', 'float16': 'half', 'uint8': 'uint8'}
 
 
-def output_type(result, key, input_signature):
+def output_type(result, open_dims=None):
     """TensorFlow's 'Output Type:' text for a trace's result: TensorSpecs in its structure
-    (``Tuple[...]``, ``Dict[['k', ...]]``, ``Literal[None]``). None (not printed) where the trace leaves
-    an input length open: the outputs' traced shapes would need TensorFlow's shape inference."""
-    if key is None:
-        known = all(spec.shape.is_fully_defined() for spec in nest.flatten(list(input_signature))
-                    if isinstance(spec, TensorSpec))
-    else:
-        known = all(_fully_known(k) for k in key[1:])
-    return _structure_text(result) if known else None
+    (``Tuple[...]``, ``Dict[['k', ...]]``, ``Literal[None]``), shapes as ``traced_shape`` infers them."""
+    return _structure_text(result, open_dims or OpenDims())
 
 
-def output_leaves(result):
+def output_leaves(result, open_dims=None):
     """A trace's result with each tensor replaced by an unnamed GraphOutput, for ``structured_outputs``."""
-    return nest.map_structure(lambda v: GraphOutput(None, v.shape, v.dtype) if isinstance(v, Tensor) else v, result)
+    open_dims = open_dims or OpenDims()
+    return nest.map_structure(
+        lambda v: GraphOutput(None, open_dims.traced_shape(v.shape), v.dtype) if isinstance(v, Tensor) else v, result)
+
+
+class OpenDims:
+    """What a trace leaves open, seen from one run: the run's sizes at the inputs' None dimensions,
+    and the run's shapes of inputs of unknown rank. TensorFlow infers its outputs' shapes in the
+    graph; tapeflow runs the function, so it reads an output's size equal to an open input size as
+    that open dimension (a batch), and an output shaped as an unknown-rank input as of unknown rank:
+    right for elementwise and batch-preserving code; a fixed size that happens to equal the run's
+    batch also shows as None."""
+    __slots__ = ('sizes', 'unknown')
+
+    def __init__(self, pairs=()):
+        """``pairs``: (traced shape (a tuple with None, or None for an unknown rank), run shape)."""
+        self.sizes, self.unknown = set(), set()
+        for traced, shape in pairs:
+            if traced is None:
+                self.unknown.add(tuple(shape))
+            else:
+                self.sizes.update(int(n) for d, n in zip(traced, shape) if d is None)
+
+    def traced_shape(self, shape):
+        shape = tuple(shape)
+        if shape in self.unknown:
+            return TensorShape(None)
+        return TensorShape([None if d in self.sizes else d for d in shape])
 
 
 class GraphOutput:
@@ -37,6 +58,8 @@ class GraphOutput:
         self.name, self.shape, self.dtype = name, shape, dtype
 
     def __str__(self):
+        if self.shape.rank is None:         # TensorFlow leaves an unknown shape out
+            return 'Tensor("%s", dtype=%s)' % (self.name, self.dtype.name)
         return 'Tensor("%s", shape=%s, dtype=%s)' % (self.name, self.shape, self.dtype.name)
 
     def __repr__(self):
@@ -44,25 +67,28 @@ class GraphOutput:
         return "<%s.Tensor '%s' shape=%s dtype=%s>" % (DISPLAY_NAME, self.name, self.shape, self.dtype.name)
 
 
-def _fully_known(key):
-    if is_tensor_key(key):
-        return key[1] is not None and None not in key[1]
-    if type(key) is tuple and key and isinstance(key[0], type):
-        return all(_fully_known(k[1] if type(k) is tuple and len(k) == 2 and not isinstance(k[0], type) else k)
-                   for k in key[1:])
-    return True
-
-
-def _structure_text(value):
+def _structure_text(value, open_dims):
     if isinstance(value, Tensor):
-        return repr(TensorSpec(value.shape, value.dtype))
+        return repr(TensorSpec(open_dims.traced_shape(value.shape), value.dtype))
     if value is None:
         return 'Literal[None]'
     if isinstance(value, dict):
-        return 'Dict[%s]' % ', '.join('[%r, %s]' % (k, _structure_text(v)) for k, v in value.items())
+        return 'Dict[%s]' % ', '.join('[%r, %s]' % (k, _structure_text(v, open_dims)) for k, v in value.items())
     if isinstance(value, (list, tuple)):
-        return '%s[%s]' % ('List' if isinstance(value, list) else 'Tuple', ', '.join(map(_structure_text, value)))
+        return '%s[%s]' % ('List' if isinstance(value, list) else 'Tuple',
+                           ', '.join(_structure_text(v, open_dims) for v in value))
     return 'Literal[%r]' % (value,)
+
+
+def _cast_reason(value, key):
+    """TensorFlow's words for a value that does not fit a trace's Python or structure key
+    (trace_type/default_types.py: a structure's cast asserts the container type first)."""
+    container = key[0] if type(key) is tuple and key and isinstance(key[0], type) else None
+    if container in (tuple, list) and not isinstance(value, container):
+        return 'Can not cast %r to %s type.' % (value, container.__name__)
+    if container is dict and not isinstance(value, dict):
+        return 'Can not cast %r to a Dict type.' % (value,)
+    return 'Can not cast %r to %s' % (value, describe(key))
 
 
 class ConcreteFunction:
@@ -126,6 +152,82 @@ class ConcreteFunction:
         return found
 
     def __call__(self, *args, **kwargs):
+        try:
+            args, kwargs = self._bind(args, kwargs)
+        except TypeError as structured:
+            message = str(structured)
+            if not message.startswith('Binding inputs to tf.function failed') or message[-1:] != '.':
+                raise
+            flat = self._flat_signature_error(args, kwargs)
+            if flat is None:        # TensorFlow calls the graph with these tensors: its kernel checks dtypes
+                self._check_graph_inputs(args, kwargs)
+                raise
+            if self._entry.output_type is not None:     # TensorFlow's signature text ends with the output type
+                message = message[:-1] + ' -> %s.' % self._entry.output_type
+            error = TypeError(message + '\nFallback to flat signature also failed due to: ' + flat)
+            error.__notes__ = getattr(structured, '__notes__', [])
+            raise error from None
+        return self._function._run(self._entry, None, args, kwargs)
+
+    def _flat_specs(self):
+        """The graph's inputs: (TensorFlow's argument keyword, TensorSpec) per tensor of the structured
+        signature; each takes its parameter's name, repeats numbered 'pair', 'pair_1', ..."""
+        found, seen, counts = [], set(), {}
+        args, kwargs = self.structured_input_signature
+        params = [p.name for p in self._function._binder.signature.parameters.values()
+                  if p.kind not in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)]
+        values = list(zip(params, args)) + [(k, v) for k, v in kwargs.items()]
+        values += [('args_%d' % i, v) for i, v in enumerate(args[len(params):])]
+        for name, value in values:
+            for spec in nest.flatten(value):
+                if not isinstance(spec, TensorSpec):
+                    continue
+                proposal = name
+                while proposal in seen:
+                    counts[name] = counts.get(name, 1)
+                    proposal = '%s_%d' % (name, counts[name])
+                    counts[name] += 1
+                seen.add(proposal)
+                found.append((proposal, spec))
+        return found
+
+    def _check_graph_inputs(self, args, kwargs):
+        """The graph call's kernel check: each tensor must have its input's traced dtype."""
+        specs = self._flat_specs()
+        given = list(args) + [kwargs[name] for name, _ in specs[len(args):]]
+        for index, (value, (_, spec)) in enumerate(zip(given, specs)):
+            if isinstance(value, Tensor) and value.dtype != spec.dtype:
+                raise InvalidArgumentError(
+                    'cannot compute __inference_%s as input #%d(zero-based) was expected to be a %s tensor but is '
+                    'a %s tensor' % (self._function.__name__, index, _KERNEL_TYPE.get(spec.dtype.name, spec.dtype.name),
+                                     _KERNEL_TYPE.get(value.dtype.name, value.dtype.name)))
+
+    def _flat_signature_error(self, args, kwargs):
+        """Why TensorFlow's second try, the graph's flat list of tensor inputs, refuses these
+        arguments (its words), or None where it would take them."""
+        names = [name for name, _ in self._flat_specs()]
+        summary = '%s(%s)' % (self._function.__name__, ', '.join(names))
+        if len(args) > len(names):
+            return '%s takes %d positional arguments, got %d.' % (summary, len(names), len(args))
+        args, kwargs = list(args), dict(kwargs)
+        for keyword in names[len(args):]:
+            if keyword not in kwargs:
+                missing = sorted(set(names) - set(names[:len(args)] + list(kwargs)))
+                return '%s missing required arguments: %s.' % (summary, ', '.join(missing))
+            args.append(kwargs.pop(keyword))
+        if kwargs:
+            for key in kwargs:
+                if key in names[:len(args)]:
+                    return "%s got two values for '%s'." % (summary, key)
+            return '%s got unexpected keyword arguments: %s.' % (summary, ', '.join(sorted(kwargs)))
+        for i, arg in enumerate(args):
+            if not isinstance(arg, Tensor):
+                return '%s: expected argument #%d(zero-based) to be a Tensor; got %s (%s).' % (
+                    summary, i, type(arg).__name__, arg)
+        return None
+
+    def _bind(self, args, kwargs):
+        """The arguments the traced function runs with (TensorFlow's structured signature)."""
         function = self._function
         binder = function._binder
         if binder.input_signature is not None:
@@ -137,20 +239,27 @@ class ConcreteFunction:
             for i, (name, key) in enumerate(zip(names, keys)):
                 if i >= len(args) and name not in filled and not isinstance(key, tuple):
                     filled[name] = placeholder(key)
-            values = binder.bind(args, filled)
-            args = list(args)
+            try:
+                values = binder.bind(args, filled)
+            except TypeError:       # TensorFlow binds the arguments as given, then names the traced types
+                try:
+                    binder.signature.bind(*args, **kwargs)
+                except TypeError as reason:
+                    raise binder.error(reason, args, kwargs, keys) from None
+                raise
+            given, args = tuple(args), list(args)       # (errors show the arguments as given)
             for i, (value, key) in enumerate(zip(values, keys)):
                 if is_tensor_key(key):
-                    converted = self._check_tensor(i, value, key, args, kwargs, keys)
+                    converted = self._check_tensor(i, value, key, given, kwargs, keys)
                     if converted is not value:      # a Python value or array: the function sees a tensor
                         if i < len(args):
                             args[i] = converted
                         else:
                             filled[names[i]] = converted
                 elif not accepts(key, trace_key(value)):
-                    raise binder.error('Can not cast %r to %s' % (value, describe(key)), args, kwargs, keys)
+                    raise binder.error(_cast_reason(value, key), given, kwargs, keys)
             kwargs = filled
-        return function._run(self._entry, None, args, kwargs)
+        return args, kwargs
 
     def _check_tensor(self, index, value, key, args, kwargs, keys):
         """A tensor argument as a concrete function takes it (TensorFlow's graph call): any shape, but
@@ -158,11 +267,9 @@ class ConcreteFunction:
         array must convert to the traced dtype and a compatible shape (else TypeError)."""
         dtype = dtypes.as_dtype(key[2])
         if isinstance(value, Tensor):
-            if value.dtype != dtype:
-                raise InvalidArgumentError(
-                    'cannot compute __inference_%s as input #%d(zero-based) was expected to be a %s tensor but is '
-                    'a %s tensor' % (self._function.__name__, index, _KERNEL_TYPE.get(dtype.name, dtype.name),
-                                     _KERNEL_TYPE.get(value.dtype.name, value.dtype.name)))
+            if value.dtype != dtype:        # (the graph's kernel may take it after all: __call__)
+                raise self._function._binder.error('Can not cast %r to %s' % (
+                    TensorSpec(value.shape, value.dtype), describe(key)), args, kwargs, keys)
             return value
         try:
             converted = convert_to_tensor(value, dtype=dtype)

@@ -37,10 +37,10 @@ import weakref
 
 import numpy as np
 
-from . import dtypes, graph_random_ops, trace_names
+from . import dtypes, graph_random_ops, nest, trace_names
 from .graph_random_ops import GraphRandomState
 from .trace_names import known_dims
-from .concrete_function import ConcreteFunction, output_leaves, output_type
+from .concrete_function import ConcreteFunction, OpenDims, output_leaves, output_type
 from .function_keys import TENSOR, accepts, common, fully_defined, trace_key
 from .function_returns import returns_value
 from .ops.tensor_spec import TensorSpec
@@ -367,8 +367,10 @@ class Function:
             self._dispatch[key] = entry
         entry.shown = True
         if entry.output_type is None:
-            entry.output_type = output_type(result, entry.key, self.input_signature)
-            entry.outputs = output_leaves(result)
+            run = [v for v in nest.flatten((list(args), kwargs)) if isinstance(v, Tensor) and id(v) in names]
+            open_dims = OpenDims((names[id(v)][1], v.shape) for v in run)
+            entry.output_type = output_type(result, open_dims)
+            entry.outputs = output_leaves(result, open_dims)
         self._detector.called(True, self._python_function)
         return result
 

@@ -139,6 +139,12 @@ class Tensor:
         return self._on_value('complex()', complex)
 
     def __format__(self, spec):
+        if trace_names.ACTIVE:      # in a trace TensorFlow formats the graph tensor: its str, no spec
+            text = trace_names.symbolic_text(self, False, DISPLAY_NAME)
+            if text is not None:
+                if spec:
+                    raise TypeError('unsupported format string passed to SymbolicTensor.__format__')
+                return text
         return self._on_value('format', lambda value: value.__format__(spec))
 
     def __len__(self):

@@ -11,7 +11,7 @@ from ..type_spec import TypeSpec
 
 
 def _shape(shape):
-    if shape is None:
+    if shape is None or isinstance(shape, TensorShape) and shape.rank is None:     # tf.TensorShape(None)
         return None
     if isinstance(shape, (int, np.integer)) and not isinstance(shape, bool):
         return TensorShape((int(shape),))
