@@ -16,6 +16,7 @@ FLOATX = 'float32'    # keras.backend.floatx()
 
 
 _NUMPY_DTYPES = {}       # a dtype as callers give it (a name, a DType, a numpy dtype) -> its numpy dtype
+NUMPY_DTYPES = _NUMPY_DTYPES      # for hot paths: a hit there means ``to_dtype`` has nothing to do
 
 
 def to_dtype(x, dtype, what, role):

@@ -4,9 +4,10 @@
 class: it holds a per-sample function and its keyword arguments.
 """
 from .. import dtypes
-from .inputs import FLOATX, squeeze_or_expand_to_same_rank, to_dtype
+from ..tensor import Tensor
+from .inputs import FLOATX, NUMPY_DTYPES, squeeze_or_expand_to_same_rank, to_dtype
 from .naming import auto_name
-from .tensor_notes import get_keras_mask
+from .tensor_notes import NOTES, get_keras_mask
 from .reduction import reduce_weighted_values, standardize_reduction
 
 
@@ -67,11 +68,16 @@ class Loss:
         """
         if self._one_structure and (type(y_pred) in _SEQUENCES or type(y_true) in _SEQUENCES):
             _check_same_structure(y_true, y_pred, self.name)
-        in_mask = get_keras_mask(y_pred)
-        y_pred = to_dtype(y_pred, self._dtype, self.name, 'y_pred')
-        y_true = to_dtype(y_true, self._dtype, self.name, 'y_true')
+        # (fit calls this on every step: the common case, tensors of the loss's dtype without a note,
+        # skips the calls)
+        in_mask = get_keras_mask(y_pred) if id(y_pred) in NOTES else None
+        target = NUMPY_DTYPES.get(self._dtype)
+        if type(y_pred) is not Tensor or y_pred._data.dtype is not target:
+            y_pred = to_dtype(y_pred, self._dtype, self.name, 'y_pred')
+        if type(y_true) is not Tensor or y_true._data.dtype is not target:
+            y_true = to_dtype(y_true, self._dtype, self.name, 'y_true')
         losses = self.call(y_true, y_pred)
-        out_mask = get_keras_mask(losses)
+        out_mask = get_keras_mask(losses) if id(losses) in NOTES else None
         if in_mask is not None and out_mask is not None:
             mask = in_mask & out_mask
         else:

@@ -209,7 +209,6 @@ class CompiledLoss:
         y_true = self._align_true(y_true, y_pred)
         if self._entries is None:
             self.build(y_true, y_pred)
-        keys = [key for key, _, _ in self._entries]
         if isinstance(y_pred, (dict, list, tuple)):
             pick = lambda y, key: y[key]
         else:
@@ -218,7 +217,7 @@ class CompiledLoss:
         if isinstance(sample_weight, dict) and isinstance(y_true, dict) and set(sample_weight) != set(y_true):
             raise ValueError('You should provide one `sample_weight` array per output in `y`. The two structures did '
                              'not match: y is keyed %s, sample_weight %s' % (sorted(y_true), sorted(sample_weight)))
-        trackers = self.metrics or [None] * len(keys)
+        trackers = self.metrics or [None] * len(self._entries)
         total = None
         for (key, loss, weight), tracker in zip(self._entries, trackers):
             t, p = pick(y_true, key), pick(y_pred, key)

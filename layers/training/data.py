@@ -333,6 +333,8 @@ class ArrayData:
         bs, n = self.batch_size, self.num_samples
         flat_x = nest.flatten(x)
         single_x = len(flat_x) == 1 and not isinstance(x, (list, tuple, dict))
+        # one target array (the usual y) is cut without nest's walk, as x is: this runs on every step
+        plain_y = type(y) is not SparseRows and len(nest.flatten(y)) == 1 and not isinstance(y, (list, tuple, dict))
         for start in range(0, n, bs):
             end = min(start + bs, n)
             if self.shuffle == 'batch':
@@ -343,7 +345,12 @@ class ArrayData:
                 cut = lambda a: a.rows(start, end) if type(a) is SparseRows else Tensor(a[start:end])
             xb = (Tensor(x[start:end]) if single_x and self.shuffle != 'batch' and type(x) is not SparseRows
                   else nest.map_structure(cut, x))
-            yb = None if y is None else nest.map_structure(cut, y)
+            if y is None:
+                yb = None
+            elif plain_y and self.shuffle != 'batch':
+                yb = Tensor(y[start:end])
+            else:
+                yb = nest.map_structure(cut, y)
             swb = None if sw is None else nest.map_structure(cut, sw)
             yield pack_x_y_sample_weight(xb, yb, swb)
 

@@ -227,7 +227,7 @@ class Trainer(Keras2Shims, TrainingLoops):
             raise ValueError('No loss to compute. Provide a `loss` argument in compile().')
         if len(losses) == 1:
             return losses[0]
-        if all(type(v) is Tensor and v._data.dtype == losses[0]._data.dtype for v in losses):
+        if _tensors_of_one_dtype(losses):
             return add_n(losses)        # one node; the same left-to-right sums as repeated adds
         total = losses[0]
         for value in losses[1:]:
@@ -365,13 +365,27 @@ _BATCH_WEIGHTS = {}
 
 def _batch_weight(x, loss):
     # one input array (fit's usual batch) without nest.flatten's walk
-    size = x.shape[0] if type(x) is np.ndarray else next(v for v in nest.flatten(x) if v is not None).shape[0]
+    if type(x) is Tensor:            # fit's batches
+        size = x._data.shape[0]
+    elif type(x) is np.ndarray:
+        size = x.shape[0]
+    else:
+        size = next(v for v in nest.flatten(x) if v is not None).shape[0]
     key = (size, loss.device)
     weight = _BATCH_WEIGHTS.get(key)
     if weight is None:
         # ones_like puts it on the loss's device.
         weight = _BATCH_WEIGHTS[key] = ones_like(loss, dtype='float32') * float(size)
     return weight
+
+
+def _tensors_of_one_dtype(values):
+    # a loop, not all() over a generator: fit sums the loss and the penalties on every step
+    dtype = values[0]._data.dtype if type(values[0]) is Tensor else None
+    for v in values:
+        if type(v) is not Tensor or v._data.dtype != dtype:
+            return False
+    return True
 
 
 _TAKES_TRAINING = {}
