@@ -96,6 +96,9 @@ class LossScaleOptimizer(Optimizer):
             inner._slots.auto_tracking, inner._slots.prefix, inner._build_scope = True, inner.name, None
         self.built = True
 
+    def _step_without_batch(self):
+        """Nothing: Keras's whole update (the count included) waits for the finite-gradients check."""
+
     def finalize_variable_values(self, var_list):
         self.inner_optimizer.finalize_variable_values(var_list)
 

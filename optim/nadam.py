@@ -56,6 +56,10 @@ class Nadam(RowwiseMoment, Optimizer):
             keras_unscoped(self._u_product, auto_name('variable'), self)
 
     def _update_variables(self, grads, variables, lr):
+        self._advance_step_state()
+        super()._update_variables(grads, variables, lr)
+
+    def _advance_step_state(self):
         u = self._u_product._data
         # On the host, scalar arithmetic (the same float ops as the array ops, for less dispatch).
         product = u[()] if type(u) is np.ndarray else u
@@ -63,7 +67,6 @@ class Nadam(RowwiseMoment, Optimizer):
         step = self._local_step(u.dtype)
         decay = _POWF(0.96, step) if u.dtype == np.float32 else np.power(u.dtype.type(0.96), step)
         u[...] = product * self.beta_1 * (1.0 - 0.5 * decay)
-        super()._update_variables(grads, variables, lr)
 
     def sparse_update_step(self, gradient, variable, learning_rate):
         # Keras scales an IndexedSlices' rows in m_hat's gradient term before they meet the

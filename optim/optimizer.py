@@ -321,6 +321,21 @@ class Optimizer(OptimizerState, abc.ABC):
         else:
             count += 1
 
+    def _step_without_batch(self):
+        """The part of one update that waits for no gradient. TensorFlow runs it even in a traced train
+        step whose batch never came: Keras 3's fit calls its train function once more at the end of a
+        dataset of unknown length, and the iterator's OutOfRange error stops only the ops that wait for
+        the batch. The step count advances (and Nadam's u_product); with gradient accumulation Keras
+        counts inside a branch that waits for the gradients."""
+        if self.gradient_accumulation_steps or not self.built:
+            return
+        self._advance_step_state()
+        count = self._iterations._data
+        count[...] = count + 1
+
+    def _advance_step_state(self):
+        """Optimizer-wide state an update advances before the variables' updates (Nadam's u_product)."""
+
     def _check_variables_are_known(self, variables):
         """Keras 3 updates only the variables an optimizer was first built with (its state is laid out
         for them): a new one raises, even one whose gradient is None."""

@@ -30,6 +30,8 @@ from framework.variable import Variable
 
 _INT32_SEED_MODULUS = 2 ** 31 - 2          # Keras's tf.int32.max - 1
 _global = []                               # the global SeedGenerator, made on first use
+# Lists noting each draw as (generator, ordered) while a fit step runs (layers/training/unfed_step.py)
+DRAW_RECORDERS = []
 
 
 def make_default_seed():
@@ -75,6 +77,8 @@ class SeedGenerator:
         current = state._data.copy()
         if random_state_freeze.frozen():
             return current
+        if DRAW_RECORDERS:
+            DRAW_RECORDERS[-1].append((self, ordered))
         state._detach()
         if ordered:
             state._data[1] += 1

@@ -119,8 +119,22 @@ class IterableData:
         self._passes = 0
         self._reusable = isinstance(source, Dataset)
         self._iterator = None
+        self.ran_dry = False          # the last pass ended because the input had no more batches
         if not self._reusable:
-            self._iterator = _checked_first_batch(iter(source))
+            self._peeked, self._rest = _peeked_batches(iter(source))
+            self._iterator = self._read_ahead()
+
+    @property
+    def may_run_dry(self):
+        """Whether Keras asks this input for batches until it has none (its length is unknown), so
+        that TensorFlow's traced train function runs once without a batch (unfed_step.py)."""
+        if not self._reusable:
+            return True
+        try:
+            len(self.source)
+        except TypeError:
+            return True
+        return False
 
     @property
     def num_batches(self):
@@ -153,11 +167,13 @@ class IterableData:
                 self._iterator = self._read_ahead()
             iterator = self._iterator
         steps = self.steps_per_epoch
+        self.ran_dry = False
         for step, element in enumerate(iterator):
             yield _as_batch(element)
             if steps and step + 1 >= steps:
                 return
         self._iterator = None
+        self.ran_dry = True
         if self._reusable and not steps and count_known:
             self.source._skip_iteration()
         # Keras 3's words. Without steps, an input of unknown length (after filter or unbatch, a
@@ -169,26 +185,28 @@ class IterableData:
                           'use the `.repeat()` function when building your dataset.', stacklevel=1)
 
     def _read_ahead(self):
-        """A new iterator of the Dataset, reading ahead as TF's prefetch does (read_ahead.py)."""
+        """A new iterator of the Dataset, reading ahead as TF's prefetch does (read_ahead.py); of a
+        generator, its first batches again and then what it has left, as Keras's peek_and_restore."""
+        if not self._reusable:
+            return itertools.chain(self._peeked, self._rest)
         return ReadAhead(iter(self.source), read_ahead_depth(self.source))
 
 
-def _checked_first_batch(iterator):
-    """``iterator`` with its first batch read ahead and checked, as Keras 3 peeks at a generator:
-    it must yield something, and a tuple ((x,), (x, y) or (x, y, sample_weight)); a list or a bare
-    array, which a Dataset may yield, is refused there (Keras's words)."""
-    first = next(iterator, _NOTHING)
-    if first is _NOTHING:
+def _peeked_batches(iterator):
+    """The first two batches of a generator, read and checked as Keras 3 peeks at one (for their
+    spec), and the iterator: every pass yields the peeked batches first, so a pass after the
+    generator is spent still has those two. The first must exist and be a tuple ((x,), (x, y) or
+    (x, y, sample_weight)); a list or a bare array, which a Dataset may yield, is refused (Keras's words)."""
+    peeked = list(itertools.islice(iterator, 2))
+    if not peeked:
         raise ValueError('When passing a Python generator to a Keras model, the generator must yield at least '
                          'one batch. Received an empty generator.')
-    if not isinstance(first, tuple):
+    if not isinstance(peeked[0], tuple):
         raise ValueError('When passing a Python generator to a Keras model, the generator must return a tuple, '
                          'either (input,) or (inputs, targets) or (inputs, targets, sample_weights). Received: %s'
-                         % (first,))
-    return itertools.chain([first], iterator)
+                         % (peeked[0],))
+    return peeked, iterator
 
-
-_NOTHING = object()
 
 
 def _as_batch(element):

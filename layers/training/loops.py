@@ -24,6 +24,7 @@ from .iterable_data import is_iterable_input, make_data
 from .logs import batch_logs, pythonify_logs
 from .step_traces import StepTraces, input_shapes
 from .traced_batch import traced_batch_is_free, traced_open_axes
+from .unfed_step import DrawRecorder, run_unfed_step
 
 
 def to_numpy(value):
@@ -222,6 +223,9 @@ class TrainingLoops:
         traced = call_context.traced_step(free_batch)
         random_ops = self._step_graph_random_state(kind, free_batch, getattr(data, 'batch_size', None))
         traces = self._step_traces()
+        # Keras's traced train function, fed by a dataset of unknown length, runs once more without a batch
+        unfed = DrawRecorder() if kind == 'train' and traces is not None and every == 1 \
+            and getattr(data, 'may_run_dry', False) else _PYTHON
         logs = step = None
         for step, batch in enumerate(data.epoch()):
             if wants_begin and step % every == 0:
@@ -232,7 +236,7 @@ class TrainingLoops:
             if traces and kind == 'train':      # train_step trains what this step's trace read
                 self.__dict__['_step_trace'] = (traces, free_batch, getattr(data, 'batch_size', None))
             try:
-                with traced, graph_random_ops.running(random_ops), python_runs:
+                with traced, graph_random_ops.running(random_ops), python_runs, unfed:
                     logs = step_fn(batch)
             finally:
                 self.__dict__['_step_trace'] = None
@@ -247,6 +251,8 @@ class TrainingLoops:
             if wants_end and step is not None and (step + 1) % every:
                 # A last, shorter group is still reported as Keras numbers it: its first step + every - 1.
                 end(_group_end(step, every), batch_logs(logs))
+            if unfed is not _PYTHON and data.ran_dry:
+                run_unfed_step(self, unfed)
         # No batch at all (an empty dataset or generator): Keras's logs stay {}, so the epoch logs no
         # loss and evaluate returns [] (the metrics' 0.0 over nothing meant nothing).
         return {} if step is None else logs
