@@ -16,6 +16,7 @@ import numpy as np
 from framework import dtypes, nest, random_state_freeze
 from framework import trace_names
 from framework.errors import InvalidArgumentError, OpError
+from framework.composite import CompositeTensor
 from framework.losses.tensor_notes import NOTES as TENSOR_NOTES
 from framework.function import replaying
 from framework.function_init import initializing, once
@@ -43,15 +44,17 @@ from .weights import LayerWeights
 
 _SHOWN_ONCE = contextlib.nullcontext()
 _PYTHON_SCALARS = (str, bytes, int, float, bool, complex)
-_MAY_HOLD_PYTHON_VALUES = frozenset(_PYTHON_SCALARS + (list, tuple, dict))     # one set lookup per call
+_PLAIN_INPUTS = frozenset((Tensor, np.ndarray))       # inputs that hold no Python value: one set lookup per call
 
 
 def _refuse_python_values(inputs):
     """Keras 3 converts only array-likes among the inputs' leaves, then refuses a Python number or
     string left there: ``layer(3.0)``, and ``exponential_layer([-3., -1., 0.])``, which Hands-On ML
-    wrote for Keras 2 (preprocessing layers take them: ``_allow_non_tensor_positional_args``)."""
+    wrote for Keras 2 (preprocessing layers take them: ``_allow_non_tensor_positional_args``), and
+    any other object that is not array-like (``layer(history)``)."""
     for leaf in (inputs,) if type(inputs) in _PYTHON_SCALARS else nest.flatten(inputs):
-        if type(leaf) in _PYTHON_SCALARS:
+        if type(leaf) in _PYTHON_SCALARS or not (leaf is None or isinstance(leaf, (Tensor, CompositeTensor))
+                                                 or hasattr(leaf, '__array__')):
             raise ValueError('Only input tensors may be passed as positional arguments. The following argument '
                              'value should be passed as a keyword argument: %s (of type %s)' % (leaf, type(leaf)))
 
@@ -398,7 +401,7 @@ class Layer(LayerWeights, OwnVariables):
 
     def _call_converted(self, inputs, args, kwargs, training):
         """``__call__``'s work on concrete inputs (kept apart so that one handler names the layer)."""
-        if type(inputs) in _MAY_HOLD_PYTHON_VALUES and not self._allow_non_tensor_positional_args:
+        if type(inputs) not in _PLAIN_INPUTS and not self._allow_non_tensor_positional_args:
             _refuse_python_values(inputs)
         mixed = self._compute
         if mixed is None:
