@@ -66,7 +66,9 @@ def test_gradient_matches_tensorflow():
 
 @pytest.mark.parametrize('loss', [nn.sampled_softmax_loss, nn.nce_loss])
 def test_gradients_match_central_differences(loss):
-    check_gradients(lambda w, b, x: loss(w, b, L2, x, 4, 10, num_true=2, sampled_values=S2,
+    # float64 points: the expected counts in float64 too (TF casts none; float32 ones fail in Sub)
+    counts64 = (S2[0], S2[1].astype('float64'), S2[2].astype('float64'))
+    check_gradients(lambda w, b, x: loss(w, b, L2, x, 4, 10, num_true=2, sampled_values=counts64,
                                          remove_accidental_hits=True),
                     [W, B, X])
 

@@ -12,8 +12,19 @@ _XLA_NUMBERS = ('FLOAT, DOUBLE, INT32, UINT8, INT16, INT8, COMPLEX64, INT64, BFL
 _CPU_DIVISION = ('DOUBLE', 'FLOAT', 'BFLOAT16', 'HALF', 'INT64', 'INT32', 'INT16', 'INT8', 'UINT64', 'UINT32',
                  'UINT16', 'UINT8')
 
-# kernel -> (the XLA kernel's dtypes, [(device, dtype), ...] in TensorFlow's order)
+_XLA_ANY = ('FLOAT, DOUBLE, INT32, UINT8, INT16, INT8, COMPLEX64, INT64, BOOL, QINT8, QUINT8, QINT32, BFLOAT16, '
+            'UINT16, COMPLEX128, HALF, UINT32, UINT64, FLOAT8_E5M2, FLOAT8_E4M3FN, FLOAT8_E4M3FNUZ, '
+            'FLOAT8_E4M3B11FNUZ, FLOAT8_E5M2FNUZ, INT4, UINT4')
+_CPU_SPACE_BATCH = [('CPU', t) for t in ('DOUBLE', 'FLOAT', 'BFLOAT16', 'HALF', 'INT32', 'INT8', 'UINT8', 'INT16',
+                                         'UINT16', 'UINT32', 'INT64', 'UINT64')]
+
+# kernel -> (the XLA kernel's dtypes, [(device, dtype), ...] in TensorFlow's order[, the node's other
+# attributes, the XLA kernel's other constraints])
 REGISTERED = {
+    'SpaceToBatchND': (_XLA_ANY, _CPU_SPACE_BATCH, ', Tblock_shape=DT_INT32, Tpaddings=DT_INT32',
+                       'Tpaddings in [DT_INT32, DT_INT64]; Tblock_shape in [DT_INT32, DT_INT64]; '),
+    'BatchToSpaceND': (_XLA_ANY, _CPU_SPACE_BATCH, ', Tblock_shape=DT_INT32, Tcrops=DT_INT32',
+                       'Tcrops in [DT_INT32, DT_INT64]; Tblock_shape in [DT_INT32, DT_INT64]; '),
     'FloorDiv': (_XLA_NUMBERS, [('DEFAULT', 'INT32'), ('CPU', 'DOUBLE'), ('CPU', 'BFLOAT16'), ('CPU', 'HALF'),
                                 ('CPU', 'FLOAT'), ('CPU', 'INT64'), ('CPU', 'INT32'), ('CPU', 'INT16'), ('CPU', 'INT8'),
                                 ('CPU', 'UINT64'), ('CPU', 'UINT32'), ('CPU', 'UINT16'), ('CPU', 'UINT8')]),
@@ -26,11 +37,12 @@ REGISTERED = {
 def not_found(kernel, dtype_name, op):
     """TensorFlow's NotFoundError for ``kernel`` given a ``dtype_name`` tensor (e.g. 'complex64'),
     with tapeflow's note naming ``op``."""
-    xla, devices = REGISTERED[kernel]
+    entry = REGISTERED[kernel]
+    (xla, devices), (attrs, constraints) = entry[:2], entry[2:] or ('', '')
     listed = ''.join("\n  device='%s'; T in [DT_%s]" % device for device in devices)
-    error = NotFoundError("Could not find device for node: {{node %s}} = %s[T=DT_%s]\nAll kernels registered for "
-                          "op %s:\n  device='XLA_CPU_JIT'; T in [%s]%s\n [Op:%s] name: "
-                          % (kernel, kernel, dtype_name.upper(), kernel,
+    error = NotFoundError("Could not find device for node: {{node %s}} = %s[T=DT_%s%s]\nAll kernels registered for "
+                          "op %s:\n  device='XLA_CPU_JIT'; %sT in [%s]%s\n [Op:%s] name: "
+                          % (kernel, kernel, dtype_name.upper(), attrs, kernel, constraints,
                              ', '.join('DT_' + t for t in xla.split(', ')), listed, kernel))
     error.add_note('%s: TensorFlow has no CPU kernel for %s tensors here; cast it first (for complex values, take '
                    'tf.math.real(x) first)' % (op, dtype_name))

@@ -10,6 +10,7 @@ cross-entropy whose targets are the true classes, each weighted 1 / num_true.
 import numpy as np
 
 from .. import backend, op_seeds
+from ..errors import kernel_error
 from ..tensor import Tensor
 from .arithmetic import add, subtract
 from .candidate_sampler import log_uniform_draw
@@ -86,8 +87,8 @@ def _sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, n
         weights = weights[0]
     _check_counts(op, num_sampled=num_sampled, num_classes=num_classes, num_true=num_true)
     x = as_float_tensor(inputs, op)
-    w = as_tensor(weights, op, dtype=x.dtype)
-    b = as_tensor(biases, op, dtype=x.dtype)
+    # TensorFlow casts the looked-up weights and biases to the inputs' dtype (a string table fails in Cast)
+    w, b = (t if t.dtype == x.dtype else cast(t, x.dtype) for t in (as_tensor(weights, op), as_tensor(biases, op)))
     labels = as_tensor(labels, op)
     if x.ndim != 2 or w.ndim != 2 or w.shape[1] != x.shape[1] or b.shape != (w.shape[0],):
         raise ValueError('%s: inputs (batch, dim) %s, weights (num_classes, dim) %s and biases (num_classes,) %s '
@@ -98,13 +99,18 @@ def _sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, n
     if sampled_values is None:
         sampled_values = log_uniform_candidate_sampler(labels, num_true, num_sampled, True, num_classes, seed)
     sampled, true_expected, sampled_expected = (as_tensor(v, op) for v in sampled_values)
+    if remove_accidental_hits and sampled.shape[0] != num_sampled:      # TF adds a (batch, num_sampled) mask
+        raise kernel_error('AddV2', 'Incompatible shapes: [%d,%d] vs. [%d,%d]' % (
+            x.shape[0], sampled.shape[0], x.shape[0], num_sampled), named=True,
+            note='%s: sampled_values hold %d candidates where num_sampled=%d' % (op, sampled.shape[0], num_sampled))
     flat_labels = reshape(labels, (-1,))
     true_w = reshape(gather(w, flat_labels), (-1, num_true, x.shape[1]))
     true_logits = add(reduce_sum(expand_dims(x, 1) * true_w, -1), reshape(gather(b, flat_labels), (-1, num_true)))
     sampled_logits = add(matmul(x, gather(w, sampled), transpose_b=True), gather(b, sampled))
-    # The sampler's counts are float32 whatever the inputs' dtype: cast to it.
-    true_logits = subtract(true_logits, log(cast(true_expected, x.dtype)))
-    sampled_logits = subtract(sampled_logits, log(cast(sampled_expected, x.dtype)))
+    # The counts are not cast, as in TensorFlow: int counts fail in Log, float32 ones beside float64
+    # inputs (the sampler's, whatever the inputs) in Sub; pass sampled_values in the inputs' dtype
+    true_logits = subtract(true_logits, log(true_expected))
+    sampled_logits = subtract(sampled_logits, log(sampled_expected))
     if remove_accidental_hits:
         rows, columns, hit_weights = compute_accidental_hits(labels, sampled, num_true)
         mask = np.zeros(tuple(sampled_logits.shape), x._data.dtype)

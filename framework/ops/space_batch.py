@@ -7,15 +7,47 @@ import numpy as np
 from .. import backend
 from ..errors import InvalidArgumentError
 from ..tensor import Tensor
+from . import missing_kernels
 from .indexing import getitem
 from .operands import as_tensor, named_errors
 from .shapes import pad, reshape, transpose
 
 
-def _ints(value, shape=None):
+def _ints(value, shape=None, kernel=None, attr=None):
     data = getattr(value, '_data', value)
-    out = np.asarray(backend.to_host(data) if hasattr(value, '_data') else data).astype(np.int64)
+    out = np.asarray(backend.to_host(data) if hasattr(value, '_data') else data)
+    # TF converts a list holding a float ([2.0, 2]) to float32, and its attr refuses that; a numpy array of
+    # whole floats passes as int32
+    if kernel is not None and out.size and out.dtype.kind not in 'iu' and (
+            out.dtype.kind != 'f' or isinstance(value, (list, tuple)) or not np.all(out == np.round(out))):
+        raise _index_attr_error(kernel, attr, out, isinstance(value, (list, tuple)))
+    out = out.astype(np.int64)
     return out.reshape(shape) if shape is not None else out
+
+
+_SIGNATURES = {'SpaceToBatchND': ('paddings', 'Tpaddings'), 'BatchToSpaceND': ('crops', 'Tcrops')}
+
+
+def _index_attr_error(kernel, attr, values, python_list):
+    # (Python floats become float32; arrays keep their dtype, in TF's kernel names)
+    name = 'float' if python_list and values.dtype.kind == 'f' else \
+        {'float32': 'float', 'float64': 'double', 'float16': 'half'}.get(values.dtype.name, values.dtype.name)
+    third, third_attr = _SIGNATURES[kernel]
+    error = InvalidArgumentError(
+        "Value for attr '%s' of %s is not in the list of allowed values: int32, int64\n\t; NodeDef: {{node %s}}; "
+        "Op<name=%s; signature=input:T, block_shape:Tblock_shape, %s:%s -> output:T; attr=T:type; "
+        "attr=Tblock_shape:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]; "
+        "attr=%s:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:%s] name: "
+        % (attr, name, kernel, kernel, third, third_attr, third_attr, kernel))
+    error.add_note('%s: %s takes integers, got %s; pass ints (e.g. [2, 2])' % (kernel, attr, values.tolist()))
+    return error
+
+
+def _refuse_untyped(x, kernel):
+    # TF registers no CPU kernel for bool, complex or string blocks (numpy would move them silently)
+    if x._data.dtype.kind in 'bcOSU':
+        raise missing_kernels.not_found(kernel, x.dtype.name, kernel)
+    return x
 
 
 @named_errors('space_to_batch_nd')
@@ -26,10 +58,10 @@ def space_to_batch_nd(input, block_shape, paddings, name=None):  # noqa: A002
     Raises:
         InvalidArgumentError: a padded size that ``block_shape`` does not divide.
     """
-    x = as_tensor(input, 'space_to_batch_nd')
-    block = _ints(block_shape).reshape(-1)
+    x = _refuse_untyped(as_tensor(input, 'space_to_batch_nd'), 'SpaceToBatchND')
+    block = _ints(block_shape, None, 'SpaceToBatchND', 'Tblock_shape').reshape(-1)
     m = block.size
-    pads = _ints(paddings, (m, 2))
+    pads = _ints(paddings, (m, 2), 'SpaceToBatchND', 'Tpaddings')
     if x.ndim < 1 + m:
         raise InvalidArgumentError('space_to_batch_nd: input of shape %s needs rank >= %d (batch and %d block axes)'
                                    % (tuple(x.shape), 1 + m, m))
@@ -60,10 +92,10 @@ def batch_to_space(input, block_shape, crops, name=None):  # noqa: A002
     Raises:
         InvalidArgumentError: a batch that prod(block_shape) does not divide.
     """
-    x = as_tensor(input, 'batch_to_space')
-    block = _ints(block_shape).reshape(-1)
+    x = _refuse_untyped(as_tensor(input, 'batch_to_space'), 'BatchToSpaceND')
+    block = _ints(block_shape, None, 'BatchToSpaceND', 'Tblock_shape').reshape(-1)
     m = block.size
-    crop = _ints(crops, (m, 2))
+    crop = _ints(crops, (m, 2), 'BatchToSpaceND', 'Tcrops')
     if x.ndim < 1 + m:
         raise InvalidArgumentError('batch_to_space: input of shape %s needs rank >= %d (batch and %d block axes)'
                                    % (tuple(x.shape), 1 + m, m))
@@ -106,6 +138,11 @@ def required_space_to_batch_paddings(input_shape, block_shape, base_paddings=Non
 
 
 def _vector(value, what, op):
+    raw = np.asarray(backend.to_host(value._data) if hasattr(value, '_data') else value)
+    if raw.dtype.kind == 'f' and not np.all(raw == np.round(raw)):      # int() would cut 4.5 to 4
+        error = TypeError('Cannot convert %r to EagerTensor of dtype int32' % (value,))
+        error.add_note('%s: %s takes whole sizes, got %s' % (op, what, raw.tolist()))
+        raise error
     out = _ints(value)
     if out.ndim != 1:
         raise ValueError('%s: %s must be a vector of sizes, got shape %s' % (op, what, out.shape))

@@ -138,10 +138,12 @@ def polyval(coeffs, x, name=None):
     """``coeffs[0] * x**(n-1) + ... + coeffs[n-1]`` by Horner's rule (zeros for no coefficients)."""
     if not isinstance(coeffs, (list, tuple)):
         raise TypeError('polyval: coeffs must be a list of tensors or numbers, got %s' % type(coeffs).__name__)
-    x = as_float_tensor(x, 'polyval')
+    x = as_tensor(x, 'polyval')
     if not coeffs:
         return zeros_like(x)
-    terms = [as_tensor(c, 'polyval', dtype=x.dtype) for c in coeffs]
+    # each coefficient keeps its own dtype, as TensorFlow converts them: an int coefficient (or an int32
+    # one beside float x) meets Mul's / AddV2's dtype error there, rather than being cast
+    terms = [as_tensor(c, 'polyval') for c in coeffs]
     p = terms[0]
     for c in terms[1:]:
         p = add(c, multiply(p, x))
