@@ -7,11 +7,11 @@ from running the function on concrete stand-ins (ones; zeros when ones do not
 fit) with the free axes 2 long, then 3 long: the output axes that change
 between the two runs are free (None), as Keras's symbolic shapes say.
 """
-import warnings
 
 import numpy as np
 
 from framework import nest
+from framework.silenced_warnings import silenced_warnings
 from framework.tape import paused
 from framework.tensor import Tensor
 
@@ -154,8 +154,7 @@ def _run_on_stand_ins(op, args, kwargs, free_length):
             shape = tuple(free_length if d is None else d for d in x.shape)
             return Tensor(fill(shape, dtype=x.dtype))
         try:
-            with paused(), warnings.catch_warnings(), np.errstate(all='ignore'):
-                warnings.simplefilter('ignore')
+            with paused(), silenced_warnings(), np.errstate(all='ignore'):
                 return op(*nest.map_structure(concrete, list(args)), **nest.map_structure(concrete, kwargs))
         except Exception as err:     # noqa: BLE001 -- reported below with the op's inputs
             errors.append(err)
