@@ -9,7 +9,7 @@ on top with ``shuffle`` draws from tapeflow's seeded stream instead of TF's.
 import numpy as np
 
 from framework.backend import to_host
-from framework.tensor import Tensor
+from framework.tensor import Tensor, convert_to_tensor
 
 
 def timeseries_dataset_from_array(data, targets, sequence_length, sequence_stride=1, sampling_rate=1,
@@ -80,6 +80,9 @@ def timeseries_dataset_from_array(data, targets, sequence_length, sequence_strid
 
 
 def _host(values, name):
+    if not isinstance(values, (Tensor, np.ndarray)):
+        # Keras slices a list and TensorFlow converts the slice: Python ints are int32, floats float32
+        values = convert_to_tensor(values)
     if isinstance(values, Tensor):
         return to_host(values._data)
     out = np.asarray(values)
