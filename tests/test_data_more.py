@@ -145,8 +145,8 @@ def test_reduce_take_while_window_rebatch_grouping():
     assert values(buckets) == [[[1, 0], [2, 2]], [[3, 3, 3, 0], [4, 4, 4, 4]], [[5, 5, 5, 5, 5, 0], [6] * 6], [[7] * 7]]
     with pytest.raises(ValueError, match='filter: invalid `predicate`: it must return a scalar bool'):
         list(Dataset.range(3).filter(lambda x: x + 1))
-    with pytest.raises(ValueError, match='unbatch: cannot unbatch an input with scalar components'):
-        list(Dataset.range(3).unbatch())
+    with pytest.raises(ValueError, match='Cannot unbatch an input with scalar components.'):
+        Dataset.range(3).unbatch()        # TF 2.21 refuses when the dataset is made
 
 
 @pytest.mark.parametrize('make, expected', [

@@ -13,6 +13,10 @@ from ..type_spec import SparseTensorSpec
 from .sparse_elements import sparse_rows_combiner
 from .structure import spec_of, stack, with_batch_dim, without_batch_dim
 
+# TensorFlow's words for rebatch on scalar elements
+_SCALAR_REBATCH = ('Invalid `batch_sizes`. Expected dataset with rank of >= 1 but found a dataset with scalar '
+                   'elements. Fix the issue by adding the `batch` transformation to the dataset.')
+
 
 class RegroupingStages:
     """batch, ragged_batch, padded_batch, unbatch, rebatch, window, group_by_window,
@@ -79,15 +83,15 @@ class RegroupingStages:
         """Split each element's components along their first axis into separate elements."""
         length = 0 if self._length == 0 else (
             card.INFINITE_CARDINALITY if self._length == card.INFINITE_CARDINALITY else card.UNKNOWN_CARDINALITY)
-        return self._then(batching.unbatched(self._make_iterator), length,
-                          lambda: without_batch_dim(self.element_spec, 'Dataset.unbatch'))
+        spec = without_batch_dim(self.element_spec, 'Dataset.unbatch')     # TF refuses scalars here, not later
+        return self._then(batching.unbatched(self._make_iterator), length, lambda: spec)
 
     def rebatch(self, batch_size, drop_remainder=False, name=None):
         """The same rows in batches of ``batch_size`` (an int, or a list of sizes used in turn)."""
         stream = batching.rebatched(self._make_iterator, batch_size, drop_remainder)
         fixed = batch_size if drop_remainder and isinstance(batch_size, (int, np.integer)) else None
-        spec = lambda: with_batch_dim(without_batch_dim(self.element_spec, 'Dataset.rebatch'), fixed)
-        return self._then(stream, card.UNKNOWN_CARDINALITY if self._length >= 0 else self._length, spec)
+        spec = with_batch_dim(without_batch_dim(self.element_spec, 'Dataset.rebatch', _SCALAR_REBATCH), fixed)
+        return self._then(stream, card.UNKNOWN_CARDINALITY if self._length >= 0 else self._length, lambda: spec)
 
     def window(self, size, shift=None, stride=1, drop_remainder=False, name=None):
         """Windows of ``size`` elements as nested datasets (one per component), every ``shift`` elements."""

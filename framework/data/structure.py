@@ -112,7 +112,11 @@ def with_batch_dim(spec, size):
                               else TensorSpec(_prepend(size, s.shape), s.dtype, s.name), spec)
 
 
-def without_batch_dim(spec, what):
+_SCALAR_UNBATCH = 'Cannot unbatch an input with scalar components.'      # TensorFlow's words
+
+
+def without_batch_dim(spec, what, scalar_text=_SCALAR_UNBATCH):
+    """``spec`` less its first axis; a scalar component raises ValueError(scalar_text)."""
     def one(s):
         if _is_sparse_spec(s):
             return sparse_spec_without_batch(s, what)
@@ -121,7 +125,10 @@ def without_batch_dim(spec, what):
         if s.shape is None:
             return TensorSpec(None, s.dtype, s.name)
         if len(s.shape) == 0:
-            raise ValueError('%s: cannot unbatch an input with scalar components (spec %s)' % (what, s))
+            error = ValueError(scalar_text)
+            error.add_note('%s: the component of spec %s has no batch axis to split; batch the dataset first'
+                           % (what, s))
+            raise error
         return TensorSpec(s.shape[1:], s.dtype, s.name)
     return nest.map_structure(one, spec)
 
