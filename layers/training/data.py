@@ -4,6 +4,7 @@ The arrays are converted (floats to float32, as Keras does) and placed on the
 current device once per call; an epoch then costs one permutation (when
 shuffling) and a slice per batch, wrapped as Tensors without copying.
 """
+import itertools
 import math
 import sys
 import warnings
@@ -354,24 +355,32 @@ class ArrayData:
             swb = None if sw is None else nest.map_structure(cut, sw)
             yield pack_x_y_sample_weight(xb, yb, swb)
 
-    def epoch(self):
-        """The batches of one epoch (``steps_per_epoch`` of them when given)."""
+    def epoch(self, every=1):
+        """The batches of one epoch (``steps_per_epoch`` of them when given).
+
+        Keras reads them in executions of ``every`` steps (compile's steps_per_execution): one
+        starts while fewer than all the data's batches have been counted (``every`` per
+        execution) and runs whole while batches last, so steps_per_epoch=5 in executions of 2 is
+        6 steps; the next epoch goes on from there, and starts a fresh pass once the count
+        reaches the data's batches."""
         if not self.steps_per_epoch:
             yield from self._one_pass()
             return
         if self.restart_each_epoch:
             self._stream = None
-        for step in range(self.steps_per_epoch):
+        for _ in range(0, self.steps_per_epoch, every):
             if self._stream is None:
                 self._stream, self._seen = self._one_pass(), 0
-            yield next(self._stream)
-            self._seen += 1
             if self._seen >= self.num_batches_in_data:
-                # The data are used up: the next epoch starts a fresh pass.
+                # The data are used up: the next epoch starts a fresh pass. Keras 3's words (its
+                # array inputs warn as its datasets do), so stderr reads as TF's
                 self._stream = None
-                if step + 1 < self.steps_per_epoch:
-                    # Keras 3's words (its array inputs warn as its datasets do), so stderr reads as TF's
-                    warnings.warn('Your input ran out of data; interrupting training. Make sure that your dataset '
-                                  'or generator can generate at least `steps_per_epoch * epochs` batches. You may '
-                                  'need to use the `.repeat()` function when building your dataset.', stacklevel=3)
-                    return
+                warnings.warn('Your input ran out of data; interrupting training. Make sure that your dataset '
+                              'or generator can generate at least `steps_per_epoch * epochs` batches. You may '
+                              'need to use the `.repeat()` function when building your dataset.', stacklevel=3)
+                return
+            self._seen += every
+            for batch in itertools.islice(self._stream, every):
+                yield batch
+        if self._seen >= self.num_batches_in_data:
+            self._stream = None

@@ -147,7 +147,10 @@ class IterableData:
                 return None
         return None
 
-    def epoch(self):
+    def epoch(self, every=1):
+        """One epoch's batches. With ``steps_per_epoch``, Keras runs whole executions of ``every``
+        (compile's steps_per_execution) steps while the input lasts: steps_per_epoch=5 in
+        executions of 2 is 6 steps (TF 2.21)."""
         # When a dataset's cardinality gives the batch count, Keras 3 makes a second iterator after
         # every pass and never reads it: in tf.data that draws the seeds of a reshuffling shuffle,
         # so the next pass sees the order after next (checked in TF 2.21; not after filter, where
@@ -167,6 +170,8 @@ class IterableData:
                 self._iterator = self._read_ahead()
             iterator = self._iterator
         steps = self.steps_per_epoch
+        if steps and every > 1:
+            steps = -(-steps // every) * every
         self.ran_dry = False
         for step, element in enumerate(iterator):
             yield _as_batch(element)

@@ -165,7 +165,7 @@ class TrainingLoops:
         wants_end = callbacks.wants('on_predict_batch_end')
         every = self.steps_per_execution
         group = []      # the outputs of one group of ``steps_per_execution`` steps, as Keras reports them
-        for step, batch in enumerate(data.epoch()):
+        for step, batch in enumerate(data.epoch(every)):
             if step % every == 0:
                 callbacks.on_predict_batch_begin(step)
             traces = self._step_traces()
@@ -227,7 +227,7 @@ class TrainingLoops:
         unfed = DrawRecorder() if kind == 'train' and traces is not None and every == 1 \
             and getattr(data, 'may_run_dry', False) else _PYTHON
         logs = step = None
-        for step, batch in enumerate(data.epoch()):
+        for step, batch in enumerate(data.epoch(every)):
             if wants_begin and step % every == 0:
                 begin(step)
             python_runs = traces.step(kind, free_batch, getattr(data, 'batch_size', None), batch, open_axes) if traces \

@@ -109,8 +109,9 @@ class PyDatasetData:
         for index in range(reads):
             self._standardize(self.py_dataset[index], index)
 
-    def epoch(self):
-        """One epoch's batches, between the PyDataset's on_epoch_begin and on_epoch_end."""
+    def epoch(self, every=1):
+        """One epoch's batches, between the PyDataset's on_epoch_begin and on_epoch_end (``every``,
+        the steps per execution, is not measured for a PyDataset: its steps stay as given)."""
         if not self._peeked:
             self._peek()
         if self._resets != 'never':
