@@ -107,6 +107,12 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
         return config
 
 
+def _refused(text):
+    error = ValueError(text)
+    error.add_note('raised by keras.layers.Normalization(mean=..., variance=...)')
+    return error
+
+
 class Normalization(Layer):
     """``(x - mean) / max(sqrt(variance), 1e-7)`` per position of ``axis``
     (``mean + x * max(sqrt(variance), 1e-7)`` with invert=True).
@@ -131,15 +137,16 @@ class Normalization(Layer):
     def __init__(self, axis=-1, mean=None, variance=None, invert=False, **kwargs):
         super().__init__(**kwargs)
         self.axis = () if axis is None else ((int(axis),) if isinstance(axis, (int, np.integer)) else tuple(axis))
+        # Keras 3's texts; the note names the layer
         if (mean is None) != (variance is None):
-            raise ValueError('Normalization: when setting values directly, both `mean` and `variance` must be set. '
-                             'Received: mean=%r and variance=%r' % (mean, variance))
+            raise _refused('When setting values directly, both `mean` and `variance` must be set. Received: mean=%r '
+                           'and variance=%r' % (mean, variance))
         if mean is not None and np.shape(mean) != np.shape(variance):
-            raise ValueError('Normalization: `mean` and `variance` must have the same shape; received %s and %s'
-                             % (np.shape(mean), np.shape(variance)))
+            raise _refused('When setting values directly, `mean` and `variance` must have the same shape. Received: '
+                           'mean shape %s and variance shape %s' % (np.shape(mean), np.shape(variance)))
         if mean is not None and len(np.shape(mean)) > len(self.axis):
-            raise ValueError('Normalization: the rank of `mean` must be at most the number of axes (%d); received '
-                             'mean of shape %s for axis %s' % (len(self.axis), np.shape(mean), self.axis))
+            raise _refused('The rank of `mean` must be less than or equal to the number of axes (%d). Received: mean '
+                           'shape %s for axis %s' % (len(self.axis), np.shape(mean), self.axis))
         self.input_mean, self.input_variance = mean, variance
         self.invert = bool(invert)
         self.adapt_mean = self.adapt_variance = self.count = None
