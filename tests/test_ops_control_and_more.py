@@ -76,7 +76,8 @@ GRADIENT_CASES = [
     ('atan2', tf.math.atan2, [(2, 3), (1, 3)], 'real'),
     ('lgamma', tf.math.lgamma, [(2, 3)], 'positive'),
     ('digamma', tf.math.digamma, [(2, 3)], 'positive'),
-    ('polyval', lambda a, b, x: tf.math.polyval([a, b, 0.5], x), [(), (3,), (3,)], 'real'),
+    # (a Python 0.5 would be float32 beside float64 points: TF's AddV2 refuses that pair)
+    ('polyval', lambda a, b, x: tf.math.polyval([a, b, tf.cast(0.5, x.dtype)], x), [(), (3,), (3,)], 'real'),
     ('inv', tf.linalg.inv, [SPD], 'real'),
     ('inv', lambda a: tf.linalg.inv(a, adjoint=True), [np.array([SPD, np.eye(3) * 2 + 0.1])], 'real'),
     ('det', tf.linalg.det, [np.array([SPD, np.eye(3) + 0.3])], 'real'),

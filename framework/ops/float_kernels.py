@@ -102,6 +102,11 @@ KERNELS = {
     'tensor_diag_part': ('DiagPart', 'input:T -> diagonal:T', _DIAG),
     'log_softmax': ('LogSoftmax', 'logits:T -> logsoftmax:T', _ACTIVATION),
     'l2_loss': ('L2Loss', 't:T -> output:T', _ACTIVATION),
+    'softmax_cross_entropy_with_logits': ('SoftmaxCrossEntropyWithLogits',
+                                          'features:T, labels:T -> loss:T, backprop:T', _ACTIVATION),
+    'sparse_softmax_cross_entropy_with_logits': (
+        'SparseSoftmaxCrossEntropyWithLogits', 'features:T, labels:Tlabels -> loss:T, backprop:T', _ACTIVATION,
+        '; attr=Tlabels:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]'),
     # kernels that take integers too (as_real_tensor): bool, complex and string tensors meet these words
     'relu': ('Relu', _FEATURES, _COMPARABLE_Q),
     'relu6': ('Relu6', _FEATURES, _COMPARABLE_Q[:-1]),

@@ -84,9 +84,15 @@ def random_index_shuffle(index, seed, max_index, rounds=4, name=None):
                                              t.dtype.name, t.dtype.name))
             error.add_note('%s: %s must be integers, got %s' % (op, what, t.dtype.name))
             raise error
-    if s.shape[-1:] != (3,) or s.ndim > 2:
-        raise kernel_error('RandomIndexShuffle', 'Seed must be a vector of size [3] or a matrix of size [1, 3] but got '
-                           '%s.' % str(list(s.shape)).replace(' ', ''), note='%s: seed of shape %s' % (op, tuple(s.shape)))
+    rows = i.shape[0] if i.ndim == 1 else 1           # beside a vector of indices, one row of seeds per index
+    if s.shape[-1:] != (3,) or s.ndim > 2 or (s.ndim == 2 and i.ndim == 1 and s.shape[0] != rows):
+        raise kernel_error('RandomIndexShuffle', 'Seed must be a vector of size [3] or a matrix of size [%d, 3] but '
+                           'got %s.' % (rows, str(list(s.shape)).replace(' ', '')), named=True,
+                           note='%s: seed of shape %s for %d indices' % (op, tuple(s.shape), rows))
+    tops_signed = np.asarray(backend.to_host(m._data))
+    if (tops_signed < 0).any():         # (its cast to uint64 below would wrap it to a huge range)
+        raise kernel_error('RandomIndexShuffle', 'max_index must be >= 0 but was %d' % tops_signed[tops_signed < 0][0],
+                           named=True, note='%s: max_index %s is negative' % (op, tops_signed.tolist()))
     if i.ndim > 1 or m.ndim > 1:
         raise ValueError('%s: index and max_index must be scalars or vectors, got shapes %s and %s'
                          % (op, tuple(i.shape), tuple(m.shape)))

@@ -48,6 +48,12 @@ def log_uniform_candidate_sampler(true_classes, num_true, num_sampled, unique, r
         raise ValueError('%s: true_classes must be integers of shape (batch, num_true=%r), got %s of shape %s'
                          % (op, num_true, true.dtype.name, tuple(true.shape)))
     _check_counts(op, num_sampled=num_sampled, range_max=range_max)
+    classes = backend.to_host(true._data)
+    outside = classes[(classes < 0) | (classes >= range_max)]
+    if outside.size:
+        raise kernel_error('LogUniformCandidateSampler', '`true_candidate` out of range [0, %d), received %d'
+                           % (range_max, outside[0]), named=True,
+                           note='%s: true_classes must lie in [0, range_max=%d)' % (op, range_max))
     if not isinstance(unique, (bool, np.bool_)):
         raise TypeError('%s: unique must be True or False, got %r' % (op, unique))
     if unique and num_sampled > range_max:
@@ -66,7 +72,11 @@ def compute_accidental_hits(true_classes, sampled_candidates, num_true, seed=Non
     int64, weights float32 of -FLT_MAX), one entry per (row, true class, candidate) match in that order."""
     op = 'compute_accidental_hits'
     true = backend.to_host(as_tensor(true_classes, op)._data)
-    sampled = backend.to_host(as_tensor(sampled_candidates, op)._data).reshape(-1)
+    sampled = backend.to_host(as_tensor(sampled_candidates, op)._data)
+    if sampled.ndim != 1:       # (a reshape would hide a wrongly shaped sample)
+        raise kernel_error('ComputeAccidentalHits', 'sampled_candidates must be a vector, which is typically an '
+                           'output from CandidateSampler', named=True,
+                           note='%s: sampled_candidates of shape %s' % (op, sampled.shape))
     if true.dtype.kind not in 'iu' or sampled.dtype.kind not in 'iu':
         raise TypeError('%s: true_classes and sampled_candidates must be integers, got %s and %s'
                         % (op, true.dtype.name, sampled.dtype.name))

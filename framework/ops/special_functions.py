@@ -186,7 +186,12 @@ def _same_float(name, t, *others):
         data = getattr(value, '_data', value)
         kind = data.dtype if isinstance(data, (np.ndarray, np.generic)) or hasattr(data, '__cuda_array_interface__') \
             else t._data.dtype          # a list or a Python number takes the other argument's dtype
-        if kind.kind in 'iub' and (position == 0 or isinstance(value, Tensor)):
+        if kind.kind in 'OSU' and position == 0 and not isinstance(value, Tensor):
+            # TF converts a string array beside float x with the float's dtype: numpy's words leak
+            error = ValueError('Failed to convert a NumPy array to a Tensor (Unsupported object type float).')
+            error.add_note('%s: expected a float array, got strings (dtype %s)' % (name, kind))
+            raise error
+        if kind.kind in 'iubcOSU' and (position == 0 or isinstance(value, Tensor)):
             raise _not_float(name, position, kind, t)      # (a later numpy array converts to T, as in TF)
         if kind.kind == 'f' and kind != t._data.dtype:
             raise TypeError('%s: all arguments must have one dtype, got %s and %s; cast them first'
