@@ -13,6 +13,9 @@ from .name_scopes import name_scope
 from .variable import Variable
 
 
+_VALID_NAME = re.compile(r'^[a-zA-Z_]([a-zA-Z0-9_])*$')     # TensorFlow's module names
+
+
 def _camel_to_snake(name):
     return re.sub(r'(?<!^)(?=[A-Z])', '_', name).lower()
 
@@ -25,6 +28,11 @@ class Module:
     """
 
     def __init__(self, name=None):
+        if name is not None and not _VALID_NAME.match(name):
+            error = ValueError('%r is not a valid module name. Module names must be valid Python identifiers (e.g. '
+                               'a valid class name).' % (name,))
+            error.add_note("Module: use letters, digits and '_', not starting with a digit (names scope variables)")
+            raise error
         self._module_name = name or _camel_to_snake(type(self).__name__)
         # As TensorFlow: the scope is fixed when the module is made ('outer/m/' inside tf.name_scope('outer')).
         with name_scope(self._module_name) as scope_name:
