@@ -61,12 +61,14 @@ def fabs(x):
 def erfc(x):
     """The complementary error function: tf.math.erfc, as Keras's TensorFlow backend calls it
     (1 - erf(x) lost every digit past x ~ 4)."""
-    return _ops.erfc(floating(x, 'erfc'))
+    return _ops.erfc(tensor(x, 'erfc'))        # (no cast: integer tensors meet TF's Erfc refusal)
 
 
 def erfinv(x):
     """The inverse of erf on (-1, 1): a rational first guess refined by Newton steps on erf."""
-    t = floating(x, 'erfinv')
+    t = tensor(x, 'erfinv')
+    if not t.dtype.is_floating:     # Keras 3 casts nothing: integer, bool and complex tensors meet TF's Erfinv
+        return _ops.erfinv(t)
     xp, a = _xp(t), t._data
     wide = a.astype(np.float64)
     # Winitzki's closed-form approximation, good to ~2e-3, then Newton in float64.

@@ -121,13 +121,22 @@ def _float_unary(name, tapeflow_op):
     return op
 
 
+def _kernel_unary(name, tapeflow_op):
+    def op(x):
+        return tapeflow_op(tensor(x, name))
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = ('Elementwise ``%s``; Keras 3 hands x to TensorFlow\'s kernel as it is, so integer, bool and '
+                  'complex tensors meet its refusal.' % name)
+    return op
+
+
 exp = _float_unary('exp', _ops.exp)
 expm1 = _float_unary('expm1', _ops.expm1)
 log = _float_unary('log', _ops.log)
 log1p = _float_unary('log1p', _ops.log1p)
 sqrt = _float_unary('sqrt', _ops.sqrt)
-rsqrt = _float_unary('rsqrt', _ops.rsqrt)
-reciprocal = _float_unary('reciprocal', _ops.reciprocal)
+rsqrt = _kernel_unary('rsqrt', _ops.rsqrt)
+reciprocal = _kernel_unary('reciprocal', _ops.reciprocal)
 sin = _float_unary('sin', _ops.sin)
 cos = _float_unary('cos', _ops.cos)
 tan = _float_unary('tan', _ops.tan)
@@ -140,7 +149,7 @@ arctan = _float_unary('arctan', _ops.atan)
 arcsinh = _float_unary('arcsinh', _ops.asinh)
 arccosh = _float_unary('arccosh', _ops.acosh)
 arctanh = _float_unary('arctanh', _ops.atanh)
-erf = _float_unary('erf', _ops.erf)
+erf = _kernel_unary('erf', _ops.erf)
 ceil = _float_unary('ceil', _ops.ceil)
 floor = _float_unary('floor', _ops.floor)
 # As Keras's TensorFlow backend: log(x) / log(base), the base's log in x's dtype
@@ -273,7 +282,7 @@ def count_nonzero(x, axis=None):
 
 def logsumexp(x, axis=None, keepdims=False):
     """log(sum(exp(x))) over ``axis``, computed stably."""
-    return _ops.reduce_logsumexp(floating(x, 'logsumexp'), axis, keepdims)
+    return _ops.reduce_logsumexp(tensor(x, 'logsumexp'), axis, keepdims)      # (no cast: Keras 3 casts nothing)
 
 
 def _arg(name, tapeflow_op):

@@ -194,6 +194,12 @@ def normalize(x, axis=-1, order=2, epsilon=None):
     """``x`` divided by its ``order``-norm along ``axis`` (the norm floored at ``epsilon``)."""
     if not isinstance(order, int) or isinstance(order, bool) or order < 1:
         raise ValueError('keras.ops.normalize: order must be an int >= 1, got %r' % (order,))
+    raw = tensor(x, 'normalize')
+    if raw.dtype.is_integer or raw.dtype.is_bool:       # Keras 3 on TF reaches Rsqrt with them (a bool as int32)
+        error = float_kernels.refusal('rsqrt', 'int32' if raw.dtype.is_bool else raw.dtype.name)
+        error.add_note("keras.ops.normalize: expected a float tensor, got %s; cast it first, e.g. "
+                       "keras.ops.cast(x, 'float32')" % raw.dtype.name)
+        raise error
     t = floating(x, 'normalize')
     if t.ndim == 0:
         t = _ops.reshape(t, [1])

@@ -1,0 +1,50 @@
+"""keras.ops functions that Keras 3 hands to TensorFlow's kernel without a cast: erf, erfc, erfinv,
+rsqrt, reciprocal, logsumexp and normalize of integer, bool or complex tensors raise TF 2.21's
+InvalidArgumentError on the TensorFlow backend (tapeflow cast them to float32 and computed). Classes
+and texts printed by Keras 3 + TF 2.21 (/opt/tfref, /work/notes/progs/fuzz5/p/k2.py)."""
+import numpy as np
+import pytest
+
+from framework import errors, keras
+
+M = np.linspace(0.1, 0.6, 6, dtype=np.float32).reshape(2, 3)
+
+
+@pytest.mark.parametrize('dtype', [np.int32, np.int64, bool, np.complex64])
+@pytest.mark.parametrize('name, kernel', [('erf', 'Erf'), ('erfc', 'Erfc'), ('erfinv', 'Erfinv'),
+                                          ('logsumexp', None)])
+def test_real_kernels_refuse_integer_bool_and_complex(name, kernel, dtype):
+    with pytest.raises(errors.InvalidArgumentError) as err:
+        getattr(keras.ops, name)(M.astype(dtype))
+    if kernel is not None:
+        assert "Value for attr 'T' of %s is not in the list of allowed values: bfloat16, half, float, double" \
+               % np.dtype(dtype).name in str(err.value)
+        assert '{{node %s}}' % kernel in str(err.value)
+
+
+@pytest.mark.parametrize('dtype', [np.int32, np.int64, bool])
+@pytest.mark.parametrize('name', ['rsqrt', 'reciprocal', 'normalize'])
+def test_float_kernels_refuse_integers_and_bools(name, dtype):
+    with pytest.raises(errors.InvalidArgumentError):
+        getattr(keras.ops, name)(M.astype(dtype))
+
+
+def test_normalize_names_rsqrt_as_tensorflow_does():
+    with pytest.raises(errors.InvalidArgumentError) as err:
+        keras.ops.normalize(M.astype(bool))      # Keras 3 reaches Rsqrt with the bools as int32
+    assert str(err.value).startswith(
+        "Value for attr 'T' of int32 is not in the list of allowed values: bfloat16, half, float, double, complex64, "
+        "complex128\n\t; NodeDef: {{node Rsqrt}}")
+
+
+def test_python_ints_are_int32_tensors_there_too():
+    with pytest.raises(errors.InvalidArgumentError):
+        keras.ops.erf(1)
+    assert keras.ops.erf([0.5, 1.0]).dtype == 'float32'
+    assert keras.ops.rsqrt(2.0).dtype == 'float32'
+
+
+@pytest.mark.parametrize('dtype', [np.float16, np.float32, np.float64])
+def test_floats_still_compute(dtype):
+    for name in ('erf', 'erfc', 'erfinv', 'rsqrt', 'reciprocal', 'logsumexp', 'normalize'):
+        assert getattr(keras.ops, name)(M.astype(dtype)).dtype == np.dtype(dtype).name
