@@ -245,6 +245,12 @@ class Variable(Tensor):
         from .ops.shapes import identity     # ops import this module
         return identity(self)
 
+    def __array__(self, dtype=None):
+        """The value as a numpy array. Like TF's and Keras's variables it takes no ``copy``: numpy 2's
+        ``np.array(variable)`` then warns (DeprecationWarning, shown from a user's script) and asks
+        again without it, and ``np.array(variable, copy=False)`` is numpy's ValueError, as under TF."""
+        return Tensor.__array__(self, dtype)
+
     def numpy(self):
         value = backend.to_host(self._data)
         if backend.is_device_array(self._data):
