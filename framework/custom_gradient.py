@@ -106,10 +106,18 @@ class _JointVJP:
             else:
                 input_grads, var_grads = self.grad_fn(*upstream), []
             input_grads = list(input_grads) if isinstance(input_grads, (list, tuple)) else [input_grads]
-            if len(input_grads) != self.n or len(var_grads) != len(self.variables):
-                raise ValueError('custom_gradient: the grad_fn of %s returned %d input gradients and %d '
-                                 'variable gradients; expected %d and %d'
-                                 % (self.name, len(input_grads), len(var_grads), self.n, len(self.variables)))
+            # TensorFlow's checks and words (custom_gradient.py), variables first; tapeflow's count as a note
+            counts = ('custom_gradient: the grad_fn of %s returned %d input gradients and %d variable gradients; '
+                      'expected %d and %d' % (self.name, len(input_grads), len(var_grads), self.n, len(self.variables)))
+            if len(var_grads) != len(self.variables):
+                error = ValueError('Must return gradient for each variable from @custom_gradient grad_fn.')
+                error.add_note(counts)
+                raise error
+            if len(input_grads) != self.n:
+                error = ValueError('custom_gradient function expected to return %d gradients, but returned %d '
+                                   'instead.' % (self.n, len(input_grads)))
+                error.add_note(counts)
+                raise error
             self._grads = [None if x is None else (x if isinstance(x, Tensor) else convert_to_tensor(x))
                            for x in list(input_grads) + list(var_grads)]
             self._g = g
