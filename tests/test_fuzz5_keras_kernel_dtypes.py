@@ -48,3 +48,30 @@ def test_python_ints_are_int32_tensors_there_too():
 def test_floats_still_compute(dtype):
     for name in ('erf', 'erfc', 'erfinv', 'rsqrt', 'reciprocal', 'logsumexp', 'normalize'):
         assert getattr(keras.ops, name)(M.astype(dtype)).dtype == np.dtype(dtype).name
+
+
+B = np.array([[True, False, True], [False, True, True]])
+
+
+@pytest.mark.parametrize('call, kernel', [(lambda: keras.ops.negative(B), 'Neg'), (lambda: keras.ops.sign(B), 'Sign'),
+                                          (lambda: keras.ops.round(B), 'Round'), (lambda: keras.ops.ptp(B), 'Max'),
+                                          (lambda: keras.ops.moments(B, [0]), 'Mean')])
+def test_bool_tensors_reach_the_kernel_uncast(call, kernel):
+    # Keras 3 on TF casts no bool here (tapeflow summed them as int32): TF's registry refuses them
+    with pytest.raises(errors.InvalidArgumentError) as err:
+        call()
+    assert "Value for attr 'T' of bool is not in the list of allowed values" in str(err.value)
+    assert '{{node %s}}' % kernel in str(err.value)
+
+
+def test_complex_parts_of_bools_as_tensorflow():
+    with pytest.raises(TypeError, match=r"input must be a numeric tensor, but got tensor with dtype <dtype: 'bool'>"):
+        keras.ops.real(B)
+    for conj in (keras.ops.conj, keras.ops.conjugate):
+        with pytest.raises(TypeError, match=r'Expected numeric or variant tensor, got dtype tf\.bool\.'):
+            conj(B)
+    zeros = keras.ops.imag(B)           # TF 2.21 + Keras 3: bool zeros of B's shape
+    assert zeros.dtype == 'bool' and not zeros.numpy().any() and zeros.shape == (2, 3)
+    # integers pass as before: round keeps them, real / conj return them
+    assert keras.ops.round(np.array([1, 2])).numpy().tolist() == [1, 2]
+    assert keras.ops.real(np.array([1, 2])).numpy().tolist() == [1, 2]

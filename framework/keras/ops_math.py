@@ -171,11 +171,11 @@ absolute = abs
 
 
 def negative(x):
-    return _ops.negative(numeric(x, 'negative'))
+    return _ops.negative(tensor(x, 'negative'))       # (a bool meets TF's Neg refusal: Keras 3 casts nothing)
 
 
 def sign(x):
-    return _ops.sign(numeric(x, 'sign'))
+    return _ops.sign(tensor(x, 'sign'))               # (and Sign's)
 
 
 def square(x):
@@ -184,7 +184,9 @@ def square(x):
 
 def round(x, decimals=0):  # noqa: A001
     """Round half to even, to ``decimals`` places (integers stay as they are for decimals >= 0)."""
-    t = numeric(x, 'round')
+    t = tensor(x, 'round')
+    if t._data.dtype.kind == 'b':       # Keras 3 hands a bool tensor to Round, which refuses it
+        return _ops.round(t)
     if t._data.dtype.kind in 'iu':
         return t if decimals >= 0 else _ops.cast(_ops.round(_ops.cast(t, FLOATX) * 10.0 ** decimals)
                                                  / 10.0 ** decimals, t.dtype)

@@ -187,6 +187,9 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
 
 def moments(x, axes, keepdims=False, synchronized=False):
     """(mean, variance) over ``axes``; integer inputs are computed in floatx."""
+    raw = tensor(x, 'moments')
+    if raw.dtype.is_bool:       # Keras 3 reaches TF's Mean with the bools: its registry refuses them
+        return _ops.reduce_mean(raw, axes)
     return _ops.moments(floating(x, 'moments'), axes, keepdims=keepdims)
 
 

@@ -125,7 +125,7 @@ def amin(x, axis=None, keepdims=False):
 
 def ptp(x, axis=None, keepdims=False):
     """Peak to peak: max - min over ``axis``."""
-    t = numeric(x, 'ptp')
+    t = tensor(x, 'ptp')         # (a bool tensor meets TF's Max refusal: Keras 3 casts nothing)
     return _ops.reduce_max(t, axis, keepdims) - _ops.reduce_min(t, axis, keepdims)
 
 

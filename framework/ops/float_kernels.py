@@ -65,7 +65,7 @@ KERNELS = {
     # kernels that take numbers but no bool (numpy would sum, sort or square Trues silently)
     'square': ('Square', _UNARY, ('bfloat16', 'half', 'float', 'double', 'int8', 'int16', 'int32', 'int64', 'uint8',
                                   'uint16', 'uint32', 'uint64', 'complex64', 'complex128')),
-    'round': ('Round', _UNARY, _SIGNED),
+    'round': ('Round', _UNARY, _SIGNED), 'sign': ('Sign', _UNARY, _SIGNED),
     'reduce_min': ('Min', _REDUCTION, _ORDERED_Q, _TIDX),
     'reduce_euclidean_norm': ('EuclideanNorm', _REDUCTION, _SUMMABLE, _TIDX),
     **{name: (kernel, 'x:T, axis:Tidx -> out:T; attr=exclusive:bool,default=false; attr=reverse:bool,default=false',

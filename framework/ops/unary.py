@@ -10,7 +10,6 @@ import math
 import numpy as np
 
 from .. import backend, libm
-from ..errors import InvalidArgumentError
 from ..composite import map_elementwise
 from . import eigen_math, eigen_reciprocal, eigen_rsqrt, eigen_trig, float_kernels, graph_rewrites, missing_kernels
 from ..tensor import Tensor
@@ -205,9 +204,9 @@ def sign(x, name=None):
 def _signed_input(x, op):
     t = as_numeric_tensor(x, op)
     if t._data.dtype.kind == 'b':        # numpy's ufunc error leaked; TensorFlow's Sign kernel refuses bools
-        raise InvalidArgumentError("Value for attr 'T' of bool is not in the list of allowed values: bfloat16, "
-                                   'half, float, double, int8, int16, int32, int64, complex64, complex128 '
-                                   '(sign: cast bools first)')
+        error = float_kernels.refusal('sign', 'bool')
+        error.add_note('sign: TensorFlow takes no bool tensor here; cast it first, e.g. tf.cast(x, tf.int32)')
+        raise error
     return t
 
 
