@@ -3,7 +3,7 @@ transpose, concatenate, split, tile, pad, cast. Each gradient moves g back
 the same way. Indexing (getitem, gather) lives in indexing.py."""
 import numpy as np
 
-from ..composite import dispatch
+from ..composite import CompositeTensor, dispatch
 from ..errors import _EAGER_CPU, InvalidArgumentError, UnimplementedError, kernel_error
 from .. import backend, dtypes
 from ..indexed_slices import IndexedSlices, map_values
@@ -380,6 +380,8 @@ def cast(x, dtype, name=None):
     stays one, its values converted."""
     if isinstance(x, IndexedSlices):
         return map_values(lambda values: cast(values, dtype), x)
+    if isinstance(x, CompositeTensor):      # a RaggedTensor or SparseTensor: its values cast, as TF's dispatch
+        return x._map_values(lambda values: cast(values, dtype), 'cast')
     x = as_tensor(x, 'cast')
     try:
         dtype = dtypes.numpy_dtype(dtype)
