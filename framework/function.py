@@ -37,7 +37,7 @@ import weakref
 
 import numpy as np
 
-from . import dtypes, graph_random_ops, nest, trace_names
+from . import dtypes, graph_random_ops, nest, trace_names, trace_prints
 from .graph_random_ops import GraphRandomState
 from .trace_names import known_dims
 from .concrete_function import ConcreteFunction, OpenDims, output_leaves, output_type
@@ -352,7 +352,7 @@ class Function:
         random_state.pushes_constants = returns_value(self._python_function) if caller is None \
             else caller.pushes_constants
         names = self._symbolic_names(args, kwargs, traced_key)
-        with trace_names.naming(names, trace_names.batch_of(args, names)), \
+        with trace_prints.held(), trace_names.naming(names, trace_names.batch_of(args, names)), \
                 graph_random_ops.running(random_state):
             if entry is None and not self._traces:
                 result, retraced = initializing_call(lambda: self._python_function(*args, **kwargs))

@@ -22,7 +22,7 @@ import sys
 
 import numpy as np
 
-from . import backend, nest
+from . import backend, nest, trace_prints
 from .composite import CompositeTensor
 from .tensor import Tensor, convert_to_tensor
 
@@ -187,6 +187,10 @@ def format_line(inputs, summarize=3, sep=' '):
 def print_(*inputs, output_stream=None, summarize=3, sep=' ', end='\n', name=None):
     """Print values, tensors shown as their elements (``[1 2 3]``), like ``tf.print``."""
     text = format_line(inputs, summarize, sep) + end
+    trace_prints.emit(lambda: _write(text, output_stream))
+
+
+def _write(text, output_stream):
     if isinstance(output_stream, str) and output_stream.startswith('file://'):
         with open(output_stream[len('file://'):], 'a', encoding='utf-8', errors='surrogateescape') as f:
             f.write(text)

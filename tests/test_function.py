@@ -54,8 +54,8 @@ def test_tf_print_to_stdout_shows_on_every_call_and_stdout_is_restored(capsys):
         print('py', x)
 
     f(1), f(1)
-    # TF prints 'py 1' first (tracing runs before the graph); here the lines keep program order.
-    assert _lines(capsys.readouterr().out) == ['to stdout 1', 'py 1', 'to stdout 1']
+    # TF prints 'py 1' first: tracing runs before the graph (framework/trace_prints.py)
+    assert _lines(capsys.readouterr().out) == ['py 1', 'to stdout 1', 'to stdout 1']
     assert sys.stdout is saved
 
 

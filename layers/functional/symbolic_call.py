@@ -19,7 +19,7 @@ from framework.backend import array_module
 from framework.placement import current_xp
 from framework.tape import paused
 from framework.tensor import Tensor
-from framework import trace_names
+from framework import trace_names, trace_prints
 from framework.dtypes import display_name
 from framework.function import replaying
 from framework.function_init import initializing
@@ -267,7 +267,9 @@ def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1):
     # variable writes (a call counting itself with assign_add) are dropped, new variables kept
     from framework.keras.stateless_scope import StatelessScope    # framework.keras imports the layers
     try:
-        with paused(), call_context.probe(bool(batch_free) and all(batch_free)), StatelessScope():
+        # (and in a scratch graph: its tf.print never runs)
+        with paused(), call_context.probe(bool(batch_free) and all(batch_free)), StatelessScope(), \
+                trace_prints.held(run=False):
             stand_ins = (nest.map_structure(zeros, inputs), nest.map_structure(zeros, list(args)),
                          nest.map_structure(zeros, kwargs))
             # Names inside Keras's symbolic call start below the layer ('dense/Relu:0')

@@ -1,0 +1,37 @@
+"""tf.print during a tf.function's trace, in TensorFlow's order.
+
+TensorFlow traces the whole Python function first (its Python ``print``s show then) and runs the
+graph afterwards, so the lines ``tf.print`` writes on a first call follow everything the trace
+printed. tapeflow runs the Python once for both: it holds tf.print's writes while a trace runs and
+lets them out, in order, when the outermost trace returns. A trace that raises drops them, as
+TensorFlow then runs no graph; so does Keras's symbolic call of a layer (a graph only traced).
+"""
+import contextlib
+import threading
+
+_local = threading.local()
+
+
+@contextlib.contextmanager
+def held(run=True):
+    """The context of one trace: tf.print's writes inside it wait for its end. ``run=False``
+    drops them: a graph that is never run, such as Keras's symbolic call of a layer."""
+    outer = getattr(_local, 'held', None)
+    _local.held = []
+    try:
+        yield
+    except BaseException:
+        _local.held = outer
+        raise
+    writes, _local.held = _local.held, outer
+    for write in writes if run else ():
+        emit(write)
+
+
+def emit(write):
+    """Runs ``write`` (one tf.print's output) now, or once the running trace ends."""
+    waiting = getattr(_local, 'held', None)
+    if waiting is None:
+        write()
+    else:
+        waiting.append(write)
