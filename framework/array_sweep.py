@@ -87,7 +87,8 @@ def sum_to_array(a, shape):
     axes = tuple(range(lead)) + tuple(i + lead for i, d in enumerate(shape) if d == 1 and a.shape[i + lead] != 1)
     if not axes:
         return a.reshape(shape)
-    if len(axes) == a.ndim and eigen_sum.applies(a, a.size):
+    if (len(axes) == a.ndim or a.size == math.prod(a.shape[i] for i in axes)) and eigen_sum.applies(a, a.size):
+        # every value into one (a (32, 1) gradient summed to a (1,) bias, too): TF reduces it whole
         return eigen_sum.sum_all(a).reshape(shape)
     if axes[0] == a.ndim - len(axes):
         # trailing axes (a LayerNorm's mean or a per-row scale broadcast along its features):

@@ -64,5 +64,9 @@ def outer_sum(a, axes):
         total += rows[:, j]
     packed = inner - inner % PACKET
     if packed < inner:                      # past the last whole packet: one row after another
-        total[:, packed:] = rows[:, :, packed:].sum(axis=1, dtype=a.dtype)
+        tail = rows[:, :, packed:]
+        # numpy sums a lone column pairwise (the reduced axis becomes its inner loop); a cumulative
+        # sum keeps the one-after-another order (TF 2.21: reduce_sum of (16, 9) over axis 0)
+        total[:, packed:] = tail.cumsum(axis=1, dtype=a.dtype)[:, -1] if inner - packed == 1 \
+            else tail.sum(axis=1, dtype=a.dtype)
     return total.reshape(tuple(d for i, d in enumerate(a.shape) if i not in axes))

@@ -1,0 +1,57 @@
+"""Column sums in TensorFlow's order: a lone tail column, a (n, 1) gradient, an RNN's input bias.
+
+Three gradients the RNN guide's models take, measured against TF 2.21 (goldens: float32 bit
+patterns from /work/notes/progs/kguides5/g6.py and g7.py, same seeds and data as below):
+- reduce_sum over the first axis of (16, 9): Eigen's InnerMostDimPreserver sums the column past
+  the last packet of 8 row after row; numpy summed that lone column pairwise
+  (framework/eigen_outer_sum.py; exact-math sizes and from 4096 values);
+- ``x + b`` with x (n, 1) and b (1,): TF reduces the gradient as one whole tensor (reduce_sum over
+  every value); numpy summed it pairwise (framework/array_sweep.py sum_to_array);
+- SimpleRNN's input bias: Keras adds it with ops.add, which TF's backend makes a tf.nn.bias_add,
+  so each step's gradient is BiasAddGrad's row-after-row sum, not reduce_sum's four accumulators
+  (layers/recurrent/sequence_projection.py). SimpleRNN(9) over 16 samples drifted in its bias.
+"""
+import numpy as np
+import pytest
+
+import framework as tf
+from framework import keras
+
+
+def bits(t):
+    return np.asarray(t).view(np.int32).ravel().tolist()
+
+
+def test_a_lone_tail_column_adds_row_after_row(exact_math):
+    a = np.random.default_rng(5).standard_normal((16, 9)).astype(np.float32)
+    assert bits(tf.reduce_sum(tf.constant(a), axis=0)) == [
+        1069842857, -1073454116, -1062840740, -1073890884, 1072237026, -1094969348, -1074050088, 1021814240,
+        -1058187916]
+
+
+@pytest.mark.parametrize('n, golden', [(16, -1079314650), (32, -1049985293), (40, -1094301092),
+                                       (64, -1056715142)])
+def test_a_column_summed_to_one_bias_value_is_one_whole_sum(n, golden):
+    rng = np.random.default_rng(7)
+    for size in (16, 32, 40, 64):       # the golden program's draws, in its order
+        g = rng.standard_normal((size, 1)).astype(np.float32)
+        if size == n:
+            break
+    b = tf.Variable(np.zeros(1, np.float32))
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum((tf.constant(np.ones((n, 1), np.float32)) + b) * g)
+    assert bits(tape.gradient(loss, b)) == [golden]
+
+
+def test_simple_rnn_input_bias_sums_as_bias_add_grad(exact_math):
+    keras.utils.set_random_seed(3)
+    x = np.random.random((16, 3, 5)).astype('float32')
+    rnn = keras.layers.SimpleRNN(9)
+    rnn(x)
+    assert [bits(w)[:2] for w in rnn.weights] == [[1047044244, -1096729093], [-1097860616, 1044579870], [0, 0]]
+    with tf.GradientTape() as tape:
+        out = rnn(x)
+        loss = tf.reduce_sum(out * out)
+    assert bits(tape.gradient(loss, rnn.trainable_weights[2])) == [
+        1074050862, 1077894732, -1052330719, 1042547724, 1077246390, 1097719281, 1096310041, -1062832787,
+        -1060695045]
