@@ -44,6 +44,7 @@ from .concrete_function import ConcreteFunction, OpenDims, output_leaves, output
 from .function_keys import TENSOR, accepts, common, fully_defined, trace_key
 from .function_returns import returns_value
 from .ops.tensor_spec import TensorSpec
+from .function_errors import in_user_code
 from .function_init import from_tf_print, initializing_call
 from .function_signature import Binder
 from .tensor import Tensor, convert_to_tensor
@@ -352,13 +353,19 @@ class Function:
         random_state.pushes_constants = returns_value(self._python_function) if caller is None \
             else caller.pushes_constants
         names = self._symbolic_names(args, kwargs, traced_key)
-        with trace_prints.held(), trace_names.naming(names, trace_names.batch_of(args, names)), \
-                graph_random_ops.running(random_state):
-            if entry is None and not self._traces:
-                result, retraced = initializing_call(lambda: self._python_function(*args, **kwargs))
-                self._second_trace = int(retraced)
-            else:
-                result = self._python_function(*args, **kwargs)
+        try:
+            with trace_prints.held(), trace_names.naming(names, trace_names.batch_of(args, names)), \
+                    graph_random_ops.running(random_state):
+                if entry is None and not self._traces:
+                    result, retraced = initializing_call(lambda: self._python_function(*args, **kwargs))
+                    self._second_trace = int(retraced)
+                else:
+                    result = self._python_function(*args, **kwargs)
+        except Exception as error:      # TensorFlow's autograph words for an error in the trace
+            rewritten = in_user_code(error, self._python_function) if caller is None and self._autograph else None
+            if rewritten is None:
+                raise
+            raise rewritten from None
         if result is None and caller is None:       # (returned None this time: the graph has no outputs)
             random_state.pushes_constants = False
         result = _outputs(result, self._python_function)

@@ -165,7 +165,8 @@ def test_gradient_tape_sees_through_a_function_and_errors_propagate():
     for _ in range(2):
         with pytest.raises(ValueError) as caught:
             bad(1)
-        assert caught.value is error
+        # TF 2.21 raises a new ValueError in autograph's words (framework/function_errors.py)
+        assert str(caught.value).startswith('in user code:') and str(caught.value).endswith('    ValueError: boom\n')
     assert bad.experimental_get_tracing_count() == 0     # a failed trace is not counted
 
 

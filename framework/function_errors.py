@@ -1,0 +1,83 @@
+"""An exception raised while a tf.function traces, as TensorFlow's autograph rewrites it.
+
+TensorFlow 2.21 re-raises an error from a traced (autograph-converted) function as the same class
+with the message 'in user code:' followed by the user's frames, '  *' marking the converted ones,
+and the original 'Class: message' indented (autograph/pyct/error_utils.py). Only classes it can
+rebuild from one message are rewritten: those whose ``__init__`` is Exception's, the builtin
+string-constructed errors, and KeyError (unquoted). tapeflow's own frames stand for TensorFlow's,
+which its traceback filtering hides. Kernel errors (tf.errors.OpError) keep their eager text:
+TensorFlow reports them from its graph, in other words.
+"""
+import linecache
+import os
+import sysconfig
+
+from .errors import OpError
+
+_STRING_CONSTRUCTED = (AssertionError, AttributeError, NameError, NotImplementedError, RuntimeError, StopIteration,
+                       TypeError, UnboundLocalError, ValueError)
+_OWN_DIRS = tuple(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), name) + os.sep
+                  for name in ('framework', 'layers', 'optim'))
+_LIBRARY_DIRS = tuple({sysconfig.get_paths()[key] + os.sep for key in ('stdlib', 'purelib', 'platlib')})
+
+
+class _MultilineKeyError(KeyError):
+    """A KeyError whose str is its message as written (KeyError's own quotes it)."""
+
+    def __init__(self, message, original):
+        super().__init__(original)
+        self._message = message
+
+    def __str__(self):
+        return self._message
+
+
+_MultilineKeyError.__name__ = KeyError.__name__
+
+
+def in_user_code(error, python_function):
+    """``error`` rewritten as TensorFlow's autograph raises it from ``python_function``'s trace,
+    or None where TensorFlow keeps it as it is."""
+    if isinstance(error, OpError) or getattr(error, '_in_user_code', False):
+        return None
+    frames = _user_frames(error.__traceback__, python_function)
+    if not frames:
+        return None
+    lines = ['in user code:', '']
+    for filename, lineno, name in frames:
+        converted = not filename.startswith(_LIBRARY_DIRS)
+        lines.append('    File "%s", line %d, in %s%s' % (filename, lineno, name, '  *' if converted else ''))
+        code = linecache.getline(filename, lineno).strip()
+        lines.append('        ' + (code or '<source unavailable>'))
+    lines.append('')
+    lines += ['    ' + line for line in ('%s: %s' % (type(error).__name__, error)).split('\n')]
+    lines.append('')
+    message = '\n'.join(lines)
+    kind = type(error)
+    if kind.__init__ is Exception.__init__ or kind in _STRING_CONSTRUCTED:
+        rewritten = kind(message)
+    elif kind is KeyError:
+        rewritten = _MultilineKeyError(message, '%s: %s' % (kind.__name__, error))
+    else:
+        return None
+    rewritten._in_user_code = True
+    for note in getattr(error, '__notes__', ()):
+        rewritten.add_note(note)
+    return rewritten.with_traceback(error.__traceback__)
+
+
+def _user_frames(tb, python_function):
+    """(file, line, function) of the traceback's frames from ``python_function``'s own frame on,
+    tapeflow's frames left out; none when that frame is not in the traceback."""
+    target = python_function
+    while hasattr(target, '__wrapped__') or hasattr(target, '__func__'):
+        target = getattr(target, '__func__', None) or target.__wrapped__
+    code = getattr(target, '__code__', None)
+    frames, started = [], False
+    while tb is not None:
+        frame_code = tb.tb_frame.f_code
+        started = started or frame_code is code
+        if started and not frame_code.co_filename.startswith(_OWN_DIRS):
+            frames.append((frame_code.co_filename, tb.tb_lineno, frame_code.co_name))
+        tb = tb.tb_next
+    return frames
