@@ -65,3 +65,11 @@ def test_pfor_inside_a_traced_function_makes_no_trace_of_its_own(warnings_logged
     for n in range(1, 8):
         double(tf.ones([n]))            # TF traces `double` each time (its own warnings), never pfor's f
     assert _counts(warnings_logged(), 'pfor.<locals>') == []
+
+
+def test_keras_ops_vectorized_map_is_tf_vectorized_map(warnings_logged):
+    from framework import keras
+    for _ in range(6):
+        keras.ops.vectorized_map(lambda t: t * 2.0, tf.constant([1.0, 2.0]))
+    assert _counts(warnings_logged(), 'pfor.<locals>') == ['5 out of the last 5 <function pfor.<locals>.f',
+                                                            '6 out of the last 6 <function pfor.<locals>.f']

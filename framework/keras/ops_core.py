@@ -166,5 +166,8 @@ def map(f, xs):  # noqa: A001  (Keras 3's name)
 
 
 def vectorized_map(function, elements):
-    """``function`` over the first axis of ``elements``, results stacked (a loop here)."""
+    """``function`` over the first axis of ``elements``, results stacked (a loop here). Keras's
+    TF backend calls tf.vectorized_map: a pfor call, counted for TF's tracing warnings."""
+    from ..pfor_tracing import pfor_called
+    pfor_called()
     return map(function, elements)
