@@ -18,8 +18,10 @@ from .sampled_losses import _check_counts
 def _true_classes(true_classes, num_true, op):
     true = as_tensor(true_classes, op)
     if true._data.dtype.kind not in 'iu' or true.ndim != 2 or true.shape[1] != num_true:
-        raise ValueError('%s: true_classes must be integers of shape (batch, num_true=%r), got %s of shape %s'
-                         % (op, num_true, true.dtype.name, tuple(true.shape)))
+        # a wrong shape fails in TF's sampler kernel (InvalidArgumentError); a wrong dtype in Python
+        error = ValueError if true._data.dtype.kind not in 'iu' else InvalidArgumentError
+        raise error('%s: true_classes must be integers of shape (batch, num_true=%r), got %s of shape %s'
+                    % (op, num_true, true.dtype.name, tuple(true.shape)))
     return true
 
 

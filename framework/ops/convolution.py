@@ -4,7 +4,7 @@ Convolution is a matmul over image patches (im2col through a strided view,
 so one body serves numpy and cupy). Its two gradients are themselves ops
 whose gradients are each other, as in TensorFlow, so nested tapes work.
 """
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from .. import backend
 from ..blas_threads import product
 from ..tensor import Tensor
@@ -130,6 +130,10 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
     op = 'conv2d'
     padding = refuse_lowercase(padding, op)
     x, f = as_float_tensor(input, op), as_float_tensor(filters, op)
+    if f._data.size == 0:       # (numpy's reshape error leaked) TF's kernel refuses filters without weights
+        raise kernel_error('Conv2D', 'filter must not have zero elements (i.e. all dimensions must be non-zero)',
+                           named=True, node='__MklNativeConv2D' if x.dtype.name == 'float32' else None,
+                           note='%s: filters of shape %s hold no weights' % (op, tuple(f.shape)))
     if data_format != 'NHWC':
         raise InvalidArgumentError('conv2d: only data_format NHWC is supported, got %r; transpose NCHW input to '
                                    'NHWC' % (data_format,))

@@ -10,7 +10,7 @@ label sequence that needs more frames than it has is an error there rather than 
 import numpy as np
 
 from .. import backend
-from ..errors import FailedPreconditionError, kernel_error
+from ..errors import FailedPreconditionError, InvalidArgumentError, kernel_error
 from ..tensor import Tensor
 from .ctc_forward_backward import ctc_negative_log_likelihood
 from .ctc_labels import lengths_vector
@@ -77,7 +77,7 @@ def ctc_loss(labels, logits, label_length, logit_length, logits_time_major=True,
     else:
         t = as_tensor(labels, op)
         if t.ndim != 2 or t.shape[0] != batch or t._data.dtype.kind not in 'iu':
-            raise ValueError('%s: labels must be (batch=%d, max_label_length) integers, got %s of shape %s'
+            raise InvalidArgumentError('%s: labels must be (batch=%d, max_label_length) integers, got %s of shape %s'
                              % (op, batch, t.dtype.name, tuple(t.shape)))
         rows = _host(t).astype(np.int64)
         label_lengths = lengths_vector(label_length, batch, op, 'label_length')

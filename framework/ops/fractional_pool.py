@@ -13,7 +13,7 @@ gradient kernels.
 import numpy as np
 
 from .. import backend, op_seeds, philox
-from ..errors import kernel_error
+from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import Tensor
 from .linalg import einsum
 from .operands import ACTIVE, as_real_tensor, named_errors, record
@@ -57,7 +57,8 @@ def _regions(shape, pooling_ratio, pseudo_random, seed, op):
                            note='%s: pooling_ratio must be 1 on the batch and channel axes' % op)
     out = [int(np.floor(s / r)) for s, r in zip(shape, ratio)]
     if min(out) < 1:
-        raise ValueError('%s: pooling_ratio %s leaves no output for an input of shape %s' % (op, ratio, shape))
+        raise InvalidArgumentError('%s: pooling_ratio %s leaves no output for an input of shape %s'
+                                   % (op, ratio, shape))
     seeds = op_seeds.seed_pair(seed, lambda: tuple(int(v) for v in draw_seed_pair())) if seed else \
         tuple(int(v) for v in draw_seed_pair())
     key, counter = philox.key_counter_from_op_seeds(*seeds)

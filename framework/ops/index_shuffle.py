@@ -94,7 +94,7 @@ def random_index_shuffle(index, seed, max_index, rounds=4, name=None):
         raise kernel_error('RandomIndexShuffle', 'max_index must be >= 0 but was %d' % tops_signed[tops_signed < 0][0],
                            named=True, note='%s: max_index %s is negative' % (op, tops_signed.tolist()))
     if i.ndim > 1 or m.ndim > 1:
-        raise ValueError('%s: index and max_index must be scalars or vectors, got shapes %s and %s'
+        raise InvalidArgumentError('%s: index and max_index must be scalars or vectors, got shapes %s and %s'
                          % (op, tuple(i.shape), tuple(m.shape)))
     if ACTIVE:
         record_blocked(op, (i,))
@@ -105,7 +105,7 @@ def random_index_shuffle(index, seed, max_index, rounds=4, name=None):
     flat_idx, flat_top = np.broadcast_to(idx.reshape(-1), (count,)), np.broadcast_to(tops.reshape(-1), (count,))
     flat_seed = np.broadcast_to(seeds, (count, 3))
     if (flat_idx > flat_top).any():
-        raise ValueError('%s: index %s is above max_index %s' % (op, idx.tolist(), tops.tolist()))
+        raise InvalidArgumentError('%s: index %s is above max_index %s' % (op, idx.tolist(), tops.tolist()))
     out = np.array([_shuffle_one(int(a), [int(k) for k in key], int(b), int(rounds))
                     for a, key, b in zip(flat_idx, flat_seed, flat_top)], np.uint64)
     shape = () if i.ndim == 0 and m.ndim == 0 and s.ndim == 1 else (count,)

@@ -10,7 +10,7 @@ maximum in tap order, as TF's Dilation2DBackprop kernels. Erosion is TF's
 import numpy as np
 
 from .. import backend
-from ..errors import kernel_error
+from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import Tensor
 from .arithmetic import negative
 from .convolution import _padding
@@ -23,7 +23,8 @@ from .shapes import reshape, reverse
 def _four(value, what, op):
     values = [int(v) for v in value]
     if len(values) != 4 or values[0] != 1 or values[3] != 1 or min(values) < 1:
-        raise ValueError('%s: %s must be [1, rows, cols, 1] with positive rows and cols, got %r' % (op, what, value))
+        raise InvalidArgumentError('%s: %s must be [1, rows, cols, 1] with positive rows and cols, got %r'
+                                   % (op, what, value))
     return values[1], values[2]
 
 
@@ -104,5 +105,5 @@ def erosion2d(value, filters, strides, padding, data_format, dilations, name=Non
                          'data_format=%s' % (data_format,))
     x, f = as_real_tensor(value, 'erosion2d'), as_real_tensor(filters, 'erosion2d')
     if f.ndim != 3:
-        raise ValueError('erosion2d: filters must be (rows, cols, depth), got shape %s' % (tuple(f.shape),))
+        raise InvalidArgumentError('erosion2d: filters must be (rows, cols, depth), got shape %s' % (tuple(f.shape),))
     return negative(dilation2d(negative(x), reverse(f, [0, 1]), strides, padding, data_format, dilations))

@@ -174,6 +174,8 @@ def _pool(pool, input, ksize, strides, padding, data_format, rank, op, dilations
     x = _input(input, rank, op)
     if x._data.dtype.kind == 'c' and op in ('max_pool1d', 'pool'):     # TF expands / converts to a complex MaxPool
         raise float_kernels.complex_error(op, x.dtype.name, 'MaxPool' if pool is _max_pool_nd else 'AvgPool')
+    if x._data.dtype.name == 'float64' and pool is _max_pool_nd and x.ndim == 5:     # MaxPool3D: no double kernel
+        raise float_kernels.complex_error(op, 'float64', 'MaxPool3D')
     rank = x.ndim - 2
     first = _channels_first(data_format, rank, op)
     out = pool(_to_last(x, first), _spatial(ksize, rank, first), _spatial(strides, rank, first), padding,

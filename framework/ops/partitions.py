@@ -49,7 +49,8 @@ def dynamic_stitch(indices, data, name=None):
     index_arrays = [_host(as_tensor(i, 'dynamic_stitch')).astype(np.int64) for i in indices]
     tensors = [as_tensor(d, 'dynamic_stitch') for d in data]
     if len(index_arrays) != len(tensors) or not tensors:
-        raise ValueError('dynamic_stitch: needs as many data tensors as index tensors (at least one), got %d and %d'
+        raise InvalidArgumentError('dynamic_stitch: needs as many data tensors as index tensors (at least one), '
+                                   'got %d and %d'
                          % (len(tensors), len(index_arrays)))
     row_shape = None
     for m, (idx, t) in enumerate(zip(index_arrays, tensors)):

@@ -4,8 +4,6 @@
 Both gradients are linear in the output gradient, so each is an op whose own
 gradient is its adjoint (and back): nested tapes differentiate them.
 """
-import numpy as np
-
 from ..errors import InvalidArgumentError
 from .. import backend
 from ..tensor import Tensor
@@ -20,9 +18,9 @@ def _geometry(input, ksize, strides, padding, rank, op, dilations=1, kind='max')
     a VALID average pool's window is larger than the input (see pool_window_sizes)."""
     x = as_float_tensor(input, op)
     dtype = x._data.dtype
-    # outside TF's kernels (tf.nn.max_pool converts a numpy complex array to float32, so 2-D max pools pass)
-    max_pool3d = kind == 'max' and x.ndim == 5
-    if (dtype.kind == 'c' and (kind != 'max' or max_pool3d)) or (dtype == np.float64 and max_pool3d):
+    # outside TF's kernels (tf.nn.max_pool converts a numpy complex array to float32, so 2-D max pools pass;
+    # tf.nn's MaxPool3D also refuses float64, checked in nn_windows: this shared code runs float64 gradient checks)
+    if dtype.kind == 'c' and (kind != 'max' or x.ndim == 5):
         kernel = ('MaxPool' if kind == 'max' else 'AvgPool') + ('3D' if x.ndim == 5 else '')
         raise float_kernels.complex_error(op, x.dtype.name, kernel)
     if rank is not None and x.ndim != rank + 2:

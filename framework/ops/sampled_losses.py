@@ -10,7 +10,7 @@ cross-entropy whose targets are the true classes, each weighted 1 / num_true.
 import numpy as np
 
 from .. import backend, op_seeds
-from ..errors import kernel_error
+from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import Tensor
 from .arithmetic import add, subtract
 from .candidate_sampler import log_uniform_draw
@@ -45,8 +45,10 @@ def log_uniform_candidate_sampler(true_classes, num_true, num_sampled, unique, r
     op = 'log_uniform_candidate_sampler'
     true = as_tensor(true_classes, op)
     if true._data.dtype.kind not in 'iu' or true.ndim != 2 or true.shape[1] != num_true:
-        raise ValueError('%s: true_classes must be integers of shape (batch, num_true=%r), got %s of shape %s'
-                         % (op, num_true, true.dtype.name, tuple(true.shape)))
+        # a wrong shape fails in TF's sampler kernel (InvalidArgumentError); a wrong dtype in Python
+        error = ValueError if true._data.dtype.kind not in 'iu' else InvalidArgumentError
+        raise error('%s: true_classes must be integers of shape (batch, num_true=%r), got %s of shape %s'
+                    % (op, num_true, true.dtype.name, tuple(true.shape)))
     _check_counts(op, num_sampled=num_sampled, range_max=range_max)
     classes = backend.to_host(true._data)
     outside = classes[(classes < 0) | (classes >= range_max)]
@@ -81,7 +83,7 @@ def compute_accidental_hits(true_classes, sampled_candidates, num_true, seed=Non
         raise TypeError('%s: true_classes and sampled_candidates must be integers, got %s and %s'
                         % (op, true.dtype.name, sampled.dtype.name))
     if true.ndim != 2 or true.shape[1] != num_true:
-        raise ValueError('%s: true_classes must have shape (batch, num_true=%r), got %s'
+        raise InvalidArgumentError('%s: true_classes must have shape (batch, num_true=%r), got %s'
                          % (op, num_true, tuple(true.shape)))
     rows, _, columns = np.nonzero(true[:, :, None] == sampled[None, None, :])   # one hit per true class, as TF
     weights = np.full(rows.shape, -np.finfo(np.float32).max, np.float32)
@@ -101,11 +103,13 @@ def _sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, n
     w, b = (t if t.dtype == x.dtype else cast(t, x.dtype) for t in (as_tensor(weights, op), as_tensor(biases, op)))
     labels = as_tensor(labels, op)
     if x.ndim != 2 or w.ndim != 2 or w.shape[1] != x.shape[1] or b.shape != (w.shape[0],):
-        raise ValueError('%s: inputs (batch, dim) %s, weights (num_classes, dim) %s and biases (num_classes,) %s '
+        raise InvalidArgumentError('%s: inputs (batch, dim) %s, weights (num_classes, dim) %s and biases '
+                                   '(num_classes,) %s '
                          'do not match' % (op, tuple(x.shape), tuple(w.shape), tuple(b.shape)))
     if labels._data.dtype.kind not in 'iu' or labels.ndim != 2 or tuple(labels.shape) != (x.shape[0], num_true):
-        raise ValueError('%s: labels must be integers of shape (batch, num_true) = %s, got %s of shape %s'
-                         % (op, (x.shape[0], num_true), labels.dtype.name, tuple(labels.shape)))
+        error = ValueError if labels._data.dtype.kind not in 'iu' else InvalidArgumentError     # (as true_classes)
+        raise error('%s: labels must be integers of shape (batch, num_true) = %s, got %s of shape %s'
+                    % (op, (x.shape[0], num_true), labels.dtype.name, tuple(labels.shape)))
     if sampled_values is None:
         sampled_values = log_uniform_candidate_sampler(labels, num_true, num_sampled, True, num_classes, seed)
     sampled, true_expected, sampled_expected = (as_tensor(v, op) for v in sampled_values)

@@ -28,8 +28,8 @@ def _index_columns(indices, shape, op, updates=None):
         error.add_note('%s: index vectors of depth %d for a tensor of rank %d' % (op, i.shape[-1], len(shape)))
         raise error
     if i.ndim == 0 or i.shape[-1] > len(shape):
-        raise ValueError('%s: indices of shape %s need rank >= 1 and a last dimension of at most %d (the rank of '
-                         'the output shape %s)' % (op, tuple(i.shape), len(shape), tuple(shape)))
+        raise InvalidArgumentError('%s: indices of shape %s need rank >= 1 and a last dimension of at most %d (the '
+                                   'rank of the output shape %s)' % (op, tuple(i.shape), len(shape), tuple(shape)))
     for d in range(i.shape[-1]):
         column = i[..., d]
         if column.size and (int(column.min()) < 0 or int(column.max()) >= shape[d]):
@@ -109,7 +109,7 @@ def _updates(updates, want_shape, dtype, op, layout=None):
                 % (op, want_shape, tuple(u.shape)))
         error = _layout_error(op, layout[0], u, layout[1]) if layout is not None else None
         if error is None:
-            raise ValueError(note)
+            raise InvalidArgumentError(note)        # (TensorFlow's kernels check the shapes: their class)
         error.add_note(note)
         raise error
     return u

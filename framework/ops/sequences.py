@@ -97,7 +97,7 @@ def searchsorted(sorted_sequence, values, side='left', out_type='int32', name=No
         raise TypeError('searchsorted: sorted_sequence and values must share one real dtype, got %s and %s'
                         % (s.dtype.name, v.dtype.name))
     if s.ndim == 0 or v.ndim == 0 or tuple(s.shape[:-1]) != tuple(v.shape[:-1]):
-        raise ValueError('searchsorted: sorted_sequence %s and values %s need rank >= 1 and equal leading '
+        raise InvalidArgumentError('searchsorted: sorted_sequence %s and values %s need rank >= 1 and equal leading '
                          'dimensions' % (tuple(s.shape), tuple(v.shape)))
     if ACTIVE:
         record_blocked('searchsorted', (s, v))

@@ -5,7 +5,7 @@ a reshape (TensorFlow's documented algorithm), so gradients come from those ops.
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import Tensor
 from . import missing_kernels
 from .indexing import getitem
@@ -22,6 +22,9 @@ def _ints(value, shape=None, kernel=None, attr=None):
             out.dtype.kind != 'f' or isinstance(value, (list, tuple)) or not np.all(out == np.round(out))):
         raise _index_attr_error(kernel, attr, out, isinstance(value, (list, tuple)))
     out = out.astype(np.int64)
+    if shape is not None and kernel is not None and out.shape != shape:       # numpy's reshape error leaked
+        raise kernel_error(kernel, '%s should have shape [%d, 2] instead of [%s]' % (
+            _SIGNATURES[kernel][0], shape[0], ','.join(map(str, out.shape))), named=True)
     return out.reshape(shape) if shape is not None else out
 
 
