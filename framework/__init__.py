@@ -71,7 +71,9 @@ def enable_eager_execution(*args, **kwargs):
 
 
 def executing_eagerly():
-    return True
+    """False inside a tf.function (outside ``init_scope``), as TensorFlow says; True elsewhere."""
+    from .eager_graph_names import lifted
+    return not inside_function() or lifted()
 
 
 from .function import function  # noqa: E402  (after the imports: the callable, not the module, is tf.function)

@@ -100,8 +100,19 @@ def parallel_stack(values, name=None):
 
 
 def inside_function():
-    """False: tapeflow's tf.function runs the Python function eagerly, never in a graph."""
-    return False
+    """Whether the code runs where TensorFlow would build a graph: in a tf.function's trace (or a
+    later call, which replays the trace's Python), ``init_scope`` or not, as TensorFlow answers.
+    tapeflow computes eagerly there too, but code asking takes TensorFlow's branch."""
+    from . import graph_random_ops
+    return graph_random_ops.current() is not None
+
+
+def lifted():
+    """Whether an ``init_scope`` is open (TensorFlow then executes eagerly, even in a function)."""
+    return bool(_LIFTED[0])
+
+
+_LIFTED = [0]       # init_scopes entered: TensorFlow lifts their code out of the function graph
 
 
 def is_symbolic_tensor(tensor):
@@ -111,8 +122,12 @@ def is_symbolic_tensor(tensor):
 
 @contextlib.contextmanager
 def init_scope():
-    """Lifts code out of a function graph in TF; eager code is already outside one."""
-    yield
+    """Lifts code out of a function graph, as TF's: ``executing_eagerly()`` is True inside."""
+    _LIFTED[0] += 1
+    try:
+        yield
+    finally:
+        _LIFTED[0] -= 1
 
 
 def get_logger():

@@ -24,7 +24,8 @@ def enable_v2_behavior():
 
 
 def executing_eagerly():
-    return True
+    from .. import executing_eagerly as eagerly     # TF 2's answer: False inside a tf.function
+    return eagerly()
 
 
 def _graph_mode(what):
