@@ -1,6 +1,6 @@
-"""Column sums in TensorFlow's order: a lone tail column, a (n, 1) gradient, an RNN's input bias.
+"""Column sums in TensorFlow's order: a lone tail column, a (n, 1) gradient, RNN biases.
 
-Three gradients the RNN guide's models take, measured against TF 2.21 (goldens: float32 bit
+Gradients the RNN guide's models take, measured against TF 2.21 (goldens: float32 bit
 patterns from /work/notes/progs/kguides5/g6.py and g7.py, same seeds and data as below):
 - reduce_sum over the first axis of (16, 9): Eigen's InnerMostDimPreserver sums the column past
   the last packet of 8 row after row; numpy summed that lone column pairwise
@@ -9,7 +9,9 @@ patterns from /work/notes/progs/kguides5/g6.py and g7.py, same seeds and data as
   every value); numpy summed it pairwise (framework/array_sweep.py sum_to_array);
 - SimpleRNN's input bias: Keras adds it with ops.add, which TF's backend makes a tf.nn.bias_add,
   so each step's gradient is BiasAddGrad's row-after-row sum, not reduce_sum's four accumulators
-  (layers/recurrent/sequence_projection.py). SimpleRNN(9) over 16 samples drifted in its bias.
+  (layers/recurrent/sequence_projection.py). SimpleRNN(9) over 16 samples drifted in its bias;
+- GRU's recurrent bias: Keras adds it with ``+=`` (AddV2), so its gradient is reduce_sum's, not the
+  fused affine's BiasAddGrad (layers/recurrent/gru.py).
 """
 import numpy as np
 import pytest
@@ -55,3 +57,21 @@ def test_simple_rnn_input_bias_sums_as_bias_add_grad(exact_math):
     assert bits(tape.gradient(loss, rnn.trainable_weights[2])) == [
         1074050862, 1077894732, -1052330719, 1042547724, 1077246390, 1097719281, 1096310041, -1062832787,
         -1060695045]
+
+
+def test_gru_recurrent_bias_sums_as_reduce_sum(exact_math):
+    # Keras's GRU adds its recurrent bias with ``matrix_inner += recurrent_bias`` (AddV2: reduce_sum's
+    # four accumulators over 16 rows), its input bias with ops.add (bias_add); /work/notes/progs/kguides5/g8.py
+    keras.utils.set_random_seed(25)
+    x = np.random.random((16, 2, 5)).astype('float32')
+    gru = keras.layers.GRU(9)
+    gru(x)
+    assert [bits(w)[:2] for w in gru.weights] == [[-1093292691, 1018642640], [-1101176376, 1045739382], [0, 0]]
+    with tf.GradientTape() as tape:
+        out = gru(x)
+        loss = tf.reduce_sum(tf.sin(out) * out)
+    assert bits(tape.gradient(loss, gru.trainable_weights[2])[1]) == [
+        -1106328577, -1092039320, -1086688992, -1101672662, -1105957629, -1087067066, -1100186187, -1114519768,
+        -1100015308, 1023105288, 1017023361, 986327160, 1028946249, -1139791351, -1118635318, 1014220304,
+        998730516, -1156328174, 1064997726, -1075420624, 1073393183, -1074606344, -1082553986, 1071702895,
+        1068224012, 1040354043, -1081874741]

@@ -60,7 +60,11 @@ class GRUCell(RecurrentCell):
         if self.reset_after:
             kernel, recurrent_bias = weights
             if h_z is h_h:
-                inner = affine(h_h, kernel, recurrent_bias)
+                # Keras adds this bias with ``+=``: TF's AddV2, whose gradient is reduce_sum's
+                # (the input bias's ops.add is a bias_add: BiasAddGrad's order)
+                inner = matmul(h_h, kernel)
+                if recurrent_bias is not None:
+                    inner = inner + recurrent_bias
             else:
                 inner = concat([affine(x, kernel[:, g * u:(g + 1) * u],
                                        None if recurrent_bias is None else recurrent_bias[g * u:(g + 1) * u])
