@@ -11,7 +11,8 @@ patterns from /work/notes/progs/kguides5/g6.py and g7.py, same seeds and data as
   so each step's gradient is BiasAddGrad's row-after-row sum, not reduce_sum's four accumulators
   (layers/recurrent/sequence_projection.py). SimpleRNN(9) over 16 samples drifted in its bias;
 - GRU's recurrent bias: Keras adds it with ``+=`` (AddV2), so its gradient is reduce_sum's, not the
-  fused affine's BiasAddGrad (layers/recurrent/gru.py).
+  fused affine's BiasAddGrad (layers/recurrent/gru.py); LSTM's bias, added last with ops.add, is
+  a bias_add: BiasAddGrad's order (layers/recurrent/lstm.py).
 """
 import numpy as np
 import pytest
@@ -75,3 +76,22 @@ def test_gru_recurrent_bias_sums_as_reduce_sum(exact_math):
         -1100015308, 1023105288, 1017023361, 986327160, 1028946249, -1139791351, -1118635318, 1014220304,
         998730516, -1156328174, 1064997726, -1075420624, 1073393183, -1074606344, -1082553986, 1071702895,
         1068224012, 1040354043, -1081874741]
+
+
+def test_lstm_bias_sums_as_bias_add_grad(exact_math):
+    # Keras's LSTM (implementation 2) adds its bias last with ops.add: a bias_add, so BiasAddGrad's
+    # row-after-row sums (tapeflow added it with a plain +: reduce_sum's order); g9.py
+    keras.utils.set_random_seed(25)
+    x = np.random.random((16, 2, 5)).astype('float32')
+    lstm = keras.layers.LSTM(9)
+    lstm(x)
+    assert [bits(w)[:2] for w in lstm.weights] == [[-1094924775, 1017242944], [-1103122424, 1043869502], [0, 0]]
+    with tf.GradientTape() as tape:
+        out = lstm(x)
+        loss = tf.reduce_sum(tf.sin(out) * out)
+    assert bits(tape.gradient(loss, lstm.trainable_weights[2])) == [
+        1029482394, 1036947728, 1052377906, 1017531462, 1027154543, 1046599176, 1045767606, 1021202668, 1012785900,
+        1012047426, 1017632735, 1032904555, 1000536251, 992318662, 1031987806, 1029345122, 1006941811, 984767135,
+        -1087921310, -1089351250, -1074277819, -1105404942, 1048690925, 1069731075, -1076919815, 1049094423,
+        -1116601919, 1029190392, 1037481060, 1053882775, 1014071451, 1025005408, 1049912810, 1046768391,
+        1024139104, 1016962652]

@@ -5,6 +5,7 @@
     c_t = f * c_{t-1} + i * g;  h_t = o * activation(c_t)
 """
 from framework.ops import concat, matmul
+from framework.ops.bias_add_kernel import add_bias
 
 from .. import activations, initializers
 from ..input_spec import InputSpec
@@ -68,7 +69,8 @@ class LSTMCell(RecurrentCell):
         else:
             z = projected + matmul(h if recurrent_mask is None else h * recurrent_mask, recurrent_kernel)
         if bias_last and bias_last[0] is not None:
-            z = z + bias_last[0]
+            # Keras's ops.add(z, bias): TF's backend makes it a bias_add, whose gradient is BiasAddGrad's
+            z = add_bias(z, bias_last[0])
         i = gate(z[:, :u])
         f = gate(z[:, u:2 * u])
         g = act(z[:, 2 * u:3 * u])
