@@ -19,12 +19,14 @@ import threading
 
 class GraphRandomState:
     """The random-op numbering of one trace: kernels' positions persist, counts restart each call."""
-    __slots__ = ('unseeded', 'position', 'offsets', 'calls', 'callees', 'static_shapes', 'pushes_constants')
+    __slots__ = ('unseeded', 'position', 'offsets', 'epoch', 'calls', 'callees', 'static_shapes',
+                 'pushes_constants')
 
     def __init__(self):
         self.unseeded = 0      # unseeded random ops made so far in this call: the next one's seed2
         self.position = 0      # random ops made so far in this call: which kernel the next one is
         self.offsets = {}      # (position, op, dtype, seeds) -> that kernel's next Philox block
+        self.epoch = 0         # the tf.random.set_seed epoch the offsets belong to (framework/op_seeds.py)
         self.calls = 0         # traced functions called so far in this call: which call site is next
         self.callees = {}      # (call site, callee trace) -> that inlined copy's GraphRandomState
         # whether the trace's inputs have fully defined shapes (not a fit step on a None batch, a

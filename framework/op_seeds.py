@@ -20,7 +20,9 @@ from . import graph_random_ops, philox, random_state_freeze
 _MAXINT32 = 2 ** 31 - 1
 _DEFAULT_GRAPH_SEED = 87654321
 _lock = threading.Lock()
-_state = {'global': None, 'rng': python_random.Random(), 'offsets': {}}
+# 'epoch' counts set_seed calls: TensorFlow's set_seed clears the kernel cache, so the random kernels
+# of every traced function start over too (each GraphRandomState forgets offsets of an older epoch)
+_state = {'global': None, 'rng': python_random.Random(), 'offsets': {}, 'epoch': 0}
 
 
 def reset(global_seed):
@@ -29,6 +31,7 @@ def reset(global_seed):
         _state['global'] = global_seed
         _state['rng'] = python_random.Random(global_seed)
         _state['offsets'] = {}
+        _state['epoch'] += 1
 
 
 def seed_pair(op_seed, fallback):
@@ -64,6 +67,9 @@ def reserve(op, dtype, seeds, count, blocks=None):
     graph = None if frozen else graph_random_ops.current()
     with _lock:
         kernel = (op, str(dtype), seeds) if graph is None else (graph.next_position(), op, str(dtype), seeds)
+        if graph is not None and graph.epoch != _state['epoch']:      # kernels made before set_seed
+            graph.offsets.clear()
+            graph.epoch = _state['epoch']
         offsets = _state['offsets'] if graph is None else graph.offsets
         start = offsets.get(kernel, 0)
         if not frozen:
