@@ -209,6 +209,13 @@ class Layer(LayerWeights, OwnVariables):
     def variable_dtype(self):
         return self._dtype.name
 
+    @property
+    def input_dtype(self):
+        """The dtype a call converts floating inputs to (Keras 3): the compute dtype; a Sequential's
+        Input's dtype, Discretization's floatx."""
+        from .functional.keras_filled_arguments import _input_dtype      # (it imports Sequential)
+        return _input_dtype(self)
+
     def _compute_array_dtype(self):
         """compute_dtype as the numpy dtype arrays are made in."""
         return self._dtype if self._compute is None else self._compute
