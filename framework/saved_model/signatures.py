@@ -64,6 +64,18 @@ class Signature:
             found = getattr(found, part)
         return found
 
+    @property
+    def structured_input_signature(self):
+        """((), {name: TensorSpec}) as TensorFlow lists a signature's keyword inputs, each spec
+        named as its keyword."""
+        from ..ops.tensor_spec import TensorSpec
+        specs = getattr(self.function, 'input_signature', None)
+        if specs is None:
+            raise AttributeError('structured_input_signature: this signature (a Keras model called on '
+                                 "'inputs') keeps no TensorSpecs in tapeflow")
+        return (), {name: TensorSpec(spec.shape, spec.dtype, name)
+                    for name, spec in zip(self.input_names, flatten(specs))}
+
     def __call__(self, **kwargs):
         """Run the function on keyword inputs named as its input signature.
 
