@@ -73,3 +73,30 @@ def test_filters_without_weights_are_refused_as_tensorflow(call, kernel):
         '{{function_node __wrapped____MklNative%s_device_/job:localhost/replica:0/task:0/device:CPU:0}} filter must '
         'not have zero elements (i.e. all dimensions must be non-zero) [Op:%s] name: ' % (kernel, kernel))
 
+
+
+# TypeError where TF 2.21's kernels raise InvalidArgumentError (the other argument kinds keep TypeError)
+KERNEL_TYPE_CASES = {
+    'unsorted_segment_sum negative count': lambda: tf.math.unsorted_segment_sum(np.ones(3), [0, 1, 1], -1),
+    'unsorted_segment_max negative count': lambda: tf.math.unsorted_segment_max(np.ones(3), [0, 1, 1], -1),
+    'searchsorted dtypes': lambda: tf.searchsorted(np.array([1, 2, 3]), np.array([1.5])),
+    'unsorted_segment_sqrt_n ints': lambda: tf.math.unsorted_segment_sqrt_n(np.array([1, 2, 3]), [0, 1, 1], 2),
+    'histogram_fixed_width_bins ints': lambda: tf.histogram_fixed_width_bins(np.array([1, 2]), [0., 3.]),
+    'global_norm dtypes': lambda: tf.linalg.global_norm([np.ones(2, np.float32), np.ones(2)]),
+    'clip_by_global_norm dtypes': lambda: tf.clip_by_global_norm([np.ones(2, np.float32), np.ones(2)], 1.0),
+    'ctc_greedy_decoder lengths rank': lambda: tf.nn.ctc_greedy_decoder(np.zeros((4, 2, 3), np.float32), np.int32(4)),
+    'erosion2d dtypes': lambda: tf.nn.erosion2d(IMAGE.astype(np.int32), np.ones((2, 2, 3), np.float32),
+                                                [1, 1, 1, 1], 'VALID', 'NHWC', [1, 1, 1, 1]),
+}
+
+
+@pytest.mark.parametrize('name', sorted(KERNEL_TYPE_CASES))
+def test_kernel_dtype_and_count_errors_are_invalid_argument_errors(name):
+    with pytest.raises(IAE):
+        KERNEL_TYPE_CASES[name]()
+
+
+def test_a_fractional_segment_count_stays_a_type_error():
+    with pytest.raises(TypeError) as err:
+        tf.math.unsorted_segment_sum(np.ones(3), [0, 1, 1], 2.5)
+    assert not isinstance(err.value, IAE)

@@ -132,8 +132,9 @@ def decoder_inputs(inputs, sequence_length, kernel, op):
     frames, batch, _ = x.shape
     lengths = as_tensor(sequence_length, op, dtype=None if isinstance(sequence_length, Tensor) else 'int32')
     if lengths._data.dtype.kind not in 'iu' or lengths.ndim != 1:
-        raise TypeError('%s: sequence_length must be an int32 vector, got %s of shape %s'
-                        % (op, lengths.dtype.name, tuple(lengths.shape)))
+        error = InvalidArgumentError if lengths._data.dtype.kind in 'iu' else TypeError    # (a rank: TF's kernel)
+        raise error('%s: sequence_length must be an int32 vector, got %s of shape %s'
+                    % (op, lengths.dtype.name, tuple(lengths.shape)))
     n = _host(lengths).astype(np.int64)
     if n.size != batch:
         raise _precondition(kernel, 'len(sequence_length) != batch_size.  len(sequence_length):  %d batch_size: %d'

@@ -70,7 +70,8 @@ def _check(input, filters, strides, padding, data_format, dilations, op):  # noq
                            named=True,
                            note='%s: input depth %d, filter depth %d' % (op, x.shape[3], f.shape[2]))
     if x.dtype != f.dtype:
-        raise TypeError('%s: input (%s) and filters (%s) must have one dtype' % (op, x.dtype.name, f.dtype.name))
+        raise InvalidArgumentError('%s: input (%s) and filters (%s) must have one dtype'      # (Dilation2D's check)
+                                   % (op, x.dtype.name, f.dtype.name))
     if not isinstance(padding, str):
         raise TypeError("%s: padding must be 'SAME' or 'VALID', got %r" % (op, padding))
     refuse_lowercase(padding, op)

@@ -7,6 +7,7 @@ TensorFlow, the gradient of a Euclidean norm at the zero vector is NaN.
 import math
 
 from .. import backend
+from ..errors import InvalidArgumentError
 from ..indexed_slices import IndexedSlices, map_values
 from ..tensor import Tensor
 from . import float_kernels
@@ -161,8 +162,8 @@ def global_norm(t_list, name=None):
     total = reduce_sum(tensors[0] * tensors[0])
     for t in tensors[1:]:
         if t.dtype != tensors[0].dtype:
-            raise TypeError('global_norm: all tensors must share one dtype, got %s and %s'
-                            % (tensors[0].dtype.name, t.dtype.name))
+            raise InvalidArgumentError('global_norm: all tensors must share one dtype, got %s and %s'   # (TF's Pack)
+                                       % (tensors[0].dtype.name, t.dtype.name))
         total = total + reduce_sum(t * t)
     return sqrt(total)
 

@@ -8,6 +8,7 @@ of the segment's other rows; a segment with two zeros or more passes no gradient
 import numpy as np
 
 from .. import backend
+from ..errors import InvalidArgumentError
 from ..tensor import Tensor
 from .arithmetic import divide, multiply
 from .logic import equal, greater
@@ -69,7 +70,8 @@ def unsorted_segment_sqrt_n(data, segment_ids, num_segments, name=None):
     op = 'unsorted_segment_sqrt_n'
     data = _data(data, op)
     if data._data.dtype.kind != 'f':
-        raise TypeError('%s: data must be floating-point, got dtype %s; cast it first' % (op, data.dtype.name))
+        raise InvalidArgumentError('%s: data must be floating-point, got dtype %s; cast it first'     # (TF's Sqrt)
+                                   % (op, data.dtype.name))
     ids = _ids(segment_ids, data, op)
     num = _count(num_segments, op)
     _check_range(ids, num, op)

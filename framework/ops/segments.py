@@ -46,7 +46,10 @@ def _count(num_segments, op):
                             % (op, num_segments.dtype.name, tuple(num_segments.shape)))
         num_segments = backend.to_host(num_segments._data).item()
     if not isinstance(num_segments, (int, np.integer)) or isinstance(num_segments, bool) or num_segments < 0:
-        raise TypeError('%s: num_segments must be a non-negative integer, got %r' % (op, num_segments))
+        # a negative count reaches TF's kernel (InvalidArgumentError); another type fails in Python
+        error = InvalidArgumentError if isinstance(num_segments, (int, np.integer)) and \
+            not isinstance(num_segments, bool) else TypeError
+        raise error('%s: num_segments must be a non-negative integer, got %r' % (op, num_segments))
     return int(num_segments)
 
 
