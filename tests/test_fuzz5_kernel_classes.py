@@ -100,3 +100,9 @@ def test_a_fractional_segment_count_stays_a_type_error():
     with pytest.raises(TypeError) as err:
         tf.math.unsorted_segment_sum(np.ones(3), [0, 1, 1], 2.5)
     assert not isinstance(err.value, IAE)
+
+
+def test_transposed_convolutions_take_filters_without_weights():
+    # TF 2.21: conv1d_transpose with (0, 3, 3) filters gives float32 (1, 8, 3) (zeros); the forward kernels refuse
+    out = tf.nn.conv1d_transpose(np.ones((1, 4, 3), np.float32), np.ones((0, 3, 3), np.float32), (1, 8, 3), 2, 'SAME')
+    assert out.shape == (1, 8, 3)

@@ -161,7 +161,8 @@ def _operands(input, filters, op):  # noqa: A002
         raise InvalidArgumentError('%s: input (N, *spatial, C) %s %s and filters (*kernel, C_in, C_out) %s %s do not '
                                    'match in rank or dtype'
                                    % (op, tuple(x.shape), x.dtype.name, tuple(f.shape), f.dtype.name))
-    if f._data.size == 0:       # numpy's 'need at least one array to stack' leaked; TF's kernel refuses them
+    if f._data.size == 0 and op != 'conv_transpose':     # numpy's 'need at least one array to stack' leaked;
+        # TF's forward kernels refuse them (its transposed convolutions take them: zeros)
         kernel = 'DepthwiseConv2dNative' if op == 'depthwise_conv' else ('Conv3D' if x.ndim == 5 else 'Conv2D')
         raise kernel_error(kernel, 'filter must not have zero elements (i.e. all dimensions must be non-zero)',
                            named=True, node='__MklNative' + kernel if x.dtype.name == 'float32' else None,
