@@ -104,7 +104,20 @@ def inside_function():
     later call, which replays the trace's Python), ``init_scope`` or not, as TensorFlow answers.
     tapeflow computes eagerly there too, but code asking takes TensorFlow's branch."""
     from . import graph_random_ops
-    return graph_random_ops.current() is not None
+    return graph_random_ops.current() is not None or bool(_SCRATCH[0])
+
+
+_SCRATCH = [0]      # Keras symbolic calls running: TensorFlow runs them in a scratch FuncGraph
+
+
+@contextlib.contextmanager
+def scratch_graph():
+    """Code that TensorFlow traces into a graph it never runs (Keras's symbolic call of a layer)."""
+    _SCRATCH[0] += 1
+    try:
+        yield
+    finally:
+        _SCRATCH[0] -= 1
 
 
 def lifted():

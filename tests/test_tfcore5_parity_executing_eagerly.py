@@ -32,3 +32,16 @@ def test_outside_functions_it_is_eager():
     def answers():
         return tf.executing_eagerly(), tf.inside_function()
     assert answers() == (False, True)
+
+
+def test_a_layer_sees_graph_mode_in_keras_symbolic_call(capsys):
+    from framework import keras
+
+    class Probe(keras.layers.Layer):
+        def call(self, x):
+            print('eager?', tf.executing_eagerly(), tf.inside_function())
+            return x
+    model = keras.Sequential([keras.Input((2,)), Probe(), keras.layers.Dense(1)])
+    model(tf.ones([1, 2]))
+    # TF 2.21: the symbolic call runs in a scratch graph, the direct call eagerly
+    assert capsys.readouterr().out.splitlines() == ['eager? False True', 'eager? True False']

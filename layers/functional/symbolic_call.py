@@ -20,6 +20,7 @@ from framework.placement import current_xp
 from framework.tape import paused
 from framework.tensor import Tensor
 from framework import trace_names, trace_prints
+from framework.eager_graph_names import scratch_graph
 from framework.dtypes import display_name
 from framework.function import replaying
 from framework.function_init import initializing
@@ -269,7 +270,7 @@ def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1):
     try:
         # (and in a scratch graph: its tf.print never runs)
         with paused(), call_context.probe(bool(batch_free) and all(batch_free)), StatelessScope(), \
-                trace_prints.held(run=False):
+                trace_prints.held(run=False), scratch_graph():
             stand_ins = (nest.map_structure(zeros, inputs), nest.map_structure(zeros, list(args)),
                          nest.map_structure(zeros, kwargs))
             # Names inside Keras's symbolic call start below the layer ('dense/Relu:0')
