@@ -75,3 +75,18 @@ def test_complex_parts_of_bools_as_tensorflow():
     # integers pass as before: round keeps them, real / conj return them
     assert keras.ops.round(np.array([1, 2])).numpy().tolist() == [1, 2]
     assert keras.ops.real(np.array([1, 2])).numpy().tolist() == [1, 2]
+
+
+def test_bit_ops_refuse_bools_where_keras_does():
+    # Keras 3 + TF 2.21 (/work/notes/progs/fuzz5/p/k4.py): a bool tensor shifted by a Python int converts the
+    # int to bool; lcm takes integers only; gcd and a shift by an int tensor promote the bools
+    ints, bools = np.array([0, 1], np.int32), np.array([False, True])
+    for shift in (keras.ops.left_shift, keras.ops.bitwise_right_shift):
+        with pytest.raises(TypeError, match='Cannot convert 3 to EagerTensor of dtype bool'):
+            shift(bools, 3)
+    with pytest.raises(TypeError, match=r'Arguments to lcm must be integers\. Received: x1\.dtype=int32, '
+                                        r'x2\.dtype=bool'):
+        keras.ops.lcm(ints, bools)
+    assert keras.ops.left_shift(bools, ints).numpy().tolist() == [0, 2]
+    assert keras.ops.gcd(bools, 3).numpy().tolist() == [3, 1]
+    assert keras.ops.lcm(ints, 3).numpy().tolist() == [0, 3]

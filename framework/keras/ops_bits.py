@@ -25,6 +25,7 @@ def _integers(values, op):
 
 def _binary(name, fn_name, bools=True):
     def op(x, y):
+        _refuse_bools_as_keras(name, x, y)
         a, b = _integers([x, y], name)
         if not bools and a._data.dtype.kind == 'b':
             raise TypeError('keras.ops.%s: expected integer tensors, got bool' % name)
@@ -37,6 +38,18 @@ def _binary(name, fn_name, bools=True):
     op.__name__ = op.__qualname__ = name
     op.__doc__ = 'Elementwise ``%s`` of two integer (or bool) tensors.' % fn_name
     return op
+
+
+def _refuse_bools_as_keras(name, x, y):
+    """Keras 3 on TF: lcm takes integers only (its own TypeError); a shift of a bool tensor by a Python int
+    converts the int to bool (TF's conversion TypeError). Other bool pairs promote, as cast_all does."""
+    if name == 'lcm':
+        kinds = [tensor(v, name).dtype for v in (x, y)]
+        if kinds[0].is_bool or kinds[1].is_bool:
+            raise TypeError('Arguments to lcm must be integers. Received: x1.dtype=%s, x2.dtype=%s'
+                            % (kinds[0].name, kinds[1].name))
+    if name in ('left_shift', 'right_shift') and type(y) is int and tensor(x, name).dtype.is_bool:
+        raise TypeError('Cannot convert %r to EagerTensor of dtype bool' % (y,))
 
 
 bitwise_and = _binary('bitwise_and', 'bitwise_and')
