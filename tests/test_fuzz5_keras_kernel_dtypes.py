@@ -90,3 +90,13 @@ def test_bit_ops_refuse_bools_where_keras_does():
     assert keras.ops.left_shift(bools, ints).numpy().tolist() == [0, 2]
     assert keras.ops.gcd(bools, 3).numpy().tolist() == [3, 1]
     assert keras.ops.lcm(ints, 3).numpy().tolist() == [0, 3]
+
+
+@pytest.mark.parametrize('dtype', [np.int32, bool])
+def test_cholesky_inverse_of_integers_fails_as_keras_on_tensorflow(dtype):
+    # Keras 3 wraps MatrixTriangularSolve's refusal in its own ValueError (TF 2.21, p/k5.py)
+    with pytest.raises(ValueError, match="Cholesky inverse failed: Value for attr 'T' of %s is not in the list of "
+                                         "allowed values: bfloat16, double, float, half, complex64, complex128"
+                       % np.dtype(dtype).name):
+        keras.ops.cholesky_inverse(np.array([[2, 1], [1, 3]]).astype(dtype))
+    assert keras.ops.cholesky_inverse(np.array([[2., 0.], [1., 3.]], np.float32)).dtype == 'float32'

@@ -12,12 +12,12 @@ import numpy as np
 
 from framework import backend
 from framework import ops as _ops
-from framework.ops import eigen_householder_qr, eigen_math
+from framework.ops import eigen_householder_qr, eigen_math, float_kernels
 from framework.ops.operands import ACTIVE
 from framework.tape import record_blocked
 from framework.tensor import Tensor
 from .ops_arguments import flag
-from .ops_dtypes import cast_all, floating, linalg_input, same_dtype_operand
+from .ops_dtypes import cast_all, floating, linalg_input, same_dtype_operand, tensor
 from .ops_elementwise import _primitive
 from .ops_shapes import matmul
 
@@ -174,6 +174,9 @@ def solve_triangular(a, b, lower=False):
 
 def cholesky_inverse(x, upper=False):
     """The inverse of A from its Cholesky factor (A = L L^T, or U^T U with ``upper``)."""
+    raw = tensor(x, 'cholesky_inverse')
+    if raw.dtype.is_integer or raw.dtype.is_bool:      # Keras 3 on TF: MatrixTriangularSolve's refusal, wrapped
+        raise ValueError('Cholesky inverse failed: %s' % float_kernels.refusal('solve_triangular', raw.dtype.name))
     factor = _matrices(x, 'cholesky_inverse')
     eye = _ops.eye(factor.shape[-1], dtype=factor.dtype)
     inv_factor = solve_triangular(factor, eye, lower=not upper)
