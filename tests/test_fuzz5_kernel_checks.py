@@ -80,3 +80,12 @@ def test_softmax_cross_entropies_name_their_kernels(dtype):
         "signature=features:T, labels:Tlabels -> loss:T, backprop:T; attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, "
         "DT_FLOAT, DT_DOUBLE]; attr=Tlabels:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]> "
         "[Op:SparseSoftmaxCrossEntropyWithLogits] name: " % name)
+
+
+@pytest.mark.parametrize('dtype', [np.int32, np.int64])
+def test_angle_of_integers_cannot_hold_pi(dtype):
+    # TF 2.21 fills pi in the input's dtype: 'Cannot convert 3.141592653589793 to EagerTensor of dtype int32'
+    with pytest.raises(TypeError, match=r'^Cannot convert 3\.141592653589793 to EagerTensor of dtype %s'
+                                        % np.dtype(dtype).name):
+        tf.math.angle(np.array([1, -2], dtype))
+    np.testing.assert_allclose(tf.math.angle(np.array([1., -2.], np.float32)).numpy(), [0, np.pi], rtol=1e-7)

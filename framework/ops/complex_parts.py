@@ -73,6 +73,10 @@ def angle(input, name=None):  # noqa: A002
     xp = backend.array_module(a)
     if a.dtype.kind != 'c':
         _real_only(t, 'angle')
+        if a.dtype.kind in 'iu':        # TF fills pi in the input's dtype: an integer tensor cannot hold it
+            error = TypeError('Cannot convert %r to EagerTensor of dtype %s' % (np.pi, t.dtype.name))
+            error.add_note('angle: an integer tensor has no angle in TensorFlow; cast it to float first')
+            raise error
         kind = a.dtype if a.dtype.kind == 'f' else np.float32
         return Tensor(xp.where(a < 0, xp.asarray(np.pi, kind), xp.asarray(0, kind)))
     return _complex_part(t, 'angle', lambda xp, a: xp.angle(a),
