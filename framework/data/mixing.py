@@ -54,6 +54,13 @@ def seeded_words(seed, rerandomize):
     return words
 
 
+def _draw(stream, logits):
+    """One selector: the stream's next two words seed a one-sample stateless multinomial over ``logits`` (1, n)."""
+    pair = next(stream), next(stream)
+    key, counter = philox.key_counter_from_seed(*pair)
+    return int(philox.categorical_samples(key, counter, logits, 1)[0, 0])
+
+
 def sampled(datasets, logits, words, stop_on_empty):
     """tf.data's sample_from_datasets: a selector per element from Dataset.random's words taken two
     at a time as the seed of a one-sample stateless multinomial over ``logits``; an exhausted
@@ -68,9 +75,7 @@ def sampled(datasets, logits, words, stop_on_empty):
         live = len(iterators)
         exhausted = [False] * len(iterators)
         while live:
-            pair = next(stream), next(stream)
-            key, counter = philox.key_counter_from_seed(*pair)
-            k = int(philox.categorical_samples(key, counter, logits, 1)[0, 0])
+            k = _draw(stream, logits)
             if exhausted[k]:
                 continue
             element = next(iterators[k], _END)
@@ -95,9 +100,7 @@ def sampled_by_dataset(datasets, weights, words, stop_on_empty):
         exhausted = [False] * len(iterators)
         for weight in weights._make_iterator():
             logits = np.asarray(log(np.asarray(weight, dtype=np.float32)).numpy(), dtype=np.float64)
-            pair = next(stream), next(stream)
-            key, counter = philox.key_counter_from_seed(*pair)
-            k = int(philox.categorical_samples(key, counter, logits.reshape(1, -1), 1)[0, 0])
+            k = _draw(stream, logits.reshape(1, -1))
             if exhausted[k]:
                 continue
             element = next(iterators[k], _END)

@@ -250,6 +250,11 @@ def train_validation_split(arrays, validation_split):
     return cut(0, split_at), cut(split_at, n)
 
 
+def _one_array(data):
+    """Whether ``data`` is one plain array (not a structure, not SparseRows): a batch is then its slice."""
+    return type(data) is not SparseRows and not isinstance(data, (list, tuple, dict)) and len(nest.flatten(data)) == 1
+
+
 class ArrayData:
     """Batches of (x, y, sample_weight) arrays for one call of fit/evaluate/predict.
 
@@ -333,9 +338,10 @@ class ArrayData:
         x, y, sw = self._ordered()
         bs, n = self.batch_size, self.num_samples
         flat_x = nest.flatten(x)
-        single_x = len(flat_x) == 1 and not isinstance(x, (list, tuple, dict))
-        # one target array (the usual y) is cut without nest's walk, as x is: this runs on every step
-        plain_y = type(y) is not SparseRows and len(nest.flatten(y)) == 1 and not isinstance(y, (list, tuple, dict))
+        # one input or target array (the usual x, y) is sliced without nest's walk: this runs on every step
+        by_slice = self.shuffle != 'batch'
+        plain_x = by_slice and _one_array(x)
+        plain_y = by_slice and y is not None and _one_array(y)
         for start in range(0, n, bs):
             end = min(start + bs, n)
             if self.shuffle == 'batch':
@@ -344,14 +350,11 @@ class ArrayData:
                                  else Tensor(array_module(a).take(a, perm, axis=0)))
             else:
                 cut = lambda a: a.rows(start, end) if type(a) is SparseRows else Tensor(a[start:end])
-            xb = (Tensor(x[start:end]) if single_x and self.shuffle != 'batch' and type(x) is not SparseRows
-                  else nest.map_structure(cut, x))
+            xb = Tensor(x[start:end]) if plain_x else nest.map_structure(cut, x)
             if y is None:
                 yb = None
-            elif plain_y and self.shuffle != 'batch':
-                yb = Tensor(y[start:end])
             else:
-                yb = nest.map_structure(cut, y)
+                yb = Tensor(y[start:end]) if plain_y else nest.map_structure(cut, y)
             swb = None if sw is None else nest.map_structure(cut, sw)
             yield pack_x_y_sample_weight(xb, yb, swb)
 
