@@ -4,6 +4,8 @@ As in Keras 3, ``Input`` returns a symbolic tensor (a KerasTensor, see
 ``functional``) made by an InputLayer; ``Sequential([Input((8,)), Dense(1)])``
 takes the InputLayer behind it and builds at once.
 """
+import warnings
+
 from framework import dtypes
 
 from .functional.keras_tensor import KerasTensor
@@ -54,7 +56,8 @@ class InputLayer(Layer):
 
     def __init__(self, shape=None, batch_size=None, dtype=None, sparse=None, batch_shape=None,
                  input_tensor=None, optional=False, name=None, ragged=None, **kwargs):
-        if 'input_shape' in kwargs:                 # the Keras 2 spelling
+        if 'input_shape' in kwargs:                 # the Keras 2 spelling, which Keras 3 still takes with a warning
+            warnings.warn('Argument `input_shape` is deprecated. Use `shape` instead.')
             shape = kwargs.pop('input_shape')
         if 'batch_input_shape' in kwargs:
             batch_shape = kwargs.pop('batch_input_shape')
