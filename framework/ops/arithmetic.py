@@ -192,10 +192,14 @@ def negative(x, name=None):
         except TypeError:      # a RaggedTensor or SparseTensor: negate its values (framework/composite.py)
             return map_elementwise(x, negative, 'negative')
     try:
-        out = Tensor(-x._data)
+        data = x._data
+        if data.dtype.kind == 'u':      # numpy wraps unsigned values around; TensorFlow's Neg has no kernel
+            raise TypeError
+        out = Tensor(-data)
     except TypeError:      # numpy refuses bools (and strings) in its own words; TensorFlow's Neg kernel in its
         error = float_kernels.refusal('negative', x.dtype.name)
-        error.add_note('negative: a %s tensor has no arithmetic; cast it first, e.g. tf.cast(x, tf.int32)'
+        error.add_note('negative: TensorFlow cannot negate a %s tensor; cast it to a signed type first, e.g. '
+                       'tf.cast(x, tf.int32)'
                        % x.dtype.name)
         raise error from None
     if ACTIVE:
