@@ -85,7 +85,14 @@ class Dataset(ElementStages, RegroupingStages):
 
         composite = any(is_sparse(a) or is_ragged(a) for a in leaves)     # else plain indexing, the fast path
 
+        # One array, or a flat tuple of arrays (the (x, y) of most programs): numpy's own row
+        # iteration yields a[i] and zip the tuples, without packing a structure per element.
+        flat_tuple = type(arrays) is tuple and not any(nest.is_nested(a) for a in arrays)
+
         def slices():
+            if not composite and (flat_tuple or arrays is leaves[0]):
+                yield from zip(*arrays) if flat_tuple else iter(arrays)
+                return
             for i in range(n):
                 yield nest.pack_sequence_as(arrays, [_row(a, i) for a in leaves] if composite else [a[i] for a in leaves])
         return Dataset(slices, n, lambda: nest.map_structure(_slice_spec, arrays))

@@ -58,7 +58,9 @@ def call_with_element(fn, element):
 def stack(elements, what='Dataset.batch'):
     """Components of equal-shaped elements stacked along a new first axis."""
     first = elements[0]
-    rows = [nest.flatten(e) for e in elements]
+    # a flat tuple (the (x, y) of most programs) is its own list of leaves
+    flat_tuple = type(first) is tuple and not any(nest.is_nested(v) for v in first)
+    rows = elements if flat_tuple else [nest.flatten(e) for e in elements]
     stacked = []
     for k in range(len(rows[0])):
         parts = [row[k] for row in rows]
@@ -73,7 +75,7 @@ def stack(elements, what='Dataset.batch'):
             raise InvalidArgumentError('%s: cannot stack elements of different shapes %s in component %d; '
                                        'use padded_batch to pad them to a common shape' % (what, sorted(shapes), k))
         stacked.append(_stack_strings(parts) if _is_string(parts[0]) else np.stack(parts))
-    return nest.pack_sequence_as(first, stacked)
+    return tuple(stacked) if flat_tuple else nest.pack_sequence_as(first, stacked)
 
 
 def _is_string(value):
