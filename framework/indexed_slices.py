@@ -14,6 +14,7 @@ gradient: summed densely), and becomes an IndexedSlices when the sweep ends.
 import numpy as np
 
 from . import backend
+from .row_scatter import add_rows
 from .tensor import Tensor, TensorShape, convert_to_tensor
 
 
@@ -160,13 +161,8 @@ class RowGradients:
         if isinstance(values, Tensor):
             from .ops.segments import unsorted_segment_sum
             return unsorted_segment_sum(values, Tensor(self.indices), self.shape[0])
-        xp = backend.array_module(values)
-        out = xp.zeros(self.shape, values.dtype)
-        if xp is np:
-            np.add.at(out, self.indices, values)
-        else:
-            import cupyx
-            cupyx.scatter_add(out, self.indices, values)
+        out = backend.array_module(values).zeros(self.shape, values.dtype)
+        add_rows(out, self.indices, values)
         return out
 
     def indexed_slices(self):

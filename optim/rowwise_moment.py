@@ -11,9 +11,7 @@ Where Keras assigns an IndexedSlices into a variable (``assign_add`` / ``assign_
 TensorFlow scatters it: the rows are added one after another, a repeated index's rows
 each rounded on its own (``scatter_add``).
 """
-import numpy as np
-
-from framework import backend
+from framework.row_scatter import add_rows
 
 
 class RowwiseMoment:
@@ -33,9 +31,4 @@ class RowwiseMoment:
 def scatter_add(target, indices, rows):
     """``target[indices[i]] += rows[i]`` in place, one row after another (TensorFlow's
     ``scatter_add``: a repeated index adds its rows in turn, not their sum)."""
-    xp = backend.array_module(target)
-    if xp is np:
-        np.add.at(target, indices, rows)
-    else:
-        import cupyx
-        cupyx.scatter_add(target, indices, rows)
+    add_rows(target, indices, rows)
