@@ -9,6 +9,7 @@ Negative ids in the unsorted ops drop their rows, as in TensorFlow.
 import numpy as np
 
 from ..errors import InvalidArgumentError
+from ..row_scatter import add_rows
 from .. import backend
 from ..tensor import Tensor
 from .arithmetic import divide_no_nan
@@ -123,7 +124,9 @@ def _extreme_grad(g, y, x, ids, num):
 
 
 def _at(xp, kind, out, index, values):
-    if xp is np:
+    if kind == 'add':
+        add_rows(out, index, values)        # (np.add.at on the flat buffer: the same bits, faster on rows)
+    elif xp is np:
         getattr(np, kind).at(out, index, values)
     else:
         import cupyx
