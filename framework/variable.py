@@ -3,7 +3,7 @@ import itertools
 import weakref
 
 
-from . import backend, dtypes, name_scopes, trace_names
+from . import backend, dtypes, name_scopes, trace_names, variable_arguments
 from .errors import InvalidArgumentError, kernel_error
 from .tensor import DISPLAY_NAME, ConversionError, Tensor, _to_array, numpy_text
 from .tensor_shape import TensorShape
@@ -100,22 +100,34 @@ class Variable(Tensor):
 
     Args:
         initial_value: a value, tensor, or a zero-argument callable returning one.
-        trainable: whether tapes watch it automatically and optimizers train it.
+        trainable: whether tapes watch it automatically and optimizers train it (None: True unless
+            synchronization is ON_READ, as TF).
         name: a name (default 'Variable').
         dtype: the dtype to convert the initial value to.
     """
     __slots__ = ('_name', '_path', '_trainable', '_snapshot', 'aggregation', 'synchronization', 'constraint',
                  '_open_shape')
 
-    def __init__(self, initial_value=None, trainable=True, name=None, dtype=None, **kwargs):
+    def __init__(self, initial_value=None, trainable=None, name=None, dtype=None, **kwargs):
         if initial_value is None:
             error = ValueError('The `initial_value` arg to `tf.Variable` must be specified except when you are not '
                                'providing a `variable_def`. You provided neither.')
             error.add_note('Variable: initial_value must be given (a value, a tensor, or a callable)')
             raise error
+        variable_arguments.check_name(name)
+        synchronization, aggregation, trainable = variable_arguments.synchronization_aggregation_trainable(
+            kwargs.get('synchronization'), kwargs.get('aggregation'), trainable, name)
+        variable_arguments.check_constraint(kwargs.get('constraint'))
         CREATED[0] += 1
         if callable(initial_value) and not isinstance(initial_value, Tensor):
             initial_value = initial_value()
+        if isinstance(initial_value, Tensor) and dtype is not None \
+                and initial_value._data.dtype != dtypes.numpy_dtype(dtype):
+            error = ValueError('initial_value: Tensor conversion requested dtype %s for Tensor with dtype %s: %r'
+                               % (dtypes.numpy_dtype(dtype).name, initial_value._data.dtype.name, initial_value))
+            error.add_note('tf.Variable: the initial value is a %s tensor but dtype=%s; cast it first with '
+                           'framework.cast' % (initial_value._data.dtype.name, dtypes.numpy_dtype(dtype).name))
+            raise error       # TensorFlow 2.21's convert_to_tensor(initial_value, dtype) words
         data = _to_array(initial_value, dtypes.numpy_dtype(dtype))
         # A variable owns its buffer: copy so that later in-place updates never
         # write through to the caller's array.
@@ -131,7 +143,6 @@ class Variable(Tensor):
         # tf.Variable(constraint=...) or a layer weight's: optimizers project the variable after each update
         self.constraint = kwargs.get('constraint')
         # TF's enums for tf.Variable; Keras's variables set their strings ('none', 'sum', 'auto').
-        aggregation, synchronization = kwargs.get('aggregation'), kwargs.get('synchronization')
         self.aggregation = DefaultAggregation.NONE if aggregation is None else aggregation
         self.synchronization = VariableSynchronization.AUTO if synchronization is None else synchronization
 

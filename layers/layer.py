@@ -329,8 +329,8 @@ class Layer(LayerWeights, OwnVariables):
         # Keras makes weights eagerly, even inside a symbolic trace (and its StatelessScope)
         with random_state_freeze.thawed(), outside_stateless_scopes():
             value = initializer(shape, dtype=dtype)
-        variable = Variable(value, trainable=trainable, name=name, dtype=dtype, aggregation=aggregation,
-                            synchronization='auto')
+        variable = Variable(value, trainable=trainable, name=name, dtype=dtype)
+        variable.aggregation, variable.synchronization = aggregation, 'auto'     # Keras 3's strings
         variable._path = weight_path(self, name)
         variable._name = name      # Keras 3 weights ignore tf.name_scope: 'kernel' stays 'kernel'
         if trainable and not self._trainable:

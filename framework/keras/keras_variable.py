@@ -13,6 +13,17 @@ from framework.variable import Variable as _Variable
 from . import backend as _backend
 
 
+_AGGREGATIONS = (None, 'none', 'mean', 'sum', 'only_first_replica')
+_SYNCHRONIZATIONS = (None, 'none', 'on_read', 'on_write', 'auto')
+
+
+def _check_choice(argument, value, choices):
+    if value not in choices:             # Keras 3's words
+        raise ValueError('Invalid value for argument `%s`. Expected one of %s. Received: %s=%s'
+                         % (argument, ', '.join('`None`' if c is None else "`'%s'`" % c for c in choices),
+                            argument, value))
+
+
 class _KerasVariableType(type):
     def __instancecheck__(cls, instance):
         return isinstance(instance, _Variable) and instance._path is not None
@@ -25,6 +36,11 @@ class _KerasVariableType(type):
         if isinstance(name, str) and '/' in name:
             raise ValueError("keras.Variable: argument `name` must be a string and cannot contain character "
                              "`/`. Received: name=%r" % (name,))
+        if dtype is not None:
+            try:
+                dtypes.as_dtype(_backend.standardize_dtype(dtype))
+            except (TypeError, ValueError):
+                raise ValueError('Invalid dtype: %s' % (dtype,)) from None      # Keras 3's words
         if isinstance(initializer, str):
             initializer = initializers.get(initializer)
         if callable(initializer) and not isinstance(initializer, _Variable):
@@ -36,8 +52,11 @@ class _KerasVariableType(type):
             value = initializer(tuple(shape), dtype=dtype)
         else:
             value = initializer
-        variable = _Variable(value, trainable=trainable, name=name, dtype=dtype, shape=shape,
-                             aggregation=aggregation, synchronization=synchronization)
+        _check_choice('aggregation', aggregation, _AGGREGATIONS)
+        _check_choice('synchronization', synchronization, _SYNCHRONIZATIONS)
+        variable = _Variable(value, trainable=trainable, name=name, dtype=dtype, shape=shape)
+        # Keras 3's strings, None read as its defaults
+        variable.aggregation, variable.synchronization = aggregation or 'none', synchronization or 'auto'
         variable._name = name     # Keras 3 names ignore tf.name_scope
         from layers import call_context
         variable._path = '/'.join(call_context.enclosing_names(None) + [name])   # keras.name_scope blocks open

@@ -97,7 +97,8 @@ class SeedGenerator:
 def _state_variable(seed, generator_name):
     """Keras's 'seed_generator_state' variable, (seed, 0), under the generator's name scope."""
     from layers import call_context      # layers imports framework
-    state = Variable(np.array([seed, 0], dtype=np.int64), trainable=False, aggregation='none')
+    state = Variable(np.array([seed, 0], dtype=np.int64), trainable=False)
+    state.aggregation = 'none'          # Keras 3's string
     state._name = 'seed_generator_state'
     state._path = '/'.join(call_context.enclosing_names(None) + [generator_name, 'seed_generator_state'])
     return state
