@@ -3,10 +3,11 @@ the 2-D ops on a (batch, 1, steps, channels) view: a 1-D window is a 2-D
 window of height 1."""
 import numpy as np
 
-from framework.ops import avg_pool2d, cast, conv2d, expand_dims, max_pool2d, pad, reduce_max, reduce_mean, reshape
+from framework.ops import avg_pool2d, conv2d, expand_dims, max_pool2d, pad, reduce_max, reduce_mean, reshape
 from framework.ops.convolution_nd import convolution
 from framework.ops.bias_add_kernel import add_bias
 
+from .conv_input_dtypes import conv_inputs
 from .kernel_options import KernelOptions
 from .channels_first import data_format_option, shape_to_first, shape_to_last, to_first, to_last
 from .convolution import _output_length, check_channels_last, check_groups, check_input_groups, \
@@ -89,7 +90,7 @@ class Conv1D(KernelOptions, Layer):
 
     def call(self, inputs):
         if inputs._data.dtype is not self.kernel._data.dtype:
-            inputs = cast(inputs, self.kernel.dtype)
+            inputs = conv_inputs(inputs, self.kernel, self, 'Conv2D', self.dilation_rate != (1,))
         padding = self.padding
         if padding == 'causal':
             inputs = pad(inputs, [[0, 0], [self.dilation_rate[0] * (self.kernel_size[0] - 1), 0], [0, 0]])

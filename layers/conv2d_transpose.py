@@ -1,11 +1,11 @@
 """Conv2DTranspose: the transpose of Conv2D, an upsampling convolution (channels_last)."""
 import numpy as np
 
-from framework.ops import cast
 from framework.ops.conv_transpose import conv2d_transpose
 from framework.ops.convolution_nd import conv_transpose
 from framework.ops.bias_add_kernel import add_bias
 
+from .conv_input_dtypes import conv_inputs
 from .convolution import check_channels_last, normalize_padding, normalize_pair, refuse_strided_dilation
 from .activations import apply_activation
 from .input_spec import InputSpec
@@ -83,7 +83,7 @@ class Conv2DTranspose(KernelOptions, Layer):
 
     def call(self, inputs):
         if inputs._data.dtype is not self.kernel._data.dtype:
-            inputs = cast(inputs, self.kernel.dtype)
+            inputs = conv_inputs(inputs, self.kernel, self, 'variable')
         out_shape = self.compute_output_shape(tuple(inputs.shape))
         if self.dilation_rate == (1, 1):
             x = conv2d_transpose(inputs, self.kernel, out_shape, self.strides, self.padding.upper())

@@ -2,11 +2,11 @@
 and Conv3DTranspose (Keras 3's arguments, defaults, weights and configs)."""
 import numpy as np
 
-from framework.ops import cast
 from framework.ops.convolution_nd import conv_transpose, convolution, normalize_tuple
 from framework.ops.bias_add_kernel import add_bias
 
 from .conv2d_transpose import transposed_length
+from .conv_input_dtypes import conv_inputs
 from .convolution import _output_length, check_channels_last, normalize_padding, refuse_strided_dilation
 from .activations import apply_activation
 from .input_spec import InputSpec
@@ -84,7 +84,7 @@ class ConvND(KernelOptions, Layer):
 
     def call(self, inputs):
         if inputs._data.dtype is not self.kernel._data.dtype:
-            inputs = cast(inputs, self.kernel.dtype)
+            inputs = conv_inputs(inputs, self.kernel, self, 'variable', any(r != 1 for r in self.dilation_rate))
         x = convolution(inputs, self.kernel, self.strides, self.padding.upper(), self.dilation_rate, self.groups)
         if self.bias is not None:
             x = add_bias(x, self.bias)
@@ -152,8 +152,8 @@ class ConvTransposeND(KernelOptions, Layer):
         self.built = True
 
     def call(self, inputs):
-        if inputs._data.dtype is not self.kernel._data.dtype:
-            inputs = cast(inputs, self.kernel.dtype)
+        if inputs._data.dtype is not self.kernel._data.dtype:     # Conv1DTranspose runs Conv2DBackpropInput
+            inputs = conv_inputs(inputs, self.kernel, self, 'Conv2DBackpropInput' if self.rank == 1 else 'variable')
         out_shape = self.compute_output_shape(tuple(inputs.shape))
         x = conv_transpose(inputs, self.kernel, out_shape, self.strides, self.padding.upper(), self.dilation_rate)
         if self.bias is not None:

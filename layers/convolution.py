@@ -1,10 +1,11 @@
 """Conv2D: ``activation(conv2d(inputs, kernel) + bias)`` over (batch, height, width, channels)."""
 import numpy as np
 
-from framework.ops import cast, conv2d
+from framework.ops import conv2d
 from framework.ops.convolution_nd import convolution
 from framework.ops.bias_add_kernel import add_bias
 
+from .conv_input_dtypes import conv_inputs
 from .kernel_options import KernelOptions
 from .activations import apply_activation
 from .input_spec import InputSpec
@@ -111,7 +112,7 @@ class Conv2D(KernelOptions, Layer):
 
     def call(self, inputs):
         if inputs._data.dtype is not self.kernel._data.dtype:
-            inputs = cast(inputs, self.kernel.dtype)
+            inputs = conv_inputs(inputs, self.kernel, self, 'variable', self.dilation_rate != (1, 1))
         if self.groups == 1 and self.dilation_rate == (1, 1):
             x = conv2d(inputs, self.kernel, self.strides, self.padding.upper())
         else:

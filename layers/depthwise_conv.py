@@ -5,11 +5,12 @@ convolve each input channel on its own (``depth_multiplier`` output channels eac
 the channels into ``filters``."""
 import numpy as np
 
-from framework.ops import cast, transpose
+from framework.ops import transpose
 from framework.ops.convolution_nd import convolution, depthwise_conv
 from framework.ops.bias_add_kernel import add_bias
 
 from . import activations, constraints, initializers, regularizers
+from .conv_input_dtypes import conv_inputs
 from .conv_nd import check_filters, convolved_shape, input_channels, window_options
 from .input_spec import InputSpec
 from .layer import Layer
@@ -75,7 +76,7 @@ class _DepthwiseBase(Layer):
 
     def _depthwise(self, inputs, kernel):
         if inputs._data.dtype is not kernel._data.dtype:
-            inputs = cast(inputs, kernel.dtype)
+            inputs = conv_inputs(inputs, kernel, self, 'DepthwiseConv2dNative', any(r != 1 for r in self.dilation_rate))
         return depthwise_conv(inputs, kernel, self.strides, self.padding.upper(), self.dilation_rate)
 
     def _finish(self, x):

@@ -15,6 +15,18 @@ weights that build made, which a later call uses, so the seeded weights stay Ker
 from . import call_context, tracking
 
 
+def keep_build(error):
+    """Mark ``error`` as one Keras 3 raises from ``call`` itself, after its build: the layer stays
+    built with the weights that build made (a dtype the kernel refuses, e.g.), as TF 2.21 leaves it."""
+    error._keeps_build = True
+    return error
+
+
+def keeps_build(error):
+    """Whether ``error`` (or the error a layer's call reworded into it) was marked by keep_build."""
+    return getattr(error, '_keeps_build', False) or getattr(error.__cause__, '_keeps_build', False)
+
+
 def before(layer):
     """What ``undo`` needs: the layer and its unbuilt sublayers, with their weight counts;
     None in a functional call's run on zeros."""

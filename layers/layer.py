@@ -467,8 +467,8 @@ class Layer(LayerWeights, OwnVariables):
                 raise _call_error(err, self, inputs, args, kwargs) from err
             if trace_names.ACTIVE:
                 name_traced_outputs(self, outputs)
-        except Exception:
-            if unbuilt is not None:         # a refused first call builds nothing (see failed_build)
+        except Exception as err:
+            if unbuilt is not None and not failed_build.keeps_build(err):    # (see failed_build)
                 failed_build.undo(unbuilt)
             raise
         finally:

@@ -4,8 +4,9 @@ import warnings
 import numpy as np
 
 from framework import nest
+from framework.dtypes import numpy_dtype
 from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
-from framework.ops import expand_dims, squeeze
+from framework.ops import cast, expand_dims, squeeze
 from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor
 
@@ -213,12 +214,19 @@ class Sequential(ModelBase):
         return x
 
     def _match_input_rank(self, x):
-        """As Keras 3's Functional: an input one axis short of the Input's rank gets a last axis of
-        size 1 when the Input's last axis is 1 (``predict(x)`` with x of shape (n,) for input_shape=[1]);
-        one axis too many of size 1 is squeezed."""
+        """As Keras 3's Functional (a built Sequential calls its traced graph): a numeric input is
+        converted to the Input's dtype (uint8 images reach a Conv2D as float32; called directly,
+        Keras's convolutions refuse them); an input one axis short of the Input's rank gets a last axis
+        of size 1 when the Input's last axis is 1 (``predict(x)`` with x of shape (n,) for
+        input_shape=[1]); one axis too many of size 1 is squeezed."""
         if self._graph_ends is None or not isinstance(x, Tensor):
             return x
-        reference = self._graph_ends[0][0].shape
+        reference = self._graph_ends[0][0]
+        if x._data.dtype.name != reference.dtype and x._data.dtype.kind in 'biufc':
+            dtype = numpy_dtype(reference.dtype)
+            if dtype.kind in 'biufc':           # (strings stay strings, as a StringLookup takes them)
+                x = cast(x, dtype)
+        reference = reference.shape
         if x._data.ndim == len(reference):        # the usual case: nothing to change
             return x
         if x.ndim == len(reference) + 1 and x.shape[-1] == 1:

@@ -195,10 +195,14 @@ def layer_inputs(check, x):
         made = [a[:0] for a in arrays]
     elif check == 'integer_data':
         made = [a.astype(np.int32) if a.dtype.kind in 'biuf' else a for a in arrays]   # strings stay strings
+    elif check in ('bool_data', 'complex_data'):      # e.g. a conv layer refuses them, naming itself (fuzz6)
+        kind = bool if check == 'bool_data' else np.complex64
+        made = [a.astype(kind) if a.dtype.kind in 'biuf' else a for a in arrays]
     return [(made if isinstance(x, list) else made[0], False)]
 
 @pytest.mark.parametrize('name, check', cases('layer', sorted(LAYERS),
-                                              ['unconvertible', 'nan', 'empty_batch', 'integer_data']))
+                                              ['unconvertible', 'nan', 'empty_batch', 'integer_data',
+                                               'bool_data', 'complex_data']))
 def test_layer_call_with_bad_input(name, check):
     layer, x = built(name)
     problems = [p for p in (call_outcome(layer, value, must_fail) for value, must_fail in layer_inputs(check, x)) if p]

@@ -32,6 +32,9 @@ _COMPARABLE_Q = ('float', 'double', 'int32', 'uint8', 'int16', 'int8', 'int64', 
                  'uint64', 'qint8')
 _POOL3D = ('attr=ksize:list(int),min=5; attr=strides:list(int),min=5; attr=padding:string,allowed=["SAME", "VALID"]; '
            'attr=data_format:string,default="NDHWC",allowed=["NDHWC", "NCDHW"]')
+_CONV_PADDING = 'attr=padding:string,allowed=["SAME", "VALID", "EXPLICIT"]'
+_CONV_FORMAT = ('attr=data_format:string,default="NHWC",allowed=["NHWC", "NCHW"]; '
+                'attr=dilations:list(int),default=[1, 1, 1, 1]')
 
 # tapeflow op name -> (TensorFlow kernel, its signature, its allowed dtypes[, what follows them])
 KERNELS = {
@@ -124,6 +127,17 @@ KERNELS = {
                            'attr=explicit_paddings:list(int),default=[]; '
                            'attr=data_format:string,default="NHWC",allowed=["NHWC", "NCHW", "NCHW_VECT_C"]',
                 ('half', 'bfloat16', 'float', 'double', 'int32', 'int64', 'uint8', 'int16', 'int8', 'uint16', 'qint8')),
+    # convolutions, as a Keras conv layer called directly on integer or bool inputs meets them
+    'Conv2D': ('Conv2D', 'input:T, filter:T -> output:T', ('half', 'bfloat16', 'float', 'double', 'int32'),
+               '; attr=strides:list(int); attr=use_cudnn_on_gpu:bool,default=true; ' + _CONV_PADDING
+               + '; attr=explicit_paddings:list(int),default=[]; ' + _CONV_FORMAT),
+    'DepthwiseConv2dNative': ('DepthwiseConv2dNative', 'input:T, filter:T -> output:T', _ACTIVATION,
+                              '; attr=strides:list(int); ' + _CONV_PADDING
+                              + '; attr=explicit_paddings:list(int),default=[]; ' + _CONV_FORMAT),
+    'Conv3D': ('Conv3D', 'input:T, filter:T -> output:T', _ACTIVATION,
+               '; attr=strides:list(int),min=5; attr=padding:string,allowed=["SAME", "VALID"]; '
+               'attr=data_format:string,default="NDHWC",allowed=["NDHWC", "NCDHW"]; '
+               'attr=dilations:list(int),default=[1, 1, 1, 1, 1]'),
 }
 KERNELS['max_pool2d'] = KERNELS['MaxPool']
 

@@ -9,9 +9,10 @@ The states h and c are (batch, *output_spatial, filters). As for LSTM, the input
 is computed for the whole sequence at once (its steps folded into the batch), the recurrent half once
 per step.
 """
-from framework.ops import cast, concat, conv2d, expand_dims, reshape, zeros
+from framework.ops import concat, conv2d, expand_dims, reshape, zeros
 from framework.ops.convolution_nd import convolution
 
+from ..conv_input_dtypes import conv_inputs
 from ..conv_nd import check_filters, convolved_shape, window_options
 from ..convolution import check_channels_last
 from ..input_spec import InputSpec
@@ -97,7 +98,8 @@ class ConvLSTMCell(LSTMCell):
     def _input_conv(self, inputs, kernel, bias):
         """conv(inputs) + bias for one step (batch, *spatial, C) or a sequence, its steps folded into the batch."""
         if inputs._data.dtype is not kernel._data.dtype:
-            inputs = cast(inputs, kernel.dtype)
+            inputs = conv_inputs(inputs, kernel, self, 'Conv3D' if self.rank == 3 else 'Conv2D',
+                                 any(r != 1 for r in self.dilation_rate))
         sequence = inputs.ndim == self.rank + 3
         if sequence:
             batch, steps = inputs.shape[:2]
