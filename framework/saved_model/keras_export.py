@@ -6,6 +6,7 @@ name for the first input; further inputs 'keras_tensor_1', ...), and the
 model's variables, as TF 2.21 gives for an exported Keras model.
 """
 from . import save
+from ..ops.tensor_spec import TensorSpec
 from .signatures import Signature
 
 
@@ -43,5 +44,7 @@ def export_model(model, filepath, input_count=None):
     count = input_count or max(1, len(getattr(model, 'inputs', None) or [None]))
     names = ['keras_tensor'] + ['keras_tensor_%d' % i for i in range(1, count)]
     archive = ExportArchive(model)
-    endpoint = Signature(archive, 'serve', names)
+    specs = [TensorSpec(x.shape, x.dtype, name) for x, name in zip(model.inputs, names)] \
+        if len(getattr(model, 'inputs', None) or []) == count else None
+    endpoint = Signature(archive, 'serve', names, specs, wrapped_name='__call__')
     save(archive, filepath, signatures={'serve': endpoint, 'serving_default': endpoint})

@@ -6,9 +6,12 @@ same object once loaded) or a module-level ``tf.function`` (by import path).
 """
 import importlib
 
-from ..concrete_function import ConcreteFunction
+from ..concrete_function import _KERNEL_TYPE, ConcreteFunction, OpenDims
+from ..errors import InvalidArgumentError
 from ..function import Function
 from ..nest import flatten
+from ..ops.tensor_spec import TensorSpec
+from ..tensor import Tensor
 
 
 def _locate(function):
@@ -35,10 +38,14 @@ def _input_names(function):
 class Signature:
     """A stored signature: call it with keyword tensors; it returns {'output_0': ...} or the function's dict."""
 
-    def __init__(self, instance, where, input_names):
+    def __init__(self, instance, where, input_names, input_specs=None, wrapped_name=None):
         self._instance = instance          # None for a module-level function
         self._where = where                # the attribute of ``instance``, or 'module:qualname'
         self.input_names = list(input_names)
+        self._specs = input_specs          # where the function keeps none (a Keras model's export)
+        self._wrapped = wrapped_name       # TensorFlow's 'signature_wrapper_<name>' for such a one
+
+    _specs = _wrapped = None               # signatures pickled before these were kept
 
     @classmethod
     def of(cls, function):
@@ -68,28 +75,107 @@ class Signature:
     def structured_input_signature(self):
         """((), {name: TensorSpec}) as TensorFlow lists a signature's keyword inputs, each spec
         named as its keyword."""
-        from ..ops.tensor_spec import TensorSpec
-        specs = getattr(self.function, 'input_signature', None)
+        specs = self._input_specs()
         if specs is None:
             raise AttributeError('structured_input_signature: this signature (a Keras model called on '
                                  "'inputs') keeps no TensorSpecs in tapeflow")
-        return (), {name: TensorSpec(spec.shape, spec.dtype, name)
-                    for name, spec in zip(self.input_names, flatten(specs))}
+        return (), {name: TensorSpec(spec.shape, spec.dtype, name) for name, spec in zip(self.input_names, specs)}
 
-    def __call__(self, **kwargs):
-        """Run the function on keyword inputs named as its input signature.
+    def __call__(self, *args, **kwargs):
+        """Run the function on keyword inputs named as its input signature (a signature with one
+        input also takes it positionally, as TensorFlow's signature wrapper does).
 
         Raises:
-            TypeError: missing or unknown keywords (the message lists the expected names).
+            TypeError: TensorFlow's binding error: too many positional arguments, a missing or an
+                unexpected keyword (the message lists the signature's keyword inputs).
         """
-        if sorted(kwargs) != sorted(self.input_names):
-            raise TypeError('signature expects keyword arguments %s, got %s' % (self.input_names, sorted(kwargs)))
-        outputs = self.function(*[kwargs[name] for name in self.input_names])
+        given = kwargs
+        if len(args) == 1 and not kwargs and len(self.input_names) == 1:
+            given = {self.input_names[0]: args[0]}
+        elif args:
+            raise self._binding_error('too many positional arguments', args, kwargs)
+        missing = [name for name in self.input_names if name not in given]
+        if missing:
+            raise self._binding_error('missing a required argument: %r' % missing[0], args, kwargs)
+        unexpected = [name for name in given if name not in self.input_names]
+        if unexpected:
+            raise self._binding_error('got an unexpected keyword argument %r' % unexpected[0], args, kwargs)
+        inputs = [given[name] for name in self.input_names]
+        self._check_dtypes(inputs)
+        outputs = self._as_dict(self.function(*inputs))
+        if self._output_type is None:
+            self._learn_output_type(inputs, outputs)
+        return outputs
+
+    @staticmethod
+    def _as_dict(outputs):
         if isinstance(outputs, dict):
             return dict(outputs)
         if isinstance(outputs, (list, tuple)):
             return {'output_%d' % i: value for i, value in enumerate(outputs)}
         return {'output_0': outputs}
+
+    # TensorFlow knows a signature's outputs from its graph; tapeflow learns them from the first
+    # call (the sizes at the input specs' None dimensions read as None, see OpenDims).
+    _output_type = None
+    _output_specs = None
+
+    def _learn_output_type(self, inputs, outputs):
+        specs = self._input_specs()
+        pairs = [(None if s.shape.rank is None else tuple(s.shape), tuple(getattr(x, 'shape', ())))
+                 for s, x in zip(specs, inputs)] if specs is not None else []
+        open_dims = OpenDims(pairs)
+        self._output_specs = {name: TensorSpec(open_dims.traced_shape(value.shape), value.dtype, name)
+                              for name, value in outputs.items() if isinstance(value, Tensor)}
+        self._output_type = 'Dict[%s]' % ', '.join('[%r, %r]' % item for item in self._output_specs.items())
+
+    @property
+    def structured_outputs(self):
+        """{name: TensorSpec(..., name=name)} as TensorFlow lists a signature's outputs.
+
+        Raises:
+            ValueError: the signature has not been called yet (tapeflow learns its outputs by running it).
+        """
+        if self._output_specs is None:
+            raise ValueError('structured_outputs: this signature has not run yet; tapeflow learns its outputs '
+                             'by running it, so call it once first (TensorFlow reads them from the saved graph)')
+        return dict(self._output_specs)
+
+    def _input_specs(self):
+        specs = self._specs if self._specs is not None else getattr(self.function, 'input_signature', None)
+        return None if specs is None else flatten(specs)
+
+    def _wrapper_name(self):
+        return 'signature_wrapper_' + (self._wrapped or self._where.split(':')[-1].split('.')[-1])
+
+    def _check_dtypes(self, inputs):
+        """TensorFlow's graph call checks only dtypes here (not shapes), with its kernel's words."""
+        for index, (value, spec) in enumerate(zip(inputs, self._input_specs() or ())):
+            if isinstance(value, Tensor) and value.dtype != spec.dtype:
+                raise InvalidArgumentError(
+                    'cannot compute __inference_%s as input #%d(zero-based) was expected to be a %s tensor but '
+                    'is a %s tensor' % (self._wrapper_name(), index, _KERNEL_TYPE.get(spec.dtype.name, spec.dtype.name),
+                                        _KERNEL_TYPE.get(value.dtype.name, value.dtype.name)))
+
+    def _binding_error(self, reason, args, kwargs):
+        specs = self._input_specs()
+        params = ', '.join(name if specs is None else '%s: %r' % (name, TensorSpec(spec.shape, spec.dtype, name))
+                           for name, spec in zip(self.input_names, specs or [None] * len(self.input_names)))
+        returns = '' if self._output_type is None else ' -> ' + self._output_type
+        return TypeError('Binding inputs to tf.function failed due to `%s`. Received args: %r and kwargs: %r for '
+                         'signature: (*, %s)%s.\nFallback to flat signature also failed due to: %s(%s) %s.'
+                         % (reason, tuple(args), kwargs, params, returns, self._wrapper_name(),
+                            ', '.join(self.input_names), self._flat_reason(args, kwargs)))
+
+    def _flat_reason(self, args, kwargs):
+        """TensorFlow's second try, the wrapper's flat inputs: one positional for one input, else none."""
+        allowed = 1 if len(self.input_names) == 1 else 0
+        if len(args) > allowed:
+            return 'takes %d positional arguments, got %d' % (allowed, len(args))
+        missing = [name for name in self.input_names[len(args):] if name not in kwargs]
+        if missing:
+            return 'missing required arguments: %s' % ', '.join(missing)
+        return 'got unexpected keyword arguments: %s' % ', '.join(n for n in kwargs if n not in self.input_names)
 
 
 def default_signatures(obj):
