@@ -20,6 +20,7 @@ from _thread import get_ident
 import numpy as np
 
 from . import backend, none_gradients, tape
+from .errors import InvalidArgumentError
 from .variable import variable_of
 
 _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -28,8 +29,9 @@ _PACKAGE_DIRS = tuple(os.path.join(_ROOT, package) + os.sep for package in ('fra
 _SWEEP_CODE = tape.GradientTape._sweep.__code__
 
 
-class NumericsError(FloatingPointError):
-    """An op produced (or passed on) NaN or Inf while check_numerics was enabled."""
+class NumericsError(InvalidArgumentError, FloatingPointError):
+    """An op produced (or passed on) NaN or Inf while check_numerics was enabled, or
+    ``tf.debugging.check_numerics`` found one: TensorFlow raises InvalidArgumentError for both."""
 
 
 class _Everything:
