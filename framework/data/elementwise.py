@@ -17,6 +17,7 @@ from .error_skipping import SkippedElement, skipping_errors, tolerated
 from .iteration_seeds import IterationSeeds
 from .map_spec import mapped_spec, shell
 from .options import Options
+from .prefetch_stage import one_ahead
 from .spec import TensorSpec
 from .stage_function import traced_stage_function
 from .structure import as_tensors, call_with_element, host_structure
@@ -222,13 +223,15 @@ class ElementStages:
         return transformation_func(self)
 
     def prefetch(self, buffer_size, name=None):
-        """Accepted for ported programs: elements are produced on demand. ``buffer_size``
-        is still checked as TensorFlow checks it (>= 0, or -1 for AUTOTUNE; None means AUTOTUNE, which
-        make_csv_dataset's default prefetch_buffer_size=None relies on)."""
+        """The same elements, each made one before it is asked for, as tf.data's prefetch thread
+        has it ready (prefetch_stage.py). ``buffer_size`` is checked as TensorFlow checks it (>= 0,
+        or -1 for AUTOTUNE; None means AUTOTUNE, which make_csv_dataset's default
+        prefetch_buffer_size=None relies on)."""
         if buffer_size is not None and integer(buffer_size, 'buffer_size', 'Dataset.prefetch') < -1:
             raise InvalidArgumentError('Dataset.prefetch: buffer_size must be >= 0, or -1 '
                                        '(tf.data.AUTOTUNE), got %d' % buffer_size)
-        result = self._then(self._make_iterator)
+        source = self._make_iterator
+        result = self._then(lambda: one_ahead(source()))
         result._prefetch_buffer = buffer_size      # how far Keras's steps read ahead (layers/training/read_ahead.py)
         return result
 

@@ -18,9 +18,13 @@ import collections
 
 
 def read_ahead_depth(dataset):
-    """How many batches TF's pipeline keeps ready: a final ``prefetch(k)``'s k, else one."""
-    buffer_size = getattr(dataset, '_prefetch_buffer', None)
-    return buffer_size if isinstance(buffer_size, int) and buffer_size > 1 else 1
+    """How many batches a step function reads ahead of the ones the pipeline makes early itself:
+    TF's pipeline keeps a final ``prefetch(k)``'s k ready (one for AUTOTUNE), else the one of its
+    injected prefetch; a tapeflow prefetch stage already makes one ahead (framework/data/prefetch_stage.py)."""
+    if not hasattr(dataset, '_prefetch_buffer'):
+        return 1
+    buffer_size = dataset._prefetch_buffer
+    return buffer_size - 1 if isinstance(buffer_size, int) and buffer_size > 1 else 0
 
 
 class ReadAhead:
