@@ -1,8 +1,19 @@
 """CallbackList: calls every callback's hook in order, and skips batch hooks nobody uses."""
+from framework import nest
+
 from ..training.logs import pythonify_logs
 from .callback import Callback, overrides
 from .history import History
 from .progbar_logger import ProgbarLogger
+
+
+class NotACallbackError(TypeError, AttributeError):
+    """TensorFlow 2.21 fails on the missing ``set_model`` (AttributeError); a TypeError names the cause."""
+
+    def __init__(self, item):
+        super().__init__("'%s' object has no attribute 'set_model' (callbacks: expected a list of Callback objects "
+                         "(keras.callbacks.Callback subclasses), got %r of type %s)"
+                         % (type(item).__name__, item, type(item).__name__))
 
 
 class CallbackList(Callback):
@@ -30,15 +41,9 @@ class CallbackList(Callback):
 
     def __init__(self, callbacks=None, add_history=False, add_progbar=False, model=None, **params):
         super().__init__()
-        # Keras 3 flattens what it is given: one callback alone (callbacks=EarlyStopping(...)) is a list of one.
-        if callbacks and not hasattr(callbacks, 'on_epoch_end') and not hasattr(callbacks, '__iter__'):
-            raise TypeError('callbacks: expected a list of Callback objects (keras.callbacks.Callback subclasses), '
-                            'got %r of type %s' % (callbacks, type(callbacks).__name__))
-        self.callbacks = ([callbacks] if hasattr(callbacks, 'on_epoch_end') else list(callbacks)) if callbacks else []
-        for cb in self.callbacks:
-            if not hasattr(cb, 'on_epoch_end'):
-                raise TypeError('callbacks: expected Callback objects (keras.callbacks.Callback subclasses), '
-                                'got %r of type %s' % (cb, type(cb).__name__))
+        # Keras 3 flattens what it is given (tree.flatten): one callback alone (callbacks=EarlyStopping(...))
+        # is a list of one, a dict gives its values in key order. What is no callback is found at set_model.
+        self.callbacks = nest.flatten(callbacks) if callbacks else []
         self._history = next((cb for cb in self.callbacks if isinstance(cb, History)), None)
         if self._history is None and add_history:
             self._history = History()
@@ -46,7 +51,7 @@ class CallbackList(Callback):
         if add_progbar and not any(isinstance(cb, ProgbarLogger) for cb in self.callbacks):
             self.callbacks.append(ProgbarLogger())
         self._listeners = {hook: [(getattr(cb, hook), getattr(cb, 'reads_batch_logs_at_once', False))
-                                  for cb in self.callbacks if overrides(cb, hook)]
+                                  for cb in self.callbacks if hasattr(cb, 'on_epoch_end') and overrides(cb, hook)]
                            for hook in ('on_train_batch_begin', 'on_train_batch_end', 'on_test_batch_begin',
                                         'on_test_batch_end', 'on_predict_batch_begin', 'on_predict_batch_end')}
         self.set_model(model)
@@ -65,6 +70,9 @@ class CallbackList(Callback):
     def set_model(self, model):
         if model is None:
             return
+        for cb in self.callbacks:
+            if not hasattr(cb, 'on_epoch_end'):
+                raise NotACallbackError(cb)
         super().set_model(model)
         if self._history is not None:
             model.history = self._history

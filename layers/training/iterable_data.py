@@ -26,18 +26,22 @@ def is_iterable_input(x):
     return isinstance(x, Dataset) or is_py_dataset(x) or (hasattr(x, '__next__') and hasattr(x, '__iter__'))
 
 
-def _check_steps(steps, what):
-    """A step count is None or a whole number >= 0: a negative one ran no step and reported a loss of
-    0.0 here, where TensorFlow stops ('Invalid value in tensor used for shape: -8')."""
+def _check_steps(steps, what, iterable):
+    """A step count is None or a whole number >= 0: for arrays a negative one ran no step and reported a
+    loss of 0.0 here, where TensorFlow stops ('Invalid value in tensor used for shape: -8'); for a dataset
+    or generator TensorFlow 2.21 reads a negative count as 'all the data' (None), as returned here."""
     if steps is None:
-        return
+        return None
     name = 'steps_per_epoch' if what == 'fit' else 'steps'
     if isinstance(steps, bool) or not isinstance(steps, numbers.Integral):
         raise TypeError('%s: %s must be a whole number of batches or None, got %r (%s)'
                         % (what, name, steps, type(steps).__name__))
+    if steps < 0 and iterable:
+        return None
     if steps < 0:
         raise ValueError('%s: %s must be a non-negative number of batches (or None for all the data), got %d'
                          % (what, name, steps))
+    return steps
 
 
 def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, class_weight=None,
@@ -45,7 +49,7 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
     """The batch source for ``x``: PyDatasetData, IterableData (datasets, generators) or ArrayData.
 
     ``distributed``: fit or evaluate of a model under a ``tf.distribute`` strategy (see IterableData)."""
-    _check_steps(steps_per_epoch, what)
+    steps_per_epoch = _check_steps(steps_per_epoch, what, is_iterable_input(x))
     steps_per_epoch = capped_steps(steps_per_epoch)     # keras.config.set_max_steps_per_epoch
     if not is_iterable_input(x):
         data = ArrayData(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch,

@@ -64,7 +64,7 @@ class TrainingLoops:
         """
         self._assert_compiled('fit')
         for name, value in (('epochs', epochs), ('initial_epoch', initial_epoch)):
-            if isinstance(value, bool) or not isinstance(value, numbers.Integral):    # TF: range()'s TypeError
+            if not isinstance(value, numbers.Integral):    # TF: range()'s TypeError (a bool is an int there)
                 raise TypeError('fit: %s must be a whole number of epochs, got %r (of type %s)'
                                 % (name, value, type(value).__name__))
         epochs = capped_epochs(epochs)

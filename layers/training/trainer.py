@@ -77,7 +77,11 @@ class Trainer(Keras2Shims, TrainingLoops):
             ValueError: an unknown optimizer, loss or metric name (the message lists the
                 valid ones), or metrics that are not a list.
         """
-        if not isinstance(steps_per_execution, int) or steps_per_execution < 1:
+        if not isinstance(steps_per_execution, int):     # TF 2.21: range()'s TypeError, at fit
+            raise TypeError("'%s' object cannot be interpreted as an integer (compile(steps_per_execution=%r): "
+                            "expected a positive integer)" % (type(steps_per_execution).__name__,
+                                                              steps_per_execution))
+        if steps_per_execution < 1:
             raise ValueError('compile(steps_per_execution=%r): expected a positive integer' % (steps_per_execution,))
         # Everything is resolved before anything is set: a compile refused for an unknown metric
         # leaves the model as it was (it had swapped in the new optimizer and kept the old loss).

@@ -1,0 +1,76 @@
+"""fit/evaluate/compile arguments that TensorFlow 2.21 + Keras 3 take (or refuse) differently than
+tapeflow did. Expected values come from the same programs run under TF 2.21
+(/work/notes/progs/apifuzz6/p/f1.py and the fuzzer's fit|*, evaluate|*, cb|* cases)."""
+import numpy as np
+import pytest
+
+import framework as tf
+from framework import keras
+from layers.callbacks import CallbackList
+
+rs = np.random.RandomState(0)
+X = rs.rand(8, 3).astype('float32')
+Y = rs.rand(8, 1).astype('float32')
+
+
+def compiled():
+    keras.utils.set_random_seed(0)
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+    model.compile('sgd', 'mse')
+    return model
+
+
+def batches():
+    return tf.data.Dataset.from_tensor_slices((X, Y)).batch(4)
+
+
+@pytest.mark.parametrize('steps', [-1, -5])
+def test_negative_steps_on_a_dataset_mean_all_of_it(steps):
+    # TF 2.21: the same losses as steps=None ([0.230299, 0.224489] and 0.231759 for this model)
+    full = compiled().fit(batches(), epochs=2, verbose=0).history['loss']
+    assert compiled().fit(batches(), steps_per_epoch=steps, epochs=2, verbose=0).history['loss'] == full
+    assert compiled().evaluate(batches(), steps=steps, verbose=0) == compiled().evaluate(batches(), verbose=0)
+
+
+def test_negative_steps_on_arrays_still_refused():
+    with pytest.raises(ValueError):      # TF: 'Invalid value in tensor used for shape: -8'
+        compiled().fit(X, Y, steps_per_epoch=-1, verbose=0)
+
+
+def test_epochs_true_is_one_epoch():
+    history = compiled().fit(X, Y, epochs=True, verbose=0)       # TF: range(True), one epoch
+    assert history.epoch == [0] and len(history.history['loss']) == 1
+
+
+def test_callbacks_dict_is_flattened_in_key_order():
+    seen = []
+
+    class Named(keras.callbacks.Callback):
+        def __init__(self, tag):
+            super().__init__()
+            self.tag = tag
+
+        def on_epoch_end(self, epoch, logs=None):
+            seen.append(self.tag)
+    compiled().fit(X, Y, verbose=0, callbacks={'b': Named('b'), 'a': Named('a')})
+    assert seen == ['a', 'b']       # TF 2.21 prints 'cb a' then 'cb b'
+
+
+@pytest.mark.parametrize('callbacks', [3, [3], [None], [lambda *a: None]])
+def test_a_non_callback_fails_as_tf_attribute_error(callbacks):
+    # TF 2.21: AttributeError "'int' object has no attribute 'set_model'"; tapeflow's error is also a TypeError
+    with pytest.raises(AttributeError, match="object has no attribute 'set_model'"):
+        compiled().fit(X, Y, verbose=0, callbacks=callbacks)
+    with pytest.raises(TypeError, match='keras.callbacks.Callback'):
+        compiled().evaluate(X, Y, verbose=0, callbacks=callbacks)
+
+
+def test_callback_list_of_non_callbacks_builds_without_a_model():
+    assert len(CallbackList([3]).callbacks) == 1          # TF 2.21 builds it too
+
+
+def test_steps_per_execution_of_another_type_is_a_type_error():
+    # TF 2.21 (at fit): TypeError "'str' object cannot be interpreted as an integer"
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+    with pytest.raises(TypeError, match="^'str' object cannot be interpreted as an integer"):
+        model.compile('sgd', 'mse', steps_per_execution='a')
