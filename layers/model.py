@@ -128,9 +128,9 @@ class Model(Trainer, Layer):
         if format != 'tf_saved_model':
             raise ValueError("Model.export: only format='tf_saved_model' is supported, got %r" % (format,))
         from framework.saved_model.keras_export import export_model
-        export_model(self, filepath)
+        endpoint = export_model(self, filepath)
         if verbose:
-            print("Saved artifact at '%s'. The following endpoints are available:\n\n* Endpoint 'serve'" % filepath)
+            print("Saved artifact at '%s'. The following endpoints are available:\n\n%s" % (filepath, endpoint))
 
 
 _FUNCTIONAL_VARIANTS = {}

@@ -82,24 +82,66 @@ def test_signature_dtype_mismatch_is_the_kernels_error(tmp_path):
 
 def test_exported_keras_model_signature(tmp_path):
     keras.utils.set_random_seed(1)
-    model = keras.Sequential([keras.layers.Input(shape=[3]), keras.layers.Dense(2)])
+    model = keras.Sequential([keras.layers.Input(shape=[3], name='features'), keras.layers.Dense(2)])
     model.export(str(tmp_path / 'k'), verbose=False)
     sig = tf.saved_model.load(str(tmp_path / 'k')).signatures['serving_default']
     x = tf.ones((1, 3))
     expected = model(x, training=False).numpy()
     np.testing.assert_array_equal(sig(x)['output_0'].numpy(), expected)
-    np.testing.assert_array_equal(sig(keras_tensor=x)['output_0'].numpy(), expected)
+    np.testing.assert_array_equal(sig(features=x)['output_0'].numpy(), expected)
+    # TF names the keyword after the model's input ('keras_tensor_3' when unnamed) and knows the
+    # outputs from the start
     assert repr(sig.structured_input_signature) == \
-        "((), {'keras_tensor': TensorSpec(shape=(None, 3), dtype=tf.float32, name='keras_tensor')})"
+        "((), {'features': TensorSpec(shape=(None, 3), dtype=tf.float32, name='features')})"
     assert repr(sig.structured_outputs) == \
         "{'output_0': TensorSpec(shape=(None, 2), dtype=tf.float32, name='output_0')}"
     with pytest.raises(TypeError) as info:
         sig(inputs=x)
     assert str(info.value).endswith(
-        "for signature: (*, keras_tensor: TensorSpec(shape=(None, 3), dtype=tf.float32, name='keras_tensor')) -> "
+        "for signature: (*, features: TensorSpec(shape=(None, 3), dtype=tf.float32, name='features')) -> "
         "Dict[['output_0', TensorSpec(shape=(None, 2), dtype=tf.float32, name='output_0')]].\n"
-        'Fallback to flat signature also failed due to: signature_wrapper___call__(keras_tensor) missing required '
-        'arguments: keras_tensor.')
+        'Fallback to flat signature also failed due to: signature_wrapper___call__(features) missing required '
+        'arguments: features.')
+
+
+def _wide_and_deep():
+    wide = keras.layers.Input(shape=[3], name='wide')
+    deep = keras.layers.Input(shape=[2], name='deep')
+    both = keras.layers.concatenate([wide, deep])
+    return keras.Model([wide, deep], [keras.layers.Dense(1)(both), keras.layers.Dense(2)(both)])
+
+
+def test_export_printout_lists_inputs_outputs_and_captures(tmp_path, capsys):
+    model = _wide_and_deep()
+    model.export(str(tmp_path / 'wd'))
+    lines = capsys.readouterr().out.splitlines()
+    # TF 2.21 (progs/handson7/x04.py): one positional argument holding the list of inputs, the
+    # outputs' types, and one resource handle per variable read (ids vary from run to run)
+    assert lines[:6] == [
+        "Saved artifact at '%s'. The following endpoints are available:" % (tmp_path / 'wd'), '',
+        "* Endpoint 'serve'",
+        "  args_0 (POSITIONAL_ONLY): List[TensorSpec(shape=(None, 3), dtype=tf.float32, name='wide'), "
+        "TensorSpec(shape=(None, 2), dtype=tf.float32, name='deep')]",
+        'Output Type:',
+        '  List[TensorSpec(shape=(None, 1), dtype=tf.float32, name=None), '
+        'TensorSpec(shape=(None, 2), dtype=tf.float32, name=None)]']
+    assert lines[6] == 'Captures:' and len(lines) == 7 + 4
+    assert all(line.endswith(': TensorSpec(shape=(), dtype=tf.resource, name=None)') for line in lines[7:])
+    loaded = tf.saved_model.load(str(tmp_path / 'wd'))
+    out = loaded.signatures['serving_default'](wide=tf.ones((1, 3)), deep=tf.ones((1, 2)))
+    assert sorted(out) == ['output_0', 'output_1'] and out['output_1'].shape == (1, 2)
+    served = loaded.serve([tf.ones((1, 3)), tf.ones((1, 2))])
+    np.testing.assert_array_equal(served[0].numpy(), out['output_0'].numpy())
+
+
+def test_export_captures_leave_out_seed_generator_states(tmp_path, capsys):
+    model = keras.Sequential([keras.layers.Input(shape=[4, 3]), keras.layers.BatchNormalization(),
+                              keras.layers.Dropout(0.2), keras.layers.Flatten(), keras.layers.Dense(2)])
+    model.export(str(tmp_path / 'bn'))
+    text = capsys.readouterr().out
+    # TF 2.21: 7 variables saved (the Dropout's seed state among them), 6 captured in the graph
+    assert len(tf.saved_model.load(str(tmp_path / 'bn')).variables) == 7
+    assert text.count('dtype=tf.resource') == 6
 
 
 def test_structured_outputs_before_any_call_says_why(tmp_path):

@@ -154,10 +154,11 @@ def test_keras_export_serves_inference(tmp_path):
     loaded = tf.saved_model.load(str(tmp_path / 'exported'))
     x = tf.constant(np.ones((4, 3), np.float32))
     # TF 2.21's exported Keras model: serve() is inference (no dropout), signatures 'serve' and
-    # 'serving_default' take 'keras_tensor'
+    # 'serving_default' take the model input's name ('keras_tensor', 'keras_tensor_3': a global count)
     np.testing.assert_array_equal(loaded.serve(x).numpy(), model(x, training=False).numpy())
     assert sorted(loaded.signatures) == ['serve', 'serving_default']
-    out = loaded.signatures['serving_default'](keras_tensor=x)['output_0']
+    assert model.inputs[0].name.startswith('keras_tensor')
+    out = loaded.signatures['serving_default'](**{model.inputs[0].name: x})['output_0']
     np.testing.assert_array_equal(out.numpy(), model(x, training=False).numpy())
     # TF 2.21 exports the Dropout's seed-generator state too: 3 variables, 2 trainable
     assert len(loaded.variables) == 3 and len(loaded.trainable_variables) == 2

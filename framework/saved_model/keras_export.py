@@ -33,7 +33,11 @@ class ExportArchive:
 
 
 def export_model(model, filepath, input_count=None):
-    """Write ``model``'s inference SavedModel to ``filepath`` (Keras 3's ``model.export``).
+    """Write ``model``'s inference SavedModel to ``filepath`` (Keras 3's ``model.export``); returns
+    the endpoint's description as Keras prints it (see ``endpoint_text``).
+
+    The signature's keywords are the model's input names ('keras_tensor_3', 'wide'), as in TF 2.21;
+    a model without symbolic inputs (subclassed) takes 'keras_tensor', 'keras_tensor_1', ...
 
     Raises:
         ValueError: a model that is not built (call it once, or give it an Input).
@@ -41,10 +45,41 @@ def export_model(model, filepath, input_count=None):
     if not getattr(model, 'built', False):
         raise ValueError('model.export: the model %r is not built; call it on data or build it with an Input '
                          'first' % getattr(model, 'name', model))
-    count = input_count or max(1, len(getattr(model, 'inputs', None) or [None]))
-    names = ['keras_tensor'] + ['keras_tensor_%d' % i for i in range(1, count)]
+    inputs = list(getattr(model, 'inputs', None) or [])
+    count = input_count or max(1, len(inputs))
+    specs = outputs = None
+    if inputs and len(inputs) == count:
+        names = [x.name for x in inputs]
+        specs = [TensorSpec(x.shape, x.dtype, x.name) for x in inputs]
+        outputs = [TensorSpec(x.shape, x.dtype) for x in (getattr(model, 'outputs', None) or [])] or None
+    else:
+        names = ['keras_tensor'] + ['keras_tensor_%d' % i for i in range(1, count)]
     archive = ExportArchive(model)
-    specs = [TensorSpec(x.shape, x.dtype, name) for x, name in zip(model.inputs, names)] \
-        if len(getattr(model, 'inputs', None) or []) == count else None
-    endpoint = Signature(archive, 'serve', names, specs, wrapped_name='__call__')
+    endpoint = Signature(archive, 'serve', names, specs, wrapped_name='__call__',
+                         output_specs=None if outputs is None else
+                         {'output_%d' % i: spec for i, spec in enumerate(outputs)})
     save(archive, filepath, signatures={'serve': endpoint, 'serving_default': endpoint})
+    return endpoint_text(specs, outputs, _captured(model))
+
+
+def _captured(model):
+    """The variables the inference graph reads, as TF lists them under 'Captures' (each a resource
+    handle); seed-generator states are not read when dropout and noise are off."""
+    return [v for v in model.variables if v.name != 'seed_generator_state']
+
+
+def endpoint_text(specs, outputs, captured):
+    """Keras's printout of the 'serve' endpoint: its one argument (a list for several inputs), the
+    output type and the captured variables (each by its object id, as TF prints its handles' ids);
+    without symbolic inputs only the endpoint's name."""
+    lines = ["* Endpoint 'serve'"]
+    if specs is None or outputs is None:
+        return '\n'.join(lines)
+    lines.append('  args_0 (POSITIONAL_ONLY): %s' % _spec_list(specs))
+    lines += ['Output Type:', '  ' + _spec_list(outputs), 'Captures:']
+    lines += ['  %d: TensorSpec(shape=(), dtype=tf.resource, name=None)' % id(v) for v in captured]
+    return '\n'.join(lines)
+
+
+def _spec_list(specs):
+    return repr(specs[0]) if len(specs) == 1 else 'List[%s]' % ', '.join(repr(s) for s in specs)

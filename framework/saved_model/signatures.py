@@ -38,12 +38,15 @@ def _input_names(function):
 class Signature:
     """A stored signature: call it with keyword tensors; it returns {'output_0': ...} or the function's dict."""
 
-    def __init__(self, instance, where, input_names, input_specs=None, wrapped_name=None):
+    def __init__(self, instance, where, input_names, input_specs=None, wrapped_name=None, output_specs=None):
         self._instance = instance          # None for a module-level function
         self._where = where                # the attribute of ``instance``, or 'module:qualname'
         self.input_names = list(input_names)
         self._specs = input_specs          # where the function keeps none (a Keras model's export)
         self._wrapped = wrapped_name       # TensorFlow's 'signature_wrapper_<name>' for such a one
+        if output_specs is not None:       # known beforehand (a Keras model's symbolic outputs)
+            self._set_output_specs({name: TensorSpec(spec.shape, spec.dtype, name)
+                                    for name, spec in output_specs.items()})
 
     _specs = _wrapped = None               # signatures pickled before these were kept
 
@@ -125,9 +128,12 @@ class Signature:
         pairs = [(None if s.shape.rank is None else tuple(s.shape), tuple(getattr(x, 'shape', ())))
                  for s, x in zip(specs, inputs)] if specs is not None else []
         open_dims = OpenDims(pairs)
-        self._output_specs = {name: TensorSpec(open_dims.traced_shape(value.shape), value.dtype, name)
-                              for name, value in outputs.items() if isinstance(value, Tensor)}
-        self._output_type = 'Dict[%s]' % ', '.join('[%r, %r]' % item for item in self._output_specs.items())
+        self._set_output_specs({name: TensorSpec(open_dims.traced_shape(value.shape), value.dtype, name)
+                                for name, value in outputs.items() if isinstance(value, Tensor)})
+
+    def _set_output_specs(self, specs):
+        self._output_specs = specs
+        self._output_type = 'Dict[%s]' % ', '.join('[%r, %r]' % item for item in specs.items())
 
     @property
     def structured_outputs(self):
