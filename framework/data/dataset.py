@@ -55,13 +55,18 @@ class Dataset(ElementStages, RegroupingStages):
     def _skip_iteration(self):
         """Spend what starting an iterator spends without reading it: each reshuffling shuffle stage
         up the chain draws its next seeds (tf.data draws them when an iterator is made; Keras's
-        fit makes one it never reads after each epoch, see layers/training/iterable_data.py)."""
-        stage = self
-        while stage is not None:
+        fit makes one it never reads after each epoch, see layers/training/iterable_data.py).
+        A zip starts an iterator of every dataset it reads (MixUp's zip of two shuffled datasets)."""
+        pending = [self]
+        while pending:
+            stage = pending.pop()
             discard = getattr(stage, '_discard_iteration', None)
             if discard is not None:
                 discard()
-            stage = getattr(stage, '_upstream', None)
+            pending.extend(getattr(stage, '_zipped', ()))
+            upstream = getattr(stage, '_upstream', None)
+            if upstream is not None:
+                pending.append(upstream)
 
     # ---- sources ---------------------------------------------------------------------
     @staticmethod
@@ -163,7 +168,9 @@ class Dataset(ElementStages, RegroupingStages):
             error.add_note('Dataset.zip: expected datasets (or a tuple / dict of them), got %r' % (datasets,))
             raise error
         spec = lambda: nest.pack_sequence_as(datasets, [d.element_spec for d in members])
-        return Dataset(combine.zipped(datasets), card.of_zip([d._length for d in members]), spec)
+        result = Dataset(combine.zipped(datasets), card.of_zip([d._length for d in members]), spec)
+        result._zipped = members
+        return result
 
     @staticmethod
     def random(seed=None, rerandomize_each_iteration=None, name=None):
