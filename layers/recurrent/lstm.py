@@ -9,7 +9,7 @@ from framework.ops.bias_add_kernel import add_bias
 
 from .. import activations, initializers
 from ..input_spec import InputSpec
-from . import config_order
+from . import config_order, lstm_gates
 from .cell import RecurrentCell
 from .cell_rnn import CellRNN, cell_property
 from .config_order import in_keras_order
@@ -71,6 +71,10 @@ class LSTMCell(RecurrentCell):
         if bias_last and bias_last[0] is not None:
             # Keras's ops.add(z, bias): TF's backend makes it a bias_add, whose gradient is BiasAddGrad's
             z = add_bias(z, bias_last[0])
+        if lstm_gates.applies(z, c, gate, act):      # the same values from two ops instead of thirteen
+            c = lstm_gates.cell_state(z, c, u)
+            h = lstm_gates.cell_output(z, c, u)
+            return h, [h, c]
         i = gate(z[:, :u])
         f = gate(z[:, u:2 * u])
         g = act(z[:, 2 * u:3 * u])

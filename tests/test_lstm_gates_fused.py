@@ -1,0 +1,154 @@
+"""layers/recurrent/lstm_gates.py: an LSTM step with Keras's default activations runs as two fused ops.
+They must give the separate ops' bits: outputs, first-order gradients (array sweep), gradients a
+recording tape differentiates again (Tensor sweep), and whole fits. The separate ops run when the
+activations are wrappers of the same functions (``applies`` fuses only the defaults)."""
+import numpy as np
+import pytest
+
+import framework as tf
+from framework import keras
+from layers import activations
+from layers.recurrent import lstm_gates
+
+
+def _separate(x):
+    return activations.sigmoid(x)
+
+
+def _separate_tanh(x):
+    return activations.tanh(x)
+
+
+def _pair(dtype='float32', seed=0, **kwargs):
+    """The same LSTM twice: fused, and with wrapper activations (the separate ops)."""
+    fused = keras.layers.LSTM(kwargs.pop('units', 5), dtype=dtype, **kwargs)
+    separate = keras.layers.LSTM(fused.units, activation=_separate_tanh, recurrent_activation=_separate,
+                                 dtype=dtype, **kwargs)
+    return fused, separate
+
+
+def _bits(a):
+    a = np.asarray(a)
+    return a.view(np.uint8).tobytes()
+
+
+def _same(xs, ys):
+    for x, y in zip(tf.nest.flatten(xs), tf.nest.flatten(ys)):
+        assert np.asarray(x).dtype == np.asarray(y).dtype and _bits(x) == _bits(y)
+
+
+@pytest.mark.parametrize('dtype', ['float32', 'float64'])
+@pytest.mark.parametrize('batch,units,kwargs', [
+    (2, 3, {}),                                       # 6-element gates: exact-math (Eigen) kernels
+    (16, 5, {'return_sequences': True}),
+    (8, 7, {'return_state': True, 'go_backwards': True}),
+    (4, 4, {'use_bias': False, 'unit_forget_bias': False}),
+])
+def test_outputs_and_gradients_equal_the_separate_ops(dtype, batch, units, kwargs):
+    rng = np.random.default_rng(1)
+    x = tf.constant(rng.normal(size=(batch, 6, 3)) * 2, dtype)
+    fused, separate = _pair(dtype, units=units, **kwargs)
+    fused.build(x.shape)
+    separate.build(x.shape)
+    separate.set_weights(fused.get_weights())
+    results = []
+    for layer in (fused, separate):
+        with tf.GradientTape(persistent=True) as tape:
+            tape.watch(x)
+            out = layer(x)
+            loss = tf.reduce_sum(tf.nest.flatten(out)[0] ** 2) + tf.reduce_sum(tf.nest.flatten(out)[-1])
+        results.append((out, tape.gradient(loss, [x] + layer.trainable_weights)))
+    _same(*[r[0] for r in results])
+    _same(*[r[1] for r in results])
+
+
+def test_masked_steps_and_a_given_state_equal_the_separate_ops():
+    rng = np.random.default_rng(2)
+    x = tf.constant(rng.normal(size=(3, 5, 2)), 'float32')
+    mask = tf.constant(np.array([[1, 1, 1, 0, 0], [1, 1, 1, 1, 1], [1, 0, 0, 0, 0]], bool))
+    state = [tf.constant(rng.normal(size=(3, 4)), 'float32') for _ in range(2)]
+    fused, separate = _pair(units=4, return_sequences=True)
+    fused.build(x.shape)
+    separate.build(x.shape)
+    separate.set_weights(fused.get_weights())
+    grads = []
+    for layer in (fused, separate):
+        with tf.GradientTape() as tape:
+            tape.watch(state)
+            loss = tf.reduce_sum(layer(x, mask=mask, initial_state=state))
+        grads.append(tape.gradient(loss, state + layer.trainable_weights))
+    _same(*grads)
+
+
+def test_second_derivatives_equal_the_separate_ops():
+    """An outer tape records the inner sweep: the rules' Tensor forms."""
+    rng = np.random.default_rng(3)
+    x = tf.constant(rng.normal(size=(4, 3, 2)), 'float64')
+    fused, separate = _pair('float64', units=3)
+    fused.build(x.shape)
+    separate.build(x.shape)
+    separate.set_weights(fused.get_weights())
+    results = []
+    for layer in (fused, separate):
+        with tf.GradientTape() as outer:
+            outer.watch(x)
+            with tf.GradientTape() as inner:
+                inner.watch(x)
+                y = tf.reduce_sum(tf.sin(layer(x)))
+            g = inner.gradient(y, x)
+            z = tf.reduce_sum(g * g)
+        results.append((g, outer.gradient(z, [x] + layer.trainable_weights)))
+    for (g1, h1), (g2, h2) in [results]:
+        np.testing.assert_allclose(g1.numpy(), g2.numpy(), rtol=1e-12, atol=1e-14)
+        for a, b in zip(h1, h2):
+            np.testing.assert_allclose(a.numpy(), b.numpy(), rtol=1e-10, atol=1e-12)
+
+
+def test_gradients_match_central_differences_in_float64():
+    rng = np.random.default_rng(4)
+    z0 = rng.normal(size=(2, 12))
+    c0 = rng.normal(size=(2, 3))
+
+    def both(z, c):
+        c_new = lstm_gates.cell_state(z, c, 3)
+        return tf.reduce_sum(c_new * c_new) + tf.reduce_sum(tf.sin(lstm_gates.cell_output(z, c_new, 3)))
+    z, c = tf.constant(z0), tf.constant(c0)
+    with tf.GradientTape() as tape:
+        tape.watch([z, c])
+        y = both(z, c)
+    grads = tape.gradient(y, [z, c])
+    for value, grad in zip((z0, c0), grads):
+        numeric = np.zeros_like(value)
+        for i in np.ndindex(value.shape):
+            step = np.zeros_like(value)
+            step[i] = 1e-6
+            plus = [tf.constant(z0 + step) if value is z0 else z, tf.constant(c0 + step) if value is c0 else c]
+            minus = [tf.constant(z0 - step) if value is z0 else z, tf.constant(c0 - step) if value is c0 else c]
+            numeric[i] = (float(both(*plus)) - float(both(*minus))) / 2e-6
+        np.testing.assert_allclose(grad.numpy(), numeric, rtol=1e-6, atol=1e-8)
+
+
+def test_a_fit_gives_the_separate_ops_weights():
+    rng = np.random.default_rng(5)
+    x = rng.normal(size=(24, 7, 3)).astype(np.float32)
+    y = rng.normal(size=(24, 1)).astype(np.float32)
+    weights = []
+    for fused in (True, False):
+        keras.utils.set_random_seed(7)
+        layer = keras.layers.LSTM(6) if fused else keras.layers.LSTM(
+            6, activation=_separate_tanh, recurrent_activation=_separate)
+        model = keras.Sequential([keras.Input((7, 3)), layer, keras.layers.Dense(1)])
+        model.compile(optimizer=keras.optimizers.Adam(0.01), loss='mse')
+        history = model.fit(x, y, batch_size=8, epochs=2, verbose=0, shuffle=False)
+        weights.append((history.history['loss'], model.get_weights()))
+    assert weights[0][0] == weights[1][0]
+    _same(weights[0][1], weights[1][1])
+
+
+def test_other_activations_and_dtypes_keep_the_separate_ops():
+    z, c = tf.zeros((2, 8)), tf.zeros((2, 2))
+    assert lstm_gates.applies(z, c, activations.sigmoid, activations.tanh)
+    assert not lstm_gates.applies(z, c, activations.hard_sigmoid, activations.tanh)
+    assert not lstm_gates.applies(z, c, activations.sigmoid, activations.relu)
+    assert not lstm_gates.applies(tf.zeros((2, 8), 'float16'), tf.zeros((2, 2), 'float16'),
+                                  activations.sigmoid, activations.tanh)
