@@ -6,7 +6,7 @@ since examples are independent) and keeps the record until all are done.
 """
 from . import nest, ops
 from .backend import array_module
-from .tape_arguments import check_sources, result
+from .tape_arguments import NotATensorError, check_sources, result
 from .pfor_tracing import pfor_called
 from .tensor import Tensor
 
@@ -18,7 +18,8 @@ def jacobian(tape, target, sources, unconnected, use_pfor=True):
     flat_sources = nest.flatten(sources)
     check_sources(flat_sources, 'jacobian')
     if not isinstance(target, Tensor):
-        raise TypeError('jacobian: target must be a single Tensor, got %s' % type(target).__name__)
+        raise NotATensorError(target, 'shape', 'jacobian: target must be a single Tensor, got %s'
+                              % type(target).__name__)
     if use_pfor:
         pfor_called()
     n = target._data.size

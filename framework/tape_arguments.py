@@ -20,6 +20,14 @@ def unconnected_mode(value):
     return mode
 
 
+class NotATensorError(TypeError, AttributeError):
+    """A target or source that is no Tensor. TensorFlow 2.21 fails on a missing attribute of it
+    ("'float' object has no attribute '_id'", an AttributeError); the TypeError says what to pass."""
+
+    def __init__(self, value, attribute, text):
+        super().__init__("'%s' object has no attribute '%s' (%s)" % (type(value).__name__, attribute, text))
+
+
 def check_sources(flat_sources, op='GradientTape.gradient'):
     # Integer sources are allowed: as in TensorFlow, their gradient is None
     # (and the tape's NoneGradientWarning says why).
@@ -30,7 +38,7 @@ def check_sources(flat_sources, op='GradientTape.gradient'):
                 error = TypeError('Cannot convert the argument `type_value`: None to a TensorFlow DType.')
                 error.add_note(note)
                 raise error
-            raise TypeError(note)
+            raise NotATensorError(s, 'dtype' if op == 'jacobian' else '_id', note)
 
 
 def check_targets(targets):
@@ -42,8 +50,9 @@ def check_targets(targets):
                         'CompositeTensors to be differentiated, but received None.')
     for t in targets:
         if not isinstance(t, Tensor):
-            raise TypeError('GradientTape.gradient: the target must be a Tensor (or a structure of tensors) '
-                            'computed under the tape, got %r of type %s' % (t, type(t).__name__))
+            raise NotATensorError(t, 'dtype', 'GradientTape.gradient: the target must be a Tensor (or a structure '
+                                              'of tensors) computed under the tape, got %r of type %s'
+                                  % (t, type(t).__name__))
 
 
 def seeds(targets, output_gradients):
@@ -52,6 +61,8 @@ def seeds(targets, output_gradients):
         return [_ones_like(t._data) for t in targets]
     from . import ops
     given = nest.flatten(output_gradients)
+    if len(given) > len(targets):       # TensorFlow 2.21 pairs them in order and leaves the extra ones unused
+        given = given[:len(targets)]
     if len(given) != len(targets):
         raise ValueError('GradientTape.gradient: %d output_gradients for %d targets'
                          % (len(given), len(targets)))

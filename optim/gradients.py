@@ -11,6 +11,24 @@ from framework.tensor import Tensor
 from framework.variable import Variable
 
 
+class NotAVariableError(TypeError, AttributeError):
+    """Something other than a Variable where the optimizer updates one. TensorFlow 2.21 fails on the
+    missing attribute ("'EagerTensor' object has no attribute '_unique_id'", an AttributeError); the
+    TypeError says what to pass."""
+
+
+class GradientPairError(TypeError, ValueError, AttributeError):
+    """apply_gradients got something other than (gradient, variable) pairs. TensorFlow 2.21 unpacks
+    them with zip(*pairs): 'too many values to unpack (expected 2)' (ValueError) for triples, or the
+    missing '_unique_id' of what lands in the variable's place (AttributeError) for bare tensors."""
+
+
+def not_a_variable(index, variable, what='apply_gradients'):
+    return NotAVariableError("'%s' object has no attribute '_unique_id' (%s: item %d: expected a "
+                             "framework.Variable to update, got %s; pass model.trainable_variables)"
+                             % (type(variable).__name__, what, index, type(variable).__name__))
+
+
 def checked_gradient(index, grad, variable):
     """``grad`` as a raw array of ``variable``'s dtype (None stays None).
 
@@ -27,11 +45,12 @@ def checked_gradient(index, grad, variable):
                 and data.dtype is value.dtype and value.dtype.kind in 'fc':
             return data
     if not isinstance(variable, Variable):
-        raise TypeError('apply_gradients: item %d: expected a framework.Variable to update, got %s; '
-                        'pass model.trainable_variables' % (index, type(variable).__name__))
+        raise not_a_variable(index, variable)
     if variable._data.dtype.kind not in 'fc':
-        raise TypeError('apply_gradients: variable %r has dtype %s; only floating-point variables can '
-                        'be trained' % (variable.path, variable.dtype.name))
+        # TensorFlow's class: its update kernel refuses the float learning rate times an integer gradient
+        # ('cannot compute Mul as input #1(zero-based) was expected to be a int32 tensor but is a float tensor')
+        raise InvalidArgumentError('apply_gradients: variable %r has dtype %s; only floating-point variables can '
+                                   'be trained' % (variable.path, variable.dtype.name))
     if grad is None:
         return None
     if isinstance(grad, (IndexedSlices, RowGradients)):

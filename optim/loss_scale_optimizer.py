@@ -128,9 +128,8 @@ class LossScaleOptimizer(Optimizer):
         grads = list(grads)
         variables = list(trainable_variables) if trainable_variables is not None else None
         if variables is not None:
-            if len(grads) != len(variables):
-                raise ValueError('apply: received %d gradients for %d variables; they must match one to one'
-                                 % (len(grads), len(variables)))
+            if len(grads) != len(variables):      # Keras 3 zips them, as Optimizer.apply
+                grads, variables = grads[:len(variables)], variables[:len(grads)]
             grads = [checked_gradient(i, g, v) for i, (g, v) in enumerate(zip(grads, variables))]
             self.build_in_scope(variables)
         counter, scale = self.step_counter._data, self.dynamic_scale._data

@@ -34,7 +34,7 @@ from framework.variable import STATELESS_SCOPES, Variable
 from . import clipping
 from .arguments import auto_name, check_base_options, check_non_negative, resolve_legacy_arguments
 from .flat_update import update_plan
-from .gradients import present_gradients
+from .gradients import GradientPairError, not_a_variable, present_gradients
 from .moving_average import overwrite_with_averages, update_moving_averages
 from .optimizer_state import OptimizerState
 from .schedules import LearningRateSchedule
@@ -227,7 +227,9 @@ class Optimizer(OptimizerState, abc.ABC):
     def build(self, var_list):
         """Create the slots of every variable in ``var_list`` that has none yet."""
         new, seen = [], set()     # a set: Variables hash by identity (``==`` is elementwise)
-        for variable in var_list:
+        for index, variable in enumerate(var_list):
+            if not isinstance(variable, Variable):
+                raise not_a_variable(index, variable, 'build')
             if variable not in self._slots and variable not in seen:
                 seen.add(variable)
                 new.append(variable)
@@ -262,10 +264,15 @@ class Optimizer(OptimizerState, abc.ABC):
             Nothing is changed when it raises.
         """
         pairs = list(grads_and_vars)
+        if not pairs:       # Keras 3 unpacks them with zip(*pairs), which fails on none
+            error = ValueError('not enough values to unpack (expected 2, got 0)')
+            error.add_note('apply_gradients: received no (gradient, variable) pairs (an empty list, or a zip '
+                           'already consumed); pass zip(grads, model.trainable_variables)')
+            raise error
         for i, pair in enumerate(pairs):
             if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-                raise TypeError('apply_gradients: expected (gradient, variable) pairs, e.g. '
-                                'zip(grads, model.trainable_variables); item %d is %r' % (i, pair))
+                raise GradientPairError('apply_gradients: expected (gradient, variable) pairs, e.g. '
+                                        'zip(grads, model.trainable_variables); item %d is %r' % (i, pair))
         self.apply([g for g, _ in pairs], [v for _, v in pairs])
         return self._iterations
 
@@ -279,9 +286,8 @@ class Optimizer(OptimizerState, abc.ABC):
             variables = self._slots.model_variables()
         else:
             variables = list(trainable_variables)
-        if len(grads) != len(variables):
-            raise ValueError('apply: received %d gradients for %d variables; they must match one to one'
-                             % (len(grads), len(variables)))
+        if len(grads) != len(variables):      # Keras 3 zips them: the longer list's tail goes unused
+            grads, variables = grads[:len(variables)], variables[:len(grads)]
         if not grads:
             return
         # Every pair is checked before the first change, so a failing call changes nothing.

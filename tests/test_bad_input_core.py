@@ -191,8 +191,14 @@ def test_watch_of_a_non_tensor_raises(value):
 
 def test_output_gradients_count_mismatch_raises():
     tape, x, y = _recorded()
-    with pytest.raises(ValueError, match='2 output_gradients for 1 targets'):
-        tape.gradient([y], x, output_gradients=[tf.constant(1.0), tf.constant(2.0)])
+    with pytest.raises(ValueError, match='1 output_gradients for 2 targets'):
+        tape.gradient([y, y], x, output_gradients=[tf.constant(1.0)])
+
+
+def test_extra_output_gradients_are_unused_as_in_tf():
+    # TensorFlow 2.21 pairs targets and output_gradients in order: d(x*x)/dx at 3 seeded by 1.0 is 6.0
+    tape, x, y = _recorded()
+    assert float(tape.gradient([y], x, output_gradients=[tf.constant(1.0), tf.constant(2.0)])) == 6.0
 
 
 def test_jacobian_needs_a_single_tensor_target():

@@ -1,0 +1,92 @@
+"""GradientTape and optimizer misuse raising what TensorFlow 2.21 + Keras 3 raise. Classes and texts from
+the same calls under TF 2.21 (/work/notes/progs/apifuzz6, cases tape|*, opt|*, and p/o1.py, p/t1.py)."""
+import numpy as np
+import pytest
+
+import framework as tf
+from framework import keras
+
+
+def _tape():
+    x = tf.Variable([1.0, 2.0])
+    with tf.GradientTape(persistent=True) as tape:
+        y = x * x
+    return tape, x, y
+
+
+@pytest.mark.parametrize('call, attribute', [
+    (lambda t, x, y: t.gradient(3.0, x), 'dtype'),                 # TF: 'float' object has no attribute 'dtype'
+    (lambda t, x, y: t.gradient(y, 2.0), '_id'),                   # TF: 'float' object has no attribute '_id'
+    (lambda t, x, y: t.gradient(y, np.float32(2.0)), '_id'),       # TF: 'numpy.float32' object has no attribute '_id'
+    (lambda t, x, y: t.jacobian(3.0, x), 'shape'),                 # TF: 'float' object has no attribute 'shape'
+    (lambda t, x, y: t.jacobian(y, 3.0), 'dtype'),                 # TF: ... 'float' object has no attribute 'dtype'
+])
+def test_non_tensor_targets_and_sources_are_tf_attribute_errors(call, attribute):
+    tape, x, y = _tape()
+    with pytest.raises(AttributeError, match="object has no attribute '%s'" % attribute) as caught:
+        call(tape, x, y)
+    assert isinstance(caught.value, TypeError)       # and still the TypeError tapeflow raised before
+
+
+def test_extra_output_gradients_are_left_unused():
+    tape, x, y = _tape()
+    # TF 2.21: [2. 4.] (the first seed, 1.0, for the one target) and [2. 8.]
+    assert tape.gradient(y, x, output_gradients=[1.0, 2.0]).numpy().tolist() == [2.0, 4.0]
+    assert tape.gradient([y], x, output_gradients=[tf.constant([1.0, 2.0]),
+                                                    tf.constant([5.0, 5.0])]).numpy().tolist() == [2.0, 8.0]
+
+
+def _pairs():
+    return tf.Variable([1.0, 2.0]), tf.constant([0.1, 0.2])
+
+
+def test_apply_gradients_of_nothing_is_tf_value_error():
+    optimizer = keras.optimizers.Adam()
+    with pytest.raises(ValueError) as caught:
+        optimizer.apply_gradients([])
+    assert str(caught.value) == 'not enough values to unpack (expected 2, got 0)'
+    v, g = _pairs()
+    pairs = zip([g], [v])
+    optimizer.apply_gradients(pairs)
+    with pytest.raises(ValueError, match='not enough values to unpack'):       # the zip is spent
+        optimizer.apply_gradients(pairs)
+    assert int(optimizer.iterations) == 1
+
+
+@pytest.mark.parametrize('items, tf_class', [
+    (lambda v, g: [(g, v, v)], ValueError),        # TF: too many values to unpack (expected 2)
+    (lambda v, g: [g, v], AttributeError),         # TF: 'EagerTensor' object has no attribute '_unique_id'
+])
+def test_non_pairs_raise_tf_classes(items, tf_class):
+    v, g = _pairs()
+    with pytest.raises(tf_class, match=r'expected \(gradient, variable\) pairs'):
+        keras.optimizers.Adam().apply_gradients(items(v, g))
+
+
+@pytest.mark.parametrize('call', [
+    lambda o, v, g: o.apply_gradients([(g, tf.constant([1.0, 2.0]))]),
+    lambda o, v, g: o.apply_gradients([(g, np.ones(2, 'float32'))]),
+    lambda o, v, g: o.apply([g], [tf.constant([1.0, 2.0])]),
+    lambda o, v, g: o.build([tf.constant(1.0)]),
+])
+def test_non_variables_are_tf_attribute_errors(call):
+    v, g = _pairs()
+    with pytest.raises(AttributeError, match="object has no attribute '_unique_id'"):
+        call(keras.optimizers.Adam(), v, g)
+
+
+def test_adam_on_an_integer_variable_is_invalid_argument():
+    with pytest.raises(tf.errors.InvalidArgumentError):     # TF: cannot compute Mul ... int32 ... float
+        keras.optimizers.Adam().apply_gradients([(tf.constant([1, 2]), tf.Variable([1, 2]))])
+
+
+def test_apply_zips_gradients_with_variables():
+    # TF 2.21: v1 -> [0.5], v2 built but unchanged; the second gradient for one variable goes unused
+    optimizer = keras.optimizers.SGD(0.5)
+    v1, v2 = tf.Variable([1.0]), tf.Variable([2.0])
+    optimizer.apply([tf.constant([1.0])], [v1, v2])
+    assert (v1.numpy().tolist(), v2.numpy().tolist(), len(optimizer.variables)) == ([0.5], [2.0], 2)
+    w = tf.Variable([1.0])
+    optimizer = keras.optimizers.SGD(0.5)
+    optimizer.apply([tf.constant([1.0]), tf.constant([3.0])], [w])
+    assert w.numpy().tolist() == [0.5] and int(optimizer.iterations) == 1
