@@ -65,6 +65,27 @@ class _Extended:
     def variable_created_in_scope(self, variable):
         return True
 
+    @property
+    def worker_devices(self):
+        """The replicas' devices, as TensorFlow spells them: one, this strategy's.
+
+        Raises:
+            RuntimeError: on the default strategy (TensorFlow's message).
+        """
+        return (self._device('worker_devices'),)
+
+    @property
+    def parameter_devices(self):
+        """Where the variables live: the one replica's device."""
+        return (self._device('parameter_devices'),)
+
+    def _device(self, what):
+        spec = self._strategy._device_spec()
+        if spec is None:
+            raise RuntimeError('%s() method unsupported by default tf.distribute.Strategy.' % what)
+        kind, index = spec
+        return '/job:localhost/replica:0/task:0/device:%s:%d' % (kind.upper(), index)
+
 
 _state = threading.local()
 
@@ -84,6 +105,11 @@ class Strategy:
     @property
     def num_replicas_in_sync(self):
         return 1
+
+    def _device_spec(self):
+        """(kind, index) of the replica's device: the process default (new tensors' device)."""
+        from .placement import current
+        return current()
 
     @contextlib.contextmanager
     def scope(self):
@@ -135,6 +161,11 @@ class MirroredStrategy(Strategy):
                              'For data parallelism over processes or GPUs use framework.distributed (MPI).'
                              % (list(devices),))
         super().__init__()
+        self._devices = None if not devices else list(devices)
+
+    def _device_spec(self):
+        from .placement import parse
+        return parse(self._devices[0]) if self._devices else super()._device_spec()
 
 
 class OneDeviceStrategy(Strategy):
@@ -144,6 +175,10 @@ class OneDeviceStrategy(Strategy):
         super().__init__()
         self.device = device
 
+    def _device_spec(self):
+        from .placement import parse
+        return parse(self.device)
+
     @contextlib.contextmanager
     def scope(self):
         from .placement import device as on_device
@@ -151,7 +186,15 @@ class OneDeviceStrategy(Strategy):
             yield strategy
 
 
-_DEFAULT = Strategy()
+class _DefaultDistributionStrategy(Strategy):
+    """What ``get_strategy()`` returns outside any scope (TensorFlow's class name); it has no devices
+    of its own."""
+
+    def _device_spec(self):
+        return None
+
+
+_DEFAULT = _DefaultDistributionStrategy()
 
 
 def get_strategy():

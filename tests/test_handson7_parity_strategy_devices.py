@@ -1,0 +1,37 @@
+"""tf.distribute strategies name their device as TensorFlow 2.21 does on a one-device machine
+(progs/handson7/x06.py under /opt/tfref): Géron's ch. 19 prints ``strategy.extended.worker_devices``
+to see where the replicas run; the default strategy has none and says so."""
+import pytest
+
+import framework as tf
+
+CPU = '/job:localhost/replica:0/task:0/device:CPU:0'
+
+
+@pytest.mark.parametrize('make', [
+    lambda: tf.distribute.MirroredStrategy(),
+    lambda: tf.distribute.MirroredStrategy(devices=['/cpu:0']),
+    lambda: tf.distribute.OneDeviceStrategy('/cpu:0'),
+])
+def test_worker_and_parameter_devices(make):
+    strategy = make()
+    assert strategy.extended.worker_devices == (CPU,)
+    assert strategy.extended.parameter_devices == (CPU,)
+    assert strategy.num_replicas_in_sync == 1
+
+
+def test_default_strategy_has_no_devices():
+    default = tf.distribute.get_strategy()
+    assert type(default).__name__ == '_DefaultDistributionStrategy'
+    assert default.num_replicas_in_sync == 1 and not tf.distribute.has_strategy()
+    with pytest.raises(RuntimeError, match=r'^worker_devices\(\) method unsupported by default '
+                                           r'tf.distribute.Strategy.$'):
+        default.extended.worker_devices
+    with pytest.raises(RuntimeError, match=r'^parameter_devices\(\) method unsupported'):
+        default.extended.parameter_devices
+
+
+def test_one_device_strategy_spells_a_gpu_as_tensorflow():
+    # only the spelling: no GPU is touched until the scope opens
+    assert tf.distribute.OneDeviceStrategy('/gpu:1').extended.worker_devices == (
+        '/job:localhost/replica:0/task:0/device:GPU:1',)
