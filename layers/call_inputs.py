@@ -16,6 +16,8 @@ def floating(dtype):
 
 
 def _convert_one(value, dtype):
+    if dtype is None:           # an autocast=False layer (Keras 3): floating values keep their own dtype
+        return value if isinstance(value, Tensor) else convert_to_tensor(value)
     if isinstance(value, Tensor):
         if value._data.dtype != dtype and floating(value._data.dtype):
             return cast(value, dtype)
@@ -28,7 +30,8 @@ def _convert_one(value, dtype):
 
 
 def convert_inputs(inputs, dtype, keep_composite=False):
-    """Tensors of the layer's dtype for floating inputs; other dtypes are kept. With
+    """Tensors of the layer's dtype for floating inputs (of their own dtype when ``dtype`` is None:
+    an ``autocast=False`` layer); other dtypes are kept. With
     ``keep_composite`` (a layer whose call takes them, as in Keras 3) a RaggedTensor or
     SparseTensor input is passed on as it is (only those of the classes in ``keep_composite`` when it
     is a tuple of classes); other layers refuse it when converting."""

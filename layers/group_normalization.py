@@ -6,7 +6,7 @@ from framework.ops import batch_normalization, cast, moments, reshape
 from . import autocast as autocasting
 from .input_spec import InputSpec
 from .layer import Layer
-from .normalize_integers import is_floating, normalize_non_float
+from .normalization_dtypes import normalize_in, normalizing_dtype, weight_in
 from .scale_offset_options import ScaleOffsetOptions
 
 
@@ -60,8 +60,9 @@ class GroupNormalization(ScaleOffsetOptions, Layer):
         self.built = True
 
     def call(self, inputs):
-        if not is_floating(inputs):
-            return normalize_non_float(self._normalize, inputs, self._dtype, self.compute_dtype)
+        dtype = normalizing_dtype(inputs, self._dtype)
+        if dtype is not None:       # (an input of another dtype: Keras 3 normalizes it in at least float32)
+            return normalize_in(dtype, self._normalize, inputs, self.compute_dtype)
         outputs = self._normalize(inputs)
         return outputs if self._compute is None else cast(outputs, self._compute)
 
@@ -75,7 +76,8 @@ class GroupNormalization(ScaleOffsetOptions, Layer):
         mean, variance = moments(grouped, reduce_axes, keepdims=True)
         channel_shape = [1] * len(grouped_shape)
         channel_shape[axis:axis + 2] = [self.groups, per_group]
-        gamma, beta = (None if w is None else reshape(w, channel_shape) for w in (self.gamma, self.beta))
+        gamma, beta = (None if w is None else weight_in(reshape(w, channel_shape), inputs._data.dtype)
+                       for w in (self.gamma, self.beta))
         return reshape(batch_normalization(grouped, mean, variance, beta, gamma, self.epsilon), (-1,) + shape[1:])
 
     def compute_output_shape(self, input_shape):

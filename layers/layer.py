@@ -413,12 +413,13 @@ class Layer(LayerWeights, OwnVariables):
         mixed = self._compute
         if mixed is None:
             if type(inputs) is not Tensor or inputs._data.dtype is not self._dtype:    # (else nothing to convert)
-                inputs = convert_inputs(inputs, self._dtype, self._keeps_composite_inputs)
+                # Keras 3 casts floating inputs to the layer's dtype unless the layer is autocast=False
+                inputs = convert_inputs(inputs, self._dtype if self.autocast else None, self._keeps_composite_inputs)
         elif self.autocast:           # Keras 3 casts every floating argument to the compute dtype
             inputs = convert_inputs(inputs, mixed, self._keeps_composite_inputs)
             args, kwargs = autocasting.cast_arguments(args, kwargs, mixed)
         else:
-            inputs = convert_inputs(inputs, self._dtype, self._keeps_composite_inputs)
+            inputs = convert_inputs(inputs, None, self._keeps_composite_inputs)
         context = call_context.STATE
         entries = context.stack
         # Set in the instance dict: the attribute changes on every call and

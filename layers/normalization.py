@@ -10,7 +10,7 @@ from framework.tensor import Tensor
 
 from . import autocast as autocasting
 from .layer import Layer
-from .normalize_integers import is_floating, normalize_non_float
+from .normalization_dtypes import normalize_in, normalizing_dtype, weight_in
 from .scale_offset_options import ScaleOffsetOptions
 
 # Keras's backend.epsilon(): the floor of Normalization's standard deviation.
@@ -47,7 +47,8 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
         rms_scaling = kwargs.pop('rms_scaling', False)
         if rms_scaling:
             warnings.warn('You passed `rms_scaling=True`, which is deprecated. This argument incorrectly scales '
-                          'the input by the variance, not the root mean square.', stacklevel=2)
+                          'the input by the variance, not the root mean square. To correctly use RMS Normalization, '
+                          'please use `keras.layers.RMSNormalization` instead.', stacklevel=2)
         super().__init__(**kwargs)
         if isinstance(axis, (list, tuple)) and all(isinstance(a, (int, np.integer)) for a in axis):
             self.axis = [int(a) for a in axis]
@@ -80,8 +81,9 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
         self.built = True
 
     def call(self, inputs):
-        if not is_floating(inputs):
-            return normalize_non_float(self._normalize, inputs, self._dtype, self.compute_dtype)
+        dtype = normalizing_dtype(inputs, self._dtype)
+        if dtype is not None:       # (an input of another dtype: Keras 3 normalizes it in at least float32)
+            return normalize_in(dtype, self._normalize, inputs, self.compute_dtype)
         outputs = self._normalize(inputs)
         return outputs if self._compute is None else cast(outputs, self._compute)
 
@@ -90,8 +92,12 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
         if self._broadcast is not None:
             gamma = None if gamma is None else reshape(gamma, self._broadcast)
             beta = None if beta is None else reshape(beta, self._broadcast)
+        dtype = inputs._data.dtype
+        gamma, beta = weight_in(gamma, dtype), weight_in(beta, dtype)
         mean, variance = moments(inputs, self._axes, keepdims=True)
         if self.rms_scaling:
+            from framework.keras.ops_nn_extra import warn_rms_scaling     # (a deprecated path: imported there)
+            warn_rms_scaling()
             return inputs * rsqrt(variance + self.epsilon) * gamma
         return batch_normalization(inputs, mean, variance, beta, gamma, self.epsilon)
 

@@ -8,6 +8,7 @@ tensor argument. The activations (celu, glu, the shrinks, sparsemax...) are
 ``keras.ops`` loads no layer code.
 """
 import math as _math
+import warnings
 
 import numpy as np
 
@@ -56,9 +57,19 @@ def batch_normalization(x, mean, variance, axis, offset=None, scale=None, epsilo
     return _ops.batch_normalization(t, mean, variance, offset, scale, epsilon)
 
 
+def warn_rms_scaling():
+    """Keras 3's deprecation warning for ``rms_scaling=True`` (its LayerNormalization calls this op, so
+    the layer gives it too, once per process as Python shows a warning from one place)."""
+    warnings.warn('You passed `rms_scaling=True`, which is deprecated. This argument incorrectly scales the input '
+                  'by the variance, not the root mean square. To correctly use RMS Normalization, please use '
+                  '`keras.ops.rms_normalization` / `keras.ops.nn.rms_normalization` instead.')
+
+
 def layer_normalization(x, gamma=None, beta=None, axis=-1, epsilon=None, **kwargs):
     """x normalised to zero mean and unit variance over ``axis``, then * gamma + beta."""
     rms_scaling = kwargs.pop('rms_scaling', False)
+    if rms_scaling:
+        warn_rms_scaling()
     if kwargs:
         raise TypeError('keras.ops.layer_normalization: unexpected arguments %s' % sorted(kwargs))
     t = floating(x, 'layer_normalization')
