@@ -12,7 +12,7 @@ from framework.ops import affine, concat, matmul
 
 from .. import activations
 from ..input_spec import InputSpec
-from . import config_order
+from . import config_order, gru_gates
 from .cell import RecurrentCell
 from .cell_rnn import CellRNN, cell_property
 from .config_order import in_keras_order
@@ -69,6 +69,9 @@ class GRUCell(RecurrentCell):
                 inner = concat([affine(x, kernel[:, g * u:(g + 1) * u],
                                        None if recurrent_bias is None else recurrent_bias[g * u:(g + 1) * u])
                                 for g, x in enumerate((h_z, h_r, h_h))], axis=-1)
+            if gru_gates.applies(projected, inner, h, self.recurrent_activation, self.activation):
+                h = gru_gates.step_output(projected, inner, h, u)     # the same values from one op, not fifteen
+                return h, [h]
             # z and r through the activation one at a time, as Keras does: TF's kernels round a
             # tensor's last size % 8 values apart from its packets of 8
             z = self.recurrent_activation(projected[:, :u] + inner[:, :u])

@@ -1,14 +1,14 @@
-"""layers/recurrent/lstm_gates.py: an LSTM step with Keras's default activations runs as two fused ops.
-They must give the separate ops' bits: outputs, first-order gradients (array sweep), gradients a
-recording tape differentiates again (Tensor sweep), and whole fits. The separate ops run when the
-activations are wrappers of the same functions (``applies`` fuses only the defaults)."""
+"""layers/recurrent/lstm_gates.py and gru_gates.py: LSTM and GRU steps with Keras's default activations
+run as fused ops. They must give the separate ops' bits: outputs, first-order gradients (array sweep),
+gradients a recording tape differentiates again (Tensor sweep), and whole fits. The separate ops run
+when the activations are wrappers of the same functions (``applies`` fuses only the defaults)."""
 import numpy as np
 import pytest
 
 import framework as tf
 from framework import keras
 from layers import activations
-from layers.recurrent import lstm_gates
+from layers.recurrent import gru_gates, lstm_gates
 
 
 def _separate(x):
@@ -19,11 +19,16 @@ def _separate_tanh(x):
     return activations.tanh(x)
 
 
-def _pair(dtype='float32', seed=0, **kwargs):
-    """The same LSTM twice: fused, and with wrapper activations (the separate ops)."""
-    fused = keras.layers.LSTM(kwargs.pop('units', 5), dtype=dtype, **kwargs)
-    separate = keras.layers.LSTM(fused.units, activation=_separate_tanh, recurrent_activation=_separate,
-                                 dtype=dtype, **kwargs)
+KINDS = ['LSTM', 'GRU']
+
+
+def _pair(kind, dtype='float32', **kwargs):
+    """The same layer twice: fused, and with wrapper activations (the separate ops)."""
+    if kind == 'GRU':
+        kwargs.pop('unit_forget_bias', None)
+    layer = getattr(keras.layers, kind)
+    fused = layer(kwargs.pop('units', 5), dtype=dtype, **kwargs)
+    separate = layer(fused.units, activation=_separate_tanh, recurrent_activation=_separate, dtype=dtype, **kwargs)
     return fused, separate
 
 
@@ -37,6 +42,7 @@ def _same(xs, ys):
         assert np.asarray(x).dtype == np.asarray(y).dtype and _bits(x) == _bits(y)
 
 
+@pytest.mark.parametrize('kind', KINDS)
 @pytest.mark.parametrize('dtype', ['float32', 'float64'])
 @pytest.mark.parametrize('batch,units,kwargs', [
     (2, 3, {}),                                       # 6-element gates: exact-math (Eigen) kernels
@@ -44,10 +50,10 @@ def _same(xs, ys):
     (8, 7, {'return_state': True, 'go_backwards': True}),
     (4, 4, {'use_bias': False, 'unit_forget_bias': False}),
 ])
-def test_outputs_and_gradients_equal_the_separate_ops(dtype, batch, units, kwargs):
+def test_outputs_and_gradients_equal_the_separate_ops(kind, dtype, batch, units, kwargs):
     rng = np.random.default_rng(1)
     x = tf.constant(rng.normal(size=(batch, 6, 3)) * 2, dtype)
-    fused, separate = _pair(dtype, units=units, **kwargs)
+    fused, separate = _pair(kind, dtype, units=units, **kwargs)
     fused.build(x.shape)
     separate.build(x.shape)
     separate.set_weights(fused.get_weights())
@@ -62,12 +68,13 @@ def test_outputs_and_gradients_equal_the_separate_ops(dtype, batch, units, kwarg
     _same(*[r[1] for r in results])
 
 
-def test_masked_steps_and_a_given_state_equal_the_separate_ops():
+@pytest.mark.parametrize('kind', KINDS)
+def test_masked_steps_and_a_given_state_equal_the_separate_ops(kind):
     rng = np.random.default_rng(2)
     x = tf.constant(rng.normal(size=(3, 5, 2)), 'float32')
     mask = tf.constant(np.array([[1, 1, 1, 0, 0], [1, 1, 1, 1, 1], [1, 0, 0, 0, 0]], bool))
-    state = [tf.constant(rng.normal(size=(3, 4)), 'float32') for _ in range(2)]
-    fused, separate = _pair(units=4, return_sequences=True)
+    state = [tf.constant(rng.normal(size=(3, 4)), 'float32') for _ in range(2 if kind == 'LSTM' else 1)]
+    fused, separate = _pair(kind, units=4, return_sequences=True)
     fused.build(x.shape)
     separate.build(x.shape)
     separate.set_weights(fused.get_weights())
@@ -80,11 +87,12 @@ def test_masked_steps_and_a_given_state_equal_the_separate_ops():
     _same(*grads)
 
 
-def test_second_derivatives_equal_the_separate_ops():
+@pytest.mark.parametrize('kind', KINDS)
+def test_second_derivatives_equal_the_separate_ops(kind):
     """An outer tape records the inner sweep: the rules' Tensor forms."""
     rng = np.random.default_rng(3)
     x = tf.constant(rng.normal(size=(4, 3, 2)), 'float64')
-    fused, separate = _pair('float64', units=3)
+    fused, separate = _pair(kind, 'float64', units=3)
     fused.build(x.shape)
     separate.build(x.shape)
     separate.set_weights(fused.get_weights())
@@ -104,7 +112,7 @@ def test_second_derivatives_equal_the_separate_ops():
             np.testing.assert_allclose(a.numpy(), b.numpy(), rtol=1e-10, atol=1e-12)
 
 
-def test_gradients_match_central_differences_in_float64():
+def test_lstm_gradients_match_central_differences_in_float64():
     rng = np.random.default_rng(4)
     z0 = rng.normal(size=(2, 12))
     c0 = rng.normal(size=(2, 3))
@@ -128,14 +136,15 @@ def test_gradients_match_central_differences_in_float64():
         np.testing.assert_allclose(grad.numpy(), numeric, rtol=1e-6, atol=1e-8)
 
 
-def test_a_fit_gives_the_separate_ops_weights():
+@pytest.mark.parametrize('kind', KINDS)
+def test_a_fit_gives_the_separate_ops_weights(kind):
     rng = np.random.default_rng(5)
     x = rng.normal(size=(24, 7, 3)).astype(np.float32)
     y = rng.normal(size=(24, 1)).astype(np.float32)
     weights = []
     for fused in (True, False):
         keras.utils.set_random_seed(7)
-        layer = keras.layers.LSTM(6) if fused else keras.layers.LSTM(
+        layer = getattr(keras.layers, kind)(6) if fused else getattr(keras.layers, kind)(
             6, activation=_separate_tanh, recurrent_activation=_separate)
         model = keras.Sequential([keras.Input((7, 3)), layer, keras.layers.Dense(1)])
         model.compile(optimizer=keras.optimizers.Adam(0.01), loss='mse')
@@ -152,3 +161,53 @@ def test_other_activations_and_dtypes_keep_the_separate_ops():
     assert not lstm_gates.applies(z, c, activations.sigmoid, activations.relu)
     assert not lstm_gates.applies(tf.zeros((2, 8), 'float16'), tf.zeros((2, 2), 'float16'),
                                   activations.sigmoid, activations.tanh)
+
+
+def test_gru_gradients_match_central_differences_in_float64():
+    rng = np.random.default_rng(6)
+    values = [rng.normal(size=(2, 9)), rng.normal(size=(2, 9)), rng.normal(size=(2, 3))]
+
+    def loss(p, m, h):
+        return tf.reduce_sum(tf.sin(gru_gates.step_output(p, m, h, 3)))
+    tensors = [tf.constant(v) for v in values]
+    with tf.GradientTape() as tape:
+        tape.watch(tensors)
+        y = loss(*tensors)
+    grads = tape.gradient(y, tensors)
+    for k, grad in enumerate(grads):
+        numeric = np.zeros_like(values[k])
+        for i in np.ndindex(values[k].shape):
+            step = np.zeros_like(values[k])
+            step[i] = 1e-6
+            moved = [tf.constant(v + step) if j == k else t for j, (v, t) in enumerate(zip(values, tensors))]
+            back = [tf.constant(v - step) if j == k else t for j, (v, t) in enumerate(zip(values, tensors))]
+            numeric[i] = (float(loss(*moved)) - float(loss(*back))) / 2e-6
+        np.testing.assert_allclose(grad.numpy(), numeric, rtol=1e-6, atol=1e-8)
+
+
+def test_gru_without_reset_after_or_with_other_activations_keeps_the_separate_ops():
+    p, m, h = tf.zeros((2, 6)), tf.zeros((2, 6)), tf.zeros((2, 2))
+    assert gru_gates.applies(p, m, h, activations.sigmoid, activations.tanh)
+    assert not gru_gates.applies(p, m, h, activations.hard_sigmoid, activations.tanh)
+    assert not gru_gates.applies(p, m, tf.zeros((2, 2), 'float64'), activations.sigmoid, activations.tanh)
+    layer = keras.layers.GRU(2, reset_after=False)
+    with tf.GradientTape() as tape:
+        layer(tf.zeros((1, 2, 3)))
+    assert 'gru_step_output' not in [node[3] for node in tape._nodes]
+
+
+@pytest.mark.parametrize('kind', KINDS)
+def test_signed_zero_gradients_equal_the_separate_ops(kind):
+    """An upstream gradient of -0.0: the separate ops' slices summed their blocks into +0.0."""
+    x = tf.constant(np.random.default_rng(8).normal(size=(3, 4, 2)), 'float32')
+    fused, separate = _pair(kind, units=3)
+    fused.build(x.shape)
+    separate.build(x.shape)
+    separate.set_weights(fused.get_weights())
+    grads = []
+    for layer in (fused, separate):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            loss = tf.reduce_sum(layer(x) * -0.0)
+        grads.append(tape.gradient(loss, [x] + layer.trainable_weights))
+    _same(*grads)

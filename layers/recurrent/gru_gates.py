@@ -1,0 +1,88 @@
+"""A GRU step's gate arithmetic (reset_after, Keras's default) as one recorded op instead of fifteen.
+
+With Keras's default activations, from the step's input projection ``p`` and recurrent projection
+``m`` (column blocks z, r, h each) and the state ``h``:
+
+    z = sigmoid(p_z + m_z);  r = sigmoid(p_r + m_r);  hh = tanh(p_h + r * m_h)
+    h_t = z * h + (1 - z) * hh
+
+Op by op that is six slices, three sums, three activations, three products, a difference and a sum
+per time step, each dispatched, wrapped and recorded, and as many rules in the backward sweep. Here
+it is one op on the raw arrays: the same numpy expressions, on the same slices (views), in the same
+order, so the same values; its rules chain the separate ops' rules (multiply's g * y, subtract's -g,
+sigmoid's g * (y * (1 - y)), tanh's g * (1 - y * y)), so the same gradients. z's two gradients (from
+``z * h`` and ``1 - z``) add as the tape adds them (two terms: either order). The separate ops gave p
+and m their gradient as three disjoint slices summed, which turns a -0.0 into +0.0; the blocks are
+put side by side here and then + 0.0 does the same. The rules' Tensor forms recompute the gates with
+framework ops, so a tape that records the sweep (higher derivatives) differentiates them too.
+
+Other activations, reset_after=False, dtypes other than float32 / float64, device arrays and variable
+states keep the separate ops (``applies``).
+"""
+import numpy as np
+
+from framework.ops import concat, sigmoid, tanh
+from framework.ops.operands import ACTIVE, record
+from framework.ops.unary import _sigmoid_value, sigmoid_grad, tanh_value
+from framework.tape import GradientTape, array_rule
+from framework.tensor import Tensor
+
+from .. import activations
+
+_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
+
+
+def applies(p, m, h, gate, act):
+    """Whether the fused op computes this step (else the caller runs the separate ops)."""
+    if gate is not activations.sigmoid or act is not activations.tanh or \
+            not all(type(t) is Tensor and type(t._data) is np.ndarray for t in (p, m, h)):
+        return False
+    a = p._data
+    if a.dtype not in _FLOATS or m._data.dtype != a.dtype or h._data.dtype != a.dtype:
+        return False
+    # (a numerics check observes ops by name: it should name the separate ops that TensorFlow runs)
+    return a.ndim == 2 == h.ndim and a.shape == m._data.shape == (h.shape[0], 3 * h.shape[1]) and \
+        all(type(tape) is GradientTape for tape in ACTIVE)
+
+
+def step_output(p, m, h, u):
+    """h_t = z * h + (1 - z) * tanh(p_h + r * m_h), z and r the sigmoids of p_z + m_z and p_r + m_r."""
+    a, b, hp = p._data, m._data, h._data
+    z = _sigmoid_value(np, a[:, :u] + b[:, :u])
+    r = _sigmoid_value(np, a[:, u:2 * u] + b[:, u:2 * u])
+    m_h = b[:, 2 * u:]
+    hh = tanh_value(a[:, 2 * u:] + r * m_h)
+    keep = 1 - z
+    out = Tensor(z * hp + keep * hh)
+    if ACTIVE:
+        def pre_activation_grads(g):
+            """The gradients of p_z + m_z, p_r + m_r and p_h + r * m_h, and r's product's for m_h."""
+            gz = g * hp + -(g * hh)           # z * h's rule, then 1 - z's (subtract: -g)
+            g_ah = (g * keep) * (1 - hh * hh)
+            return gz * (z * (1 - z)), ((g_ah * m_h) * (r * (1 - r))), g_ah, g_ah * r
+
+        def p_rule(g, out, a, b, hp):
+            g_az, g_ar, g_ah, _ = pre_activation_grads(g)
+            return np.concatenate([g_az, g_ar, g_ah], axis=1) + a.dtype.type(0)
+
+        def m_rule(g, out, a, b, hp):
+            g_az, g_ar, _, g_mh = pre_activation_grads(g)
+            return np.concatenate([g_az, g_ar, g_mh], axis=1) + a.dtype.type(0)
+
+        record('gru_step_output', (p, m, h), out, (
+            array_rule(lambda g, out, p, m, h: _tensor_grads(g, p, m, h, u)[0], p_rule),
+            array_rule(lambda g, out, p, m, h: _tensor_grads(g, p, m, h, u)[1], m_rule),
+            array_rule(lambda g, out, p, m, h: g * sigmoid(p[:, :u] + m[:, :u]), lambda g, out, a, b, hp: g * z)))
+    return out
+
+
+def _tensor_grads(g, p, m, h, u):
+    """p's and m's gradients with framework ops (the separate ops' Tensor rules), for recorded sweeps."""
+    z = sigmoid(p[:, :u] + m[:, :u])
+    r = sigmoid(p[:, u:2 * u] + m[:, u:2 * u])
+    m_h = m[:, 2 * u:]
+    hh = tanh(p[:, 2 * u:] + r * m_h)
+    g_az = sigmoid_grad(z, g * h + -(g * hh))
+    g_ah = (g * (1 - z)) * (1 - hh * hh)
+    g_ar = sigmoid_grad(r, g_ah * m_h)
+    return concat([g_az, g_ar, g_ah], axis=1) + 0.0, concat([g_az, g_ar, g_ah * r], axis=1) + 0.0
