@@ -351,7 +351,8 @@ GRADIENT_CASES = {
               + ops.while_loop(lambda i, v: i < 2, lambda i, v: (i + 1, ops.tanh(v)), (0, a))[1], [A, C]),
     'scan': (lambda a, c: ops.scan(lambda carry, x: (carry * x + 1, carry * 2), c, a)[1], [A, C]),
     'cond_map': (lambda a: ops.cond(ops.sum(a) > 0, lambda: ops.map(ops.sum, a * a), lambda: a[0]), [A]),
-    'segments_scatter': (lambda a, c: ops.segment_sum(a, np.array([1, 1])) + ops.segment_max(a, np.array([0, 1]))
+    'segments_scatter': (lambda a, c: ops.segment_sum(a, np.array([1, 1]), num_segments=2)
+                         + ops.segment_max(a, np.array([0, 1]))
                          + ops.scatter_update(a, np.array([[0, 1]]), c[:1])
                          + ops.reshape(ops.scatter(np.array([[0], [5], [0]]), c, (6,)), (2, 3)), [A, C]),
     'inv_det_solve': (lambda m, c: ops.inv(m) * ops.det(m) + ops.slogdet(m)[1] + ops.solve(m, c[:2]),
@@ -367,9 +368,13 @@ def test_gradients_match_central_differences(name):
     check_gradients(fn, inputs)
 
 
-def test_segment_count_defaults_to_largest_id_plus_one():
-    # Keras 3 documents num_segments=None as inferred from the ids (its TF backend raises instead).
-    np.testing.assert_allclose(ops.segment_sum(X, np.array([1, 1])), [[0.0, 0.0, 0.0], [3.5, -1.25, 1.25]])
+def test_segment_sum_counts_distinct_ids_as_keras_on_tensorflow():
+    # Keras 3 documents num_segments=None as inferred from the ids; its TF backend counts the distinct
+    # ids (tf.unique), so [1, 1] gives one segment and id 1 is out of range (TF 2.21's IAE, fuzz6/p/k1.py)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r'segment_ids\[0\] = 1 is out of range \[0, 1\)'):
+        ops.segment_sum(X, np.array([1, 1]))
+    np.testing.assert_allclose(ops.segment_sum(X, np.array([1, 1]), num_segments=2),
+                               [[0.0, 0.0, 0.0], [3.5, -1.25, 1.25]])
     with pytest.raises(ValueError, match='keras.ops.scatter_update'):
         ops.scatter_update(X, np.array([[0, 0]]), V[:1], reduction='max')
 

@@ -1,41 +1,84 @@
-"""``keras.ops`` segment minima and products (segment_sum and segment_max live in ops_scatter).
+"""``keras.ops`` segment reductions (sum, max, min, prod), as Keras 3 runs them on TensorFlow 2.21.
 
-Ids need not be sorted; ``num_segments`` defaults to the largest id + 1. An
-empty segment holds the reduction's identity: the dtype's largest value for
-the minimum, 1 for the product, as Keras 3 on TensorFlow.
+- Keras's own checks come first, in its words: ``segment_ids`` must be 1-D with one id per row of
+  ``data`` (ValueErrors).
+- ``sorted=True`` is ``tf.math.segment_*`` (ids must not decrease; ``num_segments`` may not be given).
+- Otherwise ``tf.math.unsorted_segment_*`` with ``num_segments`` defaulting to the largest id + 1,
+  except for the sum: Keras's TensorFlow backend counts the *distinct* ids (``tf.unique``), so ids
+  with a gap ([0, 0, 2]) or a missing 0 ([1, 1]) are out of range there, as TF 2.21 raises.
+An empty segment holds the reduction's identity (0, the dtype's lowest or largest value, 1).
 """
 import numpy as np
 
+from framework import backend
 from framework import ops as _ops
-from .ops_dtypes import numeric, tensor
-from .ops_scatter import _num_segments
+from framework.errors import OpError
 
-__all__ = ['segment_min', 'segment_prod']
+__all__ = ['segment_max', 'segment_min', 'segment_prod', 'segment_sum']
 
-
-def _ids(segment_ids, data, op):
-    ids = tensor(segment_ids, op)
-    if data.ndim == 0:
-        raise ValueError('keras.ops.%s: data must have rank >= 1 (one row per segment id), got a scalar' % op)
-    if ids._data.dtype.kind not in 'iu' or ids.ndim != 1 or ids.shape[0] != data.shape[0]:
-        raise ValueError('keras.ops.%s: segment_ids must be 1-D integers, one per row of data (%d), got dtype %s, '
-                         'shape %s' % (op, data.shape[0] if data.ndim else 0, ids._data.dtype.name, tuple(ids.shape)))
-    return ids
+_SORTED = {'sum': _ops.segment_sum, 'max': _ops.segment_max, 'min': _ops.segment_min, 'prod': _ops.segment_prod}
+_UNSORTED = {'sum': _ops.unsorted_segment_sum, 'max': _ops.unsorted_segment_max,
+             'min': _ops.unsorted_segment_min, 'prod': _ops.unsorted_segment_prod}
 
 
-def segment_min(data, segment_ids, num_segments=None, sorted=False):  # noqa: A002  (Keras 3's name)
+def _check_shapes(data, segment_ids, op):
+    """Keras 3's _segment_reduce_validation, in its words (keras.ops names the op before them, as all its
+    errors). Keras reads ``.shape`` of both, so a Python list or a scalar is its AttributeError or
+    IndexError there; here lists are taken and a scalar is a ValueError saying what is wrong."""
+    data_shape, ids_shape = tuple(np.shape(data)), tuple(np.shape(segment_ids))
+    if not data_shape or not ids_shape:
+        raise ValueError('keras.ops.%s: data must have rank >= 1 and segment_ids be a 1-D vector (one id per row of '
+                         'data), got shapes %s and %s' % (op, data_shape, ids_shape))
+    if len(ids_shape) > 1:
+        raise ValueError('Argument `segment_ids` should be an 1-D vector, got shape: %d. Consider either flatten '
+                         'input with segment_ids.reshape((-1)) and data.reshape((-1, ) + '
+                         'data.shape[len(segment_ids.shape):]) or vectorize with vmap.' % len(ids_shape))
+    if ids_shape[0] is not None and data_shape[0] is not None and ids_shape[0] != data_shape[0]:
+        raise ValueError('Argument `segment_ids` and `data` should have same leading dimension. Got %s v.s. %s.'
+                         % (ids_shape, data_shape))
+
+
+def _reduce(kind, data, segment_ids, num_segments, sorted):  # noqa: A002  (Keras 3's name)
+    op = 'segment_' + kind
+    _check_shapes(data, segment_ids, op)
+    if sorted:
+        if num_segments is not None:
+            raise ValueError('Argument `num_segments` cannot be set when sorted is True when using the tensorflow '
+                             'backend.Received: num_segments=%s, sorted=%s.' % (num_segments, sorted))
+        return _kernel(_SORTED[kind], op, data, segment_ids)
+    if num_segments is None:
+        ids = np.asarray(backend.to_host(_ops.convert_to_tensor(segment_ids)._data))
+        if kind == 'sum':
+            num_segments = np.unique(ids).size
+        else:       # tf.cast(tf.reduce_max(ids) + 1, tf.int32): no ids leave a negative count, TF's error
+            num_segments = int(ids.max()) + 1 if ids.size else int(np.iinfo(np.int32).min) + 1
+    return _kernel(_UNSORTED[kind], op, data, segment_ids, num_segments)
+
+
+def _kernel(fn, op, *args):
+    """``fn(*args)``; its kernel errors keep TensorFlow's words (Keras adds none), naming ``op`` in a note."""
+    try:
+        return fn(*args)
+    except OpError as err:
+        err.add_note('raised inside keras.ops.%s' % op)
+        raise
+
+
+def segment_sum(data, segment_ids, num_segments=None, sorted=False):  # noqa: A002
+    """Row sums per segment id; ``num_segments`` defaults to the number of distinct ids (Keras on TF)."""
+    return _reduce('sum', data, segment_ids, num_segments, sorted)
+
+
+def segment_max(data, segment_ids, num_segments=None, sorted=False):  # noqa: A002
+    """Row maxima per segment id (the dtype's lowest value for an empty segment)."""
+    return _reduce('max', data, segment_ids, num_segments, sorted)
+
+
+def segment_min(data, segment_ids, num_segments=None, sorted=False):  # noqa: A002
     """Row minima per segment id (the dtype's largest value for an empty segment)."""
-    t = numeric(data, 'segment_min')
-    ids = _ids(segment_ids, t, 'segment_min')
-    return _ops.unsorted_segment_min(t, ids, _num_segments(ids, num_segments, 'segment_min'))
+    return _reduce('min', data, segment_ids, num_segments, sorted)
 
 
 def segment_prod(data, segment_ids, num_segments=None, sorted=False):  # noqa: A002
-    """Row products per segment id (1 for an empty segment); each segment's rows are gathered
-    and multiplied, so the gradient is the product's, zeros included."""
-    t = numeric(data, 'segment_prod')
-    ids = _ids(segment_ids, t, 'segment_prod')
-    count = _num_segments(ids, num_segments, 'segment_prod')
-    host = np.asarray(ids.numpy())
-    rows = [_ops.reduce_prod(_ops.gather(t, np.flatnonzero(host == s).astype('int32')), 0) for s in range(count)]
-    return _ops.stack(rows) if rows else _ops.zeros([0] + list(t.shape[1:]), t.dtype)
+    """Row products per segment id (1 for an empty segment), with TensorFlow's product gradient."""
+    return _reduce('prod', data, segment_ids, num_segments, sorted)

@@ -11,6 +11,7 @@ from .. import backend
 from ..errors import InvalidArgumentError
 from ..tensor import Tensor
 from .arithmetic import divide, multiply
+from .complex_parts import conj
 from .logic import equal, greater
 from .operands import ACTIVE, named_errors, record
 from .segments import _at, _count, _check_range, _data, _ids, _rows, _segment_sum, _sorted_ids
@@ -39,6 +40,10 @@ def _prod_grad(g, y, x, ids, num):
     g = where(greater(zeros, 1), 0, g)
     nonzero_prod = _segment_prod(where(is_zero, 1, x), ids, num)
     partial = where(is_zero, _rows(nonzero_prod, ids), divide(_rows(y, ids), where(is_zero, 1, x)))
+    if x._data.dtype.kind == 'c':
+        # TF 2.21's _UnsortedSegmentProdGrad takes g * partial, unconjugated; the tape conjugates every
+        # complex rule (complex_gradients), so this one hands it the conjugate
+        partial = conj(partial)
     return multiply(_rows(g, ids), partial)
 
 

@@ -8,7 +8,7 @@ Negative ids in the unsorted ops drop their rows, as in TensorFlow.
 """
 import numpy as np
 
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from ..row_scatter import add_rows
 from .. import backend
 from ..tensor import Tensor
@@ -20,10 +20,18 @@ from .selection import where
 from .shapes import cast
 
 
+# TensorFlow's sum and product kernels take complex data (the unsorted mean and sqrt_n divide by a Maximum,
+# which does not; extremes order values)
+_COMPLEX_OK = frozenset(['unsorted_segment_sum', 'segment_sum', 'segment_mean', 'unsorted_segment_prod',
+                         'segment_prod'])
+
+
 def _data(x, op):
     t = as_tensor(x, op)
-    if t._data.dtype.kind not in 'fiu':
-        raise InvalidArgumentError('%s: data must be a real numeric tensor, got dtype %s' % (op, t.dtype.name))
+    kind = t._data.dtype.kind
+    if kind not in 'fiu' and not (kind == 'c' and op in _COMPLEX_OK):
+        raise InvalidArgumentError('%s: data must be a %snumeric tensor, got dtype %s'
+                                   % (op, '' if op in _COMPLEX_OK else 'real ', t.dtype.name))
     if t.ndim == 0:
         raise InvalidArgumentError('%s: data must have rank >= 1, got a scalar' % op)
     return t
@@ -50,14 +58,34 @@ def _count(num_segments, op):
         # a negative count reaches TF's kernel (InvalidArgumentError); another type fails in Python
         error = InvalidArgumentError if isinstance(num_segments, (int, np.integer)) and \
             not isinstance(num_segments, bool) else TypeError
-        raise error('%s: num_segments must be a non-negative integer, got %r' % (op, num_segments))
+        text = '%s: num_segments must be a non-negative integer, got %r' % (op, num_segments)
+        if error is InvalidArgumentError and op in _KERNELS:
+            raise kernel_error(_KERNELS[op], 'Input num_segments == %d must not be negative.' % num_segments,
+                               named=True, note=text)
+        raise error(text)
     return int(num_segments)
 
 
 def _check_range(ids, num, op):
     a = ids._data
     if a.size and int(a.max()) >= num:
-        raise InvalidArgumentError('%s: segment id %d is out of range [0, %d)' % (op, int(a.max()), num))
+        host = backend.to_host(a)
+        where_bad = np.argwhere(host >= num)[0]        # TensorFlow names the first, by its index
+        text = 'segment_ids[%s] = %d is out of range [0, %d)' % (','.join(map(str, where_bad)),
+                                                                 int(host[tuple(where_bad)]), num)
+        if op not in _KERNELS:
+            raise InvalidArgumentError('%s: %s' % (op, text))
+        raise kernel_error(_KERNELS[op], text, named=True,
+                           note='%s: every segment id must be below num_segments (%d); raise num_segments or drop '
+                                'the row (a negative id drops it)' % (op, num))
+
+
+# TensorFlow's kernel for each segment op, whose words its range checks give
+_KERNELS = {'unsorted_segment_sum': 'UnsortedSegmentSum', 'unsorted_segment_mean': 'UnsortedSegmentSum',
+            'unsorted_segment_sqrt_n': 'UnsortedSegmentSum', 'unsorted_segment_max': 'UnsortedSegmentMax',
+            'unsorted_segment_min': 'UnsortedSegmentMin', 'unsorted_segment_prod': 'UnsortedSegmentProd',
+            'segment_sum': 'SegmentSum', 'segment_mean': 'SegmentMean', 'segment_max': 'SegmentMax',
+            'segment_min': 'SegmentMin', 'segment_prod': 'SegmentProd'}
 
 
 def _sorted_ids(data, segment_ids, op):
@@ -66,9 +94,15 @@ def _sorted_ids(data, segment_ids, op):
     a = backend.to_host(ids._data)
     if ids.ndim != 1:
         raise InvalidArgumentError('%s: segment_ids must be a vector, got shape %s' % (op, tuple(ids.shape)))
-    if a.size and (int(a.min()) < 0 or (np.diff(a) < 0).any()):
-        raise InvalidArgumentError('%s: segment_ids must be non-negative and sorted, got %s' % (op, a.tolist()))
-    return data, ids, (int(a[-1]) + 1 if a.size else 0)
+    rows = int(a[-1]) + 1 if a.size else 0
+    bad = np.flatnonzero((a < 0) | (np.diff(a, prepend=a[:1]) < 0)) if a.size else ()
+    if len(bad):        # the kernel walks the ids in order: the first negative or decreasing one fails
+        note = '%s: segment_ids must be non-negative and sorted, got %s' % (op, a.tolist())
+        first = int(a[bad[0]])
+        raise kernel_error(_KERNELS[op], "Segment id %d out of range [0, %d), possibly because 'segment_ids' input is "
+                           "not sorted." % (first, rows) if first < 0 else 'segment ids are not increasing',
+                           named=True, note=note)
+    return data, ids, rows
 
 
 def _rows(t, ids):
