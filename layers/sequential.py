@@ -32,6 +32,10 @@ class NotALayerError(TypeError, ValueError):
     ValueError, Keras 2 TypeError; this is both)."""
 
 
+# an Input's dtype name -> its numpy dtype (read on every call of a built Sequential)
+_NUMPY_DTYPES = {}
+
+
 class Sequential(ModelBase):
     """Layers applied in order: ``Sequential([Dense(30, activation='elu'), Dense(1)])``.
 
@@ -222,10 +226,12 @@ class Sequential(ModelBase):
         if self._graph_ends is None or not isinstance(x, Tensor):
             return x
         reference = self._graph_ends[0][0]
-        if x._data.dtype.name != reference.dtype and x._data.dtype.kind in 'biufc':
-            dtype = numpy_dtype(reference.dtype)
-            if dtype.kind in 'biufc':           # (strings stay strings, as a StringLookup takes them)
-                x = cast(x, dtype)
+        # (numpy's dtype.name is a Python property: every call of a built Sequential passes here)
+        wanted = _NUMPY_DTYPES.get(reference.dtype)
+        if wanted is None:
+            wanted = _NUMPY_DTYPES[reference.dtype] = numpy_dtype(reference.dtype)
+        if x._data.dtype is not wanted and x._data.dtype.kind in 'biufc' and wanted.kind in 'biufc':
+            x = cast(x, wanted)            # (strings stay strings, as a StringLookup takes them)
         reference = reference.shape
         if x._data.ndim == len(reference):        # the usual case: nothing to change
             return x
