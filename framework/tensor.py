@@ -272,7 +272,11 @@ def numpy_text(value, is_repr):
 # ---- building tensors from Python values ---------------------------------------------
 class SymbolicTensorError(ValueError):
     """A symbolic tensor (a functional model's ``keras.Input``) asked for values it does not have;
-    its message says what to do, so conversion passes it on untouched."""
+    its message is Keras's, so conversion passes it on untouched. Its ``__name__`` is Keras's
+    class's (ValueError), as ConversionError's below."""
+
+
+SymbolicTensorError.__name__ = 'ValueError'
 
 
 def _logical_or_bitwise(name, x, y):
@@ -314,6 +318,8 @@ def _to_array(value, dtype):
     if (dtype is None or dtype == object) and _all_strings(value):
         return _string_array(value)
     if _is_array_like(value):
+        if hasattr(value, '__tf_tensor__'):     # TensorFlow's conversion protocol (a KerasTensor refuses it)
+            return _to_array(value.__tf_tensor__(), dtype)
         return _to_array(np.asarray(value), dtype)
     try:
         array = np.asarray(value)

@@ -13,7 +13,7 @@ from ..errors import InvalidArgumentError, OpError
 from .. import backend, dtypes, onednn_policy
 from ..tape import ACTIVE, record  # noqa: F401  (re-exported for the op modules)
 from ..autopacking import holds_tensor, pack
-from ..tensor import ConversionError, Tensor, _to_array, convert_to_tensor
+from ..tensor import ConversionError, SymbolicTensorError, Tensor, _to_array, convert_to_tensor
 from ..variable import Variable
 from . import float_kernels
 
@@ -26,6 +26,9 @@ def as_tensor(x, op, dtype=None):
         return x
     try:
         return convert_to_tensor(x, dtype=dtype)
+    except SymbolicTensorError as err:      # Keras's own text, as TensorFlow raises it
+        err.add_note('raised by %s' % op)
+        raise
     except (TypeError, ValueError) as err:
         raise type(err)('%s: cannot use %r (of type %s) as a tensor: %s'
                         % (op, _short(x), type(x).__name__, err)) from None
@@ -195,6 +198,9 @@ def _other(v, ref, op, left=True):
         if isinstance(v, (list, tuple)) and holds_tensor(v):     # x + [y, 2 * y]: packed, recorded
             return _packed_other(v, ref)
         t = Tensor(_to_array(v, dtype))
+    except SymbolicTensorError as err:          # Keras's own text, as TensorFlow raises it
+        err.add_note('raised by %s' % op)
+        raise
     except (TypeError, ValueError) as err:
         if str(err).startswith('Cannot convert'):
             raise _refused(v, dtype, op, left) from None

@@ -10,6 +10,18 @@ from framework import dtypes
 from framework.tensor import SymbolicTensorError
 
 
+# Keras 3's texts (keras/src/backend/common/keras_tensor.py, its typo 'an a dtype' included)
+_SYMBOLIC_TEXT = ("A KerasTensor is symbolic: it's a placeholder for a shape an a dtype. It doesn't have any "
+                  'actual numerical value. You cannot convert it to %s.')
+_TF_FUNCTION_TEXT = (
+    'A KerasTensor cannot be used as input to a TensorFlow function. A KerasTensor is a symbolic placeholder '
+    'for a shape and dtype, used when constructing Keras Functional models or Keras Functions. You can only use '
+    'it as input to a Keras layer or a Keras operation (from the namespaces `keras.layers` and `keras.ops`). '
+    'You are likely doing something like:\n\n```\nx = Input(...)\n...\ntf_fn(x)  # Invalid.\n```\n\n'
+    'What you should do instead is wrap `tf_fn` in a layer:\n\n```\nclass MyLayer(Layer):\n'
+    '    def call(self, x):\n        return tf_fn(x)\n\nx = MyLayer()(x)\n```\n')
+
+
 class KerasHistory(collections.namedtuple('KerasHistory', ['operation', 'node_index', 'tensor_index'])):
     """Where a KerasTensor comes from: output ``tensor_index`` of call
     ``node_index`` of the layer ``operation`` (Keras 3's names)."""
@@ -68,32 +80,37 @@ class KerasTensor:
         return '<KerasTensor shape=%s, dtype=%s, sparse=%s, ragged=False, name=%s>' % (
             self.shape, self.dtype, self._sparse, self.name)
 
-    def _no_value(self, what):
-        return SymbolicTensorError(
-            "%s: KerasTensor '%s' (shape %s) is symbolic: it stands for a model input or a layer output and "
-            'has no values (a TensorFlow function cannot take it either). Apply keras.layers or keras.ops to it '
-            '(or wrap your function in a keras.layers.Lambda or a custom Layer), then build '
-            'keras.Model(inputs, outputs) and call the model on data' % (what, self.name, self.shape))
+    def _no_value(self, keras_text, error=None):
+        """Keras 3's error (its class and text), with tapeflow's explanation as a note."""
+        error = error or SymbolicTensorError(keras_text)
+        error.add_note("KerasTensor '%s' (shape %s) stands for a model input or a layer output and has no values. "
+                       'Apply keras.layers or keras.ops to it (or wrap your function in a keras.layers.Lambda or '
+                       'a custom Layer), then build keras.Model(inputs, outputs) and call the model on data'
+                       % (self.name, self.shape))
+        return error
 
-    # Raised where numpy, Python or a framework (tf.*) op wants values (Keras raises ValueError too).
+    # Raised where numpy, Python or a framework (tf.*) op wants values, with Keras's texts.
+    def __tf_tensor__(self, dtype=None, name=None):
+        raise self._no_value(_TF_FUNCTION_TEXT)
+
     def __array__(self, *args, **kwargs):
-        raise self._no_value('converting it to an array')
+        raise self._no_value(_SYMBOLIC_TEXT % 'a NumPy array')
 
+    @property
     def numpy(self):
-        raise self._no_value('numpy()')
+        raise self._no_value(None, AttributeError("'KerasTensor' object has no attribute 'numpy'"))
 
     def __int__(self):
-        raise self._no_value('int()')
+        raise self._no_value(_SYMBOLIC_TEXT % 'an int')
 
     def __float__(self):
-        raise self._no_value('float()')
+        raise self._no_value(_SYMBOLIC_TEXT % 'a float')
 
     def __bool__(self):
-        raise TypeError("A symbolic KerasTensor cannot be used as a boolean (KerasTensor '%s')" % self.name)
+        raise self._no_value(None, TypeError('A symbolic KerasTensor cannot be used as a boolean.'))
 
     def __iter__(self):
-        raise NotImplementedError("Iterating over a symbolic KerasTensor is not supported (KerasTensor '%s'); "
-                                  'index it (x[:, 0]) or use keras.ops.unstack' % self.name)
+        raise self._no_value(None, NotImplementedError('Iterating over a symbolic KerasTensor is not supported.'))
 
     # Operators record keras.ops calls in the graph, as Keras 3's do (see symbolic_ops).
     def reshape(self, newshape):
