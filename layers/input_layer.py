@@ -85,6 +85,8 @@ class InputLayer(Layer):
                 dtypes.numpy_dtype(dtype)
             except TypeError:
                 raise ValueError('Invalid dtype: %s' % dtype) from None
+        elif dtype is not None:        # Keras 3 names it (dtype.name, else __name__) and looks the name up
+            _check_dtype_object(dtype)
         super().__init__(name=name, dtype=dtype, **kwargs)
         named = name is not None
         if dtype is None:
@@ -116,6 +118,17 @@ class InputLayer(Layer):
         return {'batch_shape': self.batch_shape, 'dtype': dtypes.display_name(self._dtype), 'sparse': self.sparse,
                 'ragged': False,
                 'name': self.name, 'optional': self.optional}
+
+
+def _check_dtype_object(dtype):
+    label = getattr(dtype, 'name', None) or getattr(dtype, '__name__', None) or dtype
+    try:
+        known = label not in ('object', 'object_') and not isinstance(dtype, (int, float)) \
+            and dtypes.as_dtype(dtype) is not None
+    except (TypeError, ValueError):
+        known = False
+    if not known:
+        raise ValueError('Invalid dtype: %s' % (label,))      # Keras 3's words
 
 
 def Input(shape=None, batch_size=None, dtype=None, sparse=None, ragged=None, batch_shape=None, name=None,

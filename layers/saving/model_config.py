@@ -157,6 +157,10 @@ def _layer_entries(config):
 
 def build_model(config, table, path):
     """The model a ``serialize_model`` dict describes, built when its input shape is known."""
+    if not isinstance(config, dict) or 'class_name' not in config:
+        # TF 2.21 fails later on such a file ('Expected a model.weights.h5 or model.weights.npz file.')
+        raise SavedFileError('%s: its model config names no class (config.json holds %.80r); the file is not a '
+                             'model saved by model.save()' % (path, config))
     check_loadable(config, table, path)
     cls = resolve_layer_class(config['class_name'], config.get('registered_name'), table)
     inner = dict(config.get('config') or {})

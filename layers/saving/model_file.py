@@ -148,7 +148,10 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
         WeightsMismatchError: the weights do not fit the architecture.
         SavedFileNotFoundError (a FileNotFoundError and ValueError): no such file.
     """
-    path = os.fspath(filepath)
+    # Keras 3 reads any other object by its str() (3 is 'filepath=3', a format it does not know); None
+    # reaches os.stat's TypeError, as on TensorFlow 2.21
+    path = str(filepath) if isinstance(filepath, (int, float)) and not isinstance(filepath, bool) \
+        else os.fspath(filepath)
     table = lookup_table(custom_objects)
     if (os.path.isfile(path) and zipfile.is_zipfile(path)) or keras_directory.is_unzipped_archive(path):
         return _load_archive(path, table, compile)

@@ -16,6 +16,7 @@ from framework import nest
 from framework.tensor import Tensor
 
 from .compile import SINGLE_ARRAYS, check_name, get_loss
+from .target_errors import MissingTargetError, TargetKeysError, missing_target_text
 
 
 class CompiledLoss:
@@ -163,9 +164,11 @@ class CompiledLoss:
             if isinstance(y_true, dict):
                 if self.output_names and set(y_true) == set(self.output_names):
                     return [y_true[name] for name in self.output_names]
-                raise ValueError('y_true and y_pred have different structures: y holds targets keyed %s, but the '
-                                 'model returns a list of %d outputs named %s'
-                                 % (sorted(y_true), len(y_pred), self.output_names))
+                text = ('y_true and y_pred have different structures: y holds targets keyed %s, but the model '
+                        'returns a list of %d outputs named %s' % (sorted(y_true), len(y_pred), self.output_names))
+                if len(y_true) < len(y_pred) and not isinstance(self._user_loss, (list, tuple, dict)):
+                    raise MissingTargetError(missing_target_text(len(y_true), len(y_pred)) + ' ' + text)
+                raise TargetKeysError(text)
             flat = nest.flatten(y_true)
             if len(flat) != len(y_pred):
                 flat = self._spread_over_losses(flat, y_true, y_pred)
@@ -183,6 +186,9 @@ class CompiledLoss:
         flat_loss = (self._per_output(self._user_loss, *self._keys_and_labels(y_pred), 'loss')
                      if isinstance(self._user_loss, (list, tuple, dict)) else [self._user_loss] * len(y_pred))
         with_loss = [i for i, loss in enumerate(flat_loss) if loss is not None]
+        if len(flat_true) == 1 < len(with_loss) and not isinstance(self._user_loss, (list, tuple, dict)):
+            # one loss for every output: Keras 3 maps it over y_pred's paths and misses (0,) in the one target
+            raise MissingTargetError(missing_target_text(1, len(with_loss)))
         if len(flat_true) != len(with_loss):
             # Keras 3's text (its data adapter made y's lists tuples), then how the counts differ
             error = ValueError('y_true and y_pred have different structures.\ny_true: %s\ny_pred: %s\n'
@@ -214,6 +220,10 @@ class CompiledLoss:
         else:
             pick = lambda y, key: y
         nested_weights = isinstance(sample_weight, (list, tuple, dict))
+        if nested_weights and isinstance(y_true, list) and len(sample_weight) != len(y_true) \
+                and all(t is not None for t in y_true):
+            raise ValueError('You should provide one `sample_weight` array per output in `y`. The two structures did '
+                             'not match: y holds %d arrays, sample_weight %d' % (len(y_true), len(sample_weight)))
         if isinstance(sample_weight, dict) and isinstance(y_true, dict) and set(sample_weight) != set(y_true):
             raise ValueError('You should provide one `sample_weight` array per output in `y`. The two structures did '
                              'not match: y is keyed %s, sample_weight %s' % (sorted(y_true), sorted(sample_weight)))

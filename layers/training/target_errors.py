@@ -1,0 +1,20 @@
+"""Errors for targets (y) that do not fit the model's outputs, in the classes Keras 3 on TensorFlow 2.21
+raises. Keras finds these mismatches late, inside its tree utilities, so its classes vary with the shape
+of the mistake: a KeyError for a path of the loss missing from y, a TypeError when a dict's keys end up
+converted as targets. tapeflow's errors keep their ValueError class (the class they had) and add TF's."""
+
+
+class MissingTargetError(ValueError, KeyError):
+    """Fewer targets than outputs with a loss (Keras 3: KeyError 'The path: (0,) in the `loss` argument ...')."""
+    __str__ = ValueError.__str__       # KeyError's str() would quote the whole text
+
+
+class TargetKeysError(ValueError, TypeError):
+    """y is a dict whose keys are not the outputs' names (Keras 3: TypeError "Expected float32, but got a
+    of type 'str'", from converting the keys as targets)."""
+
+
+def missing_target_text(count_true, count_outputs):
+    return ("The path: (0,) in the `loss` argument, can't be found in either the model's output (`y_pred`) or "
+            "in the labels (`y_true`). (y holds %d target%s for %d outputs with a loss; give one target per output)"
+            % (count_true, '' if count_true == 1 else 's', count_outputs))

@@ -1,0 +1,85 @@
+"""Model entry points (Input, fit targets and sample weights, load_model / load_weights arguments) raising
+the classes and texts Keras 3 on TensorFlow 2.21 raises. Goldens: the same calls under TF 2.21
+(/work/notes/progs/apifuzz6, cases input|*, fit|*, load|*, lw|*; p/y1.py, p/i1.py)."""
+import zipfile
+
+import numpy as np
+import pytest
+
+from framework import keras
+
+X = np.ones((8, 3), 'float32')
+Y = np.ones((8, 1), 'float32')
+
+
+@pytest.mark.parametrize('dtype, label', [(object, 'object'), (5, '5'), (np.object_, 'object_')])
+def test_input_refuses_dtypes_keras_does_not_know(dtype, label):
+    with pytest.raises(ValueError) as caught:
+        keras.Input((3,), dtype=dtype)
+    assert str(caught.value) == 'Invalid dtype: %s' % label
+
+
+def test_input_still_takes_numpy_and_tf_dtypes():
+    assert keras.Input((3,), dtype=np.float64).dtype == 'float64'
+    assert keras.Input((3,), dtype=np.dtype('int32')).dtype == 'int32'
+
+
+def two_outputs(loss='mse'):
+    inputs = keras.Input((3,))
+    model = keras.Model(inputs, [keras.layers.Dense(1, name='a')(inputs), keras.layers.Dense(1, name='b')(inputs)])
+    model.compile('sgd', loss)
+    return model
+
+
+@pytest.mark.parametrize('y', [Y, [Y], {'a': Y}])
+def test_one_target_for_two_outputs_under_one_loss_is_keras_key_error(y):
+    # TF 2.21: KeyError "The path: (0,) in the `loss` argument, can't be found in either the model's
+    # output (`y_pred`) or in the labels (`y_true`)."; still a ValueError, as tapeflow raised before
+    with pytest.raises(KeyError) as caught:
+        two_outputs().fit(X, y, verbose=0)
+    assert isinstance(caught.value, ValueError)
+    assert str(caught.value).startswith("The path: (0,) in the `loss` argument, can't be found in either the "
+                                        "model's output (`y_pred`) or in the labels (`y_true`).")
+
+
+def test_a_target_dict_with_other_keys_is_also_a_type_error():
+    # TF 2.21: TypeError "Expected float32, but got a of type 'str'." (it converts the keys)
+    with pytest.raises(TypeError, match='y holds targets keyed'):
+        two_outputs().fit(X, {'a': Y, 'c': Y}, verbose=0)
+
+
+def test_a_loss_list_keeps_the_structures_text():
+    with pytest.raises(ValueError, match='^y_true and y_pred have different structures'):
+        two_outputs(['mse', 'mse']).fit(X, [Y], verbose=0)
+
+
+@pytest.mark.parametrize('count', [1, 3])
+def test_sample_weight_list_of_another_length_is_refused(count):
+    # TF 2.21 refuses both (tapeflow raised IndexError for 1 and trained silently with 3)
+    with pytest.raises(ValueError, match=r'^You should provide one `sample_weight` array per output in `y`\. '
+                                         r'The two structures did not match'):
+        two_outputs().fit(X, [Y, Y], sample_weight=[np.ones(8)] * count, verbose=0)
+
+
+def test_load_model_of_a_number_is_file_format_not_supported(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match='^File format not supported: filepath=3. Keras 3 only supports V3'):
+        keras.models.load_model(3)
+
+
+def test_load_weights_unknown_keyword_is_keras_value_error(tmp_path):
+    model = two_outputs()
+    path = str(tmp_path / 'm.weights.h5')
+    model.save_weights(path)
+    with pytest.raises(ValueError) as caught:
+        model.load_weights(path, foo=1)
+    assert str(caught.value) == "Invalid keyword arguments: {'foo': 1}"
+
+
+def test_archive_whose_config_names_no_class_is_a_value_error(tmp_path):
+    path = str(tmp_path / 'm.keras')
+    with zipfile.ZipFile(path, 'w') as archive:
+        archive.writestr('config.json', '{}')
+        archive.writestr('metadata.json', '{}')
+    with pytest.raises(ValueError, match='names no class'):        # was KeyError: 'class_name'
+        keras.models.load_model(path)
