@@ -12,6 +12,7 @@ import contextlib
 import threading
 
 from .tensor import Tensor, convert_to_tensor
+from .tf_logging import FirstN
 
 
 class ReduceOp:
@@ -163,9 +164,24 @@ class MirroredStrategy(Strategy):
         super().__init__()
         self._devices = None if not devices else list(devices)
 
+    def run(self, fn, args=(), kwargs=None, options=None):
+        """As ``Strategy.run``; called eagerly with a plain Python function it logs TensorFlow's
+        overhead warning (the first 5 times a program does so, as its ``log_first_n``)."""
+        from .eager_graph_names import inside_function
+        from .function import Function
+        if not isinstance(fn, Function) and not inside_function():
+            _EAGER_RUN_WARNING.warning(
+                'Using %s eagerly has significant overhead currently. We will be working on improving this in '
+                'the future, but for now please wrap `call_for_each_replica` or `experimental_run` or `run` '
+                'inside a tf.function to get the best performance.' % type(self).__name__)
+        return super().run(fn, args, kwargs, options)
+
     def _device_spec(self):
         from .placement import parse
         return parse(self._devices[0]) if self._devices else super()._device_spec()
+
+
+_EAGER_RUN_WARNING = FirstN(5)
 
 
 class OneDeviceStrategy(Strategy):
