@@ -148,3 +148,10 @@ def test_structured_outputs_before_any_call_says_why(tmp_path):
     sig = _loaded_signature(_One(), tmp_path)
     with pytest.raises(ValueError, match='has not run yet'):
         sig.structured_outputs
+
+
+def test_loaded_object_type_name_is_tensorflows(tmp_path):
+    # TF 2.21 (progs/handson7/p11.py): type(tf.saved_model.load(path)).__name__ == '_UserObject'
+    tf.saved_model.save(_One(), str(tmp_path))
+    loaded_type = type(tf.saved_model.load(str(tmp_path)))
+    assert loaded_type.__name__ == '_UserObject' and loaded_type.__qualname__ == 'LoadedObject'

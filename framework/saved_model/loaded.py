@@ -32,6 +32,11 @@ class LoadedObject:
         return '<LoadedObject of %s, signatures %s>' % (type(self._root).__name__, sorted(self.signatures))
 
 
+# TensorFlow revives a saved tf.Module or Keras export as a ``_UserObject`` and programs print
+# ``type(loaded).__name__``; the class keeps its Python name for imports and pickling.
+LoadedObject.__name__ = '_UserObject'
+
+
 class _LoadedFunction:
     """A saved tf.function as loaded: called without its Python prints; otherwise the function."""
 
