@@ -4,7 +4,7 @@ import numpy as np
 from framework import backend
 from framework.ops.reductions import reduce_mean, reduce_sum
 from framework.tensor import Tensor
-from .arguments import check_non_negative
+from .arguments import check_non_negative, check_number
 from .optimizer import Optimizer
 from .root_division import divided_by_root
 from .rowwise_moment import scatter_add
@@ -44,8 +44,8 @@ class Adafactor(Optimizer):
         if isinstance(beta_2_decay, bool) or not isinstance(beta_2_decay, (int, float)):
             raise TypeError('Adafactor: argument `beta_2_decay` must be a number. Received: beta_2_decay=%r'
                             % (beta_2_decay,))
-        check_non_negative(epsilon_1, 'epsilon_1')
-        check_non_negative(epsilon_2, 'epsilon_2')
+        check_number(epsilon_1, 'epsilon_1')
+        check_number(epsilon_2, 'epsilon_2')
         check_non_negative(clip_threshold, 'clip_threshold')
         self.beta_2_decay = beta_2_decay
         self.epsilon_1 = epsilon_1

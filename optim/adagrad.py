@@ -1,5 +1,5 @@
 """Adagrad, as Keras 3."""
-from .arguments import check_non_negative
+from .arguments import check_number
 from .optimizer import Optimizer
 from .root_division import divided_by_root, elementwise_when_eager
 from .rowwise_moment import RowwiseMoment, scatter_add
@@ -23,8 +23,8 @@ class Adagrad(RowwiseMoment, Optimizer):
                  clipnorm=None, clipvalue=None, global_clipnorm=None, name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
                          clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
-        check_non_negative(initial_accumulator_value, 'initial_accumulator_value')
-        check_non_negative(epsilon, 'epsilon')
+        check_number(initial_accumulator_value, 'initial_accumulator_value')
+        check_number(epsilon, 'epsilon')
         self.initial_accumulator_value = initial_accumulator_value
         self.epsilon = epsilon
 

@@ -72,8 +72,18 @@ def refuse_none(value, what):
         raise error
 
 
+def check_number(value, what, optional=False):
+    """A number, of any sign: Keras 3 takes a negative learning rate, epsilon or clip bound (a clip bound
+    <= 0 clips nothing, a negative epsilon may give NaN) and so does tapeflow. None only where ``optional``."""
+    if not optional:
+        refuse_none(value, what)
+    if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float, np.number))):
+        raise TypeError('Argument `%s` must be a number (or None). Received: %s=%r of type %s'
+                        % (what, what, value, type(value).__name__))
+
+
 def check_non_negative(value, what, optional=False):
-    """A number >= 0; None only where ``optional`` (clipnorm, weight_decay)."""
+    """A number >= 0; None only where ``optional``."""
     if not optional:
         refuse_none(value, what)
     if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float, np.number))):
@@ -104,7 +114,7 @@ def check_base_options(weight_decay, clipnorm, clipvalue, global_clipnorm, use_e
                          % (clipnorm, clipvalue, global_clipnorm))
     for value, what in ((weight_decay, 'weight_decay'), (clipnorm, 'clipnorm'),
                         (clipvalue, 'clipvalue'), (global_clipnorm, 'global_clipnorm')):
-        check_non_negative(value, what, optional=True)
+        check_number(value, what, optional=True)
     if use_ema:
         check_in_range(ema_momentum, 'ema_momentum', 0, 1, high_inclusive=True, text=(
             '`ema_momentum` must be in the range [0, 1]. Received: ema_momentum=%s' % (ema_momentum,)))
@@ -122,5 +132,5 @@ def set_moment_options(optimizer, beta_1, beta_2, epsilon):
     """Check and set the Adam family's beta_1, beta_2 (each in [0, 1)) and epsilon (>= 0)."""
     check_in_range(beta_1, 'beta_1', 0, 1)
     check_in_range(beta_2, 'beta_2', 0, 1)
-    check_non_negative(epsilon, 'epsilon')
+    check_number(epsilon, 'epsilon')
     optimizer.beta_1, optimizer.beta_2, optimizer.epsilon = beta_1, beta_2, epsilon

@@ -32,7 +32,7 @@ from framework.tensor import Tensor, convert_to_tensor
 from framework.train import deferred_restore
 from framework.variable import STATELESS_SCOPES, Variable
 from . import clipping
-from .arguments import auto_name, check_base_options, check_non_negative, resolve_legacy_arguments
+from .arguments import auto_name, check_base_options, check_number, resolve_legacy_arguments
 from .flat_update import update_plan
 from .gradients import GradientPairError, not_a_variable, present_gradients
 from .moving_average import overwrite_with_averages, update_moving_averages
@@ -130,7 +130,7 @@ class Optimizer(OptimizerState, abc.ABC):
             raise ValueError('Argument `learning_rate` should be a float, a LearningRateSchedule, or a '
                              'callable returning the learning rate. Received: learning_rate=%r'
                              % (value,)) from None
-        check_non_negative(value, 'learning_rate')
+        check_number(value, 'learning_rate')
         if isinstance(old, Variable):
             old.assign(value)
         else:
@@ -376,7 +376,8 @@ class Optimizer(OptimizerState, abc.ABC):
         for variable in variables:
             variable._detach()      # a tape may still hold the old values (see framework/tape.py)
         if self.clipnorm or self.global_clipnorm or self.clipvalue:       # (no call on the common path)
-            if self.global_clipnorm and not self.clipnorm and not self.clipvalue and self._defers_scale(grads):
+            if self.global_clipnorm and self.global_clipnorm > 0 and not self.clipnorm and not self.clipvalue \
+                    and self._defers_scale(grads):      # (a bound <= 0 clips nothing, as in Keras 3)
                 self._gradient_scale = _ScaleOf(clipping.global_norm_scale(grads, self.global_clipnorm))
             else:
                 grads = self._clip_gradients(grads)

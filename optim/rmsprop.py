@@ -1,6 +1,6 @@
 """RMSprop (with optional momentum and centering), as Keras 3."""
 from framework import graph_random_ops
-from .arguments import check_in_range, check_non_negative
+from .arguments import check_in_range, check_number
 from .optimizer import Optimizer
 from .root_division import divided_by_root, elementwise_when_eager
 from .rowwise_moment import RowwiseMoment, scatter_add
@@ -28,7 +28,7 @@ class RMSprop(RowwiseMoment, Optimizer):
                          clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
         check_in_range(rho, 'rho', 0, 1, high_inclusive=True)
         check_in_range(momentum, 'momentum', 0, 1, high_inclusive=True)
-        check_non_negative(epsilon, 'epsilon')
+        check_number(epsilon, 'epsilon')
         self.rho = rho
         self.momentum = momentum
         self.epsilon = epsilon

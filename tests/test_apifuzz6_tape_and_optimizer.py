@@ -90,3 +90,26 @@ def test_apply_zips_gradients_with_variables():
     optimizer = keras.optimizers.SGD(0.5)
     optimizer.apply([tf.constant([1.0]), tf.constant([3.0])], [w])
     assert w.numpy().tolist() == [0.5] and int(optimizer.iterations) == 1
+
+
+@pytest.mark.parametrize('cls, options, expected', [
+    # TF 2.21, SGD default learning rate 0.01, gradient [0.5, -3.0] on [1.0, 2.0] (p/o2.py, p/o3.py)
+    (keras.optimizers.SGD, dict(learning_rate=-0.1), [1.05, 1.7]),
+    (keras.optimizers.SGD, dict(clipnorm=-1.0), [0.995, 2.03]),            # a bound <= 0 clips nothing
+    (keras.optimizers.SGD, dict(clipvalue=-1.0), [0.995, 2.03]),
+    (keras.optimizers.SGD, dict(global_clipnorm=-1.0), [0.995, 2.03]),
+    (keras.optimizers.SGD, dict(weight_decay=-0.1), [0.99600005, 2.032]),
+    (keras.optimizers.Adam, dict(epsilon=-1.0), [1.0000161, 1.9998952]),
+    (keras.optimizers.Nadam, dict(epsilon=-1.0), [1.0010628, 2.001594]),
+    (keras.optimizers.Adagrad, dict(epsilon=-1.0), [np.nan, 2.001054]),
+    (keras.optimizers.RMSprop, dict(epsilon=-1.0), [np.nan, np.nan]),
+])
+def test_negative_hyperparameters_are_taken_as_keras_takes_them(cls, options, expected):
+    v = tf.Variable([1.0, 2.0])
+    cls(**options).apply_gradients([(tf.constant([0.5, -3.0]), v)])
+    np.testing.assert_allclose(v.numpy(), np.array(expected, np.float32), rtol=1e-6)
+
+
+def test_a_hyperparameter_that_is_no_number_is_still_refused():
+    with pytest.raises(TypeError, match='`clipnorm` must be a number'):     # TF: TypeError from '>' at the update
+        keras.optimizers.SGD(clipnorm='a')
