@@ -11,7 +11,7 @@ from framework.tape import paused
 from framework.tensor import Tensor
 from framework.variable import TRAINABLE_FLAG_CHANGES
 
-from . import tracking
+from . import layer_metrics, tracking
 
 
 class LayerWeights:
@@ -65,6 +65,16 @@ class LayerWeights:
 
     def _flatten_layers(self, include_self=True):
         return ([self] if include_self else []) + tracking.all_sublayers(self)
+
+    @property
+    def metrics(self):
+        """The Metric objects of this layer's attributes, then its sublayers' (Keras 3's order)."""
+        return layer_metrics.layer_metrics(self)
+
+    @property
+    def metrics_variables(self):
+        """The variables of every metric in ``metrics``, in that order."""
+        return [v for m in self.metrics for v in m.variables]
 
     # ---- losses -----------------------------------------------------------------
     @property
@@ -160,7 +170,7 @@ class _Walk:
     regularized trainable weight with its regularizer, in weight order.
     """
     __slots__ = ('key', 'containers', 'items', 'subs', 'weights', 'trainable', 'non_trainable', 'penalties',
-                 'every', '_variables')
+                 'every', '_variables', 'metrics')
 
     def __init__(self, layer, key):
         self.key = key
@@ -180,6 +190,7 @@ class _Walk:
             self.trainable, self.non_trainable = [], weights
         self.penalties = [(v, regularizers[v]) for v in self.trainable if v in regularizers]
         self._variables = None
+        self.metrics = None             # a Model's metric attributes and its layers' (Trainer.metrics)
 
     @property
     def variables(self):

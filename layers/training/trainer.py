@@ -19,6 +19,7 @@ from framework.tape import GradientTape
 from framework.tensor import Tensor
 
 from ..call_inputs import names_training
+from ..layer_metrics import model_metrics
 from .compile import resolve_optimizer
 from .compile_loss import CompiledLoss
 from .compile_metrics import CompileMetrics
@@ -153,7 +154,8 @@ class Trainer(Keras2Shims, TrainingLoops):
     # ---- metrics ----------------------------------------------------------------------
     @property
     def metrics(self):
-        """The loss tracker, the compiled metrics container, then metrics held as attributes."""
+        """The loss tracker, the compiled metrics container, metrics held as attributes, then the
+        metrics of the layers below (layer_metrics.py)."""
         out = []
         if self.compiled:
             out.append(self._loss_tracker)
@@ -161,8 +163,7 @@ class Trainer(Keras2Shims, TrainingLoops):
                 out.append(self._compiled_metrics)
             if self._compiled_loss is not None:
                 out.extend(self._compiled_loss.metrics)      # '<output>_loss' per output, several outputs
-        own = (self._loss_tracker, self._compiled_metrics)
-        out.extend(v for v in vars(self).values() if isinstance(v, metrics_module.Metric) and v not in own)
+        out.extend(model_metrics(self, (self._loss_tracker, self._compiled_metrics), Trainer))
         return out
 
     @property
