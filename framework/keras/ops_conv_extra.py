@@ -12,6 +12,7 @@ import numpy as np
 
 from framework import ops as _ops
 from .ops_arguments import integer
+from .ops_conv_dtypes import forward_kernel, transpose_kernel
 from .ops_conv_nd import conv_transpose_nd
 from .ops_dtypes import cast_all, floating, same_dtype_operand, tensor
 from .ops_nn import _restore, _spatial, refuse_integer_input
@@ -85,7 +86,7 @@ def separable_conv(inputs, depthwise_kernel, pointwise_kernel, strides=1, paddin
     """``depthwise_conv`` followed by a 1x1 convolution with ``pointwise_kernel`` (1[, 1], channels, filters)."""
     first = data_format == 'channels_first'
     y = depthwise_conv(inputs, depthwise_kernel, strides, padding, data_format, dilation_rate)
-    p = floating(pointwise_kernel, 'separable_conv')
+    p = forward_kernel(y, pointwise_kernel, 'separable_conv', 2, False)     # TF's pointwise Conv2D pairing
     channels = y.shape[1] if first else y.shape[-1]
     if p.ndim < 2 or p.shape[-2] != channels or any(n != 1 for n in p.shape[:-2]):
         raise ValueError('keras.ops.separable_conv: pointwise_kernel must be (1[, 1], %d, filters), got shape %s'
@@ -102,6 +103,8 @@ def conv_transpose(inputs, kernel, strides=1, padding='valid', output_padding=No
     the output size follows Keras 3's rule ((in - 1) * stride + kernel + output_padding for 'valid', in * stride
     for 'same'; a dilated kernel counts its dilated extent)."""
     dilations = dilation_rate if isinstance(dilation_rate, (list, tuple)) else [dilation_rate]
+    raw = tensor(inputs, 'conv_transpose')
+    transpose_kernel(raw, kernel, 'conv_transpose', raw.ndim - 2)
     if np.ndim(inputs) >= 5 or any(d != 1 for d in dilations):
         return conv_transpose_nd(inputs, kernel, strides, padding, output_padding, data_format, dilation_rate)
     x, one_d, first = _spatial(inputs, data_format, 'conv_transpose')

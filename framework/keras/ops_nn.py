@@ -14,6 +14,7 @@ from framework import ops as _ops
 from framework.ops import float_kernels
 from .activation_inputs import float_activation_input, floatx_activation_input
 from .ops_arguments import integer
+from .ops_conv_dtypes import forward_kernel
 from .ops_conv_nd import conv_nd
 from .ops_dtypes import FLOATX, floating, tensor
 
@@ -248,6 +249,9 @@ def conv(inputs, kernel, strides=1, padding='valid', data_format=None, dilation_
     """N-D convolution (N = 1, 2 or 3) with a (spatial..., in_channels, out_channels) kernel
     (in_channels a divisor of the input's channels: a grouped convolution)."""
     refuse_integer_input(inputs, 'conv', kernel)
+    dilations = dilation_rate if isinstance(dilation_rate, (list, tuple)) else [dilation_rate]
+    raw = tensor(inputs, 'conv')
+    forward_kernel(raw, kernel, 'conv', raw.ndim - 2, any(d != 1 for d in dilations))
     if _beyond_2d_path(inputs, kernel, data_format, dilation_rate):
         return conv_nd(inputs, kernel, strides, padding, data_format, dilation_rate)
     x, one_d, first = _spatial(inputs, data_format, 'conv')

@@ -134,6 +134,15 @@ KERNELS = {
     'DepthwiseConv2dNative': ('DepthwiseConv2dNative', 'input:T, filter:T -> output:T', _ACTIVATION,
                               '; attr=strides:list(int); ' + _CONV_PADDING
                               + '; attr=explicit_paddings:list(int),default=[]; ' + _CONV_FORMAT),
+    'Conv2DBackpropInput': ('Conv2DBackpropInput', 'input_sizes:int32, filter:T, out_backprop:T -> output:T',
+                            ('half', 'bfloat16', 'float', 'double', 'int32'),
+                            '; attr=strides:list(int); attr=use_cudnn_on_gpu:bool,default=true; ' + _CONV_PADDING
+                            + '; attr=explicit_paddings:list(int),default=[]; ' + _CONV_FORMAT),
+    'Conv3DBackpropInputV2': ('Conv3DBackpropInputV2', 'input_sizes:Tshape, filter:T, out_backprop:T -> output:T',
+                              _ACTIVATION, '; attr=strides:list(int),min=5; attr=padding:string,allowed=["SAME", '
+                              '"VALID"]; attr=data_format:string,default="NDHWC",allowed=["NDHWC", "NCDHW"]; '
+                              'attr=dilations:list(int),default=[1, 1, 1, 1, 1]; '
+                              'attr=Tshape:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]'),
     'Conv3D': ('Conv3D', 'input:T, filter:T -> output:T', _ACTIVATION,
                '; attr=strides:list(int),min=5; attr=padding:string,allowed=["SAME", "VALID"]; '
                'attr=data_format:string,default="NDHWC",allowed=["NDHWC", "NCDHW"]; '
