@@ -134,9 +134,10 @@ def _checked_signature(input_signature, params):
     return tuple(input_signature)
 
 
-def _spec_text(value):
+def _spec_text(value, name=None):
+    """The refused value's spec as TensorFlow's error shows it: under the wanted spec's name."""
     shape = value.shape if isinstance(value, TensorSpec) else value._data.shape
-    return repr(TensorSpec(None if shape is None else tuple(shape), value.dtype))
+    return repr(TensorSpec(None if shape is None else tuple(shape), value.dtype, name))
 
 
 def _cast(value, spec):
@@ -153,7 +154,7 @@ def _cast(value, spec):
         return _cast_composite(value, spec)
     if isinstance(value, (Tensor, TensorSpec)):
         if value.dtype != spec.dtype:
-            raise TypeError('Can not cast %s to %r' % (_spec_text(value), spec))
+            raise TypeError('Can not cast %s to %r' % (_spec_text(value, spec.name), spec))
         tensor = value
     else:
         try:
@@ -161,7 +162,7 @@ def _cast(value, spec):
         except (TypeError, ValueError):
             raise TypeError('Cannot convert %r to EagerTensor of dtype %s' % (value, spec.dtype.name)) from None
     if not spec.is_compatible_with(tensor):
-        raise TypeError('Can not cast %s to %r' % (_spec_text(tensor), spec))
+        raise TypeError('Can not cast %s to %r' % (_spec_text(tensor, spec.name), spec))
     if isinstance(tensor, Variable):
         from .ops import identity       # the function sees the value, and gradients still reach the variable
         tensor = identity(tensor)

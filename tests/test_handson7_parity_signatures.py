@@ -155,3 +155,28 @@ def test_loaded_object_type_name_is_tensorflows(tmp_path):
     tf.saved_model.save(_One(), str(tmp_path))
     loaded_type = type(tf.saved_model.load(str(tmp_path)))
     assert loaded_type.__name__ == '_UserObject' and loaded_type.__qualname__ == 'LoadedObject'
+
+
+def test_exported_serve_binds_as_tensorflows_endpoint(tmp_path):
+    # Géron's ch. 19 model: Flatten(input_shape=[6, 6], dtype=tf.uint8) under Keras 3 gives a
+    # float32 Input, so TF 2.21's serve() refuses uint8 tensors (progs/handson7/p13.py) and
+    # converts numpy arrays to the spec's dtype
+    model = keras.Sequential([keras.layers.Flatten(input_shape=[2, 3], dtype=tf.uint8),
+                              keras.layers.Rescaling(scale=1 / 255), keras.layers.Dense(2)])
+    model.export(str(tmp_path / 'm'), verbose=False)
+    loaded = tf.saved_model.load(str(tmp_path / 'm'))
+    images = np.arange(12, dtype=np.uint8).reshape(2, 2, 3)
+    expected = model(images.astype(np.float32), training=False).numpy()
+    np.testing.assert_array_equal(loaded.serve(images).numpy(), expected)      # numpy: converted
+    name = model.inputs[0].name
+    spec = "TensorSpec(shape=(None, 2, 3), dtype=tf.float32, name='%s')" % name
+    with pytest.raises(TypeError) as info:
+        loaded.serve(tf.constant(images))
+    assert str(info.value).startswith(
+        "Binding inputs to tf.function failed due to `Can not cast TensorSpec(shape=(2, 2, 3), dtype=tf.uint8, "
+        "name='%s') to %s`. Received args: " % (name, spec))
+    assert str(info.value).endswith("and kwargs: {} for signature: (args_0: %s)." % spec)
+    with pytest.raises(TypeError, match=r"`missing a required argument: 'args_0'`"):
+        loaded.serve(**{name: images})
+    with pytest.raises(TypeError, match=r"`Can not cast TensorSpec\(shape=\(2, 3, 3\), dtype=tf.float32, name="):
+        loaded.serve(np.zeros((2, 3, 3), np.float32))

@@ -1,23 +1,47 @@
 """What Keras 3's ``model.export(path)`` writes: a SavedModel serving the model's inference call.
 
-The loaded object has ``serve(x)`` (the model called with training=False),
-signatures 'serve' and 'serving_default' taking ``keras_tensor`` (Keras's
-name for the first input; further inputs 'keras_tensor_1', ...), and the
-model's variables, as TF 2.21 gives for an exported Keras model.
+The loaded object has ``serve(x)`` (the model called with training=False; a list for several
+inputs), signatures 'serve' and 'serving_default' taking the model's input names as keywords
+('keras_tensor', 'keras_tensor_3', or the names given to ``Input``), and the model's variables,
+as TF 2.21 gives for an exported Keras model.
 """
 from . import save
+from ..function_signature import Binder
 from ..ops.tensor_spec import TensorSpec
 from .signatures import Signature
+
+
+def _endpoint(args_0):
+    """The parameters of TensorFlow's 'serve' function: one positional argument ``args_0``."""
 
 
 class ExportArchive:
     """The exported object: the model's inference endpoint and its variables."""
 
-    def __init__(self, model):
-        self._model = model
+    _specs = None       # archives saved before the endpoint kept its input specs take anything
 
-    def serve(self, *inputs):
-        return self._model(inputs[0] if len(inputs) == 1 else list(inputs), training=False)
+    def __init__(self, model, input_specs=None):
+        self._model = model
+        self._specs = input_specs
+
+    def serve(self, *args, **kwargs):
+        """The model's inference on ``args_0``; with the model's input specs, TensorFlow's binding:
+        the inputs are converted to the specs' dtypes and must fit their shapes.
+
+        Raises:
+            TypeError: TensorFlow's 'Binding inputs to tf.function failed due to ...' (a wrong dtype
+                or shape, keywords, or more than one argument).
+        """
+        if self._specs is None:
+            inputs = args[0] if len(args) == 1 else list(args)
+        else:
+            signature = self._specs[0] if len(self._specs) == 1 else list(self._specs)
+            inputs = Binder(_endpoint, [signature]).cast(args, kwargs)[0]
+        return self._model(inputs, training=False)
+
+    def _signature_call(self, *inputs):
+        """What the signatures run: their keyword inputs in order, passed to ``serve`` as its one argument."""
+        return self.serve(inputs[0] if len(inputs) == 1 else list(inputs))
 
     @property
     def variables(self):
@@ -54,8 +78,8 @@ def export_model(model, filepath, input_count=None):
         outputs = [TensorSpec(x.shape, x.dtype) for x in (getattr(model, 'outputs', None) or [])] or None
     else:
         names = ['keras_tensor'] + ['keras_tensor_%d' % i for i in range(1, count)]
-    archive = ExportArchive(model)
-    endpoint = Signature(archive, 'serve', names, specs, wrapped_name='__call__',
+    archive = ExportArchive(model, specs)
+    endpoint = Signature(archive, '_signature_call', names, specs, wrapped_name='__call__',
                          output_specs=None if outputs is None else
                          {'output_%d' % i: spec for i, spec in enumerate(outputs)})
     save(archive, filepath, signatures={'serve': endpoint, 'serving_default': endpoint})
