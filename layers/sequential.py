@@ -239,7 +239,10 @@ class Sequential(ModelBase):
             return squeeze(x, axis=-1)
         if x.ndim == len(reference) - 1 and reference[-1] == 1:
             return expand_dims(x, axis=-1)
-        return x
+        # Keras 3's Functional._adjust_input_rank: any other rank is refused (a Sequential built on
+        # batches, mapped over single images in a Dataset, raised this on TF 2.21 and ran on tapeflow)
+        raise ValueError("Invalid input shape for input {} with name '{}' and path ''. Expected shape {}, but input "
+                         'has incompatible shape {}'.format(x, self._graph_ends[0][0].name, reference, tuple(x.shape)))
 
     def compute_mask(self, inputs, mask=None):
         """None: the output already carries the mask its last layer computed."""
