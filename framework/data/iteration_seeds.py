@@ -10,6 +10,8 @@ shuffled as TensorFlow's next one is.
 import contextlib
 import threading
 
+from .. import random_state_freeze
+
 _STATE = threading.local()
 
 
@@ -34,10 +36,13 @@ class IterationSeeds:
 
 @contextlib.contextmanager
 def peeking():
-    """Iterators made inside draw their stages' next pairs without spending them."""
+    """Iterators made inside draw their stages' next pairs without spending them, and the map
+    functions run inside move no random state (a ``tf.random.Generator``'s ``make_seeds``, a Keras
+    SeedGenerator, op seeds): TensorFlow only traces them for the spec, it never runs them."""
     previous = getattr(_STATE, 'peeking', False)
     _STATE.peeking = True
     try:
-        yield
+        with random_state_freeze.freezing():
+            yield
     finally:
         _STATE.peeking = previous

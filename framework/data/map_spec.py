@@ -25,12 +25,12 @@ def mapped_spec(map_func, upstream, first_pair=None):
     if first_pair is not None:
         first, result = first_pair
     else:
-        with peeking():          # a read for the spec spends no shuffle seeds (iteration_seeds.py)
+        with peeking():          # a read for the spec spends no shuffle seeds nor random states (iteration_seeds.py)
             first = next(iter(upstream._make_iterator()), None)
-        if first is None:
-            raise ValueError('Dataset.element_spec: this dataset (made by map) gives no elements, so the spec '
-                             'of its elements cannot be read from them')
-        result = host_structure(call_with_element(map_func, first))
+            if first is None:
+                raise ValueError('Dataset.element_spec: this dataset (made by map) gives no elements, so the spec '
+                                 'of its elements cannot be read from them')
+            result = host_structure(call_with_element(map_func, first))
     spec = spec_of(result)
     batch = _unknown_batch_size(upstream.element_spec, first)
     if batch is None:

@@ -1,0 +1,28 @@
+"""Reading a mapped Dataset's element_spec moves no tf.random.Generator: TensorFlow traces the
+map function for the spec and never runs it, so the data augmentation tutorial's
+``rng.make_seeds(2)[0]`` per element starts at the generator's first seeds. tapeflow reads the spec
+by mapping the first element and drew one seed pair there. Golden values from TF 2.21
+(progs/tutorials6/probe_gen2.py)."""
+import numpy as np
+
+import framework as tf
+
+
+def test_element_spec_read_spends_no_generator_state():
+    rng = tf.random.Generator.from_seed(123, alg='philox')
+
+    def with_seed(x):
+        return x, rng.make_seeds(1)[:, 0]
+    ds = tf.data.Dataset.range(4).map(with_seed)
+    assert ds.element_spec[1].shape == (2,)
+    seeds = [s.numpy()[0] for _, s in ds.batch(2).prefetch(2).unbatch()]
+    assert seeds == [5919633356954535739, 95213998067280893, -453839084984763860, -3615338972395879271]
+    np.testing.assert_array_equal(rng.state.numpy(), [1147, 0, 0])     # TF 2.21 after four draws
+
+
+def test_element_spec_read_spends_no_keras_seed_generator():
+    flip = tf.keras.layers.RandomFlip('horizontal', seed=1)
+    ds = tf.data.Dataset.from_tensor_slices(np.ones((8, 1, 2, 1), 'float32')).batch(4).map(
+        lambda a: flip(a, training=True))
+    _ = ds.element_spec
+    assert flip.generator.state.numpy().tolist() == [1, 0]      # TF 2.21: [1, 0] before and after the spec
