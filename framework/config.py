@@ -1,4 +1,5 @@
 """``framework.config``: which devices exist."""
+from .deprecation import deprecated
 from .placement import (get_soft_device_placement, list_physical_devices, set_default_device,  # noqa: F401
                         set_soft_device_placement)
 
@@ -21,9 +22,14 @@ def functions_run_eagerly():
     return RUN_EAGERLY[0]
 
 
-# TensorFlow's deprecated spellings of the two (it logs a deprecation warning for each).
-experimental_run_functions_eagerly = run_functions_eagerly
-experimental_functions_run_eagerly = functions_run_eagerly
+# TensorFlow's deprecated spellings of the two, with the deprecation warning TF logs for each.
+_EAGER_RUN = 'tensorflow.python.eager.polymorphic_function.eager_function_run'
+experimental_run_functions_eagerly = deprecated(
+    'experimental_run_functions_eagerly', _EAGER_RUN,
+    'Use `tf.config.run_functions_eagerly` instead of the experimental version.')(run_functions_eagerly)
+experimental_functions_run_eagerly = deprecated(
+    'experimental_functions_run_eagerly', _EAGER_RUN,
+    'Use tf.config.functions_run_eagerly instead of the experimental version.')(functions_run_eagerly)
 
 
 def set_tf_exact_math(mode):

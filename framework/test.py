@@ -1,8 +1,11 @@
 """``framework.test``: ``tf.test``'s gradient checks, TestCase and build queries."""
+from .deprecation import deprecated
 from .gradient_check import check_gradients, compute_gradient  # noqa: F401
 from .test_case import TestCase, main  # noqa: F401
 
 
+@deprecated('is_gpu_available', 'tensorflow.python.framework.test_util',
+            "Use `tf.config.list_physical_devices('GPU')` instead.")
 def is_gpu_available(cuda_only=False, min_cuda_compute_capability=None):
     from .placement import list_physical_devices
     return bool(list_physical_devices('GPU'))

@@ -1,0 +1,33 @@
+"""TensorFlow's deprecation notice for an endpoint it keeps only as an older spelling.
+
+TensorFlow's ``@deprecated`` decorator logs, the first time a program calls such a function:
+
+    WARNING:tensorflow:From <caller's file>:<line>: <name> (from <TF module>) is deprecated and will be removed in a future version.
+    Instructions for updating:
+    <what to use instead>
+
+on the 'tensorflow' logger (stderr). tapeflow's functions for those endpoints log the same lines,
+naming TensorFlow's function and module as TF does, so a ported program's stderr reads as TF's.
+"""
+import functools
+import sys
+
+from .tf_logging import logger
+
+_warned = set()
+
+
+def deprecated(tf_name, tf_module, instructions):
+    """Decorate a function that stands for TensorFlow's deprecated ``tf_module.tf_name``."""
+    def wrap(function):
+        @functools.wraps(function)
+        def call(*args, **kwargs):
+            if tf_name not in _warned:
+                _warned.add(tf_name)
+                caller = sys._getframe(1)
+                logger().warning('From %s:%d: %s (from %s) is deprecated and will be removed in a future version.\n'
+                                 'Instructions for updating:\n%s', caller.f_code.co_filename, caller.f_lineno,
+                                 tf_name, tf_module, instructions)
+            return function(*args, **kwargs)
+        return call
+    return wrap
