@@ -9,13 +9,17 @@ warns first, in these words::
 
 A tensor given for a one-Input list counts as that list (Keras compares after wrapping
 it), a numpy array does not; lists and tuples count as the same; a dict given to a model
-whose Inputs are not a dict is matched by the Inputs' names instead, with no warning.
+whose Inputs are not a dict is matched by the Inputs' names instead, with no warning. Keras's
+tree tells a layer's TrackedDict (``FeatureSpace.get_inputs()``) from a plain dict, and lists
+its keys sorted.
 """
 import warnings
 
 import numpy as np
 
 from framework.tensor import Tensor
+
+from ..tracked_dict import TrackedDict
 
 
 def warn_if_structure_differs(model, inputs):
@@ -39,6 +43,7 @@ def _same_structure(a, b):
             all(_same_structure(x, y) for x, y in zip(a, b))
     if isinstance(a, dict) or isinstance(b, dict):
         return isinstance(a, dict) and isinstance(b, dict) and sorted(a) == sorted(b) and \
+            isinstance(a, TrackedDict) == isinstance(b, TrackedDict) and \
             all(_same_structure(a[key], b[key]) for key in a)
     return True
 
@@ -47,5 +52,6 @@ def _map(fn, value):
     if isinstance(value, (list, tuple)):
         return type(value)(_map(fn, x) for x in value)
     if isinstance(value, dict):
-        return {key: _map(fn, x) for key, x in value.items()}
+        keys = sorted(value) if isinstance(value, TrackedDict) else value
+        return {key: _map(fn, value[key]) for key in keys}
     return fn(value)

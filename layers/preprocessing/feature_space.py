@@ -17,6 +17,7 @@ from framework.tensor import Tensor, convert_to_tensor
 from ..input_layer import Input
 from ..layer import Layer
 from ..naming import unique_name
+from ..tracked_dict import TrackedDict
 from ..normalization import Normalization, Rescaling
 from .categorical_encoding import CategoryEncoding
 from .discretization import Discretization
@@ -116,7 +117,9 @@ class FeatureSpace(Layer):
             raise ValueError("Invalid value for argument `output_mode`. Expected one of {'dict', 'concat'}. "
                              'Received: output_mode=%s' % (output_mode,))
         self.output_mode = output_mode
-        self.inputs = {key: Input(shape=(1,), dtype=f.dtype, name=key) for key, f in self.features.items()}
+        # a TrackedDict, as Keras 3 holds it: models built on it warn when called with a plain dict
+        self.inputs = TrackedDict((key, Input(shape=(1,), dtype=f.dtype, name=key))
+                                  for key, f in self.features.items())
         self.preprocessors = {key: f.preprocessor for key, f in self.features.items()}
         self.encoded_features = None
         self.crossers = {cross.name: HashedCrossing(cross.crossing_dim, name=cross.name) for cross in self.crosses}
