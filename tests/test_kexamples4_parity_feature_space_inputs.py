@@ -46,3 +46,13 @@ def test_model_on_a_plain_dict_of_the_same_inputs_does_not_warn():
     model = keras.Model(dict(space.get_inputs()), keras.layers.Dense(1)(space.get_encoded_features()))
     plain = {'b': keras.ops.convert_to_tensor([2.0]), 'a': keras.ops.convert_to_tensor([1.0])}
     assert _messages(lambda: model(plain)) == []
+
+
+def test_saved_config_lists_feature_space_inputs_sorted(tmp_path):
+    # TF 2.21: input_layers {'a': ..., 'b': ...}; the reloaded model's inputs are a plain dict, sorted
+    space = _feature_space()
+    model = keras.Model(space.get_inputs(), keras.layers.Dense(1)(space.get_encoded_features()))
+    assert list(model.get_config()['input_layers']) == ['a', 'b']
+    model.save(str(tmp_path / 'm.keras'))
+    loaded = keras.models.load_model(str(tmp_path / 'm.keras'))
+    assert type(loaded.input) is dict and list(loaded.input) == ['a', 'b']

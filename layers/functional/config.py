@@ -19,6 +19,7 @@ from framework import nest
 from framework.tensor import Tensor
 
 from .. import naming, serialization
+from ..tracked_dict import TrackedDict
 from .keras_filled_arguments import keras_recorded_kwargs
 from .keras_mask_arguments import is_keras_op_entry, readable_call
 from .keras_training_argument import without_default_training
@@ -48,8 +49,11 @@ def functional_config(model):
     def tensor_ref(tensor):
         layer, node_index, tensor_index = tensor._keras_history
         return [layer.name, config_index[inbound_nodes(layer)[node_index]], tensor_index]
+    inputs = model._inputs_struct
+    if isinstance(inputs, TrackedDict):         # Keras's tree lists a layer's dict sorted (FeatureSpace's Inputs)
+        inputs = {key: inputs[key] for key in sorted(inputs)}
     return {'name': model.name, 'trainable': model.trainable, 'layers': layer_configs,
-            'input_layers': nest.map_structure(tensor_ref, model._inputs_struct),
+            'input_layers': nest.map_structure(tensor_ref, inputs),
             'output_layers': nest.map_structure(tensor_ref, model._outputs_struct)}
 
 
