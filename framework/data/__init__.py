@@ -10,7 +10,11 @@ from .csv_dataset import CsvDataset
 from .dataset import AUTOTUNE, Dataset  # noqa: F401
 from .make_csv_dataset import make_csv_dataset
 from . import experimental_aliases
+from .dataset_iterator import DatasetIterator as Iterator  # noqa: F401  (tf.data.Iterator: what iter(dataset) gives)
 from .numpy_iterator import NumpyIterator  # noqa: F401
+from .optional import Optional
+from .saving import load as _load, save as _save
+from .spec import DatasetSpec  # noqa: F401
 from .options import (AutoShardPolicy, AutotuneOptions, DistributeOptions, ExternalStatePolicy,  # noqa: F401
                       OptimizationOptions, Options, ThreadingOptions)
 
@@ -48,7 +52,14 @@ def assert_cardinality(expected_cardinality):
     return transformation
 
 
+def get_next_as_optional(iterator):
+    """``tf.data.experimental.get_next_as_optional``: ``iterator.get_next_as_optional()``."""
+    return iterator.get_next_as_optional()
+
+
 experimental = type('experimental', (), {
+    'Optional': Optional, 'get_next_as_optional': staticmethod(get_next_as_optional),
+    'save': staticmethod(_save), 'load': staticmethod(_load),
     'AUTOTUNE': AUTOTUNE, 'INFINITE_CARDINALITY': INFINITE_CARDINALITY,
     'UNKNOWN_CARDINALITY': UNKNOWN_CARDINALITY, 'cardinality': staticmethod(cardinality),
     'assert_cardinality': staticmethod(assert_cardinality), 'CsvDataset': staticmethod(CsvDataset),

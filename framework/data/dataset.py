@@ -213,6 +213,23 @@ class Dataset(ElementStages, RegroupingStages):
         stream = mixing.chosen(datasets, choice_dataset, stop_on_empty_dataset)
         return Dataset(stream, card.UNKNOWN_CARDINALITY, lambda: datasets[0].element_spec)
 
+    # ---- files (saving.py) -----------------------------------------------------------
+    def save(self, path, compression=None, shard_func=None, checkpoint_args=None):
+        """Run the dataset once and write its elements under the directory ``path`` (see ``load``)."""
+        from .saving import save
+        save(self, path, compression, shard_func, checkpoint_args)
+
+    @staticmethod
+    def load(path, element_spec=None, compression=None, reader_func=None, wait=False):
+        """The dataset ``save`` wrote at ``path``."""
+        from .saving import load
+        return load(path, element_spec, compression, reader_func, wait)
+
+    def snapshot(self, path, compression='AUTO', reader_func=None, shard_func=None, name=None):
+        """The same elements; the first full pass is written to ``path`` and later passes read it."""
+        from .saving import snapshot
+        return snapshot(self, path, compression, reader_func, shard_func)
+
     # ---- reading ---------------------------------------------------------------------
     def __iter__(self):
         return DatasetIterator(self)

@@ -31,7 +31,21 @@ class DatasetIterator:
         return element
 
     def get_next(self):
-        return next(self)
+        """The next element; at the end TensorFlow's OutOfRangeError (``next()`` raises StopIteration)."""
+        try:
+            return next(self)
+        except StopIteration:
+            raise _end_of_sequence(self._dataset) from None
+
+    def get_next_as_optional(self):
+        """The next element as a ``tf.experimental.Optional``, empty at the end of the data."""
+        from .optional import _OptionalImpl
+        try:
+            element = next(self._elements)
+        except StopIteration:
+            return _OptionalImpl(None, self.element_spec)
+        self._taken += 1
+        return _OptionalImpl(element, self.element_spec)
 
     @property
     def element_spec(self):
@@ -51,3 +65,11 @@ class DatasetIterator:
         self._taken = 0
         for _ in range(int(value[0])):
             next(self)
+
+
+def _end_of_sequence(dataset):
+    from .. import nest
+    from ..errors import OutOfRangeError, _EAGER_CPU
+    count = len(nest.flatten(dataset.element_spec))
+    return OutOfRangeError('{{function_node __wrapped__IteratorGetNext_output_types_%d_device_%s}} End of sequence '
+                           '[Op:IteratorGetNext] name: ' % (count, _EAGER_CPU))
