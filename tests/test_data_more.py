@@ -57,10 +57,10 @@ class SpecLike:
 
 @pytest.mark.parametrize('gen, signature, error, message', [
     (lambda: iter([[1., 2., 3.]]), tf.TensorSpec((2,), 'float32'), ValueError,
-     r'from_generator.*shape \(3,\) where an element of shape \(2,\)'),
+     r'`generator` yielded an element of shape \(3,\) where an element of shape \(2,\)'),
     (lambda: iter([[1., 2., 3.]]), (tf.TensorSpec(None, 'float32'),) * 2, TypeError,
-     'from_generator.*did not match the expected structure'),
-    (lambda: iter(['abc']), SpecLike(), TypeError, 'from_generator.*could not be converted.*float32'),
+     '`generator` yielded an element that did not match the expected structure'),
+    (lambda: iter(['abc']), SpecLike(), TypeError, '`generator` yielded an element that could not be converted.*float32'),
 ])
 def test_from_generator_rejects_elements_off_the_signature(gen, signature, error, message):
     ds = Dataset.from_generator(gen, output_signature=signature)

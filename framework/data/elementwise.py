@@ -112,8 +112,11 @@ class ElementStages:
         ``reshuffle_each_iteration`` each iteration is seeded by the next two words of a
         stream seeded by the stage's seeds; otherwise every iteration repeats the first order.
         """
-        buffer_size = positive_int(buffer_size, 'buffer_size', 'Dataset.shuffle', (
-            'ShuffleDatasetV3', 'buffer_size must be greater than zero or UNKNOWN_CARDINALITY'))
+        if type(buffer_size) is int and buffer_size == card.UNKNOWN_CARDINALITY:
+            buffer_size = None       # TF: a buffer as large as the input (any buffer that large gives its order)
+        else:
+            buffer_size = positive_int(buffer_size, 'buffer_size', 'Dataset.shuffle', (
+                'ShuffleDatasetV3', 'buffer_size must be greater than zero or UNKNOWN_CARDINALITY'))
         seeds = op_seeds.seed_pair(seed, lambda: (0, 0))
         if seeds == (0, 0):          # nothing seeded: TensorFlow picks random seeds
             seeds = tuple(int(v) for v in tf_random.draw_seed_pair())
@@ -123,21 +126,24 @@ class ElementStages:
         def shuffled():
             pair = next_pair() if reshuffle_each_iteration else seeds
             words = philox.word_stream(*philox.key_counter_from_op_seeds(*pair))
-            buffer, start, end = [None] * buffer_size, 0, 0
-            upstream = iter(source())
+            upstream, size = iter(source()), buffer_size
+            if size is None:
+                held = list(upstream)
+                upstream, size = iter(held), max(1, len(held))
+            buffer, start, end = [None] * size, 0, 0
             exhausted = False
             while True:
-                while not exhausted and end - start < buffer_size:
+                while not exhausted and end - start < size:
                     element = next(upstream, _END)
                     if element is _END:
                         exhausted = True
                     else:
-                        buffer[end % buffer_size] = element
+                        buffer[end % size] = element
                         end += 1
                 if end == start:
                     return
-                index = (start + next(words) % (end - start)) % buffer_size
-                first = start % buffer_size
+                index = (start + next(words) % (end - start)) % size
+                first = start % size
                 yield buffer[index]
                 buffer[index], buffer[first] = buffer[first], None
                 start += 1

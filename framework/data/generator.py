@@ -7,6 +7,7 @@ float32 spec, as TensorFlow converts) and its shape checked against the spec.
 import numpy as np
 
 from .. import dtypes
+from ..errors import InvalidArgumentError
 from .spec import TensorSpec, as_spec, shape_admits
 
 WHAT = 'Dataset.from_generator'
@@ -57,19 +58,33 @@ def _conform_leaf(spec, value):
     try:
         array = np.asarray(value.numpy() if hasattr(value, 'numpy') else value, dtype=spec.dtype)
     except (TypeError, ValueError):
-        raise TypeError('%s: `generator` yielded an element that could not be converted to the expected '
-                        'type. The expected type was %s, but the yielded element was %r'
-                        % (WHAT, spec.dtype.name, value)) from None
+        raise _yield_error('`generator` yielded an element that could not be converted to the expected type. The '
+                           'expected type was %s, but the yielded element was %s.' % (spec.dtype.name, value)) \
+            from None
     if not shape_admits(spec, array.shape):
-        raise ValueError('%s: `generator` yielded an element of shape %s where an element of shape %s was '
-                         'expected' % (WHAT, tuple(array.shape), tuple(spec.shape)))
+        raise _yield_error('`generator` yielded an element of shape %s where an element of shape %s was expected.'
+                           % (tuple(array.shape), tuple(spec.shape)))
     return array[()] if array.ndim == 0 else array
 
 
+def _yield_error(text):
+    """TensorFlow 2.21 raises the generator's TypeError from its iterator kernel, as an
+    InvalidArgumentError (tapeflow's is also a TypeError and ValueError, the classes it raised before)."""
+    error = InvalidArgumentError('{{function_node __wrapped__IteratorGetNext_output_types_1_device_/job:localhost/'
+                                 'replica:0/task:0/device:CPU:0}} TypeError: %s' % text)
+    error.add_note("%s: the generator's elements must fit output_signature" % WHAT)
+    return error
+
+
 def _structure_error(signature, value):
-    raise TypeError('%s: `generator` yielded an element that did not match the expected structure. The '
-                    'expected structure was %s, but the yielded element was %r'
-                    % (WHAT, _map_leaves(lambda s: 'tf.' + s.dtype.name, signature), value))
+    raise _yield_error('`generator` yielded an element that did not match the expected structure. The expected '
+                       'structure was %s, but the yielded element was %s.'
+                       % (_map_leaves(lambda s: _DTypeName('tf.' + s.dtype.name), signature), value))
+
+
+class _DTypeName(str):
+    """'tf.int32', shown inside a structure unquoted, as TF shows its DType objects."""
+    __repr__ = str.__str__
 
 
 def _map_leaves(fn, structure):

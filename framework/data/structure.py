@@ -22,6 +22,8 @@ def to_host(value):
     """One component as a numpy value (Python numbers: float32 / int32, as TensorFlow)."""
     if isinstance(value, (np.ndarray, np.generic)) and value.dtype.kind in 'US':
         return numpy_strings_as_bytes(value)       # numpy's str arrays: TensorFlow's bytes
+    if isinstance(value, np.ndarray) and value.dtype.kind == 'O':
+        return np.asarray(convert_to_tensor(value))      # TF's check: only str / bytes objects make a tensor
     if isinstance(value, (Tensor, np.ndarray, np.generic)):
         return np.asarray(value)
     return np.asarray(convert_to_tensor(value))
