@@ -10,14 +10,16 @@ reads only what it needs: eigh the lower triangle, cholesky the lower triangle.
 """
 import numpy as np
 
-from framework import backend
+from framework import backend, onednn_policy
+from framework.errors import InvalidArgumentError, OpError
 from framework import ops as _ops
 from framework.ops import eigen_householder_qr, eigen_math, float_kernels
+from framework.ops.missing_kernels import refuse_missing
 from framework.ops.operands import ACTIVE
 from framework.tape import record_blocked
 from framework.tensor import Tensor
 from .ops_arguments import flag
-from .ops_dtypes import cast_all, floating, linalg_input, same_dtype_operand, tensor
+from .ops_dtypes import floating, linalg_input, same_dtype_operand, tensor
 from .ops_elementwise import _primitive
 from .ops_shapes import matmul
 
@@ -53,7 +55,7 @@ def _lower_read(g):
 
 def eigh(x):
     """(eigenvalues ascending, eigenvectors as columns) of each symmetric matrix (lower triangle read)."""
-    a = _matrices(x, 'eigh')
+    a = refuse_missing(_matrices(x, 'eigh'), 'SelfAdjointEigV2', 'eigh', ', compute_v=true')
     w_raw, v_raw = backend.array_module(a._data).linalg.eigh(a._data)
     v_const = Tensor(v_raw)
 
@@ -83,6 +85,8 @@ def qr(x, mode='reduced'):
     if mode not in ('reduced', 'complete'):
         raise ValueError("keras.ops.qr: mode must be 'reduced' or 'complete', got %r" % (mode,))
     a = _matrices(x, 'qr', square=False)
+    if a._data.dtype == np.float16:     # TF 2.21 has a half Qr kernel; numpy's linalg has none
+        return tuple(_ops.cast(t, 'float16') for t in qr(_ops.cast(a, 'float32'), mode))
     q_raw, r_raw = _qr_values(a._data, mode)
     m, n = a.shape[-2], a.shape[-1]
     if mode == 'complete' and m != n or m < n:
@@ -120,6 +124,8 @@ def svd(x, full_matrices=True, compute_uv=True):
     Gradients of U and V need ``full_matrices=False`` or square matrices."""
     a = _matrices(x, 'svd', square=False)
     full_matrices, compute_uv = flag(full_matrices, 'full_matrices', 'svd'), flag(compute_uv, 'compute_uv', 'svd')
+    refuse_missing(a, 'Svd', 'svd', ', compute_uv=%s, full_matrices=%s'
+                   % (str(bool(compute_uv)).lower(), str(bool(full_matrices)).lower()))
     xp = backend.array_module(a._data)
     u_raw, s_raw, vt_raw = xp.linalg.svd(a._data, full_matrices=full_matrices)
     m, n = a.shape[-2], a.shape[-1]
@@ -155,7 +161,10 @@ def svd(x, full_matrices=True, compute_uv=True):
 def cholesky(x, upper=False):
     """The Cholesky factor L (lower; L^T with ``upper``) of each positive-definite matrix."""
     a = _matrices(x, 'cholesky')
-    factor = _ops.cholesky(a)
+    try:
+        factor = _ops.cholesky(a)
+    except OpError as err:      # Keras 3 rewraps the kernel's error (a float16 matrix: no CPU kernel)
+        raise ValueError('Cholesky decomposition failed: %s' % err) from None
     if bool(_ops.reduce_any(_ops.is_nan(factor))):
         raise ValueError('keras.ops.cholesky: the matrix is not positive definite (shape %s)' % (tuple(a.shape),))
     return _t(factor) if upper else factor
@@ -217,13 +226,27 @@ def matrix_rank(x, tol=None):
 def lstsq(a, b, rcond=None):
     """The least-squares (minimum-norm) solution x of a @ x = b for a 2-D ``a``; singular values
     below rcond * max(S) are dropped (rcond defaults to max(M, N) * eps)."""
-    a, b = cast_all([_matrices(a, 'lstsq', square=False), floating(b, 'lstsq')], 'lstsq')
-    if a.ndim != 2 or b.ndim not in (1, 2) or b.shape[0] != a.shape[0]:
-        raise ValueError('keras.ops.lstsq: a must be 2-D and b 1-D or 2-D with as many rows, got shapes %s and %s'
-                         % (tuple(a.shape), tuple(b.shape)))
+    a, b = tensor(a, 'lstsq'), tensor(b, 'lstsq')
+    # Keras 3's checks and TF's kernels, in their order (fuzz6/p/c2.py): nothing is cast
+    if a.ndim == 0 or b.ndim == 0 or a.shape[0] != b.shape[0]:
+        error = ValueError('Leading dimensions of input arrays must match')
+        error.add_note('lstsq: a of shape %s and b of shape %s need as many rows' % (tuple(a.shape), tuple(b.shape)))
+        raise error
+    if a.ndim != 2:
+        raise TypeError('%d-dimensional array given. Array must be two-dimensional' % a.ndim)
+    if b.ndim not in (1, 2):
+        raise TypeError('%d-dimensional array given. Array must be one or two-dimensional' % b.ndim)
+    eps = float(np.finfo(a._data.dtype).eps)        # numpy's 'data type ... not inexact' for integers
+    refuse_missing(a, 'Svd', 'lstsq', ', compute_uv=true, full_matrices=false')
+    if b._data.dtype != a._data.dtype:      # u^T b: MatMul's pairing
+        mkl = a.dtype.name in ('float32', 'float16', 'bfloat16') and onednn_policy.enabled()
+        names = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
+        raise InvalidArgumentError('cannot compute %sMatMul as input #1(zero-based) was expected to be a %s tensor but '
+                                   'is a %s tensor [Op:MatMul] name: ' % ('_Mkl' if mkl else '',
+                                                                         names.get(a.dtype.name, a.dtype.name),
+                                                                         names.get(b.dtype.name, b.dtype.name)))
     column = b if b.ndim == 2 else _ops.expand_dims(b, 1)
     u, s, vt = svd(a, full_matrices=False)
-    eps = float(np.finfo(a._data.dtype).eps)
     keep = _ops.greater_equal(s, (max(a.shape) * eps if rcond is None else float(rcond)) * s[0])
     s_inv = _ops.where(keep, 1.0 / _ops.where(keep, s, 1.0), 0.0)
     out = matmul(_t(vt), _ops.expand_dims(s_inv, 1) * matmul(_t(u), column))
@@ -234,7 +257,7 @@ def lu_factor(x):
     """(lu, pivots) of each square matrix by partial pivoting: lu packs L (unit diagonal, below)
     and U (on and above) of x[order] = L U; ``pivots`` is the inverse of that row order, int32
     (Keras 3 on TensorFlow). The gradient follows TensorFlow's LU rule with the pivoting held fixed."""
-    a = _matrices(x, 'lu_factor')
+    a = refuse_missing(_matrices(x, 'lu_factor'), 'Lu', 'lu_factor', ', output_idx_type=DT_INT32')
     host = backend.to_host(a._data)
     packed, orders = np.empty_like(host), np.empty(host.shape[:-1], np.int64)
     for index in np.ndindex(*host.shape[:-2]):

@@ -1,5 +1,6 @@
 """``keras.ops`` matrix functions: inv, det, slogdet, solve."""
 from framework import ops as _ops
+from framework.ops.missing_kernels import refuse_missing
 from .ops_dtypes import linalg_input, same_dtype_operand
 from .ops_shapes import matmul
 
@@ -25,4 +26,5 @@ def solve(a, b):
     """x with a @ x = b, as inv(a) @ b (a 1-D b is a vector; gradients reach a and b)."""
     a = linalg_input(a, 'solve')
     b = same_dtype_operand(a, b, 'solve', 'MatrixSolve')
+    refuse_missing(a, 'MatrixSolve', 'solve', ', adjoint=false')      # Keras 3 on TF runs tf.linalg.solve
     return matmul(_ops.inv(a), b)

@@ -9,6 +9,7 @@ import numpy as np
 
 from framework import backend
 from framework import ops as _ops
+from framework.ops.missing_kernels import refuse_missing
 from framework.tensor import Tensor
 from .ops_arguments import axis_of
 from .ops_dtypes import cast_all, numeric, result_dtype, tensor
@@ -49,6 +50,8 @@ def digitize(x, bins):
 def isin(x1, x2, assume_unique=False, invert=False):
     """True where an element of ``x1`` occurs in ``x2`` (False with ``invert``)."""
     a, b = cast_all([numeric(x1, 'isin'), numeric(x2, 'isin')], 'isin')
+    if a._data.dtype.kind == 'c':       # Keras on TF runs tf.unique, which has no complex CPU kernel
+        refuse_missing(a, 'Unique', 'isin', ', out_idx=DT_INT32')
     xp = backend.array_module(a._data)
     return Tensor(xp.isin(a._data, b._data, invert=bool(invert)))
 
@@ -141,6 +144,8 @@ def unique(x, sorted=True, return_index=False, return_inverse=False, return_coun
     the first index of each, the inverse map and the counts (int32). ``size`` truncates or pads
     the result with ``fill_value`` (0 by default)."""
     t = tensor(x, 'unique')
+    if t._data.dtype.kind == 'c':       # tf.unique has no complex CPU kernel
+        refuse_missing(t, 'Unique', 'unique', ', out_idx=DT_INT32')
     flat = _ops.reshape(t, [-1]) if axis is None else t
     axis = 0 if axis is None else axis_of(axis, t.ndim, 'unique')
     host = backend.to_host(flat._data)

@@ -104,7 +104,17 @@ def divide(x, y, name=None):
     return out
 
 
-truediv = realdiv = divide
+truediv = divide
+
+
+@named_errors('realdiv')
+def realdiv(x, y, name=None):
+    """``x / y`` for float and complex tensors: TF 2.21's RealDiv has no integer CPU kernel (NotFoundError;
+    tf.divide of integers is truediv's float64 quotient instead)."""
+    t = x if type(x) is Tensor else as_tensor(x, 'realdiv')
+    if t._data.dtype.kind in 'iu':
+        missing_kernels.refuse_missing(t, 'RealDiv', 'realdiv')
+    return divide(t, y)
 
 
 def _bool_kernel_error(op, allowed):

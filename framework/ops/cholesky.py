@@ -13,6 +13,7 @@ from ..errors import kernel_error
 from ..tensor import Tensor
 from .linalg import matmul
 from .matrix_ops import inv
+from .missing_kernels import refuse_missing
 from .matrix_parts import band_part, diag_part, matrix_transpose, set_diag
 from .operands import ACTIVE, as_float_tensor, named_errors, record
 
@@ -25,7 +26,7 @@ def cholesky(input, name=None):  # noqa: A002
     Raises:
         InvalidArgumentError / ValueError: for a non-square input or one of rank < 2.
     """
-    a = as_float_tensor(input, 'cholesky')
+    a = refuse_missing(as_float_tensor(input, 'cholesky'), 'Cholesky', 'cholesky')
     if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
         text = 'Input tensor 0 must have rank >= 2, got %d' % a.ndim if a.ndim < 2 else 'Input matrix must be square.'
         raise kernel_error('Cholesky', text, named=True,

@@ -21,7 +21,8 @@ from .matrix_parts import matrix_transpose
 from .linalg import matmul
 from .operands import ACTIVE, named_errors
 from .selection import where
-from .shapes import concat
+from .missing_kernels import refuse_missing
+from .shapes import cast, concat
 
 Lu = collections.namedtuple('Lu', ['lu', 'p'])
 
@@ -76,7 +77,8 @@ def svd(tensor, full_matrices=False, compute_uv=True, name=None):
         InvalidArgumentError: a tensor of rank < 2 or not floating/complex.
     """
     _check_bool(full_matrices, 'full_matrices')
-    a = matrices(tensor, 'svd', square=False)
+    a = refuse_missing(matrices(tensor, 'svd', square=False), 'Svd', 'svd', ', compute_uv=%s, full_matrices=%s'
+                       % (str(bool(compute_uv)).lower(), str(full_matrices).lower()))
     if a._data.dtype.kind == 'c':
         xp = backend.array_module(a._data)
         if not compute_uv:
@@ -97,6 +99,8 @@ def qr(input, full_matrices=False, name=None):  # noqa: A002
     Gradients flow except for M > N with ``full_matrices``, as in TensorFlow."""
     _check_bool(full_matrices, 'full_matrices')
     a = matrices(input, 'qr', square=False)
+    if a._data.dtype == np.float16:     # TF 2.21 has a half Qr kernel; numpy's linalg has none
+        return tuple(cast(t, 'float16') for t in qr(cast(a, 'float32'), full_matrices))
     if a._data.dtype.kind == 'c':
         xp = backend.array_module(a._data)
         mode = 'complete' if full_matrices else 'reduced'
@@ -118,7 +122,7 @@ def _wide_qr(a):
 def eigh(tensor, name=None):
     """``(e, v)``: the eigenvalues of each self-adjoint matrix in ascending order and its
     eigenvectors as columns. Only the lower triangle is read, as in TensorFlow."""
-    a = matrices(tensor, 'eigh')
+    a = refuse_missing(matrices(tensor, 'eigh'), 'SelfAdjointEigV2', 'eigh', ', compute_v=true')
     if a._data.dtype.kind == 'c':
         xp = backend.array_module(a._data)
         return _complex_values('eigh', a, xp.linalg.eigh)
@@ -128,6 +132,7 @@ def eigh(tensor, name=None):
 @named_errors('eigvalsh')
 def eigvalsh(tensor, name=None):
     """The eigenvalues of each self-adjoint matrix, ascending (eigh's first output)."""
+    refuse_missing(matrices(tensor, 'eigvalsh'), 'SelfAdjointEigV2', 'eigvalsh', ', compute_v=false')
     return eigh(tensor)[0]
 
 
@@ -154,6 +159,7 @@ def lu(input, output_idx_type='int32', name=None):  # noqa: A002
     index_dtype = np.dtype(getattr(output_idx_type, 'as_numpy_dtype', output_idx_type))
     if index_dtype not in (np.int32, np.int64):
         raise TypeError('lu: output_idx_type must be int32 or int64, got %r' % (output_idx_type,))
+    refuse_missing(a, 'Lu', 'lu', ', output_idx_type=DT_%s' % index_dtype.name.upper())
     packed, inverse_order = _nan_where_not_finite(a, _decompositions().lu_factor)
     order = np.argsort(backend.to_host(inverse_order._data), axis=-1).astype(index_dtype)
     return Lu(packed, Tensor(backend.array_module(packed._data).asarray(order)))

@@ -15,6 +15,7 @@ from ..errors import InvalidArgumentError
 from ..tape import record_blocked
 from ..tensor import Tensor
 from .linalg import matmul
+from .missing_kernels import refuse_missing
 from .linalg_checks import matrices
 from .linalg_decompositions import _nan_where_not_finite
 from .matrix_ops import solve
@@ -104,7 +105,7 @@ def sqrtm(input, name=None):  # noqa: A002
     Raises:
         InvalidArgumentError: a singular matrix (the iteration needs inverses).
     """
-    a = matrices(input, 'sqrtm')
+    a = refuse_missing(matrices(input, 'sqrtm'), 'MatrixSquareRoot', 'sqrtm')
     host = backend.to_host(a._data)
     try:
         with np.errstate(all='ignore'):
@@ -153,7 +154,7 @@ def logm(input, name=None):  # noqa: A002
 @named_errors('logdet')
 def logdet(matrix, name=None):
     """log(det(matrix)) of each Hermitian positive-definite matrix, 2 sum(log(diag(cholesky)))."""
-    a = matrices(matrix, 'logdet', complex_ok=False)
+    a = refuse_missing(matrices(matrix, 'logdet', complex_ok=False), 'Cholesky', 'logdet')
     from ..keras import ops_decompositions
     return ops_decompositions.logdet(a)
 

@@ -13,6 +13,7 @@ from ..tensor import Tensor
 from .linalg import matmul
 from .linalg_checks import matrices, rhs_rows, same_dtype
 from .matrix_ops import broadcast_solve
+from .missing_kernels import refuse_missing
 from .matrix_parts import band_part, diag, matrix_transpose
 from .operands import as_float_tensor, as_tensor, named_errors
 from .shapes import expand_dims, squeeze
@@ -27,6 +28,8 @@ def triangular_solve(matrix, rhs, lower=True, adjoint=False, name=None):
         InvalidArgumentError: non-square matrices, or a rhs whose rows differ.
     """
     a = matrices(matrix, 'triangular_solve')
+    refuse_missing(a, 'MatrixTriangularSolve', 'triangular_solve', ', adjoint=%s, lower=%s'
+                   % (str(bool(adjoint)).lower(), str(bool(lower)).lower()))
     b = as_float_tensor(rhs, 'triangular_solve')
     rhs_rows(a, b, 'triangular_solve')
     triangle = band_part(a, -1, 0) if lower else band_part(a, 0, -1)

@@ -14,7 +14,8 @@ from .. import backend
 from ..tensor import Tensor
 from .linalg import matmul
 from .operands import ACTIVE, as_float_tensor, record
-from .shapes import expand_dims, transpose
+from .missing_kernels import refuse_missing
+from .shapes import cast, expand_dims, transpose
 
 LogMatrixDeterminant = collections.namedtuple('LogMatrixDeterminant', ['sign', 'log_abs_determinant'])
 
@@ -39,6 +40,8 @@ def inv(input, adjoint=False, name=None):  # noqa: A002
         ValueError: a matrix that is not square or not invertible.
     """
     a = _square(input, 'inv')
+    if a._data.dtype == np.float16:     # TF 2.21 has a half MatrixInverse kernel; numpy's linalg has none
+        return cast(inv(cast(a, 'float32'), adjoint), 'float16')
     if adjoint:
         a = _swap(a)
     xp = backend.array_module(a._data)
@@ -56,7 +59,7 @@ def inv(input, adjoint=False, name=None):  # noqa: A002
 
 def det(input, name=None):  # noqa: A002
     """The determinant of each matrix."""
-    a = _square(input, 'det')
+    a = refuse_missing(_square(input, 'det'), 'MatrixDeterminant', 'det')
     xp = backend.array_module(a._data)
     with np.errstate(all='ignore'):          # NaN and inf are values, as in TensorFlow
         out = Tensor(xp.asarray(xp.linalg.det(a._data)))
@@ -68,7 +71,7 @@ def det(input, name=None):  # noqa: A002
 def slogdet(input, name=None):  # noqa: A002
     """The sign and the log of the absolute determinant of each matrix:
     ``LogMatrixDeterminant(sign, log_abs_determinant)``; the sign has no gradient."""
-    a = _square(input, 'slogdet')
+    a = refuse_missing(_square(input, 'slogdet'), 'LogMatrixDeterminant', 'slogdet')
     xp = backend.array_module(a._data)
     with np.errstate(all='ignore'):
         sign, logabs = xp.linalg.slogdet(a._data)
@@ -88,6 +91,7 @@ def solve(matrix, rhs, adjoint=False, name=None):
             a rhs whose rows differ, or one of another rank (MatrixSolve broadcasts no batch axes).
     """
     a, b = _solve_operands(matrix, rhs)
+    refuse_missing(a, 'MatrixSolve', 'solve', ', adjoint=%s' % str(bool(adjoint)).lower())
     if b.ndim != a.ndim:        # MatrixSolve broadcasts no batch axes
         raise kernel_error('MatrixSolve', 'All input tensors must have the same rank.', named=True,
                            note='solve: matrix of shape %s and rhs of shape %s need the same batch axes'

@@ -47,3 +47,62 @@ def not_found(kernel, dtype_name, op):
     error.add_note('%s: TensorFlow has no CPU kernel for %s tensors here; cast it first (for complex values, take '
                    'tf.math.real(x) first)' % (op, dtype_name))
     return error
+
+
+# Kernels whose registrations TF 2.21 lists line by line (printed by /opt/tfref: fuzz6/p/c1.py): the
+# float16 linear algebra and special functions, the 3-D pools, complex Unique, integer RealDiv.
+def _cpu(*dtypes, extra=''):
+    return ["device='CPU'; T in [DT_%s]%s" % (t, extra) for t in dtypes]
+
+
+def _xla(dtypes):
+    return ["device='XLA_CPU_JIT'; T in [%s]" % ', '.join('DT_' + t for t in dtypes.split(', '))]
+
+
+_FLOATS_AND_COMPLEX = ('COMPLEX128', 'COMPLEX64', 'DOUBLE', 'FLOAT')
+_UNIQUE_TYPES = ('BOOL', 'STRING', 'DOUBLE', 'FLOAT', 'BFLOAT16', 'HALF', 'INT32', 'INT8', 'UINT8', 'INT16', 'UINT16',
+                 'UINT32', 'INT64', 'UINT64')
+_UNIQUE_CPU = ["device='%s'; T in [DT_%s]; out_idx in [DT_%s]" % (device, t, idx) for device in ('CPU', 'DEFAULT')
+               for t in _UNIQUE_TYPES for idx in ('INT64', 'INT32')]
+LISTED = {
+    'Cholesky': _xla('FLOAT, DOUBLE, COMPLEX64, COMPLEX128, HALF') + _cpu(*_FLOATS_AND_COMPLEX),
+    'Lu': _cpu(*_FLOATS_AND_COMPLEX, extra='; output_idx_type in [DT_INT64]')
+    + _cpu(*_FLOATS_AND_COMPLEX, extra='; output_idx_type in [DT_INT32]'),
+    'MatrixSquareRoot': _cpu(*_FLOATS_AND_COMPLEX),
+    'MatrixDeterminant': _cpu(*_FLOATS_AND_COMPLEX),
+    'LogMatrixDeterminant': _cpu(*_FLOATS_AND_COMPLEX),
+    'MatrixSolve': _xla('FLOAT, DOUBLE, HALF') + _cpu(*_FLOATS_AND_COMPLEX),
+    'MatrixTriangularSolve': _xla('FLOAT, DOUBLE, COMPLEX64, BFLOAT16, COMPLEX128, HALF')
+    + _cpu('DOUBLE', 'FLOAT', 'COMPLEX128', 'COMPLEX64'),
+    'Svd': _xla('FLOAT, DOUBLE, HALF') + _cpu('FLOAT', 'DOUBLE', 'COMPLEX64', 'COMPLEX128'),
+    'SelfAdjointEigV2': _cpu('FLOAT', 'DOUBLE', 'COMPLEX64', 'COMPLEX128')
+    + _xla('FLOAT, DOUBLE, COMPLEX64, COMPLEX128, HALF'),
+    'Erfinv': _xla('FLOAT, DOUBLE, BFLOAT16, HALF') + _cpu('DOUBLE', 'FLOAT'),
+    'Ndtri': _xla('FLOAT, DOUBLE, BFLOAT16, HALF') + _cpu('DOUBLE', 'FLOAT'),
+    'Rint': _xla('FLOAT, DOUBLE, BFLOAT16, HALF') + _cpu('DOUBLE', 'FLOAT'),
+    'MaxPool3D': _xla('FLOAT, BFLOAT16, HALF') + _cpu('BFLOAT16', 'FLOAT'),
+    'AvgPool3D': _xla('FLOAT, DOUBLE, BFLOAT16, HALF') + _cpu('BFLOAT16', 'FLOAT'),
+    'RealDiv': _xla('FLOAT, DOUBLE, INT32, UINT8, INT16, INT8, COMPLEX64, INT64, BFLOAT16, UINT16, COMPLEX128, HALF, '
+                    'UINT32, UINT64') + _cpu('COMPLEX128', 'COMPLEX64', 'BFLOAT16', 'DOUBLE', 'HALF', 'FLOAT'),
+    'Unique': ["device='XLA_CPU_JIT'; out_idx in [DT_INT32, DT_INT64]; T in [%s]"
+               % ', '.join('DT_' + t for t in _XLA_ANY.split(', '))] + _UNIQUE_CPU,
+    'UniqueWithCounts': _UNIQUE_CPU[:len(_UNIQUE_CPU) // 2],
+}
+_ON_CPU = {kernel: frozenset(line.split('T in [DT_')[1].split(']')[0] for line in lines
+                             if not line.startswith("device='XLA")) for kernel, lines in LISTED.items()}
+_TF_NAMES = {'float16': 'HALF', 'float32': 'FLOAT', 'float64': 'DOUBLE'}
+
+
+def refuse_missing(t, kernel, op, attrs=''):
+    """Raise TensorFlow's NotFoundError when ``kernel`` has no CPU kernel for ``t``'s dtype (``attrs``: the
+    node's other attributes as TF prints them, ', compute_v=true'); else return ``t``. A dtype-name test."""
+    name = t.dtype.name
+    tf_name = _TF_NAMES.get(name, name.upper())
+    if tf_name in _ON_CPU[kernel]:
+        return t
+    error = NotFoundError("Could not find device for node: {{node %s}} = %s[T=DT_%s%s]\nAll kernels registered for "
+                          "op %s:\n%s\n [Op:%s] name: " % (kernel, kernel, tf_name, attrs, kernel,
+                                                           '\n'.join('  ' + line for line in LISTED[kernel]), kernel))
+    error.add_note('%s: TensorFlow has no CPU kernel for %s tensors here; cast to float32 (or float64) first'
+                   % (op, name))
+    raise error

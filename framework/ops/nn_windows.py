@@ -14,6 +14,7 @@ from . import float_kernels
 from .integer_arguments import shape_ints
 from .operands import as_float_tensor, named_errors
 from .padding_attr import refuse_lowercase
+from .missing_kernels import refuse_missing
 from .pooling_nd import avg_pool as _avg_pool_nd
 from .pooling_nd import max_pool as _max_pool_nd
 from .shapes import transpose
@@ -45,6 +46,15 @@ def _spatial(value, rank, first):
     if first and isinstance(value, (list, tuple)) and len(value) == rank + 2:
         return [value[0]] + list(value[2:]) + [value[1]]
     return value
+
+
+def _five(value, first):
+    """A 3-D pool's window or strides as TensorFlow's node attribute prints them: five entries."""
+    values = list(value) if isinstance(value, (list, tuple)) else [value]
+    if len(values) == 5:
+        return values
+    values = values * 3 if len(values) == 1 else values
+    return [1, 1] + values if first else [1] + values + [1]
 
 
 def _input(input, rank, op):  # noqa: A002
@@ -178,6 +188,10 @@ def _pool(pool, input, ksize, strides, padding, data_format, rank, op, dilations
         raise float_kernels.complex_error(op, 'float64', 'MaxPool3D')
     rank = x.ndim - 2
     first = _channels_first(data_format, rank, op)
+    if rank == 3 and x._data.dtype.name in ('float16', 'float64'):     # no half (nor double AvgPool3D) CPU kernel
+        refuse_missing(x, 'MaxPool3D' if pool is _max_pool_nd else 'AvgPool3D', op,
+                       ', data_format="%s", ksize=%s, padding="%s", strides=%s'
+                       % (data_format or 'NDHWC', _five(ksize, first), padding, _five(strides, first)))
     out = pool(_to_last(x, first), _spatial(ksize, rank, first), _spatial(strides, rank, first), padding,
                dilations=dilations)
     return _to_first(out, first)

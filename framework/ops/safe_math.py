@@ -9,6 +9,7 @@ from ..errors import kernel_error
 from ..tensor import Tensor
 from .arithmetic import add_n, divide, multiply
 from .logic import equal
+from .missing_kernels import refuse_missing
 from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
 from .selection import where
 from .unary import _apply, log, log1p
@@ -73,7 +74,7 @@ def reciprocal_no_nan(x, name=None):
 
 def rint(x, name=None):
     """The nearest integer, halves to the even one (2.5 -> 2, 3.5 -> 4); no gradient, as TensorFlow."""
-    return _apply('rint', x, lambda xp, a: xp.rint(a), None)
+    return _apply('rint', refuse_missing(as_float_tensor(x, 'rint'), 'Rint', 'rint'), lambda xp, a: xp.rint(a), None)
 
 
 @named_errors('scalar_mul')

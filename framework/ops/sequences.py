@@ -8,6 +8,7 @@ from ..errors import InvalidArgumentError, kernel_error
 from ..tape import record_blocked
 from ..tensor import Tensor
 from .indexing import gather
+from .missing_kernels import refuse_missing
 from .norms import clip_by_norm
 from .operands import ACTIVE, as_tensor, named_errors, record
 from .shapes import concat
@@ -129,6 +130,9 @@ def unique_with_counts(x, out_idx='int32', name=None):
 def _first_appearance(x, out_idx, op):
     """(distinct values in order of first appearance, each element's position among them, counts)."""
     t = as_tensor(x, op)
+    if t._data.dtype.kind == 'c':       # TF 2.21 registers Unique for complex on XLA only
+        refuse_missing(t, 'Unique' if op == 'unique' else 'UniqueWithCounts', op,
+                       ', out_idx=DT_%s' % dtypes.numpy_dtype(out_idx).name.upper())
     if t.ndim != 1:
         raise kernel_error('Unique' if op == 'unique' else 'UniqueWithCounts', 'unique expects a 1D vector.',
                            note='%s: x must be a vector, got shape %s' % (op, tuple(t.shape)))

@@ -22,6 +22,7 @@ from . import eigen_math
 from ..tensor import Tensor
 from .arithmetic import subtract
 from .operands import ACTIVE, _KERNEL_DTYPES, as_float_tensor, as_tensor, named_errors, record
+from .missing_kernels import refuse_missing
 from .reductions import reduce_sum
 from .special_math import lgamma
 from .unary import exp, square
@@ -42,8 +43,10 @@ def _tensor(value, like):
     return Tensor(xp.asarray(np.asarray(value).astype(like._data.dtype)))
 
 
-def _unary(name, x, value, grad):
+def _unary(name, x, value, grad, kernel=None):
     t = as_float_tensor(x, name)
+    if kernel is not None:          # a kernel without a half one on CPU (TF 2.21's NotFoundError)
+        refuse_missing(t, kernel, name)
     with np.errstate(all='ignore'):
         out = _tensor(value(_host(t)), t)
     if ACTIVE:
@@ -123,20 +126,20 @@ def _erfc_grad(g, y, x):
 @named_errors('erfinv')
 def erfinv(x, name=None):
     """The inverse of erf on (-1, 1) (+-inf at +-1, nan outside)."""
-    return _unary('erfinv', x, _erfinv_host, lambda g, y, x: g * (_SQRT_PI / 2) * exp(square(y)))
+    return _unary('erfinv', x, _erfinv_host, lambda g, y, x: g * (_SQRT_PI / 2) * exp(square(y)), 'Erfinv')
 
 
 @named_errors('erfcinv')
 def erfcinv(x, name=None):
     """The inverse of erfc on (0, 2) (inf at 0, -inf at 2, nan outside)."""
-    return _unary('erfcinv', x, _erfcinv_host, lambda g, y, x: g * (-_SQRT_PI / 2) * exp(square(y)))
+    return _unary('erfcinv', x, _erfcinv_host, lambda g, y, x: g * (-_SQRT_PI / 2) * exp(square(y)), 'Ndtri')
 
 
 @named_errors('ndtri')
 def ndtri(x, name=None):
     """The standard normal quantile: y with Phi(y) = x, on (0, 1) (-+inf at 0 and 1, nan outside)."""
     return _unary('ndtri', x, lambda p: -math.sqrt(2) * _erfcinv_host(2 * p),
-                  lambda g, y, x: g * math.sqrt(2 * math.pi) * exp(square(y) / 2))
+                  lambda g, y, x: g * math.sqrt(2 * math.pi) * exp(square(y) / 2), 'Ndtri')
 
 
 # ---- beta, zeta, polygamma -------------------------------------------------------------------
