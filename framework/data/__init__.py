@@ -5,6 +5,7 @@ them). Stages are lazy generators over host (numpy) arrays; each element is
 handed out as framework tensors. Shuffling draws from ``framework.random``'s
 streams, so ``framework.random.set_seed`` makes it repeat.
 """
+from ..deprecation import deprecated
 from .cardinality import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY  # noqa: F401
 from .csv_dataset import CsvDataset
 from .dataset import AUTOTUNE, Dataset  # noqa: F401
@@ -52,14 +53,26 @@ def assert_cardinality(expected_cardinality):
     return transformation
 
 
+@deprecated('get_next_as_optional', 'tensorflow.python.data.ops.iterator_ops',
+            'Use `tf.data.Iterator.get_next_as_optional()` instead.')
 def get_next_as_optional(iterator):
     """``tf.data.experimental.get_next_as_optional``: ``iterator.get_next_as_optional()``."""
     return iterator.get_next_as_optional()
 
 
+@deprecated('save', 'tensorflow.python.data.experimental.ops.io', 'Use `tf.data.Dataset.save(...)` instead.')
+def _experimental_save(dataset, path, compression=None, shard_func=None, checkpoint_args=None):
+    _save(dataset, path, compression, shard_func, checkpoint_args)
+
+
+@deprecated('load', 'tensorflow.python.data.experimental.ops.io', 'Use `tf.data.Dataset.load(...)` instead.')
+def _experimental_load(path, element_spec=None, compression=None, reader_func=None):
+    return _load(path, element_spec, compression, reader_func)
+
+
 experimental = type('experimental', (), {
     'Optional': Optional, 'get_next_as_optional': staticmethod(get_next_as_optional),
-    'save': staticmethod(_save), 'load': staticmethod(_load),
+    'save': staticmethod(_experimental_save), 'load': staticmethod(_experimental_load),
     'AUTOTUNE': AUTOTUNE, 'INFINITE_CARDINALITY': INFINITE_CARDINALITY,
     'UNKNOWN_CARDINALITY': UNKNOWN_CARDINALITY, 'cardinality': staticmethod(cardinality),
     'assert_cardinality': staticmethod(assert_cardinality), 'CsvDataset': staticmethod(CsvDataset),
