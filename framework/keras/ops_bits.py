@@ -7,6 +7,7 @@ promotion of the two operands.
 import numpy as np
 
 from framework import backend
+from framework.errors import InvalidArgumentError
 from framework.tensor import Tensor
 from .ops_dtypes import cast_all, standardize_dtype, tensor
 
@@ -18,8 +19,9 @@ def _integers(values, op):
     tensors = cast_all(values, op)
     for t in tensors:
         if t._data.dtype.kind not in 'iub':
-            raise TypeError('keras.ops.%s: expected integer or bool tensors, got dtype %s'
-                            % (op, t._data.dtype.name))
+            # TF's bitwise kernels refuse floats with their registry's InvalidArgumentError (a TypeError here too)
+            raise InvalidArgumentError('keras.ops.%s: expected integer or bool tensors, got dtype %s'
+                                       % (op, t._data.dtype.name))
     return tensors
 
 

@@ -29,7 +29,7 @@ def floating(x, op):
     if _floating_kind(t._data.dtype):
         return t
     if kind not in 'iub':
-        raise TypeError('keras.ops.%s: expected a numeric tensor, got dtype %s' % (op, t.dtype.name))
+        raise _not_numeric(op, t)
     return _ops.cast(t, FLOATX)
 
 
@@ -38,7 +38,7 @@ def linalg_input(x, op):
     so an integer or bool matrix is the kernel's op-registry refusal (numpy would cast it)."""
     t = tensor(x, op)
     if t._data.dtype.kind in 'OSU':
-        raise TypeError('keras.ops.%s: expected a numeric tensor, got dtype %s' % (op, t.dtype.name))
+        raise _not_numeric(op, t)
     if t._data.dtype.kind not in 'iub':
         return t
     from framework.ops import float_kernels
@@ -75,8 +75,16 @@ def numeric(x, op):
     if t._data.dtype.kind == 'b':
         return _ops.cast(t, 'int32')
     if t._data.dtype.kind not in 'fciu' and not _floating_kind(t._data.dtype):
-        raise TypeError('keras.ops.%s: expected a numeric tensor, got dtype %s' % (op, t.dtype.name))
+        raise _not_numeric(op, t)
     return t
+
+
+def _not_numeric(op, t):
+    """A string (or object) tensor where Keras 3 on TF needs numbers: TF's kernel refuses it with its registry's
+    InvalidArgumentError (Keras's type promotion with a ValueError, which InvalidArgumentError also is; it is a
+    TypeError too, the class tapeflow raised here before)."""
+    return InvalidArgumentError('keras.ops.%s: expected a numeric tensor, got dtype %s; convert the strings first '
+                                '(e.g. tf.strings.to_number)' % (op, t.dtype.name))
 
 
 def _floating_kind(dtype):

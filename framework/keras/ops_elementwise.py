@@ -13,6 +13,7 @@ import numpy as np
 from framework import backend
 from framework import ops as _ops
 from framework.ops.operands import ACTIVE, record
+from framework.errors import InvalidArgumentError
 from framework.tensor import Tensor
 from .ops_dtypes import cast_all, float_pair, floating, floating_wide, numeric, pair, tensor
 
@@ -213,7 +214,8 @@ def fmod(x1, x2):
     """The remainder of truncated division (its sign follows x1), as numpy.fmod."""
     a, b = cast_all(pair(x1, x2, 'fmod'), 'fmod')
     if a._data.dtype.kind not in 'fiub':
-        raise TypeError('keras.ops.fmod: expected numeric tensors, got dtype %s' % a._data.dtype.name)
+        raise InvalidArgumentError('keras.ops.fmod: expected real numeric tensors, got dtype %s'
+                                   % a._data.dtype.name)      # TF: the kernels' dtype errors
     with np.errstate(divide='ignore', invalid='ignore'):
         value = _xp(a).fmod(a._data, b._data)
     if a._data.dtype.kind != 'f':
