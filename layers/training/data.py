@@ -358,6 +358,14 @@ class ArrayData:
             swb = None if sw is None else nest.map_structure(cut, sw)
             yield pack_x_y_sample_weight(xb, yb, swb)
 
+    @property
+    def may_run_dry(self):
+        """No samples: Keras 3 counts no batches, reads the input as one of unknown length and (as for
+        such a dataset) its traced train function runs once more without a batch (unfed_step.py)."""
+        return self.num_samples == 0
+
+    ran_dry = may_run_dry
+
     def epoch(self, every=1):
         """The batches of one epoch (``steps_per_epoch`` of them when given).
 
@@ -366,6 +374,9 @@ class ArrayData:
         execution) and runs whole while batches last, so steps_per_epoch=5 in executions of 2 is
         6 steps; the next epoch goes on from there, and starts a fresh pass once the count
         reaches the data's batches."""
+        if not self.num_samples:
+            _warn_ran_out()
+            return
         if not self.steps_per_epoch:
             yield from self._one_pass()
             return
@@ -378,12 +389,17 @@ class ArrayData:
                 # The data are used up: the next epoch starts a fresh pass. Keras 3's words (its
                 # array inputs warn as its datasets do), so stderr reads as TF's
                 self._stream = None
-                warnings.warn('Your input ran out of data; interrupting training. Make sure that your dataset '
-                              'or generator can generate at least `steps_per_epoch * epochs` batches. You may '
-                              'need to use the `.repeat()` function when building your dataset.', stacklevel=3)
+                _warn_ran_out()
                 return
             self._seen += every
             for batch in itertools.islice(self._stream, every):
                 yield batch
         if self._seen >= self.num_batches_in_data:
             self._stream = None
+
+
+def _warn_ran_out():
+    # Keras 3's words (its array inputs warn as its datasets do), so stderr reads as TF's
+    warnings.warn('Your input ran out of data; interrupting training. Make sure that your dataset or generator can '
+                  'generate at least `steps_per_epoch * epochs` batches. You may need to use the `.repeat()` '
+                  'function when building your dataset.', stacklevel=4)

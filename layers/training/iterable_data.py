@@ -54,12 +54,11 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
     if not is_iterable_input(x):
         data = ArrayData(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch,
                          restart_each_epoch=what != 'fit')
-        if data.num_samples == 0:
-            # Keras 3 warns that the input ran out of data and returns empty logs; tapeflow's loops
-            # would report a loss of 0.0 over no samples, a number that means nothing.
-            verb = what if what in ('evaluate', 'predict') else 'train on'
-            raise ValueError('%s: x holds no samples (its first axis has size 0), so there is nothing to %s'
-                             % (what, verb))
+        if data.num_samples == 0 and what == 'predict':
+            # TF 2.21 fails here on its own unset local ('batch_outputs'); fit and evaluate run no step and
+            # log nothing, as for an empty dataset (TF: history {}, evaluate [])
+            raise ValueError('%s: x holds no samples (its first axis has size 0), so there is nothing to predict'
+                             % what)
         return data
     kind = 'a PyDataset' if is_py_dataset(x) else 'a dataset or generator'
     unsupported = (('y', y), ('sample_weight', sample_weight)) + \
