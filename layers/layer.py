@@ -593,7 +593,16 @@ class Layer(LayerWeights, OwnVariables):
 
     @classmethod
     def from_config(cls, config):
-        return cls(**config)
+        """``cls(**config)``; any error becomes Keras 3's TypeError naming the class and the config
+        (its ``Operation.from_config``), the original chained as its cause."""
+        dtype = config.get('dtype')
+        if isinstance(dtype, dict) and dtype.get('class_name') in ('DTypePolicy', 'FloatDTypePolicy'):
+            config = dict(config, dtype=dtype['config']['name'])    # Keras passes a plain policy by name
+        try:
+            return cls(**config)
+        except Exception as err:        # noqa: BLE001 -- Keras wraps every error here
+            raise TypeError("Error when deserializing class '%s' using config=%s.\n\nException encountered: %s"
+                            % (cls.__name__, config, err)) from err
 
     def get_build_config(self):
         return None if self._build_input_shape is None else {'input_shape': self._build_input_shape}

@@ -1,4 +1,5 @@
 """Layer configs in Keras 3's form: {'module', 'class_name', 'config', 'build_config'}."""
+import contextlib
 from .keras_build_config import keras_writes_build_config
 from .layer import Layer
 
@@ -75,7 +76,8 @@ def deserialize(config, custom_objects=None):
     """A layer from ``serialize``'s dict, built if the dict says how."""
     cls = layer_class(config['class_name'], custom_objects, config.get('registered_name'))
     inner = dict(config.get('config') or {})
-    layer = cls.from_config(inner, custom_objects) if _takes_custom_objects(cls) else cls.from_config(inner)
+    with wrapped_type_errors(cls, config):
+        layer = cls.from_config(inner, custom_objects) if _takes_custom_objects(cls) else cls.from_config(inner)
     build_config = config.get('build_config')
     if build_config and not layer.built:
         if overrides_build_from_config(layer):
@@ -83,6 +85,19 @@ def deserialize(config, custom_objects=None):
         elif build_config.get('input_shape') is not None:
             layer._build_from_shape(tuple(build_config['input_shape']))
     return layer
+
+
+@contextlib.contextmanager
+def wrapped_type_errors(cls, config):
+    """Keras 3's deserialize_keras_object: a TypeError of ``cls.from_config`` is raised again naming
+    the class and its whole config (nested layers wrap once per level, as Keras's)."""
+    try:
+        yield
+    except TypeError as err:
+        raise TypeError('%s could not be deserialized properly. Please ensure that components that are Python '
+                        'object instances (layers, models, etc.) returned by `get_config()` are explicitly '
+                        "deserialized in the model's `from_config()` method.\n\nconfig=%s.\n\nException "
+                        'encountered: %s' % (cls, config, err)) from err
 
 
 def overrides_build_from_config(layer):

@@ -18,7 +18,7 @@ from .. import policy_sharing
 from .h5_io import SavedFileError, UnknownClassError
 from .keras_internal_classes import keras_internal_classes
 from ..functional.keras_mask_arguments import is_keras_op_entry
-from ..serialization import keras_identity, overrides_build_from_config
+from ..serialization import keras_identity, overrides_build_from_config, wrapped_type_errors
 from . import compile_config
 from .registry import custom_object_scope, get_registered_object, registered_objects
 
@@ -165,7 +165,7 @@ def build_model(config, table, path):
     cls = resolve_layer_class(config['class_name'], config.get('registered_name'), table)
     inner = dict(config.get('config') or {})
     takes_custom_objects = 'custom_objects' in inspect.signature(cls.from_config).parameters
-    with custom_object_scope(table):
+    with custom_object_scope(table), wrapped_type_errors(cls, config):
         model = cls.from_config(inner, custom_objects=table) if takes_custom_objects else cls.from_config(inner)
     build_config = config.get('build_config') or {}
     if not model.built and build_config and overrides_build_from_config(model):
