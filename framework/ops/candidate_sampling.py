@@ -12,7 +12,7 @@ from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import Tensor
 from .candidate_sampler import FixedUnigram, LearnedUnigram, Uniform, draw
 from .operands import as_tensor, named_errors
-from .sampled_losses import _check_counts
+from .sampler_attrs import attr_ints
 
 
 def _true_classes(true_classes, num_true, op):
@@ -48,7 +48,8 @@ def _run(op, kernel, sampler, true_classes, num_true, num_sampled, unique, seed)
 @named_errors('uniform_candidate_sampler')
 def uniform_candidate_sampler(true_classes, num_true, num_sampled, unique, range_max, seed=None, name=None):
     """``num_sampled`` classes drawn uniformly from [0, range_max) (without repeats when ``unique``)."""
-    _check_counts('uniform_candidate_sampler', num_true=num_true, num_sampled=num_sampled, range_max=range_max)
+    num_true, num_sampled, range_max = attr_ints('uniform_candidate_sampler', 'UniformCandidateSampler',
+                                                 num_true=num_true, num_sampled=num_sampled, range_max=range_max)
     kernel = 'UniformCandidateSampler(%d, %d, %s, %d)' % (num_true, num_sampled, bool(unique), range_max)
     return _run('uniform_candidate_sampler', kernel, Uniform(range_max), true_classes, num_true, num_sampled,
                 unique, seed)
@@ -59,7 +60,8 @@ def learned_unigram_candidate_sampler(true_classes, num_true, num_sampled, uniqu
     """Classes drawn in proportion to how often each was a true class in this kernel's earlier
     calls (every class starts at a count of 1)."""
     op = 'learned_unigram_candidate_sampler'
-    _check_counts(op, num_true=num_true, num_sampled=num_sampled, range_max=range_max)
+    num_true, num_sampled, range_max = attr_ints(op, 'LearnedUnigramCandidateSampler', num_true=num_true,
+                                                 num_sampled=num_sampled, range_max=range_max)
     kernel = 'LearnedUnigramCandidateSampler(%d, %d, %s, %d)' % (num_true, num_sampled, bool(unique), range_max)
     return _run(op, kernel, LearnedUnigram(np.ones(range_max, np.int64)), true_classes, num_true, num_sampled,
                 unique, seed)
@@ -78,7 +80,9 @@ def fixed_unigram_candidate_sampler(true_classes, num_true, num_sampled, unique,
             number range_max.
     """
     op = 'fixed_unigram_candidate_sampler'
-    _check_counts(op, num_true=num_true, num_sampled=num_sampled, range_max=range_max, num_shards=num_shards)
+    num_true, num_sampled, range_max, num_shards = attr_ints(op, 'FixedUnigramCandidateSampler', num_true=num_true,
+                                                             num_sampled=num_sampled, range_max=range_max,
+                                                             num_shards=num_shards)
     if bool(vocab_file) == bool(len(unigrams)):
         raise kernel_error('FixedUnigramCandidateSampler', 'Must provide either vocab_file or unigrams.' if not vocab_file
                            else 'Must only provide one of vocab_file and unigrams.', named=True,
@@ -114,7 +118,7 @@ def _vocab_counts(vocab_file, op):
 def all_candidate_sampler(true_classes, num_true, num_sampled, unique, seed=None, name=None):
     """Every class in [0, num_sampled), in order, each expected once."""
     op = 'all_candidate_sampler'
-    _check_counts(op, num_true=num_true, num_sampled=num_sampled)
+    num_true, num_sampled = attr_ints(op, 'AllCandidateSampler', num_true=num_true, num_sampled=num_sampled)
     if not isinstance(unique, (bool, np.bool_)):
         raise TypeError('%s: unique must be True or False, got %r' % (op, unique))
     true = _true_classes(true_classes, num_true, op)

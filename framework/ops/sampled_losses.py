@@ -19,6 +19,7 @@ from .linalg import matmul
 from .losses_nn import sigmoid_cross_entropy_with_logits, softmax_cross_entropy_with_logits
 from .operands import as_float_tensor, as_tensor, named_errors
 from .reductions import reduce_sum
+from .sampler_attrs import attr_ints
 from .shapes import cast, concat, expand_dims, reshape, stop_gradient
 from .unary import log
 
@@ -43,13 +44,14 @@ def log_uniform_candidate_sampler(true_classes, num_true, num_sampled, unique, r
     """
     from ..random import draw_seed_pair
     op = 'log_uniform_candidate_sampler'
+    num_true, num_sampled, range_max = attr_ints(op, 'LogUniformCandidateSampler', num_true=num_true,
+                                                 num_sampled=num_sampled, range_max=range_max)
     true = as_tensor(true_classes, op)
     if true._data.dtype.kind not in 'iu' or true.ndim != 2 or true.shape[1] != num_true:
         # a wrong shape fails in TF's sampler kernel (InvalidArgumentError); a wrong dtype in Python
         error = ValueError if true._data.dtype.kind not in 'iu' else InvalidArgumentError
         raise error('%s: true_classes must be integers of shape (batch, num_true=%r), got %s of shape %s'
                     % (op, num_true, true.dtype.name, tuple(true.shape)))
-    _check_counts(op, num_sampled=num_sampled, range_max=range_max)
     classes = backend.to_host(true._data)
     outside = classes[(classes < 0) | (classes >= range_max)]
     if outside.size:
@@ -59,8 +61,9 @@ def log_uniform_candidate_sampler(true_classes, num_true, num_sampled, unique, r
     if not isinstance(unique, (bool, np.bool_)):
         raise TypeError('%s: unique must be True or False, got %r' % (op, unique))
     if unique and num_sampled > range_max:
-        raise ValueError('%s: cannot draw num_sampled=%d unique classes out of range_max=%d'
-                         % (op, num_sampled, range_max))
+        raise kernel_error('LogUniformCandidateSampler', "Sampler's range is too small.", named=True,
+                           note='%s: cannot draw num_sampled=%d unique classes out of range_max=%d'
+                           % (op, num_sampled, range_max))
     seeds = op_seeds.seed_pair(seed, lambda: tuple(int(v) for v in draw_seed_pair()))
     sampled, true_expected, sampled_expected = log_uniform_draw(
         backend.to_host(true._data), num_true, num_sampled, unique, range_max, seeds)

@@ -49,6 +49,7 @@ def _ids(segment_ids, data, op):
 
 
 def _count(num_segments, op):
+    _refuse_count_form(num_segments, op)
     if isinstance(num_segments, Tensor):
         if num_segments._data.dtype.kind not in 'iu' or num_segments.ndim != 0:
             raise TypeError('%s: num_segments must be a scalar integer, got dtype %s shape %s'
@@ -64,6 +65,29 @@ def _count(num_segments, op):
                                named=True, note=text)
         raise error(text)
     return int(num_segments)
+
+
+def _refuse_count_form(num_segments, op):
+    """TF 2.21's errors for a num_segments that is no integer scalar (fuzz6/p/k2.py, out_tf.txt): a string is
+    the Tnumsegments attr's refusal, a list the kernel's scalar check (InvalidArgumentErrors), None the
+    conversion's ValueError; the unsorted mean and sqrt_n refuse a float by its attr too."""
+    if op not in _KERNELS or isinstance(num_segments, (int, np.integer, Tensor)):
+        return
+    note = '%s: num_segments must be a non-negative integer, got %r' % (op, num_segments)
+    if num_segments is None:
+        error = ValueError('Attempt to convert a value (None) with an unsupported type (%s) to a Tensor.' % type(None))
+    elif isinstance(num_segments, (str, bytes)) or (isinstance(num_segments, float)
+                                                   and op in ('unsorted_segment_mean', 'unsorted_segment_sqrt_n')):
+        kind = 'string' if isinstance(num_segments, (str, bytes)) else 'float'
+        error = InvalidArgumentError("Value for attr 'Tnumsegments' of %s is not in the list of allowed values: int32, "
+                                     "int64\n\t; NodeDef: {{node %s}}" % (kind, _KERNELS[op]))
+    elif np.ndim(num_segments) > 0:
+        error = kernel_error(_KERNELS[op], 'num_segments should be a scalar, not shape [%s]'
+                             % ','.join(str(n) for n in np.shape(num_segments)), named=True)
+    else:
+        return
+    error.add_note(note)
+    raise error
 
 
 def _check_range(ids, num, op):
