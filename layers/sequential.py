@@ -13,7 +13,7 @@ from framework.tensor import Tensor
 from . import call_context, serialization
 from .functional.keras_tensor import KerasTensor
 from .functional.node import first_call_tensors, inbound_nodes
-from .input_layer import InputLayer
+from .input_layer import InputLayer, _standard_shape
 from .layer import Layer
 from .policy_sharing import policy_config
 from .mask_propagation import as_mask
@@ -135,11 +135,15 @@ class Sequential(ModelBase):
         Raises:
             ValueError: no input shape given or known, or one that does not fit the model's Input.
         """
-        if input_shape is None:
-            if self._input_layer is None:
-                raise ValueError('You must provide an `input_shape` argument.')
+        if input_shape is None and self._input_layer is not None:
             input_shape = self._input_layer.batch_shape
-        shape = tuple(input_shape)
+        try:
+            shape = _standard_shape(input_shape)
+        except ValueError:
+            # Keras 3 builds nothing from what is no single shape (None, 3, 'a', a list of shapes) and says
+            # nothing; its layers build on their first call. (Its build wrapper then sets ``built``, which
+            # here would keep fit from building them first: left False.)
+            return
         configured = self._input_layer.batch_shape if self._input_layer is not None else None
         if configured is not None and (len(configured) != len(shape) or any(
                 a is not None and b is not None and a != b for a, b in zip(configured, shape))):

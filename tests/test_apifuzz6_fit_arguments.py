@@ -74,3 +74,44 @@ def test_steps_per_execution_of_another_type_is_a_type_error():
     model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
     with pytest.raises(TypeError, match="^'str' object cannot be interpreted as an integer"):
         model.compile('sgd', 'mse', steps_per_execution='a')
+
+
+def _split_history(split):
+    keras.utils.set_random_seed(0)
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+    model.compile('sgd', 'mse')
+    history = model.fit(X, Y, validation_split=split, epochs=2, shuffle=False, verbose=0).history
+    return {k: [round(v, 6) for v in values] for k, values in history.items()}
+
+
+def test_validation_split_above_one_cuts_as_keras():
+    # TF 2.21 (p/vs.py): 1.5 of 8 samples trains on the first 4 and validates on the last 4
+    assert _split_history(1.5) == {'loss': [0.222745, 0.219874], 'val_loss': [0.237854, 0.235167]}
+    with pytest.warns(UserWarning, match='ran out of data'):      # 2.5: no training samples at all
+        assert _split_history(2.5) == {'val_loss': [0.231759, 0.231759]}
+
+
+@pytest.mark.parametrize('split', [-0.1, 1.0])
+def test_validation_split_leaving_a_part_empty_is_keras_value_error(split):
+    with pytest.raises(ValueError) as caught:
+        _split_history(split)
+    assert str(caught.value) == ('Training data contains 8 samples, which is not sufficient to split it into a '
+                                 'validation and training set as specified by `validation_split=%s`. Either '
+                                 'provide more data, or a different value for the `validation_split` argument.'
+                                 % split)
+
+
+def test_validation_split_of_a_string_is_the_arithmetic_type_error():
+    with pytest.raises(TypeError, match=r"^unsupported operand type\(s\) for -: 'float' and 'str'"):
+        _split_history('a')
+
+
+@pytest.mark.parametrize('shape', [None, 3, 'a', (None, 'a'), [(None, 3), (None, 3)], (None, -1), (None, 3.5)])
+def test_sequential_build_without_a_single_shape_builds_nothing(shape):
+    # TF 2.21 (p/sb.py, p/sb2.py): no error and no weights; the layers build on the first batch
+    model = keras.Sequential([keras.layers.Dense(2)])
+    model.build(shape) if shape is not None else model.build()
+    assert model.weights == []
+    model.compile('sgd', 'mse')
+    assert list(model.fit(np.ones((4, 3)), np.ones((4, 2)), verbose=0).history) == ['loss']
+    assert len(model.weights) == 2

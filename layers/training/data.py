@@ -236,15 +236,18 @@ def _check_class_weight_keys(class_weight):
 
 
 def train_validation_split(arrays, validation_split):
-    """(train, validation): the validation part is the LAST fraction, taken before any shuffling."""
-    if not 0.0 < validation_split < 1.0:
-        raise ValueError('validation_split must be in (0, 1), got %r' % (validation_split,))
+    """(train, validation): the validation part is the LAST fraction, taken before any shuffling.
+
+    Keras 3's arithmetic, checks included: a split that leaves either part empty is refused (0 or 1,
+    a negative one), one above 1 cuts at a negative index as Python slicing does (1.5 of 8 samples
+    trains on the first 4 and validates on the last 4), as on TensorFlow 2.21."""
     n = num_samples([a for a in arrays if a is not None], 'validation_split')
     split_at = int(math.floor(n * (1.0 - validation_split)))
     if split_at == 0 or split_at == n:
         raise ValueError('Training data contains %d samples, which is not sufficient to split it into a '
-                         'validation and training set as specified by validation_split=%s; provide more data '
-                         'or a different validation_split' % (n, validation_split))
+                         'validation and training set as specified by `validation_split=%s`. Either provide '
+                         'more data, or a different value for the `validation_split` argument.'
+                         % (n, validation_split))
     cut = lambda start, end: [None if a is None else nest.map_structure(lambda v: v[start:end], a)
                               for a in arrays]
     return cut(0, split_at), cut(split_at, n)

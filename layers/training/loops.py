@@ -100,7 +100,10 @@ class TrainingLoops:
         callbacks = self._callback_list(callbacks, verbose, epochs, train.num_batches, add_history=True)
         self.stop_training = False
         optimizer = getattr(self, 'optimizer', None)
-        if self.built and optimizer is not None and not optimizer.built:
+        # (a Sequential that build() left with unbuilt layers, as Keras 3 leaves one given no single
+        # shape, builds them on its first batch: its optimizer then builds at its first update)
+        if self.built and optimizer is not None and not optimizer.built \
+                and all(layer.built for layer in getattr(self, '_layers', ())):
             # Keras 3 builds the optimizer before the callbacks start (its symbolic build), so a
             # callback that loads weights (BackupAndRestore) restores the optimizer's state too.
             before = CREATED[0]
