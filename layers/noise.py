@@ -4,7 +4,6 @@ and variance). Each is the identity at inference. As in Keras 3, a layer with a
 non-zero rate or stddev owns a ``SeedGenerator`` (seeded by ``seed``, or from
 Python's ``random`` when made) and draws its noise through ``keras.random``."""
 import math
-import numbers
 
 from framework.keras import random as keras_random
 from framework.keras.seed_generator import SeedGenerator
@@ -18,9 +17,13 @@ _SELU_SCALE = 1.0507009873554804934193349852946
 
 
 def _check_fraction(value, name, who):
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= value <= 1:
-        raise ValueError('%s: invalid value received for argument `%s`; expected a float value between 0 and 1. '
-                         'Received: %s=%r' % (who, name, name, value))
+    """Keras 3's check and text; a value that is no number fails the comparison with Python's TypeError,
+    as in Keras."""
+    if not 0 <= value <= 1:
+        error = ValueError('Invalid value received for argument `%s`. Expected a float value between 0 and 1. '
+                           'Received: %s=%s' % (name, name, value))
+        error.add_note('raised by %s' % who)
+        raise error
 
 
 class _Noise(Layer):

@@ -38,8 +38,11 @@ class TimeDistributed(Wrapper):
 
     def _child_shape(self, input_shape):
         if not isinstance(input_shape, (tuple, list)) or len(input_shape) < 3:
-            raise ValueError('TimeDistributed %r: the layer should be passed an input with at least 3 dimensions '
-                             '(batch, time, ...); received shape %s' % (self.name, input_shape))
+            error = ValueError('`TimeDistributed` Layer should be passed an `input_shape` with at least 3 '
+                               'dimensions, received: %s' % (tuple(input_shape),))     # Keras 3's words
+            error.add_note('TimeDistributed %r applies its layer to each step of axis 1: give it inputs '
+                           '(batch, time, ...)' % self.name)
+            raise error
         return (input_shape[0],) + tuple(input_shape[2:])
 
     def build(self, input_shape):

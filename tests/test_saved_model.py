@@ -162,7 +162,7 @@ def test_keras_export_serves_inference(tmp_path):
     np.testing.assert_array_equal(out.numpy(), model(x, training=False).numpy())
     # TF 2.21 exports the Dropout's seed-generator state too: 3 variables, 2 trainable
     assert len(loaded.variables) == 3 and len(loaded.trainable_variables) == 2
-    with pytest.raises(ValueError, match='not built'):
+    with pytest.raises(ValueError, match='has not yet been built. It must be built before export'):   # Keras's words
         export_model(keras.Sequential([keras.layers.Dense(2)]), str(tmp_path / 'unbuilt'))
 
 

@@ -447,12 +447,25 @@ def stop_gradient(input, name=None):  # noqa: A002
     return Tensor(snapshot(x))
 
 
+def _one_hot_refusal(dtype_name):
+    """OneHot's op-registry error: its indices attr TI takes four integer types."""
+    from .float_kernels import _KERNEL_NAMES
+    error = InvalidArgumentError(
+        "Value for attr 'TI' of %s is not in the list of allowed values: uint8, int8, int32, int64\n\t; NodeDef: "
+        '{{node OneHot}}; Op<name=OneHot; signature=indices:TI, depth:int32, on_value:T, off_value:T -> output:T; '
+        'attr=axis:int,default=-1; attr=T:type; attr=TI:type,default=DT_INT64,allowed=[DT_UINT8, DT_INT8, '
+        'DT_INT32, DT_INT64]> [Op:OneHot] name: ' % _KERNEL_NAMES.get(dtype_name, dtype_name))
+    error.add_note('one_hot: indices must be integers (uint8, int8, int32 or int64), got %s; cast them first'
+                   % dtype_name)
+    return error
+
+
 @named_errors('one_hot')
 def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
     """A one-hot encoding of integer ``indices``; out-of-range indices give all-off rows."""
     idx = as_tensor(indices, 'one_hot')
-    if idx._data.dtype.kind not in 'iu':
-        raise InvalidArgumentError('one_hot: indices must be integers, got %s' % idx.dtype.name)
+    if idx.dtype.name not in ('uint8', 'int8', 'int32', 'int64'):
+        raise _one_hot_refusal(idx.dtype.name)
     if dtype is None:       # as TensorFlow: the dtype of on_value / off_value when given, else float32
         given = [as_tensor(v, 'one_hot') for v in (on_value, off_value) if v is not None]
         if len(given) == 2 and given[0].dtype != given[1].dtype:

@@ -67,8 +67,10 @@ def export_model(model, filepath, input_count=None):
         ValueError: a model that is not built (call it once, or give it an Input).
     """
     if not getattr(model, 'built', False):
-        raise ValueError('model.export: the model %r is not built; call it on data or build it with an Input '
-                         'first' % getattr(model, 'name', model))
+        error = ValueError('The model provided has not yet been built. It must be built before export.')
+        error.add_note('model.export: call the model %r on data or give it an Input first'
+                       % getattr(model, 'name', model))
+        raise error
     inputs = list(getattr(model, 'inputs', None) or [])
     count = input_count or max(1, len(inputs))
     specs = outputs = None
