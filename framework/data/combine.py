@@ -2,6 +2,7 @@
 import os
 
 from .. import nest
+from ..errors import kernel_error
 from .spec import TensorSpec
 from .structure import call_with_element
 
@@ -41,19 +42,26 @@ def flat_mapped(source, map_func, what='Dataset.flat_map'):
     return elements
 
 
-def interleaved(source, map_func, cycle_length, block_length):
+def interleaved(source, map_func, cycle_length, block_length, num_parallel_calls=None):
     """tf.data's interleave: ``cycle_length`` inner datasets read ``block_length`` elements in turn.
 
     An exhausted slot hands the turn on and is refilled from the input the
     next time the cycle reaches it, exactly the order TensorFlow produces.
     """
-    cycle_length = (os.cpu_count() or 1) if cycle_length in (None, -1) else int(cycle_length)
+    cycle_length = _cycle_length(cycle_length, num_parallel_calls)
     block_length = 1 if block_length is None else int(block_length)
     if cycle_length <= 0 or block_length <= 0:
         raise ValueError('Dataset.interleave: cycle_length and block_length must be positive, got %r and %r'
                          % (cycle_length, block_length))
 
     def elements():
+        if num_parallel_calls not in (None, -1) and int(num_parallel_calls) > cycle_length:
+            # TF 2.21's ParallelInterleaveDatasetV4 refuses it when the iterator is made
+            raise kernel_error('MakeIterator', 'If `cycle_length` is set to a fixed value, `num_parallel_calls` must '
+                               'be either `tf.data.AUTOTUNE` or a value less than or equal to `cycle_length`. '
+                               'However, `num_parallel_calls` is %d and `cycle_length` is %d\n\t [[{{node '
+                               'ParallelInterleaveDatasetV4/_9}}]]' % (int(num_parallel_calls), cycle_length),
+                               named=True)
         inputs = source()
         slots = [None] * cycle_length
         index, in_block, open_count, inputs_done = 0, 0, 0, False
@@ -82,6 +90,30 @@ def interleaved(source, map_func, cycle_length, block_length):
 
 
 _END = object()
+_CYCLE_PREFETCH_FACTOR = 2       # tf.data's kDefaultCyclePrefetchFactor
+
+
+def _cycle_length(cycle_length, num_parallel_calls):
+    """The cycle length tf.data's kernels resolve an unset (AUTOTUNE) one to: the schedulable cores
+    for a plain interleave; with ``num_parallel_calls=AUTOTUNE``, one per (1 + prefetch factor)
+    cores, rounded up (1 on a 2-core machine: the tf.data performance guide's parallel interleave
+    reads its two inputs one after the other there); with a number, that number up to the cores."""
+    if cycle_length not in (None, -1):
+        return int(cycle_length)
+    cores = schedulable_cores()
+    if num_parallel_calls is None:
+        return cores
+    if int(num_parallel_calls) == -1:
+        return -(-cores // (_CYCLE_PREFETCH_FACTOR + 1))
+    return min(int(num_parallel_calls), cores)
+
+
+def schedulable_cores():
+    """TensorFlow's port::MaxParallelism: the cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def _inner(map_func, element, what):

@@ -33,12 +33,20 @@ def generator_source(generator, args, signature):
     if not callable(generator):
         raise TypeError('%s: `generator` must be a Python callable returning an iterator, got %s'
                         % (WHAT, type(generator).__name__))
-    args = tuple(np.asarray(a) for a in (args or ()))
+    args = tuple(_generator_argument(a) for a in (args or ()))
 
     def elements():
         for value in generator(*args):
             yield _conform(signature, value, value)
     return elements
+
+
+def _generator_argument(value):
+    """What TensorFlow hands the generator for one of ``args``: the value converted to a tensor
+    (Python ints int32, floats float32) and read back as ``.numpy()`` gives it, a numpy scalar for
+    a 0-d value (hashable: the tf.data performance guide keys a dict by one), bytes for a string."""
+    from ..tensor import convert_to_tensor
+    return convert_to_tensor(value).numpy()
 
 
 def _conform(signature, value, whole):

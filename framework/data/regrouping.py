@@ -141,9 +141,9 @@ class RegroupingStages:
     def interleave(self, map_func, cycle_length=None, block_length=None, num_parallel_calls=None,
                    deterministic=None, name=None):
         """Elements of ``cycle_length`` of the datasets ``map_func`` returns, ``block_length`` at a time
-        from each in turn (cycle_length default: the CPU count, as TensorFlow)."""
+        from each in turn (cycle_length default: what TensorFlow's kernels resolve it to, combine._cycle_length)."""
         map_func = traced_stage_function(function_argument(map_func, 'map_func', 'Dataset.interleave'), self)
-        stream = combine.interleaved(self._make_iterator, map_func, cycle_length, block_length)
+        stream = combine.interleaved(self._make_iterator, map_func, cycle_length, block_length, num_parallel_calls)
         interleaved = self._then(stream, card.UNKNOWN_CARDINALITY, None)
         if num_parallel_calls is not None:
             interleaved._tf_class = '_ParallelInterleaveDataset'

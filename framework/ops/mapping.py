@@ -146,9 +146,15 @@ def _call_convention(op, func, inp, Tout, run):
     if Tout is None:
         return None
     if isinstance(Tout, (list, tuple)):
-        values = list(returned) if isinstance(returned, (list, tuple)) else [returned]
+        # as TF's EagerFunc: a func returning None returns no values (``tf.py_function(lambda:
+        # time.sleep(0.01), [], ())`` in the tf.data performance guide), and then an empty Tout
+        # gives [] (numpy_function: None)
+        values = [] if returned is None else list(returned) if isinstance(returned, (list, tuple)) else [returned]
         if len(values) != len(Tout):
-            raise ValueError('%s: func returned %d values but Tout lists %d dtypes' % (op, len(values), len(Tout)))
+            raise InvalidArgumentError('%s: func returned %d values but Tout lists %d dtypes'
+                                       % (op, len(values), len(Tout)))
+        if not values and op == 'numpy_function':
+            return None
         return [_output(v, t, op) for v, t in zip(values, Tout)]
     return _output(returned, Tout, op)
 
