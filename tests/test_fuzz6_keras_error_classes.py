@@ -36,3 +36,28 @@ def test_bitwise_ops_of_floats(name):
 def test_fmod_of_complex():
     with pytest.raises(IAE, match='keras.ops.fmod: expected real numeric tensors, got dtype complex64'):
         ops.fmod(X.astype(np.complex64), X.astype(np.complex64))
+
+
+@pytest.mark.parametrize('call', [
+    lambda: ops.vdot(X, np.ones((5, 7), np.float32)), lambda: ops.inner(X, np.ones((5, 7), np.float32)),
+    lambda: ops.cross(X, np.ones((5, 7), np.float32)), lambda: ops.corrcoef(np.ones((1, 2, 3), np.float32)),
+    lambda: ops.tril(np.ones(3, np.float32)), lambda: ops.triu(np.ones(3, np.float32)),
+    lambda: ops.fliplr(np.ones(3, np.float32)), lambda: ops.logdet(np.ones((5, 7), np.float32)),
+    lambda: ops.qr(np.ones(3, np.float32)), lambda: ops.median(np.ones((0, 3), np.float32)),
+    lambda: ops.space_to_depth(np.ones((4, 4, 2), np.float32), 2),
+    lambda: ops.space_to_depth(np.ones((1, 4, 4, 2), np.float32), 100),
+], ids=['vdot', 'inner', 'cross', 'corrcoef', 'tril', 'triu', 'fliplr', 'logdet', 'qr', 'median', 's2d_rank',
+        's2d_block'])
+def test_shape_errors_tensorflow_kernels_raise_as_invalid_argument(call):
+    # TF 2.21: MatMul / BroadcastArgs / RealDiv / MatrixBandPart / ReverseV2 / Cholesky / Qr / GatherV2 /
+    # SpaceToDepth kernel errors (kout_tf.txt); tapeflow's words stay, the class is TF's (still a ValueError)
+    with pytest.raises(IAE, match='keras.ops'):
+        call()
+
+
+def test_keras_own_square_checks_stay_value_errors():
+    # Keras 3 checks eigh / cholesky / lu_factor itself (ValueError 'Expected a square matrix ...')
+    for fn in (ops.eigh, ops.cholesky, ops.lu_factor):
+        with pytest.raises(ValueError) as err:
+            fn(np.ones((5, 7), np.float32))
+        assert type(err.value) is ValueError

@@ -8,6 +8,7 @@ import numpy as np
 
 from framework import dtypes
 from framework import ops as _ops
+from framework.errors import InvalidArgumentError
 from .ops_arrays import FLOATX, diag
 from .ops_arguments import axis_of, integer
 from .ops_dtypes import cast_all, numeric, standardize_dtype, summable, tensor
@@ -86,8 +87,9 @@ def flipud(x):
 
 def _at_least(x, rank, op):
     t = tensor(x, op)
-    if t.ndim < rank:
-        raise ValueError('keras.ops.%s: needs a tensor of rank >= %d, got shape %s' % (op, rank, tuple(t.shape)))
+    if t.ndim < rank:       # fliplr reaches TF's ReverseV2 kernel (InvalidArgumentError); the others Keras's checks
+        raise (InvalidArgumentError if op == 'fliplr' else ValueError)(
+            'keras.ops.%s: needs a tensor of rank >= %d, got shape %s' % (op, rank, tuple(t.shape)))
     return t
 
 

@@ -8,7 +8,7 @@ import numpy as np
 
 from framework import backend, dtypes
 from framework import ops as _ops
-from framework.errors import UnimplementedError
+from framework.errors import InvalidArgumentError, UnimplementedError
 from framework.placement import current_xp
 from framework.tensor import Tensor
 from .backend import result_type
@@ -160,7 +160,8 @@ def tri(N, M=None, k=0, dtype=None):  # noqa: N803
 def _triangle(x, k, lower, op):
     t = tensor(x, op)
     if t.ndim < 2:
-        raise ValueError('keras.ops.%s: needs a tensor of rank >= 2, got shape %s' % (op, tuple(t.shape)))
+        # TF's MatrixBandPart kernel refuses it: InvalidArgumentError
+        raise InvalidArgumentError('keras.ops.%s: needs a tensor of rank >= 2, got shape %s' % (op, tuple(t.shape)))
     rows, cols = t.shape[-2:]
     k = integer(k, 'k', op)
     keep = backend.array_module(t._data).tri(rows, cols, k if lower else k - 1, dtype=bool)

@@ -11,6 +11,7 @@ channels), or channels first.
 import numpy as np
 
 from framework import ops as _ops
+from framework.errors import InvalidArgumentError
 from .ops_arguments import integer
 from .ops_conv_dtypes import forward_kernel, transpose_kernel
 from .ops_conv_nd import conv_transpose_nd
@@ -53,8 +54,8 @@ def _patches(x, kernel, strides, padding, dilation, op):
     index = [_window_taps(x.shape[1 + i], kernel[i], strides[i], dilation[i]) for i in range(2)]
     for i, taps in enumerate(index):
         if not len(taps):
-            raise ValueError('keras.ops.%s: the kernel (%d with dilation %d) is larger than the padded input (%d)'
-                             % (op, kernel[i], dilation[i], x.shape[1 + i]))
+            raise InvalidArgumentError('keras.ops.%s: the kernel (%d with dilation %d) is larger than the padded '
+                                       'input (%d)' % (op, kernel[i], dilation[i], x.shape[1 + i]))
     rows = index[0][:, None, :, None]           # (out_h, 1, kh, 1)
     cols = index[1][None, :, None, :]           # (1, out_w, 1, kw)
     picked = _ops.getitem(_ops.transpose(x, [1, 2, 0, 3]), (rows, cols))     # (oh, ow, kh, kw, b, c)
@@ -171,7 +172,7 @@ adaptive_max_pool = _adaptive('adaptive_max_pool', True)
 def _image(x, op, data_format):
     t = tensor(x, op)
     if t.ndim != 4:
-        raise ValueError('keras.ops.%s: x must be 4-D images, got shape %s' % (op, tuple(t.shape)))
+        raise InvalidArgumentError('keras.ops.%s: x must be 4-D images, got shape %s' % (op, tuple(t.shape)))
     if data_format not in ('channels_last', 'channels_first'):
         raise ValueError("keras.ops.%s: data_format must be 'channels_last' or 'channels_first', got %r"
                          % (op, data_format))
@@ -198,8 +199,8 @@ def space_to_depth(x, block_size, data_format='channels_last'):
     t, bs = _image(x, 'space_to_depth', data_format), int(block_size)
     b, h, w, c = t.shape
     if bs < 2 or h % bs or w % bs:
-        raise ValueError('keras.ops.space_to_depth: block_size must be >= 2 and divide height and width (%d, %d), '
-                         'got %r' % (h, w, block_size))
+        raise InvalidArgumentError('keras.ops.space_to_depth: block_size must be >= 2 and divide height and width '
+                                   '(%d, %d), got %r' % (h, w, block_size))
     t = _ops.transpose(_ops.reshape(t, [b, h // bs, bs, w // bs, bs, c]), [0, 1, 3, 2, 4, 5])
     return _back(_ops.reshape(t, [b, h // bs, w // bs, bs * bs * c]), data_format)
 

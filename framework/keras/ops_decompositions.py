@@ -30,8 +30,10 @@ __all__ = ['cholesky', 'cholesky_inverse', 'eig', 'eigh', 'logdet', 'lstsq', 'lu
 def _matrices(x, op, square=True):
     t = linalg_input(x, op) if op not in ('eig', 'lstsq', 'cholesky_inverse') else floating(x, op)
     if t.ndim < 2 or (square and t.shape[-1] != t.shape[-2]):
-        raise ValueError('keras.ops.%s: expected %s, got shape %s'
-                         % (op, 'square matrices (..., M, M)' if square else 'matrices (..., M, N)', tuple(t.shape)))
+        # logdet and qr reach TF's Cholesky / Qr kernels (InvalidArgumentError); the others Keras's checks
+        error = InvalidArgumentError if op in ('logdet', 'qr') else ValueError
+        raise error('keras.ops.%s: expected %s, got shape %s'
+                    % (op, 'square matrices (..., M, M)' if square else 'matrices (..., M, N)', tuple(t.shape)))
     return t
 
 

@@ -7,6 +7,7 @@ reshape, so gradients reach both operands.
 import numpy as np
 
 from framework import ops as _ops
+from framework.errors import InvalidArgumentError
 from .ops_arguments import axis_of
 from .ops_dtypes import cast_all, floating, numeric, same_dtype_operand, tensor
 
@@ -17,8 +18,8 @@ def vdot(x1, x2):
     """The dot product of the two flattened tensors."""
     a, b = cast_all([numeric(x1, 'vdot'), numeric(x2, 'vdot')], 'vdot')
     if a.shape.num_elements() != b.shape.num_elements():
-        raise ValueError('keras.ops.vdot: x1 and x2 must have as many elements, got shapes %s and %s'
-                         % (tuple(a.shape), tuple(b.shape)))
+        raise InvalidArgumentError('keras.ops.vdot: x1 and x2 must have as many elements, got shapes %s and %s'
+                                   % (tuple(a.shape), tuple(b.shape)))
     return _ops.reduce_sum(_ops.reshape(a, [-1]) * _ops.reshape(b, [-1]))
 
 
@@ -28,8 +29,8 @@ def inner(x1, x2):
     if a.ndim == 0 or b.ndim == 0:
         return a * b
     if a.shape[-1] != b.shape[-1]:
-        raise ValueError('keras.ops.inner: the last axes must match, got shapes %s and %s'
-                         % (tuple(a.shape), tuple(b.shape)))
+        raise InvalidArgumentError('keras.ops.inner: the last axes must match, got shapes %s and %s'
+                                   % (tuple(a.shape), tuple(b.shape)))
     return _ops.tensordot(a, b, [[a.ndim - 1], [b.ndim - 1]])
 
 
@@ -52,8 +53,8 @@ def cross(x1, x2, axisa=-1, axisb=-1, axisc=-1, axis=None):
         axisa = axisb = axisc = axis
     a, b = _ops.transpose(a, _last(a, axisa)), _ops.transpose(b, _last(b, axisb))
     if a.shape[-1] not in (2, 3) or b.shape[-1] not in (2, 3):
-        raise ValueError('keras.ops.cross: vectors must have 2 or 3 components, got shapes %s and %s'
-                         % (tuple(a.shape), tuple(b.shape)))
+        raise InvalidArgumentError('keras.ops.cross: vectors must have 2 or 3 components, got shapes %s and %s'
+                                   % (tuple(a.shape), tuple(b.shape)))
     ax, ay, az = _components(a)
     bx, by, bz = _components(b)
     if az is None and bz is None:
@@ -119,7 +120,7 @@ def corrcoef(x):
     """Pearson correlation coefficients between the rows (variables) of ``x``."""
     t = floating(x, 'corrcoef')
     if t.ndim not in (1, 2):
-        raise ValueError('keras.ops.corrcoef: x must be 1-D or 2-D, got shape %s' % (tuple(t.shape),))
+        raise InvalidArgumentError('keras.ops.corrcoef: x must be 1-D or 2-D, got shape %s' % (tuple(t.shape),))
     rows = _ops.reshape(t, [1, -1]) if t.ndim == 1 else t
     centred = rows - _ops.reduce_mean(rows, 1, keepdims=True)
     if t.dtype.is_complex:      # Keras 3: covariance against the conjugate, each part of the ratio clipped

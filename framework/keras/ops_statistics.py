@@ -10,6 +10,7 @@ import numpy as np
 
 from framework import backend
 from framework import ops as _ops
+from framework.errors import InvalidArgumentError
 from .ops_arguments import integer
 from .ops_dtypes import floating, numeric, tensor
 from .ops_math import max as _max, min as _min
@@ -52,7 +53,8 @@ def _quantile(x, q, axis, method, keepdims, op, skip_nan):
     others = [i for i in range(t.ndim) if i not in axes]
     rows = _ops.reshape(_ops.transpose(t, others + axes), [t.shape[i] for i in others] + [-1])
     if rows.shape[-1] == 0:
-        raise ValueError('keras.ops.%s: cannot take a quantile of an empty axis (shape %s)' % (op, tuple(t.shape)))
+        raise InvalidArgumentError('keras.ops.%s: cannot take a quantile of an empty axis (shape %s)'
+                                   % (op, tuple(t.shape)))      # TF: GatherV2's index error
     ordered = _ops.sort(rows, axis=-1)              # NaN sorts last, as numpy
     # Positions are worked out on the host from q rounded to x's dtype, as Keras 3 on TensorFlow
     # does (it shows in the last bits); the values are gathered from the sorted tensor, so
