@@ -23,16 +23,17 @@ class BackupAndRestore(Callback):
             latest cannot be read.
         delete_checkpoint: remove ``backup_dir`` when fit finishes.
     Raises:
-        ValueError: an empty backup_dir, a bad save_freq; an unbuilt model at fit.
+        ValueError: an empty backup_dir, a save_freq neither 'epoch' nor an int; an unbuilt model at fit.
     """
 
     def __init__(self, backup_dir, save_freq='epoch', double_checkpoint=False, delete_checkpoint=True):
         super().__init__()
         if not backup_dir:
             raise ValueError('BackupAndRestore: backup_dir must name a directory, got %r' % (backup_dir,))
-        if save_freq != 'epoch' and (isinstance(save_freq, bool) or not isinstance(save_freq, int) or save_freq <= 0):
-            raise ValueError("BackupAndRestore: save_freq must be 'epoch' or a positive number of batches, got %r"
-                             % (save_freq,))
+        if save_freq != 'epoch' and not isinstance(save_freq, int):      # Keras 3's check and words
+            # (an int <= 0 backs up after every batch, as in Keras)
+            raise ValueError("Invalid value for argument `save_freq`. Received: save_freq=%s. Expected either "
+                             "'epoch' or an integer value." % (save_freq,))
         self.backup_dir = os.fspath(backup_dir)
         self.save_freq = save_freq
         self.double_checkpoint = double_checkpoint

@@ -20,7 +20,8 @@ class CSVLogger(Callback):
 
     def __init__(self, filename, separator=',', append=False):
         super().__init__()
-        self.filename = os.fspath(filename)
+        # Keras 3 keeps what it is given and opens it at fit (an int opens that file descriptor there)
+        self.filename = os.fspath(filename) if isinstance(filename, os.PathLike) else filename
         self.sep = separator
         self.append = append
         self.writer = None
@@ -29,6 +30,9 @@ class CSVLogger(Callback):
         self.csv_file = None
 
     def on_train_begin(self, logs=None):
+        if not isinstance(self.filename, (str, bytes)):
+            raise TypeError('CSVLogger: filename must be a str or os.PathLike, got %r of type %s'
+                            % (self.filename, type(self.filename).__name__))
         if self.append and os.path.exists(self.filename):
             with open(self.filename) as f:
                 self.append_header = not f.readline()

@@ -7,6 +7,10 @@ from framework.keras.interactive_logging import print_msg
 from .monitor import MonitorCallback
 
 
+class FilepathTypeError(TypeError, AttributeError):
+    """A filepath that is no path: Keras 3 fails on its missing ``endswith`` (AttributeError)."""
+
+
 class ModelCheckpoint(MonitorCallback):
     """Save the model (``model.save``) or its weights (``model.save_weights``).
 
@@ -27,6 +31,9 @@ class ModelCheckpoint(MonitorCallback):
                  mode='auto', save_freq='epoch', initial_value_threshold=None):
         super().__init__(monitor, mode, initial_value_threshold)
         self.verbose = verbose
+        if not isinstance(filepath, (str, os.PathLike)):
+            raise FilepathTypeError("'%s' object has no attribute 'endswith' (ModelCheckpoint: filepath must be a "
+                                    "str or os.PathLike, got %r)" % (type(filepath).__name__, filepath))
         self.filepath = os.fspath(filepath)
         self.save_best_only = save_best_only
         self.save_weights_only = save_weights_only
