@@ -58,3 +58,10 @@ def test_one_hot_refuses_what_onehot_does_not_register(indices, kernel_name):
 def test_one_hot_takes_its_four_index_types():
     for dtype in (tf.uint8, tf.int8, tf.int32, tf.int64):
         np.testing.assert_array_equal(tf.one_hot(tf.constant([1, 0], dtype), 2).numpy(), [[0, 1], [1, 0]])
+
+
+@pytest.mark.parametrize('dtype', ['int8', 'int16', 'uint16', 'uint32', 'int64'])
+def test_keras_multi_hot_takes_any_integer_ids(dtype):
+    # Keras 3 converts the ids to int64 first, so tf.one_hot's narrower list does not apply
+    ids = np.array([[1, 0], [2, 2]]).astype(dtype)
+    np.testing.assert_array_equal(keras.ops.multi_hot(ids, 3).numpy(), [[1, 1, 0], [0, 0, 1]])
