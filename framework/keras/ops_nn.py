@@ -11,6 +11,7 @@ import numpy as np
 
 from framework import errors as _errors
 from framework import ops as _ops
+from framework.losses.tensor_notes import set_keras_logits
 from framework.ops import float_kernels
 from .activation_inputs import float_activation_input, floatx_activation_input
 from .ops_arguments import integer
@@ -44,7 +45,15 @@ def relu6(x):
     return _ops.relu6(tensor(x, 'relu6'))
 
 
-sigmoid = _activation('sigmoid', _ops.sigmoid)
+def sigmoid(x):
+    """1 / (1 + exp(-x)); the result remembers x, as Keras 3's on TensorFlow, so a cross-entropy
+    scores it from the logits (``_keras_logits``: other bits than from the probabilities)."""
+    x = float_activation_input(tensor(x, 'sigmoid'), 'sigmoid')
+    y = _ops.sigmoid(x)
+    set_keras_logits(y, x)
+    return y
+
+
 softplus = _activation('softplus', _ops.softplus)
 softsign = _activation('softsign', _ops.softsign)
 silu = swish = _activation('silu', _ops.silu)
@@ -75,7 +84,12 @@ def leaky_relu(x, negative_slope=0.2):
 
 
 def softmax(x, axis=-1):
-    return _ops.softmax(float_activation_input(tensor(x, 'softmax'), 'softmax'), axis)
+    """exp(x) / sum(exp(x)) along ``axis``; the result remembers x, as Keras 3's on TensorFlow, so a
+    categorical cross-entropy scores it from the logits (over its own axis, whatever ``axis`` was)."""
+    x = float_activation_input(tensor(x, 'softmax'), 'softmax')
+    y = _ops.softmax(x, axis)
+    set_keras_logits(y, x)
+    return y
 
 
 def log_softmax(x, axis=-1):
@@ -88,7 +102,7 @@ def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
         raise ValueError('keras.ops.one_hot: sparse=True is not supported; tapeflow tensors are dense')
     depth = integer(num_classes, 'num_classes', 'one_hot')
     labels = tensor(x, 'one_hot')
-    if labels._data.dtype.kind in 'bf' or labels._data.dtype.name == 'bfloat16':
+    if labels.dtype.name not in ('int32', 'int64'):
         labels = _ops.cast(labels, 'int64')       # Keras 3 converts the labels to int64 (floats truncate)
     return _ops.one_hot(labels, depth, axis=axis, dtype=dtype or FLOATX)
 
