@@ -18,6 +18,7 @@ import pytest
 import framework as tf
 from framework import ops
 from framework.gradient_check import check_gradients
+from layers.recurrent import gru_gates, lstm_gates
 from test_ops_control_and_more import COVERED_HERE  # checked in that file
 from test_more_tf_ops import COVERED_HERE as COVERED_IN_MORE_TF_OPS  # checked in that file
 import test_math_more, test_nn_more, test_nn_windows, test_sampled_losses, test_special_functions  # noqa: E402,E501
@@ -299,6 +300,11 @@ CASES = [
     Case('top_k', '', lambda x: tf.math.top_k(x, 2).values, [(2, 4)]),
     Case('meshgrid', 'xy', lambda a, b: _flat(tf.meshgrid(a, b)), [(3,), (2,)]),
     Case('meshgrid', 'ij', lambda a, b: _flat(tf.meshgrid(a, b, indexing='ij')), [(3,), (2,)]),
+    # ---- the recurrent layers' fused gate ops (layers/recurrent/lstm_gates.py, gru_gates.py): sigmoid
+    # and tanh chains with rules of their own; the array rules' bits are checked by test_array_rules ----
+    Case('sigmoid', 'lstm_cell_state', lambda z, c: lstm_gates.cell_state(z, c, 3), [(2, 12), (2, 3)]),
+    Case('sigmoid', 'lstm_cell_output', lambda z, c: lstm_gates.cell_output(z, c, 3), [(2, 12), (2, 3)]),
+    Case('sigmoid', 'gru_step_output', lambda p, m, h: gru_gates.step_output(p, m, h, 3), [(2, 9), (2, 9), (2, 3)]),
     # ---- custom gradients ----
     Case('custom_gradient', 'log1pexp', _log1pexp, [(2, 3)]),
     Case('custom_gradient', 'two_inputs', _scaled_product, [(3,), (3,)]),

@@ -17,10 +17,11 @@ put side by side here and then + 0.0 does the same. The rules' Tensor forms reco
 framework ops, so a tape that records the sweep (higher derivatives) differentiates them too.
 
 Other activations, reset_after=False, dtypes other than float32 / float64, device arrays and variable
-states keep the separate ops (``applies``).
+states keep the separate ops (``applies``; the op itself takes cupy arrays too).
 """
 import numpy as np
 
+from framework import backend
 from framework.ops import concat, sigmoid, tanh
 from framework.ops.operands import ACTIVE, record
 from framework.ops.unary import _sigmoid_value, sigmoid_grad, tanh_value
@@ -48,8 +49,9 @@ def applies(p, m, h, gate, act):
 def step_output(p, m, h, u):
     """h_t = z * h + (1 - z) * tanh(p_h + r * m_h), z and r the sigmoids of p_z + m_z and p_r + m_r."""
     a, b, hp = p._data, m._data, h._data
-    z = _sigmoid_value(np, a[:, :u] + b[:, :u])
-    r = _sigmoid_value(np, a[:, u:2 * u] + b[:, u:2 * u])
+    xp = backend.array_module(a)
+    z = _sigmoid_value(xp, a[:, :u] + b[:, :u])
+    r = _sigmoid_value(xp, a[:, u:2 * u] + b[:, u:2 * u])
     m_h = b[:, 2 * u:]
     hh = tanh_value(a[:, 2 * u:] + r * m_h)
     keep = 1 - z
@@ -63,11 +65,11 @@ def step_output(p, m, h, u):
 
         def p_rule(g, out, a, b, hp):
             g_az, g_ar, g_ah, _ = pre_activation_grads(g)
-            return np.concatenate([g_az, g_ar, g_ah], axis=1) + a.dtype.type(0)
+            return xp.concatenate([g_az, g_ar, g_ah], axis=1) + a.dtype.type(0)
 
         def m_rule(g, out, a, b, hp):
             g_az, g_ar, _, g_mh = pre_activation_grads(g)
-            return np.concatenate([g_az, g_ar, g_mh], axis=1) + a.dtype.type(0)
+            return xp.concatenate([g_az, g_ar, g_mh], axis=1) + a.dtype.type(0)
 
         record('gru_step_output', (p, m, h), out, (
             array_rule(lambda g, out, p, m, h: _tensor_grads(g, p, m, h, u)[0], p_rule),

@@ -17,10 +17,11 @@ The rules' Tensor forms recompute the gates with framework ops, so a tape that r
 (higher derivatives) differentiates them as it would the separate ops.
 
 Other activations, dtypes other than float32 / float64, device arrays and variable states keep the
-separate ops (``applies``).
+separate ops (``applies``; the ops themselves take cupy arrays too).
 """
 import numpy as np
 
+from framework import backend
 from framework.ops import concat, sigmoid, tanh, zeros_like
 from framework.ops.operands import ACTIVE, record
 from framework.ops.unary import _sigmoid_value, sigmoid_grad, tanh_value
@@ -48,11 +49,12 @@ def applies(z, c, gate, act):
 def cell_state(z, c, u):
     """c_t = sigmoid(z_f) * c + sigmoid(z_i) * tanh(z_g)."""
     a, cp = z._data, c._data
-    i, f, g = _sigmoid_value(np, a[:, :u]), _sigmoid_value(np, a[:, u:2 * u]), tanh_value(a[:, 2 * u:3 * u])
+    xp = backend.array_module(a)
+    i, f, g = _sigmoid_value(xp, a[:, :u]), _sigmoid_value(xp, a[:, u:2 * u]), tanh_value(a[:, 2 * u:3 * u])
     out = Tensor(f * cp + i * g)
     if ACTIVE:
         def z_rule(gc, out, a, cp):
-            gz = np.zeros_like(a)
+            gz = xp.zeros_like(a)
             gz[:, :u] = (gc * g) * (i * (1 - i))
             gz[:, u:2 * u] = (gc * cp) * (f * (1 - f))
             gz[:, 2 * u:3 * u] = (gc * i) * (1 - g * g)
@@ -71,11 +73,12 @@ def cell_state(z, c, u):
 
 def cell_output(z, c, u):
     """h_t = sigmoid(z_o) * tanh(c_t)."""
-    o, tc = _sigmoid_value(np, z._data[:, 3 * u:]), tanh_value(c._data)
+    xp = backend.array_module(z._data)
+    o, tc = _sigmoid_value(xp, z._data[:, 3 * u:]), tanh_value(c._data)
     out = Tensor(o * tc)
     if ACTIVE:
         def z_rule(gh, out, a, cp):
-            gz = np.zeros_like(a)
+            gz = xp.zeros_like(a)
             gz[:, 3 * u:] = (gh * tc) * (o * (1 - o))
             return gz
 
