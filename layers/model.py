@@ -96,8 +96,10 @@ class Model(Trainer, Layer):
         print_summary(self, line_length, positions, print_fn, expand_nested, show_trainable, layer_range)
 
     def call(self, inputs, training=None):
-        raise TypeError('%s must implement call(inputs, training=None): a Model subclass computes its '
-                        'outputs there from its sublayers' % type(self).__name__)
+        error = NotImplementedError('Model %s does not have a `call()` method implemented.' % type(self).__name__)
+        error.add_note('%s must implement call(inputs, training=None): a Model subclass computes its outputs there '
+                       'from its sublayers' % type(self).__name__)
+        raise error         # Keras 3's class and words
 
     # ---- saving (see layers.saving) ----------------------------------------------------
     def save_weights(self, filepath, overwrite=True, max_shard_size=None):

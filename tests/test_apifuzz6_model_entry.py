@@ -83,3 +83,34 @@ def test_archive_whose_config_names_no_class_is_a_value_error(tmp_path):
         archive.writestr('metadata.json', '{}')
     with pytest.raises(ValueError, match='names no class'):        # was KeyError: 'class_name'
         keras.models.load_model(path)
+
+
+def test_a_model_subclass_without_call_is_keras_not_implemented_error():
+    class NoCall(keras.Model):
+        pass
+    with pytest.raises(NotImplementedError, match=r'Model NoCall does not have a `call\(\)` method implemented\.'):
+        NoCall()(X)
+
+
+def test_validation_freq_zero_is_also_keras_zero_division():
+    # TF 2.21: ZeroDivisionError 'integer modulo by zero'; tapeflow's ValueError says which argument
+    model = two_outputs()
+    with pytest.raises(ZeroDivisionError, match='validation_freq=0'):
+        model.fit(X, [Y, Y], validation_data=(X, [Y, Y]), validation_freq=0, verbose=0)
+
+
+def test_archive_without_config_is_zipfile_key_error(tmp_path):
+    path = str(tmp_path / 'm.keras')
+    with zipfile.ZipFile(path, 'w') as archive:
+        archive.writestr('metadata.json', '{}')
+    with pytest.raises(KeyError) as caught:          # TF 2.21: zipfile's KeyError; still a ValueError
+        keras.models.load_model(path)
+    assert isinstance(caught.value, ValueError)
+    assert str(caught.value).startswith("There is no item named 'config.json' in the archive")
+
+
+def test_load_weights_from_a_directory_is_is_a_directory_error(tmp_path):
+    folder = tmp_path / 'd.weights.h5'
+    folder.mkdir()
+    with pytest.raises(IsADirectoryError):           # TF 2.21: h5py's IsADirectoryError
+        two_outputs().load_weights(str(folder))

@@ -36,6 +36,16 @@ class UnreadableHDF5Error(SavedFileError, OSError):
     """Not HDF5, or truncated (Keras: h5py's OSError)."""
 
 
+class MissingMemberError(SavedFileError, KeyError):
+    """A .keras archive without a member it needs (Keras: zipfile's KeyError "There is no item named
+    'config.json' in the archive")."""
+    __str__ = SavedFileError.__str__       # KeyError's str() would quote the message
+
+
+class DirectoryGivenError(SavedFileError, IsADirectoryError):
+    """A directory where a weights file was expected (Keras: h5py's IsADirectoryError)."""
+
+
 class NotAZipError(SavedFileError, zipfile.BadZipFile):
     """A .keras file that is not a zip (Keras: zipfile.BadZipFile from load_weights, ValueError from
     load_model)."""
@@ -62,7 +72,7 @@ def open_for_reading(path):
     if not os.path.exists(path):
         raise SavedFileNotFoundError(missing_file_message(path))
     if os.path.isdir(path):
-        raise SavedFileError('%s is a directory (a TensorFlow SavedModel?); expected an HDF5 file '
+        raise DirectoryGivenError('%s is a directory (a TensorFlow SavedModel?); expected an HDF5 file '
                              '(.weights.h5 or .h5) or a .keras archive' % path)
     try:
         return h5py.File(path, 'r')

@@ -20,7 +20,8 @@ import h5py
 
 from framework.atomic_files import atomic_write
 from .keras_directory import UnzippedArchive, is_unzipped_archive
-from .h5_io import NotAZipError, SavedFileError, SavedFileNotFoundError, missing_file_message, open_bytes_for_reading
+from .h5_io import (MissingMemberError, NotAZipError, SavedFileError, SavedFileNotFoundError, missing_file_message,
+                    open_bytes_for_reading)
 
 CONFIG = 'config.json'
 METADATA = 'metadata.json'
@@ -43,7 +44,8 @@ def _member(archive, name, path):
     try:
         return archive.read(name)
     except KeyError:
-        raise SavedFileError('%s has no %s; members: %s' % (path, name, archive.namelist())) from None
+        raise MissingMemberError("There is no item named '%s' in the archive (%s holds %s)"
+                                 % (name, path, archive.namelist())) from None
     except (zipfile.BadZipFile, OSError, EOFError) as err:
         raise SavedFileError('%s: cannot read %s (truncated or damaged archive): %s' % (path, name, err)) from None
 

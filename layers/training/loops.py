@@ -32,6 +32,10 @@ def to_numpy(value):
     return np.asarray(to_host(value._data if isinstance(value, Tensor) else value))
 
 
+class ValidationFreqZeroError(ValueError, ZeroDivisionError):
+    """validation_freq=0: Keras 3 fails on 'epoch % 0' (ZeroDivisionError: integer modulo by zero)."""
+
+
 class TrainingLoops:
     """Mixin of ``Model``: fit, evaluate, predict."""
 
@@ -73,8 +77,9 @@ class TrainingLoops:
         reject_numpy_text('fit', x=x, y=y, sample_weight=sample_weight, validation_data=validation_data)
         # Keras 3 takes any int as a modulus (epoch % -1 == 0: a negative one validates too, as in TF 2.21)
         if not isinstance(validation_freq, (int, list, tuple)) or validation_freq == 0:
-            raise ValueError('fit(validation_freq=%r): expected a positive int (validate every N epochs) or a list of '
-                             'epochs' % (validation_freq,))
+            error_class = ValidationFreqZeroError if validation_freq == 0 else ValueError
+            raise error_class('fit(validation_freq=%r): expected a positive int (validate every N epochs) or a list '
+                              'of epochs' % (validation_freq,))
         if validation_split and is_iterable_input(x):
             raise ValueError('fit: validation_split works on arrays only; for a dataset or generator pass '
                              'validation_data instead')
