@@ -1,7 +1,8 @@
 """layers/recurrent/lstm_gates.py and gru_gates.py: LSTM and GRU steps with Keras's default activations
 run as fused ops. They must give the separate ops' bits: outputs, first-order gradients (array sweep),
 gradients a recording tape differentiates again (Tensor sweep), and whole fits. The separate ops run
-when the activations are wrappers of the same functions (``applies`` fuses only the defaults)."""
+when the activations are wrappers of the same functions (``applies`` fuses only the defaults).
+Central differences: the ops' rows in test_op_gradients.py."""
 import numpy as np
 import pytest
 
@@ -89,7 +90,8 @@ def test_masked_steps_and_a_given_state_equal_the_separate_ops(kind):
 
 @pytest.mark.parametrize('kind', KINDS)
 def test_second_derivatives_equal_the_separate_ops(kind):
-    """An outer tape records the inner sweep: the rules' Tensor forms."""
+    """Nested tapes record the step twice: the separate ops run (the fused rules' Tensor forms, another
+    graph of the same terms, gave second derivatives other last bits)."""
     rng = np.random.default_rng(3)
     x = tf.constant(rng.normal(size=(4, 3, 2)), 'float64')
     fused, separate = _pair(kind, 'float64', units=3)
@@ -106,34 +108,7 @@ def test_second_derivatives_equal_the_separate_ops(kind):
             g = inner.gradient(y, x)
             z = tf.reduce_sum(g * g)
         results.append((g, outer.gradient(z, [x] + layer.trainable_weights)))
-    for (g1, h1), (g2, h2) in [results]:
-        np.testing.assert_allclose(g1.numpy(), g2.numpy(), rtol=1e-12, atol=1e-14)
-        for a, b in zip(h1, h2):
-            np.testing.assert_allclose(a.numpy(), b.numpy(), rtol=1e-10, atol=1e-12)
-
-
-def test_lstm_gradients_match_central_differences_in_float64():
-    rng = np.random.default_rng(4)
-    z0 = rng.normal(size=(2, 12))
-    c0 = rng.normal(size=(2, 3))
-
-    def both(z, c):
-        c_new = lstm_gates.cell_state(z, c, 3)
-        return tf.reduce_sum(c_new * c_new) + tf.reduce_sum(tf.sin(lstm_gates.cell_output(z, c_new, 3)))
-    z, c = tf.constant(z0), tf.constant(c0)
-    with tf.GradientTape() as tape:
-        tape.watch([z, c])
-        y = both(z, c)
-    grads = tape.gradient(y, [z, c])
-    for value, grad in zip((z0, c0), grads):
-        numeric = np.zeros_like(value)
-        for i in np.ndindex(value.shape):
-            step = np.zeros_like(value)
-            step[i] = 1e-6
-            plus = [tf.constant(z0 + step) if value is z0 else z, tf.constant(c0 + step) if value is c0 else c]
-            minus = [tf.constant(z0 - step) if value is z0 else z, tf.constant(c0 - step) if value is c0 else c]
-            numeric[i] = (float(both(*plus)) - float(both(*minus))) / 2e-6
-        np.testing.assert_allclose(grad.numpy(), numeric, rtol=1e-6, atol=1e-8)
+    _same(*results)
 
 
 @pytest.mark.parametrize('kind', KINDS)
@@ -161,28 +136,6 @@ def test_other_activations_and_dtypes_keep_the_separate_ops():
     assert not lstm_gates.applies(z, c, activations.sigmoid, activations.relu)
     assert not lstm_gates.applies(tf.zeros((2, 8), 'float16'), tf.zeros((2, 2), 'float16'),
                                   activations.sigmoid, activations.tanh)
-
-
-def test_gru_gradients_match_central_differences_in_float64():
-    rng = np.random.default_rng(6)
-    values = [rng.normal(size=(2, 9)), rng.normal(size=(2, 9)), rng.normal(size=(2, 3))]
-
-    def loss(p, m, h):
-        return tf.reduce_sum(tf.sin(gru_gates.step_output(p, m, h, 3)))
-    tensors = [tf.constant(v) for v in values]
-    with tf.GradientTape() as tape:
-        tape.watch(tensors)
-        y = loss(*tensors)
-    grads = tape.gradient(y, tensors)
-    for k, grad in enumerate(grads):
-        numeric = np.zeros_like(values[k])
-        for i in np.ndindex(values[k].shape):
-            step = np.zeros_like(values[k])
-            step[i] = 1e-6
-            moved = [tf.constant(v + step) if j == k else t for j, (v, t) in enumerate(zip(values, tensors))]
-            back = [tf.constant(v - step) if j == k else t for j, (v, t) in enumerate(zip(values, tensors))]
-            numeric[i] = (float(loss(*moved)) - float(loss(*back))) / 2e-6
-        np.testing.assert_allclose(grad.numpy(), numeric, rtol=1e-6, atol=1e-8)
 
 
 def test_gru_without_reset_after_or_with_other_activations_keeps_the_separate_ops():

@@ -14,7 +14,8 @@ sigmoid's g * (y * (1 - y)), tanh's g * (1 - y * y)), so the same gradients. z's
 ``z * h`` and ``1 - z``) add as the tape adds them (two terms: either order). The separate ops gave p
 and m their gradient as three disjoint slices summed, which turns a -0.0 into +0.0; the blocks are
 put side by side here and then + 0.0 does the same. The rules' Tensor forms recompute the gates with
-framework ops, so a tape that records the sweep (higher derivatives) differentiates them too.
+framework ops, for a sweep that another tape records; a step recorded by two tapes at once (nested
+tapes: second derivatives) runs the separate ops.
 
 Other activations, reset_after=False, dtypes other than float32 / float64, device arrays and variable
 states keep the separate ops (``applies``; the op itself takes cupy arrays too).
@@ -41,9 +42,11 @@ def applies(p, m, h, gate, act):
     a = p._data
     if a.dtype not in _FLOATS or m._data.dtype != a.dtype or h._data.dtype != a.dtype:
         return False
-    # (a numerics check observes ops by name: it should name the separate ops that TensorFlow runs)
+    # (a numerics check observes ops by name: it should name the separate ops that TensorFlow runs;
+    # under nested tapes the separate ops' second derivatives keep their bits, where the fused
+    # rules' Tensor forms, another graph of the same terms, differed in last bits)
     return a.ndim == 2 == h.ndim and a.shape == m._data.shape == (h.shape[0], 3 * h.shape[1]) and \
-        all(type(tape) is GradientTape for tape in ACTIVE)
+        len(ACTIVE) <= 1 and all(type(tape) is GradientTape for tape in ACTIVE)
 
 
 def step_output(p, m, h, u):

@@ -13,8 +13,8 @@ expressions, on the same slices (views of z), in the same order, so the same val
 the chain of the separate ops' rules (multiply's g * y, sigmoid's g * (y * (1 - y)), tanh's
 g * (1 - y * y)), so the same gradients. z's gradient comes in two parts (the i, f, g columns and the
 o columns, zeros elsewhere) where the slices gave four: the blocks are disjoint, every sum is exact.
-The rules' Tensor forms recompute the gates with framework ops, so a tape that records the sweep
-(higher derivatives) differentiates them as it would the separate ops.
+The rules' Tensor forms recompute the gates with framework ops, for a sweep that another tape records;
+a step recorded by two tapes at once (nested tapes: second derivatives) runs the separate ops.
 
 Other activations, dtypes other than float32 / float64, device arrays and variable states keep the
 separate ops (``applies``; the ops themselves take cupy arrays too).
@@ -41,9 +41,11 @@ def applies(z, c, gate, act):
     a, cp = z._data, c._data
     if type(a) is not np.ndarray or type(cp) is not np.ndarray or a.dtype not in _FLOATS or cp.dtype != a.dtype:
         return False
-    # (a numerics check observes ops by name: it should name the separate ops that TensorFlow runs)
+    # (a numerics check observes ops by name: it should name the separate ops that TensorFlow runs;
+    # under nested tapes the separate ops' second derivatives keep their bits, where the fused
+    # rules' Tensor forms, another graph of the same terms, differed in last bits)
     return a.ndim == 2 == cp.ndim and a.shape == (cp.shape[0], 4 * cp.shape[1]) and \
-        all(type(tape) is GradientTape for tape in ACTIVE)
+        len(ACTIVE) <= 1 and all(type(tape) is GradientTape for tape in ACTIVE)
 
 
 def cell_state(z, c, u):
