@@ -116,9 +116,11 @@ def histogram_fixed_width(values, value_range, nbins=100, dtype='int32', name=No
     values below lo go to the first bin, values at or above hi to the last."""
     v = as_tensor(values, 'histogram_fixed_width')
     r = _range_in_dtype(value_range, v, 'histogram_fixed_width', 'HistogramFixedWidth')
-    if v._data.dtype.kind not in 'fiu' or r._data.dtype.kind not in 'fiu':
-        raise TypeError('histogram_fixed_width: values and value_range must be real numbers, got %s and %s'
-                        % (v.dtype.name, r.dtype.name))
+    if v._data.dtype.kind not in 'fiu' or r._data.dtype.kind not in 'fiu' or v._data.dtype == np.float16:
+        # complex and half values reach HistogramFixedWidth's registry (int32, int64, float, double): an IAE
+        error = InvalidArgumentError if v._data.dtype.kind == 'c' or v._data.dtype == np.float16 else TypeError
+        raise error('histogram_fixed_width: values and value_range must be int32, int64, float32 or float64 numbers, '
+                    'got %s and %s' % (v.dtype.name, r.dtype.name))
     if tuple(r.shape) != (2,):
         raise InvalidArgumentError('histogram_fixed_width: value_range must have shape (2,), got %s'
                                    % (tuple(r.shape),))

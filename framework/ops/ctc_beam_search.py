@@ -17,6 +17,7 @@ from ..errors import kernel_error
 from ..tensor import Tensor
 from .ctc import decoder_inputs, paths_as_sparse
 from .operands import named_errors
+from .sampler_attrs import attr_ints
 
 _LOG_ZERO = np.float32(-np.inf)
 
@@ -132,10 +133,9 @@ def ctc_beam_search_decoder(inputs, sequence_length, beam_width=100, top_paths=1
         InvalidArgumentError: top_paths above beam_width, or more paths asked than the beam holds.
     """
     op = 'ctc_beam_search_decoder'
+    # TF's make_int (3.5 is 3; '3' a TypeError), then the attrs' min=1 (InvalidArgumentError)
+    beam_width, top_paths = attr_ints(op, 'CTCBeamSearchDecoder', beam_width=beam_width, top_paths=top_paths)
     kernel = 'CTCBeamSearchDecoder_top_paths_%s' % (top_paths,)
-    for what, value in (('beam_width', beam_width), ('top_paths', top_paths)):
-        if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < 1:
-            raise ValueError('%s: %s must be an int >= 1, got %r' % (op, what, value))
     if top_paths > beam_width:
         raise kernel_error(kernel, 'requested more paths than the beam width.',
                            note='%s: top_paths=%d is above beam_width=%d' % (op, top_paths, beam_width))

@@ -22,7 +22,8 @@ def histogram_fixed_width_bins(values, value_range, nbins=100, dtype=dtypes.int3
     v = as_tensor(values, 'histogram_fixed_width_bins')
     if v._data.dtype.kind != 'f':
         # TensorFlow fails here too (int nbins times float scaled values); cast the values to float
-        error = InvalidArgumentError if v._data.dtype.kind in 'iu' else TypeError      # (TF's Sub refuses the pair)
+        # TF's Sub refuses the pair (ints, complex) or bools by its registry: IAEs; strings fail in Cast
+        error = InvalidArgumentError if v._data.dtype.kind in 'iubc' else TypeError
         raise error('histogram_fixed_width_bins: values must be floating point, got %s; cast them first'
                     % v.dtype.name)
     r = as_tensor(value_range, 'histogram_fixed_width_bins')     # its own dtype: TF subtracts it from the values

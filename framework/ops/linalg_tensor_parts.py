@@ -45,6 +45,8 @@ def tensor_diag(diagonal, name=None):
     """The tensor of shape d + d (d = diagonal's shape) holding ``diagonal`` where both halves of
     the index agree, zeros elsewhere."""
     d = float_kernels.refuse_bool(as_tensor(diagonal, 'tensor_diag'), 'tensor_diag')
+    if d._data.dtype.kind in 'OSU':         # Diag's registry refuses strings too
+        raise float_kernels.refusal('tensor_diag', 'string')
     size = int(np.prod(d.shape))
     return reshape(diag(reshape(d, [size])), tuple(d.shape) * 2)
 
@@ -53,6 +55,8 @@ def tensor_diag(diagonal, name=None):
 def tensor_diag_part(input, name=None):  # noqa: A002
     """The diagonal of a tensor of shape d + d: out[i...] = input[i..., i...], shape d."""
     t = float_kernels.refuse_bool(as_tensor(input, 'tensor_diag_part'), 'tensor_diag_part')
+    if t._data.dtype.kind in 'OSU':         # DiagPart's registry refuses strings too
+        raise float_kernels.refusal('tensor_diag_part', 'string')
     half = t.ndim // 2
     if t.ndim % 2 or tuple(t.shape[:half]) != tuple(t.shape[half:]):
         raise InvalidArgumentError('tensor_diag_part: input must have an even rank and shape d + d, got shape %s'

@@ -135,7 +135,9 @@ def band_part(input, num_lower, num_upper, name=None):  # noqa: A002
     for what, value in (('num_lower', num_lower), ('num_upper', num_upper)):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) and not (
                 isinstance(value, Tensor) and value._data.dtype.kind in 'iu' and value.ndim == 0):
-            raise TypeError('band_part: %s must be an int, got %r' % (what, value))
+            # a list reaches MatrixBandPart's scalar check (InvalidArgumentError); other types fail converting
+            raise (InvalidArgumentError if isinstance(value, (list, tuple)) else TypeError)(
+                'band_part: %s must be an int, got %r' % (what, value))
     lower, upper = int(num_lower), int(num_upper)
     rows, cols = x.shape[-2], x.shape[-1]
     for what, count, size, axis in (('num_lower', lower, rows, 'rows'), ('num_upper', upper, cols, 'columns')):

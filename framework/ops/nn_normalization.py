@@ -4,7 +4,7 @@
 import numpy as np
 
 from .. import backend
-from ..errors import kernel_error
+from ..errors import InvalidArgumentError, kernel_error
 from .operands import as_float_tensor, as_tensor, named_errors, normalize_axis
 from . import arithmetic, creation, linalg, reductions, shapes, unary
 
@@ -40,7 +40,9 @@ def local_response_normalization(input, depth_radius=5, bias=1.0, alpha=1.0, bet
                            note='%s: input must be 4-D (batch, height, width, channels), got shape %s'
                            % (op, tuple(x.shape)))
     if isinstance(depth_radius, bool) or int(depth_radius) != depth_radius or depth_radius < 0:
-        raise ValueError('%s: depth_radius must be an int >= 0, got %r' % (op, depth_radius))
+        # a negative radius is the LRN kernel's InvalidArgumentError
+        raise (InvalidArgumentError if depth_radius < 0 else ValueError)(
+            '%s: depth_radius must be an int >= 0, got %r' % (op, depth_radius))
     channels = x.shape[-1]
     # The window sum over channels as a product with a band matrix: one matmul, its gradient for free.
     index = np.arange(channels)

@@ -22,8 +22,9 @@ def invert_permutation(x, name=None):
     """
     t = as_tensor(x, 'invert_permutation')
     a = t._data
-    if a.dtype.kind not in 'iu':
-        raise TypeError('invert_permutation: x must be int32 or int64, got dtype %s' % t.dtype.name)
+    if a.dtype.kind not in 'iu':        # a bool vector reaches the kernel (InvalidArgumentError); others fail before
+        raise (InvalidArgumentError if a.dtype.kind == 'b' else TypeError)(
+            'invert_permutation: x must be int32 or int64, got dtype %s' % t.dtype.name)
     if a.ndim != 1:
         raise InvalidArgumentError('invert_permutation: x must be 1-D, got shape %s' % (tuple(a.shape),))
     host = backend.to_host(a)
@@ -39,8 +40,9 @@ def invert_permutation(x, name=None):
 def _ordered(x, strict, op):
     t = as_tensor(x, op)
     a = t._data
-    if a.dtype.kind not in 'fiu':
-        raise TypeError('%s: x must be a real numeric tensor, got dtype %s' % (op, t.dtype.name))
+    if a.dtype.kind not in 'fiu':       # complex reaches the Less kernel (InvalidArgumentError); others fail in Python
+        raise (InvalidArgumentError if a.dtype.kind == 'c' else TypeError)(
+            '%s: x must be a real numeric tensor, got dtype %s' % (op, t.dtype.name))
     flat = a.reshape(-1)
     xp = backend.array_module(a)
     step = flat[1:] > flat[:-1] if strict else flat[1:] >= flat[:-1]
@@ -70,10 +72,14 @@ def cumulative_logsumexp(x, axis=0, exclusive=False, reverse=False, name=None):
         TypeError: an axis that is not one integer.
     """
     t = as_float_tensor(x, 'cumulative_logsumexp')
+    if t._data.dtype.kind == 'c':       # TF's CumulativeLogsumexp takes real floats only
+        raise InvalidArgumentError("Value for attr 'T' of %s is not in the list of allowed values: bfloat16, half, "
+                                   "float, double\n\t; NodeDef: {{node CumulativeLogsumexp}}" % t.dtype.name)
     if t.ndim == 0:
         raise ValueError('cumulative_logsumexp: x must have rank >= 1, got a scalar')
-    if axis is None or isinstance(axis, (list, tuple)):
-        raise TypeError('cumulative_logsumexp: axis must be one integer, got %r' % (axis,))
+    if axis is None or isinstance(axis, (list, tuple)):      # a list is the kernel's scalar check (IAE)
+        raise (TypeError if axis is None else InvalidArgumentError)(
+            'cumulative_logsumexp: axis must be one integer, got %r' % (axis,))
     (ax,) = normalize_axis(axis, t.ndim, 'cumulative_logsumexp')
     a = t._data
     xp = backend.array_module(a)

@@ -3,10 +3,23 @@ TensorFlow's attr check refuses it (tapeflow's kernels upper-case whatever they 
 public entry points check)."""
 from ..errors import InvalidArgumentError
 
+# kernels whose padding attr has no 'EXPLICIT' (TF 2.21's lists)
+_WITHOUT_EXPLICIT = frozenset(['conv3d', 'conv3d_transpose', 'avg_pool', 'avg_pool1d', 'avg_pool2d', 'avg_pool3d',
+                               'max_pool3d', 'dilation2d', 'erosion2d', 'max_pool_with_argmax'])
+
 
 def refuse_lowercase(padding, op, python_words=None):
     """``padding`` as given, or TensorFlow's error for a lower-case 'same' / 'valid': the kernel attr's
     InvalidArgumentError, or (``python_words``) the ValueError of an op that checks in Python first."""
+    if isinstance(padding, str) and padding not in ('SAME', 'VALID', 'EXPLICIT') and (
+            python_words or padding.upper() not in ('SAME', 'VALID')):
+        # any other word: the attr's refusal too (or the Python check's), listing what the kernel takes
+        error = ValueError('%s Received: padding=%s' % (python_words, padding)) if python_words else \
+            InvalidArgumentError('Value for attr \'padding\' of "%s" is not in the list of allowed values: %s'
+                                 % (padding, '"SAME", "VALID"' if op in _WITHOUT_EXPLICIT else
+                                    '"SAME", "VALID", "EXPLICIT"'))
+        error.add_note("%s: padding must be 'SAME' or 'VALID', got %r" % (op, padding))
+        raise error
     if isinstance(padding, str) and padding != padding.upper() and padding.upper() in ('SAME', 'VALID'):
         if python_words:
             error = ValueError('%s Received: padding=%s' % (python_words, padding))

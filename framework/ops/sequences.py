@@ -96,7 +96,7 @@ def searchsorted(sorted_sequence, values, side='left', out_type='int32', name=No
         raise ValueError("searchsorted: side must be 'left' or 'right', got %r" % (side,))
     if s.dtype != v.dtype or s._data.dtype.kind not in 'fiu':
         # two real dtypes meet LowerBound's input check (InvalidArgumentError); other kinds fail in Python
-        error = InvalidArgumentError if s._data.dtype.kind in 'fiu' and v._data.dtype.kind in 'fiu' else TypeError
+        error = InvalidArgumentError if s._data.dtype.kind in 'fiu' else TypeError
         raise error('searchsorted: sorted_sequence and values must share one real dtype, got %s and %s'
                     % (s.dtype.name, v.dtype.name))
     if s.ndim == 0 or v.ndim == 0 or tuple(s.shape[:-1]) != tuple(v.shape[:-1]):
