@@ -61,7 +61,8 @@ def test_one_hot_takes_its_four_index_types():
 
 
 @pytest.mark.parametrize('dtype', ['int8', 'int16', 'uint16', 'uint32', 'int64'])
-def test_keras_multi_hot_takes_any_integer_ids(dtype):
+def test_keras_one_hot_and_multi_hot_take_any_integer_ids(dtype):
     # Keras 3 converts the ids to int64 first, so tf.one_hot's narrower list does not apply
     ids = np.array([[1, 0], [2, 2]]).astype(dtype)
     np.testing.assert_array_equal(keras.ops.multi_hot(ids, 3).numpy(), [[1, 1, 0], [0, 0, 1]])
+    np.testing.assert_array_equal(keras.ops.one_hot(ids[0], 3).numpy(), [[0, 1, 0], [1, 0, 0]])
