@@ -3,7 +3,7 @@ import numpy as np
 
 from framework import onednn_policy
 from framework.losses.tensor_notes import set_keras_logits
-from framework.ops import affine, cast
+from framework.ops import affine
 from framework.ops.fused_eltwise import fused_without_tape, mark_fusable
 from framework.tape import ACTIVE
 from framework.ops.fused_sigmoid import fused_sigmoid
@@ -13,6 +13,7 @@ from framework.sparse.sparse_tensor import SparseTensor
 from . import activations, call_context
 from .kernel_options import KernelOptions
 from .input_spec import InputSpec
+from .integer_inputs import promoted
 from .layer import Layer
 from .own_variables import check_own_variable_count
 from .sparse_inputs import sparse_times_kernel
@@ -100,7 +101,7 @@ class Dense(KernelOptions, Layer):
         if type(inputs) is SparseTensor:      # a keras.Input(sparse=True) batch, as Keras's TF backend takes it
             return self._call_on_sparse(inputs)
         if inputs._data.dtype is not kernel._data.dtype:
-            inputs = cast(inputs, kernel.dtype)     # integer inputs, as Keras promotes them
+            inputs = promoted(inputs, kernel.dtype)     # integer inputs, as Keras promotes them
         activation = self.activation
         if activation is activations.linear or activation is None:     # None: reset after construction
             outputs = affine(inputs, kernel, self.bias)     # one op: x @ kernel + bias

@@ -27,6 +27,9 @@ def normalizing_dtype(inputs, variable_dtype):
         return dtype
     if dtype.kind == 'f' or dtype.name == 'bfloat16':
         return np.dtype(np.float32)
+    if dtype.kind in 'OSU':        # Keras's type promotion refuses strings (TF 2.21's ValueError)
+        from .integer_inputs import string_refusal
+        raise string_refusal()
     return variable_dtype          # integers and booleans (see above)
 
 

@@ -30,7 +30,9 @@ def test_after_a_refused_call_a_good_one_builds_as_usual():
     layer = keras.layers.Dense(4, kernel_regularizer='l2')
     with pytest.raises(Exception):
         layer(np.array([['a', 'b', 'c']]))
-    assert not layer.built and layer.weights == [] and layer.losses == []
+    # Keras 3 refuses strings in call(), after its build: TF 2.21 leaves the layer built, its weights
+    # and their regularization loss there (fuzz6/p/l7.py)
+    assert layer.built and len(layer.weights) == 2 and len(layer.losses) == 1
     out = layer(np.ones((2, 3), np.float32))
     assert out.shape == (2, 4) and layer.built
     assert [w.path for w in layer.weights] == ['%s/kernel' % layer.name, '%s/bias' % layer.name]

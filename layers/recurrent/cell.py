@@ -12,9 +12,10 @@ import numpy as np
 
 from framework.keras import random as keras_random
 from framework.keras.seed_generator import SeedGenerator
-from framework.ops import affine, cast, concat, expand_dims, ones, zeros
+from framework.ops import affine, concat, expand_dims, ones, zeros
 
 from .. import activations, call_context, constraints, initializers, regularizers
+from ..integer_inputs import promoted
 from ..layer import Layer
 from .sequence_projection import sequence_projection
 
@@ -116,7 +117,7 @@ class RecurrentCell(Layer):
         summed step by step, as TF's loop sums it (sequence_projection.py)."""
         kernel = self.kernel
         if inputs._data.dtype is not kernel._data.dtype:
-            inputs = cast(inputs, kernel.dtype)       # integer inputs, as Keras promotes them
+            inputs = promoted(inputs, kernel.dtype)       # integer inputs, as Keras promotes them
         if backwards is not None and inputs.ndim == 3:
             return sequence_projection(inputs, kernel, self.input_bias(), backwards)
         return affine(inputs, kernel, self.input_bias())
@@ -175,7 +176,7 @@ class RecurrentCell(Layer):
             return self.project(inputs * _broadcast_mask(input_mask, inputs), backwards)
         kernel, bias, u = self.kernel, self.input_bias(), self.units
         if inputs._data.dtype is not kernel._data.dtype:
-            inputs = cast(inputs, kernel.dtype)
+            inputs = promoted(inputs, kernel.dtype)
         return concat([affine(inputs * _broadcast_mask(m, inputs), kernel[:, g * u:(g + 1) * u],
                               None if bias is None else bias[g * u:(g + 1) * u])
                        for g, m in enumerate(input_mask)], axis=-1)
