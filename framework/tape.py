@@ -349,8 +349,10 @@ class GradientTape:
         self._used = False
 
     def watched_variables(self):
-        """The variables this tape watches, in the order first watched."""
-        return tuple(t for t in self._watched if isinstance(t, Variable))
+        """The variables this tape watches, in the order they were created (TensorFlow 2.21 keeps
+        them in a set ordered by the variables' ids, whatever the order they were read or watched)."""
+        return tuple(sorted((t for t in self._watched if isinstance(t, Variable)),
+                            key=lambda v: getattr(v, '_serial', 0)))
 
     # ---- differentiation -----------------------------------------------
     def gradient(self, target, sources, output_gradients=None,

@@ -106,7 +106,7 @@ class Variable(Tensor):
         dtype: the dtype to convert the initial value to.
     """
     __slots__ = ('_name', '_path', '_trainable', '_snapshot', 'aggregation', 'synchronization', 'constraint',
-                 '_open_shape')
+                 '_open_shape', '_serial')
 
     def __init__(self, initial_value=None, trainable=None, name=None, dtype=None, **kwargs):
         if initial_value is None:
@@ -119,6 +119,7 @@ class Variable(Tensor):
             kwargs.get('synchronization'), kwargs.get('aggregation'), trainable, name)
         variable_arguments.check_constraint(kwargs.get('constraint'))
         CREATED[0] += 1
+        self._serial = CREATED[0]       # creation order: TF lists a tape's watched variables in it
         if callable(initial_value) and not isinstance(initial_value, Tensor):
             initial_value = initial_value()
         if isinstance(initial_value, Tensor) and dtype is not None \
