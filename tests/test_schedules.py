@@ -106,8 +106,15 @@ def test_decay_steps_must_be_positive(make):
 def test_piecewise_checks_its_lists():
     with pytest.raises(ValueError, match='1 less than the length of values'):
         PiecewiseConstantDecay([1, 2], [0.1, 0.2])
-    with pytest.raises(ValueError, match='non-decreasing'):
-        PiecewiseConstantDecay([5, 2], [0.1, 0.2, 0.3])
+
+
+
+def test_piecewise_with_unsorted_boundaries_adds_overlapping_ranges_as_keras():
+    # TF 2.21 (/work/notes/progs/apifuzz6/p/pw.py): Keras 3 sums each range's indicator times its value
+    schedule = PiecewiseConstantDecay([10, 5], [0.1, 0.2, 0.3])
+    assert [float(schedule(i)) for i in (0, 5, 7, 10, 12)] == [np.float32(v) for v in (0.1, 0.1, 0.4, 0.4, 0.3)]
+    schedule = PiecewiseConstantDecay([5, 10, 3], [0.1, 0.2, 0.3, 0.4])
+    assert [float(schedule(i)) for i in (3, 4, 7, 12)] == [np.float32(v) for v in (0.1, 0.5, 0.6, 0.4)]
 
 
 def test_piecewise_keeps_integer_values_and_boundary_is_inclusive():

@@ -13,7 +13,7 @@ class PiecewiseConstantDecay(LearningRateSchedule):
     has the dtype of ``values[0]``. Matches ``keras.optimizers.schedules.PiecewiseConstantDecay``.
 
     Raises:
-        ValueError: if ``len(boundaries) != len(values) - 1`` or boundaries decrease.
+        ValueError: if ``len(boundaries) != len(values) - 1``.
     """
 
     def __init__(self, boundaries, values, name='PiecewiseConstant'):
@@ -22,8 +22,6 @@ class PiecewiseConstantDecay(LearningRateSchedule):
             raise ValueError('The length of boundaries should be 1 less than the length of values. '
                              'Received: boundaries=%s of length %d, and values=%s of length %d.'
                              % (boundaries, len(boundaries), values, len(values)))
-        if any(b > a for a, b in zip(boundaries[1:], boundaries[:-1])):
-            raise ValueError('PiecewiseConstantDecay: boundaries must be non-decreasing, got %s' % boundaries)
         self.boundaries = boundaries
         self.values = values
         self.name = name
@@ -33,8 +31,22 @@ class PiecewiseConstantDecay(LearningRateSchedule):
         dtype = values[0].dtype
         step = step_array(step)
         boundaries = np.asarray(self.boundaries).astype(step.dtype)
-        index = np.searchsorted(boundaries, step, side='left')
-        return as_tensor(np.asarray(values, dtype=dtype)[index], dtype)
+        if np.all(boundaries[1:] >= boundaries[:-1]):
+            index = np.searchsorted(boundaries, step, side='left')
+            return as_tensor(np.asarray(values, dtype=dtype)[index], dtype)
+        return as_tensor(_indicator_sum(step, boundaries, values, dtype), dtype)
 
     def get_config(self):
         return {'boundaries': self.boundaries, 'values': self.values, 'name': self.name}
+
+
+def _indicator_sum(step, boundaries, values, dtype):
+    """Keras 3's formula, which unsorted boundaries expose: the sum of each range's indicator times its
+    value (values[0] for step <= boundaries[0], values[-1] past boundaries[-1], values[i] for
+    boundaries[i-1] < step <= boundaries[i]), so overlapping ranges add up ([10, 5] at step 7: 0.1 + 0.3)."""
+    result = dtype.type(0)
+    result += dtype.type(step <= boundaries[0]) * values[0]
+    result += dtype.type(step > boundaries[-1]) * values[-1]
+    for low, high, value in zip(boundaries[:-1], boundaries[1:], values[1:-1]):
+        result += dtype.type((step > low) & (step <= high)) * value
+    return result
