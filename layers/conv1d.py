@@ -3,10 +3,11 @@ the 2-D ops on a (batch, 1, steps, channels) view: a 1-D window is a 2-D
 window of height 1."""
 import numpy as np
 
-from framework.ops import avg_pool2d, conv2d, expand_dims, max_pool2d, pad, reduce_max, reduce_mean, reshape
+from framework.ops import avg_pool2d, conv2d, expand_dims, max_pool2d, pad, reduce_mean, reshape
 from framework.ops.convolution_nd import convolution
 from framework.ops.bias_add_kernel import add_bias
 
+from framework.keras.ops_math import max as keras_max
 from .conv_input_dtypes import conv_inputs
 from .kernel_options import KernelOptions
 from .channels_first import data_format_option, shape_to_first, shape_to_last, to_first, to_last
@@ -216,7 +217,7 @@ class GlobalAveragePooling1D(_GlobalPooling1D):
 
 class GlobalMaxPooling1D(_GlobalPooling1D):
     """The maximum over the steps."""
-    _reduce = staticmethod(reduce_max)
+    _reduce = staticmethod(keras_max)     # keras.ops.max, as Keras 3: an empty batch is its IAE, bools stay bools
 
 
 MaxPool1D = MaxPooling1D

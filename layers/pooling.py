@@ -1,8 +1,8 @@
 """2-D pooling layers (channels_last): MaxPooling2D, AveragePooling2D and the global ones;
 the masked mean over steps GlobalAveragePooling1D uses."""
 from framework.errors import InvalidArgumentError
-from framework.keras.ops_math import mean
-from framework.ops import avg_pool2d, cast, expand_dims, max_pool2d, reduce_max, reduce_sum, where
+from framework.keras.ops_math import max as keras_max, mean
+from framework.ops import avg_pool2d, cast, expand_dims, max_pool2d, reduce_sum, where
 
 from .channels_first import data_format_option, shape_to_first, shape_to_last, to_first, to_last
 from .convolution import _output_length, normalize_padding, normalize_pair
@@ -112,7 +112,7 @@ class GlobalAveragePooling2D(_GlobalPooling2D):
 
 class GlobalMaxPooling2D(_GlobalPooling2D):
     """The maximum over height and width."""
-    _reduce = staticmethod(reduce_max)
+    _reduce = staticmethod(keras_max)     # keras.ops.max, as Keras 3: an empty batch is its IAE, bools stay bools
 
 
 MaxPool2D = MaxPooling2D

@@ -1,7 +1,6 @@
 """3-D pooling layers over (batch, depth, rows, cols, channels): MaxPooling3D,
 AveragePooling3D and the global ones (Keras 3's arguments and configs)."""
-from framework.keras.ops_math import mean
-from framework.ops import reduce_max
+from framework.keras.ops_math import max as keras_max, mean
 from framework.ops.convolution_nd import normalize_tuple
 from framework.ops.pooling_nd import avg_pool3d, max_pool3d
 
@@ -92,7 +91,7 @@ class GlobalAveragePooling3D(_GlobalPooling3D):
 
 class GlobalMaxPooling3D(_GlobalPooling3D):
     """The maximum over depth, rows and columns."""
-    _reduce = staticmethod(reduce_max)
+    _reduce = staticmethod(keras_max)     # keras.ops.max, as Keras 3: an empty batch is its IAE, bools stay bools
 
 
 MaxPool3D = MaxPooling3D
