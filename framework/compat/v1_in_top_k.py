@@ -1,8 +1,11 @@
 """``tf.compat.v1.math`` and ``tf.compat.v1.nn``: TensorFlow 2's modules but for ``in_top_k``,
-which TensorFlow 1 spelled ``in_top_k(predictions, targets, k)`` (TF 2 swapped the first two)."""
+which TensorFlow 1 spelled ``in_top_k(predictions, targets, k)`` (TF 2 swapped the first two),
+and ``nn.ctc_loss``, TF 1's (sparse labels, ``inputs``, the last class blank)."""
 import types
 
 import framework
+
+from .v1_ctc_loss import ctc_loss as v1_ctc_loss
 
 
 def in_top_k(predictions, targets, k, name=None):
@@ -10,13 +13,14 @@ def in_top_k(predictions, targets, k, name=None):
     return framework.math.in_top_k(targets, predictions, k, name=name)
 
 
-def _module(name, base):
+def _module(name, base, **own):
     module = types.ModuleType('framework.compat.v1.' + name, base.__doc__)
-    module.in_top_k = in_top_k
+    own['in_top_k'] = in_top_k
+    vars(module).update(own)
     module.__getattr__ = lambda attribute: getattr(base, attribute)
-    module.__dir__ = lambda: sorted(set(dir(base)) | {'in_top_k'})
+    module.__dir__ = lambda: sorted(set(dir(base)) | set(own))
     return module
 
 
 math = _module('math', framework.math)
-nn = _module('nn', framework.nn)
+nn = _module('nn', framework.nn, ctc_loss=v1_ctc_loss)      # TF 1's signature (v1_ctc_loss.py)

@@ -10,6 +10,8 @@ from framework import backend, dtypes
 from framework import ops as _ops
 from framework.errors import InvalidArgumentError, UnimplementedError
 from framework.placement import current_xp
+from framework.sparse.layout import to_dense as sparse_to_dense
+from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor
 from .backend import result_type
 from .ops_arguments import axis_of, integer
@@ -27,6 +29,13 @@ def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
             dtypes.numpy_dtype(dtype)
         except TypeError:
             raise ValueError('Invalid dtype: %s' % (dtype,)) from None     # Keras 3's standardize_dtype
+    if isinstance(x, SparseTensor):     # Keras 3 on TF keeps it sparse unless sparse=False
+        if sparse is not None and not sparse:
+            x = sparse_to_dense(x)
+        elif dtype is None or x.dtype == dtypes.as_dtype(dtype):
+            return x
+        else:
+            return _ops.cast(x, dtype)
     t = tensor(x, 'convert_to_tensor')
     return t if dtype is None or t._data.dtype == dtypes.numpy_dtype(dtype) else _ops.cast(t, dtype)
 
@@ -44,17 +53,19 @@ def convert_to_numpy(x):
 
 
 def is_tensor(x):
-    return isinstance(x, Tensor)
+    return isinstance(x, (Tensor, SparseTensor))
 
 
 def cast(x, dtype):
-    """``x`` in ``dtype``; None means floatx, as Keras 3's standardize_dtype reads it."""
-    return _ops.cast(tensor(x, 'cast'), FLOATX if dtype is None else dtype)
+    """``x`` in ``dtype``; None means floatx, as Keras 3's standardize_dtype reads it. A SparseTensor
+    stays sparse, its values cast (Keras 3 on TF: the OCR example casts its sparse labels)."""
+    dtype = FLOATX if dtype is None else dtype
+    return _ops.cast(x if isinstance(x, SparseTensor) else tensor(x, 'cast'), dtype)
 
 
 def dtype(x):
     """The dtype's name, e.g. 'float32'."""
-    return standardize_dtype(tensor(x, 'dtype').dtype)
+    return standardize_dtype((x if isinstance(x, SparseTensor) else tensor(x, 'dtype')).dtype)
 
 
 def shape(x):
