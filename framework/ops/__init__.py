@@ -41,8 +41,8 @@ from .sequences import embedding_lookup, roll, searchsorted, sequence_mask, uniq
 from .special_math import atan2, digamma, lgamma, log_sigmoid, polyval
 from .complex_parts import angle, conj, imag, real
 from .crelu import crelu
-from .nn_losses_more import (compute_average_loss, log_poisson_loss, scale_regularization_loss,
-                             weighted_cross_entropy_with_logits, zero_fraction)
+from .nn_losses_more import log_poisson_loss, weighted_cross_entropy_with_logits, zero_fraction
+from .replica_loss import compute_average_loss, scale_regularization_loss
 from .nn_normalization import (batch_normalization, local_response_normalization, lrn, normalize_moments,
                                sufficient_statistics, weighted_moments)
 from .broadcast_shapes import broadcast_dynamic_shape, broadcast_static_shape

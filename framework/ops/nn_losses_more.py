@@ -1,14 +1,13 @@
-"""tf.nn's remaining loss helpers: weighted and Poisson losses from logits, and the averaging
-that tf.distribute custom training loops use (a world of one replica here)."""
+"""tf.nn's remaining loss helpers: weighted and Poisson losses from logits, and zero_fraction
+(the averaging of tf.distribute custom training loops is in replica_loss.py)."""
 import math
 
 from .. import backend
 from ..tensor import Tensor
 from .activations import relu
-from .arithmetic import add, divide, multiply, subtract
+from .arithmetic import add, multiply, subtract
 from .logic import logical_and, greater_equal, less_equal
 from .operands import as_float_tensor, as_tensor, named_errors
-from .reductions import reduce_sum
 from .selection import where
 from .unary import abs as abs_, exp, log, log1p
 
@@ -54,45 +53,6 @@ def log_poisson_loss(targets, log_input, compute_full_loss=False, name=None):
         small = logical_and(greater_equal(z, 0.0), less_equal(z, 1.0))
         result = add(result, where(small, 0.0 * stirling, stirling))
     return result
-
-
-@named_errors('compute_average_loss')
-def compute_average_loss(per_example_loss, sample_weight=None, global_batch_size=None):
-    """The sum of ``per_example_loss`` (times ``sample_weight``) over ``global_batch_size``
-    (default: the first dimension, times one replica).
-
-    Raises:
-        ValueError: a scalar loss without global_batch_size, or a global_batch_size < 1.
-        TypeError: a non-integer global_batch_size.
-    """
-    op = 'compute_average_loss'
-    loss = as_float_tensor(per_example_loss, op)
-    if sample_weight is not None:
-        loss = multiply(loss, as_tensor(sample_weight, op, dtype=loss.dtype))
-    if global_batch_size is None:
-        if loss.ndim == 0:
-            raise ValueError('%s: per_example_loss is a scalar; give it a batch dimension or pass global_batch_size'
-                             % op)
-        global_batch_size = loss.shape[0]
-    elif isinstance(global_batch_size, bool) or not isinstance(global_batch_size, int):
-        raise TypeError('%s: global_batch_size must be an int, got %r' % (op, global_batch_size))
-    elif global_batch_size < 1:
-        raise ValueError('%s: global_batch_size must be positive, got %d' % (op, global_batch_size))
-    return divide(reduce_sum(loss), as_tensor(global_batch_size, op, dtype=loss.dtype))
-
-
-@named_errors('scale_regularization_loss')
-def scale_regularization_loss(regularization_loss):
-    """The regularization loss (a tensor, or a list summed) divided by the number of replicas (one here)."""
-    op = 'scale_regularization_loss'
-    if isinstance(regularization_loss, (list, tuple)):
-        if not regularization_loss:
-            raise ValueError('%s: got an empty list of losses' % op)
-        total = as_float_tensor(regularization_loss[0], op)
-        for term in regularization_loss[1:]:
-            total = add(total, as_tensor(term, op, dtype=total.dtype))
-        return total
-    return as_float_tensor(regularization_loss, op)
 
 
 @named_errors('zero_fraction')
