@@ -302,8 +302,10 @@ CASES = [
     Case('meshgrid', 'ij', lambda a, b: _flat(tf.meshgrid(a, b, indexing='ij')), [(3,), (2,)]),
     # ---- the recurrent layers' fused gate ops (layers/recurrent/lstm_gates.py, gru_gates.py): sigmoid
     # and tanh chains with rules of their own; the array rules' bits are checked by test_array_rules ----
-    Case('sigmoid', 'lstm_cell_state', lambda z, c: lstm_gates.cell_state(z, c, 3), [(2, 12), (2, 3)]),
-    Case('sigmoid', 'lstm_cell_output', lambda z, c: lstm_gates.cell_output(z, c, 3), [(2, 12), (2, 3)]),
+    Case('sigmoid', 'lstm_step', lambda p, r, b, c: _flat(lstm_gates.step(p, r, b, c, 3)),
+         [(2, 12), (2, 12), (12,), (2, 3)]),
+    Case('sigmoid', 'lstm_step_no_bias', lambda p, r, c: _flat(lstm_gates.step(p, r, None, c, 3)),
+         [(2, 12), (2, 12), (2, 3)]),
     Case('sigmoid', 'gru_step_output', lambda p, m, h: gru_gates.step_output(p, m, h, 3), [(2, 9), (2, 9), (2, 3)]),
     # ---- custom gradients ----
     Case('custom_gradient', 'log1pexp', _log1pexp, [(2, 3)]),

@@ -27,6 +27,7 @@ def _pair(kind, dtype='float32', **kwargs):
     """The same layer twice: fused, and with wrapper activations (the separate ops)."""
     if kind == 'GRU':
         kwargs.pop('unit_forget_bias', None)
+        kwargs.pop('implementation', None)
     layer = getattr(keras.layers, kind)
     fused = layer(kwargs.pop('units', 5), dtype=dtype, **kwargs)
     separate = layer(fused.units, activation=_separate_tanh, recurrent_activation=_separate, dtype=dtype, **kwargs)
@@ -50,6 +51,7 @@ def _same(xs, ys):
     (16, 5, {'return_sequences': True}),
     (8, 7, {'return_state': True, 'go_backwards': True}),
     (4, 4, {'use_bias': False, 'unit_forget_bias': False}),
+    (5, 3, {'implementation': 1, 'return_sequences': True}),     # the LSTM's bias in the input projection
 ])
 def test_outputs_and_gradients_equal_the_separate_ops(kind, dtype, batch, units, kwargs):
     rng = np.random.default_rng(1)
@@ -130,12 +132,14 @@ def test_a_fit_gives_the_separate_ops_weights(kind):
 
 
 def test_other_activations_and_dtypes_keep_the_separate_ops():
-    z, c = tf.zeros((2, 8)), tf.zeros((2, 2))
-    assert lstm_gates.applies(z, c, activations.sigmoid, activations.tanh)
-    assert not lstm_gates.applies(z, c, activations.hard_sigmoid, activations.tanh)
-    assert not lstm_gates.applies(z, c, activations.sigmoid, activations.relu)
-    assert not lstm_gates.applies(tf.zeros((2, 8), 'float16'), tf.zeros((2, 2), 'float16'),
-                                  activations.sigmoid, activations.tanh)
+    z, b, c = tf.zeros((2, 8)), tf.zeros(8), tf.zeros((2, 2))
+    assert lstm_gates.applies(z, z, b, c, activations.sigmoid, activations.tanh)
+    assert lstm_gates.applies(z, z, None, c, activations.sigmoid, activations.tanh)
+    assert not lstm_gates.applies(z, z, b, c, activations.hard_sigmoid, activations.tanh)
+    assert not lstm_gates.applies(z, z, b, c, activations.sigmoid, activations.relu)
+    assert not lstm_gates.applies(z, z, tf.zeros(8, 'float64'), c, activations.sigmoid, activations.tanh)
+    half = tf.zeros((2, 8), 'float16')
+    assert not lstm_gates.applies(half, half, None, tf.zeros((2, 2), 'float16'), activations.sigmoid, activations.tanh)
 
 
 def test_gru_without_reset_after_or_with_other_activations_keeps_the_separate_ops():

@@ -64,17 +64,18 @@ class LSTMCell(RecurrentCell):
         h, c = states
         u, gate, act = self.units, self.recurrent_activation, self.activation
         if isinstance(recurrent_mask, list):            # one mask per gate
-            z = projected + concat([matmul(h * m, recurrent_kernel[:, g * u:(g + 1) * u])
-                                    for g, m in enumerate(recurrent_mask)], axis=-1)
+            r = concat([matmul(h * m, recurrent_kernel[:, g * u:(g + 1) * u])
+                        for g, m in enumerate(recurrent_mask)], axis=-1)
         else:
-            z = projected + matmul(h if recurrent_mask is None else h * recurrent_mask, recurrent_kernel)
-        if bias_last and bias_last[0] is not None:
-            # Keras's ops.add(z, bias): TF's backend makes it a bias_add, whose gradient is BiasAddGrad's
-            z = add_bias(z, bias_last[0])
-        if lstm_gates.applies(z, c, gate, act):      # the same values from two ops instead of thirteen
-            c = lstm_gates.cell_state(z, c, u)
-            h = lstm_gates.cell_output(z, c, u)
+            r = matmul(h if recurrent_mask is None else h * recurrent_mask, recurrent_kernel)
+        bias = bias_last[0] if bias_last else None
+        if lstm_gates.applies(projected, r, bias, c, gate, act):     # the same values from two ops, not fifteen
+            h, c = lstm_gates.step(projected, r, bias, c, u)
             return h, [h, c]
+        z = projected + r
+        if bias is not None:
+            # Keras's ops.add(z, bias): TF's backend makes it a bias_add, whose gradient is BiasAddGrad's
+            z = add_bias(z, bias)
         i = gate(z[:, :u])
         f = gate(z[:, u:2 * u])
         g = act(z[:, 2 * u:3 * u])

@@ -1,28 +1,33 @@
-"""An LSTM step's gate arithmetic after its pre-activations ``z``, as two recorded ops instead of thirteen.
+"""An LSTM step after its two products, as two recorded ops instead of fifteen.
 
-With Keras's default activations the step is
+With Keras's default activations the step, from the input projection ``p``, the recurrent product
+``r`` and the bias (when it comes last, Keras's implementation 2), is
 
+    z = (p + r) + bias                  (an AddV2, then a BiasAdd)
     i, f, g, o = sigmoid(z_i), sigmoid(z_f), tanh(z_g), sigmoid(z_o)      (z's four column blocks)
-    c_t = f * c_{t-1} + i * g          (``cell_state``)
-    h_t = o * tanh(c_t)                (``cell_output``)
+    c_t = f * c_{t-1} + i * g           (the first op: ``c_t`` from p, r, bias, c_{t-1})
+    h_t = o * tanh(c_t)                 (the second: ``h_t`` from p, r, bias, c_t)
 
-which, op by op, costs four slices, five activations, four products and a sum per time step, each
-dispatched, wrapped and recorded, and as many rules in the backward sweep: most of an LSTM(32)
-training step on a batch of 32. Here each line is one op on the raw arrays: the same numpy
-expressions, on the same slices (views of z), in the same order, so the same values; and each rule is
-the chain of the separate ops' rules (multiply's g * y, sigmoid's g * (y * (1 - y)), tanh's
-g * (1 - y * y)), so the same gradients. z's gradient comes in two parts (the i, f, g columns and the
-o columns, zeros elsewhere) where the slices gave four: the blocks are disjoint, every sum is exact.
-The rules' Tensor forms recompute the gates with framework ops, for a sweep that another tape records;
-a step recorded by two tapes at once (nested tapes: second derivatives) runs the separate ops.
+which, op by op, costs two sums, four slices, five activations, four products and a sum per time
+step, each dispatched, wrapped and recorded, and as many rules in the backward sweep: most of an
+LSTM(32) training step on a batch of 32. Here z is computed once and each line is one op on the raw
+arrays: the same numpy expressions, on the same slices (views of z), in the same order, so the same
+values. Each rule is the chain of the separate ops' rules (multiply's g * y, sigmoid's
+g * (y * (1 - y)), tanh's g * (1 - y * y), the sums' pass-through, BiasAddGrad's column sums), so
+the same gradients: z's gradient comes in two parts (the i, f, g columns from the first op, the o
+columns from the second, zeros elsewhere) where the slices gave four, and p, r and the bias each
+get both parts, which add exactly (disjoint blocks; a -0.0 meets a +0.0 as in the separate sums).
+The rules' Tensor forms recompute with framework ops, for a sweep that another tape records; a step
+recorded by two tapes at once (nested tapes: second derivatives) runs the separate ops.
 
 Other activations, dtypes other than float32 / float64, device arrays and variable states keep the
-separate ops (``applies``; the ops themselves take cupy arrays too).
+separate ops (``applies``; ``step`` itself takes cupy arrays too).
 """
 import numpy as np
 
 from framework import backend
 from framework.ops import concat, sigmoid, tanh, zeros_like
+from framework.ops.bias_add_kernel import bias_add, bias_add_grad, bias_grad_sum
 from framework.ops.operands import ACTIVE, record
 from framework.ops.unary import _sigmoid_value, sigmoid_grad, tanh_value
 from framework.tape import GradientTape, array_rule
@@ -33,65 +38,90 @@ from .. import activations
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
 
 
-def applies(z, c, gate, act):
-    """Whether the fused ops compute this step (else the caller runs the separate ops)."""
-    if gate is not activations.sigmoid or act is not activations.tanh or type(z) is not Tensor \
-            or type(c) is not Tensor:
+def applies(p, r, bias, c, gate, act):
+    """Whether ``step`` computes this step (else the caller runs the separate ops)."""
+    if gate is not activations.sigmoid or act is not activations.tanh or \
+            not all(type(t) is Tensor and type(t._data) is np.ndarray for t in (p, r, c)):
         return False
-    a, cp = z._data, c._data
-    if type(a) is not np.ndarray or type(cp) is not np.ndarray or a.dtype not in _FLOATS or cp.dtype != a.dtype:
+    a = p._data
+    if a.dtype not in _FLOATS or r._data.dtype != a.dtype or c._data.dtype != a.dtype or a.ndim != 2 or \
+            r._data.shape != a.shape or c.ndim != 2 or a.shape != (c.shape[0], 4 * c.shape[1]):
         return False
+    if bias is not None and (type(bias) is not Tensor or bias._data.dtype != a.dtype or bias._data.shape != a.shape[1:]):
+        return False        # (a Variable, or a bias that add_bias would broadcast: the separate ops)
     # (a numerics check observes ops by name: it should name the separate ops that TensorFlow runs;
     # under nested tapes the separate ops' second derivatives keep their bits, where the fused
     # rules' Tensor forms, another graph of the same terms, differed in last bits)
-    return a.ndim == 2 == cp.ndim and a.shape == (cp.shape[0], 4 * cp.shape[1]) and \
-        len(ACTIVE) <= 1 and all(type(tape) is GradientTape for tape in ACTIVE)
+    return len(ACTIVE) <= 1 and all(type(tape) is GradientTape for tape in ACTIVE)
 
 
-def cell_state(z, c, u):
-    """c_t = sigmoid(z_f) * c + sigmoid(z_i) * tanh(z_g)."""
-    a, cp = z._data, c._data
+def step(p, r, bias, c, u):
+    """(h_t, c_t) of one step: ``z = (p + r) + bias`` (no bias: p + r) through the gates."""
+    inputs = (p, r, c) if bias is None else (p, r, bias, c)
+    a, cp = p._data + r._data, c._data
+    if bias is not None:
+        a = a + bias._data
     xp = backend.array_module(a)
     i, f, g = _sigmoid_value(xp, a[:, :u]), _sigmoid_value(xp, a[:, u:2 * u]), tanh_value(a[:, 2 * u:3 * u])
-    out = Tensor(f * cp + i * g)
+    c_new = Tensor(f * cp + i * g)
+    o, tc = _sigmoid_value(xp, a[:, 3 * u:]), tanh_value(c_new._data)
+    h = Tensor(o * tc)
     if ACTIVE:
-        def z_rule(gc, out, a, cp):
+        def state_z_grad(gc):
             gz = xp.zeros_like(a)
             gz[:, :u] = (gc * g) * (i * (1 - i))
             gz[:, u:2 * u] = (gc * cp) * (f * (1 - f))
             gz[:, 2 * u:3 * u] = (gc * i) * (1 - g * g)
             return gz
 
-        def z_tensor_rule(gc, out, z, c):
-            ti, tf, tg = sigmoid(z[:, :u]), sigmoid(z[:, u:2 * u]), tanh(z[:, 2 * u:3 * u])
-            return concat([sigmoid_grad(ti, gc * tg), sigmoid_grad(tf, gc * c), (gc * ti) * (1 - tg * tg),
-                           zeros_like(z[:, 3 * u:])], axis=1)
-
-        record('lstm_cell_state', (z, c), out, (
-            array_rule(z_tensor_rule, z_rule),
-            array_rule(lambda gc, out, z, c: gc * sigmoid(z[:, u:2 * u]), lambda gc, out, a, cp: gc * f)))
-    return out
-
-
-def cell_output(z, c, u):
-    """h_t = sigmoid(z_o) * tanh(c_t)."""
-    xp = backend.array_module(z._data)
-    o, tc = _sigmoid_value(xp, z._data[:, 3 * u:]), tanh_value(c._data)
-    out = Tensor(o * tc)
-    if ACTIVE:
-        def z_rule(gh, out, a, cp):
+        def output_z_grad(gh):
             gz = xp.zeros_like(a)
             gz[:, 3 * u:] = (gh * tc) * (o * (1 - o))
             return gz
+        record('lstm_cell_state', inputs, c_new, _rules(
+            inputs, _once(state_z_grad), lambda gc, *t: _tensor_z_grads(gc, None, t, u)[0],
+            array_rule(lambda gc, out, *t: gc * sigmoid(_z(t)[:, u:2 * u]), lambda gc, out, *arrays: gc * f)))
+        record('lstm_cell_output', inputs[:-1] + (c_new,), h, _rules(
+            inputs, _once(output_z_grad), lambda gh, *t: _tensor_z_grads(None, gh, t, u)[1],
+            array_rule(lambda gh, out, *t: (gh * sigmoid(_z(t)[:, 3 * u:])) * (1 - tanh(t[-1]) * tanh(t[-1])),
+                       lambda gh, out, *arrays: (gh * o) * (1 - tc * tc))))
+    return h, c_new
 
-        def z_tensor_rule(gh, out, z, c):
-            return concat([zeros_like(z[:, :3 * u]), sigmoid_grad(sigmoid(z[:, 3 * u:]), gh * tanh(c))], axis=1)
 
-        def c_tensor_rule(gh, out, z, c):
-            t = tanh(c)
-            return (gh * sigmoid(z[:, 3 * u:])) * (1 - t * t)
+def _once(z_grad):
+    """``z_grad(g)`` computed once for the several inputs that take it (p, r and the bias)."""
+    last = [None, None]
 
-        record('lstm_cell_output', (z, c), out, (
-            array_rule(z_tensor_rule, z_rule),
-            array_rule(c_tensor_rule, lambda gh, out, a, cp: (gh * o) * (1 - tc * tc))))
-    return out
+    def cached(g):
+        if last[0] is not g:
+            last[0], last[1] = g, z_grad(g)
+        return last[1]
+    return cached
+
+
+def _rules(inputs, z_grad, tensor_z_grad, c_rule):
+    """The rules of (p, r[, bias], c): p and r take z's gradient as the sums pass it on, the bias
+    BiasAddGrad's column sums of it (the Tensor forms take the op's Tensor inputs)."""
+    to_z = array_rule(lambda g, out, *t: tensor_z_grad(g, *t), lambda g, out, *arrays: z_grad(g))
+    if len(inputs) == 3:
+        return to_z, to_z, c_rule
+    return to_z, to_z, array_rule(lambda g, out, *t: bias_add_grad(tensor_z_grad(g, *t)),
+                                  lambda g, out, *arrays: bias_grad_sum(z_grad(g))), c_rule
+
+
+def _z(tensors):
+    """z from the op's Tensor inputs (p, r[, bias], c), recomputed with framework ops."""
+    z = tensors[0] + tensors[1]
+    return z if len(tensors) == 3 else bias_add(z, tensors[2])
+
+
+def _tensor_z_grads(gc, gh, tensors, u):
+    """z's gradient from c_t (``gc``) or from h_t (``gh``), with framework ops (the separate ops' Tensor rules)."""
+    z = _z(tensors)
+    if gh is not None:
+        return None, concat([zeros_like(z[:, :3 * u]), sigmoid_grad(sigmoid(z[:, 3 * u:]), gh * tanh(tensors[-1]))],
+                            axis=1)
+    c = tensors[-1]
+    ti, tf, tg = sigmoid(z[:, :u]), sigmoid(z[:, u:2 * u]), tanh(z[:, 2 * u:3 * u])
+    return concat([sigmoid_grad(ti, gc * tg), sigmoid_grad(tf, gc * c), (gc * ti) * (1 - tg * tg),
+                   zeros_like(z[:, 3 * u:])], axis=1), None
