@@ -25,3 +25,36 @@ def test_global_max_pooling_of_bools_gives_bools():
     assert out.dtype == tf.bool
     np.testing.assert_array_equal(out, [[True, False], [False, True]])
     assert keras.layers.GlobalMaxPooling2D()(x[..., None]).dtype == tf.bool
+
+
+@pytest.mark.parametrize('make, kernel', [(lambda: keras.layers.SimpleRNN(2), 'AddV2'),
+                                          (lambda: keras.layers.GRU(2), 'AddV2'), (lambda: keras.layers.LSTM(2), 'Mul')])
+def test_recurrent_layers_refuse_complex_sequences(make, kernel):
+    # TF 2.21: Keras promotes the input with the float kernel to complex, and the cell's float state or bias
+    # meets it in AddV2 (Mul for the LSTM); tapeflow dropped the imaginary part and computed
+    layer = make()
+    with pytest.raises(IAE, match=r'cannot compute %s as input #1\(zero-based\) was expected to be a complex64 '
+                                  r'tensor but is a float tensor' % kernel):
+        layer(np.ones((2, 3, 2), np.complex64))
+    assert layer.built
+
+
+IMAGES = np.linspace(0, 1, 32, dtype=np.float32).reshape(2, 4, 4, 1)
+
+
+@pytest.mark.parametrize('make, dtype', [
+    (lambda: keras.layers.Resizing(3, 3), bool), (lambda: keras.layers.Resizing(3, 3), np.complex64),
+    (lambda: keras.layers.RandomContrast(0.1), np.int32), (lambda: keras.layers.RandomContrast(0.1), bool),
+    (lambda: keras.layers.RandomContrast(0.1), np.complex64), (lambda: keras.layers.RandomBrightness(0.1), bool),
+    (lambda: keras.layers.RandomBrightness(0.1), np.complex64),
+])
+def test_image_layers_whose_kernels_refuse_the_dtype(make, dtype):
+    with pytest.raises(IAE):
+        make()(IMAGES.astype(dtype))
+
+
+def test_other_image_layers_cast_complex_images_to_float():
+    # TF 2.21 casts them (dropping the imaginary part, with its warning) and computes
+    for layer in (keras.layers.CenterCrop(2, 2), keras.layers.RandomFlip(seed=1), keras.layers.RandomZoom(0.1, seed=1)):
+        assert layer(IMAGES.astype(np.complex64)).dtype == tf.float32
+    assert keras.layers.RandomContrast(0.1)(IMAGES.astype(np.int32), training=False).dtype == tf.int32

@@ -4,8 +4,10 @@ import numpy as np
 
 from framework import random
 from framework.backend import array_module
+from framework.errors import InvalidArgumentError
 from framework.keras import random as keras_random
 from framework.keras.seed_generator import SeedGenerator
+from framework.ops import cast
 from framework.placement import current_xp
 from framework.tensor import Tensor
 
@@ -44,6 +46,10 @@ class ImageLayer(Layer):
     # seed from Python's random when unseeded): made here too, so that the layers built after
     # this one draw Keras's initial weights in a program seeded by keras.utils.set_random_seed.
     keras_seed_generators = 0
+    # The input kinds whose images reach a TF kernel that refuses them (InvalidArgumentError): Resizing's
+    # ResizeBilinear, RandomContrast's Sub and Mul, RandomBrightness's AddV2 and Minimum. The other image
+    # layers cast complex images to float (dropping the imaginary part, with TF's warning) as Keras does.
+    refused_kinds = ''
 
     def __init__(self, data_format=None, seed=None, bounding_box_format=None, **kwargs):
         super().__init__(**kwargs)
@@ -66,7 +72,14 @@ class ImageLayer(Layer):
     def _images(self, inputs, as_float=True):
         """(images as a channels-last rank-4 array, a function giving the output the input's layout)."""
         data = inputs._data if isinstance(inputs, Tensor) else current_xp().asarray(host_array(inputs))
-        if data.dtype.kind not in 'biuf':
+        kind = data.dtype.kind
+        # (an augmentation's images pass untouched at inference, as_float False; Resizing always resizes)
+        if kind in self.refused_kinds and (as_float or not isinstance(self, AugmentationLayer)):
+            raise InvalidArgumentError('%s: TensorFlow\'s kernels refuse %s images here; cast them to float32 first'
+                                       % (self._who, data.dtype))
+        if kind == 'c' and as_float:
+            data = cast(Tensor(data), self._dtype)._data        # (TF's 'discard the imaginary part' warning)
+        elif kind not in 'biuf':
             raise TypeError('%s: expected numeric images, got dtype %s' % (self._who, data.dtype))
         if data.ndim not in (3, 4):
             raise ValueError('%s: expected images of rank 3 (height, width, channels) or 4 (batch, height, width, '

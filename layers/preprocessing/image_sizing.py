@@ -65,6 +65,7 @@ class Resizing(_SizedLayer):
     Raises:
         ValueError: a bad size or interpolation, both aspect-ratio options, or antialias=True.
     """
+    refused_kinds = 'bc'        # ResizeBilinear's registry: no bool, no complex
 
     def __init__(self, height, width, interpolation='bilinear', crop_to_aspect_ratio=False, pad_to_aspect_ratio=False,
                  fill_mode='constant', fill_value=0.0, antialias=False, data_format=None, **kwargs):

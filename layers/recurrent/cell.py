@@ -10,11 +10,13 @@ Keras cell's ``call(inputs, states)`` does.
 """
 import numpy as np
 
+from framework.errors import InvalidArgumentError
 from framework.keras import random as keras_random
 from framework.keras.seed_generator import SeedGenerator
 from framework.ops import affine, concat, expand_dims, ones, zeros
 
 from .. import activations, call_context, constraints, initializers, regularizers
+from ..failed_build import keep_build
 from ..integer_inputs import promoted
 from ..layer import Layer
 from .sequence_projection import sequence_projection
@@ -42,6 +44,8 @@ class RecurrentCell(Layer):
     and write ``step``.
     """
     gates = 1
+    # the TF kernel where a complex input first meets a float tensor (Keras 3 on TF 2.21)
+    complex_meets = 'AddV2'
 
     def __init__(self, units, activation='tanh', use_bias=True, kernel_initializer='glorot_uniform',
                  recurrent_initializer='orthogonal', bias_initializer='zeros', kernel_regularizer=None,
@@ -111,12 +115,27 @@ class RecurrentCell(Layer):
     def input_bias(self):
         return self.bias
 
+    def _complex_refusal(self, inputs, kernel):
+        """Keras promotes complex inputs with the float kernel to complex; the cell's step then adds or
+        multiplies them with its float state or bias, which TF's kernels refuse (tapeflow dropped the
+        imaginary part and computed)."""
+        names = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
+        meets = self.complex_meets
+        error = InvalidArgumentError('cannot compute %s as input #1(zero-based) was expected to be a %s tensor but '
+                                     'is a %s tensor [Op:%s] name: '
+                                     % (meets, inputs.dtype.name, names.get(kernel.dtype.name), meets))
+        error.add_note('%s %r: the input is %s; recurrent layers compute in real floats, take tf.math.real(x) or '
+                       'tf.abs(x) first' % (type(self).__name__, self.name, inputs.dtype.name))
+        return keep_build(error)
+
     def project(self, inputs, backwards=None):
         """``inputs @ kernel + bias`` for one step (batch, features) or a whole sequence; a sequence
         that a loop steps through (``backwards``: last step first, or not) gets its kernel's gradient
         summed step by step, as TF's loop sums it (sequence_projection.py)."""
         kernel = self.kernel
         if inputs._data.dtype is not kernel._data.dtype:
+            if inputs._data.dtype.kind == 'c':
+                raise self._complex_refusal(inputs, kernel)
             inputs = promoted(inputs, kernel.dtype)       # integer inputs, as Keras promotes them
         if backwards is not None and inputs.ndim == 3:
             return sequence_projection(inputs, kernel, self.input_bias(), backwards)
@@ -176,6 +195,8 @@ class RecurrentCell(Layer):
             return self.project(inputs * _broadcast_mask(input_mask, inputs), backwards)
         kernel, bias, u = self.kernel, self.input_bias(), self.units
         if inputs._data.dtype is not kernel._data.dtype:
+            if inputs._data.dtype.kind == 'c':
+                raise self._complex_refusal(inputs, kernel)
             inputs = promoted(inputs, kernel.dtype)
         return concat([affine(inputs * _broadcast_mask(m, inputs), kernel[:, g * u:(g + 1) * u],
                               None if bias is None else bias[g * u:(g + 1) * u])

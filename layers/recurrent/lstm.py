@@ -24,6 +24,7 @@ class LSTMCell(RecurrentCell):
     from ``bias_initializer``).
     """
     gates = 4
+    complex_meets = 'Mul'
 
     def __init__(self, units, activation='tanh', recurrent_activation='sigmoid', use_bias=True,
                  kernel_initializer='glorot_uniform', recurrent_initializer='orthogonal',
