@@ -38,6 +38,7 @@ import weakref
 import numpy as np
 
 from . import dtypes, graph_random_ops, nest, trace_names, trace_prints
+from .extension_type import ExtensionType
 from .graph_random_ops import GraphRandomState
 from .trace_names import known_dims
 from .concrete_function import ConcreteFunction, OpenDims, output_leaves, output_type
@@ -403,6 +404,11 @@ class Function:
                 shape = tuple(value.shape) if spec is None else known_dims(getattr(spec, 'shape', None))
                 traced_name = getattr(spec, 'name', None) or name      # TensorSpec(name='inp') -> "inp:0"
                 found[id(value)] = (traced_name, shape, dtypes.display_name(value._data.dtype))
+            elif isinstance(value, ExtensionType):       # its tensors are 'x:0', 'x_1:0', ... as TF names them
+                for j, part in enumerate(nest.flatten(value, expand_composites=True)):
+                    if type(part) is Tensor:
+                        found[id(part)] = (name if j == 0 else '%s_%d' % (name, j), tuple(part.shape),
+                                           dtypes.display_name(part._data.dtype))
             elif isinstance(value, dict):        # **kwargs
                 for key, item in value.items():
                     if type(item) is Tensor:

@@ -15,6 +15,7 @@ import weakref
 
 import numpy as np
 
+from .extension_type import ExtensionType
 from .ops.tensor_spec import TensorSpec
 from .tensor import Tensor
 from .variable import Variable
@@ -67,6 +68,9 @@ def trace_key(value):
         return (TENSOR, shape, value.dtype)
     if isinstance(value, (list, tuple)):
         return (type(value),) + tuple(trace_key(v) for v in value)
+    if isinstance(value, ExtensionType):
+        # by its TypeSpec, as TensorFlow: its tensors' shapes and dtypes, its other fields' values
+        return (type(value),) + tuple(_field_key(getattr(value, name)) for name in value._tf_extension_type_fields)
     if isinstance(value, dict):
         items = sorted(value.items(), key=lambda item: repr(item[0]))
         return (type(value),) + tuple((k, trace_key(v)) for k, v in items)
@@ -85,6 +89,12 @@ def trace_key(value):
                         'immutable/hashable. Otherwise, consider implementing the Tracing Protocol for it.'
                         % (value,)) from None
     return NAN if isinstance(value, np.floating) and value != value else value
+
+
+def _field_key(field):
+    if isinstance(field, (Tensor, np.ndarray, list, tuple, ExtensionType)) or type(field) in _LITERALS:
+        return trace_key(field)
+    return field        # a TensorShape, DType, ImmutableDict: compared by value
 
 
 def _is_tensor_key(key):

@@ -23,9 +23,13 @@ def is_nested(structure):
 
 
 def flatten(structure, expand_composites=False):
-    """The leaves of ``structure`` in order; a leaf alone gives a one-element list."""
+    """The leaves of ``structure`` in order; a leaf alone gives a one-element list. With
+    ``expand_composites`` a RaggedTensor, SparseTensor or ExtensionType gives its component tensors."""
     out = []
-    _flatten_into(structure, out)
+    if expand_composites:
+        _flatten_expanded(structure, out)
+    else:
+        _flatten_into(structure, out)
     return out
 
 
@@ -40,6 +44,22 @@ def _flatten_into(x, out):
         out.append(x)
 
 
+def _flatten_expanded(x, out):
+    if isinstance(x, (list, tuple)):
+        for item in x:
+            _flatten_expanded(item, out)
+    elif isinstance(x, dict):
+        for key in _sorted_keys(x):
+            _flatten_expanded(x[key], out)
+    else:
+        parts = components(x)
+        if parts is None:
+            out.append(x)
+        else:
+            for part in parts:
+                _flatten_expanded(part, out)
+
+
 def pack_sequence_as(structure, flat_sequence, expand_composites=False):
     """Rebuild ``structure``'s shape with the leaves in ``flat_sequence``.
 
@@ -49,7 +69,7 @@ def pack_sequence_as(structure, flat_sequence, expand_composites=False):
     flat = list(flat_sequence)
     it = iter(flat)
     try:
-        result = _pack(structure, it)
+        result = _pack_expanded(structure, it) if expand_composites else _pack(structure, it)
         extra = next(it, _END) is not _END
     except StopIteration:
         extra = True
@@ -77,6 +97,23 @@ def _pack(x, it):
     return next(it)
 
 
+def _pack_expanded(x, it):
+    if isinstance(x, list):
+        return [_pack_expanded(item, it) for item in x]
+    if _is_namedtuple(x):
+        return type(x)(*[_pack_expanded(item, it) for item in x])
+    if isinstance(x, tuple):
+        return type(x)(_pack_expanded(item, it) for item in x) if type(x) is not tuple \
+            else tuple(_pack_expanded(item, it) for item in x)
+    if isinstance(x, dict):
+        packed = {key: _pack_expanded(x[key], it) for key in _sorted_keys(x)}
+        return type(x)((key, packed[key]) for key in x) if type(x) is not dict \
+            else {key: packed[key] for key in x}
+    if components(x) is not None:
+        return rebuilt(x, lambda component: _pack_expanded(component, it))
+    return next(it)
+
+
 def map_structure(func, *structure, check_types=True, expand_composites=False):
     """``func`` applied to the leaves of one or more structures of the same shape, packed as the first.
 
@@ -87,6 +124,12 @@ def map_structure(func, *structure, check_types=True, expand_composites=False):
     if not structure:
         raise ValueError('Must provide at least one structure')
     first = structure[0]
+    if expand_composites:
+        leaves = [flatten(s, expand_composites=True) for s in structure]
+        if any(len(other) != len(leaves[0]) for other in leaves[1:]):
+            raise ValueError('map_structure: the structures have different numbers of components: %s'
+                             % [len(other) for other in leaves])
+        return pack_sequence_as(first, [func(*parts) for parts in zip(*leaves)], expand_composites=True)
     if len(structure) == 1:
         return pack_sequence_as(first, [func(x) for x in flatten(first)])
     for other in structure[1:]:
@@ -94,4 +137,5 @@ def map_structure(func, *structure, check_types=True, expand_composites=False):
     return pack_sequence_as(first, [func(*leaves) for leaves in zip(*map(flatten, structure))])
 
 
+from .composite_components import components, rebuilt  # noqa: E402
 from .nest_compare import assert_same_structure  # noqa: E402  (it walks structures with the helpers above)

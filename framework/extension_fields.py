@@ -1,0 +1,124 @@
+"""The fields of a ``tf.experimental.ExtensionType``: what each annotation accepts and converts.
+
+TensorFlow's rules (its extension_type_field module), checked against TF 2.21's texts:
+``tf.Tensor`` fields convert any value with ``convert_to_tensor``; ``tf.TensorShape`` and
+``tf.DType`` fields convert lists and names; ``int``, ``float``, ``str``, ``bool`` and ``None``
+fields take only values of that type; ``Tuple[X, ...]`` takes a list or tuple (kept as a tuple),
+``Mapping[K, V]`` a dict (kept as an ``ImmutableDict``), ``Union`` the first member that takes the
+value (``Optional[X]`` is ``Union[X, None]``); another ExtensionType, RaggedTensor or SparseTensor
+field takes only an instance. Errors are TypeErrors naming the field's path: ``dims[0]: expected
+'int', got 'str'``.
+"""
+import collections.abc
+import typing
+
+from . import dtypes
+from .tensor import Tensor, TensorShape, convert_to_tensor
+
+
+class ImmutableDict(collections.abc.Mapping):
+    """A read-only dict: what a ``Mapping`` field holds."""
+
+    def __init__(self, items):
+        self._items = dict(items)
+
+    def __getitem__(self, key):
+        return self._items[key]
+
+    def __iter__(self):
+        return iter(self._items)
+
+    def __len__(self):
+        return len(self._items)
+
+    def __eq__(self, other):
+        return dict(self._items) == (dict(other) if isinstance(other, collections.abc.Mapping) else other)
+
+    def __hash__(self):
+        return hash(tuple(sorted(self._items.items(), key=repr)))
+
+    def __repr__(self):
+        return 'ImmutableDict(%r)' % (self._items,)
+
+
+def _type_name(annotation):
+    return getattr(annotation, '__name__', None) or repr(annotation)
+
+
+def _refused(path, annotation, value):
+    expected = _type_name(annotation) if isinstance(annotation, type) else annotation
+    shown = repr(expected) if isinstance(expected, str) else str(expected)
+    return TypeError('%s: expected %s, got %r' % (path, shown, type(value).__name__))
+
+
+def check_annotation(annotation, owner, name):
+    """Refuse annotations TensorFlow refuses when the class is made (a plain list, typing.Any...)."""
+    origin = typing.get_origin(annotation)
+    if origin in (tuple, typing.Union, collections.abc.Mapping, dict, typing.Union):
+        for arg in typing.get_args(annotation):
+            if arg is not Ellipsis:
+                check_annotation(arg, owner, name)
+        return
+    if annotation is None or annotation is type(None) or annotation in (int, float, str, bool):
+        return
+    if isinstance(annotation, type) and (issubclass(annotation, (Tensor, TensorShape)) or
+                                         annotation is dtypes.DType or _is_composite_class(annotation)):
+        return
+    # TensorFlow's words; the class in a note
+    error = TypeError('In field %r: Unsupported type annotation %r' % (name, _type_name(annotation)))
+    error.add_note('%s.%s: annotate fields with tf.Tensor, tf.TensorShape, tf.DType, int, float, str, bool, '
+                   'None, another ExtensionType, or typing.Tuple / Mapping / Union / Optional of those' % (owner, name))
+    raise error
+
+
+def _is_composite_class(cls):
+    from .composite import CompositeTensor
+    return issubclass(cls, CompositeTensor)
+
+
+def convert(path, annotation, value):
+    """``value`` as the field annotated ``annotation`` holds it; TypeError when it does not fit."""
+    if annotation is None or annotation is type(None):
+        if value is not None:
+            raise _refused(path, 'NoneType', value)
+        return None
+    origin = typing.get_origin(annotation)
+    if origin is typing.Union:
+        for member in typing.get_args(annotation):
+            try:
+                return convert(path, member, value)
+            except (TypeError, ValueError):
+                continue
+        raise TypeError('%s: expected %s, got %r' % (path, annotation, type(value).__name__))
+    if origin is tuple:
+        return _tuple(path, annotation, value)
+    if origin in (collections.abc.Mapping, dict):
+        if not isinstance(value, collections.abc.Mapping):
+            raise _refused(path, 'Mapping', value)
+        key_type, value_type = typing.get_args(annotation) or (None, None)
+        if key_type is None:
+            return ImmutableDict(value)
+        return ImmutableDict((convert('%s[%r]' % (path, k), key_type, k),
+                              convert('%s[%r]' % (path, k), value_type, v)) for k, v in value.items())
+    if annotation is Tensor:
+        return value if isinstance(value, Tensor) else convert_to_tensor(value)
+    if annotation is TensorShape:
+        return value if isinstance(value, TensorShape) else TensorShape(value)
+    if annotation is dtypes.DType:
+        return dtypes.as_dtype(value)
+    if annotation is float and isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    if not isinstance(value, annotation):
+        raise _refused(path, annotation, value)
+    return value
+
+
+def _tuple(path, annotation, value):
+    if not isinstance(value, (list, tuple)):
+        raise _refused(path, 'tuple', value)
+    args = typing.get_args(annotation)
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(convert('%s[%d]' % (path, i), args[0], v) for i, v in enumerate(value))
+    if len(args) != len(value):
+        raise TypeError('%s: expected a tuple of %d values, got %d' % (path, len(args), len(value)))
+    return tuple(convert('%s[%d]' % (path, i), a, v) for i, (a, v) in enumerate(zip(args, value)))

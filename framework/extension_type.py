@@ -1,0 +1,199 @@
+"""``tf.experimental.ExtensionType``: user-defined, immutable types of typed fields.
+
+A subclass lists its fields as class annotations (with defaults as class attributes); the class
+gets a constructor that takes them by position or name and converts each as its annotation says
+(extension_fields.py), a ``__repr__`` naming them, ``==`` comparing them (a boolean tensor, as
+TensorFlow's), and is frozen after construction. A subclass may write its own ``__init__``
+(it sets the fields; they are converted when it returns) and a ``__validate__`` (run after every
+construction). Methods, properties and static methods are plain Python.
+
+What is not here: TensorFlow's API dispatch for extension types (``dispatch_for_api``), batching
+them in a Dataset or ``map_fn`` (BatchableExtensionType), and saving them in a SavedModel.
+"""
+import inspect
+import typing
+
+from .composite import CompositeTensor
+from .extension_fields import ImmutableDict, check_annotation, convert  # noqa: F401  (ImmutableDict: a field's type)
+from .tensor import Tensor
+from .type_spec import TypeSpec
+
+_NO_DEFAULT = inspect.Parameter.empty
+_BUILDING = '_tf_extension_type_building'      # set in an instance's __dict__ while a constructor runs
+
+
+class ExtensionType(CompositeTensor):
+    """Base class of user-defined extension types (see the module docstring)."""
+
+    _DENSIFY = 'its fields (an ExtensionType holds tensors; pass them on, or write the op for the type)'
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        fields = _fields_of(cls)
+        cls._tf_extension_type_fields = fields
+        custom = cls.__dict__.get('__init__')
+        cls.__init__ = _generated_init(cls, fields) if custom is None else _finishing(custom)
+        cls.Spec = type('Spec', (ExtensionTypeSpec,), {
+            'value_type': cls, '__qualname__': cls.__qualname__ + '.Spec', '__module__': cls.__module__})
+
+    def __setattr__(self, name, value):
+        if not self.__dict__.get(_BUILDING):
+            raise AttributeError('Cannot mutate attribute `%s` outside the custom constructor of ExtensionType.'
+                                 % name)
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name):
+        if not self.__dict__.get(_BUILDING):
+            raise AttributeError('Cannot mutate attribute `%s` outside the custom constructor of ExtensionType.'
+                                 % name)
+        object.__delattr__(self, name)
+
+    def __repr__(self):
+        return '%s(%s)' % (type(self).__name__, ', '.join(
+            '%s=%r' % (name, getattr(self, name)) for name in self._tf_extension_type_fields))
+
+    def __validate__(self):
+        """Checks a subclass runs after each construction (raise to refuse the values)."""
+
+    def __eq__(self, other):
+        # TensorFlow's: another type or other specs (shapes, dtypes, Python fields) are not equal,
+        # else a boolean tensor: every tensor component equal
+        if type(self) is not type(other) or self._type_spec != other._type_spec:
+            return False
+        from . import ops
+        mine, theirs = _tensor_components(self), _tensor_components(other)
+        return ops.reduce_all(ops.stack([ops.reduce_all(ops.equal(a, b)) for a, b in zip(mine, theirs)]
+                                        or [ops.constant(True)]))
+
+    def __ne__(self, other):
+        equal = self.__eq__(other)
+        if isinstance(equal, Tensor):
+            from . import ops
+            return ops.logical_not(equal)
+        return not equal
+
+    __hash__ = None         # equality gives a tensor: as TensorFlow's, not hashable
+
+    @property
+    def _type_spec(self):
+        return type(self).Spec(**{name: _spec_of(getattr(self, name)) for name in self._tf_extension_type_fields})
+
+
+class ExtensionTypeSpec(TypeSpec):
+    """The spec of an ExtensionType value (``MaskedTensor.Spec``): each field's spec or value."""
+    __slots__ = ('_fields',)
+    value_type = None
+
+    def __init__(self, **fields):
+        object.__setattr__(self, '_fields', dict(fields))
+
+    def __getattr__(self, name):
+        fields = object.__getattribute__(self, '_fields')
+        if name in fields:
+            return fields[name]
+        raise AttributeError('%s has no field %r' % (type(self).__qualname__, name))
+
+    def _key(self):
+        return tuple(sorted(self._fields.items(), key=lambda item: item[0]))
+
+    def is_compatible_with(self, spec_or_value):
+        other = spec_or_value._type_spec if isinstance(spec_or_value, ExtensionType) else spec_or_value
+        if type(other) is not type(self) or set(other._fields) != set(self._fields):
+            return False
+        for name, mine in self._fields.items():
+            theirs = other._fields[name]
+            if isinstance(mine, TypeSpec):
+                if not mine.is_compatible_with(theirs):
+                    return False
+            elif mine != theirs:
+                return False
+        return True
+
+    def __repr__(self):
+        return '%s(%s)' % (type(self).__qualname__,
+                           ', '.join('%s=%r' % item for item in self._fields.items()))
+
+
+def _fields_of(cls):
+    """{name: (annotation, default)} over the ExtensionType classes of ``cls``'s MRO, base first."""
+    fields = {}
+    for klass in reversed(cls.__mro__):
+        if not (isinstance(klass, type) and issubclass(klass, ExtensionType)) or klass is ExtensionType:
+            continue
+        raw = klass.__dict__.get('__annotations__', {})
+        try:
+            hints = typing.get_type_hints(klass, localns={klass.__name__: klass})
+        except Exception:       # noqa: BLE001 -- an unresolvable forward reference: TF refuses it too
+            hints = {}
+        for name in raw:
+            annotation = hints.get(name, raw[name])
+            if typing.get_origin(annotation) is typing.ClassVar:
+                continue
+            check_annotation(annotation, klass.__name__, name)
+            fields[name] = (annotation, klass.__dict__.get(name, fields.get(name, (None, _NO_DEFAULT))[1]))
+    return fields
+
+
+def _generated_init(cls, fields):
+    try:
+        signature = inspect.Signature([inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                                         default=default)
+                                       for name, (_, default) in fields.items()])
+    except ValueError as err:       # a field without a default after one with
+        raise TypeError('%s: %s' % (cls.__name__, err)) from None
+
+    def __init__(self, *args, **kwargs):
+        try:
+            bound = signature.bind(*args, **kwargs)
+        except TypeError as err:        # Python's words, as TensorFlow's constructor gives them
+            raise TypeError(str(err)) from None
+        bound.apply_defaults()
+        self.__dict__[_BUILDING] = True
+        for name, value in bound.arguments.items():
+            object.__setattr__(self, name, value)
+        _finish(self)
+    __init__.__signature__ = inspect.Signature([inspect.Parameter('self', inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+                                               + list(signature.parameters.values()))
+    return __init__
+
+
+def _finishing(custom_init):
+    """A subclass's own constructor, then the fields' conversion and checks."""
+    def __init__(self, *args, **kwargs):
+        self.__dict__[_BUILDING] = True
+        custom_init(self, *args, **kwargs)
+        _finish(self)
+    __init__.__wrapped__ = custom_init
+    return __init__
+
+
+def _finish(value):
+    """Convert every field as annotated, freeze the value, run ``__validate__``."""
+    try:
+        for name, (annotation, _) in value._tf_extension_type_fields.items():
+            if name not in value.__dict__:
+                raise ValueError('%s: the constructor did not set field %r' % (type(value).__name__, name))
+            value.__dict__[name] = convert(name, annotation, value.__dict__[name])
+    finally:
+        value.__dict__.pop(_BUILDING, None)
+    value.__validate__()
+
+
+def _spec_of(value):
+    if isinstance(value, ExtensionType):
+        return value._type_spec
+    if isinstance(value, (Tensor, CompositeTensor)):
+        from .type_spec import type_spec_from_value
+        return type_spec_from_value(value)
+    return value
+
+
+def _tensor_components(value):
+    out = []
+    for name in value._tf_extension_type_fields:
+        field = getattr(value, name)
+        if isinstance(field, ExtensionType):
+            out.extend(_tensor_components(field))
+        elif isinstance(field, Tensor):
+            out.append(field)
+    return out
