@@ -10,9 +10,10 @@ is ``framework.distributed`` (see the README's "Distributed training").
 """
 import contextlib
 import threading
+import types
 
 from .tensor import Tensor, convert_to_tensor
-from .tf_logging import FirstN
+from .tf_logging import FirstN as _FirstN
 
 
 class ReduceOp:
@@ -181,7 +182,7 @@ class MirroredStrategy(Strategy):
         return parse(self._devices[0]) if self._devices else super()._device_spec()
 
 
-_EAGER_RUN_WARNING = FirstN(5)
+_EAGER_RUN_WARNING = _FirstN(5)
 
 
 class OneDeviceStrategy(Strategy):
@@ -248,3 +249,14 @@ def _check_op(reduce_op, what):
         raise ValueError("%s: reduce_op must be tf.distribute.ReduceOp.SUM or MEAN (or 'SUM' / 'MEAN'), got %r"
                          % (what, reduce_op))
     return op
+
+
+# The other strategies and the all-reduce choices (distribute_more.py builds on the classes above).
+from .distribute_more import (CentralStorageStrategy, CrossDeviceOps, HierarchicalCopyAllReduce,  # noqa: E402
+                              MultiWorkerMirroredStrategy, NcclAllReduce, ReductionToOneDevice)
+from . import distribute_more as _more  # noqa: E402
+
+experimental = types.SimpleNamespace(      # tf.distribute.experimental: the strategies TF still lists there
+    CentralStorageStrategy=CentralStorageStrategy,
+    MultiWorkerMirroredStrategy=_more._ExperimentalMultiWorkerMirroredStrategy,
+    ValueContext=ValueContext)

@@ -52,3 +52,48 @@ def test_mirrored_run_eagerly_logs_tensorflows_overhead_warning(monkeypatch, cap
     assert messages == ['Using MirroredStrategy eagerly has significant overhead currently. We will be working on '
                         'improving this in the future, but for now please wrap `call_for_each_replica` or '
                         '`experimental_run` or `run` inside a tf.function to get the best performance.'] * 5
+
+
+@pytest.mark.parametrize('ops', ['HierarchicalCopyAllReduce', 'NcclAllReduce', 'ReductionToOneDevice'])
+def test_mirrored_strategy_takes_the_all_reduce_choices(ops):
+    # Géron ch. 19: MirroredStrategy(cross_device_ops=tf.distribute.HierarchicalCopyAllReduce())
+    strategy = tf.distribute.MirroredStrategy(cross_device_ops=getattr(tf.distribute, ops)())
+    assert isinstance(strategy.extended.worker_devices, tuple) and strategy.num_replicas_in_sync == 1
+    assert isinstance(getattr(tf.distribute, ops)(), tf.distribute.CrossDeviceOps)
+
+
+def test_central_storage_strategy_lists_its_workers():
+    strategy = tf.distribute.experimental.CentralStorageStrategy()
+    # TF 2.21 (progs/handson7/x16.py): a list of compute devices, a tuple for the parameters
+    assert type(strategy).__name__ == 'CentralStorageStrategy' and strategy.num_replicas_in_sync == 1
+    assert strategy.extended.worker_devices == [CPU] and strategy.extended.parameter_devices == (CPU,)
+    with strategy.scope():
+        assert tf.distribute.get_strategy() is strategy
+
+
+def test_multi_worker_mirrored_strategy_is_one_worker(monkeypatch, caplog):
+    monkeypatch.delenv('TF_CONFIG', raising=False)
+    with caplog.at_level('WARNING', logger='tensorflow'):
+        strategy = tf.distribute.MultiWorkerMirroredStrategy()
+    assert type(strategy).__name__ == 'CollectiveAllReduceStrategy'        # TF's class behind the name
+    assert strategy.num_replicas_in_sync == 1 and strategy.extended.worker_devices == (CPU,)
+    assert [r.getMessage() for r in caplog.records] == [
+        'Collective ops is not configured at program startup. Some performance features may not be enabled.']
+    monkeypatch.setenv('TF_CONFIG', '{"cluster": {"worker": ["host1:2222", "host2:2222"]}, '
+                                    '"task": {"type": "worker", "index": 0}}')
+    with pytest.raises(ValueError, match='TF_CONFIG describes 2 workers'):
+        tf.distribute.MultiWorkerMirroredStrategy()
+
+
+def test_experimental_multi_worker_strategy_logs_its_deprecation(monkeypatch, caplog):
+    from framework import deprecation
+    monkeypatch.delenv('TF_CONFIG', raising=False)
+    monkeypatch.setattr(deprecation, '_warned', set())
+    with caplog.at_level('WARNING', logger='tensorflow'):
+        strategy = tf.distribute.experimental.MultiWorkerMirroredStrategy()
+    assert type(strategy).__name__ == 'CollectiveAllReduceStrategy'
+    text = caplog.records[0].getMessage()
+    assert text.startswith('From %s:' % __file__) and text.endswith(
+        ': _CollectiveAllReduceStrategyExperimental.__init__ (from '
+        'tensorflow.python.distribute.collective_all_reduce_strategy) is deprecated and will be removed in a future '
+        'version.\nInstructions for updating:\nuse distribute.MultiWorkerMirroredStrategy instead')
