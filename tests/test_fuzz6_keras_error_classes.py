@@ -61,3 +61,26 @@ def test_keras_own_square_checks_stay_value_errors():
         with pytest.raises(ValueError) as err:
             fn(np.ones((5, 7), np.float32))
         assert type(err.value) is ValueError
+
+
+@pytest.mark.parametrize('call, kernel', [
+    (lambda: ops.cross(C3, C3), 'Cross'), (lambda: ops.digitize(C3, [0.5, 1.5]), 'Bucketize'),
+    (lambda: ops.histogram(C3[0]), 'Min'), (lambda: ops.histogram(np.array([True, False])), 'Min'),
+    (lambda: ops.ldexp(C3, np.ones((2, 3), np.int32)), 'IsInf'), (lambda: ops.nan_to_num(C3), 'IsNan'),
+], ids=['cross', 'digitize', 'histogram', 'histogram_bools', 'ldexp', 'nan_to_num'])
+def test_complex_tensors_meet_tensorflows_kernel_lists(call, kernel):
+    # TF 2.21 (kout_tf.txt): "Value for attr 'T' of complex64 is not in the list of allowed values: ..."
+    with pytest.raises(IAE, match=r"Value for attr 'T' of (complex64|bool) is not in the list of allowed values: "
+                                  r"[\s\S]*\{\{node %s\}\}" % kernel):
+        call()
+
+
+C3 = (np.ones((2, 3)) + 1j).astype(np.complex64)
+
+
+def test_keras_python_checks_for_complex_inputs():
+    with pytest.raises(TypeError, match=r"fabs does not support complex inputs. Received: "
+                                        r"x.dtype=<dtype: 'complex64'>"):
+        ops.fabs(C3)
+    with pytest.raises(TypeError, match=r'Input `a` must have `float`-like `dtype` \(saw complex64\).'):
+        ops.matrix_rank(C3)

@@ -219,6 +219,8 @@ def pinv(x, rcond=None):
 def matrix_rank(x, tol=None):
     """The number of singular values above ``tol`` (default: max(S) * max(M, N) * eps), int32."""
     a = _matrices(x, 'matrix_rank', square=False)
+    if a._data.dtype.kind == 'c':       # TF's matrix_rank checks in Python
+        raise TypeError('Input `a` must have `float`-like `dtype` (saw %s).' % a.dtype.name)
     s = svd(a, compute_uv=False)
     eps = float(np.finfo(a._data.dtype).eps)
     limit = _ops.reduce_max(s, -1, keepdims=True) * (max(a.shape[-2:]) * eps) if tol is None else float(tol)

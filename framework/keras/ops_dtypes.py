@@ -180,3 +180,26 @@ def standardize_dtype(dtype):
         return None
     from framework import dtypes
     return dtypes.as_dtype(dtype).name
+
+
+# keras.ops whose TF kernel refuses complex (or bool) tensors Keras 3 hands it uncast: op -> (kernel, its list)
+_KERNEL_LISTS = {
+    'cross': ('Cross', 'float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64'),
+    'digitize': ('Bucketize', 'int32, int64, float, double'),
+    'histogram': ('Min', 'float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, '
+                         'qint8, quint8, qint32, qint16, quint16'),
+    'ldexp': ('IsInf', 'bfloat16, half, float, double'),
+    'nan_to_num': ('IsNan', 'bfloat16, half, float, double'),
+}
+
+
+def refuse_kinds(t, op, kinds='c'):
+    """``t``, or TF 2.21's registry InvalidArgumentError when its dtype kind is one of ``kinds`` (tapeflow's numpy
+    computed: a complex cross product, nan_to_num of complex values, a histogram of bools)."""
+    if t._data.dtype.kind in kinds:
+        kernel, allowed = _KERNEL_LISTS[op]
+        error = InvalidArgumentError("Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: "
+                                     "{{node %s}}" % (t.dtype.name, allowed, kernel))
+        error.add_note('keras.ops.%s: TensorFlow has no %s kernel for %s tensors' % (op, kernel, t.dtype.name))
+        raise error
+    return t

@@ -15,7 +15,7 @@ from framework import ops as _ops
 from framework.ops.operands import ACTIVE, record
 from framework.errors import InvalidArgumentError
 from framework.tensor import Tensor
-from .ops_dtypes import cast_all, float_pair, floating, floating_wide, numeric, pair, tensor
+from .ops_dtypes import cast_all, float_pair, floating, floating_wide, numeric, pair, refuse_kinds, tensor
 
 __all__ = ['allclose', 'angle', 'cbrt', 'conj', 'conjugate', 'copy', 'deg2rad', 'divide_no_nan', 'erfc',
            'erfinv', 'fabs', 'fmax', 'fmin', 'fmod', 'heaviside', 'hypot', 'i0', 'imag', 'isclose', 'isneginf',
@@ -56,7 +56,10 @@ def rad2deg(x):
 
 def fabs(x):
     """|x| as a float (integers become floatx)."""
-    return _ops.abs(floating(x, 'fabs'))
+    t = floating(x, 'fabs')
+    if t._data.dtype.kind == 'c':       # Keras 3's own check
+        raise TypeError("fabs does not support complex inputs. Received: x.dtype=<dtype: '%s'>" % t.dtype.name)
+    return _ops.abs(t)
 
 
 def erfc(x):
@@ -259,7 +262,7 @@ def ldexp(x1, x2):
     b = tensor(x2, 'ldexp')
     if b._data.dtype.kind not in 'iu':
         raise TypeError('keras.ops.ldexp: x2 must be an integer tensor, got dtype %s' % b._data.dtype.name)
-    a = floating(x1, 'ldexp')
+    a = refuse_kinds(floating(x1, 'ldexp'), 'ldexp')
     # The powers of two are exact in any float dtype; x2 is an integer, so it gets no gradient.
     return a * Tensor(_xp(b).exp2(b._data).astype(a._data.dtype))
 
@@ -283,7 +286,7 @@ def allclose(x1, x2, rtol=1e-5, atol=1e-8, equal_nan=False):
 
 def nan_to_num(x, nan=0.0, posinf=None, neginf=None):
     """NaN -> ``nan``, +inf -> ``posinf`` (default: the dtype's max), -inf -> ``neginf`` (its min)."""
-    t = numeric(x, 'nan_to_num')
+    t = refuse_kinds(numeric(x, 'nan_to_num'), 'nan_to_num')
     if t._data.dtype.kind != 'f':
         return t
     info = np.finfo(t._data.dtype)

@@ -9,7 +9,7 @@ import numpy as np
 from framework import ops as _ops
 from framework.errors import InvalidArgumentError
 from .ops_arguments import axis_of
-from .ops_dtypes import cast_all, floating, numeric, same_dtype_operand, tensor
+from .ops_dtypes import cast_all, floating, numeric, refuse_kinds, same_dtype_operand, tensor
 
 __all__ = ['cdist', 'corrcoef', 'correlate', 'cross', 'inner', 'kron', 'trapezoid', 'vdot']
 
@@ -49,6 +49,7 @@ def kron(x1, x2):
 def cross(x1, x2, axisa=-1, axisb=-1, axisc=-1, axis=None):
     """The cross product of 3-vectors (or 2-vectors, taken with z = 0) along the given axes."""
     a, b = cast_all([numeric(x1, 'cross'), numeric(x2, 'cross')], 'cross')
+    refuse_kinds(a, 'cross')
     if axis is not None:
         axisa = axisb = axisc = axis
     a, b = _ops.transpose(a, _last(a, axisa)), _ops.transpose(b, _last(b, axisb))

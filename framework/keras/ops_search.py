@@ -12,7 +12,7 @@ from framework import ops as _ops
 from framework.ops.missing_kernels import refuse_missing
 from framework.tensor import Tensor
 from .ops_arguments import axis_of
-from .ops_dtypes import cast_all, numeric, result_dtype, tensor
+from .ops_dtypes import cast_all, numeric, refuse_kinds, result_dtype, tensor
 
 __all__ = ['argpartition', 'bincount', 'digitize', 'histogram', 'isin', 'nonzero', 'searchsorted', 'unique',
            'unravel_index']
@@ -40,6 +40,7 @@ def searchsorted(sorted_sequence, values, side='left'):
 
 def digitize(x, bins):
     """int32 index of the bin of each element: i with bins[i-1] <= x < bins[i] (increasing bins)."""
+    refuse_kinds(numeric(x, 'digitize'), 'digitize')       # (complex bins are cast to the boundaries' floats)
     t, b = cast_all([numeric(x, 'digitize'), numeric(bins, 'digitize')], 'digitize')
     if b.ndim != 1:
         raise ValueError('keras.ops.digitize: bins must be 1-D, got shape %s' % (tuple(b.shape),))
@@ -126,6 +127,7 @@ def bincount(x, weights=None, minlength=0, sparse=False):
 def histogram(x, bins=10, range=None):  # noqa: A002  (Keras 3's name)
     """(counts, bin_edges) of a 1-D ``x`` over ``bins`` equal bins spanning ``range`` (default: min..max);
     the last bin includes its right edge; counts have x's dtype."""
+    refuse_kinds(tensor(x, 'histogram'), 'histogram', 'bc')     # Keras 3 on TF: its Min of the values
     t, xp, a = _raw(x, 'histogram')
     if a.ndim != 1:
         raise ValueError('keras.ops.histogram: x must be 1-D, got shape %s' % (a.shape,))
