@@ -24,8 +24,7 @@ from .compile import resolve_optimizer
 from .compile_loss import CompiledLoss
 from .compile_metrics import CompileMetrics
 from .keras2_shims import Keras2Shims
-from .data import check_lengths, class_weight_to_sample_weights, to_arrays, \
-    unpack_x_y_sample_weight
+from .data import class_weight_to_sample_weights, to_arrays, unpack_x_y_sample_weight
 from .step_traces import input_shapes
 from .logs import LiveLogs, pythonify_logs
 from .loops import TrainingLoops
@@ -354,8 +353,9 @@ def _one_batch(x, y, sample_weight, what):
     for predict_on_batch."""
     if x is None:      # reading None's shape failed with an AttributeError; TF: 'The input ... is not optional'
         raise ValueError('%s: x (the batch of inputs) is required, got None' % what)
+    # No cardinality check, as Keras 3's: the step broadcasts a y or sample_weight of one sample over
+    # the batch, and other mismatches fail in the loss (TF's graph errors)
     arrays = [to_arrays(x, 'x'), to_arrays(y, 'y'), to_arrays(sample_weight, 'sample_weight')]
-    check_lengths(*arrays)
     wrap = lambda a: None if a is None else nest.map_structure(Tensor, a)
     if what == 'predict_on_batch':
         return (wrap(arrays[0]),)
