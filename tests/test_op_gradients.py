@@ -306,7 +306,10 @@ CASES = [
          [(2, 12), (2, 12), (12,), (2, 3)]),
     Case('sigmoid', 'lstm_step_no_bias', lambda p, r, c: _flat(lstm_gates.step(p, r, None, c, 3)),
          [(2, 12), (2, 12), (2, 3)]),
-    Case('sigmoid', 'gru_step_output', lambda p, m, h: gru_gates.step_output(p, m, h, 3), [(2, 9), (2, 9), (2, 3)]),
+    Case('sigmoid', 'gru_step_output', lambda p, m, b, h: gru_gates.step_output(p, m, b, h, 3),
+         [(2, 9), (2, 9), (9,), (2, 3)]),
+    Case('sigmoid', 'gru_step_output_no_bias', lambda p, m, h: gru_gates.step_output(p, m, None, h, 3),
+         [(2, 9), (2, 9), (2, 3)]),
     # ---- custom gradients ----
     Case('custom_gradient', 'log1pexp', _log1pexp, [(2, 3)]),
     Case('custom_gradient', 'two_inputs', _scaled_product, [(3,), (3,)]),

@@ -34,6 +34,11 @@ def _pair(kind, dtype='float32', **kwargs):
     return fused, separate
 
 
+def _fused_steps(tape):
+    """How many steps the fused ops recorded on ``tape`` (one op per step names the step's output)."""
+    return sum(node[3] in ('lstm_cell_output', 'gru_step_output') for node in tape._nodes if node is not None)
+
+
 def _bits(a):
     a = np.asarray(a)
     return a.view(np.uint8).tobytes()
@@ -67,6 +72,7 @@ def test_outputs_and_gradients_equal_the_separate_ops(kind, dtype, batch, units,
             out = layer(x)
             loss = tf.reduce_sum(tf.nest.flatten(out)[0] ** 2) + tf.reduce_sum(tf.nest.flatten(out)[-1])
         results.append((out, tape.gradient(loss, [x] + layer.trainable_weights)))
+        assert _fused_steps(tape) == (6 if layer is fused else 0)
     _same(*[r[0] for r in results])
     _same(*[r[1] for r in results])
 
@@ -143,10 +149,12 @@ def test_other_activations_and_dtypes_keep_the_separate_ops():
 
 
 def test_gru_without_reset_after_or_with_other_activations_keeps_the_separate_ops():
-    p, m, h = tf.zeros((2, 6)), tf.zeros((2, 6)), tf.zeros((2, 2))
-    assert gru_gates.applies(p, m, h, activations.sigmoid, activations.tanh)
-    assert not gru_gates.applies(p, m, h, activations.hard_sigmoid, activations.tanh)
-    assert not gru_gates.applies(p, m, tf.zeros((2, 2), 'float64'), activations.sigmoid, activations.tanh)
+    p, m, b, h = tf.zeros((2, 6)), tf.zeros((2, 6)), tf.zeros(6), tf.zeros((2, 2))
+    assert gru_gates.applies(p, m, b, h, activations.sigmoid, activations.tanh)
+    assert gru_gates.applies(p, m, None, h, activations.sigmoid, activations.tanh)
+    assert not gru_gates.applies(p, m, b, h, activations.hard_sigmoid, activations.tanh)
+    assert not gru_gates.applies(p, m, b, tf.zeros((2, 2), 'float64'), activations.sigmoid, activations.tanh)
+    assert not gru_gates.applies(p, m, tf.zeros((1, 6)), h, activations.sigmoid, activations.tanh)
     layer = keras.layers.GRU(2, reset_after=False)
     with tf.GradientTape() as tape:
         layer(tf.zeros((1, 2, 3)))

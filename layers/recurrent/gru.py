@@ -60,18 +60,18 @@ class GRUCell(RecurrentCell):
         if self.reset_after:
             kernel, recurrent_bias = weights
             if h_z is h_h:
+                inner, bias = matmul(h_h, kernel), recurrent_bias
+            else:
+                inner, bias = concat([affine(x, kernel[:, g * u:(g + 1) * u],
+                                             None if recurrent_bias is None else recurrent_bias[g * u:(g + 1) * u])
+                                      for g, x in enumerate((h_z, h_r, h_h))], axis=-1), None
+            if gru_gates.applies(projected, inner, bias, h, self.recurrent_activation, self.activation):
+                h = gru_gates.step_output(projected, inner, bias, h, u)     # the same values from one op, not sixteen
+                return h, [h]
+            if bias is not None:
                 # Keras adds this bias with ``+=``: TF's AddV2, whose gradient is reduce_sum's
                 # (the input bias's ops.add is a bias_add: BiasAddGrad's order)
-                inner = matmul(h_h, kernel)
-                if recurrent_bias is not None:
-                    inner = inner + recurrent_bias
-            else:
-                inner = concat([affine(x, kernel[:, g * u:(g + 1) * u],
-                                       None if recurrent_bias is None else recurrent_bias[g * u:(g + 1) * u])
-                                for g, x in enumerate((h_z, h_r, h_h))], axis=-1)
-            if gru_gates.applies(projected, inner, h, self.recurrent_activation, self.activation):
-                h = gru_gates.step_output(projected, inner, h, u)     # the same values from one op, not fifteen
-                return h, [h]
+                inner = inner + bias
             # z and r through the activation one at a time, as Keras does: TF's kernels round a
             # tensor's last size % 8 values apart from its packets of 8
             z = self.recurrent_activation(projected[:, :u] + inner[:, :u])

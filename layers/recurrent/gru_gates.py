@@ -1,19 +1,21 @@
-"""A GRU step's gate arithmetic (reset_after, Keras's default) as one recorded op instead of fifteen.
+"""A GRU step's gate arithmetic (reset_after, Keras's default) as one recorded op instead of sixteen.
 
-With Keras's default activations, from the step's input projection ``p`` and recurrent projection
-``m`` (column blocks z, r, h each) and the state ``h``:
+With Keras's default activations, from the step's input projection ``p``, its recurrent product
+``mm`` and recurrent bias (column blocks z, r, h each) and the state ``h``:
 
+    m = mm + bias           (Keras's ``+=``: an AddV2, whose bias gradient is reduce_sum's)
     z = sigmoid(p_z + m_z);  r = sigmoid(p_r + m_r);  hh = tanh(p_h + r * m_h)
     h_t = z * h + (1 - z) * hh
 
-Op by op that is six slices, three sums, three activations, three products, a difference and a sum
+Op by op that is six slices, four sums, three activations, three products, a difference and a sum
 per time step, each dispatched, wrapped and recorded, and as many rules in the backward sweep. Here
 it is one op on the raw arrays: the same numpy expressions, on the same slices (views), in the same
 order, so the same values; its rules chain the separate ops' rules (multiply's g * y, subtract's -g,
-sigmoid's g * (y * (1 - y)), tanh's g * (1 - y * y)), so the same gradients. z's two gradients (from
-``z * h`` and ``1 - z``) add as the tape adds them (two terms: either order). The separate ops gave p
-and m their gradient as three disjoint slices summed, which turns a -0.0 into +0.0; the blocks are
-put side by side here and then + 0.0 does the same. The rules' Tensor forms recompute the gates with
+sigmoid's g * (y * (1 - y)), tanh's g * (1 - y * y), the sums' pass-through), so the same gradients:
+the bias takes m's gradient, which the sweep sums to the bias's shape as it summed the AddV2's. z's
+two gradients (from ``z * h`` and ``1 - z``) add as the tape adds them (two terms: either order).
+The separate ops gave p and m their gradient as three disjoint slices summed, which turns a -0.0
+into +0.0; the blocks are put side by side here and then + 0.0 does the same. The rules' Tensor forms recompute the gates with
 framework ops, for a sweep that another tape records; a step recorded by two tapes at once (nested
 tapes: second derivatives) runs the separate ops.
 
@@ -34,7 +36,7 @@ from .. import activations
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
 
 
-def applies(p, m, h, gate, act):
+def applies(p, m, bias, h, gate, act):
     """Whether the fused op computes this step (else the caller runs the separate ops)."""
     if gate is not activations.sigmoid or act is not activations.tanh or \
             not all(type(t) is Tensor and type(t._data) is np.ndarray for t in (p, m, h)):
@@ -42,6 +44,9 @@ def applies(p, m, h, gate, act):
     a = p._data
     if a.dtype not in _FLOATS or m._data.dtype != a.dtype or h._data.dtype != a.dtype:
         return False
+    if bias is not None and (not isinstance(bias, Tensor) or type(bias._data) is not np.ndarray or
+                             bias._data.dtype != a.dtype or bias._data.shape != a.shape[1:]):
+        return False        # (a bias that the AddV2 would broadcast otherwise: the separate ops)
     # (a numerics check observes ops by name: it should name the separate ops that TensorFlow runs;
     # under nested tapes the separate ops' second derivatives keep their bits, where the fused
     # rules' Tensor forms, another graph of the same terms, differed in last bits)
@@ -49,9 +54,11 @@ def applies(p, m, h, gate, act):
         len(ACTIVE) <= 1 and all(type(tape) is GradientTape for tape in ACTIVE)
 
 
-def step_output(p, m, h, u):
-    """h_t = z * h + (1 - z) * tanh(p_h + r * m_h), z and r the sigmoids of p_z + m_z and p_r + m_r."""
-    a, b, hp = p._data, m._data, h._data
+def step_output(p, mm, bias, h, u):
+    """h_t = z * h + (1 - z) * tanh(p_h + r * m_h), z and r the sigmoids of p_z + m_z and p_r + m_r,
+    m = mm + bias (no bias: mm)."""
+    inputs = (p, mm, h) if bias is None else (p, mm, bias, h)
+    a, b, hp = p._data, mm._data if bias is None else mm._data + bias._data, h._data
     xp = backend.array_module(a)
     z = _sigmoid_value(xp, a[:, :u] + b[:, :u])
     r = _sigmoid_value(xp, a[:, u:2 * u] + b[:, u:2 * u])
@@ -66,23 +73,32 @@ def step_output(p, m, h, u):
             g_ah = (g * keep) * (1 - hh * hh)
             return gz * (z * (1 - z)), ((g_ah * m_h) * (r * (1 - r))), g_ah, g_ah * r
 
-        def p_rule(g, out, a, b, hp):
+        def p_rule(g, out, *arrays):
             g_az, g_ar, g_ah, _ = pre_activation_grads(g)
             return xp.concatenate([g_az, g_ar, g_ah], axis=1) + a.dtype.type(0)
 
-        def m_rule(g, out, a, b, hp):
-            g_az, g_ar, _, g_mh = pre_activation_grads(g)
-            return xp.concatenate([g_az, g_ar, g_mh], axis=1) + a.dtype.type(0)
+        m_grad = []             # (g, m's gradient): computed once for mm and the bias
 
-        record('gru_step_output', (p, m, h), out, (
-            array_rule(lambda g, out, p, m, h: _tensor_grads(g, p, m, h, u)[0], p_rule),
-            array_rule(lambda g, out, p, m, h: _tensor_grads(g, p, m, h, u)[1], m_rule),
-            array_rule(lambda g, out, p, m, h: g * sigmoid(p[:, :u] + m[:, :u]), lambda g, out, a, b, hp: g * z)))
+        def m_rule(g, out, *arrays):
+            if not m_grad or m_grad[0] is not g:
+                g_az, g_ar, _, g_mh = pre_activation_grads(g)
+                m_grad[:] = [g, xp.concatenate([g_az, g_ar, g_mh], axis=1) + a.dtype.type(0)]
+            return m_grad[1]
+        to_m = array_rule(lambda g, out, *t: _tensor_grads(g, t, u)[1], m_rule)
+        record('gru_step_output', inputs, out, (
+            array_rule(lambda g, out, *t: _tensor_grads(g, t, u)[0], p_rule), to_m) + (to_m,) * (len(inputs) - 3) + (
+            array_rule(lambda g, out, *t: g * sigmoid(t[0][:, :u] + _m(t)[:, :u]), lambda g, out, *arrays: g * z),))
     return out
 
 
-def _tensor_grads(g, p, m, h, u):
+def _m(tensors):
+    """m from the op's Tensor inputs (p, mm[, bias], h), recomputed with framework ops."""
+    return tensors[1] if len(tensors) == 3 else tensors[1] + tensors[2]
+
+
+def _tensor_grads(g, tensors, u):
     """p's and m's gradients with framework ops (the separate ops' Tensor rules), for recorded sweeps."""
+    p, m, h = tensors[0], _m(tensors), tensors[-1]
     z = sigmoid(p[:, :u] + m[:, :u])
     r = sigmoid(p[:, u:2 * u] + m[:, u:2 * u])
     m_h = m[:, 2 * u:]

@@ -47,8 +47,9 @@ def applies(p, r, bias, c, gate, act):
     if a.dtype not in _FLOATS or r._data.dtype != a.dtype or c._data.dtype != a.dtype or a.ndim != 2 or \
             r._data.shape != a.shape or c.ndim != 2 or a.shape != (c.shape[0], 4 * c.shape[1]):
         return False
-    if bias is not None and (type(bias) is not Tensor or bias._data.dtype != a.dtype or bias._data.shape != a.shape[1:]):
-        return False        # (a Variable, or a bias that add_bias would broadcast: the separate ops)
+    if bias is not None and (not isinstance(bias, Tensor) or type(bias._data) is not np.ndarray or
+                             bias._data.dtype != a.dtype or bias._data.shape != a.shape[1:]):
+        return False        # (a bias that add_bias would broadcast: the separate ops)
     # (a numerics check observes ops by name: it should name the separate ops that TensorFlow runs;
     # under nested tapes the separate ops' second derivatives keep their bits, where the fused
     # rules' Tensor forms, another graph of the same terms, differed in last bits)
