@@ -114,3 +114,49 @@ def test_load_weights_from_a_directory_is_is_a_directory_error(tmp_path):
     folder.mkdir()
     with pytest.raises(IsADirectoryError):           # TF 2.21: h5py's IsADirectoryError
         two_outputs().load_weights(str(folder))
+
+
+def _single():
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+    model.compile('sgd', 'mse')
+    return model
+
+
+@pytest.mark.parametrize('call', [
+    lambda m: m.fit(X.tolist(), Y, verbose=0),
+    lambda m: m.fit(X, Y.tolist(), verbose=0),
+    lambda m: m.fit(X, Y, sample_weight=[1.0] * 8, verbose=0),
+    lambda m: m.evaluate(X.tolist(), Y, verbose=0),
+    lambda m: m.predict(X.tolist(), verbose=0),
+])
+def test_python_lists_of_numbers_are_keras_unrecognized_data(call):
+    # TF 2.21: ValueError 'Unrecognized data type: x=[[...]] (of type <class 'list'>)' (x named whichever
+    # part was a list); tapeflow trained on them
+    with pytest.raises(ValueError, match=r'^Unrecognized data type: x='):
+        call(_single())
+
+
+def test_lists_of_arrays_are_still_structures():
+    inputs = [keras.Input((3,)), keras.Input((2,))]
+    model = keras.Model(inputs, keras.layers.Dense(1)(keras.layers.Concatenate()(inputs)))
+    model.compile('sgd', 'mse')
+    assert list(model.fit([X, X[:, :2]], Y, verbose=0).history) == ['loss']
+
+
+def test_load_model_dispatches_by_name_as_keras(tmp_path, monkeypatch):
+    # TF 2.21: the name decides the format; what the file holds does not
+    monkeypatch.chdir(tmp_path)
+    model = _single()
+    model.save('m.keras')
+    model.save('m.h5')
+    (tmp_path / 'm.keras').rename(tmp_path / 'zip.h5')           # a zip named .h5: h5py's OSError
+    with pytest.raises(OSError):
+        keras.models.load_model('zip.h5')
+    (tmp_path / 'm.h5').rename(tmp_path / 'hdf5.keras')          # HDF5 named .keras: 'File not found'
+    with pytest.raises(ValueError) as caught:
+        keras.models.load_model('hdf5.keras')
+    assert str(caught.value) == ('File not found: filepath=hdf5.keras. Please ensure the file is an accessible '
+                                 '`.keras` zip file.')
+    (tmp_path / 'other.txt').write_text('hi')
+    with pytest.raises(ValueError, match='^File format not supported: filepath=other.txt. Keras 3 only supports'):
+        keras.models.load_model('other.txt')

@@ -237,7 +237,7 @@ def test_truncated_archive_names_the_path(tmp_path):
     _model('adam').save(tmp_path / 'model.keras')
     data = (tmp_path / 'model.keras').read_bytes()
     (tmp_path / 'model.keras').write_bytes(data[:len(data) // 3])
-    with pytest.raises(SavedFileError, match='model.keras is not a .keras archive'):
+    with pytest.raises(SavedFileError, match='File not found: filepath=.*model.keras. Please ensure the file is an accessible'):
         load_model(tmp_path / 'model.keras')
 
 

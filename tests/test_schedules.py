@@ -108,7 +108,6 @@ def test_piecewise_checks_its_lists():
         PiecewiseConstantDecay([1, 2], [0.1, 0.2])
 
 
-
 def test_piecewise_with_unsorted_boundaries_adds_overlapping_ranges_as_keras():
     # TF 2.21 (/work/notes/progs/apifuzz6/p/pw.py): Keras 3 sums each range's indicator times its value
     schedule = PiecewiseConstantDecay([10, 5], [0.1, 0.2, 0.3])

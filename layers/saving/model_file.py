@@ -21,7 +21,8 @@ import h5py
 from . import assets, compile_config, keras3_weights, keras_archive, keras_directory, legacy_h5
 from framework.atomic_files import atomic_write, check_overwrite
 from framework.keras import absl_warnings
-from .h5_io import NotAZipError, SavedFileError, open_for_reading, read_json_attr
+from .h5_io import (NotAZipError, SavedFileError, SavedFileNotFoundError, missing_file_message, open_for_reading,
+                    read_json_attr)
 from .legacy_config import legacy_model_config
 from .model_config import build_model, lookup_table, serialize_model, to_json
 from .weight_plan import WeightPlan
@@ -153,19 +154,27 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
     path = str(filepath) if isinstance(filepath, (int, float)) and not isinstance(filepath, bool) \
         else os.fspath(filepath)
     table = lookup_table(custom_objects)
-    if (os.path.isfile(path) and zipfile.is_zipfile(path)) or keras_directory.is_unzipped_archive(path):
+    # Keras 3's dispatch, by the name first: a zip named .keras (or an unzipped archive's directory) is an
+    # archive, a .h5 / .hdf5 name is HDF5 whatever it holds, and any other name is refused
+    if (path.endswith('.keras') and os.path.isfile(path) and zipfile.is_zipfile(path)) \
+            or keras_directory.is_unzipped_archive(path):
         return _load_archive(path, table, compile)
-    if path.endswith('.keras') and os.path.isfile(path) and not h5py.is_hdf5(path):
-        raise NotAZipError('%s is not a .keras archive (not a zip file; truncated or damaged?)' % path)
-    if os.path.isdir(path) or (not os.path.exists(path) and not path.endswith(('.keras', '.h5', '.hdf5'))):
-        # Keras 3.15's first sentences (also for a missing file it cannot tell the format of by its
-        # name); its advice (TFSMLayer) names a layer tapeflow has not got
-        raise SavedFileError('File format not supported: filepath=%s. Keras 3 only supports V3 `.keras` files, '
-                             'legacy H5 format files (`.h5` extension). Note that the legacy SavedModel format is '
-                             'not supported by `load_model()` in Keras 3. To reload a SavedModel written by '
-                             '`model.export()` or `tf.saved_model.save()`, use `tf.saved_model.load(%s)`.'
-                             % (path, path))
-    return _load_h5(path, table, compile)
+    if path.endswith(('.h5', '.hdf5')):
+        return _load_h5(path, table, compile)
+    if path.endswith('.keras'):
+        if not os.path.exists(path):
+            raise SavedFileNotFoundError(missing_file_message(path))
+        error = NotAZipError('File not found: filepath=%s. Please ensure the file is an accessible `.keras` zip '
+                             'file.' % path)        # Keras 3's words for a .keras name that is no zip
+        error.add_note('%s is not a .keras archive (not a zip file: truncated, damaged, a directory, or an HDF5 '
+                       'file misnamed .keras)' % path)
+        raise error
+    # Keras 3.15's first sentences; its advice (TFSMLayer) names a layer tapeflow has not got
+    raise SavedFileError('File format not supported: filepath=%s. Keras 3 only supports V3 `.keras` files, '
+                         'legacy H5 format files (`.h5` extension). Note that the legacy SavedModel format is '
+                         'not supported by `load_model()` in Keras 3. To reload a SavedModel written by '
+                         '`model.export()` or `tf.saved_model.save()`, use `tf.saved_model.load(%s)`.'
+                         % (path, path))
 
 
 def _load_archive(path, table, compile):

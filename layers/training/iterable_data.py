@@ -16,7 +16,8 @@ from framework.keras.run_limits import capped_steps
 from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor, convert_to_tensor
 
-from .data import ArrayData, class_weight_table, pack_x_y_sample_weight, unpack_x_y_sample_weight
+from .data import (ArrayData, UnrecognizedDataError, class_weight_table, pack_x_y_sample_weight,
+                   unpack_x_y_sample_weight)
 from .py_dataset import PyDatasetData, is_py_dataset
 from .read_ahead import ReadAhead, read_ahead_depth
 
@@ -44,6 +45,24 @@ def _check_steps(steps, what, iterable):
     return steps
 
 
+_PYTHON_SCALARS = (bool, int, float, complex, str, bytes)
+
+
+def _check_array_leaves(x, y, sample_weight):
+    """Keras 3 takes x, y and sample_weight as structures of arrays: a Python number or string among
+    the leaves (a list of lists of numbers, a list of labels) is no array it knows, and it refuses the
+    data in the words below (naming x whichever part it was), as TensorFlow 2.21 does."""
+    for part in (x, y, sample_weight):
+        if isinstance(part, (list, tuple, dict)) and any(isinstance(leaf, _PYTHON_SCALARS)
+                                                         for leaf in nest.flatten(part)):
+            text = str(x)
+            error = UnrecognizedDataError('Unrecognized data type: x=%s (of type %s)'
+                                          % (text if len(text) < 2000 else text[:2000] + '...', type(x)))
+            error.add_note('pass numpy arrays (np.array(%s)) or tensors, not Python lists of numbers'
+                           % ('x' if part is x else 'y' if part is y else 'sample_weight'))
+            raise error
+
+
 def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, class_weight=None,
               steps_per_epoch=None, what='fit', distributed=False):
     """The batch source for ``x``: PyDatasetData, IterableData (datasets, generators) or ArrayData.
@@ -52,6 +71,7 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
     steps_per_epoch = _check_steps(steps_per_epoch, what, is_iterable_input(x))
     steps_per_epoch = capped_steps(steps_per_epoch)     # keras.config.set_max_steps_per_epoch
     if not is_iterable_input(x):
+        _check_array_leaves(x, y, sample_weight)
         data = ArrayData(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch,
                          restart_each_epoch=what != 'fit')
         if data.num_samples == 0 and what == 'predict':
