@@ -78,8 +78,9 @@ def __getattr__(name):
         return importlib.import_module('.' + name, __name__)
     if name in _MODELS:
         return getattr(importlib.import_module('.' + _MODELS[name], __name__), name)
-    raise AttributeError('keras.applications has no attribute %r; tapeflow has %s so far'
-                         % (name, ', '.join(sorted(_MODULES + tuple(_MODELS)))))
+    error = AttributeError("module 'keras.applications' has no attribute %r" % name)     # Python's words, as Keras
+    error.add_note('keras.applications here has %s' % ', '.join(sorted(_MODULES + tuple(_MODELS))))
+    raise error
 
 
 def __dir__():
