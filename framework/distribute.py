@@ -255,6 +255,7 @@ def _check_op(reduce_op, what):
 from .distribute_more import (CentralStorageStrategy, CrossDeviceOps, HierarchicalCopyAllReduce,  # noqa: E402
                               MultiWorkerMirroredStrategy, NcclAllReduce, ReductionToOneDevice)
 from . import distribute_more as _more  # noqa: E402
+from . import cluster_resolver  # noqa: E402,F401  (tf.distribute.cluster_resolver)
 
 experimental = types.SimpleNamespace(      # tf.distribute.experimental: the strategies TF still lists there
     CentralStorageStrategy=CentralStorageStrategy,

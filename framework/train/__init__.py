@@ -13,11 +13,12 @@ from .checkpoint_manager import CheckpointManager
 from .checkpoint_options import CheckpointOptions
 from .checkpoint_polling import checkpoints_iterator
 from .checkpoint_state import CheckpointState, get_checkpoint_state, latest_checkpoint
+from .cluster_spec import ClusterSpec
 from .moving_averages import ExponentialMovingAverage
 from .restore_status import CheckpointLoadStatus
 from ..io.example_proto import BytesList, Example, Feature, Features, FloatList, Int64List  # tf.train's protos
 
-__all__ = ['BytesList', 'Checkpoint', 'CheckpointLoadStatus', 'CheckpointManager', 'CheckpointOptions',
+__all__ = ['BytesList', 'Checkpoint', 'CheckpointLoadStatus', 'CheckpointManager', 'CheckpointOptions', 'ClusterSpec',
            'CheckpointReader', 'CheckpointState', 'Example', 'Feature', 'Features', 'FloatList', 'Int64List', 'ExponentialMovingAverage', 'checkpoints_iterator', 'get_checkpoint_state',
            'latest_checkpoint', 'list_variables', 'load_checkpoint', 'load_variable']
 
