@@ -186,13 +186,15 @@ class Sequential(ModelBase):
                 shapes[id(layer)] = nest.map_structure(lambda t: t.shape, x) if not isinstance(x, KerasTensor) \
                     else x.shape
         except (TypeError, ValueError, NotImplementedError) as err:
+            if getattr(err, 'incompatible_input', False):     # a built model's input spec refused it: Keras raises
+                raise
             # As Keras, a layer that cannot say its output from shapes alone leaves no graph.
             self._graph_ends, self._graph_error = None, '%s: %s' % (type(err).__name__, err)
             return None
         self._graph_ends, self._graph_error = ([input_layer.output], nest.flatten(x)), None
         # Keras 3 wraps the traced graph in a Functional, which takes the next 'functional' name:
         # a later keras.Model(...) is 'functional_1' after one built Sequential, as there.
-        unique_name('functional')
+        self._functional_name = unique_name('functional')
         return shapes
 
     def call(self, inputs, training=None, mask=None, **kwargs):
@@ -248,6 +250,27 @@ class Sequential(ModelBase):
         raise ValueError("Invalid input shape for input {} with name '{}' and path ''. Expected shape {}, but input "
                          'has incompatible shape {}'.format(x, self._graph_ends[0][0].name, reference, tuple(x.shape)))
 
+    def _check_input_shape(self, shape):
+        """Keras 3's ValueError unless ``shape`` fits the traced graph's Input past the batch axis:
+        its Functional's input spec (allow_last_axis_squeeze) is checked for output shapes, and so when
+        another model is built through this one (eager calls are not checked). The data augmentation
+        tutorial's ``Sequential([resize_and_rescale, data_augmentation, ...])``, whose two parts were
+        built by calls on differently shaped images, raised it on TF 2.21."""
+        reference = self._graph_ends[0][0]
+        expected = (None,) + tuple(reference.shape[1:])
+        found, wanted = tuple(shape), expected
+        if found and found[-1] == 1:
+            found = found[:-1]
+        if wanted and wanted[-1] == 1:
+            wanted = wanted[:-1]
+        if any(a is not None and b is not None and a != b for a, b in zip(wanted, found)):
+            error = ValueError("Input 0 with name '%s' of layer '%s' is incompatible with the layer: expected "
+                               'shape=%s, found shape=%s' % (reference._keras_history[0].name,
+                                                             getattr(self, '_functional_name', 'functional'),
+                                                             expected, found))
+            error.incompatible_input = True
+            raise error
+
     def compute_mask(self, inputs, mask=None):
         """None: the output already carries the mask its last layer computed."""
         return None
@@ -257,6 +280,8 @@ class Sequential(ModelBase):
 
     def compute_output_shape(self, input_shape):
         shape = tuple(input_shape)
+        if self._graph_ends is not None and self.built:
+            self._check_input_shape(shape)
         for layer in self._layers:
             shape = tuple(layer.compute_output_shape(shape))
         return shape
