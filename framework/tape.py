@@ -15,7 +15,7 @@ import itertools
 import threading
 from _thread import get_ident
 
-from . import graph_random_ops, nest
+from . import graph_random_ops, loop_reads, nest
 from .indexed_slices import IndexedSlices, RowGradients
 from .none_gradients import EXPLAIN_NONE, NoneGradientWarning, explain_nones, none_gradient_reason  # noqa: F401
 from .tape_arguments import check_sources, check_targets, result, seeds, unconnected_mode
@@ -181,19 +181,24 @@ def _graph_read(variable, tape):
 # Once the tape lets go, writes are in place again. (``record`` makes the snapshots and lists them.)
 
 
-def _fold_reads(reads, grads):
-    """Move each snapshot's gradient to its variable (once the sweep is done with it)."""
-    for snap in reads:
-        g = grads.pop(id(snap), None)
+def _fold_reads(tape, grads):
+    """Move each snapshot's gradient to its variable (once the sweep is done with it); the reads
+    made in a traced loop's turns add last turn first, as tf.while_loop's gradient (loop_reads.py)."""
+    reads = tape._reads
+    loops = loop_reads.loops_of(tape) if reads else None
+    if loops is None:
+        pairs = ((id(snap._variable), grads.pop(id(snap), None)) for snap in reads)
+    else:
+        pairs = loop_reads.fold_order(reads, grads, loops, _added)
+    for vid, g in pairs:
         if g is not None:
-            vid = id(snap._variable)
             prev = grads.get(vid)
-            if prev is None:
-                grads[vid] = g
-            elif type(g) is RowGradients:       # gathered rows go first: a Tensor's ``+`` does not know them
-                grads[vid] = g + prev
-            else:
-                grads[vid] = prev + g
+            grads[vid] = g if prev is None else _added(prev, g)
+
+
+def _added(prev, g):
+    # gathered rows go first: a Tensor's ``+`` does not know them
+    return g + prev if type(g) is RowGradients else prev + g
 
 
 def record_blocked(name, inputs):
@@ -427,7 +432,7 @@ class GradientTape:
         try:
             if ACTIVE and any(t._thread == get_ident() for t in tuple(ACTIVE)):
                 self._sweep(grads, source_ids, free, order)
-                _fold_reads(self._reads, grads)
+                _fold_reads(self, grads)
                 rows = [key for key, g in grads.items() if type(g) is RowGradients]
             else:
                 # Nothing of this thread records the sweep (first-order gradients): run
@@ -435,7 +440,7 @@ class GradientTape:
                 for key, g in grads.items():
                     grads[key] = g._data
                 sweep_arrays(self._nodes, self._tracked, grads, source_ids, free, order)
-                _fold_reads(self._reads, grads)
+                _fold_reads(self, grads)
                 rows = []
                 for key, g in grads.items():
                     if type(g) is RowGradients:

@@ -6,7 +6,7 @@ array costs. Operators delegate to the ops in ``framework.ops``.
 """
 import numpy as np
 
-from . import backend, dtypes, graph_random_ops, trace_names
+from . import backend, dtypes, graph_random_ops, loop_reads, trace_names
 from .placement import on_host
 from .tensor_shape import TensorShape  # noqa: F401  (re-exported: framework.tensor.TensorShape)
 
@@ -156,7 +156,7 @@ class Tensor:
         if self._data.ndim == 0:
             raise TypeError('Cannot iterate over a scalar tensor.')
         turns = (self[i] for i in range(self._data.shape[0]))
-        return turns if graph_random_ops.current() is None else graph_random_ops.loop_turns(turns)
+        return turns if graph_random_ops.current() is None else loop_reads.turns(graph_random_ops.loop_turns(turns))
 
     def __repr__(self):
         if trace_names.ACTIVE:

@@ -1,0 +1,107 @@
+"""Gradients of the actor-critic tutorial's episode loop as TF 2.21 computes them.
+
+- A variable read in each turn of ``for t in tf.range(n)`` inside a tf.function (one tf.while_loop
+  on TF) gets the turns' gradients added last turn first (framework/loop_reads.py). Checked on TF
+  2.21 (progs/tutorials6/probe_loopgrad2.py): its gradient equals the per-turn gradients summed
+  in reverse, bit for bit, for n = 3 to 37; tapeflow summed them first turn first.
+- ``g @ W.T`` for one row and a depth of 2 or 3 (a single sample's input gradient through the
+  actor's Dense(2)) is TF's in-order sum of rounded products (657 of 657 shapes on TF 2.21).
+The tutorial itself (progs/tutorials6/p3_actor_critic.py, 12 episodes) now prints TF's bits with
+TAPEFLOW_TF_EXACT_MATH=1.
+"""
+import numpy as np
+import pytest
+
+import framework as tf
+
+
+def _setup():
+    tf.keras.utils.set_random_seed(1)
+    common = tf.keras.layers.Dense(16, activation='relu')
+    head = tf.keras.layers.Dense(2)
+    xs = tf.constant(np.random.RandomState(0).normal(size=(40, 1, 4)).astype('float32'))
+    return common, head, xs
+
+
+def _bits(values):
+    return [np.asarray(v).tobytes() for v in values]
+
+
+@pytest.mark.parametrize('n', [3, 12, 37])
+def test_traced_loop_adds_turn_gradients_last_first(n):
+    common, head, xs = _setup()
+    variables = lambda: common.trainable_variables + head.trainable_variables     # noqa: E731
+
+    @tf.function
+    def episode(steps):
+        with tf.GradientTape() as tape:
+            values = tf.TensorArray(tf.float32, size=0, dynamic_size=True)
+            for t in tf.range(steps):
+                values = values.write(t, tf.squeeze(head(common(xs[t])))[0])
+            values = values.stack()
+            loss = tf.reduce_sum(values * values)
+        return tape.gradient(loss, variables())
+
+    def turn(t):
+        with tf.GradientTape() as tape:
+            v = tf.squeeze(head(common(xs[t])))[0]
+            loss = v * v
+        return [np.asarray(g) for g in tape.gradient(loss, variables())]
+
+    got = episode(tf.constant(n))
+    turns = [turn(t) for t in range(n)]
+    want = []
+    for k in range(len(turns[0])):
+        total = turns[n - 1][k]
+        for t in range(n - 2, -1, -1):
+            total = total + turns[t][k]
+        want.append(total)
+    assert _bits(got) == _bits(want)
+
+
+def test_a_loop_left_by_break_still_adds_last_first():
+    common, head, xs = _setup()
+
+    @tf.function
+    def episode():
+        with tf.GradientTape() as tape:
+            total = tf.constant(0.0)
+            for t in tf.range(10):
+                v = tf.squeeze(head(common(xs[t])))[0]
+                total += v * v
+                if t >= 4:
+                    break
+        return tape.gradient(total, common.trainable_variables)
+
+    def turn(t):
+        with tf.GradientTape() as tape:
+            v = tf.squeeze(head(common(xs[t])))[0]
+            loss = v * v
+        return [np.asarray(g) for g in tape.gradient(loss, common.trainable_variables)]
+    turns = [turn(t) for t in range(5)]
+    want = [turns[4][k] + turns[3][k] + turns[2][k] + turns[1][k] + turns[0][k] for k in range(2)]
+    assert _bits(episode()) == _bits(want)
+
+
+def test_one_row_transposed_product_of_depth_two_is_in_order():
+    rng = np.random.RandomState(5)
+    a = rng.normal(size=(1, 2)).astype(np.float32)
+    b = rng.normal(size=(40, 2)).astype(np.float32)
+    got = tf.matmul(a, b, transpose_b=True).numpy()
+    np.testing.assert_array_equal(got, a[:, 0:1] * b[:, 0] + a[:, 1:2] * b[:, 1])
+    # TF 2.21's first outputs for these draws (progs/tutorials6: tf.matmul(a, b, transpose_b=True))
+    want = [1.1559327840805054, -0.475232869386673, -0.20542341470718384, 0.19191981852054596,
+            -0.45849305391311646, -0.3579959273338318, -0.5028821229934692, -0.1065099835395813]
+    np.testing.assert_array_equal(got[0, :8], np.array(want, np.float32))
+
+
+def test_dense_input_gradient_of_one_sample_through_two_units():
+    rng = np.random.RandomState(5)
+    a = rng.normal(size=(1, 2)).astype(np.float32)
+    b = rng.normal(size=(40, 2)).astype(np.float32)
+    x = tf.Variable(np.zeros((1, 40), np.float32))
+    kernel = tf.constant(b)            # Dense(2) on 40 features: kernel (40, 2)
+    with tf.GradientTape() as tape:
+        y = tf.matmul(x, kernel)
+    (g,) = tape.gradient(y, [x], output_gradients=tf.constant(a))
+    np.testing.assert_array_equal(g.numpy(), a[:, 0:1] * b[:, 0] + a[:, 1:2] * b[:, 1])
