@@ -3,6 +3,7 @@ sobel_edges, psnr and ssim (TensorFlow's Gaussian-window SSIM), written with tap
 ops so they can serve as differentiable losses."""
 import numpy as np
 
+from ...errors import InvalidArgumentError
 from ..arithmetic import squared_difference
 from ..operands import as_tensor
 from ..reductions import reduce_mean, reduce_sum
@@ -121,9 +122,15 @@ def _flat_pair(img1, img2, max_val, filter_size, op):
     x, y, peak = _pair_as_float(img1, img2, max_val, op)
     h, w = x.shape[-3], x.shape[-2]
     window = int(filter_size)
-    if window < 1 or h < window or w < window:
-        raise ValueError('%s: images of height %d and width %d are smaller than filter_size %d; use a smaller '
-                         'filter_size or larger images' % (op, h, w, window))
+    if window < 1:
+        raise ValueError('%s: filter_size must be a positive int, got %r' % (op, filter_size))
+    if h < window or w < window:
+        # TensorFlow's Assert in _ssim_per_channel: the first image's shape and the filter size
+        error = InvalidArgumentError("Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized "
+                                     'data: %s\n%d' % (', '.join(str(d) for d in x.shape), window))
+        error.add_note('%s: images of height %d and width %d are smaller than filter_size %d; use a smaller '
+                       'filter_size or larger images' % (op, h, w, window))
+        raise error
     lead = list(x.shape[:-3])
     return reshape(x, [-1, h, w, x.shape[-1]]), reshape(y, [-1, h, w, y.shape[-1]]), peak, lead, window
 
@@ -171,9 +178,14 @@ def ssim_multiscale(img1, img2, max_val, power_factors=_MSSSIM_WEIGHTS, filter_s
         if k:
             x, y = _halve(x), _halve(y)
         if x.shape[1] < window or x.shape[2] < window:
-            raise ValueError('%s: images of %d x %d pixels shrink to %d x %d at scale %d of %d, smaller than '
-                             'filter_size %d; use larger images, a smaller filter_size or fewer power_factors'
-                             % (op, h, w, x.shape[1], x.shape[2], k + 1, scales, window))
+            # TensorFlow's Assert at that scale: the shrunk images' shape and the filter size
+            shown = tuple(lead) + tuple(x.shape[1:])
+            error = InvalidArgumentError("Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized "
+                                         'data: %s\n%d' % (', '.join(str(d) for d in shown), window))
+            error.add_note('%s: images of %d x %d pixels shrink to %d x %d at scale %d of %d, smaller than '
+                           'filter_size %d; use larger images, a smaller filter_size or fewer power_factors'
+                           % (op, h, w, x.shape[1], x.shape[2], k + 1, scales, window))
+            raise error
         index_map, cs = _ssim_maps(x, y, peak, window, float(filter_sigma), k1, k2)
         terms.append(relu(reduce_mean(cs, [1, 2])))
     terms[-1] = relu(reduce_mean(index_map, [1, 2]))
