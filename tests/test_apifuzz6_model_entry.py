@@ -160,3 +160,15 @@ def test_load_model_dispatches_by_name_as_keras(tmp_path, monkeypatch):
     (tmp_path / 'other.txt').write_text('hi')
     with pytest.raises(ValueError, match='^File format not supported: filepath=other.txt. Keras 3 only supports'):
         keras.models.load_model('other.txt')
+
+
+@pytest.mark.parametrize('name', ['u.keras', 'u.h5'])
+def test_a_model_saved_unbuilt_loads_unbuilt(tmp_path, name):
+    # TF 2.21 (p/ub.py): loads with built False and no weights; fit then builds it
+    model = keras.Sequential([keras.layers.Dense(2), keras.layers.Dense(1)])
+    model.compile('adam', 'mse')
+    model.save(str(tmp_path / name))          # (.keras warns that the model is unbuilt, as Keras's saving_lib)
+    loaded = keras.models.load_model(str(tmp_path / name))
+    assert not loaded.built and loaded.weights == []
+    loaded.fit(np.ones((4, 3)), np.ones((4, 1)), verbose=0)
+    assert len(loaded.weights) == 4

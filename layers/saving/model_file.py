@@ -184,8 +184,9 @@ def _load_archive(path, table, compile):
     if compile and compile_cfg:
         _compile(model, compile_config.compile_arguments(compile_cfg, table, path))
     with keras_archive.open_archive_weights(path) as f:
-        if not model.built:
-            build_from_first_kernel(model, keras3_first_shape(model, f), path)
+        first_shape = None if model.built else keras3_first_shape(model, f)
+        if first_shape is not None:       # (a model saved unbuilt has no weights to read: it stays unbuilt, as in Keras)
+            build_from_first_kernel(model, first_shape, path)
         weight_plan = WeightPlan(path)
         keras3_weights.plan(f, model, weight_plan)
     weight_plan.apply()
@@ -201,8 +202,9 @@ def _load_h5(path, table, compile):
                                  'model.load_weights() into a model built in code)' % path)
         model = build_model(model_config, table, path)
         root = legacy_h5.weights_root(f)
-        if not model.built:
-            build_from_first_kernel(model, legacy_h5.first_weight_shape(root), path)
+        first_shape = None if model.built else legacy_h5.first_weight_shape(root)
+        if first_shape is not None:       # (saved unbuilt: no weights, the model stays unbuilt, as in Keras)
+            build_from_first_kernel(model, first_shape, path)
         weight_plan = WeightPlan(path)
         legacy_h5.plan(root, model, weight_plan)
         training = read_json_attr(f, 'training_config', path)
