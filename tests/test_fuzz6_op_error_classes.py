@@ -52,3 +52,27 @@ def test_beam_width_is_truncated_as_tensorflow_reads_int_attrs():
     assert len(decoded) == 1
     with pytest.raises(TypeError, match="Expected int for argument 'beam_width' not '3'."):
         tf.nn.ctc_beam_search_decoder(np.zeros((4, 2, 3), np.float32), np.array([4, 4]), beam_width='3')
+
+
+MORE = {   # TF 2.21's refusals where tapeflow computed (out_tf.txt)
+    'bias_add of a vector': (lambda: tf.nn.bias_add(np.ones(3, np.float32), np.ones(3, np.float32)),
+                             IAE, r'Input tensor must be at least 2D: \[3\] \[Op:BiasAdd\]'),
+    'max_pool_with_argmax of nothing': (lambda: tf.nn.max_pool_with_argmax(np.zeros((0, 4, 4, 2), np.float32), 2, 2,
+                                                                           'VALID'),
+                                        IAE, r'tensor_in must not be empty'),
+    'saturate_cast of bools': (lambda: tf.dtypes.saturate_cast(np.array([True]), tf.uint8), TypeError,
+                               "Cannot find minimum value of <dtype: 'bool'> with type <dtype: 'uint8'>."),
+    'tridiagonal_matmul ranks': (lambda: tf.linalg.tridiagonal_matmul(np.ones((1, 3, 3), np.float32),
+                                                                      np.ones((1, 1, 3, 2), np.float32)),
+                                 IAE, 'All input tensors must have the same rank.'),
+    'fractional_max_pool half': (lambda: tf.nn.fractional_max_pool(np.ones((1, 4, 4, 1), np.float16),
+                                                                   [1.0, 1.5, 1.5, 1.0]),
+                                 IAE, "Value for attr 'T' of half is not in the list of allowed values"),
+}
+
+
+@pytest.mark.parametrize('name', sorted(MORE))
+def test_more_tensorflow_refusals(name):
+    call, error, words = MORE[name]
+    with pytest.raises(error, match=words):
+        call()

@@ -20,6 +20,9 @@ def saturate_cast(value, dtype, name=None):
     (300. to uint8 gives 255, not a wrapped value)."""
     x = as_tensor(value, 'saturate_cast')
     source, target = x._data.dtype, np.dtype(dtypes.numpy_dtype(dtype))
+    if source.kind == 'b':      # TF's saturate_cast looks up the bool input's limits in Python
+        raise TypeError("Cannot find minimum value of <dtype: 'bool'> with type <dtype: '%s'>."
+                        % dtypes.of_numpy(target).name)
     lo_hi, src = _limits(target), _limits(source)
     if lo_hi is not None and src is not None and source.kind != 'b':
         lo = max(float(lo_hi.min), float(src.min))

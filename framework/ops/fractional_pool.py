@@ -77,6 +77,10 @@ def _cells(seq, size, overlapping):
 
 def _prepare(value, pooling_ratio, pseudo_random, overlapping, seed, op):
     x = as_real_tensor(value, op)
+    if x._data.dtype == np.float16:     # the kernels' registry: float, double, int32, int64
+        kernel = 'FractionalMaxPool' if 'max' in op else 'FractionalAvgPool'
+        raise InvalidArgumentError("Value for attr 'T' of half is not in the list of allowed values: float, double, "
+                                   "int32, int64\n\t; NodeDef: {{node %s}}" % kernel)
     if x.ndim != 4:
         raise kernel_error('FractionalMaxPool' if 'max' in op else 'FractionalAvgPool',
                            'tensor_in must be 4-dimensional', named=True,

@@ -8,7 +8,7 @@ are those ops' rules, and only the entries TensorFlow reads receive one.
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import Tensor
 from .linalg import matmul
 from .linalg_checks import matrices, rhs_rows, same_dtype
@@ -166,6 +166,10 @@ def tridiagonal_matmul(diagonals, rhs, diagonals_format='compact', name=None):
     b = as_float_tensor(rhs, op)
     if b.ndim < 2:
         raise InvalidArgumentError('%s: rhs must be (..., M, N), got shape %s' % (op, tuple(b.shape)))
+    if diagonals_format == 'compact' and np.ndim(diagonals) != b.ndim:      # TridiagonalMatMul broadcasts nothing
+        raise kernel_error('TridiagonalMatMul', 'All input tensors must have the same rank.', named=True,
+                           note='%s: diagonals of shape %s and rhs of shape %s need the same batch axes'
+                           % (op, tuple(np.shape(diagonals)), tuple(b.shape)))
     try:
         t = _tridiagonal_matrix(diagonals, diagonals_format, b.shape[-2], op)
     except ValueError as err:

@@ -1,7 +1,7 @@
 """The cross-entropies and small helpers of ``tf.nn``."""
 import numpy as np
 
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from .. import backend, graph_random_ops, libm
 from . import eigen_math, sigmoid_xent_graph
 from .eigen_sum import kernel_row_sums
@@ -210,6 +210,9 @@ def bias_add(value, bias, data_format=None, name=None):
     value, bias = as_tensor(value, 'bias_add'), as_tensor(bias, 'bias_add')
     channels_first = isinstance(data_format, str) and data_format.startswith('NC')   # 'NCHW', 'NCDHW'
     axis = 1 if channels_first and value.ndim > 2 else -1
+    if value.ndim == 1:         # BiasAdd's own check (tapeflow added the bias to the vector)
+        raise kernel_error('BiasAdd', 'Input tensor must be at least 2D: [%d]' % value.shape[0], named=True,
+                           note='bias_add: value must be (batch, ..., channels), got shape %s' % (tuple(value.shape),))
     if value.ndim == 0 or bias.ndim != 1 or bias.shape[0] != value.shape[axis]:
         raise InvalidArgumentError('bias_add: bias of shape %s does not match the %s axis of value %s'
                                    % (tuple(bias.shape), 'channel (1)' if axis == 1 else 'last',

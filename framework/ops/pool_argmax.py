@@ -37,6 +37,9 @@ def max_pool_with_argmax(input, ksize, strides, padding, data_format='NHWC', out
         raise kernel_error('MaxPoolWithArgmax', 'tensor_in must be 4-dimensional (%d)' % x.ndim, named=True,
                            note='%s: input must be (batch, height, width, channels), got shape %s'
                            % (op, tuple(x.shape)))
+    if x._data.size == 0:       # the kernel refuses an empty input (tapeflow returned empty outputs)
+        raise kernel_error('MaxPoolWithArgmax', 'tensor_in must not be empty (2)', named=True,
+                           note='%s: input of shape %s has no elements' % (op, tuple(x.shape)))
     _, geo = _pooling_input(x, ksize, strides, padding, op, as_real_tensor, kind='argmax')
     pooled = max_pool2d(x, ksize, strides, padding)
     a = x._data
