@@ -16,6 +16,9 @@ import weakref
 from _thread import get_ident
 
 _LOOPS = weakref.WeakKeyDictionary()     # tape -> (its reads list, [[(start, end) of each turn] per loop])
+# The dict under _LOOPS: empty until some tape records a traced loop's reads, so that every other
+# gradient() tells in one truth test that it has no loop to fold (tape._fold_reads, on the training step)
+NOTED = _LOOPS.data
 
 
 def turns(items):

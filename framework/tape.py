@@ -185,15 +185,24 @@ def _fold_reads(tape, grads):
     """Move each snapshot's gradient to its variable (once the sweep is done with it); the reads
     made in a traced loop's turns add last turn first, as tf.while_loop's gradient (loop_reads.py)."""
     reads = tape._reads
-    loops = loop_reads.loops_of(tape) if reads else None
-    if loops is None:
-        pairs = ((id(snap._variable), grads.pop(id(snap), None)) for snap in reads)
-    else:
-        pairs = loop_reads.fold_order(reads, grads, loops, _added)
-    for vid, g in pairs:
+    loops = loop_reads.loops_of(tape) if reads and loop_reads.NOTED else None
+    if loops is not None:
+        for vid, g in loop_reads.fold_order(reads, grads, loops, _added):
+            if g is not None:
+                prev = grads.get(vid)
+                grads[vid] = g if prev is None else _added(prev, g)
+        return
+    for snap in reads:          # the usual case, in a plain loop: every training step runs it
+        g = grads.pop(id(snap), None)
         if g is not None:
+            vid = id(snap._variable)
             prev = grads.get(vid)
-            grads[vid] = g if prev is None else _added(prev, g)
+            if prev is None:
+                grads[vid] = g
+            elif type(g) is RowGradients:       # gathered rows go first: a Tensor's ``+`` does not know them
+                grads[vid] = g + prev
+            else:
+                grads[vid] = prev + g
 
 
 def _added(prev, g):
