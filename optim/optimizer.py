@@ -281,9 +281,13 @@ class Optimizer(OptimizerState, abc.ABC):
         grads = list(grads)
         if trainable_variables is None:
             if not self.built:
-                raise ValueError('apply: without `trainable_variables` the optimizer must already be built; '
-                                 'call optimizer.build(trainable_variables) first')
+                raise ValueError('When passing `grads` without `variables`, the optimizer must already be built on a '
+                                 'list of variables. Call `optimizer.build(trainable_variables)` first. ')   # Keras 3's
             variables = self._slots.model_variables()
+            if len(grads) != len(variables):      # Keras 3's words (its typo included)
+                raise ValueError('When passing `grads` as a list of gradient tensors, the gradients must match '
+                                 '`optimizer.variables` one-to-on. Received a list of %d gradients, but the optimizer '
+                                 'is tracking %d trainable variables.' % (len(grads), len(variables)))
         else:
             variables = list(trainable_variables)
         if len(grads) != len(variables):      # Keras 3 zips them: the longer list's tail goes unused

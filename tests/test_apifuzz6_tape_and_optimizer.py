@@ -113,3 +113,19 @@ def test_negative_hyperparameters_are_taken_as_keras_takes_them(cls, options, ex
 def test_a_hyperparameter_that_is_no_number_is_still_refused():
     with pytest.raises(TypeError, match='`clipnorm` must be a number'):     # TF: TypeError from '>' at the update
         keras.optimizers.SGD(clipnorm='a')
+
+
+def test_apply_without_variables_needs_one_gradient_per_built_variable():
+    v, g = _pairs()
+    optimizer = keras.optimizers.Adam()
+    with pytest.raises(ValueError, match='^When passing `grads` without `variables`, the optimizer must already be '
+                                         'built'):
+        optimizer.apply([g])
+    optimizer.build([v])
+    with pytest.raises(ValueError) as caught:          # TF 2.21's words, 'one-to-on' included
+        optimizer.apply([g, g])
+    assert str(caught.value) == ('When passing `grads` as a list of gradient tensors, the gradients must match '
+                                 '`optimizer.variables` one-to-on. Received a list of 2 gradients, but the optimizer '
+                                 'is tracking 1 trainable variables.')
+    optimizer.apply([g])
+    assert int(optimizer.iterations) == 1
