@@ -47,7 +47,11 @@ def test_load_model_of_a_saved_model_directory_says_the_format_is_not_supported(
     with pytest.raises(ValueError, match=r'^File format not supported: filepath=%s\. Keras 3 only supports V3 '
                                          r'`\.keras` files, legacy H5 format files \(`\.h5` extension\)\. Note that '
                                          r'the legacy SavedModel format is not supported by `load_model\(\)` in '
-                                         r'Keras 3\. .*tf\.saved_model\.load' % path):
+                                         r'Keras 3\. In order to reload a TensorFlow SavedModel as an inference-only '
+                                         r"layer in Keras 3, use `keras\.layers\.TFSMLayer\(%s, call_endpoint="
+                                         r"'serving_default'\)` \(note that your `call_endpoint` might have a different "
+                                         r'name\)\.' % (path, path)):
         keras.models.load_model(path)
-    restored = tf.saved_model.load(path)                            # the advice works
+    restored = tf.saved_model.load(path)                            # the advice (and tapeflow's note) works
     assert restored is not None
+    assert keras.layers.TFSMLayer(path, call_endpoint='serving_default').built

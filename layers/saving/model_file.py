@@ -169,12 +169,16 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
         error.add_note('%s is not a .keras archive (not a zip file: truncated, damaged, a directory, or an HDF5 '
                        'file misnamed .keras)' % path)
         raise error
-    # Keras 3.15's first sentences; its advice (TFSMLayer) names a layer tapeflow has not got
-    raise SavedFileError('File format not supported: filepath=%s. Keras 3 only supports V3 `.keras` files, '
-                         'legacy H5 format files (`.h5` extension). Note that the legacy SavedModel format is '
-                         'not supported by `load_model()` in Keras 3. To reload a SavedModel written by '
-                         '`model.export()` or `tf.saved_model.save()`, use `tf.saved_model.load(%s)`.'
-                         % (path, path))
+    # Keras 3.15's words, its TFSMLayer advice included (tapeflow has that layer)
+    error = SavedFileError('File format not supported: filepath=%s. Keras 3 only supports V3 `.keras` files, '
+                           'legacy H5 format files (`.h5` extension). Note that the legacy SavedModel format is not '
+                           'supported by `load_model()` in Keras 3. In order to reload a TensorFlow SavedModel as an '
+                           "inference-only layer in Keras 3, use `keras.layers.TFSMLayer(%s, call_endpoint="
+                           "'serving_default')` (note that your `call_endpoint` might have a different name)."
+                           % (path, path))
+    error.add_note('or reload the SavedModel written by `model.export()` or `tf.saved_model.save()` with '
+                   '`tf.saved_model.load(%s)`' % path)
+    raise error
 
 
 def _load_archive(path, table, compile):
