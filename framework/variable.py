@@ -2,6 +2,7 @@
 import itertools
 import weakref
 
+import numpy as np
 
 from . import backend, dtypes, name_scopes, trace_names, variable_arguments
 from .errors import InvalidArgumentError, kernel_error
@@ -260,8 +261,11 @@ class Variable(Tensor):
     def __array__(self, dtype=None):
         """The value as a numpy array. Like TF's and Keras's variables it takes no ``copy``: numpy 2's
         ``np.array(variable)`` then warns (DeprecationWarning, shown from a user's script) and asks
-        again without it, and ``np.array(variable, copy=False)`` is numpy's ValueError, as under TF."""
-        return Tensor.__array__(self, dtype)
+        again without it, and ``np.array(variable, copy=False)`` is numpy's ValueError, as under TF.
+        A copy, as TF's (a read of the variable): ``np.asarray(w)`` kept per epoch must not follow the
+        optimizer's later in-place updates, nor may writing to it change the variable."""
+        value = np.array(backend.to_host(self._data))
+        return value if dtype is None else value.astype(dtype, copy=False)
 
     def numpy(self):
         value = backend.to_host(self._data)
