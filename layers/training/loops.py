@@ -173,6 +173,7 @@ class TrainingLoops:
         wants_end = callbacks.wants('on_predict_batch_end')
         every = self.steps_per_execution
         group = []      # the outputs of one group of ``steps_per_execution`` steps, as Keras reports them
+        step = None
         for step, batch in enumerate(data.epoch(every)):
             if step % every == 0:
                 callbacks.on_predict_batch_begin(step)
@@ -190,6 +191,8 @@ class TrainingLoops:
                     break
         if group and wants_end:
             callbacks.on_predict_batch_end(_group_end(step, every), {'outputs': _joined(group)})
+        if not self.stop_predicting and _asks_past_the_end(data, step, every):
+            callbacks.on_predict_batch_begin(step + 1)
         callbacks.on_predict_end()
         if not outputs:
             raise ValueError('predict: x holds no samples, so there is nothing to predict')
@@ -259,6 +262,8 @@ class TrainingLoops:
             if wants_end and step is not None and (step + 1) % every:
                 # A last, shorter group is still reported as Keras numbers it: its first step + every - 1.
                 end(_group_end(step, every), batch_logs(logs))
+            if wants_begin and _asks_past_the_end(data, step, every):
+                begin(step + 1)
             if unfed is not _PYTHON and data.ran_dry:
                 run_unfed_step(self, unfed)
         # No batch at all (an empty dataset or generator): Keras's logs stay {}, so the epoch logs no
@@ -292,6 +297,14 @@ class TrainingLoops:
 
 
 _PYTHON = contextlib.nullcontext()        # a step whose Python runs as it is (run_eagerly=True)
+
+
+def _asks_past_the_end(data, step, every):
+    """Whether Keras begins one more batch after the last: input of unknown length (a filtered or
+    unbatched dataset, a generator) ends when its step function finds no batch, after
+    ``on_*_batch_begin`` has been called for it (TF 2.21: train, test and predict, traced or eager)."""
+    return step is not None and every == 1 and getattr(data, 'may_run_dry', False) and \
+        getattr(data, 'ran_dry', False)
 
 
 def _group_end(step, every):
