@@ -15,9 +15,9 @@ sigmoid's g * (y * (1 - y)), tanh's g * (1 - y * y), the sums' pass-through), so
 the bias takes m's gradient, which the sweep sums to the bias's shape as it summed the AddV2's. z's
 two gradients (from ``z * h`` and ``1 - z``) add as the tape adds them (two terms: either order).
 The separate ops gave p and m their gradient as three disjoint slices summed, which turns a -0.0
-into +0.0; the blocks are put side by side here and then + 0.0 does the same. The rules' Tensor forms recompute the gates with
-framework ops, for a sweep that another tape records; a step recorded by two tapes at once (nested
-tapes: second derivatives) runs the separate ops.
+into +0.0; the blocks are put side by side here and then + 0.0 does the same. The rules' Tensor
+forms recompute the gates with framework ops, for a sweep that another tape records; a step
+recorded by two tapes at once (nested tapes: second derivatives) runs the separate ops.
 
 Other activations, reset_after=False, dtypes other than float32 / float64, device arrays and variable
 states keep the separate ops (``applies``; the op itself takes cupy arrays too).
