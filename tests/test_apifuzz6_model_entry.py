@@ -172,3 +172,22 @@ def test_a_model_saved_unbuilt_loads_unbuilt(tmp_path, name):
     assert not loaded.built and loaded.weights == []
     loaded.fit(np.ones((4, 3)), np.ones((4, 1)), verbose=0)
     assert len(loaded.weights) == 4
+
+
+@pytest.mark.parametrize('call', [
+    lambda m: m.train_on_batch(X.tolist(), Y),
+    lambda m: m.test_on_batch(X.tolist(), Y),
+    lambda m: m.predict_on_batch(X.tolist()),
+])
+def test_on_batch_with_a_list_of_numbers_is_the_call_error(call):
+    # TF 2.21: the model's call refuses the Python floats
+    with pytest.raises(ValueError, match=r"^Only input tensors may be passed as positional arguments\. The following "
+                                         r"argument value should be passed as a keyword argument: 1\.0 \(of type "
+                                         r"<class 'float'>\)"):
+        call(_single())
+
+
+def test_train_on_batch_with_a_list_of_targets_is_the_structure_error():
+    with pytest.raises(ValueError, match='^y_true and y_pred have different structures'):
+        _single().train_on_batch(X, Y.tolist())
+    assert np.isfinite(_single().train_on_batch(X, Y, sample_weight=[1.0] * 8))    # TF takes a weight list

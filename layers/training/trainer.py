@@ -353,6 +353,7 @@ def _one_batch(x, y, sample_weight, what):
     for predict_on_batch."""
     if x is None:      # reading None's shape failed with an AttributeError; TF: 'The input ... is not optional'
         raise ValueError('%s: x (the batch of inputs) is required, got None' % what)
+    _refuse_python_numbers(x, y, what)
     # No cardinality check, as Keras 3's: the step broadcasts a y or sample_weight of one sample over
     # the batch, and other mismatches fail in the loss (TF's graph errors)
     arrays = [to_arrays(x, 'x'), to_arrays(y, 'y'), to_arrays(sample_weight, 'sample_weight')]
@@ -360,6 +361,27 @@ def _one_batch(x, y, sample_weight, what):
     if what == 'predict_on_batch':
         return (wrap(arrays[0]),)
     return tuple(wrap(a) for a in arrays)
+
+
+def _refuse_python_numbers(x, y, what):
+    """Keras 3 hands the batch to the model as it is: a list of numbers for x is a structure of Python
+    floats, which the model's call refuses in the words below; one for y is a structure of targets that
+    fits no output ('y_true and y_pred have different structures'). TF 2.21 raises both."""
+    for part, name in ((x, 'x'), (y, 'y')):
+        if not isinstance(part, (list, tuple, dict)):
+            continue
+        leaf = next((v for v in nest.flatten(part) if isinstance(v, (bool, int, float, complex, str, bytes))), None)
+        if leaf is None:
+            continue
+        if name == 'x':
+            error = ValueError('Only input tensors may be passed as positional arguments. The following argument '
+                               'value should be passed as a keyword argument: %s (of type %s)' % (leaf, type(leaf)))
+        else:
+            error = ValueError('y_true and y_pred have different structures.\ny_true: %s\n'
+                               % (nest.map_structure(lambda _: '*', part),))
+        error.add_note('%s: pass %s as a numpy array or tensor (np.array(...)), not a Python list of numbers'
+                       % (what, name))
+        raise error
 
 
 # The loss tracker weighs each batch's loss by its size (Keras 3). The weight is
