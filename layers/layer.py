@@ -650,13 +650,11 @@ def _call_error(err, layer, inputs, args, kwargs):
     """``err`` from a layer's ``call``, worded as Keras 3 words it: the class's ``call()``, the message
     in bold, then the arguments received (tensors by shape and dtype); the layer's name rides along as
     a note. Only the innermost failing call adds this, and only to plain TypeError / ValueError (and
-    InvalidArgumentError, ConversionError and the _PLAIN_ERRORS), so that exceptions with their own
+    ConversionError, the _PLAIN_ERRORS and every kernel error, OpError: TF 2.21 rewords a Cast
+    UnimplementedError or a NotFoundError too, fuzz6/p/l8.py), so that exceptions with their own
     constructors pass through unchanged."""
-    if type(err) not in _REWORDED or getattr(err, '_keras_call_info_injected', False):
-        if isinstance(err, OpError) and not getattr(err, '_keras_call_info_injected', False):
-            # another kernel error (Cast's UnimplementedError) keeps TensorFlow's words; the layer rides along
-            err.add_note('raised in call() of layer "%s"' % layer.name)
-            err._keras_call_info_injected = True
+    reworded = type(err) in _REWORDED or isinstance(err, OpError)
+    if not reworded or getattr(err, '_keras_call_info_injected', False):
         return err
     where = '%s.call()' % type(layer).__name__
     message = ('Exception encountered when calling %s.\n\n\x1b[1m%s\x1b[0m\n\nArguments received by %s:\n%s'

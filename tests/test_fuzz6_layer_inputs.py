@@ -58,3 +58,15 @@ def test_other_image_layers_cast_complex_images_to_float():
     for layer in (keras.layers.CenterCrop(2, 2), keras.layers.RandomFlip(seed=1), keras.layers.RandomZoom(0.1, seed=1)):
         assert layer(IMAGES.astype(np.complex64)).dtype == tf.float32
     assert keras.layers.RandomContrast(0.1)(IMAGES.astype(np.int32), training=False).dtype == tf.int32
+
+
+def test_kernel_errors_inside_call_are_reworded_as_keras_does():
+    # TF 2.21 (fuzz6/p/l8.py): a NotFoundError from a layer's call comes out as Keras words call() errors
+    class HalfCholesky(keras.layers.Layer):
+        def call(self, x):
+            return tf.linalg.cholesky(tf.cast(x, tf.float16))
+
+    with pytest.raises(tf.errors.NotFoundError) as err:
+        HalfCholesky()(np.eye(2, dtype=np.float32))
+    assert str(err.value).startswith('Exception encountered when calling HalfCholesky.call().\n\n\x1b[1mCould not find '
+                                     'device for node: {{node Cholesky}} = Cholesky[T=DT_HALF]')
