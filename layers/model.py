@@ -66,7 +66,15 @@ class Model(Trainer, Layer):
         if cls is Model and 'input_layers' in config:        # a functional model saved as 'Model' (Keras 2)
             from .functional.functional_model import Functional
             return Functional.from_config(config, custom_objects)
-        return super().from_config(config)
+        try:            # Keras 3's Model.from_config: the whole config to the constructor, and its words
+            return cls(**config)
+        except TypeError as err:
+            raise TypeError('Unable to revive model from config. When overriding the `get_config()` method, make sure '
+                            'that the returned config contains all items used as arguments in the  constructor to '
+                            '%s, which is the default behavior. You can override this default behavior by defining '
+                            'a `from_config(cls, config)` class method to specify how to create an instance of %s '
+                            'from its config.\n\nReceived config=%s\n\nError encountered during deserialization: %s'
+                            % (cls, cls.__name__, config, err)) from err
 
     def get_layer(self, name=None, index=None):
         """The layer called ``name``, or at position ``index`` of ``layers``.

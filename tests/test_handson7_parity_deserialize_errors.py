@@ -61,3 +61,36 @@ def test_load_model_wraps_once_per_level(tmp_path):
                          "'trainable': True, 'dtype': 'float32'}.\n\nException encountered: NoKwargs.__init__() got "
                          "an unexpected keyword argument 'trainable'")
     np.testing.assert_array_equal(model(np.ones((1, 2), np.float32)).numpy(), [[2.0, 2.0]])
+
+
+class NoKwargsModel(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.d = keras.layers.Dense(2)
+
+    def call(self, x):
+        return self.d(x)
+
+
+def test_model_from_config_uses_keras_models_words():
+    # TF 2.21 (progs/handson7/p14.py): Model.from_config passes the config as it is (the dtype policy
+    # as a dict) and wraps a TypeError in its own text
+    config = {'trainable': True, 'dtype': {'module': 'keras', 'class_name': 'DTypePolicy',
+                                           'config': {'name': 'float32'}, 'registered_name': None}}
+    with pytest.raises(TypeError) as info:
+        NoKwargsModel.from_config(config)
+    assert str(info.value) == (
+        "Unable to revive model from config. When overriding the `get_config()` method, make sure that the returned "
+        "config contains all items used as arguments in the  constructor to <class '%s.NoKwargsModel'>, which is "
+        "the default behavior. You can override this default behavior by defining a `from_config(cls, config)` class "
+        "method to specify how to create an instance of NoKwargsModel from its config.\n\nReceived config=%s\n\n"
+        "Error encountered during deserialization: NoKwargsModel.__init__() got an unexpected keyword argument "
+        "'trainable'" % (__name__, config))
+
+
+def test_clone_model_of_a_subclassed_model_wraps_it_once_more():
+    model = NoKwargsModel()
+    model(np.ones((1, 4), np.float32))
+    with pytest.raises(TypeError, match=r"^<class '%s\.NoKwargsModel'> could not be deserialized properly\. "
+                                        r"(.|\n)*Exception encountered: Unable to revive model from config\." % __name__):
+        keras.models.clone_model(model)
