@@ -31,3 +31,17 @@ def deprecated(tf_name, tf_module, instructions):
             return function(*args, **kwargs)
         return call
     return wrap
+
+
+def deprecated_argument(tf_name, tf_module, argument, instructions, depth=2):
+    """Log TensorFlow's notice for a deprecated argument given to ``tf_module.tf_name``: once per
+    argument, and only in a graph (a tf.function or a tf.data function being traced), as TF's
+    ``deprecated_args`` logs it; ``depth`` counts frames up to the caller it names."""
+    from . import executing_eagerly
+    if (tf_name, argument) in _warned or executing_eagerly():
+        return
+    _warned.add((tf_name, argument))
+    caller = sys._getframe(depth)
+    logger().warning('From %s:%d: calling %s (from %s) with %s is deprecated and will be removed in a future '
+                     'version.\nInstructions for updating:\n%s', caller.f_code.co_filename, caller.f_lineno,
+                     tf_name, tf_module, argument, instructions)

@@ -54,3 +54,23 @@ def test_parallel_interleave_keeps_interleave_order(fresh):
     assert 'parallel_interleave (from tensorflow.python.data.experimental.ops.interleave_ops)' in fresh.text
     assert list(ds.apply(tf.data.experimental.prefetch_to_device('/cpu:0')).as_numpy_iterator()) == [1, 2, 3, 4]
     assert list(ds.apply(tf.data.experimental.copy_to_device('/cpu:0')).as_numpy_iterator()) == [1, 2, 3, 4]
+
+
+def test_from_generator_legacy_arguments_warn_in_graphs_only(fresh):
+    def gen(n):
+        for i in range(int(n)):
+            yield i
+
+    def make(_):
+        return tf.data.Dataset.from_generator(gen, output_types=tf.int64, output_shapes=(), args=(2,))
+    make(None)                          # eager: TF 2.21 logs nothing (deprecated_args checks graph mode)
+    assert not [r for r in fresh.records if r.name == 'tensorflow']
+    values = [int(v) for v in tf.data.Dataset.range(2).flat_map(make)]
+    assert values == [0, 1, 0, 1]
+    messages = [r.getMessage() for r in fresh.records if r.name == 'tensorflow']
+    # TF 2.21 (the tf.data performance guide's TimeMeasuredDataset, made in a flat_map function)
+    line = make.__code__.co_firstlineno + 1
+    assert messages == [
+        'From %s:%d: calling DatasetV2.from_generator (from tensorflow.python.data.ops.dataset_ops) with %s is '
+        'deprecated and will be removed in a future version.\nInstructions for updating:\nUse output_signature '
+        'instead' % (__file__, line, argument) for argument in ('output_types', 'output_shapes')]

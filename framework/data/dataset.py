@@ -7,6 +7,7 @@ cardinality.py) and how to state its ``element_spec``.
 import numpy as np
 
 from .. import nest
+from ..deprecation import deprecated_argument
 from ..errors import InvalidArgumentError
 from ..tensor import constant
 from . import cardinality as card, combine, iterator_kernels, mixing, rejection_resample
@@ -127,6 +128,10 @@ class Dataset(ElementStages, RegroupingStages):
             TypeError / ValueError (when iterating): an element of another structure, a
                 value not convertible to its dtype, or a shape the signature does not admit.
         """
+        for argument, value in (('output_types', output_types), ('output_shapes', output_shapes)):
+            if value is not None:
+                deprecated_argument('DatasetV2.from_generator', 'tensorflow.python.data.ops.dataset_ops', argument,
+                                    'Use output_signature instead')
         signature = signature_from(output_signature, output_types, output_shapes)
         return Dataset(generator_source(generator, args, signature), card.UNKNOWN_CARDINALITY, lambda: signature)
 
