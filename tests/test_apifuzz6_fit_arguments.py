@@ -115,3 +115,29 @@ def test_sequential_build_without_a_single_shape_builds_nothing(shape):
     model.compile('sgd', 'mse')
     assert list(model.fit(np.ones((4, 3)), np.ones((4, 2)), verbose=0).history) == ['loss']
     assert len(model.weights) == 2
+
+
+def _stacked_history(loss, **options):
+    keras.utils.set_random_seed(0)
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+    model.compile('sgd', loss, **options)
+    history = model.fit(X, Y, epochs=2, verbose=0).history
+    return {k: [round(v, 6) for v in values] for k, values in history.items()}
+
+
+@pytest.mark.parametrize('loss, options', [
+    (['mse', 'mae'], {}), (('mse', 'mae'), {}), (['mse', 'mae', 'mse'], {}),
+    (['mse', 'mae'], dict(loss_weights=[1.0, 2.0])),
+])
+def test_several_losses_for_one_output_count_the_first_as_keras(loss, options):
+    # TF 2.21 (p/ml.py): only the first loss (and first weight) counts; each name logs a tracker left at 0.0
+    assert _stacked_history(loss, **options) == {'loss': [0.231759, 0.22863], 'mae_loss': [0.0, 0.0],
+                                                 'mse_loss': [0.0, 0.0]}
+    assert _stacked_history('mse')['loss'] == [0.231759, 0.22863]
+
+
+def test_several_losses_for_one_output_keep_keras_errors():
+    with pytest.raises(TypeError, match="^object of type 'float' has no len"):
+        _stacked_history(['mse', 'mae'], loss_weights=2.0)
+    with pytest.raises(AttributeError, match="'NoneType' object has no attribute 'loss'"):
+        _stacked_history(['mse', None])

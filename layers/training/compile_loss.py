@@ -48,6 +48,7 @@ class CompiledLoss:
         self.weigh_by_batch_size = weigh_by_batch_size
         self.metrics = []          # the per-output Mean trackers, when there are several losses
         self._entries = None       # [(key into the flat outputs, Loss, weight or None)]
+        self._idle_trackers = False    # trackers Keras logs but never updates (see _build_stacked)
 
     # ---- resolving the losses against the outputs -------------------------------------
     def _keys_and_labels(self, y_pred):
@@ -106,6 +107,9 @@ class CompiledLoss:
         return self._per_output(weights, keys, labels, 'loss_weights')
 
     def build(self, y_true, y_pred):
+        if isinstance(self._user_loss, (list, tuple)) and len(self._user_loss) > 1 \
+                and not isinstance(y_pred, (list, tuple, dict)):
+            return self._build_stacked(y_true, y_pred)
         keys, labels = self._keys_and_labels(y_pred)
         losses = self._per_output(self._user_loss, keys, labels, 'loss')
         weights = self._weights_per_output(keys, labels)
@@ -125,6 +129,22 @@ class CompiledLoss:
             names.append(label if label is not None else resolved.name)
         if len(self._entries) > 1:
             self.metrics = [metrics_module.Mean(name='%s_loss' % name) for name in names]
+
+    def _build_stacked(self, y_true, y_pred):
+        """Several losses for a model's one output (loss=['mse', 'mae']), as Keras 3 on TensorFlow 2.21 takes
+        them: it builds an entry for each, then pairs the entries with the one output in order, so only the
+        first loss (with the first of a list of loss_weights) counts; each loss still logs a '<name>_loss'
+        tracker, which nothing updates (0.0 in the history)."""
+        if any(loss is None for loss in self._user_loss):       # Keras 3 reads the missing loss's .loss
+            raise AttributeError("'NoneType' object has no attribute 'loss'")
+        weights = self._user_weights
+        if isinstance(weights, (int, float)) and not isinstance(weights, bool):
+            raise TypeError("object of type '%s' has no len()" % type(weights).__name__)
+        weight = None if weights is None else nest.flatten(weights)[0]
+        resolved = [get_loss(loss, y_true, y_pred) for loss in self._user_loss]
+        self._entries = [(0, resolved[0], weight)]
+        self.metrics = [metrics_module.Mean(name='%s_loss' % loss.name) for loss in resolved]
+        self._idle_trackers = True
 
     def _keras_order(self, y_pred):
         """Keras 3 walks a loss dict's items in the dict's own order, and spreads any other loss over
@@ -227,7 +247,7 @@ class CompiledLoss:
         if isinstance(sample_weight, dict) and isinstance(y_true, dict) and set(sample_weight) != set(y_true):
             raise ValueError('You should provide one `sample_weight` array per output in `y`. The two structures did '
                              'not match: y is keyed %s, sample_weight %s' % (sorted(y_true), sorted(sample_weight)))
-        trackers = self.metrics or [None] * len(self._entries)
+        trackers = [None] * len(self._entries) if self._idle_trackers or not self.metrics else self.metrics
         total = None
         for (key, loss, weight), tracker in zip(self._entries, trackers):
             t, p = pick(y_true, key), pick(y_pred, key)
