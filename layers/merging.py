@@ -46,8 +46,12 @@ def _broadcast_shape(layer, shapes):
         merged = list(long[:len(long) - len(short)])
         for i, j in zip(long[len(long) - len(short):], short):
             if i is not None and j is not None and i != 1 and j != 1 and i != j:
-                raise ValueError('%s %r: inputs have incompatible shapes; received shapes %s'
-                                 % (type(layer).__name__, layer.name, [tuple(s) for s in shapes]))
+                # Keras 3's words (the shapes after the batch axis it was merging); the layer in a note
+                error = ValueError('Inputs have incompatible shapes. Received shapes %s and %s'
+                                   % (tuple(long), tuple(short)))
+                error.add_note('%s %r: the inputs have shapes %s' % (type(layer).__name__, layer.name,
+                                                                     [tuple(s) for s in shapes]))
+                raise error
             merged.append(None if i is None or j is None else (j if i == 1 else i))
         out = tuple(merged)
     return out
@@ -177,9 +181,10 @@ class Concatenate(Layer):
         for d in range(rank):
             sizes = {s[d] for s in input_shape} - {None}
             if d != axis and len(sizes) > 1:
-                raise ValueError('Concatenate %r: a Concatenate layer requires inputs with matching shapes except '
-                                 'for the concatenation axis; received shapes %s'
-                                 % (self.name, [tuple(s) for s in input_shape]))
+                error = ValueError('A `Concatenate` layer requires inputs with matching shapes except for the '
+                                   'concatenation axis. Received: input_shape=%s' % [tuple(s) for s in input_shape])
+                error.add_note('Concatenate %r: axis %d differs; only axis %d may' % (self.name, d, axis))
+                raise error
         self.built = True
 
     def call(self, inputs):

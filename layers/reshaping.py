@@ -18,8 +18,13 @@ def _resolved_target(known, target, who):
     rest = int(np.prod([d for d in target if d != -1], dtype=np.int64))
     total = int(np.prod(known, dtype=np.int64))
     if (rest == 0 or total % rest) if -1 in target else rest != total:
-        raise ValueError('%s: cannot reshape an input of shape %s to target_shape %s; the total size of '
-                         'the tensor must be unchanged' % (who, tuple(known), target))
+        # Keras 3's words (compute_reshape_output_shape); which layer, in a note
+        error = ValueError('The total size of the tensor must be unchanged%s. Received: input_shape=%s, '
+                           'target_shape=%s' % (', however, the input size cannot by divided by the specified '
+                                                'dimensions in target_shape' if -1 in target else '',
+                                                tuple(known), target))
+        error.add_note('%s: an input of shape %s cannot be reshaped to target_shape %s' % (who, tuple(known), target))
+        raise error
     return tuple(total // rest if d == -1 else d for d in target)
 
 

@@ -51,8 +51,14 @@ def test_class_weight_keys_must_be_class_indices():
 
 
 def test_reshape_of_a_symbolic_input_checks_the_total_size():
-    with pytest.raises(ValueError, match=r'cannot reshape an input of shape \(3,\) to target_shape \(4,\)'):
+    # Keras 3's text (TF 2.21); the layer in a note
+    with pytest.raises(ValueError, match=r'The total size of the tensor must be unchanged. Received: '
+                                         r'input_shape=\(3,\), target_shape=\(4,\)'):
         keras.layers.Reshape((4,))(keras.Input((3,)))
+    with pytest.raises(ValueError, match=r'The total size of the tensor must be unchanged, however, the input size '
+                                         r'cannot by divided by the specified dimensions in target_shape. '
+                                         r'Received: input_shape=\(3,\), target_shape=\(-1, 2\)'):
+        keras.layers.Reshape((-1, 2))(keras.Input((3,)))
     assert keras.layers.Reshape((3, 1))(keras.Input((3,))).shape == (None, 3, 1)
     assert keras.layers.Reshape((-1, 1))(keras.Input((None,))).shape == (None, None, 1)
 
