@@ -5,7 +5,7 @@ from framework.ops.convolution_nd import normalize_tuple
 from .input_spec import InputSpec
 from .layer import Layer
 from .reshaping import _Cropping, _ZeroPadding, _spatial_axes
-from .upsampling import _times, repeat_axis
+from .upsampling import _times, float_factor, refuse_float_factor, repeat_axis
 
 
 class UpSampling3D(Layer):
@@ -21,11 +21,13 @@ class UpSampling3D(Layer):
     def __init__(self, size=(2, 2, 2), data_format=None, **kwargs):
         super().__init__(**kwargs)
         who = 'UpSampling3D %r' % self.name
+        self._float_factor = float_factor(size)
         self.size = normalize_tuple(size, 3, 'size', who, tf_form=False)
         self._axes, self.data_format = _spatial_axes(data_format, 3, who)
         self.input_spec = InputSpec(ndim=5)
 
     def call(self, inputs):
+        refuse_float_factor(self._float_factor)
         x = inputs
         for axis, factor in zip(self._axes, self.size):
             x = repeat_axis(x, factor, axis)

@@ -22,6 +22,21 @@ def _times(d, factor):
     return None if d is None else d * factor
 
 
+
+def float_factor(size):
+    """The first Python float among ``size``'s factors, or None: Keras 3 keeps it (its check only tries
+    int() on it) and its call's ops.repeat refuses it (TF 2.21's TypeError), where tapeflow truncated."""
+    for factor in (size if isinstance(size, (list, tuple)) else [size]):
+        if isinstance(factor, float):
+            return factor
+    return None
+
+
+def refuse_float_factor(factor):
+    if factor is not None:
+        raise TypeError("Argument `tensor` (name: repeats) must be of type integer. Received `tensor` = %s of "
+                        "dtype: <dtype: 'float32'>" % (factor,))
+
 class UpSampling1D(Layer):
     """(batch, steps, features) -> (batch, steps * size, features).
 
@@ -70,6 +85,7 @@ class UpSampling2D(Layer):
     def __init__(self, size=(2, 2), data_format=None, interpolation='nearest', **kwargs):
         super().__init__(**kwargs)
         who = 'UpSampling2D %r' % self.name
+        self._float_factor = float_factor(size)
         self.size = normalize_pair(size, 'size', who)
         if data_format not in (None, 'channels_last', 'channels_first'):
             raise ValueError("%s: data_format must be 'channels_last' or 'channels_first', got %r" % (who, data_format))
@@ -83,6 +99,7 @@ class UpSampling2D(Layer):
     def call(self, inputs):
         x = inputs if self.data_format == 'channels_last' else transpose(inputs, (0, 2, 3, 1))
         if self.interpolation == 'nearest':
+            refuse_float_factor(self._float_factor)
             x = repeat_axis(repeat_axis(x, self.size[0], 1), self.size[1], 2)
         else:
             from framework.keras.ops_image import resize      # it imports layers' packages

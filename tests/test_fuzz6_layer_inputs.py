@@ -70,3 +70,16 @@ def test_kernel_errors_inside_call_are_reworded_as_keras_does():
         HalfCholesky()(np.eye(2, dtype=np.float32))
     assert str(err.value).startswith('Exception encountered when calling HalfCholesky.call().\n\n\x1b[1mCould not find '
                                      'device for node: {{node Cholesky}} = Cholesky[T=DT_HALF]')
+
+
+@pytest.mark.parametrize('make, x', [
+    (lambda: keras.layers.UpSampling2D((1.5, 1.5)), np.ones((2, 4, 4, 1), np.float32)),
+    (lambda: keras.layers.UpSampling3D((1.5, 1.5, 1.5)), np.ones((2, 2, 4, 4, 1), np.float32)),
+])
+def test_upsampling_by_a_float_factor_fails_in_its_call(make, x):
+    # Keras 3 keeps the float (its check only tries int()); its call's ops.repeat refuses it (TF 2.21's
+    # TypeError); tapeflow truncated 1.5 to 1 and returned the input's size
+    layer = make()
+    with pytest.raises(TypeError, match=r'Argument `tensor` \(name: repeats\) must be of type integer. Received '
+                                        r"`tensor` = 1.5 of dtype: <dtype: 'float32'>"):
+        layer(x)
