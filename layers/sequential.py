@@ -352,8 +352,11 @@ class Sequential(ModelBase):
 
     @classmethod
     def from_config(cls, config, custom_objects=None):
+        if not isinstance(config, dict) or 'name' not in config:       # Keras 3's check and words
+            raise ValueError("A Sequential model configuration must be a dictionary containing the 'name' and "
+                             "'layers' keys. Received: config=%s" % (config,))
         config = dict(config)
-        layer_configs = config.pop('layers', [])
+        layer_configs = config.pop('layers')        # Keras 3: config['layers'] (a KeyError without it)
         build_input_shape = config.pop('build_input_shape', None)
         # Keras 3 makes the model from its name alone: a reloaded Sequential is trainable and has the
         # dtype policy global at load time (a model saved under mixed_float16 and loaded under float32

@@ -191,3 +191,12 @@ def test_train_on_batch_with_a_list_of_targets_is_the_structure_error():
     with pytest.raises(ValueError, match='^y_true and y_pred have different structures'):
         _single().train_on_batch(X, Y.tolist())
     assert np.isfinite(_single().train_on_batch(X, Y, sample_weight=[1.0] * 8))    # TF takes a weight list
+
+
+@pytest.mark.parametrize('config', [{}, {'layers': 3}, {'layers': []}])
+def test_sequential_from_config_needs_name_and_layers(config):
+    with pytest.raises(ValueError) as caught:        # TF 2.21's words
+        keras.Sequential.from_config(config)
+    assert str(caught.value) == ("A Sequential model configuration must be a dictionary containing the 'name' and "
+                                 "'layers' keys. Received: config=%s" % config)
+    assert len(keras.Sequential.from_config({'name': 's', 'layers': []}).layers) == 0
