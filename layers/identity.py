@@ -2,7 +2,8 @@
 (which also adds an L1/L2 penalty on that input to ``losses``)."""
 import numbers
 
-from framework.ops import cast
+from framework.errors import InvalidArgumentError
+from framework.ops import cast, float_kernels
 
 from . import regularizers
 from .layer import Layer
@@ -31,7 +32,16 @@ class _ActivityPenalty(regularizers.L1L2):
     """L1L2 of the activity taken as floats (Keras promotes integer inputs in the penalty)."""
 
     def __call__(self, x):
-        return super().__call__(x if x._data.dtype.kind == 'f' else cast(x, 'float32'))
+        kind = x._data.dtype.kind
+        if kind in 'bc':
+            # TF 2.21: the penalty's sum of bools meets AddV2's registry, a complex activity the float l1 / l2 in Mul
+            error = float_kernels.string_refusal('add', 'bool') if kind == 'b' else InvalidArgumentError(
+                'cannot compute Mul as input #1(zero-based) was expected to be a %s tensor but is a float tensor '
+                '[Op:Mul] name: ' % x.dtype.name)
+            error.add_note('ActivityRegularization: its penalty l1 * sum|x| + l2 * sum x**2 takes real numbers, got '
+                           'dtype %s; cast the input first' % x.dtype.name)
+            raise error
+        return super().__call__(x if kind == 'f' else cast(x, 'float32'))
 
 
 class ActivityRegularization(Layer):

@@ -83,3 +83,13 @@ def test_upsampling_by_a_float_factor_fails_in_its_call(make, x):
     with pytest.raises(TypeError, match=r'Argument `tensor` \(name: repeats\) must be of type integer. Received '
                                         r"`tensor` = 1.5 of dtype: <dtype: 'float32'>"):
         layer(x)
+
+
+def test_activity_regularization_of_bools_and_complex_values():
+    # TF 2.21 (lout_tf.txt): the penalty's AddV2 refuses bools, its Mul a complex activity beside float l1 / l2
+    with pytest.raises(IAE, match=r"Value for attr 'T' of bool is not in the list of allowed values: bfloat16, half"):
+        keras.layers.ActivityRegularization(0.01, 0.01)(np.ones((2, 3), bool))
+    with pytest.raises(IAE, match=r'cannot compute Mul as input #1\(zero-based\) was expected to be a complex64'):
+        keras.layers.ActivityRegularization(0.01, 0.01)(np.ones((2, 3), np.complex64))
+    layer = keras.layers.ActivityRegularization(0.01, 0.01)
+    assert layer(np.ones((2, 3), np.int32)).dtype == tf.int32 and len(layer.losses) == 1
