@@ -74,10 +74,17 @@ def export_model(model, filepath, input_count=None):
     inputs = list(getattr(model, 'inputs', None) or [])
     count = input_count or max(1, len(inputs))
     specs = outputs = None
+    first_call = getattr(model, '_build_input_shape', None)
     if inputs and len(inputs) == count:
+        # Keras's make_input_spec: the batch axis left open (a model built on a batch of 3 serves any)
         names = [x.name for x in inputs]
-        specs = [TensorSpec(x.shape, x.dtype, x.name) for x in inputs]
-        outputs = [TensorSpec(x.shape, x.dtype) for x in (getattr(model, 'outputs', None) or [])] or None
+        specs = [TensorSpec(_open_batch(x.shape), x.dtype, x.name) for x in inputs]
+        outputs = [TensorSpec(_open_batch(x.shape), x.dtype) for x in (getattr(model, 'outputs', None) or [])] or None
+    elif not inputs and count == 1 and _is_shape(first_call):
+        # A subclassed model: TF traces on its first call's shape, batch left open, the argument unnamed
+        names = ['args_0']
+        specs = [TensorSpec(_open_batch(first_call), model.compute_dtype)]
+        outputs = _output_specs(model, specs[0].shape)
     else:
         names = ['keras_tensor'] + ['keras_tensor_%d' % i for i in range(1, count)]
     archive = ExportArchive(model, specs)
@@ -86,6 +93,25 @@ def export_model(model, filepath, input_count=None):
                          {'output_%d' % i: spec for i, spec in enumerate(outputs)})
     save(archive, filepath, signatures={'serve': endpoint, 'serving_default': endpoint})
     return endpoint_text(specs, outputs, _captured(model))
+
+
+def _open_batch(shape):
+    return (None,) + tuple(shape)[1:] if len(shape) else tuple(shape)
+
+
+def _is_shape(value):
+    return isinstance(value, (tuple, list)) and len(value) > 0 and \
+        all(d is None or isinstance(d, int) for d in value)
+
+
+def _output_specs(model, input_shape):
+    """The model's output spec for ``input_shape`` (its compute_output_shape), or None when that fails
+    (the signature then learns it from its first call)."""
+    try:
+        shape = model.compute_output_shape(tuple(input_shape))
+    except Exception:       # noqa: BLE001 -- a model whose call cannot run on zeros
+        return None
+    return [TensorSpec(_open_batch(shape), model.compute_dtype)] if _is_shape(shape) else None
 
 
 def _captured(model):
