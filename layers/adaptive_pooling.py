@@ -10,7 +10,7 @@ gathered from the pooling of its own size. Every step is an op with gradients
 """
 import numpy as np
 
-from framework.ops import concat, gather
+from framework.ops import concat, float_kernels, gather
 from framework.ops.convolution_nd import normalize_tuple
 from framework.ops.pooling_nd import avg_pool, max_pool
 
@@ -76,6 +76,11 @@ class _AdaptiveAverage(_AdaptivePooling):
 class _AdaptiveMax(_AdaptivePooling):
     """The maximum of each adaptive window."""
     _pool = staticmethod(max_pool)
+
+    def call(self, inputs):
+        if inputs._data.dtype.kind == 'c':      # TF 2.21's MaxPool registry has no complex type
+            raise float_kernels.refusal('MaxPool', inputs.dtype.name)
+        return super().call(inputs)
 
 
 class AdaptiveAveragePooling1D(_AdaptiveAverage):

@@ -93,3 +93,10 @@ def test_activity_regularization_of_bools_and_complex_values():
         keras.layers.ActivityRegularization(0.01, 0.01)(np.ones((2, 3), np.complex64))
     layer = keras.layers.ActivityRegularization(0.01, 0.01)
     assert layer(np.ones((2, 3), np.int32)).dtype == tf.int32 and len(layer.losses) == 1
+
+
+def test_adaptive_max_pooling_of_complex_images():
+    # TF 2.21: MaxPool's registry (tapeflow pooled the complex values)
+    with pytest.raises(IAE, match=r"Value for attr 'T' of complex64 is not in the list of allowed values: half, "
+                                  r"bfloat16, float, double, int32, int64, uint8, int16, int8, uint16, qint8"):
+        keras.layers.AdaptiveMaxPooling2D(2)(np.ones((2, 4, 4, 1), np.complex64))
