@@ -11,7 +11,7 @@ from framework.keras.ops_math import max as keras_max
 from .conv_input_dtypes import conv_inputs
 from .kernel_options import KernelOptions
 from .channels_first import data_format_option, shape_to_first, shape_to_last, to_first, to_last
-from .convolution import _output_length, check_channels_last, check_groups, check_input_groups, \
+from .convolution import _output_length, check_channels_last, check_groups, check_input_groups, kernel_rank_error, \
     refuse_strided_dilation
 from .activations import apply_activation
 from .input_spec import InputSpec
@@ -77,16 +77,18 @@ class Conv1D(KernelOptions, Layer):
         self.padding = _padding(padding, who, ('valid', 'same', 'causal'))
         self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer, kernel_regularizer,
                                  bias_regularizer, kernel_constraint, bias_constraint)
-        self.input_spec = InputSpec(ndim=3)
+        self.input_spec = InputSpec(min_ndim=3)        # Keras 3's (a higher rank: kernel_rank_error)
 
     def build(self, input_shape):
         channels = input_shape[-1]
         if channels is None:
             raise ValueError('Conv1D %r: the channel axis of the input must be known, got shape %s'
                              % (self.name, tuple(input_shape)))
+        if len(input_shape) > 3:
+            raise kernel_rank_error(self, input_shape)
         check_input_groups(channels, self.groups, input_shape)
         self._add_kernel_and_bias(self.kernel_size + (int(channels) // self.groups, self.filters), self.filters)
-        self.input_spec = InputSpec(ndim=3, axes={-1: int(channels)})
+        self.input_spec = InputSpec(min_ndim=3, axes={-1: int(channels)})
         self.built = True
 
     def call(self, inputs):

@@ -7,7 +7,8 @@ from framework.ops.bias_add_kernel import add_bias
 
 from .conv2d_transpose import transposed_length
 from .conv_input_dtypes import conv_inputs
-from .convolution import _output_length, check_channels_last, normalize_padding, refuse_strided_dilation
+from .convolution import _output_length, check_channels_last, kernel_rank_error, normalize_padding, \
+    refuse_strided_dilation
 from .activations import apply_activation
 from .input_spec import InputSpec
 from .kernel_options import KernelOptions
@@ -30,6 +31,8 @@ def window_options(layer, rank, kernel_size, strides, padding, dilation_rate, wh
 
 def input_channels(layer, input_shape, rank):
     channels = input_shape[-1]
+    if len(input_shape) > rank + 2 and channels is not None:
+        raise kernel_rank_error(layer, input_shape)
     if len(input_shape) != rank + 2 or channels is None:
         raise ValueError('%s %r: expected an input of rank %d with a known channel axis, got shape %s'
                          % (type(layer).__name__, layer.name, rank + 2, tuple(input_shape)))
@@ -71,7 +74,7 @@ class ConvND(KernelOptions, Layer):
         self.groups = int(groups)
         self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer, kernel_regularizer,
                                  bias_regularizer, kernel_constraint, bias_constraint)
-        self.input_spec = InputSpec(ndim=self.rank + 2)
+        self.input_spec = InputSpec(min_ndim=self.rank + 2)      # Keras 3's (a higher rank: input_channels)
 
     def build(self, input_shape):
         channels = input_channels(self, input_shape, self.rank)
@@ -79,7 +82,7 @@ class ConvND(KernelOptions, Layer):
             raise ValueError('%s %r: the input channels %d must divide by groups=%d'
                              % (type(self).__name__, self.name, channels, self.groups))
         self._add_kernel_and_bias(self.kernel_size + (channels // self.groups, self.filters), self.filters)
-        self.input_spec = InputSpec(ndim=self.rank + 2, axes={-1: channels})
+        self.input_spec = InputSpec(min_ndim=self.rank + 2, axes={-1: channels})
         self.built = True
 
     def call(self, inputs):

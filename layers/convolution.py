@@ -94,7 +94,7 @@ class Conv2D(KernelOptions, Layer):
         self.padding = normalize_padding(padding, who)
         self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer, kernel_regularizer,
                                  bias_regularizer, kernel_constraint, bias_constraint)
-        self.input_spec = InputSpec(ndim=4)
+        self.input_spec = InputSpec(min_ndim=4)        # Keras 3's (a higher rank: build's kernel shape error)
 
     def build(self, input_shape):
         channels = input_shape[-1] if len(input_shape) else None
@@ -107,7 +107,7 @@ class Conv2D(KernelOptions, Layer):
                              % (self.name, tuple(input_shape)))
         check_input_groups(channels, self.groups, input_shape)
         self._add_kernel_and_bias(kernel_shape, self.filters)
-        self.input_spec = InputSpec(ndim=4, axes={-1: int(channels)})
+        self.input_spec = InputSpec(min_ndim=4, axes={-1: int(channels)})
         self.built = True
 
     def call(self, inputs):
@@ -143,3 +143,16 @@ def _output_length(size, window, stride, padding):
     if padding == 'same':
         return -(-size // stride)
     return (size - window) // stride + 1
+
+
+def kernel_rank_error(layer, input_shape):
+    """Keras 3's error for an input of higher rank than a convolution's (its InputSpec takes
+    ``min_ndim``; the check is compute_conv_output_shape's), naming the kernel as Keras states it."""
+    channels = input_shape[-1]
+    out = layer.filters if hasattr(layer, 'filters') else layer.depth_multiplier * channels
+    error = ValueError('Kernel shape must have the same length as input, but received kernel of shape %s and input '
+                       'of shape %s.' % (tuple(layer.kernel_size) + (channels, out), tuple(input_shape)))
+    rank = len(layer.kernel_size)
+    error.add_note('%s %r: a %dD convolution takes inputs of rank %d (batch, spatial axes, channels)'
+                   % (type(layer).__name__, layer.name, rank, rank + 2))
+    return error

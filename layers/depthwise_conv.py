@@ -43,7 +43,7 @@ class _DepthwiseBase(Layer):
             for kind, module in zip(_KINDS, _MODULES):
                 setattr(self, '%s_%s' % (prefix, kind), module.get(options['%s_%s' % (prefix, kind)]))
         self.bias = None
-        self.input_spec = InputSpec(ndim=self.rank + 2)
+        self.input_spec = InputSpec(min_ndim=self.rank + 2)      # Keras 3's (a higher rank: input_channels)
 
     # channels_first runs channels_last between two transposes, as Keras's TF backend does on CPU
     def _channels(self, input_shape):
@@ -59,7 +59,7 @@ class _DepthwiseBase(Layer):
 
     def _channel_spec(self, channels):
         axis = 1 if self.data_format == 'channels_first' else -1
-        self.input_spec = InputSpec(ndim=self.rank + 2, axes={axis: channels})
+        self.input_spec = InputSpec(min_ndim=self.rank + 2, axes={axis: channels})
 
     def _transposed(self, inputs, compute):
         if self.data_format != 'channels_first':

@@ -349,7 +349,11 @@ def test_layer_normalization_config_after_build_lists_axes_like_keras():
      ValueError, 'matching shapes except for the concatenation axis'),
     (lambda: L.Conv1D(2, 3, strides=2, dilation_rate=2), None, ValueError, "Conv1D 'conv1d.*dilation_rate > 1"),
     (lambda: L.Conv1D(2, 3, padding='full'), None, ValueError, "'causal'"),
-    (lambda: L.Conv1D(2, 3), lambda layer: layer(np.zeros((1, 4, 4, 1), 'float32')), ValueError, 'expected ndim=3'),
+    # Keras 3's InputSpec is min_ndim=3; a higher rank fails its kernel shape check (TF 2.21's text)
+    (lambda: L.Conv1D(2, 3), lambda layer: layer(np.zeros((1, 4, 4, 1), 'float32')), ValueError,
+     r'Kernel shape must have the same length as input, but received kernel of shape \(3, 1, 2\) and input of '
+     r'shape \(1, 4, 4, 1\)'),
+    (lambda: L.Conv1D(2, 3), lambda layer: layer(np.zeros((4, 1), 'float32')), ValueError, 'expected min_ndim=3'),
     (lambda: L.GlobalMaxPooling1D(data_format='NCW'), None, ValueError, "'channels_last' or 'channels_first'"),
 ])
 def test_errors_name_the_layer_and_the_fix(make, call, error, message):
