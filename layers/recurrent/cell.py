@@ -19,7 +19,8 @@ from .. import activations, call_context, constraints, initializers, regularizer
 from ..failed_build import keep_build
 from ..integer_inputs import promoted
 from ..layer import Layer
-from .sequence_projection import sequence_projection
+from .sequence_projection import projection_steps, sequence_projection, untracked
+from .time_steps import time_steps
 
 
 def check_units(units, who):
@@ -133,13 +134,31 @@ class RecurrentCell(Layer):
         that a loop steps through (``backwards``: last step first, or not) gets its kernel's gradient
         summed step by step, as TF's loop sums it (sequence_projection.py)."""
         kernel = self.kernel
-        if inputs._data.dtype is not kernel._data.dtype:
-            if inputs._data.dtype.kind == 'c':
-                raise self._complex_refusal(inputs, kernel)
-            inputs = promoted(inputs, kernel.dtype)       # integer inputs, as Keras promotes them
+        inputs = self._promoted(inputs, kernel)
         if backwards is not None and inputs.ndim == 3:
             return sequence_projection(inputs, kernel, self.input_bias(), backwards)
         return affine(inputs, kernel, self.input_bias())
+
+    def project_steps(self, sequences, input_mask, backwards):
+        """The projected time steps rnn.py's loop visits (last first when ``backwards``): of an input no
+        tape tracks, each step an op of its own (sequence_projection.projection_steps), else the
+        steps cut from ``project_masked``'s sequence."""
+        if isinstance(input_mask, list):
+            return time_steps(self.project_masked(sequences, input_mask, backwards), backwards)
+        inputs = sequences if input_mask is None else sequences * _broadcast_mask(input_mask, sequences)
+        if inputs.ndim == 3 and untracked(inputs):
+            kernel = self.kernel
+            steps = projection_steps(self._promoted(inputs, kernel), kernel, self.input_bias(), backwards)
+            return steps[::-1] if backwards else steps
+        return time_steps(self.project(inputs, backwards), backwards)
+
+    def _promoted(self, inputs, kernel):
+        """Integer inputs promoted to the kernel's dtype, as Keras promotes them; complex ones refused."""
+        if inputs._data.dtype is not kernel._data.dtype:
+            if inputs._data.dtype.kind == 'c':
+                raise self._complex_refusal(inputs, kernel)
+            inputs = promoted(inputs, kernel.dtype)
+        return inputs
 
     def recurrent_weights(self):
         """The recurrent weights ``step`` reads, taken once per sequence

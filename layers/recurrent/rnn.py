@@ -150,8 +150,7 @@ class RNN(InitialStateBuildConfig, Layer):
                 # read would be its own snapshot, whose gradients add in the reads' (forward) order,
                 # where TF's backward loop adds them last step first (tapeflow's eager order)
                 weights = tuple(w.read_value() if type(w) is Variable else w for w in cell.recurrent_weights())
-                projected_steps = time_steps(cell.project_masked(sequences, input_mask, self.go_backwards),
-                                             self.go_backwards)
+                projected_steps = cell.project_steps(sequences, input_mask, self.go_backwards)
                 for t, projected in enumerate(projected_steps):
                     output, new_states = cell.step(projected, states, weights, recurrent_mask)
                     output, states = self._skip_masked(keep, t, output, new_states, states, outputs)

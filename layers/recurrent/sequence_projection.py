@@ -17,8 +17,9 @@ from framework.ops.linalg import _affine_input_grad, _affine_input_grad_array, _
 from framework.ops.operands import ACTIVE, record
 from framework.ops import add, matmul, reduce_sum
 from framework.ops.reductions import _sum
-from framework.tape import array_rule
+from framework.tape import GradientTape, array_rule
 from framework.tensor import Tensor
+from framework.variable import Variable
 
 
 def sequence_projection(inputs, kernel, bias, backwards):
@@ -36,6 +37,52 @@ def sequence_projection(inputs, kernel, bias, backwards):
                  _bias_rule(y.shape[-1], y.dtype, order))
         record('affine', tensors, out, rules[:len(tensors)])
     return out
+
+
+def projection_steps(inputs, kernel, bias, backwards):
+    """``time_steps(sequence_projection(inputs, kernel, bias, backwards), backwards)`` for ``inputs``
+    that no tape tracks (a first layer's data): the steps' (batch, units) slices of the one matmul,
+    each recorded as an op of the kernel (and bias) alone, whose rules are that step's terms above.
+
+    Cut from a recorded projection, every step's slice got a gradient the size of the whole sequence
+    (time_steps halves it: ~2 log2(T) full-size arrays), 30% of an LSTM(32)'s backward pass over 20
+    steps. Here a step's gradient is its own: the sweep adds the kernel's terms as the tape visits the
+    steps, last loop step first (TensorFlow's queue and the reverse record alike: the ops are recorded
+    in loop order), which is ``_stepwise``'s order. The kernel and bias are read once, as the loop's
+    recurrent weights are (rnn.py), so a traced step's reads do not add in forward order."""
+    kernel = kernel.read_value() if type(kernel) is Variable else kernel
+    if type(bias) is Variable:
+        bias = bias.read_value()
+    tensors, y = affine_array(inputs, kernel, bias, 'affine')
+    steps = [Tensor(y[:, t]) for t in range(y.shape[1])]
+    if ACTIVE:
+        x, weights = tensors[0], tensors[1:]
+        for t in (range(y.shape[1] - 1, -1, -1) if backwards else range(y.shape[1])):
+            record('affine', weights, steps[t], _step_rules(x, t, y.shape[1] > 1, y.shape[-1], y.dtype)[:len(weights)])
+    return steps
+
+
+def untracked(x):
+    """Whether no active tape tracks ``x`` (every active one a GradientTape): nothing asks for its gradient."""
+    return all(type(tape) is GradientTape and id(x) not in tape._tracked for tape in ACTIVE)
+
+
+def _step_rules(x, t, several, units, dtype):
+    """The kernel's and the bias's rules for step ``t`` of ``x`` (a term of the rules above each). A step
+    cut from a sequence of several got its gradient summed with the others' zeros, + 0.0 (a -0.0 became
+    +0.0, which a column sum of zeros keeps): ``several`` does that here."""
+    def plus_zero(g):
+        return g + g.dtype.type(0) if several else g
+
+    def tensor_plus_zero(g):
+        return g + 0.0 if several else g
+    kernel_rule = array_rule(lambda g, y, k, *b: matmul(x[:, t], tensor_plus_zero(g), transpose_a=True),
+                             lambda g, y, k, *b: _kernel_product(x._data[:, t].T, plus_zero(g)))
+    if units > 1 and dtype.kind == 'f':
+        return kernel_rule, array_rule(lambda g, y, k, b: bias_add_grad(tensor_plus_zero(g)),
+                                       lambda g, y, k, b: bias_grad_sum(plus_zero(g)))
+    return kernel_rule, array_rule(lambda g, y, k, b: reduce_sum(tensor_plus_zero(g), 0),
+                                   lambda g, y, k, b: _sum(plus_zero(g), (0,), False))
 
 
 def _bias_rule(units, dtype, order):
