@@ -78,7 +78,7 @@ def test_fit_refuses_a_text_column_as_keras_does():
     model.compile('sgd', keras.losses.MeanSquaredError())
     frame = pd.DataFrame({'age': [50.0, 60.0], 'thal': pd.Series(['normal', 'fixed'], dtype=object)})
     # TF 2.21 / Keras 3.15: ValueError 'Invalid dtype: object' (pandas 3's own strings: 'Invalid dtype: str')
-    with pytest.raises(ValueError, match='^Invalid dtype: object. fit: x holds a pandas column of dtype object'):
+    with pytest.raises(ValueError, match='^Invalid dtype: object\nfit: x holds a pandas column of dtype object'):
         model.fit(dict(frame), np.zeros(2), verbose=0)
-    with pytest.raises(ValueError, match='^Invalid dtype: object. predict'):
+    with pytest.raises(ValueError, match='^Invalid dtype: object\npredict'):
         model.predict(dict(frame), verbose=0)

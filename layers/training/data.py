@@ -56,15 +56,20 @@ def reject_numpy_text(what, **values):
     for name, value in values.items():
         for array in nest.flatten(value):
             if type(array) is np.ndarray and array.dtype.kind in 'USO':
-                raise ValueError('Invalid dtype: %s. %s: %s holds a numpy array of dtype %s; Keras takes numpy '
-                                 'arrays of numbers or bools only here: pass text as a string tensor '
-                                 '(tf.constant(...)) or a tf.data.Dataset' % (array.dtype.name, what, name, array.dtype))
+                # Keras 3's text (what programs print); the why and what to do in a note
+                error = ValueError('Invalid dtype: %s' % array.dtype.name)
+                error.add_note('%s: %s holds a numpy array of dtype %s; Keras takes numpy arrays of numbers or bools '
+                               'only here: pass text as a string tensor (tf.constant(...)) or a tf.data.Dataset'
+                               % (what, name, array.dtype))
+                raise error
             text = _pandas_text_dtype(array)
             if text is not None:
                 # the pandas-dataframe tutorial's fit(dict(df), ...) with its string 'thal' column
-                raise ValueError('Invalid dtype: %s. %s: %s holds a pandas column of dtype %s; Keras takes numeric '
-                                 'or bool columns only here: encode the text first, or pass it as a string tensor '
-                                 '(tf.constant(...)) or in a tf.data.Dataset' % (text, what, name, text))
+                error = ValueError('Invalid dtype: %s' % text)
+                error.add_note('%s: %s holds a pandas column of dtype %s; Keras takes numeric or bool columns only '
+                               'here: encode the text first, or pass it as a string tensor (tf.constant(...)) or in '
+                               'a tf.data.Dataset' % (what, name, text))
+                raise error
 
 
 def _pandas_text_dtype(value):
