@@ -84,3 +84,20 @@ def test_keras_python_checks_for_complex_inputs():
         ops.fabs(C3)
     with pytest.raises(TypeError, match=r'Input `a` must have `float`-like `dtype` \(saw complex64\).'):
         ops.matrix_rank(C3)
+
+
+STRINGS = np.array([['a', 'b'], ['c', 'd']])
+
+
+def test_string_matrices_as_keras_on_tensorflow():
+    # TF 2.21 (kout_tf.txt): MatrixBandPart has no CPU kernel for strings; diag / diagonal fill zeros beside them;
+    # unique sorts by negating (Neg's registry); tapeflow computed all of these
+    for fn in (ops.tril, ops.triu):
+        with pytest.raises(tf.errors.NotFoundError, match=r'\{\{node MatrixBandPart\}\} = MatrixBandPart\[T=DT_STRING'):
+            fn(STRINGS)
+    for call in (lambda: ops.diag(STRINGS[0]), lambda: ops.diagflat(STRINGS), lambda: ops.diagonal(STRINGS)):
+        with pytest.raises(TypeError, match='Cannot convert 0 to EagerTensor of dtype string'):
+            call()
+    for x, dtype in ((STRINGS, 'string'), (np.array([True, False]), 'bool')):
+        with pytest.raises(IAE, match="Value for attr 'T' of %s is not in the list of allowed values" % dtype):
+            ops.unique(x)

@@ -9,7 +9,7 @@ import numpy as np
 from framework import dtypes
 from framework import ops as _ops
 from framework.errors import InvalidArgumentError
-from .ops_arrays import FLOATX, diag
+from .ops_arrays import FLOATX, diag, refuse_strings
 from .ops_arguments import axis_of, integer
 from .ops_dtypes import cast_all, numeric, standardize_dtype, summable, tensor
 from .ops_shapes import flip, split, swapaxes
@@ -111,7 +111,7 @@ def rot90(array, k=1, axes=(0, 1)):
 
 def diagonal(x, offset=0, axis1=0, axis2=1):
     """The ``offset``-th diagonal of the planes spanned by axis1 and axis2, as a new last axis."""
-    t = _at_least(x, 2, 'diagonal')
+    t = refuse_strings(_at_least(x, 2, 'diagonal'))
     a, b = _axis(t, axis1, 'diagonal'), _axis(t, axis2, 'diagonal')
     if a == b:
         raise ValueError('keras.ops.diagonal: axis1 and axis2 must differ, got %d and %d' % (axis1, axis2))

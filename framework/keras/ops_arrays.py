@@ -9,6 +9,7 @@ import numpy as np
 from framework import backend, dtypes
 from framework import ops as _ops
 from framework.errors import InvalidArgumentError, UnimplementedError
+from framework.ops.missing_kernels import refuse_missing
 from framework.placement import current_xp
 from framework.sparse.layout import to_dense as sparse_to_dense
 from framework.sparse.sparse_tensor import SparseTensor
@@ -170,6 +171,8 @@ def tri(N, M=None, k=0, dtype=None):  # noqa: N803
 
 def _triangle(x, k, lower, op):
     t = tensor(x, op)
+    if t._data.dtype.kind in 'OSU' and t.ndim >= 2:     # TF 2.21's MatrixBandPart has no CPU kernel for strings
+        refuse_missing(t, 'MatrixBandPart', op, ', Tindex=DT_INT64')
     if t.ndim < 2:
         # TF's MatrixBandPart kernel refuses it: InvalidArgumentError
         raise InvalidArgumentError('keras.ops.%s: needs a tensor of rank >= 2, got shape %s' % (op, tuple(t.shape)))
@@ -189,10 +192,17 @@ def triu(x, k=0):
     return _triangle(x, k, False, 'triu')
 
 
+def refuse_strings(t):
+    """``t``, or the TypeError Keras 3 on TF raises placing the zeros of a diagonal beside strings."""
+    if t._data.dtype.kind in 'OSU':
+        raise TypeError('Cannot convert 0 to EagerTensor of dtype string')
+    return t
+
+
 def diag(x, k=0):
     """A 1-D ``x`` placed on the ``k``-th diagonal of a square matrix, or a 2-D
     ``x``'s ``k``-th diagonal; built from gathers, so the gradient flows."""
-    t = tensor(x, 'diag')
+    t = refuse_strings(tensor(x, 'diag'))
     k = integer(k, 'k', 'diag')
     if t.ndim == 1:
         n = t.shape[0] + (k if k >= 0 else -k)

@@ -9,6 +9,7 @@ import numpy as np
 
 from framework import backend
 from framework import ops as _ops
+from framework.ops import float_kernels
 from framework.ops.missing_kernels import refuse_missing
 from framework.tensor import Tensor
 from .ops_arguments import axis_of
@@ -148,6 +149,8 @@ def unique(x, sorted=True, return_index=False, return_inverse=False, return_coun
     t = tensor(x, 'unique')
     if t._data.dtype.kind == 'c':       # tf.unique has no complex CPU kernel
         refuse_missing(t, 'Unique', 'unique', ', out_idx=DT_INT32')
+    if sorted and t._data.dtype.kind in 'bOSU':     # Keras's sorting negates the values: Neg's registry refuses
+        raise float_kernels.refusal('negative', 'bool' if t._data.dtype.kind == 'b' else 'string')
     flat = _ops.reshape(t, [-1]) if axis is None else t
     axis = 0 if axis is None else axis_of(axis, t.ndim, 'unique')
     host = backend.to_host(flat._data)

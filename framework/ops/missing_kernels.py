@@ -87,6 +87,10 @@ LISTED = {
     'Unique': ["device='XLA_CPU_JIT'; out_idx in [DT_INT32, DT_INT64]; T in [%s]"
                % ', '.join('DT_' + t for t in _XLA_ANY.split(', '))] + _UNIQUE_CPU,
     'UniqueWithCounts': _UNIQUE_CPU[:len(_UNIQUE_CPU) // 2],
+    'MatrixBandPart': ["device='XLA_CPU_JIT'; Tindex in [DT_INT32, DT_INT64]; T in [%s]"
+                       % ', '.join('DT_' + t for t in _XLA_ANY.split(', '))]
+    + _cpu('BOOL', 'COMPLEX128', 'COMPLEX64', 'DOUBLE', 'FLOAT', 'BFLOAT16', 'HALF', 'INT32', 'INT8', 'UINT8', 'INT16',
+           'UINT16', 'UINT32', 'INT64', 'UINT64'),
 }
 _ON_CPU = {kernel: frozenset(line.split('T in [DT_')[1].split(']')[0] for line in lines
                              if not line.startswith("device='XLA")) for kernel, lines in LISTED.items()}
