@@ -26,3 +26,19 @@ def test_element_spec_read_spends_no_keras_seed_generator():
         lambda a: flip(a, training=True))
     _ = ds.element_spec
     assert flip.generator.state.numpy().tolist() == [1, 0]      # TF 2.21: [1, 0] before and after the spec
+
+
+def test_element_spec_reads_run_the_map_function_once():
+    # TF 2.21 traces map_func once and never runs it for the spec; tapeflow reads the spec from the
+    # first element, and fit asks for the spec twice: it ran a map function with side effects
+    # (a tf.Variable counter) twice before the first batch. Now once, and kept.
+    calls = []
+
+    def counted(x):
+        calls.append(1)
+        return x * 2
+    ds = tf.data.Dataset.range(5).batch(2).map(counted)
+    assert ds.element_spec.shape.as_list() == [None]
+    assert ds.element_spec.shape.as_list() == [None]
+    assert len(calls) == 1
+    assert [v.tolist() for v in ds.as_numpy_iterator()] == [[0, 2], [4, 6], [8]]

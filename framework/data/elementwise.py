@@ -58,7 +58,15 @@ class ElementStages:
                     first.append((shell(element), shell(out)))
                 yield out
         upstream_reads = self._spec_reads_data
-        result = self._then(mapped, spec=lambda: mapped_spec(map_func, self, first[0] if first else None))
+        read = []           # the spec read from upstream's first element, kept: each read runs map_func
+
+        def spec():
+            if first:
+                return mapped_spec(map_func, self, first[0])
+            if not read:
+                read.append(mapped_spec(map_func, self))
+            return read[0]
+        result = self._then(mapped, spec=spec)
         me.append(result)
         result._spec_reads_data = lambda: not first or upstream_reads()
         if num_parallel_calls is not None:
