@@ -15,7 +15,7 @@ import numpy as np
 
 from framework import dtypes, nest, random_state_freeze
 from framework import trace_names
-from framework.errors import InvalidArgumentError, OpError
+from framework.errors import InvalidArgumentError, OpError, OperatorNotAllowedInGraphError
 from framework.composite import CompositeTensor
 from framework.losses.tensor_notes import NOTES as TENSOR_NOTES
 from framework.function import replaying
@@ -642,7 +642,7 @@ def _name_layer(err, layer):
 # range) are reworded too, as Keras rewords every exception: TF 2.21 prints "Exception encountered
 # when calling DictIn.call()" above a KeyError. Only these exact classes, built from one message.
 _PLAIN_ERRORS = (KeyError, IndexError, AttributeError, ZeroDivisionError, NotImplementedError, RuntimeError)
-_REWORDED = (TypeError, ValueError, InvalidArgumentError, ConversionError) + _PLAIN_ERRORS
+_REWORDED = (TypeError, ValueError, InvalidArgumentError, ConversionError, OperatorNotAllowedInGraphError) + _PLAIN_ERRORS
 _CAUGHT_IN_CALL = (TypeError, ValueError, OpError) + _PLAIN_ERRORS
 
 

@@ -9,7 +9,9 @@ import numpy as np
 
 from framework import backend
 from framework import ops as _ops
-from framework.errors import InvalidArgumentError
+from framework.eager_graph_names import inside_function
+from framework.errors import InvalidArgumentError, OperatorNotAllowedInGraphError
+from framework.tensor import Tensor
 from .ops_arguments import axis_of, integer
 from .ops_dtypes import cast_all, numeric, pair, tensor
 
@@ -121,11 +123,45 @@ def pad(x, pad_width, mode='constant', constant_values=None):
     return _ops.pad(t, widths, mode=str(mode).upper(), constant_values=constant_values or 0)
 
 
+# TensorFlow's words when graph code iterates a tensor (Tensor.__iter__ in a graph)
+SYMBOLIC_ITERATION = (
+    'Iterating over a symbolic `tf.Tensor` is not allowed. You can attempt the following resolutions to the '
+    'problem: If you are running in Graph mode, use Eager execution mode or decorate this function with '
+    '@tf.function. If you are using AutoGraph, you can try decorating this function with @tf.function. If that '
+    'does not work, then you may be using an unsupported feature or your source code may not be visible to '
+    'AutoGraph. See https://github.com/tensorflow/tensorflow/blob/master/tensorflow/python/autograph/g3doc/'
+    'reference/limitations.md#access-to-source-code for more information.')
+
+
+def _repeats_list(repeats):
+    """Keras 3's TF backend takes an int, else iterates ``repeats``: a tensor of repeats is refused in
+    graph code (a tf.function, a Dataset.map, a functional build: keras.io's OCR example fails there on
+    TF 2.21), and scalars that cannot be iterated raise their TypeErrors."""
+    if isinstance(repeats, int):
+        return [repeats]
+    try:
+        if isinstance(repeats, Tensor):
+            if _in_graph():
+                raise OperatorNotAllowedInGraphError(SYMBOLIC_ITERATION)
+            if repeats.ndim == 0:
+                raise TypeError('Cannot iterate over a scalar tensor.')
+            return list(np.asarray(backend.to_host(repeats._data)))
+        return [r for r in repeats]
+    except TypeError as err:
+        err.add_note('raised inside keras.ops.tile: pass repeats as an int or a list of ints (a tensor only '
+                     'in eager code, where Keras 3 iterates it)')
+        raise
+
+
+def _in_graph():
+    from layers import call_context          # layers imports this module
+    return inside_function() or call_context.in_traced_function()
+
+
 def tile(x, repeats):
     """numpy.tile: fewer repeats than axes repeat the last axes, more add leading axes."""
     t = tensor(x, 'tile')
-    repeats = [integer(r, 'repeats', 'tile') for r in
-               (repeats if isinstance(repeats, (list, tuple)) else np.atleast_1d(repeats))]
+    repeats = [integer(r, 'repeats', 'tile') for r in _repeats_list(repeats)]
     if len(repeats) > t.ndim:
         t = _ops.reshape(t, [1] * (len(repeats) - t.ndim) + list(t.shape))
     return _ops.tile(t, [1] * (t.ndim - len(repeats)) + repeats)
