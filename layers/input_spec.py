@@ -35,16 +35,22 @@ class InputSpec:
         # shape its traced step sees ((None, 5) in fit)
         shape = trace_names.open_batch(tuple(shape))
         prefix = "Input %d with name '%s' of layer '%s' is incompatible with the layer: " % (index, self.name, layer.name)
+        text = None
         if self.ndim is not None and rank != self.ndim:
-            raise ValueError(prefix + 'expected ndim=%d, found ndim=%d. Full shape received: %s'
-                             % (self.ndim, rank, tuple(shape)))
-        if self.min_ndim is not None and rank < self.min_ndim:
-            raise ValueError(prefix + 'expected min_ndim=%d, found ndim=%d. Full shape received: %s'
-                             % (self.min_ndim, rank, tuple(shape)))
-        for axis, size in self.axes.items():
-            if size is not None and -rank <= axis < rank and shape[axis] not in (size, None):
-                raise ValueError(prefix + 'expected axis %d of input shape to have value %d, '
-                                 'but received input with shape %s' % (axis, size, tuple(shape)))
+            text = 'expected ndim=%d, found ndim=%d. Full shape received: %s' % (self.ndim, rank, tuple(shape))
+        elif self.min_ndim is not None and rank < self.min_ndim:
+            text = 'expected min_ndim=%d, found ndim=%d. Full shape received: %s' % (self.min_ndim, rank, tuple(shape))
+        else:
+            for axis, size in self.axes.items():
+                if size is not None and -rank <= axis < rank and shape[axis] not in (size, None):
+                    text = ('expected axis %d of input shape to have value %d, but received input with shape %s'
+                            % (axis, size, tuple(shape)))
+                    break
+        if text is not None:
+            error = ValueError(prefix + text)
+            # a Sequential's build lets this one through, as Keras 3's does (it hides only shape-inference gaps)
+            error.incompatible_input = True
+            raise error
 
     def get_config(self):
         return {'ndim': self.ndim, 'min_ndim': self.min_ndim, 'axes': dict(self.axes)}

@@ -200,3 +200,11 @@ def test_sequential_from_config_needs_name_and_layers(config):
     assert str(caught.value) == ("A Sequential model configuration must be a dictionary containing the 'name' and "
                                  "'layers' keys. Received: config=%s" % config)
     assert len(keras.Sequential.from_config({'name': 's', 'layers': []}).layers) == 0
+
+
+def test_a_built_layer_in_a_sequential_of_another_input_width_is_refused_at_construction():
+    dense = keras.layers.Dense(1)
+    keras.Sequential([keras.Input((3,)), dense])
+    with pytest.raises(ValueError, match=r"of layer 'dense\w*' is incompatible with the layer: expected axis -1 of "
+                                         r"input shape to have value 3, but received input with shape \(None, 4\)"):
+        keras.Sequential([keras.Input((4,)), dense])          # TF 2.21 raises here too
