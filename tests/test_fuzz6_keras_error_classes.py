@@ -101,3 +101,17 @@ def test_string_matrices_as_keras_on_tensorflow():
     for x, dtype in ((STRINGS, 'string'), (np.array([True, False]), 'bool')):
         with pytest.raises(IAE, match="Value for attr 'T' of %s is not in the list of allowed values" % dtype):
             ops.unique(x)
+
+
+def test_solve_checks_as_keras_then_matrix_solve():
+    a = np.array([[2.0, 1.0], [1.0, 3.0]], np.float32)
+    with pytest.raises(ValueError, match=r'Expected a square matrix. Received non-square input with shape \(5, 7\)'):
+        ops.solve(np.ones((5, 7), np.float32), a)
+    with pytest.raises(ValueError, match=r'Expected `a.shape\[-1\] == b.shape\[-1\]`. Received: a.shape=\(2, 2\), '
+                                         r'b.shape=\(2, 2, 1\)'):
+        ops.solve(a, np.ones((2, 2, 1), np.float32))
+    with pytest.raises(IAE, match='All input tensors must have the same outer dimensions.'):
+        ops.solve(a[None], a)          # b a batch of vectors: (2, 2, 1) beside a's batch of 1
+    with pytest.raises(IAE, match='All input tensors must have the same rank.'):
+        ops.solve(a, a[None])
+    np.testing.assert_allclose(ops.solve(a, np.array([1.0, 2.0], np.float32)), [0.2, 0.6], rtol=1e-6)

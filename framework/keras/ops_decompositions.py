@@ -176,6 +176,8 @@ def solve_triangular(a, b, lower=False):
     """x with a @ x = b, reading only a's lower (``lower``) or upper triangle; a 1-D b is a vector."""
     a = _matrices(a, 'solve_triangular')
     b = same_dtype_operand(a, b, 'solve_triangular', 'MatrixTriangularSolve')
+    from .ops_linalg import check_a_b_shapes
+    check_a_b_shapes(a, b)
     # tf.linalg.triangular_solve, as Keras 3 on TF: batch axes broadcast and NaN gives NaN (MatrixSolve does
     # neither); it reads the same triangle through band_part
     if b.ndim == a.ndim - 1:
