@@ -115,3 +115,13 @@ def test_solve_checks_as_keras_then_matrix_solve():
     with pytest.raises(IAE, match='All input tensors must have the same rank.'):
         ops.solve(a, a[None])
     np.testing.assert_allclose(ops.solve(a, np.array([1.0, 2.0], np.float32)), [0.2, 0.6], rtol=1e-6)
+
+
+def test_corrcoef_of_a_vector_and_crossentropy_of_a_complex_target():
+    # TF 2.21 (kout_tf.txt): Keras's corrcoef matmuls the vector (MatMul refuses rank 1); a complex target meets
+    # the float output in Mul
+    with pytest.raises(IAE, match=r'In\[0\] ndims must be >= 2 \[Op:MatMul\]'):
+        ops.corrcoef(np.ones(3, np.float32))
+    with pytest.raises(IAE, match=r'cannot compute Mul as input #1\(zero-based\) was expected to be a complex64 tensor '
+                                  r'but is a float tensor'):
+        ops.categorical_crossentropy(np.ones((2, 3), np.complex64), np.ones((2, 3), np.float32))

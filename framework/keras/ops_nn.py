@@ -162,7 +162,7 @@ def categorical_crossentropy(target, output, from_logits=False, axis=-1):
     """-sum(t log(p)) along ``axis``; p is renormalised to sum to 1, then clipped."""
     t, o = tensor(target, 'categorical_crossentropy'), tensor(output, 'categorical_crossentropy')
     _same_shape(t, o, 'categorical_crossentropy')
-    if not from_logits and t._data.dtype.kind in 'fiub' and o._data.dtype.kind in 'fiub':
+    if not from_logits and t._data.dtype.kind in 'fiubc' and o._data.dtype.kind in 'fiub':
         _categorical_dtypes(t, o)       # Keras 3 on TF casts nothing here (softmax_cross_entropy_with_logits casts)
     target, output = floating(t, 'categorical_crossentropy'), floating(o, 'categorical_crossentropy')
     target = _ops.cast(target, output.dtype)

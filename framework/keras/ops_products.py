@@ -7,7 +7,8 @@ reshape, so gradients reach both operands.
 import numpy as np
 
 from framework import ops as _ops
-from framework.errors import InvalidArgumentError
+from framework import onednn_policy
+from framework.errors import InvalidArgumentError, kernel_error
 from .ops_arguments import axis_of
 from .ops_dtypes import cast_all, floating, numeric, refuse_kinds, same_dtype_operand, tensor
 
@@ -122,7 +123,11 @@ def corrcoef(x):
     t = floating(x, 'corrcoef')
     if t.ndim not in (1, 2):
         raise InvalidArgumentError('keras.ops.corrcoef: x must be 1-D or 2-D, got shape %s' % (tuple(t.shape),))
-    rows = _ops.reshape(t, [1, -1]) if t.ndim == 1 else t
+    if t.ndim == 1:     # Keras 3 on TF matmuls the vector itself: MatMul refuses rank 1 (numpy would give 1.0)
+        mkl = t.dtype.name in ('float32', 'bfloat16') and onednn_policy.enabled()
+        raise kernel_error('MatMul', 'In[0] ndims must be >= 2', named=True, node='__MklMatMul' if mkl else None,
+                           note='x must be (variables, observations), got shape %s' % (tuple(t.shape),))
+    rows = t
     centred = rows - _ops.reduce_mean(rows, 1, keepdims=True)
     if t.dtype.is_complex:      # Keras 3: covariance against the conjugate, each part of the ratio clipped
         covariance = _ops.matmul(centred, centred, adjoint_b=True)
