@@ -208,3 +208,8 @@ def test_a_built_layer_in_a_sequential_of_another_input_width_is_refused_at_cons
     with pytest.raises(ValueError, match=r"of layer 'dense\w*' is incompatible with the layer: expected axis -1 of "
                                          r"input shape to have value 3, but received input with shape \(None, 4\)"):
         keras.Sequential([keras.Input((4,)), dense])          # TF 2.21 raises here too
+
+
+def test_clone_model_with_a_clone_function_that_is_no_callable_is_a_type_error():
+    with pytest.raises(TypeError, match="^'int' object is not callable"):     # TF 2.21's class and words
+        keras.models.clone_model(_single(), clone_function=3)

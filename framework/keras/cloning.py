@@ -61,8 +61,9 @@ def _wrap(clone_function, call_function, recursive, cache):
     from layers.functional.functional_model import Functional
     from layers.sequential import Sequential
     clone_function = clone_function or _clone_layer
-    if not callable(clone_function):
-        raise ValueError('clone_model: expected clone_function to be a callable, got %r' % (clone_function,))
+    if not callable(clone_function):      # Keras 3 calls it: TypeError "'int' object is not callable"
+        raise TypeError("'%s' object is not callable (clone_model: expected clone_function to be a callable, got %r)"
+                        % (type(clone_function).__name__, clone_function))
 
     def clone(layer):
         if id(layer) not in cache:
