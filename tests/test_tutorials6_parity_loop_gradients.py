@@ -4,8 +4,9 @@
   on TF) gets the turns' gradients added last turn first (framework/loop_reads.py). Checked on TF
   2.21 (progs/tutorials6/probe_loopgrad2.py): its gradient equals the per-turn gradients summed
   in reverse, bit for bit, for n = 3 to 37; tapeflow summed them first turn first.
-- ``g @ W.T`` for one row and a depth of 2 or 3 (a single sample's input gradient through the
-  actor's Dense(2)) is TF's in-order sum of rounded products (657 of 657 shapes on TF 2.21).
+- ``g @ W.T`` for one row and a depth of 2 to 7 (a single sample's input gradient through the
+  actor's Dense(2)) is TF's sum of rounded products in pairs, pairs in order (602 of 602 float32
+  shapes on TF 2.21, progs/tutorials6/probe_dotT9.py).
 The tutorial itself (progs/tutorials6/p3_actor_critic.py, 12 episodes) now prints TF's bits with
 TAPEFLOW_TF_EXACT_MATH=1.
 """
@@ -105,3 +106,16 @@ def test_dense_input_gradient_of_one_sample_through_two_units():
         y = tf.matmul(x, kernel)
     (g,) = tape.gradient(y, [x], output_gradients=tf.constant(a))
     np.testing.assert_array_equal(g.numpy(), a[:, 0:1] * b[:, 0] + a[:, 1:2] * b[:, 1])
+
+
+def test_one_row_transposed_product_of_depth_five_adds_pairs():
+    rng = np.random.RandomState(7)
+    a = rng.normal(size=(1, 5)).astype(np.float32)
+    b = rng.normal(size=(24, 5)).astype(np.float32)
+    got = tf.matmul(a, b, transpose_b=True).numpy()[0]
+    p = [a[0, k] * b[:, k] for k in range(5)]
+    np.testing.assert_array_equal(got, ((p[0] + p[1]) + (p[2] + p[3])) + p[4])
+    # TF 2.21's first outputs for these draws (11 of the 24 differ from numpy's BLAS here)
+    want = [-0.11271849274635315, -0.8757855892181396, -1.39491868019104, 3.568619728088379,
+            -1.5824891328811646, 0.03766226768493652]
+    np.testing.assert_array_equal(got[:6], np.array(want, np.float32))

@@ -116,8 +116,8 @@ def rows_matmul_transposed(a, c):
     # a depth of 1 (a Dense(1) layer's input gradient) is one rounded product in any order
     if depth == 1:
         return product(a, c.T)
-    if rows == 1 and depth <= _ONE_ROW_IN_ORDER and a.dtype.kind == 'f':
-        return _one_row_in_order(a, c)
+    if rows == 1 and depth <= _ONE_ROW_PAIRED.get(a.dtype, 0):
+        return _one_row_paired(a, c)
     if not _wanted(a, c.T):
         return product(a, c.T)
     if rows < _TRANSPOSED_FROM_ROWS:
@@ -129,18 +129,22 @@ def rows_matmul_transposed(a, c):
     return np.ascontiguousarray(rows_matmul(c, np.ascontiguousarray(a.T), 'input_grad').T)
 
 
-# One row against a transposed b of depth 2 or 3 (a single sample's input gradient through
-# Dense(2) or Dense(3): the actor-critic tutorial's actor head): TF 2.21 rounds each product
-# and adds them in k order (657 of 657 shapes, N from 1 to 1000, float32; float64 too), where
-# numpy's BLAS fuses the last multiply-add. Deeper one-row products sum otherwise on TF (not
-# found: neither in-order, FMA chains nor 4- or 8-lane packets); they stay numpy's.
-_ONE_ROW_IN_ORDER = 3
+# One row against a transposed b of a small depth (a single sample's input gradient through a
+# Dense of 2 to 7 units: the actor-critic tutorial's actor head): TF 2.21 rounds each product, adds
+# them in pairs (k, k + 1) and the pairs in k order, ((p0 + p1) + (p2 + p3)) + p4 (float32: 602 of
+# 602 shapes, depth 1-7, N 1-500; float64 up to depth 3, deeper float64 sums otherwise), where
+# numpy's BLAS fuses multiply-adds. From a depth of 8 TF sums otherwise (not found: neither in order,
+# FMA chains nor 4-, 8- or 16-lane packets with tails); those stay numpy's.
+_ONE_ROW_PAIRED = {np.dtype(np.float32): 7, np.dtype(np.float64): 3}
 
 
-def _one_row_in_order(a, c):
-    total = a[:, 0:1] * c[:, 0]
-    for k in range(1, a.shape[1]):
-        total = total + a[:, k:k + 1] * c[:, k]
+def _one_row_paired(a, c):
+    total = None
+    for k in range(0, a.shape[1], 2):
+        pair = a[:, k:k + 1] * c[:, k]
+        if k + 1 < a.shape[1]:
+            pair = pair + a[:, k + 1:k + 2] * c[:, k + 1]
+        total = pair if total is None else total + pair
     return total
 
 
