@@ -213,3 +213,9 @@ def test_a_built_layer_in_a_sequential_of_another_input_width_is_refused_at_cons
 def test_clone_model_with_a_clone_function_that_is_no_callable_is_a_type_error():
     with pytest.raises(TypeError, match="^'int' object is not callable"):     # TF 2.21's class and words
         keras.models.clone_model(_single(), clone_function=3)
+
+
+def test_model_from_json_of_no_json_is_json_decode_error():
+    import json
+    with pytest.raises(json.JSONDecodeError, match='^Expecting value: line 1 column 1'):     # TF 2.21's class
+        keras.models.model_from_json('garbage')
