@@ -219,3 +219,13 @@ def test_model_from_json_of_no_json_is_json_decode_error():
     import json
     with pytest.raises(json.JSONDecodeError, match='^Expecting value: line 1 column 1'):     # TF 2.21's class
         keras.models.model_from_json('garbage')
+
+
+def test_archive_with_a_config_that_is_no_json_is_json_decode_error(tmp_path):
+    import json
+    path = str(tmp_path / 'm.keras')
+    with zipfile.ZipFile(path, 'w') as archive:
+        archive.writestr('config.json', 'not json')
+        archive.writestr('metadata.json', '{}')
+    with pytest.raises(json.JSONDecodeError, match='^Expecting value: line 1 column 1'):    # TF 2.21's class
+        keras.models.load_model(path)

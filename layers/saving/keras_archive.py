@@ -68,6 +68,9 @@ def read_config(path):
         texts = [_member(archive, name, path) for name in (CONFIG, METADATA)]
     try:
         return tuple(json.loads(text) for text in texts)
+    except json.JSONDecodeError as err:     # Keras 3 lets json's error through (a ValueError)
+        err.add_note('%s: %s or %s is not valid JSON' % (path, CONFIG, METADATA))
+        raise
     except ValueError as err:
         raise SavedFileError('%s: %s or %s is not valid JSON: %s' % (path, CONFIG, METADATA, err)) from None
 
