@@ -91,7 +91,11 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named):
             _hang_masks(outputs, *_run_on_zeros_of_fitting_length(layer, inputs, args, kwargs)[0],
                         recorded=_recorded_masks(layer, inputs))
     else:
-        (concrete, masks, free), lengths = _run_on_zeros_of_fitting_length(layer, inputs, args, kwargs)
+        try:
+            (concrete, masks, free), lengths = _run_on_zeros_of_fitting_length(layer, inputs, args, kwargs)
+        except Exception as err:           # noqa: BLE001 -- reworded as Keras's output-spec inference, raised again
+            _say_inference_failed(err, layer)
+            raise
         varying = _axes_following_free_axes(layer, inputs, args, kwargs, concrete, lengths)
         dtype = None
         if getattr(layer, '_output_shape_from_call', False):
@@ -184,6 +188,38 @@ def _tensors_for_shapes(shapes, dtype):
         return KerasTensor(tuple(shapes.as_list()), dtype)
     raise TypeError('%s.compute_output_shape returned %r; expected a shape tuple or a list of them'
                     % (type(shapes).__name__, shapes))
+
+
+def _say_inference_failed(err, layer):
+    """Keras 3 finds the outputs of a user's layer without compute_output_shape / _spec by running
+    its call in a scratch graph, and an error there reads 'Could not automatically infer the output
+    shape / dtype of ...' inside the call's bold message (keras.io's OCR example on TF 2.21)."""
+    name = type(layer).__name__
+    head = 'Exception encountered when calling %s.call().\n\n\x1b[1m' % name
+    text = err.args[0] if len(err.args) == 1 and isinstance(err.args[0], str) else None
+    if text is None or not text.startswith(head) or not _keras_infers_by_calling(layer):
+        return
+    err.args = (head + "Could not automatically infer the output shape / dtype of '%s' (of type %s). Either the "
+                "`%s.call()` method is incorrect, or you need to implement the `%s.compute_output_spec() / "
+                "compute_output_shape()` method. Error encountered:\n\n" % (layer.name, name, name, name)
+                + text[len(head):],)
+
+
+def _keras_infers_by_calling(layer):
+    """Whether Keras would run the call to find the outputs: a user's Layer (or Model) subclass that
+    defines neither compute_output_shape nor compute_output_spec, on no built-in layer class."""
+    from ..layer import Layer
+    from ..model import Model
+    transparent = set(Model.__mro__[:Model.__mro__.index(Layer)])
+    for cls in type(layer).__mro__:
+        if cls is Layer:
+            return True
+        if cls in transparent:
+            continue
+        if cls.__module__.split('.')[0] in ('layers', 'framework') or \
+                'compute_output_shape' in vars(cls) or 'compute_output_spec' in vars(cls):
+            return False
+    return False
 
 
 def _run_on_zeros_of_fitting_length(layer, inputs, args, kwargs):
