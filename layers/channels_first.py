@@ -2,6 +2,7 @@
 (batch, *spatial, channels) and the output back, as Keras 3's TF backend does on CPU for pooling
 (TensorFlow's CPU kernels pool channels_last only)."""
 from framework.ops import transpose
+from .argument_tuples import standardized_data_format
 
 
 def data_format_option(data_format, who):
@@ -10,9 +11,7 @@ def data_format_option(data_format, who):
     Raises:
         ValueError: any other value.
     """
-    if data_format not in (None, 'channels_last', 'channels_first'):
-        raise ValueError("%s: data_format must be 'channels_last' or 'channels_first', got %r" % (who, data_format))
-    return data_format or 'channels_last'
+    return 'channels_last' if data_format is None else standardized_data_format(data_format, who)
 
 
 def to_last(x):

@@ -8,6 +8,7 @@ from framework.ops.convolution_nd import convolution
 from framework.ops.bias_add_kernel import add_bias
 
 from framework.keras.ops_math import max as keras_max
+from .argument_tuples import standardized_tuple
 from .conv_input_dtypes import conv_inputs
 from .kernel_options import KernelOptions
 from .channels_first import data_format_option, shape_to_first, shape_to_last, to_first, to_last
@@ -21,16 +22,8 @@ from .pooling import mean_over_steps
 
 
 def normalize_single(value, name, who):
-    """A 1-tuple from an int or a 1-element sequence; positive ints only."""
-    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
-        value = (int(value),)
-    try:
-        single = tuple(int(v) for v in value)
-    except (TypeError, ValueError):
-        single = ()
-    if len(single) != 1 or single[0] < 1:
-        raise ValueError('%s: %s must be a positive int or a tuple of one, got %r' % (who, name, value))
-    return single
+    """A 1-tuple from an int or a 1-element sequence; positive ints only (Keras 3's texts)."""
+    return standardized_tuple(value, 1, name, who)
 
 
 def _padding(padding, who, allowed=('valid', 'same')):

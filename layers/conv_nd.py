@@ -2,9 +2,10 @@
 and Conv3DTranspose (Keras 3's arguments, defaults, weights and configs)."""
 import numpy as np
 
-from framework.ops.convolution_nd import conv_transpose, convolution, normalize_tuple
+from framework.ops.convolution_nd import conv_transpose, convolution
 from framework.ops.bias_add_kernel import add_bias
 
+from .argument_tuples import standardized_tuple
 from .conv2d_transpose import transposed_length
 from .conv_input_dtypes import conv_inputs
 from .convolution import _output_length, check_channels_last, kernel_rank_error, normalize_padding, \
@@ -23,9 +24,9 @@ def check_filters(filters, who):
 
 def window_options(layer, rank, kernel_size, strides, padding, dilation_rate, who):
     """Set kernel_size, strides, padding and dilation_rate as ``rank``-tuples, as Keras checks them."""
-    layer.kernel_size = normalize_tuple(kernel_size, rank, 'kernel_size', who, tf_form=False)
-    layer.strides = normalize_tuple(strides, rank, 'strides', who, tf_form=False)
-    layer.dilation_rate = normalize_tuple(dilation_rate, rank, 'dilation_rate', who, tf_form=False)
+    layer.kernel_size = standardized_tuple(kernel_size, rank, 'kernel_size', who)
+    layer.strides = standardized_tuple(strides, rank, 'strides', who)
+    layer.dilation_rate = standardized_tuple(dilation_rate, rank, 'dilation_rate', who)
     layer.padding = normalize_padding(padding, who)
 
 

@@ -5,6 +5,7 @@ from framework.ops import conv2d
 from framework.ops.convolution_nd import convolution
 from framework.ops.bias_add_kernel import add_bias
 
+from .argument_tuples import standardized_tuple
 from .conv_input_dtypes import conv_inputs
 from .kernel_options import KernelOptions
 from .activations import apply_activation
@@ -13,16 +14,8 @@ from .layer import Layer
 
 
 def normalize_pair(value, name, who):
-    """A (rows, cols) pair from an int or a pair; positive ints only."""
-    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
-        value = (int(value), int(value))
-    try:
-        pair = tuple(int(v) for v in value)
-    except (TypeError, ValueError):
-        pair = ()
-    if len(pair) != 2 or min(pair) < 1:
-        raise ValueError('%s: %s must be a positive int or a pair of them, got %r' % (who, name, value))
-    return pair
+    """A (rows, cols) pair from an int or a pair; positive ints only (Keras 3's texts)."""
+    return standardized_tuple(value, 2, name, who)
 
 
 def normalize_padding(padding, who):

@@ -9,6 +9,7 @@ from framework.ops import transpose
 from framework.ops.convolution_nd import convolution, depthwise_conv
 from framework.ops.bias_add_kernel import add_bias
 
+from .argument_tuples import standardized_data_format
 from . import activations, constraints, initializers, regularizers
 from .conv_input_dtypes import conv_inputs
 from .conv_nd import check_filters, convolved_shape, input_channels, window_options
@@ -28,9 +29,7 @@ class _DepthwiseBase(Layer):
     def _set_options(self, kernel_size, strides, padding, depth_multiplier, data_format, dilation_rate,
                      activation, use_bias, bias_initializer, options):
         who = '%s %r' % (type(self).__name__, self.name)
-        if data_format not in (None, 'channels_last', 'channels_first'):
-            raise ValueError("%s: data_format must be 'channels_last' or 'channels_first', got %r" % (who, data_format))
-        self.data_format = data_format or 'channels_last'
+        self.data_format = 'channels_last' if data_format is None else standardized_data_format(data_format, who)
         window_options(self, self.rank, kernel_size, strides, padding, dilation_rate, who)
         if isinstance(depth_multiplier, bool) or not isinstance(depth_multiplier, (int, np.integer)) \
                 or depth_multiplier < 1:

@@ -3,6 +3,7 @@ import numpy as np
 
 from framework.ops import reshape, transpose
 
+from .argument_tuples import standardized_data_format
 from .input_spec import InputSpec
 from .layer import Layer
 
@@ -18,11 +19,7 @@ class Flatten(Layer):
 
     def __init__(self, data_format=None, **kwargs):
         super().__init__(**kwargs)
-        data_format = 'channels_last' if data_format is None else data_format
-        if data_format not in ('channels_last', 'channels_first'):
-            raise ValueError("Flatten: data_format must be 'channels_last' or 'channels_first', got %r"
-                             % (data_format,))
-        self.data_format = data_format
+        self.data_format = 'channels_last' if data_format is None else standardized_data_format(data_format, 'Flatten')
         self.input_spec = InputSpec(min_ndim=1)     # as Keras: a scalar has no batch axis to keep
 
     def call(self, inputs):

@@ -4,6 +4,7 @@ import numpy as np
 
 from framework.ops import expand_dims, pad, reshape, tile, transpose
 
+from .argument_tuples import standardized_data_format
 from .input_spec import InputSpec
 from .layer import Layer
 
@@ -141,11 +142,9 @@ def _pairs(value, count, name, who):
 
 
 def _spatial_axes(data_format, rank, who):
-    if data_format in (None, 'channels_last'):
+    if data_format is None or standardized_data_format(data_format, who) == 'channels_last':
         return tuple(range(1, rank + 1)), 'channels_last'
-    if data_format == 'channels_first':
-        return tuple(range(2, rank + 2)), 'channels_first'
-    raise ValueError("%s: data_format must be 'channels_last' or 'channels_first', got %r" % (who, data_format))
+    return tuple(range(2, rank + 2)), 'channels_first'
 
 
 class _Resize(Layer):

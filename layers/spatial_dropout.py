@@ -2,6 +2,7 @@
 whose neighbouring steps or pixels are strongly correlated."""
 from framework.keras import random as keras_random
 
+from .argument_tuples import standardized_data_format
 from .dropout import Dropout
 from .input_spec import InputSpec
 
@@ -11,10 +12,8 @@ class _SpatialDropout(Dropout):
 
     def __init__(self, rate, seed=None, name=None, dtype=None, data_format=None):
         super().__init__(rate, seed=seed, name=name, dtype=dtype)
-        if data_format not in (None, 'channels_last', 'channels_first'):
-            raise ValueError("%s %r: data_format must be 'channels_last' or 'channels_first', got %r"
-                             % (type(self).__name__, self.name, data_format))
-        self.data_format = data_format or 'channels_last'
+        self.data_format = 'channels_last' if data_format is None else standardized_data_format(
+            data_format, '%s %r' % (type(self).__name__, self.name))
         self.input_spec = InputSpec(ndim=self.rank + 2)
 
     def call(self, inputs, training=False):

@@ -3,6 +3,7 @@ import numpy as np
 
 from framework.ops import expand_dims, reshape, tile, transpose
 
+from .argument_tuples import standardized_data_format
 from .convolution import normalize_pair
 from .input_spec import InputSpec
 from .layer import Layer
@@ -87,9 +88,7 @@ class UpSampling2D(Layer):
         who = 'UpSampling2D %r' % self.name
         self._float_factor = float_factor(size)
         self.size = normalize_pair(size, 'size', who)
-        if data_format not in (None, 'channels_last', 'channels_first'):
-            raise ValueError("%s: data_format must be 'channels_last' or 'channels_first', got %r" % (who, data_format))
-        self.data_format = data_format or 'channels_last'
+        self.data_format = 'channels_last' if data_format is None else standardized_data_format(data_format, who)
         self.interpolation = str(interpolation).lower()
         if self.interpolation not in ('nearest',) + _RESIZED:
             raise ValueError("%s: interpolation must be 'nearest', 'bilinear' or 'bicubic', got %r"

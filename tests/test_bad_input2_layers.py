@@ -61,7 +61,8 @@ def test_a_built_layer_keeps_its_weights_when_a_later_call_fails():
     # here int(1.5) joined on axis 1
     (lambda: keras.layers.Concatenate(axis=1.5), TypeError, 'Concatenate .*axis must be an integer, got 1.5'),
     # Keras 3.15: ValueError 'The `data_format` argument must be one of ...'; here 0 read as the default
-    (lambda: keras.layers.Flatten(data_format=0), ValueError, "Flatten: data_format must be 'channels_last'"),
+    (lambda: keras.layers.Flatten(data_format=0), ValueError,        # Keras 3's text
+     r"The `data_format` argument must be one of \{'channels_first', 'channels_last'\}. Received: data_format=0"),
 ])
 def test_constructor_arguments_keras_refuses(make, error, words):
     with pytest.raises(error, match=words):

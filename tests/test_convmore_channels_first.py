@@ -58,7 +58,8 @@ def test_channels_first_model_builds_and_refuses_bad_formats():
                               layers.Flatten(), layers.Dense(1)])
     assert model.layers[0].output.shape == (None, 2, 4, 4)
     assert model.count_params() == 18 + 4 + 2 + 33
-    with pytest.raises(ValueError, match="DepthwiseConv2D .*data_format must be 'channels_last' or 'channels_first'"):
+    with pytest.raises(ValueError, match=r"The `data_format` argument must be one of \{'channels_first', "
+                                         r"'channels_last'\}. Received: data_format=nchw\nDepthwiseConv2D"):
         layers.DepthwiseConv2D(2, data_format='NCHW')
 
 

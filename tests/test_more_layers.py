@@ -354,7 +354,8 @@ def test_layer_normalization_config_after_build_lists_axes_like_keras():
      r'Kernel shape must have the same length as input, but received kernel of shape \(3, 1, 2\) and input of '
      r'shape \(1, 4, 4, 1\)'),
     (lambda: L.Conv1D(2, 3), lambda layer: layer(np.zeros((4, 1), 'float32')), ValueError, 'expected min_ndim=3'),
-    (lambda: L.GlobalMaxPooling1D(data_format='NCW'), None, ValueError, "'channels_last' or 'channels_first'"),
+    (lambda: L.GlobalMaxPooling1D(data_format='NCW'), None, ValueError,
+     r"must be one of \{'channels_first', 'channels_last'\}. Received: data_format=ncw"),
 ])
 def test_errors_name_the_layer_and_the_fix(make, call, error, message):
     with pytest.raises(error, match=message):

@@ -1,0 +1,50 @@
+"""Keras 3's checks of a layer's window arguments (kernel_size, strides, dilation_rate, pool_size,
+size) and of data_format, with Keras's texts (argument_validation.standardize_tuple and
+standardize_data_format): a program printing the error prints TF 2.21's line; tapeflow's sentence
+naming the layer rides along as a note."""
+import numpy as np
+
+
+def standardized_tuple(value, n, name, who, allow_zero=False):
+    """``value`` (an int, or ``n`` ints) as a tuple of ``n`` ints; ValueError as Keras 3 words it."""
+    message = 'The `%s` argument must be a tuple of %d integers. Received %s=%s' % (name, n, name, value)
+    if isinstance(value, (int, np.integer)):
+        values = (int(value),) * n
+    else:
+        try:
+            values = tuple(value)
+        except TypeError:
+            raise _refused(message, who, name, n) from None
+        if len(values) != n:
+            raise _refused(message, who, name, n)
+        for single in values:
+            try:
+                int(single)
+            except (ValueError, TypeError):
+                raise _refused(message + 'including element %s of type %s' % (single, type(single)), who, name,
+                               n) from None
+        # (a float such as 1.5 passes Keras's check too; the layers that keep it as given, UpSampling,
+        # read the argument themselves)
+        values = tuple(int(v) for v in values)
+    unqualified = {v for v in values if (v < 0 if allow_zero else v <= 0)}
+    if unqualified:
+        raise _refused(message + ', including values %s that do not satisfy `value %s`'
+                       % (unqualified, '>= 0' if allow_zero else '> 0'), who, name, n)
+    return values
+
+
+def _refused(message, who, name, n):
+    error = ValueError(message)
+    error.add_note('%s: %s takes a positive int or a tuple of %d of them' % (who, name, n))
+    return error
+
+
+def standardized_data_format(data_format, who):
+    """'channels_last' or 'channels_first' (any case); ValueError as Keras 3 words it."""
+    value = str(data_format).lower()
+    if value not in ('channels_first', 'channels_last'):
+        error = ValueError("The `data_format` argument must be one of {'channels_first', 'channels_last'}. "
+                           'Received: data_format=%s' % value)
+        error.add_note("%s: data_format is 'channels_last' (the default) or 'channels_first'" % who)
+        raise error
+    return value
