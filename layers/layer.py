@@ -514,8 +514,16 @@ class Layer(LayerWeights, OwnVariables):
         """The output shape for ``input_shape``. The base class finds it by
         running ``call`` on zeros (None dimensions as 1), with tapes paused; where
         axes past the batch are None, a second run with them 2 long finds the
-        output axes that follow them, which are None too (as Keras's trace gives)."""
+        output axes that follow them, which are None too (as Keras's trace gives).
+
+        Raises:
+            NotImplementedError: several input shapes (a list of them): Keras 3's base class raises it
+                for any shape, with these words; tapeflow infers a single input's.
+        """
         shape = tuple(input_shape)
+        if any(isinstance(d, (tuple, list)) for d in shape):
+            raise NotImplementedError('Layer %s does not have a `compute_output_shape` method implemented. Should '
+                                      'implement `def compute_output_shape(self, input_shape)`.' % type(self).__name__)
         out_shape = self._output_shape_on_zeros(shape, 1)
         if None in shape[1:]:
             try:

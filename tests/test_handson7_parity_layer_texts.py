@@ -66,3 +66,21 @@ def test_keras_one_hot_and_multi_hot_take_any_integer_ids(dtype):
     ids = np.array([[1, 0], [2, 2]]).astype(dtype)
     np.testing.assert_array_equal(keras.ops.multi_hot(ids, 3).numpy(), [[1, 1, 0], [0, 0, 1]])
     np.testing.assert_array_equal(keras.ops.one_hot(ids[0], 3).numpy(), [[0, 1, 0], [1, 0, 0]])
+
+
+class _DuelingHead(keras.layers.Layer):
+    def call(self, inputs):
+        state_values, raw_advantages = inputs
+        return state_values + raw_advantages - tf.reduce_max(raw_advantages, axis=1, keepdims=True)
+
+
+def test_compute_output_shape_of_several_inputs_is_keras_not_implemented_error():
+    # TF 2.21 (progs/handson7/p10.py): Keras's base compute_output_shape; tapeflow crashed with a TypeError
+    with pytest.raises(NotImplementedError) as info:
+        _DuelingHead().compute_output_shape([(None, 1), (None, 2)])
+    assert str(info.value) == ('Layer _DuelingHead does not have a `compute_output_shape` method implemented. '
+                               'Should implement `def compute_output_shape(self, input_shape)`.')
+    # the functional API still infers the head's output from its call
+    states = keras.layers.Input(shape=[4])
+    q = _DuelingHead()([keras.layers.Dense(1)(states), keras.layers.Dense(2)(states)])
+    assert q.shape == (None, 2)
