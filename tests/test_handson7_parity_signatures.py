@@ -213,3 +213,14 @@ def test_export_leaves_the_batch_open_for_a_model_built_on_data(tmp_path):
     (spec,) = loaded.signatures['serving_default'].structured_input_signature[1].values()
     assert spec.shape.as_list() == [None, 5]
     assert loaded.serve(np.ones((7, 5), np.float32)).shape == (7, 2)
+
+
+def test_saved_keras_model_signature_names_its_input_inputs(tmp_path):
+    # TF 2.21 (progs/handson7/x21.py): tf.saved_model.save of a one-input Keras model serves 'inputs'
+    model = keras.Sequential([keras.layers.Input(shape=[3]), keras.layers.Dense(2)])
+    tf.saved_model.save(model, str(tmp_path / 'a'))
+    sig = tf.saved_model.load(str(tmp_path / 'a')).signatures['serving_default']
+    assert repr(sig.structured_input_signature) == \
+        "((), {'inputs': TensorSpec(shape=(None, 3), dtype=tf.float32, name='inputs')})"
+    assert repr(sig.structured_outputs) == "{'output_0': TensorSpec(shape=(None, 2), dtype=tf.float32, name='output_0')}"
+    np.testing.assert_array_equal(sig(inputs=tf.ones((1, 3)))['output_0'].numpy(), model(tf.ones((1, 3))).numpy())

@@ -95,6 +95,17 @@ def export_model(model, filepath, input_count=None):
     return endpoint_text(specs, outputs, _captured(model))
 
 
+def one_input_specs(model, name):
+    """([input spec named ``name``], {'output_0': spec, ...}) of a model with one symbolic input, batch
+    axes open (TF's signature of a Keras model given to ``tf.saved_model.save``); (None, None) else."""
+    inputs = list(getattr(model, 'inputs', None) or [])
+    outputs = list(getattr(model, 'outputs', None) or [])
+    if len(inputs) != 1 or not outputs:
+        return None, None
+    return ([TensorSpec(_open_batch(inputs[0].shape), inputs[0].dtype, name)],
+            {'output_%d' % i: TensorSpec(_open_batch(x.shape), x.dtype) for i, x in enumerate(outputs)})
+
+
 def _open_batch(shape):
     return (None,) + tuple(shape)[1:] if len(shape) else tuple(shape)
 

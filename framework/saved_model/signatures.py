@@ -188,7 +188,9 @@ def default_signatures(obj):
     """TensorFlow's default: the one tf.function of ``obj`` with an input_signature, if exactly one;
     for a Keras model, the model called on 'inputs'."""
     if callable(getattr(type(obj), 'compile', None)) and hasattr(obj, 'layers'):
-        return {'serving_default': Signature(obj, '__call__', ['inputs'])}
+        from .keras_export import one_input_specs      # it imports this module
+        specs, outputs = one_input_specs(obj, 'inputs')
+        return {'serving_default': Signature(obj, '__call__', ['inputs'], specs, output_specs=outputs)}
     found = [getattr(obj, name) for name in dir(type(obj))
              if isinstance(getattr(type(obj), name, None), Function)]
     found = [f for f in found if f.input_signature is not None]
