@@ -137,6 +137,10 @@ class LayerWeights:
                              '%d, but the layer was expecting %d weights.' % (self.name, len(weights), len(params)))
         arrays = []
         for variable, value in zip(params, weights):
+            if not hasattr(value, 'shape'):       # Keras 3 reads value.shape first (a list, a float, a str)
+                raise WeightValueError("'%s' object has no attribute 'shape' (layer '%s': set_weights takes numpy "
+                                       'arrays or tensors, one per weight; weight %r has shape %s)'
+                                       % (type(value).__name__, self.name, variable.path, tuple(variable.shape)))
             array = np.asarray(to_host(value._data if isinstance(value, Tensor) else value))
             if tuple(array.shape) != tuple(variable.shape):
                 error = ValueError('Layer %s weight shape %s is not compatible with provided weight shape %s.'
@@ -159,6 +163,11 @@ class LayerWeights:
             raise ValueError("You tried to call `count_params` on layer '%s', but the layer isn't built. "
                              'You can build it manually via: `layer.build(input_shape)`.' % self.name)   # Keras 3's text
         return int(sum(int(np.prod(v.shape, dtype=np.int64)) for v in self.weights))
+
+
+class WeightValueError(ValueError, AttributeError):
+    """set_weights given something with no shape: Keras 3's AttributeError (it reads ``value.shape``),
+    also the ValueError tapeflow raised for a shape that did not fit."""
 
 
 class _Walk:

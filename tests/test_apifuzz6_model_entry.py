@@ -229,3 +229,15 @@ def test_archive_with_a_config_that_is_no_json_is_json_decode_error(tmp_path):
         archive.writestr('metadata.json', '{}')
     with pytest.raises(json.JSONDecodeError, match='^Expecting value: line 1 column 1'):    # TF 2.21's class
         keras.models.load_model(path)
+
+
+@pytest.mark.parametrize('entry', [[[1.0]] * 3, 0.5, 'a'])
+def test_set_weights_entries_without_a_shape_are_keras_attribute_errors(entry):
+    model = _single()
+    before = [w.copy() for w in model.get_weights()]
+    kernel_entry = entry if not isinstance(entry, float) else before[0]
+    bias_entry = before[1] if not isinstance(entry, float) else entry
+    with pytest.raises(AttributeError, match="object has no attribute 'shape'") as caught:    # TF 2.21
+        model.set_weights([kernel_entry, bias_entry])
+    assert isinstance(caught.value, ValueError)
+    assert all((a == b).all() for a, b in zip(before, model.get_weights()))      # nothing assigned
