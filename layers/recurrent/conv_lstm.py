@@ -109,7 +109,7 @@ class ConvLSTMCell(LSTMCell):
             out = out + bias
         return reshape(out, (batch, steps) + tuple(out.shape[1:])) if sequence else out
 
-    def project(self, inputs):
+    def project(self, inputs, backwards=None):      # (one convolution for the whole sequence, either way)
         return self._input_conv(inputs, self.kernel, self.bias)
 
     def project_masked(self, inputs, input_mask, backwards=None):     # (the conv projection keeps its one op)
