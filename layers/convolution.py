@@ -5,7 +5,7 @@ from framework.ops import conv2d
 from framework.ops.convolution_nd import convolution
 from framework.ops.bias_add_kernel import add_bias
 
-from .argument_tuples import standardized_tuple
+from .argument_tuples import standardized_data_format, standardized_tuple
 from .conv_input_dtypes import conv_inputs
 from .kernel_options import KernelOptions
 from .activations import apply_activation
@@ -26,7 +26,7 @@ def normalize_padding(padding, who):
 
 
 def check_channels_last(data_format, who):
-    if data_format not in (None, 'channels_last'):
+    if data_format is not None and standardized_data_format(data_format, who) != 'channels_last':
         raise ValueError("%s: only data_format='channels_last' (NHWC) is supported, got %r" % (who, data_format))
 
 

@@ -27,6 +27,9 @@ L = keras.layers
      "type <class 'str'>"),
     (lambda: L.Flatten(data_format='bogus'),
      "The `data_format` argument must be one of {'channels_first', 'channels_last'}. Received: data_format=bogus"),
+    (lambda: L.Conv1D(2, 3, data_format='bogus'),
+     "The `data_format` argument must be one of {'channels_first', 'channels_last'}. Received: data_format=bogus"),
+    (lambda: L.Dropout(0.5, seed='bogus'), 'Argument `seed` must be an integer. Received: seed=bogus'),
     (lambda: L.DepthwiseConv2D(3, data_format='NHWC'),
      "The `data_format` argument must be one of {'channels_first', 'channels_last'}. Received: data_format=nhwc"),
 ])

@@ -60,8 +60,9 @@ class SeedGenerator:
         if seed is None:
             seed = make_default_seed()
         if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
-            raise ValueError('keras.random.SeedGenerator: argument `seed` must be an integer. Received: seed=%r'
-                             % (seed,))
+            error = ValueError('Argument `seed` must be an integer. Received: seed=%s' % (seed,))      # Keras 3's
+            error.add_note('keras.random.SeedGenerator: a seed is an int (or None for a random one)')
+            raise error
         self.state = _state_variable(int(seed), self.name)
 
     def next(self, ordered=True):
