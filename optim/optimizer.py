@@ -127,9 +127,12 @@ class Optimizer(OptimizerState, abc.ABC):
         try:
             value = float(value)
         except (TypeError, ValueError):
-            raise ValueError('Argument `learning_rate` should be a float, a LearningRateSchedule, or a '
-                             'callable returning the learning rate. Received: learning_rate=%r'
-                             % (value,)) from None
+            if isinstance(old, Variable) and isinstance(value, str):
+                # Keras 3 assigns it to its float variable: TF's conversion TypeError
+                raise TypeError("Cannot convert %r to EagerTensor of dtype float" % (value,)) from None
+            raise ValueError('Argument `learning_rate` should be float, or an instance of LearningRateSchedule, or a '
+                             'callable (that takes in the current iteration value and returns the corresponding '
+                             'learning rate value). Received instead: learning_rate=%s' % (value,)) from None
         check_number(value, 'learning_rate')
         if isinstance(old, Variable):
             old.assign(value)

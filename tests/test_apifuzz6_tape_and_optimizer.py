@@ -129,3 +129,14 @@ def test_apply_without_variables_needs_one_gradient_per_built_variable():
                                  'is tracking 1 trainable variables.')
     optimizer.apply([g])
     assert int(optimizer.iterations) == 1
+
+
+def test_learning_rate_of_a_string_in_keras_words():
+    with pytest.raises(ValueError) as caught:          # TF 2.21, constructor
+        keras.optimizers.Adam(learning_rate='a')
+    assert str(caught.value) == ('Argument `learning_rate` should be float, or an instance of LearningRateSchedule, '
+                                 'or a callable (that takes in the current iteration value and returns the '
+                                 'corresponding learning rate value). Received instead: learning_rate=a')
+    optimizer = keras.optimizers.Adam()
+    with pytest.raises(TypeError, match="^Cannot convert 'a' to EagerTensor of dtype float"):     # TF 2.21, setter
+        optimizer.learning_rate = 'a'
