@@ -32,11 +32,31 @@ def _head(error):
     return str(error).split('Arguments received')[0]
 
 
-@pytest.mark.parametrize('make, name, cls, text', [
-    (Boom, 'boom', 'Boom', 'boom'), (BoomModel, 'boom_model', 'BoomModel', 'boom model')])
-def test_a_failing_call_says_keras_could_not_infer_its_outputs(make, name, cls, text):
+class Boom2(keras.layers.Layer):
+    def call(self, a, b, scale=2.0, training=None):
+        raise ValueError('boom2')
+
+
+def test_arguments_received_are_the_symbolic_calls():
+    # TF 2.21: Keras lists its symbolic __call__(*args, **kwargs), KerasTensors as their reprs
+    inp = keras.Input((3,), name='inp')
+    shown = "'<KerasTensor shape=(None, 3), dtype=float32, sparse=False, ragged=False, name=inp>'"
     with pytest.raises(ValueError) as caught:
-        make()(keras.Input((3,)))
+        Boom()(inp)
+    assert str(caught.value).split('\x1b[0m')[-1] == (
+        "\n\nArguments received by Boom.call():\n  \u2022 args=(%s,)\n  \u2022 kwargs=<class 'inspect._empty'>" % shown)
+    with pytest.raises(ValueError) as caught:
+        Boom2()(inp, inp, scale=3.0)
+    assert str(caught.value).split('\x1b[0m')[-1] == (
+        "\n\nArguments received by Boom2.call():\n  \u2022 args=(%s, %s)\n  \u2022 kwargs={'scale': '3.0'}" % (shown, shown))
+
+
+@pytest.mark.parametrize('make, cls, text', [(Boom, 'Boom', 'boom'), (BoomModel, 'BoomModel', 'boom model')])
+def test_a_failing_call_says_keras_could_not_infer_its_outputs(make, cls, text):
+    layer = make()
+    name = layer.name
+    with pytest.raises(ValueError) as caught:
+        layer(keras.Input((3,)))
     assert _head(caught.value) == (
         'Exception encountered when calling %s.call().\n\n\x1b[1mCould not automatically infer the output shape '
         "/ dtype of '%s' (of type %s). Either the `%s.call()` method is incorrect, or you need to implement the "

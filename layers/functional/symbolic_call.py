@@ -94,7 +94,7 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named):
         try:
             (concrete, masks, free), lengths = _run_on_zeros_of_fitting_length(layer, inputs, args, kwargs)
         except Exception as err:           # noqa: BLE001 -- reworded as Keras's output-spec inference, raised again
-            _say_inference_failed(err, layer)
+            _say_inference_failed(err, layer, (inputs,) + tuple(args), kwargs)
             raise
         varying = _axes_following_free_axes(layer, inputs, args, kwargs, concrete, lengths)
         dtype = None
@@ -190,19 +190,24 @@ def _tensors_for_shapes(shapes, dtype):
                     % (type(shapes).__name__, shapes))
 
 
-def _say_inference_failed(err, layer):
+def _say_inference_failed(err, layer, args, kwargs):
     """Keras 3 finds the outputs of a user's layer without compute_output_shape / _spec by running
     its call in a scratch graph, and an error there reads 'Could not automatically infer the output
-    shape / dtype of ...' inside the call's bold message (keras.io's OCR example on TF 2.21)."""
+    shape / dtype of ...' inside the call's bold message (keras.io's OCR example on TF 2.21); the
+    arguments received are those of its symbolic ``__call__(*args, **kwargs)``, as Keras lists them."""
     name = type(layer).__name__
     head = 'Exception encountered when calling %s.call().\n\n\x1b[1m' % name
     text = err.args[0] if len(err.args) == 1 and isinstance(err.args[0], str) else None
     if text is None or not text.startswith(head) or not _keras_infers_by_calling(layer):
         return
+    message = text[len(head):].split('\x1b[0m\n\nArguments received by %s.call():\n' % name)[0]
+    shown = {k: v for k, v in kwargs.items() if not (k == 'training' and v is None)}
     err.args = (head + "Could not automatically infer the output shape / dtype of '%s' (of type %s). Either the "
                 "`%s.call()` method is incorrect, or you need to implement the `%s.compute_output_spec() / "
-                "compute_output_shape()` method. Error encountered:\n\n" % (layer.name, name, name, name)
-                + text[len(head):],)
+                "compute_output_shape()` method. Error encountered:\n\n%s\x1b[0m\n\n"
+                "Arguments received by %s.call():\n  \u2022 args=%s\n  \u2022 kwargs=%s"
+                % (layer.name, name, name, name, message, name, nest.map_structure(repr, tuple(args)),
+                   nest.map_structure(repr, shown) if shown else "<class 'inspect._empty'>"),)
 
 
 def _keras_infers_by_calling(layer):
