@@ -69,6 +69,8 @@ class Model(Trainer, Layer):
         try:            # Keras 3's Model.from_config: the whole config to the constructor, and its words
             return cls(**config)
         except TypeError as err:
+            if isinstance(err, ValueError):      # Model's own unknown-keyword error is Keras's ValueError: not wrapped
+                raise
             raise TypeError('Unable to revive model from config. When overriding the `get_config()` method, make sure '
                             'that the returned config contains all items used as arguments in the  constructor to '
                             '%s, which is the default behavior. You can override this default behavior by defining '

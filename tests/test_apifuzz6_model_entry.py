@@ -241,3 +241,8 @@ def test_set_weights_entries_without_a_shape_are_keras_attribute_errors(entry):
         model.set_weights([kernel_entry, bias_entry])
     assert isinstance(caught.value, ValueError)
     assert all((a == b).all() for a, b in zip(before, model.get_weights()))      # nothing assigned
+
+
+def test_model_from_config_with_unknown_keys_is_the_constructor_value_error():
+    with pytest.raises(ValueError, match='^Unrecognized keyword arguments passed to Model'):    # TF 2.21, unwrapped
+        keras.Model.from_config({'zz': 1})
