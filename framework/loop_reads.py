@@ -88,3 +88,20 @@ def fold_order(reads, grads, loops, add):
         pairs.extend((vid, sums[vid]) for vid in first_seen if vid in sums)
         i = max(loop[-1][1], i + 1)
     return pairs
+
+
+def zeros_for_captures(tape, sources, results):
+    """``results`` with zeros, not None, for the variables a traced loop read that the target does not
+    depend on, when it depends on the loop: TF's while_v2 gives every captured input of a loop on the
+    path a gradient (its backward loop's zeros), so a critic-only loss still gets the actor's zeros."""
+    loops = loops_of(tape)
+    if loops is None:
+        return results
+    reads = tape._reads
+    in_loop = {id(snap._variable) for loop in loops for snap in reads[loop[0][0]:loop[-1][1]]}
+    if not any(r is not None and id(s) in in_loop for s, r in zip(sources, results)):
+        return results          # the loop is not on the target's path: TF's None
+    from .backend import array_module
+    from .tensor import Tensor
+    return [Tensor(array_module(s._data).zeros(s._data.shape, s._data.dtype))
+            if r is None and id(s) in in_loop else r for s, r in zip(sources, results)]

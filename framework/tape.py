@@ -400,6 +400,8 @@ class GradientTape:
                        for g, s in zip(map(grads.get, map(id, flat_sources)), flat_sources)]
         else:
             results = [result(grads.get(id(s)), s, unconnected) for s in flat_sources]
+        if loop_reads.NOTED and unconnected == 'none':
+            results = loop_reads.zeros_for_captures(self, flat_sources, results)
         if unconnected == 'none' and EXPLAIN_NONE[0]:
             explain_nones(self, flat_sources, results, targets)
         if not self._persistent:

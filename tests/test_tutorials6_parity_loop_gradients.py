@@ -119,3 +119,27 @@ def test_one_row_transposed_product_of_depth_five_adds_pairs():
     want = [-0.11271849274635315, -0.8757855892181396, -1.39491868019104, 3.568619728088379,
             -1.5824891328811646, 0.03766226768493652]
     np.testing.assert_array_equal(got[:6], np.array(want, np.float32))
+
+
+def test_variables_a_traced_loop_reads_get_zeros_when_the_loop_is_on_the_path():
+    # TF 2.21 (progs/tutorials6/probe_loopzeros.py): while_v2 gives every captured input of a loop the
+    # target depends on a gradient, zeros where unconnected; a loop off the path leaves None
+    w1, w2, w3 = tf.Variable([1.0, 2.0]), tf.Variable([3.0]), tf.Variable(2.0)
+
+    @tf.function
+    def grads(mode):
+        with tf.GradientTape() as tape:
+            acc, other = tf.constant(0.0), tf.constant(0.0)
+            for t in tf.range(3):
+                acc += tf.reduce_sum(w1) * tf.cast(t, tf.float32)
+                other += tf.reduce_sum(w2)
+            loss = acc if mode == 'acc' else w3 * 2.0 if mode == 'outside' else acc + w3
+        return tape.gradient(loss, [w1, w2, w3])
+
+    def plain(gs):
+        return [None if g is None else g.numpy().tolist() for g in gs]
+    with pytest.warns(Warning):          # tapeflow's NoneGradientWarning for the truly unconnected ones
+        assert plain(grads('acc')) == [[3.0, 3.0], [0.0], None]
+    with pytest.warns(Warning):
+        assert plain(grads('outside')) == [None, None, 2.0]
+    assert plain(grads('both')) == [[3.0, 3.0], [0.0], 1.0]
