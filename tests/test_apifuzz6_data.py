@@ -51,3 +51,11 @@ def test_generator_elements_that_do_not_fit_are_invalid_argument(values, spec, t
         list(ds)
     assert str(caught.value).endswith('}} ' + text)
     assert isinstance(caught.value, (TypeError, ValueError))      # the classes tapeflow raised before
+
+
+def test_padding_to_a_smaller_size_is_tf_data_loss_error():
+    ds = tf.data.Dataset.range(3).map(lambda x: tf.fill([x], x)).padded_batch(2, padded_shapes=[1])
+    with pytest.raises(tf.errors.DataLossError) as caught:          # TF 2.21, at iteration
+        list(ds)
+    assert 'Attempted to pad to a smaller size than the input element. [Op:IteratorGetNext]' in str(caught.value)
+    assert isinstance(caught.value, ValueError)       # the class tapeflow raised before

@@ -8,11 +8,17 @@ import itertools
 import numpy as np
 
 from .. import nest
+from ..errors import DataLossError
 from .arguments import positive_int
 from .ragged_elements import is_ragged, ragged_row
 from .sparse_elements import is_sparse, sparse_row
 from .spec import TensorSpec
 from .structure import stack, to_host, with_batch_dim
+
+
+class PaddingTooSmallError(DataLossError, ValueError):
+    """An element larger than padded_shapes: TensorFlow's DataLossError from the iterator (also the
+    ValueError tapeflow raised before)."""
 
 
 def check_batch_size(batch_size, what):
@@ -115,9 +121,12 @@ def _pad_component(parts, target, value, k):
                  for d, m in enumerate(largest))
     for p in parts:
         if any(s > f for s, f in zip(np.shape(p), full)):
-            raise ValueError('Dataset.padded_batch: attempted to pad component %d to a smaller size than '
-                             'the input element: element shape %s, padded shape %s'
-                             % (k, np.shape(p), full))
+            error = PaddingTooSmallError('{{function_node __wrapped__IteratorGetNext_output_types_1_device_/job:'
+                                         'localhost/replica:0/task:0/device:CPU:0}} Attempted to pad to a smaller size '
+                                         'than the input element. [Op:IteratorGetNext] name: ')   # TF 2.21's words
+            error.add_note('Dataset.padded_batch: cannot pad component %d to a smaller size than its element: '
+                           'element shape %s, padded shape %s' % (k, np.shape(p), full))
+            raise error
     out = np.full((len(parts),) + full, value, dtype=np.asarray(parts[0]).dtype)
     for i, p in enumerate(parts):
         out[(i,) + tuple(slice(0, s) for s in np.shape(p))] = p
