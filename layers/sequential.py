@@ -186,7 +186,8 @@ class Sequential(ModelBase):
                 shapes[id(layer)] = nest.map_structure(lambda t: t.shape, x) if not isinstance(x, KerasTensor) \
                     else x.shape
         except (TypeError, ValueError, NotImplementedError) as err:
-            if getattr(err, 'incompatible_input', False):     # a built model's input spec refused it: Keras raises
+            # a built model's input spec refused it (maybe worded as a symbolic call's error): Keras raises
+            if getattr(err, 'incompatible_input', False) or getattr(err.__cause__, 'incompatible_input', False):
                 raise
             # As Keras, a layer that cannot say its output from shapes alone leaves no graph.
             self._graph_ends, self._graph_error = None, '%s: %s' % (type(err).__name__, err)
