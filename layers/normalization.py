@@ -188,6 +188,15 @@ class Normalization(Layer):
             shape[self._keep_axis[-i]] = array.shape[-i]
         return np.broadcast_to(array.reshape(shape), self._broadcast_shape)
 
+    def _export_captures(self):
+        """(id, spec text) of what TensorFlow's serving graph captures for this layer: the mean and the
+        variance as constants in the input's broadcast shape (Keras's finalize_state makes tensors of
+        them), not the adapt variables (model.export's printout, saved_model/keras_export.py)."""
+        from framework.ops.tensor_spec import TensorSpec
+        sources = self._fixed if self.input_mean is not None else (self.adapt_mean, self.adapt_variance)
+        return [(id(source), repr(TensorSpec(tuple(self._broadcast_shape), self.compute_dtype)))
+                for source in sources]
+
     def _statistics(self):
         """(mean, variance) in the input's broadcast shape."""
         if self.input_mean is not None:

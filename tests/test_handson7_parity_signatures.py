@@ -224,3 +224,15 @@ def test_saved_keras_model_signature_names_its_input_inputs(tmp_path):
         "((), {'inputs': TensorSpec(shape=(None, 3), dtype=tf.float32, name='inputs')})"
     assert repr(sig.structured_outputs) == "{'output_0': TensorSpec(shape=(None, 2), dtype=tf.float32, name='output_0')}"
     np.testing.assert_array_equal(sig(inputs=tf.ones((1, 3)))['output_0'].numpy(), model(tf.ones((1, 3))).numpy())
+
+
+def test_export_captures_normalization_statistics_as_constants(tmp_path, capsys):
+    model = keras.Sequential([keras.layers.Input(shape=[6]), keras.layers.Normalization(), keras.layers.Dense(3)])
+    model.layers[0].adapt(np.arange(24, dtype=np.float32).reshape(4, 6))
+    model.export(str(tmp_path / 'n'))
+    lines = capsys.readouterr().out.splitlines()
+    # TF 2.21 (progs/handson7/p11.py): the adapted mean and variance as two (1, 6) constants, then
+    # the Dense layer's two resources; the Normalization's adapt variables are not read
+    captures = [line.split(': ', 1)[1] for line in lines[lines.index('Captures:') + 1:]]
+    assert captures == ['TensorSpec(shape=(1, 6), dtype=tf.float32, name=None)'] * 2 + \
+        ['TensorSpec(shape=(), dtype=tf.resource, name=None)'] * 2

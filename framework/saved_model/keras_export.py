@@ -126,21 +126,29 @@ def _output_specs(model, input_shape):
 
 
 def _captured(model):
-    """The variables the inference graph reads, as TF lists them under 'Captures' (each a resource
-    handle); seed-generator states are not read when dropout and noise are off."""
-    return [v for v in model.variables if v.name != 'seed_generator_state']
+    """(id, spec text) of what the inference graph captures, as TF lists it under 'Captures': a
+    resource handle per variable read (not seed-generator states, unread when dropout and noise are
+    off), and a layer's own constants where it computes from them (Normalization's mean and variance)."""
+    captures, replaced = [], set()
+    for layer in model._flatten_layers():
+        own = getattr(layer, '_export_captures', None)
+        if own is not None and layer.built:
+            captures += own()
+            replaced.update(id(v) for v in layer.variables)
+    return captures + [(id(v), 'TensorSpec(shape=(), dtype=tf.resource, name=None)') for v in model.variables
+                       if v.name != 'seed_generator_state' and id(v) not in replaced]
 
 
 def endpoint_text(specs, outputs, captured):
     """Keras's printout of the 'serve' endpoint: its one argument (a list for several inputs), the
-    output type and the captured variables (each by its object id, as TF prints its handles' ids);
+    output type and the captures (each by an object id, as TF prints its captured tensors' ids);
     without symbolic inputs only the endpoint's name."""
     lines = ["* Endpoint 'serve'"]
     if specs is None or outputs is None:
         return '\n'.join(lines)
     lines.append('  args_0 (POSITIONAL_ONLY): %s' % _spec_list(specs))
     lines += ['Output Type:', '  ' + _spec_list(outputs), 'Captures:']
-    lines += ['  %d: TensorSpec(shape=(), dtype=tf.resource, name=None)' % id(v) for v in captured]
+    lines += ['  %d: %s' % capture for capture in captured]
     return '\n'.join(lines)
 
 
