@@ -4,7 +4,7 @@ import warnings
 import numpy as np
 
 from framework import backend
-from framework.errors import InvalidArgumentError
+from framework.errors import InvalidArgumentError, UnimplementedError
 from framework.none_gradients import none_gradient_reason
 from framework.indexed_slices import IndexedSlices, RowGradients
 from framework.tensor import Tensor
@@ -21,6 +21,11 @@ class GradientPairError(TypeError, ValueError, AttributeError):
     """apply_gradients got something other than (gradient, variable) pairs. TensorFlow 2.21 unpacks
     them with zip(*pairs): 'too many values to unpack (expected 2)' (ValueError) for triples, or the
     missing '_unique_id' of what lands in the variable's place (AttributeError) for bare tensors."""
+
+
+class StringGradientError(UnimplementedError, TypeError):
+    """A string given as a gradient: TensorFlow's UnimplementedError from Cast (also the TypeError
+    tapeflow raised before)."""
 
 
 def not_a_variable(index, variable, what='apply_gradients'):
@@ -62,6 +67,12 @@ def checked_gradient(index, grad, variable):
     elif isinstance(grad, (list, tuple, float, int)) and not isinstance(grad, bool) and _numbers(grad):
         # Keras converts a Python gradient ([0.1, 0.2]) to a tensor, on the variable's device
         data = backend.array_module(variable._data).asarray(grad, dtype=variable._data.dtype)
+    elif isinstance(grad, (str, bytes)):       # TF casts it to the variable's dtype: its kernel refuses strings
+        raise StringGradientError('{{function_node __wrapped__Cast_device_/job:localhost/replica:0/task:0/device:'
+                                  'CPU:0}} Cast string to %s is not supported [Op:Cast] name: '
+                                  % {'f': 'float', 'c': 'complex'}.get(variable._data.dtype.kind, 'float')
+                                  + '(apply_gradients: the gradient for variable %r is the string %r; pass a Tensor '
+                                    'or an array)' % (variable.path, grad))
     else:
         raise TypeError('apply_gradients: the gradient for variable %r must be a Tensor or an array, '
                         'got %s (an IndexedSlices works too)' % (variable.path, type(grad).__name__))

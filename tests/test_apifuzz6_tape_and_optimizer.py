@@ -140,3 +140,10 @@ def test_learning_rate_of_a_string_in_keras_words():
     optimizer = keras.optimizers.Adam()
     with pytest.raises(TypeError, match="^Cannot convert 'a' to EagerTensor of dtype float"):     # TF 2.21, setter
         optimizer.learning_rate = 'a'
+
+
+def test_a_string_gradient_is_tf_unimplemented_cast():
+    v, g = _pairs()
+    with pytest.raises(tf.errors.UnimplementedError, match=r'Cast string to float is not supported \[Op:Cast\]'):
+        keras.optimizers.Adam().apply_gradients([('a', v)])         # TF 2.21
+    assert v.numpy().tolist() == [1.0, 2.0]
