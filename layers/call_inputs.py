@@ -71,6 +71,18 @@ def check_spec(layer, inputs):
             spec.check(layer, value._data.shape if isinstance(value, Tensor) else np.shape(value), index)
 
 
+def refuse_shapeless(layer, inputs):
+    """Keras 3's input-spec check, run before the inputs are converted: a leaf without a shape
+    (``None``; a list of Python numbers is refused earlier as a positional value) is no tensor. Keras
+    converts array-likes first, so those (``__array__``) pass."""
+    for leaf in nest.flatten(inputs):
+        if not (hasattr(leaf, 'shape') or hasattr(leaf, '__array__')):
+            error = ValueError("Inputs to a layer should be tensors. Got '%s' (of type %s) as input for layer '%s'."
+                               % (leaf, type(leaf), layer.name))
+            error.add_note('%s takes tensors or arrays, not %s' % (type(layer).__name__, type(leaf).__name__))
+            raise error
+
+
 def _described(value):
     return 'Tensor(shape=%s)' % (tuple(np.shape(value)),) if hasattr(value, 'shape') else repr(value)[:40]
 

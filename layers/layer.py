@@ -30,7 +30,7 @@ from framework.variable import Variable
 from . import auto_config, build_recording, call_context, constraints, failed_build, initializers, naming, regularizers
 from . import autocast as autocasting, mask_propagation, tracking
 from .call_inputs import (TAKES_TRAINING, accepts_training, check_call_keywords, check_call_positionals, check_spec,
-                          convert_inputs, keyword_inputs, shape_of)
+                          convert_inputs, keyword_inputs, refuse_shapeless, shape_of)
 from .functional.node import first_call_tensors
 from .functional.symbolic_call import any_symbolic, call_symbolic
 from .input_spec import InputSpec
@@ -408,8 +408,16 @@ class Layer(LayerWeights, OwnVariables):
 
     def _call_converted(self, inputs, args, kwargs, training):
         """``__call__``'s work on concrete inputs (kept apart so that one handler names the layer)."""
-        if type(inputs) not in _PLAIN_INPUTS and not self._allow_non_tensor_positional_args:
-            _refuse_python_values(inputs)
+        if type(inputs) not in _PLAIN_INPUTS:
+            if not self._allow_non_tensor_positional_args:
+                _refuse_python_values(inputs)
+            if self.input_spec is not None:     # Keras 3 checks the spec before any conversion can fail
+                refuse_shapeless(self, inputs)
+            elif inputs is None:
+                try:
+                    convert_inputs(None, None)
+                except ValueError as err:      # Keras 3 passes None to call(), whose first op fails converting it
+                    raise _call_error(err, self, inputs, args, kwargs) from None
         mixed = self._compute
         if mixed is None:
             if type(inputs) is not Tensor or inputs._data.dtype is not self._dtype:    # (else nothing to convert)
