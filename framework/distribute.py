@@ -10,7 +10,7 @@ is ``framework.distributed`` (see the README's "Distributed training").
 """
 import contextlib
 import threading
-import types
+import types as _types
 
 from .tensor import Tensor, convert_to_tensor
 from .tf_logging import FirstN as _FirstN
@@ -257,7 +257,7 @@ from .distribute_more import (CentralStorageStrategy, CrossDeviceOps, Hierarchic
 from . import distribute_more as _more  # noqa: E402
 from . import cluster_resolver  # noqa: E402,F401  (tf.distribute.cluster_resolver)
 
-experimental = types.SimpleNamespace(      # tf.distribute.experimental: the strategies TF still lists there
+experimental = _types.SimpleNamespace(      # tf.distribute.experimental: the strategies TF still lists there
     CentralStorageStrategy=CentralStorageStrategy,
     MultiWorkerMirroredStrategy=_more._ExperimentalMultiWorkerMirroredStrategy,
     ValueContext=ValueContext)
