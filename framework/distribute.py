@@ -252,7 +252,7 @@ def _check_op(reduce_op, what):
 
 
 # The other strategies and the all-reduce choices (distribute_more.py builds on the classes above).
-from .distribute_more import (CentralStorageStrategy, CrossDeviceOps, HierarchicalCopyAllReduce,  # noqa: E402
+from .distribute_more import (CentralStorageStrategy, CrossDeviceOps, HierarchicalCopyAllReduce,  # noqa: E402,F401
                               MultiWorkerMirroredStrategy, NcclAllReduce, ReductionToOneDevice)
 from . import distribute_more as _more  # noqa: E402
 from . import cluster_resolver  # noqa: E402,F401  (tf.distribute.cluster_resolver)
