@@ -86,7 +86,11 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named):
             _hang_masks(outputs, *_run_on_zeros_of_fitting_length(layer, inputs, args, kwargs)[0],
                         recorded=_recorded_masks(layer, inputs))
     elif only_first and _defines_output_shape(layer):
-        outputs = _tensors_for_shapes(layer.compute_output_shape(shapes), layer._symbolic_dtype())
+        try:
+            output_shapes = layer.compute_output_shape(shapes)
+        except (TypeError, ValueError) as err:
+            raise _symbolic_call_error(err, layer, (inputs,) + tuple(args), kwargs) from err
+        outputs = _tensors_for_shapes(output_shapes, layer._symbolic_dtype())
         if _masks_involved(layer, inputs):
             _hang_masks(outputs, *_run_on_zeros_of_fitting_length(layer, inputs, args, kwargs)[0],
                         recorded=_recorded_masks(layer, inputs))
@@ -201,13 +205,33 @@ def _say_inference_failed(err, layer, args, kwargs):
     if text is None or not text.startswith(head) or not _keras_infers_by_calling(layer):
         return
     message = text[len(head):].split('\x1b[0m\n\nArguments received by %s.call():\n' % name)[0]
-    shown = {k: v for k, v in kwargs.items() if not (k == 'training' and v is None)}
     err.args = (head + "Could not automatically infer the output shape / dtype of '%s' (of type %s). Either the "
                 "`%s.call()` method is incorrect, or you need to implement the `%s.compute_output_spec() / "
-                "compute_output_shape()` method. Error encountered:\n\n%s\x1b[0m\n\n"
-                "Arguments received by %s.call():\n  \u2022 args=%s\n  \u2022 kwargs=%s"
-                % (layer.name, name, name, name, message, name, nest.map_structure(repr, tuple(args)),
-                   nest.map_structure(repr, shown) if shown else "<class 'inspect._empty'>"),)
+                "compute_output_shape()` method. Error encountered:\n\n%s\x1b[0m\n\n%s"
+                % (layer.name, name, name, name, message, _arguments_received(layer, args, kwargs)),)
+
+
+def _arguments_received(layer, args, kwargs):
+    """Keras 3's 'Arguments received' lines for a symbolic ``__call__(*args, **kwargs)``."""
+    shown = {k: v for k, v in kwargs.items() if not (k == 'training' and v is None)}
+    return ('Arguments received by %s.call():\n  \u2022 args=%s\n  \u2022 kwargs=%s'
+            % (type(layer).__name__, nest.map_structure(repr, tuple(args)),
+               nest.map_structure(repr, shown) if shown else "<class 'inspect._empty'>"))
+
+
+def _symbolic_call_error(err, layer, args, kwargs):
+    """``err`` from a layer's compute_output_shape in a functional build, worded as Keras 3's symbolic
+    call words it (a Reshape of the wrong size): 'Exception encountered when calling X.call()', the
+    message in bold, the arguments received."""
+    if getattr(err, '_keras_call_info_injected', False) or len(err.args) != 1:
+        return err
+    name = type(layer).__name__
+    wrapped = type(err)('Exception encountered when calling %s.call().\n\n\x1b[1m%s\x1b[0m\n\n%s'
+                        % (name, err.args[0], _arguments_received(layer, args, kwargs)))
+    wrapped._keras_call_info_injected = True
+    for note in getattr(err, '__notes__', ()):
+        wrapped.add_note(note)
+    return wrapped
 
 
 def _keras_infers_by_calling(layer):
