@@ -91,6 +91,7 @@ def test_model_from_config_uses_keras_models_words():
 def test_clone_model_of_a_subclassed_model_wraps_it_once_more():
     model = NoKwargsModel()
     model(np.ones((1, 4), np.float32))
-    with pytest.raises(TypeError, match=r"^<class '%s\.NoKwargsModel'> could not be deserialized properly\. "
-                                        r"(.|\n)*Exception encountered: Unable to revive model from config\." % __name__):
+    wanted = (r"^<class '%s\.NoKwargsModel'> could not be deserialized properly\. "
+              r"(.|\n)*Exception encountered: Unable to revive model from config\." % __name__)
+    with pytest.raises(TypeError, match=wanted):
         keras.models.clone_model(model)

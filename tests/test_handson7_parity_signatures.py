@@ -222,7 +222,8 @@ def test_saved_keras_model_signature_names_its_input_inputs(tmp_path):
     sig = tf.saved_model.load(str(tmp_path / 'a')).signatures['serving_default']
     assert repr(sig.structured_input_signature) == \
         "((), {'inputs': TensorSpec(shape=(None, 3), dtype=tf.float32, name='inputs')})"
-    assert repr(sig.structured_outputs) == "{'output_0': TensorSpec(shape=(None, 2), dtype=tf.float32, name='output_0')}"
+    assert repr(sig.structured_outputs) == \
+        "{'output_0': TensorSpec(shape=(None, 2), dtype=tf.float32, name='output_0')}"
     np.testing.assert_array_equal(sig(inputs=tf.ones((1, 3)))['output_0'].numpy(), model(tf.ones((1, 3))).numpy())
 
 
