@@ -38,6 +38,7 @@ import weakref
 import numpy as np
 
 from . import dtypes, graph_random_ops, nest, trace_names, trace_prints
+from .composite import CompositeTensor
 from .extension_type import ExtensionType
 from .graph_random_ops import GraphRandomState
 from .trace_names import known_dims
@@ -180,7 +181,7 @@ def _outputs(value, python_function):
     if isinstance(value, Variable):
         from .ops import identity
         return identity(value)
-    if isinstance(value, Tensor):
+    if isinstance(value, (Tensor, CompositeTensor)):     # RaggedTensor, SparseTensor, ExtensionType: returned as TF
         return value
     if kind in (list, tuple) or isinstance(value, tuple):
         items = [_outputs(v, python_function) for v in value]

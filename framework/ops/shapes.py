@@ -321,6 +321,8 @@ def tile(input, multiples, name=None):  # noqa: A002
 
 @named_errors('reverse')
 def reverse(tensor, axis, name=None):
+    if isinstance(tensor, CompositeTensor):      # a RaggedTensor (framework/ragged/ragged_dispatch_more.py)
+        return dispatch('reverse', tensor, axis)
     x = as_tensor(tensor, 'reverse')
     if axis is None:
         raise InvalidArgumentError('reverse: give the axes to reverse, e.g. axis=[0]')

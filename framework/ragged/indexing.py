@@ -31,9 +31,10 @@ def _index_rows(rt, key, rest):
         return row[tuple(rest)] if rest else row
     if isinstance(key, slice):
         lo, hi, step = key.indices(nrows)
-        if step != 1:
-            raise ValueError('RaggedTensor indexing: a slice of rows needs step 1, got %r' % (key,))
-        rows = _row_range(rt, lo, max(lo, hi))
+        if step == 1:
+            rows = _row_range(rt, lo, max(lo, hi))
+        else:       # rt[::-1] (tf.reverse's axis 0), rt[::2]: the picked rows gathered, as TF's ragged slicing
+            rows = _gather_rows(rt, list(range(lo, hi, step)))
         return _index_inside(rows, rest) if rest else rows
     if key is Ellipsis and not rest:
         return rt

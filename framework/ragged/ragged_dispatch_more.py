@@ -1,5 +1,5 @@
-"""More plain ops TensorFlow dispatches to RaggedTensors: tile, and map_fn over the rows
-(the ragged tensors guide calls both; embedding_lookup takes ragged ids in ops/sequences.py)."""
+"""More plain ops TensorFlow dispatches to RaggedTensors: tile, reverse, and map_fn over the rows
+(the ragged tensors guide calls them; embedding_lookup takes ragged ids in ops/sequences.py)."""
 import numpy as np
 
 from . import row_partition as rp
@@ -25,6 +25,26 @@ def tile(input, multiples, name=None):  # noqa: A002
     return RaggedTensor(values, rp.splits_tensor(rp.splits_from_lengths(lengths, 'tile'), rt.row_splits_dtype))
 
 
+def reverse(tensor, axis, name=None):
+    """``tensor`` read backwards along each axis in ``axis``: TF's ragged reverse is the slice
+    ``tensor[..., ::-1, ...]`` (axis 0 reverses the rows' order, a ragged axis each row)."""
+    from ..tensor import Tensor
+    if isinstance(axis, Tensor):
+        axis = axis.numpy().tolist()
+        axis = [axis] if isinstance(axis, int) else axis
+    elif not (isinstance(axis, (list, tuple)) and all(isinstance(a, int) for a in axis)):
+        raise TypeError('`axis` must be a list of int or a constant tensorwhen reversing axes in a ragged tensor')
+    rank = tensor.shape.rank
+    for i, a in enumerate(axis):
+        if not -rank <= a < rank:
+            raise ValueError('axis[%d]=%d out of bounds: expected %d<=axis[%d]<%d' % (i, a, -rank, i, rank))
+    axis = [a % rank for a in axis]
+    key = [slice(None)] * (max(axis) + 1 if axis else 0)
+    for a in axis:
+        key[a] = slice(None, None, -1)
+    return tensor[tuple(key)]
+
+
 def map_rows(fn, rt, signature, op='map_fn'):
     """``fn`` on each row of ``rt``: a RaggedTensor of the outputs (no signature: the rows'), or
     their stack (a dtype / TensorSpec signature)."""
@@ -45,7 +65,8 @@ def map_rows(fn, rt, signature, op='map_fn'):
 
 def _install():
     RaggedTensor._DISPATCH['tile'] = tile
+    RaggedTensor._DISPATCH['reverse'] = reverse
 
 
 _install()
-__all__ = ['map_rows', 'tile']
+__all__ = ['map_rows', 'reverse', 'tile']
