@@ -171,6 +171,13 @@ class Concatenate(Layer):
         ranks = {len(s) for s in input_shape}
         rank = ranks.pop()
         if ranks:
+            reduced = set(_keras_reduced_shapes(input_shape, self.axis))
+            if len({len(s) for s in reduced}) > 1 or any(
+                    len({s[d] for s in reduced} - {None}) > 1 for d in range(len(next(iter(reduced))))):
+                error = ValueError('A `Concatenate` layer requires inputs with matching shapes except for the '
+                                   'concatenation axis. Received: input_shape=%s' % [tuple(s) for s in input_shape])
+                error.add_note('Concatenate %r: the inputs have different ranks' % self.name)
+                raise error
             self._refuse_ranks(input_shape)
         if not -rank <= self.axis < rank:
             # As Keras 3's build, which passes it: called on tensors, the concat op raises TensorFlow's
@@ -208,6 +215,18 @@ class Concatenate(Layer):
         config = super().get_config()
         config['axis'] = self.axis
         return config
+
+
+def _keras_reduced_shapes(input_shape, axis):
+    """The shapes Keras 3's Concatenate.build compares: each without ``axis`` where it has one (its
+    loop meant to drop axes of size 1 runs over the shapes, not their axes, so it drops none)."""
+    reduced = []
+    for shape in input_shape:
+        dims = list(shape)
+        if len(dims) > axis:
+            del dims[axis]
+        reduced.append(tuple(dims))
+    return reduced
 
 
 def add(inputs, **kwargs):
