@@ -19,7 +19,8 @@ from .. import activations, call_context, constraints, initializers, regularizer
 from ..failed_build import keep_build
 from ..integer_inputs import promoted
 from ..layer import Layer
-from .sequence_projection import projection_steps, sequence_projection, untracked
+from .sequence_projection import (projection_steps, sequence_projection, tracked_projection_steps,
+                                  untracked)
 from .time_steps import time_steps
 
 
@@ -150,6 +151,10 @@ class RecurrentCell(Layer):
             kernel = self.kernel
             steps = projection_steps(self._promoted(inputs, kernel), kernel, self.input_bias(), backwards)
             return steps[::-1] if backwards else steps
+        if inputs.ndim == 3 and type(self).project is RecurrentCell.project:
+            # a tracked input (stacked RNNs, Embedding -> LSTM): slices whose array gradients are their own
+            kernel = self.kernel
+            return tracked_projection_steps(self._promoted(inputs, kernel), kernel, self.input_bias(), backwards)
         return time_steps(self.project(inputs, backwards), backwards)
 
     def _promoted(self, inputs, kernel):

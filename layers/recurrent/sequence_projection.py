@@ -14,12 +14,16 @@ The values and the inputs' gradient are the one matmul's: each row's products ar
 """
 from framework.ops.bias_add_kernel import bias_add_grad, bias_grad_sum
 from framework.ops.linalg import _affine_input_grad, _affine_input_grad_array, _kernel_product, affine_array
+from framework.ops.indexing import _scatter
 from framework.ops.operands import ACTIVE, record
 from framework.ops import add, matmul, reduce_sum
 from framework.ops.reductions import _sum
 from framework.tape import GradientTape, array_rule
 from framework.tensor import Tensor
 from framework.variable import Variable
+
+from .step_gradients import StepGradients, dense_gradient
+from .time_steps import time_steps
 
 
 def sequence_projection(inputs, kernel, bias, backwards):
@@ -29,11 +33,12 @@ def sequence_projection(inputs, kernel, bias, backwards):
     out = Tensor(y)
     if ACTIVE:
         order = range(y.shape[1]) if backwards else range(y.shape[1] - 1, -1, -1)     # the loop's, reversed
-        rules = (array_rule(_affine_input_grad, _affine_input_grad_array),
+        # (the array forms may get the gradient as the steps' own, from ``tracked_projection_steps``)
+        rules = (array_rule(_affine_input_grad, lambda g, *args: _affine_input_grad_array(dense_gradient(g), *args)),
                  array_rule(lambda g, y, x, k, *b: _stepwise(lambda t: matmul(x[:, t], g[:, t], transpose_a=True),
                                                               order, add),
-                            lambda g, y, x, k, *b: _stepwise(lambda t: _kernel_product(x[:, t].T, g[:, t]),
-                                                             order, _plus)),
+                            lambda g, y, x, k, *b: _stepwise(
+                                lambda t, g=dense_gradient(g): _kernel_product(x[:, t].T, g[:, t]), order, _plus)),
                  _bias_rule(y.shape[-1], y.dtype, order))
         record('affine', tensors, out, rules[:len(tensors)])
     return out
@@ -60,6 +65,28 @@ def projection_steps(inputs, kernel, bias, backwards):
         for t in (range(y.shape[1] - 1, -1, -1) if backwards else range(y.shape[1])):
             record('affine', weights, steps[t], _step_rules(x, t, y.shape[1] > 1, y.shape[-1], y.dtype)[:len(weights)])
     return steps
+
+
+def tracked_projection_steps(inputs, kernel, bias, backwards):
+    """``time_steps(sequence_projection(inputs, kernel, bias, backwards), backwards)`` for ``inputs``
+    a tape tracks (a stacked RNN's, an Embedding's): each step a slice op of the one projection whose
+    first-order gradient is the step's own (step_gradients.py), not a sequence-sized array. Under
+    nested tapes or an observer the sequence is cut by time_steps, whose rules an outer tape records."""
+    sequence = sequence_projection(inputs, kernel, bias, backwards)
+    if not (len(ACTIVE) == 1 and type(ACTIVE[0]) is GradientTape):
+        return time_steps(sequence, backwards)
+    y = sequence._data
+    steps = [Tensor(y[:, t]) for t in range(y.shape[1])]
+    for t, step in enumerate(steps):
+        record('getitem', (sequence,), step, (_step_slice_rule(t, y.shape),))
+    return steps[::-1] if backwards else steps
+
+
+def _step_slice_rule(t, shape):
+    """getitem's rule for step ``t`` of a sequence (zeros but the step); on arrays, the step's own gradient."""
+    index = (slice(None), t)
+    return array_rule(lambda g, y, sequence: _scatter(g, index, shape),
+                      lambda g, y, sequence: StepGradients({t: g}, shape, g.dtype))
 
 
 def untracked(x):
@@ -92,9 +119,11 @@ def _bias_rule(units, dtype, order):
     value stays an AddV2, whose gradient is reduce_sum's."""
     if units > 1 and dtype.kind == 'f':
         return array_rule(lambda g, y, x, k, b: _stepwise(lambda t: bias_add_grad(g[:, t]), order, add),
-                          lambda g, y, x, k, b: _stepwise(lambda t: bias_grad_sum(g[:, t]), order, _plus))
+                          lambda g, y, x, k, b: _stepwise(lambda t, g=dense_gradient(g): bias_grad_sum(g[:, t]),
+                                                          order, _plus))
     return array_rule(lambda g, y, x, k, b: _stepwise(lambda t: reduce_sum(g[:, t], 0), order, add),
-                      lambda g, y, x, k, b: _stepwise(lambda t: _sum(g[:, t], (0,), False), order, _plus))
+                      lambda g, y, x, k, b: _stepwise(lambda t, g=dense_gradient(g): _sum(g[:, t], (0,), False),
+                                                      order, _plus))
 
 
 def _stepwise(term, order, plus):
