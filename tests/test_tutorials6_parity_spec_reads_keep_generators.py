@@ -42,3 +42,23 @@ def test_element_spec_reads_run_the_map_function_once():
     assert ds.element_spec.shape.as_list() == [None]
     assert len(calls) == 1
     assert [v.tolist() for v in ds.as_numpy_iterator()] == [[0, 2], [4, 6], [8]]
+
+
+def test_variable_writes_in_a_spec_read_are_dropped():
+    # TF 2.21 (progs/tutorials6/probe_fit1.py): a map function's counter.assign_add(1) is 0 after
+    # element_spec and 3 after a fit of 2 steps (2 batches and the one read ahead); tapeflow's spec
+    # read ran the function: 1 and 6
+    counter = tf.Variable(0, dtype=tf.int64)
+
+    def counted(x, y):
+        counter.assign_add(1)
+        return x, y
+    x = np.arange(64).reshape(32, 2).astype('float32')
+    y = np.arange(32).astype('float32')
+    ds = tf.data.Dataset.from_tensor_slices((x, y)).batch(4).repeat().map(counted)
+    assert ds.element_spec[0].shape.as_list() == [None, 2]
+    assert int(counter.numpy()) == 0
+    model = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(1)])
+    model.compile('sgd', 'mse')
+    model.fit(ds, steps_per_epoch=2, epochs=1, verbose=0)
+    assert int(counter.numpy()) == 3

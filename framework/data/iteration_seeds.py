@@ -11,6 +11,7 @@ import contextlib
 import threading
 
 from .. import random_state_freeze
+from ..variable import STATELESS_SCOPES
 
 _STATE = threading.local()
 
@@ -41,8 +42,33 @@ def peeking():
     SeedGenerator, op seeds): TensorFlow only traces them for the spec, it never runs them."""
     previous = getattr(_STATE, 'peeking', False)
     _STATE.peeking = True
+    writes = _DroppedWrites()
+    STATELESS_SCOPES.append(writes)
     try:
         with random_state_freeze.freezing():
             yield
     finally:
+        STATELESS_SCOPES.remove(writes)
+        writes.restore()
         _STATE.peeking = previous
+
+
+class _DroppedWrites:
+    """Variable writes made while an element is read for a spec (a map function's
+    ``counter.assign_add(1)``) go to copies, dropped when the read ends: TensorFlow traces the
+    function for the spec and never runs it. A scope like keras.StatelessScope's (Variable._detach
+    hands each written variable to the innermost one)."""
+
+    def __init__(self):
+        self._originals = {}
+
+    def claim(self, variable):
+        if id(variable) not in self._originals:
+            self._originals[id(variable)] = (variable, variable._data)
+            variable._data = variable._data.copy()
+            variable._snapshot = None
+
+    def restore(self):
+        for variable, data in self._originals.values():
+            variable._data = data
+            variable._snapshot = None
