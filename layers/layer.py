@@ -672,6 +672,10 @@ def _call_error(err, layer, inputs, args, kwargs):
     reworded = type(err) in _REWORDED or isinstance(err, OpError)
     if not reworded or getattr(err, '_keras_call_info_injected', False):
         return err
+    if type(err) is TypeError:
+        unbound = _binding_error(layer, inputs, args, kwargs)
+        if unbound is not None:
+            return unbound
     where = '%s.call()' % type(layer).__name__
     message = ('Exception encountered when calling %s.\n\n\x1b[1m%s\x1b[0m\n\nArguments received by %s:\n%s'
                % (where, err.args[0] if err.args else '', where, _arguments_received(layer, inputs, args, kwargs)))
@@ -682,6 +686,23 @@ def _call_error(err, layer, inputs, args, kwargs):
     for note in getattr(err, '__notes__', ()):
         named.add_note(note)
     return named
+
+
+def _binding_error(layer, inputs, args, kwargs):
+    """Keras 3 binds the arguments to ``call``'s signature in ``__call__`` (its CallSpec), before the call
+    runs: arguments that do not fit raise inspect's TypeError there, unworded ("missing a required
+    argument: 'value'" for MultiHeadAttention(2, 2)(x)). None when they fit (the TypeError came from inside)."""
+    try:
+        inspect.signature(layer.call).bind(inputs, *args, **kwargs)
+    except TypeError as unbound:
+        error = TypeError(str(unbound))
+        error._keras_call_info_injected = True
+        error.add_note('raised by layer "%s" (%s): its call() takes %s' % (layer.name, type(layer).__name__,
+                                                                         inspect.signature(layer.call)))
+        return error
+    except ValueError:
+        pass
+    return None
 
 
 def _arguments_received(layer, inputs, args, kwargs):

@@ -157,11 +157,9 @@ class MultiHeadAttention(Layer):
         self._projections_ready = True
 
     # ---- calling ------------------------------------------------------------------------------
-    def call(self, query, value=None, key=None, query_mask=None, value_mask=None, key_mask=None, attention_mask=None,
+    def call(self, query, value, key=None, query_mask=None, value_mask=None, key_mask=None, attention_mask=None,
              return_attention_scores=False, training=None, use_causal_mask=False):
-        if value is None:
-            raise ValueError('MultiHeadAttention %r: call it as layer(query, value) or layer(query, value, key); '
-                             'value is missing' % self.name)
+        # (value is required, as in Keras 3: without it __call__ raises inspect's "missing a required argument")
         for tensor in (query, value, key):
             if call_context.fed_to_build_run(tensor):       # Keras's build run cleared their masks already
                 set_keras_mask(tensor, None)

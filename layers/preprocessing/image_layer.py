@@ -11,11 +11,11 @@ from framework.ops import cast
 from framework.placement import current_xp
 from framework.tensor import Tensor
 
+from ..argument_tuples import standardized_data_format
 from ..layer import Layer
 from .data_inputs import host_array
 from .image_boxes import transformed_boxes
 
-DATA_FORMATS = ('channels_last', 'channels_first')
 
 
 def factor_range(factor, arg, who, bounds=(-1.0, 1.0), symmetric=True):
@@ -54,12 +54,13 @@ class ImageLayer(Layer):
     def __init__(self, data_format=None, seed=None, bounding_box_format=None, **kwargs):
         super().__init__(**kwargs)
         self.bounding_box_format = bounding_box_format      # of the boxes in dict inputs (image_boxes.py)
-        data_format = 'channels_last' if data_format is None else data_format
-        if data_format not in DATA_FORMATS:
-            raise ValueError('%s: data_format must be one of %s; received %r'
-                             % (type(self).__name__, DATA_FORMATS, data_format))
+        # Keras 3's backend.standardize_data_format: any case, its text
+        data_format = 'channels_last' if data_format is None else standardized_data_format(data_format,
+                                                                                            type(self).__name__)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
-            raise ValueError('%s: seed must be an int or None; received seed=%r' % (type(self).__name__, seed))
+            error = ValueError('Argument `seed` must be an integer. Received: seed=%s' % (seed,))  # SeedGenerator's
+            error.add_note('%s: seed is an int or None' % type(self).__name__)
+            raise error
         self.data_format, self.seed = data_format, seed
         generators = [SeedGenerator(seed) for _ in range(self.keras_seed_generators)]
         # the last one made is the one Keras draws from (RandomCrop's own, after its base's seed)
