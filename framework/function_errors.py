@@ -4,7 +4,7 @@ TensorFlow 2.21 re-raises an error from a traced (autograph-converted) function 
 with the message 'in user code:' followed by the user's frames, '  *' marking the converted ones,
 and the original 'Class: message' indented (autograph/pyct/error_utils.py). Only classes it can
 rebuild from one message are rewritten: those whose ``__init__`` is Exception's, the builtin
-string-constructed errors, and KeyError (unquoted). tapeflow's own frames stand for TensorFlow's,
+string-constructed errors, KeyError (unquoted) and OperatorNotAllowedInGraphError (autograph's api.py). tapeflow's own frames stand for TensorFlow's,
 which its traceback filtering hides. Kernel errors (tf.errors.OpError) keep their eager text:
 TensorFlow reports them from its graph, in other words.
 """
@@ -12,7 +12,7 @@ import linecache
 import os
 import sysconfig
 
-from .errors import OpError
+from .errors import OperatorNotAllowedInGraphError, OpError
 
 _STRING_CONSTRUCTED = (AssertionError, AttributeError, NameError, NotImplementedError, RuntimeError, StopIteration,
                        TypeError, UnboundLocalError, ValueError)
@@ -54,7 +54,7 @@ def in_user_code(error, python_function):
     lines.append('')
     message = '\n'.join(lines)
     kind = type(error)
-    if kind.__init__ is Exception.__init__ or kind in _STRING_CONSTRUCTED:
+    if kind.__init__ is Exception.__init__ or kind in _STRING_CONSTRUCTED or kind is OperatorNotAllowedInGraphError:
         rewritten = kind(message)
     elif kind is KeyError:
         rewritten = _MultilineKeyError(message, '%s: %s' % (kind.__name__, error))

@@ -63,3 +63,16 @@ def test_functional_build_and_fit_refuse_it_too():
     with pytest.raises(OperatorNotAllowedInGraphError, match=SYMBOLIC):
         model.fit(np.ones((2, 3), 'float32'), np.ones((2, 3), 'float32'), verbose=0)
     assert np.asarray(_TileByBatch()(np.ones((2, 3), 'float32'))).shape == (2, 6)     # eager: fine
+
+
+def test_tf_function_reports_it_in_user_code():
+    # TF 2.21's autograph rebuilds OperatorNotAllowedInGraphError with its 'in user code:' frames
+    @tf.function
+    def tiled(v):
+        return ops.tile(v, tf.constant([2]))
+
+    with pytest.raises(OperatorNotAllowedInGraphError) as caught:
+        tiled(ops.arange(3))
+    text = str(caught.value)
+    assert text.startswith('in user code:\n\n') and 'return ops.tile(v, tf.constant([2]))' in text
+    assert '    OperatorNotAllowedInGraphError: ' + SYMBOLIC in text
