@@ -4,8 +4,8 @@ TensorFlow 2.21 re-raises an error from a traced (autograph-converted) function 
 with the message 'in user code:' followed by the user's frames, '  *' marking the converted ones,
 and the original 'Class: message' indented (autograph/pyct/error_utils.py). Only classes it can
 rebuild from one message are rewritten: those whose ``__init__`` is Exception's, the builtin
-string-constructed errors, KeyError (unquoted) and OperatorNotAllowedInGraphError (autograph's api.py). tapeflow's own frames stand for TensorFlow's,
-which its traceback filtering hides. Kernel errors (tf.errors.OpError) keep their eager text:
+string-constructed errors, KeyError (unquoted) and OperatorNotAllowedInGraphError (autograph's
+api.py). tapeflow's own frames stand for TensorFlow's, which its traceback filtering hides. Kernel errors (tf.errors.OpError) keep their eager text:
 TensorFlow reports them from its graph, in other words.
 """
 import linecache
@@ -54,7 +54,8 @@ def in_user_code(error, python_function):
     lines.append('')
     message = '\n'.join(lines)
     kind = type(error)
-    if kind.__init__ is Exception.__init__ or kind in _STRING_CONSTRUCTED or kind is OperatorNotAllowedInGraphError:
+    if kind.__init__ is Exception.__init__ or kind in _STRING_CONSTRUCTED or \
+            kind is OperatorNotAllowedInGraphError:
         rewritten = kind(message)
     elif kind is KeyError:
         rewritten = _MultilineKeyError(message, '%s: %s' % (kind.__name__, error))
