@@ -266,7 +266,20 @@ class RaggedTensor(CompositeTensor):
         from .indexing import getitem
         return getitem(self, key)
 
-    __hash__ = None
+    # TF 2.21: == and != compare value by value where the operands meet (same row lengths, a
+    # scalar, a dense column per row); any other operand (None, another layout or dtype) is just
+    # unequal. So hashing or testing one for truth is an error, in TensorFlow's words.
+    def __eq__(self, other):
+        return _compared(ops.equal, self, other, False)
+
+    def __ne__(self, other):
+        return _compared(ops.not_equal, self, other, True)
+
+    def __hash__(self):
+        raise TypeError('RaggedTensor is unhashable.')
+
+    def __bool__(self):
+        raise TypeError('RaggedTensor may not be used as a boolean.')
 
     # ---- operators: the plain ops, which dispatch to ragged_ops -------------------
     def __add__(self, other): return ops.add(self, other)
@@ -284,6 +297,16 @@ class RaggedTensor(CompositeTensor):
     def __le__(self, other): return ops.less_equal(self, other)
     def __neg__(self): return self._map_values(ops.negative)
     def __abs__(self): return self._map_values(ops.abs)
+
+
+def _compared(compare, rt, other, unequal):
+    from ..errors import InvalidArgumentError
+    if other is None:
+        return unequal
+    try:
+        return compare(rt, other)
+    except (TypeError, ValueError, InvalidArgumentError):
+        return unequal
 
 
 from .. import ops  # noqa: E402  (the operators look ops up at call time)
