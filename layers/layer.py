@@ -658,7 +658,8 @@ def _name_layer(err, layer):
 # range) are reworded too, as Keras rewords every exception: TF 2.21 prints "Exception encountered
 # when calling DictIn.call()" above a KeyError. Only these exact classes, built from one message.
 _PLAIN_ERRORS = (KeyError, IndexError, AttributeError, ZeroDivisionError, NotImplementedError, RuntimeError)
-_REWORDED = (TypeError, ValueError, InvalidArgumentError, ConversionError, OperatorNotAllowedInGraphError) + _PLAIN_ERRORS
+_REWORDED = (TypeError, ValueError, InvalidArgumentError, ConversionError,
+             OperatorNotAllowedInGraphError) + _PLAIN_ERRORS
 _CAUGHT_IN_CALL = (TypeError, ValueError, OpError) + _PLAIN_ERRORS
 
 

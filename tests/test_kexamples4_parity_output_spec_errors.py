@@ -48,7 +48,8 @@ def test_arguments_received_are_the_symbolic_calls():
     with pytest.raises(ValueError) as caught:
         Boom2()(inp, inp, scale=3.0)
     assert str(caught.value).split('\x1b[0m')[-1] == (
-        "\n\nArguments received by Boom2.call():\n  \u2022 args=(%s, %s)\n  \u2022 kwargs={'scale': '3.0'}" % (shown, shown))
+        "\n\nArguments received by Boom2.call():\n  \u2022 args=(%s, %s)\n  \u2022 kwargs={'scale': '3.0'}"
+        % (shown, shown))
 
 
 @pytest.mark.parametrize('make, cls, text', [(Boom, 'Boom', 'boom'), (BoomModel, 'BoomModel', 'boom model')])

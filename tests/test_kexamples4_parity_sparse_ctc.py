@@ -49,5 +49,6 @@ def test_compat_v1_ctc_loss_takes_tf1_arguments():
 
 def test_compat_v1_ctc_loss_refuses_dense_labels():
     x, _ = _ctc_case()
-    with pytest.raises(TypeError, match='Expected argument `labels` to be a SparseTensor. Received labels=\\[\\[1 2\\]\\]'):
+    expected = 'Expected argument `labels` to be a SparseTensor. Received labels=\\[\\[1 2\\]\\]'
+    with pytest.raises(TypeError, match=expected):
         tf.compat.v1.nn.ctc_loss(tf.constant([[1, 2]]), x, [6, 6])
