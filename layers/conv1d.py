@@ -12,8 +12,8 @@ from .argument_tuples import standardized_tuple
 from .conv_input_dtypes import conv_inputs
 from .kernel_options import KernelOptions
 from .channels_first import data_format_option, shape_to_first, shape_to_last, to_first, to_last
-from .convolution import _output_length, check_channels_last, check_groups, check_input_groups, kernel_rank_error, \
-    refuse_strided_dilation
+from .convolution import _output_length, check_channels_last, check_groups, check_input_groups, filter_count, \
+    kernel_rank_error, refuse_strided_dilation
 from .activations import apply_activation
 from .input_spec import InputSpec
 from .layer import Layer
@@ -58,11 +58,10 @@ class Conv1D(KernelOptions, Layer):
                  activity_regularizer=None, kernel_constraint=None, bias_constraint=None, **kwargs):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         who = 'Conv1D %r' % self.name
-        if isinstance(filters, bool) or not isinstance(filters, (int, np.integer)) or filters <= 0:
-            raise ValueError('%s: filters must be a positive integer, got %r' % (who, filters))
+        filters = filter_count(filters, who, groups=groups)
         check_channels_last(data_format, who)
         self.groups = check_groups(groups, filters)
-        self.filters = int(filters)
+        self.filters = filters
         self.kernel_size = normalize_single(kernel_size, 'kernel_size', who)
         self.strides = normalize_single(strides, 'strides', who)
         self.dilation_rate = normalize_single(dilation_rate, 'dilation_rate', who)

@@ -6,7 +6,7 @@ from framework.ops.convolution_nd import conv_transpose
 from framework.ops.bias_add_kernel import add_bias
 
 from .conv_input_dtypes import conv_inputs
-from .convolution import check_channels_last, normalize_padding, normalize_pair, refuse_strided_dilation
+from .convolution import check_channels_last, filter_count, normalize_padding, normalize_pair, refuse_strided_dilation
 from .activations import apply_activation
 from .input_spec import InputSpec
 from .kernel_options import KernelOptions
@@ -51,10 +51,8 @@ class Conv2DTranspose(KernelOptions, Layer):
                  activity_regularizer=None, kernel_constraint=None, bias_constraint=None, **kwargs):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         who = 'Conv2DTranspose %r' % self.name
-        if isinstance(filters, bool) or not isinstance(filters, (int, np.integer)) or filters <= 0:
-            raise ValueError('%s: filters must be a positive integer, got %r' % (who, filters))
+        self.filters = filter_count(filters, who)
         check_channels_last(data_format, who)
-        self.filters = int(filters)
         self.kernel_size = normalize_pair(kernel_size, 'kernel_size', who)
         self.strides = normalize_pair(strides, 'strides', who)
         self.dilation_rate = normalize_pair(dilation_rate, 'dilation_rate', who)

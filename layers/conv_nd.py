@@ -8,8 +8,8 @@ from framework.ops.bias_add_kernel import add_bias
 from .argument_tuples import standardized_tuple
 from .conv2d_transpose import transposed_length
 from .conv_input_dtypes import conv_inputs
-from .convolution import _output_length, check_channels_last, kernel_rank_error, normalize_padding, \
-    refuse_strided_dilation
+from .convolution import _output_length, check_channels_last, check_groups, filter_count, kernel_rank_error, \
+    normalize_padding, refuse_strided_dilation
 from .activations import apply_activation
 from .input_spec import InputSpec
 from .kernel_options import KernelOptions
@@ -64,15 +64,11 @@ class ConvND(KernelOptions, Layer):
                  activity_regularizer=None, kernel_constraint=None, bias_constraint=None, **kwargs):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         who = '%s %r' % (type(self).__name__, self.name)
-        self.filters = check_filters(filters, who)
+        self.filters = filter_count(filters, who, groups=groups)
         check_channels_last(data_format, who)
         window_options(self, self.rank, kernel_size, strides, padding, dilation_rate, who)
         refuse_strided_dilation(self.strides, self.dilation_rate, who)
-        if isinstance(groups, bool) or not isinstance(groups, (int, np.integer)) or groups < 1 \
-                or self.filters % groups:
-            raise ValueError('%s: groups must be a positive integer dividing filters=%d, got %r'
-                             % (who, self.filters, groups))
-        self.groups = int(groups)
+        self.groups = check_groups(groups, self.filters)
         self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer, kernel_regularizer,
                                  bias_regularizer, kernel_constraint, bias_constraint)
         self.input_spec = InputSpec(min_ndim=self.rank + 2)      # Keras 3's (a higher rank: input_channels)
@@ -132,7 +128,7 @@ class ConvTransposeND(KernelOptions, Layer):
                  activity_regularizer=None, kernel_constraint=None, bias_constraint=None, **kwargs):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         who = '%s %r' % (type(self).__name__, self.name)
-        self.filters = check_filters(filters, who)
+        self.filters = filter_count(filters, who)
         check_channels_last(data_format, who)
         window_options(self, self.rank, kernel_size, strides, padding, dilation_rate, who)
         refuse_strided_dilation(self.strides, self.dilation_rate, who)

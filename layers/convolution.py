@@ -39,13 +39,35 @@ def refuse_strided_dilation(strides, dilation_rate, who):
 
 
 def check_groups(groups, filters):
-    """``groups`` as an int that divides ``filters`` (Keras 3's words)."""
-    if isinstance(groups, bool) or not isinstance(groups, (int, np.integer)) or groups < 1:
+    """``groups`` as an int that divides ``filters``, checked in Keras 3's order and words (a float
+    that does not divide: its divisibility error)."""
+    if isinstance(groups, bool) or not isinstance(groups, (int, np.integer, float)) or groups < 1:
         raise ValueError('The number of groups must be a positive integer. Received: groups=%r.' % (groups,))
     if filters % groups:
         raise ValueError('The number of filters must be evenly divisible by the number of groups. Received: '
                          'groups=%s, filters=%s.' % (groups, filters))
+    if isinstance(groups, float):       # (Keras fails later, building a kernel of a float shape)
+        raise ValueError('The number of groups must be a positive integer. Received: groups=%r.' % (groups,))
     return int(groups)
+
+
+def filter_count(value, who, name='filters', groups=None):
+    """``filters`` (or ``depth_multiplier``) as a positive int, with Keras 3's base convolution's texts for
+    the values it checks at construction: one below 1, and a float that ``groups`` does not divide.
+    Other values (a float Keras accepts until its build, a string, None) keep tapeflow's sentence."""
+    number = isinstance(value, (int, np.integer, float)) and not isinstance(value, bool)
+    if number and value <= 0:
+        error = ValueError('Invalid value for argument `%s`. Expected a strictly positive value. Received %s=%s.'
+                           % (name, name, value))
+        error.add_note('%s: %s is a positive integer' % (who, name))
+        raise error
+    if number and isinstance(value, float) and isinstance(groups, (int, np.integer)) and groups >= 1 \
+            and value % groups:
+        raise ValueError('The number of filters must be evenly divisible by the number of groups. Received: '
+                         'groups=%s, filters=%s.' % (groups, value))
+    if not number or isinstance(value, float):
+        raise ValueError('%s: %s must be a positive integer, got %r' % (who, name, value))
+    return int(value)
 
 
 def check_input_groups(channels, groups, input_shape):
@@ -75,11 +97,10 @@ class Conv2D(KernelOptions, Layer):
                  bias_constraint=None, **kwargs):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         who = 'Conv2D %r' % self.name
-        if isinstance(filters, bool) or not isinstance(filters, (int, np.integer)) or filters <= 0:
-            raise ValueError('%s: filters must be a positive integer, got %r' % (who, filters))
+        filters = filter_count(filters, who, groups=groups)
         check_channels_last(data_format, who)
         self.groups = check_groups(groups, filters)
-        self.filters = int(filters)
+        self.filters = filters
         self.kernel_size = normalize_pair(kernel_size, 'kernel_size', who)
         self.strides = normalize_pair(strides, 'strides', who)
         self.dilation_rate = normalize_pair(dilation_rate, 'dilation_rate', who)

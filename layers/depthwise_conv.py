@@ -12,7 +12,8 @@ from framework.ops.bias_add_kernel import add_bias
 from .argument_tuples import standardized_data_format
 from . import activations, constraints, initializers, regularizers
 from .conv_input_dtypes import conv_inputs
-from .conv_nd import check_filters, convolved_shape, input_channels, window_options
+from .convolution import filter_count
+from .conv_nd import convolved_shape, input_channels, window_options
 from .input_spec import InputSpec
 from .layer import Layer
 
@@ -31,10 +32,7 @@ class _DepthwiseBase(Layer):
         who = '%s %r' % (type(self).__name__, self.name)
         self.data_format = 'channels_last' if data_format is None else standardized_data_format(data_format, who)
         window_options(self, self.rank, kernel_size, strides, padding, dilation_rate, who)
-        if isinstance(depth_multiplier, bool) or not isinstance(depth_multiplier, (int, np.integer)) \
-                or depth_multiplier < 1:
-            raise ValueError('%s: depth_multiplier must be a positive integer, got %r' % (who, depth_multiplier))
-        self.depth_multiplier = int(depth_multiplier)
+        self.depth_multiplier = filter_count(depth_multiplier, who, 'depth_multiplier')
         self.activation = activations.get(activation)
         self.use_bias = bool(use_bias)
         options = dict(options, bias_initializer=bias_initializer)
@@ -166,7 +164,7 @@ class _SeparableConv(_DepthwiseBase):
                  pointwise_regularizer=None, bias_regularizer=None, activity_regularizer=None,
                  depthwise_constraint=None, pointwise_constraint=None, bias_constraint=None, **kwargs):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
-        self.filters = check_filters(filters, '%s %r' % (type(self).__name__, self.name))
+        self.filters = filter_count(filters, '%s %r' % (type(self).__name__, self.name))
         self._set_options(kernel_size, strides, padding, depth_multiplier, data_format, dilation_rate, activation,
                           use_bias, bias_initializer, dict(
                               depthwise_initializer=depthwise_initializer, depthwise_regularizer=depthwise_regularizer,

@@ -64,8 +64,9 @@ def test_summary_counts_a_built_optimizer_as_keras_does():
 
 
 def test_conv_layer_errors_name_the_layer():
-    with pytest.raises(ValueError, match='filters must be a positive integer'):
+    with pytest.raises(ValueError, match='Invalid value for argument `filters`') as info:    # Keras 3's text
         keras.layers.Conv2D(0, 3)
+    assert "Conv2D 'conv2d" in info.value.__notes__[0]                                        # tapeflow's note
     with pytest.raises(ValueError, match="padding must be 'valid' or 'same'"):
         keras.layers.MaxPooling2D(padding='full')
     layer = keras.layers.Conv2D(2, 3)

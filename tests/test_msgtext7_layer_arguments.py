@@ -32,3 +32,52 @@ def test_random_image_layers_seed_text(make, value):
     with pytest.raises(ValueError) as info:
         make(seed=value)
     assert str(info.value) == 'Argument `seed` must be an integer. Received: seed=%s' % value
+
+
+CONVS = [lambda f, **kw: L.Conv1D(f, 2, **kw), lambda f, **kw: L.Conv2D(f, 2, **kw),
+         lambda f, **kw: L.Conv3D(f, 2, **kw), lambda f, **kw: L.Conv1DTranspose(f, 2, **kw),
+         lambda f, **kw: L.Conv2DTranspose(f, 2, **kw), lambda f, **kw: L.Conv3DTranspose(f, 2, **kw),
+         lambda f, **kw: L.SeparableConv1D(f, 2, **kw), lambda f, **kw: L.SeparableConv2D(f, 2, **kw)]
+
+
+@pytest.mark.parametrize('make', CONVS)
+@pytest.mark.parametrize('value', [-1, 0])
+def test_conv_filters_below_one_text(make, value):
+    with pytest.raises(ValueError) as info:
+        make(value)
+    assert str(info.value) == ('Invalid value for argument `filters`. Expected a strictly positive value. '
+                               'Received filters=%d.' % value)
+
+
+@pytest.mark.parametrize('make', CONVS[:3])
+def test_grouped_conv_float_filters_text(make):
+    with pytest.raises(ValueError) as info:
+        make(2.5)
+    assert str(info.value) == ('The number of filters must be evenly divisible by the number of groups. '
+                               'Received: groups=1, filters=2.5.')
+
+
+@pytest.mark.parametrize('make', CONVS[:3])
+@pytest.mark.parametrize('groups, text', [
+    (-1, 'The number of groups must be a positive integer. Received: groups=-1.'),
+    (0, 'The number of groups must be a positive integer. Received: groups=0.'),
+    (1.5, 'The number of filters must be evenly divisible by the number of groups. Received: groups=1.5, filters=2.')])
+def test_conv_groups_texts(make, groups, text):
+    with pytest.raises(ValueError) as info:
+        make(2, groups=groups)
+    assert str(info.value) == text
+
+
+@pytest.mark.parametrize('make', [lambda d: L.SeparableConv1D(2, 2, depth_multiplier=d),
+                                  lambda d: L.DepthwiseConv2D(2, depth_multiplier=d)])
+@pytest.mark.parametrize('value', [-1, 0])
+def test_depth_multiplier_below_one_text(make, value):
+    with pytest.raises(ValueError) as info:
+        make(value)
+    assert str(info.value) == ('Invalid value for argument `depth_multiplier`. Expected a strictly positive value. '
+                               'Received depth_multiplier=%d.' % value)
+
+
+@pytest.mark.parametrize('make', CONVS)
+def test_conv_filters_still_build(make):
+    assert make(2).filters == 2
