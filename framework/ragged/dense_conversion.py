@@ -24,6 +24,13 @@ def _scalar_depths(value, depth, found):
         found[0].add(depth)
 
 
+def _inner_shape(item):
+    try:
+        return np.shape(item)
+    except ValueError:      # numpy 2: the item itself is not rectangular
+        return None
+
+
 def constant(pylist, dtype=None, ragged_rank=None, inner_shape=None, name=None, row_splits_dtype=np.int64):
     """A RaggedTensor from nested Python lists whose scalars all sit at one depth.
 
@@ -59,6 +66,9 @@ def constant(pylist, dtype=None, ragged_rank=None, inner_shape=None, name=None, 
         nested_lengths.append([len(row) for row in rows])
         items = [item for row in rows for item in row]
     if items:
+        shapes = {_inner_shape(item) for item in items if not isinstance(item, (str, bytes))}
+        if len(shapes) > 1 or None in shapes:     # TF's check_inner_shape, before any conversion
+            raise ValueError('inner values have inconsistent shape')
         try:
             flat = dense_constant(items, dtype)
         except (TypeError, ValueError) as err:     # TensorFlow's conversion error as it is, with a note
