@@ -5,7 +5,7 @@ from ..errors import InvalidArgumentError, kernel_error
 from .. import backend, graph_random_ops, onednn_policy
 from ..tape import array_rule
 from ..tensor import Tensor
-from . import column_product, eigen_sum, float_kernels
+from . import batched_product, column_product, eigen_sum, float_kernels
 from .bias_add_kernel import bias_add_grad, bias_grad_sum
 from .einsum_kernel import einsum_array
 from .sixteen_column_product import DEPTH_IN_ORDER as _DEPTH_IN_ORDER, rows_matmul, rows_matmul_transposed, \
@@ -79,8 +79,8 @@ def _matmul_array(xp, da, db, transpose_a=False, transpose_b=False):
     # a one-row product (not of a transposed b: TF runs that as dot products) in TF's order, and
     # one of a single output column (not of a transposed a) in oneDNN's (column_product.py)
     # products of several rows and columns in oneDNN's order (sixteen_column_product.py)
-    if xa.ndim != 2 or xb.ndim != 2:
-        return product(xa, xb)
+    if xa.ndim != 2 or xb.ndim != 2:    # a batched product: oneDNN's in-order chains (batched_product.py)
+        return batched_product.batched_matmul(xa, xb) if batched_product.wanted(xa, xb) else product(xa, xb)
     if transpose_b:
         return product(xa, xb) if transpose_a else rows_matmul_transposed(xa, db)
     if xb.shape[1] == 1 and not transpose_a and column_product.wanted(xa, xb, xp):
