@@ -81,3 +81,27 @@ def test_depth_multiplier_below_one_text(make, value):
 @pytest.mark.parametrize('make', CONVS)
 def test_conv_filters_still_build(make):
     assert make(2).filters == 2
+
+
+@pytest.mark.parametrize('make, name', [
+    (lambda: L.Resizing(3, 3), 'Resizing'), (lambda: L.CenterCrop(2, 2), 'CenterCrop'),
+    (lambda: L.RandomCrop(2, 2), 'RandomCrop'), (lambda: L.RandomFlip(), 'RandomFlip'),
+    (lambda: L.RandomZoom(0.1), 'RandomZoom')])
+def test_image_layers_rank_text_and_call_argument(make, name):
+    import numpy as np
+    with pytest.raises(ValueError) as info:
+        make()(np.zeros((2, 4, 4, 1, 1), np.float32))
+    # TF 2.21: the call error's bold text, and Keras's call argument 'data'
+    text = str(info.value)
+    assert ('\x1b[1mExpected image tensor to have rank 3 (single image) or 4 (batch of images). '
+            'Received: data.shape=(2, 4, 4, 1, 1)\x1b[0m') in text
+    assert text.startswith('Exception encountered when calling %s.call().' % name)
+    assert 'Arguments received by %s.call():\n  • data=' % name in text
+
+
+@pytest.mark.parametrize('make', [lambda: L.RandomContrast(0.1), lambda: L.RandomBrightness(0.1)])
+def test_colour_layers_rank_text(make):
+    import numpy as np
+    with pytest.raises(ValueError) as info:
+        make()(np.float32(1.0))
+    assert '\x1b[1mExpected the input image to be rank 3 or 4. Received inputs.shape=()\x1b[0m' in str(info.value)

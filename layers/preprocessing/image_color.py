@@ -22,6 +22,7 @@ class RandomContrast(ColourLayer):
             so c lies in [1, 1 + f].
         value_range: the images' (low, high), (0, 255) by default.
     """
+    rank_text = 'Expected the input image to be rank 3 or 4. Received inputs.shape=%s'     # Keras 3's
     refused_kinds = 'biuc'      # Sub of the int images and their float mean, of bools; Mul of complex ones
 
     def __init__(self, factor, value_range=(0, 255), seed=None, **kwargs):
@@ -48,6 +49,7 @@ class RandomBrightness(ColourLayer):
         factor: f (delta in [-f, f]) or a pair, within [-1, 1].
         value_range: the images' (low, high), (0, 255) by default.
     """
+    rank_text = 'Expected the input image to be rank 3 or 4. Received inputs.shape=%s'     # Keras 3's
     refused_kinds = 'bc'        # AddV2 of bools, Minimum of complex images
 
     def __init__(self, factor, value_range=(0, 255), seed=None, **kwargs):

@@ -50,6 +50,8 @@ class ImageLayer(Layer):
     # ResizeBilinear, RandomContrast's Sub and Mul, RandomBrightness's AddV2 and Minimum. The other image
     # layers cast complex images to float (dropping the imaginary part, with TF's warning) as Keras does.
     refused_kinds = ''
+    # Keras 3's text for images of another rank (its base image layer's; some layers have their own)
+    rank_text = 'Expected image tensor to have rank 3 (single image) or 4 (batch of images). Received: data.shape=%s'
 
     def __init__(self, data_format=None, seed=None, bounding_box_format=None, **kwargs):
         super().__init__(**kwargs)
@@ -83,8 +85,10 @@ class ImageLayer(Layer):
         elif kind not in 'biuf':
             raise TypeError('%s: expected numeric images, got dtype %s' % (self._who, data.dtype))
         if data.ndim not in (3, 4):
-            raise ValueError('%s: expected images of rank 3 (height, width, channels) or 4 (batch, height, width, '
-                             'channels), got shape %s' % (self._who, tuple(data.shape)))
+            error = ValueError(self.rank_text % (tuple(data.shape),))
+            error.add_note('%s: images are rank 3 (height, width, channels) or 4 (batch, height, width, channels)'
+                           % self._who)
+            raise error
         if as_float and data.dtype != self._dtype:
             data = data.astype(self._dtype)
         single = data.ndim == 3
@@ -176,26 +180,26 @@ class AugmentationLayer(ImageLayer):
     casts_at_inference = False
     draws_at_inference = False
 
-    def call(self, inputs, training=True):
-        is_dict = isinstance(inputs, dict)
+    def call(self, data, training=True):
+        is_dict = isinstance(data, dict)
         if not (training or is_dict or self.casts_at_inference or self.draws_at_inference):
-            return inputs
-        data = dict(inputs) if is_dict else {'images': inputs}
-        single = len(data['images'].shape) == 3
-        images, restore = self._images(data['images'], as_float=training or self.casts_at_inference)
+            return data
+        parts = dict(data) if is_dict else {'images': data}
+        single = len(parts['images'].shape) == 3
+        images, restore = self._images(parts['images'], as_float=training or self.casts_at_inference)
         xp = array_module(images)
         drawn = self._draw(images, xp) if training or self.draws_at_inference else None
         if training:
-            data['images'] = restore(self._apply(images, drawn, xp))
-            if 'segmentation_masks' in data:
-                masks, restore_masks = self._images(data['segmentation_masks'], as_float=False)
-                data['segmentation_masks'] = restore_masks(self._apply_to_masks(masks, drawn, xp))
+            parts['images'] = restore(self._apply(images, drawn, xp))
+            if 'segmentation_masks' in parts:
+                masks, restore_masks = self._images(parts['segmentation_masks'], as_float=False)
+                parts['segmentation_masks'] = restore_masks(self._apply_to_masks(masks, drawn, xp))
         else:
-            data['images'] = restore(images)
-        if 'bounding_boxes' in data:
-            data['bounding_boxes'] = transformed_boxes(self, data['bounding_boxes'], drawn, images.shape, single,
+            parts['images'] = restore(images)
+        if 'bounding_boxes' in parts:
+            parts['bounding_boxes'] = transformed_boxes(self, parts['bounding_boxes'], drawn, images.shape, single,
                                                        training)
-        return data if is_dict else data['images']
+        return parts if is_dict else parts['images']
 
     def _draw(self, images, xp):
         return None

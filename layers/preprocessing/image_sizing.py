@@ -83,10 +83,10 @@ class Resizing(_SizedLayer):
         self.pad_to_aspect_ratio, self.fill_mode = bool(pad_to_aspect_ratio), fill_mode
         self.fill_value, self.antialias = fill_value, False
 
-    def call(self, inputs, training=True):     # Keras 3's image layers take it (a config records it); unused
-        if isinstance(inputs, dict):
-            return self._dict_call(inputs, self._resized, lambda masks: self._resized(masks, 'nearest'))
-        return self._resized(inputs)
+    def call(self, data, training=True):     # Keras 3's image layers take it (a config records it); unused
+        if isinstance(data, dict):
+            return self._dict_call(data, self._resized, lambda masks: self._resized(masks, 'nearest'))
+        return self._resized(data)
 
     def _resized(self, inputs, interpolation=None):
         images, restore = self._images(inputs, as_float=False)
@@ -149,10 +149,10 @@ class CenterCrop(_SizedLayer):
     """The centered ``height`` x ``width`` box of each image; images smaller than it are
     cropped to its aspect ratio and resized up instead (Keras's smart_resize). Outputs are float."""
 
-    def call(self, inputs, training=True):     # as Resizing's
-        if isinstance(inputs, dict):
-            return self._dict_call(inputs, self._cropped, self._cropped)    # masks as images (cast), as Keras
-        return self._cropped(inputs)
+    def call(self, data, training=True):     # as Resizing's
+        if isinstance(data, dict):
+            return self._dict_call(data, self._cropped, self._cropped)    # masks as images (cast), as Keras
+        return self._cropped(data)
 
     def _cropped(self, inputs):
         images, restore = self._images(inputs)
@@ -196,10 +196,10 @@ class RandomCrop(_SizedLayer):
         super().__init__(height, width, seed=seed, data_format=data_format, name=name, **kwargs)
         self.seed = drawn
 
-    def call(self, inputs, training=True):
+    def call(self, data, training=True):
         if not training:
-            return self._dict_call(inputs, None, None, training=False) if isinstance(inputs, dict) else inputs
-        images = inputs['images'] if isinstance(inputs, dict) else inputs
+            return self._dict_call(data, None, None, training=False) if isinstance(data, dict) else data
+        images = data['images'] if isinstance(data, dict) else data
         h_axis, w_axis = self._spatial_axes(len(images.shape))
         in_h, in_w = images.shape[h_axis], images.shape[w_axis]
         if in_h > self.height and in_w > self.width:
@@ -207,11 +207,11 @@ class RandomCrop(_SizedLayer):
             left = int(self._uniform((), 0, in_w - self.width + 1, np))
         else:
             top, left = aspect_crop_box(in_h, in_w, self.height, self.width)[:2]
-        if isinstance(inputs, dict):
+        if isinstance(data, dict):
             def crop(x):
                 return self._cropped(x, top, left)
-            return self._dict_call(inputs, crop, crop, (top, left))     # masks as images (cast), as Keras
-        return self._cropped(inputs, top, left)
+            return self._dict_call(data, crop, crop, (top, left))     # masks as images (cast), as Keras
+        return self._cropped(data, top, left)
 
     def _cropped(self, inputs, top, left):
         images, restore = self._images(inputs)
