@@ -66,3 +66,27 @@ def test_generator_begins_one_more_batch_and_known_length_does_not():
     log = _Log()
     model.fit(tf.data.Dataset.from_tensor_slices((X, Y)).batch(4), epochs=1, verbose=0, callbacks=[log])
     assert ' '.join(log.log) == 'tb0 te0 tb1 te1 tb2 te2 E0'
+
+
+def test_batch_begin_runs_before_the_batch_is_read():
+    # TF 2.21 (progs/tutorials6/probe_fitflip.py): a RandomFlip mapped before prefetch(AUTOTUNE); the
+    # seed generator's state seen by on_train_batch_begin is [1, 0] at batch 0, then [1, 2], [1, 3], ...
+    # (the batch is read after the callback, the prefetch one ahead); tapeflow read first: [1, 2] at 0
+    tf.keras.utils.set_random_seed(1)
+    x = np.arange(16 * 2).reshape(16, 1, 2, 1).astype('float32')
+    y = np.arange(16).astype('float32') / 16
+    flip = tf.keras.layers.RandomFlip('horizontal', seed=1)
+    seen = []
+
+    class Seen(tf.keras.callbacks.Callback):
+        def on_train_batch_begin(self, batch, logs=None):
+            seen.append(int(flip.generator.state.numpy()[1]))
+
+        def on_epoch_end(self, epoch, logs=None):
+            seen.append('E%d:%d' % (epoch, int(flip.generator.state.numpy()[1])))
+    model = tf.keras.Sequential([tf.keras.Input((1, 2, 1)), tf.keras.layers.Flatten(), tf.keras.layers.Dense(1)])
+    model.compile('sgd', 'mse')
+    ds = tf.data.Dataset.from_tensor_slices((x, y)).batch(4).map(
+        lambda a, b: (flip(a, training=True), b)).prefetch(tf.data.AUTOTUNE)
+    model.fit(ds, epochs=2, verbose=0, callbacks=[Seen()])
+    assert seen == [0, 2, 3, 4, 'E0:4', 4, 6, 7, 8, 'E1:8']

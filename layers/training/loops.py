@@ -174,8 +174,9 @@ class TrainingLoops:
         every = self.steps_per_execution
         group = []      # the outputs of one group of ``steps_per_execution`` steps, as Keras reports them
         step = None
-        for step, batch in enumerate(data.epoch(every)):
-            if step % every == 0:
+        batches = _begun(data, callbacks.on_predict_batch_begin) if every == 1 else data.epoch(every)
+        for step, batch in enumerate(batches):
+            if every > 1 and step % every == 0:
                 callbacks.on_predict_batch_begin(step)
             traces = self._step_traces()
             with traces.shaped_step('predict', input_shapes(batch), batch) if traces else _PYTHON, \
@@ -191,8 +192,6 @@ class TrainingLoops:
                     break
         if group and wants_end:
             callbacks.on_predict_batch_end(_group_end(step, every), {'outputs': _joined(group)})
-        if not self.stop_predicting and _asks_past_the_end(data, step, every):
-            callbacks.on_predict_batch_begin(step + 1)
         callbacks.on_predict_end()
         if not outputs:
             raise ValueError('predict: x holds no samples, so there is nothing to predict')
@@ -238,8 +237,11 @@ class TrainingLoops:
         unfed = DrawRecorder() if kind == 'train' and traces is not None and every == 1 \
             and getattr(data, 'may_run_dry', False) else _PYTHON
         logs = step = None
-        for step, batch in enumerate(data.epoch(every)):
-            if wants_begin and step % every == 0:
+        # one step at a time, Keras calls on_*_batch_begin before its step function reads the batch
+        begins_first = wants_begin and every == 1
+        batches = _begun(data, begin) if begins_first else data.epoch(every)
+        for step, batch in enumerate(batches):
+            if wants_begin and not begins_first and step % every == 0:
                 begin(step)
             python_runs = traces.step(kind, free_batch, getattr(data, 'batch_size', None), batch, open_axes) if traces \
                 else _PYTHON
@@ -262,8 +264,6 @@ class TrainingLoops:
             if wants_end and step is not None and (step + 1) % every:
                 # A last, shorter group is still reported as Keras numbers it: its first step + every - 1.
                 end(_group_end(step, every), batch_logs(logs))
-            if wants_begin and _asks_past_the_end(data, step, every):
-                begin(step + 1)
             if unfed is not _PYTHON and data.ran_dry:
                 run_unfed_step(self, unfed)
         # No batch at all (an empty dataset or generator): Keras's logs stay {}, so the epoch logs no
@@ -299,12 +299,24 @@ class TrainingLoops:
 _PYTHON = contextlib.nullcontext()        # a step whose Python runs as it is (run_eagerly=True)
 
 
-def _asks_past_the_end(data, step, every):
-    """Whether Keras begins one more batch after the last: input of unknown length (a filtered or
-    unbatched dataset, a generator) ends when its step function finds no batch, after
-    ``on_*_batch_begin`` has been called for it (TF 2.21: train, test and predict, traced or eager)."""
-    return step is not None and every == 1 and getattr(data, 'may_run_dry', False) and \
-        getattr(data, 'ran_dry', False)
+def _begun(data, begin):
+    """One epoch's batches, ``begin(step)`` called before each is read, as Keras's epoch iterator
+    hands its step function the iterator after the callback: a callback sees the pipeline before
+    the batch is made (a prefetching map's seed state: TF 2.21). Input of unknown length (a
+    filtered or unbatched dataset, a generator) ends when no batch comes, after ``begin`` was
+    called for it; a known count ends without it."""
+    count = data.num_batches
+    batches = iter(data.epoch(1))
+    step = 0
+    while count is None or step < count:
+        begin(step)
+        try:
+            batch = next(batches)
+        except StopIteration:
+            return
+        yield batch
+        step += 1
+    next(batches, None)         # let the epoch finish its pass (the seeds its end spends, ran_dry)
 
 
 def _group_end(step, every):
