@@ -1,5 +1,6 @@
-"""``tf.experimental``: the NumPy-compatible API (``tf.experimental.numpy``), ``Optional`` and
-``ExtensionType``."""
+"""``tf.experimental``: the NumPy-compatible API (``tf.experimental.numpy``), ``Optional``,
+``ExtensionType`` and ``DynamicRaggedShape``."""
 from . import numpy  # noqa: F401
 from ..data.optional import Optional  # noqa: F401
 from ..extension_type import ExtensionType, ExtensionTypeSpec  # noqa: F401
+from ..ragged.dynamic_shape import DynamicRaggedShape  # noqa: F401

@@ -489,6 +489,9 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
 
 
 def shape(input, out_type='int32', name=None):  # noqa: A002
+    if isinstance(input, CompositeTensor) and hasattr(input, 'nested_row_lengths'):     # a RaggedTensor
+        from ..ragged.dynamic_shape import DynamicRaggedShape
+        return DynamicRaggedShape.from_tensor(input, out_type)
     return Tensor(np.asarray(as_tensor(input, 'shape')._data.shape, dtype=out_type))
 
 

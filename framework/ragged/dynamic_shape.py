@@ -1,0 +1,74 @@
+"""``tf.shape`` of a RaggedTensor: a ``DynamicRaggedShape`` (``tf.experimental.DynamicRaggedShape``).
+
+Its lengths list each axis: an int for a uniform axis, the tuple of row lengths for a ragged one,
+as TF 2.21 prints them (``<DynamicRaggedShape lengths=[5, (2, 3, 1, 0, 1)] num_row_partitions=1>``).
+Only the uniform axes index to a scalar size.
+"""
+import numpy as np
+
+from .. import backend, dtypes
+from ..tensor import Tensor, convert_to_tensor
+
+
+class DynamicRaggedShape:
+    """The shape of a RaggedTensor (or a dense tensor): row partitions over a dense inner shape."""
+
+    def __init__(self, row_lengths, inner_shape, dtype='int32'):
+        self._row_lengths = [tuple(int(n) for n in r) for r in row_lengths]   # one tuple per ragged axis
+        self._inner_shape = tuple(int(d) for d in inner_shape)   # the flat values' shape
+        self._dtype = dtypes.as_dtype(dtype)
+
+    @classmethod
+    def from_tensor(cls, t, dtype=None):
+        """The shape of ``t``, a RaggedTensor (dtype: its row splits') or anything convertible to a
+        tensor (int32)."""
+        from .ragged_tensor import RaggedTensor
+        if isinstance(t, RaggedTensor):
+            lengths = [backend.to_host(r._data) for r in t.nested_row_lengths()]
+            return cls(lengths, tuple(t.flat_values.shape), dtype or t.row_splits.dtype)
+        return cls([], tuple(convert_to_tensor(t).shape), dtype or 'int32')
+
+    @property
+    def rank(self):
+        return len(self._row_lengths) + len(self._inner_shape)
+
+    @property
+    def num_row_partitions(self):
+        return len(self._row_lengths)
+
+    @property
+    def dtype(self):
+        return self._dtype
+
+    @property
+    def inner_shape(self):
+        return Tensor(np.asarray(self._inner_shape, self._dtype.as_numpy_dtype))
+
+    def static_lengths(self, ragged_lengths=True):
+        """Each axis's size (an int) or, for a ragged axis, its row lengths (a tuple; None with
+        ``ragged_lengths=False``)."""
+        if not self._row_lengths:
+            return list(self._inner_shape)
+        out = [len(self._row_lengths[0])]
+        out += [lengths if ragged_lengths else None for lengths in self._row_lengths]
+        return out + list(self._inner_shape[1:])
+
+    def __getitem__(self, index):
+        lengths = self.static_lengths()
+        if not isinstance(index, (int, np.integer)):
+            raise TypeError('DynamicRaggedShape: index with an int (slices are not supported here), got %r'
+                            % (index,))
+        if index >= len(lengths):
+            raise IndexError('Index is too big: %d>=%d' % (index, len(lengths)))
+        if index < -len(lengths):
+            raise IndexError('Index is too small: %d<%d' % (index, -len(lengths)))
+        size = lengths[index]
+        if isinstance(size, tuple):
+            raise ValueError('Index %d is not uniform' % index)
+        return Tensor(np.asarray(size, self._dtype.as_numpy_dtype))
+
+    def __repr__(self):
+        parts = ', '.join(str(n) for n in self.static_lengths())      # ragged axes as Python tuples: (2,), ()
+        return '<DynamicRaggedShape lengths=[%s] num_row_partitions=%d>' % (parts, self.num_row_partitions)
+
+    __str__ = __repr__
