@@ -19,7 +19,8 @@ from framework.keras.bounding_boxes.geometry import cos as trig_cos
 from framework.keras.bounding_boxes.geometry import sin as trig_sin
 
 from . import affine_transform
-from .image_layer import AugmentationLayer, factor_range
+from .image_factors import TRANSLATION_TEXT, ZOOM_TEXT, factor_range, shift_range
+from .image_layer import AugmentationLayer
 
 FLIP_MODES = ('horizontal', 'vertical', 'horizontal_and_vertical')
 
@@ -132,8 +133,8 @@ class RandomTranslation(_AffineLayer):
                  fill_value=0.0, data_format=None, **kwargs):
         super().__init__(fill_mode, interpolation, seed, fill_value, data_format, **kwargs)
         self.height_factor, self.width_factor = height_factor, width_factor
-        self.height_lower, self.height_upper = factor_range(height_factor, 'height_factor', 'RandomTranslation')
-        self.width_lower, self.width_upper = factor_range(width_factor, 'width_factor', 'RandomTranslation')
+        self.height_lower, self.height_upper = shift_range(height_factor, 'height_factor', TRANSLATION_TEXT)
+        self.width_lower, self.width_upper = shift_range(width_factor, 'width_factor', TRANSLATION_TEXT)
 
     def _draw(self, images, xp):
         batch, height, width = images.shape[:3]
@@ -163,7 +164,7 @@ class RandomRotation(_AffineLayer):
                  data_format=None, **kwargs):
         kwargs.pop('value_range', None)           # accepted by Keras 3, unused by the rotation
         super().__init__(fill_mode, interpolation, seed, fill_value, data_format, **kwargs)
-        self.factor = factor_range(factor, 'factor', 'RandomRotation')
+        self.factor = factor_range(factor, 'factor', 'RandomRotation', none_is_zero=True)
 
     def _draw(self, images, xp):
         batch, height, width = images.shape[:3]
@@ -207,12 +208,7 @@ class RandomZoom(_AffineLayer):
 
     @staticmethod
     def _zoom_range(factor, arg):
-        lower, upper = factor_range(factor, arg, 'RandomZoom')
-        given = factor if isinstance(factor, (tuple, list)) else [factor]
-        if any(f <= -1.0 for f in given):            # Keras checks the numbers given, not -abs(f)
-            raise ValueError('RandomZoom: %s must lie in (-1, 1] (a zoom of -1 would shrink to nothing); '
-                             'received %s=%r' % (arg, arg, factor))
-        return lower, upper
+        return shift_range(factor, arg, ZOOM_TEXT, zoom=True)
 
     def _draw(self, images, xp):
         batch, height, width = images.shape[:3]

@@ -4,7 +4,8 @@ image layers default to True), clipped to ``value_range``."""
 from framework.ops import reduce_mean
 from framework.tensor import Tensor
 
-from .image_layer import ColourLayer, factor_range
+from .image_factors import factor_range
+from .image_layer import ColourLayer
 
 
 def _value_range(value_range, who):
@@ -54,7 +55,7 @@ class RandomBrightness(ColourLayer):
 
     def __init__(self, factor, value_range=(0, 255), seed=None, **kwargs):
         super().__init__(seed=seed, **kwargs)
-        self.factor = factor_range(factor, 'factor', 'RandomBrightness')
+        self.factor = factor_range(factor, 'factor', 'RandomBrightness', none_is_zero=True)
         self.value_range = _value_range(value_range, 'RandomBrightness')
 
     def _draw(self, images, xp):

@@ -18,26 +18,6 @@ from .image_boxes import transformed_boxes
 
 
 
-def factor_range(factor, arg, who, bounds=(-1.0, 1.0), symmetric=True):
-    """(lower, upper) from a number f (-f..f, or 0..f when bounds start at 0) or a pair, checked against bounds."""
-    message = ('%s: %s must be a number or a pair of numbers in [%s, %s]; received %s=%r'
-               % (who, arg, bounds[0], bounds[1], arg, factor))
-    if isinstance(factor, (tuple, list)):
-        if len(factor) != 2 or not all(isinstance(f, (int, float)) and not isinstance(f, bool) for f in factor):
-            raise ValueError(message)
-        lower, upper = sorted(factor)        # as given (ints stay ints in the saved config, as in Keras)
-    elif isinstance(factor, (int, float)) and not isinstance(factor, bool):
-        if not bounds[0] <= factor <= bounds[1]:        # checked before abs(), as Keras checks it
-            raise ValueError(message)
-        value = abs(factor)
-        lower, upper = (max(-value, bounds[0]) if symmetric else 0.0), value
-    else:
-        raise ValueError(message)
-    if lower < bounds[0] or upper > bounds[1]:
-        raise ValueError(message)
-    return lower, upper
-
-
 class ImageLayer(Layer):
     """Base of the image layers: ``call`` gets (B, H, W, C) arrays through ``_images``."""
     _keras_data_layer = True      # a subclass of Keras 3's DataLayer (see Layer's input_shape warning)
