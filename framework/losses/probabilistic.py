@@ -98,13 +98,16 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
     what = 'sparse_categorical_crossentropy'
     y_pred = predictions(y_pred, what)
     y_true = to_dtype(y_true, None, what, 'y_true')
-    if y_pred.ndim < 1:
+    # (the arrays' shapes: fit and evaluate call this on every batch, TensorShape's indexing costs)
+    true_shape, pred_shape = y_true._data.shape, y_pred._data.shape
+    if not pred_shape:
         raise ValueError('%s: y_pred must be at least rank 1 (..., classes), got a scalar' % what)
-    if axis not in (-1, y_pred.ndim - 1):
+    if axis not in (-1, len(pred_shape) - 1):
         raise ValueError('%s: only axis=-1 is supported, got axis=%r' % (what, axis))
-    if y_true.ndim == y_pred.ndim and y_true.shape[-1] == 1:
+    if len(true_shape) == len(pred_shape) and true_shape[-1] == 1:
         y_true = squeeze(y_true, -1)
-    if tuple(y_true.shape) != tuple(y_pred.shape[:-1]):
+        true_shape = y_true._data.shape
+    if true_shape != pred_shape[:-1]:
         note = ('%s: y_true of shape %s needs y_pred of shape %s + (classes,), got y_pred %s; for one-hot labels use '
                 'categorical_crossentropy' % (what, tuple(y_true.shape), tuple(y_true.shape), tuple(y_pred.shape)))
         t, p = keras_shape(y_true), keras_shape(y_pred)      # Keras's backend checks, in its words
@@ -121,7 +124,7 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
         valid = not_equal(cast(labels, y_pred.dtype), cast(ignore_class, y_pred.dtype))
         labels = where(valid, labels, 0)
         y_pred = where(expand_dims(valid, -1), y_pred, 0.0)
-    _check_range(labels, y_pred.shape[-1], what)
+    _check_range(labels, pred_shape[-1], what)
     output, from_logits = _logits(y_pred, from_logits, 'Softmax', what)
     if not from_logits:
         output = log(clip_by_value(output, EPSILON, 1.0 - EPSILON))
