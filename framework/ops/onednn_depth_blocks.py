@@ -19,13 +19,17 @@ The forms oneDNN sends elsewhere are left to BLAS (``deep_blocks_wanted`` says n
 products on both sides (its copy-based sgemm, other blocks) and a weight matrix whose row
 length is a multiple of 1024 (oneDNN's "bad leading dimension" rules).
 """
+import functools
+
 _BLOCK = 384                 # oneDNN's BK for the AVX-512 no-copy sgemm
 _FORCE_NO_COPY = 0.00196     # oneDNN's FORCE_NOCOPY_THRESH (nocopy_checker_avx512)
 _VERY_BAD_LEADING = 1024     # VERYBAD_LD_MULT: a leading dimension oneDNN copies around
 
 
+@functools.lru_cache(maxsize=64)
 def depth_blocks(depth):
-    """The (start, stop) slices of the depth that oneDNN's no-copy sgemm sums from +0 one by one."""
+    """The (start, stop) slices of the depth that oneDNN's no-copy sgemm sums from +0 one by one
+    (a tuple, kept per depth: a deep Dense layer asks on every batch)."""
     blocks = []
     start = 0
     while start < depth:
@@ -33,7 +37,7 @@ def depth_blocks(depth):
         size = _BLOCK if rest >= 2 * _BLOCK else ((rest + 1) // 2 if rest > _BLOCK else rest)
         blocks.append((start, start + size))
         start += size
-    return blocks
+    return tuple(blocks)
 
 
 def deep_blocks_wanted(rows, cols, depth, form):
