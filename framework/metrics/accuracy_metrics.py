@@ -5,6 +5,7 @@ from .. import backend
 from ..errors import InvalidArgumentError, kernel_error
 from ..losses.inputs import FLOATX, squeeze_or_expand_to_same_rank, to_dtype
 from ..ops import argmax, cast, equal, greater, reshape, squeeze
+from ..ops.logic import argmax_array
 from ..tensor import Tensor
 from .reduction import MeanMetricWrapper
 
@@ -54,6 +55,22 @@ def sparse_categorical_accuracy(y_true, y_pred):
     if matches.ndim > 1 and matches.shape[-1] == 1:
         matches = squeeze(matches, -1)
     return matches
+
+
+
+def _sparse_matches_array(t, p):
+    """sparse_categorical_accuracy on host arrays: (N, classes) float predictions and (N,) or (N, 1)
+    number labels (evaluate's and fit's every batch) give the function's (N,) float32 matches, with its
+    steps on the arrays: labels cast to y_pred's dtype, equal to argmax (int64, cast likewise). None
+    for anything else (the function runs)."""
+    if type(p) is not np.ndarray or type(t) is not np.ndarray or p.ndim != 2 or p.dtype.kind != 'f' \
+            or not p.shape[1] or t.dtype.kind not in 'iuf' or t.shape not in ((p.shape[0],), (p.shape[0], 1)):
+        return None
+    picked = argmax_array(np, p, 1).astype(np.int64).astype(p.dtype)
+    return (t.reshape(-1).astype(p.dtype) == picked).astype(FLOATX)
+
+
+sparse_categorical_accuracy.array_form = _sparse_matches_array     # (MeanMetricWrapper's fast path)
 
 
 def _argmax_matches(labels, y_pred, what, squeeze_any):

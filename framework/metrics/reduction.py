@@ -197,8 +197,11 @@ class MeanMetricWrapper(Mean):
         super().__init__(name=name, dtype=dtype)
         self._fn = fn
         self._fn_kwargs = kwargs
-        # MSE and MAE have a form on raw arrays (see _update_arrays); looked up once
-        self._array_form = _ARRAY_FORMS.get(fn) if isinstance(fn, types.FunctionType) and not kwargs else None
+        # MSE and MAE have a form on raw arrays (see _update_arrays); looked up once. Functions with an
+        # ``array_form`` (sparse_categorical_accuracy) have that (_update_by_form)
+        plain = isinstance(fn, types.FunctionType) and not kwargs
+        self._array_form = _ARRAY_FORMS.get(fn) if plain else None
+        self._values_form = getattr(fn, 'array_form', None) if plain else None
         if self._direction is None:
             self._direction = _direction_of(getattr(fn, '__name__', ''))
 
@@ -210,6 +213,8 @@ class MeanMetricWrapper(Mean):
 
     def _update(self, y_true, y_pred, sample_weight):
         if sample_weight is None and self._array_form is not None and self._update_arrays(y_true, y_pred):
+            return None
+        if sample_weight is None and self._values_form is not None and self._update_by_form(y_true, y_pred):
             return None
         # try/except rather than naming_errors(): no context manager on every step
         try:
@@ -233,6 +238,18 @@ class MeanMetricWrapper(Mean):
                 or id(y_pred) in TENSOR_NOTES:       # (notes: perhaps a mask; the general path reads it)
             return False
         Mean.update_state(self, Tensor(difference_means_array(self._array_form, t, p)))
+        return True
+
+    def _update_by_form(self, y_true, y_pred):
+        """The function's ``array_form(y_true, y_pred)`` on raw arrays: its per-sample values, or None
+        where the function itself must run; a masked y_pred always runs it (the mask weighs the values)."""
+        t = y_true._data if type(y_true) is Tensor else y_true
+        if get_keras_mask(y_pred) is not None:
+            return False
+        values = self._values_form(t, y_pred._data if type(y_pred) is Tensor else y_pred)
+        if values is None:
+            return False
+        Mean.update_state(self, Tensor(values))
         return True
 
     def get_config(self):

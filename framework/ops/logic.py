@@ -161,7 +161,8 @@ def _skipping_nan(pick, sign):
     return fn
 
 
-argmax = _arg('argmax', _skipping_nan(lambda xp, a, ax: xp.argmax(a, axis=ax), 1))
+argmax_array = _skipping_nan(lambda xp, a, ax: xp.argmax(a, axis=ax), 1)     # (accuracy metrics' array form)
+argmax = _arg('argmax', argmax_array)
 argmin = _arg('argmin', _skipping_nan(lambda xp, a, ax: xp.argmin(a, axis=ax), -1))
 
 
