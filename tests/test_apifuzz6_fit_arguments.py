@@ -141,3 +141,16 @@ def test_several_losses_for_one_output_keep_keras_errors():
         _stacked_history(['mse', 'mae'], loss_weights=2.0)
     with pytest.raises(AttributeError, match="'NoneType' object has no attribute 'loss'"):
         _stacked_history(['mse', None])
+
+
+@pytest.mark.parametrize('options', [dict(loss='msx'), dict(loss=3), dict(loss='mse', metrics=['nope']),
+                                     dict(loss='mse', metrics=[None])])
+def test_compile_takes_identifiers_it_cannot_interpret_and_fit_refuses_them(options):
+    # TF 2.21 (p/ci.py): compile succeeds; fit / evaluate / train_on_batch raise Keras's ValueError each time
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+    model.compile('sgd', **options)
+    for _ in range(2):
+        with pytest.raises(ValueError, match=r'^(Could not interpret (loss|metric) identifier|Expected metric, '
+                                             r'received `None`)'):
+            model.fit(X, Y, verbose=0)
+    assert model.predict(X, verbose=0).shape == (8, 1)

@@ -241,8 +241,10 @@ def test_lengths_that_disagree_name_both():
     ('metrics', ['acuracy'], 'binary_accuracy')])
 def test_unknown_names_list_valid_ones(argument, value, listed):
     kwargs = {'optimizer': 'sgd', 'loss': 'mse', argument: value}
-    with pytest.raises(ValueError, match=argument) as info:
-        _regression_model().compile(**kwargs)
+    model = _regression_model()
+    with pytest.raises(ValueError, match=argument[:6]) as info:
+        model.compile(**kwargs)        # a loss or metric name fails at fit, where Keras 3 resolves it
+        model.fit(np.ones((8, 3)), np.ones((8, 1)), verbose=0)
     # Keras 3's text names the value ('Could not interpret optimizer identifier: adamm'); the valid
     # names ride as a note
     text = '\n'.join([str(info.value)] + getattr(info.value, '__notes__', []))

@@ -157,7 +157,7 @@ def compile_metric(identifier, y_true_shape, y_pred_shape, loss_name=None):
         ValueError: for None or an unknown identifier.
     """
     if identifier is None:
-        raise ValueError('Expected a metric, received None')
+        raise ValueError('Expected metric, received `None`')      # Keras 3's words
     if isinstance(identifier, str) and identifier.lower() in ('accuracy', 'acc'):
         metric = resolve_accuracy(loss_name, y_true_shape, y_pred_shape, name=identifier)
     else:

@@ -33,20 +33,6 @@ def _is_binary_or_sparse(y_true, y_pred):
     return is_binary, is_sparse
 
 
-def check_name(kind, identifier):
-    """Resolve a name now so that a typo fails in compile(), not in fit() ('loss' or 'metrics')."""
-    get = losses_module.get if kind == 'loss' else metrics_module.get
-    named = isinstance(identifier, str) and identifier.lower() not in _BY_SHAPE[kind]
-    if named or not (isinstance(identifier, (str, dict)) or callable(identifier)):
-        try:
-            get(identifier)
-        except ValueError as err:
-            # Keras 3 raises this text in fit (its compile resolves names late); tapeflow's compile does,
-            # with Keras's words as the message and the call as a note
-            err.add_note('raised by compile(%s=%r)' % (kind, identifier))
-            raise err from None
-
-
 _BY_SHAPE = {'loss': ('crossentropy', 'ce'), 'metrics': ('accuracy', 'acc')}
 
 

@@ -15,7 +15,7 @@ from framework import metrics as metrics_module
 from framework import nest
 from framework.tensor import Tensor
 
-from .compile import SINGLE_ARRAYS, check_name, get_loss
+from .compile import SINGLE_ARRAYS, get_loss
 from .target_errors import MissingTargetError, TargetKeysError, missing_target_text
 
 
@@ -35,9 +35,8 @@ class CompiledLoss:
     """
 
     def __init__(self, loss, loss_weights=None, output_names=None, weigh_by_batch_size=False):
-        for item in nest.flatten(loss):
-            if item is not None:
-                check_name('loss', item)
+        # (a loss name Keras cannot interpret fails at the first fit / evaluate step, where Keras 3 resolves
+        # it, not here: compile(loss='msx') itself succeeds on TensorFlow 2.21)
         if loss_weights and not isinstance(loss_weights, (list, tuple, dict, float, int)):
             raise ValueError('Expected `loss_weights` argument to be a float (single output case) or a list, tuple, '
                              'or dict (multiple output case). Received instead: loss_weights=%r of type %s'
@@ -115,8 +114,7 @@ class CompiledLoss:
         weights = self._weights_per_output(keys, labels)
         with_loss = [key for key, loss in zip(keys, losses) if loss is not None]
         flat_true, flat_pred = self._pick(y_true, keys, with_loss), self._pick(y_pred, keys)
-        self._entries = []
-        names = []
+        entries, names = [], []
         rows = list(zip(keys, labels, losses, weights, flat_true, flat_pred))
         if isinstance(y_pred, dict):
             order = self._keras_order(y_pred)
@@ -124,9 +122,10 @@ class CompiledLoss:
         for key, label, loss, weight, t, p in rows:
             if loss is None:
                 continue
-            resolved = get_loss(loss, t, p)
-            self._entries.append((key, resolved, weight))
+            resolved = get_loss(loss, t, p)      # a name Keras cannot interpret fails here (and on every later step)
+            entries.append((key, resolved, weight))
             names.append(label if label is not None else resolved.name)
+        self._entries = entries
         if len(self._entries) > 1:
             self.metrics = [metrics_module.Mean(name='%s_loss' % name) for name in names]
 

@@ -7,7 +7,7 @@ of them) or a dict keyed by output name, and each result is logged as
 """
 from framework import nest
 
-from .compile import SINGLE_ARRAYS, check_name, get_metric
+from .compile import SINGLE_ARRAYS, get_metric
 
 
 class MetricsList:
@@ -39,9 +39,7 @@ class CompileMetrics:
             if value and not isinstance(value, (list, tuple, dict)):
                 raise ValueError('Expected `%s` argument to be a list, tuple, or dict. Received instead: %s=%s of '
                                  'type %s' % (argument, argument, value, type(value)))      # Keras 3.15's words
-            for item in nest.flatten(value or []):
-                if item is not None:
-                    check_name('metrics', item)
+            # (names Keras cannot interpret fail at the first step, where Keras 3 resolves them)
         self._user_metrics = metrics
         self._user_weighted = weighted_metrics
         self.output_names = list(output_names) if output_names else None
