@@ -10,6 +10,7 @@ from . import batching, cardinality as card, combine, ragged_elements, windows
 from .arguments import boolean, function_argument
 from .stage_function import traced_stage_function
 from ..type_spec import SparseTensorSpec
+from .spec import TensorSpec
 from .sparse_elements import sparse_rows_combiner
 from .structure import spec_of, stack, with_batch_dim, without_batch_dim
 
@@ -104,7 +105,27 @@ class RegroupingStages:
         """Group elements by ``key_func`` into windows, each turned into a dataset by ``reduce_func``."""
         stream = windows.grouped_by_window(self._make_iterator, key_func, reduce_func, window_size,
                                            window_size_func, self._nested_elements)
-        return self._then(stream, card.UNKNOWN_CARDINALITY, None)
+        return self._with_traced_spec(self._then(stream, card.UNKNOWN_CARDINALITY, None), reduce_func)
+
+    def _with_traced_spec(self, grouped, reduce_func, relax=None):
+        """``grouped`` with TF's element_spec: reduce_func traced on a window of unknown length (a
+        batch(4) of it has batch size None, not the first window's 4); ``relax`` then loosens it.
+        A reduce_func that needs real elements for its spec (a map) is read from the first one."""
+        peeked = type(grouped).element_spec.fget
+
+        def spec():
+            window = _variant(type(self)(lambda: iter(()), card.UNKNOWN_CARDINALITY, lambda: self.element_spec))
+            try:
+                traced = reduce_func(np.int64(0), window).element_spec
+            except Exception:       # noqa: BLE001  (the first element's spec, as before)
+                grouped._spec = None
+                try:
+                    return peeked(grouped)
+                finally:
+                    grouped._spec = spec
+            return traced if relax is None else relax(traced)
+        grouped._spec = spec
+        return grouped
 
     def bucket_by_sequence_length(self, element_length_func, bucket_boundaries, bucket_batch_sizes,
                                   padded_shapes=None, padding_values=None, pad_to_bucket_boundary=False,
@@ -130,8 +151,13 @@ class RegroupingStages:
                 shapes = nest.map_structure(lambda s: [bound if d is None else None for d in s.shape],
                                             window.element_spec)
             return window.padded_batch(size, shapes, padding_values, drop_remainder)
-        return self.group_by_window(windows.bucket_key(element_length_func, boundaries), batch_bucket,
-                                    window_size_func=lambda key: bucket_batch_sizes[int(key)])
+        grouped = self.group_by_window(windows.bucket_key(element_length_func, boundaries), batch_bucket,
+                                       window_size_func=lambda key: bucket_batch_sizes[int(key)])
+        # TF batches each bucket by a size looked up in a tensor, and pads an element's unknown axes
+        # to a bucket's boundary likewise: those axes and the batch axis are of unknown size.
+        return self._with_traced_spec(grouped, batch_bucket, lambda spec: nest.map_structure(
+            lambda s, e: TensorSpec([None] + list((e if pad_to_bucket_boundary else s).shape)[
+                0 if pad_to_bucket_boundary else 1:], s.dtype, s.name), spec, self.element_spec))
 
     def flat_map(self, map_func, name=None):
         """The elements of the datasets ``map_func`` returns for each element, one dataset after another."""
