@@ -48,3 +48,29 @@ def standardized_data_format(data_format, who):
         error.add_note("%s: data_format is 'channels_last' (the default) or 'channels_first'" % who)
         raise error
     return value
+
+
+def standardized_padding(padding, who, allow_causal=False):
+    """A convolution's padding, lower-cased, as Keras 3's standardize_padding reads it, with its text. Keras
+    prints a Python set, whose order follows PYTHONHASHSEED: the order here is one TF 2.21 run's, fixed.
+    A value that is no string keeps tapeflow's ValueError (Keras fails on its .lower())."""
+    if not isinstance(padding, str):
+        raise ValueError("%s: padding must be one of 'valid', 'same'%s, got %r"
+                         % (who, ", 'causal'" if allow_causal else '', padding))
+    mode = padding.lower()
+    if mode not in (('valid', 'same', 'causal') if allow_causal else ('valid', 'same')):
+        error = ValueError('The `padding` argument must be a list/tuple or one of %s. Received: %s'
+                           % ("{'causal', 'valid', 'same'}" if allow_causal else "{'valid', 'same'}", mode))
+        error.add_note("%s: padding is 'valid' or 'same'%s" % (who, " or 'causal'" if allow_causal else ''))
+        raise error
+    return mode
+
+
+def pooling_strides(value, n, who):
+    """A pooling layer's strides: Keras 3 lets zeros through its check (``allow_zero``), so a negative
+    stride gets its '>= 0' text; tapeflow refuses a zero here too (TF's pooling kernel refuses it at the call)."""
+    strides = standardized_tuple(value, n, 'strides', who, allow_zero=True)
+    if 0 in strides:
+        raise ValueError('%s: strides must be positive (TensorFlow refuses a zero stride when pooling), got %s'
+                         % (who, value))
+    return strides

@@ -8,7 +8,7 @@ from framework.ops.convolution_nd import convolution
 from framework.ops.bias_add_kernel import add_bias
 
 from framework.keras.ops_math import max as keras_max
-from .argument_tuples import standardized_tuple
+from .argument_tuples import pooling_strides, standardized_padding, standardized_tuple
 from .conv_input_dtypes import conv_inputs
 from .kernel_options import KernelOptions
 from .channels_first import data_format_option, shape_to_first, shape_to_last, to_first, to_last
@@ -66,7 +66,7 @@ class Conv1D(KernelOptions, Layer):
         self.strides = normalize_single(strides, 'strides', who)
         self.dilation_rate = normalize_single(dilation_rate, 'dilation_rate', who)
         refuse_strided_dilation(self.strides, self.dilation_rate, who)
-        self.padding = _padding(padding, who, ('valid', 'same', 'causal'))
+        self.padding = standardized_padding(padding, who, allow_causal=True)
         self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer, kernel_regularizer,
                                  bias_regularizer, kernel_constraint, bias_constraint)
         self.input_spec = InputSpec(min_ndim=3)        # Keras 3's (a higher rank: kernel_rank_error)
@@ -127,7 +127,7 @@ class _Pooling1D(Layer):
         who = '%s %r' % (type(self).__name__, self.name)
         self.data_format = data_format_option(data_format, who)
         self.pool_size = normalize_single(pool_size, 'pool_size', who)
-        self.strides = self.pool_size if strides is None else normalize_single(strides, 'strides', who)
+        self.strides = self.pool_size if strides is None else pooling_strides(strides, 1, who)
         self.padding = _padding(padding, who)
         self.input_spec = InputSpec(ndim=3)
         self.built = True

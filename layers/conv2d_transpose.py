@@ -6,7 +6,8 @@ from framework.ops.convolution_nd import conv_transpose
 from framework.ops.bias_add_kernel import add_bias
 
 from .conv_input_dtypes import conv_inputs
-from .convolution import check_channels_last, filter_count, normalize_padding, normalize_pair, refuse_strided_dilation
+from .argument_tuples import standardized_padding
+from .convolution import check_channels_last, filter_count, normalize_pair, refuse_strided_dilation
 from .activations import apply_activation
 from .input_spec import InputSpec
 from .kernel_options import KernelOptions
@@ -57,7 +58,7 @@ class Conv2DTranspose(KernelOptions, Layer):
         self.strides = normalize_pair(strides, 'strides', who)
         self.dilation_rate = normalize_pair(dilation_rate, 'dilation_rate', who)
         refuse_strided_dilation(self.strides, self.dilation_rate, who)
-        self.padding = normalize_padding(padding, who)
+        self.padding = standardized_padding(padding, who)
         self.output_padding = None
         if output_padding is not None:
             pair = (output_padding,) * 2 if isinstance(output_padding, (int, np.integer)) else tuple(output_padding)

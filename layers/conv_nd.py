@@ -5,11 +5,11 @@ import numpy as np
 from framework.ops.convolution_nd import conv_transpose, convolution
 from framework.ops.bias_add_kernel import add_bias
 
-from .argument_tuples import standardized_tuple
+from .argument_tuples import standardized_padding, standardized_tuple
 from .conv2d_transpose import transposed_length
 from .conv_input_dtypes import conv_inputs
 from .convolution import _output_length, check_channels_last, check_groups, filter_count, kernel_rank_error, \
-    normalize_padding, refuse_strided_dilation
+    refuse_strided_dilation
 from .activations import apply_activation
 from .input_spec import InputSpec
 from .kernel_options import KernelOptions
@@ -27,7 +27,7 @@ def window_options(layer, rank, kernel_size, strides, padding, dilation_rate, wh
     layer.kernel_size = standardized_tuple(kernel_size, rank, 'kernel_size', who)
     layer.strides = standardized_tuple(strides, rank, 'strides', who)
     layer.dilation_rate = standardized_tuple(dilation_rate, rank, 'dilation_rate', who)
-    layer.padding = normalize_padding(padding, who)
+    layer.padding = standardized_padding(padding, who)
 
 
 def input_channels(layer, input_shape, rank):

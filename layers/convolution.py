@@ -5,7 +5,7 @@ from framework.ops import conv2d
 from framework.ops.convolution_nd import convolution
 from framework.ops.bias_add_kernel import add_bias
 
-from .argument_tuples import standardized_data_format, standardized_tuple
+from .argument_tuples import standardized_data_format, standardized_padding, standardized_tuple
 from .conv_input_dtypes import conv_inputs
 from .kernel_options import KernelOptions
 from .activations import apply_activation
@@ -105,7 +105,7 @@ class Conv2D(KernelOptions, Layer):
         self.strides = normalize_pair(strides, 'strides', who)
         self.dilation_rate = normalize_pair(dilation_rate, 'dilation_rate', who)
         refuse_strided_dilation(self.strides, self.dilation_rate, who)
-        self.padding = normalize_padding(padding, who)
+        self.padding = standardized_padding(padding, who)
         self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer, kernel_regularizer,
                                  bias_regularizer, kernel_constraint, bias_constraint)
         self.input_spec = InputSpec(min_ndim=4)        # Keras 3's (a higher rank: build's kernel shape error)

@@ -5,6 +5,7 @@ from framework.keras.ops_math import max as keras_max, mean
 from framework.ops import avg_pool2d, cast, expand_dims, max_pool2d, reduce_sum, where
 
 from .channels_first import data_format_option, shape_to_first, shape_to_last, to_first, to_last
+from .argument_tuples import pooling_strides
 from .convolution import _output_length, normalize_padding, normalize_pair
 from .input_spec import InputSpec
 from .layer import Layer
@@ -39,7 +40,7 @@ class _Pooling2D(Layer):
         who = '%s %r' % (type(self).__name__, self.name)
         self.data_format = data_format_option(data_format, who)
         self.pool_size = normalize_pair(pool_size, 'pool_size', who)
-        self.strides = self.pool_size if strides is None else normalize_pair(strides, 'strides', who)
+        self.strides = self.pool_size if strides is None else pooling_strides(strides, 2, who)
         self.padding = normalize_padding(padding, who)
         self.input_spec = InputSpec(ndim=4)
         self.built = True

@@ -3,7 +3,7 @@ AveragePooling3D and the global ones (Keras 3's arguments and configs)."""
 from framework.keras.ops_math import max as keras_max, mean
 from framework.ops.pooling_nd import avg_pool3d, max_pool3d
 
-from .argument_tuples import standardized_tuple
+from .argument_tuples import pooling_strides, standardized_tuple
 from .conv_nd import convolved_shape
 from .channels_first import data_format_option, shape_to_first, shape_to_last, to_first, to_last
 from .convolution import normalize_padding
@@ -20,7 +20,7 @@ class _Pooling3D(Layer):
         who = '%s %r' % (type(self).__name__, self.name)
         self.data_format = data_format_option(data_format, who)
         self.pool_size = standardized_tuple(pool_size, 3, 'pool_size', who)
-        self.strides = self.pool_size if strides is None else standardized_tuple(strides, 3, 'strides', who)
+        self.strides = self.pool_size if strides is None else pooling_strides(strides, 3, who)
         self.padding = normalize_padding(padding, who)
         self.input_spec = InputSpec(ndim=5)
         self.built = True

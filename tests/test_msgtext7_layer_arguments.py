@@ -105,3 +105,31 @@ def test_colour_layers_rank_text(make):
     with pytest.raises(ValueError) as info:
         make()(np.float32(1.0))
     assert '\x1b[1mExpected the input image to be rank 3 or 4. Received inputs.shape=()\x1b[0m' in str(info.value)
+
+
+# Keras prints a Python set here: the order is one TF 2.21 run's (PYTHONHASHSEED changes it there)
+@pytest.mark.parametrize('make, allowed', [
+    (lambda **kw: L.Conv1D(2, 2, **kw), "{'causal', 'valid', 'same'}"),
+    (lambda **kw: L.Conv2D(2, 2, **kw), "{'valid', 'same'}"), (lambda **kw: L.Conv3D(2, 2, **kw), "{'valid', 'same'}"),
+    (lambda **kw: L.Conv1DTranspose(2, 2, **kw), "{'valid', 'same'}"),
+    (lambda **kw: L.Conv2DTranspose(2, 2, **kw), "{'valid', 'same'}"),
+    (lambda **kw: L.SeparableConv1D(2, 2, **kw), "{'valid', 'same'}"),
+    (lambda **kw: L.DepthwiseConv2D(2, **kw), "{'valid', 'same'}"),
+    (lambda **kw: L.ConvLSTM1D(2, 2, **kw), "{'valid', 'same'}")])
+def test_conv_padding_text(make, allowed):
+    with pytest.raises(ValueError) as info:
+        make(padding='Bogus')
+    assert str(info.value) == 'The `padding` argument must be a list/tuple or one of %s. Received: bogus' % allowed
+    assert make(padding='SAME').padding == 'same'
+
+
+@pytest.mark.parametrize('make, n', [(lambda s: L.MaxPooling1D(strides=s), 1),
+                                     (lambda s: L.AveragePooling2D(2, strides=s), 2),
+                                     (lambda s: L.MaxPooling3D(strides=s), 3)])
+def test_pooling_negative_strides_text(make, n):
+    with pytest.raises(ValueError) as info:
+        make(-1)
+    assert str(info.value) == ('The `strides` argument must be a tuple of %d integers. Received strides=-1, including '
+                               'values {-1} that do not satisfy `value >= 0`' % n)
+    with pytest.raises(ValueError, match='strides must be positive'):     # Keras takes 0; TF's kernel refuses it
+        make(0)
