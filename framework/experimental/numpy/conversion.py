@@ -3,8 +3,11 @@
 As NumPy (and TensorFlow's tnp): Python floats are float64 and ints int64
 (float32 once ``experimental_enable_numpy_behavior(prefer_float32=True)``);
 numpy arrays and tensors keep theirs; mixed operands promote as
-``numpy.result_type``, and integer input to a float function becomes float64.
+``numpy.result_type`` of the tensors' dtypes and the numbers themselves (a Python number is
+weak: it takes the tensor's dtype), and integer input to a float function becomes float64.
 """
+import numbers
+
 import numpy as np
 
 from ... import dtypes
@@ -63,10 +66,39 @@ def _cast(tensor, dtype):
 
 
 def promoted(*values):
-    """The values as tensors of one dtype, ``numpy.result_type`` of theirs."""
-    tensors = [asarray(v) for v in values]
-    target = np.result_type(*[np.dtype(t.dtype.name) for t in tensors])
+    """The values as tensors of one dtype, ``numpy.result_type`` of their dtypes and numbers."""
+    target = result_dtype(*values)
+    tensors = [asarray(v) if isinstance(v, Tensor) else asarray(v, dtype=target) for v in values]
     return [t if t.dtype.name == target.name else _cast(t, target) for t in tensors]
+
+
+def result_dtype(*values):
+    """The dtype TF 2.21's tnp gives operands (np_utils.result_type): tensors count by their dtype,
+    numbers (and the numbers in lists) by their value, so that under NumPy 2's rules a Python
+    float or int is weak: ``tensor_f32 + 1.5`` stays float32 and ``tensor_i32 + 3`` int32, where
+    the number made an array first would be float64 / int64. With prefer_float32, Python floats
+    count as float32."""
+    operands = []
+    for value in values:
+        _operands_of(value, operands)
+    if _options['prefer_float32']:
+        operands = [np.float32(x) if isinstance(x, float) else np.complex64(x) if isinstance(x, complex) else x
+                    for x in operands]
+    if not operands:
+        return np.dtype(default_float())        # only empty lists: numpy's empty array
+    return np.result_type(*operands)
+
+
+def _operands_of(value, operands):
+    if isinstance(value, Tensor):
+        operands.append(np.dtype(value.dtype.name))
+    elif isinstance(value, (numbers.Number, np.ndarray, np.generic)):
+        operands.append(value)
+    elif isinstance(value, (list, tuple)):
+        for item in value:                      # TF flattens a list: its numbers stay weak
+            _operands_of(item, operands)
+    else:
+        operands.append(np.dtype(asarray(value).dtype.name))
 
 
 def floating(value):

@@ -4,9 +4,13 @@ Each function converts its array arguments as NumPy would (``conversion``),
 then runs the ``keras.ops`` function of the same name, so gradients flow
 through them as through any op. The tables below say which rule applies.
 """
+import numbers
+
 import numpy as np
 
 from ...keras import ops
+from ...tensor import Tensor
+from ...variable import Variable
 from .conversion import asarray, cast_to, floating, promoted
 from .reductions import REDUCTIONS
 
@@ -79,6 +83,21 @@ for _names, _make in ((FLOAT_UNARY, _float_unary), (SAME_UNARY, _same_unary), (P
                       (FLOAT_BINARY, _float_binary), (ARRAY_FIRST, _array_first), (SEQUENCE, _sequence)):
     for _name in _names:
         FUNCTIONS[_name] = _make(_name)
+
+
+def maximum(x1, x2):
+    """NumPy-compatible ``maximum``. ``maximum(tensor, 0)`` is TF's tnp relu fast path: it keeps the
+    tensor's dtype whatever the zero's type (an int32 tensor and 0.0, or np.float64(0))."""
+    if isinstance(x2, numbers.Real) and not isinstance(x2, bool) and x2 == 0 and isinstance(x1, Tensor) \
+            and not isinstance(x1, Variable) and x1.dtype.name != 'bool':
+        return ops.relu(x1)
+    return ops.maximum(*promoted(x1, x2))
+
+
+def hypot(x1, x2):
+    """NumPy-compatible ``hypot``, composed as TF's tnp composes it: ``sqrt(square(x1) + square(x2))``,
+    each square converted on its own (so ``hypot(tensor_f32, 1.0)`` is float64, as on TF)."""
+    return FUNCTIONS['sqrt'](FUNCTIONS['add'](FUNCTIONS['square'](x1), FUNCTIONS['square'](x2)))
 
 
 def argmax(a, axis=None):
@@ -155,6 +174,6 @@ def select(condlist, choicelist, default=0):
 
 
 FUNCTIONS.update(REDUCTIONS)
-for _name in ('argmax', 'argmin', 'where', 'clip', 'round', 'around', 'tensordot', 'einsum', 'isclose',
+for _name in ('maximum', 'hypot', 'argmax', 'argmin', 'where', 'clip', 'round', 'around', 'tensordot', 'einsum', 'isclose',
               'allclose', 'array_equal', 'average', 'append', 'meshgrid', 'select'):
     FUNCTIONS[_name] = globals()[_name]
