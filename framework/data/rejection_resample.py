@@ -119,5 +119,13 @@ def _warn_if_rejecting(accept, initial):
     rejected = ops.reduce_sum(ops.multiply(ops.subtract(1.0, accept), initial))
     if float(rejected) >= 0.5:
         values = [np.atleast_1d(np.asarray(v)) for v in (rejected, initial, accept)]
-        text = ''.join('[%s]' % ' '.join('%g' % x for x in v) for v in values)
+        text = ''.join('[%s]' % ' '.join(_float_text(x) for x in v) for v in values)
         sys.stderr.write('Proportion of examples rejected by sampler is high: %s\n' % text)
+
+
+def _float_text(x):
+    """A float32 as TF's Print op writes it (strings::StrCat): 6 significant digits when they read
+    back as the same float32, else 9 ('0.951562524', '0.0484375')."""
+    x = np.float32(x)
+    short = '%.6g' % x
+    return short if np.float32(short) == x else '%.9g' % x
