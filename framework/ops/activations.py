@@ -259,7 +259,7 @@ def _along_last(a, ax, rows_fn):
 
 
 def _log_softmax_rows(xp, a):
-    shifted = a - xp.max(a, axis=1, keepdims=True) if a.size else a
+    shifted = a - a.max(axis=1, keepdims=True) if a.size else a
     total = kernel_row_sums(_exp(xp, shifted)) if a.size else shifted.sum(axis=1)
     log_total = eigen_math.log(total) if eigen_math.handles(total) else xp.log(total)
     shifted -= log_total[:, None]
@@ -274,7 +274,8 @@ def _softmax_rows(xp, a):
     if a.dtype == np.float32 and xp is np and a.size and eigen_math.exact_for(a) and onednn_softmax.active() \
             and np.isfinite(a).all():
         return onednn_softmax.softmax_rows(a)       # TF's x86 kernel (Eigen's order below)
-    shifted = a - xp.max(a, axis=1, keepdims=True) if a.size else a
+    # (the array's max method: xp.max's Python dispatch costs microseconds on every batch)
+    shifted = a - a.max(axis=1, keepdims=True) if a.size else a
     e = _exp(xp, shifted)
     total = kernel_row_sums(e) if a.size else e.sum(axis=1)
     e *= (1 / total)[:, None]
