@@ -6,7 +6,7 @@ array costs. Operators delegate to the ops in ``framework.ops``.
 """
 import numpy as np
 
-from . import backend, dtypes, graph_random_ops, loop_reads, trace_names
+from . import backend, dtypes, graph_random_ops, loop_reads, tensor_numpy_methods, trace_names
 from .placement import on_host
 from .tensor_shape import TensorShape  # noqa: F401  (re-exported: framework.tensor.TensorShape)
 
@@ -196,6 +196,13 @@ class Tensor:
     def __rmatmul__(self, other): return ops.matmul(other, self)
     def __neg__(self): return ops.negative(self)
     def __pos__(self): return self
+
+    def __getattr__(self, name):
+        # only for names the class lacks: NumPy-style methods once numpy behavior is on, else TF's errors
+        return tensor_numpy_methods.attribute(self, name)
+
+    def __round__(self, ndigits=None):
+        return tensor_numpy_methods.rounded(self, ndigits)
     def __abs__(self): return ops.abs(self)
     def __lt__(self, other): return ops.less(self, other)
     def __le__(self, other): return ops.less_equal(self, other)

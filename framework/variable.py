@@ -202,6 +202,12 @@ class Variable(Tensor):
     def __ipow__(self, other):
         return self._in_place(lambda: self ** other, '`var **= value`')
 
+    def __round__(self, ndigits=None):      # TensorFlow's variables define none: Python's TypeError
+        raise TypeError("type %s doesn't define __round__ method" % type(self).__name__)
+
+    def __getattr__(self, name):        # TensorFlow's variables never gain the NumPy methods
+        raise AttributeError("'%s' object has no attribute '%s'" % (type(self).__name__, name))
+
     @property
     def shape(self):
         if self._open_shape is not None:

@@ -65,3 +65,6 @@ def experimental_enable_numpy_behavior(prefer_float32=False, dtype_conversion_mo
         raise ValueError("experimental_enable_numpy_behavior: dtype_conversion_mode must be 'legacy', 'safe' or "
                          "'all', got %r" % (dtype_conversion_mode,))
     _prefer_float32(prefer_float32)
+    from ...tensor_numpy_methods import ENABLED     # tensors gain .T, .reshape(), .astype(), round(), ...
+    if not ENABLED:
+        ENABLED.append(True)
