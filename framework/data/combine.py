@@ -50,9 +50,17 @@ def interleaved(source, map_func, cycle_length, block_length, num_parallel_calls
     """
     cycle_length = _cycle_length(cycle_length, num_parallel_calls)
     block_length = 1 if block_length is None else int(block_length)
-    if cycle_length <= 0 or block_length <= 0:
-        raise ValueError('Dataset.interleave: cycle_length and block_length must be positive, got %r and %r'
-                         % (cycle_length, block_length))
+    # TF 2.21's InterleaveDataset / ParallelInterleaveDatasetV4 kernels refuse them when the dataset is made
+    op = 'InterleaveDataset' if num_parallel_calls is None else 'ParallelInterleaveDatasetV4'
+    texts = ({'cycle_length': 'cycle_length must be greater than zero.',
+              'block_length': 'block_length must be greater than zero.'} if num_parallel_calls is None else
+             {'cycle_length': '`cycle_length` must be `tf.data.AUTOTUNE` or greater than 0 but is %d' % cycle_length,
+              'block_length': '`block_length` must be > 0'})
+    for name, value in (('cycle_length', cycle_length), ('block_length', block_length)):
+        if value <= 0:
+            raise kernel_error(op, texts[name], named=True, node=op + '_Targuments_0',
+                               note='Dataset.interleave: %s must be a positive integer (or tf.data.AUTOTUNE for '
+                                    'cycle_length), got %r' % (name, value))
 
     def elements():
         if num_parallel_calls not in (None, -1) and int(num_parallel_calls) > cycle_length:

@@ -104,8 +104,10 @@ class RegroupingStages:
     def group_by_window(self, key_func, reduce_func, window_size=None, window_size_func=None, name=None):
         """Group elements by ``key_func`` into windows, each turned into a dataset by ``reduce_func``."""
         stream = windows.grouped_by_window(self._make_iterator, key_func, reduce_func, window_size,
-                                           window_size_func, self._nested_elements)
-        return self._with_traced_spec(self._then(stream, card.UNKNOWN_CARDINALITY, None), reduce_func)
+                                           window_size_func, self._nested_elements,
+                                           lambda: len(nest.flatten(grouped.element_spec)))
+        grouped = self._with_traced_spec(self._then(stream, card.UNKNOWN_CARDINALITY, None), reduce_func)
+        return grouped
 
     def _with_traced_spec(self, grouped, reduce_func, relax=None):
         """``grouped`` with TF's element_spec: reduce_func traced on a window of unknown length (a

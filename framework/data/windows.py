@@ -42,9 +42,11 @@ def windowed(source, size, shift, stride, drop_remainder, make_dataset):
     return windows
 
 
-def grouped_by_window(source, key_func, reduce_func, window_size, window_size_func, make_dataset):
+def grouped_by_window(source, key_func, reduce_func, window_size, window_size_func, make_dataset,
+                      output_components=lambda: 1):
     """Elements grouped by ``key_func``; each full group (or, at the end, each rest in key order)
-    becomes ``reduce_func(key, window_dataset)``, whose elements are given out in turn."""
+    becomes ``reduce_func(key, window_dataset)``, whose elements are given out in turn.
+    ``output_components()`` counts the result's components, which TF's IteratorGetNext error names."""
     if (window_size is None) == (window_size_func is None):
         raise ValueError('Dataset.group_by_window: give exactly one of window_size and window_size_func')
     size_of = (lambda key: window_size) if window_size_func is None else window_size_func
@@ -62,12 +64,24 @@ def grouped_by_window(source, key_func, reduce_func, window_size, window_size_fu
             key = _key(call_with_element(key_func, element))
             members = groups.setdefault(key, [])
             members.append(element)
-            if len(members) >= int(np.asarray(size_of(np.int64(key)))):
+            size = int(np.asarray(size_of(np.int64(key))))
+            if size <= 0:
+                raise _window_size_error(size, output_components())
+            if len(members) >= size:
                 del groups[key]
                 yield from reduced(key, members)
         for key in sorted(groups):
             yield from reduced(key, groups[key])
     return elements
+
+
+def _window_size_error(size, components):
+    # TF 2.21's GroupByWindowDataset refuses the size when the first element needs a window
+    from ..errors import kernel_error
+    error = kernel_error('IteratorGetNext', 'Window size must be greater than zero, but got %d.' % size, named=True,
+                         node='IteratorGetNext_output_types_%d' % components)
+    error.add_note('Dataset.group_by_window: window_size (or window_size_func\'s result) must be at least 1')
+    return error
 
 
 def bucket_key(element_length_func, boundaries):
