@@ -105,3 +105,24 @@ def test_embedding_lstm_fit_and_nested_tapes_as_the_cut(monkeypatch):
     own = run()
     monkeypatch.setattr(cell_module, 'tracked_projection_steps', _halved)
     assert own == run()
+
+
+def test_a_sweep_another_tape_watches_takes_the_tensor_rules(monkeypatch):
+    # recorded with one tape (the slice ops), swept while another records: the Tensor forms (dense slices)
+    def run():
+        keras.utils.set_random_seed(1)
+        model = keras.Sequential([keras.Input((6, 3)), keras.layers.GRU(4, return_sequences=True),
+                                  keras.layers.LSTM(3, go_backwards=True)])
+        x = tf.constant(np.random.default_rng(0).normal(size=(5, 6, 3)).astype(np.float32))
+        results = []
+        for scale in (-0.0, 1.0):
+            with tf.GradientTape() as forward:
+                forward.watch(x)
+                out = tf.reduce_sum(model(x) * scale) + tf.reduce_sum(model.layers[0](x)[:, 2] * 0.0)
+            with tf.GradientTape():
+                results += forward.gradient(out, model.trainable_weights + [x])
+        tf.random.set_seed(None)
+        return _bits(results)
+    own = run()
+    monkeypatch.setattr(cell_module, 'tracked_projection_steps', _halved)
+    assert own == run()
