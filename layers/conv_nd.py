@@ -85,10 +85,14 @@ class ConvND(KernelOptions, Layer):
     def call(self, inputs):
         if inputs._data.dtype is not self.kernel._data.dtype:
             inputs = conv_inputs(inputs, self.kernel, self, 'variable', any(r != 1 for r in self.dilation_rate))
-        x = convolution(inputs, self.kernel, self.strides, self.padding.upper(), self.dilation_rate, self.groups)
+        x = self.convolution_op(inputs, self.kernel)
         if self.bias is not None:
             x = add_bias(x, self.bias)
         return apply_activation(self.activation, x)   # None: set after construction
+
+    def convolution_op(self, inputs, kernel):
+        """The convolution ``call`` makes, before the bias and activation (Keras 3's overridable hook)."""
+        return convolution(inputs, kernel, self.strides, self.padding.upper(), self.dilation_rate, self.groups)
 
     def compute_output_shape(self, input_shape):
         return convolved_shape(tuple(input_shape), self.kernel_size, self.strides, self.dilation_rate,

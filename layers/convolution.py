@@ -127,13 +127,17 @@ class Conv2D(KernelOptions, Layer):
     def call(self, inputs):
         if inputs._data.dtype is not self.kernel._data.dtype:
             inputs = conv_inputs(inputs, self.kernel, self, 'variable', self.dilation_rate != (1, 1))
-        if self.groups == 1 and self.dilation_rate == (1, 1):
-            x = conv2d(inputs, self.kernel, self.strides, self.padding.upper())
-        else:
-            x = convolution(inputs, self.kernel, self.strides, self.padding.upper(), self.dilation_rate, self.groups)
+        x = self.convolution_op(inputs, self.kernel)
         if self.bias is not None:
             x = add_bias(x, self.bias)
         return apply_activation(self.activation, x)   # None: set after construction
+
+    def convolution_op(self, inputs, kernel):
+        """The convolution ``call`` makes, before the bias and activation (Keras 3's hook: a subclass
+        that overrides it, e.g. to standardize the kernel, changes what ``call`` convolves)."""
+        if self.groups == 1 and self.dilation_rate == (1, 1):
+            return conv2d(inputs, kernel, self.strides, self.padding.upper())
+        return convolution(inputs, kernel, self.strides, self.padding.upper(), self.dilation_rate, self.groups)
 
     def compute_output_shape(self, input_shape):
         n, h, w, _ = tuple(input_shape)
