@@ -8,7 +8,7 @@ import os
 
 import numpy as np
 
-from framework.errors import FailedPreconditionError, InvalidArgumentError
+from framework.errors import FailedPreconditionError, InvalidArgumentError, _EAGER_CPU
 from framework.ragged.ragged_tensor import RaggedTensor
 from framework.tensor import Tensor
 from framework.variable import Variable
@@ -222,6 +222,12 @@ class IndexLookup(VocabularyAssets, Layer):
     def finalize_state(self):
         if self._has_input_vocabulary:
             return
+        if not self._counts.tokens:
+            # Keras 3 returns early when adapt saw no tokens: the table keeps what it held (none at
+            # first, so a call raises 'Table not initialized') and get_vocabulary() the special tokens;
+            # the vocabulary size is fixed all the same (a multi_hot call then fails on the table)
+            self._frozen_vocab_size = self.vocabulary_size()
+            return
         start = self._token_start_index()
         special = {self._key(t) for t in (self.mask_token, self.oov_token) if t is not None}
         limit = None if self.max_tokens is None else self.max_tokens - start
@@ -249,9 +255,11 @@ class IndexLookup(VocabularyAssets, Layer):
                                'vocabulary before calling it. Either pass a `vocabulary` argument to the layer, or '
                                'call `adapt` with some sample data.' % self.output_mode)
         if not self._has_vocabulary:
-            raise FailedPreconditionError('%s: Table not initialized: the layer has no vocabulary; call adapt() or '
-                                          'set_vocabulary(), or load the model from a .keras file (a .h5 file '
-                                          'keeps no vocabulary)' % who)
+            error = FailedPreconditionError('{{function_node __wrapped__LookupTableFindV2_device_%s}} Table not '
+                                            'initialized. [Op:LookupTableFindV2] name: ' % _EAGER_CPU)   # TF's words
+            error.add_note('%s: the layer has no vocabulary; call adapt() with some tokens or set_vocabulary(), or '
+                           'load the model from a .keras file (a .h5 file keeps no vocabulary)' % who)
+            raise error
 
     def call(self, inputs):
         who = '%s %r' % (type(self).__name__, self.name)

@@ -42,4 +42,4 @@ def rows_of(array):
     """A batch as documents: a scalar or a rank-1 batch is one document; higher ranks give one per leading row."""
     if array.ndim <= 1:
         return [array.reshape(-1).tolist()]
-    return array.reshape(array.shape[0], -1).tolist()
+    return array.reshape(array.shape[0], int(np.prod(array.shape[1:]))).tolist()   # -1 fails on no rows

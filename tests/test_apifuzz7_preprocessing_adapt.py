@@ -1,0 +1,48 @@
+"""Lookup layers adapted on data without tokens, as Keras 3: the vocabulary keeps only the special tokens and
+the table stays uninitialized, so a call raises TF's FailedPreconditionError 'Table not initialized.'.
+Goldens: the same programs under TF 2.21 / Keras 3 (/work/notes/progs/apifuzz7/p/e1.py, cases tv|sl|il adapt_empty)."""
+import numpy as np
+import pytest
+
+import framework as tf
+from framework import keras
+
+_NOT_INITIALIZED = ('{{function_node __wrapped__LookupTableFindV2_device_/job:localhost/replica:0/task:0/device:CPU:0}}'
+                    ' Table not initialized. [Op:LookupTableFindV2] name: ')
+_EMPTY = np.array([], dtype=str)
+
+
+@pytest.mark.parametrize('make, data, vocabulary, probe', [
+    (lambda: keras.layers.StringLookup(), _EMPTY, ['[UNK]'], np.array(['a', 'b'])),
+    (lambda: keras.layers.StringLookup(), np.zeros((0, 2), str), ['[UNK]'], np.array(['a', 'b'])),
+    (lambda: keras.layers.IntegerLookup(), np.array([], dtype='int64'), [-1], np.array([1, 2])),
+    (lambda: keras.layers.TextVectorization(), _EMPTY, ['', '[UNK]'], np.array(['a', 'b'])),
+    (lambda: keras.layers.TextVectorization(output_mode='multi_hot'), _EMPTY, ['[UNK]'], np.array(['a', 'b'])),
+    (lambda: keras.layers.TextVectorization(), tf.data.Dataset.from_tensor_slices(_EMPTY).batch(2), ['', '[UNK]'],
+     np.array(['a', 'b'])),
+])
+def test_adapt_on_no_tokens_leaves_the_table_uninitialized(make, data, vocabulary, probe):
+    layer = make()
+    layer.adapt(data)
+    assert layer.get_vocabulary() == vocabulary
+    assert layer.vocabulary_size() == len(vocabulary)
+    with pytest.raises(tf.errors.FailedPreconditionError) as caught:
+        layer(probe)
+    assert _NOT_INITIALIZED in str(caught.value)
+
+
+def test_adapt_on_no_tokens_keeps_an_earlier_vocabulary():
+    # Keras 3's finalize_state returns before touching the table when it counted nothing
+    layer = keras.layers.StringLookup()
+    layer.adapt(np.array(['b', 'a', 'b']))
+    layer.adapt(_EMPTY)
+    assert layer.get_vocabulary() == ['[UNK]', 'b', 'a']
+    assert layer(np.array(['a', 'z'])).numpy().tolist() == [2, 0]
+
+
+def test_an_unadapted_lookup_raises_tf_text_with_the_reason_as_a_note():
+    layer = keras.layers.StringLookup()
+    with pytest.raises(tf.errors.FailedPreconditionError) as caught:
+        layer(np.array(['a']))
+    assert _NOT_INITIALIZED in str(caught.value)
+    assert any('has no vocabulary; call adapt()' in note for note in caught.value.__notes__)
