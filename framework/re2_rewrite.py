@@ -7,7 +7,33 @@ where TF spaces out the punctuation. Measured on TF 2.21: a rewrite naming a gro
 lacks replaces nothing; one with another escape (``\\n``, a trailing ``\\``) is invalid: RE2
 logs it, a global replace writes the rewrite up to the bad escape, a single one nothing.
 """
+import re
 import sys
+
+
+def text_pattern(pattern):
+    """``pattern`` for UTF-8 text, as RE2 reads patterns and strings: one codepoint per ``.`` or
+    class member (the NMT tutorial's ``[^ a-z.?!,¿]`` keeps its two-byte ``¿`` and drops ``í``
+    whole), with ASCII ``\\w \\d \\s \\b``. None for a pattern that is not UTF-8."""
+    try:
+        text = pattern.decode('utf-8') if isinstance(pattern, bytes) else pattern
+        # re.ASCII only where a class shorthand needs it: it would also stop (?i) folding É to é, as RE2 does
+        return re.compile(text, re.ASCII if _SHORTHAND.search(text) else 0)
+    except (UnicodeDecodeError, re.error):
+        return None
+
+
+_SHORTHAND = re.compile(r'(?<!\\)(?:\\\\)*\\[wWdDsSbB]')
+
+
+def utf8_text(value, pattern):
+    """``value`` (bytes) decoded for ``pattern``; None where either is not UTF-8 (matched as bytes)."""
+    if pattern is None:
+        return None
+    try:
+        return value.decode('utf-8')
+    except UnicodeDecodeError:
+        return None
 
 
 def parse(rewrite):
@@ -34,14 +60,23 @@ def parse(rewrite):
     return pieces, highest, True
 
 
-def substitute(compiled, rewrite, text, replace_global):
-    """``text`` with the matches of ``compiled`` (a bytes pattern) replaced as RE2 replaces them."""
+def substitute(compiled, rewrite, text, replace_global, unicode_pattern=None):
+    """``text`` with the matches of ``compiled`` (a bytes pattern) replaced as RE2 replaces them;
+    with ``unicode_pattern`` (text_pattern's) UTF-8 text is matched by codepoints."""
     pieces, highest, valid = parse(rewrite)
     if not valid:
         print('re2.cc: invalid rewrite pattern: %s' % rewrite.decode(errors='replace'), file=sys.stderr)
     if highest > compiled.groups or not (valid or replace_global):
         return text
 
+    count = 0 if replace_global else 1
+    decoded = utf8_text(text, unicode_pattern)
+    if decoded is not None:
+        def expand_text(match):
+            joined = b''.join(p if isinstance(p, bytes) else (match.group(p) or '').encode('utf-8') for p in pieces)
+            return joined.decode('utf-8', 'surrogateescape')
+        return unicode_pattern.sub(expand_text, decoded, count=count).encode('utf-8', 'surrogateescape')
+
     def expand(match):
         return b''.join(p if isinstance(p, bytes) else (match.group(p) or b'') for p in pieces)
-    return compiled.sub(expand, text, count=0 if replace_global else 1)
+    return compiled.sub(expand, text, count=count)

@@ -183,7 +183,12 @@ def substr(input, pos, len, unit='BYTE', name=None):  # noqa: A002
 def regex_full_match(input, pattern, name=None):  # noqa: A002
     """Whether each whole string matches ``pattern`` (Python's re, close to TensorFlow's RE2 for common patterns)."""
     compiled = _compiled(pattern, 'StaticRegexFullMatch', 'regex_full_match')
-    return _map(lambda s: compiled.fullmatch(s) is not None, _strings(input, 'regex_full_match'), np.bool_)
+    text_pattern = re2_rewrite.text_pattern(pattern)
+
+    def full(s):
+        text = re2_rewrite.utf8_text(s, text_pattern)
+        return (compiled.fullmatch(s) if text is None else text_pattern.fullmatch(text)) is not None
+    return _map(full, _strings(input, 'regex_full_match'), np.bool_)
 
 
 def _compiled(pattern, kernel, op):
@@ -203,7 +208,8 @@ def regex_replace(input, pattern, rewrite, replace_global=True, name=None):  # n
     only the first match when ``replace_global`` is False. Python's re stands in for RE2."""
     as_bytes = [p.encode() if isinstance(p, str) else p for p in (pattern, rewrite)]
     compiled = _compiled(as_bytes[0], 'StaticRegexReplace', 'regex_replace')
-    return _map(lambda s: re2_rewrite.substitute(compiled, as_bytes[1], s, replace_global),
+    text_pattern = re2_rewrite.text_pattern(as_bytes[0])
+    return _map(lambda s: re2_rewrite.substitute(compiled, as_bytes[1], s, replace_global, text_pattern),
                 _strings(input, 'regex_replace'))
 
 
