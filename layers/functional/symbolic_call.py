@@ -338,6 +338,11 @@ def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1):
                 trace_prints.held(run=False), scratch_graph():
             stand_ins = (nest.map_structure(zeros, inputs), nest.map_structure(zeros, list(args)),
                          nest.map_structure(zeros, kwargs))
+            # an explicit mask=KerasTensor that the layer passes on (a GRU with return_sequences) is
+            # hung on the outputs itself, as Keras's previous_mask: the next layer then records it
+            for symbolic, value in zip(nest.flatten(kwargs.get('mask')), nest.flatten(stand_ins[2].get('mask'))):
+                if type(symbolic) is KerasTensor:
+                    masks[id(value)] = symbolic
             # Names inside Keras's symbolic call start below the layer ('dense/Relu:0')
             outer = len(call_context.enclosing_names(None)) + 1
             with trace_names.naming(placeholders, (1, True) if batch_free and all(batch_free) else None, outer):
