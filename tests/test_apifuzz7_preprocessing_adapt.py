@@ -46,3 +46,41 @@ def test_an_unadapted_lookup_raises_tf_text_with_the_reason_as_a_note():
         layer(np.array(['a']))
     assert _NOT_INITIALIZED in str(caught.value)
     assert any('has no vocabulary; call adapt()' in note for note in caught.value.__notes__)
+
+
+# adapt on a dataset of (x, y) tuples: Keras 3 converts each tuple as one value (p/a1.py under TF 2.21)
+_TXT = np.array(['the cat sat', 'the dog ran', 'a cat ran'])
+_X = np.random.RandomState(0).rand(8, 3).astype('float32')
+
+
+@pytest.mark.parametrize('make, components', [
+    (lambda: keras.layers.TextVectorization(), (_TXT, np.arange(3))),
+    (lambda: keras.layers.StringLookup(), (_TXT, np.arange(3))),
+])
+def test_lookups_refuse_tuples_of_two_dtypes_with_tf_pack_error(make, components):
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r'^cannot compute Pack as input #1\(zero-based\) was '
+                                                             r'expected to be a string tensor but is a int64 tensor '
+                                                             r'\[Op:Pack\] name: packed'):
+        make().adapt(tf.data.Dataset.from_tensor_slices(components).batch(2))
+
+
+def test_a_string_lookup_adapts_on_both_components_of_a_string_pair():
+    layer = keras.layers.StringLookup()
+    layer.adapt(tf.data.Dataset.from_tensor_slices((np.array(['a', 'b']), np.array(['c', 'c']))))
+    assert layer.get_vocabulary() == ['[UNK]', 'c', 'b', 'a']
+
+
+def test_text_vectorization_refuses_the_stacked_pair_with_keras_rank_text():
+    with pytest.raises(ValueError, match=r'^When using `TextVectorization` to tokenize strings, the input rank must be '
+                                         r'1 or the last shape dimension must be 1. Received: inputs.shape=\(2, 2\) '
+                                         r'with rank=2'):
+        keras.layers.TextVectorization().adapt(tf.data.Dataset.from_tensor_slices((_TXT, _TXT[::-1])).batch(2))
+
+
+def test_discretization_reads_a_tuple_as_numpy_does():
+    with pytest.raises(ValueError, match=r'inhomogeneous shape after 2 dimensions. The detected shape was \(2, 4\)'):
+        keras.layers.Discretization(num_bins=3).adapt(
+            tf.data.Dataset.from_tensor_slices((_X, _X[:, :1])).batch(4))
+    layer = keras.layers.Discretization(num_bins=3)
+    layer.adapt(tf.data.Dataset.from_tensor_slices((_X, _X * 2)).batch(4))
+    assert np.round(layer.bin_boundaries, 4).tolist() == [0.6459, 1.0578]      # TF 2.21's boundaries

@@ -168,7 +168,7 @@ def test_category_encoding():
     (lambda: L.IntegerLookup(), lambda l: l(['a']), 'expected integer'),
     (lambda: L.TextVectorization(split='comma'), None, 'split'),
     (lambda: L.TextVectorization(output_mode='count', output_sequence_length=3), None, 'output_sequence_length'),
-    (lambda: L.TextVectorization(), lambda l: l(np.array([['a b', 'c']])), 'last axis must be 1'),
+    (lambda: L.TextVectorization(), lambda l: l(np.array([['a b', 'c']])), 'input rank must be 1 or the last shape dimension must be 1'),
     (lambda: L.CategoryEncoding(0), None, 'num_tokens'),
 ])
 def test_bad_arguments_and_inputs_raise_naming_the_layer(make, call, match):

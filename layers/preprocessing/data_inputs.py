@@ -7,7 +7,7 @@ integers int64, the dtypes Keras's lookup tables key on.
 import numpy as np
 
 from framework.backend import to_host
-from framework.tensor import Tensor
+from framework.tensor import Tensor, convert_to_tensor
 
 
 def host_array(value):
@@ -70,10 +70,12 @@ def integer_array(value, who):
     raise TypeError('%s: expected integer inputs, got dtype %s; cast to an integer dtype first' % (who, array.dtype))
 
 
-def batches(data, steps, who, lists_are_batches=False):
+def batches(data, steps, who, lists_are_batches=False, pack=None):
     """The batches of ``data`` for ``adapt``: one for an array, list or tensor,
     each element for a dataset or another iterable (at most ``steps`` of them).
-    Keras's Discretization takes a list as a list of batches (``lists_are_batches``)."""
+    Keras's Discretization takes a list as a list of batches (``lists_are_batches``).
+    A tuple element (an (x, y) dataset) is one value, as Keras converts it: ``pack(batch)``, by default
+    tf.convert_to_tensor (TF's Pack refuses components of different dtypes; same ones adapt on both)."""
     if data is None or isinstance(data, (str, bytes, dict)):
         raise TypeError('%s.adapt: expected an array, a list, a tensor or a dataset of batches, got %r'
                         % (who, data))
@@ -89,4 +91,4 @@ def batches(data, steps, who, lists_are_batches=False):
     for i, batch in enumerate(data):
         if steps is not None and i >= steps:
             break
-        yield batch[0] if isinstance(batch, tuple) else batch     # (x, y) pairs: adapt to x
+        yield (pack or convert_to_tensor)(batch) if isinstance(batch, tuple) else batch

@@ -85,7 +85,7 @@ class Discretization(Layer):
             raise ValueError('Cannot adapt a Discretization layer that has been initialized with `bin_boundaries`, '
                              'use `num_bins` instead.')     # Keras 3's words
         self.summary = np.zeros((2, 0), np.float32)
-        for batch in batches(data, steps, who, lists_are_batches=True):
+        for batch in batches(data, steps, who, lists_are_batches=True, pack=np.array):
             values = host_array(batch)
             if values.dtype.kind not in 'iuf':
                 raise TypeError('%s.adapt: expected numbers, got dtype %s' % (who, values.dtype))

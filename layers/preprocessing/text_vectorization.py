@@ -160,8 +160,11 @@ class TextVectorization(Layer):
         strings = self._standardized(strings)
         if self._split is not None and strings.ndim > 1:
             if strings.shape[-1] != 1:
-                raise ValueError('%s: when splitting strings, the input rank must be 1 or the last axis must be 1; '
-                                 'received inputs of shape %s' % (who, strings.shape))
+                error = ValueError('When using `TextVectorization` to tokenize strings, the input rank must be 1 or the '
+                                   'last shape dimension must be 1. Received: inputs.shape=%s with rank=%d'
+                                   % (strings.shape, strings.ndim))        # Keras 3's words
+                error.add_note('%s splits each string into tokens: pass one string per row' % who)
+                raise error
             strings = strings[..., 0]
         if self._split == 'whitespace':
             rows = [s.split() for s in strings.reshape(-1).tolist()]
