@@ -113,8 +113,9 @@ class Mean(Metric):
                 return
         if type(values) is Tensor and type(sample_weight) is Tensor and not values._data.ndim \
                 and not sample_weight._data.ndim and values._data.dtype == self._dtype \
-                and sample_weight._data.dtype == self._dtype and get_keras_mask(values) is None \
-                and get_keras_mask(sample_weight) is None:
+                and sample_weight._data.dtype == self._dtype \
+                and (id(values) not in TENSOR_NOTES or get_keras_mask(values) is None) \
+                and (id(sample_weight) not in TENSOR_NOTES or get_keras_mask(sample_weight) is None):
             # A scalar weighted by a scalar (fit's loss tracker: the loss times the batch
             # size): what the general path computes, without its conversions.
             weight, total, count = sample_weight._data, self.total._data, self.count._data

@@ -182,7 +182,9 @@ class TrainingLoops:
             with traces.shaped_step('predict', input_shapes(batch), batch) if traces else _PYTHON, \
                     _PYTHON if self.run_eagerly else call_context.traced_predict():
                 out = self.predict_step(batch)
-            outputs.append(nest.map_structure(lambda t: t._data if isinstance(t, Tensor) else t, out))
+            # (one output, every batch: its array, without walking a structure)
+            outputs.append(out._data if type(out) is Tensor else
+                           nest.map_structure(lambda t: t._data if isinstance(t, Tensor) else t, out))
             group.append(out)
             if (step + 1) % every == 0:
                 if wants_end:
