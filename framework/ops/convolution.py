@@ -9,7 +9,7 @@ from .. import backend
 from ..blas_threads import product
 from ..tensor import Tensor
 from ..tape import array_rule
-from . import conv_backprop_input_order, conv_forward_order, float_kernels
+from . import conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order, float_kernels
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, named_errors, record
 from .padding_attr import refuse_lowercase
 from .pool_window_sizes import empty_pool_output, empty_valid_pool_sizes
@@ -181,10 +181,14 @@ def _conv_input_grad(g, f, geo):
 
 
 def _conv_filter_grad(x, g, geo):
-    """d conv / d filters: patches transposed times output gradients."""
-    o = g._data.shape[-1]
-    cols = geo.columns(x._data)
-    out = Tensor(product(cols.T, g._data.reshape(-1, o)).reshape(geo.kernel + (geo.shape[3], o)))
+    """d conv / d filters: patches transposed times output gradients (TensorFlow's
+    Conv2DBackpropFilter; in its order of sums where conv_backprop_filter_order knows it)."""
+    if conv_backprop_filter_order.applies(x._data, g._data, geo):
+        out = Tensor(conv_backprop_filter_order.filter_grad(x._data, g._data, geo))
+    else:
+        o = g._data.shape[-1]
+        cols = geo.columns(x._data)
+        out = Tensor(product(cols.T, g._data.reshape(-1, o)).reshape(geo.kernel + (geo.shape[3], o)))
     if ACTIVE:
         record('conv2d_filter_grad', (x, g), out, (lambda gf, y, x, g: _conv_input_grad(g, gf, geo),
                                                    lambda gf, y, x, g: _conv(x, gf, geo)))

@@ -1,0 +1,139 @@
+"""Conv2DBackpropFilter's float32 sums in TensorFlow's order where TensorFlow runs oneDNN (Conv2D's
+kernel gradient).
+
+TensorFlow 2.21 hands the kernel gradient of an NHWC float32 Conv2D to oneDNN's
+``jit:avx512_core`` backward-weights kernel. Each weight's gradient is a sum over the output
+positions (n, oh, ow) of ``input patch * output gradient``; the kernel adds them with fused
+multiply-adds (one rounding per step) in one of two shapes (measured on TensorFlow 2.21, notes
+progs/conv7/: kernels 1x1 to 5x5, 1-32 input channels, strides 1 and 2, SAME and VALID, 1 and 2
+threads, all bits equal):
+
+- fewer than 16 input channels, or strides wider than 1 (oneDNN's "embedded broadcast"): one
+  chain over n, then oh, then ow;
+- 16 or more input channels with strides 1 ("explicit broadcast"): each output row's columns, in
+  runs of 28, are chained from zero, and those run sums are added to the total one by one.
+
+Threads split the batch: oneDNN's ``balance`` weighs how much each thread would read and write and
+may give each of ``nthr_mb`` threads a contiguous slice of the images (the first slices one image
+longer); each slice is summed as above from zero, and the slices' sums are added in order. The
+thread count is TensorFlow's intra-op pool (``config_threading.intra_op_pool_size``).
+
+The chain is sequential: it loops over the output positions, so it follows eigen_math's exact-math
+mode (kernels of up to 32 weights over at most 1024 positions by default, every size with
+set_tf_exact_math(True)). A 1x1 kernel goes to another oneDNN kernel (its strides-2 sums differed) and
+keeps the BLAS product, as do other dtypes and TensorFlow without oneDNN.
+"""
+import numpy as np
+
+from .. import config_threading, onednn_policy
+from . import eigen_math
+
+_LANES = 16             # oneDNN's channel block with AVX-512
+_RUN = 28               # the explicit-broadcast kernel's longest unrolled run of output columns
+_DEFAULT_POSITIONS = 1024       # by default, chains of at most this many steps (~5 ms)
+
+
+def applies(x, g, geo):
+    """Whether the mode computes this kernel gradient in TensorFlow's order."""
+    if not (type(x) is np.ndarray and x.dtype == np.float32 and g.dtype == np.float32
+            and geo.padding in ('SAME', 'VALID') and onednn_policy.enabled()
+            and onednn_policy.vector_lanes() == _LANES):
+        return False
+    if geo.kernel == (1, 1):
+        return False
+    weights = geo.kernel[0] * geo.kernel[1] * geo.shape[3] * g.shape[3]
+    if eigen_math.ENABLED[0] is True:
+        return True
+    return eigen_math.exact_for_size(weights) and geo.shape[0] * geo.oh * geo.ow <= _DEFAULT_POSITIONS
+
+
+def filter_grad(x, g, geo):
+    """The (KH, KW, C, O) gradient of a convolution's filters, given its input ``x`` (N, H, W, C)
+    and output gradient ``g`` (N, OH, OW, O), summed in TensorFlow's order (see ``applies``)."""
+    kh, kw = geo.kernel
+    n, c, o = geo.shape[0], geo.shape[3], g.shape[3]
+    patches = np.asarray(geo.windows(x)).reshape(n, geo.oh, geo.ow, kh * kw * c).astype(np.float64)
+    wide_g = g.astype(np.float64)
+    rows = _explicit_broadcast_rows if c >= _LANES and geo.strides[1] == 1 else _one_chain
+    total = None
+    for start, stop in _batch_slices(geo, o, config_threading.intra_op_pool_size()):
+        part = rows(patches[start:stop], wide_g[start:stop])
+        total = part if total is None else total + part
+    return total.reshape(kh, kw, c, o)
+
+
+def _one_chain(patches, g):
+    """One fused multiply-add chain over every position of these images, from zero."""
+    acc = np.zeros((patches.shape[-1], g.shape[-1]), np.float32)
+    for p, d in zip(patches.reshape(-1, patches.shape[-1]), g.reshape(-1, g.shape[-1])):
+        acc[...] = acc + np.multiply.outer(p, d)     # float64 (exact product), then one rounding
+    return acc
+
+
+def _explicit_broadcast_rows(patches, g):
+    """Each output row's runs of _RUN columns chained from zero, the runs added in order."""
+    n, oh, ow, k = patches.shape
+    runs = []
+    for start in range(0, ow, _RUN):
+        run = np.zeros((n * oh, k, g.shape[-1]), np.float32)
+        for col in range(start, min(ow, start + _RUN)):
+            run[...] = run + patches[:, :, col].reshape(-1, k, 1) * g[:, :, col].reshape(-1, 1, g.shape[-1])
+        runs.append(run)
+    # (row, run) in the kernel's order; cumsum adds float32 values one by one, from zero
+    ordered = np.stack(runs, axis=1).reshape(-1, k, g.shape[-1])
+    return np.cumsum(np.concatenate([np.zeros((1,) + ordered.shape[1:], np.float32), ordered]),
+                     axis=0, dtype=np.float32)[-1]
+
+
+def _batch_slices(geo, o, threads):
+    """The (start, stop) image slices oneDNN's threads sum separately (balance, then balance211)."""
+    n = geo.shape[0]
+    parts = _threads_on_batch(geo, o, threads)
+    size, rest = -(-n // parts), n % parts or parts
+    bounds, start = [], 0
+    for t in range(parts):
+        stop = start + (size if t < rest else size - 1)
+        bounds.append((start, stop))
+        start = stop
+    return bounds
+
+
+def _threads_on_batch(geo, o, threads):
+    """oneDNN's ``jit_avx512_common_conv_bwd_weights_kernel_f32::balance``, minibatch harness,
+    one group: how many threads split the batch (the others split the channel blocks)."""
+    n, ih, iw, c = geo.shape
+    kh, kw = geo.kernel
+    sh, sw = geo.strides
+    ic_block = c if c < _LANES else _LANES
+    nb_ic, nb_oc, oc_block = -(-c // ic_block), -(-o // _LANES), _LANES
+
+    def up(a, b):
+        return -(-a // b)
+
+    def memory(mb, ocb, icb):
+        return (up(n, mb) * up(nb_ic, icb) * ic_block * ih * iw // sh // sw
+                + up(n, mb) * up(nb_oc, ocb) * oc_block * geo.oh * geo.ow
+                + 8 * up(nb_oc, ocb) * up(nb_ic, icb) * kh * kw * ic_block * oc_block)
+
+    def compute(mb, ocb, icb):
+        return up(n, mb) * up(nb_oc, ocb) * up(nb_ic, icb)
+
+    def splits():
+        for mb in range(1, min(threads, n) + 1):
+            for ocb in range(1, min(threads // mb, nb_oc) + 1):
+                yield mb, ocb, min(threads // mb // ocb, nb_ic)
+
+    best = (1, 1, 1)
+    best_memory = memory(*best)
+    for split in splits():
+        if memory(*split) <= best_memory:
+            best, best_memory = split, memory(*split)
+    best_compute = compute(*best)
+    for split in splits():      # less compute, at most 10% more memory, or 25% less compute
+        cost = compute(*split)
+        if (cost <= best_compute and memory(*split) < 1.1 * best_memory) or 4 * cost <= 3 * best_compute:
+            best, best_compute = split, cost
+    mb = best[0]
+    if threads // 2 < mb < threads:
+        mb = min(n, threads)
+    return mb
