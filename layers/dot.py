@@ -8,6 +8,12 @@ from .unit_normalization import unit_normalize
 
 
 def _check_pair(layer, value, what):
+    if what == 'input_shape' and (not isinstance(value, (list, tuple)) or len(value) != 2
+                                  or not isinstance(value[0], (list, tuple))):
+        error = ValueError('A `Dot` layer should be called on a list of 2 inputs. Received: input_shape=%s'
+                           % (value,))        # Keras 3's build
+        error.add_note('Dot %r: call it on a list of 2 tensors' % layer.name)
+        raise error
     if not isinstance(value, (list, tuple)) or len(value) != 2:
         raise ValueError('Dot %r: a `Dot` layer should be called on a list of 2 inputs; received %s %r'
                          % (layer.name, what, value if what == 'input_shape' else type(value).__name__))

@@ -14,8 +14,10 @@ from .layer import Layer
 
 def _positive_int(value, name):
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value <= 0:
-        raise ValueError('Embedding: `%s` must be a positive integer. Received: %s=%r (of type %s)'
-                         % (name, name, value, type(value).__name__))
+        error = ValueError('`%s` must be a positive integer. Received: %s=%s (of type %s).'
+                           % (name, name, value, type(value).__name__))      # Keras 3's
+        error.add_note('Embedding: %s is a positive integer' % name)
+        raise error
     return int(value)
 
 

@@ -31,7 +31,10 @@ class GroupNormalization(ScaleOffsetOptions, Layer):
         super().__init__(**kwargs)
         who = 'GroupNormalization %r' % self.name
         if isinstance(groups, bool) or not isinstance(groups, (int, np.integer)) or (groups < 1 and groups != -1):
-            raise ValueError('%s: groups must be a positive integer or -1, got %r' % (who, groups))
+            error = ValueError('Received an invalid value for argument `groups`, expected a positive integer (or `-1` '
+                               'for instance normalization). Received: groups=%s' % (groups,))      # Keras 3's
+            error.add_note('%s: groups is a positive integer or -1' % who)
+            raise error
         if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):
             raise ValueError('%s: axis must be an integer, got %r' % (who, axis))
         self.groups, self.axis, self.epsilon = int(groups), int(axis), float(epsilon)

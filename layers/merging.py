@@ -21,6 +21,11 @@ def _check_list(layer, inputs, least=1):
 
 def _check_shapes(layer, shapes, least=1):
     """``build``'s check: a list of shapes, not the shape of one tensor."""
+    if isinstance(shapes, (list, tuple)) and shapes and not isinstance(shapes[0], (list, tuple)):
+        error = ValueError('A merge layer should be called on a list of inputs. Received: input_shape=%s '
+                           '(not a list of shapes)' % (tuple(shapes),))       # Keras 3's base merge build
+        error.add_note('%s %r: call it on a list of at least %d tensors' % (type(layer).__name__, layer.name, least))
+        raise error
     if not isinstance(shapes, (list, tuple)) or len(shapes) < least or \
             not all(isinstance(s, (list, tuple)) for s in shapes):
         raise ValueError('%s %r: a merge layer should be called on a list of at least %d input(s); received input '
@@ -167,6 +172,12 @@ class Concatenate(Layer):
         self.axis = int(axis)
 
     def build(self, input_shape):
+        if not isinstance(input_shape, (list, tuple)) or not input_shape \
+                or not isinstance(input_shape[0], (list, tuple)):
+            error = ValueError('A `Concatenate` layer should be called on a list of at least 1 input. Received: '
+                               'input_shape=%s' % (input_shape,))     # Keras 3's build
+            error.add_note('Concatenate %r: call it on a list of tensors' % self.name)
+            raise error
         _check_shapes(self, input_shape)
         ranks = {len(s) for s in input_shape}
         rank = ranks.pop()

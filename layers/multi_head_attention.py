@@ -22,8 +22,10 @@ def _positive_int(value, name, allow_none=False):
     if value is None and allow_none:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value <= 0:
-        raise ValueError('MultiHeadAttention: received an invalid value for argument `%s`, expected a positive '
-                         'integer%s. Received: %s=%r' % (name, ' or None' if allow_none else '', name, value))
+        error = ValueError('Received an invalid value for argument `%s`, expected a positive integer%s. Received: '
+                           '%s=%s' % (name, ' or `None`' if allow_none else '', name, value))       # Keras 3's
+        error.add_note('MultiHeadAttention: %s is a positive integer' % name)
+        raise error
     return int(value)
 
 

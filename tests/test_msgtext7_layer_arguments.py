@@ -133,3 +133,50 @@ def test_pooling_negative_strides_text(make, n):
                                'values {-1} that do not satisfy `value >= 0`' % n)
     with pytest.raises(ValueError, match='strides must be positive'):     # Keras takes 0; TF's kernel refuses it
         make(0)
+
+
+@pytest.mark.parametrize('make, text', [
+    (lambda: L.Embedding(-1, 2), '`input_dim` must be a positive integer. Received: input_dim=-1 (of type int).'),
+    (lambda: L.Embedding(5, 'a'), '`output_dim` must be a positive integer. Received: output_dim=a (of type str).'),
+    (lambda: L.Embedding(None, 2), '`input_dim` must be a positive integer. Received: input_dim=None (of type NoneType).'),
+    (lambda: L.SimpleRNN(-1), 'Received an invalid value for argument `units`, expected a positive integer, got -1.'),
+    (lambda: L.LSTM(0), 'Received an invalid value for argument `units`, expected a positive integer, got 0.'),
+    (lambda: L.GRU(2, use_cudnn='AUTO'), "Invalid valid received for argument `use_cudnn`. Expected one of "
+                                         "{'auto', True, False}. Received: use_cudnn=AUTO"),
+    (lambda: L.GroupNormalization(0), 'Received an invalid value for argument `groups`, expected a positive integer '
+                                      '(or `-1` for instance normalization). Received: groups=0'),
+    (lambda: L.GroupNormalization('a'), 'Received an invalid value for argument `groups`, expected a positive integer '
+                                        '(or `-1` for instance normalization). Received: groups=a'),
+    (lambda: L.MultiHeadAttention(2.5, 2), 'Received an invalid value for argument `num_heads`, expected a positive '
+                                           'integer. Received: num_heads=2.5'),
+    (lambda: L.MultiHeadAttention(2, None), 'Received an invalid value for argument `key_dim`, expected a positive '
+                                            'integer. Received: key_dim=None'),
+    (lambda: L.MultiHeadAttention(2, 2, value_dim='bogus'), 'Received an invalid value for argument `value_dim`, '
+                                                            'expected a positive integer or `None`. Received: '
+                                                            'value_dim=bogus')])
+def test_layer_size_arguments_texts(make, text):
+    with pytest.raises(ValueError) as info:
+        make()
+    assert str(info.value) == text
+
+
+@pytest.mark.parametrize('make', [L.Add, L.Multiply, L.Subtract, L.Maximum])
+def test_merge_layer_on_one_tensor_text(make):
+    import numpy as np
+    with pytest.raises(ValueError) as info:
+        make()(np.ones((2, 3), np.float32))
+    assert str(info.value) == ('A merge layer should be called on a list of inputs. Received: input_shape=(2, 3) '
+                               '(not a list of shapes)')
+
+
+def test_concatenate_and_dot_on_one_tensor_texts():
+    import numpy as np
+    with pytest.raises(ValueError) as info:
+        L.Concatenate()(np.ones((2, 3), np.float32))
+    assert str(info.value) == ('A `Concatenate` layer should be called on a list of at least 1 input. Received: '
+                               'input_shape=(2, 3)')
+    x = np.ones((2, 4, 3), np.float32)
+    for inputs, shown in ((x, '(2, 4, 3)'), ([x], '[(2, 4, 3)]'), ([x, x, x], '[(2, 4, 3), (2, 4, 3), (2, 4, 3)]')):
+        with pytest.raises(ValueError) as info:
+            L.Dot(2)(inputs)
+        assert str(info.value) == 'A `Dot` layer should be called on a list of 2 inputs. Received: input_shape=' + shown

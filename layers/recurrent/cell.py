@@ -25,7 +25,12 @@ from .time_steps import time_steps
 
 
 def check_units(units, who):
-    if isinstance(units, bool) or not isinstance(units, (int, np.integer)) or units <= 0:
+    if isinstance(units, (int, np.integer, float)) and not isinstance(units, bool) and units <= 0:
+        error = ValueError('Received an invalid value for argument `units`, expected a positive integer, got %s.'
+                           % (units,))        # Keras 3's text
+        error.add_note('%s: units is a positive integer' % who)
+        raise error
+    if isinstance(units, bool) or not isinstance(units, (int, np.integer)):
         raise ValueError('%s: received an invalid value for argument `units`, expected a positive integer, '
                          'got %r' % (who, units))
     return int(units)

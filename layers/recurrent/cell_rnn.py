@@ -37,8 +37,11 @@ class CellRNN(RNN):
     def __init__(self, cell, use_cudnn='auto', **kwargs):
         super().__init__(cell, **kwargs)
         if use_cudnn not in ('auto', True, False):
-            raise ValueError("%s %r: use_cudnn must be one of 'auto', True, False; got %r"
-                             % (type(self).__name__, self.name, use_cudnn))
+            # Keras 3's text, its typo ('valid') included; the set's order as TF 2.21 prints it
+            error = ValueError("Invalid valid received for argument `use_cudnn`. Expected one of {'auto', True, False}. "
+                               'Received: use_cudnn=%s' % (use_cudnn,))
+            error.add_note("%s %r: use_cudnn is 'auto', True or False" % (type(self).__name__, self.name))
+            raise error
         if use_cudnn is True:
             raise ValueError("%s %r: use_cudnn=True was specified, but there is no cuDNN path here; "
                              "pass use_cudnn='auto'" % (type(self).__name__, self.name))
