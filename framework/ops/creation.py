@@ -3,6 +3,7 @@ import numpy as np
 
 from ..errors import InvalidArgumentError, kernel_error
 from .. import dtypes
+from ..autopacking import pack
 from ..placement import current_xp
 from ..tensor import Tensor
 from .integer_arguments import refuse_non_integer
@@ -14,6 +15,10 @@ _FILLS = ('zeros', 'ones', 'fill')     # ops TensorFlow runs as its Fill kernel,
 
 def _shape(shape, op):
     given = shape
+    if isinstance(shape, (list, tuple)) and any(isinstance(d, Tensor) and d.ndim for d in shape):
+        # TF packs such a list: a tensor that is no scalar there (the NMT tutorial's
+        # rnn.get_initial_state(embedded) passes (batch_tensor, units)) is Pack's shape error
+        pack(shape)
     if isinstance(shape, Tensor):
         shape = shape.numpy().tolist()
     if isinstance(shape, (int, np.integer)):
