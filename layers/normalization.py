@@ -244,6 +244,10 @@ class Normalization(Layer):
             else:
                 mean, var = np.mean(array, axis=self._reduce_axis), np.var(array, axis=self._reduce_axis)
         else:
+            if not hasattr(data, '__iter__'):
+                raise TypeError('Unsupported data type: %s. `adapt` supports `np.ndarray`, backend tensors, '
+                                '`tf.data.Dataset`, `keras.utils.PyDataset`, and iterables of batches (e.g. list, '
+                                'generator).' % type(data))                # Keras 3's words
             data = self._dataset_built(data, who)
             mean, var = self._adapt_batches(iter(data), who)
         self.adapt_mean.assign(np.asarray(mean, self.dtype).reshape(self._kept_shape))

@@ -25,7 +25,8 @@ def test_interleave_refuses_non_positive_lengths_when_made(kwargs, text):
 
 
 @pytest.mark.parametrize('kwargs, text', [
-    (dict(cycle_length=0, num_parallel_calls=2), '`cycle_length` must be `tf.data.AUTOTUNE` or greater than 0 but is 0'),
+    (dict(cycle_length=0, num_parallel_calls=2),
+     '`cycle_length` must be `tf.data.AUTOTUNE` or greater than 0 but is 0'),
     (dict(block_length=-1, num_parallel_calls=tf.data.AUTOTUNE), '`block_length` must be > 0'),
 ])
 def test_parallel_interleave_has_its_own_kernel_texts(kwargs, text):

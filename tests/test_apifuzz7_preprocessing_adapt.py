@@ -84,3 +84,45 @@ def test_discretization_reads_a_tuple_as_numpy_does():
     layer = keras.layers.Discretization(num_bins=3)
     layer.adapt(tf.data.Dataset.from_tensor_slices((_X, _X * 2)).batch(4))
     assert np.round(layer.bin_boundaries, 4).tolist() == [0.6459, 1.0578]      # TF 2.21's boundaries
+
+
+# what adapt() takes besides arrays and datasets, as Keras 3 (cases tv|sl|il|nm|dc adapt_* under TF 2.21)
+@pytest.mark.parametrize('make', [keras.layers.TextVectorization, keras.layers.StringLookup,
+                                  keras.layers.IntegerLookup])
+def test_adapt_on_none_raises_tf_conversion_error(make):
+    with pytest.raises(ValueError) as caught:
+        make().adapt(None)
+    assert str(caught.value) == ("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
+                                 "to a Tensor.")
+
+
+def test_normalization_adapt_on_none_raises_keras_text():
+    with pytest.raises(TypeError, match=r"^Unsupported data type: <class 'NoneType'>. `adapt` supports `np.ndarray`, "
+                                        r"backend tensors, `tf.data.Dataset`, `keras.utils.PyDataset`, and iterables "
+                                        r"of batches \(e.g. list, generator\).$"):
+        keras.layers.Normalization().adapt(None)
+
+
+def test_text_vectorization_adapts_on_one_python_string():
+    layer = keras.layers.TextVectorization()
+    layer.adapt('a b c')
+    assert layer.get_vocabulary() == ['', '[UNK]', 'c', 'b', 'a']
+
+
+def test_steps_is_ignored_for_arrays_and_a_negative_one_takes_every_batch():
+    on_array = keras.layers.TextVectorization()
+    on_array.adapt(_TXT, steps=-1)
+    on_dataset = keras.layers.TextVectorization()
+    on_dataset.adapt(tf.data.Dataset.from_tensor_slices(_TXT).batch(1), steps=-1)     # Keras: data.take(-1)
+    expected = ['', '[UNK]', 'the', 'ran', 'cat', 'sat', 'dog', 'a']
+    assert on_array.get_vocabulary() == on_dataset.get_vocabulary() == expected
+    first_only = keras.layers.TextVectorization()
+    first_only.adapt(tf.data.Dataset.from_tensor_slices(_TXT).batch(1), steps=1)
+    assert first_only.get_vocabulary() == ['', '[UNK]', 'the', 'sat', 'cat']
+
+
+def test_text_where_numbers_are_wanted_raises_value_error_as_keras():
+    with pytest.raises(ValueError, match="could not convert string to float"):
+        keras.layers.Discretization(num_bins=3).adapt(_TXT)
+    with pytest.raises(ValueError, match='expected integer inputs'):       # Keras: int('the cat sat') fails
+        keras.layers.IntegerLookup().adapt(_TXT)

@@ -37,6 +37,11 @@ class NotStringsError(TypeError, ValueError):
     to convert a NumPy array to a Tensor'); tapeflow raised TypeError before, so this is both."""
 
 
+class NotIntegersError(TypeError, ValueError):
+    """Text where IntegerLookup takes integers: Keras 3's adapt raises ValueError ('invalid literal for
+    int() with base 10'); tapeflow raised TypeError before, so this is both."""
+
+
 def string_array(value, who):
     """``value`` as an object array of bytes, or TypeError naming ``who``."""
     try:
@@ -67,7 +72,8 @@ def integer_array(value, who):
         finite = np.isfinite(array)
         out = np.trunc(np.where(finite, array, 0)).astype(np.int64)
         return np.where(finite, out, np.iinfo(np.int64).min)
-    raise TypeError('%s: expected integer inputs, got dtype %s; cast to an integer dtype first' % (who, array.dtype))
+    raise NotIntegersError('%s: expected integer inputs, got dtype %s; cast to an integer dtype first'
+                           % (who, array.dtype))
 
 
 def batches(data, steps, who, lists_are_batches=False, pack=None):
@@ -76,19 +82,16 @@ def batches(data, steps, who, lists_are_batches=False, pack=None):
     Keras's Discretization takes a list as a list of batches (``lists_are_batches``).
     A tuple element (an (x, y) dataset) is one value, as Keras converts it: ``pack(batch)``, by default
     tf.convert_to_tensor (TF's Pack refuses components of different dtypes; same ones adapt on both)."""
-    if data is None or isinstance(data, (str, bytes, dict)):
-        raise TypeError('%s.adapt: expected an array, a list, a tensor or a dataset of batches, got %r'
-                        % (who, data))
-    if isinstance(data, (np.ndarray, Tensor)) or (isinstance(data, (list, tuple)) and not lists_are_batches):
-        if steps is not None:
-            raise ValueError('%s.adapt: `steps` applies to datasets and iterables, not to array or list data'
-                             % who)
-        yield data
+    if data is None or isinstance(data, dict):
+        convert_to_tensor(data)         # TF's 'Attempt to convert a value (None) ...' error, as Keras 3 meets it
+    one_batch = isinstance(data, (list, tuple)) and not lists_are_batches
+    if one_batch or isinstance(data, (np.ndarray, Tensor, str, bytes)):
+        yield data                      # one batch; Keras 3 ignores `steps` here
         return
     if not hasattr(data, '__iter__'):
         raise TypeError('%s.adapt: expected an array, a list, a tensor or a dataset of batches, got a %s'
                         % (who, type(data).__name__))
     for i, batch in enumerate(data):
-        if steps is not None and i >= steps:
+        if steps is not None and 0 <= steps <= i:      # Keras's data.take(steps): a negative one takes all
             break
         yield (pack or convert_to_tensor)(batch) if isinstance(batch, tuple) else batch

@@ -88,7 +88,11 @@ class Discretization(Layer):
         for batch in batches(data, steps, who, lists_are_batches=True, pack=np.array):
             values = host_array(batch)
             if values.dtype.kind not in 'iuf':
-                raise TypeError('%s.adapt: expected numbers, got dtype %s' % (who, values.dtype))
+                try:        # Keras 3 reads np.array(batch).astype('float32'): numeric text passes
+                    values = values.astype(np.float32)
+                except (TypeError, ValueError) as error:
+                    error.add_note('%s.adapt: expected numbers, got dtype %s' % (who, values.dtype))
+                    raise
             self.summary = merge(summarize(values.astype(np.float32), self.epsilon), self.summary, self.epsilon)
         self.bin_boundaries = compress(self.summary, 1.0 / self.num_bins)[0, :-1].tolist()
 
