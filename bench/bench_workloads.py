@@ -8,6 +8,8 @@ medians and the ratios tapeflow/numpy and tapeflow/torch from this one run:
   cnn            fit of Conv2D(32, 3, relu) -> MaxPooling2D -> Flatten -> Dense(10) on
                  28x28x1, batches of 64
   lstm, gru      fit of LSTM(32) / GRU(32) -> Dense(1), mse, Adam on (32, 20, 8) batches
+  lstm2          the same with two stacked LSTM(32) (the second's input is tracked: its
+                 projection's steps are slice ops, layers/recurrent/step_gradients.py)
   embed          fit of Embedding(1000, 16) -> GlobalAveragePooling1D -> Dense(1, sigmoid),
                  binary cross-entropy + accuracy, 50 tokens, batches of 32
   predict        predict() of the MLP on 10k rows (batches of 32, Keras's default)
@@ -64,6 +66,7 @@ def workloads(quick):
         'cnn': (64, img_data, impls.cnn_fit(img_data, 64)),
         'lstm': (32, seq_data, impls.rnn_fit(seq_data, 32, 'LSTM')),
         'gru': (32, seq_data, impls.rnn_fit(seq_data, 32, 'GRU')),
+        'lstm2': (32, seq_data, impls.rnn_fit(seq_data, 32, 'LSTM', layers=2)),
         'embed': (32, tok_data, impls.embed_fit(tok_data, 32)),
         'predict': (32, rows, impls.mlp_predict(rows, 32)),
         'evaluate': (32, rows, impls.mlp_evaluate(rows, 32)),

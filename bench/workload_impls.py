@@ -147,14 +147,16 @@ def cnn_fit(data, batch):
     return runs
 
 
-def rnn_fit(data, batch, kind):
-    model = keras.Sequential([keras.Input((20, 8)), getattr(keras.layers, kind)(32), keras.layers.Dense(1)])
+def rnn_fit(data, batch, kind, layers=1):
+    """``layers`` stacked RNNs of 32 units (the first ones return sequences) -> Dense(1)."""
+    stack = [getattr(keras.layers, kind)(32, return_sequences=True) for _ in range(layers - 1)]
+    model = keras.Sequential([keras.Input((20, 8))] + stack + [getattr(keras.layers, kind)(32), keras.layers.Dense(1)])
     runs = {'tapeflow': keras_fit(model, data, batch, 'mse')}
     if torch is not None:
         class Net(torch.nn.Module):
             def __init__(self):
                 super().__init__()
-                self.rnn = getattr(torch.nn, kind)(8, 32, batch_first=True)
+                self.rnn = getattr(torch.nn, kind)(8, 32, num_layers=layers, batch_first=True)
                 self.out = torch.nn.Linear(32, 1)
 
             def forward(self, x):
