@@ -124,3 +124,37 @@ def test_thread_balance_splits_the_batch_as_onednn():
     assert _batch_slices(_Geometry((5, 11, 13, 3), (3, 3), (2, 2), 'SAME', 't'), 17, 2) == [(0, 5)]
     assert _batch_slices(_Geometry((2, 16, 16, 32), (3, 3), (1, 1), 'SAME', 't'), 8, 2) == [(0, 2)]
     assert _batch_slices(_Geometry((8, 28, 28, 16), (5, 5), (2, 2), 'SAME', 't'), 8, 1) == [(0, 8)]
+
+
+# conv2d + bias_add on (4, 9, 9, 2) x (3, 3, 2, 3), x, f, b, gy from np.random.default_rng(5) (notes
+# progs/conv7/goldens_bias.py): TF 2.21's bias gradient eagerly (BiasAddGrad) and in tf.function, where
+# its graph fuses BiasAddGrad into the kernel gradient's oneDNN kernel (two threads: two batch slices)
+BIAS_EAGER = ['0x3f774e25', '0x411fc7f0', '0x4217eea0']
+BIAS_TRACED = {1: BIAS_EAGER, 2: ['0x3f774dd0', '0x411fc7f2', '0x4217eea3']}
+
+
+def _bias_gradient(traced):
+    rng = np.random.default_rng(5)
+    x = tf.constant(rng.standard_normal((4, 9, 9, 2)).astype(np.float32))
+    f = tf.Variable(rng.standard_normal((3, 3, 2, 3)).astype(np.float32))
+    b = tf.Variable(rng.standard_normal((3,)).astype(np.float32))
+    gy = tf.constant(rng.standard_normal((4, 9, 9, 3)).astype(np.float32))
+
+    def grads():
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(tf.nn.bias_add(tf.nn.conv2d(x, f, 1, 'SAME'), b) * gy)
+        return tape.gradient(loss, [f, b])[1]
+    return np.asarray((tf.function(grads) if traced else grads)(), np.float32)
+
+
+@pytest.mark.parametrize('count', [1, 2])
+def test_traced_conv_bias_gradient_is_the_fused_kernels(threads, count):
+    threads(count)
+    assert _hex(_bias_gradient(traced=True)) == BIAS_TRACED[count]
+    assert _hex(_bias_gradient(traced=False)) == BIAS_EAGER
+
+
+def test_fused_bias_order_needs_a_noted_convolution():
+    from framework.ops import conv_backprop_filter_order as order
+    g = np.ones((2, 3, 3, 4), np.float32)
+    assert order.fused_bias_grad(g, np.zeros((2, 3, 3, 4), np.float32)) is None

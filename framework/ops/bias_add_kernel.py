@@ -29,6 +29,7 @@ from .. import backend, config_threading
 from ..errors import InvalidArgumentError
 from ..tape import array_rule, pass_gradient
 from ..tensor import Tensor
+from . import conv_backprop_filter_order
 from .operands import ACTIVE, as_tensor, record
 from .shapes import broadcast_to
 
@@ -128,9 +129,22 @@ def bias_add_grad(g):
     return out
 
 
-_BIAS_ADD_VJPS = (pass_gradient,
-                  array_rule(lambda g, y, value, bias: bias_add_grad(g),
-                             lambda g, y, value, bias: bias_grad_sum(g)))
+def _bias_rule(g, y, value, bias):
+    fused = conv_backprop_filter_order.fused_bias_grad(g._data, value._data)
+    if fused is None:
+        return bias_add_grad(g)
+    out = Tensor(fused)            # a traced Conv2D's bias: the fused oneDNN kernel's order
+    if ACTIVE:
+        record('bias_add_grad', (g,), out, _BIAS_ADD_GRAD_VJPS)
+    return out
+
+
+def _bias_array_rule(g, y, value, bias):
+    fused = conv_backprop_filter_order.fused_bias_grad(g, value)
+    return bias_grad_sum(g) if fused is None else fused
+
+
+_BIAS_ADD_VJPS = (pass_gradient, array_rule(_bias_rule, _bias_array_rule))
 _BIAS_ADD_GRAD_VJPS = (array_rule(lambda gb, y, g: broadcast_to(gb, g.shape),
                                   lambda gb, y, g: backend.array_module(gb).broadcast_to(gb, g.shape)),)
 

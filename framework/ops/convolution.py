@@ -9,7 +9,7 @@ from .. import backend
 from ..blas_threads import product
 from ..tensor import Tensor
 from ..tape import array_rule
-from . import conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order, float_kernels
+from . import conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order, float_kernels, graph_rewrites
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, named_errors, record
 from .padding_attr import refuse_lowercase
 from .pool_window_sizes import empty_pool_output, empty_valid_pool_sizes
@@ -159,6 +159,8 @@ def _conv(x, f, geo):
         cols = geo.columns(x._data)
         out = Tensor(product(cols, f._data.reshape(-1, o)).reshape(geo.shape[0], geo.oh, geo.ow, o))
     if ACTIVE:
+        if graph_rewrites.GATE[0] and graph_rewrites.tracing():    # its bias gradient is fused in TF's graph
+            conv_backprop_filter_order.note_traced_output(out._data, x._data, geo)
         record('conv2d', (x, f), out, (lambda g, y, x, f: _conv_input_grad(g, f, geo),
                                        lambda g, y, x, f: _conv_filter_grad(x, g, geo)))
     return out
