@@ -37,7 +37,7 @@ def pad_sequences(sequences, maxlen=None, dtype='int32', padding='pre', truncati
             entry_shape = np.asarray(seq).shape[1:]      # the first non-empty sequence sets it
     entry_shape = entry_shape or ()
     if maxlen is None:
-        maxlen = int(np.max(lengths)) if lengths else 0
+        maxlen = int(np.max(lengths))       # no sequences: numpy's zero-size ValueError, as Keras 3
     is_text = np.issubdtype(dtype, np.str_) or np.issubdtype(dtype, np.bytes_)
     if isinstance(value, str) and dtype is not object and not is_text:
         raise ValueError('pad_sequences: `dtype` %s is not compatible with `value`\'s type: %s; set dtype=object '

@@ -53,15 +53,16 @@ def to_categorical(x, num_classes=None):
                              '(None) with an unsupported type (<class \'NoneType\'>) to a Tensor.); pass '
                              'num_classes, or a numpy array of labels')
         return one_hot(cast(labels, 'int64'), int(num_classes))
-    labels = np.asarray(x)
-    if labels.dtype.kind not in 'iufb':     # None or strings: int() would fail inside numpy with no name
-        raise TypeError('to_categorical: labels must be integer class indices, got %s (dtype %s)'
-                        % (repr(x)[:60], labels.dtype))
+    try:        # Keras 3's np.array(x, dtype='int64'): text of digits passes; other text ValueError, None TypeError
+        labels = np.array(x, dtype=np.int64)
+    except (TypeError, ValueError) as error:
+        error.add_note('to_categorical: labels must be integer class indices, got %s (dtype %s)'
+                       % (repr(x)[:60], np.asarray(x).dtype))
+        raise
     if labels.ndim > 1 and labels.shape[-1] == 1:
         labels = labels.reshape(labels.shape[:-1])
-    labels = labels.astype(np.int64)
-    if not num_classes:       # Keras 3: None and 0 both mean the largest label + 1
-        num_classes = int(labels.max()) + 1 if labels.size else 0
+    if not num_classes:       # Keras 3: None and 0 both mean the largest label + 1 (no labels: numpy's ValueError)
+        num_classes = int(labels.max()) + 1
     if labels.size and (labels.min() < -num_classes or labels.max() >= num_classes):
         bad = labels.max() if labels.max() >= num_classes else labels.min()
         raise LabelOutOfRangeError('to_categorical: index %d is out of bounds for axis 1 with size %d (labels must '

@@ -24,9 +24,10 @@ class CheckpointManager:
 
     def __init__(self, checkpoint, directory, max_to_keep, keep_checkpoint_every_n_hours=None,
                  checkpoint_name='ckpt', step_counter=None, checkpoint_interval=None, init_fn=None):
-        if max_to_keep is not None and (not isinstance(max_to_keep, int) or max_to_keep < 1):
-            raise ValueError('CheckpointManager: max_to_keep must be None or a positive integer, got %r'
-                             % (max_to_keep,))
+        if max_to_keep is not None and max_to_keep <= 0:    # a string: Python's own TypeError, as in TF
+            error = ValueError('Expected a positive integer or `None` for `max_to_keep`, got %d.' % max_to_keep)
+            error.add_note('CheckpointManager keeps the newest max_to_keep checkpoints; None keeps them all')
+            raise error
         if checkpoint_interval is not None and step_counter is None:
             raise ValueError('CheckpointManager: `step_counter` should be passed if `checkpoint_interval` is '
                              'not None.')

@@ -184,12 +184,9 @@ def model_from_json(json_string, custom_objects=None):
     """
     try:
         config = json.loads(json_string)
-    except json.JSONDecodeError as err:      # Keras 3 lets json's error through (a ValueError)
+    except (TypeError, ValueError) as err:      # Keras 3 lets json's error through (JSONDecodeError, TypeError)
         err.add_note('model_from_json: expected the JSON text of model.to_json(), got %r' % (str(json_string)[:60],))
         raise
-    except (TypeError, ValueError) as err:
-        raise ValueError('model_from_json: expected the JSON text of model.to_json(), got %r (%s)'
-                         % (str(json_string)[:60], err)) from None
     table = lookup_table(custom_objects)
     model = build_model(config, table, 'model_from_json')
     if config.get('compile_config'):
