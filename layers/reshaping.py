@@ -4,7 +4,7 @@ import numpy as np
 
 from framework.ops import expand_dims, pad, reshape, tile, transpose
 
-from .argument_tuples import standardized_data_format
+from .argument_tuples import standardized_data_format, standardized_tuple
 from .input_spec import InputSpec
 from .layer import Layer
 
@@ -103,8 +103,14 @@ class RepeatVector(Layer):
 
     def __init__(self, n, **kwargs):
         super().__init__(**kwargs)
-        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n <= 0:
-            raise TypeError('RepeatVector %r: expected `n` to be a positive integer, received n=%r' % (self.name, n))
+        error = None        # Keras 3's texts
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+            error = TypeError('Expected an integer value for `n`, got %s.' % (type(n),))
+        elif n <= 0:
+            error = ValueError('Argument `n` should be a positive integer. Received: n=%s' % (n,))
+        if error is not None:
+            error.add_note('RepeatVector %r: n is a positive integer' % self.name)
+            raise error
         self.n = int(n)
         self.input_spec = InputSpec(ndim=2)
 
@@ -120,25 +126,47 @@ class RepeatVector(Layer):
         return config
 
 
+_ENTRIES = ('1st', '2nd', '3rd')
+# Keras 3's texts for a cropping / padding that is neither an int nor a sequence, by (argument, rank)
+_EITHER_TEXTS = {
+    ('cropping', 2): '`cropping` should be either an int, a tuple of 2 ints (symmetric_height_crop, '
+                     'symmetric_width_crop), or a tuple of 2 tuples of 2 ints ((top_crop, bottom_crop), (left_crop, '
+                     'right_crop)). Received: cropping=%s.',
+    ('padding', 2): '`padding` should be either an int, a tuple of 2 ints (symmetric_height_crop, '
+                    'symmetric_width_crop), or a tuple of 2 tuples of 2 ints ((top_crop, bottom_crop), (left_crop, right_crop)). Received: '
+                    'padding=%s.',
+    ('cropping', 3): '`cropping` should be either an int, a tuple of 3 ints (symmetric_dim1_crop, symmetric_dim2_crop, '
+                     'symmetric_dim3_crop), or a tuple of 3 tuples of 2 ints ((left_dim1_crop, right_dim1_crop), '
+                     '(left_dim2_crop, right_dim2_crop), (left_dim3_crop, right_dim2_crop)). Received: %s.',
+    ('padding', 3): '`padding` should be either an int, a tuple of 3 ints (symmetric_dim1_pad, symmetric_dim2_pad, '
+                    'symmetric_dim3_pad), or a tuple of 3 tuples of 2 ints ((left_dim1_pad, right_dim1_pad), '
+                    '(left_dim2_pad, right_dim2_pad), (left_dim3_pad, right_dim2_pad)). Received: padding=%s.'}
+_LENGTH_TEXTS = {2: '`%s` should have two elements. Received: %s=%s.', 3: '`%s` should have 3 elements. Received: %s.'}
+
+
 def _pairs(value, count, name, who):
-    """``count`` (before, after) pairs of non-negative ints from an int, ``count``
-    ints (symmetric) or ``count`` pairs; a single pair when count is 1."""
-    try:
-        if isinstance(value, (int, np.integer)):
-            pairs = [(int(value), int(value))] * count
-        elif count == 1:
-            pairs = [tuple(int(v) for v in value)]
-        else:
-            if len(value) != count:
-                raise ValueError
-            pairs = [(int(v), int(v)) if isinstance(v, (int, np.integer)) else tuple(int(w) for w in v)
-                     for v in value]
-    except (TypeError, ValueError):
-        pairs = None
-    if pairs is None or any(len(p) != 2 or min(p) < 0 for p in pairs):
-        raise ValueError('%s: `%s` should be a non-negative int, %d ints or %d (before, after) pairs; received '
-                         '%s=%r' % (who, name, count, count, name, value))
-    return tuple(pairs)
+    """``count`` (before, after) pairs of non-negative ints from an int, ``count`` ints (symmetric) or
+    ``count`` pairs (one pair for count 1), read as Keras 3's Cropping / ZeroPadding layers read them,
+    with their texts (standardize_tuple's for each entry)."""
+    if count == 1:
+        return (standardized_tuple(value, 2, name, who, allow_zero=True),)
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        if value < 0:       # Keras's cropping text; Keras lets a negative padding through to its call's pad
+            error = ValueError('`%s` cannot be negative. Received: %s=%s.' % (name, name, value))
+            error.add_note('%s: %s is a non-negative int or %d of them' % (who, name, count))
+            raise error
+        return ((int(value), int(value)),) * count
+    if not hasattr(value, '__len__'):
+        error = ValueError(_EITHER_TEXTS[name, count] % (value,))
+        error.add_note('%s: %s is an int, %d ints or %d (before, after) pairs' % (who, name, count, count))
+        raise error
+    if len(value) != count:
+        text = _LENGTH_TEXTS[count]
+        error = ValueError(text % ((name, name, value) if count == 2 else (name, value)))
+        error.add_note('%s: %s has %d entries' % (who, name, count))
+        raise error
+    return tuple(standardized_tuple(v, 2, '%s entry of %s' % (_ENTRIES[i], name), who, allow_zero=True)
+                 for i, v in enumerate(value))
 
 
 def _spatial_axes(data_format, rank, who):

@@ -1,7 +1,5 @@
 """Volumes (batch, depth, rows, cols, channels): UpSampling3D, ZeroPadding3D, Cropping3D."""
-
-from framework.ops.convolution_nd import normalize_tuple
-
+from .argument_tuples import standardized_tuple
 from .input_spec import InputSpec
 from .layer import Layer
 from .reshaping import _Cropping, _ZeroPadding, _spatial_axes
@@ -22,7 +20,7 @@ class UpSampling3D(Layer):
         super().__init__(**kwargs)
         who = 'UpSampling3D %r' % self.name
         self._float_factor = float_factor(size)
-        self.size = normalize_tuple(size, 3, 'size', who, tf_form=False)
+        self.size = standardized_tuple(size, 3, 'size', who)
         self._axes, self.data_format = _spatial_axes(data_format, 3, who)
         self.input_spec = InputSpec(ndim=5)
 

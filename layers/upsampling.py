@@ -48,10 +48,13 @@ class UpSampling1D(Layer):
     def __init__(self, size=2, **kwargs):
         super().__init__(**kwargs)
         if isinstance(size, bool) or not isinstance(size, (int, np.integer)):
-            raise TypeError('UpSampling1D %r: expected an integer value for `size`, got %r' % (self.name, size))
+            error = TypeError('Expected an integer value for `size`, got %s.' % (type(size),))    # Keras 3's texts
+            error.add_note('UpSampling1D %r: size is a positive integer' % self.name)
+            raise error
         if size <= 0:
-            raise ValueError('UpSampling1D %r: argument `size` should be a positive integer. Received: size=%r'
-                             % (self.name, size))
+            error = ValueError('Argument `size` should be a positive integer. Received: size=%s' % (size,))
+            error.add_note('UpSampling1D %r: size is a positive integer' % self.name)
+            raise error
         self.size = int(size)
         self.input_spec = InputSpec(ndim=3)
 

@@ -138,7 +138,8 @@ def test_pooling_negative_strides_text(make, n):
 @pytest.mark.parametrize('make, text', [
     (lambda: L.Embedding(-1, 2), '`input_dim` must be a positive integer. Received: input_dim=-1 (of type int).'),
     (lambda: L.Embedding(5, 'a'), '`output_dim` must be a positive integer. Received: output_dim=a (of type str).'),
-    (lambda: L.Embedding(None, 2), '`input_dim` must be a positive integer. Received: input_dim=None (of type NoneType).'),
+    (lambda: L.Embedding(None, 2),
+     '`input_dim` must be a positive integer. Received: input_dim=None (of type NoneType).'),
     (lambda: L.SimpleRNN(-1), 'Received an invalid value for argument `units`, expected a positive integer, got -1.'),
     (lambda: L.LSTM(0), 'Received an invalid value for argument `units`, expected a positive integer, got 0.'),
     (lambda: L.GRU(2, use_cudnn='AUTO'), "Invalid valid received for argument `use_cudnn`. Expected one of "
@@ -180,3 +181,47 @@ def test_concatenate_and_dot_on_one_tensor_texts():
         with pytest.raises(ValueError) as info:
             L.Dot(2)(inputs)
         assert str(info.value) == 'A `Dot` layer should be called on a list of 2 inputs. Received: input_shape=' + shown
+
+
+@pytest.mark.parametrize('make, text', [
+    (lambda: L.Cropping1D(-1), 'The `cropping` argument must be a tuple of 2 integers. Received cropping=-1, including '
+                               'values {-1} that do not satisfy `value >= 0`'),
+    (lambda: L.ZeroPadding1D(1.5), 'The `padding` argument must be a tuple of 2 integers. Received padding=1.5'),
+    (lambda: L.ZeroPadding2D((-1, -1)),
+     'The `1st entry of padding` argument must be a tuple of 2 integers. Received 1st entry of padding=-1, including '
+     'values {-1} that do not satisfy `value >= 0`'),
+    (lambda: L.ZeroPadding2D('ab'), 'The `1st entry of padding` argument must be a tuple of 2 integers. Received 1st '
+                                    'entry of padding=a'),
+    (lambda: L.Cropping2D(-1), '`cropping` cannot be negative. Received: cropping=-1.'),
+    (lambda: L.Cropping2D((1, 1, 1)), '`cropping` should have two elements. Received: cropping=(1, 1, 1).'),
+    (lambda: L.Cropping2D(1.5), '`cropping` should be either an int, a tuple of 2 ints (symmetric_height_crop, '
+                                'symmetric_width_crop), or a tuple of 2 tuples of 2 ints ((top_crop, bottom_crop), '
+                                '(left_crop, right_crop)). Received: cropping=1.5.'),
+    (lambda: L.Cropping3D(None), '`cropping` should be either an int, a tuple of 3 ints (symmetric_dim1_crop, '
+                                 'symmetric_dim2_crop, symmetric_dim3_crop), or a tuple of 3 tuples of 2 ints '
+                                 '((left_dim1_crop, right_dim1_crop), (left_dim2_crop, right_dim2_crop), '
+                                 '(left_dim3_crop, right_dim2_crop)). Received: None.'),
+    (lambda: L.ZeroPadding3D((1, 1)), '`padding` should have 3 elements. Received: (1, 1).'),
+    (lambda: L.UpSampling3D((2,)), 'The `size` argument must be a tuple of 3 integers. Received size=(2,)'),
+    (lambda: L.RepeatVector(0), 'Argument `n` should be a positive integer. Received: n=0'),
+    (lambda: L.UpSampling1D(0), 'Argument `size` should be a positive integer. Received: size=0')])
+def test_cropping_padding_size_texts(make, text):
+    with pytest.raises(ValueError) as info:
+        make()
+    assert str(info.value) == text
+
+
+@pytest.mark.parametrize('make, text', [
+    (lambda: L.RepeatVector(2.5), "Expected an integer value for `n`, got <class 'float'>."),
+    (lambda: L.UpSampling1D('a'), "Expected an integer value for `size`, got <class 'str'>.")])
+def test_integer_arguments_type_texts(make, text):
+    with pytest.raises(TypeError) as info:
+        make()
+    assert str(info.value) == text
+
+
+def test_cropping_and_padding_forms_still_read():
+    assert L.ZeroPadding2D(((1, 2), (3, 4))).pairs == ((1, 2), (3, 4))
+    assert L.Cropping2D((1, 2)).pairs == ((1, 1), (2, 2))
+    assert L.Cropping3D(1).pairs == ((1, 1),) * 3
+    assert L.Cropping1D((0, 2)).pairs == ((0, 2),)
