@@ -1,4 +1,6 @@
 """Matrix products."""
+import re
+
 import numpy as np
 
 from ..errors import InvalidArgumentError, kernel_error
@@ -201,6 +203,7 @@ def einsum(equation, *inputs, **kwargs):
         raise InvalidArgumentError('einsum: all operands must share one dtype, got %s; use framework.cast'
                                    % [t.dtype.name for t in tensors])
     equation = equation.replace(' ', '')
+    _check_labels(equation)
     lhs, rhs = equation.split('->') if '->' in equation else (equation, None)
     specs = lhs.split(',')
     if len(specs) != len(tensors):
@@ -216,6 +219,19 @@ def einsum(equation, *inputs, **kwargs):
             raise InvalidArgumentError('einsum: subscripts %r in %r do not match an operand of shape %s'
                                        % (spec, equation, tuple(t.shape)))
     return _einsum_letters(specs, rhs, tensors, broadcast, equation)
+
+
+def _check_labels(equation):
+    """TF's einsum takes letters, commas, one '->' and '...' only (it spells '...' as '0' while
+    checking, so a '0' beside one is refused): ValueErrors in its words."""
+    resolved = equation
+    if '...' in equation:
+        if '0' in equation:
+            raise ValueError('Invalid character "0" in equation: %s.' % equation)
+        resolved = equation.replace('...', '0')
+    labels = 'a-zA-Z0' if '...' in equation else 'a-zA-Z'
+    if not re.match('^([{0},]*)(->[{0}]*)?$'.format(labels), resolved):
+        raise ValueError('Subscripts have incorrect format: %s' % resolved)
 
 
 def _einsum_letters(specs, rhs, tensors, broadcast, equation):
