@@ -151,8 +151,11 @@ def _pairs(value, count, name, who):
     if count == 1:
         return (standardized_tuple(value, 2, name, who, allow_zero=True),)
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
-        if value < 0:       # Keras's cropping text; Keras lets a negative padding through to its call's pad
-            error = ValueError('`%s` cannot be negative. Received: %s=%s.' % (name, name, value))
+        if value < 0 and name == 'padding':     # Keras lets it through to its call, where TF's pad refuses it
+            raise ValueError('%s: padding must not be negative (TensorFlow refuses a negative pad), got %s'
+                             % (who, value))
+        if value < 0:
+            error = ValueError('`%s` cannot be negative. Received: %s=%s.' % (name, name, value))     # Keras 3's
             error.add_note('%s: %s is a non-negative int or %d of them' % (who, name, count))
             raise error
         return ((int(value), int(value)),) * count
