@@ -23,6 +23,7 @@ from .selection import where
 from .unary import expm1, log, rsqrt_array
 
 _REWRITES = graph_rewrites.GATE      # grappler's rewrites (graph_rewrites.py): one list read per op when eager
+_NUMBERS = (float, int, np.float32, np.float64)   # a divisor that is a Const in TF's graph
 
 
 def add(x, y, name=None):
@@ -88,6 +89,10 @@ def multiply(x, y, name=None):
 def divide(x, y, name=None):
     """x / y. Integer tensors divide as TensorFlow's truediv does: 8- and 16-bit ones in float32,
     wider ones in float64."""
+    if _REWRITES[0] and type(y) in _NUMBERS and graph_rewrites.tracing():
+        reciprocal = graph_rewrites.constant_reciprocal(x, y)
+        if reciprocal is not None:          # a traced x / 0.1 is x * 10.0 (graph_rewrites.py)
+            return multiply(x, reciprocal)
     try:
         x, y, dx, dy = binary(x, y, 'divide')
     except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised

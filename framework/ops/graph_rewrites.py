@@ -1,4 +1,4 @@
-"""Two rewrites TensorFlow's graph optimizer makes in a traced function, so traced steps carry its bits.
+"""Three rewrites TensorFlow's graph optimizer makes in a traced function, so traced steps carry its bits.
 
 Grappler's arithmetic optimizer (ConvertLog1pStage, ConvertExpm1Stage) turns ``log(1 + x)`` into
 ``log1p(x)`` and ``exp(x) - 1`` into ``expm1(x)`` inside a tf.function or Keras's train / test /
@@ -12,6 +12,12 @@ scalar one notes ``(its output, x)``, ``exp`` notes ``(its output, x)``, and ``l
 take ``log1p(x)`` / ``expm1(x)`` when handed that output while a trace runs. Only the latest is
 kept (the rewritten pattern reads it at once); the gradients are the same values either way
 (Log1pGrad's reciprocal(1 + x) is LogGrad's reciprocal of the sum).
+
+Grappler's constant folding (ReduceDivToReciprocalMul) turns a float ``x / c`` with a constant c
+into ``x * (1 / c)``, the reciprocal folded in x's dtype: a contrastive loss's ``logits / 0.1`` is
+``logits * 10.0`` in a traced step (TF 2.21: 39 of 256 values differ from the eager quotient, all
+equal to the product). Its gradient ``g / c`` is rewritten the same way, so ``divide`` under a
+trace simply multiplies by the reciprocal when the divisor is a Python or numpy number.
 """
 import weakref
 
@@ -36,6 +42,15 @@ def is_one(d):
 
 def _floating(d):
     return getattr(getattr(d, 'dtype', None), 'kind', None) == 'f'
+
+
+def constant_reciprocal(x, c):
+    """``1 / c`` folded in the dtype of the float tensor ``x``, or None when ``x`` is no float tensor
+    (integer quotients and Python arithmetic are not rewritten)."""
+    dtype = getattr(getattr(x, '_data', None), 'dtype', None)
+    if dtype is None or dtype.kind != 'f' or c == 0:
+        return None
+    return dtype.type(1) / dtype.type(c)
 
 
 def note_add(x, y, dx, dy, out):

@@ -1,0 +1,85 @@
+"""A float ``x / c`` with a constant ``c`` in a traced step or tf.function is ``x * (1 / c)``, as TF 2.21's
+Grappler constant folding rewrites it (ReduceDivToReciprocalMul; framework/ops/graph_rewrites.py). The
+keras.io contrastive-learning example's ``logits / temperature`` (0.1) made the fit history differ in the
+5th digit (25.3049 where TF prints 25.3050). The bits were printed by TF 2.21 for the same operands:
+``tf.function(lambda x: x / 0.1)(x).numpy().reshape(-1).view(np.uint32)``.
+"""
+import numpy as np
+
+import framework as tf
+from framework import keras
+
+TRACED = [
+    3247964160, 3241870885, 3230406803, 1077655110, 1092872044, 1099722916, 3242337501, 3231340036,
+    1075788644, 1092405428, 1099489608, 3242804118, 3232273268, 1073922179, 1091938812, 1099256299,
+    3243270734, 3233206502, 1070369603, 1091472196, 1099022991, 3243737350, 3234139734, 1066636673,
+    1091005580, 1098671718, 3244203966, 3235072967, 1060454269, 1090538963, 1098205102, 3244670582,
+    3236006200, 1049012208, 1089625653, 1097738486, 3245137199, 3236939432, 3191496246, 1088692420,
+    1097271870, 3245603815, 3237872664, 3206578963, 1087759188, 1096805253, 3246070431, 3238404292,
+    3213440844, 1086825955, 1096338637, 3246464172, 3238870909, 3217173775, 1085892723, 1095872021,
+    3246697480, 3239337525, 3220906705, 1084959490, 1095405404, 3246930789, 3239804142, 3222932554]
+
+# the gradient of sum(w @ x / 0.3) in a tf.function (TF 2.21's bits; its g / 0.3 is rewritten too)
+GRADIENT = [
+    1065912456, 1065912456, 1065912456, 1065912456, 1065912456, 1065912456, 1065912456, 1065912456,
+    1045220557, 1045220557, 1045220557, 1045220557, 1045220557, 1045220557, 1045220557, 1045220557,
+    3207244457, 3207244457, 3207244457, 3207244457, 3207244457, 3207244457, 3207244457, 3207244457,
+    1069267900, 1069267900, 1069267900, 1069267900, 1069267900, 1069267900, 1069267900, 1069267900,
+    1058642329, 1058642329, 1058642329, 1058642329, 1058642329, 1058642329, 1058642329, 1058642329,
+    1076817646, 1076817646, 1076817646, 1076817646, 1076817646, 1076817646, 1076817646, 1076817646,
+    1072623342, 1072623342, 1072623342, 1072623342, 1072623342, 1072623342, 1072623342, 1072623342,
+    1065353212, 1065353212, 1065353212, 1065353212, 1065353212, 1065353212, 1065353212, 1065353212]
+
+
+def _operands():
+    x = ((np.arange(64) * 0.7311) % 3.7 - 1.9).astype(np.float32).reshape(8, 8)
+    w = ((np.arange(64) * 0.53) % 0.9 - 0.4).astype(np.float32).reshape(8, 8)
+    return tf.constant(x), tf.constant(w)
+
+
+def test_traced_division_by_a_number_multiplies_by_its_reciprocal():
+    x, _ = _operands()
+    traced = tf.function(lambda x: x / 0.1)(x).numpy().reshape(-1).view(np.uint32).tolist()
+    assert traced == TRACED
+    eager = (x / 0.1).numpy().reshape(-1).view(np.uint32).tolist()
+    assert sum(a != b for a, b in zip(eager, TRACED)) == 9          # eager TF divides: the test can fail
+    assert eager == (x.numpy() / np.float32(0.1)).reshape(-1).view(np.uint32).tolist()
+
+
+def test_traced_gradient_of_a_division():
+    x, w = _operands()
+
+    @tf.function
+    def grad(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.reduce_sum(tf.matmul(w, x) / 0.3)
+        return tape.gradient(y, x)
+
+    assert grad(x).numpy().reshape(-1).view(np.uint32).tolist() == GRADIENT
+
+
+def test_division_kept_where_grappler_keeps_it():
+    x, _ = _operands()
+    ints = tf.function(lambda i: i / 2)(tf.constant([3, 4]))
+    assert ints.dtype.name == 'float64' and ints.numpy().tolist() == [1.5, 2.0]     # integer truediv
+    by_tensor = tf.function(lambda x, c: x / c)(x, tf.constant(0.1))                  # no constant in the graph
+    assert np.array_equal(by_tensor.numpy(), x.numpy() / np.float32(0.1))
+    assert np.isinf(tf.function(lambda x: x / 0.0)(x).numpy()).all()
+
+
+def test_fit_history_uses_the_traced_quotient():
+    # a Dense model whose loss divides by a temperature: the traced step multiplies, as TF's
+    keras.utils.set_random_seed(3)
+    try:
+        model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
+        model.compile(optimizer='sgd', loss=lambda y, p: tf.reduce_mean(tf.square(y - p) / 0.1))
+        x = np.random.RandomState(0).rand(8, 4).astype(np.float32)
+        y = np.random.RandomState(1).rand(8, 2).astype(np.float32)
+        eager_loss = float(tf.reduce_mean(tf.square(y - model(x)) / 0.1))
+        traced_loss = model.evaluate(x, y, verbose=0)
+        assert traced_loss == float(tf.reduce_mean(tf.square(y - model(x)) * np.float32(10.0)))
+        assert abs(traced_loss - eager_loss) < 1e-5
+    finally:
+        tf.random.set_seed(None)
+        keras.backend.clear_session()
