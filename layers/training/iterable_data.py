@@ -206,8 +206,10 @@ class IterableData:
             self.source._skip_iteration()
         # Keras 3's words. Without steps, an input of unknown length (after filter or unbatch, a
         # generator) ends each pass with this warning there too. Warned from here, one place in
-        # the library as in Keras, so Python's default filter shows it once.
-        if steps or self.num_batches is None:
+        # the library as in Keras, so Python's default filter shows it once. An empty dataset (take(0):
+        # the transfer-learning tutorial's test split of one validation batch) counts 0 batches,
+        # which Keras reads as unknown: it warns too.
+        if steps or not self.num_batches:
             warnings.warn('Your input ran out of data; interrupting training. Make sure that your dataset or '
                           'generator can generate at least `steps_per_epoch * epochs` batches. You may need to '
                           'use the `.repeat()` function when building your dataset.', stacklevel=1)
