@@ -61,7 +61,7 @@ class AUC(Metric):
         self.summation_method = _choice(summation_method, _SUMMATIONS, 'summation_method')
         self._init_from_thresholds = thresholds is not None
         if thresholds is not None:
-            inner = sorted(parse_thresholds(thresholds, None, 'AUC'))
+            inner = sorted(parse_thresholds(thresholds, None, 'AUC', check_range=False))
             self.num_thresholds = len(inner) + 2
             self._thresholds_distributed_evenly = evenly_spaced([0.0] + inner + [1.0])
         else:

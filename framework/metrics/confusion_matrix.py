@@ -12,6 +12,7 @@ import numbers
 import numpy as np
 
 from .. import backend
+from ..errors import kernel_error
 from ..losses.inputs import squeeze_or_expand_to_same_rank, to_dtype
 from ..ops import expand_dims
 from .reduction import not_recording
@@ -26,8 +27,9 @@ def describe(metric):
     return '%s %r' % (type(metric).__name__, metric.name)
 
 
-def parse_thresholds(thresholds, default, what):
+def parse_thresholds(thresholds, default, what, check_range=True):
     """``thresholds`` (a float or a list of floats in [0, 1]) as a list; ``[default]`` for None.
+    AUC takes any numbers (``check_range=False``), as Keras 3's AUC does.
 
     Raises:
         ValueError: naming ``what`` for a threshold outside [0, 1], NaN or not a number.
@@ -35,10 +37,15 @@ def parse_thresholds(thresholds, default, what):
     if thresholds is None:
         return [default]
     values = list(thresholds) if isinstance(thresholds, (list, tuple, np.ndarray)) else [thresholds]
-    bad = [t for t in values if isinstance(t, bool) or not isinstance(t, numbers.Real) or not 0 <= t <= 1]
-    if bad or not values:
-        raise ValueError('%s: threshold values must be numbers in [0, 1]; received thresholds=%r (bad: %r)'
-                         % (what, thresholds, bad))
+    if not values:
+        raise ValueError('%s: threshold values must be numbers in [0, 1]; received thresholds=%r'
+                         % (what, thresholds))
+    if check_range:     # Keras 3's assert_thresholds_range (a string fails its comparison: Python's TypeError)
+        bad = [t for t in values if t is None or t < 0 or t > 1]
+        if bad:
+            error = ValueError('Threshold values must be in [0, 1]. Received: %s' % (bad,))
+            error.add_note('%s: received thresholds=%r' % (what, thresholds))
+            raise error
     return [float(t) for t in values]
 
 
@@ -60,9 +67,13 @@ def divide_no_nan(numerator, denominator):
 def _keep_top_k(pred, k, xp, what):
     """Scores outside each row's k highest set to NEG_INF (ties go to the lower index, as top_k does)."""
     classes = pred.shape[-1] if pred.ndim else 0
-    if not isinstance(k, numbers.Integral) or isinstance(k, bool) or not 0 < k <= classes:
-        raise ValueError('%s: top_k must be an integer in [1, %d] (the last axis of y_pred %s), got %r'
-                         % (what, classes, tuple(pred.shape), k))
+    if not isinstance(k, numbers.Integral) or isinstance(k, bool):
+        raise ValueError('%s: top_k must be an integer, got %r' % (what, k))
+    if not 0 <= k <= classes:       # TF 2.21's TopKV2 kernel words it (k=0 keeps nothing, as in TF)
+        raise kernel_error('TopKV2', 'Need k >= 0, got %d' % k if k < 0 else
+                           'input must have at least k columns. Had %d, needed %d' % (classes, k), named=True,
+                           note='%s: top_k must lie in [0, %d] (the last axis of y_pred %s), got %r'
+                                % (what, classes, tuple(pred.shape), k))
     order = xp.argsort(-pred, axis=-1, kind='stable')
     rank = xp.argsort(order, axis=-1, kind='stable')      # each score's place in its row's order
     return xp.where(rank < k, pred, pred.dtype.type(NEG_INF))

@@ -1,6 +1,7 @@
 """Discretization: numbers to bucket indices, with boundaries given or learned as quantiles (Keras 3)."""
 import numpy as np
 
+from framework.errors import kernel_error
 from framework.tensor import Tensor
 
 from ..layer import Layer
@@ -72,8 +73,6 @@ class Discretization(Layer):
             raise ValueError('Discretization: set either num_bins or bin_boundaries')
         if bin_boundaries is not None:
             bin_boundaries = [float(b) for b in host_array(bin_boundaries).reshape(-1).tolist()]
-            if any(b > a for b, a in zip(bin_boundaries, bin_boundaries[1:])):
-                raise ValueError('Discretization: bin_boundaries must be sorted; received %r' % (bin_boundaries,))
         self.bin_boundaries, self.num_bins = bin_boundaries, num_bins
         self.epsilon, self.output_mode, self.sparse = float(epsilon), output_mode, False
         self.summary = None if bin_boundaries else np.zeros((2, 0), np.float32)
@@ -103,6 +102,10 @@ class Discretization(Layer):
         values = host_array(inputs)
         if values.dtype.kind not in 'iufb':
             raise TypeError('%s: expected numbers, got dtype %s' % (who, values.dtype))
+        bounds = self.bin_boundaries
+        if any(b > a for b, a in zip(bounds, bounds[1:])):      # Keras 3 takes them; TF's Bucketize refuses
+            raise kernel_error('Bucketize', 'Expected sorted boundaries', named=True,
+                               note='%s: bin_boundaries must be sorted; received %r' % (who, bounds))
         indices = np.digitize(values, np.asarray(self.bin_boundaries, np.float64)).astype(np.int64)
         if self.output_mode == 'int':
             return Tensor(indices.astype(np.int32))

@@ -1,0 +1,65 @@
+"""Confusion metrics' thresholds / top_k and Discretization's boundaries, refused where and as TF 2.21 / Keras 3
+refuse them. Goldens: the same programs under TF 2.21 (/work/notes/progs/apifuzz7/p/r1.py)."""
+import numpy as np
+import pytest
+
+import framework as tf
+from framework import keras
+
+_rs = np.random.RandomState(0)
+_rs.rand(8, 3)
+YT = _rs.rand(4, 3).astype('float32')
+YP = _rs.rand(4, 3).astype('float32')
+_CPU = '_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+
+
+def _auc(**kwargs):
+    metric = keras.metrics.AUC(**kwargs)
+    metric.update_state([0, 1, 1], [0.2, 0.6, 0.9])
+    return float(metric.result())
+
+
+def test_auc_takes_thresholds_outside_zero_one():
+    assert _auc(thresholds=[1.5]) == 0.5          # TF 2.21's results
+    assert _auc(thresholds=[-0.5, 0.3]) == 1.0
+
+
+@pytest.mark.parametrize('make, bad', [
+    (lambda: keras.metrics.Precision(thresholds=1.5), [1.5]),
+    (lambda: keras.metrics.Recall(thresholds=[0.2, None]), [None]),
+    (lambda: keras.metrics.TruePositives(thresholds=[-0.1, 0.5, 2.0]), [-0.1, 2.0]),
+])
+def test_other_confusion_metrics_keep_keras_range_check(make, bad):
+    with pytest.raises(ValueError) as caught:
+        make()
+    assert str(caught.value) == 'Threshold values must be in [0, 1]. Received: %s' % (bad,)
+
+
+def _precision(top_k):
+    metric = keras.metrics.Precision(top_k=top_k)
+    metric.update_state(YT > 0.5, YP)
+    return float(metric.result())
+
+
+def test_top_k_zero_predicts_nothing():
+    assert _precision(0) == 0.0
+    recall = keras.metrics.Recall(top_k=0)
+    recall.update_state(YT > 0.5, YP)
+    assert float(recall.result()) == 0.0
+
+
+@pytest.mark.parametrize('k, text', [(5, 'input must have at least k columns. Had 3, needed 5'),
+                                     (-1, 'Need k >= 0, got -1')])
+def test_top_k_outside_the_columns_raises_tf_top_k_error(k, text):
+    with pytest.raises(tf.errors.InvalidArgumentError) as caught:
+        _precision(k)
+    assert str(caught.value) == '{{function_node __wrapped__TopKV2' + _CPU + text + ' [Op:TopKV2] name: '
+
+
+def test_discretization_with_unsorted_boundaries_is_made_and_refused_when_called():
+    layer = keras.layers.Discretization(bin_boundaries=[0.5, 0.1])      # Keras 3 takes it
+    with pytest.raises(tf.errors.InvalidArgumentError) as caught:
+        layer(YP)
+    assert ('{{function_node __wrapped__Bucketize' + _CPU + 'Expected sorted boundaries [Op:Bucketize] name: '
+            in str(caught.value))
+    assert keras.layers.Discretization(bin_boundaries=[0.1, 0.5])(np.array([0.3])).numpy().tolist() == [1]
