@@ -11,6 +11,12 @@ from framework.string_hashes import fingerprint64, siphash24
 MODES = ('int', 'one_hot', 'multi_hot', 'count')
 
 
+def _refused(text, note):
+    error = ValueError(text)
+    error.add_note('Hashing: ' + note)
+    return error
+
+
 class Hashing(Layer):
     """Each value to one of ``num_bins`` bins by a hash of its text (Keras 3).
 
@@ -34,13 +40,21 @@ class Hashing(Layer):
         if kwargs.get('dtype') is None:
             kwargs['dtype'] = 'int64' if output_mode == 'int' else 'float32'
         super().__init__(**kwargs)
-        if isinstance(num_bins, bool) or not isinstance(num_bins, (int, np.integer)) or num_bins <= 0:
+        # Keras 3's checks, in its order and words; tapeflow's sentence is a note
+        if num_bins is None or (isinstance(num_bins, (int, np.integer, float)) and num_bins <= 0):
+            raise _refused('The `num_bins` for `Hashing` cannot be `None` or non-positive values. Received: '
+                           'num_bins=%s.' % (num_bins,), 'num_bins is a positive int')
+        if isinstance(num_bins, bool) or not isinstance(num_bins, (int, np.integer)):
             raise ValueError('Hashing: num_bins must be a positive int; received num_bins=%r' % (num_bins,))
-        if output_mode not in MODES:
-            raise ValueError('Hashing: output_mode must be one of %s; received output_mode=%r' % (MODES, output_mode))
         if output_mode == 'int' and self.dtype not in ('int32', 'int64'):
             raise ValueError("Hashing: with output_mode='int' the dtype must be 'int32' or 'int64'; received %r"
                              % self.dtype)
+        if output_mode not in MODES:
+            raise _refused('Invalid value for argument `output_mode`. Expected one of %s. Received: output_mode=%s'
+                           % (MODES, output_mode), 'output_mode is one of %s' % (MODES,))
+        if sparse and output_mode == 'int':
+            raise _refused('`sparse` may only be true if `output_mode` is `"one_hot"`, `"multi_hot"`, or `"count"`. '
+                           'Received: sparse=%s and output_mode=%s' % (sparse, output_mode), 'sparse needs counts')
         if sparse:
             raise ValueError('Hashing: sparse=True needs sparse tensors, which tapeflow does not have')
         if salt is not None:
@@ -49,7 +63,8 @@ class Hashing(Layer):
             elif isinstance(salt, int) and not isinstance(salt, bool):
                 salt = [salt, salt]
             else:
-                raise ValueError('Hashing: salt must be an int or a pair of ints; received salt=%r' % (salt,))
+                raise _refused('The `salt` argument for `Hashing` can only be a tuple of size 2 integers, or a single '
+                               'integer. Received: salt=%s.' % (salt,), 'salt is an int or a pair of ints')
         self.num_bins, self.mask_value, self.salt = int(num_bins), mask_value, salt
         self.output_mode, self.sparse = output_mode, False
 

@@ -24,6 +24,13 @@ from .vocabulary_counts import VocabularyCounts, rows_of
 OUTPUT_MODES = ('int', 'one_hot', 'multi_hot', 'count', 'tf_idf')
 
 
+def _keras_error(text, value, who):
+    """Keras 3's ValueError ``text % value``, with a note naming the layer."""
+    error = ValueError(text % (value,))
+    error.add_note('raised by %s' % who)
+    return error
+
+
 class IndexLookup(VocabularyAssets, Layer):
     """Tokens to indices (or back, with ``invert``); see StringLookup for the arguments."""
     keras_converts_inputs = False     # Keras 3's _convert_input_args (see functional/keras_filled_arguments)
@@ -37,33 +44,49 @@ class IndexLookup(VocabularyAssets, Layer):
         kwargs.pop('dtype', None)             # the dtype is the vocabulary's, as in Keras
         super().__init__(**kwargs)
         who = type(self).__name__
-        if max_tokens is not None and (isinstance(max_tokens, bool) or not isinstance(max_tokens, (int, np.integer))
-                                       or max_tokens <= 1):
+        # Keras 3's checks and texts, in its order (IntegerLookup words two of them its own way)
+        integer = who == 'IntegerLookup'
+        number = isinstance(max_tokens, (int, np.integer, float)) and not isinstance(max_tokens, bool)
+        if number and max_tokens <= 1:
+            raise _keras_error('If `max_tokens` is set for `IntegerLookup`, it must be greater than 1. Received: '
+                               'max_tokens=%s' if integer else 'If set, `max_tokens` must be greater than 1. '
+                               'Received: max_tokens=%s', max_tokens, who)
+        if max_tokens is not None and (not number or isinstance(max_tokens, float)):
             raise ValueError('%s: max_tokens must be an int greater than 1 when set; received max_tokens=%r'
                              % (who, max_tokens))
         if pad_to_max_tokens and max_tokens is None:
-            raise ValueError('%s: pad_to_max_tokens=True needs max_tokens to be set' % who)
-        if isinstance(num_oov_indices, bool) or not isinstance(num_oov_indices, (int, np.integer)) \
-                or num_oov_indices < 0:
+            raise _keras_error('If pad_to_max_tokens is True, must set `max_tokens`. Received: max_tokens=%s',
+                               max_tokens, who)
+        if isinstance(num_oov_indices, (int, np.integer)) and not isinstance(num_oov_indices, bool) \
+                and num_oov_indices < 0:
+            raise _keras_error('The value of `num_oov_indices` argument for `IntegerLookup` must >= 0. Received: '
+                               'num_oov_indices=%s' if integer else '`num_oov_indices` must be greater than or equal '
+                               'to 0. Received: num_oov_indices=%s', num_oov_indices, who)
+        if isinstance(num_oov_indices, bool) or not isinstance(num_oov_indices, (int, np.integer)):
             raise ValueError('%s: num_oov_indices must be an int >= 0; received num_oov_indices=%r'
                              % (who, num_oov_indices))
-        if oov_method not in ('floormod', 'farmhash'):
-            raise ValueError("%s: oov_method must be 'floormod' or 'farmhash'; received %r" % (who, oov_method))
+        if not (isinstance(oov_method, str) and oov_method in ('floormod', 'farmhash')):
+            raise _keras_error("Unknown value for `oov_method` argument of %s. Allowed values are: ('floormod', "
+                               "'farmhash'). Received: oov_method=%%s" % who, oov_method, who)
+        self.salt = self._salt(salt, vocabulary_dtype, oov_method, who)
         output_mode = {'binary': 'multi_hot', 'tf-idf': 'tf_idf'}.get(output_mode, output_mode)
-        if output_mode not in OUTPUT_MODES:
-            raise ValueError('%s: output_mode must be one of %s; received output_mode=%r'
-                             % (who, OUTPUT_MODES, output_mode))
+        if not (isinstance(output_mode, str) and output_mode in OUTPUT_MODES):
+            raise _keras_error('Unknown value for `output_mode` argument of %s. Allowed values are: %s. Received: '
+                               'output_mode=%%s' % (who, OUTPUT_MODES), output_mode, who)
         if invert and output_mode != 'int':
-            raise ValueError("%s: output_mode must be 'int' when invert=True; received output_mode=%r"
-                             % (who, output_mode))
+            raise _keras_error("`output_mode` must be `'int'` when `invert` is true. Received: output_mode=%s",
+                               output_mode, who)
+        if sparse and output_mode == 'int':
+            raise ValueError("`sparse` may only be true if `output_mode` is `'one_hot'`, `'multi_hot'`, `'count'` or "
+                             "`'tf_idf'`. Received: sparse=%s and output_mode=%s" % (sparse, output_mode))
         if sparse:
             raise ValueError('%s: sparse=True needs sparse tensors, which tapeflow does not have' % who)
         if idf_weights is not None and output_mode != 'tf_idf':
-            raise ValueError("%s: idf_weights is used only when output_mode='tf_idf', not %r" % (who, output_mode))
+            raise ValueError("`idf_weights` should only be set if `output_mode` is `'tf_idf'`. Received: "
+                             'idf_weights=%s and output_mode=%s' % (idf_weights, output_mode))
         if output_mode == 'tf_idf' and has_vocabulary and idf_weights is None:
-            raise ValueError("%s: with a vocabulary argument and output_mode='tf_idf', idf_weights must be given too"
-                             % who)
-        self.salt = self._salt(salt, vocabulary_dtype, oov_method, who)
+            raise ValueError('When specifying the `vocabulary` argument, in TF-IDF output mode, the `idf_weights` '
+                             'argument must also be provided.')
         self.max_tokens, self.num_oov_indices = max_tokens, int(num_oov_indices)
         self.mask_token, self.oov_token = mask_token, oov_token
         self.vocabulary_dtype, self.invert, self.output_mode = vocabulary_dtype, bool(invert), output_mode
@@ -82,13 +105,14 @@ class IndexLookup(VocabularyAssets, Layer):
         if salt is None:
             return None
         if vocabulary_dtype != 'string' and oov_method != 'farmhash':
-            raise ValueError("%s: salt is used only with oov_method='farmhash'; received oov_method=%r"
-                             % (who, oov_method))
+            raise _keras_error("`salt` can only be used when `oov_method='farmhash'`. Received: oov_method=%s",
+                               oov_method, who)
         if isinstance(salt, (tuple, list)) and len(salt) == 2 and all(isinstance(s, int) for s in salt):
             return list(salt)
         if isinstance(salt, int) and not isinstance(salt, bool):
             return [salt, salt]
-        raise ValueError('%s: salt must be an int or a pair of ints; received salt=%r' % (who, salt))
+        raise _keras_error('The `salt` argument for `IndexLookup` can only be a tuple of 2 integers, or a single '
+                           'integer. Received: salt=%s.', salt, who)
 
     # ---- the token type: overridden by StringLookup / IntegerLookup ------------------------
     def _keys(self, value):
@@ -141,7 +165,7 @@ class IndexLookup(VocabularyAssets, Layer):
             raise ValueError("%s: idf_weights is used only when output_mode='tf_idf', not %r" % (who, self.output_mode))
         if isinstance(vocabulary, str):
             if not os.path.isfile(vocabulary):
-                raise ValueError('%s: vocabulary file %r does not exist' % (who, vocabulary))
+                raise _keras_error('Vocabulary file %s does not exist.', vocabulary, who)
             with open(vocabulary, encoding='utf-8') as f:
                 vocabulary = [line.rstrip('\n') for line in f]
         keys = [self._key(t) for t in host_array(vocabulary).reshape(-1).tolist()]
@@ -152,9 +176,12 @@ class IndexLookup(VocabularyAssets, Layer):
             self.num_oov_indices
         with_specials = keys[:start] == special
         tokens = keys[start:] if with_specials else keys
-        repeated = sorted({self._public(k) for k in tokens if tokens.count(k) > 1}, key=str)
+        repeated = list(dict.fromkeys(k for k in tokens if tokens.count(k) > 1))      # first-seen order, as Keras
         if repeated:
-            raise ValueError('%s: the vocabulary repeats %s; make its tokens unique' % (who, repeated))
+            # Keras lists them as numpy scalars (np.int64(1), np.str_('a'))
+            shown = [np.str_(self._public(k)) if isinstance(self._public(k), str) else np.int64(k) for k in repeated]
+            raise _keras_error('The passed vocabulary has at least one repeated term. Please uniquify your dataset. '
+                               'The repeated terms are: %s', shown, who)
         for token, what in ((self.mask_token, 'mask'), (self.oov_token if self.invert else None, 'OOV')):
             if token is not None and self._key(token) in tokens:
                 raise ValueError('%s: the %s token %r is in the vocabulary at an unexpected place; either give all '

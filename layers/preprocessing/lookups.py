@@ -88,8 +88,10 @@ class IntegerLookup(IndexLookup):
                  vocabulary_dtype='int64', idf_weights=None, invert=False, output_mode='int', sparse=False,
                  pad_to_max_tokens=False, oov_method='floormod', salt=None, name=None, **kwargs):
         if vocabulary_dtype != 'int64':
-            raise ValueError("IntegerLookup: only vocabulary_dtype='int64' is supported; received %r"
-                             % (vocabulary_dtype,))
+            error = ValueError("Only `vocabulary_dtype='int64'` is supported at this time. Received: "
+                               'vocabulary_dtype=%s' % (vocabulary_dtype,))     # Keras 3's
+            error.add_note("IntegerLookup: vocabulary_dtype is 'int64'")
+            raise error
         for arg, value in (('mask_token', mask_token), ('oov_token', oov_token)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, (int, np.integer))):
                 raise ValueError('IntegerLookup: %s must be an int or None; received %s=%r' % (arg, arg, value))
