@@ -48,3 +48,17 @@ def test_checkpoint_manager_compares_max_to_keep_as_tf_does(tmp_path):
     for _ in range(3):
         manager.save()
     assert len(manager.checkpoints) == 1
+
+
+def test_checkpoint_save_formats_any_prefix_as_tf(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    checkpoint = tf.train.Checkpoint(v=tf.Variable(1.0))
+    assert checkpoint.save(3) == '3-1'             # TF 2.21: '3-1'
+    assert tf.train.latest_checkpoint(str(tmp_path)).endswith('3-1')
+
+
+def test_text_vectorization_takes_a_negative_sequence_length_and_refuses_it_when_called():
+    layer = keras.layers.TextVectorization(output_sequence_length=-1)       # Keras 3 makes it
+    layer.adapt(np.array(['the cat sat', 'the dog ran']))
+    with pytest.raises(ValueError, match='Dimension -1 must be >= 0'):      # TF's TensorShape text
+        layer(np.array(['the cat']))

@@ -109,7 +109,8 @@ class Checkpoint:
         directory's latest checkpoint. Returns the path."""
         options = checked(options, 'Checkpoint.save')
         self.save_counter.assign_add(1)
-        path = self.write('%s-%d' % (os.fspath(file_prefix), int(self.save_counter.numpy())), options)
+        prefix = os.fspath(file_prefix) if isinstance(file_prefix, os.PathLike) else file_prefix   # TF formats any
+        path = self.write('%s-%d' % (prefix, int(self.save_counter.numpy())), options)
         directory = os.path.dirname(os.path.abspath(path))
         checkpoint_state.write_state(directory, checkpoint_state.CheckpointState(path, [path]))
         return path

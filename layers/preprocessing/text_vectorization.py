@@ -67,7 +67,7 @@ class TextVectorization(Layer):
             raise ValueError('TextVectorization: ngrams must be None, an int >= 1 or a tuple of them; received '
                              'ngrams=%r' % (ngrams,))
         if output_sequence_length is not None and (isinstance(output_sequence_length, bool) or not isinstance(
-                output_sequence_length, int) or output_sequence_length < 0):
+                output_sequence_length, int)):      # a negative one is taken, as Keras 3; call() refuses it
             raise ValueError('TextVectorization: output_sequence_length must be None or an int >= 0; received %r'
                              % (output_sequence_length,))
         if output_mode != 'int' and output_sequence_length is not None:
@@ -192,6 +192,10 @@ class TextVectorization(Layer):
         who = 'TextVectorization %r' % self.name
         lookup = self._lookup_layer
         strings = string_array(inputs, who)
+        if self._output_mode == 'int' and (self._output_sequence_length or 0) < 0:
+            error = ValueError('Dimension %d must be >= 0' % self._output_sequence_length)    # TF's TensorShape
+            error.add_note('%s: output_sequence_length must be None or an int >= 0' % who)
+            raise error
         if self._split is None and self._ngrams is None:
             return self._fit_length(lookup.call(Tensor(self._standardized(strings))))
         rows = self._rows(strings)
