@@ -225,13 +225,17 @@ def _check_labels(equation):
     """TF's einsum takes letters, commas, one '->' and '...' only (it spells '...' as '0' while
     checking, so a '0' beside one is refused): ValueErrors in its words."""
     resolved = equation
-    if '...' in equation:
-        if '0' in equation:
-            raise ValueError('Invalid character "0" in equation: %s.' % equation)
+    error = None
+    if '...' in equation and '0' in equation:
+        error = ValueError('Invalid character "0" in equation: %s.' % equation)
+    else:
         resolved = equation.replace('...', '0')
-    labels = 'a-zA-Z0' if '...' in equation else 'a-zA-Z'
-    if not re.match('^([{0},]*)(->[{0}]*)?$'.format(labels), resolved):
-        raise ValueError('Subscripts have incorrect format: %s' % resolved)
+        labels = 'a-zA-Z0' if '...' in equation else 'a-zA-Z'
+        if not re.match('^([{0},]*)(->[{0}]*)?$'.format(labels), resolved):
+            error = ValueError('Subscripts have incorrect format: %s' % resolved)
+    if error is not None:
+        error.add_note('einsum: labels are letters, with commas between operands and one optional ...')
+        raise error
 
 
 def _einsum_letters(specs, rhs, tensors, broadcast, equation):

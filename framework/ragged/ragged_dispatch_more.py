@@ -37,7 +37,9 @@ def reverse(tensor, axis, name=None):
     rank = tensor.shape.rank
     for i, a in enumerate(axis):
         if not -rank <= a < rank:
-            raise ValueError('axis[%d]=%d out of bounds: expected %d<=axis[%d]<%d' % (i, a, -rank, i, rank))
+            error = ValueError('axis[%d]=%d out of bounds: expected %d<=axis[%d]<%d' % (i, a, -rank, i, rank))
+            error.add_note('reverse: a RaggedTensor of rank %d' % rank)
+            raise error
     axis = [a % rank for a in axis]
     key = [slice(None)] * (max(axis) + 1 if axis else 0)
     for a in axis:
