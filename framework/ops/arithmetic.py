@@ -20,7 +20,7 @@ from ..tape import array_rule, pass_gradient
 from . import eigen_math, eigen_pow, float_kernels, graph_rewrites, missing_kernels
 from .operands import ACTIVE, _KERNEL_DTYPES, as_numeric_tensor, as_tensor, binary, named_errors, record
 from .selection import where
-from .unary import expm1, log, rsqrt_array
+from .unary import _reciprocal_value, expm1, log, rsqrt_array
 
 _REWRITES = graph_rewrites.GATE      # grappler's rewrites (graph_rewrites.py): one list read per op when eager
 _NUMBERS = (float, int, np.float32, np.float64)   # a divisor that is a Const in TF's graph
@@ -89,10 +89,13 @@ def multiply(x, y, name=None):
 def divide(x, y, name=None):
     """x / y. Integer tensors divide as TensorFlow's truediv does: 8- and 16-bit ones in float32,
     wider ones in float64."""
-    if _REWRITES[0] and type(y) in _NUMBERS and graph_rewrites.tracing():
-        reciprocal = graph_rewrites.constant_reciprocal(x, y)
-        if reciprocal is not None:          # a traced x / 0.1 is x * 10.0 (graph_rewrites.py)
-            return multiply(x, reciprocal)
+    if _REWRITES[0] and graph_rewrites.tracing():
+        if type(y) in _NUMBERS:
+            folded = graph_rewrites.constant_reciprocal(x, y)
+            if folded is not None:          # a traced x / 0.1 is x * 10.0 (graph_rewrites.py)
+                return multiply(x, folded)
+        elif type(x) in _NUMBERS and x == 1 and graph_rewrites.constant_reciprocal(y, 1) is not None:
+            return _traced_one_over(x, y)
     try:
         x, y, dx, dy = binary(x, y, 'divide')
     except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised
@@ -110,6 +113,16 @@ def divide(x, y, name=None):
 
 
 truediv = divide
+
+
+def _traced_one_over(x, y):
+    """A traced ``1 / y``: Reciprocal(y)'s value (Grappler rewrites the forward op), the gradient of
+    the division TF's graph differentiated before the rewrite."""
+    x, y, dx, dy = binary(x, y, 'divide')
+    out = Tensor(_reciprocal_value(backend.array_module(dy), dy))
+    if ACTIVE:
+        record('divide', (x, y), out, _DIVIDE_VJPS)
+    return out
 
 
 @named_errors('realdiv')

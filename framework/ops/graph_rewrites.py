@@ -1,4 +1,4 @@
-"""Three rewrites TensorFlow's graph optimizer makes in a traced function, so traced steps carry its bits.
+"""Four rewrites TensorFlow's graph optimizer makes in a traced function, so traced steps carry its bits.
 
 Grappler's arithmetic optimizer (ConvertLog1pStage, ConvertExpm1Stage) turns ``log(1 + x)`` into
 ``log1p(x)`` and ``exp(x) - 1`` into ``expm1(x)`` inside a tf.function or Keras's train / test /
@@ -17,7 +17,9 @@ Grappler's constant folding (ReduceDivToReciprocalMul) turns a float ``x / c`` w
 into ``x * (1 / c)``, the reciprocal folded in x's dtype: a contrastive loss's ``logits / 0.1`` is
 ``logits * 10.0`` in a traced step (TF 2.21: 39 of 256 values differ from the eager quotient, all
 equal to the product). Its gradient ``g / c`` is rewritten the same way, so ``divide`` under a
-trace simply multiplies by the reciprocal when the divisor is a Python or numpy number.
+trace simply multiplies by the reciprocal when the divisor is a Python or numpy number. A traced
+``1 / y`` is Reciprocal(y) (77 of 256 values differ from the eager quotient, none from
+tf.math.reciprocal; ``1 / tf.sqrt(x)`` so too); its gradient stays the division's.
 """
 import weakref
 

@@ -34,7 +34,8 @@ def xdivy(x, y, name=None):
     x, y = _pair(x, y, 'xdivy')
     zero = equal(x, 0)
     # x times a reciprocal that is 0 where x is: TensorFlow's gradient there is 0, not 1 / y.
-    return multiply(x, where(zero, 0, divide(1.0, where(zero, 1, y))))
+    safe = where(zero, 1, y)
+    return multiply(x, where(zero, 0, divide(_one(safe), safe)))
 
 
 @named_errors('xlog1py')
@@ -69,7 +70,14 @@ def reciprocal_no_nan(x, name=None):
     """``1 / x``, and 0 where x is 0 (its gradient there is 0 too)."""
     x = as_float_tensor(x, 'reciprocal_no_nan')
     zero = equal(x, 0)
-    return where(zero, 0, divide(1.0, where(zero, 1, x)))
+    safe = where(zero, 1, x)
+    return where(zero, 0, divide(_one(safe), safe))
+
+
+def _one(t):
+    """A tensor 1 of ``t``'s dtype: a numerator a traced ``divide`` keeps as a division (TF's
+    Xdivy / DivNoNan are not the ``1 / y`` that Grappler makes a Reciprocal, graph_rewrites.py)."""
+    return Tensor(backend.array_module(t._data).ones((), t._data.dtype))
 
 
 def rint(x, name=None):
