@@ -62,7 +62,7 @@ class CosineDecay(LearningRateSchedule):
         comes out of a cond)."""
         if self.warmup_target is not None or not graph_random_ops.pushes_constants():
             return None
-        initial = float_of(self.initial_learning_rate, 'initial_learning_rate')
+        initial = float_of(self.initial_learning_rate, 'initial_learning_rate', self.decay_steps)
         dtype = initial.dtype
         if dtype.kind != 'f':
             return None
@@ -71,7 +71,7 @@ class CosineDecay(LearningRateSchedule):
         return self._decay(np.minimum(step, decay_steps), decay_steps, initial, dtype, folded=True, factors=True)
 
     def __call__(self, step):
-        initial = float_of(self.initial_learning_rate, 'initial_learning_rate')
+        initial = float_of(self.initial_learning_rate, 'initial_learning_rate', self.decay_steps)
         dtype = initial.dtype
         decay_steps = keras_cast(self.decay_steps, dtype)
         step = step_array(step, dtype)

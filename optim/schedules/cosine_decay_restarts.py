@@ -46,7 +46,8 @@ class CosineDecayRestarts(LearningRateSchedule):
         return self._rate(step, True)
 
     def _rate(self, step, factors):
-        initial = float_of(self.initial_learning_rate, 'initial_learning_rate')
+        initial = float_of(self.initial_learning_rate, 'initial_learning_rate',
+                           self.first_decay_steps)
         refuse_integer_rate(initial, 'CosineDecayRestarts')
         cast = initial.dtype.type
         t_mul, m_mul, alpha = cast(self._t_mul), cast(self._m_mul), cast(self.alpha)

@@ -33,7 +33,7 @@ class ExponentialDecay(LearningRateSchedule):
 
     def product_factors(self, step):
         """The rate's two factors: ``initial`` and ``decay_rate ** (step / decay_steps)``."""
-        initial = float_of(self.initial_learning_rate, 'initial_learning_rate')
+        initial = float_of(self.initial_learning_rate, 'initial_learning_rate', self.decay_steps)
         dtype = initial.dtype
         p = divide_by_constant(step_array(step, dtype), keras_cast(self.decay_steps, dtype))
         if self.staircase:

@@ -23,7 +23,7 @@ class InverseTimeDecay(LearningRateSchedule):
         self.name = name
 
     def __call__(self, step):
-        initial = float_of(self.initial_learning_rate, 'initial_learning_rate')
+        initial = float_of(self.initial_learning_rate, 'initial_learning_rate', self.decay_steps)
         dtype = initial.dtype
         p = divide_by_constant(step_array(step, dtype), keras_cast(self.decay_steps, dtype))
         if self.staircase:

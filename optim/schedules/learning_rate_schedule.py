@@ -8,6 +8,7 @@ does. Schedules compute on the host in the dtype of ``initial_learning_rate``
 import numpy as np
 
 from framework import backend, graph_random_ops
+from framework.errors import UnimplementedError, _EAGER_CPU
 from framework.tensor import Tensor, constant, convert_to_tensor
 from framework.ops import cast
 from ..registered_classes import class_identity, find_class
@@ -45,12 +46,33 @@ class LearningRateSchedule:
         return None
 
 
-def float_of(value, what):
-    """``value`` as a host array in its TensorFlow dtype (Python floats: float32)."""
+class StringRateError(UnimplementedError, TypeError):
+    """A string learning rate: TF's UnimplementedError from the Cast Keras 3 then makes (still the
+    TypeError tapeflow raised before)."""
+
+
+_TF_TYPE_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
+
+
+def float_of(value, what, cast_first=None):
+    """``value`` as a host array in its TensorFlow dtype (Python floats: float32).
+    ``cast_first``: what Keras casts to that dtype next, which TF's error for a string names."""
     data = convert_to_tensor(value)._data
     if data.dtype.kind not in 'fiu':
+        if cast_first is not None and data.dtype.kind in 'OSU':
+            raise string_cast_error(convert_to_tensor(cast_first).dtype.name, 'string',
+                                    '%s must be a real number, got %r' % (what, value))
         raise TypeError('%s must be a real number, got %r' % (what, value))
     return backend.to_host(data)
+
+
+def string_cast_error(source, target, note):
+    """TF's UnimplementedError for a Cast between a string and a number (dtype names as numpy's)."""
+    source, target = _TF_TYPE_NAMES.get(source, source), _TF_TYPE_NAMES.get(target, target)
+    error = StringRateError('{{function_node __wrapped__Cast_device_%s}} Cast %s to %s is not supported '
+                            '[Op:Cast] name: ' % (_EAGER_CPU, source, target))
+    error.add_note(note)
+    return error
 
 
 def keras_divide(x, y):

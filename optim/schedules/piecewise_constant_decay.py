@@ -1,7 +1,9 @@
 """PiecewiseConstantDecay: a constant rate between step boundaries, as Keras 3."""
 import numpy as np
 
-from .learning_rate_schedule import LearningRateSchedule, as_tensor, float_of, step_array
+from framework.tensor import convert_to_tensor
+
+from .learning_rate_schedule import LearningRateSchedule, as_tensor, float_of, step_array, string_cast_error
 
 
 class PiecewiseConstantDecay(LearningRateSchedule):
@@ -29,8 +31,16 @@ class PiecewiseConstantDecay(LearningRateSchedule):
     def __call__(self, step):
         values = [float_of(v, 'values') for v in self.values]
         dtype = values[0].dtype
-        step = step_array(step)
-        boundaries = np.asarray(self.boundaries).astype(step.dtype)
+        given_step, step = step, step_array(step)
+        if not self.boundaries:     # Keras 3 reads boundaries[0]
+            error = IndexError('list index out of range')
+            error.add_note('PiecewiseConstantDecay needs at least one boundary (and one value more)')
+            raise error
+        boundaries = np.asarray(self.boundaries)
+        if boundaries.dtype.kind in 'OSU':
+            raise string_cast_error('string', convert_to_tensor(given_step).dtype.name,      # the step's TF dtype
+                                    'PiecewiseConstantDecay: boundaries must be numbers, got %r' % (self.boundaries,))
+        boundaries = boundaries.astype(step.dtype)
         if np.all(boundaries[1:] >= boundaries[:-1]):
             index = np.searchsorted(boundaries, step, side='left')
             return as_tensor(np.asarray(values, dtype=dtype)[index], dtype)

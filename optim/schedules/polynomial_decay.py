@@ -28,7 +28,7 @@ class PolynomialDecay(LearningRateSchedule):
         self.name = name
 
     def __call__(self, step):
-        initial = float_of(self.initial_learning_rate, 'initial_learning_rate')
+        initial = float_of(self.initial_learning_rate, 'initial_learning_rate', self.end_learning_rate)
         dtype = initial.dtype
         end, power = keras_cast(self.end_learning_rate, dtype), keras_cast(self.power, dtype)
         step = step_array(step, dtype)
