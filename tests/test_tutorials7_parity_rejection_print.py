@@ -25,3 +25,27 @@ def test_guide_fractions_line(capsys):
     assert lines and set(lines) == {
         'Proportion of examples rejected by sampler is high: [0.951562524][0.951562524 0.0484375][0 1]'}
     tf.random.set_seed(None)
+
+
+def test_first_resample_logs_tf_print_deprecation_once(caplog, monkeypatch):
+    """TF traces the warning's tf.Print when it builds the filter: the tf.data guide's
+    rejection_resample logged Print's deprecation notice (from TF's dataset_ops.py) on TF 2.21."""
+    import logging
+    from framework.data import rejection_resample as module
+    monkeypatch.setattr(module, '_PRINT_NOTICE', [])
+    caplog.set_level(logging.WARNING, logger='tensorflow')
+    ds = tf.data.Dataset.range(10)
+    for _ in range(2):
+        ds.rejection_resample(lambda v: tf.cast(v < 5, tf.int32), target_dist=[0.5, 0.5],
+                              initial_dist=[0.9, 0.1], seed=1)
+    notices = [r.getMessage() for r in caplog.records if 'Print (from' in r.getMessage()]
+    assert len(notices) == 1
+    text = notices[0]
+    assert text.startswith('From %s:' % module.__file__)
+    assert text.split(': ', 1)[1] == (
+        'Print (from tensorflow.python.ops.logging_ops) is deprecated and will be removed after 2018-08-20.\n'
+        'Instructions for updating:\nUse tf.print instead of tf.Print. Note that tf.print returns a no-output '
+        'operator that directly prints the output. Outside of defuns or eager mode, this operator will not be '
+        'executed unless it is directly specified in session.run or used as a control dependency for other '
+        'operators. This is only a concern in graph mode. Below is an example of how to ensure tf.print executes '
+        'in graph mode:\n')

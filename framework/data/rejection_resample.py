@@ -85,6 +85,7 @@ def _estimated_initial_dist(target, classes_ds):
 def _filtered(dataset, accept_ds, initial_ds, class_func, seed):
     """TF's _filter_ds: (class, element) pairs kept with their class's acceptance probability."""
     from .dataset import Dataset
+    _log_print_deprecation()
     warned = _warning_accept_stream(Dataset.zip((accept_ds, initial_ds)))
 
     def gather_and_copy(accept, element):
@@ -95,6 +96,25 @@ def _filtered(dataset, accept_ds, initial_ds, class_func, seed):
         return ops.less(tf_random.uniform([], seed=seed, dtype=probability.dtype), probability)
     chosen = Dataset.zip((warned, dataset)).map(gather_and_copy).filter(keep)
     return chosen.map(lambda value, probability, element: (value, element))
+
+
+_PRINT_NOTICE = []
+
+
+def _log_print_deprecation():
+    """TF traces its warning's tf.Print (a deprecated v1 op) when it builds the filter, so the first
+    rejection_resample of a program logs Print's deprecation notice (from its library file, as here)."""
+    if _PRINT_NOTICE:
+        return
+    _PRINT_NOTICE.append(True)
+    from ..tf_logging import logger
+    logger().warning('From %s:%d: Print (from tensorflow.python.ops.logging_ops) is deprecated and will be removed '
+                     'after 2018-08-20.\nInstructions for updating:\nUse tf.print instead of tf.Print. Note that '
+                     'tf.print returns a no-output operator that directly prints the output. Outside of defuns or '
+                     'eager mode, this operator will not be executed unless it is directly specified in session.run '
+                     'or used as a control dependency for other operators. This is only a concern in graph mode. '
+                     'Below is an example of how to ensure tf.print executes in graph mode:\n',
+                     __file__, sys._getframe().f_lineno)
 
 
 def _warning_accept_stream(pairs):
