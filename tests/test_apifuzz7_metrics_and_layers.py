@@ -63,3 +63,16 @@ def test_discretization_with_unsorted_boundaries_is_made_and_refused_when_called
     assert ('{{function_node __wrapped__Bucketize' + _CPU + 'Expected sorted boundaries [Op:Bucketize] name: '
             in str(caught.value))
     assert keras.layers.Discretization(bin_boundaries=[0.1, 0.5])(np.array([0.3])).numpy().tolist() == [1]
+
+
+@pytest.mark.parametrize('make', [lambda: keras.metrics.Mean(dtype='foo'), lambda: keras.metrics.AUC(dtype='foo'),
+                                  lambda: keras.metrics.MeanSquaredError(dtype='foo')])
+def test_an_unknown_metric_dtype_name_is_keras_policy_error(make):
+    with pytest.raises(ValueError) as caught:
+        make()
+    assert str(caught.value) == ("Cannot convert 'foo' to a mixed precision DTypePolicy. Valid policies include "
+                                 "'mixed_float16', 'mixed_bfloat16', and the name of any float dtype such as "
+                                 "'float32'.")
+    with pytest.raises(ValueError, match=r'^Cannot interpret `dtype` argument. Expected a string or an instance of '
+                                         r'DTypePolicy. Received: dtype=5$'):
+        keras.metrics.Mean(dtype=5)
