@@ -1,6 +1,8 @@
-"""Lookup layers adapted on data without tokens, as Keras 3: the vocabulary keeps only the special tokens and
-the table stays uninitialized, so a call raises TF's FailedPreconditionError 'Table not initialized.'.
-Goldens: the same programs under TF 2.21 / Keras 3 (/work/notes/progs/apifuzz7/p/e1.py, cases tv|sl|il adapt_empty)."""
+"""Preprocessing layers' adapt() given empty, tuple, None or text data, and TextVectorization's ngrams, as Keras 3.
+Lookups adapted on no tokens keep only the special tokens and an uninitialized table ('Table not initialized.').
+Goldens: the same programs under TF 2.21 / Keras 3 (/work/notes/progs/apifuzz7/p/{e1,a1,n1}.py, cases3.py)."""
+import re
+
 import numpy as np
 import pytest
 
@@ -126,3 +128,28 @@ def test_text_where_numbers_are_wanted_raises_value_error_as_keras():
         keras.layers.Discretization(num_bins=3).adapt(_TXT)
     with pytest.raises(ValueError, match='expected integer inputs'):       # Keras: int('the cat sat') fails
         keras.layers.IntegerLookup().adapt(_TXT)
+
+
+# TextVectorization's ngrams as Keras 3 checks them: types at construction, widths when strings are split (p/n1.py)
+@pytest.mark.parametrize('ngrams', [0, -1, ()])
+def test_ngrams_of_no_width_learn_nothing(ngrams):
+    layer = keras.layers.TextVectorization(ngrams=ngrams)
+    layer.adapt(_TXT)
+    assert layer.get_vocabulary() == ['', '[UNK]']
+    with pytest.raises(tf.errors.FailedPreconditionError):
+        layer(_TXT)
+
+
+def test_a_width_below_one_fails_when_splitting_with_tf_text():
+    layer = keras.layers.TextVectorization(ngrams=(0,))
+    with pytest.raises(ValueError, match='^All ngram_widths must be greater than 0. Got 0'):
+        layer.adapt(_TXT)
+    with pytest.raises(TypeError, match='not all arguments converted during string formatting'):   # TF's own slip
+        keras.layers.TextVectorization(ngrams=(1, 0)).adapt(_TXT)
+
+
+@pytest.mark.parametrize('ngrams', ['a', (1.5,)])
+def test_ngrams_of_another_type_are_refused_with_keras_text(ngrams):
+    with pytest.raises(ValueError, match=r'^`ngrams` must be None, an integer, or a tuple of integers. Received: '
+                                         r'ngrams=%s' % re.escape(str(ngrams))):
+        keras.layers.TextVectorization(ngrams=ngrams)

@@ -62,10 +62,12 @@ class TextVectorization(Layer):
         _check_choice(standardize, STANDARDIZE, 'standardize')
         _check_choice(split, SPLIT, 'split')
         output_mode = {'binary': 'multi_hot', 'tf-idf': 'tf_idf'}.get(output_mode, output_mode)
-        if not (ngrams is None or (isinstance(ngrams, int) and not isinstance(ngrams, bool) and ngrams >= 1) or
-                (isinstance(ngrams, tuple) and ngrams and all(isinstance(n, int) and n >= 1 for n in ngrams))):
-            raise ValueError('TextVectorization: ngrams must be None, an int >= 1 or a tuple of them; received '
-                             'ngrams=%r' % (ngrams,))
+        # Keras 3 checks only the types: 0 or -1 give no n-grams (nothing to learn), a width below 1
+        # in a tuple fails when strings are split (_rows)
+        if not (ngrams is None or isinstance(ngrams, int) or
+                (isinstance(ngrams, tuple) and all(isinstance(n, int) for n in ngrams))):
+            raise ValueError('`ngrams` must be None, an integer, or a tuple of integers. Received: ngrams=%s'
+                             % (ngrams,))
         if output_sequence_length is not None and (isinstance(output_sequence_length, bool) or not isinstance(
                 output_sequence_length, int)):      # a negative one is taken, as Keras 3; call() refuses it
             raise ValueError('TextVectorization: output_sequence_length must be None or an int >= 0; received %r'
@@ -175,6 +177,10 @@ class TextVectorization(Layer):
         else:
             rows = strings.reshape(-1, strings.shape[-1]).tolist() if strings.ndim else [[strings.item()]]
         if self._ngrams is not None:
+            if any(width < 1 for width in self._ngrams):
+                # tf.strings.ngrams formats the whole tuple into its text: a tuple of two or more widths
+                # fails in that formatting with Python's TypeError, exactly as in TF 2.21
+                raise ValueError('All ngram_widths must be greater than 0. Got %s' % self._ngrams)
             rows = [[b' '.join(row[i:i + n]) for n in self._ngrams for i in range(len(row) - n + 1)] for row in rows]
         return rows
 
