@@ -1,7 +1,7 @@
 """StringLookup and IntegerLookup: vocabularies of strings or integers (Keras 3)."""
 import numpy as np
 
-from .data_inputs import integer_array, string_array
+from .data_inputs import NotIntegersError, NotStringsError, integer_array, string_array
 from .index_lookup import IndexLookup
 
 
@@ -51,8 +51,8 @@ class StringLookup(IndexLookup):
             return token.encode(self.encoding)
         if isinstance(token, (bytes, np.bytes_)):
             return bytes(token)
-        raise TypeError('%s %r: vocabulary and special tokens must be strings, got %r'
-                        % (type(self).__name__, self.name, token))
+        raise NotStringsError('%s %r: vocabulary and special tokens must be strings, got %r'     # Keras: ValueError
+                              % (type(self).__name__, self.name, token))
 
     def _public(self, key):
         return key.decode(self.encoding) if isinstance(key, bytes) else key
@@ -108,8 +108,8 @@ class IntegerLookup(IndexLookup):
             return None
         if isinstance(token, (bool, str, bytes)) or not isinstance(token, (int, np.integer, float)) \
                 or token != int(token):
-            raise TypeError('%s %r: vocabulary and special tokens must be integers, got %r'
-                            % (type(self).__name__, self.name, token))
+            raise NotIntegersError('%s %r: vocabulary and special tokens must be integers, got %r'   # Keras: ValueError
+                                   % (type(self).__name__, self.name, token))
         return int(token)
 
     def _hash_text(self, key):
