@@ -4,6 +4,7 @@ import warnings
 import numpy as np
 
 from framework.backend import array_module, to_host
+from framework.errors import kernel_error
 from framework.ops import batch_normalization, cast, maximum, moments, reduce_mean, reshape, rsqrt, sqrt, square
 from framework.placement import current_xp
 from framework.tensor import Tensor
@@ -186,7 +187,13 @@ class Normalization(Layer):
         shape = [1] * len(self._broadcast_shape)
         for i in range(1, array.ndim + 1):
             shape[self._keep_axis[-i]] = array.shape[-i]
-        return np.broadcast_to(array.reshape(shape), self._broadcast_shape)
+        try:
+            return np.broadcast_to(array.reshape(shape), self._broadcast_shape)
+        except ValueError:      # TF 2.21's BroadcastTo kernel words it (when the layer is built)
+            raise kernel_error('BroadcastTo', 'Incompatible shapes: [%s] vs. [%s]'
+                               % (','.join(map(str, shape)), ','.join(map(str, self._broadcast_shape))),
+                               note='Normalization %r: mean / variance of shape %s do not fit inputs whose kept axes '
+                                    'are %s' % (self.name, array.shape, tuple(self._kept_shape))) from None
 
     def _export_captures(self):
         """(id, spec text) of what TensorFlow's serving graph captures for this layer: the mean and the

@@ -76,3 +76,11 @@ def test_an_unknown_metric_dtype_name_is_keras_policy_error(make):
     with pytest.raises(ValueError, match=r'^Cannot interpret `dtype` argument. Expected a string or an instance of '
                                          r'DTypePolicy. Received: dtype=5$'):
         keras.metrics.Mean(dtype=5)
+
+
+def test_normalization_with_a_mean_that_does_not_fit_fails_building_with_tf_broadcast_error():
+    layer = keras.layers.Normalization(mean=[1.0, 2.0], variance=[1.0, 1.0])
+    with pytest.raises(tf.errors.InvalidArgumentError) as caught:
+        layer(np.zeros((8, 3), 'float32'))
+    assert str(caught.value) == ('{{function_node __wrapped__BroadcastTo' + _CPU
+                                 + 'Incompatible shapes: [1,2] vs. [1,3] [Op:BroadcastTo]')   # TF 2.21, no name tail
