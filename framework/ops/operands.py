@@ -29,9 +29,9 @@ def as_tensor(x, op, dtype=None):
     except SymbolicTensorError as err:      # Keras's own text, as TensorFlow raises it
         err.add_note('raised by %s' % op)
         raise
-    except (TypeError, ValueError) as err:
-        raise type(err)('%s: cannot use %r (of type %s) as a tensor: %s'
-                        % (op, _short(x), type(x).__name__, err)) from None
+    except (TypeError, ValueError) as err:      # TensorFlow's own text (as tf.convert_to_tensor words it)
+        err.add_note('%s: cannot use %r (of type %s) as a tensor' % (op, _short(x), type(x).__name__))
+        raise
 
 
 def _bfloat16(t):
@@ -334,7 +334,13 @@ def named_errors(op):
                         else TypeError if isinstance(err, TypeError) else ValueError)
                 if kind is ValueError and ('could not be broadcast' in str(err) or 'cannot be broadcast' in str(err)):
                     raise _incompatible_shapes(op, err) from err
-                raise kind('%s: %s' % (op, err)) from err
+                # the message stays the inner one (TensorFlow's text where the inner op gives it, as Keras 3's
+                # ops let it through); the note names the op, in the words this wrapper used to raise
+                named = err if type(err) is kind else kind(str(err))
+                named.add_note('%s: %s' % (op, err))
+                if named is err:
+                    raise
+                raise named from err
             except OpError as err:        # not a TypeError / ValueError, so not InvalidArgumentError
                 if not _names(err, op):
                     err.add_note('raised inside %s' % op)
