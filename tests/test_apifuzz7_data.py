@@ -57,3 +57,26 @@ def test_group_by_window_refuses_a_non_positive_size_on_the_first_element(sizes,
 def test_group_by_window_of_no_elements_never_asks_for_the_size():
     empty = tf.data.Dataset.range(0).group_by_window(lambda a: a % 2, lambda k, d: d.batch(2), window_size=0)
     assert list(empty) == []
+
+
+# counts and sizes TF converts to int64 tensors (cases dt|* under TF 2.21)
+@pytest.mark.parametrize('make, text', [
+    (lambda d: d.take('a'), "Cannot convert 'a' to EagerTensor of dtype int64"),
+    (lambda d: d.repeat(1.5), 'Cannot convert 1.5 to EagerTensor of dtype int64'),
+    (lambda d: d.window(2.5), 'Cannot convert 2.5 to EagerTensor of dtype int64'),
+    (lambda d: d.padded_batch('a'), "Cannot convert 'a' to EagerTensor of dtype int64"),
+    (lambda d: d.take(None), "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+                             "Tensor."),
+    (lambda d: d.shuffle(None), "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to "
+                                "a Tensor."),
+])
+def test_counts_that_are_no_integers_raise_tf_conversion_text(make, text):
+    with pytest.raises(tf.errors.InvalidArgumentError) as caught:      # also TF's TypeError / ValueError
+        make(tf.data.Dataset.range(3))
+    assert str(caught.value) == text
+    assert isinstance(caught.value, TypeError) and isinstance(caught.value, ValueError)
+
+
+def test_a_bool_count_is_an_integer_as_in_tf():
+    assert [v.numpy().tolist() for v in tf.data.Dataset.range(3).batch(True)] == [[0], [1], [2]]
+    assert [int(v) for v in tf.data.Dataset.range(3).take(True)] == [0]

@@ -16,12 +16,30 @@ def positive_int(value, what, stage, kernel=None):
     ``kernel``: (TensorFlow's dataset kernel, its sentence) for an integer that is not positive."""
     if isinstance(value, Tensor) and value.ndim == 0 and value._data.dtype.kind in 'iu':
         value = value.numpy().item()
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value <= 0:
+    if isinstance(value, (bool, np.bool_)):     # TF converts True / False to int64 1 / 0
+        value = int(value)
+    if not isinstance(value, (int, np.integer)) or value <= 0:
         note = '%s: %s must be positive (an integer), got %r' % (stage, what, value)
-        if kernel is not None and isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        if not isinstance(value, (int, np.integer)):
+            raise _not_int64(value, note)
+        if kernel is not None:
             raise kernel_error(kernel[0], kernel[1], named=True, note=note)
         raise InvalidArgumentError(note)
     return int(value)
+
+
+def _not_int64(value, note):
+    """TF's words for a count it cannot convert to an int64 tensor (its TypeError, or ValueError for
+    None), as an InvalidArgumentError, which is both; tapeflow's ``note`` says which argument."""
+    if value is None:
+        text = "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor."
+    elif isinstance(value, (str, bytes, float, np.floating, complex)):
+        text = 'Cannot convert %r to EagerTensor of dtype int64' % (value,)
+    else:               # tensors and sequences fail otherwise in TF (dtype or rank): tapeflow's words only
+        return InvalidArgumentError(note)
+    error = InvalidArgumentError(text)
+    error.add_note(note)
+    return error
 
 
 def integer(value, what, stage):
@@ -30,9 +48,11 @@ def integer(value, what, stage):
     as 1, so this raises InvalidArgumentError, which is both."""
     if isinstance(value, Tensor) and value.ndim == 0 and value._data.dtype.kind in 'iu':
         value = value.numpy().item()
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise InvalidArgumentError('%s: %s must be an integer, got %r (of type %s)'
-                                   % (stage, what, value, type(value).__name__))
+    if isinstance(value, (bool, np.bool_)):     # TF converts True / False to int64 1 / 0
+        value = int(value)
+    if not isinstance(value, (int, np.integer)):
+        raise _not_int64(value, '%s: %s must be an integer, got %r (of type %s)'
+                         % (stage, what, value, type(value).__name__))
     return int(value)
 
 
