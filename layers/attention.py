@@ -89,8 +89,10 @@ class Attention(Layer):
     def __init__(self, use_scale=False, score_mode='dot', dropout=0.0, seed=None, **kwargs):
         super().__init__(**kwargs)
         if score_mode not in ('dot', 'concat'):
-            raise ValueError("Attention: invalid value for argument score_mode. Expected one of {'dot', 'concat'}. "
-                             'Received: score_mode=%r' % (score_mode,))
+            error = ValueError("Invalid value for argument score_mode. Expected one of {'dot', 'concat'}. "
+                               'Received: score_mode=%s' % (score_mode,))       # Keras 3's
+            error.add_note("Attention: score_mode is 'dot' or 'concat'")
+            raise error
         if isinstance(dropout, bool) or not isinstance(dropout, (int, float)) or not 0 <= dropout < 1:
             raise ValueError('Attention: dropout must be a float in [0, 1), got %r' % (dropout,))
         self.use_scale = bool(use_scale)

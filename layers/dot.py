@@ -37,8 +37,10 @@ class Dot(Layer):
         super().__init__(**kwargs)
         if not isinstance(axes, int) or isinstance(axes, bool):
             if not isinstance(axes, (list, tuple)):
-                raise TypeError('Dot: invalid type for argument `axes`: it should be a list or an int. Received: '
-                                'axes=%r' % (axes,))
+                error = TypeError('Invalid type for argument `axes`: it should be a list or an int. Received: '
+                                  'axes=%s' % (axes,))      # Keras 3's
+                error.add_note('Dot: axes is an int or a pair of ints')
+                raise error
             if len(axes) != 2 or not all(isinstance(a, int) and not isinstance(a, bool) for a in axes):
                 raise ValueError('Dot: invalid format for argument `axes`: it should contain two integers. '
                                  'Received: axes=%r' % (axes,))

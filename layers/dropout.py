@@ -57,15 +57,20 @@ class Dropout(Layer):
 
 def _checked_noise_shape(noise_shape):
     """A tuple of positive ints and Nones; Keras 3's errors (at construction) otherwise."""
-    if not isinstance(noise_shape, (tuple, list)):
+    if isinstance(noise_shape, str):        # Keras 3's texts, in its order
         raise ValueError('Invalid value received for argument `noise_shape`. Expected a tuple or list of '
-                         'integers. Received: noise_shape=%r' % (noise_shape,))
+                         'integers. Received: noise_shape=%s' % (noise_shape,))
+    try:
+        noise_shape = tuple(noise_shape)
+    except TypeError:
+        raise ValueError('Invalid value received for argument `noise_shape`. Expected an iterable of integers (e.g., '
+                         'a tuple or list). Received: noise_shape=%s' % (noise_shape,)) from None
     for i, d in enumerate(noise_shape):
         if d is None:
             continue
         if isinstance(d, bool) or not isinstance(d, (int, np.integer)):
-            raise ValueError('Invalid value received for argument `noise_shape`. Expected all dimensions to be '
-                             'positive integers or None. Received non-integer value at index %d: %r' % (i, d))
+            raise ValueError('Invalid value received for argument `noise_shape`. Expected all elements to be integers '
+                             'or None. Received element at index %d: %s (type: %s)' % (i, d, type(d).__name__))
         if d <= 0:
             raise ValueError('Invalid value received for argument `noise_shape`. Expected all dimensions to be '
                              'positive integers or None. Received negative or zero value at index %d: %d' % (i, d))

@@ -81,7 +81,11 @@ class MultiHeadAttention(Layer):
             raise ValueError('MultiHeadAttention: `attention_axes` must be an int, list, or tuple. Received: '
                              'attention_axes=%r' % (attention_axes,))
         self.attention_axes = None if attention_axes is None else tuple(attention_axes)
-        self.sliding_window = _positive_int(sliding_window, 'sliding_window', allow_none=True)
+        if sliding_window is not None and (isinstance(sliding_window, bool) or not isinstance(
+                sliding_window, (int, np.integer)) or sliding_window <= 0):
+            raise ValueError('`sliding_window` must be `None` or a positive integer. Received: sliding_window=%s'
+                             % (sliding_window,))      # Keras 3's
+        self.sliding_window = sliding_window
         self.flash_attention = flash_attention
         self.kernel_initializer = initializers.get(kernel_initializer)
         self.bias_initializer = initializers.get(bias_initializer)

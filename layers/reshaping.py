@@ -82,8 +82,10 @@ class Permute(Layer):
                             % (self.name, dims))
         self.dims = tuple(dims)
         if sorted(self.dims) != list(range(1, len(self.dims) + 1)):
-            raise ValueError('Permute %r: invalid permutation argument `dims`; the indices must be consecutive '
-                             'and start from 1. Received dims=%r' % (self.name, dims))
+            error = ValueError('Invalid permutation argument `dims` for Permute Layer. The set of indices in `dims` '
+                               'must be consecutive and start from 1. Received dims=%s' % (dims,))      # Keras 3's
+            error.add_note('Permute %r: dims is a permutation of 1..rank' % self.name)
+            raise error
         self.input_spec = InputSpec(ndim=len(self.dims) + 1)
 
     def call(self, inputs):

@@ -31,8 +31,10 @@ class UnitNormalization(Layer):
         elif isinstance(axis, int) and not isinstance(axis, bool):
             self.axis = axis
         else:
-            raise TypeError('UnitNormalization: invalid value for `axis` argument: expected an int or a list/tuple '
-                            'of ints. Received: axis=%r' % (axis,))
+            error = TypeError('Invalid value for `axis` argument: expected an int or a list/tuple '
+                              'of ints. Received: axis=%s' % (axis,))        # Keras 3's
+            error.add_note('UnitNormalization: axis is an int or a list of ints')
+            raise error
         self.built = True
 
     def call(self, inputs):

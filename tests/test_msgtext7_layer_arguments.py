@@ -225,3 +225,38 @@ def test_cropping_and_padding_forms_still_read():
     assert L.Cropping2D((1, 2)).pairs == ((1, 1), (2, 2))
     assert L.Cropping3D(1).pairs == ((1, 1),) * 3
     assert L.Cropping1D((0, 2)).pairs == ((0, 2),)
+
+
+@pytest.mark.parametrize('make, text', [
+    (lambda: L.ReLU(negative_slope=-1.0), 'negative_slope of a ReLU layer cannot be None or a negative value. '
+                                          'Received: negative_slope=-1.0'),
+    (lambda: L.ReLU(threshold=None), 'threshold of a ReLU layer cannot be None or a negative value. Received: '
+                                     'threshold=None'),
+    (lambda: L.ReLU(max_value=-1), 'max_value of a ReLU layer cannot be a negative value. Received: max_value=-1'),
+    (lambda: L.LeakyReLU(negative_slope=-1.0), 'The negative_slope value of a Leaky ReLU layer cannot be None or '
+                                               'negative value. Expected a float. Received: negative_slope=-1.0'),
+    (lambda: L.Permute((2,)), 'Invalid permutation argument `dims` for Permute Layer. The set of indices in `dims` '
+                              'must be consecutive and start from 1. Received dims=(2,)'),
+    (lambda: L.Attention(score_mode='DOT'), "Invalid value for argument score_mode. Expected one of {'dot', "
+                                            "'concat'}. Received: score_mode=DOT"),
+    (lambda: L.RandomBrightness(0.1, value_range='ab'), 'The `value_range` argument should be a list of two '
+                                                        'numbers. Received: value_range=ab'),
+    (lambda: L.Dropout(0.5, noise_shape=1.5), 'Invalid value received for argument `noise_shape`. Expected an '
+                                              'iterable of integers (e.g., a tuple or list). Received: '
+                                              'noise_shape=1.5'),
+    (lambda: L.MultiHeadAttention(2, 2, sliding_window=-1), '`sliding_window` must be `None` or a positive '
+                                                            'integer. Received: sliding_window=-1')])
+def test_more_layer_argument_texts(make, text):
+    with pytest.raises(ValueError) as info:
+        make()
+    assert str(info.value) == text
+
+
+@pytest.mark.parametrize('make, text', [
+    (lambda: L.UnitNormalization(axis=None), 'Invalid value for `axis` argument: expected an int or a list/tuple '
+                                             'of ints. Received: axis=None'),
+    (lambda: L.Dot(axes=2.5), 'Invalid type for argument `axes`: it should be a list or an int. Received: axes=2.5')])
+def test_layer_argument_type_texts(make, text):
+    with pytest.raises(TypeError) as info:
+        make()
+    assert str(info.value) == text

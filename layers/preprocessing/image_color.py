@@ -10,6 +10,9 @@ from .image_layer import ColourLayer
 
 def _value_range(value_range, who):
     if not isinstance(value_range, (tuple, list)) or len(value_range) != 2:
+        if who == 'RandomBrightness':       # Keras 3's check and text (RandomContrast checks at its call)
+            raise ValueError('The `value_range` argument should be a list of two numbers. Received: value_range=%s'
+                             % (value_range,))
         raise ValueError('%s: value_range must be a pair (low, high); received value_range=%r' % (who, value_range))
     return sorted(value_range)
 
