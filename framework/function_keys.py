@@ -16,6 +16,7 @@ import weakref
 import numpy as np
 
 from .extension_type import ExtensionType
+from .ragged.ragged_tensor import RaggedTensor
 from .ops.tensor_spec import TensorSpec
 from .tensor import Tensor
 from .variable import Variable
@@ -68,6 +69,12 @@ def trace_key(value):
         return (TENSOR, shape, value.dtype)
     if isinstance(value, (list, tuple)):
         return (type(value),) + tuple(trace_key(v) for v in value)
+    if isinstance(value, RaggedTensor):
+        # by its RaggedTensorSpec, as TensorFlow: rows, ragged axes unknown, inner shape, dtypes
+        # (a weak reference to the object retraced for every new RaggedTensor)
+        flat = value.flat_values._data
+        shape = (int(value.nrows()),) + (None,) * value.ragged_rank + tuple(flat.shape[1:])
+        return (RaggedTensor, (TENSOR, shape, flat.dtype), value.ragged_rank, value.row_splits.dtype.name)
     if isinstance(value, ExtensionType):
         # by its TypeSpec, as TensorFlow: its tensors' shapes and dtypes, its other fields' values
         return (type(value),) + tuple(_field_key(getattr(value, name)) for name in value._tf_extension_type_fields)
@@ -170,6 +177,8 @@ def describe(key, name=None):
     """A key as TensorFlow prints it: a TensorSpec, a structure of them, or ``Literal[value]``."""
     if _is_tensor_key(key):
         return repr(TensorSpec(key[1], key[2], name))
+    if type(key) is tuple and key and key[0] is RaggedTensor:
+        return repr(placeholder(key))
     if type(key) is tuple and key and isinstance(key[0], type) and issubclass(key[0], dict):
         return 'Dict[%s]' % ', '.join('[%r, %s]' % (k, describe(v)) for k, v in key[1:])
     if type(key) is tuple and key and isinstance(key[0], type):
@@ -192,6 +201,10 @@ def placeholder(key, name=None):
         return float('nan')
     if isinstance(key, ObjectRef):
         return key.ref()
+    if type(key) is tuple and key and key[0] is RaggedTensor:
+        from .ragged.ragged_spec import RaggedTensorSpec
+        _, (_, shape, dtype), ragged_rank, splits_dtype = key
+        return RaggedTensorSpec(shape, dtype, ragged_rank, splits_dtype)
     if type(key) is tuple and key and isinstance(key[0], type):
         def part(suffix):
             return None if name is None else '%s_%s' % (name, suffix)
