@@ -55,8 +55,16 @@ def graph_state(stage):
     outside any: a spec read calls the function once on its own)."""
     iteration = getattr(_current, 'iteration', None)
     if iteration is None:
-        return GraphRandomState()
+        return _dataset_state()
     state = iteration.states.get(stage)
     if state is None:
-        state = iteration.states[stage] = GraphRandomState()
+        state = iteration.states[stage] = _dataset_state()
+    return state
+
+
+def _dataset_state():
+    # TF 2.21 runs no constant folding / ConstantPushDown on tf.data functions (x / 60, 1 / x and
+    # (x - y) + 3 compute as eagerly there), only the arithmetic rewrites (log1p, expm1, rsqrt)
+    state = GraphRandomState()
+    state.pushes_constants = False
     return state

@@ -89,7 +89,7 @@ def multiply(x, y, name=None):
 def divide(x, y, name=None):
     """x / y. Integer tensors divide as TensorFlow's truediv does: 8- and 16-bit ones in float32,
     wider ones in float64."""
-    if _REWRITES[0] and graph_rewrites.tracing():
+    if _REWRITES[0] and graph_rewrites.folds_constants():
         if type(y) in _NUMBERS:
             folded = graph_rewrites.constant_reciprocal(x, y)
             if folded is not None:          # a traced x / 0.1 is x * 10.0 (graph_rewrites.py)

@@ -37,6 +37,17 @@ def tracing():
     return bool(states and states[-1] is not None) or PREDICT[0] > 0
 
 
+def folds_constants():
+    """Whether grappler's constant folding runs on the code running now (``x / 0.1`` as ``x * 10.0``,
+    ``1 / y`` as Reciprocal): a traced step or tf.function with outputs, a predict step; not a
+    tf.data function (TF 2.21 leaves ``x / 60`` and ``1 / x`` as eager code computes them there, while
+    its log1p / expm1 / rsqrt rewrites do apply) nor a tf.function that returns None."""
+    states = _STATES.states
+    if states and states[-1] is not None:
+        return states[-1].pushes_constants
+    return PREDICT[0] > 0
+
+
 def is_one(d):
     """Whether an operand's value (an array, or a Python number on binary's fast path) is a scalar one."""
     return getattr(d, 'ndim', 0) == 0 and d == 1
