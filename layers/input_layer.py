@@ -64,8 +64,9 @@ class InputLayer(Layer):
         if sparse and ragged:
             raise ValueError('KerasTensor cannot have `sparse=True` and `ragged=True` at the same time.')
         if ragged:
-            raise ValueError('InputLayer %r: ragged inputs are not supported; pad them (RaggedTensor.to_tensor()) '
-                             'and declare a dense Input' % (name,))
+            raise ValueError('Input(ragged=True)%s: tapeflow\'s Keras layers take dense inputs only (Keras 3 '
+                             'accepts a ragged Input; its LSTM then fails on it); pad the rows '
+                             '(RaggedTensor.to_tensor()) and declare a dense Input' % ('' if name is None else ' %r' % name))
         if input_tensor is not None:
             if not isinstance(input_tensor, KerasTensor):      # Keras 3 wraps symbolic tensors only
                 raise ValueError('Argument `input_tensor` must be a KerasTensor. Received invalid type: '
