@@ -248,12 +248,17 @@ def _select(layers, layer_range):
     if layer_range is None:
         return layers
     import re
+    # Keras 3's checks and words (summary_utils.print_summary, get_layer_index_bound_by_layer_name)
     if len(layer_range) != 2:
-        raise ValueError('layer_range must be a list or tuple of 2 layer names, got %r' % (layer_range,))
+        raise ValueError('layer_range must be a list or tuple of length 2. Received: layer_range = %s of length %d'
+                         % (layer_range, len(layer_range)))
+    if not isinstance(layer_range[0], str) or not isinstance(layer_range[1], str):
+        raise ValueError('layer_range should contain string type only. Received: %s' % (layer_range,))
     first = [i for i, layer in enumerate(layers) if re.match(layer_range[0], layer.name)]
     last = [i for i, layer in enumerate(layers) if re.match(layer_range[1], layer.name)]
     if not first or not last:
-        raise ValueError('Passed layer_range %r does not match any layer name in the model' % (layer_range,))
+        raise ValueError('Passed layer_names do not match the layer names in the model. Received: %s'
+                         % (layer_range,))
     return layers[first[0]:last[-1] + 1]
 
 

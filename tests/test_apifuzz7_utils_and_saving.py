@@ -62,3 +62,22 @@ def test_text_vectorization_takes_a_negative_sequence_length_and_refuses_it_when
     layer.adapt(np.array(['the cat sat', 'the dog ran']))
     with pytest.raises(ValueError, match='Dimension -1 must be >= 0'):      # TF's TensorShape text
         layer(np.array(['the cat']))
+
+
+def _summary(**kwargs):
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2), keras.layers.Dense(1)])
+    lines = []
+    model.summary(print_fn=lambda line, **_: lines.append(line), **kwargs)
+    return lines
+
+
+@pytest.mark.parametrize('layer_range, text', [
+    (['dense'], "layer_range must be a list or tuple of length 2. Received: layer_range = ['dense'] of length 1"),
+    ('dense', 'layer_range must be a list or tuple of length 2. Received: layer_range = dense of length 5'),
+    ([0, 1], 'layer_range should contain string type only. Received: [0, 1]'),
+    (['zz', 'yy'], "Passed layer_names do not match the layer names in the model. Received: ['zz', 'yy']"),
+])
+def test_summary_layer_range_is_checked_with_keras_texts(layer_range, text):
+    with pytest.raises(ValueError) as caught:
+        _summary(layer_range=layer_range)
+    assert str(caught.value) == text
