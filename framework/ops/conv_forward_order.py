@@ -6,9 +6,16 @@ TensorFlow 2.21 with oneDNN on, notes progs/kernels/cf_probe*.py: 12 shapes, 2-6
 1x1 to 5x5 kernels, strides 1 and 2, SAME and VALID, all bits equal). tapeflow's BLAS product of
 the im2col matrix sums in its own blocks: most values differed in the last bit.
 
-Not emulated (the BLAS product stays): one input channel (oneDNN then takes another kernel, whose
-order depends on the output channels), other strides, and TensorFlow without oneDNN (Eigen's
-contraction, whose blocks depend on the sizes). The fused multiply-add is exact in float64 before
+One input channel (grayscale images) with strides 1: for a batch of two or more images whose
+output rows have 5 or more columns, oneDNN's brgemm kernel lays the weights out kernel column by
+kernel column (Adcb16a) and sums each output as one chain over kw, then kh; for a single image or
+narrower outputs (weights cdba / Acdb16a) over kh, then kw (measured on TF 2.21, notes
+progs/conv7/probe_fw.py: 61 shapes, 1-64 images, 1-64 filters, 2x2 to 5x5, SAME and VALID,
+1 and 2 threads: all bits equal). With strides 2 it picks either layout
+by its own cost estimate (17 shapes measured, no simple rule found): those keep the BLAS product.
+
+Not emulated (the BLAS product stays): one input channel with strides 2, other strides, and
+TensorFlow without oneDNN (Eigen's contraction, whose blocks depend on the sizes). The fused multiply-add is exact in float64 before
 its one rounding; the chain loops over kh * kw * c taps, ~100x BLAS's time, so it follows eigen_math's
 exact-math mode (outputs of up to 32 values by default, every size with set_tf_exact_math(True)).
 """
@@ -20,8 +27,9 @@ from . import eigen_math
 
 def applies(x, f, geo):
     """Whether the mode computes this convolution in TensorFlow's order."""
-    return (type(x) is np.ndarray and x.dtype == np.float32 and f.dtype == np.float32 and f.shape[2] >= 2
-            and geo.strides in ((1, 1), (2, 2)) and geo.padding in ('SAME', 'VALID')
+    return (type(x) is np.ndarray and x.dtype == np.float32 and f.dtype == np.float32
+            and geo.strides in (((1, 1), (2, 2)) if f.shape[2] >= 2 else ((1, 1),))
+            and geo.padding in ('SAME', 'VALID')
             and eigen_math.exact_for_size(geo.shape[0] * geo.oh * geo.ow * f.shape[3]) and onednn_policy.enabled())
 
 
@@ -31,9 +39,11 @@ def forward(x, f, geo):
     padded = geo.pad(x).astype(np.float64)
     wide_f = f.astype(np.float64)
     out = np.zeros((geo.shape[0], geo.oh, geo.ow, o), np.float32)
-    for i in range(kh):
-        for j in range(kw):
-            window = padded[geo.window_slice(i, j)]
-            for k in range(c):
-                out[...] = out + window[..., k:k + 1] * wide_f[i, j, k]     # float64, then one rounding
+    taps = [(i, j) for i in range(kh) for j in range(kw)]
+    if c == 1 and geo.shape[0] > 1 and geo.ow >= 5:
+        taps = [(i, j) for j in range(kw) for i in range(kh)]     # one channel (see above): kw outer
+    for i, j in taps:
+        window = padded[geo.window_slice(i, j)]
+        for k in range(c):
+            out[...] = out + window[..., k:k + 1] * wide_f[i, j, k]     # float64, then one rounding
     return out
