@@ -84,3 +84,13 @@ def test_normalization_with_a_mean_that_does_not_fit_fails_building_with_tf_broa
         layer(np.zeros((8, 3), 'float32'))
     assert str(caught.value) == ('{{function_node __wrapped__BroadcastTo' + _CPU
                                  + 'Incompatible shapes: [1,2] vs. [1,3] [Op:BroadcastTo]')   # TF 2.21, no name tail
+
+
+@pytest.mark.parametrize('loss', [lambda a, b: keras.losses.MeanSquaredError()(a, b),
+                                  lambda a, b: keras.losses.MeanAbsoluteError()(a, b),
+                                  keras.losses.mean_squared_error])
+def test_mse_mae_of_scalars_raise_tf_mean_kernel_error(loss):
+    with pytest.raises(tf.errors.InvalidArgumentError) as caught:
+        loss(1.0, 2.0)
+    assert str(caught.value) == ('{{function_node __wrapped__Mean' + _CPU + 'Invalid reduction dimension (-1 for '
+                                 'input with 0 dimension(s) [Op:Mean] name: ')     # TF 2.21's words

@@ -9,6 +9,7 @@ form (tests/test_fused_losses.py checks both, and second derivatives).
 import numpy as np
 
 from .. import backend
+from ..errors import kernel_error
 from ..ops import eigen_sum, sign
 from ..ops.operands import binary, record
 from ..ops.reductions import _spread, traced_reciprocal
@@ -33,8 +34,9 @@ def _fused(x, y, name, grad_class):
     except ValueError:
         raise ValueError('%s: shapes %s and %s do not broadcast together'
                          % (name, tuple(dx.shape), tuple(dy.shape))) from None
-    if d.ndim == 0:
-        raise ValueError('%s: expected inputs of rank >= 1 (a last axis to average), got scalars' % name)
+    if d.ndim == 0:     # TF 2.21's Mean kernel, asked for axis -1 of a scalar
+        raise kernel_error('Mean', 'Invalid reduction dimension (-1 for input with 0 dimension(s)', named=True,
+                           note='%s: expected inputs of rank >= 1 (a last axis to average), got scalars' % name)
     out = Tensor(last_axis_mean(grad_class.values(d)))
     if ACTIVE:
         count = d.shape[-1]
