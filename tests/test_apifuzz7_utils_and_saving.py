@@ -81,3 +81,17 @@ def test_summary_layer_range_is_checked_with_keras_texts(layer_range, text):
     with pytest.raises(ValueError) as caught:
         _summary(layer_range=layer_range)
     assert str(caught.value) == text
+
+
+def test_checkpoint_attributes_that_are_not_trackable_are_plain_and_unsaved(tmp_path):
+    checkpoint = tf.train.Checkpoint()
+    checkpoint.x, checkpoint.z = 3, tf.Variable(2.0)          # TF 2.21 takes both
+    path = checkpoint.save(str(tmp_path / 'c'))
+    assert [name for name, _ in tf.train.list_variables(path)] == [
+        '_CHECKPOINTABLE_OBJECT_GRAPH', 'save_counter/.ATTRIBUTES/VARIABLE_VALUE', 'z/.ATTRIBUTES/VARIABLE_VALUE']
+    again = tf.train.Checkpoint()
+    again.x, again.z = 5, tf.Variable(0.0)
+    again.restore(path)
+    assert again.x == 5 and float(again.z.numpy()) == 2.0
+    with pytest.raises(ValueError, match='^`Checkpoint` was expecting v to be a trackable object'):
+        tf.train.Checkpoint(v=3)                                # the constructor still refuses it, as TF

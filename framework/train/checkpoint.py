@@ -61,6 +61,8 @@ class Checkpoint:
                 raise _not_trackable('root', root)
             object.__setattr__(self, '_root', root)
         for name, value in sorted(kwargs.items()):
+            if not _can_track(tracked_containers.wrapped(value)):
+                raise _not_trackable(name, value)       # TF refuses them here only
             setattr(self, name, value)
 
     def __setattr__(self, name, value):
@@ -68,9 +70,10 @@ class Checkpoint:
             object.__setattr__(self, name, value)
             return
         value = tracked_containers.wrapped(value)
-        if not isinstance(value, (tracked_containers.ListWrapper, tracked_containers.DictWrapper)) \
-                and not is_trackable(value):
-            raise _not_trackable(name, value)
+        if not _can_track(value):       # as TF: a plain attribute (c.x = 3), not saved
+            self._tracked.pop(name, None)
+            object.__setattr__(self, name, value)
+            return
         self._tracked[name] = value
         object.__setattr__(self, name, value)
         deferred_restore.after_build(self)      # a restore waiting for an object of this name
@@ -220,6 +223,10 @@ def _json_ready(value):
         return True
     except (TypeError, ValueError):      # a build config holding objects: that layer is not rebuilt on restore
         return False
+
+
+def _can_track(value):
+    return isinstance(value, (tracked_containers.ListWrapper, tracked_containers.DictWrapper)) or is_trackable(value)
 
 
 def _in_model_order(variables, graph):
