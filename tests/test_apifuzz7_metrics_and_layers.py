@@ -94,3 +94,18 @@ def test_mse_mae_of_scalars_raise_tf_mean_kernel_error(loss):
         loss(1.0, 2.0)
     assert str(caught.value) == ('{{function_node __wrapped__Mean' + _CPU + 'Invalid reduction dimension (-1 for '
                                  'input with 0 dimension(s) [Op:Mean] name: ')     # TF 2.21's words
+
+
+@pytest.mark.parametrize('metric', [keras.metrics.Mean, keras.metrics.Sum])
+def test_a_string_value_is_tf_cast_error_with_the_metric_in_a_note(metric):
+    with pytest.raises(tf.errors.UnimplementedError) as caught:
+        metric().update_state('a')
+    assert str(caught.value) == ('{{function_node __wrapped__Cast' + _CPU + 'Cast string to float is not supported '
+                                 '[Op:Cast] name: ')
+    assert isinstance(caught.value, TypeError) and 'cannot use values (str)' in caught.value.__notes__[-1]
+
+
+def test_loss_conversion_errors_keep_tf_text():
+    with pytest.raises(ValueError) as caught:
+        keras.losses.MeanSquaredError()(np.array(['a']), np.array(['b']))
+    assert str(caught.value) == "could not convert string to float: np.str_('b')"      # TF 2.21's text

@@ -7,7 +7,7 @@ adding or removing one trailing axis of size 1; everything else broadcasts.
 import numpy as np
 
 from .. import trace_names
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, UnimplementedError, _EAGER_CPU
 from ..ops import cast, expand_dims, squeeze
 from ..tensor import Tensor, convert_to_tensor
 
@@ -37,7 +37,19 @@ def to_dtype(x, dtype, what, role):
     try:
         return convert_to_tensor(x, dtype=dtype)
     except (TypeError, ValueError) as err:
-        raise type(err)('%s: cannot use %s (%s) as a tensor: %s' % (what, role, type(x).__name__, err)) from None
+        note = '%s: cannot use %s (%s) as a tensor' % (what, role, type(x).__name__)
+        if isinstance(x, str) and dtype is not None and np.dtype(dtype).kind == 'f':
+            # Keras 3 converts a string and then casts it: TF's Cast refuses (UnimplementedError)
+            target = {'float32': 'float', 'float64': 'double', 'float16': 'half'}.get(np.dtype(dtype).name)
+            err = StringCastError('{{function_node __wrapped__Cast_device_%s}} Cast string to %s is not supported '
+                                  '[Op:Cast] name: ' % (_EAGER_CPU, target or np.dtype(dtype).name))
+        err.add_note(note)      # the text stays TensorFlow's
+        raise err from None
+
+
+class StringCastError(UnimplementedError, TypeError):
+    """A string where a loss or metric takes numbers: TF's UnimplementedError from Cast, also the
+    TypeError tapeflow raised before."""
 
 
 def predictions(y_pred, what):
