@@ -20,3 +20,15 @@ def test_a_value_that_is_no_tensor_prints_tensorflows_text(call, op, value, text
         call(value)
     assert str(info.value) == text
     assert any(op in note for note in info.value.__notes__)
+
+
+def test_an_integer_input_to_a_float_activation_prints_tfs_registry_text():
+    import numpy as np
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        keras.ops.elu(np.ones((2, 3), np.int32))
+    # TF 2.21 (kopsfuzz row elu|0|int32; the log shows the '\n\t' as spaces)
+    assert str(info.value) == ("Value for attr 'T' of int32 is not in the list of allowed values: half, bfloat16, "
+                               "float, double\n\t; NodeDef: {{node Elu}}; Op<name=Elu; signature=features:T -> "
+                               "activations:T; attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]> "
+                               "[Op:Elu] name: ")
+    assert 'keras.ops.elu' in info.value.__notes__[0]

@@ -11,6 +11,7 @@ they fall in four groups (the first fuzz left tapeflow computing where TF raises
 """
 from framework import ops as _ops
 from framework.errors import InvalidArgumentError
+from framework.ops import float_kernels
 
 from .ops_dtypes import floating
 
@@ -37,6 +38,10 @@ def float_activation_input(x, name):
     if name in _FLOAT_CONSTANT and kind not in _KERNEL_FIRST.get(name, ()):
         raise TypeError('Cannot convert %r to EagerTensor of dtype %s: %s, and the activation adds a float '
                         'constant to it; %s' % (_FLOAT_CONSTANT[name], dtype.name, shown, advice))
+    error = float_kernels.refusal(name, dtype.name)        # TF's registry text, where the table has the kernel
+    if error is not None:
+        error.add_note('%s: TF\'s kernel takes floating-point tensors only; %s' % (shown, advice))
+        raise error
     raise InvalidArgumentError('%s: TF\'s kernel takes floating-point tensors only (Value for attr \'T\' of %s is '
                                'not in the list of allowed values); %s' % (shown, dtype.name, advice))
 
