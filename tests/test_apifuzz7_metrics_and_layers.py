@@ -109,3 +109,10 @@ def test_loss_conversion_errors_keep_tf_text():
     with pytest.raises(ValueError) as caught:
         keras.losses.MeanSquaredError()(np.array(['a']), np.array(['b']))
     assert str(caught.value) == "could not convert string to float: np.str_('b')"      # TF 2.21's text
+
+
+def test_a_string_sample_weight_is_tf_conversion_type_error():
+    with pytest.raises(TypeError) as caught:
+        keras.losses.MeanSquaredError()(YT, YP, sample_weight='a')
+    assert str(caught.value) == "Cannot convert 'a' to EagerTensor of dtype float"
+    assert not isinstance(caught.value, tf.errors.UnimplementedError)

@@ -38,8 +38,9 @@ def to_dtype(x, dtype, what, role):
         return convert_to_tensor(x, dtype=dtype)
     except (TypeError, ValueError) as err:
         note = '%s: cannot use %s (%s) as a tensor' % (what, role, type(x).__name__)
-        if isinstance(x, str) and dtype is not None and np.dtype(dtype).kind == 'f':
-            # Keras 3 converts a string and then casts it: TF's Cast refuses (UnimplementedError)
+        if role == 'values' and isinstance(x, str) and dtype is not None and np.dtype(dtype).kind == 'f':
+            # Keras 3's reduction metrics convert values and then cast them: TF's Cast refuses a string
+            # (UnimplementedError); a sample_weight converts straight to the dtype (TF's TypeError)
             target = {'float32': 'float', 'float64': 'double', 'float16': 'half'}.get(np.dtype(dtype).name)
             err = StringCastError('{{function_node __wrapped__Cast_device_%s}} Cast string to %s is not supported '
                                   '[Op:Cast] name: ' % (_EAGER_CPU, target or np.dtype(dtype).name))
