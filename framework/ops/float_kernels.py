@@ -149,6 +149,37 @@ KERNELS = {
                'attr=dilations:list(int),default=[1, 1, 1, 1, 1]'),
 }
 KERNELS['max_pool2d'] = KERNELS['MaxPool']
+_BINARY = 'x:T, y:T -> z:T'
+_XFUNC = ('half', 'bfloat16', 'float', 'double', 'complex64', 'complex128')
+KERNELS.update({
+    'cumulative_logsumexp': ('CumulativeLogsumexp', 'x:T, axis:Tidx -> out:T; attr=exclusive:bool,default=false; '
+                                                    'attr=reverse:bool,default=false', _REAL, _TIDX),
+    'sqrtm': ('MatrixSquareRoot', _UNARY_IO, _LINALG),
+    'tridiagonal_matmul': ('TridiagonalMatMul', 'superdiag:T, maindiag:T, subdiag:T, rhs:T -> output:T',
+                           ('double', 'float', 'complex64', 'complex128')),
+    'multiply_no_nan': ('MulNoNan', _BINARY, ('bfloat16', 'half', 'float', 'double', 'complex64', 'complex128')),
+    'xdivy': ('Xdivy', _BINARY, _XFUNC), 'xlogy': ('Xlogy', _BINARY, _XFUNC), 'xlog1py': ('Xlog1py', _BINARY, _XFUNC),
+    'reciprocal': ('Reciprocal', _UNARY, _SIGNED),
+    'reciprocal_no_nan': ('DivNoNan', _BINARY, ('half', 'float', 'bfloat16', 'double', 'complex64', 'complex128')),
+})
+
+# tapeflow ops whose TensorFlow implementation is built from the kernels above: op -> the KERNELS keys its
+# operand meets, in order. The first kernel whose allowed list lacks the dtype is the one that refuses it
+# (tf.math.reduce_logsumexp of bools fails in Max, of int32 in IsFinite); a dtype all of them take gets
+# tapeflow's own words (None). Checked against TF 2.21's texts (opfuzz, /work/notes/progs/fuzz6).
+FIRST_KERNELS = {
+    'avg_pool': ('AvgPool',), 'avg_pool1d': ('AvgPool',), 'avg_pool2d': ('AvgPool',), 'avg_pool3d': ('AvgPool3D',),
+    'max_pool3d': ('MaxPool3D',), 'max_pool1d': ('MaxPool',), 'pool': ('MaxPool',),
+    'depthwise_conv2d': ('DepthwiseConv2dNative',), 'conv1d': ('Conv2D',), 'convolution': ('Conv2D',),
+    'atrous_conv2d': ('Conv2D',), 'conv3d': ('Conv3D',),
+    'clip_by_global_norm': ('l2_loss',), 'global_norm': ('l2_loss',), 'ctc_loss': ('log_softmax',),
+    'eigvalsh': ('eigh',), 'lu': ('lu_factor',), 'logdet': ('cholesky',), 'lstsq': ('cholesky',),
+    'cholesky_solve': ('solve_triangular',), 'triangular_solve': ('solve_triangular',),
+    'lbeta': ('lgamma',), 'log_poisson_loss': ('exp',), 'expm': ('abs',), 'l2_normalize': ('square',),
+    'crelu': ('negative',), 'erosion2d': ('negative',), 'argsort': ('negative',), 'sort': ('negative',),
+    'moments': ('reduce_mean',), 'reduce_variance': ('reduce_mean',), 'reduce_std': ('reduce_mean',),
+    'reduce_logsumexp': ('reduce_max', 'is_finite'),
+}
 
 _KERNEL_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
 
@@ -165,6 +196,9 @@ def refusal(op, dtype_name):
                           % dtype_name)
     entry = KERNELS.get(op)
     if entry is None:
+        entry = next((KERNELS[key] for key in FIRST_KERNELS.get(op, ())
+                      if _KERNEL_NAMES.get(dtype_name, dtype_name) not in KERNELS[key][2]), None)
+    if entry is None:
         return None
     kernel, signature, allowed = entry[:3]
     if '%(T)s' in signature:        # the T attribute sits inside the signature (MaxPool's comes first)
@@ -175,9 +209,14 @@ def refusal(op, dtype_name):
                signature % {'T': ', '.join('DT_' + name.upper() for name in allowed)}, kernel))
     return InvalidArgumentError(
         "Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; "
-        "Op<name=%s; signature=%s; attr=T:type,allowed=[%s]%s> [Op:%s] name: "
+        "Op<name=%s; signature=%s; attr=T:type,allowed=[%s]%s> [Op:%s]%s"
         % (_KERNEL_NAMES.get(dtype_name, dtype_name), ', '.join(allowed), kernel, kernel, signature,
-           ', '.join('DT_' + name.upper() for name in allowed), entry[3] if len(entry) > 3 else '', kernel))
+           ', '.join('DT_' + name.upper() for name in allowed), entry[3] if len(entry) > 3 else '', kernel,
+           '' if op in _NO_NAME_TAIL else ' name: '))
+
+
+# ops whose kernel TensorFlow runs inside a named scope, so its error has no ' name: ' tail (TF 2.21)
+_NO_NAME_TAIL = frozenset(('moments',))
 
 
 # String tensors in arithmetic ('a' - 'b'): the binary kernel's words, without the ' name: ' tail (checked

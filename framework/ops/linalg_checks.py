@@ -1,6 +1,7 @@
 """Argument checks shared by the tf.linalg ops: the matrix ranks, shapes and dtypes
 TensorFlow's kernels accept, refused with InvalidArgumentError as TensorFlow does."""
 from ..errors import InvalidArgumentError
+from . import float_kernels
 from .operands import as_tensor
 
 
@@ -10,10 +11,15 @@ def matrices(x, op, square=True, complex_ok=True):
     t = as_tensor(x, op)
     kinds = 'fc' if complex_ok else 'f'
     if t._data.dtype.kind not in kinds:
-        raise InvalidArgumentError('%s: expected a %s tensor, got dtype %s (shape %s); cast it first, '
-                                   'e.g. framework.cast(x, framework.float32)'
-                                   % (op, 'floating or complex' if complex_ok else 'floating', t.dtype.name,
-                                      tuple(t.shape)))
+        note = ('%s: expected a %s tensor, got dtype %s (shape %s); cast it first, e.g. framework.cast(x, '
+                'framework.float32)' % (op, 'floating or complex' if complex_ok else 'floating', t.dtype.name,
+                                        tuple(t.shape)))
+        # TensorFlow's op registry words, where known (a complex tensor refused here is tapeflow's limit, not TF's)
+        error = None if t._data.dtype.kind == 'c' else float_kernels.refusal(op, t.dtype.name)
+        if error is None:
+            raise InvalidArgumentError(note)
+        error.add_note(note)
+        raise error
     if t.ndim < 2:
         raise InvalidArgumentError('%s: input must have rank >= 2 (a batch of matrices), got shape %s'
                                    % (op, tuple(t.shape)))
