@@ -18,7 +18,10 @@ PACKET = 8        # floats per AVX packet
 # order; from here on they cost about the same. Sums that keep the first axis (a spatial mean,
 # GlobalAveragePooling2D's, once per forward pass) take TensorFlow's order at every size: a small
 # CNN's predictions carry its last bits. The exact-math mode (ops/eigen_math.py) takes TensorFlow's
-# order at every size it covers: BatchNormalization's moments over a small batch.
+# order at every size it covers: BatchNormalization's moments over a small batch. Sums over two or
+# more leading axes (a BatchNormalization over images or steps: its moments, its gamma / beta and
+# input gradients) take TensorFlow's order at every size: they sit next to convolutions costing far
+# more than the few microseconds, and their last bits moved a small conv + BN fit off TF's.
 MIN_SIZE = 4096
 
 
@@ -34,7 +37,8 @@ def outer_sum(a, axes):
     first axis of fewer than MIN_SIZE values are left to numpy (None), unless the exact-math mode
     covers their size.
     """
-    if a.dtype != np.float32 or (a.size < MIN_SIZE and 0 in axes and not eigen_math.exact_for_size(a.size)):
+    if a.dtype != np.float32 or (a.size < MIN_SIZE and 0 in axes and len(axes) == 1
+                                 and not eigen_math.exact_for_size(a.size)):
         return None
     runs = []                                # the shape as Eigen sees it: size-1 axes dropped, runs merged
     for i, d in enumerate(a.shape):
