@@ -34,8 +34,8 @@ def outer_sum(a, axes):
     kept columns, into four accumulators taking rows 4k, 4k+1, 4k+2, 4k+3, folded in order after
     the last whole group of four, then the remaining rows. With fewer than 16 rows, and for the
     columns past the last whole packet, it adds rows one by one, as numpy does. Sums over the
-    first axis of fewer than MIN_SIZE values are left to numpy (None), unless the exact-math mode
-    covers their size.
+    first axis alone of fewer than MIN_SIZE values are left to numpy (None), unless the exact-math
+    mode covers their size.
     """
     if a.dtype != np.float32 or (a.size < MIN_SIZE and 0 in axes and len(axes) == 1
                                  and not eigen_math.exact_for_size(a.size)):
