@@ -9,13 +9,13 @@ import re
 
 import numpy as np
 
-from ..errors import InvalidArgumentError, OpError
+from ..errors import InvalidArgumentError, OpError, kernel_error
 from .. import backend, dtypes, onednn_policy
 from ..tape import ACTIVE, record  # noqa: F401  (re-exported for the op modules)
 from ..autopacking import holds_tensor, pack
 from ..tensor import ConversionError, SymbolicTensorError, Tensor, _to_array, convert_to_tensor
 from ..variable import Variable
-from . import float_kernels
+from . import broadcast_kernels, float_kernels
 
 _PY_SCALARS = (int, float, bool)
 
@@ -355,7 +355,11 @@ def _incompatible_shapes(op, err):
     InvalidArgumentError, 'Incompatible shapes: [2,3] vs. [5,7]'."""
     shapes = re.findall(r'\(([\d, ]*)\)', str(err).split('remapped')[0])
     text = ' vs. '.join('[%s]' % s.replace(' ', '').rstrip(',') for s in shapes) if shapes else str(err)
-    return InvalidArgumentError('%s: Incompatible shapes: %s (the operands do not broadcast together)' % (op, text))
+    words = '%s: Incompatible shapes: %s (the operands do not broadcast together)' % (op, text)
+    kernel = broadcast_kernels.KERNELS.get(op)
+    if kernel is None or not shapes:
+        return InvalidArgumentError(words)
+    return kernel_error(kernel, 'Incompatible shapes: %s' % text, named=True, note=words)   # TF's eager text
 
 
 def _names(err, op):
