@@ -92,15 +92,29 @@ class Tensor:
                              % (self.shape, wanted))
 
     def numpy(self):
-        """The value as a numpy array (a numpy scalar for 0-d tensors)."""
+        """The value as a numpy array (a numpy scalar for 0-d tensors). A copy, as TensorFlow's:
+        ``a = t.numpy(); a[0] = 3`` must leave the immutable tensor as it was."""
         value = backend.to_host(self._data)
-        if isinstance(value, np.ndarray) and value.ndim == 0:
-            return value[()]
+        if isinstance(value, np.ndarray):
+            if value.ndim == 0:
+                return value[()]
+            if value is self._data:     # (a device array's host copy is already a new array)
+                return value.copy()
         return value
 
     def __array__(self, dtype=None, copy=None):
+        """``np.asarray(t)``: as TensorFlow's, a read-only view of the tensor's buffer (writing to it
+        is numpy's 'assignment destination is read-only'); a new dtype or ``copy=True`` gives a
+        writable copy."""
         value = np.asarray(backend.to_host(self._data))
-        return value if dtype is None else value.astype(dtype, copy=False)
+        if dtype is not None and value.dtype != np.dtype(dtype):
+            return value.astype(dtype)
+        if copy:
+            return value.copy()
+        if value is self._data:
+            value = value.view()
+            value.flags.writeable = False
+        return value
 
     # ---- Python protocols, as TensorFlow's EagerTensor: on its numpy value ----
     # TensorFlow hands these to numpy, so programs see numpy's errors ("only 0-dimensional arrays can
