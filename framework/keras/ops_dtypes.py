@@ -82,9 +82,33 @@ def numeric(x, op):
 def _not_numeric(op, t):
     """A string (or object) tensor where Keras 3 on TF needs numbers: TF's kernel refuses it with its registry's
     InvalidArgumentError (Keras's type promotion with a ValueError, which InvalidArgumentError also is; it is a
-    TypeError too, the class tapeflow raised here before)."""
-    return InvalidArgumentError('keras.ops.%s: expected a numeric tensor, got dtype %s; convert the strings first '
-                                '(e.g. tf.strings.to_number)' % (op, t.dtype.name))
+    TypeError too, the class tapeflow raised here before). Where _STRING_KERNELS names the kernel Keras 3's op
+    meets first, the text is that kernel's registry text; tapeflow's sentence is then a note."""
+    words = ('keras.ops.%s: expected a numeric tensor, got dtype %s; convert the strings first '
+             '(e.g. tf.strings.to_number)' % (op, t.dtype.name))
+    from framework.ops import float_kernels
+    kernel = _STRING_KERNELS.get(op)
+    error = float_kernels.refusal(kernel, 'string') if kernel and t._data.dtype.kind in 'OSU' else None
+    if error is None:
+        return InvalidArgumentError(words)
+    error.add_note(words)
+    return error
+
+
+# keras.ops -> the float_kernels.KERNELS entry whose kernel Keras 3's TensorFlow op meets first with a string
+# tensor (kopsfuzz rows op|0|string, TF 2.21): 'Value for attr 'T' of string is not in the list ... {{node Abs}}'
+_STRING_KERNELS = {
+    'abs': 'abs', 'absolute': 'abs', 'fabs': 'abs', 'square': 'square', 'normalize': 'square',
+    'exp': 'exp', 'expm1': 'expm1', 'leaky_relu': 'leaky_relu',
+    'amax': 'reduce_max', 'max': 'reduce_max', 'nanmax': 'reduce_max',
+    'amin': 'reduce_min', 'min': 'reduce_min', 'nanmin': 'reduce_min', 'histogram': 'reduce_min',
+    'sum': 'reduce_sum', 'trace': 'reduce_sum', 'prod': 'reduce_prod', 'nanprod': 'reduce_prod',
+    'std': 'reduce_mean', 'cumsum': 'cumsum', 'nancumsum': 'cumsum', 'cumprod': 'cumprod', 'nancumprod': 'cumprod',
+    'logdet': 'cholesky', 'lu_factor': 'lu_factor', 'det': 'det', 'inv': 'inv',
+    'eigh': 'eigh', 'qr': 'qr', 'svd': 'svd', 'slogdet': 'slogdet', 'solve': 'solve',
+    'solve_triangular': 'solve_triangular', 'average_pool': 'AvgPool', 'conv': 'Conv2D',
+    'depthwise_conv': 'DepthwiseConv2dNative',
+}
 
 
 def _floating_kind(dtype):
@@ -157,8 +181,10 @@ def cast_all(values, op):
     for t in tensors[1:]:
         if (t._data.dtype.kind == 'O') is not (dtype.kind == 'O'):
             # Keras 3's promotion lattice has no string: its error, before a cast would raise Cast's
-            raise ValueError("keras.ops.%s: dtype='string' is not a valid dtype for Keras type promotion (got %s); "
-                             "strings do not mix with numbers" % (op, ', '.join(display(u) for u in tensors)))
+            error = ValueError("dtype='string' is not a valid dtype for Keras type promotion.")
+            error.add_note("keras.ops.%s: dtype='string' is not a valid dtype for Keras type promotion (got %s); "
+                           "strings do not mix with numbers" % (op, ', '.join(display(u) for u in tensors)))
+            raise error
         dtype = result_dtype(dtype, t._data.dtype)
     return [t if t._data.dtype == dtype else _ops.cast(t, dtype) for t in tensors]
 
