@@ -8,6 +8,7 @@ import numpy as np
 
 from . import backend, dtypes, graph_random_ops, loop_reads, tensor_numpy_methods, trace_names
 from .placement import on_host
+from .type_text import python_type_name
 from .tensor_shape import TensorShape  # noqa: F401  (re-exported: framework.tensor.TensorShape)
 
 _new_tuple = tuple.__new__     # builds a TensorShape without its Python __new__: x.shape is hot
@@ -217,6 +218,16 @@ class Tensor:
 
     def __round__(self, ndigits=None):
         return tensor_numpy_methods.rounded(self, ndigits)
+
+    # Tensors are immutable: Python's TypeErrors, naming the type as under TensorFlow (type_text)
+    def __setitem__(self, key, value):
+        error = TypeError("'%s' object does not support item assignment" % python_type_name(self))
+        error.add_note('build a new tensor with tf.tensor_scatter_nd_update(t, [[i]], [value]), or assign '
+                       'to a slice of a tf.Variable: v[i].assign(value)')
+        raise error
+
+    def __delitem__(self, key):
+        raise TypeError("'%s' object doesn't support item deletion" % python_type_name(self))
     def __abs__(self): return ops.abs(self)
     def __lt__(self, other): return ops.less(self, other)
     def __le__(self, other): return ops.less_equal(self, other)

@@ -9,6 +9,8 @@ them, as in TensorFlow.
 """
 import numpy as np
 
+from .type_text import python_type_name
+
 ENABLED = []            # non-empty once numpy behavior is on (tnp.experimental_enable_numpy_behavior)
 
 # The names TF's Tensor.__getattr__ answers with the hint
@@ -58,7 +60,8 @@ def attribute(tensor, name):
             return lambda *args, **kwargs: method(tensor, *args, **kwargs)
     if name in _HINTED:
         raise _hint(tensor, name)
-    raise AttributeError("'%s' object has no attribute '%s'" % (type(tensor).__name__, name))
+    # (name and obj let Python's traceback suggest a close name, as for TensorFlow's C type)
+    raise AttributeError("'%s' object has no attribute '%s'" % (python_type_name(tensor), name), name=name, obj=tensor)
 
 
 def rounded(tensor, ndigits=None):

@@ -79,7 +79,10 @@ def strided_slice_error(index, raw, shape, note):
     if sum(1 for item in raws if item is Ellipsis) > 1:
         return kernel_error('StridedSlice', 'Multiple ellipses in slice spec not allowed', named='strided_slice/',
                             note=note)
-    if _is_basic(raws) and sum(1 for item in raws if item is not None and item is not Ellipsis) > len(shape):
+    indexed = sum(1 for item in raws if item is not None and item is not Ellipsis)
+    if _is_basic(raws) and indexed and not len(shape):     # (a scalar takes only None and ...)
+        return kernel_error('StridedSlice', 'Attempting to slice scalar input.', named='strided_slice/', note=note)
+    if _is_basic(raws) and indexed > len(shape):
         return kernel_error('StridedSlice', 'Index out of range using input dim %d; input has only %d dims'
                             % (len(shape), len(shape)), named='strided_slice/', note=note)
     bad = _int_out_of_bounds(raw, shape)

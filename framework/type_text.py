@@ -1,0 +1,16 @@
+"""How Python's own errors name a tensor's type, as they read under TensorFlow.
+
+TensorFlow's ``EagerTensor`` is a C type whose ``tp_name`` is its module path, so Python's messages
+about it read "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'assign'" and
+"... object does not support item assignment", while ``type(t).__name__`` is 'EagerTensor'.
+tapeflow's Tensor answers 'EagerTensor' to ``__name__``; its messages use this path. Its
+subclasses (variables: 'ResourceVariable') are Python classes under TensorFlow too: their names.
+"""
+
+EAGER_TENSOR_PATH = 'tensorflow.python.framework.ops.EagerTensor'
+
+
+def python_type_name(obj):
+    """The type name Python's errors give for ``obj`` under TensorFlow."""
+    name = type(obj).__name__
+    return EAGER_TENSOR_PATH if name == 'EagerTensor' else name
