@@ -163,6 +163,26 @@ KERNELS.update({
     'reciprocal_no_nan': ('DivNoNan', _BINARY, ('half', 'float', 'bfloat16', 'double', 'complex64', 'complex128')),
 })
 
+# segment reductions (tf.math.segment_* / unsorted_segment_*), keyed by kernel name
+_SEGMENT_ORDERED = ('float', 'double', 'int32', 'uint8', 'int16', 'int8', 'int64', 'bfloat16', 'uint16', 'half',
+                    'uint32', 'uint64')
+_TINDICES = '; attr=Tindices:type,allowed=[DT_INT32, DT_INT64]'
+_TNUMSEGMENTS = '; attr=Tnumsegments:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]'
+_SORTED = 'data:T, segment_ids:Tindices -> output:T'
+_UNSORTED = 'data:T, segment_ids:Tindices, num_segments:Tnumsegments -> output:T'
+KERNELS.update({
+    'SegmentMax': ('SegmentMax', _SORTED, _SEGMENT_ORDERED, _TINDICES),
+    'SegmentMin': ('SegmentMin', _SORTED, _SEGMENT_ORDERED, _TINDICES),
+    'SegmentSum': ('SegmentSum', _SORTED, _SUMMABLE, _TINDICES),
+    'SegmentMean': ('SegmentMean', _SORTED, _SUMMABLE, _TINDICES),
+    'SegmentProd': ('SegmentProd', _SORTED, _SUMMABLE, _TINDICES),
+    'UnsortedSegmentMax': ('UnsortedSegmentMax', _UNSORTED, _SEGMENT_ORDERED, _TINDICES + _TNUMSEGMENTS),
+    'UnsortedSegmentMin': ('UnsortedSegmentMin', _UNSORTED, _SEGMENT_ORDERED, _TINDICES + _TNUMSEGMENTS),
+    'UnsortedSegmentSum': ('UnsortedSegmentSum', _UNSORTED, _SUMMABLE,
+                           '; attr=Tindices:type,allowed=[DT_INT16, DT_INT32, DT_INT64]' + _TNUMSEGMENTS),
+    'UnsortedSegmentProd': ('UnsortedSegmentProd', _UNSORTED, _SUMMABLE, _TINDICES + _TNUMSEGMENTS),
+})
+
 # tapeflow ops whose TensorFlow implementation is built from the kernels above: op -> the KERNELS keys its
 # operand meets, in order. The first kernel whose allowed list lacks the dtype is the one that refuses it
 # (tf.math.reduce_logsumexp of bools fails in Max, of int32 in IsFinite); a dtype all of them take gets
@@ -179,6 +199,11 @@ FIRST_KERNELS = {
     'crelu': ('negative',), 'erosion2d': ('negative',), 'argsort': ('negative',), 'sort': ('negative',),
     'moments': ('reduce_mean',), 'reduce_variance': ('reduce_mean',), 'reduce_std': ('reduce_mean',),
     'reduce_logsumexp': ('reduce_max', 'is_finite'),
+    'segment_max': ('SegmentMax',), 'segment_min': ('SegmentMin',), 'segment_sum': ('SegmentSum',),
+    'segment_mean': ('SegmentMean',), 'segment_prod': ('SegmentProd',),
+    'unsorted_segment_max': ('UnsortedSegmentMax',), 'unsorted_segment_min': ('UnsortedSegmentMin',),
+    'unsorted_segment_sum': ('UnsortedSegmentSum',), 'unsorted_segment_prod': ('UnsortedSegmentProd',),
+    'unsorted_segment_mean': ('UnsortedSegmentSum',), 'unsorted_segment_sqrt_n': ('UnsortedSegmentSum',),
 }
 
 _KERNEL_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
@@ -216,7 +241,7 @@ def refusal(op, dtype_name):
 
 
 # ops whose kernel TensorFlow runs inside a named scope, so its error has no ' name: ' tail (TF 2.21)
-_NO_NAME_TAIL = frozenset(('moments',))
+_NO_NAME_TAIL = frozenset(('moments', 'segment_max'))
 
 
 # String tensors in arithmetic ('a' - 'b'): the binary kernel's words, without the ' name: ' tail (checked

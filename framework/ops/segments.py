@@ -15,6 +15,7 @@ from ..tensor import Tensor
 from .arithmetic import divide_no_nan
 from .indexing import getitem
 from .logic import equal
+from . import float_kernels
 from .operands import ACTIVE, as_tensor, named_errors, record
 from .selection import where
 from .shapes import cast
@@ -30,8 +31,13 @@ def _data(x, op):
     t = as_tensor(x, op)
     kind = t._data.dtype.kind
     if kind not in 'fiu' and not (kind == 'c' and op in _COMPLEX_OK):
-        raise InvalidArgumentError('%s: data must be a %snumeric tensor, got dtype %s'
-                                   % (op, '' if op in _COMPLEX_OK else 'real ', t.dtype.name))
+        words = '%s: data must be a %snumeric tensor, got dtype %s' % (op, '' if op in _COMPLEX_OK else 'real ',
+                                                                       t.dtype.name)
+        error = float_kernels.refusal(op, t.dtype.name)      # TF's registry text of the segment kernel, where known
+        if error is None:
+            raise InvalidArgumentError(words)
+        error.add_note(words)
+        raise error
     if t.ndim == 0:
         raise InvalidArgumentError('%s: data must have rank >= 1, got a scalar' % op)
     return t
