@@ -233,11 +233,36 @@ def refusal(op, dtype_name):
             % (_KERNEL_NAMES.get(dtype_name, dtype_name), ', '.join(allowed), kernel, kernel,
                signature % {'T': ', '.join('DT_' + name.upper() for name in allowed)}, kernel))
     return InvalidArgumentError(
-        "Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; "
-        "Op<name=%s; signature=%s; attr=T:type,allowed=[%s]%s> [Op:%s]%s"
-        % (_KERNEL_NAMES.get(dtype_name, dtype_name), ', '.join(allowed), kernel, kernel, signature,
-           ', '.join('DT_' + name.upper() for name in allowed), entry[3] if len(entry) > 3 else '', kernel,
+        "Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; %s%s"
+        % (_KERNEL_NAMES.get(dtype_name, dtype_name), ', '.join(allowed), kernel, _op_text(entry),
            '' if op in _NO_NAME_TAIL else ' name: '))
+
+
+def _op_text(entry):
+    kernel, signature, allowed = entry[:3]
+    return ('Op<name=%s; signature=%s; attr=T:type,allowed=[%s]%s> [Op:%s]'
+            % (kernel, signature, ', '.join('DT_' + name.upper() for name in allowed),
+               entry[3] if len(entry) > 3 else '', kernel))
+
+
+def index_refusal(op, attr, dtype_name):
+    """TensorFlow's error for ``op``'s index operand (its kernel's type attribute ``attr``: 'Tindices') given
+    a tensor of ``dtype_name``: 'Value for attr 'Tindices' of float is not in the list of allowed values: int32,
+    int64 ...'. None for an op not in the tables, or a dtype the attribute allows."""
+    import re
+    from ..errors import InvalidArgumentError
+    entry = KERNELS.get(op) or next((KERNELS[key] for key in FIRST_KERNELS.get(op, ())[:1]), None)
+    found = entry and re.search(r'attr=%s:type,(?:default=\w+,)?allowed=\[([^\]]*)\]' % attr,
+                                entry[3] if len(entry) > 3 else '')
+    if not found:
+        return None
+    allowed = [name[3:].lower() for name in found.group(1).split(', ')]
+    shown = _KERNEL_NAMES.get(dtype_name, dtype_name)
+    if shown in allowed:
+        return None
+    return InvalidArgumentError(
+        "Value for attr '%s' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; %s%s"
+        % (attr, shown, ', '.join(allowed), entry[0], _op_text(entry), '' if op in _NO_NAME_TAIL else ' name: '))
 
 
 # ops whose kernel TensorFlow runs inside a named scope, so its error has no ' name: ' tail (TF 2.21)

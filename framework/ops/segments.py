@@ -46,7 +46,12 @@ def _data(x, op):
 def _ids(segment_ids, data, op):
     ids = as_tensor(segment_ids, op)
     if ids._data.dtype.kind not in 'iu':
-        raise InvalidArgumentError('%s: segment_ids must be integers, got dtype %s' % (op, ids.dtype.name))
+        words = '%s: segment_ids must be integers, got dtype %s' % (op, ids.dtype.name)
+        error = float_kernels.index_refusal(op, 'Tindices', ids.dtype.name)     # TF's registry text, where known
+        if error is None:
+            raise InvalidArgumentError(words)
+        error.add_note(words)
+        raise error
     k = ids.ndim
     if k == 0 or tuple(data.shape[:k]) != tuple(ids.shape):
         raise InvalidArgumentError('%s: segment_ids of shape %s must match the leading dimensions of data %s'
