@@ -138,17 +138,18 @@ def test_tensor_array_eager_semantics():
     ta = tf.TensorArray(tf.float32, size=2).write(0, [1., 2.])
     assert ta.size().numpy() == 2
     _close(ta.stack(), [[1, 2], [0, 0]])
-    with pytest.raises(ValueError, match='index 2 is out of range for an array of size 2'):
+    # (TF 2.21's eager texts; tapeflow's are notes)
+    with pytest.raises(ValueError, match='^Tried to write to index 2 but array is not resizeable and size is: 2 \n'):
         ta.write(2, [1., 2.])
-    with pytest.raises(ValueError, match=r'shape \(3,\) but elements have shape \(2,\)'):
+    with pytest.raises(ValueError, match=r'^Incompatible shape for value \(\(3,\)\), expected \(\(2,\)\)\n'):
         ta.write(1, [3., 4., 5.])
-    with pytest.raises(TypeError, match='the array holds float32 but the value has dtype int32'):
+    with pytest.raises(TypeError, match='^TensorArray dtype is float32 but Op is trying to write dtype int32 \n'):
         ta.write(1, tf.constant([3, 4]))
     grown = tf.TensorArray(tf.float32, size=0, dynamic_size=True).write(3, 1.0)
     _close(grown.stack(), [0, 0, 0, 1])
     once = tf.TensorArray(tf.float32, size=2).write(0, 1.0).write(1, 2.0)
     assert once.read(0).numpy() == 1.0
-    with pytest.raises(ValueError, match='index 0 was already read and cleared'):
+    with pytest.raises(ValueError, match=r'^Could not read index 0 twice because it was cleared after a previous read'):
         once.read(0)
     _close(once.stack(), [0, 2])
     _close(tf.TensorArray(tf.float32, size=2).write(0, 1.0).write(0, 5.0).stack(), [5, 0])

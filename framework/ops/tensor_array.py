@@ -18,7 +18,17 @@ from .shapes import concat, stack
 
 class IndexOutOfRange(OutOfRangeError, ValueError):
     """A read or write outside the array: TensorFlow's OutOfRangeError, and the ValueError
-    tapeflow raised before."""
+    tapeflow raised before. Programs print its class name: TensorFlow's."""
+
+
+IndexOutOfRange.__name__ = 'OutOfRangeError'
+
+
+def _error(cls, tf_text, note):
+    """TensorFlow's eager TensorArray error, its words first and tapeflow's as a note."""
+    error = cls(tf_text)
+    error.add_note(note)
+    return error
 
 
 class TensorArray:
@@ -73,13 +83,19 @@ class TensorArray:
     def write(self, index, value, name=None):
         """Store ``value`` at ``index`` (replacing what was there, as eager TensorFlow); returns this array."""
         i = _int(index, 'write index')
-        if i < 0 or (i >= len(self._elements) and not self._dynamic):
-            raise IndexOutOfRange('TensorArray.write: index %d is out of range for an array of size %d that is not '
-                                  'dynamic_size' % (i, len(self._elements)))
+        note = ('TensorArray.write: index %d is out of range for an array of size %d that is not dynamic_size'
+                % (i, len(self._elements)))
+        if i < 0:
+            raise _error(IndexOutOfRange, 'Writing to negative indices (index %d) is not allowed.' % i, note)
+        if i >= len(self._elements) and not self._dynamic:
+            raise _error(IndexOutOfRange, 'Tried to write to index %d but array is not resizeable and size is: %d '
+                         % (i, len(self._elements)), note)
         x = as_tensor(value, 'TensorArray.write', dtype=self._dtype)
         if x.dtype != self._dtype:
-            raise InvalidArgumentError('TensorArray.write: the array holds %s but the value has dtype %s'
-                                       % (self._dtype.name, x.dtype.name))
+            raise _error(InvalidArgumentError, 'TensorArray dtype is %s but Op is trying to write dtype %s '
+                         % (self._dtype.name, x.dtype.name),
+                         'TensorArray.write: the array holds %s but the value has dtype %s'
+                         % (self._dtype.name, x.dtype.name))
         self._check_shape(x)
         if i >= len(self._elements):
             self._elements.extend([None] * (i + 1 - len(self._elements)))
@@ -91,21 +107,27 @@ class TensorArray:
         if self._element_shape is not None:
             known = self._element_shape
             if len(known) != len(shape) or any(k is not None and k != s for k, s in zip(known, shape)):
-                raise ValueError('TensorArray.write: the value has shape %s but elements have shape %s'
-                                 % (shape, known))
+                raise _error(ValueError, 'Incompatible shape for value (%s), expected (%s)'
+                             % (_shape_text(shape), _shape_text(known)),
+                             'TensorArray.write: the value has shape %s but elements have shape %s' % (shape, known))
         if self._infer_shape:
             self._element_shape = shape
 
     def read(self, index, name=None):
         """The element at ``index`` (zeros of element_shape if never written)."""
         i = _int(index, 'read index')
-        if not 0 <= i < len(self._elements):
-            raise IndexOutOfRange('TensorArray.read: index %d is out of range for an array of size %d'
-                                  % (i, len(self._elements)))
+        note = 'TensorArray.read: index %d is out of range for an array of size %d' % (i, len(self._elements))
+        if i < 0:
+            raise _error(IndexOutOfRange, 'Reading from negative indices (index %d) is not allowed.' % i, note)
+        if i >= len(self._elements):
+            raise _error(IndexOutOfRange, 'Tried to read from index %d but array size is: %d '
+                         % (i, len(self._elements)), note)
         x = self._elements[i]
         if x is _CLEARED:
-            raise ValueError('TensorArray.read: index %d was already read and cleared; create the array with '
-                             'clear_after_read=False to read it again' % i)
+            raise _error(InvalidArgumentError, 'Could not read index %d twice because it was cleared after a '
+                         'previous read (perhaps try setting clear_after_read = false?)' % i,
+                         'TensorArray.read: index %d was already read and cleared; create the array with '
+                         'clear_after_read=False to read it again' % i)
         if x is None:
             return self._zeros('read')
         if self._clear_after_read:
@@ -149,6 +171,11 @@ class TensorArray:
         x = as_tensor(value, 'TensorArray.unstack', dtype=self._dtype)
         if x.ndim == 0:
             raise ValueError('TensorArray.unstack: value must have rank >= 1, got a scalar')
+        if x.shape[0] > len(self._elements) and not self._dynamic:
+            raise _error(ValueError, 'Cannot unstack %d tensors into a TensorArray of static size %d '
+                         % (x.shape[0], len(self._elements)),
+                         'TensorArray.unstack: make the array with size=%d or dynamic_size=True' % x.shape[0])
+        self._elements = [None] * x.shape[0]        # (eager TensorFlow: the array becomes the rows)
         return self.scatter(list(range(x.shape[0])), x)
 
     def scatter(self, indices, value, name=None):
@@ -170,6 +197,11 @@ class TensorArray:
 
 
 _CLEARED = object()    # the slot of an element read with clear_after_read
+
+
+def _shape_text(shape):
+    """A shape as TensorShape prints it: (2,), (None, 3), ()."""
+    return str(tuple(shape))
 
 
 def _int(value, what):
