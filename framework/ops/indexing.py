@@ -13,6 +13,7 @@ from .. import backend
 from ..indexed_slices import gathered_rows_gradient
 from ..tensor import Tensor
 from ..variable import Variable
+from . import index_kernels
 from .operands import ACTIVE, as_tensor, normalize_axis, record, snapshot
 
 
@@ -146,7 +147,7 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         raise InvalidArgumentError('gather: params must have rank >= 1, got a scalar')
     idx = as_tensor(indices, 'gather')
     if idx._data.dtype.kind not in 'iu':
-        raise InvalidArgumentError('gather: indices must be integers, got %s' % idx.dtype.name)
+        index_kernels.refuse('gather', idx)      # TF's registry text (Tindices), tapeflow's words as a note
     b = _batch_dims(batch_dims, idx.ndim, 'GatherV2')
     (ax,) = normalize_axis(b if axis is None else axis, x.ndim, 'gather')
     n = x._data.shape[ax]
@@ -204,7 +205,7 @@ def gather_nd(params, indices, batch_dims=0, name=None):
     x = as_tensor(params, 'gather_nd')
     idx = as_tensor(indices, 'gather_nd')
     if idx._data.dtype.kind not in 'iu':
-        raise InvalidArgumentError('gather_nd: indices must be integers, got %s' % idx.dtype.name)
+        index_kernels.refuse('gather_nd', idx)      # TF's registry text (Tindices), tapeflow's words as a note
     i = idx._data
     b = _batch_dims(batch_dims, i.ndim - 1, 'GatherNd')
     if i.ndim == 0 or i.shape[-1] > x.ndim - b:

@@ -13,6 +13,7 @@ from .. import backend
 from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import Tensor
 from .indexing import _add_at, getitem
+from . import index_kernels
 from .operands import ACTIVE, as_tensor, named_errors, record
 from .selection import where
 
@@ -21,7 +22,7 @@ def _index_columns(indices, shape, op, updates=None):
     """The index vectors as a tuple of integer arrays (one per addressed axis), bounds checked."""
     idx = as_tensor(indices, op)
     if idx._data.dtype.kind not in 'iu':
-        raise InvalidArgumentError('%s: indices must be integers, got dtype %s' % (op, idx.dtype.name))
+        index_kernels.refuse(op, idx)      # TF's registry text (Tindices), tapeflow's words as a note
     i = idx._data
     if updates is not None and i.ndim and i.shape[-1] > len(shape):      # TensorScatter*'s rank check
         error = _layout_error(op, idx, updates, tuple(shape))

@@ -1,0 +1,53 @@
+"""TensorFlow's refusal of an index tensor whose dtype its gather / scatter kernel does not take (float,
+bool or string indices), as TF 2.21's op registry words it:
+
+    Value for attr 'Tindices' of float is not in the list of allowed values: int16, int32, int64
+    \t; NodeDef: {{node GatherV2}}; Op<name=GatherV2; signature=params:Tparams, ...> [Op:GatherV2] name:
+
+Each entry's text was printed by TF 2.21 (/work/notes/progs/msgtext8/gidx_tf.py). The ' name: ' tail is the
+one eager dispatch prints for a tensor argument; tf.gather of a float32 numpy array or list prints none.
+"""
+from ..errors import InvalidArgumentError
+
+_GATHER_ND = ('params:Tparams, indices:Tindices -> output:Tparams; attr=Tparams:type; '
+              'attr=Tindices:type,allowed=[DT_INT16, DT_INT32, DT_INT64]; attr=bad_indices_policy:string,default=""')
+_SCATTER = ('tensor:T, indices:Tindices, updates:T -> output:T; attr=T:type; attr=Tindices:type,allowed=[%s]; '
+            'attr=bad_indices_policy:string,default=""')
+_INT32_64 = ('int32', 'int64')
+
+# tapeflow op -> (kernel, the Tindices list, the kernel's signature and attributes, whether ' name: ' follows)
+KERNELS = {
+    'gather': ('GatherV2', ('int16',) + _INT32_64,
+               'params:Tparams, indices:Tindices, axis:Taxis -> output:Tparams; attr=batch_dims:int,default=0; '
+               'attr=Tparams:type; attr=Tindices:type,allowed=[DT_INT16, DT_INT32, DT_INT64]; '
+               'attr=Taxis:type,allowed=[DT_INT32, DT_INT64]', True),
+    'gather_nd': ('GatherNd', ('int16',) + _INT32_64, _GATHER_ND, True),
+    'tensor_scatter_nd_update': ('TensorScatterUpdate', ('int16', 'int32', 'int64', 'uint16'),
+                                 _SCATTER % 'DT_INT16, DT_INT32, DT_INT64, DT_UINT16', True),
+    'scatter_nd': ('ScatterNd', ('int16',) + _INT32_64,
+                   'indices:Tindices, updates:T, shape:Tindices -> output:T; attr=T:type; '
+                   'attr=Tindices:type,allowed=[DT_INT16, DT_INT32, DT_INT64]; '
+                   'attr=bad_indices_policy:string,default=""', False),
+}
+KERNELS.update({op: (kernel, _INT32_64, _SCATTER % 'DT_INT32, DT_INT64', True) for op, kernel in (
+    ('tensor_scatter_nd_add', 'TensorScatterAdd'), ('tensor_scatter_nd_sub', 'TensorScatterSub'),
+    ('tensor_scatter_nd_max', 'TensorScatterMax'), ('tensor_scatter_nd_min', 'TensorScatterMin'))})
+
+_KERNEL_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
+
+
+def refuse(op, index):
+    """Raise TF's registry error for ``op``'s ``index`` tensor of a dtype the kernel does not take, with
+    tapeflow's sentence as a note (that sentence alone for an op outside the table)."""
+    words = '%s: indices must be integers, got dtype %s' % (op, index.dtype.name)
+    entry = KERNELS.get(op)
+    shown = _KERNEL_NAMES.get(index.dtype.name, index.dtype.name)
+    if entry is None or shown in entry[1]:
+        raise InvalidArgumentError(words)
+    kernel, allowed, signature, named = entry
+    error = InvalidArgumentError("Value for attr 'Tindices' of %s is not in the list of allowed values: %s\n\t; "
+                                 "NodeDef: {{node %s}}; Op<name=%s; signature=%s> [Op:%s]%s"
+                                 % (shown, ', '.join(allowed), kernel, kernel, signature, kernel,
+                                    ' name: ' if named else ''))
+    error.add_note(words)
+    raise error
