@@ -70,3 +70,38 @@ def test_what_still_works():
     shaped = tf.TensorArray(tf.float32, size=2, element_shape=[None, 2]).write(0, [[1.0, 2.0]])
     name, message, _ = _raised(lambda: shaped.write(1, [[1.0, 2.0, 3.0]]))
     assert (name, message) == ('ValueError', 'Incompatible shape for value ((1, 3)), expected ((1, 2))')
+
+
+# TF 2.21: TensorArray(float32, size=2).element_shape -> <unknown>; element_shape=[3] -> (3,);
+# after write(0, [1.0]) -> (1,); .read(0) / .stack() of an unwritten array of unknown element shape ->
+# ValueError: Cannot convert a partially known TensorShape <unknown> to a Tensor. (element_shape=[None, 2]:
+# '... TensorShape (None, 2) ...'); .gather([5]) on size 2 -> IndexError: list index out of range;
+# .split([1., 2., 3.], [1, 2]).read(1) -> [2. 3.]
+def test_element_shape_is_a_tensor_shape():
+    assert str(tf.TensorArray(tf.float32, size=2).element_shape) == '<unknown>'
+    assert str(tf.TensorArray(tf.float32, size=2, element_shape=[3]).element_shape) == '(3,)'
+    assert str(tf.TensorArray(tf.float32, size=2).write(0, [1.0]).element_shape) == '(1,)'
+
+
+@pytest.mark.parametrize('element_shape, shown', [(None, '<unknown>'), ([None, 2], '(None, 2)')])
+@pytest.mark.parametrize('read', [lambda ta: ta.read(0), lambda ta: ta.stack()])
+def test_unwritten_elements_of_unknown_shape(element_shape, shown, read):
+    ta = tf.TensorArray(tf.float32, size=2, element_shape=element_shape)
+    name, message, error = _raised(lambda: read(ta))
+    assert (name, message) == ('ValueError', 'Cannot convert a partially known TensorShape %s to a Tensor.' % shown)
+    assert 'element_shape=' in error.__notes__[0]
+
+
+def test_gather_out_of_range_is_pythons_index_error():
+    name, message, _ = _raised(lambda: tf.TensorArray(tf.float32, size=2).write(0, 1.0).gather([5]))
+    assert (name, message) == ('IndexError', 'list index out of range')
+
+
+def test_split_cuts_pieces_of_any_lengths():
+    ta = tf.TensorArray(tf.float32, size=2).split([1.0, 2.0, 3.0], [1, 2])
+    assert ta.read(1).numpy().tolist() == [2.0, 3.0]
+    assert int(ta.size()) == 2
+    again = tf.TensorArray(tf.float32, size=2).split([1.0, 2.0, 3.0], [1, 2])
+    assert again.concat().numpy().tolist() == [1.0, 2.0, 3.0]
+    with pytest.raises(ValueError, match='lengths'):
+        tf.TensorArray(tf.float32, size=2).split([1.0, 2.0, 3.0], [1, 1])

@@ -10,6 +10,7 @@ import numpy as np
 from .. import backend, dtypes
 from ..errors import InvalidArgumentError, OutOfRangeError
 from ..tensor import Tensor
+from ..tensor_shape import TensorShape
 from .creation import zeros
 from .indexing import getitem
 from .operands import as_tensor
@@ -74,7 +75,8 @@ class TensorArray:
 
     @property
     def element_shape(self):
-        return self._element_shape
+        """A TensorShape: <unknown> until given or learnt from a write, as TensorFlow's."""
+        return TensorShape(self._element_shape)
 
     def size(self, name=None):
         """The number of elements, as a scalar int32 tensor."""
@@ -136,8 +138,10 @@ class TensorArray:
 
     def _zeros(self, op):
         if self._element_shape is None or None in self._element_shape:
-            raise ValueError('TensorArray.%s: an element was never written and the element shape is unknown'
-                             % op)
+            raise _error(ValueError, 'Cannot convert a partially known TensorShape %s to a Tensor.'
+                         % (TensorShape(self._element_shape),),
+                         'TensorArray.%s: an element was never written and the element shape is unknown; give '
+                         'element_shape= when making the array' % op)
         return zeros(self._element_shape, self._dtype)
 
     def _all(self, op):
@@ -156,9 +160,10 @@ class TensorArray:
         items = self._all('gather')
         picked = []
         for i in np.asarray(backend.to_host(as_tensor(indices, 'TensorArray.gather')._data)).reshape(-1):
-            if not 0 <= int(i) < len(items):
-                raise ValueError('TensorArray.gather: index %d is out of range for an array of size %d'
-                                 % (int(i), len(items)))
+            if not 0 <= int(i) < len(items):       # (eager TensorFlow indexes its Python list)
+                raise _error(IndexError, 'list index out of range',
+                             'TensorArray.gather: index %d is out of range for an array of size %d'
+                             % (int(i), len(items)))
             picked.append(items[int(i)])
         return stack(picked) if picked else Tensor(np.zeros((0,), self._dtype))
 
@@ -177,6 +182,21 @@ class TensorArray:
                          'TensorArray.unstack: make the array with size=%d or dynamic_size=True' % x.shape[0])
         self._elements = [None] * x.shape[0]        # (eager TensorFlow: the array becomes the rows)
         return self.scatter(list(range(x.shape[0])), x)
+
+    def split(self, value, lengths, name=None):
+        """Cut ``value`` along its first axis into pieces of ``lengths``; the array becomes the pieces
+        (as eager TensorFlow's). Returns this array."""
+        x = as_tensor(value, 'TensorArray.split', dtype=self._dtype)
+        sizes = [int(n) for n in np.asarray(backend.to_host(as_tensor(lengths, 'TensorArray.split')._data)).reshape(-1)]
+        if x.ndim == 0 or sum(sizes) != x.shape[0]:
+            raise ValueError('TensorArray.split: lengths %s must add up to the first dimension of value, of shape %s'
+                             % (sizes, tuple(x.shape)))
+        if len(sizes) > len(self._elements) and not self._dynamic:
+            raise ValueError('TensorArray.split: %d pieces do not fit an array of static size %d; make it with '
+                             'dynamic_size=True' % (len(sizes), len(self._elements)))
+        starts = np.cumsum([0] + sizes)        # (pieces may differ in length: no element shape is checked)
+        self._elements = [getitem(x, slice(int(a), int(b))) for a, b in zip(starts[:-1], starts[1:])]
+        return self
 
     def scatter(self, indices, value, name=None):
         """Write ``value[k]`` at ``indices[k]``; returns this array."""
