@@ -11,7 +11,7 @@ reads only what it needs: eigh the lower triangle, cholesky the lower triangle.
 import numpy as np
 
 from framework import backend, onednn_policy
-from framework.errors import InvalidArgumentError, OpError
+from framework.errors import InvalidArgumentError, OpError, kernel_error
 from framework import ops as _ops
 from framework.ops import eigen_householder_qr, eigen_math, float_kernels
 from framework.ops.missing_kernels import refuse_missing
@@ -31,10 +31,33 @@ def _matrices(x, op, square=True):
     t = linalg_input(x, op) if op not in ('eig', 'lstsq', 'cholesky_inverse') else floating(x, op)
     if t.ndim < 2 or (square and t.shape[-1] != t.shape[-2]):
         # logdet and qr reach TF's Cholesky / Qr kernels (InvalidArgumentError); the others Keras's checks
-        error = InvalidArgumentError if op in ('logdet', 'qr') else ValueError
-        raise error('keras.ops.%s: expected %s, got shape %s'
-                    % (op, 'square matrices (..., M, M)' if square else 'matrices (..., M, N)', tuple(t.shape)))
+        error = _shape_error(op, t)
+        error.add_note('keras.ops.%s: expected %s, got shape %s'
+                       % (op, 'square matrices (..., M, M)' if square else 'matrices (..., M, N)', tuple(t.shape)))
+        raise error
     return t
+
+
+def _shape_error(op, t):
+    """The error Keras 3 on TF 2.21 raises for a matrix operand of rank < 2 or a non-square one, in its words:
+    Keras's _assert_2d / _assert_square, the kernel's for logdet (Cholesky) and qr, numpy's unpacking for eig, TF's
+    linalg check for pinv / matrix_rank."""
+    shape = tuple(t.shape)
+    if t.ndim < 2:
+        if op in ('logdet', 'qr'):
+            return kernel_error('Cholesky' if op == 'logdet' else 'Qr',
+                                'Input tensor 0 must have rank >= 2, got %d' % t.ndim, named=True)
+        if op == 'eig':
+            return ValueError('not enough values to unpack (expected 2, got %d)' % t.ndim)
+        if op in ('pinv', 'matrix_rank'):
+            return ValueError('Input `a` must have at least 2 dimensions (saw: %d).' % t.ndim)
+        return ValueError('Expected input to have rank >= 2. Received input with shape %s.' % (shape,))
+    if op == 'logdet':
+        return kernel_error('Cholesky', 'Input matrix must be square.', named=True)
+    if op == 'lu_factor':
+        return ValueError('LU decomposition failed: Expected a square matrix. Received non-square input with shape '
+                          '%s. LU decomposition is only supported for square matrices in Tensorflow.' % (shape,))
+    return ValueError('Expected a square matrix. Received non-square input with shape %s' % (shape,))
 
 
 def _t(x):

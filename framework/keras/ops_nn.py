@@ -108,9 +108,14 @@ def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
 
 
 def _same_shape(target, output, op):
+    """Keras 3's check (its TF backend's words): the ranks first, then the sizes."""
     if tuple(target.shape) != tuple(output.shape):
-        raise ValueError('keras.ops.%s: target and output must have the same shape, got %s and %s'
-                         % (op, tuple(target.shape), tuple(output.shape)))
+        error = ValueError('Arguments `target` and `output` must have the same %s. Received: target.shape=%s, '
+                           'output.shape=%s' % ('rank (ndim)' if target.ndim != output.ndim else 'shape',
+                                                tuple(target.shape), tuple(output.shape)))
+        error.add_note('keras.ops.%s: target and output must have the same shape, got %s and %s'
+                       % (op, tuple(target.shape), tuple(output.shape)))
+        raise error
 
 
 def _mul_refusal(expected, given, op):
