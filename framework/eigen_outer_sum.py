@@ -25,6 +25,21 @@ PACKET = 8        # floats per AVX packet
 MIN_SIZE = 4096
 
 
+# Channels-first statistics (BatchNormalization(axis=1)) sum over the axes either side of the kept
+# one; the order below costs a transposed copy, which large tensors are spared (numpy's order)
+MAX_FIRST_AND_LAST = 1 << 16
+
+
+def _first_and_last(a, shape):
+    """Sums of 3-D ``a`` over axes 0 and 2, as TF's reduce "first and last" case adds them:
+    Eigen's GenericDimReducer, one float32 accumulator per kept value taking the values with the
+    last axis as the outer loop and the first as the inner one (TF 2.21, reduce_sum of
+    (4, 8, 25) over [0, 2]: numpy's order differed in 8 of 8 sums)."""
+    n, kept, s = a.shape
+    rows = np.ascontiguousarray(a.transpose(2, 0, 1)).reshape(s * n, kept)
+    return np.add.reduce(rows, 0).reshape(shape)       # (kept > 1: size-1 axes are dropped first)
+
+
 def outer_sum(a, axes):
     """Sum float32 ``a`` over ``axes`` in the order TensorFlow's CPU kernels add them when the
     reduced axes sit before kept inner ones (a batch's bias gradient, BatchNormalization's moments);
@@ -53,6 +68,9 @@ def outer_sum(a, axes):
         outer, n, inner = 1, runs[0][0], runs[1][0]
     elif len(runs) == 3 and runs[1][1] and not runs[0][1]:
         outer, n, inner = runs[0][0], runs[1][0], runs[2][0]
+    elif len(runs) == 3 and runs[0][1] and a.size <= MAX_FIRST_AND_LAST:
+        kept_shape = tuple(d for i, d in enumerate(a.shape) if i not in axes)
+        return _first_and_last(a.reshape([d for d, _ in runs]), kept_shape)
     else:
         return None
     if n < 16 or inner < PACKET:

@@ -4,10 +4,13 @@ exact-math mode: sums over two or more leading axes take Eigen's InnerMostDimPre
 every size (framework/eigen_outer_sum.py). numpy's order gave 7 of 8 gamma gradients a different
 last bit at (2, 6, 6, 8). One leading axis (a hand-written bias, a 2-D BatchNormalization) keeps
 numpy's order below 4096 values (tests/test_kerasio_exact_mode_small_outer_sums.py pins that).
+A channels-first BatchNormalization (axis=1) sums over the axes either side of its features, which
+TF adds with the last reduced axis as the outer loop (numpy's order differed in both modes).
 
 Golden values: this file's program under /opt/tfref/bin/python (TF 2.21 / Keras 3, oneDNN on),
-printed as ``.view(np.uint32)`` of the gradients (/work/notes/progs/bn8/gold.py); ``DX_SUM`` is the
-sum of all of x's gradient's bit patterns modulo 1000003, ``DX_HEAD`` its first 8 values.
+printed as ``.view(np.uint32)`` of the gradients (/work/notes/progs/bn8/gold.py, gold2.py for axis=1);
+the third item is the sum of all of x's gradient's bit patterns modulo 1000003, the fourth its first
+8 values.
 """
 import numpy as np
 import pytest
@@ -38,20 +41,30 @@ GOLD = {
          3216857452, 1099939734, 3242083034, 1097427682, 3221443444, 1093480367, 3221150730, 1090824487],
         875574, [1065569793, 3208812185, 1061367354, 1057474063, 3218708330, 1051337646, 1055950469, 1076145137]),
 }
+CHANNELS_FIRST = {
+    False: ([3238749562, 1049776232, 1100480912, 1091824186, 3230458973, 3229889779, 1097348497, 1096734728],
+            [3226270056, 3241312413, 3220971690, 1070603764, 3239019799, 3216274892, 1089957352, 3241184420],
+            34725, [3196703064, 3185537166, 1039982178, 3211163142, 1058805970, 3198703272, 3199019028, 1050508626]),
+    True: ([3238749562, 1049776232, 1100480912, 1091824186, 3230458973, 3229889779, 1097348497, 1096734728],
+           [3226270056, 3241312413, 3220971690, 1070603764, 3239019799, 3216274892, 1089957352, 3241184420],
+           34760, [3196703064, 3185537166, 1039982178, 3211163142, 1058805970, 3198703272, 3199019028, 1050508626]),
+}
+# tf.reduce_sum(np.random.RandomState(5).randn(6, 7, 2, 9).astype('float32'), [0, 1, 3])
+FIRST_AND_LAST_SUM = [3229741436, 1075656165]
 
 
 def _bits(a):
     return np.asarray(a, np.float32).reshape(-1).view(np.uint32)
 
 
-def _gradients(shape, traced):
+def _gradients(shape, traced, axis=-1):
     rng = np.random.RandomState(sum(shape))
     x = tf.constant(rng.randn(*shape).astype(np.float32))
     w = tf.constant(rng.randn(*shape).astype(np.float32))
-    bn = keras.layers.BatchNormalization()
+    bn = keras.layers.BatchNormalization(axis=axis)
     bn.build(shape)
-    bn.gamma.assign(rng.uniform(0.5, 1.5, shape[-1]).astype(np.float32))
-    bn.beta.assign(rng.randn(shape[-1]).astype(np.float32))
+    bn.gamma.assign(rng.uniform(0.5, 1.5, shape[axis]).astype(np.float32))
+    bn.beta.assign(rng.randn(shape[axis]).astype(np.float32))
 
     def step(x):
         with tf.GradientTape() as tape:
@@ -61,19 +74,42 @@ def _gradients(shape, traced):
     return (tf.function(step) if traced else step)(x)
 
 
-@pytest.fixture
-def default_mode():
+def _mode(value):
     before = eigen_math.ENABLED[0]
-    eigen_math.ENABLED[0] = 'small'
+    eigen_math.ENABLED[0] = value
     yield
     eigen_math.ENABLED[0] = before
+
+
+@pytest.fixture
+def default_mode():
+    yield from _mode('small')
+
+
+@pytest.fixture(params=['small', True], ids=['default', 'exact'])
+def either_mode(request):
+    yield from _mode(request.param)
 
 
 @pytest.mark.parametrize('shape, traced', sorted(GOLD), ids=lambda v: str(v))
 def test_small_image_batch_norm_gradients_have_tf_bits_in_the_default_mode(default_mode, shape, traced):
     assert np.prod(shape) < 4096
-    gamma, beta, dx_sum, dx_head = GOLD[shape, traced]
-    dgamma, dbeta, dx = _gradients(shape, traced)
+    _check(_gradients(shape, traced), GOLD[shape, traced])
+
+
+@pytest.mark.parametrize('traced', [False, True], ids=['eager', 'traced'])
+def test_channels_first_batch_norm_gradients_have_tf_bits(either_mode, traced):
+    _check(_gradients((4, 8, 5, 5), traced, axis=1), CHANNELS_FIRST[traced])
+
+
+def test_a_sum_either_side_of_the_kept_axis_has_tf_bits():
+    w = np.random.RandomState(5).randn(6, 7, 2, 9).astype(np.float32)
+    assert _bits(tf.reduce_sum(w, [0, 1, 3])).tolist() == FIRST_AND_LAST_SUM
+
+
+def _check(gradients, gold):
+    gamma, beta, dx_sum, dx_head = gold
+    dgamma, dbeta, dx = gradients
     assert _bits(dgamma).tolist() == gamma
     assert _bits(dbeta).tolist() == beta
     assert _bits(dx)[:8].tolist() == dx_head
