@@ -5,7 +5,9 @@ over axis 0, the gradient of a hand-written ``x + b``, BatchNormalization's mome
 batch and steps) with Eigen's ``InnerMostDimPreserver``
 (unsupported/Eigen/CXX11/src/Tensor/TensorReduction.h): not in numpy's order, so the last
 bit differs for about half the columns, which Adam turns into visibly different steps where
-gradients are nearly zero. Row sums are in ops/eigen_sum.py; the bias gradients of layers
+gradients are nearly zero. Reduced axes either side of a kept one (channels-first statistics,
+BatchNormalization(axis=1)) take Eigen's GenericDimReducer order: ``_first_and_last``.
+Row sums are in ops/eigen_sum.py; the bias gradients of layers
 (tf.nn.bias_add's BiasAddGrad: Dense, Conv*, EinsumDense) in ops/bias_add_kernel.py.
 """
 import numpy as np
@@ -42,8 +44,9 @@ def _first_and_last(a, shape):
 
 def outer_sum(a, axes):
     """Sum float32 ``a`` over ``axes`` in the order TensorFlow's CPU kernels add them when the
-    reduced axes sit before kept inner ones (a batch's bias gradient, BatchNormalization's moments);
-    shape: ``a``'s without ``axes``. None where numpy's own order is already TensorFlow's.
+    reduced axes sit before kept inner ones (a batch's bias gradient, BatchNormalization's moments),
+    or either side of them (channels-first moments); shape: ``a``'s without ``axes``. None where
+    numpy's own order is already TensorFlow's (or this module leaves it to numpy, for speed).
 
     Eigen's ``InnerMostDimPreserver`` (TensorReduction.h) reduces such a sum, for each packet of 8
     kept columns, into four accumulators taking rows 4k, 4k+1, 4k+2, 4k+3, folded in order after
