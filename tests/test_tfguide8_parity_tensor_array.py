@@ -105,3 +105,16 @@ def test_split_cuts_pieces_of_any_lengths():
     assert again.concat().numpy().tolist() == [1.0, 2.0, 3.0]
     with pytest.raises(ValueError, match='lengths'):
         tf.TensorArray(tf.float32, size=2).split([1.0, 2.0, 3.0], [1, 1])
+
+
+def test_unstack_leaves_element_shape_unknown():
+    # TF 2.21: ta = TensorArray(int32, size=3); ta.unstack([7, 8, 9]).read(2) -> 9; ta.element_shape -> <unknown>
+    ta = tf.TensorArray(tf.int32, size=3)
+    assert int(ta.unstack([7, 8, 9]).read(2)) == 9
+    assert str(ta.element_shape) == '<unknown>'
+    # TF 2.21: ta.stack() then -> ValueError: Cannot convert a partially known TensorShape <unknown> to a Tensor.
+    # (index 2 was read and cleared, and no write taught the array its element shape)
+    with pytest.raises(ValueError, match='^Cannot convert a partially known TensorShape <unknown> to a Tensor'):
+        ta.stack()
+    fresh = tf.TensorArray(tf.int32, size=3).unstack([7, 8, 9])
+    assert fresh.stack().numpy().tolist() == [7, 8, 9]

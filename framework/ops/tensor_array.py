@@ -180,8 +180,9 @@ class TensorArray:
             raise _error(ValueError, 'Cannot unstack %d tensors into a TensorArray of static size %d '
                          % (x.shape[0], len(self._elements)),
                          'TensorArray.unstack: make the array with size=%d or dynamic_size=True' % x.shape[0])
-        self._elements = [None] * x.shape[0]        # (eager TensorFlow: the array becomes the rows)
-        return self.scatter(list(range(x.shape[0])), x)
+        # eager TensorFlow: the array becomes the rows, unchecked; its element_shape stays as it was
+        self._elements = [getitem(x, k) for k in range(x.shape[0])]
+        return self
 
     def split(self, value, lengths, name=None):
         """Cut ``value`` along its first axis into pieces of ``lengths``; the array becomes the pieces
