@@ -8,6 +8,7 @@ import numpy as np
 
 from framework import backend
 from framework.errors import InvalidArgumentError
+from framework.ops import float_kernels
 from framework.tensor import Tensor
 from .ops_dtypes import cast_all, standardize_dtype, tensor
 
@@ -20,9 +21,18 @@ def _integers(values, op):
     for t in tensors:
         if t._data.dtype.kind not in 'iub':
             # TF's bitwise kernels refuse floats with their registry's InvalidArgumentError (a TypeError here too)
-            raise InvalidArgumentError('keras.ops.%s: expected integer or bool tensors, got dtype %s'
-                                       % (op, t._data.dtype.name))
+            words = 'keras.ops.%s: expected integer or bool tensors, got dtype %s' % (op, t._data.dtype.name)
+            error = float_kernels.refusal(_KERNELS.get(op), t.dtype.name) if op in _KERNELS else None
+            if error is None:
+                raise InvalidArgumentError(words)
+            error.add_note(words)
+            raise error
     return tensors
+
+
+# keras.ops -> the TF kernel (float_kernels.KERNELS key) that refuses a float operand
+_KERNELS = {'bitwise_and': 'BitwiseAnd', 'bitwise_or': 'BitwiseOr', 'bitwise_xor': 'BitwiseXor',
+            'left_shift': 'LeftShift', 'right_shift': 'RightShift'}
 
 
 def _binary(name, fn_name, bools=True):

@@ -3,6 +3,7 @@
 from .. import backend
 from ..errors import InvalidArgumentError
 from ..tensor import Tensor
+from . import float_kernels
 from .operands import as_tensor
 
 _INTEGERS = 'int8, int16, int32, int64, uint8, uint16, uint32, uint64'
@@ -14,8 +15,13 @@ def _kernel_name(t):
 
 def _integer(t, op):
     if t._data.dtype.kind not in 'iu':
-        raise InvalidArgumentError("%s: Value for attr 'T' of %s is not in the list of allowed values: %s"
-                                   % (op, _kernel_name(t), _INTEGERS))
+        words = "%s: Value for attr 'T' of %s is not in the list of allowed values: %s" % (op, _kernel_name(t),
+                                                                                          _INTEGERS)
+        error = float_kernels.refusal(op, t.dtype.name, named=False)      # TF's registry text, where known
+        if error is None:
+            raise InvalidArgumentError(words)
+        error.add_note(words)
+        raise error
     return t
 
 

@@ -161,7 +161,13 @@ KERNELS.update({
     'xdivy': ('Xdivy', _BINARY, _XFUNC), 'xlogy': ('Xlogy', _BINARY, _XFUNC), 'xlog1py': ('Xlog1py', _BINARY, _XFUNC),
     'reciprocal': ('Reciprocal', _UNARY, _SIGNED),
     'reciprocal_no_nan': ('DivNoNan', _BINARY, ('half', 'float', 'bfloat16', 'double', 'complex64', 'complex128')),
+    'atan2': ('Atan2', 'y:T, x:T -> z:T', _REAL),
 })
+# bitwise kernels, keyed by kernel name (tf.bitwise and keras.ops' bitwise functions)
+_BITS = ('int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64')
+KERNELS.update({kernel: (kernel, _BINARY, _BITS, '; is_commutative=true')
+                for kernel in ('BitwiseAnd', 'BitwiseOr', 'BitwiseXor')})
+KERNELS.update({kernel: (kernel, _BINARY, _BITS) for kernel in ('LeftShift', 'RightShift')})
 
 # segment reductions (tf.math.segment_* / unsorted_segment_*), keyed by kernel name
 _SEGMENT_ORDERED = ('float', 'double', 'int32', 'uint8', 'int16', 'int8', 'int64', 'bfloat16', 'uint16', 'half',
@@ -212,9 +218,9 @@ _KERNEL_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
 REAL_ONLY = frozenset([op for op, entry in KERNELS.items() if 'complex64' not in entry[2]] + ['gelu'])
 
 
-def refusal(op, dtype_name):
+def refusal(op, dtype_name, named=True):
     """TensorFlow's error for ``op`` given a tensor of ``dtype_name`` (TF's name: 'int32', 'string'),
-    or None for an op not in the table."""
+    or None for an op not in the table. ``named=False``: no ' name: ' tail (tf.bitwise's wrappers print none)."""
     from ..errors import InvalidArgumentError
     if op == 'gelu':        # tf.nn.gelu checks in Python first
         return ValueError("`features.dtype` must be a floating point tensor.Received:features.dtype=<dtype: '%s'>"
@@ -235,7 +241,7 @@ def refusal(op, dtype_name):
     return InvalidArgumentError(
         "Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; %s%s"
         % (_KERNEL_NAMES.get(dtype_name, dtype_name), ', '.join(allowed), kernel, _op_text(entry),
-           '' if op in _NO_NAME_TAIL else ' name: '))
+           ' name: ' if named and op not in _NO_NAME_TAIL else ''))
 
 
 def _op_text(entry):

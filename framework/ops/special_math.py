@@ -7,12 +7,13 @@ import math
 
 import numpy as np
 
-from .. import backend
+from .. import backend, dtypes
 from ..errors import InvalidArgumentError, kernel_error
 from ..tape import record_blocked
 from ..tensor import Tensor
 from .arithmetic import add, multiply
 from .creation import zeros_like
+from . import float_kernels
 from .operands import ACTIVE, as_float_tensor, as_tensor, binary, named_errors, record
 from .unary import _apply, softplus
 
@@ -29,9 +30,10 @@ def atan2(y, x, name=None):
             getattr(dx, 'dtype', None) is not None and dx.dtype.kind != 'f':
         bad = dy.dtype if getattr(dy, 'dtype', None) is not None and dy.dtype.kind != 'f' else dx.dtype
         # Atan2's kernel refuses the dtype (InvalidArgumentError, also the TypeError raised before)
-        raise InvalidArgumentError("Value for attr 'T' of %s is not in the list of allowed values: bfloat16, half, "
-                                   'float, double (atan2: y and x must be floating-point tensors, got %s and %s)'
-                                   % (bad.name, getattr(dy, 'dtype', type(dy)), getattr(dx, 'dtype', type(dx))))
+        error = float_kernels.refusal('atan2', dtypes.as_dtype(bad).name)
+        error.add_note('atan2: y and x must be floating-point tensors, got %s and %s'
+                       % (getattr(dy, 'dtype', type(dy)), getattr(dx, 'dtype', type(dx))))
+        raise error
     xp = backend.array_module(dy if isinstance(y, Tensor) else dx)
     try:
         out = Tensor(xp.arctan2(dy, dx))
