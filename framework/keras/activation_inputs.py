@@ -33,11 +33,14 @@ def float_activation_input(x, name):
     advice = "cast it first, e.g. keras.ops.cast(x, 'float32')"
     kind = 'bool' if dtype.is_bool else ('uint' if dtype.is_unsigned else 'int')
     if name == 'gelu':
-        raise ValueError("`features.dtype` must be a floating point tensor.Received:features.dtype=<dtype: '%s'> "
-                         '(%s; %s)' % (dtype.name, shown, advice))
+        error = ValueError("`features.dtype` must be a floating point tensor.Received:features.dtype=<dtype: '%s'>"
+                           % dtype.name)
+        error.add_note('%s; %s' % (shown, advice))
+        raise error
     if name in _FLOAT_CONSTANT and kind not in _KERNEL_FIRST.get(name, ()):
-        raise TypeError('Cannot convert %r to EagerTensor of dtype %s: %s, and the activation adds a float '
-                        'constant to it; %s' % (_FLOAT_CONSTANT[name], dtype.name, shown, advice))
+        error = TypeError('Cannot convert %r to EagerTensor of dtype %s' % (_FLOAT_CONSTANT[name], dtype.name))
+        error.add_note('%s, and the activation adds a float constant to it; %s' % (shown, advice))
+        raise error
     error = float_kernels.refusal(name, dtype.name)        # TF's registry text, where the table has the kernel
     if error is not None:
         error.add_note('%s: TF\'s kernel takes floating-point tensors only; %s' % (shown, advice))
