@@ -152,6 +152,10 @@ def divide_no_nan(x, y, name=None):
     """x / y, with 0 wherever y is 0 (and a gradient of 0 there too)."""
     x = as_tensor(x, 'divide_no_nan')
     y = as_tensor(y, 'divide_no_nan', dtype=x.dtype)
+    try:
+        np.broadcast_shapes(x._data.shape, y._data.shape)
+    except ValueError:
+        raise _broadcast_error('divide_no_nan', x._data, y._data) from None     # DivNoNan's text, not RealDiv's
     zero = y == 0
     return where(zero, 0, x / where(zero, 1, y))
 
@@ -427,7 +431,7 @@ def _refuse_integer_zero_divisor(out, divisor, op):
 # TensorFlow's kernel for each op, as its broadcast errors name it.
 _KERNELS = {'add': 'AddV2', 'subtract': 'Sub', 'multiply': 'Mul', 'divide': 'RealDiv', 'floordiv': 'FloorDiv',
             'floormod': 'FloorMod', 'pow': 'Pow', 'maximum': 'Maximum', 'minimum': 'Minimum',
-            'squared_difference': 'SquaredDifference'}
+            'squared_difference': 'SquaredDifference', 'divide_no_nan': 'DivNoNan'}
 
 
 def _broadcast_error(op, dx, dy):
