@@ -107,7 +107,8 @@ _STRING_KERNELS = {
     'logdet': 'cholesky', 'lu_factor': 'lu_factor', 'det': 'det', 'inv': 'inv',
     'eigh': 'eigh', 'qr': 'qr', 'svd': 'svd', 'slogdet': 'slogdet', 'solve': 'solve',
     'solve_triangular': 'solve_triangular', 'average_pool': 'AvgPool', 'conv': 'Conv2D',
-    'depthwise_conv': 'DepthwiseConv2dNative',
+    'depthwise_conv': 'DepthwiseConv2dNative', 'argmax': 'ArgMax', 'nanargmax': 'ArgMax', 'argmin': 'ArgMin',
+    'nanargmin': 'ArgMin',
 }
 
 

@@ -163,6 +163,15 @@ KERNELS.update({
     'reciprocal_no_nan': ('DivNoNan', _BINARY, ('half', 'float', 'bfloat16', 'double', 'complex64', 'complex128')),
     'atan2': ('Atan2', 'y:T, x:T -> z:T', _REAL),
 })
+# ArgMax / ArgMin, keyed by kernel name: no string or complex type
+_ARG = ('float', 'double', 'int32', 'uint8', 'int16', 'int8', 'int64', 'bfloat16', 'uint16', 'half', 'uint32', 'uint64',
+        'qint8', 'quint8', 'qint32', 'qint16', 'quint16', 'bool')
+KERNELS['ArgMax'] = ('ArgMax', 'input:T, dimension:Tidx -> output:output_type', _ARG,
+                     '; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT16, DT_INT32, DT_INT64]; '
+                     'attr=output_type:type,default=DT_INT64,allowed=[DT_INT16, DT_UINT16, DT_INT32, DT_INT64]')
+KERNELS['ArgMin'] = ('ArgMin', 'input:T, dimension:Tidx -> output:output_type', _ARG,
+                     '; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]; '
+                     'attr=output_type:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]')
 # bitwise kernels, keyed by kernel name (tf.bitwise and keras.ops' bitwise functions)
 _BITS = ('int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64')
 KERNELS.update({kernel: (kernel, _BINARY, _BITS, '; is_commutative=true')
@@ -272,7 +281,8 @@ def index_refusal(op, attr, dtype_name):
 
 
 # ops whose kernel TensorFlow runs inside a named scope, so its error has no ' name: ' tail (TF 2.21)
-_NO_NAME_TAIL = frozenset(('moments', 'segment_max'))
+# (ArgMax / ArgMin: as tf.argmax and keras.ops.argmin print them; tf.math.argmin of strings prints the tail)
+_NO_NAME_TAIL = frozenset(('moments', 'segment_max', 'ArgMax', 'ArgMin'))
 
 
 # String tensors in arithmetic ('a' - 'b'): the binary kernel's words, without the ' name: ' tail (checked

@@ -118,8 +118,10 @@ def _arg(name, fn):
     def op(input, axis=None, output_type='int64', name=None):  # noqa: A002  (TensorFlow's name)
         x = as_tensor(input, name_)
         if x._data.dtype.kind in 'OSUc':      # TF's ArgMax / ArgMin kernels have no string or complex type
-            raise InvalidArgumentError("%s: Value for attr 'T' of %s is not in the list of allowed values (numbers "
-                                       "and bool); got a tensor of shape %s" % (name_, x.dtype.name, tuple(x.shape)))
+            error = float_kernels.refusal('ArgMax' if name_ == 'argmax' else 'ArgMin', x.dtype.name)
+            error.add_note("%s: Value for attr 'T' of %s is not in the list of allowed values (numbers and bool); "
+                           "got a tensor of shape %s" % (name_, x.dtype.name, tuple(x.shape)))
+            raise error
         if x.ndim == 0:
             raise ValueError('%s: needs a tensor of rank >= 1, got a scalar' % name_)
         (ax,) = normalize_axis(0 if axis is None else axis, x.ndim, name_)
