@@ -160,9 +160,11 @@ def multi_hot(inputs, num_classes=None, axis=-1, dtype=None, sparse=False, **kwa
 def psnr(x1, x2, max_val):
     """Peak signal-to-noise ratio in dB: 20 log10(max_val) - 10 log10(mean((x1 - x2)**2))."""
     a, b = cast_all([floating(x1, 'psnr'), floating(x2, 'psnr')], 'psnr')
-    if tuple(a.shape) != tuple(b.shape):
-        raise ValueError('keras.ops.psnr: x1 and x2 must have the same shape, got %s and %s'
-                         % (tuple(a.shape), tuple(b.shape)))
+    if tuple(a.shape) != tuple(b.shape):       # Keras 3's words (with its trailing space)
+        error = ValueError('Input shapes %s and %s must match for PSNR calculation. ' % (tuple(a.shape), tuple(b.shape)))
+        error.add_note('keras.ops.psnr: x1 and x2 must have the same shape, got %s and %s'
+                       % (tuple(a.shape), tuple(b.shape)))
+        raise error
     mse = _ops.reduce_mean(_ops.square(a - b))
     return 20.0 * _math.log10(float(max_val)) - 10.0 * _ops.log(mse) * (1 / _math.log(10))
 

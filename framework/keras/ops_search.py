@@ -130,6 +130,10 @@ def histogram(x, bins=10, range=None):  # noqa: A002  (Keras 3's name)
     the last bin includes its right edge; counts have x's dtype."""
     refuse_kinds(tensor(x, 'histogram'), 'histogram', 'bc')     # Keras 3 on TF: its Min of the values
     t, xp, a = _raw(x, 'histogram')
+    if a.ndim > 1:      # Keras 3's words (a scalar fails later in TF, with another text)
+        error = ValueError('Input tensor must be 1-dimensional. Received: input.shape=%s' % (tuple(a.shape),))
+        error.add_note('keras.ops.histogram: x must be 1-D, got shape %s' % (a.shape,))
+        raise error
     if a.ndim != 1:
         raise ValueError('keras.ops.histogram: x must be 1-D, got shape %s' % (a.shape,))
     if int(bins) < 1:
