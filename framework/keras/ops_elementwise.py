@@ -13,7 +13,7 @@ import numpy as np
 from framework import backend
 from framework import ops as _ops
 from framework.ops.operands import ACTIVE, record
-from framework.errors import InvalidArgumentError
+from framework.errors import InvalidArgumentError, kernel_error
 from framework.tensor import Tensor
 from .ops_dtypes import cast_all, float_pair, floating, floating_wide, numeric, pair, refuse_kinds, tensor
 
@@ -188,15 +188,29 @@ def angle(x):
 
 
 # ---- binary --------------------------------------------------------------------------------------
+def _first_broadcast(a, b, kernel, op):
+    """Refuse shapes that do not broadcast with TF's eager text of ``kernel``, the first binary kernel Keras 3's
+    TF implementation of ``op`` runs (hypot: Maximum; logaddexp: Sub)."""
+    try:
+        np.broadcast_shapes(tuple(a.shape), tuple(b.shape))
+    except ValueError:
+        raise kernel_error(kernel, 'Incompatible shapes: [%s] vs. [%s]' % (','.join(map(str, a.shape)),
+                                                                           ','.join(map(str, b.shape))),
+                           named=True, note='keras.ops.%s: shapes %s and %s do not broadcast together'
+                                            % (op, tuple(a.shape), tuple(b.shape))) from None
+
+
 def hypot(x1, x2):
     """sqrt(x1**2 + x2**2), as a float."""
     a, b = cast_all(float_pair(x1, x2, 'hypot'), 'hypot')
+    _first_broadcast(a, b, 'Maximum', 'hypot')
     return _ops.sqrt(_ops.square(a) + _ops.square(b))
 
 
 def logaddexp(x1, x2):
     """log(exp(x1) + exp(x2)), computed without overflow."""
     a, b = cast_all(float_pair(x1, x2, 'logaddexp'), 'logaddexp')
+    _first_broadcast(a, b, 'Sub', 'logaddexp')
     top = _ops.stop_gradient(_ops.maximum(a, b))
     return top + _ops.log(_ops.exp(a - top) + _ops.exp(b - top))
 
