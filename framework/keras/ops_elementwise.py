@@ -266,6 +266,13 @@ fmin = _nan_aware('fmin', _ops.minimum)
 def heaviside(x1, x2):
     """0 where x1 < 0, x2 where x1 == 0, 1 where x1 > 0 (floatx for integer inputs)."""
     a, b = cast_all([floating(x1, 'heaviside'), floating(x2, 'heaviside')], 'heaviside')
+    try:
+        np.broadcast_shapes(tuple(a.shape), tuple(b.shape))
+    except ValueError:      # Keras 3 on TF: where(x1 > 0, ones_like(x1), x2) is the first op to broadcast them
+        sa, sb = ','.join(map(str, a.shape)), ','.join(map(str, b.shape))
+        raise kernel_error('SelectV2', 'condition [%s], then [%s], and else [%s] must be broadcastable' % (sa, sa, sb),
+                           named=True, note='keras.ops.heaviside: Incompatible shapes: [%s] vs. [%s] (the operands '
+                                            'do not broadcast together)' % (sa, sb)) from None
     shape = _broadcast(a, b)
     a, b = _ops.broadcast_to(a, shape), _ops.broadcast_to(b, shape)
     return _ops.where(_ops.less(a, 0), _ops.zeros_like(a), _ops.where(_ops.greater(a, 0), _ops.ones_like(a), b))
