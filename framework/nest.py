@@ -69,7 +69,7 @@ def pack_sequence_as(structure, flat_sequence, expand_composites=False):
     flat = list(flat_sequence)
     it = iter(flat)
     try:
-        result = _pack_expanded(structure, it) if expand_composites else _pack(structure, it)
+        result = _pack(structure, it, expand_composites)
         extra = next(it, _END) is not _END
     except StopIteration:
         extra = True
@@ -82,35 +82,22 @@ def pack_sequence_as(structure, flat_sequence, expand_composites=False):
 _END = object()
 
 
-def _pack(x, it):
+def _pack(x, it, expand=False):
+    """``x``'s structure with its leaves taken from ``it``; with ``expand`` a composite leaf (see
+    composite_components) is rebuilt from as many items as it has components."""
     if isinstance(x, list):
-        return [_pack(item, it) for item in x]
+        return [_pack(item, it, expand) for item in x]
     if _is_namedtuple(x):
-        return type(x)(*[_pack(item, it) for item in x])
+        return type(x)(*[_pack(item, it, expand) for item in x])
     if isinstance(x, tuple):
-        return type(x)(_pack(item, it) for item in x) if type(x) is not tuple \
-            else tuple(_pack(item, it) for item in x)
+        return type(x)(_pack(item, it, expand) for item in x) if type(x) is not tuple \
+            else tuple(_pack(item, it, expand) for item in x)
     if isinstance(x, dict):
-        packed = {key: _pack(x[key], it) for key in _sorted_keys(x)}
+        packed = {key: _pack(x[key], it, expand) for key in _sorted_keys(x)}
         return type(x)((key, packed[key]) for key in x) if type(x) is not dict \
             else {key: packed[key] for key in x}
-    return next(it)
-
-
-def _pack_expanded(x, it):
-    if isinstance(x, list):
-        return [_pack_expanded(item, it) for item in x]
-    if _is_namedtuple(x):
-        return type(x)(*[_pack_expanded(item, it) for item in x])
-    if isinstance(x, tuple):
-        return type(x)(_pack_expanded(item, it) for item in x) if type(x) is not tuple \
-            else tuple(_pack_expanded(item, it) for item in x)
-    if isinstance(x, dict):
-        packed = {key: _pack_expanded(x[key], it) for key in _sorted_keys(x)}
-        return type(x)((key, packed[key]) for key in x) if type(x) is not dict \
-            else {key: packed[key] for key in x}
-    if components(x) is not None:
-        return rebuilt(x, lambda component: _pack_expanded(component, it))
+    if expand and components(x) is not None:
+        return rebuilt(x, lambda component: _pack(component, it, True))
     return next(it)
 
 
