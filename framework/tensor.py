@@ -212,10 +212,6 @@ class Tensor:
     def __neg__(self): return ops.negative(self)
     def __pos__(self): return self
 
-    def __getattr__(self, name):
-        # only for names the class lacks: NumPy-style methods once numpy behavior is on, else TF's errors
-        return tensor_numpy_methods.attribute(self, name)
-
     def __round__(self, ndigits=None):
         return tensor_numpy_methods.rounded(self, ndigits)
 
@@ -580,3 +576,4 @@ from . import autopacking  # noqa: E402  (it builds on Tensor)
 # (``type(x).__name__`` in the autodiff guide); the class keeps its Python name
 # (``__qualname__``, for pickling and imports) and answers TensorFlow's to ``__name__``.
 Tensor.__name__ = 'EagerTensor'
+tensor_numpy_methods.install(Tensor)     # T, reshape(), astype(), ... (TF's hint until numpy behavior is on)

@@ -205,8 +205,7 @@ class Variable(Tensor):
     def __round__(self, ndigits=None):      # TensorFlow's variables define none: Python's TypeError
         raise TypeError("type %s doesn't define __round__ method" % type(self).__name__)
 
-    def __getattr__(self, name):        # TensorFlow's variables never gain the NumPy methods
-        raise AttributeError("'%s' object has no attribute '%s'" % (type(self).__name__, name))
+    _numpy_methods = False        # TensorFlow's variables never gain the NumPy methods (tensor_numpy_methods)
 
     @property
     def shape(self):
