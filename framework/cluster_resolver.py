@@ -2,6 +2,7 @@
 reads it. Hands-On ML ch. 19 sets TF_CONFIG and prints what ``TFConfigClusterResolver`` makes of it;
 tapeflow reads it the same way (its strategies still run one worker: see distribute_more.py).
 """
+import abc as _abc
 import collections as _collections
 import json as _json
 import os as _os
@@ -13,16 +14,19 @@ def _tf_config(key, default=None):
     return _json.loads(_os.environ.get('TF_CONFIG', '{}')).get(key, default)
 
 
-class ClusterResolver:
-    """The base class: a cluster spec, the master's address, this task, and its accelerators."""
+class ClusterResolver(_abc.ABC):
+    """The base class: a cluster spec, the master's address, this task, and its accelerators. Abstract,
+    as TensorFlow's: ``ClusterResolver()`` is Python's TypeError naming cluster_spec and master."""
 
     task_type = task_id = rpc_layer = environment = None
 
+    @_abc.abstractmethod
     def cluster_spec(self):
-        raise NotImplementedError('%s.cluster_spec' % type(self).__name__)
+        """The ClusterSpec of the job."""
 
+    @_abc.abstractmethod
     def master(self, task_type=None, task_id=None, rpc_layer=None):
-        raise NotImplementedError('%s.master' % type(self).__name__)
+        """The address of the task the session should connect to."""
 
     def num_accelerators(self, task_type=None, task_id=None, config_proto=None):
         """Accelerators by kind on this machine ({'GPU': n}); empty without any."""
@@ -127,8 +131,9 @@ class TPUClusterResolver(ClusterResolver):
         ValueError: no ``tpu`` name (TensorFlow's text), or any name (no TPU to connect to).
     """
 
-    def __init__(self, tpu=None, zone=None, project=None, job_name='worker', coordinator_name=None,
-                 coordinator_address=None, credentials='default', service=None, discovery_url=None):
+    def __new__(cls, tpu=None, zone=None, project=None, job_name='worker', coordinator_name=None,
+                coordinator_address=None, credentials='default', service=None, discovery_url=None):
+        # (refused in __new__: no instance is ever made, so the abstract base's check never runs first)
         if not tpu:
             raise ValueError('Please provide a TPU Name to connect to.')
         raise ValueError('TPUClusterResolver: cannot connect to TPU %r: tapeflow runs on CPUs and NVIDIA GPUs '

@@ -158,3 +158,9 @@ def test_optional_from_value_and_empty():
     empty = tf.experimental.Optional.empty(tf.TensorSpec([], tf.int32))
     assert not bool(empty.has_value()) and empty.element_spec == tf.TensorSpec([], tf.int32)
     assert int(tf.data.experimental.get_next_as_optional(iter(tf.data.Dataset.range(3))).get_value()) == 0
+
+
+def test_optional_is_abstract_as_tensorflows():
+    # TF 2.21: "Can't instantiate abstract class Optional with abstract methods ..." (TypeError)
+    with pytest.raises(TypeError, match="Can't instantiate abstract class Optional"):
+        tf.experimental.Optional()

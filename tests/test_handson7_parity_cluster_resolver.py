@@ -52,3 +52,9 @@ def test_simple_and_tpu_resolvers():
     assert simple.task_type == 'ps' and simple.master('ps', 0) == 'my-ps0.example.com:9876'
     with pytest.raises(ValueError, match='^Please provide a TPU Name to connect to.$'):
         tf.distribute.cluster_resolver.TPUClusterResolver()
+
+
+def test_the_base_cluster_resolver_is_abstract():
+    # TF 2.21: TypeError "Can't instantiate abstract class ClusterResolver with abstract methods cluster_spec, master"
+    with pytest.raises(TypeError, match='abstract methods cluster_spec, master'):
+        tf.distribute.cluster_resolver.ClusterResolver()

@@ -4,14 +4,17 @@
 (the tf.data guide's way of looping without exceptions): ``has_value()`` says whether an
 element came, ``get_value()`` gives it, or raises TensorFlow's InvalidArgumentError when none did.
 """
+import abc
+
 from .. import nest
 from ..errors import kernel_error
 from ..tensor import constant
 from .structure import as_tensors, host_structure, spec_of
 
 
-class Optional:
-    """A value of ``element_spec``'s structure, or nothing. Build one with ``from_value`` or ``empty``."""
+class Optional(abc.ABC):
+    """A value of ``element_spec``'s structure, or nothing. Build one with ``from_value`` or ``empty``.
+    Abstract, as TensorFlow's (``Optional()`` is Python's TypeError); ``_OptionalImpl`` is the kind made."""
 
     @staticmethod
     def from_value(value):
@@ -24,15 +27,18 @@ class Optional:
         """An Optional without a value, whose value would be described by ``element_spec``."""
         return _OptionalImpl(None, element_spec)
 
+    @abc.abstractmethod
     def has_value(self, name=None):
-        raise NotImplementedError       # (abstract, as tf.experimental.Optional: _OptionalImpl implements it)
+        """A boolean tensor: whether a value is held."""
 
+    @abc.abstractmethod
     def get_value(self, name=None):
-        raise NotImplementedError
+        """The value held (tensors in its structure)."""
 
     @property
+    @abc.abstractmethod
     def element_spec(self):
-        raise NotImplementedError
+        """The structure of TypeSpecs the value has (or would have)."""
 
 
 class _OptionalImpl(Optional):
