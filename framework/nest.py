@@ -26,38 +26,24 @@ def flatten(structure, expand_composites=False):
     """The leaves of ``structure`` in order; a leaf alone gives a one-element list. With
     ``expand_composites`` a RaggedTensor, SparseTensor or ExtensionType gives its component tensors."""
     out = []
-    if expand_composites:
-        _flatten_expanded(structure, out)
-    else:
-        _flatten_into(structure, out)
+    _flatten_into(structure, out, expand_composites)
     return out
 
 
-def _flatten_into(x, out):
+def _flatten_into(x, out, expand=False):
     if isinstance(x, (list, tuple)):
         for item in x:
-            _flatten_into(item, out)
+            _flatten_into(item, out, expand)
     elif isinstance(x, dict):
         for key in _sorted_keys(x):
-            _flatten_into(x[key], out)
+            _flatten_into(x[key], out, expand)
     else:
-        out.append(x)
-
-
-def _flatten_expanded(x, out):
-    if isinstance(x, (list, tuple)):
-        for item in x:
-            _flatten_expanded(item, out)
-    elif isinstance(x, dict):
-        for key in _sorted_keys(x):
-            _flatten_expanded(x[key], out)
-    else:
-        parts = components(x)
+        parts = components(x) if expand else None
         if parts is None:
             out.append(x)
         else:
             for part in parts:
-                _flatten_expanded(part, out)
+                _flatten_into(part, out, True)
 
 
 def pack_sequence_as(structure, flat_sequence, expand_composites=False):
