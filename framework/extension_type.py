@@ -60,8 +60,8 @@ class ExtensionType(CompositeTensor):
         # else a boolean tensor: every tensor component equal
         if type(self) is not type(other) or self._type_spec != other._type_spec:
             return False
-        from . import ops
-        mine, theirs = _tensor_components(self), _tensor_components(other)
+        from . import nest, ops
+        mine, theirs = nest.flatten(self, expand_composites=True), nest.flatten(other, expand_composites=True)
         return ops.reduce_all(ops.stack([ops.reduce_all(ops.equal(a, b)) for a, b in zip(mine, theirs)]
                                         or [ops.constant(True)]))
 
@@ -187,13 +187,3 @@ def _spec_of(value):
         return type_spec_from_value(value)
     return value
 
-
-def _tensor_components(value):
-    out = []
-    for name in value._tf_extension_type_fields:
-        field = getattr(value, name)
-        if isinstance(field, ExtensionType):
-            out.extend(_tensor_components(field))
-        elif isinstance(field, Tensor):
-            out.append(field)
-    return out

@@ -98,17 +98,18 @@ def element_parts(element, spec):
     return parts
 
 
+def _leaf_part_dtypes(leaf):
+    """The dtype names of the arrays one flat component (described by ``leaf``) is stored as."""
+    if isinstance(leaf, RaggedTensorSpec) and leaf.ragged_rank > 0:
+        return [leaf.dtype.name] + [leaf.row_splits_dtype.name] * leaf.ragged_rank
+    if isinstance(leaf, SparseTensorSpec):
+        return ['int64', leaf.dtype.name, 'int64']
+    return [leaf.dtype.name]
+
+
 def parts_per_leaf(spec):
     """How many stored arrays each flat component of ``spec`` takes."""
-    counts = []
-    for leaf in nest.flatten(spec):
-        if isinstance(leaf, RaggedTensorSpec) and leaf.ragged_rank > 0:
-            counts.append(1 + leaf.ragged_rank)
-        elif isinstance(leaf, SparseTensorSpec):
-            counts.append(3)
-        else:
-            counts.append(1)
-    return counts
+    return [len(_leaf_part_dtypes(leaf)) for leaf in nest.flatten(spec)]
 
 
 def element_from_parts(parts, spec, counts):
@@ -184,15 +185,7 @@ def unpack_column(index, stored, dtype_name, count):
 
 def part_dtypes(spec):
     """The dtype name of each stored part, in order."""
-    names = []
-    for leaf in nest.flatten(spec):
-        if isinstance(leaf, RaggedTensorSpec) and leaf.ragged_rank > 0:
-            names.extend([leaf.dtype.name] + [leaf.row_splits_dtype.name] * leaf.ragged_rank)
-        elif isinstance(leaf, SparseTensorSpec):
-            names.extend(['int64', leaf.dtype.name, 'int64'])
-        else:
-            names.append(leaf.dtype.name)
-    return names
+    return [name for leaf in nest.flatten(spec) for name in _leaf_part_dtypes(leaf)]
 
 
 def write_header(spec, count):

@@ -40,7 +40,6 @@ def _compression(compression, what):
 
 def _write(elements, spec, path, compression):
     """Write ``elements`` (host structures) with ``spec`` as a saved dataset at ``path``, atomically."""
-    counts = saved.parts_per_leaf(spec)
     dtype_names = saved.part_dtypes(spec)
     columns = [[] for _ in dtype_names]
     count = 0
@@ -65,7 +64,6 @@ def _write(elements, spec, path, compression):
     except BaseException:
         shutil.rmtree(temporary, ignore_errors=True)
         raise
-    return counts
 
 
 def _replace_directory(new, path):
