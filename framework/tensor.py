@@ -14,7 +14,9 @@ from .tensor_shape import TensorShape  # noqa: F401  (re-exported: framework.ten
 _new_tuple = tuple.__new__     # builds a TensorShape without its Python __new__: x.shape is hot
 _DTYPE_OF_NUMPY = dtypes._BY_NUMPY
 
-DISPLAY_NAME = 'tapeflow'
+# Reprs name the module as TensorFlow's do (`tf.Tensor(...)`, `<tf.Variable ...>`): a ported program
+# prints what the TensorFlow tutorial it came from shows, line for line.
+DISPLAY_NAME = 'tf'
 
 
 class Tensor:

@@ -85,5 +85,5 @@ def test_single_sample_predict_prints_tf_digits(capsys, monkeypatch):
     # TF 2.21 printed these lines for the same program (numpy's BLAS gave 0.09677433)
     assert out.splitlines() == [
         '[[0.09677432 0.09447122 0.4442393  0.27092463 0.09359056]]',
-        'tapeflow.Tensor([[0.09677432 0.09447122 0.4442393  0.27092463 0.09359056]], shape=(1, 5), dtype=float32)',
+        'tf.Tensor([[0.09677432 0.09447122 0.4442393  0.27092463 0.09359056]], shape=(1, 5), dtype=float32)',
     ]

@@ -27,7 +27,7 @@ def test_gradient_tape_basics_prints_the_posts_values():
     out = _run('gradient_tape_basics.py')
     assert 'd(2x)/dx at x=3: 2.0' in out and 'd(x*x)/dx at x=3: 6.0' in out
     assert 'n = -3.0: gradient = 2.0' in out and 'n = 3.0: gradient = 27.0' in out
-    assert re.search(r'numpy=6\.0>, <tapeflow.Tensor: shape=\(\), dtype=float32, numpy=5\.0>\]', out)
+    assert re.search(r'numpy=6\.0>, <tf.Tensor: shape=\(\), dtype=float32, numpy=5\.0>\]', out)
 
 
 def test_linear_regression_finds_w_2_and_b_1():

@@ -151,7 +151,7 @@ def test_tf_function_traces_by_spec(capsys):
     f(MaskedTensor([3, 4, 5], [True, True, False]))
     printed = capsys.readouterr().out.splitlines()
     # TF 2.21 prints the trace's placeholders, once per spec
-    prefix = tf.constant(0).__repr__().split('.Tensor')[0][1:]          # 'tapeflow' here, 'tf' there
+    prefix = tf.constant(0).__repr__().split('.Tensor')[0][1:]          # 'tf' in both
     assert printed == ["tracing MaskedTensor(values=<%s.Tensor 'x:0' shape=(%s) dtype=int32>, "
                        "mask=<%s.Tensor 'x_1:0' shape=(%s) dtype=bool>)" % (prefix, shape, prefix, shape)
                        for shape in ('2,', '3,')]

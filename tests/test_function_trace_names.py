@@ -15,8 +15,8 @@ def test_traced_arguments_print_symbolically(capsys):
     double(tf.constant([1, 2]))
     out = capsys.readouterr().out.splitlines()
     assert out[0] == 'Tracing with Tensor("a:0", shape=(), dtype=int32)'
-    assert out[1] == "<tapeflow.Tensor 'a:0' shape=() dtype=int32>"
-    assert out[2] == 'tapeflow.Tensor(2, shape=(), dtype=int32)'
+    assert out[1] == "<tf.Tensor 'a:0' shape=() dtype=int32>"
+    assert out[2] == 'tf.Tensor(2, shape=(), dtype=int32)'
     assert out[3] == 'Tracing with Tensor("a:0", shape=(2,), dtype=int32)'
 
 
@@ -38,6 +38,6 @@ def test_signature_shapes_keywords_and_variables(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0] == 'Tracing with Tensor("x:0", shape=(None,), dtype=int32)'
     assert out[1] == ('trace Tensor("x:0", shape=(1, 1), dtype=float32) Tensor("y:0", shape=(), dtype=int32) '
-                      'Tensor("z:0", shape=(), dtype=bool) <tapeflow.Variable \'Variable:0\' shape=() dtype=float32>')
+                      'Tensor("z:0", shape=(), dtype=bool) <tf.Variable \'Variable:0\' shape=() dtype=float32>')
     t = tf.constant(1)
-    assert str(t) == 'tapeflow.Tensor(1, shape=(), dtype=int32)'     # outside a trace: the value
+    assert str(t) == 'tf.Tensor(1, shape=(), dtype=int32)'     # outside a trace: the value

@@ -59,7 +59,7 @@ def test_single_sample_predict_prints_tf_digits(capsys):
     print(model(x))
     assert capsys.readouterr().out.splitlines() == [
         '[[0.09677435 0.09447123 0.4442392  0.27092463 0.09359056]]',
-        'tapeflow.Tensor([[0.09677435 0.09447123 0.4442392  0.27092463 0.09359056]], shape=(1, 5), dtype=float32)',
+        'tf.Tensor([[0.09677435 0.09447123 0.4442392  0.27092463 0.09359056]], shape=(1, 5), dtype=float32)',
     ]
 
 

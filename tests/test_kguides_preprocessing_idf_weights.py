@@ -16,7 +16,7 @@ def test_adapted_idf_weights_are_a_non_trainable_variable_outside_the_weights():
     lookup = keras.layers.StringLookup(output_mode='tf_idf')
     lookup.adapt(tf.constant([['a', 'b', 'c'], ['d', 'a', 'a']]))
     assert isinstance(lookup.idf_weights, tf.Variable) and not lookup.idf_weights.trainable
-    assert repr(lookup.idf_weights).startswith("<tapeflow.Variable 'Variable:0' shape=(5,) dtype=float32, numpy=")
+    assert repr(lookup.idf_weights).startswith("<tf.Variable 'Variable:0' shape=(5,) dtype=float32, numpy=")
     assert lookup.idf_weights.numpy().tolist() == TF_IDF
     assert lookup.weights == []
     np.testing.assert_allclose(lookup(tf.constant([['a', 'z']])).numpy(), [[TF_IDF[0], TF_IDF[1], 0, 0, 0]])

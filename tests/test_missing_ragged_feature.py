@@ -19,7 +19,7 @@ SPEC = {'colors': tf.io.RaggedFeature(tf.string), 'lengths': tf.io.RaggedFeature
 
 def test_parse_example_gives_ragged_rows_as_tf():
     parsed = tf.io.parse_example(BATCH, SPEC)
-    assert str(parsed['colors']) == "<tapeflow.RaggedTensor [[b'red', b'blue'], [b'orange'], [b'black', b'yellow'], " \
+    assert str(parsed['colors']) == "<tf.RaggedTensor [[b'red', b'blue'], [b'orange'], [b'black', b'yellow'], " \
                                     "[b'green']]>"
     assert parsed['lengths'].to_list() == [[7], [], [1, 3], [3, 5, 2]]
     assert parsed['lengths'].row_splits.dtype == tf.int32        # RaggedFeature's default row_splits_dtype

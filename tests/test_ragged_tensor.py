@@ -11,14 +11,14 @@ def rc(x):
 
 
 @pytest.mark.parametrize('value, text', [
-    ([[1, 2], [3]], '<tapeflow.RaggedTensor [[1, 2], [3]]>'),
-    ([[[1., 2.], [3.]], [], [[4.]]], '<tapeflow.RaggedTensor [[[1.0, 2.0], [3.0]], [], [[4.0]]]>'),
-    ([[], []], '<tapeflow.RaggedTensor [[], []]>'),
-    ([['a', 'b'], ['c']], "<tapeflow.RaggedTensor [[b'a', b'b'], [b'c']]>"),
-    ([[1.5, 2.25], [3.]], '<tapeflow.RaggedTensor [[1.5, 2.25], [3.0]]>'),
-    ([[True, False], [True]], '<tapeflow.RaggedTensor [[True, False], [True]]>'),
+    ([[1, 2], [3]], '<tf.RaggedTensor [[1, 2], [3]]>'),
+    ([[[1., 2.], [3.]], [], [[4.]]], '<tf.RaggedTensor [[[1.0, 2.0], [3.0]], [], [[4.0]]]>'),
+    ([[], []], '<tf.RaggedTensor [[], []]>'),
+    ([['a', 'b'], ['c']], "<tf.RaggedTensor [[b'a', b'b'], [b'c']]>"),
+    ([[1.5, 2.25], [3.]], '<tf.RaggedTensor [[1.5, 2.25], [3.0]]>'),
+    ([[True, False], [True]], '<tf.RaggedTensor [[True, False], [True]]>'),
     ([list(range(j)) for j in range(12)],
-     '<tapeflow.RaggedTensor [[], [0], [0, 1], [0, 1, 2], [0, 1, 2, 3], [0, 1, 2, 3, 4],\n'
+     '<tf.RaggedTensor [[], [0], [0, 1], [0, 1, 2], [0, 1, 2, 3], [0, 1, 2, 3, 4],\n'
      ' [0, 1, 2, 3, 4, 5], [0, 1, 2, 3, 4, 5, 6], [0, 1, 2, 3, 4, 5, 6, 7],\n'
      ' [0, 1, 2, 3, 4, 5, 6, 7, 8], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],\n'
      ' [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]]>'),
@@ -58,8 +58,8 @@ def test_factories_agree():
 
 def test_from_tensor_and_to_tensor():
     R = tf.RaggedTensor
-    assert repr(R.from_tensor([[1, 2, 0], [3, 0, 0]], padding=0)) == '<tapeflow.RaggedTensor [[1, 2], [3]]>'
-    assert repr(R.from_tensor([[1, 2, 0], [3, 0, 0]], lengths=[1, 3])) == '<tapeflow.RaggedTensor [[1], [3, 0, 0]]>'
+    assert repr(R.from_tensor([[1, 2, 0], [3, 0, 0]], padding=0)) == '<tf.RaggedTensor [[1, 2], [3]]>'
+    assert repr(R.from_tensor([[1, 2, 0], [3, 0, 0]], lengths=[1, 3])) == '<tf.RaggedTensor [[1], [3, 0, 0]]>'
     dense = rc([[[1., 2.], [3.]], [], [[4.]]]).to_tensor()
     assert dense.shape == (3, 2, 2)
     assert dense.numpy().tolist() == [[[1, 2], [3, 0]], [[0, 0], [0, 0]], [[4, 0], [0, 0]]]
@@ -70,26 +70,26 @@ def test_from_tensor_and_to_tensor():
 
 def test_indexing_matches_tensorflow():
     rt = rc([[1, 2], [3]])
-    assert rt[0].numpy().tolist() == [1, 2] and repr(rt[1:2]) == '<tapeflow.RaggedTensor [[3]]>'
-    assert repr(rt[:, :1]) == '<tapeflow.RaggedTensor [[1],\n [3]]>'
+    assert rt[0].numpy().tolist() == [1, 2] and repr(rt[1:2]) == '<tf.RaggedTensor [[3]]>'
+    assert repr(rt[:, :1]) == '<tf.RaggedTensor [[1],\n [3]]>'
     assert rt[:, 0].numpy().tolist() == [1, 3] and int(rt[0, 1]) == 2
     rt2 = rc([[[1., 2.], [3.]], [], [[4.]]])
-    assert repr(rt2[:, :1]) == '<tapeflow.RaggedTensor [[[1.0, 2.0]], [], [[4.0]]]>'
-    assert repr(rt2[:, :, :1]) == '<tapeflow.RaggedTensor [[[1.0],\n  [3.0]], [], [[4.0]]]>'
-    assert repr(rt2[1:]) == '<tapeflow.RaggedTensor [[], [[4.0]]]>'
+    assert repr(rt2[:, :1]) == '<tf.RaggedTensor [[[1.0, 2.0]], [], [[4.0]]]>'
+    assert repr(rt2[:, :, :1]) == '<tf.RaggedTensor [[[1.0],\n  [3.0]], [], [[4.0]]]>'
+    assert repr(rt2[1:]) == '<tf.RaggedTensor [[], [[4.0]]]>'
     with pytest.raises(IndexError, match='out of range'):
         rt[:, 1]
 
 
 def test_elementwise_ops_dispatch():
     rt = rc([[1., 2.], [3.]])
-    assert repr(rt * rt) == '<tapeflow.RaggedTensor [[1.0, 4.0], [9.0]]>'
-    assert repr(tf.add(rc([[1., 2., 3.], [4.]]), 1)) == '<tapeflow.RaggedTensor [[2.0, 3.0, 4.0], [5.0]]>'
-    assert repr(rt + tf.constant(1.)) == '<tapeflow.RaggedTensor [[2.0, 3.0], [4.0]]>'
+    assert repr(rt * rt) == '<tf.RaggedTensor [[1.0, 4.0], [9.0]]>'
+    assert repr(tf.add(rc([[1., 2., 3.], [4.]]), 1)) == '<tf.RaggedTensor [[2.0, 3.0, 4.0], [5.0]]>'
+    assert repr(rt + tf.constant(1.)) == '<tf.RaggedTensor [[2.0, 3.0], [4.0]]>'
     assert (1 - rt).to_list() == [[0., -1.], [-2.]] and (-rt).to_list() == [[-1., -2.], [-3.]]
     assert tf.maximum(rt, 1.5).to_list() == [[1.5, 2.], [3.]]
     assert np.allclose(tf.math.exp(rt).flat_values.numpy(), np.exp([1., 2., 3.]))
-    assert repr(tf.ragged.map_flat_values(tf.multiply, rt, 2.)) == '<tapeflow.RaggedTensor [[2.0, 4.0], [6.0]]>'
+    assert repr(tf.ragged.map_flat_values(tf.multiply, rt, 2.)) == '<tf.RaggedTensor [[2.0, 4.0], [6.0]]>'
     with pytest.raises(ValueError, match='same row lengths'):
         rt + rc([[1., 2., 3.]])
 
@@ -104,23 +104,23 @@ def test_reductions_match_tensorflow():
     assert tf.reduce_max(empty, axis=1).numpy().tolist() == [2., float(np.finfo(np.float32).min)]
     assert np.isnan(tf.reduce_mean(empty, axis=1).numpy()[1])
     rt2 = rc([[[1., 2.], [3.]], [], [[4.]]])
-    assert repr(tf.reduce_sum(rt2, axis=2)) == '<tapeflow.RaggedTensor [[3.0, 3.0], [], [4.0]]>'
+    assert repr(tf.reduce_sum(rt2, axis=2)) == '<tf.RaggedTensor [[3.0, 3.0], [], [4.0]]>'
     assert float(tf.reduce_sum(rt2)) == 10.
 
 
 def test_concat_stack_range_boolean_mask():
     ri = rc([[1, 2], [3]])
-    assert repr(tf.concat([ri, ri], axis=1)) == '<tapeflow.RaggedTensor [[1, 2, 1, 2], [3, 3]]>'
-    assert repr(tf.concat([ri, ri], axis=0)) == '<tapeflow.RaggedTensor [[1, 2], [3], [1, 2], [3]]>'
-    assert repr(tf.ragged.stack([ri, ri])) == '<tapeflow.RaggedTensor [[[1, 2], [3]],\n [[1, 2], [3]]]>'
+    assert repr(tf.concat([ri, ri], axis=1)) == '<tf.RaggedTensor [[1, 2, 1, 2], [3, 3]]>'
+    assert repr(tf.concat([ri, ri], axis=0)) == '<tf.RaggedTensor [[1, 2], [3], [1, 2], [3]]>'
+    assert repr(tf.ragged.stack([ri, ri])) == '<tf.RaggedTensor [[[1, 2], [3]],\n [[1, 2], [3]]]>'
     rt = rc([[1., 2.], [3.]])
-    assert repr(tf.ragged.stack([rt, rt], axis=1)) == '<tapeflow.RaggedTensor [[[1.0, 2.0], [1.0, 2.0]],\n [[3.0], [3.0]]]>'
-    assert repr(tf.ragged.range(3)) == '<tapeflow.RaggedTensor [[0, 1, 2]]>'
-    assert repr(tf.ragged.range([1, 2], [4, 3])) == '<tapeflow.RaggedTensor [[1, 2, 3], [2]]>'
-    assert repr(tf.ragged.range([1, 2], [4, 8], [2, 3])) == '<tapeflow.RaggedTensor [[1, 3],\n [2, 5]]>'
+    assert repr(tf.ragged.stack([rt, rt], axis=1)) == '<tf.RaggedTensor [[[1.0, 2.0], [1.0, 2.0]],\n [[3.0], [3.0]]]>'
+    assert repr(tf.ragged.range(3)) == '<tf.RaggedTensor [[0, 1, 2]]>'
+    assert repr(tf.ragged.range([1, 2], [4, 3])) == '<tf.RaggedTensor [[1, 2, 3], [2]]>'
+    assert repr(tf.ragged.range([1, 2], [4, 8], [2, 3])) == '<tf.RaggedTensor [[1, 3],\n [2, 5]]>'
     assert repr(tf.ragged.boolean_mask([[1, 2], [3, 4]], [[True, False], [True, True]])) == \
-        '<tapeflow.RaggedTensor [[1], [3, 4]]>'
-    assert repr(tf.ragged.boolean_mask(rt, rc([[True, False], [True]]))) == '<tapeflow.RaggedTensor [[1.0],\n [3.0]]>'
+        '<tf.RaggedTensor [[1], [3, 4]]>'
+    assert repr(tf.ragged.boolean_mask(rt, rc([[True, False], [True]]))) == '<tf.RaggedTensor [[1.0],\n [3.0]]>'
 
 
 def test_gradients_reach_the_values():
@@ -148,9 +148,9 @@ def test_bad_input_names_the_problem():
 
 
 def test_strings_split_gives_ragged_for_a_batch():
-    assert repr(tf.strings.split(['a b c', 'd'])) == "<tapeflow.RaggedTensor [[b'a', b'b', b'c'], [b'd']]>"
+    assert repr(tf.strings.split(['a b c', 'd'])) == "<tf.RaggedTensor [[b'a', b'b', b'c'], [b'd']]>"
     nested = tf.strings.split([['a b'], ['c']])
-    assert repr(nested) == "<tapeflow.RaggedTensor [[[b'a', b'b']],\n [[b'c']]]>" and nested.shape.as_list() == [2, 1, None]
+    assert repr(nested) == "<tf.RaggedTensor [[[b'a', b'b']],\n [[b'c']]]>" and nested.shape.as_list() == [2, 1, None]
     assert tf.strings.split(['a,b,,c', ''], sep=',').to_list() == [[b'a', b'b', b'', b'c'], [b'']]
     assert tf.strings.split('a b').numpy().tolist() == [b'a', b'b']
 
@@ -165,10 +165,10 @@ def test_segment_ids_and_row_splits():
 def test_bounding_shape_and_merge_dims():
     r2 = rc([[[1, 2], [3]], [], [[4]]])
     assert r2.bounding_shape().numpy().tolist() == [3, 2, 2]
-    assert repr(r2.merge_dims(0, 1)) == '<tapeflow.RaggedTensor [[1, 2], [3], [4]]>'
-    assert repr(r2.merge_dims(1, 2)) == '<tapeflow.RaggedTensor [[1, 2, 3], [], [4]]>'
+    assert repr(r2.merge_dims(0, 1)) == '<tf.RaggedTensor [[1, 2], [3], [4]]>'
+    assert repr(r2.merge_dims(1, 2)) == '<tf.RaggedTensor [[1, 2, 3], [], [4]]>'
     assert r2.merge_dims(0, 2).numpy().tolist() == [1, 2, 3, 4]
     uniform_inner = tf.ragged.constant([[[1, 2]], [[3, 4], [5, 6]]], ragged_rank=1)
     assert uniform_inner.bounding_shape().numpy().tolist() == [2, 2, 2]
-    assert repr(uniform_inner.merge_dims(1, 2)) == '<tapeflow.RaggedTensor [[1, 2], [3, 4, 5, 6]]>'
+    assert repr(uniform_inner.merge_dims(1, 2)) == '<tf.RaggedTensor [[1, 2], [3, 4, 5, 6]]>'
     assert uniform_inner.merge_dims(0, 1).numpy().tolist() == [[1, 2], [3, 4], [5, 6]]

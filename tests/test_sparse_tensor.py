@@ -17,12 +17,12 @@ def st():
 def test_prints_as_tensorflow():
     sp = tf.SparseTensor(indices=[[0, 0], [1, 2]], values=[1, 2], dense_shape=[3, 4])
     assert repr(sp) == str(sp) == (
-        'SparseTensor(indices=tapeflow.Tensor(\n[[0 0]\n [1 2]], shape=(2, 2), dtype=int64), '
-        'values=tapeflow.Tensor([1 2], shape=(2,), dtype=int32), '
-        'dense_shape=tapeflow.Tensor([3 4], shape=(2,), dtype=int64))')
+        'SparseTensor(indices=tf.Tensor(\n[[0 0]\n [1 2]], shape=(2, 2), dtype=int64), '
+        'values=tf.Tensor([1 2], shape=(2,), dtype=int32), '
+        'dense_shape=tf.Tensor([3 4], shape=(2,), dtype=int64))')
     assert sp.dtype == tf.int32 and sp.shape == (3, 4) and sp.indices.dtype == tf.int64
     assert tf.sparse.SparseTensor is tf.SparseTensor
-    assert str(tf.sparse.to_dense(sp)) == ('tapeflow.Tensor(\n[[1 0 0 0]\n [0 0 2 0]\n [0 0 0 0]], '
+    assert str(tf.sparse.to_dense(sp)) == ('tf.Tensor(\n[[1 0 0 0]\n [0 0 2 0]\n [0 0 0 0]], '
                                            'shape=(3, 4), dtype=int32)')
 
 

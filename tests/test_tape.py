@@ -493,10 +493,10 @@ def test_seed_000_003_gradienttape_basics(capsys):
         'n = -3.0 の時: gradient = 2.0',
         'n = 0.0 の時: gradient = 2.0',
         'n = 3.0 の時: gradient = 27.0',
-        '[<tapeflow.Tensor: shape=(), dtype=float32, numpy=6.0>, '
-        '<tapeflow.Tensor: shape=(), dtype=float32, numpy=5.0>]',
-        '[<tapeflow.Tensor: shape=(), dtype=float32, numpy=5.0>, '
-        '[<tapeflow.Tensor: shape=(), dtype=float32, numpy=6.0>]]',
+        '[<tf.Tensor: shape=(), dtype=float32, numpy=6.0>, '
+        '<tf.Tensor: shape=(), dtype=float32, numpy=5.0>]',
+        '[<tf.Tensor: shape=(), dtype=float32, numpy=5.0>, '
+        '[<tf.Tensor: shape=(), dtype=float32, numpy=6.0>]]',
     ]
 
 
@@ -565,12 +565,12 @@ def test_seed_002_autodiff_first_half(capsys):
     print(tape.gradient(z, [x]))
 
     assert capsys.readouterr().out.splitlines() == [
-        'tapeflow.Tensor(36.0, shape=(), dtype=float32) tapeflow.Tensor(10.0, shape=(), dtype=float32)',
+        'tf.Tensor(36.0, shape=(), dtype=float32) tf.Tensor(10.0, shape=(), dtype=float32)',
         'None None',
-        'tapeflow.Tensor(36.0, shape=(), dtype=float32) tapeflow.Tensor(10.0, shape=(), dtype=float32)',
-        'tapeflow.Tensor(30.0, shape=(), dtype=float32) None',
-        '[<tapeflow.Tensor: shape=(1,), dtype=float32, numpy=array([nan], dtype=float32)>]',
-        '[<tapeflow.Tensor: shape=(1,), dtype=float32, numpy=array([1.], dtype=float32)>]',
+        'tf.Tensor(36.0, shape=(), dtype=float32) tf.Tensor(10.0, shape=(), dtype=float32)',
+        'tf.Tensor(30.0, shape=(), dtype=float32) None',
+        '[<tf.Tensor: shape=(1,), dtype=float32, numpy=array([nan], dtype=float32)>]',
+        '[<tf.Tensor: shape=(1,), dtype=float32, numpy=array([1.], dtype=float32)>]',
     ]
 
 

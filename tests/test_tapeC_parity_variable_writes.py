@@ -16,7 +16,7 @@ def test_assign_returns_an_unread_variable_that_prints_as_tf():
     r = v.assign_add(2.0)
     assert type(r).__name__ == '_UnreadVariable' and r.name == 'UnreadVariable'
     assert isinstance(r, tf.Variable) and r.trainable and r.dtype == tf.float32
-    assert repr(r) == "<tapeflow.Variable 'UnreadVariable' shape=() dtype=float32, numpy=3.0>"
+    assert repr(r) == "<tf.Variable 'UnreadVariable' shape=() dtype=float32, numpy=3.0>"
     assert str(r) == repr(r)
     v.assign(10.0)                       # TF: r.numpy() -> 10.0 (it reads the variable live)
     assert r.numpy() == 10.0
@@ -24,9 +24,9 @@ def test_assign_returns_an_unread_variable_that_prints_as_tf():
     assert v.numpy() == 5.0 and v.name == 'vv:0'
     assert v.assign(3.0, read_value=False) is None
     k = tf.Variable(1, name='k')
-    assert repr(k.assign_sub(1)) == "<tapeflow.Variable 'UnreadVariable' shape=() dtype=int32, numpy=0>"
+    assert repr(k.assign_sub(1)) == "<tf.Variable 'UnreadVariable' shape=() dtype=int32, numpy=0>"
     w = tf.Variable([1.0, 2.0])
-    assert repr(w[0].assign(4.0)) == ("<tapeflow.Variable 'UnreadVariable' shape=(2,) dtype=float32, "
+    assert repr(w[0].assign(4.0)) == ("<tf.Variable 'UnreadVariable' shape=(2,) dtype=float32, "
                                       "numpy=array([4., 2.], dtype=float32)>")
 
 

@@ -11,23 +11,23 @@ import framework as tf
 
 # ---- printing ---------------------------------------------------------------------------
 @pytest.mark.parametrize('make,expected_repr,expected_str', [
-    (lambda: tf.constant(6.0), '<tapeflow.Tensor: shape=(), dtype=float32, numpy=6.0>',
-     'tapeflow.Tensor(6.0, shape=(), dtype=float32)'),
-    (lambda: tf.constant(36.0), '<tapeflow.Tensor: shape=(), dtype=float32, numpy=36.0>',
-     'tapeflow.Tensor(36.0, shape=(), dtype=float32)'),
-    (lambda: tf.constant(0.1), '<tapeflow.Tensor: shape=(), dtype=float32, numpy=0.10000000149011612>',
-     'tapeflow.Tensor(0.1, shape=(), dtype=float32)'),
-    (lambda: tf.constant(np.float64(0.1)), '<tapeflow.Tensor: shape=(), dtype=float64, numpy=0.1>',
-     'tapeflow.Tensor(0.1, shape=(), dtype=float64)'),
-    (lambda: tf.constant(True), '<tapeflow.Tensor: shape=(), dtype=bool, numpy=True>',
-     'tapeflow.Tensor(True, shape=(), dtype=bool)'),
-    (lambda: tf.constant(7), '<tapeflow.Tensor: shape=(), dtype=int32, numpy=7>',
-     'tapeflow.Tensor(7, shape=(), dtype=int32)'),
+    (lambda: tf.constant(6.0), '<tf.Tensor: shape=(), dtype=float32, numpy=6.0>',
+     'tf.Tensor(6.0, shape=(), dtype=float32)'),
+    (lambda: tf.constant(36.0), '<tf.Tensor: shape=(), dtype=float32, numpy=36.0>',
+     'tf.Tensor(36.0, shape=(), dtype=float32)'),
+    (lambda: tf.constant(0.1), '<tf.Tensor: shape=(), dtype=float32, numpy=0.10000000149011612>',
+     'tf.Tensor(0.1, shape=(), dtype=float32)'),
+    (lambda: tf.constant(np.float64(0.1)), '<tf.Tensor: shape=(), dtype=float64, numpy=0.1>',
+     'tf.Tensor(0.1, shape=(), dtype=float64)'),
+    (lambda: tf.constant(True), '<tf.Tensor: shape=(), dtype=bool, numpy=True>',
+     'tf.Tensor(True, shape=(), dtype=bool)'),
+    (lambda: tf.constant(7), '<tf.Tensor: shape=(), dtype=int32, numpy=7>',
+     'tf.Tensor(7, shape=(), dtype=int32)'),
     (lambda: tf.constant([1.0, 2.5]),
-     '<tapeflow.Tensor: shape=(2,), dtype=float32, numpy=array([1. , 2.5], dtype=float32)>',
-     'tapeflow.Tensor([1.  2.5], shape=(2,), dtype=float32)'),
-    (lambda: tf.constant([1, 2]), '<tapeflow.Tensor: shape=(2,), dtype=int32, numpy=array([1, 2], dtype=int32)>',
-     'tapeflow.Tensor([1 2], shape=(2,), dtype=int32)'),
+     '<tf.Tensor: shape=(2,), dtype=float32, numpy=array([1. , 2.5], dtype=float32)>',
+     'tf.Tensor([1.  2.5], shape=(2,), dtype=float32)'),
+    (lambda: tf.constant([1, 2]), '<tf.Tensor: shape=(2,), dtype=int32, numpy=array([1, 2], dtype=int32)>',
+     'tf.Tensor([1 2], shape=(2,), dtype=int32)'),
 ], ids=['six', 'thirty_six', 'float32_tenth', 'float64_tenth', 'bool', 'int', 'vector', 'int_vector'])
 def test_repr_and_str(make, expected_repr, expected_str, backend):
     t = make()
@@ -37,15 +37,15 @@ def test_repr_and_str(make, expected_repr, expected_str, backend):
 
 def test_multi_line_repr_and_str_start_on_a_new_line(backend):
     t = tf.constant([[1, 2], [3, 4]])
-    assert repr(t) == ('<tapeflow.Tensor: shape=(2, 2), dtype=int32, numpy=\n'
+    assert repr(t) == ('<tf.Tensor: shape=(2, 2), dtype=int32, numpy=\n'
                        'array([[1, 2],\n       [3, 4]], dtype=int32)>')
-    assert str(t) == 'tapeflow.Tensor(\n[[1 2]\n [3 4]], shape=(2, 2), dtype=int32)'
+    assert str(t) == 'tf.Tensor(\n[[1 2]\n [3 4]], shape=(2, 2), dtype=int32)'
 
 
 def test_variable_repr(backend):
-    assert repr(tf.Variable(1.0)) == "<tapeflow.Variable 'Variable:0' shape=() dtype=float32, numpy=1.0>"
+    assert repr(tf.Variable(1.0)) == "<tf.Variable 'Variable:0' shape=() dtype=float32, numpy=1.0>"
     assert str(tf.Variable([1, 2], name='w')) == \
-        "<tapeflow.Variable 'w:0' shape=(2,) dtype=int32, numpy=array([1, 2], dtype=int32)>"
+        "<tf.Variable 'w:0' shape=(2,) dtype=int32, numpy=array([1, 2], dtype=int32)>"
 
 
 def test_formatting(backend):

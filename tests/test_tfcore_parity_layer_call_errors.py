@@ -35,7 +35,7 @@ def test_a_failing_call_reads_as_keras_words_it():
         '\x1b[1m{{function_node __wrapped__%s_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
         'Matrix size-incompatible: In[0]: [1,4], In[1]: [3,3] [Op:MatMul] name: \x1b[0m\n\n' % MATMUL_NODE +
         'Arguments received by FlexibleDense.call():\n'
-        '  • inputs=tapeflow.Tensor(shape=(1, 4), dtype=float32)')
+        '  • inputs=tf.Tensor(shape=(1, 4), dtype=float32)')
     assert 'layer "flexible"' in caught.value.__notes__[0]
 
 
@@ -60,8 +60,8 @@ def test_only_the_innermost_call_words_the_error_and_defaults_are_listed():
         Refuses()(tf.ones([2]), flag=[tf.ones([1]), tf.ones([2], tf.int32)])
     assert str(caught.value) == (
         'Exception encountered when calling Refuses.call().\n\n\x1b[1mno\x1b[0m\n\n'
-        'Arguments received by Refuses.call():\n  • inputs=tapeflow.Tensor(shape=(2,), dtype=float32)\n'
-        "  • flag=['tapeflow.Tensor(shape=(1,), dtype=float32)', 'tapeflow.Tensor(shape=(2,), dtype=int32)']")
+        'Arguments received by Refuses.call():\n  • inputs=tf.Tensor(shape=(2,), dtype=float32)\n'
+        "  • flag=['tf.Tensor(shape=(1,), dtype=float32)', 'tf.Tensor(shape=(2,), dtype=int32)']")
 
     class Defaults(keras.layers.Layer):
         def call(self, inputs, training=None, scale=2):
@@ -69,7 +69,7 @@ def test_only_the_innermost_call_words_the_error_and_defaults_are_listed():
     with pytest.raises(ValueError) as caught:
         Defaults()(tf.ones([2]))
     assert str(caught.value).endswith('Arguments received by Defaults.call():\n'
-                                      '  • inputs=tapeflow.Tensor(shape=(2,), dtype=float32)\n'
+                                      '  • inputs=tf.Tensor(shape=(2,), dtype=float32)\n'
                                       '  • training=None\n  • scale=2')
 
 

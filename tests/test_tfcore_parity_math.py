@@ -13,7 +13,7 @@ def test_float_floormod_zero_takes_the_sign_of_x():
     assert np.signbit(out.numpy()).tolist() == [True, False, False, False]
     assert np.signbit((tf.constant([-6.0, 6.0]) % -3.0).numpy()).tolist() == [True, False]
     assert str(tf.math.floormod(tf.constant([[1.0, -2.0]]), 2.0)) == \
-        'tapeflow.Tensor([[ 1. -0.]], shape=(1, 2), dtype=float32)'
+        'tf.Tensor([[ 1. -0.]], shape=(1, 2), dtype=float32)'
 
 
 def test_floormod_gradient_still_flows_to_x():

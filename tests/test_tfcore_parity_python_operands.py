@@ -128,7 +128,7 @@ def test_fill_and_range_refusals(fn, kind, text):
      '[Op:Pack] name: '),
     (lambda: [tf.constant(1.0), 2, tf.constant(3, tf.int64)], 'TypeError',
      "Cannot convert a list containing a tensor of dtype <dtype: 'int64'> to <dtype: 'float32'> "
-     '(Tensor is: <tapeflow.Tensor: shape=(), dtype=int64, numpy=3>)'),
+     '(Tensor is: <tf.Tensor: shape=(), dtype=int64, numpy=3>)'),
 ])
 def test_lists_of_tensors_of_two_dtypes(value, kind, text):
     assert _raised(lambda: tf.convert_to_tensor(value())) == (kind, text)      # TF 2.21 (tf.Tensor in its repr)

@@ -24,7 +24,7 @@ def test_an_unbound_variable_is_shown_as_tensorflow_shows_it(tmp_path):
     status = tf.train.Checkpoint(net=net, step=tf.Variable(0, dtype=tf.int64)).restore(path)
     with pytest.raises(AssertionError) as error:
         status.assert_existing_objects_matched()
-    # TF 2.21 (its repr says tf.Variable where tapeflow's says tapeflow.Variable)
+    # TF 2.21 (its repr says tf.Variable where tapeflow's says tf.Variable)
     assert str(error.value).replace('tapeflow.', 'tf.') == (
         "Found 1 Python objects that were not bound to checkpointed values, likely due to changes in the Python "
         "program. Showing 1 of 1 unmatched objects: [<tf.Variable 'Variable:0' shape=() dtype=float32, numpy=1.0>]")

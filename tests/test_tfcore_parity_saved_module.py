@@ -38,5 +38,5 @@ def test_a_loaded_module_runs_without_its_python_prints(tmp_path, capsys):
     out3 = loaded.__call__(tf.constant([[[2.0, 2.0, 2.0], [2.0, 2.0, 2.0]]]))
     captured = capsys.readouterr()
     assert 'Tracing with' not in captured.out
-    assert str(out) == 'tapeflow.Tensor([[2.1551301 2.9266462]], shape=(1, 2), dtype=float32)'
+    assert str(out) == 'tf.Tensor([[2.1551301 2.9266462]], shape=(1, 2), dtype=float32)'
     assert out3.shape == (1, 2, 2)

@@ -8,7 +8,7 @@ import framework as tf
 
 
 def _text(value):
-    return str(value).replace('tapeflow.Tensor', 'tf.Tensor')
+    return str(value).replace('tf.Tensor', 'tf.Tensor')
 
 
 def test_a_single_output_prints_as_a_graph_tensor():

@@ -26,7 +26,7 @@ def _outcome(fn):
     (lambda: tf.constant([1.0, 2.0], tf.int32), 'TypeError: Cannot convert [1.0, 2.0] to EagerTensor of dtype int32'),
     (lambda: tf.convert_to_tensor(tf.constant(1.0), tf.float64),
      'ValueError: Tensor conversion requested dtype float64 for Tensor with dtype float32: '
-     '<tapeflow.Tensor: shape=(), dtype=float32, numpy=1.0>'),
+     '<tf.Tensor: shape=(), dtype=float32, numpy=1.0>'),
 ])
 def test_conversion_errors(fn, expected):
     assert _outcome(fn) == expected
@@ -39,7 +39,7 @@ def test_conversion_errors(fn, expected):
                                                      'int32'),
     (lambda: tf.Variable(1.0).assign_add(tf.constant(2.0, tf.float64)),
      'ValueError: Tensor conversion requested dtype float32 for Tensor with dtype float64: '
-     '<tapeflow.Tensor: shape=(), dtype=float64, numpy=2.0>'),
+     '<tf.Tensor: shape=(), dtype=float64, numpy=2.0>'),
     (lambda: tf.Variable(1.0).assign(None), "ValueError: Attempt to convert a value (None) with an unsupported type "
                                             "(<class 'NoneType'>) to a Tensor."),
 ])

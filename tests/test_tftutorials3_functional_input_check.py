@@ -24,7 +24,7 @@ def test_inside_fit_an_input_error_shows_the_traced_batch_axis():
         model.fit(np.ones((2, 5)), np.ones((2, 3)), verbose=0)
     text = str(info.value)
     assert 'expected axis -1 of input shape to have value 4, but received input with shape (None, 5)' in text
-    assert 'inputs=tapeflow.Tensor(shape=(None, 5), dtype=float32)' in text
+    assert 'inputs=tf.Tensor(shape=(None, 5), dtype=float32)' in text
     with pytest.raises(ValueError) as info:
         model.predict(np.ones((2, 5)), verbose=0)
     assert 'received input with shape (2, 5)' in str(info.value)

@@ -36,7 +36,7 @@ def test_items_that_are_not_indices(index, shown):
 
 
 def test_a_float_tensor_item_and_a_scalar_mask():
-    with pytest.raises(TypeError, match='^Only integers.*got <tapeflow.Tensor: shape=\\(\\), dtype=float32'):
+    with pytest.raises(TypeError, match='^Only integers.*got <tf.Tensor: shape=\\(\\), dtype=float32'):
         X[tf.constant(1.0)]
     with pytest.raises(ValueError, match='^mask cannot be scalar.$'):
         X[True]

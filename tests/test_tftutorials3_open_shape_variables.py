@@ -9,7 +9,7 @@ import framework as tf
 
 def test_an_unknown_shape_takes_any_value():
     v = tf.Variable([1., 2.], shape=tf.TensorShape(None))
-    assert repr(v) == "<tapeflow.Variable 'Variable:0' shape=<unknown> dtype=float32, numpy=array([1., 2.], " \
+    assert repr(v) == "<tf.Variable 'Variable:0' shape=<unknown> dtype=float32, numpy=array([1., 2.], " \
                       "dtype=float32)>"
     v.assign([1., 2., 3.])
     assert v.numpy().tolist() == [1.0, 2.0, 3.0] and v.shape.rank is None
@@ -38,5 +38,5 @@ def test_the_variable_guides_other_prints():
     assert w.gather_nd([[0, 1]]).numpy().tolist() == [2.0]
     with pytest.raises(RuntimeError, match='^This property is not supported when eager execution is enabled.$'):
         w.initial_value
-    assert repr(tf.Variable(['a', 'b'])) == "<tapeflow.Variable 'Variable:0' shape=(2,) dtype=string, " \
+    assert repr(tf.Variable(['a', 'b'])) == "<tf.Variable 'Variable:0' shape=(2,) dtype=string, " \
                                             "numpy=array([b'a', b'b'], dtype=object)>"
