@@ -358,6 +358,8 @@ def _to_array(value, dtype):
     except ValueError:
         raise ConversionError("Can't convert non-rectangular Python sequence to Tensor.") from None
     if array.dtype == object and not _all_strings(value):
+        if hasattr(value, '__tf_tensor__'):     # TensorLike's TensorProtocol: the object converts itself
+            return _to_array(value.__tf_tensor__(), dtype)
         if dtype is not None and dtype.kind == 'f' and _all_python_ints(array):
             array = np.asarray([float(v) for v in array.flat]).reshape(array.shape)  # 2**200 as float32: inf
         else:
