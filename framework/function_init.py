@@ -58,7 +58,10 @@ class initializing:
             self.retraced = True
             text = ''.join(self._recorder.written)
             if text:
-                sys.stdout.write(text)
+                # An enclosing first trace (a train step that builds a subclassed model by
+                # running its call) keeps only the one run it retraces, not this repeat.
+                with once():
+                    sys.stdout.write(text)
         return False
 
 
