@@ -38,6 +38,9 @@ class TensorShape(tuple):
             return dims
         if isinstance(dims, (int, np.integer)) and not isinstance(dims, bool):
             dims = (dims,)
+        elif hasattr(dims, 'unknown_rank'):     # a TensorShapeProto (tensor_proto.tensor_shape): -1 is unknown
+            return TensorShape(None) if dims.unknown_rank else TensorShape([None if d.size == -1 else d.size
+                                                                               for d in dims.dim])
         try:
             dims = tuple(dims)
         except TypeError:
