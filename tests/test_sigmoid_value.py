@@ -25,3 +25,14 @@ def test_one_division_gives_the_two_quotients_bits(dtype):
             got, expected = _sigmoid_value(np, array), _two_quotients(array)
             assert got.dtype == expected.dtype and got.shape == expected.shape
             assert np.array_equal(got.view(np.uint8), np.ascontiguousarray(expected).view(np.uint8))
+
+
+@pytest.mark.parametrize('dtype', [np.float32, np.float64])
+def test_any_float32_bit_pattern_gives_the_two_quotients_bits(dtype):
+    # random bit patterns reach NaN payloads and signs (quiet and signalling) that the numerator,
+    # max(exp(-|x|), x >= 0), must pass on as where(x >= 0, 1, exp(-|x|)) did
+    bits = np.random.default_rng(1).integers(0, 2 ** 32, size=200_000, dtype=np.uint64).astype(np.uint32)
+    with np.errstate(all='ignore'):      # (signalling NaNs raise 'invalid' in the cast and in exp)
+        a = bits.view(np.float32).astype(dtype)
+        got, expected = _sigmoid_value(np, a), _two_quotients(a)
+    assert np.array_equal(got.view(np.uint8), expected.view(np.uint8))
