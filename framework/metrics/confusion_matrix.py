@@ -97,6 +97,28 @@ def _inputs(y_true, y_pred, sample_weight, dtype, what):
     return y_true._data, y_pred._data, sample_weight
 
 
+def _check_class_id(class_id, shape, what):
+    """Keras 3 slices ``y_pred[..., class_id, None]`` with TF's indexing: a negative class_id counts from the
+    last class, a non-integer is TF's indexing TypeError, one past the classes StridedSlice's error."""
+    note = ('%s: class_id=%r needs y_pred of shape (samples, classes) with class_id in [-classes, classes), '
+            'got y_pred %s' % (what, class_id, tuple(shape)))
+    if len(shape) == 1:
+        error = ValueError('When class_id is provided, y_pred must be a 2D array with shape (num_samples, '
+                           'num_classes), found shape: %s' % (tuple(shape),))
+    elif not isinstance(class_id, numbers.Integral):
+        error = TypeError('Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar '
+                          'tf.int32/tf.int64 tensors are valid indices, got %r' % (class_id,))
+    elif len(shape) and -shape[-1] <= class_id < shape[-1]:
+        return
+    else:
+        classes = shape[-1] if len(shape) else 0
+        error = kernel_error('StridedSlice', 'slice index %d of dimension %d out of bounds.'
+                             % (class_id + classes if class_id < 0 else class_id, max(len(shape) - 1, 0)),
+                             named='strided_slice/')
+    error.add_note(note)
+    raise error
+
+
 def confusion_counts(y_true, y_pred, thresholds, kinds, what, dtype='float32', sample_weight=None, top_k=None,
                      class_id=None, multi_label=False, label_weights=None, evenly=False):
     """This batch's weighted counts at each threshold.
@@ -121,10 +143,7 @@ def confusion_counts(y_true, y_pred, thresholds, kinds, what, dtype='float32', s
     if top_k is not None:
         pred = _keep_top_k(pred, top_k, xp, what)
     if class_id is not None:
-        classes = pred.shape[-1] if pred.ndim >= 2 else None
-        if classes is None or not isinstance(class_id, numbers.Integral) or not 0 <= class_id < classes:
-            raise ValueError('%s: class_id=%r needs y_pred of shape (samples, classes) with class_id in '
-                             '[0, classes), got y_pred %s' % (what, class_id, tuple(pred.shape)))
+        _check_class_id(class_id, pred.shape, what)
         true, pred = true[..., class_id, None], pred[..., class_id, None]
     if weights is not None:
         weights = _broadcast(xp.asarray(weights, dtype=dtype), pred.shape, 'sample_weight', what, xp)
