@@ -270,10 +270,27 @@ def as_dtype(dtype):
         return int32
     if dtype is str or dtype is bytes:
         return string
+    if isinstance(dtype, _ENUM_SPELLINGS):
+        # TensorFlow looks a value up among DataType enums first, by hash: tf.zeros(1, 1) is
+        # float32, and so are True and 1.0 (== 1); np.int64(2) is float64 (2), np.int64(99) int64.
+        name = _NAME_OF_ENUM.get(dtype)
+        if name is not None:
+            return as_dtype(name)
     try:
         return of_numpy(np.dtype(dtype))
     except (TypeError, ValueError):       # ValueError: numpy on an object whose .dtype is no dtype
         raise _not_a_dtype(dtype, "use e.g. framework.float32 or 'float32'") from None
+
+
+_ENUM_SPELLINGS = (int, float, np.integer, np.floating)      # bool is an int
+
+
+def as_keras_dtype(dtype):
+    """``as_dtype`` for Keras 3's entry points (standardize_dtype, add_weight, keras.ops): Keras
+    knows no DataType enums, so there a number names no dtype."""
+    if isinstance(dtype, _ENUM_SPELLINGS):
+        raise _not_a_dtype(dtype, "Keras takes a dtype's name, e.g. 'float32'")
+    return as_dtype(dtype)
 
 
 def _not_a_dtype(value, hint):

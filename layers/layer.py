@@ -317,7 +317,7 @@ class Layer(LayerWeights, OwnVariables):
             dtype = self._dtype
         else:
             try:
-                dtype = dtypes.as_dtype(dtype)
+                dtype = dtypes.as_keras_dtype(dtype)
             except TypeError:
                 raise ValueError('Invalid dtype: %s' % (dtype,)) from None     # Keras 3's class and words
         if initializer is None:

@@ -33,13 +33,15 @@ def standardize_policy(dtype, who):
     if pair is not None and pair[0] != pair[1]:
         return dtypes.numpy_dtype(pair[1]), dtypes.numpy_dtype(pair[0]), name
     try:
-        variable = dtypes.numpy_dtype(name if isinstance(name, str) else dtype)
+        variable = dtypes.as_keras_dtype(name if isinstance(name, str) else dtype).dtype
     except TypeError:
         if isinstance(name, str):        # Keras 3 reads a layer's dtype string as a DTypePolicy name: its words
             raise ValueError("Cannot convert '%s' to a mixed precision DTypePolicy. Valid policies include "
                              "'mixed_float16', 'mixed_bfloat16', and the name of any float dtype such as 'float32'."
                              % name) from None
-        raise
+        # keras.dtype_policies.get's words for what standardize_dtype refuses (a DataType enum too)
+        raise ValueError('Cannot interpret `dtype` argument. Expected a string or an instance of DTypePolicy. '
+                         'Received: dtype=%s' % (dtype,)) from None
     return variable, variable, None
 
 

@@ -99,10 +99,14 @@ def standardize_dtype(dtype):
         return floatx()
     if isinstance(dtype, type) and dtype in (float, int, bool):     # np.dtype('float64') == float, so not for it
         return {float: 'float32', int: 'int64', bool: 'bool'}[dtype]
+    if isinstance(dtype, str) and dtype == 'int':       # Keras's PYTHON_DTYPES_MAP reads 'int' as int
+        return 'int64'
     try:
-        return dtypes.as_dtype(dtype).name
+        return dtypes.as_keras_dtype(dtype).name
     except (TypeError, ValueError) as err:
-        raise ValueError('standardize_dtype: invalid dtype %r (%s)' % (dtype, err)) from None
+        error = ValueError('Invalid dtype: %s' % (dtype,))          # Keras 3's words
+        error.add_note('standardize_dtype: %r is no dtype (%s)' % (dtype, err))
+        raise error from None
 
 
 def result_type(*dtypes):

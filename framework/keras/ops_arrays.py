@@ -14,7 +14,7 @@ from framework.placement import current_xp
 from framework.sparse.layout import to_dense as sparse_to_dense
 from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor
-from .backend import result_type
+from .backend import result_type, standardize_dtype as checked_dtype_name
 from .ops_arguments import axis_of, integer
 from .ops_dtypes import FLOATX, standardize_dtype, tensor
 
@@ -27,7 +27,7 @@ def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
     """A Tensor of ``x`` (Python ints: int32, floats: float32, numpy arrays keep their dtype)."""
     if dtype is not None:
         try:
-            dtypes.numpy_dtype(dtype)
+            dtypes.as_keras_dtype(dtype)
         except TypeError:
             raise ValueError('Invalid dtype: %s' % (dtype,)) from None     # Keras 3's standardize_dtype
     if isinstance(x, SparseTensor):     # Keras 3 on TF keeps it sparse unless sparse=False
@@ -60,7 +60,7 @@ def is_tensor(x):
 def cast(x, dtype):
     """``x`` in ``dtype``; None means floatx, as Keras 3's standardize_dtype reads it. A SparseTensor
     stays sparse, its values cast (Keras 3 on TF: the OCR example casts its sparse labels)."""
-    dtype = FLOATX if dtype is None else dtype
+    dtype = FLOATX if dtype is None else checked_dtype_name(dtype)      # Keras 3's 'Invalid dtype: x'
     return _ops.cast(x if isinstance(x, SparseTensor) else tensor(x, 'cast'), dtype)
 
 

@@ -74,7 +74,7 @@ class Metric:
     def __init__(self, dtype=None, name=None):
         self.name = name or auto_name(type(self).__name__)
         try:
-            self._dtype = dtypes.as_dtype(dtype or FLOATX).name
+            self._dtype = dtypes.as_keras_dtype(dtype or FLOATX).name
         except TypeError:       # Keras 3 reads a metric's dtype as a DTypePolicy: its words
             if not isinstance(dtype, str):
                 raise ValueError('Cannot interpret `dtype` argument. Expected a string or an instance of '
