@@ -19,13 +19,18 @@ from . import events
 from .histogram import histogram_buckets
 from .png import encode_png
 from .wav import encode_wav
+from .raw_events import write_raw_pb
+from .scopes import summary_scope
+from .tracing import trace_export, trace_off, trace_on  # noqa: F401
 from .writer import (SummaryWriter, create_file_writer, create_noop_writer, default_writer, get_step,
                      record_if, set_step, should_record_summaries, write as _write)
 
 __all__ = ['SummaryWriter', 'audio', 'create_file_writer', 'create_noop_writer', 'flush', 'histogram', 'image',
-           'record_if', 'scalar', 'should_record_summaries', 'text', 'write']
+           'record_if', 'scalar', 'should_record_summaries', 'text', 'trace_export', 'trace_off', 'trace_on',
+           'write']
 
-experimental = types.SimpleNamespace(get_step=get_step, set_step=set_step)
+experimental = types.SimpleNamespace(get_step=get_step, set_step=set_step, summary_scope=summary_scope,
+                                     write_raw_pb=write_raw_pb)
 
 
 def _array(data, op):
