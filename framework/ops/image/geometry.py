@@ -8,35 +8,35 @@ import numpy as np
 from ..indexing import gather
 from ..operands import as_tensor
 from ..shapes import pad, reshape, reverse, transpose as _transpose
-from .layout import batched, integer_arg
+from .layout import AT_LEAST_3D, CENTRAL, EITHER, FLIP, batched, integer_arg
 from ..operands import named_errors
 
 
 @named_errors('image.flip_left_right')
 def flip_left_right(image):
     """Images mirrored along the width."""
-    x, undo = batched(image, 'image.flip_left_right')
+    x, undo = batched(image, 'image.flip_left_right', tf_rank=FLIP, nonzero=True)
     return undo(reverse(x, [2]))
 
 
 @named_errors('image.flip_up_down')
 def flip_up_down(image):
     """Images mirrored along the height."""
-    x, undo = batched(image, 'image.flip_up_down')
+    x, undo = batched(image, 'image.flip_up_down', tf_rank=FLIP, nonzero=True)
     return undo(reverse(x, [1]))
 
 
 @named_errors('image.transpose')
 def transpose(image, name=None):
     """Images with height and width swapped."""
-    x, undo = batched(image, 'image.transpose')
+    x, undo = batched(image, 'image.transpose', tf_rank=AT_LEAST_3D, nonzero=True)
     return undo(_transpose(x, [0, 2, 1, 3]))
 
 
 @named_errors('image.rot90')
 def rot90(image, k=1, name=None):
     """Images rotated counter-clockwise by ``k`` quarter turns (k may be negative)."""
-    x, undo = batched(image, 'image.rot90')
+    x, undo = batched(image, 'image.rot90', tf_rank=AT_LEAST_3D, nonzero=True)
     turns = integer_arg(k, 'image.rot90', 'k', low=-2 ** 62) % 4
     if turns == 1:
         x = _transpose(reverse(x, [2]), [0, 2, 1, 3])
@@ -51,7 +51,7 @@ def rot90(image, k=1, name=None):
 def crop_to_bounding_box(image, offset_height, offset_width, target_height, target_width):
     """The window of ``target_height`` x ``target_width`` pixels whose top-left corner is at the offsets."""
     op = 'image.crop_to_bounding_box'
-    x, undo = batched(image, op)
+    x, undo = batched(image, op, tf_rank=EITHER, nonzero='batched')
     top, left = integer_arg(offset_height, op, 'offset_height'), integer_arg(offset_width, op, 'offset_width')
     height, width = integer_arg(target_height, op, 'target_height', 1), integer_arg(target_width, op, 'target_width', 1)
     if top + height > x.shape[1] or left + width > x.shape[2]:
@@ -64,7 +64,7 @@ def crop_to_bounding_box(image, offset_height, offset_width, target_height, targ
 def pad_to_bounding_box(image, offset_height, offset_width, target_height, target_width):
     """Images zero-padded to ``target_height`` x ``target_width``, placed at the offsets."""
     op = 'image.pad_to_bounding_box'
-    x, undo = batched(image, op)
+    x, undo = batched(image, op, tf_rank=EITHER, nonzero='batched')
     top, left = integer_arg(offset_height, op, 'offset_height'), integer_arg(offset_width, op, 'offset_width')
     height, width = integer_arg(target_height, op, 'target_height'), integer_arg(target_width, op, 'target_width')
     bottom, right = height - top - x.shape[1], width - left - x.shape[2]
@@ -78,7 +78,7 @@ def pad_to_bounding_box(image, offset_height, offset_width, target_height, targe
 def central_crop(image, central_fraction):
     """The centred window holding ``central_fraction`` (in (0, 1]) of each side."""
     op = 'image.central_crop'
-    x, undo = batched(image, op)
+    x, undo = batched(image, op, tf_rank=CENTRAL, nonzero=True)
     fraction = float(central_fraction)
     if not 0.0 < fraction <= 1.0:
         raise ValueError('%s: central_fraction must be in (0, 1], got %r' % (op, central_fraction))
@@ -93,7 +93,7 @@ def central_crop(image, central_fraction):
 def resize_with_crop_or_pad(image, target_height, target_width):
     """Images centre-cropped and/or zero-padded to ``target_height`` x ``target_width``."""
     op = 'image.resize_with_crop_or_pad'
-    x, undo = batched(image, op)
+    x, undo = batched(image, op, tf_rank=EITHER, nonzero='batched')
     height, width = integer_arg(target_height, op, 'target_height', 1), integer_arg(target_width, op, 'target_width', 1)
     h, w = x.shape[1], x.shape[2]
     crop_top, crop_left = max((h - height) // 2, 0), max((w - width) // 2, 0)

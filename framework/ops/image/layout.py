@@ -6,12 +6,39 @@ from ..operands import as_float_tensor, as_tensor
 from ..shapes import expand_dims
 
 
-def batched(images, op, floating=False):
-    """(4-D tensor, undo): a single image gets a batch axis that ``undo`` removes again."""
+# TF 2.21's rank texts (too few dimensions, too many), as its image_ops_impl checks word them per op.
+AT_LEAST_3D = ("'image' (shape %(shape)s) must be at least three-dimensional.",
+               "'image' (shape %(shape)s) must have either 3 or 4 dimensions.")
+FLIP = (AT_LEAST_3D[0], "'image' (shape %(shape)s)must have either 3 or 4 dimensions.")   # sic: no space
+CENTRAL = (AT_LEAST_3D[0], '`image` should either be a Tensor with rank = 3 or rank = 4. Had rank = %(rank)d.')
+EITHER = (AT_LEAST_3D[1], AT_LEAST_3D[1])
+IMAGES = ("'images' must have either 3 or 4 dimensions.",) * 2
+
+
+def batched(images, op, floating=False, tf_rank=None, nonzero=False):
+    """(4-D tensor, undo): a single image gets a batch axis that ``undo`` removes again.
+
+    tf_rank: TF's (too few, too many) rank texts for ``op`` (AT_LEAST_3D, FLIP, ...); tapeflow's sentence
+        becomes their note. nonzero: refuse a zero height, width or channel count as TF's
+        _CheckAtLeast3DImage does ('inner 3 dims of 'image.shape' must be > 0'); 'batched' for the ops
+        that check after giving a single image its batch axis (the shape printed has it).
+    """
     t = as_float_tensor(images, op) if floating else as_tensor(images, op)
+    shape = tuple(t.shape)
     if t.ndim not in (3, 4):
-        raise ValueError('%s: images must be 3-D (height, width, channels) or 4-D (batch, height, width, '
-                         'channels), got shape %s; add or remove a batch axis' % (op, tuple(t.shape)))
+        note = ('%s: images must be 3-D (height, width, channels) or 4-D (batch, height, width, channels), '
+                'got shape %s; add or remove a batch axis' % (op, shape))
+        if tf_rank is None:
+            raise ValueError(note)
+        error = ValueError(tf_rank[t.ndim > 4] % {'shape': shape, 'rank': t.ndim})
+        error.add_note(note)
+        raise error
+    if nonzero and 0 in shape[-3:]:
+        shown = (1,) + shape if nonzero == 'batched' and t.ndim == 3 else shape
+        error = ValueError("inner 3 dims of 'image.shape' must be > 0: %s" % (shown,))
+        error.add_note('%s: images of shape %s have no pixels to move; give them a height, width and '
+                       'channels of at least 1' % (op, shape))
+        raise error
     if t.ndim == 4:
         return t, lambda y: y
     return expand_dims(t, 0), lambda y: y[0]

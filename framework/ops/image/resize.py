@@ -6,10 +6,11 @@ Everything else returns float32, as TensorFlow's resize kernels do.
 """
 import numpy as np
 
+from ...errors import kernel_error
 from ..indexing import gather
 from ..linalg import einsum
 from ..shapes import cast, pad
-from .layout import batched, constant_like, size_pair
+from .layout import EITHER, IMAGES, batched, constant_like, size_pair
 from .resize_weights import half_pixel_sources, nearest_indices, resize_matrix, scale_and_translate_kernel
 from .resize_area import resize_area
 from .resize_bicubic import resize_bicubic
@@ -78,6 +79,34 @@ def _aspect_size(h, w, height, width):
     return int(np.round(np.float32(scale) * np.float32(h))), int(np.round(np.float32(scale) * np.float32(w)))
 
 
+def _check_antialias(antialias, method, op):
+    """TF passes ``antialias`` to its ScaleAndTranslate kernel (the kernel methods always, bilinear and
+    bicubic when it is true), whose bool attribute takes only a Python bool."""
+    # None is an unset attribute: the kernel's default.
+    if (antialias or method in _SCALE_AND_TRANSLATE) and method not in ('nearest', 'area') \
+            and antialias is not None and not isinstance(antialias, bool):
+        error = TypeError("Expected bool for argument 'antialias' not %r." % (antialias,))
+        error.add_note('%s: antialias must be True or False, got %r' % (op, antialias))
+        raise error
+
+
+_SCALE_AND_TRANSLATE = ('lanczos3', 'lanczos5', 'gaussian', 'mitchellcubic')
+_KERNELS = {'nearest': 'ResizeNearestNeighbor', 'area': 'ResizeArea', 'bilinear': 'ResizeBilinear',
+            'bicubic': 'ResizeBicubic'}
+
+
+def _check_pixels(shape, method, antialias, op):
+    """TF's resize kernels refuse images without channels, then images of zero height or width."""
+    if shape[3] and shape[1] and shape[2]:
+        return
+    kernel = _KERNELS.get(method, 'ScaleAndTranslate')
+    if antialias and method in ('bilinear', 'bicubic'):
+        kernel = 'ScaleAndTranslate'
+    text = 'image must have at least one channel' if not shape[3] else 'input image must be of non-zero size'
+    raise kernel_error(kernel, text, named=True, note='%s: images of shape %s have no pixels to resize; give '
+                       'them a height, width and channels of at least 1' % (op, tuple(shape)))
+
+
 @named_errors('image.resize')
 def resize(images, size, method='bilinear', preserve_aspect_ratio=False, antialias=False, name=None):
     """Images (3-D or 4-D, channels last) resized to ``size`` = (height, width).
@@ -90,7 +119,9 @@ def resize(images, size, method='bilinear', preserve_aspect_ratio=False, antiali
     method = getattr(method, 'value', method)
     if method not in METHODS:
         raise ValueError('%s: method must be one of %s, got %r' % (op, ', '.join(METHODS), method))
-    x, undo = batched(images, op)
+    x, undo = batched(images, op, tf_rank=IMAGES)
+    _check_antialias(antialias, method, op)
+    _check_pixels(x.shape, method, antialias, op)
     if x._data.dtype.kind not in 'fiu':
         raise TypeError('%s: images must be numeric (float or integer), got dtype %s' % (op, x.dtype.name))
     height, width = size_pair(size, op)
@@ -107,7 +138,7 @@ def resize(images, size, method='bilinear', preserve_aspect_ratio=False, antiali
 def resize_with_pad(image, target_height, target_width, method='bilinear', antialias=False):
     """Resized, keeping the aspect ratio, to fit in the target, then zero-padded (centred) to it."""
     op = 'image.resize_with_pad'
-    x, undo = batched(image, op)
+    x, undo = batched(image, op, tf_rank=EITHER, nonzero='batched')
     height, width = size_pair((target_height, target_width), op, 'target size')
     if height == 0 or width == 0:
         raise ValueError('%s: the target size must be positive, got (%d, %d)' % (op, height, width))
