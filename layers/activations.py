@@ -10,6 +10,7 @@ from framework.keras.activation_inputs import float_activation_input, floatx_act
 from framework.losses.tensor_notes import set_keras_logits
 
 from . import activations_extra, call_context
+from .symbolic_activations import OP_OF_ACTIVATION, recording
 
 
 def linear(x):
@@ -143,9 +144,11 @@ def mish(x):
 _ALL = {fn.__name__: fn for fn in (linear, relu, elu, selu, sigmoid, tanh, softmax, log_softmax, softplus,
                                    softsign, gelu, silu, leaky_relu, relu6, exponential, hard_sigmoid,
                                    hard_silu, mish)}
-_ALL.update(swish=silu, hard_swish=hard_silu)
 _ALL.update((fn.__name__, fn) for fn in activations_extra.ALL)
-globals().update((fn.__name__, fn) for fn in activations_extra.ALL)      # keras.activations.celu, ...
+# On a KerasTensor each records Keras's op (symbolic_activations); the module's names are the recording ones.
+_ALL.update((name, recording(_ALL[name], op)) for name, op in OP_OF_ACTIVATION.items())
+_ALL.update(swish=_ALL['silu'], hard_swish=_ALL['hard_silu'])
+globals().update(_ALL)      # keras.activations.celu, ...
 # Keras 3's public names only: dir(keras.activations) lists no helper module or function of tapeflow's
 __all__ = sorted(set(_ALL) | {'get', 'serialize', 'deserialize'})
 

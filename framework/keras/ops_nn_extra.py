@@ -7,6 +7,7 @@ tensor argument. The activations (celu, glu, the shrinks, sparsemax...) are
 ``layers.activations_extra``'s, imported when first called so that importing
 ``keras.ops`` loads no layer code.
 """
+import inspect
 import math as _math
 import warnings
 
@@ -170,13 +171,28 @@ def psnr(x1, x2, max_val):
 
 
 # ---- Keras 3's newer activations, shared with keras.activations ---------------------------------
+class _Activation:
+    """``keras.ops.<name>``: the activation of layers/activations_extra.py, whose signature it shows
+    (a functional model records its settings by name: ``keras.ops.celu(x, alpha=2.0)`` is Celu(alpha=2.0))."""
+
+    def __init__(self, name):
+        self.__name__ = self.__qualname__ = name
+        self.__doc__ = 'The ``%s`` activation (see ``keras.activations.%s``).' % (name, name)
+
+    def _function(self):
+        from layers import activations_extra       # (layers imports framework.keras: looked up at call time)
+        return getattr(activations_extra, self.__name__)
+
+    def __call__(self, x, *args, **kwargs):
+        return self._function()(float_activation_input(tensor(x, self.__name__), self.__name__), *args, **kwargs)
+
+    @property
+    def __signature__(self):
+        return inspect.signature(self._function())
+
+
 def _activation(name):
-    def op(x, *args, **kwargs):
-        from layers import activations_extra
-        return getattr(activations_extra, name)(float_activation_input(tensor(x, name), name), *args, **kwargs)
-    op.__name__ = op.__qualname__ = name
-    op.__doc__ = 'The ``%s`` activation (see ``keras.activations.%s``).' % (name, name)
-    return op
+    return _Activation(name)
 
 
 celu, glu, hard_shrink, hard_tanh, soft_shrink, sparse_plus, sparse_sigmoid, sparsemax, squareplus, tanh_shrink, \

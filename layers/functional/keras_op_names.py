@@ -51,7 +51,7 @@ CLASS_NAMES = {
     'irfft': 'IRFFT', 'isin': 'IsIn', 'istft': 'ISTFT', 'layer_normalization': 'LayerNorm', 'psnr': 'PSNR',
     'rfft': 'RFFT', 'rgb_to_grayscale': 'RGBToGrayscale', 'rgb_to_hsv': 'RGBToHSV',
     'rms_normalization': 'RMSNorm', 'searchsorted': 'SearchSorted', 'ssim': 'SSIM', 'stft': 'STFT',
-    'svd': 'SVD', 'swish': 'Silu',
+    'svd': 'SVD', 'swish': 'Silu', 'activations.relu': 'ReLU',
 }
 
 # The functions whose class lives outside keras.src.ops.numpy.
@@ -73,9 +73,10 @@ _MODULE_MEMBERS = {
               'solve_triangular svd',
 }
 MODULES = {name: 'keras.src.ops.' + module for module, names in _MODULE_MEMBERS.items() for name in names.split()}
+MODULES['activations.relu'] = 'keras.src.activations.activations'
 
 # The functions behind KerasTensor's operators that keras.ops does not export under these names.
-OPERATOR_FUNCTIONS = ('get_item',)
+OPERATOR_FUNCTIONS = ('get_item', 'activations.relu')
 
 
 def class_name(function_name):

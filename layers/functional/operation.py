@@ -30,6 +30,9 @@ def op_function(function_name):
     from framework.keras import ops
     if function_name == 'get_item':
         return get_item
+    if function_name == 'activations.relu':      # Keras's ReLU op, keras.activations.relu on KerasTensors
+        from layers.activations import relu
+        return relu
     fn = getattr(ops, function_name, None) or getattr(ops.image, function_name, None)
     if fn is None:
         raise ValueError('No keras.ops function is called %r' % function_name)

@@ -13,6 +13,7 @@ from framework.ragged.ragged_tensor import RaggedTensor
 from framework.tensor import Tensor
 from framework.variable import Variable
 
+from .. import call_context
 from ..layer import Layer
 from .categorical_encoding import encode, encoded_shape
 from .data_inputs import batches, host_array
@@ -322,13 +323,15 @@ class IndexLookup(VocabularyAssets, Layer):
                     index = mask_value
                 elif self.num_oov_indices == 0:
                     missing.append(self._public(key))
-                    index = -1
+                    index = 0
                 elif self.num_oov_indices == 1:
                     index = oov
                 else:
                     index = oov + self._oov_bucket(key)
             out[i] = index
-        if missing:
+        # A functional call's run on stand-in values (empty strings, zeros) is Keras's symbolic
+        # trace, which reads no values: only real inputs can be out of the vocabulary.
+        if missing and not call_context.probing():
             raise InvalidArgumentError('%s: when num_oov_indices=0 all inputs should be in the vocabulary; found OOV '
                                        'values %s; consider setting num_oov_indices=1' % (who, missing[:10]))
         return out
