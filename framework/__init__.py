@@ -52,6 +52,7 @@ from .graph_only import AggregationMethod, gradients, hessians  # noqa: F401
 from .ops.broadcast_shapes import broadcast_dynamic_shape, broadcast_static_shape  # noqa: F401
 from .ops.linalg_matrix_functions import sqrtm as matrix_square_root  # noqa: F401  (TF's older name)
 from .tensor_proto_values import make_ndarray, make_tensor_proto  # noqa: F401,E402
+from .variable_creators import variable_creator_scope  # noqa: F401,E402
 
 __all__ = ['GradientTape', 'Module', 'Tensor', 'TensorShape', 'UnconnectedGradients', 'Variable', 'constant',
            'convert_to_tensor', 'custom_gradient', 'device', 'is_tensor']

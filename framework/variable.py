@@ -4,7 +4,7 @@ import weakref
 
 import numpy as np
 
-from . import backend, dtypes, name_scopes, trace_names, variable_arguments
+from . import backend, dtypes, name_scopes, trace_names, variable_arguments, variable_creators
 from .errors import InvalidArgumentError, kernel_error
 from .tensor import DISPLAY_NAME, ConversionError, Tensor, _to_array, numpy_text
 from .tensor_shape import TensorShape
@@ -96,7 +96,15 @@ class _ValueAttribute:
         return variable.read_value
 
 
-class Variable(Tensor):
+class _CreatorScoped(type):
+    # tf.Variable(...) inside tf.variable_creator_scope goes through its creators (subclasses do not, as in TF)
+    def __call__(cls, *args, **kwargs):
+        if cls is Variable and variable_creators.creators():
+            return variable_creators.create(super().__call__, args, kwargs)
+        return super().__call__(*args, **kwargs)
+
+
+class Variable(Tensor, metaclass=_CreatorScoped):
     """A tensor whose value can change in place (``assign``, ``assign_add``, ...).
 
     Args:
