@@ -37,6 +37,9 @@ _ALIASES = {
     'kld': probabilistic.kl_divergence, 'KLD': probabilistic.kl_divergence,
 }
 BY_NAME = dict({obj.__name__: obj for obj in _FUNCTIONS + _CLASSES}, **_ALIASES)
+# Keras's losses.ALL_OBJECTS: a MeanMetricWrapper around one of these classes' instances (or one of
+# these functions) is a metric to minimize ('down'); the generalized cross-entropy is not among them.
+KERAS_LOSS_CLASSES = frozenset(_CLASSES) - {generalized_cross_entropy.CategoricalGeneralizedCrossEntropy}
 
 
 def function_name(fn):

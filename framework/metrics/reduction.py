@@ -15,6 +15,7 @@ from ..errors import InvalidArgumentError, OpError
 from ..losses.inputs import squeeze_or_expand_to_same_rank, to_dtype
 from ..losses.fused import difference_means_array
 from ..losses.reduction import apply_mask
+from ..losses.registry import KERAS_LOSS_CLASSES
 from ..losses.regression import mean_absolute_error, mean_squared_error
 from ..losses.tensor_notes import NOTES as TENSOR_NOTES, get_keras_mask
 from ..ops import broadcast_to, eigen_sum, reduce_mean, reduce_sum
@@ -204,7 +205,9 @@ class MeanMetricWrapper(Mean):
         self._array_form = _ARRAY_FORMS.get(fn) if plain else None
         self._values_form = getattr(fn, 'array_form', None) if plain else None
         if self._direction is None:
-            self._direction = _direction_of(getattr(fn, '__name__', ''))
+            # a loss object given as a metric (compile(metrics=[keras.losses.BinaryCrossentropy(...)]))
+            # goes down as Keras's ALL_OBJECTS check says; functions by their name
+            self._direction = 'down' if type(fn) in KERAS_LOSS_CLASSES else _direction_of(getattr(fn, '__name__', ''))
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         if ACTIVE:                  # called under a tape: record nothing

@@ -24,7 +24,7 @@ from .iterable_data import is_iterable_input, make_data
 from .logs import batch_logs, pythonify_logs
 from .step_traces import StepTraces, input_shapes
 from .traced_batch import traced_batch_is_free, traced_open_axes
-from .unfed_step import DrawRecorder, run_unfed_step
+from .unfed_step import UnfedStepRecorder, run_unfed_step
 
 
 def to_numpy(value):
@@ -235,8 +235,8 @@ class TrainingLoops:
         traced = call_context.traced_step(free_batch)
         random_ops = self._step_graph_random_state(kind, free_batch, getattr(data, 'batch_size', None))
         traces = self._step_traces()
-        # Keras's traced train function, fed by a dataset of unknown length, runs once more without a batch
-        unfed = DrawRecorder() if kind == 'train' and traces is not None and every == 1 \
+        # Keras's traced train / test function, fed by a dataset of unknown length, runs once more without a batch
+        unfed = UnfedStepRecorder(self) if kind in ('train', 'test') and traces is not None and every == 1 \
             and getattr(data, 'may_run_dry', False) else _PYTHON
         logs = step = None
         # one step at a time, Keras calls on_*_batch_begin before its step function reads the batch
@@ -267,7 +267,7 @@ class TrainingLoops:
                 # A last, shorter group is still reported as Keras numbers it: its first step + every - 1.
                 end(_group_end(step, every), batch_logs(logs))
             if unfed is not _PYTHON and data.ran_dry:
-                run_unfed_step(self, unfed)
+                run_unfed_step(self, unfed, kind, batch, free_batch)
         # No batch at all (an empty dataset or generator): Keras's logs stay {}, so the epoch logs no
         # loss and evaluate returns [] (the metrics' 0.0 over nothing meant nothing).
         return {} if step is None else logs
