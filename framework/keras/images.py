@@ -21,8 +21,9 @@ def _pil_image(who):
     try:
         from PIL import Image
     except ImportError:
-        raise ImportError('Could not import PIL.Image. The use of `%s` requires PIL: install Pillow '
-                          '(pip install pillow)' % who) from None
+        error = ImportError('Could not import PIL.Image. The use of `%s` requires PIL.' % who)   # Keras 3's words
+        error.add_note('install Pillow: pip install pillow')
+        raise error from None
     return Image
 
 
