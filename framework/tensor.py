@@ -340,9 +340,12 @@ def _to_array(value, dtype):
             return numpy_strings_as_bytes(value)
         if value.dtype == object:
             return _object_array(value)
+        # TensorFlow copies an array into a new row-major buffer: a later write to the array never
+        # reaches the tensor, and a column-major one (pandas' DataFrame.values, np.asfortranarray)
+        # is summed in TensorFlow's order, not in the one numpy takes along its contiguous columns
         if dtype is None:
-            return backend.place(value)
-        return backend.place(value.astype(dtype, copy=False))
+            return backend.place(value.copy())
+        return backend.place(value.astype(dtype, order='C'))
     if isinstance(value, IndexedSlices):        # e.g. tensor + slices: dense, as TensorFlow
         return value._to_dense(dtype)._data
     if (dtype is None or dtype == object) and _all_strings(value):
@@ -546,7 +549,8 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
         ValueError: if ``value`` is a tensor of another dtype than ``dtype``.
     """
     if type(value) is np.ndarray and dtype is None and value.dtype.kind in _PLAIN_KINDS and on_host():
-        return Tensor(value)      # a numeric numpy array (a batch of labels, every step): as _to_array gives it
+        # a numeric numpy array (a batch of labels, every step): copied, as _to_array does
+        return Tensor(value.copy())
     if isinstance(value, Tensor):
         dtype = dtypes.numpy_dtype(dtype)
         if dtype is not None and value._data.dtype != dtype:

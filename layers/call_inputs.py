@@ -22,10 +22,9 @@ def _convert_one(value, dtype):
         if value._data.dtype != dtype and floating(value._data.dtype):
             return cast(value, dtype)
         return value
-    if isinstance(value, np.ndarray) and value.dtype.kind not in 'f':
-        return convert_to_tensor(value)
     tensor = convert_to_tensor(value)
-    # (a batch of the layer's dtype, every step: convert_to_tensor wraps it, and nothing else is asked)
+    # (a batch of the layer's dtype, every step: convert_to_tensor copies it, and nothing else is asked;
+    # an integer or bool batch is kept as it is)
     return cast(tensor, dtype) if tensor._data.dtype != dtype and floating(tensor._data.dtype) else tensor
 
 
