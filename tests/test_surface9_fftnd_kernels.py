@@ -1,0 +1,39 @@
+"""tf.fftnd / ifftnd / rfftnd / irfftnd (the raw-op spellings): tf.signal's values, Tcomplex / Treal dtypes.
+
+TensorFlow 2.21's CPU build has no FFTND kernels (NotFoundError); the values are checked against
+numpy's n-dimensional FFTs and the gradients against central differences in float64."""
+import numpy as np
+import pytest
+
+import framework as tf
+
+X = np.random.RandomState(0).randn(3, 4)
+
+
+def test_values_are_numpys_and_dtypes_follow_tcomplex_treal():
+    spectrum = tf.rfftnd(X, [3, 4], [0, 1])
+    assert spectrum.dtype == tf.complex64
+    np.testing.assert_allclose(spectrum.numpy(), np.fft.rfftn(X), rtol=1e-5, atol=1e-5)
+    wide = tf.rfftnd(X, [3, 4], [0, 1], Tcomplex=tf.complex128)
+    assert wide.dtype == tf.complex128
+    back = tf.irfftnd(wide, [3, 4], [0, 1], Treal=tf.float64)
+    assert back.dtype == tf.float64 and tf.irfftnd(wide, [3, 4], [0, 1]).dtype == tf.float32
+    np.testing.assert_allclose(back.numpy(), X, atol=1e-12)
+    z = X.astype(np.complex128)
+    np.testing.assert_allclose(tf.fftnd(z, [3, 4], [0, 1]).numpy(), np.fft.fftn(z), atol=1e-12)
+    np.testing.assert_allclose(tf.ifftnd(z, [2, 4], [0, 1]).numpy(), np.fft.ifftn(z, s=[2, 4]), atol=1e-12)
+    np.testing.assert_allclose(tf.fftnd(z, [4], [1]).numpy(), np.fft.fft(z, axis=1), atol=1e-12)
+
+
+def test_fft_length_and_axes_are_required():
+    with pytest.raises(TypeError):
+        tf.fftnd(X.astype(np.complex64))
+
+
+def test_gradient_matches_central_differences():
+    def power(x):
+        spectrum = tf.rfftnd(x, [3, 4], [0, 1], Tcomplex=tf.complex128)
+        return tf.reduce_sum(tf.math.real(spectrum * tf.math.conj(spectrum)) * tf.range(9, dtype=tf.float64)[:, None][:3])
+
+    theoretical, numerical = tf.test.compute_gradient(power, [tf.constant(X)])
+    np.testing.assert_allclose(theoretical[0], numerical[0], rtol=1e-6, atol=1e-6)
