@@ -100,6 +100,38 @@ def walk(top, topdown=True, onerror=None):
     return os.walk(as_path(top, 'io.gfile.walk', 'top'), topdown=topdown, onerror=onerror)
 
 
+def join(path, *paths):
+    """``path`` and ``paths`` joined with '/' (os.path.join's rule: an absolute part restarts the path)."""
+    return os.path.join(as_path(path, 'io.gfile.join', 'path'), *[as_path(p, 'io.gfile.join', 'paths') for p in paths])
+
+
+class FileStatistics:
+    """What ``stat`` reports: ``length`` in bytes, ``mtime_nsec`` (nanoseconds since the epoch), ``is_directory``."""
+    __slots__ = ('length', 'mtime_nsec', 'is_directory')
+
+    def __init__(self, length=-1, mtime_nsec=0, is_directory=False):
+        self.length, self.mtime_nsec, self.is_directory = length, mtime_nsec, is_directory
+
+
+def stat(path):
+    """The FileStatistics of ``path``.
+
+    Raises:
+        NotFoundError: nothing at ``path``.
+    """
+    path = as_path(path, 'io.gfile.stat', 'path')
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise errors.NotFoundError(None, None, '%s; No such file or directory' % path) from None
+    return FileStatistics(info.st_size, info.st_mtime_ns, os.path.isdir(path))
+
+
+def get_registered_schemes():
+    """The URI schemes this file system serves: tapeflow's gfile reads plain local paths only (scheme '')."""
+    return ['']
+
+
 class GFile:
     """A file object with TensorFlow's GFile interface: ``read(n=-1)``, ``write``, ``readline``,
     ``readlines``, iteration, ``seek``/``tell``, ``size()``, and use as a context manager.
