@@ -22,7 +22,9 @@ def test_the_autodiff_guides_adjust_contrast():
     (lambda x, f: tf.image.adjust_contrast(x, f), 'AdjustContrastv2'),
     (lambda x, f: tf.image.adjust_saturation(x, f), 'AdjustSaturation'),
     (lambda x, f: tf.image.adjust_hue(x, f * 0.1), 'AdjustHue'),
-    (lambda x, f: tf.image.adjust_saturation(tf.cast(x, tf.float16), f), 'AdjustSaturation'),
+    # float16 images have no CPU AdjustSaturation kernel in TF 2.21 (NotFoundError: test_errors9_image_kernels);
+    # float64 ones are converted to float32 and reach it
+    (lambda x, f: tf.image.adjust_saturation(tf.cast(x, tf.float64), f), 'AdjustSaturation'),
 ])
 def test_the_factor_has_no_gradient_either(adjust, kernel):
     factor = tf.Variable(0.5)

@@ -84,6 +84,8 @@ LISTED = {
     'AvgPool3D': _xla('FLOAT, DOUBLE, BFLOAT16, HALF') + _cpu('BFLOAT16', 'FLOAT'),
     'RealDiv': _xla('FLOAT, DOUBLE, INT32, UINT8, INT16, INT8, COMPLEX64, INT64, BFLOAT16, UINT16, COMPLEX128, HALF, '
                     'UINT32, UINT64') + _cpu('COMPLEX128', 'COMPLEX64', 'BFLOAT16', 'DOUBLE', 'HALF', 'FLOAT'),
+    # tf.image's colour kernels: float16 images reach them as they are (TF converts other dtypes to float32)
+    **{kernel: _xla('FLOAT, HALF') + _cpu('FLOAT') for kernel in ('AdjustContrastv2', 'AdjustSaturation', 'AdjustHue')},
     'Unique': ["device='XLA_CPU_JIT'; out_idx in [DT_INT32, DT_INT64]; T in [%s]"
                % ', '.join('DT_' + t for t in _XLA_ANY.split(', '))] + _UNIQUE_CPU,
     'UniqueWithCounts': _UNIQUE_CPU[:len(_UNIQUE_CPU) // 2],

@@ -13,6 +13,8 @@ from ..operands import as_tensor
 from ..selection import where
 from ..shapes import cast
 from ...tensor import Tensor
+from ...tensor import convert_to_tensor
+from .kernel_dtypes import refuse_dtype
 from .layout import constant_like, size_pair
 from ..operands import named_errors
 
@@ -53,7 +55,8 @@ def crop_and_resize(image, boxes, box_indices, crop_size, method='bilinear', ext
     """For each box, the crop of image[box_indices[k]] resampled to ``crop_size`` (float32,
     (num_boxes, crop_height, crop_width, channels)); samples outside the image read ``extrapolation_value``."""
     op = 'image.crop_and_resize'
-    x = as_tensor(image, op)
+    x = refuse_dtype(as_tensor(image, op), 'CropAndResize', op, 'images')
+    boxes = convert_to_tensor(boxes, 'float32')     # a tensor of another dtype is TF's conversion ValueError
     if x.ndim != 4:
         raise ValueError('%s: image must be 4-D (batch, height, width, channels), got shape %s' % (op, tuple(x.shape)))
     if method not in ('bilinear', 'nearest'):
@@ -81,7 +84,7 @@ def draw_bounding_boxes(images, boxes, colors, name=None):
     """Images (batch, height, width, depth) with each box's one-pixel outline drawn in its colour
     (colours cycle over the boxes); boxes are (batch, num_boxes, 4) in [0, 1]."""
     op = 'image.draw_bounding_boxes'
-    x = as_tensor(images, op)
+    x = refuse_dtype(as_tensor(images, op), 'DrawBoundingBoxesV2', op, 'images')
     if x.ndim != 4 or x.shape[-1] not in (1, 3, 4):
         raise ValueError('%s: images must be 4-D with 1, 3 or 4 channels, got shape %s' % (op, tuple(x.shape)))
     b = _host(boxes, op, 'boxes').astype(np.float32)

@@ -10,6 +10,7 @@ import numpy as np
 from ...errors import kernel_error
 from ..arithmetic import floormod, maximum, minimum
 from ..linalg import tensordot
+from ..missing_kernels import refuse_missing
 from ..operands import as_tensor
 from ..reductions import reduce_mean, reduce_std
 from ..selection import clip_by_value, where
@@ -38,9 +39,12 @@ def _channels(images, op, count, floating=True):
     return x
 
 
-def _to_float(images, op, low_rank=1):
-    """(float image, original dtype): float16/32/64 stay, integers become float32 in [0, 1]."""
+def _to_float(images, op, low_rank=1, kernel=None):
+    """(float image, original dtype): float16/32/64 stay, integers become float32 in [0, 1].
+    ``kernel``: the TF kernel float16 images reach, which has no CPU kernel for them (AdjustHue ...)."""
     x = as_tensor(images, op)
+    if kernel is not None and x._data.dtype == np.float16:
+        refuse_missing(x, kernel, op)
     if x._data.dtype.kind not in 'fiu':
         raise TypeError('%s: images must be integer or floating, got dtype %s' % (op, x.dtype.name))
     if x.ndim < low_rank:
@@ -138,7 +142,7 @@ def adjust_brightness(image, delta):
 @named_errors('image.adjust_contrast')
 def adjust_contrast(images, contrast_factor):
     """(x - mean) * contrast_factor + mean, the mean taken per image and channel over height and width."""
-    flt, dtype = _to_float(images, 'image.adjust_contrast', 3)
+    flt, dtype = _to_float(images, 'image.adjust_contrast', 3, 'AdjustContrastv2')
     factor = _factor(contrast_factor, flt, 'image.adjust_contrast', 'contrast_factor')
 
     def contrast(x, factor):
@@ -177,7 +181,7 @@ def _at_least_3d(image, kernel, op):
 def adjust_saturation(image, saturation_factor, name=None):
     """Saturation (in HSV) multiplied by ``saturation_factor`` and clipped to [0, 1]."""
     op = 'image.adjust_saturation'
-    flt, dtype = _to_float(_channels(image, op, 3, floating=False), op)
+    flt, dtype = _to_float(_channels(image, op, 3, floating=False), op, kernel='AdjustSaturation')
     _at_least_3d(flt, 'AdjustSaturation', op)
     factor = _factor(saturation_factor, flt, op, 'saturation_factor')
 
@@ -196,7 +200,7 @@ def adjust_saturation(image, saturation_factor, name=None):
 def adjust_hue(image, delta, name=None):
     """Hue (in HSV) rotated by ``delta`` in [-1, 1] (a full turn is 1)."""
     op = 'image.adjust_hue'
-    flt, dtype = _to_float(_channels(image, op, 3, floating=False), op)
+    flt, dtype = _to_float(_channels(image, op, 3, floating=False), op, kernel='AdjustHue')
     _at_least_3d(flt, 'AdjustHue', op)
     shift = _factor(delta, flt, op, 'delta')
     if not -1.0 <= float(shift.numpy()) <= 1.0:

@@ -8,6 +8,7 @@ import numpy as np
 from ..indexing import gather
 from ..operands import as_tensor
 from ..shapes import pad, reshape, reverse, transpose as _transpose
+from . import patch_attrs
 from .layout import AT_LEAST_3D, CENTRAL, EITHER, FLIP, batched, integer_arg
 from ..operands import named_errors
 
@@ -123,22 +124,12 @@ def extract_patches(images, sizes, strides, rates, padding):
     flattened (row, column, channel) into the last axis: (batch, rows, cols, kh * kw * channels)."""
     op = 'image.extract_patches'
     x = as_tensor(images, op)
-    if x.ndim != 4:
-        raise ValueError('%s: images must be 4-D (batch, height, width, channels), got shape %s'
-                         % (op, tuple(x.shape)))
-    args = {}
-    for what, value in (('sizes', sizes), ('strides', strides), ('rates', rates)):
-        vals = list(value) if isinstance(value, (list, tuple)) else None
-        if vals is None or len(vals) != 4 or int(vals[0]) != 1 or int(vals[3]) != 1 or min(int(v) for v in vals) < 1:
-            raise ValueError('%s: %s must be [1, rows, cols, 1] with positive entries, got %r' % (op, what, value))
-        args[what] = (int(vals[1]), int(vals[2]))
-    mode = str(padding).upper()
-    if mode not in ('VALID', 'SAME'):
-        raise ValueError("%s: padding must be 'VALID' or 'SAME', got %r" % (op, padding))
+    sizes, strides, rates, mode = patch_attrs.check(x, sizes, strides, rates, padding, op)
     (top, bottom, rows), (left, right, cols) = (
-        _window_indices(x.shape[1 + a], args['sizes'][a], args['strides'][a], args['rates'][a], mode) for a in (0, 1))
+        _window_indices(x.shape[1 + a], sizes[a], strides[a], rates[a], mode) for a in (0, 1))
     x = pad(x, [[0, 0], [top, bottom], [left, right], [0, 0]])
     windows = gather(gather(x, rows, axis=1), cols, axis=3)               # (b, oh, kh, ow, kw, c)
     windows = _transpose(windows, [0, 1, 3, 2, 4, 5])
     n, oh, ow = windows.shape[:3]
-    return reshape(windows, [n, oh, ow, -1])
+    # the depth spelled out: -1 cannot be inferred when there are no patches (an empty batch)
+    return reshape(windows, [n, oh, ow, sizes[0] * sizes[1] * x.shape[3]])

@@ -6,7 +6,9 @@ import numpy as np
 
 from ...tensor import Tensor
 from ..operands import named_errors
+from ..operands import as_tensor
 from .boxes import _host
+from .kernel_dtypes import refuse_dtype
 
 def _iou(box, others):
     y1, x1, y2, x2 = (np.minimum(box[0], box[2]), np.minimum(box[1], box[3]),
@@ -19,7 +21,14 @@ def _iou(box, others):
     return np.where((area <= 0) | (other_area <= 0), 0.0, inter / np.where(union > 0, union, 1))
 
 
-def _greedy(boxes, scores, max_output_size, iou_threshold, score_threshold, op):
+def _greedy(boxes, scores, max_output_size, iou_threshold, score_threshold, op, kernel=None):
+    if kernel is not None:      # the public ops: TF's kernel checks its operands' dtypes
+        boxes = refuse_dtype(as_tensor(boxes, op), kernel, op, 'boxes')
+        scores = refuse_dtype(as_tensor(scores, op), kernel, op, 'scores')
+    if isinstance(max_output_size, float):      # TF converts it to an int32 tensor
+        error = TypeError('Cannot convert %r to EagerTensor of dtype int32' % (max_output_size,))
+        error.add_note('%s: max_output_size must be an integer, got %r' % (op, max_output_size))
+        raise error
     b, s = _host(boxes, op, 'boxes').astype(np.float64), _host(scores, op, 'scores').astype(np.float32)
     if b.ndim != 2 or b.shape[1] != 4 or s.shape != (b.shape[0],):
         raise ValueError('%s: boxes must be (num_boxes, 4) and scores (num_boxes,), got %s and %s' % (op, b.shape, s.shape))
@@ -44,7 +53,7 @@ def non_max_suppression(boxes, scores, max_output_size, iou_threshold=0.5, score
     """Indices (int32) of at most ``max_output_size`` boxes, best score first, dropping each box whose IoU
     with a kept one exceeds ``iou_threshold`` and boxes scoring at most ``score_threshold``."""
     return Tensor(_greedy(boxes, scores, max_output_size, iou_threshold, score_threshold,
-                          'image.non_max_suppression')[0])
+                          'image.non_max_suppression', 'NonMaxSuppressionV3')[0])
 
 
 @named_errors('image.non_max_suppression_with_scores')
@@ -54,7 +63,7 @@ def non_max_suppression_with_scores(boxes, scores, max_output_size, iou_threshol
     op = 'image.non_max_suppression_with_scores'
     if float(soft_nms_sigma) != 0.0:
         raise ValueError('%s: soft_nms_sigma must be 0 (hard suppression) here, got %r' % (op, soft_nms_sigma))
-    kept, s = _greedy(boxes, scores, max_output_size, iou_threshold, score_threshold, op)
+    kept, s = _greedy(boxes, scores, max_output_size, iou_threshold, score_threshold, op, 'NonMaxSuppressionV5')
     return Tensor(kept), Tensor(s[kept])
 
 
