@@ -22,6 +22,7 @@ from .checkpoint_options import checked
 from .format_errors import CheckpointDataLossError
 from .graph_restore import GraphRestore
 from .object_graph import SLOT_MARK, SUFFIX, ObjectGraph, is_trackable, layer_class
+from .restore_checks import check_restorable
 from .restore_status import CheckpointLoadStatus, InitializationOnlyStatus, KeyedLoadStatus
 from .trackable_view import TrackableGraph
 
@@ -161,8 +162,8 @@ class Checkpoint:
         targets = {key: variable for key, variable in graph.variables.items()
                    if not (options.experimental_skip_slot_variables and SLOT_MARK in key)}
         matched = [key for key in targets if key in values]
-        for key in matched:     # every value checked before any is assigned: a refused restore changes nothing
-            _check_fits(targets[key], values[key], key)
+        # every value checked before any is assigned: a refused restore changes nothing
+        check_restorable([(key, targets[key], values[key]) for key in matched])
         for key in matched:
             targets[key].assign(values[key])
         unbound = sorted(set(targets) - set(matched))
@@ -176,14 +177,13 @@ class Checkpoint:
         if reader.saved_graph is None:             # no object graph (a name-based checkpoint): keys only
             targets = TrackableGraph(self).variables
             matched = [key for key in targets if key in values]
-            for key in matched:
-                _check_fits(targets[key], values[key], key)
+            check_restorable([(key, targets[key], values[key]) for key in matched])
             for key in matched:
                 targets[key].assign(values[key])
             unbound = sorted(set(targets) - set(matched))
             return KeyedLoadStatus(path, matched, sorted(set(values) - set(matched)), unbound,
                                    [targets[key] for key in unbound])
-        restore = GraphRestore(reader.saved_graph, values, _check_fits)
+        restore = GraphRestore(reader.saved_graph, values)
         restore.run(self)
         return CheckpointLoadStatus(path, restore, self)
 
@@ -237,16 +237,3 @@ def _in_model_order(variables, graph):
         for variable in getattr(obj, 'trainable_variables', ()):
             order.setdefault(id(variable), len(order))
     return sorted(variables, key=lambda v: order.get(id(v), len(order)))
-
-
-def _check_fits(variable, value, key):
-    shape = tuple(variable.shape.as_list())
-    if tuple(value.shape) != shape:
-        error = ValueError('Received incompatible tensor with shape %s when attempting to restore variable with '
-                           'shape %s and name %s.' % (tuple(value.shape), shape, variable.name))   # TF 2.21's words
-        error.add_note('Checkpoint key %s: the program must build the variable with the saved shape.' % key)
-        raise error
-    if value.dtype.name != variable.dtype.name:
-        raise TypeError('Checkpoint.restore: %s holds %s but variable %s is %s; create the variable with the '
-                        'saved dtype' % (key, value.dtype.name, variable.name, variable.dtype.name))
-

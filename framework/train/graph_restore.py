@@ -13,6 +13,7 @@ import collections
 
 from ..variable import Variable
 from . import deferred_restore
+from .restore_checks import check_restorable
 from .tracked_containers import DictWrapper, ListWrapper
 from .trackable_view import Container, TrackableGraph, children, is_layer, is_optimizer
 
@@ -27,8 +28,8 @@ def _restores_later(obj):
 
 
 class GraphRestore:
-    def __init__(self, nodes, values, check):
-        self.nodes, self.values, self.check = nodes, values, check
+    def __init__(self, nodes, values):
+        self.nodes, self.values = nodes, values
         # saved node id -> id of the live object paired with it (ids, not objects: a restore waiting
         # on an object must not keep it alive)
         self.bound = {}
@@ -83,8 +84,8 @@ class GraphRestore:
                 visited.add(child_id)
                 self.bound.setdefault(child_id, id(child))
                 queue.append((child, child_id, owner, owner_id))
-        for variable, key in assignments:    # all checked first: a refused restore assigns nothing
-            self.check(variable, self.values[key], key)
+        # all checked first (one RestoreV2 in TF): a refused restore assigns nothing
+        check_restorable([(key, variable, self.values[key]) for variable, key in assignments])
         for variable, key in assignments:
             variable.assign(self.values[key])
             self.restored.add(key)
