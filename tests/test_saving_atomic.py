@@ -84,10 +84,11 @@ def test_saved_files_get_ordinary_permissions(tmp_path):
     assert os.stat(path).st_mode & 0o777 == 0o666 & ~umask
 
 
-@pytest.mark.parametrize('name', ['m.keras', 'm.h5', 'm.weights.h5'])
+@pytest.mark.parametrize('name', ['m.keras', 'm.weights.h5'])
 def test_keras_files_are_not_saved_into_a_missing_directory(tmp_path, name):
     # Keras 3 (TF 2.21): save/save_weights into a missing directory raise FileNotFoundError
     # ("[Errno 2] No such file or directory: '<path>'" for .keras); no directory is made.
+    # (Its legacy .h5 writer makes the directory: test_tftutorials9_save_paths.py.)
     model = layers.Sequential([layers.Input((3,)), layers.Dense(2)])
     path = tmp_path / 'missing' / name
     save = model.save_weights if name.endswith('.weights.h5') else model.save

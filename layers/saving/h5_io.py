@@ -7,6 +7,7 @@ lacks all say which file and what to do.
 import io
 import json
 import os
+import pathlib
 import zipfile
 
 import h5py
@@ -56,8 +57,17 @@ def missing_file_message(path):
     which Keras lets through."""
     if path.endswith('.keras'):
         return 'File not found: filepath=%s. Please ensure the file is an accessible `.keras` zip file.' % path
+    if path.endswith('.weights.json'):          # Keras opens a sharded map with Python's open()
+        return "[Errno 2] No such file or directory: '%s'" % path
     return ("[Errno 2] Unable to synchronously open file (unable to open file: name = '%s', errno = 2, "
             "error message = 'No such file or directory', flags = 0, o_flags = 0)" % path)
+
+
+def missing_directory_message(path):
+    """h5py's words (which Keras lets through) for a new HDF5 file in a directory that is not there."""
+    # Keras hands h5py a pathlib.Path: './a//b.weights.h5' is named 'a/b.weights.h5'
+    return ("[Errno 2] Unable to synchronously create file (unable to open file: name = '%s', errno = 2, "
+            "error message = 'No such file or directory', flags = 13, o_flags = 242)" % pathlib.PurePath(path))
 
 
 def open_for_reading(path):

@@ -101,7 +101,8 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
         warnings.warn('save_model(%s): the .h5 format keeps no assets, so the adapted vocabulary of layer(s) %s '
                       'is not saved (nor does Keras 3 save it there); save as .keras to keep it'
                       % (path, ', '.join(repr(n) for n in lost)), stacklevel=3)
-    with atomic_write(path, create_directories=False) as temporary:
+    # Keras's legacy .h5 writer makes the missing directories (its .keras and .weights.h5 writers do not)
+    with atomic_write(path, create_directories=True) as temporary:
         with h5py.File(temporary, 'w') as f:
             f.attrs['backend'] = legacy_h5.BACKEND
             f.attrs['keras_version'] = legacy_h5.KERAS_VERSION

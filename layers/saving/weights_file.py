@@ -3,8 +3,9 @@
 Writes Keras 3's ``.weights.h5`` layout (see ``keras3_weights``). Reads that
 layout, the weights inside a ``.keras`` archive, and Keras 2's ``.h5``
 layouts (``layer_names`` at the root, or under ``model_weights`` in a
-full-model file; see ``legacy_h5``). The layout is recognised from the
-file's content, so a misnamed file still loads.
+full-model file; see ``legacy_h5``). As in Keras 3 the suffix picks the
+reader ('.keras', '.weights.json', else an HDF5 file: '.h5' / '.hdf5');
+an '.h5' file's layout is recognised from its content.
 """
 import os
 import warnings
@@ -14,7 +15,7 @@ import h5py
 from ..dense import Dense
 from . import keras3_weights, legacy_h5, sharded_weights
 from framework.atomic_files import atomic_write, check_overwrite
-from .h5_io import SavedFileError, open_for_reading, read_array
+from .h5_io import SavedFileError, missing_directory_message, open_for_reading, read_array
 from .keras_archive import open_archive_weights
 from .keras_tree import saveables
 from .model_config import build_for_shape
@@ -48,6 +49,8 @@ def save_weights(model, filepath, overwrite=True, max_shard_size=None):
     if max_shard_size is not None:
         sharded_weights.save_sharded(model, path, max_shard_size)
         return
+    if not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+        raise FileNotFoundError(missing_directory_message(path))
     with atomic_write(path, create_directories=False) as temporary:
         with h5py.File(temporary, 'w') as f:
             keras3_weights.write(f, model)
@@ -85,6 +88,10 @@ def load_weights(model, filepath, skip_mismatch=False, by_name=False):
         with sharded_weights.open_sharded(path) as f:
             _load_keras3(model, f, path, skip_mismatch)
         return
+    if not path.endswith(('.h5', '.hdf5')):
+        # Keras 3 picks the reader by the suffix alone (TF 2's 'training_1/cp.ckpt' prefixes, files or not)
+        raise ValueError('File format not supported: filepath=%s. Keras 3 only supports V3 `.keras` files, '
+                         '`.weights.h5` files, legacy H5 format files (`.h5` extension), or Orbax checkpoints.' % path)
     with open_for_reading(path) as f:
         if legacy_h5.is_legacy_layout(f):
             _load_legacy(model, f, path, skip_mismatch, by_name)
