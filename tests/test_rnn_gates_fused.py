@@ -57,6 +57,8 @@ def _same(xs, ys):
     (8, 7, {'return_state': True, 'go_backwards': True}),
     (4, 4, {'use_bias': False, 'unit_forget_bias': False}),
     (5, 3, {'implementation': 1, 'return_sequences': True}),     # the LSTM's bias in the input projection
+    (6, 5, {}),       # 30-element gates (Eigen's kernels) in a z of 120 (LSTM) / 60 (GRU's z and r)
+    (32, 32, {'return_sequences': True}),        # bench_workloads' LSTM(32) / GRU(32): numpy's kernels
 ])
 def test_outputs_and_gradients_equal_the_separate_ops(kind, dtype, batch, units, kwargs):
     rng = np.random.default_rng(1)
@@ -176,3 +178,24 @@ def test_signed_zero_gradients_equal_the_separate_ops(kind):
             loss = tf.reduce_sum(layer(x) * -0.0)
         grads.append(tape.gradient(loss, [x] + layer.trainable_weights))
     _same(*grads)
+
+
+@pytest.mark.parametrize('dtype', [np.float32, np.float64])
+@pytest.mark.parametrize('batch,units', [(1, 1), (2, 3), (4, 8), (8, 4), (1, 33), (6, 5), (32, 32), (17, 64)])
+@pytest.mark.parametrize('exact', [False, True])
+def test_the_gates_sigmoids_in_one_call_give_each_blocks_bits(dtype, batch, units, exact, request):
+    """lstm_gates / gru_gates take the sigmoid of several gate blocks in one call past Eigen's exact
+    sizes (numpy computes each value alone); Eigen's kernels, whose packets depend on an element's
+    place, must still get each block alone: with TAPEFLOW_TF_EXACT_MATH on every size, too."""
+    if exact:
+        request.getfixturevalue('exact_math')
+    from framework.ops.unary import _sigmoid_value
+    rng = np.random.default_rng(batch * 100 + units)
+    u = units
+    z = (rng.normal(size=(batch, 4 * u)) * 4).astype(dtype)
+    z.flat[::7] = -0.0
+    for got, block in zip(lstm_gates._gate_sigmoids(np, z, u), (z[:, :u], z[:, u:2 * u], z[:, 3 * u:])):
+        _same(got, _sigmoid_value(np, np.ascontiguousarray(block)))
+    a, b = z[:, :3 * u], z[:, u:]
+    for got, lo in zip(gru_gates._update_and_reset(np, a, b, u), (0, u)):
+        _same(got, _sigmoid_value(np, np.ascontiguousarray(a[:, lo:lo + u] + b[:, lo:lo + u])))

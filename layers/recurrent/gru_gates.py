@@ -25,7 +25,7 @@ states keep the separate ops (``applies``; the op itself takes cupy arrays too).
 import numpy as np
 
 from framework import backend
-from framework.ops import concat, sigmoid, tanh
+from framework.ops import concat, eigen_math, sigmoid, tanh
 from framework.ops.operands import ACTIVE, record
 from framework.ops.unary import _sigmoid_value, sigmoid_grad, tanh_value
 from framework.tape import GradientTape, array_rule
@@ -60,18 +60,21 @@ def step_output(p, mm, bias, h, u):
     inputs = (p, mm, h) if bias is None else (p, mm, bias, h)
     a, b, hp = p._data, mm._data if bias is None else mm._data + bias._data, h._data
     xp = backend.array_module(a)
-    z = _sigmoid_value(xp, a[:, :u] + b[:, :u])
-    r = _sigmoid_value(xp, a[:, u:2 * u] + b[:, u:2 * u])
+    z, r = _update_and_reset(xp, a, b, u)
     m_h = b[:, 2 * u:]
     hh = tanh_value(a[:, 2 * u:] + r * m_h)
     keep = 1 - z
     out = Tensor(z * hp + keep * hh)
     if ACTIVE:
+        last = [None, None]         # (g, its pre-activation gradients): computed once for p, mm and the bias
+
         def pre_activation_grads(g):
             """The gradients of p_z + m_z, p_r + m_r and p_h + r * m_h, and r's product's for m_h."""
-            gz = g * hp + -(g * hh)           # z * h's rule, then 1 - z's (subtract: -g)
-            g_ah = (g * keep) * (1 - hh * hh)
-            return gz * (z * (1 - z)), ((g_ah * m_h) * (r * (1 - r))), g_ah, g_ah * r
+            if last[0] is not g:
+                gz = g * hp + -(g * hh)           # z * h's rule, then 1 - z's (subtract: -g)
+                g_ah = (g * keep) * (1 - hh * hh)
+                last[:] = [g, (gz * (z * (1 - z)), ((g_ah * m_h) * (r * (1 - r))), g_ah, g_ah * r)]
+            return last[1]
 
         def p_rule(g, out, *arrays):
             g_az, g_ar, g_ah, _ = pre_activation_grads(g)
@@ -89,6 +92,17 @@ def step_output(p, mm, bias, h, u):
             array_rule(lambda g, out, *t: _tensor_grads(g, t, u)[0], p_rule), to_m) + (to_m,) * (len(inputs) - 3) + (
             array_rule(lambda g, out, *t: g * sigmoid(t[0][:, :u] + _m(t)[:, :u]), lambda g, out, *arrays: g * z),))
     return out
+
+
+def _update_and_reset(xp, a, b, u):
+    """z and r: the sigmoids of p_z + m_z and p_r + m_r. Past eigen_math's exact sizes each value is
+    computed alone (the same bits on any slice: lstm_gates._gate_sigmoids), so both blocks go through
+    one sum and one sigmoid; eigen_math's kernels, whose packets depend on an element's place, get
+    each block, as the separate ops do."""
+    if a.dtype == np.float32 and eigen_math.exact_for_size(a.shape[0] * u):
+        return _sigmoid_value(xp, a[:, :u] + b[:, :u]), _sigmoid_value(xp, a[:, u:2 * u] + b[:, u:2 * u])
+    zr = _sigmoid_value(xp, a[:, :2 * u] + b[:, :2 * u])
+    return zr[:, :u], zr[:, u:]
 
 
 def _m(tensors):
