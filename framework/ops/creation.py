@@ -117,7 +117,7 @@ def range(start, limit=None, delta=1, dtype=None, name='range'):  # noqa: A001
                            named=True, note='range: start %s and limit %s do not lie in the direction of delta %s'
                            % (lo, hi, step))
     if dtype is None:
-        dtype = dtypes.float32 if any(isinstance(v, float) for v in values) else dtypes.int32
+        dtype = _range_dtype((start, limit, delta))
     xp, np_dtype = current_xp(), dtypes.numpy_dtype(dtype)
     if np.dtype(np_dtype).kind != 'f':
         return Tensor(xp.arange(*values).astype(np_dtype))
@@ -126,6 +126,31 @@ def range(start, limit=None, delta=1, dtype=None, name='range'):  # noqa: A001
     lo, hi, step = (np.dtype(np_dtype).type(v) for v in values)
     size = int(np.ceil(np.abs((hi - lo) / step)))
     return Tensor(lo + xp.arange(size).astype(np_dtype) * step)
+
+
+# TensorFlow's range takes the widest of its arguments' dtypes in this order (an int64 limit gives
+# int64: Dataset.range's elements); other dtypes fail its bare ``assert``.
+_RANGE_DTYPES = ('int32', 'int64', 'float16', 'bfloat16', 'float32', 'float64')
+
+
+def _range_dtype(arguments):
+    """The dtype ``range`` infers: each argument's as convert_to_tensor gives it (a Python int int32, or
+    int64 past int32; a Python float float32; numpy scalars and tensors their own), the widest in
+    ``_RANGE_DTYPES``."""
+    ranks = []
+    for v in arguments:
+        if isinstance(v, Tensor):
+            name = dtypes.display_name(v._data.dtype)
+        elif isinstance(v, (np.integer, np.floating)):
+            name = np.dtype(type(v)).name
+        elif isinstance(v, float):
+            name = 'float32'
+        else:
+            name = 'int32' if -2 ** 31 <= v < 2 ** 31 else 'int64'
+        if name not in _RANGE_DTYPES:
+            raise AssertionError()
+        ranks.append(_RANGE_DTYPES.index(name))
+    return dtypes.as_dtype(_RANGE_DTYPES[max(ranks)])
 
 
 def _range_number(v):
