@@ -8,3 +8,12 @@ from .ops import expm, logdet, logm, matrix_rank, pinv, sqrtm  # noqa: F401,E402
 from .ops import (banded_triangular_solve, cholesky_solve, lstsq, triangular_solve,  # noqa: F401,E402
                   tridiagonal_matmul, tridiagonal_solve)
 from .ops import adjoint, cross, normalize, tensor_diag, tensor_diag_part  # noqa: F401,E402
+
+
+def __getattr__(name):
+    # tf.linalg.LinearOperator* load on first use: the operators are a package of their own
+    if name.startswith('LinearOperator'):
+        from . import linear_operator
+        if name in linear_operator.__all__:
+            return getattr(linear_operator, name)
+    raise AttributeError("module 'framework.linalg' has no attribute %r" % name)
