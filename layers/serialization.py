@@ -7,7 +7,7 @@ from .layer import Layer
 def serialize(layer):
     """The dict that ``deserialize`` turns back into an equal (unweighted) layer."""
     module, registered_name = keras_identity(type(layer))
-    out = {'module': module, 'class_name': type(layer).__name__, 'config': layer.get_config(),
+    out = {'module': module, 'class_name': type(layer).__name__, 'config': _serialized_values(layer.get_config()),
            'registered_name': registered_name}
     build_config = layer.get_build_config() if layer.built and keras_writes_build_config(type(layer)) else None
     if build_config is not None:
@@ -17,6 +17,22 @@ def serialize(layer):
         from .saving.compile_config import config_entry
         out['compile_config'] = config_entry(layer)
     return out
+
+
+def _serialized_values(value):
+    """A config with its values serialized, as Keras 3's serialize_dict does: a layer, regularizer
+    or array a custom get_config returns becomes its own config dict (which a custom from_config
+    deserializes). A lambda stays as it is: tapeflow writes no bytecode, and saving refuses it with
+    advice (saving.model_config.to_json_safe)."""
+    from framework.keras.object_serialization import serialize_keras_object
+    if isinstance(value, dict):
+        return {key: _serialized_values(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        items = [_serialized_values(item) for item in value]
+        return tuple(items) if isinstance(value, tuple) else items
+    if callable(value) and getattr(value, '__name__', None) == '<lambda>':
+        return value
+    return serialize_keras_object(value)
 
 
 def keras_identity(cls):
