@@ -49,13 +49,23 @@ class initializing:
         self._recorder = _Recorder(sys.stdout)
         sys.stdout = self._recorder
         self.retraced = False
+        self.on_retrace = []        # what runs again in TensorFlow's second trace (trace_time_values.py)
+        OPEN.append(self)
         return self
 
+    def repeats(self):
+        """Whether TensorFlow traces this call again: so far it made variables, or was told it would."""
+        return self._created or CREATED[0] != self._before
+
     def __exit__(self, exc_type, *exc):
+        if OPEN and OPEN[-1] is self:
+            OPEN.pop()
         if sys.stdout is self._recorder:
             sys.stdout = self._recorder.target
-        if exc_type is None and (self._created or CREATED[0] != self._before):
+        if exc_type is None and self.repeats():
             self.retraced = True
+            for again in self.on_retrace:
+                again()
             text = ''.join(self._recorder.written)
             if text:
                 # An enclosing first trace (a train step that builds a subclassed model by
@@ -78,6 +88,7 @@ class once:
 
 
 _ONCE = [0]
+OPEN = []       # the first traced calls running now, innermost last
 
 
 def initializing_call(run):

@@ -20,7 +20,7 @@ import threading
 class GraphRandomState:
     """The random-op numbering of one trace: kernels' positions persist, counts restart each call."""
     __slots__ = ('unseeded', 'position', 'offsets', 'epoch', 'calls', 'callees', 'static_shapes',
-                 'pushes_constants')
+                 'pushes_constants', 'trace_values')
 
     def __init__(self):
         self.unseeded = 0      # unseeded random ops made so far in this call: the next one's seed2
@@ -36,6 +36,8 @@ class GraphRandomState:
         # whether grappler's ConstantPushDown runs on the graph: not for a tf.function that returns
         # None (framework/function_returns.py)
         self.pushes_constants = True
+        # Python values the trace computed when traced: reused by its calls (trace_time_values.py)
+        self.trace_values = {}
 
     def callee(self, trace):
         """The state of the copy of ``trace`` (a hashable tag) inlined at the next call site."""

@@ -116,6 +116,10 @@ class TrainingLoops:
                                      first_trace=self._step_traces() is not None)
             if CREATED[0] != before and self._step_traces() is not None:
                 self._step_traces().made_variables_early('train')   # Keras makes them in the first trace
+        elif optimizer is not None and not optimizer.built and self._step_traces() is not None:
+            # The first train step will build the optimizer, so TensorFlow traces that step twice:
+            # known from its start, for the values its Python draws (framework/trace_time_values.py)
+            self._step_traces().made_variables_early('train')
         callbacks.on_train_begin()
         training_logs = None
         # BackupAndRestore names the epoch to resume from, as Keras's model._initial_epoch.

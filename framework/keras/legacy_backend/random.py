@@ -2,11 +2,13 @@
 
 An unseeded call draws its op seed from numpy's global generator (``np.random.randint(10e6)``,
 10e8 for the ``*_variable`` makers), as Keras 2 does; so after ``keras.utils.set_random_seed``
-the values are TensorFlow's.
+the values are TensorFlow's. In a traced step the seed is drawn when TensorFlow would trace it
+(framework/trace_time_values.py).
 """
 import numpy as np
 
 import framework as tf
+from framework.trace_time_values import trace_time_value
 from .. import backend as _config
 from .variables import variable
 
@@ -15,7 +17,8 @@ __all__ = ['dropout', 'random_bernoulli', 'random_normal', 'random_normal_variab
 
 
 def _seed(seed, high=10e6):
-    return np.random.randint(high) if seed is None else seed
+    # Drawn when TensorFlow traces a step, not at each call of its graph (trace_time_values.py)
+    return trace_time_value(lambda: np.random.randint(high)) if seed is None else seed
 
 
 def random_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
