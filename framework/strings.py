@@ -14,6 +14,7 @@ import numpy as np
 from . import backend, re2_rewrite
 from .composite import CompositeTensor
 from .errors import InvalidArgumentError, kernel_error
+from .strings_inputs import scalar_string as _scalar_string, string_values as _strings
 from .tensor import Tensor, convert_to_tensor
 
 
@@ -26,18 +27,6 @@ def _on_flat_values(op):
             return input.with_flat_values(op(input.flat_values, *args, **kwargs))
         return op(input, *args, **kwargs)
     return run
-
-
-def _strings(x, op):
-    """x as a numpy object array of bytes, or TypeError naming ``op``."""
-    try:
-        t = convert_to_tensor(x)
-    except (TypeError, ValueError) as err:
-        raise TypeError('%s: expected a string tensor, got %r (%s)' % (op, x, err)) from None
-    if t.dtype != np.dtype(object):
-        raise TypeError('%s: expected a string tensor, got dtype %s; use tf.strings.as_string to format numbers'
-                        % (op, t.dtype.name))
-    return np.asarray(backend.to_host(t._data), dtype=object)
 
 
 def _tensor(values, dtype=object):
@@ -59,7 +48,7 @@ def join(inputs, separator='', name=None):
     if any(isinstance(x, CompositeTensor) for x in inputs):     # RaggedTensors of one layout
         from .ragged.ragged_ops import map_flat_values
         return map_flat_values(lambda *flat: join(list(flat), separator), *inputs)
-    parts = [_strings(x, 'join') for x in inputs]
+    parts = [_strings(x, 'join', position=i) for i, x in enumerate(inputs)]
     shapes = {p.shape for p in parts if p.ndim}
     if len(shapes) > 1:
         raise InvalidArgumentError('join: Input shapes do not match: %s' % ' vs. '.join(str(list(s)) for s in shapes))
@@ -138,10 +127,8 @@ def split(input, sep=None, maxsplit=-1, name=None):  # noqa: A002
     """The pieces of each string between ``sep`` (runs of whitespace when None): a 1-D tensor
     for a scalar, a RaggedTensor (one ragged dimension more) for a tensor of strings."""
     values = _strings(input, 'split')
-    if sep is not None:
-        sep = sep.encode() if isinstance(sep, str) else bytes(sep)
-        if not sep:
-            raise ValueError('split: sep must not be empty (use None to split on whitespace)')
+    # None and '' split on runs of whitespace, as in TensorFlow
+    sep = None if sep is None else _scalar_string(sep, 'StringSplitV2', 'split', 'separator') or None
     return pieces(values, [text.split(sep, maxsplit) for text in values.reshape(-1)])
 
 
@@ -182,13 +169,16 @@ def substr(input, pos, len, unit='BYTE', name=None):  # noqa: A002
 @_on_flat_values
 def regex_full_match(input, pattern, name=None):  # noqa: A002
     """Whether each whole string matches ``pattern`` (Python's re, close to TensorFlow's RE2 for common patterns)."""
+    static = isinstance(pattern, (str, bytes))      # TF's static kernel; a tensor pattern takes the other
+    values = _strings(input, 'regex_full_match', 'StaticRegexFullMatch' if static else 'RegexFullMatch')
+    pattern = _scalar_string(pattern, 'RegexFullMatch', 'regex_full_match')
     compiled = _compiled(pattern, 'StaticRegexFullMatch', 'regex_full_match')
     text_pattern = re2_rewrite.text_pattern(pattern)
 
     def full(s):
         text = re2_rewrite.utf8_text(s, text_pattern)
         return (compiled.fullmatch(s) if text is None else text_pattern.fullmatch(text)) is not None
-    return _map(full, _strings(input, 'regex_full_match'), np.bool_)
+    return _map(full, values, np.bool_)
 
 
 def _compiled(pattern, kernel, op):
@@ -206,11 +196,13 @@ def _compiled(pattern, kernel, op):
 def regex_replace(input, pattern, rewrite, replace_global=True, name=None):  # noqa: A002
     """Each string with the matches of ``pattern`` replaced by ``rewrite`` (``\\1`` names a group);
     only the first match when ``replace_global`` is False. Python's re stands in for RE2."""
-    as_bytes = [p.encode() if isinstance(p, str) else p for p in (pattern, rewrite)]
+    static = isinstance(pattern, (str, bytes)) and isinstance(rewrite, (str, bytes))     # TF's static kernel
+    values = _strings(input, 'regex_replace', 'StaticRegexReplace' if static else 'RegexReplace')
+    as_bytes = [_scalar_string(p, 'RegexReplace', 'regex_replace', what)
+                for p, what in ((pattern, 'pattern'), (rewrite, 'rewrite'))]
     compiled = _compiled(as_bytes[0], 'StaticRegexReplace', 'regex_replace')
     text_pattern = re2_rewrite.text_pattern(as_bytes[0])
-    return _map(lambda s: re2_rewrite.substitute(compiled, as_bytes[1], s, replace_global, text_pattern),
-                _strings(input, 'regex_replace'))
+    return _map(lambda s: re2_rewrite.substitute(compiled, as_bytes[1], s, replace_global, text_pattern), values)
 
 
 @_on_flat_values
