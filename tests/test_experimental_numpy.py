@@ -91,12 +91,15 @@ def test_random_seed_repeats():
 
 
 def test_prefer_float32():
+    from framework import tensor_numpy_methods
+    saved = list(tensor_numpy_methods.ENABLED)      # (operators promote while it is on: restore it)
     tnp.experimental_enable_numpy_behavior(prefer_float32=True)
     try:
         assert tnp.array([1.0]).dtype.name == 'float32' and tnp.zeros(1).dtype.name == 'float32'
         assert tnp.sqrt(tnp.array([4])).dtype.name == 'float32'
     finally:
         tnp.experimental_enable_numpy_behavior(prefer_float32=False)
+        tensor_numpy_methods.ENABLED[:] = saved
     assert tnp.array([1.0]).dtype.name == 'float64'
 
 

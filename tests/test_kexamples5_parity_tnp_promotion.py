@@ -10,13 +10,17 @@ import pytest
 import framework as tf
 import framework.experimental.numpy as tnp
 from framework import keras
+from framework import tensor_numpy_methods
 
 
 @pytest.fixture
 def numpy_behavior():
+    # (restored afterwards: once enabled, tensor operators promote dtypes, and later test files expect TF's errors)
+    saved = list(tensor_numpy_methods.ENABLED)
     tnp.experimental_enable_numpy_behavior()
     yield
     tnp.experimental_enable_numpy_behavior(prefer_float32=False)
+    tensor_numpy_methods.ENABLED[:] = saved
 
 
 def _x():
@@ -64,11 +68,13 @@ def test_tnp_promotes_numbers_weakly_as_tensorflow(numpy_behavior, name, call, d
 
 @pytest.mark.parametrize('name, call, dtype, dtype32', [c for c in CASES if c[3]], ids=[c[0] for c in CASES if c[3]])
 def test_tnp_promotion_with_prefer_float32(name, call, dtype, dtype32):
+    saved = list(tensor_numpy_methods.ENABLED)
     tnp.experimental_enable_numpy_behavior(prefer_float32=True)
     try:
         assert call().dtype.name == dtype32
     finally:
         tnp.experimental_enable_numpy_behavior(prefer_float32=False)
+        tensor_numpy_methods.ENABLED[:] = saved
 
 
 def test_tnp_values_and_gradients_unchanged(numpy_behavior):

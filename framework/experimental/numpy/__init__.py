@@ -5,9 +5,9 @@ float64 arrays, integer input to float functions gives float64, mixed
 operands promote as ``numpy.result_type``. Results are ordinary tapeflow
 Tensors (``tnp.ndarray`` is ``tf.Tensor``), so GradientTape sees every call.
 
-Tensors themselves keep TensorFlow's behaviour: ``experimental_enable_numpy_behavior``
-sets the float preference of tnp but does not give tensors NumPy methods
-(``.astype``, ``.T``, ...) or NumPy promotion in their operators.
+``experimental_enable_numpy_behavior`` sets the float preference of tnp and, as in TensorFlow,
+gives tensors NumPy methods (``.astype``, ``.T``, ...: tensor_numpy_methods.py) and NumPy's
+promotion in their operators (numpy_operator_promotion.py).
 """
 import numpy as _np
 
@@ -66,5 +66,7 @@ def experimental_enable_numpy_behavior(prefer_float32=False, dtype_conversion_mo
                          "'all', got %r" % (dtype_conversion_mode,))
     _prefer_float32(prefer_float32)
     from ...tensor_numpy_methods import ENABLED     # tensors gain .T, .reshape(), .astype(), round(), ...
+    from ... import numpy_operator_promotion        # ... and NumPy's promotion in their operators
     if not ENABLED:
         ENABLED.append(True)
+    numpy_operator_promotion.install()

@@ -91,9 +91,9 @@ def result_dtype(*values):
 
 def _operands_of(value, operands):
     if isinstance(value, Tensor):
-        operands.append(np.dtype(value.dtype.name))
-    elif isinstance(value, (numbers.Number, np.ndarray, np.generic)):
-        operands.append(value)
+        operands.append(value._data.dtype)      # (numpy's own dtype: bfloat16 has no numpy name)
+    elif isinstance(value, (numbers.Number, np.ndarray, np.generic, str)):
+        operands.append(value)          # (a str as np.result_type reads it: TF's "data type 'x' not understood")
     elif isinstance(value, (list, tuple)):
         for item in value:                      # TF flattens a list: its numbers stay weak
             _operands_of(item, operands)
