@@ -152,8 +152,6 @@ class Optimizer(OptimizerState, abc.ABC):
     def learning_rate(self, value):
         self._set_learning_rate(value)
 
-    lr = learning_rate        # the Keras 2 spelling, still common in callbacks
-
     def _learning_rate_value(self):
         rate = self._learning_rate
         if type(rate) is Variable and type(rate._data) is np.ndarray:

@@ -407,8 +407,8 @@ def test_learning_rate_is_a_settable_float32_variable():
     optimizer = SGD(learning_rate=0.1)
     assert isinstance(optimizer.learning_rate, tf.Variable) and optimizer.learning_rate.dtype == np.float32
     optimizer.learning_rate = 0.5
-    assert float(optimizer.learning_rate) == 0.5 and float(optimizer.lr) == 0.5
-    optimizer.lr = 0.25
+    assert float(optimizer.learning_rate) == 0.5
+    optimizer.learning_rate = 0.25
     assert optimizer.get_config()['learning_rate'] == 0.25
     w = tf.Variable([1.0])
     optimizer.apply_gradients([(tf.constant([1.0]), w)])
