@@ -79,7 +79,8 @@ class InputLayer(Layer):
             raise ValueError('You must pass a `shape` argument.')
         if shape is not None:
             batch_shape = (batch_size,) + _standard_shape(shape)
-        if dtype in (int, float, bool):     # Keras 3's standardize_dtype: Python's int is int64
+        # Keras 3's standardize_dtype: Python's int is int64. By identity: tf.float32 == float (as in TF)
+        if dtype is int or dtype is float or dtype is bool:
             dtype = {int: 'int64', float: 'float32', bool: 'bool'}[dtype]
         if isinstance(dtype, str):      # Keras 3 standardizes an Input's dtype first: 'Invalid dtype: nope'
             try:

@@ -13,6 +13,7 @@ import os
 
 import numpy as np
 
+from . import experimental_aliases
 from .csv_dataset import CsvDataset, csv_rows
 from .dataset import AUTOTUNE, Dataset
 
@@ -58,7 +59,8 @@ def make_csv_dataset(file_pattern, batch_size, column_names=None, column_default
         records = CsvDataset(filename, column_defaults, compression_type=compression_type, header=header,
                              field_delim=field_delim, use_quote_delim=use_quote_delim, na_value=na_value,
                              select_cols=select_columns)
-        return records.ignore_errors() if ignore_errors else records
+        # through the deprecated tf.data.experimental.ignore_errors, as TF's reader: its notice, once
+        return records.apply(experimental_aliases.ignore_errors()) if ignore_errors else records
 
     files = Dataset.from_tensor_slices(filenames)
     if shuffle:

@@ -55,7 +55,7 @@ def reject_numpy_text(what, **values):
     """
     for name, value in values.items():
         for array in nest.flatten(value):
-            if type(array) is np.ndarray and array.dtype.kind in 'USO':
+            if type(array) is np.ndarray and array.dtype.kind in 'USO' and not _keras_reads_as_strings(array):
                 # Keras 3's text (what programs print); the why and what to do in a note
                 error = ValueError('Invalid dtype: %s' % array.dtype.name)
                 error.add_note('%s: %s holds a numpy array of dtype %s; Keras takes numpy arrays of numbers or bools '
@@ -70,6 +70,13 @@ def reject_numpy_text(what, **values):
                                'here: encode the text first, or pass it as a string tensor (tf.constant(...)) or in '
                                'a tf.data.Dataset' % (what, name, text))
                 raise error
+
+
+def _keras_reads_as_strings(array):
+    """Keras 3's one exception on TensorFlow (array_slicing.convert_single_array): an object array whose
+    items along its first axis are all Python str becomes a string tensor (the CSV tutorial's
+    ``{name: np.array(column)}`` of pandas text columns). Bytes, mixed or 2-D object arrays are refused."""
+    return array.dtype.kind == 'O' and array.ndim >= 1 and all(isinstance(item, str) for item in array)
 
 
 def _pandas_text_dtype(value):
