@@ -85,7 +85,8 @@ from .function import function  # noqa: E402  (after the imports: the callable, 
 
 
 _LAZY_MODULES = ('keras', 'distributed', 'io', 'train', 'saved_model', 'summary', 'experimental', 'distribute',
-                 'lookup', 'compat', 'autograph', 'audio', 'types', 'quantization')
+                 'lookup', 'compat', 'autograph', 'audio', 'types', 'quantization',
+                 'queue')
 _KERAS_ALIASES = ('optimizers', 'initializers')     # TF 2.21 keeps these as aliases of Keras's modules
 
 
