@@ -108,9 +108,10 @@ def test_nd_transforms_match_numpy():
     (lambda: tf.signal.fftnd(np.ones((2, 2), np.complex64), axes=[0, 0]), 'distinct'),
 ])
 def test_bad_arguments_name_the_op(call, message):
-    with pytest.raises((TypeError, ValueError), match=message) as err:
+    with pytest.raises((TypeError, ValueError)) as err:
         call()
-    assert 'signal.' in str(err.value)
+    text = ' '.join([str(err.value)] + getattr(err.value, '__notes__', []))    # TF's text, tapeflow's in a note
+    assert message in text and 'signal.' in text
 
 
 def test_keras_ops_transforms_are_tensorflow_backends():

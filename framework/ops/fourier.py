@@ -35,15 +35,23 @@ _KERNEL_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
 
 
 def _real_input(x, op):
+    """A float32 / float64 tensor; TF converts other values preferring float32 (a numpy float16 or integer
+    array becomes float32), and refuses a tensor of another dtype in Python ('RFFT requires ...')."""
+    if isinstance(x, (np.ndarray, np.generic)) and x.dtype.kind in 'iuf' and x.dtype != np.float64:
+        x = x.astype(np.float32)
     t = as_tensor(x, op)
     if t._data.dtype not in _COMPLEX_OF:
-        raise TypeError('%s: input must be float32 or float64, got %s' % (op, t.dtype.name))
+        error = ValueError('RFFT requires tf.float32 or tf.float64 inputs, got: %s' % (t,))
+        error.add_note('%s: input must be float32 or float64, got %s' % (op, t.dtype.name))
+        raise error
     return t
 
 
 def _check_rank(t, rank, op):
     if t.ndim < rank:
-        raise ValueError('%s: input must have rank >= %d, got shape %s' % (op, rank, tuple(t.shape)))
+        error = ValueError('Shape %s must have rank at least %d' % (tuple(t.shape), rank))
+        error.add_note('%s: input must have rank >= %d, got shape %s' % (op, rank, tuple(t.shape)))
+        raise error
 
 
 def _lengths(fft_length, rank, default, op):
@@ -51,6 +59,7 @@ def _lengths(fft_length, rank, default, op):
         return list(default)
     values = np.asarray(fft_length.numpy() if hasattr(fft_length, 'numpy') else fft_length).reshape(-1)
     if values.shape != (rank,) or values.dtype.kind not in 'iu' or (values < 1).any():
+        # (TF 2.21 aborts the process on an fft_length of 0: refused here)
         raise ValueError('%s: fft_length must be %d positive integer(s), got %r' % (op, rank, fft_length))
     return [int(v) for v in values]
 
@@ -88,7 +97,7 @@ def _real_transform(name, rank, inverse):
         t = (_complex_input if inverse else _real_input)(input_tensor, op)
         _check_rank(t, rank, op)
         # the inverse's default: the even-length signal whose half spectrum has this many frequencies
-        default = list(t.shape[-rank:-1]) + [2 * (t.shape[-1] - 1)] if inverse else t.shape[-rank:]
+        default = list(t.shape[-rank:-1]) + [max(2 * (t.shape[-1] - 1), 0)] if inverse else t.shape[-rank:]
         lengths = _lengths(fft_length, rank, default, op)
         return spectral_transform('irfft' if inverse else 'rfft', t, lengths, range(t.ndim - rank, t.ndim))
     dims = '%d-D ' % rank if rank > 1 else ''

@@ -42,6 +42,8 @@ def _fft_module(xp):
 
 
 def _compute(kind, xp, a, lengths, axes):
+    if 0 in lengths:        # nothing to transform: TF's kernels give zeros of the output shape (numpy refuses)
+        return _empty(kind, xp, a, lengths, axes)
     fft = _fft_module(xp)
     if kind in ('fft', 'ifft'):
         # TensorFlow's complex kernels transform the last axis first
@@ -50,6 +52,16 @@ def _compute(kind, xp, a, lengths, axes):
     if kind == 'rfft':
         return fft.rfftn(a, s=lengths, axes=axes).astype(_COMPLEX_OF[a.dtype], copy=False)
     return fft.irfftn(a, s=lengths, axes=axes).astype(_REAL_OF[a.dtype], copy=False)
+
+
+def _empty(kind, xp, a, lengths, axes):
+    shape = list(a.shape)
+    for axis, n in zip(axes, lengths):
+        shape[axis] = n
+    if kind == 'rfft':      # the half spectrum: n // 2 + 1 frequencies, none of none
+        shape[axes[-1]] = lengths[-1] // 2 + 1 if lengths[-1] else 0
+    dtype = {'rfft': _COMPLEX_OF, 'irfft': _REAL_OF}.get(kind, {a.dtype: a.dtype})[a.dtype]
+    return xp.zeros(shape, dtype)
 
 
 def fit(t, sizes, axes):
