@@ -7,6 +7,7 @@ __getattr__, __dir__ = forward('framework.keras.backend', 'keras.config', extra=
         ('backend', ('backend', 'epsilon', 'floatx', 'image_data_format', 'set_epsilon', 'set_floatx',
                      'set_image_data_format')),
         ('mixed_precision', ('dtype_policy', 'set_dtype_policy')),
+        ('backend_switch', ('set_backend',)),
         ('interactive_logging', ('disable_interactive_logging', 'enable_interactive_logging',
                                  'is_interactive_logging_enabled')),
         ('run_limits', ('max_epochs', 'max_steps_per_epoch', 'set_max_epochs', 'set_max_steps_per_epoch')),
