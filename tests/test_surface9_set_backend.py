@@ -28,6 +28,6 @@ def test_tensorflow_is_accepted_with_kerases_warning():
 
 def test_other_backends_raise_kerases_value_error():
     with pytest.warns(UserWarning):
-        with pytest.raises(ValueError, match='^Unable to import backend : nope$'):
+        with pytest.raises(ValueError, match='^Unable to import backend : nope'):
             keras.config.set_backend('nope')
     assert os.environ['KERAS_BACKEND'] == 'nope'        # Keras leaves it set, too
