@@ -118,11 +118,12 @@ class RowGradients:
     sweep, which an outer tape may be recording); the optimizers get raw arrays.
     ``indices`` is a raw integer array, ``shape`` the dense shape (a tuple).
     """
-    __slots__ = ('values', 'indices', 'shape')
+    __slots__ = ('values', 'indices', 'shape', '_elements')
     __array_ufunc__ = None      # ``ndarray + rows`` comes to __radd__ instead of numpy
 
     def __init__(self, values, indices, shape):
         self.values, self.indices, self.shape = values, indices, shape
+        self._elements = None       # add_rows' flat element indices, made by the first dense()
 
     @property
     def dtype(self):
@@ -162,7 +163,10 @@ class RowGradients:
             from .ops.segments import unsorted_segment_sum
             return unsorted_segment_sum(values, Tensor(self.indices), self.shape[0])
         out = backend.array_module(values).zeros(self.shape, values.dtype)
-        add_rows(out, self.indices, values)
+        # (an optimizer's step asks for several sums of these rows: the element indices are made once)
+        elements = add_rows(out, self.indices, values, self._elements)
+        if elements is not None:
+            self._elements = elements
         return out
 
     def indexed_slices(self):

@@ -40,3 +40,23 @@ def test_numpys_own_forms_and_errors():
     for bad in (4, -5):
         with pytest.raises(IndexError):
             add_rows(np.zeros((4, 3), np.float32), np.array([0, bad]), np.ones((2, 3), np.float32))
+
+
+def test_element_indices_handed_back_give_np_add_at_bits():
+    """add_rows returns the flat element indices it used; RowGradients.dense passes them back for the
+    next sum of the same rows (an optimizer's gradient and its square): the same bits as np.add.at."""
+    from framework.indexed_slices import RowGradients
+    rng = np.random.default_rng(3)
+    indices = rng.integers(-9, 9, 400)
+    rows = (rng.normal(size=(400, 5, 2)) * 1e3).astype(np.float32)
+    out = np.zeros((9, 5, 2), np.float32)
+    elements = add_rows(out, indices, rows)
+    assert elements is not None and add_rows(np.zeros((9, 5, 2), np.float32), indices, rows, elements) is elements
+    gradient = RowGradients(rows, indices, (9, 5, 2))
+    for values in (rows, rows * rows, -rows, rows[:, :, :1]):      # the last: numpy's own (broadcast) form
+        expected = np.zeros((9, 5, 2), np.float32)
+        np.add.at(expected, indices, values)
+        got = gradient.dense(values)
+        assert np.array_equal(got.view(np.uint8), expected.view(np.uint8))
+    assert gradient._elements is not None
+    assert add_rows(np.zeros(9, np.float32), np.array([1, 1]), np.ones(2, np.float32)) is None     # a vector
