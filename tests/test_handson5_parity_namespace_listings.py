@@ -24,12 +24,12 @@ INITIALIZERS = ['Constant', 'GlorotNormal', 'GlorotUniform', 'HeNormal', 'HeUnif
 MODELS = ['Model', 'Sequential', 'clone_model', 'load_model', 'model_from_json', 'save_model']
 RANDOM = ['SeedGenerator', 'beta', 'binomial', 'categorical', 'dropout', 'gamma', 'normal', 'randint', 'shuffle',
           'truncated_normal', 'uniform']
-# keras.utils less 'legacy' (Keras's legacy pickling helpers, which tapeflow does not have)
 UTILS = ['Config', 'CustomObjectScope', 'FeatureSpace', 'Progbar', 'PyDataset', 'Sequence', 'array_to_img',
          'audio_dataset_from_directory', 'bounding_boxes', 'clear_session', 'custom_object_scope',
          'deserialize_keras_object', 'disable_interactive_logging', 'enable_interactive_logging', 'get_custom_objects',
          'get_file', 'get_registered_name', 'get_registered_object', 'get_source_inputs', 'image_dataset_from_directory',
-         'img_to_array', 'is_interactive_logging_enabled', 'is_keras_tensor', 'load_img', 'model_to_dot', 'normalize',
+         'img_to_array', 'is_interactive_logging_enabled', 'is_keras_tensor', 'legacy', 'load_img', 'model_to_dot',
+         'normalize',
          'pack_x_y_sample_weight', 'pad_sequences', 'plot_model', 'register_keras_serializable', 'save_img',
          'serialize_keras_object', 'set_random_seed', 'split_dataset', 'standardize_dtype',
          'text_dataset_from_directory', 'timeseries_dataset_from_array', 'to_categorical', 'unpack_x_y_sample_weight']

@@ -11,7 +11,8 @@ import importlib
 from ..version import __version__  # noqa: F401  (keras.__version__: tapeflow's own)
 
 _SUBMODULES = ('activations', 'applications', 'backend', 'callbacks', 'config', 'constraints', 'datasets',
-               'dtype_policies', 'initializers', 'layers', 'losses', 'metrics', 'mixed_precision', 'models', 'ops', 'optimizers',
+               'dtype_policies', 'initializers', 'layers', 'legacy', 'losses', 'metrics', 'mixed_precision', 'models',
+               'ops', 'optimizers',
                'preprocessing', 'random', 'regularizers', 'saving', 'tree', 'utils', 'wrappers')
 _TOP_LEVEL = {'Input': 'layers', 'InputLayer': 'layers', 'Layer': 'layers', 'Sequential': 'models',
               'Model': 'models', 'Variable': 'backend', 'KerasTensor': 'layers', 'InputSpec': 'layers',

@@ -126,6 +126,9 @@ def __getattr__(name):
     if name == 'bounding_boxes':            # a namespace of its own (keras.utils.bounding_boxes.convert_format)
         import importlib
         return importlib.import_module('framework.keras.bounding_boxes')
+    if name == 'legacy':                    # keras.utils.legacy is keras.legacy.saving's two functions
+        import importlib
+        return importlib.import_module('framework.keras.legacy.saving')
     if name in _LAZY:
         import importlib
         return getattr(importlib.import_module(_LAZY[name]), name)
@@ -138,4 +141,5 @@ _IMPORTED = frozenset(('LabelOutOfRangeError', 'Tensor', 'cast', 'convert_to_ten
 
 
 def __dir__():
-    return sorted(({n for n in globals() if not n.startswith('_')} - _IMPORTED) | set(_LAZY) | {'bounding_boxes'})
+    public = {n for n in globals() if not n.startswith('_')} - _IMPORTED
+    return sorted(public | set(_LAZY) | {'bounding_boxes', 'legacy'})
