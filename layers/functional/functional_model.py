@@ -25,7 +25,7 @@ from ..summary import print_summary
 from .config import functional_config, rebuild
 from .graph import map_graph
 from .node import inbound_nodes
-from .input_dims import check_input_dims
+from .input_dims import check_input_dims, input_spec_error
 from .input_structure import warn_if_structure_differs
 from .intermediate_inputs import start_at_inputs
 from .keras_tensor import KerasTensor
@@ -206,8 +206,11 @@ class Functional(Model):
             return squeeze(x, axis=-1)
         if x.ndim == rank - 1 and tensor.shape[-1] == 1:
             return expand_dims(x, axis=-1)
-        raise ValueError("Model '%s': input '%s' expects shape %s, but it was given a tensor of shape %s"
-                         % (self.name, tensor.name, tensor.shape, tuple(x.shape)))
+        index = next(i for i, t in enumerate(self._inputs) if t is tensor)
+        error = input_spec_error(self, index, tuple(x.shape))
+        raise error if error is not None else ValueError(
+            "Model '%s': input '%s' expects shape %s, but it was given a tensor of shape %s"
+            % (self.name, tensor.name, tensor.shape, tuple(x.shape)))
 
     def compute_output_shape(self, input_shape):
         """The outputs' shapes, with the batch axis of ``input_shape``.
@@ -219,12 +222,13 @@ class Functional(Model):
         if len(shapes) != len(self._inputs):
             raise ValueError("Model '%s' expects %d input shape(s), got %r"
                              % (self.name, len(self._inputs), input_shape))
-        for shape, tensor in zip(shapes, self._inputs):
+        for index, (shape, tensor) in enumerate(zip(shapes, self._inputs)):
             shape = tuple(shape)
             if len(shape) != tensor.ndim or any(a is not None and b is not None and a != b
                                                 for a, b in zip(shape[1:], tensor.shape[1:])):
-                raise ValueError("Model '%s': input '%s' expects shape %s, got %s"
-                                 % (self.name, tensor.name, tensor.shape, shape))
+                error = input_spec_error(self, index, shape)     # Keras's words where its InputSpec refuses
+                raise error if error is not None else ValueError(
+                    "Model '%s': input '%s' expects shape %s, got %s" % (self.name, tensor.name, tensor.shape, shape))
         batch = tuple(shapes[0])[0] if shapes and len(shapes[0]) else None
         struct = self._outputs_struct
         return _unpack_single(struct, nest.pack_sequence_as(

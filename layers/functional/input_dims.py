@@ -21,12 +21,32 @@ def check_input_dims(model, flat):
         shape = x._data.shape if isinstance(x, Tensor) else tuple(x.shape)      # a SparseTensor: its dense_shape
         for axis, size in sizes:
             if shape[axis] != size:
-                tensor = model._inputs[index]
-                name = tensor._keras_history[0].name        # the InputLayer's, as Keras names it
-                error = ValueError("Input %d with name '%s' of layer '%s' is incompatible with the layer: expected "
-                                   "shape=%s, found shape=%s"
-                                   % (index, name, model.name, (None,) + tuple(tensor.shape[1:]), tuple(shape)))
-                # Keras checks this in the model's __call__, before call(): its words come bare, not as a call error
-                error._keras_call_info_injected = True
-                raise error
+                raise _incompatible(model, index, shape)
     return flat
+
+
+def input_spec_error(model, index, shape):
+    """Keras 3's error for input ``index`` of ``shape`` when it is of another rank than its Input, or
+    None where Keras's InputSpec check lets it through (to fail later, inside call()).
+
+    The spec allows a last axis of size 1 on either side, then compares the sizes axis by axis
+    as far as both shapes go: (None, 1, 41) against (None, 41) is refused at 41 != 1.
+    """
+    tensor = model._inputs[index]
+    expected, found = (None,) + tuple(tensor.shape[1:]), tuple(shape)
+    expected = expected[:-1] if expected and expected[-1] == 1 else expected
+    found = found[:-1] if found and found[-1] == 1 else found
+    if all(a is None or b is None or a == b for a, b in zip(expected, found)):
+        return None
+    return _incompatible(model, index, shape)
+
+
+def _incompatible(model, index, shape):
+    tensor = model._inputs[index]
+    name = tensor._keras_history[0].name        # the InputLayer's, as Keras names it
+    error = ValueError("Input %d with name '%s' of layer '%s' is incompatible with the layer: expected "
+                       "shape=%s, found shape=%s"
+                       % (index, name, model.name, (None,) + tuple(tensor.shape[1:]), tuple(shape)))
+    # Keras checks this in the model's __call__, before call(): its words come bare, not as a call error
+    error._keras_call_info_injected = True
+    return error
