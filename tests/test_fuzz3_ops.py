@@ -231,7 +231,7 @@ def test_where_alone_takes_bfloat16():
     (lambda: tf.RaggedTensor.from_value_rowids([1, 2, 3], [1, 0, 0]), tf.errors.InvalidArgumentError,
      'value_rowids must be >= 0 and sorted'),
     (lambda: tf.sparse.sparse_dense_matmul(tf.sparse.SparseTensor([[0, 0]], [1.0], [2, 2]), tf.ones([3, 2])),
-     tf.errors.InvalidArgumentError, 'sparse_dense_matmul: inner dimensions differ'),
+     tf.errors.InvalidArgumentError, 'inner dimension does not match: 2 vs. 3'),
     (lambda: tf.sparse.reduce_sum(tf.sparse.SparseTensor([[0, 0]], [1.0], [2, 2]), axis=5),
      tf.errors.InvalidArgumentError, 'Invalid reduction dimension 5, for input with 2 dimensions.'),
     (lambda: tf.sparse.reduce_max(tf.sparse.SparseTensor([[0, 0]], [1.0], [2, 2]), axis=-3),

@@ -49,7 +49,10 @@ def map_values(op, *args, **kwargs):
 def bincount(values, weights=None, axis=0, minlength=None, maxlength=None, binary_output=False, name=None):
     """How often each id occurs among the stored values, as a SparseTensor of counts
     (``axis=0``: over all values; ``axis=-1``: per row of a 2-D input)."""
-    sp = _sparse(values, 'sparse.bincount')
+    if not isinstance(values, SparseTensor) and not hasattr(values, 'flat_values'):
+        sp = _dense_as_sparse(values)
+    else:
+        sp = _sparse(values, 'sparse.bincount')
     ids = np.asarray(backend.to_host(sp.values._data))
     if ids.dtype.kind not in 'iu' or (ids.size and ids.min() < 0):
         raise ValueError('sparse.bincount: values must be non-negative integers, got %s' % ids.tolist())
@@ -75,3 +78,30 @@ def bincount(values, weights=None, axis=0, minlength=None, maxlength=None, binar
     if axis in (0, None):
         return SparseTensor(where[:, 1:], Tensor(backend.place(counts[0][where[:, 1]].astype(out_dtype))), [size])
     return SparseTensor(where, Tensor(backend.place(counts[tuple(where.T)].astype(out_dtype))), [nrows, size])
+
+
+_COUNT_OP = ('Op<name=DenseCountSparseOutput; signature=values:T, weights:output_type -> output_indices:int64, '
+             'output_values:output_type, output_dense_shape:int64; attr=T:type,allowed=[DT_INT32, DT_INT64]; '
+             'attr=minlength:int,default=-1,min=-1; attr=maxlength:int,default=-1,min=-1; attr=binary_output:bool; '
+             'attr=output_type:type,allowed=[DT_INT32, DT_INT64, DT_FLOAT, DT_DOUBLE]> [Op:DenseCountSparseOutput] '
+             'name: ')
+
+
+def _dense_as_sparse(values):
+    """A dense tensor of ids as a SparseTensor storing every element: TF 2.21 counts a dense input with
+    DenseCountSparseOutput, which takes int32 / int64 ids, none negative (texts: errors9/p/b1.py)."""
+    from ..errors import InvalidArgumentError, kernel_error
+    t = convert_to_tensor(values)
+    data = np.asarray(backend.to_host(t._data))
+    if data.dtype not in (np.int32, np.int64):
+        shown = {'float32': 'float', 'float64': 'double', 'float16': 'half'}.get(t.dtype.name, t.dtype.name)
+        error = InvalidArgumentError("Value for attr 'T' of %s is not in the list of allowed values: int32, int64"
+                                     "\n\t; NodeDef: {{node DenseCountSparseOutput}}; %s" % (shown, _COUNT_OP))
+        error.add_note('sparse.bincount: values must be int32 or int64 ids, got %s' % t.dtype.name)
+        raise error
+    if data.size and data.min() < 0:
+        raise kernel_error('DenseCountSparseOutput', 'Input values must all be non-negative', named=True,
+                           note='sparse.bincount: ids must be >= 0, got %s' % data.min())
+    data = data.reshape(-1) if data.ndim == 0 else data
+    index = np.indices(data.shape).reshape(data.ndim, -1).T
+    return SparseTensor(index.astype(np.int64), Tensor(backend.place(data.reshape(-1))), list(data.shape))

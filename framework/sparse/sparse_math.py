@@ -71,22 +71,47 @@ maximum = _extreme(_maximum, 'sparse.maximum')
 minimum = _extreme(_minimum, 'sparse.minimum')
 
 
+def _matmul_operands(sp_a, b, adjoint_a, adjoint_b):
+    """(SparseTensor, dense b) as TF 2.21's SparseTensorDenseMatMul takes them: b converted as it is (a numpy
+    float64 or integer b meets float32 values: the kernel's dtype error), both matrices, inner sizes equal."""
+    if not isinstance(sp_a, SparseTensor):
+        error = TypeError('Input must be a SparseTensor.')
+        error.add_note('sparse.sparse_dense_matmul: expected a SparseTensor, got %s; build one with '
+                       'tf.sparse.from_dense' % type(sp_a).__name__)
+        raise error
+    b = convert_to_tensor(b)
+    note = 'sparse_dense_matmul: a SparseTensor of shape %s (%s) and a dense b of shape %s (%s)' % (
+        sp_a._shape_host().tolist(), sp_a.dtype.name, tuple(b.shape), b.dtype.name)
+    if b.dtype != sp_a.dtype:
+        names = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
+        error = InvalidArgumentError(
+            'cannot compute SparseTensorDenseMatMul as input #3(zero-based) was expected to be a %s tensor but is a '
+            '%s tensor [Op:SparseTensorDenseMatMul] name: ' % (names.get(sp_a.dtype.name, sp_a.dtype.name),
+                                                               names.get(b.dtype.name, b.dtype.name)))
+        error.add_note(note + ': cast b to the values\' dtype')
+        raise error
+    shape = sp_a._shape_host()
+    if b.ndim != 2:
+        raise kernel_error('SparseTensorDenseMatMul', "Tensor 'b' is not a matrix", named=True, note=note)
+    if len(shape) != 2:
+        raise kernel_error('SparseTensorDenseMatMul', "Tensor 'a_shape' must have 2 elements", named=True, note=note)
+    inner_a, inner_b = shape[0 if adjoint_a else 1], b.shape[1 if adjoint_b else 0]
+    if inner_a != inner_b:
+        raise kernel_error('SparseTensorDenseMatMul', 'Cannot multiply A and B because inner dimension does not '
+                           'match: %d vs. %d.  Did you forget a transpose?  Dimensions of A: [%d, %d).  Dimensions '
+                           'of B: [%d,%d]' % (inner_a, inner_b, shape[0], shape[1], b.shape[0], b.shape[1]),
+                           named=True, note=note + ': the inner dimensions differ')
+    return sp_a, b
+
+
 def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
     """sp_a @ b for a 2-D SparseTensor and a dense matrix; gradients reach b and sp_a's values."""
     from ..ops import gather, matrix_transpose, unsorted_segment_sum
-    sp = _sparse(sp_a, 'sparse.sparse_dense_matmul')
-    b = convert_to_tensor(b, dtype=sp.dtype)
-    if sp.ndim != 2 or b.ndim != 2:
-        raise ValueError('sparse_dense_matmul: needs a 2-D SparseTensor and a 2-D dense matrix, got shapes %s and %s'
-                         % (sp.shape, tuple(b.shape)))
+    sp, b = _matmul_operands(sp_a, b, adjoint_a, adjoint_b)
     if adjoint_b:
         b = matrix_transpose(b)
     idx, shape = sp._indices_host(), sp._shape_host()
     rows, cols, n = (idx[:, 1], idx[:, 0], shape[1]) if adjoint_a else (idx[:, 0], idx[:, 1], shape[0])
-    inner = shape[0] if adjoint_a else shape[1]
-    if inner != b.shape[0]:
-        raise InvalidArgumentError('sparse_dense_matmul: inner dimensions differ: a is %s%s, b has %d rows'
-                                   % (shape.tolist(), ' (adjoint)' if adjoint_a else '', b.shape[0]))
     products = gather(b, cols) * sp.values[:, None]
     return unsorted_segment_sum(products, rows, int(n))
 
