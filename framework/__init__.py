@@ -53,9 +53,6 @@ from .ops.broadcast_shapes import broadcast_dynamic_shape, broadcast_static_shap
 from .ops.linalg_matrix_functions import sqrtm as matrix_square_root  # noqa: F401  (TF's older name)
 from .tensor_proto_values import make_ndarray, make_tensor_proto  # noqa: F401,E402
 from .variable_creators import variable_creator_scope  # noqa: F401,E402
-from .ops.fingerprint import fingerprint  # noqa: F401,E402
-from .ops.guarantee_const import guarantee_const  # noqa: F401,E402
-from .ops.fourier_nd_kernels import fftnd, ifftnd, irfftnd, rfftnd  # noqa: F401,E402
 
 __all__ = ['GradientTape', 'Module', 'Tensor', 'TensorShape', 'UnconnectedGradients', 'Variable', 'constant',
            'convert_to_tensor', 'custom_gradient', 'device', 'is_tensor']

@@ -33,6 +33,7 @@ from .ops.isotonic_regression import isotonic_regression  # noqa: F401,E402
 
 
 class experimental:
-    """``tf.nn.experimental``: the stateless dropout."""
-    from .ops.losses_nn import stateless_dropout
+    """``tf.nn.experimental``: the stateless dropout and the dropout with a given uniform sampler."""
+    from .ops.losses_nn import general_dropout, stateless_dropout
+    general_dropout = staticmethod(general_dropout)
     stateless_dropout = staticmethod(stateless_dropout)

@@ -8,6 +8,7 @@ import pytest
 import framework as tf
 
 X = np.random.RandomState(0).randn(3, 4)
+COVERED_HERE = {'fftnd', 'ifftnd', 'rfftnd', 'irfftnd'}     # gradients checked below (test_op_gradients' sweep)
 
 
 def test_values_are_numpys_and_dtypes_follow_tcomplex_treal():
@@ -37,3 +38,25 @@ def test_gradient_matches_central_differences():
 
     theoretical, numerical = tf.test.compute_gradient(power, [tf.constant(X)])
     np.testing.assert_allclose(theoretical[0], numerical[0], rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize('transform', ['fftnd', 'ifftnd'])
+def test_complex_transform_gradients_match_central_differences(transform):
+    def f(re, im):
+        out = getattr(tf, transform)(tf.complex(re, im), [3, 4], [0, 1])
+        return tf.concat([tf.math.real(out), tf.math.imag(out)], 0)
+
+    theoretical, numerical = tf.test.compute_gradient(f, [tf.constant(X), tf.constant(X[::-1].copy())])
+    for t, n in zip(theoretical, numerical):
+        np.testing.assert_allclose(t, n, rtol=1e-6, atol=1e-6)
+
+
+def test_irfftnd_gradient_matches_central_differences():
+    spectrum = np.fft.rfftn(X)
+
+    def f(re, im):
+        return tf.irfftnd(tf.complex(re, im), [3, 4], [0, 1], Treal=tf.float64)
+
+    theoretical, numerical = tf.test.compute_gradient(f, [tf.constant(spectrum.real), tf.constant(spectrum.imag)])
+    for t, n in zip(theoretical, numerical):
+        np.testing.assert_allclose(t, n, rtol=1e-6, atol=1e-6)

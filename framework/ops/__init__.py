@@ -94,6 +94,9 @@ from .approx_top_k import approx_max_k
 from .isotonic_regression import isotonic_regression
 from .candidate_sampling import (all_candidate_sampler, fixed_unigram_candidate_sampler,
                                  learned_unigram_candidate_sampler, uniform_candidate_sampler)
+from .fingerprint import fingerprint
+from .guarantee_const import guarantee_const
+from .fourier_nd_kernels import fftnd, ifftnd, irfftnd, rfftnd
 from ..tensor import convert_to_tensor, constant  # noqa: F401  (used by the tape's helpers)
 
 import types as _types

@@ -245,6 +245,21 @@ def stateless_dropout(x, rate, seed, rng_alg=None, noise_shape=None, name=None):
                     'stateless_dropout')
 
 
+def general_dropout(x, rate, uniform_sampler, noise_shape=None, name=None):
+    """Dropout whose mask is ``uniform_sampler(noise_shape, x.dtype) >= rate`` (any sampler of [0, 1) values).
+
+    Raises:
+        ValueError: a rate outside [0, 1) or an x that is not floating (TensorFlow's texts).
+    """
+    x = as_tensor(x, 'nn.experimental.general_dropout')
+    if not x.dtype.is_floating:
+        raise ValueError('`x.dtype` must be a floating point tensor as `x` will be scaled. Received: x_dtype=%s'
+                         % (x.dtype,))
+    if isinstance(rate, (int, float)) and not 0 <= rate < 1:
+        raise ValueError('`rate` must be a scalar tensor or a float in the range [0, 1). Received: rate=%r' % (rate,))
+    return _dropout(x, rate, noise_shape, uniform_sampler, 'general_dropout')
+
+
 def _dropout(x, rate, noise_shape, draw_uniform, op):
     """Both dropouts: keep where ``draw_uniform(noise_shape, dtype) >= rate``, scaled by 1 / (1 - rate)."""
     x = as_float_tensor(x, op)
