@@ -35,3 +35,9 @@ class FirstN:
         if self.left > 0:
             self.left -= 1
             logger().warning(message)
+
+
+# TensorFlow sets its handler up while it is imported (``import tensorflow`` leaves the 'tensorflow'
+# logger one StreamHandler): a root handler added later (absl's basicConfig after a checkpoint write,
+# train/absl_root_logging.py, or the program's own) then prints each warning a second time, as there.
+logger()

@@ -20,6 +20,7 @@ import pickle
 
 from ..atomic_files import atomic_write
 from ..train import checkpoint_file
+from ..train.absl_root_logging import after_checkpoint_write
 from ..train.object_graph import ObjectGraph, is_trackable
 from . import object_pickle
 from .asset import Asset
@@ -60,6 +61,7 @@ def save(obj, export_dir, signatures=None, options=None):
     data, variables = object_pickle.dumps(payload, graph.key_of, assets_dir)
     # A checkpoint with the object-graph keys: tf.train.list_variables reads the variables directory.
     checkpoint_file.write(_variables_prefix(export_dir), variables, {'objects': {}})
+    after_checkpoint_write()        # as TensorFlow's saver, through absl (train/absl_root_logging.py)
     with atomic_write(os.path.join(export_dir, SAVED_MODEL_FILENAME)) as temporary:
         with open(temporary, 'wb') as f:
             f.write(data)

@@ -12,6 +12,7 @@ import os
 import numpy as np
 
 from . import crc32c, sstable
+from .absl_root_logging import after_checkpoint_write
 from .format_errors import CheckpointDataLossError
 from .protobuf_wire import Message, fields, first, read_varint, varint
 
@@ -81,6 +82,7 @@ def encode(tensors):
         data += raw
     header = Message().uint(1, 1).bytes(3, Message().uint(1, 1)).encode()    # one shard, little-endian, v1
     table = [(b'', header)] + sorted(entries.items())
+    after_checkpoint_write()        # TensorFlow's sharding step logs through absl here (absl_root_logging.py)
     return sstable.encode(table), bytes(data)
 
 
