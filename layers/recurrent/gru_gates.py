@@ -38,11 +38,13 @@ _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
 
 def applies(p, m, bias, h, gate, act):
     """Whether the fused op computes this step (else the caller runs the separate ops)."""
+    # (asked every time step: the raw arrays' shapes, no generator; a Tensor's .shape builds a TensorShape)
     if gate is not activations.sigmoid or act is not activations.tanh or \
-            not all(type(t) is Tensor and type(t._data) is np.ndarray for t in (p, m, h)):
+            type(p) is not Tensor or type(m) is not Tensor or type(h) is not Tensor:
         return False
-    a = p._data
-    if a.dtype not in _FLOATS or m._data.dtype != a.dtype or h._data.dtype != a.dtype:
+    a, md, hd = p._data, m._data, h._data
+    if type(a) is not np.ndarray or type(md) is not np.ndarray or type(hd) is not np.ndarray or \
+            a.dtype not in _FLOATS or md.dtype != a.dtype or hd.dtype != a.dtype:
         return False
     if bias is not None and (not isinstance(bias, Tensor) or type(bias._data) is not np.ndarray or
                              bias._data.dtype != a.dtype or bias._data.shape != a.shape[1:]):
@@ -50,8 +52,8 @@ def applies(p, m, bias, h, gate, act):
     # (a numerics check observes ops by name: it should name the separate ops that TensorFlow runs;
     # under nested tapes the separate ops' second derivatives keep their bits, where the fused
     # rules' Tensor forms, another graph of the same terms, differed in last bits)
-    return a.ndim == 2 == h.ndim and a.shape == m._data.shape == (h.shape[0], 3 * h.shape[1]) and \
-        len(ACTIVE) <= 1 and all(type(tape) is GradientTape for tape in ACTIVE)
+    return a.ndim == 2 == hd.ndim and a.shape == md.shape == (hd.shape[0], 3 * hd.shape[1]) and \
+        (not ACTIVE or (len(ACTIVE) == 1 and type(ACTIVE[0]) is GradientTape))
 
 
 def step_output(p, mm, bias, h, u):

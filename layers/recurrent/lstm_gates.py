@@ -40,12 +40,14 @@ _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
 
 def applies(p, r, bias, c, gate, act):
     """Whether ``step`` computes this step (else the caller runs the separate ops)."""
+    # (asked every time step: the raw arrays' shapes, no generator; a Tensor's .shape builds a TensorShape)
     if gate is not activations.sigmoid or act is not activations.tanh or \
-            not all(type(t) is Tensor and type(t._data) is np.ndarray for t in (p, r, c)):
+            type(p) is not Tensor or type(r) is not Tensor or type(c) is not Tensor:
         return False
-    a = p._data
-    if a.dtype not in _FLOATS or r._data.dtype != a.dtype or c._data.dtype != a.dtype or a.ndim != 2 or \
-            r._data.shape != a.shape or c.ndim != 2 or a.shape != (c.shape[0], 4 * c.shape[1]):
+    a, rd, cd = p._data, r._data, c._data
+    if type(a) is not np.ndarray or type(rd) is not np.ndarray or type(cd) is not np.ndarray or \
+            a.dtype not in _FLOATS or rd.dtype != a.dtype or cd.dtype != a.dtype or a.ndim != 2 or \
+            rd.shape != a.shape or cd.ndim != 2 or a.shape != (cd.shape[0], 4 * cd.shape[1]):
         return False
     if bias is not None and (not isinstance(bias, Tensor) or type(bias._data) is not np.ndarray or
                              bias._data.dtype != a.dtype or bias._data.shape != a.shape[1:]):
@@ -53,7 +55,7 @@ def applies(p, r, bias, c, gate, act):
     # (a numerics check observes ops by name: it should name the separate ops that TensorFlow runs;
     # under nested tapes the separate ops' second derivatives keep their bits, where the fused
     # rules' Tensor forms, another graph of the same terms, differed in last bits)
-    return len(ACTIVE) <= 1 and all(type(tape) is GradientTape for tape in ACTIVE)
+    return not ACTIVE or (len(ACTIVE) == 1 and type(ACTIVE[0]) is GradientTape)
 
 
 def step(p, r, bias, c, u):
