@@ -25,6 +25,7 @@ import test_tfops_indices, test_tfops_ctc, test_tfops_edit_distance, test_tfops_
 import test_tfops_embedding_sparse, test_tfops_candidate_samplers, test_tfops_index_shuffle  # noqa: E402
 import test_tfops_special  # noqa: E402
 import test_missing_special, test_missing_sobol, test_missing_nn_ops  # noqa: E402
+import test_surface9_fftnd_kernels, test_surface9_fingerprint  # noqa: E402
 
 # ---- good calls of every op; the sweep replaces one argument at a time ------------------------
 M = np.array([[0.1, 0.2, 0.3], [0.4, 0.5, 0.6]], np.float32)
@@ -80,7 +81,7 @@ for _more in (test_math_more, test_nn_more, test_nn_windows, test_sampled_losses
               test_tf_misc_array_ops, test_tfops_indices, test_tfops_ctc, test_tfops_edit_distance,
               test_tfops_windows, test_tfops_embedding_sparse, test_tfops_candidate_samplers,
               test_tfops_index_shuffle, test_tfops_special, test_missing_special,
-              test_missing_sobol, test_missing_nn_ops):
+              test_missing_sobol, test_missing_nn_ops, test_surface9_fftnd_kernels, test_surface9_fingerprint):
     CALLS.update(_more.SWEEP_CALLS)
 
 # Ops that move or describe elements whatever their dtype: string tensors are documented input.
@@ -88,7 +89,8 @@ ANY_DTYPE = set('identity stop_gradient shape size rank squeeze transpose reshap
                 'concat stack unstack gather gather_nd boolean_mask getitem slice strided_slice broadcast_to constant '
                 'convert_to_tensor where equal not_equal fill zeros_like ones_like'.split()) | SWEEP_ANY_DTYPE \
     | test_more_tf_ops.SWEEP_ANY_DTYPE | test_math_more.SWEEP_ANY_DTYPE | test_nn_more.SWEEP_ANY_DTYPE \
-    | test_tf_misc_array_ops.SWEEP_ANY_DTYPE | test_tfops_indices.SWEEP_ANY_DTYPE
+    | test_tf_misc_array_ops.SWEEP_ANY_DTYPE | test_tfops_indices.SWEEP_ANY_DTYPE \
+    | test_surface9_fingerprint.SWEEP_ANY_DTYPE
 # (op, argument position) where None has a meaning (x[None] adds an axis, as in numpy).
 NONE_IS_VALID = {('getitem', 1), ('affine', 2), ('moments', 1), ('strided_slice', 3), ('normalize_moments', 3),
                  ('broadcast_static_shape', 0), ('broadcast_static_shape', 1)} | SWEEP_NONE_IS_VALID \

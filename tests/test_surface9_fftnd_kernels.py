@@ -9,6 +9,10 @@ import framework as tf
 
 X = np.random.RandomState(0).randn(3, 4)
 COVERED_HERE = {'fftnd', 'ifftnd', 'rfftnd', 'irfftnd'}     # gradients checked below (test_op_gradients' sweep)
+_C = (X + 0.5j).astype(np.complex64)
+SWEEP_CALLS = {'fftnd': ((_C, [3, 4], [0, 1]), {}), 'ifftnd': ((_C, [3, 4], [0, 1]), {}),      # test_bad_input_sweep
+               'rfftnd': ((X.astype(np.float32), [3, 4], [0, 1]), {}),
+               'irfftnd': ((_C[:, :3], [3, 4], [0, 1]), {})}
 
 
 def test_values_are_numpys_and_dtypes_follow_tcomplex_treal():

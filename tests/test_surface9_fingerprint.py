@@ -7,6 +7,11 @@ import pytest
 import framework as tf
 from framework.errors import InvalidArgumentError
 
+# test_bad_input_sweep's good calls; both take any dtype (strings are documented input)
+SWEEP_CALLS = {'fingerprint': ((np.array([[1, 2], [3, 4]], np.int32),), {}),
+               'guarantee_const': ((np.array([0.5, 1.5], np.float32),), {})}
+SWEEP_ANY_DTYPE = {'fingerprint', 'guarantee_const'}
+
 
 @pytest.mark.parametrize('data, expected', [
     (tf.constant([[1, 2], [3, 4]]), [[76, 18, 253, 133, 168, 204, 240, 10], [254, 162, 60, 240, 103, 244, 53, 255]]),

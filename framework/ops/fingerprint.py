@@ -10,13 +10,14 @@ from .. import backend
 from ..errors import kernel_error
 from ..string_hashes import fingerprint64
 from ..tensor import Tensor
-from .operands import as_tensor
+from .operands import as_tensor, named_errors
 
 
 def _le_bytes(value):
     return value.to_bytes(8, 'little')
 
 
+@named_errors('fingerprint')
 def fingerprint(data, method='farmhash64', name=None):
     """uint8 [len(data), 8]: the little-endian Fingerprint64 of each row of ``data`` (rank >= 1).
 
@@ -27,11 +28,13 @@ def fingerprint(data, method='farmhash64', name=None):
     method = method.decode() if isinstance(method, bytes) else getattr(method, 'numpy', lambda: method)()
     method = method.decode() if isinstance(method, bytes) else method
     if method != 'farmhash64':
-        raise kernel_error('Fingerprint', 'Unsupported fingerprint method: %s' % method)
+        raise kernel_error('Fingerprint', 'Unsupported fingerprint method: %s' % method,
+                           note="fingerprint: method must be 'farmhash64'")
     array = backend.to_host(data._data)
     if array.ndim == 0:
-        raise kernel_error('Fingerprint', '`data` should have at least one dimension: []')
-    rows = array.reshape(array.shape[0], -1)
+        raise kernel_error('Fingerprint', '`data` should have at least one dimension: []',
+                           note='fingerprint: data must have a batch axis (one fingerprint per row)')
+    rows = array.reshape(array.shape[0], int(np.prod(array.shape[1:], dtype=np.int64)))
     if array.dtype == object:
         def row_bytes(row):
             if row.size == 1:
