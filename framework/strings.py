@@ -205,12 +205,25 @@ def regex_replace(input, pattern, rewrite, replace_global=True, name=None):  # n
     return _map(lambda s: re2_rewrite.substitute(compiled, as_bytes[1], s, replace_global, text_pattern), values)
 
 
+_NUMBER_TYPES = ('float32', 'float64', 'int32', 'int64', 'uint32', 'uint64')     # StringToNumber's out_type list
+
+
 @_on_flat_values
 def to_number(string_tensor, out_type=np.float32, name=None):
     """Each string parsed as a number of ``out_type`` (float32 by default)."""
     from . import dtypes
     dtype = dtypes.numpy_dtype(out_type)
     values = _strings(string_tensor, 'to_number')
+    if dtype.name not in _NUMBER_TYPES:
+        shown = {'float16': 'half', 'float32': 'float', 'float64': 'double'}.get(dtypes.as_dtype(out_type).name,
+                                                                                  dtypes.as_dtype(out_type).name)
+        error = InvalidArgumentError(
+            "Value for attr 'out_type' of %s is not in the list of allowed values: float, double, int32, int64, "
+            "uint32, uint64\n\t; NodeDef: {{node StringToNumber}}; Op<name=StringToNumber; signature=string_tensor:"
+            "string -> output:out_type; attr=out_type:type,default=DT_FLOAT,allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, "
+            "DT_INT64, DT_UINT32, DT_UINT64]> [Op:StringToNumber] name: " % shown)
+        error.add_note('to_number: out_type must be a float or integer type of 32 or 64 bits, got %s' % shown)
+        raise error
 
     def parse(s):
         try:

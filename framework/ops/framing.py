@@ -79,6 +79,29 @@ def overlap_and_add(signal, frame_step, name=None):
     return reshape(out, lead + [blocks * step])[..., :total]
 
 
+def _periodic(periodic, op):
+    """``periodic`` as TF converts it: a bool scalar (a Python bool, numpy bool or bool tensor); anything else
+    is the conversion's error (TF converts it to a bool tensor of rank 0)."""
+    value = periodic.numpy() if isinstance(periodic, Tensor) and periodic.dtype == np.bool_ else periodic
+    if isinstance(value, (bool, np.bool_)) or (isinstance(value, np.ndarray) and value.dtype == np.bool_):
+        if np.ndim(value):
+            error = ValueError('Shape %s must have rank 0' % (np.shape(value),))
+        else:
+            return bool(value)
+    elif value is None:
+        error = ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+                           "Tensor.")
+    elif isinstance(value, (list, tuple)) and all(isinstance(v, bool) for v in value):
+        error = ValueError('Shape (%d,) must have rank 0' % len(value))
+    elif isinstance(value, Tensor):
+        error = ValueError('periodic: Tensor conversion requested dtype bool for Tensor with dtype %s: %r'
+                           % (value.dtype.name, value))
+    else:
+        error = TypeError('Cannot convert %r to EagerTensor of dtype bool' % (value,))
+    error.add_note('%s: periodic must be True or False, got %r' % (op, periodic))
+    raise error
+
+
 def _cosine_window(name, a, b):
     def window(window_length, periodic=True, dtype='float32', name=None):
         op = 'signal.' + name_
@@ -89,7 +112,7 @@ def _cosine_window(name, a, b):
         if length == 1:
             return Tensor(np.ones(1, dtype))
         # TensorFlow's denominator: length for even periodic windows, length - 1 otherwise.
-        n = dtype.type(length + int(bool(periodic)) * (1 - length % 2) - 1)
+        n = dtype.type(length + int(_periodic(periodic, op)) * (1 - length % 2) - 1)
         count = np.arange(length, dtype=dtype)
         angles = dtype.type(2 * np.pi) * count / n
         # float32 cosines as TensorFlow's Eigen kernel rounds them, whatever the length (a window is made once)

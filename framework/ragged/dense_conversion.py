@@ -143,6 +143,10 @@ def to_tensor(rt, default_value=None, shape=None):
     inner = list(flat.shape[1:])
     if shape is not None:
         wanted = list(shape)
+        for d in wanted:        # TF reads shape as a TensorShape
+            if d is not None and not hasattr(d, '__index__'):
+                raise TypeError("Dimension value must be integer or None or have an __index__ method, got value "
+                                "'%r' with type '%s'" % (d, type(d)))
         if len(wanted) != len(sizes) + len(inner):
             raise ValueError('to_tensor: shape %s must have rank %d for this RaggedTensor (shape %s)'
                              % (wanted, len(sizes) + len(inner), rt.shape))
@@ -156,6 +160,13 @@ def to_tensor(rt, default_value=None, shape=None):
         kept &= c < s
     coords = np.stack([c[kept] for c in coords], axis=1) if coords else np.zeros((0, 0), np.int64)
     np_dtype = flat._data.dtype
+    if isinstance(default_value, (float, complex, str)) and (
+            np_dtype.kind in 'iu' or np_dtype.kind == 'f' and not isinstance(default_value, float)):
+        # TF converts the default to the values' dtype: a Python float never is an integer
+        shown = {'float32': 'float', 'float64': 'double', 'float16': 'half'}.get(flat.dtype.name, flat.dtype.name)
+        error = TypeError('Cannot convert %r to EagerTensor of dtype %s' % (default_value, shown))
+        error.add_note('to_tensor: default_value must convert to the values\' dtype %s' % flat.dtype.name)
+        raise error
     if np_dtype == object:      # str defaults become the bytes string tensors hold ('' is b'')
         fill = np.asarray(backend.to_host(convert_to_tensor(b'' if default_value is None else default_value)._data),
                           dtype=object)
