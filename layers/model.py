@@ -139,6 +139,10 @@ class Model(Trainer, Layer):
     def export(self, filepath, format='tf_saved_model', verbose=True, input_signature=None, **kwargs):  # noqa: A002
         """Write the inference SavedModel (a 'serve' endpoint) that ``framework.saved_model.load`` reads
         back, as Keras 3's ``model.export``; tapeflow's SavedModels load in tapeflow only."""
+        if format not in _EXPORT_FORMATS:
+            raise ValueError('Unrecognized format=%s. Supported formats are: %s.' % (format, list(_EXPORT_FORMATS)))
+        if format == 'torch':       # Keras 3 on TensorFlow refuses it first, in these words
+            raise ValueError('Torch export requires PyTorch backend.')
         if format != 'tf_saved_model':
             raise ValueError("Model.export: only format='tf_saved_model' is supported, got %r" % (format,))
         from framework.saved_model.keras_export import export_model
@@ -146,6 +150,9 @@ class Model(Trainer, Layer):
         if verbose:
             print("Saved artifact at '%s'. The following endpoints are available:\n\n%s" % (filepath, endpoint))
 
+
+# Keras 3.15's export formats, in its order (tapeflow writes the first one only)
+_EXPORT_FORMATS = ('tf_saved_model', 'onnx', 'openvino', 'litert', 'torch')
 
 _FUNCTIONAL_VARIANTS = {}
 

@@ -83,7 +83,10 @@ def test_weights_of_another_architecture_change_nothing(files, ext, arch, layer,
     before = [w.numpy().copy() for w in model.weights]
     with pytest.raises(ValueError) as caught:
         model.load_weights(files / ('m' + ext))
-    message = str(caught.value)
-    assert isinstance(caught.value, WeightsMismatchError)
-    assert "'%s'" % layer in message and all(shape in message for shape in shapes)
+    if ext == '.h5' and layer == 'more':     # Keras 3's legacy loader counts the layers first
+        assert str(caught.value).startswith('Layer count mismatch when loading weights from file.')
+    else:      # a legacy .h5 file's error is Keras's text for the first mismatch, tapeflow's listing a note
+        message = '\n'.join([str(caught.value)] + getattr(caught.value, '__notes__', []))
+        assert isinstance(caught.value, WeightsMismatchError)
+        assert "'%s'" % layer in message and all(shape in message for shape in shapes)
     assert all(np.array_equal(a, w.numpy()) for a, w in zip(before, model.weights))

@@ -128,8 +128,16 @@ class Checkpoint:
         Raises:
             NotFoundError: no checkpoint at ``save_path``.
             ValueError: a saved value whose shape differs from its variable's.
+            InvalidArgumentError: a saved value whose dtype differs from its variable's.
         """
-        options = checked(options, 'Checkpoint.restore')
+        return self._load(save_path, checked(options, 'Checkpoint.restore'), explain_missing=True)
+
+    def read(self, save_path, options=None):
+        """As ``restore``, for a checkpoint written by ``write``; a missing one raises the reader's
+        NotFoundError alone, as TensorFlow's ``read`` does (``restore`` adds its advice)."""
+        return self._load(save_path, checked(options, 'Checkpoint.read'), explain_missing=False)
+
+    def _load(self, save_path, options, explain_missing):
         if save_path is None:
             return InitializationOnlyStatus()
         path = os.fspath(save_path)
@@ -142,6 +150,8 @@ class Checkpoint:
         try:
             reader = checkpoint_file.CheckpointReader(path)
         except NotFoundError as missing:
+            if not explain_missing:
+                raise
             error = NotFoundError(None, None, 'Error when restoring from checkpoint or SavedModel at %s: %s\nPlease '
                                   'double-check that the path is correct. You may be missing the checkpoint suffix '
                                   "(e.g. the '-1' in 'path/to/ckpt-1')." % (path, missing))
@@ -186,10 +196,6 @@ class Checkpoint:
         restore = GraphRestore(reader.saved_graph, values)
         restore.run(self)
         return CheckpointLoadStatus(path, restore, self)
-
-    def read(self, save_path, options=None):
-        """As ``restore``, for a checkpoint written by ``write``."""
-        return self.restore(save_path, options)
 
     @staticmethod
     def _builder(build_configs):

@@ -66,6 +66,7 @@ def write(prefix, variables, graph):
 def write_bundle(prefix, tensors):
     """Write ``tensors`` ((key, numpy array) pairs, in data order) as a TensorFlow checkpoint."""
     prefix = os.fspath(prefix)
+    _refuse_file_in_path(os.path.dirname(prefix))
     index, data = tensor_bundle.encode(tensors)
     # Both files written before either replaces its predecessor, and the index renamed last: a write
     # that fails part-way at an existing prefix leaves that checkpoint whole and readable.
@@ -75,6 +76,21 @@ def write_bundle(prefix, tensors):
         with open(index_file, 'wb') as f:
             f.write(index)
     return prefix
+
+
+def _refuse_file_in_path(directory):
+    """TensorFlow's error when a file stands where the checkpoint's directory (or one above) would be."""
+    while directory and not os.path.exists(directory):
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return
+        directory = parent
+    if directory and not os.path.isdir(directory):
+        from ..errors import FailedPreconditionError
+        error = FailedPreconditionError(None, None, '%s is not a directory' % directory)
+        error.add_note('A checkpoint prefix names a file inside a directory: %s is a file, so nothing can be '
+                       'written under it; choose another directory.' % directory)
+        raise error
 
 
 def exists(prefix):

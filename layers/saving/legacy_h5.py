@@ -99,7 +99,7 @@ def plan(root, model, weight_plan, by_name=False):
     """Match the saved layers to ``model``'s layers (in order, or by name) into ``weight_plan``."""
     saved = saved_layers(root)
     if by_name:
-        _plan_by_name(saved, model, weight_plan)
+        _plan_by_name(saved, model, weight_plan, read_string_list(root, 'layer_names'))
     else:
         _plan_in_order(saved, model, weight_plan)
     if 'top_level_model_weights' in root:
@@ -109,35 +109,46 @@ def plan(root, model, weight_plan, by_name=False):
 
 def _plan_in_order(saved, model, weight_plan):
     layers = [layer for layer in model.layers if legacy_weights(layer)]
-    for index in range(max(len(saved), len(layers))):
-        if index >= len(saved):
-            weights = legacy_weights(layers[index])
-            weight_plan.problem("layer #%d '%s': missing from the file, which has weights for only %d layers "
-                                '(the layer has %d weight(s): %s)'
-                                % (index, layers[index].name, len(saved), len(weights),
-                                   ', '.join(v.path for v in weights)))
-            continue
-        name, group = saved[index]
+    # Keras 3 refuses these before it assigns a value, skip_mismatch or not (an unbuilt model has 0 layers)
+    if len(saved) != len(layers):
+        raise _keras_error('Layer count mismatch when loading weights from file. Model expected %d layers, found '
+                           '%d saved layers.' % (len(layers), len(saved)), saved, layers)
+    for index, ((name, group), layer) in enumerate(zip(saved, layers)):
         names, arrays = read_subset(group)
-        if index >= len(layers):
-            weight_plan.problem("unexpected in the file: layer '%s' (saved layer #%d, weights %s); the model "
-                                'has only %d layers with weights'
-                                % (name, index, ', '.join('%s %s' % (n, tuple(a.shape))
-                                                           for n, a in zip(names, arrays)), len(layers)))
-            continue
-        layer = layers[index]
+        weights = legacy_weights(layer)
+        if len(arrays) != len(weights):
+            if weight_plan.keras_text:       # Keras met an earlier layer's shape first
+                return
+            raise _keras_error('Weight count mismatch for layer #%d (named %s in the current model, %s in the save '
+                               'file). Layer expects %d weight(s). Received %d saved weight(s)'
+                               % (index, layer.name, name, len(weights), len(arrays)), saved, layers)
         owner = "layer #%d '%s'" % (index, layer.name) + ('' if name == layer.name else " ('%s' in the file)" % name)
-        weight_plan.match(owner, legacy_weights(layer), arrays, names)
+        weight_plan.match(owner, weights, arrays, names, keras_owner='layer #%d (named %s)' % (index, layer.name))
 
 
-def _plan_by_name(saved, model, weight_plan):
+def _keras_error(text, saved, layers):
+    error = ValueError(text)
+    error.add_note('The file holds weights for the layers %s; the model has weights in %s (an unbuilt model has '
+                   'none: build it first, e.g. by calling it on a batch).'
+                   % ([name for name, _ in saved], [layer.name for layer in layers]))
+    return error
+
+
+def _plan_by_name(saved, model, weight_plan, all_names):
     by_name = {}
     for layer in model.layers:
         by_name.setdefault(layer.name, []).append(layer)
-    for index, (name, group) in enumerate(saved):
+    for name, group in saved:
         names, arrays = read_subset(group)
+        index = all_names.index(name)         # Keras counts every saved layer, weightless ones too
         for layer in by_name.get(name, []):
-            weight_plan.match("layer '%s'" % name, legacy_weights(layer), arrays, names)
+            expected = len(legacy_weights(layer))
+            if expected != len(arrays) and not weight_plan.skip_mismatch and weight_plan.keras_text is None:
+                weight_plan.keras_text = ('Weight count mismatch for layer #%d (named %s). Layer expects %d '
+                                          'weight(s). Received %d saved weight(s)' % (index, layer.name, expected,
+                                                                                      len(arrays)))
+            weight_plan.match("layer '%s'" % name, legacy_weights(layer), arrays, names,
+                              keras_owner='layer #%d (named %s)' % (index, layer.name))
 
 
 def read_optimizer(f):

@@ -14,12 +14,16 @@ from framework import backend
 class WeightsMismatchError(ValueError):
     """The file's weights do not fit the model; ``problems`` lists each mismatch."""
 
-    def __init__(self, path, problems):
+    def __init__(self, path, problems, keras_text=None):
         self.path = path
         self.problems = list(problems)
         lines = '\n'.join('  - %s' % p for p in self.problems)
-        super().__init__('Cannot load %s into this model: %d mismatch%s (no weight was changed):\n%s'
-                         % (path, len(self.problems), '' if len(self.problems) == 1 else 'es', lines))
+        listing = ('Cannot load %s into this model: %d mismatch%s (no weight was changed):\n%s'
+                   % (path, len(self.problems), '' if len(self.problems) == 1 else 'es', lines))
+        # Keras's words for the first problem where it has fixed ones (a legacy .h5 file), the listing a note
+        super().__init__(keras_text or listing)
+        if keras_text:
+            self.add_note(listing)
 
 
 class WeightPlan:
@@ -32,16 +36,18 @@ class WeightPlan:
         self.problems = []
         self.skipped = []
         self.after = []          # (call, variables it may change): state a layer restores itself, last
+        self.keras_text = None   # Keras's error for the first shape mismatch, where the loader names owners as Keras
 
     def problem(self, message):
         """Note a mismatch (a warning instead with ``skip_mismatch``)."""
         (self.skipped if self.skip_mismatch else self.problems).append(message)
 
-    def match(self, owner, variables, arrays, array_names=None):
+    def match(self, owner, variables, arrays, array_names=None, keras_owner=None):
         """Pair ``variables`` with ``arrays`` one to one, noting count and shape mismatches.
 
         ``owner`` says where they belong ("layer 'dense' (layers/dense)");
-        ``array_names`` names the arrays in the file (default their indices).
+        ``array_names`` names the arrays in the file (default their indices);
+        ``keras_owner``: Keras 3's name for them in its legacy loader's errors ('layer #1 (named out)').
         An owner with any mismatch has none of its weights assigned.
         """
         array_names = list(array_names) if array_names is not None else [str(i) for i in range(len(arrays))]
@@ -54,6 +60,10 @@ class WeightPlan:
                          % (owner, array_names[index], tuple(np.shape(arrays[index]))))
         for index, (variable, array) in enumerate(zip(variables, arrays)):
             if tuple(np.shape(array)) != _shape(variable):
+                if keras_owner and self.keras_text is None and not self.skip_mismatch:
+                    self.keras_text = ('Shape mismatch in %sfor weight %s. Weight expects shape %s. Received saved '
+                                       'weight with shape %s' % (keras_owner, variable.path, _shape(variable),
+                                                                 tuple(np.shape(array))))
                 found.append('%s: weight %d %r has shape %s in the model but %s in the file (%r)'
                              % (owner, index, variable.path, _shape(variable), tuple(np.shape(array)),
                                 array_names[index]))
@@ -74,7 +84,7 @@ class WeightPlan:
         user's ``load_own_variables`` missing its key), every variable written is put back first.
         """
         if self.problems:
-            raise WeightsMismatchError(self.path, self.problems)
+            raise WeightsMismatchError(self.path, self.problems, self.keras_text)
         touched = [v for v, _ in self.pairs] + [v for _, variables in self.after for v in variables]
         saved = [(v, host_value(v)) for v in touched]
         try:

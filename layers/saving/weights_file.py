@@ -73,7 +73,9 @@ def load_weights(model, filepath, skip_mismatch=False, by_name=False):
             is on TensorFlow), truncated, a .keras file that is no zip (also a
             zipfile.BadZipFile), or an unknown layout.
         SavedFileNotFoundError (a FileNotFoundError and ValueError): no such file.
-        ValueError: an unbuilt model whose input shape the file cannot give.
+        ValueError: an unbuilt model (Keras 3's texts: 'You are loading weights into a model that has not
+            yet been built...', for a legacy .h5 its 'Layer count mismatch'); a legacy .h5 file with another
+            number of layers, or a layer with another number of weights (Keras 3's texts).
     """
     path = os.fspath(filepath)
     if path.endswith('.keras'):
@@ -108,7 +110,11 @@ def load_weights(model, filepath, skip_mismatch=False, by_name=False):
 
 def _load_keras3(model, f, path, skip_mismatch):
     if not model.built:
-        build_from_first_kernel(model, keras3_first_shape(model, f), path)
+        error = ValueError('You are loading weights into a model that has not yet been built. Try building the '
+                           'model first by calling it on some data or by using `build()`.')      # Keras 3's words
+        error.add_note('load_weights(%r) needs the model to have its weights: call it on a batch or '
+                       'model.build(input_shape) first (load_model builds the model from the file).' % path)
+        raise error
     weight_plan = WeightPlan(path, skip_mismatch)
     keras3_weights.plan(f, model, weight_plan)
     _apply(weight_plan)
@@ -116,9 +122,7 @@ def _load_keras3(model, f, path, skip_mismatch):
 
 def _load_legacy(model, f, path, skip_mismatch, by_name):
     root = legacy_h5.weights_root(f)
-    if not model.built:
-        build_from_first_kernel(model, legacy_h5.first_weight_shape(root), path)
-    weight_plan = WeightPlan(path, skip_mismatch)
+    weight_plan = WeightPlan(path, skip_mismatch)       # an unbuilt model: Keras's 'Layer count mismatch'
     legacy_h5.plan(root, model, weight_plan, by_name=by_name)
     _apply(weight_plan)
 
