@@ -24,9 +24,16 @@ from ..tensor import Tensor
 from .iterator_kernels import graph_state
 
 
+# tf.data.experimental.enable_debug_mode's switch, read when a stage is made (as TF's is: before the
+# pipeline is built): its functions then also run eagerly for every element, after the one trace.
+DEBUG_MODE = [False]
+
+
 def traced_stage_function(fn, upstream):
     """``fn`` wrapped so that its first call is a trace and later calls replay it."""
     state = {'traced': False}
+    if DEBUG_MODE[0]:
+        return _debug_stage_function(fn, upstream, state)
 
     @functools.wraps(fn)
     def run(*args):
@@ -37,6 +44,20 @@ def traced_stage_function(fn, upstream):
             state['traced'] = True
             with trace_names.naming(_placeholder_names(args, upstream)):
                 return fn(*args)
+    return run
+
+
+def _debug_stage_function(fn, upstream, state):
+    """Debug mode's stage: TensorFlow traces the function once (its prints show placeholders), then
+    runs it eagerly on every element (they show each element's values)."""
+    @functools.wraps(fn)
+    def run(*args):
+        with graph_random_ops.running(graph_state(run)):
+            if not state['traced']:
+                state['traced'] = True
+                with trace_names.naming(_placeholder_names(args, upstream)):
+                    fn(*args)
+            return fn(*args)
     return run
 
 
