@@ -99,12 +99,13 @@ def step_output(p, mm, bias, h, u):
 def _update_and_reset(xp, a, b, u):
     """z and r: the sigmoids of p_z + m_z and p_r + m_r. Past eigen_math's exact sizes each value is
     computed alone (the same bits on any slice: lstm_gates._gate_sigmoids), so both blocks go through
-    one sum and one sigmoid; eigen_math's kernels, whose packets depend on an element's place, get
-    each block, as the separate ops do."""
+    one sum and one sigmoid, the gates then copied out (products on strided views run 2x slower);
+    eigen_math's kernels, whose packets depend on an element's place, get each block, as the
+    separate ops do."""
     if a.dtype == np.float32 and eigen_math.exact_for_size(a.shape[0] * u):
         return _sigmoid_value(xp, a[:, :u] + b[:, :u]), _sigmoid_value(xp, a[:, u:2 * u] + b[:, u:2 * u])
     zr = _sigmoid_value(xp, a[:, :2 * u] + b[:, :2 * u])
-    return zr[:, :u], zr[:, u:]
+    return zr[:, :u].copy(), zr[:, u:].copy()
 
 
 def _m(tensors):
