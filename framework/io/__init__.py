@@ -2,7 +2,7 @@
 
 tf.train.Example and its parts are in ``example_proto`` (hand-written protobuf wire format);
 TFRecord files are written here (TFRecordWriter) and read by ``tfrecord.read_records``;
-not here: SparseFeature, RaggedFeature partitions and sequence examples.
+not here: SparseFeature and RaggedFeature partitions.
 """
 from . import gfile  # noqa: F401
 from .example_parsing import (FixedLenFeature, RaggedFeature, VarLenFeature, parse_example,  # noqa: F401
@@ -12,10 +12,12 @@ from .files import matching_files, read_file, write_file  # noqa: F401
 from .png import decode_png, encode_png  # noqa: F401
 from .records import decode_csv, decode_raw  # noqa: F401
 from .tensor_proto import parse_tensor, serialize_tensor  # noqa: F401
+from .sparse_serialization import deserialize_many_sparse, serialize_many_sparse, serialize_sparse  # noqa: F401,E501
 from .text_codecs import decode_base64, decode_compressed, encode_base64  # noqa: F401
 from .tfrecord import TFRecordOptions, TFRecordWriter  # noqa: F401
 
 __all__ = ['FixedLenFeature', 'RaggedFeature', 'TFRecordOptions', 'TFRecordWriter', 'VarLenFeature', 'decode_base64',
            'decode_compressed', 'decode_csv', 'decode_image', 'decode_jpeg', 'decode_png', 'decode_raw',
            'encode_base64', 'encode_jpeg', 'encode_png', 'extract_jpeg_shape', 'gfile', 'is_jpeg', 'matching_files', 'parse_example',
-           'parse_single_example', 'parse_tensor', 'read_file', 'serialize_tensor', 'write_file']
+           'parse_single_example', 'parse_tensor', 'read_file', 'serialize_tensor', 'write_file', 'serialize_sparse',
+           'serialize_many_sparse', 'deserialize_many_sparse']
