@@ -314,6 +314,12 @@ class Variable(Tensor, metaclass=_CreatorScoped):
         assign's ValueError, assign_add/sub's kernel error; tapeflow's words ride along as a note."""
         note = ('%s: cannot assign a value of shape %s to variable %r of shape %s; give a value of the '
                 "variable's shape" % (what, tuple(shape), self._name, tuple(self._data.shape)))
+        if what == 'assign' and self._path is not None:      # a Keras variable: Keras 3's own check and words
+            error = ValueError('The shape of the target variable and the shape of the target value in '
+                               '`variable.assign(value)` must match. variable.shape=%s, Received: value.shape=%s. '
+                               'Target variable: %r' % (tuple(self._data.shape), tuple(shape), self))
+            error.add_note(note)
+            return error
         if what == 'assign':
             error = ValueError("Cannot assign value to variable ' %s': Shape mismatch.The variable shape %s, and the "
                                'assigned value shape %s are incompatible.'

@@ -60,7 +60,8 @@ def plan(root, model, weight_plan):
         if overrides_own_variables(node.obj):
             # the user's load_own_variables reads its own entries, once the other layers are assigned
             store = {key: read_array(group[key]) for key in group.keys()} if group is not None else {}
-            weight_plan.then(lambda layer=node.obj, store=store: layer.load_own_variables(store), node.obj.weights)
+            weight_plan.then(lambda layer=node.obj, store=store: layer.load_own_variables(store), node.obj.weights,
+                             owner=node.obj)
             continue
         if group is None:
             if variables:

@@ -91,7 +91,7 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
             warnings.warn('You are saving a model that has not yet been built. It might not contain any weights '
                           'yet. Consider building the model first by calling it on some data.', stacklevel=3)
         if 'compile_config' in config:
-            config['compile_config'] = compile_cfg or {}
+            config['compile_config'] = _archive_compile_config(model, compiled, compile_cfg)
         keras_archive.write(path, to_json(config), legacy_h5.KERAS_VERSION,
                             lambda f: keras3_weights.write(f, model, include_optimizer=compiled),
                             assets=assets.collect(model))
@@ -187,7 +187,7 @@ def _load_archive(path, table, compile):
     model = build_model(config, table, path)
     compile_cfg = config.get('compile_config')
     if compile and compile_cfg:
-        _compile(model, compile_config.compile_arguments(compile_cfg, table, path))
+        _compile_from_config(model, compile_cfg, table, path)
     with keras_archive.open_archive_weights(path) as f:
         first_shape = None if model.built else keras3_first_shape(model, f)
         if first_shape is not None:       # (a model saved unbuilt has no weights to read: it stays unbuilt, as in Keras)
@@ -232,6 +232,36 @@ def _compile(model, arguments):
     model.compile(**arguments)
     if model.built:
         model.optimizer.build(model.trainable_variables)
+
+
+def _archive_compile_config(model, compiled, compile_cfg):
+    """The compile_config a .keras file holds. A model class with its own ``get_compile_config``
+    (the customizing-saving guide's) has what that returns, values serialized, as Keras 3 writes it."""
+    from ..training.trainer import Trainer
+    if compiled and type(model).get_compile_config is not Trainer.get_compile_config:
+        from framework.keras.object_serialization import serialize_keras_object
+        return serialize_keras_object(model.get_compile_config()) or {}
+    return compile_cfg or {}
+
+
+def _compile_from_config(model, compile_cfg, table, path):
+    """Compile a loaded model as Keras 3's load does: through the class's own ``compile_from_config``
+    (inside the custom objects' scope) when it has one; not at all, warning, when only ``compile`` is
+    its own (its signature is unknown); else with the saved arguments."""
+    from ..training.trainer import Trainer
+    cls = type(model)
+    if cls.compile_from_config is not Trainer.compile_from_config:
+        from .registry import custom_object_scope
+        with custom_object_scope(table):
+            model.compile_from_config(compile_cfg)
+        return
+    if cls.compile is not Trainer.compile:
+        warnings.warn("`compile()` was not called as part of model loading because the model's `compile()` method "
+                      'is custom. All subclassed Models that have `compile()` overridden should also override '
+                      '`get_compile_config()` and `compile_from_config(config)`. Alternatively, you can call '
+                      '`compile()` manually after loading.', stacklevel=4)
+        return
+    _compile(model, compile_config.compile_arguments(compile_cfg, table, path))
 
 
 def _plan_legacy_optimizer(optimizer, saved, weight_plan):

@@ -72,10 +72,11 @@ class WeightPlan:
         else:
             self.pairs.extend(zip(variables, arrays))
 
-    def then(self, restore, variables=()):
+    def then(self, restore, variables=(), owner=None):
         """Call ``restore()`` once every pair is assigned (a layer's own ``load_own_variables``);
-        ``variables``: those it may change, put back as they were should it raise."""
-        self.after.append((restore, list(variables)))
+        ``variables``: those it may change, put back as they were should it raise; ``owner``: the
+        object it loads, named as Keras 3 names the objects that failed to load."""
+        self.after.append((restore, list(variables), owner))
 
     def apply(self):
         """Assign every pair, or raise ``WeightsMismatchError`` listing every problem (assigning none).
@@ -85,18 +86,36 @@ class WeightPlan:
         """
         if self.problems:
             raise WeightsMismatchError(self.path, self.problems, self.keras_text)
-        touched = [v for v, _ in self.pairs] + [v for _, variables in self.after for v in variables]
+        touched = [v for v, _ in self.pairs] + [v for _, variables, _ in self.after for v in variables]
         saved = [(v, host_value(v)) for v in touched]
         try:
             for variable, array in self.pairs:
                 write_into(variable, array)
-            for restore, _ in self.after:
-                restore()
+            failed = []
+            for restore, _, owner in self.after:
+                if owner is None:
+                    restore()
+                    continue
+                try:
+                    restore()
+                except Exception as err:        # noqa: BLE001 -- Keras 3 loads the others, then names each failure
+                    failed.append((owner, err))
+            if failed:
+                raise _loading_failure(failed) from failed[0][1]
         except BaseException:
             for variable, array in saved:
                 write_into(variable, array)
             raise
         return self.skipped
+
+
+def _loading_failure(failed):
+    """Keras 3's ValueError (saving_lib) for objects whose own loading raised: ``failed`` is
+    [(object, its exception)]."""
+    owner, err = failed[0]
+    return ValueError('A total of %d objects could not be loaded. Example error message for object %s:\n\n%s\n\n'
+                      'List of objects that could not be loaded:\n%r'
+                      % (len(failed), owner, err, [o for o, _ in failed]))
 
 
 def write_into(variable, array):
