@@ -44,7 +44,8 @@ def convert_inputs(inputs, dtype, keep_composite=False):
             isinstance(x, (Tensor, np.ndarray)) or hasattr(x, '__array__') for x in inputs):
         return type(inputs)(_convert_one(x, dtype) for x in inputs)
     if isinstance(inputs, dict):          # nested too: the image layers' {'bounding_boxes': {'boxes', 'labels'}}
-        return {k: convert_inputs(v, dtype) if isinstance(v, dict) else _convert_one(v, dtype)
+        # a None entry stays None, as Keras 3 passes it (the migration guide's {'bar': {'baz': None}})
+        return {k: convert_inputs(v, dtype) if isinstance(v, dict) else None if v is None else _convert_one(v, dtype)
                 for k, v in inputs.items()}
     return _convert_one(inputs, dtype)
 
