@@ -14,8 +14,9 @@ from ..selection import where
 from ..shapes import cast
 from ...tensor import Tensor
 from ...tensor import convert_to_tensor
+from . import crop_checks
 from .kernel_dtypes import refuse_dtype
-from .layout import constant_like, size_pair
+from .layout import constant_like
 from ..operands import named_errors
 
 
@@ -57,20 +58,7 @@ def crop_and_resize(image, boxes, box_indices, crop_size, method='bilinear', ext
     op = 'image.crop_and_resize'
     x = refuse_dtype(as_tensor(image, op), 'CropAndResize', op, 'images')
     boxes = convert_to_tensor(boxes, 'float32')     # a tensor of another dtype is TF's conversion ValueError
-    if x.ndim != 4:
-        raise ValueError('%s: image must be 4-D (batch, height, width, channels), got shape %s' % (op, tuple(x.shape)))
-    if method not in ('bilinear', 'nearest'):
-        raise ValueError("%s: method must be 'bilinear' or 'nearest', got %r" % (op, method))
-    b = _host(boxes, op, 'boxes')
-    index = _host(box_indices, op, 'box_indices', 'i')
-    if b.ndim != 2 or b.shape[1] != 4 or index.shape != (b.shape[0],):
-        raise ValueError('%s: boxes must be (num_boxes, 4) and box_indices (num_boxes,), got %s and %s'
-                         % (op, b.shape, index.shape))
-    if index.size and (index.min() < 0 or index.max() >= x.shape[0]):
-        raise ValueError('%s: box_indices must be in [0, %d), got %s' % (op, x.shape[0], index.tolist()))
-    height, width = size_pair(crop_size, op, 'crop_size')
-    if height < 1 or width < 1:
-        raise ValueError('%s: crop_size must be positive, got %r' % (op, crop_size))
+    b, index, (height, width) = crop_checks.check(x, boxes, box_indices, crop_size, method, op)
     rows, row_in = _axis_weights(b[:, 0], b[:, 2], x.shape[1], height, method)
     cols, col_in = _axis_weights(b[:, 1], b[:, 3], x.shape[2], width, method)
     picked = gather(cast(x, 'float32'), index.astype(np.int32))
