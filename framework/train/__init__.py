@@ -17,9 +17,11 @@ from .cluster_spec import ClusterSpec
 from .moving_averages import ExponentialMovingAverage
 from .restore_status import CheckpointLoadStatus
 from ..io.example_proto import BytesList, Example, Feature, Features, FloatList, Int64List  # tf.train's protos
+from ..io.sequence_example_proto import FeatureList, FeatureLists, SequenceExample  # noqa: F401
 
 __all__ = ['BytesList', 'Checkpoint', 'CheckpointLoadStatus', 'CheckpointManager', 'CheckpointOptions', 'ClusterSpec',
-           'CheckpointReader', 'CheckpointState', 'Example', 'Feature', 'Features', 'FloatList', 'Int64List', 'ExponentialMovingAverage', 'checkpoints_iterator', 'get_checkpoint_state',
+           'CheckpointReader', 'CheckpointState', 'Example', 'Feature', 'FeatureList', 'FeatureLists', 'Features',
+           'FloatList', 'SequenceExample', 'Int64List', 'ExponentialMovingAverage', 'checkpoints_iterator', 'get_checkpoint_state',
            'latest_checkpoint', 'list_variables', 'load_checkpoint', 'load_variable']
 
 

@@ -1,0 +1,114 @@
+"""``tf.train.SequenceExample`` and its parts (FeatureList, FeatureLists): context features and named lists
+of features over time, read and written as TensorFlow's protobuf bytes without the protobuf package.
+
+As for Example, map entries keep insertion order in bytes and text (protobuf's own order is
+unspecified): compare parsed messages, not bytes.
+"""
+from .example_proto import Feature, Features
+from .example_text import quoted
+from .tensor_proto import _field, _fields
+
+
+class FeatureList:
+    """A list of Feature, one per time step."""
+    __slots__ = ('feature',)
+
+    def __init__(self, feature=None):
+        self.feature = list(feature or [])
+
+    def _serialize(self):
+        return b''.join(_field(1, f._serialize()) for f in self.feature)
+
+    @classmethod
+    def _parse(cls, data):
+        return cls([Feature._parse(v) for n, _, v in _fields(data, 'FeatureList') if n == 1])
+
+    def __eq__(self, other):
+        return isinstance(other, FeatureList) and self.feature == other.feature
+
+    def _text(self, pad):
+        return ''.join('%sfeature {\n%s%s}\n' % (pad, f._text(pad + '  '), pad) for f in self.feature)
+
+    def __str__(self):
+        return self._text('')
+
+    __repr__ = __str__
+
+
+class FeatureLists:
+    """A map from names to FeatureList."""
+    __slots__ = ('feature_list',)
+
+    def __init__(self, feature_list=None):
+        self.feature_list = dict(feature_list or {})
+
+    def _serialize(self):
+        return b''.join(_field(1, _field(1, k.encode('utf-8')) + _field(2, v._serialize()))
+                        for k, v in self.feature_list.items())
+
+    @classmethod
+    def _parse(cls, data):
+        out = {}
+        for n, _, entry in _fields(data, 'FeatureLists'):
+            if n == 1:
+                parts = {m: v for m, _, v in _fields(entry, 'FeatureLists')}
+                out[bytes(parts.get(1, b'')).decode('utf-8')] = FeatureList._parse(parts.get(2, b''))
+        return cls(out)
+
+    def __eq__(self, other):
+        return isinstance(other, FeatureLists) and self.feature_list == other.feature_list
+
+    def _text(self, pad):
+        return ''.join('%sfeature_list {\n%s  key: %s\n%s  value {\n%s%s  }\n%s}\n'
+                       % (pad, pad, quoted(k.encode('utf-8'), False), pad, v._text(pad + '    '), pad, pad)
+                       for k, v in self.feature_list.items())
+
+    def __str__(self):
+        return self._text('')
+
+    __repr__ = __str__
+
+
+class SequenceExample:
+    """``tf.train.SequenceExample``: ``context`` (Features) and ``feature_lists`` (FeatureLists)."""
+    __slots__ = ('context', 'feature_lists', '_given')
+
+    def __init__(self, context=None, feature_lists=None):
+        self.context = context if context is not None else Features()
+        self.feature_lists = feature_lists if feature_lists is not None else FeatureLists()
+        self._given = (context is not None, feature_lists is not None)      # protobuf's presence bits
+
+    def SerializeToString(self, deterministic=None):
+        context, lists = self.context._serialize(), self.feature_lists._serialize()
+        return ((_field(1, context) if context or self._given[0] else b'')
+                + (_field(2, lists) if lists or self._given[1] else b''))
+
+    def ParseFromString(self, data):
+        self.context, self.feature_lists, given = Features(), FeatureLists(), [False, False]
+        for n, _, v in _fields(bytes(data), 'SequenceExample'):
+            if n == 1:
+                self.context, given[0] = Features._parse(v), True
+            elif n == 2:
+                self.feature_lists, given[1] = FeatureLists._parse(v), True
+        self._given = tuple(given)
+        return len(data)
+
+    @classmethod
+    def FromString(cls, data):
+        example = cls()
+        example.ParseFromString(data)
+        return example
+
+    def __eq__(self, other):
+        return isinstance(other, SequenceExample) and (self.context, self.feature_lists) == (
+            other.context, other.feature_lists)
+
+    def __str__(self):
+        out = ''
+        if self._given[0] or self.context.feature:
+            out += 'context {\n%s}\n' % self.context._text('  ')
+        if self._given[1] or self.feature_lists.feature_list:
+            out += 'feature_lists {\n%s}\n' % self.feature_lists._text('  ')
+        return out
+
+    __repr__ = __str__
