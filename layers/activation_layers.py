@@ -113,7 +113,8 @@ class LeakyReLU(_Elementwise):
     def __init__(self, negative_slope=0.3, **kwargs):
         if 'alpha' in kwargs:
             negative_slope = kwargs.pop('alpha')
-            warnings.warn('Argument `alpha` is deprecated. Use `negative_slope` instead.', stacklevel=2)
+            # Keras warns from its own line, so Python's default filter shows it once per process
+            warnings.warn('Argument `alpha` is deprecated. Use `negative_slope` instead.')
         super().__init__(**kwargs)
         if negative_slope is None or negative_slope < 0:
             raise ValueError('The negative_slope value of a Leaky ReLU layer cannot be None or negative value. '
