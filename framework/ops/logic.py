@@ -73,11 +73,28 @@ def _is_complex(v):
     return dtype is not None and dtype.kind == 'c'
 
 
+# the kernel whose eager dtype check refuses a non-bool operand (TF's logical_xor is built on LogicalOr)
+_LOGICAL_KERNELS = {'logical_and': 'LogicalAnd', 'logical_or': 'LogicalOr', 'logical_xor': 'LogicalOr',
+                    'logical_not': 'LogicalNot'}
+_KERNEL_DTYPES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
+
+
+def _not_bool(op, index, t):
+    """TensorFlow's eager dtype-check text for operand ``index`` of a logical op, tapeflow's as a note."""
+    kernel, name = _LOGICAL_KERNELS[op], t.dtype.name
+    error = InvalidArgumentError('cannot compute %s as input #%d(zero-based) was expected to be a bool tensor but '
+                                 'is a %s tensor [Op:%s] name: ' % (kernel, index, _KERNEL_DTYPES.get(name, name),
+                                                                    kernel))
+    wanted = 'a bool tensor' if op == 'logical_not' else 'bool tensors'
+    error.add_note('%s: expected %s, got %s; compare first (e.g. x > 0) or cast to bool' % (op, wanted, name))
+    return error
+
+
 def _bool_pair(x, y, op):
     x, y = as_tensor(x, op), as_tensor(y, op)
-    for t in (x, y):
+    for index, t in enumerate((x, y)):
         if t._data.dtype.kind != 'b':
-            raise InvalidArgumentError('%s: expected bool tensors, got %s' % (op, t.dtype.name))
+            raise _not_bool(op, index, t)
     return x._data, y._data
 
 
@@ -110,7 +127,7 @@ def _bool_tensor(x, op):
 def logical_not(x, name=None):
     x = as_tensor(x, 'logical_not')
     if x._data.dtype.kind != 'b':
-        raise InvalidArgumentError('logical_not: expected a bool tensor, got %s' % x.dtype.name)
+        raise _not_bool('logical_not', 0, x)
     return Tensor(~x._data)
 
 

@@ -47,8 +47,10 @@ def _index_inside(rt, rest):
     key, rest = rest[0], rest[1:]
     splits = rt._splits_host()
     if isinstance(rt.values, RaggedTensor) and not isinstance(key, slice):
-        raise ValueError('RaggedTensor indexing: only slices are supported inside the rows of a RaggedTensor '
-                         'with ragged_rank > 1, got %r' % (key,))
+        error = ValueError('Cannot index into an inner ragged dimension.')      # TensorFlow's words
+        error.add_note('RaggedTensor indexing: only slices are supported inside the rows of a RaggedTensor '
+                       'with ragged_rank > 1, got %r' % (key,))
+        raise error
     if isinstance(key, slice):
         picks, lengths = [], []
         for lo, hi in zip(splits[:-1], splits[1:]):

@@ -54,23 +54,49 @@ def map_flat_values(op, *args, **kwargs):
     return ragged[0].with_flat_values(values)
 
 
-def _elementwise(op):
-    """A binary op on ragged operands: one side may be a scalar (or a tensor of the values' inner shape)."""
+def elementwise(op):
+    """A binary op on ragged operands: the other side may be a ragged tensor of the same row lengths
+    or a dense tensor that broadcasts against the ragged shape (_dense_operand)."""
     def run(x, y, name=None):
         if isinstance(x, RaggedTensor) and isinstance(y, RaggedTensor):
             return map_flat_values(op, x, y)
         rt, other = (x, y) if isinstance(x, RaggedTensor) else (y, x)
-        other = convert_to_tensor(other, dtype_hint=rt.dtype)
-        if other.ndim == rt.ndim and _broadcasts_per_row(rt, other):
-            other = _per_value(rt, other)       # the guide's ragged * tf.constant([[10], [20], [30]])
-        elif other.ndim > len(rt.flat_values.shape) - 1:
-            raise ValueError('%s: a RaggedTensor of shape %s meets a dense tensor of shape %s; only scalars (or '
-                             'tensors of the values\' inner shape) broadcast here: convert with '
-                             'RaggedTensor.from_tensor first' % (op.__name__, rt.shape, tuple(other.shape)))
+        other = _dense_operand(rt, convert_to_tensor(other, dtype_hint=rt.dtype), op.__name__)
         if rt is x:
             return rt.with_flat_values(op(rt.flat_values, other))
         return rt.with_flat_values(op(other, rt.flat_values))
     return run
+
+
+def _dense_operand(rt, other, op):
+    """A dense operand made to meet the ragged tensor's flat values, as TensorFlow broadcasts it:
+    dims aligned from the right, missing leading ones taken as 1 (ragged (2, None, 2) + [[10]]); one
+    row per outer row, or one for all, repeated along each row; a size other than 1 on the ragged axis
+    only where every row has that length (else TensorFlow's assert on the row splits fails)."""
+    from ..ops import broadcast_to, reshape
+    if other.ndim <= len(rt.flat_values.shape) - 1:
+        return other                            # a scalar or the values' inner shape: plain broadcasting
+    if other.ndim < rt.ndim:
+        other = reshape(other, (1,) * (rt.ndim - other.ndim) + tuple(other.shape))
+    if other.ndim == rt.ndim:
+        if _broadcasts_per_row(rt, other):
+            return _per_value(rt, other)        # the guide's ragged * tf.constant([[10], [20], [30]])
+        shape, nrows, inner = tuple(other.shape), int(rt.nrows()), tuple(rt.flat_values.shape[1:])
+        if rt.ragged_rank == 1 and shape[0] in (1, nrows) and all(d in (1, f) for d, f in zip(shape[2:], inner)):
+            if shape[0] == 1 and nrows != 1:       # TF 2.21 refuses one row of several values for many rows
+                from ..errors import InvalidArgumentError
+                error = InvalidArgumentError('Last row partition does not match flat_values.')
+                error.add_note('%s: a dense tensor of shape %s meets a RaggedTensor of shape %s' % (op, shape, rt.shape))
+                raise error
+            width, splits = shape[1], rt._splits_host()
+            uniform = np.arange(len(splits), dtype=splits.dtype) * width
+            if not np.array_equal(uniform, splits):
+                raise _splits_differ(uniform, splits, '%s: a dense tensor of shape %s meets a RaggedTensor of shape '
+                                     '%s whose rows are not all %d long' % (op, shape, rt.shape, width))
+            rows = broadcast_to(other, (nrows,) + shape[1:])            # every row `width` long: one per value
+            return reshape(rows, (nrows * width,) + shape[2:])
+    raise ValueError('%s: a RaggedTensor of shape %s meets a dense tensor of shape %s that does not broadcast '
+                     'against it; convert with RaggedTensor.from_tensor first' % (op, rt.shape, tuple(other.shape)))
 
 
 def _broadcasts_per_row(rt, other):
@@ -256,7 +282,7 @@ def _install():
     table = RaggedTensor._DISPATCH
     for name in ('add', 'subtract', 'multiply', 'divide', 'maximum', 'minimum', 'pow', 'floordiv', 'floormod',
                  'greater', 'greater_equal', 'less', 'less_equal', 'equal', 'not_equal'):
-        table[name] = _elementwise(getattr(ops, name))
+        table[name] = elementwise(getattr(ops, name))
     table['reduce_sum'] = _reduce(ops.unsorted_segment_sum, ops.reduce_sum)
     table['reduce_mean'] = _reduce(ops.unsorted_segment_sum, ops.reduce_mean, mean=True)
     table['reduce_max'] = _reduce(ops.unsorted_segment_max, ops.reduce_max)

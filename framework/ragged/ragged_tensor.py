@@ -295,8 +295,28 @@ class RaggedTensor(CompositeTensor):
     def __ge__(self, other): return ops.greater_equal(self, other)
     def __lt__(self, other): return ops.less(self, other)
     def __le__(self, other): return ops.less_equal(self, other)
+    def __floordiv__(self, other): return _valuewise('floordiv', self, other)
+    def __rfloordiv__(self, other): return _valuewise('floordiv', other, self)
+    def __mod__(self, other): return _valuewise('floormod', self, other)
+    def __rmod__(self, other): return _valuewise('floormod', other, self)
+    def __rpow__(self, other): return _valuewise('pow', other, self)
+    # TF 2.21's RaggedTensor: & | ^ ~ are the logical ops, for bool values only (an int32 one fails
+    # in LogicalAnd / LogicalNot, where a dense tensor's would be bitwise)
+    def __and__(self, other): return _valuewise('logical_and', self, other)
+    def __rand__(self, other): return _valuewise('logical_and', other, self)
+    def __or__(self, other): return _valuewise('logical_or', self, other)
+    def __ror__(self, other): return _valuewise('logical_or', other, self)
+    def __xor__(self, other): return _valuewise('logical_xor', self, other)
+    def __rxor__(self, other): return _valuewise('logical_xor', other, self)
+    def __invert__(self): return self._map_values(ops.logical_not)
     def __neg__(self): return self._map_values(ops.negative)
     def __abs__(self): return self._map_values(ops.abs)
+
+
+def _valuewise(name, x, y):
+    """The op ``name`` of a ragged operand and another (ragged of the same rows, or dense), value by value."""
+    from .ragged_ops import elementwise
+    return elementwise(getattr(ops, name))(x, y)
 
 
 def _compared(compare, rt, other, unequal):
