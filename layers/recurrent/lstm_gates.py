@@ -12,7 +12,8 @@ which, op by op, costs two sums, four slices, five activations, four products an
 step, each dispatched, wrapped and recorded, and as many rules in the backward sweep: most of an
 LSTM(32) training step on a batch of 32. Here z is computed once and each line is one op on the raw
 arrays: the same numpy expressions, on the same slices (views of z), in the same order, so the same
-values. Each rule is the chain of the separate ops' rules (multiply's g * y, sigmoid's
+values (the three sigmoids as one call over z where numpy computes each value alone: _gate_sigmoids).
+Each rule is the chain of the separate ops' rules (multiply's g * y, sigmoid's
 g * (y * (1 - y)), tanh's g * (1 - y * y), the sums' pass-through, BiasAddGrad's column sums), so
 the same gradients: z's gradient comes in two parts (the i, f, g columns from the first op, the o
 columns from the second, zeros elsewhere) where the slices gave four, and p, r and the bias each
