@@ -107,5 +107,5 @@ def test_bad_sequences_raise_tensorflows_errors(features, text):
 
 def test_no_features_is_a_value_error():
     with pytest.raises(ValueError, match='^Both context_features and sequence_features are None, but at least one '
-                                         'should have values.$'):
+                                         'should have values.'):
         tf.io.parse_single_sequence_example(DATA)

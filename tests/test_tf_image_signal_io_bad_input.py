@@ -57,6 +57,12 @@ IO = {
     'read_file': (__file__,), 'parse_single_example': (b'', {'q': tf.io.FixedLenFeature([], tf.int64, default_value=1)}),
     'parse_example': ([b''], {'q': tf.io.VarLenFeature(tf.float32)}), 'encode_base64': (b'abc',),
     'decode_base64': (b'YWJj',), 'decode_compressed': (b'abc',), 'extract_jpeg_shape': (b'\xff\xd8\xff\xc0\x00\x11\x08\x00\x02\x00\x03\x01',), 'write_file': (os.path.join(tempfile.mkdtemp(), 'out.bin'), b'data'),
+    'serialize_sparse': (tf.sparse.SparseTensor([[0, 1]], [1.5], [2, 2]),),
+    'serialize_many_sparse': (tf.sparse.SparseTensor([[0, 1]], [1.5], [2, 2]),),
+    'deserialize_many_sparse': (tf.io.serialize_many_sparse(tf.sparse.SparseTensor([[0, 1]], [1.5], [2, 2])),
+                                'float32'),
+    'parse_single_sequence_example': (b'', None, {'q': tf.io.FixedLenSequenceFeature([], tf.int64, allow_missing=True)}),
+    'parse_sequence_example': ([b''], None, {'q': tf.io.VarLenFeature(tf.float32)}),
 }
 BAD = [None, 'abc', {'a': 1}, object(), np.zeros((0,), np.float32), np.zeros((2, 2), np.float32), -3]
 CASES = [(module, name, args) for module, table in (('image', IMAGE), ('signal', SIGNAL), ('io', IO))

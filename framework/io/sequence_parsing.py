@@ -10,6 +10,7 @@ import collections
 import numpy as np
 
 from .. import errors
+from ..ops.operands import named_errors
 from ..tensor import Tensor
 from .example_parsing import VarLenFeature, _KIND_OF, _TYPE_NAME, _array, _dtype_name, _tensor, parse_example
 from .strings_in import byte_array
@@ -84,6 +85,9 @@ def _sparse(steps_per_example, dtype, batched):
 def _parse(records, context_features, sequence_features, names, batched, op):
     if context_features is None and sequence_features is None:
         raise ValueError('Both context_features and sequence_features are None, but at least one should have values.')
+    for label, features in (('context_features', context_features), ('sequence_features', sequence_features)):
+        if features is not None and not isinstance(features, dict):
+            raise TypeError('%s: %s must be a dict of feature specs, got %r' % (op, label, features))
     examples = [SequenceExample.FromString(r) for r in records]
     context = {}
     if context_features:
@@ -121,6 +125,7 @@ def _unbatch_sparse(sparse):
     return SparseTensor(indices, sparse.values, sparse.dense_shape.numpy()[1:])
 
 
+@named_errors('io.parse_single_sequence_example')
 def parse_single_sequence_example(serialized, context_features=None, sequence_features=None, example_name=None,
                                   name=None):
     """(context, sequences) dicts of one serialized SequenceExample.
@@ -137,6 +142,7 @@ def parse_single_sequence_example(serialized, context_features=None, sequence_fe
     return context, sequences
 
 
+@named_errors('io.parse_sequence_example')
 def parse_sequence_example(serialized, context_features=None, sequence_features=None, example_names=None,
                            name=None):
     """(context, sequences, lengths) of a batch of serialized SequenceExamples; ``lengths`` holds each

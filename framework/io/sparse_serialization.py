@@ -9,6 +9,7 @@ import numpy as np
 
 from .. import backend, dtypes
 from ..errors import kernel_error
+from ..ops.operands import named_errors
 from ..sparse import SparseTensor
 from ..tensor import Tensor
 from .strings_in import string_tensor
@@ -30,6 +31,7 @@ def _host(t):
     return backend.to_host(t._data)
 
 
+@named_errors('io.serialize_sparse')
 def serialize_sparse(sp_input, out_type='string', name=None):
     """A string vector of 3: the serialized indices, values and dense_shape of ``sp_input``."""
     _check(sp_input, out_type, 'io.serialize_sparse')
@@ -37,6 +39,7 @@ def serialize_sparse(sp_input, out_type='string', name=None):
                                           _host(sp_input.dense_shape)), dtype=object))
 
 
+@named_errors('io.serialize_many_sparse')
 def serialize_many_sparse(sp_input, out_type='string', name=None):
     """A string matrix [N, 3]: ``serialize_sparse`` of each row ``sp_input[i]`` along the first axis.
 
@@ -55,12 +58,15 @@ def serialize_many_sparse(sp_input, out_type='string', name=None):
     return string_tensor(np.array(rows, dtype=object).reshape(len(rows), 3))
 
 
+@named_errors('io.deserialize_many_sparse')
 def deserialize_many_sparse(serialized_sparse, dtype, rank=None, name=None):
     """The SparseTensor of a [N, 3] string matrix of serialized triples, rows stacked on a new first axis.
 
     Raises:
         InvalidArgumentError: values of another dtype than ``dtype``, or bytes that are no TensorProto.
     """
+    if dtype is None:
+        raise TypeError('io.deserialize_many_sparse: dtype must be the values\' dtype, got None')
     want = dtypes.as_dtype(dtype)
     rows = np.asarray(_host(serialized_sparse if isinstance(serialized_sparse, Tensor)
                             else string_tensor(np.asarray(serialized_sparse, dtype=object))), dtype=object)
@@ -77,7 +83,7 @@ def deserialize_many_sparse(serialized_sparse, dtype, rank=None, name=None):
             raise kernel_error('DeserializeManySparse', 'Requested SparseTensor of type %s but SparseTensor[%d].'
                                'values.dtype() == %s' % (_c_name(want.name), i, _stored_dtype(values)),
                                named=True) from None
-        parts.append((np.concatenate([np.full((len(indices), 1), i, np.int64), indices.reshape(len(indices), -1)], 1),
+        parts.append((np.concatenate([np.full((len(indices), 1), i, np.int64), indices.reshape(len(indices), len(shape))], 1),
                       values))
         shapes.append(shape)
     widest = np.max(np.stack(shapes), axis=0) if shapes else np.zeros(0, np.int64)
