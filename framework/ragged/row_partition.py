@@ -8,17 +8,29 @@ import numpy as np
 
 from .. import backend, dtypes
 from ..errors import InvalidArgumentError      # TF's class: its checks are assertions in the graph
-from ..tensor import Tensor
+from ..tensor import Tensor, convert_to_tensor
 
 
 def host_ints(value, what, op):
-    """``value`` (list, array or int tensor) as a 1-D numpy int array; raises naming ``op``."""
-    array = np.asarray(backend.to_host(value._data) if isinstance(value, Tensor) else value)
+    """``value`` (list, array or int tensor) as a 1-D numpy int array; else TF 2.21's error (its conversion's,
+    then 'row_lengths must have dtype int32 or int64', 'Shape (1, 2) must have rank 1'), tapeflow's a note."""
+    note = '%s: %s must be a 1-D list of integers, got %r' % (op, what, value)
+    if isinstance(value, Tensor):
+        array = np.asarray(backend.to_host(value._data))
+    else:
+        try:
+            array = np.asarray(backend.to_host(convert_to_tensor(value)._data))
+        except (TypeError, ValueError) as err:
+            err.add_note(note)
+            raise
     if array.dtype.kind not in 'iu' and not (array.size == 0 and array.dtype.kind == 'f'):
-        raise TypeError('%s: %s must be integers, got dtype %s' % (op, what, array.dtype.name))
-    if array.ndim != 1:
-        raise ValueError('%s: %s must be a 1-D list of integers, got shape %s' % (op, what, array.shape))
-    return array.astype(np.int64)
+        error = ValueError('%s must have dtype int32 or int64' % what)
+    elif array.ndim != 1:
+        error = ValueError('Shape %s must have rank 1' % (array.shape,))
+    else:
+        return array.astype(np.int64)
+    error.add_note(note)
+    raise error
 
 
 def splits_dtype(value, default=np.int64):
