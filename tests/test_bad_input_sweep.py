@@ -25,7 +25,7 @@ import test_tfops_indices, test_tfops_ctc, test_tfops_edit_distance, test_tfops_
 import test_tfops_embedding_sparse, test_tfops_candidate_samplers, test_tfops_index_shuffle  # noqa: E402
 import test_tfops_special  # noqa: E402
 import test_missing_special, test_missing_sobol, test_missing_nn_ops  # noqa: E402
-import test_surface9_fftnd_kernels, test_surface9_fingerprint  # noqa: E402
+import test_surface9_fftnd_kernels, test_surface9_fingerprint, test_surface9_volume_patches  # noqa: E402
 
 # ---- good calls of every op; the sweep replaces one argument at a time ------------------------
 M = np.array([[0.1, 0.2, 0.3], [0.4, 0.5, 0.6]], np.float32)
@@ -81,7 +81,8 @@ for _more in (test_math_more, test_nn_more, test_nn_windows, test_sampled_losses
               test_tf_misc_array_ops, test_tfops_indices, test_tfops_ctc, test_tfops_edit_distance,
               test_tfops_windows, test_tfops_embedding_sparse, test_tfops_candidate_samplers,
               test_tfops_index_shuffle, test_tfops_special, test_missing_special,
-              test_missing_sobol, test_missing_nn_ops, test_surface9_fftnd_kernels, test_surface9_fingerprint):
+              test_missing_sobol, test_missing_nn_ops, test_surface9_fftnd_kernels, test_surface9_fingerprint,
+              test_surface9_volume_patches):
     CALLS.update(_more.SWEEP_CALLS)
 
 # Ops that move or describe elements whatever their dtype: string tensors are documented input.

@@ -97,6 +97,7 @@ from .candidate_sampling import (all_candidate_sampler, fixed_unigram_candidate_
 from .fingerprint import fingerprint
 from .guarantee_const import guarantee_const
 from .fourier_nd_kernels import fftnd, ifftnd, irfftnd, rfftnd
+from .volume_patches import extract_volume_patches
 from ..tensor import convert_to_tensor, constant  # noqa: F401  (used by the tape's helpers)
 
 import types as _types
