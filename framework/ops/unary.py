@@ -68,7 +68,7 @@ def _zero_where_no_gradient(rule):
     return array_rule(tensor_rule, array_form)
 
 
-_sqrt_grad = _zero_where_no_gradient(lambda g, y, x: g * 0.5 / y)
+_sqrt_grad = array_rule(lambda g, y, x: sqrt_grad(y, g), lambda g, y, x: _sqrt_grad_array(y, g))
 _rsqrt_grad = _zero_where_no_gradient(lambda g, y, x: -0.5 * (g * y) * (y * y))     # TF's order of products
 _reciprocal_grad = _zero_where_no_gradient(lambda g, y, x: g * -(y * y))
 _tanh_grad = array_rule(lambda g, y, x: g * (1 - y * y))
@@ -92,6 +92,37 @@ def _sigmoid_grad_grad_y(grad, out, y, dy):
 
 
 _SIGMOID_GRAD_VJPS = (_sigmoid_grad_grad_y, lambda grad, out, y, dy: sigmoid_grad(y, grad))
+
+
+def sqrt_grad(y, dy):
+    """TensorFlow's SqrtGrad op, 0.5 * dy / y (0 wherever dy is 0), recorded with its own rule (TF's
+    _SqrtGradGrad) so that second derivatives of sqrt round as TensorFlow's do: for y,
+    -(grad / y) * out, for dy, 0.5 * (grad / y); differentiating the quotient rounded otherwise."""
+    out = Tensor(_sqrt_grad_array(y._data, dy._data))
+    if ACTIVE:
+        record('sqrt_grad', (y, dy), out, _SQRT_GRAD_VJPS)
+    return out
+
+
+def _sqrt_grad_array(y, dy):
+    """SqrtGrad's kernel: Eigen's packets compute mul_no_nan(0.5 / y, dy), the scalar functor on
+    the tail past the last whole packet (0.5 * dy) / y; 0 wherever dy is 0."""
+    xp = backend.array_module(dy)
+    half = dy.dtype.type(0.5)
+    with np.errstate(all='ignore'):
+        out = dy * (half / y)
+        tail = out.size % _SQRT_GRAD_PACKET.get(out.dtype.name, 1) if xp is np else 0
+        if tail:
+            out = out.reshape(-1)               # a fresh array: its tail is rewritten in place
+            out[-tail:] = (half * dy.reshape(-1)[-tail:]) / np.broadcast_to(y, dy.shape).reshape(-1)[-tail:]
+            out = out.reshape(dy.shape)
+    return xp.where(dy == 0, dy.dtype.type(0), out)
+
+
+_SQRT_GRAD_PACKET = {'float32': 8, 'float64': 4}      # AVX packets of TensorFlow's x86 wheels
+
+
+_SQRT_GRAD_VJPS = (lambda grad, out, y, dy: -(grad / y) * out, lambda grad, out, y, dy: 0.5 * (grad / y))
 
 
 # float32 exp, log, log1p, expm1, tanh, erf, sigmoid and softplus on the host take TensorFlow's
