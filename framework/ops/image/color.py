@@ -7,7 +7,8 @@ tapeflow's ops, so gradients reach the image and the adjustment factors.
 """
 import numpy as np
 
-from ...errors import kernel_error
+from ...errors import InvalidArgumentError, kernel_error
+from ...tensor import Tensor
 from ..arithmetic import floormod, maximum, minimum
 from ..linalg import tensordot
 from ..missing_kernels import refuse_missing
@@ -104,7 +105,12 @@ def grayscale_to_rgb(images, name=None):
 @named_errors('image.rgb_to_hsv')
 def rgb_to_hsv(images, name=None):
     """RGB in [0, 1] to hue, saturation and value in [0, 1] (float images)."""
-    r, g, b = unstack(_channels(images, 'image.rgb_to_hsv', 3), axis=-1)
+    x, dtype = _hsv_input(images, 'RGBToHSV', 'image.rgb_to_hsv')
+    return _rgb_to_hsv(x) if dtype is None else cast(_rgb_to_hsv(x), dtype)
+
+
+def _rgb_to_hsv(x):
+    r, g, b = unstack(x, axis=-1)
     value = maximum(maximum(r, g), b)
     spread = value - minimum(minimum(r, g), b)
     saturation = where(value > 0, spread / where(value > 0, value, 1.0), 0.0)
@@ -117,7 +123,42 @@ def rgb_to_hsv(images, name=None):
 @named_errors('image.hsv_to_rgb')
 def hsv_to_rgb(images, name=None):
     """Hue, saturation and value in [0, 1] to RGB (float images)."""
-    h, s, v = unstack(_channels(images, 'image.hsv_to_rgb', 3), axis=-1)
+    x, dtype = _hsv_input(images, 'HSVToRGB', 'image.hsv_to_rgb')
+    return _hsv_to_rgb(x) if dtype is None else cast(_hsv_to_rgb(x), dtype)
+
+
+def _hsv_input(images, kernel, op):
+    """(float images, the bfloat16 dtype to cast back to or None) as TF 2.21's RGBToHSV / HSVToRGB kernels take
+    them: a Python or numpy value converts to float32 (the kernels' default type), a tensor must be half,
+    bfloat16, float or double (the registry's text), at least 1-D, with 3 channels last (FailedPrecondition)."""
+    from ...errors import FailedPreconditionError
+    if not isinstance(images, Tensor) and np.asarray(images).dtype.kind in 'biuf':
+        images = np.asarray(images, np.float32)
+    x = as_tensor(images, op)
+    name = {'float16': 'half', 'float32': 'float', 'float64': 'double'}.get(x.dtype.name, x.dtype.name)
+    note = '%s: images must be float16/bfloat16/32/64 with 3 channels last, got %s of shape %s' % (
+        op, x.dtype.name, tuple(x.shape))
+    if name not in ('half', 'bfloat16', 'float', 'double'):
+        error = InvalidArgumentError(
+            "Value for attr 'T' of %s is not in the list of allowed values: half, bfloat16, float, double\n\t; "
+            "NodeDef: {{node %s}}; Op<name=%s; signature=images:T -> output:T; attr=T:type,default=DT_FLOAT,"
+            "allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]> [Op:%s] name: " % (name, kernel, kernel, kernel))
+    elif x.ndim == 0:
+        error = kernel_error(kernel, 'input must be at least 1D[]')
+    elif x.shape[-1] != 3:
+        error = FailedPreconditionError(
+            '{{function_node __wrapped__%s_device_/job:localhost/replica:0/task:0/device:CPU:0}} input must have 3 '
+            'channels but input only has %d channels. [Op:%s] name: ' % (kernel, x.shape[-1], kernel))
+    elif name == 'bfloat16':        # computed in float32, as precise as TF's bfloat16 kernel needs
+        return cast(x, 'float32'), x.dtype
+    else:
+        return x, None
+    error.add_note(note)
+    raise error
+
+
+def _hsv_to_rgb(x):
+    h, s, v = unstack(x, axis=-1)
     sector = h * 6.0
     red = clip_by_value(abs(sector - 3.0) - 1.0, 0.0, 1.0)
     green = clip_by_value(2.0 - abs(sector - 2.0), 0.0, 1.0)
