@@ -98,6 +98,12 @@ class replaying:
         return False
 
 
+def is_replaying():
+    """Whether this thread runs a call TensorFlow would replay from its graph (its Python, a Keras
+    warning in a layer's call, would not run there)."""
+    return getattr(_THREAD, 'muted', 0) > 0
+
+
 class _Trace:
     """One entry of a Function's trace cache: the key it serves, whether its prints showed, and
     its graph's random ops (each trace is a graph of its own: ``graph_random_ops``)."""

@@ -17,6 +17,7 @@ import warnings
 
 import numpy as np
 
+from framework.function import is_replaying
 from framework.tensor import Tensor
 
 from ..tracked_dict import TrackedDict
@@ -29,12 +30,14 @@ def warn_if_structure_differs(model, inputs):
         inputs = [inputs]
     elif isinstance(inputs, dict) and not isinstance(struct, dict):
         return
-    if _same_structure(inputs, struct):
+    if _same_structure(inputs, struct) or is_replaying():     # (a replayed step runs no Python on TF)
         return
     expected = _map(lambda t: 'None' if t is None else t.name, struct)
     received = _map(lambda x: 'None' if x is None else 'Tensor(shape=%s)' % (tuple(np.shape(x)),), inputs)
+    # From this one line, as Keras warns from one line of Functional: Python's once-per-place
+    # filter then shows each text once, whoever calls (model(x), predict, fit's traced step).
     warnings.warn("The structure of `inputs` doesn't match the expected structure.\nExpected: %s\n"
-                  'Received: inputs=%s' % (expected, received), stacklevel=3)
+                  'Received: inputs=%s' % (expected, received))
 
 
 def _same_structure(a, b):
