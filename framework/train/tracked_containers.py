@@ -34,7 +34,8 @@ class ListWrapper(list):
         return 'ListWrapper(%s)' % list.__repr__(self)
 
 
-class DictWrapper(dict):
+class _DictWrapper(dict):
+    # (TensorFlow's class name, which ``type(checkpoint.mapped).__name__`` prints: the checkpoint guide)
     def __setitem__(self, key, value):
         super().__setitem__(key, wrapped(value))
         deferred_restore.after_build(self)
@@ -54,6 +55,9 @@ class DictWrapper(dict):
 
     def __str__(self):
         return dict.__repr__(self)
+
+
+DictWrapper = _DictWrapper      # the name tapeflow's modules use
 
 
 def wrapped(value):
