@@ -199,3 +199,31 @@ def test_the_gates_sigmoids_in_one_call_give_each_blocks_bits(dtype, batch, unit
     a, b = z[:, :3 * u], z[:, u:]
     for got, lo in zip(gru_gates._update_and_reset(np, a, b, u), (0, u)):
         _same(got, _sigmoid_value(np, np.ascontiguousarray(a[:, lo:lo + u] + b[:, lo:lo + u])))
+
+
+@pytest.mark.parametrize('use_bias', [True, False])
+@pytest.mark.parametrize('units,batch', [(3, 2), (5, 16), (32, 32)])
+def test_a_sweep_another_tape_records_takes_the_z_ops_tensor_rules(use_bias, units, batch):
+    """The LSTM's recurrent product runs in its step's z op (lstm_cell_z: p, h, kernel, bias); recorded
+    by one tape and swept while another records, that op's and the gate ops' Tensor forms must give
+    the separate ops' first-order bits, as the array forms do (the first loop)."""
+    rng = np.random.default_rng(units)
+    x = tf.constant(rng.normal(size=(batch, 5, 3)) * 2, 'float32')
+    fused, separate = _pair('LSTM', units=units, use_bias=use_bias, return_sequences=True)
+    fused.build(x.shape)
+    separate.build(x.shape)
+    separate.set_weights(fused.get_weights())
+    for recorded in (False, True):
+        results = []
+        for layer in (fused, separate):
+            with tf.GradientTape() as tape:
+                tape.watch(x)
+                y = tf.reduce_sum(layer(x) ** 2)
+            names = [node[3] for node in tape._nodes]
+            assert names.count('lstm_cell_z') == (5 if layer is fused else 0)
+            assert names.count('matmul') == (0 if layer is fused else 5)
+            with tf.GradientTape() as outer:        # records the sweep: the Tensor forms run
+                outer.watch(x)
+                grads = tape.gradient(y, [x] + layer.trainable_weights) if recorded else None
+            results.append(grads if recorded else tape.gradient(y, [x] + layer.trainable_weights))
+        _same(*results)

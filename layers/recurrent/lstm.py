@@ -64,12 +64,15 @@ class LSTMCell(RecurrentCell):
         recurrent_kernel, *bias_last = weights       # the bias, when it comes last
         h, c = states
         u, gate, act = self.units, self.recurrent_activation, self.activation
+        bias = bias_last[0] if bias_last else None
+        if recurrent_mask is None and lstm_gates.applies_from_state(projected, h, recurrent_kernel, bias, c, gate, act):
+            h, c = lstm_gates.step_from_state(projected, h, recurrent_kernel, bias, c, u)    # r's product in z's op
+            return h, [h, c]
         if isinstance(recurrent_mask, list):            # one mask per gate
             r = concat([matmul(h * m, recurrent_kernel[:, g * u:(g + 1) * u])
                         for g, m in enumerate(recurrent_mask)], axis=-1)
         else:
             r = matmul(h if recurrent_mask is None else h * recurrent_mask, recurrent_kernel)
-        bias = bias_last[0] if bias_last else None
         if lstm_gates.applies(projected, r, bias, c, gate, act):     # the same values from two ops, not fifteen
             h, c = lstm_gates.step(projected, r, bias, c, u)
             return h, [h, c]

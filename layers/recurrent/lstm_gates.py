@@ -29,9 +29,10 @@ import numpy as np
 from framework import backend
 from framework.ops import concat, eigen_math, sigmoid, tanh, zeros_like
 from framework.ops.bias_add_kernel import bias_add, bias_add_grad, bias_grad_sum
+from framework.ops.linalg import _NT, _TN, _matmul_array, matmul
 from framework.ops.operands import ACTIVE, record
 from framework.ops.unary import _sigmoid_value, sigmoid_grad, tanh_value
-from framework.tape import GradientTape, array_rule
+from framework.tape import GradientTape, array_rule, pass_gradient
 from framework.tensor import Tensor
 
 from .. import activations
@@ -42,13 +43,30 @@ _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
 def applies(p, r, bias, c, gate, act):
     """Whether ``step`` computes this step (else the caller runs the separate ops)."""
     # (asked every time step: the raw arrays' shapes, no generator; a Tensor's .shape builds a TensorShape)
-    if gate is not activations.sigmoid or act is not activations.tanh or \
-            type(p) is not Tensor or type(r) is not Tensor or type(c) is not Tensor:
+    if type(r) is not Tensor or type(r._data) is not np.ndarray:
         return False
-    a, rd, cd = p._data, r._data, c._data
-    if type(a) is not np.ndarray or type(rd) is not np.ndarray or type(cd) is not np.ndarray or \
-            a.dtype not in _FLOATS or rd.dtype != a.dtype or cd.dtype != a.dtype or a.ndim != 2 or \
-            rd.shape != a.shape or cd.ndim != 2 or a.shape != (cd.shape[0], 4 * cd.shape[1]):
+    return _fits(p, r._data.dtype, r._data.shape, bias, c, gate, act)
+
+
+def applies_from_state(p, h, kernel, bias, c, gate, act):
+    """Whether ``step_from_state`` computes this step: ``applies`` for the product h @ kernel of
+    two 2-D Tensors (a Variable, read by each step, keeps the matmul op)."""
+    if type(h) is not Tensor or type(kernel) is not Tensor:
+        return False
+    hd, kd = h._data, kernel._data
+    if type(hd) is not np.ndarray or type(kd) is not np.ndarray or hd.ndim != 2 or kd.ndim != 2 or \
+            hd.shape[1] != kd.shape[0] or hd.dtype != kd.dtype:
+        return False
+    return _fits(p, hd.dtype, (hd.shape[0], kd.shape[1]), bias, c, gate, act)
+
+
+def _fits(p, r_dtype, r_shape, bias, c, gate, act):
+    if gate is not activations.sigmoid or act is not activations.tanh or type(p) is not Tensor or type(c) is not Tensor:
+        return False
+    a, cd = p._data, c._data
+    if type(a) is not np.ndarray or type(cd) is not np.ndarray or \
+            a.dtype not in _FLOATS or r_dtype != a.dtype or cd.dtype != a.dtype or a.ndim != 2 or \
+            r_shape != a.shape or cd.ndim != 2 or a.shape != (cd.shape[0], 4 * cd.shape[1]):
         return False
     if bias is not None and (not isinstance(bias, Tensor) or type(bias._data) is not np.ndarray or
                              bias._data.dtype != a.dtype or bias._data.shape != a.shape[1:]):
@@ -61,10 +79,42 @@ def applies(p, r, bias, c, gate, act):
 
 def step(p, r, bias, c, u):
     """(h_t, c_t) of one step: ``z = (p + r) + bias`` (no bias: p + r) through the gates."""
-    inputs = (p, r, c) if bias is None else (p, r, bias, c)
-    a, cp = p._data + r._data, c._data
+    a = p._data + r._data
     if bias is not None:
         a = a + bias._data
+    return _gates(a, (p, r, c) if bias is None else (p, r, bias, c), u)
+
+
+def step_from_state(p, h, kernel, bias, c, u):
+    """``step`` with r = h @ kernel made here: z = (p + h @ kernel) + bias is one recorded op, whose
+    rules are the sums' pass-through for p, matmul's for h and the kernel and BiasAddGrad's for the
+    bias, and the two gate ops read z. Against the matmul op and gate ops that read (p, r, bias):
+    one dispatch fewer, and z's two gradient parts are added once where p and r each added them and
+    the bias summed each part's columns (the same bits: the parts are disjoint blocks, + 0.0 where
+    the other is, so a column sum of their sum is the sum of their column sums, -0.0 made +0.0 alike;
+    p's, r's and the kernel's terms come in the same order, the time steps'). TensorFlow's queue
+    visits z between the gate ops and the products, as it visited p's and r's ops there."""
+    a = p._data + _matmul_array(np, h._data, kernel._data)
+    if bias is not None:
+        a = a + bias._data
+    z = Tensor(a)
+    if ACTIVE:
+        inputs = (p, h, kernel) if bias is None else (p, h, kernel, bias)
+        record('lstm_cell_z', inputs, z, _Z_RULES[:len(inputs)])
+    return _gates(a, (z, c), u)
+
+
+# z = (p + h @ kernel) + bias: the rules of p, h, kernel and bias
+_Z_RULES = (pass_gradient,
+            array_rule(lambda g, z, p, h, k, *b: matmul(g, k, transpose_b=True), lambda g, z, p, h, k, *b: _NT(g, k)),
+            array_rule(lambda g, z, p, h, k, *b: matmul(h, g, transpose_a=True), lambda g, z, p, h, k, *b: _TN(h, g)),
+            array_rule(lambda g, z, p, h, k, b: bias_add_grad(g), lambda g, z, p, h, k, b: bias_grad_sum(g)))
+
+
+def _gates(a, inputs, u):
+    """(h_t, c_t) from the raw z ``a``; the two ops read ``inputs``: (p, r[, bias], c) or (z, c)."""
+    c = inputs[-1]
+    cp = c._data
     xp = backend.array_module(a)
     i, f, o = _gate_sigmoids(xp, a, u)
     g = tanh_value(a[:, 2 * u:3 * u])
@@ -84,10 +134,10 @@ def step(p, r, bias, c, u):
             gz[:, 3 * u:] = (gh * tc) * (o * (1 - o))
             return gz
         record('lstm_cell_state', inputs, c_new, _rules(
-            inputs, _once(state_z_grad), lambda gc, *t: _tensor_z_grads(gc, None, t, u)[0],
+            inputs, _once(state_z_grad) if len(inputs) > 2 else state_z_grad, lambda gc, *t: _tensor_z_grads(gc, None, t, u)[0],
             array_rule(lambda gc, out, *t: gc * sigmoid(_z(t)[:, u:2 * u]), lambda gc, out, *arrays: gc * f)))
         record('lstm_cell_output', inputs[:-1] + (c_new,), h, _rules(
-            inputs, _once(output_z_grad), lambda gh, *t: _tensor_z_grads(None, gh, t, u)[1],
+            inputs, _once(output_z_grad) if len(inputs) > 2 else output_z_grad, lambda gh, *t: _tensor_z_grads(None, gh, t, u)[1],
             array_rule(lambda gh, out, *t: (gh * sigmoid(_z(t)[:, 3 * u:])) * (1 - tanh(t[-1]) * tanh(t[-1])),
                        lambda gh, out, *arrays: (gh * o) * (1 - tc * tc))))
     return h, c_new
@@ -120,8 +170,10 @@ def _once(z_grad):
 
 def _rules(inputs, z_grad, tensor_z_grad, c_rule):
     """The rules of (p, r[, bias], c): p and r take z's gradient as the sums pass it on, the bias
-    BiasAddGrad's column sums of it (the Tensor forms take the op's Tensor inputs)."""
+    BiasAddGrad's column sums of it (the Tensor forms take the op's Tensor inputs); or of (z, c)."""
     to_z = array_rule(lambda g, out, *t: tensor_z_grad(g, *t), lambda g, out, *arrays: z_grad(g))
+    if len(inputs) == 2:
+        return to_z, c_rule
     if len(inputs) == 3:
         return to_z, to_z, c_rule
     return to_z, to_z, array_rule(lambda g, out, *t: bias_add_grad(tensor_z_grad(g, *t)),
@@ -129,7 +181,9 @@ def _rules(inputs, z_grad, tensor_z_grad, c_rule):
 
 
 def _z(tensors):
-    """z from the op's Tensor inputs (p, r[, bias], c), recomputed with framework ops."""
+    """z from the op's Tensor inputs (p, r[, bias], c), recomputed with framework ops; or (z, c)."""
+    if len(tensors) == 2:
+        return tensors[0]
     z = tensors[0] + tensors[1]
     return z if len(tensors) == 3 else bias_add(z, tensors[2])
 
