@@ -170,6 +170,21 @@ class MutableHashTable(_Table):
         for key in self._keys(keys, 'MutableHashTable.remove').reshape(-1).tolist():
             self._table.pop(key, None)
 
+    # A checkpoint holds TF 2.21's two tensors per table: '<path>/.ATTRIBUTES/table-keys' and 'table-values'
+    # (the entries in the table's own order; TensorFlow's follows its hash map).
+    def _checkpoint_state(self):
+        keys, values = self.export()
+        return {'table-keys': keys.numpy(), 'table-values': values.numpy()}
+
+    def _restore_checkpoint_state(self, key, value):
+        """A restore replaces the contents, as TensorFlow's; the keys and values arrive one by one."""
+        pending = self.__dict__.setdefault('_restoring', {})
+        pending[key.rsplit('/', 1)[-1]] = value
+        if 'table-keys' in pending and 'table-values' in pending:
+            keys = self._keys(pending.pop('table-keys'), 'Checkpoint.restore').reshape(-1).tolist()
+            values = _host(pending.pop('table-values'), self.value_dtype, 'Checkpoint.restore').reshape(-1).tolist()
+            self._table = dict(zip(keys, values))
+
 
 class experimental:  # noqa: N801  (tf.lookup.experimental)
     MutableHashTable = MutableHashTable

@@ -44,6 +44,7 @@ _KERAS_NAMES = {
     'Conv1DTranspose': {}, 'Conv2DTranspose': {}, 'Conv3DTranspose': {},
     'DepthwiseConv1D': {}, 'DepthwiseConv2D': {}, 'SeparableConv1D': {}, 'SeparableConv2D': {},
     'Embedding': {'embeddings': '_embeddings'},
+    'IndexLookup': {'_idf_variable': 'idf_weights'},       # StringLookup, IntegerLookup
     'MultiHeadAttention': {'query_dense': '_query_dense', 'key_dense': '_key_dense',
                            'value_dense': '_value_dense', 'output_dense': '_output_dense'},
 }
@@ -92,7 +93,7 @@ def _listed(values):
 
 def _tracked_by_keras(value):
     return isinstance(value, (Variable, Module)) or is_layer(value) or is_optimizer(value) \
-        or hasattr(value, '_checkpoint_children')
+        or hasattr(value, '_checkpoint_children') or hasattr(value, '_checkpoint_state')   # a lookup table
 
 
 def _tracked_by_module(value):

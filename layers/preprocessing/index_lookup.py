@@ -15,6 +15,7 @@ from framework.variable import Variable
 
 from .. import call_context
 from ..layer import Layer
+from .adapt_checkpoint_state import CountsTable, DocumentCount
 from .categorical_encoding import encode, encoded_shape
 from .data_inputs import batches, host_array
 from .ragged_lookup import lookup_ragged
@@ -98,6 +99,11 @@ class IndexLookup(VocabularyAssets, Layer):
         self._tokens, self._index, self._idf_array, self._idf_variable = [], {}, None, None
         self._has_vocabulary = False         # Keras's table is initialized only by a vocabulary
         self._counts = VocabularyCounts()
+        if not has_vocabulary:       # Keras 3 keeps adapt's counts in tables a checkpoint holds
+            self.token_counts = CountsTable(self, 'tokens')
+            if output_mode == 'tf_idf':
+                self.token_document_counts = CountsTable(self, 'documents')
+                self.num_documents = DocumentCount(self)
         if vocabulary is not None:
             self.set_vocabulary(vocabulary, idf_weights)
 
