@@ -8,6 +8,7 @@ from ...tensor import Tensor
 from ..operands import named_errors
 from ..operands import as_tensor
 from .boxes import _host
+from . import nms_checks
 from .kernel_dtypes import refuse_dtype
 
 def _iou(box, others):
@@ -25,11 +26,10 @@ def _greedy(boxes, scores, max_output_size, iou_threshold, score_threshold, op, 
     if kernel is not None:      # the public ops: TF's kernel checks its operands' dtypes
         boxes = refuse_dtype(as_tensor(boxes, op), kernel, op, 'boxes')
         scores = refuse_dtype(as_tensor(scores, op), kernel, op, 'scores')
-    if isinstance(max_output_size, float):      # TF converts it to an int32 tensor
-        error = TypeError('Cannot convert %r to EagerTensor of dtype int32' % (max_output_size,))
-        error.add_note('%s: max_output_size must be an integer, got %r' % (op, max_output_size))
-        raise error
     b, s = _host(boxes, op, 'boxes').astype(np.float64), _host(scores, op, 'scores').astype(np.float32)
+    if kernel is not None:
+        max_output_size, iou_threshold, score_threshold = nms_checks.check(
+            kernel, b.shape, s.shape, max_output_size, iou_threshold, score_threshold, op)
     if b.ndim != 2 or b.shape[1] != 4 or s.shape != (b.shape[0],):
         raise ValueError('%s: boxes must be (num_boxes, 4) and scores (num_boxes,), got %s and %s' % (op, b.shape, s.shape))
     limit, threshold = int(max_output_size), float(iou_threshold)
