@@ -280,6 +280,15 @@ def _summary(values, n):
     return str(values.reshape(()).item()) if values.ndim == 0 else str(values.reshape(-1)[:n])
 
 
+_LOG_PLACEMENT = [False]     # the setting, as get_log_device_placement reports it
+
+
 def set_log_device_placement(enabled):
-    """Accepted for TensorFlow programs and ignored: tapeflow logs no placements (each op runs
-    where its inputs' arrays live; ``tf.device`` scopes choose that)."""
+    """Accepted for TensorFlow programs and remembered, not acted on: tapeflow logs no placements (each
+    op runs where its inputs' arrays live; ``tf.device`` scopes choose that)."""
+    _LOG_PLACEMENT[0] = bool(enabled)
+
+
+def get_log_device_placement():
+    """The setting ``set_log_device_placement`` last made (False at first), as TensorFlow reports it."""
+    return _LOG_PLACEMENT[0]

@@ -321,7 +321,7 @@ from .assertions import (Assert, assert_all_finite, assert_equal, assert_greater
                          assert_integer, assert_less, assert_less_equal, assert_near, assert_negative,
                          assert_non_negative, assert_non_positive, assert_none_equal, assert_positive,
                          assert_rank, assert_rank_at_least, assert_scalar, assert_shapes, assert_type,
-                         set_log_device_placement)
+                         get_log_device_placement, set_log_device_placement)
 from .type_assertions import (assert_proper_iterable, assert_rank_in, assert_same_float_dtype,  # noqa: E402,F401
                               is_numeric_tensor)
 
