@@ -16,9 +16,11 @@ three gradients for x as (c, a, b), y = x*a + (x*b + x*c) as (a, b, c), as this 
 from collections import deque
 
 
-def tf_backward_order(nodes, targets, tracked):
+def tf_backward_order(nodes, targets, tracked, many=None):
     """The indices of ``nodes`` (the tape's records) that lead to ``targets``, in TensorFlow's
-    visiting order. Tensors are counted by id; only ``tracked`` ones have readers that count."""
+    visiting order. Tensors are counted by id; only ``tracked`` ones have readers that count.
+    ``many``: a dict to fill with the tensors no node makes (variable reads, watched tensors)
+    that have more than nine readers, and their counts (addn_chunks.py)."""
     producer = {}
     for i, node in enumerate(nodes):
         if node is not None:
@@ -41,6 +43,8 @@ def tf_backward_order(nodes, targets, tracked):
                 readers[xid] = 1
                 if xid in producer:
                     stack.append(producer[xid])
+    if many is not None:
+        many.update((xid, n) for xid, n in readers.items() if n > 9 and xid not in producer)
     # The targets' own ops start the queue (TensorFlow's starting order is a hash map's; one
     # target gives one op)
     queue = deque(sorted((i for i in needed if id(nodes[i][0]) not in readers), reverse=True))

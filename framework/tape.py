@@ -23,6 +23,7 @@ from .tensor import Tensor
 from .tf_logging import FirstN
 from .variable import Variable
 from .array_sweep import array_rule, pass_gradient, sum_to_array, sweep_arrays  # noqa: F401  (ops import them here)
+from .addn_chunks import addn_order
 from .backward_order import tf_backward_order
 from .complex_gradients import conjugated
 
@@ -435,12 +436,12 @@ class GradientTape:
             prev = grads.get(id(t))
             grads[id(t)] = seed if prev is None else prev + seed
         free = not self._persistent if free is None else free
-        # Where a tensor has several readers, TensorFlow's visiting order decides how its gradients add
-        order = self._tf_order(targets) if self._shared else None
         was_recording = self._recording
         if was_recording:
             self._pop()          # the sweep is not recorded on the tape being swept
         try:
+            # Where a tensor has several readers, TensorFlow's visiting order decides how its gradients add
+            order = self._tf_order(targets, grads) if self._shared else None
             if ACTIVE and any(t._thread == get_ident() for t in tuple(ACTIVE)):
                 self._sweep(grads, source_ids, free, order)
                 _fold_reads(self, grads)
@@ -471,13 +472,20 @@ class GradientTape:
                 self._push()
         return grads
 
-    def _tf_order(self, targets):
+    def _tf_order(self, targets, grads):
         """TensorFlow's visiting order, kept for the next sweep of the same record and targets
-        (a jacobian sweeps once per target element)."""
+        (a jacobian sweeps once per target element). Where a variable read or watched tensor gets
+        more than nine gradients and the array sweep runs, the order comes as an iterator that adds
+        them as TensorFlow's AddN does once the sweep has visited every node (addn_chunks.py)."""
         key = (len(self._nodes), tuple(map(id, targets)))
         if self._order[0] != key:
-            self._order = (key, tf_backward_order(self._nodes, targets, self._tracked))
-        return self._order[1]
+            many = {}
+            self._order = (key, tf_backward_order(self._nodes, targets, self._tracked, many), many)
+        order = self._order[1]
+        many = self._order[2]
+        if many and not (ACTIVE and any(t._thread == get_ident() for t in tuple(ACTIVE))):
+            return addn_order(order, grads, many)
+        return order
 
     def _sweep(self, grads, source_ids, free, order=None):
         tracked, nodes = self._tracked, self._nodes
