@@ -5,6 +5,7 @@ iterator factory in a generator and states its cardinality and element spec.
 """
 
 import os
+import warnings
 
 import numpy as np
 
@@ -21,6 +22,13 @@ from .prefetch_stage import one_ahead
 from .spec import TensorSpec
 from .stage_function import traced_stage_function
 from .structure import as_tensors, call_with_element, host_structure
+
+# TensorFlow's words when Dataset.options() is read in a graph (a tf.function being traced)
+_GRAPH_OPTIONS_NOTICE = ('To make it possible to preserve tf.data options across serialization boundaries, their '
+                         'implementation has moved to be part of the TensorFlow graph. As a consequence, the options '
+                         'value is in general no longer known at graph construction time. Invoking this method in '
+                         'graph mode retains the legacy behavior of the original implementation, but note that the '
+                         'returned value might not reflect the actual value of the options.')
 
 
 class ElementStages:
@@ -260,6 +268,9 @@ class ElementStages:
 
     def options(self):
         """The ``tf.data.Options`` set on this dataset and the datasets it reads, merged (later wins)."""
+        from framework import executing_eagerly
+        if not executing_eagerly():         # TF 2.21's notice, for a call while a tf.function traces
+            warnings.warn(_GRAPH_OPTIONS_NOTICE)
         chain, stage = [], self
         while stage is not None:
             chain.append(getattr(stage, '_options', None))
