@@ -129,3 +129,31 @@ def test_tf_idf_counts_restore_into_a_fresh_layer(tmp_path):
     target.finalize_state()
     assert target.get_vocabulary() == source.get_vocabulary()
     np.testing.assert_array_equal(target.idf_weights.numpy(), source.idf_weights.numpy())
+
+
+# A stateful RNN's state variables are no Keras weights, but TF 2.21 checkpoints them: Keras 3 sets the
+# list outside its tracking and TensorFlow's AutoTrackable wraps it ('states/0', 'states/1' of an LSTM).
+def _stateful(units=(3, 2)):
+    return keras.Sequential([keras.Input((3, 2), batch_size=4), L.LSTM(units[0], stateful=True, return_sequences=True),
+                             L.GRU(units[1], stateful=True), L.Dense(1)])
+
+
+def test_stateful_rnn_states_are_checkpointed_and_restored(tmp_path):
+    x = np.linspace(-1, 1, 24, dtype='float32').reshape(4, 3, 2)
+    source = _stateful()
+    source(x)
+    path = tf.train.Checkpoint(model=source).write(str(tmp_path / 'c'))
+    assert [k for k, _, _ in _listing(path) if '/states/' in k] == [
+        'model/_functional/_operations/1/states/0/.ATTRIBUTES/VARIABLE_VALUE',
+        'model/_functional/_operations/1/states/1/.ATTRIBUTES/VARIABLE_VALUE',
+        'model/_functional/_operations/2/states/0/.ATTRIBUTES/VARIABLE_VALUE']
+    assert [shape for k, shape, _ in _listing(path) if '/states/' in k] == [[4, 3], [4, 3], [4, 2]]
+    saved = [np.array(s) for layer in source.layers[:2] for s in layer.states]
+    assert all(np.abs(s).max() > 0 for s in saved)
+    target = _stateful()
+    target(np.zeros_like(x))
+    target.layers[0].reset_state()
+    tf.train.Checkpoint(model=target).read(path).assert_existing_objects_matched()
+    for old, new in zip(saved, [np.array(s) for layer in target.layers[:2] for s in layer.states]):
+        np.testing.assert_array_equal(old, new)
+    np.testing.assert_array_equal(np.array(source(x)), np.array(target(x)))

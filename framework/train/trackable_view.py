@@ -49,6 +49,9 @@ _KERAS_NAMES = {
                            'value_dense': '_value_dense', 'output_dense': '_output_dense'},
 }
 _LAYER_INTERNALS = frozenset(['_input_layer', '_graph'])
+# Lists Keras 3 sets outside its own tracking (no_automatic_dependency_tracking), which TensorFlow's
+# AutoTrackable then wraps and checkpoints: a stateful RNN's state variables ('states/0', 'states/1').
+_TF_TRACKED_LISTS = {'RNN': ('states',)}
 
 
 def escape(name):
@@ -132,8 +135,11 @@ def _layer_children(layer):
     elif isinstance(vars(layer).get('_operations'), list):          # a functional model
         out.append(('_operations', _listed(layer._operations)))
     names = _keras_names(layer)
+    lists = next((_TF_TRACKED_LISTS[c.__name__] for c in type(layer).__mro__ if c.__name__ in _TF_TRACKED_LISTS), ())
     for name, value in vars(layer).items():
-        if name not in _LAYER_INTERNALS and name != '_operations' and _tracked_by_keras(value):
+        if name in lists and isinstance(value, (list, tuple)):
+            out.append((name, _listed(value)))
+        elif name not in _LAYER_INTERNALS and name != '_operations' and _tracked_by_keras(value):
             out.append((names.get(name, name), value))
     return out
 
