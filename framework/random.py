@@ -68,6 +68,7 @@ def _shape(shape, op, kernel=None):
     """A shape of non-negative ints (a list, tuple, int or integer tensor), else InvalidArgumentError
     (a negative size in ``kernel``'s words: 'Dimension -1 must be >= 0')."""
     from .errors import InvalidArgumentError
+    refuse_non_vector(shape, kernel, 'random.%s: shape must be a list of non-negative integers, got %r' % (op, shape))
     if isinstance(shape, Tensor):
         shape = shape.numpy().tolist()
     if isinstance(shape, (list, tuple)):      # (tf.shape(x)[0], 16): TensorFlow packs scalar tensors
@@ -79,6 +80,22 @@ def _shape(shape, op, kernel=None):
         negative = negative_dimension(dims, kernel, note)
         raise negative if negative is not None else InvalidArgumentError(note)
     return tuple(int(d) for d in dims)
+
+
+def refuse_non_vector(shape, kernel, note):
+    """TF's random kernels take a shape vector: a scalar (tf.random.uniform(3)) or a nested list is the kernel's
+    'shape must be a vector of {int32,int64}, got shape []' error (only where ``kernel`` names it)."""
+    if kernel is None or isinstance(shape, (list, tuple)) and not any(isinstance(d, (list, tuple)) for d in shape):
+        return
+    try:
+        rank_shape = np.shape(backend.to_host(shape._data) if isinstance(shape, Tensor) else shape)
+    except ValueError:          # ragged nesting: the conversion's own error comes later
+        return
+    if len(rank_shape) != 1 and isinstance(shape, (int, np.integer, Tensor, list, tuple)) \
+            and not isinstance(shape, bool):
+        from .errors import kernel_error
+        raise kernel_error(kernel, 'shape must be a vector of {int32,int64}, got shape [%s]'
+                           % ','.join(map(str, rank_shape)), named=True, note=note)
 
 
 def negative_dimension(dims, kernel, note):

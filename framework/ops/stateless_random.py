@@ -63,6 +63,8 @@ def scalar_dims(dims):
 
 
 def _shape(shape, op, kernel=None):
+    from ..random import refuse_non_vector
+    refuse_non_vector(shape, kernel, '%s: shape must be a list of non-negative ints, got %r' % (op, shape))
     if isinstance(shape, Tensor):
         shape = backend.to_host(shape._data).tolist()
     dims = scalar_dims(shape) if isinstance(shape, (list, tuple)) else shape if isinstance(shape, np.ndarray) \
