@@ -9,6 +9,7 @@ from .ops.nn_windows import (atrous_conv2d, atrous_conv2d_transpose, avg_pool, a
                              conv_transpose, convolution, depthwise_conv2d, max_pool, max_pool1d, max_pool3d, pool,
                              separable_conv2d)
 from .ops.crelu import crelu  # noqa: F401,E402
+from .ops.depthwise_backprop import depthwise_conv2d_backprop_filter, depthwise_conv2d_backprop_input  # noqa: F401,E402,E501
 from .ops.nn_losses_more import (log_poisson_loss, weighted_cross_entropy_with_logits,  # noqa: F401,E402
                                  zero_fraction)
 from .ops.replica_loss import compute_average_loss, scale_regularization_loss  # noqa: F401,E402

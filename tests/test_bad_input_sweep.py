@@ -26,6 +26,7 @@ import test_tfops_embedding_sparse, test_tfops_candidate_samplers, test_tfops_in
 import test_tfops_special  # noqa: E402
 import test_missing_special, test_missing_sobol, test_missing_nn_ops  # noqa: E402
 import test_surface9_fftnd_kernels, test_surface9_fingerprint, test_surface9_volume_patches  # noqa: E402
+import test_surface9_depthwise_backprop  # noqa: E402
 
 # ---- good calls of every op; the sweep replaces one argument at a time ------------------------
 M = np.array([[0.1, 0.2, 0.3], [0.4, 0.5, 0.6]], np.float32)
@@ -82,7 +83,7 @@ for _more in (test_math_more, test_nn_more, test_nn_windows, test_sampled_losses
               test_tfops_windows, test_tfops_embedding_sparse, test_tfops_candidate_samplers,
               test_tfops_index_shuffle, test_tfops_special, test_missing_special,
               test_missing_sobol, test_missing_nn_ops, test_surface9_fftnd_kernels, test_surface9_fingerprint,
-              test_surface9_volume_patches):
+              test_surface9_volume_patches, test_surface9_depthwise_backprop):
     CALLS.update(_more.SWEEP_CALLS)
 
 # Ops that move or describe elements whatever their dtype: string tensors are documented input.

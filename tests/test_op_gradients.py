@@ -27,7 +27,7 @@ import test_tfops_indices, test_tfops_ctc, test_tfops_edit_distance, test_tfops_
 import test_tfops_embedding_sparse, test_tfops_candidate_samplers, test_tfops_index_shuffle  # noqa: E402
 import test_tfops_special, test_missing_special, test_missing_sobol, test_missing_nn_ops  # noqa: E402
 import test_linalg_decompositions, test_linalg_matrix_functions, test_linalg_solves, test_linalg_tensor_parts  # noqa: E402,E501
-import test_surface9_fftnd_kernels, test_surface9_volume_patches  # noqa: E402
+import test_surface9_fftnd_kernels, test_surface9_volume_patches, test_surface9_depthwise_backprop  # noqa: E402,E501
 
 
 class Case:
@@ -341,7 +341,8 @@ def test_every_op_is_covered():
     covered = {c.op for c in CASES} | NON_DIFFERENTIABLE | CHECKED_SEPARATELY | COVERED_HERE | COVERED_IN_MORE_TF_OPS
     covered |= test_math_more.COVERED_HERE | test_nn_more.COVERED_HERE | test_nn_windows.COVERED_HERE \
         | test_special_functions.COVERED_HERE | test_sampled_losses.COVERED_HERE | test_tf_misc_array_ops.COVERED_HERE
-    covered |= test_surface9_fftnd_kernels.COVERED_HERE | test_surface9_volume_patches.COVERED_HERE
+    covered |= test_surface9_fftnd_kernels.COVERED_HERE | test_surface9_volume_patches.COVERED_HERE \
+        | test_surface9_depthwise_backprop.COVERED_HERE
     covered |= test_tfops_indices.COVERED_HERE | test_tfops_ctc.COVERED_HERE | test_tfops_edit_distance.COVERED_HERE
     covered |= test_tfops_windows.COVERED_HERE | test_tfops_embedding_sparse.COVERED_HERE \
         | test_tfops_candidate_samplers.COVERED_HERE | test_tfops_index_shuffle.COVERED_HERE | test_tfops_special.COVERED_HERE

@@ -98,6 +98,7 @@ from .fingerprint import fingerprint
 from .guarantee_const import guarantee_const
 from .fourier_nd_kernels import fftnd, ifftnd, irfftnd, rfftnd
 from .volume_patches import extract_volume_patches
+from .depthwise_backprop import depthwise_conv2d_backprop_filter, depthwise_conv2d_backprop_input
 from ..tensor import convert_to_tensor, constant  # noqa: F401  (used by the tape's helpers)
 
 import types as _types
