@@ -212,6 +212,7 @@ _NUMBER_TYPES = ('float32', 'float64', 'int32', 'int64', 'uint32', 'uint64')    
 def to_number(string_tensor, out_type=np.float32, name=None):
     """Each string parsed as a number of ``out_type`` (float32 by default)."""
     from . import dtypes
+    out_type = np.float32 if out_type is None else out_type      # None: the kernel's default, as in TF
     dtype = dtypes.numpy_dtype(out_type)
     values = _strings(string_tensor, 'to_number')
     if dtype.name not in _NUMBER_TYPES:

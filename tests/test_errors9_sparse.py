@@ -75,3 +75,25 @@ def test_bincount_of_a_dense_tensor_counts_every_element(call, dtype, shape, ind
     out = call()
     assert out.dtype.name == dtype and out.dense_shape.numpy().tolist() == shape
     assert out.indices.numpy().tolist() == indices and out.values.numpy().tolist() == values
+
+
+@pytest.mark.parametrize('axis, cls, text', [
+    (2, IAE, '{{function_node __wrapped__SparseConcat_N_2_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+             'Concat dimension must be in range [-2, 2), got 2 [Op:SparseConcat] name: '),
+    (-3, IAE, '{{function_node __wrapped__SparseConcat_N_2_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+              'Concat dimension must be in range [-2, 2), got -3 [Op:SparseConcat] name: '),
+    (None, TypeError, "Expected int for argument 'concat_dim' not None."),
+    ('a', TypeError, "Expected int for argument 'concat_dim' not 'a'."),
+    ([1, 2], TypeError, "Expected int for argument 'concat_dim' not [1, 2]."),
+])
+def test_sparse_concat_axis_as_tensorflows_attribute(axis, cls, text):
+    # (TF 2.21 prints the kernel text without its ' name: ' tail the first time a process runs it)
+    with pytest.raises(cls) as err:
+        tf.sparse.concat(axis, [SP, SP])
+    assert str(err.value) == text
+    assert tf.sparse.concat(-1, [SP, SP]).dense_shape.numpy().tolist() == [3, 8]
+    assert tf.sparse.concat(True, [SP, SP]).dense_shape.numpy().tolist() == [3, 8]
+
+
+def test_to_number_out_type_none_is_the_default():
+    assert tf.strings.to_number(['1', '2'], out_type=None).dtype == tf.float32

@@ -142,6 +142,17 @@ def concat(axis, sp_inputs, expand_nonconcat_dims=False, name=None):
     from ..ops import concat as dense_concat
     parts = [_sparse(s, 'sparse.concat') for s in sp_inputs]
     shapes = [p._shape_host() for p in parts]
+    if isinstance(axis, Tensor) and axis.ndim == 0:
+        axis = axis.numpy()
+    if not isinstance(axis, (int, float, np.integer, np.floating)):     # TF's int attribute (2.5 is cut to 2)
+        error = TypeError("Expected int for argument 'concat_dim' not %r." % (axis,))
+        error.add_note('sparse.concat: axis must be an integer, got %r' % (axis,))
+        raise error
+    rank = len(shapes[0])
+    if not -rank <= int(axis) < rank:
+        raise kernel_error('SparseConcat', 'Concat dimension must be in range [-%d, %d), got %d' % (rank, rank, axis),
+                           named=True, node='SparseConcat_N_%d' % len(parts),
+                           note='sparse.concat: axis %d is out of range for SparseTensors of rank %d' % (axis, rank))
     axis = int(axis) + len(shapes[0]) if int(axis) < 0 else int(axis)
     if expand_nonconcat_dims:
         target = np.max(shapes, axis=0)
