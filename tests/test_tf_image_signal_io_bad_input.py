@@ -63,6 +63,7 @@ IO = {
                                 'float32'),
     'parse_single_sequence_example': (b'', None, {'q': tf.io.FixedLenSequenceFeature([], tf.int64, allow_missing=True)}),
     'parse_sequence_example': ([b''], None, {'q': tf.io.VarLenFeature(tf.float32)}),
+    'decode_json_example': ('{}',),
 }
 BAD = [None, 'abc', {'a': 1}, object(), np.zeros((0,), np.float32), np.zeros((2, 2), np.float32), -3]
 CASES = [(module, name, args) for module, table in (('image', IMAGE), ('signal', SIGNAL), ('io', IO))

@@ -13,6 +13,7 @@ from .png import decode_png, encode_png  # noqa: F401
 from .records import decode_csv, decode_raw  # noqa: F401
 from .tensor_proto import parse_tensor, serialize_tensor  # noqa: F401
 from .sparse_serialization import deserialize_many_sparse, serialize_many_sparse, serialize_sparse  # noqa: F401,E501
+from .json_example import decode_json_example  # noqa: F401
 from .sequence_parsing import (FixedLenSequenceFeature, parse_sequence_example,  # noqa: F401
                                parse_single_sequence_example)
 from .text_codecs import decode_base64, decode_compressed, encode_base64  # noqa: F401
@@ -23,4 +24,4 @@ __all__ = ['FixedLenFeature', 'RaggedFeature', 'TFRecordOptions', 'TFRecordWrite
            'encode_base64', 'encode_jpeg', 'encode_png', 'extract_jpeg_shape', 'gfile', 'is_jpeg', 'matching_files', 'parse_example',
            'parse_single_example', 'parse_tensor', 'read_file', 'serialize_tensor', 'write_file', 'serialize_sparse',
            'serialize_many_sparse', 'deserialize_many_sparse', 'FixedLenSequenceFeature', 'parse_sequence_example',
-           'parse_single_sequence_example']
+           'parse_single_sequence_example', 'decode_json_example']
