@@ -227,3 +227,22 @@ def test_a_sweep_another_tape_records_takes_the_z_ops_tensor_rules(use_bias, uni
                 grads = tape.gradient(y, [x] + layer.trainable_weights) if recorded else None
             results.append(grads if recorded else tape.gradient(y, [x] + layer.trainable_weights))
         _same(*results)
+
+
+def test_gru_rules_give_p_and_m_no_negative_zeros():
+    """The separate ops gave p and m their gradients as three slices summed, which turns a -0.0 into
+    +0.0: the fused op's array rules add + 0.0 to the joined blocks (an upstream -0.0 makes some)."""
+    rng = np.random.default_rng(11)
+    u = 4
+    p, mm = (tf.constant(rng.normal(size=(6, 3 * u)), 'float32') for _ in range(2))
+    bias, h = tf.constant(rng.normal(size=(3 * u,)), 'float32'), tf.constant(rng.normal(size=(6, u)), 'float32')
+    with tf.GradientTape() as tape:
+        for t in (p, mm, bias, h):
+            tape.watch(t)
+        out = gru_gates.step_output(p, mm, bias, h, u)
+    output, inputs, vjps, name = tape._nodes[-1]
+    assert name == 'gru_step_output'
+    g = np.full((6, u), -0.0, np.float32)
+    for vjp in vjps[:2]:            # p's and mm's rules
+        got = vjp.array_rule(g, out._data, *[t._data for t in inputs])
+        assert (got == 0).all() and not np.signbit(got).any()
