@@ -18,10 +18,16 @@ functions accept any input the original accepts, not only traced shapes.
 import os
 import pickle
 
+import numpy as np
+
+from .. import backend
+
 from ..atomic_files import atomic_write
 from ..train import checkpoint_file
 from ..train.absl_root_logging import after_checkpoint_write
-from ..train.object_graph import ObjectGraph, is_trackable
+from ..train import trackable_proto
+from ..train.object_graph import is_trackable
+from ..train.trackable_view import TrackableGraph
 from . import object_pickle
 from .asset import Asset
 from .constants import *  # noqa: F401,F403  (TensorFlow's directory names, tags and keys)
@@ -54,13 +60,17 @@ def save(obj, export_dir, signatures=None, options=None):
         raise ValueError('tf.saved_model.save: expected a trackable object (tf.Module, Keras model, Checkpoint), '
                          'got %r' % (obj,))
     export_dir = os.fspath(export_dir)
-    graph = ObjectGraph([('', obj)])
+    graph = TrackableGraph(obj)
+    keys = {id(variable): key for key, variable in graph.variables.items()}
     payload = {'format': FORMAT, 'root': obj, 'signatures': as_signatures(signatures, obj)}
     assets_dir = os.path.join(export_dir, ASSETS_DIRECTORY)
     os.makedirs(assets_dir, exist_ok=True)
-    data, variables = object_pickle.dumps(payload, graph.key_of, assets_dir)
-    # A checkpoint with the object-graph keys: tf.train.list_variables reads the variables directory.
-    checkpoint_file.write(_variables_prefix(export_dir), variables, {'objects': {}})
+    data, variables = object_pickle.dumps(payload, lambda variable: keys.get(id(variable)), assets_dir)
+    # TensorFlow's checkpoint of ``obj`` (its keys and object graph, which TF's tf.train readers take),
+    # plus the values of variables the pickle holds that TF would not save ('_saved_variables/N')
+    tensors = [(key, np.asarray(backend.to_host(variable._data))) for key, variable in variables.items()]
+    tensors.append((trackable_proto.GRAPH_KEY, np.array(trackable_proto.encode(graph), dtype=object)))
+    checkpoint_file.write_bundle(_variables_prefix(export_dir), tensors)
     after_checkpoint_write()        # as TensorFlow's saver, through absl (train/absl_root_logging.py)
     with atomic_write(os.path.join(export_dir, SAVED_MODEL_FILENAME)) as temporary:
         with open(temporary, 'wb') as f:
