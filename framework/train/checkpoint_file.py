@@ -2,8 +2,8 @@
 
 ``Checkpoint`` writes TensorFlow's format (``write_bundle``, see
 ``tensor_bundle``), which TensorFlow reads. Checkpoints tapeflow wrote before
-are in an own format, still read here (and ``tf.saved_model`` writes its
-variables in it):
+are in an own format, still read here (as are the variables of SavedModels
+tapeflow wrote before it wrote TensorFlow's format there too):
 - the data file is HDF5: datasets 't0', 't1', ... and the keys, in order, in
   the JSON dataset 'keys'; the object graph (class names and Keras build
   configs by path) in the JSON dataset '_CHECKPOINTABLE_OBJECT_GRAPH';
