@@ -107,7 +107,20 @@ def negative_dimension(dims, kernel, note):
     return kernel_error(kernel, 'Dimension %d must be >= 0' % next(d for d in dims if d < 0), named=True, note=note)
 
 
+def _none_dtype(dtype, op, text):
+    """TF's TypeError for dtype=None, where its op has no default to fall back on."""
+    if dtype is None:
+        error = TypeError(text)
+        error.add_note('random.%s: dtype must be a floating dtype such as tf.float32' % op)
+        raise error
+
+
+_NO_DATATYPE = "Expected DataType for argument 'dtype' not None."
+NO_DTYPE = 'Cannot convert the argument `type_value`: None to a TensorFlow DType.'
+
+
 def _float_dtype(dtype, op):
+    _none_dtype(dtype, op, _NO_DATATYPE)
     dtype = dtypes.numpy_dtype(dtype)
     if not dtypes.is_floating(dtype):
         raise TypeError('random.%s: dtype must be floating, got %s' % (op, dtype.name))
@@ -153,6 +166,7 @@ def uniform(shape, minval=0, maxval=None, dtype='float32', seed=None, name=None)
 
     Floats are computed as TensorFlow does: the unit draw as it is for [0, 1), times maxval
     when only maxval is given, else ``unit * (maxval - minval) + minval``."""
+    _none_dtype(dtype, 'uniform', NO_DTYPE)
     dtype = dtypes.numpy_dtype(dtype)
     shape = _shape(shape, 'uniform', 'RandomUniformInt' if dtype.kind in 'iu' else 'RandomUniform')
     if dtype.kind in 'iu':

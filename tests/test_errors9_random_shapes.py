@@ -34,3 +34,22 @@ def test_a_shape_that_is_no_vector_is_the_kernels_error(draw, kernel, shape, sho
                                              ([tf.constant(2), 3], (2, 3))])
 def test_shape_vectors_draw(draw, kernel, shape, expected):
     assert tuple(draw(shape).shape) == expected
+
+
+@pytest.mark.parametrize('draw, text', [
+    (lambda: tf.random.uniform([2], dtype=None), 'Cannot convert the argument `type_value`: None to a TensorFlow DType.'),
+    (lambda: tf.random.normal([2], dtype=None), "Expected DataType for argument 'dtype' not None."),
+    (lambda: tf.random.truncated_normal([2], dtype=None), "Expected DataType for argument 'dtype' not None."),
+    (lambda: tf.random.stateless_uniform([2], [1, 2], dtype=None),
+     'Cannot convert the argument `type_value`: None to a TensorFlow DType.'),
+])
+def test_dtype_none_is_tensorflows_type_error(draw, text):
+    # goldens: /work/notes/progs/errors9/p/d1.py under TF 2.21 (was an AttributeError)
+    with pytest.raises(TypeError) as err:
+        draw()
+    assert str(err.value) == text
+
+
+def test_stateless_normals_fall_back_on_float32_as_tensorflow():
+    assert tf.random.stateless_normal([2], [1, 2], dtype=None).dtype == tf.float32
+    assert tf.random.stateless_truncated_normal([2], [1, 2], dtype=None).dtype == tf.float32

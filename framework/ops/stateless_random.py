@@ -95,6 +95,7 @@ def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype='float32
 def _stateless_scaled(op, draw, shape, seed, mean, stddev, dtype, alg):
     """``draw``'s unit samples (philox.normal_values or truncated_normal_values) for ``seed``,
     scaled by ``stddev`` and shifted by ``mean``."""
+    dtype = 'float32' if dtype is None else dtype      # TF's stateless_normal falls back on float32
     dtype = dtypes.numpy_dtype(dtype)
     if not dtypes.is_floating(dtype):
         raise TypeError('%s: dtype must be floating, got %s' % (op, dtype.name))
@@ -126,6 +127,9 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype='float32', name=
     Floats default to [0, 1). Integer dtypes need both bounds, or neither for the
     dtype's full range.
     """
+    if dtype is None:
+        from ..random import NO_DTYPE
+        raise TypeError(NO_DTYPE)
     dtype = dtypes.numpy_dtype(dtype)
     shape = _shape(shape, 'stateless_uniform', 'StatelessRandomUniformV2' if dtype.kind not in 'iu' else
                    'StatelessRandomUniformFullIntV2' if minval is None else 'StatelessRandomUniformIntV2')
