@@ -72,3 +72,15 @@ def test_keras_archive_into_a_missing_directory_stays_an_error(tmp_path):
     with pytest.raises(FileNotFoundError) as caught:
         _model().save(path)
     assert str(caught.value) == "[Errno 2] No such file or directory: '%s'" % path
+
+
+@pytest.mark.parametrize('make', [lambda root: str(root), lambda root: str(root / 'saved_model' / 'my_model')])
+def test_load_model_of_a_savedmodel_path_is_a_plain_value_error(tmp_path, make):
+    # TF 2.21 prints 'ValueError File format not supported: filepath=saved_model/my_model. Keras 3 only supports ...'
+    path = make(tmp_path)
+    with pytest.raises(ValueError) as caught:
+        keras.models.load_model(path)
+    assert type(caught.value) is ValueError
+    assert str(caught.value).startswith('File format not supported: filepath=%s. Keras 3 only supports V3 `.keras` '
+                                        'files, legacy H5 format files (`.h5` extension). Note that the legacy '
+                                        'SavedModel format is not supported by `load_model()` in Keras 3.' % path)

@@ -170,8 +170,9 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
         error.add_note('%s is not a .keras archive (not a zip file: truncated, damaged, a directory, or an HDF5 '
                        'file misnamed .keras)' % path)
         raise error
-    # Keras 3.15's words, its TFSMLayer advice included (tapeflow has that layer)
-    error = SavedFileError('File format not supported: filepath=%s. Keras 3 only supports V3 `.keras` files, '
+    # Keras 3.15's words and class (a plain ValueError: programs print its name), its TFSMLayer advice
+    # included (tapeflow has that layer)
+    error = ValueError('File format not supported: filepath=%s. Keras 3 only supports V3 `.keras` files, '
                            'legacy H5 format files (`.h5` extension). Note that the legacy SavedModel format is not '
                            'supported by `load_model()` in Keras 3. In order to reload a TensorFlow SavedModel as an '
                            "inference-only layer in Keras 3, use `keras.layers.TFSMLayer(%s, call_endpoint="
