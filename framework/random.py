@@ -172,6 +172,12 @@ def uniform(shape, minval=0, maxval=None, dtype='float32', seed=None, name=None)
     if dtype.kind in 'iu':
         if maxval is None:
             raise ValueError('random.uniform: integer dtype %s needs maxval' % dtype.name)
+        for bound in (minval, maxval):      # TF converts the bounds to the integer dtype: 0.0 is no int
+            if isinstance(bound, float):
+                error = TypeError('Cannot convert %r to EagerTensor of dtype %s' % (bound, dtype.name))
+                error.add_note('random.uniform: an integer dtype needs integer minval and maxval, got %r and %r'
+                               % (minval, maxval))
+                raise error
         lo, hi = int(minval), int(maxval)
         if lo >= hi:
             raise InvalidArgumentError('random.uniform: need minval < maxval, got %d and %d' % (lo, hi))

@@ -55,3 +55,12 @@ def test_conversions_and_good_calls(fn):
     assert np.asarray(out[0] if isinstance(out, tuple) else out).tolist() == [0]
     out = fn(BOXES, SCORES, 2, score_threshold=float('nan'))
     assert np.asarray(out[0] if isinstance(out, tuple) else out).tolist() == []
+
+
+@pytest.mark.parametrize('fn', [V3, V5])
+def test_a_python_string_is_tensorflows_float_conversion_error(fn):
+    # errors9 fuzzer: im.nms_sc|s_str, im.nms_ws|b_str under TF 2.21
+    for call in (lambda: fn('a', SCORES, 2), lambda: fn(BOXES, 'a', 2)):
+        with pytest.raises(TypeError) as err:
+            call()
+        assert str(err.value) == "Cannot convert 'a' to EagerTensor of dtype float"

@@ -33,3 +33,23 @@ def test_good_partitions_still_build():
     assert tf.RaggedTensor.from_row_lengths(V, np.array([2, 1, 3])).to_list() == [[0, 1], [2], [3, 4, 5]]
     assert tf.RaggedTensor.from_row_splits(V, tf.constant([0, 6])).to_list() == [[0, 1, 2, 3, 4, 5]]
     assert tf.RaggedTensor.from_row_lengths(V[:0], np.array([], 'float32')).to_list() == []
+
+
+@pytest.mark.parametrize('call, text', [
+    (lambda: tf.RaggedTensor.from_tensor(np.ones((4, 2), 'float32'), lengths='a'),
+     "Argument `tensor` (name: lengths) must be of type integer. Received `tensor` = b'a' of dtype: <dtype: 'string'>"),
+    (lambda: tf.RaggedTensor.from_tensor(np.ones((4, 2), 'float32'), lengths=[2.5, 3]),
+     "Argument `tensor` (name: lengths) must be of type integer. Received `tensor` = [2.5 3. ] of dtype: "
+     "<dtype: 'float32'>"),
+    (lambda: tf.ragged.segment_ids_to_row_splits('a'),
+     "Argument `tensor` (name: segment_ids) must be of type integer. Received `tensor` = b'a' of dtype: "
+     "<dtype: 'string'>"),
+    (lambda: tf.ragged.segment_ids_to_row_splits([2.5, 3]),
+     "Argument `tensor` (name: segment_ids) must be of type integer. Received `tensor` = [2.5 3. ] of dtype: "
+     "<dtype: 'float32'>"),
+])
+def test_lengths_and_segment_ids_are_converted_as_integer_tensors(call, text):
+    # TF 2.21 converts these with convert_to_int_tensor: its TypeError, not the partitions' ValueError
+    with pytest.raises(TypeError) as err:
+        call()
+    assert str(err.value) == text

@@ -53,3 +53,12 @@ def test_dtype_none_is_tensorflows_type_error(draw, text):
 def test_stateless_normals_fall_back_on_float32_as_tensorflow():
     assert tf.random.stateless_normal([2], [1, 2], dtype=None).dtype == tf.float32
     assert tf.random.stateless_truncated_normal([2], [1, 2], dtype=None).dtype == tf.float32
+
+
+@pytest.mark.parametrize('bounds', [(0.0, 5), (0, 5.0)])
+def test_integer_uniform_takes_integer_bounds_only(bounds):
+    # TF 2.21: 'Cannot convert 0.0 to EagerTensor of dtype int32' (errors9 fuzzer, rn.uniform|d_int32)
+    with pytest.raises(TypeError) as err:
+        tf.random.uniform([2], *bounds, dtype=tf.int32, seed=1)
+    assert str(err.value) == 'Cannot convert %r to EagerTensor of dtype int32' % [b for b in bounds
+                                                                                   if isinstance(b, float)][0]

@@ -15,6 +15,9 @@ def host_ints(value, what, op):
     """``value`` (list, array or int tensor) as a 1-D numpy int array; else TF 2.21's error (its conversion's,
     then 'row_lengths must have dtype int32 or int64', 'Shape (1, 2) must have rank 1'), tapeflow's a note."""
     note = '%s: %s must be a 1-D list of integers, got %r' % (op, what, value)
+    if what in ('lengths', 'segment_ids'):      # converted by TF's convert_to_int_tensor, with its own words
+        from ..ops.integer_arguments import refuse_non_integer
+        refuse_non_integer(value, what, op)
     if isinstance(value, Tensor):
         array = np.asarray(backend.to_host(value._data))
     else:

@@ -24,6 +24,11 @@ def _iou(box, others):
 
 def _greedy(boxes, scores, max_output_size, iou_threshold, score_threshold, op, kernel=None):
     if kernel is not None:      # the public ops: TF's kernel checks its operands' dtypes
+        for value in (boxes, scores):
+            if isinstance(value, (str, bytes)):     # TF converts it to a float tensor first
+                error = TypeError('Cannot convert %r to EagerTensor of dtype float' % (value,))
+                error.add_note('%s: boxes and scores must be float32 tensors' % op)
+                raise error
         boxes = refuse_dtype(as_tensor(boxes, op), kernel, op, 'boxes')
         scores = refuse_dtype(as_tensor(scores, op), kernel, op, 'scores')
     b, s = _host(boxes, op, 'boxes').astype(np.float64), _host(scores, op, 'scores').astype(np.float32)
