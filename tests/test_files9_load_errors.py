@@ -130,3 +130,25 @@ def test_read_of_a_missing_checkpoint_is_the_readers_error_alone(tmp_path):
     with pytest.raises(tf.errors.NotFoundError) as error:      # restore adds TF's advice
         tf.train.Checkpoint(v=tf.Variable(1.0)).restore(missing)
     assert str(error.value).startswith('Error when restoring from checkpoint or SavedModel at %s: ' % missing)
+
+
+def test_legacy_skip_mismatch_skips_only_the_weights_that_do_not_fit(tmp_path):
+    # TF 2.21 (/work/notes/progs/files9/err/skip.py): h0's kernel is skipped with this warning, its bias and
+    # layer 'out' load; a .weights.h5 file skips all of h0 (Keras 3's saving_lib), as before
+    keras.backend.clear_session()
+    source = keras.Sequential([keras.Input((3,)), L.Dense(4, name='h0'), L.Dense(2, name='out')])
+    for weight in source.weights:
+        if len(weight.shape) == 1:
+            weight.assign(np.full(weight.shape, 0.5, 'float32'))
+    source.save(str(tmp_path / 'm.h5'))
+    target = keras.Sequential([keras.Input((5,)), L.Dense(4, name='h0'), L.Dense(2, name='out')])
+    kernel = target.weights[0].numpy().copy()
+    with pytest.warns(UserWarning) as caught:
+        target.load_weights(str(tmp_path / 'm.h5'), skip_mismatch=True)
+    assert [str(w.message) for w in caught] == [
+        'Skipping loading weights for layer #0 (named h0)due to mismatch in shape for weight sequential_1/h0/kernel. '
+        'Weight expects shape (5, 4). Received saved weight with shape (3, 4)']
+    np.testing.assert_array_equal(target.weights[0].numpy(), kernel)
+    for new, old in zip(target.weights[1:], source.weights[1:]):
+        np.testing.assert_array_equal(new.numpy(), old.numpy())
+    keras.backend.clear_session()

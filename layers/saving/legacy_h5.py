@@ -143,7 +143,12 @@ def _plan_by_name(saved, model, weight_plan, all_names):
         index = all_names.index(name)         # Keras counts every saved layer, weightless ones too
         for layer in by_name.get(name, []):
             expected = len(legacy_weights(layer))
-            if expected != len(arrays) and not weight_plan.skip_mismatch and weight_plan.keras_text is None:
+            if expected != len(arrays) and weight_plan.skip_mismatch:
+                weight_plan.keras_skipped.append('Skipping loading of weights for layer #%d (named %s) due to mismatch '
+                                                 'in number of weights. Layer expects %d weight(s). Received %d saved '
+                                                 'weight(s)' % (index, layer.name, expected, len(arrays)))
+                continue
+            if expected != len(arrays) and weight_plan.keras_text is None:
                 weight_plan.keras_text = ('Weight count mismatch for layer #%d (named %s). Layer expects %d '
                                           'weight(s). Received %d saved weight(s)' % (index, layer.name, expected,
                                                                                       len(arrays)))

@@ -37,6 +37,7 @@ class WeightPlan:
         self.skipped = []
         self.after = []          # (call, variables it may change): state a layer restores itself, last
         self.keras_text = None   # Keras's error for the first shape mismatch, where the loader names owners as Keras
+        self.keras_skipped = []  # Keras's warning for each weight its legacy loader skips
 
     def problem(self, message):
         """Note a mismatch (a warning instead with ``skip_mismatch``)."""
@@ -48,8 +49,19 @@ class WeightPlan:
         ``owner`` says where they belong ("layer 'dense' (layers/dense)");
         ``array_names`` names the arrays in the file (default their indices);
         ``keras_owner``: Keras 3's name for them in its legacy loader's errors ('layer #1 (named out)').
-        An owner with any mismatch has none of its weights assigned.
+        An owner with any mismatch has none of its weights assigned, but for Keras 3's legacy loader
+        (``keras_owner`` given) skipping mismatches skips only the weights that do not fit.
         """
+        if keras_owner and self.skip_mismatch and len(variables) == len(arrays):
+            for variable, array in zip(variables, arrays):
+                if tuple(np.shape(array)) == _shape(variable):
+                    self.pairs.append((variable, array))
+                else:
+                    self.keras_skipped.append(
+                        'Skipping loading weights for %sdue to mismatch in shape for weight %s. Weight expects shape '
+                        '%s. Received saved weight with shape %s' % (keras_owner, variable.path, _shape(variable),
+                                                                     tuple(np.shape(array))))
+            return
         array_names = list(array_names) if array_names is not None else [str(i) for i in range(len(arrays))]
         found = []
         for index, variable in enumerate(variables[len(arrays):], start=len(arrays)):

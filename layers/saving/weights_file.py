@@ -129,6 +129,8 @@ def _load_legacy(model, f, path, skip_mismatch, by_name):
 
 def _apply(weight_plan):
     skipped = weight_plan.apply()
+    for text in weight_plan.keras_skipped:        # a legacy .h5 file's, one warning per weight as Keras 3
+        warnings.warn(text, stacklevel=3)
     if skipped:
         warnings.warn('Skipped loading %d weight(s) from %s that do not fit the model:\n%s'
                       % (len(skipped), weight_plan.path, '\n'.join('  - %s' % s for s in skipped)), stacklevel=3)
