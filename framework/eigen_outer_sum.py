@@ -12,19 +12,14 @@ Row sums are in ops/eigen_sum.py; the bias gradients of layers
 """
 import numpy as np
 
-from .ops import eigen_math
 
 PACKET = 8        # floats per AVX packet
-# Below this many values the few numpy calls cost several times numpy's own sum (a Dense bias's
-# gradient at batch 32, one per layer and step), so small sums over the first axis keep numpy's
-# order; from here on they cost about the same. Sums that keep the first axis (a spatial mean,
-# GlobalAveragePooling2D's, once per forward pass) take TensorFlow's order at every size: a small
-# CNN's predictions carry its last bits. The exact-math mode (ops/eigen_math.py) takes TensorFlow's
-# order at every size it covers: BatchNormalization's moments over a small batch. Sums over two or
-# more leading axes (a BatchNormalization over images or steps: its moments, its gamma / beta and
-# input gradients) take TensorFlow's order at every size: they sit next to convolutions costing far
-# more than the few microseconds, and their last bits moved a small conv + BN fit off TF's.
-MIN_SIZE = 4096
+# Sums over leading axes take TensorFlow's order at every size: a batch's column sums (a
+# BatchNormalization after a Dense layer, a hand-written ``x + b``'s gradient) with one numpy
+# reduction and three adds (about 2 us, numpy's own sum 1-3 us), and sums over images or steps
+# (a BatchNormalization after a convolution: its moments, gamma / beta and input gradients). Their
+# last bits matter: the gradient of a bias feeding a BatchNormalization is rounding noise, which
+# Adam turns into full steps, so a Dense + BN fit left TF's trajectory in its first epoch.
 
 
 # Channels-first statistics (BatchNormalization(axis=1)) sum over the axes either side of the kept
@@ -51,12 +46,9 @@ def outer_sum(a, axes):
     Eigen's ``InnerMostDimPreserver`` (TensorReduction.h) reduces such a sum, for each packet of 8
     kept columns, into four accumulators taking rows 4k, 4k+1, 4k+2, 4k+3, folded in order after
     the last whole group of four, then the remaining rows. With fewer than 16 rows, and for the
-    columns past the last whole packet, it adds rows one by one, as numpy does. Sums over the
-    first axis alone of fewer than MIN_SIZE values are left to numpy (None), unless the exact-math
-    mode covers their size.
+    columns past the last whole packet, it adds rows one by one, as numpy does.
     """
-    if a.dtype != np.float32 or (a.size < MIN_SIZE and 0 in axes and len(axes) == 1
-                                 and not eigen_math.exact_for_size(a.size)):
+    if a.dtype != np.float32:
         return None
     runs = []                                # the shape as Eigen sees it: size-1 axes dropped, runs merged
     for i, d in enumerate(a.shape):
@@ -80,8 +72,9 @@ def outer_sum(a, axes):
         return None
     rows = a.reshape(outer, n, inner)
     whole = n - n % 4
-    # rows 4k + lane summed in order per lane: a view when n is a multiple of 4, no copy
-    lanes = rows[:, :whole].reshape(outer, whole // 4, 4, inner).sum(axis=1, dtype=a.dtype)
+    # rows 4k + lane summed in order per lane (numpy reduces a leading axis row after row): a view
+    # when n is a multiple of 4, no copy; add.reduce skips ndarray.sum's Python-level dispatch
+    lanes = np.add.reduce(rows[:, :whole].reshape(outer, whole // 4, 4, inner), 1)
     total = lanes[:, 0] + lanes[:, 1]
     total += lanes[:, 2]
     total += lanes[:, 3]
