@@ -152,3 +152,20 @@ def test_legacy_skip_mismatch_skips_only_the_weights_that_do_not_fit(tmp_path):
     for new, old in zip(target.weights[1:], source.weights[1:]):
         np.testing.assert_array_equal(new.numpy(), old.numpy())
     keras.backend.clear_session()
+
+
+def test_unreadable_files_give_the_readers_words(files):
+    import zipfile
+    (files / 'junk.h5').write_bytes(b'not an h5')
+    with zipfile.ZipFile(str(files / 'noconf.keras'), 'w') as archive:
+        archive.writestr('metadata.json', '{}')
+    with pytest.raises(OSError) as error:             # h5py's, which Keras 3 lets through
+        keras.models.load_model(str(files / 'junk.h5'))
+    assert str(error.value) == 'Unable to synchronously open file (file signature not found)'
+    assert str(files / 'junk.h5') in error.value.__notes__[0]
+    with pytest.raises(KeyError) as error:            # zipfile's; str() of a KeyError quotes it
+        keras.models.load_model(str(files / 'noconf.keras'))
+    assert str(error.value) == '"There is no item named \'config.json\' in the archive"'
+    with pytest.raises(ValueError) as error:
+        keras.models.load_model(str(files / 'w.weights.h5'))
+    assert str(error.value) == 'No model config found in the file at %s.' % (files / 'w.weights.h5')

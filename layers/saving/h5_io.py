@@ -39,8 +39,7 @@ class UnreadableHDF5Error(SavedFileError, OSError):
 
 class MissingMemberError(SavedFileError, KeyError):
     """A .keras archive without a member it needs (Keras: zipfile's KeyError "There is no item named
-    'config.json' in the archive")."""
-    __str__ = SavedFileError.__str__       # KeyError's str() would quote the message
+    'config.json' in the archive", which str() shows quoted, as here)."""
 
 
 class DirectoryGivenError(SavedFileError, IsADirectoryError):
@@ -87,8 +86,10 @@ def open_for_reading(path):
     try:
         return h5py.File(path, 'r')
     except OSError as err:
-        raise UnreadableHDF5Error('%s is not a readable HDF5 file (%s bytes; truncated, damaged, or another '
-                             'format): %s' % (path, os.path.getsize(path), err)) from None
+        error = UnreadableHDF5Error(str(err))         # h5py's words, which Keras 3 lets through
+        error.add_note('%s is not a readable HDF5 file (%s bytes; truncated, damaged, or another format)'
+                       % (path, os.path.getsize(path)))
+        raise error from None
 
 
 def open_bytes_for_reading(data, where):

@@ -44,8 +44,9 @@ def _member(archive, name, path):
     try:
         return archive.read(name)
     except KeyError:
-        raise MissingMemberError("There is no item named '%s' in the archive (%s holds %s)"
-                                 % (name, path, archive.namelist())) from None
+        error = MissingMemberError("There is no item named '%s' in the archive" % name)     # zipfile's words
+        error.add_note('%s holds %s' % (path, archive.namelist()))
+        raise error from None
     except (zipfile.BadZipFile, OSError, EOFError) as err:
         raise SavedFileError('%s: cannot read %s (truncated or damaged archive): %s' % (path, name, err)) from None
 

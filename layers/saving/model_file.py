@@ -204,8 +204,9 @@ def _load_h5(path, table, compile):
     with open_for_reading(path) as f:
         model_config = read_json_attr(f, 'model_config', path)
         if model_config is None:
-            raise SavedFileError('No model config found in the file at %s (a weights-only file? load it with '
-                                 'model.load_weights() into a model built in code)' % path)
+            error = SavedFileError('No model config found in the file at %s.' % path)      # Keras 3's words
+            error.add_note('A weights-only file? Load it with model.load_weights() into a model built in code.')
+            raise error
         model = build_model(model_config, table, path)
         root = legacy_h5.weights_root(f)
         first_shape = None if model.built else legacy_h5.first_weight_shape(root)
