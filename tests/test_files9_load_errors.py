@@ -169,3 +169,11 @@ def test_unreadable_files_give_the_readers_words(files):
     with pytest.raises(ValueError) as error:
         keras.models.load_model(str(files / 'w.weights.h5'))
     assert str(error.value) == 'No model config found in the file at %s.' % (files / 'w.weights.h5')
+
+
+def test_by_name_with_a_keras3_weights_file_is_keras_text(files):
+    model = _fitted()
+    with pytest.raises(ValueError) as error:
+        model.load_weights(str(files / 'w.weights.h5'), by_name=True)
+    assert str(error.value) == ("`by_name` only supports loading legacy '.h5' or '.hdf5' files. Received: %s"
+                                % (files / 'w.weights.h5'))

@@ -99,8 +99,10 @@ def load_weights(model, filepath, skip_mismatch=False, by_name=False):
             _load_legacy(model, f, path, skip_mismatch, by_name)
         elif keras3_weights.is_keras3_layout(f):
             if by_name:
-                raise ValueError("`by_name` only supports loading legacy '.h5' or '.hdf5' files; %s has Keras "
-                                 "3's .weights.h5 layout, which matches layers by position" % path)
+                error = ValueError("`by_name` only supports loading legacy '.h5' or '.hdf5' files. Received: %s"
+                                   % path)       # Keras 3's words
+                error.add_note("%s has Keras 3's .weights.h5 layout, which matches layers by position" % path)
+                raise error
             _load_keras3(model, f, path, skip_mismatch)
         else:
             raise SavedFileError('%s is an HDF5 file but holds no model weights (no `layer_names` attribute, '
