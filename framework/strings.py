@@ -45,6 +45,11 @@ def join(inputs, separator='', name=None):
     """Element-wise concatenation of string tensors of one shape (scalars join every element)."""
     if isinstance(inputs, (str, bytes, Tensor)) or not isinstance(inputs, (list, tuple)):
         raise TypeError('join: inputs must be a list of string tensors, got %r' % (inputs,))
+    separator = '' if separator is None else separator         # an unset attribute: its default
+    if not isinstance(separator, (str, bytes)):                 # StringJoin's string attribute
+        error = TypeError("Expected string for argument 'separator' not %r." % (separator,))
+        error.add_note('strings.join: separator must be a Python string, got %r' % (separator,))
+        raise error
     if any(isinstance(x, CompositeTensor) for x in inputs):     # RaggedTensors of one layout
         from .ragged.ragged_ops import map_flat_values
         return map_flat_values(lambda *flat: join(list(flat), separator), *inputs)

@@ -195,3 +195,17 @@ def test_split_and_regex_ops_take_scalar_string_tensors():
     assert tf.strings.split(S, tf.constant(',')).to_list() == [[b'a b  c'], [b'd', b'e']]
     assert tf.strings.regex_replace(S, tf.constant('a'), 'x').numpy().tolist() == [b'x b  c', b'd,e']
     assert tf.strings.regex_full_match(S, tf.constant('a.*')).numpy().tolist() == [True, False]
+
+
+@pytest.mark.parametrize('separator, shown', [
+    (tf.constant([1, 2]), '<tf.Tensor: shape=(2,), dtype=int32, numpy=array([1, 2], dtype=int32)>'),
+    (3, '3'), (['a', 1], "['a', 1]"), ({'a': 'b'}, "{'a': 'b'}"),
+    (tf.constant([], tf.string), '<tf.Tensor: shape=(0,), dtype=string, numpy=array([], dtype=object)>'),
+])
+def test_join_separator_is_a_string_attribute(separator, shown):
+    # TF 2.21 (errors9 fuzzer, st.join|sep_*): StringJoin's separator attribute takes a Python string only
+    with pytest.raises(TypeError) as err:
+        tf.strings.join([STR, STR], separator=separator)
+    assert str(err.value) == "Expected string for argument 'separator' not %s." % shown
+    assert tf.strings.join([STR, STR], separator=None).numpy().tolist() == [b'Hello WorldHello World',
+                                                                             b'foo bar bazfoo bar baz']
