@@ -125,3 +125,42 @@ def test_a_wrapped_user_loss_subclass_has_no_direction():
             return tf.reduce_mean(tf.abs(y_true - y_pred), axis=-1)
 
     assert keras.metrics.MeanMetricWrapper(MyLoss())._direction is None
+
+
+def _gen_data():
+    x = np.random.RandomState(0).rand(12, 3).astype('float32')
+    return x, x.sum(1, keepdims=True)
+
+
+def _static_generator_dataset():
+    x, y = _gen_data()
+
+    def gen():
+        for i in range(3):
+            yield x[4 * i:4 * i + 4], y[4 * i:4 * i + 4]
+    return tf.data.Dataset.from_generator(gen, output_signature=(tf.TensorSpec((4, 3), tf.float32),
+                                                                 tf.TensorSpec((4, 1), tf.float32)))
+
+
+def _counts_after(evaluations):
+    keras.utils.set_random_seed(1)
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+    model.compile('adam', keras.losses.MeanSquaredError(), metrics=[keras.losses.MeanSquaredError(name='l'), 'mae'])
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')
+        for data in evaluations:
+            model.evaluate(data, verbose=0)
+    return [float(v.numpy()) for m in model.metrics for v in m.variables][1::2]     # the counts
+
+
+def test_a_static_batch_counts_unless_a_free_batch_trace_serves_it():
+    # TF 2.21 (probe_gen_unfed*.py): a static (4, 3) signature adds the batch to the loss and mae counts
+    # (16 after 3 batches), unless Keras's test function was first traced on a free batch (a Python
+    # generator's), whose trace (reduce_retracing) then serves the static data too: 12
+    x, y = _gen_data()
+
+    def python_batches():
+        for i in range(3):
+            yield x[4 * i:4 * i + 4], y[4 * i:4 * i + 4]
+    assert _counts_after([_static_generator_dataset()]) == [16.0, 4.0, 16.0]
+    assert _counts_after([python_batches(), _static_generator_dataset()]) == [12.0, 4.0, 12.0]

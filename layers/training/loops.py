@@ -271,7 +271,8 @@ class TrainingLoops:
                 # A last, shorter group is still reported as Keras numbers it: its first step + every - 1.
                 end(_group_end(step, every), batch_logs(logs))
             if unfed is not _PYTHON and data.ran_dry:
-                run_unfed_step(self, unfed, kind, batch if step is not None else None, free_batch)
+                run_unfed_step(self, unfed, kind, batch if step is not None else None,
+                               traces.batch_free_in_trace(kind, free_batch))
         # No batch at all (an empty dataset or generator): Keras's logs stay {}, so the epoch logs no
         # loss and evaluate returns [] (the metrics' 0.0 over nothing meant nothing).
         return {} if step is None else logs

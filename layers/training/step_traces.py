@@ -30,6 +30,7 @@ class StepTraces:
         self._shapes = {}                                   # kind -> the input shapes of its traces
         self._made_early = set()        # kinds whose first trace's variables were made before it
         self._trainable = {}            # train spec -> the trainable variables its trace read
+        self._free_traced = set()       # kinds traced on data whose batch axis is free
 
     def step(self, kind, free_batch, batch_size, batch, open_axes=None):
         """The context to run one train / test step on ``batch`` in: a trace on the first step a
@@ -41,7 +42,14 @@ class StepTraces:
             return replaying()
         first = not traced
         traced.add(spec)
+        if free_batch:
+            self._free_traced.add(kind)
         return traced_step(batch, open_axes or batch_axis_open(batch, free_batch), first, kind in self._made_early)
+
+    def batch_free_in_trace(self, kind, free_batch):
+        """Whether the train / test trace serving ``kind``'s steps leaves the batch axis open: the data's
+        is free, or an earlier trace on a free batch serves every batch size (reduce_retracing)."""
+        return free_batch or kind in self._free_traced
 
     def made_variables_early(self, kind):
         """Variables that Keras makes in the first trace of ``kind``'s function were made before it:
