@@ -97,3 +97,29 @@ def test_sparse_concat_axis_as_tensorflows_attribute(axis, cls, text):
 
 def test_to_number_out_type_none_is_the_default():
     assert tf.strings.to_number(['1', '2'], out_type=None).dtype == tf.float32
+
+
+SL = '{{function_node __wrapped__SparseSlice_device_/job:localhost/replica:0/task:0/device:CPU:0}} %s [Op:SparseSlice] name: '
+
+
+@pytest.mark.parametrize('start, size, cls, text', [
+    ([2.5, 3], [2, 3], TypeError, 'Cannot convert [2.5, 3] to EagerTensor of dtype int64'),
+    ('a', [2, 3], TypeError, "Cannot convert 'a' to EagerTensor of dtype int64"),
+    ([0, 0], [2.5, 3], TypeError, 'Cannot convert [2.5, 3] to EagerTensor of dtype int64'),
+    (3, [2, 3], IAE, SL % 'Input start should be a vector but received shape []'),
+    ([0, 0], 3, IAE, SL % 'Input size should be a vector but received shape []'),
+    ([0, 0], [[2, 3]], IAE, SL % 'Input size should be a vector but received shape [1,2]'),
+    ([0, 0], [-1, 3], IAE, SL % 'Expected a non-negative size, got -1'),
+])
+def test_sparse_slice_operands_as_tensorflow_converts_and_checks_them(start, size, cls, text):
+    # TF 2.21's texts: the errors9 fuzzer's log (sp.slice|*); tapeflow computed the float and scalar cases
+    with pytest.raises(cls) as err:
+        tf.sparse.slice(SP, start, size)
+    assert str(err.value) == text
+    assert err.value.__notes__
+
+
+def test_sparse_slice_of_a_dense_input_is_tensorflows_type_error():
+    with pytest.raises(TypeError, match='^Input must be a SparseTensor.'):
+        tf.sparse.slice(np.ones((3, 4), 'float32'), [0, 0], [2, 3])
+    assert tf.sparse.slice(SP, [0, 0], [2, 3]).dense_shape.numpy().tolist() == [2, 3]

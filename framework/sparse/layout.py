@@ -127,12 +127,41 @@ def retain(sp_input, to_retain):
     return _pick(sp, rows, sp._indices_host()[rows], sp._shape_host())
 
 
+def _int64_operand(value, what):
+    """``value`` as TF converts it to an int64 tensor (a Python float or str is its TypeError), on the host."""
+    note = 'sparse.slice: %s must hold integers, got %r' % (what, value)
+    try:
+        t = convert_to_tensor(value)
+    except (TypeError, ValueError) as err:
+        err.add_note(note)
+        raise
+    data = np.asarray(backend.to_host(t._data))
+    if data.dtype.kind not in 'iu' and not isinstance(value, Tensor):
+        error = TypeError('Cannot convert %r to EagerTensor of dtype int64' % (value,))
+        error.add_note(note)
+        raise error
+    return data.astype(np.int64)
+
+
 def slice(sp_input, start, size, name=None):  # noqa: A001  (TensorFlow's name)
     """The entries inside the box ``start`` .. ``start + size`` (cut at the dense shape), shifted to start at 0."""
-    sp = _sparse(sp_input, 'sparse.slice')
+    if not isinstance(sp_input, SparseTensor):
+        error = TypeError('Input must be a SparseTensor.')
+        error.add_note('sparse.slice: expected a SparseTensor, got %s; build one with tf.sparse.from_dense'
+                       % type(sp_input).__name__)
+        raise error
+    sp = sp_input
     idx, shape = sp._indices_host(), sp._shape_host()
-    start = np.asarray(start, np.int64)
-    stop = np.minimum(start + np.asarray(size, np.int64), shape)
+    start, size = _int64_operand(start, 'start'), _int64_operand(size, 'size')
+    for values, what in ((start, 'start'), (size, 'size')):
+        if values.ndim != 1:
+            raise kernel_error('SparseSlice', 'Input %s should be a vector but received shape [%s]'
+                               % (what, ','.join(map(str, values.shape))), named=True,
+                               note='sparse.slice: %s must be one integer per dimension' % what)
+    if size.size and size.min() < 0:
+        raise kernel_error('SparseSlice', 'Expected a non-negative size, got %d' % size.min(), named=True,
+                           note='sparse.slice: size must be >= 0, got %s' % size.tolist())
+    stop = np.minimum(start + size, shape)
     rows = np.nonzero(np.all((idx >= start) & (idx < stop), axis=1))[0]
     return _pick(sp, rows, idx[rows] - start, np.maximum(stop - start, 0))
 
