@@ -87,9 +87,15 @@ def ngrams(data, ngram_width, separator=' ', pad_values=None, padding_width=None
     ``padding_width`` (default width - 1). A 1-D input gives a 1-D result; a RaggedTensor a ragged one;
     a dense N-D input a dense result when every row gives as many ngrams.
     """
-    widths = [int(ngram_width)] if np.ndim(ngram_width) == 0 else [int(w) for w in ngram_width]
+    given = [ngram_width] if np.ndim(ngram_width) == 0 else list(ngram_width)
+    for w in given:     # TF compares each width with 0 in Python: a str or None is that comparison's TypeError
+        if w is None or isinstance(w, (str, bytes)):
+            raise TypeError("'<' not supported between instances of '%s' and 'int'" % type(w).__name__)
+    widths = [int(w) for w in given]
     if any(w < 1 for w in widths):
-        raise ValueError('strings.ngrams: every ngram_width must be >= 1, got %s' % widths)
+        error = ValueError('All ngram_widths must be greater than 0. Got %s' % ngram_width)
+        error.add_note('strings.ngrams: every ngram_width must be >= 1, got %s' % widths)
+        raise error
     pads = None
     if pad_values is not None:
         pads = (pad_values, pad_values) if isinstance(pad_values, (str, bytes)) else tuple(pad_values)
@@ -100,8 +106,12 @@ def ngrams(data, ngram_width, separator=' ', pad_values=None, padding_width=None
         from .ragged import constant as ragged_constant
         rows = [make(row) for row in data.to_list()]
         return ragged_constant(rows, dtype='string', ragged_rank=1) if rows else data
-    t = convert_to_tensor(data)
-    array = t._data
+    from .strings_inputs import string_values
+    array = string_values(data, 'ngrams')      # TF converts data to a string tensor ('data: ...' errors)
+    if array.ndim == 0:
+        error = ValueError('Data must have rank>0')
+        error.add_note('strings.ngrams: data must be a 1-D or higher string tensor, got a scalar')
+        raise error
     if array.ndim == 1:
         return constant(make(list(array)), dtype='string')
     rows = [make(list(row)) for row in array.reshape(-1, array.shape[-1])]

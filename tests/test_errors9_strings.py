@@ -209,3 +209,21 @@ def test_join_separator_is_a_string_attribute(separator, shown):
     assert str(err.value) == "Expected string for argument 'separator' not %s." % shown
     assert tf.strings.join([STR, STR], separator=None).numpy().tolist() == [b'Hello WorldHello World',
                                                                              b'foo bar bazfoo bar baz']
+
+
+@pytest.mark.parametrize('call, cls, text', [
+    (lambda: tf.strings.ngrams(3, 2), TypeError, 'Cannot convert 3 to EagerTensor of dtype string'),
+    (lambda: tf.strings.ngrams(b'ab', 2), ValueError, 'Data must have rank>0'),
+    (lambda: tf.strings.ngrams(tf.constant([1, 2]), 2), ValueError,
+     'data: Tensor conversion requested dtype string for Tensor with dtype int32: <tf.Tensor: shape=(2,), '
+     'dtype=int32, numpy=array([1, 2], dtype=int32)>'),
+    (lambda: tf.strings.ngrams(tf.constant(['a', 'b']), -1), ValueError,
+     'All ngram_widths must be greater than 0. Got -1'),
+    (lambda: tf.strings.ngrams(tf.constant(['a', 'b']), 'a'), TypeError,
+     "'<' not supported between instances of 'str' and 'int'"),
+])
+def test_ngrams_refusals_are_tensorflows(call, cls, text):
+    # TF 2.21: the errors9 fuzzer's st.ngrams rows (the int tensor and the pyint were computed / an IndexError)
+    with pytest.raises(cls) as err:
+        call()
+    assert str(err.value) == text
