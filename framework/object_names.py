@@ -44,3 +44,22 @@ def reset():
     """Forget every name handed out (``clear_session``)."""
     with _lock:
         _counts.clear()
+
+
+class count_kept:
+    """A block whose names of ``base`` are handed back afterwards: the next one is the one it would
+    have been without the block (a build that TensorFlow makes with graph tensors, not KerasTensors)."""
+
+    def __init__(self, base):
+        self.base = base
+
+    def __enter__(self):
+        with _lock:
+            self.count = _counts.get(self.base)
+
+    def __exit__(self, *exc):
+        with _lock:
+            if self.count is None:
+                _counts.pop(self.base, None)
+            else:
+                _counts[self.base] = self.count

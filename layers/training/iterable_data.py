@@ -154,10 +154,10 @@ class IterableData:
         if not self._reusable:
             return True
         try:
-            len(self.source)
+            # Keras reads a known length of 0 batches as unknown too (take(0), too few for one batch)
+            return len(self.source) == 0
         except TypeError:
             return True
-        return False
 
     @property
     def num_batches(self):

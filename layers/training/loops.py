@@ -19,6 +19,7 @@ from framework.variable import CREATED
 
 from .. import call_context
 from .data import reject_numpy_text, to_arrays, train_validation_split, unpack_x_y_sample_weight
+from .batchless_build import build_without_batch
 from .dataset_build import build_from_element_spec
 from .iterable_data import is_iterable_input, make_data
 from .logs import batch_logs, pythonify_logs
@@ -270,6 +271,8 @@ class TrainingLoops:
             if wants_end and step is not None and (step + 1) % every:
                 # A last, shorter group is still reported as Keras numbers it: its first step + every - 1.
                 end(_group_end(step, every), batch_logs(logs))
+            if step is None and traces is not None and kind != 'predict':
+                build_without_batch(self, data, kind)      # TF's trace built what its step calls
             if unfed is not _PYTHON and data.ran_dry:
                 run_unfed_step(self, unfed, kind, batch if step is not None else None,
                                traces.batch_free_in_trace(kind, free_batch))
