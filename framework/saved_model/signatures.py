@@ -12,6 +12,7 @@ from ..function import Function
 from ..nest import flatten
 from ..ops.tensor_spec import TensorSpec
 from ..tensor import Tensor
+from .returns_value import may_return_value
 
 
 def _locate(function):
@@ -125,7 +126,8 @@ class Signature:
 
     def _learn_output_type(self, inputs, outputs):
         specs = self._input_specs()
-        pairs = [(None if s.shape.rank is None else tuple(s.shape), tuple(getattr(x, 'shape', ())))
+        pairs = [(None if s.shape is None or s.shape.rank is None else tuple(s.shape),   # None: TensorSpec(None)
+                  tuple(getattr(x, 'shape', ())))
                  for s, x in zip(specs, inputs)] if specs is not None else []
         open_dims = OpenDims(pairs)
         self._set_output_specs({name: TensorSpec(open_dims.traced_shape(value.shape), value.dtype, name)
@@ -185,15 +187,15 @@ class Signature:
 
 
 def default_signatures(obj):
-    """TensorFlow's default: the one tf.function of ``obj`` with an input_signature, if exactly one;
-    for a Keras model, the model called on 'inputs'."""
+    """TensorFlow's default: the one tf.function of ``obj`` with an input_signature that returns a
+    value, if exactly one; for a Keras model, the model called on 'inputs'."""
     if callable(getattr(type(obj), 'compile', None)) and hasattr(obj, 'layers'):
         from .keras_export import one_input_specs      # it imports this module
         specs, outputs = one_input_specs(obj, 'inputs')
         return {'serving_default': Signature(obj, '__call__', ['inputs'], specs, output_specs=outputs)}
     found = [getattr(obj, name) for name in dir(type(obj))
              if isinstance(getattr(type(obj), name, None), Function)]
-    found = [f for f in found if f.input_signature is not None]
+    found = [f for f in found if f.input_signature is not None and may_return_value(f.python_function)]
     return {'serving_default': found[0]} if len(found) == 1 else {}
 
 
