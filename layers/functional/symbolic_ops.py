@@ -152,6 +152,8 @@ def _run_on_stand_ins(op, args, kwargs, free_length):
             if type(x) is not KerasTensor:
                 return x
             shape = tuple(free_length if d is None else d for d in x.shape)
+            if x.dtype == 'string':     # strings live on the host as bytes objects; numpy has no 'string'
+                return Tensor(np.full(shape, b'', dtype=object))
             return Tensor(fill(shape, dtype=x.dtype))
         try:
             with paused(), silenced_warnings(), np.errstate(all='ignore'):
@@ -170,4 +172,4 @@ def _symbolic(op, t, free_axes):
         raise TypeError('keras.ops.%s returned %r (of type %s) for KerasTensors; only ops that return tensors can be '
                         'recorded in a functional model' % (op.function_name, t, type(t).__name__))
     shape = tuple(None if i in free_axes else d for i, d in enumerate(t.shape))
-    return KerasTensor(shape, t._data.dtype)
+    return KerasTensor(shape, 'string' if t._data.dtype == object else t._data.dtype)
