@@ -106,12 +106,13 @@ def test_gradients_still_match_central_differences():
 
 
 def test_softplus_gradient_is_tensorflows():
-    # TensorFlow's SoftplusGrad: g / (exp(-x) + 1), with its own exp.
+    # TF 2.21's _SoftplusGrad (nn_grad.py) is grad * sigmoid(x), Eigen's logistic: TF's tape gradient
+    # equals tf.sigmoid(x) in 4000 of 4000 draws in [-20, 20], 1 / (exp(-x) + 1) in 40% of them
     x = tf.Variable(X[np.isfinite(X) & (np.abs(X) < 50)])
     with tf.GradientTape() as tape:
         y = tf.nn.softplus(x)
     g = tape.gradient(y, x).numpy()
-    np.testing.assert_array_equal(g, 1 / (eigen_math.exp(-x.numpy()) + np.float32(1)))
+    np.testing.assert_array_equal(g, eigen_math.sigmoid(x.numpy()))
 
 
 def test_by_default_small_arrays_are_exact_and_large_ones_numpys():

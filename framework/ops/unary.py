@@ -357,8 +357,9 @@ def _sigmoid_value(xp, a):
 
 
 def softplus(x, name=None):
-    """log(1 + exp(x)), computed stably; its gradient is g / (exp(-x) + 1), as TensorFlow's."""
-    return _apply('softplus', x, _softplus_value, lambda g, y, x: g / (exp(-x) + 1), widen_bfloat16=False)
+    """log(1 + exp(x)), computed stably; its gradient is g * sigmoid(x), TF 2.21's _SoftplusGrad (nn_grad.py:
+    not the SoftplusGrad kernel's g / (exp(-x) + 1), which differs by an ulp or two in half the elements)."""
+    return _apply('softplus', x, _softplus_value, lambda g, y, x: g * sigmoid(x), widen_bfloat16=False)
 
 
 def _softplus_value(xp, a):
