@@ -339,6 +339,7 @@ def test_assertions_that_hold_return_none():
     tf.debugging.assert_shapes([(tf.zeros((4, 2, 3)), ('*', 'D')), (tf.zeros((3,)), ('D',))])
     tf.debugging.assert_equal(['a'], ['a'])
     assert tf.debugging.set_log_device_placement(True) is None
+    tf.debugging.set_log_device_placement(False)              # (a global setting: later tests read it)
     tf.assert_equal([1], [1])                                # TF 2's top-level alias
     np.testing.assert_array_equal(tf.debugging.assert_all_finite(tf.constant([1., 2]), 'bad').numpy(), [1, 2])
 
