@@ -5,6 +5,8 @@ a tf.Module whose only input_signature function is a setter (returns nothing) sa
 guide asserts (`assert len(imported.signatures) == 0`); beside a getter, the getter is serving_default; a
 signature traced for TensorSpec(None) runs on any shape and lists its output as shape <unknown>.
 """
+import pytest
+
 import framework as tf
 from framework.saved_model.returns_value import may_return_value
 
@@ -96,3 +98,63 @@ def test_may_return_value_reads_the_functions_own_returns():
     assert may_return_value(_yields)
     assert may_return_value(lambda x: x)                 # a lambda returns its expression
     assert may_return_value(len)                         # no source: kept as a candidate
+
+
+class Traced(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.v = tf.Variable(1.)
+
+    @tf.function
+    def __call__(self, x):
+        return x * self.v
+
+    @tf.function
+    def two(self, x, k=2):
+        return x * k
+
+
+# TF 2.21's text for the guide's `imported(tf.constant([3.]))` after saving traces for () and (1, 2)
+_EXPECTED = ("Could not find matching concrete function to call loaded from the SavedModel. Got:\n"
+             "  Positional arguments (1 total):\n    * <tf.Tensor 'x:0' shape=(1,) dtype=float32>\n"
+             "  Keyword arguments: {}\n\n Expected these arguments to match one of the following 2 option(s):\n\n"
+             "Option 1:\n  Positional arguments (1 total):\n    * TensorSpec(shape=(), dtype=tf.float32, name='x')\n"
+             "  Keyword arguments: {}\n\nOption 2:\n  Positional arguments (1 total):\n"
+             "    * TensorSpec(shape=(1, 2), dtype=tf.float32, name='x')\n  Keyword arguments: {}")
+
+
+def _traced_and_loaded(path):
+    module = Traced()
+    module(tf.constant(0.))
+    module(tf.constant([[1., 2.]]))
+    module.two(tf.constant([1.]), k=3)
+    return _reload(module, path)
+
+
+def test_loaded_function_runs_only_its_saved_traces(tmp_path):
+    loaded = _traced_and_loaded(tmp_path / 'traced')
+    assert float(loaded(tf.constant(5.)).numpy()) == 5.0
+    assert loaded(tf.constant([[3., 4.]])).numpy().tolist() == [[3., 4.]]
+    with pytest.raises(ValueError) as info:      # tapeflow traced it anew before
+        loaded(tf.constant([3.]))
+    assert str(info.value) == _EXPECTED
+    with pytest.raises(ValueError, match=r"<tf.Tensor 'x:0' shape=\(\) dtype=int32>"):
+        loaded(tf.constant(3))
+    assert float(loaded(3.).numpy()) == 3.0          # TF converts a Python number for the () trace
+
+
+def test_loaded_method_checks_python_arguments_too(tmp_path):
+    loaded = _traced_and_loaded(tmp_path / 'traced2')
+    assert loaded.two(tf.constant([1.]), k=3).numpy().tolist() == [3.]
+    with pytest.raises(ValueError) as info:          # k defaults to 2; the saved trace has k=3
+        loaded.two(tf.constant([1.]))
+    assert ("Positional arguments (2 total):\n    * <tf.Tensor 'x:0' shape=(1,) dtype=float32>\n    * 2\n"
+            in str(info.value))
+    assert "Option 1:\n  Positional arguments (2 total):\n    * TensorSpec(shape=(1,), dtype=tf.float32, name='x')\n" \
+        "    * 3\n" in str(info.value)
+
+
+def test_function_saved_untraced_has_no_function_after_load(tmp_path):
+    loaded = _reload(Traced(), tmp_path / 'fresh')        # TF 2.21 saves no concrete function for it
+    with pytest.raises(ValueError, match='^Found zero restored functions for caller function.$'):
+        loaded.two(tf.constant([2.]))

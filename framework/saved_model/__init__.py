@@ -34,6 +34,7 @@ from .constants import *  # noqa: F401,F403  (TensorFlow's directory names, tags
 from .constants import ASSETS_DIRECTORY
 from .loaded import LoadedObject
 from .options import LoadOptions, SaveOptions
+from .saved_traces import traced_signatures
 from .signatures import Signature, as_signatures
 
 SAVED_MODEL_FILENAME = 'saved_model.tapeflow'
@@ -62,7 +63,8 @@ def save(obj, export_dir, signatures=None, options=None):
     export_dir = os.fspath(export_dir)
     graph = TrackableGraph(obj)
     keys = {id(variable): key for key, variable in graph.variables.items()}
-    payload = {'format': FORMAT, 'root': obj, 'signatures': as_signatures(signatures, obj)}
+    payload = {'format': FORMAT, 'root': obj, 'signatures': as_signatures(signatures, obj),
+               'traces': traced_signatures(obj)}
     assets_dir = os.path.join(export_dir, ASSETS_DIRECTORY)
     os.makedirs(assets_dir, exist_ok=True)
     data, variables = object_pickle.dumps(payload, lambda variable: keys.get(id(variable)), assets_dir)
@@ -97,7 +99,7 @@ def load(export_dir, tags=None, options=None):
         except (pickle.UnpicklingError, AttributeError, ImportError) as err:
             raise OSError('cannot load the SavedModel at %s: %s (the classes and functions it was saved with must '
                           'be importable)' % (export_dir, err)) from None
-    return LoadedObject(payload['root'], payload['signatures'])
+    return LoadedObject(payload['root'], payload['signatures'], payload.get('traces'))
 
 
 def contains_saved_model(export_dir):

@@ -4,19 +4,21 @@ TensorFlow's loaded functions run the saved graphs, not the Python that traced t
 in a saved ``tf.function`` shows no more (``tf.print`` still does): calls through the proxy run as
 a tf.function's replayed calls do (``function.replaying``)."""
 from ..function import Function, replaying
+from .saved_traces import check_call
 
 
 class LoadedObject:
     """The loaded object's attributes, variables and functions, plus ``signatures`` (name -> function
     taking keyword tensors, returning a dict). Calling it calls the object."""
 
-    def __init__(self, root, signatures):
+    def __init__(self, root, signatures, traces=None):
         object.__setattr__(self, '_root', root)
         object.__setattr__(self, 'signatures', dict(signatures))
+        object.__setattr__(self, '_traces', traces or {})      # attribute -> saved traces (saved_traces.py)
 
     def __getattr__(self, name):
         value = getattr(self._root, name)
-        return _LoadedFunction(value) if isinstance(value, Function) else value
+        return _LoadedFunction(value, self._traces.get(name)) if isinstance(value, Function) else value
 
     def __setattr__(self, name, value):
         setattr(self._root, name, value)
@@ -25,6 +27,9 @@ class LoadedObject:
         if not callable(self._root):
             raise TypeError("'%s' loaded from a SavedModel is not callable; use its signatures %s or its "
                             "functions" % (type(self._root).__name__, sorted(self.signatures)))
+        options = self._traces.get('__call__')
+        if options is not None:
+            check_call(self._root.__call__, options, args, kwargs)
         with replaying():
             return self._root(*args, **kwargs)
 
@@ -40,10 +45,13 @@ LoadedObject.__name__ = '_UserObject'
 class _LoadedFunction:
     """A saved tf.function as loaded: called without its Python prints; otherwise the function."""
 
-    def __init__(self, function):
+    def __init__(self, function, options=None):
         self._function = function
+        self._options = options         # the traces saved, None when any call runs
 
     def __call__(self, *args, **kwargs):
+        if self._options is not None:
+            check_call(self._function, self._options, args, kwargs)
         with replaying():
             return self._function(*args, **kwargs)
 
