@@ -59,3 +59,24 @@ def test_softplus_gradient_equals_sigmoid_and_keeps_second_derivative():
     np.testing.assert_array_equal(g.numpy(), tf.sigmoid(z).numpy())
     s = 1 / (1 + np.exp(-z.numpy()))
     np.testing.assert_allclose(outer.gradient(g, z).numpy(), s * (1 - s), rtol=1e-12, atol=1e-300)
+
+
+def test_softplus_after_a_traced_dense_takes_eigens_sigmoid_in_its_gradient():
+    # TF fuses MatMul + BiasAdd + Sigmoid only where the bias-added output has one consumer; the
+    # gradient's Sigmoid shares it with the Softplus, so it stays Eigen's (oneDNN's logistic moved the
+    # kernel's gradient by an ulp in 2 of 3 values). Goldens: TF 2.21, the same program in a tf.function.
+    rng = np.random.RandomState(3)
+    x, y = rng.randn(16, 3).astype('float32'), rng.rand(16, 1).astype('float32')
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1), keras.layers.Activation('softplus')])
+    model.set_weights([rng.randn(3, 1).astype('float32'), np.array([0.1], 'float32')])
+    loss_fn = keras.losses.MeanSquaredLogarithmicError()
+
+    @tf.function
+    def step(x, y):
+        with tf.GradientTape() as tape:
+            loss = loss_fn(y, model(x, training=True))
+        return tape.gradient(loss, model.trainable_variables)
+
+    kernel_grad, bias_grad = step(x, y)
+    assert _bits(kernel_grad) == [1039177404, 1043847611, 3167175472]
+    assert _bits(bias_grad) == [1033931444]

@@ -358,8 +358,14 @@ def _sigmoid_value(xp, a):
 
 def softplus(x, name=None):
     """log(1 + exp(x)), computed stably; its gradient is g * sigmoid(x), TF 2.21's _SoftplusGrad (nn_grad.py:
-    not the SoftplusGrad kernel's g / (exp(-x) + 1), which differs by an ulp or two in half the elements)."""
-    return _apply('softplus', x, _softplus_value, lambda g, y, x: g * sigmoid(x), widen_bfloat16=False)
+    not the SoftplusGrad kernel's g / (exp(-x) + 1), which differs by an ulp or two in half the elements).
+    That Sigmoid is Eigen's even after a traced Dense: its input also feeds the Softplus, so TF's graph
+    optimizer cannot fuse it into the MatMul (sigmoid() would take oneDNN's kernel there)."""
+    return _apply('softplus', x, _softplus_value, _softplus_grad, widen_bfloat16=False)
+
+
+def _softplus_grad(g, y, x):
+    return g * _apply('sigmoid', x, _sigmoid_value, _sigmoid_grad, widen_bfloat16=False)
 
 
 def _softplus_value(xp, a):
