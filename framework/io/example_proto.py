@@ -162,6 +162,28 @@ class Feature:
     __repr__ = __str__
 
 
+def serialize_map(entries):
+    """A protobuf ``map<string, message>`` at field 1: one entry (key 1, value 2) per item, in the dict's order."""
+    return b''.join(_field(1, _field(1, k.encode('utf-8')) + _field(2, v._serialize())) for k, v in entries.items())
+
+
+def parse_map(data, message, value_type):
+    """The entries of a ``map<string, message>`` at field 1 as a dict of ``value_type`` messages."""
+    out = {}
+    for n, _, entry in _fields(data, message):
+        if n == 1:
+            parts = {m: v for m, _, v in _fields(entry, message)}
+            out[bytes(parts.get(1, b'')).decode('utf-8')] = value_type._parse(parts.get(2, b''))
+    return out
+
+
+def map_text(entries, pad, field):
+    """A map field in protobuf's text format: one ``field { key: ... value { ... } }`` block per entry."""
+    return ''.join('%s%s {\n%s  key: %s\n%s  value {\n%s%s  }\n%s}\n'
+                   % (pad, field, pad, quoted(k.encode('utf-8'), False), pad, v._text(pad + '    '), pad, pad)
+                   for k, v in entries.items())
+
+
 class Features:
     """A map from feature names to Feature."""
     __slots__ = ('feature',)
@@ -170,25 +192,17 @@ class Features:
         self.feature = dict(feature or {})
 
     def _serialize(self):
-        return b''.join(_field(1, _field(1, k.encode('utf-8')) + _field(2, v._serialize()))
-                        for k, v in self.feature.items())
+        return serialize_map(self.feature)
 
     @classmethod
     def _parse(cls, data):
-        out = {}
-        for n, _, entry in _fields(data, 'Features'):
-            if n == 1:
-                parts = {m: v for m, _, v in _fields(entry, 'Features')}
-                out[bytes(parts.get(1, b'')).decode('utf-8')] = Feature._parse(parts.get(2, b''))
-        return cls(out)
+        return cls(parse_map(data, 'Features', Feature))
 
     def __eq__(self, other):
         return isinstance(other, Features) and self.feature == other.feature
 
     def _text(self, pad):
-        return ''.join('%sfeature {\n%s  key: %s\n%s  value {\n%s%s  }\n%s}\n'
-                       % (pad, pad, quoted(k.encode('utf-8'), False), pad, v._text(pad + '    '), pad, pad)
-                       for k, v in self.feature.items())
+        return map_text(self.feature, pad, 'feature')
 
     def __str__(self):
         return self._text('')

@@ -4,8 +4,7 @@ of features over time, read and written as TensorFlow's protobuf bytes without t
 As for Example, map entries keep insertion order in bytes and text (protobuf's own order is
 unspecified): compare parsed messages, not bytes.
 """
-from .example_proto import Feature, Features
-from .example_text import quoted
+from .example_proto import Feature, Features, map_text, parse_map, serialize_map
 from .tensor_proto import _field, _fields
 
 
@@ -43,25 +42,17 @@ class FeatureLists:
         self.feature_list = dict(feature_list or {})
 
     def _serialize(self):
-        return b''.join(_field(1, _field(1, k.encode('utf-8')) + _field(2, v._serialize()))
-                        for k, v in self.feature_list.items())
+        return serialize_map(self.feature_list)
 
     @classmethod
     def _parse(cls, data):
-        out = {}
-        for n, _, entry in _fields(data, 'FeatureLists'):
-            if n == 1:
-                parts = {m: v for m, _, v in _fields(entry, 'FeatureLists')}
-                out[bytes(parts.get(1, b'')).decode('utf-8')] = FeatureList._parse(parts.get(2, b''))
-        return cls(out)
+        return cls(parse_map(data, 'FeatureLists', FeatureList))
 
     def __eq__(self, other):
         return isinstance(other, FeatureLists) and self.feature_list == other.feature_list
 
     def _text(self, pad):
-        return ''.join('%sfeature_list {\n%s  key: %s\n%s  value {\n%s%s  }\n%s}\n'
-                       % (pad, pad, quoted(k.encode('utf-8'), False), pad, v._text(pad + '    '), pad, pad)
-                       for k, v in self.feature_list.items())
+        return map_text(self.feature_list, pad, 'feature_list')
 
     def __str__(self):
         return self._text('')
