@@ -28,6 +28,10 @@ BUILT_IN = {cls.__name__.lower(): cls for cls in (Adadelta, Adafactor, Adagrad, 
 # Wrappers of another optimizer: found by deserialize, but not made from a name alone.
 WRAPPERS = {'lossscaleoptimizer': LossScaleOptimizer, 'multioptimizer': MultiOptimizer}
 
+# Classes Keras 3 exports but leaves out of its optimizers' ALL_OBJECTS: get('lamb') and get() of a Lamb's
+# config raise there (its deserialize hands back the bare class name, not an Optimizer); the class itself works.
+NOT_BY_NAME = frozenset(('lamb',))
+
 _BY_CLASS_NAME = {cls.__name__: cls for cls in list(BUILT_IN.values()) + list(WRAPPERS.values())}
 
 
@@ -79,6 +83,12 @@ def get(identifier):
         return None
     if isinstance(identifier, Optimizer):
         return identifier
+    name = identifier.get('class_name') if isinstance(identifier, dict) else identifier
+    if isinstance(name, str) and name.lower() in NOT_BY_NAME:
+        error = ValueError('Could not interpret optimizer identifier: %s' % (identifier,))
+        error.add_note("Keras 3 does not make a %s from its name or config: pass keras.optimizers.%s(...)"
+                       % (_built_in_named(name).__name__, _built_in_named(name).__name__))
+        raise error
     if isinstance(identifier, (dict, str)):
         try:
             return deserialize(identifier if isinstance(identifier, dict) else {'class_name': identifier, 'config': {}})

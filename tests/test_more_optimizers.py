@@ -150,7 +150,11 @@ def test_configs_match_keras_and_round_trip(name):
     assert config == CONFIGS[name]
     again = optim.deserialize(optim.serialize(optimizer))
     assert type(again) is type(optimizer) and again.get_config() == optimizer.get_config()
-    assert type(optim.get(name.lower())) is type(optimizer)
+    if name.lower() in optim.NOT_BY_NAME:       # Keras 3's get('lamb') raises (tests/test_grid10_optimizer_names.py)
+        with pytest.raises(ValueError, match='Could not interpret optimizer identifier'):
+            optim.get(name.lower())
+    else:
+        assert type(optim.get(name.lower())) is type(optimizer)
 
 
 def test_loss_scale_optimizer_follows_keras_dynamic_scaling():
