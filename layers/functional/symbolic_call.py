@@ -81,7 +81,7 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named):
     if only_first and hasattr(type(layer), 'compute_output_spec'):
         # Keras 3's own hook: the output KerasTensors' shapes and dtypes (Identity keeps an int dtype)
         spec = layer.compute_output_spec(inputs, **_accepted(layer.compute_output_spec, kwargs))
-        outputs = nest.map_structure(lambda t: KerasTensor(t.shape, t.dtype), spec)
+        outputs = nest.map_structure(lambda t: KerasTensor(t.shape, t.dtype, sparse=getattr(t, 'sparse', False)), spec)
         if _masks_involved(layer, inputs):
             _hang_masks(outputs, *_run_on_zeros_of_fitting_length(layer, inputs, args, kwargs)[0],
                         recorded=_recorded_masks(layer, inputs))

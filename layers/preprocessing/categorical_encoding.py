@@ -1,5 +1,7 @@
 """CategoryEncoding, and the one-hot / multi-hot / count encoding the lookup
 and hashing layers share (Keras's ``encode_categorical_inputs``)."""
+import types
+
 import numpy as np
 
 from framework.backend import array_module
@@ -55,7 +57,8 @@ class CategoryEncoding(Layer):
         num_tokens: the number of categories (the output's last axis).
         output_mode: 'multi_hot' (default; 'binary' is its old name),
             'one_hot' or 'count'.
-        sparse: only False (tapeflow has no sparse tensors).
+        sparse: True returns a tf.SparseTensor holding an entry for each category present
+            (a zero weight sum keeps its entry, as Keras's sparse bincount does).
     Call with ``count_weights`` (count mode): each id adds its weight.
     Raises:
         ValueError: a bad num_tokens or output_mode; InvalidArgumentError (a
@@ -76,9 +79,7 @@ class CategoryEncoding(Layer):
                 or num_tokens < 1:
             raise ValueError('CategoryEncoding: num_tokens must be an int >= 1 (use IntegerLookup when the number '
                              'of categories is not known beforehand); received num_tokens=%r' % (num_tokens,))
-        if sparse:
-            raise ValueError('CategoryEncoding: sparse=True needs sparse tensors, which tapeflow does not have')
-        self.num_tokens, self.output_mode, self.sparse = int(num_tokens), output_mode, False
+        self.num_tokens, self.output_mode, self.sparse = int(num_tokens), output_mode, bool(sparse)
 
     def call(self, inputs, count_weights=None):
         who = 'CategoryEncoding %r' % self.name
@@ -102,12 +103,31 @@ class CategoryEncoding(Layer):
                 raise ValueError('%s: count_weights of shape %s must match the inputs, of shape %s'
                                  % (who, tuple(np.shape(weights)), tuple(data.shape)))
             weights = array_module(data).asarray(weights)
-        return Tensor(encode(data, self.output_mode, self.num_tokens, self._dtype, weights))
+        encoded = encode(data, self.output_mode, self.num_tokens, self._dtype, weights)
+        if self.sparse:
+            present = encode(data, self.output_mode, self.num_tokens, bool)    # where a category occurs
+            return as_sparse(encoded, present)
+        return Tensor(encoded)
 
     def compute_output_shape(self, input_shape):
         return encoded_shape(input_shape, self.output_mode, self.num_tokens)
 
+    def compute_output_spec(self, inputs, count_weights=None):
+        """The output's shape, dtype and sparseness (the symbolic call makes its KerasTensor from
+        them: a KerasTensor made here would take a name of Keras's counter)."""
+        return types.SimpleNamespace(shape=self.compute_output_shape(inputs.shape), dtype=self._symbolic_dtype(),
+                                     sparse=self.sparse)
+
     def get_config(self):
         config = super().get_config()
-        config.update(num_tokens=self.num_tokens, output_mode=self.output_mode)
+        config.update(num_tokens=self.num_tokens, output_mode=self.output_mode)      # Keras 3 leaves sparse out
         return config
+
+
+def as_sparse(encoded, present):
+    """``encoded`` as a tf.SparseTensor of the entries where ``present``, in row-major order."""
+    from framework.sparse import SparseTensor
+    from framework import backend
+    host = np.asarray(backend.to_host(encoded))
+    indices = np.argwhere(np.asarray(backend.to_host(present))).astype(np.int64)
+    return SparseTensor(indices, host[tuple(indices.T)], np.asarray(host.shape, np.int64))
