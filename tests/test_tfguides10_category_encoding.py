@@ -54,3 +54,31 @@ def test_symbolic_call_is_sparse_and_config_leaves_sparse_out():
     assert 'sparse' not in layer.get_config()
     assert keras.layers.CategoryEncoding(5, 'count')(x).sparse is False
     keras.backend.clear_session()
+
+
+def test_lookup_layers_sparse_encodings():
+    """StringLookup / IntegerLookup(sparse=True), as the guide's note suggests (TF 2.21 values; tapeflow refused)."""
+    keras.backend.clear_session()
+    layer = keras.layers.StringLookup(vocabulary=['small', 'medium', 'large'], num_oov_indices=0,
+                                      output_mode='one_hot', sparse=True)
+    out = layer(['small', 'medium', 'large'])
+    assert out.indices.numpy().tolist() == [[0, 0], [1, 1], [2, 2]]
+    assert out.values.dtype == tf.int64 and out.values.numpy().tolist() == [1, 1, 1]
+    counts = keras.layers.StringLookup(vocabulary=['a', 'b'], output_mode='count', sparse=True)(
+        [['a', 'a', 'z'], ['b', 'b', 'b']])
+    assert counts.indices.numpy().tolist() == [[0, 0], [0, 1], [1, 2]] and counts.values.numpy().tolist() == [1, 2, 3]
+    assert counts.dense_shape.numpy().tolist() == [2, 3]
+    # Keras 3's lookups do not mark their symbolic output sparse (unlike CategoryEncoding)
+    symbolic = keras.layers.StringLookup(vocabulary=['a', 'b'], output_mode='count', sparse=True)(
+        keras.Input((3,), dtype='string'))
+    assert symbolic.sparse is False
+    multi = keras.layers.IntegerLookup(vocabulary=[7, 9], output_mode='multi_hot', sparse=True)(tf.constant([[7, 7, 9]]))
+    assert multi.indices.numpy().tolist() == [[0, 1], [0, 2]] and multi.values.numpy().tolist() == [1, 1]
+    keras.backend.clear_session()
+
+
+def test_idf_weights_length_error_is_keras_text():
+    import pytest
+    with pytest.raises(ValueError, match=r'^`idf_weights` must be the same length as vocabulary\. '
+                                         r'len\(idf_weights\) is 3; len\(vocabulary\) is 2'):
+        keras.layers.StringLookup(vocabulary=['a', 'b'], output_mode='tf_idf', idf_weights=[0.5, 2., 3.])

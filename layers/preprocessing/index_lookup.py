@@ -16,7 +16,7 @@ from framework.variable import Variable
 from .. import call_context
 from ..layer import Layer
 from .adapt_checkpoint_state import CountsTable, DocumentCount
-from .categorical_encoding import encode, encoded_shape
+from .categorical_encoding import as_sparse, encode, encoded_shape
 from .data_inputs import batches, host_array
 from .ragged_lookup import lookup_ragged
 from framework.string_hashes import fingerprint64, siphash24
@@ -81,8 +81,6 @@ class IndexLookup(VocabularyAssets, Layer):
         if sparse and output_mode == 'int':
             raise ValueError("`sparse` may only be true if `output_mode` is `'one_hot'`, `'multi_hot'`, `'count'` or "
                              "`'tf_idf'`. Received: sparse=%s and output_mode=%s" % (sparse, output_mode))
-        if sparse:
-            raise ValueError('%s: sparse=True needs sparse tensors, which tapeflow does not have' % who)
         if idf_weights is not None and output_mode != 'tf_idf':
             raise ValueError("`idf_weights` should only be set if `output_mode` is `'tf_idf'`. Received: "
                              'idf_weights=%s and output_mode=%s' % (idf_weights, output_mode))
@@ -92,7 +90,7 @@ class IndexLookup(VocabularyAssets, Layer):
         self.max_tokens, self.num_oov_indices = max_tokens, int(num_oov_indices)
         self.mask_token, self.oov_token = mask_token, oov_token
         self.vocabulary_dtype, self.invert, self.output_mode = vocabulary_dtype, bool(invert), output_mode
-        self.sparse, self.pad_to_max_tokens, self.oov_method = False, bool(pad_to_max_tokens), oov_method
+        self.sparse, self.pad_to_max_tokens, self.oov_method = bool(sparse), bool(pad_to_max_tokens), oov_method
         self.input_vocabulary, self.input_idf_weights = vocabulary, idf_weights
         self._has_input_vocabulary = bool(has_vocabulary)
         self._frozen_vocab_size = frozen_size
@@ -200,7 +198,10 @@ class IndexLookup(VocabularyAssets, Layer):
         if idf_weights is not None:
             weights = np.asarray(host_array(idf_weights), np.float32).reshape(-1)
             if weights.size != len(keys):
-                raise ValueError('%s: idf_weights has %d entries for a vocabulary of %d' % (who, weights.size, len(keys)))
+                error = ValueError('`idf_weights` must be the same length as vocabulary. len(idf_weights) is %d; '
+                                   'len(vocabulary) is %d' % (weights.size, len(keys)))      # Keras 3's text
+                error.add_note('(tapeflow) in %s' % who)
+                raise error
             front = 0 if with_specials else start
             self._set_idf_weights(self._padded_idf(weights, front, float(np.mean(weights))))
         self._has_input_vocabulary = True
@@ -310,10 +311,15 @@ class IndexLookup(VocabularyAssets, Layer):
             return Tensor(indices)
         depth = self.max_tokens if self.pad_to_max_tokens else self.vocabulary_size()
         if self.output_mode != 'tf_idf':
-            return Tensor(encode(indices, self.output_mode, depth, np.int64))
-        if self._idf_array is None:
+            encoded = encode(indices, self.output_mode, depth, np.int64)
+        elif self._idf_array is None:
             raise ValueError("%s: output_mode='tf_idf' needs a vocabulary: call adapt() or set_vocabulary()" % who)
-        return Tensor(encode(indices, 'count', depth, np.float32) * self._idf_array[:depth])
+        else:
+            encoded = encode(indices, 'count', depth, np.float32) * self._idf_array[:depth]
+        if self.sparse:         # an entry per token present, as Keras's sparse encodings
+            return as_sparse(encoded, encode(indices, self.output_mode if self.output_mode != 'tf_idf' else 'count',
+                                             depth, bool))
+        return Tensor(encoded)
 
     def _lookup(self, flat, who):
         """Indices of the keys ``flat``; the mask gives 0 (int mode) or -1 (dropped by the encoders)."""
