@@ -82,3 +82,23 @@ def test_idf_weights_length_error_is_keras_text():
     with pytest.raises(ValueError, match=r'^`idf_weights` must be the same length as vocabulary\. '
                                          r'len\(idf_weights\) is 3; len\(vocabulary\) is 2'):
         keras.layers.StringLookup(vocabulary=['a', 'b'], output_mode='tf_idf', idf_weights=[0.5, 2., 3.])
+
+
+def test_hashing_and_discretization_sparse_encodings():
+    """Hashing / Discretization(sparse=True): TF 2.21 + Keras 3's SparseTensors (progs/tfguides10/p_hd.py);
+    their symbolic outputs stay sparse=False and get_config keeps sparse=True, as Keras 3's."""
+    keras.backend.clear_session()
+    counts = keras.layers.Discretization(bin_boundaries=[0., 1.], output_mode='count', sparse=True)
+    out = counts(tf.constant([[-1., 2., 2.]]))
+    assert out.indices.numpy().tolist() == [[0, 0], [0, 2]] and out.values.numpy().tolist() == [1., 2.]
+    assert out.dense_shape.numpy().tolist() == [1, 3] and counts.get_config()['sparse'] is True
+    one_hot = keras.layers.Discretization(bin_boundaries=[0., 1.], output_mode='one_hot', sparse=True)(
+        tf.constant([[-1.], [0.5], [2.]]))
+    assert one_hot.indices.numpy().tolist() == [[0, 0], [1, 1], [2, 2]]
+    hashing = keras.layers.Hashing(num_bins=4, output_mode='multi_hot', sparse=True)
+    dense = keras.layers.Hashing(num_bins=4, output_mode='multi_hot')
+    words = tf.constant([['a', 'b', 'a']])
+    np.testing.assert_array_equal(tf.sparse.to_dense(hashing(words)).numpy(), dense(words).numpy())
+    assert hashing.get_config()['sparse'] is True
+    assert hashing(keras.Input((1,), dtype='string')).sparse is False
+    keras.backend.clear_session()

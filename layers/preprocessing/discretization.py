@@ -5,7 +5,7 @@ from framework.errors import kernel_error
 from framework.tensor import Tensor
 
 from ..layer import Layer
-from .categorical_encoding import encode, encoded_shape
+from .categorical_encoding import as_sparse, encode, encoded_shape
 from .data_inputs import batches, host_array
 
 MODES = ('int', 'one_hot', 'multi_hot', 'count')
@@ -61,8 +61,6 @@ class Discretization(Layer):
         if output_mode not in MODES:
             raise ValueError('Discretization: output_mode must be one of %s; received output_mode=%r'
                              % (MODES, output_mode))
-        if sparse:
-            raise ValueError('Discretization: sparse=True needs sparse tensors, which tapeflow does not have')
         if num_bins is not None and (isinstance(num_bins, bool) or not isinstance(num_bins, (int, np.integer))
                                      or num_bins < 0):
             raise ValueError('Discretization: num_bins must be an int >= 0; received num_bins=%r' % (num_bins,))
@@ -74,7 +72,7 @@ class Discretization(Layer):
         if bin_boundaries is not None:
             bin_boundaries = [float(b) for b in host_array(bin_boundaries).reshape(-1).tolist()]
         self.bin_boundaries, self.num_bins = bin_boundaries, num_bins
-        self.epsilon, self.output_mode, self.sparse = float(epsilon), output_mode, False
+        self.epsilon, self.output_mode, self.sparse = float(epsilon), output_mode, bool(sparse)
         self.summary = None if bin_boundaries else np.zeros((2, 0), np.float32)
 
     def adapt(self, data, steps=None):
@@ -109,7 +107,10 @@ class Discretization(Layer):
         indices = np.digitize(values, np.asarray(self.bin_boundaries, np.float64)).astype(np.int64)
         if self.output_mode == 'int':
             return Tensor(indices.astype(np.int32))
-        return Tensor(encode(indices, self.output_mode, len(self.bin_boundaries) + 1, self._dtype))
+        encoded = encode(indices, self.output_mode, len(self.bin_boundaries) + 1, self._dtype)
+        if self.sparse:         # an entry per bin present, as Keras's sparse encodings
+            return as_sparse(encoded, encode(indices, self.output_mode, len(self.bin_boundaries) + 1, bool))
+        return Tensor(encoded)
 
     def compute_output_shape(self, input_shape):
         if self.output_mode == 'int':

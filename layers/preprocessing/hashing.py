@@ -4,7 +4,7 @@ import numpy as np
 from framework.tensor import Tensor
 
 from ..layer import Layer
-from .categorical_encoding import encode, encoded_shape
+from .categorical_encoding import as_sparse, encode, encoded_shape
 from .data_inputs import host_array, is_string_array, string_array
 from framework.string_hashes import fingerprint64, siphash24
 
@@ -31,7 +31,7 @@ class Hashing(Layer):
         salt: an int or a pair of ints: the SipHash key.
         output_mode: 'int' (int64 bins), 'one_hot', 'multi_hot' or 'count' (float32).
     Raises:
-        ValueError: num_bins < 1, a bad salt or output_mode, or sparse=True.
+        ValueError: num_bins < 1, a bad salt or output_mode, or sparse=True with output_mode='int'.
     """
     keras_converts_inputs = False     # Keras 3's _convert_input_args (see functional/keras_filled_arguments)
     _allow_non_tensor_positional_args = True      # Keras 3 preprocessing layers take Python values
@@ -55,8 +55,6 @@ class Hashing(Layer):
         if sparse and output_mode == 'int':
             raise _refused('`sparse` may only be true if `output_mode` is `"one_hot"`, `"multi_hot"`, or `"count"`. '
                            'Received: sparse=%s and output_mode=%s' % (sparse, output_mode), 'sparse needs counts')
-        if sparse:
-            raise ValueError('Hashing: sparse=True needs sparse tensors, which tapeflow does not have')
         if salt is not None:
             if isinstance(salt, (tuple, list)) and len(salt) == 2 and all(isinstance(s, int) for s in salt):
                 salt = list(salt)
@@ -66,7 +64,7 @@ class Hashing(Layer):
                 raise _refused('The `salt` argument for `Hashing` can only be a tuple of size 2 integers, or a single '
                                'integer. Received: salt=%s.' % (salt,), 'salt is an int or a pair of ints')
         self.num_bins, self.mask_value, self.salt = int(num_bins), mask_value, salt
-        self.output_mode, self.sparse = output_mode, False
+        self.output_mode, self.sparse = output_mode, bool(sparse)
 
     def _texts(self, values, who):
         """The bytes each value is hashed as."""
@@ -107,7 +105,10 @@ class Hashing(Layer):
         bins = self._bins(values, who)
         if self.output_mode == 'int':
             return Tensor(bins.astype(self._dtype))
-        return Tensor(encode(bins, self.output_mode, self.num_bins, self._dtype))
+        encoded = encode(bins, self.output_mode, self.num_bins, self._dtype)
+        if self.sparse:         # an entry per bin present, as Keras's sparse encodings
+            return as_sparse(encoded, encode(bins, self.output_mode, self.num_bins, bool))
+        return Tensor(encoded)
 
     def compute_output_shape(self, input_shape):
         if self.output_mode == 'int':
