@@ -131,6 +131,14 @@ class LeakyReLU(_Elementwise):
         return config
 
 
+def _layer_axis(axis):
+    """The axis the Softmax layer hands on, as Keras 3's: one of a sequence as an int (a softmax that
+    warns over a size-1 axis), several as a list (exp(x - logsumexp(x)) over them)."""
+    if isinstance(axis, (tuple, list)):
+        return axis[0] if len(axis) == 1 else list(axis)
+    return axis
+
+
 class Softmax(_Elementwise):
     """softmax along ``axis`` (an int)."""
 
@@ -141,12 +149,12 @@ class Softmax(_Elementwise):
 
     def call(self, inputs, mask=None):
         if mask is None:
-            return activations.softmax(inputs, axis=self.axis)
+            return activations.softmax(inputs, axis=_layer_axis(self.axis))
         # As Keras 3: masked positions get a large negative logit, and are zeroed afterwards, so a
         # row masked throughout (a padded query step in MultiHeadAttention) gives zeros, not 1/n.
         from framework.ops import cast, greater, where
         keep = mask if mask.dtype == 'bool' else greater(mask, cast(0.5, mask.dtype))
-        outputs = activations.softmax(where(keep, inputs, -1e9), axis=self.axis)
+        outputs = activations.softmax(where(keep, inputs, -1e9), axis=_layer_axis(self.axis))
         return where(keep, outputs, 0.0)
 
     def get_config(self):

@@ -7,6 +7,8 @@ import types
 
 from framework import ops
 from framework.keras.activation_inputs import float_activation_input, floatx_activation_input
+from framework.keras.ops_nn import softmax as keras_softmax
+from framework.keras.softmax_axis_warning import warn_if_one_class
 from framework.losses.tensor_notes import set_keras_logits
 
 from . import activations_extra, call_context
@@ -69,12 +71,16 @@ def tanh(x):
 def softmax(x, axis=-1):
     """exp(x) / sum(exp(x)) along ``axis``; the result remembers x, so categorical
     cross-entropy can score from the logits as Keras does (``_keras_logits``)."""
-    if axis is None or isinstance(axis, (tuple, list)):
-        # over several axes (None: all of them), as Keras 3: exp(x - logsumexp(x)) over those axes
+    if axis is None or isinstance(axis, tuple):
+        # as keras.ops.softmax: those axes flattened into one row (None: all of them)
+        return keras_softmax(x, axis)
+    if isinstance(axis, list):
+        # (a list, as a loaded Softmax config gives): exp(x - logsumexp(x)) over those axes
         x = float_activation_input(x, 'softmax')
         axes = tuple(range(x.ndim)) if axis is None else tuple(axis)
         y = ops.exp(x - ops.reduce_logsumexp(x, axis=axes, keepdims=True))
     else:
+        warn_if_one_class(x, axis)
         y = ops.softmax(float_activation_input(x, 'softmax'), axis)
     set_keras_logits(y, x)
     return y

@@ -6,6 +6,7 @@ from framework.ops import range as arange
 from framework.errors import InvalidArgumentError
 from framework.keras import random as keras_random
 from framework.keras.seed_generator import SeedGenerator
+from framework.keras.softmax_axis_warning import warn_if_one_class
 
 from .layer import Layer
 
@@ -139,6 +140,7 @@ class Attention(Layer):
             keep = causal if keep is None else logical_and(keep, causal)
         if keep is not None:
             scores = where(logical_not(keep), scores - _LARGE, scores)
+        warn_if_one_class(scores, -1)      # Keras's ops.softmax warns when there is one value step
         weights = softmax(scores, axis=-1)
         used = keras_random.dropout(weights, self.dropout, seed=self.seed_generator) \
             if training and self.dropout > 0 else weights

@@ -2,10 +2,12 @@
 that weights files move both ways: four EinsumDense sublayers whose kernels
 are (dim, heads, key_dim) for query and key, (dim, heads, value_dim) for
 value and (heads, value_dim, output_dim) for the output projection."""
+import contextlib
 import math
 
 import numpy as np
 
+from framework.keras.softmax_axis_warning import silenced
 from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
 from framework.ops import broadcast_to, einsum, expand_dims, reshape, softmax, where
 
@@ -152,7 +154,9 @@ class MultiHeadAttention(Layer):
             self._axes = axes
             self.attention_axes = axes       # Keras 3 keeps the axes it resolved: configs save [1], not null
             self._scores_equation, self._combine_equation, scores_rank = attention_equations(rank, axes)
-            self._softmax = Softmax(axis=-1, dtype=self.dtype_policy)        # over the flattened key axes
+            # over the flattened key axes; one such axis is named as Keras's norm axis, which its
+            # warning for a single key step prints ('softmax over axis 3 of a tensor of shape (1, 2, 1, 1)')
+            self._softmax = Softmax(axis=scores_rank - 1 if len(axes) == 1 else -1, dtype=self.dtype_policy)
             self._dropout_layer = Dropout(rate=self.dropout, seed=self.seed, dtype=self.dtype_policy)
             out = self._output_shape or (query_shape[-1],)
             equation, bias_axes, out_rank = projection_equation(len(query_shape) - 1, 2, len(out))
@@ -230,7 +234,9 @@ class MultiHeadAttention(Layer):
         if fused and mask is not None:
             weights = reshape(softmax(where(mask, reshape(scores, flat), -1e9), axis=-1), shape)
         else:
-            weights = reshape(self._softmax(reshape(scores, flat), mask=mask), shape)
+            # Keras's fused path (dot_product_attention) and its softmax over several axes do not warn
+            with silenced() if fused or attended > 1 else contextlib.nullcontext():
+                weights = reshape(self._softmax(reshape(scores, flat), mask=mask), shape)
         used = self._dropout_layer(weights, training=training) if self.dropout > 0 else weights
         return einsum(self._combine_equation, used, value), weights
 

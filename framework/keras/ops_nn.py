@@ -18,6 +18,7 @@ from .ops_arguments import integer
 from .ops_conv_dtypes import forward_kernel
 from .ops_conv_nd import conv_nd
 from .ops_dtypes import FLOATX, floating, tensor
+from .softmax_axis_warning import warn_if_one_class
 
 __all__ = ['average_pool', 'binary_crossentropy', 'categorical_crossentropy', 'conv', 'elu', 'gelu',
            'hard_sigmoid', 'hard_silu', 'hard_swish', 'leaky_relu', 'log_sigmoid', 'log_softmax',
@@ -86,10 +87,28 @@ def leaky_relu(x, negative_slope=0.2):
 def softmax(x, axis=-1):
     """exp(x) / sum(exp(x)) along ``axis``; the result remembers x, as Keras 3's on TensorFlow, so a
     categorical cross-entropy scores it from the logits (over its own axis, whatever ``axis`` was)."""
-    x = float_activation_input(tensor(x, 'softmax'), 'softmax')
-    y = _ops.softmax(x, axis)
+    x = tensor(x, 'softmax')
+    warn_if_one_class(x, axis)
+    x = float_activation_input(x, 'softmax')
+    if axis is None or isinstance(axis, tuple):
+        y = _softmax_over_axes(x, axis)
+    else:
+        y = _ops.softmax(x, axis)
     set_keras_logits(y, x)
     return y
+
+
+def _softmax_over_axes(x, axis):
+    """Keras 3's softmax over several axes (None: all): those axes moved last and flattened into one,
+    one softmax over it, moved back (so the sums are TF's Softmax kernel's over that row)."""
+    shape = tuple(x.shape)
+    if axis is None:
+        return _ops.reshape(_ops.softmax(_ops.reshape(x, [-1]), -1), shape)
+    keep = [v for v in range(len(shape)) if v not in axis]
+    moved = _ops.transpose(x, keep + list(axis))
+    y = _ops.softmax(_ops.reshape(moved, [shape[v] for v in keep] + [-1]), -1)
+    order = keep + list(axis)
+    return _ops.transpose(_ops.reshape(y, tuple(moved.shape)), sorted(range(len(order)), key=order.__getitem__))
 
 
 def log_softmax(x, axis=-1):
