@@ -194,6 +194,10 @@ def _outputs(value, python_function):
         return kind(*items) if hasattr(value, '_fields') else kind(items)
     if isinstance(value, dict):
         return kind((k, _outputs(v, python_function)) for k, v in value.items())
+    from .data.dataset import Dataset                   # composite tensors in TensorFlow (a variant dataset,
+    from .data.dataset_iterator import DatasetIterator  # an OwnedIterator): returned as they are
+    if isinstance(value, (Dataset, DatasetIterator)):
+        return value
     try:
         return convert_to_tensor(value)
     except (TypeError, ValueError):
