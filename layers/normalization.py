@@ -6,6 +6,7 @@ import numpy as np
 from framework.backend import array_module, to_host
 from framework.errors import kernel_error
 from framework.ops import batch_normalization, cast, maximum, moments, reduce_mean, reshape, rsqrt, sqrt, square
+from framework.ops import graph_rewrites
 from framework.placement import current_xp
 from framework.tensor import Tensor
 
@@ -16,6 +17,15 @@ from .scale_offset_options import ScaleOffsetOptions
 
 # Keras's backend.epsilon(): the floor of Normalization's standard deviation.
 _EPSILON = 1e-7
+
+
+def _regrouped_by_grappler(x, mean, variance, beta, gamma, epsilon):
+    """Keras 3's ``x * inv + (-mean * inv + beta)`` as a traced step computes it: grappler's arithmetic
+    optimizer (AddOpsRewrite) sums the two full-shape terms first and adds the broadcast beta last.
+    Measured on TF 2.21 (16 x 8 LayerNormalization in a tf.function): 33 of 128 outputs differ from eager,
+    none from ``(x * inv + (-mean) * inv) + beta``; with the arithmetic optimizer off, none from eager."""
+    inv = rsqrt(variance + epsilon) * gamma
+    return (x * inv + (-mean) * inv) + beta
 
 
 def _axes(axis, rank, who):
@@ -100,6 +110,9 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
             from framework.keras.ops_nn_extra import warn_rms_scaling     # (a deprecated path: imported there)
             warn_rms_scaling()
             return inputs * rsqrt(variance + self.epsilon) * gamma
+        # (without gamma, -mean * inv keeps inv's reduced shape and the rewrite adds it to beta first: Keras's order)
+        if beta is not None and gamma is not None and graph_rewrites.GATE[0] and graph_rewrites.tracing():
+            return _regrouped_by_grappler(inputs, mean, variance, beta, gamma, self.epsilon)
         return batch_normalization(inputs, mean, variance, beta, gamma, self.epsilon)
 
     def compute_output_shape(self, input_shape):
