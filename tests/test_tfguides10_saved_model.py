@@ -5,6 +5,7 @@ a tf.Module whose only input_signature function is a setter (returns nothing) sa
 guide asserts (`assert len(imported.signatures) == 0`); beside a getter, the getter is serving_default; a
 signature traced for TensorSpec(None) runs on any shape and lists its output as shape <unknown>.
 """
+import numpy as np
 import pytest
 
 import framework as tf
@@ -158,3 +159,20 @@ def test_function_saved_untraced_has_no_function_after_load(tmp_path):
     loaded = _reload(Traced(), tmp_path / 'fresh')        # TF 2.21 saves no concrete function for it
     with pytest.raises(ValueError, match='^Found zero restored functions for caller function.$'):
         loaded.two(tf.constant([2.]))
+
+
+def test_loaded_function_converts_python_and_numpy_arguments_as_tf(tmp_path):
+    """TF 2.21 (progs/tfguides10/p_load2.py): Python numbers and lists take the trace's dtype, numpy
+    arrays keep their own (float64 fits no float32 trace), a list of another shape fits none."""
+    loaded = _traced_and_loaded(tmp_path / 'traced3')
+    out = loaded(3)
+    assert out.dtype == tf.float32 and out.shape == ()
+    assert loaded([[1, 2]]).dtype == tf.float32
+    assert loaded(np.float32(2.)).shape == ()
+    with pytest.raises(ValueError) as info:
+        loaded([1., 2.])
+    assert '    * [1.0, 2.0]\n' in str(info.value)
+    with pytest.raises(ValueError, match=r"<tf.Tensor 'x:0' shape=\(1, 2\) dtype=float64>"):
+        loaded(np.array([[1., 2.]]))
+    out = loaded.two([1.], k=3)
+    assert out.dtype == tf.float32 and out.numpy().tolist() == [3.]

@@ -29,7 +29,7 @@ class LoadedObject:
                             "functions" % (type(self._root).__name__, sorted(self.signatures)))
         options = self._traces.get('__call__')
         if options is not None:
-            check_call(self._root.__call__, options, args, kwargs)
+            args, kwargs = check_call(self._root.__call__, options, args, kwargs)
         with replaying():
             return self._root(*args, **kwargs)
 
@@ -51,7 +51,7 @@ class _LoadedFunction:
 
     def __call__(self, *args, **kwargs):
         if self._options is not None:
-            check_call(self._function, self._options, args, kwargs)
+            args, kwargs = check_call(self._function, self._options, args, kwargs)
         with replaying():
             return self._function(*args, **kwargs)
 

@@ -12,11 +12,10 @@ from ..function import Function
 from ..function_keys import accepts
 from ..nest import flatten
 from ..ops.tensor_spec import TensorSpec
-from ..tensor import Tensor
+from ..tensor import Tensor, convert_to_tensor
 
-# Arguments TensorFlow's loaded function converts to tensors where a saved trace has one (tapeflow
-# lets calls with them through unchecked)
-_CONVERTED = (bool, int, float, list, tuple, np.ndarray)
+# Python values TensorFlow's loaded function converts to a saved trace's tensor spec
+_PYTHON = (bool, int, float, list, tuple)
 _PLAIN = (TensorSpec, bool, int, float, str, bytes, type(None))
 
 
@@ -53,11 +52,31 @@ def _arguments(items):
         len(items), ''.join('    * %s\n' % item for item in items))
 
 
-def check_call(function, options, args, kwargs):
-    """Refuse a call that fits none of the saved traces ``options`` of the loaded ``function``.
+def _fitted(values, saved_args):
+    """``values`` (the call's arguments in parameter order) as TensorFlow's loaded function feeds them
+    to the trace ``saved_args``: Python numbers and lists where the trace has a tensor converted to its
+    dtype. None when one does not convert; 'unsure' when a Python container meets a structure."""
+    fitted = []
+    for value, spec in zip(values, saved_args):
+        if isinstance(value, _PYTHON) and not isinstance(value, Tensor):
+            if isinstance(spec, TensorSpec):
+                try:
+                    value = convert_to_tensor(value, spec.dtype)
+                except (TypeError, ValueError):
+                    return None
+            elif isinstance(spec, (list, tuple, dict)):
+                return 'unsure'
+        fitted.append(value)
+    return fitted
 
-    Python numbers, lists and arrays where a trace has a tensor are converted by TensorFlow's loaded
-    function; tapeflow lets calls with them through without checking.
+
+def check_call(function, options, args, kwargs):
+    """The arguments to call the loaded ``function`` with (converted as TensorFlow feeds its trace);
+    refuse a call that fits none of the saved traces ``options``.
+
+    As TensorFlow's loaded function: numpy values become tensors of their own dtype, Python numbers and
+    lists take the dtype of a trace's tensor. A Python container where a trace has a structure is let
+    through unchecked.
 
     Raises:
         ValueError: TensorFlow's text, listing the call's canonical arguments and the saved options;
@@ -65,14 +84,17 @@ def check_call(function, options, args, kwargs):
     """
     if not options:
         raise ValueError('Found zero restored functions for caller function.')
-    if any(isinstance(value, _CONVERTED) for value in list(args) + list(kwargs.values())):
-        return
-    key, _ = function._key(args, kwargs)
+    values = [convert_to_tensor(v) if isinstance(v, (np.ndarray, np.generic)) else v
+              for v in function._binder.bind(args, kwargs)]
     for saved_args, saved_kwargs in options:
-        if accepts(function._key(saved_args, saved_kwargs)[0], key):
-            return
+        if saved_kwargs or len(saved_args) != len(values):      # keyword-only parameters: not checked
+            return args, kwargs
+        fitted = _fitted(values, saved_args)
+        if fitted == 'unsure':
+            return args, kwargs
+        if fitted is not None and accepts(function._key(saved_args, {})[0], function._key(tuple(fitted), {})[0]):
+            return tuple(fitted), {}
     names = function._binder.names
-    values = function._binder.bind(args, kwargs)
     got = _arguments([_item(value, name) for value, name in zip(values, names)])
     blocks = ['Option %d:\n%s' % (i + 1, _arguments([repr(v) for v in saved_args]))
               for i, (saved_args, _) in enumerate(options)]
