@@ -176,3 +176,13 @@ def test_loaded_function_converts_python_and_numpy_arguments_as_tf(tmp_path):
         loaded(np.array([[1., 2.]]))
     out = loaded.two([1.], k=3)
     assert out.dtype == tf.float32 and out.numpy().tolist() == [3.]
+
+
+class EmptyDict(tf.Module):
+    @tf.function(input_signature=[tf.TensorSpec([], tf.float32)])
+    def noop(self, x):
+        return {}
+
+
+def test_a_function_returning_an_empty_dict_is_no_default_signature(tmp_path):
+    assert list(_reload(EmptyDict(), tmp_path / 'empty').signatures) == []      # TF 2.21: [] (p_sig.py, D)

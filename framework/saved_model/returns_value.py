@@ -1,20 +1,27 @@
 """Whether a tf.function can serve as a default signature: TensorFlow exports one only if its trace
 has outputs (``signature_serialization.valid_signature``), so a setter such as ``mutate(self, v):
 self.v.assign(v)`` is never picked. tapeflow has no trace before the function runs, so it reads the
-function's Python: one whose body never returns a value returns None, a trace without outputs."""
+function's Python: one whose body never returns a value (or returns only {} / [] / ()) has a trace
+without outputs."""
 import ast
 import inspect
 import textwrap
 
 
+def _empty(value):
+    """A returned expression with no tensors in it: none, None, or an empty {}, [] or ()."""
+    return (value is None or isinstance(value, ast.Constant) and value.value is None
+            or isinstance(value, ast.Dict) and not value.keys
+            or isinstance(value, (ast.List, ast.Tuple)) and not value.elts)
+
+
 def _returns(node):
-    """True if ``node`` (a function body) has a ``return <value>`` of its own (nested functions,
-    lambdas and classes return for themselves), or a ``yield``."""
+    """True if ``node`` (a function body) has a ``return <value>`` of its own that is not empty (nested
+    functions, lambdas and classes return for themselves), or a ``yield``."""
     for child in ast.iter_child_nodes(node):
         if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             continue
-        if isinstance(child, ast.Return) and child.value is not None and not (
-                isinstance(child.value, ast.Constant) and child.value.value is None):
+        if isinstance(child, ast.Return) and not _empty(child.value):
             return True
         if isinstance(child, (ast.Yield, ast.YieldFrom)) or _returns(child):
             return True
