@@ -144,6 +144,11 @@ class build_run:
         return False
 
 
+def in_build_run():
+    """Whether a layer call now running is inside the outermost build run (see build_run)."""
+    return _context.build_run is not None
+
+
 def fed_to_build_run(tensor):
     """Whether ``tensor`` is an input of the layer call now running as Keras's build run (see build_run)."""
     ids = _context.build_run

@@ -389,8 +389,10 @@ class Layer(LayerWeights, OwnVariables):
                                   and id(inputs) not in TENSOR_NOTES) and masks_matter(self, inputs, kwargs):
             # As Keras 3's __call__: fill in ``mask`` from the input's mask, and hang
             # compute_mask's result (or the input's mask) on the outputs.
+            # (inside another layer's build run, Keras's run of this one builds it in the graph: the real
+            # run then finds it built and keeps the mask, so it warns; the transformer tutorial's EncoderLayer)
             return call_with_masks(self._call_with_keywords, self, inputs, args, dict(kwargs, training=training),
-                                   not self.built and builds_by_calling(self))
+                                   not self.built and builds_by_calling(self) and not call_context.in_build_run())
         return self._call_concrete(inputs, args, kwargs, training)
 
     def _call_with_keywords(self, inputs, *args, training=None, **kwargs):
