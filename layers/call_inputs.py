@@ -101,6 +101,36 @@ def accepts_training(cls):
     return accepts
 
 
+_REQUIRED_TRAINING = {}
+
+
+def _training_position(cls):
+    """Where ``cls.call`` takes a ``training`` it requires (no default): its index among call's
+    positional parameters after ``self`` (the inputs are 0), -1 when keyword-only; None when
+    ``training`` has a default or is not a parameter (looked up once per class)."""
+    if cls not in _REQUIRED_TRAINING:
+        position = None
+        params = [p for p in inspect.signature(cls.call).parameters.values()][1:]
+        for index, param in enumerate(params):
+            if param.name == 'training' and param.default is param.empty and \
+                    param.kind in (param.POSITIONAL_OR_KEYWORD, param.KEYWORD_ONLY):
+                position = index if param.kind is param.POSITIONAL_OR_KEYWORD else -1
+        _REQUIRED_TRAINING[cls] = position
+    return _REQUIRED_TRAINING[cls]
+
+
+def check_required_training(layer, args, training):
+    """Keras 3 binds a call's arguments to ``call``'s signature before it fills in ``training``
+    from the enclosing call, so a ``call(self, inputs, training)`` called as ``layer(x)`` fails
+    there, even inside a model's fit (the keras.io NER example's TransformerBlock): the
+    TypeError inspect gives, which an enclosing layer's call reports as its own."""
+    if training is not None:
+        return
+    position = _training_position(type(layer))
+    if position is not None and (position < 0 or position > len(args)):
+        raise TypeError("missing a required argument: 'training'")
+
+
 _NAMED_TRAINING = {}
 
 

@@ -30,6 +30,7 @@ from framework.variable import Variable
 from . import auto_config, build_recording, call_context, constraints, failed_build, initializers, naming, regularizers
 from . import autocast as autocasting, mask_propagation, tracking
 from .call_inputs import (TAKES_TRAINING, accepts_training, check_call_keywords, check_call_positionals, check_spec,
+                          check_required_training,
                           convert_inputs, keyword_inputs, refuse_shapeless, shape_of)
 from .functional.node import first_call_tensors
 from .functional.symbolic_call import any_symbolic, call_symbolic
@@ -430,6 +431,8 @@ class Layer(LayerWeights, OwnVariables):
             args, kwargs = autocasting.cast_arguments(args, kwargs, mixed)
         else:
             inputs = convert_inputs(inputs, None, self._keeps_composite_inputs)
+        # (before ``training`` is inherited: Keras binds the call's own arguments first)
+        unbuilt = None if self.built else _before_first_run(self, args, training)
         context = call_context.STATE
         entries = context.stack
         # Set in the instance dict: the attribute changes on every call and
@@ -443,7 +446,6 @@ class Layer(LayerWeights, OwnVariables):
         if self._losses:
             self._losses = []
         entries.append((self, training))
-        unbuilt = None if self.built else failed_build.before(self)
         shown_twice = _SHOWN_ONCE
         try:
             if not self.built:
@@ -638,6 +640,13 @@ class Layer(LayerWeights, OwnVariables):
 
     def __repr__(self):
         return '<%s name=%s, built=%s>' % (type(self).__name__, self.name, self.built)
+
+
+def _before_first_run(layer, args, training):
+    """A first (building) call's checks that need the caller's own ``training``, then what
+    ``failed_build.undo`` needs (``failed_build.before``)."""
+    check_required_training(layer, args, training)
+    return failed_build.before(layer)
 
 
 def _name_layer(err, layer):
