@@ -123,7 +123,8 @@ def check_required_training(layer, args, training):
     """Keras 3 binds a call's arguments to ``call``'s signature before it fills in ``training``
     from the enclosing call, so a ``call(self, inputs, training)`` called as ``layer(x)`` fails
     there, even inside a model's fit (the keras.io NER example's TransformerBlock): the
-    TypeError inspect gives, which an enclosing layer's call reports as its own."""
+    TypeError inspect gives, which an enclosing layer's call reports as its own. Asked on a
+    layer's first (building) call only, to keep it off the step's path; Keras asks on every call."""
     if training is not None:
         return
     position = _training_position(type(layer))
