@@ -107,9 +107,10 @@ class TrainingLoops:
         self.stop_training = False
         optimizer = getattr(self, 'optimizer', None)
         # (a Sequential that build() left with unbuilt layers, as Keras 3 leaves one given no single
-        # shape, builds them on its first batch: its optimizer then builds at its first update)
+        # shape, or a subclassed model whose build((None, 2)) built no sublayer (the SNGP tutorial's
+        # DeepResNet), builds them on its first batch: its optimizer then builds at its first update)
         if self.built and optimizer is not None and not optimizer.built \
-                and all(layer.built for layer in getattr(self, '_layers', ())):
+                and all(layer.built for layer in self._flatten_layers(include_self=False)):
             # Keras 3 builds the optimizer before the callbacks start (its symbolic build), so a
             # callback that loads weights (BackupAndRestore) restores the optimizer's state too.
             before = CREATED[0]
