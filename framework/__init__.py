@@ -16,7 +16,7 @@ from . import strings, version  # noqa: F401,E402
 from . import bitwise  # noqa: F401,E402  (tf.bitwise)
 from . import sets  # noqa: F401,E402  (tf.sets)
 from . import image, signal  # noqa: F401,E402  (tf.image, tf.signal; tf.io loads on first use)
-from .version import __version__  # noqa: F401  (tf.__version__: tapeflow's own)
+from .version import __version__  # noqa: F401  (tf.__version__: the TensorFlow API followed, 2.21.0)
 from .custom_gradient import custom_gradient, grad_pass_through  # noqa: F401
 from .recompute_grad import recompute_grad  # noqa: F401
 from . import autodiff  # noqa: F401,E402  (tf.autodiff.ForwardAccumulator)

@@ -74,15 +74,19 @@ def test_backend_settings_and_clear_session():
     assert keras.layers.Dense(2).name == 'dense'
 
 
-def test_versions_are_tapeflows_own_where_tensorflow_programs_print_theirs():
+def test_versions_name_the_apis_followed_and_the_package_its_own():
+    # TF 2.21 prints 2.21.0 and 3.15.1 here; notebooks check `version.parse(tf.__version__).release[0] >= 2`
     import configparser
     import pathlib
     import framework as tf
     from framework import keras
-    assert tf.__version__ == tf.version.VERSION == keras.__version__
+    from framework import version
+    assert tf.__version__ == tf.version.VERSION == '2.21.0'
+    assert keras.__version__ == keras.version() == '3.15.1'
+    assert tf.version.GIT_VERSION == 'v2.21.0-tapeflow-' + version.TAPEFLOW_VERSION
     cfg = configparser.ConfigParser()
     cfg.read(pathlib.Path(__file__).resolve().parents[1] / 'setup.cfg')
-    assert cfg['metadata']['version'] == 'attr: framework.version.VERSION'
+    assert cfg['metadata']['version'] == 'attr: framework.version.TAPEFLOW_VERSION'
 
 
 def test_optimizer_submodules_import_with_from_statements():

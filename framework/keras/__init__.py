@@ -8,7 +8,7 @@ imported on first use.
 """
 import importlib
 
-from ..version import __version__  # noqa: F401  (keras.__version__: tapeflow's own)
+from ..version import KERAS_VERSION as __version__  # noqa: F401  (the Keras API followed, 3.15.1)
 
 _SUBMODULES = ('activations', 'applications', 'backend', 'callbacks', 'config', 'constraints', 'datasets',
                'dtype_policies', 'initializers', 'layers', 'legacy', 'losses', 'metrics', 'mixed_precision', 'models',
@@ -24,7 +24,7 @@ _TOP_LEVEL = {'Input': 'layers', 'InputLayer': 'layers', 'Layer': 'layers', 'Seq
 
 
 def version():
-    """The version string (``keras.version()``): tapeflow's, as ``keras.__version__``."""
+    """The version string (``keras.version()``): the Keras API followed, as ``keras.__version__``."""
     return __version__
 
 

@@ -11,10 +11,10 @@ trainable weights then its non-trainable ones (sublayers included), as
 Keras's ``_legacy_weights``. Optimizer state sits in
 ``optimizer_weights`` with its own ``weight_names``.
 """
+from framework.version import KERAS_VERSION      # the Keras whose layout these files follow
 from .h5_io import decode, read_array, read_string_list, write_string_list
 from .weight_plan import host_value
 
-KERAS_VERSION = '3.15.1'      # the Keras whose layout these files follow
 BACKEND = 'tensorflow'        # what Keras writes; tapeflow arrays follow TensorFlow's conventions
 
 
