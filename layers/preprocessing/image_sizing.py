@@ -1,6 +1,11 @@
 """Resizing, CenterCrop and RandomCrop (Keras 3)."""
 import numpy as np
 
+from framework.ops import expand_dims, squeeze
+from framework.ops.image.resize import resample
+from framework.tape import thread_tapes
+from framework.tensor import Tensor
+
 from framework.backend import array_module
 from framework.keras.bounding_boxes.arrays import columns, joined
 from framework.keras.bounding_boxes.formats import convert_array
@@ -89,6 +94,14 @@ class Resizing(_SizedLayer):
         return self._resized(data)
 
     def _resized(self, inputs, interpolation=None):
+        if isinstance(inputs, Tensor) and inputs.dtype == 'float32' and self._dtype == np.float32 \
+                and inputs.ndim in (3, 4) and self.data_format == 'channels_last' \
+                and not (self.crop_to_aspect_ratio or self.pad_to_aspect_ratio) and thread_tapes():
+            # a watched float image (inside a model: the video-classification tutorial's ResizeVideo)
+            # is resized by the taped op, so gradients flow back through it as through TF's
+            batch = inputs if inputs.ndim == 4 else expand_dims(inputs, 0)
+            out = resample(batch, self.height, self.width, interpolation or self.interpolation)
+            return out if inputs.ndim == 4 else squeeze(out, 0)
         images, restore = self._images(inputs, as_float=False)
         dtype = images.dtype
         if self.crop_to_aspect_ratio:
