@@ -139,14 +139,7 @@ def _range_dtype(arguments):
     ``_RANGE_DTYPES``."""
     ranks = []
     for v in arguments:
-        if isinstance(v, Tensor):
-            name = dtypes.display_name(v._data.dtype)
-        elif isinstance(v, (np.integer, np.floating)):
-            name = np.dtype(type(v)).name
-        elif isinstance(v, float):
-            name = 'float32'
-        else:
-            name = 'int32' if -2 ** 31 <= v < 2 ** 31 else 'int64'
+        name = dtypes.display_name(as_tensor(v, 'range')._data.dtype)
         if name not in _RANGE_DTYPES:
             raise AssertionError()
         ranks.append(_RANGE_DTYPES.index(name))
