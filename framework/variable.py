@@ -210,8 +210,13 @@ class Variable(Tensor, metaclass=_CreatorScoped):
     def __ipow__(self, other):
         return self._in_place(lambda: self ** other, '`var **= value`')
 
-    def __round__(self, ndigits=None):      # TensorFlow's variables define none: Python's TypeError
-        raise TypeError("type %s doesn't define __round__ method" % type(self).__name__)
+    def __round__(self, ndigits=None):
+        if self._path is None:      # TensorFlow's variables define none: Python's TypeError
+            raise TypeError("type %s doesn't define __round__ method" % type(self).__name__)
+        # a Keras 3 variable rounds its value as keras.ops.round (LearningRateScheduler's docstring
+        # prints round(model.optimizer.learning_rate, 5))
+        from .keras.ops_math import round as keras_round
+        return keras_round(self.read_value(), ndigits or 0)
 
     _numpy_methods = False        # TensorFlow's variables never gain the NumPy methods (tensor_numpy_methods)
 
