@@ -63,8 +63,11 @@ class _IoUBase(Metric):
         if sample_weight is None:
             weights = xp.ones(true.shape, self._dtype)
         else:
-            weights = to_dtype(sample_weight, None, self.name, 'sample_weight')._data
-            if weights.dtype.kind == 'f' and np.dtype(self._dtype).kind != 'f':
+            # float states take the weights straight in their dtype (0.3 stays float64's 0.3)
+            in_dtype = self._dtype if np.dtype(self._dtype).kind == 'f' else None
+            weights = to_dtype(sample_weight, in_dtype, self.name, 'sample_weight')._data
+            # Keras warns only for weights that carry a float dtype (a Python list carries none)
+            if 'float' in str(getattr(sample_weight, 'dtype', '')) and np.dtype(self._dtype).kind != 'f':
                 warnings.warn('You are passing weight as `float`, but dtype is `int`. This may result in an '
                               'incorrect weight due to type casting Consider using integer weights.',
                               stacklevel=3)
@@ -92,7 +95,12 @@ class _IoUBase(Metric):
         """
         with naming_errors(self):
             current = self.batch_matrix(y_true, y_pred, sample_weight)
+        return self._add_batch(current)
+
+    def _add_batch(self, current):
+        """Add a batch's matrix to the total and return the new total, as Keras's ``total_cm.assign``."""
         add_to(self.total_cm, current)
+        return Tensor(self.total_cm._data.copy())
 
     def _mean_iou(self, target_class_ids):
         cm = self.total_cm._data
@@ -159,7 +167,7 @@ class BinaryIoU(IoU):
                 raise TypeError('y_pred must be numbers, got a %s tensor' % (scores.dtype,))
             classes = (scores.astype('float32') >= np.float32(self.threshold)).astype(self._dtype)
             current = self.batch_matrix(y_true, classes, sample_weight)
-        add_to(self.total_cm, current)
+        return self._add_batch(current)
 
     def get_config(self):
         return {'target_class_ids': self.target_class_ids, 'threshold': self.threshold, 'name': self.name,
