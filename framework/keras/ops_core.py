@@ -11,7 +11,9 @@ import numpy as np
 from framework import nest
 from framework import ops as _ops
 from framework.graph_random_ops import inside, subgraph
-from framework.tensor import Tensor
+from framework.nest_compare import assert_same_structure
+from framework.ops.tensor_array import TensorArray
+from framework.tensor import Tensor, convert_to_tensor
 from framework.custom_gradient import custom_gradient  # noqa: F401  (keras.ops.custom_gradient)
 from .ops_arguments import integer
 from .ops_dtypes import tensor
@@ -68,11 +70,22 @@ def while_loop(cond, body, loop_vars, maximum_iterations=None):  # noqa: A002  (
 
     ``cond`` and ``body`` take the loop variables as separate arguments when
     ``loop_vars`` is a tuple or list; ``body`` returns them in the same structure.
+    Returns the final variables as tensors (a tuple for a tuple or list), as Keras 3 on
+    TensorFlow does: its eager tf.while_loop converts them after the last iteration.
     """
     _callable(cond, 'while_loop', 'cond')
     _callable(body, 'while_loop', 'body')
     is_sequence = isinstance(loop_vars, (tuple, list))
-    state = tuple(loop_vars) if is_sequence else (loop_vars,)
+    # Keras's body wrapper makes a tuple of what body returns (so a bare value for two variables
+    # is Python's TypeError from tuple(), not a structure error)
+    wrapped = (lambda *state: tuple(body(*state))) if is_sequence else (lambda *state: (body(*state),))
+    state = _run_while(cond, wrapped, tuple(loop_vars) if is_sequence else (loop_vars,), maximum_iterations)
+    return state if is_sequence else state[0]
+
+
+def _run_while(cond, body, state, maximum_iterations):
+    """TensorFlow's eager while loop over the tuple ``state``: the structure is checked after each
+    body call (tf.nest's errors), the leaves become tensors only at the end."""
     steps = 0
     # Keras runs tf.while_loop: in a traced function its cond and body are graphs of their own
     cond_graph, body_graph = subgraph('while_cond'), subgraph('while_body')
@@ -80,30 +93,26 @@ def while_loop(cond, body, loop_vars, maximum_iterations=None):  # noqa: A002  (
     def holds():
         with inside(cond_graph):
             return bool(cond(*state))
+    structure = list(state)
     while (maximum_iterations is None or steps < maximum_iterations) and holds():
         with inside(body_graph):
-            result = body(*state)
-        state = tuple(result) if is_sequence and isinstance(result, (tuple, list)) else (result,)
-        if len(state) != (len(loop_vars) if is_sequence else 1):
-            raise ValueError('keras.ops.while_loop: body must return the loop variables in their structure; '
-                             'it returned %d value(s) for %d' % (len(state), len(loop_vars) if is_sequence else 1))
+            state = body(*state)
+        assert_same_structure(structure, list(state))
         steps += 1
-    return (list(state) if isinstance(loop_vars, list) else state) if is_sequence else state[0]
+    return nest.map_structure(_as_tensor, state)
+
+
+def _as_tensor(leaf):
+    return leaf if isinstance(leaf, TensorArray) else convert_to_tensor(leaf)
 
 
 def fori_loop(lower, upper, body_fun, init_val):
-    """``val = body_fun(i, val)`` for i = lower, lower + 1, ... while i < upper; returns the final ``val``.
-    The bounds are numbers (Keras 3 counts from a float lower bound in steps of 1 too)."""
+    """``val = body_fun(i, val)`` for i = lower, lower + 1, ... while i < upper; returns the final ``val``
+    as tensors. The bounds are numbers (Keras 3 counts from a float lower bound in steps of 1 too)."""
     _callable(body_fun, 'fori_loop', 'body_fun')
-    i, upper = _bound(lower, 'lower'), _bound(upper, 'upper')
-    val = init_val
-    subgraph('while_cond')      # Keras runs tf.while_loop: its cond graph, then its body graph
-    body_graph = subgraph('while_body')
-    while i < upper:
-        with inside(body_graph):
-            val = body_fun(i, val)
-        i += 1
-    return val
+    lower, upper = _bound(lower, 'lower'), _bound(upper, 'upper')
+    return _run_while(lambda i, val: i < upper, lambda i, val: (i + 1, body_fun(i, val)), (lower, init_val),
+                      None)[1]
 
 
 def _bound(value, what):
