@@ -4,7 +4,7 @@ import numpy as np
 from .. import backend
 from ..errors import InvalidArgumentError, kernel_error
 from ..losses.inputs import FLOATX, squeeze_or_expand_to_same_rank, to_dtype
-from ..ops import argmax, cast, equal, greater, reshape, squeeze
+from ..ops import argmax, cast, equal, expand_dims, greater, reduce_any, reshape, squeeze
 from ..ops.logic import argmax_array
 from ..tensor import Tensor
 from .reduction import MeanMetricWrapper
@@ -134,10 +134,25 @@ def top_k_categorical_accuracy(y_true, y_pred, k=5):
     return _top_k_matches(argmax(y_true, -1), y_pred, k, 'top_k_categorical_accuracy')
 
 
-def sparse_top_k_categorical_accuracy(y_true, y_pred, k=5):
-    """1.0 where the integer label is among the k highest scores, else 0.0."""
+def _sorted_id_matches(labels, ids, k):
+    # ids: each sample's category ids, best first; a label counts once even if listed twice
+    original_shape = tuple(labels.shape)
+    ids = reshape(ids, (-1, ids.shape[-1])) if ids.ndim > 2 else ids
+    flat = reshape(labels, (-1,)) if labels.ndim > 1 else labels
+    matches = cast(reduce_any(equal(expand_dims(flat, 1), ids[:, :k]), axis=1), FLOATX)
+    return reshape(matches, original_shape) if labels.ndim > 1 else matches
+
+
+def sparse_top_k_categorical_accuracy(y_true, y_pred, k=5, from_sorted_ids=False):
+    """1.0 where the integer label is among the k highest scores, else 0.0.
+
+    With ``from_sorted_ids=True``, y_pred holds each sample's top category ids, best first
+    (shape (samples, N), N >= k), and the label is looked up among the first k of them.
+    """
     y_pred = to_dtype(y_pred, None, 'sparse_top_k_categorical_accuracy', 'y_pred')
     what = 'sparse_top_k_categorical_accuracy'
+    if from_sorted_ids:     # the labels take the ids' dtype (float ids compare as floats)
+        return _sorted_id_matches(to_dtype(y_true, y_pred.dtype, what, 'y_true'), y_pred, k)
     return _top_k_matches(to_dtype(y_true, 'int32', what, 'y_true'), y_pred, k, what)
 
 
@@ -196,9 +211,14 @@ class TopKCategoricalAccuracy(MeanMetricWrapper):
 class SparseTopKCategoricalAccuracy(MeanMetricWrapper):
     """How often the integer label is among the ``k`` highest scores (k=5)."""
 
-    def __init__(self, k=5, name='sparse_top_k_categorical_accuracy', dtype=None):
-        super().__init__(sparse_top_k_categorical_accuracy, name=name, dtype=dtype, k=k)
+    def __init__(self, k=5, name='sparse_top_k_categorical_accuracy', dtype=None, from_sorted_ids=False):
+        super().__init__(sparse_top_k_categorical_accuracy, name=name, dtype=dtype, k=k,
+                         from_sorted_ids=from_sorted_ids)
         self.k = k
+        self.from_sorted_ids = from_sorted_ids
 
     def get_config(self):
-        return {'name': self.name, 'dtype': self._dtype, 'k': self.k}
+        config = {'name': self.name, 'dtype': self._dtype, 'k': self.k}
+        if self.from_sorted_ids:        # Keras writes the key only when it is set
+            config['from_sorted_ids'] = True
+        return config
