@@ -12,6 +12,9 @@ import contextlib
 import threading
 import types as _types
 
+from . import nest
+from .distribute_values import (DistributedDataset, DistributedDatasetsFromFunction, PerReplica,  # noqa: F401
+                                local_value)
 from .tensor import Tensor, convert_to_tensor
 from .tf_logging import FirstN as _FirstN
 
@@ -38,9 +41,12 @@ class InputContext:
 
 
 class ValueContext:
-    """What ``experimental_distribute_values_from_function``'s function learns: the one replica."""
-    replica_id_in_sync_group = 0
-    num_replicas_in_sync = 1
+    """What ``experimental_distribute_values_from_function``'s function learns: which replica it
+    makes a value for (here the one), out of how many."""
+
+    def __init__(self, replica_id_in_sync_group=0, num_replicas_in_sync=1):
+        self.replica_id_in_sync_group = replica_id_in_sync_group
+        self.num_replicas_in_sync = num_replicas_in_sync
 
 
 class ReplicaContext:
@@ -65,7 +71,10 @@ class _Extended:
         self._strategy = strategy
 
     def variable_created_in_scope(self, variable):
-        return True
+        """Whether ``variable`` was made in this strategy's ``scope()`` (the default strategy: any)."""
+        if self._strategy is _DEFAULT:
+            return True
+        return getattr(variable, '_strategy', None) is self._strategy
 
     @property
     def worker_devices(self):
@@ -99,7 +108,13 @@ def _stack():
 
 
 class Strategy:
-    """One replica on this process's device (TensorFlow's default strategy when used directly)."""
+    """One replica on this process's device (TensorFlow's default strategy when used directly).
+
+    As TensorFlow's, every strategy but the default one hands out its datasets as DistributedDatasets;
+    some give their values from a function as PerReplica values and print their variables as
+    MirroredVariables (one component each here)."""
+    _PER_REPLICA_VALUES = False
+    _MIRRORED_VARIABLES = False
 
     def __init__(self):
         self.extended = _Extended(self)
@@ -124,9 +139,10 @@ class Strategy:
 
     def run(self, fn, args=(), kwargs=None, options=None):
         """``fn(*args, **kwargs)`` once per replica (once), with ``get_replica_context()`` set."""
+        args, kwargs = nest.map_structure(local_value, (tuple(args), kwargs or {}))
         _stack().append(ReplicaContext(self))
         try:
-            return fn(*args, **(kwargs or {}))
+            return fn(*args, **kwargs)
         finally:
             _stack().pop()
 
@@ -134,28 +150,34 @@ class Strategy:
         """Combine the replicas' values (one here), then, with ``axis``, sum or average along it."""
         from .ops import reduce_mean, reduce_sum
         op = _check_op(reduce_op, 'Strategy.reduce')
+        value = local_value(value)
         if axis is None:
             return value if isinstance(value, Tensor) else convert_to_tensor(value)
         return (reduce_sum if op == ReduceOp.SUM else reduce_mean)(value, axis=axis)
 
     def experimental_distribute_dataset(self, dataset, options=None):
-        return dataset
+        """The dataset's batches for the replica (one: the batches themselves), as a DistributedDataset."""
+        return dataset if self is _DEFAULT else DistributedDataset(dataset)
 
     def distribute_datasets_from_function(self, dataset_fn, options=None):
-        return dataset_fn(InputContext())
+        dataset = dataset_fn(InputContext())
+        return dataset if self is _DEFAULT else DistributedDatasetsFromFunction(dataset)
 
     def experimental_local_results(self, value):
-        return (value,)
+        return value.values if isinstance(value, PerReplica) else (value,)
 
     def gather(self, value, axis):
-        return value
+        return local_value(value)
 
     def experimental_distribute_values_from_function(self, value_fn):
-        return value_fn(ValueContext())
+        value = value_fn(ValueContext())
+        return PerReplica((value,)) if self._PER_REPLICA_VALUES else value
 
 
 class MirroredStrategy(Strategy):
     """Synchronous replicas on this machine's devices; one replica here (as TensorFlow has on one device)."""
+    _PER_REPLICA_VALUES = True
+    _MIRRORED_VARIABLES = True
 
     def __init__(self, devices=None, cross_device_ops=None):
         if devices is not None and len(list(devices)) > 1:
@@ -212,6 +234,15 @@ class _DefaultDistributionStrategy(Strategy):
 
 
 _DEFAULT = _DefaultDistributionStrategy()
+
+
+def scope_strategy():
+    """The strategy whose ``scope()`` is open on this thread, or None (new variables record it)."""
+    stack = getattr(_state, 'stack', None)
+    if stack:
+        strategy = get_strategy()
+        return None if strategy is _DEFAULT else strategy
+    return None
 
 
 def get_strategy():

@@ -51,6 +51,7 @@ class _CentralExtended(_Extended):
 
 class CentralStorageStrategy(Strategy):
     """Variables on one device (the CPU), computation on the local device: one replica here."""
+    _PER_REPLICA_VALUES = True       # its variables print plain, as TensorFlow's (on the parameter device)
 
     def __init__(self, compute_devices=None, parameter_device=None):
         super().__init__()

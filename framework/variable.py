@@ -115,7 +115,7 @@ class Variable(Tensor, metaclass=_CreatorScoped):
         dtype: the dtype to convert the initial value to.
     """
     __slots__ = ('_name', '_path', '_trainable', '_snapshot', 'aggregation', 'synchronization', 'constraint',
-                 '_open_shape', '_serial')
+                 '_open_shape', '_serial', '_strategy')
 
     def __init__(self, initial_value=None, trainable=None, name=None, dtype=None, **kwargs):
         if initial_value is None:
@@ -155,6 +155,8 @@ class Variable(Tensor, metaclass=_CreatorScoped):
         # TF's enums for tf.Variable; Keras's variables set their strings ('none', 'sum', 'auto').
         self.aggregation = DefaultAggregation.NONE if aggregation is None else aggregation
         self.synchronization = VariableSynchronization.AUTO if synchronization is None else synchronization
+        from .distribute import scope_strategy
+        self._strategy = scope_strategy()     # the tf.distribute strategy whose scope() made it, if any
 
     @property
     def name(self):
@@ -431,8 +433,12 @@ class Variable(Tensor, metaclass=_CreatorScoped):
             return "<%s.Variable '%s' shape=%s dtype=%s>" % (DISPLAY_NAME, self.name, self._shape_text(),
                                                            self._data.dtype.name)
         text = numpy_text(self.numpy(), True)
-        return "<%s.Variable '%s' shape=%s dtype=%s, numpy=%s>" % (
+        text = "<%s.Variable '%s' shape=%s dtype=%s, numpy=%s>" % (
             DISPLAY_NAME, self.name, self._shape_text(), dtypes.display_name(self._data.dtype), text)
+        strategy = getattr(self, '_strategy', None)
+        if strategy is not None and strategy._MIRRORED_VARIABLES:
+            return 'MirroredVariable:{\n  0: %s\n}' % text    # made in a MirroredStrategy's scope: one component
+        return text
 
     def _shape_text(self):
         if self._open_shape is None:

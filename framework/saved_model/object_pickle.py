@@ -50,6 +50,7 @@ class _Pickler(pickle.Pickler):
         self.variables[key] = obj
         state = dict(obj.__reduce_ex__(pickle.HIGHEST_PROTOCOL)[2][1])
         state.pop('_data', None)
+        state.pop('_strategy', None)     # the saving program's tf.distribute scope; a load makes plain variables
         state['_snapshot'] = None
         return _rebuild_variable, (type(obj), key, state)
 

@@ -11,6 +11,7 @@ import numbers
 import numpy as np
 
 from framework import distribute, graph_random_ops, nest
+from framework.distribute_values import local_dataset
 from framework.backend import array_module, to_host
 from framework.keras.run_limits import capped_epochs
 from framework.graph_random_ops import GraphRandomState
@@ -76,6 +77,7 @@ class TrainingLoops:
         if x is None:
             raise ValueError('fit: x (the training inputs) is required')
         reject_numpy_text('fit', x=x, y=y, sample_weight=sample_weight, validation_data=validation_data)
+        x, validation_data = local_dataset(x), local_dataset(validation_data)     # a strategy's DistributedDataset
         # Keras 3 takes any int as a modulus (epoch % -1 == 0: a negative one validates too, as in TF 2.21)
         if not isinstance(validation_freq, (int, list, tuple)) or validation_freq == 0:
             error_class = ValidationFreqZeroError if validation_freq == 0 else ValueError
@@ -160,6 +162,7 @@ class TrainingLoops:
             raise ValueError('Arguments not recognized: %s' % (kwargs,))
         self._assert_compiled('evaluate')
         reject_numpy_text('evaluate', x=x, y=y, sample_weight=sample_weight)
+        x = local_dataset(x)
         data = make_data(x, y, sample_weight, batch_size, steps_per_epoch=steps, what='evaluate',
                          distributed=self._distributes_datasets())
         build_from_element_spec(self, x)
@@ -171,6 +174,7 @@ class TrainingLoops:
         """The model's outputs for ``x``, computed in batches, as numpy arrays."""
         # No build from x's spec here: Keras 3 traces predict's step on the first batch itself.
         reject_numpy_text('predict', x=x)
+        x = local_dataset(x)
         data = make_data(x, None, None, batch_size, steps_per_epoch=steps, what='predict')
         callbacks = self._callback_list(callbacks, verbose, 1, data.num_batches)
         self.stop_predicting = False
