@@ -11,6 +11,7 @@ import numpy as np
 
 from framework import errors as _errors
 from framework import ops as _ops
+from framework.losses.probabilistic import carried_logits
 from framework.losses.tensor_notes import set_keras_logits
 from framework.ops import float_kernels
 from .activation_inputs import float_activation_input, floatx_activation_input
@@ -158,6 +159,7 @@ def binary_crossentropy(target, output, from_logits=False):
     op = 'binary_crossentropy'
     t, o = tensor(target, op), tensor(output, op)
     _same_shape(t, o, op)
+    o, from_logits = carried_logits(o, from_logits, 'Sigmoid', op)     # a keras.ops.sigmoid output's logits
     if t._data.dtype.kind in 'fiub' and o._data.dtype.kind in 'fiub':
         _binary_dtypes(t, o, from_logits)
     target, output = floating(t, op), floating(o, op)       # strings: floating's TypeError
@@ -186,6 +188,7 @@ def categorical_crossentropy(target, output, from_logits=False, axis=-1):
     """-sum(t log(p)) along ``axis``; p is renormalised to sum to 1, then clipped."""
     t, o = tensor(target, 'categorical_crossentropy'), tensor(output, 'categorical_crossentropy')
     _same_shape(t, o, 'categorical_crossentropy')
+    o, from_logits = carried_logits(o, from_logits, 'Softmax', 'categorical_crossentropy')
     if not from_logits and t._data.dtype.kind in 'fiubc' and o._data.dtype.kind in 'fiub':
         _categorical_dtypes(t, o)       # Keras 3 on TF casts nothing here (softmax_cross_entropy_with_logits casts)
     target, output = floating(t, 'categorical_crossentropy'), floating(o, 'categorical_crossentropy')
@@ -213,6 +216,7 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
     if axis not in (-1, output.ndim - 1):
         raise ValueError('keras.ops.sparse_categorical_crossentropy: only axis=-1 is supported, got %r'
                          % (axis,))
+    output, from_logits = carried_logits(output, from_logits, 'Softmax', 'sparse_categorical_crossentropy')
     target = tensor(target, 'sparse_categorical_crossentropy')
     if target.ndim == output.ndim and target.ndim and target.shape[-1] == 1:
         target = _ops.squeeze(target, -1)

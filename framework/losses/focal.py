@@ -47,9 +47,11 @@ def binary_focal_crossentropy(y_true, y_pred, apply_class_balancing=False, alpha
     same_shape(y_true, y_pred, what)
     if label_smoothing:
         y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
-    if from_logits:
-        y_pred = sigmoid(y_pred)
-    bce = _elementwise_binary_crossentropy(y_true, y_pred)
+    if from_logits:     # keras.ops.sigmoid's output carries its logits: the cross-entropy is scored from them
+        logits, y_pred = y_pred, sigmoid(y_pred)
+        bce = sigmoid_cross_entropy_with_logits(labels=y_true, logits=logits)
+    else:
+        bce = _elementwise_binary_crossentropy(y_true, y_pred)
     p_t = y_true * y_pred + (1.0 - y_true) * (1.0 - y_pred)
     focal_bce = pow(1.0 - p_t, float(gamma)) * bce
     if apply_class_balancing:

@@ -22,7 +22,7 @@ from .inputs import EPSILON, comparable, keras_shape, labels_and_predictions, pr
 from .tensor_notes import get_keras_logits, set_keras_mask
 
 
-def _logits(y_pred, from_logits, activation, what):
+def carried_logits(y_pred, from_logits, activation, what):
     """(tensor to score, whether it holds logits), preferring logits a softmax/sigmoid output carries."""
     carried = get_keras_logits(y_pred)
     if carried is None:
@@ -46,7 +46,7 @@ def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, 
         y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
     same_shape(y_true, y_pred, 'binary_crossentropy',
                '; for (N,) labels and (N, 1) predictions use the BinaryCrossentropy loss object')
-    output, from_logits = _logits(y_pred, from_logits, 'Sigmoid', 'binary_crossentropy')
+    output, from_logits = carried_logits(y_pred, from_logits, 'Sigmoid', 'binary_crossentropy')
     if from_logits:
         return reduce_mean(sigmoid_cross_entropy_with_logits(labels=y_true, logits=output), axis)
     output = clip_by_value(output, EPSILON, 1.0 - EPSILON)
@@ -76,7 +76,7 @@ def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=
         y_true = y_true * (1.0 - label_smoothing) + label_smoothing / y_true.shape[-1]
     same_shape(y_true, y_pred, 'categorical_crossentropy',
                '; for integer class labels use sparse_categorical_crossentropy')
-    output, from_logits = _logits(y_pred, from_logits, 'Softmax', 'categorical_crossentropy')
+    output, from_logits = carried_logits(y_pred, from_logits, 'Softmax', 'categorical_crossentropy')
     if from_logits:        # TensorFlow's fused op, and its gradient (Keras's TF backend calls it)
         return softmax_cross_entropy_with_logits(labels=y_true, logits=output, axis=axis)
     output = output / reduce_sum(output, axis, keepdims=True)
@@ -125,7 +125,7 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
         labels = where(valid, labels, 0)
         y_pred = where(expand_dims(valid, -1), y_pred, 0.0)
     _check_range(labels, pred_shape[-1], what)
-    output, from_logits = _logits(y_pred, from_logits, 'Softmax', what)
+    output, from_logits = carried_logits(y_pred, from_logits, 'Softmax', what)
     if not from_logits:
         output = log(clip_by_value(output, EPSILON, 1.0 - EPSILON))
     losses = sparse_softmax_cross_entropy_with_logits(labels=labels, logits=output)
