@@ -33,4 +33,4 @@ def test_stat_reports_length_mtime_and_directory(tmp_path):
 
 
 def test_registered_schemes_name_what_gfile_reads():
-    assert tf.io.gfile.get_registered_schemes() == ['']
+    assert tf.io.gfile.get_registered_schemes() == ['file', '']

@@ -8,7 +8,7 @@ import os
 import shutil
 
 from .. import errors
-from .strings_in import as_path
+from .strings_in import as_path, local_path, path_text
 
 
 def _not_found(op, path):
@@ -38,7 +38,10 @@ def glob(pattern):
     patterns = pattern if isinstance(pattern, (list, tuple)) else [pattern]
     out = []
     for p in patterns:
-        out.extend(_glob.glob(as_path(p, 'io.gfile.glob', 'pattern')))
+        text = path_text(p, 'io.gfile.glob', 'pattern')
+        local = local_path(text)
+        scheme = text[:len(text) - len(local)]       # 'file://' matches keep it, as TensorFlow's
+        out.extend(scheme + match for match in _glob.glob(local))
     return out
 
 
@@ -101,8 +104,10 @@ def walk(top, topdown=True, onerror=None):
 
 
 def join(path, *paths):
-    """``path`` and ``paths`` joined with '/' (os.path.join's rule: an absolute part restarts the path)."""
-    return os.path.join(as_path(path, 'io.gfile.join', 'path'), *[as_path(p, 'io.gfile.join', 'paths') for p in paths])
+    """``path`` and ``paths`` joined with '/' (os.path.join's rule: an absolute part restarts the path);
+    a URI keeps its scheme ('file:///tmp' and 'x' give 'file:///tmp/x')."""
+    return os.path.join(path_text(path, 'io.gfile.join', 'path'),
+                        *[path_text(p, 'io.gfile.join', 'paths') for p in paths])
 
 
 class FileStatistics:
@@ -128,8 +133,8 @@ def stat(path):
 
 
 def get_registered_schemes():
-    """The URI schemes this file system serves: tapeflow's gfile reads plain local paths only (scheme '')."""
-    return ['']
+    """The URI schemes this file system serves: local paths, plain ('') or as 'file://' URIs."""
+    return ['file', '']
 
 
 class GFile:

@@ -1,4 +1,6 @@
 """Reading byte strings and file names out of tapeflow's string tensors (numpy object arrays of bytes)."""
+import re
+
 import numpy as np
 
 from ..tensor import Tensor, convert_to_tensor
@@ -21,10 +23,32 @@ def as_bytes(value, op, what='contents'):
 
 
 def as_path(value, op, what='filename'):
-    """A file-system path (str) from a str, bytes, os.PathLike or scalar string tensor."""
+    """A local file-system path (str) from a str, bytes, os.PathLike or scalar string tensor.
+    A 'file://' URI names its local path, as in TensorFlow; other URI schemes (gs://, s3://, ...)
+    raise TensorFlow's UnimplementedError: tapeflow reads and writes the local file system only."""
+    return local_path(path_text(value, op, what))
+
+
+def path_text(value, op, what='filename'):
+    """The text of a path or URI (str) from a str, bytes, os.PathLike or scalar string tensor."""
     if hasattr(value, '__fspath__'):
         value = value.__fspath__()
     return as_bytes(value, op, what).decode('utf-8')
+
+
+_SCHEME = re.compile(r'([a-zA-Z][0-9a-zA-Z.]*)://')      # TensorFlow's ParseURI
+
+
+def local_path(path):
+    """``path`` with a 'file://' scheme removed; a path with another scheme is refused."""
+    match = _SCHEME.match(path)
+    if match is None:
+        return path
+    if match.group(1) == 'file':
+        return path[match.end():]
+    from ..errors import UnimplementedError
+    raise UnimplementedError(None, None, "File system scheme '%s' not implemented (file: '%s')"
+                             % (match.group(1), path))
 
 
 def byte_array(value, op, what='input'):
