@@ -301,6 +301,7 @@ CASES = [
     Case('top_k', '', lambda x: tf.math.top_k(x, 2).values, [(2, 4)]),
     Case('meshgrid', 'xy', lambda a, b: _flat(tf.meshgrid(a, b)), [(3,), (2,)]),
     Case('meshgrid', 'ij', lambda a, b: _flat(tf.meshgrid(a, b, indexing='ij')), [(3,), (2,)]),
+    Case('linspace', 'vector_ends', lambda a, b: tf.linspace(a, b, 4, axis=-1), [(2,), (2, 1)]),
     # ---- the recurrent layers' fused gate ops (layers/recurrent/lstm_gates.py, gru_gates.py): sigmoid
     # and tanh chains with rules of their own; the array rules' bits are checked by test_array_rules ----
     Case('sigmoid', 'lstm_step', lambda p, r, b, c: _flat(lstm_gates.step(p, r, b, c, 3)),
@@ -323,7 +324,7 @@ NON_DIFFERENTIABLE = {
     'equal', 'not_equal', 'greater', 'greater_equal', 'less', 'less_equal',
     'logical_and', 'logical_or', 'logical_xor', 'logical_not', 'reduce_all', 'reduce_any',
     'is_finite', 'is_inf', 'is_nan', 'one_hot', 'shape', 'size', 'rank', 'stop_gradient',
-    'constant', 'convert_to_tensor', 'eye', 'fill', 'linspace', 'ones', 'ones_like', 'range',
+    'constant', 'convert_to_tensor', 'eye', 'fill', 'ones', 'ones_like', 'range',
     'zeros', 'zeros_like', 'broadcast_dynamic_shape', 'broadcast_static_shape',
     'fingerprint', 'guarantee_const',
 }

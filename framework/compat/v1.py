@@ -8,6 +8,8 @@ tapeflow's (``tf.compat.v1.constant`` is ``tf.constant``).
 """
 from . import v1_logging as logging  # noqa: F401
 from .v1_in_top_k import math, nn  # noqa: F401  (TF 1's in_top_k argument order)
+from .v1_casts import (to_bfloat16, to_complex64, to_complex128, to_double, to_float,  # noqa: F401
+                       to_int32, to_int64)
 
 
 def __getattr__(name):

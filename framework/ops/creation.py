@@ -8,6 +8,7 @@ from ..placement import current_xp
 from ..tensor import Tensor
 from .integer_arguments import refuse_non_integer
 from .operands import _KERNEL_DTYPES, as_tensor, named_errors
+from .linspace import linspace  # noqa: F401  (tf.linspace, in its own file)
 
 
 _FILLS = ('zeros', 'ones', 'fill')     # ops TensorFlow runs as its Fill kernel, whose refusals they print
@@ -149,48 +150,6 @@ def _range_dtype(arguments):
 def _range_number(v):
     """A bound as Range's kernel prints it (5, 5.5, 0.25)."""
     return '%g' % v if isinstance(v, float) else str(v)
-
-
-@named_errors('linspace')
-def linspace(start, stop, num, name=None, axis=0):
-    if axis not in (0, -1) or isinstance(axis, bool):
-        raise InvalidArgumentError('linspace: scalar start and stop give a vector, so axis must be 0 (or -1), got %r'
-                                   % (axis,))
-    for v in (start, stop):
-        if not isinstance(v, (int, float, np.integer, np.floating, Tensor)) or isinstance(v, bool):
-            raise TypeError('linspace: start and stop must be numbers or scalar tensors, got %r (of type %s)'
-                            % (v, type(v).__name__))
-    refuse_non_integer(num, 'num', 'linspace')       # int(5.5) would cut it
-    n = int(num)
-    if n < 0:        # TF's linspace runs Range(1, num): its error
-        raise kernel_error('Range', 'Requires start <= limit when delta > 0: 1/%d' % n, named=True,
-                           note='linspace: num must be >= 0, got %d' % n)
-    dt = _linspace_dtype(start)
-    xp = current_xp()
-    a, b = dt.type(_scalar(start)), dt.type(_scalar(stop))
-    # TensorFlow's linspace_nd: delta = (stop - start) / max(num - 1, 1), then start + delta * k
-    # in the result's dtype (so float32 points are not the nearest floats to the exact ones:
-    # linspace(-10., 10., 201)[96] is -0.39999962), with start and stop themselves at the ends.
-    steps = max(n - 1, 1)
-    delta = (b - a) / dt.type(steps)
-    inner = a + delta * xp.arange(1, steps, dtype=dt)
-    return Tensor(xp.concatenate([xp.asarray([a], dt), inner, xp.asarray([b], dt)])[:n])
-
-
-def _linspace_dtype(start):
-    """start's float dtype, as TensorFlow's: float32 for a Python float, float64 for integers
-    (TensorFlow's division of int32 tensors gives float64)."""
-    if isinstance(start, Tensor):
-        dtype = start._data.dtype
-    elif isinstance(start, (np.floating, np.integer)):
-        dtype = np.dtype(type(start))
-    else:
-        dtype = np.dtype(np.float32 if isinstance(start, float) else np.int32)
-    return dtype if dtype.kind == 'f' else np.dtype(np.float64)
-
-
-def _scalar(value):
-    return value.numpy() if isinstance(value, Tensor) else value
 
 
 @named_errors('eye')

@@ -91,6 +91,11 @@ def squeeze(input, axis=None, name=None):  # noqa: A002
 def expand_dims(input, axis, name=None):  # noqa: A002
     """Insert a size-1 dimension at ``axis``."""
     x = as_tensor(input, 'expand_dims')
+    if isinstance(axis, (int, np.integer)) and not isinstance(axis, bool) and not -x.ndim - 1 <= axis <= x.ndim:
+        raise kernel_error('ExpandDims', 'Tried to expand dim index %d for tensor with %d dimensions.'
+                           % (axis, x.ndim), named=True,
+                           note='expand_dims: axis %d is out of range for a tensor of rank %d (axes lie in [%d, %d])'
+                           % (axis, x.ndim, -x.ndim - 1, x.ndim))
     (axis,) = normalize_axis(axis, x.ndim + 1, 'expand_dims')     # an axis of the result
     shape = list(x._data.shape)
     shape.insert(axis, 1)
@@ -170,6 +175,9 @@ def transpose(a, perm=None, conjugate=False, name=None):
     if ACTIVE:
         inverse = tuple(int(i) for i in np.argsort(perm))
         record('transpose', (x,), out, (lambda g, y, x: transpose(g, inverse),))
+    if conjugate and x._data.dtype.kind == 'c':     # TF's ConjugateTranspose; real dtypes ignore the flag
+        from .complex_parts import conj
+        out = conj(out)
     return out
 
 

@@ -78,6 +78,7 @@ def _erfcinv_host(z):
         slope = -2 / _SQRT_PI * np.exp(-x * x) / value
         x = x - (np.log(value) - np.log(w_safe)) / slope
     x = np.where(upper, -x, x)
+    x = np.where(z == 1, -0.0, x)             # TF's -ndtri(z / 2) / sqrt(2): ndtri(0.5) is +0, so -0 here
     x = np.where(z == 0, np.inf, np.where(z == 2, -np.inf, x))
     return np.where((z < 0) | (z > 2) | np.isnan(z), np.nan, x)
 
@@ -138,7 +139,7 @@ def erfcinv(x, name=None):
 @named_errors('ndtri')
 def ndtri(x, name=None):
     """The standard normal quantile: y with Phi(y) = x, on (0, 1) (-+inf at 0 and 1, nan outside)."""
-    return _unary('ndtri', x, lambda p: -math.sqrt(2) * _erfcinv_host(2 * p),
+    return _unary('ndtri', x, lambda p: -math.sqrt(2) * _erfcinv_host(2 * p) + 0.0,     # + 0.0: +0 at 0.5
                   lambda g, y, x: g * math.sqrt(2 * math.pi) * exp(square(y) / 2), 'Ndtri')
 
 
