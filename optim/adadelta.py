@@ -1,5 +1,5 @@
 """Adadelta, as Keras 3."""
-from .arguments import check_in_range, check_number
+from .arguments import check_number, check_rate
 from .optimizer import Optimizer
 from .root_division import divided_by_root, elementwise_when_eager
 from .rowwise_moment import scatter_add
@@ -24,7 +24,7 @@ class Adadelta(Optimizer):
                  clipvalue=None, global_clipnorm=None, name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
                          clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
-        check_in_range(rho, 'rho', 0, 1, high_inclusive=True)
+        rho = check_rate(rho, 'rho')      # no range, as Keras
         check_number(epsilon, 'epsilon')
         self.rho = rho
         self.epsilon = epsilon

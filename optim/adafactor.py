@@ -4,7 +4,7 @@ import numpy as np
 from framework import backend
 from framework.ops.reductions import reduce_mean, reduce_sum
 from framework.tensor import Tensor
-from .arguments import check_non_negative, check_number
+from .arguments import check_number
 from .optimizer import Optimizer
 from .root_division import divided_by_root
 from .rowwise_moment import scatter_add
@@ -46,7 +46,7 @@ class Adafactor(Optimizer):
                             % (beta_2_decay,))
         check_number(epsilon_1, 'epsilon_1')
         check_number(epsilon_2, 'epsilon_2')
-        check_non_negative(clip_threshold, 'clip_threshold')
+        check_number(clip_threshold, 'clip_threshold')     # any sign, as Keras (a negative one clips nothing)
         self.beta_2_decay = beta_2_decay
         self.epsilon_1 = epsilon_1
         self.epsilon_2 = epsilon_2
@@ -122,7 +122,8 @@ class Adafactor(Optimizer):
             # traced step keeps the division
             u = rows.values / xp.sqrt(v[rows.indices])
             rms_u = xp.sqrt(_sparse_mean(u * u, data.size))
-        scaled = alpha * (u / max(dtype(1), divide_by_constant(rms_u, dtype(self.clip_threshold))))
+        # np.maximum, not max(): a NaN ratio (clip_threshold NaN) stays NaN, as tf.maximum keeps it
+        scaled = alpha * (u / np.maximum(dtype(1), divide_by_constant(rms_u, dtype(self.clip_threshold))))
         if rows is None:
             data -= scaled
         else:

@@ -128,9 +128,28 @@ def check_base_options(weight_decay, clipnorm, clipvalue, global_clipnorm, use_e
                          'Received: gradient_accumulation_steps=%s' % gradient_accumulation_steps)
 
 
+def scalar_tensor_value(value):
+    """A scalar tensor (not a Variable) as its numpy scalar, which the updates can use as Keras uses
+    the tensor (``ops.cast`` and arithmetic in its dtype); any other value unchanged."""
+    if hasattr(value, 'numpy') and getattr(value, 'shape', None) == () and not hasattr(value, 'assign'):
+        return value.numpy()
+    return value
+
+
+def check_rate(value, what):
+    """A decay rate (beta_1, beta_2, rho, ...) as Keras 3 takes it: any number or scalar tensor, with
+    no range check (Adam(beta_1=1.5) trains, beta_1=1.0 gives NaN, as in TensorFlow). Returns the
+    value to store; a value that is no number is a ValueError naming the argument."""
+    value = scalar_tensor_value(value)
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.number)):
+        raise ValueError('Argument `%s` must be a number. Received: %s=%r of type %s'
+                         % (what, what, value, type(value).__name__))
+    return value
+
+
 def set_moment_options(optimizer, beta_1, beta_2, epsilon):
-    """Check and set the Adam family's beta_1, beta_2 (each in [0, 1)) and epsilon (>= 0)."""
-    check_in_range(beta_1, 'beta_1', 0, 1)
-    check_in_range(beta_2, 'beta_2', 0, 1)
+    """Check and set the Adam family's beta_1, beta_2 and epsilon: numbers, of any value (Keras 3
+    checks no range)."""
+    beta_1, beta_2 = check_rate(beta_1, 'beta_1'), check_rate(beta_2, 'beta_2')
     check_number(epsilon, 'epsilon')
     optimizer.beta_1, optimizer.beta_2, optimizer.epsilon = beta_1, beta_2, epsilon

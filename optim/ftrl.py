@@ -1,6 +1,6 @@
 """FTRL-Proximal (McMahan et al., 2013), as Keras 3."""
 from framework.ops.arithmetic import pow_arrays
-from .arguments import check_non_negative
+from .arguments import check_number
 from .optimizer import Optimizer
 from .rowwise_moment import RowwiseMoment
 
@@ -38,16 +38,23 @@ class Ftrl(RowwiseMoment, Optimizer):
                  clipvalue=None, global_clipnorm=None, name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
                          clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
-        check_non_negative(initial_accumulator_value, 'initial_accumulator_value')
-        if isinstance(learning_rate_power, bool) or not isinstance(learning_rate_power, (int, float)) \
-                or learning_rate_power > 0:
-            raise ValueError('Ftrl: `learning_rate_power` needs to be a number <= 0. Received: '
-                             'learning_rate_power=%r' % (learning_rate_power,))
-        for value, what in ((l1_regularization_strength, 'l1_regularization_strength'),
+        # Keras's checks and words; `beta` it does not check
+        for value, what in ((initial_accumulator_value, 'initial_accumulator_value'),
+                            (learning_rate_power, 'learning_rate_power'),
+                            (l1_regularization_strength, 'l1_regularization_strength'),
                             (l2_regularization_strength, 'l2_regularization_strength'),
                             (l2_shrinkage_regularization_strength, 'l2_shrinkage_regularization_strength'),
                             (beta, 'beta')):
-            check_non_negative(value, what)
+            check_number(value, what)
+        for value, what in ((initial_accumulator_value, 'initial_accumulator_value'),
+                            (l1_regularization_strength, 'l1_regularization_strength'),
+                            (l2_regularization_strength, 'l2_regularization_strength'),
+                            (l2_shrinkage_regularization_strength, 'l2_shrinkage_regularization_strength')):
+            if value < 0.0:
+                raise ValueError('`%s` needs to be positive or zero. Received: %s=%s.' % (what, what, value))
+        if learning_rate_power > 0.0:
+            raise ValueError('`learning_rate_power` needs to be negative or zero. Received: '
+                             'learning_rate_power=%s.' % (learning_rate_power,))
         self.learning_rate_power = learning_rate_power
         self.initial_accumulator_value = initial_accumulator_value
         self.l1_regularization_strength = l1_regularization_strength

@@ -1,7 +1,7 @@
 """LAMB (You et al., 2019): Adam's step rescaled per variable by a trust ratio, as Keras 3."""
 from framework.ops.arithmetic import pow_arrays
 from framework.ops.eigen_sum import sum_all
-from .arguments import check_non_negative, set_moment_options
+from .arguments import set_moment_options
 from .keras_cast import keras_cast
 from .optimizer import Optimizer
 from .rowwise_moment import RowwiseMoment
@@ -19,7 +19,7 @@ class Lamb(RowwiseMoment, Optimizer):
     The norms are over the whole variable, so the update is not elementwise.
 
     Args:
-        learning_rate: default 0.001; beta_1, beta_2 in [0, 1); epsilon: default 1e-7.
+        learning_rate: default 0.001; beta_1, beta_2 usually in [0, 1) (not checked, as Keras); epsilon: default 1e-7.
         **kwargs: the base ``Optimizer`` options (weight_decay, clipnorm, ...).
     """
 
@@ -29,8 +29,6 @@ class Lamb(RowwiseMoment, Optimizer):
                  clipnorm=None, clipvalue=None, global_clipnorm=None, name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
                          clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
-        check_non_negative(beta_1, 'beta_1')
-        check_non_negative(beta_2, 'beta_2')
         set_moment_options(self, beta_1, beta_2, epsilon)
 
     def slot_groups(self):

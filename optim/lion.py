@@ -1,5 +1,5 @@
 """Lion (Chen et al., 2023): the sign of an interpolated momentum, as Keras 3."""
-from .arguments import check_in_range
+from .arguments import check_rate, scalar_tensor_value
 from .keras_cast import keras_cast
 from .optimizer import Optimizer
 
@@ -15,7 +15,7 @@ class Lion(Optimizer):
 
     Args:
         learning_rate: default 0.001.
-        beta_1: in (0, 1] (0 would make it SignSGD), default 0.9.
+        beta_1: in (0, 1] (0 would make it SignSGD), default 0.9 (Keras's words say [0, 1]).
         beta_2: the momentum's decay, default 0.99.
         **kwargs: the base ``Optimizer`` options (weight_decay, clipnorm, ...).
     """
@@ -26,10 +26,16 @@ class Lion(Optimizer):
                  clipvalue=None, global_clipnorm=None, name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
                          clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
-        if isinstance(beta_1, bool) or not isinstance(beta_1, (int, float)) or not 0 < beta_1 <= 1:
-            raise ValueError('Lion: argument `beta_1` must be in the (0, 1] range. Otherwise, the optimizer '
-                             'degenerates to SignSGD. Received: beta_1=%r' % (beta_1,))
-        check_in_range(beta_2, 'beta_2', 0, 1, high_inclusive=True)
+        beta_1 = scalar_tensor_value(beta_1)
+        try:                        # Keras's own test: NaN passes, a value that is no number raises TypeError
+            out_of_range = beta_1 <= 0 or beta_1 > 1
+        except TypeError as error:
+            error.add_note('Lion: argument `beta_1` must be a number in (0, 1], got %r' % (beta_1,))
+            raise
+        if out_of_range:
+            raise ValueError('Argument `beta_1` must be in the [0, 1] range. Otherwise, the optimizer '
+                             'degenerates to SignSGD. Received: beta_1=%s.' % (beta_1,))
+        beta_2 = check_rate(beta_2, 'beta_2')      # no range, as Keras
         self.beta_1 = beta_1
         self.beta_2 = beta_2
 

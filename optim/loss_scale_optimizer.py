@@ -5,6 +5,8 @@ float16 gradients do not flush to zero, and divides the gradients by it
 before the update. The scale adapts: a step with any non-finite gradient is
 skipped and halves it; ``dynamic_growth_steps`` finite steps in a row double it.
 """
+import numpy as np
+
 from framework import backend
 from framework.tensor import convert_to_tensor
 from .gradients import checked_gradient
@@ -46,13 +48,12 @@ class LossScaleOptimizer(Optimizer):
                                  '`inner_optimizer`.' % (key, key))
         if kwargs:
             raise ValueError('LossScaleOptimizer does not support arguments: `%s`.' % '`, `'.join(kwargs))
-        if isinstance(initial_scale, bool) or not isinstance(initial_scale, (int, float)) or not initial_scale > 0:
-            raise ValueError('LossScaleOptimizer: `initial_scale` must be a positive number, got %r'
-                             % (initial_scale,))
-        if isinstance(dynamic_growth_steps, bool) or not isinstance(dynamic_growth_steps, int) \
-                or dynamic_growth_steps < 1:
-            raise ValueError('LossScaleOptimizer: `dynamic_growth_steps` must be an integer >= 1, got %r'
-                             % (dynamic_growth_steps,))
+        # Keras checks neither value: a scale <= 0 or growth steps < 1 (never doubling) run as there
+        if isinstance(initial_scale, bool) or not isinstance(initial_scale, (int, float, np.number)):
+            raise ValueError('LossScaleOptimizer: `initial_scale` must be a number, got %r' % (initial_scale,))
+        if not isinstance(dynamic_growth_steps, (int, float, np.number)):
+            raise ValueError('LossScaleOptimizer: `dynamic_growth_steps` must be a number (an integer >= 1 '
+                             'to double the scale), got %r' % (dynamic_growth_steps,))
         super().__init__(learning_rate=0.0, name=name)
         self.inner_optimizer = inner_optimizer
         self.initial_scale = initial_scale

@@ -1,6 +1,6 @@
 """RMSprop (with optional momentum and centering), as Keras 3."""
 from framework import graph_random_ops
-from .arguments import check_in_range, check_number
+from .arguments import check_number, check_rate
 from .optimizer import Optimizer
 from .root_division import divided_by_root, elementwise_when_eager
 from .rowwise_moment import RowwiseMoment, scatter_add
@@ -26,8 +26,7 @@ class RMSprop(RowwiseMoment, Optimizer):
                  weight_decay=None, clipnorm=None, clipvalue=None, global_clipnorm=None, name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
                          clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
-        check_in_range(rho, 'rho', 0, 1, high_inclusive=True)
-        check_in_range(momentum, 'momentum', 0, 1, high_inclusive=True)
+        rho, momentum = check_rate(rho, 'rho'), check_rate(momentum, 'momentum')   # no range, as Keras
         check_number(epsilon, 'epsilon')
         self.rho = rho
         self.momentum = momentum
