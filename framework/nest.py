@@ -2,7 +2,9 @@
 
 Dicts are flattened in sorted key order, as TensorFlow does, so a structure
 packs back with the same keys and container types it had. Strings, arrays,
-tensors and None are leaves.
+tensors and None are leaves. An object of a class with TensorFlow's
+CustomNestProtocol (``__tf_flatten__`` giving (metadata, a tuple of components),
+and the classmethod ``__tf_unflatten__(metadata, components)``) nests as its components.
 """
 
 
@@ -18,8 +20,17 @@ def _sorted_keys(d):
 
 
 def is_nested(structure):
-    """True for a list, tuple (namedtuples included) or dict: what ``flatten`` walks into."""
-    return isinstance(structure, (list, tuple, dict))
+    """True for a list, tuple (namedtuples included), dict or custom nest: what ``flatten`` walks into."""
+    return isinstance(structure, (list, tuple, dict)) or hasattr(type(structure), '__tf_flatten__')
+
+
+def custom_components(x):
+    """The components tuple of a CustomNestProtocol object (TensorFlow asserts it is a tuple)."""
+    components = x.__tf_flatten__()[1]
+    if not isinstance(components, tuple):
+        raise TypeError('%s.__tf_flatten__ must return (metadata, components) with components a tuple, got %s '
+                        '(TensorFlow asserts a tuple)' % (type(x).__name__, type(components).__name__))
+    return components
 
 
 def flatten(structure, expand_composites=False):
@@ -37,6 +48,9 @@ def _flatten_into(x, out, expand=False):
     elif isinstance(x, dict):
         for key in _sorted_keys(x):
             _flatten_into(x[key], out, expand)
+    elif hasattr(type(x), '__tf_flatten__'):
+        for item in custom_components(x):
+            _flatten_into(item, out, expand)
     else:
         parts = components(x) if expand else None
         if parts is None:
@@ -82,6 +96,9 @@ def _pack(x, it, expand=False):
         packed = {key: _pack(x[key], it, expand) for key in _sorted_keys(x)}
         return type(x)((key, packed[key]) for key in x) if type(x) is not dict \
             else {key: packed[key] for key in x}
+    if hasattr(type(x), '__tf_flatten__'):
+        metadata = x.__tf_flatten__()[0]
+        return type(x).__tf_unflatten__(metadata, _pack(custom_components(x), it, expand))
     if expand and components(x) is not None:
         return rebuilt(x, lambda component: _pack(component, it, True))
     return next(it)

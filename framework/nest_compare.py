@@ -3,7 +3,7 @@
 The messages are TensorFlow's: the two structures, the first place they differ
 ("More specifically: ..."), and both structures drawn with '.' for each leaf.
 """
-from .nest import _is_namedtuple, _sorted_keys, is_nested, map_structure
+from .nest import _is_namedtuple, _sorted_keys, custom_components, is_nested, map_structure
 
 
 def assert_same_structure(nest1, nest2, check_types=True, expand_composites=False):
@@ -41,23 +41,32 @@ def _first_difference(a, b, check_types):
         return TypeError, ("The two namedtuples don't have the same sequence type. First structure %s has type %s, "
                            'while second structure %s has type %s'
                            % (_described(a), type(a).__name__, _described(b), type(b).__name__))
-    if isinstance(a, dict) or isinstance(b, dict):
-        if not (isinstance(a, dict) and isinstance(b, dict)) or set(a) != set(b):
-            keys_a, keys_b = list(a) if isinstance(a, dict) else [], list(b) if isinstance(b, dict) else []
+    if check_types and isinstance(a, dict):      # (without check_types TF compares dicts' values only)
+        if set(a) != set(b):
             return ValueError, ("The two dictionaries don't have the same set of keys. First structure has keys "
                                 'type=list str=%s, while second structure has keys type=list str=%s'
-                                % (keys_a, keys_b))
+                                % (list(a), list(b)))
         pairs = [(a[k], b[k]) for k in _sorted_keys(a)]
     else:
-        if len(a) != len(b):
+        children_a, children_b = _children(a), _children(b)
+        if len(children_a) != len(children_b):
             return ValueError, ("The two structures don't have the same number of elements. First structure: %s. "
                                 'Second structure: %s' % (_described(a), _described(b)))
-        pairs = zip(a, b)
+        pairs = zip(children_a, children_b)
     for x, y in pairs:
         difference = _first_difference(x, y, check_types)
         if difference is not None:
             return difference
     return None
+
+
+def _children(value):
+    """What ``value`` nests, in flatten's order: a dict's values by sorted key, a custom nest's components."""
+    if isinstance(value, dict):
+        return [value[k] for k in _sorted_keys(value)]
+    if isinstance(value, (list, tuple)):
+        return value
+    return custom_components(value)
 
 
 def _kind(value):
