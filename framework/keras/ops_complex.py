@@ -45,11 +45,14 @@ def view_as_real(x):
 
 
 def view_as_complex(x):
-    """A real tensor whose last axis is 2 (real, imaginary) as complex numbers."""
+    """A real tensor whose last axis is 2 (real, imaginary) as complex64 numbers."""
     t = floating(x, 'view_as_complex')
     if t.ndim == 0 or t.shape[-1] != 2:
         raise ValueError('keras.ops.view_as_complex: the last axis must have length 2 (real, imaginary), got shape %s'
                          % (tuple(t.shape),))
     _blocked('view_as_complex', (t,))
-    data = t._data
-    return Tensor((data[..., 0] + 1j * data[..., 1]).astype(_complex_dtype(data.dtype)))
+    # Keras 3 casts both parts to complex64 whatever their dtype (float64 too) and computes
+    # real + 1j * imag in complex64 (so an infinite imaginary part makes a NaN real part, as there)
+    xp = backend.array_module(t._data)
+    real, imag = t._data[..., 0].astype(np.complex64), t._data[..., 1].astype(np.complex64)
+    return Tensor(real + xp.complex64(1j) * imag)

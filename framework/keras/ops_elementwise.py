@@ -289,9 +289,13 @@ def ldexp(x1, x2):
 
 
 def nextafter(x1, x2):
-    """The next representable float after x1 towards x2 (no gradient: a step of one ulp)."""
+    """The next float64 after x1 towards x2, cast to the pair's float dtype (no gradient).
+
+    Keras 3 on TensorFlow steps in float64 and casts back, so a float32 x1 comes back
+    unchanged (one float64 ulp rounds away), as TensorFlow prints it."""
     a, b = cast_all(float_pair(x1, x2, 'nextafter'), 'nextafter')
-    return Tensor(_xp(a).nextafter(a._data, b._data))
+    wide = _xp(a).nextafter(a._data.astype('float64'), b._data.astype('float64'))
+    return _ops.cast(Tensor(wide), a.dtype)
 
 
 def isclose(x1, x2, rtol=1e-5, atol=1e-8, equal_nan=False):

@@ -162,24 +162,44 @@ def istft(x, sequence_length, sequence_stride, fft_length, length=None, window='
     return out[..., start:end]
 
 
-def _numpy_window(name, fn):
-    def op(x, *args):
-        size = int(x)
-        if size < 0:
-            raise ValueError('keras.ops.%s: the window length must be >= 0, got %d' % (name, size))
-        return _ops.constant(fn(size, *[float(a) for a in args]).astype(FLOATX))
-    op.__name__ = op.__qualname__ = name
-    op.__doc__ = 'The symmetric %s window of ``x`` points, as numpy.%s (floatx).' % (name, name)
-    return op
+# ---- window functions: Keras 3's TensorFlow backend, op for op (its float32 bits) ------------------
+def _window_points(x, op):
+    size = int(x)
+    if size < 0:
+        raise ValueError('keras.ops.%s: the window length must be >= 0, got %d' % (op, size))
+    return size
 
 
-bartlett = _numpy_window('bartlett', np.bartlett)
-blackman = _numpy_window('blackman', np.blackman)
-hamming = _numpy_window('hamming', np.hamming)
-hanning = _numpy_window('hanning', np.hanning)
+def hamming(x):
+    """The symmetric Hamming window of ``x`` points: tf.signal.hamming_window(x, periodic=False)."""
+    return signal.hamming_window(_window_points(x, 'hamming'), periodic=False)
+
+
+def hanning(x):
+    """The symmetric Hann window of ``x`` points: tf.signal.hann_window(x, periodic=False)."""
+    return signal.hann_window(_window_points(x, 'hanning'), periodic=False)
 
 
 def kaiser(x, beta):
-    """The Kaiser window of ``x`` points with shape parameter ``beta``, as numpy.kaiser (floatx)."""
-    return _numpy_window('kaiser', np.kaiser)(x, beta)
+    """The Kaiser window of ``x`` points with shape parameter ``beta``: tf.signal.kaiser_window."""
+    return signal.kaiser_window(_window_points(x, 'kaiser'), beta=float(beta))
 
+
+def bartlett(x):
+    """The triangular window of ``x`` points, 2n / (x - 1) up to the middle, in floatx (float32 for 0 or 1)."""
+    size = _window_points(x, 'bartlett')
+    if size <= 1:
+        return _ops.ones([size], 'float32')
+    n = _ops.range(size, dtype=FLOATX)
+    last = _ops.constant(size - 1, FLOATX)
+    return _ops.where(n <= last / 2, 2.0 * n / last, 2.0 - 2.0 * n / last)
+
+
+def blackman(x):
+    """The Blackman window of ``x`` points, 0.42 - 0.5 cos(2 pi n / (x - 1)) + 0.08 cos(4 pi n / (x - 1)),
+    in floatx (a single point is 1)."""
+    size = _window_points(x, 'blackman')
+    n = _ops.range(size, dtype=FLOATX)
+    last = _ops.constant(max(size - 1, 1), FLOATX)
+    window = 0.42 + -0.5 * _ops.cos(2 * np.pi * n / last) + 0.08 * _ops.cos(4 * np.pi * n / last)
+    return window if size != 1 else _ops.ones_like(window)

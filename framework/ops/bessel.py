@@ -9,7 +9,8 @@ import numpy as np
 
 from .arithmetic import add, divide, multiply, subtract
 from .logic import equal
-from .operands import named_errors
+from . import bessel_float32
+from .operands import as_float_tensor, named_errors
 from .selection import where
 from .special_functions import _unary
 from .unary import sign
@@ -35,10 +36,18 @@ def _scaled_bessel_host(order, x):
     return value * np.sign(x) if order == 1 else value
 
 
+def _scaled_for(order, t):
+    """The host function for ``t``'s dtype: float32 takes Eigen's float32 series (TensorFlow's bits)."""
+    if t._data.dtype == np.float32:
+        return bessel_float32.i0e if order == 0 else bessel_float32.i1e
+    return lambda a: _scaled_bessel_host(order, a)
+
+
 @named_errors('bessel_i0e')
 def bessel_i0e(x, name=None):
     """exp(-|x|) I0(x), the exponentially scaled modified Bessel function of order 0."""
-    return _unary('bessel_i0e', x, lambda a: _scaled_bessel_host(0, a),
+    x = as_float_tensor(x, 'bessel_i0e')
+    return _unary('bessel_i0e', x, _scaled_for(0, x),
                   lambda g, y, x: g * subtract(bessel_i1e(x), multiply(sign(x), y)))
 
 
@@ -50,7 +59,8 @@ def bessel_i1e(x, name=None):
         safe = where(zero, 1.0, x)
         slope = subtract(bessel_i0e(x), multiply(y, add(sign(x), divide(1.0, safe))))
         return g * where(zero, 0.5, slope)
-    return _unary('bessel_i1e', x, lambda a: _scaled_bessel_host(1, a), grad)
+    x = as_float_tensor(x, 'bessel_i1e')
+    return _unary('bessel_i1e', x, _scaled_for(1, x), grad)
 
 
 @named_errors('bessel_i0')

@@ -5,12 +5,18 @@ import numpy as np
 
 from .. import dtypes
 from ..tensor import Tensor
+from .activations import relu
+from .bessel import bessel_i0e
 from .cepstral import dct
+from .creation import range as range_
 from .fourier import on_device_of
 from .framing import frame, overlap_and_add
 from .operands import as_float_tensor
-from .shapes import concat, reverse, split
+from .shapes import cast, concat, reverse, split
+from .unary import exp, sqrt, square
 from .operands import named_errors
+
+_F32 = np.float32
 
 
 def _length_and_dtype(window_length, dtype, op):
@@ -24,14 +30,18 @@ def _length_and_dtype(window_length, dtype, op):
 
 @named_errors('signal.kaiser_window')
 def kaiser_window(window_length, beta=12.0, dtype='float32', name=None):
-    """The Kaiser window I0(beta sqrt(1 - (n / half)^2)) / I0(beta), n from -half to half."""
+    """The Kaiser window I0(beta sqrt(1 - (n / half)^2)) / I0(beta), n from -half to half.
+
+    Computed in ``dtype`` in TensorFlow's order, exp(num - beta) * (i0e(num) / i0e(beta)),
+    so float32 windows carry its bits."""
     length, dtype = _length_and_dtype(window_length, dtype, 'signal.kaiser_window')
     if length == 1:
         return Tensor(np.ones(1, dtype))
-    half = (length - 1) / 2.0
-    arg = np.arange(-half, half + 0.1, dtype=np.float32)[:length].astype(np.float64)
-    num = float(beta) * np.sqrt(np.maximum(1.0 - np.square(arg / half), 0.0))
-    return Tensor((np.i0(num) / np.i0(float(beta))).astype(dtype))
+    half = (_F32(length) - _F32(1.0)) / _F32(2.0)
+    arg = cast(range_(-half, half + _F32(0.1), dtype='float32'), dtype)     # length 0: Range's error, as TF
+    beta, half = cast(float(beta), dtype), cast(half, dtype)
+    num = beta * sqrt(relu(1.0 - square(arg / half)))
+    return exp(num - beta) * (bessel_i0e(num) / bessel_i0e(beta))
 
 
 @named_errors('signal.kaiser_bessel_derived_window')
