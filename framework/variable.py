@@ -218,7 +218,7 @@ class Variable(Tensor, metaclass=_CreatorScoped):
         # a Keras 3 variable rounds its value as keras.ops.round (LearningRateScheduler's docstring
         # prints round(model.optimizer.learning_rate, 5))
         from .keras.ops_math import round as keras_round
-        return keras_round(self.read_value(), ndigits or 0)
+        return keras_round(self._read_value(), ndigits or 0)
 
     _numpy_methods = False        # TensorFlow's variables never gain the NumPy methods (tensor_numpy_methods)
 
@@ -278,6 +278,11 @@ class Variable(Tensor, metaclass=_CreatorScoped):
         from .ops.shapes import identity     # ops import this module
         return identity(self)
 
+    _read_value = read_value        # the library's own reads: a Keras variable has no read_value (see end of file)
+
+    def __dir__(self):
+        return keras_dir(self, super().__dir__())
+
     def __array__(self, dtype=None):
         """The value as a numpy array. Like TF's and Keras's variables it takes no ``copy``: numpy 2's
         ``np.array(variable)`` then warns (DeprecationWarning, shown from a user's script) and asks
@@ -313,7 +318,7 @@ class Variable(Tensor, metaclass=_CreatorScoped):
             raise self._shape_mismatch(what, data.shape)
         if backend.is_device_array(self._data) != backend.is_device_array(data):
             raise ValueError('%s: value on %s, variable %r on %s; move the value with framework.device first'
-                             % (what, backend.device_name(data), self._name, self.device))
+                             % (what, backend.device_name(data), self._name, backend.device_name(self._data)))
         return data
 
     def _shape_mismatch(self, what, shape):
@@ -451,6 +456,10 @@ class Variable(Tensor, metaclass=_CreatorScoped):
 from .variable_slices import read_slice, scatter_nd  # noqa: E402  (it builds on ops, which import this module)
 from .variable_scatter import scatter_nd_extreme, scatter_slices  # noqa: E402
 from .unread_variable import unread  # noqa: E402  (a Variable subclass)
+from .tensorflow_only_members import hide_from_keras_variables, keras_dir  # noqa: E402
+
+# A Keras 3 variable (one with a path) lacks tf.Variable's get_shape, read_value, scatter_*, device, ...
+hide_from_keras_variables(Variable)
 
 
 # tf.Variable is a ResourceVariable in TensorFlow 2 (see Tensor.__name__ in tensor.py).

@@ -149,7 +149,7 @@ class RNN(InitialStateBuildConfig, Layer):
                 # read once for the whole loop, as TF's while_loop captures them: in a traced step each
                 # read would be its own snapshot, whose gradients add in the reads' (forward) order,
                 # where TF's backward loop adds them last step first (tapeflow's eager order)
-                weights = tuple(w.read_value() if type(w) is Variable else w for w in cell.recurrent_weights())
+                weights = tuple(w._read_value() if type(w) is Variable else w for w in cell.recurrent_weights())
                 projected_steps = cell.project_steps(sequences, input_mask, self.go_backwards)
                 for t, projected in enumerate(projected_steps):
                     output, new_states = cell.step(projected, states, weights, recurrent_mask)

@@ -55,9 +55,9 @@ def projection_steps(inputs, kernel, bias, backwards):
     steps, last loop step first (TensorFlow's queue and the reverse record alike: the ops are recorded
     in loop order), which is ``_stepwise``'s order. The kernel and bias are read once, as the loop's
     recurrent weights are (rnn.py), so a traced step's reads do not add in forward order."""
-    kernel = kernel.read_value() if type(kernel) is Variable else kernel
+    kernel = kernel._read_value() if type(kernel) is Variable else kernel
     if type(bias) is Variable:
-        bias = bias.read_value()
+        bias = bias._read_value()
     tensors, y = affine_array(inputs, kernel, bias, 'affine')
     steps = [Tensor(y[:, t]) for t in range(y.shape[1])]
     if ACTIVE:
