@@ -66,7 +66,8 @@ class Dataset(ElementStages, RegroupingStages):
                 discard()
             pending.extend(getattr(stage, '_zipped', ()))
             upstream = getattr(stage, '_upstream', None)
-            if upstream is not None:
+            reads_upstream = getattr(stage, '_reads_upstream', None)   # a complete cache starts no input
+            if upstream is not None and (reads_upstream is None or reads_upstream()):
                 pending.append(upstream)
 
     # ---- sources ---------------------------------------------------------------------

@@ -293,7 +293,7 @@ class ElementStages:
             raise TypeError('Dataset.cache: filename must be a string (a file to cache into, or "" for memory), '
                             'got %r of type %s (Cannot convert %r to EagerTensor of dtype string)'
                             % (filename, type(filename).__name__, filename))
-        source, stored = self._make_iterator, []
+        source, stored, length = self._make_iterator, [], self._length
 
         def cached():
             if stored:
@@ -302,9 +302,20 @@ class ElementStages:
             elements = []
             for element in source():
                 elements.append(element)
+                # tf.data's MemoryWriterIterator completes the cache as soon as it holds the input's known
+                # cardinality, not only at end of input: a fit that stops after len(ds) steps (Keras) or
+                # a partial iterator that read every element keeps it, and the next pass reads no input
+                # (no reshuffle upstream).
+                if len(elements) == length and not stored:
+                    stored.append(elements)
                 yield element
-            stored.append(elements)
-        return self._then(cached)
+            if not stored:
+                stored.append(elements)
+        result = self._then(cached)
+        # An iterator of a complete cache reads only memory (TF's MemoryReaderIterator), so an
+        # iterator Keras makes and drops (Dataset._skip_iteration) draws no upstream shuffle seeds.
+        result._reads_upstream = lambda: not stored
+        return result
 
 
 

@@ -16,7 +16,7 @@ from framework.keras.run_limits import capped_steps
 from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor, convert_to_tensor
 
-from .data import (ArrayData, UnrecognizedDataError, class_weight_table, pack_x_y_sample_weight,
+from .data import (ArrayData, class_weight_table, pack_x_y_sample_weight,
                    unpack_x_y_sample_weight)
 from .py_dataset import PyDatasetData, is_py_dataset
 from .read_ahead import ReadAhead, read_ahead_depth
@@ -56,9 +56,11 @@ def _check_array_leaves(x, y, sample_weight):
         if isinstance(part, (list, tuple, dict)) and any(isinstance(leaf, _PYTHON_SCALARS)
                                                          for leaf in nest.flatten(part)):
             text = str(x)
-            error = UnrecognizedDataError('Unrecognized data type: x=%s (of type %s)'
-                                          % (text if len(text) < 2000 else text[:2000] + '...', type(x)))
-            error.add_note('pass numpy arrays (np.array(%s)) or tensors, not Python lists of numbers'
+            # a plain ValueError as Keras raises it: a traceback's last line then reads 'ValueError: ...'
+            # as on TF (the load_data/text tutorial ends there, predicting a list of strings)
+            error = ValueError('Unrecognized data type: x=%s (of type %s)'
+                               % (text if len(text) < 2000 else text[:2000] + '...', type(x)))
+            error.add_note('pass numpy arrays (np.array(%s)) or tensors, not Python lists of numbers or strings'
                            % ('x' if part is x else 'y' if part is y else 'sample_weight'))
             raise error
 
