@@ -124,15 +124,18 @@ class Optimizer(OptimizerState, abc.ABC):
                                  'callable as its `learning_rate`, so its learning rate is not settable to a '
                                  'number; instantiate the optimizer with a float `learning_rate` to set it'
                                  % type(old).__name__)
+        if old is None and not isinstance(value, float):
+            # Keras 3 builds its learning-rate variable only from a Python float (np.float64 is one):
+            # SGD(1), SGD(np.float32(0.1)) and SGD(tf.constant(0.1)) raise there; assigning such a
+            # value later (optimizer.learning_rate = 1) works, as below
+            raise _learning_rate_error(value, 'pass a Python float, e.g. learning_rate=%r' % (_float_or_none(value),))
         try:
             value = float(value)
         except (TypeError, ValueError):
             if isinstance(old, Variable) and isinstance(value, str):
                 # Keras 3 assigns it to its float variable: TF's conversion TypeError
                 raise TypeError("Cannot convert %r to EagerTensor of dtype float" % (value,)) from None
-            raise ValueError('Argument `learning_rate` should be float, or an instance of LearningRateSchedule, or a '
-                             'callable (that takes in the current iteration value and returns the corresponding '
-                             'learning rate value). Received instead: learning_rate=%s' % (value,)) from None
+            raise _learning_rate_error(value) from None
         check_number(value, 'learning_rate')
         if isinstance(old, Variable):
             old.assign(value)
@@ -582,3 +585,26 @@ class _ScaleOf:
 
     def __call__(self, dtype):
         return self.scale.astype(dtype)[()]
+
+
+def _float_or_none(value):
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _learning_rate_error(value, note=None):
+    """Keras 3's ValueError for a constructor learning rate that is no Python float. Its text shows a
+    numpy or tensor float scalar as the Python float it holds (np.float32(0.1) -> 0.10000000149011612)."""
+    shown = value
+    if getattr(value, 'shape', None) == () and hasattr(value, 'dtype'):
+        kind = np.asarray(value).dtype.kind
+        if kind in 'fiub':
+            shown = float(value) if kind == 'f' else bool(value) if kind == 'b' else int(value)
+    error = ValueError('Argument `learning_rate` should be float, or an instance of LearningRateSchedule, or a '
+                       'callable (that takes in the current iteration value and returns the corresponding '
+                       'learning rate value). Received instead: learning_rate=%s' % (shown,))
+    if note and _float_or_none(value) is not None:
+        error.add_note(note)
+    return error
