@@ -17,6 +17,7 @@ shapes are the upstream spec's when it is known without reading data, else the
 first element's (a batch dimension then shows its size instead of None).
 """
 import functools
+import types
 
 from .. import dtypes, graph_random_ops, nest, trace_names
 from ..function import replaying
@@ -31,6 +32,7 @@ DEBUG_MODE = [False]
 
 def traced_stage_function(fn, upstream):
     """``fn`` wrapped so that its first call is a trace and later calls replay it."""
+    fn = names_read_now(fn)
     state = {'traced': False}
     if DEBUG_MODE[0]:
         return _debug_stage_function(fn, upstream, state)
@@ -74,3 +76,34 @@ def _placeholder_names(args, upstream):
         shape = tuple(value.shape) if spec is None else trace_names.known_dims(getattr(spec, 'shape', None))
         found[id(value)] = ('args_%d' % i, shape, dtypes.display_name(value._data.dtype))
     return found
+
+
+def names_read_now(fn):
+    """``fn`` with the global and closure names it reads bound to their values now, when the stage is
+    made: TensorFlow traces the function then, so a later rebinding of a name does not reach it. The
+    load_data/text tutorial maps ``lambda ex: labeler(ex, i)`` in a ``for i, file_name in ...`` loop:
+    each file keeps its own label on TF, where a call per element would read the loop's last ``i``.
+
+    Only the names of ``fn`` itself are bound (a shallow copy of its module's namespace and of its
+    closure cells: the objects are the same, mutating them still shows); the functions it calls
+    still read theirs when they run. A name first bound after the stage is made (TF: NameError
+    while tracing) and a closure cell still empty stay live."""
+    if type(fn) is not types.FunctionType:
+        return fn
+    class _LaterNames(dict):
+        def __missing__(self, name):         # bound after the stage was made: read it live
+            return fn.__globals__[name]
+    namespace = _LaterNames(fn.__globals__)
+    closure = fn.__closure__
+    if closure:
+        closure = tuple(_cell_now(cell) for cell in closure)
+    bound = types.FunctionType(fn.__code__, namespace, fn.__name__, fn.__defaults__, closure)
+    bound.__kwdefaults__ = fn.__kwdefaults__
+    return functools.update_wrapper(bound, fn)
+
+
+def _cell_now(cell):
+    try:
+        return types.CellType(cell.cell_contents)
+    except ValueError:                       # empty: the name is assigned later
+        return cell
