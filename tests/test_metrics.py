@@ -139,7 +139,7 @@ def test_top_k_accuracy_counts_ties_as_in():
     _close(sparse.result(), 0.5)
     sparse.update_state([0, 2], [[0.5, 0.5, 0.1], [0.3, 0.3, 0.4]])   # a tie at the top counts as in
     _close(sparse.result(), 0.75)
-    _close(metrics.SparseTopKCategoricalAccuracy()([0, 6], np.arange(14.).reshape(2, 7)), 0.5)
+    _close(metrics.SparseTopKCategoricalAccuracy()([0, 6], np.arange(14., dtype='float32').reshape(2, 7)), 0.5)
     # TensorFlow's in_top_k: a non-finite score in the row, or a label out of range, is a miss.
     _close(metrics.sparse_top_k_categorical_accuracy([1, 2, 9], [[np.nan, 0.5, 0.4], [0.1, 0.2, 0.3],
                                                                 [0.1, 0.2, 0.3]], k=1), [0., 1., 0.])

@@ -1,9 +1,14 @@
 """Regression losses: one value per sample, the mean over the last axis (Keras 3 formulas)."""
-import math
+import numpy as np
 
 from ..ops import abs, log, maximum, reduce_mean, reduce_sum, rsqrt, softplus, square, where
 from .fused import mean_absolute_difference, mean_squared_difference
 from .inputs import EPSILON, matched
+
+# Keras makes these two constants float32 tensors (convert_to_tensor(epsilon()), ops.log(2.0)) before
+# they meet the data: float64 data sees them rounded to float32 (log(1 + 1.0000000116860974e-07))
+_EPSILON_FLOAT32 = float(np.float32(EPSILON))
+_LOG2_FLOAT32 = float(np.log(np.float32(2.0)))
 
 
 def mean_squared_error(y_true, y_pred):
@@ -27,8 +32,8 @@ def mean_absolute_percentage_error(y_true, y_pred):
 def mean_squared_logarithmic_error(y_true, y_pred):
     """mean(square(log(max(y_pred, 1e-7) + 1) - log(max(y_true, 1e-7) + 1)), axis=-1)."""
     y_true, y_pred = matched(y_true, y_pred, 'mean_squared_logarithmic_error')
-    first = log(maximum(y_pred, EPSILON) + 1.0)
-    second = log(maximum(y_true, EPSILON) + 1.0)
+    first = log(maximum(y_pred, _EPSILON_FLOAT32) + 1.0)
+    second = log(maximum(y_true, _EPSILON_FLOAT32) + 1.0)
     return reduce_mean(square(first - second), -1)
 
 
@@ -46,7 +51,7 @@ def log_cosh(y_true, y_pred):
     """mean(log(cosh(y_pred - y_true)), axis=-1), as x + softplus(-2x) - log(2) so large errors stay finite."""
     y_true, y_pred = matched(y_true, y_pred, 'log_cosh')
     x = y_pred - y_true
-    return reduce_mean(x + softplus(x * -2.0) - math.log(2.0), -1)
+    return reduce_mean(x + softplus(x * -2.0) - _LOG2_FLOAT32, -1)
 
 
 def cosine_similarity(y_true, y_pred, axis=-1):

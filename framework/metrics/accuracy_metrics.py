@@ -114,6 +114,15 @@ def _check_k(k, what):
         raise error
 
 
+def _in_top_k_dtype_error(dtype, what):
+    # Keras converts y_pred to a tensor of its own dtype and hands it to InTopKV2, whose kernel takes float32 only
+    name = {'float64': 'double', 'float16': 'half'}.get(dtype, dtype)
+    error = InvalidArgumentError('cannot compute InTopKV2 as input #0(zero-based) was expected to be a float tensor '
+                                 'but is a %s tensor [Op:InTopKV2] name: ' % name)
+    error.add_note('%s: y_pred must be float32 scores, got %s; cast them first' % (what, dtype))
+    return error
+
+
 def _top_k_matches(labels, y_pred, k, what):
     # Flatten to (samples, classes) and (samples,), then give the matches the labels' shape.
     original_shape = tuple(labels.shape)
@@ -121,6 +130,8 @@ def _top_k_matches(labels, y_pred, k, what):
         raise ValueError('%s: labels of shape %s need scores of shape %s + (classes,), got y_pred %s'
                          % (what, original_shape, original_shape, tuple(y_pred.shape)))
     _check_k(k, what)
+    if y_pred.dtype.name != 'float32':
+        raise _in_top_k_dtype_error(y_pred.dtype.name, what)
     scores = reshape(y_pred, (-1, y_pred.shape[-1])) if y_pred.ndim > 2 else y_pred
     flat = reshape(labels, (-1,)) if labels.ndim != 1 else labels
     matches = cast(_in_top_k(flat, scores, k), FLOATX)
