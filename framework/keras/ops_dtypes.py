@@ -33,6 +33,13 @@ def floating(x, op):
     return _ops.cast(t, FLOATX)
 
 
+def floating_weak(x, op):
+    """``x`` in the dtype Keras 3 computes as ``result_type(x.dtype, float)`` (sqrt, log, the trig ops,
+    angle, ...): ``floating``'s, except that complex128 meeting the weak Python float is complex64."""
+    t = floating(x, op)
+    return _ops.cast(t, 'complex64') if t._data.dtype == np.complex128 else t
+
+
 def linalg_input(x, op):
     """``x`` as TensorFlow's matrix kernels take it, float or complex: Keras 3 on TensorFlow casts nothing,
     so an integer or bool matrix is the kernel's op-registry refusal (numpy would cast it)."""

@@ -15,7 +15,8 @@ from framework import ops as _ops
 from framework.ops.operands import ACTIVE, record
 from framework.errors import InvalidArgumentError, kernel_error
 from framework.tensor import Tensor
-from .ops_dtypes import cast_all, float_pair, floating, floating_wide, numeric, pair, refuse_kinds, tensor
+from .ops_dtypes import (cast_all, float_pair, floating, floating_wide, floating_weak, numeric, pair, refuse_kinds,
+                         tensor)
 
 __all__ = ['allclose', 'angle', 'cbrt', 'conj', 'conjugate', 'copy', 'deg2rad', 'divide_no_nan', 'erfc',
            'erfinv', 'fabs', 'fmax', 'fmin', 'fmod', 'heaviside', 'hypot', 'i0', 'imag', 'isclose', 'isneginf',
@@ -90,7 +91,7 @@ def erfinv(x):
 
 def sinc(x):
     """sin(pi x) / (pi x), 1 at x = 0."""
-    t = floating(x, 'sinc')
+    t = floating_weak(x, 'sinc')
     zero = _ops.equal(t, 0)
     scaled = _ops.where(zero, _ops.ones_like(t), t) * _math.pi
     return _ops.where(zero, _ops.ones_like(t), _ops.sin(scaled) / scaled)
@@ -181,9 +182,9 @@ conjugate = conj
 
 def angle(x):
     """The complex argument: pi for negative reals, 0 otherwise (floatx for integers)."""
-    t = floating(x, 'angle')
+    t = floating_weak(x, 'angle')
     if t._data.dtype.kind == 'c':
-        return Tensor(_xp(t).angle(t._data))
+        return _ops.angle(t)
     return _ops.where(_ops.less(t, 0), _math.pi, _ops.zeros_like(t))
 
 

@@ -13,7 +13,7 @@ from framework.ops.bias_add_kernel import add_bias
 from framework.tensor import Tensor as _Tensor
 from framework.variable import Variable as _Variable
 from .ops_arguments import axis_of
-from .ops_dtypes import FLOATX, cast_all, float_pair, floating, numeric, pair, summable, tensor
+from .ops_dtypes import FLOATX, cast_all, float_pair, floating, floating_weak, numeric, pair, summable, tensor
 from .ops_norm import norm  # noqa: F401  (Keras 3's rules: its own file)
 
 _CONCRETE = (_Tensor, _Variable)
@@ -121,6 +121,15 @@ def _float_unary(name, tapeflow_op):
     return op
 
 
+def _weak_float_unary(name, tapeflow_op):
+    def op(x):
+        return tapeflow_op(floating_weak(x, name))
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = ('Elementwise ``%s``; integer inputs are computed in floatx (float32), complex128 in complex64 '
+                  '(Keras 3\'s result_type(x.dtype, float)).' % name)
+    return op
+
+
 def _kernel_unary(name, tapeflow_op):
     def op(x):
         return tapeflow_op(tensor(x, name))
@@ -132,29 +141,29 @@ def _kernel_unary(name, tapeflow_op):
 
 exp = _float_unary('exp', _ops.exp)
 expm1 = _float_unary('expm1', _ops.expm1)
-log = _float_unary('log', _ops.log)
-log1p = _float_unary('log1p', _ops.log1p)
-sqrt = _float_unary('sqrt', _ops.sqrt)
+log = _weak_float_unary('log', _ops.log)
+log1p = _weak_float_unary('log1p', _ops.log1p)
+sqrt = _weak_float_unary('sqrt', _ops.sqrt)
 rsqrt = _kernel_unary('rsqrt', _ops.rsqrt)
 reciprocal = _kernel_unary('reciprocal', _ops.reciprocal)
-sin = _float_unary('sin', _ops.sin)
-cos = _float_unary('cos', _ops.cos)
-tan = _float_unary('tan', _ops.tan)
-sinh = _float_unary('sinh', _ops.sinh)
-cosh = _float_unary('cosh', _ops.cosh)
-tanh = _float_unary('tanh', _ops.tanh)
-arcsin = _float_unary('arcsin', _ops.asin)
-arccos = _float_unary('arccos', _ops.acos)
-arctan = _float_unary('arctan', _ops.atan)
-arcsinh = _float_unary('arcsinh', _ops.asinh)
-arccosh = _float_unary('arccosh', _ops.acosh)
-arctanh = _float_unary('arctanh', _ops.atanh)
+sin = _weak_float_unary('sin', _ops.sin)
+cos = _weak_float_unary('cos', _ops.cos)
+tan = _weak_float_unary('tan', _ops.tan)
+sinh = _weak_float_unary('sinh', _ops.sinh)
+cosh = _weak_float_unary('cosh', _ops.cosh)
+tanh = _weak_float_unary('tanh', _ops.tanh)
+arcsin = _weak_float_unary('arcsin', _ops.asin)
+arccos = _weak_float_unary('arccos', _ops.acos)
+arctan = _weak_float_unary('arctan', _ops.atan)
+arcsinh = _weak_float_unary('arcsinh', _ops.asinh)
+arccosh = _weak_float_unary('arccosh', _ops.acosh)
+arctanh = _weak_float_unary('arctanh', _ops.atanh)
 erf = _kernel_unary('erf', _ops.erf)
-ceil = _float_unary('ceil', _ops.ceil)
-floor = _float_unary('floor', _ops.floor)
+ceil = _weak_float_unary('ceil', _ops.ceil)
+floor = _weak_float_unary('floor', _ops.floor)
 # As Keras's TensorFlow backend: log(x) / log(base), the base's log in x's dtype
-log2 = _float_unary('log2', lambda x: _ops.log(x) / _ops.log(_ops.constant(2, dtype=x.dtype)))
-log10 = _float_unary('log10', lambda x: _ops.log(x) / _ops.log(_ops.constant(10, dtype=x.dtype)))
+log2 = _weak_float_unary('log2', lambda x: _ops.log(x) / _ops.log(_ops.constant(2, dtype=x.dtype)))
+log10 = _weak_float_unary('log10', lambda x: _ops.log(x) / _ops.log(_ops.constant(10, dtype=x.dtype)))
 # As Keras's TensorFlow backend: pow(2, x), exact for integer x (exp(x log 2) is not: 8.008 in float16)
 exp2 = _float_unary('exp2', lambda x: _ops.pow(_ops.constant(2, dtype=x.dtype), x))
 
