@@ -90,11 +90,32 @@ def _inputs(y_true, y_pred, sample_weight, dtype, what):
             sample_weight = expand_dims(to_dtype(sample_weight, dtype, what, 'sample_weight'), -1)
             _, sample_weight = squeeze_or_expand_to_same_rank(y_true, sample_weight, expand_rank_1=False)
             sample_weight = sample_weight._data
-    if y_true._data.shape != y_pred._data.shape:
-        raise ValueError('%s: y_true and y_pred must have the same shape, got y_true %s and y_pred %s '
-                         '(labels are 0/1 per prediction, not class indices)'
-                         % (what, tuple(y_true.shape), tuple(y_pred.shape)))
     return y_true._data, y_pred._data, sample_weight
+
+
+def _same_shape_labels(true, pred, thresholds, evenly, multi_label, what):
+    """Labels of y_pred's shape, where Keras 3 gets them: both are flattened, so equal sizes pair up
+    whatever the shapes, and one label broadcasts over every prediction on the thresholded path.
+    Other sizes fail where TF fails: the bucketed path's segment_sum check (AUC, *AtRecall, ...),
+    else the LogicalAnd of the [thresholds, labels] and [thresholds, predictions] tiles."""
+    if true.shape == pred.shape:
+        return true
+    note = ('%s: y_true and y_pred must have the same shape, got y_true %s and y_pred %s (labels are 0/1 '
+            'per prediction, not class indices)' % (what, tuple(true.shape), tuple(pred.shape)))
+    if multi_label:
+        raise ValueError(note)
+    if true.size == pred.size:
+        return true.reshape(pred.shape)
+    if evenly:
+        error = ValueError('Argument `segment_ids` and `data` should have same leading dimension. '
+                           'Got (%d,) v.s. (%d,).' % (pred.size, true.size))
+    elif true.size == 1:
+        return backend.array_module(pred).broadcast_to(true.reshape(()), pred.shape)
+    else:
+        error = kernel_error('LogicalAnd', 'Incompatible shapes: [%d,%d] vs. [%d,%d]'
+                             % (len(thresholds), true.size, len(thresholds), pred.size), named=True)
+    error.add_note(note)
+    raise error
 
 
 def _check_class_id(class_id, shape, what):
@@ -147,6 +168,7 @@ def confusion_counts(y_true, y_pred, thresholds, kinds, what, dtype='float32', s
         true, pred = true[..., class_id, None], pred[..., class_id, None]
     if weights is not None:
         weights = _broadcast(xp.asarray(weights, dtype=dtype), pred.shape, 'sample_weight', what, xp)
+    true = _same_shape_labels(true, pred, thresholds, evenly, multi_label, what)
     if label_weights is not None and not multi_label:
         lw = _broadcast(xp.asarray(label_weights, dtype=dtype)[None], pred.shape, 'label_weights', what, xp)
         weights = lw if weights is None else weights * lw
@@ -162,11 +184,20 @@ def confusion_counts(y_true, y_pred, thresholds, kinds, what, dtype='float32', s
 
 
 def _broadcast(values, shape, role, what, xp):
+    """``values`` broadcast to y_pred's ``shape``; sample weights that do not fail with the
+    InvalidArgumentError of Keras's ops.broadcast_to (TF's BroadcastTo kernel)."""
     try:
         return xp.broadcast_to(values, shape)
     except ValueError:
-        raise ValueError('%s: %s of shape %s does not broadcast to y_pred of shape %s'
-                         % (what, role, tuple(values.shape), tuple(shape))) from None
+        note = ('%s: %s of shape %s does not broadcast to y_pred of shape %s'
+                % (what, role, tuple(values.shape), tuple(shape)))
+        if role != 'sample_weight':
+            raise ValueError(note) from None
+        if values.ndim > len(shape):
+            text = 'Rank of input (%d) must be no greater than rank of output shape (%d).' % (values.ndim, len(shape))
+        else:
+            text = 'Incompatible shapes: [%s] vs. [%s]' % (','.join(map(str, values.shape)), ','.join(map(str, shape)))
+        raise kernel_error('BroadcastTo', text, note=note) from None
 
 
 def _compared(positive, pred, weights, thresholds, kinds, xp):
