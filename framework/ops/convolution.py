@@ -12,6 +12,7 @@ from ..tape import array_rule
 from . import conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order, float_kernels, graph_rewrites
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, named_errors, record
 from .padding_attr import refuse_lowercase
+from .explicit_padding import is_explicit, padded_input
 from .pool_window_sizes import empty_pool_output, empty_valid_pool_sizes
 
 
@@ -144,6 +145,8 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
     if x.ndim != 4 or f.ndim != 4 or x.shape[3] != f.shape[2] or x.dtype != f.dtype:
         raise InvalidArgumentError('conv2d: input (N, H, W, C) %s %s and filters (KH, KW, C, O) %s %s do not match'
                                    % (tuple(x.shape), x.dtype.name, tuple(f.shape), f.dtype.name))
+    if is_explicit(padding):         # oneDNN's float32 kernel ignores batch and channel padding
+        x, padding = padded_input(x, padding, False, 'Conv2D', strict=x.dtype.name != 'float32'), 'VALID'
     if dilated != (1, 1):
         from .convolution_nd import convolution       # it builds on this module's padding rule
         return convolution(x, f, _pair(strides, 'strides', op), padding, dilated)
@@ -221,6 +224,14 @@ def max_pool2d(input, ksize, strides, padding='VALID', data_format='NHWC', name=
     that offset: gathering every window into an axis of its own first (for an
     argmax) moved each element several times and cost ten times as much.
     """
+    if is_explicit(padding):
+        if data_format != 'NHWC':
+            raise kernel_error('MaxPool', 'Default MaxPoolingOp only supports NHWC on device type CPU', named=True)
+        x = as_real_tensor(input, 'max_pool2d')
+        if x.ndim == 4:
+            x, padding = padded_input(x, padding, False, 'MaxPool', window=_pair(ksize, 'ksize', 'max_pool2d'),
+                                      sides=(('Top', 'Bottom'), ('Left', 'Right'))), 'VALID'
+        input = x  # noqa: A001
     x, geo = _pooling_input(input, ksize, strides, padding, 'max_pool2d', as_real_tensor)   # TF pools integers
     if isinstance(geo, tuple):          # an empty input's empty output (see pool_window_sizes)
         return empty_pool_output(x, geo)

@@ -268,5 +268,5 @@ def _dropout(x, rate, noise_shape, draw_uniform, op):
     if rate == 0:
         return x
     shape = tuple(x.shape) if noise_shape is None else tuple(noise_shape)
-    keep = draw_uniform(shape, x.dtype) >= rate
+    keep = draw_uniform(shape=shape, dtype=x.dtype) >= rate      # by keyword, as TF: Generator.uniform(shape, minval, ...)
     return where(keep, x * (1 / (1 - rate)), 0)

@@ -12,12 +12,13 @@ from .convolution_nd import depthwise_conv as _depthwise_nd
 from .convolution_nd import normalize_tuple
 from . import float_kernels
 from .integer_arguments import shape_ints
-from .operands import as_float_tensor, named_errors
+from .operands import as_float_tensor, as_real_tensor, named_errors
 from .padding_attr import refuse_lowercase
+from .explicit_padding import is_explicit, padded_input
 from .missing_kernels import refuse_missing
 from .pooling_nd import avg_pool as _avg_pool_nd
 from .pooling_nd import max_pool as _max_pool_nd
-from .shapes import transpose
+from .shapes import expand_dims, squeeze, transpose
 
 _LAST = {1: 'NWC', 2: 'NHWC', 3: 'NDHWC'}
 _FIRST = {1: 'NCW', 2: 'NCHW', 3: 'NCDHW'}
@@ -163,6 +164,8 @@ def depthwise_conv2d(input, filter, strides, padding, data_format=None, dilation
     padding = refuse_lowercase(padding, 'depthwise_conv2d')
     x = _input(input, 2, 'depthwise_conv2d')
     first = _channels_first(data_format, 2, 'depthwise_conv2d')
+    if is_explicit(padding):          # its kernel ignores batch and channel padding
+        x, padding = padded_input(x, padding, first, 'DepthwiseConv2dNative', strict=False), 'VALID'
     out = _depthwise_nd(_to_last(x, first), filter, _spatial(strides, 2, first), padding,
                         dilations if dilations is not None else 1)
     return _to_first(out, first)
@@ -197,9 +200,42 @@ def _pool(pool, input, ksize, strides, padding, data_format, rank, op, dilations
     return _to_first(out, first)
 
 
+def _integer_max_pool(input, ksize, strides, padding, data_format, op):  # noqa: A002
+    """TF's MaxPool kernel pools integers, over 2 spatial axes or (max_pool1d) over 1 and an added one:
+    max_pool2d's; None for float inputs and for 3 spatial axes (MaxPool3D takes floats only)."""
+    x = as_real_tensor(input, op)
+    if x._data.dtype.kind not in 'iu' or x.ndim not in (3, 4):
+        return None
+    from .convolution import max_pool2d
+    first = _channels_first(data_format, x.ndim - 2, op)
+    x = _to_last(x, first)
+    if x.ndim == 4:
+        return _to_first(max_pool2d(x, _spatial(ksize, 2, first), _spatial(strides, 2, first), padding), first)
+    k, s = (_single(v, first) for v in (ksize, strides))
+    return _to_first(squeeze(max_pool2d(expand_dims(x, 1), [1, k], [1, s], padding), [1]), first)
+
+
+def _single(value, first):
+    """A 1-D pool's window or stride from an int or 1 or 3 entries ([1, k, 1] / channels first [1, 1, k])."""
+    values = _spatial(list(value), 1, first) if isinstance(value, (list, tuple)) else [value]
+    return int(values[1] if len(values) == 3 else values[0])
+
+
 @named_errors('max_pool')
 def max_pool(input, ksize, strides, padding, data_format=None, name=None):  # noqa: A002
     """``tf.nn.max_pool``: the maximum of each window, for 1, 2 or 3 spatial axes."""
+    if is_explicit(padding):
+        rank = _input(input, None, 'max_pool').ndim
+        if rank not in (3, 4):
+            raise ValueError('Explicit padding is not supported with an input tensor of rank %d. Received: '
+                             'padding=%s' % (rank, padding))
+        if rank == 4:
+            from .convolution import max_pool2d
+            return max_pool2d(input, ksize, strides, padding, data_format or 'NHWC')
+        return max_pool1d(input, ksize, strides, padding, data_format or 'NWC')
+    integer = _integer_max_pool(input, ksize, strides, padding, data_format, 'max_pool')
+    if integer is not None:
+        return integer
     return _pool(_max_pool_nd, input, ksize, strides, padding, data_format, None, 'max_pool')
 
 
@@ -212,6 +248,19 @@ def avg_pool(input, ksize, strides, padding, data_format=None, name=None):  # no
 @named_errors('max_pool1d')
 def max_pool1d(input, ksize, strides, padding, data_format='NWC', name=None):  # noqa: A002
     """``tf.nn.max_pool1d``: (N, W, C) input."""
+    if is_explicit(padding):           # TF runs MaxPool over an added axis: its words name Left and Right
+        x = as_real_tensor(input, 'max_pool1d')
+        if x.ndim != 3:
+            raise InvalidArgumentError('max_pool1d: expected an input of rank 3 (batch, width, channels), got shape '
+                                       '%s' % (tuple(x.shape),))
+        first = _channels_first(data_format, 1, 'max_pool1d')
+        window = [_spatial(ksize, 1, first)] if not isinstance(ksize, (list, tuple)) else _spatial(ksize, 1, first)
+        window = [int(window[1] if len(window) == 3 else window[0])]
+        input, padding = padded_input(x, padding, first, 'MaxPool', window=window,  # noqa: A001
+                                      sides=(('Left', 'Right'),)), 'VALID'
+    integer = _integer_max_pool(input, ksize, strides, padding, data_format, 'max_pool1d')
+    if integer is not None:
+        return integer
     return _pool(_max_pool_nd, input, ksize, strides, padding, data_format, 1, 'max_pool1d')
 
 

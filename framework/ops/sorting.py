@@ -9,10 +9,10 @@ import collections
 import numpy as np
 
 from ..errors import InvalidArgumentError
-from .. import backend
+from .. import backend, dtypes
 from ..tensor import Tensor
 from . import float_kernels
-from .operands import as_numeric_tensor, normalize_axis
+from .operands import _KERNEL_DTYPES, as_numeric_tensor, normalize_axis
 from .indexing import getitem
 
 TopKV2 = collections.namedtuple('TopKV2', ['values', 'indices'])
@@ -35,8 +35,8 @@ def sort(values, axis=-1, direction='ASCENDING', name=None):
     return getitem(x, _along(order, ax, x._data.shape))
 
 
-def top_k(input, k=1, sorted=True, name=None):  # noqa: A002  (TensorFlow's names)
-    """The k largest entries along the last axis and their int32 indices.
+def top_k(input, k=1, sorted=True, index_type='int32', name=None):  # noqa: A002  (TensorFlow's names)
+    """The k largest entries along the last axis and their indices (int32, or ``index_type``: int16 or int64).
 
     Returns:
         TopKV2(values, indices); values carry gradients. Results are always
@@ -44,6 +44,10 @@ def top_k(input, k=1, sorted=True, name=None):  # noqa: A002  (TensorFlow's name
     Raises:
         ValueError: k larger than the last axis, or negative.
     """
+    index_type = dtypes.as_dtype(index_type)
+    if index_type.name not in ('int16', 'int32', 'int64'):        # the op's attr check
+        raise InvalidArgumentError("Value for attr 'index_type' of %s is not in the list of allowed values: int16, "
+                                   'int32, int64' % _KERNEL_DTYPES.get(index_type.name, index_type.name))
     x = float_kernels.refuse_complex(float_kernels.refuse_bool(as_numeric_tensor(input, 'top_k'), 'top_k'), 'top_k')
     if x.ndim == 0:
         raise InvalidArgumentError('top_k: input must have rank >= 1, got a scalar')
@@ -56,7 +60,7 @@ def top_k(input, k=1, sorted=True, name=None):  # noqa: A002  (TensorFlow's name
                                    % (k, n, tuple(x.shape)))
     order = _order(x._data, x.ndim - 1, True)[..., :k]
     values = getitem(x, _along(order, x.ndim - 1, x._data.shape))
-    return TopKV2(values, Tensor(order.astype('int32')))
+    return TopKV2(values, Tensor(order.astype(index_type.as_numpy_dtype)))
 
 
 def _descending(direction, op):
