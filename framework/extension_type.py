@@ -7,8 +7,8 @@ TensorFlow's), and is frozen after construction. A subclass may write its own ``
 (it sets the fields; they are converted when it returns) and a ``__validate__`` (run after every
 construction). Methods, properties and static methods are plain Python.
 
-What is not here: TensorFlow's API dispatch for extension types (``dispatch_for_api``), batching
-them in a Dataset or ``map_fn`` (BatchableExtensionType), and saving them in a SavedModel.
+TensorFlow APIs take them through ``tf.experimental.dispatch_for_api`` (api_dispatch.py). What is not
+here: batching them in a Dataset or ``map_fn`` (BatchableExtensionType), and saving them in a SavedModel.
 """
 import inspect
 import typing
