@@ -13,6 +13,7 @@ import warnings
 import numpy as np
 
 from .. import backend
+from ..errors import kernel_error
 from ..losses.inputs import to_dtype
 from ..tensor import Tensor
 from .metric import Metric, add_to, naming_errors
@@ -56,9 +57,6 @@ class _IoUBase(Metric):
         """This batch's confusion matrix (a raw array), nothing added to the state yet."""
         true = self._labels(y_true, self.sparse_y_true, 'y_true')
         pred = self._labels(y_pred, self.sparse_y_pred, 'y_pred')
-        if true.shape != pred.shape:
-            raise ValueError('y_true and y_pred must hold one class per sample, got %d and %d classes'
-                             % (true.size, pred.size))
         xp = backend.array_module(pred)
         if sample_weight is None:
             weights = xp.ones(true.shape, self._dtype)
@@ -75,9 +73,15 @@ class _IoUBase(Metric):
             weights = weights.reshape(-1) if weights.ndim > 1 else weights
             try:
                 weights = xp.broadcast_to(weights, true.shape)
-            except ValueError:
-                raise ValueError('sample_weight of shape %s does not broadcast to the %d samples'
-                                 % (tuple(weights.shape), true.size)) from None
+            except ValueError:      # Keras's ops.broadcast_to(sample_weight, shape(y_true))
+                raise kernel_error('BroadcastTo', 'Incompatible shapes: [%s] vs. [%d]'
+                                   % (','.join(map(str, weights.shape)), true.size),
+                                   note='sample_weight of shape %s does not broadcast to the %d samples'
+                                        % (tuple(weights.shape), true.size)) from None
+        if true.shape != pred.shape:        # Keras's bounds mask ANDs the two: TF's LogicalAnd kernel
+            raise kernel_error('LogicalAnd', 'Incompatible shapes: [%d] vs. [%d]' % (true.size, pred.size), named=True,
+                               note='y_true and y_pred must hold one class per sample, got %d and %d classes'
+                                    % (true.size, pred.size))
         n = self.num_classes
         counted = (true >= 0) & (true < n) & (pred >= 0) & (pred < n)
         if self.ignore_class is not None:

@@ -12,6 +12,7 @@ import numpy as np
 
 from .. import backend
 from ..losses.inputs import squeeze_or_expand_to_same_rank, to_dtype
+from ..ops.arithmetic import pow_arrays
 from ..tensor import Tensor
 from .metric import Metric, add_to, naming_errors
 from .reduction import not_recording
@@ -94,7 +95,8 @@ class R2Score(Metric):
         weighted = y_true * weights
         add_to(self.sum, weighted.sum(axis=0))
         add_to(self.squared_sum, (y_true * weighted).sum(axis=0))
-        add_to(self.total_mse, ((y_true - y_pred) ** 2 * weights).sum(axis=0))
+        # Keras writes `** 2`: TF's Pow kernel (Eigen's pow, not x*x), Square in a traced step
+        add_to(self.total_mse, (pow_arrays(y_true - y_pred, 2, True) * weights).sum(axis=0))
         add_to(self.count, weights.sum(axis=0))
         add_to(self.num_samples, self.num_samples._data.dtype.type(y_true.size))
 
