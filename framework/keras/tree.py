@@ -40,25 +40,46 @@ def assert_same_structure(a, b, check_types=None):
 def _mismatch(a, b):
     if not is_nested(a):
         return None if not is_nested(b) else "Structures don't have the same nested structure."
-    if type(a) is not type(b) and not (isinstance(a, dict) and isinstance(b, dict)):
-        return 'Expected an instance of %s, got %r.' % (type(a).__name__, b)
+    problem = _node_problem(a, b)
+    if problem is not None:
+        return problem
+    for x, y in _children(a, b):
+        problem = _mismatch(x, y)
+        if problem is not None:
+            return problem
+    return None
+
+
+def _node_problem(a, b):
+    """optree's complaint (Keras 3's tree backend) when ``b`` is not a node of ``a``'s type and arity, else None."""
     if isinstance(a, dict):
+        if not isinstance(b, dict):
+            return ('Expected an instance of dict, collections.OrderedDict, or collections.defaultdict, got %r.'
+                    % (b,))
         if set(a) != set(b):
             expected, got = _nest._sorted_keys(a), _nest._sorted_keys(b)
             return ('dictionary key mismatch; expected key(s): %s, got key(s): %s, missing key(s): %s, extra '
                     'key(s): %s; dict: %r.' % (expected, got, [k for k in expected if k not in b],
                                                [k for k in got if k not in a], b))
-        pairs = [(a[k], b[k]) for k in _nest._sorted_keys(a)]
-    else:
-        if len(a) != len(b):
-            return '%s arity mismatch; expected: %d, got: %d; %s: %r.' % (
-                type(a).__name__, len(a), len(b), type(a).__name__, b)
-        pairs = zip(a, b)
-    for x, y in pairs:
-        problem = _mismatch(x, y)
-        if problem is not None:
-            return problem
+        return None
+    if _nest._is_namedtuple(a):
+        if not _nest._is_namedtuple(b):
+            return 'Expected an instance of collections.namedtuple, got %r.' % (b,)
+        if type(a) is not type(b):
+            return ('namedtuple type mismatch; expected type: %r, got type: %r; tuple: %r.'
+                    % (type(a), type(b), b))
+    elif type(a) is not type(b):
+        return 'Expected an instance of %s, got %r.' % (type(a).__name__, b)
+    if len(a) != len(b):
+        return '%s arity mismatch; expected: %d, got: %d; %s: %r.' % (
+            type(a).__name__, len(a), len(b), type(a).__name__, b)
     return None
+
+
+def _children(a, b):
+    if isinstance(a, dict):
+        return [(a[k], b[k]) for k in _nest._sorted_keys(a)]
+    return list(zip(a, b))
 
 
 def flatten_with_path(structure):
@@ -89,23 +110,31 @@ def assert_same_paths(a, b):
 
 
 def map_structure_up_to(shallow_structure, func, *structures):
-    """``func`` applied to the sub-structures of ``structures`` at the leaves of ``shallow_structure``."""
+    """``func`` applied to the sub-structures of ``structures`` at the leaves of ``shallow_structure``.
+
+    As Keras 3.15 on its optree backend: each structure must have the shallow structure's node
+    types and arities (optree's ValueError texts), and a None in the shallow structure is refused
+    ("Structures don't have the same nested structure."): Keras's check calls optree's is-leaf test
+    without none_is_leaf, so None counts as an empty node there (its own docstring examples fail).
+    """
+    if not structures:
+        raise ValueError('Must provide at least one structure')
     parts = [_up_to(shallow_structure, s) for s in structures]
-    return _nest.pack_sequence_as(shallow_structure, [func(*leaves) for leaves in zip(*parts)])
+    results = []
+    for leaf, args in zip(flatten(shallow_structure), zip(*parts)):
+        if leaf is None:
+            raise ValueError("Structures don't have the same nested structure.")
+        results.append(func(*args))
+    return _nest.pack_sequence_as(shallow_structure, results)
 
 
 def _up_to(shallow, structure):
     if not is_nested(shallow):
         return [structure]
-    if not is_nested(structure):
-        raise ValueError('map_structure_up_to: the input has a leaf %r where the shallow structure has %r'
-                         % (structure, shallow))
-    if isinstance(shallow, dict):
-        return [leaf for key in _nest._sorted_keys(shallow) for leaf in _up_to(shallow[key], structure[key])]
-    if len(shallow) != len(structure):
-        raise ValueError('map_structure_up_to: the input has %d items where the shallow structure has %d'
-                         % (len(structure), len(shallow)))
-    return [leaf for s, x in zip(shallow, structure) for leaf in _up_to(s, x)]
+    problem = _node_problem(shallow, structure)
+    if problem is not None:
+        raise ValueError(problem)
+    return [leaf for s, x in _children(shallow, structure) for leaf in _up_to(s, x)]
 
 
 def traverse(func, structure, top_down=True):
