@@ -158,7 +158,17 @@ def affine_transform(images, transform, interpolation='bilinear', fill_mode='con
 @_public
 def extract_patches(images, size, strides=None, dilation_rate=1, padding='valid', data_format=None):
     """Patches of ``size`` every ``strides`` pixels, each flattened (row, column, channel) into the
-    channel axis: (batch, rows, cols, size_h * size_w * channels)."""
+    channel axis: (batch, rows, cols, size_h * size_w * channels). A ``size`` of three ints takes
+    volumes instead, as Keras 3.15 does: ``extract_patches_3d``."""
+    if not isinstance(size, int):
+        if not isinstance(size, (tuple, list)):
+            raise TypeError('Invalid `size` argument. Expected an int or a tuple. Received: size=%s of type %s'
+                            % (size, type(size).__name__))
+        if len(size) not in (2, 3):
+            raise ValueError('Invalid `size` argument. Expected a tuple of length 2 or 3. Received: size=%s with '
+                             'length %d' % (size, len(size)))
+        if len(size) == 3:
+            return extract_patches_3d(images, size, strides, dilation_rate, padding, data_format)
     x, undo = _nhwc(images, data_format, 'extract_patches', to_float=False)
     kernel = _two(size, False, 'image.extract_patches', 'size')
     stride = kernel if strides is None else _two(strides, False, 'image.extract_patches', 'strides')
