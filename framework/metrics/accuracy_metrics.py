@@ -6,7 +6,7 @@ from ..errors import InvalidArgumentError, kernel_error
 from ..losses.inputs import FLOATX, squeeze_or_expand_to_same_rank, to_dtype
 from ..ops import argmax, cast, equal, expand_dims, greater, reduce_any, reshape, squeeze
 from ..ops.logic import argmax_array
-from ..tensor import Tensor
+from ..tensor import ConversionError, Tensor
 from .reduction import MeanMetricWrapper
 
 
@@ -104,6 +104,11 @@ def _in_top_k(targets, predictions, k):
 def _check_k(k, what):
     """k as TensorFlow's InTopKV2 takes it: one integer (5.5 is its conversion's TypeError, a list its
     kernel's InvalidArgumentError; numpy compared with them silently)."""
+    if k is None:       # TF converts k to a tensor first
+        error = ConversionError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
+                                'to a Tensor.')
+        error.add_note('%s: k must be an integer, got None' % what)
+        raise error
     shape = np.shape(k)
     if shape != ():
         raise kernel_error('InTopKV2', 'k must be 0-D, got shape [%s]' % ','.join(map(str, shape)),
@@ -123,17 +128,31 @@ def _in_top_k_dtype_error(dtype, what):
     return error
 
 
+def _check_in_top_k_shapes(targets, predictions, note):
+    """InTopKV2's kernel checks, in its order, on what Keras hands it: (samples, classes) scores and one
+    target per sample (Keras flattens higher ranks but passes rank 0 and 1 scores as they are)."""
+    if predictions.ndim != 2:
+        text = 'predictions must be 2-dimensional'
+    elif targets.ndim != 1:
+        text = 'targets must be 1-dimensional'
+    elif predictions.shape[0] != targets.shape[0]:
+        text = 'First dimension of predictions %d must match length of targets %d' % (predictions.shape[0],
+                                                                                        targets.shape[0])
+    else:
+        return
+    raise kernel_error('InTopKV2', text, named=True, note=note)
+
+
 def _top_k_matches(labels, y_pred, k, what):
     # Flatten to (samples, classes) and (samples,), then give the matches the labels' shape.
     original_shape = tuple(labels.shape)
-    if y_pred.ndim < 2 or int(np.prod(original_shape)) != int(np.prod(y_pred.shape[:-1])):
-        raise ValueError('%s: labels of shape %s need scores of shape %s + (classes,), got y_pred %s'
-                         % (what, original_shape, original_shape, tuple(y_pred.shape)))
     _check_k(k, what)
     if y_pred.dtype.name != 'float32':
         raise _in_top_k_dtype_error(y_pred.dtype.name, what)
     scores = reshape(y_pred, (-1, y_pred.shape[-1])) if y_pred.ndim > 2 else y_pred
-    flat = reshape(labels, (-1,)) if labels.ndim != 1 else labels
+    flat = reshape(labels, (-1,)) if labels.ndim > 1 else labels
+    _check_in_top_k_shapes(flat, scores, '%s: labels of shape %s need scores of shape %s + (classes,), got y_pred %s'
+                           % (what, original_shape, original_shape, tuple(y_pred.shape)))
     matches = cast(_in_top_k(flat, scores, k), FLOATX)
     return reshape(matches, original_shape) if labels.ndim > 1 else matches
 
