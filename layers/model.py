@@ -76,7 +76,8 @@ class Model(Trainer, Layer):
                             '%s, which is the default behavior. You can override this default behavior by defining '
                             'a `from_config(cls, config)` class method to specify how to create an instance of %s '
                             'from its config.\n\nReceived config=%s\n\nError encountered during deserialization: %s'
-                            % (cls, cls.__name__, config, err)) from err
+                            % (cls, cls.__name__, config, err))   # raised while handling err, as Keras: its
+                                                                    # traceback says 'During handling of ...'
 
     def get_layer(self, name=None, index=None):
         """The layer called ``name``, or at position ``index`` of ``layers``.

@@ -113,7 +113,8 @@ def wrapped_type_errors(cls, config):
         raise TypeError('%s could not be deserialized properly. Please ensure that components that are Python '
                         'object instances (layers, models, etc.) returned by `get_config()` are explicitly '
                         "deserialized in the model's `from_config()` method.\n\nconfig=%s.\n\nException "
-                        'encountered: %s' % (cls, config, err)) from err
+                        'encountered: %s' % (cls, config, err))   # no `from`: Keras's traceback chains
+                                                                        # it as 'During handling of ...'
 
 
 def overrides_build_from_config(layer):

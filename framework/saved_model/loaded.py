@@ -13,7 +13,7 @@ class LoadedObject:
 
     def __init__(self, root, signatures, traces=None):
         object.__setattr__(self, '_root', root)
-        object.__setattr__(self, 'signatures', dict(signatures))
+        object.__setattr__(self, 'signatures', _SignatureMap(signatures))
         object.__setattr__(self, '_traces', traces or {})      # attribute -> saved traces (saved_traces.py)
 
     def __getattr__(self, name):
@@ -57,3 +57,10 @@ class _LoadedFunction:
 
     def __getattr__(self, name):
         return getattr(self._function, name)
+
+
+class _SignatureMap(dict):
+    """``loaded.signatures``: a dict that prints as TensorFlow's ``_SignatureMap({...})``."""
+
+    def __repr__(self):
+        return '_SignatureMap(%s)' % dict.__repr__(self)

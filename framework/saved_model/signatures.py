@@ -188,8 +188,12 @@ class Signature:
 
 def default_signatures(obj):
     """TensorFlow's default: the one tf.function of ``obj`` with an input_signature that returns a
-    value, if exactly one; for a Keras model, the model called on 'inputs'."""
+    value, if exactly one; for a Keras model, the model called on 'inputs' (none for a model never
+    built: Keras has no input spec to trace it on, the distributed save_and_load tutorial's subclassed
+    model loads with `_SignatureMap({})` on TF 2.21)."""
     if callable(getattr(type(obj), 'compile', None)) and hasattr(obj, 'layers'):
+        if not getattr(obj, 'built', True):
+            return {}
         from .keras_export import one_input_specs      # it imports this module
         specs, outputs = one_input_specs(obj, 'inputs')
         return {'serving_default': Signature(obj, '__call__', ['inputs'], specs, output_specs=outputs)}
