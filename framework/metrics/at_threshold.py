@@ -6,12 +6,29 @@ whose recall is at least 0.8; likewise ``RecallAtPrecision``,
 count tp/fp/tn/fn at ``num_thresholds`` evenly spaced thresholds in [0, 1]
 (0.5 alone when num_thresholds is 1), and report 0 when no threshold qualifies.
 """
-import numbers
 
 from .. import backend
 from ..tensor import Tensor
 from .confusion_matrix import confusion_counts, describe, divide_no_nan
 from .metric import Metric, add_to, naming_errors
+
+
+def _check_as_keras(value, constraint, num_thresholds, cls):
+    """Keras 3's own checks, in its order and words: plain comparisons, so NaN and True pass, a value
+    that is no number is Python's comparison TypeError and a float num_thresholds range()'s TypeError
+    (raised where the thresholds are made); tapeflow's sentence is a note."""
+    note = ('%s: %s must be a number in [0, 1] and num_thresholds an integer > 0, got %s=%r, num_thresholds=%r'
+            % (cls, constraint, constraint, value, num_thresholds))
+    try:
+        if value < 0 or value > 1:
+            raise ValueError('Argument `%s` must be in the range [0, 1]. Received: %s=%s' % (constraint, constraint, value))
+        if num_thresholds <= 0:
+            raise ValueError('Argument `num_thresholds` must be an integer > 0. Received: num_thresholds=%s'
+                             % (num_thresholds,))
+        range(num_thresholds)
+    except (TypeError, ValueError) as error:
+        error.add_note(note)
+        raise
 
 
 class SensitivitySpecificityBase(Metric):
@@ -26,12 +43,7 @@ class SensitivitySpecificityBase(Metric):
     _constraint = 'value'          # the argument's name, for messages and configs
 
     def __init__(self, value, num_thresholds=200, class_id=None, name=None, dtype=None):
-        cls = type(self).__name__
-        if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= value <= 1:
-            raise ValueError('%s: %s must be a number in [0, 1], got %r' % (cls, self._constraint, value))
-        if isinstance(num_thresholds, bool) or not isinstance(num_thresholds, numbers.Integral) \
-                or num_thresholds <= 0:
-            raise ValueError('%s: num_thresholds must be an integer > 0, got %r' % (cls, num_thresholds))
+        _check_as_keras(value, self._constraint, num_thresholds, type(self).__name__)
         super().__init__(name=name, dtype=dtype)
         self.value = value
         self.num_thresholds = num_thresholds

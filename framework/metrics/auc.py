@@ -6,7 +6,6 @@ curve with 'interpolation' the precision is not interpolated linearly (that
 overestimates it); true and false positives are, following Davis & Goadrich
 (2006), which gives each step's area in closed form with a logarithm.
 """
-import numbers
 
 import numpy as np
 
@@ -65,9 +64,14 @@ class AUC(Metric):
             self.num_thresholds = len(inner) + 2
             self._thresholds_distributed_evenly = evenly_spaced([0.0] + inner + [1.0])
         else:
-            if isinstance(num_thresholds, bool) or not isinstance(num_thresholds, numbers.Integral) \
-                    or num_thresholds <= 1:
-                raise ValueError('AUC: num_thresholds must be an integer > 1, got %r' % (num_thresholds,))
+            try:        # Keras's check and words; a value that is no number fails as its comparison or range()
+                if num_thresholds <= 1:
+                    raise ValueError('Argument `num_thresholds` must be an integer > 1. Received: num_thresholds=%s'
+                                     % (num_thresholds,))
+                range(num_thresholds)
+            except (TypeError, ValueError) as error:
+                error.add_note('AUC: num_thresholds must be an integer > 1, got %r' % (num_thresholds,))
+                raise
             self.num_thresholds = int(num_thresholds)
             inner = [(i + 1) * 1.0 / (num_thresholds - 1) for i in range(num_thresholds - 2)]
             self._thresholds_distributed_evenly = True
