@@ -46,8 +46,11 @@ def _float_dtype(dtype, op):
     return dtype
 
 
-def _host_number(value):
-    return float(value.numpy()) if isinstance(value, Tensor) else float(value)
+
+def _cast_bound(value, dtype):
+    """Keras's tf.cast(bound, dtype): a Python float converts to float32 first, so float64 samples
+    span float32-rounded bounds (GlorotUniform's sqrt(6 / fans) too)."""
+    return float(np.asarray(backend.to_host(_ops.convert_to_tensor(value)._data)).astype(dtype))
 
 
 def _placed(values, dtype):
@@ -67,7 +70,7 @@ def uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
     """Samples uniform in [minval, maxval), floatx by default."""
     dtype = _float_dtype(dtype, 'uniform')
     return stateless_random.stateless_uniform(_shape(shape, 'uniform'), draw_seed(seed, 'keras.random.uniform'),
-                                              _host_number(minval), _host_number(maxval), dtype)
+                                              _cast_bound(minval, dtype), _cast_bound(maxval, dtype), dtype)
 
 
 @named_errors('keras.random.truncated_normal')

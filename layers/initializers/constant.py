@@ -1,7 +1,7 @@
 """Initializers with fixed values: Zeros, Ones, Constant, Identity."""
 import numpy as np
 
-from framework import dtypes
+from framework import backend, dtypes
 from framework.placement import current_xp
 from framework.tensor import Tensor, convert_to_tensor
 
@@ -22,11 +22,11 @@ class Constant(Initializer):
 
     def __call__(self, shape, dtype=None):
         shape, dtype = tuple(shape), _dtype(dtype)
-        if self.value is None:      # numpy's full() would fill NaN; TensorFlow refuses to convert None
-            convert_to_tensor(self.value)
-        if np.ndim(self.value) == 0:
-            return Tensor(current_xp().full(shape, self.value, dtype=dtype))
-        value = np.asarray(self.value, dtype=dtype)
+        # Keras's ops.cast(value, dtype) converts the value first: a Python float is float32 then
+        # (0.3 in a float64 weight is 0.30000001192092896); None is TensorFlow's conversion error
+        value = np.asarray(backend.to_host(convert_to_tensor(self.value)._data)).astype(dtype)
+        if value.ndim == 0:
+            return Tensor(current_xp().full(shape, value, dtype=dtype))
         try:
             value = np.broadcast_to(value, shape)
         except ValueError:
