@@ -142,8 +142,11 @@ def check_rate(value, what):
     value to store; a value that is no number is a ValueError naming the argument."""
     value = scalar_tensor_value(value)
     if isinstance(value, bool) or not isinstance(value, (int, float, np.number)):
-        raise ValueError('Argument `%s` must be a number. Received: %s=%r of type %s'
-                         % (what, what, value, type(value).__name__))
+        # a list fails Keras's arithmetic (1 - beta_1): TypeError there; None, a string, a function fail
+        # its tensor conversion: ValueError (or TF's Cast error)
+        error = TypeError if isinstance(value, (list, tuple)) else ValueError
+        raise error('Argument `%s` must be a number. Received: %s=%r of type %s'
+                    % (what, what, value, type(value).__name__))
     return value
 
 
