@@ -223,14 +223,20 @@ def _bindings(api):
 
 
 def _check_parameters(api_signature, target_signature):
-    """The target takes the API's parameters: the required ones, by name and in order. (TensorFlow wants
-    the very same list; tapeflow's APIs lack some of TF's optional ones, such as matmul's grad_a, which a
-    target copied from TF's signature names, so optional parameters may differ here.)"""
-    required = [n for n, p in api_signature.parameters.items()
-                if p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
-    target_names = [n for n, p in target_signature.parameters.items()
-                    if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
-    if target_names[:len(required)] != required:
+    """TensorFlow's rule: the target has the API's parameters, the same names and kinds in the same
+    order (defaults and annotations may differ); a target without ``name`` gets the API's (TF adds a
+    name scope); a target of only ``*args, **kwargs`` takes anything."""
+    params = list(target_signature.parameters.values())
+    kinds = [p.kind for p in params]
+    if kinds == [inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD]:
+        return
+    api = [(p.name, p.kind) for p in api_signature.parameters.values()]
+    target = [(p.name, p.kind) for p in params]
+    if 'name' in api_signature.parameters and 'name' not in target_signature.parameters:
+        target.append(('name', api_signature.parameters['name'].kind))
+        params.append(api_signature.parameters['name'])
+        target_signature = target_signature.replace(parameters=params)
+    if api != target:
         raise ValueError("Dispatch function's signature %s does not match API's signature %s."
                          % (target_signature, api_signature))
 

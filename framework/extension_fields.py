@@ -47,7 +47,7 @@ def _type_name(annotation):
 
 def _refused(path, annotation, value):
     expected = _type_name(annotation) if isinstance(annotation, type) else annotation
-    shown = repr(expected) if isinstance(expected, str) else str(expected)
+    shown = expected if expected == 'a Tensor' else repr(expected) if isinstance(expected, str) else str(expected)
     return TypeError('%s: expected %s, got %r' % (path, shown, type(value).__name__))
 
 
@@ -101,7 +101,12 @@ def convert(path, annotation, value):
         return ImmutableDict((convert('%s[%r]' % (path, k), key_type, k),
                               convert('%s[%r]' % (path, k), value_type, v)) for k, v in value.items())
     if annotation is Tensor:
-        return value if isinstance(value, Tensor) else convert_to_tensor(value)
+        if isinstance(value, Tensor):
+            return value
+        try:
+            return convert_to_tensor(value)
+        except (TypeError, ValueError):       # TensorFlow's words: 'mask: expected a Tensor, got 'NoneType''
+            raise _refused(path, 'a Tensor', value) from None
     if annotation is TensorShape:
         return value if isinstance(value, TensorShape) else TensorShape(value)
     if annotation is dtypes.DType:

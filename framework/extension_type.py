@@ -33,7 +33,11 @@ class ExtensionType(CompositeTensor):
         cls._tf_extension_type_fields = fields
         custom = cls.__dict__.get('__init__')
         cls.__init__ = _generated_init(cls, fields) if custom is None else _finishing(custom)
-        cls.Spec = type('Spec', (ExtensionTypeSpec,), {
+        # A nested ``class Spec`` of the user's is a mixin of the generated spec (its constructor, repr,
+        # properties and methods), as in TensorFlow
+        own = cls.__dict__.get('Spec')
+        bases = (ExtensionTypeSpec,) if own is None or issubclass(own, ExtensionTypeSpec) else (own, ExtensionTypeSpec)
+        cls.Spec = type('Spec', bases, {
             'value_type': cls, '__qualname__': cls.__qualname__ + '.Spec', '__module__': cls.__module__})
 
     def __setattr__(self, name, value):
@@ -76,19 +80,51 @@ class ExtensionType(CompositeTensor):
 
     @property
     def _type_spec(self):
-        return type(self).Spec(**{name: _spec_of(getattr(self, name)) for name in self._tf_extension_type_fields})
+        return type(self).Spec._from_fields({name: _spec_of(getattr(self, name))
+                                             for name in self._tf_extension_type_fields})
 
 
 class ExtensionTypeSpec(TypeSpec):
-    """The spec of an ExtensionType value (``MaskedTensor.Spec``): each field's spec or value."""
+    """The spec of an ExtensionType value (``MaskedTensor.Spec``): each field's spec or value, given by
+    position or name (``Pastry.Spec(tf.TensorSpec([2]), tf.TensorSpec([2]))``), or set by the
+    constructor of the class's own nested ``Spec`` (``self.values = tf.TensorSpec(shape, dtype)``)."""
     __slots__ = ('_fields',)
     value_type = None
 
-    def __init__(self, **fields):
-        object.__setattr__(self, '_fields', dict(fields))
+    def __init__(self, *args, **fields):
+        names = list(self.value_type._tf_extension_type_fields) if self.value_type is not None else []
+        if len(args) > len(names):
+            raise TypeError('%s takes %d field specs, got %d' % (type(self).__qualname__, len(names), len(args)))
+        for name, value in zip(names, args):
+            if name in fields:
+                raise TypeError("%s got multiple values for field '%s'" % (type(self).__qualname__, name))
+            fields[name] = value
+        object.__setattr__(self, '_fields', {name: _field_spec(value) for name, value in fields.items()})
+
+    @classmethod
+    def _from_fields(cls, fields):
+        """The spec of these field specs, without the constructor (a user ``Spec``'s takes other arguments)."""
+        spec = cls.__new__(cls)
+        object.__setattr__(spec, '_fields', dict(fields))
+        return spec
+
+    def __setattr__(self, name, value):
+        fields = self.value_type._tf_extension_type_fields if self.value_type is not None else ()
+        if name not in fields:
+            raise AttributeError('%s: cannot set %r, which is not a field of %s'
+                                 % (type(self).__qualname__, name, self.value_type.__name__))
+        try:
+            own = object.__getattribute__(self, '_fields')
+        except AttributeError:
+            own = {}
+            object.__setattr__(self, '_fields', own)
+        own[name] = _field_spec(value)
 
     def __getattr__(self, name):
-        fields = object.__getattribute__(self, '_fields')
+        try:
+            fields = object.__getattribute__(self, '_fields')
+        except AttributeError:
+            fields = {}
         if name in fields:
             return fields[name]
         raise AttributeError('%s has no field %r' % (type(self).__qualname__, name))
@@ -180,10 +216,25 @@ def _finish(value):
 
 
 def _spec_of(value):
+    """A field's part of its value's spec: tensors and composites by their specs, inside tuples and
+    mappings too; other values (Python fields, shapes, dtypes) as they are."""
     if isinstance(value, ExtensionType):
         return value._type_spec
     if isinstance(value, (Tensor, CompositeTensor)):
         from .type_spec import type_spec_from_value
         return type_spec_from_value(value)
+    if isinstance(value, tuple):
+        return tuple(_spec_of(v) for v in value)
+    if isinstance(value, ImmutableDict):
+        return ImmutableDict((k, _spec_of(v)) for k, v in value.items())
+    return value
+
+
+def _field_spec(value):
+    """A field of a Spec as given: a dict becomes an ImmutableDict and a list a tuple, as the value's."""
+    if isinstance(value, dict):
+        return ImmutableDict((k, _field_spec(v)) for k, v in value.items())
+    if isinstance(value, list):
+        return tuple(_field_spec(v) for v in value)
     return value
 

@@ -15,7 +15,8 @@ import weakref
 
 import numpy as np
 
-from .extension_type import ExtensionType
+from .extension_fields import ImmutableDict
+from .extension_type import ExtensionType, ExtensionTypeSpec
 from .ragged.ragged_tensor import RaggedTensor
 from .ops.tensor_spec import TensorSpec
 from .tensor import Tensor
@@ -78,6 +79,9 @@ def trace_key(value):
     if isinstance(value, ExtensionType):
         # by its TypeSpec, as TensorFlow: its tensors' shapes and dtypes, its other fields' values
         return (type(value),) + tuple(_field_key(getattr(value, name)) for name in value._tf_extension_type_fields)
+    if isinstance(value, ExtensionTypeSpec):      # an input_signature's / get_concrete_function's placeholder
+        fields = value.value_type._tf_extension_type_fields
+        return (value.value_type,) + tuple(_field_key(value._fields.get(name)) for name in fields)
     if isinstance(value, dict):
         items = sorted(value.items(), key=lambda item: repr(item[0]))
         return (type(value),) + tuple((k, trace_key(v)) for k, v in items)
@@ -99,9 +103,12 @@ def trace_key(value):
 
 
 def _field_key(field):
-    if isinstance(field, (Tensor, np.ndarray, list, tuple, ExtensionType)) or type(field) in _LITERALS:
+    if isinstance(field, (Tensor, np.ndarray, list, tuple, ExtensionType, TensorSpec, ExtensionTypeSpec)) \
+            or type(field) in _LITERALS:
         return trace_key(field)
-    return field        # a TensorShape, DType, ImmutableDict: compared by value
+    if isinstance(field, ImmutableDict):        # a Mapping field: its keys, and its values' keys
+        return (ImmutableDict,) + tuple((k, _field_key(field[k])) for k in sorted(field, key=repr))
+    return field        # a TensorShape, DType: compared by value
 
 
 def _is_tensor_key(key):

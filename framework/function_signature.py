@@ -180,6 +180,10 @@ def _cast_composite(value, spec):
         if isinstance(value, Tensor) and hasattr(spec, 'ragged_rank'):
             raise TypeError("The two structures don't have the same nested structure.")
         raise TypeError('%r object is not a %s' % (type(value).__name__, spec.value_type.__name__))
+    if hasattr(type(value), '_tf_extension_type_fields'):       # an ExtensionType: its fields' specs must fit
+        if not spec.is_compatible_with(value):
+            raise TypeError('Can not cast %r to %r' % (type_spec_from_value(value), spec))
+        return value
     if hasattr(spec, 'ragged_rank') and value.dtype != spec.dtype:      # TF compares the flat values' specs
         raise TypeError('Can not cast %r to %r' % (TensorSpec(tuple(value.flat_values.shape), value.dtype),
                                                    TensorSpec([None] * value.flat_values.ndim, spec.dtype)))

@@ -129,6 +129,8 @@ def type_spec_from_value(value):
         return SparseTensorSpec.from_value(value)
     if isinstance(value, TypeSpec):
         raise TypeError('type_spec_from_value: %r is a spec, not a value' % (value,))
+    if hasattr(type(value), '_tf_extension_type_fields'):
+        return value._type_spec       # an ExtensionType's Spec (its fields' specs)
     try:
         tensor = value if isinstance(value, Tensor) else convert_to_tensor(value)
     except (TypeError, ValueError):

@@ -31,8 +31,12 @@ def _conjugated(x):
 
 
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,
-           a_is_sparse=False, b_is_sparse=False, output_type=None, name=None):
-    """Matrix product over the last two axes (leading axes broadcast as batches)."""
+           a_is_sparse=False, b_is_sparse=False, output_type=None, grad_a=False, grad_b=False, name=None):
+    """Matrix product over the last two axes (leading axes broadcast as batches).
+
+    ``grad_a`` / ``grad_b`` are TensorFlow 2.21's hints that an operand is a backward pass's (for its
+    XLA fusion); they change nothing here, and are in the signature because dispatch targets
+    (``tf.experimental.dispatch_for_api(tf.matmul)``) must list TF's parameters."""
     if adjoint_a or adjoint_b:          # the conjugate transpose: complex operands are conjugated first
         a = _conjugated(a) if adjoint_a else a
         b = _conjugated(b) if adjoint_b else b
