@@ -331,12 +331,15 @@ cumprod = _cumulative('cumprod', _ops.cumprod)
 
 
 def average(x, axis=None, weights=None):
-    """Weighted mean along ``axis``: sum(x * w) / sum(w); 1-D weights run along ``axis``."""
+    """Weighted mean along ``axis``, as Keras 3 on TensorFlow computes it: weights of x's rank (or any
+    weights when axis is None) give sum(x * w, axis) / sum(w, axis), the weights' own sum, so broadcast
+    weights are not repeated (numpy refuses that case); weights of another rank run along ``axis``:
+    tensordot(x, w, [[axis], [0]]) / sum(w)."""
     if weights is None:
         return mean(x, axis)
     x, w = cast_all([floating(x, 'average'), floating(weights, 'average')], 'average')
-    if axis is not None and w.ndim == 1 and x.ndim > 1:
-        shape = [1] * x.ndim
-        shape[axis_of(axis, x.ndim, 'average')] = w.shape[0]
-        w = _ops.reshape(w, shape)
-    return _ops.reduce_sum(x * w, axis) / _ops.reduce_sum(_ops.broadcast_to(w, x.shape), axis)
+    if axis is None or x.ndim == w.ndim:
+        total = _ops.reduce_sum(w, axis)          # first, as Keras: its axis error comes before x * w's
+        return _ops.reduce_sum(x * w, axis) / total
+    total = _ops.reduce_sum(w)
+    return _ops.tensordot(x, w, [[axis_of(axis, x.ndim, 'average')], [0]]) / total
