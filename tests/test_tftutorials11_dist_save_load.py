@@ -5,6 +5,8 @@
 - loading a subclassed model without get_config from .keras fails with two TypeErrors, each raised
   while handling the one before (the traceback says 'During handling of the above exception'; tapeflow
   chained them with `from`, 'The above exception was the direct cause')."""
+import warnings
+
 import pytest
 
 import framework as tf
@@ -50,3 +52,24 @@ def test_reviving_a_model_without_get_config_chains_its_errors_as_keras(tmp_path
     assert isinstance(revive, TypeError) and str(revive).startswith('Unable to revive model from config.')
     assert revive.__cause__ is None and not revive.__suppress_context__
     assert "unexpected keyword argument 'trainable'" in str(revive.__context__)
+
+
+def _warn_once_here():
+    warnings.warn('tftutorials11: shown once per place', UserWarning)
+
+
+def test_saved_model_save_resets_the_once_per_place_warning_registry(tmp_path):
+    # TF 2.21 (probe_warnreset.py): Keras's input_shape warning shows again after tf.saved_model.save
+    # (its attribute scan enters warnings.catch_warnings); not after model.save, load_model or fit
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter('default')
+        _warn_once_here()
+        _warn_once_here()
+        assert len(caught) == 1
+        model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
+        model.save(str(tmp_path / 'm.keras'))
+        _warn_once_here()
+        assert len(caught) == 1
+        tf.saved_model.save(model, str(tmp_path / 'sm'))
+        _warn_once_here()
+        assert len(caught) == 2

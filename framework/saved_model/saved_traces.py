@@ -5,6 +5,8 @@ arguments fit none of them is a ValueError ('Could not find matching concrete fu
 loaded from the SavedModel.'). tapeflow pickles the Python and could trace anew; to keep programs
 honest it records each root tf.function's traced input signatures at save and refuses the same calls.
 """
+import warnings
+
 import numpy as np
 
 from ..concrete_function import ConcreteFunction
@@ -30,9 +32,15 @@ def traced_signatures(obj):
     (those with one already refuse other inputs) whose traces take tensors and Python literals; a
     function never traced saves none."""
     found = {}
-    for name in dir(type(obj)):
-        if not isinstance(getattr(type(obj), name, None), Function):
-            continue
+    # TensorFlow's save reads every attribute of the saved object with warnings ignored
+    # (AutoTrackable._trackable_children: catch_warnings + simplefilter('ignore')); entering
+    # catch_warnings also resets Python's once-per-place registry, so a warning shown before
+    # tf.saved_model.save shows again after it (the distributed save_and_load tutorial's second
+    # model prints Keras's input_shape warning twice on TF 2.21).
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')
+        functions = [name for name in dir(type(obj)) if isinstance(getattr(type(obj), name, None), Function)]
+    for name in functions:
         bound = getattr(obj, name)
         if bound.input_signature is None:
             options = [ConcreteFunction(bound, entry).structured_input_signature for entry in bound._traces]
