@@ -1,7 +1,8 @@
 """Hinge losses for labels in {-1, 1} (labels in {0, 1} are mapped there first, as Keras does)."""
 from .. import backend
+from ..errors import InvalidArgumentError, kernel_error
 from ..ops import maximum, reduce_max, reduce_mean, reduce_sum, square
-from .inputs import comparable, labels_and_predictions, matched
+from .inputs import comparable, labels_and_predictions
 
 
 def _signed_labels(y_true):
@@ -11,21 +12,33 @@ def _signed_labels(y_true):
     return 2.0 * y_true - 1.0 if bool(xp.all((a == 0) | (a == 1))) else y_true
 
 
+def _unaligned(y_true, y_pred, what):
+    """(y_true, y_pred) as Keras's hinge functions take them: no ranks lined up (the loss classes line
+    them up before they call the function; the metrics do not), so (N,) labels meet (N, 1) scores as
+    an (N, N) product, as in TF, and (N, C, 1) labels fail with TF's Mul error."""
+    y_true, y_pred = labels_and_predictions(y_true, y_pred, what)
+    try:
+        return comparable(y_true, y_pred, what)
+    except InvalidArgumentError as error:
+        raise kernel_error('Mul', 'Incompatible shapes: [%s] vs. [%s]' % (
+            ','.join(map(str, y_true.shape)), ','.join(map(str, y_pred.shape))), named=True, note=str(error)) from None
+
+
 def hinge(y_true, y_pred):
     """mean(maximum(1 - y_true * y_pred, 0), axis=-1)."""
-    y_true, y_pred = matched(y_true, y_pred, 'hinge')
+    y_true, y_pred = _unaligned(y_true, y_pred, 'hinge')
     return reduce_mean(maximum(1.0 - _signed_labels(y_true) * y_pred, 0.0), -1)
 
 
 def squared_hinge(y_true, y_pred):
     """mean(square(maximum(1 - y_true * y_pred, 0)), axis=-1)."""
-    y_true, y_pred = matched(y_true, y_pred, 'squared_hinge')
+    y_true, y_pred = _unaligned(y_true, y_pred, 'squared_hinge')
     return reduce_mean(square(maximum(1.0 - _signed_labels(y_true) * y_pred, 0.0)), -1)
 
 
 def categorical_hinge(y_true, y_pred):
     """maximum(max((1 - y_true) * y_pred) - sum(y_true * y_pred) + 1, 0) over the last axis."""
-    y_true, y_pred = comparable(*labels_and_predictions(y_true, y_pred, 'categorical_hinge'), 'categorical_hinge')
+    y_true, y_pred = _unaligned(y_true, y_pred, 'categorical_hinge')
     positive = reduce_sum(y_true * y_pred, -1)
     negative = reduce_max((1.0 - y_true) * y_pred, -1)
     return maximum(negative - positive + 1.0, 0.0)
