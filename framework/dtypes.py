@@ -248,6 +248,9 @@ def of_numpy(numpy_dtype):
                         % (numpy_dtype, ', '.join(sorted(_BY_NAME)))) from None
 
 
+_C_NAMES = {'float': 'float32', 'double': 'float64', 'half': 'float16'}
+
+
 def as_dtype(dtype):
     """The DType for a DType, a name ('float32'), a numpy type or dtype, or float/int/bool.
 
@@ -263,6 +266,8 @@ def as_dtype(dtype):
         except KeyError:
             if dtype == 'bfloat16':
                 return _bfloat16()
+            if dtype in _C_NAMES:          # TF's _STRING_TO_TF also takes the C type names
+                return _BY_NAME[_C_NAMES[dtype]]
             raise _not_a_dtype(dtype, 'expected one of %s' % ', '.join(sorted(_BY_NAME))) from None
     if dtype is float:
         return float32

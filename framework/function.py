@@ -98,6 +98,20 @@ class replaying:
         return False
 
 
+class unmuted:
+    """Inside a replayed call, Python that TensorFlow runs at every call (a py_function's or
+    numpy_function's func): its prints show."""
+
+    def __enter__(self):
+        self._depth = getattr(_THREAD, 'muted', 0)
+        _THREAD.muted = 0
+        return self
+
+    def __exit__(self, *exc):
+        _THREAD.muted = self._depth
+        return False
+
+
 def is_replaying():
     """Whether this thread runs a call TensorFlow would replay from its graph (its Python, a Keras
     warning in a layer's call, would not run there)."""

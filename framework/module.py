@@ -17,7 +17,9 @@ _VALID_NAME = re.compile(r'^[a-zA-Z_]([a-zA-Z0-9_])*$')     # TensorFlow's modul
 
 
 def _camel_to_snake(name):
-    return re.sub(r'(?<!^)(?=[A-Z])', '_', name).lower()
+    """TensorFlow's rule: an underscore before a capital that follows a lower-case letter or digit, or that
+    starts a capitalised word (MLP -> mlp, HTTPServer -> http_server, Dense2D -> dense2_d)."""
+    return re.sub(r'((?<=[a-z0-9])[A-Z]|(?!^)[A-Z](?=[a-z]))', r'_\1', name).lower()
 
 
 class Module:

@@ -5,7 +5,13 @@ packs back with the same keys and container types it had. Strings, arrays,
 tensors and None are leaves. An object of a class with TensorFlow's
 CustomNestProtocol (``__tf_flatten__`` giving (metadata, a tuple of components),
 and the classmethod ``__tf_unflatten__(metadata, components)``) nests as its components.
+A dict's keys(), values() or items() view nests as a list of its items, in the view's order.
 """
+# dict views by their concrete types: an isinstance check against collections.abc.MappingView runs ABC
+# machinery for every leaf that flatten visits
+DICT_VIEWS = (type({}.keys()), type({}.values()), type({}.items()))
+_LISTS = (list,) + DICT_VIEWS           # what packs back as a list
+_SEQUENCES = (list, tuple) + DICT_VIEWS     # what flattens item by item
 
 
 def _is_namedtuple(x):
@@ -20,8 +26,8 @@ def _sorted_keys(d):
 
 
 def is_nested(structure):
-    """True for a list, tuple (namedtuples included), dict or custom nest: what ``flatten`` walks into."""
-    return isinstance(structure, (list, tuple, dict)) or hasattr(type(structure), '__tf_flatten__')
+    """True for a list, tuple (namedtuples included), dict, dict view or custom nest: what ``flatten`` walks into."""
+    return isinstance(structure, (list, tuple, dict, DICT_VIEWS)) or hasattr(type(structure), '__tf_flatten__')
 
 
 def custom_components(x):
@@ -42,7 +48,7 @@ def flatten(structure, expand_composites=False):
 
 
 def _flatten_into(x, out, expand=False):
-    if isinstance(x, (list, tuple)):
+    if isinstance(x, _SEQUENCES):
         for item in x:
             _flatten_into(item, out, expand)
     elif isinstance(x, dict):
@@ -85,7 +91,7 @@ _END = object()
 def _pack(x, it, expand=False):
     """``x``'s structure with its leaves taken from ``it``; with ``expand`` a composite leaf (see
     composite_components) is rebuilt from as many items as it has components."""
-    if isinstance(x, list):
+    if isinstance(x, _LISTS):          # a dict view packs as a list, as in TF
         return [_pack(item, it, expand) for item in x]
     if _is_namedtuple(x):
         return type(x)(*[_pack(item, it, expand) for item in x])

@@ -3,7 +3,8 @@
 The messages are TensorFlow's: the two structures, the first place they differ
 ("More specifically: ..."), and both structures drawn with '.' for each leaf.
 """
-from .nest import _is_namedtuple, _sorted_keys, custom_components, is_nested, map_structure
+
+from .nest import DICT_VIEWS, _is_namedtuple, _sorted_keys, custom_components, is_nested, map_structure
 
 
 def assert_same_structure(nest1, nest2, check_types=True, expand_composites=False):
@@ -66,6 +67,8 @@ def _children(value):
         return [value[k] for k in _sorted_keys(value)]
     if isinstance(value, (list, tuple)):
         return value
+    if isinstance(value, DICT_VIEWS):
+        return list(value)
     return custom_components(value)
 
 

@@ -520,6 +520,9 @@ def constant(value, dtype=None, shape=None, name=None):
                           % (np.asarray(backend.to_host(value._data)), dtype, value.dtype))
         error.add_note('constant: use framework.cast to change a tensor\'s dtype')
         raise error
+    if type(value) is Tensor and (dtype is None or value._data.dtype == dtypes.numpy_dtype(dtype)) and (
+            shape is None or tuple(int(d) for d in shape) == value._data.shape):
+        return value    # TF's eager constant hands a tensor back as it is: a tape's gradients flow through it
     array = _to_array(value, dtypes.numpy_dtype(dtype))
     if shape is not None:
         shape = tuple(int(d) for d in shape)
@@ -529,8 +532,12 @@ def constant(value, dtype=None, shape=None, name=None):
         elif int(np.prod(shape)) == array.size:
             array = xp.asarray(array).reshape(shape)
         else:
-            raise TypeError('constant: a value with %d elements cannot take shape %s'
-                            % (array.size, shape))
+            given = backend.to_host(value._data) if isinstance(value, Tensor) else value
+            error = TypeError('Eager execution of tf.constant with unsupported shape. Tensor %s (converted from %s) '
+                              'has %d elements, but got `shape` %s with %d elements).'
+                              % (backend.to_host(array), given, array.size, shape, int(np.prod(shape))))
+            error.add_note('constant: a value with %d elements cannot take shape %s' % (array.size, shape))
+            raise error
     return Tensor(array)
 
 

@@ -205,4 +205,4 @@ SWEEP_NONE_IS_VALID = {('py_function', 1), ('py_function', 2), ('numpy_function'
                        ('sequence_mask', 1)}
 # Ops that move elements whatever their dtype (a string tensor is documented input).
 SWEEP_ANY_DTYPE = {'map_fn', 'vectorized_map', 'roll', 'unique', 'embedding_lookup', 'count_nonzero',
-                   'tensor_scatter_nd_update'}
+                   'tensor_scatter_nd_update', 'numpy_function'}

@@ -112,3 +112,11 @@ class Session:
 
 
 InteractiveSession = Session
+
+
+def py_func(func=None, inp=None, Tout=None, stateful=True, name=None):
+    """TensorFlow 1's ``tf.py_func``: ``func`` on numpy arrays, as ``tf.numpy_function`` (no gradient)."""
+    if func is None:
+        raise TypeError('Missing required positional argument')
+    from .. import numpy_function
+    return numpy_function(func, inp, Tout, stateful=stateful, name=name)

@@ -6,6 +6,8 @@ through ``fn`` as through any other code. py_function runs its function on
 tensors, recorded too; numpy_function hands numpy arrays over, which leaves
 the tape, so its outputs have no gradient (as in TensorFlow).
 """
+import functools
+
 import numpy as np
 
 from .. import backend, dtypes, nest
@@ -171,18 +173,83 @@ def _output(value, dtype, op):
         raise TypeError('%s: cannot convert func\'s result %r to %s: %s' % (op, value, dtype.name, err)) from None
 
 
+def _called_or_decorator(op, script_op, func, inp, Tout):
+    """TF 2.21's argument rules: ``Tout`` is required; without ``func`` the op is a decorator
+    (``@tf.py_function(Tout=tf.float32)``) whose function's arguments become ``inp``."""
+    public = 'tf.' + op
+    if Tout is None:
+        raise TypeError("Missing required argument: 'Tout'\n  If using %s as a decorator, set `Tout`\n  **by name** "
+                        "above the function:\n  `@%s(Tout=tout)`" % (public, public))
+    if func is None:
+        if inp is not None:
+            raise TypeError("Don't set the `inp` argument when using %s as a decorator (`func=None`)." % public)
+
+        def decorator(fun):
+            @functools.wraps(fun)
+            def wrapper(*args):
+                return script_op(fun, args, Tout)
+            return wrapper
+        return decorator
+    if inp is None:
+        raise TypeError('Missing argument `inp`:\n  You must set the `inp` argument (the list of arguments to the\n  '
+                        'function), unless you use `%s` as a decorator(`func=None`).' % public)
+    return script_op(func, inp, Tout)
+
+
 def py_function(func=None, inp=None, Tout=None, name=None):
-    """``func(*inp)`` on tensors, its results converted to ``Tout`` (a dtype, a list of them, or None).
+    """``func(*inp)`` on tensors, its results converted to ``Tout`` (a dtype, a list of them; [] for none).
+    Without ``func``, a decorator: ``@tf.py_function(Tout=tf.float32)``.
 
     The call is recorded like any other code, so gradients flow through func.
     """
-    return _call_convention('py_function', func, inp, Tout, lambda tensors: func(*tensors))
+    return _called_or_decorator('py_function', _py_function, func, inp, Tout)
+
+
+def _py_function(func, inp, Tout):
+    return _call_convention('py_function', func, inp, Tout, lambda tensors: _every_call(func, tensors))
+
+
+def _eager_numpy_function(func, inp):
+    """numpy_function outside any tf.function, as TF 2.21 runs it: func on np.array of each input (a Python
+    float is float64 there), each result converted as it is (Tout is not applied), a single one unwrapped."""
+    if not callable(func):
+        raise TypeError('numpy_function: func must be callable, got %r (of type %s)' % (func, type(func).__name__))
+    inp = inp if isinstance(inp, (list, tuple)) else [inp]
+    tensors = [x for x in inp if isinstance(x, Tensor)]
+    if ACTIVE and tensors:
+        record_blocked('numpy_function', tuple(tensors))
+    arrays = [np.array(backend.to_host(x._data)) if isinstance(x, Tensor) else np.array(x) for x in inp]
+    for x, a in zip(inp, arrays):
+        if a.dtype == object:
+            raise TypeError('numpy_function: inp holds %r (of type %s), which is no array of numbers or strings'
+                            % (x, type(x).__name__))
+    results = [None if x is None else convert_to_tensor(x) for x in nest.flatten(_every_call(func, arrays))]
+    return results[0] if len(results) == 1 else results
+
+
+def _every_call(func, args):
+    """``func(*args)`` as TensorFlow runs a py_function's Python: at every call of an enclosing
+    tf.function, its prints included."""
+    from ..function import unmuted      # (late: function imports ops)
+    with unmuted():
+        return func(*args)
 
 
 def numpy_function(func=None, inp=None, Tout=None, stateful=True, name=None):
-    """``func(*arrays)`` on numpy arrays, its results converted to ``Tout``; not differentiable."""
+    """``func(*arrays)`` on numpy arrays, its results converted to ``Tout``; not differentiable.
+    Without ``func``, a decorator: ``@tf.numpy_function(Tout=tf.float32)``."""
+    return _called_or_decorator('numpy_function', _numpy_function, func, inp, Tout)
+
+
+def _numpy_function(func, inp, Tout):
+    from .. import executing_eagerly     # (late: framework imports ops)
+    if executing_eagerly():
+        for dtype in (Tout if isinstance(Tout, (list, tuple)) else [Tout]):
+            _spec_dtype(dtype, 'numpy_function', 'Tout')      # checked, though TF's eager path does not apply it
+        return _eager_numpy_function(func, inp)
+
     def run(tensors):
         if ACTIVE:
             record_blocked('numpy_function', tuple(tensors))
-        return func(*[np.asarray(backend.to_host(t._data)) for t in tensors])
+        return _every_call(func, [np.asarray(backend.to_host(t._data)) for t in tensors])
     return _call_convention('numpy_function', func, inp, Tout, run)

@@ -49,6 +49,11 @@ class TensorSpec(TypeSpec):
     def from_tensor(cls, tensor, name=None):
         return cls(tuple(tensor.shape), tensor.dtype, name)
 
+    @classmethod
+    def from_spec(cls, spec, name=None):
+        """A TensorSpec with ``spec``'s shape and dtype, named ``name`` (or as ``spec`` is)."""
+        return cls(spec.shape, spec.dtype, name or spec.name)
+
     @property
     def shape(self):
         """The TensorShape, or None when the rank is unknown."""

@@ -70,6 +70,15 @@ class SparseTensor(CompositeTensor):
     def get_shape(self):
         return self.shape
 
+    def set_shape(self, shape):
+        """A check, as TensorFlow's eager SparseTensor.set_shape: the dense shape is already known.
+
+        Raises:
+            ValueError: ``shape`` (None dimensions match anything) does not fit the dense shape.
+        """
+        if not self.shape.is_compatible_with(TensorShape(shape)):
+            raise ValueError('Shapes %s and %s are not compatible' % (self.shape, TensorShape(shape)))
+
     @property
     def ndim(self):
         return len(self._shape_host())
