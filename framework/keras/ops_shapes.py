@@ -5,6 +5,8 @@ than axes, ``split`` at indices, ``take`` with ``axis=None`` on the flattened
 tensor, ``pad`` widths per axis, ``where(c)`` as one index tensor per axis),
 the adaptation happens here; the computation is tapeflow's ops.
 """
+import string
+
 import numpy as np
 
 from framework import backend
@@ -285,7 +287,20 @@ def tensordot(x1, x2, axes=2):
 
 
 def einsum(subscripts, *operands, **kwargs):
+    """tf.einsum of the operands in their common dtype. As Keras 3 on TensorFlow, the letters are first
+    renamed a, b, c, ... in order of appearance, so an implicit output ('ji', no '->') keeps that order:
+    einsum('ji', x) is x itself there, not numpy's transpose."""
+    if isinstance(subscripts, str):
+        subscripts = _letters_by_first_use(subscripts)
     return _ops.einsum(subscripts, *cast_all(operands, 'einsum'))
+
+
+def _letters_by_first_use(subscripts):
+    names = {}
+    for c in subscripts:
+        if c in string.ascii_letters and c not in names:
+            names[c] = string.ascii_letters[len(names)]
+    return ''.join(names.get(c, c) for c in subscripts)
 
 
 def outer(x1, x2):
