@@ -23,6 +23,12 @@ def _penalty(value, name):
     return float(value)
 
 
+def _float32_factor(value):
+    """Keras's ops.cast(penalty, x.dtype) converts a Python float to float32 first: a float64
+    weight is penalised by float64(float32(0.03)), a float32 one by float32(0.03) as before."""
+    return float(np.float32(value))
+
+
 class Regularizer:
     """Base class: ``regularizer(x)`` returns a scalar penalty tensor."""
 
@@ -46,8 +52,16 @@ class L1(Regularizer):
     def __init__(self, l1=0.01):
         self.l1 = _penalty(0.01 if l1 is None else l1, 'l1')
 
+    @property
+    def l1(self):
+        return self._l1
+
+    @l1.setter
+    def l1(self, value):
+        self._l1, self._l1_factor = value, _float32_factor(value)
+
     def __call__(self, x):
-        return self.l1 * reduce_sum(abs_(x))
+        return self._l1_factor * reduce_sum(abs_(x))
 
     def get_config(self):
         # Keras 3's L1 keeps l1 as a float32 tensor: its config says 0.0010000000474974513 for 0.001
@@ -60,8 +74,16 @@ class L2(Regularizer):
     def __init__(self, l2=0.01):
         self.l2 = _penalty(0.01 if l2 is None else l2, 'l2')
 
+    @property
+    def l2(self):
+        return self._l2
+
+    @l2.setter
+    def l2(self, value):
+        self._l2, self._l2_factor = value, _float32_factor(value)
+
     def __call__(self, x):
-        return sum_of_squares(x, self.l2)      # l2 * reduce_sum(square(x)), one op
+        return sum_of_squares(x, self._l2_factor)      # l2 * reduce_sum(square(x)), one op
 
     def get_config(self):
         return {'l2': self.l2}
@@ -74,15 +96,19 @@ class L1L2(Regularizer):
         self.l1 = _penalty(0.0 if l1 is None else l1, 'l1')
         self.l2 = _penalty(0.0 if l2 is None else l2, 'l2')
 
+    l1 = L1.l1
+    l2 = L2.l2
+
     def __call__(self, x):
         total = None
         if self.l1:
-            total = self.l1 * reduce_sum(abs_(x))
+            total = self._l1_factor * reduce_sum(abs_(x))
         if self.l2:
-            term = sum_of_squares(x, self.l2)
+            term = sum_of_squares(x, self._l2_factor)
             total = term if total is None else total + term
-        # zero penalties still give a scalar of x's dtype, recorded on any tape
-        return total if total is not None else reduce_sum(x) * 0.0
+        if total is None:       # Keras's convert_to_tensor(0.0, x.dtype): +0, no gradient to x, NaN ignored
+            return convert_to_tensor(0.0, dtype=convert_to_tensor(x).dtype)
+        return total
 
     def get_config(self):
         return {'l1': self.l1, 'l2': self.l2}
@@ -133,8 +159,11 @@ def _normalized(x, axis):
 # Keras 3 spells the classes in lower case too: l2(0.05) is L2(0.05).
 l1, l2, l1_l2, orthogonal_regularizer = L1, L2, L1L2, OrthogonalRegularizer
 
-ALL_OBJECTS = {'L1': L1, 'L2': L2, 'L1L2': L1L2, 'l1': L1, 'l2': L2, 'l1_l2': L1L2,
-               'OrthogonalRegularizer': OrthogonalRegularizer, 'orthogonal_regularizer': OrthogonalRegularizer}
+# get()'s names, as Keras 3's: each class's name and its snake case ('l1l2': keras.regularizers.l1_l2
+# is an attribute, not an identifier get() reads)
+ALL_OBJECTS = {'Regularizer': Regularizer, 'regularizer': Regularizer, 'L1': L1, 'L2': L2, 'L1L2': L1L2, 'l1': L1,
+               'l2': L2, 'l1l2': L1L2, 'OrthogonalRegularizer': OrthogonalRegularizer,
+               'orthogonal_regularizer': OrthogonalRegularizer}
 
 
 _OBJECTS = KerasObjects('regularizer', 'keras.regularizers', Regularizer, ALL_OBJECTS)

@@ -41,7 +41,7 @@ def test_get_and_configs():
     assert regularizers.L1L2().get_config() == {'l1': 0.0, 'l2': 0.0}
     again = regularizers.get(regularizers.serialize(regularizers.l1_l2(0.3, 0.4)))
     assert isinstance(again, regularizers.L1L2) and again.get_config() == {'l1': 0.3, 'l2': 0.4}
-    with pytest.raises(ValueError, match='l1_l2'):
+    with pytest.raises(ValueError, match='l1l2'):
         regularizers.get('l3')
 
 
