@@ -252,8 +252,8 @@ TWO_LABELS = (Y[:, :2], P[:, :2])
     (lambda: metrics.AUC(multi_label=True, num_labels=3), (Y, P), TWO_LABELS, ('AUC', '3 labels', '(8, 2)')),
     (lambda: metrics.AUC(multi_label=True), TWO_LABELS, (Y, P), ('AUC', '2 labels', '(8, 3)')),
     (lambda: metrics.AUC(multi_label=True), None, (Y[:, 0], P[:, 0]), ('AUC', 'multi_label', '(8,)')),
-    (metrics.F1Score, (Y, P), (Y[:, 0], P[:, 0]), ('F1Score', '(8,)')),
-    (metrics.F1Score, (Y, P), TWO_LABELS, ('F1Score', '3 classes', '(8, 2)')),
+    # (Y[:, 0], P[:, 0]) after (Y, P) is taken in TF 2.21 (its per-class sums broadcast): test_errors10_f_score_shapes
+    (metrics.F1Score, (Y, P), TWO_LABELS, ('F1Score', 'Incompatible shapes: [3] vs. [2]', '(8, 2)')),
     (metrics.F1Score, (Y, P), (Y, P, np.ones((8, 3), np.float32)), ('F1Score', 'sample_weight', '(8, 3)')),
     (metrics.R2Score, (Y, P), (Y[:, 0], P[:, 0]), ('R2Score', '(8,)')),
     (metrics.R2Score, (Y, P), (Y, P, np.ones(3, np.float32)), ('R2Score', 'sample_weight')),

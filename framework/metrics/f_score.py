@@ -8,6 +8,7 @@ row is (ties all count; scores of 0 never do).
 import numpy as np
 
 from .. import backend
+from ..errors import InvalidArgumentError, kernel_error
 from ..losses.inputs import to_dtype
 from ..tensor import Tensor
 from .confusion_matrix import EPSILON
@@ -15,6 +16,48 @@ from .metric import Metric, add_to, naming_errors
 from .reduction import not_recording
 
 _AVERAGES = (None, 'micro', 'macro', 'weighted')
+
+
+def _shown(value):
+    """A value as Keras's f-string shows it (a scalar tensor as its number)."""
+    if hasattr(value, 'numpy') and getattr(value, 'shape', None) == ():
+        return value.numpy().item()
+    return value
+
+
+def _check_arguments(cls, average, beta, threshold):
+    """Keras 3's checks, in its order and words (NaN passes its comparisons); tapeflow's sentence a note."""
+    if average not in _AVERAGES:
+        text = ("Invalid `average` argument value. Expected one of: {None, 'micro', 'macro', 'weighted'}. "
+                'Received: average=%s' % (average,))
+    elif not isinstance(beta, float):
+        text = ("Invalid `beta` argument value. It should be a Python float. Received: beta=%s of type '%s'"
+                % (_shown(beta), type(beta)))
+    elif beta <= 0.0:
+        text = 'Invalid `beta` argument value. It should be > 0. Received: beta=%s' % (beta,)
+    elif threshold is not None and not isinstance(threshold, float):
+        text = ("Invalid `threshold` argument value. It should be a Python float. Received: threshold=%s of type '%s'"
+                % (_shown(threshold), type(threshold)))
+    elif threshold is not None and (threshold > 1.0 or threshold <= 0.0):
+        text = 'Invalid `threshold` argument value. It should verify 0 < threshold <= 1. Received: threshold=%s' % (
+            threshold,)
+    else:
+        return
+    error = ValueError(text)
+    error.add_note("%s: average must be one of None, 'micro', 'macro', 'weighted', beta a Python float > 0 and "
+                   'threshold None or a Python float in (0, 1]' % cls)
+    raise error
+
+
+def _product_shape(left, right, note):
+    """The broadcast shape of Keras's product of arrays of shapes ``left`` and ``right``, else TF's Mul error."""
+    left, right = tuple(left), tuple(right)
+    try:
+        return np.broadcast_shapes(left, right)
+    except ValueError:
+        raise kernel_error('Mul', 'Incompatible shapes: [%s] vs. [%s]' % (','.join(map(str, left)),
+                                                                          ','.join(map(str, right))),
+                           named=True, note=note) from None
 
 
 class FBetaScore(Metric):
@@ -34,16 +77,7 @@ class FBetaScore(Metric):
     _direction = 'up'
 
     def __init__(self, average=None, beta=1.0, threshold=None, name='fbeta_score', dtype=None):
-        cls = type(self).__name__
-        if average not in _AVERAGES:
-            raise ValueError("%s: average must be one of None, 'micro', 'macro', 'weighted'; got %r"
-                             % (cls, average))
-        if not isinstance(beta, float) or not beta > 0.0:
-            raise ValueError('%s: beta must be a Python float > 0, got %r of type %s'
-                             % (cls, beta, type(beta).__name__))
-        if threshold is not None and (not isinstance(threshold, float) or not 0.0 < threshold <= 1.0):
-            raise ValueError('%s: threshold must be a Python float with 0 < threshold <= 1, or None; got %r'
-                             % (cls, threshold))
+        _check_arguments(type(self).__name__, average, beta, threshold)
         super().__init__(name=name, dtype=dtype)
         self.average = average
         self.beta = beta
@@ -67,14 +101,43 @@ class FBetaScore(Metric):
             y_pred = to_dtype(y_pred, self._dtype, what, 'y_pred')._data
             weights = None if sample_weight is None else to_dtype(sample_weight, self._dtype, what,
                                                                    'sample_weight')._data
-        if y_pred.ndim != 2 or y_true.shape != y_pred.shape:
-            raise ValueError('%s expects y_true and y_pred of one shape (batch_size, classes); got y_true %s '
-                             'and y_pred %s' % (what, tuple(y_true.shape), tuple(y_pred.shape)))
-        if self._built and y_pred.shape[1] != self._classes:
-            raise ValueError('%s counts %d classes; y_pred has shape %s' % (what, self._classes, y_pred.shape))
-        if weights is not None and weights.shape not in ((y_pred.shape[0],), (y_pred.shape[0], 1)):
-            raise ValueError('%s: sample_weight must hold one weight per sample, shape (%d,); got %s'
-                             % (what, y_pred.shape[0], tuple(weights.shape)))
+        if not self._built and (y_pred.ndim != 2 or y_true.ndim != 2):     # Keras's _build check and words
+            error = ValueError('FBetaScore expects 2D inputs with shape (batch_size, output_dim). Received input '
+                               'shapes: y_pred.shape=%s and y_true.shape=%s.' % (tuple(y_pred.shape), tuple(y_true.shape)))
+            error.add_note('%s expects y_true and y_pred of one shape (batch_size, classes)' % what)
+            raise error
+        if self.threshold is None and y_pred.size == 0:     # Keras's ops.max of an empty tensor
+            raise InvalidArgumentError('Cannot compute the max of an empty tensor.\nCondition x > y did not hold.\n'
+                                       'First 1 elements of x:\n[0]\nFirst 1 elements of y:\n[0]')
+        # Keras multiplies y_pred * y_true (* expand_dims(sample_weight, 1)), sums over the samples and
+        # assigns the sum to variables of shape (classes,), or () for 'micro': fail where those fail.
+        note = ('%s: expects y_true and y_pred of one shape (batch_size, classes) and one sample_weight per sample; '
+                'got y_true %s, y_pred %s, sample_weight %s' % (what, tuple(y_true.shape), tuple(y_pred.shape),
+                                                               None if weights is None else tuple(weights.shape)))
+        shape = _product_shape(y_pred.shape, y_true.shape, note)
+        if weights is not None:
+            if weights.ndim == 0:
+                error = ValueError('axis 1 is out of bounds for an array with dimension 1.')
+                error.add_note(note)
+                raise error
+            weights = weights[:, None]
+            shape = _product_shape(shape, weights.shape, note)
+        classes = self._classes if self._built else y_pred.shape[-1]
+        expected = () if self.average == 'micro' else (classes,)
+        summed = () if self.axis is None else shape[1:]
+        try:                # variable + sum, then variable.assign(...)
+            added = np.broadcast_shapes(expected, summed)
+        except ValueError:
+            raise kernel_error('AddV2', 'Incompatible shapes: [%s] vs. [%s]' % (
+                ','.join(map(str, expected)), ','.join(map(str, summed))), named=True, note=note) from None
+        if added != expected:
+            current = self.true_positives._data if self._built else np.zeros(expected, self._dtype)
+            error = ValueError('The shape of the target variable and the shape of the target value in '
+                               '`variable.assign(value)` must match. variable.shape=%s, Received: value.shape=%s. '
+                               'Target variable: <Variable path=%s/true_positives, shape=%s, dtype=%s, value=%s>'
+                               % (expected, added, self.name, expected, np.dtype(self._dtype).name, current))
+            error.add_note(note)
+            raise error
         return y_true, y_pred, weights
 
     def update_state(self, y_true, y_pred, sample_weight=None):
@@ -93,8 +156,6 @@ class FBetaScore(Metric):
         else:
             predicted = y_pred > y_pred.dtype.type(self.threshold)
         predicted = predicted.astype(self._dtype)
-        if weights is not None:
-            weights = weights.reshape(-1, 1)
 
         def weighted_sum(values):
             return (values if weights is None else values * weights).sum(axis=self.axis)
