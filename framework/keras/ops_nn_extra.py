@@ -167,7 +167,9 @@ def psnr(x1, x2, max_val):
                        % (tuple(a.shape), tuple(b.shape)))
         raise error
     mse = _ops.reduce_mean(_ops.square(a - b))
-    return 20.0 * _math.log10(float(max_val)) - 10.0 * _ops.log(mse) * (1 / _math.log(10))
+    # in x2's dtype, each log10 as Keras's TensorFlow backend writes it: log(x) / log(10) (TF's float32 bits)
+    ten = _ops.log(_ops.constant(10, dtype=b.dtype))
+    return 20 * (_ops.log(_ops.cast(max_val, b.dtype)) / ten) - 10 * (_ops.log(mse) / ten)
 
 
 # ---- Keras 3's newer activations, shared with keras.activations ---------------------------------
