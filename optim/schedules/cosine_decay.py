@@ -5,7 +5,7 @@ import numpy as np
 
 from framework import graph_random_ops, libm
 from ..keras_cast import keras_cast
-from .learning_rate_schedule import (LearningRateSchedule, as_tensor, check_decay_steps, float_of,
+from .learning_rate_schedule import (hyper_cast, LearningRateSchedule, as_tensor, check_decay_steps, float_of,
                                      keras_divide, refuse_integer_rate, step_array)
 
 
@@ -80,8 +80,8 @@ class CosineDecay(LearningRateSchedule):
                                folded=graph_random_ops.current() is not None)
             return as_tensor(rate, rate.dtype)
         refuse_integer_rate(initial, 'CosineDecay with warmup')
-        target = keras_cast(self.warmup_target, dtype)
-        warmup_steps = keras_cast(self.warmup_steps, dtype)
+        target = hyper_cast(self.warmup_target, dtype, 'warmup_target')
+        warmup_steps = hyper_cast(self.warmup_steps, dtype, 'warmup_steps')
         step = np.minimum(step, decay_steps + warmup_steps)
         # Both branches are computed for every step (so arrays of steps work);
         # a zero warmup makes the unused branch divide by zero, hence errstate.

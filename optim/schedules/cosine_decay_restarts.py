@@ -5,7 +5,7 @@ import numpy as np
 
 from framework import graph_random_ops, libm
 from framework.ops.arithmetic import pow_arrays
-from .learning_rate_schedule import (LearningRateSchedule, divide_by_constant, as_tensor, check_decay_steps, float_of,
+from .learning_rate_schedule import (checked_hyper, LearningRateSchedule, divide_by_constant, as_tensor, check_decay_steps, float_of,
                                      refuse_integer_rate, step_array)
 
 
@@ -50,7 +50,8 @@ class CosineDecayRestarts(LearningRateSchedule):
                            self.first_decay_steps)
         refuse_integer_rate(initial, 'CosineDecayRestarts')
         cast = initial.dtype.type
-        t_mul, m_mul, alpha = cast(self._t_mul), cast(self._m_mul), cast(self.alpha)
+        t_mul = cast(checked_hyper(self._t_mul, initial.dtype, 't_mul'))
+        m_mul, alpha = cast(checked_hyper(self._m_mul, initial.dtype, 'm_mul')), cast(self.alpha)
         fraction = divide_by_constant(step_array(step, initial.dtype), cast(self.first_decay_steps))
         if t_mul == 1:
             restart = np.floor(fraction)

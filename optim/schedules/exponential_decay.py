@@ -4,7 +4,7 @@ import numpy as np
 from framework.ops.arithmetic import pow_arrays
 
 from ..keras_cast import keras_cast
-from .learning_rate_schedule import (LearningRateSchedule, divide_by_constant, as_tensor, check_decay_steps, float_of,
+from .learning_rate_schedule import (hyper_cast, LearningRateSchedule, divide_by_constant, as_tensor, check_decay_steps, float_of,
                                      step_array)
 
 
@@ -38,7 +38,7 @@ class ExponentialDecay(LearningRateSchedule):
         p = divide_by_constant(step_array(step, dtype), keras_cast(self.decay_steps, dtype))
         if self.staircase:
             p = np.floor(p)
-        return initial, pow_arrays(keras_cast(self.decay_rate, dtype), p, False)
+        return initial, pow_arrays(hyper_cast(self.decay_rate, dtype, 'decay_rate'), p, False)
 
     def get_config(self):
         return {'initial_learning_rate': self.initial_learning_rate, 'decay_steps': self.decay_steps,

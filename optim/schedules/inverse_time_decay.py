@@ -2,7 +2,7 @@
 import numpy as np
 
 from ..keras_cast import keras_cast
-from .learning_rate_schedule import (LearningRateSchedule, divide_by_constant, as_tensor, check_decay_steps, float_of,
+from .learning_rate_schedule import (hyper_cast, LearningRateSchedule, divide_by_constant, as_tensor, check_decay_steps, float_of,
                                      step_array)
 
 
@@ -28,7 +28,7 @@ class InverseTimeDecay(LearningRateSchedule):
         p = divide_by_constant(step_array(step, dtype), keras_cast(self.decay_steps, dtype))
         if self.staircase:
             p = np.floor(p)
-        rate = initial / (dtype.type(1) + keras_cast(self.decay_rate, dtype) * p)
+        rate = initial / (dtype.type(1) + hyper_cast(self.decay_rate, dtype, 'decay_rate') * p)
         return as_tensor(rate, rate.dtype)      # float64 for an integer initial rate, as in TensorFlow
 
     def get_config(self):

@@ -11,6 +11,7 @@ from framework import backend, graph_random_ops
 from framework.errors import UnimplementedError, _EAGER_CPU
 from framework.tensor import Tensor, constant, convert_to_tensor
 from framework.ops import cast
+from ..keras_cast import keras_cast
 from ..registered_classes import class_identity, find_class
 
 # The module name Keras 3 writes into serialized configs; kept so that
@@ -64,6 +65,21 @@ def float_of(value, what, cast_first=None):
                                     '%s must be a real number, got %r' % (what, value))
         raise TypeError('%s must be a real number, got %r' % (what, value))
     return backend.to_host(data)
+
+
+def checked_hyper(value, dtype, what):
+    """A schedule's hyper-parameter, unchanged, if TF's cast to ``dtype`` takes it: None, a function or
+    another object is TF's conversion ValueError, a string the Cast kernel's UnimplementedError (numpy
+    made None NaN and let the rate be NaN)."""
+    if not isinstance(value, (int, float, np.number)):
+        if convert_to_tensor(value)._data.dtype.kind in 'OSU':
+            raise string_cast_error('string', np.dtype(dtype).name, '%s must be a real number, got %r' % (what, value))
+    return value
+
+
+def hyper_cast(value, dtype, what):
+    """``keras_cast(value, dtype)`` of a checked hyper-parameter (see ``checked_hyper``)."""
+    return keras_cast(checked_hyper(value, dtype, what), dtype)
 
 
 def string_cast_error(source, target, note):

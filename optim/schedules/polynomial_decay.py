@@ -5,7 +5,7 @@ from framework import graph_random_ops
 from framework.ops.arithmetic import pow_arrays
 
 from ..keras_cast import keras_cast
-from .learning_rate_schedule import (LearningRateSchedule, divide_by_constant, as_tensor, check_decay_steps, float_of,
+from .learning_rate_schedule import (hyper_cast, LearningRateSchedule, divide_by_constant, as_tensor, check_decay_steps, float_of,
                                      keras_divide, step_array)
 
 
@@ -30,7 +30,7 @@ class PolynomialDecay(LearningRateSchedule):
     def __call__(self, step):
         initial = float_of(self.initial_learning_rate, 'initial_learning_rate', self.end_learning_rate)
         dtype = initial.dtype
-        end, power = keras_cast(self.end_learning_rate, dtype), keras_cast(self.power, dtype)
+        end, power = hyper_cast(self.end_learning_rate, dtype, 'end_learning_rate'), hyper_cast(self.power, dtype, 'power')
         step = step_array(step, dtype)
         decay_steps = keras_cast(self.decay_steps, dtype)
         if self.cycle:
