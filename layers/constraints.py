@@ -84,7 +84,8 @@ class MinMaxNorm(Constraint):
 max_norm, non_neg, unit_norm, min_max_norm = MaxNorm, NonNeg, UnitNorm, MinMaxNorm
 
 ALL_OBJECTS = {'MaxNorm': MaxNorm, 'NonNeg': NonNeg, 'UnitNorm': UnitNorm, 'MinMaxNorm': MinMaxNorm,
-               'max_norm': MaxNorm, 'non_neg': NonNeg, 'unit_norm': UnitNorm, 'min_max_norm': MinMaxNorm}
+               'max_norm': MaxNorm, 'non_neg': NonNeg, 'unit_norm': UnitNorm, 'min_max_norm': MinMaxNorm,
+               'Constraint': Constraint, 'constraint': Constraint}       # get('constraint'): the identity one
 
 
 _OBJECTS = KerasObjects('constraint', 'keras.constraints', Constraint, ALL_OBJECTS)

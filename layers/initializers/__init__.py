@@ -26,6 +26,7 @@ ALL_OBJECTS.update({
     'truncated_normal': TruncatedNormal, 'variance_scaling': VarianceScaling,
     'uniform': RandomUniform, 'normal': RandomNormal,      # Keras 3's short aliases (Embedding's default)
     'stft': STFT, 'STFTInitializer': STFT,
+    'one': Ones, 'zero': Zeros, 'Initializer': Initializer, 'initializer': Initializer,
 })
 
 
@@ -65,7 +66,8 @@ IdentityInitializer, OrthogonalInitializer, STFTInitializer, stft = Identity, Or
 random_normal, random_uniform, truncated_normal, variance_scaling = (RandomNormal, RandomUniform,
                                                                     TruncatedNormal, VarianceScaling)
 
-# 'normal' and 'uniform' are names for get() only: Keras 3 has no such attributes, and an __all__
-# entry without its attribute broke ``from keras.initializers import *`` and dir()-walking code.
-# compute_fans stays an attribute (Keras 3 keeps it in keras.src), not a listed name.
-__all__ = sorted(set(ALL_OBJECTS) - {'normal', 'uniform'}) + ['Initializer', 'deserialize', 'get', 'serialize']
+# 'normal', 'uniform', 'one', 'zero' and 'initializer' are names for get() only: Keras 3 has no such
+# attributes, and an __all__ entry without its attribute broke ``from keras.initializers import *`` and
+# dir()-walking code. compute_fans stays an attribute (Keras 3 keeps it in keras.src), not a listed name.
+__all__ = sorted(set(ALL_OBJECTS) - {'normal', 'uniform', 'one', 'zero', 'initializer'}) + [
+    'deserialize', 'get', 'serialize']

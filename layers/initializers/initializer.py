@@ -9,8 +9,10 @@ class Initializer:
     """
 
     def __call__(self, shape, dtype=None):
-        raise TypeError('%s is an abstract initializer; subclasses define __call__(shape, dtype=None)'
-                        % type(self).__name__)
+        error = NotImplementedError('Initializer subclasses must implement the `__call__()` method.')
+        error.add_note('%s is an abstract initializer; subclasses define __call__(shape, dtype=None)'
+                       % type(self).__name__)
+        raise error
 
     def get_config(self):
         return {}
