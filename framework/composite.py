@@ -56,6 +56,17 @@ def dispatch(op, *args, **kwargs):
     return handler(*args, **kwargs)
 
 
+def handler_for(op, args, kwargs):
+    """The handler of the composite tensor among ``args`` / ``kwargs`` for ``op``, or None.
+
+    ``named_errors`` (ops/operands.py) asks it once an op has failed with a TypeError, so an op
+    decorated with it reaches a composite's ``_DISPATCH`` entry without code of its own."""
+    found = _composite_in(args)
+    if found is None:
+        found = _composite_in(tuple(kwargs.values()))
+    return None if found is None else type(found)._DISPATCH.get(op)
+
+
 def map_elementwise(x, fn, op):
     """``fn`` (a one-tensor elementwise op) applied to a composite tensor's values.
 

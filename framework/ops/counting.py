@@ -81,6 +81,8 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype='int32', n
     separately; ``axis=None`` or 0 counts everything. ``binary_output`` gives 1
     for each value present.
     """
+    if weights is not None and binary_output:      # TF 2.21's bincount_ops checks this first, whatever arr is
+        raise ValueError('Arguments `binary_output` and `weights` are mutually exclusive. Please specify only one.')
     t = _ints(arr, 'arr', 'bincount')
     a = t._data
     if a.size and int(a.min()) < 0:

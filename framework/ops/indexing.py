@@ -8,6 +8,7 @@ import builtins
 
 import numpy as np
 
+from ..composite import dispatch
 from ..errors import InvalidArgumentError, kernel_error
 from .. import backend
 from ..indexed_slices import gathered_rows_gradient
@@ -142,10 +143,13 @@ def _add_at(xp, z, index, values):
 
 def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
     """Slices of ``params`` along ``axis`` at ``indices``; repeated indices add their gradients."""
-    x = as_tensor(params, 'gather')
+    try:
+        x = as_tensor(params, 'gather')
+        idx = as_tensor(indices, 'gather')
+    except TypeError:      # a RaggedTensor (framework/ragged/ragged_array_dispatch.py); else re-raised
+        return dispatch('gather', params, indices, validate_indices, axis, batch_dims)
     if x.ndim == 0:
         raise InvalidArgumentError('gather: params must have rank >= 1, got a scalar')
-    idx = as_tensor(indices, 'gather')
     if idx._data.dtype.kind not in 'iu':
         index_kernels.refuse('gather', idx)      # TF's registry text (Tindices), tapeflow's words as a note
     b = _batch_dims(batch_dims, idx.ndim, 'GatherV2')
@@ -202,8 +206,11 @@ def gather_nd(params, indices, batch_dims=0, name=None):
     Raises:
         IndexError: an index outside ``params``; ValueError: a depth above its rank.
     """
-    x = as_tensor(params, 'gather_nd')
-    idx = as_tensor(indices, 'gather_nd')
+    try:
+        x = as_tensor(params, 'gather_nd')
+        idx = as_tensor(indices, 'gather_nd')
+    except TypeError:      # a RaggedTensor (framework/ragged/ragged_array_dispatch.py); else re-raised
+        return dispatch('gather_nd', params, indices, batch_dims)
     if idx._data.dtype.kind not in 'iu':
         index_kernels.refuse('gather_nd', idx)      # TF's registry text (Tindices), tapeflow's words as a note
     i = idx._data

@@ -24,7 +24,12 @@ def _compare(name, fn, strings=None, ordered=False):
                 x, y, dx, dy = binary(x, y, name_)
             except TypeError:
                 if has_composite(x, y):         # a RaggedTensor: compared value by value (ragged/ragged_ops.py)
-                    return dispatch(name_, x, y)
+                    if incompatible_shape_error:
+                        return dispatch(name_, x, y)
+                    try:        # Tensor.__eq__ / __ne__: a ragged operand of another layout is just unequal
+                        return dispatch(name_, x, y)
+                    except (ValueError, InvalidArgumentError):
+                        return name_ == 'not_equal'
                 raise
             fn_ = fn
             if ordered and (_is_complex(dx) or _is_complex(dy)):     # numpy orders complex values lexicographically
@@ -125,7 +130,10 @@ def _bool_tensor(x, op):
 
 
 def logical_not(x, name=None):
-    x = as_tensor(x, 'logical_not')
+    try:
+        x = as_tensor(x, 'logical_not')
+    except TypeError:      # a RaggedTensor (framework/ragged/ragged_array_dispatch.py); else re-raised
+        return dispatch('logical_not', x)
     if x._data.dtype.kind != 'b':
         raise _not_bool('logical_not', 0, x)
     return Tensor(~x._data)
@@ -186,12 +194,18 @@ argmin = _arg('argmin', _skipping_nan(lambda xp, a, ax: xp.argmin(a, axis=ax), -
 
 
 def reduce_any(input_tensor, axis=None, keepdims=False, name=None):
-    x = _bool_tensor(input_tensor, 'reduce_any')
+    try:
+        x = _bool_tensor(input_tensor, 'reduce_any')
+    except TypeError:      # a RaggedTensor (framework/ragged/ragged_array_dispatch.py); else re-raised
+        return dispatch('reduce_any', input_tensor, axis, keepdims)
     axes = normalize_axis(axis, x.ndim, 'reduce_any')
     return Tensor(backend.array_module(x._data).any(x._data, axis=axes, keepdims=bool(keepdims)))
 
 
 def reduce_all(input_tensor, axis=None, keepdims=False, name=None):
-    x = _bool_tensor(input_tensor, 'reduce_all')
+    try:
+        x = _bool_tensor(input_tensor, 'reduce_all')
+    except TypeError:      # a RaggedTensor (framework/ragged/ragged_array_dispatch.py); else re-raised
+        return dispatch('reduce_all', input_tensor, axis, keepdims)
     axes = normalize_axis(axis, x.ndim, 'reduce_all')
     return Tensor(backend.array_module(x._data).all(x._data, axis=axes, keepdims=bool(keepdims)))

@@ -13,6 +13,7 @@ from ..errors import InvalidArgumentError, OpError, kernel_error
 from .. import backend, dtypes, onednn_policy
 from ..tape import ACTIVE, record  # noqa: F401  (re-exported for the op modules)
 from ..autopacking import holds_tensor, pack
+from ..composite import handler_for
 from ..tensor import ConversionError, SymbolicTensorError, Tensor, _to_array, convert_to_tensor
 from ..variable import Variable
 from . import broadcast_kernels, float_kernels
@@ -328,23 +329,26 @@ def named_errors(op):
             try:
                 return fn(*args, **kwargs)
             except (TypeError, ValueError) as err:
-                if _names(err, op):
-                    raise       # named already (a kernel error keeps TF's text and names the op in a note)
-                kind = (type(err) if isinstance(err, (InvalidArgumentError, ConversionError))  # keeps TF's class
-                        else TypeError if isinstance(err, TypeError) else ValueError)
-                if kind is ValueError and ('could not be broadcast' in str(err) or 'cannot be broadcast' in str(err)):
-                    raise _incompatible_shapes(op, err) from err
-                # the message stays the inner one (TensorFlow's text where the inner op gives it, as Keras 3's
-                # ops let it through); the note names the op, in the words this wrapper used to raise
-                named = err if type(err) is kind else kind(str(err))
-                named.add_note('%s: %s' % (op, err))
-                if named is err:
-                    raise
-                raise named from err
+                handler = handler_for(op, args, kwargs) if type(err) is TypeError else None
+                if handler is None:     # else a RaggedTensor / SparseTensor argument the op cannot take: below
+                    if _names(err, op):
+                        raise       # named already (a kernel error keeps TF's text and names the op in a note)
+                    kind = (type(err) if isinstance(err, (InvalidArgumentError, ConversionError))  # keeps TF's class
+                            else TypeError if isinstance(err, TypeError) else ValueError)
+                    if kind is ValueError and ('could not be broadcast' in str(err) or 'cannot be broadcast' in str(err)):
+                        raise _incompatible_shapes(op, err) from err
+                    # the message stays the inner one (TensorFlow's text where the inner op gives it, as Keras 3's
+                    # ops let it through); the note names the op, in the words this wrapper used to raise
+                    named = err if type(err) is kind else kind(str(err))
+                    named.add_note('%s: %s' % (op, err))
+                    if named is err:
+                        raise
+                    raise named from err
             except OpError as err:        # not a TypeError / ValueError, so not InvalidArgumentError
                 if not _names(err, op):
                     err.add_note('raised inside %s' % op)
                 raise
+            return handler(*args, **kwargs)     # outside the except block: its own errors carry no context
         return op_with_named_errors
     return decorate
 

@@ -1,6 +1,7 @@
 """Choosing between values: where, clip_by_value."""
 import numpy as np
 
+from ..composite import dispatch
 from ..errors import InvalidArgumentError, kernel_error
 from .. import backend
 from ..indexed_slices import IndexedSlices, map_values
@@ -14,7 +15,10 @@ def where(condition, x=None, y=None, name=None):
 
     With x and y omitted, the int64 coordinates of the true (or non-zero) elements, shape (n, rank).
     """
-    cond = as_tensor(condition, 'where')
+    try:
+        cond = as_tensor(condition, 'where')
+    except TypeError:      # a RaggedTensor (framework/ragged/ragged_array_dispatch.py); else re-raised
+        return dispatch('where', condition, x, y)
     c = cond._data
     xp = backend.array_module(c)
     if x is None and y is None and (c.dtype.kind in 'biufc' or c.dtype.name == 'bfloat16'):

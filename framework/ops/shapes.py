@@ -504,11 +504,19 @@ def shape(input, out_type='int32', name=None):  # noqa: A002
 
 
 def size(input, out_type='int32', name=None):  # noqa: A002
-    return Tensor(np.asarray(as_tensor(input, 'size')._data.size, dtype=out_type))
+    try:
+        x = as_tensor(input, 'size')
+    except TypeError:      # a RaggedTensor (framework/ragged/ragged_array_dispatch.py); else re-raised
+        return dispatch('size', input, out_type)
+    return Tensor(np.asarray(x._data.size, dtype=out_type))
 
 
 def rank(input, name=None):  # noqa: A002
-    return Tensor(np.asarray(as_tensor(input, 'rank')._data.ndim, dtype='int32'))
+    try:
+        x = as_tensor(input, 'rank')
+    except TypeError:      # a RaggedTensor (framework/ragged/ragged_array_dispatch.py); else re-raised
+        return dispatch('rank', input)
+    return Tensor(np.asarray(x._data.ndim, dtype='int32'))
 
 
 def _plain_numbers(values):

@@ -200,6 +200,19 @@ def _padding_lengths(t, padding, op):
     return last.astype(np.int64)
 
 
+def _from_nested_lengths(t, lengths, op):
+    """``lengths`` a list of row-length vectors, outermost first (TensorFlow's nested lengths): the
+    values a boolean ragged mask of those lengths picks from ``t``, cut by the same lengths."""
+    from ..ops import boolean_mask
+    nested = [rp.host_ints(v, 'lengths', op) for v in lengths]
+    if len(nested) >= t.ndim:
+        raise ValueError('%s: %d nested row lengths need a tensor of rank > %d, got shape %s'
+                         % (op, len(nested), len(nested), tuple(t.shape)))
+    mask = RaggedTensor.from_nested_row_lengths(Tensor(np.ones(int(nested[-1].sum()), bool)), nested)
+    dense_mask = mask.to_tensor(default_value=False, shape=list(t.shape[:len(nested) + 1]))
+    return RaggedTensor.from_nested_row_lengths(boolean_mask(t, dense_mask), nested)
+
+
 def from_tensor(tensor, lengths=None, padding=None, ragged_rank=1, row_splits_dtype=np.int64):
     from ..ops import gather, reshape
     op = 'RaggedTensor.from_tensor'
@@ -208,6 +221,8 @@ def from_tensor(tensor, lengths=None, padding=None, ragged_rank=1, row_splits_dt
         raise ValueError('%s: ragged_rank must be in [1, %d) for a tensor of rank %d, got %r' % (op, t.ndim, t.ndim, ragged_rank))
     if lengths is not None and padding is not None:
         raise ValueError('%s: give lengths or padding, not both' % op)
+    if isinstance(lengths, (list, tuple)) and lengths and not isinstance(lengths[0], (int, float, np.number)):
+        return _from_nested_lengths(t, lengths, op)
     if ragged_rank > 1:
         if lengths is not None:
             raise ValueError('%s: lengths needs ragged_rank=1 here, got ragged_rank=%d' % (op, ragged_rank))

@@ -262,6 +262,13 @@ def boolean_mask(data, mask, name=None):
         return RaggedTensor(dense_mask(rt.flat_values, keep),
                             rp.splits_tensor(rp.splits_from_lengths(lengths.astype(np.int64), 'boolean_mask'), rt.row_splits_dtype))
     m = convert_to_tensor(mask)
+    if m.ndim == 1 and isinstance(data, RaggedTensor):       # a mask of rows: the rows it keeps
+        from .indexing import _gather_rows
+        keep = np.asarray(backend.to_host(m._data))
+        if keep.dtype != bool or len(keep) != int(data.nrows()):
+            raise ValueError('ragged.boolean_mask: a 1-D mask needs one bool per row (%d rows), got %s of shape %s'
+                             % (int(data.nrows()), m.dtype.name, tuple(m.shape)))
+        return _gather_rows(data, np.flatnonzero(keep))
     if m.ndim == 1:
         return dense_mask(data, m)
     if m.ndim != 2:

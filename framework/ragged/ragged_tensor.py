@@ -199,6 +199,21 @@ class RaggedTensor(CompositeTensor):
     def nested_row_lengths(self, name=None):
         return tuple(self._int_tensor(np.diff(np.asarray(backend.to_host(s._data)))) for s in self.nested_row_splits)
 
+    @property
+    def uniform_row_length(self):
+        """The length of every row (an int64 scalar) when the rows were built uniform, else None."""
+        if self._uniform_row_length is None:
+            return None
+        return self._int_tensor(self._uniform_row_length)
+
+    def nested_value_rowids(self, name=None):
+        """The value_rowids of each ragged dimension, outermost first."""
+        out, rt = [], self
+        while isinstance(rt, RaggedTensor):
+            out.append(rt.value_rowids())
+            rt = rt._values
+        return tuple(out)
+
     def value_rowids(self, name=None):
         return self._int_tensor(rp.rowids_of(self._splits_host()))
 

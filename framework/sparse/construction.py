@@ -49,13 +49,17 @@ def map_values(op, *args, **kwargs):
 def bincount(values, weights=None, axis=0, minlength=None, maxlength=None, binary_output=False, name=None):
     """How often each id occurs among the stored values, as a SparseTensor of counts
     (``axis=0``: over all values; ``axis=-1``: per row of a 2-D input)."""
-    if not isinstance(values, SparseTensor) and not hasattr(values, 'flat_values'):
+    if hasattr(values, 'flat_values'):        # a RaggedTensor: its values at their (row, position) indices
+        sp = values.to_sparse()
+    elif not isinstance(values, SparseTensor):
         sp = _dense_as_sparse(values)
     else:
         sp = _sparse(values, 'sparse.bincount')
     ids = np.asarray(backend.to_host(sp.values._data))
     if ids.dtype.kind not in 'iu' or (ids.size and ids.min() < 0):
         raise ValueError('sparse.bincount: values must be non-negative integers, got %s' % ids.tolist())
+    if hasattr(weights, 'flat_values') or isinstance(weights, SparseTensor):
+        weights = weights.flat_values if hasattr(weights, 'flat_values') else weights.values
     w = None if weights is None else np.asarray(backend.to_host(convert_to_tensor(weights)._data)).reshape(-1)
     size = int(ids.max()) + 1 if ids.size else 0
     size = max(size, int(minlength or 0))

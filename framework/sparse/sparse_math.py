@@ -212,3 +212,21 @@ def mask(a, mask_indices, name=None):
 
 SparseTensor._DISPATCH['multiply'] = _scaled('multiply')
 SparseTensor._DISPATCH['divide'] = _scaled('divide')
+
+
+def _bincount(arr, weights=None, minlength=None, maxlength=None, dtype='int32', name=None, axis=None,
+              binary_output=False):
+    """tf.math.bincount of a SparseTensor: its stored values counted (axis None / 0), or each row's
+    (axis=-1, a 2-D input) as a dense (rows, bins) matrix."""
+    from ..ops.row_bincount import counts_by_row
+    sp = arr
+    rows = None
+    if axis == -1:
+        if sp.ndim != 2:
+            raise ValueError('bincount: axis=-1 needs a 2-D SparseTensor, got dense_shape %s' % sp._shape_host().tolist())
+        rows = (sp._indices_host()[:, 0], int(sp._shape_host()[0]))
+    w = weights.values if isinstance(weights, SparseTensor) else weights
+    return counts_by_row(sp.values, rows, w, minlength, maxlength, dtype, axis, binary_output)
+
+
+SparseTensor._DISPATCH['bincount'] = _bincount
