@@ -10,6 +10,8 @@ from .conversions import convert_image_dtype
 from .distorted_box import sample_distorted_bounding_box, stateless_sample_distorted_bounding_box
 from .geometry import (central_crop, crop_to_bounding_box, extract_patches, flip_left_right, flip_up_down,
                        pad_to_bounding_box, resize_with_crop_or_pad, rot90, transpose)
+from .glimpse import extract_glimpse
+from .jpeg_quality import adjust_jpeg_quality, random_jpeg_quality, stateless_random_jpeg_quality
 from .quality import image_gradients, psnr, sobel_edges, ssim, ssim_multiscale, total_variation
 from .random_adjust import (random_brightness, random_contrast, random_crop, random_flip_left_right,
                             random_flip_up_down, random_hue, random_saturation, stateless_random_brightness,
@@ -18,4 +20,4 @@ from .random_adjust import (random_brightness, random_contrast, random_crop, ran
 from .resize import ResizeMethod, resize, resize_with_pad
 
 __all__ = sorted(name for name in dir() if not name.startswith('_') and name not in (
-    'boxes', 'color', 'conversions', 'distorted_box', 'geometry', 'layout', 'nms', 'quality', 'random_adjust', 'resize_weights'))
+    'boxes', 'color', 'conversions', 'distorted_box', 'geometry', 'glimpse', 'jpeg_quality', 'layout', 'nms', 'quality', 'random_adjust', 'resize_weights'))

@@ -261,11 +261,12 @@ def adjust_hue(image, delta, name=None):
 @named_errors('image.per_image_standardization')
 def per_image_standardization(image):
     """Each image scaled to mean 0 and standard deviation 1 (at least 1 / sqrt(pixels), so a flat
-    image does not divide by 0). Integer images are converted to float32 in [0, 1] first."""
+    image does not divide by 0), as float32 whatever the input dtype."""
     op = 'image.per_image_standardization'
     x = as_tensor(image, op)
-    # float16 and float32 stay; everything else (float64 too) becomes float32, as in TensorFlow.
-    flt, _ = _to_float(x if x._data.dtype in (np.float16, np.float32) else convert_image_dtype(x, 'float32'), op, 3)
+    # TF 2.21 casts (tf.cast, not convert_image_dtype): uint8 / int32 pixels keep their scale, so the
+    # 1 / sqrt(pixels) floor does not swallow them, and float16 comes back as float32.
+    flt, _ = _to_float(x if x._data.dtype == np.float32 else cast(x, 'float32'), op, 3)
     pixels = int(np.prod(flt.shape[-3:]))
     mean = reduce_mean(flt, [-1, -2, -3], keepdims=True)
     std = maximum(reduce_std(flt, [-1, -2, -3], keepdims=True), float(1.0 / np.sqrt(pixels)))
