@@ -9,6 +9,7 @@ import numpy as np
 from framework import backend
 from framework.errors import InvalidArgumentError
 from framework.ops import float_kernels
+from framework.ops.bitwise_ops import clamp_shift
 from framework.tensor import Tensor
 from .ops_dtypes import cast_all, standardize_dtype, tensor
 
@@ -42,8 +43,9 @@ def _binary(name, fn_name, bools=True):
         if not bools and a._data.dtype.kind == 'b':
             raise TypeError('keras.ops.%s: expected integer tensors, got bool' % name)
         xp = backend.array_module(a._data)
+        count = clamp_shift(xp, a._data, b._data) if name in ('left_shift', 'right_shift') else b._data
         try:
-            return Tensor(getattr(xp, fn_name)(a._data, b._data))
+            return Tensor(getattr(xp, fn_name)(a._data, count))
         except ValueError as err:
             raise ValueError('keras.ops.%s: shapes %s and %s do not broadcast (%s)'
                              % (name, tuple(a.shape), tuple(b.shape), err)) from None
@@ -53,13 +55,15 @@ def _binary(name, fn_name, bools=True):
 
 
 def _refuse_bools_as_keras(name, x, y):
-    """Keras 3 on TF: lcm takes integers only (its own TypeError); a shift of a bool tensor by a Python int
+    """Keras 3 on TF: gcd and lcm take integers only (their own TypeErrors; lcm refuses bools too); a shift of a bool tensor by a Python int
     converts the int to bool (TF's conversion TypeError). Other bool pairs promote, as cast_all does."""
     if name == 'lcm':
         kinds = [tensor(v, name).dtype for v in (x, y)]
-        if kinds[0].is_bool or kinds[1].is_bool:
+        if not (kinds[0].is_integer and kinds[1].is_integer):
             raise TypeError('Arguments to lcm must be integers. Received: x1.dtype=%s, x2.dtype=%s'
                             % (kinds[0].name, kinds[1].name))
+    if name == 'gcd' and any(tensor(v, name)._data.dtype.kind in 'fc' for v in (x, y)):
+        raise TypeError('Arguments to gcd must be integers.')       # (Keras checks the promoted dtype)
     if name in ('left_shift', 'right_shift') and type(y) is int and tensor(x, name).dtype.is_bool:
         raise TypeError('Cannot convert %r to EagerTensor of dtype bool' % (y,))
 

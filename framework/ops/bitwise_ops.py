@@ -56,12 +56,20 @@ def invert(x, name=None):
 
 
 def left_shift(x, y, name=None):
-    """x << y; a negative y or one past the bit width gives an undefined result, as in TensorFlow."""
+    """x << y, the shift clamped into [0, bits - 1] as TensorFlow's kernel clamps it (a negative
+    shift leaves x as it is, int32 1 << 40 is 1 << 31)."""
     a, b, xp = _pair(x, y, 'LeftShift')
-    return Tensor(xp.left_shift(a, b).astype(a.dtype))
+    return Tensor(xp.left_shift(a, clamp_shift(xp, a, b)).astype(a.dtype))
 
 
 def right_shift(x, y, name=None):
-    """x >> y: arithmetic (sign-filling) for signed integers, logical for unsigned."""
+    """x >> y: arithmetic (sign-filling) for signed integers, logical for unsigned; the shift
+    clamped into [0, bits - 1] as in TensorFlow's kernel."""
     a, b, xp = _pair(x, y, 'RightShift')
-    return Tensor(xp.right_shift(a, b).astype(a.dtype))
+    return Tensor(xp.right_shift(a, clamp_shift(xp, a, b)).astype(a.dtype))
+
+
+def clamp_shift(xp, a, b):
+    bits = a.dtype.itemsize * 8
+    # compare as signed 64-bit: an unsigned shift of 247 (uint8 -9) is past the width, so bits - 1
+    return xp.clip(b.astype(xp.int64), 0, bits - 1).astype(b.dtype)
