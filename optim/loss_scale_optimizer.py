@@ -37,8 +37,18 @@ class LossScaleOptimizer(Optimizer):
 
     def __init__(self, inner_optimizer, initial_scale=2.0 ** 15, dynamic_growth_steps=2000, name=None, **kwargs):
         if not isinstance(inner_optimizer, Optimizer):
-            raise TypeError('LossScaleOptimizer: `inner_optimizer` must be an Optimizer, got %s'
-                            % type(inner_optimizer).__name__)
+            # Keras sets inner_optimizer.loss_scale_factor here (Python's AttributeError for a number or a
+            # string) and calls its build() at the first step (an AttributeError for what took the attribute)
+            note = ('LossScaleOptimizer: `inner_optimizer` must be an Optimizer, got %s'
+                    % type(inner_optimizer).__name__)
+            try:
+                inner_optimizer.loss_scale_factor = None
+            except AttributeError as error:
+                error.add_note(note)
+                raise
+            error = AttributeError("'%s' object has no attribute 'build'" % type(inner_optimizer).__name__)
+            error.add_note(note)
+            raise error
         if not kwargs.pop('dynamic', True):
             raise ValueError('LossScaleOptimizer no longer supports `dynamic=False`. Instead, simply set '
                              '`loss_scale_factor` directly on the `inner_optimizer`.')
@@ -51,9 +61,9 @@ class LossScaleOptimizer(Optimizer):
         # Keras checks neither value: a scale <= 0 or growth steps < 1 (never doubling) run as there
         if isinstance(initial_scale, bool) or not isinstance(initial_scale, (int, float, np.number)):
             raise ValueError('LossScaleOptimizer: `initial_scale` must be a number, got %r' % (initial_scale,))
-        if not isinstance(dynamic_growth_steps, (int, float, np.number)):
-            raise ValueError('LossScaleOptimizer: `dynamic_growth_steps` must be a number (an integer >= 1 '
-                             'to double the scale), got %r' % (dynamic_growth_steps,))
+        if not isinstance(dynamic_growth_steps, (int, float, np.number)):      # Keras's steps - 1: TypeError
+            raise TypeError('LossScaleOptimizer: `dynamic_growth_steps` must be a number (an integer >= 1 '
+                            'to double the scale), got %r' % (dynamic_growth_steps,))
         super().__init__(learning_rate=0.0, name=name)
         self.inner_optimizer = inner_optimizer
         self.initial_scale = initial_scale

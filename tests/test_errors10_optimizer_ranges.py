@@ -114,3 +114,23 @@ def test_lion_beta_1_that_is_no_number_is_the_comparison_type_error():
 def test_a_value_that_is_no_number_is_still_refused_by_name(make, error, what):
     with pytest.raises(error, match=what):
         make()
+
+
+@pytest.mark.parametrize('inner, text', [
+    (None, "'NoneType' object has no attribute 'loss_scale_factor'"),
+    (0.5, "'float' object has no attribute 'loss_scale_factor'"),
+    (np.float64(0.5), "'numpy.float64' object has no attribute 'loss_scale_factor'"),
+    (lambda: 0.1, "'function' object has no attribute 'build'"),
+])
+def test_a_loss_scale_optimizer_around_no_optimizer_is_keras_attribute_error(inner, text):
+    # TF 2.21: Keras sets inner_optimizer.loss_scale_factor (Python's error), a function takes it and fails at build
+    with pytest.raises(AttributeError) as info:
+        keras.optimizers.LossScaleOptimizer(inner)
+    assert str(info.value) == text
+    assert 'must be an Optimizer' in info.value.__notes__[0]
+
+
+def test_dynamic_growth_steps_that_is_no_number_is_a_type_error():
+    # TF 2.21: TypeError "unsupported operand type(s) for -: 'str' and 'int'" at the first step
+    with pytest.raises(TypeError, match='dynamic_growth_steps'):
+        keras.optimizers.LossScaleOptimizer(keras.optimizers.SGD(), dynamic_growth_steps='a')
