@@ -117,7 +117,7 @@ def test_zip_concatenate_flat_map_interleave_orders():
     assert values(Dataset.range(1, 4).interleave(lambda x: Dataset.range(x), cycle_length=3)) == [0, 0, 0, 1, 1, 2]
     uneven = Dataset.range(1, 6).interleave(lambda x: Dataset.range(10 * x, 11 * x), cycle_length=2, block_length=2)
     assert values(uneven) == [10, 20, 21, 30, 31, 32, 40, 41, 50, 51, 42, 43, 52, 53, 54]
-    with pytest.raises(TypeError, match='concatenate: incompatible'):
+    with pytest.raises(TypeError, match='Incompatible dataset elements'):
         Dataset.range(2).concatenate(Dataset.from_tensor_slices([1., 2.]))
     with pytest.raises(TypeError, match='flat_map: map_func must return a Dataset'):
         list(Dataset.range(2).flat_map(lambda x: x))

@@ -83,7 +83,7 @@ def rebatched(source, batch_size, drop_remainder):
 def padder(element_spec, padded_shapes, padding_values):
     """``combine`` for padded_batch: pads each component to the given (or largest) shape."""
     specs = nest.flatten(element_spec)
-    shapes = _per_component(padded_shapes, element_spec, 'padded_shapes', is_leaf=_is_shape)
+    shapes = _shapes(padded_shapes, element_spec)
     values = _per_component(padding_values, element_spec, 'padding_values', is_leaf=np.isscalar)
     if shapes is None:
         shapes = [None] * len(specs)
@@ -101,7 +101,7 @@ def padder(element_spec, padded_shapes, padding_values):
 def padded_spec(element_spec, padded_shapes, batch_dim):
     """The element spec of padded_batch: each component's padded shape behind the batch dimension."""
     flat = nest.flatten(element_spec)
-    shapes = _per_component(padded_shapes, element_spec, 'padded_shapes', is_leaf=_is_shape) or [None] * len(flat)
+    shapes = _shapes(padded_shapes, element_spec) or [None] * len(flat)
     out = [TensorSpec(s.shape if shape is None else tuple(None if d is None or d == -1 else int(d) for d in shape),
                       s.dtype) for s, shape in zip(flat, shapes)]
     return with_batch_dim(nest.pack_sequence_as(element_spec, out), batch_dim)
@@ -174,4 +174,26 @@ def _flatten_upto(structure, given, what):
 
 def _is_shape(value):
     return (isinstance(value, (list, tuple)) and all(d is None or isinstance(d, (int, np.integer))
-                                                     for d in value)) or hasattr(value, 'as_list')
+                                                     for d in value)) or hasattr(value, 'as_list') \
+        or _is_length(value)
+
+
+def _is_length(value):
+    return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+
+
+def _shapes(padded_shapes, element_spec):
+    """One padded shape per component; a lone int is the length of a vector (TF's as_shape(5) is [5]).
+
+    As TF's nest.flatten_up_to, a tuple or dict element takes a tuple or dict of shapes: a list or a
+    number there is one leaf, refused (TF 2.21 raises for padded_shapes=[4, 5] of a pair)."""
+    if padded_shapes is None:
+        return None
+    if isinstance(element_spec, (tuple, dict)):
+        if not isinstance(padded_shapes, (tuple, dict)):
+            raise TypeError("If shallow structure is a sequence, input must also be a sequence. Input has type: "
+                            "'%s'." % type(padded_shapes).__name__)
+        shapes = _flatten_upto(element_spec, padded_shapes, 'padded_shapes')
+    else:
+        shapes = [padded_shapes]
+    return [(int(s),) if _is_length(s) else s for s in shapes]

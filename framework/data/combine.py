@@ -30,8 +30,7 @@ def concatenated_spec(a, b):
     flat_a, flat_b = nest.flatten(a), nest.flatten(b)
     same_structure = len(flat_a) == len(flat_b) and _structure(a) == _structure(b)
     if not same_structure or any(x.dtype != y.dtype for x, y in zip(flat_a, flat_b)):
-        raise TypeError('Dataset.concatenate: incompatible dataset elements: %r and %r; both datasets need '
-                        'the same structure and dtypes' % (a, b))
+        raise _incompatible(a, b)
     return nest.pack_sequence_as(a, [_common(x, y) for x, y in zip(flat_a, flat_b)])
 
 
@@ -135,9 +134,16 @@ def _structure(value):
     return nest.map_structure(lambda _: 0, value)
 
 
+def _incompatible(a, b):
+    """TF 2.21's TypeError text (the two specs on one line after the first), tapeflow's hint as a note."""
+    error = TypeError('Incompatible dataset elements:\n  %r vs.   %r' % (a, b))
+    error.add_note('Dataset.concatenate: both datasets need the same structure and dtypes')
+    return error
+
+
 def _common(x, y):
     if type(x) is not type(y):
-        raise TypeError('Dataset.concatenate: incompatible dataset elements: %r and %r' % (x, y))
+        raise _incompatible(x, y)
     unknown = x.shape is None or y.shape is None or x.shape.rank is None or y.shape.rank is None \
         or len(x.shape) != len(y.shape)
     shape = None if unknown else tuple(a if a == b else None for a, b in zip(x.shape, y.shape))

@@ -8,6 +8,8 @@ import numpy as np
 
 from .. import dtypes
 from ..errors import InvalidArgumentError
+from ..tensor_shape import TensorShape
+from .ragged_elements import is_ragged_spec
 from .spec import TensorSpec, as_spec, shape_admits
 
 WHAT = 'Dataset.from_generator'
@@ -19,7 +21,8 @@ def signature_from(output_signature, output_types, output_shapes):
         if output_types is not None or output_shapes is not None:
             raise TypeError('%s: give either `output_signature` or the legacy `output_types` / '
                             '`output_shapes`, not both' % WHAT)
-        return _map_leaves(lambda s: as_spec(s, WHAT + '(output_signature)'), output_signature)
+        return _map_leaves(lambda s: s if is_ragged_spec(s) else as_spec(s, WHAT + '(output_signature)'),
+                           output_signature)
     if output_types is None:
         raise TypeError('%s: `output_signature` is required (a TensorSpec, or a tuple / dict of them, '
                         'describing each element)' % WHAT)
@@ -63,6 +66,8 @@ def _conform(signature, value, whole):
 
 
 def _conform_leaf(spec, value):
+    if is_ragged_spec(spec):
+        return _conform_ragged(spec, value)
     try:
         array = np.asarray(value.numpy() if hasattr(value, 'numpy') else value, dtype=spec.dtype)
     except (TypeError, ValueError):
@@ -73,6 +78,21 @@ def _conform_leaf(spec, value):
         raise _yield_error('`generator` yielded an element of shape %s where an element of shape %s was expected.'
                            % (tuple(array.shape), tuple(spec.shape)))
     return array[()] if array.ndim == 0 else array
+
+
+def _conform_ragged(spec, value):
+    """A RaggedTensor yielded for a RaggedTensorSpec, of its dtype and ragged rank and a compatible shape
+    (TF 2.21 casts nothing here, and lists of rows are no RaggedTensor to it)."""
+    from ..ragged import RaggedTensor
+    from ..type_spec import type_spec_from_value
+    if not isinstance(value, RaggedTensor):
+        raise _yield_error('`generator` yielded an element that could not be converted to the expected type. The '
+                           'expected type was %s, but the yielded element was %s.' % (spec.dtype.name, value))
+    got = type_spec_from_value(value)
+    if (value.dtype != spec.dtype or value.ragged_rank != spec.ragged_rank
+            or not TensorShape(spec.shape).is_compatible_with(value.shape)):
+        raise _yield_error('`generator` yielded an element of %r where an element of %r was expected.' % (got, spec))
+    return value
 
 
 def _yield_error(text):

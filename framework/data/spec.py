@@ -36,6 +36,13 @@ class DatasetSpec:
         self.element_spec = element_spec
         self.shape = TensorShape(dataset_shape)
 
+    @staticmethod
+    def from_value(value):
+        """The spec of a dataset: its element_spec and a scalar dataset shape."""
+        if not hasattr(value, 'element_spec') or not hasattr(value, '_make_iterator'):
+            raise TypeError('DatasetSpec.from_value: expected a tf.data.Dataset, got %s' % type(value).__name__)
+        return DatasetSpec(value.element_spec)
+
     def __eq__(self, other):
         return isinstance(other, DatasetSpec) and (self.element_spec, self.shape) == (other.element_spec, other.shape)
 
