@@ -191,16 +191,21 @@ class traced_predict:
     """``with traced_predict():`` runs one predict step, which Keras 3 traces (unless compiled with
     run_eagerly=True); fit and evaluate steps say so through their graph_random_ops state."""
 
-    __slots__ = ('_was',)
+    __slots__ = ('_was', '_static', '_was_static')
+
+    def __init__(self, static_shapes=True):
+        self._static = static_shapes        # whether the trace serving the step fixes every axis
 
     def __enter__(self):
         self._was, _context.traced_predict = _context.traced_predict, True
+        self._was_static, graph_rewrites.PREDICT_STATIC[0] = graph_rewrites.PREDICT_STATIC[0], self._static
         graph_rewrites.PREDICT[0] += 1       # grappler's rewrites apply in a predict step too
         graph_rewrites.GATE[0] += 1
         return self
 
     def __exit__(self, *exc):
         _context.traced_predict = self._was
+        graph_rewrites.PREDICT_STATIC[0] = self._was_static
         graph_rewrites.PREDICT[0] -= 1
         graph_rewrites.GATE[0] -= 1
         return False

@@ -28,6 +28,7 @@ from .. import graph_random_ops
 _STATES = graph_random_ops._stack     # ``.states`` ends in a state while a traced step or tf.function runs
 GATE = graph_random_ops.TRACED_CALLS  # > 0 while any thread runs one (or a predict step): the ops' cheap test
 PREDICT = [0]                         # > 0 while a Keras predict step runs (layers.call_context.traced_predict)
+PREDICT_STATIC = [True]               # whether the trace serving the running predict step fixes every axis
 _ONE_PLUS = [None]                    # (weakref to the output of 1 + x, x)
 _EXP = [None]                         # (weakref to the output of exp(x), x)
 
@@ -35,6 +36,16 @@ _EXP = [None]                         # (weakref to the output of exp(x), x)
 def tracing():
     states = _STATES.states       # a None state is a call run with eager semantics (run_eagerly=True)
     return bool(states and states[-1] is not None) or PREDICT[0] > 0
+
+
+def static_shapes():
+    """Whether the traced step running now (see ``tracing``) was traced on fully defined shapes: not a
+    fit step on a None batch, a relaxed predict trace or a None-shaped signature. Grappler's
+    shape-aware rewrites (AddOpsRewrite's grouping of same-shape terms) need the shapes."""
+    states = _STATES.states
+    if states and states[-1] is not None:
+        return states[-1].static_shapes
+    return PREDICT_STATIC[0]
 
 
 def folds_constants():

@@ -4,6 +4,7 @@ from framework.ops import matmul
 from ..input_spec import InputSpec
 from .cell import RecurrentCell
 from .cell_rnn import CellRNN
+from .regrouped_step_sum import bias_free_steps, regrouped_sum, regroups
 
 
 class SimpleRNNCell(RecurrentCell):
@@ -16,10 +17,23 @@ class SimpleRNNCell(RecurrentCell):
     seed_generator_first = True
     masks_drawn_when_inferring = True
 
+    def project_steps(self, sequences, input_mask, backwards):
+        """RecurrentCell's steps; in a traced step on static shapes, each with its ``x_t @ kernel``
+        (without the bias), which ``step`` adds as grappler regroups the sum (regrouped_step_sum.py)."""
+        steps = super().project_steps(sequences, input_mask, backwards)
+        if self.use_bias and not isinstance(input_mask, list) and regroups(self, sequences):
+            steps = list(zip(steps, bias_free_steps(self, sequences, input_mask, backwards)))
+        return steps
+
     def step(self, projected, states, weights, recurrent_mask=None):
         (recurrent_kernel,) = weights
         h = states[0] if recurrent_mask is None else states[0] * recurrent_mask
-        output = self.activation(projected + matmul(h, recurrent_kernel))
+        if type(projected) is tuple:
+            projected, bias_free = projected
+            output = self.activation(regrouped_sum(projected, matmul(h, recurrent_kernel), bias_free,
+                                                   self.input_bias()._data))
+        else:
+            output = self.activation(projected + matmul(h, recurrent_kernel))
         return output, [output]
 
 

@@ -25,7 +25,7 @@ from .dataset_build import build_from_element_spec
 from .iterable_data import is_iterable_input, make_data
 from .logs import batch_logs, pythonify_logs
 from .step_traces import StepTraces, input_shapes
-from .traced_batch import traced_batch_is_free, traced_open_axes
+from .traced_batch import traced_batch_is_free, traced_open_axes, traced_structure
 from .unfed_step import UnfedStepRecorder, run_unfed_step
 
 
@@ -189,8 +189,10 @@ class TrainingLoops:
             if every > 1 and step % every == 0:
                 callbacks.on_predict_batch_begin(step)
             traces = self._step_traces()
-            with traces.shaped_step('predict', input_shapes(batch), batch) if traces else _PYTHON, \
-                    _PYTHON if self.run_eagerly else call_context.traced_predict():
+            shapes = input_shapes(batch) if traces else None
+            with traces.shaped_step('predict', shapes, batch) if traces else _PYTHON, \
+                    _PYTHON if self.run_eagerly else call_context.traced_predict(
+                        traces is None or traces.static_trace('predict', shapes)):
                 out = self.predict_step(batch)
             # (one output, every batch: its array, without walking a structure)
             outputs.append(out._data if type(out) is Tensor else
@@ -245,6 +247,10 @@ class TrainingLoops:
         traced = call_context.traced_step(free_batch)
         random_ops = self._step_graph_random_state(kind, free_batch, getattr(data, 'batch_size', None))
         traces = self._step_traces()
+        if traces is not None:
+            traces.structure = traced_structure(data)
+        if random_ops is not None and traces is not None and traces.batch_free_in_trace(kind, free_batch):
+            random_ops.static_shapes = False    # an earlier trace on a free batch serves these (reduce_retracing)
         # Keras's traced train / test function, fed by a dataset of unknown length, runs once more without a batch
         unfed = UnfedStepRecorder(self) if kind in ('train', 'test') and traces is not None and every == 1 \
             and getattr(data, 'may_run_dry', False) else _PYTHON

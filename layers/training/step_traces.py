@@ -30,7 +30,10 @@ class StepTraces:
         self._shapes = {}                                   # kind -> the input shapes of its traces
         self._made_early = set()        # kinds whose first trace's variables were made before it
         self._trainable = {}            # train spec -> the trainable variables its trace read
-        self._free_traced = set()       # kinds traced on data whose batch axis is free
+        self._free_traced = set()       # (kind, structure) traced on data whose batch axis is free
+        # the structure of the data the running fit / evaluate pass feeds (traced_batch.traced_structure):
+        # a trace on (x, y) does not serve (x, y, sample_weight), which Keras traces anew
+        self.structure = None
 
     def step(self, kind, free_batch, batch_size, batch, open_axes=None):
         """The context to run one train / test step on ``batch`` in: a trace on the first step a
@@ -43,13 +46,14 @@ class StepTraces:
         first = not traced
         traced.add(spec)
         if free_batch:
-            self._free_traced.add(kind)
+            self._free_traced.add((kind, self.structure))
         return traced_step(batch, open_axes or batch_axis_open(batch, free_batch), first, kind in self._made_early)
 
     def batch_free_in_trace(self, kind, free_batch):
         """Whether the train / test trace serving ``kind``'s steps leaves the batch axis open: the data's
-        is free, or an earlier trace on a free batch serves every batch size (reduce_retracing)."""
-        return free_batch or kind in self._free_traced
+        is free, or an earlier trace on a free batch of the same structure serves every batch size
+        (reduce_retracing)."""
+        return free_batch or (kind, self.structure) in self._free_traced
 
     def made_variables_early(self, kind):
         """Variables that Keras makes in the first trace of ``kind``'s function were made before it:
@@ -82,6 +86,14 @@ class StepTraces:
         traced.append(relaxed)
         return traced_step(batch, [tuple(i for i, d in enumerate(shape) if d is None) for shape in relaxed],
                            len(traced) == 1)
+
+    def static_trace(self, kind, shapes):
+        """Whether the trace serving a ``kind`` step on inputs of ``shapes`` (after ``shaped_step``)
+        fixes every axis: the first trace that covers them, as TF's function cache finds the exact one."""
+        for one in self._shapes.get(kind, ()):
+            if _covers(one, shapes):
+                return all(d is not None for shape in one for d in shape)
+        return True
 
 
 def _covers(traced, shapes):

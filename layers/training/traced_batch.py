@@ -28,6 +28,14 @@ def traced_batch_is_free(data):
     return True     # generators and PyDatasets: Keras's adapters give their spec a None batch
 
 
+def traced_structure(data):
+    """What of ``data``'s batch structure tells Keras's traces apart: for arrays, whether y and
+    sample_weight are absent (x's structure is the model's); None for other data (not told apart)."""
+    if type(data) is ArrayData:
+        return data.y is None, data.sample_weight is None
+    return None
+
+
 def traced_open_axes(data):
     """For a dataset's data, the axes of each flattened element tensor that its ``element_spec``
     leaves open (a padded batch's steps: ``(None, None, 2)``); None for other data, whose trace
