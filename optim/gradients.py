@@ -84,6 +84,12 @@ def checked_gradient(index, grad, variable):
         raise ValueError('apply_gradients: the gradient for variable %r is on %s but the variable is on '
                          '%s; compute both on one device'
                          % (variable.path, backend.device_name(data), variable.device))
+    if data.dtype.kind in 'OSU':        # a string tensor: Keras casts it to the variable's dtype, TF's Cast refuses
+        error = StringGradientError('{{function_node __wrapped__Cast_device_/job:localhost/replica:0/task:0/device:'
+                                    'CPU:0}} Cast string to %s is not supported [Op:Cast] name: '
+                                    % {'f': 'float', 'c': 'complex'}.get(variable._data.dtype.kind, 'float'))
+        error.add_note('apply_gradients: the gradient for variable %r holds strings; pass numbers' % (variable.path,))
+        raise error
     return data if data.dtype == variable.dtype else data.astype(variable.dtype)
 
 
