@@ -240,6 +240,10 @@ def class_weight_table(class_weight):
 
 
 def _check_class_weight_keys(class_weight):
+    if not hasattr(class_weight, 'get'):        # Keras 3 looks the labels up with class_weight.get
+        error = AttributeError("'%s' object has no attribute 'get'" % type(class_weight).__name__)
+        error.add_note('class_weight: expected a dict {class index: weight}, got %r' % (class_weight,))
+        raise error
     for label in class_weight:
         if isinstance(label, bool) or not isinstance(label, (int, np.integer, float, np.floating)) \
                 or int(label) != label:
