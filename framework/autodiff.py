@@ -17,6 +17,7 @@ from .tensor import Tensor, convert_to_tensor
 from .tf_logging import FirstN
 
 _NOT_FLOATING_PRIMAL = FirstN(5)      # TensorFlow's log_first_n for integer primals
+_ACTIVE = []        # the accumulators entered and not yet exited, outermost first
 
 
 class ForwardAccumulator:
@@ -52,12 +53,19 @@ class ForwardAccumulator:
         self._tangents.append(tangent)
 
     def __enter__(self):
+        # TensorFlow computes tangents as the ops run, so an enclosing accumulator sees this one's
+        # jvps (nested accumulators give higher derivatives); tapeflow computes them in jvp(), which
+        # then records on the enclosing accumulators' tapes
+        self._enclosing = list(_ACTIVE)
+        _ACTIVE.append(self)
         self._tape.__enter__()
         # an integer primal has no tangent to carry (TensorFlow warned at construction)
         self._tape.watch([p for p in self._primals if p.dtype.is_floating])
         return self
 
     def __exit__(self, *exc):
+        if self in _ACTIVE:
+            _ACTIVE.remove(self)
         return self._tape.__exit__(*exc)
 
     def jvp(self, primals, unconnected_gradients=UnconnectedGradients.NONE):
@@ -65,7 +73,14 @@ class ForwardAccumulator:
         None for one that does not depend on the accumulator's primals (zeros with
         unconnected_gradients='zero')."""
         mode = unconnected_mode(unconnected_gradients)
-        return nest.pack_sequence_as(primals, [self._jvp(t, mode) for t in nest.flatten(primals)])
+        resumed = [a._tape for a in getattr(self, '_enclosing', ()) if not a._tape._recording]
+        for tape in resumed:
+            tape.__enter__()
+        try:
+            return nest.pack_sequence_as(primals, [self._jvp(t, mode) for t in nest.flatten(primals)])
+        finally:
+            for tape in reversed(resumed):
+                tape.__exit__(None, None, None)
 
     def _jvp(self, target, mode):
         from .ops import add_n, ones_like, reduce_sum, zeros_like

@@ -323,6 +323,10 @@ class GradientTape:
         """
         for t in nest.flatten(tensor):
             if not isinstance(t, Tensor):
+                from .composite_gradient import RaggedTensor
+                if isinstance(t, RaggedTensor):       # TensorFlow watches a ragged tensor's flat values
+                    self.watch(t.flat_values)
+                    continue
                 # TensorFlow's class and words (programs print them); tapeflow's advice as a note
                 error = ValueError("Passed in object %s of type '%s', not tf.Tensor or tf.Variable or ExtensionType."
                                    % (t, type(t).__name__))
@@ -391,10 +395,12 @@ class GradientTape:
         # the result list is their packed form, so nest's walks are skipped.
         flat_list = type(sources) is list and all(map(isinstance, sources, _ALWAYS_TENSOR))
         flat_sources = sources if flat_list else nest.flatten(sources)
-        if not flat_list:
-            check_sources(flat_sources)
+        # (the checks answer True for a RaggedTensor, differentiated through its flat values)
+        if not flat_list and check_sources(flat_sources):
+            return self._composite_gradient(target, sources, output_gradients, unconnected_gradients)
         targets = [target] if isinstance(target, Tensor) else nest.flatten(target)
-        check_targets(targets)
+        if check_targets(targets):
+            return self._composite_gradient(target, sources, output_gradients, unconnected_gradients)
         grads = self._backward(targets, seeds(targets, output_gradients), flat_sources, sparse=True)
         if grads.pop(_HAS_SLICES, False):     # a variable read only through gathers gets its rows, as in TF
             results = [g if type(g) is IndexedSlices else result(g, s, unconnected)
@@ -408,6 +414,11 @@ class GradientTape:
         if not self._persistent:
             self._release()
         return results if flat_list else nest.pack_sequence_as(sources, results)
+
+    def _composite_gradient(self, target, sources, output_gradients, unconnected_gradients):
+        from . import composite_gradient
+        self._used = False          # the gradient call made of the flat values uses the tape
+        return composite_gradient.gradient(self, target, sources, output_gradients, unconnected_gradients)
 
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
                  parallel_iterations=None, experimental_use_pfor=True):

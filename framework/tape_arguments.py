@@ -29,10 +29,14 @@ class NotATensorError(TypeError, AttributeError):
 
 
 def check_sources(flat_sources, op='GradientTape.gradient'):
+    """Raise for a source that is no tensor; True where a RaggedTensor is among them (the tape then
+    differentiates its flat values, framework/composite_gradient.py)."""
     # Integer sources are allowed: as in TensorFlow, their gradient is None
     # (and the tape's NoneGradientWarning says why).
     for s in flat_sources:
         if not isinstance(s, Tensor):
+            if op == 'GradientTape.gradient' and _is_ragged(s):
+                return True
             note = '%s: every source must be a Tensor or Variable, got %r of type %s' % (op, s, type(s).__name__)
             if s is None:       # TensorFlow asks None for its dtype first
                 error = TypeError('Cannot convert the argument `type_value`: None to a TensorFlow DType.')
@@ -41,7 +45,18 @@ def check_sources(flat_sources, op='GradientTape.gradient'):
             raise NotATensorError(s, 'dtype' if op == 'jacobian' else '_id', note)
 
 
+def _is_ragged(value):
+    """Whether ``value`` is a RaggedTensor; TensorFlow's ValueError for another composite (a SparseTensor)."""
+    from .composite import CompositeTensor
+    from .ragged.ragged_tensor import RaggedTensor
+    if isinstance(value, CompositeTensor) and not isinstance(value, RaggedTensor) and \
+            not hasattr(type(value), '__tf_flatten__'):
+        raise ValueError('Type %s is not supported as a gradient source or gradient target.' % type(value).__name__)
+    return isinstance(value, RaggedTensor)
+
+
 def check_targets(targets):
+    """Raise for an empty target or one that is no tensor; True where a RaggedTensor is among them."""
     if not targets:
         raise ValueError('GradientTape.gradient: the target is empty; pass the tensor to differentiate')
     if len(targets) == 1 and targets[0] is None:     # gradient(None, x): TF's TypeError and words (an identity
@@ -50,6 +65,8 @@ def check_targets(targets):
                         'CompositeTensors to be differentiated, but received None.')
     for t in targets:
         if not isinstance(t, Tensor):
+            if _is_ragged(t):
+                return True
             raise NotATensorError(t, 'dtype', 'GradientTape.gradient: the target must be a Tensor (or a structure '
                                               'of tensors) computed under the tape, got %r of type %s'
                                   % (t, type(t).__name__))
