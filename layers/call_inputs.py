@@ -67,8 +67,11 @@ def check_spec(layer, inputs):
         raise ValueError('Layer "%s" expects 1 input(s), but it received %d input tensors. Inputs received: %s'
                          % (layer.name, len(values), [_described(v) for v in values]))
     for index, (spec, value) in enumerate(zip(specs, values)):
-        if spec is not None:
-            spec.check(layer, value._data.shape if isinstance(value, Tensor) else np.shape(value), index)
+        if spec is not None and not (value is None and spec.optional):
+            if isinstance(value, Tensor):
+                spec.check(layer, value._data.shape, index, value._data.dtype)
+            else:
+                spec.check(layer, np.shape(value), index, getattr(value, 'dtype', None))
 
 
 def refuse_shapeless(layer, inputs):

@@ -163,7 +163,15 @@ def _check_spec(layer, inputs):
     values = inputs if isinstance(inputs, (list, tuple)) else [inputs]
     for index, (one_spec, value) in enumerate(zip(specs, values)):
         if one_spec is not None and type(value) is KerasTensor:
-            one_spec.check(layer, value.shape, index)
+            one_spec.check(layer, value.shape, index, _autocast_dtype(layer, value.dtype))
+
+
+def _autocast_dtype(layer, dtype):
+    # Keras casts floating inputs to the layer's compute dtype before it checks the spec
+    name = getattr(dtype, 'name', dtype)
+    if layer.autocast and isinstance(name, str) and name.startswith(('float', 'bfloat')):
+        return layer.compute_dtype
+    return dtype
 
 
 def _defines_output_shape(layer):
