@@ -202,18 +202,23 @@ def _first_broadcast(a, b, kernel, op):
 
 
 def hypot(x1, x2):
-    """sqrt(x1**2 + x2**2), as a float."""
+    """sqrt(x1**2 + x2**2), as a float, in Keras 3's TensorFlow order (its float32 bits):
+    max(|x1|, |x2|) * sqrt(1 + (min / max)**2), the ratio 0 where max is 0."""
     a, b = cast_all(float_pair(x1, x2, 'hypot'), 'hypot')
     _first_broadcast(a, b, 'Maximum', 'hypot')
-    return _ops.sqrt(_ops.square(a) + _ops.square(b))
+    a, b = _ops.abs(a), _ops.abs(b)
+    top = _ops.maximum(a, b)
+    ratio = _ops.divide_no_nan(_ops.minimum(a, b), top)
+    return top * _ops.sqrt(1.0 + _ops.square(ratio))
 
 
 def logaddexp(x1, x2):
-    """log(exp(x1) + exp(x2)), computed without overflow."""
+    """log(exp(x1) + exp(x2)) as Keras 3 on TensorFlow computes it (its float32 bits):
+    max(x1, x2) + log1p(exp(-|x1 - x2|)), and x1 + x2 where x1 - x2 is NaN (inf - inf)."""
     a, b = cast_all(float_pair(x1, x2, 'logaddexp'), 'logaddexp')
     _first_broadcast(a, b, 'Sub', 'logaddexp')
-    top = _ops.stop_gradient(_ops.maximum(a, b))
-    return top + _ops.log(_ops.exp(a - top) + _ops.exp(b - top))
+    delta = a - b
+    return _ops.where(_ops.is_nan(delta), a + b, _ops.maximum(a, b) + _ops.log1p(_ops.exp(-_ops.abs(delta))))
 
 
 def logaddexp2(x1, x2):
@@ -229,19 +234,22 @@ def divide_no_nan(x1, x2):
 
 
 def fmod(x1, x2):
-    """The remainder of truncated division (its sign follows x1), as numpy.fmod."""
+    """The remainder of truncated division (its sign follows x1), as Keras 3 on TensorFlow computes it:
+    sign(x1) * floormod(|x1|, |x2|) (unsigned and bool in int32), so an integer division by zero is
+    FloorMod's InvalidArgumentError and fmod(-0.0, 2) is 0.0. Gradients are those of the ops."""
     a, b = cast_all(pair(x1, x2, 'fmod'), 'fmod')
     if a._data.dtype.kind not in 'fiub':
         raise InvalidArgumentError('keras.ops.fmod: expected real numeric tensors, got dtype %s'
                                    % a._data.dtype.name)      # TF: the kernels' dtype errors
-    with np.errstate(divide='ignore', invalid='ignore'):
-        value = _xp(a).fmod(a._data, b._data)
-    if a._data.dtype.kind != 'f':
-        return Tensor(value)
-    return _primitive('fmod', (a, b), value, (
-        lambda g, y, a, b: _ops.sum_to(g, a.shape),
-        # (a - y) / b is the integer quotient, up to rounding error: round, never trunc.
-        lambda g, y, a, b: _ops.sum_to(-g * _ops.round(_ops.stop_gradient((a - y) / b)), b.shape)))
+    try:
+        np.broadcast_shapes(tuple(a.shape), tuple(b.shape))
+    except ValueError:
+        text = 'Incompatible shapes: [%s] vs. [%s]' % (','.join(map(str, a.shape)), ','.join(map(str, b.shape)))
+        raise kernel_error('FloorMod', text, named=True, note='keras.ops.fmod: ' + text) from None
+    dtype = 'int32' if a._data.dtype.kind == 'b' else a.dtype.name
+    compute = 'int32' if a._data.dtype.kind in 'ub' else dtype
+    a, b = _ops.cast(a, compute), _ops.cast(b, compute)
+    return _ops.cast(_ops.sign(a) * _ops.floormod(_ops.abs(a), _ops.abs(b)), dtype)
 
 
 def _nan_aware(name, pick):
