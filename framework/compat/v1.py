@@ -10,6 +10,9 @@ from . import v1_logging as logging  # noqa: F401
 from .v1_in_top_k import math, nn  # noqa: F401  (TF 1's in_top_k argument order)
 from .v1_casts import (to_bfloat16, to_complex64, to_complex128, to_double, to_float,  # noqa: F401
                        to_int32, to_int64)
+from .v1_strings import string_split, strings  # noqa: F401  (TF 1's SparseTensor splits)
+from .v1_batch_gather import batch_gather  # noqa: F401
+from .v1_image import image  # noqa: F401  (TF 1's extract_glimpse)
 
 
 def __getattr__(name):

@@ -103,6 +103,28 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     return out
 
 
+def batch_gather(params, indices):
+    """tf.compat.v1.batch_gather with a 2-D RaggedTensor: row i of ``params`` at the positions in row i
+    of ``indices`` (ragged: the result has its layout; dense: a dense result)."""
+    from ..ops import gather as dense_gather
+    from .dense_conversion import from_tensor
+    dense = not isinstance(indices, RaggedTensor)
+    picks = from_tensor(convert_to_tensor(indices)) if dense else indices
+    if not isinstance(params, RaggedTensor) or params.ragged_rank != 1 or picks.ragged_rank != 1 \
+            or int(params.nrows()) != int(picks.nrows()):
+        raise ValueError('batch_gather: needs 2-D params and indices with the same number of rows, got %r and %r'
+                         % (params, indices))
+    starts, lengths = params._splits_host()[:-1], np.diff(params._splits_host())
+    rows = rp.rowids_of(picks._splits_host())
+    at = np.asarray(backend.to_host(picks.flat_values._data)).astype(np.int64)
+    outside = np.flatnonzero((at < 0) | (at >= lengths[rows]))
+    if outside.size:
+        k = int(outside[0])
+        raise InvalidArgumentError('batch_gather: index %d of row %d is not in [0, %d)' % (at[k], rows[k], lengths[rows[k]]))
+    out = picks.with_flat_values(dense_gather(params.values, starts[rows] + at))
+    return out.to_tensor() if dense else out
+
+
 def _pick(params, index):
     """params[i0, i1, ...] (an index vector) as a Tensor or RaggedTensor."""
     out = params
