@@ -19,6 +19,7 @@ from .indexing import getitem
 from .operands import ACTIVE, as_tensor
 from .shapes import stack
 from .tensor_spec import TensorSpec
+from .map_fn_composite import map_composite, takes_composites
 
 
 def _slices(elems, op):
@@ -41,6 +42,12 @@ def _run(fn, elems, leaves, n, op):
     if not callable(fn):
         raise TypeError('%s: fn must be callable, got %r (of type %s)' % (op, fn, type(fn).__name__))
     return [fn(nest.pack_sequence_as(elems, [getitem(x, i) for x in leaves])) for i in range(n)]
+
+
+def _rows(elems):
+    """Each element (slice along axis 0) of a structure of tensors, in elems' structure."""
+    leaves, n = _slices(elems, 'map_fn')
+    return [nest.pack_sequence_as(elems, [getitem(x, i) for x in leaves]) for i in range(n)]
 
 
 def _spec_dtype(spec, op, what='fn_output_signature'):
@@ -73,6 +80,8 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     if hasattr(elems, 'with_flat_values'):      # a RaggedTensor: fn sees each row
         from ..ragged.ragged_dispatch_more import map_rows
         return map_rows(fn, elems, signature)
+    if takes_composites(elems, signature):
+        return map_composite(fn, elems, signature, _rows)
     leaves, n = _slices(elems, 'map_fn')
     if signature is None:
         signature = nest.pack_sequence_as(elems, [x.dtype for x in leaves])
