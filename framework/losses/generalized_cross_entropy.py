@@ -3,14 +3,21 @@
 q -> 0 gives the cross-entropy -log(p); q = 1 gives the mean absolute error
 1 - p. Labels are integer class indices, as in Keras 3.
 """
+from ..errors import InvalidArgumentError
 from ..ops import cast, one_hot, pow, reduce_sum
 from .inputs import labels_and_predictions
 from .loss import LossFunctionWrapper
 
 
 def _check_q(q, what):
-    if isinstance(q, bool) or not isinstance(q, (int, float)) or not 0 < q < 1:
-        raise ValueError('%s: q must be in the interval (0, 1), got q=%r' % (what, q))
+    """Keras 3's check and words: a plain comparison (a q that is no number is Python's TypeError)."""
+    note = '%s: q must be a number in the interval (0, 1), got q=%r' % (what, q)
+    try:
+        if not 0 < q < 1:
+            raise ValueError('q must be in the interval (0, 1)')
+    except (TypeError, ValueError) as error:
+        error.add_note(note)
+        raise
 
 
 def categorical_generalized_cross_entropy(y_true, y_pred, q):
@@ -20,16 +27,21 @@ def categorical_generalized_cross_entropy(y_true, y_pred, q):
         y_true: integer labels of shape (N,).
         y_pred: probabilities of shape (N, classes).
     Raises:
-        ValueError: for q outside (0, 1) or labels not of shape y_pred.shape[:-1].
+        InvalidArgumentError: TF's Mul error where the one-hot labels do not broadcast to y_pred
+            (Keras checks neither the shapes nor q here; the loss class checks q).
     """
     what = 'categorical_generalized_cross_entropy'
-    _check_q(q, what)
     y_true, y_pred = labels_and_predictions(y_true, y_pred, what)
-    if y_pred.ndim < 1 or tuple(y_true.shape) != tuple(y_pred.shape[:-1]):
-        raise ValueError('%s: y_true holds class indices and needs the shape of y_pred without its last '
-                         'axis, got y_true %s and y_pred %s' % (what, tuple(y_true.shape), tuple(y_pred.shape)))
+    if y_pred.ndim < 1:         # Keras reads shape(y_pred)[-1]
+        raise IndexError('tuple index out of range')
     labels = one_hot(cast(y_true, 'int32'), y_pred.shape[-1], dtype=y_pred.dtype)
-    p = reduce_sum(y_pred * labels, -1)
+    try:
+        p = reduce_sum(y_pred * labels, -1)
+    except InvalidArgumentError as error:     # TF's Mul error, the loss named in a note
+        error.add_note('%s: y_true holds class indices and needs the shape of y_pred without its last axis '
+                       '(or one that broadcasts to it), got y_true %s and y_pred %s'
+                       % (what, tuple(y_true.shape), tuple(y_pred.shape)))
+        raise
     return (1.0 - pow(p, float(q))) / float(q)
 
 
