@@ -98,27 +98,9 @@ def sinc(x):
 
 
 def i0(x):
-    """The modified Bessel function of the first kind, order 0 (its derivative is I1)."""
-    t = floating(x, 'i0')
-    a = t._data
-    return _primitive('i0', (t,), _bessel(a, 0).astype(a.dtype), (lambda g, out, x: g * _i1(x),))
-
-
-def _bessel(a, order):
-    # I_n(x) = sum_k (x/2)^(2k+n) / (k! (k+n)!): converges for every x; enough terms for |x| <~ 40.
-    xp = backend.array_module(a)
-    half = a.astype(np.float64) / 2
-    term = half ** order / _math.factorial(order)
-    total = term
-    for k in range(1, 120):
-        term = term * half * half / (k * (k + order))
-        total = total + term
-    return total if xp is np else xp.asarray(total)
-
-
-def _i1(t):
-    return _primitive('i1', (t,), _bessel(t._data, 1).astype(t._data.dtype),
-                      (lambda g, out, x: g * (i0(x) - _ops.divide_no_nan(out, x)),))
+    """The modified Bessel function of the first kind, order 0, as Keras 3 on TensorFlow: tf.math.bessel_i0
+    in float64 for int64 / float64, floatx for other integers (float16 stays): TF's float32 bits."""
+    return _ops.bessel_i0(floating_wide(x, 'i0'))
 
 
 # ---- integer-preserving unary ----------------------------------------------------------------

@@ -66,8 +66,10 @@ def bessel_i1e(x, name=None):
 @named_errors('bessel_i0')
 def bessel_i0(x, name=None):
     """I0(x), the modified Bessel function of order 0 (its derivative is I1)."""
-    return _unary('bessel_i0', x, lambda a: _scaled_bessel_host(0, a) * np.exp(np.abs(a)),
-                  lambda g, y, x: g * bessel_i1(x))
+    x = as_float_tensor(x, 'bessel_i0')
+    value = bessel_float32.i0 if x._data.dtype == np.float32 else (
+        lambda a: _scaled_bessel_host(0, a) * np.exp(np.abs(a)))
+    return _unary('bessel_i0', x, value, lambda g, y, x: g * bessel_i1(x))
 
 
 @named_errors('bessel_i1')
@@ -76,4 +78,7 @@ def bessel_i1(x, name=None):
     def grad(g, y, x):
         zero = equal(x, 0)
         return g * where(zero, 0.5, subtract(bessel_i0(x), divide(y, where(zero, 1.0, x))))
-    return _unary('bessel_i1', x, lambda a: _scaled_bessel_host(1, a) * np.exp(np.abs(a)), grad)
+    x = as_float_tensor(x, 'bessel_i1')
+    value = bessel_float32.i1 if x._data.dtype == np.float32 else (
+        lambda a: _scaled_bessel_host(1, a) * np.exp(np.abs(a)))
+    return _unary('bessel_i1', x, value, grad)

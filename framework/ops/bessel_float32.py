@@ -1,4 +1,4 @@
-"""float32 exp(-|x|) I0(x) and exp(-|x|) I1(x) with TensorFlow's bits.
+"""float32 exp(-|x|) I0(x), exp(-|x|) I1(x), I0 and I1 with TensorFlow's bits.
 
 TensorFlow's CPU kernels evaluate them with Eigen's float versions of Cephes' i0ef / i1ef:
 a Chebyshev series in float32 (18 / 17 terms for |x| <= 8 in 0.5 |x| - 2; 7 terms beyond,
@@ -11,6 +11,8 @@ root (rsqrt plus a Newton step, its bits the CPU's); the last ``size % 8`` eleme
 all of |x| <= 8 are exact here, the rest may be one ulp apart.
 """
 import numpy as np
+
+from . import eigen_math
 
 _F = np.float32
 # Cephes' i0ef / i1ef Chebyshev coefficients (Eigen's SpecialFunctionsImpl.h), highest order first
@@ -54,6 +56,25 @@ def _scaled_bessel(order, x):
         large = _chebyshev(_F(32.0) / y - _F(2.0), far) * (_F(1.0) / np.sqrt(y))
     out = np.where(y <= _F(8.0), small, large)
     return np.where(x < 0, -out, out) if order == 1 else out
+
+
+def _exp(y):
+    # Eigen's float32 exp on the arrays the exact-math mode covers (see eigen_math), numpy's elsewhere
+    return eigen_math.exp(y) if eigen_math.handles(y) else np.exp(y)
+
+
+def i0(x):
+    """I0(x) of a float32 array as TensorFlow's kernel: exp(|x|) * i0e(x), both in float32."""
+    x = np.asarray(x, _F)
+    with np.errstate(all='ignore'):
+        return _exp(np.abs(x)) * i0e(x)
+
+
+def i1(x):
+    """I1(x) of a float32 array as TensorFlow's kernel: exp(|x|) * i1e(x), both in float32."""
+    x = np.asarray(x, _F)
+    with np.errstate(all='ignore'):
+        return _exp(np.abs(x)) * i1e(x)
 
 
 def i0e(x):
