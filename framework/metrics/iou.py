@@ -78,6 +78,10 @@ class _IoUBase(Metric):
                                    % (','.join(map(str, weights.shape)), true.size),
                                    note='sample_weight of shape %s does not broadcast to the %d samples'
                                         % (tuple(weights.shape), true.size)) from None
+        if true.shape != pred.shape and (true.size == 1 or pred.size == 1):
+            # one label (or prediction) for every sample: TF's LogicalAnd and the arithmetic broadcast it
+            shape = true.shape if true.size != 1 else pred.shape
+            true, pred, weights = (xp.broadcast_to(a, shape) for a in (true, pred, weights))
         if true.shape != pred.shape:        # Keras's bounds mask ANDs the two: TF's LogicalAnd kernel
             raise kernel_error('LogicalAnd', 'Incompatible shapes: [%d] vs. [%d]' % (true.size, pred.size), named=True,
                                note='y_true and y_pred must hold one class per sample, got %d and %d classes'
