@@ -13,6 +13,7 @@ import threading
 import types as _types
 
 from . import nest
+from .distribute_input_options import InputOptions, InputReplicationMode, check_input_options  # noqa: F401
 from .distribute_values import (DistributedDataset, DistributedDatasetsFromFunction, PerReplica,  # noqa: F401
                                 local_value)
 from .tensor import Tensor, convert_to_tensor
@@ -157,9 +158,13 @@ class Strategy:
 
     def experimental_distribute_dataset(self, dataset, options=None):
         """The dataset's batches for the replica (one: the batches themselves), as a DistributedDataset."""
+        if self is not _DEFAULT:
+            check_input_options(options, from_function=False)
         return dataset if self is _DEFAULT else DistributedDataset(dataset)
 
     def distribute_datasets_from_function(self, dataset_fn, options=None):
+        if self is not _DEFAULT:
+            check_input_options(options, from_function=True)
         dataset = dataset_fn(InputContext())
         return dataset if self is _DEFAULT else DistributedDatasetsFromFunction(dataset)
 
