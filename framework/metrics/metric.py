@@ -73,15 +73,10 @@ class Metric:
 
     def __init__(self, dtype=None, name=None):
         self.name = name or auto_name(type(self).__name__)
-        try:
-            self._dtype = dtypes.as_keras_dtype(dtype or FLOATX).name
-        except TypeError:       # Keras 3 reads a metric's dtype as a DTypePolicy: its words
-            if not isinstance(dtype, str):
-                raise ValueError('Cannot interpret `dtype` argument. Expected a string or an instance of '
-                                 'DTypePolicy. Received: dtype=%s' % (dtype,)) from None
-            raise ValueError("Cannot convert '%s' to a mixed precision DTypePolicy. Valid policies include "
-                             "'mixed_float16', 'mixed_bfloat16', and the name of any float dtype such as 'float32'."
-                             % dtype) from None
+        # Keras 3 reads a metric's dtype as a DTypePolicy and keeps its compute dtype ('mixed_float16':
+        # float16), with the policy's errors for anything else
+        from ..keras.dtype_policies import get as dtype_policy
+        self._dtype = dtype_policy(dtype or FLOATX).compute_dtype
         self._variables = []
 
     @property
