@@ -520,6 +520,8 @@ def constant(value, dtype=None, shape=None, name=None):
                           % (np.asarray(backend.to_host(value._data)), dtype, value.dtype))
         error.add_note('constant: use framework.cast to change a tensor\'s dtype')
         raise error
+    if isinstance(shape, (int, np.integer)):       # TF's as_shape(2) is [2] (data_flow_ops' shape=(2))
+        shape = (shape,)
     if type(value) is Tensor and (dtype is None or value._data.dtype == dtypes.numpy_dtype(dtype)) and (
             shape is None or tuple(int(d) for d in shape) == value._data.shape):
         return value    # TF's eager constant hands a tensor back as it is: a tape's gradients flow through it
