@@ -11,10 +11,11 @@ from contextlib import nullcontext
 
 import numpy as np
 
-from framework import nest
+from framework import graph_random_ops, nest
 from framework.errors import InvalidArgumentError
 from framework.backend import array_module
-from framework.ops import cast, reshape, stack, where, zeros
+from framework.ops import cast, identity, reshape, stack, where, zeros
+from framework.ops.operands import ACTIVE
 from framework.tensor import Tensor, convert_to_tensor
 from framework.variable import Variable
 
@@ -151,7 +152,14 @@ class RNN(InitialStateBuildConfig, Layer):
                 # where TF's backward loop adds them last step first (tapeflow's eager order)
                 weights = tuple(w._read_value() if type(w) is Variable else w for w in cell.recurrent_weights())
                 projected_steps = cell.project_steps(sequences, input_mask, self.go_backwards)
+                loop_body_sums = self.return_sequences and ACTIVE and graph_random_ops.current() is not None
                 for t, projected in enumerate(projected_steps):
+                    if loop_body_sums:
+                        # TF's backward while loop adds a state's gradients from inside the next step
+                        # first, then the sequence output's: a GRU's h_t (read by the recurrent matmul
+                        # and by z * h) takes output + (matmul's + z's), where eager tapes add the
+                        # three in another order. One identity per state groups them so.
+                        states = [identity(s) for s in states]
                     output, new_states = cell.step(projected, states, weights, recurrent_mask)
                     output, states = self._skip_masked(keep, t, output, new_states, states, outputs)
                     outputs.append(output)
