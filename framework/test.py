@@ -1,4 +1,6 @@
 """``framework.test``: ``tf.test``'s gradient checks, TestCase and build queries."""
+import types
+
 from .deprecation import deprecated
 from .gradient_check import check_gradients, compute_gradient  # noqa: F401
 from .test_case import TestCase, main  # noqa: F401
@@ -41,3 +43,15 @@ def gpu_device_name():
 
 def is_cpu_target_available(cpu_target):
     return True
+
+
+def _sync_devices():
+    """Wait until every device has finished its queued work: cupy's device stream, where a GPU runs
+    (numpy's work on the CPU is finished when its call returns)."""
+    from . import backend
+    cp = backend.cupy_module()
+    if cp is not None:
+        cp.cuda.Device().synchronize()
+
+
+experimental = types.SimpleNamespace(sync_devices=_sync_devices)     # tf.test.experimental

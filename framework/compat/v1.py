@@ -8,6 +8,7 @@ tapeflow's (``tf.compat.v1.constant`` is ``tf.constant``).
 """
 from . import v1_logging as logging  # noqa: F401
 from .v1_in_top_k import math, nn  # noqa: F401  (TF 1's in_top_k argument order)
+from .v1_initializers import constant_initializer, ones_initializer, zeros_initializer  # noqa: F401
 from .v1_casts import (to_bfloat16, to_complex64, to_complex128, to_double, to_float,  # noqa: F401
                        to_int32, to_int64)
 from .v1_strings import string_split, strings  # noqa: F401  (TF 1's SparseTensor splits)
@@ -123,3 +124,15 @@ def py_func(func=None, inp=None, Tout=None, stateful=True, name=None):
         raise TypeError('Missing required positional argument')
     from .. import numpy_function
     return numpy_function(func, inp, Tout, stateful=stateful, name=name)
+
+
+def placeholder_with_default(input, shape, name=None):  # noqa: A002  (TensorFlow's names)
+    """``input`` itself, as TensorFlow's eager kernel gives it (the ``shape`` is a graph's static shape:
+    TensorFlow does not check it eagerly, nor does tapeflow)."""
+    from .. import convert_to_tensor, identity
+    return identity(convert_to_tensor(input))
+
+
+def executing_eagerly_outside_functions():
+    """True: outside its tf.functions a tapeflow program always runs eagerly."""
+    return True

@@ -40,7 +40,8 @@ class TensorArray:
         dtype: the dtype of every element.
         size: the number of elements (0 if omitted).
         dynamic_size: whether a write past the end grows the array (default False).
-        clear_after_read: whether an element may be read once only (default True, as TensorFlow).
+        clear_after_read: whether an element may be read once only (default True, as TensorFlow; inside a
+            tf.function never, as TensorFlow's graph TensorArray).
         element_shape: the shape of every element, if known (unwritten elements stack as zeros of it).
     Raises:
         TypeError: writing another dtype; ValueError: another element shape, an index out of range.
@@ -61,6 +62,9 @@ class TensorArray:
         self._elements = [None] * size
         self._dynamic = bool(dynamic_size)
         self._clear_after_read = True if clear_after_read is None else bool(clear_after_read)
+        from .. import executing_eagerly      # (late: framework imports ops)
+        if not executing_eagerly():     # TF's graph TensorArray (a TensorList) never clears what it read
+            self._clear_after_read = False
         self._infer_shape = infer_shape
         self._element_shape = None if element_shape is None else tuple(
             None if d is None else int(d) for d in element_shape)
