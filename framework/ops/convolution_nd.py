@@ -16,6 +16,7 @@ from ..errors import InvalidArgumentError, kernel_error
 from ..blas_threads import product
 from ..tensor import Tensor
 from .convolution import _padding
+from . import depthwise_forward_order
 from .operands import ACTIVE, as_float_tensor, named_errors, record
 from .shapes import reshape
 
@@ -126,9 +127,12 @@ class WindowGeometry:
         return grouped.transpose(1, 0, 2).reshape((self.shape[0],) + self.out + (g * og,))
 
 
-def _conv(x, f, geo):
-    cols = geo.grouped_columns(geo.columns(x._data))
-    out = Tensor(geo.ungrouped_outputs(product(cols, geo.grouped_filters(f._data))))
+def _conv(x, f, geo, depthwise=False):
+    if depthwise and depthwise_forward_order.applies(x._data, f._data, geo):     # TF's order of sums (oneDNN)
+        out = Tensor(depthwise_forward_order.forward(x._data, f._data, geo))
+    else:
+        cols = geo.grouped_columns(geo.columns(x._data))
+        out = Tensor(geo.ungrouped_outputs(product(cols, geo.grouped_filters(f._data))))
     if ACTIVE:
         record('convolution', (x, f), out, (lambda g, y, x, f: _input_grad(g, f, geo),
                                             lambda g, y, x, f: _filter_grad(x, g, geo)))
@@ -187,6 +191,10 @@ def convolution(input, filters, strides=1, padding='VALID', dilations=1, groups=
     """
     op = 'convolution'
     x, f = _operands(input, filters, op)
+    return _grouped(x, f, strides, padding, dilations, groups, op)
+
+
+def _grouped(x, f, strides, padding, dilations, groups, op, depthwise=False):
     rank = x.ndim - 2
     groups = int(groups)
     c, o = x.shape[-1], f.shape[-1]
@@ -195,7 +203,7 @@ def convolution(input, filters, strides=1, padding='VALID', dilations=1, groups=
                                    'the filters %d must divide by groups' % (op, c, f.shape[-2], groups, o))
     geo = WindowGeometry(x.shape, tuple(f.shape[:-2]), normalize_tuple(strides, rank, 'strides', op),
                          normalize_tuple(dilations, rank, 'dilations', op), _padding_mode(padding, op), op, groups)
-    return _conv(x, f, geo)
+    return _conv(x, f, geo, depthwise)
 
 
 @named_errors('depthwise_conv')
@@ -208,7 +216,7 @@ def depthwise_conv(input, filters, strides=1, padding='VALID', dilations=1, name
         raise InvalidArgumentError('%s: filters (*kernel, C, multiplier) %s need C = the input channels %d'
                                    % (op, tuple(f.shape), x.shape[-1]))
     grouped = reshape(f, tuple(f.shape[:-2]) + (1, f.shape[-2] * f.shape[-1]))
-    return convolution(x, grouped, strides, padding, dilations, groups=x.shape[-1])
+    return _grouped(x, grouped, strides, padding, dilations, x.shape[-1], 'convolution', depthwise=True)
 
 
 @named_errors('conv_transpose')
