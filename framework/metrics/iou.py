@@ -8,6 +8,7 @@ nothing. For class c, IoU = cm[c, c] / (row c + column c - cm[c, c]); the
 result averages it over the target classes that occurred at all.
 """
 import numbers
+import operator
 import warnings
 
 import numpy as np
@@ -22,9 +23,32 @@ _EPSILON = 1e-7     # keras.backend.epsilon()
 
 
 def _class_count(num_classes, what):
-    if isinstance(num_classes, bool) or not isinstance(num_classes, numbers.Integral) or num_classes < 1:
-        raise ValueError('%s: `num_classes` must be an integer >= 1, got %r' % (what, num_classes))
-    return int(num_classes)
+    """num_classes as Keras 3 takes it into its (num_classes, num_classes) shape: anything Python can use as
+    an index (True is 1 class), else Python's TypeError ("'float' object cannot be interpreted as an
+    integer"); tapeflow also refuses fewer than 1 class."""
+    note = '%s: `num_classes` must be an integer >= 1, got %r' % (what, num_classes)
+    try:
+        count = operator.index(num_classes)
+    except TypeError as error:
+        error.add_note(note)
+        raise
+    if count < 1:
+        raise ValueError(note)
+    return count
+
+
+def _gather_indices(target_class_ids, classes, xp):
+    """The ids as Keras's take_along_axis uses them: cast to int32 (floats truncated, NaN the int32
+    minimum), negative ones counted from the end; others are TF's GatherV2 error."""
+    with np.errstate(invalid='ignore'):
+        ids = np.asarray(target_class_ids, dtype='float64').astype('int32').astype('int64')
+    ids = np.where(ids < 0, ids + classes, ids)
+    bad = np.flatnonzero((ids < 0) | (ids >= classes))
+    if bad.size:
+        raise kernel_error('GatherV2', 'indices[0,%d] = %d is not in [0, %d)' % (bad[0], ids[bad[0]], classes),
+                           named=True, note='target_class_ids %r: class ids must lie in [0, %d)'
+                                            % (list(target_class_ids), classes))
+    return xp.asarray(ids)
 
 
 class _IoUBase(Metric):
@@ -40,7 +64,8 @@ class _IoUBase(Metric):
         self.sparse_y_true = sparse_y_true
         self.sparse_y_pred = sparse_y_pred
         self.axis = axis
-        self.total_cm = self.add_variable((num_classes, num_classes), name='total_confusion_matrix')
+        self.total_cm = self.add_variable((num_classes, num_classes), dtype=self._dtype,
+                                          name='total_confusion_matrix')
 
     def _labels(self, values, sparse, role):
         data = to_dtype(values, None, self.name, role)._data
@@ -115,7 +140,7 @@ class _IoUBase(Metric):
         xp = backend.array_module(cm)
         true_positives = xp.diagonal(cm)
         denominator = cm.sum(axis=0) + cm.sum(axis=1) - true_positives
-        ids = xp.asarray(target_class_ids, dtype='int64')
+        ids = _gather_indices(target_class_ids, cm.shape[0], xp)
         true_positives = true_positives[ids].astype('float32')
         denominator = denominator[ids].astype('float32')
         valid = denominator > 1e-9
@@ -138,17 +163,19 @@ class IoU(_IoUBase):
 
     def __init__(self, num_classes, target_class_ids, name=None, dtype=None, ignore_class=None,
                  sparse_y_true=True, sparse_y_pred=True, axis=-1):
-        ids = list(target_class_ids) if isinstance(target_class_ids, (list, tuple, range, np.ndarray)) else None
-        if not ids or any(isinstance(i, bool) or not isinstance(i, numbers.Integral) for i in ids):
-            raise ValueError('%s: `target_class_ids` must be a non-empty list of class indices, got %r'
-                             % (type(self).__name__, target_class_ids))
         super().__init__(num_classes, name=name, dtype=dtype, ignore_class=ignore_class,
                          sparse_y_true=sparse_y_true, sparse_y_pred=sparse_y_pred, axis=axis)
-        if max(ids) >= self.num_classes or min(ids) < 0:
-            raise ValueError('%s: target class id %d is out of range, which is [0, %d)'
-                             % (type(self).__name__, max(ids) if max(ids) >= self.num_classes else min(ids),
-                                self.num_classes))
-        self.target_class_ids = [int(i) for i in ids]
+        # Keras's one check, max(ids) < num_classes, and its errors (Python's for no list, an empty one or
+        # strings); the ids are cast to int32 and may count from the end where the result gathers them
+        try:
+            top = max(target_class_ids)
+            if top >= self.num_classes:
+                raise ValueError('Target class id %s is out of range, which is [0, %s).' % (top, self.num_classes))
+        except (TypeError, ValueError) as error:
+            error.add_note('%s: `target_class_ids` must be a non-empty list of class indices in [0, %d), got %r'
+                           % (type(self).__name__, self.num_classes, target_class_ids))
+            raise
+        self.target_class_ids = list(target_class_ids)
 
     def result(self):
         return self._mean_iou(self.target_class_ids)

@@ -5,7 +5,6 @@ running (weighted) sums; then averaged over columns, uniformly or weighted by
 each column's variance. With ``num_regressors`` p it is adjusted for the n
 samples: 1 - (1 - R^2) (n - 1) / (n - p - 1).
 """
-import numbers
 import warnings
 
 import numpy as np
@@ -38,9 +37,13 @@ class R2Score(Metric):
         if class_aggregation not in _AGGREGATIONS:
             raise ValueError('R2Score: class_aggregation must be one of %s, got %r'
                              % (_AGGREGATIONS, class_aggregation))
-        if isinstance(num_regressors, bool) or not isinstance(num_regressors, numbers.Integral) \
-                or num_regressors < 0:
-            raise ValueError('R2Score: num_regressors must be an integer >= 0, got %r' % (num_regressors,))
+        try:        # Keras's check and words (a plain comparison: 2.5 and True are taken)
+            if num_regressors < 0:
+                raise ValueError('Invalid value for argument `num_regressors`. Expected a value >= 0. '
+                                 'Received: num_regressors=%s' % (num_regressors,))
+        except (TypeError, ValueError) as error:
+            error.add_note('R2Score: num_regressors must be a number >= 0, got %r' % (num_regressors,))
+            raise
         super().__init__(name=name, dtype=dtype)
         self.class_aggregation = class_aggregation
         self.num_regressors = num_regressors
@@ -103,7 +106,7 @@ class R2Score(Metric):
     def result(self):
         """The (adjusted) R^2: a scalar, or one per output for class_aggregation=None."""
         if not self._built:
-            return Tensor(np.full((), np.nan, self._dtype))
+            return Tensor(np.full((), np.nan, self.num_samples._data.dtype))
         total_sum, count = self.sum._data, self.count._data
         xp = backend.array_module(total_sum)
         with np.errstate(divide='ignore', invalid='ignore'):
@@ -111,7 +114,7 @@ class R2Score(Metric):
             total = self.squared_sum._data - total_sum * mean
             raw = 1 - self.total_mse._data / total
             # A constant column (total 0) scores 0, as in Keras.
-            raw = xp.where(xp.isinf(raw), 0, raw).astype(self._dtype)
+            raw = xp.where(xp.isinf(raw), 0, raw).astype(total_sum.dtype)
             if self.class_aggregation == 'uniform_average':
                 score = raw.mean()
             elif self.class_aggregation == 'variance_weighted_average':
@@ -119,7 +122,7 @@ class R2Score(Metric):
             else:
                 score = raw
             score = self._adjusted(score, xp)
-        return Tensor(xp.asarray(score, dtype=self._dtype))
+        return Tensor(xp.asarray(score, dtype=total_sum.dtype))     # float32, as Keras's state
 
     def _adjusted(self, score, xp):
         if self.num_regressors == 0:
