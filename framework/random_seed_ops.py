@@ -43,7 +43,11 @@ def fold_in(seed, data, alg='auto_select'):
 def index_shuffle(index, seed, max_index):
     """The position of ``index`` in a permutation of [0, ..., max_index] fixed by ``seed`` (shape [2],
     or [n, 2] for one permutation per index); vectors give one result per element."""
-    index, max_index = convert_to_tensor(index), convert_to_tensor(max_index)
+    # as TF's generated op matches its inputs: a Python value takes the dtype of the tensor beside it
+    # (Dataset.range's int64 elements against max_index=9)
+    like = next((v.dtype for v in (index, max_index) if isinstance(v, Tensor)), None)
+    index, max_index = convert_to_tensor(index, dtype=like if not isinstance(index, Tensor) else None), \
+        convert_to_tensor(max_index, dtype=like if not isinstance(max_index, Tensor) else None)
     seeds = np.asarray(_host(seed))
     if index._data.dtype.kind not in 'iu' or max_index.dtype != index.dtype:
         raise TypeError('random.index_shuffle: index and max_index must be integer tensors of one dtype, got %s '
