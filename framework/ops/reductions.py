@@ -7,7 +7,7 @@ from .. import backend, graph_random_ops
 from ..composite import dispatch
 from ..tape import array_rule
 from ..tensor import Tensor
-from . import eigen_sum
+from . import eigen_prod, eigen_sum
 from .gradient_ops import unreduce
 from . import float_kernels
 from .operands import ACTIVE, as_float_tensor, as_numeric_tensor, named_errors, normalize_axis, record
@@ -283,10 +283,24 @@ def reduce_prod(input_tensor, axis=None, keepdims=False, name=None):
     keepdims = bool(keepdims)
     x, axes, xp = _prepare(input_tensor, axis, 'reduce_prod')
     a = x._data
-    out = Tensor(xp.prod(a, axis=axes, keepdims=keepdims, dtype=a.dtype))
+    out = Tensor(_prod(a, axes, keepdims, xp))
     if ACTIVE:
         record('reduce_prod', (x,), out, (lambda g, y, x: _spread(g, x, axes, keepdims) * _prod_of_others(x, axes),))
     return out
+
+
+def _prod(a, axes, keepdims, xp):
+    """Float32 products over trailing axes (a whole tensor's too) in TensorFlow's order (eigen_prod.py)."""
+    inner = None
+    if axes and axes[0] == a.ndim - len(axes) and axes[-1] == a.ndim - 1:
+        inner = int(np.prod([a.shape[ax] for ax in axes]))
+    elif axes:
+        inner = _trailing_but_for_ones(a.shape, axes)
+    if inner is not None and eigen_prod.applies(a, inner):
+        total = eigen_prod.row_products(np.ascontiguousarray(a).reshape(-1, inner))
+        return total.reshape(_kept_shape(a.shape, axes) if keepdims else
+                             tuple(d for i, d in enumerate(a.shape) if i not in axes))
+    return xp.prod(a, axis=axes, keepdims=keepdims, dtype=a.dtype)
 
 
 def _prod_of_others(x, axes):
