@@ -10,18 +10,21 @@ from framework import ops as _ops
 from framework import onednn_policy
 from framework.errors import InvalidArgumentError, kernel_error
 from .ops_arguments import axis_of
-from .ops_dtypes import cast_all, floating, numeric, refuse_kinds, same_dtype_operand, tensor
+from .ops_dtypes import FLOATX, cast_all, floating, numeric, refuse_kinds, same_dtype_operand, tensor
 
 __all__ = ['cdist', 'corrcoef', 'correlate', 'cross', 'inner', 'kron', 'trapezoid', 'vdot']
 
 
 def vdot(x1, x2):
-    """The dot product of the two flattened tensors."""
+    """The dot product of the two flattened tensors, as Keras 3 on TensorFlow computes it: a tensordot
+    (TF's matmul order and bits) in the pair's dtype, integers and bools in floatx and cast back."""
     a, b = cast_all([numeric(x1, 'vdot'), numeric(x2, 'vdot')], 'vdot')
     if a.shape.num_elements() != b.shape.num_elements():
         raise InvalidArgumentError('keras.ops.vdot: x1 and x2 must have as many elements, got shapes %s and %s'
                                    % (tuple(a.shape), tuple(b.shape)))
-    return _ops.reduce_sum(_ops.reshape(a, [-1]) * _ops.reshape(b, [-1]))
+    compute = a.dtype if a._data.dtype.kind in 'fc' else FLOATX
+    flat_a, flat_b = (_ops.reshape(_ops.cast(t, compute), [-1]) for t in (a, b))
+    return _ops.cast(_ops.tensordot(flat_a, flat_b, [[0], [0]]), a.dtype)
 
 
 def inner(x1, x2):
