@@ -9,7 +9,7 @@ import numpy as np
 from .variable_enums import VariableAggregation, VariableSynchronization  # noqa: F401  (TF's graph-era home)
 
 from . import dtypes
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, kernel_error
 from .ops.operands import as_tensor
 from .ops.shapes import identity
 from .tensor import Tensor, TensorShape
@@ -52,9 +52,10 @@ def ensure_shape(x, shape, name=None):
     want = TensorShape(shape)
     if not want.is_compatible_with(TensorShape(t.shape)):
         dims = lambda s: '[%s]' % ','.join('?' if d is None else str(d) for d in s)
-        raise InvalidArgumentError('ensure_shape: Shape of tensor input %s is not compatible with expected '
-                                   'shape %s.' % (dims(t.shape), dims(want.as_list() if want.rank is not None
-                                                                      else [])))
+        raise kernel_error('EnsureShape', 'Shape of tensor input %s is not compatible with expected shape %s.'
+                           % (dims(t.shape), dims(want.as_list() if want.rank is not None else [])), named=True,
+                           note='ensure_shape: the tensor of shape %s does not have shape %s'
+                           % (dims(t.shape), want))
     return identity(t)
 
 

@@ -3,7 +3,7 @@ and ``tf.bitcast`` (reinterpret the bytes; no gradient, as in TensorFlow)."""
 import numpy as np
 
 from .. import backend, dtypes
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import Tensor
 from .operands import as_tensor, named_errors
 from .selection import clip_by_value
@@ -58,8 +58,8 @@ def bitcast(input, type, name=None):  # noqa: A002  (TensorFlow's names)
         return Tensor(a.reshape(a.shape + (1,)).view(target).reshape(a.shape + (src_size // dst_size,)))
     if a.ndim == 0 or a.shape[-1] * src_size != dst_size:
         # TensorFlow's words name the dtypes by their DataType numbers (float32 is 1, float64 2).
-        raise InvalidArgumentError('bitcast: Cannot bitcast from %d to %d (%s to %s): the last axis of shape %s '
-                                   'must be %d' % (x.dtype.as_datatype_enum, dtypes.as_dtype(type).as_datatype_enum,
-                                                   x.dtype.name, dtypes.as_dtype(type).name, tuple(a.shape),
-                                                   dst_size // src_size))
+        raise kernel_error('Bitcast', 'Cannot bitcast from %d to %d' % (x.dtype.as_datatype_enum,
+                                                                         dtypes.as_dtype(type).as_datatype_enum),
+                           note='bitcast: %s to %s needs a last axis of %d, got shape %s'
+                           % (x.dtype.name, dtypes.as_dtype(type).name, dst_size // src_size, tuple(a.shape)))
     return Tensor(a.view(target).reshape(a.shape[:-1]))
