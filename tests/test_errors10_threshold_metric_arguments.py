@@ -55,3 +55,21 @@ def test_refused_arguments_raise_keras_class_and_words(make, error, text):
         make()
     assert type(info.value) is error and str(info.value) == text
     assert 'num_thresholds' in info.value.__notes__[0]
+
+
+@pytest.mark.parametrize('make, expected_shape', [
+    (lambda: M.Precision(thresholds=[]), (0,)), (lambda: M.Recall(thresholds=[]), (0,)),
+    (lambda: M.TruePositives(thresholds=[]), (0,)), (lambda: M.Precision(thresholds=[], top_k=1), (0,)),
+])
+def test_no_thresholds_count_at_no_threshold_as_keras(make, expected_shape):
+    # TF 2.21: Precision(thresholds=[]) builds (0,) variables and results (tapeflow refused the empty list)
+    metric = make()
+    metric.update_state(YT, YP)
+    assert np.asarray(metric.result()).shape == expected_shape
+    assert all(tuple(v.shape) == (0,) for v in metric.variables)
+
+
+def test_auc_of_no_inner_thresholds_has_the_two_outer_ones():
+    metric = M.AUC(thresholds=[])
+    metric.update_state(YT, YP)
+    assert float(metric.result()) == 0.5 and [tuple(v.shape) for v in metric.variables] == [(2,)] * 4

@@ -219,7 +219,7 @@ def test_fit_history_matches_keras(backend):
     (lambda: metrics.Precision(thresholds=1.5), ('Precision', 'threshold')),
     (lambda: metrics.Recall(thresholds=[0.2, None]), ('Recall', 'threshold')),
     (lambda: metrics.TruePositives(thresholds=-0.1), ('TruePositives', 'threshold')),
-    (lambda: metrics.FalseNegatives(thresholds=[]), ('FalseNegatives', 'threshold')),
+    # FalseNegatives(thresholds=[]) counts at no threshold in TF 2.21 (errors10: test_errors10_threshold_metric_arguments)
     (lambda: metrics.AUC(curve='ROCX'), ('AUC', 'curve', 'ROCX')),
     (lambda: metrics.AUC(summation_method='trapezoid'), ('AUC', 'summation_method')),
     (lambda: metrics.AUC(num_thresholds=1), ('AUC', 'num_thresholds')),

@@ -28,8 +28,8 @@ def describe(metric):
 
 
 def parse_thresholds(thresholds, default, what, check_range=True):
-    """``thresholds`` (a float or a list of floats in [0, 1]) as a list; ``[default]`` for None.
-    AUC takes any numbers (``check_range=False``), as Keras 3's AUC does.
+    """``thresholds`` (a float or a list of floats in [0, 1], maybe empty: Keras 3 then counts at no
+    threshold) as a list; ``[default]`` for None. AUC takes any numbers (``check_range=False``), as Keras 3's AUC does.
 
     Raises:
         ValueError: naming ``what`` for a threshold outside [0, 1], NaN or not a number.
@@ -37,9 +37,6 @@ def parse_thresholds(thresholds, default, what, check_range=True):
     if thresholds is None:
         return [default]
     values = list(thresholds) if isinstance(thresholds, (list, tuple, np.ndarray)) else [thresholds]
-    if not values:
-        raise ValueError('%s: threshold values must be numbers in [0, 1]; received thresholds=%r'
-                         % (what, thresholds))
     if check_range:     # Keras 3's assert_thresholds_range (a string fails its comparison: Python's TypeError)
         bad = [t for t in values if t is None or t < 0 or t > 1]
         if bad:
