@@ -186,5 +186,9 @@ class MutableHashTable(_Table):
             self._table = dict(zip(keys, values))
 
 
+from .lookup_dense import DenseHashTable  # noqa: E402  (a MutableHashTable, defined above)
+
+
 class experimental:  # noqa: N801  (tf.lookup.experimental)
     MutableHashTable = MutableHashTable
+    DenseHashTable = DenseHashTable
