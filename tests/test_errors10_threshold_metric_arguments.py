@@ -73,3 +73,24 @@ def test_auc_of_no_inner_thresholds_has_the_two_outer_ones():
     metric = M.AUC(thresholds=[])
     metric.update_state(YT, YP)
     assert float(metric.result()) == 0.5 and [tuple(v.shape) for v in metric.variables] == [(2,)] * 4
+
+
+@pytest.mark.parametrize('top_k, error, text', [
+    (2.5, TypeError, 'Cannot convert 2.5 to EagerTensor of dtype int32'),
+    ([1, 2], 'InvalidArgumentError', '{{function_node __wrapped__TopKV2_device_/job:localhost/replica:0/task:0/device:'
+                                     'CPU:0}} k must be scalar, got shape [2] [Op:TopKV2]'),
+])
+def test_a_top_k_that_is_no_integer_fails_as_tfs_top_k(top_k, error, text):
+    # TF 2.21 (p/k2.py): top_k=True counts as 1; a float, a list or a string fail where top_k converts k
+    import framework as tf
+    error = tf.errors.InvalidArgumentError if error == 'InvalidArgumentError' else error
+    metric = M.Precision(top_k=top_k)
+    with pytest.raises(error) as info:
+        metric.update_state(YT, YP)
+    assert str(info.value) == text
+
+
+def test_top_k_true_is_one():
+    metric = M.Precision(top_k=True)
+    metric.update_state(YT, YP)
+    assert float(metric.result()) == 1.0

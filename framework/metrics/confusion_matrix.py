@@ -12,7 +12,7 @@ import numbers
 import numpy as np
 
 from .. import backend
-from ..errors import kernel_error
+from ..errors import InvalidArgumentError, kernel_error
 from ..losses.inputs import squeeze_or_expand_to_same_rank, to_dtype
 from ..ops import expand_dims
 from .reduction import not_recording
@@ -61,11 +61,28 @@ def divide_no_nan(numerator, denominator):
     return xp.where(empty, 0, numerator / (denominator + empty)).astype(numerator.dtype, copy=False)
 
 
+def _top_k_count(k, note):
+    """k as TF's top_k converts it: an integer (True is 1); a float is the int32 conversion's TypeError,
+    a list TopKV2's 'k must be scalar', a string its attr check (InvalidArgumentError)."""
+    if isinstance(k, numbers.Integral):
+        return int(k)
+    if isinstance(k, (float, np.floating)):
+        error = TypeError('Cannot convert %r to EagerTensor of dtype int32' % (k,))
+    elif isinstance(k, (str, bytes)):
+        error = InvalidArgumentError("Value for attr 'Tk' of string is not in the list of allowed values: int16, "
+                                     'int32, int64')
+    elif np.ndim(k):
+        error = kernel_error('TopKV2', 'k must be scalar, got shape [%s]' % ','.join(map(str, np.shape(k))))
+    else:
+        error = TypeError('Cannot convert %r to EagerTensor of dtype int32' % (k,))
+    error.add_note(note)
+    raise error
+
+
 def _keep_top_k(pred, k, xp, what):
     """Scores outside each row's k highest set to NEG_INF (ties go to the lower index, as top_k does)."""
     classes = pred.shape[-1] if pred.ndim else 0
-    if not isinstance(k, numbers.Integral) or isinstance(k, bool):
-        raise ValueError('%s: top_k must be an integer, got %r' % (what, k))
+    k = _top_k_count(k, '%s: top_k must be an integer, got %r' % (what, k))
     if not 0 <= k <= classes:       # TF 2.21's TopKV2 kernel words it (k=0 keeps nothing, as in TF)
         raise kernel_error('TopKV2', 'Need k >= 0, got %d' % k if k < 0 else
                            'input must have at least k columns. Had %d, needed %d' % (classes, k), named=True,
