@@ -67,32 +67,44 @@ def warn_rms_scaling():
 
 
 def layer_normalization(x, gamma=None, beta=None, axis=-1, epsilon=None, **kwargs):
-    """x normalised to zero mean and unit variance over ``axis``, then * gamma + beta."""
+    """x normalised to zero mean and unit variance over ``axis``, then * gamma + beta (computed in float32
+    for half-precision and integer x, and cast back to x's dtype, as Keras 3)."""
     rms_scaling = kwargs.pop('rms_scaling', False)
     if rms_scaling:
         warn_rms_scaling()
     if kwargs:
         raise TypeError('keras.ops.layer_normalization: unexpected arguments %s' % sorted(kwargs))
-    t = floating(x, 'layer_normalization')
+    t, original = _computed_in_float32(x, 'layer_normalization')
     axes = _axes(t, axis, 'layer_normalization')
     epsilon = EPSILON if epsilon is None else float(epsilon)
     gamma, beta = (_along(v, t, axes, 'layer_normalization', what) for v, what in ((gamma, 'gamma'), (beta, 'beta')))
     if rms_scaling:         # deprecated in Keras 3: scales by the variance, kept for old callers
         out = t * _ops.rsqrt(_ops.reduce_variance(t, axes, keepdims=True) + epsilon)
-        return out * gamma if gamma is not None else out
+        return _ops.cast(out * gamma if gamma is not None else out, original)
     mean, variance = _ops.moments(t, axes, keepdims=True)
-    return _ops.batch_normalization(t, mean, variance, beta, gamma, epsilon)
+    return _ops.cast(_ops.batch_normalization(t, mean, variance, beta, gamma, epsilon), original)
+
+
+def _computed_in_float32(x, op):
+    """(x in the dtype Keras 3 normalizes in, x's own dtype): result_type(x.dtype, 'float32'), so float16,
+    bfloat16 and integers compute in float32 (float64 stays) and the result is cast back to x's dtype."""
+    t = tensor(x, op)
+    original = t.dtype
+    t = floating(t, op)
+    return (_ops.cast(t, 'float32') if t.dtype.name in ('float16', 'bfloat16') else t), original
 
 
 def rms_normalization(x, scale=None, axis=-1, epsilon=None):
-    """x / sqrt(mean(x**2 over ``axis``) + epsilon), times ``scale``."""
-    t = floating(x, 'rms_normalization')
+    """x / sqrt(mean(x**2 over ``axis``) + epsilon), times ``scale`` (computed in float32 for half-precision
+    and integer x, and cast back to x's dtype, as Keras 3)."""
+    t, original = _computed_in_float32(x, 'rms_normalization')
     if t.ndim == 0:
         t = _ops.reshape(t, [1])
     axes = _axes(t, axis, 'rms_normalization')
     epsilon = EPSILON if epsilon is None else float(epsilon)
     out = t * _ops.rsqrt(_ops.reduce_mean(t * t, axes, keepdims=True) + epsilon)
-    return out if scale is None else out * _ops.cast(tensor(scale, 'rms_normalization'), t.dtype)
+    out = out if scale is None else out * _ops.cast(tensor(scale, 'rms_normalization'), t.dtype)
+    return _ops.cast(out, original)
 
 
 def dot_product_attention(query, key, value, bias=None, mask=None, scale=None, is_causal=False,
