@@ -1,7 +1,7 @@
 """Regression losses: one value per sample, the mean over the last axis (Keras 3 formulas)."""
 import numpy as np
 
-from ..ops import abs, log, maximum, reduce_mean, reduce_sum, rsqrt, softplus, square, where
+from ..ops import abs, log, maximum, reduce_mean, reduce_sum, reshape, rsqrt, softplus, square, where
 from .fused import mean_absolute_difference, mean_squared_difference
 from .inputs import EPSILON, matched
 
@@ -63,4 +63,6 @@ def cosine_similarity(y_true, y_pred, axis=-1):
 def _l2_normalize(x, axis):
     # Keras multiplies by min(rsqrt(sum x^2), 1/epsilon), so a zero vector stays zero; taking
     # rsqrt(max(sum x^2, epsilon^2)) is the same number without the intermediate inf.
+    if x.ndim == 0:         # Keras's normalize makes a scalar a vector of one
+        x = reshape(x, [1])
     return x * rsqrt(maximum(reduce_sum(square(x), axis, keepdims=True), EPSILON * EPSILON))
