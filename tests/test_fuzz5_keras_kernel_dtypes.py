@@ -25,7 +25,9 @@ def test_real_kernels_refuse_integer_bool_and_complex(name, kernel, dtype):
 @pytest.mark.parametrize('dtype', [np.int32, np.int64, bool])
 @pytest.mark.parametrize('name', ['rsqrt', 'reciprocal', 'normalize'])
 def test_float_kernels_refuse_integers_and_bools(name, dtype):
-    with pytest.raises(errors.InvalidArgumentError):
+    # Reciprocal's registry takes int8-int64 but no CPU kernel computes them: TF 2.21 raises NotFoundError
+    error = errors.NotFoundError if name == 'reciprocal' and dtype is not bool else errors.InvalidArgumentError
+    with pytest.raises(error):
         getattr(keras.ops, name)(M.astype(dtype))
 
 

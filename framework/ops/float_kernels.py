@@ -241,6 +241,11 @@ def refusal(op, dtype_name, named=True):
     if entry is None:
         return None
     kernel, signature, allowed = entry[:3]
+    if _KERNEL_NAMES.get(dtype_name, dtype_name) in allowed:
+        # the op registry takes the dtype but no CPU kernel computes it (Reciprocal of int32): NotFoundError
+        from .missing_kernels import LISTED, listed_not_found
+        if kernel in LISTED:
+            return listed_not_found(kernel, dtype_name, op)
     if '%(T)s' in signature:        # the T attribute sits inside the signature (MaxPool's comes first)
         return InvalidArgumentError(
             "Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; "

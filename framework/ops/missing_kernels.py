@@ -82,6 +82,8 @@ LISTED = {
     'Rint': _xla('FLOAT, DOUBLE, BFLOAT16, HALF') + _cpu('DOUBLE', 'FLOAT'),
     'MaxPool3D': _xla('FLOAT, BFLOAT16, HALF') + _cpu('BFLOAT16', 'FLOAT'),
     'AvgPool3D': _xla('FLOAT, DOUBLE, BFLOAT16, HALF') + _cpu('BFLOAT16', 'FLOAT'),
+    'Reciprocal': _xla('FLOAT, DOUBLE, INT32, INT16, INT8, COMPLEX64, INT64, BFLOAT16, COMPLEX128, HALF')
+    + _cpu('COMPLEX128', 'COMPLEX64', 'DOUBLE', 'BFLOAT16', 'HALF', 'FLOAT'),
     'RealDiv': _xla('FLOAT, DOUBLE, INT32, UINT8, INT16, INT8, COMPLEX64, INT64, BFLOAT16, UINT16, COMPLEX128, HALF, '
                     'UINT32, UINT64') + _cpu('COMPLEX128', 'COMPLEX64', 'BFLOAT16', 'DOUBLE', 'HALF', 'FLOAT'),
     # tf.image's colour kernels: float16 images reach them as they are (TF converts other dtypes to float32)
@@ -102,13 +104,17 @@ _TF_NAMES = {'float16': 'HALF', 'float32': 'FLOAT', 'float64': 'DOUBLE'}
 def refuse_missing(t, kernel, op, attrs=''):
     """Raise TensorFlow's NotFoundError when ``kernel`` has no CPU kernel for ``t``'s dtype (``attrs``: the
     node's other attributes as TF prints them, ', compute_v=true'); else return ``t``. A dtype-name test."""
-    name = t.dtype.name
-    tf_name = _TF_NAMES.get(name, name.upper())
-    if tf_name in _ON_CPU[kernel]:
+    if _TF_NAMES.get(t.dtype.name, t.dtype.name.upper()) in _ON_CPU[kernel]:
         return t
+    raise listed_not_found(kernel, t.dtype.name, op, attrs)
+
+
+def listed_not_found(kernel, name, op, attrs=''):
+    """TensorFlow's NotFoundError for ``kernel`` (one of LISTED) given a tensor of dtype ``name``."""
+    tf_name = _TF_NAMES.get(name, name.upper())
     error = NotFoundError("Could not find device for node: {{node %s}} = %s[T=DT_%s%s]\nAll kernels registered for "
                           "op %s:\n%s\n [Op:%s] name: " % (kernel, kernel, tf_name, attrs, kernel,
                                                            '\n'.join('  ' + line for line in LISTED[kernel]), kernel))
     error.add_note('%s: TensorFlow has no CPU kernel for %s tensors here; cast to float32 (or float64) first'
                    % (op, name))
-    raise error
+    return error
