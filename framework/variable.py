@@ -222,6 +222,14 @@ class Variable(Tensor, metaclass=_CreatorScoped):
 
     _numpy_methods = False        # TensorFlow's variables never gain the NumPy methods (tensor_numpy_methods)
 
+    def __format__(self, spec):
+        # TF's and Keras 3's variables define no __format__: object's, so f'{v}' is str(v) and a spec
+        # (f'{optimizer.learning_rate:.4f}') is a TypeError naming the class
+        if spec:
+            raise TypeError('unsupported format string passed to %s.__format__'
+                            % ('Variable' if self._path is not None else 'ResourceVariable'))
+        return str(self)
+
     @property
     def shape(self):
         if self._open_shape is not None:

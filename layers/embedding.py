@@ -15,7 +15,7 @@ from .layer import Layer
 def _positive_int(value, name):
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value <= 0:
         error = ValueError('`%s` must be a positive integer. Received: %s=%s (of type %s).'
-                           % (name, name, value, type(value).__name__))      # Keras 3's
+                           % (name, name, format(value, ''), type(value).__name__))      # Keras 3's f-string
         error.add_note('Embedding: %s is a positive integer' % name)
         raise error
     return int(value)
