@@ -142,6 +142,8 @@ R = np.array([[1., -2.], [0.5, 1.], [2., 0.3]])
     lambda m: L.LinearOperatorInversion(L.LinearOperatorFullMatrix(m)),
     lambda m: L.LinearOperatorAdjoint(L.LinearOperatorFullMatrix(m)),
     lambda m: L.LinearOperatorBlockDiag([L.LinearOperatorFullMatrix(m[:2, :2]), L.LinearOperatorDiag(m[2:, 2])]),
+    lambda m: L.LinearOperatorTridiag(m, diagonals_format='matrix'),
+    lambda m: L.LinearOperatorTridiag(tf.linalg.diag_part(m, k=(-1, 1), align='LEFT_RIGHT')),
 ])
 @pytest.mark.parametrize('method', ['matmul', 'solve', 'log_abs_determinant', 'to_dense', 'adjoint_solve'])
 def test_gradients_match_central_differences(build, method):

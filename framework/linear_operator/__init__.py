@@ -4,7 +4,9 @@ from .combinations import (LinearOperatorAdjoint, LinearOperatorBlockDiag, Linea
                            LinearOperatorInversion, LinearOperatorKronecker)
 from .diagonals import LinearOperatorDiag, LinearOperatorIdentity, LinearOperatorScaledIdentity  # noqa: F401
 from .matrices import LinearOperatorFullMatrix, LinearOperatorLowerTriangular  # noqa: F401
+from .tridiag import LinearOperatorTridiag  # noqa: F401
 
 __all__ = ['LinearOperator', 'LinearOperatorAdjoint', 'LinearOperatorBlockDiag', 'LinearOperatorComposition',
            'LinearOperatorDiag', 'LinearOperatorFullMatrix', 'LinearOperatorIdentity', 'LinearOperatorInversion',
-           'LinearOperatorKronecker', 'LinearOperatorLowerTriangular', 'LinearOperatorScaledIdentity']
+           'LinearOperatorKronecker', 'LinearOperatorLowerTriangular', 'LinearOperatorScaledIdentity',
+           'LinearOperatorTridiag']

@@ -14,9 +14,10 @@ from .linalg import matmul
 from .linalg_checks import matrices, rhs_rows, same_dtype
 from .matrix_ops import broadcast_solve
 from .missing_kernels import refuse_missing
-from .matrix_parts import band_part, diag, matrix_transpose
+from .matrix_parts import band_part, diag, diag_part, matrix_transpose
 from .operands import as_float_tensor, as_tensor, named_errors
-from .shapes import expand_dims, squeeze
+from .shapes import broadcast_to, expand_dims, pad, squeeze
+from .tridiagonal_kernel import tridiagonal_solve_compact
 
 
 @named_errors('triangular_solve')
@@ -94,10 +95,23 @@ def _tridiagonal_matrix(diagonals, diagonals_format, m_from_rhs, op):
     """The dense (..., M, M) matrix for ``diagonals`` in TensorFlow's three formats."""
     if diagonals_format == 'matrix':
         return matrices(diagonals, op)
+    superdiag, maindiag, subdiag = _three_diagonals(diagonals, diagonals_format, m_from_rhs, op)
+    m = maindiag.shape[-1]
+    return diag(maindiag) + diag(superdiag[..., :m - 1], k=1) + diag(subdiag[..., 1:], k=-1)
+
+
+def _three_diagonals(diagonals, diagonals_format, m_from_rhs, op):
+    """(superdiagonal, diagonal, subdiagonal), each (..., M), of 'compact' or 'sequence' diagonals, checked."""
     if diagonals_format == 'sequence':
         if not isinstance(diagonals, (list, tuple)) or len(diagonals) != 3:
             raise ValueError('%s: diagonals_format="sequence" needs a tuple (superdiag, maindiag, subdiag)' % op)
         superdiag, maindiag, subdiag = (as_float_tensor(d, op) for d in diagonals)
+        m = maindiag.shape[-1]
+        # TensorFlow pads an off-diagonal of M - 1 entries: the superdiagonal at its end, the subdiagonal at its start
+        if superdiag.ndim and superdiag.shape[-1] == m - 1:
+            superdiag = pad(superdiag, [[0, 0]] * (superdiag.ndim - 1) + [[0, 1]])
+        if subdiag.ndim and subdiag.shape[-1] == m - 1:
+            subdiag = pad(subdiag, [[0, 0]] * (subdiag.ndim - 1) + [[1, 0]])
     elif diagonals_format == 'compact':
         d = as_float_tensor(diagonals, op)
         if d.ndim < 2 or d.shape[-2] != 3:
@@ -113,7 +127,23 @@ def _tridiagonal_matrix(diagonals, diagonals_format, m_from_rhs, op):
     if m != m_from_rhs:
         raise ValueError('%s: expected number of left-hand sides and right-hand sides to be equal, got %d and %d'
                          % (op, m, m_from_rhs))
-    return diag(maindiag) + diag(superdiag[..., :m - 1], k=1) + diag(subdiag[..., 1:], k=-1)
+    return superdiag, maindiag, subdiag
+
+
+def _compact(diagonals, diagonals_format, m_from_rhs, op):
+    """The (..., 3, M) compact diagonals TensorFlow's wrapper hands its kernel, from any of the formats."""
+    from .shapes import stack
+    if diagonals_format == 'matrix':
+        t = matrices(diagonals, op)
+        if t.shape[-1] != m_from_rhs:
+            raise ValueError('%s: expected number of left-hand sides and right-hand sides to be equal, got %d and %d'
+                             % (op, t.shape[-1], m_from_rhs))
+        return diag_part(t, k=(-1, 1), padding_value=0., align='LEFT_RIGHT')
+    if diagonals_format == 'compact':
+        d = as_float_tensor(diagonals, op)
+        if d.ndim >= 2 and d.shape[-2] == 3 and d.shape[-1] == m_from_rhs:
+            return d
+    return stack(_three_diagonals(diagonals, diagonals_format, m_from_rhs, op), axis=-2)
 
 
 def _batch_rank(diagonals, diagonals_format, op):
@@ -130,10 +160,12 @@ def tridiagonal_solve(diagonals, rhs, diagonals_format='compact', transpose_rhs=
     (superdiagonal, its last entry unused; diagonal; subdiagonal, its first unused), 'sequence' a
     tuple of those three (..., M) tensors, or 'matrix' (..., M, M) of which only the three diagonals
     are read. rhs is (..., M, K), (..., M), or (..., K, M) with ``transpose_rhs``; X is (..., M, K)
-    or (..., M). The solve is LAPACK's pivoted LU whatever ``partial_pivoting`` says.
+    or (..., M). Real systems are solved as TensorFlow's kernel solves them (tridiagonal_kernel.py: dgtsv's
+    pivoting, or the Thomas algorithm without ``partial_pivoting``; NaN for a singular one); complex ones,
+    and ``perturb_singular``, by LAPACK's pivoted LU.
 
     Raises:
-        InvalidArgumentError: a singular system (``perturb_singular`` is not supported).
+        InvalidArgumentError: a singular complex system.
     """
     op = 'tridiagonal_solve'
     b = as_float_tensor(rhs, op)
@@ -147,6 +179,13 @@ def tridiagonal_solve(diagonals, rhs, diagonals_format='compact', transpose_rhs=
         b = matrix_transpose(b)
     elif vector:
         b = expand_dims(b, -1)
+    if b._data.dtype.kind == 'f' and not perturb_singular:      # TensorFlow's kernel, in the inputs' dtype
+        d = _compact(diagonals, diagonals_format, b.shape[-2], op)
+        same_dtype(d, b, op)
+        batch = list(np.broadcast_shapes(tuple(d.shape[:-2]), tuple(b.shape[:-2])))
+        d, b = broadcast_to(d, batch + list(d.shape[-2:])), broadcast_to(b, batch + list(b.shape[-2:]))
+        x = tridiagonal_solve_compact(d, b, partial_pivoting)
+        return squeeze(x, -1) if vector else x
     t = _tridiagonal_matrix(diagonals, diagonals_format, b.shape[-2], op)
     if diagonals_format == 'matrix':
         t = band_part(t, 1, 1)
