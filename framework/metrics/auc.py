@@ -13,7 +13,7 @@ from .. import backend
 from ..ops import eigen_math, eigen_sum, sigmoid
 from ..tensor import Tensor
 from .confusion_matrix import EPSILON, confusion_counts, describe, divide_no_nan, evenly_spaced, parse_thresholds
-from .metric import Metric, add_to, naming_errors
+from .metric import FLOATX, Metric, add_to, naming_errors
 from .reduction import not_recording
 
 _CURVES = {'ROC': 'ROC', 'roc': 'ROC', 'PR': 'PR', 'pr': 'PR', 'PRGAIN': 'PRGAIN', 'prgain': 'PRGAIN'}
@@ -130,7 +130,8 @@ class AUC(Metric):
             if self.multi_label and self._built and (len(shape) != 2 or shape[1] != self._num_labels):
                 raise ValueError('%s: multi_label state holds %d labels; y_pred has shape %s'
                                  % (what, self._num_labels, shape))
-            counts = confusion_counts(y_true, y_pred, self._thresholds, ('tp', 'fp', 'tn', 'fn'), what, self._dtype,
+            # counted in the state's dtype (float32, whatever the metric's), as Keras casts to the variables'
+            counts = confusion_counts(y_true, y_pred, self._thresholds, ('tp', 'fp', 'tn', 'fn'), what, FLOATX,
                                       sample_weight=sample_weight, multi_label=self.multi_label,
                                       label_weights=None if self.multi_label else self.label_weights,
                                       evenly=self._thresholds_distributed_evenly)
@@ -194,7 +195,7 @@ class AUC(Metric):
     def result(self):
         """The area, a scalar (0 before the state exists)."""
         if not self._built:
-            return Tensor(np.zeros((), self._dtype))
+            return Tensor(np.zeros((), FLOATX))
         if self.curve == 'PR' and self.summation_method == 'interpolation':
             area = self.interpolate_pr_auc()
         else:
@@ -207,7 +208,8 @@ class AUC(Metric):
             else:
                 heights = xp.maximum(y[:-1], y[1:])
             area = self._aggregate((x[:-1] - x[1:]) * heights)
-        return Tensor(backend.array_module(area).asarray(area, dtype=self._dtype))
+        # the state's dtype: Keras makes it float32 whatever the metric's dtype
+        return Tensor(backend.array_module(area).asarray(area, dtype=self.true_positives._data.dtype))
 
     def get_config(self):
         config = dict(super().get_config(), num_thresholds=self.num_thresholds, curve=self.curve,

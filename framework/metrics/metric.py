@@ -97,7 +97,7 @@ class Metric:
         Raises:
             ValueError: for another initializer.
         """
-        dtype = dtypes.numpy_dtype(dtype or self._dtype)
+        dtype = dtypes.numpy_dtype(dtype or FLOATX)    # Keras's Variable default: floatx, whatever the metric's
         shape = tuple(shape)
         if callable(initializer):
             value = initializer(shape, dtype)

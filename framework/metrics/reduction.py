@@ -72,7 +72,7 @@ class Sum(Metric):
 
     def __init__(self, name='sum', dtype=None):
         super().__init__(name=name, dtype=dtype)
-        self.total = self.add_variable((), 'zeros', name='total')
+        self.total = self.add_variable((), 'zeros', dtype=self._dtype, name='total')
 
     def update_state(self, values, sample_weight=None):
         with not_recording():
@@ -92,8 +92,8 @@ class Mean(Metric):
 
     def __init__(self, name='mean', dtype=None):
         super().__init__(name=name, dtype=dtype)
-        self.total = self.add_variable((), 'zeros', name='total')
-        self.count = self.add_variable((), 'zeros', name='count')
+        self.total = self.add_variable((), 'zeros', dtype=self._dtype, name='total')
+        self.count = self.add_variable((), 'zeros', dtype=self._dtype, name='count')
 
     def update_state(self, values, sample_weight=None):
         if sample_weight is None and type(values) is Tensor:
