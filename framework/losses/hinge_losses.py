@@ -2,7 +2,7 @@
 from .. import backend
 from ..errors import InvalidArgumentError, kernel_error
 from ..ops import maximum, reduce_max, reduce_mean, reduce_sum, square
-from .inputs import comparable, labels_and_predictions
+from .inputs import comparable, predictions, to_dtype
 
 
 def _signed_labels(y_true):
@@ -16,7 +16,8 @@ def _unaligned(y_true, y_pred, what):
     """(y_true, y_pred) as Keras's hinge functions take them: no ranks lined up (the loss classes line
     them up before they call the function; the metrics do not), so (N,) labels meet (N, 1) scores as
     an (N, N) product, as in TF, and (N, C, 1) labels fail with TF's Mul error."""
-    y_true, y_pred = labels_and_predictions(y_true, y_pred, what)
+    y_pred = predictions(y_pred, what)
+    y_true = to_dtype(y_true, y_pred.dtype, what, 'y_true', keras_casts=True)      # Keras ops.casts y_true
     try:
         return comparable(y_true, y_pred, what)
     except InvalidArgumentError as error:

@@ -19,11 +19,13 @@ _NUMPY_DTYPES = {}       # a dtype as callers give it (a name, a DType, a numpy 
 NUMPY_DTYPES = _NUMPY_DTYPES      # for hot paths: a hit there means ``to_dtype`` has nothing to do
 
 
-def to_dtype(x, dtype, what, role):
+def to_dtype(x, dtype, what, role, keras_casts=False):
     """``x`` as a tensor of ``dtype`` (None: as it comes), casting tensors as Keras does.
 
     A tensor that already has the dtype is returned as it is, so the notes
-    it carries (see ``tensor_notes``: logits, mask) are kept.
+    it carries (see ``tensor_notes``: logits, mask) are kept. ``keras_casts``: where Keras
+    applies ops.cast (it converts, then casts), strings fail in TF's Cast kernel (UnimplementedError),
+    not in the conversion to ``dtype`` (TypeError).
     """
     if isinstance(x, Tensor):
         if dtype is None:
@@ -38,14 +40,20 @@ def to_dtype(x, dtype, what, role):
         return convert_to_tensor(x, dtype=dtype)
     except (TypeError, ValueError) as err:
         note = '%s: cannot use %s (%s) as a tensor' % (what, role, type(x).__name__)
-        if role == 'values' and isinstance(x, str) and dtype is not None and np.dtype(dtype).kind == 'f':
+        if (role == 'values' or keras_casts) and dtype is not None and np.dtype(dtype).kind in 'fiu' and (
+                isinstance(x, (str, bytes)) or isinstance(x, np.ndarray) and x.dtype.kind in 'SU'):
             # Keras 3's reduction metrics convert values and then cast them: TF's Cast refuses a string
             # (UnimplementedError); a sample_weight converts straight to the dtype (TF's TypeError)
-            target = {'float32': 'float', 'float64': 'double', 'float16': 'half'}.get(np.dtype(dtype).name)
-            err = StringCastError('{{function_node __wrapped__Cast_device_%s}} Cast string to %s is not supported '
-                                  '[Op:Cast] name: ' % (_EAGER_CPU, target or np.dtype(dtype).name))
+            err = string_cast_error(dtype)
         err.add_note(note)      # the text stays TensorFlow's
         raise err from None
+
+
+def string_cast_error(dtype):
+    """TF's UnimplementedError for a Cast of strings to ``dtype`` (as TF names it: float, double, int64...)."""
+    target = {'float32': 'float', 'float64': 'double', 'float16': 'half'}.get(np.dtype(dtype).name)
+    return StringCastError('{{function_node __wrapped__Cast_device_%s}} Cast string to %s is not supported '
+                           '[Op:Cast] name: ' % (_EAGER_CPU, target or np.dtype(dtype).name))
 
 
 class StringCastError(UnimplementedError, TypeError):

@@ -96,12 +96,13 @@ def _keep_top_k(pred, k, xp, what):
 def _inputs(y_true, y_pred, sample_weight, dtype, what):
     """Raw (labels, predictions, sample weights or None) with Keras's rank alignment."""
     with not_recording():
-        y_pred = to_dtype(y_pred, dtype, what, 'y_pred')
-        y_true = to_dtype(y_true, dtype, what, 'y_true')
+        # Keras ops.casts all three to the variables' dtype
+        y_pred = to_dtype(y_pred, dtype, what, 'y_pred', keras_casts=True)
+        y_true = to_dtype(y_true, dtype, what, 'y_true', keras_casts=True)
         y_pred, y_true = squeeze_or_expand_to_same_rank(y_pred, y_true)
         if sample_weight is not None:
             # One weight per sample is (N,) -> (N, 1): it then broadcasts over the classes.
-            sample_weight = expand_dims(to_dtype(sample_weight, dtype, what, 'sample_weight'), -1)
+            sample_weight = expand_dims(to_dtype(sample_weight, dtype, what, 'sample_weight', keras_casts=True), -1)
             _, sample_weight = squeeze_or_expand_to_same_rank(y_true, sample_weight, expand_rank_1=False)
             sample_weight = sample_weight._data
     return y_true._data, y_pred._data, sample_weight

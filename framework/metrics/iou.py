@@ -15,7 +15,7 @@ import numpy as np
 
 from .. import backend
 from ..errors import kernel_error
-from ..losses.inputs import to_dtype
+from ..losses.inputs import string_cast_error, to_dtype
 from ..tensor import Tensor
 from .metric import Metric, add_to, naming_errors
 
@@ -69,6 +69,10 @@ class _IoUBase(Metric):
 
     def _labels(self, values, sparse, role):
         data = to_dtype(values, None, self.name, role)._data
+        if data.dtype.kind in 'OSU':       # Keras ops.casts the labels to the metric's dtype: TF's Cast refuses
+            error = string_cast_error(self._dtype)
+            error.add_note('%s must be numbers, got a %s tensor of shape %s' % (role, data.dtype, data.shape))
+            raise error
         if data.dtype.kind not in 'iufb':
             raise TypeError('%s must be numbers, got a %s tensor of shape %s' % (role, data.dtype, data.shape))
         if not sparse:      # one score per class along `axis`: the class is the highest one
@@ -88,7 +92,9 @@ class _IoUBase(Metric):
         else:
             # float states take the weights straight in their dtype (0.3 stays float64's 0.3)
             in_dtype = self._dtype if np.dtype(self._dtype).kind == 'f' else None
-            weights = to_dtype(sample_weight, in_dtype, self.name, 'sample_weight')._data
+            weights = to_dtype(sample_weight, in_dtype, self.name, 'sample_weight', keras_casts=True)._data
+            if weights.dtype.kind in 'OSU':     # Keras ops.casts the weights to the metric's dtype
+                raise string_cast_error(self._dtype)
             # Keras warns only for weights that carry a float dtype (a Python list carries none)
             if 'float' in str(getattr(sample_weight, 'dtype', '')) and np.dtype(self._dtype).kind != 'f':
                 warnings.warn('You are passing weight as `float`, but dtype is `int`. This may result in an '
