@@ -178,10 +178,16 @@ def children(obj):
     if is_layer(obj):
         return _layer_children(obj)
     if hasattr(obj, '_checkpoint_children'):           # a Checkpoint, a tf.random.Generator
-        out = []
-        for name, child in obj._checkpoint_children():
-            out.extend(children(child) if name == '' else [(name, child)])    # Checkpoint(root=...)
-        return out
+        named = obj._checkpoint_children()
+        root = next((child for name, child in named if name == ''), None)
+        if root is None:
+            return named
+        # Checkpoint(root, **kwargs): TF attaches every keyword object and 'root' itself (sorted by
+        # name) to the root, after the root's own dependencies, then 'save_counter'. The root is this
+        # checkpoint's node (node 0), so its 'root' edge points back to it.
+        attached = sorted([(name, child) for name, child in named if name not in ('', 'save_counter')]
+                          + [('root', obj)], key=lambda pair: pair[0])
+        return children(root) + attached + [(name, child) for name, child in named if name == 'save_counter']
     if isinstance(obj, Module):
         return [(name, _as_child(value)) for name, value in vars(obj).items()
                 if not name.startswith('__') and _tracked_by_module(value)]
