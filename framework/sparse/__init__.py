@@ -7,3 +7,4 @@ from .construction import bincount, eye, map_values, reset_shape
 from .cross import cross
 from .cross_hashed import cross_hashed
 from .segments import segment_mean, segment_sqrt_n, segment_sum
+from .sampled_addmm import sampled_addmm  # noqa: F401  (TensorFlow defines it in math_ops.py)
