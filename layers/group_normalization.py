@@ -1,11 +1,12 @@
 """GroupNormalization (Keras 3): normalize each sample over groups of channels."""
 import numpy as np
 
-from framework.ops import batch_normalization, cast, moments, reshape
+from framework.ops import batch_normalization, cast, graph_rewrites, moments, reshape
 
 from . import autocast as autocasting
 from .input_spec import InputSpec
 from .layer import Layer
+from .normalization import _regrouped_by_grappler, moments_first
 from .normalization_dtypes import normalize_in, normalizing_dtype, weight_in
 from .scale_offset_options import ScaleOffsetOptions
 
@@ -76,12 +77,20 @@ class GroupNormalization(ScaleOffsetOptions, Layer):
         grouped_shape = (-1,) + shape[1:axis] + (self.groups, per_group) + shape[axis + 1:]
         grouped = reshape(inputs, grouped_shape)
         reduce_axes = [a for a in range(1, len(grouped_shape)) if a != axis]
-        mean, variance = moments(grouped, reduce_axes, keepdims=True)
         channel_shape = [1] * len(grouped_shape)
         channel_shape[axis:axis + 2] = [self.groups, per_group]
         gamma, beta = (None if w is None else weight_in(reshape(w, channel_shape), inputs._data.dtype)
                        for w in (self.gamma, self.beta))
-        return reshape(batch_normalization(grouped, mean, variance, beta, gamma, self.epsilon), (-1,) + shape[1:])
+        if beta is not None and gamma is not None and graph_rewrites.GATE[0] and graph_rewrites.tracing():
+            # a traced step adds as grappler regroups Keras 3's x * inv + (-mean * inv + beta), as for
+            # LayerNormalization (TF 2.21, 16 x 8 in 2 groups: 48 of 128 outputs differ from eager),
+            # and sums the input's gradient as (variance's + mean's) + x * inv's (moments_first)
+            mean, variance = moments(moments_first(grouped), reduce_axes, keepdims=True)
+            normalized = _regrouped_by_grappler(grouped, mean, variance, beta, gamma, self.epsilon)
+        else:
+            mean, variance = moments(grouped, reduce_axes, keepdims=True)
+            normalized = batch_normalization(grouped, mean, variance, beta, gamma, self.epsilon)
+        return reshape(normalized, (-1,) + shape[1:])
 
     def compute_output_shape(self, input_shape):
         return tuple(input_shape)

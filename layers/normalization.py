@@ -6,7 +6,7 @@ import numpy as np
 from framework.backend import array_module, to_host
 from framework.errors import kernel_error
 from framework.ops import batch_normalization, cast, maximum, moments, reduce_mean, reshape, rsqrt, sqrt, square
-from framework.ops import graph_rewrites
+from framework.ops import graph_rewrites, identity
 from framework.placement import current_xp
 from framework.tensor import Tensor
 
@@ -26,6 +26,15 @@ def _regrouped_by_grappler(x, mean, variance, beta, gamma, epsilon):
     none from ``(x * inv + (-mean) * inv) + beta``; with the arithmetic optimizer off, none from eager."""
     inv = rsqrt(variance + epsilon) * gamma
     return (x * inv + (-mean) * inv) + beta
+
+
+def moments_first(x):
+    """``x`` for the moments of a traced normalization: its two gradients there (the mean's and the
+    variance's) add up before the normalized product's joins them. Grappler sorts an AddN's inputs by
+    node name, and TF 2.21's traced LayerNormalization / GroupNormalization input gradient is
+    ``(variance path + mean path) + g * inv`` (grid10's report), where an eager tape adds the mean's and
+    the product's first."""
+    return identity(x)
 
 
 def _axes(axis, rank, who):
@@ -105,14 +114,16 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
             beta = None if beta is None else reshape(beta, self._broadcast)
         dtype = inputs._data.dtype
         gamma, beta = weight_in(gamma, dtype), weight_in(beta, dtype)
+        # (without gamma, -mean * inv keeps inv's reduced shape and the rewrite adds it to beta first: Keras's order)
+        if not self.rms_scaling and beta is not None and gamma is not None and graph_rewrites.GATE[0] \
+                and graph_rewrites.tracing():
+            mean, variance = moments(moments_first(inputs), self._axes, keepdims=True)
+            return _regrouped_by_grappler(inputs, mean, variance, beta, gamma, self.epsilon)
         mean, variance = moments(inputs, self._axes, keepdims=True)
         if self.rms_scaling:
             from framework.keras.ops_nn_extra import warn_rms_scaling     # (a deprecated path: imported there)
             warn_rms_scaling()
             return inputs * rsqrt(variance + self.epsilon) * gamma
-        # (without gamma, -mean * inv keeps inv's reduced shape and the rewrite adds it to beta first: Keras's order)
-        if beta is not None and gamma is not None and graph_rewrites.GATE[0] and graph_rewrites.tracing():
-            return _regrouped_by_grappler(inputs, mean, variance, beta, gamma, self.epsilon)
         return batch_normalization(inputs, mean, variance, beta, gamma, self.epsilon)
 
     def compute_output_shape(self, input_shape):
