@@ -694,6 +694,7 @@ def _call_error(err, layer, inputs, args, kwargs):
     named = type(err)(message)
     named._keras_call_info_injected = True
     named._keeps_build = getattr(err, '_keeps_build', False)       # (failed_build: an outer layer reads it)
+    named.reshape_sizes = getattr(err, 'reshape_sizes', None)      # (functional/fitting_batch reads it)
     named.add_note('raised in call() of layer "%s"' % layer.name)
     for note in getattr(err, '__notes__', ()):
         named.add_note(note)

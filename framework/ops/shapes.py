@@ -66,8 +66,10 @@ def _refuse_reshape(x, shape):
         raise kernel_error('Reshape', 'Input to reshape is a tensor with %d values, but the requested shape '
                                       'requires a multiple of %d' % (size, known), note=note)
     if (not unknown or not known) and known != size:
-        raise kernel_error('Reshape', 'Input to reshape is a tensor with %d values, but the requested shape has %d'
-                           % (size, known), note=note)
+        error = kernel_error('Reshape', 'Input to reshape is a tensor with %d values, but the requested shape has %d'
+                             % (size, known), note=note)
+        error.reshape_sizes = (size, known)     # a symbolic call's batch-of-1 run finds the batch from them
+        raise error
 
 
 def squeeze(input, axis=None, name=None):  # noqa: A002

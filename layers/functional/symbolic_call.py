@@ -28,6 +28,7 @@ from framework.function_init import initializing
 from .. import call_context, naming
 from ..call_inputs import first_call_parameter
 from ..mask_propagation import takes_mask
+from .fitting_batch import fitting_batch
 from .keras_tensor import KerasTensor
 from .keras_filled_arguments import keras_records_filled_arguments
 from .node import Node
@@ -265,10 +266,19 @@ def _run_on_zeros_of_fitting_length(layer, inputs, args, kwargs):
     returns (its result, the two lengths that find the free output axes)."""
     try:
         return _run_on_zeros(layer, inputs, args, kwargs), (1, 2)
-    except Exception:                   # noqa: BLE001 -- retried longer, and raised again if that fails too
-        if not _inner_axes_free(inputs, args, kwargs):
+    except Exception as error:          # noqa: BLE001 -- retried longer, and raised again if that fails too
+        batch = fitting_batch(error) if _batch_free(inputs, args, kwargs) else None
+        if batch is None and not _inner_axes_free(inputs, args, kwargs):
             raise
+    if batch is not None:               # a call that reshapes to a fixed batch (see fitting_batch): it stays
+        outputs, masks, _ = _run_on_zeros(layer, inputs, args, kwargs, batch_length=batch)
+        return (outputs, masks, False), (1, 2)
     return _run_on_zeros(layer, inputs, args, kwargs, inner_length=64), (64, 96)
+
+
+def _batch_free(inputs, args, kwargs):
+    return any(type(x) is KerasTensor and x.ndim and x.shape[0] is None
+               for x in nest.flatten((inputs, list(args), kwargs)))
 
 
 def _inner_axes_free(inputs, args, kwargs):
@@ -293,7 +303,7 @@ def _axes_following_free_axes(layer, inputs, args, kwargs, concrete, lengths=(1,
     return none if axes is None else axes
 
 
-def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1):
+def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1, batch_length=1):
     """The layer called on zeros (free axes 1 long; past the batch axis ``inner_length``), with tapes
     paused: (its concrete outputs, the KerasTensor each all-True input mask stood for, by the
     concrete mask's id, whether the batch axis is free).
@@ -305,7 +315,7 @@ def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1):
     """
     weights = layer.weights
     xp = array_module(weights[0]._data) if weights else current_xp()
-    batch_free = [x.shape[0] is None for x in nest.flatten((inputs, list(args), kwargs))
+    batch_free = [x.shape[0] is None and batch_length == 1 for x in nest.flatten((inputs, list(args), kwargs))
                   if type(x) is KerasTensor and x.ndim]
     masks = {}
     placeholders = {}       # what a print in ``call`` shows: Keras's placeholders (see placeholder_names)
@@ -315,14 +325,14 @@ def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1):
             return x
         # zeros; a bool tensor (an explicit mask) all True, as the symbolic masks below; a string
         # input (a model of tf.string Inputs called on them) empty strings, on the host as strings live
-        shape = _concrete(x.shape, inner_length)
+        shape = _concrete(x.shape, inner_length, batch_length)
         if x.dtype == 'string':
             value = Tensor(np.full(shape, b'', dtype=object))
         else:
             value = Tensor((xp.ones if x.dtype == 'bool' else xp.zeros)(shape, x.dtype))
         placeholders[id(value)] = (placeholder_name(len(placeholders)), tuple(x.shape), display_name(value._data.dtype))
         if x._mask is not None:
-            mask = Tensor(xp.ones(_concrete(x._mask.shape, inner_length), bool))
+            mask = Tensor(xp.ones(_concrete(x._mask.shape, inner_length, batch_length), bool))
             set_keras_mask(value, mask)
             masks[id(mask)] = x._mask
         return value
@@ -366,8 +376,8 @@ def placeholder_name(index):
     return 'Placeholder' if index == 0 else 'Placeholder_%d' % index
 
 
-def _concrete(shape, inner_length=1):
-    return tuple((1 if i == 0 else inner_length) if d is None else d for i, d in enumerate(shape))
+def _concrete(shape, inner_length=1, batch_length=1):
+    return tuple((batch_length if i == 0 else inner_length) if d is None else d for i, d in enumerate(shape))
 
 
 def _symbolic(t, free, layer, varying=(), dtype=None):
