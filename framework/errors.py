@@ -76,7 +76,7 @@ UnauthenticatedError = _error('UnauthenticatedError', UNAUTHENTICATED)
 _EAGER_CPU = '/job:localhost/replica:0/task:0/device:CPU:0'
 
 
-def kernel_error(op_type, text, named=False, note=None, node=None):
+def kernel_error(op_type, text, named=False, note=None, node=None, error_class=None):
     """An InvalidArgumentError worded as TensorFlow's eager kernel ``op_type`` words it, so a program
     that prints a caught error (the guides' ``print(f"{type(e).__name__}: {e}")``) prints the same.
 
@@ -88,8 +88,9 @@ def kernel_error(op_type, text, named=False, note=None, node=None):
         note: tapeflow's explanation (the op, the shapes, what to do), attached as a PEP 678 note:
             tracebacks show it under the message, ``str(error)`` stays TensorFlow's.
         node: the kernel that ran, where it is not ``op_type`` (oneDNN's '__MklMatMul' for MatMul).
+        error_class: the kernel's class where it is not InvalidArgumentError (Cross's FailedPreconditionError).
     """
-    error = InvalidArgumentError('{{function_node __wrapped__%s_device_%s}} %s [Op:%s]%s'
+    error = (error_class or InvalidArgumentError)('{{function_node __wrapped__%s_device_%s}} %s [Op:%s]%s'
                                  % (node or op_type, _EAGER_CPU, text, op_type,
                                     ' name: ' + (named if isinstance(named, str) else '') if named else ''))
     if note:

@@ -93,7 +93,7 @@ def test_gradients_match_central_differences(name, fn, xs):
 
 
 @pytest.mark.parametrize('call', [
-    lambda: L.cross(G3[:, :2], G3[:, :2]),
+    # (L.cross of 2-vectors is TF's FailedPreconditionError: tests/test_kdocA_cross.py)
     lambda: L.cross(G3, G3[:2]),
     lambda: L.tensor_diag_part(np.ones((4, 3), np.float32)),
     lambda: L.lu_solve(G3, tf.constant([0, 1]), B32),

@@ -8,7 +8,7 @@ import numpy as np
 
 from framework import ops as _ops
 from framework import onednn_policy
-from framework.errors import InvalidArgumentError, kernel_error
+from framework.errors import FailedPreconditionError, InvalidArgumentError, kernel_error
 from .ops_arguments import axis_of
 from .ops_dtypes import FLOATX, cast_all, floating, numeric, refuse_kinds, same_dtype_operand, tensor
 
@@ -57,9 +57,21 @@ def cross(x1, x2, axisa=-1, axisb=-1, axisc=-1, axis=None):
     if axis is not None:
         axisa = axisb = axisc = axis
     a, b = _ops.transpose(a, _last(a, axisa)), _ops.transpose(b, _last(b, axisb))
-    if a.shape[-1] not in (2, 3) or b.shape[-1] not in (2, 3):
-        raise InvalidArgumentError('keras.ops.cross: vectors must have 2 or 3 components, got shapes %s and %s'
-                                   % (tuple(a.shape), tuple(b.shape)))
+    # As Keras 3 on TF: 2-vectors padded to 3, the shapes broadcast (BroadcastArgs), then tf.linalg.cross
+    padded = [tuple(t.shape[:-1]) + (3 if t.shape[-1] == 2 else t.shape[-1],) for t in (a, b)]
+    try:
+        shape = np.broadcast_shapes(*padded)
+    except ValueError:
+        raise kernel_error('BroadcastArgs', 'Incompatible shapes: [%s] vs. [%s]' % tuple(
+            ','.join(map(str, p)) for p in padded), note='keras.ops.cross: shapes %s and %s do not broadcast'
+                           % (tuple(a.shape), tuple(b.shape))) from None
+    if shape[-1] != 3:
+        raise kernel_error('Cross', 'Cross-products are only defined for 3-element vectors.', named=True,
+                           error_class=FailedPreconditionError,
+                           note='keras.ops.cross: vectors must have 2 or 3 components, got shapes %s and %s'
+                                % (tuple(a.shape), tuple(b.shape)))
+    # a single component broadcasts over the three, as tf.broadcast_to does in Keras's path
+    a, b = (_ops.broadcast_to(t, tuple(t.shape[:-1]) + (3,)) if t.shape[-1] == 1 else t for t in (a, b))
     ax, ay, az = _components(a)
     bx, by, bz = _components(b)
     if az is None and bz is None:

@@ -2,7 +2,7 @@
 Each is a composition of existing ops (gradients follow)."""
 import numpy as np
 
-from ..errors import InvalidArgumentError
+from ..errors import FailedPreconditionError, InvalidArgumentError, kernel_error
 from .complex_parts import conj
 from .linalg_checks import same_dtype
 from .matrix_parts import diag, diag_part, matrix_transpose
@@ -24,12 +24,21 @@ def cross(a, b, name=None):
     """The cross product of the 3-vectors along the last axis of ``a`` and ``b`` (one shape)."""
     a, b = as_tensor(a, 'cross'), as_tensor(b, 'cross')
     same_dtype(a, b, 'cross')
-    if tuple(a.shape) != tuple(b.shape) or a.ndim < 1 or a.shape[-1] != 3:
-        raise InvalidArgumentError('cross: a and b must have one shape with a last axis of 3, got %s and %s'
-                                   % (tuple(a.shape), tuple(b.shape)))
+    if tuple(a.shape) != tuple(b.shape):
+        raise kernel_error('Cross', 'Both inputs must be of same shape: [%s] vs. [%s]' % (_dims(a), _dims(b)),
+                           named=True, note='cross: a and b must have one shape, got %s and %s'
+                                            % (tuple(a.shape), tuple(b.shape)))
+    if a.ndim < 1 or a.shape[-1] != 3:
+        raise kernel_error('Cross', 'Cross-products are only defined for 3-element vectors.',
+                           error_class=FailedPreconditionError,
+                           note='cross: the last axis must hold 3 components, got shape %s' % (tuple(a.shape),))
     ax, ay, az = a[..., 0], a[..., 1], a[..., 2]
     bx, by, bz = b[..., 0], b[..., 1], b[..., 2]
     return stack([ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx], axis=-1)
+
+
+def _dims(t):
+    return ','.join(str(d) for d in t.shape)
 
 
 @named_errors('normalize')
