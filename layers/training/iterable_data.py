@@ -34,7 +34,9 @@ def _check_steps(steps, what, iterable):
     if steps is None:
         return None
     name = 'steps_per_epoch' if what == 'fit' else 'steps'
-    if isinstance(steps, bool) or not isinstance(steps, numbers.Integral):
+    if isinstance(steps, bool):         # Keras 3 counts with it: True is one step, False none (all the data)
+        steps = int(steps)
+    if not isinstance(steps, numbers.Integral):
         raise TypeError('%s: %s must be a whole number of batches or None, got %r (%s)'
                         % (what, name, steps, type(steps).__name__))
     if steps < 0 and iterable:
