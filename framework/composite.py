@@ -16,10 +16,17 @@ class CompositeTensor:
     def __array__(self, dtype=None, copy=None):
         # Without this numpy would wrap the object in a 0-d object array and the op
         # would complain about "an object"; say what it is and how to densify it.
-        raise TypeError('a %s cannot be used where a dense tensor is needed; convert it first with %s'
-                        % (type(self).__name__, self._DENSIFY))
+        raise self._refusal(None)
 
     _DENSIFY = 'to_tensor()'
+
+    def _refusal(self, op):
+        """The error for this value where ``op`` (None: any dense-tensor use) does not take it."""
+        if op is None:
+            return TypeError('a %s cannot be used where a dense tensor is needed; convert it first with %s'
+                             % (type(self).__name__, self._DENSIFY))
+        return TypeError('%s does not accept a %s (TensorFlow dispatches only some ops to it); convert it '
+                         'with %s first' % (op, type(self).__name__, self._DENSIFY))
 
 
 def _composite_in(args):
@@ -51,8 +58,7 @@ def dispatch(op, *args, **kwargs):
         raise       # noqa: PLE0704  (the plain op's own error, still being handled)
     handler = type(found)._DISPATCH.get(op)
     if handler is None:
-        raise TypeError('%s does not accept a %s (TensorFlow dispatches only some ops to it); convert it '
-                        'with %s first' % (op, type(found).__name__, found._DENSIFY)) from None
+        raise found._refusal(op) from None
     return handler(*args, **kwargs)
 
 

@@ -27,6 +27,19 @@ class ExtensionType(CompositeTensor):
 
     _DENSIFY = 'its fields (an ExtensionType holds tensors; pass them on, or write the op for the type)'
 
+    def _refusal(self, op):
+        # TensorFlow's ValueError wherever an op meets one (its conversion to a tensor fails); how to
+        # give ops the type (dispatch_for_api) as a note
+        error = ValueError('Attempt to convert a value (%r) with an unsupported type (%s) to a Tensor.'
+                           % (self, type(self)))
+        error.add_note('%s is an ExtensionType: pass %s to %s, or register the op for the type with '
+                       'tf.experimental.dispatch_for_api' % (type(self).__name__, self._DENSIFY.split(' (')[0],
+                                                            op or 'the op'))
+        return error
+
+    def _map_values(self, fn, op=None):
+        raise self._refusal(op)       # an elementwise op met one (TensorFlow dispatches none by default)
+
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         fields = _fields_of(cls)

@@ -155,3 +155,15 @@ def test_bad_registrations_say_why():
     with pytest.raises(ValueError, match='does not support dispatch'):
         tf.experimental.dispatch_for_api(lambda a: a)
     assert tf.stack.__module__.startswith('framework')     # nothing was left installed
+
+
+def test_ops_refuse_an_undispatched_extension_type_with_tfs_value_error(x):
+    # TF 2.21: every op converts its inputs, and an ExtensionType does not convert
+    text = r'^Attempt to convert a value \(MaskedTensor\(values=.*\) with an unsupported type \(<class .*MaskedTensor.*>\) to a Tensor\.$'
+    for call in (lambda: tf.convert_to_tensor(x), lambda: tf.reduce_sum(x), lambda: tf.abs(x),
+                 lambda: tf.add(x, 1), lambda: tf.concat([x, x], 0), lambda: tf.shape(x)):
+        with pytest.raises(ValueError, match=text) as error:
+            call()
+        assert 'dispatch_for_api' in ''.join(getattr(error.value, '__notes__', []))
+    with pytest.raises(TypeError, match=r"unsupported operand type\(s\) for \+: 'MaskedTensor' and 'int'"):
+        x + 1
