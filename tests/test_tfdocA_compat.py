@@ -72,3 +72,14 @@ def test_executing_eagerly_outside_functions():
 
 def test_sync_devices():
     assert tf.test.experimental.sync_devices() is None
+
+
+def test_v1_assign_ops():
+    # TF 2.21: the state_ops docstrings, eagerly
+    a = tf.Variable([1], shape=tf.TensorShape(None))
+    assert repr(tf.compat.v1.assign(a, [2, 3])) == ("<tf.Variable 'UnreadVariable' shape=<unknown> dtype=int32, "
+                                                    "numpy=array([2, 3], dtype=int32)>")
+    b = tf.Variable(0, dtype=tf.int64)
+    assert tf.compat.v1.assign_add(b, 1).numpy() == 1 and tf.compat.v1.assign_sub(b, 1).numpy() == 0
+    with pytest.raises(ValueError, match='Shape mismatch'):
+        tf.compat.v1.assign(tf.Variable([1., 2.]), [1., 2., 3.])

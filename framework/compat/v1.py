@@ -136,3 +136,18 @@ def placeholder_with_default(input, shape, name=None):  # noqa: A002  (TensorFlo
 def executing_eagerly_outside_functions():
     """True: outside its tf.functions a tapeflow program always runs eagerly."""
     return True
+
+
+def assign(ref, value, validate_shape=None, use_locking=None, name=None):
+    """TensorFlow 1's ``tf.assign``: ``ref.assign(value)``, as TensorFlow runs it on a resource variable."""
+    return ref.assign(value, name=name)
+
+
+def assign_add(ref, value, use_locking=None, name=None):
+    """TensorFlow 1's ``tf.assign_add``: ``ref.assign_add(value)``."""
+    return ref.assign_add(value, name=name)
+
+
+def assign_sub(ref, value, use_locking=None, name=None):
+    """TensorFlow 1's ``tf.assign_sub``: ``ref.assign_sub(value)``."""
+    return ref.assign_sub(value, name=name)
