@@ -1,6 +1,7 @@
 """tf.experimental.dispatch_for_api, dispatch_for_unary/binary_elementwise_apis and
 unregister_dispatch_for, as TensorFlow 2.21 runs them (its dispatch.py docstrings and the extension
 type guide's MaskedTensor). Expected values were printed by TF 2.21 running the same calls."""
+import re
 from typing import List, Optional, Union
 
 import numpy as np
@@ -162,8 +163,9 @@ def test_ops_refuse_an_undispatched_extension_type_with_tfs_value_error(x):
     text = r'^Attempt to convert a value \(MaskedTensor\(values=.*\) with an unsupported type \(<class .*MaskedTensor.*>\) to a Tensor\.$'
     for call in (lambda: tf.convert_to_tensor(x), lambda: tf.reduce_sum(x), lambda: tf.abs(x),
                  lambda: tf.add(x, 1), lambda: tf.concat([x, x], 0), lambda: tf.shape(x)):
-        with pytest.raises(ValueError, match=text) as error:
+        with pytest.raises(ValueError) as error:
             call()
+        assert re.match(text, str(error.value))
         assert 'dispatch_for_api' in ''.join(getattr(error.value, '__notes__', []))
     with pytest.raises(TypeError, match=r"unsupported operand type\(s\) for \+: 'MaskedTensor' and 'int'"):
         x + 1
