@@ -237,8 +237,16 @@ class Sequential(ModelBase):
         wanted = _NUMPY_DTYPES.get(reference.dtype)
         if wanted is None:
             wanted = _NUMPY_DTYPES[reference.dtype] = numpy_dtype(reference.dtype)
-        if x._data.dtype is not wanted and x._data.dtype.kind in 'biufc' and wanted.kind in 'biufc':
-            x = cast(x, wanted)            # (strings stay strings, as a StringLookup takes them)
+        if x._data.dtype is not wanted:
+            if wanted.kind in 'biufc' and (x._data.dtype.kind in 'biufc' or x.dtype == 'string'):
+                # strings meet a numeric Input when the first layer computes in numbers (a StringLookup,
+                # TextVectorization computes in strings): Keras casts them and TF's Cast kernel refuses
+                # ('Cast string to float is not supported'; the warmstart tutorial's nested Sequential)
+                x = cast(x, wanted)
+            elif wanted.kind == 'O' and x._data.dtype.kind in 'biufc' and call_context.probing():
+                # a string Input met by the zeros of a symbolic call (an outer Sequential's build):
+                # Keras casts the KerasTensor to string; empty strings stand for it here
+                x = Tensor(np.full(x.shape, b'', dtype=object))
         reference = reference.shape
         if x._data.ndim == len(reference):        # the usual case: nothing to change
             return x
