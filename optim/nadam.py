@@ -39,6 +39,10 @@ class Nadam(RowwiseMoment, Optimizer):
                  clipnorm=None, clipvalue=None, global_clipnorm=None, name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, clipnorm=clipnorm,
                          clipvalue=clipvalue, global_clipnorm=global_clipnorm, name=name, **kwargs)
+        if isinstance(beta_1, (list, tuple)):
+            # Keras's u_product variable, a scalar, refuses the list's product when it is built (ValueError)
+            raise ValueError('Argument `beta_1` must be a number. Received: beta_1=%r of type %s'
+                             % (beta_1, type(beta_1).__name__))
         set_moment_options(self, beta_1, beta_2, epsilon)
         self._u_product = None
         self._fixed_scalars = {}

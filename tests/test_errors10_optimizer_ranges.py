@@ -108,6 +108,8 @@ def test_lion_beta_1_that_is_no_number_is_the_comparison_type_error():
     # TF: TypeError "unsupported operand type(s) for -: 'int' and 'TrackedList'" (Keras's 1 - rho)
     (lambda: keras.optimizers.RMSprop(rho=[0.9, 0.8]), TypeError, 'rho'),
     (lambda: keras.optimizers.Lamb(beta_1=[0.9]), TypeError, 'beta_1'),
+    # TF: ValueError "Cannot assign value to variable ' nadam/variable:0': Shape mismatch..." (its u_product)
+    (lambda: keras.optimizers.Nadam(beta_1=[0.9]), ValueError, 'beta_1'),
     (lambda: keras.optimizers.Adadelta(rho=None), ValueError, 'rho'),
     (lambda: keras.optimizers.LossScaleOptimizer(keras.optimizers.SGD(), initial_scale='a'), ValueError, 'initial_scale'),
 ])
