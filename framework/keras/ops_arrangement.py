@@ -222,8 +222,10 @@ def vander(x, N=None, increasing=False):  # noqa: N803  (Keras 3's name)
     if n < 0:
         raise ValueError('keras.ops.vander: N must be >= 0, got %d' % n)
     powers = np.arange(n) if increasing else np.arange(n)[::-1]
-    columns = [_ops.ones_like(t) if p == 0 else t ** int(p) for p in powers]
-    return _ops.stack(columns, 1) if columns else _ops.zeros([t.shape[0], 0], t.dtype)
+    # As Keras 3 on TF: tf.math.pow(x[:, None], powers) in result_type(x, float32), cast back to x's dtype
+    compute = 'float64' if t.dtype.name == 'float64' else 'float32'
+    columns = _ops.pow(_ops.expand_dims(_ops.cast(t, compute), -1), _ops.constant(powers, compute))
+    return _ops.cast(columns, t.dtype)
 
 
 def saturate_cast(x, dtype):

@@ -140,7 +140,8 @@ def histogram(x, bins=10, range=None):  # noqa: A002  (Keras 3's name)
         raise ValueError('keras.ops.histogram: bins must be >= 1, got %r' % (bins,))
     low, high = (a.min(), a.max()) if range is None else range
     inside = a[(a >= low) & (a <= high)]
-    edges = xp.linspace(float(low), float(high), int(bins) + 1).astype(a.dtype)
+    # the edges as Keras's TF backend makes them: tf.linspace (its float32 steps), cast to x's dtype
+    edges = _ops.cast(_ops.linspace(low, high, int(bins) + 1), a.dtype)._data
     counts = xp.bincount(xp.searchsorted(edges[1:-1], inside, side='right'), minlength=int(bins))
     return Tensor(counts.astype(a.dtype)), Tensor(edges)
 
