@@ -7,6 +7,8 @@ CustomNestProtocol (``__tf_flatten__`` giving (metadata, a tuple of components),
 and the classmethod ``__tf_unflatten__(metadata, components)``) nests as its components.
 A dict's keys(), values() or items() view nests as a list of its items, in the view's order.
 """
+import collections
+
 # dict views by their concrete types: an isinstance check against collections.abc.MappingView runs ABC
 # machinery for every leaf that flatten visits
 DICT_VIEWS = (type({}.keys()), type({}.values()), type({}.items()))
@@ -88,6 +90,16 @@ def pack_sequence_as(structure, flat_sequence, expand_composites=False):
 _END = object()
 
 
+def _mapping_like(x, items):
+    """A mapping of ``x``'s type holding ``items``; a defaultdict keeps its default_factory (as TF's nest
+    rebuilds it: ``defaultdict(items)`` would be a TypeError, the factory must come first)."""
+    if isinstance(x, collections.defaultdict):
+        result = type(x)(x.default_factory)
+        result.update(items)
+        return result
+    return type(x)(items)
+
+
 def _pack(x, it, expand=False):
     """``x``'s structure with its leaves taken from ``it``; with ``expand`` a composite leaf (see
     composite_components) is rebuilt from as many items as it has components."""
@@ -100,8 +112,9 @@ def _pack(x, it, expand=False):
             else tuple(_pack(item, it, expand) for item in x)
     if isinstance(x, dict):
         packed = {key: _pack(x[key], it, expand) for key in _sorted_keys(x)}
-        return type(x)((key, packed[key]) for key in x) if type(x) is not dict \
-            else {key: packed[key] for key in x}
+        if type(x) is dict:
+            return {key: packed[key] for key in x}
+        return _mapping_like(x, ((key, packed[key]) for key in x))
     if hasattr(type(x), '__tf_flatten__'):
         metadata = x.__tf_flatten__()[0]
         return type(x).__tf_unflatten__(metadata, _pack(custom_components(x), it, expand))
