@@ -21,3 +21,16 @@ def test_ensure_shape_error_is_the_kernels():
     assert str(caught.value) == ('{{function_node __wrapped__EnsureShape_device_%s}} Shape of tensor input [2,3] is '
                                  'not compatible with expected shape [5]. [Op:EnsureShape] name: ' % CPU)
     assert tf.ensure_shape(tf.zeros([2, 3]), [None, 3]).shape == (2, 3)
+
+
+@pytest.mark.parametrize('lo, hi, tail', [
+    ([[[2, 1]]], 100, 'Incompatible shapes: [2,3] vs. [1,1,2] [Op:Maximum]'),
+    (tf.constant([[[2., 1.]]]), 100, 'Incompatible shapes: [2,3] vs. [1,1,2] [Op:Maximum] name: '),
+    (0., [[[2, 1]]], 'Incompatible shapes: [2,3] vs. [1,1,2] [Op:Minimum]'),
+    (0., tf.constant([[[2., 1.]]]), 'Incompatible shapes: [2,3] vs. [1,1,2] [Op:Minimum] name: '),
+])
+def test_clip_by_value_shape_errors_have_no_name_tail_for_list_bounds(lo, hi, tail):
+    # TF 2.21: the clip_by_value docstring (a list bound: no ' name: ' tail; a tensor bound: the tail)
+    with pytest.raises(tf.errors.InvalidArgumentError) as caught:
+        tf.clip_by_value(tf.constant([[-1, 0., 10.], [-1, 0, 10]]), lo, hi)
+    assert str(caught.value).endswith(tail)

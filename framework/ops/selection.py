@@ -83,7 +83,8 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
         # min before max, as TensorFlow's kernel: bounds given the wrong way round (min > max) give min.
         out = Tensor(xp.maximum(xp.minimum(a, hi), lo).astype(a.dtype, copy=False))
     except ValueError:
-        raise _clip_shapes_error(a, lo, hi) from None
+        raise _clip_shapes_error(a, lo, hi, not isinstance(clip_value_min, (list, tuple)),
+                                 not isinstance(clip_value_max, (list, tuple))) from None
     if out._data.shape != a.shape:      # TF merges the result's shape with t's: bounds may not grow t
         error = ValueError('Shapes %s and %s are incompatible' % (_shape_text(a.shape), _shape_text(out._data.shape)))
         error.add_note('clip_by_value: bounds of shapes %s and %s would give t %s another shape'
@@ -117,19 +118,20 @@ def _shape_text(shape):
     return '(%s)' % ', '.join(map(str, shape)) if len(shape) != 1 else '(%d,)' % shape[0]
 
 
-def _clip_shapes_error(a, lo, hi):
-    """TF's eager text for the kernel whose broadcast fails first: Minimum(t, max), then Maximum(that, min)."""
+def _clip_shapes_error(a, lo, hi, lo_tensor=True, hi_tensor=True):
+    """TF's eager text for the kernel whose broadcast fails first: Minimum(t, max), then Maximum(that, min)
+    (its ' name: ' tail only where that bound was an array or tensor, not a Python list: TF 2.21's texts)."""
     words = ('clip_by_value: t %s and the bounds %s, %s do not broadcast together'
              % (tuple(a.shape), _shape(lo), _shape(hi)))
     try:
-        kernel, first, second = 'Minimum', a.shape, _shape(hi)
+        kernel, first, second, named = 'Minimum', a.shape, _shape(hi), hi_tensor
         middle = np.broadcast_shapes(first, second)
-        kernel, first, second = 'Maximum', middle, _shape(lo)
+        kernel, first, second, named = 'Maximum', middle, _shape(lo), lo_tensor
         np.broadcast_shapes(first, second)
     except ValueError:
         return kernel_error(kernel, 'Incompatible shapes: [%s] vs. [%s]' % (','.join(map(str, first)),
                                                                              ','.join(map(str, second))),
-                            named=True, note=words)
+                            named=named, note=words)
     return InvalidArgumentError(words)
 
 
