@@ -168,9 +168,11 @@ class FBetaScore(Metric):
         add_to(self.intermediate_weights, weighted_sum(y_true))
 
     def result(self):
-        """The score(s): a vector per class for average=None, else a scalar (0 before any batch)."""
-        if not self._built:
-            return Tensor(np.zeros((), self._dtype))
+        """The score(s): a vector per class for average=None, else a scalar."""
+        if not self._built:     # Keras 3 makes its variables at the first batch: no result before it
+            error = AttributeError("'%s' object has no attribute 'true_positives'" % type(self).__name__)
+            error.add_note('%s %r: no batch seen yet; call update_state first' % (type(self).__name__, self.name))
+            raise error
         tp, fp, fn = self.true_positives._data, self.false_positives._data, self.false_negatives._data
         xp = backend.array_module(tp)
         precision = tp / (tp + fp + EPSILON)

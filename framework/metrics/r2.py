@@ -10,6 +10,7 @@ import warnings
 import numpy as np
 
 from .. import backend
+from ..errors import kernel_error
 from ..losses.inputs import squeeze_or_expand_to_same_rank, to_dtype
 from ..ops.arithmetic import pow_arrays
 from ..tensor import Tensor
@@ -17,6 +18,19 @@ from .metric import Metric, add_to, naming_errors
 from .reduction import not_recording
 
 _AGGREGATIONS = (None, 'uniform_average', 'variance_weighted_average')
+
+
+def _dims(shape):
+    return '[%s]' % ','.join(map(str, shape))
+
+
+def _broadcast(op, left, right, note):
+    """The broadcast shape of ``left`` and ``right`` (shapes), else TF's ``op`` kernel error."""
+    try:
+        return np.broadcast_shapes(tuple(left), tuple(right))
+    except ValueError:
+        raise kernel_error(op, 'Incompatible shapes: %s vs. %s' % (_dims(left), _dims(right)), named=True,
+                           note=note) from None
 
 
 class R2Score(Metric):
@@ -67,21 +81,44 @@ class R2Score(Metric):
             y_true, y_pred = y_true._data, y_pred._data
             if sample_weight is not None:
                 sample_weight = to_dtype(sample_weight, self._dtype, what, 'sample_weight')._data
-        if y_pred.ndim != 2 or y_true.shape != y_pred.shape:
-            raise ValueError('%s expects y_true and y_pred of one shape (batch_size, outputs); got y_true %s and '
-                             'y_pred %s' % (what, tuple(y_true.shape), tuple(y_pred.shape)))
-        if self._built and y_pred.shape[1] != self._outputs:
-            raise ValueError('%s holds sums for %d outputs; y_pred has shape %s'
-                             % (what, self._outputs, tuple(y_pred.shape)))
+        note = ('%s expects y_true and y_pred of one shape (batch_size, outputs) and sample_weight broadcasting to '
+                'it; got y_true %s, y_pred %s, sample_weight %s' % (what, tuple(y_true.shape), tuple(y_pred.shape),
+                                                                   None if sample_weight is None else
+                                                                   tuple(sample_weight.shape)))
+        if not self._built and (y_pred.ndim != 2 or y_true.ndim != 2):      # Keras's _build check and words
+            error = ValueError('R2Score expects 2D inputs with shape (batch_size, output_dim). Received input shapes: '
+                               'y_pred.shape=%s and y_true.shape=%s.' % (tuple(y_pred.shape), tuple(y_true.shape)))
+            error.add_note(note)
+            raise error
         xp = backend.array_module(y_pred)
         weights = xp.ones((), self._dtype) if sample_weight is None else sample_weight
         if weights.ndim == 1:
             weights = weights[:, None]          # one weight per sample
-        try:
+        try:                                    # Keras's ops.broadcast_to(sample_weight, shape(y_true))
             weights = xp.broadcast_to(weights, y_true.shape)
         except ValueError:
-            raise ValueError('%s: sample_weight of shape %s does not broadcast to y_true of shape %s'
-                             % (what, tuple(sample_weight.shape), tuple(y_true.shape))) from None
+            if weights.ndim > y_true.ndim:
+                text = 'Rank of input (%d) must be no greater than rank of output shape (%d).' % (weights.ndim,
+                                                                                                   y_true.ndim)
+            else:
+                text = 'Incompatible shapes: %s vs. %s' % (_dims(weights.shape), _dims(y_true.shape))
+            raise kernel_error('BroadcastTo', text, note=note) from None
+        # then variable + sum over the samples (AddV2), y_true - y_pred (Sub) and the assigns, in Keras's order
+        outputs = self._outputs if self._built else y_pred.shape[-1]
+        summed = _broadcast('AddV2', (outputs,), y_true.shape[1:], note)
+        _broadcast('Sub', y_true.shape, y_pred.shape, note)
+        residual = _broadcast('AddV2', (outputs,), np.broadcast_shapes(y_true.shape, y_pred.shape)[1:], note)
+        for shape, variable in ((summed, 'sum'), (residual, 'residual')):
+            if shape != (outputs,):
+                current = getattr(self, 'sum' if variable == 'sum' else 'total_mse')._data if self._built \
+                    else np.zeros((outputs,), self._dtype)
+                error = ValueError('The shape of the target variable and the shape of the target value in '
+                                   '`variable.assign(value)` must match. variable.shape=%s, Received: value.shape=%s. '
+                                   'Target variable: <Variable path=%s/%s, shape=%s, dtype=%s, value=%s>'
+                                   % ((outputs,), shape, self.name, variable, (outputs,),
+                                      np.dtype(self._dtype).name, current))
+                error.add_note(note)
+                raise error
         return y_true, y_pred, weights
 
     def update_state(self, y_true, y_pred, sample_weight=None):
@@ -105,8 +142,10 @@ class R2Score(Metric):
 
     def result(self):
         """The (adjusted) R^2: a scalar, or one per output for class_aggregation=None."""
-        if not self._built:
-            return Tensor(np.full((), np.nan, self.num_samples._data.dtype))
+        if not self._built:     # Keras 3 makes its variables at the first batch: no result before it
+            error = AttributeError("'%s' object has no attribute 'sum'" % type(self).__name__)
+            error.add_note('R2Score %r: no batch seen yet; call update_state first' % (self.name,))
+            raise error
         total_sum, count = self.sum._data, self.count._data
         xp = backend.array_module(total_sum)
         with np.errstate(divide='ignore', invalid='ignore'):
