@@ -35,9 +35,6 @@ def local_value(value):
 class DistributedIterator(DatasetIterator):
     """``iter(distributed_dataset)``: the replica's batches, as the dataset's iterator gives them."""
 
-    def next(self):
-        return next(self)
-
 
 class DistributedDataset:
     """``strategy.experimental_distribute_dataset(dataset)``: with one replica its batches are the

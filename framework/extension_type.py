@@ -7,8 +7,9 @@ TensorFlow's), and is frozen after construction. A subclass may write its own ``
 (it sets the fields; they are converted when it returns) and a ``__validate__`` (run after every
 construction). Methods, properties and static methods are plain Python.
 
-TensorFlow APIs take them through ``tf.experimental.dispatch_for_api`` (api_dispatch.py). What is not
-here: batching them in a Dataset or ``map_fn`` (BatchableExtensionType), and saving them in a SavedModel.
+TensorFlow APIs take them through ``tf.experimental.dispatch_for_api`` (api_dispatch.py); a
+``BatchableExtensionType`` batches in datasets and ``map_fn`` (extension_batching.py). What is not here:
+saving them in a SavedModel.
 """
 import inspect
 import typing
@@ -251,3 +252,8 @@ def _field_spec(value):
         return tuple(_field_spec(v) for v in value)
     return value
 
+
+class BatchableExtensionType(ExtensionType):
+    """An ExtensionType whose values can hold a batch (``tf.experimental.BatchableExtensionType``):
+    ``Dataset.from_tensor_slices``, ``batch`` / ``unbatch`` and ``tf.map_fn`` slice and stack its tensor
+    fields, and give its ``tf.TensorShape`` fields the batch dimension (extension_batching.py)."""

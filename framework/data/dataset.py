@@ -25,6 +25,7 @@ from .sparse_elements import is_sparse
 from .spec import TensorSpec
 from .stage_names import maker_name
 from .structure import as_tensors, host_structure, spec_of
+from ..extension_batching import refuse_unbatchable, restore_spec
 
 AUTOTUNE = -1
 
@@ -74,6 +75,7 @@ class Dataset(ElementStages, RegroupingStages):
     @staticmethod
     def from_tensor_slices(tensors, name=None):
         """Elements are the slices of ``tensors`` (any structure) along the first axis."""
+        refuse_unbatchable(tensors)
         try:
             arrays = host_structure(tensors)
         except (TypeError, ValueError) as err:      # None, a ragged list, ...: say which stage refused it
@@ -102,7 +104,7 @@ class Dataset(ElementStages, RegroupingStages):
                 return
             for i in range(n):
                 yield nest.pack_sequence_as(arrays, [_row(a, i) for a in leaves] if composite else [a[i] for a in leaves])
-        return Dataset(slices, n, lambda: nest.map_structure(_slice_spec, arrays))
+        return Dataset(slices, n, lambda: restore_spec(nest.map_structure(_slice_spec, arrays)))
 
     @staticmethod
     def list_files(file_pattern, shuffle=None, seed=None, name=None):

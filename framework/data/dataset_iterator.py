@@ -30,6 +30,10 @@ class DatasetIterator:
         self._taken += 1
         return element
 
+    def next(self):
+        """The next element (Python's ``next(it)``: StopIteration at the end), as TensorFlow's iterators have."""
+        return next(self)
+
     def get_next(self):
         """The next element; at the end TensorFlow's OutOfRangeError (``next()`` raises StopIteration)."""
         try:

@@ -8,6 +8,7 @@ import numpy as np
 
 from .. import dtypes
 from ..errors import InvalidArgumentError
+from ..extension_type import ExtensionTypeSpec
 from ..tensor_shape import TensorShape
 from .ragged_elements import is_ragged_spec
 from .spec import TensorSpec, as_spec, shape_admits
@@ -21,8 +22,8 @@ def signature_from(output_signature, output_types, output_shapes):
         if output_types is not None or output_shapes is not None:
             raise TypeError('%s: give either `output_signature` or the legacy `output_types` / '
                             '`output_shapes`, not both' % WHAT)
-        return _map_leaves(lambda s: s if is_ragged_spec(s) else as_spec(s, WHAT + '(output_signature)'),
-                           output_signature)
+        return _map_leaves(lambda s: s if is_ragged_spec(s) or isinstance(s, ExtensionTypeSpec)
+                           else as_spec(s, WHAT + '(output_signature)'), output_signature)
     if output_types is None:
         raise TypeError('%s: `output_signature` is required (a TensorSpec, or a tuple / dict of them, '
                         'describing each element)' % WHAT)
@@ -62,7 +63,18 @@ def _conform(signature, value, whole):
             _structure_error(signature, whole)
         parts = [_conform(s, v, whole) for s, v in zip(signature, value)]
         return type(signature)(*parts) if hasattr(signature, '_fields') else tuple(parts)
+    if isinstance(signature, ExtensionTypeSpec):
+        return _conform_extension(signature, value)
     return _conform_leaf(signature, value)
+
+
+def _conform_extension(spec, value):
+    """An ExtensionType value its Spec admits, taken apart for the pipeline (extension_batching.py)."""
+    from .structure import host_structure
+    if not isinstance(value, spec.value_type) or not spec.is_compatible_with(value):
+        raise _yield_error('`generator` yielded an element of %r where an element of %r was expected.'
+                           % (getattr(value, '_type_spec', type(value).__name__), spec))
+    return host_structure(value)
 
 
 def _conform_leaf(spec, value):

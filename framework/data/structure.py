@@ -16,6 +16,8 @@ from .ragged_elements import (is_ragged, is_ragged_row, is_ragged_spec, ragged_s
 from .sparse_elements import (is_sparse, sparse_spec_with_batch, sparse_spec_without_batch, spec_of_sparse,
                               stack_sparse)
 from .spec import DatasetSpec, TensorSpec
+from ..extension_batching import batched_spec, restore, restore_spec, take_apart, unbatched_spec
+from ..extension_type import ExtensionType, ExtensionTypeSpec
 
 
 def to_host(value):
@@ -40,15 +42,17 @@ def host_structure(value):
         return collections.OrderedDict(items) if isinstance(value, collections.OrderedDict) else items
     if is_sparse(value) or is_ragged(value) or is_ragged_row(value):    # kept whole: see sparse_ / ragged_elements
         return value
+    if isinstance(value, ExtensionType):       # its tensors travel as a structure (extension_batching.py)
+        return take_apart(value, host_structure)
     return to_host(value)
 
 
 def as_tensors(element):
     # Window elements are datasets, and ragged or sparse elements composite tensors: handed out as they are.
     from ..composite import CompositeTensor
-    return nest.map_structure(
+    return restore(nest.map_structure(
         lambda v: v if isinstance(v, (Tensor, CompositeTensor)) or hasattr(v, '_make_iterator')
-        else convert_to_tensor(v), element)
+        else convert_to_tensor(v), element))
 
 
 def call_with_element(fn, element):
@@ -115,14 +119,17 @@ def spec_of(element, batched=None):
         if batched is not None:
             shape = (batched,) + shape
         return TensorSpec(shape, np.asarray(value).dtype)
-    return nest.map_structure(one, element)
+    return restore_spec(nest.map_structure(one, element))
 
 
 def with_batch_dim(spec, size):
     """A spec structure for elements stacked in batches of ``size`` (None: unknown)."""
-    return nest.map_structure(lambda s: sparse_spec_with_batch(s, size) if _is_sparse_spec(s)
-                              else ragged_spec_with_batch(s, size) if is_ragged_spec(s)
-                              else TensorSpec(_prepend(size, s.shape), s.dtype, s.name), spec)
+    def one(s):
+        if isinstance(s, ExtensionTypeSpec):
+            return batched_spec(s, one, size)
+        return sparse_spec_with_batch(s, size) if _is_sparse_spec(s) else ragged_spec_with_batch(s, size) \
+            if is_ragged_spec(s) else TensorSpec(_prepend(size, s.shape), s.dtype, s.name)
+    return nest.map_structure(one, spec)
 
 
 _SCALAR_UNBATCH = 'Cannot unbatch an input with scalar components.'      # TensorFlow's words
@@ -131,6 +138,8 @@ _SCALAR_UNBATCH = 'Cannot unbatch an input with scalar components.'      # Tenso
 def without_batch_dim(spec, what, scalar_text=_SCALAR_UNBATCH):
     """``spec`` less its first axis; a scalar component raises ValueError(scalar_text)."""
     def one(s):
+        if isinstance(s, ExtensionTypeSpec):
+            return unbatched_spec(s, one)
         if _is_sparse_spec(s):
             return sparse_spec_without_batch(s, what)
         if is_ragged_spec(s):

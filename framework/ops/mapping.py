@@ -19,6 +19,7 @@ from .indexing import getitem
 from .operands import ACTIVE, as_tensor
 from .shapes import stack
 from .tensor_spec import TensorSpec
+from ..extension_batching import has_extension_values, refuse_unbatchable, restore, take_apart
 from .map_fn_composite import map_composite, takes_composites
 
 
@@ -77,6 +78,8 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
         ValueError: mismatched first dimensions or output structure; TypeError: a dtype differs.
     """
     signature = fn_output_signature if fn_output_signature is not None else dtype
+    if has_extension_values(elems):
+        return _map_extensions(fn, elems, signature)
     if hasattr(elems, 'with_flat_values'):      # a RaggedTensor: fn sees each row
         from ..ragged.ragged_dispatch_more import map_rows
         return map_rows(fn, elems, signature)
@@ -108,6 +111,17 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
                                            % (k, x.dtype.name, d.name, x.dtype.name))
         columns.append(flat)
     return nest.pack_sequence_as(signature, _stacked(columns, 'map_fn'))
+
+
+def _map_extensions(fn, elems, signature):
+    """map_fn over BatchableExtensionType values: their tensors are sliced and fn's outputs stacked as a
+    structure (extension_batching.py); fn sees, and returns, the values themselves."""
+    refuse_unbatchable(elems, '_unbatch')
+    apart = lambda value: take_apart(value, lambda leaf: leaf)    # noqa: E731
+    if signature is not None:
+        signature = apart(signature)
+    return restore(map_fn(lambda element: apart(fn(restore(element))), apart(elems),
+                          fn_output_signature=signature))
 
 
 def _empty_shape(spec):
