@@ -6,7 +6,10 @@ the true label; the categorical form scales -y log(p) by alpha * (1 - p) ** gamm
 """
 import warnings
 
+import numpy as np
+
 from ..ops import clip_by_value, log, pow, reduce_mean, reduce_sum, sigmoid, sigmoid_cross_entropy_with_logits, softmax
+from ..errors import kernel_error
 from .inputs import EPSILON, labels_and_predictions, same_shape
 from .loss import LossFunctionWrapper
 from ..ops.fused_sigmoid import unfuse
@@ -69,9 +72,18 @@ def categorical_focal_crossentropy(y_true, y_pred, alpha=0.25, gamma=2.0, from_l
     what = 'categorical_focal_crossentropy'
     _check_axis(axis, what)
     y_true, y_pred = labels_and_predictions(y_true, y_pred, what)
-    if y_pred.ndim < 1:
-        raise ValueError('%s: y_true and y_pred must be at least rank 1 (..., classes), got scalars' % what)
-    same_shape(y_true, y_pred, what, '; for integer class labels one-hot encode them first (tf.one_hot)')
+    if y_pred.ndim < 1:         # Keras reads y_pred.shape[-1]
+        error = IndexError('tuple index out of range')
+        error.add_note('%s: y_pred must be at least rank 1 (..., classes), got a scalar' % what)
+        raise error
+    # Keras checks no shapes: labels that broadcast are taken, others fail in -y_true * log(output) (Mul)
+    try:
+        np.broadcast_shapes(tuple(y_true.shape), tuple(y_pred.shape))
+    except ValueError:
+        raise kernel_error('Mul', 'Incompatible shapes: [%s] vs. [%s]' % (
+            ','.join(map(str, y_true.shape)), ','.join(map(str, y_pred.shape))), named=True,
+            note='%s: y_true %s and y_pred %s must have one shape; for integer class labels one-hot encode them '
+                 'first (tf.one_hot)' % (what, tuple(y_true.shape), tuple(y_pred.shape))) from None
     if y_pred.shape[-1] == 1:
         warnings.warn('In loss categorical_focal_crossentropy, expected y_pred.shape to be (batch_size, '
                       'num_classes) with num_classes > 1. Received: y_pred.shape=%s. Consider using '
