@@ -146,9 +146,12 @@ def gelu(features, approximate=False, name=None):
     roundings: 0.5 * x * erfc(-x * 0.70710677), or 0.5 * x * (1 + tanh(0.7978846 * (x + 0.044715 * x**3)))
     with x**3 a Pow (Eigen's pow eagerly, x * x**2 in a traced function)."""
     from .special_functions import erfc
+    from .gelu_folded_constants import erfc_term, folds_gelu_constants
     x = as_float_tensor(features, 'gelu')
     if approximate:
         return 0.5 * x * (1.0 + tanh(0.7978845608028654 * (x + 0.044715 * _cube(x))))
+    if ACTIVE and folds_gelu_constants(x):
+        return 0.5 * x * erfc_term(x)       # a traced step's gradient (gelu_folded_constants.py)
     return 0.5 * x * erfc(-x * 0.7071067811865476)
 
 
