@@ -36,6 +36,7 @@ from .variable import Variable
 from . import ragged  # noqa: F401,E402  (tf.ragged)
 from .ragged import RaggedTensor  # noqa: F401
 from .ragged.ragged_spec import RaggedTensorSpec  # noqa: F401
+from .data.iterator_specs import OptionalSpec  # noqa: F401,E402  (tf.OptionalSpec)
 from . import sparse  # noqa: F401,E402  (tf.sparse)
 from .sparse import SparseTensor  # noqa: F401
 from .indexed_slices import IndexedSlices  # noqa: F401  (tf.IndexedSlices: the gradient of a gather from a variable)

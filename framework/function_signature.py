@@ -180,6 +180,11 @@ def _cast_composite(value, spec):
         if isinstance(value, Tensor) and hasattr(spec, 'ragged_rank'):
             raise TypeError("The two structures don't have the same nested structure.")
         raise TypeError('%r object is not a %s' % (type(value).__name__, spec.value_type.__name__))
+    from .data.iterator_specs import IteratorSpec, OptionalSpec
+    if isinstance(spec, (IteratorSpec, OptionalSpec)):      # by the element spec
+        if not spec.is_compatible_with(value):
+            raise TypeError('Can not cast %r to %r' % (type(spec).from_value(value), spec))
+        return value
     if hasattr(type(value), '_tf_extension_type_fields'):       # an ExtensionType: its fields' specs must fit
         if not spec.is_compatible_with(value):
             raise TypeError('Can not cast %r to %r' % (type_spec_from_value(value), spec))

@@ -129,6 +129,9 @@ def type_spec_from_value(value):
         return SparseTensorSpec.from_value(value)
     if isinstance(value, TypeSpec):
         raise TypeError('type_spec_from_value: %r is a spec, not a value' % (value,))
+    if hasattr(value, 'element_spec') and (hasattr(value, 'get_next') or hasattr(value, 'has_value')):
+        from .data.iterator_specs import IteratorSpec, OptionalSpec      # a dataset iterator, an Optional
+        return (IteratorSpec if hasattr(value, 'get_next') else OptionalSpec).from_value(value)
     if hasattr(type(value), '_tf_extension_type_fields'):
         return value._type_spec       # an ExtensionType's Spec (its fields' specs)
     try:

@@ -14,6 +14,7 @@ from . import experimental_aliases, experimental_grouping, lookup_tables
 from .dataset_iterator import DatasetIterator as Iterator  # noqa: F401  (tf.data.Iterator: what iter(dataset) gives)
 from .numpy_iterator import NumpyIterator  # noqa: F401
 from .optional import Optional
+from .iterator_specs import IteratorSpec  # noqa: F401  (tf.data.IteratorSpec)
 from .saving import load as _load, save as _save
 from .spec import DatasetSpec  # noqa: F401
 from .options import (AutoShardPolicy, AutotuneOptions, DistributeOptions, ExternalStatePolicy,  # noqa: F401
