@@ -10,7 +10,7 @@ from framework import dtypes
 from framework import ops as _ops
 from framework.errors import InvalidArgumentError
 from .ops_arrays import FLOATX, diag, refuse_strings
-from .ops_arguments import axis_of, integer
+from .ops_arguments import integer
 from .ops_dtypes import cast_all, numeric, standardize_dtype, summable, tensor
 from .ops_shapes import flip, split, swapaxes
 
@@ -188,29 +188,24 @@ def empty_like(x, dtype=None):
 
 
 def logspace(start, stop, num=50, endpoint=True, base=10, dtype=None, axis=0):
-    """``base ** linspace(start, stop, num)`` (floatx)."""
+    """``base ** linspace(start, stop, num)`` in linspace's dtype, as Keras 3 on TensorFlow."""
     from .ops_arrays import linspace
-    exponents = _ops.cast(linspace(start, stop, num, endpoint=endpoint, axis=axis), 'float64')
-    return _ops.cast(_ops.pow(_ops.cast(_ops.convert_to_tensor(float(base)), 'float64'), exponents),
-                     dtypes.as_dtype(dtype) if dtype is not None else FLOATX)
+    result = linspace(start, stop, num, endpoint=endpoint, dtype=dtype, axis=axis)
+    return _ops.pow(_ops.cast(base, result.dtype), result)
 
 
 def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
-    """``num`` values from start to stop, evenly spaced on a log scale (both of one sign)."""
-    axis_of(axis, 1, 'geomspace')          # scalar start and stop give one axis
-    start, stop = float(start), float(stop)
-    if start == 0 or stop == 0 or (start < 0) != (stop < 0):
-        raise ValueError('keras.ops.geomspace: start and stop must be non-zero and of one sign, got %r and %r'
-                         % (start, stop))
-    sign = -1.0 if start < 0 else 1.0
-    values = logspace(np.log10(abs(start)), np.log10(abs(stop)), num, endpoint, 10.0, 'float64') * sign
-    if num > 0:             # the ends exactly, as numpy
-        ends = np.zeros(int(num))
-        ends[0] = start - float(values[0])
-        if endpoint and num > 1:
-            ends[-1] = stop - float(values[-1])
-        values = values + _ops.constant(ends)
-    return _ops.cast(values, dtypes.as_dtype(dtype) if dtype is not None else FLOATX)
+    """``num`` values from start to stop evenly spaced on a log scale, as Keras 3 on TensorFlow: logspace of
+    log(|start|) / log(10) .. log(|stop|) / log(10) in ``dtype`` (floatx), times start's sign (a zero end
+    gives 0 or NaN there, no error)."""
+    start, stop = tensor(start, 'geomspace'), tensor(stop, 'geomspace')
+    kind = dtype or FLOATX
+    log_start = _ops.log(_ops.cast(_ops.abs(start), kind))
+    log_stop = _ops.log(_ops.cast(_ops.abs(stop), kind))
+    log_base = _ops.log(_ops.constant(10.0, log_start.dtype))
+    result = logspace(log_start / log_base, log_stop / log_base, num=num, endpoint=endpoint, base=10, dtype=dtype,
+                      axis=axis)
+    return result * _ops.cast(_ops.sign(_ops.cast(start, log_start.dtype)), result.dtype)
 
 
 def vander(x, N=None, increasing=False):  # noqa: N803  (Keras 3's name)

@@ -15,7 +15,7 @@ from framework.sparse.layout import to_dense as sparse_to_dense
 from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor
 from .backend import result_type, standardize_dtype as checked_dtype_name
-from .ops_arguments import axis_of, integer
+from .ops_arguments import integer
 from .ops_dtypes import FLOATX, standardize_dtype, tensor
 
 __all__ = ['arange', 'array', 'cast', 'convert_to_numpy', 'convert_to_tensor', 'diag', 'dtype', 'eye', 'full',
@@ -140,17 +140,30 @@ def arange(start, stop=None, step=None, dtype=None):
 
 
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
-    """``num`` evenly spaced values from start to stop (floatx); ``retstep`` also returns the step."""
+    """``num`` evenly spaced values from start to stop, as Keras 3 on TensorFlow computes them: tf.linspace in
+    result_type(start, stop, float) (floatx for Python numbers), endpoint=False as tf.linspace to
+    stop - step; integer dtypes floored. ``retstep`` also returns the step (NaN for a single value)."""
     num = integer(num, 'num', 'linspace')
-    axis_of(axis, 1, 'linspace')          # scalar start and stop give one axis
     if num < 0:
-        raise ValueError('keras.ops.linspace: num must be >= 0, got %d' % num)
-    divisions = (num - 1 if endpoint else num) or 1
-    step = (float(stop) - float(start)) / divisions
-    values = _ops.linspace(start, stop, num) if endpoint else \
-        _ops.linspace(start, float(start) + step * num, num + 1)[:num]
-    values = _ops.cast(values, _dtype(dtype, FLOATX))
-    return (values, _ops.cast(_ops.convert_to_tensor(step), values.dtype)) if retstep else values
+        raise ValueError('`num` must be a non-negative integer. Received: num=%d' % num)
+    dtype = (checked_dtype_name(dtype) if dtype is not None else
+             result_type(getattr(start, 'dtype', type(start)), getattr(stop, 'dtype', type(stop)), float))
+    # (Python numbers convert straight to dtype: 7.1 in float64 is not float32's 7.1 widened)
+    start, stop = (_ops.constant(v, dtype) if isinstance(v, (int, float)) else _ops.cast(tensor(v, 'linspace'), dtype)
+                   for v in (start, stop))
+    step = _ops.constant(np.nan, 'float32')
+    if endpoint:
+        result = _ops.linspace(start, stop, num, axis=axis)
+        if num > 1:
+            step = (stop - start) / (_ops.cast(num, dtype) - 1)
+    else:
+        if num > 0:
+            step = (stop - start) / _ops.cast(num, dtype)
+        result = _ops.linspace(start, _ops.cast(stop, step.dtype) - step if num > 1 else stop, num, axis=axis)
+    if 'int' in dtype:
+        result = _ops.floor(result)
+    result = _ops.cast(result, dtype)
+    return (result, step) if retstep else result
 
 
 def eye(N, M=None, k=0, dtype=None):  # noqa: N803  (Keras 3's names)
