@@ -20,5 +20,5 @@ def test_mixed_precision_serves_the_loss_scale_optimizer():
     assert keras.mixed_precision.LossScaleOptimizer is keras.optimizers.LossScaleOptimizer
     opt = keras.mixed_precision.LossScaleOptimizer(keras.optimizers.SGD(0.1))
     assert opt.get_config()['initial_scale'] == 32768.0
-    with pytest.raises(AttributeError, match='mixed_precision has no attribute'):
+    with pytest.raises(AttributeError, match="module 'keras.mixed_precision' has no attribute 'NoSuchThing'"):
         keras.mixed_precision.NoSuchThing

@@ -33,8 +33,9 @@ def __getattr__(name):
         return importlib.import_module('.' + name, __name__)
     if name in _TOP_LEVEL:
         return getattr(importlib.import_module('.' + _TOP_LEVEL[name], __name__), name)
-    raise AttributeError("module 'keras' has no attribute %r; available: %s"
-                         % (name, ', '.join(sorted(_SUBMODULES + tuple(_TOP_LEVEL)))))
+    error = AttributeError("module 'keras' has no attribute '%s'" % (name,))
+    error.add_note('keras names: %s' % ', '.join(sorted(_SUBMODULES + tuple(_TOP_LEVEL))))
+    raise error
 
 
 def __dir__():

@@ -26,9 +26,10 @@ def forward(target, public_name, extra=None):
         module = importlib.import_module(target)
         try:
             return getattr(module, name)
-        except AttributeError:
-            raise AttributeError('%s has no attribute %r; available: %s'
-                                 % (public_name, name, ', '.join(__dir__()))) from None
+        except AttributeError:      # Python's words for a module, as TF 2.21's Keras prints them
+            error = AttributeError("module '%s' has no attribute '%s'" % (public_name, name))
+            error.add_note('%s names: %s' % (public_name, ', '.join(__dir__())))
+            raise error from None
 
     def __dir__():
         module = importlib.import_module(target)

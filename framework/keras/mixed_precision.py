@@ -163,4 +163,4 @@ def __getattr__(name):
     if name == 'LossScaleOptimizer':
         from optim import LossScaleOptimizer
         return LossScaleOptimizer
-    raise AttributeError('keras.mixed_precision has no attribute %r' % (name,))
+    raise AttributeError("module 'keras.mixed_precision' has no attribute '%s'" % (name,))
