@@ -16,8 +16,9 @@ from .tensor import Tensor, convert_to_tensor
 def _host(x, op, dtype=None):
     try:
         t = convert_to_tensor(x, dtype)
-    except (TypeError, ValueError) as err:
-        raise InvalidArgumentError('%s: cannot use %r as a tensor: %s' % (op, x, err)) from None
+    except (TypeError, ValueError) as err:      # the conversion's own class and words, as TensorFlow's
+        err.add_note('%s: cannot use %r as a tensor' % (op, x))
+        raise
     return np.asarray(backend.to_host(t._data))
 
 

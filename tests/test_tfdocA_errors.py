@@ -34,3 +34,16 @@ def test_clip_by_value_shape_errors_have_no_name_tail_for_list_bounds(lo, hi, ta
     with pytest.raises(tf.errors.InvalidArgumentError) as caught:
         tf.clip_by_value(tf.constant([[-1, 0., 10.], [-1, 0, 10]]), lo, hi)
     assert str(caught.value).endswith(tail)
+
+
+@pytest.mark.parametrize('value, text', [
+    (object(), 'Attempt to convert a value (<object object at'),
+    (None, 'Attempt to convert a value (None) with an unsupported type'),
+    ({'a': 1}, "Attempt to convert a value ({'a': 1}) with an unsupported type (<class 'dict'>) to a Tensor."),
+])
+def test_assertions_on_values_that_are_no_tensors_raise_the_conversions_value_error(value, text):
+    # TF 2.21: tf.debugging.assert_equal(value, 1) -> ValueError (the dispatch.py docstring's MaskedTensor too)
+    with pytest.raises(ValueError) as caught:
+        tf.debugging.assert_equal(value, 1)
+    assert type(caught.value).__name__ == "ValueError" and str(caught.value).startswith(text)
+    assert 'assert_equal: cannot use' in caught.value.__notes__[-1]
