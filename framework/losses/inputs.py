@@ -39,6 +39,14 @@ def to_dtype(x, dtype, what, role, keras_casts=False):
     try:
         return convert_to_tensor(x, dtype=dtype)
     except (TypeError, ValueError) as err:
+        if dtype is not None and np.dtype(dtype).kind in 'iu':
+            # Keras's convert_to_tensor to an integer dtype converts, then casts (1.5 -> 1)
+            try:
+                converted = convert_to_tensor(x)
+            except (TypeError, ValueError):
+                converted = None
+            if converted is not None and converted._data.dtype.kind in 'fiub':
+                return cast(converted, dtype)
         note = '%s: cannot use %s (%s) as a tensor' % (what, role, type(x).__name__)
         if (role == 'values' or keras_casts) and dtype is not None and np.dtype(dtype).kind in 'fiu' and (
                 isinstance(x, (str, bytes)) or isinstance(x, np.ndarray) and x.dtype.kind in 'SU'):
