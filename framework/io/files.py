@@ -1,11 +1,11 @@
 """``tf.io.read_file``, ``write_file`` and ``matching_files``: whole files as string tensors."""
-import glob
 import os
 
 import numpy as np
 
 from .. import errors
 from ..tensor import Tensor
+from .glob_matches import matches
 from .strings_in import as_bytes, as_path, byte_array, string_tensor
 from ..ops.operands import named_errors
 
@@ -35,7 +35,7 @@ def write_file(filename, contents, name=None):
 def matching_files(pattern, name=None):
     """The sorted file names matching ``pattern`` (a string or a 1-D string tensor of patterns)."""
     patterns = byte_array(pattern, 'io.matching_files', 'pattern').reshape(-1)
-    found = sorted({p.encode('utf-8') for item in patterns for p in glob.glob(item.decode('utf-8'))})
+    found = sorted({p.encode('utf-8') for item in patterns for p in matches(item.decode('utf-8'))})
     out = np.empty(len(found), object)
     out[:] = found
     return Tensor(out)

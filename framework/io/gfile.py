@@ -3,11 +3,11 @@
 Errors are TensorFlow's: a missing file raises ``errors.NotFoundError``, an
 existing target without ``overwrite`` raises ``errors.AlreadyExistsError``.
 """
-import glob as _glob
 import os
 import shutil
 
 from .. import errors
+from .glob_matches import matches
 from .strings_in import as_path, local_path, path_text
 
 
@@ -35,13 +35,14 @@ def listdir(path):
 
 def glob(pattern):
     """The paths matching ``pattern`` (``*``, ``?``, ``[...]``; a list of patterns is allowed)."""
-    patterns = pattern if isinstance(pattern, (list, tuple)) else [pattern]
+    # a string is one pattern; any other iterable (a list, a set's iterator) holds several, as in TF
+    patterns = [pattern] if isinstance(pattern, (str, bytes)) or hasattr(pattern, 'numpy') else pattern
     out = []
     for p in patterns:
         text = path_text(p, 'io.gfile.glob', 'pattern')
         local = local_path(text)
         scheme = text[:len(text) - len(local)]       # 'file://' matches keep it, as TensorFlow's
-        out.extend(scheme + match for match in _glob.glob(local))
+        out.extend(scheme + match for match in matches(local))
     return out
 
 
