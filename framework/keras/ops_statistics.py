@@ -56,18 +56,24 @@ def _quantile(x, q, axis, method, keepdims, op, skip_nan):
         raise InvalidArgumentError('keras.ops.%s: cannot take a quantile of an empty axis (shape %s)'
                                    % (op, tuple(t.shape)))      # TF: GatherV2's index error
     ordered = _ops.sort(rows, axis=-1)              # NaN sorts last, as numpy
-    # Positions are worked out on the host from q rounded to x's dtype, as Keras 3 on TensorFlow
-    # does (it shows in the last bits); the values are gathered from the sorted tensor, so
-    # gradients reach them.
+    # Positions are worked out on the host in float64 from q as given (quantile takes a Python q as
+    # float32, as Keras 3's convert_to_tensor does); the values are gathered from the sorted tensor,
+    # so gradients reach them. 'linear' is Keras's TensorFlow formula (tfp's percentile):
+    # y[hi] * (1 - f) + y[lo] * f with hi = ceil(position), lo = hi - 1, f = hi - position.
     data = backend.to_host(rows._data)
     dtype = data.dtype
     valid = (~np.isnan(data)).sum(-1, keepdims=True) if skip_nan else np.full(data.shape[:-1] + (1,), data.shape[-1])
-    position = qs.reshape(-1).astype(dtype).astype(np.float64) * np.maximum(valid - 1, 0)
+    last = np.maximum(valid - 1, 0)
+    position = qs.reshape(-1) * last
     low, high = np.floor(position), np.ceil(position)
+    if method == 'linear':
+        low = np.maximum(np.minimum(high, last) - 1, 0)
+        high = np.minimum(low + 1, last)
     pick = {'lower': (low, low), 'higher': (high, high), 'nearest': (np.round(position),) * 2}.get(method, (low, high))
     below, above = (take_along_axis(ordered, p.astype('int32'), axis=-1) for p in pick)
     if method == 'linear':
-        out = below + (above - below) * _ops.constant((position - low).astype(dtype))
+        fraction = (high - position).astype(dtype)
+        out = above * _ops.constant(1 - fraction) + below * _ops.constant(fraction)
     elif method == 'midpoint':
         out = (below + above) * 0.5
     else:
@@ -84,7 +90,8 @@ def _quantile(x, q, axis, method, keepdims, op, skip_nan):
 def quantile(x, q, axis=None, method='linear', keepdims=False):
     """The q-th quantiles (q in [0, 1]) over ``axis`` (None: every element); a 1-D q gives a
     leading axis of quantiles. ``method`` picks between neighbours as numpy's does."""
-    return _quantile(x, q, axis, method, keepdims, 'quantile', False)
+    # Keras converts q first: a Python float is float32 (0.3 becomes 0.30000001192092896)
+    return _quantile(x, tensor(q, 'quantile'), axis, method, keepdims, 'quantile', False)
 
 
 def nanquantile(x, q, axis=None, method='linear', keepdims=False):
