@@ -8,7 +8,8 @@ from framework import keras
 
 @pytest.mark.parametrize('module, public', [(keras, 'keras'), (keras.losses, 'keras.losses'),
                                             (keras.layers, 'keras.layers'), (keras.metrics, 'keras.metrics'),
-                                            (keras.mixed_precision, 'keras.mixed_precision')])
+                                            (keras.mixed_precision, 'keras.mixed_precision'),
+                                            (keras.optimizers.schedules, 'keras.optimizers.schedules')])
 def test_missing_name_text(module, public):
     with pytest.raises(AttributeError) as err:
         module.no_such_name

@@ -17,3 +17,8 @@ __all__ = ['CosineDecay', 'CosineDecayRestarts', 'ExponentialDecay', 'InverseTim
 def __dir__():
     # keras.optimizers.schedules is this module: dir() lists Keras 3's names, not the submodules
     return sorted(__all__)
+
+
+def __getattr__(name):
+    # keras.optimizers.schedules is this module: a missing name reads as TF 2.21's Keras prints it
+    raise AttributeError("module 'keras.optimizers.schedules' has no attribute '%s'" % (name,))
