@@ -29,6 +29,7 @@ from .. import call_context, naming
 from ..call_inputs import first_call_parameter
 from ..mask_propagation import takes_mask
 from .fitting_batch import fitting_batch
+from .graph_construction_error import as_graph_construction_error
 from .keras_tensor import KerasTensor
 from .keras_filled_arguments import keras_records_filled_arguments
 from .node import Node
@@ -100,7 +101,10 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named):
             (concrete, masks, free), lengths = _run_on_zeros_of_fitting_length(layer, inputs, args, kwargs)
         except Exception as err:           # noqa: BLE001 -- reworded as Keras's output-spec inference, raised again
             _say_inference_failed(err, layer, (inputs,) + tuple(args), kwargs)
-            raise
+            graph_error = as_graph_construction_error(err)
+            if graph_error is err:
+                raise
+            raise graph_error from None
         varying = _axes_following_free_axes(layer, inputs, args, kwargs, concrete, lengths)
         dtype = None
         if getattr(layer, '_output_shape_from_call', False):
