@@ -270,8 +270,12 @@ def prod(x, axis=None, keepdims=False, dtype=None):
 
 
 def var(x, axis=None, keepdims=False):
-    """Population variance (divides by N), as numpy's default."""
-    return _ops.reduce_variance(floating(x, 'var'), axis, keepdims)
+    """Population variance (divides by N), as numpy's default; float16 / bfloat16 computed in float32 and
+    cast back, as Keras 3 (result_type(x.dtype, 'float32'))."""
+    t = floating(x, 'var')
+    if t.dtype.name in ('float16', 'bfloat16'):
+        return _ops.cast(_ops.reduce_variance(_ops.cast(t, 'float32'), axis, keepdims), t.dtype)
+    return _ops.reduce_variance(t, axis, keepdims)
 
 
 def std(x, axis=None, keepdims=False):
@@ -335,8 +339,8 @@ def average(x, axis=None, weights=None):
     weights when axis is None) give sum(x * w, axis) / sum(w, axis), the weights' own sum, so broadcast
     weights are not repeated (numpy refuses that case); weights of another rank run along ``axis``:
     tensordot(x, w, [[axis], [0]]) / sum(w)."""
-    if weights is None:
-        return mean(x, axis)
+    if weights is None:          # tf.reduce_mean in x's float dtype (not mean's float32 for float16)
+        return _ops.reduce_mean(floating(x, 'average'), axis)
     x, w = cast_all([floating(x, 'average'), floating(weights, 'average')], 'average')
     if axis is None or x.ndim == w.ndim:
         total = _ops.reduce_sum(w, axis)          # first, as Keras: its axis error comes before x * w's

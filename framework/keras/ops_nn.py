@@ -229,11 +229,18 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
 
 
 def moments(x, axes, keepdims=False, synchronized=False):
-    """(mean, variance) over ``axes``; integer inputs are computed in floatx."""
+    """(mean, variance) over ``axes``; integer inputs are computed in floatx, float16 / bfloat16 in float32
+    (clipped to float16's range and cast back), as Keras 3."""
     raw = tensor(x, 'moments')
     if raw.dtype.is_bool:       # Keras 3 reaches TF's Mean with the bools: its registry refuses them
         return _ops.reduce_mean(raw, axes)
-    return _ops.moments(floating(x, 'moments'), axes, keepdims=keepdims)
+    t = floating(x, 'moments')
+    if t.dtype.name not in ('float16', 'bfloat16'):
+        return _ops.moments(t, axes, keepdims=keepdims)
+    # Keras 3 computes half precision in float32, clips to float16's range and casts back
+    mean, variance = _ops.moments(_ops.cast(t, 'float32'), axes, keepdims=keepdims)
+    limit = float(np.finfo(np.float16).max)
+    return tuple(_ops.cast(_ops.clip_by_value(v, -limit, limit), t.dtype) for v in (mean, variance))
 
 
 def normalize(x, axis=-1, order=2, epsilon=None):
