@@ -204,9 +204,13 @@ def logaddexp(x1, x2):
 
 
 def logaddexp2(x1, x2):
-    """log2(2**x1 + 2**x2)."""
+    """log2(2**x1 + 2**x2) as Keras 3 on TensorFlow computes it: max(x1, x2) + log1p(exp(-|x1 - x2| ln 2)) / ln 2
+    (ln 2 as float32 log(2.0) cast to the dtype), and x1 + x2 where x1 - x2 is NaN."""
     a, b = cast_all(float_pair(x1, x2, 'logaddexp2'), 'logaddexp2')
-    return logaddexp(a * _math.log(2), b * _math.log(2)) * (1 / _math.log(2))
+    delta = a - b
+    log2 = _ops.cast(_ops.log(_ops.constant(2.0, 'float32')), a.dtype)
+    return _ops.where(_ops.is_nan(delta), a + b,
+                      _ops.maximum(a, b) + _ops.log1p(_ops.exp(-_ops.abs(delta) * log2)) / log2)
 
 
 def divide_no_nan(x1, x2):
