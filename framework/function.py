@@ -121,11 +121,13 @@ def is_replaying():
 class _Trace:
     """One entry of a Function's trace cache: the key it serves, whether its prints showed, and
     its graph's random ops (each trace is a graph of its own: ``graph_random_ops``)."""
-    __slots__ = ('key', 'shown', 'concrete', 'random_state', 'output_type', 'outputs')
+    __slots__ = ('key', 'shown', 'concrete', 'random_state', 'output_type', 'outputs', 'numpy_draws')
 
     def __init__(self, key, shown, random_state=None):
         self.key, self.shown, self.concrete = key, shown, None
         self.random_state = random_state or GraphRandomState()
+        # numpy's global random state when the trace began, if the trace drew from it (None if not)
+        self.numpy_draws = None
         self.output_type = None     # TF's 'Output Type:' text, once a run of the trace has shown it
         self.outputs = None         # the first run's result as (shape, dtype) leaves (structured_outputs)
 
@@ -368,6 +370,8 @@ class Function:
     def _run(self, entry, key, args, kwargs):
         if entry is not None and entry.shown:
             self._detector.called(False, self._python_function)
+            if entry.numpy_draws is not None:
+                return self._replay_numpy_constants(entry, args, kwargs, key)
             return self._replay(args, kwargs, self._random_state(entry, key))
         random_state = self._random_state(entry, key)
         traced_key = self._relaxed(key) if entry is None else entry.key
@@ -379,6 +383,7 @@ class Function:
         random_state.pushes_constants = returns_value(self._python_function) if caller is None \
             else caller.pushes_constants
         names = self._symbolic_names(args, kwargs, traced_key)
+        numpy_before = np.random.get_state() if caller is None else None
         try:
             with trace_prints.held(), trace_names.naming(names, trace_names.batch_of(args, names)), \
                     graph_random_ops.running(random_state):
@@ -398,6 +403,8 @@ class Function:
         if entry is None:       # registered only after a trace that succeeded, as TensorFlow counts them
             entry = self._new_trace(key, True, None if graph_random_ops.current() else random_state)
             self._dispatch[key] = entry
+        if numpy_before is not None and _numpy_stream_moved(numpy_before):
+            entry.numpy_draws = numpy_before
         entry.shown = True
         if entry.output_type is None:
             run = [v for v in nest.flatten((list(args), kwargs)) if isinstance(v, Tensor) and id(v) in names]
@@ -444,6 +451,18 @@ class Function:
         with replaying(), graph_random_ops.running(random_state):
             return _outputs(self._python_function(*args, **kwargs), self._python_function)
 
+    def _replay_numpy_constants(self, entry, args, kwargs, key):
+        """A replay of a trace that drew from numpy's global random state: TensorFlow ran that Python
+        once, so the arrays it drew are constants of the graph. The replay draws them again from the
+        trace's starting state and leaves the global stream as it was (the graph-optimization tutorial
+        makes `tf.constant(np.random.randn(...))` in a tf.function it calls twice, then traces another)."""
+        outside = np.random.get_state()
+        np.random.set_state(entry.numpy_draws)
+        try:
+            return self._replay(args, kwargs, self._random_state(entry, key))
+        finally:
+            np.random.set_state(outside)
+
     def get_concrete_function(self, *args, **kwargs):
         """The trace for these arguments (tensors, TensorSpecs or Python values), made if new.
 
@@ -464,6 +483,12 @@ class Function:
         if entry.concrete is None:
             entry.concrete = ConcreteFunction(self, entry)
         return entry.concrete
+
+
+def _numpy_stream_moved(before):
+    """Whether numpy's global random state differs from ``before`` (a get_state() tuple)."""
+    after = np.random.get_state()
+    return after[2] != before[2] or after[3] != before[3] or not np.array_equal(after[1], before[1])
 
 
 def function(func=None, input_signature=None, autograph=True, jit_compile=None, reduce_retracing=False,
