@@ -113,3 +113,17 @@ def test_compat_v1_casts(name, given, dtype, want):
 def test_compat_v1_casts_keep_sparse_tensors_sparse():
     out = tf.compat.v1.to_int32(tf.SparseTensor([[0]], [1.5], [2]))
     assert isinstance(out, tf.SparseTensor) and out.values.numpy().tolist() == [1]
+
+
+def test_float32_ndtri_and_erfcinv_are_tensorflows_bits():
+    # TF 2.21 (Eigen's float32 generic_ndtri: packets of 8 with its log and fast reciprocal, a scalar tail)
+    x = np.array([0.5, 0.25, 0.9, 0.1, 1e-5, 0.99999, 0.6, 0.3, 0.7, 1e-20, 1e-30, 0.0, 1.0, -0.1, 1.5, 0.13, 0.87],
+                 np.float32)
+    want = [0.0, -0.6744897961616516, 1.2815513610839844, -1.2815515995025635, -4.264890670776367,
+            4.26458740234375, 0.25334715843200684, -0.5244004726409912, 0.5244004726409912, -9.26233959197998,
+            -11.46402359008789, -np.inf, np.inf, np.nan, np.nan, -1.1263911724090576, 1.1263911724090576]
+    np.testing.assert_array_equal(tf.math.ndtri(x).numpy(), np.array(want, np.float32))
+    # the erfcinv docstring: [inf, 0.9061938, -0., -0.4769363, -inf] (-0.47693631, where rounding gives -0.47693628)
+    out = tf.math.erfcinv([0., 0.2, 1., 1.5, 2.]).numpy()
+    assert out.tolist() == [np.inf, np.float32(0.9061937928199768), 0.0, np.float32(-0.47693631052970886), -np.inf]
+    assert np.signbit(out[2])
