@@ -27,7 +27,7 @@ import numpy as np
 from framework import backend
 from framework.ops import concat, eigen_math, sigmoid, tanh
 from framework.ops.operands import ACTIVE, record
-from framework.ops.unary import _sigmoid_value, sigmoid_grad, tanh_value
+from framework.ops.unary import _sigmoid_value, sigmoid_grad, sigmoid_grad_array, tanh_value
 from framework.tape import GradientTape, array_rule
 from framework.tensor import Tensor
 
@@ -75,7 +75,7 @@ def step_output(p, mm, bias, h, u):
             if last[0] is not g:
                 gz = g * hp + -(g * hh)           # z * h's rule, then 1 - z's (subtract: -g)
                 g_ah = (g * keep) * (1 - hh * hh)
-                last[:] = [g, (gz * (z * (1 - z)), ((g_ah * m_h) * (r * (1 - r))), g_ah, g_ah * r)]
+                last[:] = [g, (sigmoid_grad_array(gz, z), sigmoid_grad_array(g_ah * m_h, r), g_ah, g_ah * r)]
             return last[1]
 
         def p_rule(g, out, *arrays):

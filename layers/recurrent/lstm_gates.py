@@ -31,7 +31,7 @@ from framework.ops import concat, eigen_math, sigmoid, tanh, zeros_like
 from framework.ops.bias_add_kernel import bias_add, bias_add_grad, bias_grad_sum
 from framework.ops.linalg import _NT, _TN, _matmul_array, matmul
 from framework.ops.operands import ACTIVE, record
-from framework.ops.unary import _sigmoid_value, sigmoid_grad, tanh_value
+from framework.ops.unary import _sigmoid_value, sigmoid_grad, sigmoid_grad_array, tanh_value
 from framework.tape import GradientTape, array_rule, pass_gradient
 from framework.tensor import Tensor
 
@@ -124,14 +124,14 @@ def _gates(a, inputs, u):
     if ACTIVE:
         def state_z_grad(gc):
             gz = xp.zeros_like(a)
-            gz[:, :u] = (gc * g) * (i * (1 - i))
-            gz[:, u:2 * u] = (gc * cp) * (f * (1 - f))
+            gz[:, :u] = sigmoid_grad_array(gc * g, i)
+            gz[:, u:2 * u] = sigmoid_grad_array(gc * cp, f)
             gz[:, 2 * u:3 * u] = (gc * i) * (1 - g * g)
             return gz
 
         def output_z_grad(gh):
             gz = xp.zeros_like(a)
-            gz[:, 3 * u:] = (gh * tc) * (o * (1 - o))
+            gz[:, 3 * u:] = sigmoid_grad_array(gh * tc, o)
             return gz
         record('lstm_cell_state', inputs, c_new, _rules(
             inputs, _once(state_z_grad) if len(inputs) > 2 else state_z_grad, lambda gc, *t: _tensor_z_grads(gc, None, t, u)[0],
