@@ -243,7 +243,7 @@ def _eager_numpy_function(func, inp):
         record_blocked('numpy_function', tuple(tensors))
     arrays = [np.array(backend.to_host(x._data)) if isinstance(x, Tensor) else np.array(x) for x in inp]
     for x, a in zip(inp, arrays):
-        if a.dtype == object:
+        if a.dtype == object and not all(isinstance(e, (bytes, str)) for e in a.flat):     # strings are fine
             raise TypeError('numpy_function: inp holds %r (of type %s), which is no array of numbers or strings'
                             % (x, type(x).__name__))
     results = [None if x is None else convert_to_tensor(x) for x in nest.flatten(_every_call(func, arrays))]
@@ -274,5 +274,12 @@ def _numpy_function(func, inp, Tout):
     def run(tensors):
         if ACTIVE:
             record_blocked('numpy_function', tuple(tensors))
-        return _every_call(func, [np.asarray(backend.to_host(t._data)) for t in tensors])
+        return _every_call(func, [_graph_argument(np.asarray(backend.to_host(t._data))) for t in tensors])
     return _call_convention('numpy_function', func, inp, Tout, run)
+
+
+def _graph_argument(array):
+    """What TF's PyFunc kernel (a traced numpy_function, a Dataset.map's) hands ``func``: PyArray_Return of
+    each array, so a 0-d one is a numpy scalar, and a 0-d string the bytes themselves (dataset_ops' docstring
+    calls t.decode('utf-8') on it)."""
+    return array[()] if array.ndim == 0 else array
