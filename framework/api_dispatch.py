@@ -95,9 +95,10 @@ def dispatch_for_unary_elementwise_apis(x_type):
     called with a first argument of ``x_type`` calls ``handler(api_func, x)``, where ``api_func(v)`` is
     the API applied to ``v`` with the call's other arguments."""
     def decorator(handler):
+        index = _binding_index()
         for api in _apis(UNARY_ELEMENTWISE_APIS):
             first = next(iter(inspect.signature(api).parameters))
-            _register(api, _elementwise_target(api, handler, 1), {first: _checker(x_type)}, handler)
+            _register(api, _elementwise_target(api, handler, 1), {first: _checker(x_type)}, handler, index)
         return handler
     return decorator
 
@@ -106,10 +107,11 @@ def dispatch_for_binary_elementwise_apis(x_type, y_type):
     """Decorator: every binary elementwise API (tf.add, tf.math.maximum, ...; TensorFlow's list) called
     with first and second arguments of ``x_type`` and ``y_type`` calls ``handler(api_func, x, y)``."""
     def decorator(handler):
+        index = _binding_index()
         for api in _apis(BINARY_ELEMENTWISE_APIS):
             first, second = list(inspect.signature(api).parameters)[:2]
             _register(api, _elementwise_target(api, handler, 2),
-                      {first: _checker(x_type), second: _checker(y_type)}, handler)
+                      {first: _checker(x_type), second: _checker(y_type)}, handler, index)
         return handler
     return decorator
 
@@ -135,12 +137,12 @@ def unregister_dispatch_for(dispatch_target):
 
 # ---- registering --------------------------------------------------------------------------------
 
-def _register(api, target, checkers, registered_for):
+def _register(api, target, checkers, registered_for, index=None):
     dispatch = _DISPATCH.get(id(api))
     if dispatch is None:
         dispatch = _DISPATCH[id(api)] = _Dispatch(api)
         wrapper = _wrapper(dispatch)
-        for namespace, attribute in _bindings(api):
+        for namespace, attribute in (index or _binding_index()).get(id(api), ()):
             setattr(namespace, attribute, wrapper)
             dispatch.bindings.append((namespace, attribute))
     dispatch.targets.append((target, checkers, registered_for))
@@ -164,9 +166,11 @@ def _wrapper(dispatch):
 
 
 def _elementwise_target(api, handler, arity):
+    signature = inspect.signature(api)
+    names = list(signature.parameters)[:arity]
+
     def target(*args, **kwargs):
-        bound = inspect.signature(api).bind(*args, **kwargs)
-        names = list(bound.signature.parameters)[:arity]
+        bound = signature.bind(*args, **kwargs)
         operands = [bound.arguments.pop(name) for name in names]
         rest = dict(bound.arguments)
 
@@ -179,7 +183,7 @@ def _elementwise_target(api, handler, arity):
 
 def _api_function(api):
     original = getattr(api, _ORIGINAL, api)
-    if not isinstance(original, types.FunctionType) or not _bindings(original):
+    if not isinstance(original, types.FunctionType) or id(original) not in _binding_index():
         raise ValueError('%r does not support dispatch.' % (api,))
     return original
 
@@ -200,11 +204,12 @@ def _apis(names):
     return out
 
 
-def _bindings(api):
-    """(namespace, attribute) pairs where the public ``framework`` namespaces bind ``api`` (or its wrapper).
-    Walks what is loaded only (``vars``, not ``getattr``: lazy modules stay unloaded), not keras."""
+def _binding_index():
+    """{id(function): [(namespace, attribute), ...]}: where the public ``framework`` namespaces bind each
+    function (a dispatching wrapper under its API's id). One walk over what is loaded (``vars``, not
+    ``getattr``: lazy modules stay unloaded), keras left out."""
     framework = sys.modules['framework']
-    found, seen, todo = [], set(), [framework]
+    index, seen, todo = {}, set(), [framework]
     while todo:
         namespace = todo.pop()
         if id(namespace) in seen:
@@ -213,13 +218,14 @@ def _bindings(api):
         for attribute, value in list(vars(namespace).items()):
             if attribute.startswith('_'):
                 continue
-            if value is api or (isinstance(value, types.FunctionType) and getattr(value, _ORIGINAL, None) is api):
-                found.append((namespace, attribute))
+            if isinstance(value, types.FunctionType):
+                key = id(getattr(value, _ORIGINAL, value))
+                index.setdefault(key, []).append((namespace, attribute))
             elif isinstance(value, types.SimpleNamespace) or (
                     isinstance(value, types.ModuleType) and value.__name__.startswith('framework')
                     and not value.__name__.startswith('framework.keras')):
                 todo.append(value)
-    return found
+    return index
 
 
 def _check_parameters(api_signature, target_signature):
