@@ -9,9 +9,12 @@ the value again (its constructor is not run, as TensorFlow rebuilds a value from
 ``__validate__`` is) and ``restore_spec`` its ``Spec``. A TensorShape field follows the change in rank
 of the first tensor field: one axis fewer for a slice, the batch's axis more for a batch.
 """
+import numpy as np
+
+from .composite import CompositeTensor
 from .extension_fields import ImmutableDict
-from .extension_type import BatchableExtensionType, ExtensionType, ExtensionTypeSpec
-from .tensor import TensorShape
+from .extension_type import _BUILDING, BatchableExtensionType, ExtensionType, ExtensionTypeSpec, _finish
+from .tensor import Tensor, TensorShape
 
 SEEN = [False]       # set once a value was taken apart: until then restore() has nothing to look for
 
@@ -108,7 +111,6 @@ def _field(component, make):
 
 
 def _value(parts):
-    from .extension_type import _BUILDING, _finish
     value = parts.value_type.__new__(parts.value_type)
     value.__dict__[_BUILDING] = True
     for name, field in _fields(parts, _value).items():
@@ -131,10 +133,7 @@ def _shifted(shape, delta, first_shape):
 
 
 def _holds_tensors(field):
-    from .composite import CompositeTensor
-    from .ops.tensor_spec import TensorSpec
-    from .tensor import Tensor
-    import numpy as np
+    from .ops.tensor_spec import TensorSpec      # (late: ops import this module through map_fn)
     if isinstance(field, (Tensor, np.ndarray, CompositeTensor, TensorSpec, ExtensionTypeSpec)):
         return True
     if isinstance(field, (tuple, ImmutableDict)):
@@ -162,10 +161,6 @@ def _first_shape(components):
 def _first_rank(components):
     shape = _first_shape(components)
     return None if shape is None else len(shape)
-
-
-def is_batchable(value):
-    return isinstance(value, BatchableExtensionType)
 
 
 def batched_spec(spec, batch_tensor_spec, size):
