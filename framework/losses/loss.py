@@ -53,7 +53,15 @@ class Loss:
             raise ValueError('Argument `name` must be a string and cannot contain character `/`. Received: '
                              'name=%s (of type %s)' % (name, type(name)))
         self.reduction = standardize_reduction(reduction)
-        self._dtype = dtypes.as_dtype(dtype or FLOATX).name
+        try:
+            self._dtype = dtypes.as_dtype(dtype or FLOATX).name
+        except TypeError:
+            if not isinstance(dtype, str):
+                raise
+            # Keras 3 reads the string as a DTypePolicy: 'mixed_float16' computes in float16, an unknown
+            # name is the policy's ValueError
+            from ..keras.mixed_precision import DTypePolicy      # (lazy: framework.keras imports the losses)
+            self._dtype = DTypePolicy(dtype).compute_dtype
 
     @property
     def dtype(self):
