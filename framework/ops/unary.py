@@ -187,8 +187,15 @@ def rsqrt_array(xp, a):
     if eigen_math.handles(a):
         out = eigen_rsqrt.rsqrt(a)        # TensorFlow's packets: an estimate and a Newton step
         return out[()] if type(a) is np.float32 else out
-    if a.dtype == _HALF:          # Eigen's half rsqrt: computed in float32, rounded once
-        return (1 / xp.sqrt(a.astype(np.float32))).astype(a.dtype)
+    if a.dtype == _HALF:
+        # Eigen's half packets compute in float32 and round once; the last size % 8 values take the
+        # scalar path, sqrt then 1 / it, each rounded to half (TF 2.21: rsqrt(4.973) is 0.4482, not 0.4485)
+        flat = a.reshape(-1)
+        out = (1 / xp.sqrt(flat.astype(np.float32))).astype(a.dtype)
+        tail = flat.size % eigen_math.PACKET
+        if tail:
+            out[-tail:] = 1 / xp.sqrt(flat[-tail:])
+        return out.reshape(a.shape)
     if a.dtype.kind == 'V':
         # bfloat16: Eigen's packets of 8 compute in float32 and round once; the last size % 8
         # values take the scalar path, 1 / sqrt(x) in bfloat16 steps
