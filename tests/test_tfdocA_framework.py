@@ -145,3 +145,23 @@ def test_compat_v1_py_func():
     assert out.numpy().tolist() == [1., 0.]
     with pytest.raises(TypeError, match='Missing required positional argument'):
         tf.compat.v1.py_func(Tout=tf.float32)
+
+
+def test_a_py_functions_python_runs_eagerly_inside_a_tf_function():
+    # TF 2.21: the numpy_function docstring: a decorated numpy_function called from the numpy_function of a
+    # tf.function runs eagerly there, so it gets np.array(x): a 0-d array, where the graph op hands a scalar
+    seen = []
+
+    @tf.numpy_function(Tout=tf.float32)
+    def my_numpy_func(x):
+        seen.append(x)
+        return np.sinh(x)
+
+    @tf.function(input_signature=[tf.TensorSpec(None, tf.float32)])
+    def tf_function(value):
+        return tf.numpy_function(my_numpy_func, [value], tf.float32)
+    assert tf_function(tf.constant(1.)).numpy() == np.float32(1.1752012)
+    assert type(seen[-1]) is np.ndarray and seen[-1].dtype == np.float32 and seen[-1].ndim == 0
+    eager = []
+    tf.function(lambda v: tf.py_function(lambda a: eager.append(tf.executing_eagerly()) or a, [v], tf.float32))(1.)
+    assert eager == [True]

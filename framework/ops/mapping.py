@@ -252,9 +252,11 @@ def _eager_numpy_function(func, inp):
 
 def _every_call(func, args):
     """``func(*args)`` as TensorFlow runs a py_function's Python: at every call of an enclosing
-    tf.function, its prints included."""
+    tf.function, its prints included, and eagerly (``executing_eagerly()`` is True there, so a
+    numpy_function called inside takes its eager path)."""
+    from ..eager_graph_names import init_scope
     from ..function import unmuted      # (late: function imports ops)
-    with unmuted():
+    with unmuted(), init_scope():
         return func(*args)
 
 
