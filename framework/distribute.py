@@ -153,7 +153,9 @@ class Strategy:
         op = _check_op(reduce_op, 'Strategy.reduce')
         value = local_value(value)
         if axis is None:
-            return value if isinstance(value, Tensor) else convert_to_tensor(value)
+            # TF: the default strategy and OneDeviceStrategy hand the value back as it is; the others convert
+            # it (MirroredStrategy a tuple item by item, CentralStorageStrategy whole) but leave a list alone
+            return _as_reduced(value, self._MIRRORED_VARIABLES) if self._PER_REPLICA_VALUES else value
         return (reduce_sum if op == ReduceOp.SUM else reduce_mean)(value, axis=axis)
 
     def experimental_distribute_dataset(self, dataset, options=None):
@@ -276,6 +278,17 @@ def get_replica_context():
 
 def in_cross_replica_context():
     return get_replica_context() is None
+
+
+def _as_reduced(value, itemwise):
+    if isinstance(value, (Tensor, list)):
+        return value
+    if itemwise and isinstance(value, tuple):
+        items = [_as_reduced(v, itemwise) for v in value]
+        return type(value)(*items) if hasattr(value, '_fields') else tuple(items)
+    if itemwise and isinstance(value, dict):
+        return type(value)((k, _as_reduced(v, itemwise)) for k, v in value.items())
+    return convert_to_tensor(value)
 
 
 def _check_op(reduce_op, what):

@@ -127,3 +127,29 @@ def test_fit_evaluate_predict_take_a_distributed_dataset(mirrored):
     np.testing.assert_array_equal(model.predict(inputs, verbose=0)[:2], np.float32([[0.46729675], [0.32024807]]))
     tf.random.set_seed(None)
     keras.backend.clear_session()
+
+
+@pytest.mark.parametrize('make', [lambda: tf.distribute.get_strategy(), lambda: tf.distribute.OneDeviceStrategy('/cpu:0')])
+def test_reduce_without_axis_hands_the_value_back_on_one_device_strategies(make):
+    # TF 2.21: the default strategy and OneDeviceStrategy return the value itself (a Python float stays one)
+    strategy = make()
+    for value in (1., [1., 2.], np.float32(2), np.array([1, 2]), (1., 2.), 3):
+        assert strategy.reduce('SUM', value, axis=None) is value
+
+
+@pytest.mark.parametrize('make, expected', [
+    (lambda: tf.distribute.experimental.CentralStorageStrategy(),
+     "<tf.Tensor: shape=(), dtype=float32, numpy=1.0> [1.0, 2.0] <tf.Tensor: shape=(), dtype=float32, numpy=2.0> "
+     "<tf.Tensor: shape=(2,), dtype=int64, numpy=array([1, 2])> "
+     "<tf.Tensor: shape=(2,), dtype=float32, numpy=array([1., 2.], dtype=float32)> "
+     "<tf.Tensor: shape=(), dtype=int32, numpy=3>"),
+    (lambda: tf.distribute.MirroredStrategy(),
+     "<tf.Tensor: shape=(), dtype=float32, numpy=1.0> [1.0, 2.0] <tf.Tensor: shape=(), dtype=float32, numpy=2.0> "
+     "<tf.Tensor: shape=(2,), dtype=int64, numpy=array([1, 2])> "
+     "(<tf.Tensor: shape=(), dtype=float32, numpy=1.0>, <tf.Tensor: shape=(), dtype=float32, numpy=2.0>) "
+     "<tf.Tensor: shape=(), dtype=int32, numpy=3>")])
+def test_reduce_without_axis_converts_on_the_mirrored_strategies(make, expected):
+    # TF 2.21's reprs: MirroredStrategy converts a tuple item by item, CentralStorageStrategy whole; a list stays
+    strategy = make()
+    values = (1., [1., 2.], np.float32(2), np.array([1, 2]), (1., 2.), 3)
+    assert ' '.join(repr(strategy.reduce('SUM', v, axis=None)) for v in values) == expected
