@@ -39,12 +39,14 @@ def glu(x, axis=-1):
     Raises:
         ValueError: when that axis has odd size.
     """
+    shape = tuple(ops.convert_to_tensor(x).shape)
+    if isinstance(axis, bool) or not isinstance(axis, int) or not -len(shape) <= axis < len(shape):
+        raise ValueError('glu: axis %r is out of range for an input of shape %s' % (axis, shape))
+    if shape[axis] % 2:           # Keras 3 checks the size before TF's kernel sees the dtype
+        error = ValueError('axis size must be divisible by 2. Received: x.shape=%s with axis=%d' % (shape, axis))
+        error.add_note('glu: the halves along axis %d must have one size, got x.shape=%s' % (axis, shape))
+        raise error
     x = _float_tensor(x, 'glu')
-    if isinstance(axis, bool) or not isinstance(axis, int) or not -x.ndim <= axis < x.ndim:
-        raise ValueError('glu: axis %r is out of range for an input of shape %s' % (axis, tuple(x.shape)))
-    if x.shape[axis] % 2:
-        raise ValueError('glu: axis size must be divisible by 2, got x.shape=%s with axis=%d'
-                         % (tuple(x.shape), axis))
     a, b = ops.split(x, 2, axis=axis)
     return a * ops.sigmoid(b)
 

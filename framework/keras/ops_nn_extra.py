@@ -198,6 +198,8 @@ class _Activation:
         return getattr(activations_extra, self.__name__)
 
     def __call__(self, x, *args, **kwargs):
+        if self.__name__ == 'glu':      # Keras checks glu's axis size before TF's kernel sees the dtype
+            return self._function()(tensor(x, 'glu'), *args, **kwargs)
         return self._function()(float_activation_input(tensor(x, self.__name__), self.__name__), *args, **kwargs)
 
     @property
