@@ -67,6 +67,18 @@ class ReplicaContext:
         return merge_fn(self.strategy, *args, **(kwargs or {}))
 
 
+class _DefaultReplicaContext(ReplicaContext):
+    """The default strategy's replica context (outside any strategy's scope), as TF names its class."""
+
+
+class _MirroredReplicaContext(ReplicaContext):
+    """The replica context inside MirroredStrategy.run (and CentralStorageStrategy's), as TF names it."""
+
+
+class _OneDeviceReplicaContext(ReplicaContext):
+    """The replica context inside OneDeviceStrategy.run, as TF names it."""
+
+
 class _Extended:
     def __init__(self, strategy):
         self._strategy = strategy
@@ -116,6 +128,7 @@ class Strategy:
     MirroredVariables (one component each here)."""
     _PER_REPLICA_VALUES = False
     _MIRRORED_VARIABLES = False
+    _REPLICA_CONTEXT = _DefaultReplicaContext
 
     def __init__(self):
         self.extended = _Extended(self)
@@ -141,7 +154,7 @@ class Strategy:
     def run(self, fn, args=(), kwargs=None, options=None):
         """``fn(*args, **kwargs)`` once per replica (once), with ``get_replica_context()`` set."""
         args, kwargs = nest.map_structure(local_value, (tuple(args), kwargs or {}))
-        _stack().append(ReplicaContext(self))
+        _stack().append(self._REPLICA_CONTEXT(self))
         try:
             return fn(*args, **kwargs)
         finally:
@@ -185,6 +198,7 @@ class MirroredStrategy(Strategy):
     """Synchronous replicas on this machine's devices; one replica here (as TensorFlow has on one device)."""
     _PER_REPLICA_VALUES = True
     _MIRRORED_VARIABLES = True
+    _REPLICA_CONTEXT = _MirroredReplicaContext
 
     def __init__(self, devices=None, cross_device_ops=None):
         if devices is not None and len(list(devices)) > 1:
@@ -216,6 +230,7 @@ _EAGER_RUN_WARNING = _FirstN(5)
 
 class OneDeviceStrategy(Strategy):
     """Everything on one device (``device``, e.g. '/cpu:0' or '/gpu:0')."""
+    _REPLICA_CONTEXT = _OneDeviceReplicaContext
 
     def __init__(self, device):
         super().__init__()
@@ -273,7 +288,7 @@ def get_replica_context():
     stack = _stack()
     if stack and isinstance(stack[-1], ReplicaContext):
         return stack[-1]
-    return None if has_strategy() else ReplicaContext(_DEFAULT)
+    return None if has_strategy() else _DefaultReplicaContext(_DEFAULT)
 
 
 def in_cross_replica_context():

@@ -12,7 +12,7 @@ import json
 import os
 
 from .deprecation import deprecated
-from .distribute import MirroredStrategy, Strategy, _Extended
+from .distribute import MirroredStrategy, Strategy, _Extended, _MirroredReplicaContext
 from .tf_logging import logger
 
 
@@ -52,6 +52,7 @@ class _CentralExtended(_Extended):
 class CentralStorageStrategy(Strategy):
     """Variables on one device (the CPU), computation on the local device: one replica here."""
     _PER_REPLICA_VALUES = True       # its variables print plain, as TensorFlow's (on the parameter device)
+    _REPLICA_CONTEXT = _MirroredReplicaContext
 
     def __init__(self, compute_devices=None, parameter_device=None):
         super().__init__()

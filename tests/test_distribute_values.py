@@ -153,3 +153,15 @@ def test_reduce_without_axis_converts_on_the_mirrored_strategies(make, expected)
     strategy = make()
     values = (1., [1., 2.], np.float32(2), np.array([1, 2]), (1., 2.), 3)
     assert ' '.join(repr(strategy.reduce('SUM', v, axis=None)) for v in values) == expected
+
+
+def test_replica_contexts_have_tfs_class_names():
+    # TF 2.21: type(tf.distribute.get_replica_context()).__name__ outside a scope and inside each strategy's run
+    assert type(tf.distribute.get_replica_context()).__name__ == '_DefaultReplicaContext'
+    for make, name in ((tf.distribute.MirroredStrategy, '_MirroredReplicaContext'),
+                       (lambda: tf.distribute.OneDeviceStrategy('/cpu:0'), '_OneDeviceReplicaContext'),
+                       (tf.distribute.experimental.CentralStorageStrategy, '_MirroredReplicaContext')):
+        strategy = make()
+        assert strategy.run(lambda: type(tf.distribute.get_replica_context()).__name__) == name
+        with strategy.scope():
+            assert tf.distribute.get_replica_context() is None      # the cross-replica context
