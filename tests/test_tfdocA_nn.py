@@ -177,3 +177,26 @@ def test_general_dropout_calls_its_sampler_by_keyword():
         [0., 4.4, 6.6, 8.8, 11.])
     assert tf.nn.experimental.general_dropout(x, 0.5, g.uniform).numpy().tolist() == pytest.approx(
         [2.2, 0., 0., 8.8, 0.])
+
+
+def test_conv2d_transpose_takes_explicit_padding():
+    # TF 2.21: Conv2DBackpropInput with explicit paddings (values, and gradients of sum(y ** 2))
+    x = tf.reshape(tf.range(1., 13.), [1, 3, 2, 2])
+    f = tf.reshape(tf.range(1., 37.) / 10, [2, 3, 3, 2])
+    pads = [[0, 0], [1, 0], [0, 2], [0, 0]]
+    out = tf.nn.conv2d_transpose(x, f, [1, 3, 2, 3], 1, pads)
+    assert out.shape == (1, 3, 2, 3) and _round(out)[:6] == [7.6, 10.4, 13.2, 32.0, 39.2, 46.4]
+    strided = tf.nn.conv2d_transpose(x, f, [1, 5, 4, 3], 2, [[0, 0], [1, 1], [1, 0], [0, 0]])
+    assert strided.shape == (1, 5, 4, 3) and _round(strided)[:6] == [7.7, 8.3, 8.9, 23.2, 25.2, 27.2]
+    xv, fv = tf.Variable(x), tf.Variable(f)
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(tf.nn.conv2d_transpose(xv, fv, [1, 3, 2, 3], 1, pads) ** 2)
+    gx, gf = tape.gradient(y, [xv, fv])
+    np.testing.assert_allclose(gx.numpy().ravel()[:4], [774.08, 803.84, 499.68, 523.2], rtol=1e-6)
+    np.testing.assert_allclose(gf.numpy().ravel()[:4], [2617.6, 2896.0, 3153.6, 3491.2], rtol=1e-6)
+    with pytest.raises(tf.errors.InvalidArgumentError, match='Nonzero explicit padding in the batch or depth '):
+        tf.nn.conv2d_transpose(x, f, [1, 3, 2, 3], 1, [[1, 0], [1, 0], [0, 2], [0, 0]])
+    with pytest.raises(ValueError, match='When padding is a list, it must be of size 4'):
+        tf.nn.conv2d_transpose(x, f, [1, 3, 2, 3], 1, [[1, 0], [0, 2], [0, 0]])
+    check_gradients(lambda a, k: tf.nn.conv2d_transpose(a, k, [1, 3, 2, 3], 1, pads),
+                    [np.random.default_rng(5).normal(size=(1, 3, 2, 2)), np.random.default_rng(6).normal(size=(2, 3, 3, 2))])

@@ -6,7 +6,8 @@ window of the (larger) output. So it is that very op, ``convolution``'s
 input-gradient, whose own gradients (a forward convolution for the input, a
 filter-gradient for the kernel) are already recorded, nested tapes included.
 """
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
+from .explicit_padding import checked_list, is_explicit
 from .convolution import _Geometry, _conv_input_grad, _pair
 from .integer_arguments import shape_ints
 from .operands import as_float_tensor, named_errors
@@ -34,6 +35,18 @@ def conv2d_transpose(input, filters, output_shape, strides, padding='SAME', data
     if data_format != 'NHWC':
         raise ValueError('only data_format NHWC is supported, got %r; transpose NCHW input to NHWC' % (data_format,))
     out = tuple(shape_ints(output_shape, op))
+    if is_explicit(padding):        # the VALID transpose onto the padded output, the padding cut away
+        pairs = checked_list(padding, 4)
+        if any(v < 0 for pair in pairs for v in pair):
+            raise kernel_error('Conv2DBackpropInput', 'All elements of explicit_paddings must be nonnegative',
+                               note='padding %s holds a negative width' % (padding,))
+        if pairs[0] != (0, 0) or pairs[3] != (0, 0):
+            raise kernel_error('Conv2DBackpropInput', 'Nonzero explicit padding in the batch or depth dimensions is '
+                               'not supported', note='padding %s pads the batch or channel axis' % (padding,))
+        (top, bottom), (left, right) = pairs[1], pairs[2]
+        padded = (out[0], out[1] + top + bottom, out[2] + left + right, out[3]) if len(out) == 4 else out
+        full = conv2d_transpose(x, f, padded, strides, 'VALID', data_format, dilations)
+        return full[:, top:top + out[1], left:left + out[2], :]
     if dilations is not None and _pair(dilations, 'dilations', op) != (1, 1):
         from .convolution_nd import conv_transpose      # it builds on convolution.py's padding rule
         return conv_transpose(x, f, out, _pair(strides, 'strides', op), padding, _pair(dilations, 'dilations', op))
