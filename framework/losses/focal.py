@@ -8,9 +8,9 @@ import warnings
 
 import numpy as np
 
-from ..ops import clip_by_value, log, pow, reduce_mean, reduce_sum, sigmoid, sigmoid_cross_entropy_with_logits, softmax
+from ..ops import clip_by_value, log, pow, reduce_sum, sigmoid, sigmoid_cross_entropy_with_logits, softmax
 from ..errors import kernel_error
-from .inputs import EPSILON, labels_and_predictions, same_shape
+from .inputs import EPSILON, keras_mean, labels_and_predictions, same_shape
 from .loss import LossFunctionWrapper
 from ..ops.fused_sigmoid import unfuse
 from .tensor_notes import get_keras_logits
@@ -59,7 +59,7 @@ def binary_focal_crossentropy(y_true, y_pred, apply_class_balancing=False, alpha
     focal_bce = pow(1.0 - p_t, float(gamma)) * bce
     if apply_class_balancing:
         focal_bce = (y_true * alpha + (1.0 - y_true) * (1.0 - alpha)) * focal_bce
-    return reduce_mean(focal_bce, axis)
+    return keras_mean(focal_bce, axis)
 
 
 def categorical_focal_crossentropy(y_true, y_pred, alpha=0.25, gamma=2.0, from_logits=False,

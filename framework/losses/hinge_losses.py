@@ -1,8 +1,8 @@
 """Hinge losses for labels in {-1, 1} (labels in {0, 1} are mapped there first, as Keras does)."""
 from .. import backend
 from ..errors import InvalidArgumentError, kernel_error
-from ..ops import maximum, reduce_max, reduce_mean, reduce_sum, square
-from .inputs import comparable, predictions, to_dtype
+from ..ops import maximum, reduce_max, reduce_sum, square
+from .inputs import comparable, keras_mean, predictions, to_dtype
 
 
 def _signed_labels(y_true):
@@ -28,13 +28,13 @@ def _unaligned(y_true, y_pred, what):
 def hinge(y_true, y_pred):
     """mean(maximum(1 - y_true * y_pred, 0), axis=-1)."""
     y_true, y_pred = _unaligned(y_true, y_pred, 'hinge')
-    return reduce_mean(maximum(1.0 - _signed_labels(y_true) * y_pred, 0.0), -1)
+    return keras_mean(maximum(1.0 - _signed_labels(y_true) * y_pred, 0.0), -1)
 
 
 def squared_hinge(y_true, y_pred):
     """mean(square(maximum(1 - y_true * y_pred, 0)), axis=-1)."""
     y_true, y_pred = _unaligned(y_true, y_pred, 'squared_hinge')
-    return reduce_mean(square(maximum(1.0 - _signed_labels(y_true) * y_pred, 0.0)), -1)
+    return keras_mean(square(maximum(1.0 - _signed_labels(y_true) * y_pred, 0.0)), -1)
 
 
 def categorical_hinge(y_true, y_pred):

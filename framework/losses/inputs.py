@@ -8,7 +8,7 @@ import numpy as np
 
 from .. import trace_names
 from ..errors import InvalidArgumentError, UnimplementedError, _EAGER_CPU
-from ..ops import cast, expand_dims, squeeze
+from ..ops import cast, expand_dims, reduce_mean, squeeze
 from ..tensor import Tensor, convert_to_tensor
 
 EPSILON = 1e-7        # keras.backend.epsilon(): the clip for probabilities and divisors
@@ -73,6 +73,8 @@ def predictions(y_pred, what):
     """``y_pred`` as a floating tensor; integer predictions become float32 (Keras's floatx)."""
     y_pred = to_dtype(y_pred, None, what, 'y_pred')
     if y_pred._data.dtype.kind != 'f':
+        if y_pred.dtype.is_floating:        # bfloat16 (numpy kind 'V'): a bfloat16 loss scores in it
+            return y_pred
         if y_pred._data.dtype.kind not in 'iub':
             raise TypeError('%s: y_pred must be numbers, got a %s tensor of shape %s'
                             % (what, y_pred.dtype.name, tuple(y_pred.shape)))
@@ -150,3 +152,11 @@ def keras_shape(tensor):
     is open (fit / evaluate / predict), '(8, 3)' eagerly."""
     dims = trace_names.open_batch(tuple(tensor._data.shape))
     return '(%s,)' % dims[0] if len(dims) == 1 else '(%s)' % ', '.join(str(d) for d in dims)
+
+
+def keras_mean(x, axis):
+    """keras.ops.mean, which the Keras 3 losses call: float16 / bfloat16 values are averaged in
+    float32 and rounded back once (TF's reduce_mean in half precision differs in the last bit)."""
+    if x._data.dtype.itemsize == 2 and x._data.dtype.kind in 'fV':
+        return cast(reduce_mean(cast(x, 'float32'), axis), x.dtype)
+    return reduce_mean(x, axis)

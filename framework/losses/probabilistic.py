@@ -12,13 +12,14 @@ import numpy as np
 
 from .. import backend
 from ..errors import InvalidArgumentError
-from ..ops import (cast, clip_by_value, expand_dims, log, not_equal, reduce_mean, reduce_sum,
+from ..ops import (cast, clip_by_value, expand_dims, log, not_equal, reduce_sum,
                    reshape, sigmoid_cross_entropy_with_logits, softmax_cross_entropy_with_logits,
                    sparse_softmax_cross_entropy_with_logits,
                    squeeze, where)
 from ..ops.fused_sigmoid import unfuse
 from ..tensor import Tensor
-from .inputs import EPSILON, comparable, keras_shape, labels_and_predictions, predictions, same_shape, to_dtype
+from .inputs import (EPSILON, comparable, keras_mean, keras_shape, labels_and_predictions, predictions, same_shape,
+                     to_dtype)
 from .tensor_notes import get_keras_logits, set_keras_mask
 
 
@@ -48,9 +49,9 @@ def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, 
                '; for (N,) labels and (N, 1) predictions use the BinaryCrossentropy loss object')
     output, from_logits = carried_logits(y_pred, from_logits, 'Sigmoid', 'binary_crossentropy')
     if from_logits:
-        return reduce_mean(sigmoid_cross_entropy_with_logits(labels=y_true, logits=output), axis)
+        return keras_mean(sigmoid_cross_entropy_with_logits(labels=y_true, logits=output), axis)
     output = clip_by_value(output, EPSILON, 1.0 - EPSILON)
-    return reduce_mean(-(y_true * log(output) + (1.0 - y_true) * log(1.0 - output)), axis)
+    return keras_mean(-(y_true * log(output) + (1.0 - y_true) * log(1.0 - output)), axis)
 
 
 def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
@@ -163,4 +164,4 @@ def kl_divergence(y_true, y_pred):
 def poisson(y_true, y_pred):
     """mean(y_pred - y_true * log(y_pred + 1e-7), axis=-1)."""
     y_true, y_pred = comparable(*labels_and_predictions(y_true, y_pred, 'poisson'), 'poisson')
-    return reduce_mean(y_pred - y_true * log(y_pred + EPSILON), -1)
+    return keras_mean(y_pred - y_true * log(y_pred + EPSILON), -1)

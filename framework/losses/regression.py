@@ -1,9 +1,9 @@
 """Regression losses: one value per sample, the mean over the last axis (Keras 3 formulas)."""
 import numpy as np
 
-from ..ops import abs, log, maximum, reduce_mean, reduce_sum, reshape, rsqrt, softplus, square, where
+from ..ops import abs, cast, log, maximum, reduce_sum, reshape, rsqrt, softplus, square, where
 from .fused import mean_absolute_difference, mean_squared_difference
-from .inputs import EPSILON, matched
+from .inputs import EPSILON, keras_mean, matched
 
 # Keras makes these two constants float32 tensors (convert_to_tensor(epsilon()), ops.log(2.0)) before
 # they meet the data: float64 data sees them rounded to float32 (log(1 + 1.0000000116860974e-07))
@@ -26,15 +26,17 @@ def mean_absolute_error(y_true, y_pred):
 def mean_absolute_percentage_error(y_true, y_pred):
     """100 * mean(abs((y_true - y_pred) / maximum(abs(y_true), 1e-7)), axis=-1)."""
     y_true, y_pred = matched(y_true, y_pred, 'mean_absolute_percentage_error')
-    return 100.0 * reduce_mean(abs((y_true - y_pred) / maximum(abs(y_true), EPSILON)), -1)
+    return 100.0 * keras_mean(abs((y_true - y_pred) / maximum(abs(y_true), EPSILON)), -1)
 
 
 def mean_squared_logarithmic_error(y_true, y_pred):
     """mean(square(log(max(y_pred, 1e-7) + 1) - log(max(y_true, 1e-7) + 1)), axis=-1)."""
     y_true, y_pred = matched(y_true, y_pred, 'mean_squared_logarithmic_error')
+    if y_pred._data.dtype.itemsize == 2:       # Keras's float32 epsilon tensor promotes half precision
+        y_true, y_pred = cast(y_true, 'float32'), cast(y_pred, 'float32')
     first = log(maximum(y_pred, _EPSILON_FLOAT32) + 1.0)
     second = log(maximum(y_true, _EPSILON_FLOAT32) + 1.0)
-    return reduce_mean(square(first - second), -1)
+    return keras_mean(square(first - second), -1)
 
 
 def huber(y_true, y_pred, delta=1.0):
@@ -44,14 +46,14 @@ def huber(y_true, y_pred, delta=1.0):
     abs_error = abs(error)
     quadratic = 0.5 * square(error)
     linear = delta * abs_error - 0.5 * delta * delta
-    return reduce_mean(where(abs_error <= delta, quadratic, linear), -1)
+    return keras_mean(where(abs_error <= delta, quadratic, linear), -1)
 
 
 def log_cosh(y_true, y_pred):
     """mean(log(cosh(y_pred - y_true)), axis=-1), as x + softplus(-2x) - log(2) so large errors stay finite."""
     y_true, y_pred = matched(y_true, y_pred, 'log_cosh')
     x = y_pred - y_true
-    return reduce_mean(x + softplus(x * -2.0) - _LOG2_FLOAT32, -1)
+    return keras_mean(x + softplus(x * -2.0) - _LOG2_FLOAT32, -1)
 
 
 def cosine_similarity(y_true, y_pred, axis=-1):
