@@ -128,7 +128,8 @@ def test_explicit_padding_gradients_match_central_differences():
     check_gradients(lambda x: tf.nn.max_pool2d(x, 2, 2, [[0, 0], [1, 1], [1, 1], [0, 0]]),
                     [np.random.default_rng(2).normal(size=(1, 4, 3, 2))])
     check_gradients(lambda x, k: tf.nn.depthwise_conv2d(x, k, [1, 1, 1, 1], PAD),
-                    [np.random.default_rng(3).normal(size=(1, 4, 3, 2)), np.random.default_rng(4).normal(size=(2, 2, 2, 1))])
+                    [np.random.default_rng(3).normal(size=(1, 4, 3, 2)),
+                     np.random.default_rng(4).normal(size=(2, 2, 2, 1))])
 
 
 def test_explicit_padding_gradient_values():
@@ -199,4 +200,5 @@ def test_conv2d_transpose_takes_explicit_padding():
     with pytest.raises(ValueError, match='When padding is a list, it must be of size 4'):
         tf.nn.conv2d_transpose(x, f, [1, 3, 2, 3], 1, [[1, 0], [0, 2], [0, 0]])
     check_gradients(lambda a, k: tf.nn.conv2d_transpose(a, k, [1, 3, 2, 3], 1, pads),
-                    [np.random.default_rng(5).normal(size=(1, 3, 2, 2)), np.random.default_rng(6).normal(size=(2, 3, 3, 2))])
+                    [np.random.default_rng(5).normal(size=(1, 3, 2, 2)),
+                     np.random.default_rng(6).normal(size=(2, 3, 3, 2))])
