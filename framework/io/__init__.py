@@ -2,7 +2,7 @@
 
 tf.train.Example and its parts are in ``example_proto`` (hand-written protobuf wire format);
 TFRecord files are written here (TFRecordWriter) and read by ``tfrecord.read_records``;
-not here: SparseFeature and RaggedFeature partitions.
+not here: SparseFeature.
 """
 from . import gfile  # noqa: F401
 from .example_parsing import (FixedLenFeature, RaggedFeature, VarLenFeature, parse_example,  # noqa: F401

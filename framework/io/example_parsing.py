@@ -1,8 +1,8 @@
 """``tf.io.parse_single_example`` / ``parse_example`` with ``FixedLenFeature``, ``VarLenFeature`` and
 ``RaggedFeature``: serialized tf.train.Example records to dense tensors, SparseTensors and
 RaggedTensors, with TensorFlow's rules (float32, int64 or string features; a missing fixed feature
-needs a default). RaggedFeature is read without partitions (one ragged dimension, the values per
-example), as the Ragged Tensor guide uses it; partitions are refused by name."""
+needs a default). RaggedFeature gives the values per example (one ragged dimension), or with
+partitions nested rows (ragged_partitions.py)."""
 import collections
 
 import numpy as np
@@ -10,6 +10,7 @@ import numpy as np
 from .. import dtypes, errors
 from ..ops.operands import named_errors
 from ..tensor import Tensor
+from . import ragged_partitions
 from .example_proto import Example
 from .strings_in import byte_array, string_tensor
 
@@ -34,14 +35,16 @@ class VarLenFeature(collections.namedtuple('VarLenFeature', ['dtype'])):
 class RaggedFeature(collections.namedtuple('RaggedFeature', ['dtype', 'value_key', 'partitions', 'row_splits_dtype',
                                                                'validate'])):
     """A feature with any number of values per example, parsed to a RaggedTensor (a batch) or a
-    1-D tensor (one example). ``value_key``: the feature to read (default: the spec's own key).
-
-    Raises:
-        ValueError (when parsing): partitions, which tapeflow does not read.
+    1-D tensor (one example). ``value_key``: the feature to read (default: the spec's own key);
+    ``partitions`` (outermost first) cut the values into nested rows (io/ragged_partitions.py).
     """
     __slots__ = ()
+    RowSplits, RowLengths = ragged_partitions.RowSplits, ragged_partitions.RowLengths
+    RowStarts, RowLimits = ragged_partitions.RowStarts, ragged_partitions.RowLimits
+    ValueRowIds, UniformRowLength = ragged_partitions.ValueRowIds, ragged_partitions.UniformRowLength
 
     def __new__(cls, dtype, value_key=None, partitions=(), row_splits_dtype='int32', validate=False):
+        ragged_partitions.check(partitions)
         return super().__new__(cls, dtypes.as_dtype(dtype), value_key, tuple(partitions),
                                dtypes.as_dtype(row_splits_dtype), validate)
 
@@ -122,6 +125,14 @@ def _ragged(entries, dtype, row_splits_dtype):
     return RaggedTensor.from_row_lengths(values, Tensor(lengths))
 
 
+def _ragged_example(entry, dtype, spec):
+    """One example's RaggedFeature: its values (1-D), cut by the spec's partitions."""
+    values = _tensor(_array(entry[1], dtype))
+    if not spec.partitions:
+        return values
+    return ragged_partitions.partitioned(values, spec.partitions, entry[2], spec.row_splits_dtype)
+
+
 def _in_tf_order(features):
     """The spec names as TensorFlow's parse ops return them: VarLenFeatures, then FixedLenFeatures,
     then RaggedFeatures, each group sorted by name."""
@@ -147,9 +158,6 @@ def _parse_all(records, features, op, names=None):
         if not isinstance(spec, (FixedLenFeature, VarLenFeature, RaggedFeature)):
             raise TypeError('%s: feature %r must be a FixedLenFeature, VarLenFeature or RaggedFeature, got %r'
                             % (op, name, spec))
-        if isinstance(spec, RaggedFeature) and spec.partitions:
-            raise ValueError('%s: RaggedFeature %r has partitions %s; tapeflow reads RaggedFeatures without '
-                             'partitions only (one ragged dimension)' % (op, name, spec.partitions))
     specs = {name: (features[name], _dtype_name(features[name], name, op), []) for name in _in_tf_order(features)}
     for index, record in enumerate(records):
         example = Example.FromString(record)
@@ -166,6 +174,9 @@ def _parse_all(records, features, op, names=None):
                         "Data types don't match. Expected type: %s, Actual type: %s" % (wanted, found)))
                 if isinstance(spec, FixedLenFeature):
                     parsed.append(_fixed(values, spec, name, dtype, where))
+                elif isinstance(spec, RaggedFeature) and spec.partitions:     # and each partition's ints
+                    lists = [_values(example, k)[1] or [] for k in ragged_partitions.keys(spec.partitions)]
+                    parsed.append((index, values or [], lists))
                 else:
                     parsed.append((index, values or []))
             except _KernelText as text:
@@ -186,7 +197,7 @@ def parse_single_example(serialized, features, example_names=None, name=None):
     result = {}
     for key, (spec, dtype, parsed) in _parse_all([record.item()], features, op).items():
         if isinstance(spec, RaggedFeature):
-            result[key] = _tensor(_array(parsed[0][1], dtype))
+            result[key] = _ragged_example(parsed[0], dtype, spec)
         else:
             result[key] = _sparse(parsed, dtype, False) if isinstance(spec, VarLenFeature) else _tensor(parsed[0])
     return result
@@ -207,6 +218,9 @@ def parse_example(serialized, features, example_names=None, name=None):
     for key, (spec, dtype, parsed) in _parse_all(list(records), features, op, names).items():
         if isinstance(spec, VarLenFeature):
             result[key] = _sparse(parsed, dtype, True)
+        elif isinstance(spec, RaggedFeature) and spec.partitions:
+            parts = [_ragged_example(entry, dtype, spec) for entry in parsed]
+            result[key] = ragged_partitions.batched(parts, spec.row_splits_dtype)
         elif isinstance(spec, RaggedFeature):
             result[key] = _ragged(parsed, dtype, spec.row_splits_dtype)
         else:
