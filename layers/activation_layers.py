@@ -19,7 +19,8 @@ def _fused_sigmoid(logits):
 
 
 _FUSED = {activations.tanh: fused_tanh, activations.elu: fused_elu, activations.sigmoid: _fused_sigmoid}
-_FUSED_WITHOUT_TAPE = {activations.silu: 'silu', activations.mish: 'mish'}     # predict / evaluate only
+# predict / evaluate only
+_FUSED_WITHOUT_TAPE = {activations.silu: 'silu', activations.mish: 'mish', activations.gelu: 'gelu'}
 
 
 class _Elementwise(Layer):

@@ -19,7 +19,7 @@ from .own_variables import check_own_variable_count
 from .sparse_inputs import sparse_times_kernel
 
 
-_FUSED_WITHOUT_TAPE = {activations.silu: 'silu', activations.mish: 'mish'}
+_FUSED_WITHOUT_TAPE = {activations.silu: 'silu', activations.mish: 'mish', activations.gelu: 'gelu'}
 
 
 class Dense(KernelOptions, Layer):

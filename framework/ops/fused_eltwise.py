@@ -5,10 +5,10 @@ whether the activation is the Dense layer's own or a separate ``Activation`` lay
 same): measured on TF 2.21, ``Dense(24)`` + ``Activation('tanh')`` predicts the bits of
 ``Dense(24, activation='tanh')``. A Dense layer without activation marks its output in a traced step
 (``mark_fusable``); an Activation layer given that tensor applies these ops. Gradients are the usual
-TanhGrad / EluGrad / SigmoidGrad, which read the output. silu (swish) and mish fuse only where no
+TanhGrad / EluGrad / SigmoidGrad, which read the output. silu (swish), mish and gelu fuse only where no
 gradient reads the pre-activation: predict and evaluate (no tape here); a train step keeps Eigen's.
 """
-from . import eigen_math, onednn_activations
+from . import eigen_math, onednn_activations, onednn_gelu
 from .activations import ELU_VJPS, elu_value
 from .fused_sigmoid import fused_sigmoid
 from .fusable_outputs import is_fusable, mark_fusable  # noqa: F401 (their home before fusable_outputs.py)
@@ -25,11 +25,11 @@ def fused_elu(z):
                   ELU_VJPS[0], widen_bfloat16=False)
 
 
-_WITHOUT_TAPE = {'silu': onednn_activations.swish, 'mish': onednn_activations.mish}
+_WITHOUT_TAPE = {'silu': onednn_activations.swish, 'mish': onednn_activations.mish, 'gelu': onednn_gelu.gelu_erf}
 
 
 def fused_without_tape(name, z, usual):
-    """``usual(z)`` for ``name`` in 'silu', 'mish', as oneDNN's fused kernel computes it; only for a
+    """``usual(z)`` for ``name`` in 'silu', 'mish', 'gelu', as oneDNN's fused kernel computes it; only for a
     call no tape records (nothing differentiates the result)."""
     a = z._data
     if not eigen_math.handles(a):
