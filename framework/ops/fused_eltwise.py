@@ -8,6 +8,7 @@ same): measured on TF 2.21, ``Dense(24)`` + ``Activation('tanh')`` predicts the 
 TanhGrad / EluGrad / SigmoidGrad, which read the output. silu (swish), mish and gelu fuse only where no
 gradient reads the pre-activation: predict and evaluate (no tape here); a train step keeps Eigen's.
 """
+from .. import onednn_policy
 from . import eigen_math, onednn_activations, onednn_gelu
 from .activations import ELU_VJPS, elu_value
 from .fused_sigmoid import fused_sigmoid
@@ -32,8 +33,8 @@ def fused_without_tape(name, z, usual):
     """``usual(z)`` for ``name`` in 'silu', 'mish', 'gelu', as oneDNN's fused kernel computes it; only for a
     call no tape records (nothing differentiates the result)."""
     a = z._data
-    if not eigen_math.handles(a):
-        return usual(z)
+    if not eigen_math.handles(a) or (name == 'gelu' and onednn_policy.vector_lanes() != 16):
+        return usual(z)         # (gelu: the minimax kernel is AVX-512's; other CPUs' is not modelled)
     return Tensor(_WITHOUT_TAPE[name](a))
 
 
