@@ -82,3 +82,16 @@ def test_make_csv_dataset_columns_in_file_order_fail_as_on_tensorflow(tmp_path):
     with pytest.raises(tf.errors.UnimplementedError, match='Cast .* is not supported'):
         model.fit(ds, epochs=1, verbose=0)      # TF 2.21: UnimplementedError "Cast string to float ..."
     keras.backend.clear_session()
+
+
+def test_extra_keys_are_dropped_by_position_in_kerass_order():
+    # TF 2.21 (progs/kerasio11/d6e.py): the flat dict (OrderedDict: insertion order; dict: sorted keys)
+    # feeds the Inputs a, b, c by position and the surplus is dropped
+    model = _model()
+    f = lambda v: np.full((1, 1), v, 'float32')      # noqa: E731
+    od = collections.OrderedDict([('c', f(3)), ('a', f(1)), ('d', f(4)), ('b', f(2))])
+    assert np.asarray(model(od)).tolist() == [[3.0, 1.0, 4.0]]
+    assert np.asarray(model({'c': f(3), 'a': f(1), 'd': f(4), 'b': f(2)})).tolist() == [[1.0, 2.0, 3.0]]
+    plain = {'c': f(3), 'a': f(1), 'a0': f(0), 'b': f(2)}          # sorted: a, a0, b, c
+    assert model.predict(plain, verbose=0).tolist() == [[1.0, 0.0, 2.0]]
+    assert model.evaluate(plain, np.array([[1.0, 2.0, 3.0]]), verbose=0) == pytest.approx(5 / 3)

@@ -26,7 +26,7 @@ from .config import functional_config, rebuild
 from .graph import map_graph
 from .node import inbound_nodes
 from .input_dims import check_input_dims, input_spec_error
-from .input_order import by_position, in_insertion_order
+from .input_order import by_position, in_keras_order
 from .input_structure import warn_if_structure_differs
 from .intermediate_inputs import start_at_inputs
 from .keras_tensor import KerasTensor
@@ -115,7 +115,7 @@ class Functional(Model):
     def __call__(self, inputs, *args, **kwargs):
         if not any_symbolic(inputs, args, kwargs):
             warn_if_structure_differs(self, inputs)      # before Layer.__call__ makes arrays tensors
-            if in_insertion_order(inputs, self._inputs_struct):
+            if in_keras_order(inputs, self._inputs_struct):
                 inputs = by_position(inputs, self._inputs_struct)
             if isinstance(inputs, (list, tuple)) and any(isinstance(x, (list, tuple)) for x in inputs) and \
                     isinstance(self._inputs_struct, (list, tuple)):
