@@ -28,7 +28,7 @@ EAGER = [3189867931, 3190662326, 3183693085, 1055027183, 1040853740, 1050155376,
     1075409873, 3179757368, 1077377613, 1056473585, 1046045189, 1040787949, 3190686936, 3187964076]
 
 pytestmark = pytest.mark.skipif(not onednn_policy.enabled() or onednn_policy.vector_lanes() != 16,
-                                reason='the minimax gelu_erf is oneDNN's kernel on AVX-512')
+                                reason='the minimax gelu_erf is the AVX-512 kernel of oneDNN')
 
 
 def _f32(bits, shape):
