@@ -202,3 +202,30 @@ def test_from_tensor_with_nested_lengths_and_row_masks():
     assert out.shape.as_list() == [3, None, None] and rows(out) == [[[5], [7]], [], [[6, 0], [], [0]]]
     kept = tf.ragged.boolean_mask(tf.ragged.constant([[1, 2, 3], [4], [5, 6]]), tf.constant([True, False, True]))
     assert rows(kept) == [[1, 2, 3], [5, 6]]
+
+
+def test_ragged_operand_of_lower_ragged_rank_broadcasts():
+    # TF 2.21 (rb.py): y of shape (3, None, 1) meets x of shape (3, None, None) row by row
+    x = tf.ragged.constant([[[True, True, False]], [[]], [[True, False]]])
+    y = tf.ragged.constant([[[True]], [[True]], [[False]]], ragged_rank=1)
+    assert rows(x & y) == [[[True, True, False]], [[]], [[False, False]]]
+    assert rows(y & x) == rows(x & y)
+    a = tf.ragged.constant([[[1, 2, 3], [4]], [[5]], []])
+    b = tf.ragged.constant([[[10], [20]], [[30]], []], ragged_rank=1)
+    assert rows(a + b) == [[[11, 12, 13], [24]], [[35]], []]
+    assert rows(b * a) == [[[10, 20, 30], [80]], [[150]], []]
+    c = tf.ragged.constant([[[[1, 2], [3]], [[4]]], [[[5, 6, 7]]]])
+    d = tf.ragged.constant([[[100], [200]], [[300]]], ragged_rank=1)
+    assert rows(c + tf.expand_dims(d, -1)) == [[[[101, 102], [103]], [[204]]], [[[305, 306, 307]]]]
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        tf.ragged.constant([[[1.0, 2.0]], [[3.0]]]) * tf.ragged.constant([[[1.0, 2.0]], [[3.0, 4.0]]], ragged_rank=1)
+
+
+def test_broadcast_ragged_operand_passes_gradients():
+    small = tf.Variable([[2.0], [3.0]])
+    with tf.GradientTape() as tape:
+        b = tf.RaggedTensor.from_row_lengths(small * 1.0, [1, 1])
+        a = tf.ragged.constant([[[1.0, 2.0]], [[4.0]]])
+        loss = tf.reduce_sum((a * b).flat_values)
+    # d/d small[0] = 1 + 2, d/d small[1] = 4
+    np.testing.assert_allclose(tape.gradient(loss, small).numpy(), [[3.0], [4.0]])

@@ -59,6 +59,11 @@ def elementwise(op):
     or a dense tensor that broadcasts against the ragged shape (_dense_operand)."""
     def run(x, y, name=None):
         if isinstance(x, RaggedTensor) and isinstance(y, RaggedTensor):
+            if x.ragged_rank != y.ragged_rank and _outer_layout_shared(x, y):
+                big, small = (x, y) if x.ragged_rank > y.ragged_rank else (y, x)
+                spread = _spread_over(small, big)
+                values = op(big.flat_values, spread) if big is x else op(spread, big.flat_values)
+                return big.with_flat_values(values)
             return map_flat_values(op, x, y)
         rt, other = (x, y) if isinstance(x, RaggedTensor) else (y, x)
         other = _dense_operand(rt, convert_to_tensor(other, dtype_hint=rt.dtype), op.__name__)
@@ -66,6 +71,32 @@ def elementwise(op):
             return rt.with_flat_values(op(rt.flat_values, other))
         return rt.with_flat_values(op(other, rt.flat_values))
     return run
+
+
+def _outer_layout_shared(x, y):
+    """Whether the ragged tensor of lower ragged rank has the other's outer row partitions."""
+    small, big = (x, y) if x.ragged_rank < y.ragged_rank else (y, x)
+    return all(np.array_equal(backend.to_host(a._data), backend.to_host(b._data))
+               for a, b in zip(small.nested_row_splits, big.nested_row_splits))
+
+
+def _spread_over(small, big):
+    """``small``'s flat values, one per flat value of ``big``: TF broadcasts a ragged operand of lower
+    ragged rank whose inner axes have size 1 where ``big`` is ragged (x & y of shapes (3, None, None)
+    and (3, None, 1) in the ragged operators' docstring)."""
+    from ..ops import gather, reshape
+    extra = big.ragged_rank - small.ragged_rank
+    values = small.flat_values
+    shape = tuple(values.shape)
+    if len(shape) <= extra or any(d != 1 for d in shape[1:1 + extra]):
+        from ..errors import InvalidArgumentError       # TF's ragged broadcast fails in an assert op
+        raise InvalidArgumentError('a RaggedTensor of shape %s does not broadcast against one of shape %s: its axes '
+                                   "under the other's ragged ones must have size 1" % (small.shape, big.shape))
+    values = reshape(values, shape[:1] + shape[1 + extra:])
+    owner = np.arange(int(np.prod(big.flat_values.shape[:1])))
+    for splits in reversed(big.nested_row_splits[small.ragged_rank:]):      # innermost level first
+        owner = rp.rowids_of(np.asarray(backend.to_host(splits._data)))[owner] if len(owner) else owner
+    return gather(values, owner.astype(np.int64))
 
 
 def _dense_operand(rt, other, op):
