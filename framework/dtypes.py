@@ -248,7 +248,7 @@ def of_numpy(numpy_dtype):
                         % (numpy_dtype, ', '.join(sorted(_BY_NAME)))) from None
 
 
-_C_NAMES = {'float': 'float32', 'double': 'float64', 'half': 'float16'}
+_C_NAMES = {'float': 'float32'}      # ('double' and 'half' are in _BY_NAME already)
 
 
 def as_dtype(dtype):
@@ -295,7 +295,7 @@ def as_keras_dtype(dtype):
     knows no DataType enums, so there a number names no dtype."""
     if isinstance(dtype, _ENUM_SPELLINGS):
         raise _not_a_dtype(dtype, "Keras takes a dtype's name, e.g. 'float32'")
-    if isinstance(dtype, str) and dtype in _C_NAMES:        # TF's as_dtype takes 'float'; Keras's ALLOWED_DTYPES not
+    if isinstance(dtype, str) and dtype == 'float':        # TF's as_dtype takes 'float'; Keras's ALLOWED_DTYPES not
         raise _not_a_dtype(dtype, "Keras takes a dtype's name with its width, e.g. 'float32'")
     return as_dtype(dtype)
 

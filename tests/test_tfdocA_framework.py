@@ -55,9 +55,9 @@ def test_as_dtype_takes_c_type_names():
     assert tf.as_dtype('half') == tf.float16
     with pytest.raises(TypeError):
         tf.as_dtype('floatx')
-    from framework import keras      # Keras 3 keeps refusing them (its ALLOWED_DTYPES): 'Invalid dtype: double'
-    with pytest.raises(ValueError, match='^Invalid dtype: double'):
-        keras.backend.standardize_dtype('double')
+    from framework import keras      # Keras 3 keeps refusing it (its ALLOWED_DTYPES): 'Invalid dtype: float'
+    with pytest.raises(ValueError, match='^Invalid dtype: float'):
+        keras.backend.standardize_dtype('float')
     assert tf.cast(tf.constant([1]), 'double').dtype == tf.float64
 
 
