@@ -10,7 +10,7 @@ from .cardinality import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY  # noqa: F401
 from .csv_dataset import CsvDataset
 from .dataset import AUTOTUNE, Dataset  # noqa: F401
 from .make_csv_dataset import make_csv_dataset
-from . import experimental_aliases, experimental_grouping, lookup_tables, service
+from . import experimental_aliases, experimental_deprecated, experimental_grouping, lookup_tables, service
 from .dataset_iterator import DatasetIterator as Iterator  # noqa: F401  (tf.data.Iterator: what iter(dataset) gives)
 from .numpy_iterator import NumpyIterator  # noqa: F401
 from .optional import Optional
@@ -86,6 +86,10 @@ experimental = type('experimental', (), {
     'pad_to_cardinality': staticmethod(experimental_grouping.pad_to_cardinality),
     'enable_debug_mode': staticmethod(experimental_grouping.enable_debug_mode),
     'service': service.api,
+    'SHARD_HINT': experimental_deprecated.SHARD_HINT, 'TFRecordWriter': experimental_deprecated.TFRecordWriter,
+    'RandomDataset': staticmethod(experimental_deprecated.RandomDataset),
+    'parse_example_dataset': staticmethod(experimental_deprecated.parse_example_dataset),
+    'snapshot': staticmethod(experimental_deprecated.snapshot),
     'DatasetInitializer': lookup_tables.DatasetInitializer,
     'table_from_dataset': staticmethod(lookup_tables.table_from_dataset),
     'index_table_from_dataset': staticmethod(lookup_tables.index_table_from_dataset),
