@@ -295,7 +295,7 @@ def as_keras_dtype(dtype):
     knows no DataType enums, so there a number names no dtype."""
     if isinstance(dtype, _ENUM_SPELLINGS):
         raise _not_a_dtype(dtype, "Keras takes a dtype's name, e.g. 'float32'")
-    if isinstance(dtype, str) and dtype == 'float':        # TF's as_dtype takes 'float'; Keras's ALLOWED_DTYPES not
+    if type(dtype) is str and dtype == 'float':        # TF's as_dtype takes 'float'; Keras's ALLOWED_DTYPES not
         raise _not_a_dtype(dtype, "Keras takes a dtype's name with its width, e.g. 'float32'")
     return as_dtype(dtype)
 
