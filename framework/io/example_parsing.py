@@ -10,8 +10,9 @@ import numpy as np
 from .. import dtypes, errors
 from ..ops.operands import named_errors
 from ..tensor import Tensor
-from . import ragged_partitions
+from . import ragged_partitions, sparse_feature
 from .example_proto import Example
+from .sparse_feature import SparseFeature
 from .strings_in import byte_array, string_tensor
 
 _KIND_OF = {'float32': 'float_list', 'int64': 'int64_list', 'string': 'bytes_list'}
@@ -136,14 +137,14 @@ def _ragged_example(entry, dtype, spec):
 def _in_tf_order(features):
     """The spec names as TensorFlow's parse ops return them: VarLenFeatures, then FixedLenFeatures,
     then RaggedFeatures, each group sorted by name."""
-    return [name for kind in (VarLenFeature, FixedLenFeature, RaggedFeature)
+    return [name for kind in ((VarLenFeature, SparseFeature), FixedLenFeature, RaggedFeature)
             for name in sorted(k for k, spec in features.items() if isinstance(spec, kind))]
 
 
 def _kernel_name(features):
     """The eager kernel TensorFlow names in its errors: ParseExampleV2 specialized to the spec counts."""
     dense, sparse, ragged = (sum(isinstance(s, kind) for s in features.values())
-                             for kind in (FixedLenFeature, VarLenFeature, RaggedFeature))
+                             for kind in (FixedLenFeature, (VarLenFeature, SparseFeature), RaggedFeature))
     return ('ParseExampleV2_Tdense_%d_num_sparse_%d_ragged_split_types_%d_ragged_value_types_%d_sparse_types_%d'
             % (dense, sparse, ragged, ragged, sparse))
 
@@ -155,14 +156,17 @@ def _parse_all(records, features, op, names=None):
         raise TypeError('%s: features must be a non-empty dict of FixedLenFeature / VarLenFeature, got %r'
                         % (op, features))
     for name, spec in features.items():
-        if not isinstance(spec, (FixedLenFeature, VarLenFeature, RaggedFeature)):
+        if not isinstance(spec, (FixedLenFeature, VarLenFeature, RaggedFeature, SparseFeature)):
             raise TypeError('%s: feature %r must be a FixedLenFeature, VarLenFeature or RaggedFeature, got %r'
                             % (op, name, spec))
+    for name, spec in features.items():
+        if isinstance(spec, SparseFeature):
+            sparse_feature.check(name, spec)
     specs = {name: (features[name], _dtype_name(features[name], name, op), []) for name in _in_tf_order(features)}
     for index, record in enumerate(records):
         example = Example.FromString(record)
         for name, (spec, dtype, parsed) in specs.items():
-            key = spec.value_key if isinstance(spec, RaggedFeature) and spec.value_key else name
+            key = spec.value_key if isinstance(spec, (RaggedFeature, SparseFeature)) and spec.value_key else name
             where = None if names is None else (names[index], index)
             try:
                 kind, values = _values(example, key)
@@ -174,6 +178,9 @@ def _parse_all(records, features, op, names=None):
                         "Data types don't match. Expected type: %s, Actual type: %s" % (wanted, found)))
                 if isinstance(spec, FixedLenFeature):
                     parsed.append(_fixed(values, spec, name, dtype, where))
+                elif isinstance(spec, SparseFeature):      # and the ints of each index feature
+                    lists = [_values(example, k)[1] or [] for k in sparse_feature.index_keys(spec)]
+                    parsed.append((index, values or [], lists))
                 elif isinstance(spec, RaggedFeature) and spec.partitions:     # and each partition's ints
                     lists = [_values(example, k)[1] or [] for k in ragged_partitions.keys(spec.partitions)]
                     parsed.append((index, values or [], lists))
@@ -198,6 +205,8 @@ def parse_single_example(serialized, features, example_names=None, name=None):
     for key, (spec, dtype, parsed) in _parse_all([record.item()], features, op).items():
         if isinstance(spec, RaggedFeature):
             result[key] = _ragged_example(parsed[0], dtype, spec)
+        elif isinstance(spec, SparseFeature):
+            result[key] = sparse_feature.sparse(parsed, spec, lambda v: _array(v, dtype), False)
         else:
             result[key] = _sparse(parsed, dtype, False) if isinstance(spec, VarLenFeature) else _tensor(parsed[0])
     return result
@@ -218,6 +227,8 @@ def parse_example(serialized, features, example_names=None, name=None):
     for key, (spec, dtype, parsed) in _parse_all(list(records), features, op, names).items():
         if isinstance(spec, VarLenFeature):
             result[key] = _sparse(parsed, dtype, True)
+        elif isinstance(spec, SparseFeature):
+            result[key] = sparse_feature.sparse(parsed, spec, lambda v: _array(v, dtype), True)
         elif isinstance(spec, RaggedFeature) and spec.partitions:
             parts = [_ragged_example(entry, dtype, spec) for entry in parsed]
             result[key] = ragged_partitions.batched(parts, spec.row_splits_dtype)
