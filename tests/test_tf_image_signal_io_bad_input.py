@@ -65,6 +65,8 @@ IO = {
     'parse_single_sequence_example': (b'', None, {'q': tf.io.FixedLenSequenceFeature([], tf.int64, allow_missing=True)}),
     'parse_sequence_example': ([b''], None, {'q': tf.io.VarLenFeature(tf.float32)}),
     'decode_json_example': ('{}',),
+    'decode_bmp': (b'BM' + bytes(8) + (54).to_bytes(4, 'little') + (40).to_bytes(4, 'little') + (1).to_bytes(4, 'little')
+                   + (1).to_bytes(4, 'little') + (1).to_bytes(2, 'little') + (24).to_bytes(2, 'little') + bytes(24) + bytes(4),),
 }
 BAD = [None, 'abc', {'a': 1}, object(), np.zeros((0,), np.float32), np.zeros((2, 2), np.float32), -3]
 CASES = [(module, name, args) for module, table in (('image', IMAGE), ('signal', SIGNAL), ('io', IO))

@@ -100,8 +100,8 @@ def encode_jpeg(image, format='', quality=95, progressive=False, optimize_size=F
 
 @named_errors('io.decode_image')
 def decode_image(contents, channels=None, dtype='uint8', name=None, expand_animations=True):
-    """PNG, JPEG, GIF or BMP bytes as (height, width, channels) pixels (PNG in pure Python, the others
-    through Pillow); ``dtype`` float16/32/64 scales to [0, 1] as convert_image_dtype."""
+    """PNG, JPEG, GIF or BMP bytes as (height, width, channels) pixels (PNG and BMP in pure Python, JPEG
+    and GIF through Pillow); ``dtype`` float16/32/64 scales to [0, 1] as convert_image_dtype."""
     from ..ops.image.conversions import convert_image_dtype
     op = 'io.decode_image'
     data = as_bytes(contents, op)
@@ -112,7 +112,10 @@ def decode_image(contents, channels=None, dtype='uint8', name=None, expand_anima
         pixels = decode_png(data, channels, 'uint16' if target == np.uint16 else 'uint8')
     elif data.startswith(b'\xff\xd8\xff'):
         pixels = decode_jpeg(data, channels)
-    elif data[:4] == b'GIF8' or data[:2] == b'BM':
+    elif data[:2] == b'BM':
+        from .bmp import decode_bmp       # pure numpy, as TF's DecodeBmp
+        pixels = decode_bmp(data, channels)
+    elif data[:4] == b'GIF8':
         pixels = _decode_with_pillow(data, channels, op)
     else:
         raise InvalidArgumentError('%s: unknown image format (the data starts with %r); expected PNG, JPEG, GIF or BMP'
