@@ -13,6 +13,7 @@ from .checkpoint_manager import CheckpointManager
 from .checkpoint_options import CheckpointOptions
 from .checkpoint_polling import checkpoints_iterator
 from .checkpoint_views import CheckpointView, TrackableView
+from .coordinator import Coordinator
 from .checkpoint_state import CheckpointState, get_checkpoint_state, latest_checkpoint
 from .cluster_spec import ClusterSpec
 from .moving_averages import ExponentialMovingAverage
@@ -21,7 +22,8 @@ from ..io.example_proto import BytesList, Example, Feature, Features, FloatList,
 from ..io.sequence_example_proto import FeatureList, FeatureLists, SequenceExample  # noqa: F401
 
 __all__ = ['BytesList', 'Checkpoint', 'CheckpointLoadStatus', 'CheckpointManager', 'CheckpointOptions', 'ClusterSpec',
-           'CheckpointReader', 'CheckpointState', 'CheckpointView', 'TrackableView', 'Example', 'Feature', 'FeatureList', 'FeatureLists', 'Features',
+           'CheckpointReader', 'CheckpointState', 'CheckpointView', 'TrackableView', 'Coordinator',
+           'Example', 'Feature', 'FeatureList', 'FeatureLists', 'Features',
            'FloatList', 'SequenceExample', 'Int64List', 'ExponentialMovingAverage', 'checkpoints_iterator', 'get_checkpoint_state',
            'latest_checkpoint', 'list_variables', 'load_checkpoint', 'load_variable']
 
