@@ -20,7 +20,7 @@ import threading
 class GraphRandomState:
     """The random-op numbering of one trace: kernels' positions persist, counts restart each call."""
     __slots__ = ('unseeded', 'position', 'offsets', 'epoch', 'calls', 'callees', 'static_shapes',
-                 'pushes_constants', 'trace_values')
+                 'pushes_constants', 'trace_values', 'keras_step')
 
     def __init__(self):
         self.unseeded = 0      # unseeded random ops made so far in this call: the next one's seed2
@@ -38,6 +38,8 @@ class GraphRandomState:
         self.pushes_constants = True
         # Python values the trace computed when traced: reused by its calls (trace_time_values.py)
         self.trace_values = {}
+        # whether this is the trace of a Keras fit / evaluate step (loops.py), not a user's tf.function
+        self.keras_step = False
 
     def callee(self, trace):
         """The state of the copy of ``trace`` (a hashable tag) inlined at the next call site."""

@@ -1,10 +1,10 @@
 """Dense: ``activation(inputs @ kernel + bias)`` over the last axis."""
 import numpy as np
 
-from framework import onednn_policy
+from framework import graph_random_ops, onednn_policy
 from framework.losses.tensor_notes import set_keras_logits
 from framework.ops import affine
-from framework.ops.fused_eltwise import fused_without_tape, mark_fusable
+from framework.ops.fused_eltwise import fused_silu, fused_without_tape, mark_fusable
 from framework.tape import ACTIVE
 from framework.ops.fused_sigmoid import fused_sigmoid
 from framework.ops.dense_activation import affine_activation
@@ -20,6 +20,11 @@ from .sparse_inputs import sparse_times_kernel
 
 
 _FUSED_WITHOUT_TAPE = {activations.silu: 'silu', activations.mish: 'mish', activations.gelu: 'gelu'}
+
+
+def _in_keras_step():
+    state = graph_random_ops.current()
+    return state is not None and state.keras_step
 
 
 class Dense(KernelOptions, Layer):
@@ -121,6 +126,12 @@ class Dense(KernelOptions, Layer):
             outputs = fused_sigmoid(logits)
             set_keras_logits(outputs, logits)       # as activations.sigmoid: cross-entropies read the logits
             return outputs
+        if activation is activations.silu and ACTIVE and self._onednn_fuses() and _in_keras_step():
+            # a fit step: TF fuses the swish where the loss's gradient reaches it as data, which any usual
+            # loss's does (a tf.function differentiating the output itself, a constant gradient, is not fused)
+            z = affine(inputs, kernel, self.bias)
+            fused = fused_silu(z)
+            return activation(z) if fused is None else fused
         name = _FUSED_WITHOUT_TAPE.get(activation)
         if name is not None and not ACTIVE and self._onednn_fuses():
             # predict / evaluate: TF fuses silu and mish too where no gradient reads x @ kernel + bias

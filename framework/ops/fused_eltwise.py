@@ -26,6 +26,20 @@ def fused_elu(z):
                   ELU_VJPS[0], widen_bfloat16=False)
 
 
+def fused_silu(z):
+    """silu(z) with oneDNN's fused swish values (a traced train step: TF 2.21 fuses MatMul + BiasAdd + swish
+    there too, tf.nn.silu's custom gradient reading z); the gradient is silu's own."""
+    from .activations import _silu_grad
+    from .operands import ACTIVE, record
+    a = z._data
+    if not eigen_math.handles(a):
+        return None
+    out = Tensor(onednn_activations.swish(a))
+    if ACTIVE:
+        record('silu', (z,), out, (lambda g, y, x: _silu_grad(g, x, 1.0),))
+    return out
+
+
 _WITHOUT_TAPE = {'silu': onednn_activations.swish, 'mish': onednn_activations.mish, 'gelu': onednn_gelu.gelu_erf}
 
 

@@ -314,6 +314,7 @@ class TrainingLoops:
         if state is None:
             state = states[key] = GraphRandomState()
             state.static_shapes = not free_batch      # the data spec's batch axis (traced_batch.py)
+            state.keras_step = True
         return state
 
 
