@@ -6,7 +6,8 @@ same): measured on TF 2.21, ``Dense(24)`` + ``Activation('tanh')`` predicts the 
 ``Dense(24, activation='tanh')``. A Dense layer without activation marks its output in a traced step
 (``mark_fusable``); an Activation layer given that tensor applies these ops. Gradients are the usual
 TanhGrad / EluGrad / SigmoidGrad, which read the output. silu (swish), mish and gelu fuse only where no
-gradient reads the pre-activation: predict and evaluate (no tape here); a train step keeps Eigen's.
+gradient reads the pre-activation: predict and evaluate (no tape here); a train step keeps Eigen's,
+but for a Keras fit step's silu, fused too (fused_silu: its loss gradient is data, TF 2.21).
 """
 from .. import onednn_policy
 from . import eigen_math, onednn_activations, onednn_gelu
