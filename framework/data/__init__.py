@@ -10,7 +10,8 @@ from .cardinality import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY  # noqa: F401
 from .csv_dataset import CsvDataset
 from .dataset import AUTOTUNE, Dataset  # noqa: F401
 from .make_csv_dataset import make_csv_dataset
-from . import experimental_aliases, experimental_deprecated, experimental_grouping, lookup_tables, service
+from . import batched_features, experimental_aliases, experimental_deprecated, experimental_grouping  # noqa: E402
+from . import lookup_tables, service
 from .dataset_iterator import DatasetIterator as Iterator  # noqa: F401  (tf.data.Iterator: what iter(dataset) gives)
 from .numpy_iterator import NumpyIterator  # noqa: F401
 from .optional import Optional
@@ -90,6 +91,7 @@ experimental = type('experimental', (), {
     'RandomDataset': staticmethod(experimental_deprecated.RandomDataset),
     'parse_example_dataset': staticmethod(experimental_deprecated.parse_example_dataset),
     'snapshot': staticmethod(experimental_deprecated.snapshot),
+    'make_batched_features_dataset': staticmethod(batched_features.make_batched_features_dataset),
     'DatasetInitializer': lookup_tables.DatasetInitializer,
     'table_from_dataset': staticmethod(lookup_tables.table_from_dataset),
     'index_table_from_dataset': staticmethod(lookup_tables.index_table_from_dataset),
