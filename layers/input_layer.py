@@ -10,33 +10,8 @@ from framework import dtypes
 
 from .functional.keras_tensor import KerasTensor
 from .functional.node import Node
+from .input_spec import standardize_shape
 from .layer import Layer
-
-
-def _standard_shape(shape):
-    """``shape`` as a tuple of ints and Nones, or Keras 3's ValueError: a bare int, a string or a
-    float size is refused even where int() would take it, as are negative sizes."""
-    if shape is None:
-        raise ValueError('Undefined shapes are not supported.')
-    if not hasattr(shape, '__iter__'):
-        raise ValueError("Cannot convert '%s' to a shape." % (shape,))
-    dims = []
-    for d in shape:
-        if d is None:
-            dims.append(None)
-            continue
-        if isinstance(d, (str, float)):
-            raise ValueError("Cannot convert '%s' to a shape. Found invalid dimension '%s' of type '%s'. "
-                             % (shape, d, type(d)))
-        try:
-            d = int(d)
-        except (TypeError, ValueError):
-            raise ValueError("Cannot convert '%s' to a shape. Found invalid dimension '%s' of type '%s'. "
-                             % (shape, d, type(d))) from None
-        if d < 0:
-            raise ValueError("Cannot convert '%s' to a shape. Negative dimensions are not allowed." % (shape,))
-        dims.append(d)
-    return tuple(dims)
 
 
 class InputLayer(Layer):
@@ -78,7 +53,7 @@ class InputLayer(Layer):
         if shape is None and batch_shape is None:
             raise ValueError('You must pass a `shape` argument.')
         if shape is not None:
-            batch_shape = (batch_size,) + _standard_shape(shape)
+            batch_shape = (batch_size,) + standardize_shape(shape)
         # Keras 3's standardize_dtype: Python's int is int64. By identity: tf.float32 == float (as in TF)
         if dtype is int or dtype is float or dtype is bool:
             dtype = {int: 'int64', float: 'float32', bool: 'bool'}[dtype]
@@ -95,7 +70,7 @@ class InputLayer(Layer):
             from framework.keras.backend import floatx      # Keras 3: an Input without dtype is floatx
             dtype = floatx()
         self._dtype = dtypes.numpy_dtype(dtype)
-        self.batch_shape = _standard_shape(batch_shape)
+        self.batch_shape = standardize_shape(batch_shape)
         self.optional = bool(optional)
         self.built = True
         # The graph starts here: a call with no inputs whose output is ``self.output``. As in

@@ -29,7 +29,7 @@ class InputSpec:
             dtype = standardize_dtype(dtype)
         self.dtype = dtype
         if shape is not None:
-            self.shape = _standardized_shape(shape)
+            self.shape = standardize_shape(shape)
             self.ndim = len(shape)
         else:
             self.shape = None
@@ -149,21 +149,27 @@ def _dtype_name(dtype):
     return dtype if isinstance(dtype, str) else getattr(dtype, 'name', str(dtype))
 
 
-def _standardized_shape(shape):
-    """Keras's standardize_shape: a tuple of ints (or None), with its errors."""
-    if shape is None or not hasattr(shape, '__iter__'):
+def standardize_shape(shape):
+    """``shape`` as a tuple of ints and Nones, or Keras 3's ValueError: a bare int, a string or a
+    float size is refused even where int() would take it, as are negative sizes."""
+    if shape is None:
+        raise ValueError('Undefined shapes are not supported.')
+    if not hasattr(shape, '__iter__'):
         raise ValueError("Cannot convert '%s' to a shape." % (shape,))
     dims = []
     for d in shape:
-        if d is not None:
-            try:
-                if isinstance(d, (str, float)):
-                    raise TypeError(d)
-                d = int(d)          # numpy integers, scalar tensors
-            except (TypeError, ValueError):
-                raise ValueError("Cannot convert '%s' to a shape. Found invalid dimension '%s' of type '%s'. "
-                                 % (shape, d, type(d))) from None
-            if d < 0:
-                raise ValueError("Cannot convert '%s' to a shape. Negative dimensions are not allowed." % (shape,))
+        if d is None:
+            dims.append(None)
+            continue
+        if isinstance(d, (str, float)):
+            raise ValueError("Cannot convert '%s' to a shape. Found invalid dimension '%s' of type '%s'. "
+                             % (shape, d, type(d)))
+        try:
+            d = int(d)
+        except (TypeError, ValueError):
+            raise ValueError("Cannot convert '%s' to a shape. Found invalid dimension '%s' of type '%s'. "
+                             % (shape, d, type(d))) from None
+        if d < 0:
+            raise ValueError("Cannot convert '%s' to a shape. Negative dimensions are not allowed." % (shape,))
         dims.append(d)
     return tuple(dims)

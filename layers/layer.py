@@ -34,7 +34,7 @@ from .call_inputs import (TAKES_TRAINING, accepts_training, check_call_keywords,
                           convert_inputs, keyword_inputs, refuse_shapeless, shape_of)
 from .functional.node import first_call_tensors
 from .functional.symbolic_call import any_symbolic, call_symbolic
-from .input_spec import InputSpec
+from .input_spec import InputSpec, standardize_shape
 from .mask_propagation import MASK_KIND, call_with_masks, masks_matter
 from .own_variables import OwnVariables
 from .layer_arguments import legacy_batch_shape, positional_weight_args, shared_policy_identity, standardize_policy
@@ -298,8 +298,7 @@ class Layer(LayerWeights, OwnVariables):
         """
         shape, initializer, dtype = positional_weight_args(args, shape, initializer, dtype)
         if shape is not None and (not hasattr(shape, '__iter__') or any(isinstance(d, (str, float)) for d in shape)):
-            from .input_layer import _standard_shape      # it imports this module
-            _standard_shape(shape)       # Keras 3's ValueError: "Cannot convert '3' to a shape."
+            standardize_shape(shape)       # Keras 3's ValueError: "Cannot convert '3' to a shape."
         if name is not None and (not isinstance(name, str) or '/' in name):      # Keras 3's Variable check
             raise ValueError('Argument `name` must be a string and cannot contain character `/`. Received: name=%s'
                              % (name,))

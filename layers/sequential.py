@@ -13,7 +13,8 @@ from framework.tensor import Tensor
 from . import call_context, serialization
 from .functional.keras_tensor import KerasTensor
 from .functional.node import first_call_tensors, inbound_nodes
-from .input_layer import InputLayer, _standard_shape
+from .input_layer import InputLayer
+from .input_spec import standardize_shape
 from .layer import Layer
 from .policy_sharing import policy_config
 from .mask_propagation import as_mask
@@ -138,7 +139,7 @@ class Sequential(ModelBase):
         if input_shape is None and self._input_layer is not None:
             input_shape = self._input_layer.batch_shape
         try:
-            shape = _standard_shape(input_shape)
+            shape = standardize_shape(input_shape)
         except ValueError:
             # Keras 3 builds nothing from what is no single shape (None, 3, 'a', a list of shapes) and says
             # nothing; its layers build on their first call. (Its build wrapper then sets ``built``, which
