@@ -244,7 +244,13 @@ def concat(values, axis, name=None):
 
 
 def stack(values, axis=0, name=None):
-    """Stack RaggedTensors (or dense tensors) along a new axis 0 or 1."""
+    """Stack RaggedTensors (or dense tensors) along a new axis 0 or 1. Vectors alone (dense, of any
+    lengths) stack as TensorFlow's: along axis 0 each is a row of a RaggedTensor, along axis 1 (-1) they
+    are tf.stack's dense matrix."""
+    if values and not any(isinstance(v, RaggedTensor) for v in values):
+        vectors = [convert_to_tensor(v) for v in values]
+        if all(v.ndim == 1 for v in vectors):
+            return _stack_vectors(vectors, int(axis))
     parts = [_as_ragged(v, 'stack') for v in values]
     axis = int(axis)
     if axis == 0:
@@ -261,6 +267,17 @@ def stack(values, axis=0, name=None):
     else:
         raise ValueError('stack: RaggedTensors stack here along axis 0 or 1, got axis %d' % axis)
     return RaggedTensor(joined, rp.splits_tensor(rp.splits_from_lengths(lengths, 'stack'), parts[0].row_splits_dtype))
+
+
+def _stack_vectors(vectors, axis):
+    from ..ops import concat as dense_concat, stack as dense_stack
+    if axis in (1, -1):
+        return dense_stack(vectors, axis)
+    if axis not in (0, -2):
+        raise ValueError('stack: vectors stack along axis 0 (rows of a RaggedTensor) or 1, got axis %d' % axis)
+    lengths = np.asarray([int(v.shape[0]) for v in vectors], np.int64)
+    return RaggedTensor(dense_concat(vectors, 0), rp.splits_tensor(rp.splits_from_lengths(lengths, 'stack'),
+                                                                     np.int64))
 
 
 def ragged_range(starts, limits=None, deltas=1, dtype=None, name=None, row_splits_dtype=np.int64):
