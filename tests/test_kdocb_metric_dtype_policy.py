@@ -13,7 +13,8 @@ def test_metric_dtype_is_the_policy_compute_dtype(dtype, want):
     m = keras.metrics.Mean(dtype=dtype)
     assert m.dtype == want and m.variables[0].dtype == want
     m.update_state(np.array([1.5, 2.5], 'float32'))
-    assert m.result().dtype == want
+    # an integer Mean's result is float32 in TF 2.21 + Keras 3.15 (divide_no_nan casts to float): 1.5 here
+    assert m.result().dtype == ('float32' if want == 'int32' else want)
 
 
 @pytest.mark.parametrize('dtype, text', [

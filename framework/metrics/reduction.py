@@ -158,13 +158,22 @@ class Mean(Metric):
             # ops below, in a fraction of their time (training loops read it every step).
             t, c = total[()], count[()]
             mean = t / c if c != 0 else t.dtype.type(0)
-            return Tensor(mean if mean.dtype is _HOST_DTYPES.get(self._dtype) else np.asarray(mean).astype(self._dtype))
+            return Tensor(mean if mean.dtype is _HOST_DTYPES.get(self._dtype) else self._other_dtype_mean(t, c, mean))
         xp = backend.array_module(total)
+        if xp.dtype(self._dtype).kind in 'iu':
+            total, count = total.astype(xp.float32), count.astype(xp.float32)
         # divide_no_nan, without a host round trip: 0 until something was counted.
         # count + empty is count, or exactly 1 where nothing was counted.
         empty = count == 0
         mean = xp.where(empty, 0, total / (count + empty))
-        return Tensor(mean.astype(self._dtype, copy=False))
+        return Tensor(mean.astype(mean.dtype if xp.dtype(self._dtype).kind in 'iu' else self._dtype, copy=False))
+
+    def _other_dtype_mean(self, t, c, mean):
+        """The mean in the metric's dtype; an integer metric's mean is float32, as Keras 3's divide_no_nan
+        casts integer operands to float (Mean(dtype='int32') of [1, 2, 4] is 2.3333333, not 2)."""
+        if np.dtype(self._dtype).kind in 'iu':
+            return np.float32(t) / np.float32(c) if c != 0 else np.float32(0)
+        return np.asarray(mean).astype(self._dtype)
 
 
 # Per-sample functions with a form on raw arrays (see MeanMetricWrapper._update_arrays).
