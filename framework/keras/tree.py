@@ -1,11 +1,24 @@
 """``keras.tree``: Keras 3's utilities for nested structures (lists, tuples, namedtuples, dicts).
 
-The walk is ``tf.nest``'s (dicts in sorted key order, None a leaf); what differs are Keras's
-messages for structures that do not match, and the extra helpers (paths, traverse,
-lists_to_tuples, shapes).
+The walk is ``tf.nest``'s (None a leaf) but for one order: Keras's tree (optree) takes an
+OrderedDict's keys in its own order and other dicts' sorted, where tf.nest sorts every dict. What else
+differs are Keras's messages for structures that do not match, and the extra helpers (paths,
+traverse, lists_to_tuples, shapes).
 """
+import collections
+
 from framework import nest as _nest
-from framework.nest import flatten, is_nested  # noqa: F401  (Keras's names)
+from framework.nest import is_nested  # noqa: F401  (Keras's name)
+
+
+def _keys(mapping):
+    """A dict's keys in Keras's order: an OrderedDict's own, any other dict's sorted."""
+    return list(mapping) if isinstance(mapping, collections.OrderedDict) else _nest._sorted_keys(mapping)
+
+
+def flatten(structure):
+    """The leaves of ``structure`` in Keras's order (see the module docstring)."""
+    return [leaf for _, leaf in flatten_with_path(structure)]
 
 
 class MAP_TO_NONE:  # noqa: N801  (Keras's name)
@@ -27,7 +40,19 @@ def pack_sequence_as(structure, flat_sequence, sequence_fn=None):
     if len(flat) != expected:
         raise ValueError('Too %s leaves for PyTreeSpec; expected: %d, got: %d.'
                          % ('few' if len(flat) < expected else 'many', expected, len(flat)))
-    return _nest.pack_sequence_as(structure, flat)
+    return _nest.pack_sequence_as(structure, _in_nest_order(structure, flat))
+
+
+def _in_nest_order(structure, flat):
+    """Leaves given in Keras's order, rearranged into tf.nest's (which packs them): the two differ only
+    under OrderedDicts."""
+    keras_paths = [path for path, _ in flatten_with_path(structure)]
+    nest_paths = []
+    _walk_paths(structure, (), nest_paths, _nest._sorted_keys)
+    if keras_paths == [path for path, _ in nest_paths] or len(nest_paths) != len(flat):
+        return flat
+    position = {path: i for i, path in enumerate(keras_paths)}
+    return [flat[position[path]] for path, _ in nest_paths]
 
 
 def assert_same_structure(a, b, check_types=None):
@@ -57,7 +82,7 @@ def _node_problem(a, b):
             return ('Expected an instance of dict, collections.OrderedDict, or collections.defaultdict, got %r.'
                     % (b,))
         if set(a) != set(b):
-            expected, got = _nest._sorted_keys(a), _nest._sorted_keys(b)
+            expected, got = _keys(a), _keys(b)
             return ('dictionary key mismatch; expected key(s): %s, got key(s): %s, missing key(s): %s, extra '
                     'key(s): %s; dict: %r.' % (expected, got, [k for k in expected if k not in b],
                                                [k for k in got if k not in a], b))
@@ -78,7 +103,7 @@ def _node_problem(a, b):
 
 def _children(a, b):
     if isinstance(a, dict):
-        return [(a[k], b[k]) for k in _nest._sorted_keys(a)]
+        return [(a[k], b[k]) for k in _keys(a)]
     return list(zip(a, b))
 
 
@@ -89,13 +114,13 @@ def flatten_with_path(structure):
     return out
 
 
-def _walk_paths(x, path, out):
+def _walk_paths(x, path, out, keys=_keys):
     if isinstance(x, dict):
-        for key in _nest._sorted_keys(x):
-            _walk_paths(x[key], path + (key,), out)
+        for key in keys(x):
+            _walk_paths(x[key], path + (key,), out, keys)
     elif isinstance(x, (list, tuple)):
         for i, item in enumerate(x):
-            _walk_paths(item, path + (i,), out)
+            _walk_paths(item, path + (i,), out, keys)
     else:
         out.append((path, x))
 
@@ -125,7 +150,7 @@ def map_structure_up_to(shallow_structure, func, *structures):
         if leaf is None:
             raise ValueError("Structures don't have the same nested structure.")
         results.append(func(*args))
-    return _nest.pack_sequence_as(shallow_structure, results)
+    return pack_sequence_as(shallow_structure, results)
 
 
 def _up_to(shallow, structure):
