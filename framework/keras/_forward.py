@@ -39,6 +39,15 @@ def forward(target, public_name, extra=None):
     return __getattr__, __dir__
 
 
+def missing_names(public_name):
+    """A module-level ``__getattr__`` for a Keras namespace tapeflow defines in a module of its own
+    (``framework.keras.ops``): a missing name reads as Keras prints it, "module 'keras.ops' has no
+    attribute 'x'", not with tapeflow's module path."""
+    def __getattr__(name):
+        raise AttributeError("module '%s' has no attribute '%s'" % (public_name, name))
+    return __getattr__
+
+
 class _SubmoduleAliases:
     """A meta-path finder that imports ``framework.keras.optimizers.schedules`` (say) as the tapeflow
     module it stands for, so ``from keras.optimizers.schedules import ExponentialDecay`` works

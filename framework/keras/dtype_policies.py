@@ -58,3 +58,8 @@ def get(identifier):
     except (TypeError, ValueError):
         raise ValueError('Cannot interpret `dtype` argument. Expected a string or an instance of DTypePolicy. '
                          'Received: dtype=%s' % (identifier,)) from None
+
+
+# A missing name reads as Keras prints it ("module 'keras.dtype_policies' has no attribute ..."), not with tapeflow's path
+from ._forward import missing_names as _missing_names  # noqa: E402
+__getattr__ = _missing_names('keras.dtype_policies')

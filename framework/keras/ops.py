@@ -15,6 +15,7 @@ import functools as _functools
 import types as _types
 
 from framework.ops.operands import named_errors as _named_errors
+from ._forward import missing_names as _missing_names
 from . import ops_arrays as _arrays, ops_core as core, ops_linalg as _linalg, ops_math as _math, ops_nn as _nn
 from . import ops_scatter as _scatter, ops_shapes as _shapes
 from . import ops_arrangement as _arrangement, ops_elementwise as _elementwise, ops_statistics as _statistics
@@ -82,3 +83,8 @@ image = _types.ModuleType('framework.keras.ops.image')
 for _name in _image.__all__:       # their errors already say 'keras.ops.image.<fn>'
     setattr(image, _name, _graph_recording(_name, getattr(_image, _name)))
 image.__all__ = list(_image.__all__)
+
+# A missing name reads as Keras's module text: "module 'keras.ops.nn' has no attribute 'x'"
+for _space, _public in ((numpy, 'numpy'), (nn, 'nn'), (linalg, 'linalg'), (image, 'image')):
+    _space.__getattr__ = _missing_names('keras.ops.' + _public)
+__getattr__ = _missing_names('keras.ops')

@@ -175,3 +175,8 @@ def binomial(shape, counts, probabilities, dtype=None, seed=None):
     dtype = _float_dtype(dtype, 'binomial')
     return stateless_binomial(_shape(shape, 'binomial'), draw_seed(seed, 'keras.random.binomial'), counts,
                               probabilities, output_dtype=dtype)
+
+
+# A missing name reads as Keras prints it ("module 'keras.random' has no attribute ..."), not with tapeflow's path
+from ._forward import missing_names as _missing_names  # noqa: E402
+__getattr__ = _missing_names('keras.random')

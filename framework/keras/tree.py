@@ -214,3 +214,8 @@ def map_shape_structure(func, structure):
         items = [map_shape_structure(func, item) for item in structure]
         return type(structure)(*items) if hasattr(structure, '_fields') else type(structure)(items)
     return func(structure)
+
+
+# A missing name reads as Keras prints it ("module 'keras.tree' has no attribute ..."), not with tapeflow's path
+from ._forward import missing_names as _missing_names  # noqa: E402
+__getattr__ = _missing_names('keras.tree')

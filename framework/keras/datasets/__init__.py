@@ -14,7 +14,9 @@ _MODULES = ('boston_housing', 'california_housing', 'cifar10', 'cifar100', 'fash
 def __getattr__(name):
     if name in _MODULES:
         return importlib.import_module('.' + name, __name__)
-    raise AttributeError('keras.datasets has no attribute %r; available: %s' % (name, ', '.join(_MODULES)))
+    error = AttributeError("module 'keras.datasets' has no attribute '%s'" % (name,))     # Keras's text
+    error.add_note('keras.datasets names: %s' % ', '.join(_MODULES))
+    raise error
 
 
 def __dir__():

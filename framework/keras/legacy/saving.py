@@ -99,3 +99,8 @@ def deserialize_keras_object(identifier, module_objects=None, custom_objects=Non
     if inspect.isfunction(identifier):
         return identifier
     raise ValueError('Could not interpret serialized %s: %s' % (printable_module_name, identifier))
+
+
+# A missing name reads as Keras prints it ("module 'keras.legacy.saving' has no attribute ..."), not with tapeflow's path
+from .._forward import missing_names as _missing_names  # noqa: E402
+__getattr__ = _missing_names('keras.legacy.saving')

@@ -8,3 +8,8 @@ from .image_transforms import (apply_affine_transform, apply_brightness_shift, a
                                random_brightness, random_channel_shift, random_rotation, random_shear,
                                random_shift, random_zoom)
 from .smart_resize import smart_resize  # noqa: F401
+
+
+# A missing name reads as Keras prints it ("module 'keras.preprocessing.image' has no attribute ..."), not with tapeflow's path
+from .._forward import missing_names as _missing_names  # noqa: E402
+__getattr__ = _missing_names('keras.preprocessing.image')
