@@ -69,9 +69,9 @@ class LossScaleOptimizer(Optimizer):
         self.initial_scale = initial_scale
         self.dynamic_growth_steps = dynamic_growth_steps
         inner_optimizer.loss_scale_factor = None      # else the gradients would be unscaled twice
-        # made by build, as Keras makes them: an unbuilt optimizer saves only the iterations and
-        # learning rates (its own and its inner optimizer's)
-        self.step_counter = self.dynamic_scale = None
+        # step_counter and dynamic_scale are made by build, as Keras makes them: an unbuilt optimizer
+        # saves only the iterations and learning rates (its own and its inner optimizer's), and has
+        # no such attributes yet (Keras: AttributeError, e.g. reading ``dynamic_scale`` before a step)
 
     # ---- what belongs to the inner optimizer --------------------------------------
     @property
@@ -95,7 +95,7 @@ class LossScaleOptimizer(Optimizer):
         # momentum product and Adafactor's unused scalars are then not among ``variables``), and, when
         # apply or fit builds, inside this optimizer's name scope: 'loss_scale_optimizer/adam/v_momentum'.
         inner, scope = self.inner_optimizer, getattr(self, '_build_scope', None)
-        if self.step_counter is None:
+        if 'step_counter' not in self.__dict__:
             self.step_counter = self._slots.add_extra('step_counter', 0, 'int64')
             self.dynamic_scale = self._slots.add_extra('dynamic_scale', self.initial_scale, 'float32')
         inner._slots.auto_tracking = False
@@ -117,7 +117,8 @@ class LossScaleOptimizer(Optimizer):
     def scale_loss(self, loss):
         """``loss`` times the current scale (differentiate this, not the loss); the initial scale
         until the optimizer is built."""
-        scale = self.initial_scale if self.dynamic_scale is None else self.dynamic_scale._data
+        built = 'dynamic_scale' in self.__dict__
+        scale = self.dynamic_scale._data if built else self.initial_scale
         return convert_to_tensor(loss) * float(scale)
 
     @staticmethod
