@@ -295,9 +295,14 @@ def as_keras_dtype(dtype):
     knows no DataType enums, so there a number names no dtype."""
     if isinstance(dtype, _ENUM_SPELLINGS):
         raise _not_a_dtype(dtype, "Keras takes a dtype's name, e.g. 'float32'")
-    if type(dtype) is str and dtype == 'float':        # TF's as_dtype takes 'float'; Keras's ALLOWED_DTYPES not
-        raise _not_a_dtype(dtype, "Keras takes a dtype's name with its width, e.g. 'float32'")
+    if type(dtype) is str and dtype in _C_TYPE_NAMES:   # TF's as_dtype takes them; Keras's ALLOWED_DTYPES not
+        raise _not_a_dtype(dtype, "Keras takes a dtype's name with its width, e.g. %r" % _C_TYPE_NAMES[dtype])
     return as_dtype(dtype)
+
+
+# TF's C-type spellings ('float' is float32, 'double' float64, 'half' float16): Keras 3.15's standardize_dtype
+# says 'Invalid dtype: double' for each
+_C_TYPE_NAMES = {'float': 'float32', 'double': 'float64', 'half': 'float16'}
 
 
 def _not_a_dtype(value, hint):

@@ -321,7 +321,8 @@ class Layer(LayerWeights, OwnVariables):
             except TypeError:
                 raise ValueError('Invalid dtype: %s' % (dtype,)) from None     # Keras 3's class and words
         if initializer is None:
-            initializer = 'glorot_uniform' if dtype.kind == 'f' else 'zeros'
+            # dtype is a DType when given, the layer's numpy dtype otherwise; Keras: 'float' in its name
+            initializer = 'glorot_uniform' if dtypes.is_floating(dtype) else 'zeros'
         initializer = initializers.get(initializer)
         if name is None:     # Keras 3 auto-names it: 'variable', 'variable_1', ... across the process
             name = naming.unique_name('variable')

@@ -565,7 +565,7 @@ def test_backend_helpers():
     assert keras.backend.result_type('int32', 'float16') == 'float16'      # Keras 3: the float wins
     assert keras.backend.result_type('int64', 'float32') == 'float32'
     assert keras.backend.result_type('int8', 'uint8') == 'int16' and keras.backend.result_type() == 'float32'
-    assert keras.backend.standardize_dtype(float) == 'float32' and keras.backend.standardize_dtype('double') == 'float64'
+    assert keras.backend.standardize_dtype(float) == 'float32' and keras.backend.standardize_dtype('float64') == 'float64'
     assert keras.backend.is_float_dtype('float16') and keras.backend.is_int_dtype('uint8')
     assert not keras.backend.is_keras_tensor(ops.ones(1))
     assert keras.backend.convert_to_tensor([1.0]).dtype == np.float32
