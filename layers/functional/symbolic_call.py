@@ -100,6 +100,8 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named):
         try:
             (concrete, masks, free), lengths = _run_on_zeros_of_fitting_length(layer, inputs, args, kwargs)
         except Exception as err:           # noqa: BLE001 -- reworded as Keras's output-spec inference, raised again
+            if getattr(layer, '_output_shape_from_call', False):
+                raise _lambda_inference_error(layer, inputs, args, kwargs) from None
             _say_inference_failed(err, layer, (inputs,) + tuple(args), kwargs)
             graph_error = as_graph_construction_error(err)
             if graph_error is err:
@@ -324,13 +326,15 @@ def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1, batch_length=1):
     masks = {}
     placeholders = {}       # what a print in ``call`` shows: Keras's placeholders (see placeholder_names)
 
-    def zeros(x):
+    def zeros(x, dtype=None):
         if type(x) is not KerasTensor:
             return x
         # zeros; a bool tensor (an explicit mask) all True, as the symbolic masks below; a string
         # input (a model of tf.string Inputs called on them) empty strings, on the host as strings live
         shape = _concrete(x.shape, inner_length, batch_length)
-        if x.dtype == 'string':
+        if dtype is not None:
+            value = Tensor(xp.zeros(shape, dtype))
+        elif x.dtype == 'string':
             value = Tensor(np.full(shape, b'', dtype=object))
         else:
             value = Tensor((xp.ones if x.dtype == 'bool' else xp.zeros)(shape, x.dtype))
@@ -358,7 +362,10 @@ def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1, batch_length=1):
         # (and in a scratch graph: its tf.print never runs)
         with paused(), call_context.probe(bool(batch_free) and all(batch_free)), StatelessScope(), \
                 trace_prints.held(run=False), scratch_graph():
-            stand_ins = (nest.map_structure(zeros, inputs), nest.map_structure(zeros, list(args)),
+            # Keras 3's Lambda infers its output from KerasTensors of its compute dtype, whatever the
+            # inputs' dtypes (lambda_layer.compute_output_shape): a string op on a string Input fails there
+            as_dtype = layer.compute_dtype if getattr(layer, '_output_shape_from_call', False) else None
+            stand_ins = (nest.map_structure(lambda x: zeros(x, as_dtype), inputs), nest.map_structure(zeros, list(args)),
                          nest.map_structure(zeros, kwargs))
             # an explicit mask=KerasTensor that the layer passes on (a GRU with return_sequences) is
             # hung on the outputs itself, as Keras's previous_mask: the next layer then records it
@@ -390,6 +397,19 @@ def _symbolic(t, free, layer, varying=(), dtype=None):
                         'model must return tensors' % (layer.name, t, type(t).__name__))
     shape = tuple(None if i in varying else d for i, d in enumerate(t.shape))
     return KerasTensor((None,) + shape[1:] if free and shape else shape, t._data.dtype if dtype is None else dtype)
+
+
+def _lambda_inference_error(layer, inputs, args, kwargs):
+    """Keras 3's Lambda turns any error of its inference run into this NotImplementedError (a bare
+    except there), listing the symbolic call's arguments, ``mask`` among them (Keras fills it in).
+    The KerasTensors it made of the inputs have taken their names (keras_tensor_N) by then."""
+    for _ in nest.flatten(inputs):
+        naming.unique_name('keras_tensor')
+    if 'mask' not in kwargs:
+        kwargs = dict(kwargs, mask=inputs._mask if type(inputs) is KerasTensor else None)
+    return _symbolic_call_error(NotImplementedError(
+        "We could not automatically infer the shape of the Lambda's output. Please specify the "
+        "`output_shape` argument for this Lambda layer."), layer, (inputs,) + tuple(args), kwargs)
 
 
 def _as_keras_lambda_infers(layer, inputs, concrete):
