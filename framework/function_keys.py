@@ -89,6 +89,8 @@ def trace_key(value):
         return trace_key(value.__wrapped__)
     if kind is weakref.ref:
         raise TypeError('weakref input %r not supported for tf.function.' % (value,))
+    if hasattr(kind, '__tf_tracing_type__'):
+        return _protocol_key(value)
     try:
         return ObjectRef(value)
     except TypeError:
@@ -100,6 +102,36 @@ def trace_key(value):
                         'immutable/hashable. Otherwise, consider implementing the Tracing Protocol for it.'
                         % (value,)) from None
     return NAN if isinstance(value, np.floating) and value != value else value
+
+
+class InternalTracingContext:
+    """What ``__tf_tracing_type__(context)`` receives (TensorFlow's class of that name); it
+    offers nothing the guide's protocol implementations read."""
+    __slots__ = ()
+
+
+class ProtocolKey:
+    """The key of an object that implements the Tracing Protocol: the ``TraceType`` it gave. Equal
+    types share a trace; a trace also serves a call whose type ``is_subtype_of`` the trace's."""
+    __slots__ = ('trace_type',)
+
+    def __init__(self, trace_type):
+        self.trace_type = trace_type
+
+    def __hash__(self):
+        return hash(self.trace_type)
+
+    def __eq__(self, other):
+        return type(other) is ProtocolKey and self.trace_type == other.trace_type
+
+
+def _protocol_key(value):
+    from .types.experimental import TraceType      # that module imports function.py: import late
+    trace_type = value.__tf_tracing_type__(InternalTracingContext())
+    if not isinstance(trace_type, TraceType):
+        raise TypeError('Expected an instance of TraceType for Tracing Protocol call to %r but got %r'
+                        % (value, trace_type))
+    return ProtocolKey(trace_type)
 
 
 def _field_key(field):
@@ -149,6 +181,8 @@ def accepts(general, specific):
         if general[0] != specific[0]:
             return False
         return all(accepts(g, s) for g, s in zip(general[1:], specific[1:]))
+    if type(general) is ProtocolKey and type(specific) is ProtocolKey:
+        return bool(specific.trace_type.is_subtype_of(general.trace_type))
     return False
 
 
