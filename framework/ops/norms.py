@@ -21,10 +21,10 @@ from .unary import abs as abs_, rsqrt, sqrt
 def reduce_euclidean_norm(input_tensor, axis=None, keepdims=False, name=None):
     """sqrt(sum(x ** 2)) over ``axis``; integer tensors give the truncated integer norm."""
     x = float_kernels.refuse_bool(as_numeric_tensor(input_tensor, 'reduce_euclidean_norm'), 'reduce_euclidean_norm')
+    axes = normalize_axis(axis, x.ndim, 'reduce_euclidean_norm')     # a bad axis is EuclideanNorm's error
     if x._data.dtype.kind in 'iub':
         a = x._data
         xp = backend.array_module(a)
-        axes = normalize_axis(axis, x.ndim, 'reduce_euclidean_norm')
         wide = a.astype('float64')
         return Tensor(xp.sqrt(xp.sum(wide * wide, axis=axes, keepdims=keepdims)).astype(a.dtype))
     return sqrt(reduce_sum(x * x, axis, keepdims))

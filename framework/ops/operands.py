@@ -290,6 +290,12 @@ def snapshot(x):
     return data.copy() if type(x) is not Tensor and isinstance(x, Variable) else data
 
 
+# TF's reduction kernel behind each op that checks its axes here: its errors name it ([Op:Max] for logsumexp)
+_REDUCTION_KERNELS = {'reduce_sum': 'Sum', 'reduce_mean': 'Mean', 'reduce_max': 'Max', 'reduce_min': 'Min',
+                      'reduce_prod': 'Prod', 'reduce_all': 'All', 'reduce_any': 'Any', 'reduce_logsumexp': 'Max',
+                      'reduce_euclidean_norm': 'EuclideanNorm', 'count_nonzero': 'Sum'}
+
+
 def normalize_axis(axis, ndim, op):
     """A sorted tuple of non-negative axes; None means every axis. A bad axis raises
     InvalidArgumentError (also a ValueError and TypeError), as TensorFlow's kernels do."""
@@ -299,21 +305,33 @@ def normalize_axis(axis, ndim, op):
     # axis 0) on every training step: skip the general loop below.
     if type(axis) is int and -ndim <= axis < ndim:
         return (axis % ndim,)
+    # TF's eager fast path (and its ' name: ' tail) takes ints, arrays and tensors; Python lists and numpy
+    # scalars go through the fallback, whose kernel errors end at [Op:Sum]
+    named = not isinstance(axis, (list, tuple, np.integer))
     if isinstance(axis, Tensor):
         axis = axis.numpy().tolist()
     if isinstance(axis, np.ndarray):
         axis = axis.tolist()
     axes = axis if isinstance(axis, (list, tuple)) else (axis,)
+    kernel = _REDUCTION_KERNELS.get(op)
     out = []
     for a in axes:
         if not isinstance(a, (int, np.integer)) or isinstance(a, bool):
             raise InvalidArgumentError('%s: an axis must be an integer (or a list of them), got %r' % (op, axis))
         a = int(a)
         if not -ndim <= a < ndim:
-            raise InvalidArgumentError('%s: axis %d is out of range for a tensor of rank %d (axes lie in [%d, %d))'
-                                       % (op, a, ndim, -ndim, ndim))
+            text = '%s: axis %d is out of range for a tensor of rank %d (axes lie in [%d, %d))' % (op, a, ndim, -ndim,
+                                                                                                  ndim)
+            if kernel:          # the reduction kernel's words, tapeflow's in a note
+                raise kernel_error(kernel, 'Invalid reduction dimension (%d for input with %d dimension(s)'
+                                   % (a, ndim), named=named, note=text)
+            raise InvalidArgumentError(text)
         if a % ndim in out:
-            raise InvalidArgumentError('%s: axis %r names axis %d twice; give each axis once' % (op, axis, a % ndim))
+            text = '%s: axis %r names axis %d twice; give each axis once' % (op, axis, a % ndim)
+            if kernel:
+                raise kernel_error(kernel, 'Invalid reduction arguments: Axes contains duplicate dimension: %d'
+                                   % (a % ndim), named=named, note=text)
+            raise InvalidArgumentError(text)
         out.append(a % ndim)
     return tuple(sorted(out))
 
