@@ -3,7 +3,9 @@ import inspect
 
 from . import dtypes, nest
 from .errors import InvalidArgumentError
-from .function_keys import accepts, describe, describe_spec, is_tensor_key, named_specs, placeholder, trace_key
+from .function_keys import (ObjectRef, ProtocolKey, accepts, describe, describe_spec, is_tensor_key, named_specs,
+                            placeholder, trace_key)
+from .variable import Variable
 from .ops.tensor_spec import TensorSpec
 from .tensor import Tensor, TensorShape, convert_to_tensor
 
@@ -161,13 +163,39 @@ class ConcreteFunction:
             flat = self._flat_signature_error(args, kwargs)
             if flat is None:        # TensorFlow calls the graph with these tensors: its kernel checks dtypes
                 self._check_graph_inputs(args, kwargs)
-                raise
+                structured_args = self._from_flat(args, kwargs)
+                if structured_args is None:
+                    raise
+                return self._function._run(self._entry, None, structured_args, {})
             if self._entry.output_type is not None:     # TensorFlow's signature text ends with the output type
                 message = message[:-1] + ' -> %s.' % self._entry.output_type
             error = TypeError(message + '\nFallback to flat signature also failed due to: ' + flat)
             error.__notes__ = getattr(structured, '__notes__', [])
             raise error from None
         return self._function._run(self._entry, None, args, kwargs)
+
+    def _from_flat(self, args, kwargs):
+        """The structured arguments for a call by the graph's flat tensor inputs: each tensor parameter
+        takes the next tensor, each Python parameter the value it was traced with (TensorFlow's graph
+        holds that value; ``tf.function(f).get_concrete_function(model, x)(x)``). None where the trace
+        has structured or variadic parameters, or a traced object is gone."""
+        params = self._function._binder.signature.parameters.values()
+        if any(p.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD,
+                          inspect.Parameter.KEYWORD_ONLY) for p in params):
+            return None
+        tensors = iter(list(args) + [kwargs[name] for name, _ in self._flat_specs()[len(args):]])
+        values = []
+        for key in self._entry.key[1:]:
+            if is_tensor_key(key):
+                values.append(next(tensors))
+            elif type(key) is tuple or type(key) is ProtocolKey:
+                return None
+            else:
+                value = placeholder(key)
+                if isinstance(key, ObjectRef) and value is None:
+                    return None
+                values.append(value)
+        return values
 
     def _flat_specs(self):
         """The graph's inputs: (TensorFlow's argument keyword, TensorSpec) per tensor of the structured
@@ -224,6 +252,10 @@ class ConcreteFunction:
             if not isinstance(arg, Tensor):
                 return '%s: expected argument #%d(zero-based) to be a Tensor; got %s (%s).' % (
                     summary, i, type(arg).__name__, arg)
+        for i, arg in enumerate(args):      # the eager graph call's check, after the summary's
+            if isinstance(arg, Variable):
+                return "provided list of inputs contains objects other than 'EagerTensor'. Item %d is type: %s" % (
+                    i, type(arg).__name__)
         return None
 
     def _bind(self, args, kwargs):
@@ -237,7 +269,8 @@ class ConcreteFunction:
             filled = dict(kwargs)
             keys = self._entry.key[1:]
             for i, (name, key) in enumerate(zip(names, keys)):
-                if i >= len(args) and name not in filled and not isinstance(key, tuple):
+                # a Python value (a literal) is filled in as TF's default; an object is not: TF requires it
+                if i >= len(args) and name not in filled and not isinstance(key, (tuple, ObjectRef, ProtocolKey)):
                     filled[name] = placeholder(key)
             try:
                 values = binder.bind(args, filled)
