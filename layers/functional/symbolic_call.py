@@ -101,7 +101,7 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named):
             (concrete, masks, free), lengths = _run_on_zeros_of_fitting_length(layer, inputs, args, kwargs)
         except Exception as err:           # noqa: BLE001 -- reworded as Keras's output-spec inference, raised again
             if getattr(layer, '_output_shape_from_call', False):
-                raise _lambda_inference_error(layer, inputs, args, kwargs) from None
+                raise _lambda_inference_error(layer, inputs, args, kwargs, err) from None
             _say_inference_failed(err, layer, (inputs,) + tuple(args), kwargs)
             graph_error = as_graph_construction_error(err)
             if graph_error is err:
@@ -399,7 +399,7 @@ def _symbolic(t, free, layer, varying=(), dtype=None):
     return KerasTensor((None,) + shape[1:] if free and shape else shape, t._data.dtype if dtype is None else dtype)
 
 
-def _lambda_inference_error(layer, inputs, args, kwargs):
+def _lambda_inference_error(layer, inputs, args, kwargs, cause):
     """Keras 3's Lambda turns any error of its inference run into this NotImplementedError (a bare
     except there), listing the symbolic call's arguments, ``mask`` among them (Keras fills it in).
     The KerasTensors it made of the inputs have taken their names (keras_tensor_N) by then."""
@@ -407,9 +407,16 @@ def _lambda_inference_error(layer, inputs, args, kwargs):
         naming.unique_name('keras_tensor')
     if 'mask' not in kwargs:
         kwargs = dict(kwargs, mask=inputs._mask if type(inputs) is KerasTensor else None)
-    return _symbolic_call_error(NotImplementedError(
+    error = _symbolic_call_error(NotImplementedError(
         "We could not automatically infer the shape of the Lambda's output. Please specify the "
         "`output_shape` argument for this Lambda layer."), layer, (inputs,) + tuple(args), kwargs)
+    # Keras hides the cause; a note keeps it (str(error) stays Keras's): what failed on the stand-ins
+    text = str(cause)
+    if '\x1b[1m' in text:              # the layer's own call error: its bold message is the cause's
+        text = text.split('\x1b[1m', 1)[1].split('\x1b[0m', 1)[0]
+    error.add_note('The function failed on %s stand-ins of the inputs (as Keras 3 runs it): %s: %s'
+                   % (layer.compute_dtype, type(cause).__name__, text.strip().split('\n')[0][:300]))
+    return error
 
 
 def _as_keras_lambda_infers(layer, inputs, concrete):
