@@ -58,9 +58,10 @@ class InputLayer(Layer):
         if dtype is int or dtype is float or dtype is bool:
             dtype = {int: 'int64', float: 'float32', bool: 'bool'}[dtype]
         if isinstance(dtype, str):      # Keras 3 standardizes an Input's dtype first: 'Invalid dtype: nope'
+            from framework.keras.backend import standardize_dtype      # framework.keras imports layers
             try:
-                dtypes.numpy_dtype(dtype)
-            except TypeError:
+                dtype = standardize_dtype(dtype)  # 'int' is int64; 'float' / 'double' / 'half' are no Keras dtype
+            except ValueError:
                 raise ValueError('Invalid dtype: %s' % dtype) from None
         elif dtype is not None:        # Keras 3 names it (dtype.name, else __name__) and looks the name up
             _check_dtype_object(dtype)

@@ -62,3 +62,18 @@ def test_add_weight_default_initializer_by_dtype(dtype, floating):
         np.testing.assert_array_equal(keras.ops.convert_to_numpy(v),
                                       np.array([[-0.005066871643066406, -1.1857322454452515],
                                                 [0.7821148633956909, -1.0022910833358765]], np.float32))
+
+
+@pytest.mark.parametrize('name', ['double', 'half', 'float', 'float33', 'str', 'object'])
+def test_input_refuses_what_standardize_dtype_refuses(name):
+    # TF 2.21 + Keras 3.15: keras.Input((2,), dtype='double') -> ValueError 'Invalid dtype: double'
+    with pytest.raises(ValueError) as err:
+        keras.Input((2,), dtype=name)
+    assert str(err.value) == 'Invalid dtype: %s' % name
+
+
+@pytest.mark.parametrize('name, expected', [('int', 'int64'), ('float64', 'float64'), ('string', 'string'),
+                                            ('bfloat16', 'bfloat16'), ('uint8', 'uint8'), ('bool', 'bool')])
+def test_input_dtype_names(name, expected):
+    # TF 2.21 + Keras 3.15 print these dtypes for keras.Input((2,), dtype=name).dtype ('int' is int64)
+    assert keras.Input((2,), dtype=name).dtype == expected
