@@ -57,3 +57,14 @@ def test_ragged_components_of_other_ragged_ranks_do_not_mix():
 def test_concatenated_ragged_datasets_keep_a_ragged_spec_as_tf():
     rows = tf.data.Dataset.from_tensor_slices(tf.ragged.constant([[1, 2], [3]]))
     assert repr(rows.concatenate(rows).element_spec) == 'RaggedTensorSpec(TensorShape([None]), tf.int32, 0, tf.int64)'
+
+
+def test_a_ragged_row_is_handed_out_as_a_plain_tensor_as_tf():
+    # TF 2.21 prints these rows as <tf.Tensor: shape=(2,), dtype=int32, numpy=array([2, 3], dtype=int32)>;
+    # the pipeline's marker class (RaggedRow) showed in the repr and came back from .numpy()
+    ds = tf.data.Dataset.from_tensor_slices(tf.ragged.constant([[1], [2, 3]]))
+    rows = list(ds)
+    assert repr(rows[1]) == '<tf.Tensor: shape=(2,), dtype=int32, numpy=array([2, 3], dtype=int32)>'
+    assert type(rows[1].numpy()) is np.ndarray
+    assert [(r * 2).numpy().tolist() for r in ds] == [[2], [4, 6]]
+    assert [e.to_list() for e in ds.batch(2)] == [[[1], [2, 3]]]       # the pipeline still batches them as ragged

@@ -50,9 +50,10 @@ def host_structure(value):
 def as_tensors(element):
     # Window elements are datasets, and ragged or sparse elements composite tensors: handed out as they are.
     from ..composite import CompositeTensor
+    # A ragged component's row is handed out as the dense tensor it is (TF's repr shows a plain array).
     return restore(nest.map_structure(
         lambda v: v if isinstance(v, (Tensor, CompositeTensor)) or hasattr(v, '_make_iterator')
-        else convert_to_tensor(v), element))
+        else convert_to_tensor(v.view(np.ndarray) if is_ragged_row(v) else v), element))
 
 
 def call_with_element(fn, element):
