@@ -107,12 +107,12 @@ class Optimizer(OptimizerState, abc.ABC):
                 self._slots.remove_extra('learning_rate')
             return
         if old is None and isinstance(value, Variable):
-            # Keras 3 refuses a Variable here; copying its value would silently stop
-            # following later assigns to it, which is what its author expects.
-            raise ValueError('Argument `learning_rate` should be a float, a LearningRateSchedule, or a callable '
-                             'returning the learning rate; received the Variable %r. To follow the variable, '
-                             'pass `lambda: variable`; to start from its value, pass `float(variable)`'
-                             % (value.name,))
+            # Keras 3 refuses a Variable here (its words, the variable's repr); copying its value would
+            # silently stop following later assigns to it, which is what its author expects.
+            error = _learning_rate_error(value)
+            error.add_note('To follow the variable, pass `lambda: variable`; to start from its value, '
+                           'pass `float(variable)`')
+            raise error
         if isinstance(old, LearningRateSchedule):     # Keras 3's class and words
             raise TypeError('This optimizer was created with a `LearningRateSchedule` object as its '
                             '`learning_rate` constructor argument, hence its learning rate is not settable. '
@@ -597,8 +597,8 @@ def _float_or_none(value):
 def _learning_rate_error(value, note=None):
     """Keras 3's ValueError for a constructor learning rate that is no Python float. Its text shows a
     numpy or tensor float scalar as the Python float it holds (np.float32(0.1) -> 0.10000000149011612)."""
-    shown = value
-    if getattr(value, 'shape', None) == () and hasattr(value, 'dtype'):
+    shown = value          # a Variable shows its repr, as Keras's f-string
+    if getattr(value, 'shape', None) == () and hasattr(value, 'dtype') and not isinstance(value, Variable):
         kind = np.asarray(value).dtype.kind
         if kind in 'fiub':
             shown = float(value) if kind == 'f' else bool(value) if kind == 'b' else int(value)
