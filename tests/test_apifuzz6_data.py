@@ -59,3 +59,18 @@ def test_padding_to_a_smaller_size_is_tf_data_loss_error():
         list(ds)
     assert 'Attempted to pad to a smaller size than the input element. [Op:IteratorGetNext]' in str(caught.value)
     assert isinstance(caught.value, ValueError)       # the class tapeflow raised before
+
+
+def test_the_iterator_node_in_the_error_counts_the_element_s_tensors_as_tf():
+    # TF 2.21 names its iterator kernel IteratorGetNext_output_types_<number of tensors per element>
+    pair = (tf.TensorSpec((), tf.int32), tf.TensorSpec((), tf.int32))
+    triple = {'a': tf.TensorSpec((), tf.int32), 'b': pair}
+    for spec, value, count in [(pair, (1, 'a'), 2), (triple, {'a': 1, 'b': (2, 'x')}, 3)]:
+        ds = tf.data.Dataset.from_generator(lambda: iter([value]), output_signature=spec)
+        with pytest.raises(tf.errors.InvalidArgumentError) as caught:
+            list(ds)
+        assert str(caught.value).startswith('{{function_node __wrapped__IteratorGetNext_output_types_%d_device_' % count)
+    ds = tf.data.Dataset.range(3).map(lambda x: (tf.fill([x], x), x, {'a': x}))
+    with pytest.raises(tf.errors.DataLossError) as caught:
+        list(ds.padded_batch(2, padded_shapes=([1], [], {'a': []})))
+    assert str(caught.value).startswith('{{function_node __wrapped__IteratorGetNext_output_types_3_device_')

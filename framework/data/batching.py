@@ -93,7 +93,8 @@ def padder(element_spec, padded_shapes, padding_values):
 
     def combine(elements):
         rows = [nest.flatten(e) for e in elements]
-        padded = [_pad_component([row[k] for row in rows], shapes[k], values[k], k) for k in range(len(specs))]
+        padded = [_pad_component([row[k] for row in rows], shapes[k], values[k], k, len(specs))
+                  for k in range(len(specs))]
         return nest.pack_sequence_as(elements[0], padded)
     return combine
 
@@ -107,7 +108,7 @@ def padded_spec(element_spec, padded_shapes, batch_dim):
     return with_batch_dim(nest.pack_sequence_as(element_spec, out), batch_dim)
 
 
-def _pad_component(parts, target, value, k):
+def _pad_component(parts, target, value, k, components):
     ranks = {np.ndim(p) for p in parts}
     if len(ranks) > 1:
         raise ValueError('Dataset.padded_batch: component %d has elements of different ranks %s (shapes %s); '
@@ -121,9 +122,10 @@ def _pad_component(parts, target, value, k):
                  for d, m in enumerate(largest))
     for p in parts:
         if any(s > f for s, f in zip(np.shape(p), full)):
-            error = PaddingTooSmallError('{{function_node __wrapped__IteratorGetNext_output_types_1_device_/job:'
+            # TF 2.21's words; its iterator node is named after the number of tensors in an element
+            error = PaddingTooSmallError('{{function_node __wrapped__IteratorGetNext_output_types_%d_device_/job:'
                                          'localhost/replica:0/task:0/device:CPU:0}} Attempted to pad to a smaller size '
-                                         'than the input element. [Op:IteratorGetNext] name: ')   # TF 2.21's words
+                                         'than the input element. [Op:IteratorGetNext] name: ' % components)
             error.add_note('Dataset.padded_batch: cannot pad component %d to a smaller size than its element: '
                            'element shape %s, padded shape %s' % (k, np.shape(p), full))
             raise error

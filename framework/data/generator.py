@@ -39,10 +39,25 @@ def generator_source(generator, args, signature):
                         % (WHAT, type(generator).__name__))
     args = tuple(_generator_argument(a) for a in (args or ()))
 
+    components = _component_count(signature)
+
     def elements():
         for value in generator(*args):
-            yield _conform(signature, value, value)
+            try:
+                conformed = _conform(signature, value, value)
+            except _Mismatch as mismatch:
+                raise _yield_error(str(mismatch), components) from None
+            yield conformed
     return elements
+
+
+def _component_count(signature):
+    """How many tensors TF's iterator kernel yields per element (its node is named after it)."""
+    if isinstance(signature, dict):
+        return sum(map(_component_count, signature.values()))
+    if isinstance(signature, (tuple, list)):
+        return sum(map(_component_count, signature))
+    return 1
 
 
 def _generator_argument(value):
@@ -72,7 +87,7 @@ def _conform_extension(spec, value):
     """An ExtensionType value its Spec admits, taken apart for the pipeline (extension_batching.py)."""
     from .structure import host_structure
     if not isinstance(value, spec.value_type) or not spec.is_compatible_with(value):
-        raise _yield_error('`generator` yielded an element of %r where an element of %r was expected.'
+        raise _Mismatch('`generator` yielded an element of %r where an element of %r was expected.'
                            % (getattr(value, '_type_spec', type(value).__name__), spec))
     return host_structure(value)
 
@@ -83,11 +98,11 @@ def _conform_leaf(spec, value):
     try:
         array = np.asarray(value.numpy() if hasattr(value, 'numpy') else value, dtype=spec.dtype)
     except (TypeError, ValueError):
-        raise _yield_error('`generator` yielded an element that could not be converted to the expected type. The '
+        raise _Mismatch('`generator` yielded an element that could not be converted to the expected type. The '
                            'expected type was %s, but the yielded element was %s.' % (spec.dtype.name, value)) \
             from None
     if not shape_admits(spec, array.shape):
-        raise _yield_error('`generator` yielded an element of shape %s where an element of shape %s was expected.'
+        raise _Mismatch('`generator` yielded an element of shape %s where an element of shape %s was expected.'
                            % (tuple(array.shape), tuple(spec.shape)))
     return array[()] if array.ndim == 0 else array
 
@@ -98,26 +113,31 @@ def _conform_ragged(spec, value):
     from ..ragged import RaggedTensor
     from ..type_spec import type_spec_from_value
     if not isinstance(value, RaggedTensor):
-        raise _yield_error('`generator` yielded an element that could not be converted to the expected type. The '
+        raise _Mismatch('`generator` yielded an element that could not be converted to the expected type. The '
                            'expected type was %s, but the yielded element was %s.' % (spec.dtype.name, value))
     got = type_spec_from_value(value)
     if (value.dtype != spec.dtype or value.ragged_rank != spec.ragged_rank
             or not TensorShape(spec.shape).is_compatible_with(value.shape)):
-        raise _yield_error('`generator` yielded an element of %r where an element of %r was expected.' % (got, spec))
+        raise _Mismatch('`generator` yielded an element of %r where an element of %r was expected.' % (got, spec))
     return value
 
 
-def _yield_error(text):
+class _Mismatch(Exception):
+    """A yielded value that does not fit the signature (its text is TF's TypeError's)."""
+
+
+def _yield_error(text, components):
     """TensorFlow 2.21 raises the generator's TypeError from its iterator kernel, as an
-    InvalidArgumentError (tapeflow's is also a TypeError and ValueError, the classes it raised before)."""
-    error = InvalidArgumentError('{{function_node __wrapped__IteratorGetNext_output_types_1_device_/job:localhost/'
-                                 'replica:0/task:0/device:CPU:0}} TypeError: %s' % text)
+    InvalidArgumentError (tapeflow's is also a TypeError and ValueError, the classes it raised before);
+    the kernel's node is named after the number of tensors in an element."""
+    error = InvalidArgumentError('{{function_node __wrapped__IteratorGetNext_output_types_%d_device_/job:localhost/'
+                                 'replica:0/task:0/device:CPU:0}} TypeError: %s' % (components, text))
     error.add_note("%s: the generator's elements must fit output_signature" % WHAT)
     return error
 
 
 def _structure_error(signature, value):
-    raise _yield_error('`generator` yielded an element that did not match the expected structure. The expected '
+    raise _Mismatch('`generator` yielded an element that did not match the expected structure. The expected '
                        'structure was %s, but the yielded element was %s.'
                        % (_map_leaves(lambda s: _DTypeName('tf.' + s.dtype.name), signature), value))
 
