@@ -28,6 +28,7 @@ from .module import Module
 from .name_scopes import get_current_name_scope, name_scope  # noqa: F401
 from .ops import *  # noqa: F401,F403  (every op under its TensorFlow name)
 from .ops.tensor_array import TensorArray
+from .public_add import add  # noqa: E402  (tf.add converts x alone first, as TensorFlow's wrapper)
 from .ops.tensor_spec import TensorSpec
 from .type_spec import IndexedSlicesSpec, SparseTensorSpec, TensorArraySpec, TypeSpec, type_spec_from_value  # noqa: F401
 from .tape import GradientTape, UnconnectedGradients

@@ -1,5 +1,5 @@
 """``framework.math``: the elementwise and reduction ops where TensorFlow lists them."""
-from .ops import (abs, acos, acosh, add, add_n, argmax, argmin, asin, asinh, atan, atanh, ceil,  # noqa: F401
+from .ops import (abs, acos, acosh, add_n, argmax, argmin, asin, asinh, atan, atanh, ceil,  # noqa: F401
                   cos, cosh, cumprod, cumsum, divide, divide_no_nan, equal, erf, exp, expm1, floor,
                   floordiv, floormod, greater, greater_equal, is_finite, is_inf, is_nan, l2_normalize,
                   less, less_equal, log, log1p, log_softmax, logical_and, logical_not, logical_or,
@@ -8,6 +8,7 @@ from .ops import (abs, acos, acosh, add, add_n, argmax, argmin, asin, asinh, ata
                   reduce_mean, reduce_min, reduce_prod, reduce_std, reduce_sum, reduce_variance, round,
                   rsqrt, sigmoid, sign, sin, sinh, softmax, softplus, softsign, sqrt, square,
                   squared_difference, subtract, tan, tanh, top_k, truediv)
+from .public_add import add  # noqa: F401  (x converted alone first, as TensorFlow's math_ops.add)
 from .ops import (atan2, bincount, confusion_matrix, count_nonzero, digamma, in_top_k, lgamma,  # noqa: F401,E402
                   log_sigmoid, polyval, segment_max, segment_mean, segment_min, segment_sum,
                   unsorted_segment_max, unsorted_segment_mean, unsorted_segment_min, unsorted_segment_sum)
