@@ -53,7 +53,8 @@ def test_gradient_matches_central_differences(name):
 
 def test_gelu_approximate_and_relu_options():
     t = tf.constant(X)
-    approx = 0.5 * X * (1 + np.tanh(math.sqrt(2 / math.pi) * (X + 0.044715 * X ** 3)))
+    # TF's nn_ops.gelu casts 0.044715 to the input's dtype from a float32 constant (float64 X here)
+    approx = 0.5 * X * (1 + np.tanh(math.sqrt(2 / math.pi) * (X + float(np.float32(0.044715)) * X ** 3)))
     np.testing.assert_allclose(activations.gelu(t, approximate=True).numpy(), approx, rtol=1e-12)
     got = activations.relu(t, negative_slope=0.1, max_value=5.0, threshold=0.5).numpy()
     expected = np.where(X > 0.5, np.minimum(X, 5.0), 0.1 * (X - 0.5))

@@ -139,20 +139,28 @@ def leaky_relu(features, alpha=0.2, name=None):
     return out
 
 
+# nn_ops.gelu's math_ops.cast(0.044715, dtype) / cast(0.7071067811865476, dtype) convert the Python float
+# to a float32 constant first: a float64 gelu multiplies by these float32 values (its tanh factor
+# 0.7978845608028654 is a plain Python operand, full precision in float64).
+_GELU_CUBIC = float(np.float32(0.044715))
+_GELU_SQRT_HALF = float(np.float32(0.7071067811865476))
+
+
 def gelu(features, approximate=False, name=None):
     """Gaussian error linear unit; the tanh approximation when ``approximate``.
 
     TensorFlow's own composition of ops (nn_ops.gelu), so that values and gradients take the same
     roundings: 0.5 * x * erfc(-x * 0.70710677), or 0.5 * x * (1 + tanh(0.7978846 * (x + 0.044715 * x**3)))
-    with x**3 a Pow (Eigen's pow eagerly, x * x**2 in a traced function)."""
+    with x**3 a Pow (Eigen's pow eagerly, x * x**2 in a traced function). TF casts 0.044715 and
+    1/sqrt(2) to x's dtype from float32 constants, so float64 gelu takes their float32 values too."""
     from .special_functions import erfc
     from .gelu_folded_constants import erfc_term, folds_gelu_constants
     x = as_float_tensor(features, 'gelu')
     if approximate:
-        return 0.5 * x * (1.0 + tanh(0.7978845608028654 * (x + 0.044715 * _cube(x))))
+        return 0.5 * x * (1.0 + tanh(0.7978845608028654 * (x + _GELU_CUBIC * _cube(x))))
     if ACTIVE and folds_gelu_constants(x):
         return 0.5 * x * erfc_term(x)       # a traced step's gradient (gelu_folded_constants.py)
-    return 0.5 * x * erfc(-x * 0.7071067811865476)
+    return 0.5 * x * erfc(-x * _GELU_SQRT_HALF)
 
 
 def _cube(x):
