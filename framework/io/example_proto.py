@@ -5,10 +5,13 @@ Python classes that read and write the protobuf wire format by hand: no protobuf
 map entries come in insertion order (protobuf's own order is unspecified), so compare parsed
 messages, not bytes. ``FromString`` / ``ParseFromString`` read TensorFlow's bytes.
 """
+import operator
 import struct
 
 import numpy as np
 
+from ..tensor import Tensor
+from ..type_text import python_type_name
 from .example_text import float32_text, quoted
 from .tensor_proto import _field, _fields, _varint
 
@@ -22,8 +25,36 @@ def _packed_varints(data, op):
     return out
 
 
-class _List:
-    """A repeated ``value`` field; subclasses say how one value is written."""
+def _c_type_name(v):
+    """How protobuf's C messages name a value's type: numpy's C types by module path ('numpy.bool'),
+    a tensor as TensorFlow's EagerTensor, Python's own types by name."""
+    if type(v).__module__ == 'numpy':
+        return 'numpy.' + type(v).__name__
+    return python_type_name(v)
+
+
+class _Message:
+    """What every TensorFlow proto message offers: bytes out, bytes in."""
+    __slots__ = ()
+
+    def SerializeToString(self, deterministic=None):
+        return self._serialize()
+
+    @classmethod
+    def FromString(cls, data):
+        return cls._parse(bytes(data))
+
+    def ParseFromString(self, data):
+        parsed = self._parse(bytes(data))
+        for klass in type(self).__mro__:
+            for name in getattr(klass, '__slots__', ()):
+                setattr(self, name, getattr(parsed, name))
+        return len(data)
+
+
+class _List(_Message):
+    """A repeated ``value`` field; subclasses say how one value is written, and refuse what protobuf's
+    C messages refuse (with their TypeError / ValueError texts)."""
     __slots__ = ('value',)
 
     def __init__(self, value=()):
@@ -43,15 +74,15 @@ class _List:
 
 
 class BytesList(_List):
-    """Byte strings (str values are stored UTF-8 encoded)."""
+    """Byte strings."""
     __slots__ = ()
 
     @staticmethod
     def _check(v):
-        if isinstance(v, str):
-            return v.encode('utf-8')
-        if not isinstance(v, (bytes, bytearray, np.bytes_)):
-            raise TypeError('BytesList: values must be bytes or str, got %s' % type(v).__name__)
+        if not isinstance(v, (bytes, bytearray)):          # a str too: encode it first, as TensorFlow asks
+            error = TypeError('expected bytes, %s found' % _c_type_name(v))
+            error.add_note('BytesList takes bytes: encode str values (s.encode()) and take .numpy() of a tensor')
+            raise error
         return bytes(v)
 
     @staticmethod
@@ -72,6 +103,14 @@ class FloatList(_List):
 
     @staticmethod
     def _check(v):
+        if isinstance(v, Tensor):
+            v = v.numpy()                   # the tensor's __float__ (a string tensor: float(bytes)'s ValueError)
+            if isinstance(v, (bytes, np.ndarray)):
+                return float(np.float32(float(v)))
+        elif isinstance(v, np.ndarray) and v.ndim:
+            raise TypeError('%s has type ndarray, but expected one of: float' % (v,))
+        elif v is None or isinstance(v, (str, bytes, np.str_)):
+            raise TypeError('must be real number, not %s' % _c_type_name(v))
         return float(np.float32(v))
 
     _value_text = staticmethod(float32_text)
@@ -94,9 +133,16 @@ class Int64List(_List):
 
     @staticmethod
     def _check(v):
-        if isinstance(v, (float, np.floating)) or not -2 ** 63 <= int(v) < 2 ** 63:
-            raise TypeError('Int64List: values must be int64 integers, got %r' % (v,))
-        return int(v)
+        if v is True or v is False:
+            raise TypeError('Field tensorflow.Int64List.value: Expected an int, got a boolean.')
+        if isinstance(v, Tensor):           # the tensor's __index__ is its numpy value's (np.bool_ has none)
+            v = v.numpy()
+            if not hasattr(v, '__index__'):
+                raise AttributeError("'%s' object has no attribute '__index__'" % _c_type_name(v))
+        number = operator.index(v)          # Python's own TypeError for floats, strings, np.bool_, None
+        if not -2 ** 63 <= number < 2 ** 63:
+            raise ValueError('Value out of range: %d' % number)
+        return number
 
     _value_text = staticmethod(str)
 
@@ -115,7 +161,7 @@ class Int64List(_List):
 _KINDS = (('bytes_list', 1, BytesList), ('float_list', 2, FloatList), ('int64_list', 3, Int64List))
 
 
-class Feature:
+class Feature(_Message):
     """One feature: exactly one of ``bytes_list``, ``float_list``, ``int64_list`` (or none)."""
     __slots__ = ('bytes_list', 'float_list', 'int64_list', '_kind')
 
@@ -184,7 +230,7 @@ def map_text(entries, pad, field):
                    for k, v in entries.items())
 
 
-class Features:
+class Features(_Message):
     """A map from feature names to Feature."""
     __slots__ = ('feature',)
 
