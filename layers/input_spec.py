@@ -166,9 +166,9 @@ def standardize_shape(shape):
                              % (shape, d, type(d)))
         try:
             d = int(d)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError) as error:     # chained, as Keras 3 does
             raise ValueError("Cannot convert '%s' to a shape. Found invalid dimension '%s' of type '%s'. "
-                             % (shape, d, type(d))) from None
+                             % (shape, d, type(d))) from error
         if d < 0:
             raise ValueError("Cannot convert '%s' to a shape. Negative dimensions are not allowed." % (shape,))
         dims.append(d)

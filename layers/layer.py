@@ -309,7 +309,11 @@ class Layer(LayerWeights, OwnVariables):
         if any(isinstance(d, (int, np.integer)) and d < 0 for d in shape):     # Keras 3's words
             raise ValueError("%s.add_weight: cannot convert '%s' to a shape for weight %r. Negative dimensions "
                              "are not allowed." % (type(self).__name__, shape, name))
-        shape = tuple(int(d) for d in shape)
+        try:
+            shape = tuple(int(d) for d in shape)
+        except (TypeError, ValueError):    # a list or an object as a size: Keras 3's ValueError, not int()'s
+            standardize_shape(shape)
+            raise
         if aggregation not in _AGGREGATIONS:              # Keras 3's words
             raise ValueError('Invalid value for argument `aggregation`. Expected one of %s. Received: aggregation=%s'
                              % (_AGGREGATIONS, aggregation))
