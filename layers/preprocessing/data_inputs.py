@@ -7,6 +7,7 @@ integers int64, the dtypes Keras's lookup tables key on.
 import numpy as np
 
 from framework.backend import to_host
+from framework.ragged.ragged_tensor import RaggedTensor
 from framework.tensor import Tensor, convert_to_tensor
 
 
@@ -85,7 +86,7 @@ def batches(data, steps, who, lists_are_batches=False, pack=None):
     if data is None or isinstance(data, dict):
         convert_to_tensor(data)         # TF's 'Attempt to convert a value (None) ...' error, as Keras 3 meets it
     one_batch = isinstance(data, (list, tuple)) and not lists_are_batches
-    if one_batch or isinstance(data, (np.ndarray, Tensor, str, bytes)):
+    if one_batch or isinstance(data, (np.ndarray, Tensor, RaggedTensor, str, bytes)):
         yield data                      # one batch; Keras 3 ignores `steps` here
         return
     if not hasattr(data, '__iter__'):

@@ -18,6 +18,7 @@ from ..layer import Layer
 from .adapt_checkpoint_state import CountsTable, DocumentCount
 from .categorical_encoding import as_sparse, encode, encoded_shape
 from .data_inputs import batches, host_array
+from .ragged_documents import ragged_documents
 from .ragged_lookup import lookup_ragged
 from framework.string_hashes import fingerprint64, siphash24
 from .vocabulary_assets import VocabularyAssets
@@ -241,6 +242,9 @@ class IndexLookup(VocabularyAssets, Layer):
         who = '%s %r' % (type(self).__name__, self.name)
         self._counts = VocabularyCounts()
         for batch in batches(data, steps, who):
+            if isinstance(batch, RaggedTensor):
+                self.update_state(batch)
+                continue
             keys = self._keys(batch)
             if isinstance(batch, (list, tuple, np.ndarray, Tensor)) and keys.ndim == 1 and batch is data:
                 keys = keys[:, None]        # an array or list: one document per element, as Keras
@@ -251,6 +255,9 @@ class IndexLookup(VocabularyAssets, Layer):
         if self._has_input_vocabulary:
             raise ValueError("Cannot adapt layer '%s' after setting a static vocabulary via the `vocabulary` argument "
                              'or set_vocabulary()' % self.name)
+        if isinstance(keys, RaggedTensor):          # one document per row
+            self._counts.add(ragged_documents(self, keys, '%s %r' % (type(self).__name__, self.name)))
+            return
         keys = keys if isinstance(keys, np.ndarray) and keys.dtype in (object, np.int64) else self._keys(keys)
         self._counts.add(rows_of(keys))
 
