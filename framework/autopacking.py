@@ -66,7 +66,8 @@ def _check_one_dtype(items, named):
                                          % (i, _kernel_name(first), _kernel_name(item._data.dtype),
                                             'packed' if named else ''))
             error.add_note(_note(item, first))
-            raise error
+            from .ops.graph_input_errors import list_mismatch     # (the ops import this module)
+            raise list_mismatch(error, 'Pack', [i._data.dtype for i in items])     # (a TypeError where TF traces)
 
 
 def _note(item, dtype):

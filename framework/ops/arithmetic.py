@@ -18,6 +18,7 @@ from ..backend import array_module_of
 from ..tensor import Tensor
 from ..tape import array_rule, pass_gradient
 from . import eigen_math, eigen_pow, float_kernels, graph_rewrites, missing_kernels
+from .graph_input_errors import list_mismatch
 from .operands import ACTIVE, _KERNEL_DTYPES, as_numeric_tensor, as_tensor, binary, named_errors, record
 from .selection import where
 from .unary import _reciprocal_value, expm1, log, rsqrt_array
@@ -393,7 +394,7 @@ def _add_n_mismatch(tensors):
                 '[Op:AddN] name: ' % (i, _KERNEL_DTYPES.get(first.dtype.name, first.dtype.name),
                                       _KERNEL_DTYPES.get(t.dtype.name, t.dtype.name)))
             error.add_note(note)
-            return error
+            return list_mismatch(error, 'AddN', [u.dtype for u in tensors])     # (a TypeError where TF traces)
     for i, t in enumerate(tensors[1:], 1):
         if t._data.shape != first._data.shape:
             return kernel_error('AddN', 'Inputs to operation AddN of type AddN must have the same size and shape.  '

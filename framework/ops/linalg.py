@@ -12,6 +12,7 @@ from .bias_add_kernel import bias_add_grad, bias_grad_sum
 from .einsum_kernel import einsum_array
 from .sixteen_column_product import DEPTH_IN_ORDER as _DEPTH_IN_ORDER, rows_matmul, rows_matmul_transposed, \
     rows_matmul_transposed_a
+from .graph_input_errors import eager_input_error, list_mismatch
 from .one_row_product import one_row_matmul
 from .operands import ACTIVE, as_tensor, binary, named_errors, record
 from .reductions import reduce_sum
@@ -204,8 +205,7 @@ def einsum(equation, *inputs, **kwargs):
         raise InvalidArgumentError('einsum: %r needs at least one operand' % (equation,))
     dtypes_seen = sorted({t.dtype.name for t in tensors})
     if len(dtypes_seen) > 1:
-        raise InvalidArgumentError('einsum: all operands must share one dtype, got %s; use framework.cast'
-                                   % [t.dtype.name for t in tensors])
+        raise _einsum_dtypes_error(tensors)
     equation = equation.replace(' ', '')
     _check_labels(equation)
     lhs, rhs = equation.split('->') if '->' in equation else (equation, None)
@@ -223,6 +223,17 @@ def einsum(equation, *inputs, **kwargs):
             raise InvalidArgumentError('einsum: subscripts %r in %r do not match an operand of shape %s'
                                        % (spec, equation, tuple(t.shape)))
     return _einsum_letters(specs, rhs, tensors, broadcast, equation)
+
+
+def _einsum_dtypes_error(tensors):
+    """TensorFlow's Einsum refusing an operand unlike the first (oneDNN's kernel runs float32 ones)."""
+    first = tensors[0].dtype
+    index = next(i for i, t in enumerate(tensors) if t.dtype != first)
+    runs = '_MklEinsum' if first.name in ('float32', 'bfloat16') and onednn_policy.enabled() else 'Einsum'
+    error = eager_input_error('Einsum', index, first, tensors[index].dtype, runs)
+    error.add_note('einsum: all operands must share one dtype, got %s; use framework.cast'
+                   % [t.dtype.name for t in tensors])
+    return list_mismatch(error, 'Einsum', [t.dtype for t in tensors])     # (a TypeError where TF traces)
 
 
 def _check_labels(equation):

@@ -9,6 +9,7 @@ the kernel, naming its position in the list.
 """
 from ..errors import _EAGER_CPU, InvalidArgumentError
 from ..tensor import Tensor, convert_to_tensor
+from .graph_input_errors import list_mismatch
 from .operands import as_tensor
 
 # the dtype names TensorFlow's kernel messages use (DataTypeString)
@@ -55,7 +56,7 @@ def list_operands(values, op, kernel, name):
                                       kernel, name))
             error.add_note('%s: values[%d] is %s, values[0] %s: all items must share one dtype; cast one with '
                            'framework.cast' % (op, index, tensor.dtype.name, dtype.name))
-            raise error
+            raise list_mismatch(error, kernel, [t.dtype for t in tensors])     # (a TypeError where TF traces)
     return tensors
 
 

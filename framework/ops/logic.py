@@ -7,6 +7,7 @@ from .. import backend
 from ..tensor import Tensor
 from . import float_kernels
 from ..tape import record_blocked
+from .graph_input_errors import input_mismatch
 from .operands import ACTIVE, as_tensor, binary, named_errors, normalize_axis
 
 
@@ -92,7 +93,7 @@ def _not_bool(op, index, t):
                                                                     kernel))
     wanted = 'a bool tensor' if op == 'logical_not' else 'bool tensors'
     error.add_note('%s: expected %s, got %s; compare first (e.g. x > 0) or cast to bool' % (op, wanted, name))
-    return error
+    return input_mismatch(error, kernel, index, 'bool', t.dtype)     # (a TypeError where TF traces)
 
 
 def _bool_pair(x, y, op):

@@ -8,6 +8,7 @@ from .eigen_sum import kernel_row_sums
 from ..tape import array_rule
 from ..tensor import Tensor
 from .activations import log_softmax, relu, softmax
+from .graph_input_errors import eager_input_error, input_mismatch
 from .operands import ACTIVE, _KERNEL_DTYPES, as_float_tensor, as_tensor, named_errors, record
 from .reductions import reduce_mean, reduce_sum
 from .selection import where
@@ -215,6 +216,11 @@ def moments(x, axes, shift=None, keepdims=False, name=None):
 @named_errors('bias_add')
 def bias_add(value, bias, data_format=None, name=None):
     value, bias = as_tensor(value, 'bias_add'), as_tensor(bias, 'bias_add')
+    if value.dtype != bias.dtype:        # BiasAdd's input check comes before its shape checks
+        error = eager_input_error('BiasAdd', 1, value.dtype, bias.dtype)
+        error.add_note('bias_add: value is %s, bias %s; cast the bias to the value\'s dtype'
+                       % (value.dtype.name, bias.dtype.name))
+        raise input_mismatch(error, 'BiasAdd', 1, value.dtype, bias.dtype)     # (a TypeError where TF traces)
     channels_first = isinstance(data_format, str) and data_format.startswith('NC')   # 'NCHW', 'NCDHW'
     axis = 1 if channels_first and value.ndim > 2 else -1
     if value.ndim == 1:         # BiasAdd's own check (tapeflow added the bias to the vector)

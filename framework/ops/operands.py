@@ -17,6 +17,7 @@ from ..composite import handler_for
 from ..tensor import ConversionError, SymbolicTensorError, Tensor, _to_array, convert_to_tensor
 from ..variable import Variable
 from . import broadcast_kernels, float_kernels
+from .graph_input_errors import input_mismatch
 
 _PY_SCALARS = (int, float, bool)
 
@@ -170,6 +171,8 @@ def _dtype_mismatch(da, db, op):
                                      'is a %s tensor [Op:%s] name: '
                                      % (runs, _KERNEL_DTYPES.get(da.dtype.name, da.dtype.name),
                                         _KERNEL_DTYPES.get(db.dtype.name, db.dtype.name), kernel))
+        error.add_note(note)
+        return input_mismatch(error, kernel, 1, da.dtype, db.dtype)     # (a TypeError in a traced function)
     elif op in _KERNELS and not any(k in kinds for k in 'bOSU'):
         kernel = _KERNELS[op]
         # tf.where's values are SelectV2's inputs 1 and 2 (after the condition), and its wrapper adds no name
@@ -178,6 +181,8 @@ def _dtype_mismatch(da, db, op):
                                      'is a %s tensor [Op:%s]%s'
                                      % (kernel, second, _KERNEL_DTYPES.get(da.dtype.name, da.dtype.name),
                                         _KERNEL_DTYPES.get(db.dtype.name, db.dtype.name), kernel, tail))
+        error.add_note(note)
+        return input_mismatch(error, kernel, second, da.dtype, db.dtype)
     else:
         return InvalidArgumentError(note)
     error.add_note(note)

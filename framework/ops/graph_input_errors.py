@@ -1,0 +1,84 @@
+"""Operands of mixed dtypes where TensorFlow builds a graph: its op-construction TypeError.
+
+Eagerly, TensorFlow's kernels refuse a tensor of the wrong dtype at run time with an
+InvalidArgumentError ('cannot compute AddV2 as input #1(zero-based) was expected to be a float
+tensor but is a double tensor'). Inside a tf.function, a tf.data function or a Keras fit step the
+op is first added to a graph, and op_def_library refuses it there with a TypeError naming the op's
+arguments ("Input 'y' of 'AddV2' Op has type float64 that does not match type float32 of argument
+'x'."): a program's ``except TypeError`` catches that one, not the eager error. tapeflow computes
+eagerly everywhere, so the ops ask here which of the two TensorFlow would raise.
+"""
+from ..errors import InvalidArgumentError
+
+# Each kernel's input arguments, in order, as its OpDef names them
+_ARGUMENTS = {kernel: ('x', 'y') for kernel in (
+    'AddV2', 'Add', 'Sub', 'Mul', 'Pow', 'Maximum', 'Minimum', 'FloorDiv', 'FloorMod', 'Less', 'LessEqual',
+    'Greater', 'GreaterEqual', 'Equal', 'NotEqual', 'SquaredDifference', 'BatchMatMulV2', 'RealDiv',
+    'TruncateDiv', 'DivNoNan', 'Xdivy', 'Xlogy', 'Xlog1py', 'LogicalAnd', 'LogicalOr')}
+_ARGUMENTS.update({'Atan2': ('y', 'x'), 'SelectV2': ('condition', 't', 'e'), 'MatMul': ('a', 'b'),
+                   'BiasAdd': ('value', 'bias')})
+# Kernels that take one list of tensors of one dtype, by the list's argument
+_LIST_ARGUMENTS = {'AddN': 'inputs', 'ConcatV2': 'values', 'Pack': 'values', 'Einsum': 'inputs'}
+
+
+def traced():
+    """Whether TensorFlow would be adding ops to a graph here (tf.executing_eagerly() is False)."""
+    from ..eager_graph_names import inside_function, lifted      # (it imports the ops: asked on errors only)
+    return inside_function() and not lifted()
+
+
+def input_mismatch(eager_error, kernel, index, expected, got):
+    """The error for input ``index`` of ``kernel`` being of dtype ``got`` where the kernel's
+    earlier inputs fixed ``expected`` (DTypes or numpy dtypes): ``eager_error`` when running
+    eagerly, else op_def_library's TypeError (with ``eager_error``'s notes)."""
+    arguments = _ARGUMENTS.get(kernel)
+    if arguments is None or not traced():
+        return eager_error
+    if kernel in ('LogicalAnd', 'LogicalOr'):
+        text = "Input '%s' of '%s' Op has type %s that does not match expected type of bool." % (
+            arguments[index], kernel, _name(got))
+    else:
+        first = 1 if kernel == 'SelectV2' else 0          # the condition is no operand of the values' type
+        text = "Input '%s' of '%s' Op has type %s that does not match type %s of argument '%s'." % (
+            arguments[index], kernel, _name(got), _name(expected), arguments[first])
+    return _with_notes(TypeError(text), eager_error)
+
+
+def list_mismatch(eager_error, kernel, dtypes):
+    """The error for a list input of ``kernel`` whose tensors have ``dtypes`` (not all one):
+    ``eager_error`` when running eagerly, else op_def_library's TypeError listing them all."""
+    argument = _LIST_ARGUMENTS.get(kernel)
+    if argument is None or not traced():
+        return eager_error
+    text = "Tensors in list passed to '%s' of '%s' Op have types [%s] that don't all match." % (
+        argument, kernel, ', '.join(_name(d) for d in dtypes))
+    return _with_notes(TypeError(text), eager_error)
+
+
+def eager_input_error(kernel, index, expected, got, runs=None, name=''):
+    """The eager kernel's InvalidArgumentError for input ``index`` of dtype ``got`` where ``expected``
+    was due (``runs``: the kernel that ran, oneDNN's ``_Mkl...`` where TF takes it)."""
+    return InvalidArgumentError('cannot compute %s as input #%d(zero-based) was expected to be a %s tensor but is a '
+                                '%s tensor [Op:%s] name: %s' % (runs or kernel, index, _kernel_name(expected),
+                                                                _kernel_name(got), kernel, name or ''))
+
+
+def _kernel_name(dtype):
+    """The name TensorFlow's kernel messages give a dtype (DataTypeString: 'float' for float32)."""
+    name = _name(dtype)
+    return _KERNEL_NAMES.get(name, name)
+
+
+_KERNEL_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
+
+
+def _name(dtype):
+    """TensorFlow's name of a dtype ('float32', 'string' for numpy's object / bytes arrays)."""
+    name = getattr(dtype, 'name', str(dtype))
+    return 'string' if name == 'object' or name.startswith(('bytes', 'str')) else name
+
+
+def _with_notes(error, eager_error):
+    for note in getattr(eager_error, '__notes__', ()):
+        error.add_note(note)
+    return error
