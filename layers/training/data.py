@@ -16,6 +16,7 @@ from framework.backend import array_module, to_host
 from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor, _to_array
 
+from .sample_weight_structure import check_one_weight_per_output
 from .sparse_rows import SparseRows
 
 
@@ -318,6 +319,8 @@ class ArrayData:
                                % len(nest.flatten(y)))
                 raise error
             sample_weight = class_weight_to_sample_weights(y, class_weight)
+        if sample_weight is not None and y is not None and _is_structure(y):
+            check_one_weight_per_output(y, sample_weight)
         if x is None:
             raise ValueError('Unrecognized data type: x=None (of type NoneType); pass the input samples as a '
                              'numpy array, a tensor, a list or dict of them, a tf.data.Dataset or a PyDataset')
