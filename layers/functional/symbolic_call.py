@@ -53,9 +53,16 @@ def call_symbolic(layer, inputs, args, kwargs, training=None, named=False):
     shapes = nest.map_structure(_shape_or_value, inputs)
     from ..layer import builds_by_calling          # layer.py imports this module
     # Keras builds such a layer by running its call symbolically, then runs it again for the outputs
-    shown = initializing(created=True) if not layer.built and builds_by_calling(layer) else contextlib.nullcontext()
-    with shown:
-        return _call_symbolic(layer, inputs, args, kwargs, shapes, named)
+    build_run = not layer.built and builds_by_calling(layer)
+    with initializing(created=True) if build_run else contextlib.nullcontext():
+        return _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run)
+
+
+def _name_build_run_outputs(outputs):
+    """Keras 3's build run (backend.compute_output_spec of the call, in _maybe_build) makes a KerasTensor
+    of each tensor the call returns: they take the next names (keras_tensor_N) before the real outputs do."""
+    for _ in (t for t in nest.flatten(outputs) if isinstance(t, Tensor)):
+        naming.unique_name('keras_tensor')
 
 
 def _accepted(method, kwargs):
@@ -67,7 +74,7 @@ def _accepted(method, kwargs):
     return {k: v for k, v in kwargs.items() if k in parameters}
 
 
-def _call_symbolic(layer, inputs, args, kwargs, shapes, named):
+def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False):
     if not layer.built:
         _check_spec(layer, inputs)
         with call_context.scope(layer):        # sublayers' weights get this layer's path
@@ -107,6 +114,8 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named):
             if graph_error is err:
                 raise
             raise graph_error from None
+        if build_run:
+            _name_build_run_outputs(concrete)
         varying = _axes_following_free_axes(layer, inputs, args, kwargs, concrete, lengths)
         dtype = None
         if getattr(layer, '_output_shape_from_call', False):
