@@ -359,7 +359,10 @@ def _to_array(value, dtype):
     except SymbolicTensorError:
         raise
     except ValueError:
-        raise ConversionError("Can't convert non-rectangular Python sequence to Tensor.") from None
+        empty = _empty_leading_shape(value)
+        if empty is None:
+            raise ConversionError("Can't convert non-rectangular Python sequence to Tensor.") from None
+        array = np.zeros(empty, np.float32 if dtype is None else dtype)   # TF's quirk: [[], [1]] is (2, 0)
     if array.dtype == object and not _all_strings(value):
         if hasattr(value, '__tf_tensor__'):     # TensorLike's TensorProtocol: the object converts itself
             return _to_array(value.__tf_tensor__(), dtype)
@@ -367,7 +370,7 @@ def _to_array(value, dtype):
             array = np.asarray([float(v) for v in array.flat]).reshape(array.shape)  # 2**200 as float32: inf
         else:
             raise _unconvertible(value, array)
-    if _beyond_int64(value, array) and (dtype is None or dtype.kind == 'i'):
+    if _beyond_int64(value, array) and (dtype is None or (dtype.kind != 'f' and dtype != np.uint64)):
         # numpy holds 2**63 as uint64, [1, 2**63] as float64; TensorFlow's int64 cannot hold it
         raise ConversionError("Can't convert Python sequence with out-of-range integer to Tensor.")
     if array.dtype.kind in 'US' and _all_strings(value):     # strings, asked for a numeric dtype
@@ -375,6 +378,8 @@ def _to_array(value, dtype):
         error.add_note('strings are not numbers: parse them with framework.strings.to_number')
         raise error
     if array.dtype.kind in 'US':    # numpy turned [1, 'a'] into strings; TensorFlow refuses the mix
+        raise ConversionError("Can't convert Python sequence with mixed types to Tensor.")
+    if array.dtype.kind in 'iuf' and type(value) in (list, tuple) and _bool_leads(value, dtype):
         raise ConversionError("Can't convert Python sequence with mixed types to Tensor.")
     if dtype is None:
         leaf = _first_leaf(value)
@@ -391,8 +396,32 @@ def _to_array(value, dtype):
     return backend.place(array)
 
 
-# the kinds of Python values TensorFlow will not convert to a dtype of each kind
-_REFUSED_KINDS = {'i': 'fc', 'u': 'fc', 'b': 'iufc', 'f': 'c'}
+# the kinds of Python values TensorFlow will not convert to a dtype of each kind ('O': string tensors)
+_REFUSED_KINDS = {'i': 'fc', 'u': 'fc', 'b': 'iufc', 'f': 'c', 'O': 'iufcb'}
+# the dtypes TensorFlow's fast list conversion fills from numbers of any kind: [True, 2] converts to them
+_NUMBERS_ANY_KIND = frozenset(np.dtype(n) for n in ('int32', 'int64', 'float16', 'float32', 'float64'))
+
+
+def _bool_leads(value, dtype):
+    """Whether a list that numpy made numbers of starts with a bool: TensorFlow takes the list's type
+    from its first element, so [True, 2] has mixed types (where [2, True] is int32), unless ``dtype``
+    is one its fast path fills from any number."""
+    return isinstance(_first_leaf(value), (bool, np.bool_)) and (dtype is None or dtype not in _NUMBERS_ANY_KIND)
+
+
+def _empty_leading_shape(value):
+    """The shape TensorFlow gives a ragged list whose first elements end in an empty list: it reads
+    the shape along the first elements only, so [[], [1, 2]] and [[], 1] convert to a (2, 0) tensor.
+    None for any other list."""
+    shape = []
+    while isinstance(value, (list, tuple)):
+        shape.append(len(value))
+        if not value:
+            return tuple(shape)
+        value = value[0]
+    return None
+
+
 # how TensorFlow's conversion errors name a dtype (DataTypeString)
 _KERNEL_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
 
