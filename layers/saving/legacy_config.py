@@ -7,6 +7,9 @@ a Sequential's or functional model's layers are written
 also with 'name' and 'inbound_nodes'), without the 'module',
 'registered_name' and 'build_config' keys of the ``.keras`` config. Nested
 Sequential and functional models are written the same way, all the way down.
+The class name is the one Keras's legacy serializer reads off the Python
+class: a built-in layer that Keras exports under another name is written
+under its class's (GroupQueryAttention as 'GroupedQueryAttention').
 
 One addition: a subclassed model's root keeps its 'registered_name' and
 'build_config' (Keras's loader ignores both). Without them two registered
@@ -44,8 +47,17 @@ def _is_model_config(entry):
 
 
 def _legacy_layer(entry):
-    out = {'class_name': entry.get('registered_name') or entry['class_name'], 'config': _legacy_inner(entry)}
+    out = {'class_name': entry.get('registered_name') or _keras_python_name(entry), 'config': _legacy_inner(entry)}
     for key in ('name', 'inbound_nodes'):
         if key in entry:
             out[key] = entry[key]
     return out
+
+
+def _keras_python_name(entry):
+    """The name of Keras's Python class for a built-in layer's entry (its ``_keras_class_name``)."""
+    name = entry['class_name']
+    if entry.get('module') != 'keras.layers':
+        return name
+    import layers as builtin                 # the package's exports (imported late: it imports the saving code)
+    return getattr(getattr(builtin, name, None), '_keras_class_name', name)
