@@ -17,6 +17,7 @@ from ..tensor import Tensor, convert_to_tensor
 from .control_flow import describe_structure, structure_of
 from .indexing import getitem
 from .operands import ACTIVE, as_tensor
+from .py_function_errors import kernel_error
 from .shapes import stack
 from .tensor_spec import TensorSpec
 from ..extension_batching import has_extension_values, refuse_unbatchable, restore, take_apart
@@ -229,7 +230,12 @@ def py_function(func=None, inp=None, Tout=None, name=None):
 
 
 def _py_function(func, inp, Tout):
-    return _call_convention('py_function', func, inp, Tout, lambda tensors: _every_call(func, tensors))
+    def run(tensors):
+        try:
+            return _every_call(func, tensors)
+        except Exception as err:            # the kernel's status error, as TensorFlow raises it
+            raise kernel_error(err, len(tensors), len(Tout) if isinstance(Tout, (list, tuple)) else 1) from None
+    return _call_convention('py_function', func, inp, Tout, run)
 
 
 def _eager_numpy_function(func, inp):
