@@ -15,6 +15,8 @@ values the second time, until ``set_seed`` starts everything afresh.
 import random as python_random
 import threading
 
+import numpy as np
+
 from . import graph_random_ops, philox, random_state_freeze
 
 _MAXINT32 = 2 ** 31 - 1
@@ -29,9 +31,19 @@ def reset(global_seed):
     """Start over from ``global_seed`` (None: no global seed), as ``tf.random.set_seed``."""
     with _lock:
         _state['global'] = global_seed
-        _state['rng'] = python_random.Random(global_seed)
+        _state['rng'] = _python_stream(global_seed)
         _state['offsets'] = {}
         _state['epoch'] += 1
+
+
+def _python_stream(seed):
+    """TensorFlow's eager stream of op seeds: random.Random(seed), or of int(np.array(seed)) where
+    Python refuses the seed (a numpy integer; a list then raises numpy's TypeError, as in TF)."""
+    try:
+        hash(seed)
+        return python_random.Random(seed)
+    except TypeError:
+        return python_random.Random(int(np.array(seed)))
 
 
 def seed_pair(op_seed, fallback):

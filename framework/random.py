@@ -27,11 +27,20 @@ def set_seed(seed):
     """Reset every random stream from ``seed`` (None: fresh entropy)."""
     global _global_seed, _host
     with _lock:
-        _global_seed = None if seed is None else int(seed)
-        _host = np.random.default_rng(_global_seed)
+        # kept as given, as TensorFlow keeps it: ops take it modulo 2**31 - 1 (-1 and 1.5 draw; 'a' makes
+        # the first seeded op raise TF's TypeError); tapeflow's own numpy stream needs a non-negative int
+        _global_seed = seed
+        _host = np.random.default_rng(_numpy_seed(seed))
         _op_streams.clear()
         _device_streams.clear()
     op_seeds.reset(_global_seed)
+
+
+def _numpy_seed(seed):
+    try:
+        return None if seed is None else int(seed) % 2 ** 64
+    except (TypeError, ValueError):     # a string seed: TF's ops refuse it when they run
+        return None
 
 
 def get_global_seed():
@@ -44,7 +53,7 @@ def _host_stream(seed):
     key = int(seed)
     stream = _op_streams.get(key)
     if stream is None:
-        stream = _op_streams[key] = np.random.default_rng([key, _global_seed or 0])
+        stream = _op_streams[key] = np.random.default_rng([key % 2 ** 64, _numpy_seed(_global_seed) or 0])
     return stream
 
 
