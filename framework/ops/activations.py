@@ -29,9 +29,9 @@ def relu_value(a):
     return backend.array_module(a).maximum(a, a.dtype.type(0))
 
 
-RELU_VJPS = (array_rule(lambda g, y, x: mask_grad(g, x._data > 0),
+RELU_VJPS = (array_rule(lambda g, y, x: mask_grad(g, x._data > 0, x),
                          lambda g, y, x: g * (x > 0).astype(g.dtype, copy=False)),)
-_RELU6_VJPS = (lambda g, y, x: mask_grad(g, (x._data > 0) & (x._data < 6)),)
+_RELU6_VJPS = (lambda g, y, x: mask_grad(g, (x._data > 0) & (x._data < 6), x),)
 
 
 def relu6(features, name=None):
@@ -135,8 +135,15 @@ def leaky_relu(features, alpha=0.2, name=None):
     xp = backend.array_module(a)
     out = Tensor(xp.where(a > 0, a, a * alpha))
     if ACTIVE:
-        record('leaky_relu', (x,), out, (lambda g, y, x: where(x > 0, g, g * alpha),))
+        record('leaky_relu', (x,), out, (lambda g, y, x: _leaky_relu_grad(g, x, alpha),))
     return out
+
+
+def _leaky_relu_grad(g, x, alpha):
+    """TF's LeakyReluGrad: g where x > 0, g * alpha elsewhere (one rounding, as where(x > 0, g, g * alpha))."""
+    a = g._data
+    xp = backend.array_module(a)
+    return mask_grad(g, xp.where(x._data > 0, a.dtype.type(1), a.dtype.type(alpha)), x)
 
 
 # nn_ops.gelu's math_ops.cast(0.044715, dtype) / cast(0.7071067811865476, dtype) convert the Python float
@@ -206,8 +213,11 @@ def softsign(features, name=None):
 
 
 def _softsign_grad(g, y, x):
+    """TF's SoftsignGrad kernel, which registers no gradient: a second derivative through it raises
+    LookupError (an outer tape reaching this node), as TF 2.21 does."""
     from .unary import abs as abs_, square
-    return g / square(abs_(x) + 1)
+    from .unregistered_gradient import without_gradient
+    return without_gradient('SoftsignGrad', lambda g, x: g / square(abs_(x) + 1), g, x)
 
 
 _SOFTSIGN_VJPS = (_softsign_grad,)

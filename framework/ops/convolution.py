@@ -11,6 +11,7 @@ from ..tensor import Tensor
 from ..tape import array_rule
 from . import conv_backprop_filter_order, conv_backprop_input_order, conv_forward_order, float_kernels, graph_rewrites
 from .operands import ACTIVE, as_float_tensor, as_real_tensor, named_errors, record
+from .gradient_ops import constant_zeros
 from .padding_attr import refuse_lowercase
 from .explicit_padding import is_explicit, padded_input
 from .pool_window_sizes import empty_pool_output, empty_valid_pool_sizes
@@ -248,7 +249,7 @@ def max_pool2d(input, ksize, strides, padding='VALID', data_format='NHWC', name=
             return _to_windows(g, _first_maxima(y, x, geo), geo)
 
         def grad(g, y, x):
-            return _max_pool_grad(g, _first_maxima(y._data, x._data, geo), geo)
+            return _max_pool_grad(g, _first_maxima(y._data, x._data, geo), geo, x)
         if a.dtype.kind == 'f':
             record('max_pool2d', (x,), out, (array_rule(grad, grad_array),))
     return out
@@ -300,11 +301,16 @@ def _from_windows(grad, hits, geo):
     return out
 
 
-def _max_pool_grad(g, hits, geo):
-    """The max-pool gradient as an op of its own, so that nested tapes differentiate it (it is linear in g)."""
+def _max_pool_grad(g, hits, geo, features=None):
+    """The max-pool gradient as an op of its own, so that nested tapes differentiate it (it is linear in g).
+    ``features``: the pooled input, towards which TF's MaxPoolGrad has a zero gradient (not None)."""
     out = Tensor(_to_windows(g._data, hits, geo))
     if ACTIVE:
-        record('max_pool2d_grad', (g,), out, (lambda gg, y, g: _max_pool_grad_grad(gg, hits, geo),))
+        if features is None:
+            record('max_pool2d_grad', (g,), out, (lambda gg, y, g: _max_pool_grad_grad(gg, hits, geo),))
+        else:
+            record('max_pool2d_grad', (g, features), out,
+                   (lambda gg, y, g, x: _max_pool_grad_grad(gg, hits, geo), constant_zeros))
     return out
 
 

@@ -10,13 +10,28 @@ from ..tensor import Tensor
 from .operands import ACTIVE, record
 
 
-def mask_grad(g, mask):
-    """g where ``mask`` (a raw bool array) holds, 0 elsewhere: relu-like gradients."""
+def mask_grad(g, mask, features=None):
+    """g where ``mask`` (a raw bool array, or raw slopes) holds, 0 elsewhere: relu-like gradients.
+
+    ``features``: the op's input. Given, an outer tape sees TensorFlow's ReluGrad / Relu6Grad /
+    LeakyReluGrad kernel, whose gradient towards its features is zeros, not None: a second
+    derivative of relu(x) is 0.0 there, as in TF 2.21."""
     a = g._data
     out = Tensor(a * mask.astype(a.dtype, copy=False))
     if ACTIVE:
-        record('mask_grad', (g,), out, (lambda gg, y, g: mask_grad(gg, mask),))
+        if features is None:
+            record('mask_grad', (g,), out, (lambda gg, y, g: mask_grad(gg, mask),))
+        else:
+            record('mask_grad', (g, features), out,
+                   (lambda gg, y, g, x: mask_grad(gg, mask, x), constant_zeros))
     return out
+
+
+def constant_zeros(gg, y, *inputs):
+    """The zero gradient a TensorFlow gradient rule returns as ``zeros_like(x)``: zeros of the last
+    input's shape and dtype, recorded nowhere (a further derivative through them is None)."""
+    x = inputs[-1]._data
+    return Tensor(backend.array_module(x).zeros_like(x))
 
 
 def elu_grad(g, x, y, alpha):

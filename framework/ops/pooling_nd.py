@@ -10,6 +10,7 @@ from ..tensor import Tensor
 from .convolution_nd import WindowGeometry, normalize_tuple
 from . import float_kernels
 from .operands import ACTIVE, as_float_tensor, named_errors, record
+from .gradient_ops import constant_zeros
 from .pool_window_sizes import empty_pool_output, empty_valid_pool_sizes
 
 
@@ -67,10 +68,15 @@ def _windows_op(x, geo, hits, scale):
     return out
 
 
-def _spread_op(g, geo, hits, scale):
+def _spread_op(g, geo, hits, scale, features=None):
+    """``features``: a max pool's input, towards which TF's MaxPoolGrad has a zero gradient (not None)."""
     out = Tensor(_spread(g._data * scale, geo, hits))
     if ACTIVE:
-        record('pool_windows_grad', (g,), out, (lambda gg, y, g: _windows_op(gg, geo, hits, scale),))
+        if features is None:
+            record('pool_windows_grad', (g,), out, (lambda gg, y, g: _windows_op(gg, geo, hits, scale),))
+        else:
+            record('pool_windows_grad', (g, features), out,
+                   (lambda gg, y, g, x: _windows_op(gg, geo, hits, scale), constant_zeros))
     return out
 
 
@@ -95,7 +101,7 @@ def max_pool(input, ksize, strides, padding='VALID', rank=None, name=None, dilat
             hit = (part == best) & ~taken
             taken |= hit
             hits.append(hit.astype(a.dtype))
-        record('max_pool', (x,), out, (lambda g, y, x: _spread_op(g, geo, hits, 1),))
+        record('max_pool', (x,), out, (lambda g, y, x: _spread_op(g, geo, hits, 1, x),))
     return out
 
 

@@ -16,6 +16,7 @@ from ..tensor import Tensor
 from ..tape import array_rule, record_blocked
 from .operands import as_float_tensor, as_numeric_tensor, ACTIVE, record
 from .fusable_outputs import FUSABLE, is_fusable
+from .gradient_ops import constant_zeros
 from .. import onednn_policy
 
 _REWRITES = graph_rewrites.GATE      # grappler's rewrites (graph_rewrites.py): one list read per op when eager
@@ -249,7 +250,9 @@ def _abs_grad(g, y, x):
 
 
 def sign(x, name=None):
-    return _apply('sign', x, lambda xp, a: xp.sign(a), lambda g, y, x: g * 0, _signed_input)
+    # TF's _SignGrad returns zeros_like(x): +0.0 whatever g holds (g * 0 gave -0.0 and nan), and
+    # nothing an outer tape differentiates further
+    return _apply('sign', x, lambda xp, a: xp.sign(a), constant_zeros, _signed_input)
 
 
 def _signed_input(x, op):
