@@ -56,11 +56,9 @@ class Adafactor(Optimizer):
     def slot_groups(self):
         return [('row', 'column', 'velocity')]
 
-    def build(self, var_list):
+    def build_more(self, var_list, new):
         """Keras's slots per variable: row and column means (rank >= 2 only), then the velocity."""
-        fresh = [v for v in var_list if v not in self._slots]
-        super().build(var_list)
-        for variable in fresh:
+        for variable in new:
             data = variable._data
             xp = backend.array_module(data)
             row, column = self._slots.get(variable, 'row'), self._slots.get(variable, 'column')

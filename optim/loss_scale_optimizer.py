@@ -8,6 +8,7 @@ skipped and halves it; ``dynamic_growth_steps`` finite steps in a row double it.
 import numpy as np
 
 from framework import backend
+from framework.train import deferred_restore
 from framework.tensor import convert_to_tensor
 from .gradients import checked_gradient
 from .optimizer import Optimizer
@@ -106,6 +107,7 @@ class LossScaleOptimizer(Optimizer):
         finally:
             inner._slots.auto_tracking, inner._slots.prefix, inner._build_scope = True, inner.name, None
         self.built = True
+        deferred_restore.after_build(self)      # the scale and counter wait here (see Optimizer.build)
 
     def _step_without_batch(self):
         """Nothing: Keras's whole update (the count included) waits for the finite-gradients check."""

@@ -77,6 +77,8 @@ class Muon(Optimizer):
         if self.built:
             return          # Keras's Muon makes its state once, for its first variables
         super().build(var_list)
+
+    def build_more(self, var_list, new):
         for variable in self._slots.model_variables():
             self._slots.add(variable, 'momentum')
             if self.uses_adam(variable):

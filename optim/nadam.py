@@ -50,10 +50,8 @@ class Nadam(RowwiseMoment, Optimizer):
     def slot_groups(self):
         return [('momentum', 'velocity')]
 
-    def build(self, var_list):
-        first = not self.built
-        super().build(var_list)
-        if first:
+    def build_more(self, var_list, new):
+        if self._u_product is None:
             # Keras gives the product the first variable's dtype, and no name: it is
             # auto-named 'variable', 'variable_1', ..., in whatever name scope the build runs.
             self._u_product = self._slots.add_extra('u_product', 1.0, var_list[0].dtype)

@@ -247,6 +247,15 @@ class Optimizer(OptimizerState, abc.ABC):
         for variable in new:
             self._slots.register(variable)
         self.built = True
+        self.build_more(var_list, new)
+        # TensorFlow restores a waiting checkpoint value as each variable is created: a direct
+        # build() shows restored slots, and what a subclass's build assigns after this call
+        # (ScheduleFreeAdamW's copy of the weights) overwrites them.
+        deferred_restore.after_build(self)
+
+    def build_more(self, var_list, new):
+        """A subclass's own state, made after the slots of ``new`` (the variables without any yet)
+        and before a waiting checkpoint restores them all."""
 
     def get_slot(self, variable, slot_name):
         """The slot Variable ``slot_name`` (e.g. 'momentum') of ``variable``."""

@@ -50,7 +50,8 @@ class ScheduleFreeAdamW(Optimizer):
     def build(self, var_list):
         """Slots, and a copy of each weight into its momentum, as Keras assigns it in ``build``;
         except in a traced function's first trace (``in_first_trace``), where that assignment is
-        lost: under fit, z starts at zero."""
+        lost: under fit, z starts at zero. A checkpoint's momentum restored into an unbuilt optimizer
+        is overwritten by the copy, as on TensorFlow (it restores as the slot is made, in build)."""
         new = [v for v in var_list if v not in self._slots]
         super().build(var_list)
         if self.in_first_trace():
