@@ -62,7 +62,8 @@ def test_leaky_relu_float64_gradient_matches_central_differences():
     eps = 1e-6
     xs = x.numpy()
     w = np.array([1.0, -2.0, 0.5, 3.0])
-    f = lambda v: np.sum(np.where(v > 0, v, 0.3 * v) * w)
+    alpha = float(np.float32(0.3))      # TF's LeakyRelu alpha is a float32 attr
+    f = lambda v: np.sum(np.where(v > 0, v, alpha * v) * w)
     numeric = [(f(xs + eps * e) - f(xs - eps * e)) / (2 * eps) for e in np.eye(4)]
     np.testing.assert_allclose(g, numeric, rtol=1e-8)
 

@@ -127,6 +127,11 @@ def leaky_relu(features, alpha=0.2, name=None):
         error = TypeError("Expected float for argument 'alpha' not %r." % (alpha,))
         error.add_note('leaky_relu: alpha is the slope for negative inputs, a number such as 0.2')
         raise error
+    if isinstance(alpha, np.ndarray):
+        alpha = alpha.item()
+    if isinstance(alpha, (int, float, np.number)):
+        # TF's LeakyRelu takes alpha as a float attr, 32 bits: float64 inputs are scaled by float32(alpha)
+        alpha = float(np.float32(alpha))
     x = as_real_tensor(features, 'leaky_relu')
     if x._data.dtype.kind != 'f' and x._data.dtype.name != 'bfloat16':    # TF computes integers in float32
         from .shapes import cast
