@@ -28,14 +28,44 @@ def mapped_spec(map_func, upstream, first_pair=None):
         with peeking():          # a read for the spec spends no shuffle seeds nor random states (iteration_seeds.py)
             first = next(iter(upstream._make_iterator()), None)
             if first is None:
-                raise ValueError('Dataset.element_spec: this dataset (made by map) gives no elements, so the spec '
-                                 'of its elements cannot be read from them')
+                return _spec_without_elements(map_func, upstream)
             result = host_structure(call_with_element(map_func, first))
     spec = spec_of(result)
     batch = _unknown_batch_size(upstream.element_spec, first)
     if batch is None:
         return spec
     return nest.map_structure(lambda s: _unknown_leading(s, batch), spec)
+
+
+def _spec_without_elements(map_func, upstream):
+    """An empty input's map spec, from one call on zeros (empty strings) of the input's spec, as TensorFlow
+    reads it from a trace: a TFRecordDataset of a file left empty, mapped by parse_single_example, still
+    prints its spec there. Only for inputs whose shapes are all known, and a function that runs on zeros.
+
+    Raises:
+        ValueError: neither holds.
+    """
+    refusal = ValueError('Dataset.element_spec: this dataset (made by map) gives no elements, so the spec of its '
+                         'elements cannot be read from them')
+    leaves = nest.flatten(upstream.element_spec)
+    if not leaves or not all(isinstance(s, TensorSpec) and s.shape is not None and None not in tuple(s.shape)[1:]
+                             for s in leaves):
+        raise refusal
+    try:
+        stand_in = nest.pack_sequence_as(upstream.element_spec, [_zeros(s) for s in leaves])
+        spec = spec_of(host_structure(call_with_element(map_func, stand_in)))
+    except Exception:
+        raise refusal from None
+    if any(len(s.shape) and s.shape[0] is None for s in leaves):        # an unknown batch: 0 rows stood in
+        return nest.map_structure(lambda s: _unknown_leading(s, 0), spec)
+    return spec
+
+
+def _zeros(spec):
+    shape = tuple(0 if n is None else n for n in spec.shape)
+    if spec.dtype.name == 'string':
+        return b'' if not shape else np.full(shape, b'', dtype=object)
+    return np.zeros(shape, spec.dtype.as_numpy_dtype)
 
 
 def shell(element):
