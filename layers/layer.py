@@ -672,7 +672,10 @@ def _name_layer(err, layer):
 # Python's own errors from a call() (a user's layer reading a missing dict key, an index out of
 # range) are reworded too, as Keras rewords every exception: TF 2.21 prints "Exception encountered
 # when calling DictIn.call()" above a KeyError. Only these exact classes, built from one message.
-_PLAIN_ERRORS = (KeyError, IndexError, AttributeError, ZeroDivisionError, NotImplementedError, RuntimeError)
+_PLAIN_ERRORS = (KeyError, IndexError, AttributeError, ZeroDivisionError, NotImplementedError, RuntimeError,
+                 # Keras 3 rewords every error of a call (traceback_utils); these Python ones keep their class
+                 # with one message: an UnboundLocalError in keras.io's text_generation_fnet decoder
+                 NameError, UnboundLocalError, AssertionError, OverflowError, LookupError, OSError)
 _REWORDED = (TypeError, ValueError, InvalidArgumentError, ConversionError,
              OperatorNotAllowedInGraphError) + _PLAIN_ERRORS
 _CAUGHT_IN_CALL = (TypeError, ValueError, OpError) + _PLAIN_ERRORS

@@ -18,7 +18,7 @@ from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
 from framework.backend import array_module
 from framework.placement import current_xp
 from framework.tape import paused
-from framework.tensor import Tensor
+from framework.tensor import SymbolicTensorError, Tensor
 from framework import trace_names, trace_prints
 from framework.eager_graph_names import scratch_graph
 from framework.dtypes import display_name
@@ -28,6 +28,7 @@ from framework.function_init import initializing
 from .. import call_context, naming
 from ..call_inputs import first_call_parameter
 from ..mask_propagation import takes_mask
+from .failed_build_run import warn_failed_build_run
 from .fitting_batch import fitting_batch
 from .graph_construction_error import as_graph_construction_error
 from .keras_tensor import KerasTensor
@@ -109,6 +110,8 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False):
         except Exception as err:           # noqa: BLE001 -- reworded as Keras's output-spec inference, raised again
             if getattr(layer, '_output_shape_from_call', False):
                 raise _lambda_inference_error(layer, inputs, args, kwargs, err) from None
+            if build_run:
+                warn_failed_build_run(layer, err)
             _say_inference_failed(err, layer, (inputs,) + tuple(args), kwargs)
             graph_error = as_graph_construction_error(err)
             if graph_error is err:
@@ -152,6 +155,10 @@ def _recorded_masks(layer, inputs):
     try:
         with paused():
             masks = layer.compute_mask(inputs, previous)
+    except SymbolicTensorError:
+        # a TensorFlow op (tf.math.not_equal) or numpy on the KerasTensors: Keras 3 calls compute_mask on
+        # them (Layer.__call__'s _set_mask_metadata) and fails there, as text_generation_fnet does on TF
+        raise
     except Exception:        # noqa: BLE001 -- a compute_mask that needs values: masks come from the zeros run
         return None
     flat = nest.flatten(masks)
