@@ -5,7 +5,8 @@ from ..errors import InvalidArgumentError, kernel_error
 from .. import dtypes
 from ..autopacking import pack
 from ..placement import current_xp
-from ..tensor import Tensor
+from ..tensor import ConversionError, Tensor
+from ..tensor_shape import TensorShape
 from .integer_arguments import refuse_non_integer
 from .operands import _KERNEL_DTYPES, as_tensor, named_errors
 from .linspace import linspace  # noqa: F401  (tf.linspace, in its own file)
@@ -16,12 +17,18 @@ _FILLS = ('zeros', 'ones', 'fill')     # ops TensorFlow runs as its Fill kernel,
 
 def _shape(shape, op):
     given = shape
+    if isinstance(shape, TensorShape) and op in _FILLS and not shape.is_fully_defined():
+        raise ValueError('Cannot convert a partially known TensorShape %s to a Tensor.' % (shape,))
     if isinstance(shape, (list, tuple)) and any(isinstance(d, Tensor) and d.ndim for d in shape):
         # TF packs such a list: a tensor that is no scalar there (the NMT tutorial's
         # rnn.get_initial_state(embedded) passes (batch_tensor, units)) is Pack's shape error
         pack(shape)
     if isinstance(shape, Tensor):
+        if op in _FILLS and shape.dtype.name not in ('int32', 'int64'):
+            raise _index_type_error(shape.dtype.name, op, True)
         shape = shape.numpy().tolist()
+    if isinstance(shape, (np.ndarray, np.generic)) and shape.dtype.kind in 'fb' and op in _FILLS:
+        shape = shape.astype(np.int64)      # TF converts a numpy shape to int32 as numpy casts: 2.5 -> 2
     if isinstance(shape, (int, np.integer)):
         shape = (shape,)
     try:
@@ -35,7 +42,7 @@ def _shape(shape, op):
         note = '%s: shape must be a list of non-negative ints, got %r' % (op, given)
         if op not in _FILLS:
             raise TypeError(note)
-        error = TypeError('Cannot convert %r to EagerTensor of dtype int32' % (given,))
+        error = _fill_shape_error(given, op)
         error.add_note(note)
         raise error
     shape = dims
@@ -43,9 +50,40 @@ def _shape(shape, op):
         note = '%s: shape must not have negative dimensions, got %s' % (op, shape)
         if op not in _FILLS:
             raise InvalidArgumentError(note)
-        raise kernel_error('Fill', 'Dimension %d must be >= 0' % next(d for d in shape if d < 0), named=op != 'fill',
-                           note=note)
+        raise kernel_error('Fill', 'Dimension %d must be >= 0' % next(d for d in shape if d < 0),
+                           named=_named(given, op), note=note)
     return shape
+
+
+def _named(given, op):
+    """Whether TF's Fill error ends in ' name: ': zeros and ones build a tensor first; fill of a Python
+    list goes through the slow path, whose errors have no name."""
+    return op != 'fill' or isinstance(given, (Tensor, np.ndarray, np.generic))
+
+
+def _index_type_error(dtype_name, op, named):
+    shown = _KERNEL_DTYPES.get(dtype_name, dtype_name)
+    return InvalidArgumentError(
+        "Value for attr 'index_type' of %s is not in the list of allowed values: int32, int64\n\t; NodeDef: "
+        "{{node Fill}}; Op<name=Fill; signature=dims:index_type, value:T -> output:T; attr=T:type; "
+        "attr=index_type:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:Fill]%s" % (shown, ' name: ' if named else ''))
+
+
+def _fill_shape_error(given, op):
+    """TF's error for a Fill shape that is no vector of integers, in the order its conversion meets them."""
+    try:
+        array = np.asarray(given)
+    except ValueError:
+        array = None
+    if array is not None and array.dtype == object and any(v is None for v in array.reshape(-1).tolist()):
+        return ConversionError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
+                               "to a Tensor.")
+    if array is not None and array.dtype.kind in 'iu' and array.ndim > 1:
+        return kernel_error('Fill', 'dims must represent a vector, got shape [%s]' % ','.join(map(str, array.shape)),
+                            named=_named(given, op))
+    if op == 'fill' and isinstance(given, str):
+        return _index_type_error('string', op, False)
+    return TypeError('Cannot convert %r to EagerTensor of dtype int32' % (given,))
 
 
 def _constant_array(xp, shape, dtype, one, op):
@@ -95,6 +133,9 @@ def range(start, limit=None, delta=1, dtype=None, name='range'):  # noqa: A001
     """[start, limit) in steps of delta; int32 for ints, float32 for floats (as TensorFlow)."""
     if limit is None:
         start, limit = 0, start
+    start, limit, delta = (_range_scalar(v, which) for v, which in ((start, 'start'), (limit, 'limit'), (delta, 'delta')))
+    if dtype is None:       # first, as TF infers it: strings and bools fail its assert, None its conversion
+        dtype = _range_dtype((start, limit, delta))
     for v in (start, limit, delta):
         if not isinstance(v, (int, float, np.integer, np.floating, Tensor)) or isinstance(v, bool):
             raise TypeError('range: start, limit and delta must be numbers, got %r (of type %s)'
@@ -112,13 +153,14 @@ def range(start, limit=None, delta=1, dtype=None, name='range'):  # noqa: A001
                 raise error
     # Range's kernel refuses a delta that walks away from the limit, where numpy gives nothing
     lo, hi, step = values
-    if (step > 0 and lo > hi) or (step < 0 and lo < hi):
+    if (step > 0 and not lo <= hi) or (step < 0 and not lo >= hi):      # NaN bounds fail too, as in Range
         words = 'start <= limit when delta > 0' if step > 0 else 'start >= limit when delta < 0'
         raise kernel_error('Range', 'Requires %s: %s/%s' % (words, _range_number(lo), _range_number(hi)),
                            named=True, note='range: start %s and limit %s do not lie in the direction of delta %s'
                            % (lo, hi, step))
-    if dtype is None:
-        dtype = _range_dtype((start, limit, delta))
+    if abs((hi - lo) / step) > 2 ** 63 - 1:      # an infinite bound
+        raise kernel_error('Range', 'Requires ((limit - start) / delta) <= 9223372036854775807', named=True,
+                           note='range: %s to %s in steps of %s has no end' % (lo, hi, step))
     xp, np_dtype = current_xp(), dtypes.numpy_dtype(dtype)
     if np.dtype(np_dtype).kind != 'f':
         return Tensor(xp.arange(*values).astype(np_dtype))
@@ -127,6 +169,17 @@ def range(start, limit=None, delta=1, dtype=None, name='range'):  # noqa: A001
     lo, hi, step = (np.dtype(np_dtype).type(v) for v in values)
     size = int(np.ceil(np.abs((hi - lo) / step)))
     return Tensor(lo + xp.arange(size).astype(np_dtype) * step)
+
+
+def _range_scalar(v, which):
+    """A tensor or array bound as the scalar Range's kernel reads: a one-element vector is taken
+    (tf.range(tf.constant([3])) counts to 3), any other shape is its error."""
+    if not isinstance(v, (Tensor, np.ndarray)) or not np.ndim(v):
+        return v[()] if isinstance(v, np.ndarray) else v
+    if np.ndim(v) == 1 and np.size(v) == 1:
+        return Tensor(v._data.reshape(())) if isinstance(v, Tensor) else v.reshape(-1)[0]
+    raise kernel_error('Range', '%s must be a scalar, not shape [%s]' % (which, ','.join(map(str, np.shape(v)))),
+                       named=True, note='range: %s must be a number or a scalar tensor' % which)
 
 
 # TensorFlow's range takes the widest of its arguments' dtypes in this order (an int64 limit gives
@@ -142,7 +195,9 @@ def _range_dtype(arguments):
     for v in arguments:
         name = dtypes.display_name(as_tensor(v, 'range')._data.dtype)
         if name not in _RANGE_DTYPES:
-            raise AssertionError()
+            error = AssertionError()        # TF's bare assert over its arguments' dtypes
+            error.add_note('range: start, limit and delta must be numbers, got %r (dtype %s)' % (v, name))
+            raise error
         ranks.append(_RANGE_DTYPES.index(name))
     return dtypes.as_dtype(_RANGE_DTYPES[max(ranks)])
 

@@ -322,6 +322,9 @@ def normalize_axis(axis, ndim, op):
     out = []
     for a in axes:
         if not isinstance(a, (int, np.integer)) or isinstance(a, bool):
+            flat = _nested_axes(axes)
+            if flat is not None:        # TF's reduction kernels read an axis tensor of any rank as a flat list
+                return normalize_axis(flat, ndim, op)
             raise InvalidArgumentError('%s: an axis must be an integer (or a list of them), got %r' % (op, axis))
         a = int(a)
         if not -ndim <= a < ndim:
@@ -339,6 +342,18 @@ def normalize_axis(axis, ndim, op):
             raise InvalidArgumentError(text)
         out.append(a % ndim)
     return tuple(sorted(out))
+
+
+def _nested_axes(axes):
+    """A rectangular nested list of ints (axis=[[0], [1]]) as the flat list TF's kernels reduce over,
+    else None."""
+    if not isinstance(axes[0], (list, tuple)):
+        return None
+    try:
+        array = np.asarray(axes)
+    except ValueError:
+        return None
+    return array.ravel().tolist() if array.dtype.kind in 'iu' else None
 
 
 def named_errors(op):

@@ -243,11 +243,14 @@ def stack(values, axis=0, name=None):
         return dispatch('stack', values, axis)
     rank = tensors[0].ndim + 1
     if not isinstance(axis, (int, np.integer)) or not -rank <= axis < rank:
-        if isinstance(axis, (int, np.integer)):     # TensorFlow's Python check, before the kernel
-            error = ValueError('Argument `axis` = %d not in range [%d, %d)' % (axis, -rank, rank))
-            error.add_note('stack: axis %d for tensors of rank %d' % (axis, rank - 1))
+        if isinstance(axis, (float, np.floating)) and -rank <= axis < rank:
+            axis = int(axis)        # Pack's int attribute truncates a float axis (stack(.., axis=1.5) is axis 1)
+        elif isinstance(axis, (int, np.integer, float, np.floating)):     # TF's Python check, before the kernel
+            error = ValueError('Argument `axis` = %s not in range [%d, %d)' % (axis, -rank, rank))
+            error.add_note('stack: axis %s for tensors of rank %d' % (axis, rank - 1))
             raise error
-        (axis,) = normalize_axis(axis, rank, 'stack')
+        else:
+            (axis,) = normalize_axis(axis, rank, 'stack')
     for index, t in enumerate(tensors[1:], 1):
         if t._data.shape != tensors[0]._data.shape:
             raise list_kernel_error('Pack', len(tensors), 'Shapes of all inputs must match: values[0].shape = %s '
