@@ -75,10 +75,15 @@ class ScheduleFreeAdamW(Optimizer):
         # Keras keeps `momentum.value` as "z_old", but on TensorFlow that is the variable itself,
         # read where it is used: after the update above. So x comes from the new z.
         recovered = variable._data - (1 - beta_1) * z
-        if graph_random_ops.current() is not None and recovered.ndim:
+        if (graph_random_ops.current() is not None and recovered.size == 1 and recovered.ndim
+                and not graph_random_ops.pushes_constants()):
+            # traced into a function returning None (no ConstantPushDown), a one-element array of
+            # rank >= 1 keeps the written order, x / beta_1 as x * (1 / beta_1) (TF 2.21)
+            x = ((1 - weight) * recovered) * (dtype.type(1) / beta_1) + weight * z
+        elif graph_random_ops.current() is not None and recovered.ndim:
             # traced: x / beta_1 is x * (1 / beta_1), and MinimizeBroadcasts multiplies that
-            # scalar into (1 - weight) before the array of rank >= 1 (one element too; TF 2.21):
-            # ((1 - weight) * (1 / beta_1)) * recovered
+            # scalar into (1 - weight) before the array of rank >= 1 (one element too when the
+            # function returns a value; TF 2.21): ((1 - weight) * (1 / beta_1)) * recovered
             x = ((1 - weight) * (dtype.type(1) / beta_1)) * recovered + weight * z
         else:
             x = (1 - weight) * divide_by_constant(recovered, beta_1) + weight * z
