@@ -3,11 +3,12 @@ import numpy as np
 
 from ..composite import dispatch, has_composite
 from ..errors import InvalidArgumentError, kernel_error
-from .. import backend
+from .. import backend, dtypes
 from ..tensor import Tensor
 from . import float_kernels
 from ..tape import record_blocked
 from .graph_input_errors import input_mismatch
+from .index_operands import refuse_out_dtype
 from .operands import ACTIVE, as_tensor, binary, named_errors, normalize_axis
 
 
@@ -158,11 +159,23 @@ def _arg(name, fn):
         if ACTIVE:
             record_blocked(name_, (x,))
         xp = backend.array_module(x._data)
-        return Tensor(fn(xp, x._data, ax).astype(output_type))
+        out = fn(xp, x._data, ax).astype(output_type)
+        if out.dtype.name not in _OUTPUT_TYPES[name_]:
+            kernel = 'ArgMax' if name_ == 'argmax' else 'ArgMin'
+            entry = float_kernels.KERNELS[kernel]
+            signature = '%s; attr=T:type,allowed=[%s]%s' % (entry[1], ', '.join(
+                'DT_' + ('HALF' if t == 'half' else t.upper()) for t in entry[2]), entry[3])
+            refuse_out_dtype(kernel, dtypes.as_dtype(output_type).name, True, name_, signature,
+                             _OUTPUT_TYPES[name_], 'output_type')
+        return Tensor(out)
     name_ = name
     op.__name__ = name
     op.__doc__ = 'Index of the %s along ``axis`` (default 0), as int64.' % name[3:]
     return op
+
+
+# the output_type each kernel takes (ArgMax also int16 / uint16)
+_OUTPUT_TYPES = {'argmax': ('int16', 'uint16', 'int32', 'int64'), 'argmin': ('int32', 'int64')}
 
 
 def _given_axis(axis, ax):

@@ -7,6 +7,7 @@ from .. import backend, dtypes
 from ..errors import InvalidArgumentError, kernel_error
 from ..tape import record_blocked
 from ..tensor import Tensor
+from .index_operands import refuse_out_dtype
 from .indexing import gather
 from .missing_kernels import refuse_missing
 from .norms import clip_by_norm
@@ -137,8 +138,8 @@ def _first_appearance(x, out_idx, op):
         raise kernel_error('Unique' if op == 'unique' else 'UniqueWithCounts', 'unique expects a 1D vector.',
                            note='%s: x must be a vector, got shape %s' % (op, tuple(t.shape)))
     idx_dtype = dtypes.numpy_dtype(out_idx)
-    if idx_dtype.kind not in 'iu':
-        raise TypeError('%s: out_idx must be an integer dtype, got %s' % (op, idx_dtype.name))
+    refuse_out_dtype('Unique' if op == 'unique' else 'UniqueWithCounts', dtypes.as_dtype(idx_dtype).name,
+                     isinstance(x, Tensor), op)
     if ACTIVE:
         record_blocked(op, (t,))
     a = t._data

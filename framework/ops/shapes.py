@@ -12,11 +12,13 @@ from ..tensor import Tensor, convert_to_tensor
 from ..tape import record_blocked, sum_to_array
 from .indexing import getitem
 from .cast_packets import cast_float_to_small_int, packet_length
+from .index_operands import refuse_operand_dtype, refuse_out_dtype
 from .list_operands import list_kernel_error, list_operands, shape_text
 from .operands import ACTIVE, as_size, as_tensor, named_errors, normalize_axis, record, snapshot
 
 
 def _ints(shape, op):
+    given = shape
     if isinstance(shape, Tensor):
         shape = shape.numpy().tolist()
     if isinstance(shape, (int, np.integer)):
@@ -26,9 +28,14 @@ def _ints(shape, op):
         whole = all(d is None or d == i for d, i in zip(shape, ints))     # int() would cut 2.5 to 2
     except (TypeError, ValueError):
         whole = False
+    if op in _FLOAT_REFUSING and (not whole or float in map(type, shape)):
+        refuse_operand_dtype(op, given)     # TF's kernel takes no float shape, not even (3., 2.)
     if not whole:
         raise InvalidArgumentError('%s: expected a shape (a list of ints), got %r' % (op, shape))
     return ints
+
+
+_FLOAT_REFUSING = frozenset(('reshape', 'tile', 'transpose'))
 
 
 def reshape(tensor, shape, name=None):
@@ -352,6 +359,7 @@ def pad(tensor, paddings, mode='CONSTANT', constant_values=0, name=None):
     so its gradient adds each output's g back onto the element it copies.
     """
     x = as_tensor(tensor, 'pad')
+    refuse_operand_dtype('pad', paddings)
     given = paddings.numpy().tolist() if isinstance(paddings, Tensor) else paddings
     widths = [tuple(int(v) for v in p) for p in given]
     if len(widths) != x.ndim or any(len(w) != 2 for w in widths):
@@ -505,7 +513,10 @@ def shape(input, out_type='int32', name=None):  # noqa: A002
     if isinstance(input, CompositeTensor) and hasattr(input, 'nested_row_lengths'):     # a RaggedTensor
         from ..ragged.dynamic_shape import DynamicRaggedShape
         return DynamicRaggedShape.from_tensor(input, out_type)
-    return Tensor(np.asarray(as_tensor(input, 'shape')._data.shape, dtype=out_type))
+    out = np.asarray(as_tensor(input, 'shape')._data.shape, dtype=out_type)
+    if out.dtype.itemsize not in (4, 8) or out.dtype.kind != 'i':      # Shape's out_type is int32 or int64
+        refuse_out_dtype('Shape', dtypes.as_dtype(out_type).name, True, 'shape')
+    return Tensor(out)
 
 
 def size(input, out_type='int32', name=None):  # noqa: A002
