@@ -12,7 +12,7 @@ from ..errors import InvalidArgumentError, kernel_error
 from ..row_scatter import add_rows
 from .. import backend
 from ..tensor import Tensor
-from .arithmetic import divide_no_nan
+from .arithmetic import divide, divide_no_nan
 from .indexing import getitem
 from .logic import equal
 from . import float_kernels
@@ -186,9 +186,11 @@ def _segment_extreme(data, ids, num, kind, empty):
 
 
 def _extreme_grad(g, y, x, ids, num):
-    # TensorFlow's rule: the rows equal to their segment's extreme share its gradient evenly.
+    # TensorFlow's rule: the rows equal to their segment's extreme share its gradient evenly. Its
+    # plain divide leaves inf / nan at empty segments, which no row gathers; a ForwardAccumulator's
+    # jvp (the gradient of this rule) turns them into nan there, as TF's does.
     chosen = equal(x, _rows(y, ids))
-    share = divide_no_nan(g, _segment_sum(cast(chosen, g.dtype), ids, num))
+    share = divide(g, _segment_sum(cast(chosen, g.dtype), ids, num))
     return where(chosen, _rows(share, ids), 0)
 
 
@@ -269,7 +271,21 @@ def segment_sum(data, segment_ids, name=None):
 def segment_mean(data, segment_ids, name=None):
     """Means over runs of sorted ids (0 for ids skipped)."""
     data, ids, num = _sorted_ids(data, segment_ids, 'segment_mean')
-    return _means(_segment_sum(data, ids, num), ids, num, True)
+    if not (ACTIVE and data._data.dtype.kind in 'fc'):
+        return _means(_segment_sum(data, ids, num), ids, num, True)
+    out = _means(_segment_sum(Tensor(data._data), ids, num), ids, num, True)
+    record('segment_mean', (data,), out, (lambda g, y, x: _segment_mean_grad(g, ids, num),))
+    return out
+
+
+def _segment_mean_grad(g, ids, num):
+    """TF's _SegmentMeanGrad: rows of g / count, count 0 at an empty segment (inf / nan that no row
+    gathers, but a jvp through this rule is nan there, as TF's)."""
+    xp = backend.array_module(g._data)
+    flat = ids._data.reshape(-1)
+    counts = xp.zeros(num, g._data.dtype)
+    _at(xp, 'add', counts, flat[flat >= 0], 1)
+    return _rows(divide(g, Tensor(counts.reshape((num,) + (1,) * (g.ndim - 1)))), ids)
 
 
 @named_errors('segment_max')
