@@ -39,6 +39,10 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     XLA fusion); they change nothing here, and are in the signature because dispatch targets
     (``tf.experimental.dispatch_for_api(tf.matmul)``) must list TF's parameters."""
     if adjoint_a or adjoint_b:          # the conjugate transpose: complex operands are conjugated first
+        for side, transposed, adjoint in (('a', transpose_a, adjoint_a), ('b', transpose_b, adjoint_b)):
+            if transposed and adjoint:      # TF's check: both would transpose twice
+                raise ValueError('Only one of `transpose_%s` and `adjoint_%s` can be True. Received `transpose_%s`=%s, '
+                                 '`adjoint_%s`=%s.' % (side, side, side, transposed, side, adjoint))
         a = _conjugated(a) if adjoint_a else a
         b = _conjugated(b) if adjoint_b else b
     transpose_a = transpose_a or adjoint_a
