@@ -9,7 +9,8 @@ import functools
 
 from . import nest
 from .custom_gradient import custom_gradient
-from .tape import GradientTape
+from .tape import ACTIVE, GradientTape, pass_gradient, record
+from .tensor import Tensor
 
 
 def recompute_grad(f):
@@ -27,10 +28,33 @@ def recompute_grad(f):
                 with GradientTape() as tape:
                     tape.watch([x for x in inputs if x._data.dtype.kind in 'fc'])
                     again = nest.flatten(f(*inputs, **kwargs))
-                grads = tape.gradient(again, list(inputs) + variables, output_gradients=list(upstream))
+                # TF differentiates the rerun with unconnected_gradients=ZERO (an input the block
+                # does not use gets zeros, not None); its rule has no transpose: a gradient reaching
+                # the upstream (forward mode, a second derivative through it) raises
+                from .ops.shapes import stop_gradient
+                cut = [stop_gradient(u) if isinstance(u, Tensor) else u for u in upstream]
+                grads = tape.gradient(again, list(inputs) + variables, output_gradients=cut,
+                                      unconnected_gradients='zero')
+                grads = [_no_transpose(g, upstream, f) for g in grads]
                 n = len(inputs)
                 return (grads[:n], grads[n:]) if variables else grads[:n]
             return f(*inputs, **kwargs), grad
         return block(*args)
 
     return inner
+
+
+def _no_transpose(grad, upstream, f):
+    """``grad`` as an op of the upstream gradients whose own gradient towards them raises TF's
+    NotImplementedError (recompute_grad's ``transpose``): jvps and second derivatives that pass
+    through the upstream fail as in TF 2.21; those through the block's inputs still flow."""
+    if not ACTIVE or not isinstance(grad, Tensor):      # None, IndexedSlices: nothing to record
+        return grad
+    tensors = tuple(u for u in upstream if isinstance(u, Tensor))
+
+    def transpose(*_):
+        raise NotImplementedError('recompute_grad tried to transpose grad of {}. Consider not using '
+                                  'recompute_grad in forward mode' 'autodiff'.format(f.__name__))
+    out = Tensor(grad._data)
+    record('recompute_grad', (grad,) + tensors, out, (pass_gradient,) + (transpose,) * len(tensors))
+    return out
