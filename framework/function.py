@@ -41,6 +41,7 @@ from . import dtypes, graph_random_ops, nest, trace_names, trace_prints
 from .composite import CompositeTensor
 from .extension_type import ExtensionType
 from .graph_random_ops import GraphRandomState
+from .graph_scopes import GraphScopes
 from .trace_names import known_dims
 from .concrete_function import ConcreteFunction, OpenDims, output_leaves, output_type
 from .function_keys import TENSOR, accepts, common, fully_defined, trace_key
@@ -385,7 +386,7 @@ class Function:
         names = self._symbolic_names(args, kwargs, traced_key)
         numpy_before = np.random.get_state() if caller is None else None
         try:
-            with trace_prints.held(), trace_names.naming(names, trace_names.batch_of(args, names)), \
+            with trace_prints.held(), trace_names.naming(names, trace_names.batch_of(args, names), graph=GraphScopes()), \
                     graph_random_ops.running(random_state):
                 if entry is None and not self._traces:
                     result, retraced = initializing_call(lambda: self._python_function(*args, **kwargs))

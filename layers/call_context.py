@@ -68,6 +68,26 @@ def enclosing_names(layer):
     return names
 
 
+def enclosing_calls(layer):
+    """``enclosing_names``'s scopes as (owner, name, entered) for ``GraphScopes.scope_of``, ending
+    with ``layer``'s own call: each layer call is owned by its stack entry and entered twice (Keras 3
+    in a TensorFlow graph), each ``keras.name_scope`` block by its record and entered once."""
+    chain, seen = [], set()
+    scopes = _context.name_scopes
+    k = 0
+    for depth, entry in enumerate(_context.stack):
+        while k < len(scopes) and scopes[k][0] <= depth:
+            chain.append((scopes[k], scopes[k][1], 1))
+            k += 1
+        if entry[0] is layer:
+            chain.append((entry, layer.name, 2))
+            return chain
+        if id(entry[0]) not in seen:
+            seen.add(id(entry[0]))
+            chain.append((entry, entry[0].name, 2))
+    return chain
+
+
 def enter_name_scope(name):
     _context.name_scopes.append((len(_context.stack), name))
 

@@ -7,15 +7,18 @@ for a build, the batch for a step); while such a trace runs (``trace_names.namin
 ``batch`` length), each layer's outputs whose first axis has that length are named with that
 axis open, so that the shape and text user code reads follow Keras's.
 
-What differs: the name is the layer's path (``sequential/dense``), where TensorFlow names the
-last op the layer ran (``sequential_1/dense_1/BiasAdd:0``); and ops run inside a ``call``
-(``tf.matmul(x, w)``) give tensors of the arrays' shapes, as before.
+In a trace TensorFlow runs as a graph (a Keras step, a tf.function) an output is named after the
+last op its layer ran, in the layer's unique graph scope (``sequential_1/dense_1/BiasAdd:0``;
+framework/graph_scopes.py, traced_op_names.py); in a Keras build, after the layer's path
+(``sequential/dense``). Ops run inside a ``call`` (``tf.matmul(x, w)``) give tensors of the
+arrays' shapes, as before, and a layer whose last op is not known here is named by its scope alone.
 """
 from framework import nest, trace_names
 from framework.dtypes import display_name
 from framework.tensor import Tensor
 
 from . import call_context
+from .traced_op_names import last_op_name
 
 
 def name_traced_outputs(layer, outputs):
@@ -25,6 +28,12 @@ def name_traced_outputs(layer, outputs):
         return
     length, free = trace.batch
     path = None
+    if trace.graph is not None:
+        # every call takes its scope, named outputs or not, as each takes its graph's names
+        path = trace.graph.scope_of(call_context.enclosing_calls(layer))
+        op = last_op_name(layer)
+        if op is not None:
+            path += '/' + op
     for value in nest.flatten(outputs):
         if type(value) is not Tensor or not value._data.ndim or value._data.shape[0] != length:
             continue

@@ -16,6 +16,7 @@ import contextlib
 
 from framework import nest, trace_names
 from framework.dtypes import display_name
+from framework.graph_scopes import GraphScopes
 from framework.function_init import initializing
 from framework.tensor import Tensor
 
@@ -40,7 +41,7 @@ def traced_step(batch, open_axes, first, created=False):
     stack = contextlib.ExitStack()
     if first:
         stack.enter_context(initializing(created))
-    stack.enter_context(trace_names.naming(names, None if length is None else (length, free)))
+    stack.enter_context(trace_names.naming(names, None if length is None else (length, free), graph=GraphScopes()))
     return stack
 
 

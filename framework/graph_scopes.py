@@ -1,0 +1,47 @@
+"""The name scopes of one traced graph, made unique as TensorFlow's ``Graph.unique_name`` makes them.
+
+A FuncGraph counts every name used in it (lower-cased): the first use of 'dense' is 'dense', the
+next 'dense_1', and a name so made counts as used too, so a later layer named 'dense_1' becomes
+'dense_1_1'. Keras 3 enters a layer's name scope twice per call in a TensorFlow graph (its
+``Operation.__call__`` and ``Layer.__call__`` each open one), and the ops a layer runs sit in the
+second: a Sequential named 'sequential' whose Dense layers are 'dense' and 'dense_1' prints its
+output in a fit step as ``Tensor("sequential_1/dense_1_2/BiasAdd:0", ...)`` (TF 2.21, Keras 3.15:
+shared layers, nested models, tf.function calls and evaluate steps all follow the rule).
+"""
+
+
+class GraphScopes:
+    """The names used in one trace, and the scope each running layer call was given."""
+
+    def __init__(self):
+        self._in_use = {}
+        self._given = {}        # id(owner) -> (owner, its scope): owners stay alive while the trace runs
+
+    def unique(self, name):
+        """TensorFlow's ``unique_name(name)``, marking what it returns as used."""
+        key = name.lower()
+        count = self._in_use.get(key, 0)
+        self._in_use[key] = count + 1
+        if count == 0:
+            return name
+        candidate = key
+        while candidate in self._in_use:
+            candidate = '%s_%d' % (key, count)
+            count += 1
+        self._in_use[candidate] = 1
+        return '%s_%d' % (name, count - 1)
+
+    def scope_of(self, chain):
+        """The scope of the innermost of ``chain`` (outermost first: (owner, name, entered), where
+        ``owner`` stands for one call or name-scope block and ``entered`` is how many times
+        TensorFlow enters its scope); an owner seen before keeps the scope it was given."""
+        parent = ''
+        for owner, name, entered in chain:
+            given = self._given.get(id(owner))
+            if given is None or given[0] is not owner:
+                full = parent + '/' + name if parent else name
+                for _ in range(entered):
+                    scope = self.unique(full)
+                given = self._given[id(owner)] = (owner, scope)
+            parent = given[1]
+        return parent
