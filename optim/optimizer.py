@@ -27,6 +27,7 @@ import numpy as np
 
 from framework import backend, graph_random_ops
 from framework.indexed_slices import RowGradients
+from framework.ops.shapes import cast
 from framework.tape import GradientTape
 from framework.tensor import Tensor, convert_to_tensor
 from framework.train import deferred_restore
@@ -124,23 +125,21 @@ class Optimizer(OptimizerState, abc.ABC):
                                  'callable as its `learning_rate`, so its learning rate is not settable to a '
                                  'number; instantiate the optimizer with a float `learning_rate` to set it'
                                  % type(old).__name__)
-        if old is None and not isinstance(value, float):
+        if isinstance(old, Variable):
+            # Keras 3 assigns whatever it is given to its float variable: an int, a tensor, a
+            # numpy scalar work (a tensor of another dtype is cast, as Keras's convert_to_tensor);
+            # a string, None, a vector raise TF's conversion / shape errors
+            if isinstance(value, Tensor) and value.dtype != old.dtype:
+                value = cast(value, old.dtype)
+            old.assign(value)
+            return
+        if not isinstance(value, float):
             # Keras 3 builds its learning-rate variable only from a Python float (np.float64 is one):
             # SGD(1), SGD(np.float32(0.1)) and SGD(tf.constant(0.1)) raise there; assigning such a
-            # value later (optimizer.learning_rate = 1) works, as below
+            # value later (optimizer.learning_rate = 1) works, as above
             raise _learning_rate_error(value, 'pass a Python float, e.g. learning_rate=%r' % (_float_or_none(value),))
-        try:
-            value = float(value)
-        except (TypeError, ValueError):
-            if isinstance(old, Variable) and isinstance(value, str):
-                # Keras 3 assigns it to its float variable: TF's conversion TypeError
-                raise TypeError("Cannot convert %r to EagerTensor of dtype float" % (value,)) from None
-            raise _learning_rate_error(value) from None
         check_number(value, 'learning_rate')
-        if isinstance(old, Variable):
-            old.assign(value)
-        else:
-            self._learning_rate = self._slots.add_extra('learning_rate', value, 'float32')
+        self._learning_rate = self._slots.add_extra('learning_rate', value, 'float32')
 
     @property
     def learning_rate(self):
