@@ -27,6 +27,7 @@ from .graph import map_graph
 from .node import inbound_nodes
 from .input_dims import check_input_dims, input_spec_error
 from .input_order import by_position, in_keras_order
+from .input_spec_names import check_inputs_by_name
 from .input_structure import warn_if_structure_differs
 from .intermediate_inputs import start_at_inputs
 from .keras_tensor import KerasTensor
@@ -171,6 +172,7 @@ class Functional(Model):
     def _standardize(self, inputs):
         """The call's inputs as a flat list in ``self.inputs`` order, of the Inputs' dtypes and ranks."""
         expected = self._inputs
+        check_inputs_by_name(self, inputs)
         if isinstance(inputs, dict) and isinstance(self._inputs_struct, dict) and \
                 set(self._inputs_struct) < set(inputs):
             # Keras 3 takes the entries it knows, after its structure warning: a batch whose dict

@@ -6,6 +6,7 @@ and refuses a call whose tensor differs on a fixed axis: 'Input 0 with name 'x' 
 Layers that work on any width (Activation, Concatenate) would otherwise run on it, so a
 model given its two inputs in the wrong order returned a result.
 """
+from framework import graph_random_ops
 from framework.tensor import Tensor
 
 
@@ -44,6 +45,9 @@ def input_spec_error(model, index, shape):
 def _incompatible(model, index, shape):
     tensor = model._inputs[index]
     name = tensor._keras_history[0].name        # the InputLayer's, as Keras names it
+    state = graph_random_ops.current()
+    if state is not None and not state.static_shapes and len(shape):
+        shape = (None,) + tuple(shape[1:])      # a fit/evaluate trace over batches of any size
     error = ValueError("Input %d with name '%s' of layer '%s' is incompatible with the layer: expected "
                        "shape=%s, found shape=%s"
                        % (index, name, model.name, (None,) + tuple(tensor.shape[1:]), tuple(shape)))

@@ -1,0 +1,44 @@
+"""Keras 3's InputSpec check of a functional model's call inputs, by the names it expects.
+
+Keras checks a model's inputs in ``Layer.__call__`` before ``call()`` (``assert_input_compatibility``),
+so these errors come bare, not as 'Exception encountered when calling Functional.call()'. A dict is
+read by name: one without an expected key is refused even when it holds as many arrays (tapeflow used
+to flatten ``{'a': .., 'c': ..}`` by sorted keys and feed 'c' to Input 'b').
+"""
+from framework import nest
+
+from .keras_tensor import KerasTensor
+
+
+def spec_names(model):
+    """The names of the model's InputSpecs in its inputs' order: a dict of Inputs' sorted keys, else
+    each InputLayer's name; None for a deeper nested dict (Keras then skips the check)."""
+    struct = model._inputs_struct
+    if isinstance(struct, dict):
+        if all(isinstance(value, KerasTensor) for value in struct.values()):
+            return sorted(struct)
+        return None
+    return [tensor._keras_history[0].name for tensor in model._inputs]
+
+
+def check_inputs_by_name(model, inputs):
+    """Raise Keras 3's ValueError for a dict lacking an expected name or a call with another count."""
+    names = spec_names(model)
+    if names is None:
+        return
+    if isinstance(inputs, dict):
+        for name in names:
+            if name not in inputs:
+                raise _bare(ValueError('Missing data for input "%s". You passed a data dictionary with keys %s. '
+                                       'Expected the following keys: %s' % (name, list(inputs.keys()), names)))
+        return
+    count = len(nest.flatten(inputs))
+    if count != len(names):
+        raise _bare(ValueError('Layer "%s" expects %d named input(s) with keys %s, but it received %d input tensors. '
+                               'Pass inputs as a dict, e.g. `layer({%s})`.'
+                               % (model.name, len(names), names, count, ', '.join("'%s': ..." % n for n in names))))
+
+
+def _bare(error):
+    error._keras_call_info_injected = True      # checked before call(): no call-argument wrapping
+    return error
