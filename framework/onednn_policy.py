@@ -15,12 +15,33 @@ _NEURAL_NETWORK_FLAGS = {'avx512_vnni', 'avx512_bf16', 'avx_vnni', 'amx_tile', '
 
 def enabled():
     """TF_ENABLE_ONEDNN_OPTS when set to a boolean, else TensorFlow's default for this CPU."""
-    setting = os.environ.get('TF_ENABLE_ONEDNN_OPTS', '').strip().lower()
+    # (asked for every matrix product: the environment's raw entry, one dict lookup, names the
+    # answer already worked out for it; os.environ.get decodes and builds strings, ~1 us a call)
+    raw = _RAW_ENVIRONMENT.get(_RAW_KEY) if _RAW_ENVIRONMENT is not None else os.environ.get(_KEY)
+    answer = _ANSWERS.get(raw)
+    if answer is None:
+        answer = _ANSWERS[raw] = _answer(os.environ.get(_KEY))
+    return answer
+
+
+def _answer(value):
+    setting = (value or '').strip().lower()
     if setting in ('1', 'true'):
         return True
     if setting in ('0', 'false'):
         return False
     return default_for_this_cpu()
+
+
+_KEY = 'TF_ENABLE_ONEDNN_OPTS'
+# os.environ keeps the process environment in a dict of encoded keys and values (``_data``), which
+# os.environ[...] = ..., del, putenv through it and monkeypatch.setenv all update; where it has no
+# such dict the lookup goes through os.environ. The answer per raw value (a bytes value, or the str)
+# is cached: the CPU's features do not change while the process runs.
+_RAW_ENVIRONMENT = getattr(os.environ, '_data', None)
+_RAW_ENVIRONMENT = _RAW_ENVIRONMENT if type(_RAW_ENVIRONMENT) is dict else None
+_RAW_KEY = os.environ.encodekey(_KEY) if _RAW_ENVIRONMENT is not None else None
+_ANSWERS = {}
 
 
 def default_for_this_cpu():
