@@ -123,14 +123,14 @@ def _gates(a, inputs, u):
     h = Tensor(o * tc)
     if ACTIVE:
         def state_z_grad(gc):
-            gz = xp.zeros_like(a)
+            gz = _zeros_as(xp, a)
             gz[:, :u] = sigmoid_grad_array(gc * g, i)
             gz[:, u:2 * u] = sigmoid_grad_array(gc * cp, f)
             gz[:, 2 * u:3 * u] = (gc * i) * (1 - g * g)
             return gz
 
         def output_z_grad(gh):
-            gz = xp.zeros_like(a)
+            gz = _zeros_as(xp, a)
             gz[:, 3 * u:] = sigmoid_grad_array(gh * tc, o)
             return gz
         record('lstm_cell_state', inputs, c_new, _rules(
@@ -141,6 +141,12 @@ def _gates(a, inputs, u):
             array_rule(lambda gh, out, *t: (gh * sigmoid(_z(t)[:, 3 * u:])) * (1 - tanh(t[-1]) * tanh(t[-1])),
                        lambda gh, out, *arrays: (gh * o) * (1 - tc * tc))))
     return h, c_new
+
+
+def _zeros_as(xp, a):
+    """zeros_like(a): for a C-ordered z (every step's) made by zeros(shape), without zeros_like's
+    Python-level empty_like + copyto (two per time step in the backward sweep)."""
+    return xp.zeros(a.shape, a.dtype) if a.flags.c_contiguous else xp.zeros_like(a)
 
 
 def _gate_sigmoids(xp, a, u):
