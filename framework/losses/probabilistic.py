@@ -14,9 +14,9 @@ from .. import backend
 from ..errors import InvalidArgumentError
 from ..ops import (cast, clip_by_value, expand_dims, log, not_equal, reduce_sum,
                    reshape, sigmoid_cross_entropy_with_logits, softmax_cross_entropy_with_logits,
-                   sparse_softmax_cross_entropy_with_logits,
                    squeeze, where)
 from ..ops.fused_sigmoid import unfuse
+from ..ops.losses_nn import sparse_xent
 from ..tensor import Tensor
 from .inputs import (EPSILON, comparable, keras_mean, keras_shape, labels_and_predictions, predictions, same_shape,
                      to_dtype)
@@ -129,7 +129,7 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
     output, from_logits = carried_logits(y_pred, from_logits, 'Softmax', what)
     if not from_logits:
         output = log(clip_by_value(output, EPSILON, 1.0 - EPSILON))
-    losses = sparse_softmax_cross_entropy_with_logits(labels=labels, logits=output)
+    losses = sparse_xent(labels, output, labels_in_range=True)      # (_check_range above)
     if valid is None:
         return losses
     valid = reshape(valid, losses.shape)

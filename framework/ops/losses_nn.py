@@ -79,17 +79,25 @@ def _zero_with_softmax_rule(logits, labels, axis):
 
 def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
     """-log_softmax(logits)[label] per example; fused, with TensorFlow's gradient exp / sum - one_hot."""
+    return sparse_xent(labels, logits)
+
+
+def sparse_xent(labels, logits, labels_in_range=False):
+    """The op; ``labels_in_range``: the caller has checked that every label lies in [0, classes)
+    (sparse_categorical_crossentropy, which says so in its own words first), so the op's
+    min / max over the labels is not done twice on every batch."""
     op = 'sparse_softmax_cross_entropy_with_logits'
     logits = as_float_tensor(logits, op)
     labels = as_tensor(labels, op)
     if labels._data.dtype.kind not in 'iu':
         raise InvalidArgumentError('%s: labels must be integers, got %s' % (op, labels.dtype.name))
-    if tuple(labels.shape) != tuple(logits.shape[:-1]):
+    a, idx = logits._data, labels._data
+    # (the arrays' shapes: a Tensor's .shape builds a TensorShape, on every batch of fit / evaluate)
+    if idx.shape != a.shape[:-1]:
         raise InvalidArgumentError('%s: labels of shape %s need logits of shape %s + (classes,), got %s'
                                    % (op, tuple(labels.shape), tuple(labels.shape), tuple(logits.shape)))
-    a, idx = logits._data, labels._data
     depth = a.shape[-1]
-    if idx.size and (int(idx.min()) < 0 or int(idx.max()) >= depth):
+    if not labels_in_range and idx.size and (int(idx.min()) < 0 or int(idx.max()) >= depth):
         raise InvalidArgumentError('%s: labels must lie in [0, %d), got min %d, max %d'
                          % (op, depth, int(idx.min()), int(idx.max())))
     xp = backend.array_module(a)
@@ -101,7 +109,7 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
         lse = eigen_math.c_log(sums)
     else:
         exps = xp.exp(shifted)
-        sums = xp.sum(exps, axis=-1)
+        sums = exps.sum(axis=-1)        # (the method: xp.sum's Python dispatch, the same reduction)
         lse = xp.log(sums)
     picked = _picked(xp, shifted, idx)
     out = Tensor(lse - picked)
