@@ -374,7 +374,13 @@ def _to_array(value, dtype):
         # numpy holds 2**63 as uint64, [1, 2**63] as float64; TensorFlow's int64 cannot hold it
         raise ConversionError("Can't convert Python sequence with out-of-range integer to Tensor.")
     if array.dtype.kind in 'US' and _all_strings(value):     # strings, asked for a numeric dtype
-        error = TypeError('Cannot convert %r to EagerTensor of dtype %s' % (value, _kernel_name(dtype)))
+        from .eager_graph_names import inside_function
+        if inside_function():       # a traced function makes a graph constant: make_tensor_proto's words
+            text = "Expected %s, but got %s of type '%s'." % (np.dtype(dtype).name, _first_leaf(value),
+                                                              type(_first_leaf(value)).__name__)
+        else:
+            text = 'Cannot convert %r to EagerTensor of dtype %s' % (value, _kernel_name(dtype))
+        error = TypeError(text)
         error.add_note('strings are not numbers: parse them with framework.strings.to_number')
         raise error
     if array.dtype.kind in 'US':    # numpy turned [1, 'a'] into strings; TensorFlow refuses the mix

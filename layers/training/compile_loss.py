@@ -198,6 +198,11 @@ class CompiledLoss:
                                % (_stars(y_true, tuples=True), _stars(y_pred)))
             error.add_note('The model has 1 output but y holds %d arrays; give one target per output' % len(flat))
             raise error
+        if isinstance(y_true, dict):
+            # Keras 3 packs y into the one output's structure by iterating it (pack_sequence_as): a dict
+            # gives its key, which the loss then fails to convert ("Expected float32, but got dd of type
+            # 'str'."), whatever the key: keras.io's text_generation_fnet fits y={'outputs': ...} so on TF
+            return next(iter(y_true))
         return flat[0]
 
     def _spread_over_losses(self, flat_true, y_true, y_pred):
