@@ -31,8 +31,14 @@ def sort(values, axis=-1, direction='ASCENDING', name=None):
     x = float_kernels.refuse_bool(as_numeric_tensor(values, 'sort'), 'sort', 'negative')
     float_kernels.refuse_complex(x, 'sort', 'top_k')
     (ax,) = normalize_axis(axis, x.ndim, 'sort')
-    order = _order(x._data, ax, _descending(direction, 'sort'))
-    return getitem(x, _along(order, ax, x._data.shape))
+    descending = _descending(direction, 'sort')
+    index = _along(_order(x._data, ax, descending), ax, x._data.shape)
+    if descending or not (x._data.dtype.kind == 'f' or x._data.dtype.name == 'bfloat16'):
+        return getitem(x, index)
+    # TF sorts ascending as -top_k(-x): the same values, bit for bit, but the gradient's zeros
+    # (where no sorted value came from) are -0.0, as TF prints them
+    from .arithmetic import negative
+    return negative(getitem(negative(x), index))
 
 
 def top_k(input, k=1, sorted=True, index_type='int32', name=None):  # noqa: A002  (TensorFlow's names)
