@@ -7,7 +7,7 @@ import numpy as np
 
 from . import nest
 from .backend import array_module
-from .errors import InvalidArgumentError, kernel_error
+from .errors import kernel_error
 from .tensor import Tensor
 
 
@@ -88,14 +88,7 @@ def seeds(targets, output_gradients):
         if s is None:
             out.append(ops.ones_like(t))
             continue
-        if not isinstance(s, Tensor):       # a numpy array keeps its dtype, as TF converts it; a list takes t's
-            s = ops.convert_to_tensor(s, dtype=None if isinstance(s, (np.ndarray, np.generic)) else t.dtype)
-        if s._data.dtype != t._data.dtype:
-            # TF multiplies the seed into the first gradient kernel, which refuses the mix (for y = x * x:
-            # 'cannot compute Mul as input #1(zero-based) was expected to be a int32 tensor but is a float tensor')
-            raise InvalidArgumentError('GradientTape.gradient: output_gradients of dtype %s for a target of dtype %s; '
-                                       'the first gradient kernel takes one dtype (cast the output gradient)'
-                                       % (s.dtype.name, t.dtype.name))
+        s = s if isinstance(s, Tensor) else ops.convert_to_tensor(s, dtype=t.dtype)
         if tuple(s.shape) != tuple(t.shape):
             # TensorFlow multiplies the seed into the first rule, so a seed that broadcasts
             # to the target (a scalar, say) scales every element.
