@@ -32,3 +32,17 @@ def shape_to_last(shape):
 def shape_to_first(shape):
     shape = tuple(shape)
     return (shape[0], shape[-1]) + shape[1:-1]
+
+
+def as_channels_last(layer, shape):
+    """``shape`` of ``layer``'s input (or output) in channels_last order."""
+    return shape_to_last(shape) if layer.data_format == 'channels_first' else tuple(shape)
+
+
+def as_layer_format(layer, shape):
+    """A channels_last ``shape`` in ``layer``'s data_format."""
+    return shape_to_first(shape) if layer.data_format == 'channels_first' else tuple(shape)
+
+
+def channel_axis(layer):
+    return 1 if layer.data_format == 'channels_first' else -1

@@ -11,8 +11,9 @@ from framework.keras.ops_math import max as keras_max
 from .argument_tuples import pooling_strides, standardized_padding, standardized_tuple
 from .conv_input_dtypes import conv_inputs
 from .kernel_options import KernelOptions
-from .channels_first import data_format_option, shape_to_first, shape_to_last, to_first, to_last
-from .convolution import _output_length, check_channels_last, check_groups, check_input_groups, filter_count, \
+from .channels_first import as_channels_last, as_layer_format, channel_axis, data_format_option, shape_to_first, \
+    shape_to_last, to_first, to_last
+from .convolution import _output_length, check_groups, check_input_groups, filter_count, \
     kernel_rank_error, refuse_strided_dilation
 from .activations import apply_activation
 from .input_spec import InputSpec
@@ -42,14 +43,16 @@ def _from_2d(outputs):
 
 
 class Conv1D(KernelOptions, Layer):
-    """A 1-D convolution (Keras 3's arguments and defaults, channels_last).
+    """A 1-D convolution (Keras 3's arguments and defaults).
 
     The kernel has shape (kernel_size, input_channels // groups, filters). padding is
     'valid', 'same' or 'causal' (dilation_rate * (kernel_size - 1) zeros on the left
     only, so output t sees inputs up to t: WaveNet's dilated causal convolution).
     Raises:
         ValueError: bad filters / kernel_size / strides / padding / dilation_rate / groups,
-            strides and dilation both above 1, channels_first, or an input that is not rank 3.
+            strides and dilation both above 1, or an input that is not rank 3.
+    data_format='channels_first' takes (batch, channels, steps): computed channels_last between two
+    transposes, as Keras 3's TensorFlow backend does on CPU.
     """
 
     def __init__(self, filters, kernel_size, strides=1, padding='valid', data_format=None, dilation_rate=1,
@@ -59,7 +62,7 @@ class Conv1D(KernelOptions, Layer):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         who = 'Conv1D %r' % self.name
         filters = filter_count(filters, who, groups=groups)
-        check_channels_last(data_format, who)
+        self.data_format = data_format_option(data_format, who)
         self.groups = check_groups(groups, filters)
         self.filters = filters
         self.kernel_size = normalize_single(kernel_size, 'kernel_size', who)
@@ -72,7 +75,7 @@ class Conv1D(KernelOptions, Layer):
         self.input_spec = InputSpec(min_ndim=3)        # Keras 3's (a higher rank: kernel_rank_error)
 
     def build(self, input_shape):
-        channels = input_shape[-1]
+        channels = input_shape[channel_axis(self)]
         if channels is None:
             raise ValueError('Conv1D %r: the channel axis of the input must be known, got shape %s'
                              % (self.name, tuple(input_shape)))
@@ -80,12 +83,15 @@ class Conv1D(KernelOptions, Layer):
             raise kernel_rank_error(self, input_shape)
         check_input_groups(channels, self.groups, input_shape)
         self._add_kernel_and_bias(self.kernel_size + (int(channels) // self.groups, self.filters), self.filters)
-        self.input_spec = InputSpec(min_ndim=3, axes={-1: int(channels)})
+        self.input_spec = InputSpec(min_ndim=3, axes={channel_axis(self): int(channels)})
         self.built = True
 
     def call(self, inputs):
         if inputs._data.dtype is not self.kernel._data.dtype:
             inputs = conv_inputs(inputs, self.kernel, self, 'Conv2D', self.dilation_rate != (1,))
+        first = self.data_format == 'channels_first'
+        if first:
+            inputs = to_last(inputs)
         padding = self.padding
         if padding == 'causal':
             inputs = pad(inputs, [[0, 0], [self.dilation_rate[0] * (self.kernel_size[0] - 1), 0], [0, 0]])
@@ -97,22 +103,22 @@ class Conv1D(KernelOptions, Layer):
             x = convolution(inputs, self.kernel, self.strides, padding.upper(), self.dilation_rate, self.groups)
         if self.bias is not None:
             x = add_bias(x, self.bias)
-        return apply_activation(self.activation, x)   # None: set after construction
+        return apply_activation(self.activation, to_first(x) if first else x)   # None: set after construction
 
     def compute_output_shape(self, input_shape):
-        n, steps, _ = tuple(input_shape)
+        n, steps, _ = as_channels_last(self, input_shape)
         if self.padding == 'causal':
             length = None if steps is None else (steps - 1) // self.strides[0] + 1
         else:
             window = (self.kernel_size[0] - 1) * self.dilation_rate[0] + 1
             length = _output_length(steps, window, self.strides[0], self.padding)
-        return (n, length, self.filters)
+        return as_layer_format(self, (n, length, self.filters))
 
     def get_config(self):
         config = super().get_config()
         config.update({
             'filters': self.filters, 'kernel_size': self.kernel_size, 'strides': self.strides,
-            'padding': self.padding, 'data_format': 'channels_last', 'dilation_rate': self.dilation_rate,
+            'padding': self.padding, 'data_format': self.data_format, 'dilation_rate': self.dilation_rate,
             'groups': self.groups,
         })
         config.update(self._kernel_options_config(with_activity_regularizer=True))

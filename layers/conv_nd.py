@@ -7,6 +7,7 @@ from framework.ops.bias_add_kernel import add_bias
 
 from .argument_tuples import standardized_padding, standardized_tuple
 from .conv2d_transpose import transposed_length
+from .channels_first import as_channels_last, as_layer_format, channel_axis, data_format_option, to_first, to_last
 from .conv_input_dtypes import conv_inputs
 from .convolution import _output_length, check_channels_last, check_groups, filter_count, kernel_rank_error, \
     refuse_strided_dilation
@@ -48,13 +49,14 @@ def convolved_shape(input_shape, kernel_size, strides, dilation_rate, padding, c
 
 
 class ConvND(KernelOptions, Layer):
-    """A convolution over ``rank`` spatial axes (Keras 3's Conv arguments, channels_last).
+    """A convolution over ``rank`` spatial axes (Keras 3's Conv arguments).
 
     The kernel has shape (*kernel_size, input_channels // groups, filters).
     Raises:
         ValueError: bad filters / kernel_size / strides / padding / dilation_rate /
-            groups, strides and dilation both above 1, channels_first, or an input
+            groups, strides and dilation both above 1, or an input
             of another rank or whose channels do not divide by groups.
+    data_format='channels_first' (batch, channels, *spatial) runs channels_last between two transposes.
     """
     rank = None
 
@@ -65,7 +67,7 @@ class ConvND(KernelOptions, Layer):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         who = '%s %r' % (type(self).__name__, self.name)
         self.filters = filter_count(filters, who, groups=groups)
-        check_channels_last(data_format, who)
+        self.data_format = data_format_option(data_format, who)
         window_options(self, self.rank, kernel_size, strides, padding, dilation_rate, who)
         refuse_strided_dilation(self.strides, self.dilation_rate, who)
         self.groups = check_groups(groups, self.filters)
@@ -74,35 +76,37 @@ class ConvND(KernelOptions, Layer):
         self.input_spec = InputSpec(min_ndim=self.rank + 2)      # Keras 3's (a higher rank: input_channels)
 
     def build(self, input_shape):
-        channels = input_channels(self, input_shape, self.rank)
+        last = as_channels_last(self, input_shape) if len(input_shape) == self.rank + 2 else input_shape
+        channels = input_channels(self, last, self.rank)
         if channels % self.groups:
             raise ValueError('%s %r: the input channels %d must divide by groups=%d'
                              % (type(self).__name__, self.name, channels, self.groups))
         self._add_kernel_and_bias(self.kernel_size + (channels // self.groups, self.filters), self.filters)
-        self.input_spec = InputSpec(min_ndim=self.rank + 2, axes={-1: channels})
+        self.input_spec = InputSpec(min_ndim=self.rank + 2, axes={channel_axis(self): channels})
         self.built = True
 
     def call(self, inputs):
         if inputs._data.dtype is not self.kernel._data.dtype:
             inputs = conv_inputs(inputs, self.kernel, self, 'variable', any(r != 1 for r in self.dilation_rate))
-        x = self.convolution_op(inputs, self.kernel)
+        first = self.data_format == 'channels_first'
+        x = self.convolution_op(to_last(inputs) if first else inputs, self.kernel)
         if self.bias is not None:
             x = add_bias(x, self.bias)
-        return apply_activation(self.activation, x)   # None: set after construction
+        return apply_activation(self.activation, to_first(x) if first else x)   # None: set after construction
 
     def convolution_op(self, inputs, kernel):
         """The convolution ``call`` makes, before the bias and activation (Keras 3's overridable hook)."""
         return convolution(inputs, kernel, self.strides, self.padding.upper(), self.dilation_rate, self.groups)
 
     def compute_output_shape(self, input_shape):
-        return convolved_shape(tuple(input_shape), self.kernel_size, self.strides, self.dilation_rate,
-                               self.padding, self.filters)
+        return as_layer_format(self, convolved_shape(as_channels_last(self, input_shape), self.kernel_size,
+                                                     self.strides, self.dilation_rate, self.padding, self.filters))
 
     def get_config(self):
         config = super().get_config()
         config.update({
             'filters': self.filters, 'kernel_size': self.kernel_size, 'strides': self.strides,
-            'padding': self.padding, 'data_format': 'channels_last', 'dilation_rate': self.dilation_rate,
+            'padding': self.padding, 'data_format': self.data_format, 'dilation_rate': self.dilation_rate,
             'groups': self.groups,
         })
         config.update(self._kernel_options_config(with_activity_regularizer=True))

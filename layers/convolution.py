@@ -6,6 +6,7 @@ from framework.ops.convolution_nd import convolution
 from framework.ops.bias_add_kernel import add_bias
 
 from .argument_tuples import standardized_data_format, standardized_padding, standardized_tuple
+from .channels_first import as_channels_last, as_layer_format, channel_axis, data_format_option, to_first, to_last
 from .conv_input_dtypes import conv_inputs
 from .kernel_options import KernelOptions
 from .activations import apply_activation
@@ -78,11 +79,13 @@ def check_input_groups(channels, groups, input_shape):
 
 
 class Conv2D(KernelOptions, Layer):
-    """A 2-D convolution layer (Keras 3's arguments and defaults, channels_last).
+    """A 2-D convolution layer (Keras 3's arguments and defaults).
 
     The kernel has shape (kernel_rows, kernel_cols, input_channels // groups, filters):
     with ``groups`` above 1, each group of input channels gives its own filters // groups
-    outputs (ConvNeXt's depthwise convs are groups=channels).
+    outputs (ConvNeXt's depthwise convs are groups=channels). data_format='channels_first'
+    (batch, channels, rows, cols) runs channels_last between two transposes, as Keras 3's
+    TensorFlow backend does on CPU.
     Raises:
         ValueError: bad filters / kernel_size / strides / padding / dilation_rate / groups,
             strides and dilation_rate both above 1, an input that is
@@ -98,7 +101,7 @@ class Conv2D(KernelOptions, Layer):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         who = 'Conv2D %r' % self.name
         filters = filter_count(filters, who, groups=groups)
-        check_channels_last(data_format, who)
+        self.data_format = data_format_option(data_format, who)
         self.groups = check_groups(groups, filters)
         self.filters = filters
         self.kernel_size = normalize_pair(kernel_size, 'kernel_size', who)
@@ -111,26 +114,29 @@ class Conv2D(KernelOptions, Layer):
         self.input_spec = InputSpec(min_ndim=4)        # Keras 3's (a higher rank: build's kernel shape error)
 
     def build(self, input_shape):
+        given, input_shape = tuple(input_shape), as_channels_last(self, input_shape) if len(input_shape) == 4 \
+            else tuple(input_shape)
         channels = input_shape[-1] if len(input_shape) else None
         kernel_shape = self.kernel_size + (None if channels is None else channels // self.groups, self.filters)
         if len(input_shape) != 4:       # Keras 3's words; build((None, 4)) made a kernel no call could use
             raise ValueError('Kernel shape must have the same length as input, but received kernel of shape %s and '
-                             'input of shape %s.' % (kernel_shape, tuple(input_shape)))
+                             'input of shape %s.' % (kernel_shape, given))
         if channels is None:
             raise ValueError('Conv2D %r: the channel axis of the input must be known, got shape %s'
-                             % (self.name, tuple(input_shape)))
-        check_input_groups(channels, self.groups, input_shape)
+                             % (self.name, given))
+        check_input_groups(channels, self.groups, given)
         self._add_kernel_and_bias(kernel_shape, self.filters)
-        self.input_spec = InputSpec(min_ndim=4, axes={-1: int(channels)})
+        self.input_spec = InputSpec(min_ndim=4, axes={channel_axis(self): int(channels)})
         self.built = True
 
     def call(self, inputs):
         if inputs._data.dtype is not self.kernel._data.dtype:
             inputs = conv_inputs(inputs, self.kernel, self, 'variable', self.dilation_rate != (1, 1))
-        x = self.convolution_op(inputs, self.kernel)
+        first = self.data_format == 'channels_first'
+        x = self.convolution_op(to_last(inputs) if first else inputs, self.kernel)
         if self.bias is not None:
             x = add_bias(x, self.bias)
-        return apply_activation(self.activation, x)   # None: set after construction
+        return apply_activation(self.activation, to_first(x) if first else x)   # None: set after construction
 
     def convolution_op(self, inputs, kernel):
         """The convolution ``call`` makes, before the bias and activation (Keras 3's hook: a subclass
@@ -140,15 +146,16 @@ class Conv2D(KernelOptions, Layer):
         return convolution(inputs, kernel, self.strides, self.padding.upper(), self.dilation_rate, self.groups)
 
     def compute_output_shape(self, input_shape):
-        n, h, w, _ = tuple(input_shape)
-        return (n,) + tuple(_output_length(d, (k - 1) * r + 1, s, self.padding) for d, k, s, r in
-                            zip((h, w), self.kernel_size, self.strides, self.dilation_rate)) + (self.filters,)
+        n, h, w, _ = as_channels_last(self, input_shape)
+        return as_layer_format(self, (n,) + tuple(_output_length(d, (k - 1) * r + 1, s, self.padding) for d, k, s, r
+                                                  in zip((h, w), self.kernel_size, self.strides, self.dilation_rate))
+                               + (self.filters,))
 
     def get_config(self):
         config = super().get_config()
         config.update({
             'filters': self.filters, 'kernel_size': self.kernel_size, 'strides': self.strides,
-            'padding': self.padding, 'data_format': 'channels_last', 'dilation_rate': self.dilation_rate,
+            'padding': self.padding, 'data_format': self.data_format, 'dilation_rate': self.dilation_rate,
             'groups': self.groups,
         })
         config.update(self._kernel_options_config(with_activity_regularizer=True))

@@ -235,7 +235,7 @@ def test_layer_input_gradients_match_central_differences(layer, shape):
     (lambda: layers.Conv3D(2, 2, strides=2, dilation_rate=2), 'dilation_rate'),
     (lambda: layers.Conv3D(3, 2, groups=2), 'groups'),
     (lambda: layers.Conv3D(2, 2, padding='causal'), 'padding'),
-    (lambda: layers.Conv3D(2, 2, data_format='channels_first'), 'channels_last'),
+    (lambda: layers.Conv3D(2, 2, data_format='channels_middle'), 'data_format'),
     (lambda: layers.Conv1DTranspose(2, 3, strides=2, output_padding=2), 'output_padding'),
     (lambda: layers.DepthwiseConv2D(2, depth_multiplier=0), 'depth_multiplier'),
     (lambda: layers.SeparableConv1D(-1, 2), 'filters'),
