@@ -88,7 +88,10 @@ def _call_symbolic(layer, inputs, args, kwargs, shapes, named, build_run=False):
     _check_spec(layer, inputs)
     kwargs = _with_recorded_mask(layer, inputs, args, kwargs)
     only_first = not any(type(x) is KerasTensor for x in nest.flatten((list(args), kwargs)))
-    if only_first and hasattr(type(layer), 'compute_output_spec'):
+    shortcut = _graph_outputs(layer, inputs) if only_first else None
+    if shortcut is not None:
+        outputs = shortcut
+    elif only_first and hasattr(type(layer), 'compute_output_spec'):
         # Keras 3's own hook: the output KerasTensors' shapes and dtypes (Identity keeps an int dtype)
         spec = layer.compute_output_spec(inputs, **_accepted(layer.compute_output_spec, kwargs))
         outputs = nest.map_structure(lambda t: KerasTensor(t.shape, t.dtype, sparse=getattr(t, 'sparse', False)), spec)
@@ -263,6 +266,26 @@ def _symbolic_call_error(err, layer, args, kwargs):
     for note in getattr(err, '__notes__', ()):
         wrapped.add_note(note)
     return wrapped
+
+
+def _graph_outputs(layer, inputs):
+    """Keras 3's shortcut for a model with a graph (a functional model, a built Sequential) called on
+    KerasTensors of its inputs' shapes: new KerasTensors of its outputs' shapes and dtypes, with no
+    layer run (so no ``print`` in a call shows again: Functional.compute_output_spec); else None."""
+    ends = getattr(layer, '_graph_ends', None)        # a Sequential's (inputs, outputs)
+    if ends is not None:
+        own_inputs, structure = ends[0], (ends[1][0] if len(ends[1]) == 1 else ends[1])
+    elif hasattr(layer, '_outputs_struct') and hasattr(layer, '_inputs'):
+        own_inputs, structure = layer._inputs, layer._outputs_struct
+    else:
+        return None
+    given = nest.flatten(inputs)
+    if len(given) != len(own_inputs) or any(type(x) is not KerasTensor or tuple(x.shape) != tuple(ref.shape)
+                                            for x, ref in zip(given, own_inputs)):
+        return None
+    if any(t._mask is not None for t in given + nest.flatten(structure)):    # masks: found by running it
+        return None
+    return nest.map_structure(lambda t: KerasTensor(t.shape, t.dtype), structure)
 
 
 def _keras_infers_by_calling(layer):
