@@ -136,6 +136,13 @@ def realdiv(x, y, name=None):
     return divide(t, y)
 
 
+_NO_DTYPE = np.dtype('float32')      # a Python number's stand-in where an operand's dtype is read
+_SQUARED_DIFFERENCE_TYPES = ('bfloat16', 'half', 'float', 'double', 'int32', 'int64', 'complex64', 'complex128')
+_SQUARED_DIFFERENCE_TEXT = ("Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: "
+                            "{{node SquaredDifference}}; Op<name=SquaredDifference; signature=x:T, y:T -> z:T; "
+                            "attr=T:type,allowed=[%s]; is_commutative=true> [Op:SquaredDifference] name: ")
+
+
 def _bool_kernel_error(op, allowed):
     """TensorFlow's kernels have no bool type for arithmetic: their InvalidArgumentError."""
     return InvalidArgumentError("Value for attr 'T' of bool is not in the list of allowed values: %s (%s: "
@@ -244,6 +251,11 @@ def pow(x, y, name=None):  # noqa: A001  (TensorFlow's name)
     """x ** y, as TensorFlow's Pow kernel computes it (see ``pow_arrays``). The gradient for y
     uses log(x) where x > 0, and 0 elsewhere."""
     x, y, dx, dy = binary(x, y, 'pow')
+    if getattr(dx, 'dtype', _NO_DTYPE).kind == 'u':      # Pow has no kernel for unsigned ints
+        error = float_kernels.string_refusal('pow', dx.dtype.name)
+        error.add_note('pow: TensorFlow takes no %s tensor here; cast it first, e.g. tf.cast(x, tf.int32)'
+                       % dx.dtype.name)
+        raise error
     try:
         out = Tensor(pow_arrays(dx, dy, not isinstance(y, Tensor)))
     except ValueError as err:
@@ -349,9 +361,12 @@ def minimum(x, y, name=None):
 @named_errors('squared_difference')
 def squared_difference(x, y, name=None):
     _, _, dx, dy = binary(x, y, 'squared_difference')     # a dtype mismatch names TF's SquaredDifference
-    if getattr(dx, 'dtype', None) == np.bool_:
-        raise _bool_kernel_error('squared_difference', 'bfloat16, half, float, double, int32, int64, complex64, '
-                                 'complex128')
+    if getattr(dx, 'dtype', _NO_DTYPE).kind in 'bu':        # no kernel for bools or unsigned ints
+        if dx.dtype.kind == 'u':
+            allowed = _SQUARED_DIFFERENCE_TYPES
+            raise InvalidArgumentError(_SQUARED_DIFFERENCE_TEXT % (dx.dtype.name, ', '.join(allowed),
+                                                                   ', '.join('DT_' + t.upper() for t in allowed)))
+        raise _bool_kernel_error('squared_difference', ', '.join(_SQUARED_DIFFERENCE_TYPES))
     try:
         np.broadcast_shapes(np.shape(dx), np.shape(dy))
     except ValueError:

@@ -29,6 +29,17 @@ def _numbers_no_bool(x, op):
     return float_kernels.refuse_bool(as_numeric_tensor(x, op), op)
 
 
+def _signed_numbers(x, op):
+    # Abs and Sign have no kernel for bools or unsigned ints (numpy computes them)
+    t = as_numeric_tensor(x, op)
+    if t._data.dtype.kind in 'bu':
+        error = float_kernels.refusal(op, t.dtype.name)
+        error.add_note('%s: TensorFlow takes no %s tensor here; cast it to a signed type first, e.g. tf.cast(x, '
+                       'tf.int32)' % (op, t.dtype.name))
+        raise error
+    return t
+
+
 def _apply(name, x, value, grad, check=as_float_tensor, widen_bfloat16=True):
     try:
         x = check(x, name)
@@ -225,7 +236,7 @@ def _reciprocal_value(xp, a):
 
 
 def abs(x, name=None):  # noqa: A001  (TensorFlow's name)
-    return _apply('abs', x, _abs_value, _abs_grad, _numbers_no_bool)
+    return _apply('abs', x, _abs_value, _abs_grad, _signed_numbers)
 
 
 def _abs_value(xp, a):
@@ -252,16 +263,7 @@ def _abs_grad(g, y, x):
 def sign(x, name=None):
     # TF's _SignGrad returns zeros_like(x): +0.0 whatever g holds (g * 0 gave -0.0 and nan), and
     # nothing an outer tape differentiates further
-    return _apply('sign', x, lambda xp, a: xp.sign(a), constant_zeros, _signed_input)
-
-
-def _signed_input(x, op):
-    t = as_numeric_tensor(x, op)
-    if t._data.dtype.kind == 'b':        # numpy's ufunc error leaked; TensorFlow's Sign kernel refuses bools
-        error = float_kernels.refusal('sign', 'bool')
-        error.add_note('sign: TensorFlow takes no bool tensor here; cast it first, e.g. tf.cast(x, tf.int32)')
-        raise error
-    return t
+    return _apply('sign', x, lambda xp, a: xp.sign(a), constant_zeros, _signed_numbers)
 
 
 # TensorFlow computes these with Eigen's scalar functors, which call the C library (glibc's
