@@ -308,6 +308,8 @@ class Variable(Tensor, metaclass=_CreatorScoped):
 
     def _new_value(self, value, what):
         if isinstance(value, Tensor) and value._data.dtype != self._data.dtype:
+            if self._path is not None and what == 'assign':     # Keras 3's convert_to_tensor casts
+                return self._new_value(_to_array(value, self._data.dtype), what)
             # TensorFlow refuses another dtype's tensor (numpy arrays and Python values are converted),
             # in convert_to_tensor's words
             error = ValueError('Tensor conversion requested dtype %s for Tensor with dtype %s: %r'
@@ -318,6 +320,13 @@ class Variable(Tensor, metaclass=_CreatorScoped):
         try:
             data = _to_array(value, self._data.dtype)
         except (TypeError, ValueError) as err:       # TensorFlow's conversion error, as it is
+            if self._path is not None and what == 'assign' and self._data.dtype.kind in 'iub':
+                # a Keras variable converts a value for an integer or bool variable without a
+                # dtype and casts it (iterations.assign(7.0) is 7, 7.5 too). (Its assign_add is
+                # assign(self + value), promoted before the cast: not followed here.)
+                converted = _keras_cast(value, self._data.dtype)
+                if converted is not None:
+                    return self._new_value(converted, what)
             err.add_note('%s: cannot assign %.80r (of type %s) to variable %r of dtype %s'
                          % (what, value, type(value).__name__, self._name, self._data.dtype.name))
             raise
@@ -459,6 +468,19 @@ class Variable(Tensor, metaclass=_CreatorScoped):
         return '<unknown>' if self._open_shape.rank is None else tuple(self._open_shape.as_list())
 
     __str__ = __repr__
+
+
+def _keras_cast(value, dtype):
+    """``value`` converted as TensorFlow converts it without a dtype, then cast to ``dtype`` (None
+    when it has no numeric conversion: the caller keeps TensorFlow's error)."""
+    try:
+        data = _to_array(value, None)
+    except (TypeError, ValueError):
+        return None
+    if data.dtype.kind in 'SUO':        # Keras casts the string tensor: TF's Cast refuses it
+        from .losses.inputs import string_cast_error      # (losses import this module)
+        raise string_cast_error(dtype)
+    return data.astype(dtype) if data.dtype.kind in 'iufb' else None
 
 
 from .variable_slices import read_slice, scatter_nd  # noqa: E402  (it builds on ops, which import this module)
