@@ -26,14 +26,20 @@ class RandomColorJitter(ImageLayer):
         self.value_range = value_range
         self.brightness_factor, self.contrast_factor = brightness_factor, contrast_factor
         self.saturation_factor, self.hue_factor = saturation_factor, hue_factor
-        steps = []
-        for cls, factor in ((RandomBrightness, brightness_factor), (RandomContrast, contrast_factor),
-                            (RandomSaturation, saturation_factor), (RandomHue, hue_factor)):
-            if factor is not None:
-                steps.append(cls(factor=factor, value_range=value_range, seed=seed))
-        for step in steps:
-            step.draw_from(self)
-        self._jitter_steps = steps
+        # Keras's attributes (None where no factor), which name the layers' groups in saved files
+        for attribute, cls, factor in (('random_brightness', RandomBrightness, brightness_factor),
+                                       ('random_contrast', RandomContrast, contrast_factor),
+                                       ('random_saturation', RandomSaturation, saturation_factor),
+                                       ('random_hue', RandomHue, hue_factor)):
+            step = None if factor is None else cls(factor=factor, value_range=value_range, seed=seed)
+            if step is not None:
+                step.draw_from(self)
+            setattr(self, attribute, step)
+
+    @property
+    def _jitter_steps(self):
+        return [step for step in (self.random_brightness, self.random_contrast, self.random_saturation,
+                                  self.random_hue) if step is not None]
 
     def build(self, input_shape):
         # as Keras: the jitter layers are built here, so the layer is not built by running its call

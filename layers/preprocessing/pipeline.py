@@ -12,6 +12,7 @@ class Pipeline(Layer):
         ValueError: from_config without a list of serialized layers, in Keras's words.
     """
     keras_converts_inputs = False     # Keras 3's _convert_input_args (see functional/keras_filled_arguments)
+    keras_walked_properties = ('layers',)      # so files hold 'layers/random_flip', as Keras's
 
     def __init__(self, layers, name=None):
         super().__init__(name=name)
@@ -20,6 +21,15 @@ class Pipeline(Layer):
     @property
     def layers(self):
         return self._pipeline_layers
+
+    def build(self, input_shape):
+        # Keras builds the layers in its symbolic run of call, each on the shape the one before
+        # gives (batch None): their build_config in files says so
+        shape = tuple(input_shape)
+        for layer in self._pipeline_layers:
+            if not layer.built:
+                layer._build_from_shape(shape)
+            shape = tuple(layer.compute_output_shape(shape))
 
     def call(self, inputs, training=True, mask=None):
         outputs = inputs

@@ -107,6 +107,8 @@ def _children(obj, include_optimizer):
         first.append(('layers', list(obj.layers)))
     elif is_model(obj):
         attributes['layers'] = list(obj.layers)
+    for name in getattr(type(obj), 'keras_walked_properties', ()):
+        attributes[name] = getattr(obj, name)      # Keras walks dir(), properties included
     optimizer = getattr(obj, 'optimizer', None) if is_model(obj) else None
     for name in [n for n, v in attributes.items() if _is_optimizer(v)]:
         del attributes[name]           # reached as 'optimizer' below, whatever the private name
