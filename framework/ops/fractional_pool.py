@@ -17,6 +17,7 @@ from ..errors import InvalidArgumentError, kernel_error
 from ..tensor import Tensor
 from .linalg import einsum
 from .operands import ACTIVE, as_real_tensor, named_errors, record
+from .unregistered_gradient import without_gradient
 from .scatter import scatter_nd
 from .shapes import cast, reshape
 
@@ -126,7 +127,9 @@ def fractional_max_pool(value, pooling_ratio, pseudo_random=False, overlapping=F
         batch = xp.broadcast_to(xp.arange(n)[:, None, None, None, None], best.shape + (1,))
         depth = xp.broadcast_to(xp.arange(c)[None, None, None, :, None], best.shape + (1,))
         index = xp.concatenate([batch, where, depth], -1).reshape(-1, 4)
-        record('fractional_max_pool', (x,), out, (lambda g, y, x: scatter_nd(index, reshape(g, [-1]), x.shape),))
+        # TF's FractionalMaxPoolGrad has no gradient: a second derivative through it is its LookupError
+        record('fractional_max_pool', (x,), out, (lambda g, y, x: without_gradient(
+            'FractionalMaxPoolGrad', lambda g, x: scatter_nd(index, reshape(g, [-1]), x.shape), g, x),))
     return out, Tensor(xp.asarray(rows)), Tensor(xp.asarray(cols))
 
 

@@ -79,8 +79,10 @@ def _igamma_da_host(a, x):
 
 
 def _igamma_da(g, a, x, sign):
-    """The gradient for a (a primitive without a further gradient, as TensorFlow's IgammaGradA)."""
-    return g * _tensor(sign * _igamma_da_host(_host(a), _host(x)), x)
+    """The gradient for a: g times TensorFlow's IgammaGradA kernel, which registers no gradient
+    (a second derivative reaching it raises LookupError, as TF 2.21)."""
+    from .unregistered_gradient import without_gradient
+    return g * without_gradient('IgammaGradA', lambda a, x: _tensor(sign * _igamma_da_host(_host(a), _host(x)), x), a, x)
 
 
 def _gamma_density(a, x):

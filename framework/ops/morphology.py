@@ -15,6 +15,7 @@ from ..tensor import Tensor
 from .arithmetic import negative
 from .convolution import _padding
 from .operands import ACTIVE, as_real_tensor, named_errors, record
+from .unregistered_gradient import without_gradient
 from .padding_attr import refuse_lowercase
 from .scatter import scatter_nd
 from .shapes import reshape, reverse
@@ -92,9 +93,12 @@ def dilation2d(input, filters, strides, padding, data_format, dilations, name=No
         depth = xp.broadcast_to(xp.arange(c)[None, None, None, :, None], (n, oh, ow, c, 1))
         to_input = xp.concatenate([batch, where, depth], -1).reshape(-1, 4)
         to_filter = xp.concatenate([tap, depth], -1).reshape(-1, 3)
+        # TF's Dilation2DBackpropInput / ...BackpropFilter have no gradient (LookupError past them)
         record('dilation2d', (x, f), out,
-               (lambda g, y, x, f: scatter_nd(to_input, reshape(g, [-1]), x.shape),
-                lambda g, y, x, f: scatter_nd(to_filter, reshape(g, [-1]), f.shape)))
+               (lambda g, y, x, f: without_gradient('Dilation2DBackpropInput', lambda g, x, f: scatter_nd(
+                   to_input, reshape(g, [-1]), x.shape), g, x, f),
+                lambda g, y, x, f: without_gradient('Dilation2DBackpropFilter', lambda g, x, f: scatter_nd(
+                    to_filter, reshape(g, [-1]), f.shape), g, x, f)))
     return out
 
 

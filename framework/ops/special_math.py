@@ -9,7 +9,6 @@ import numpy as np
 
 from .. import backend, dtypes, libm
 from ..errors import InvalidArgumentError, kernel_error
-from ..tape import record_blocked
 from ..tensor import Tensor
 from .arithmetic import add, multiply
 from .creation import zeros_like
@@ -137,21 +136,14 @@ def lgamma(x, name=None):
 
 
 def digamma(x, name=None):
-    """The derivative of lgamma; its own derivative is trigamma (with no further gradient)."""
-    return _apply('digamma', x, _special('digamma'), lambda g, y, x: g * _trigamma_op(x))
+    """The derivative of lgamma. Its gradient is TF's polygamma(1, x) (Eigen's zeta series: float64
+    trigamma differs from the exact one in the 11th digit, as TF's), itself differentiable."""
+    return _apply('digamma', x, _special('digamma'), _digamma_grad)
 
 
-def _trigamma_op(x):
-    a = x._data
-    if backend.is_device_array(a):
-        import cupyx.scipy.special as special
-        value = special.polygamma(1, a)
-    else:
-        value = _trigamma(a)
-    out = Tensor(value.astype(a.dtype, copy=False))
-    if ACTIVE:
-        record_blocked('trigamma', (x,))
-    return out
+def _digamma_grad(g, y, x):
+    from .special_functions import polygamma
+    return g * polygamma(1, x)
 
 
 @named_errors('polyval')

@@ -17,6 +17,7 @@ from ... import backend, libm
 from ...tensor import Tensor
 from ..linalg import einsum
 from ..operands import ACTIVE, record
+from ..unregistered_gradient import without_gradient
 from .layout import constant_like
 
 F32 = np.float32
@@ -124,9 +125,12 @@ def resample_spans(x, rows, cols):
         row_matrix = _as_matrix(rows, a.shape[1])
         col_matrix = _as_matrix(cols, a.shape[2])
 
-        def vjp(g, y, x):
+        def backprop(g, x):
             across = einsum('pw,bopc->bowc', constant_like(col_matrix, g), g)
             return einsum('oh,bowc->bhwc', constant_like(row_matrix, g), across)
+
+        def vjp(g, y, x):      # TF's ScaleAndTranslateGrad, which has no gradient (LookupError past it)
+            return without_gradient('ScaleAndTranslateGrad', backprop, g, x)
         record('scale_and_translate', (x,), out, (vjp,))
     return out
 
