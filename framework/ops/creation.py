@@ -98,11 +98,17 @@ def _constant_array(xp, shape, dtype, one, op):
 
 
 def zeros(shape, dtype='float32', name=None):
-    return Tensor(_constant_array(current_xp(), _shape(shape, 'zeros'), dtypes.numpy_dtype(dtype), False, 'zeros'))
+    return Tensor(_constant_array(current_xp(), _shape(shape, 'zeros'), _fill_dtype(dtype), False, 'zeros'))
 
 
 def ones(shape, dtype='float32', name=None):
-    return Tensor(_constant_array(current_xp(), _shape(shape, 'ones'), dtypes.numpy_dtype(dtype), True, 'ones'))
+    return Tensor(_constant_array(current_xp(), _shape(shape, 'ones'), _fill_dtype(dtype), True, 'ones'))
+
+
+def _fill_dtype(dtype):
+    if dtype is None:       # TF's as_dtype(None); numpy would make float64
+        raise TypeError('Cannot convert the argument `type_value`: None to a TensorFlow DType.')
+    return dtypes.numpy_dtype(dtype)
 
 
 def fill(dims, value, name=None):
@@ -136,6 +142,8 @@ def range(start, limit=None, delta=1, dtype=None, name='range'):  # noqa: A001
     start, limit, delta = (_range_scalar(v, which) for v, which in ((start, 'start'), (limit, 'limit'), (delta, 'delta')))
     if dtype is None:       # first, as TF infers it: strings and bools fail its assert, None its conversion
         dtype = _range_dtype((start, limit, delta))
+    else:
+        _refuse_range_dtype(dtypes.as_dtype(dtype).name, start)
     for v in (start, limit, delta):
         if not isinstance(v, (int, float, np.integer, np.floating, Tensor)) or isinstance(v, bool):
             raise TypeError('range: start, limit and delta must be numbers, got %r (of type %s)'
@@ -169,6 +177,23 @@ def range(start, limit=None, delta=1, dtype=None, name='range'):  # noqa: A001
     lo, hi, step = (np.dtype(np_dtype).type(v) for v in values)
     size = int(np.ceil(np.abs((hi - lo) / step)))
     return Tensor(lo + xp.arange(size).astype(np_dtype) * step)
+
+
+_RANGE_TIDX = ('bfloat16', 'half', 'float', 'double', 'int8', 'int16', 'int32', 'int64', 'uint16', 'uint32', 'uint64')
+
+
+def _refuse_range_dtype(name, start):
+    """TF converts the bounds to ``dtype`` (no string or bool holds 0), then Range's registry refuses a Tidx
+    outside its list (uint8, complex)."""
+    if name in ('string', 'bool'):
+        raise TypeError('Cannot convert %r to EagerTensor of dtype %s' % (start, name))
+    shown = _KERNEL_DTYPES.get(name, name)
+    if shown not in _RANGE_TIDX:
+        raise InvalidArgumentError(
+            "Value for attr 'Tidx' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node Range}}; "
+            "Op<name=Range; signature=start:Tidx, limit:Tidx, delta:Tidx -> output:Tidx; attr=Tidx:type,default="
+            "DT_INT32,allowed=[%s]> [Op:Range] name: " % (shown, ', '.join(_RANGE_TIDX),
+                                                           ', '.join('DT_' + t.upper() for t in _RANGE_TIDX)))
 
 
 def _range_scalar(v, which):

@@ -346,9 +346,21 @@ def reverse(tensor, axis, name=None):
     x = as_tensor(tensor, 'reverse')
     if axis is None:
         raise InvalidArgumentError('reverse: give the axes to reverse, e.g. axis=[0]')
+    rank = _rank_of(axis)
+    if rank != 1:       # ReverseV2's axis is a vector: reverse(x, 0) is its error, not axis [0]
+        raise kernel_error('ReverseV2', "'dims' must be 1-dimension, not %d" % rank,
+                           named=not isinstance(axis, (list, tuple, np.generic)),
+                           note='reverse: axis must be a list of axes, e.g. [%r]' % (axis,))
     axes = normalize_axis(axis, x.ndim, 'reverse')
     index = tuple(slice(None, None, -1) if i in axes else slice(None) for i in range(x.ndim))
     return getitem(x, index)
+
+
+def _rank_of(value):
+    try:
+        return np.ndim(value.numpy() if isinstance(value, Tensor) else value)
+    except ValueError:      # a ragged list: normalize_axis refuses it
+        return 1
 
 
 @named_errors('pad')
@@ -374,11 +386,32 @@ def pad(tensor, paddings, mode='CONSTANT', constant_values=0, name=None):
     xp = backend.array_module(x._data)
     if mode != 'CONSTANT':
         return getitem(x, _mirror_index(xp, widths, x._data.shape, mode))
+    if not (type(constant_values) in (int, float) and constant_values == 0):    # TF's PadV2, not Pad
+        constant_values = _pad_value(constant_values, x)
     out = Tensor(xp.pad(x._data, widths, mode='constant', constant_values=constant_values))
     if ACTIVE:
         index = tuple(slice(lo, lo + d) for (lo, _), d in zip(widths, x._data.shape))
         record('pad', (x,), out, (lambda g, y, x: getitem(g, index),))
     return out
+
+
+def _pad_value(value, x):
+    """PadV2's constant_values: converted to x's dtype (a tensor must already be of it), one scalar."""
+    if isinstance(value, Tensor):
+        if value._data.dtype != x._data.dtype:
+            raise InvalidArgumentError('cannot compute PadV2 as input #2(zero-based) was expected to be a %s tensor '
+                                       'but is a %s tensor [Op:PadV2]' % (_kernel_dtype(x), _kernel_dtype(value)))
+    else:
+        value = convert_to_tensor(value, dtype=x.dtype)
+    if value.ndim:
+        raise kernel_error('PadV2', 'constant_values must be a scalar. Found: [%s]' % ','.join(map(str, value.shape)),
+                           note='pad: constant_values must be one value, got shape %s' % (tuple(value.shape),))
+    return value._data[()]
+
+
+def _kernel_dtype(t):
+    name = t.dtype.name
+    return {'float32': 'float', 'float64': 'double', 'float16': 'half'}.get(name, name)
 
 
 def _mirror_index(xp, widths, shape, mode):
@@ -493,18 +526,26 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     idx = as_tensor(indices, 'one_hot')
     if idx.dtype.name not in ('uint8', 'int8', 'int32', 'int64'):
         raise _one_hot_refusal(idx.dtype.name)
-    if dtype is None:       # as TensorFlow: the dtype of on_value / off_value when given, else float32
-        given = [as_tensor(v, 'one_hot') for v in (on_value, off_value) if v is not None]
-        if len(given) == 2 and given[0].dtype != given[1].dtype:
-            raise TypeError('dtype %s of on_value does not match dtype %s of off_value'
-                            % (given[0].dtype, given[1].dtype))
-        dtype = given[0].dtype if given else dtypes.float32
+    # as TensorFlow: on_value / off_value convert with dtype as a hint and must then be of dtype; without a
+    # dtype they set it (both alike), else float32; the defaults 1 and 0 convert to it (a string dtype refuses)
+    hint = None if dtype is None else dtypes.as_dtype(dtype)
+    given = {which: convert_to_tensor(v, dtype_hint=hint) for which, v in (('on_value', on_value),
+                                                                          ('off_value', off_value)) if v is not None}
+    if dtype is not None:
+        for which, t in given.items():
+            if t.dtype != hint:
+                raise TypeError('dtype %s of %s does not match dtype parameter %s' % (t.dtype, which, hint))
+    elif len(given) == 2 and given['on_value'].dtype != given['off_value'].dtype:
+        raise TypeError('dtype %s of on_value does not match dtype %s of off_value'
+                        % (given['on_value'].dtype, given['off_value'].dtype))
+    else:
+        dtype = next(iter(given.values())).dtype if given else dtypes.float32
+    on = given['on_value'] if 'on_value' in given else convert_to_tensor(1, dtype=dtype)
+    off = given['off_value'] if 'off_value' in given else convert_to_tensor(0, dtype=dtype)
     dtype = dtypes.numpy_dtype(dtype)
-    on = 1 if on_value is None else on_value
-    off = 0 if off_value is None else off_value
     xp = backend.array_module(idx._data)
     hot = idx._data[..., None] == xp.arange(as_size(depth, 'depth', 'one_hot'))
-    out = xp.where(hot, xp.asarray(on, dtype), xp.asarray(off, dtype)).astype(dtype)
+    out = xp.where(hot, on._data, off._data).astype(dtype)
     if axis is not None and axis != -1:
         if not isinstance(axis, (int, np.integer)) or not 0 <= axis < out.ndim:
             raise InvalidArgumentError('one_hot: axis must be -1 or lie in [0, %d) for indices of shape %s, got %r'
