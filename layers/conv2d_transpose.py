@@ -1,4 +1,4 @@
-"""Conv2DTranspose: the transpose of Conv2D, an upsampling convolution (channels_last)."""
+"""Conv2DTranspose: the transpose of Conv2D, an upsampling convolution (channels_last or channels_first)."""
 import numpy as np
 
 from framework.ops.conv_transpose import conv2d_transpose
@@ -7,7 +7,8 @@ from framework.ops.bias_add_kernel import add_bias
 
 from .conv_input_dtypes import conv_inputs
 from .argument_tuples import standardized_padding
-from .convolution import check_channels_last, filter_count, normalize_pair, refuse_strided_dilation
+from .channels_first import as_channels_last, as_layer_format, channel_axis, data_format_option, to_first, to_last
+from .convolution import filter_count, normalize_pair, refuse_strided_dilation
 from .activations import apply_activation
 from .input_spec import InputSpec
 from .kernel_options import KernelOptions
@@ -37,7 +38,7 @@ class Conv2DTranspose(KernelOptions, Layer):
         filters, kernel_size, strides, padding: as Conv2D.
         output_padding: None, or an int or pair added to the output size
             (each less than the stride).
-        data_format: 'channels_last' only.
+        data_format: 'channels_last' (default) or 'channels_first'.
         dilation_rate: an int or pair; above 1 only with strides 1 (as Keras 3). TensorFlow's
             CPU kernels refuse a dilated transposed convolution; its GPU ones and tapeflow compute it.
         activation, use_bias, kernel_* / bias_*: as Dense.
@@ -53,7 +54,7 @@ class Conv2DTranspose(KernelOptions, Layer):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         who = 'Conv2DTranspose %r' % self.name
         self.filters = filter_count(filters, who)
-        check_channels_last(data_format, who)
+        self.data_format = data_format_option(data_format, who)
         self.kernel_size = normalize_pair(kernel_size, 'kernel_size', who)
         self.strides = normalize_pair(strides, 'strides', who)
         self.dilation_rate = normalize_pair(dilation_rate, 'dilation_rate', who)
@@ -72,27 +73,33 @@ class Conv2DTranspose(KernelOptions, Layer):
         self.input_spec = InputSpec(ndim=4)
 
     def build(self, input_shape):
-        channels = input_shape[-1]
+        channels = input_shape[channel_axis(self)]
         if channels is None:
             raise ValueError('Conv2DTranspose %r: the channel axis of the input must be known, got shape %s'
                              % (self.name, tuple(input_shape)))
         self._add_kernel_and_bias(self.kernel_size + (self.filters, channels), self.filters)
-        self.input_spec = InputSpec(ndim=4, axes={-1: int(channels)})
+        self.input_spec = InputSpec(ndim=4, axes={channel_axis(self): int(channels)})
         self.built = True
 
     def call(self, inputs):
         if inputs._data.dtype is not self.kernel._data.dtype:
             inputs = conv_inputs(inputs, self.kernel, self, 'variable')
-        out_shape = self.compute_output_shape(tuple(inputs.shape))
+        first = self.data_format == 'channels_first'
+        if first:                   # channels_last between two transposes, as Keras's TF backend on CPU
+            inputs = to_last(inputs)
+        out_shape = self._channels_last_output_shape(tuple(inputs.shape))
         if self.dilation_rate == (1, 1):
             x = conv2d_transpose(inputs, self.kernel, out_shape, self.strides, self.padding.upper())
         else:
             x = conv_transpose(inputs, self.kernel, out_shape, self.strides, self.padding.upper(), self.dilation_rate)
         if self.bias is not None:
             x = add_bias(x, self.bias)
-        return apply_activation(self.activation, x)   # None: set after construction
+        return apply_activation(self.activation, to_first(x) if first else x)   # None: set after construction
 
     def compute_output_shape(self, input_shape):
+        return as_layer_format(self, self._channels_last_output_shape(as_channels_last(self, input_shape)))
+
+    def _channels_last_output_shape(self, input_shape):
         n, h, w, _ = tuple(input_shape)
         extra = self.output_padding or (None, None)
         return (n,) + tuple(transposed_length(d, (k - 1) * r + 1, s, self.padding, p) for d, k, s, r, p in
@@ -102,7 +109,7 @@ class Conv2DTranspose(KernelOptions, Layer):
         config = super().get_config()
         config.update({
             'filters': self.filters, 'kernel_size': self.kernel_size, 'strides': self.strides,
-            'padding': self.padding, 'output_padding': self.output_padding, 'data_format': 'channels_last',
+            'padding': self.padding, 'output_padding': self.output_padding, 'data_format': self.data_format,
             'dilation_rate': self.dilation_rate,
         })
         config.update(self._kernel_options_config(with_activity_regularizer=True))

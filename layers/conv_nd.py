@@ -1,4 +1,4 @@
-"""Convolutions of any rank, channels_last: Conv3D, and the transposed Conv1DTranspose
+"""Convolutions of any rank (channels_last, or channels_first between two transposes): Conv3D, and the transposed Conv1DTranspose
 and Conv3DTranspose (Keras 3's arguments, defaults, weights and configs)."""
 import numpy as np
 
@@ -9,7 +9,7 @@ from .argument_tuples import standardized_padding, standardized_tuple
 from .conv2d_transpose import transposed_length
 from .channels_first import as_channels_last, as_layer_format, channel_axis, data_format_option, to_first, to_last
 from .conv_input_dtypes import conv_inputs
-from .convolution import _output_length, check_channels_last, check_groups, filter_count, kernel_rank_error, \
+from .convolution import _output_length, check_groups, filter_count, kernel_rank_error, \
     refuse_strided_dilation
 from .activations import apply_activation
 from .input_spec import InputSpec
@@ -119,7 +119,7 @@ class Conv3D(ConvND):
 
 
 class ConvTransposeND(KernelOptions, Layer):
-    """A transposed convolution over ``rank`` spatial axes (Keras 3's arguments, channels_last).
+    """A transposed convolution over ``rank`` spatial axes (Keras 3's arguments).
 
     The kernel has shape (*kernel_size, filters, input_channels). With padding
     'same' the output is ``strides`` times the input; with 'valid' it is
@@ -137,7 +137,7 @@ class ConvTransposeND(KernelOptions, Layer):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         who = '%s %r' % (type(self).__name__, self.name)
         self.filters = filter_count(filters, who)
-        check_channels_last(data_format, who)
+        self.data_format = data_format_option(data_format, who)
         window_options(self, self.rank, kernel_size, strides, padding, dilation_rate, who)
         refuse_strided_dilation(self.strides, self.dilation_rate, who)
         self.output_padding = None
@@ -154,21 +154,28 @@ class ConvTransposeND(KernelOptions, Layer):
         self.input_spec = InputSpec(ndim=self.rank + 2)
 
     def build(self, input_shape):
-        channels = input_channels(self, input_shape, self.rank)
+        last = as_channels_last(self, input_shape) if len(input_shape) == self.rank + 2 else input_shape
+        channels = input_channels(self, last, self.rank)
         self._add_kernel_and_bias(self.kernel_size + (self.filters, channels), self.filters)
-        self.input_spec = InputSpec(ndim=self.rank + 2, axes={-1: channels})
+        self.input_spec = InputSpec(ndim=self.rank + 2, axes={channel_axis(self): channels})
         self.built = True
 
     def call(self, inputs):
         if inputs._data.dtype is not self.kernel._data.dtype:     # Conv1DTranspose runs Conv2DBackpropInput
             inputs = conv_inputs(inputs, self.kernel, self, 'Conv2DBackpropInput' if self.rank == 1 else 'variable')
-        out_shape = self.compute_output_shape(tuple(inputs.shape))
+        first = self.data_format == 'channels_first'
+        if first:
+            inputs = to_last(inputs)
+        out_shape = self._channels_last_output_shape(tuple(inputs.shape))
         x = conv_transpose(inputs, self.kernel, out_shape, self.strides, self.padding.upper(), self.dilation_rate)
         if self.bias is not None:
             x = add_bias(x, self.bias)
-        return apply_activation(self.activation, x)   # None: set after construction
+        return apply_activation(self.activation, to_first(x) if first else x)   # None: set after construction
 
     def compute_output_shape(self, input_shape):
+        return as_layer_format(self, self._channels_last_output_shape(as_channels_last(self, input_shape)))
+
+    def _channels_last_output_shape(self, input_shape):
         input_shape = tuple(input_shape)
         extra = self.output_padding or (None,) * self.rank
         spatial = tuple(transposed_length(d, (k - 1) * r + 1, s, self.padding, p) for d, k, s, r, p in
@@ -179,7 +186,7 @@ class ConvTransposeND(KernelOptions, Layer):
         config = super().get_config()
         config.update({
             'filters': self.filters, 'kernel_size': self.kernel_size, 'strides': self.strides,
-            'padding': self.padding, 'output_padding': self.output_padding, 'data_format': 'channels_last',
+            'padding': self.padding, 'output_padding': self.output_padding, 'data_format': self.data_format,
             'dilation_rate': self.dilation_rate,
         })
         config.update(self._kernel_options_config(with_activity_regularizer=True))
