@@ -78,3 +78,45 @@ def test_numpy_function_called_eagerly_lets_the_error_through():
     # TF 2.21 runs an eager numpy_function's Python directly: the AttributeError itself
     with pytest.raises(AttributeError, match='np eager'):
         tf.numpy_function(_raising(AttributeError('np eager')), [tf.constant(1.0)], tf.float32)
+
+
+# Dataset.from_generator runs the generator in a PyFunc on TF: its errors take the same classes, named after the
+# iterator kernel (TF 2.21, /work/notes/progs/tutorials13/probe_gen.py, probe_gen2.py).
+_ITERATOR_HEAD = '{{function_node __wrapped__IteratorGetNext_output_types_%d_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+
+
+def _failing_generator(error):
+    def gen():
+        yield 1, 2.0
+        raise error
+    return gen
+
+
+@pytest.mark.parametrize('error, status', [
+    (AttributeError('attr'), tf.errors.UnknownError),
+    (ValueError('val'), tf.errors.InvalidArgumentError),
+    (TypeError('typ'), tf.errors.InvalidArgumentError),
+    (KeyError('k'), tf.errors.UnknownError),
+])
+def test_a_generators_error_is_the_iterators_status_error(error, status):
+    spec = (tf.TensorSpec((), tf.int32), tf.TensorSpec((), tf.float32))
+    ds = tf.data.Dataset.from_generator(_failing_generator(error), output_signature=spec)
+    seen = []
+    with pytest.raises(tf.errors.OpError) as info:
+        for element in ds:
+            seen.append(element)
+    assert len(seen) == 1 and type(info.value) is status
+    lines = str(info.value).splitlines()
+    assert lines[0] == _ITERATOR_HEAD % 2 + '%s: %s' % (type(error).__name__, error)
+    assert lines[-1] == '\t [[{{node PyFunc}}]] [Op:IteratorGetNext] name: '
+
+
+def test_a_stop_iteration_inside_a_generator_is_pep_479s_runtime_error():
+    def gen():
+        raise StopIteration
+        yield 1
+
+    ds = tf.data.Dataset.from_generator(gen, output_signature=tf.TensorSpec((), tf.int32))
+    with pytest.raises(tf.errors.UnknownError) as info:
+        list(ds)
+    assert str(info.value).splitlines()[0] == _ITERATOR_HEAD % 1 + 'RuntimeError: generator raised StopIteration'

@@ -9,6 +9,7 @@ import numpy as np
 from .. import dtypes
 from ..errors import InvalidArgumentError
 from ..extension_type import ExtensionTypeSpec
+from ..ops.py_function_errors import generator_error
 from ..tensor_shape import TensorShape
 from .ragged_elements import is_ragged_spec
 from .spec import TensorSpec, as_spec, shape_admits
@@ -42,13 +43,31 @@ def generator_source(generator, args, signature):
     components = _component_count(signature)
 
     def elements():
-        for value in generator(*args):
+        values = _generator_values(generator, args, components)
+        for value in values:
             try:
                 conformed = _conform(signature, value, value)
             except _Mismatch as mismatch:
                 raise _yield_error(str(mismatch), components) from None
             yield conformed
     return elements
+
+
+def _generator_values(generator, args, components):
+    """The generator's values; an exception it raises is TensorFlow's PyFunc status error (UnknownError,
+    InvalidArgumentError for ValueError / TypeError, ...: py_function_errors.py)."""
+    try:
+        iterator = iter(generator(*args))
+        while True:
+            try:
+                value = next(iterator)
+            except StopIteration:
+                return
+            yield value
+    except GeneratorExit:
+        raise
+    except Exception as err:
+        raise generator_error(err, components) from None
 
 
 def _component_count(signature):
