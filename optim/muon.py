@@ -4,6 +4,7 @@ import re
 import numpy as np
 
 from framework.keras import ops
+from framework.ops.shapes import cast
 from framework.tensor import convert_to_tensor
 from .arguments import refuse_none
 from .keras_cast import keras_cast
@@ -133,7 +134,14 @@ class Muon(Optimizer):
         (m,) = self._slots.arrays(variable, ('momentum',))
         m += gradient + m * (self.momentum - 1)
         direction = gradient + self.momentum * m if self.nesterov else m
-        update = convert_to_tensor(self._rate) * self.newton_schulz(convert_to_tensor(direction))
+        rate, update = convert_to_tensor(self._rate), self.newton_schulz(convert_to_tensor(direction))
+        if update.dtype != rate.dtype:
+            # Keras's rate is its float32 variable, whose product promotes as keras.ops.multiply: a
+            # float16 update is computed on in float32 (cast back when subtracted), a float64 one
+            # keeps float64, and then meets the float32 sqrt below as TF's Mul error (Keras 3.15)
+            common = np.promote_types(rate._data.dtype, update._data.dtype)
+            rate, update = cast(rate, common), cast(update, common)
+        update = rate * update
         if self.rms_rate is not None:
             # Moonlight's scaling: the update's RMS then matches AdamW's (Liu et al., 2025).
             update = update * ops.sqrt(ops.maximum(update.shape[0], update.shape[1])) * self.rms_rate
