@@ -9,6 +9,7 @@ elementwise, ``conv`` and the pools take Keras's lower-case padding and
 """
 import numpy as np
 
+from framework import dtypes
 from framework import errors as _errors
 from framework import ops as _ops
 from framework.losses.probabilistic import carried_logits
@@ -124,7 +125,15 @@ def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
     labels = tensor(x, 'one_hot')
     if labels.dtype.name not in ('int32', 'int64'):
         labels = _ops.cast(labels, 'int64')       # Keras 3 converts the labels to int64 (floats truncate)
-    return _ops.one_hot(labels, depth, axis=axis, dtype=dtype or FLOATX)
+    return keras_one_hot(labels, depth, axis, dtype or FLOATX)
+
+
+def keras_one_hot(labels, depth, axis, dtype):
+    """tf.one_hot as Keras 3's TensorFlow backend calls it: bool one-hots take on/off values True/False
+    (tf.one_hot's default 1 converts to no bool)."""
+    if dtypes.as_dtype(dtype).name == 'bool':
+        return _ops.one_hot(labels, depth, on_value=True, off_value=False, axis=axis, dtype=dtype)
+    return _ops.one_hot(labels, depth, axis=axis, dtype=dtype)
 
 
 def _same_shape(target, output, op):

@@ -164,7 +164,8 @@ def multi_hot(inputs, num_classes=None, axis=-1, dtype=None, sparse=False, **kwa
         raise TypeError('keras.ops.multi_hot: inputs must be integer class ids, got dtype %s' % t._data.dtype.name)
     if t.dtype.name not in ('int32', 'int64'):
         t = _ops.cast(t, 'int64')         # Keras 3 one-hots int64 ids (tf.one_hot takes no int16 or uint16)
-    hot = _ops.one_hot(t, integer(num_classes, 'num_classes', 'multi_hot'), axis=axis, dtype=dtype or FLOATX)
+    from .ops_nn import keras_one_hot
+    hot = keras_one_hot(t, integer(num_classes, 'num_classes', 'multi_hot'), axis, dtype or FLOATX)
     # Keras 3 reduces over axis 1 of the one-hot tensor (axis 0 for a 1-D input), wherever ``axis`` put the classes.
     reduce = _ops.reduce_any if hot._data.dtype.kind == 'b' else _ops.reduce_max
     return reduce(hot, axis=1 if t.ndim > 1 else 0)
