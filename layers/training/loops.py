@@ -98,10 +98,8 @@ class TrainingLoops:
                 val = make_data(validation_data, steps_per_epoch=validation_steps, what='fit(validation_data)',
                                 distributed=self._distributes_datasets())
             else:
-                if not isinstance(validation_data, (tuple, list)) or not 2 <= len(validation_data) <= 3:
-                    raise ValueError('fit(validation_data=...): expected a tuple (x_val, y_val) or '
-                                     '(x_val, y_val, sample_weight_val) or a dataset, got %s'
-                                     % type(validation_data).__name__)
+                # Keras 3 reads an array, a dict or (x,) as inputs alone (validated without targets: a
+                # compiled loss then fails after the first epoch) and refuses other tuple lengths here
                 vx, vy, vsw = unpack_x_y_sample_weight(validation_data)
                 val = make_data(vx, vy, vsw, validation_batch_size or batch_size, steps_per_epoch=validation_steps,
                                 what='fit(validation_data)')
