@@ -175,6 +175,8 @@ def _segment_extreme(data, ids, num, kind, empty):
     info = np.finfo(a.dtype) if a.dtype.kind == 'f' else np.iinfo(a.dtype)
     out = xp.full((num,) + rest, info.min if kind == 'maximum' else info.max, a.dtype)
     _at(xp, kind, out, flat_ids[keep], flat[keep])
+    if a.dtype.kind == 'f' and xp is np:
+        _nan_resets(out, flat_ids[keep], flat[keep], kind, empty is not None)
     if empty is not None:
         counts = xp.zeros(num, np.int64)
         _at(xp, 'add', counts, flat_ids[keep], 1)
@@ -183,6 +185,39 @@ def _segment_extreme(data, ids, num, kind, empty):
     if ACTIVE:
         record('segment_' + kind[:3], (data,), out, (lambda g, y, x: _extreme_grad(g, y, x, ids, num),))
     return out
+
+
+def _nan_resets(out, ids, rows, kind, packed):
+    """NaN in segment max / min as TF 2.21's CPU kernels. They fold the rows in order as
+    acc = (x < acc) ? acc : x (max; min mirrored), so a NaN does not stick: an element's result is
+    the extreme of the rows after the segment's last NaN there, NaN when that NaN is the last row
+    (segment_max([nan, 1]) is 1, of [1, nan] nan). ``packed`` (the sorted kernels): Eigen reduces
+    whole AVX packets of a row (8 float32 / 4 float64 values; the tail elements fold as above) with
+    a max that skips NaN, from -inf (+inf for min) when all are NaN. numpy's maximum.at propagates NaN."""
+    nan = np.isnan(rows)
+    if not nan.any():
+        return
+    rows, nan = rows.reshape(len(rows), -1), nan.reshape(len(rows), -1)
+    shape = (len(out), rows.shape[1])
+    position = np.arange(len(rows))[:, None]
+    last = np.full(shape, -1, np.int64)
+    np.maximum.at(last, ids, np.where(nan, position, -1))
+    after = position > last[ids]
+    info = np.finfo(rows.dtype)
+    fill = info.min if kind == 'maximum' else info.max
+    again = np.full(shape, fill, rows.dtype)
+    getattr(np, kind).at(again, ids, np.where(after, rows, fill))
+    any_after = np.zeros(shape, bool)
+    np.logical_or.at(any_after, ids, after)
+    result = np.where(last >= 0, np.where(any_after, again, np.nan), out.reshape(shape))
+    width = {4: 8, 8: 4}.get(rows.dtype.itemsize, 0) if packed else 0
+    if width and rows.shape[1] >= width:
+        whole = rows.shape[1] // width * width
+        start = -np.inf if kind == 'maximum' else np.inf
+        skipped = np.full((len(out), whole), start, rows.dtype)
+        getattr(np, kind).at(skipped, ids, np.where(nan[:, :whole], start, rows[:, :whole]))
+        result[:, :whole] = skipped
+    out[...] = result.reshape(out.shape)
 
 
 def _extreme_grad(g, y, x, ids, num):
