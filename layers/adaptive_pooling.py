@@ -14,7 +14,7 @@ from framework.ops import concat, float_kernels, gather
 from framework.ops.convolution_nd import normalize_tuple
 from framework.ops.pooling_nd import avg_pool, max_pool
 
-from .convolution import check_channels_last
+from .channels_first import as_channels_last, as_layer_format, data_format_option, to_first, to_last
 from .input_spec import InputSpec
 from .layer import Layer
 
@@ -52,19 +52,22 @@ class _AdaptivePooling(Layer):
     def __init__(self, output_size, data_format=None, **kwargs):
         super().__init__(**kwargs)
         who = '%s %r' % (type(self).__name__, self.name)
-        check_channels_last(data_format, who)
+        self.data_format = data_format_option(data_format, who)
         self.output_size = normalize_tuple(output_size, self.rank, 'output_size', who, tf_form=False)
         self.input_spec = InputSpec(ndim=self.rank + 2)
 
     def call(self, inputs):
+        if self.data_format == 'channels_first':        # channels_last between two transposes, as Keras on TF
+            return to_first(adaptive_pool(to_last(inputs), self.output_size, type(self)._pool))
         return adaptive_pool(inputs, self.output_size, type(self)._pool)
 
     def compute_output_shape(self, input_shape):
-        return (input_shape[0],) + self.output_size + (input_shape[-1],)
+        input_shape = as_channels_last(self, input_shape)
+        return as_layer_format(self, (input_shape[0],) + self.output_size + (input_shape[-1],))
 
     def get_config(self):
         config = super().get_config()
-        config.update({'output_size': self.output_size, 'data_format': 'channels_last'})
+        config.update({'output_size': self.output_size, 'data_format': self.data_format})
         return config
 
 
