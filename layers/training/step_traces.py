@@ -18,6 +18,7 @@ A model compiled with ``run_eagerly=True`` runs every step as Python, as Keras d
 """
 from framework import nest
 from framework.function import replaying
+from framework.tensor import Tensor
 
 from .traced_step import batch_axis_open, traced_step
 
@@ -31,6 +32,10 @@ class StepTraces:
         self._made_early = set()        # kinds whose first trace's variables were made before it
         self._trainable = {}            # train spec -> the trainable variables its trace read
         self._free_traced = set()       # (kind, structure) traced on data whose batch axis is free
+        # kind -> (shapes, static_trace's answer, the kind's traces then: their count and the last one) of
+        # the latest step a trace served, which predict asks for every batch; valid while the traces
+        # are those (a failed step's trace is dropped again: see ``_served_answer``)
+        self._served = {}
         # the structure of the data the running fit / evaluate pass feeds (traced_batch.traced_structure):
         # a trace on (x, y) does not serve (x, y, sample_weight), which Keras traces anew
         self.structure = None
@@ -78,6 +83,8 @@ class StepTraces:
     def shaped_step(self, kind, shapes, batch):
         """The context of one step of ``kind`` ('predict', 'train_on_batch', ...) on ``batch``,
         whose inputs have ``shapes`` (a tuple of shapes)."""
+        if self._served_answer(kind, shapes) is not None:
+            return replaying()
         traced = self._shapes.setdefault(kind, [])
         if any(_covers(one, shapes) for one in traced):
             return replaying()
@@ -90,10 +97,29 @@ class StepTraces:
     def static_trace(self, kind, shapes):
         """Whether the trace serving a ``kind`` step on inputs of ``shapes`` (after ``shaped_step``)
         fixes every axis: the first trace that covers them, as TF's function cache finds the exact one."""
-        for one in self._shapes.get(kind, ()):
+        static = self._served_answer(kind, shapes)
+        if static is not None:
+            return static
+        traced = self._shapes.get(kind, ())
+        for one in traced:
             if _covers(one, shapes):
-                return all(d is not None for shape in one for d in shape)
+                static = all(d is not None for shape in one for d in shape)
+                self._served[kind] = (shapes, static, len(traced), traced[-1])
+                return static
         return True
+
+    def _served_answer(self, kind, shapes):
+        """``static_trace``'s answer for the latest served ``shapes`` again, or None (search). The
+        first trace covering them stays the first while traces are only added; any change to the
+        list (a trace added, or one dropped after its step failed) changes its length or its last
+        entry (a new tuple each time), and then the search runs again."""
+        served = self._served.get(kind)
+        if served is None or served[0] != shapes:
+            return None
+        traced = self._shapes.get(kind)
+        if not traced or len(traced) != served[2] or traced[-1] is not served[3]:
+            return None
+        return served[1]
 
 
 def _covers(traced, shapes):
@@ -113,4 +139,6 @@ def relax(traced, shapes):
 
 def input_shapes(batch):
     """The shapes of a batch's arrays and tensors, as a trace's key."""
+    if type(batch) is Tensor:       # predict's usual batch: its array's shape (a Tensor's .shape builds a TensorShape)
+        return (batch._data.shape,)
     return tuple(tuple(x.shape) for x in nest.flatten(batch) if hasattr(x, 'shape'))
