@@ -14,7 +14,7 @@ import numpy as np
 from .. import backend
 from ..errors import InvalidArgumentError, kernel_error
 from ..losses.inputs import squeeze_or_expand_to_same_rank, to_dtype
-from ..ops import expand_dims
+from ..ops import eigen_sum, expand_dims
 from .reduction import not_recording
 
 NEG_INF = -1e10     # Keras's score for predictions outside the top k: below every threshold
@@ -254,16 +254,29 @@ def _bucketed(positive, pred, weights, thresholds, kinds, xp):
     # Sums per bucket, running sums and the negatives' totals stay in the
     # state's dtype, as in Keras: its float32 rounding shows in weighted counts.
     def above(weight):
-        per_bucket = xp.bincount(index.reshape(-1), weights=xp.where(counted, weight, 0).reshape(-1),
-                                 minlength=n * labels).astype(dtype).reshape(labels, n)
+        flat_weight = xp.where(counted, weight, 0).reshape(-1)
+        if weights is not None and xp is np:
+            # TF's UnsortedSegmentSum adds each bucket's weights one by one in the state's float32
+            per_bucket = np.zeros(n * labels, dtype)
+            np.add.at(per_bucket, index.reshape(-1), flat_weight.astype(dtype, copy=False))
+        else:       # counts of ones are exact in any order
+            per_bucket = xp.bincount(index.reshape(-1), weights=flat_weight, minlength=n * labels).astype(dtype)
+        per_bucket = per_bucket.reshape(labels, n)
         total = xp.cumsum(per_bucket[:, ::-1], axis=1, dtype=dtype)[:, ::-1]
         return total.T if pred.ndim == 2 else total[0]
+
+    def everything(weight):
+        # Keras's ops.sum of the labels' weights (per label when multi_label): Eigen's order, so
+        # sum - cumsum's first entry (tn, fn at the lowest threshold) keeps TF's rounding residue
+        if pred.ndim == 2:
+            return eigen_sum.sum_last_axis(xp.ascontiguousarray(weight.T.astype(dtype, copy=False)))
+        return eigen_sum.sum_all(weight.astype(dtype, copy=False))
 
     counts = {}
     if 'tp' in kinds or 'fn' in kinds:
         tp = above(true_weight)
-        counts['tp'], counts['fn'] = tp, true_weight.sum(axis=0, dtype=dtype) - tp
+        counts['tp'], counts['fn'] = tp, everything(true_weight) - tp
     if 'fp' in kinds or 'tn' in kinds:
         fp = above(false_weight)
-        counts['fp'], counts['tn'] = fp, false_weight.sum(axis=0, dtype=dtype) - fp
+        counts['fp'], counts['tn'] = fp, everything(false_weight) - fp
     return counts
