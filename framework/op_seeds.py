@@ -51,10 +51,10 @@ def seed_pair(op_seed, fallback):
     with _lock:
         g = _state['global']
         if g is not None:
-            s = int(op_seed) if op_seed is not None else _unseeded_op_seed()
-            seeds = (g % _MAXINT32, s % _MAXINT32)
+            s = op_seed if op_seed is not None else _unseeded_op_seed()
+            seeds = (g % _MAXINT32, int(s % _MAXINT32))     # TF's % first: a string seed is its TypeError
         elif op_seed is not None:
-            seeds = (_DEFAULT_GRAPH_SEED, int(op_seed) % _MAXINT32)
+            seeds = (_DEFAULT_GRAPH_SEED, int(op_seed % _MAXINT32))
         else:
             return fallback()
     return (0, _MAXINT32) if seeds == (0, 0) else seeds

@@ -13,7 +13,7 @@ from .errors import InvalidArgumentError
 from . import backend, dtypes, op_seeds
 from . import philox
 from .placement import current
-from .random_affine import scaled
+from .random_affine import affine_error, scaled
 from .tensor import Tensor
 
 _lock = threading.Lock()
@@ -128,11 +128,25 @@ _NO_DATATYPE = "Expected DataType for argument 'dtype' not None."
 NO_DTYPE = 'Cannot convert the argument `type_value`: None to a TensorFlow DType.'
 
 
-def _float_dtype(dtype, op):
+def _float_dtype(dtype, op, kernel=None):
     _none_dtype(dtype, op, _NO_DATATYPE)
     dtype = dtypes.numpy_dtype(dtype)
     if not dtypes.is_floating(dtype):
-        raise TypeError('random.%s: dtype must be floating, got %s' % (op, dtype.name))
+        name = dtypes.as_dtype(dtype).name
+        note = 'random.%s: dtype must be floating, got %s' % (op, name)
+        if kernel is None:
+            raise TypeError(note)
+        if dtype.kind == 'c':       # the mean 0.0 converts; the kernel's registry refuses the dtype
+            error = InvalidArgumentError(
+                "Value for attr 'dtype' of %s is not in the list of allowed values: half, bfloat16, float, double\n\t; "
+                "NodeDef: {{node %s}}; Op<name=%s; signature=shape:T -> output:dtype; attr=seed:int,default=0; "
+                "attr=seed2:int,default=0; attr=dtype:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]; "
+                "attr=T:type,allowed=[DT_INT32, DT_INT64]; is_stateful=true> [Op:%s] name: " % (name, kernel, kernel,
+                                                                                              kernel))
+        else:                       # TF converts the mean 0.0 to the dtype first
+            error = TypeError('Cannot convert 0.0 to EagerTensor of dtype %s' % name)
+        error.add_note(note)
+        raise error
     return dtype
 
 
@@ -156,7 +170,7 @@ def _placed(values, dtype):
 
 def normal(shape, mean=0.0, stddev=1.0, dtype='float32', seed=None, name=None):
     """Samples of N(mean, stddev**2): ``standard normal * stddev + mean`` in ``dtype``."""
-    dtype, shape = _float_dtype(dtype, 'normal'), _shape(shape, 'normal', 'RandomStandardNormal')
+    dtype, shape = _float_dtype(dtype, 'normal', 'RandomStandardNormal'), _shape(shape, 'normal', 'RandomStandardNormal')
     unit = _tf_draw('RandomStandardNormal', dtype, shape, seed,
                     lambda key, counter, n, start: philox.normal_values(key, counter, n, dtype, start))
     return scaled(unit, stddev, mean, dtype)
@@ -164,7 +178,8 @@ def normal(shape, mean=0.0, stddev=1.0, dtype='float32', seed=None, name=None):
 
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype='float32', seed=None, name=None):
     """Normal samples within two standard deviations of the mean."""
-    dtype, shape = _float_dtype(dtype, 'truncated_normal'), _shape(shape, 'truncated_normal', 'TruncatedNormal')
+    dtype = _float_dtype(dtype, 'truncated_normal', 'TruncatedNormal')
+    shape = _shape(shape, 'truncated_normal', 'TruncatedNormal')
     unit = _tf_draw('TruncatedNormal', dtype, shape, seed,
                     lambda key, counter, n, start: philox.truncated_normal_values(key, counter, n, dtype, start))
     return scaled(unit, stddev, mean, dtype)
@@ -176,6 +191,11 @@ def uniform(shape, minval=0, maxval=None, dtype='float32', seed=None, name=None)
     Floats are computed as TensorFlow does: the unit draw as it is for [0, 1), times maxval
     when only maxval is given, else ``unit * (maxval - minval) + minval``."""
     _none_dtype(dtype, 'uniform', NO_DTYPE)
+    if dtypes.as_dtype(dtype).name not in _UNIFORM_DTYPES:
+        error = ValueError('Argument `dtype` got invalid value %s. Accepted dtypes are (tf.float16, tf.bfloat16, '
+                           'tf.float32, tf.float64, tf.int32, tf.int64).' % (dtypes.as_dtype(dtype),))
+        error.add_note('random.uniform: dtype must be floating or int32 / int64')
+        raise error
     dtype = dtypes.numpy_dtype(dtype)
     shape = _shape(shape, 'uniform', 'RandomUniformInt' if dtype.kind in 'iu' else 'RandomUniform')
     if dtype.kind in 'iu':
@@ -193,8 +213,9 @@ def uniform(shape, minval=0, maxval=None, dtype='float32', seed=None, name=None)
         return _placed(_tf_draw('RandomUniformInt', dtype, shape, seed,
                                 lambda key, counter, n, start: philox.uniform_int_values(
                                     key, counter, n, lo, hi, dtype, start)), dtype)
-    if not dtypes.is_floating(dtype):
-        raise TypeError('random.uniform: dtype must be floating or integer, got %s' % dtype.name)
+    for bound in (minval, maxval):
+        if isinstance(bound, (str, bytes)):     # TF converts the bounds to dtype first
+            raise affine_error(np.zeros(shape), 1.0, bound, dtype)
     unit = _tf_draw('RandomUniform', dtype, shape, seed,
                     lambda key, counter, n, start: philox.uniform_values(key, counter, n, dtype, start))
     minval_is_zero = isinstance(minval, int) and minval == 0
@@ -203,11 +224,19 @@ def uniform(shape, minval=0, maxval=None, dtype='float32', seed=None, name=None)
             return _placed(unit * (np.asarray(1, dtype) - np.asarray(minval, dtype)) + np.asarray(minval, dtype),
                            dtype)
         return _placed(unit, dtype)
-    hi = np.asarray(_number(maxval), dtype)
-    if minval_is_zero:
-        return _placed(unit * hi, dtype)
-    lo = np.asarray(_number(minval), dtype)
-    return _placed(unit * (hi - lo) + lo, dtype)
+    try:
+        hi = np.asarray(_number(maxval), dtype)
+        if minval_is_zero:
+            return _placed(unit * hi, dtype)
+        lo = np.asarray(_number(minval), dtype)
+        return _placed(unit * (hi - lo) + lo, dtype)
+    except ValueError:      # TF's words: a string bound's conversion error, Mul's for bounds of another shape
+        span = np.broadcast_shapes(np.shape(_number(minval)), np.shape(_number(maxval))) \
+            if not isinstance(minval, str) and not isinstance(maxval, str) else ()
+        raise affine_error(unit, np.zeros(span), minval if isinstance(minval, str) else maxval, dtype) from None
+
+
+_UNIFORM_DTYPES = frozenset(('float16', 'bfloat16', 'float32', 'float64', 'int32', 'int64'))
 
 
 def _number(value):

@@ -17,4 +17,27 @@ def scaled(unit, scale, offset, dtype):
     if isinstance(scale, Tensor) or isinstance(offset, Tensor):
         draws = Tensor(backend.place(np.asarray(unit, dtype=dtype)))
         return draws * convert_to_tensor(scale, dtype=dtype) + convert_to_tensor(offset, dtype=dtype)
-    return Tensor(backend.place(np.asarray(unit * np.asarray(scale, dtype) + np.asarray(offset, dtype), dtype)))
+    try:
+        return Tensor(backend.place(np.asarray(unit * np.asarray(scale, dtype) + np.asarray(offset, dtype), dtype)))
+    except ValueError:
+        raise affine_error(unit, scale, offset, dtype) from None
+
+
+def affine_error(unit, scale, offset, dtype):
+    """TF's error for a scale or offset it cannot use: a string is its conversion's TypeError (the
+    offset converts first), a shape the draws do not broadcast with its Mul's or AddV2's kernel error."""
+    from .errors import kernel_error
+    from .tensor import _kernel_name
+    for value in (offset, scale):
+        if isinstance(value, (str, bytes)):
+            return TypeError('Cannot convert %r to EagerTensor of dtype %s' % (value, _kernel_name(np.dtype(dtype))))
+    for kernel, value in (('Mul', scale), ('AddV2', offset)):
+        try:
+            np.broadcast_shapes(np.shape(unit), np.shape(value))
+        except ValueError:
+            return kernel_error(kernel, 'Incompatible shapes: [%s] vs. [%s]' % (
+                ','.join(map(str, np.shape(unit))), ','.join(map(str, np.shape(value)))), named=True,
+                note='random: a mean / stddev (minval / maxval) of shape %s for draws of shape %s'
+                     % (np.shape(value), np.shape(unit)))
+    return ValueError('random: cannot scale draws of shape %s by %r and shift them by %r'
+                      % (np.shape(unit), scale, offset))
