@@ -94,6 +94,12 @@ def traced_shape(tensor, depth=1):
     return TensorShape(entry[1])
 
 
+def entry_of(tensor):
+    """(graph name, traced shape, dtype name) of ``tensor`` in the trace running on this thread, or None."""
+    stack = getattr(_local, 'stack', None)
+    return stack[-1].get(id(tensor)) if stack else None
+
+
 def open_batch(shape):
     """``shape`` (a tuple) as the running trace sees it: None for the batch axis when the trace (a
     Keras train / test step on data whose batch size the trace leaves open) leaves it open. For error

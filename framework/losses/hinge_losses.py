@@ -1,6 +1,5 @@
 """Hinge losses for labels in {-1, 1} (labels in {0, 1} are mapped there first, as Keras does)."""
 from .. import backend
-from ..errors import InvalidArgumentError, kernel_error
 from ..ops import maximum, reduce_max, reduce_sum, square
 from .inputs import comparable, keras_mean, predictions, to_dtype
 
@@ -18,11 +17,7 @@ def _unaligned(y_true, y_pred, what):
     an (N, N) product, as in TF, and (N, C, 1) labels fail with TF's Mul error."""
     y_pred = predictions(y_pred, what)
     y_true = to_dtype(y_true, y_pred.dtype, what, 'y_true', keras_casts=True)      # Keras ops.casts y_true
-    try:
-        return comparable(y_true, y_pred, what)
-    except InvalidArgumentError as error:
-        raise kernel_error('Mul', 'Incompatible shapes: [%s] vs. [%s]' % (
-            ','.join(map(str, y_true.shape)), ','.join(map(str, y_pred.shape))), named=True, note=str(error)) from None
+    return comparable(y_true, y_pred, what)      # (TF's Mul error: shape_mismatch.py)
 
 
 def hinge(y_true, y_pred):

@@ -7,9 +7,10 @@ adding or removing one trailing axis of size 1; everything else broadcasts.
 import numpy as np
 
 from .. import trace_names
-from ..errors import InvalidArgumentError, UnimplementedError, _EAGER_CPU
+from ..errors import UnimplementedError, _EAGER_CPU
 from ..ops import cast, expand_dims, reduce_mean, squeeze
 from ..tensor import Tensor, convert_to_tensor
+from .shape_mismatch import mismatch_error
 
 EPSILON = 1e-7        # keras.backend.epsilon(): the clip for probabilities and divisors
 FLOATX = 'float32'    # keras.backend.floatx()
@@ -126,11 +127,9 @@ def comparable(y_true, y_pred, what):
     if y_true._data.shape == y_pred._data.shape:
         return y_true, y_pred
     try:
-        np.broadcast_shapes(tuple(y_true.shape), tuple(y_pred.shape))
+        np.broadcast_shapes(y_true._data.shape, y_pred._data.shape)
     except ValueError:
-        raise InvalidArgumentError('%s: y_true of shape %s cannot be compared with y_pred of shape %s; '
-                                   'give labels with the shape of the predictions (or (N,) for (N, 1))'
-                                   % (what, tuple(y_true.shape), tuple(y_pred.shape))) from None
+        raise mismatch_error(y_true, y_pred, what) from None     # the loss's first op's error, as TF's
     return y_true, y_pred
 
 

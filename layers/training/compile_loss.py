@@ -13,6 +13,8 @@ each batch counts once, a short last batch as much as a full one; with
 from framework import graph_random_ops
 from framework import metrics as metrics_module
 from framework import nest
+from framework.errors import InvalidArgumentError
+from framework.losses.shape_mismatch import in_traced_step
 from framework.tensor import Tensor
 
 from .compile import SINGLE_ARRAYS, get_loss
@@ -255,7 +257,13 @@ class CompiledLoss:
         total = None
         for (key, loss, weight), tracker in zip(self._entries, trackers):
             t, p = pick(y_true, key), pick(y_pred, key)
-            value = loss(t, p, pick(sample_weight, key) if nested_weights else sample_weight)
+            try:
+                value = loss(t, p, pick(sample_weight, key) if nested_weights else sample_weight)
+            except InvalidArgumentError as error:        # in a traced step, TF's graph refuses the shapes
+                traced = in_traced_step(error, getattr(loss, 'name', None))
+                if traced is error:
+                    raise
+                raise traced from None
             if tracker is not None:         # the output's loss before loss_weights
                 tracker.update_state(value, sample_weight=float(p.shape[0]) if self._weighs_batches() else None)
             if weight is not None:

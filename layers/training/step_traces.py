@@ -16,6 +16,8 @@ The traces Keras makes (TF 2.21, Keras 3.15):
       (2, 5, 2), (2, 4, 2), (1, 6, 2) trace (2, 5, 2), (2, None, 2), (None, None, 2).
 A model compiled with ``run_eagerly=True`` runs every step as Python, as Keras does.
 """
+import contextlib
+
 from framework import nest
 from framework.function import replaying
 from framework.tensor import Tensor
@@ -50,9 +52,17 @@ class StepTraces:
             return replaying()
         first = not traced
         traced.add(spec)
-        if free_batch:
-            self._free_traced.add((kind, self.structure))
-        return traced_step(batch, open_axes or batch_axis_open(batch, free_batch), first, kind in self._made_early)
+        free = (kind, self.structure)
+        added_free = free_batch and free not in self._free_traced
+        if added_free:
+            self._free_traced.add(free)
+
+        def undo():
+            traced.discard(spec)
+            if added_free:
+                self._free_traced.discard(free)
+        return _undone_on_failure(traced_step(batch, open_axes or batch_axis_open(batch, free_batch), first,
+                                              kind in self._made_early), undo)
 
     def batch_free_in_trace(self, kind, free_batch):
         """Whether the train / test trace serving ``kind``'s steps leaves the batch axis open: the data's
@@ -91,8 +101,9 @@ class StepTraces:
         # reduce_retracing: a retrace frees the axes that differ from the latest trace's
         relaxed = shapes if not traced else relax(traced[-1], shapes)
         traced.append(relaxed)
-        return traced_step(batch, [tuple(i for i, d in enumerate(shape) if d is None) for shape in relaxed],
-                           len(traced) == 1)
+        return _undone_on_failure(traced_step(batch, [tuple(i for i, d in enumerate(shape) if d is None)
+                                                      for shape in relaxed], len(traced) == 1),
+                                  lambda: traced.remove(relaxed))
 
     def static_trace(self, kind, shapes):
         """Whether the trace serving a ``kind`` step on inputs of ``shapes`` (after ``shaped_step``)
@@ -120,6 +131,18 @@ class StepTraces:
         if not traced or len(traced) != served[2] or traced[-1] is not served[3]:
             return None
         return served[1]
+
+
+@contextlib.contextmanager
+def _undone_on_failure(trace, undo):
+    """``trace``, forgotten (``undo``) when the step fails: TensorFlow keeps no trace that raised, so
+    the next call traces again (a shape error in the loss is raised by every call, from its trace)."""
+    try:
+        with trace:
+            yield
+    except BaseException:
+        undo()
+        raise
 
 
 def _covers(traced, shapes):

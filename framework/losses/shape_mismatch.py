@@ -1,0 +1,97 @@
+"""Labels and predictions that do not broadcast together, refused as TensorFlow refuses them.
+
+Keras 3's losses compute ``y_true - y_pred`` (or a product, a quotient) with no shape check of
+their own, so the error is the first op's. Eagerly that is the kernel's InvalidArgumentError
+('Incompatible shapes: [4,2] vs. [4,3] [Op:Sub]'); in a fit / evaluate step, which TensorFlow
+traces, it is the graph's shape inference: a ValueError naming the node, its inputs and their
+traced shapes ("Dimensions must be equal, but are 2 and 3 for '{{node compile_loss/mse/sub}} =
+Sub[T=DT_FLOAT](data_1, sequential_1/dense_1/BiasAdd)' with input shapes: [?,2], [?,3]."). The
+texts below were read off TF 2.21 / Keras 3.15 for each loss (/work/notes/progs/me16/lerr.py).
+"""
+from .. import trace_names
+from ..errors import kernel_error
+
+# loss -> (kernel, the node's name in its scope or None where not measured, its two inputs): each
+# input (whose shape: 'true' or 'pred', the graph op it comes from in the scope, or None for the
+# label / prediction tensor itself)
+_FIRST_OPS = {
+    'mean_squared_error': ('Sub', 'sub', (('true', None), ('pred', None))),
+    'mean_absolute_error': ('Sub', 'sub', (('true', None), ('pred', None))),
+    'mean_absolute_percentage_error': ('Sub', 'sub', (('true', None), ('pred', None))),
+    'mean_squared_logarithmic_error': ('Sub', 'sub', (('pred', 'Log'), ('true', 'Log_1'))),
+    'huber': ('Sub', 'Sub', (('pred', None), ('true', None))),
+    'log_cosh': ('Sub', 'sub', (('pred', None), ('true', None))),
+    'kl_divergence': ('RealDiv', 'truediv', (('true', 'clip_by_value'), ('pred', 'clip_by_value_1'))),
+    'poisson': ('Mul', 'mul', (('true', None), ('pred', 'Log'))),
+    'cosine_similarity': ('Mul', 'mul_2', (('true', 'mul_1'), ('pred', 'mul'))),
+    'hinge': ('Mul', 'mul', (('true', 'cond/Identity'), ('pred', None))),
+    'squared_hinge': ('Mul', None, (('true', None), ('pred', None))),
+    'categorical_hinge': ('Mul', None, (('true', None), ('pred', None))),
+    'dice': ('Mul', None, (('true', None), ('pred', None))),
+    'tversky': ('Mul', None, (('true', None), ('pred', None))),
+    'pearson_correlation': ('Mul', None, (('true', None), ('pred', None))),
+    'concordance_correlation': ('Mul', None, (('true', None), ('pred', None))),
+}
+_DT = {'float32': 'DT_FLOAT', 'float64': 'DT_DOUBLE', 'float16': 'DT_HALF', 'bfloat16': 'DT_BFLOAT16'}
+
+
+def mismatch_error(y_true, y_pred, what):
+    """The eager error for ``what``'s labels and predictions of shapes that do not broadcast."""
+    note = ('%s: y_true of shape %s cannot be compared with y_pred of shape %s; give labels with the shape of '
+            'the predictions (or (N,) for (N, 1))' % (what, tuple(y_true.shape), tuple(y_pred.shape)))
+    first = _FIRST_OPS.get(what)
+    if first is None:
+        from ..errors import InvalidArgumentError
+        return InvalidArgumentError(note)
+    kernel, _, operands = first
+    tensors = {'true': y_true, 'pred': y_pred}
+    a, b = (tuple(tensors[role]._data.shape) for role, _ in operands)
+    error = kernel_error(kernel, 'Incompatible shapes: [%s] vs. [%s]' % (_dims(a), _dims(b)), named=True, note=note)
+    error._loss_operands = (what, y_true, y_pred)
+    return error
+
+
+def in_traced_step(error, scope):
+    """``error`` (from ``mismatch_error``) as a fit / evaluate step TensorFlow traces raises it, the
+    loss running in Keras's name scope ``scope`` ('mse'); ``error`` itself where that is not known."""
+    operands = getattr(error, '_loss_operands', None)
+    trace = trace_names.current() if trace_names.ACTIVE else None
+    if operands is None or trace is None or getattr(trace, 'graph', None) is None:
+        return error
+    what, y_true, y_pred = operands
+    kernel, node, inputs = _FIRST_OPS[what]
+    tensors = {'true': y_true, 'pred': y_pred}
+    names, shapes = [], []
+    for role, op in inputs:
+        entry = trace_names.entry_of(tensors[role])       # (its graph name, traced shape, dtype name)
+        if node is None or entry is None or entry[1] is None:
+            return error
+        names.append(entry[0] if op is None else 'compile_loss/%s/%s' % (scope, op))
+        shapes.append(entry[1])
+    dims = _first_unequal(*shapes)
+    if dims is None:
+        return error
+    dtype = _DT.get(y_pred._data.dtype.name)
+    if dtype is None:
+        return error
+    graph_error = ValueError("Dimensions must be equal, but are %d and %d for '{{node compile_loss/%s/%s}} = "
+                             "%s[T=%s](%s, %s)' with input shapes: [%s], [%s]."
+                             % (dims[0], dims[1], scope, node, kernel, dtype, names[0], names[1],
+                                _dims(shapes[0], '?'), _dims(shapes[1], '?')))
+    for note in getattr(error, '__notes__', ()):
+        graph_error.add_note(note)
+    return graph_error
+
+
+def _first_unequal(a, b):
+    """The first pair of known dims (aligned at the end, from the left) that cannot broadcast."""
+    rank = max(len(a), len(b))
+    a, b = (1,) * (rank - len(a)) + tuple(a), (1,) * (rank - len(b)) + tuple(b)
+    for x, y in zip(a, b):
+        if x is not None and y is not None and x != y and x != 1 and y != 1:
+            return x, y
+    return None
+
+
+def _dims(shape, unknown='?'):
+    return ','.join(unknown if d is None else str(d) for d in shape)
