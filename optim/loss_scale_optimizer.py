@@ -9,6 +9,7 @@ import numpy as np
 
 from framework import backend
 from framework.train import deferred_restore
+from framework.ops.shapes import cast
 from framework.tensor import convert_to_tensor
 from .gradients import checked_gradient
 from .optimizer import Optimizer
@@ -119,9 +120,14 @@ class LossScaleOptimizer(Optimizer):
     def scale_loss(self, loss):
         """``loss`` times the current scale (differentiate this, not the loss); the initial scale
         until the optimizer is built."""
-        built = 'dynamic_scale' in self.__dict__
-        scale = self.dynamic_scale._data if built else self.initial_scale
-        return convert_to_tensor(loss) * float(scale)
+        loss = convert_to_tensor(loss)
+        if 'dynamic_scale' not in self.__dict__:
+            return loss * float(self.initial_scale)       # a Python float: the loss keeps its dtype
+        if loss.dtype in ('float16', 'bfloat16'):
+            # Keras multiplies by its float32 variable, promoting a half-precision loss to float32 (so
+            # 2.0 * 32768 does not overflow to inf, skipping the step, as in float16)
+            loss = cast(loss, 'float32')
+        return loss * float(self.dynamic_scale._data)
 
     @staticmethod
     def check_finite(grads):
@@ -132,10 +138,6 @@ class LossScaleOptimizer(Optimizer):
                 if not bool(backend.array_module(data).all(backend.array_module(data).isfinite(data))):
                     return False
         return True
-
-    def apply_gradients(self, grads_and_vars):
-        super().apply_gradients(grads_and_vars)
-        return self.iterations
 
     def apply(self, grads, trainable_variables=None):
         """Unscale and apply ``grads`` if all are finite (then maybe double the scale), else skip and halve it."""
