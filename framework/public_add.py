@@ -13,6 +13,7 @@ first operand is a tensor goes straight through.
 """
 from .errors import InvalidArgumentError
 from .ops import add as _ops_add
+from .ops.graph_input_errors import input_mismatch
 from .ops.operands import _KERNEL_DTYPES, _check_numeric
 from .tensor import Tensor, convert_to_tensor
 
@@ -44,7 +45,7 @@ def _refused(x, y):
     error.add_note('tf.add converts x on its own (a Python int is int32, a float float32, a numpy value keeps its '
                    'dtype), so x became %s while y is %s; give x in y\'s dtype, e.g. tf.constant(x, dtype=y.dtype)'
                    % (x.dtype.name, y.dtype.name))
-    return error
+    return input_mismatch(error, 'AddV2', 1, x.dtype, y.dtype)     # (in a traced function: the graph's TypeError)
 
 
 def _kernel_dtype(t):

@@ -108,3 +108,13 @@ def test_a_keras_fit_step_raises_the_graph_type_error_and_run_eagerly_the_kernel
     with pytest.raises(tf.errors.InvalidArgumentError, match=r'cannot compute Sub as input #1\(zero-based\)'):
         model.fit(x, y, verbose=0)
     tf.random.set_seed(None)
+
+
+def test_tf_add_of_a_python_number_and_a_tensor_of_another_dtype_in_a_function():
+    @tf.function
+    def f():
+        return tf.add(1, tf.constant(2.0))
+    with pytest.raises(TypeError) as caught:     # TF 2.21 (/work/notes/progs/me16/padd.py)
+        f()
+    assert str(caught.value).rstrip('\n').endswith(
+        "TypeError: Input 'y' of 'AddV2' Op has type float32 that does not match type int32 of argument 'x'.")
