@@ -75,6 +75,7 @@ class RegroupingStages:
         batch_size = batching.check_batch_size(batch_size, 'Dataset.padded_batch')
         drop_remainder = boolean(drop_remainder, 'drop_remainder', 'Dataset.padded_batch')
         element_spec = self.element_spec
+        _check_padded_ranks(element_spec, padded_shapes)
         combine_fn = batching.padder(element_spec, padded_shapes, padding_values)
         spec = lambda: batching.padded_spec(element_spec, padded_shapes, batch_size if drop_remainder else None)
         stream = batching.batches(self._make_iterator, batch_size, drop_remainder, combine_fn)
@@ -103,6 +104,17 @@ class RegroupingStages:
 
     def group_by_window(self, key_func, reduce_func, window_size=None, window_size_func=None, name=None):
         """Group elements by ``key_func`` into windows, each turned into a dataset by ``reduce_func``."""
+        # TF wraps key_func in a function that calls it (the call fails), then checks reduce_func is callable
+        note = 'Dataset.group_by_window: key_func and reduce_func must be functions'
+        if not callable(key_func):
+            error = TypeError("'%s' object is not callable" % type(key_func).__name__)
+            error.add_note(note)
+            raise error
+        if not callable(reduce_func):
+            error = ValueError('Argument `func` must be a callable. Received func=%s (of type %s)'
+                               % (reduce_func, type(reduce_func)))
+            error.add_note(note)
+            raise error
         stream = windows.grouped_by_window(self._make_iterator, key_func, reduce_func, window_size,
                                            window_size_func, self._nested_elements,
                                            lambda: len(nest.flatten(grouped.element_spec)))
@@ -199,3 +211,32 @@ def _variant(window):
     """A window handed to the program prints as TensorFlow's (a dataset held in a variant tensor)."""
     window._tf_class = '_VariantDataset'
     return window
+
+
+def _check_padded_ranks(element_spec, padded_shapes):
+    """TF's check when the dataset is made: a padded shape of another rank than its component's."""
+    if padded_shapes is None:
+        return
+    from ..tensor_shape import TensorShape
+    specs = nest.flatten(element_spec)
+    if isinstance(padded_shapes, (list, tuple)) and len(specs) == 1 and all(
+            d is None or isinstance(d, (int, np.integer)) for d in padded_shapes):
+        shapes = [padded_shapes]      # one component: a plain list of dims is its shape
+    else:
+        try:
+            shapes = nest.flatten_up_to(element_spec, padded_shapes) if hasattr(nest, 'flatten_up_to') else None
+        except (TypeError, ValueError):
+            return
+        if shapes is None or len(shapes) != len(specs):
+            return
+    for spec, shape in zip(specs, shapes):
+        rank = getattr(spec, 'shape', None)
+        try:
+            padded = TensorShape(shape)
+        except (TypeError, ValueError):
+            return
+        if rank is None or rank.rank is None or padded.rank is None or padded.rank == rank.rank:
+            continue
+        raise ValueError('The padded shape %s is not compatible with the shape %s of the corresponding input '
+                         'component.' % (tuple(padded.as_list()), tuple(rank.as_list())))
+
