@@ -219,24 +219,13 @@ def _check_padded_ranks(element_spec, padded_shapes):
         return
     from ..tensor_shape import TensorShape
     specs = nest.flatten(element_spec)
-    if isinstance(padded_shapes, (list, tuple)) and len(specs) == 1 and all(
+    if len(specs) != 1 or not isinstance(padded_shapes, (list, tuple)) or not all(
             d is None or isinstance(d, (int, np.integer)) for d in padded_shapes):
-        shapes = [padded_shapes]      # one component: a plain list of dims is its shape
-    else:
-        try:
-            shapes = nest.flatten_up_to(element_spec, padded_shapes) if hasattr(nest, 'flatten_up_to') else None
-        except (TypeError, ValueError):
-            return
-        if shapes is None or len(shapes) != len(specs):
-            return
-    for spec, shape in zip(specs, shapes):
-        rank = getattr(spec, 'shape', None)
-        try:
-            padded = TensorShape(shape)
-        except (TypeError, ValueError):
-            return
-        if rank is None or rank.rank is None or padded.rank is None or padded.rank == rank.rank:
-            continue
-        raise ValueError('The padded shape %s is not compatible with the shape %s of the corresponding input '
-                         'component.' % (tuple(padded.as_list()), tuple(rank.as_list())))
+        return      # several components: batching.padder checks them as it pads
+    shape = getattr(specs[0], 'shape', None)
+    if shape is None or shape.rank is None or len(padded_shapes) == shape.rank:
+        return
+    padded = TensorShape(padded_shapes)
+    raise ValueError('The padded shape %s is not compatible with the shape %s of the corresponding input '
+                     'component.' % (tuple(padded.as_list()), tuple(shape.as_list())))
 
