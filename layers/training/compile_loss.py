@@ -39,7 +39,7 @@ class CompiledLoss:
     def __init__(self, loss, loss_weights=None, output_names=None, weigh_by_batch_size=False):
         # (a loss name Keras cannot interpret fails at the first fit / evaluate step, where Keras 3 resolves
         # it, not here: compile(loss='msx') itself succeeds on TensorFlow 2.21)
-        if loss_weights and not isinstance(loss_weights, (list, tuple, dict, float, int)):
+        if loss_weights and not isinstance(loss_weights, (list, tuple, dict, float)):     # Keras 3 refuses ints
             raise ValueError('Expected `loss_weights` argument to be a float (single output case) or a list, tuple, '
                              'or dict (multiple output case). Received instead: loss_weights=%r of type %s'
                              % (loss_weights, type(loss_weights)))
@@ -94,6 +94,11 @@ class CompiledLoss:
         weights = self._user_weights
         if weights is None:
             return [None] * len(keys)
+        if isinstance(self._user_loss, (list, tuple, dict)) and len(self._user_loss) != 1 \
+                and not isinstance(weights, (list, tuple, dict)):
+            # Keras 3 packs the weights as the losses; one number for several fails on its len() (in
+            # Python's words: "object of type 'numpy.float64' has no len()")
+            len(weights)
         if not isinstance(self._user_loss, (list, tuple, dict)) and isinstance(weights, (list, tuple, dict)):
             flat = nest.flatten(weights)
             if len(flat) != 1:
@@ -234,6 +239,14 @@ class CompiledLoss:
             # Keras 3 builds (and checks a loss dict's keys against the outputs) before it reads y_true
             self._per_output(self._user_loss, *self._keys_and_labels(y_pred), 'loss')
         if y_true is None:          # fit / evaluate without y: TF's convert_to_tensor(None) words
+            if isinstance(y_pred, (dict, list, tuple)) and len(y_pred) > 1:
+                # several outputs: Keras 3 packs the lone None as y_pred's structure and fails there
+                if not isinstance(self._user_loss, (list, tuple, dict)):
+                    raise MissingTargetError(missing_target_text(0, len(y_pred)))
+                error = ValueError('y_true and y_pred have different structures.\ny_true: *\ny_pred: %s\n'
+                                   % _stars(y_pred))
+                error.add_note('The compiled loss needs a target per output: pass y to fit / evaluate')
+                raise error
             error = ValueError('None values not supported.')
             error.add_note('The compiled loss needs targets: pass y to fit / evaluate (or compile without a loss '
                            'when the model adds its own with add_loss)')
