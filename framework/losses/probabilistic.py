@@ -11,12 +11,11 @@ import warnings
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError
 from ..ops import (cast, clip_by_value, expand_dims, log, not_equal, reduce_sum,
                    reshape, sigmoid_cross_entropy_with_logits, softmax_cross_entropy_with_logits,
                    squeeze, where)
 from ..ops.fused_sigmoid import unfuse
-from ..ops.losses_nn import sparse_xent
+from ..ops.losses_nn import label_range_error, sparse_xent
 from ..tensor import Tensor
 from .inputs import (EPSILON, comparable, keras_mean, keras_shape, labels_and_predictions, predictions, same_shape,
                      to_dtype)
@@ -149,8 +148,8 @@ def _check_range(labels, classes, what):
     if a.size:
         low, high = int(a.min()), int(a.max())
         if low < 0 or high >= classes:
-            raise InvalidArgumentError('%s: labels must lie in [0, %d) for y_pred with %d classes, got min %d, '
-                                       'max %d' % (what, classes, classes, low, high))
+            raise label_range_error(a, classes, '%s: labels must lie in [0, %d) for y_pred with %d classes, got min '
+                                    '%d, max %d' % (what, classes, classes, low, high))
 
 
 def kl_divergence(y_true, y_pred):

@@ -98,8 +98,8 @@ def sparse_xent(labels, logits, labels_in_range=False):
                                    % (op, tuple(labels.shape), tuple(labels.shape), tuple(logits.shape)))
     depth = a.shape[-1]
     if not labels_in_range and idx.size and (int(idx.min()) < 0 or int(idx.max()) >= depth):
-        raise InvalidArgumentError('%s: labels must lie in [0, %d), got min %d, max %d'
-                         % (op, depth, int(idx.min()), int(idx.max())))
+        raise label_range_error(idx, depth, '%s: labels must lie in [0, %d), got min %d, max %d'
+                                % (op, depth, int(idx.min()), int(idx.max())))
     xp = backend.array_module(a)
     shifted = a - a.max(axis=-1, keepdims=True)      # (the method: xp.max's dispatch costs microseconds)
     if eigen_math.handles(shifted) and shifted.size:
@@ -154,6 +154,17 @@ def _summed_exps(shifted, exps):
     tail_exps[tail_exps < np.finfo(np.float32).tiny] = 0       # TF's threads flush denormals to zero
     rows[:, -tail:] = tail_exps
     return rows
+
+
+def label_range_error(labels, depth, note):
+    """The SparseSoftmaxCrossEntropyWithLogits kernel's refusal of labels outside [0, depth) (raw
+    array ``labels``): it names the smallest label if that is negative, else the largest, and lists
+    them all (TF 2.21's CheckInvalidLabelIndex); ``note``: tapeflow's words."""
+    flat = backend.to_host(labels).reshape(-1)
+    low, high = int(flat.min()), int(flat.max())
+    return kernel_error('SparseSoftmaxCrossEntropyWithLogits',
+                        'Received a label value of %d which is outside the valid range of [0, %d).  Label values: %s'
+                        % (low if low < 0 else high, depth, ' '.join(str(int(v)) for v in flat)), named=True, note=note)
 
 
 def _differentiable_zero(logits, labels, depth):
