@@ -63,3 +63,21 @@ def test_accepted_forms():
     assert tf.pad(X, [[1, 0], [0, 0]], mode='REFLECT', constant_values=[1., 2.]).shape == (3, 3)
     assert tf.range(3, dtype=tf.uint16).numpy().tolist() == [0, 1, 2]
     assert tf.reverse(X, [0]).numpy()[0].tolist() == [4., 5., 6.]
+
+
+_PAD = '{{function_node __wrapped__Pad_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+
+
+@pytest.mark.parametrize('paddings, text', [
+    ([1, 1], 'paddings must be a matrix with 2 columns: [2] [Op:Pad]'),
+    ([[1, 1], [0, 0], [0, 0]], 'The first dimension of paddings must be the rank of inputs[3,2] [2,3] [Op:Pad]'),
+    ([[1, 1]], 'The first dimension of paddings must be the rank of inputs[1,2] [2,3] [Op:Pad]'),
+    ([[1, 1, 1], [0, 0, 0]], 'paddings must be a matrix with 2 columns: [2,3] [Op:Pad]'),
+    (tf.constant([1, 1]), 'paddings must be a matrix with 2 columns: [2] [Op:Pad] name: '),
+    (np.array([1, 1]), 'paddings must be a matrix with 2 columns: [2] [Op:Pad] name: '),
+])
+def test_paddings_that_are_no_rank_by_2_matrix(paddings, text):
+    # TF 2.21's output of /work/notes/progs/errors11/p/pd.py (pd_tf.txt)
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        tf.pad(X, paddings)
+    assert str(info.value) == _PAD + text

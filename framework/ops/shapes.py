@@ -373,10 +373,12 @@ def pad(tensor, paddings, mode='CONSTANT', constant_values=0, name=None):
     x = as_tensor(tensor, 'pad')
     refuse_operand_dtype('pad', paddings)
     given = paddings.numpy().tolist() if isinstance(paddings, Tensor) else paddings
-    widths = [tuple(int(v) for v in p) for p in given]
-    if len(widths) != x.ndim or any(len(w) != 2 for w in widths):
-        raise InvalidArgumentError('pad: paddings must be [[before, after]] for each of the %d axes, got %r'
-                                   % (x.ndim, paddings))
+    try:
+        widths = [tuple(int(v) for v in p) for p in given]
+    except TypeError:
+        widths = None
+    if widths is None or len(widths) != x.ndim or any(len(w) != 2 for w in widths):
+        raise _paddings_error(x, paddings, given)
     if any(v < 0 for w in widths for v in w):
         raise InvalidArgumentError('pad: paddings must not be negative, got %r' % (widths,))
     modes = {'CONSTANT': 'constant', 'REFLECT': 'reflect', 'SYMMETRIC': 'symmetric'}
@@ -393,6 +395,21 @@ def pad(tensor, paddings, mode='CONSTANT', constant_values=0, name=None):
         index = tuple(slice(lo, lo + d) for (lo, _), d in zip(widths, x._data.shape))
         record('pad', (x,), out, (lambda g, y, x: getitem(g, index),))
     return out
+
+
+def _paddings_error(x, paddings, given):
+    """The Pad kernel's words for paddings that are no [rank, 2] matrix (tapeflow's in a note)."""
+    note = 'pad: paddings must be [[before, after]] for each of the %d axes, got %r' % (x.ndim, paddings)
+    try:
+        shape = np.shape(given)
+    except ValueError:
+        return InvalidArgumentError(note)
+    named = isinstance(paddings, (Tensor, np.ndarray))       # eager dispatch's ' name: ' tail; a list has none
+    if len(shape) != 2 or shape[1] != 2:
+        return kernel_error('Pad', 'paddings must be a matrix with 2 columns: [%s]' % ','.join(map(str, shape)),
+                            named=named, note=note)
+    return kernel_error('Pad', 'The first dimension of paddings must be the rank of inputs[%s] [%s]'
+                        % (','.join(map(str, shape)), ','.join(map(str, x.shape))), named=named, note=note)
 
 
 def _pad_value(value, x):
