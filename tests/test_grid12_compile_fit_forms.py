@@ -72,3 +72,23 @@ def test_no_targets_for_one_loss_over_every_output_is_a_key_error():
     with pytest.raises(KeyError, match=r"^The path: \(0,\) in the `loss` argument, can't be found in either the "
                                        r"model's output \(`y_pred`\) or in the labels \(`y_true`\)\."):
         model.fit(X, verbose=0)
+
+
+@pytest.mark.parametrize('dict_outputs, loss, key', [
+    (False, ['mse', 'mse', 'mse'], '(2,)'), (True, {'reg': 'mse', 'x': 'mse'}, "('x',)")])
+def test_a_loss_path_without_an_output_is_kerass_key_error_text(dict_outputs, loss, key):
+    # TF 2.21 (grid12 errs.py): str(error) is the sentence alone; tapeflow's count rides as a note
+    model = _two(dict_outputs)
+    model.compile('sgd', loss)
+    with pytest.raises(KeyError) as caught:
+        model.fit(X, {'reg': Y, 'cls': Y} if dict_outputs else [Y, Y], verbose=0)
+    assert caught.value.args[0] == ("The path: %s in the `loss` argument, can't be found in either the model's "
+                                    'output (`y_pred`) or in the labels (`y_true`).' % key)
+
+
+def test_loss_weights_of_another_count_is_kerass_text():
+    model = _two()
+    model.compile('sgd', ['mse', 'mse'], loss_weights=[1.0, 2.0, 3.0])
+    with pytest.raises(ValueError) as caught:
+        model.fit(X, [Y, Y], verbose=0)
+    assert str(caught.value) == '`loss_weights` must match the number of losses, got 2 losses and 3 weights.'

@@ -67,8 +67,10 @@ class CompiledLoss:
             if isinstance(keys[0], str):
                 unknown = sorted(set(value) - set(keys), key=str)
                 if unknown:     # Keras 3's KeyError; ignoring the key left no loss at all
-                    raise KeyError("The path: (%r,) in the `%s` argument, can't be found in the model's outputs "
-                                   "(%s)" % (unknown[0], what, ', '.join(map(repr, keys))))
+                    error = KeyError("The path: (%r,) in the `%s` argument, can't be found in either the model's "
+                                     "output (`y_pred`) or in the labels (`y_true`)." % (unknown[0], what))
+                    error.add_note("The model's outputs are %s" % ', '.join(map(repr, keys)))
+                    raise error
                 return [value.get(k) for k in keys]
             if set(value) != set(labels):
                 raise ValueError('Expected keys %s in %s dict, but found %s.keys()=%s'
@@ -76,14 +78,17 @@ class CompiledLoss:
             return [value[name] for name in labels]
         if isinstance(value, (list, tuple)):
             if what == 'loss' and len(value) > len(keys):      # Keras 3's KeyError for the first extra one
-                raise KeyError("The path: (%d,) in the `loss` argument, can't be found in either the model's "
-                               'output (`y_pred`) or in the labels (`y_true`): %d losses for %d outputs %s'
-                               % (len(keys), len(value), len(keys), labels))
+                error = KeyError("The path: (%d,) in the `loss` argument, can't be found in either the model's "
+                                 'output (`y_pred`) or in the labels (`y_true`).' % len(keys))
+                error.add_note('%d losses for %d outputs %s' % (len(value), len(keys), labels))
+                raise error
             if what == 'loss':          # Keras 3 pairs them in order: the last outputs get no loss
                 return list(value) + [None] * (len(keys) - len(value))
             if len(value) != len(keys):
-                raise ValueError('`loss_weights` must match the number of losses, got %d losses and %d weights '
-                                 '(outputs %s)' % (len(keys), len(value), labels))
+                error = ValueError('`loss_weights` must match the number of losses, got %d losses and %d weights.'
+                                   % (len(keys), len(value)))
+                error.add_note('The outputs are %s' % labels)
+                raise error
             return list(value)
         return [value] * len(keys)
 
