@@ -81,3 +81,20 @@ def test_paddings_that_are_no_rank_by_2_matrix(paddings, text):
     with pytest.raises(tf.errors.InvalidArgumentError) as info:
         tf.pad(X, paddings)
     assert str(info.value) == _PAD + text
+
+
+@pytest.mark.parametrize('call, text', [
+    (lambda: tf.norm(X, axis=2), 'Invalid reduction dimension (2 for input with 2 dimension(s) [Op:Sum]'),
+    (lambda: tf.norm(X, ord=1, axis=-3), 'Invalid reduction dimension (-3 for input with 2 dimension(s) [Op:Sum] name: '),
+])
+def test_vector_norm_axis_out_of_range_is_sums_error(call, text):
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        call()
+    assert str(info.value) == _WRAP % ('Sum', text)
+
+
+@pytest.mark.parametrize('shape', [[-3], tf.constant([-3])])
+def test_scatter_nd_negative_shape(shape):
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        tf.scatter_nd([[0]], [1.], shape)
+    assert str(info.value) == _WRAP % ('ScatterNd', 'Dimension -3 must be >= 0 [Op:ScatterNd]')

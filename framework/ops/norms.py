@@ -7,7 +7,7 @@ TensorFlow, the gradient of a Euclidean norm at the zero vector is NaN.
 import math
 
 from .. import backend
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, kernel_error
 from ..indexed_slices import IndexedSlices, map_values
 from ..tensor import Tensor
 from . import float_kernels
@@ -54,7 +54,7 @@ def norm(tensor, ord='euclidean', axis=None, keepdims=None, name=None):  # noqa:
         if len(axes) not in (1, 2):
             raise ValueError('norm: axis must be None, an int or a pair of ints, got %r' % (axis,))
         matrix = len(axes) == 2
-        axes = tuple(a % x.ndim if -x.ndim <= a < x.ndim else _bad_axis(a, x) for a in axes)
+        axes = tuple(a % x.ndim if -x.ndim <= a < x.ndim else _bad_axis(a, x, matrix, ord) for a in axes)
         if matrix and axes[0] == axes[1]:
             raise ValueError('norm: the two matrix axes must differ, got %r' % (axis,))
     if matrix:
@@ -62,8 +62,12 @@ def norm(tensor, ord='euclidean', axis=None, keepdims=None, name=None):  # noqa:
     return _vector_norm(x, ord, axes, keepdims)
 
 
-def _bad_axis(a, x):
-    raise ValueError('norm: axis %d is out of range for a tensor of shape %s' % (a, tuple(x.shape)))
+def _bad_axis(a, x, matrix=False, ord='euclidean'):  # noqa: A002
+    text = 'norm: axis %d is out of range for a tensor of shape %s' % (a, tuple(x.shape))
+    if not matrix and ord in ('euclidean', 2, 2.0, 1, 1.0):     # TF's vector norm reduces with Sum: its words
+        raise kernel_error('Sum', 'Invalid reduction dimension (%d for input with %d dimension(s)' % (a, x.ndim),
+                           named=ord in (1, 1.0), note=text)     # ord=1's Sum follows an Abs: eager's name tail
+    raise ValueError(text)
 
 
 def _vector_norm(x, ord, axes, keepdims):  # noqa: A002

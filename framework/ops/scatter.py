@@ -121,7 +121,11 @@ def _shape_of(shape, op):
         shape = backend.to_host(shape._data).tolist()
     if not isinstance(shape, (list, tuple, np.ndarray)) or any(
             not isinstance(d, (int, np.integer)) or isinstance(d, bool) or d < 0 for d in shape):
-        raise TypeError('%s: shape must be a list of non-negative ints, got %r' % (op, shape))
+        note = '%s: shape must be a list of non-negative ints, got %r' % (op, shape)
+        if op == 'scatter_nd' and isinstance(shape, (list, tuple, np.ndarray)) and all(
+                isinstance(d, (int, np.integer)) and not isinstance(d, bool) for d in shape):
+            raise kernel_error('ScatterNd', 'Dimension %d must be >= 0' % next(d for d in shape if d < 0), note=note)
+        raise TypeError(note)
     return tuple(int(d) for d in shape)
 
 
