@@ -1,8 +1,9 @@
 """A legacy .h5 file names each built-in layer by Keras's Python class, which is not always the name
 keras.layers exports: TF 2.21 / Keras 3.15 writes GroupQueryAttention as 'GroupedQueryAttention' in
 model_config (the .keras config keeps 'GroupQueryAttention'). Goldens from /opt/tfref running
-/work/notes/progs/saving12/kinds.py 'gqa' (model.save('m.h5'), then h5py on model_config). Keras's own
-loader then cannot find that class; tapeflow loads the file back, its own and Keras's."""
+/work/notes/progs/saving12/kinds.py 'gqa' (model.save('m.h5'), then h5py on model_config). Keras's legacy
+loader finds the class by that name (load_model(compile=False) of either framework's file); tapeflow
+refused it as an unknown class before."""
 import json
 import zipfile
 

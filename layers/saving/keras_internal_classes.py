@@ -3,7 +3,7 @@
 file names; tapeflow imports only its own copy, from this fixed list, so a file that Keras
 wrote loads without ``custom_objects`` as it does in Keras, and no name in a file chooses
 what is imported. GroupedQueryAttention is the Python name of Keras's GroupQueryAttention, which
-Keras's legacy .h5 files hold (Keras cannot load them back; tapeflow can)."""
+Keras's legacy .h5 files hold (its legacy loader finds the class by that name)."""
 import importlib
 
 # class name: tapeflow's module holding it (Keras saves it under keras.src.applications.<the same module>),
