@@ -37,6 +37,7 @@ from .arguments import auto_name, check_base_options, check_number, resolve_lega
 from .flat_update import update_plan
 from .gradients import GradientPairError, not_a_variable, present_gradients
 from .moving_average import overwrite_with_averages, update_moving_averages
+from .custom_state import CustomState
 from .optimizer_state import OptimizerState
 from .schedules import LearningRateSchedule
 from .schedules.learning_rate_schedule import divide_by_constant
@@ -48,7 +49,7 @@ from .weight_decay import WeightDecay
 _KERAS2_ONLY_KEYS = ('jit_compile', 'is_legacy_optimizer')   # found in tf.keras 2 configs; meaningless here
 
 
-class Optimizer(OptimizerState, abc.ABC):
+class Optimizer(OptimizerState, CustomState, abc.ABC):
     """Base optimizer (Keras 3 ``keras.optimizers.Optimizer``).
 
     Args:
