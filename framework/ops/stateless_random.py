@@ -65,6 +65,7 @@ def scalar_dims(dims):
 def _shape(shape, op, kernel=None):
     from ..random import refuse_non_vector
     refuse_non_vector(shape, kernel, '%s: shape must be a list of non-negative ints, got %r' % (op, shape))
+    given = shape
     if isinstance(shape, Tensor):
         shape = backend.to_host(shape._data).tolist()
     dims = scalar_dims(shape) if isinstance(shape, (list, tuple)) else shape if isinstance(shape, np.ndarray) \
@@ -73,8 +74,41 @@ def _shape(shape, op, kernel=None):
         from ..random import negative_dimension
         note = '%s: shape must be a list of non-negative ints, got %r' % (op, shape)
         negative = negative_dimension(list(dims), kernel, note)
+        if negative is None and kernel in _FLOAT_KERNELS:
+            negative = _tshape_error(given, kernel)
+            if negative is not None:
+                negative.add_note(note)
         raise negative if negative is not None else TypeError(note)
     return tuple(int(d) for d in dims)
+
+
+_FLOAT_KERNELS = frozenset(('StatelessRandomNormalV2', 'StatelessTruncatedNormalV2', 'StatelessRandomUniformV2'))
+
+
+def _tshape_error(given, kernel):
+    """TF's error for a stateless float kernel's shape that converts to no int32 / int64 vector: None and
+    partial shapes fail the conversion, other dtypes (a float list, a string, bools, a float array) the
+    op registry's Tshape attribute."""
+    from ..tensor import ConversionError, convert_to_tensor
+    from ..tensor_shape import TensorShape
+    if isinstance(given, TensorShape):
+        return ValueError('Cannot convert a partially known TensorShape %s to a Tensor.' % (given,))
+    if given is None or (isinstance(given, (list, tuple)) and any(d is None for d in given)):
+        return ConversionError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+                               "Tensor.")
+    try:
+        name = given.dtype.name if isinstance(given, (Tensor, np.ndarray)) else convert_to_tensor(given).dtype.name
+    except (TypeError, ValueError) as err:
+        return err
+    if name in ('int32', 'int64'):
+        return None
+    shown = {'float32': 'float', 'float64': 'double', 'float16': 'half'}.get(name, name)
+    return InvalidArgumentError(
+        "Value for attr 'Tshape' of %s is not in the list of allowed values: int32, int64\n\t; NodeDef: {{node %s}}; "
+        "Op<name=%s; signature=shape:Tshape, key:uint64, counter:uint64, alg:int32 -> output:dtype; "
+        "attr=dtype:type,default=DT_FLOAT,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]; "
+        "attr=Tshape:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:%s] name: " % (shown, kernel, kernel,
+                                                                                          kernel))
 
 
 _STATELESS_KERNELS = {'stateless_normal': 'StatelessRandomNormalV2',
