@@ -55,3 +55,8 @@ class CustomState:
 
     def assign_sub(self, variable, value):
         variable.assign_sub(value)
+
+    def stateless_apply(self, optimizer_variables, grads, trainable_variables):
+        """Keras 3's JAX-style update; on TensorFlow (whose behaviour tapeflow follows) it raises."""
+        raise ValueError('stateless_apply is not supported with the TensorFlow backend (as it is '
+                         'incompatible with tf.distribute).')

@@ -99,3 +99,13 @@ def test_an_unknown_variable_has_no_index():
     optimizer.build([keras.Variable(np.zeros(2, 'float32'), name='a')])
     with pytest.raises(KeyError, match='not built on variable'):
         optimizer._get_variable_index(keras.Variable(np.zeros(2, 'float32'), name='b'))
+
+
+def test_stateless_apply_is_refused_as_on_the_tensorflow_backend():
+    optimizer = keras.optimizers.Adam(0.1)
+    a = keras.Variable(np.zeros(2, 'float32'), name='a')
+    optimizer.build([a])
+    with pytest.raises(ValueError) as info:
+        optimizer.stateless_apply([v.value for v in optimizer.variables], [tf.constant([0.1, 0.2])], [a.value])
+    assert str(info.value) == ('stateless_apply is not supported with the TensorFlow backend (as it is '
+                               'incompatible with tf.distribute).')
