@@ -104,6 +104,11 @@ def _has_axes(value):
     return np.ndim(value) > 0
 
 
+def _has_none_entry(value):
+    entries = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else ()
+    return any(v is None for v in entries)
+
+
 def _is_rectangular_numbers(value):
     try:
         return np.asarray(value).dtype != object and not any(isinstance(v, (np.ndarray, Tensor)) for v in value)
@@ -124,6 +129,9 @@ def to_arrays(value, what):
         return SparseRows.of(value)
     if _is_structure(value):
         return nest.map_structure(lambda v: to_arrays(v, what), value)
+    if what == 'sample_weight' and _has_none_entry(value):
+        # Keras 3 takes None for an output left unweighted ([w, None], {'c': None}): None is a leaf
+        return nest.map_structure(lambda v: None if v is None else to_arrays(v, what), value)
     try:
         data = _to_array(_frame_as_floatx(_series_as_column(value)), None)
     except (TypeError, ValueError) as err:
@@ -173,7 +181,7 @@ def _frame_as_floatx(value):
 
 
 def num_samples(arrays, what):
-    sizes = {int(a.shape[0]) for a in nest.flatten(arrays)}
+    sizes = {int(a.shape[0]) for a in nest.flatten(arrays) if a is not None}
     if len(sizes) > 1:
         raise ValueError('%s: the arrays hold different numbers of samples: %s' % (what, sorted(sizes)))
     return sizes.pop()
@@ -182,7 +190,8 @@ def num_samples(arrays, what):
 def _check_one_weight_per_sample(y, sample_weight):
     """Keras 3's ValueError for one sample_weight array that is not a weight per sample, given for a
     model with several outputs (Keras copies it onto each output; tapeflow used to fail in the loss)."""
-    if sample_weight is None or y is None or not _is_structure(y) or _is_structure(sample_weight):
+    if sample_weight is None or y is None or not _is_structure(y) or _is_structure(sample_weight) \
+            or _has_none_entry(sample_weight):
         return
     shape = np.shape(sample_weight)
     if not (len(shape) == 1 or (len(shape) == 2 and shape[1] == 1)):
@@ -196,8 +205,10 @@ def check_lengths(x, y, sample_weight):
     (among themselves too: two inputs of 50 and 60 samples). One sample_weight array for several
     outputs counts once per output, as Keras copies it onto each before it checks."""
     parts = [('x', x), ('y', y), ('sample_weight', sample_weight)]
-    sizes = [(label, [int(a.shape[0]) for a in nest.flatten(part)]) for label, part in parts if part is not None]
-    if sample_weight is not None and y is not None and not _is_structure(sample_weight):
+    sizes = [(label, [int(a.shape[0]) for a in nest.flatten(part) if a is not None])
+             for label, part in parts if part is not None]
+    if sample_weight is not None and y is not None and not _is_structure(sample_weight) \
+            and not _has_none_entry(sample_weight):
         sizes[-1] = ('sample_weight', sizes[-1][1] * max(1, len(nest.flatten(y))))
     if len({n for _, lengths in sizes for n in lengths}) > 1:       # Keras 3's words, each part's sizes on a line
         error = ValueError('Data cardinality is ambiguous. Make sure all arrays contain the same number of samples.'
@@ -265,8 +276,8 @@ def train_validation_split(arrays, validation_split):
                          'validation and training set as specified by `validation_split=%s`. Either provide '
                          'more data, or a different value for the `validation_split` argument.'
                          % (n, validation_split))
-    cut = lambda start, end: [None if a is None else nest.map_structure(lambda v: v[start:end], a)
-                              for a in arrays]
+    cut = lambda start, end: [None if a is None else nest.map_structure(
+        lambda v: None if v is None else v[start:end], a) for a in arrays]     # (a sample_weight entry may be None)
     return cut(0, split_at), cut(split_at, n)
 
 
@@ -353,7 +364,8 @@ class ArrayData:
         perm = random.fit_permutation(self.num_samples)     # Keras 3's order under a global seed
         first = nest.flatten(self.x)[0]
         perm = array_module(first).asarray(perm)
-        take = lambda a: a.take(perm) if type(a) is SparseRows else array_module(a).take(a, perm, axis=0)
+        take = lambda a: (None if a is None else a.take(perm) if type(a) is SparseRows
+                          else array_module(a).take(a, perm, axis=0))
         return [None if a is None else nest.map_structure(take, a) for a in arrays]
 
     def _one_pass(self):
@@ -377,7 +389,7 @@ class ArrayData:
                 yb = None
             else:
                 yb = Tensor(y[start:end]) if plain_y else nest.map_structure(cut, y)
-            swb = None if sw is None else nest.map_structure(cut, sw)
+            swb = None if sw is None else nest.map_structure(lambda a: None if a is None else cut(a), sw)
             yield pack_x_y_sample_weight(xb, yb, swb)
 
     @property

@@ -357,7 +357,7 @@ def _one_batch(x, y, sample_weight, what):
     # No cardinality check, as Keras 3's: the step broadcasts a y or sample_weight of one sample over
     # the batch, and other mismatches fail in the loss (TF's graph errors)
     arrays = [to_arrays(x, 'x'), to_arrays(y, 'y'), to_arrays(sample_weight, 'sample_weight')]
-    wrap = lambda a: None if a is None else nest.map_structure(Tensor, a)
+    wrap = lambda a: None if a is None else nest.map_structure(lambda v: None if v is None else Tensor(v), a)
     if what == 'predict_on_batch':
         return (wrap(arrays[0]),)
     return tuple(wrap(a) for a in arrays)
