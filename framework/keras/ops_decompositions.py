@@ -82,16 +82,19 @@ def eigh(x):
     """(eigenvalues ascending, eigenvectors as columns) of each symmetric matrix (lower triangle read)."""
     a = refuse_missing(_matrices(x, 'eigh'), 'SelfAdjointEigV2', 'eigh', ', compute_v=true')
     w_raw, v_raw = backend.array_module(a._data).linalg.eigh(a._data)
-    v_const = Tensor(v_raw)
+    outputs = {}        # the rules read both outputs, as TF's (an outer tape then differentiates them again)
 
     def from_w(g, w, a):
-        return _lower_read(matmul(v_const * _ops.expand_dims(g, -2), _t(v_const)))
+        v = outputs['v']
+        return _lower_read(matmul(v * _ops.expand_dims(g, -2), _t(v)))
 
     def from_v(g, v, a):
-        f = _off_diagonal_reciprocal(Tensor(w_raw), False)
-        return _lower_read(matmul(matmul(v_const, f * matmul(_t(v_const), g)), _t(v_const)))
+        f = _off_diagonal_reciprocal(outputs['w'], False)
+        return _lower_read(matmul(matmul(v, f * matmul(_t(v), g)), _t(v)))
 
-    return _primitive('eigh', (a,), w_raw, (from_w,)), _primitive('eigh', (a,), v_raw, (from_v,))
+    outputs['w'] = _primitive('eigh', (a,), w_raw, (from_w,))
+    outputs['v'] = _primitive('eigh', (a,), v_raw, (from_v,))
+    return outputs['w'], outputs['v']
 
 
 def eig(x):
@@ -155,32 +158,47 @@ def svd(x, full_matrices=True, compute_uv=True):
     u_raw, s_raw, vt_raw = xp.linalg.svd(a._data, full_matrices=full_matrices)
     m, n = a.shape[-2], a.shape[-1]
     k = min(m, n)
-    u, vt = Tensor(u_raw[..., :, :k]), Tensor(vt_raw[..., :k, :])
-    s = _primitive('svd', (a,), s_raw, (lambda g, out, a: matmul(u * _ops.expand_dims(g, -2), vt),))
+    outputs = {}        # the rules read the outputs, as TF's (an outer tape then differentiates them again)
+
+    def from_s(g, out, a):
+        if 'u' in outputs:
+            u, vt = outputs['u'], outputs['vt']
+        elif ACTIVE:        # TF's rule for compute_uv=False runs a (recorded) Svd with vectors
+            u, _, vt = svd(a, full_matrices=False)
+        else:
+            u, vt = Tensor(u_raw[..., :, :k]), Tensor(vt_raw[..., :k, :])
+        return matmul(u * _ops.expand_dims(g, -2), vt)
+    s = _primitive('svd', (a,), s_raw, (from_s,))
     if not compute_uv:
         return s
     if full_matrices and m != n:
         if ACTIVE:
             record_blocked('keras.ops.svd', (a,))
         return Tensor(u_raw), s, Tensor(vt_raw)
-    s_const, v = Tensor(s_raw), _t(vt)
-    f = _off_diagonal_reciprocal(s_const, True)
-    s_row = _ops.expand_dims(s_const, -2)
 
     def from_u(g, out, a):
         # U [(F o (U^T G - G^T U)) S] V^T + (I - U U^T) G S^-1 V^T
+        u, vt, s_row, f = _svd_parts(outputs)
         ug = matmul(_t(u), g)
         inner = matmul(u, (f * (ug - _t(ug))) * s_row)
         return matmul(inner + (g - matmul(u, ug)) / s_row, vt)
 
     def from_vt(g, out, a):
         # U [S (F o (V^T G_v - G_v^T V))] V^T + U S^-1 G_v^T (I - V V^T), with G_v = g^T
+        u, vt, s_row, f = _svd_parts(outputs)
+        v = _t(vt)
         gv = _t(g)
         vg = matmul(_t(v), gv)
         inner = _t(s_row) * (f * (vg - _t(vg)))
         return matmul(u, matmul(inner, vt) + (_t(gv) - matmul(matmul(_t(gv), v), vt)) / _t(s_row))
 
-    return (_primitive('svd', (a,), u_raw, (from_u,)), s, _primitive('svd', (a,), vt_raw, (from_vt,)))
+    outputs.update(u=_primitive('svd', (a,), u_raw, (from_u,)), s=s, vt=_primitive('svd', (a,), vt_raw, (from_vt,)))
+    return outputs['u'], s, outputs['vt']
+
+
+def _svd_parts(outputs):
+    s = outputs['s']
+    return outputs['u'], outputs['vt'], _ops.expand_dims(s, -2), _off_diagonal_reciprocal(s, True)
 
 
 def cholesky(x, upper=False):
