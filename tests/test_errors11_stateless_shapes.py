@@ -75,3 +75,17 @@ def test_stateless_shapes(fn, shape, cls, text):
 def test_good_shapes_draw():
     assert tf.random.stateless_normal([2], seed=[1, 2]).shape == (2,)
     assert tf.random.stateless_uniform(np.array([3]), seed=[1, 2]).shape == (3,)
+
+
+@pytest.mark.parametrize('shape, cls, text', [
+    ([-2], ValueError, 'Dimension -2 must be >= 0'),
+    ([2.5], TypeError, "Dimension value must be integer or None or have an __index__ method, got value '2.5' with type "
+                       "'<class 'float'>'"),
+    (['a'], TypeError, "Dimension value must be integer or None or have an __index__ method, got value ''a'' with type "
+                       "'<class 'str'>'"),
+])
+def test_tensor_spec_dimensions(shape, cls, text):
+    # TF 2.21: tf.TensorSpec(shape) printed these (TensorShape's Dimension checks)
+    with pytest.raises(cls) as info:
+        tf.TensorSpec(shape)
+    assert str(info.value) == text

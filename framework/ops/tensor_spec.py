@@ -23,7 +23,17 @@ def _shape(shape):
     dims = []
     for d in shape:
         if d is not None and (not isinstance(d, (int, np.integer)) or isinstance(d, bool) or d < 0):
-            raise TypeError('TensorSpec: dimension %r of shape %r must be a non-negative int or None' % (d, shape))
+            note = 'TensorSpec: dimension %r of shape %r must be a non-negative int or None' % (d, shape)
+            if isinstance(d, (int, np.integer)) and not isinstance(d, bool):     # TF's Dimension checks, its words
+                error = ValueError('Dimension %d must be >= 0' % d)
+            elif isinstance(d, (float, str, bytes)):
+                error = TypeError("Dimension value must be integer or None or have an __index__ method, got value '%r' "
+                                  "with type '%s'" % (d, type(d)))
+            else:
+                error = TypeError(note)
+            if error.args[0] != note:
+                error.add_note(note)
+            raise error
         dims.append(None if d is None else int(d))
     return TensorShape(dims)
 
