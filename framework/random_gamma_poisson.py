@@ -111,7 +111,13 @@ def _out_dtype(dtype, op):
 
 
 def _floats(value, dtype):
-    return np.asarray(value.numpy() if isinstance(value, Tensor) else value, dtype=dtype)
+    try:
+        return np.asarray(value.numpy() if isinstance(value, Tensor) else value, dtype=dtype)
+    except ValueError:
+        if isinstance(value, (str, bytes)):      # TF converts alpha / beta to dtype first: its TypeError
+            from .tensor import _kernel_name
+            raise TypeError('Cannot convert %r to EagerTensor of dtype %s' % (value, _kernel_name(np.dtype(dtype))))
+        raise
 
 
 def _rates(lam, op):

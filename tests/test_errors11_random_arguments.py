@@ -64,3 +64,14 @@ def test_good_calls_still_draw():
     assert tf.random.uniform([3], dtype=tf.bfloat16).dtype == tf.bfloat16
     assert tf.random.uniform([3], 0, 5, dtype=tf.int64).dtype == tf.int64
     assert tf.random.uniform([2], [0., 1.], 5.).shape == (2,)
+
+
+@pytest.mark.parametrize('call, text', [
+    (lambda: tf.random.gamma([2], 'a'), "Cannot convert 'a' to EagerTensor of dtype float"),
+    (lambda: tf.random.gamma([2], 1., 'b'), "Cannot convert 'b' to EagerTensor of dtype float"),
+])
+def test_gamma_string_parameters(call, text):
+    # TF 2.21 printed these for the same calls
+    with pytest.raises(TypeError) as info:
+        call()
+    assert str(info.value) == text
