@@ -1,7 +1,7 @@
-"""Second derivatives through tf.linalg.eigh and tf.linalg.svd, as TF 2.21 gives them: the gradient
+"""Second derivatives through tf.linalg.eigh, svd and qr, as TF 2.21 gives them: the gradient
 rules read the decompositions' outputs (tapeflow's read constants, so a second derivative was None),
 and svd(compute_uv=False)'s rule runs a recorded svd with vectors, as TF's _SvdGrad.
-Golden values: /opt/tfref, notes/progs/autodiff12/x_lin2.py (rounded there to 9-10 decimals).
+Golden values: /opt/tfref, notes/progs/autodiff12/x_lin2.py and x_lin3.py (rounded to 9-10 decimals).
 """
 import numpy as np
 import pytest
@@ -33,16 +33,35 @@ CASES = {
                     0.0, 0.0, 0.0]),
 }
 
+A4 = np.array([[2.0, 1.0, 0.3], [0.5, 3.0, -1.0], [0.2, -0.7, 1.5], [1.0, 0.4, -0.6]])
+QR_CASES = {
+    'qr_q': (lambda z: tf.linalg.qr(z)[0] ** 3,
+             [-0.8485493478, 2.7020428303, 5.3701329951, 3.4397211164, -1.9530537895, -2.0107716027, 6.1266742162,
+              -6.3181308264, -5.8411972929, -1.2480967058, -3.1639326006, -8.5666407302],
+             [-7.072861003, -0.555013275, -2.203661499, 0.157604122, 4.418796022, 6.972403108, 1.118610961,
+              9.002284069, 15.965269774, 6.373448474, 5.833246112, 8.776544121]),
+    'qr_r': (lambda z: tf.linalg.qr(z)[1] ** 3,
+             [-20.0066337014, -1.1622193636, -1.3769245669, 62.359147939, -124.2101329782, -42.0707109149,
+              1.0144671693, 1.8208381263, -30.3431083367, -27.8702000007, 27.1846419388, 29.7013045194],
+             [-42.073943343, 12.19715606, 27.489110705, 45.736544103, -25.081519483, 10.16578467, 47.598088648,
+              -43.911184247, -73.473664969, -40.326784502, -26.077567276, 4.936882826]),
+    'qr_square_r': (lambda z: tf.linalg.qr(z[:3])[1] ** 3,
+                    [-26.7451218895, 8.246153143, 2.0085151392, 65.1002486712, -112.94462933, -26.3282822241,
+                     -28.5831509487, 36.3799346048, 42.259361411, 0.0, 0.0, 0.0],
+                    [-28.5368129, -11.559189268, -28.187453527, 19.527616255, -12.236710382, 33.683888073,
+                     -63.965420207, 6.690746206, 49.321283837, 0.0, 0.0, 0.0]),
+}
+
 
 def _weighted(f, x):
     y = f(x)
     return tf.reduce_sum(y * tf.constant(np.arange(1.0, 1.0 + int(np.prod(y.shape))).reshape(y.shape)))
 
 
-@pytest.mark.parametrize('name', sorted(CASES))
+@pytest.mark.parametrize('name', sorted(CASES) + sorted(QR_CASES))
 def test_hessian_row_sums_match_tf(name):
-    f, first, second = CASES[name]
-    x = tf.constant(A0)
+    f, first, second = CASES[name] if name in CASES else QR_CASES[name]
+    x = tf.constant(A0 if name in CASES else A4)
     with tf.GradientTape() as outer:
         outer.watch(x)
         with tf.GradientTape() as inner:

@@ -121,20 +121,23 @@ def qr(x, mode='reduced'):
         if ACTIVE:
             record_blocked('keras.ops.qr', (a,))
         return Tensor(q_raw), Tensor(r_raw)
-    q, r = Tensor(q_raw), Tensor(r_raw)
-
-    def right_solve(y):            # y R^-T, R upper triangular
-        return _t(_ops.solve(r, _t(y)))
+    outputs = {}        # the rule reads the outputs, as TF's (an outer tape then differentiates them again)
 
     def vjp(dq, dr):
+        q, r = outputs['q'], outputs['r']
+
+        def right_solve(y):            # y R^-T, R upper triangular
+            return _t(_ops.solve(r, _t(y)))
         qdq = matmul(_t(q), dq)
         rdr = matmul(r, _t(dr))
         lower = _ops.band_part(qdq - _t(qdq) + rdr - _t(rdr), -1, 0)
         return matmul(q, dr + right_solve(lower)) + right_solve(dq - matmul(q, qdq))
 
-    zero_q, zero_r = _ops.zeros_like(q), _ops.zeros_like(r)
-    return (_primitive('qr', (a,), q_raw, (lambda g, out, a: vjp(g, zero_r),)),
-            _primitive('qr', (a,), r_raw, (lambda g, out, a: vjp(zero_q, g),)))
+    xp = backend.array_module(q_raw)
+    zero_q, zero_r = Tensor(xp.zeros_like(q_raw)), Tensor(xp.zeros_like(r_raw))
+    outputs['q'] = _primitive('qr', (a,), q_raw, (lambda g, out, a: vjp(g, zero_r),))
+    outputs['r'] = _primitive('qr', (a,), r_raw, (lambda g, out, a: vjp(zero_q, g),))
+    return outputs['q'], outputs['r']
 
 
 def _qr_values(a, mode):
