@@ -278,6 +278,9 @@ def permutation(n, seed=None):
 def categorical(logits, num_samples, dtype='int64', seed=None, name=None):
     """Class indices sampled from unnormalised log-probabilities (batch, classes), TensorFlow's
     Multinomial kernel's draws (philox.categorical_samples)."""
+    if dtypes.as_dtype(dtype).name not in ('int32', 'int64'):      # TF's check, before anything is converted
+        raise ValueError('Argument `dtype` got invalid value %s. Accepted dtypes are (tf.int32, tf.int64).'
+                         % (dtypes.as_dtype(dtype),))
     host, num_samples = _categorical_inputs(logits, num_samples, 'categorical')
     seeds = op_seeds.seed_pair(seed, lambda: tuple(int(v) for v in draw_seed_pair()))
     per_row = (num_samples + 3) // 4 * 4 * 2            # doubles take two words each

@@ -75,3 +75,12 @@ def test_gamma_string_parameters(call, text):
     with pytest.raises(TypeError) as info:
         call()
     assert str(info.value) == text
+
+
+def test_categorical_dtype():
+    # TF 2.21's text for tf.random.categorical([[1., 2.]], 2, dtype=tf.float32)
+    with pytest.raises(ValueError) as info:
+        tf.random.categorical([[1., 2.]], 2, dtype=tf.float32)
+    assert str(info.value) == ("Argument `dtype` got invalid value <dtype: 'float32'>. Accepted dtypes are (tf.int32, "
+                               "tf.int64).")
+    assert tf.random.categorical([[1., 2.]], 2, dtype=tf.int32).dtype == tf.int32
