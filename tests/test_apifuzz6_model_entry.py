@@ -93,7 +93,7 @@ def test_a_model_subclass_without_call_is_keras_not_implemented_error():
 
 
 def test_validation_freq_zero_is_also_keras_zero_division():
-    # TF 2.21: ZeroDivisionError 'integer modulo by zero'; tapeflow's ValueError says which argument
+    # TF 2.21: ZeroDivisionError 'integer modulo by zero' (after epoch 1); tapeflow's note names the argument
     model = two_outputs()
     with pytest.raises(ZeroDivisionError, match='validation_freq=0'):
         model.fit(X, [Y, Y], validation_data=(X, [Y, Y]), validation_freq=0, verbose=0)

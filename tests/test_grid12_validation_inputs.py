@@ -48,3 +48,30 @@ def test_validation_data_of_four_parts_is_keras_format_error():
     with pytest.raises(ValueError, match=r'^Data is expected to be in format `x`, `\(x,\)`, `\(x, y\)`, or '
                                          r'`\(x, y, sample_weight\)`, found: '):
         model.fit(X, Y, verbose=0, validation_data=(X, Y, None, None))
+
+
+@pytest.mark.parametrize('freq, error, text', [
+    (0, ZeroDivisionError, 'integer modulo by zero'),
+    ((1, 2), ValueError, "Expected `validation_freq` to be a list or int. Received: validation_freq=(1, 2) of the "
+                         "type <class 'tuple'>."),
+    ('a', ValueError, "Expected `validation_freq` to be a list or int. Received: validation_freq=a of the type "
+                      "<class 'str'>."),
+    (2.0, ValueError, "Expected `validation_freq` to be a list or int. Received: validation_freq=2.0 of the type "
+                      "<class 'float'>.")])
+def test_a_bad_validation_freq_fails_at_the_first_epochs_end(freq, error, text):
+    # TF 2.21 (grid12 vfreq.py): Keras's _should_eval, read after epoch 1 and only with validation data
+    model = _one()
+    model.compile('sgd', 'mse')
+    seen = []
+    record = keras.callbacks.LambdaCallback(on_epoch_begin=lambda epoch, logs: seen.append(epoch))
+    with pytest.raises(error) as caught:
+        model.fit(X, Y, epochs=2, verbose=0, validation_data=(X, Y), validation_freq=freq, callbacks=[record])
+    assert str(caught.value) == text and seen == [0]
+    assert sorted(model.fit(X, Y, epochs=2, verbose=0, validation_freq=freq).history) == ['loss']
+
+
+@pytest.mark.parametrize('freq, keys', [(True, ['loss', 'val_loss']), (-1, ['loss', 'val_loss'])])
+def test_any_int_validation_freq_is_a_modulus(freq, keys):
+    model = _one()
+    model.compile('sgd', 'mse')
+    assert sorted(model.fit(X, Y, epochs=2, verbose=0, validation_data=(X, Y), validation_freq=freq).history) == keys

@@ -34,10 +34,6 @@ def to_numpy(value):
     return np.asarray(to_host(value._data if isinstance(value, Tensor) else value))
 
 
-class ValidationFreqZeroError(ValueError, ZeroDivisionError):
-    """validation_freq=0: Keras 3 fails on 'epoch % 0' (ZeroDivisionError: integer modulo by zero)."""
-
-
 class TrainingLoops:
     """Mixin of ``Model``: fit, evaluate, predict."""
 
@@ -78,11 +74,6 @@ class TrainingLoops:
             raise ValueError('fit: x (the training inputs) is required')
         reject_numpy_text('fit', x=x, y=y, sample_weight=sample_weight, validation_data=validation_data)
         x, validation_data = local_dataset(x), local_dataset(validation_data)     # a strategy's DistributedDataset
-        # Keras 3 takes any int as a modulus (epoch % -1 == 0: a negative one validates too, as in TF 2.21)
-        if not isinstance(validation_freq, (int, list, tuple)) or validation_freq == 0:
-            error_class = ValidationFreqZeroError if validation_freq == 0 else ValueError
-            raise error_class('fit(validation_freq=%r): expected a positive int (validate every N epochs) or a list '
-                              'of epochs' % (validation_freq,))
         if validation_split and is_iterable_input(x):
             raise ValueError('fit: validation_split works on arrays only; for a dataset or generator pass '
                              'validation_data instead')
@@ -354,6 +345,16 @@ def _joined(outputs):
 
 
 def _should_validate(epoch, validation_freq):
+    """Keras 3's _should_eval, read at each epoch's end with validation data only (so a bad
+    validation_freq fails after the first epoch, and never without validation data). Any int is a
+    modulus (epoch % -1 == 0: a negative one validates too, as in TF 2.21)."""
     if isinstance(validation_freq, int):
+        if validation_freq == 0:
+            error = ZeroDivisionError('integer modulo by zero')
+            error.add_note('fit(validation_freq=0): validate every N epochs (N >= 1) or at a list of epochs')
+            raise error
         return (epoch + 1) % validation_freq == 0
-    return epoch + 1 in validation_freq
+    if isinstance(validation_freq, list):
+        return epoch + 1 in validation_freq
+    raise ValueError('Expected `validation_freq` to be a list or int. Received: validation_freq=%s of the type %s.'
+                     % (validation_freq, type(validation_freq)))
