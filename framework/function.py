@@ -37,7 +37,7 @@ import weakref
 
 import numpy as np
 
-from . import dtypes, graph_random_ops, nest, trace_names, trace_prints
+from . import assert_statements, dtypes, graph_random_ops, nest, trace_names, trace_prints
 from .composite import CompositeTensor
 from .extension_type import ExtensionType
 from .graph_random_ops import GraphRandomState
@@ -240,6 +240,7 @@ class Function:
 
     def __init__(self, python_function, input_signature=None, reduce_retracing=False, jit_compile=None,
                  autograph=True):
+        assert_statements.install()     # Tensor.__bool__ learns the trace's assert rule (assert_statements.py)
         self._python_function = python_function
         self._binder = Binder(python_function, input_signature)
         self._reduce_retracing = bool(reduce_retracing)
@@ -385,15 +386,18 @@ class Function:
             else caller.pushes_constants
         names = self._symbolic_names(args, kwargs, traced_key)
         numpy_before = np.random.get_state() if caller is None else None
+        asserts = assert_statements.running(self._autograph, self.__name__)
         try:
             with trace_prints.held(), trace_names.naming(names, trace_names.batch_of(args, names), graph=GraphScopes()), \
-                    graph_random_ops.running(random_state):
+                    graph_random_ops.running(random_state), asserts:
                 if entry is None and not self._traces:
                     result, retraced = initializing_call(lambda: self._python_function(*args, **kwargs))
                     self._second_trace = int(retraced)
                 else:
                     result = self._python_function(*args, **kwargs)
         except Exception as error:      # TensorFlow's autograph words for an error in the trace
+            if asserts.error is not None:       # a converted assert: the Assert kernel's error
+                raise asserts.error from None
             rewritten = in_user_code(error, self._python_function) if caller is None and self._autograph else None
             if rewritten is None:
                 raise
@@ -449,8 +453,14 @@ class Function:
         return found
 
     def _replay(self, args, kwargs, random_state):
-        with replaying(), graph_random_ops.running(random_state):
-            return _outputs(self._python_function(*args, **kwargs), self._python_function)
+        asserts = assert_statements.running(self._autograph, self.__name__)
+        try:
+            with replaying(), graph_random_ops.running(random_state), asserts:
+                return _outputs(self._python_function(*args, **kwargs), self._python_function)
+        except AssertionError:
+            if asserts.error is not None:       # a converted assert: the Assert kernel's error
+                raise asserts.error from None
+            raise
 
     def _replay_numpy_constants(self, entry, args, kwargs, key):
         """A replay of a trace that drew from numpy's global random state: TensorFlow ran that Python
@@ -511,6 +521,7 @@ def function(func=None, input_signature=None, autograph=True, jit_compile=None, 
             raise TypeError('%r is not a callable object' % (f,))
         if isinstance(f, Function):
             f = f.python_function
-        return Function(f, input_signature, relax, compile_, autograph)
+        return Function(f, input_signature, relax, compile_,
+                        assert_statements.autograph_mode(autograph, experimental_autograph_options))
 
     return decorate if func is None else decorate(func)

@@ -10,7 +10,7 @@ import functools
 
 import numpy as np
 
-from .. import backend, dtypes, nest
+from .. import assert_statements, backend, dtypes, nest
 from ..errors import InvalidArgumentError
 from ..tape import record_blocked
 from ..tensor import Tensor, convert_to_tensor
@@ -259,10 +259,10 @@ def _eager_numpy_function(func, inp):
 def _every_call(func, args):
     """``func(*args)`` as TensorFlow runs a py_function's Python: at every call of an enclosing
     tf.function, its prints included, and eagerly (``executing_eagerly()`` is True there, so a
-    numpy_function called inside takes its eager path)."""
+    numpy_function called inside takes its eager path, and its assert statements are plain Python)."""
     from ..eager_graph_names import init_scope
     from ..function import unmuted      # (late: function imports ops)
-    with unmuted(), init_scope():
+    with unmuted(), init_scope(), assert_statements.running(None, ''):
         return func(*args)
 
 

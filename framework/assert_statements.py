@@ -1,0 +1,125 @@
+"""Python ``assert`` statements on tensors inside a tf.function, as TensorFlow 2.21's AutoGraph treats them.
+
+AutoGraph converts ``if`` / ``while`` on tensors into graph ops, but an ``assert`` only when the function
+asks for it (``experimental_autograph_options`` with ``Feature.ASSERT_STATEMENTS`` or ``Feature.ALL``).
+Otherwise the trace asks for the symbolic tensor's truth value and fails, true condition or not, with
+OperatorNotAllowedInGraphError ('Using a symbolic `tf.Tensor` as a Python `bool` is not allowed. ...').
+Converted, the assert is a tf.debugging.Assert: a false condition is the Assert kernel's
+InvalidArgumentError ('assertion failed: [Do not pass zero!]', the autograph guide's ``inverse``).
+
+tapeflow runs the Python itself, so Tensor.__bool__ asks this module while a trace runs: the caller's
+next bytecode instruction tells an assert statement (LOAD_ASSERTION_ERROR after the jump) from an
+``if``. Library frames are left alone, and so is everything outside a tf.function. The check joins
+Tensor.__bool__ when the first tf.function is made (``install``), so programs without one never pay it.
+"""
+import dis
+import os
+import sys
+import threading
+
+from .errors import InvalidArgumentError, OperatorNotAllowedInGraphError
+
+CONVERTS = 'converts asserts'      # a Function's autograph value when its options ask for assert conversion
+RUNNING = []                       # non-empty while some thread runs a traced function body (a cheap test)
+
+BOOL_REFUSAL = (
+    'Using a symbolic `tf.Tensor` as a Python `bool` is not allowed. You can attempt the following resolutions to '
+    'the problem: If you are running in Graph mode, use Eager execution mode or decorate this function with '
+    '@tf.function. If you are using AutoGraph, you can try decorating this function with @tf.function. If that '
+    'does not work, then you may be using an unsupported feature or your source code may not be visible to '
+    'AutoGraph. See https://github.com/tensorflow/tensorflow/blob/master/tensorflow/python/autograph/g3doc/'
+    'reference/limitations.md#access-to-source-code for more information.')
+
+_PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
+_LAYERS = os.path.join(os.path.dirname(_PACKAGE.rstrip(os.sep)), 'layers') + os.sep
+_ASSERTION = dis.opmap['LOAD_ASSERTION_ERROR']
+_PASSED_OVER = {dis.opmap[name] for name in ('CACHE', 'EXTENDED_ARG', 'NOP', 'TO_BOOL') if name in dis.opmap}
+_local = threading.local()
+
+
+def install():
+    """Give Tensor (and Variable) a __bool__ that consults ``truth`` while a traced body runs; once."""
+    from .tensor import Tensor
+    plain = Tensor.__bool__
+    if getattr(plain, 'asks_assert_statements', False):
+        return
+
+    def __bool__(self):
+        if RUNNING:
+            return truth(lambda: plain(self))
+        return plain(self)
+    __bool__.asks_assert_statements = True
+    __bool__.__doc__ = plain.__doc__
+    Tensor.__bool__ = __bool__
+
+
+def autograph_mode(autograph, options):
+    """The ``autograph`` value a Function keeps: CONVERTS when AutoGraph runs with assert conversion."""
+    if not autograph or options is None:
+        return autograph
+    features = options if isinstance(options, (list, tuple, set)) else (options,)
+    names = {getattr(f, 'value', f) for f in features}      # tf.autograph.experimental.Feature members
+    return CONVERTS if names & {'ASSERT_STATEMENTS', 'ALL'} else autograph
+
+
+class running:
+    """Around one run of a traced function's Python: which assert rule applies in it. After a converted
+    assert failed, ``error`` holds the Assert kernel's InvalidArgumentError to raise instead."""
+
+    def __init__(self, autograph, function_name):
+        self.autograph = autograph          # None: Python that TensorFlow runs eagerly inside the trace
+        self.function_name = function_name
+        self.error = None
+
+    def __enter__(self):
+        stack = getattr(_local, 'stack', None)
+        if stack is None:
+            stack = _local.stack = []
+        stack.append([self.autograph, False])       # [mode, a converted assert failed]
+        RUNNING.append(True)
+        return self
+
+    def __exit__(self, kind, error, traceback):
+        RUNNING.pop()
+        failed = _local.stack.pop()[1]
+        if failed and kind is AssertionError:
+            message = error.args[0] if error.args else 'Assertion error'
+            self.error = InvalidArgumentError('assertion failed: [%s]\n\t [[{{node Assert/Assert}}]] '
+                                              '[Op:__inference_%s]' % (message, self.function_name))
+        return False
+
+
+def truth(value_of):
+    """The tensor's truth (``value_of()``) for the caller of Tensor.__bool__, or TensorFlow's refusal when
+    the caller is an ``assert`` statement in the traced function's own code."""
+    stack = getattr(_local, 'stack', None)
+    if not stack:
+        return value_of()
+    frame = sys._getframe(2)        # (truth <- Tensor.__bool__ <- the code asking)
+    if frame.f_code.co_filename.startswith((_PACKAGE, _LAYERS)) or not _is_assert(frame):
+        return value_of()
+    state = stack[-1]
+    if state[0] is None:            # Python run eagerly inside a trace (a py_function's func): plain asserts
+        return value_of()
+    if state[0] != CONVERTS:
+        raise OperatorNotAllowedInGraphError(BOOL_REFUSAL)
+    value = value_of()
+    if not value:
+        state[1] = True             # Python raises the AssertionError next; the Function raises the kernel's
+    return value
+
+
+def _is_assert(frame):
+    """Whether the frame's current instruction is the jump of an ``assert`` statement."""
+    code = frame.f_code.co_code
+    at = frame.f_lasti + 2
+    for _ in range(4):
+        if at >= len(code):
+            return False
+        op = code[at]
+        if op == _ASSERTION:
+            return True
+        if op not in _PASSED_OVER:
+            return False
+        at += 2
+    return False
