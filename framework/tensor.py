@@ -362,7 +362,7 @@ def _to_array(value, dtype):
         empty = _empty_leading_shape(value)
         if empty is None:
             raise ConversionError("Can't convert non-rectangular Python sequence to Tensor.") from None
-        array = np.zeros(empty, np.float32 if dtype is None else dtype)   # TF's quirk: [[], [1]] is (2, 0)
+        array = np.zeros(empty, np.float32)   # TF's quirk: [[], [1]] is (2, 0), of any dtype asked for
     if array.dtype == object and not _all_strings(value):
         if hasattr(value, '__tf_tensor__'):     # TensorLike's TensorProtocol: the object converts itself
             return _to_array(value.__tf_tensor__(), dtype)

@@ -76,3 +76,10 @@ def test_first_empty_row_sets_the_shape(value):
 def test_other_ragged_lists_stay_refused():
     _raises(ValueError, "Can't convert non-rectangular Python sequence to Tensor.", lambda: tf.constant([[1], []]))
     _raises(ValueError, "Can't convert non-rectangular Python sequence to Tensor.", lambda: tf.constant([[1, 2], [3]]))
+
+
+def test_first_empty_row_takes_any_dtype():
+    # TF 2.21 printed <dtype: 'string'> (2, 0) and (2, 0) for these two calls
+    t = tf.constant([[], [1]], dtype=tf.string)
+    assert (t.dtype, t.shape) == (tf.string, (2, 0))
+    assert tf.constant([[], [1, 2]], dtype=tf.bool).shape == (2, 0)
