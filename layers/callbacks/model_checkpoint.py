@@ -39,6 +39,7 @@ class ModelCheckpoint(MonitorCallback):
         self.save_weights_only = save_weights_only
         self.save_freq = save_freq
         self._batches_since_save = 0
+        self._last_batch_seen = None
         self._current_epoch = 0
         if save_freq != 'epoch' and not isinstance(save_freq, int):     # Keras 3's check and words
             raise ValueError("Unrecognized save_freq: %s. Expected save_freq are 'epoch' or integer values"
@@ -58,7 +59,13 @@ class ModelCheckpoint(MonitorCallback):
     def on_train_batch_end(self, batch, logs=None):
         if self.save_freq == 'epoch':
             return
-        self._batches_since_save += 1
+        # Keras 3 counts the batches the index moved by, not the calls: with steps_per_execution one
+        # call ends several batches (index 9 then 19), and a smaller index means a new epoch began
+        if self._last_batch_seen is None or batch <= self._last_batch_seen:
+            self._batches_since_save += batch + 1
+        else:
+            self._batches_since_save += batch - self._last_batch_seen
+        self._last_batch_seen = batch
         if self._batches_since_save >= self.save_freq:
             self._batches_since_save = 0
             self._save(self._current_epoch, batch, dict(logs or {}))
