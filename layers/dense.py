@@ -10,7 +10,7 @@ from framework.ops.fused_sigmoid import fused_sigmoid
 from framework.ops.dense_activation import affine_activation
 from framework.sparse.sparse_tensor import SparseTensor
 
-from . import activations, call_context
+from . import activations, call_context, lora
 from .kernel_options import KernelOptions
 from .input_spec import InputSpec
 from .integer_inputs import promoted
@@ -41,6 +41,8 @@ class Dense(KernelOptions, Layer):
         kernel_initializer, bias_initializer: initializers or their names.
         kernel_regularizer, bias_regularizer, activity_regularizer: regularizers.
         kernel_constraint, bias_constraint: constraints applied after updates.
+        lora_rank, lora_alpha: build enables LoRA of that rank (see ``enable_lora``; Keras 3's build
+            then resets lora_alpha to the rank).
     Raises:
         ValueError: units not a positive integer; on call, an input whose last
             axis differs from the one the layer was built for.
@@ -49,7 +51,7 @@ class Dense(KernelOptions, Layer):
     def __init__(self, units, activation=None, use_bias=True, kernel_initializer='glorot_uniform',
                  bias_initializer='zeros', kernel_regularizer=None, bias_regularizer=None,
                  activity_regularizer=None, kernel_constraint=None, bias_constraint=None,
-                 quantization_config=None, **kwargs):
+                 lora_rank=None, lora_alpha=None, quantization_config=None, **kwargs):
         # units are checked before the layer takes a name, as Keras 3 does: a refused Dense(-1)
         # leaves the next Dense 'dense_1'
         if isinstance(units, bool) or not isinstance(units, int) or units <= 0:
@@ -66,6 +68,10 @@ class Dense(KernelOptions, Layer):
             raise ValueError('Dense: quantization is not supported; quantization_config must be None, '
                              'got %r' % (quantization_config,))
         self.units = int(units)
+        # Keras 3 keeps lora_alpha until build, whose enable_lora(lora_rank) then resets it to the rank
+        self.lora_rank = lora_rank
+        self.lora_alpha = lora_alpha if lora_alpha is not None else lora_rank
+        self.lora_enabled = False
         self._set_kernel_options(activation, use_bias, kernel_initializer, bias_initializer, kernel_regularizer,
                                  bias_regularizer, kernel_constraint, bias_constraint)
         self.input_spec = InputSpec(min_ndim=2)
@@ -81,23 +87,40 @@ class Dense(KernelOptions, Layer):
         self._add_kernel_and_bias((input_dim, self.units), self.units)
         self.input_spec = InputSpec(min_ndim=2, axes={-1: int(input_dim)})
         self.built = True
+        if self.lora_rank:
+            self.enable_lora(self.lora_rank)
+
+    def enable_lora(self, rank, lora_alpha=None, a_initializer='he_uniform', b_initializer='zeros'):
+        """Freeze the kernel and train a rank-``rank`` update ``lora_kernel_a @ lora_kernel_b`` scaled by
+        ``lora_alpha / rank`` (default alpha: the rank), as Keras 3 (see layers/lora.py).
+
+        Raises:
+            ValueError: a kernel constraint, an unbuilt layer, LoRA already enabled (Keras 3's words).
+        """
+        lora.check_can_enable(self, self.kernel_constraint)
+        lora.enable(self, 'kernel', 'lora_kernel', rank, lora_alpha, a_initializer, b_initializer,
+                    self.kernel_regularizer)
 
     def save_own_variables(self, store):
         """The kernel under '0' and the bias under '1', as Keras 3's Dense files them (variables a
         subclass adds are its own to save)."""
         if not self.built:
             return
-        store['0'] = self.kernel
+        # with LoRA: the merged kernel and no LoRA weights (Keras 3's file is a plain Dense's)
+        store['0'] = lora.merged(self) if self.lora_enabled else self.kernel
         if self.bias is not None:
             store['1'] = self.bias
 
     def load_own_variables(self, store):
-        check_own_variable_count(self, store)
+        if not self.lora_enabled:
+            check_own_variable_count(self, store)
         if not self.built:
             return
         self.kernel.assign(store['0'])
         if self.bias is not None:
             self.bias.assign(store['1'])
+        if self.lora_enabled:
+            lora.zero_lora_weights(self)
 
     def call(self, inputs, training=None):
         # ``training`` is unused but named, as in Keras 3: a subclass's call(inputs, *args, **kwargs)
@@ -157,4 +180,7 @@ class Dense(KernelOptions, Layer):
         config['units'] = self.units
         config.update(self._kernel_options_config())
         config['quantization_config'] = None
+        if self.lora_rank:
+            config['lora_rank'] = self.lora_rank
+            config['lora_alpha'] = self.lora_alpha
         return config

@@ -46,7 +46,10 @@ def check_own_variable_count(layer, store):
 
 def overrides_own_variables(obj):
     """Whether a user's class (not tapeflow's) defines ``save_own_variables`` or
-    ``load_own_variables``, so saving and loading must go through its hooks."""
+    ``load_own_variables``, so saving and loading must go through its hooks; so must a layer with
+    LoRA enabled (it files a merged kernel, see layers/lora.py)."""
+    if getattr(obj, '__dict__', {}).get('lora_enabled'):
+        return True
     for hook in ('save_own_variables', 'load_own_variables'):
         owner = next((cls for cls in type(obj).__mro__ if hook in vars(cls)), None)
         if owner is not None and owner.__module__.split('.')[0] not in _FRAMEWORK_PACKAGES:

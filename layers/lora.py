@@ -1,0 +1,78 @@
+"""LoRA (low-rank adaptation) for Dense and Embedding, as Keras 3's ``enable_lora`` / ``lora_rank``.
+
+Enabling freezes the layer's kernel (embeddings) and adds two trainable float32 weights ``a`` of
+shape (rows, rank) and ``b`` of shape (rank, columns); calls use ``kernel + (lora_alpha / rank) * a @ b``.
+
+Plain layers pay nothing for this: ``enable_lora`` gives the one layer an instance-level ``call``
+that puts the merged kernel where the class's own ``call`` reads it (``layer.__dict__``) for the
+duration of the call, so the class's fused paths run unchanged on the merged tensor.
+Saving files the merged kernel in place of the kernel and no LoRA weights (Keras 3's
+``save_own_variables``); loading assigns it and zeroes ``a`` and ``b``.
+"""
+import types
+
+import numpy as np
+
+from . import initializers
+
+
+def check_can_enable(layer, constraint, kind='kernel', argument='kernel_constraint'):
+    """Keras 3's refusals, in its order and words (Embedding says 'embedding constraints')."""
+    if constraint:
+        raise ValueError('Lora is incompatible with %s constraints. In order to enable lora on this layer, '
+                         'remove the `%s` argument.' % (kind, argument))
+    if not layer.built:
+        raise ValueError("Cannot enable lora on a layer that isn't yet built.")
+    if layer.lora_enabled:
+        raise ValueError('lora is already enabled. This can only be done once per layer.')
+
+
+def enable(layer, attribute, weight_prefix, rank, lora_alpha, a_initializer, b_initializer, regularizer):
+    """Add the LoRA weights for ``layer.<attribute>`` (named ``<weight_prefix>_a`` / ``_b``), freeze it
+    and switch the layer's calls to the merged kernel."""
+    frozen = layer.__dict__[attribute]
+    rows, columns = frozen.shape[0], frozen.shape[1]
+    # float32 whatever the policy, as Keras 3 keeps them (no underflow while fine-tuning)
+    a = layer.add_weight(name=weight_prefix + '_a', shape=(rows, rank), initializer=initializers.get(a_initializer),
+                         dtype='float32', regularizer=regularizer)
+    b = layer.add_weight(name=weight_prefix + '_b', shape=(rank, columns),
+                         initializer=initializers.get(b_initializer), dtype='float32', regularizer=regularizer)
+    setattr(layer, weight_prefix + '_a', a)
+    setattr(layer, weight_prefix + '_b', b)
+    frozen.trainable = False
+    layer.lora_enabled = True
+    layer.lora_rank = rank
+    layer.lora_alpha = lora_alpha if lora_alpha is not None else rank
+    layer.__dict__['_lora'] = (attribute, weight_prefix)
+    layer.__dict__['call'] = types.MethodType(_call_with_merged_kernel, layer)
+
+
+def merged(layer):
+    """``kernel + (lora_alpha / lora_rank) * a @ b`` in the layer's compute dtype (Keras 3's order)."""
+    import framework as tf
+    attribute, prefix = layer.__dict__['_lora']
+    frozen = layer.__dict__[attribute]
+    delta = (layer.lora_alpha / layer.lora_rank) * tf.matmul(layer.__dict__[prefix + '_a'],
+                                                             layer.__dict__[prefix + '_b'])
+    kernel = frozen + delta
+    if kernel.dtype.name != layer.compute_dtype:
+        kernel = tf.cast(kernel, layer.compute_dtype)
+    return kernel
+
+
+def _call_with_merged_kernel(layer, inputs, *args, **kwargs):
+    attribute = layer.__dict__['_lora'][0]
+    frozen = layer.__dict__[attribute]
+    layer.__dict__[attribute] = merged(layer)
+    try:
+        return type(layer).call(layer, inputs, *args, **kwargs)
+    finally:
+        layer.__dict__[attribute] = frozen
+
+
+def zero_lora_weights(layer):
+    """After loading a merged kernel, as Keras 3's load_own_variables: the update starts from zero."""
+    prefix = layer.__dict__['_lora'][1]
+    for suffix in ('_a', '_b'):
+        variable = layer.__dict__[prefix + suffix]
+        variable.assign(np.zeros(variable.shape, 'float32'))
