@@ -4,19 +4,24 @@
 is looked up, so ``import framework`` stays free of ``layers`` and ``optim``.
 """
 import importlib
+import types
 
 
-def forward(target, public_name, extra=None):
+def forward(target, public_name, extra=None, star_names=None):
     """(__getattr__, __dir__) for a module that re-exports ``target``.
 
     Args:
         target: the module to read names from, e.g. 'layers'.
         public_name: the Keras spelling, for messages ('keras.layers').
         extra: {name: 'module:attribute'} for names found elsewhere.
+        star_names: what ``from <public_name> import *`` binds, where that is not the rule of
+            ``_star_names`` (keras.config: its own names, not every backend function it reaches).
     """
     extra = extra or {}
 
     def __getattr__(name):
+        if name == '__all__':       # asked by ``from keras.layers import *``
+            return list(star_names) if star_names is not None else _star_names(target, __dir__(), extra)
         if name.startswith('__'):
             raise AttributeError(name)
         if name in extra:
@@ -37,6 +42,16 @@ def forward(target, public_name, extra=None):
         return sorted(set(names) | set(extra))
 
     return __getattr__, __dir__
+
+
+def _star_names(target, names, extra):
+    """The names ``from keras.layers import *`` binds: the public names, less tapeflow's submodules
+    of ``target`` (``layers.initializers``, ``framework.losses.focal``), which Keras's namespace does
+    not hold; a submodule forwarded on purpose (keras.optimizers.schedules, in ``extra``) stays.
+    Without this the star import found no ``__all__`` and bound only this file's own names."""
+    module = importlib.import_module(target)
+    return [name for name in names
+            if name in extra or not isinstance(getattr(module, name, None), types.ModuleType)]
 
 
 def missing_names(public_name):

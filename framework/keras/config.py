@@ -2,7 +2,7 @@
 keras.mixed_precision and keras.utils export)."""
 from ._forward import forward
 
-__getattr__, __dir__ = forward('framework.keras.backend', 'keras.config', extra={
+_CONFIG = {
     name: 'framework.keras.%s:%s' % (module, name) for module, names in (
         ('backend', ('backend', 'epsilon', 'floatx', 'image_data_format', 'set_epsilon', 'set_floatx',
                      'set_image_data_format')),
@@ -14,4 +14,7 @@ __getattr__, __dir__ = forward('framework.keras.backend', 'keras.config', extra=
         ('global_switches', ('disable_traceback_filtering', 'enable_traceback_filtering',
                              'enable_unsafe_deserialization', 'is_traceback_filtering_enabled',
                              'enable_flash_attention', 'disable_flash_attention', 'is_flash_attention_enabled',
-                             'is_nnx_enabled'))) for name in names})
+                             'is_nnx_enabled'))) for name in names}
+# a star import binds these names only, as Keras's keras.config (the backend functions stay reachable)
+__getattr__, __dir__ = forward('framework.keras.backend', 'keras.config', extra=_CONFIG,
+                               star_names=sorted(_CONFIG))

@@ -6,7 +6,7 @@ _MODELS = {
     'load_model': 'layers.saving:load_model', 'save_model': 'layers.saving:save_model',
     'clone_model': 'framework.keras.cloning:clone_model',
     'model_from_json': 'layers.saving.model_config:model_from_json'}
-__getattr__, _ = forward('layers', 'keras.models', extra=_MODELS)
+__getattr__, _ = forward('layers', 'keras.models', extra=_MODELS, star_names=sorted(_MODELS))
 
 
 def __dir__():

@@ -1,0 +1,88 @@
+"""`from keras.layers import *` (and the other forwarded Keras namespaces) binds Keras's names.
+
+keras.io's timeseries/dimension_adaptive_neural_architecture starts with
+`from tensorflow.keras.layers import *` and then calls Input, Conv2D, LSTM, Dropout and Dense.
+The forwarding modules (framework/keras/_forward.py) answered no `__all__`, so the star import bound
+only the module's own global `forward`, and the example died with NameError: name 'Input'.
+
+Golden name lists: `from keras.<ns> import *` under TF 2.21 + Keras 3.15 (/opt/tfref), names not
+starting with '__' (probe /work/notes/progs/kerasio14/star_tf.py).
+"""
+import types
+
+import pytest
+
+# Keras 3.15's star-import names, from the probe above
+CONFIG = ['backend', 'disable_flash_attention', 'disable_interactive_logging', 'disable_traceback_filtering',
+          'dtype_policy', 'enable_flash_attention', 'enable_interactive_logging', 'enable_traceback_filtering',
+          'enable_unsafe_deserialization', 'epsilon', 'floatx', 'image_data_format', 'is_flash_attention_enabled',
+          'is_interactive_logging_enabled', 'is_nnx_enabled', 'is_traceback_filtering_enabled', 'max_epochs',
+          'max_steps_per_epoch', 'set_backend', 'set_dtype_policy', 'set_epsilon', 'set_floatx',
+          'set_image_data_format', 'set_max_epochs', 'set_max_steps_per_epoch']
+MODELS = ['Model', 'Sequential', 'clone_model', 'load_model', 'model_from_json', 'save_model']
+OPTIMIZERS = ['Adadelta', 'Adafactor', 'Adagrad', 'Adam', 'AdamW', 'Adamax', 'Ftrl', 'Lamb', 'Lion',
+              'LossScaleOptimizer', 'MultiOptimizer', 'Muon', 'Nadam', 'Optimizer', 'OptimizerMap', 'RMSprop',
+              'SGD', 'ScheduleFreeAdamW', 'deserialize', 'get', 'legacy', 'schedules', 'serialize']
+REGULARIZERS = ['L1', 'L1L2', 'L2', 'OrthogonalRegularizer', 'Regularizer', 'deserialize', 'get', 'l1',
+                'l1_l2', 'l2', 'orthogonal_regularizer', 'serialize']
+
+
+def star(namespace):
+    scope = {}
+    exec('from framework.keras.%s import *' % namespace, scope)
+    return {name: value for name, value in scope.items() if not name.startswith('__')}
+
+
+def test_layers_star_import_binds_the_layers_the_example_uses():
+    from framework import keras
+    names = star('layers')
+    for name in ('Input', 'Conv2D', 'LSTM', 'Dropout', 'Dense', 'Layer', 'InputSpec', 'TextVectorization'):
+        assert names[name] is getattr(keras.layers, name)
+    assert 'forward' not in names           # the forwarding module's own helper is not Keras's
+    # tapeflow's submodules of `layers` (layers.initializers, ...) are not in Keras's namespace
+    assert not [name for name, value in names.items() if isinstance(value, types.ModuleType)]
+
+
+def test_star_import_from_tensorflow_keras_layers_runs_a_functional_model():
+    import numpy as np
+    scope = {}
+    exec('from framework.keras.layers import *\n'
+         'inp = Input((4,))\n'
+         'out = Dense(2, activation="softmax")(Dropout(0.5)(inp))\n', scope)
+    from framework import keras
+    model = keras.Model(scope['inp'], scope['out'])
+    assert model.predict(np.ones((3, 4), np.float32), verbose=0).shape == (3, 2)
+
+
+@pytest.mark.parametrize('namespace, golden', [
+    ('config', CONFIG), ('models', MODELS), ('optimizers', OPTIMIZERS), ('regularizers', REGULARIZERS)])
+def test_star_import_names_are_keras_names(namespace, golden):
+    assert sorted(star(namespace)) == golden
+
+
+def test_config_star_import_leaves_out_backend_functions():
+    names = star('config')
+    assert 'abs' not in names and 'Variable' not in names     # reachable as attributes, not star-bound
+    from framework import keras
+    assert names['floatx'] is keras.config.floatx
+    assert keras.config.floatx() == 'float32'
+
+
+def test_optimizers_star_import_keeps_the_schedules_submodule():
+    names = star('optimizers')
+    assert isinstance(names['schedules'], types.ModuleType)
+    assert hasattr(names['schedules'], 'ExponentialDecay')
+
+
+@pytest.mark.parametrize('namespace', ['activations', 'callbacks', 'constraints', 'initializers', 'losses',
+                                       'metrics', 'saving'])
+def test_other_forwarded_namespaces_bind_their_keras_names(namespace):
+    # a few names each, all in Keras 3.15's star import (probe above)
+    expected = {'activations': ['relu', 'softmax', 'get'], 'callbacks': ['EarlyStopping', 'Callback'],
+                'constraints': ['MaxNorm', 'NonNeg'], 'initializers': ['GlorotUniform', 'he_normal'],
+                'losses': ['MeanSquaredError', 'binary_crossentropy'], 'metrics': ['AUC', 'Mean'],
+                'saving': ['load_model', 'register_keras_serializable']}[namespace]
+    names = star(namespace)
+    assert set(expected) <= set(names)
+    assert 'forward' not in names
+    assert not [n for n, v in names.items() if isinstance(v, types.ModuleType)]
