@@ -4,6 +4,8 @@ A Tensor is a thin handle on one numpy (or cupy) array. It carries no
 gradient state: tapes keep their own records, so a Tensor costs what its
 array costs. Operators delegate to the ops in ``framework.ops``.
 """
+import numbers
+
 import numpy as np
 
 from . import backend, dtypes, graph_random_ops, loop_reads, tensor_numpy_methods, trace_names
@@ -361,7 +363,8 @@ def _to_array(value, dtype):
     except ValueError:
         empty = _empty_leading_shape(value)
         if empty is None:
-            raise ConversionError("Can't convert non-rectangular Python sequence to Tensor.") from None
+            error = ConversionError("Can't convert non-rectangular Python sequence to Tensor.")
+            raise _refusal(value, dtype, error) from None
         array = np.zeros(empty, np.float32)   # TF's quirk: [[], [1]] is (2, 0), of any dtype asked for
     if array.dtype == object and not _all_strings(value):
         if hasattr(value, '__tf_tensor__'):     # TensorLike's TensorProtocol: the object converts itself
@@ -369,7 +372,7 @@ def _to_array(value, dtype):
         if dtype is not None and dtype.kind == 'f' and _all_python_ints(array):
             array = np.asarray([float(v) for v in array.flat]).reshape(array.shape)  # 2**200 as float32: inf
         else:
-            raise _unconvertible(value, array)
+            raise _refusal(value, dtype, _unconvertible(value, array))
     if _beyond_int64(value, array) and (dtype is None or (dtype.kind != 'f' and dtype != np.uint64)):
         # numpy holds 2**63 as uint64, [1, 2**63] as float64; TensorFlow's int64 cannot hold it
         raise ConversionError("Can't convert Python sequence with out-of-range integer to Tensor.")
@@ -384,7 +387,7 @@ def _to_array(value, dtype):
         error.add_note('strings are not numbers: parse them with framework.strings.to_number')
         raise error
     if array.dtype.kind in 'US':    # numpy turned [1, 'a'] into strings; TensorFlow refuses the mix
-        raise ConversionError("Can't convert Python sequence with mixed types to Tensor.")
+        raise _refusal(value, dtype, ConversionError("Can't convert Python sequence with mixed types to Tensor."))
     if array.dtype.kind in 'iuf' and type(value) in (list, tuple) and _bool_leads(value, dtype):
         raise ConversionError("Can't convert Python sequence with mixed types to Tensor.")
     if dtype is None:
@@ -486,6 +489,18 @@ def _leaves(value):
         yield value
 
 
+def _refusal(value, dtype, eager_error):
+    """``eager_error`` (TensorFlow's eager C++ conversion's words), or inside a tf.function the error
+    TensorFlow's graph conversion (make_tensor_proto) raises for the same value: another class, other words."""
+    from .eager_graph_names import inside_function
+    if not inside_function():
+        return eager_error
+    from .graph_conversion_errors import graph_conversion_error
+    error = graph_conversion_error(value, dtype)
+    error.tf_graph_conversion = True        # conversions of an operand keep it as it is
+    return error
+
+
 def _unconvertible(value, array):
     """TensorFlow's ValueError for a value numpy could only hold as objects, in its words."""
     items = [v for v in array.flat]
@@ -494,7 +509,15 @@ def _unconvertible(value, array):
     if array.ndim:
         if any(isinstance(v, (list, tuple)) for v in items):
             return ConversionError("Can't convert non-rectangular Python sequence to Tensor.")
+        first = items[0]        # TensorFlow takes the list's type from its first element: [{'a': 1}, 2.0]
+        if not isinstance(first, (numbers.Number, str, bytes, np.generic, np.ndarray, Tensor)):
+            return _unsupported(first)
         return ConversionError("Can't convert Python sequence with mixed types to Tensor.")
+    return _unsupported(value)
+
+
+def _unsupported(value):
+    """TensorFlow's ValueError for a value (or a list's first element) of a type it has no conversion for."""
     error = ConversionError('Attempt to convert a value (%r) with an unsupported type (%r) to a Tensor.'
                             % (value, type(value)))
     error.add_note('Cannot convert %.80r (of type %s) to a tensor: expected numbers, nested lists of numbers, '

@@ -54,8 +54,21 @@ def to_dtype(x, dtype, what, role, keras_casts=False):
             # Keras 3's reduction metrics convert values and then cast them: TF's Cast refuses a string
             # (UnimplementedError); a sample_weight converts straight to the dtype (TF's TypeError)
             err = string_cast_error(dtype)
+        elif (role == 'values' or keras_casts) and getattr(err, 'tf_graph_conversion', False):
+            err = _graph_conversion_without_dtype(x, err)
         err.add_note(note)      # the text stays TensorFlow's
         raise err from None
+
+
+def _graph_conversion_without_dtype(x, err):
+    """Inside a tf.function, the error of Keras's ops.cast(x): tf.cast converts ``x`` with no dtype, so a
+    dict holding a tensor is TensorFlow's 'Expected any non-tensor type' (the keras.io custom train_step
+    that updates every metric with the dict of outputs), not the check of the leaves against the dtype."""
+    try:
+        convert_to_tensor(x)
+    except (TypeError, ValueError) as plain:
+        return plain
+    return err
 
 
 def string_cast_error(dtype):

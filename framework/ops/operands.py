@@ -210,7 +210,8 @@ def _other(v, ref, op, left=True):
     except (TypeError, ValueError) as err:
         if str(err).startswith('Cannot convert'):
             raise _refused(v, dtype, op, left) from None
-        error = ConversionError(str(err))          # TensorFlow's words ('Attempt to convert a value ...')
+        # TensorFlow's words ('Attempt to convert a value ...'); a tf.function's graph conversion keeps its class
+        error = err if getattr(err, 'tf_graph_conversion', False) else ConversionError(str(err))
         error.add_note('%s: cannot combine %s (of type %s) with a %s tensor'
                        % (op, _short(v), type(v).__name__, dtype.name))
         raise error from None
