@@ -6,7 +6,7 @@ import numpy as np
 from framework.ops import cast, gather, not_equal
 from framework.tensor import Tensor, convert_to_tensor
 
-from . import constraints, initializers, regularizers
+from . import constraints, initializers, lora, regularizers
 from .functional.keras_tensor import is_keras_tensor
 from .functional.symbolic_ops import record_op
 from .layer import Layer
@@ -38,8 +38,10 @@ class Embedding(Layer):
             still has input_dim entries, row 0 included (as in Keras).
         weights: an initial (input_dim, output_dim) table (or a list with it).
         input_length: deprecated and ignored (Keras 3 warns too).
+        lora_rank, lora_alpha: build enables LoRA of that rank (see ``enable_lora``; Keras 3's build
+            then resets lora_alpha to the rank).
     Raises:
-        ValueError: bad sizes, lora or quantization arguments;
+        ValueError: bad sizes, quantization arguments;
             on call, indices outside [0, input_dim) (an IndexError from gather).
     """
 
@@ -51,9 +53,13 @@ class Embedding(Layer):
         if kwargs.pop('input_length', None) is not None:
             warnings.warn('Argument `input_length` is deprecated. Just remove it.', stacklevel=2)
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
-        if lora_rank is not None or lora_alpha is not None or quantization_config is not None:
-            raise ValueError('Embedding %r: LoRA and quantization are not supported; lora_rank, lora_alpha and '
-                             'quantization_config must be None' % self.name)
+        if quantization_config is not None:
+            raise ValueError('Embedding %r: quantization is not supported; quantization_config must be None'
+                             % self.name)
+        # Keras 3 keeps lora_alpha until build, whose enable_lora(lora_rank) then resets it to the rank
+        self.lora_rank = lora_rank
+        self.lora_alpha = lora_alpha if lora_alpha is not None else lora_rank
+        self.lora_enabled = False
         self.input_dim, self.output_dim = input_dim, output_dim
         self.embeddings_initializer = initializers.get(embeddings_initializer)
         self.embeddings_regularizer = regularizers.get(embeddings_regularizer)
@@ -72,6 +78,31 @@ class Embedding(Layer):
                                               regularizer=self.embeddings_regularizer,
                                               constraint=self.embeddings_constraint)
         self.built = True
+        if self.lora_rank and not self.lora_enabled:
+            self.enable_lora(self.lora_rank)
+
+    def enable_lora(self, rank, lora_alpha=None, a_initializer='he_uniform', b_initializer='zeros'):
+        """Freeze the table and train a rank-``rank`` update ``lora_embeddings_a @ lora_embeddings_b``
+        scaled by ``lora_alpha / rank`` (default alpha: the rank), as Keras 3 (see layers/lora.py).
+
+        Raises:
+            ValueError: an embeddings constraint, an unbuilt layer, LoRA already enabled (Keras 3's words).
+        """
+        lora.check_can_enable(self, self.embeddings_constraint, 'embedding', 'embeddings_constraint')
+        lora.enable(self, 'embeddings', 'lora_embeddings', rank, lora_alpha, a_initializer, b_initializer,
+                    self.embeddings_regularizer)
+
+    def save_own_variables(self, store):
+        """The table under '0'; with LoRA the merged table and no LoRA weights (Keras 3's file; a
+        ReversibleEmbedding's reverse_embeddings follow)."""
+        if not self.lora_enabled:
+            return super().save_own_variables(store)
+        lora.save_merged(self, store)
+
+    def load_own_variables(self, store):
+        if not self.lora_enabled:
+            return super().load_own_variables(store)
+        lora.load_merged(self, store)
 
     def call(self, inputs):
         if inputs.dtype.name not in ('int32', 'int64'):
@@ -106,4 +137,7 @@ class Embedding(Layer):
             'embeddings_constraint': constraints.serialize(self.embeddings_constraint),
             'mask_zero': self.mask_zero, 'quantization_config': None,
         })
+        if self.lora_rank:
+            config['lora_rank'] = self.lora_rank
+            config['lora_alpha'] = self.lora_alpha
         return config

@@ -76,3 +76,23 @@ def zero_lora_weights(layer):
     for suffix in ('_a', '_b'):
         variable = layer.__dict__[prefix + suffix]
         variable.assign(np.zeros(variable.shape, 'float32'))
+
+
+def save_merged(layer, store):
+    """Keras 3's LoRA file: the layer's own variables without the LoRA weights, numbered in order, the
+    frozen one holding the merged value (a ReversibleEmbedding's reverse_embeddings follow as '1')."""
+    for index, variable in enumerate(_filed_variables(layer)):
+        store[str(index)] = merged(layer) if variable is layer.__dict__[layer.__dict__['_lora'][0]] else variable
+
+
+def load_merged(layer, store):
+    """Assign what ``save_merged`` filed (or a plain layer's file) and start the LoRA update from zero."""
+    for index, variable in enumerate(_filed_variables(layer)):
+        variable.assign(store[str(index)])
+    zero_lora_weights(layer)
+
+
+def _filed_variables(layer):
+    prefix = layer.__dict__['_lora'][1]
+    lora_weights = (layer.__dict__[prefix + '_a'], layer.__dict__[prefix + '_b'])
+    return [v for v in layer._own_variables() if not any(v is w for w in lora_weights)]

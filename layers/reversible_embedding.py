@@ -25,6 +25,13 @@ class ReversibleEmbedding(Embedding):
     def build(self, input_shape=None):
         super().build(input_shape)
         if not self.tie_weights and getattr(self, 'reverse_embeddings', None) is None:
+            if self.lora_enabled:
+                # Keras 3's build enables LoRA first, which locks the layer's variables: adding
+                # reverse_embeddings then fails with a bare ValueError ('None')
+                raise ValueError('ReversibleEmbedding %r: lora_rank=%s cannot be combined with tie_weights=False '
+                                 '(Keras 3 cannot add reverse_embeddings once build has enabled LoRA); build the '
+                                 'layer without lora_rank and call enable_lora(rank) afterwards'
+                                 % (self.name, self.lora_rank))
             self.reverse_embeddings = self.add_weight(shape=(self.output_dim, self.input_dim),
                                                       initializer=self.embeddings_initializer,
                                                       name='reverse_embeddings', trainable=True)
