@@ -86,3 +86,32 @@ def test_other_forwarded_namespaces_bind_their_keras_names(namespace):
     assert set(expected) <= set(names)
     assert 'forward' not in names
     assert not [n for n, v in names.items() if isinstance(v, types.ModuleType)]
+
+
+# tf.keras 2.21's star-import names (probe /work/notes/progs/kerasio14/star_tfk.py, `from tensorflow.keras.X import *`)
+PREPROCESSING = ['image', 'image_dataset_from_directory', 'sequence', 'text', 'text_dataset_from_directory',
+                 'timeseries_dataset_from_array']
+DATASETS = ['boston_housing', 'california_housing', 'cifar10', 'cifar100', 'fashion_mnist', 'imdb', 'mnist',
+            'reuters']
+
+
+def test_utils_star_import_binds_the_lazy_names_too():
+    names = star('utils')
+    assert len(names) == 40          # Keras 3.15's keras.utils star import binds 40 names
+    from framework import keras
+    for name in ('to_categorical', 'pad_sequences', 'set_random_seed', 'get_file', 'PyDataset', 'FeatureSpace',
+                 'timeseries_dataset_from_array', 'plot_model', 'register_keras_serializable'):
+        assert names[name] is getattr(keras.utils, name)
+    assert 'np' not in names and 'Tensor' not in names     # tapeflow's own imports stay out
+
+
+@pytest.mark.parametrize('namespace, golden', [('preprocessing', PREPROCESSING), ('datasets', DATASETS)])
+def test_preprocessing_and_datasets_star_import(namespace, golden):
+    assert sorted(star(namespace)) == golden
+
+
+def test_applications_star_import_binds_the_models_not_importlib():
+    names = star('applications')
+    assert len(names) == 57          # Keras 3.15: model functions + their modules
+    assert callable(names['MobileNetV2']) and isinstance(names['resnet50'], types.ModuleType)
+    assert 'importlib' not in names

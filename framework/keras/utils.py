@@ -144,3 +144,7 @@ _IMPORTED = frozenset(('LabelOutOfRangeError', 'Tensor', 'cast', 'convert_to_ten
 def __dir__():
     public = {n for n in globals() if not n.startswith('_')} - _IMPORTED
     return sorted(public | set(_LAZY) | {'bounding_boxes', 'legacy'})
+
+
+# ``from keras.utils import *`` binds Keras's names (the lazy ones too), not only the few defined here
+__all__ = __dir__()

@@ -85,3 +85,7 @@ def __getattr__(name):
 
 def __dir__():
     return sorted(_MODULES + tuple(_MODELS))
+
+
+# ``from keras.applications import *`` binds the model functions and their modules, as Keras's does
+__all__ = __dir__()

@@ -21,3 +21,7 @@ def __getattr__(name):
 
 def __dir__():
     return list(_MODULES)
+
+
+# ``from keras.datasets import *`` binds the dataset modules (mnist, ...), as Keras's does
+__all__ = __dir__()

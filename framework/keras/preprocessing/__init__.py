@@ -17,3 +17,8 @@ def __getattr__(name):
         import importlib
         return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError("module 'keras.preprocessing' has no attribute %r" % name)
+
+
+# ``from tensorflow.keras.preprocessing import *``: tf.keras's names (Keras 3's own lack ``text``)
+__all__ = ['image', 'image_dataset_from_directory', 'sequence', 'text', 'text_dataset_from_directory',
+           'timeseries_dataset_from_array']
