@@ -14,6 +14,7 @@ from .v1_casts import (to_bfloat16, to_complex64, to_complex128, to_double, to_f
 from .v1_strings import string_split, strings  # noqa: F401  (TF 1's SparseTensor splits)
 from .v1_batch_gather import batch_gather  # noqa: F401
 from .v1_image import image  # noqa: F401  (TF 1's extract_glimpse)
+from .v1_train import train  # noqa: F401  (TF 1's SessionRunHook API)
 
 
 def __getattr__(name):
