@@ -115,3 +115,18 @@ def test_applications_star_import_binds_the_models_not_importlib():
     assert len(names) == 57          # Keras 3.15: model functions + their modules
     assert callable(names['MobileNetV2']) and isinstance(names['resnet50'], types.ModuleType)
     assert 'importlib' not in names
+
+
+def test_keras_star_import_binds_the_top_level_names():
+    # `from tensorflow.keras import *` under TF 2.21 binds 52 names (probe star_top.json); tapeflow has all but
+    # its six namespaces it does not implement (distillation, distribution, export, quantizers, Quantizer,
+    # visualization), plus keras.saving (Keras 3's own `from keras import *` binds it)
+    scope = {}
+    exec('from framework.keras import *', scope)
+    names = {name for name in scope if not name.startswith('__')}
+    from framework import keras
+    for name in ('layers', 'models', 'optimizers', 'utils', 'Input', 'Model', 'Sequential', 'Layer', 'Variable',
+                 'version', 'device', 'ops', 'backend'):
+        assert scope[name] is getattr(keras, name)
+    assert 'importlib' not in names and 'InputLayer' not in names      # keras.InputLayer is not a Keras name
+    assert len(names) == 47

@@ -46,3 +46,8 @@ def device(device_name):
     """``with keras.device('cpu:0'):`` places what runs inside, as ``tf.device``."""
     from ..placement import device as _device
     return _device(device_name)
+
+
+# ``from tensorflow.keras import *`` binds Keras's top-level names (layers, Model, Input, ...); without
+# __all__ it bound only this file's globals (importlib). keras.InputLayer is tapeflow's extra, not listed.
+__all__ = [name for name in __dir__() if name not in ('__version__', 'InputLayer')]
