@@ -73,9 +73,40 @@ def sweep_arrays(nodes, tracked, grads, source_ids, free, order=None):
                 continue
             shape = x._data.shape
             if gx.shape != shape:
-                gx = sum_to_array(gx, shape)
+                gx = fitted_gradient(gx, shape, output._data.shape, vjp, get(xid))
             prev = get(xid)
             grads[xid] = gx if prev is None else prev + gx
+
+
+def fitted_gradient(gx, shape, output_shape, vjp, prev=None):
+    """An input's gradient ``gx`` whose shape is not the input's ``shape``: summed down to it where the op
+    broadcast the input, as TensorFlow's gradient functions reduce (from the forward shapes). A gradient
+    of a foreign shape, which only a custom_gradient's grad_fn makes, passes on as TensorFlow passes it:
+    from the grad_fn itself, through an op that did not broadcast the input (output_shape == shape), or
+    where summing cannot give ``shape``; added to the input's other gradient ``prev`` it is TF's AddN
+    error. Only runs when the shapes differ."""
+    if getattr(vjp, 'unreduced', False) or output_shape == shape or not _sums_to(gx.shape, shape):
+        if prev is not None and prev.shape != gx.shape:
+            raise _aggregation_error(prev.shape, gx.shape)
+        return gx
+    return sum_to_array(gx, shape)
+
+
+def _aggregation_error(first, second):
+    """TensorFlow's error where the tape adds two gradients of one tensor that have different shapes."""
+    from .errors import kernel_error
+    return kernel_error('AddN', 'Inputs to operation AddN of type AddN must have the same size and shape.  '
+                        'Input 0: [%s] != input 1: [%s]' % (','.join(map(str, first)), ','.join(map(str, second))),
+                        named=True, node='AddN_N_2',
+                        note='GradientTape: a custom_gradient grad_fn returned a gradient of shape %s for an input '
+                             'of another shape, and the input has another gradient of shape %s to add to it: return '
+                             "a gradient of the input's shape" % (tuple(second), tuple(first)))
+
+
+def _sums_to(big, shape):
+    """Whether an array of shape ``big`` is ``shape`` broadcast (so that summing gives ``shape``)."""
+    lead = len(big) - len(shape)
+    return lead >= 0 and all(d == 1 or d == b for d, b in zip(shape, big[lead:]))
 
 
 def sum_to_array(a, shape):

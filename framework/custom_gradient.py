@@ -96,7 +96,9 @@ class _JointVJP:
         return tuple(self._part(i) for i in range(self.n + len(self.variables)))
 
     def _part(self, i):
-        return lambda g, y, *inputs: self._all(g)[i]
+        part = lambda g, y, *inputs: self._all(g)[i]       # noqa: E731
+        part.unreduced = True       # TensorFlow passes a grad_fn's gradient on in the shape it has
+        return part
 
     def _all(self, g):
         if g is not self._g:

@@ -523,7 +523,7 @@ class GradientTape:
                     grads[xid] = gx if prev is None else prev + gx if type(prev) is RowGradients else gx + prev
                     continue
                 if gx._data.shape != x._data.shape:
-                    gx = _sum_to(gx, x._data.shape)
+                    gx = _fitted(gx, x._data.shape, output, vjp, grads.get(xid))
                 prev = grads.get(xid)
                 grads[xid] = gx if prev is None else prev + gx
 
@@ -561,6 +561,16 @@ class _StopRecording:
     def __exit__(self, *exc):
         self._tape._push()
         return False
+
+
+def _fitted(gx, shape, output, vjp, prev):
+    """``gx`` summed to ``shape`` where the op broadcast the input; a custom_gradient's foreign shape
+    passes on (array_sweep.fitted_gradient decides)."""
+    from .array_sweep import fitted_gradient
+    prev = None if prev is None or type(prev) is RowGradients else prev._data
+    if fitted_gradient(gx._data, shape, output._data.shape, vjp, prev) is gx._data:
+        return gx
+    return _sum_to(gx, shape)
 
 
 def _sum_to(g, shape):
