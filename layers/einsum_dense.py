@@ -6,7 +6,7 @@ import string
 from framework.ops import cast, einsum
 from framework.ops.bias_add_kernel import add_bias
 
-from . import activations, constraints, initializers, regularizers
+from . import activations, constraints, initializers, lora, regularizers
 from .initializers import VarianceScaling
 from .input_spec import InputSpec
 from .layer import Layer
@@ -92,8 +92,9 @@ class EinsumDense(Layer):
         activation: a name or callable; None is linear.
         bias_axes: output letters the bias varies along; None: no bias.
         kernel_*, bias_*: initializers, regularizers and constraints.
+        lora_rank, lora_alpha: build enables LoRA of that rank and alpha (see ``enable_lora``).
     Raises:
-        ValueError: a malformed equation, output_shape or bias_axes; lora or quantization arguments.
+        ValueError: a malformed equation, output_shape or bias_axes; GPTQ or quantization arguments.
     """
 
     def __init__(self, equation, output_shape, activation=None, bias_axes=None, kernel_initializer='glorot_uniform',
@@ -102,9 +103,12 @@ class EinsumDense(Layer):
                  quantization_config=None, **kwargs):
         super().__init__(**kwargs)
         who = 'EinsumDense %r' % self.name
-        if lora_rank or gptq_unpacked_column_size or quantization_config is not None:
-            raise ValueError('%s: LoRA, GPTQ and quantization are not supported; leave lora_rank, '
-                             'gptq_unpacked_column_size and quantization_config unset' % who)
+        if gptq_unpacked_column_size or quantization_config is not None:
+            raise ValueError('%s: GPTQ and quantization are not supported; leave gptq_unpacked_column_size and '
+                             'quantization_config unset' % who)
+        self.lora_rank = lora_rank
+        self.lora_alpha = lora_alpha if lora_alpha is not None else lora_rank
+        self.lora_enabled = False
         parse_equation(equation, who)
         self.equation = equation
         shape = (output_shape,) if isinstance(output_shape, int) else output_shape
@@ -150,6 +154,31 @@ class EinsumDense(Layer):
         self._equation = plan.equation
         self.input_spec = InputSpec(ndim=len(input_shape))
         self.built = True
+        if self.lora_rank:
+            # unlike Dense, Keras 3's EinsumDense passes lora_alpha on (it is kept)
+            self.enable_lora(self.lora_rank, lora_alpha=self.lora_alpha)
+
+    def enable_lora(self, rank, lora_alpha=None, a_initializer='he_uniform', b_initializer='zeros'):
+        """Freeze the kernel and train ``lora_kernel_a @ lora_kernel_b`` (a: kernel.shape[:-1] + (rank,),
+        b: (rank, kernel.shape[-1])) scaled by ``lora_alpha / rank``, as Keras 3 (see layers/lora.py).
+
+        Raises:
+            ValueError: a kernel constraint, an unbuilt layer, LoRA already enabled (Keras 3's words).
+        """
+        lora.check_can_enable(self, self.kernel_constraint)
+        lora.enable(self, 'kernel', 'lora_kernel', rank, lora_alpha, a_initializer, b_initializer,
+                    self.kernel_regularizer)
+
+    def save_own_variables(self, store):
+        """kernel, bias; with LoRA the merged kernel and no LoRA weights (Keras 3's file)."""
+        if not self.lora_enabled:
+            return super().save_own_variables(store)
+        lora.save_merged(self, store)
+
+    def load_own_variables(self, store):
+        if not self.lora_enabled:
+            return super().load_own_variables(store)
+        lora.load_merged(self, store)
 
     def call(self, inputs):
         if inputs._data.dtype.kind in 'iub':
@@ -178,4 +207,7 @@ class EinsumDense(Layer):
             'bias_constraint': constraints.serialize(self.bias_constraint),
             'quantization_config': None,
         })
+        if self.lora_rank:
+            config['lora_rank'] = self.lora_rank
+            config['lora_alpha'] = self.lora_alpha
         return config

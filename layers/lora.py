@@ -1,7 +1,7 @@
-"""LoRA (low-rank adaptation) for Dense and Embedding, as Keras 3's ``enable_lora`` / ``lora_rank``.
+"""LoRA (low-rank adaptation) for Dense, EinsumDense and Embedding, as Keras 3's ``enable_lora`` / ``lora_rank``.
 
 Enabling freezes the layer's kernel (embeddings) and adds two trainable float32 weights ``a`` of
-shape (rows, rank) and ``b`` of shape (rank, columns); calls use ``kernel + (lora_alpha / rank) * a @ b``.
+shape kernel.shape[:-1] + (rank,) and ``b`` of shape (rank, kernel.shape[-1]); calls use ``kernel + (lora_alpha / rank) * a @ b``.
 
 Plain layers pay nothing for this: ``enable_lora`` gives the one layer an instance-level ``call``
 that puts the merged kernel where the class's own ``call`` reads it (``layer.__dict__``) for the
@@ -31,11 +31,11 @@ def enable(layer, attribute, weight_prefix, rank, lora_alpha, a_initializer, b_i
     """Add the LoRA weights for ``layer.<attribute>`` (named ``<weight_prefix>_a`` / ``_b``), freeze it
     and switch the layer's calls to the merged kernel."""
     frozen = layer.__dict__[attribute]
-    rows, columns = frozen.shape[0], frozen.shape[1]
+    shape = tuple(frozen.shape)     # an EinsumDense kernel may have more axes: a is (..., rank), b (rank, last)
     # float32 whatever the policy, as Keras 3 keeps them (no underflow while fine-tuning)
-    a = layer.add_weight(name=weight_prefix + '_a', shape=(rows, rank), initializer=initializers.get(a_initializer),
-                         dtype='float32', regularizer=regularizer)
-    b = layer.add_weight(name=weight_prefix + '_b', shape=(rank, columns),
+    a = layer.add_weight(name=weight_prefix + '_a', shape=shape[:-1] + (rank,),
+                         initializer=initializers.get(a_initializer), dtype='float32', regularizer=regularizer)
+    b = layer.add_weight(name=weight_prefix + '_b', shape=(rank, shape[-1]),
                          initializer=initializers.get(b_initializer), dtype='float32', regularizer=regularizer)
     setattr(layer, weight_prefix + '_a', a)
     setattr(layer, weight_prefix + '_b', b)
@@ -52,8 +52,11 @@ def merged(layer):
     import framework as tf
     attribute, prefix = layer.__dict__['_lora']
     frozen = layer.__dict__[attribute]
-    delta = (layer.lora_alpha / layer.lora_rank) * tf.matmul(layer.__dict__[prefix + '_a'],
-                                                             layer.__dict__[prefix + '_b'])
+    a, b = layer.__dict__[prefix + '_a'], layer.__dict__[prefix + '_b']
+    # keras.ops.matmul on TF: a 2-D MatMul, or for an EinsumDense's (..., rank) a the tensordot
+    # (a reshape to 2-D, MatMul, reshape back) whose gradients sum in that order
+    product = tf.matmul(a, b) if len(a.shape) == 2 else tf.tensordot(a, b, axes=[[-1], [0]])
+    delta = (layer.lora_alpha / layer.lora_rank) * product
     kernel = frozen + delta
     if kernel.dtype.name != layer.compute_dtype:
         kernel = tf.cast(kernel, layer.compute_dtype)
