@@ -168,7 +168,7 @@ def test_gradients_through_seeded_dropout_match_keras():
     (lambda: layers.ConvLSTM2D(2, 3, strides=2, dilation_rate=2), 'not compatible with `dilation_rate > 1`'),
     (lambda: layers.ConvLSTM2D(0, 3), 'filters'),
     (lambda: layers.ConvLSTM1D(2, 3, padding='causal'), 'padding'),
-    (lambda: layers.ConvLSTM2D(2, 3, data_format='channels_first'), 'channels_last'),
+    (lambda: layers.ConvLSTM2D(2, 3, data_format='channels_middle'), 'The `data_format` argument must be one of'),
     (lambda: layers.ConvLSTM2D(2, 3)(keras.Input((4, None, 5, 1))), 'static input shapes for the spatial'),
     (lambda: layers.ConvLSTM2D(2, 3)(tf.zeros((1, 2, 5, 5))), 'conv_lstm2d.*expected ndim=5'),
     (lambda: layers.ConvLSTM2D(2, 7)(tf.zeros((1, 2, 5, 5, 1))), 'Computed output size would be zero or negative'),

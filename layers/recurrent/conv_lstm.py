@@ -9,12 +9,12 @@ The states h and c are (batch, *output_spatial, filters). As for LSTM, the input
 is computed for the whole sequence at once (its steps folded into the batch), the recurrent half once
 per step.
 """
-from framework.ops import concat, conv2d, expand_dims, reshape, zeros
+from framework.ops import concat, conv2d, expand_dims, reshape, transpose, zeros
 from framework.ops.convolution_nd import convolution
 
 from ..conv_input_dtypes import conv_inputs
 from ..conv_nd import check_filters, convolved_shape, window_options
-from ..convolution import check_channels_last
+from ..channels_first import data_format_option, to_first, to_last
 from ..input_spec import InputSpec
 from . import config_order
 from .cell_rnn import CellRNN, cell_property
@@ -36,8 +36,10 @@ class ConvLSTMCell(LSTMCell):
     whole step (every position and channel), one per gate, as Keras draws them.
     Raises:
         ValueError: a rank above 3, bad filters / kernel_size / strides / padding /
-            dilation_rate, strides and dilation both above 1, channels_first, or an
-            input whose spatial axes or channels are not known.
+            dilation_rate, strides and dilation both above 1, or an input whose spatial
+            axes or channels are not known.
+    The cell computes channels_last; with data_format='channels_first' the layer moves the
+    channels of its input, states and outputs (see ``ConvLSTM``).
     """
     seed_generator_first = True         # Keras makes the cell's generator before its initializers
 
@@ -54,7 +56,7 @@ class ConvLSTMCell(LSTMCell):
                          recurrent_initializer=recurrent_initializer, bias_initializer=bias_initializer,
                          unit_forget_bias=unit_forget_bias, **kwargs)
         self.rank, self.filters = rank, filters
-        check_channels_last(data_format, who)
+        self.data_format = data_format_option(data_format, who)
         window_options(self, rank, kernel_size, strides, padding, dilation_rate, who)
         if max(self.strides) > 1 and max(self.dilation_rate) > 1:        # Keras 3's words
             raise ValueError('%s: Specifying `strides > 1` is not compatible with `dilation_rate > 1`. Please '
@@ -160,7 +162,7 @@ class ConvLSTMCell(LSTMCell):
         config = super().get_config()
         del config['units']
         config.update(filters=self.filters, kernel_size=self.kernel_size, strides=self.strides,
-                      padding=self.padding, data_format='channels_last', dilation_rate=self.dilation_rate)
+                      padding=self.padding, data_format=self.data_format, dilation_rate=self.dilation_rate)
         return in_keras_order(config, config_order.CONV_LSTM_CELL)
 
     @classmethod
@@ -178,6 +180,10 @@ class ConvLSTM(CellRNN):
     return_state, go_backwards, stateful).
     Returns: the last h (batch, *output_spatial, filters), or every h (batch, steps,
     *output_spatial, filters) with return_sequences; with return_state also the final h and c.
+    With data_format='channels_first' inputs are (batch, steps, channels, *spatial) and states and
+    outputs (batch, [steps,] filters, *output_spatial): the layer runs channels_last between
+    transposes, as Keras's TF backend computes channels_first convolutions on CPU. A stateful
+    channels_first layer is refused (its kept states would be channels_last).
     """
     rank = None
     keras_config_keys = config_order.CONV_LSTM
@@ -188,7 +194,7 @@ class ConvLSTM(CellRNN):
     dilation_rate = cell_property('dilation_rate')
     recurrent_activation = cell_property('recurrent_activation')
     unit_forget_bias = cell_property('unit_forget_bias')
-    data_format = 'channels_last'
+    data_format = cell_property('data_format')
 
     def __init__(self, filters, kernel_size, strides=1, padding='valid', data_format=None, dilation_rate=1,
                  activation='tanh', recurrent_activation='sigmoid', use_bias=True,
@@ -211,18 +217,58 @@ class ConvLSTM(CellRNN):
                          go_backwards=go_backwards, stateful=stateful, activity_regularizer=activity_regularizer,
                          **kwargs)
         self.input_spec = InputSpec(ndim=self.rank + 3)
+        if stateful and self.data_format == 'channels_first':
+            raise NotImplementedError('%s %r: stateful=True with data_format=\'channels_first\' is not supported '
+                                      'by tapeflow (its kept states are channels_last); use channels_last, or '
+                                      'transpose the sequences yourself' % (type(self).__name__, self.name))
+
+    # ---- channels_first: channels_last between transposes ---------------------------------------
+    def build(self, sequences_shape, initial_state_shape=None):
+        super().build(self._steps_last_shape(sequences_shape), initial_state_shape)
+
+    def call(self, sequences, initial_state=None, mask=None, training=False):
+        if self.data_format != 'channels_first':
+            return super().call(sequences, initial_state=initial_state, mask=mask, training=training)
+        if initial_state is not None:
+            initial_state = [to_last(s) for s in initial_state]
+        sequences = transpose(sequences, [0, 1] + list(range(3, sequences.ndim)) + [2])
+        result = super().call(sequences, initial_state=initial_state, mask=mask, training=training)
+        results = list(result) if self.return_state else [result]
+        output = results[0]
+        results[0] = (transpose(output, [0, 1, output.ndim - 1] + list(range(2, output.ndim - 1)))
+                      if self.return_sequences else to_first(output))
+        results[1:] = [to_first(s) for s in results[1:]]
+        return tuple(results) if self.return_state else results[0]
+
+    def get_initial_state(self, batch_size):
+        states = super().get_initial_state(batch_size)
+        return [to_first(s) for s in states] if self.data_format == 'channels_first' else states
+
+    def _steps_last_shape(self, shape):
+        """A (batch, steps, C, *spatial) shape as (batch, steps, *spatial, C) where the layer is channels_first."""
+        shape = tuple(shape)
+        return shape[:2] + shape[3:] + shape[2:3] if self.data_format == 'channels_first' else shape
+
+    def _channels_first_shape(self, shape, steps):
+        """A channels_last output shape (batch, [steps,] *spatial, filters) in the layer's data_format."""
+        if self.data_format != 'channels_first':
+            return shape
+        lead = 2 if steps else 1
+        return shape[:lead] + shape[-1:] + shape[lead:-1]
 
     def state_shapes(self, batch):
         return [(batch,) + self.cell.state_shape] * 2
 
     def compute_output_shape(self, sequences_shape, initial_state_shape=None):
-        shape = tuple(sequences_shape)
+        shape = self._steps_last_shape(sequences_shape)
         batch, steps = shape[:2]
         state = convolved_shape((batch,) + shape[2:], self.kernel_size, self.strides, self.dilation_rate,
                                 self.padding, self.filters)[1:]
         output = (batch, steps) + state if self.return_sequences else (batch,) + state
+        output = self._channels_first_shape(output, self.return_sequences)
         if self.return_state:
-            return output, (batch,) + state, (batch,) + state
+            state = self._channels_first_shape((batch,) + state, False)
+            return output, state, state
         return output
 
 
