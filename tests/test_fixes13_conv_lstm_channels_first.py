@@ -133,3 +133,17 @@ def test_stateful_channels_first_is_refused_with_a_reason():
     # Keras accepts it; tapeflow keeps a stateful layer's states channels_last, so it refuses
     with pytest.raises(NotImplementedError, match='stateful=True with data_format=.channels_first'):
         L.ConvLSTM2D(2, 3, data_format='channels_first', stateful=True)
+
+
+@pytest.mark.parametrize('data_format, shape, sums', [
+    ('channels_last', (2, 3, 5, 4, 2), [-1.8558087348937988, -1.50225830078125]),
+    ('channels_first', (2, 3, 2, 5, 4), [-0.23263218998908997, 1.2833013534545898]),
+])
+def test_dropout_masks_are_drawn_in_the_data_formats_layout(data_format, shape, sums):
+    # TF 2.21: ConvLSTM2D(2, 3, padding='same', dropout=0.3, recurrent_dropout=0.2, seed=5), two training calls
+    layer = L.ConvLSTM2D(2, 3, padding='same', data_format=data_format, dropout=0.3, recurrent_dropout=0.2, seed=5)
+    x = tf.constant(np.random.RandomState(0).rand(*shape).astype('float32'))
+    layer(x)
+    _fill(layer)
+    got = [float(tf.reduce_sum(layer(x, training=True))) for _ in range(2)]
+    np.testing.assert_allclose(got, sums, rtol=2e-6)

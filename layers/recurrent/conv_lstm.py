@@ -145,10 +145,23 @@ class ConvLSTMCell(LSTMCell):
         return h, [h, c]
 
     def input_mask_shape(self, batch, features):
-        return (batch,) + self.spatial_dims + (self.input_dim,)
+        return self._keras_layout((batch,) + self.spatial_dims + (self.input_dim,))
 
     def state_mask_shape(self, batch):
-        return (batch,) + self.state_shape
+        return self._keras_layout((batch,) + self.state_shape)
+
+    def _keras_layout(self, shape):
+        """A channels_last shape as Keras draws the dropout masks: in the layer's data_format."""
+        return (shape[0], shape[-1]) + shape[1:-1] if self.data_format == 'channels_first' else shape
+
+    def dropout_masks(self, batch, features, training, in_rnn=False):
+        """Keras's masks, drawn in the data_format's layout (so the same seed gives the same
+        values), moved channels_last for the computation."""
+        masks = super().dropout_masks(batch, features, training, in_rnn)
+        if self.data_format != 'channels_first':
+            return masks
+        return tuple(None if m is None else [to_last(g) for g in m] if isinstance(m, list) else to_last(m)
+                     for m in masks)
 
     def get_initial_state(self, batch_size=None):
         return [zeros((batch_size,) + self.state_shape, self.compute_dtype) for _ in range(2)]
