@@ -144,6 +144,15 @@ def to_arrays(value, what):
     return data
 
 
+def _lists_to_tuples(value):
+    """``value`` with every list, at any depth, a tuple (dicts keep their keys)."""
+    if isinstance(value, (list, tuple)) and not hasattr(value, '_fields'):
+        return tuple(_lists_to_tuples(v) for v in value)
+    if isinstance(value, dict):
+        return {key: _lists_to_tuples(v) for key, v in value.items()}
+    return value
+
+
 class BatchSizeTypeError(TypeError, ValueError):
     """A batch_size that is no integer (4.0, 2.5): TF's TypeError."""
 
@@ -335,7 +344,9 @@ class ArrayData:
         if x is None:
             raise ValueError('Unrecognized data type: x=None (of type NoneType); pass the input samples as a '
                              'numpy array, a tensor, a list or dict of them, a tf.data.Dataset or a PyDataset')
-        self.x = to_arrays(x, 'x')
+        # Keras's array adapter hands the step tuples for lists (tree.lists_to_tuples before tf.data):
+        # a model given [x] gets (x,), as its structure warning shows ('Received: inputs=(...,)')
+        self.x = _lists_to_tuples(to_arrays(x, 'x'))
         self.y = to_arrays(y, 'y')
         self.sample_weight = to_arrays(sample_weight, 'sample_weight')
         _check_one_weight_per_sample(self.y, self.sample_weight)
