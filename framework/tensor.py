@@ -363,7 +363,7 @@ def _to_array(value, dtype):
     except ValueError:
         empty = _empty_leading_shape(value)
         if empty is None:
-            error = ConversionError("Can't convert non-rectangular Python sequence to Tensor.")
+            error = ConversionError(_ragged_words(value))
             raise _refusal(value, dtype, error) from None
         array = np.zeros(empty, np.float32)   # TF's quirk: [[], [1]] is (2, 0), of any dtype asked for
     if array.dtype == object and not _all_strings(value):
@@ -508,12 +508,46 @@ def _unconvertible(value, array):
         return ConversionError("Can't convert Python sequence with out-of-range integer to Tensor.")
     if array.ndim:
         if any(isinstance(v, (list, tuple)) for v in items):
-            return ConversionError("Can't convert non-rectangular Python sequence to Tensor.")
+            return ConversionError(_ragged_words(value))
         first = items[0]        # TensorFlow takes the list's type from its first element: [{'a': 1}, 2.0]
         if not isinstance(first, (numbers.Number, str, bytes, np.generic, np.ndarray, Tensor)):
             return _unsupported(first)
         return ConversionError("Can't convert Python sequence with mixed types to Tensor.")
     return _unsupported(value)
+
+
+_MIXED = "Can't convert Python sequence with mixed types to Tensor."
+_RAGGED = "Can't convert non-rectangular Python sequence to Tensor."
+
+
+def _ragged_words(value):
+    """TensorFlow's words for a nested list that is not a rectangle: its converter takes the shape
+    from the first elements, then walks the list depth first; a list where a number belongs (or a
+    string where a list belongs) is 'mixed types' ([1.0, [1.0]]), a number or another length where a
+    list belongs 'non-rectangular' ([[1.0], 1.0], [[1.0], [1.0, 2.0]])."""
+    shape, first = [], value
+    while isinstance(first, (list, tuple)) and first:
+        shape.append(len(first))
+        first = first[0]
+    if isinstance(first, (list, tuple)):
+        shape.append(0)
+
+    def walk(v, depth):
+        if depth == len(shape):
+            return _MIXED if isinstance(v, (list, tuple)) else None
+        if isinstance(v, (str, bytes)):
+            return _MIXED
+        if not isinstance(v, (list, tuple)) or len(v) != shape[depth]:
+            return _RAGGED
+        for item in v:
+            words = walk(item, depth + 1)
+            if words:
+                return words
+        return None
+
+    if not isinstance(value, (list, tuple)) or any(isinstance(v, np.ndarray) for v in _leaves(value)):
+        return _RAGGED      # arrays among the lists: tapeflow's words, not traced to TF's walk
+    return walk(value, 0) or _RAGGED
 
 
 def _unsupported(value):
@@ -530,7 +564,7 @@ def _string_array(value):
     objects from the start: numpy's fixed-width 'S'/'U' arrays drop trailing NUL bytes."""
     array = np.array(value, dtype=object)
     if any(isinstance(v, (list, tuple)) for v in array.flat):
-        raise ConversionError("Can't convert non-rectangular Python sequence to Tensor.")
+        raise ConversionError(_ragged_words(value))
     if array.ndim == 0:
         item = array[()]
         array[()] = item.encode('utf-8') if isinstance(item, str) else item

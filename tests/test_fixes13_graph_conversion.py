@@ -157,3 +157,31 @@ def test_custom_train_step_updating_a_loss_tracker_with_dicts(run_eagerly, kind,
     assert type(info.value).__name__ == kind.__name__
     assert str(info.value).startswith(text)
     assert str(info.value).endswith("with an unsupported type (<class 'dict'>) to a Tensor." if run_eagerly else text)
+
+
+@pytest.mark.parametrize('value, text', [
+    # TF 2.21 (tf.constant, dtype None and float32 alike): its converter takes the shape from the first
+    # elements; a list where a number belongs is 'mixed types', a number or another length where a list
+    # belongs 'non-rectangular'
+    ([1.0, [1.0]], 'mixed types'),
+    ([[1.0], [[1.0]]], 'mixed types'),
+    ([1, [1, 2]], 'mixed types'),
+    ([1.0, (1.0,)], 'mixed types'),
+    ([[1.0], 'a'], 'mixed types'),
+    (['a', [1.0]], 'mixed types'),
+    (('a', ['b']), 'mixed types'),
+    ([[1.0], 1.0], 'non-rectangular'),
+    ([[1.0], [1.0, 2.0]], 'non-rectangular'),
+    ([[1.0, 2.0], [1.0]], 'non-rectangular'),
+    ([[[1.0]], [1.0]], 'non-rectangular'),
+    ([[1, 2], 3], 'non-rectangular'),
+    ([[1.0], []], 'non-rectangular'),
+    ([[1.0], [1.0, [2.0]]], 'non-rectangular'),
+])
+def test_eager_ragged_list_words_follow_tfs_walk(value, text):
+    want = ("Can't convert Python sequence with mixed types to Tensor." if text == 'mixed types'
+            else "Can't convert non-rectangular Python sequence to Tensor.")
+    for dtype in (None, tf.float32):
+        with pytest.raises(ValueError) as info:
+            tf.constant(value, dtype=dtype)
+        assert str(info.value) == want
