@@ -130,3 +130,12 @@ def test_keras_star_import_binds_the_top_level_names():
         assert scope[name] is getattr(keras, name)
     assert 'importlib' not in names and 'InputLayer' not in names      # keras.InputLayer is not a Keras name
     assert len(names) == 47
+
+
+def test_mixed_precision_star_import_binds_keras_names_only():
+    # Keras 3.15 / tf.keras 2.21: these seven (probe star_top.json 'mp')
+    names = star('mixed_precision')
+    assert sorted(names) == ['DTypePolicy', 'LossScaleOptimizer', 'Policy', 'dtype_policy', 'global_policy',
+                             'set_dtype_policy', 'set_global_policy']
+    from framework import keras
+    assert names['LossScaleOptimizer'] is keras.optimizers.LossScaleOptimizer

@@ -164,3 +164,8 @@ def __getattr__(name):
         from optim import LossScaleOptimizer
         return LossScaleOptimizer
     raise AttributeError("module 'keras.mixed_precision' has no attribute '%s'" % (name,))
+
+
+# ``from keras.mixed_precision import *``: Keras's seven names, not this module's helpers (policy_dtypes, ...)
+__all__ = ['DTypePolicy', 'LossScaleOptimizer', 'Policy', 'dtype_policy', 'global_policy', 'set_dtype_policy',
+           'set_global_policy']
