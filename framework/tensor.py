@@ -389,6 +389,10 @@ def _to_array(value, dtype):
     if array.dtype.kind in 'US':    # numpy turned [1, 'a'] into strings; TensorFlow refuses the mix
         raise _refusal(value, dtype, ConversionError("Can't convert Python sequence with mixed types to Tensor."))
     if array.dtype.kind in 'iuf' and type(value) in (list, tuple) and _bool_leads(value, dtype):
+        from .eager_graph_names import inside_function
+        if inside_function():       # a graph constant: make_tensor_proto takes what numpy made of it
+            from .graph_conversion_errors import graph_array
+            return backend.place(graph_array(value, dtype))
         raise ConversionError("Can't convert Python sequence with mixed types to Tensor.")
     if dtype is None:
         leaf = _first_leaf(value)
@@ -415,7 +419,17 @@ def _bool_leads(value, dtype):
     """Whether a list that numpy made numbers of starts with a bool: TensorFlow takes the list's type
     from its first element, so [True, 2] has mixed types (where [2, True] is int32), unless ``dtype``
     is one its fast path fills from any number."""
-    return isinstance(_first_leaf(value), (bool, np.bool_)) and (dtype is None or dtype not in _NUMBERS_ANY_KIND)
+    return isinstance(_first_leaf(value), (bool, np.bool_)) and (
+        dtype is None or dtype not in _NUMBERS_ANY_KIND or _unfillable(value, dtype))
+
+
+def _unfillable(value, dtype):
+    """Whether the fast path that fills ``dtype`` from any number meets one it cannot hold: a float for an
+    integer dtype, an int beyond int32 for int32 ([True, 2.5] and [True, 2**40] are 'mixed types')."""
+    if dtype.kind not in 'iu':
+        return False
+    return any(isinstance(v, float) or (dtype == np.int32 and type(v) is int and not -2 ** 31 <= v < 2 ** 31)
+               for v in _leaves(value))
 
 
 def _empty_leading_shape(value):

@@ -185,3 +185,38 @@ def test_eager_ragged_list_words_follow_tfs_walk(value, text):
         with pytest.raises(ValueError) as info:
             tf.constant(value, dtype=dtype)
         assert str(info.value) == want
+
+
+@pytest.mark.parametrize('value, dtype, mode, want', [
+    # TF 2.21 (tf.constant eagerly and in a tf.function): a list led by a bool is 'mixed types' eagerly
+    # unless the dtype's fast path fills it; a graph constant is numpy's array of it
+    ([True, 2], None, 'graph', ('int32', [1, 2])),
+    ([True, 2.5], None, 'graph', ('float32', [1.0, 2.5])),
+    ([[True], [3]], None, 'graph', ('int32', [[1], [3]])),
+    ((True, 2), 'uint8', 'graph', ('uint8', [1, 2])),
+    ([True, -1], 'uint8', 'graph', ('uint8', [1, 255])),
+    ([True, 2 ** 40], None, 'graph', ('int64', [1, 2 ** 40])),
+    ([True, 2], 'bool', 'graph', (TypeError, "Expected bool, but got 2 of type 'int'.")),
+    ([True, 2.5], 'int32', 'graph', (TypeError, "Expected int32, but got 2.5 of type 'float'.")),
+    ([True, 2.5], 'uint8', 'graph', (TypeError, "Expected uint8, but got 2.5 of type 'float'.")),
+    ([True, 2], None, 'eager', (ValueError, "Can't convert Python sequence with mixed types to Tensor.")),
+    ([True, 2], 'int32', 'eager', ('int32', [1, 2])),
+    ([True, 2.5], 'int32', 'eager', (ValueError, "Can't convert Python sequence with mixed types to Tensor.")),
+    ([True, 2.5], 'int64', 'eager', (ValueError, "Can't convert Python sequence with mixed types to Tensor.")),
+    ([True, 2 ** 40], 'int32', 'eager', (ValueError, "Can't convert Python sequence with mixed types to Tensor.")),
+    ([True, 2 ** 40], 'int64', 'eager', ('int64', [1, 2 ** 40])),
+    ([True, 2.5], 'float32', 'eager', ('float32', [1.0, 2.5])),
+])
+def test_bool_led_lists_eagerly_and_as_graph_constants(value, dtype, mode, want):
+    def make():
+        return tf.constant(value, dtype=dtype)
+    run = tf.function(make) if mode == 'graph' else make
+    if isinstance(want[0], str):
+        result = run()
+        assert result.dtype.name == want[0]
+        assert result.numpy().tolist() == want[1]
+        return
+    with pytest.raises(want[0]) as info:
+        run()
+    assert type(info.value) is want[0] or type(info.value).__name__ == want[0].__name__
+    assert _last_line(info.value).endswith(want[1])
