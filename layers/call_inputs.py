@@ -28,6 +28,16 @@ def _convert_one(value, dtype):
     return cast(tensor, dtype) if tensor._data.dtype != dtype and floating(tensor._data.dtype) else tensor
 
 
+def _is_array(value):
+    return isinstance(value, (Tensor, np.ndarray)) or hasattr(value, '__array__')
+
+
+def _holds_arrays(value):
+    """A list/tuple whose leaves are all arrays (not a nested list of numbers, which is one array)."""
+    return isinstance(value, (list, tuple)) and bool(value) and all(
+        _is_array(x) or _holds_arrays(x) for x in value)
+
+
 def convert_inputs(inputs, dtype, keep_composite=False):
     """Tensors of the layer's dtype for floating inputs (of their own dtype when ``dtype`` is None:
     an ``autocast=False`` layer); other dtypes are kept. With
@@ -40,9 +50,10 @@ def convert_inputs(inputs, dtype, keep_composite=False):
         return inputs
     # A list of arrays (anything with __array__: a pandas Series too, as Keras 3 maps over the list) is
     # several inputs; a nested list of numbers is one array.
-    if isinstance(inputs, (list, tuple)) and inputs and all(
-            isinstance(x, (Tensor, np.ndarray)) or hasattr(x, '__array__') for x in inputs):
-        return type(inputs)(_convert_one(x, dtype) for x in inputs)
+    if isinstance(inputs, (list, tuple)) and inputs and all(_is_array(x) or _holds_arrays(x) for x in inputs):
+        # nested lists of arrays ([x, [h, c]]) are structures too, converted leaf by leaf as Keras's tree does
+        return type(inputs)(_convert_one(x, dtype) if _is_array(x) else convert_inputs(x, dtype, keep_composite)
+                            for x in inputs)
     if isinstance(inputs, dict):          # nested too: the image layers' {'bounding_boxes': {'boxes', 'labels'}}
         # a None entry stays None, as Keras 3 passes it (the migration guide's {'bar': {'baz': None}})
         return {k: convert_inputs(v, dtype) if isinstance(v, dict) else None if v is None else _convert_one(v, dtype)

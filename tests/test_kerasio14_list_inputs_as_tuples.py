@@ -101,3 +101,40 @@ def test_two_input_functional_model_trains_the_same_from_a_list_or_a_tuple():
     assert loss_list == loss_tuple
     np.testing.assert_array_equal(pred_list, pred_tuple)
     tf.random.set_seed(None)
+
+
+class _Nested(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.dense = keras.layers.Dense(1, kernel_initializer='ones')
+        self.seen = []
+
+    def call(self, inputs):
+        self.seen.append((type(inputs).__name__, type(inputs[1]).__name__))
+        return self.dense(tf.concat([inputs[0], inputs[1][0]], -1))
+
+
+def test_nested_list_inputs_are_a_structure_not_one_array():
+    # Keras maps its conversion over [x, [h]] (TF 2.21 probes d3.py, d4.py: (4, 1) outputs; fit/evaluate/
+    # predict see tuple/tuple, a direct call list/list). tapeflow tried to stack them into one array.
+    a, b = np.ones((4, 2), np.float32), np.full((4, 3), 2.0, np.float32)
+    model = _Nested()
+    out = model([a, [b]])
+    assert out.shape == (4, 1) and model.seen[-1] == ('list', 'list')
+    np.testing.assert_array_equal(out.numpy(), np.full((4, 1), 8.0, np.float32))    # 2*1 + 3*2, zero bias
+    assert model([tf.constant(a), [tf.constant(b)]]).shape == (4, 1)
+    model.compile(loss='mse', optimizer='sgd')
+    model.fit([a, [b]], np.zeros((4, 1), np.float32), batch_size=2, verbose=0)
+    assert model.seen[-1] == ('tuple', 'tuple')
+    assert model.predict([a, [b]], verbose=0).shape == (4, 1)
+    assert model.seen[-1] == ('tuple', 'tuple')
+
+
+def test_a_nested_list_of_numbers_is_not_taken_for_a_structure_of_arrays():
+    # TF 2.21 + Keras 3.15 refuse it with these words (probe: Dense(1)([[1.0, 2.0], [3.0, 4.0]]))
+    layer = keras.layers.Dense(1, kernel_initializer='ones')
+    with pytest.raises(ValueError, match='Only input tensors may be passed as positional arguments'):
+        layer([[1.0, 2.0], [3.0, 4.0]])
+    # a list holding one array and a list of numbers is no structure of arrays either: one array, as before
+    from layers.call_inputs import _holds_arrays
+    assert not _holds_arrays([np.ones(2), [1.0, 2.0]]) and _holds_arrays([np.ones(2), [np.ones(3)]])
