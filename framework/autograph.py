@@ -54,10 +54,17 @@ class _Feature(enum.Enum):
 
 
 def _do_not_convert(func=None):
-    """A decorator that leaves ``func`` as it is (nothing is converted here anyway)."""
+    """A decorator that leaves ``func`` as it is (nothing is converted here anyway). A tf.function made
+    of it raises its trace's errors as they are, where autograph would reword them ('in user code:')."""
     if func is None:
         return _do_not_convert
-    return functools.wraps(func)(lambda *args, **kwargs: func(*args, **kwargs))
+    wrapper = functools.wraps(func)(lambda *args, **kwargs: func(*args, **kwargs))
+    wrapper.autograph_do_not_convert = True
+    code = getattr(func, '__code__', None)
+    if code is not None:
+        from .function_errors import UNCONVERTED_CODE
+        UNCONVERTED_CODE.add(code)
+    return wrapper
 
 
 def _set_loop_options(parallel_iterations=None, swap_memory=None, maximum_iterations=None, shape_invariants=None):

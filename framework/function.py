@@ -398,7 +398,8 @@ class Function:
         except Exception as error:      # TensorFlow's autograph words for an error in the trace
             if asserts.error is not None:       # a converted assert: the Assert kernel's error
                 raise asserts.error from None
-            rewritten = in_user_code(error, self._python_function) if caller is None and self._autograph else None
+            converted = self._autograph and not getattr(self._python_function, 'autograph_do_not_convert', False)
+            rewritten = in_user_code(error, self._python_function) if caller is None and converted else None
             if rewritten is None:
                 raise
             raise rewritten from None

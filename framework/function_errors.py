@@ -44,9 +44,8 @@ def in_user_code(error, python_function):
     if not frames:
         return None
     lines = ['in user code:', '']
-    for filename, lineno, name in frames:
-        converted = not filename.startswith(_LIBRARY_DIRS)
-        lines.append('    File "%s", line %d, in %s%s' % (filename, lineno, name, '  *' if converted else ''))
+    for filename, lineno, name, mark in frames:
+        lines.append('    File "%s", line %d, in %s%s' % (filename, lineno, name, mark))
         code = linecache.getline(filename, lineno).strip()
         lines.append('        ' + (code or '<source unavailable>'))
     lines.append('')
@@ -68,17 +67,28 @@ def in_user_code(error, python_function):
 
 
 def _user_frames(tb, python_function):
-    """(file, line, function) of the traceback's frames from ``python_function``'s own frame on,
+    """(file, line, function, mark) of the traceback's frames from ``python_function``'s own frame on,
     tapeflow's frames left out; none when that frame is not in the traceback."""
     target = python_function
     while hasattr(target, '__wrapped__') or hasattr(target, '__func__'):
         target = getattr(target, '__func__', None) or target.__wrapped__
     code = getattr(target, '__code__', None)
-    frames, started = [], False
+    frames, started, inside_unconverted = [], False, False
     while tb is not None:
         frame_code = tb.tb_frame.f_code
         started = started or frame_code is code
         if started and not frame_code.co_filename.startswith(_OWN_DIRS):
-            frames.append((frame_code.co_filename, tb.tb_lineno, frame_code.co_name))
+            if inside_unconverted or frame_code.co_filename.startswith(_LIBRARY_DIRS):
+                mark = ''
+            elif frame_code in UNCONVERTED_CODE:
+                # autograph ran it as it is (do_not_convert): TF marks its frame '**', the frames it calls not at all
+                mark, inside_unconverted = '  **', True
+            else:
+                mark = '  *'
+            frames.append((frame_code.co_filename, tb.tb_lineno, frame_code.co_name, mark))
         tb = tb.tb_next
     return frames
+
+
+# the code of functions given to tf.autograph.experimental.do_not_convert
+UNCONVERTED_CODE = set()
