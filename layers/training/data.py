@@ -4,6 +4,7 @@ The arrays are converted (floats to float32, as Keras does) and placed on the
 current device once per call; an epoch then costs one permutation (when
 shuffling) and a slice per batch, wrapped as Tensors without copying.
 """
+import collections
 import itertools
 import math
 import sys
@@ -149,7 +150,9 @@ def _lists_to_tuples(value):
     if isinstance(value, (list, tuple)) and not hasattr(value, '_fields'):
         return tuple(_lists_to_tuples(v) for v in value)
     if isinstance(value, dict):
-        return {key: _lists_to_tuples(v) for key, v in value.items()}
+        items = {key: _lists_to_tuples(v) for key, v in value.items()}
+        # an OrderedDict stays one: a functional model reads it by position (test_kerasio11_ordered_dict_inputs)
+        return collections.OrderedDict(items) if isinstance(value, collections.OrderedDict) else items
     return value
 
 
