@@ -82,7 +82,7 @@ class _Plan:
                                       (ins + dots, ker, outs + dots))
 
 
-class EinsumDense(Layer):
+class EinsumDense(lora.MergedWhenSaved, Layer):     # (its LoRA file: the merged kernel, bias)
     """``activation(einsum(equation, inputs, kernel) + bias)``.
 
     Args:
@@ -168,17 +168,6 @@ class EinsumDense(Layer):
         lora.check_can_enable(self, self.kernel_constraint)
         lora.enable(self, 'kernel', 'lora_kernel', rank, lora_alpha, a_initializer, b_initializer,
                     self.kernel_regularizer)
-
-    def save_own_variables(self, store):
-        """kernel, bias; with LoRA the merged kernel and no LoRA weights (Keras 3's file)."""
-        if not self.lora_enabled:
-            return super().save_own_variables(store)
-        lora.save_merged(self, store)
-
-    def load_own_variables(self, store):
-        if not self.lora_enabled:
-            return super().load_own_variables(store)
-        lora.load_merged(self, store)
 
     def call(self, inputs):
         if inputs._data.dtype.kind in 'iub':

@@ -21,7 +21,7 @@ def _positive_int(value, name):
     return int(value)
 
 
-class Embedding(Layer):
+class Embedding(lora.MergedWhenSaved, Layer):     # (its LoRA file: the merged table)
     """Look up ``embeddings[indices]``: (batch, ...) ints -> (batch, ..., output_dim).
 
     Float inputs are cast to int32 first, as Keras 3 does. The gradient is a
@@ -91,18 +91,6 @@ class Embedding(Layer):
         lora.check_can_enable(self, self.embeddings_constraint, 'embedding', 'embeddings_constraint')
         lora.enable(self, 'embeddings', 'lora_embeddings', rank, lora_alpha, a_initializer, b_initializer,
                     self.embeddings_regularizer)
-
-    def save_own_variables(self, store):
-        """The table under '0'; with LoRA the merged table and no LoRA weights (Keras 3's file; a
-        ReversibleEmbedding's reverse_embeddings follow)."""
-        if not self.lora_enabled:
-            return super().save_own_variables(store)
-        lora.save_merged(self, store)
-
-    def load_own_variables(self, store):
-        if not self.lora_enabled:
-            return super().load_own_variables(store)
-        lora.load_merged(self, store)
 
     def call(self, inputs):
         if inputs.dtype.name not in ('int32', 'int64'):

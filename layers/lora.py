@@ -81,6 +81,22 @@ def zero_lora_weights(layer):
         variable.assign(np.zeros(variable.shape, 'float32'))
 
 
+class MergedWhenSaved:
+    """``save_own_variables`` / ``load_own_variables`` of a layer (EinsumDense, Embedding) whose Keras 3
+    file, with LoRA enabled, is a plain layer's with the merged weight (``save_merged``, ``load_merged``);
+    without LoRA, the layer's usual ones."""
+
+    def save_own_variables(self, store):
+        if not self.lora_enabled:
+            return super().save_own_variables(store)
+        save_merged(self, store)
+
+    def load_own_variables(self, store):
+        if not self.lora_enabled:
+            return super().load_own_variables(store)
+        load_merged(self, store)
+
+
 def save_merged(layer, store):
     """Keras 3's LoRA file: the layer's own variables without the LoRA weights, numbered in order, the
     frozen one holding the merged value (a ReversibleEmbedding's reverse_embeddings follow as '1')."""
