@@ -113,30 +113,22 @@ def logical_not(x):
 
 
 # ---- unary ---------------------------------------------------------------------------------
-def _float_unary(name, tapeflow_op):
-    def op(x):
-        return tapeflow_op(floating(x, name))
-    op.__name__ = op.__qualname__ = name
-    op.__doc__ = 'Elementwise ``%s``; integer inputs are computed in floatx (float32).' % name
-    return op
+def _unary(convert, note):
+    """A factory of elementwise keras.ops: ``convert`` prepares x (its dtype rule), ``note`` ends the docstring."""
+    def make(name, tapeflow_op):
+        def op(x):
+            return tapeflow_op(convert(x, name))
+        op.__name__ = op.__qualname__ = name
+        op.__doc__ = 'Elementwise ``%s``; %s' % (name, note)
+        return op
+    return make
 
 
-def _weak_float_unary(name, tapeflow_op):
-    def op(x):
-        return tapeflow_op(floating_weak(x, name))
-    op.__name__ = op.__qualname__ = name
-    op.__doc__ = ('Elementwise ``%s``; integer inputs are computed in floatx (float32), complex128 in complex64 '
-                  '(Keras 3\'s result_type(x.dtype, float)).' % name)
-    return op
-
-
-def _kernel_unary(name, tapeflow_op):
-    def op(x):
-        return tapeflow_op(tensor(x, name))
-    op.__name__ = op.__qualname__ = name
-    op.__doc__ = ('Elementwise ``%s``; Keras 3 hands x to TensorFlow\'s kernel as it is, so integer, bool and '
-                  'complex tensors meet its refusal.' % name)
-    return op
+_float_unary = _unary(floating, 'integer inputs are computed in floatx (float32).')
+_weak_float_unary = _unary(floating_weak, 'integer inputs are computed in floatx (float32), complex128 in complex64 '
+                                          '(Keras 3\'s result_type(x.dtype, float)).')
+_kernel_unary = _unary(tensor, 'Keras 3 hands x to TensorFlow\'s kernel as it is, so integer, bool and complex '
+                               'tensors meet its refusal.')
 
 
 exp = _float_unary('exp', _ops.exp)
