@@ -9,7 +9,6 @@ int64); the other elements convert to it, and a tensor of another dtype is refus
 TensorFlow's Pack refuses it. An explicit dtype casts the tensors to it, as TensorFlow does.
 """
 from .dtypes import of_numpy
-from .errors import InvalidArgumentError
 from .tensor import Tensor, _to_array
 
 
@@ -61,12 +60,9 @@ def _check_one_dtype(items, named):
     first = items[0]._data.dtype
     for i, item in enumerate(items):
         if item._data.dtype != first:
-            error = InvalidArgumentError('cannot compute Pack as input #%d(zero-based) was expected to be a %s '
-                                         'tensor but is a %s tensor [Op:Pack] name: %s'
-                                         % (i, _kernel_name(first), _kernel_name(item._data.dtype),
-                                            'packed' if named else ''))
+            from .ops.graph_input_errors import eager_input_error, list_mismatch     # (the ops import this module)
+            error = eager_input_error('Pack', i, first, item._data.dtype, name='packed' if named else '')
             error.add_note(_note(item, first))
-            from .ops.graph_input_errors import list_mismatch     # (the ops import this module)
             raise list_mismatch(error, 'Pack', [i._data.dtype for i in items])     # (a TypeError where TF traces)
 
 
@@ -82,12 +78,6 @@ def _leaves(value):
             yield from _leaves(item)
         else:
             yield item
-
-
-def _kernel_name(dtype):
-    """A dtype as TensorFlow's kernels name it ('float', 'double', 'int32')."""
-    name = of_numpy(dtype).name
-    return {'float32': 'float', 'float64': 'double', 'float16': 'half'}.get(name, name)
 
 
 def _first_tensor_dtype(value):

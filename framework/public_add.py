@@ -11,10 +11,9 @@ The library's own code and the ``+`` operators call ``framework.ops.add``, which
 non-tensor operand to the other one's dtype; only the public names bind this wrapper, and a call whose
 first operand is a tensor goes straight through.
 """
-from .errors import InvalidArgumentError
 from .ops import add as _ops_add
-from .ops.graph_input_errors import input_mismatch
-from .ops.operands import _KERNEL_DTYPES, _check_numeric
+from .ops.graph_input_errors import eager_input_error, input_mismatch
+from .ops.operands import _check_numeric
 from .tensor import Tensor, convert_to_tensor
 
 _PLAIN = (int, float, complex, bool, str, bytes, list, tuple)
@@ -39,15 +38,9 @@ def _converts_alone(x):
 def _refused(x, y):
     """The AddV2 kernel's error for operands TensorFlow converted to two dtypes."""
     _check_numeric(x._data, 'add')          # a bool x: the kernel refuses its type first, as in TensorFlow
-    first, second = (_kernel_dtype(t) for t in (x, y))
-    error = InvalidArgumentError('cannot compute AddV2 as input #1(zero-based) was expected to be a %s tensor but '
-                                 'is a %s tensor [Op:AddV2] name: ' % (first, second))
+    error = eager_input_error('AddV2', 1, x.dtype, y.dtype)
     error.add_note('tf.add converts x on its own (a Python int is int32, a float float32, a numpy value keeps its '
                    'dtype), so x became %s while y is %s; give x in y\'s dtype, e.g. tf.constant(x, dtype=y.dtype)'
                    % (x.dtype.name, y.dtype.name))
     return input_mismatch(error, 'AddV2', 1, x.dtype, y.dtype)     # (in a traced function: the graph's TypeError)
 
-
-def _kernel_dtype(t):
-    name = t.dtype.name
-    return 'string' if t._data.dtype.kind in 'OSU' else _KERNEL_DTYPES.get(name, name)

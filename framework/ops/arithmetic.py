@@ -18,8 +18,8 @@ from ..backend import array_module_of
 from ..tensor import Tensor
 from ..tape import array_rule, pass_gradient
 from . import eigen_math, eigen_pow, float_kernels, graph_rewrites, missing_kernels
-from .graph_input_errors import list_mismatch
-from .operands import ACTIVE, _KERNEL_DTYPES, as_numeric_tensor, as_tensor, binary, named_errors, record
+from .graph_input_errors import eager_input_error, list_mismatch
+from .operands import ACTIVE, as_numeric_tensor, as_tensor, binary, named_errors, record
 from .selection import where
 from .unary import _reciprocal_value, expm1, log, rsqrt_array
 
@@ -404,10 +404,7 @@ def _add_n_mismatch(tensors):
             % ', '.join('%s %s' % (t.dtype.name, tuple(t.shape)) for t in tensors))
     for i, t in enumerate(tensors[1:], 1):
         if t._data.dtype != first._data.dtype:
-            error = InvalidArgumentError(
-                'cannot compute AddN as input #%d(zero-based) was expected to be a %s tensor but is a %s tensor '
-                '[Op:AddN] name: ' % (i, _KERNEL_DTYPES.get(first.dtype.name, first.dtype.name),
-                                      _KERNEL_DTYPES.get(t.dtype.name, t.dtype.name)))
+            error = eager_input_error('AddN', i, first.dtype, t.dtype)
             error.add_note(note)
             return list_mismatch(error, 'AddN', [u.dtype for u in tensors])     # (a TypeError where TF traces)
     for i, t in enumerate(tensors[1:], 1):

@@ -55,12 +55,14 @@ def list_mismatch(eager_error, kernel, dtypes):
     return _with_notes(TypeError(text), eager_error)
 
 
-def eager_input_error(kernel, index, expected, got, runs=None, name=''):
+def eager_input_error(kernel, index, expected, got, runs=None, name='', named=True):
     """The eager kernel's InvalidArgumentError for input ``index`` of dtype ``got`` where ``expected``
-    was due (``runs``: the kernel that ran, oneDNN's ``_Mkl...`` where TF takes it)."""
+    was due (dtypes, numpy dtypes or names; ``runs``: the kernel that ran, oneDNN's ``_Mkl...`` where TF
+    takes it; ``named``: whether the op's Python wrapper adds its ' name: ' tail, ``name`` its text)."""
     return InvalidArgumentError('cannot compute %s as input #%d(zero-based) was expected to be a %s tensor but is a '
-                                '%s tensor [Op:%s] name: %s' % (runs or kernel, index, _kernel_name(expected),
-                                                                _kernel_name(got), kernel, name or ''))
+                                '%s tensor [Op:%s]%s' % (runs or kernel, index, _kernel_name(expected),
+                                                         _kernel_name(got), kernel,
+                                                         ' name: ' + (name or '') if named else ''))
 
 
 def _kernel_name(dtype):

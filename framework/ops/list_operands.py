@@ -9,11 +9,9 @@ the kernel, naming its position in the list.
 """
 from ..errors import _EAGER_CPU, InvalidArgumentError
 from ..tensor import Tensor, convert_to_tensor
-from .graph_input_errors import list_mismatch
+from .graph_input_errors import eager_input_error, list_mismatch
 from .operands import as_tensor
 
-# the dtype names TensorFlow's kernel messages use (DataTypeString)
-_KERNEL_DTYPES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
 
 
 def list_operands(values, op, kernel, name):
@@ -50,18 +48,11 @@ def list_operands(values, op, kernel, name):
         dtype = tensors[0].dtype
     for index, tensor in enumerate(tensors[1:], 1):
         if tensor.dtype != dtype:
-            error = InvalidArgumentError(
-                'cannot compute %s as input #%d(zero-based) was expected to be a %s tensor but is a %s tensor '
-                '[Op:%s] name: %s' % (kernel, index, _kernel_dtype(dtype), _kernel_dtype(tensor.dtype),
-                                      kernel, name))
+            error = eager_input_error(kernel, index, dtype, tensor.dtype, name=name)
             error.add_note('%s: values[%d] is %s, values[0] %s: all items must share one dtype; cast one with '
                            'framework.cast' % (op, index, tensor.dtype.name, dtype.name))
             raise list_mismatch(error, kernel, [t.dtype for t in tensors])     # (a TypeError where TF traces)
     return tensors
-
-
-def _kernel_dtype(dtype):
-    return _KERNEL_DTYPES.get(dtype.name, dtype.name)
 
 
 def shape_text(shape):

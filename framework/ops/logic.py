@@ -7,7 +7,7 @@ from .. import backend, dtypes
 from ..tensor import Tensor
 from . import float_kernels
 from ..tape import record_blocked
-from .graph_input_errors import input_mismatch
+from .graph_input_errors import eager_input_error, input_mismatch
 from .index_operands import refuse_out_dtype
 from .operands import ACTIVE, as_tensor, binary, named_errors, normalize_axis
 
@@ -83,15 +83,12 @@ def _is_complex(v):
 # the kernel whose eager dtype check refuses a non-bool operand (TF's logical_xor is built on LogicalOr)
 _LOGICAL_KERNELS = {'logical_and': 'LogicalAnd', 'logical_or': 'LogicalOr', 'logical_xor': 'LogicalOr',
                     'logical_not': 'LogicalNot'}
-_KERNEL_DTYPES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
 
 
 def _not_bool(op, index, t):
     """TensorFlow's eager dtype-check text for operand ``index`` of a logical op, tapeflow's as a note."""
     kernel, name = _LOGICAL_KERNELS[op], t.dtype.name
-    error = InvalidArgumentError('cannot compute %s as input #%d(zero-based) was expected to be a bool tensor but '
-                                 'is a %s tensor [Op:%s] name: ' % (kernel, index, _KERNEL_DTYPES.get(name, name),
-                                                                    kernel))
+    error = eager_input_error(kernel, index, 'bool', t.dtype)
     wanted = 'a bool tensor' if op == 'logical_not' else 'bool tensors'
     error.add_note('%s: expected %s, got %s; compare first (e.g. x > 0) or cast to bool' % (op, wanted, name))
     return input_mismatch(error, kernel, index, 'bool', t.dtype)     # (a TypeError where TF traces)

@@ -17,7 +17,7 @@ from ..composite import handler_for
 from ..tensor import ConversionError, SymbolicTensorError, Tensor, _to_array, convert_to_tensor
 from ..variable import Variable
 from . import broadcast_kernels, float_kernels
-from .graph_input_errors import input_mismatch
+from .graph_input_errors import eager_input_error, input_mismatch
 
 _PY_SCALARS = (int, float, bool)
 
@@ -167,20 +167,14 @@ def _dtype_mismatch(da, db, op):
         kernel = 'MatMul' if da.ndim <= 2 and db.ndim <= 2 else 'BatchMatMulV2'
         runs = '_Mkl' + kernel if da.dtype.name in ('float32', 'float16', 'bfloat16') and onednn_policy.enabled() \
             else kernel
-        error = InvalidArgumentError('cannot compute %s as input #1(zero-based) was expected to be a %s tensor but '
-                                     'is a %s tensor [Op:%s] name: '
-                                     % (runs, _KERNEL_DTYPES.get(da.dtype.name, da.dtype.name),
-                                        _KERNEL_DTYPES.get(db.dtype.name, db.dtype.name), kernel))
+        error = eager_input_error(kernel, 1, da.dtype, db.dtype, runs)
         error.add_note(note)
         return input_mismatch(error, kernel, 1, da.dtype, db.dtype)     # (a TypeError in a traced function)
     elif op in _KERNELS and not any(k in kinds for k in 'bOSU'):
         kernel = _KERNELS[op]
         # tf.where's values are SelectV2's inputs 1 and 2 (after the condition), and its wrapper adds no name
-        second, tail = (2, '') if op == 'where' else (1, ' name: ')
-        error = InvalidArgumentError('cannot compute %s as input #%d(zero-based) was expected to be a %s tensor but '
-                                     'is a %s tensor [Op:%s]%s'
-                                     % (kernel, second, _KERNEL_DTYPES.get(da.dtype.name, da.dtype.name),
-                                        _KERNEL_DTYPES.get(db.dtype.name, db.dtype.name), kernel, tail))
+        second = 2 if op == 'where' else 1
+        error = eager_input_error(kernel, second, da.dtype, db.dtype, named=op != 'where')
         error.add_note(note)
         return input_mismatch(error, kernel, second, da.dtype, db.dtype)
     else:
