@@ -52,26 +52,22 @@ def enclosing_names(layer):
     stack twice, called and then building, counts once), with the ``keras.name_scope``
     blocks open around them. Blocks opened inside ``layer``'s own call do not count:
     as in Keras 3, a layer's weights sit under the path where the layer was called."""
-    names, seen = [], set()
-    scopes = _context.name_scopes
-    k = 0
-    for depth, entry in enumerate(_context.stack):
-        while k < len(scopes) and scopes[k][0] <= depth:
-            names.append(scopes[k][1])
-            k += 1
-        if entry[0] is layer:
-            return names
-        if id(entry[0]) not in seen:
-            seen.add(id(entry[0]))
-            names.append(entry[0].name)
-    names.extend(name for _, name in scopes[k:])
-    return names
+    return [name for _, name, _ in _enclosing(layer)[0]]
 
 
 def enclosing_calls(layer):
     """``enclosing_names``'s scopes as (owner, name, entered) for ``GraphScopes.scope_of``, ending
     with ``layer``'s own call: each layer call is owned by its stack entry and entered twice (Keras 3
     in a TensorFlow graph), each ``keras.name_scope`` block by its record and entered once."""
+    chain, entry = _enclosing(layer)
+    if entry is not None:
+        chain.append((entry, layer.name, 2))
+    return chain
+
+
+def _enclosing(layer):
+    """(the (owner, name, entered) scopes around ``layer``'s call, outermost first; ``layer``'s own
+    stack entry, or None when it is not on the stack: then every open name scope counts)."""
     chain, seen = [], set()
     scopes = _context.name_scopes
     k = 0
@@ -80,12 +76,12 @@ def enclosing_calls(layer):
             chain.append((scopes[k], scopes[k][1], 1))
             k += 1
         if entry[0] is layer:
-            chain.append((entry, layer.name, 2))
-            return chain
+            return chain, entry
         if id(entry[0]) not in seen:
             seen.add(id(entry[0]))
             chain.append((entry, entry[0].name, 2))
-    return chain
+    chain.extend((scope, scope[1], 1) for scope in scopes[k:])
+    return chain, None
 
 
 def enter_name_scope(name):

@@ -9,7 +9,7 @@ Sub[T=DT_FLOAT](data_1, sequential_1/dense_1/BiasAdd)' with input shapes: [?,2],
 texts below were read off TF 2.21 / Keras 3.15 for each loss (/work/notes/progs/me16/lerr.py).
 """
 from .. import trace_names
-from ..errors import kernel_error
+from ..errors import InvalidArgumentError, kernel_error
 
 # loss -> (kernel, the node's name in its scope or None where not measured, its two inputs): each
 # input (whose shape: 'true' or 'pred', the graph op it comes from in the scope, or None for the
@@ -41,7 +41,6 @@ def mismatch_error(y_true, y_pred, what):
             'the predictions (or (N,) for (N, 1))' % (what, tuple(y_true.shape), tuple(y_pred.shape)))
     first = _FIRST_OPS.get(what)
     if first is None:
-        from ..errors import InvalidArgumentError
         return InvalidArgumentError(note)
     kernel, _, operands = first
     tensors = {'true': y_true, 'pred': y_pred}
