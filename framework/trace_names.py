@@ -82,10 +82,7 @@ def traced_shape(tensor, depth=1):
     """``tensor``'s shape in the trace running on this thread (a TensorShape, None where the
     trace leaves a length open), asked by the code ``depth`` frames above the caller; None when
     the tensor is not one the trace named, or the code asking is tapeflow's own."""
-    stack = getattr(_local, 'stack', None)
-    if not stack:
-        return None
-    entry = stack[-1].get(id(tensor))
+    entry = entry_of(tensor)
     if entry is None or entry[1] is None:        # unknown rank: the array's shape stands
         return None
     module = sys._getframe(depth + 1).f_globals.get('__name__', '')
@@ -125,10 +122,7 @@ def tracing():
 
 def symbolic_text(tensor, as_repr, display_name):
     """TensorFlow's text for ``tensor`` if it is an argument of the trace running on this thread."""
-    stack = getattr(_local, 'stack', None)
-    if not stack:
-        return None
-    entry = stack[-1].get(id(tensor))
+    entry = entry_of(tensor)
     if entry is None:
         return None
     name, shape, dtype = entry
