@@ -173,8 +173,9 @@ def test_ctc_gradient_matches_keras_and_central_differences():
         tape.watch(logits)
         total = tf.reduce_sum(losses.ctc(CTC_LABELS, logits))
     np.testing.assert_allclose(tape.gradient(total, logits).numpy(), CTC_GRADIENT, rtol=1e-5, atol=1e-6)
+    # float64 logits are computed in float32, as Keras does: central differences with a coarse step
     check_gradients(lambda x: losses.ctc(np.array([[1, 1], [2, 0]]), x), [np.float64(CTC_LOGITS)],
-                    atol=1e-6, rtol=1e-5)
+                    delta=1e-2, atol=1e-3, rtol=1e-3)
 
 
 @pytest.mark.parametrize('call, message', [

@@ -39,9 +39,11 @@ def test_values_and_dtypes_match_keras3(expression, expected, dtype):
 
 
 def test_ctc_loss_gradient_matches_central_differences():
+    # Keras computes float64 logits in float32 (tests/test_metrics13_ctc_dtypes.py), too coarse for
+    # central differences; the shared op's float64 gradient is checked in test_tfops_ctc.py
     check_gradients(lambda x: ops.ctc_loss(CT, x, np.array([2, 1]), np.array([4, 3]), mask_index=0)
                     + ops.ctc_loss(np.array([[0, 1], [1, 0]]), x, np.array([2, 2]), np.array([3, 4]), mask_index=2),
-                    [LOGITS.astype(np.float64)])
+                    [LOGITS], delta=1e-2, atol=1e-3, rtol=1e-3)
 
 
 @pytest.mark.parametrize('call, message', [

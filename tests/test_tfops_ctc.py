@@ -124,9 +124,17 @@ def test_beam_search_refuses_more_paths_than_it_holds():
 
 
 def test_ctc_loss_gradient_matches_central_differences():
-    tf.check_gradients(lambda x: tf.nn.ctc_loss(LABELS, x, LABEL_LENGTH, LOGIT_LENGTH, blank_index=2)
+    # float64 logits take sparse labels: TensorFlow's dense-label path refuses them (a float32 Mul
+    # inside); from_dense(LABELS) holds each row's LABEL_LENGTH labels, the dense call's rows
+    tf.check_gradients(lambda x: tf.nn.ctc_loss(tf.sparse.from_dense(LABELS), x, None, LOGIT_LENGTH, blank_index=2)
                        + tf.nn.ctc_loss(tf.sparse.from_dense(LABELS), x, None, [6, 6], blank_index=4),
                        [LOGITS.astype(np.float64)])
+
+
+def test_dense_labels_refuse_float64_logits_as_tf():
+    with pytest.raises(InvalidArgumentError, match=r'cannot compute Mul as input #1\(zero-based\) was expected to be '
+                                                   r'a double tensor but is a float tensor \[Op:Mul\]'):
+        tf.nn.ctc_loss(LABELS, LOGITS.astype(np.float64), LABEL_LENGTH, LOGIT_LENGTH)
 
 
 @pytest.mark.parametrize('decoder', ['ctc_greedy_decoder', 'ctc_beam_search_decoder'])

@@ -1,8 +1,8 @@
 """``keras.ops.nn`` connectionist temporal classification: ctc_loss and ctc_decode.
 
 Both run TensorFlow's ops as Keras 3's TensorFlow backend does (one implementation, in
-``framework.ops``): ctc_loss is ``tf.nn.ctc_loss`` on batch-major logits with ``mask_index`` the
-blank; ctc_decode is ``tf.nn.ctc_greedy_decoder`` or, for ``strategy='beam_search'``,
+``framework.ops``): ctc_loss is ``tf.nn.ctc_loss`` on batch-major logits cast to float32, with
+``mask_index`` the blank; ctc_decode is ``tf.nn.ctc_greedy_decoder`` or, for ``strategy='beam_search'``,
 ``tf.nn.ctc_beam_search_decoder`` with the ``mask_index`` column moved last (its blank) and the
 labels above it shifted back; the decoded paths come out dense, (top_paths, batch, frames) int32
 padded with -1.
@@ -39,8 +39,11 @@ def ctc_loss(target, output, target_length, output_length, mask_index=0):
                          % (classes, label_data))
     label_lengths = _lengths(target_length, batch, labels.shape[1], 'ctc_loss', 'target_length')
     frame_lengths = _lengths(output_length, batch, frames, 'ctc_loss', 'output_length')
-    return _ops.ctc_loss(label_data.astype(np.int32), logits, label_lengths, frame_lengths, logits_time_major=False,
-                         blank_index=int(mask_index))
+    # Keras computes in float32 (tf.nn.ctc_loss refuses float64) and returns float64 for float64 logits
+    result = 'float64' if logits.dtype.name == 'float64' else 'float32'
+    loss = _ops.ctc_loss(label_data.astype(np.int32), _ops.cast(logits, 'float32'), label_lengths, frame_lengths,
+                         logits_time_major=False, blank_index=int(mask_index))
+    return _ops.cast(loss, result)
 
 
 def ctc_decode(inputs, sequence_lengths, strategy='greedy', beam_width=100, top_paths=1, merge_repeated=True,

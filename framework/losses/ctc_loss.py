@@ -1,9 +1,12 @@
 """Connectionist temporal classification (Graves et al., 2006): Keras 3's ``ctc`` loss and ``CTC`` class.
 
 Class 0 is the blank, and also pads the labels. The loss is the one op of
-``framework.ops.ctc_forward_backward`` (values and gradient in one pass).
+``framework.ops.ctc_forward_backward`` (values and gradient in one pass), computed in
+float32 whatever the logits' dtype, as Keras 3's TensorFlow backend casts them (tf.nn.ctc_loss
+refuses float64); the result is float64 for float64 logits and float32 otherwise.
 """
 from .. import backend
+from ..ops import cast
 from ..ops.ctc_forward_backward import ctc_negative_log_likelihood
 from ..tensor import Tensor
 from .inputs import predictions, to_dtype
@@ -42,9 +45,11 @@ def ctc(y_true, y_pred):
         raise ValueError('%s: labels must lie in [0, %d) for y_pred with %d classes, got min %d, max %d'
                          % (what, y_pred.shape[2], y_pred.shape[2], int(labels.min()), int(labels.max())))
     label_length = (labels != 0).sum(axis=-1)
+    result = 'float64' if y_pred.dtype.name == 'float64' else 'float32'
     if not y_pred._data.size:
-        return Tensor(xp.zeros((y_pred.shape[0],), y_pred._data.dtype))
-    return ctc_negative_log_likelihood(labels, y_pred, label_length)
+        return Tensor(xp.zeros((y_pred.shape[0],), result))
+    loss = ctc_negative_log_likelihood(labels, cast(y_pred, 'float32'), label_length)
+    return cast(loss, result)
 
 
 class CTC(LossFunctionWrapper):

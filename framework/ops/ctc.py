@@ -6,6 +6,7 @@ The loss is the forward-backward op of ``ctc_forward_backward`` (one implementat
 with the blank class moved to column 0; frames past a sample's length get no gradient, as in
 TensorFlow. Sparse labels take TensorFlow's CTCLoss kernel path: ``blank_index`` is required, and a
 label sequence that needs more frames than it has is an error there rather than a large loss.
+Dense labels refuse float64 logits, as TensorFlow's pure-op path does (a float32 Mul inside).
 """
 import numpy as np
 
@@ -14,6 +15,7 @@ from ..errors import FailedPreconditionError, InvalidArgumentError, kernel_error
 from ..tensor import Tensor
 from .ctc_forward_backward import ctc_negative_log_likelihood
 from .ctc_labels import lengths_vector
+from .graph_input_errors import eager_input_error
 from .indexing import gather, getitem
 from .operands import as_float_tensor, as_tensor, named_errors
 from .shapes import cast, concat, transpose
@@ -95,6 +97,9 @@ def ctc_loss(labels, logits, label_length, logit_length, logits_time_major=True,
     if sparse:
         _check_frames_suffice(rows, label_lengths, frame_lengths)
     given = x.dtype
+    if given.name == 'float64' and not sparse:
+        # TensorFlow's dense-label path (ctc_loss_dense) multiplies the logits by a float32 tensor
+        raise eager_input_error('Mul', 1, 'float64', 'float32')
     if given.name in ('float16', 'bfloat16'):      # computed in float32, as TensorFlow does
         x = cast(x, 'float32')
     # The blank's column first, as TensorFlow moves it; a label's column is then label + 1 below the
