@@ -37,7 +37,7 @@ import weakref
 
 import numpy as np
 
-from . import assert_statements, dtypes, graph_random_ops, nest, trace_names, trace_prints
+from . import assert_statements, dtypes, graph_random_ops, nest, trace_names, trace_prints, traced_ops
 from .composite import CompositeTensor
 from .extension_type import ExtensionType
 from .graph_random_ops import GraphRandomState
@@ -250,6 +250,7 @@ class Function:
         self._second_trace = 0      # 1 once the first call created variables (see function_init)
         self._dispatch = {}         # call key -> its _Trace (exact or found by accepts)
         self._instances = {}        # id(instance) -> (weak reference, bound Function)
+        self._loaded_states = {}    # call key -> random state of a top-level replayed call (_run_muted)
         self._detector = _detector(python_function)
         functools.update_wrapper(self, python_function)
 
@@ -281,6 +282,12 @@ class Function:
 
     def __repr__(self):
         return '<framework.function.Function %s at 0x%X>' % (self.__name__, id(self))
+
+    def __getstate__(self):
+        # a SavedModel of an object already loaded: the next load's kernels start afresh, as TensorFlow's do
+        state = dict(self.__dict__)
+        state['_loaded_states'] = {}
+        return state
 
     def __get__(self, instance, owner=None):
         if instance is None:
@@ -358,7 +365,17 @@ class Function:
             key, _ = self._key(args, kwargs)
         except (TypeError, ValueError):     # arguments it would refuse: the call raises as it would
             key = None
-        with graph_random_ops.running(self._random_state(None, key)):
+        if graph_random_ops.current() is None:
+            # called on its own, not from another trace: a SavedModel's loaded function, whose
+            # concrete functions keep their random kernels from call to call (the text generation
+            # tutorial's reloaded OneStep samples on, it does not redraw its first character)
+            states = self.__dict__.setdefault('_loaded_states', {})    # (a Function pickled before it had one)
+            state = states.get(key)
+            if state is None:
+                state = states[key] = GraphRandomState()
+        else:
+            state = self._random_state(None, key)
+        with graph_random_ops.running(state):
             return _outputs(self._python_function(*args, **kwargs), self._python_function)
 
     def _random_state(self, entry, key):
@@ -389,7 +406,7 @@ class Function:
         asserts = assert_statements.running(self._autograph, self.__name__)
         try:
             with trace_prints.held(), trace_names.naming(names, trace_names.batch_of(args, names), graph=GraphScopes()), \
-                    graph_random_ops.running(random_state), asserts:
+                    traced_ops.hooked(), graph_random_ops.running(random_state), asserts:
                 if entry is None and not self._traces:
                     result, retraced = initializing_call(lambda: self._python_function(*args, **kwargs))
                     self._second_trace = int(retraced)
