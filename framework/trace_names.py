@@ -108,6 +108,18 @@ def open_batch(shape):
     return tuple(shape)
 
 
+def may_be_batch_axis(length):
+    """Whether a first axis of ``length`` can come from the batch axis of the running Keras build or
+    step: False only when the trace knows its batch length and ``length`` is no multiple of it. A
+    layer a subclassed model builds on a tensor of its own (a graph's 2708 node states in a step
+    on batches of 256) records that length in Keras 3, whose trace knows the constant's shape;
+    tapeflow runs on the batch and tells them apart by length. A multiple stays open: a batch
+    merged with another axis (``reshape(x, (-1, 3))``) is None in Keras's trace."""
+    context = current() if ACTIVE else None
+    batch = getattr(context, 'batch', None)
+    return not batch or not batch[0] or length % batch[0] == 0
+
+
 def known_dims(shape):
     """A spec's shape as a tuple of ints and None, or None for an unknown rank."""
     if shape is None or getattr(shape, 'rank', 0) is None:

@@ -494,7 +494,8 @@ class Layer(LayerWeights, OwnVariables):
 
     def _build_for(self, inputs):
         shape = shape_of(inputs)
-        if call_context.builds_for_any_batch() and type(shape) is tuple and shape and isinstance(shape[0], int):
+        if call_context.builds_for_any_batch() and type(shape) is tuple and shape and isinstance(shape[0], int) \
+                and trace_names.may_be_batch_axis(shape[0]):
             shape = (None,) + shape[1:]       # built for any batch, as Keras 3's symbolic build
         self._build_from_shape(shape)
 

@@ -233,7 +233,8 @@ class TrainingLoops:
         every = self.steps_per_execution
         free_batch = traced_batch_is_free(data)
         open_axes = traced_open_axes(data)
-        traced = call_context.traced_step(free_batch)
+        # run_eagerly steps build layers on the batch itself: Keras traces nothing there
+        traced = call_context.traced_step(free_batch and not self.run_eagerly)
         random_ops = self._step_graph_random_state(kind, free_batch, getattr(data, 'batch_size', None))
         traces = self._step_traces()
         if traces is not None:
