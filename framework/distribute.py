@@ -137,6 +137,11 @@ class Strategy:
     def num_replicas_in_sync(self):
         return 1
 
+    @property
+    def cluster_resolver(self):
+        """The cluster resolver of a multi-worker strategy; None for the single-machine ones, as in TF."""
+        return None
+
     def _device_spec(self):
         """(kind, index) of the replica's device: the process default (new tensors' device)."""
         from .placement import current
@@ -321,7 +326,12 @@ from .distribute_more import (CentralStorageStrategy, CrossDeviceOps, Hierarchic
 from . import distribute_more as _more  # noqa: E402
 from . import cluster_resolver  # noqa: E402,F401  (tf.distribute.cluster_resolver)
 
+from . import distribute_communication as _communication  # noqa: E402
+
 experimental = _types.SimpleNamespace(      # tf.distribute.experimental: the strategies TF still lists there
     CentralStorageStrategy=CentralStorageStrategy,
+    CollectiveCommunication=_communication.CollectiveCommunication,
+    CommunicationImplementation=_communication.CommunicationImplementation,
+    CommunicationOptions=_communication.CommunicationOptions,
     MultiWorkerMirroredStrategy=_more._ExperimentalMultiWorkerMirroredStrategy,
     ValueContext=ValueContext)

@@ -11,7 +11,9 @@ program written for them runs unchanged with the single-device numbers.
 import json
 import os
 
+from .cluster_resolver import TFConfigClusterResolver
 from .deprecation import deprecated
+from .distribute_communication import CommunicationImplementation, Options, checked_options
 from .distribute import MirroredStrategy, Strategy, _Extended, _MirroredReplicaContext
 from .tf_logging import logger
 
@@ -90,6 +92,13 @@ class CollectiveAllReduceStrategy(MirroredStrategy):
         # TensorFlow logs this unless collective ops were configured before the first op ran
         logger().warning('Collective ops is not configured at program startup. Some performance features may '
                          'not be enabled.')
+        self.extended._communication_options = checked_options(communication_options)
+        self._cluster_resolver = cluster_resolver or TFConfigClusterResolver()
+
+    @property
+    def cluster_resolver(self):
+        """The resolver of the worker's cluster (a TFConfigClusterResolver reading TF_CONFIG by default)."""
+        return self._cluster_resolver
 
 
 MultiWorkerMirroredStrategy = CollectiveAllReduceStrategy
@@ -101,8 +110,8 @@ class _ExperimentalMultiWorkerMirroredStrategy(CollectiveAllReduceStrategy):
     @deprecated('_CollectiveAllReduceStrategyExperimental.__init__',
                 'tensorflow.python.distribute.collective_all_reduce_strategy',
                 'use distribute.MultiWorkerMirroredStrategy instead')
-    def __init__(self, communication=None, cluster_resolver=None):
-        super().__init__(cluster_resolver)
+    def __init__(self, communication=CommunicationImplementation.AUTO, cluster_resolver=None):
+        super().__init__(cluster_resolver, Options(implementation=communication))
 
 
 _ExperimentalMultiWorkerMirroredStrategy.__name__ = 'CollectiveAllReduceStrategy'    # TF's type name, as the other
