@@ -406,7 +406,7 @@ class Function:
         asserts = assert_statements.running(self._autograph, self.__name__)
         try:
             with trace_prints.held(), trace_names.naming(names, trace_names.batch_of(args, names), graph=GraphScopes()), \
-                    traced_ops.hooked(), graph_random_ops.running(random_state), asserts:
+                    graph_random_ops.running(random_state), traced_ops.hooked(), asserts:
                 if entry is None and not self._traces:
                     result, retraced = initializing_call(lambda: self._python_function(*args, **kwargs))
                     self._second_trace = int(retraced)

@@ -6,6 +6,8 @@ Keras layer weights keep their own names (Keras 3 ignores tf.name_scope).
 """
 import threading
 
+from . import trace_names
+
 _state = threading.local()
 
 
@@ -53,6 +55,8 @@ class name_scope:  # noqa: N801  (TensorFlow's spelling)
             prefix = self._name
         else:
             prefix = old + self._name + '/'
+            if trace_names.ACTIVE:
+                prefix = _graph_unique(prefix)
         self._saved.append(old)
         _state.prefix = prefix
         return prefix
@@ -60,3 +64,13 @@ class name_scope:  # noqa: N801  (TensorFlow's spelling)
     def __exit__(self, *exc):
         _state.prefix = self._saved.pop()
         return False
+
+
+def _graph_unique(prefix):
+    """In a tf.function trace a scope's name is made unique in its graph, as TensorFlow's graph
+    name scopes are: a second 'outer' block is 'outer_1/' (its ops print 'outer_1/add:0')."""
+    trace = trace_names.current()
+    graph = getattr(trace, 'graph', None)
+    if graph is None or not hasattr(trace, 'graph_state'):
+        return prefix
+    return graph.unique(prefix[:-1]) + '/'

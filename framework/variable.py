@@ -93,7 +93,7 @@ class _ValueAttribute:
             return self
         if variable._path is not None:
             return variable
-        return variable.read_value
+        return variable._read_as_value
 
 
 class _CreatorScoped(type):
@@ -285,6 +285,11 @@ class Variable(Tensor, metaclass=_CreatorScoped):
         """A Tensor of the current value; tapes see the read, so gradients reach the variable."""
         from .ops.shapes import identity     # ops import this module
         return identity(self)
+
+    def _read_as_value(self):
+        """``v.value()``: read_value's tensor; a method of its own because in a tf.function's graph
+        TensorFlow's is the read op itself ('ReadVariableOp', framework/graph_op_names.py), not an Identity."""
+        return self.read_value()
 
     _read_value = read_value        # the library's own reads: a Keras variable has no read_value (see end of file)
 

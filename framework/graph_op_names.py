@@ -1,0 +1,140 @@
+"""The name TensorFlow's graph gives the tensor a public API call returns, and how its shape follows.
+
+In a tf.function trace TensorFlow names an op after the Python API's name scope or, without one,
+after the op's type: ``x + y`` is 'add' where ``tf.add(x, y)`` is 'Add', ``x / y`` and
+``tf.divide`` are both 'truediv', ``tf.reduce_sum`` is 'Sum'. A name 'scope/Op' is an API whose
+last op sits inside its own name scope (``tf.einsum``: 'einsum/Einsum'). Measured with TF 2.21 by
+printing each call's result inside a tf.function (/work/notes/progs/tracenames/probe_ops.py,
+probe2.py). APIs not listed here keep printing their values in a trace.
+
+Each row is (graph name, shape rule, the public paths under ``framework`` that make it); the shape
+rules are framework/traced_op_shapes.py's.
+"""
+
+ROWS = (
+    # operators: the Python operator's name scope ('add', 'mul', ...), else the op type
+    ('add', 'broadcast', 'Tensor.__add__', 'Tensor.__radd__'),
+    ('sub', 'broadcast', 'Tensor.__sub__', 'Tensor.__rsub__'),
+    ('mul', 'broadcast', 'Tensor.__mul__', 'Tensor.__rmul__'),
+    ('truediv', 'broadcast', 'Tensor.__truediv__', 'Tensor.__rtruediv__', 'divide', 'math.divide', 'truediv'),
+    ('floordiv', 'broadcast', 'Tensor.__floordiv__', 'Tensor.__rfloordiv__'),
+    ('mod', 'broadcast', 'Tensor.__mod__', 'Tensor.__rmod__'),
+    ('pow', 'broadcast', 'Tensor.__pow__', 'Tensor.__rpow__'),
+    ('matmul', 'matmul', 'Tensor.__matmul__', 'Tensor.__rmatmul__'),
+    ('Neg', 'same', 'Tensor.__neg__', 'negative', 'math.negative'),
+    ('Abs', 'same', 'Tensor.__abs__', 'abs', 'math.abs'),
+    ('Less', 'broadcast', 'Tensor.__lt__', 'less', 'math.less'),
+    ('LessEqual', 'broadcast', 'Tensor.__le__', 'less_equal', 'math.less_equal'),
+    ('Greater', 'broadcast', 'Tensor.__gt__', 'greater', 'math.greater'),
+    ('GreaterEqual', 'broadcast', 'Tensor.__ge__', 'greater_equal', 'math.greater_equal'),
+    ('Equal', 'broadcast', 'Tensor.__eq__', 'equal', 'math.equal'),
+    ('NotEqual', 'broadcast', 'Tensor.__ne__', 'not_equal', 'math.not_equal'),
+    ('strided_slice', 'index', 'Tensor.__getitem__', 'Variable.__getitem__'),
+    ('LogicalNot', 'same', 'Tensor.__invert__'),
+    ('and', 'broadcast', 'Tensor.__and__', 'Tensor.__rand__'),
+    ('or', 'broadcast', 'Tensor.__or__', 'Tensor.__ror__'),
+    # binary functions
+    ('Add', 'broadcast', 'add', 'math.add'),
+    ('Sub', 'broadcast', 'subtract', 'math.subtract'),
+    ('Mul', 'broadcast', 'multiply', 'math.multiply'),
+    ('Pow', 'broadcast', 'pow', 'math.pow'),
+    ('Maximum', 'broadcast', 'maximum', 'math.maximum'),
+    ('Minimum', 'broadcast', 'minimum', 'math.minimum'),
+    ('SquaredDifference', 'broadcast', 'math.squared_difference'),
+    ('LogicalAnd', 'broadcast', 'math.logical_and', 'logical_and'),
+    ('SelectV2', 'broadcast', 'where'),
+    ('MatMul', 'matmul', 'matmul', 'linalg.matmul'),
+    # elementwise functions of one tensor
+    ('Square', 'same', 'square', 'math.square'),
+    ('Sqrt', 'same', 'sqrt', 'math.sqrt'),
+    ('Rsqrt', 'same', 'math.rsqrt'),
+    ('Reciprocal', 'same', 'math.reciprocal'),
+    ('Exp', 'same', 'exp', 'math.exp'),
+    ('Log', 'same', 'math.log'),
+    ('Log1p', 'same', 'math.log1p'),
+    ('Sin', 'same', 'sin', 'math.sin'),
+    ('Cos', 'same', 'cos', 'math.cos'),
+    ('Floor', 'same', 'floor', 'math.floor'),
+    ('Round', 'same', 'round', 'math.round'),
+    ('Sign', 'same', 'sign', 'math.sign'),
+    ('IsNan', 'same', 'math.is_nan'),
+    ('Tanh', 'same', 'tanh', 'math.tanh', 'nn.tanh'),
+    ('Sigmoid', 'same', 'sigmoid', 'math.sigmoid', 'nn.sigmoid'),
+    ('Relu', 'same', 'nn.relu'),
+    ('Relu6', 'same', 'nn.relu6'),
+    ('LeakyRelu', 'same', 'nn.leaky_relu'),
+    ('Elu', 'same', 'nn.elu'),
+    ('Softplus', 'same', 'nn.softplus', 'math.softplus'),
+    ('Softmax', 'same', 'nn.softmax'),
+    ('LogSoftmax', 'same', 'nn.log_softmax'),
+    ('Cast', 'same', 'cast', 'dtypes.cast'),
+    ('Identity', 'same', 'identity', 'Variable.read_value'),
+    ('Cumsum', 'same', 'math.cumsum'),
+    ('clip_by_value', 'same', 'clip_by_value'),
+    ('l2_normalize', 'same', 'nn.l2_normalize', 'math.l2_normalize'),
+    ('zeros_like', 'same', 'zeros_like'),
+    ('ones_like', 'same', 'ones_like'),
+    # reductions (one without an axis first makes the axes constant 'Const')
+    ('Sum', 'reduce', 'reduce_sum', 'math.reduce_sum'),
+    ('Mean', 'reduce', 'reduce_mean', 'math.reduce_mean'),
+    ('Max', 'reduce', 'reduce_max', 'math.reduce_max'),
+    ('Min', 'reduce', 'reduce_min', 'math.reduce_min'),
+    ('Prod', 'reduce', 'reduce_prod', 'math.reduce_prod'),
+    ('All', 'reduce', 'reduce_all', 'math.reduce_all'),
+    ('Any', 'reduce', 'reduce_any', 'math.reduce_any'),
+    # composites whose last op sits in their own name scope: no axes constant outside it
+    ('reduce_std/Sqrt', 'reduced', 'math.reduce_std'),
+    ('reduce_variance/Mean_1', 'reduced', 'math.reduce_variance'),
+    ('count_nonzero/Sum', 'reduced', 'math.count_nonzero'),
+    ('norm/Squeeze', 'reduced', 'norm', 'linalg.norm'),
+    ('ReduceLogSumExp', 'reduced', 'reduce_logsumexp', 'math.reduce_logsumexp'),
+    # shapes and creation
+    ('Reshape', 'reshape', 'reshape'),
+    ('transpose', 'transpose', 'transpose'),
+    ('concat', 'concat', 'concat'),
+    ('stack', 'stack', 'stack'),
+    ('ExpandDims', 'expand', 'expand_dims'),
+    ('Squeeze', 'known', 'squeeze'),
+    ('Tile', 'tile', 'tile'),
+    ('ReverseV2', 'same', 'reverse'),
+    ('Pad', 'known', 'pad'),
+    ('Slice', 'known', 'slice'),
+    ('BroadcastTo', 'known', 'broadcast_to'),
+    ('sort/Neg_1', 'same', 'sort'),
+    ('linspace/Slice', 'known', 'linspace'),
+    ('eye/diag', 'constant', 'eye'),
+    ('random_normal', 'constant', 'random.normal'),
+    ('random_uniform', 'constant', 'random.uniform'),
+    ('Const', 'constant', 'constant', 'convert_to_tensor'),
+    ('ReadVariableOp', 'same', 'Variable._read_as_value'),
+    ('zeros', 'constant', 'zeros'),
+    ('ones', 'constant', 'ones'),
+    ('Fill', 'constant', 'fill'),
+    ('range', 'range', 'range'),
+    ('Shape', 'fixed', 'shape'),
+    ('Size', 'fixed', 'size'),
+    ('ArgMax', 'argreduce', 'argmax', 'math.argmax'),
+    ('ArgMin', 'argreduce', 'argmin', 'math.argmin'),
+    ('GatherV2', 'gather', 'gather'),
+    ('one_hot', 'one_hot', 'one_hot'),
+    ('einsum/Einsum', 'known', 'einsum', 'linalg.einsum'),
+)
+
+
+def variant(name, parameters, result):
+    """The name a call makes where its arguments change the op (None: not one measured): a
+    variable given to ``convert_to_tensor`` is read ('ReadVariableOp'); ``tf.random.uniform`` over
+    [0, 1) leaves out the scaling ops, so its result is the RandomUniform op inside its scope;
+    ``~`` of an integer tensor is a bitwise op."""
+    from .variable import Variable
+    if name == 'LogicalNot' and result._data.dtype.kind != 'b':
+        return None
+    if name == 'Const' and isinstance(parameters.get('value'), Variable):
+        return 'ReadVariableOp'
+    if name == 'random_uniform' and _is(parameters.get('minval', 0), 0) and _is(parameters.get('maxval'), None, 1):
+        return 'random_uniform/RandomUniform'
+    return name
+
+
+def _is(value, *choices):
+    return any(value is c if c is None else (type(value) in (int, float) and value == c) for c in choices)

@@ -1,0 +1,257 @@
+"""The static shape TensorFlow's shape inference gives an op's output in a tf.function trace.
+
+Where every input's traced shape is fully known the output's is the computed array's (TensorFlow
+folds constant shapes too), except for ops whose length depends on values (``tf.range(n)`` of a
+traced ``n``: ``(None,)``). Where an input leaves a length open (an input_signature's None) a
+per-family rule carries the open lengths through: elementwise broadcasting, reductions, matmul,
+reshape, transpose, concat, stack, basic indexing. Without a rule, or with an input whose shape
+the trace cannot tell (made by a call it does not name), the shape is unknown (None): TensorFlow's
+text for an unknown shape, ``Tensor("name:0", dtype=float32)``.
+"""
+import numbers
+
+from . import trace_names
+from .tensor import Tensor
+
+SKIP = object()         # the call's result is not one tapeflow can name (tf.where's one-argument form)
+
+
+def _is_open(trace):
+    """Whether the trace's arguments leave a length open: then a tensor it did not name, made from
+    them by a call it does not know, may hold one too (its shape is unknown here)."""
+    found = getattr(trace, 'open_lengths', None)
+    if found is None:
+        found = trace.open_lengths = any(entry[1] is None or None in entry[1] for entry in trace._names.values())
+    return found
+
+
+def _tensors(parameters):
+    for value in parameters.values():
+        if isinstance(value, Tensor):
+            yield value
+        elif type(value) in (list, tuple):
+            for item in value:
+                if isinstance(item, Tensor):
+                    yield item
+
+
+def _traced(tensor, open_trace):
+    """``tensor``'s shape in the trace: a tuple, or None (unknown)."""
+    entry = trace_names.entry_of(tensor)
+    if entry is not None:
+        return entry[1]
+    if type(tensor) is not Tensor or not open_trace:        # a variable, or a trace without open lengths
+        return tuple(tensor._data.shape)
+    return None
+
+
+def output_shape(rule, parameters, result, trace):
+    """The traced shape of ``result`` returned by a call of ``rule``'s family with ``parameters``."""
+    if rule == 'broadcast' and 'condition' in parameters and parameters.get('x') is None:
+        return SKIP             # tf.where(condition): the coordinates, another op ('Where')
+    symbolic = [t for t in _tensors(parameters) if trace_names.entry_of(t) is not None]
+    if rule == 'fixed':         # tf.shape / tf.size: as long as the input's rank, known
+        return tuple(result._data.shape)
+    if rule in ('range', 'constant'):
+        if not symbolic:
+            return tuple(result._data.shape)
+        if rule == 'range':     # a traced bound: the length is only known when the graph runs
+            return (None,)
+    open_trace = _is_open(trace)
+    if rule == 'constant':      # a shape made of traced lengths: folded where the trace knows them all
+        return tuple(result._data.shape) if not open_trace else _created(parameters)
+    inputs = [(t, _traced(t, open_trace)) for t in _tensors(parameters)]
+    if all(shape is not None and None not in shape and shape == tuple(t._data.shape) for t, shape in inputs):
+        return tuple(result._data.shape)
+    handler = _RULES.get(rule)
+    return handler(parameters, [s for _, s in inputs], result) if handler is not None else None
+
+
+def _created(parameters):
+    shape = parameters.get('shape', parameters.get('dims'))
+    if not isinstance(shape, (list, tuple)):
+        return None
+    return tuple(None if isinstance(d, Tensor) else int(d) for d in shape)
+
+
+def _broadcast(parameters, shapes, result):
+    if any(s is None for s in shapes):
+        return None
+    rank = max((len(s) for s in shapes), default=0)
+    out = []
+    for axis in range(-rank, 0):
+        dims = [s[axis] for s in shapes if len(s) >= -axis]
+        known = [d for d in dims if d is not None and d != 1]
+        if known:
+            out.append(known[0])
+        elif None in dims:
+            out.append(None)
+        else:
+            out.append(1)
+    return tuple(out)
+
+
+def _same(parameters, shapes, result):
+    return shapes[0] if shapes else None
+
+
+def _axes(axis, rank):
+    if isinstance(axis, Tensor):
+        axis = axis.numpy().tolist()
+    if axis is None:
+        return set(range(rank))
+    if isinstance(axis, numbers.Integral):
+        axis = [axis]
+    return {int(a) % rank for a in axis}
+
+
+def _reduce(parameters, shapes, result):
+    shape = shapes[0] if shapes else None
+    if shape is None:
+        return None
+    axes = _axes(parameters.get('axis'), len(shape))
+    if parameters.get('keepdims'):
+        return tuple(1 if i in axes else d for i, d in enumerate(shape))
+    return tuple(d for i, d in enumerate(shape) if i not in axes)
+
+
+def _argreduce(parameters, shapes, result):
+    shape = shapes[0] if shapes else None
+    axis = parameters.get('axis')
+    if shape is None or isinstance(axis, Tensor):
+        return None
+    axis = int(axis or 0) % len(shape)
+    return shape[:axis] + shape[axis + 1:]
+
+
+def _expand(parameters, shapes, result):
+    shape = shapes[0] if shapes else None
+    axis = parameters.get('axis')
+    if shape is None or isinstance(axis, Tensor):
+        return None
+    axis = int(axis) % (len(shape) + 1)
+    return shape[:axis] + (1,) + shape[axis:]
+
+
+def _tile(parameters, shapes, result):
+    shape = shapes[0] if shapes else None
+    multiples = parameters.get('multiples')
+    if shape is None or not isinstance(multiples, (list, tuple)) or any(isinstance(m, Tensor) for m in multiples):
+        return None
+    return tuple(None if d is None else d * int(m) for d, m in zip(shape, multiples))
+
+
+def _gather(parameters, shapes, result):
+    params, indices = parameters.get('params'), parameters.get('indices')
+    if parameters.get('batch_dims') or isinstance(parameters.get('axis'), Tensor):
+        return None
+    shape = _traced(params, True) if isinstance(params, Tensor) else None
+    picks = _traced(indices, True) if isinstance(indices, Tensor) else tuple(getattr(_array(indices), 'shape', ()))
+    if shape is None or picks is None:
+        return None
+    axis = int(parameters.get('axis') or 0) % len(shape)
+    return shape[:axis] + tuple(picks) + shape[axis + 1:]
+
+
+def _one_hot(parameters, shapes, result):
+    indices, depth = parameters.get('indices'), parameters.get('depth')
+    shape = _traced(indices, True) if isinstance(indices, Tensor) else None
+    axis = parameters.get('axis')
+    if shape is None or isinstance(depth, Tensor) or axis not in (None, -1):
+        return None
+    return shape + (int(depth),)
+
+
+def _array(value):
+    import numpy as np
+    try:
+        return np.asarray(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _matmul(parameters, shapes, result):
+    if len(shapes) != 2 or None in shapes or len(shapes[0]) < 2 or len(shapes[1]) < 2:
+        return None
+    a, b = shapes
+    flip_a = parameters.get('transpose_a') or parameters.get('adjoint_a')
+    flip_b = parameters.get('transpose_b') or parameters.get('adjoint_b')
+    rows = a[-1] if flip_a else a[-2]
+    cols = b[-2] if flip_b else b[-1]
+    batch = _broadcast(None, [a[:-2], b[:-2]], None)
+    return batch + (rows, cols)
+
+
+def _reshape(parameters, shapes, result):
+    target = parameters.get('shape')
+    if isinstance(target, Tensor) or not isinstance(target, (list, tuple)):
+        return None
+    out = []
+    for dim in target:
+        if isinstance(dim, Tensor) or dim == -1:
+            out.append(None)        # a traced length or the one inferred from an open input
+        else:
+            out.append(int(dim))
+    return tuple(out)
+
+
+def _transpose(parameters, shapes, result):
+    shape = shapes[0] if shapes else None
+    if shape is None:
+        return None
+    perm = parameters.get('perm')
+    perm = reversed(range(len(shape))) if perm is None else perm
+    return tuple(shape[int(p)] for p in perm)
+
+
+def _joined(parameters, shapes, result, stacked):
+    if not shapes or any(s is None for s in shapes):
+        return None
+    axis = int(parameters.get('axis') or 0)
+    rank = len(shapes[0]) + (1 if stacked else 0)
+    axis %= rank
+    if stacked:
+        others = _broadcast(None, shapes, None)
+        return others[:axis] + (len(shapes),) + others[axis:]
+    merged = list(_broadcast(None, [s[:axis] + (1,) + s[axis + 1:] for s in shapes], None))
+    lengths = [s[axis] for s in shapes]
+    merged[axis] = None if None in lengths else sum(lengths)
+    return tuple(merged)
+
+
+def _index(parameters, shapes, result):
+    shape = shapes[0] if shapes else None
+    index = parameters.get('index')
+    if shape is None:
+        return None
+    index = index if type(index) is tuple else (index,)
+    if any(i is Ellipsis for i in index):
+        at = index.index(Ellipsis)
+        fill = len(shape) - (len(index) - 1 - sum(i is None for i in index))
+        index = index[:at] + (slice(None),) * fill + index[at + 1:]
+    out, axis = [], 0
+    for item in index:
+        if item is None:
+            out.append(1)
+            continue
+        if axis >= len(shape):
+            return None
+        dim = shape[axis]
+        axis += 1
+        if isinstance(item, numbers.Integral):
+            continue
+        if type(item) is not slice:
+            return None
+        if dim is None:
+            out.append(None)
+        else:
+            out.append(len(range(*item.indices(dim))))
+    return tuple(out) + tuple(shape[axis:])
+
+
+_RULES = {
+    'broadcast': _broadcast, 'same': _same, 'reduce': _reduce, 'reduced': _reduce, 'matmul': _matmul, 'reshape': _reshape,
+    'transpose': _transpose, 'concat': lambda p, s, r: _joined(p, s, r, False),
+    'stack': lambda p, s, r: _joined(p, s, r, True), 'index': _index, 'argreduce': _argreduce,
+    'expand': _expand, 'tile': _tile, 'gather': _gather, 'one_hot': _one_hot,
+}

@@ -1,0 +1,158 @@
+"""While a tf.function traces, the tensors its code makes print as TensorFlow's graph tensors.
+
+TensorFlow runs a tf.function's Python on graph tensors, so ``print(x * y + 1.0)`` there shows
+``Tensor("add:0", shape=(2, 3), dtype=float32)``: the op's name in the graph, made unique in
+creation order ('add', 'add_1', ... shared with the arguments' names), inside the open
+``tf.name_scope``s, and the shape TensorFlow's shape inference gives (None where the trace leaves
+a length open). tapeflow traces on the real arrays; while such a trace runs, a profile hook
+(``sys.setprofile``, on the tracing thread only, so it costs nothing outside traces) sees each
+public API call the traced code makes (graph_op_names.py) return, and names the tensor it returns
+in the trace (``trace_names.naming.name_output``). The tensor itself is untouched: values are
+computed as before, and a call the table does not know keeps printing its value.
+"""
+import sys
+import threading
+
+from . import dtypes, graph_op_names, graph_random_ops, name_scopes, trace_names
+from .tensor import Tensor
+from .variable import Variable
+from .traced_op_shapes import SKIP, output_shape
+
+_local = threading.local()
+_WRAPPER = object()     # an entry whose own frame is a decorator's: the function it calls decides
+_TABLE = {}             # code object -> (name, rule), or -> {closure strings: (name, rule)} for factories
+
+
+def _own_module(frame):
+    return frame.f_globals.get('__name__', '').partition('.')[0] in trace_names._TAPEFLOW_PACKAGES
+
+
+def _closure_strings_of(fn):
+    cells = fn.__closure__ or ()
+    return tuple(c.cell_contents for c in cells if isinstance(c.cell_contents, str))
+
+
+def _closure_strings_in(frame):
+    values = frame.f_locals
+    return tuple(v for v in (values.get(n) for n in frame.f_code.co_freevars) if isinstance(v, str))
+
+
+def _build_table():
+    import framework
+    for name, rule, *paths in graph_op_names.ROWS:
+        for path in paths:
+            fn = framework
+            for part in path.split('.'):
+                fn = getattr(fn, part, None)
+            if fn is None:
+                continue
+            while hasattr(fn, '__wrapped__'):
+                _TABLE[fn.__code__] = _WRAPPER
+                fn = fn.__wrapped__
+            code = fn.__code__
+            if code.co_freevars:         # a factory's closure: its strings tell the ops apart
+                _TABLE.setdefault(code, {})[_closure_strings_of(fn)] = (name, rule)
+            else:
+                _TABLE[code] = (name, rule)
+
+
+def _lookup(frame):
+    found = _TABLE.get(frame.f_code)
+    if type(found) is dict:
+        return found.get(_closure_strings_in(frame))
+    return found
+
+
+class _Hook:
+    """The profile function of one thread while a graph trace runs on it."""
+
+    def __init__(self, previous):
+        self.previous = previous
+        self.calls = []         # [frame, (name, rule) or _WRAPPER or None, parameters] of the API calls open
+
+    def __call__(self, frame, event, arg):
+        calls = self.calls
+        if event == 'call':
+            if calls and calls[-1][1] is _WRAPPER:
+                if frame.f_back is calls[-1][0]:        # the decorated function: it names the call
+                    calls[-1][1] = _lookup(frame)
+                    calls[-1][2] = dict(frame.f_locals)
+                return
+            found = _TABLE.get(frame.f_code)
+            if found is None:
+                return
+            caller = frame.f_back
+            if caller is None or _own_module(caller):       # tapeflow's own use of the API
+                return
+            if found is not _WRAPPER:
+                found = _lookup(frame)
+                if found is None:
+                    return
+            calls.append([frame, found, None if found is _WRAPPER else dict(frame.f_locals)])
+        elif event == 'return' and calls and frame is calls[-1][0]:
+            called, found, parameters = calls.pop()
+            if found is not None and found is not _WRAPPER:
+                try:
+                    _name_result(found, parameters, arg, called.f_code.co_name.startswith('__'))
+                except Exception:       # naming is for printing: a failure leaves the value's text
+                    pass
+
+
+def _name_result(found, parameters, result, operator):
+    trace = trace_names.current()
+    if trace is None or trace.graph is None:
+        return
+    if graph_random_ops.current() is not getattr(trace, 'graph_state', None):
+        return      # a tf.range loop's body or another function's graph: TensorFlow names it there
+    if not isinstance(result, Tensor) or isinstance(result, Variable) or trace_names.entry_of(result) is not None:
+        return      # a variable, a composite, or a tensor already named (an argument returned)
+    name, rule = found
+    name = graph_op_names.variant(name, parameters, result)
+    if name is None:
+        return
+    shape = output_shape(rule, parameters, result, trace)
+    if shape is SKIP:
+        return
+    given = parameters.get('name')
+    prefix = name_scopes.current()
+    graph = trace.graph
+    if rule == 'reduce' and parameters.get('axis') is None:
+        graph.unique(prefix + 'Const')      # TensorFlow's reductions over all axes make the axes a Const first
+    if operator and isinstance(parameters.get('self'), Variable):
+        graph.unique(prefix + 'ReadVariableOp')     # a variable's operator reads it before the op's scope
+    if isinstance(given, str) and given:
+        full = graph.unique(prefix + given)
+    elif '/' in name:           # an API whose last op sits in the API's own name scope
+        scope, _, last = name.partition('/')
+        full = graph.unique(prefix + scope) + '/' + last
+        graph.unique(full)
+    else:
+        full = graph.unique(prefix + name)
+    trace.name_output(result, full, shape, dtypes.display_name(result._data.dtype))
+
+
+class hooked:
+    """Context: the tensors public API calls return get graph names while it is open (this thread)."""
+
+    def __enter__(self):
+        self._hook = None
+        trace = trace_names.current()
+        trace.graph_state = graph_random_ops.current()      # ops elsewhere (a loop's body graph) stay unnamed
+        for name, _, _ in list(trace._names.values()):          # the arguments' placeholders hold their names
+            trace.graph.unique(name)
+        if getattr(_local, 'hook', None) is not None:       # an outer trace's hook names for this one too
+            return self
+        previous = sys.getprofile()
+        if previous is not None:                # a profiler or debugger runs: leave it alone
+            return self
+        if not _TABLE:
+            _build_table()
+        self._hook = _local.hook = _Hook(previous)
+        sys.setprofile(self._hook)
+        return self
+
+    def __exit__(self, *exc):
+        if self._hook is not None:
+            sys.setprofile(None)
+            _local.hook = None
+        return False

@@ -1,0 +1,184 @@
+"""Inside a tf.function's trace, the tensors the function's own ops make print as TensorFlow's graph
+tensors: the op's graph name made unique in the graph, its name scope, the static shape.
+
+Golden lines from TF 2.21 (tensorflow-cpu, /opt/tfref) running the same programs: the me17
+reproducer (notes/progs/me17/p1.py) and notes/progs/tracenames/probe_ops.py, probe2.py, probe4.py.
+"""
+import sys
+
+import numpy as np
+
+import framework as tf
+
+
+def _lines(capsys):
+    return capsys.readouterr().out.splitlines()
+
+
+def test_ops_made_in_a_trace_print_their_graph_names_and_values_stay_the_same(capsys):
+    @tf.function
+    def f(x, y):
+        z = x * y + 1.0
+        w = tf.reduce_sum(z, axis=0)
+        print('trace', x, z, w)
+        return tf.nn.relu(w) + tf.square(z)[0]
+
+    out = f(tf.ones((2, 3)), tf.constant(2.0))
+    assert _lines(capsys) == ['trace Tensor("x:0", shape=(2, 3), dtype=float32) '
+                              'Tensor("add:0", shape=(2, 3), dtype=float32) Tensor("Sum:0", shape=(3,), dtype=float32)']
+    np.testing.assert_array_equal(out.numpy(), [15.0, 15.0, 15.0])
+    assert str(out) == 'tf.Tensor([15. 15. 15.], shape=(3,), dtype=float32)'      # outside: the value
+    assert sys.getprofile() is None         # the naming hook lives only while the trace runs
+
+
+def test_a_modules_variable_operator_and_read_value(capsys):
+    class M(tf.Module):
+        def __init__(self):
+            self.v = tf.Variable([1., 2.])
+
+        @tf.function
+        def __call__(self, x):
+            a = self.v * x
+            print(a, self.v.read_value())
+            return tf.matmul(tf.reshape(a, (1, 2)), tf.reshape(a, (2, 1)))
+
+    result = M()(tf.constant(2.0))
+    assert _lines(capsys) == ['Tensor("mul:0", shape=(2,), dtype=float32) Tensor("Identity:0", shape=(2,), dtype=float32)']
+    np.testing.assert_array_equal(result.numpy(), [[20.0]])
+
+
+def test_operators_and_functions_take_their_own_names_sharing_one_counter(capsys):
+    @tf.function
+    def f(x, y):
+        print(x + y, x * y, x - y, x / y, -x, x ** 2, x @ tf.transpose(x))
+        print(y + 1.0, 1.0 + y, 2.0 * x, x / 2.0, 3.0 - x)
+        print(tf.add(x, y), tf.multiply(x, y), tf.subtract(x, y), tf.divide(x, y))
+        print(tf.reduce_sum(x), tf.reduce_sum(x, axis=1), tf.reduce_mean(x, 0), tf.reduce_max(x),
+              tf.reduce_min(x, 1, keepdims=True))
+        print(tf.reshape(x, (-1,)), tf.concat([x, x], 0), tf.stack([x, x]), tf.cast(x, tf.int32), tf.identity(x),
+              tf.constant(3.0))
+        print(x[0], x[:, 1], x[0, 0], tf.transpose(x), tf.expand_dims(x, 0))
+        return x
+
+    f(tf.constant([[1., 2., 3.], [4., 5., 6.]]), tf.constant(2.0))
+    t = 'Tensor("%s:0", shape=%s, dtype=%s)'
+    f23, f22, s = '(2, 3)', '(2, 2)', '()'
+    assert _lines(capsys) == [
+        ' '.join(t % (n, sh, 'float32') for n, sh in [('add', f23), ('mul', f23), ('sub', f23), ('truediv', f23),
+                                                       ('Neg', f23), ('pow', f23), ('matmul', f22)]),
+        ' '.join(t % (n, sh, 'float32') for n, sh in [('add_1', s), ('add_2', s), ('mul_1', f23),
+                                                       ('truediv_1', f23), ('sub_1', f23)]),
+        ' '.join(t % (n, f23, 'float32') for n in ('Add_3', 'Mul_2', 'Sub_2', 'truediv_2')),
+        # a reduction over all axes makes its axes a constant 'Const' first: tf.constant is then Const_2
+        ' '.join(t % (n, sh, 'float32') for n, sh in [('Sum', s), ('Sum_1', '(2,)'), ('Mean', '(3,)'), ('Max', s),
+                                                       ('Min', '(2, 1)')]),
+        ' '.join(t % (n, sh, d) for n, sh, d in [('Reshape', '(6,)', 'float32'), ('concat', '(4, 3)', 'float32'),
+                                                  ('stack', '(2, 2, 3)', 'float32'), ('Cast', f23, 'int32'),
+                                                  ('Identity', f23, 'float32'), ('Const_2', s, 'float32')]),
+        ' '.join(t % (n, sh, 'float32') for n, sh in [('strided_slice', '(3,)'), ('strided_slice_1', '(2,)'),
+                                                       ('strided_slice_2', s), ('transpose_1', '(3, 2)'),
+                                                       ('ExpandDims', '(1, 2, 3)')]),
+    ]
+
+
+def test_name_scopes_are_made_unique_in_the_graph(capsys):
+    @tf.function
+    def n(x):
+        with tf.name_scope('a') as sc:
+            print(sc, x + 1.0, tf.reduce_sum(x))
+        with tf.name_scope('a') as sc:
+            print(sc, x + 1.0)
+            with tf.name_scope('a') as sc2:
+                print(sc2, x + 1.0, tf.constant(2.0))
+        with tf.name_scope('b/') as sc:
+            print(sc, x + 1.0)
+        with tf.name_scope('') as sc:
+            print(sc, x + 1.0)
+        return x
+
+    n(tf.constant(1.0))
+    t = 'Tensor("%s:0", shape=(), dtype=float32)'
+    assert _lines(capsys) == ['a/ %s %s' % (t % 'a/add', t % 'a/Sum'), 'a_1/ %s' % (t % 'a_1/add'),
+                              'a_1/a/ %s %s' % (t % 'a_1/a/add', t % 'a_1/a/Const'), 'b/ %s' % (t % 'b/add'),
+                              ' %s' % (t % 'add')]
+    with tf.name_scope('a') as sc:      # outside a trace: eager scopes are not made unique
+        assert sc == 'a/'
+
+
+def test_given_names_and_argument_names_share_the_counter(capsys):
+    @tf.function
+    def p(x, y=None):
+        z = tf.identity(x, name='x')
+        print(z, tf.add(x, 1, name='y'), x + 1)
+        return z
+
+    p(tf.constant(1))
+    assert _lines(capsys) == ['Tensor("x_1:0", shape=(), dtype=int32) Tensor("y:0", shape=(), dtype=int32) '
+                              'Tensor("add:0", shape=(), dtype=int32)']
+
+
+def test_variable_reads_name_their_read_ops(capsys):
+    v = tf.Variable([1., 2., 3.])
+
+    @tf.function
+    def f(x):
+        # a variable's operator reads it first (ReadVariableOp, _1, _2), so the next reads are _3, _4
+        print(v * x, v + 1.0, v.read_value(), tf.identity(v), v[0], tf.convert_to_tensor(v), v.value())
+        return x
+
+    f(tf.constant([1., 2., 3.]))
+    t = 'Tensor("%s:0", shape=%s, dtype=float32)'
+    assert _lines(capsys) == [' '.join(t % (n, '()' if n == 'strided_slice' else '(3,)') for n in (
+        'mul', 'add', 'Identity', 'Identity_1', 'strided_slice', 'ReadVariableOp_3', 'ReadVariableOp_4'))]
+
+
+def test_retraces_start_a_new_graph(capsys):
+    class Lin(tf.Module):
+        def __init__(self):
+            self.w = None
+
+        @tf.function
+        def __call__(self, x):
+            if self.w is None:
+                self.w = tf.Variable(tf.ones((3, 2)))
+            y = tf.matmul(x, self.w)
+            print('y', y, y + 1.0)
+            return y
+
+    m = Lin()
+    m(tf.ones((2, 3)))
+    m(tf.ones((4, 3)))
+    line = 'y Tensor("MatMul:0", shape=(%d, 2), dtype=float32) Tensor("add:0", shape=(%d, 2), dtype=float32)'
+    assert _lines(capsys) == [line % (2, 2), line % (2, 2), line % (4, 4)]
+
+
+def test_calls_it_cannot_name_print_their_values(capsys):
+    @tf.function
+    def f(x):
+        u = tf.unique(x)            # (TF: Unique(y=<tf.Tensor 'Unique:0' ...>): not named here)
+        print(u.y, x + 1)
+        return x
+
+    f(tf.constant([1, 1, 2]))
+    assert _lines(capsys) == ['tf.Tensor([1 2], shape=(2,), dtype=int32) Tensor("add:0", shape=(3,), dtype=int32)']
+
+
+def test_a_profiler_already_running_is_left_alone(capsys):
+    seen = []
+
+    def profiler(frame, event, arg):
+        seen.append(event)
+
+    @tf.function
+    def f(x):
+        print(x + 1)
+        return x
+
+    sys.setprofile(profiler)
+    try:
+        f(tf.constant(1))
+        assert sys.getprofile() is profiler
+    finally:
+        sys.setprofile(None)
+    assert seen
+    assert _lines(capsys) == ['tf.Tensor(2, shape=(), dtype=int32)']
