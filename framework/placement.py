@@ -74,7 +74,8 @@ class device:
     """Context manager placing new tensors on a device, as ``tf.device`` does.
 
     Raises:
-        RuntimeError: a GPU that is not there, when soft placement is off.
+        InvalidArgumentError: a GPU or logical CPU that is not there, when soft placement is off
+            (TensorFlow's text; a missing GPU's cause is a note).
     """
 
     def __init__(self, spec):
@@ -84,9 +85,15 @@ class device:
                 _check_gpu(self.index)
             except RuntimeError as err:
                 if not _soft_placement:
-                    raise
+                    raise _unsatisfiable(self.kind, self.index, err) from None
                 _warn_soft(err)
                 self.kind, self.index = 'cpu', 0
+        elif self.index and self.index >= _logical_cpus():
+            # a CPU the runtime does not have (tf.config splits CPU:0 into logical CPUs): TF places
+            # the op on CPU:0 under soft placement, silently
+            if not _soft_placement:
+                raise _unsatisfiable(self.kind, self.index)
+            self.index = 0
 
     def __enter__(self):
         _scopes.stack.append((self.kind, self.index))
@@ -100,6 +107,28 @@ class device:
         if self.kind == 'gpu':
             self._cuda.__exit__(*exc)
         return False
+
+
+def _logical_cpus():
+    from .device_config import get_logical_device_configuration
+    return len(get_logical_device_configuration(PhysicalDevice('/physical_device:CPU:0', 'CPU')) or [None])
+
+
+def _unsatisfiable(kind, index, reason=None):
+    """TensorFlow's error for an op placed on a device the runtime lacks, with soft placement off
+    (TF raises it at the scope's first op; tapeflow when the scope is made)."""
+    from .errors import InvalidArgumentError
+    names = ['CPU:%d' % i for i in range(_logical_cpus())]
+    names += [d.name.replace('/physical_device:', '') for d in list_physical_devices('GPU')]
+    kinds = [k for k in ('GPU', 'CPU') if any(name.startswith(k) for name in names)]
+    prefix = '/job:localhost/replica:0/task:0/device:'
+    error = InvalidArgumentError(
+        "Could not satisfy device specification '%s%s:%d'. enable_soft_placement=0. Supported device types [%s]. "
+        "All available devices [%s]." % (prefix, kind.upper(), index, ', '.join(kinds),
+                                         ', '.join(prefix + name for name in names)))
+    if reason is not None:
+        error.add_note('tapeflow: %s' % reason)       # (why the GPU is missing: cupy, CUDA)
+    return error
 
 
 def _warn_soft(err):

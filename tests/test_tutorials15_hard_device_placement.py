@@ -1,0 +1,69 @@
+"""With soft device placement off, a device the runtime lacks is TensorFlow's InvalidArgumentError.
+
+The GPU guide (tensorflow/docs guide/gpu) asks for '/device:GPU:2' and for
+tf.config.set_soft_device_placement; TF 2.21 on a CPU-only machine raises
+InvalidArgumentError "Could not satisfy device specification ..." for a missing GPU and for a CPU
+index past the logical CPUs, and silently uses CPU:0 under soft placement. tapeflow raised
+RuntimeError for the GPU and ran '/CPU:3' anyway. Goldens printed by /opt/tfref/bin/python:
+/work/notes/progs/tutorials15/probe_hard.py and probe_hard2.py.
+"""
+import pytest
+
+import framework as tf
+from framework import backend, device_config
+
+PREFIX = '/job:localhost/replica:0/task:0/device:'
+needs_no_gpu = pytest.mark.skipif(bool(tf.config.list_physical_devices('GPU')) or backend.cupy_module() is not None,
+                                  reason='the goldens are for a machine without GPUs')
+
+
+@pytest.fixture
+def hard_placement():
+    tf.config.set_soft_device_placement(False)
+    yield
+    tf.config.set_soft_device_placement(True)
+
+
+def _expected(spec, available):
+    return ("Could not satisfy device specification '%s%s'. enable_soft_placement=0. Supported device types [CPU]. "
+            "All available devices [%s]." % (PREFIX, spec, ', '.join(PREFIX + d for d in available)))
+
+
+@needs_no_gpu
+@pytest.mark.parametrize('spec, name', [('/device:GPU:2', 'GPU:2'), ('/GPU:0', 'GPU:0'), ('gpu', 'GPU:0'),
+                                        ('/CPU:1', 'CPU:1'), ('CPU:3', 'CPU:3')])
+def test_missing_device_is_invalid_argument(hard_placement, spec, name):
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        with tf.device(spec):
+            tf.constant([1.0, 2.0])
+    assert str(info.value) == _expected(name, ['CPU:0'])
+
+
+def test_existing_cpu_still_works_without_soft_placement(hard_placement):
+    for spec in ['/cpu:0', '/device:CPU:0']:
+        with tf.device(spec):
+            b = tf.constant([1.0, 2.0]) * 2
+        assert b.device == PREFIX + 'CPU:0'
+
+
+def test_soft_placement_runs_a_missing_cpu_on_cpu0():
+    assert tf.config.get_soft_device_placement() is True
+    with tf.device('/CPU:5'):
+        a = tf.constant([1.0, 2.0]) * 2
+    assert a.device == PREFIX + 'CPU:0' and a.numpy().tolist() == [2.0, 4.0]
+
+
+@needs_no_gpu
+def test_logical_cpus_are_available_devices(hard_placement, monkeypatch):
+    # TF 2.21 after splitting CPU:0 in two: CPU:1 is placed, CPU:2 and GPU:0 list both CPUs
+    monkeypatch.setitem(device_config._settings, 'logical', {})
+    monkeypatch.setitem(device_config._settings, 'initialized', False)
+    cpu = tf.config.list_physical_devices('CPU')[0]
+    tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 2)
+    with tf.device('/CPU:1'):
+        tf.constant([1.0])
+    for spec, name in [('/CPU:2', 'CPU:2'), ('/GPU:0', 'GPU:0')]:
+        with pytest.raises(tf.errors.InvalidArgumentError) as info:
+            with tf.device(spec):
+                tf.constant([1.0])
+        assert str(info.value) == _expected(name, ['CPU:0', 'CPU:1'])
