@@ -327,8 +327,8 @@ def avg_pool2d(input, ksize, strides, padding='VALID', data_format='NHWC', name=
     x, geo = _pooling_input(input, ksize, strides, padding, 'avg_pool2d', kind='avg')
     if isinstance(geo, tuple):
         return empty_pool_output(x, geo)
-    a = x._data
-    xp = backend.array_module(a)
+    xp = backend.array_module(x._data)
+    a = xp.ascontiguousarray(x._data)       # a transposed (channels_first) view would sum its taps in another order
     counts = geo.windows(xp.ones((1,) + a.shape[1:3] + (1,), a.dtype)).sum(axis=(3, 4))
     out = Tensor(geo.windows(a).sum(axis=(3, 4)) / counts)
     if ACTIVE:

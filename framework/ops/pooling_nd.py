@@ -60,23 +60,26 @@ def _gather(a, geo, hits=None):
     return total
 
 
-def _windows_op(x, geo, hits, scale):
-    """``gather(x) * scale`` as an op, its gradient ``_spread_op``."""
-    out = Tensor(_gather(x._data, geo, hits) * scale)
+def _windows_op(x, geo, hits, counts):
+    """``gather(x) / counts`` as an op, its gradient ``_spread_op``. TF's AvgPool and AvgPoolGrad divide
+    by each window's count (``counts``, None for a max pool): multiplying by ``1 / count`` rounds
+    differently when the count is not a power of two."""
+    total = _gather(x._data, geo, hits)
+    out = Tensor(total if counts is None else total / counts)
     if ACTIVE:
-        record('pool_windows', (x,), out, (lambda g, y, x: _spread_op(g, geo, hits, scale),))
+        record('pool_windows', (x,), out, (lambda g, y, x: _spread_op(g, geo, hits, counts),))
     return out
 
 
-def _spread_op(g, geo, hits, scale, features=None):
+def _spread_op(g, geo, hits, counts, features=None):
     """``features``: a max pool's input, towards which TF's MaxPoolGrad has a zero gradient (not None)."""
-    out = Tensor(_spread(g._data * scale, geo, hits))
+    out = Tensor(_spread(g._data if counts is None else g._data / counts, geo, hits))
     if ACTIVE:
         if features is None:
-            record('pool_windows_grad', (g,), out, (lambda gg, y, g: _windows_op(gg, geo, hits, scale),))
+            record('pool_windows_grad', (g,), out, (lambda gg, y, g: _windows_op(gg, geo, hits, counts),))
         else:
             record('pool_windows_grad', (g, features), out,
-                   (lambda gg, y, g, x: _windows_op(gg, geo, hits, scale), constant_zeros))
+                   (lambda gg, y, g, x: _windows_op(gg, geo, hits, counts), constant_zeros))
     return out
 
 
@@ -101,7 +104,7 @@ def max_pool(input, ksize, strides, padding='VALID', rank=None, name=None, dilat
             hit = (part == best) & ~taken
             taken |= hit
             hits.append(hit.astype(a.dtype))
-        record('max_pool', (x,), out, (lambda g, y, x: _spread_op(g, geo, hits, 1, x),))
+        record('max_pool', (x,), out, (lambda g, y, x: _spread_op(g, geo, hits, None, x),))
     return out
 
 
@@ -112,7 +115,7 @@ def avg_pool(input, ksize, strides, padding='VALID', rank=None, name=None, dilat
     x, geo = _geometry(input, ksize, strides, padding, rank, 'avg_pool', dilations, kind='avg')
     if isinstance(geo, tuple):
         return empty_pool_output(x, geo)
-    return _windows_op(x, geo, None, 1 / _real_counts(geo, x._data))
+    return _windows_op(x, geo, None, _real_counts(geo, x._data))
 
 
 def _real_counts(geo, like):
