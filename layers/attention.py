@@ -84,24 +84,29 @@ class Attention(Layer):
         return_attention_scores: also return the weights (B, Tq, Tv).
         use_causal_mask: query step i sees value steps <= i only.
     Raises:
-        ValueError: bad score_mode or dropout; inputs not a list of 2 or 3; masks not a list of 2 or 3.
+        ValueError: bad score_mode; inputs not a list of 2 or 3; masks not a list of 2 or 3.
     """
 
     def __init__(self, use_scale=False, score_mode='dot', dropout=0.0, seed=None, **kwargs):
         super().__init__(**kwargs)
+        # Keras 3 checks no dropout range (a rate > 1 fails in the dropout while training); a string or
+        # None fails this comparison with Python's TypeError, before score_mode is looked at
+        try:
+            drops = dropout > 0
+        except TypeError as error:
+            error.add_note('Attention: dropout must be a number, got %r' % (dropout,))
+            raise
+        if drops:        # as Keras 3: the generator (a draw from Python's random) only with dropout
+            self.seed_generator = SeedGenerator(seed)
         if score_mode not in ('dot', 'concat'):
             error = ValueError("Invalid value for argument score_mode. Expected one of {'dot', 'concat'}. "
                                'Received: score_mode=%s' % (score_mode,))       # Keras 3's
             error.add_note("Attention: score_mode is 'dot' or 'concat'")
             raise error
-        if isinstance(dropout, bool) or not isinstance(dropout, (int, float)) or not 0 <= dropout < 1:
-            raise ValueError('Attention: dropout must be a float in [0, 1), got %r' % (dropout,))
         self.use_scale = bool(use_scale)
         self.score_mode = score_mode
         self.dropout = dropout
         self.seed = seed
-        if dropout > 0:        # as Keras 3: the generator (a draw from Python's random) only with dropout
-            self.seed_generator = SeedGenerator(seed)
         self.scale = self.concat_score_weight = None
 
     def _check(self, inputs, mask=None):

@@ -54,10 +54,10 @@ class Dense(KernelOptions, Layer):
                  lora_rank=None, lora_alpha=None, quantization_config=None, **kwargs):
         # units are checked before the layer takes a name, as Keras 3 does: a refused Dense(-1)
         # leaves the next Dense 'dense_1'
-        if isinstance(units, bool) or not isinstance(units, int) or units <= 0:
+        if not isinstance(units, int) or units <= 0:
             # A numpy integer is refused as Keras 3 refuses it (the autoencoder tutorial's
             # Dense(tf.math.reduce_prod(shape).numpy()) raises on TF 2.21), in its words; what to
-            # pass goes in a note
+            # pass goes in a note. True is an int to Keras's check: Dense(True) has one unit
             error = ValueError('Received an invalid value for `units`, expected a positive integer. '
                                'Received: units=%s' % (units,))
             if isinstance(units, np.integer) and units > 0:

@@ -25,9 +25,7 @@ class Dropout(Layer):
 
     def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
         super().__init__(**kwargs)
-        if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0 <= rate <= 1:
-            raise ValueError('Invalid value received for argument `rate`. Expected a float value between '
-                             '0 and 1. Received: rate=%r' % (rate,))
+        check_rate(rate)
         self.rate = rate
         self.noise_shape = None if noise_shape is None else _checked_noise_shape(noise_shape)
         self.seed = seed
@@ -53,6 +51,19 @@ class Dropout(Layer):
         config = super().get_config()
         config.update(rate=self.rate, seed=self.seed, noise_shape=self.noise_shape)
         return config
+
+
+def check_rate(rate, who='Dropout'):
+    """Keras 3's check of a dropout rate: NumPy scalars, bools and scalar tensors in [0, 1] are taken;
+    a string or None fails the comparison with Python's TypeError, as in Keras (with a note)."""
+    try:
+        refused = not 0 <= rate <= 1
+    except TypeError as error:
+        error.add_note('%s: rate must be a number between 0 and 1, got %r' % (who, rate))
+        raise
+    if refused:
+        raise ValueError('Invalid value received for argument `rate`. Expected a float value between '
+                         '0 and 1. Received: rate=%s' % (rate,))
 
 
 def _checked_noise_shape(noise_shape):

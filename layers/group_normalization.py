@@ -31,7 +31,8 @@ class GroupNormalization(ScaleOffsetOptions, Layer):
                  gamma_constraint=None, **kwargs):
         super().__init__(**kwargs)
         who = 'GroupNormalization %r' % self.name
-        if isinstance(groups, bool) or not isinstance(groups, (int, np.integer)) or (groups < 1 and groups != -1):
+        # Keras 3's check: a Python int (True is one group; numpy integers are refused) > 0, or -1
+        if not isinstance(groups, int) or (groups < 1 and groups != -1):
             error = ValueError('Received an invalid value for argument `groups`, expected a positive integer (or `-1` '
                                'for instance normalization). Received: groups=%s' % (groups,))      # Keras 3's
             error.add_note('%s: groups is a positive integer or -1' % who)

@@ -15,7 +15,7 @@ from . import call_context, constraints, initializers, regularizers
 from .activation_layers import Softmax
 from .attention import as_bool, attention_input, combined_attention_mask
 from .attention_equations import attention_equations, partial_shape, projection_equation
-from .dropout import Dropout
+from .dropout import Dropout, check_rate
 from .einsum_dense import EinsumDense
 from .layer import Layer
 
@@ -71,8 +71,6 @@ class MultiHeadAttention(Layer):
         self.key_dim = _positive_int(key_dim, 'key_dim')
         self.value_dim = _positive_int(value_dim, 'value_dim', allow_none=True) or self.key_dim
         super().__init__(**kwargs)
-        if isinstance(dropout, bool) or not isinstance(dropout, (int, float)) or not 0 <= dropout < 1:
-            raise ValueError('MultiHeadAttention: dropout must be a float in [0, 1), got %r' % (dropout,))
         self.dropout, self.use_bias, self.use_gate, self.seed = dropout, bool(use_bias), bool(use_gate), seed
         if output_shape:
             output_shape = (output_shape,) if isinstance(output_shape, int) else tuple(output_shape)
@@ -107,6 +105,8 @@ class MultiHeadAttention(Layer):
     def build(self, query_shape, value_shape=None, key_shape=None):
         """Create the projections; with only the query's shape (the first call
         of a layer), they are made on that call, when value and key are known."""
+        # Keras 3 makes its Dropout sublayer here, before the call: a bad rate is that layer's error, unwrapped
+        check_rate(self.dropout, 'MultiHeadAttention: dropout')
         if value_shape is not None:
             self._build_projections(tuple(query_shape), tuple(value_shape),
                                     None if key_shape is None else tuple(key_shape))

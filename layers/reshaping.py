@@ -3,6 +3,7 @@ cropping / zero-padding of 1-D and 2-D inputs."""
 import numpy as np
 
 from framework.ops import expand_dims, pad, reshape, tile, transpose
+from framework.type_text import EAGER_TENSOR_PATH
 
 from .argument_tuples import standardized_data_format, standardized_tuple
 from .input_spec import InputSpec
@@ -106,8 +107,8 @@ class RepeatVector(Layer):
     def __init__(self, n, **kwargs):
         super().__init__(**kwargs)
         error = None        # Keras 3's texts
-        if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
-            error = TypeError('Expected an integer value for `n`, got %s.' % (type(n),))
+        if isinstance(n, bool) or not isinstance(n, int):       # a numpy integer too, as Keras 3
+            error = TypeError("Expected an integer value for `n`, got <class '%s'>." % _qualified_type(n))
         elif n <= 0:
             error = ValueError('Argument `n` should be a positive integer. Received: n=%s' % (n,))
         if error is not None:
@@ -263,3 +264,11 @@ class Cropping2D(_Cropping):
 
     def __init__(self, cropping=((0, 0), (0, 0)), data_format=None, **kwargs):
         super().__init__(cropping, data_format, **kwargs)
+
+
+def _qualified_type(value):
+    """The module path Python's type repr gives, as under TensorFlow (EagerTensor's C type path)."""
+    kind = type(value)
+    if kind.__name__ == 'EagerTensor':
+        return EAGER_TENSOR_PATH
+    return kind.__qualname__ if kind.__module__ == 'builtins' else '%s.%s' % (kind.__module__, kind.__qualname__)

@@ -14,6 +14,7 @@ from framework.errors import InvalidArgumentError
 from framework.keras import random as keras_random
 from framework.keras.seed_generator import SeedGenerator
 from framework.ops import affine, concat, expand_dims, ones, zeros
+from framework.tensor import Tensor
 
 from .. import activations, call_context, constraints, initializers, regularizers
 from ..failed_build import keep_build
@@ -25,22 +26,36 @@ from .time_steps import time_steps
 
 
 def check_units(units, who):
-    if isinstance(units, (int, np.integer, float)) and not isinstance(units, bool) and units <= 0:
+    """Keras 3's check, ``units <= 0``: a string, None or tuple fails the comparison with Python's
+    TypeError; bools and scalar integer tensors are taken as the ints they hold."""
+    try:
+        refused = units <= 0
+    except TypeError as error:
+        error.add_note('%s: units is a positive integer' % who)
+        raise
+    if refused:
         error = ValueError('Received an invalid value for argument `units`, expected a positive integer, got %s.'
                            % (units,))        # Keras 3's text
         error.add_note('%s: units is a positive integer' % who)
         raise error
-    if isinstance(units, bool) or not isinstance(units, (int, np.integer)):
+    if isinstance(units, Tensor) and units.dtype.is_integer and not units.shape:
+        return int(units)
+    if not isinstance(units, (int, np.integer)):
         raise ValueError('%s: received an invalid value for argument `units`, expected a positive integer, '
                          'got %r' % (who, units))
     return int(units)
 
 
 def check_rate(rate, name, who):
-    """A dropout rate clipped to [0, 1], as Keras clips it."""
-    if isinstance(rate, bool) or not isinstance(rate, (int, float, np.floating)):
-        raise ValueError('%s: %s must be a float between 0 and 1, got %r' % (who, name, rate))
-    return min(1.0, max(0.0, float(rate)))
+    """A dropout rate clipped to [0, 1], as Keras clips it (min(1.0, max(0.0, rate))): any number, bool,
+    NumPy scalar or scalar tensor is taken (NaN clips to 0); a string or None fails the comparison with
+    Python's TypeError, as in Keras, with a note naming the argument."""
+    try:
+        clipped = min(1.0, max(0.0, rate))
+    except TypeError as error:
+        error.add_note('%s: %s must be a float between 0 and 1, got %r' % (who, name, rate))
+        raise
+    return float(clipped)
 
 
 class RecurrentCell(Layer):
