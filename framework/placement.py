@@ -19,6 +19,7 @@ import warnings
 import numpy as np
 
 from . import backend
+from .device_strings import parse_device_string
 
 _SPEC = re.compile(r'^/?(?:job:[^/]*/)?(?:replica:\d+/)?(?:task:\d+/)?(?:device:)?(cpu|gpu):?(\d+)?$',
                    re.IGNORECASE)
@@ -79,20 +80,32 @@ class device:
     """
 
     def __init__(self, spec):
-        self.kind, self.index = parse(spec)
-        if self.kind == 'gpu':
+        device_type, index = parse_device_string(spec)
+        if device_type is None:
+            # no device named: None clears the scopes (the process default), '/job:localhost' and
+            # '' keep the enclosing scope's device, as TF merges such a spec into it
+            self.kind, self.index = _process_default() if spec is None else current()
+            return
+        self.kind, self.index = device_type.lower(), index or 0
+        if self.kind not in ('cpu', 'gpu'):
+            # a device type tapeflow has no kernels for (TPU, XPU, ...): TF's soft placement uses
+            # the CPU, silently
+            if not _soft_placement:
+                raise _unsatisfiable(device_type, self.index)
+            self.kind, self.index = 'cpu', 0
+        elif self.kind == 'gpu':
             try:
                 _check_gpu(self.index)
             except RuntimeError as err:
                 if not _soft_placement:
-                    raise _unsatisfiable(self.kind, self.index, err) from None
+                    raise _unsatisfiable(device_type, self.index, err) from None
                 _warn_soft(err)
                 self.kind, self.index = 'cpu', 0
         elif self.index and self.index >= _logical_cpus():
             # a CPU the runtime does not have (tf.config splits CPU:0 into logical CPUs): TF places
             # the op on CPU:0 under soft placement, silently
             if not _soft_placement:
-                raise _unsatisfiable(self.kind, self.index)
+                raise _unsatisfiable(device_type, self.index)
             self.index = 0
 
     def __enter__(self):
@@ -124,7 +137,7 @@ def _unsatisfiable(kind, index, reason=None):
     prefix = '/job:localhost/replica:0/task:0/device:'
     error = InvalidArgumentError(
         "Could not satisfy device specification '%s%s:%d'. enable_soft_placement=0. Supported device types [%s]. "
-        "All available devices [%s]." % (prefix, kind.upper(), index, ', '.join(kinds),
+        "All available devices [%s]." % (prefix, kind, index, ', '.join(kinds),
                                          ', '.join(prefix + name for name in names)))
     if reason is not None:
         error.add_note('tapeflow: %s' % reason)       # (why the GPU is missing: cupy, CUDA)
@@ -158,14 +171,20 @@ def current():
         return _scopes.stack[-1]
     if _default is not None:
         return _default
+    if not _env_read:
+        return _process_default()
+    return ('cpu', 0)
+
+
+def _process_default():
+    """The device outside every scope: ``set_default_device``'s, else ``TAPEFLOW_DEVICE``'s, else the CPU."""
     global _env_read
-    if not _env_read:            # read once: os.environ is slow on a hot path
+    if _default is None and not _env_read:            # read once: os.environ is slow on a hot path
         _env_read = True
         env = os.environ.get('TAPEFLOW_DEVICE')
         if env:
             set_default_device(env)
-            return _default
-    return ('cpu', 0)
+    return _default if _default is not None else ('cpu', 0)
 
 
 def on_host():

@@ -67,3 +67,49 @@ def test_logical_cpus_are_available_devices(hard_placement, monkeypatch):
             with tf.device(spec):
                 tf.constant([1.0])
         assert str(info.value) == _expected(name, ['CPU:0', 'CPU:1'])
+
+
+# tf.device reads its string as TF's DeviceSpec does (probe_spec.py / probe_spec2.py): a type tapeflow
+# has no kernels for runs on the CPU (soft placement), no type keeps the enclosing device; tapeflow
+# raised "Unknown device" for all of these
+@pytest.mark.parametrize('spec', ['/device:XPU:0', 'TPU:0', '/job:localhost', '/job:localhost/replica:0/task:0',
+                                  '/replica:0', '', None, 'CPU', '/cpu:*'])
+def test_tensorflow_device_strings_run_on_the_cpu(spec):
+    with tf.device(spec):
+        a = tf.constant([1.0]) * 2
+    assert a.device == PREFIX + 'CPU:0' and a.numpy().tolist() == [2.0]
+
+
+@pytest.mark.parametrize('spec, error', [
+    ('foo', "Unknown attribute 'foo' is encountered while parsing the device spec: 'foo'."),
+    ('/device:CPU:0/device:GPU:0',
+     'Multiple device types are not allowed while parsing the device spec: /device:CPU:0/device:GPU:0.'),
+    ('GPU:x', "invalid literal for int() with base 10: 'x'")])
+def test_malformed_device_strings_are_tensorflows_value_errors(spec, error):
+    with pytest.raises(ValueError) as info:
+        with tf.device(spec):
+            pass
+    assert str(info.value) == error
+
+
+@needs_no_gpu
+@pytest.mark.parametrize('spec, name', [('/device:XPU:0', 'XPU:0'), ('TPU:1', 'TPU:1'), ('/device:xpu:0', 'xpu:0'),
+                                        ('tpu', 'TPU:0')])
+def test_other_device_types_without_soft_placement(hard_placement, spec, name):
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        with tf.device(spec):
+            tf.constant([1.0])
+    assert str(info.value) == _expected(name, ['CPU:0'])
+
+
+def test_no_device_type_keeps_the_enclosing_scope_and_none_clears_it(monkeypatch):
+    from framework import placement
+    monkeypatch.setitem(device_config._settings, 'logical', {})
+    cpu = tf.config.list_physical_devices('CPU')[0]
+    monkeypatch.setitem(device_config._settings, 'initialized', False)
+    tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 2)
+    with tf.device('/CPU:1'):
+        with tf.device('/job:localhost'):
+            assert placement.current() == ('cpu', 1)
+        with tf.device(None):
+            assert placement.current() == ('cpu', 0)
