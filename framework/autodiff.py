@@ -97,7 +97,8 @@ class ForwardAccumulator:
             with GradientTape() as dual:
                 dual.watch(u)
                 grads = self._tape.gradient(target, self._primals, output_gradients=u)
-                terms = [reduce_sum(g * t) for g, t in zip(grads, self._tangents) if g is not None]
+                # a primal gathered by rows has an IndexedSlices gradient: its jvp is dense, as TF's
+                terms = [reduce_sum(convert_to_tensor(g) * t) for g, t in zip(grads, self._tangents) if g is not None]
                 dot = add_n(terms) if terms else None
             out = dual.gradient(dot, u) if terms else None
         if out is None and mode == 'zero':

@@ -9,7 +9,7 @@ import numpy as np
 
 from . import backend
 from .tape import GradientTape
-from .tensor import Tensor, constant
+from .tensor import Tensor, constant, convert_to_tensor
 
 
 def _as_list(xs):
@@ -63,7 +63,7 @@ def check_gradients(f, inputs, delta=1e-6, atol=1e-6, rtol=1e-5, seed=0):
     numeric = numerical_vjp(f, inputs, weights, delta)
     worst = 0.0
     for k, (a, n) in enumerate(zip(analytic, numeric)):
-        a = np.zeros_like(n) if a is None else _host64(a)
+        a = np.zeros_like(n) if a is None else _host64(convert_to_tensor(a))    # (an IndexedSlices: dense)
         err = np.abs(a - n)
         worst = max(worst, float(err.max(initial=0.0)))
         bad = err > atol + rtol * np.abs(n)

@@ -116,13 +116,14 @@ class RowGradients:
 
     In a sweep, ``values`` are raw arrays (the array sweep) or Tensors (the Tensor
     sweep, which an outer tape may be recording); the optimizers get raw arrays.
-    ``indices`` is a raw integer array, ``shape`` the dense shape (a tuple).
+    ``indices`` is a raw integer array, ``shape`` the dense shape (a tuple), ``shape_dtype`` the
+    dtype of the public dense_shape (int32 from a gather, as TensorFlow's; gather_nd's is its indices').
     """
-    __slots__ = ('values', 'indices', 'shape', '_elements')
+    __slots__ = ('values', 'indices', 'shape', 'shape_dtype', '_elements')
     __array_ufunc__ = None      # ``ndarray + rows`` comes to __radd__ instead of numpy
 
-    def __init__(self, values, indices, shape):
-        self.values, self.indices, self.shape = values, indices, shape
+    def __init__(self, values, indices, shape, shape_dtype='int32'):
+        self.values, self.indices, self.shape, self.shape_dtype = values, indices, shape, shape_dtype
         self._elements = None       # add_rows' flat element indices, made by the first dense()
 
     @property
@@ -143,17 +144,17 @@ class RowGradients:
                 values = concat([self.values, other.values], 0)
             else:
                 values = xp.concatenate([self.values, other.values])
-            return RowGradients(values, xp.concatenate([self.indices, other.indices]), self.shape)
+            return RowGradients(values, xp.concatenate([self.indices, other.indices]), self.shape, self.shape_dtype)
         return self.dense() + other            # also read densely: a dense sum, as TensorFlow
 
     __radd__ = __add__          # float addition commutes, so the order of the operands does not matter
 
     def __truediv__(self, scalar):
-        return RowGradients(self.values / scalar, self.indices, self.shape)
+        return RowGradients(self.values / scalar, self.indices, self.shape, self.shape_dtype)
 
     def with_values(self, values):
         """The same rows holding ``values`` (one row per index)."""
-        return RowGradients(values, self.indices, self.shape)
+        return RowGradients(values, self.indices, self.shape, self.shape_dtype)
 
     def dense(self, values=None):
         """``values`` (default: this gradient's) summed into a dense gradient at the rows' indices:
@@ -170,20 +171,40 @@ class RowGradients:
         return out
 
     def indexed_slices(self):
-        """The public form, with the dense shape in the indices' dtype (as TensorFlow's gather gradient)."""
+        """The public form, its dense shape an int32 tensor (a gather's, as TensorFlow's GatherV2 and
+        ResourceGather rules), or in the indices' dtype (gather_nd's rule)."""
         values = self.values if isinstance(self.values, Tensor) else Tensor(self.values)
         xp = backend.array_module(self.indices)
-        return IndexedSlices(values, Tensor(self.indices), Tensor(xp.asarray(self.shape, self.indices.dtype)))
+        return IndexedSlices(values, Tensor(self.indices), Tensor(xp.asarray(self.shape, self.shape_dtype)))
 
 
-def gathered_rows_gradient(ids, shape):
-    """The vjp of ``gather(variable, ids)`` along axis 0 (``shape``: the variable's), in both sweep forms."""
+def gathers_rows(tensor):
+    """Whether a gather of the plain ``tensor`` along axis 0 records its gradient as rows, as TensorFlow's
+    GatherV2 rule (an IndexedSlices): where every tape of this thread that tracks ``tensor`` watches it
+    as a leaf (``watch`` lists only tensors it did not already track), so the rows reach the tensor's
+    entry of the sweep and are never handed to another op's rule. Call only while ACTIVE."""
+    from threading import get_ident
+    from .tape import ACTIVE
+    me, key, found = get_ident(), id(tensor), False
+    for tape in tuple(ACTIVE):
+        if tape._thread != me or key not in tape._tracked:
+            continue
+        watched = getattr(tape, '_watched', None)       # an observer (framework.debugging) has none
+        if watched is None or not any(w is tensor for w in watched):
+            return False
+        found = True
+    return found
+
+
+def gathered_rows_gradient(ids, shape, shape_dtype='int32'):
+    """The vjp of ``gather(params, ids)`` along axis 0, for a variable or a watched leaf tensor
+    (``shape``: its shape), in both sweep forms."""
     from .tape import array_rule
     flat = ids.reshape(-1)
     rows = (flat.shape[0],) + tuple(shape[1:])
 
     def vjp(g, output, params):
         from .ops import reshape
-        return RowGradients(reshape(g, rows), flat, shape)
+        return RowGradients(reshape(g, rows), flat, shape, shape_dtype)
 
-    return array_rule(vjp, lambda g, output, params: RowGradients(g.reshape(rows), flat, shape))
+    return array_rule(vjp, lambda g, output, params: RowGradients(g.reshape(rows), flat, shape, shape_dtype))

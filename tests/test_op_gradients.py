@@ -398,7 +398,7 @@ def _first_derivative(f):
         with tf.GradientTape() as inner:
             inner.watch(x)
             y = f(x)
-        return inner.gradient(y, x)
+        return tf.convert_to_tensor(inner.gradient(y, x))    # a gather's gradient is rows (IndexedSlices), as TF's
     return df
 
 

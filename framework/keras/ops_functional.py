@@ -46,6 +46,7 @@ def jvp(fun, primals, tangents, has_aux=False):
         cotangents = [_ops.zeros_like(o) for o in outputs]
         outer.watch(cotangents)
         pulled = inner.gradient(outputs, flat_p, output_gradients=cotangents)
+        pulled = [None if g is None else _ops.convert_to_tensor(g) for g in pulled]     # rows (a gather): dense
         total = _ops.add_n([_ops.reduce_sum(g * _ops.cast(t, g.dtype)) for g, t in zip(pulled, flat_t)
                             if g is not None] or [_ops.constant(0.0)])
     pushed = outer.gradient(total, cotangents)

@@ -182,6 +182,8 @@ def _index_array(indices, size, op):
     raw = np.asarray(backend.to_host(indices._data) if hasattr(indices, '_data') else indices)
     if raw.dtype.kind not in 'iu':
         raise TypeError('keras.ops.%s: indices must be integers, got dtype %s' % (op, raw.dtype.name))
+    if isinstance(indices, (int, list, tuple)) and raw.size and -2**31 <= raw.min() and raw.max() < 2**31:
+        raw = raw.astype(np.int32)      # Python ints become int32, as Keras's convert_to_tensor makes them
     if raw.size and (raw.min() < -size or raw.max() >= size):
         raise InvalidArgumentError('keras.ops.%s: indices must lie in [%d, %d), got values from %d to %d'
                          % (op, -size, size, raw.min(), raw.max()))

@@ -11,7 +11,7 @@ import numpy as np
 from ..composite import dispatch
 from ..errors import InvalidArgumentError, kernel_error
 from .. import backend
-from ..indexed_slices import gathered_rows_gradient
+from ..indexed_slices import gathered_rows_gradient, gathers_rows
 from ..tensor import Tensor
 from ..variable import Variable
 from . import index_kernels
@@ -166,9 +166,27 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     if b:
         from .batched_gather import batched_gather
         return batched_gather(x, i, ax, b, gather)
-    if ax == 0 and type(x) is Variable:
-        return _gather_variable_rows(x, i)
+    if ax == 0 and _given_zero(axis):
+        if type(x) is Variable:
+            return _gather_rows(x, i)
+        if ACTIVE and type(x) is Tensor and gathers_rows(x):
+            return _gather_rows(x, i)
     return getitem(x, (builtins.slice(None),) * ax + (i,))
+
+
+def gather_dense(params, rows, axis=0):
+    """``gather(params, rows, axis)`` whose gradient stays a dense Tensor, for the ops TensorFlow builds
+    of other kernels than a gather (repeat, sparse segment reductions, sparse_dense_matmul): there
+    a variable or a watched tensor gets no rows (IndexedSlices). ``rows``: valid host indices."""
+    return getitem(params, (builtins.slice(None),) * axis + (np.asarray(rows),))
+
+
+def _given_zero(axis):
+    # TensorFlow's gather reads a variable's rows (ResourceGather), and GatherV2's rule gives rows,
+    # only where the axis it was given is 0: an axis of -rank is gathered and differentiated densely.
+    if isinstance(axis, Tensor):
+        axis = backend.to_host(axis._data)
+    return axis is None or int(np.reshape(axis, -1)[0]) == 0
 
 
 def _batch_dims(batch_dims, indices_rank, kernel):
@@ -188,13 +206,15 @@ def _gather_range_error(indices, n, axis, shape, named=False):
                              % (n, axis, shape, indices.min(), indices.max()))
 
 
-def _gather_variable_rows(variable, ids):
-    """Rows of a variable: as TensorFlow's ResourceGather, the variable's gradient is the
-    gathered rows themselves (an IndexedSlices), not a dense scatter of them."""
-    xp = backend.array_module(variable._data)
-    out = Tensor(snapshot(variable)[_raw_index(ids, xp)])
+def _gather_rows(params, ids, shape_dtype='int32'):
+    """Rows of a variable or of a watched leaf tensor: as TensorFlow's ResourceGather and GatherV2 (and
+    GatherNd, with index vectors of one entry), the gradient is the gathered rows themselves (an
+    IndexedSlices), not a dense scatter of them (see indexed_slices.gathers_rows)."""
+    xp = backend.array_module(params._data)
+    data = snapshot(params) if type(params) is Variable else params._data
+    out = Tensor(data[_raw_index(ids, xp)])
     if ACTIVE:
-        record('gather', (variable,), out, (gathered_rows_gradient(ids, variable._data.shape),))
+        record('gather', (params,), out, (gathered_rows_gradient(ids, params._data.shape, shape_dtype),))
     return out
 
 
@@ -227,6 +247,8 @@ def gather_nd(params, indices, batch_dims=0, name=None):
         column = i[..., d]
         if column.size and (int(column.min()) < 0 or int(column.max()) >= x._data.shape[d]):
             raise _gather_nd_range_error(backend.to_host(i), tuple(x.shape), d, name)
+    if i.ndim == 2 and i.shape[1] == 1 and (type(x) is Variable or ACTIVE and type(x) is Tensor and gathers_rows(x)):
+        return _gather_rows(x, i[:, 0], i.dtype.name)     # TF's GatherNd rules give these rows
     return getitem(x, tuple(xp.asarray(i[..., d]) for d in range(i.shape[-1])))
 
 

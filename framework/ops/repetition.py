@@ -1,11 +1,11 @@
 """``tf.repeat`` and ``tf.reverse_sequence``: both pick elements of the input by an index array
-worked out on the host, so each is one ``gather`` and its gradient is gather's (dense, summed
-over the copies)."""
+worked out on the host, so each is one gather and its gradient is dense, summed over the copies
+(TensorFlow builds them without GatherV2: a watched tensor's gradient is no IndexedSlices)."""
 import numpy as np
 
 from .. import backend
 from ..errors import InvalidArgumentError, kernel_error
-from .indexing import gather
+from .indexing import gather, gather_dense
 from .integer_arguments import refuse_non_integer
 from .operands import as_tensor, named_errors
 from .shapes import reshape
@@ -46,7 +46,7 @@ def repeat(input, repeats, axis=None, name=None):  # noqa: A002
     if (counts < 0).any():
         raise InvalidArgumentError('repeat: repeats must be >= 0, got %s' % (counts.tolist(),))
     picks = np.repeat(np.arange(size), np.broadcast_to(counts, (size,)))
-    return gather(x, picks, axis=axis)
+    return gather_dense(x, picks, axis)
 
 
 def _dim_attr(value, name):

@@ -121,9 +121,14 @@ def _sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, n
             x.shape[0], sampled.shape[0], x.shape[0], num_sampled), named=True,
             note='%s: sampled_values hold %d candidates where num_sampled=%d' % (op, sampled.shape[0], num_sampled))
     flat_labels = reshape(labels, (-1,))
-    true_w = reshape(gather(w, flat_labels), (-1, num_true, x.shape[1]))
-    true_logits = add(reduce_sum(expand_dims(x, 1) * true_w, -1), reshape(gather(b, flat_labels), (-1, num_true)))
-    sampled_logits = add(matmul(x, gather(w, sampled), transpose_b=True), gather(b, sampled))
+    # One lookup of the true ids then the sampled ones, as TF's _compute_sampled_logits: the weights'
+    # and biases' gradients are rows (IndexedSlices) in that order
+    n = int(flat_labels.shape[0])
+    all_ids = concat([cast(flat_labels, 'int64'), cast(sampled, 'int64')], 0)
+    all_w, all_b = gather(w, all_ids), gather(b, all_ids)
+    true_w = reshape(all_w[:n], (-1, num_true, x.shape[1]))
+    true_logits = add(reduce_sum(expand_dims(x, 1) * true_w, -1), reshape(all_b[:n], (-1, num_true)))
+    sampled_logits = add(matmul(x, all_w[n:], transpose_b=True), all_b[n:])
     # The counts are not cast, as in TensorFlow: int counts fail in Log, float32 ones beside float64
     # inputs (the sampler's, whatever the inputs) in Sub; pass sampled_values in the inputs' dtype
     true_logits = subtract(true_logits, log(true_expected))

@@ -8,7 +8,8 @@ from ..tensor import Tensor, convert_to_tensor
 
 
 def _segments(data, indices, segment_ids, num_segments, op):
-    from ..ops import gather, unsorted_segment_sum
+    from ..ops import unsorted_segment_sum
+    from ..ops.indexing import gather_dense
     rows = np.asarray(backend.to_host(convert_to_tensor(indices)._data)).reshape(-1)
     ids = np.asarray(backend.to_host(convert_to_tensor(segment_ids)._data)).reshape(-1)
     if len(rows) != len(ids) or rows.dtype.kind not in 'iu' or ids.dtype.kind not in 'iu':
@@ -18,7 +19,7 @@ def _segments(data, indices, segment_ids, num_segments, op):
         raise ValueError('%s: segment_ids must be sorted and >= 0, got %s' % (op, ids.tolist()))
     n = int(ids[-1]) + 1 if ids.size else 0
     n = n if num_segments is None else int(num_segments)
-    picked = gather(convert_to_tensor(data), rows.astype(np.int64))
+    picked = gather_dense(convert_to_tensor(data), rows)     # TF's SparseSegment* gradients are dense
     counts = np.bincount(ids, minlength=n)[:n]
     return unsorted_segment_sum(picked, ids.astype(np.int64), n), counts
 

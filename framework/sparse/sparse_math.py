@@ -106,13 +106,14 @@ def _matmul_operands(sp_a, b, adjoint_a, adjoint_b):
 
 def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
     """sp_a @ b for a 2-D SparseTensor and a dense matrix; gradients reach b and sp_a's values."""
-    from ..ops import gather, matrix_transpose, unsorted_segment_sum
+    from ..ops import matrix_transpose, unsorted_segment_sum
+    from ..ops.indexing import gather_dense
     sp, b = _matmul_operands(sp_a, b, adjoint_a, adjoint_b)
     if adjoint_b:
         b = matrix_transpose(b)
     idx, shape = sp._indices_host(), sp._shape_host()
     rows, cols, n = (idx[:, 1], idx[:, 0], shape[1]) if adjoint_a else (idx[:, 0], idx[:, 1], shape[0])
-    products = gather(b, cols) * sp.values[:, None]
+    products = gather_dense(b, cols) * sp.values[:, None]     # b's gradient is dense, as TF's
     return unsorted_segment_sum(products, rows, int(n))
 
 

@@ -173,7 +173,15 @@ def select(condlist, choicelist, default=0):
     return ops.select([asarray(c) for c in condlist], choices[:-1], choices[-1])
 
 
+def take(a, indices, axis=None):
+    """NumPy-compatible ``take``: keras.ops.take, Python indices as NumPy's int64 (a gather's
+    IndexedSlices gradient keeps them, as TF's tnp.take)."""
+    if isinstance(indices, (int, list, tuple)):
+        indices = np.asarray(indices)
+    return ops.take(asarray(a), indices, axis=axis)
+
+
 FUNCTIONS.update(REDUCTIONS)
 for _name in ('maximum', 'hypot', 'argmax', 'argmin', 'where', 'clip', 'round', 'around', 'tensordot', 'einsum', 'isclose',
-              'allclose', 'array_equal', 'average', 'append', 'meshgrid', 'select'):
+              'allclose', 'array_equal', 'average', 'append', 'meshgrid', 'select', 'take'):
     FUNCTIONS[_name] = globals()[_name]
