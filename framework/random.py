@@ -256,7 +256,14 @@ def shuffle(value, seed=None, name=None):
         return x
     seeds = op_seeds.seed_pair(seed, lambda: tuple(int(v) for v in draw_seed_pair()))
     key, counter, start = op_seeds.reserve('RandomShuffle', x.dtype, seeds, n, blocks=(n - 1 + 3) // 4)
-    return gather(x, philox.shuffle_order(key, counter, n, start))
+    order = philox.shuffle_order(key, counter, n, start)
+    # RandomShuffle is not differentiable in TensorFlow: its input's gradient is None
+    from .tape import ACTIVE, paused, record_blocked
+    if ACTIVE:
+        record_blocked('RandomShuffle', (x,))
+        with paused():
+            return gather(x, order)
+    return gather(x, order)
 
 
 def fit_permutation(n):

@@ -76,8 +76,11 @@ def stateless_shuffle(value, seed, alg='auto_select', name=None):
     value = convert_to_tensor(value)
     if value.ndim == 0:
         raise ValueError('random.stateless_shuffle: value must have at least one axis, got a scalar')
+    from .ops.unregistered_gradient import without_gradient
     key, counter = _key_counter(seed, 'stateless_shuffle', alg)
-    return gather(value, philox.shuffle_order(key, counter, int(value.shape[0])))
+    order = philox.shuffle_order(key, counter, int(value.shape[0]))
+    # TensorFlow registers no gradient for StatelessShuffle: a gradient through it is its LookupError
+    return without_gradient('StatelessShuffle', lambda v: gather(v, order), value)
 
 
 def _shuffled_index(index, key, max_index):
