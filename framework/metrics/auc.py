@@ -208,8 +208,12 @@ class AUC(Metric):
             else:
                 heights = xp.maximum(y[:-1], y[1:])
             area = self._aggregate((x[:-1] - x[1:]) * heights)
-        # the state's dtype: Keras makes it float32 whatever the metric's dtype
-        return Tensor(backend.array_module(area).asarray(area, dtype=self.true_positives._data.dtype))
+        # the state's dtype: Keras makes it float32 whatever the metric's dtype; but multi-label
+        # weights are in the metric's dtype, and the float32 AUCs times float64 weights give float64
+        dtype = self.true_positives._data.dtype
+        if self.multi_label and self.label_weights is not None:
+            dtype = np.result_type(dtype, self.label_weights.dtype)
+        return Tensor(backend.array_module(area).asarray(area, dtype=dtype))
 
     def get_config(self):
         config = dict(super().get_config(), num_thresholds=self.num_thresholds, curve=self.curve,
@@ -218,5 +222,5 @@ class AUC(Metric):
                       label_weights=None if self.label_weights is None else self.label_weights.tolist(),
                       from_logits=self._from_logits)
         if self._init_from_thresholds:
-            config['thresholds'] = [float(t) for t in self._thresholds[1:-1]]
+            config['thresholds'] = self.thresholds[1:-1]      # numpy float64s, as Keras gives them
         return config

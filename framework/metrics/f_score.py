@@ -106,6 +106,8 @@ class FBetaScore(Metric):
                                'shapes: y_pred.shape=%s and y_true.shape=%s.' % (tuple(y_pred.shape), tuple(y_true.shape)))
             error.add_note('%s expects y_true and y_pred of one shape (batch_size, classes)' % what)
             raise error
+        if not self._built:     # as Keras: the variables exist (zeros) even when the batch then fails
+            self._build(y_pred.shape[1])
         if self.threshold is None and y_pred.size == 0:     # Keras's ops.max of an empty tensor
             raise InvalidArgumentError('Cannot compute the max of an empty tensor.\nCondition x > y did not hold.\n'
                                        'First 1 elements of x:\n[0]\nFirst 1 elements of y:\n[0]')
@@ -122,8 +124,7 @@ class FBetaScore(Metric):
                 raise error
             weights = weights[:, None]
             shape = _product_shape(shape, weights.shape, note)
-        classes = self._classes if self._built else y_pred.shape[-1]
-        expected = () if self.average == 'micro' else (classes,)
+        expected = () if self.average == 'micro' else (self._classes,)
         summed = () if self.axis is None else shape[1:]
         try:                # variable + sum, then variable.assign(...)
             added = np.broadcast_shapes(expected, summed)
@@ -131,7 +132,7 @@ class FBetaScore(Metric):
             raise kernel_error('AddV2', 'Incompatible shapes: [%s] vs. [%s]' % (
                 ','.join(map(str, expected)), ','.join(map(str, summed))), named=True, note=note) from None
         if added != expected:
-            current = self.true_positives._data if self._built else np.zeros(expected, self._dtype)
+            current = self.true_positives._data
             error = ValueError('The shape of the target variable and the shape of the target value in '
                                '`variable.assign(value)` must match. variable.shape=%s, Received: value.shape=%s. '
                                'Target variable: <Variable path=%s/true_positives, shape=%s, dtype=%s, value=%s>'
@@ -160,8 +161,6 @@ class FBetaScore(Metric):
         def weighted_sum(values):
             return (values if weights is None else values * weights).sum(axis=self.axis)
 
-        if not self._built:
-            self._build(y_pred.shape[1])
         add_to(self.true_positives, weighted_sum(predicted * y_true))
         add_to(self.false_positives, weighted_sum(predicted * (1 - y_true)))
         add_to(self.false_negatives, weighted_sum((1 - predicted) * y_true))

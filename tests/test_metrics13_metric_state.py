@@ -1,0 +1,50 @@
+"""Metric state and result dtypes found by the metrics13 sweep (/work/notes/progs/metrics13/metrics_sweep.py
+against TF 2.21 + Keras 3.15): AUC's multi-label result takes its label weights' dtype, AUC's config gives
+its explicit thresholds as numpy float64s, and F1Score / FBetaScore make their variables before a
+batch's shape check fails (Keras builds them first), so result() afterwards is zeros, not an error.
+
+Golden values: /work/notes/progs/metrics13/gold2.py under /opt/tfref (Keras 3.15).
+"""
+import numpy as np
+import pytest
+
+from framework import keras
+
+Y_TRUE = np.array([[1, 0, 1], [0, 1, 1], [1, 1, 0], [0, 0, 1]], 'float64')
+Y_PRED = np.array([[0.9, 0.2, 0.6], [0.3, 0.7, 0.4], [0.6, 0.4, 0.2], [0.1, 0.55, 0.8]], 'float64')
+
+
+@pytest.mark.parametrize('dtype, kwargs, expected, result_dtype', [
+    ('float32', {'multi_label': True, 'num_thresholds': 5}, 0.8928571343421936, 'float32'),
+    ('float64', {'multi_label': True, 'num_thresholds': 5}, 0.8928571428571429, 'float64'),
+    ('float32', {'multi_label': True, 'curve': 'PR'}, 0.9420763850212097, 'float32'),
+    ('float64', {'multi_label': True, 'curve': 'PR'}, 0.9420764105660575, 'float64'),
+    # pooled: the weights go into the float32 counts, the result stays float32
+    ('float64', {'num_thresholds': 5}, 0.8777777552604675, 'float32'),
+])
+def test_auc_label_weights_set_the_multi_label_result_dtype(dtype, kwargs, expected, result_dtype):
+    metric = keras.metrics.AUC(label_weights=[0.5, 1.0, 2.0], dtype=dtype, **kwargs)
+    metric.update_state(Y_TRUE, Y_PRED)
+    result = metric.result()
+    assert result.dtype == result_dtype
+    assert float(result) == expected
+
+
+def test_auc_config_thresholds_are_numpy_float64s():
+    thresholds = keras.metrics.AUC(thresholds=[0.5, 0.25]).get_config()['thresholds']
+    assert thresholds == [0.25, 0.5] and all(type(t) is np.float64 for t in thresholds)
+    assert repr(thresholds) == '[np.float64(0.25), np.float64(0.5)]'
+
+
+@pytest.mark.parametrize('metric', [keras.metrics.F1Score, lambda **kw: keras.metrics.FBetaScore(beta=2.0, **kw)])
+def test_fbeta_variables_exist_after_a_failed_first_batch(metric):
+    m = metric(average='macro')
+    with pytest.raises(ValueError, match='variable.assign'):
+        m.update_state(Y_TRUE, Y_PRED, sample_weight=np.ones((4, 1)))     # (4, 1) weights broadcast to (4, 3)
+    assert [(v.path, tuple(v.shape), v.dtype) for v in m.variables] == [
+        (m.name + '/true_positives', (3,), 'float32'), (m.name + '/false_positives', (3,), 'float32'),
+        (m.name + '/false_negatives', (3,), 'float32'), (m.name + '/intermediate_weights', (3,), 'float32')]
+    assert float(m.result()) == 0.0
+    m.update_state(Y_TRUE, Y_PRED)
+    if m.name == 'f1_score':
+        assert float(m.result()) == 0.7222221493721008      # Keras 3.15
