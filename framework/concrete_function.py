@@ -2,16 +2,12 @@
 import inspect
 
 from . import dtypes, nest
-from .errors import InvalidArgumentError
+from .ops.graph_input_errors import eager_input_error
 from .function_keys import (ObjectRef, ProtocolKey, accepts, describe, describe_spec, is_tensor_key, named_specs,
                             placeholder, trace_key)
 from .variable import Variable
 from .ops.tensor_spec import TensorSpec
 from .tensor import Tensor, TensorShape, convert_to_tensor
-
-# How TensorFlow's kernels name a dtype in 'expected to be a float tensor' (DataTypeString)
-_KERNEL_TYPE = {'float32': 'float', 'float64': 'double', 'string': 'string', 'int32': 'int32', 'int64': 'int64',
-                'bool': 'bool', 'float16': 'half', 'uint8': 'uint8'}
 
 
 def output_type(result, open_dims=None):
@@ -225,16 +221,14 @@ class ConcreteFunction:
         given = list(args) + [kwargs[name] for name, _ in specs[len(args):]]
         for index, (value, (_, spec)) in enumerate(zip(given, specs)):
             if isinstance(value, Tensor) and value.dtype != spec.dtype:
-                raise InvalidArgumentError(
-                    'cannot compute __inference_%s as input #%d(zero-based) was expected to be a %s tensor but is '
-                    'a %s tensor' % (self._function.__name__, index, _KERNEL_TYPE.get(spec.dtype.name, spec.dtype.name),
-                                     _KERNEL_TYPE.get(value.dtype.name, value.dtype.name)))
+                raise eager_input_error('__inference_' + self._function.name, index, spec.dtype, value.dtype,
+                                        named=False)
 
     def _flat_signature_error(self, args, kwargs):
         """Why TensorFlow's second try, the graph's flat list of tensor inputs, refuses these
         arguments (its words), or None where it would take them."""
         names = [name for name, _ in self._flat_specs()]
-        summary = '%s(%s)' % (self._function.__name__, ', '.join(names))
+        summary = '%s(%s)' % (self._function.name, ', '.join(names))
         if len(args) > len(names):
             return '%s takes %d positional arguments, got %d.' % (summary, len(names), len(args))
         args, kwargs = list(args), dict(kwargs)
@@ -327,4 +321,4 @@ class ConcreteFunction:
         return '\n'.join(lines)
 
     def __repr__(self):
-        return '<ConcreteFunction %s at 0x%X>' % (self._function.__name__, id(self))
+        return '<ConcreteFunction %s at 0x%X>' % (self._function.name, id(self))

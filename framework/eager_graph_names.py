@@ -9,7 +9,8 @@ import numpy as np
 from .variable_enums import VariableAggregation, VariableSynchronization  # noqa: F401  (TF's graph-era home)
 
 from . import dtypes
-from .errors import InvalidArgumentError, kernel_error
+from .errors import kernel_error
+from .ops.graph_input_errors import eager_input_error
 from .ops.operands import as_tensor
 from .ops.shapes import identity
 from .tensor import Tensor, TensorShape
@@ -68,15 +69,9 @@ def shape_n(input, out_type=dtypes.int32, name=None):  # noqa: A002
     tensors = [as_tensor(t, 'shape_n') for t in input]
     for i, t in enumerate(tensors[1:], 1):
         if t.dtype != tensors[0].dtype:
-            raise InvalidArgumentError('shape_n: cannot compute ShapeN as input #%d(zero-based) was expected to be '
-                                       'a %s tensor but is a %s tensor' % (i, _kernel_name(tensors[0]), _kernel_name(t)))
+            raise eager_input_error('ShapeN', i, tensors[0].dtype, t.dtype)
     kind = dtypes.numpy_dtype(out_type)
     return [Tensor(np.asarray(t.shape, dtype=kind)) for t in tensors]
-
-
-def _kernel_name(t):
-    # TensorFlow's kernels name float32 'float' and float64 'double' in their messages
-    return {'float32': 'float', 'float64': 'double'}.get(t.dtype.name, t.dtype.name)
 
 
 def get_static_value(tensor, partial=False):

@@ -4,7 +4,8 @@ with tapeflow's sentence as a note. Texts: /work/notes/progs/errors9 (cases.py, 
 import numpy as np
 
 from . import backend
-from .errors import InvalidArgumentError, kernel_error
+from .errors import kernel_error
+from .ops.graph_input_errors import eager_input_error
 from .tensor import Tensor, convert_to_tensor
 
 # TF 2.21's kernel behind each op: a tensor of another dtype is its 'cannot compute ...' error
@@ -17,7 +18,6 @@ _KERNELS = {'length': 'StringLength', 'lower': 'StringLower', 'upper': 'StringUp
 _CONVERTS = {'split': 'input: ', 'bytes_split': '', 'ngrams': 'data: '}
 # ops that convert a Python number without a dtype first, so a 3 reaches the kernel as an int32 tensor
 _CONVERT_PLAIN = frozenset(('reduce_join', 'unicode_decode', 'unicode_split', 'bytes_split'))
-_TF_NAMES = {'float16': 'half', 'float32': 'float', 'float64': 'double'}
 
 
 def string_values(x, op, kernel=None, position=0):
@@ -54,9 +54,7 @@ def _not_strings(x, t, op, kernel, position, note):
             error = ValueError('%sTensor conversion requested dtype string for Tensor with dtype %s: %r'
                                % (_CONVERTS.get(op, ''), t.dtype.name, t))
         elif kernel:
-            error = InvalidArgumentError(
-                'cannot compute %s as input #%d(zero-based) was expected to be a string tensor but is a %s '
-                'tensor [Op:%s] name: ' % (kernel, position, _TF_NAMES.get(t.dtype.name, t.dtype.name), kernel))
+            error = eager_input_error(kernel, position, 'string', t.dtype)
     if error.args[0] != note:
         error.add_note(note)
     return error
@@ -89,9 +87,7 @@ def scalar_string(value, kernel, op, what='pattern', position=1):
             error = ValueError('Tensor conversion requested dtype string for Tensor with dtype %s: %r'
                                % (t.dtype.name, t))
         else:
-            error = InvalidArgumentError(
-                'cannot compute %s as input #%d(zero-based) was expected to be a string tensor but is a %s tensor '
-                '[Op:%s] name: ' % (kernel, position, _TF_NAMES.get(t.dtype.name, t.dtype.name), kernel))
+            error = eager_input_error(kernel, position, 'string', t.dtype)
         error.add_note(note)
         raise error
     if t.ndim:

@@ -15,15 +15,13 @@ depends on the layer's path (checked against /opt/tfref):
 Through a model the Input layer casts first (Sequential, functional, fit and predict all compute).
 """
 from framework import onednn_policy
-from framework.errors import InvalidArgumentError
+from framework.ops.graph_input_errors import eager_input_error
 from framework.ops import cast
 from framework.ops.float_kernels import refusal
 from framework.ops.missing_kernels import not_found
 from framework.tensor import DISPLAY_NAME, numpy_text
 
 from .failed_build import keep_build
-
-_KERNEL_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
 
 
 def conv_inputs(inputs, kernel, layer, path, dilated=False):
@@ -41,14 +39,10 @@ def conv_inputs(inputs, kernel, layer, path, dilated=False):
                            '(Variable: %s)' % (name, kernel.dtype.name, _as_tf_variable(kernel)))
     elif path == 'Conv2DBackpropInput':
         mkl = kernel.dtype.name == 'float32' and onednn_policy.enabled()
-        error = InvalidArgumentError('cannot compute %s as input #2(zero-based) was expected to be a %s tensor but '
-                                     'is a %s tensor [Op:Conv2DBackpropInput] name: '
-                                     % ('_MklNativeConv2DBackpropInput' if mkl else 'Conv2DBackpropInput',
-                                        _KERNEL_NAMES.get(kernel.dtype.name), name))
+        error = eager_input_error('Conv2DBackpropInput', 2, kernel.dtype, name,
+                                  runs='_MklNativeConv2DBackpropInput' if mkl else None)
     elif path == 'Conv2D' and name == 'int32':      # in Conv2D's list: the filter's dtype is what differs
-        error = InvalidArgumentError('cannot compute Conv2D as input #1(zero-based) was expected to be a int32 tensor '
-                                     'but is a %s tensor [Op:Conv2D]%s'
-                                     % (_KERNEL_NAMES.get(kernel.dtype.name), '' if dilated else ' name: '))
+        error = eager_input_error('Conv2D', 1, 'int32', kernel.dtype, named=not dilated)
     else:
         error = refusal(path, name)
     error.add_note('%s %r: Keras casts only floating inputs to the layer\'s dtype; cast these %s inputs first '

@@ -2,7 +2,7 @@
 (which also adds an L1/L2 penalty on that input to ``losses``)."""
 import numbers
 
-from framework.errors import InvalidArgumentError
+from framework.ops.graph_input_errors import eager_input_error
 from framework.ops import cast, float_kernels
 
 from . import regularizers
@@ -35,9 +35,7 @@ class _ActivityPenalty(regularizers.L1L2):
         kind = x._data.dtype.kind
         if kind in 'bc':
             # TF 2.21: the penalty's sum of bools meets AddV2's registry, a complex activity the float l1 / l2 in Mul
-            error = float_kernels.string_refusal('add', 'bool') if kind == 'b' else InvalidArgumentError(
-                'cannot compute Mul as input #1(zero-based) was expected to be a %s tensor but is a float tensor '
-                '[Op:Mul] name: ' % x.dtype.name)
+            error = float_kernels.string_refusal('add', 'bool') if kind == 'b' else eager_input_error('Mul', 1, x.dtype, 'float32')
             error.add_note('ActivityRegularization: its penalty l1 * sum|x| + l2 * sum x**2 takes real numbers, got '
                            'dtype %s; cast the input first' % x.dtype.name)
             raise error

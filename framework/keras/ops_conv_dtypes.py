@@ -13,11 +13,11 @@ dtype and computed). The words, checked against /opt/tfref (fuzz6/p/k4.py, k5.py
 """
 from framework import onednn_policy
 from framework.errors import InvalidArgumentError
+from framework.ops.graph_input_errors import eager_input_error
 from framework.ops.float_kernels import refusal
 
 from .ops_dtypes import tensor
 
-_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
 _ONEDNN = ('float32', 'float16', 'bfloat16')
 _TRANSPOSE_ALLOWED = {'Conv2DBackpropInput': ('float16', 'bfloat16', 'float32', 'float64', 'int32'),
                       'Conv3DBackpropInputV2': ('float16', 'bfloat16', 'float32', 'float64')}
@@ -50,10 +50,7 @@ def transpose_kernel(x, kernel, op, rank):
 
 def _pairing(kernel, index, expected, got, runs_as, named, op):
     mkl = runs_as in _ONEDNN and onednn_policy.enabled()
-    error = InvalidArgumentError('cannot compute %s%s as input #%d(zero-based) was expected to be a %s tensor but is '
-                                 'a %s tensor [Op:%s]%s' % ('_MklNative' if mkl else '', kernel, index,
-                                                            _NAMES.get(expected, expected), _NAMES.get(got, got),
-                                                            kernel, ' name: ' if named else ''))
+    error = eager_input_error(kernel, index, expected, got, runs='_MklNative' + kernel if mkl else None, named=named)
     error.add_note('keras.ops.%s: the input is %s and the kernel %s; Keras casts neither, so cast one of them first '
                    "(e.g. keras.ops.cast(kernel, '%s'))" % (op, expected if index == 1 else got,
                                                              got if index == 1 else expected,

@@ -11,7 +11,8 @@ reads only what it needs: eigh the lower triangle, cholesky the lower triangle.
 import numpy as np
 
 from framework import backend, onednn_policy
-from framework.errors import InvalidArgumentError, OpError, kernel_error
+from framework.errors import OpError, kernel_error
+from framework.ops.graph_input_errors import eager_input_error
 from framework import ops as _ops
 from framework.ops import eigen_householder_qr, eigen_math, float_kernels
 from framework.ops.missing_kernels import refuse_missing
@@ -290,11 +291,7 @@ def lstsq(a, b, rcond=None):
     refuse_missing(a, 'Svd', 'lstsq', ', compute_uv=true, full_matrices=false')
     if b._data.dtype != a._data.dtype:      # u^T b: MatMul's pairing
         mkl = a.dtype.name in ('float32', 'float16', 'bfloat16') and onednn_policy.enabled()
-        names = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
-        raise InvalidArgumentError('cannot compute %sMatMul as input #1(zero-based) was expected to be a %s tensor but '
-                                   'is a %s tensor [Op:MatMul] name: ' % ('_Mkl' if mkl else '',
-                                                                         names.get(a.dtype.name, a.dtype.name),
-                                                                         names.get(b.dtype.name, b.dtype.name)))
+        raise eager_input_error('MatMul', 1, a.dtype, b.dtype, runs='_MklMatMul' if mkl else None)
     column = b if b.ndim == 2 else _ops.expand_dims(b, 1)
     u, s, vt = svd(a, full_matrices=False)
     keep = _ops.greater_equal(s, (max(a.shape) * eps if rcond is None else float(rcond)) * s[0])

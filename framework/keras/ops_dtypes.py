@@ -10,6 +10,7 @@ import numpy as np
 
 from framework import ops as _ops
 from framework.errors import InvalidArgumentError
+from framework.ops.graph_input_errors import eager_input_error
 from framework.ops.operands import as_tensor
 from framework.tensor import Tensor
 
@@ -65,11 +66,7 @@ def same_dtype_operand(a, b, op, kernel):
     dtype (Keras 3 on TF casts neither: solve(float32, int32) is MatrixSolve's refusal)."""
     t = tensor(b, op)
     if t._data.dtype != a._data.dtype:
-        names = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
-        error = InvalidArgumentError('cannot compute %s as input #1(zero-based) was expected to be a %s tensor but '
-                                     'is a %s tensor [Op:%s] name: ' % (kernel, names.get(a.dtype.name, a.dtype.name),
-                                                                       names.get(t.dtype.name, t.dtype.name),
-                                                                       kernel.replace('_MklNative', '')))
+        error = eager_input_error(kernel.replace('_MklNative', ''), 1, a.dtype, t.dtype, runs=kernel)
         error.add_note('keras.ops.%s: both operands must have one dtype, got %s and %s; cast one first'
                        % (op, a.dtype.name, t.dtype.name))
         raise error

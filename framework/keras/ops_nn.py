@@ -11,6 +11,7 @@ import numpy as np
 
 from framework import dtypes
 from framework import errors as _errors
+from framework.ops.graph_input_errors import eager_input_error
 from framework import ops as _ops
 from framework.losses.probabilistic import carried_logits
 from framework.losses.tensor_notes import set_keras_logits
@@ -150,10 +151,7 @@ def _same_shape(target, output, op):
 def _mul_refusal(expected, given, op):
     """Keras 3 on TF multiplies target by log(output) (labels by logits) as they are: TF's Mul refuses
     a second operand of another dtype."""
-    names = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
-    error = _errors.InvalidArgumentError(
-        'cannot compute Mul as input #1(zero-based) was expected to be a %s tensor but is a %s tensor [Op:Mul] name: '
-        % (names.get(expected, expected), names.get(given, given)))
+    error = eager_input_error('Mul', 1, expected, given)
     return _noted(error, op, 'target and output must have one dtype; cast the target first')
 
 
@@ -365,11 +363,8 @@ def refuse_integer_input(inputs, op, kernel=None):
     if op == 'conv' and t.dtype.name == 'int32' and kernel is not None:
         k = tensor(kernel, op)
         if k.dtype.name != 'int32':
-            names = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
-            raise _noted(_errors.InvalidArgumentError(
-                'cannot compute Conv2D as input #1(zero-based) was expected to be a int32 tensor but is a %s tensor '
-                '[Op:Conv2D] name: ' % names.get(k.dtype.name, k.dtype.name)), op,
-                'cast the input to the kernel\'s dtype first')
+            raise _noted(eager_input_error('Conv2D', 1, 'int32', k.dtype), op,
+                         'cast the input to the kernel\'s dtype first')
         return
     if t._data.dtype.kind in 'iub':
         raise _noted(_errors.InvalidArgumentError(_INTEGER_REFUSALS[op] % t.dtype.name), op,

@@ -3,6 +3,7 @@ import numpy as np
 
 from .. import backend
 from ..errors import InvalidArgumentError, kernel_error
+from ..ops.graph_input_errors import eager_input_error
 from ..losses.inputs import FLOATX, squeeze_or_expand_to_same_rank, to_dtype
 from ..ops import argmax, cast, equal, expand_dims, greater, reduce_any, reshape, squeeze
 from ..ops.logic import argmax_array
@@ -121,9 +122,7 @@ def _check_k(k, what):
 
 def _in_top_k_dtype_error(dtype, what):
     # Keras converts y_pred to a tensor of its own dtype and hands it to InTopKV2, whose kernel takes float32 only
-    name = {'float64': 'double', 'float16': 'half'}.get(dtype, dtype)
-    error = InvalidArgumentError('cannot compute InTopKV2 as input #0(zero-based) was expected to be a float tensor '
-                                 'but is a %s tensor [Op:InTopKV2] name: ' % name)
+    error = eager_input_error('InTopKV2', 0, 'float32', dtype)
     error.add_note('%s: y_pred must be float32 scores, got %s; cast them first' % (what, dtype))
     return error
 

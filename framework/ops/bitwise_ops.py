@@ -5,6 +5,7 @@ from ..errors import InvalidArgumentError
 from ..tensor import Tensor
 from . import float_kernels
 from .operands import as_tensor
+from .graph_input_errors import eager_input_error
 
 _INTEGERS = 'int8, int16, int32, int64, uint8, uint16, uint32, uint64'
 
@@ -29,8 +30,7 @@ def _pair(x, y, op):
     a = _integer(as_tensor(x, op), op)
     b = _integer(as_tensor(y, op, dtype=a.dtype if not hasattr(y, 'dtype') else None), op)
     if a.dtype != b.dtype:
-        raise InvalidArgumentError('%s: cannot compute %s as input #1(zero-based) was expected to be a %s tensor but '
-                                   'is a %s tensor' % (op, op, a.dtype.name, b.dtype.name))
+        raise eager_input_error(op, 1, a.dtype, b.dtype)
     return a._data, b._data, backend.array_module(a._data)
 
 

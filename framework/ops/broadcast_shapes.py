@@ -1,7 +1,8 @@
 """``tf.broadcast_static_shape`` and ``tf.broadcast_dynamic_shape``: the shape two shapes broadcast to."""
 import numpy as np
 
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import kernel_error
+from .graph_input_errors import eager_input_error
 from ..tensor import Tensor, TensorShape, convert_to_tensor
 from .operands import named_errors
 
@@ -54,9 +55,7 @@ def broadcast_dynamic_shape(shape_x, shape_y):
     y = shape_y if isinstance(shape_y, Tensor) else convert_to_tensor(shape_y, dtype=x.dtype)
     for i, t in enumerate((x, y)):
         if t.dtype not in ('int32', 'int64') or t.dtype != x.dtype:
-            raise InvalidArgumentError('cannot compute BroadcastArgs as input #%d(zero-based) was expected to be a '
-                                       '%s tensor but is a %s tensor [Op:BroadcastArgs] name: '
-                                       % (i, x.dtype.name, t.dtype.name))
+            raise eager_input_error('BroadcastArgs', i, x.dtype, t.dtype)
         if t.ndim != 1:          # TF's words; a (2, 3) array is no shape (it was read flat before)
             raise kernel_error('BroadcastArgs', 'In[%d] must be a vector.[%s]' % (i, ','.join(map(str, t.shape))),
                                named=True, note='broadcast_dynamic_shape: shape_%s must be a 1-D shape vector, got a '

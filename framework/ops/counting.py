@@ -14,6 +14,7 @@ from ..tensor import Tensor
 from .indexing import _add_at
 from .operands import ACTIVE, as_tensor, named_errors, normalize_axis
 from .shapes import cast, squeeze
+from .graph_input_errors import eager_input_error
 
 
 def _blocked(op, *tensors):
@@ -33,10 +34,7 @@ def _range_in_dtype(value_range, v, op, kernel):
     a tensor of another dtype refused by the kernel's input check."""
     if isinstance(value_range, Tensor):
         if value_range.dtype != v.dtype and v._data.dtype.kind in 'fiu':
-            names = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
-            wanted, given = (names.get(t.dtype.name, t.dtype.name) for t in (v, value_range))
-            error = InvalidArgumentError('cannot compute %s as input #1(zero-based) was expected to be a %s tensor but '
-                                         'is a %s tensor [Op:%s] name: ' % (kernel, wanted, given, kernel))
+            error = eager_input_error(kernel, 1, v.dtype, value_range.dtype)
             error.add_note('%s: value_range must have the values\' dtype %s' % (op, v.dtype.name))
             raise error
         return value_range

@@ -10,6 +10,7 @@ from ..tensor_shape import TensorShape
 from .integer_arguments import refuse_non_integer
 from .operands import _KERNEL_DTYPES, as_tensor, named_errors
 from .linspace import linspace  # noqa: F401  (tf.linspace, in its own file)
+from .graph_input_errors import eager_input_error
 
 
 _FILLS = ('zeros', 'ones', 'fill')     # ops TensorFlow runs as its Fill kernel, whose refusals they print
@@ -260,9 +261,7 @@ def meshgrid(*args, indexing='xy', name=None):
         # (TF 2.21 returns bool grids beside a float one: no refusal where a bool takes part)
         if t._data.dtype != first_dtype and 'b' not in (t._data.dtype.kind, first_dtype.kind):
             # TF multiplies each grid by ones of the first input's dtype: its Mul refuses the pair
-            first, other = (_KERNEL_DTYPES.get(x.dtype.name, x.dtype.name) for x in (tensors[0], t))
-            error = InvalidArgumentError('cannot compute Mul as input #1(zero-based) was expected to be a %s tensor but '
-                                         'is a %s tensor [Op:Mul] name: ' % (other, first))
+            error = eager_input_error('Mul', 1, t.dtype, tensors[0].dtype)
             error.add_note('meshgrid: the inputs must have one dtype, got %s'
                            % ', '.join(x.dtype.name for x in tensors))
             raise error

@@ -58,14 +58,15 @@ def list_mismatch(eager_error, kernel, dtypes):
 def eager_input_error(kernel, index, expected, got, runs=None, name='', named=True):
     """The eager kernel's InvalidArgumentError for input ``index`` of dtype ``got`` where ``expected``
     was due (dtypes, numpy dtypes or names; ``runs``: the kernel that ran, oneDNN's ``_Mkl...`` where TF
-    takes it; ``named``: whether the op's Python wrapper adds its ' name: ' tail, ``name`` its text)."""
+    takes it; ``named``: whether the op's Python wrapper adds its ' name: ' tail, ``name`` its text;
+    a traced function's call, '__inference_f', has none)."""
     return InvalidArgumentError('cannot compute %s as input #%d(zero-based) was expected to be a %s tensor but is a '
-                                '%s tensor [Op:%s]%s' % (runs or kernel, index, _kernel_name(expected),
-                                                         _kernel_name(got), kernel,
+                                '%s tensor [Op:%s]%s' % (runs or kernel, index, kernel_dtype_name(expected),
+                                                         kernel_dtype_name(got), kernel,
                                                          ' name: ' + (name or '') if named else ''))
 
 
-def _kernel_name(dtype):
+def kernel_dtype_name(dtype):
     """The name TensorFlow's kernel messages give a dtype (DataTypeString: 'float' for float32)."""
     name = _name(dtype)
     return _KERNEL_NAMES.get(name, name)

@@ -6,6 +6,7 @@ from .. import backend, dtypes
 from ..errors import InvalidArgumentError
 from ..tensor import Tensor
 from .operands import as_tensor, named_errors
+from .graph_input_errors import eager_input_error
 
 
 def _refuse_fractional_count(nbins):
@@ -28,10 +29,7 @@ def histogram_fixed_width_bins(values, value_range, nbins=100, dtype=dtypes.int3
                     % v.dtype.name)
     r = as_tensor(value_range, 'histogram_fixed_width_bins')     # its own dtype: TF subtracts it from the values
     if r.dtype != v.dtype:
-        names = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
-        error = InvalidArgumentError('cannot compute Sub as input #1(zero-based) was expected to be a %s tensor but is '
-                                     'a %s tensor [Op:Sub] name: ' % (names.get(v.dtype.name, v.dtype.name),
-                                                                     names.get(r.dtype.name, r.dtype.name)))
+        error = eager_input_error('Sub', 1, v.dtype, r.dtype)
         error.add_note('histogram_fixed_width_bins: value_range (%s) must have the values\' dtype %s'
                        % (r.dtype.name, v.dtype.name))
         raise error

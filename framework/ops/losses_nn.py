@@ -9,7 +9,7 @@ from ..tape import array_rule
 from ..tensor import Tensor
 from .activations import log_softmax, relu, softmax
 from .graph_input_errors import eager_input_error, input_mismatch
-from .operands import ACTIVE, _KERNEL_DTYPES, as_float_tensor, as_tensor, named_errors, record
+from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
 from .reductions import reduce_mean, reduce_sum
 from .selection import where
 from .shapes import expand_dims, one_hot, reshape
@@ -195,10 +195,7 @@ def _labels_dtype_error(logits, labels):
     """TensorFlow multiplies logits * labels as they are: int, float64 or string labels are its Mul
     kernel's refusal, bool labels its Sub's (the product's operator takes them)."""
     kernel = 'Sub' if labels.dtype.name == 'bool' else 'Mul'
-    error = InvalidArgumentError(
-        'cannot compute %s as input #1(zero-based) was expected to be a %s tensor but is a %s tensor [Op:%s] name: '
-        % (kernel, _KERNEL_DTYPES.get(logits.dtype.name, logits.dtype.name),
-           _KERNEL_DTYPES.get(labels.dtype.name, labels.dtype.name), kernel))
+    error = eager_input_error(kernel, 1, logits.dtype, labels.dtype)
     error.add_note('sigmoid_cross_entropy_with_logits: labels of dtype %s beside logits of dtype %s; cast the labels '
                    'first, e.g. tf.cast(labels, logits.dtype)' % (labels.dtype.name, logits.dtype.name))
     return error

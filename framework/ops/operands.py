@@ -226,9 +226,7 @@ def _refused(v, dtype, op, left):
         natural = None
     if left and op == 'add' and natural is not None:
         kernel = 'Add' if mine == 'string' else 'AddV2'
-        error = InvalidArgumentError('cannot compute %s as input #1(zero-based) was expected to be a %s tensor but '
-                                     'is a %s tensor [Op:%s] name: ' % (kernel, _KERNEL_DTYPES.get(mine, mine),
-                                                                        _KERNEL_DTYPES.get(natural, natural), kernel))
+        error = eager_input_error(kernel, 1, mine, natural)
     elif left and op == 'divide' and natural is not None:
         error = TypeError('`x` and `y` must have the same dtype, got tf.%s != tf.%s.' % (mine, natural))
     else:

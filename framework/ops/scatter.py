@@ -16,6 +16,7 @@ from .indexing import _add_at, getitem
 from . import index_kernels
 from .operands import ACTIVE, as_tensor, named_errors, record
 from .selection import where
+from .graph_input_errors import eager_input_error
 
 
 def _index_columns(indices, shape, op, updates=None):
@@ -58,10 +59,6 @@ def _out_of_shape(indices, shape, op, d):
                              % (op, indices.tolist(), shape, d, shape[d]))
 
 
-def _kernel_dtype(dtype):
-    return {'float32': 'float', 'float64': 'double', 'float16': 'half'}.get(dtype.name, dtype.name)
-
-
 def _layout_error(op, indices, updates, output):
     """TensorFlow's kernel error for updates whose shape does not fit the indices and the output
     (ScatterNd's ValidateUpdateShape, TensorScatter*'s checks), else None."""
@@ -100,9 +97,7 @@ def _updates(updates, want_shape, dtype, op, layout=None):
         if op not in _KERNELS:
             raise TypeError(note)
         kernel = _KERNELS[op]
-        error = InvalidArgumentError('cannot compute %s as input #2(zero-based) was expected to be a %s tensor but '
-                                     'is a %s tensor [Op:%s]'
-                                     % (kernel, _kernel_dtype(dtype), _kernel_dtype(u.dtype), kernel))
+        error = eager_input_error(kernel, 2, dtype, u.dtype, named=False)
         error.add_note(note)
         raise error
     if tuple(u.shape) != want_shape:

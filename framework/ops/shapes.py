@@ -15,6 +15,7 @@ from .cast_packets import cast_float_to_small_int, packet_length
 from .index_operands import refuse_operand_dtype, refuse_out_dtype
 from .list_operands import list_kernel_error, list_operands, shape_text
 from .operands import ACTIVE, as_size, as_tensor, named_errors, normalize_axis, record, snapshot
+from .graph_input_errors import eager_input_error
 
 
 def _ints(shape, op):
@@ -416,19 +417,13 @@ def _pad_value(value, x):
     """PadV2's constant_values: converted to x's dtype (a tensor must already be of it), one scalar."""
     if isinstance(value, Tensor):
         if value._data.dtype != x._data.dtype:
-            raise InvalidArgumentError('cannot compute PadV2 as input #2(zero-based) was expected to be a %s tensor '
-                                       'but is a %s tensor [Op:PadV2]' % (_kernel_dtype(x), _kernel_dtype(value)))
+            raise eager_input_error('PadV2', 2, x.dtype, value.dtype, named=False)
     else:
         value = convert_to_tensor(value, dtype=x.dtype)
     if value.ndim:
         raise kernel_error('PadV2', 'constant_values must be a scalar. Found: [%s]' % ','.join(map(str, value.shape)),
                            note='pad: constant_values must be one value, got shape %s' % (tuple(value.shape),))
     return value._data[()]
-
-
-def _kernel_dtype(t):
-    name = t.dtype.name
-    return {'float32': 'float', 'float64': 'double', 'float16': 'half'}.get(name, name)
 
 
 def _mirror_index(xp, widths, shape, mode):

@@ -17,15 +17,15 @@ import numpy as np
 
 from .. import backend
 from ..dtypes import of_numpy
-from ..errors import InvalidArgumentError
 from . import eigen_math, eigen_ndtri
 from ..tensor import Tensor
 from .arithmetic import subtract
-from .operands import ACTIVE, _KERNEL_DTYPES, as_float_tensor, as_tensor, named_errors, record
+from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
 from .missing_kernels import refuse_missing
 from .reductions import reduce_sum
 from .special_math import lgamma
 from .unary import exp, square
+from .graph_input_errors import eager_input_error
 
 _SQRT_PI = math.sqrt(math.pi)
 _erf = np.vectorize(math.erf, otypes=[np.float64])
@@ -222,9 +222,7 @@ def _not_float(name, position, kind, t):
         error = float_kernels.refusal(name, dtype)
     else:
         kernel = float_kernels.KERNELS[name][0]
-        error = InvalidArgumentError('cannot compute %s as input #%d(zero-based) was expected to be a %s tensor but is '
-                                     'a %s tensor [Op:%s] name: ' % (kernel, position, _KERNEL_DTYPES.get(
-                                         t.dtype.name, t.dtype.name), _KERNEL_DTYPES.get(dtype, dtype), kernel))
+        error = eager_input_error(kernel, position, t.dtype, dtype)
     error.add_note('%s: the arguments must be floating-point tensors of one dtype, got %s; cast it first'
                    % (name, dtype))
     return error

@@ -6,8 +6,8 @@ same object once loaded) or a module-level ``tf.function`` (by import path).
 """
 import importlib
 
-from ..concrete_function import _KERNEL_TYPE, ConcreteFunction, OpenDims
-from ..errors import InvalidArgumentError
+from ..concrete_function import ConcreteFunction, OpenDims
+from ..ops.graph_input_errors import eager_input_error
 from ..function import Function
 from ..nest import flatten
 from ..ops.tensor_spec import TensorSpec
@@ -160,10 +160,8 @@ class Signature:
         """TensorFlow's graph call checks only dtypes here (not shapes), with its kernel's words."""
         for index, (value, spec) in enumerate(zip(inputs, self._input_specs() or ())):
             if isinstance(value, Tensor) and value.dtype != spec.dtype:
-                raise InvalidArgumentError(
-                    'cannot compute __inference_%s as input #%d(zero-based) was expected to be a %s tensor but '
-                    'is a %s tensor' % (self._wrapper_name(), index, _KERNEL_TYPE.get(spec.dtype.name, spec.dtype.name),
-                                        _KERNEL_TYPE.get(value.dtype.name, value.dtype.name)))
+                raise eager_input_error('__inference_' + self._wrapper_name(), index, spec.dtype, value.dtype,
+                                        named=False)
 
     def _binding_error(self, reason, args, kwargs):
         specs = self._input_specs()

@@ -10,7 +10,7 @@ Keras cell's ``call(inputs, states)`` does.
 """
 import numpy as np
 
-from framework.errors import InvalidArgumentError
+from framework.ops.graph_input_errors import eager_input_error
 from framework.keras import random as keras_random
 from framework.keras.seed_generator import SeedGenerator
 from framework.ops import affine, concat, expand_dims, ones, zeros
@@ -141,11 +141,7 @@ class RecurrentCell(Layer):
         """Keras promotes complex inputs with the float kernel to complex; the cell's step then adds or
         multiplies them with its float state or bias, which TF's kernels refuse (tapeflow dropped the
         imaginary part and computed)."""
-        names = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
-        meets = self.complex_meets
-        error = InvalidArgumentError('cannot compute %s as input #1(zero-based) was expected to be a %s tensor but '
-                                     'is a %s tensor [Op:%s] name: '
-                                     % (meets, inputs.dtype.name, names.get(kernel.dtype.name), meets))
+        error = eager_input_error(self.complex_meets, 1, inputs.dtype, kernel.dtype)
         error.add_note('%s %r: the input is %s; recurrent layers compute in real floats, take tf.math.real(x) or '
                        'tf.abs(x) first' % (type(self).__name__, self.name, inputs.dtype.name))
         return keep_build(error)
