@@ -4,8 +4,8 @@ TensorFlow runs a tf.function's Python on graph tensors, so ``print(x * y + 1.0)
 ``Tensor("add:0", shape=(2, 3), dtype=float32)``: the op's name in the graph, made unique in
 creation order ('add', 'add_1', ... shared with the arguments' names), inside the open
 ``tf.name_scope``s, and the shape TensorFlow's shape inference gives (None where the trace leaves
-a length open). tapeflow traces on the real arrays; while such a trace runs, a profile hook
-(``sys.setprofile``, on the tracing thread only, so it costs nothing outside traces) sees each
+a length open). tapeflow traces on the real arrays; while such a trace runs, a trace hook
+(``sys.settrace``, on the tracing thread only, so it costs nothing outside traces) sees each
 public API call the traced code makes (graph_op_names.py) return, and names the tensor it returns
 in the trace (``trace_names.naming.name_output``). The tensor itself is untouched: values are
 computed as before, and a call the table does not know keeps printing its value.
@@ -19,6 +19,7 @@ from .variable import Variable
 from .traced_op_shapes import SKIP, output_shape
 
 _local = threading.local()
+_LATER = object()       # naming.graph_state of a trace whose random state is entered after the hook
 _WRAPPER = object()     # an entry whose own frame is a decorator's: the function it calls decides
 _TABLE = {}             # code object -> (name, rule), or -> {closure strings: (name, rule)} for factories
 
@@ -64,45 +65,54 @@ def _lookup(frame):
 
 
 class _Hook:
-    """The profile function of one thread while a graph trace runs on it."""
+    """The trace function (``sys.settrace``) of one thread while a graph trace runs on it: asked at
+    each Python call only (no line events, no C calls); it follows the return of the API calls the
+    traced code makes, and of nothing else."""
 
-    def __init__(self, previous):
-        self.previous = previous
+    def __init__(self):
         self.calls = []         # [frame, (name, rule) or _WRAPPER or None, parameters] of the API calls open
 
     def __call__(self, frame, event, arg):
         calls = self.calls
-        if event == 'call':
-            if calls and calls[-1][1] is _WRAPPER:
-                if frame.f_back is calls[-1][0]:        # the decorated function: it names the call
-                    calls[-1][1] = _lookup(frame)
-                    calls[-1][2] = dict(frame.f_locals)
-                return
-            found = _TABLE.get(frame.f_code)
+        if calls and calls[-1][1] is _WRAPPER:
+            if frame.f_back is calls[-1][0]:        # the decorated function: it names the call
+                calls[-1][1] = _lookup(frame)
+                calls[-1][2] = dict(frame.f_locals)
+            return None
+        found = _TABLE.get(frame.f_code)
+        if found is None:
+            return None
+        caller = frame.f_back
+        if caller is None or _own_module(caller):       # tapeflow's own use of the API
+            return None
+        if found is not _WRAPPER:
+            found = _lookup(frame)
             if found is None:
-                return
-            caller = frame.f_back
-            if caller is None or _own_module(caller):       # tapeflow's own use of the API
-                return
-            if found is not _WRAPPER:
-                found = _lookup(frame)
-                if found is None:
-                    return
-            calls.append([frame, found, None if found is _WRAPPER else dict(frame.f_locals)])
-        elif event == 'return' and calls and frame is calls[-1][0]:
+                return None
+        calls.append([frame, found, None if found is _WRAPPER else dict(frame.f_locals)])
+        frame.f_trace_lines = False
+        return self._returned
+
+    def _returned(self, frame, event, arg):
+        calls = self.calls
+        if event == 'return' and calls and frame is calls[-1][0]:
             called, found, parameters = calls.pop()
             if found is not None and found is not _WRAPPER:
                 try:
                     _name_result(found, parameters, arg, called.f_code.co_name.startswith('__'))
                 except Exception:       # naming is for printing: a failure leaves the value's text
                     pass
+        return self._returned
 
 
 def _name_result(found, parameters, result, operator):
     trace = trace_names.current()
     if trace is None or trace.graph is None:
         return
-    if graph_random_ops.current() is not getattr(trace, 'graph_state', None):
+    state = getattr(trace, 'graph_state', None)
+    if state is _LATER:         # a Keras step: its random state is entered after its naming
+        state = trace.graph_state = graph_random_ops.current()
+    if graph_random_ops.current() is not state:
         return      # a tf.range loop's body or another function's graph: TensorFlow names it there
     if not isinstance(result, Tensor) or isinstance(result, Variable) or trace_names.entry_of(result) is not None:
         return      # a variable, a composite, or a tensor already named (an argument returned)
@@ -114,8 +124,8 @@ def _name_result(found, parameters, result, operator):
     if shape is SKIP:
         return
     given = parameters.get('name')
-    prefix = name_scopes.current()
     graph = trace.graph
+    prefix = _layer_scope(graph) + name_scopes.current()
     if rule == 'reduce' and parameters.get('axis') is None:
         graph.unique(prefix + 'Const')      # TensorFlow's reductions over all axes make the axes a Const first
     if operator and isinstance(parameters.get('self'), Variable):
@@ -131,28 +141,43 @@ def _name_result(found, parameters, result, operator):
     trace.name_output(result, full, shape, dtypes.display_name(result._data.dtype))
 
 
+def _layer_scope(graph):
+    """The graph scope of the Keras layer whose ``call`` runs now ('sequential_1/dense_1/'), as Keras 3
+    opens one per call; '' outside layers (layers.call_context, when the layers package is in use)."""
+    call_context = sys.modules.get('layers.call_context')
+    layer = call_context.current_layer() if call_context is not None else None
+    if layer is None:
+        return ''
+    return graph.scope_of(call_context.enclosing_calls(layer)) + '/'
+
+
 class hooked:
-    """Context: the tensors public API calls return get graph names while it is open (this thread)."""
+    """Context: the tensors public API calls return get graph names while it is open (this thread).
+    Entered inside the trace's ``trace_names.naming`` and, with ``state_entered=True``, its
+    ``graph_random_ops.running`` (else the state current when it first names a tensor is the trace's)."""
+
+    def __init__(self, state_entered=True):
+        self._state_entered = state_entered
 
     def __enter__(self):
         self._hook = None
         trace = trace_names.current()
-        trace.graph_state = graph_random_ops.current()      # ops elsewhere (a loop's body graph) stay unnamed
+        # ops elsewhere (a loop's body graph, another function's) stay unnamed
+        trace.graph_state = graph_random_ops.current() if self._state_entered else _LATER
         for name, _, _ in list(trace._names.values()):          # the arguments' placeholders hold their names
             trace.graph.unique(name)
         if getattr(_local, 'hook', None) is not None:       # an outer trace's hook names for this one too
             return self
-        previous = sys.getprofile()
-        if previous is not None:                # a profiler or debugger runs: leave it alone
+        if sys.gettrace() is not None:         # a debugger or coverage tool traces: leave it alone
             return self
         if not _TABLE:
             _build_table()
-        self._hook = _local.hook = _Hook(previous)
-        sys.setprofile(self._hook)
+        self._hook = _local.hook = _Hook()
+        sys.settrace(self._hook)
         return self
 
     def __exit__(self, *exc):
         if self._hook is not None:
-            sys.setprofile(None)
+            sys.settrace(None)
             _local.hook = None
         return False

@@ -25,10 +25,20 @@ from framework.tensor import Tensor
 from .traced_step import batch_axis_open, traced_step
 
 
+def overrides_steps(model_class):
+    """Whether ``model_class`` (a Model subclass) brings its own train, test or predict step."""
+    return any(getattr(getattr(model_class, name, None), '__module__', 'layers').partition('.')[0]
+               not in ('layers', 'framework', 'optim')
+               for name in ('train_step', 'test_step', 'predict_step'))
+
+
 class StepTraces:
     """The traces made so far by one compiled model's train, test and predict functions."""
 
-    def __init__(self):
+    def __init__(self, names_ops=False):
+        # whether the steps' traces name the tensors their ops make (framework/traced_ops.py): for a
+        # model's own train / test / predict step only, as the naming hook slows a trace's Python
+        self.names_ops = names_ops
         self._specs = {'train': set(), 'test': set()}     # batch sizes traced, None for a free batch
         self._shapes = {}                                   # kind -> the input shapes of its traces
         self._made_early = set()        # kinds whose first trace's variables were made before it
@@ -62,7 +72,7 @@ class StepTraces:
             if added_free:
                 self._free_traced.discard(free)
         return _undone_on_failure(traced_step(batch, open_axes or batch_axis_open(batch, free_batch), first,
-                                              kind in self._made_early), undo)
+                                              kind in self._made_early, self.names_ops), undo)
 
     def batch_free_in_trace(self, kind, free_batch):
         """Whether the train / test trace serving ``kind``'s steps leaves the batch axis open: the data's
@@ -102,7 +112,7 @@ class StepTraces:
         relaxed = shapes if not traced else relax(traced[-1], shapes)
         traced.append(relaxed)
         return _undone_on_failure(traced_step(batch, [tuple(i for i, d in enumerate(shape) if d is None)
-                                                      for shape in relaxed], len(traced) == 1),
+                                                      for shape in relaxed], len(traced) == 1, names_ops=self.names_ops),
                                   lambda: traced.remove(relaxed))
 
     def static_trace(self, kind, shapes):

@@ -14,14 +14,14 @@ variables (``framework.function_init``).
 """
 import contextlib
 
-from framework import nest, trace_names
+from framework import nest, trace_names, traced_ops
 from framework.dtypes import display_name
 from framework.graph_scopes import GraphScopes
 from framework.function_init import initializing
 from framework.tensor import Tensor
 
 
-def traced_step(batch, open_axes, first, created=False):
+def traced_step(batch, open_axes, first, created=False, names_ops=False):
     """The context of a step Keras traces on ``batch``. ``open_axes``: for each flattened
     tensor of the batch, the axes the trace leaves open; ``first``: whether it is its
     function's first trace; ``created``: whether variables its trace would make were made
@@ -42,6 +42,8 @@ def traced_step(batch, open_axes, first, created=False):
     if first:
         stack.enter_context(initializing(created))
     stack.enter_context(trace_names.naming(names, None if length is None else (length, free), graph=GraphScopes()))
+    if names_ops:       # a model's own step: the tensors its ops make print as graph tensors (traced_ops)
+        stack.enter_context(traced_ops.hooked(state_entered=False))     # (the step's random state comes next)
     return stack
 
 

@@ -1,0 +1,105 @@
+"""Tensors made by ops in a Keras model's own train_step, and in a layer's call inside a graph trace,
+print as TensorFlow's graph tensors, inside the layer call's graph scope.
+
+Golden lines from TF 2.21 + Keras 3 (/opt/tfref) running the same programs
+(notes/progs/tracenames/probe5.py, probe6.py).
+"""
+import numpy as np
+
+import framework as tf
+from framework import keras
+
+
+def _lines(capsys):
+    return capsys.readouterr().out.splitlines()
+
+
+class Scale(keras.layers.Layer):
+    def build(self, input_shape):
+        self.w = self.add_weight(shape=(input_shape[-1],), initializer='ones')
+
+    def call(self, x):
+        y = x * self.w
+        z = tf.reduce_sum(y, axis=-1, keepdims=True) + 1.0
+        print('call', y, z)
+        return z
+
+
+def test_a_custom_train_step_prints_its_ops_as_graph_tensors(capsys):
+    keras.backend.clear_session()
+
+    class M(keras.Model):
+        def train_step(self, data):
+            x, y = data
+            with tf.GradientTape() as tape:
+                y_pred = self(x, training=True)
+                err = y_pred - y
+                loss = tf.reduce_mean(tf.square(err))
+                print('step', x, y_pred, err, loss)
+            grads = tape.gradient(loss, self.trainable_variables)
+            self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+            print('scaled', loss * 2.0, tf.reduce_sum(x, axis=1))
+            return {'loss': loss}
+
+    inp = keras.Input((3,))
+    model = M(inp, keras.layers.Dense(1)(inp))
+    model.compile(optimizer='sgd')
+    history = model.fit(np.ones((8, 3), 'float32'), np.zeros((8, 1), 'float32'), batch_size=4, epochs=1, verbose=0)
+    assert _lines(capsys) == [
+        'step Tensor("data:0", shape=(4, 3), dtype=float32) Tensor("m_1/dense_1/Add:0", shape=(4, 1), dtype=float32) '
+        'Tensor("sub:0", shape=(4, 1), dtype=float32) Tensor("Mean:0", shape=(), dtype=float32)',
+        'scaled Tensor("mul:0", shape=(), dtype=float32) Tensor("Sum:0", shape=(4,), dtype=float32)']
+    assert np.isfinite(history.history['loss'][0])
+    keras.backend.clear_session()
+
+
+def test_ops_in_a_layers_call_take_the_calls_graph_scope(capsys):
+    keras.backend.clear_session()
+    layer = Scale()
+
+    @tf.function
+    def f(x):
+        a = layer(x)
+        b = layer(x)
+        print('f', a, b, a + b)
+        return a
+
+    f(tf.ones((2, 3)))
+    call = 'call Tensor("%s/mul:0", shape=(2, 3), dtype=float32) Tensor("%s/add:0", shape=(2, 1), dtype=float32)'
+    added = 'Tensor("%s:0", shape=(2, 1), dtype=float32)'
+    # Keras 3 enters a layer's name scope twice per call: the first call's ops are in scale_1, the second's in scale_3
+    expected = [call % ('scale_1', 'scale_1'), call % ('scale_3', 'scale_3'),
+                'f ' + ' '.join(added % n for n in ('scale_1/add', 'scale_3/add', 'add'))]
+    assert _lines(capsys) == expected * 2        # the first trace made the layer's weight: TF traces again
+    keras.backend.clear_session()
+
+
+def test_a_subclassed_models_step_scopes_its_layers_ops(capsys):
+    keras.backend.clear_session()
+    Scale()         # takes the name 'scale', as in the TF program
+
+    class M(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.s = Scale()
+
+        def call(self, x):
+            return self.s(x) * 2.0
+
+        def train_step(self, data):
+            x, y = data
+            p = self(x)
+            loss = tf.reduce_mean(tf.abs(p - y))
+            print('ts', p, loss)
+            return {'loss': loss}
+
+    m = M()
+    m.compile(optimizer='sgd')
+    m.fit(np.ones((4, 3), 'float32'), np.ones((4, 1), 'float32'), batch_size=2, verbose=0)
+    out = _lines(capsys)
+    # (TF's first line, from the build before the step, is 'scale_1_1/...': here the step's own scope)
+    assert out[1:] == [
+        'call Tensor("m_1/scale_1_1/mul:0", shape=(2, 3), dtype=float32) '
+        'Tensor("m_1/scale_1_1/add:0", shape=(2, 1), dtype=float32)',
+        'ts Tensor("m_1/mul:0", shape=(2, 1), dtype=float32) Tensor("Mean:0", shape=(), dtype=float32)'] * 2
+    keras.backend.clear_session()
