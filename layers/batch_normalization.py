@@ -11,6 +11,7 @@ from .layer import Layer
 from .masked_moments import masked_moments
 from .traced_moments import traced_moments
 from .scale_offset_options import ScaleOffsetOptions
+from .axis_range import axis_range_error
 
 
 class BatchNormalization(ScaleOffsetOptions, Layer):
@@ -41,9 +42,11 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
             raise ValueError('BatchNormalization: renorm=True (batch renormalization) is not supported; '
                              'use renorm=False')
         self.renorm, self.renorm_clipping, self.renorm_momentum = False, renorm_clipping, float(renorm_momentum)
-        if not isinstance(axis, int):
-            raise TypeError('BatchNormalization: axis must be an int, got %r' % (axis,))
-        self.axis = axis
+        try:
+            self.axis = int(axis)      # Keras 3's conversion: '1' and 1.5 are axis 1; None or a list fail int()
+        except (TypeError, ValueError) as error:
+            error.add_note('BatchNormalization: axis must be an int, got %r' % (axis,))
+            raise
         self.momentum, self.epsilon = float(momentum), float(epsilon)
         self.synchronized = bool(synchronized)     # one process: nothing to synchronize
         self._set_scale_offset_options(center, scale, beta_initializer, gamma_initializer, beta_regularizer,
@@ -55,8 +58,8 @@ class BatchNormalization(ScaleOffsetOptions, Layer):
     def build(self, input_shape):
         rank = len(input_shape)
         if not -rank <= self.axis < rank:
-            raise ValueError('BatchNormalization %r: axis %d is out of range for inputs of shape %s'
-                             % (self.name, self.axis, tuple(input_shape)))
+            raise axis_range_error('BatchNormalization %r: axis %d is out of range for inputs of shape %s'
+                                   % (self.name, self.axis, tuple(input_shape)))
         axis = self.axis % rank
         size = input_shape[axis]
         if size is None:

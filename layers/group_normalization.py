@@ -9,6 +9,7 @@ from .layer import Layer
 from .normalization import _regrouped_by_grappler, moments_first
 from .normalization_dtypes import normalize_in, normalizing_dtype, weight_in
 from .scale_offset_options import ScaleOffsetOptions
+from .axis_range import axis_range_error
 
 
 class GroupNormalization(ScaleOffsetOptions, Layer):
@@ -37,9 +38,9 @@ class GroupNormalization(ScaleOffsetOptions, Layer):
                                'for instance normalization). Received: groups=%s' % (groups,))      # Keras 3's
             error.add_note('%s: groups is a positive integer or -1' % who)
             raise error
-        if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):
-            raise ValueError('%s: axis must be an integer, got %r' % (who, axis))
-        self.groups, self.axis, self.epsilon = int(groups), int(axis), float(epsilon)
+        # Keras 3 keeps any axis until build, where input_shape[axis] refuses what is no int
+        self.axis = int(axis) if isinstance(axis, (int, np.integer)) else axis
+        self.groups, self.epsilon = int(groups), float(epsilon)
         self.autocast = False     # Keras 3: a mixed-precision call normalizes in float32, then casts
         self._set_scale_offset_options(center, scale, beta_initializer, gamma_initializer, beta_regularizer,
                                        gamma_regularizer, beta_constraint, gamma_constraint)
@@ -47,9 +48,15 @@ class GroupNormalization(ScaleOffsetOptions, Layer):
     def build(self, input_shape):
         who = 'GroupNormalization %r' % self.name
         rank = len(input_shape)
+        if not isinstance(self.axis, int):
+            # (Keras tracks a list axis as its TrackedList)
+            kind = 'TrackedList' if isinstance(self.axis, list) else type(self.axis).__name__
+            error = TypeError('tuple indices must be integers or slices, not %s' % kind)
+            error.add_note('%s: axis must be an integer, got %r' % (who, self.axis))
+            raise error
         if not -rank <= self.axis < rank or self.axis % rank == 0:
-            raise ValueError('%s: axis %d is not a channel axis of an input of shape %s'
-                             % (who, self.axis, tuple(input_shape)))
+            text = '%s: axis %d is not a channel axis of an input of shape %s' % (who, self.axis, tuple(input_shape))
+            raise ValueError(text) if -rank <= self.axis < rank else axis_range_error(text)
         dim = input_shape[self.axis]
         if dim is None:
             raise ValueError('%s: axis %d of the input must have a known size, got shape %s'

@@ -14,6 +14,7 @@ from . import autocast as autocasting
 from .layer import Layer
 from .normalization_dtypes import normalize_in, normalizing_dtype, weight_in
 from .scale_offset_options import ScaleOffsetOptions
+from .axis_range import axis_range_error
 
 # Keras's backend.epsilon(): the floor of Normalization's standard deviation.
 _EPSILON = 1e-7
@@ -37,10 +38,12 @@ def moments_first(x):
     return identity(x)
 
 
-def _axes(axis, rank, who):
+def _axes(axis, rank, who, refuse=ValueError):
+    """The axes, in [0, rank), sorted; ``refuse`` makes the error for one out of range (LayerNormalization:
+    Keras 3's IndexError from indexing the shape, Normalization: its ValueError)."""
     axes = [axis] if isinstance(axis, (int, np.integer)) else list(axis)
     if any(not -rank <= a < rank for a in axes):
-        raise ValueError('%s: axis %r is out of range for inputs of rank %d' % (who, axis, rank))
+        raise refuse('%s: axis %r is out of range for inputs of rank %d' % (who, axis, rank))
     return sorted(int(a) % rank for a in axes)
 
 
@@ -75,8 +78,10 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
         elif isinstance(axis, (int, np.integer)) and not isinstance(axis, bool):
             self.axis = int(axis)
         else:
-            raise TypeError("LayerNormalization: expected an int or a list/tuple of ints for the argument 'axis', "
-                            'but received: %r' % (axis,))
+            error = TypeError("Expected an int or a list/tuple of ints for the argument 'axis', but received: %r"
+                              % (axis,))         # Keras 3's text
+            error.add_note('LayerNormalization: axis is an int or a list of ints')
+            raise error
         self.epsilon = float(epsilon)
         self.rms_scaling = bool(rms_scaling)
         self.autocast = False     # Keras 3: a mixed-precision call normalizes in float32, then casts
@@ -85,7 +90,7 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
 
     def build(self, input_shape):
         rank = len(input_shape)
-        axes = _axes(self.axis, rank, 'LayerNormalization %r' % self.name)
+        axes = _axes(self.axis, rank, 'LayerNormalization %r' % self.name, axis_range_error)
         shape = tuple(input_shape[a] for a in axes)
         if any(d is None for d in shape):
             raise ValueError('LayerNormalization %r: the normalized axes %s of the input must be known, got shape %s'

@@ -4,6 +4,7 @@ from framework.ops import relu
 from . import constraints, initializers, regularizers
 from .input_spec import InputSpec
 from .layer import Layer
+from .axis_range import axis_range_error
 
 
 class PReLU(Layer):
@@ -41,9 +42,11 @@ class PReLU(Layer):
     def build(self, input_shape):
         shape = list(input_shape[1:])
         for axis in self.shared_axes or ():
-            if not 1 <= axis <= len(shape):
-                raise ValueError('PReLU %r: shared_axes %s must lie in 1..%d for inputs of shape %s'
-                                 % (self.name, self.shared_axes, len(shape), tuple(input_shape)))
+            # Keras 3 sets param_shape[axis - 1] = 1: axis 0 shares the last axis, as Python's index -1
+            if not -len(shape) <= axis - 1 < len(shape):
+                raise axis_range_error('PReLU %r: shared_axes %s must lie in %d..%d for inputs of shape %s'
+                                       % (self.name, self.shared_axes, 1 - len(shape), len(shape),
+                                          tuple(input_shape)), 'list assignment index out of range')
             shape[axis - 1] = 1
         if any(d is None for d in shape):
             raise ValueError('PReLU %r: every non-shared axis must be known to build, got shape %s; share the '
