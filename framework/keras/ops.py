@@ -54,6 +54,9 @@ def _graph_recording(name, fn):
             if not symbolic_ops.contains_keras_tensor(args, kwargs):
                 raise
         return symbolic_ops.record_op(name, args, kwargs)
+    # pickled by reference as keras.ops' own function (wraps copied the wrapped op's module: pickle
+    # then found another object there and refused a functional model that uses the op, e.g. `inp + 2`)
+    keras_op.__module__, keras_op.__qualname__ = __name__, name
     return keras_op
 
 

@@ -148,7 +148,7 @@ def endpoint_text(specs, outputs, captured):
         return '\n'.join(lines)
     lines.append('  args_0 (POSITIONAL_ONLY): %s' % _spec_list(specs))
     lines += ['Output Type:', '  ' + _spec_list(outputs), 'Captures:']
-    lines += ['  %d: %s' % capture for capture in captured]
+    lines += ['  %d: %s' % capture for capture in captured] or ['  None']    # (TF's text for no captures)
     return '\n'.join(lines)
 
 
