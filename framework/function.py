@@ -253,6 +253,8 @@ class Function:
         self._loaded_states = {}    # call key -> random state of a top-level replayed call (_run_muted)
         self._detector = _detector(python_function)
         functools.update_wrapper(self, python_function)
+        # a callable object (a Keras model, a class with __call__) has no __name__: TF names it 'function'
+        self._name = getattr(python_function, '__name__', 'function')
 
     @property
     def python_function(self):
@@ -264,7 +266,7 @@ class Function:
 
     @property
     def name(self):
-        return self.__name__
+        return self._name
 
     def experimental_get_tracing_count(self):
         """How many traces TensorFlow would have made so far."""
@@ -281,7 +283,7 @@ class Function:
         return '\n\n'.join(blocks)
 
     def __repr__(self):
-        return '<framework.function.Function %s at 0x%X>' % (self.__name__, id(self))
+        return '<framework.function.Function %s at 0x%X>' % (self._name, id(self))
 
     def __getstate__(self):
         # a SavedModel of an object already loaded: the next load's kernels start afresh, as TensorFlow's do
@@ -403,7 +405,7 @@ class Function:
             else caller.pushes_constants
         names = self._symbolic_names(args, kwargs, traced_key)
         numpy_before = np.random.get_state() if caller is None else None
-        asserts = assert_statements.running(self._autograph, self.__name__)
+        asserts = assert_statements.running(self._autograph, self._name)
         try:
             with trace_prints.held(), trace_names.naming(names, trace_names.batch_of(args, names), graph=GraphScopes()), \
                     graph_random_ops.running(random_state), traced_ops.hooked(), asserts:
@@ -471,7 +473,7 @@ class Function:
         return found
 
     def _replay(self, args, kwargs, random_state):
-        asserts = assert_statements.running(self._autograph, self.__name__)
+        asserts = assert_statements.running(self._autograph, self._name)
         try:
             with replaying(), graph_random_ops.running(random_state), asserts:
                 return _outputs(self._python_function(*args, **kwargs), self._python_function)
