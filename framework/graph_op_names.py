@@ -8,7 +8,8 @@ printing each call's result inside a tf.function (/work/notes/progs/tracenames/p
 probe2.py). APIs not listed here keep printing their values in a trace.
 
 Each row is (graph name, shape rule, the public paths under ``framework`` that make it); the shape
-rules are framework/traced_op_shapes.py's.
+rules are framework/traced_op_shapes.py's ('outputs': a call returning a list or tuple of tensors,
+the op's outputs 'split:0', 'split:1', ...).
 """
 
 ROWS = (
@@ -82,6 +83,11 @@ ROWS = (
     ('Prod', 'reduce', 'reduce_prod', 'math.reduce_prod'),
     ('All', 'reduce', 'reduce_all', 'math.reduce_all'),
     ('Any', 'reduce', 'reduce_any', 'math.reduce_any'),
+    # several outputs: 'split:0', 'split:1', ...
+    ('split', 'outputs', 'split'),
+    ('unstack', 'outputs', 'unstack'),
+    ('TopKV2', 'outputs', 'math.top_k', 'nn.top_k'),
+    ('Unique', 'outputs', 'unique'),
     # composites whose last op sits in their own name scope: no axes constant outside it
     ('reduce_std/Sqrt', 'reduced', 'math.reduce_std'),
     ('reduce_variance/Mean_1', 'reduced', 'math.reduce_variance'),
@@ -101,6 +107,8 @@ ROWS = (
     ('Slice', 'known', 'slice'),
     ('BroadcastTo', 'known', 'broadcast_to'),
     ('sort/Neg_1', 'same', 'sort'),
+    ('argsort/TopKV2:1', 'same', 'argsort'),
+    ('boolean_mask/GatherV2', 'masked', 'boolean_mask'),
     ('linspace/Slice', 'known', 'linspace'),
     ('eye/diag', 'constant', 'eye'),
     ('random_normal', 'constant', 'random.normal'),
@@ -129,6 +137,8 @@ def variant(name, parameters, result):
     from .variable import Variable
     if name == 'LogicalNot' and result._data.dtype.kind != 'b':
         return None
+    if name == 'SelectV2' and parameters.get('x') is None and parameters.get('y') is None:
+        return 'Where'          # tf.where(condition): the coordinates of the true elements
     if name == 'Const' and isinstance(parameters.get('value'), Variable):
         return 'ReadVariableOp'
     if name == 'random_uniform' and _is(parameters.get('minval', 0), 0) and _is(parameters.get('maxval'), None, 1):

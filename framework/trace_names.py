@@ -138,10 +138,12 @@ def symbolic_text(tensor, as_repr, display_name):
     if entry is None:
         return None
     name, shape, dtype = entry
+    if ':' not in name:         # (an op's later outputs are named with their index: 'split:1')
+        name += ':0'
     if shape is None:           # unknown rank: TensorFlow leaves the shape out
         if as_repr:
-            return "<%s.Tensor '%s:0' shape=<unknown> dtype=%s>" % (display_name, name, dtype)
-        return 'Tensor("%s:0", dtype=%s)' % (name, dtype)
+            return "<%s.Tensor '%s' shape=<unknown> dtype=%s>" % (display_name, name, dtype)
+        return 'Tensor("%s", dtype=%s)' % (name, dtype)
     if as_repr:
-        return "<%s.Tensor '%s:0' shape=%s dtype=%s>" % (display_name, name, shape, dtype)
-    return 'Tensor("%s:0", shape=%s, dtype=%s)' % (name, shape, dtype)
+        return "<%s.Tensor '%s' shape=%s dtype=%s>" % (display_name, name, shape, dtype)
+    return 'Tensor("%s", shape=%s, dtype=%s)' % (name, shape, dtype)

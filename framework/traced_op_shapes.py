@@ -13,8 +13,6 @@ import numbers
 from . import trace_names
 from .tensor import Tensor
 
-SKIP = object()         # the call's result is not one tapeflow can name (tf.where's one-argument form)
-
 
 def _is_open(trace):
     """Whether the trace's arguments leave a length open: then a tensor it did not name, made from
@@ -48,8 +46,14 @@ def _traced(tensor, open_trace):
 def output_shape(rule, parameters, result, trace):
     """The traced shape of ``result`` returned by a call of ``rule``'s family with ``parameters``."""
     if rule == 'broadcast' and 'condition' in parameters and parameters.get('x') is None:
-        return SKIP             # tf.where(condition): the coordinates, another op ('Where')
+        return (None, result._data.shape[1])    # tf.where(condition): one row per true element
+    if rule == 'masked':        # tf.boolean_mask: as many rows as the mask holds true elements
+        shape = _traced(parameters['tensor'], _is_open(trace))
+        mask_rank = len(getattr(parameters['mask'], 'shape', ()) or ())
+        return None if shape is None or parameters.get('axis') else (None,) + tuple(shape[mask_rank:])
     symbolic = [t for t in _tensors(parameters) if trace_names.entry_of(t) is not None]
+    if rule == 'outputs':
+        return _outputs(parameters, list(result), trace)
     if rule == 'fixed':         # tf.shape / tf.size: as long as the input's rank, known
         return tuple(result._data.shape)
     if rule in ('range', 'constant'):
@@ -65,6 +69,30 @@ def output_shape(rule, parameters, result, trace):
         return tuple(result._data.shape)
     handler = _RULES.get(rule)
     return handler(parameters, [s for _, s in inputs], result) if handler is not None else None
+
+
+def _outputs(parameters, outputs, trace):
+    """The shapes of a call's several outputs: the arrays' where the input's traced shape is known
+    (tf.unique's values: as long as the values are, None), else the input's open lengths carried to
+    each output (tf.split, tf.unstack, tf.math.top_k) or unknown."""
+    source = next(iter(_tensors(parameters)), None)
+    known = [tuple(t._data.shape) for t in outputs]
+    if 'out_idx' in parameters:                 # tf.unique: (values, their indices)
+        return [(None,), _traced(source, _is_open(trace))]
+    shape = _traced(source, _is_open(trace)) if source is not None else None
+    if shape is not None and None not in shape:
+        return known
+    if shape is None:
+        return [None] * len(outputs)
+    if 'k' in parameters:                       # top_k: the last axis is k long
+        return [shape[:-1] + out[-1:] for out in known]
+    axis = parameters.get('axis') or 0
+    if isinstance(axis, Tensor):
+        return [None] * len(outputs)
+    axis = int(axis) % len(shape)
+    if 'num_or_size_splits' in parameters:      # split: the pieces' lengths where the axis is known
+        return [shape[:axis] + (None if shape[axis] is None else out[axis],) + shape[axis + 1:] for out in known]
+    return [shape[:axis] + shape[axis + 1:]] * len(outputs)
 
 
 def _created(parameters):

@@ -16,7 +16,7 @@ import threading
 from . import dtypes, graph_op_names, graph_random_ops, name_scopes, trace_names
 from .tensor import Tensor
 from .variable import Variable
-from .traced_op_shapes import SKIP, output_shape
+from .traced_op_shapes import output_shape
 
 _local = threading.local()
 _LATER = object()       # naming.graph_state of a trace whose random state is entered after the hook
@@ -114,15 +114,15 @@ def _name_result(found, parameters, result, operator):
         state = trace.graph_state = graph_random_ops.current()
     if graph_random_ops.current() is not state:
         return      # a tf.range loop's body or another function's graph: TensorFlow names it there
-    if not isinstance(result, Tensor) or isinstance(result, Variable) or trace_names.entry_of(result) is not None:
-        return      # a variable, a composite, or a tensor already named (an argument returned)
     name, rule = found
+    outputs = list(result) if rule == 'outputs' and isinstance(result, (list, tuple)) else [result]
+    if not all(isinstance(t, Tensor) and not isinstance(t, Variable) and trace_names.entry_of(t) is None
+               for t in outputs):
+        return      # a variable, a composite, or a tensor already named (an argument returned)
     name = graph_op_names.variant(name, parameters, result)
     if name is None:
         return
     shape = output_shape(rule, parameters, result, trace)
-    if shape is SKIP:
-        return
     given = parameters.get('name')
     graph = trace.graph
     prefix = _layer_scope(graph) + name_scopes.current()
@@ -138,7 +138,12 @@ def _name_result(found, parameters, result, operator):
         graph.unique(full)
     else:
         full = graph.unique(prefix + name)
-    trace.name_output(result, full, shape, dtypes.display_name(result._data.dtype))
+    if rule != 'outputs':
+        trace.name_output(result, full, shape, dtypes.display_name(result._data.dtype))
+        return
+    for index, (tensor, one) in enumerate(zip(outputs, shape)):
+        trace.name_output(tensor, full if index == 0 else '%s:%d' % (full, index), one,
+                          dtypes.display_name(tensor._data.dtype))
 
 
 def _layer_scope(graph):

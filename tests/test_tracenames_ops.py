@@ -155,12 +155,12 @@ def test_retraces_start_a_new_graph(capsys):
 def test_calls_it_cannot_name_print_their_values(capsys):
     @tf.function
     def f(x):
-        u = tf.unique(x)            # (TF: Unique(y=<tf.Tensor 'Unique:0' ...>): not named here)
-        print(u.y, x + 1)
+        s = tf.math.segment_sum(x, [0, 0, 1])        # (TF: Tensor("SegmentSum:0", ...): not named here)
+        print(s, x + 1)
         return x
 
     f(tf.constant([1, 1, 2]))
-    assert _lines(capsys) == ['tf.Tensor([1 2], shape=(2,), dtype=int32) Tensor("add:0", shape=(3,), dtype=int32)']
+    assert _lines(capsys) == ['tf.Tensor([2 2], shape=(2,), dtype=int32) Tensor("add:0", shape=(3,), dtype=int32)']
 
 
 def test_a_tracer_already_running_is_left_alone_and_a_profiler_does_not_matter(capsys):
@@ -189,3 +189,25 @@ def test_a_tracer_already_running_is_left_alone_and_a_profiler_does_not_matter(c
         sys.setprofile(None)
     assert _lines(capsys) == ['Tensor("add:0", shape=(1,), dtype=int32)']
     assert sys.gettrace() is None
+
+
+def test_several_outputs_take_the_ops_output_index(capsys):
+    @tf.function
+    def f(x, v):
+        a, b, c = tf.split(x, 3, axis=1)
+        u = tf.unstack(x)
+        print(a, c, u[1], tf.split(x, [1, 2], 1)[1])
+        print(tf.math.top_k(v, 2), tf.unique(v))
+        print(tf.boolean_mask(v, v > 1.5), tf.where(v > 1.5), tf.sort(v), tf.argsort(v))
+        return a
+
+    f(tf.ones((2, 3)), tf.constant([1., 2., 3.]))
+    f32 = 'dtype=float32'
+    assert _lines(capsys) == [
+        'Tensor("split:0", shape=(2, 1), %s) Tensor("split:2", shape=(2, 1), %s) Tensor("unstack:1", shape=(3,), %s) '
+        'Tensor("split_1:1", shape=(2, 2), %s)' % (f32, f32, f32, f32),
+        "TopKV2(values=<tf.Tensor 'TopKV2:0' shape=(2,) dtype=float32>, indices=<tf.Tensor 'TopKV2:1' shape=(2,) "
+        "dtype=int32>) Unique(y=<tf.Tensor 'Unique:0' shape=(None,) dtype=float32>, idx=<tf.Tensor 'Unique:1' "
+        "shape=(3,) dtype=int32>)",
+        'Tensor("boolean_mask/GatherV2:0", shape=(None,), %s) Tensor("Where:0", shape=(None, 1), dtype=int64) '
+        'Tensor("sort/Neg_1:0", shape=(3,), %s) Tensor("argsort/TopKV2:1", shape=(3,), dtype=int32)' % (f32, f32)]
