@@ -9,7 +9,7 @@ from .argument_tuples import standardized_padding, standardized_tuple
 from .conv2d_transpose import transposed_length
 from .channels_first import as_channels_last, as_layer_format, channel_axis, data_format_option, to_first, to_last
 from .conv_input_dtypes import conv_inputs
-from .convolution import _output_length, check_groups, filter_count, kernel_rank_error, \
+from .convolution import _compare_with_zero, _output_length, check_groups, filter_count, kernel_rank_error, \
     refuse_strided_dilation
 from .activations import apply_activation
 from .input_spec import InputSpec
@@ -18,6 +18,8 @@ from .layer import Layer
 
 
 def check_filters(filters, who):
+    if filters is not None and not isinstance(filters, (int, np.integer, float)):
+        _compare_with_zero(filters, who, 'filters')         # Keras 3's TypeError for a string
     if isinstance(filters, bool) or not isinstance(filters, (int, np.integer)) or filters <= 0:
         raise ValueError('%s: filters must be a positive integer, got %r' % (who, filters))
     return int(filters)

@@ -57,6 +57,8 @@ def filter_count(value, who, name='filters', groups=None):
     the values it checks at construction: one below 1, and a float that ``groups`` does not divide.
     Other values (a float Keras accepts until its build, a string, None) keep tapeflow's sentence."""
     number = isinstance(value, (int, np.integer, float)) and not isinstance(value, bool)
+    if not number and value is not None:
+        _compare_with_zero(value, who, name)
     if number and value <= 0:
         error = ValueError('Invalid value for argument `%s`. Expected a strictly positive value. Received %s=%s.'
                            % (name, name, value))
@@ -69,6 +71,15 @@ def filter_count(value, who, name='filters', groups=None):
     if not number or isinstance(value, float):
         raise ValueError('%s: %s must be a positive integer, got %r' % (who, name, value))
     return int(value)
+
+
+def _compare_with_zero(value, who, name):
+    """Keras 3 compares ``value <= 0``: a string or tuple fails with Python's TypeError there."""
+    try:
+        value <= 0
+    except TypeError as error:
+        error.add_note('%s: %s must be a positive integer, got %r' % (who, name, value))
+        raise
 
 
 def check_input_groups(channels, groups, input_shape):
