@@ -1,15 +1,20 @@
 """``tf.sparse.segment_sum / segment_mean / segment_sqrt_n``: segment reductions over
-the rows ``indices`` of a dense tensor (a gather followed by a sorted-segment reduction),
-so gradients reach ``data``."""
+the rows ``indices`` of a dense tensor (a gather followed by a sorted-segment reduction).
+Their gradients are TF's SparseSegment*Grad kernels: dense, and not differentiable again."""
 import numpy as np
 
 from .. import backend
 from ..tensor import Tensor, convert_to_tensor
 
 
-def _segments(data, indices, segment_ids, num_segments, op):
+def _segments(data, indices, segment_ids, num_segments, op, power, kernel):
+    """The segment sums of ``data``'s rows ``indices`` (scaled by 1 / count ** power), recorded as one
+    op whose gradient is TensorFlow's ``kernel`` (SparseSegmentSumGrad...): it has no gradient of its
+    own, so forward mode and second derivatives through it raise TF's LookupError."""
     from ..ops import unsorted_segment_sum
     from ..ops.indexing import gather_dense
+    from ..ops.unregistered_gradient import without_gradient
+    from ..tape import ACTIVE, paused, record
     rows = np.asarray(backend.to_host(convert_to_tensor(indices)._data)).reshape(-1)
     ids = np.asarray(backend.to_host(convert_to_tensor(segment_ids)._data)).reshape(-1)
     if len(rows) != len(ids) or rows.dtype.kind not in 'iu' or ids.dtype.kind not in 'iu':
@@ -19,30 +24,49 @@ def _segments(data, indices, segment_ids, num_segments, op):
         raise ValueError('%s: segment_ids must be sorted and >= 0, got %s' % (op, ids.tolist()))
     n = int(ids[-1]) + 1 if ids.size else 0
     n = n if num_segments is None else int(num_segments)
-    picked = gather_dense(convert_to_tensor(data), rows)     # TF's SparseSegment* gradients are dense
+    x = convert_to_tensor(data)
     counts = np.bincount(ids, minlength=n)[:n]
-    return unsorted_segment_sum(picked, ids.astype(np.int64), n), counts
+    with paused():
+        out = unsorted_segment_sum(gather_dense(x, rows), ids.astype(np.int64), n)
+        if power:
+            out = _scale(out, counts, power)
+    if ACTIVE:
+        def rows_gradient(g):
+            # the grad kernel scales by 1 / count ** power worked out in double, then cast to the dtype
+            picked = gather_dense(g, ids)
+            if power:
+                scale = 1.0 / np.maximum(counts, 1).astype(np.float64) ** power
+                picked = picked * _column(scale[ids].astype(x._data.dtype), picked.ndim)
+            return unsorted_segment_sum(picked, rows.astype(np.int64), int(x.shape[0]))
+        record(op, (x,), out, (lambda g, y, x: without_gradient(kernel, rows_gradient, g),))
+    return out
+
+
+def _column(values, ndim):
+    return Tensor(backend.place(values.reshape((-1,) + (1,) * (ndim - 1))))
 
 
 def _scale(total, counts, power):
     from ..ops import cast
-    # TensorFlow multiplies by 1 / n ** power in float32 (one rounding less than dividing by sqrt(n)).
-    factor = (np.float32(1) / np.maximum(counts, 1).astype(np.float32) ** np.float32(power)).astype(np.float32)
-    return total * cast(Tensor(backend.place(factor.reshape((-1,) + (1,) * (total.ndim - 1)))), total.dtype)
+    # The forward kernel multiplies by 1 / n ** power worked out in the data's dtype (float32 for
+    # float32, half and bfloat16; double for float64): one rounding less than dividing by sqrt(n).
+    dtype = np.float64 if total._data.dtype == np.float64 else np.float32
+    n = np.maximum(counts, 1).astype(dtype)
+    factor = (dtype(1) / (n if power == 1.0 else np.sqrt(n))).astype(dtype)
+    return total * cast(_column(factor, total.ndim), total.dtype)
 
 
 def segment_sum(data, indices, segment_ids, num_segments=None, name=None):
     """``out[s] = sum(data[indices[i]] for i with segment_ids[i] == s)``."""
-    return _segments(data, indices, segment_ids, num_segments, 'sparse.segment_sum')[0]
+    return _segments(data, indices, segment_ids, num_segments, 'sparse.segment_sum', 0, 'SparseSegmentSumGrad')
 
 
 def segment_mean(data, indices, segment_ids, num_segments=None, name=None):
     """As segment_sum, divided by each segment's size (empty segments give 0)."""
-    total, counts = _segments(data, indices, segment_ids, num_segments, 'sparse.segment_mean')
-    return _scale(total, counts, 1.0)
+    return _segments(data, indices, segment_ids, num_segments, 'sparse.segment_mean', 1.0, 'SparseSegmentMeanGrad')
 
 
 def segment_sqrt_n(data, indices, segment_ids, num_segments=None, name=None):
     """As segment_sum, divided by the square root of each segment's size."""
-    total, counts = _segments(data, indices, segment_ids, num_segments, 'sparse.segment_sqrt_n')
-    return _scale(total, counts, 0.5)
+    return _segments(data, indices, segment_ids, num_segments, 'sparse.segment_sqrt_n', 0.5,
+                     'SparseSegmentSqrtNGrad')
