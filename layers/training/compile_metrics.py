@@ -118,9 +118,14 @@ class CompileMetrics:
             m.reset_state()
 
     def result(self):
-        """{name: scalar tensor}: metrics, then weighted metrics, named as Keras 3 names them."""
+        """{name: scalar tensor}: metrics, then weighted metrics, named as Keras 3 names them.
+
+        Raises:
+            ValueError: before the first update built them, as Keras 3 (a custom train_step that
+                never updates the compiled metrics fails when fit reads the results at the epoch's end).
+        """
         if not self.built:
-            return {}
+            raise ValueError('Cannot get result() since the metric has not yet been built.')
         results, seen = {}, {}
         for group in self._flat:
             for m in (group.metrics if group else ()):

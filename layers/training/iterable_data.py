@@ -146,6 +146,7 @@ class IterableData:
         self._passes = 0
         self._reusable = isinstance(source, Dataset)
         self._iterator = None
+        self._kept_reads = 0          # batches read from ``_iterator`` (see _after_kept_steps)
         self.ran_dry = False          # the last pass ended because the input had no more batches
         if not self._reusable:
             self._peeked, self._rest = _peeked_batches(iter(source))
@@ -195,6 +196,7 @@ class IterableData:
         else:
             if self._iterator is None:
                 self._iterator = self._read_ahead()
+                self._kept_reads = 0
             iterator = self._iterator
         steps = self.steps_per_epoch
         if steps and every > 1:
@@ -203,6 +205,8 @@ class IterableData:
         for step, element in enumerate(iterator):
             yield _as_batch(element)
             if steps and step + 1 >= steps:
+                if iterator is self._iterator:
+                    self._after_kept_steps(step + 1)
                 return
         self._iterator = None
         self.ran_dry = True
@@ -217,6 +221,20 @@ class IterableData:
             warnings.warn('Your input ran out of data; interrupting training. Make sure that your dataset or '
                           'generator can generate at least `steps_per_epoch * epochs` batches. You may need to '
                           'use the `.repeat()` function when building your dataset.', stacklevel=1)
+
+    def _after_kept_steps(self, count):
+        """``count`` batches read from the iterator kept across epochs (steps_per_epoch): when the
+        reads reach the Dataset's known batch count, Keras 3's epoch iterator makes a new one at the
+        epoch's end, so a Dataset of 5 batches with steps_per_epoch=5 trains every epoch (TF 2.21)
+        instead of running dry in the second."""
+        self._kept_reads += count
+        try:
+            known = len(self.source) if self._reusable else 0
+        except TypeError:           # an unknown count: the kept iterator runs on until it is dry
+            known = 0
+        if known and self._kept_reads >= known:
+            self._iterator = self._read_ahead()
+            self._kept_reads = 0
 
     def _read_ahead(self):
         """A new iterator of the Dataset, reading ahead as TF's prefetch does (read_ahead.py); of a

@@ -228,7 +228,7 @@ class Trainer(Keras2Shims, TrainingLoops):
         for value in self.losses:
             losses.append(value if value.ndim == 0 else reduce_sum(value))
         if not losses:
-            raise ValueError('No loss to compute. Provide a `loss` argument in compile().')
+            raise ValueError('No loss to compute. Provide a `loss` argument in `compile()`.')
         if len(losses) == 1:
             return losses[0]
         if _tensors_of_one_dtype(losses):
