@@ -25,6 +25,7 @@ import numpy as np
 from .. import backend, dtypes
 from ..atomic_files import atomic_write_together
 from . import tensor_bundle, trackable_proto
+from .unordered_map_order import unordered_map_order
 
 DATA_SUFFIX = '.data-00000-of-00001'
 INDEX_SUFFIX = '.index'
@@ -171,16 +172,21 @@ class CheckpointReader:
         value = self._values[name]
         return value[()] if value.ndim == 0 else value.copy()
 
+    def _keys(self):
+        """The keys in the order TensorFlow's reader lists them (its C++ unordered_map's order), the
+        object graph's among them when the checkpoint has one."""
+        keys = list(self._entries)
+        if self._graph_bytes is not None or not self.is_tensor_bundle:
+            keys.append(GRAPH_KEY)
+        return unordered_map_order(keys)
+
     def get_variable_to_shape_map(self):
-        shapes = {key: list(entry['shape']) for key, entry in self._entries.items()}
-        shapes[GRAPH_KEY] = []
-        return shapes
+        return {key: [] if key == GRAPH_KEY else list(self._entries[key]['shape']) for key in self._keys()}
 
     def get_variable_to_dtype_map(self):
-        types = {key: _VARIANT if entry['dtype'] == 'variant' else dtypes.as_dtype(entry['dtype'])
-                 for key, entry in self._entries.items()}
-        types[GRAPH_KEY] = dtypes.string
-        return types
+        return {key: dtypes.string if key == GRAPH_KEY else
+                _VARIANT if self._entries[key]['dtype'] == 'variant' else dtypes.as_dtype(self._entries[key]['dtype'])
+                for key in self._keys()}
 
     def values(self):
         """Every saved value, by key (without the object graph)."""
