@@ -19,7 +19,8 @@ first element's (a batch dimension then shows its size instead of None).
 import functools
 import types
 
-from .. import dtypes, graph_random_ops, nest, trace_names
+from .. import dtypes, graph_random_ops, nest, trace_names, traced_ops
+from ..graph_scopes import GraphScopes
 from ..function import replaying
 from ..tensor import Tensor
 from .iterator_kernels import graph_state
@@ -44,7 +45,8 @@ def traced_stage_function(fn, upstream):
                 with replaying():
                     return fn(*args)
             state['traced'] = True
-            with trace_names.naming(_placeholder_names(args, upstream)):
+            # a graph of its own: the tensors its ops make print as graph tensors (traced_ops)
+            with trace_names.naming(_placeholder_names(args, upstream), graph=GraphScopes()), traced_ops.hooked():
                 return fn(*args)
     return run
 
