@@ -65,3 +65,17 @@ def test_repeat_vector_refuses_what_is_no_python_int(n, shown):
     with pytest.raises(TypeError) as info:
         L.RepeatVector(n)
     assert str(info.value) == "Expected an integer value for `n`, got <class '%s'>." % shown
+
+
+@pytest.mark.parametrize('layer', [L.SimpleRNN, L.GRU])
+@pytest.mark.parametrize('units', [np.int64(3), tf.constant(3)])
+def test_single_state_rnn_refuses_a_state_size_that_is_no_python_int(layer, units):
+    # Keras's cell keeps the units as its state_size; its RNN layer takes only ints, lists and tuples
+    with pytest.raises(ValueError) as info:
+        layer(units)
+    assert str(info.value) == ('state_size must be an integer, or a list/tuple of integers (one for each state '
+                               'tensor).')
+
+
+def test_lstm_state_size_is_a_list_so_numpy_units_run():
+    assert L.LSTM(np.int64(3))(X3).shape == (2, 3)

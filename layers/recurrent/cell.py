@@ -99,6 +99,9 @@ class RecurrentCell(Layer):
         if not self.seed_generator_first:
             self.seed_generator = SeedGenerator(seed)
         self.state_size = self.units
+        # Keras 3's cell keeps the units it was given as its state size, which its RNN layer refuses when
+        # that is no Python int (a numpy integer or a tensor: SimpleRNN(np.int64(3)) raises on TF 2.21)
+        self.given_state_size = units
         self.output_size = self.units
         self.kernel = self.recurrent_kernel = self.bias = None
         self.sequence_masks = None      # (input, recurrent) masks an RNN holds for a stack's sequence

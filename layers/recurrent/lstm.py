@@ -35,6 +35,7 @@ class LSTMCell(RecurrentCell):
         self.recurrent_activation = activations.get(recurrent_activation)
         self.unit_forget_bias = bool(unit_forget_bias)
         self.state_size = [self.units, self.units]
+        self.given_state_size = self.state_size       # a list: Keras's RNN takes any units inside it
         self.gate_masks = self.recurrent_dropout != 0     # Keras switches to implementation 1 then
         self._implementation = implementation
 

@@ -93,6 +93,13 @@ class RNN(InitialStateBuildConfig, Layer):
         if not callable(getattr(cell, 'call', None)) or getattr(cell, 'state_size', None) is None:
             raise ValueError('%s: argument `cell` should have a `call` method and a `state_size` attribute '
                              '(an int, or a list with one int per state); received cell=%r' % (who, cell))
+        given = getattr(cell, 'given_state_size', cell.state_size)
+        if not isinstance(given, (list, tuple, int)):
+            error = ValueError('state_size must be an integer, or a list/tuple of integers (one for each state '
+                               'tensor).')         # Keras 3's text
+            error.add_note('%s: the cell\'s state size is %r (of type %s); pass units as a Python int'
+                           % (who, given, type(given).__name__))
+            raise error
         self.cell = cell
         self.return_sequences = bool(return_sequences)
         self.return_state = bool(return_state)
