@@ -22,8 +22,6 @@ from . import affine_transform
 from .image_factors import TRANSLATION_TEXT, ZOOM_TEXT, factor_range, shift_range
 from .image_layer import AugmentationLayer
 
-FLIP_MODES = ('horizontal', 'vertical', 'horizontal_and_vertical')
-
 
 class RandomFlip(AugmentationLayer):
     """Flip each image left-right and / or up-down with probability 1/2 while training.
@@ -40,8 +38,7 @@ class RandomFlip(AugmentationLayer):
 
     def __init__(self, mode='horizontal_and_vertical', seed=None, data_format=None, **kwargs):
         super().__init__(data_format=data_format, seed=seed, **kwargs)
-        if mode not in FLIP_MODES:
-            raise ValueError('RandomFlip: mode must be one of %s; received mode=%r' % (FLIP_MODES, mode))
+        # Keras 3 checks no mode: another value ('HORIZONTAL', None) flips nothing, still drawing its numbers
         self.mode = mode
 
     def _draw(self, images, xp):
