@@ -8,6 +8,7 @@ from ..composite import dispatch
 from ..tape import array_rule
 from ..tensor import Tensor
 from . import eigen_prod, eigen_sum
+from .eigen_shuffled_sum import shuffled_sum
 from .gradient_ops import unreduce
 from . import float_kernels
 from .operands import ACTIVE, as_float_tensor, as_numeric_tensor, named_errors, normalize_axis, record
@@ -126,6 +127,8 @@ def _sum(a, axes, keepdims):
         return total.reshape(_kept_shape(a.shape, axes) if keepdims else
                              tuple(d for i, d in enumerate(a.shape) if i not in axes))
     total = outer_sum(a, axes) if ndim > 1 else None
+    if total is None:
+        total = shuffled_sum(a, axes)
     if total is None:
         return a.sum(axis=axes, keepdims=keepdims, dtype=a.dtype)
     return total.reshape(_kept_shape(a.shape, axes)) if keepdims else total
