@@ -76,6 +76,7 @@ class RandomPosterization(ColourLayer):
         value_range: the images' (low, high), (0, 255) by default.
     """
     _MAX_BITS = 8
+    draws_at_inference = True       # Keras 3.15 draws the bits before looking at training
 
     def __init__(self, factor, value_range=(0, 255), data_format=None, seed=None, **kwargs):
         super().__init__(data_format=data_format, seed=seed, **kwargs)

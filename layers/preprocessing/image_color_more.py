@@ -43,6 +43,7 @@ class RandomGrayscale(AugmentationLayer):
         ValueError: factor outside [0, 1].
     """
     keras_seed_generators = 1
+    draws_at_inference = True       # Keras 3.15 draws its coins before looking at training
 
     def __init__(self, factor=0.5, data_format=None, seed=None, **kwargs):
         super().__init__(data_format=data_format, seed=seed, **kwargs)
@@ -50,8 +51,10 @@ class RandomGrayscale(AugmentationLayer):
             raise ValueError('`factor` should be between 0 and 1. Received: factor=%s' % (factor,))
         self.factor = factor
 
-    def _transform(self, images, xp):
-        apply = (self._uniform((images.shape[0],), 0.0, 1.0, xp) < self.factor)[:, None, None, None]
+    def _draw(self, images, xp):
+        return (self._uniform((images.shape[0],), 0.0, 1.0, xp) < self.factor)[:, None, None, None]
+
+    def _apply(self, images, apply, xp):
         return xp.where(apply, _grey(images), images)
 
     def get_config(self):
@@ -150,6 +153,7 @@ class Solarization(AugmentationLayer):
 class RandomColorDegeneration(ColourLayer):
     """Blend each image toward its grey version by a random amount drawn in ``factor``,
     ``x + f * (grey - x)``, clipped to ``value_range``."""
+    draws_at_inference = True       # Keras 3.15 draws the amounts before looking at training
 
     def __init__(self, factor, value_range=(0, 255), data_format=None, seed=None, **kwargs):
         super().__init__(data_format=data_format, seed=seed, **kwargs)

@@ -28,16 +28,20 @@ class RandomHue(ColourLayer):
         value_range: the images' (low, high), (0, 255) by default.
     """
 
+    draws_at_inference = True       # Keras 3.15 draws the shifts before looking at training
+
     def __init__(self, factor, value_range=(0, 255), data_format=None, seed=None, **kwargs):
         super().__init__(data_format=data_format, seed=seed, **kwargs)
         self.factor = _base_factor(factor, bounds=(0, 1))
         self.value_range = value_range
 
-    def _transform(self, images, xp):
+    def _draw(self, images, xp):
         count = images.shape[0]
         coin = self._uniform((count,), 0.0, 1.0, xp)
         sign = xp.where(coin > 0.5, np.float32(-1), np.float32(1))
-        shift = (sign * self._uniform((count,), self.factor[0], self.factor[1], xp) * np.float32(0.5))[:, None, None]
+        return (sign * self._uniform((count,), self.factor[0], self.factor[1], xp) * np.float32(0.5))[:, None, None]
+
+    def _apply(self, images, shift, xp):
         hsv = _hsv(_rescaled(images, self.value_range, (0, 1)))
         hue = hsv[..., 0] + shift
         hue = xp.where(hue > 1.0, hue - np.float32(1), hue)
@@ -55,14 +59,18 @@ class RandomSaturation(ColourLayer):
         value_range: the images' (low, high), (0, 255) by default.
     """
 
+    draws_at_inference = True       # Keras 3.15 draws the factors before looking at training
+
     def __init__(self, factor, value_range=(0, 255), data_format=None, seed=None, **kwargs):
         super().__init__(data_format=data_format, seed=seed, **kwargs)
         self.factor = _base_factor(factor)          # Keras's base bounds: a number f gives (-f, f)
         self.value_range = _value_range(value_range, 'RandomSaturation')
 
-    def _transform(self, images, xp):
+    def _draw(self, images, xp):
         factor = self._uniform((images.shape[0],), self.factor[0], self.factor[1], xp)
-        factor = (factor / (np.float32(1) - factor + np.float32(_EPSILON)))[:, None, None]
+        return (factor / (np.float32(1) - factor + np.float32(_EPSILON)))[:, None, None]
+
+    def _apply(self, images, factor, xp):
         hsv = _hsv(images)
         saturation = xp.clip(hsv[..., 1] * factor, self.value_range[0], self.value_range[1])
         return _rgb(xp.stack([hsv[..., 0], saturation, hsv[..., 2]], axis=-1)).astype(images.dtype)
