@@ -11,6 +11,7 @@ from framework.tensor import Tensor
 
 from ..layer import Layer
 from .data_inputs import host_array
+from .size_arguments import as_size, below
 
 MODES = ('one_hot', 'multi_hot', 'count')
 
@@ -75,11 +76,13 @@ class CategoryEncoding(Layer):
             output_mode = 'multi_hot'
         if output_mode not in MODES:
             raise ValueError('CategoryEncoding: unknown output_mode %r; expected one of %s' % (output_mode, MODES))
-        if num_tokens is None or isinstance(num_tokens, bool) or not isinstance(num_tokens, (int, np.integer)) \
-                or num_tokens < 1:
+        # Keras 3 compares num_tokens < 1 (a string fails it with Python's TypeError) and takes True or an
+        # integer tensor as the size it holds
+        if num_tokens is None or below(num_tokens, 1, True, 'CategoryEncoding', 'num_tokens') \
+                or as_size(num_tokens) is None:
             raise ValueError('CategoryEncoding: num_tokens must be an int >= 1 (use IntegerLookup when the number '
                              'of categories is not known beforehand); received num_tokens=%r' % (num_tokens,))
-        self.num_tokens, self.output_mode, self.sparse = int(num_tokens), output_mode, bool(sparse)
+        self.num_tokens, self.output_mode, self.sparse = as_size(num_tokens), output_mode, bool(sparse)
 
     def call(self, inputs, count_weights=None):
         who = 'CategoryEncoding %r' % self.name

@@ -6,6 +6,7 @@ from framework.tensor import Tensor
 from ..layer import Layer
 from .categorical_encoding import as_sparse, encode, encoded_shape
 from .data_inputs import host_array, is_string_array, string_array
+from .size_arguments import as_size, below
 from framework.string_hashes import fingerprint64, siphash24
 
 MODES = ('int', 'one_hot', 'multi_hot', 'count')
@@ -41,11 +42,12 @@ class Hashing(Layer):
             kwargs['dtype'] = 'int64' if output_mode == 'int' else 'float32'
         super().__init__(**kwargs)
         # Keras 3's checks, in its order and words; tapeflow's sentence is a note
-        if num_bins is None or (isinstance(num_bins, (int, np.integer, float)) and num_bins <= 0):
+        if num_bins is None or below(num_bins, 0, False, 'Hashing', 'num_bins'):
             raise _refused('The `num_bins` for `Hashing` cannot be `None` or non-positive values. Received: '
                            'num_bins=%s.' % (num_bins,), 'num_bins is a positive int')
-        if isinstance(num_bins, bool) or not isinstance(num_bins, (int, np.integer)):
+        if as_size(num_bins) is None:        # (a float Keras hashes into: not supported here)
             raise ValueError('Hashing: num_bins must be a positive int; received num_bins=%r' % (num_bins,))
+        num_bins = as_size(num_bins)
         if output_mode == 'int' and self.dtype not in ('int32', 'int64'):
             raise ValueError("Hashing: with output_mode='int' the dtype must be 'int32' or 'int64'; received %r"
                              % self.dtype)

@@ -14,12 +14,14 @@ from framework.keras.seed_generator import make_default_seed
 
 from .image_layer import ImageLayer
 from .image_resize import INTERPOLATIONS, aspect_crop_box, aspect_pad, resize
+from .size_arguments import as_size
 
 
 def _size(value, arg, who):
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+    size = as_size(value)       # True and integer scalar tensors are sizes to Keras 3 too
+    if size is None or size < 1:
         raise ValueError('%s: %s must be a positive int; received %s=%r' % (who, arg, arg, value))
-    return int(value)
+    return size
 
 
 class _SizedLayer(ImageLayer):
