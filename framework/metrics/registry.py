@@ -85,8 +85,8 @@ def serialize(metric):
 def get(identifier):
     """A metric from a name, a config dict, a Metric instance or class, or a function.
 
-    'acc' is accepted as ``Accuracy(name='acc')`` (Keras 3's ``get`` knows only
-    'accuracy'; its ``compile`` resolves both, see ``compile_metric``).
+    'acc' is refused as Keras 3's ``get`` refuses it (it knows only 'accuracy'; ``compile`` resolves
+    both, see ``compile_metric``).
 
     Raises:
         ValueError: for an unknown name (listing the valid ones) or an
@@ -100,11 +100,11 @@ def get(identifier):
         except ValueError as err:
             raise _not_interpreted(identifier, str(err)) from None
     if isinstance(identifier, str):
-        if identifier == 'acc':
-            return accuracy.Accuracy(name='acc')
         obj = BY_NAME.get(identifier)
         if obj is None:
-            raise _not_interpreted(identifier, 'Valid names: %s' % ', '.join(sorted(set(BY_NAME) | {'acc'})))
+            raise _not_interpreted(identifier, 'Valid names: %s%s' % (', '.join(sorted(BY_NAME)), (
+                "; 'acc' is a name compile(metrics=[...]) resolves, not keras.metrics.get"
+                if identifier == 'acc' else '')))
     else:
         obj = identifier
     if inspect.isclass(obj):
