@@ -64,7 +64,9 @@ class SessionRunValues(collections.namedtuple('SessionRunValues', ['results', 'o
     """The results of a ``Session.run()`` for the fetches a hook's ``before_run`` asked for."""
 
 
-_HOOK_API = {cls.__name__: cls for cls in (SessionRunHook, SessionRunArgs, SessionRunContext, SessionRunValues)}
+from .v1_saver import Saver  # noqa: E402  (TF 1's name-based checkpoints, run eagerly)
+
+_HOOK_API = {cls.__name__: cls for cls in (SessionRunHook, SessionRunArgs, SessionRunContext, SessionRunValues, Saver)}
 
 train = types.ModuleType('framework.compat.v1.train', __doc__)
 train.__dict__.update(_HOOK_API)

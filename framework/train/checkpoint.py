@@ -23,7 +23,7 @@ from .format_errors import CheckpointDataLossError
 from .graph_restore import GraphRestore
 from .object_graph import SLOT_MARK, SUFFIX, ObjectGraph, is_trackable, layer_class
 from .restore_checks import check_restorable
-from .restore_status import CheckpointLoadStatus, InitializationOnlyStatus, KeyedLoadStatus
+from .restore_status import CheckpointLoadStatus, InitializationOnlyStatus, KeyedLoadStatus, NameBasedSaverStatus
 from .trackable_view import TrackableGraph
 
 
@@ -184,18 +184,24 @@ class Checkpoint:
         values = reader.values()
         if 'save_counter' + SUFFIX in values:
             self.save_counter          # made now to take the saved count (TensorFlow restores it on creation)
-        if reader.saved_graph is None:             # no object graph (a name-based checkpoint): keys only
-            targets = TrackableGraph(self).variables
-            matched = [key for key in targets if key in values]
-            check_restorable([(key, targets[key], values[key]) for key in matched])
-            for key in matched:
-                targets[key].assign(values[key])
-            unbound = sorted(set(targets) - set(matched))
-            return KeyedLoadStatus(path, matched, sorted(set(values) - set(matched)), unbound,
-                                   [targets[key] for key in unbound])
+        if reader.saved_graph is None:             # no object graph: TF 1 Saver's keys, variables' names
+            return self._restore_by_names(values)
         restore = GraphRestore(reader.saved_graph, values)
         restore.run(self)
         return CheckpointLoadStatus(path, restore, self)
+
+    def _restore_by_names(self, values):
+        """TF's restore of a name-based checkpoint: each variable (but the save counter) takes the value
+        saved under its name ('scoped/c' for 'scoped/c:0'), all checked before any is assigned."""
+        targets = [(key, variable) for key, variable in TrackableGraph(self).variables.items()
+                   if not key.startswith('save_counter/')]
+        names = [(variable.name[:-2] if variable.name.endswith(':0') else variable.name, variable)
+                 for _, variable in targets]
+        found = [(name, variable) for name, variable in names if name in values]
+        check_restorable([(name, variable, values[name]) for name, variable in found])
+        for name, variable in found:
+            variable.assign(values[name])
+        return NameBasedSaverStatus([(variable, [name]) for name, variable in names if name not in values])
 
     @staticmethod
     def _builder(build_configs):

@@ -64,11 +64,12 @@ def write(prefix, variables, graph):
     return prefix
 
 
-def write_bundle(prefix, tensors):
-    """Write ``tensors`` ((key, numpy array) pairs, in data order) as a TensorFlow checkpoint."""
+def write_bundle(prefix, tensors, absl_logs=True):
+    """Write ``tensors`` ((key, numpy array) pairs, in data order) as a TensorFlow checkpoint
+    (``absl_logs``: see tensor_bundle.encode)."""
     prefix = os.fspath(prefix)
     _refuse_file_in_path(os.path.dirname(prefix))
-    index, data = tensor_bundle.encode(tensors)
+    index, data = tensor_bundle.encode(tensors, absl_logs)
     # Both files written before either replaces its predecessor, and the index renamed last: a write
     # that fails part-way at an existing prefix leaves that checkpoint whole and readable.
     with atomic_write_together([tensor_bundle.data_path(prefix), prefix + INDEX_SUFFIX]) as (data_file, index_file):

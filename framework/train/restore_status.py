@@ -1,4 +1,5 @@
 """What ``Checkpoint.restore`` returns: which saved values found a variable, and which did not."""
+from ..deprecation import deprecated
 from .object_graph import SUFFIX
 
 
@@ -52,9 +53,21 @@ class _LoadStatus:
         self.partial_expected = True
         return self
 
+    def run_restore_ops(self, session=None):
+        """Nothing to run: the restore already happened eagerly (TF 1 graph code calls it in a session)."""
+
+    def initialize_or_restore(self, session=None):
+        """Nothing to run: the restore already happened eagerly."""
+
 
 class InitializationOnlyStatus:
     """``restore(None)``: nothing is restored; variables keep their initial values."""
+
+    def run_restore_ops(self, session=None):
+        """Nothing to run: restores happen eagerly (TF 1 sessions' hook)."""
+
+    def initialize_or_restore(self, session=None):
+        """Nothing to run: variables are initialized when made."""
 
     def _nothing(self):
         raise AssertionError('No checkpoint specified (save_path=None); nothing is being restored.')
@@ -108,3 +121,35 @@ class CheckpointLoadStatus(_LoadStatus):
     @property
     def unbound_objects(self):
         return self._restore.unbound_variables(self._root)
+
+
+class NameBasedSaverStatus:
+    """The status of ``Checkpoint.restore`` from a name-based (TF 1 Saver) checkpoint: variables were
+    matched by their names, and the checkpoint has no objects to check, so every ``assert_*`` asks
+    only whether each variable found its name (TensorFlow's class and texts)."""
+
+    @deprecated('NameBasedSaverStatus.__init__', 'tensorflow.python.checkpoint.checkpoint',
+                'Restoring a name-based tf.train.Saver checkpoint using the object-based restore API. This mode uses '
+                'global names to match variables, and so is somewhat fragile. It also adds new restore ops to the '
+                'graph each time it is called when graph building. Prefer re-encoding training checkpoints in the '
+                'object-based format: run save() on the object-based saver (the same one this message is coming '
+                'from) and use that checkpoint in the future.')
+    def __init__(self, unrestored):
+        self._unrestored = list(unrestored)        # [(variable, [names looked up])]
+
+    def assert_consumed(self):
+        if self._unrestored:
+            raise AssertionError('Some objects had attributes which were not restored: %s' % ''.join(
+                '\n    %s: %s' % (variable, names) for variable, names in self._unrestored))
+        return self
+
+    assert_existing_objects_matched = assert_nontrivial_match = assert_consumed
+
+    def expect_partial(self):
+        return self
+
+    def run_restore_ops(self, session=None):
+        """Nothing to run: the restore already happened eagerly."""
+
+    def initialize_or_restore(self, session=None):
+        """Nothing to run: the restore already happened eagerly."""

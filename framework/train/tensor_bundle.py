@@ -69,9 +69,10 @@ def _tensor_bytes(value):
     return enum, raw, crc32c.value(raw)
 
 
-def encode(tensors):
+def encode(tensors, absl_logs=True):
     """(index bytes, data bytes) of ``tensors``, (key, numpy array) pairs in the order the data shard
-    holds them (TensorFlow's: the object graph's breadth-first order)."""
+    holds them (TensorFlow's: the object graph's breadth-first order). ``absl_logs``: whether TF's
+    writer logs through absl here (tf.train.Checkpoint's does; TF 1's Saver, run eagerly, does not)."""
     data, entries = bytearray(), {}
     for key, value in tensors:
         value = np.asarray(value)
@@ -82,7 +83,8 @@ def encode(tensors):
         data += raw
     header = Message().uint(1, 1).bytes(3, Message().uint(1, 1)).encode()    # one shard, little-endian, v1
     table = [(b'', header)] + sorted(entries.items())
-    after_checkpoint_write()        # TensorFlow's sharding step logs through absl here (absl_root_logging.py)
+    if absl_logs:
+        after_checkpoint_write()        # TensorFlow's sharding step logs through absl here (absl_root_logging.py)
     return sstable.encode(table), bytes(data)
 
 
