@@ -69,7 +69,9 @@ def outer_sum(a, axes):
     else:
         return None
     if n < 16 or inner < PACKET:
-        return None
+        # numpy's own order is TF's for a C-ordered array (row after row); a transposed view (a
+        # Transpose's gradient: MultiHeadAttention's query bias) numpy sums in its memory order
+        return None if a.flags.c_contiguous else np.ascontiguousarray(a).sum(axis=tuple(axes), dtype=a.dtype)
     rows = a.reshape(outer, n, inner)
     whole = n - n % 4
     # rows 4k + lane summed in order per lane (numpy reduces a leading axis row after row): a view

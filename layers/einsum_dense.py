@@ -3,7 +3,9 @@
 import re
 import string
 
-from framework.ops import cast, einsum
+from framework.keras.einsum_matmul import einsum
+from framework import ops as _ops
+from framework.ops import cast
 from framework.ops.bias_add_kernel import add_bias
 
 from . import activations, constraints, initializers, lora, regularizers
@@ -173,7 +175,8 @@ class EinsumDense(lora.MergedWhenSaved, Layer):     # (its LoRA file: the merged
         if inputs._data.dtype.kind in 'iub':
             # keras.ops.einsum promotes an integer input to the kernel's float dtype (TF's einsum refuses it)
             inputs = cast(inputs, self.kernel.dtype)
-        x = einsum(self._equation, inputs, self.kernel)
+        # keras.ops.einsum runs Keras's tf.matmul recipe for some equations; one with '...' is tf.einsum's
+        x = (_ops.einsum if '.' in self.equation else einsum)(self._equation, inputs, self.kernel)
         if self.bias is not None:
             # Keras adds a vector bias with tf.nn.bias_add (its gradient is BiasAddGrad's sum), a 2-D one with +
             x = add_bias(x, self.bias)

@@ -11,7 +11,8 @@ otherwise ``keras.ops.dot_product_attention`` (scale after the product, masked l
 import math
 
 from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
-from framework.ops import cast, einsum, expand_dims, repeat
+from framework.keras.einsum_matmul import einsum
+from framework.ops import cast, expand_dims, repeat
 
 from . import call_context, constraints, initializers, naming, regularizers
 from .activation_layers import Softmax

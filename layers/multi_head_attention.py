@@ -9,7 +9,9 @@ import numpy as np
 
 from framework.keras.softmax_axis_warning import silenced
 from framework.losses.tensor_notes import get_keras_mask, set_keras_mask
-from framework.ops import broadcast_to, einsum, expand_dims, reshape, softmax, where
+from framework.keras.ops_nn_extra import dot_product_attention
+from framework.keras.einsum_matmul import einsum
+from framework.ops import broadcast_to, expand_dims, reshape
 
 from . import call_context, constraints, initializers, regularizers
 from .activation_layers import Softmax
@@ -221,22 +223,23 @@ class MultiHeadAttention(Layer):
 
     def _attend(self, query, key, value, mask, training, fused=False):
         """(outputs, attention weights) of scaled dot-product attention over the projected heads."""
-        scores = einsum(self._scores_equation, key, query * self._inverse_sqrt_key_dim)
         attended = len(self._axes)
         if mask is not None:
-            while mask.ndim < scores.ndim:          # a heads axis (and others) for the mask to broadcast over
+            while mask.ndim < len(query.shape) + attended - 1:      # a heads axis for the mask to broadcast over
                 mask = expand_dims(mask, -2 * attended - 1)
+        if fused:
+            # Keras's fused path is keras.ops.dot_product_attention: it scales q.k after the product
+            # (the explicit path below scales q first), so the two round apart; no weights come back
+            return dot_product_attention(query, key, value, mask=mask, scale=self._inverse_sqrt_key_dim), None
+        scores = einsum(self._scores_equation, key, query * self._inverse_sqrt_key_dim)
         # softmax over every key attention axis at once: flatten them into one
         shape = tuple(scores.shape)
         flat = shape[:len(shape) - attended] + (-1,)
         if mask is not None:
             mask = reshape(broadcast_to(mask, shape), flat)
-        if fused and mask is not None:
-            weights = reshape(softmax(where(mask, reshape(scores, flat), -1e9), axis=-1), shape)
-        else:
-            # Keras's fused path (dot_product_attention) and its softmax over several axes do not warn
-            with silenced() if fused or attended > 1 else contextlib.nullcontext():
-                weights = reshape(self._softmax(reshape(scores, flat), mask=mask), shape)
+        # Keras's softmax over several axes does not warn
+        with silenced() if attended > 1 else contextlib.nullcontext():
+            weights = reshape(self._softmax(reshape(scores, flat), mask=mask), shape)
         used = self._dropout_layer(weights, training=training) if self.dropout > 0 else weights
         return einsum(self._combine_equation, used, value), weights
 

@@ -14,6 +14,7 @@ from framework import ops as _ops
 from framework.eager_graph_names import inside_function
 from framework.errors import InvalidArgumentError, OperatorNotAllowedInGraphError
 from framework.tensor import Tensor
+from . import einsum_matmul
 from .ops_arguments import axis_of, integer
 from .ops_dtypes import cast_all, numeric, pair, tensor
 
@@ -294,6 +295,7 @@ def einsum(subscripts, *operands, **kwargs):
     einsum('ji', x) is x itself there, not numpy's transpose."""
     if isinstance(subscripts, str):
         subscripts = _letters_by_first_use(subscripts)
+        return einsum_matmul.einsum(subscripts, *cast_all(operands, 'einsum'))
     return _ops.einsum(subscripts, *cast_all(operands, 'einsum'))
 
 
