@@ -96,15 +96,15 @@ def test_gradients_match_central_differences(f, inputs):
 @pytest.mark.filterwarnings('ignore::framework.tape.NoneGradientWarning')
 def test_gradients_at_zero_and_where_tensorflow_has_none():
     # TensorFlow 2.21 at x = [0, 1]: d bessel_i1e = [0.5, 0.0499388], d bessel_i0e = [0, -0.25784922],
-    # d bessel_i1 = [1.0, 0.7009069]. I1'(0) is 1/2 (I1(x) = x/2 + x**3/16 + ...): TensorFlow imputes
-    # 1.0 there, here it is 0.5, which central differences confirm.
+    # d bessel_i1 = [1.0, 0.7009069]. I1'(0) is 1/2 (I1(x) = x/2 + x**3/16 + ...), but TensorFlow's
+    # _BesselI1Grad imputes 1.0 there, and ported programs print TensorFlow's numbers (autodiff13).
     x = tf.constant([0.0, 1.0])
     with tf.GradientTape(persistent=True) as tape:
         tape.watch(x)
         outputs = [m.bessel_i1e(x), m.bessel_i0e(x), m.bessel_i1(x)]
     np.testing.assert_allclose(tape.gradient(outputs[0], x).numpy(), [0.5, 0.0499388], rtol=1e-5)
     np.testing.assert_allclose(tape.gradient(outputs[1], x).numpy(), [0.0, -0.25784922], rtol=1e-5, atol=1e-7)
-    np.testing.assert_allclose(tape.gradient(outputs[2], x).numpy(), [0.5, 0.7009069], rtol=1e-5)
+    np.testing.assert_allclose(tape.gradient(outputs[2], x).numpy(), [1.0, 0.7009069], rtol=1e-5)
     # No gradient for zeta's x, polygamma's order, betainc's a and b, as TensorFlow (None there).
     a, b, q = tf.constant([2.0]), tf.constant([3.0]), tf.constant([0.7])
     with tf.GradientTape(persistent=True) as tape:

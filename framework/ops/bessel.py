@@ -74,10 +74,11 @@ def bessel_i0(x, name=None):
 
 @named_errors('bessel_i1')
 def bessel_i1(x, name=None):
-    """I1(x), the modified Bessel function of order 1 (its derivative is I0(x) - I1(x) / x, 1/2 at 0)."""
+    """I1(x), the modified Bessel function of order 1 (its derivative is I0(x) - I1(x) / x)."""
     def grad(g, y, x):
-        zero = equal(x, 0)
-        return g * where(zero, 0.5, subtract(bessel_i0(x), divide(y, where(zero, 1.0, x))))
+        # TF 2.21's _BesselI1Grad imputes 1.0 at x == 0 (the true slope is 1/2) and divides by x unguarded:
+        # its second derivative at 0 is NaN
+        return g * where(equal(x, 0), 1.0, subtract(bessel_i0(x), divide(y, x)))
     x = as_float_tensor(x, 'bessel_i1')
     value = bessel_float32.i1 if x._data.dtype == np.float32 else (
         lambda a: _scaled_bessel_host(1, a) * np.exp(np.abs(a)))
