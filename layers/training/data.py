@@ -320,6 +320,8 @@ class ArrayData:
                  steps_per_epoch=None, restart_each_epoch=False):
         if batch_size is not None and not batch_size:
             batch_size = None       # Keras 3's ``if not batch_size``: 0 takes the default, as None
+        if isinstance(batch_size, Tensor) and not batch_size.shape and float(batch_size) == int(batch_size):
+            batch_size = int(batch_size)        # TF 2.21 slices with a scalar tensor (4 or 4.0) as the size
         if batch_size is not None and not isinstance(batch_size, (int, np.integer)):
             # TF 2.21 fails in its Slice op with a TypeError ('Expected int32 ... got 8.0'); a TypeError and
             # a ValueError here, as tapeflow raised a ValueError before
