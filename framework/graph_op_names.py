@@ -9,7 +9,9 @@ probe2.py). APIs not listed here keep printing their values in a trace.
 
 Each row is (graph name, shape rule, the public paths under ``framework`` that make it); the shape
 rules are framework/traced_op_shapes.py's ('outputs': a call returning a list or tuple of tensors,
-the op's outputs 'split:0', 'split:1', ...).
+the op's outputs 'split:0', 'split:1', ...). A name 'sub,Square,Mean' is a call that makes the
+top-level ops 'sub' and 'Square' before its result 'Mean' (keras.losses.mean_squared_error), as
+the graph's op list shows (notes/progs/tracenames/graph_ops.py).
 """
 
 ROWS = (
@@ -94,6 +96,55 @@ ROWS = (
     ('count_nonzero/Sum', 'reduced', 'math.count_nonzero'),
     ('norm/Squeeze', 'reduced', 'norm', 'linalg.norm'),
     ('ReduceLogSumExp', 'reduced', 'reduce_logsumexp', 'math.reduce_logsumexp'),
+    # keras.ops, keras.activations and keras.losses as Keras 3's TensorFlow backend runs them
+    ('Sum', 'reduce', 'keras.ops.sum'),
+    ('Mean', 'reduce', 'keras.ops.mean'),
+    ('Max', 'reduce', 'keras.ops.max'),
+    ('Min', 'reduce', 'keras.ops.min'),
+    ('Add', 'broadcast', 'keras.ops.add'),
+    ('Sub', 'broadcast', 'keras.ops.subtract'),
+    ('Mul', 'broadcast', 'keras.ops.multiply'),
+    ('truediv', 'broadcast', 'keras.ops.divide'),
+    ('Maximum', 'broadcast', 'keras.ops.maximum'),
+    ('Minimum', 'broadcast', 'keras.ops.minimum'),
+    ('Greater', 'broadcast', 'keras.ops.greater'),
+    ('Equal', 'broadcast', 'keras.ops.equal'),
+    ('Const,Pow', 'broadcast', 'keras.ops.power'),
+    ('SelectV2', 'broadcast', 'keras.ops.where'),
+    ('MatMul', 'matmul', 'keras.ops.matmul'),
+    ('Square', 'same', 'keras.ops.square'),
+    ('Sqrt', 'same', 'keras.ops.sqrt'),
+    ('Exp', 'same', 'keras.ops.exp'),
+    ('Log', 'same', 'keras.ops.log'),
+    ('Abs', 'same', 'keras.ops.abs'),
+    ('Neg', 'same', 'keras.ops.negative'),
+    ('Tanh', 'same', 'keras.ops.tanh', 'keras.activations.tanh'),
+    ('Sigmoid', 'same', 'keras.ops.sigmoid', 'keras.activations.sigmoid'),
+    ('Relu', 'same', 'keras.ops.relu', 'keras.activations.relu'),
+    ('Elu', 'same', 'keras.ops.elu'),
+    ('LeakyRelu', 'same', 'keras.ops.leaky_relu'),
+    ('Softplus', 'same', 'keras.ops.softplus'),
+    ('LogSoftmax', 'same', 'keras.ops.log_softmax'),
+    ('Log1p', 'same', 'keras.ops.log1p'),
+    ('Floor', 'same', 'keras.ops.floor'),
+    ('Round', 'same', 'keras.ops.round'),
+    ('Size', 'fixed', 'keras.ops.size'),
+    # (Keras 3 maps -0.0 to 0.0 before a float argmax)
+    ('Equal,Bitcast,Const,BitwiseAnd,Less,LogicalAnd,SelectV2,ArgMax', 'argreduce', 'keras.ops.argmax'),
+    ('Softmax', 'same', 'keras.ops.softmax', 'keras.activations.softmax'),
+    ('Cast', 'same', 'keras.ops.cast'),
+    ('clip_by_value', 'same', 'keras.ops.clip'),
+    ('Reshape', 'reshape', 'keras.ops.reshape'),
+    ('transpose', 'transpose', 'keras.ops.transpose'),
+    ('concat', 'concat', 'keras.ops.concatenate'),
+    ('stack', 'stack', 'keras.ops.stack'),
+    ('ExpandDims', 'expand', 'keras.ops.expand_dims'),
+    ('Squeeze', 'known', 'keras.ops.squeeze'),
+    ('Const', 'constant', 'keras.ops.convert_to_tensor'),
+    ('ones', 'constant', 'keras.ops.ones'),
+    ('zeros', 'constant', 'keras.ops.zeros'),
+    ('sub,Square,Mean', 'last_axis', 'keras.losses.mean_squared_error'),
+    ('sub,Abs,Mean', 'last_axis', 'keras.losses.mean_absolute_error'),
     # shapes and creation
     ('Reshape', 'reshape', 'reshape'),
     ('transpose', 'transpose', 'transpose'),
@@ -128,6 +179,14 @@ ROWS = (
     ('einsum/Einsum', 'known', 'einsum', 'linalg.einsum'),
 )
 
+# Keras 3 computes these in floats: an integer argument is cast first (another op, not measured here)
+FLOAT_ONLY = frozenset(('keras.ops.mean', 'keras.ops.divide', 'keras.ops.power', 'keras.ops.sqrt', 'keras.ops.exp',
+                        'keras.ops.log', 'keras.ops.log1p', 'keras.ops.tanh', 'keras.ops.sigmoid', 'keras.ops.softmax',
+                        'keras.ops.log_softmax', 'keras.ops.softplus', 'keras.ops.elu', 'keras.ops.leaky_relu',
+                        'keras.ops.argmax', 'keras.activations.tanh', 'keras.activations.sigmoid',
+                        'keras.activations.softmax', 'keras.activations.relu', 'keras.losses.mean_squared_error',
+                        'keras.losses.mean_absolute_error'))
+
 
 def variant(name, parameters, result):
     """The name a call makes where its arguments change the op (None: not one measured): a
@@ -137,7 +196,12 @@ def variant(name, parameters, result):
     from .variable import Variable
     if name == 'LogicalNot' and result._data.dtype.kind != 'b':
         return None
-    if name == 'SelectV2' and parameters.get('x') is None and parameters.get('y') is None:
+    if name == 'Relu' and 'negative_slope' in parameters:       # keras.activations.relu
+        plain = not parameters['negative_slope'] and parameters.get('threshold') in (0, 0.0, None)
+        if not plain or parameters.get('max_value') not in (None, 6, 6.0):
+            return None
+        return 'Relu' if parameters.get('max_value') is None else 'Relu6'
+    if name == 'SelectV2' and all(parameters.get(k) is None for k in ('x', 'y', 'x1', 'x2')):
         return 'Where'          # tf.where(condition): the coordinates of the true elements
     if name == 'Const' and isinstance(parameters.get('value'), Variable):
         return 'ReadVariableOp'

@@ -45,7 +45,8 @@ def _traced(tensor, open_trace):
 
 def output_shape(rule, parameters, result, trace):
     """The traced shape of ``result`` returned by a call of ``rule``'s family with ``parameters``."""
-    if rule == 'broadcast' and 'condition' in parameters and parameters.get('x') is None:
+    if rule == 'broadcast' and 'condition' in parameters and all(
+            parameters.get(k) is None for k in ('x', 'y', 'x1', 'x2')):
         return (None, result._data.shape[1])    # tf.where(condition): one row per true element
     if rule == 'masked':        # tf.boolean_mask: as many rows as the mask holds true elements
         shape = _traced(parameters['tensor'], _is_open(trace))
@@ -143,6 +144,12 @@ def _reduce(parameters, shapes, result):
     return tuple(d for i, d in enumerate(shape) if i not in axes)
 
 
+def _last_axis(parameters, shapes, result):
+    """A Keras loss of (y_true, y_pred): one value per sample, the last axis averaged away."""
+    shape = _broadcast(parameters, shapes, result)
+    return None if shape is None else shape[:-1]
+
+
 def _argreduce(parameters, shapes, result):
     shape = shapes[0] if shapes else None
     axis = parameters.get('axis')
@@ -211,7 +218,7 @@ def _matmul(parameters, shapes, result):
 
 
 def _reshape(parameters, shapes, result):
-    target = parameters.get('shape')
+    target = parameters.get('shape', parameters.get('newshape'))
     if isinstance(target, Tensor) or not isinstance(target, (list, tuple)):
         return None
     out = []
@@ -227,7 +234,7 @@ def _transpose(parameters, shapes, result):
     shape = shapes[0] if shapes else None
     if shape is None:
         return None
-    perm = parameters.get('perm')
+    perm = parameters.get('perm', parameters.get('axes'))
     perm = reversed(range(len(shape))) if perm is None else perm
     return tuple(shape[int(p)] for p in perm)
 
@@ -281,5 +288,5 @@ _RULES = {
     'broadcast': _broadcast, 'same': _same, 'reduce': _reduce, 'reduced': _reduce, 'matmul': _matmul, 'reshape': _reshape,
     'transpose': _transpose, 'concat': lambda p, s, r: _joined(p, s, r, False),
     'stack': lambda p, s, r: _joined(p, s, r, True), 'index': _index, 'argreduce': _argreduce,
-    'expand': _expand, 'tile': _tile, 'gather': _gather, 'one_hot': _one_hot,
+    'expand': _expand, 'last_axis': _last_axis, 'tile': _tile, 'gather': _gather, 'one_hot': _one_hot,
 }

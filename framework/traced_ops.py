@@ -21,7 +21,7 @@ from .traced_op_shapes import output_shape
 _local = threading.local()
 _LATER = object()       # naming.graph_state of a trace whose random state is entered after the hook
 _WRAPPER = object()     # an entry whose own frame is a decorator's: the function it calls decides
-_TABLE = {}             # code object -> (name, rule), or -> {closure strings: (name, rule)} for factories
+_TABLE = {}             # code -> (name, rule, floats only), or {closure strings: that} for a factory's code
 
 
 def _own_module(frame):
@@ -50,11 +50,18 @@ def _build_table():
             while hasattr(fn, '__wrapped__'):
                 _TABLE[fn.__code__] = _WRAPPER
                 fn = fn.__wrapped__
-            code = fn.__code__
+            code, found = fn.__code__, (name, rule, path in graph_op_names.FLOAT_ONLY)
             if code.co_freevars:         # a factory's closure: its strings tell the ops apart
-                _TABLE.setdefault(code, {})[_closure_strings_of(fn)] = (name, rule)
+                _TABLE.setdefault(code, {})[_closure_strings_of(fn)] = found
             else:
-                _TABLE[code] = (name, rule)
+                _TABLE[code] = found
+
+
+def _parameters(frame):
+    """The arguments a call was given, by parameter name (not a closure's own variables)."""
+    code, values = frame.f_code, frame.f_locals
+    count = code.co_argcount + code.co_kwonlyargcount + bool(code.co_flags & 4) + bool(code.co_flags & 8)
+    return {n: values[n] for n in code.co_varnames[:count] if n in values}
 
 
 def _lookup(frame):
@@ -70,14 +77,18 @@ class _Hook:
     traced code makes, and of nothing else."""
 
     def __init__(self):
-        self.calls = []         # [frame, (name, rule) or _WRAPPER or None, parameters] of the API calls open
+        # the API calls open: [frame, (name, rule) or _WRAPPER, parameters, the decorator frame to look under]
+        self.calls = []
 
     def __call__(self, frame, event, arg):
         calls = self.calls
         if calls and calls[-1][1] is _WRAPPER:
-            if frame.f_back is calls[-1][0]:        # the decorated function: it names the call
-                calls[-1][1] = _lookup(frame)
-                calls[-1][2] = dict(frame.f_locals)
+            if frame.f_back is calls[-1][3]:        # a function the decorator calls: the decorated one names it
+                found = _lookup(frame)
+                if found is _WRAPPER:               # decorated again: the next level down decides
+                    calls[-1][3] = frame
+                elif found is not None:
+                    calls[-1][1:3] = found, _parameters(frame)
             return None
         found = _TABLE.get(frame.f_code)
         if found is None:
@@ -89,15 +100,15 @@ class _Hook:
             found = _lookup(frame)
             if found is None:
                 return None
-        calls.append([frame, found, None if found is _WRAPPER else dict(frame.f_locals)])
+        calls.append([frame, found, None if found is _WRAPPER else _parameters(frame), frame])
         frame.f_trace_lines = False
         return self._returned
 
     def _returned(self, frame, event, arg):
         calls = self.calls
         if event == 'return' and calls and frame is calls[-1][0]:
-            called, found, parameters = calls.pop()
-            if found is not None and found is not _WRAPPER:
+            called, found, parameters, _ = calls.pop()
+            if found is not _WRAPPER:
                 try:
                     _name_result(found, parameters, arg, called.f_code.co_name.startswith('__'))
                 except Exception:       # naming is for printing: a failure leaves the value's text
@@ -114,7 +125,9 @@ def _name_result(found, parameters, result, operator):
         state = trace.graph_state = graph_random_ops.current()
     if graph_random_ops.current() is not state:
         return      # a tf.range loop's body or another function's graph: TensorFlow names it there
-    name, rule = found
+    name, rule, floats_only = found
+    if floats_only and not _float_input(parameters):
+        return      # Keras casts an integer input first: an op this table does not name
     outputs = list(result) if rule == 'outputs' and isinstance(result, (list, tuple)) else [result]
     if not all(isinstance(t, Tensor) and not isinstance(t, Variable) and trace_names.entry_of(t) is None
                for t in outputs):
@@ -130,6 +143,9 @@ def _name_result(found, parameters, result, operator):
         graph.unique(prefix + 'Const')      # TensorFlow's reductions over all axes make the axes a Const first
     if operator and isinstance(parameters.get('self'), Variable):
         graph.unique(prefix + 'ReadVariableOp')     # a variable's operator reads it before the op's scope
+    *made_first, name = name.split(',')
+    for other in made_first:            # ops the call makes at the top level before its result
+        graph.unique(prefix + other)
     if isinstance(given, str) and given:
         full = graph.unique(prefix + given)
     elif '/' in name:           # an API whose last op sits in the API's own name scope
@@ -144,6 +160,11 @@ def _name_result(found, parameters, result, operator):
     for index, (tensor, one) in enumerate(zip(outputs, shape)):
         trace.name_output(tensor, full if index == 0 else '%s:%d' % (full, index), one,
                           dtypes.display_name(tensor._data.dtype))
+
+
+def _float_input(parameters):
+    first = next((v for v in parameters.values() if isinstance(v, Tensor)), None)
+    return first is not None and first._data.dtype.kind in 'fc'
 
 
 def _layer_scope(graph):

@@ -103,3 +103,42 @@ def test_a_subclassed_models_step_scopes_its_layers_ops(capsys):
         'Tensor("m_1/scale_1_1/add:0", shape=(2, 1), dtype=float32)',
         'ts Tensor("m_1/mul:0", shape=(2, 1), dtype=float32) Tensor("Mean:0", shape=(), dtype=float32)'] * 2
     keras.backend.clear_session()
+
+
+def test_keras_ops_activations_and_losses_take_the_tensorflow_backends_names(capsys):
+    from framework.keras import ops
+
+    @tf.function
+    def f(x, y):
+        print('1', ops.square(x), ops.subtract(x, y), ops.multiply(x, y), ops.divide(x, y), ops.softmax(x),
+              ops.sigmoid(x), ops.tanh(x))
+        print('2', ops.transpose(x), ops.expand_dims(x, 0), ops.squeeze(ops.expand_dims(x, 0)), ops.stack([x, x]),
+              ops.where(x > 0, x, y), ops.max(x), ops.min(x, axis=1))
+        print('3', ops.argmax(x, axis=1), ops.clip(x, 0.0, 1.0), ops.ones((2,)), ops.zeros((2,)),
+              ops.convert_to_tensor([1.0]), ops.mean(x), ops.sum(x, axis=0), ops.mean(x, axis=1))
+        print('4', ops.negative(x), ops.power(x, 2.0), ops.minimum(x, y), ops.greater(x, y), ops.equal(x, y),
+              ops.log1p(x), ops.floor(x), ops.round(x))
+        print('5', keras.activations.sigmoid(x), keras.activations.softmax(x), keras.activations.tanh(x), ops.relu(x),
+              ops.elu(x), ops.leaky_relu(x), ops.softplus(x))
+        print('6', keras.losses.mean_squared_error(y, x), keras.losses.mean_absolute_error(y, x), ops.size(x))
+        return x
+
+    f(tf.ones((2, 3)), tf.ones((2, 3)))
+
+    def texts(*rows):
+        return ' '.join('Tensor("%s:0", shape=%s, dtype=%s)' % (n, s, d) for n, s, d in rows)
+
+    fl, m, b, i = 'float32', '(2, 3)', 'bool', 'int32'
+    assert _lines(capsys) == [
+        '1 ' + texts(*[(n, m, fl) for n in ('Square', 'Sub', 'Mul', 'truediv', 'Softmax', 'Sigmoid', 'Tanh')]),
+        '2 ' + texts(('transpose', '(3, 2)', fl), ('ExpandDims', '(1, 2, 3)', fl), ('Squeeze', m, fl),
+                     ('stack', '(2, 2, 3)', fl), ('SelectV2', m, fl), ('Max', '()', fl), ('Min', '(2,)', fl)),
+        # Keras's float argmax makes Equal, Bitcast, Const, ... first: the next Const is Const_2
+        '3 ' + texts(('ArgMax', '(2,)', i), ('clip_by_value', m, fl), ('ones', '(2,)', fl), ('zeros', '(2,)', fl),
+                     ('Const_2', '(1,)', fl), ('Mean', '()', fl), ('Sum', '(3,)', fl), ('Mean_1', '(2,)', fl)),
+        '4 ' + texts(('Neg', m, fl), ('Pow', m, fl), ('Minimum', m, fl), ('Greater_1', m, b), ('Equal_1', m, b),
+                     ('Log1p', m, fl), ('Floor', m, fl), ('Round', m, fl)),
+        '5 ' + texts(*[(n, m, fl) for n in ('Sigmoid_1', 'Softmax_1', 'Tanh_1', 'Relu', 'Elu', 'LeakyRelu',
+                                           'Softplus')]),
+        '6 ' + texts(('Mean_2', '(2,)', fl), ('Mean_3', '(2,)', fl), ('Size', '()', i)),
+    ]
