@@ -166,12 +166,13 @@ class Concatenate(Layer):
 
     def __init__(self, axis=-1, **kwargs):
         super().__init__(**kwargs)
-        if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):     # int(1.5) would join on axis 1
-            raise TypeError('Concatenate %r: axis must be an integer, got %r (of type %s)'
-                            % (self.name, axis, type(axis).__name__))
-        self.axis = int(axis)
+        # Keras 3 keeps any axis until build, where axis % rank and a list index refuse what is no int
+        self.axis = int(axis) if isinstance(axis, (int, np.integer)) and not isinstance(axis, bool) else axis
 
     def build(self, input_shape):
+        if not isinstance(self.axis, int):
+            raise _axis_type_error(self.axis, len(input_shape[0]) if isinstance(input_shape, (list, tuple)) and
+                                   input_shape and isinstance(input_shape[0], (list, tuple)) else 1, self.name)
         if not isinstance(input_shape, (list, tuple)) or not input_shape \
                 or not isinstance(input_shape[0], (list, tuple)):
             error = ValueError('A `Concatenate` layer should be called on a list of at least 1 input. Received: '
@@ -273,3 +274,17 @@ def minimum(inputs, **kwargs):
 def concatenate(inputs, axis=-1, **kwargs):
     """``Concatenate(axis=axis, **kwargs)(inputs)``."""
     return Concatenate(axis=axis, **kwargs)(inputs)
+
+
+def _axis_type_error(axis, rank, name):
+    """Python's own TypeError where Keras 3's Concatenate.build computes ``axis % rank`` and indexes a
+    shape list with it (a list axis is Keras's TrackedList there)."""
+    try:
+        ([None] * rank)[axis % rank]
+    except TypeError as error:
+        text = str(error).replace("'list'", "'TrackedList'", 1) if isinstance(axis, list) else str(error)
+    else:
+        text = 'Concatenate: axis must be an integer, got %r' % (axis,)
+    error = TypeError(text)
+    error.add_note('Concatenate %r: axis must be an integer, got %r (of type %s)' % (name, axis, type(axis).__name__))
+    return error

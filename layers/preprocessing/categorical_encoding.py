@@ -75,7 +75,9 @@ class CategoryEncoding(Layer):
         if output_mode == 'binary':
             output_mode = 'multi_hot'
         if output_mode not in MODES:
-            raise ValueError('CategoryEncoding: unknown output_mode %r; expected one of %s' % (output_mode, MODES))
+            error = ValueError('Unknown arg for output_mode: %s' % (output_mode,))        # Keras 3's text
+            error.add_note('CategoryEncoding: output_mode is one of %s' % (MODES,))
+            raise error
         # Keras 3 compares num_tokens < 1 (a string fails it with Python's TypeError) and takes True or an
         # integer tensor as the size it holds
         if num_tokens is None or below(num_tokens, 1, True, 'CategoryEncoding', 'num_tokens') \

@@ -60,8 +60,10 @@ class Bidirectional(InitialStateBuildConfig, Layer):
         if backward_layer is not None and not isinstance(backward_layer, Layer):
             raise ValueError('Bidirectional: backward_layer must be a Layer instance; received %r' % (backward_layer,))
         if merge_mode not in _MERGE_MODES:
-            raise ValueError('Bidirectional: invalid merge mode %r; merge_mode should be one of '
-                             '"sum", "mul", "ave", "concat", None' % (merge_mode,))
+            error = ValueError('Invalid merge mode. Received: %s. Merge mode should be one of {"sum", "mul", "ave", '
+                               '"concat", None}' % (merge_mode,))          # Keras 3's text
+            error.add_note('Bidirectional: merge_mode %r is unknown' % (merge_mode,))
+            raise error
         super().__init__(**kwargs)
         self.forward_layer = _copy(layer, 'forward_' + _strip(layer.name, 'forward_'))
         if backward_layer is None:

@@ -1,0 +1,40 @@
+"""Keras 3.15's own texts (and classes) for bad layer arguments, with tapeflow's explanation as a note.
+
+Golden texts from /work/notes/progs/errors12 (cases.py rows layer.Bidirectional|interp|*,
+layer.CategoryEncoding|interp|*, layer.Concatenate|axis|*) run under TF 2.21 + Keras 3.15. Concatenate
+keeps any axis until build, where Keras computes ``axis % rank`` and indexes a list with it."""
+import numpy as np
+import pytest
+
+from framework import keras
+
+L = keras.layers
+X3 = np.linspace(0, 1, 24, dtype='float32').reshape(2, 4, 3)
+
+
+@pytest.mark.parametrize('mode', ['bogus', 'constant', 1])
+def test_bidirectional_merge_mode_text(mode):
+    with pytest.raises(ValueError) as info:
+        L.Bidirectional(L.LSTM(2), merge_mode=mode)
+    assert str(info.value) == ('Invalid merge mode. Received: %s. Merge mode should be one of {"sum", "mul", "ave", '
+                               '"concat", None}' % mode)
+
+
+@pytest.mark.parametrize('mode', ['bogus', None, 'tf_idf', 'concat'])
+def test_category_encoding_output_mode_text(mode):
+    with pytest.raises(ValueError) as info:
+        L.CategoryEncoding(5, output_mode=mode)
+    assert str(info.value) == 'Unknown arg for output_mode: %s' % (mode,)
+
+
+@pytest.mark.parametrize('axis, text', [
+    (1.5, 'list indices must be integers or slices, not float'),
+    ('1', 'not all arguments converted during string formatting'),
+    (None, "unsupported operand type(s) for %: 'NoneType' and 'int'"),
+    ([1, 1], "unsupported operand type(s) for %: 'TrackedList' and 'int'"),
+    ((1, 2), "unsupported operand type(s) for %: 'tuple' and 'int'")])
+def test_concatenate_axis_is_refused_at_build_in_pythons_words(axis, text):
+    layer = L.Concatenate(axis=axis)          # Keras keeps it until build
+    with pytest.raises(TypeError) as info:
+        layer([X3, X3])
+    assert str(info.value) == text
