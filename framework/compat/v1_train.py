@@ -66,7 +66,18 @@ class SessionRunValues(collections.namedtuple('SessionRunValues', ['results', 'o
 
 from .v1_saver import Saver  # noqa: E402  (TF 1's name-based checkpoints, run eagerly)
 
-_HOOK_API = {cls.__name__: cls for cls in (SessionRunHook, SessionRunArgs, SessionRunContext, SessionRunValues, Saver)}
+
+def NewCheckpointReader(filepattern):
+    """TF 1's name for a reader of the checkpoint at a prefix (tf.train.load_checkpoint's reader).
+
+    Raises:
+        NotFoundError: no checkpoint there (TF's text).
+    """
+    return framework.train.CheckpointReader(filepattern)
+
+
+_HOOK_API = {obj.__name__: obj for obj in (SessionRunHook, SessionRunArgs, SessionRunContext, SessionRunValues, Saver,
+                                          NewCheckpointReader)}
 
 train = types.ModuleType('framework.compat.v1.train', __doc__)
 train.__dict__.update(_HOOK_API)
