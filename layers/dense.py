@@ -59,7 +59,7 @@ class Dense(KernelOptions, Layer):
             # Dense(tf.math.reduce_prod(shape).numpy()) raises on TF 2.21), in its words; what to
             # pass goes in a note. True is an int to Keras's check: Dense(True) has one unit
             error = ValueError('Received an invalid value for `units`, expected a positive integer. '
-                               'Received: units=%s' % (units,))
+                               'Received: units=%s' % format(units))     # an f-string's: a tensor shows its value
             if isinstance(units, np.integer) and units > 0:
                 error.add_note('Dense: units is a numpy %s; pass int(units)' % units.dtype)
             raise error

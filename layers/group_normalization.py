@@ -35,7 +35,7 @@ class GroupNormalization(ScaleOffsetOptions, Layer):
         # Keras 3's check: a Python int (True is one group; numpy integers are refused) > 0, or -1
         if not isinstance(groups, int) or (groups < 1 and groups != -1):
             error = ValueError('Received an invalid value for argument `groups`, expected a positive integer (or `-1` '
-                               'for instance normalization). Received: groups=%s' % (groups,))      # Keras 3's
+                               'for instance normalization). Received: groups=%s' % format(groups))      # Keras 3's f-string
             error.add_note('%s: groups is a positive integer or -1' % who)
             raise error
         # Keras 3 keeps any axis until build, where input_shape[axis] refuses what is no int

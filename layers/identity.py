@@ -1,6 +1,5 @@
 """Layers that return their input unchanged: Identity, and ActivityRegularization
 (which also adds an L1/L2 penalty on that input to ``losses``)."""
-import numbers
 
 from framework.ops.graph_input_errors import eager_input_error
 from framework.ops import cast, float_kernels
@@ -52,9 +51,7 @@ class ActivityRegularization(Layer):
     supports_masking = True
 
     def __init__(self, l1=0.0, l2=0.0, **kwargs):
-        for name, value in (('l1', l1), ('l2', l2)):
-            if isinstance(value, bool) or not isinstance(value, numbers.Real):
-                raise TypeError('ActivityRegularization: %s must be a number, got %r' % (name, value))
+        # Keras 3's L1L2 checks them: None is 0, a string or list its 'expected a non-negative float' ValueError
         super().__init__(activity_regularizer=_ActivityPenalty(l1=l1, l2=l2), **kwargs)
         self.l1, self.l2 = l1, l2
         self.built = True

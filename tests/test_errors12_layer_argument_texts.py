@@ -38,3 +38,27 @@ def test_concatenate_axis_is_refused_at_build_in_pythons_words(axis, text):
     with pytest.raises(TypeError) as info:
         layer([X3, X3])
     assert str(info.value) == text
+
+
+def test_size_texts_show_a_tensors_value_as_kerass_f_strings_do():
+    import framework as tf
+    with pytest.raises(ValueError) as info:
+        L.Dense(tf.constant(3))
+    assert str(info.value) == 'Received an invalid value for `units`, expected a positive integer. Received: units=3'
+    with pytest.raises(ValueError) as info:
+        L.GroupNormalization(tf.constant(3))
+    assert str(info.value).endswith('Received: groups=3')
+
+
+@pytest.mark.parametrize('l1, l2', [(None, 0.01), (0.01, None), (None, None)])
+def test_activity_regularization_takes_none_as_zero(l1, l2):
+    layer = L.ActivityRegularization(l1=l1, l2=l2)
+    assert layer(X3).shape == (2, 4, 3)
+    assert (layer.l1, layer.l2) == (l1, l2)        # kept as given, as Keras 3's layer keeps them
+
+
+@pytest.mark.parametrize('value, shown', [('a', 'a'), ([0.1], '[0.1]'), (-1.0, '-1.0')])
+def test_activity_regularization_refusal_is_l1l2s(value, shown):
+    with pytest.raises(ValueError) as info:
+        L.ActivityRegularization(l1=value)
+    assert str(info.value) == 'Invalid value for argument l1: expected a non-negative float.Received: l1=%s' % shown
