@@ -90,6 +90,8 @@ ROWS = (
     ('unstack', 'outputs', 'unstack'),
     ('TopKV2', 'outputs', 'math.top_k', 'nn.top_k'),
     ('Unique', 'outputs', 'unique'),
+    # another tf.function called in the trace ('StatefulPartitionedCall' when its graph reads a variable or draws)
+    ('PartitionedCall', 'call', 'framework.function:Function.__call__'),
     # composites whose last op sits in their own name scope: no axes constant outside it
     ('reduce_std/Sqrt', 'reduced', 'math.reduce_std'),
     ('reduce_variance/Mean_1', 'reduced', 'math.reduce_variance'),

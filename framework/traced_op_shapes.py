@@ -53,6 +53,11 @@ def output_shape(rule, parameters, result, trace):
         mask_rank = len(getattr(parameters['mask'], 'shape', ()) or ())
         return None if shape is None or parameters.get('axis') else (None,) + tuple(shape[mask_rank:])
     symbolic = [t for t in _tensors(parameters) if trace_names.entry_of(t) is not None]
+    if rule == 'call':      # a tf.function's outputs: the arrays' shapes where the trace knows all lengths
+        several = isinstance(result, (list, tuple))
+        known = [tuple(t._data.shape) for t in (result if several else [result])]
+        known = [None] * len(known) if _is_open(trace) else known
+        return known if several else known[0]
     if rule == 'outputs':
         return _outputs(parameters, list(result), trace)
     if rule == 'fixed':         # tf.shape / tf.size: as long as the input's rank, known

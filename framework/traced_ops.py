@@ -10,7 +10,9 @@ public API call the traced code makes (graph_op_names.py) return, and names the 
 in the trace (``trace_names.naming.name_output``). The tensor itself is untouched: values are
 computed as before, and a call the table does not know keeps printing its value.
 """
+import importlib
 import sys
+import sysconfig
 import threading
 
 from . import dtypes, graph_op_names, graph_random_ops, name_scopes, trace_names
@@ -19,6 +21,7 @@ from .variable import Variable
 from .traced_op_shapes import output_shape
 
 _local = threading.local()
+_STDLIB = sysconfig.get_paths()['stdlib']      # (contextlib's frames calling tapeflow's context managers)
 _LATER = object()       # naming.graph_state of a trace whose random state is entered after the hook
 _WRAPPER = object()     # an entry whose own frame is a decorator's: the function it calls decides
 _TABLE = {}             # code -> (name, rule, floats only), or {closure strings: that} for a factory's code
@@ -42,8 +45,9 @@ def _build_table():
     import framework
     for name, rule, *paths in graph_op_names.ROWS:
         for path in paths:
-            fn = framework
-            for part in path.split('.'):
+            module, _, attributes = path.rpartition(':')      # 'package.module:Class.method', or a public path
+            fn = importlib.import_module(module) if module else framework
+            for part in attributes.split('.'):
                 fn = getattr(fn, part, None)
             if fn is None:
                 continue
@@ -79,6 +83,9 @@ class _Hook:
     def __init__(self):
         # the API calls open: [frame, (name, rule) or _WRAPPER, parameters, the decorator frame to look under]
         self.calls = []
+        # for each tf.function called from the traced code and running now, what its graph holds:
+        # {'stateful': a variable read or random op seen, 'unsure': a call this table does not know}
+        self.functions = []
 
     def __call__(self, frame, event, arg):
         calls = self.calls
@@ -89,26 +96,52 @@ class _Hook:
                     calls[-1][3] = frame
                 elif found is not None:
                     calls[-1][1:3] = found, _parameters(frame)
+                    self._note(found, calls[-1][2])
             return None
         found = _TABLE.get(frame.f_code)
-        if found is None:
-            return None
         caller = frame.f_back
+        if found is None:
+            if self.functions and caller is not None and _own_module(frame) and not _own_module(caller) \
+                    and not caller.f_code.co_filename.startswith(_STDLIB):
+                for notes in self.functions:        # an API call this table does not know: its ops unknown
+                    notes['unsure'] = True
+            return None
         if caller is None or _own_module(caller):       # tapeflow's own use of the API
             return None
         if found is not _WRAPPER:
             found = _lookup(frame)
             if found is None:
                 return None
-        calls.append([frame, found, None if found is _WRAPPER else _parameters(frame), frame])
+        parameters = None if found is _WRAPPER else _parameters(frame)
+        calls.append([frame, found, parameters, frame])
+        if parameters is not None:
+            self._note(found, parameters)
         frame.f_trace_lines = False
         return self._returned
+
+    def _note(self, found, parameters):
+        """Mark the tf.functions running now stateful when this call reads a variable or draws."""
+        if found[1] == 'call':
+            self.functions.append({'stateful': False, 'unsure': False})
+        if self.functions and (found[0].startswith(('random', 'ReadVariableOp')) or any(
+                isinstance(v, Variable) or (type(v) in (list, tuple) and any(isinstance(i, Variable) for i in v))
+                for v in parameters.values())):
+            for notes in self.functions:
+                notes['stateful'] = True
 
     def _returned(self, frame, event, arg):
         calls = self.calls
         if event == 'return' and calls and frame is calls[-1][0]:
             called, found, parameters, _ = calls.pop()
-            if found is not _WRAPPER:
+            if found is _WRAPPER:       # a decorated API this table does not know
+                for notes in self.functions:
+                    notes['unsure'] = True
+            else:
+                if found[1] == 'call':      # a tf.function: its graph is called by a (Stateful)PartitionedCall op
+                    notes = self.functions.pop()
+                    if notes['unsure']:
+                        return self._returned
+                    found = ('StatefulPartitionedCall' if notes['stateful'] else 'PartitionedCall',) + found[1:]
                 try:
                     _name_result(found, parameters, arg, called.f_code.co_name.startswith('__'))
                 except Exception:       # naming is for printing: a failure leaves the value's text
@@ -128,7 +161,8 @@ def _name_result(found, parameters, result, operator):
     name, rule, floats_only = found
     if floats_only and not _float_input(parameters):
         return      # Keras casts an integer input first: an op this table does not name
-    outputs = list(result) if rule == 'outputs' and isinstance(result, (list, tuple)) else [result]
+    several = rule in ('outputs', 'call') and isinstance(result, (list, tuple))
+    outputs = list(result) if several else [result]
     if not all(isinstance(t, Tensor) and not isinstance(t, Variable) and trace_names.entry_of(t) is None
                for t in outputs):
         return      # a variable, a composite, or a tensor already named (an argument returned)
@@ -154,7 +188,7 @@ def _name_result(found, parameters, result, operator):
         graph.unique(full)
     else:
         full = graph.unique(prefix + name)
-    if rule != 'outputs':
+    if not several:
         trace.name_output(result, full, shape, dtypes.display_name(result._data.dtype))
         return
     for index, (tensor, one) in enumerate(zip(outputs, shape)):

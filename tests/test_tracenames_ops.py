@@ -211,3 +211,39 @@ def test_several_outputs_take_the_ops_output_index(capsys):
         "shape=(3,) dtype=int32>)",
         'Tensor("boolean_mask/GatherV2:0", shape=(None,), %s) Tensor("Where:0", shape=(None, 1), dtype=int64) '
         'Tensor("sort/Neg_1:0", shape=(3,), %s) Tensor("argsort/TopKV2:1", shape=(3,), dtype=int32)' % (f32, f32)]
+
+
+def test_another_tf_function_called_in_the_trace_is_a_partitioned_call(capsys):
+    v = tf.Variable([1., 2., 3.])
+
+    @tf.function
+    def g(x):
+        return x * 2.0
+
+    @tf.function
+    def h(x):
+        return x * v
+
+    @tf.function
+    def k(x):
+        return x + tf.random.uniform((3,)), x - 1.0
+
+    @tf.function
+    def uses_an_unknown_call(x):
+        return tf.math.segment_sum(x, [0, 0, 1])
+
+    @tf.function
+    def f(x):
+        print(g(x), h(x), k(x), g(x + 1.0))
+        print(uses_an_unknown_call(x))      # what its graph holds is not known here: the value
+        return x
+
+    f(tf.constant([1., 2., 3.]))
+    out = _lines(capsys)
+    # a variable read or a random op makes the called graph stateful (TF 2.21)
+    assert out[0] == ('Tensor("PartitionedCall:0", shape=(3,), dtype=float32) '
+                      'Tensor("StatefulPartitionedCall:0", shape=(3,), dtype=float32) '
+                      "(<tf.Tensor 'StatefulPartitionedCall_1:0' shape=(3,) dtype=float32>, "
+                      "<tf.Tensor 'StatefulPartitionedCall_1:1' shape=(3,) dtype=float32>) "
+                      'Tensor("PartitionedCall_1:0", shape=(3,), dtype=float32)')
+    assert out[1] == 'tf.Tensor([3. 3.], shape=(2,), dtype=float32)'
