@@ -3,12 +3,14 @@
 TensorFlow runs a tf.function's Python on graph tensors, so ``print(x * y + 1.0)`` there shows
 ``Tensor("add:0", shape=(2, 3), dtype=float32)``: the op's name in the graph, made unique in
 creation order ('add', 'add_1', ... shared with the arguments' names), inside the open
-``tf.name_scope``s, and the shape TensorFlow's shape inference gives (None where the trace leaves
-a length open). tapeflow traces on the real arrays; while such a trace runs, a trace hook
-(``sys.settrace``, on the tracing thread only, so it costs nothing outside traces) sees each
-public API call the traced code makes (graph_op_names.py) return, and names the tensor it returns
-in the trace (``trace_names.naming.name_output``). The tensor itself is untouched: values are
-computed as before, and a call the table does not know keeps printing its value.
+``tf.name_scope``s and Keras layer calls ('sequential_1/dense_1/'), and the shape TensorFlow's shape
+inference gives (None where the trace leaves a length open). tapeflow traces on the real arrays;
+while such a trace runs (a tf.function's, a tf.data function's, the step of a Keras model with its
+own train_step), a trace hook (``sys.settrace``, on the tracing thread only, so it costs nothing
+outside traces; inside, one lookup per Python call) sees each public API call the traced code
+makes (graph_op_names.py) return, and names the tensor it returns in the trace
+(``trace_names.naming.name_output``). The tensor itself is untouched: values are computed as
+before, and a call the table does not know keeps printing its value.
 """
 import importlib
 import sys
@@ -238,6 +240,7 @@ class hooked:
 
     def __exit__(self, *exc):
         if self._hook is not None:
-            sys.settrace(None)
+            if sys.gettrace() is self._hook:        # (a debugger started inside the trace keeps its tracer)
+                sys.settrace(None)
             _local.hook = None
         return False
