@@ -23,6 +23,11 @@ from .image_factors import TRANSLATION_TEXT, ZOOM_TEXT, factor_range, shift_rang
 from .image_layer import AugmentationLayer
 
 
+class UnknownOptionError(NotImplementedError, ValueError):
+    """Keras 3's NotImplementedError for an unknown fill_mode or interpolation of the affine image layers
+    (a ValueError too, as tapeflow raised before)."""
+
+
 class RandomFlip(AugmentationLayer):
     """Flip each image left-right and / or up-down with probability 1/2 while training.
 
@@ -85,12 +90,12 @@ class _AffineLayer(AugmentationLayer):
                  **kwargs):
         super().__init__(data_format=data_format, seed=seed, **kwargs)
         who = type(self).__name__
-        if fill_mode not in affine_transform.FILL_MODES:
-            raise ValueError('%s: fill_mode must be one of %s; received fill_mode=%r'
-                             % (who, affine_transform.FILL_MODES, fill_mode))
-        if interpolation not in affine_transform.INTERPOLATIONS:
-            raise ValueError('%s: interpolation must be one of %s; received interpolation=%r'
-                             % (who, affine_transform.INTERPOLATIONS, interpolation))
+        for arg, value, allowed in (('fill_mode', fill_mode, affine_transform.FILL_MODES),
+                                    ('interpolation', interpolation, affine_transform.INTERPOLATIONS)):
+            if value not in allowed:        # Keras 3's NotImplementedError and text
+                error = UnknownOptionError('Unknown `%s` %s. Expected of one %s.' % (arg, value, allowed))
+                error.add_note('%s: %s must be one of %s; received %s=%r' % (who, arg, allowed, arg, value))
+                raise error
         self.fill_mode, self.interpolation, self.fill_value = fill_mode, interpolation, float(fill_value)
 
     def _apply(self, images, drawn, xp, interpolation=None):
