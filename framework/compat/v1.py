@@ -19,7 +19,12 @@ from .v1_train import train  # noqa: F401  (TF 1's SessionRunHook API)
 
 def __getattr__(name):
     import framework
-    return getattr(framework, name)
+    try:
+        return getattr(framework, name)
+    except AttributeError as missing:     # named as this module, as TF names tensorflow.compat.v1
+        error = AttributeError("module %r has no attribute %r" % (__name__, name))
+        error.__notes__ = list(getattr(missing, '__notes__', []))
+        raise error from None
 
 
 def enable_eager_execution(config=None, device_policy=None, execution_mode=None):
