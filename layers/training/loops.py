@@ -24,6 +24,7 @@ from .batchless_build import build_without_batch
 from .dataset_build import build_from_element_spec
 from .iterable_data import is_iterable_input, make_data
 from .logs import batch_logs, pythonify_logs
+from . import step_retracing
 from .step_traces import StepTraces, overrides_steps, input_shapes
 from .traced_batch import traced_batch_is_free, traced_open_axes, traced_structure
 from .unfed_step import UnfedStepRecorder, run_unfed_step
@@ -277,6 +278,8 @@ class TrainingLoops:
             if unfed is not _PYTHON and data.ran_dry:
                 run_unfed_step(self, unfed, kind, batch if step is not None else None,
                                traces.batch_free_in_trace(kind, free_batch))
+        if traces is not None and step is not None and kind != 'predict':
+            step_retracing.calls_made(-(-(step + 1) // every))     # TF's retracing detector (step_retracing)
         # No batch at all (an empty dataset or generator): Keras's logs stay {}, so the epoch logs no
         # loss and evaluate returns [] (the metrics' 0.0 over nothing meant nothing).
         return {} if step is None else logs

@@ -22,6 +22,7 @@ from framework import nest
 from framework.function import replaying
 from framework.tensor import Tensor
 
+from . import step_retracing
 from .traced_step import batch_axis_open, traced_step
 
 
@@ -51,6 +52,7 @@ class StepTraces:
         # the structure of the data the running fit / evaluate pass feeds (traced_batch.traced_structure):
         # a trace on (x, y) does not serve (x, y, sample_weight), which Keras traces anew
         self.structure = None
+        self._functions = {}        # kind -> what TensorFlow's retracing warning names (step_retracing)
 
     def step(self, kind, free_batch, batch_size, batch, open_axes=None):
         """The context to run one train / test step on ``batch`` in: a trace on the first step a
@@ -62,6 +64,9 @@ class StepTraces:
             return replaying()
         first = not traced
         traced.add(spec)
+        function = self._functions.get(kind)
+        if function is None:
+            function = self._functions[kind] = step_retracing.stand_in()
         free = (kind, self.structure)
         added_free = free_batch and free not in self._free_traced
         if added_free:
@@ -71,8 +76,10 @@ class StepTraces:
             traced.discard(spec)
             if added_free:
                 self._free_traced.discard(free)
+        # a call whose trace raised is no call for TensorFlow's retracing detector: counted once it ran
         return _undone_on_failure(traced_step(batch, open_axes or batch_axis_open(batch, free_batch), first,
-                                              kind in self._made_early, self.names_ops), undo)
+                                              kind in self._made_early, self.names_ops), undo,
+                                  lambda: step_retracing.traced(function))
 
     def batch_free_in_trace(self, kind, free_batch):
         """Whether the train / test trace serving ``kind``'s steps leaves the batch axis open: the data's
@@ -144,15 +151,18 @@ class StepTraces:
 
 
 @contextlib.contextmanager
-def _undone_on_failure(trace, undo):
+def _undone_on_failure(trace, undo, ran=None):
     """``trace``, forgotten (``undo``) when the step fails: TensorFlow keeps no trace that raised, so
-    the next call traces again (a shape error in the loss is raised by every call, from its trace)."""
+    the next call traces again (a shape error in the loss is raised by every call, from its trace).
+    ``ran``, if given, is called once the step has run."""
     try:
         with trace:
             yield
     except BaseException:
         undo()
         raise
+    if ran is not None:
+        ran()
 
 
 def _covers(traced, shapes):
