@@ -14,6 +14,7 @@ import warnings
 import numpy as np
 
 from framework import ops as _ops
+from framework.ops.softmax_folded_scale import folds_scale, scaled_softmax
 from .activation_inputs import float_activation_input
 from .ops_arguments import integer
 from .ops_dtypes import FLOATX, cast_all, floating, tensor
@@ -131,7 +132,10 @@ def dot_product_attention(query, key, value, bias=None, mask=None, scale=None, i
         groups = np.repeat(np.arange(kv_heads), heads // kv_heads).astype('int32')
         k, v = _ops.gather(k, groups, axis=2), _ops.gather(v, groups, axis=2)
     scale = 1.0 / _math.sqrt(k.shape[-1]) if scale is None else float(scale)
-    logits = _ops.einsum('btnh,bsnh->bnts', q, k) * scale
+    logits = _ops.einsum('btnh,bsnh->bnts', q, k)
+    if bias is None and attn_logits_soft_cap is None and mask is None and not is_causal and folds_scale(logits):
+        return _ops.einsum('bnts,bsnh->btnh', scaled_softmax(logits, scale), v)
+    logits = logits * scale
     if bias is not None:
         logits = logits + _ops.cast(tensor(bias, 'dot_product_attention'), logits.dtype)
     if attn_logits_soft_cap is not None:
