@@ -11,7 +11,7 @@ from framework.ops.image.resize import resample
 from framework.tape import paused
 from framework.tensor import Tensor
 
-INTERPOLATIONS = ('bilinear', 'nearest', 'bicubic')
+INTERPOLATIONS = ('bilinear', 'nearest', 'lanczos3', 'lanczos5', 'bicubic', 'area')     # Keras 3's TF backend's
 
 
 def resize(images, height, width, interpolation='bilinear'):

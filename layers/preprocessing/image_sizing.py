@@ -64,7 +64,7 @@ class Resizing(_SizedLayer):
     """Images resized to ``height`` x ``width`` as ``tf.image.resize`` does (half-pixel centers).
 
     Args:
-        interpolation: 'bilinear' (default), 'nearest' or 'bicubic'.
+        interpolation: 'bilinear' (default), 'nearest', 'lanczos3', 'lanczos5', 'bicubic' or 'area'.
         crop_to_aspect_ratio: first crop the largest centered box with the target's aspect ratio.
         pad_to_aspect_ratio: first pad evenly with ``fill_value`` to the target's aspect ratio.
         antialias: only False (TensorFlow's antialiased kernels are not implemented here).
