@@ -82,7 +82,7 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
                               % (axis,))         # Keras 3's text
             error.add_note('LayerNormalization: axis is an int or a list of ints')
             raise error
-        self.epsilon = float(epsilon)
+        self.epsilon = None if epsilon is None else float(epsilon)     # None: Keras's backend.epsilon() in call
         self.rms_scaling = bool(rms_scaling)
         self.autocast = False     # Keras 3: a mixed-precision call normalizes in float32, then casts
         self._set_scale_offset_options(center, scale, beta_initializer, gamma_initializer, beta_regularizer,
@@ -119,17 +119,18 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
             beta = None if beta is None else reshape(beta, self._broadcast)
         dtype = inputs._data.dtype
         gamma, beta = weight_in(gamma, dtype), weight_in(beta, dtype)
+        epsilon = _EPSILON if self.epsilon is None else self.epsilon
         # (without gamma, -mean * inv keeps inv's reduced shape and the rewrite adds it to beta first: Keras's order)
         if not self.rms_scaling and beta is not None and gamma is not None and graph_rewrites.GATE[0] \
                 and graph_rewrites.tracing():
             mean, variance = moments(moments_first(inputs), self._axes, keepdims=True)
-            return _regrouped_by_grappler(inputs, mean, variance, beta, gamma, self.epsilon)
+            return _regrouped_by_grappler(inputs, mean, variance, beta, gamma, epsilon)
         mean, variance = moments(inputs, self._axes, keepdims=True)
         if self.rms_scaling:
             from framework.keras.ops_nn_extra import warn_rms_scaling     # (a deprecated path: imported there)
             warn_rms_scaling()
-            return inputs * rsqrt(variance + self.epsilon) * gamma
-        return batch_normalization(inputs, mean, variance, beta, gamma, self.epsilon)
+            return inputs * rsqrt(variance + epsilon) * gamma
+        return batch_normalization(inputs, mean, variance, beta, gamma, epsilon)
 
     def compute_output_shape(self, input_shape):
         return tuple(input_shape)
