@@ -11,6 +11,7 @@ registry's words, which name the kernel, its signature and the dtypes it allows:
 The table holds the ops whose words were checked against TF 2.21 (/opt/tfref); ``as_float_tensor``
 raises their error, with tapeflow's own words (cast it first) as a note.
 """
+from .graph_input_errors import kernel_dtype_name
 
 _WITH_COMPLEX = ('bfloat16', 'half', 'float', 'double', 'complex64', 'complex128')
 _REAL = ('bfloat16', 'half', 'float', 'double')
@@ -221,8 +222,6 @@ FIRST_KERNELS = {
     'unsorted_segment_mean': ('UnsortedSegmentSum',), 'unsorted_segment_sqrt_n': ('UnsortedSegmentSum',),
 }
 
-_KERNEL_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
-
 # ops whose kernels refuse complex tensors (numpy would compute erf, lgamma or elu of them silently)
 REAL_ONLY = frozenset([op for op, entry in KERNELS.items() if 'complex64' not in entry[2]] + ['gelu'])
 
@@ -237,11 +236,11 @@ def refusal(op, dtype_name, named=True):
     entry = KERNELS.get(op)
     if entry is None:
         entry = next((KERNELS[key] for key in FIRST_KERNELS.get(op, ())
-                      if _KERNEL_NAMES.get(dtype_name, dtype_name) not in KERNELS[key][2]), None)
+                      if kernel_dtype_name(dtype_name) not in KERNELS[key][2]), None)
     if entry is None:
         return None
     kernel, signature, allowed = entry[:3]
-    if _KERNEL_NAMES.get(dtype_name, dtype_name) in allowed:
+    if kernel_dtype_name(dtype_name) in allowed:
         # the op registry takes the dtype but no CPU kernel computes it (Reciprocal of int32): NotFoundError
         from .missing_kernels import LISTED, listed_not_found
         if kernel in LISTED:
@@ -250,11 +249,11 @@ def refusal(op, dtype_name, named=True):
         return InvalidArgumentError(
             "Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; "
             "Op<name=%s; signature=%s> [Op:%s] name: "
-            % (_KERNEL_NAMES.get(dtype_name, dtype_name), ', '.join(allowed), kernel, kernel,
+            % (kernel_dtype_name(dtype_name), ', '.join(allowed), kernel, kernel,
                signature % {'T': ', '.join('DT_' + name.upper() for name in allowed)}, kernel))
     return InvalidArgumentError(
         "Value for attr 'T' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; %s%s"
-        % (_KERNEL_NAMES.get(dtype_name, dtype_name), ', '.join(allowed), kernel, _op_text(entry),
+        % (kernel_dtype_name(dtype_name), ', '.join(allowed), kernel, _op_text(entry),
            ' name: ' if named and op not in _NO_NAME_TAIL else ''))
 
 
@@ -277,7 +276,7 @@ def index_refusal(op, attr, dtype_name):
     if not found:
         return None
     allowed = [name[3:].lower() for name in found.group(1).split(', ')]
-    shown = _KERNEL_NAMES.get(dtype_name, dtype_name)
+    shown = kernel_dtype_name(dtype_name)
     if shown in allowed:
         return None
     return InvalidArgumentError(

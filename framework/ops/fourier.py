@@ -12,6 +12,7 @@ from ..tensor import Tensor
 from .operands import as_tensor, named_errors
 from .sequences import roll
 from .spectral_transform import _COMPLEX_OF, spectral_transform
+from .graph_input_errors import kernel_dtype_name
 
 
 def on_device_of(tensor, ref):
@@ -27,11 +28,10 @@ def _complex_input(x, op):
     if t._data.dtype.kind != 'c':       # a real tensor: the kernel's attr error (also a TypeError)
         raise InvalidArgumentError("%s: Value for attr 'Tcomplex' of %s is not in the list of allowed values: "
                                    "complex64, complex128 (the input must be complex64 or complex128: build one with "
-                                   "tf.complex(real, imag) or tf.cast(x, tf.complex64))" % (op, _KERNEL_NAMES.get(t.dtype.name, t.dtype.name)))
+                                   "tf.complex(real, imag) or tf.cast(x, tf.complex64))" % (op, kernel_dtype_name(t.dtype)))
     return t
 
 
-_KERNEL_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
 
 
 def _real_input(x, op):

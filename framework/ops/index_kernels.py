@@ -8,6 +8,7 @@ Each entry's text was printed by TF 2.21 (/work/notes/progs/msgtext8/gidx_tf.py)
 one eager dispatch prints for a tensor argument; tf.gather of a float32 numpy array or list prints none.
 """
 from ..errors import InvalidArgumentError
+from .graph_input_errors import kernel_dtype_name
 
 _GATHER_ND = ('params:Tparams, indices:Tindices -> output:Tparams; attr=Tparams:type; '
               'attr=Tindices:type,allowed=[DT_INT16, DT_INT32, DT_INT64]; attr=bad_indices_policy:string,default=""')
@@ -33,7 +34,6 @@ KERNELS.update({op: (kernel, _INT32_64, _SCATTER % 'DT_INT32, DT_INT64', True) f
     ('tensor_scatter_nd_add', 'TensorScatterAdd'), ('tensor_scatter_nd_sub', 'TensorScatterSub'),
     ('tensor_scatter_nd_max', 'TensorScatterMax'), ('tensor_scatter_nd_min', 'TensorScatterMin'))})
 
-_KERNEL_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
 
 
 def refuse(op, index):
@@ -41,7 +41,7 @@ def refuse(op, index):
     tapeflow's sentence as a note (that sentence alone for an op outside the table)."""
     words = '%s: indices must be integers, got dtype %s' % (op, index.dtype.name)
     entry = KERNELS.get(op)
-    shown = _KERNEL_NAMES.get(index.dtype.name, index.dtype.name)
+    shown = kernel_dtype_name(index.dtype)
     if entry is None or shown in entry[1]:
         raise InvalidArgumentError(words)
     kernel, allowed, signature, named = entry

@@ -12,6 +12,7 @@ import numpy as np
 
 from ..errors import InvalidArgumentError
 from ..tensor import Tensor
+from .graph_input_errors import kernel_dtype_name
 
 # tapeflow op -> (kernel, attribute, signature)
 _KERNELS = {
@@ -20,7 +21,6 @@ _KERNELS = {
     'pad': ('Pad', 'Tpaddings', 'input:T, paddings:Tpaddings -> output:T'),
     'transpose': ('Transpose', 'Tperm', 'x:T, perm:Tperm -> y:T'),
 }
-_KERNEL_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
 
 
 def holds_float(value):
@@ -43,7 +43,7 @@ def refuse_operand_dtype(op, given):
     error = InvalidArgumentError(
         "Value for attr '%s' of %s is not in the list of allowed values: int32, int64\n\t; NodeDef: {{node %s}}; "
         "Op<name=%s; signature=%s; attr=T:type; attr=%s:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> "
-        "[Op:%s]%s" % (attr, _KERNEL_NAMES.get(name, name), kernel, kernel, signature, attr, kernel,
+        "[Op:%s]%s" % (attr, kernel_dtype_name(name), kernel, kernel, signature, attr, kernel,
                        ' name: ' if named else ''))
     error.add_note('%s: the %s must hold integers (int32 or int64), got %r' % (op, attr[1:].lower(), given))
     raise error
@@ -69,7 +69,7 @@ def refuse_out_dtype(kernel, dtype_name, named, op, signature=None, allowed=None
         return
     error = InvalidArgumentError(
         "Value for attr '%s' of %s is not in the list of allowed values: %s\n\t; NodeDef: {{node %s}}; "
-        "Op<name=%s; signature=%s> [Op:%s]%s" % (attr, _KERNEL_NAMES.get(dtype_name, dtype_name), ', '.join(allowed),
+        "Op<name=%s; signature=%s> [Op:%s]%s" % (attr, kernel_dtype_name(dtype_name), ', '.join(allowed),
                                                  kernel, kernel, signature, kernel, ' name: ' if named else ''))
     error.add_note('%s: %s must be one of %s, got %s' % (op, attr, ', '.join(allowed), dtype_name))
     raise error

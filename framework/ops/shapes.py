@@ -15,7 +15,7 @@ from .cast_packets import cast_float_to_small_int, packet_length
 from .index_operands import refuse_operand_dtype, refuse_out_dtype
 from .list_operands import list_kernel_error, list_operands, shape_text
 from .operands import ACTIVE, as_size, as_tensor, named_errors, normalize_axis, record, snapshot
-from .graph_input_errors import eager_input_error
+from .graph_input_errors import eager_input_error, kernel_dtype_name
 
 
 def _ints(shape, op):
@@ -488,13 +488,12 @@ def _differentiable(dtype):
 
 
 # TensorFlow's names for dtypes in its Cast kernel's messages.
-_CAST_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'half', 'object': 'string'}
 
 
 def _string_cast_error(x, dtype):
     """TensorFlow's Cast kernel converts no string to a number nor back (numpy's astype would parse
     '0.5' silently): its UnimplementedError, with what to call instead as a note."""
-    source, target = (_CAST_NAMES.get(d.name, d.name) for d in (x._data.dtype, dtype))
+    source, target = (kernel_dtype_name(d) for d in (x._data.dtype, dtype))
     error = UnimplementedError('{{function_node __wrapped__Cast_device_%s}} Cast %s to %s is not supported '
                                '[Op:Cast] name: ' % (_EAGER_CPU, source, target))
     helper = 'framework.strings.to_number(x, out_type)' if source == 'string' else 'framework.strings.as_string(x)'
@@ -521,12 +520,11 @@ def stop_gradient(input, name=None):  # noqa: A002
 
 def _one_hot_refusal(dtype_name):
     """OneHot's op-registry error: its indices attr TI takes four integer types."""
-    from .float_kernels import _KERNEL_NAMES
     error = InvalidArgumentError(
         "Value for attr 'TI' of %s is not in the list of allowed values: uint8, int8, int32, int64\n\t; NodeDef: "
         '{{node OneHot}}; Op<name=OneHot; signature=indices:TI, depth:int32, on_value:T, off_value:T -> output:T; '
         'attr=axis:int,default=-1; attr=T:type; attr=TI:type,default=DT_INT64,allowed=[DT_UINT8, DT_INT8, '
-        'DT_INT32, DT_INT64]> [Op:OneHot] name: ' % _KERNEL_NAMES.get(dtype_name, dtype_name))
+        'DT_INT32, DT_INT64]> [Op:OneHot] name: ' % kernel_dtype_name(dtype_name))
     error.add_note('one_hot: indices must be integers (uint8, int8, int32 or int64), got %s; cast them first'
                    % dtype_name)
     return error

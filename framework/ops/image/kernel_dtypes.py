@@ -5,8 +5,8 @@ TensorFlow's kernels list theirs, and a program given another sees the registry'
 (checked against /opt/tfref: /work/notes/progs/errors9/p/k1.py).
 """
 from ...errors import InvalidArgumentError
+from ..graph_input_errors import kernel_dtype_name
 
-_TF_NAMES = {'float16': 'half', 'float32': 'float', 'float64': 'double'}
 _NMS = ('half', 'float')
 
 # kernel -> (allowed dtypes in TF's order, the Op<> text after its name (%s: the DT_ list), ' name: ' tail)
@@ -30,7 +30,7 @@ KERNELS = {
 def refuse_dtype(t, kernel, op, what='images'):
     """``t`` when ``kernel`` takes its dtype; else TensorFlow's InvalidArgumentError, tapeflow's words a note."""
     name = t.dtype.name
-    shown = _TF_NAMES.get(name, name)
+    shown = kernel_dtype_name(name)
     allowed, text, named = KERNELS[kernel]
     if shown in allowed:
         return t

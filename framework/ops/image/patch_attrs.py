@@ -5,6 +5,7 @@ attribute conversion (a list of ints, a string padding), the op registry (lists 
 import numbers
 
 from ...errors import InvalidArgumentError, NotFoundError, OutOfRangeError, UnimplementedError, kernel_error
+from ..graph_input_errors import kernel_dtype_name
 
 KERNEL = 'ExtractImagePatches'
 _TYPES = ('bfloat16', 'half', 'float', 'double', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32',
@@ -15,7 +16,6 @@ _OP_TEXT = ('; NodeDef: {{node ExtractImagePatches}}; Op<name=ExtractImagePatche
             % ', '.join('DT_' + t.upper() for t in _TYPES))
 _CPU = ('COMPLEX128', 'COMPLEX64', 'DOUBLE', 'FLOAT', 'BFLOAT16', 'HALF', 'INT32', 'INT8', 'UINT8', 'INT16', 'UINT16',
         'UINT32', 'INT64', 'UINT64')
-_TF_NAMES = {'float16': 'half', 'float32': 'float', 'float64': 'double'}
 
 
 def _fail(error, note):
@@ -49,7 +49,7 @@ def check(images, sizes, strides, rates, padding, op):
                                        % (attr, len(values), _OP_TEXT)),
                   '%s: %s must be [1, rows, cols, 1], got %r' % (op, attr, values))
     dtype = images.dtype.name
-    shown = _TF_NAMES.get(dtype, dtype)
+    shown = kernel_dtype_name(dtype)
     if shown not in _TYPES:
         _fail(InvalidArgumentError("Value for attr 'T' of %s is not in the list of allowed values: %s\n\t%s"
                                    % (shown, ', '.join(_TYPES), _OP_TEXT)),
