@@ -102,7 +102,7 @@ class Conv1D(KernelOptions, Layer):
         else:
             x = convolution(inputs, self.kernel, self.strides, padding.upper(), self.dilation_rate, self.groups)
         if self.bias is not None:
-            x = add_bias(x, self.bias)
+            x = add_bias(x, self.bias, channels_first=first)
         return apply_activation(self.activation, to_first(x) if first else x)   # None: set after construction
 
     def compute_output_shape(self, input_shape):

@@ -93,7 +93,7 @@ class Conv2DTranspose(KernelOptions, Layer):
         else:
             x = conv_transpose(inputs, self.kernel, out_shape, self.strides, self.padding.upper(), self.dilation_rate)
         if self.bias is not None:
-            x = add_bias(x, self.bias)
+            x = add_bias(x, self.bias, channels_first=first)
         return apply_activation(self.activation, to_first(x) if first else x)   # None: set after construction
 
     def compute_output_shape(self, input_shape):

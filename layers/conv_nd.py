@@ -93,7 +93,7 @@ class ConvND(KernelOptions, Layer):
         first = self.data_format == 'channels_first'
         x = self.convolution_op(to_last(inputs) if first else inputs, self.kernel)
         if self.bias is not None:
-            x = add_bias(x, self.bias)
+            x = add_bias(x, self.bias, channels_first=first)
         return apply_activation(self.activation, to_first(x) if first else x)   # None: set after construction
 
     def convolution_op(self, inputs, kernel):
@@ -171,7 +171,7 @@ class ConvTransposeND(KernelOptions, Layer):
         out_shape = self._channels_last_output_shape(tuple(inputs.shape))
         x = conv_transpose(inputs, self.kernel, out_shape, self.strides, self.padding.upper(), self.dilation_rate)
         if self.bias is not None:
-            x = add_bias(x, self.bias)
+            x = add_bias(x, self.bias, channels_first=first)
         return apply_activation(self.activation, to_first(x) if first else x)   # None: set after construction
 
     def compute_output_shape(self, input_shape):

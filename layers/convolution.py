@@ -146,7 +146,7 @@ class Conv2D(KernelOptions, Layer):
         first = self.data_format == 'channels_first'
         x = self.convolution_op(to_last(inputs) if first else inputs, self.kernel)
         if self.bias is not None:
-            x = add_bias(x, self.bias)
+            x = add_bias(x, self.bias, channels_first=first)
         return apply_activation(self.activation, to_first(x) if first else x)   # None: set after construction
 
     def convolution_op(self, inputs, kernel):

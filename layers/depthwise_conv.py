@@ -78,7 +78,7 @@ class _DepthwiseBase(Layer):
 
     def _finish(self, x):
         if self.bias is not None:
-            x = add_bias(x, self.bias)
+            x = add_bias(x, self.bias, channels_first=self.data_format == 'channels_first')
         return activations.apply_activation(self.activation, x)
 
     def _options_config(self):

@@ -30,8 +30,9 @@ from ..errors import InvalidArgumentError
 from ..tape import array_rule, pass_gradient
 from ..tensor import Tensor
 from . import conv_backprop_filter_order
+from .bias_grad_channels_first import bias_grad_sum_channels_first
 from .operands import ACTIVE, as_tensor, record
-from .shapes import broadcast_to
+from .shapes import broadcast_to, reshape
 
 _MIN_BLOCK_WORK = 2000           # ReduceOuterDimensions' smallest run, in values
 _COLUMNS_PER_THREAD = 32         # more channels than this per thread: split by columns instead
@@ -74,11 +75,17 @@ def _task_starts(rows, channels, threads):
         return [0]
     blocks = min(rows, -(-rows * channels // -(-_MIN_BLOCK_WORK // channels)), threads)
     block_rows = -(-rows // blocks)
-    cost = block_rows * channels * _CYCLES_PER_VALUE          # of one block
+    return [first * block_rows for first in task_starts(blocks, block_rows * channels, threads)
+            if first * block_rows < rows]
+
+
+def task_starts(blocks, values, threads):
+    """The first block of each task ``parallelFor`` makes of ``blocks`` blocks costing ``values``
+    summed values each (``[0]``: one task)."""
+    cost = values * _CYCLES_PER_VALUE
     if blocks == 1 or threads == 1 or _threads_worth(blocks, cost, threads) == 1:
         return [0]
-    per_task = _blocks_per_task(blocks, cost, threads)
-    return [first * block_rows for first in range(0, blocks, per_task) if first * block_rows < rows]
+    return list(range(0, blocks, _blocks_per_task(blocks, cost, threads)))
 
 
 def _threads_worth(n, cost, threads):
@@ -149,9 +156,59 @@ _BIAS_ADD_GRAD_VJPS = (array_rule(lambda gb, y, g: broadcast_to(gb, g.shape),
                                   lambda gb, y, g: backend.array_module(gb).broadcast_to(gb, g.shape)),)
 
 
-def add_bias(x, bias):
+def add_bias(x, bias, channels_first=False):
     """A layer's ``x + bias``: ``bias_add`` where the bias runs along x's last axis in x's dtype
-    (Keras's channels-last layers), else the plain broadcasting add."""
+    (Keras's channels-last layers), else the plain broadcasting add. ``channels_first``: x is the
+    channels-last view of a channels_first layer's output, whose bias gradient Keras sums as
+    NCHW's BiasAddGrad (bias_grad_channels_first)."""
     if x.ndim >= 2 and bias.ndim == 1 and x.shape[-1] == bias.shape[0] and x.dtype == bias.dtype:
+        if channels_first and x.ndim >= 3:
+            return _bias_add_channels_first(x, bias)
         return bias_add(x, bias)
     return x + bias
+
+
+def _bias_add_channels_first(x, bias):
+    out = Tensor(x._data + bias._data)
+    if ACTIVE:
+        record('bias_add', (x, bias), out, _BIAS_ADD_FIRST_VJPS)
+    return out
+
+
+def _first_sum(g):
+    """The channels-last gradient ``g`` moved to channels_first and summed as NCHW's BiasAddGrad."""
+    return bias_grad_sum_channels_first(np.moveaxis(g, -1, 1))
+
+
+def _bias_first_rule(g, y, value, bias):
+    out = Tensor(_first_sum(g._data))
+    if ACTIVE:
+        record('bias_add_grad', (g,), out, _BIAS_ADD_GRAD_VJPS)
+    return out
+
+
+_BIAS_ADD_FIRST_VJPS = (pass_gradient, array_rule(_bias_first_rule, lambda g, y, value, bias: _first_sum(g)))
+
+
+def bias_add_nchw(value, bias):
+    """``value + bias`` along axis 1 of a (batch, channels, *spatial) value (``tf.nn.bias_add`` with
+    data_format 'NCHW'), its bias gradient summed as NCHW's BiasAddGrad."""
+    shape = (-1,) + (1,) * (value.ndim - 2)
+    out = Tensor(value._data + bias._data.reshape(shape))
+    if ACTIVE:
+        record('bias_add', (value, bias), out, _BIAS_ADD_NCHW_VJPS)
+    return out
+
+
+def _bias_nchw_rule(g, y, value, bias):
+    out = Tensor(bias_grad_sum_channels_first(g._data))
+    if ACTIVE:
+        record('bias_add_grad', (g,), out, (array_rule(
+            lambda gb, y, g: broadcast_to(reshape(gb, (-1,) + (1,) * (g.ndim - 2)), g.shape),
+            lambda gb, y, g: backend.array_module(gb).broadcast_to(gb.reshape((-1,) + (1,) * (g.ndim - 2)),
+                                                                    g.shape)),))
+    return out
+
+
+_BIAS_ADD_NCHW_VJPS = (pass_gradient, array_rule(_bias_nchw_rule,
+                                                 lambda g, y, value, bias: bias_grad_sum_channels_first(g)))

@@ -12,9 +12,9 @@ from .graph_input_errors import eager_input_error, input_mismatch
 from .operands import ACTIVE, as_float_tensor, as_tensor, named_errors, record
 from .reductions import reduce_mean, reduce_sum
 from .selection import where
-from .shapes import expand_dims, one_hot, reshape
+from .shapes import expand_dims, one_hot
 from .unary import exp, log1p
-from .bias_add_kernel import add_bias
+from .bias_add_kernel import add_bias, bias_add_nchw
 
 
 @named_errors('softmax_cross_entropy_with_logits')
@@ -247,7 +247,7 @@ def bias_add(value, bias, data_format=None, name=None):
                                    % (tuple(bias.shape), 'channel (1)' if axis == 1 else 'last',
                                       tuple(value.shape)))
     if axis == 1:
-        return value + reshape(bias, [-1] + [1] * (value.ndim - 2))
+        return bias_add_nchw(value, bias)       # NCHW BiasAddGrad's order (bias_grad_channels_first.py)
     return add_bias(value, bias)        # BiasAddGrad's order for the bias gradient (bias_add_kernel.py)
 
 
