@@ -7,7 +7,8 @@ values and the dense operands.
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import kernel_error
+from ..ops.graph_input_errors import eager_input_error
 from ..tensor import Tensor, convert_to_tensor
 from .layout import _linear, _sparse, reorder, to_dense
 from .sparse_tensor import SparseTensor
@@ -83,11 +84,7 @@ def _matmul_operands(sp_a, b, adjoint_a, adjoint_b):
     note = 'sparse_dense_matmul: a SparseTensor of shape %s (%s) and a dense b of shape %s (%s)' % (
         sp_a._shape_host().tolist(), sp_a.dtype.name, tuple(b.shape), b.dtype.name)
     if b.dtype != sp_a.dtype:
-        names = {'float32': 'float', 'float64': 'double', 'float16': 'half'}
-        error = InvalidArgumentError(
-            'cannot compute SparseTensorDenseMatMul as input #3(zero-based) was expected to be a %s tensor but is a '
-            '%s tensor [Op:SparseTensorDenseMatMul] name: ' % (names.get(sp_a.dtype.name, sp_a.dtype.name),
-                                                               names.get(b.dtype.name, b.dtype.name)))
+        error = eager_input_error('SparseTensorDenseMatMul', 3, sp_a.dtype, b.dtype)
         error.add_note(note + ': cast b to the values\' dtype')
         raise error
     shape = sp_a._shape_host()
