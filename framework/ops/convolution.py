@@ -328,13 +328,27 @@ def avg_pool2d(input, ksize, strides, padding='VALID', data_format='NHWC', name=
     if isinstance(geo, tuple):
         return empty_pool_output(x, geo)
     xp = backend.array_module(x._data)
+    counts = geo.windows(xp.ones((1,) + x._data.shape[1:3] + (1,), x._data.dtype)).sum(axis=(3, 4))
+    return _window_means(x, geo, counts)
+
+
+def _window_means(x, geo, counts):
+    """AvgPool: each window's sum divided by its count of real elements; its gradient AvgPoolGrad."""
+    xp = backend.array_module(x._data)
     a = xp.ascontiguousarray(x._data)       # a transposed (channels_first) view would sum its taps in another order
-    counts = geo.windows(xp.ones((1,) + a.shape[1:3] + (1,), a.dtype)).sum(axis=(3, 4))
     out = Tensor(geo.windows(a).sum(axis=(3, 4)) / counts)
     if ACTIVE:
-        def grad(g, y, x):
-            share = (g._data / counts)[:, :, :, None, None, :]
-            cols = xp.broadcast_to(share, (a.shape[0], geo.oh, geo.ow) + geo.kernel + (a.shape[3],))
-            return Tensor(geo.fold(xp.ascontiguousarray(cols)))
-        record('avg_pool2d', (x,), out, (grad,))
+        record('avg_pool2d', (x,), out, (lambda g, y, x: _window_means_grad(g, geo, counts, x.shape),))
+    return out
+
+
+def _window_means_grad(g, geo, counts, shape):
+    """AvgPoolGrad: each window's share g / count spread back over it. Its own gradient is AvgPool of the
+    incoming gradient (TF's _AvgPoolGradGrad), so forward mode and second derivatives go through."""
+    xp = backend.array_module(g._data)
+    share = (g._data / counts)[:, :, :, None, None, :]
+    cols = xp.broadcast_to(share, (shape[0], geo.oh, geo.ow) + geo.kernel + (shape[3],))
+    out = Tensor(geo.fold(xp.ascontiguousarray(cols)))
+    if ACTIVE:
+        record('avg_pool2d_grad', (g,), out, (lambda gg, y, g: _window_means(gg, geo, counts),))
     return out
