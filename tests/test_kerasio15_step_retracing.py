@@ -72,7 +72,7 @@ def test_two_warnings_at_most():
         first.fit(X, Y, batch_size=8, epochs=2, validation_data=(XV, YV), verbose=0)
         first.evaluate(XV, YV, verbose=0)
     # TF: the 2nd warning says '5 out of the last 11 calls' (d14.py); a detector warns twice at most
-    assert step_retracing._DETECTOR.warnings == 2
+    assert step_retracing._FAMILIES['step'].detector.warnings == 2
 
 
 def test_a_call_whose_trace_raised_is_not_counted(warnings_logged):
@@ -96,3 +96,20 @@ def test_run_eagerly_steps_are_not_counted(warnings_logged):
     assert warnings_logged() == []
     _fit(_model())
     assert [m[:31] for m in warnings_logged()] == ['5 out of the last 13 calls to <']
+
+
+def test_predict_function_has_a_detector_of_its_own(warnings_logged):
+    # predict traces on the first batch and again on a short last one (reduce_retracing); its function
+    # (one_step_on_data_distributed) is another code object, so fit's calls do not count here.
+    # TF 2.21 (d16.py): both warnings during the third model's first predict, then none.
+    x = np.ones((40, 3), 'float32')
+    _fit(_model())
+    seen = []
+    for _ in range(3):
+        model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+        model.predict(x, verbose=0)
+        model.predict(x, verbose=0)
+        seen.append([m[:31] for m in warnings_logged()])
+    assert seen == [[], [], ['5 out of the last 9 calls to <f', '6 out of the last 10 calls to <']]
+    assert re.match(r'^5 out of the last 9 calls to <function TensorFlowTrainer\.make_predict_function\.<locals>\.'
+                    r'one_step_on_data_distributed at 0x[0-9a-f]+> triggered', warnings_logged()[0])

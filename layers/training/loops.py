@@ -184,6 +184,8 @@ class TrainingLoops:
                     _PYTHON if self.run_eagerly else call_context.traced_predict(
                         traces is None or traces.static_trace('predict', shapes)):
                 out = self.predict_step(batch)
+            if traces is not None and (step + 1) % every == 0:
+                step_retracing.calls_made(1, 'predict')     # TF's retracing detector (step_retracing)
             # (one output, every batch: its array, without walking a structure)
             outputs.append(out._data if type(out) is Tensor else
                            nest.map_structure(lambda t: t._data if isinstance(t, Tensor) else t, out))

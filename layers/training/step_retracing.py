@@ -11,45 +11,61 @@ retracing..." (keras.io's intro_to_keras_for_engineers, audio/stft on TF 2.21).
 tapeflow knows when Keras traces (``StepTraces.step``: a function's first step, or a batch spec its
 traces do not serve), always on a pass's first step. The calls between traces are counted per pass
 (``calls_made``, once at its end), not per step, so the detector costs the step loop nothing.
+predict's function (``one_step_on_data_distributed``) has a detector of its own; its traces
+(``StepTraces.shaped_step``) may come at any batch (a short last one), so its calls count per batch.
 """
 from framework.function import _TracingDetector
 
-# One detector for every model's train and test functions (TensorFlow keys it by their code object)
-_DETECTOR = _TracingDetector()
-_calls = [0, 0]     # [calls of the step functions made so far, calls already given to the detector]
+# The Python functions Keras makes tf.functions of, by the qualified names TensorFlow's warning shows:
+# fit's and evaluate's steps, and predict's (its own code object, so its own detector)
+_NAMES = {'step': 'TensorFlowTrainer._make_function.<locals>.multi_step_on_iterator',
+          'predict': 'TensorFlowTrainer.make_predict_function.<locals>.one_step_on_data_distributed'}
 
 
-def stand_in():
-    """A function that prints as Keras's step function does (its qualified name; the address is
-    this object's): the warning names the function whose call traced."""
-    def multi_step_on_iterator(iterator):
-        raise NotImplementedError('a stand-in for the name of Keras 3\'s step function; it is never called')
-    multi_step_on_iterator.__qualname__ = 'TensorFlowTrainer._make_function.<locals>.multi_step_on_iterator'
-    return multi_step_on_iterator
+class _Family:
+    """TensorFlow's detector for one code object, and the calls of its functions: [made so far,
+    already given to the detector]."""
+    __slots__ = ('detector', 'calls')
+
+    def __init__(self):
+        self.detector, self.calls = _TracingDetector(), [0, 0]
 
 
-def calls_made(count):
-    """A train / test pass ended after ``count`` calls of its step function (one per step, or per
-    group of ``steps_per_execution`` steps)."""
-    _calls[0] += count
+_FAMILIES = {name: _Family() for name in _NAMES}
 
 
-def traced(function):
-    """The call that starts a pass traces ``function`` (a ``stand_in``): the calls since the last
+def stand_in(family='step'):
+    """A function that prints as Keras's step function of ``family`` does (its qualified name; the
+    address is this object's): the warning names the function whose call traced."""
+    def function(iterator):
+        raise NotImplementedError("a stand-in for the name of Keras 3's step function; it is never called")
+    function.__qualname__ = _NAMES[family]
+    return function
+
+
+def calls_made(count, family='step'):
+    """``count`` more calls of ``family``'s functions ran: a train / test pass's at its end (one per
+    step, or per group of ``steps_per_execution`` steps); one per predict batch."""
+    _FAMILIES[family].calls[0] += count
+
+
+def traced(function, family='step'):
+    """The call after the counted ones traced ``function`` (a ``stand_in``): the calls since the last
     trace went untraced; TensorFlow's detector warns when 5 of its recent calls traced."""
-    untraced = _calls[0] - _calls[1]
+    state = _FAMILIES[family]
+    detector, calls = state.detector, state.calls
+    untraced = calls[0] - calls[1]
     if untraced > 0:        # TensorFlow's called_without_tracing, once per call: the same sums
-        if not _DETECTOR.calls_per_trace:
-            _DETECTOR.calls_per_trace.append(0)
-        _DETECTOR.calls_per_trace[-1] += untraced
-        _DETECTOR.calls += untraced
-    _DETECTOR.called(True, function)
-    _calls[1] = _calls[0] + 1       # this call is counted with its pass, at the pass's end
+        if not detector.calls_per_trace:
+            detector.calls_per_trace.append(0)
+        detector.calls_per_trace[-1] += untraced
+        detector.calls += untraced
+    detector.called(True, function)
+    calls[1] = calls[0] + 1         # this call is counted with the others (calls_made), after it ran
 
 
 def forget():
-    """A fresh history, as a new process starts with (the detector is process-wide, as TensorFlow's;
-    tests that count its warnings start from here)."""
-    global _DETECTOR
-    _DETECTOR = _TracingDetector()
-    _calls[:] = [0, 0]
+    """A fresh history, as a new process starts with (the detectors are process-wide, as TensorFlow's;
+    tests that count their warnings start from here)."""
+    for name in _NAMES:
+        _FAMILIES[name] = _Family()

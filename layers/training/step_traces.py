@@ -118,9 +118,15 @@ class StepTraces:
         # reduce_retracing: a retrace frees the axes that differ from the latest trace's
         relaxed = shapes if not traced else relax(traced[-1], shapes)
         traced.append(relaxed)
+        ran = None
+        if kind == 'predict':       # (TensorFlow's retracing detector for predict's function: step_retracing)
+            function = self._functions.get(kind)
+            if function is None:
+                function = self._functions[kind] = step_retracing.stand_in('predict')
+            ran = lambda: step_retracing.traced(function, 'predict')     # noqa: E731
         return _undone_on_failure(traced_step(batch, [tuple(i for i, d in enumerate(shape) if d is None)
                                                       for shape in relaxed], len(traced) == 1, names_ops=self.names_ops),
-                                  lambda: traced.remove(relaxed))
+                                  lambda: traced.remove(relaxed), ran)
 
     def static_trace(self, kind, shapes):
         """Whether the trace serving a ``kind`` step on inputs of ``shapes`` (after ``shaped_step``)
