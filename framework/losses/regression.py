@@ -1,6 +1,7 @@
 """Regression losses: one value per sample, the mean over the last axis (Keras 3 formulas)."""
 import numpy as np
 
+from ..graph_random_ops import pushes_constants
 from ..ops import abs, cast, log, maximum, reduce_sum, reshape, rsqrt, softplus, square, where
 from .fused import mean_absolute_difference, mean_squared_difference
 from .inputs import EPSILON, keras_mean, matched
@@ -53,6 +54,10 @@ def log_cosh(y_true, y_pred):
     """mean(log(cosh(y_pred - y_true)), axis=-1), as x + softplus(-2x) - log(2) so large errors stay finite."""
     y_true, y_pred = matched(y_true, y_pred, 'log_cosh')
     x = y_pred - y_true
+    if pushes_constants():
+        # in a traced step (fit, evaluate, tf.function) grappler's ConstantPushDown runs
+        # Sub(Add(x, s), C) as Add(Sub(x, C), s): other float32 roundings than the eager sum
+        return keras_mean((x - _LOG2_FLOAT32) + softplus(x * -2.0), -1)
     return keras_mean(x + softplus(x * -2.0) - _LOG2_FLOAT32, -1)
 
 

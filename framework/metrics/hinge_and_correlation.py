@@ -5,7 +5,7 @@ sample's predicted and true vectors), then averaged over samples.
 """
 from ..losses import hinge_losses
 from ..losses.inputs import EPSILON, matched
-from ..ops import reduce_mean, reduce_std, reduce_variance, square
+from ..ops import graph_rewrites, reduce_mean, reduce_std, reduce_variance, rsqrt, square
 from .reduction import MeanMetricWrapper
 
 
@@ -14,6 +14,16 @@ def pearson_correlation(y_true, y_pred, axis=-1):
     y_true, y_pred = matched(y_true, y_pred, 'pearson_correlation')
     true_centred = y_true - reduce_mean(y_true, axis, keepdims=True)
     pred_centred = y_pred - reduce_mean(y_pred, axis, keepdims=True)
+    if graph_rewrites.tracing() and graph_rewrites.static_shapes() and \
+            not (graph_rewrites.taped(true_centred) or graph_rewrites.taped(pred_centred)):
+        # A traced step with no gradient through it: grappler runs each x / sqrt(v) as x * rsqrt(v)
+        # (graph_rewrites.py) and, where the trace knows the shapes, regroups the four factors by
+        # shape (MinimizeBroadcasts); TF 2.21: 2861 of 6000 products differ from (a * ra) * (b * rb),
+        # none from (a * b) * (ra * rb). (A trace relaxed to a None batch keeps (a * ra) * (b * rb).)
+        scale = rsqrt(reduce_variance(true_centred, axis, keepdims=True)) * \
+            rsqrt(reduce_variance(pred_centred, axis, keepdims=True))
+        if scale.shape != true_centred.shape:
+            return reduce_mean((true_centred * pred_centred) * scale, axis)
     true_scaled = true_centred / reduce_std(true_centred, axis, keepdims=True)
     pred_scaled = pred_centred / reduce_std(pred_centred, axis, keepdims=True)
     return reduce_mean(true_scaled * pred_scaled, axis)

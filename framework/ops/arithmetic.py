@@ -21,7 +21,7 @@ from . import eigen_math, eigen_pow, float_kernels, graph_rewrites, missing_kern
 from .graph_input_errors import eager_input_error, list_mismatch
 from .operands import ACTIVE, as_numeric_tensor, as_tensor, binary, named_errors, record
 from .selection import where
-from .unary import _reciprocal_value, expm1, log, rsqrt_array
+from .unary import _reciprocal_value, expm1, log, rsqrt, rsqrt_array
 
 _REWRITES = graph_rewrites.GATE      # grappler's rewrites (graph_rewrites.py): one list read per op when eager
 _NUMBERS = (float, int, np.float32, np.float64)   # a divisor that is a Const in TF's graph
@@ -90,13 +90,18 @@ def multiply(x, y, name=None):
 def divide(x, y, name=None):
     """x / y. Integer tensors divide as TensorFlow's truediv does: 8- and 16-bit ones in float32,
     wider ones in float64."""
-    if _REWRITES[0] and graph_rewrites.folds_constants():
-        if type(y) in _NUMBERS:
-            folded = graph_rewrites.constant_reciprocal(x, y)
-            if folded is not None:          # a traced x / 0.1 is x * 10.0 (graph_rewrites.py)
-                return multiply(x, folded)
-        elif type(x) in _NUMBERS and x == 1 and graph_rewrites.constant_reciprocal(y, 1) is not None:
-            return _traced_one_over(x, y)
+    if _REWRITES[0]:
+        if graph_rewrites.folds_constants():
+            if type(y) in _NUMBERS:
+                folded = graph_rewrites.constant_reciprocal(x, y)
+                if folded is not None:          # a traced x / 0.1 is x * 10.0 (graph_rewrites.py)
+                    return multiply(x, folded)
+            elif type(x) in _NUMBERS and x == 1 and graph_rewrites.constant_reciprocal(y, 1) is not None:
+                return _traced_one_over(x, y)
+        if graph_rewrites.SQRT[0] is not None and graph_rewrites.tracing():
+            root = graph_rewrites.sqrt_operand(y, x)
+            if root is not None:                # a traced x / sqrt(v) is x * rsqrt(v) (graph_rewrites.py)
+                return multiply(x, rsqrt(root))
     try:
         x, y, dx, dy = binary(x, y, 'divide')
     except TypeError:      # a RaggedTensor or SparseTensor operand (framework/composite.py); else re-raised

@@ -20,6 +20,15 @@ equal to the product). Its gradient ``g / c`` is rewritten the same way, so ``di
 trace simply multiplies by the reciprocal when the divisor is a Python or numpy number. A traced
 ``1 / y`` is Reciprocal(y) (77 of 256 values differ from the eager quotient, none from
 tf.math.reciprocal; ``1 / tf.sqrt(x)`` so too); its gradient stays the division's.
+
+Grappler's arithmetic optimizer (SqrtDivToRsqrtMulStage) turns ``x / sqrt(v)`` into
+``x * rsqrt(v)`` when the Sqrt's output has no other consumer: Pearson's r (``centred /
+reduce_std(centred)``) in an evaluate or predict step, or a metric's update in a train step
+(TF 2.21: 2690 of 6000 quotients differ graph vs eager, none from x * rsqrt(v)). A gradient
+through the quotient or the root reads the root too, so differentiated quotients stay divisions:
+``sqrt`` notes its output only when no tape recorded it, and ``divide`` rewrites only a quotient
+no tape watches. (A root divided into twice is rewritten at its first quotient, where TF keeps
+both: tapeflow cannot count a tensor's later readers.)
 """
 import weakref
 
@@ -31,6 +40,7 @@ PREDICT = [0]                         # > 0 while a Keras predict step runs (lay
 PREDICT_STATIC = [True]               # whether the trace serving the running predict step fixes every axis
 _ONE_PLUS = [None]                    # (weakref to the output of 1 + x, x)
 _EXP = [None]                         # (weakref to the output of exp(x), x)
+SQRT = [None]                         # (weakref to the output of sqrt(v) no tape recorded, v)
 
 
 def tracing():
@@ -87,6 +97,23 @@ def note_add(x, y, dx, dy, out):
 
 def note_exp(x, out):
     _EXP[0] = (weakref.ref(out), x)
+
+
+def note_sqrt(v, out):
+    if not taped(out):
+        SQRT[0] = (weakref.ref(out), v)
+
+
+def sqrt_operand(t, x):
+    """v when ``t`` is the latest untaped ``sqrt(v)`` of this trace and no tape watches ``x``
+    (the numerator of ``x / t``), else None."""
+    return None if taped(x) else _operand(SQRT, t)
+
+
+def taped(t):
+    """Whether an active tape records ops on ``t`` (a variable counts: a tape may watch it on read)."""
+    from ..tape import ACTIVE
+    return bool(ACTIVE) and (type(t).__name__ == 'Variable' or any(id(t) in tape._tracked for tape in ACTIVE))
 
 
 def one_plus_operand(t):

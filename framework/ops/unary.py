@@ -187,7 +187,10 @@ def expm1(x, name=None):
 
 
 def sqrt(x, name=None):
-    return _apply('sqrt', x, lambda xp, a: xp.sqrt(a), _sqrt_grad)
+    out = _apply('sqrt', x, lambda xp, a: xp.sqrt(a), _sqrt_grad)
+    if _REWRITES[0] and graph_rewrites.tracing():
+        graph_rewrites.note_sqrt(x, out)                # a traced y / sqrt(x) is y * rsqrt(x) (graph_rewrites.py)
+    return out
 
 
 def rsqrt(x, name=None):
