@@ -26,7 +26,9 @@ class Masking(Layer):
 
     def __init__(self, mask_value=0.0, **kwargs):
         super().__init__(**kwargs)
-        if isinstance(mask_value, bool) or not isinstance(mask_value, (int, float, np.number)):
+        # Keras 3 compares the input with it as given: a list or array of numbers broadcasts ([0.1] is taken)
+        numbers = isinstance(mask_value, (list, tuple, np.ndarray)) and np.asarray(mask_value).dtype.kind in 'iuf'
+        if not numbers and (isinstance(mask_value, bool) or not isinstance(mask_value, (int, float, np.number))):
             raise ValueError('Masking %r: mask_value must be a number, got %r (of type %s)'
                              % (self.name, mask_value, type(mask_value).__name__))
         self.mask_value = mask_value

@@ -62,3 +62,13 @@ def test_activity_regularization_refusal_is_l1l2s(value, shown):
     with pytest.raises(ValueError) as info:
         L.ActivityRegularization(l1=value)
     assert str(info.value) == 'Invalid value for argument l1: expected a non-negative float.Received: l1=%s' % shown
+
+
+def test_masking_takes_a_list_mask_value_as_keras_broadcasts_it():
+    # TF 2.21 + Keras 3.15: step 1 of the first sequence (all 0.1) is masked; the config keeps the list
+    x = np.linspace(0, 1, 24, dtype='float32').reshape(2, 4, 3)
+    x[0, 1] = 0.1
+    layer = L.Masking([0.1])
+    assert layer(x).shape == (2, 4, 3)
+    assert layer.compute_mask(x).numpy().tolist() == [[True, False, True, True], [True, True, True, True]]
+    assert layer.get_config()['mask_value'] == [0.1]
