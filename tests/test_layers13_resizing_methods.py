@@ -1,13 +1,15 @@
-"""keras.layers.Resizing takes every interpolation Keras 3's TensorFlow backend resizes with
-('bilinear', 'nearest', 'lanczos3', 'lanczos5', 'bicubic', 'area'), with tf.image.resize's bits.
+"""keras.layers.Resizing and keras.ops.image.resize take every interpolation Keras 3's TensorFlow
+backend resizes with ('bilinear', 'nearest', 'lanczos3', 'lanczos5', 'bicubic', 'area'), with
+tf.image.resize's bits.
 
-Golden bits (the first 12 output values) printed by TF 2.21 + Keras 3.15 for the same images
-(/work/notes/progs/layers13/gold_resize.py).
+Golden values printed by TF 2.21 + Keras 3.15 for the same images
+(/work/notes/progs/layers13/gold_resize.py and gold_opsresize.py).
 """
 import numpy as np
 import pytest
 
 from framework import keras
+from framework.keras import ops
 
 
 def _images():
@@ -39,3 +41,24 @@ def test_resizing_methods_match_keras(method, size, options, bits):
 def test_an_unknown_interpolation_is_still_refused():
     with pytest.raises(ValueError, match='interpolation'):
         keras.layers.Resizing(2, 2, interpolation='gaussian')
+
+
+# (float32 bits of the first 6 values, uint8 values of the first 6), keras.ops.image.resize
+KERAS_OPS_RESIZE = {
+    'area': ([1048576001, 1031798784, 1041585493, 1047527425, 1048576000, 1051372202], [72, 109, 115, 138, 80, 117]),
+    'lanczos3': ([1039451044, 1019898822, 1042079277, 1044288108, 1046330258, 1050699230],
+                 [42, 112, 127, 145, 65, 101]),
+    'lanczos5': ([1040242455, 1015634776, 1043390240, 1045212782, 1046927669, 1051279916],
+                 [36, 118, 128, 140, 64, 99]),
+}
+
+
+@pytest.mark.parametrize('method', sorted(KERAS_OPS_RESIZE))
+def test_ops_image_resize_methods_match_keras(method):
+    rgb = (np.arange(48, dtype=np.float32).reshape(1, 4, 4, 3) % 13) / 12
+    u8 = (np.arange(48).reshape(1, 4, 4, 3) * 37 % 251).astype('uint8')
+    floats, integers = KERAS_OPS_RESIZE[method]
+    assert np.asarray(ops.image.resize(rgb, (3, 5), interpolation=method)).view(np.uint32).ravel()[:6].tolist() \
+        == floats
+    out = np.asarray(ops.image.resize(u8, (3, 2), interpolation=method))
+    assert out.dtype == np.uint8 and out.ravel()[:6].tolist() == integers

@@ -48,15 +48,19 @@ def _nhwc(images, data_format, op, to_float=True):
 
 
 # ---- resize ----------------------------------------------------------------------------------------
+_RESIZE_METHODS = ('bilinear', 'nearest', 'lanczos3', 'lanczos5', 'bicubic', 'area')
+
+
 @_public
 def resize(images, size, interpolation='bilinear', antialias=False, crop_to_aspect_ratio=False,
            pad_to_aspect_ratio=False, fill_mode='constant', fill_value=0.0, data_format=None):
-    """Images resized to ``size`` (height, width) by 'nearest', 'bilinear' or 'bicubic' interpolation;
-    the aspect ratio kept by a centred crop or a padding of ``fill_value`` if asked. Floats stay in
-    their dtype; integer images come back as floatx for bilinear and bicubic (Keras 3 on TensorFlow)."""
-    if interpolation not in ('nearest', 'bilinear', 'bicubic'):
-        raise ValueError("keras.ops.image.resize: interpolation must be 'nearest', 'bilinear' or 'bicubic', "
-                         "got %r" % (interpolation,))
+    """Images resized to ``size`` (height, width) by one of Keras 3's TensorFlow backend's methods
+    (``_RESIZE_METHODS``, tf.image.resize's); the aspect ratio kept by a centred crop or a padding of
+    ``fill_value`` if asked. Floats stay in their dtype; integer images come back as floatx for all
+    but 'nearest' (Keras 3 on TensorFlow)."""
+    if interpolation not in _RESIZE_METHODS:
+        raise ValueError('keras.ops.image.resize: interpolation must be one of %s, got %r'
+                         % (_RESIZE_METHODS, interpolation))
     if antialias:
         raise ValueError('keras.ops.image.resize: antialias=True is not supported; pass antialias=False')
     if crop_to_aspect_ratio and pad_to_aspect_ratio:
