@@ -45,6 +45,16 @@ ROWS = (
     ('Minimum', 'broadcast', 'minimum', 'math.minimum'),
     ('SquaredDifference', 'broadcast', 'math.squared_difference'),
     ('LogicalAnd', 'broadcast', 'math.logical_and', 'logical_and'),
+    ('LogicalOr', 'broadcast', 'math.logical_or', 'logical_or'),
+    ('div_no_nan', 'broadcast', 'math.divide_no_nan'),
+    ('FloorMod', 'broadcast', 'math.floormod'),
+    ('floordiv', 'broadcast', 'math.floordiv', 'floordiv'),
+    ('Atan2', 'broadcast', 'math.atan2'),
+    ('AddN', 'broadcast', 'math.add_n', 'add_n'),
+    ('logistic_loss', 'broadcast', 'nn.sigmoid_cross_entropy_with_logits'),
+    ('softmax_cross_entropy_with_logits/Reshape_2', 'last_axis', 'nn.softmax_cross_entropy_with_logits'),
+    ('SparseSoftmaxCrossEntropyWithLogits/SparseSoftmaxCrossEntropyWithLogits', 'known',
+     'nn.sparse_softmax_cross_entropy_with_logits'),
     ('SelectV2', 'broadcast', 'where'),
     ('MatMul', 'matmul', 'matmul', 'linalg.matmul'),
     # elementwise functions of one tensor
@@ -73,6 +83,19 @@ ROWS = (
     ('Cast', 'same', 'cast', 'dtypes.cast'),
     ('Identity', 'same', 'identity', 'Variable.read_value'),
     ('Cumsum', 'same', 'math.cumsum'),
+    ('Cumprod', 'same', 'math.cumprod'),
+    ('Erf', 'same', 'math.erf'),
+    ('Ceil', 'same', 'math.ceil'),
+    ('IsFinite', 'same', 'math.is_finite'),
+    ('LogicalNot', 'same', 'math.logical_not', 'logical_not'),
+    ('Softsign', 'same', 'math.softsign', 'nn.softsign'),
+    ('LogSigmoid', 'same', 'math.log_sigmoid'),
+    ('Gelu/mul_2', 'same', 'nn.gelu'),
+    ('BiasAdd', 'same', 'nn.bias_add'),
+    ('StopGradient', 'same', 'stop_gradient'),
+    ('TensorScatterUpdate', 'same', 'tensor_scatter_nd_update'),
+    ('dropout/SelectV2', 'same', 'nn.dropout'),
+    ('RandomShuffle', 'same', 'random.shuffle'),
     ('clip_by_value', 'same', 'clip_by_value'),
     ('l2_normalize', 'same', 'nn.l2_normalize', 'math.l2_normalize'),
     ('zeros_like', 'same', 'zeros_like'),
@@ -85,6 +108,7 @@ ROWS = (
     ('Prod', 'reduce', 'reduce_prod', 'math.reduce_prod'),
     ('All', 'reduce', 'reduce_all', 'math.reduce_all'),
     ('Any', 'reduce', 'reduce_any', 'math.reduce_any'),
+    ('EuclideanNorm', 'reduce', 'math.reduce_euclidean_norm'),
     # several outputs: 'split:0', 'split:1', ...
     ('split', 'outputs', 'split'),
     ('unstack', 'outputs', 'unstack'),
@@ -177,6 +201,10 @@ ROWS = (
     ('ArgMax', 'argreduce', 'argmax', 'math.argmax'),
     ('ArgMin', 'argreduce', 'argmin', 'math.argmin'),
     ('GatherV2', 'gather', 'gather'),
+    ('GatherNd', 'known', 'gather_nd'),
+    ('matrix_transpose/transpose', 'known', 'linalg.matrix_transpose'),
+    ('SequenceMask/Less', 'known', 'sequence_mask'),
+    ('categorical/Multinomial', 'known', 'random.categorical'),
     ('one_hot', 'one_hot', 'one_hot'),
     ('einsum/Einsum', 'known', 'einsum', 'linalg.einsum'),
 )
@@ -198,6 +226,8 @@ def variant(name, parameters, result):
     from .variable import Variable
     if name == 'LogicalNot' and result._data.dtype.kind != 'b':
         return None
+    if name == 'Gelu/mul_2' and parameters.get('approximate'):
+        return None             # (measured for the exact form only)
     if name == 'Relu' and 'negative_slope' in parameters:       # keras.activations.relu
         plain = not parameters['negative_slope'] and parameters.get('threshold') in (0, 0.0, None)
         if not plain or parameters.get('max_value') not in (None, 6, 6.0):

@@ -290,8 +290,8 @@ def _index(parameters, shapes, result):
 
 
 _RULES = {
-    'broadcast': _broadcast, 'same': _same, 'reduce': _reduce, 'reduced': _reduce, 'matmul': _matmul, 'reshape': _reshape,
-    'transpose': _transpose, 'concat': lambda p, s, r: _joined(p, s, r, False),
+    'broadcast': _broadcast, 'same': _same, 'reduce': _reduce, 'reduced': _reduce, 'matmul': _matmul,
+    'reshape': _reshape, 'transpose': _transpose, 'concat': lambda p, s, r: _joined(p, s, r, False),
     'stack': lambda p, s, r: _joined(p, s, r, True), 'index': _index, 'argreduce': _argreduce,
     'expand': _expand, 'last_axis': _last_axis, 'tile': _tile, 'gather': _gather, 'one_hot': _one_hot,
 }

@@ -26,7 +26,7 @@ _local = threading.local()
 _STDLIB = sysconfig.get_paths()['stdlib']      # (contextlib's frames calling tapeflow's context managers)
 _LATER = object()       # naming.graph_state of a trace whose random state is entered after the hook
 _WRAPPER = object()     # an entry whose own frame is a decorator's: the function it calls decides
-_TABLE = {}             # code -> (name, rule, floats only), or {closure strings: that} for a factory's code
+_TABLE = {}     # code -> (name, rule, floats only, name's default), or {closure strings: that} for a factory's code
 
 
 def _own_module(frame):
@@ -56,11 +56,12 @@ def _build_table():
             while hasattr(fn, '__wrapped__'):
                 _TABLE[fn.__code__] = _WRAPPER
                 fn = fn.__wrapped__
-            code, found = fn.__code__, (name, rule, path in graph_op_names.FLOAT_ONLY)
+            code, found = fn.__code__, (name, rule, path in graph_op_names.FLOAT_ONLY, _name_default(fn))
+            # (a function public under two names keeps its first row's)
             if code.co_freevars:         # a factory's closure: its strings tell the ops apart
-                _TABLE.setdefault(code, {})[_closure_strings_of(fn)] = found
+                _TABLE.setdefault(code, {}).setdefault(_closure_strings_of(fn), found)
             else:
-                _TABLE[code] = found
+                _TABLE.setdefault(code, found)
 
 
 def _parameters(frame):
@@ -68,6 +69,16 @@ def _parameters(frame):
     code, values = frame.f_code, frame.f_locals
     count = code.co_argcount + code.co_kwonlyargcount + bool(code.co_flags & 4) + bool(code.co_flags & 8)
     return {n: values[n] for n in code.co_varnames[:count] if n in values}
+
+
+def _name_default(fn):
+    """The default of ``fn``'s ``name`` parameter: a name the caller did not give."""
+    code = fn.__code__
+    names = code.co_varnames[:code.co_argcount]
+    if 'name' in names and fn.__defaults__:
+        at = names.index('name') - (len(names) - len(fn.__defaults__))
+        return fn.__defaults__[at] if at >= 0 else None
+    return (fn.__kwdefaults__ or {}).get('name')
 
 
 def _lookup(frame):
@@ -160,7 +171,7 @@ def _name_result(found, parameters, result, operator):
         state = trace.graph_state = graph_random_ops.current()
     if graph_random_ops.current() is not state:
         return      # a tf.range loop's body or another function's graph: TensorFlow names it there
-    name, rule, floats_only = found
+    name, rule, floats_only, name_default = found
     if floats_only and not _float_input(parameters):
         return      # Keras casts an integer input first: an op this table does not name
     several = rule in ('outputs', 'call') and isinstance(result, (list, tuple))
@@ -173,6 +184,7 @@ def _name_result(found, parameters, result, operator):
         return
     shape = output_shape(rule, parameters, result, trace)
     given = parameters.get('name')
+    given = None if given == name_default else given
     graph = trace.graph
     prefix = _layer_scope(graph) + name_scopes.current()
     if rule == 'reduce' and parameters.get('axis') is None:

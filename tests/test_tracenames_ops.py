@@ -43,7 +43,8 @@ def test_a_modules_variable_operator_and_read_value(capsys):
             return tf.matmul(tf.reshape(a, (1, 2)), tf.reshape(a, (2, 1)))
 
     result = M()(tf.constant(2.0))
-    assert _lines(capsys) == ['Tensor("mul:0", shape=(2,), dtype=float32) Tensor("Identity:0", shape=(2,), dtype=float32)']
+    assert _lines(capsys) == ['Tensor("mul:0", shape=(2,), dtype=float32) '
+                              'Tensor("Identity:0", shape=(2,), dtype=float32)']
     np.testing.assert_array_equal(result.numpy(), [[20.0]])
 
 
@@ -247,3 +248,63 @@ def test_another_tf_function_called_in_the_trace_is_a_partitioned_call(capsys):
                       "<tf.Tensor 'StatefulPartitionedCall_1:1' shape=(3,) dtype=float32>) "
                       'Tensor("PartitionedCall_1:0", shape=(3,), dtype=float32)')
     assert out[1] == 'tf.Tensor([3. 3.], shape=(2,), dtype=float32)'
+
+
+def test_more_math_nn_and_random_calls(capsys):
+    @tf.function
+    def f(x, y):
+        print(tf.math.divide_no_nan(x, y), tf.math.floormod(x, y), tf.math.floordiv(x, y), tf.math.cumprod(x),
+              tf.gather_nd(x, [[0, 1]]), tf.nn.bias_add(x, tf.ones((3,))))
+        print(tf.nn.sigmoid_cross_entropy_with_logits(labels=y, logits=x),
+              tf.nn.softmax_cross_entropy_with_logits(labels=y, logits=x),
+              tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[0, 1], logits=x))
+        print(tf.math.erf(x), tf.math.ceil(x), tf.math.is_finite(x), tf.math.logical_or(x > 0, y > 0),
+              tf.math.logical_not(x > 0), tf.math.atan2(x, y), tf.math.softsign(x))
+        print(tf.math.log_sigmoid(x), tf.nn.gelu(x), tf.math.reduce_euclidean_norm(x), tf.linalg.matrix_transpose(x),
+              tf.sequence_mask([1, 2], 3), tf.math.add_n([x, y]), tf.stop_gradient(x))
+        print(tf.tensor_scatter_nd_update(x, [[0, 0]], [5.0]), tf.random.shuffle(x).shape,
+              tf.random.categorical(x, 2).shape, tf.nn.dropout(x, 0.5).shape)
+        return x
+
+    @tf.function(input_signature=[tf.TensorSpec((None, 3)), tf.TensorSpec((None, 3))])
+    def g(x, y):
+        print(tf.math.divide_no_nan(x, y), tf.math.cumprod(x), tf.nn.bias_add(x, tf.ones((3,))),
+              tf.nn.softmax_cross_entropy_with_logits(labels=y, logits=x), tf.math.reduce_euclidean_norm(x, 1),
+              tf.math.add_n([x, y]))
+        return x
+
+    f(tf.ones((2, 3)), tf.ones((2, 3)))
+    g(tf.ones((2, 3)), tf.ones((2, 3)))
+    assert _lines(capsys) == [
+        'Tensor("div_no_nan:0", shape=(2, 3), dtype=float32) '
+        'Tensor("FloorMod:0", shape=(2, 3), dtype=float32) '
+        'Tensor("floordiv:0", shape=(2, 3), dtype=float32) '
+        'Tensor("Cumprod:0", shape=(2, 3), dtype=float32) '
+        'Tensor("GatherNd:0", shape=(1,), dtype=float32) '
+        'Tensor("BiasAdd:0", shape=(2, 3), dtype=float32)',
+        'Tensor("logistic_loss:0", shape=(2, 3), dtype=float32) '
+        'Tensor("softmax_cross_entropy_with_logits/Reshape_2:0", shape=(2,), dtype=float32) '
+        'Tensor("SparseSoftmaxCrossEntropyWithLogits/SparseSoftmaxCrossEntropyWithLogits:0", '
+        'shape=(2,), dtype=float32)',
+        'Tensor("Erf:0", shape=(2, 3), dtype=float32) '
+        'Tensor("Ceil:0", shape=(2, 3), dtype=float32) '
+        'Tensor("IsFinite:0", shape=(2, 3), dtype=bool) '
+        'Tensor("LogicalOr:0", shape=(2, 3), dtype=bool) '
+        'Tensor("LogicalNot:0", shape=(2, 3), dtype=bool) '
+        'Tensor("Atan2:0", shape=(2, 3), dtype=float32) '
+        'Tensor("Softsign:0", shape=(2, 3), dtype=float32)',
+        'Tensor("LogSigmoid:0", shape=(2, 3), dtype=float32) '
+        'Tensor("Gelu/mul_2:0", shape=(2, 3), dtype=float32) '
+        'Tensor("EuclideanNorm:0", shape=(), dtype=float32) '
+        'Tensor("matrix_transpose/transpose:0", shape=(3, 2), dtype=float32) '
+        'Tensor("SequenceMask/Less:0", shape=(2, 3), dtype=bool) '
+        'Tensor("AddN:0", shape=(2, 3), dtype=float32) '
+        'Tensor("StopGradient:0", shape=(2, 3), dtype=float32)',
+        'Tensor("TensorScatterUpdate:0", shape=(2, 3), dtype=float32) (2, 3) (2, 2) (2, 3)',
+        'Tensor("div_no_nan:0", shape=(None, 3), dtype=float32) '
+        'Tensor("Cumprod:0", shape=(None, 3), dtype=float32) '
+        'Tensor("BiasAdd:0", shape=(None, 3), dtype=float32) '
+        'Tensor("softmax_cross_entropy_with_logits/Reshape_2:0", shape=(None,), dtype=float32) '
+        'Tensor("EuclideanNorm:0", shape=(None,), dtype=float32) '
+        'Tensor("AddN:0", shape=(None, 3), dtype=float32)',
+    ]
