@@ -25,12 +25,15 @@ def standardized_tuple(value, n, name, who, allow_zero=False):
                                n) from None
         # (a float such as 1.5 passes Keras's check too; the layers that keep it as given, UpSampling,
         # read the argument themselves)
-        values = tuple(int(v) for v in values)
-    unqualified = {v for v in values if (v < 0 if allow_zero else v <= 0)}
+    try:        # Keras compares the values as given: a string one ('2') fails with Python's TypeError
+        unqualified = {v for v in values if (v < 0 if allow_zero else v <= 0)}
+    except TypeError as error:
+        error.add_note('%s: %s takes a positive int or a tuple of %d of them, got %r' % (who, name, n, value))
+        raise
     if unqualified:
         raise _refused(message + ', including values %s that do not satisfy `value %s`'
                        % (unqualified, '>= 0' if allow_zero else '> 0'), who, name, n)
-    return values
+    return tuple(int(v) for v in values)
 
 
 def _refused(message, who, name, n):

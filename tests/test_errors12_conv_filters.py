@@ -29,3 +29,15 @@ def test_tuple_filters_fail_the_comparison_too():
 
 def test_numpy_integer_filters_still_run():
     assert L.Conv1D(np.int32(2), 2)(X3).shape == (2, 3, 2)
+
+
+@pytest.mark.parametrize('make, text', [
+    (lambda: L.Conv1D(2, '2'), "'<=' not supported between instances of 'str' and 'int'"),
+    (lambda: L.Conv1D(2, 2, strides='1'), "'<=' not supported between instances of 'str' and 'int'"),
+    (lambda: L.AveragePooling1D('2'), "'<=' not supported between instances of 'str' and 'int'"),
+    (lambda: L.AveragePooling1D(2, strides='1'), "'<' not supported between instances of 'str' and 'int'")])
+def test_string_window_sizes_fail_kerass_comparison(make, text):
+    # Keras 3.15's standardize_tuple compares the values as given (tuple('2') is one element)
+    with pytest.raises(TypeError) as info:
+        make()
+    assert str(info.value) == text
