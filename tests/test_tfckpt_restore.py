@@ -96,7 +96,10 @@ def test_partial_restores_and_their_assertions():
     net(np.ones((1, 3), np.float32))
     status = tf.train.Checkpoint(net=net).restore(tf.train.latest_checkpoint(TF_DIR))
     status.assert_existing_objects_matched().assert_nontrivial_match()
-    with pytest.raises(AssertionError, match='Unresolved object in checkpoint .*model/_functional'):
+    # TF 2.21's text: the first saved object with values nothing restored, as protobuf text
+    # (/work/notes/progs/tutorials15/probe_tfckpt.py)
+    with pytest.raises(AssertionError, match=r'^Unresolved object in checkpoint \(root\)\.opt\._iterations: attributes '
+                                             r'\{\n  name: "VARIABLE_VALUE"\n  full_name: "sgd/iteration"\n'):
         status.assert_consumed()
     assert status.expect_partial() is status
     other = tf.train.Checkpoint(unrelated=tf.Variable(1.0)).restore(tf.train.latest_checkpoint(TF_DIR))

@@ -1,6 +1,7 @@
 """What ``Checkpoint.restore`` returns: which saved values found a variable, and which did not."""
 from ..deprecation import deprecated
 from .object_graph import SUFFIX
+from .trackable_proto import node_names, node_text
 
 
 def _names(keys):
@@ -105,6 +106,17 @@ class CheckpointLoadStatus(_LoadStatus):
     def __init__(self, save_path, restore, root):
         self.save_path = save_path
         self._restore, self._root = restore, root
+
+    def assert_consumed(self):
+        """As TF: every variable matched, then every saved object with values paired with one (the
+        first that is not is shown as TF prints it), then every saved value used."""
+        self.assert_existing_objects_matched()
+        nodes = self._restore.nodes
+        for node_id, node in enumerate(nodes):
+            if node.keys and node_id not in self._restore.bound:
+                raise AssertionError('Unresolved object in checkpoint %s: %s'
+                                     % (node_names(nodes).get(node_id), node_text(node)))
+        return super().assert_consumed()
 
     @property
     def matched(self):
