@@ -14,6 +14,7 @@ from .layout import EITHER, IMAGES, batched, constant_like, size_pair
 from .resize_weights import half_pixel_sources, nearest_indices, resize_matrix, scale_and_translate_kernel
 from .resize_area import resize_area
 from .resize_bicubic import resize_bicubic
+from .resize_bilinear_grad import resize_bilinear
 from .scale_translate_spans import resample_spans, spans
 from ..operands import named_errors
 
@@ -131,6 +132,8 @@ def resize(images, size, method='bilinear', preserve_aspect_ratio=False, antiali
         height, width = _aspect_size(x.shape[1], x.shape[2], height, width)
     if method == 'nearest':
         return undo(resample(x, height, width, method))
+    if method == 'bilinear' and not antialias:       # one op, TF's ResizeBilinearGrad as its gradient
+        return undo(resize_bilinear(x, height, width, _bilinear))
     return undo(resample(cast(x, 'float32'), height, width, method, antialias))
 
 
