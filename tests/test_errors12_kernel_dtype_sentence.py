@@ -49,3 +49,11 @@ def test_concrete_function_call_of_another_dtype():
     assert text.startswith('cannot compute __inference_f')
     assert text.split(' as ', 1)[1].startswith(
         'input #0(zero-based) was expected to be a float tensor but is a half tensor [Op:__inference_f')
+
+
+def test_broadcast_args_of_float_shapes_is_the_registry_error():
+    # TF 2.21 (p/z1.py): BroadcastArgs' T must be int32 or int64
+    assert _text(lambda: tf.broadcast_dynamic_shape(tf.constant([2., 3.]), tf.constant([2., 3.]))) == (
+        "Value for attr 'T' of float is not in the list of allowed values: int32, int64\n\t; NodeDef: "
+        "{{node BroadcastArgs}}; Op<name=BroadcastArgs; signature=s0:T, s1:T -> r0:T; attr=T:type,default=DT_INT32,"
+        "allowed=[DT_INT32, DT_INT64]> [Op:BroadcastArgs] name: ")

@@ -3,6 +3,7 @@ import numpy as np
 
 from ..errors import kernel_error
 from .graph_input_errors import eager_input_error
+from .index_operands import refuse_out_dtype
 from ..tensor import Tensor, TensorShape, convert_to_tensor
 from .operands import named_errors
 
@@ -53,6 +54,10 @@ def broadcast_dynamic_shape(shape_x, shape_y):
     """
     x = shape_x if isinstance(shape_x, Tensor) else convert_to_tensor(shape_x, dtype='int32')
     y = shape_y if isinstance(shape_y, Tensor) else convert_to_tensor(shape_y, dtype=x.dtype)
+    # BroadcastArgs' T (the first shape's dtype) must be int32 or int64: its op registry's error otherwise
+    refuse_out_dtype('BroadcastArgs', x.dtype.name, True, 'broadcast_dynamic_shape', attr='T',
+                     allowed=('int32', 'int64'),
+                     signature='s0:T, s1:T -> r0:T; attr=T:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]')
     for i, t in enumerate((x, y)):
         if t.dtype not in ('int32', 'int64') or t.dtype != x.dtype:
             raise eager_input_error('BroadcastArgs', i, x.dtype, t.dtype)
