@@ -169,6 +169,7 @@ ROWS = (
     ('Const', 'constant', 'keras.ops.convert_to_tensor'),
     ('ones', 'constant', 'keras.ops.ones'),
     ('zeros', 'constant', 'keras.ops.zeros'),
+    ('div_no_nan', 'fixed', 'keras.metrics.Mean.result'),      # (Mean and the metrics built on it)
     ('sub,Square,Mean', 'last_axis', 'keras.losses.mean_squared_error'),
     ('sub,Abs,Mean', 'last_axis', 'keras.losses.mean_absolute_error'),
     # shapes and creation

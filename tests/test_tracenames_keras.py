@@ -142,3 +142,37 @@ def test_keras_ops_activations_and_losses_take_the_tensorflow_backends_names(cap
                                            'Softplus')]),
         '6 ' + texts(('Mean_2', '(2,)', fl), ('Mean_3', '(2,)', fl), ('Size', '()', i)),
     ]
+
+
+def test_a_mean_metrics_result_in_a_custom_step_is_its_div_no_nan(capsys):
+    keras.backend.clear_session()
+    from framework.keras import ops
+
+    class M(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.d = keras.layers.Dense(1)
+            self.tracker = keras.metrics.Mean(name='loss')
+
+        def call(self, x):
+            return self.d(x)
+
+        def train_step(self, data):
+            x, y = data
+            with tf.GradientTape() as tape:
+                y_pred = self(x, training=True)
+                loss = keras.losses.mean_squared_error(y, y_pred)
+                mean = ops.mean(ops.square(y - y_pred))
+            grads = tape.gradient(mean, self.trainable_variables)
+            self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+            self.tracker.update_state(mean)
+            print('step', loss, mean, self.tracker.result())
+            return {'loss': self.tracker.result()}
+
+    m = M()
+    m.compile(optimizer='sgd')
+    m.fit(np.ones((4, 3), 'float32'), np.ones((4, 1), 'float32'), batch_size=4, verbose=0)
+    line = ('step Tensor("Mean:0", shape=(4,), dtype=float32) Tensor("Mean_1:0", shape=(), dtype=float32) '
+            'Tensor("div_no_nan:0", shape=(), dtype=float32)')
+    assert _lines(capsys) == [line, line]        # the first trace made the optimizer's variables: traced again
+    keras.backend.clear_session()
