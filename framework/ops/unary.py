@@ -12,6 +12,7 @@ import numpy as np
 from .. import backend, libm
 from ..composite import map_elementwise
 from . import eigen_math, eigen_reciprocal, eigen_rsqrt, eigen_trig, float_kernels, graph_rewrites, missing_kernels
+from . import inverse_grads
 from ..tensor import Tensor
 from ..tape import array_rule, record_blocked
 from .operands import as_float_tensor, as_numeric_tensor, ACTIVE, record
@@ -69,20 +70,12 @@ _square_grad = array_rule(lambda g, y, x: g * (2 * x))
 # TensorFlow's SqrtGrad, RsqrtGrad and ReciprocalGrad kernels return 0 wherever the
 # upstream gradient is 0, whatever the output: a branch that tf.where discards adds
 # nothing, even where sqrt(x) is 0 or NaN (the guides' "NaN trap" does not spring).
-def _zero_where_no_gradient(rule):
-    def tensor_rule(g, y, x):
-        from .selection import where
-        return where(g == 0, 0 * g, rule(g, y, x))
-
-    def array_form(g, y, x):
-        return backend.array_module(g).where(g == 0, g.dtype.type(0), rule(g, y, x))
-
-    return array_rule(tensor_rule, array_form)
-
-
 _sqrt_grad = array_rule(lambda g, y, x: sqrt_grad(y, g), lambda g, y, x: _sqrt_grad_array(y, g))
-_rsqrt_grad = _zero_where_no_gradient(lambda g, y, x: -0.5 * (g * y) * (y * y))     # TF's order of products
-_reciprocal_grad = _zero_where_no_gradient(lambda g, y, x: g * -(y * y))
+# TF's RsqrtGrad / ReciprocalGrad ops, recorded with their own rules (inverse_grads.py)
+_rsqrt_grad = array_rule(lambda g, y, x: inverse_grads.rsqrt_grad(y, g),
+                         lambda g, y, x: inverse_grads.rsqrt_grad_array(y, g))
+_reciprocal_grad = array_rule(lambda g, y, x: inverse_grads.reciprocal_grad(y, g),
+                              lambda g, y, x: inverse_grads.reciprocal_grad_array(y, g))
 _tanh_grad = array_rule(lambda g, y, x: g * (1 - y * y))
 _sigmoid_grad = array_rule(lambda g, y, x: sigmoid_grad(y, g), lambda g, y, x: sigmoid_grad_array(g, y))
 
