@@ -62,3 +62,41 @@ def test_ops_image_resize_methods_match_keras(method):
         == floats
     out = np.asarray(ops.image.resize(u8, (3, 2), interpolation=method))
     assert out.dtype == np.uint8 and out.ravel()[:6].tolist() == integers
+
+
+# Resizing in a float64 / float16 layer, or under mixed_float16, returns its compute dtype: Keras casts
+# the images to it, tf.image.resize resamples in float32 ('nearest' in the images' own dtype) and the
+# result is cast back. Hex of the first 3 output values (/work/notes/progs/layers13/probe_r16.py).
+KERAS_RESIZED_HEX = [
+    ('bilinear', 'float64', '000000805555c53f000000801cc7b13f000000e0388ec33f'),
+    ('lanczos3', 'float64', '000000807498be3f000000c0784d993f000000a0c59bc33f'),
+    ('nearest', 'float64', '0000000000000000555555555555b53f555555555555c53f'),
+    ('bilinear', 'float16', '5531722ce330'),
+    ('lanczos3', 'float16', 'a62f5326e730'),
+    ('nearest', 'float16', '0000552d5531'),
+]
+
+
+def _rgb(dtype):
+    return ((np.arange(48).reshape(1, 4, 4, 3) % 13) / 12).astype(dtype)
+
+
+@pytest.mark.parametrize('method, dtype, hexed', KERAS_RESIZED_HEX)
+def test_resizing_returns_its_compute_dtype_with_keras_values(method, dtype, hexed):
+    y = np.asarray(keras.layers.Resizing(3, 5, interpolation=method, dtype=dtype)(_rgb(dtype)))
+    assert y.dtype == np.dtype(dtype)
+    assert y.ravel()[:3].tobytes().hex() == hexed
+
+
+def test_resizing_under_mixed_float16_gives_float16():
+    keras.mixed_precision.set_global_policy('mixed_float16')
+    try:
+        y = np.asarray(keras.layers.Resizing(3, 5)(_rgb('float32')))
+    finally:
+        keras.mixed_precision.set_global_policy('float32')
+    assert y.dtype == np.float16 and y.ravel()[:3].tobytes().hex() == '5531722ce330'
+
+
+def test_ops_image_resize_of_half_images_resamples_in_float32():
+    y = np.asarray(ops.image.resize(_rgb('float16'), (3, 5), interpolation='lanczos3'))
+    assert y.dtype == np.float16 and y.ravel()[:3].tobytes().hex() == 'a62f5326e730'

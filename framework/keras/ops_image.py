@@ -82,7 +82,12 @@ def resize(images, size, interpolation='bilinear', antialias=False, crop_to_aspe
         top, left = (full_h - h) // 2, (full_w - w) // 2
         x = _ops.pad(x, [[0, 0], [top, full_h - h - top], [left, full_w - w - left], [0, 0]],
                      constant_values=fill_value)
-    y = resample(x, height, width, interpolation)        # tf.image.resize's weights, in x's dtype
+    if interpolation != 'nearest' and x._data.dtype.itemsize < 4:
+        # tf.image.resize resamples half images in float32, and Keras casts the result back. (It does so
+        # for float64 too; tapeflow keeps float64 there, so the tape checks against central differences.)
+        y = _ops.cast(resample(_ops.cast(x, 'float32'), height, width, interpolation), x.dtype)
+    else:
+        y = resample(x, height, width, interpolation)
     if integers and y._data.dtype != raw._data.dtype:
         # Keras 3: integer images come back in their dtype, rounded half to even and saturated.
         from .ops_arrangement import saturate_cast

@@ -15,9 +15,10 @@ INTERPOLATIONS = ('bilinear', 'nearest', 'lanczos3', 'lanczos5', 'bicubic', 'are
 
 
 def resize(images, height, width, interpolation='bilinear'):
-    """``images`` (..., H, W, C) resized to (..., height, width, C) as float32, by tf.image.resize's
-    own resampler (framework.ops.image) on the raw arrays."""
-    data = images.astype(np.float32) if images.dtype != np.float32 else images
+    """``images`` (..., H, W, C) resized to (..., height, width, C) by tf.image.resize's own resampler
+    (framework.ops.image) on the raw arrays: as float32, or in a float dtype of their own for 'nearest'."""
+    keep = interpolation == 'nearest' and images.dtype.kind == 'f'
+    data = images.astype(np.float32) if images.dtype != np.float32 and not keep else images
     lead = data.shape[:-3]
     with paused():
         out = resample(Tensor(data.reshape((-1,) + data.shape[-3:])), height, width, interpolation)._data

@@ -105,20 +105,25 @@ class Resizing(_SizedLayer):
             out = resample(batch, self.height, self.width, interpolation or self.interpolation)
             return out if inputs.ndim == 4 else squeeze(out, 0)
         images, restore = self._images(inputs, as_float=False)
+        if images.dtype.kind == 'f':
+            # Keras casts float images to the compute dtype, tf.image.resize resamples them in float32
+            # ('nearest' in their own dtype), and the result is cast back to the compute dtype
+            images = images.astype(np.dtype(self.compute_dtype), copy=False)
         dtype = images.dtype
         if self.crop_to_aspect_ratio:
             top, left, h, w = aspect_crop_box(images.shape[1], images.shape[2], self.height, self.width)
             images = images[:, top:top + h, left:left + w]
         elif self.pad_to_aspect_ratio:
-            images = aspect_pad(images.astype(np.float32), self.height, self.width, self.fill_value)
+            images = aspect_pad(images if dtype.kind == 'f' else images.astype(np.float32), self.height, self.width,
+                                self.fill_value)
         out = resize(images, self.height, self.width, interpolation or self.interpolation)
-        if dtype.kind in 'iub':
+        if dtype.kind == 'f':
+            out = out.astype(dtype, copy=False)
+        elif dtype.kind in 'iub':
             xp = array_module(out)
             info = np.iinfo(dtype) if dtype.kind != 'b' else None
             out = xp.round(out)
             out = (xp.clip(out, info.min, info.max) if info is not None else out != 0).astype(dtype)
-        elif dtype != self._dtype:
-            out = out.astype(self._dtype)
         return restore(out)
 
     def _apply_to_boxes(self, boxes, labels, drawn, height, width):
