@@ -8,6 +8,7 @@ Golden values: /work/notes/progs/metrics13/gold2.py under /opt/tfref (Keras 3.15
 import numpy as np
 import pytest
 
+import framework as tf
 from framework import keras
 
 Y_TRUE = np.array([[1, 0, 1], [0, 1, 1], [1, 1, 0], [0, 0, 1]], 'float64')
@@ -48,3 +49,25 @@ def test_fbeta_variables_exist_after_a_failed_first_batch(metric):
     m.update_state(Y_TRUE, Y_PRED)
     if m.name == 'f1_score':
         assert float(m.result()) == 0.7222221493721008      # Keras 3.15
+
+
+def test_auc_label_weights_are_a_tensor_in_the_config():
+    metric = keras.metrics.AUC(label_weights=[0.1, 0.2, 0.3, 0.4], dtype='float64')
+    weights = metric.get_config()['label_weights']
+    assert isinstance(weights, tf.Tensor) and weights.dtype == 'float64'
+    assert repr(keras.metrics.AUC(label_weights=[0.1, 0.2]).get_config()['label_weights']) == \
+        '<tf.Tensor: shape=(2,), dtype=float32, numpy=array([0.1, 0.2], dtype=float32)>'    # Keras 3.15's repr
+    assert keras.metrics.serialize(keras.metrics.AUC(label_weights=[0.5, 0.25]))['config']['label_weights'] == \
+        {'class_name': '__tensor__', 'config': {'value': [0.5, 0.25], 'dtype': 'float32'}}
+
+
+def test_a_model_compiled_with_weighted_auc_saves_and_fails_to_load_as_keras(tmp_path):
+    # Keras 3.15 files the weights as a '__tensor__' entry and, loading, hands that dict to AUC(), whose
+    # conversion to a tensor raises ValueError (/work/notes/progs/metrics13/aucser.py)
+    model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(4, activation='sigmoid')])
+    model.compile('sgd', 'binary_crossentropy', metrics=[keras.metrics.AUC(label_weights=[0.1, 0.2, 0.3, 0.4],
+                                                                            multi_label=True)])
+    path = str(tmp_path / 'weighted_auc.keras')
+    model.save(path)
+    with pytest.raises(ValueError, match='unsupported type'):
+        keras.models.load_model(path)

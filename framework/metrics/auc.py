@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import backend
 from ..ops import eigen_math, eigen_sum, sigmoid
-from ..tensor import Tensor
+from ..tensor import Tensor, convert_to_tensor
 from .confusion_matrix import EPSILON, confusion_counts, describe, divide_no_nan, evenly_spaced, parse_thresholds
 from .metric import FLOATX, Metric, add_to, naming_errors
 from .reduction import not_recording
@@ -80,8 +80,11 @@ class AUC(Metric):
         super().__init__(name=name, dtype=dtype)
         self.multi_label = bool(multi_label)
         self.num_labels = num_labels
-        self.label_weights = None if label_weights is None else np.asarray(label_weights, self._dtype)
-        if self.label_weights is not None and (self.label_weights.ndim != 1 or (self.label_weights < 0).any()):
+        # a tensor in the metric's dtype, as Keras keeps it (and get_config gives it back); the
+        # host array beside it is what the counts and the result read
+        self.label_weights = None if label_weights is None else convert_to_tensor(label_weights, self._dtype)
+        self._label_weights = None if label_weights is None else backend.to_host(self.label_weights._data)
+        if self._label_weights is not None and (self._label_weights.ndim != 1 or (self._label_weights < 0).any()):
             raise ValueError('%s: label_weights must be a list of non-negative weights, one per label, got %r'
                              % (describe(self), label_weights))
         self._from_logits = from_logits
@@ -133,7 +136,7 @@ class AUC(Metric):
             # counted in the state's dtype (float32, whatever the metric's), as Keras casts to the variables'
             counts = confusion_counts(y_true, y_pred, self._thresholds, ('tp', 'fp', 'tn', 'fn'), what, FLOATX,
                                       sample_weight=sample_weight, multi_label=self.multi_label,
-                                      label_weights=None if self.multi_label else self.label_weights,
+                                      label_weights=None if self.multi_label else self._label_weights,
                                       evenly=self._thresholds_distributed_evenly)
         if not self._built:
             self._build(shape)
@@ -149,9 +152,9 @@ class AUC(Metric):
         if not self.multi_label:
             return eigen_sum.sum_all(per_threshold)
         by_label = per_threshold.sum(axis=0)      # over thresholds, one after another, as TF adds a leading axis
-        if self.label_weights is None:
+        if self._label_weights is None:
             return eigen_sum.sum_all(by_label) / by_label.dtype.type(by_label.size)
-        weights = xp.asarray(self.label_weights)
+        weights = xp.asarray(self._label_weights)
         return divide_no_nan(xp.asarray(eigen_sum.sum_all(by_label * weights)), xp.asarray(eigen_sum.sum_all(weights)))
 
     def interpolate_pr_auc(self):
@@ -211,15 +214,15 @@ class AUC(Metric):
         # the state's dtype: Keras makes it float32 whatever the metric's dtype; but multi-label
         # weights are in the metric's dtype, and the float32 AUCs times float64 weights give float64
         dtype = self.true_positives._data.dtype
-        if self.multi_label and self.label_weights is not None:
-            dtype = np.result_type(dtype, self.label_weights.dtype)
+        if self.multi_label and self._label_weights is not None:
+            dtype = np.result_type(dtype, self._label_weights.dtype)
         return Tensor(backend.array_module(area).asarray(area, dtype=dtype))
 
     def get_config(self):
         config = dict(super().get_config(), num_thresholds=self.num_thresholds, curve=self.curve,
                       summation_method=self.summation_method, multi_label=self.multi_label,
                       num_labels=self.num_labels,
-                      label_weights=None if self.label_weights is None else self.label_weights.tolist(),
+                      label_weights=self.label_weights,
                       from_logits=self._from_logits)
         if self._init_from_thresholds:
             config['thresholds'] = self.thresholds[1:-1]      # numpy float64s, as Keras gives them

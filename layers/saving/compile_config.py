@@ -14,6 +14,7 @@ from framework import losses as losses_module
 from framework import metrics as metrics_module
 from framework.losses import registry as loss_classes
 from framework.metrics import registry as metric_classes
+from framework.tensor import Tensor
 
 from .h5_io import SavedFileError
 from .registry import custom_class_identity, get_registered_name
@@ -107,6 +108,8 @@ def _serialize(value):
 
 def _with_module(module, config, obj):
     cls = type(obj)
+    # a tensor in a config (AUC's label_weights) is filed as Keras's serialize_keras_object files it
+    config = dict(config, config={k: _tensor_entry(v) for k, v in config['config'].items()})
     if _built_in(cls):
         return {'module': module, 'class_name': config['class_name'], 'config': config['config'],
                 'registered_name': None}
@@ -115,6 +118,13 @@ def _with_module(module, config, obj):
     module, name = custom_class_identity(cls)
     return {'module': module, 'class_name': config['class_name'], 'config': config['config'],
             'registered_name': name}
+
+
+def _tensor_entry(value):
+    if isinstance(value, Tensor):
+        from framework.keras.object_serialization import serialize_keras_object
+        return serialize_keras_object(value)
+    return value
 
 
 def _built_in(cls):
