@@ -18,14 +18,17 @@ def batch_normalization(x, mean, variance, offset, scale, variance_epsilon, name
     (``x * inv + (offset - mean * inv)``); offset and scale may be None."""
     op = 'batch_normalization'
     x = as_float_tensor(x, op)
-    mean, variance = as_tensor(mean, op, dtype=x.dtype), as_tensor(variance, op, dtype=x.dtype)
-    inv = unary.rsqrt(arithmetic.add(variance, as_tensor(variance_epsilon, op, dtype=x.dtype)))
+    # TF 2.21's composition: the statistics keep their own dtype (a Python float is float32), inv and the
+    # shift are cast to x's; statistics of mixed dtypes are its binary ops' InvalidArgumentError
+    # (Python numbers and lists stay as they are: a binary op gives a number its tensor operand's dtype,
+    # and a list + epsilon is Python's TypeError, as in TF)
+    mean, variance, offset, scale = (v if v is None or isinstance(v, (int, float, list, tuple)) else as_tensor(v, op)
+                                     for v in (mean, variance, offset, scale))
+    inv = unary.rsqrt(variance + variance_epsilon)
     if scale is not None:
-        inv = arithmetic.multiply(inv, as_tensor(scale, op, dtype=x.dtype))
-    shift = arithmetic.negative(arithmetic.multiply(mean, inv))
-    if offset is not None:
-        shift = arithmetic.add(as_tensor(offset, op, dtype=x.dtype), shift)
-    return arithmetic.add(arithmetic.multiply(x, inv), shift)
+        inv = inv * scale
+    shift = -mean * inv if offset is None else offset - mean * inv
+    return x * shapes.cast(inv, x.dtype) + shapes.cast(shift, x.dtype)
 
 
 @named_errors('local_response_normalization')
