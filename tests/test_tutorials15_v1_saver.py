@@ -125,3 +125,20 @@ def test_the_guides_tf2_to_tf1_conversion_round_trip(tmp_path):
     a2, b2, c2 = tf.Variable(0.0, name='a'), tf.Variable(0.0, name='b'), tf.Variable(0.0, name='scoped/c')
     tf1.train.Saver([a2, b2, c2]).restore(None, converted)
     assert [float(v.numpy()) for v in (a2, b2, c2)] == [1.0, 2.0, 3.0]
+
+
+def test_var_list_checks_at_use(tmp_path, monkeypatch):
+    # TF 2.21 (probe_saver3b.py): the same variable twice is saved once; refusals come when the Saver is used
+    monkeypatch.chdir(tmp_path)
+    v, u = tf.Variable([1.0, 2.0], name='v'), tf.Variable([5.0], name='v')
+    path = tf1.train.Saver([v, v]).save(None, 'kk')
+    assert sorted(tf.train.load_checkpoint(path).get_variable_to_shape_map().items()) == [('v', [2])]
+    with pytest.raises(ValueError) as info:
+        tf1.train.Saver([v, u]).save(None, 'kk')
+    assert str(info.value) == ("Two different ResourceVariable objects with the same shared_name 'v' were passed to "
+                               "the Saver. This likely means that they were created in different Graphs or isolated "
+                               "contexts, and may not be checkpointed together.")
+    with pytest.raises(ValueError, match='^The same saveable will be restored with two names: b$'):
+        tf1.train.Saver({'a': v, 'b': v}).save(None, 'kk')
+    with pytest.raises(AttributeError, match="^'float' object has no attribute 'name'$"):
+        tf1.train.Saver([v, 3.0]).save(None, 'kk')

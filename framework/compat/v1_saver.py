@@ -23,10 +23,7 @@ _DEPRECATED = ('Saver is deprecated, please switch to tf.train.Checkpoint or tf.
 
 
 def _saved_name(variable):
-    name = getattr(variable, 'name', None)
-    if not isinstance(name, str):
-        raise TypeError('Saver: var_list holds %r, which is not a tf.Variable; pass variables (or a dict of them)'
-                        % (variable,))
+    name = variable.name        # (TF reads it too: a non-variable is Python's AttributeError)
     return name[:-2] if name.endswith(':0') else name
 
 
@@ -51,10 +48,28 @@ class Saver:
         self._last_checkpoints = []
 
     def _named(self):
-        """[(checkpoint key, variable)]; names are read at each use, as TF builds its ops when used."""
+        """[(checkpoint key, variable)], each key once; names are read at each use, as TF builds its ops
+        when used.
+
+        Raises:
+            ValueError: a variable under two dict keys, or two variables of one name (TF's texts).
+        """
+        named, seen = {}, {}
         if isinstance(self._var_list, dict):
-            return list(self._var_list.items())
-        return [(_saved_name(v), v) for v in self._var_list]
+            for key, variable in self._var_list.items():
+                if id(variable) in seen:
+                    raise ValueError('The same saveable will be restored with two names: %s' % key)
+                seen[id(variable)] = key
+                named[key] = variable
+            return list(named.items())
+        for variable in self._var_list:
+            key = _saved_name(variable)
+            if key in named and named[key] is not variable:
+                raise ValueError("Two different ResourceVariable objects with the same shared_name '%s' were passed "
+                                 'to the Saver. This likely means that they were created in different Graphs or '
+                                 'isolated contexts, and may not be checkpointed together.' % key)
+            named[key] = variable
+        return list(named.items())
 
     @property
     def last_checkpoints(self):
@@ -68,7 +83,7 @@ class Saver:
         if global_step is not None:
             step = int(np.asarray(backend.to_host(getattr(global_step, '_data', global_step))))
             prefix = '%s-%08d' % (prefix, step) if self._pad_step_number else '%s-%d' % (prefix, step)
-        tensors = sorted((key, np.asarray(backend.to_host(v._data))) for key, v in self._named())
+        tensors = [(key, np.asarray(backend.to_host(v._data))) for key, v in sorted(self._named(), key=lambda kv: kv[0])]
         checkpoint_file.write_bundle(prefix, tensors, absl_logs=False)
         if write_state:
             self._record(prefix)
