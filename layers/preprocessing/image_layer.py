@@ -78,9 +78,14 @@ class ImageLayer(Layer):
         if self.data_format == 'channels_first':
             data = xp.moveaxis(data, 1, -1)
 
+        # under mixed_float16 Keras autocasts float images to float16 and its layers return that dtype
+        half = np.float16 if self.compute_dtype == 'float16' and kind == 'f' else None
+
         def restore(out):
             if self.data_format == 'channels_first':
                 out = xp.moveaxis(out, -1, 1)
+            if half is not None and out.dtype.kind == 'f':
+                out = out.astype(half, copy=False)
             return Tensor(xp.ascontiguousarray(out[0] if single else out))
         return data, restore
 

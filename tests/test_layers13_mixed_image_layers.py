@@ -1,0 +1,43 @@
+"""Under the mixed_float16 policy Keras 3.15 autocasts float images to float16 and its image layers
+return float16 (at inference too); tapeflow's computed in float32 and returned float32.
+
+Golden values printed by TF 2.21 + Keras 3.15 (/work/notes/progs/layers13/gold_mixed.py): the
+float16 bits of the first 6 values of a training call after keras.utils.set_random_seed(1).
+AutoContrast computes in float16 there (a float16 ulp or two from tapeflow's float32 then
+rounded), so only its dtype is checked.
+"""
+import numpy as np
+import pytest
+
+import framework as tf
+from framework import keras
+
+
+@pytest.fixture(autouse=True)
+def _mixed_policy():
+    keras.backend.clear_session()
+    keras.mixed_precision.set_global_policy('mixed_float16')
+    yield
+    keras.mixed_precision.set_global_policy('float32')
+    tf.random.set_seed(None)
+    keras.backend.clear_session()
+
+
+MAKERS = {
+    'CenterCrop': (lambda: keras.layers.CenterCrop(2, 3), [23050, 23346, 19475, 21162, 21925, 22517]),
+    'RandomFlip': (lambda: keras.layers.RandomFlip(seed=2), [13517, 20650, 21669, 22261, 22690, 22986]),
+    'RandomGrayscale': (lambda: keras.layers.RandomGrayscale(1.0, seed=1), [20382, 20382, 20382, 22635, 22635, 22635]),
+    'AutoContrast': (lambda: keras.layers.AutoContrast(), None),
+}
+
+
+@pytest.mark.parametrize('name', sorted(MAKERS))
+def test_image_layers_return_float16_under_mixed_float16(name):
+    make, bits = MAKERS[name]
+    x = (np.arange(2 * 4 * 4 * 3).reshape(2, 4, 4, 3) * 37 % 251).astype('float32') + 0.3
+    keras.utils.set_random_seed(1)
+    layer = make()
+    inferred, trained = layer(x, training=False), layer(x, training=True)
+    assert inferred.dtype == tf.float16 and trained.dtype == tf.float16
+    if bits is not None:
+        assert np.asarray(trained).ravel()[:6].view(np.uint16).tolist() == bits
