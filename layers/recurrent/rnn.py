@@ -42,6 +42,8 @@ def step_masks(mask, batch, steps, reverse, who):
     if mask is None:
         return None
     mask = as_mask(mask)
+    if tuple(mask.shape) == (batch, steps, 1):
+        mask = Tensor(mask._data[:, :, 0])      # Keras 3 broadcasts a trailing 1: the same masking (TF 2.21)
     if tuple(mask.shape) != (batch, steps):
         raise ValueError('%s: the mask must have shape (batch, steps) = %s, matching the sequence; got shape %s'
                          % (who, (batch, steps), tuple(mask.shape)))
