@@ -170,6 +170,7 @@ ROWS = (
     ('ones', 'constant', 'keras.ops.ones'),
     ('zeros', 'constant', 'keras.ops.zeros'),
     ('div_no_nan', 'fixed', 'keras.metrics.Mean.result'),      # (Mean and the metrics built on it)
+    ('compile_loss/{loss}/div_no_nan', 'fixed', 'keras.Model.compute_loss'),
     ('sub,Square,Mean', 'last_axis', 'keras.losses.mean_squared_error'),
     ('sub,Abs,Mean', 'last_axis', 'keras.losses.mean_absolute_error'),
     # shapes and creation
@@ -227,6 +228,8 @@ def variant(name, parameters, result):
     from .variable import Variable
     if name == 'LogicalNot' and result._data.dtype.kind != 'b':
         return None
+    if name.startswith('compile_loss/'):
+        return _compiled_loss_name(name, parameters)
     if name == 'Gelu/mul_2' and parameters.get('approximate'):
         return None             # (measured for the exact form only)
     if name == 'Relu' and 'negative_slope' in parameters:       # keras.activations.relu
@@ -241,6 +244,22 @@ def variant(name, parameters, result):
     if name == 'random_uniform' and _is(parameters.get('minval', 0), 0) and _is(parameters.get('maxval'), None, 1):
         return 'random_uniform/RandomUniform'
     return name
+
+
+def _compiled_loss_name(name, parameters):
+    """``model.compute_loss(y=..., y_pred=...)`` of one compiled loss averaged over the batch, with no
+    sample weights nor added losses: its div_no_nan in the scope Keras 3 opens for it ('mse', or the
+    Loss object's name). Other cases (a sum over several losses, 'Sum_2') are not named."""
+    from .tensor import Tensor
+    model = parameters.get('self')
+    loss = getattr(model, 'loss', None)
+    if parameters.get('sample_weight') is not None or not isinstance(parameters.get('y_pred'), Tensor) \
+            or getattr(model, 'losses', None) or loss is None:
+        return None
+    label = loss if isinstance(loss, str) else getattr(loss, 'name', None)
+    if not isinstance(label, str) or getattr(loss, 'reduction', 'sum_over_batch_size') != 'sum_over_batch_size':
+        return None
+    return name.format(loss=label)
 
 
 def _is(value, *choices):

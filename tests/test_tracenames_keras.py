@@ -5,6 +5,7 @@ Golden lines from TF 2.21 + Keras 3 (/opt/tfref) running the same programs
 (notes/progs/tracenames/probe5.py, probe6.py).
 """
 import numpy as np
+import pytest
 
 import framework as tf
 from framework import keras
@@ -175,4 +176,50 @@ def test_a_mean_metrics_result_in_a_custom_step_is_its_div_no_nan(capsys):
     line = ('step Tensor("Mean:0", shape=(4,), dtype=float32) Tensor("Mean_1:0", shape=(), dtype=float32) '
             'Tensor("div_no_nan:0", shape=(), dtype=float32)')
     assert _lines(capsys) == [line, line]        # the first trace made the optimizer's variables: traced again
+    keras.backend.clear_session()
+
+
+@pytest.mark.parametrize('loss, text', [
+    ('mse', 'Tensor("compile_loss/mse/div_no_nan:0", shape=(), dtype=float32)'),
+    ('binary_crossentropy', 'Tensor("compile_loss/binary_crossentropy/div_no_nan:0", shape=(), dtype=float32)'),
+    (lambda: keras.losses.Huber(), 'Tensor("compile_loss/huber_loss/div_no_nan:0", shape=(), dtype=float32)'),
+    (lambda: keras.losses.MeanSquaredError(),
+     'Tensor("compile_loss/mean_squared_error/div_no_nan:0", shape=(), dtype=float32)'),
+])
+def test_compute_loss_in_a_custom_step_is_the_compiled_losss_div_no_nan(capsys, loss, text):
+    # (the lines TF 2.21 prints for these compiles: notes/progs/tracenames/probe11.py)
+    keras.backend.clear_session()
+
+    class M(keras.Model):
+        def train_step(self, data):
+            x, y = data
+            y_pred = self(x, training=True)
+            value = self.compute_loss(y=y, y_pred=y_pred)
+            print('loss', value)
+            return {'loss': value}
+
+    inp = keras.Input((3,))
+    m = M(inp, keras.layers.Dense(2)(inp))
+    m.compile(optimizer='sgd', loss=loss() if callable(loss) else loss)
+    m.fit(np.ones((4, 3), 'float32'), np.zeros((4, 2), 'float32'), batch_size=4, verbose=0)
+    assert _lines(capsys) == ['loss ' + text]
+    keras.backend.clear_session()
+
+
+def test_compute_loss_with_added_losses_keeps_its_value(capsys):
+    # TF 2.21 prints Tensor("Sum_2:0", ...): a sum whose parts tapeflow does not name, so the value here
+    keras.backend.clear_session()
+
+    class M(keras.Model):
+        def train_step(self, data):
+            x, y = data
+            value = self.compute_loss(y=y, y_pred=self(x, training=True))
+            print('loss', value.shape, str(value).startswith('tf.Tensor('))
+            return {'loss': value}
+
+    inp = keras.Input((3,))
+    m = M(inp, keras.layers.Dense(2, kernel_regularizer='l2')(inp))
+    m.compile(optimizer='sgd', loss='mae')
+    m.fit(np.ones((4, 3), 'float32'), np.zeros((4, 2), 'float32'), batch_size=4, verbose=0)
+    assert _lines(capsys) == ['loss () True']
     keras.backend.clear_session()
