@@ -107,3 +107,16 @@ def test_pearson_correlation_traced_with_and_without_static_shapes():
                           input_signature=[tf.TensorSpec([None, 3]), tf.TensorSpec([None, 3])])
     assert _bits(relaxed(y_true, y_pred)) == [
         -0.7161559462547302, -0.5031023621559143, -0.31048035621643066, 0.78521728515625]
+
+
+def test_concordance_correlation_in_a_trace_relaxed_to_a_none_batch():
+    # /work/notes/progs/metrics13/gold5.py: with a None batch grappler pushes epsilon down the
+    # denominator's sum; with the shapes known the sum stays in the eager order
+    y_true, y_pred = _draw(0)
+    eager = [0.388905793428421, 0.4832676351070404, 0.2897339165210724, -0.8065722584724426]
+    assert _bits(keras.metrics.concordance_correlation(y_true, y_pred)) == eager
+    assert _bits(tf.function(keras.metrics.concordance_correlation)(y_true, y_pred)) == eager
+    relaxed = tf.function(keras.metrics.concordance_correlation,
+                          input_signature=[tf.TensorSpec([None, 3]), tf.TensorSpec([None, 3])])
+    assert _bits(relaxed(y_true, y_pred)) == [0.3889058530330658, 0.4832676351070404, 0.2897339165210724,
+                                              -0.8065722584724426]
