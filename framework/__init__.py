@@ -21,6 +21,7 @@ from .custom_gradient import custom_gradient, grad_pass_through  # noqa: F401
 from .recompute_grad import recompute_grad  # noqa: F401
 from . import autodiff  # noqa: F401,E402  (tf.autodiff.ForwardAccumulator)
 from .placement import device
+from .device_spec import DeviceSpec  # noqa: F401  (tf.DeviceSpec)
 from .dtypes import (DType, as_dtype, bool, complex64, complex128, double, float16, float32, float64, half,  # noqa: F401
                      int8, int16, int32, int64, string, uint8, uint16, uint32, uint64)
 from .gradient_check import check_gradients, compute_gradient  # noqa: F401

@@ -6,7 +6,7 @@ part it does not know ('foo') and two device types are its ValueErrors. tapeflow
 and GPUs; what the string names is decided in placement.py.
 """
 
-_KNOWN_TYPES = ('CPU', 'GPU', 'TPU', 'CUSTOM', 'EPU')
+KNOWN_TYPES = ('CPU', 'GPU', 'TPU', 'CUSTOM', 'EPU')
 
 
 def parse_device_string(spec):
@@ -24,7 +24,7 @@ def parse_device_string(spec):
         n = len(fields)
         if n == 2 and fields[0] in ('job', 'replica', 'task'):
             continue
-        if n in (1, 2) and fields[0].upper() in _KNOWN_TYPES:
+        if n in (1, 2) and fields[0].upper() in KNOWN_TYPES:
             _one_type(device_type, spec)
             device_type = fields[0].upper()
             if n == 2 and fields[1] != '*':
@@ -43,3 +43,13 @@ def parse_device_string(spec):
 def _one_type(device_type, spec):
     if device_type is not None:
         raise ValueError('Multiple device types are not allowed while parsing the device spec: %s.' % (spec,))
+
+
+def parse_location(spec):
+    """(job, replica, task) of a device string, None where absent (replica and task as ints)."""
+    found = {'job': None, 'replica': None, 'task': None}
+    for part in str(spec).split('/'):
+        fields = part.split(':')
+        if len(fields) == 2 and fields[0] in found:
+            found[fields[0]] = fields[1] if fields[0] == 'job' else int(fields[1])
+    return found['job'], found['replica'], found['task']

@@ -80,6 +80,12 @@ class device:
     """
 
     def __init__(self, spec):
+        if callable(spec):
+            raise RuntimeError('tf.device does not support functions.')
+        if hasattr(spec, 'to_string'):          # a tf.DeviceSpec
+            spec = spec.to_string()
+        elif spec is not None and not isinstance(spec, str):
+            raise ValueError('Expecting a string device name. Got %s(%s)' % (type(spec), spec))
         device_type, index = parse_device_string(spec)
         if device_type is None:
             # no device named: None clears the scopes (the process default), '/job:localhost' and

@@ -113,3 +113,33 @@ def test_no_device_type_keeps_the_enclosing_scope_and_none_clears_it(monkeypatch
             assert placement.current() == ('cpu', 1)
         with tf.device(None):
             assert placement.current() == ('cpu', 0)
+
+
+# tf.DeviceSpec (TF's DeviceSpecV2), and tf.device given a spec, a function or a non-string
+# (probe_devspec.py / probe_devfn.py)
+def test_device_spec_parts_strings_and_merging():
+    D = tf.DeviceSpec
+    s = D.from_string('/job:worker/replica:1/task:2/device:gpu:3')
+    assert (s.job, s.replica, s.task, s.device_type, s.device_index) == ('worker', 1, 2, 'GPU', 3)
+    assert s.to_string() == '/job:worker/replica:1/task:2/device:GPU:3'
+    assert D(job='ps', device_type='cpu').to_string() == '/job:ps/device:CPU:*'
+    assert D(device_type='cpu', device_index=0).to_string() == '/device:CPU:0' and D().to_string() == ''
+    assert D(device_type='xpu', device_index=1).to_string() == '/device:xpu:1'
+    merged = D.from_string('/job:a/task:1').make_merged_spec(D.from_string('/device:CPU:0'))
+    assert merged.to_string() == '/job:a/task:1/device:CPU:0'
+    assert s.replace(job='x', device_index=0).to_string() == '/job:x/replica:1/task:2/device:GPU:0'
+    assert D.from_string('/cpu:*').to_string() == '/device:CPU:*' and D.from_string('GPU').to_string() == '/device:GPU:*'
+    assert D.from_string('/job:a') == D(job='a') and hash(D(job='a')) == hash(D.from_string('/job:a'))
+    assert type(s).__name__ == 'DeviceSpecV2'
+    assert s.parse_from_string('/task:4').to_string() == '/task:4'
+    with pytest.raises(ValueError, match=r"^invalid literal for int\(\) with base 10: 'x'$"):
+        D(replica='x')
+
+
+def test_tf_device_takes_a_spec_and_refuses_functions_and_numbers():
+    with tf.device(tf.DeviceSpec(device_type='CPU', device_index=0)):
+        assert tf.constant(1.0).device == PREFIX + 'CPU:0'
+    with pytest.raises(RuntimeError, match=r'^tf\.device does not support functions\.$'):
+        tf.device(lambda op: '/cpu:0')
+    with pytest.raises(ValueError, match=r"^Expecting a string device name\. Got <class 'int'>\(3\)$"):
+        tf.device(3)
