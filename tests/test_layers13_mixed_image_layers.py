@@ -1,5 +1,6 @@
-"""Under the mixed_float16 policy Keras 3.15 autocasts float images to float16 and its image layers
-return float16 (at inference too); tapeflow's computed in float32 and returned float32.
+"""Image layers in a compute dtype other than float32. Under the mixed_float16 policy Keras 3.15
+autocasts float images to float16 and its image layers return float16 (at inference too);
+tapeflow's computed in float32 and returned float32.
 
 Golden values printed by TF 2.21 + Keras 3.15 (/work/notes/progs/layers13/gold_mixed.py): the
 float16 bits of the first 6 values of a training call after keras.utils.set_random_seed(1).
@@ -41,3 +42,25 @@ def test_image_layers_return_float16_under_mixed_float16(name):
     assert inferred.dtype == tf.float16 and trained.dtype == tf.float16
     if bits is not None:
         assert np.asarray(trained).ravel()[:6].view(np.uint16).tolist() == bits
+
+
+# RandomContrast and Solarization draw their factors in the layer's compute dtype, as Keras 3.15 does:
+# a float64 layer's draws are other numbers than float32 draws. Hex of the first 4 float64 outputs
+# after keras.utils.set_random_seed(1) (/work/notes/progs/layers13/gold_f64draw.py).
+F64_LAYERS = {
+    'RandomContrast': (lambda: keras.layers.RandomContrast(0.5, seed=6, dtype='float64'),
+                       '0000000000000000f04e2c5e0b323f40849c572db88b51409182b4229ac75b40'),
+    'Solarization': (lambda: keras.layers.Solarization(addition_factor=0.2, threshold_factor=0.5, seed=13,
+                                                       dtype='float64'),
+                     '86e1fb2b6fee3840c3f0fd9537f74e4062f8feca9bbb58409e07013564c45d40'),
+}
+
+
+@pytest.mark.parametrize('name', sorted(F64_LAYERS))
+def test_float64_layers_draw_in_float64(name):
+    keras.mixed_precision.set_global_policy('float32')
+    make, hexed = F64_LAYERS[name]
+    x = (np.arange(2 * 3 * 3 * 3).reshape(2, 3, 3, 3) * 37 % 251).astype('float64')
+    keras.utils.set_random_seed(1)
+    y = np.asarray(make()(x, training=True))
+    assert y.dtype == np.float64 and y.ravel()[:4].tobytes().hex() == hexed

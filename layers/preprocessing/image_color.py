@@ -36,7 +36,9 @@ class RandomContrast(ColourLayer):
         self.value_range = value_range
 
     def _draw(self, images, xp):
-        return self._uniform((images.shape[0], 1, 1, 1), 1.0 - self.factor[0], 1.0 + self.factor[1], xp)
+        # Keras draws the factors in the compute dtype
+        return self._uniform((images.shape[0], 1, 1, 1), 1.0 - self.factor[0], 1.0 + self.factor[1], xp,
+                             self.compute_dtype)
 
     def _apply(self, images, c, xp):
         # Keras averages over the height, then that over the width (not both at once: other last bits)

@@ -133,8 +133,10 @@ class Solarization(AugmentationLayer):
 
     def _draw(self, images, xp):
         shape = (images.shape[0], 1, 1, 1)
-        additions = self._uniform(shape, self.addition_factor[0], self.addition_factor[1] * 255, xp)
-        return additions, self._uniform(shape, self.threshold_factor[0], self.threshold_factor[1] * 255, xp)
+        # (in the compute dtype, as Keras draws them)
+        additions = self._uniform(shape, self.addition_factor[0], self.addition_factor[1] * 255, xp, self.compute_dtype)
+        return additions, self._uniform(shape, self.threshold_factor[0], self.threshold_factor[1] * 255, xp,
+                                        self.compute_dtype)
 
     def _apply(self, images, drawn, xp):
         additions, thresholds = drawn

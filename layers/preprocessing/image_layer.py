@@ -105,14 +105,15 @@ class ImageLayer(Layer):
         """The generator this layer's random choices come from (see ``draw_from``)."""
         return self.__dict__.get('drawing_generator') or self.generator
 
-    def _uniform(self, shape, low, high, xp):
-        """Uniform float32 draws in [low, high) from the layer's SeedGenerator, as Keras 3 draws
-        them, so that the layers transform the images Keras transforms."""
+    def _uniform(self, shape, low, high, xp, dtype='float32'):
+        """Uniform draws in [low, high) from the layer's SeedGenerator, as Keras 3 draws them, so that
+        the layers transform the images Keras transforms: float32, or ``dtype`` where Keras draws in
+        the layer's compute dtype (a float64 layer's draws are other numbers)."""
         generator = self._draws_from
         if generator is None:
-            return xp.asarray(random.uniform(shape, low, high, seed=self.seed).numpy(), dtype=np.float32)
-        drawn = keras_random.uniform(shape, minval=low, maxval=high, dtype='float32', seed=generator)
-        return xp.asarray(drawn.numpy(), dtype=np.float32)
+            return xp.asarray(random.uniform(shape, low, high, dtype=dtype, seed=self.seed).numpy())
+        drawn = keras_random.uniform(shape, minval=low, maxval=high, dtype=dtype, seed=generator)
+        return xp.asarray(drawn.numpy())
 
     def compute_output_shape(self, input_shape):
         return tuple(input_shape)
