@@ -3,7 +3,7 @@ import warnings
 
 from framework import onednn_policy
 from framework.losses.tensor_notes import set_keras_logits
-from framework.ops import cast, greater
+from framework.ops import cast, greater, where
 from framework.ops.fused_eltwise import fused_elu, fused_sigmoid, fused_tanh, fused_without_tape, is_fusable
 from framework.tape import ACTIVE
 from framework.tensor import convert_to_tensor
@@ -58,11 +58,17 @@ class ELU(_Elementwise):
 
     def __init__(self, alpha=1.0, **kwargs):
         super().__init__(**kwargs)
-        self.alpha = float(alpha)
+        # Keras 3 keeps alpha as given and converts it in the call: a list broadcasts, a string or None fails there
+        self.alpha = alpha if isinstance(alpha, (list, tuple, str, type(None))) else float(alpha)
         self.built = True
 
     def call(self, inputs):
-        return activations.elu(inputs, alpha=self.alpha)
+        if isinstance(self.alpha, float):
+            return activations.elu(inputs, alpha=self.alpha)
+        # a list alpha: its conversion refuses strings and None as TF's does, then scales the negative side
+        alpha = convert_to_tensor(self.alpha, dtype=inputs.dtype)
+        unit = activations.elu(inputs)
+        return where(greater(inputs, 0), unit, unit * alpha)
 
     def get_config(self):
         # Keras 3's ELU writes no get_config: its automatic config puts alpha right after the name

@@ -72,3 +72,24 @@ def test_masking_takes_a_list_mask_value_as_keras_broadcasts_it():
     assert layer(x).shape == (2, 4, 3)
     assert layer.compute_mask(x).numpy().tolist() == [[True, False, True, True], [True, True, True, True]]
     assert layer.get_config()['mask_value'] == [0.1]
+
+
+@pytest.mark.parametrize('alpha, want', [
+    ([0.1], [-0.06321205943822861, -0.04511883854866028, -0.018126923590898514, 0.2, 0.6, 1.0]),
+    ([0.1, 0.2, 0.3], [-0.06321205943822861, -0.09023767709732056, -0.05438077077269554, 0.2, 0.6, 1.0])])
+def test_elu_list_alpha_broadcasts_as_keras(alpha, want):
+    # TF 2.21 + Keras 3.15 (p/e1.py): alpha is kept as given and broadcast over the negative side
+    x = np.linspace(-1, 1, 6, dtype='float32').reshape(2, 3)
+    layer = L.ELU(alpha=alpha)
+    np.testing.assert_array_equal(layer(x).numpy().ravel(), np.float32(want))
+    assert layer.get_config()['alpha'] == alpha
+
+
+@pytest.mark.parametrize('alpha, cls, text', [
+    ('a', TypeError, "Cannot convert 'a' to EagerTensor of dtype float"),
+    (None, ValueError, "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor.")])
+def test_elu_alpha_that_is_no_number_fails_in_the_call(alpha, cls, text):
+    layer = L.ELU(alpha=alpha)          # Keras keeps it until the call converts it
+    with pytest.raises(cls) as info:
+        layer(np.ones((2, 3), 'float32'))
+    assert text in str(info.value)
