@@ -70,3 +70,17 @@ def test_the_gradient_matches_central_differences_of_the_float32_resize():
         d[i] = 1e-2
         numeric[i] = (f(tf.constant(x + d)).numpy() - f(tf.constant(x - d)).numpy()) / 2e-2
     np.testing.assert_allclose(g, numeric, atol=1e-4)
+
+
+def test_resize_nearest_gradient_has_no_gradient_of_its_own():
+    # TF 2.21: the gradient is ResizeNearestNeighborGrad's scatter-add; forward mode through it raises
+    # 'gradient registry has no entry for: ResizeNearestNeighborGrad'
+    x = tf.constant(np.linspace(-1, 1.3, 25).reshape(1, 5, 5, 1))
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.image.resize(x, [7, 3], method='nearest')
+    g = tape.gradient(y, x)
+    assert y.dtype == tf.float64 and g.numpy().sum() == 21.0 and g.numpy().max() == 2.0
+    with pytest.raises(LookupError, match='gradient registry has no entry for: ResizeNearestNeighborGrad'):
+        with tf.autodiff.ForwardAccumulator(x, tf.ones_like(x)) as acc:
+            acc.jvp(tf.image.resize(x, [7, 3], method='nearest'))

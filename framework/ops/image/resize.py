@@ -14,7 +14,7 @@ from .layout import EITHER, IMAGES, batched, constant_like, size_pair
 from .resize_weights import half_pixel_sources, nearest_indices, resize_matrix, scale_and_translate_kernel
 from .resize_area import resize_area
 from .resize_bicubic import resize_bicubic
-from .resize_bilinear_grad import resize_bilinear
+from .resize_bilinear_grad import resize_bilinear, resize_nearest
 from .scale_translate_spans import resample_spans, spans
 from ..operands import named_errors
 
@@ -131,7 +131,7 @@ def resize(images, size, method='bilinear', preserve_aspect_ratio=False, antiali
     if preserve_aspect_ratio:
         height, width = _aspect_size(x.shape[1], x.shape[2], height, width)
     if method == 'nearest':
-        return undo(resample(x, height, width, method))
+        return undo(resize_nearest(x, height, width, lambda t, h, w: resample(t, h, w, method)))
     if method == 'bilinear' and not antialias:       # one op, TF's ResizeBilinearGrad as its gradient
         return undo(resize_bilinear(x, height, width, _bilinear))
     return undo(resample(cast(x, 'float32'), height, width, method, antialias))

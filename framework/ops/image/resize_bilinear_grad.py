@@ -1,4 +1,5 @@
-"""tf.image.resize(method='bilinear') as one op with TF's ResizeBilinearGrad kernel for its gradient.
+"""tf.image.resize(method='bilinear') as one op with TF's ResizeBilinearGrad kernel for its gradient,
+and method='nearest' as one op whose gradient, ResizeNearestNeighborGrad, has no gradient of its own.
 
 The kernel walks the output pixels in order and adds, for each, four float32 products
 ``T(grad * y_weight * x_weight)`` onto the source pixels in the image's dtype T: float64
@@ -57,4 +58,26 @@ def resize_bilinear(x, height, width, forward):
     def vjp(g, y, x):
         return Tensor(backend.place(bilinear_grad_array(backend.to_host(g._data), shape, dtype)))
     record('ResizeBilinear', (x,), out, (vjp,))
+    return out
+
+
+def resize_nearest(x, height, width, forward):
+    """``forward(x, height, width)`` recorded as ResizeNearestNeighbor: its gradient is the gathers' (a
+    scatter-add), computed under a tape of its own; TF registers no gradient for ResizeNearestNeighborGrad,
+    so a jvp or a second derivative that reaches it raises TF's LookupError."""
+    from ...tape import GradientTape
+    from ..shapes import stop_gradient
+    from ..unregistered_gradient import without_gradient
+    if not ACTIVE or x._data.dtype.kind != 'f':
+        return forward(x, height, width)
+    cut = stop_gradient(x)
+    with GradientTape(persistent=True) as inner:
+        inner.watch(cut)
+        value = forward(cut, height, width)
+    out = Tensor(value._data)
+
+    def backprop(g):
+        return inner.gradient(value, cut, output_gradients=g)
+    record('ResizeNearestNeighbor', (x,), out,
+           (lambda g, y, x: without_gradient('ResizeNearestNeighborGrad', backprop, g),))
     return out
