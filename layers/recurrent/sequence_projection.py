@@ -12,11 +12,14 @@ An input bias (SimpleRNN, GRU) takes each step's column sum the same way, in Bia
 (``_bias_rule``).
 The values and the inputs' gradient are the one matmul's: each row's products are the same.
 """
+import numpy as np
+
 from framework.ops.bias_add_kernel import bias_add_grad, bias_grad_sum
+from framework.ops.sixteen_column_product import _TRANSPOSED_FROM_ROWS, rows_matmul_transposed
 from framework.ops.linalg import _affine_input_grad, _affine_input_grad_array, _kernel_product, affine_array
 from framework.ops.indexing import _scatter
 from framework.ops.operands import ACTIVE, record
-from framework.ops import add, matmul, reduce_sum
+from framework.ops import add, matmul, reduce_sum, stack
 from framework.ops.reductions import _sum
 from framework.tape import GradientTape, array_rule
 from framework.tensor import Tensor
@@ -34,7 +37,7 @@ def sequence_projection(inputs, kernel, bias, backwards):
     if ACTIVE:
         order = range(y.shape[1]) if backwards else range(y.shape[1] - 1, -1, -1)     # the loop's, reversed
         # (the array forms may get the gradient as the steps' own, from ``tracked_projection_steps``)
-        rules = (array_rule(_affine_input_grad, lambda g, *args: _affine_input_grad_array(dense_gradient(g), *args)),
+        rules = (array_rule(_input_grad, lambda g, *args: _input_grad_array(dense_gradient(g), *args)),
                  array_rule(lambda g, y, x, k, *b: _stepwise(lambda t: matmul(x[:, t], g[:, t], transpose_a=True),
                                                               order, add),
                             lambda g, y, x, k, *b: _stepwise(
@@ -124,6 +127,22 @@ def _bias_rule(units, dtype, order):
     return array_rule(lambda g, y, x, k, b: _stepwise(lambda t: reduce_sum(g[:, t], 0), order, add),
                       lambda g, y, x, k, b: _stepwise(lambda t, g=dense_gradient(g): _sum(g[:, t], (0,), False),
                                                       order, _plus))
+
+
+def _input_grad(g, y, x, kernel, *bias):
+    if g.shape[0] >= _TRANSPOSED_FROM_ROWS:
+        return _affine_input_grad(g, y, x, kernel, *bias)
+    return stack([matmul(g[:, t], kernel, transpose_b=True) for t in range(g.shape[1])], axis=1)
+
+
+def _input_grad_array(g, y, x, kernel, *bias):
+    """The inputs' gradient g @ kernel.T: one product of the batch * steps rows, the same rows as TF's
+    per-step products, except for a batch under 16 rows, where each step's MatMul(transpose_b) takes
+    oneDNN's few-rows kernel (another order: a stacked RNN's or an Embedding's gradient through an
+    LSTM, fed 8 rows, differed in 72 of 192 values)."""
+    if g.shape[0] >= _TRANSPOSED_FROM_ROWS:
+        return _affine_input_grad_array(g, y, x, kernel, *bias)
+    return np.stack([rows_matmul_transposed(np.ascontiguousarray(g[:, t]), kernel) for t in range(g.shape[1])], 1)
 
 
 def _stepwise(term, order, plus):
