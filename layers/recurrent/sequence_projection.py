@@ -10,7 +10,8 @@ on TF 2.21, an LSTM(4) over 6 steps differed in its kernel gradient's last bits 
 tests/test_tutorials5_parity_rnn_gradients.py), and the time-series tutorial's LSTM weights drifted.
 An input bias (SimpleRNN, GRU) takes each step's column sum the same way, in BiasAddGrad's order
 (``_bias_rule``).
-The values and the inputs' gradient are the one matmul's: each row's products are the same.
+The values are the one matmul's (each row's products are the same), and so is the inputs' gradient
+from 16 rows of batch; under 16, each step's product takes oneDNN's few-rows kernel (``_input_grad_array``).
 """
 import numpy as np
 
