@@ -71,3 +71,19 @@ def test_a_model_compiled_with_weighted_auc_saves_and_fails_to_load_as_keras(tmp
     model.save(path)
     with pytest.raises(ValueError, match='unsupported type'):
         keras.models.load_model(path)
+
+
+def test_multi_label_auc_has_no_result_before_its_first_batch():
+    # Keras 3.15: AttributeError "'AUC' object has no attribute 'true_positives'" (reset_state is a no-op)
+    metric = keras.metrics.AUC(multi_label=True)
+    metric.reset_state()
+    with pytest.raises(AttributeError, match="'AUC' object has no attribute 'true_positives'"):
+        metric.result()
+
+
+def test_categorical_hinge_of_an_empty_batch_is_keras_max_error():
+    # Keras 3.15's ops.max asserts a non-empty input (eagerly): InvalidArgumentError
+    with pytest.raises(tf.errors.InvalidArgumentError, match='Cannot compute the max of an empty tensor'):
+        keras.losses.categorical_hinge(np.zeros((0, 3), 'float32'), np.zeros((0, 3), 'float32'))
+    with pytest.raises(tf.errors.InvalidArgumentError, match='Cannot compute the max of an empty tensor'):
+        keras.metrics.CategoricalHinge()(np.zeros((0, 3), 'float32'), np.zeros((0, 3), 'float32'))

@@ -197,8 +197,10 @@ class AUC(Metric):
 
     def result(self):
         """The area, a scalar (0 before the state exists)."""
-        if not self._built:
-            return Tensor(np.zeros((), FLOATX))
+        if not self._built:     # a multi-label AUC: Keras 3 makes its variables at the first batch
+            error = AttributeError("'%s' object has no attribute 'true_positives'" % type(self).__name__)
+            error.add_note('%s: no batch seen yet; call update_state first' % describe(self))
+            raise error
         if self.curve == 'PR' and self.summation_method == 'interpolation':
             area = self.interpolate_pr_auc()
         else:
