@@ -380,7 +380,11 @@ class Rescaling(Layer):
 
     def _constant(self, value, inputs):
         """A number stays a Python float (the tensor's dtype then holds it); an
-        array becomes a tensor on the input's device."""
+        array becomes a tensor on the input's device. Keras casts scale and offset
+        with backend.cast, which makes a Python number or list a float32 tensor
+        first: a float64 layer scales by float32(1 / 255), as Keras 3.15."""
+        if isinstance(value, (int, float, list, tuple)):
+            value = np.float32(value) if np.ndim(value) == 0 else np.asarray(value, np.float32)
         if np.ndim(value) == 0:
             return float(value)
         return Tensor(array_module(inputs._data).asarray(np.asarray(value, self.compute_dtype)))

@@ -64,3 +64,14 @@ def test_float64_layers_draw_in_float64(name):
     keras.utils.set_random_seed(1)
     y = np.asarray(make()(x, training=True))
     assert y.dtype == np.float64 and y.ravel()[:4].tobytes().hex() == hexed
+
+
+def test_float64_rescaling_scales_by_keras_float32_constants():
+    # Keras casts scale and offset with backend.cast: a Python number or list is a float32 tensor first,
+    # so a float64 layer multiplies by float64(float32(1 / 255)) (/work/notes/progs/layers13/gold_resc.py)
+    keras.mixed_precision.set_global_policy('float32')
+    x = np.array([[3.0, 200.0, 17.5]], 'float64')
+    y = np.asarray(keras.layers.Rescaling(1 / 255.0, offset=-0.3, dtype='float64')(x))
+    assert y.tobytes().hex() == '0000807e7272d2bf00000024fffede3f000080ae9d9dcdbf'
+    y = np.asarray(keras.layers.Rescaling([0.1, 1 / 3, 0.7], dtype='float64')(x))
+    assert y.tobytes().hex() == '000000383333d33f000000b3aaaa5040000000f9ff7f2840'
