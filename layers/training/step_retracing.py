@@ -34,13 +34,22 @@ class _Family:
 _FAMILIES = {name: _Family() for name in _NAMES}
 
 
+class _StepFunction:
+    """Prints as Keras's step function of ``family`` does (its qualified name; the address is this
+    object's): the warning names the function whose call traced. A module-level class, not a local
+    function, so that a model holding it still pickles (tf.saved_model.save stores the model so)."""
+    __slots__ = ('family',)
+
+    def __init__(self, family):
+        self.family = family
+
+    def __repr__(self):
+        return '<function %s at 0x%x>' % (_NAMES[self.family], id(self))
+
+
 def stand_in(family='step'):
-    """A function that prints as Keras's step function of ``family`` does (its qualified name; the
-    address is this object's): the warning names the function whose call traced."""
-    def function(iterator):
-        raise NotImplementedError("a stand-in for the name of Keras 3's step function; it is never called")
-    function.__qualname__ = _NAMES[family]
-    return function
+    """What TensorFlow's retracing warning names for ``family``'s function (a ``_StepFunction``)."""
+    return _StepFunction(family)
 
 
 def calls_made(count, family='step'):
