@@ -150,9 +150,28 @@ def conv2d(input, filters, strides=1, padding='VALID', data_format='NHWC', dilat
         x, padding = padded_input(x, padding, False, 'Conv2D', strict=x.dtype.name != 'float32'), 'VALID'
     if dilated != (1, 1):
         from .convolution_nd import convolution       # it builds on this module's padding rule
+        if x._data.dtype.name == 'float64' and ACTIVE:
+            return _float64_dilated(x, f, lambda a, b: convolution(a, b, _pair(strides, 'strides', op), padding,
+                                                                   dilated))
         return convolution(x, f, _pair(strides, 'strides', op), padding, dilated)
     geo = _Geometry(tuple(x.shape), tuple(f.shape[:2]), _pair(strides, 'strides', op), padding.upper(), op)
     return _conv(x, f, geo)
+
+
+def _float64_dilated(x, f, forward):
+    """A float64 dilated Conv2D: TF 2.21's CPU backprop kernels for double (Eigen's, oneDNN runs float32 only)
+    refuse dilations, so its gradient is their InvalidArgumentError, raised when a gradient reaches it."""
+    from ..tape import paused
+    with paused():
+        out = Tensor(forward(x, f)._data)
+
+    def refuse(g, y, x, f):
+        raise kernel_error('Conv2DBackpropInput', 'Current CPU implementations do not yet support dilation rates '
+                           'larger than 1.', named=True,
+                           note='conv2d: float64 convolutions with dilations have no gradient in TensorFlow on the '
+                                'CPU; compute in float32, or dilate the input yourself')
+    record('conv2d', (x, f), out, (refuse, refuse))
+    return out
 
 
 def _conv(x, f, geo):
