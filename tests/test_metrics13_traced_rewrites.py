@@ -120,3 +120,20 @@ def test_concordance_correlation_in_a_trace_relaxed_to_a_none_batch():
                           input_signature=[tf.TensorSpec([None, 3]), tf.TensorSpec([None, 3])])
     assert _bits(relaxed(y_true, y_pred)) == [0.3889058530330658, 0.4832676351070404, 0.2897339165210724,
                                               -0.8065722584724426]
+
+
+def test_cosine_similarity_traced_regroups_the_normalized_product():
+    # /work/notes/progs/metrics13/gold6.py: with the shapes known and no gradient, grappler computes
+    # -sum((t * p) * (rsqrt_t * rsqrt_p)); under a tape (a loss being differentiated) the eager form stays
+    y_true, y_pred = _draw(0)
+    eager = [-0.9980612993240356, -0.786760151386261, -0.2632088363170624, 0.3442670702934265]
+    assert _bits(keras.losses.cosine_similarity(y_true, y_pred)) == eager
+    assert _bits(tf.function(keras.losses.cosine_similarity)(y_true, y_pred)) == \
+        [-0.9980612993240356, -0.786760151386261, -0.2632088363170624, 0.3442671298980713]
+    x = tf.Variable(y_pred)
+
+    @tf.function
+    def taped():
+        with tf.GradientTape():
+            return keras.losses.cosine_similarity(y_true, x)
+    assert _bits(taped()) == eager

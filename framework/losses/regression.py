@@ -2,7 +2,7 @@
 import numpy as np
 
 from ..graph_random_ops import pushes_constants
-from ..ops import abs, cast, log, maximum, reduce_sum, reshape, rsqrt, softplus, square, where
+from ..ops import abs, cast, graph_rewrites, log, maximum, reduce_sum, reshape, rsqrt, softplus, square, where
 from .fused import mean_absolute_difference, mean_squared_difference
 from .inputs import EPSILON, keras_mean, matched
 
@@ -64,12 +64,29 @@ def log_cosh(y_true, y_pred):
 def cosine_similarity(y_true, y_pred, axis=-1):
     """-sum(l2_normalize(y_true) * l2_normalize(y_pred), axis): -1 for vectors pointing the same way."""
     y_true, y_pred = matched(y_true, y_pred, 'cosine_similarity')
+    if graph_rewrites.tracing() and graph_rewrites.static_shapes() and \
+            not (graph_rewrites.taped(y_true) or graph_rewrites.taped(y_pred)):
+        # A traced step with no gradient through it, on known shapes: grappler's MinimizeBroadcasts
+        # regroups (t * it) * (p * ip) by shape (TF 2.21: 1558 of 3000 values differ from eager,
+        # none from (t * p) * (it * ip)); a gradient reads the normalized tensors and keeps them
+        t, p = _vector(y_true), _vector(y_pred)
+        scale = _inverse_norm(t, axis) * _inverse_norm(p, axis)
+        if scale.shape != t.shape:
+            return -reduce_sum((t * p) * scale, axis)
     return -reduce_sum(_l2_normalize(y_true, axis) * _l2_normalize(y_pred, axis), axis)
 
 
 def _l2_normalize(x, axis):
+    x = _vector(x)
+    return x * _inverse_norm(x, axis)
+
+
+def _vector(x):
+    # Keras's normalize makes a scalar a vector of one
+    return reshape(x, [1]) if x.ndim == 0 else x
+
+
+def _inverse_norm(x, axis):
     # Keras multiplies by min(rsqrt(sum x^2), 1/epsilon), so a zero vector stays zero; taking
     # rsqrt(max(sum x^2, epsilon^2)) is the same number without the intermediate inf.
-    if x.ndim == 0:         # Keras's normalize makes a scalar a vector of one
-        x = reshape(x, [1])
-    return x * rsqrt(maximum(reduce_sum(square(x), axis, keepdims=True), EPSILON * EPSILON))
+    return rsqrt(maximum(reduce_sum(square(x), axis, keepdims=True), EPSILON * EPSILON))

@@ -111,9 +111,11 @@ def sqrt_operand(t, x):
 
 
 def taped(t):
-    """Whether an active tape records ops on ``t`` (a variable counts: a tape may watch it on read)."""
+    """Whether an active tape may record ops on ``t``: it tracks ``t``, or it watches the variables
+    its ops read (a tensor read from one may not be tracked yet), or ``t`` is a variable."""
     from ..tape import ACTIVE
-    return bool(ACTIVE) and (type(t).__name__ == 'Variable' or any(id(t) in tape._tracked for tape in ACTIVE))
+    return bool(ACTIVE) and (type(t).__name__ == 'Variable' or
+                             any(tape._watch_accessed or id(t) in tape._tracked for tape in ACTIVE))
 
 
 def one_plus_operand(t):
