@@ -8,7 +8,8 @@ from framework.errors import kernel_error
 from framework.ops import batch_normalization, cast, maximum, moments, reduce_mean, reshape, rsqrt, sqrt, square
 from framework.ops import graph_rewrites, identity
 from framework.placement import current_xp
-from framework.tensor import Tensor
+from framework.ops.graph_input_errors import eager_input_error
+from framework.tensor import Tensor, convert_to_tensor
 
 from . import autocast as autocasting
 from .layer import Layer
@@ -82,7 +83,8 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
                               % (axis,))         # Keras 3's text
             error.add_note('LayerNormalization: axis is an int or a list of ints')
             raise error
-        self.epsilon = None if epsilon is None else float(epsilon)     # None: Keras's backend.epsilon() in call
+        # None: Keras's backend.epsilon() in the call; a list or string is kept as given and converted there
+        self.epsilon = epsilon if epsilon is None or isinstance(epsilon, (list, tuple, str)) else float(epsilon)
         self.rms_scaling = bool(rms_scaling)
         self.autocast = False     # Keras 3: a mixed-precision call normalizes in float32, then casts
         self._set_scale_offset_options(center, scale, beta_initializer, gamma_initializer, beta_regularizer,
@@ -120,6 +122,10 @@ class LayerNormalization(ScaleOffsetOptions, Layer):
         dtype = inputs._data.dtype
         gamma, beta = weight_in(gamma, dtype), weight_in(beta, dtype)
         epsilon = _EPSILON if self.epsilon is None else self.epsilon
+        if isinstance(epsilon, str):        # Keras adds it to the variance: AddV2 refuses a string tensor
+            raise eager_input_error('AddV2', 1, dtype, 'string')
+        if isinstance(epsilon, (list, tuple)):
+            epsilon = convert_to_tensor(epsilon, dtype=dtype)
         # (without gamma, -mean * inv keeps inv's reduced shape and the rewrite adds it to beta first: Keras's order)
         if not self.rms_scaling and beta is not None and gamma is not None and graph_rewrites.GATE[0] \
                 and graph_rewrites.tracing():
