@@ -36,3 +36,15 @@ def test_no_number_fails_kerass_comparison(make, text, value):
     with pytest.raises(TypeError) as info:
         make(value)
     assert str(info.value) == text % type(value).__name__
+
+
+@pytest.mark.parametrize('height, width, shape', [(0, 2, (2, 0, 2, 2)), (-1, 2, (2, 0, 2, 2)), (2, 0, (2, 2, 0, 2)),
+                                                  (2, -1, (2, 2, 0, 2))])
+def test_center_crop_of_no_size_is_an_empty_box(height, width, shape):
+    # TF 2.21 + Keras 3.15 (cases.py rows layer.CenterCrop|units*|neg/zero): Keras checks no size
+    assert L.CenterCrop(height, width)(X4).shape == shape
+
+
+def test_resizing_still_refuses_a_zero_size():
+    with pytest.raises((ValueError, tf.errors.InvalidArgumentError)):
+        L.Resizing(0, 3)(X4)

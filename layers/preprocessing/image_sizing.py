@@ -17,9 +17,9 @@ from .image_resize import INTERPOLATIONS, aspect_crop_box, aspect_pad, resize
 from .size_arguments import as_size
 
 
-def _size(value, arg, who):
+def _size(value, arg, who, lowest=1):
     size = as_size(value)       # True and integer scalar tensors are sizes to Keras 3 too
-    if size is None or size < 1:
+    if size is None or size < lowest:
         raise ValueError('%s: %s must be a positive int; received %s=%r' % (who, arg, arg, value))
     return size
 
@@ -27,10 +27,12 @@ def _size(value, arg, who):
 class _SizedLayer(ImageLayer):
     """A layer whose output images are ``height`` x ``width``."""
 
+    smallest_size = 1
+
     def __init__(self, height, width, **kwargs):
         super().__init__(**kwargs)
-        self.height = _size(height, 'height', type(self).__name__)
-        self.width = _size(width, 'width', type(self).__name__)
+        self.height = _size(height, 'height', type(self).__name__, self.smallest_size)
+        self.width = _size(width, 'width', type(self).__name__, self.smallest_size)
 
     def compute_output_shape(self, input_shape):
         shape = list(input_shape)
@@ -168,6 +170,8 @@ class Resizing(_SizedLayer):
 class CenterCrop(_SizedLayer):
     """The centered ``height`` x ``width`` box of each image; images smaller than it are
     cropped to its aspect ratio and resized up instead (Keras's smart_resize). Outputs are float."""
+    # Keras 3 checks no size: 0 or -1 slices an empty box, images[:, top:top + height] (TF 2.21: (2, 0, 2, 2))
+    smallest_size = -(2 ** 62)
 
     def call(self, data, training=True):     # as Resizing's
         if isinstance(data, dict):
