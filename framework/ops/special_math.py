@@ -77,12 +77,19 @@ def _special(name):
 
 
 def _gammaln(x):
-    """log|Gamma(x)| elementwise (math.lgamma), +inf at the poles 0, -1, -2, ... as TensorFlow gives."""
-    def one(v):
-        if v <= 0 and v == math.floor(v):
-            return math.inf
-        return math.lgamma(v) if math.isfinite(v) else (math.inf if v == math.inf else math.nan)
-    return np.vectorize(one, otypes=[np.float64])(x)
+    """log|Gamma(x)| elementwise by the C library's lgamma (Eigen's, so TensorFlow's, for double; Python's
+    math.lgamma differs in the last bits): +inf at the poles 0, -1, -2, ... and at +-inf."""
+    return libm.apply('lgamma', np.asarray(x, np.float64))
+
+
+def _lgamma_value(xp, a):
+    """lgamma on a raw array: C's lgammaf for float32 (as TF's kernel), lgamma for float64, half and
+    bfloat16 through float32."""
+    if backend.is_device_array(a):
+        return _special('gammaln')(xp, a)
+    if a.dtype in (np.float32, np.float64):
+        return libm.apply('lgamma', a)
+    return libm.apply('lgamma', a.astype(np.float32)).astype(a.dtype)
 
 
 def _raised(x, step):
@@ -99,18 +106,42 @@ def _raised(x, step):
     return pole, reflect, z, total
 
 
+# The asymptotic series' coefficients B_2k / 2k, highest power first (Cephes' psi, as Eigen's digamma)
+_PSI_SERIES = (1 / 12, -691 / 32760, 1 / 132, -1 / 240, 1 / 252, -1 / 120, 1 / 12)
+
+
 def _digamma(x):
-    """psi(x): reflection below 1/2, the recurrence psi(x) = psi(x + 1) - 1/x up to 6,
-    then the asymptotic series (error below 1e-15 there); NaN at the poles, as TensorFlow gives."""
+    """psi(x) in double as Eigen's digamma (TensorFlow's kernel), step for step: below 0 the reflection
+    pi / tan(pi * (x - nearest integer)), then the recurrence psi(x) = psi(x + 1) - 1/x summed up to
+    10, then log(s) - 1/(2s) - z * P(z) with z = 1/s**2 (no series past 1e17); NaN at the poles.
+    log and tan are the C library's (numpy's SIMD ones round differently on some CPUs)."""
     x = np.asarray(x, np.float64)
+    shape, x = x.shape, x.reshape(-1)
     with np.errstate(all='ignore'):
-        pole, reflect, z, shift = _raised(x, lambda z: -1.0 / z)
-        inv2 = 1.0 / (z * z)
-        series = np.log(z) - 0.5 / z - inv2 * (1 / 12 - inv2 * (1 / 120 - inv2 * (1 / 252 - inv2 * (
-            1 / 240 - inv2 * (1 / 132)))))
-        psi = series + shift
-        psi = np.where(reflect, psi - np.pi / np.tan(np.pi * x), psi)
-    return np.where(pole, np.nan, psi)
+        negative = x <= 0
+        q = np.where(negative, x, 0.5)
+        p = np.floor(q)
+        pole = negative & (p == q)
+        nz = q - p
+        p = np.where(nz > 0.5, p + 1.0, p)
+        nz = q - p
+        half = nz == 0.5
+        tangent = libm.apply('tan', np.where(negative & ~half & ~pole, np.pi * nz, 1.0))
+        nz = np.where(half, 0.0, np.pi / tangent)
+        s = np.where(negative, 1.0 - x, x)
+        w = np.zeros_like(s)
+        for _ in range(10):             # s < 10 takes at most ten steps (s > 0 here)
+            small = s < 10.0
+            w = np.where(small, w + 1.0 / s, w)
+            s = np.where(small, s + 1.0, s)
+        z = 1.0 / (s * s)
+        series = np.full_like(s, _PSI_SERIES[0])
+        for c in _PSI_SERIES[1:]:
+            series = series * z + c
+        series = np.where(s < 1.0e17, z * series, 0.0)
+        y = libm.apply('log', s) - (0.5 / s) - series - w
+        y = np.where(negative, y - nz, y)
+    return np.where(pole, np.nan, y).reshape(shape)
 
 
 def _trigamma(x):
@@ -132,7 +163,7 @@ _HOST = {'gammaln': _gammaln, 'digamma': _digamma, 'polygamma1': _trigamma}
 
 def lgamma(x, name=None):
     """log|Gamma(x)|; its derivative is digamma(x)."""
-    return _apply('lgamma', x, _special('gammaln'), lambda g, y, x: g * digamma(x))
+    return _apply('lgamma', x, _lgamma_value, lambda g, y, x: g * digamma(x))
 
 
 def digamma(x, name=None):
