@@ -3,7 +3,6 @@
 Each gradient is written with framework ops (digamma's own derivative,
 trigamma, is the one rule without a further gradient).
 """
-import math
 
 import numpy as np
 
