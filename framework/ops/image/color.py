@@ -84,9 +84,11 @@ def yiq_to_rgb(images):
 
 @named_errors('image.rgb_to_grayscale')
 def rgb_to_grayscale(images, name=None):
-    """0.2989 R + 0.5870 G + 0.1140 B with a channel axis of 1, in the input's dtype."""
+    """0.2989 R + 0.5870 G + 0.1140 B with a channel axis of 1, in the input's dtype (computed in float32,
+    as TF converts every image there first: float64 and float16 images round through it)."""
     x = _channels(images, 'image.rgb_to_grayscale', 3, floating=False)
     flt, dtype = _to_float(x, 'image.rgb_to_grayscale')
+    flt = convert_image_dtype(flt, 'float32')
     # TensorFlow's tensordot becomes a 3-deep MatMul, which adds the products in channel order
     # (a BLAS dot product added them in another order: last-bit differences in a fifth of the pixels)
     r, g, b = unstack(flt, axis=-1)
