@@ -90,11 +90,11 @@ def erfinv(x):
 
 
 def sinc(x):
-    """sin(pi x) / (pi x), 1 at x = 0."""
+    """sin(pi x) / (pi x), 1 at x = 0. As Keras 3 on TF (and tnp.sinc) the quotient is unguarded: the
+    discarded 0 / 0 makes the gradient at 0 NaN, as TF 2.21's."""
     t = floating_weak(x, 'sinc')
-    zero = _ops.equal(t, 0)
-    scaled = _ops.where(zero, _ops.ones_like(t), t) * _math.pi
-    return _ops.where(zero, _ops.ones_like(t), _ops.sin(scaled) / scaled)
+    scaled = t * _math.pi
+    return _ops.where(_ops.equal(t, 0), _ops.ones_like(t), _ops.sin(scaled) / scaled)
 
 
 def i0(x):
