@@ -38,10 +38,14 @@ def custom_gradient(f=None):
                             'giving its gradient; got %s' % (f.__name__, type(returned).__name__))
         result, grad_fn = returned
         variables = [v for v in probe.watched_variables() if not any(v is x for x in inputs)]
-        if variables and 'variables' not in inspect.signature(grad_fn).parameters:
-            raise TypeError('custom_gradient: %s reads the variables %s, so its grad_fn must accept a '
-                            "'variables' keyword argument and return (input_grads, variable_grads)"
-                            % (f.__name__, [v.name for v in variables]))
+        if variables and not _takes_variables(grad_fn):
+            # TF 2.21's words (its list is the variables' reprs); tapeflow's as a note
+            error = TypeError("@tf.custom_gradient grad_fn must accept keyword argument 'variables', since function "
+                              'uses variables: %s' % '[%s]' % ', '.join(map(repr, variables)))
+            error.add_note('custom_gradient: %s reads the variables %s, so its grad_fn must accept a '
+                           "'variables' keyword argument and return (input_grads, variable_grads)"
+                           % (f.__name__, [v.name for v in variables]))
+            raise error
         outputs = nest.flatten(result)
         if not outputs or not all(isinstance(o, Tensor) for o in outputs):
             raise TypeError('custom_gradient: %s must return (output, grad_fn) where output is a tensor or '
@@ -138,3 +142,9 @@ def grad_pass_through(f):
         return f(*args, **kwargs), grad
 
     return functools.wraps(f)(passed_through)
+
+
+def _takes_variables(grad_fn):
+    """Whether ``grad_fn`` accepts ``variables=`` (by name or through **kwargs, as TF's check allows)."""
+    parameters = inspect.signature(grad_fn).parameters.values()
+    return any(p.name == 'variables' or p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters)

@@ -409,8 +409,10 @@ def test_custom_gradient_reading_a_variable_needs_the_variables_argument(backend
     def forgets_variables(x):
         return x * v, lambda upstream: upstream * v
 
-    with pytest.raises(TypeError, match="forgets_variables reads the variables .* 'variables' keyword"):
+    with pytest.raises(TypeError, match="grad_fn must accept keyword argument 'variables', since function uses "
+                                        r"variables: \[<tf.Variable 'Variable:0' shape=\(\) dtype=float32") as caught:
         forgets_variables(tf.constant(1.0))
+    assert 'forgets_variables reads the variables' in ''.join(getattr(caught.value, '__notes__', []))
 
 
 # ---- threads ------------------------------------------------------------------------------
