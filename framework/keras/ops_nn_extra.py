@@ -8,7 +8,6 @@ tensor argument. The activations (celu, glu, the shrinks, sparsemax...) are
 ``keras.ops`` loads no layer code.
 """
 import inspect
-import math as _math
 import warnings
 
 import numpy as np
@@ -131,7 +130,14 @@ def dot_product_attention(query, key, value, bias=None, mask=None, scale=None, i
                              'heads (%d)' % (heads, kv_heads))
         groups = np.repeat(np.arange(kv_heads), heads // kv_heads).astype('int32')
         k, v = _ops.gather(k, groups, axis=2), _ops.gather(v, groups, axis=2)
-    scale = 1.0 / _math.sqrt(k.shape[-1]) if scale is None else float(scale)
+    # Keras on TF multiplies by tf.cast(scale, logits.dtype): a Python number (or its default 1 / tf.sqrt(float32
+    # head_dim)) is a float32 constant first, so float64 logits meet the float32-rounded scale
+    if scale is None:
+        scale = float(np.float32(1) / np.sqrt(np.float32(k.shape[-1])))
+    elif type(scale) in (int, float):
+        scale = float(np.float32(scale))
+    else:
+        scale = float(scale)
     logits = _ops.einsum('btnh,bsnh->bnts', q, k)
     if bias is None and attn_logits_soft_cap is None and mask is None and not is_causal and folds_scale(logits):
         return _ops.einsum('bnts,bsnh->btnh', scaled_softmax(logits, scale), v)
