@@ -6,8 +6,11 @@ and the original 'Class: message' indented (autograph/pyct/error_utils.py). Only
 rebuild from one message are rewritten: those whose ``__init__`` is Exception's, the builtin
 string-constructed errors, KeyError (unquoted) and OperatorNotAllowedInGraphError (autograph's
 api.py). tapeflow's own frames stand for TensorFlow's, which its traceback filtering hides. Kernel errors (tf.errors.OpError) keep their eager text:
-TensorFlow reports them from its graph, in other words.
+TensorFlow reports them from its graph, in other words; but where TensorFlow's shape inference refuses
+the op while the graph is built, the graph's ValueError stands for the kernel's (``graph_side``).
+A converted lambda shows as 'None' with its own source, as autograph converts it alone.
 """
+import ast
 import linecache
 import os
 import sysconfig
@@ -35,6 +38,13 @@ class _MultilineKeyError(KeyError):
 _MultilineKeyError.__name__ = KeyError.__name__
 
 
+def graph_side(error):
+    """The error TensorFlow's graph raises where a kernel raised ``error`` in a trace (the naming hook
+    hangs it on the kernel's error: graph_shape_errors.py), with ``error``'s traceback; else ``error``."""
+    refused = getattr(error, '_graph_error', None)
+    return error if refused is None else refused.with_traceback(error.__traceback__)
+
+
 def in_user_code(error, python_function):
     """``error`` rewritten as TensorFlow's autograph raises it from ``python_function``'s trace,
     or None where TensorFlow keeps it as it is."""
@@ -45,8 +55,10 @@ def in_user_code(error, python_function):
         return None
     lines = ['in user code:', '']
     for filename, lineno, name, mark in frames:
-        lines.append('    File "%s", line %d, in %s%s' % (filename, lineno, name, mark))
         code = linecache.getline(filename, lineno).strip()
+        if name == '<lambda>' and mark == '  *':       # autograph converts a lambda alone: no name, its own source
+            name, code = 'None', _lambda_source(code)
+        lines.append('    File "%s", line %d, in %s%s' % (filename, lineno, name, mark))
         lines.append('        ' + (code or '<source unavailable>'))
     lines.append('')
     lines += ['    ' + line for line in ('%s: %s' % (type(error).__name__, error)).split('\n')]
@@ -64,6 +76,18 @@ def in_user_code(error, python_function):
     for note in getattr(error, '__notes__', ()):
         rewritten.add_note(note)
     return rewritten.with_traceback(error.__traceback__)
+
+
+def _lambda_source(line):
+    """The one lambda expression in a source line ('lambda x: x + 1' of 'ds.map(lambda x: x + 1)'),
+    or the line where that cannot be told."""
+    try:
+        found = [node for node in ast.walk(ast.parse(line)) if isinstance(node, ast.Lambda)]
+    except SyntaxError:         # (a line of a longer statement)
+        return line
+    if len(found) != 1:
+        return line
+    return ast.get_source_segment(line, found[0]) or line
 
 
 def _user_frames(tb, python_function):

@@ -17,7 +17,7 @@ import sys
 import sysconfig
 import threading
 
-from . import dtypes, graph_op_names, graph_random_ops, name_scopes, trace_names
+from . import dtypes, graph_op_names, graph_shape_errors, graph_random_ops, name_scopes, trace_names
 from .tensor import Tensor
 from .variable import Variable
 from .traced_op_shapes import output_shape
@@ -144,6 +144,12 @@ class _Hook:
 
     def _returned(self, frame, event, arg):
         calls = self.calls
+        if event == 'exception' and calls and frame is calls[-1][0] and calls[-1][1] is not _WRAPPER:
+            try:
+                _note_graph_error(arg[1], calls[-1][1], calls[-1][2], frame.f_code.co_name)
+            except Exception:       # the kernel's error stands
+                pass
+            return self._returned
         if event == 'return' and calls and frame is calls[-1][0]:
             called, found, parameters, _ = calls.pop()
             if found is _WRAPPER:       # a decorated API this table does not know
@@ -208,6 +214,21 @@ def _name_result(found, parameters, result, operator):
     for index, (tensor, one) in enumerate(zip(outputs, shape)):
         trace.name_output(tensor, full if index == 0 else '%s:%d' % (full, index), one,
                           dtypes.display_name(tensor._data.dtype))
+
+
+def _note_graph_error(error, found, parameters, function_name):
+    """Hang on ``error`` (a kernel's, raised through an API call of the traced code) the error
+    TensorFlow's graph raises there instead (graph_shape_errors.py); tf.function raises that."""
+    trace = trace_names.current()
+    if trace is None or trace.graph is None or getattr(error, '_graph_error', None) is not None:
+        return
+    if graph_random_ops.current() is not getattr(trace, 'graph_state', None):
+        return      # a loop's body or another function's graph
+    operator = function_name if function_name.startswith('__') else None
+    refused = graph_shape_errors.graph_error(error, found[0], found[1], parameters, operator, trace.graph.unique,
+                                             _layer_scope(trace.graph) + name_scopes.current())
+    if refused is not None:
+        error._graph_error = refused
 
 
 def _float_input(parameters):

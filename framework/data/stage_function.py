@@ -22,6 +22,7 @@ import types
 from .. import dtypes, graph_random_ops, nest, trace_names, traced_ops
 from ..graph_scopes import GraphScopes
 from ..function import replaying
+from ..function_errors import graph_side, in_user_code
 from ..tensor import Tensor
 from .iterator_kernels import graph_state
 
@@ -46,8 +47,18 @@ def traced_stage_function(fn, upstream):
                     return fn(*args)
             state['traced'] = True
             # a graph of its own: the tensors its ops make print as graph tensors (traced_ops)
-            with trace_names.naming(_placeholder_names(args, upstream), graph=GraphScopes()), traced_ops.hooked():
-                return fn(*args)
+            try:
+                with trace_names.naming(_placeholder_names(args, upstream), graph=GraphScopes()), \
+                        traced_ops.hooked():
+                    return fn(*args)
+            except Exception as error:      # autograph's words, as TensorFlow's trace of the function raises it
+                refused = graph_side(error)
+                rewritten = in_user_code(refused, fn)
+                if rewritten is not None:
+                    raise rewritten from None
+                if refused is error:
+                    raise
+                raise refused from None
     return run
 
 

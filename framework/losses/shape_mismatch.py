@@ -9,6 +9,7 @@ Sub[T=DT_FLOAT](data_1, sequential_1/dense_1/BiasAdd)' with input shapes: [?,2],
 texts below were read off TF 2.21 / Keras 3.15 for each loss (/work/notes/progs/me16/lerr.py).
 """
 from .. import trace_names
+from ..graph_shape_errors import DT_NAMES, dims_text, first_unequal
 from ..errors import InvalidArgumentError, kernel_error
 
 # loss -> (kernel, the node's name in its scope or None where not measured, its two inputs): each
@@ -32,7 +33,6 @@ _FIRST_OPS = {
     'pearson_correlation': ('Mul', None, (('true', None), ('pred', None))),
     'concordance_correlation': ('Mul', None, (('true', None), ('pred', None))),
 }
-_DT = {'float32': 'DT_FLOAT', 'float64': 'DT_DOUBLE', 'float16': 'DT_HALF', 'bfloat16': 'DT_BFLOAT16'}
 
 
 def mismatch_error(y_true, y_pred, what):
@@ -45,7 +45,8 @@ def mismatch_error(y_true, y_pred, what):
     kernel, _, operands = first
     tensors = {'true': y_true, 'pred': y_pred}
     a, b = (tuple(tensors[role]._data.shape) for role, _ in operands)
-    error = kernel_error(kernel, 'Incompatible shapes: [%s] vs. [%s]' % (_dims(a), _dims(b)), named=True, note=note)
+    error = kernel_error(kernel, 'Incompatible shapes: [%s] vs. [%s]' % (dims_text(a), dims_text(b)), named=True,
+                         note=note)
     error._loss_operands = (what, y_true, y_pred)
     return error
 
@@ -67,30 +68,16 @@ def in_traced_step(error, scope):
             return error
         names.append(entry[0] if op is None else 'compile_loss/%s/%s' % (scope, op))
         shapes.append(entry[1])
-    dims = _first_unequal(*shapes)
+    dims = first_unequal(*shapes)
     if dims is None:
         return error
-    dtype = _DT.get(y_pred._data.dtype.name)
+    dtype = DT_NAMES.get(y_pred._data.dtype.name) if y_pred._data.dtype.kind == 'f' else None
     if dtype is None:
         return error
     graph_error = ValueError("Dimensions must be equal, but are %d and %d for '{{node compile_loss/%s/%s}} = "
                              "%s[T=%s](%s, %s)' with input shapes: [%s], [%s]."
                              % (dims[0], dims[1], scope, node, kernel, dtype, names[0], names[1],
-                                _dims(shapes[0], '?'), _dims(shapes[1], '?')))
+                                dims_text(shapes[0]), dims_text(shapes[1])))
     for note in getattr(error, '__notes__', ()):
         graph_error.add_note(note)
     return graph_error
-
-
-def _first_unequal(a, b):
-    """The first pair of known dims (aligned at the end, from the left) that cannot broadcast."""
-    rank = max(len(a), len(b))
-    a, b = (1,) * (rank - len(a)) + tuple(a), (1,) * (rank - len(b)) + tuple(b)
-    for x, y in zip(a, b):
-        if x is not None and y is not None and x != y and x != 1 and y != 1:
-            return x, y
-    return None
-
-
-def _dims(shape, unknown='?'):
-    return ','.join(unknown if d is None else str(d) for d in shape)

@@ -20,6 +20,7 @@ import contextlib
 
 from framework import nest
 from framework.function import replaying
+from framework.function_errors import graph_side
 from framework.tensor import Tensor
 
 from . import step_retracing
@@ -164,9 +165,12 @@ def _undone_on_failure(trace, undo, ran=None):
     try:
         with trace:
             yield
-    except BaseException:
+    except BaseException as error:
         undo()
-        raise
+        refused = graph_side(error)     # a shape error TensorFlow's graph raises as it builds the step
+        if refused is error:
+            raise
+        raise refused from None
     if ran is not None:
         ran()
 

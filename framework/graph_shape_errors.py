@@ -1,0 +1,166 @@
+"""Operands whose shapes do not fit, refused in a tf.function trace as TensorFlow's graph refuses them.
+
+Eagerly a kernel refuses them when it runs: an InvalidArgumentError ('Incompatible shapes: [2,3]
+vs. [2] [Op:AddV2]'). A tf.function's trace builds a graph instead, and TensorFlow's shape inference
+refuses the op as it is added, with a ValueError naming the node, its inputs and their traced shapes:
+
+    Dimensions must be equal, but are 3 and 2 for '{{node add}} = AddV2[T=DT_FLOAT](x, y)' with
+    input shapes: [2,3], [2].
+
+tapeflow traces on the real arrays, so the kernel's error comes first; the naming hook
+(traced_ops.py), which knows the API call that failed and the graph names of its inputs, turns it
+into the graph's. Where a traced shape leaves the mismatching length open TensorFlow's graph builds
+and its kernel fails at run time, as tapeflow's does: the eager error stands. The texts were read off
+TF 2.21 (/work/notes/progs/me17/g3.py).
+"""
+import re
+
+import numpy as np
+
+from . import trace_names
+from .errors import InvalidArgumentError
+from .tensor import Tensor
+from .variable import Variable
+
+_KERNEL = re.compile(r'\[Op:(\w+)\]')
+# a graph's T attribute for each dtype
+DT_NAMES = {'float32': 'DT_FLOAT', 'float64': 'DT_DOUBLE', 'float16': 'DT_HALF', 'bfloat16': 'DT_BFLOAT16',
+       'int32': 'DT_INT32', 'int64': 'DT_INT64', 'int8': 'DT_INT8', 'int16': 'DT_INT16', 'uint8': 'DT_UINT8',
+       'complex64': 'DT_COMPLEX64', 'complex128': 'DT_COMPLEX128'}
+_MATMUL_ATTRS = 'grad_a=false, grad_b=false, transpose_a=false, transpose_b=false'
+_MATMUL_FLAGS = ('transpose_a', 'transpose_b', 'adjoint_a', 'adjoint_b', 'a_is_sparse', 'b_is_sparse')
+
+
+def graph_error(error, name, rule, parameters, operator, unique, prefix):
+    """The ValueError TensorFlow's graph raises for the API call that failed with ``error``, or None
+    where it raises the kernel's error too (or the case was not measured).
+
+    ``name`` and ``rule`` are the call's row (graph_op_names.py), ``parameters`` its arguments by
+    name, ``operator`` the Python operator's method name or None, ``unique`` the graph's namer and
+    ``prefix`` the open scopes ('block/')."""
+    if not isinstance(error, InvalidArgumentError) or rule not in ('broadcast', 'matmul', 'reshape') or '/' in name:
+        return None
+    if rule == 'reshape':
+        return _reshape_error(error, name, parameters, unique, prefix)
+    kernel = _KERNEL.search(str(error))
+    if kernel is None:
+        return None
+    kernel = 'MatMul' if kernel.group(1) == 'MatMul' else kernel.group(1)
+    operands = _operands(parameters, operator)
+    if operands is None:
+        return None
+    tensors = [v for _, v in operands if isinstance(v, Tensor)]
+    dtype = DT_NAMES.get(tensors[0]._data.dtype.name) if tensors else None
+    if dtype is None:
+        return None
+    shapes = [_traced_shape(v) for _, v in operands]
+    if None in shapes:
+        return None
+    if rule == 'broadcast':
+        dims = first_unequal(*shapes)
+        attrs = 'T=%s' % dtype
+    else:
+        if any(parameters.get(flag) for flag in _MATMUL_FLAGS) or any(len(s) != 2 for s in shapes):
+            return None         # (BatchMatMulV2 and the transposed forms: not measured)
+        dims = (shapes[0][1], shapes[1][0])
+        dims = dims if None not in dims and dims[0] != dims[1] else None
+        attrs = 'T=%s, %s' % (dtype, _MATMUL_ATTRS)
+    if dims is None:
+        return None
+    # Names are taken in TensorFlow's order: a variable's operator reads it before the op's scope opens
+    if operator and isinstance(parameters.get('self'), Variable):
+        read = unique(prefix + 'ReadVariableOp')
+    given = parameters.get('name')
+    node = unique(prefix + (given if isinstance(given, str) and given else name))
+    inputs = []
+    for argument, value in operands:
+        if isinstance(value, Variable):
+            inputs.append(read if value is parameters.get('self') and operator else node + '/ReadVariableOp')
+        elif isinstance(value, Tensor):
+            inputs.append(trace_names.entry_of(value)[0])
+        else:               # a Python number or list: a Const in the op's scope, named after the argument
+            inputs.append('%s/%s' % (node, argument))
+    text = "Dimensions must be equal, but are %d and %d for '{{node %s}} = %s[%s](%s)' with input shapes: %s." % (
+        dims[0], dims[1], node, kernel, attrs, ', '.join(inputs), ', '.join('[%s]' % dims_text(s) for s in shapes))
+    refused = ValueError(text)
+    for note in getattr(error, '__notes__', ()):
+        refused.add_note(note)
+    return refused
+
+
+def _reshape_error(error, name, parameters, unique, prefix):
+    """Reshape's refusal of a target shape given as Python ints (a Const 'Reshape/shape' in the
+    graph) for a tensor whose traced shape is known."""
+    tensor, target = parameters.get('tensor', parameters.get('x')), parameters.get('shape')
+    if not isinstance(tensor, Tensor) or isinstance(tensor, Variable) or type(target) not in (list, tuple) \
+            or not target or not all(type(d) is int and d >= -1 for d in target) or list(target).count(-1) > 1:
+        return None
+    entry = trace_names.entry_of(tensor)
+    dtype = DT_NAMES.get(tensor._data.dtype.name)
+    if entry is None or entry[1] is None or dtype is None:
+        return None
+    known = int(np.prod([d for d in target if d != -1], dtype=np.int64))
+    if None in entry[1]:        # an open length: the known ones must divide the target's size
+        divisor = int(np.prod([d for d in entry[1] if d is not None], dtype=np.int64))
+        if -1 in target or divisor == 0 or known % divisor == 0:
+            return None
+        problem = 'Dimension size must be evenly divisible by %d but is %d' % (divisor, known)
+    else:
+        elements = int(np.prod(entry[1], dtype=np.int64))
+        if -1 in target:
+            if known == 0 or elements % known == 0:
+                return None
+            problem = 'Dimension size must be evenly divisible by %d but is %d' % (known, elements)
+        elif known == elements:
+            return None
+        else:
+            problem = 'Cannot reshape a tensor with %d elements to shape [%s] (%d elements)' % (
+                elements, ','.join(map(str, target)), known)
+    given = parameters.get('name')
+    node = unique(prefix + (given if isinstance(given, str) and given else name))
+    refused = ValueError("%s for '{{node %s}} = Reshape[T=%s, Tshape=DT_INT32](%s, %s/shape)' with input shapes: "
+                         "[%s], [%d] and with input tensors computed as partial shapes: input[1] = [%s]."
+                         % (problem, node, dtype, entry[0], node, dims_text(entry[1]), len(target),
+                            ','.join('?' if d == -1 else str(d) for d in target)))
+    for note in getattr(error, '__notes__', ()):
+        refused.add_note(note)
+    return refused
+
+
+def _operands(parameters, operator):
+    """[(argument name, value)] of a binary call, in the op's input order; None if not two."""
+    if operator:
+        if operator.startswith('__r'):          # 1.0 + x: the number is the op's first input, 'x'
+            return [('x', parameters.get('other')), ('y', parameters.get('self'))]
+        return [('x', parameters.get('self')), ('y', parameters.get('other'))]
+    values = [(k, v) for k, v in parameters.items() if k != 'name']
+    if len(values) < 2 or any(isinstance(v, (str, bytes, bool)) or v is None for _, v in values[:2]):
+        return None
+    return values[:2]
+
+
+def _traced_shape(value):
+    """The shape TensorFlow's graph knows for an operand (None lengths left open), or None: unknown."""
+    if isinstance(value, Variable):
+        return tuple(value._data.shape)
+    if isinstance(value, Tensor):
+        entry = trace_names.entry_of(value)
+        return None if entry is None or entry[1] is None else tuple(entry[1])
+    try:
+        return np.shape(value)
+    except ValueError:          # a ragged list
+        return None
+
+
+def first_unequal(a, b):
+    """The first pair of known lengths (aligned at the end, from the left) that cannot broadcast."""
+    rank = max(len(a), len(b))
+    a, b = (1,) * (rank - len(a)) + tuple(a), (1,) * (rank - len(b)) + tuple(b)
+    for x, y in zip(a, b):
+        if x is not None and y is not None and x != y and x != 1 and y != 1:
+            return x, y
+    return None
+
+
+def dims_text(shape):
+    return ','.join('?' if d is None else str(d) for d in shape)
