@@ -42,10 +42,12 @@ def graph_error(error, name, rule, parameters, operator, unique, prefix):
         return None
     if rule == 'reshape':
         return _reshape_error(error, name, parameters, unique, prefix)
+    if name == 'SelectV2':
+        return _select_error(error, parameters, unique, prefix)
     kernel = _KERNEL.search(str(error))
     if kernel is None:
         return None
-    kernel = 'MatMul' if kernel.group(1) == 'MatMul' else kernel.group(1)
+    kernel = kernel.group(1)
     operands = _operands(parameters, operator)
     if operands is None:
         return None
@@ -67,6 +69,12 @@ def graph_error(error, name, rule, parameters, operator, unique, prefix):
         attrs = 'T=%s, %s' % (dtype, _MATMUL_ATTRS)
     if dims is None:
         return None
+    return _unequal_dims_error(error, dims, name, kernel, attrs, operands, shapes, parameters, operator, unique,
+                               prefix)
+
+
+def _unequal_dims_error(error, dims, name, kernel, attrs, operands, shapes, parameters, operator, unique, prefix):
+    """Shape inference's "Dimensions must be equal" for the node the call adds, naming its inputs."""
     # Names are taken in TensorFlow's order: a variable's operator reads it before the op's scope opens
     if operator and isinstance(parameters.get('self'), Variable):
         read = unique(prefix + 'ReadVariableOp')
@@ -86,6 +94,31 @@ def graph_error(error, name, rule, parameters, operator, unique, prefix):
     for note in getattr(error, '__notes__', ()):
         refused.add_note(note)
     return refused
+
+
+def _select_error(error, parameters, unique, prefix):
+    """tf.where(condition, x, y): SelectV2's shape function broadcasts x with y ('t', 'e' as its
+    inputs are named), then the condition with that."""
+    operands = [('condition', parameters.get('condition')), ('t', parameters.get('x')), ('e', parameters.get('y'))]
+    if operands[1][1] is None or operands[2][1] is None or not isinstance(operands[0][1], Tensor):
+        return None
+    values = [v for _, v in operands[1:] if isinstance(v, Tensor)]
+    dtype = DT_NAMES.get(values[0]._data.dtype.name) if values else None
+    shapes = [_traced_shape(v) for _, v in operands]
+    if dtype is None or None in shapes:
+        return None
+    dims = first_unequal(shapes[1], shapes[2]) or first_unequal(shapes[0], _broadcast(shapes[1], shapes[2]))
+    if dims is None:
+        return None
+    return _unequal_dims_error(error, dims, 'SelectV2', 'SelectV2', 'T=%s' % dtype, operands, shapes, parameters,
+                               None, unique, prefix)
+
+
+def _broadcast(a, b):
+    """The broadcast of two traced shapes that fit (None: a length left open)."""
+    rank = max(len(a), len(b))
+    a, b = (1,) * (rank - len(a)) + tuple(a), (1,) * (rank - len(b)) + tuple(b)
+    return tuple(y if x == 1 else x if y == 1 else (x if x is not None else y) for x, y in zip(a, b))
 
 
 def _reshape_error(error, name, parameters, unique, prefix):

@@ -52,7 +52,21 @@ BINARY = [
 ]
 
 
-@pytest.mark.parametrize('fn, dims, node', BINARY)
+WHERE = [     # SelectV2 broadcasts x with y first, then the condition with that (TF 2.21: notes/progs/me17/g8.py)
+    (lambda x, y: tf.where(x > 0, x, y), None,
+     "{{node SelectV2}} = SelectV2[T=DT_FLOAT](Greater, x, y)' with input shapes: [2,3], [2,3], [2]."),
+    (lambda x, y: tf.where(y > 0, x, x), (2, 3),
+     "{{node SelectV2}} = SelectV2[T=DT_FLOAT](Greater, x, x)' with input shapes: [2], [2,3], [2,3]."),
+    (lambda x, y: tf.where(x > 0, y, 0.0), None,
+     "{{node SelectV2}} = SelectV2[T=DT_FLOAT](Greater, y, SelectV2/e)' with input shapes: [2,3], [2], []."),
+    (lambda x, y: tf.where(x > 0, 1.0, y), None,
+     "{{node SelectV2}} = SelectV2[T=DT_FLOAT](Greater, SelectV2/t, y)' with input shapes: [2,3], [], [2]."),
+    (lambda x, y: tf.where(x > 0, x, y, name='w'), None,
+     "{{node w}} = SelectV2[T=DT_FLOAT](Greater, x, y)' with input shapes: [2,3], [2,3], [2]."),
+]
+
+
+@pytest.mark.parametrize('fn, dims, node', BINARY + WHERE)
 def test_binary_ops_refused_by_the_graph_name_node_inputs_and_shapes(fn, dims, node):
     dims = dims or (3, 2)
     expected = "ValueError: Dimensions must be equal, but are %d and %d for '%s" % (dims[0], dims[1], node)
