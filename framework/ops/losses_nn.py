@@ -71,9 +71,10 @@ def _xent_value(xp, a, z, axis):
 
 
 def _zero_with_softmax_rule(logits, labels, axis):
-    """0, with the derivative of softmax(logits) - labels."""
+    """0, with the derivative of softmax(logits) - labels towards the logits only: TF's rule for the Xent op's
+    backprop output (grad_grad) reaches the logits through softmax and gives the labels nothing."""
     from .shapes import stop_gradient
-    rule = softmax(logits, axis) - labels
+    rule = softmax(logits, axis) - stop_gradient(labels)
     return rule - stop_gradient(rule)
 
 
