@@ -50,6 +50,7 @@ from .ops.tensor_spec import TensorSpec
 from .function_errors import graph_side, in_user_code
 from .function_init import from_tf_print, initializing_call
 from .function_signature import Binder
+from .indexed_slices import IndexedSlices
 from .tensor import Tensor, convert_to_tensor
 from .tf_logging import logger
 from .variable import Variable
@@ -204,7 +205,8 @@ def _outputs(value, python_function):
     if isinstance(value, Variable):
         from .ops import identity
         return identity(value)
-    if isinstance(value, (Tensor, CompositeTensor)):     # RaggedTensor, SparseTensor, ExtensionType: returned as TF
+    if isinstance(value, (Tensor, CompositeTensor, IndexedSlices)):
+        # RaggedTensor, SparseTensor, ExtensionType, a gather's gradient rows: returned as TF returns them
         return value
     if kind in (list, tuple) or isinstance(value, tuple):
         items = [_outputs(v, python_function) for v in value]

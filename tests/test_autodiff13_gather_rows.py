@@ -174,3 +174,18 @@ def test_sampled_losses_look_the_true_and_sampled_ids_up_at_once():
                                                            tf.ones([2]))))
     assert _rows(g)[:2] == ([1, 2, 0, 3], 'int64')
     np.testing.assert_allclose(g.values.numpy()[:, 0], [-0.27363828, -0.09446003, 1.7233276, 2.940479], rtol=1e-6)
+
+
+def test_a_tf_function_returns_the_rows():
+    # TF 2.21: a tf.function returns the IndexedSlices a gradient gives (it densified them)
+    v = tf.Variable(np.ones((4, 3), np.float32))
+
+    @tf.function
+    def step(ids):
+        with tf.GradientTape() as tape:
+            y = tf.reduce_sum(tf.gather(v, ids) * 2.0)
+        return {'y': y, 'g': tape.gradient(y, v)}
+
+    out = step(tf.constant([1, 1]))
+    assert isinstance(out['g'], tf.IndexedSlices) and out['g'].indices.numpy().tolist() == [1, 1]
+    np.testing.assert_array_equal(tf.convert_to_tensor(out['g']).numpy()[1], [4.0, 4.0, 4.0])
