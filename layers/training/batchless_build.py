@@ -27,18 +27,35 @@ def build_without_batch(model, data, kind):
     source = getattr(data, 'source', None)
     if not isinstance(source, Dataset):
         return
-    if not model.built or not all(layer.built for layer in getattr(model, '_layers', ())):
-        inputs = _inputs_of(source.element_spec)
+    metrics = getattr(model, '_compiled_metrics', None)
+    metrics_unbuilt = metrics is not None and not metrics.built
+    if metrics_unbuilt or not model.built or not all(layer.built for layer in getattr(model, '_layers', ())):
+        inputs, targets = _inputs_of(source.element_spec), _targets_of(source.element_spec)
         leaves = nest.flatten(inputs)
         if not leaves or not all(isinstance(leaf, TensorSpec) and leaf.shape is not None for leaf in leaves):
             return
         # TF's trace feeds graph tensors: no KerasTensor name is handed out there
         with count_kept('keras_tensor'):
-            model(nest.map_structure(lambda spec: KerasTensor(tuple(spec.shape), spec.dtype.name, name='batch'),
-                                     inputs))
+            y_pred = model(nest.map_structure(_symbolic, inputs))
+            # the trace builds the compiled metrics on the step's y and y_pred (a step's result() then works)
+            target_leaves = nest.flatten(targets)
+            if metrics_unbuilt and target_leaves and all(isinstance(leaf, TensorSpec) and leaf.shape is not None
+                                                         for leaf in target_leaves):
+                metrics.build(nest.map_structure(_symbolic, targets), y_pred)
     optimizer = getattr(model, 'optimizer', None)
     if kind == 'train' and optimizer is not None and not optimizer.built and model.built:
         optimizer.build_in_scope(model.trainable_variables, first_trace=True)
+
+
+def _symbolic(spec):
+    return KerasTensor(tuple(spec.shape), spec.dtype.name, name='batch')
+
+
+def _targets_of(spec):
+    """The y of a dataset element's spec (None without one)."""
+    if isinstance(spec, (tuple, list)) and not hasattr(spec, '_fields') and 2 <= len(spec) <= 3:
+        return spec[1]
+    return None
 
 
 def _inputs_of(spec):
