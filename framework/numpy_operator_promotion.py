@@ -47,6 +47,12 @@ def _promoting(operator):
     return method
 
 
+def wrapper_code():
+    """The code object every promoting operator runs (one closure per operator): traced_ops' naming
+    hook looks through it to the operator it wraps."""
+    return _promoting(getattr(Tensor.__add__, 'plain', Tensor.__add__)).__code__
+
+
 def install():
     """Give Tensor (and so Variable) the promoting operators; once."""
     for name in OPERATORS:

@@ -31,13 +31,16 @@ class naming:
     whose first axis has that length (``name_output``), so that a print further on shows them as
     graph tensors too."""
 
-    def __init__(self, names, batch=None, scope_start=0, graph=None):
+    def __init__(self, names, batch=None, scope_start=0, graph=None, ops=None):
         self._names = names
         self.batch = batch
         self.scope_start = scope_start      # how many enclosing scopes output names leave out
         # a GraphScopes for a trace TensorFlow runs as a graph (a tf.function, a Keras step): its
         # layers' outputs take their graph op's name; None for a Keras build (its own naming)
         self.graph = graph
+        # for a Keras build, the GraphScopes of Keras's scratch graph: the tensors ops make in the
+        # call are named there (traced_ops), below the layer being built
+        self.ops = ops
         self._kept = []         # the tensors named after the start: kept alive, so that ids stay theirs
 
     def name_output(self, tensor, name, shape, dtype):

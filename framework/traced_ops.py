@@ -17,7 +17,8 @@ import sys
 import sysconfig
 import threading
 
-from . import dtypes, graph_op_names, graph_shape_errors, graph_random_ops, name_scopes, trace_names
+from . import dtypes, graph_op_names, graph_shape_errors, graph_random_ops, name_scopes, numpy_operator_promotion, \
+    trace_names
 from .tensor import Tensor
 from .variable import Variable
 from .traced_op_shapes import output_shape
@@ -45,6 +46,8 @@ def _closure_strings_in(frame):
 
 def _build_table():
     import framework
+    # tf.experimental.numpy's promoting operators wrap the Tensor operators, installed or not yet
+    _TABLE[numpy_operator_promotion.wrapper_code()] = _WRAPPER
     for name, rule, *paths in graph_op_names.ROWS:
         for path in paths:
             module, _, attributes = path.rpartition(':')      # 'package.module:Class.method', or a public path
@@ -53,9 +56,9 @@ def _build_table():
                 fn = getattr(fn, part, None)
             if fn is None:
                 continue
-            while hasattr(fn, '__wrapped__'):
+            while hasattr(fn, '__wrapped__') or hasattr(fn, 'plain'):      # (a decorator's, or a promoting operator)
                 _TABLE[fn.__code__] = _WRAPPER
-                fn = fn.__wrapped__
+                fn = getattr(fn, '__wrapped__', None) or fn.plain
             code, found = fn.__code__, (name, rule, path in graph_op_names.FLOAT_ONLY, _name_default(fn))
             # (a function public under two names keeps its first row's)
             if code.co_freevars:         # a factory's closure: its strings tell the ops apart
@@ -94,7 +97,8 @@ class _Hook:
     traced code makes, and of nothing else."""
 
     def __init__(self):
-        # the API calls open: [frame, (name, rule) or _WRAPPER, parameters, the decorator frame to look under]
+        # the API calls open: [frame, (name, rule) or _WRAPPER, parameters, the decorator frame to look under,
+        # the name of the function that names the call (a wrapper's: the function it wraps)]
         self.calls = []
         # for each tf.function called from the traced code and running now, what its graph holds:
         # {'stateful': a variable read or random op seen, 'unsure': a call this table does not know}
@@ -109,6 +113,7 @@ class _Hook:
                     calls[-1][3] = frame
                 elif found is not None:
                     calls[-1][1:3] = found, _parameters(frame)
+                    calls[-1][4] = frame.f_code.co_name
                     self._note(found, calls[-1][2])
             return None
         found = _TABLE.get(frame.f_code)
@@ -126,7 +131,7 @@ class _Hook:
             if found is None:
                 return None
         parameters = None if found is _WRAPPER else _parameters(frame)
-        calls.append([frame, found, parameters, frame])
+        calls.append([frame, found, parameters, frame, frame.f_code.co_name])
         if parameters is not None:
             self._note(found, parameters)
         frame.f_trace_lines = False
@@ -146,12 +151,12 @@ class _Hook:
         calls = self.calls
         if event == 'exception' and calls and frame is calls[-1][0] and calls[-1][1] is not _WRAPPER:
             try:
-                _note_graph_error(arg[1], calls[-1][1], calls[-1][2], frame.f_code.co_name)
+                _note_graph_error(arg[1], calls[-1][1], calls[-1][2], calls[-1][4])
             except Exception:       # the kernel's error stands
                 pass
             return self._returned
         if event == 'return' and calls and frame is calls[-1][0]:
-            called, found, parameters, _ = calls.pop()
+            _, found, parameters, _, function_name = calls.pop()
             if found is _WRAPPER:       # a decorated API this table does not know
                 for notes in self.functions:
                     notes['unsure'] = True
@@ -162,7 +167,7 @@ class _Hook:
                         return self._returned
                     found = ('StatefulPartitionedCall' if notes['stateful'] else 'PartitionedCall',) + found[1:]
                 try:
-                    _name_result(found, parameters, arg, called.f_code.co_name.startswith('__'))
+                    _name_result(found, parameters, arg, function_name.startswith('__'))
                 except Exception:       # naming is for printing: a failure leaves the value's text
                     pass
         return self._returned
@@ -170,7 +175,8 @@ class _Hook:
 
 def _name_result(found, parameters, result, operator):
     trace = trace_names.current()
-    if trace is None or trace.graph is None:
+    graph = _graph_of(trace)
+    if graph is None:
         return
     state = getattr(trace, 'graph_state', None)
     if state is _LATER:         # a Keras step: its random state is entered after its naming
@@ -191,8 +197,7 @@ def _name_result(found, parameters, result, operator):
     shape = output_shape(rule, parameters, result, trace)
     given = parameters.get('name')
     given = None if given == name_default else given
-    graph = trace.graph
-    prefix = _layer_scope(graph) + name_scopes.current()
+    prefix = _layer_scope(graph, trace) + name_scopes.current()
     if rule == 'reduce' and parameters.get('axis') is None:
         graph.unique(prefix + 'Const')      # TensorFlow's reductions over all axes make the axes a Const first
     if operator and isinstance(parameters.get('self'), Variable):
@@ -220,13 +225,14 @@ def _note_graph_error(error, found, parameters, function_name):
     """Hang on ``error`` (a kernel's, raised through an API call of the traced code) the error
     TensorFlow's graph raises there instead (graph_shape_errors.py); tf.function raises that."""
     trace = trace_names.current()
-    if trace is None or trace.graph is None or getattr(error, '_graph_error', None) is not None:
+    graph = _graph_of(trace)
+    if graph is None or getattr(error, '_graph_error', None) is not None:
         return
     if graph_random_ops.current() is not getattr(trace, 'graph_state', None):
         return      # a loop's body or another function's graph
     operator = function_name if function_name.startswith('__') else None
-    refused = graph_shape_errors.graph_error(error, found[0], found[1], parameters, operator, trace.graph.unique,
-                                             _layer_scope(trace.graph) + name_scopes.current())
+    refused = graph_shape_errors.graph_error(error, found[0], found[1], parameters, operator, graph.unique,
+                                             _layer_scope(graph, trace) + name_scopes.current())
     if refused is not None:
         error._graph_error = refused
 
@@ -236,14 +242,27 @@ def _float_input(parameters):
     return first is not None and first._data.dtype.kind in 'fc'
 
 
-def _layer_scope(graph):
+def _graph_of(trace):
+    """The GraphScopes the trace running now names op results in (a graph trace's, or a Keras build's
+    scratch graph), or None."""
+    if trace is None:
+        return None
+    return trace.graph if trace.graph is not None else trace.ops
+
+
+def _layer_scope(graph, trace):
     """The graph scope of the Keras layer whose ``call`` runs now ('sequential_1/dense_1/'), as Keras 3
-    opens one per call; '' outside layers (layers.call_context, when the layers package is in use)."""
+    opens one per call; '' outside layers (layers.call_context, when the layers package is in use).
+    In a Keras build the scopes start below the layer being built ('p_1/' for a sublayer's call)."""
     call_context = sys.modules.get('layers.call_context')
     layer = call_context.current_layer() if call_context is not None else None
     if layer is None:
         return ''
-    return graph.scope_of(call_context.enclosing_calls(layer)) + '/'
+    chain = call_context.enclosing_calls(layer)
+    if trace.graph is None:
+        chain = chain[trace.scope_start:]
+    scope = graph.scope_of(chain)
+    return scope + '/' if scope else ''
 
 
 class hooked:
@@ -260,7 +279,7 @@ class hooked:
         # ops elsewhere (a loop's body graph, another function's) stay unnamed
         trace.graph_state = graph_random_ops.current() if self._state_entered else _LATER
         for name, _, _ in list(trace._names.values()):          # the arguments' placeholders hold their names
-            trace.graph.unique(name)
+            _graph_of(trace).unique(name)
         if getattr(_local, 'hook', None) is not None:       # an outer trace's hook names for this one too
             return self
         if sys.gettrace() is not None:         # a debugger or coverage tool traces: leave it alone

@@ -14,11 +14,13 @@ import warnings
 import numpy as np
 
 from framework import dtypes, nest, random_state_freeze
-from framework import trace_names
+from framework import trace_names, traced_ops
 from framework.errors import InvalidArgumentError, OpError, OperatorNotAllowedInGraphError
 from framework.composite import CompositeTensor
 from framework.losses.tensor_notes import NOTES as TENSOR_NOTES
 from framework.function import replaying
+from framework.function_errors import graph_side
+from framework.graph_scopes import GraphScopes
 from framework.function_init import initializing, once
 from framework.backend import array_module
 from framework.placement import current_xp
@@ -583,7 +585,8 @@ class Layer(LayerWeights, OwnVariables):
                     (replaying() if inner_length != 1 else contextlib.nullcontext()):
                 if not self.built:
                     self._build_for(zeros)
-                with trace_names.naming(placeholder, batch, len(call_context.enclosing_names(self)) + 1), \
+                with trace_names.naming(placeholder, batch, len(call_context.enclosing_names(self)) + 1,
+                                        ops=GraphScopes()), traced_ops.hooked(), \
                         (autocasting.weights_as(self, self._compute) if self._compute is not None else _SHOWN_ONCE):
                     out = self.call(zeros)
         finally:
@@ -689,6 +692,7 @@ def _call_error(err, layer, inputs, args, kwargs):
     ConversionError, the _PLAIN_ERRORS and every kernel error, OpError: TF 2.21 rewords a Cast
     UnimplementedError or a NotFoundError too, fuzz6/p/l8.py), so that exceptions with their own
     constructors pass through unchanged."""
+    err = graph_side(err)       # a shape error TensorFlow's graph raises in a trace or build (graph_shape_errors)
     reworded = type(err) in _REWORDED or isinstance(err, OpError)
     if not reworded or getattr(err, '_keras_call_info_injected', False):
         return err

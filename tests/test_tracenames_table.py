@@ -16,8 +16,8 @@ def _resolve(path):
     fn = importlib.import_module(module) if module else framework
     for part in attributes.split('.'):
         fn = getattr(fn, part)
-    while hasattr(fn, '__wrapped__'):
-        fn = fn.__wrapped__
+    while hasattr(fn, '__wrapped__') or hasattr(fn, 'plain'):     # as traced_ops._build_table looks through them
+        fn = getattr(fn, '__wrapped__', None) or fn.plain        # (tf.experimental.numpy's promoting operators)
     return fn
 
 

@@ -19,7 +19,8 @@ from framework.backend import array_module
 from framework.placement import current_xp
 from framework.tape import paused
 from framework.tensor import SymbolicTensorError, Tensor
-from framework import trace_names, trace_prints
+from framework import trace_names, trace_prints, traced_ops
+from framework.graph_scopes import GraphScopes
 from framework.eager_graph_names import scratch_graph
 from framework.dtypes import display_name
 from framework.function import replaying
@@ -413,7 +414,9 @@ def _run_on_zeros(layer, inputs, args, kwargs, inner_length=1, batch_length=1):
                     masks[id(value)] = symbolic
             # Names inside Keras's symbolic call start below the layer ('dense/Relu:0')
             outer = len(call_context.enclosing_names(None)) + 1
-            with trace_names.naming(placeholders, (1, True) if batch_free and all(batch_free) else None, outer):
+            # (ops run in the call are named in Keras's scratch graph: a print or a shape error shows them)
+            with trace_names.naming(placeholders, (1, True) if batch_free and all(batch_free) else None, outer,
+                                    ops=GraphScopes()), traced_ops.hooked():
                 out = layer(stand_ins[0], *stand_ins[1], training=training, **stand_ins[2])
     finally:
         for each, losses in saved:
