@@ -1,8 +1,9 @@
-"""Operands whose shapes do not fit, refused in a tf.function trace as TensorFlow's graph refuses them.
+"""Operands whose shapes do not fit, refused in a traced function as TensorFlow's graph refuses them.
 
 Eagerly a kernel refuses them when it runs: an InvalidArgumentError ('Incompatible shapes: [2,3]
 vs. [2] [Op:AddV2]'). A tf.function's trace builds a graph instead, and TensorFlow's shape inference
-refuses the op as it is added, with a ValueError naming the node, its inputs and their traced shapes:
+refuses the op as it is added, with a ValueError naming the node, its inputs and their traced shapes
+(so do tf.data functions, a model's own train_step, and Keras's scratch graph while a model builds):
 
     Dimensions must be equal, but are 3 and 2 for '{{node add}} = AddV2[T=DT_FLOAT](x, y)' with
     input shapes: [2,3], [2].
@@ -11,7 +12,7 @@ tapeflow traces on the real arrays, so the kernel's error comes first; the namin
 (traced_ops.py), which knows the API call that failed and the graph names of its inputs, turns it
 into the graph's. Where a traced shape leaves the mismatching length open TensorFlow's graph builds
 and its kernel fails at run time, as tapeflow's does: the eager error stands. The texts were read off
-TF 2.21 (/work/notes/progs/me17/g3.py).
+TF 2.21 (/work/notes/progs/me17/g1-g9.py).
 """
 import re
 
@@ -25,8 +26,8 @@ from .variable import Variable
 _KERNEL = re.compile(r'\[Op:(\w+)\]')
 # a graph's T attribute for each dtype
 DT_NAMES = {'float32': 'DT_FLOAT', 'float64': 'DT_DOUBLE', 'float16': 'DT_HALF', 'bfloat16': 'DT_BFLOAT16',
-       'int32': 'DT_INT32', 'int64': 'DT_INT64', 'int8': 'DT_INT8', 'int16': 'DT_INT16', 'uint8': 'DT_UINT8',
-       'complex64': 'DT_COMPLEX64', 'complex128': 'DT_COMPLEX128'}
+            'int32': 'DT_INT32', 'int64': 'DT_INT64', 'int8': 'DT_INT8', 'int16': 'DT_INT16', 'uint8': 'DT_UINT8',
+            'complex64': 'DT_COMPLEX64', 'complex128': 'DT_COMPLEX128'}
 _MATMUL_ATTRS = 'grad_a=false, grad_b=false, transpose_a=false, transpose_b=false'
 _MATMUL_FLAGS = ('transpose_a', 'transpose_b', 'adjoint_a', 'adjoint_b', 'a_is_sparse', 'b_is_sparse')
 
