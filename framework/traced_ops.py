@@ -234,6 +234,7 @@ def _note_graph_error(error, found, parameters, function_name):
     refused = graph_shape_errors.graph_error(error, found[0], found[1], parameters, operator, graph.unique,
                                              _layer_scope(graph, trace) + name_scopes.current())
     if refused is not None:
+        refused.graph_refused = True        # (a Sequential's build lets it through, as Keras's does)
         error._graph_error = refused
 
 

@@ -707,6 +707,7 @@ def _call_error(err, layer, inputs, args, kwargs):
     named._keras_call_info_injected = True
     named._keeps_build = getattr(err, '_keeps_build', False)       # (failed_build: an outer layer reads it)
     named.reshape_sizes = getattr(err, 'reshape_sizes', None)      # (functional/fitting_batch reads it)
+    named.graph_refused = getattr(err, 'graph_refused', False)     # (Sequential._trace lets it through)
     named.add_note('raised in call() of layer "%s"' % layer.name)
     for note in getattr(err, '__notes__', ()):
         named.add_note(note)

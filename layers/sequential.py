@@ -190,6 +190,8 @@ class Sequential(ModelBase):
             # a built model's input spec refused it (maybe worded as a symbolic call's error): Keras raises
             if getattr(err, 'incompatible_input', False) or getattr(err.__cause__, 'incompatible_input', False):
                 raise
+            if getattr(err, 'graph_refused', False):   # TensorFlow's graph refused an op of the call: Keras raises
+                raise
             # As Keras, a layer that cannot say its output from shapes alone leaves no graph.
             self._graph_ends, self._graph_error = None, '%s: %s' % (type(err).__name__, err)
             return None

@@ -70,3 +70,17 @@ def test_a_shape_mismatch_in_a_functional_build_is_the_graphs_error():
     assert text.startswith('Exception encountered when calling AddBias.call().')
     assert "Error encountered:\n\nDimensions must be equal, but are 4 and 5 for '{{node add}} = " \
            "AddV2[T=DT_FLOAT](Placeholder, ones)' with input shapes: [?,4], [5].\x1b[0m" in text
+
+
+@pytest.mark.parametrize('make', [
+    lambda: keras.Sequential([keras.Input((3,)), keras.layers.Dense(4), AddBias()]),
+    lambda: keras.Sequential([keras.layers.Dense(4), AddBias()]).build((None, 3)),
+])
+def test_a_sequentials_build_raises_the_graphs_error_as_keras(make):
+    # Keras's Sequential.build lets a layer's ValueError through (it swallows NotImplementedError only)
+    keras.backend.clear_session()
+    with pytest.raises(ValueError) as err:
+        make()
+    text = str(err.value)
+    assert text.startswith('Exception encountered when calling AddBias.call().')
+    assert "(Placeholder, ones)' with input shapes: [?,4], [5].\x1b[0m" in text
