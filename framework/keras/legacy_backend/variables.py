@@ -8,6 +8,7 @@ import numpy as np
 
 import framework as tf
 from .. import backend as _config
+from framework.dtypes import KerasDTypeName
 from .shapes import to_dense
 
 __all__ = ['batch_get_value', 'batch_set_value', 'constant', 'eval', 'eye', 'get_value', 'moving_average_update',
@@ -47,7 +48,20 @@ def batch_get_value(tensors):
 
 def set_value(x, value):
     """Assign ``value`` (numpy-converted to x's dtype) to the variable ``x``."""
-    x.assign(np.asarray(value, dtype=tf.as_dtype(x.dtype).name))
+    x.assign(np.asarray(value, dtype=_keras2_dtype_name(x)))
+
+
+def _keras2_dtype_name(x):
+    """``x.dtype.name``, as Keras 2's set_value reads it. A Keras 3 variable (a layer's weight,
+    ``optimizer.learning_rate``, ``optimizer.iterations``) reports its dtype as a plain string
+    ('float32'), so TF 2.21's tf.keras.backend.set_value fails on it with AttributeError (the old
+    custom-callback guide's learning-rate scheduler does); tapeflow's dtype string would answer."""
+    if isinstance(x.dtype, KerasDTypeName):
+        error = AttributeError("'str' object has no attribute 'name'")
+        error.add_note('tf.keras.backend.set_value takes a tf.Variable; %r is a Keras 3 variable '
+                       '(dtype %r): assign to it with x.assign(value)' % (x.name, str(x.dtype)))
+        raise error
+    return tf.as_dtype(x.dtype).name
 
 
 def batch_set_value(tuples):
