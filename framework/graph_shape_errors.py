@@ -18,7 +18,7 @@ import re
 
 import numpy as np
 
-from . import trace_names
+from . import graph_list_errors, trace_names
 from .errors import InvalidArgumentError
 from .tensor import Tensor
 from .variable import Variable
@@ -39,7 +39,12 @@ def graph_error(error, name, rule, parameters, operator, unique, prefix):
     ``name`` and ``rule`` are the call's row (graph_op_names.py), ``parameters`` its arguments by
     name, ``operator`` the Python operator's method name or None, ``unique`` the graph's namer and
     ``prefix`` the open scopes ('block/')."""
-    if not isinstance(error, InvalidArgumentError) or rule not in ('broadcast', 'matmul', 'reshape') or '/' in name:
+    if not isinstance(error, InvalidArgumentError) or '/' in name:
+        return None
+    if rule in ('concat', 'stack') and 'values' in parameters:     # (keras.ops' rows take 'xs': not measured)
+        return graph_list_errors.concat_error(error, parameters, unique, prefix) if rule == 'concat' else \
+            graph_list_errors.stack_error(error, parameters, unique, prefix)
+    if rule not in ('broadcast', 'matmul', 'reshape'):
         return None
     if rule == 'reshape':
         return _reshape_error(error, name, parameters, unique, prefix)
