@@ -112,8 +112,8 @@ def check_base_options(weight_decay, clipnorm, clipvalue, global_clipnorm, use_e
         raise ValueError('Only one of `clipnorm`, `clipvalue` and `global_clipnorm` can be set. '
                          'Received: clipnorm=%s, clipvalue=%s, global_clipnorm=%s'
                          % (clipnorm, clipvalue, global_clipnorm))
-    for value, what in ((weight_decay, 'weight_decay'), (clipnorm, 'clipnorm'),
-                        (clipvalue, 'clipvalue'), (global_clipnorm, 'global_clipnorm')):
+    # weight_decay is not checked: Keras 3 casts it only at the step (see step_operands)
+    for value, what in ((clipnorm, 'clipnorm'), (clipvalue, 'clipvalue'), (global_clipnorm, 'global_clipnorm')):
         check_number(value, what, optional=True)
     if use_ema:
         check_in_range(ema_momentum, 'ema_momentum', 0, 1, high_inclusive=True, text=(

@@ -34,6 +34,7 @@ from framework.train import deferred_restore
 from framework.variable import STATELESS_SCOPES, Variable
 from . import clipping
 from .arguments import auto_name, check_base_options, check_number, resolve_legacy_arguments
+from .step_operands import check_loss_scale_factor
 from .flat_update import update_plan
 from .gradients import GradientPairError, not_a_variable, present_gradients
 from .moving_average import overwrite_with_averages, update_moving_averages
@@ -317,6 +318,7 @@ class Optimizer(OptimizerState, CustomState, abc.ABC):
             deferred_restore.after_build(self)      # checkpoint values for slots restored since
         variables = present
         if self.loss_scale_factor is not None:
+            check_loss_scale_factor(self.loss_scale_factor, grads)
             if self._defers_scale(grads, self.gradient_accumulation_steps or self.clipnorm or
                                   self.global_clipnorm or self.clipvalue):
                 self._gradient_scale = _ReciprocalOf(self.loss_scale_factor)

@@ -2,7 +2,7 @@
 import re
 
 from framework import graph_random_ops
-from .keras_cast import keras_cast
+from .step_operands import weight_decay_operand
 
 
 class WeightDecay:
@@ -39,7 +39,7 @@ class WeightDecay:
 def decay(data, weight_decay, lr, lr_factors=None):
     """``data -= data * weight_decay * lr`` in place, in the order TensorFlow's graph takes
     in a traced step (``traced_scale``)."""
-    rate_of_decay, rate = keras_cast(weight_decay, data.dtype), lr.astype(data.dtype)
+    rate_of_decay, rate = weight_decay_operand(weight_decay, data), lr.astype(data.dtype)
     scale = traced_scale(data, rate_of_decay, rate, lr_factors) if graph_random_ops.current() is not None else None
     if scale is None:
         data -= data * rate_of_decay * rate
