@@ -191,7 +191,7 @@ class Functional(Model):
                              'a list in this order, or a dict keyed by these names'
                              % (self.name, len(expected), [t.name for t in expected], len(flat)))
         return check_input_dims(self, [self._conform(x, tensor, dtype)
-                                       for x, tensor, dtype in zip(flat, expected, self._input_dtypes)])
+                                       for x, tensor, dtype in zip(flat, expected, self._input_dtypes)], flat)
 
     def _conform(self, x, tensor, dtype):
         if type(x) is SparseTensor and tensor.sparse:

@@ -6,13 +6,16 @@ and refuses a call whose tensor differs on a fixed axis: 'Input 0 with name 'x' 
 Layers that work on any width (Activation, Concatenate) would otherwise run on it, so a
 model given its two inputs in the wrong order returned a result.
 """
+import numpy as np
+
 from framework import graph_random_ops
 from framework.tensor import Tensor
 
 
-def check_input_dims(model, flat):
+def check_input_dims(model, flat, given):
     """``flat`` (the call's tensors, already of the Inputs' ranks) if each fits its Input's fixed sizes
-    past the batch axis; else Keras 3's ValueError."""
+    past the batch axis, or passes Keras 3's InputSpec check on ``given`` (the tensors as called, before
+    a last axis of size 1 was added or dropped); else Keras 3's ValueError."""
     fixed = model.__dict__.get('_fixed_input_sizes')
     if fixed is None:       # (axis, size) of each Input's known sizes, worked out once per model
         fixed = model.__dict__['_fixed_input_sizes'] = [
@@ -22,8 +25,16 @@ def check_input_dims(model, flat):
         shape = x._data.shape if isinstance(x, Tensor) else tuple(x.shape)      # a SparseTensor: its dense_shape
         for axis, size in sizes:
             if shape[axis] != size:
-                raise _incompatible(model, index, shape)
+                # Keras checks the tensor as given, by its own looser rule: an Input(shape=(5,)) takes (2, 1)
+                error = input_spec_error(model, index, _shape_of(given[index]))
+                if error is not None:
+                    raise error
+                break
     return flat
+
+
+def _shape_of(x):
+    return tuple(x._data.shape) if isinstance(x, Tensor) else tuple(np.shape(x) if not hasattr(x, 'shape') else x.shape)
 
 
 def input_spec_error(model, index, shape):
@@ -44,6 +55,9 @@ def input_spec_error(model, index, shape):
 
 def _incompatible(model, index, shape):
     tensor = model._inputs[index]
+    # Keras names the shape it compared: the one given, less a last axis of size 1 ((1, 10, 9, 1) shows as
+    # (1, 10, 9) against expected shape=(None, 8, 8, 1), as the keras.io ESPCN example's PIL image does)
+    shape = tuple(shape)[:-1] if len(shape) and shape[-1] == 1 else tuple(shape)
     name = tensor._keras_history[0].name        # the InputLayer's, as Keras names it
     state = graph_random_ops.current()
     if state is not None and not state.static_shapes and len(shape):
