@@ -18,7 +18,7 @@ import re
 
 import numpy as np
 
-from . import graph_list_errors, trace_names
+from . import graph_list_errors, graph_matmul_errors, trace_names
 from .errors import InvalidArgumentError
 from .tensor import Tensor
 from .variable import Variable
@@ -28,8 +28,6 @@ _KERNEL = re.compile(r'\[Op:(\w+)\]')
 DT_NAMES = {'float32': 'DT_FLOAT', 'float64': 'DT_DOUBLE', 'float16': 'DT_HALF', 'bfloat16': 'DT_BFLOAT16',
             'int32': 'DT_INT32', 'int64': 'DT_INT64', 'int8': 'DT_INT8', 'int16': 'DT_INT16', 'uint8': 'DT_UINT8',
             'complex64': 'DT_COMPLEX64', 'complex128': 'DT_COMPLEX128'}
-_MATMUL_ATTRS = 'grad_a=false, grad_b=false, transpose_a=false, transpose_b=false'
-_MATMUL_FLAGS = ('transpose_a', 'transpose_b', 'adjoint_a', 'adjoint_b', 'a_is_sparse', 'b_is_sparse')
 
 
 def graph_error(error, name, rule, parameters, operator, unique, prefix):
@@ -51,9 +49,8 @@ def graph_error(error, name, rule, parameters, operator, unique, prefix):
     if name == 'SelectV2':
         return _select_error(error, parameters, unique, prefix)
     kernel = _KERNEL.search(str(error))
-    if kernel is None:
+    if kernel is None and rule == 'broadcast':
         return None
-    kernel = kernel.group(1)
     operands = _operands(parameters, operator)
     if operands is None:
         return None
@@ -66,13 +63,12 @@ def graph_error(error, name, rule, parameters, operator, unique, prefix):
         return None
     if rule == 'broadcast':
         dims = first_unequal(*shapes)
-        attrs = 'T=%s' % dtype
+        kernel, attrs = kernel.group(1), 'T=%s' % dtype
     else:
-        if any(parameters.get(flag) for flag in _MATMUL_FLAGS) or any(len(s) != 2 for s in shapes):
-            return None         # (BatchMatMulV2 and the transposed forms: not measured)
-        dims = (shapes[0][1], shapes[1][0])
-        dims = dims if None not in dims and dims[0] != dims[1] else None
-        attrs = 'T=%s, %s' % (dtype, _MATMUL_ATTRS)
+        found = graph_matmul_errors.matmul_mismatch(shapes, parameters, operator, dtype, first_unequal)
+        if found is None:
+            return None
+        dims, kernel, attrs = found
     if dims is None:
         return None
     return _unequal_dims_error(error, dims, name, kernel, attrs, operands, shapes, parameters, operator, unique,
@@ -80,7 +76,8 @@ def graph_error(error, name, rule, parameters, operator, unique, prefix):
 
 
 def _unequal_dims_error(error, dims, name, kernel, attrs, operands, shapes, parameters, operator, unique, prefix):
-    """Shape inference's "Dimensions must be equal" for the node the call adds, naming its inputs."""
+    """Shape inference's "Dimensions must be equal" (``dims``: the unequal pair) or another refusal
+    (``dims``: its text) for the node the call adds, naming its inputs."""
     # Names are taken in TensorFlow's order: a variable's operator reads it before the op's scope opens
     if operator and isinstance(parameters.get('self'), Variable):
         read = unique(prefix + 'ReadVariableOp')
@@ -94,8 +91,9 @@ def _unequal_dims_error(error, dims, name, kernel, attrs, operands, shapes, para
             inputs.append(trace_names.entry_of(value)[0])
         else:               # a Python number or list: a Const in the op's scope, named after the argument
             inputs.append('%s/%s' % (node, argument))
-    text = "Dimensions must be equal, but are %d and %d for '{{node %s}} = %s[%s](%s)' with input shapes: %s." % (
-        dims[0], dims[1], node, kernel, attrs, ', '.join(inputs), ', '.join('[%s]' % dims_text(s) for s in shapes))
+    problem = dims if isinstance(dims, str) else 'Dimensions must be equal, but are %d and %d' % dims
+    text = "%s for '{{node %s}} = %s[%s](%s)' with input shapes: %s." % (
+        problem, node, kernel, attrs, ', '.join(inputs), ', '.join('[%s]' % dims_text(s) for s in shapes))
     refused = ValueError(text)
     for note in getattr(error, '__notes__', ()):
         refused.add_note(note)
