@@ -239,7 +239,7 @@ def class_weight_to_sample_weights(y, class_weight):
         TypeError: labels of more than one class per sample (a (N, H, W, 1) mask), which Keras 3's
             array path cannot map either; per-pixel weights come from a tf.data.Dataset.
     """
-    _check_class_weight_keys(class_weight)
+    _require_method(class_weight, 'get')
     labels = np.asarray(to_host(y._data if isinstance(y, Tensor) else y))
     shape = labels.shape
     if labels.ndim > 1:
@@ -251,28 +251,27 @@ def class_weight_to_sample_weights(y, class_weight):
                         'label, or pass per-label weights as sample_weight' % (shape, labels[0].size))
     labels = np.round(labels).astype(np.int64).reshape(-1)
     weights = np.ones(len(labels), dtype=np.float32)
-    for label, weight in class_weight.items():
-        weights[labels == int(label)] = weight
+    # Keras 3 weighs each sample by class_weight.get(int(label), 1.0): keys that are no class index
+    # ('a', 1.5) weigh nothing, True and 1.0 are class 1, as dict lookups make them
+    for label in np.unique(labels):
+        weights[labels == label] = class_weight.get(int(label), 1.0)
     return weights
 
 
 def class_weight_table(class_weight):
     """[weight of class 0, 1, ..., max(key)], 1.0 for the classes ``class_weight`` leaves out:
-    the lookup table Keras 3 gathers a tf.data.Dataset's label weights from."""
-    _check_class_weight_keys(class_weight)
-    return [class_weight.get(label, 1.0) for label in range(int(max(class_weight)) + 1)]
+    the lookup table Keras 3 gathers a tf.data.Dataset's label weights from. Its Python as Keras
+    runs it: a key 'a' fails max() beside ints or + 1 with Python's TypeError, a float maximum range()."""
+    _require_method(class_weight, 'keys')
+    return [class_weight.get(label, 1.0) for label in range(max(class_weight.keys()) + 1)]
 
 
-def _check_class_weight_keys(class_weight):
-    if not hasattr(class_weight, 'get'):        # Keras 3 looks the labels up with class_weight.get
-        error = AttributeError("'%s' object has no attribute 'get'" % type(class_weight).__name__)
+def _require_method(class_weight, method):
+    """Python's AttributeError where Keras 3 calls class_weight.get (arrays) or .keys (datasets)."""
+    if not hasattr(class_weight, method):
+        error = AttributeError("'%s' object has no attribute '%s'" % (type(class_weight).__name__, method))
         error.add_note('class_weight: expected a dict {class index: weight}, got %r' % (class_weight,))
         raise error
-    for label in class_weight:
-        if isinstance(label, bool) or not isinstance(label, (int, np.integer, float, np.floating)) \
-                or int(label) != label:
-            raise ValueError('class_weight: keys must be integer class indices (as in the labels y), got %r '
-                             'in %r' % (label, class_weight))
 
 
 def train_validation_split(arrays, validation_split):
