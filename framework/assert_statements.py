@@ -9,7 +9,9 @@ InvalidArgumentError ('assertion failed: [Do not pass zero!]', the autograph gui
 
 tapeflow runs the Python itself, so Tensor.__bool__ asks this module while a trace runs: the caller's
 next bytecode instruction tells an assert statement (LOAD_ASSERTION_ERROR after the jump) from an
-``if``. Library frames are left alone, and so is everything outside a tf.function. The check joins
+``if``. An explicit ``bool(x)`` (the caller's current instruction is a call) is refused as TensorFlow
+refuses it, AutoGraph or not (the performance tutorial's ``if bool(x):``). Library frames are left alone,
+and so is everything outside a tf.function. The check joins
 Tensor.__bool__ when the first tf.function is made (``install``), so programs without one never pay it.
 """
 import dis
@@ -32,7 +34,11 @@ BOOL_REFUSAL = (
 
 _PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
 _LAYERS = os.path.join(os.path.dirname(_PACKAGE.rstrip(os.sep)), 'layers') + os.sep
+_OPTIM = os.path.join(os.path.dirname(_PACKAGE.rstrip(os.sep)), 'optim') + os.sep
+_LIBRARIES = (_PACKAGE, _LAYERS, _OPTIM, sys.prefix, sys.base_prefix)      # never the traced program's code
 _ASSERTION = dis.opmap['LOAD_ASSERTION_ERROR']
+_CACHE = dis.opmap.get('CACHE', -1)
+_CALLS = {dis.opmap[name] for name in ('PRECALL', 'CALL', 'CALL_FUNCTION_EX') if name in dis.opmap}
 _PASSED_OVER = {dis.opmap[name] for name in ('CACHE', 'EXTENDED_ARG', 'NOP', 'TO_BOOL') if name in dis.opmap}
 _local = threading.local()
 
@@ -96,10 +102,14 @@ def truth(value_of):
     if not stack:
         return value_of()
     frame = sys._getframe(2)        # (truth <- Tensor.__bool__ <- the code asking)
-    if frame.f_code.co_filename.startswith((_PACKAGE, _LAYERS)) or not _is_assert(frame):
+    if frame.f_code.co_filename.startswith(_LIBRARIES):
         return value_of()
     state = stack[-1]
     if state[0] is None:            # Python run eagerly inside a trace (a py_function's func): plain asserts
+        return value_of()
+    if not _is_assert(frame):
+        if _is_call(frame):         # bool(x), x.__bool__(): no AutoGraph conversion, TF's refusal
+            raise OperatorNotAllowedInGraphError(BOOL_REFUSAL)
         return value_of()
     if state[0] != CONVERTS:
         raise OperatorNotAllowedInGraphError(BOOL_REFUSAL)
@@ -107,6 +117,16 @@ def truth(value_of):
     if not value:
         state[1] = True             # Python raises the AssertionError next; the Function raises the kernel's
     return value
+
+
+def _is_call(frame):
+    """Whether the frame's current instruction is a call: a truth test made by ``bool(x)`` (or any C builtin
+    the code calls), not by an ``if`` / ``while`` / ``and`` / ``not`` that AutoGraph would convert."""
+    code = frame.f_code.co_code
+    at = frame.f_lasti
+    while at > 0 and code[at] == _CACHE:       # a Python-level callee leaves f_lasti on the call's caches
+        at -= 2
+    return code[at] in _CALLS
 
 
 def _is_assert(frame):
