@@ -79,3 +79,25 @@ def test_library_truth_tests_inside_a_traced_step_are_untouched():
     model.compile(optimizer='adam', loss='mse', metrics=['mae'])
     history = model.fit(np.ones((4, 2), 'float32'), np.ones((4, 1), 'float32'), epochs=1, verbose=0)
     assert len(history.history['loss']) == 1
+
+
+@pytest.mark.parametrize('name', ['max', 'min', 'any', 'all', 'sorted', 'filter'])
+def test_builtins_that_truth_test_tensors_are_refused_as_in_tensorflow(name):
+    # TF 2.21 (progs/tutorials16/probe_builtins*.py): each raises OperatorNotAllowedInGraphError in a
+    # tf.function; `not (x > 0)`, `1.0 if x > 0 else 2.0` and int(x > 0) run (False, 1.0, 1).
+    bodies = {
+        'max': lambda x: max(x, tf.constant(0.5)),
+        'min': lambda x: min(x, tf.constant(0.5)),
+        'any': lambda x: any([x > 0, x < 0]),
+        'all': lambda x: all([x > 0, x < 0]),
+        'sorted': lambda x: sorted([x, tf.constant(0.5)])[0],
+        'filter': lambda x: list(filter(None, [x > 0])),
+    }
+    with pytest.raises(tf.errors.OperatorNotAllowedInGraphError):
+        tf.function(bodies[name])(tf.constant(1.0))
+
+
+def test_not_conditional_expression_and_int_still_run():
+    assert tf.function(lambda x: not (x > 0))(tf.constant(1.0)).numpy() == False      # noqa: E712
+    assert tf.function(lambda x: 1.0 if x > 0 else 2.0)(tf.constant(1.0)).numpy() == 1.0
+    assert tf.function(lambda x: int(x > 0))(tf.constant(1.0)).numpy() == 1
