@@ -24,16 +24,16 @@ class TensorBoard(Callback):
             write_graph: Keras's; tapeflow writes scalars only (it has no TensorFlow graph or
             profiler), and warns when histograms, images, embeddings or a profile are asked for.
     Raises:
-        ValueError: an update_freq that is not 'epoch', 'batch' or a positive integer.
+        ValueError: a profile_batch that is no int >= 0, 'start,stop' string or (start, stop) pair with
+            0 <= start <= stop (Keras 3.15's checks and text). update_freq is not checked, as in Keras:
+            'bogus' or 0 fails at the first batch's ``step % update_freq``.
     """
 
     def __init__(self, log_dir='logs', histogram_freq=0, write_graph=True, write_images=False,
                  write_steps_per_second=False, update_freq='epoch', profile_batch=0, embeddings_freq=0,
                  embeddings_metadata=None):
         super().__init__()
-        if update_freq not in ('epoch', 'batch') and not (isinstance(update_freq, int) and update_freq > 0):
-            raise ValueError("TensorBoard: update_freq must be 'epoch', 'batch' or a positive integer, got %r"
-                             % (update_freq,))
+        self._start_batch, self._stop_batch = profile_batch_range(profile_batch)
         asked = [name for name, value in (('histogram_freq', histogram_freq), ('write_images', write_images),
                                           ('embeddings_freq', embeddings_freq), ('profile_batch', profile_batch))
                  if value]
@@ -111,3 +111,22 @@ class TensorBoard(Callback):
                     int(iterations.numpy()))
         if not self._in_fit:         # evaluate alone: nothing else will close the file
             self._writers.pop('validation').close()
+
+
+def profile_batch_range(profile_batch):
+    """(start, stop) of ``profile_batch`` as Keras 3.15 reads it: an int (bools too), a pair, or the legacy
+    'start,stop' string (each part int()-ed: 'a' is int's ValueError; a single '5' is a one-element list,
+    which Keras refuses). Keras's ValueError text names the value given."""
+    text = ('profile_batch must be a non-negative integer or 2-tuple of positive integers. A pair of positive '
+            'integers signifies a range of batches to profile. Found: %s' % (profile_batch,))
+    if isinstance(profile_batch, str):
+        profile_batch = [int(part) for part in profile_batch.split(',')]
+    if isinstance(profile_batch, int):
+        start = stop = profile_batch
+    elif isinstance(profile_batch, (tuple, list)) and len(profile_batch) == 2:
+        start, stop = profile_batch
+    else:
+        raise ValueError(text)
+    if start < 0 or stop < start:
+        raise ValueError(text)
+    return start, stop
