@@ -8,7 +8,8 @@ shows for every element. tapeflow runs the Python for every element: the first
 call shows its prints with the arguments named as TensorFlow's placeholders, and
 later calls drop what they print to stdout (as tf.function's replays do). Each
 call runs as one call of a graph: its random ops draw the stage's kernels in the
-iterator running it (``iterator_kernels``).
+iterator running it (``iterator_kernels``); numpy's and Python's global random draws repeat the
+trace's (``host_random_replay``).
 
 What differs: TensorFlow's trace happens when the stage is made, before any
 element is read, so its prints come earlier; here they come with the first
@@ -24,6 +25,7 @@ from ..graph_scopes import GraphScopes
 from ..function import replaying
 from ..function_errors import graph_side, in_user_code
 from ..tensor import Tensor
+from . import host_random_replay
 from .iterator_kernels import graph_state
 
 
@@ -44,13 +46,13 @@ def traced_stage_function(fn, upstream):
         with graph_random_ops.running(graph_state(run)):
             if state['traced']:
                 with replaying():
-                    return fn(*args)
+                    return host_random_replay.replayed(fn, args, state)
             state['traced'] = True
             # a graph of its own: the tensors its ops make print as graph tensors (traced_ops)
             try:
                 with trace_names.naming(_placeholder_names(args, upstream), graph=GraphScopes()), \
                         traced_ops.hooked():
-                    return fn(*args)
+                    return host_random_replay.traced(fn, args, state)
             except Exception as error:      # autograph's words, as TensorFlow's trace of the function raises it
                 refused = graph_side(error)
                 rewritten = in_user_code(refused, fn)
