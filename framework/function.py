@@ -49,6 +49,7 @@ from .function_returns import returns_value
 from .ops.tensor_spec import TensorSpec
 from .function_errors import graph_side, in_user_code
 from .function_init import from_tf_print, initializing_call
+from .host_random_replay import drawing_from, drew_since, host_states
 from .function_signature import Binder
 from .indexed_slices import IndexedSlices
 from .tensor import Tensor, convert_to_tensor
@@ -406,7 +407,7 @@ class Function:
         random_state.pushes_constants = returns_value(self._python_function) if caller is None \
             else caller.pushes_constants
         names = self._symbolic_names(args, kwargs, traced_key)
-        numpy_before = np.random.get_state() if caller is None else None
+        numpy_before = host_states() if caller is None else None
         asserts = assert_statements.running(self._autograph, self._name)
         try:
             with trace_prints.held(), trace_names.naming(names, trace_names.batch_of(args, names), graph=GraphScopes()), \
@@ -433,7 +434,7 @@ class Function:
         if entry is None:       # registered only after a trace that succeeded, as TensorFlow counts them
             entry = self._new_trace(key, True, None if graph_random_ops.current() else random_state)
             self._dispatch[key] = entry
-        if numpy_before is not None and _numpy_stream_moved(numpy_before):
+        if numpy_before is not None and drew_since(numpy_before):
             entry.numpy_draws = numpy_before
         entry.shown = True
         if entry.output_type is None:
@@ -488,16 +489,13 @@ class Function:
             raise
 
     def _replay_numpy_constants(self, entry, args, kwargs, key):
-        """A replay of a trace that drew from numpy's global random state: TensorFlow ran that Python
-        once, so the arrays it drew are constants of the graph. The replay draws them again from the
-        trace's starting state and leaves the global stream as it was (the graph-optimization tutorial
-        makes `tf.constant(np.random.randn(...))` in a tf.function it calls twice, then traces another)."""
-        outside = np.random.get_state()
-        np.random.set_state(entry.numpy_draws)
-        try:
+        """A replay of a trace that drew from numpy's (or Python's) global random state: TensorFlow ran
+        that Python once, so the arrays it drew are constants of the graph. The replay draws them again
+        from the trace's starting state and leaves the global streams as they were (the graph-optimization
+        tutorial makes `tf.constant(np.random.randn(...))` in a tf.function it calls twice, then traces
+        another)."""
+        with drawing_from(entry.numpy_draws):
             return self._replay(args, kwargs, self._random_state(entry, key))
-        finally:
-            np.random.set_state(outside)
 
     def get_concrete_function(self, *args, **kwargs):
         """The trace for these arguments (tensors, TensorSpecs or Python values), made if new.
@@ -519,12 +517,6 @@ class Function:
         if entry.concrete is None:
             entry.concrete = ConcreteFunction(self, entry)
         return entry.concrete
-
-
-def _numpy_stream_moved(before):
-    """Whether numpy's global random state differs from ``before`` (a get_state() tuple)."""
-    after = np.random.get_state()
-    return after[2] != before[2] or after[3] != before[3] or not np.array_equal(after[1], before[1])
 
 
 def function(func=None, input_signature=None, autograph=True, jit_compile=None, reduce_retracing=False,

@@ -25,7 +25,7 @@ from ..graph_scopes import GraphScopes
 from ..function import replaying
 from ..function_errors import graph_side, in_user_code
 from ..tensor import Tensor
-from . import host_random_replay
+from .. import host_random_replay
 from .iterator_kernels import graph_state
 
 

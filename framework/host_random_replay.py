@@ -7,29 +7,46 @@ angle). tapeflow runs the Python for every element; each replay would draw anew 
 generator once per element. So the trace notes the generators' states around its call, and when it
 drew from them, each replay starts them from the trace's state and puts back what they were, so it
 draws the trace's numbers and leaves no mark. A function that draws nothing costs one flag test.
+tf.function's traces use the same helpers (function.py); tf.data's stages (data/stage_function.py).
 """
+import contextlib
 import random
 
 import numpy as np
 
 
-def _states():
+def host_states():
+    """numpy's and Python's global random generators' states."""
     return np.random.get_state(), random.getstate()
 
 
-def _same(a, b):
-    (np_a, py_a), (np_b, py_b) = a, b
-    return py_a == py_b and np_a[2] == np_b[2] and np_a[3:] == np_b[3:] and np.array_equal(np_a[1], np_b[1])
+def drew_since(before):
+    """Whether either generator moved since ``before`` (a ``host_states()``)."""
+    (np_a, py_a), (np_b, py_b) = before, host_states()
+    return py_a != py_b or np_a[2] != np_b[2] or np_a[3:] != np_b[3:] or not np.array_equal(np_a[1], np_b[1])
+
+
+@contextlib.contextmanager
+def drawing_from(start):
+    """The generators set to ``start`` (a trace's ``host_states()``) inside, put back as found after."""
+    now = host_states()
+    np.random.set_state(start[0])
+    random.setstate(start[1])
+    try:
+        yield
+    finally:
+        np.random.set_state(now[0])
+        random.setstate(now[1])
 
 
 def traced(fn, args, state):
     """``fn(*args)`` as the stage's trace: records in ``state`` the generators' states it started from
     where it drew from them."""
-    before = _states()
+    before = host_states()
     try:
         return fn(*args)
     finally:
-        state['host_random'] = None if _same(before, _states()) else before
+        state['host_random'] = before if drew_since(before) else None
 
 
 def replayed(fn, args, state):
@@ -37,11 +54,5 @@ def replayed(fn, args, state):
     start = state.get('host_random')
     if start is None:
         return fn(*args)
-    now = _states()
-    np.random.set_state(start[0])
-    random.setstate(start[1])
-    try:
+    with drawing_from(start):
         return fn(*args)
-    finally:
-        np.random.set_state(now[0])
-        random.setstate(now[1])

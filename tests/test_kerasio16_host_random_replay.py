@@ -2,7 +2,7 @@
 trace, and every element sees those numbers (keras.io PointNet's augment: np.random.uniform picks
 one rotation angle for all clouds). tapeflow re-ran the Python per element: each element drew a
 new angle and the global generators moved once per element. Golden values from TF 2.21
-(notes/progs/kerasio16/d4.py, d5.py).
+(notes/progs/kerasio16/d4.py, d5.py, d6.py). tf.function replays draw the same way.
 """
 import random
 
@@ -62,3 +62,20 @@ def test_draws_outside_the_function_between_elements_are_not_replayed():
     np.testing.assert_allclose(inside, [expected[0]] * 3, rtol=1e-12)
     np.testing.assert_allclose(outside, expected[1:], rtol=1e-12)
     np.random.seed(None)
+
+
+def test_tf_function_replays_pythons_random_draws_too():
+    # tf.function already replayed numpy's draws; Python's random.random() drew anew on each call
+    np.random.seed(0)
+    random.seed(1)
+
+    @tf.function
+    def f(x):
+        return x * np.random.uniform(-1, 1) + random.random()
+
+    assert [round(float(f(tf.constant(float(i)))), 6) for i in range(1, 4)] == [0.231991, 0.329618, 0.427245]
+    assert (round(np.random.uniform(), 6), round(random.random(), 6)) == (0.715189, 0.847434)
+    assert round(float(f(tf.constant(2.0, tf.float64))), 6) == 1.174828     # a new trace draws anew (TF 2.21)
+    assert round(np.random.uniform(), 6) == 0.544883
+    np.random.seed(None)
+    random.seed(None)
