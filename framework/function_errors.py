@@ -54,6 +54,8 @@ def in_user_code(error, python_function):
     if not frames:
         return None
     lines = ['in user code:', '']
+    if getattr(error, '_user_line', None) is not None:      # TensorFlow names another line of that frame
+        frames[-1] = (frames[-1][0], error._user_line) + tuple(frames[-1][2:])
     for filename, lineno, name, mark in frames:
         code = linecache.getline(filename, lineno).strip()
         if name == '<lambda>' and mark == '  *':       # autograph converts a lambda alone: no name, its own source
