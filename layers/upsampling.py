@@ -70,20 +70,19 @@ class UpSampling1D(Layer):
         return config
 
 
-# Keras 3 resizes with ops.image.resize for these; tapeflow's resize has no 'area' or lanczos kernels yet
-_RESIZED = ('bilinear', 'bicubic')
-
-
 class UpSampling2D(Layer):
     """Images (batch, rows, cols, channels) -> (batch, rows * size[0], cols * size[1], channels),
-    by nearest-neighbour repetition, or by keras.ops.image.resize (as Keras 3) for 'bilinear' and 'bicubic'.
+    by nearest-neighbour repetition, or by keras.ops.image.resize (as Keras 3) for the other methods.
 
     Args:
         size: an int or (rows, cols) factors (default (2, 2)).
         data_format: 'channels_last' (default) or 'channels_first'.
-        interpolation: 'nearest', 'bilinear' or 'bicubic'.
+        interpolation: 'nearest', or a method of keras.ops.image.resize ('bilinear', 'bicubic',
+            'lanczos3', 'lanczos5', 'area'), in any case. As in Keras 3.15 only its ``.lower()`` is
+            taken at construction (a non-string is Python's AttributeError); another string fails in
+            the call with resize's ValueError.
     Raises:
-        ValueError: bad size or data_format, or another interpolation.
+        ValueError: bad size or data_format.
     """
 
     def __init__(self, size=(2, 2), data_format=None, interpolation='nearest', **kwargs):
@@ -92,10 +91,7 @@ class UpSampling2D(Layer):
         self._float_factor = float_factor(size)
         self.size = normalize_pair(size, 'size', who)
         self.data_format = 'channels_last' if data_format is None else standardized_data_format(data_format, who)
-        self.interpolation = str(interpolation).lower()
-        if self.interpolation not in ('nearest',) + _RESIZED:
-            raise ValueError("%s: interpolation must be 'nearest', 'bilinear' or 'bicubic', got %r"
-                             % (who, interpolation))
+        self.interpolation = interpolation.lower()
         self.input_spec = InputSpec(ndim=4)
 
     def call(self, inputs):

@@ -237,8 +237,8 @@ def test_upsampling_repeats_steps_and_pixels(backend):
     np.testing.assert_array_equal(first, np.repeat(np.repeat(images, 2, axis=2), 2, axis=3))
     assert L.UpSampling2D((2, 3)).compute_output_shape((None, 3, None, 2)) == (None, 6, None, 2)
     assert L.UpSampling2D().get_config()['size'] == (2, 2)
-    with pytest.raises(ValueError, match='UpSampling2D'):
-        L.UpSampling2D(interpolation='area')     # bilinear and bicubic resize (test_fuzz3_layers.py)
+    # every resize method upsamples, as in Keras 3.15 (test_errors13_upsampling_interpolation.py)
+    assert L.UpSampling2D(interpolation='area').interpolation == 'area'
     with pytest.raises(TypeError, match='UpSampling1D'):
         L.UpSampling1D(2.5)
 

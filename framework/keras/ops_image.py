@@ -59,8 +59,11 @@ def resize(images, size, interpolation='bilinear', antialias=False, crop_to_aspe
     ``fill_value`` if asked. Floats stay in their dtype; integer images come back as floatx for all
     but 'nearest' (Keras 3 on TensorFlow)."""
     if interpolation not in _RESIZE_METHODS:
-        raise ValueError('keras.ops.image.resize: interpolation must be one of %s, got %r'
-                         % (_RESIZE_METHODS, interpolation))
+        error = ValueError('Invalid value for argument `interpolation`. Expected of one %s. Received: '
+                           'interpolation=%s' % (_RESIZE_METHODS, interpolation))      # Keras 3.15's text
+        error.add_note('keras.ops.image.resize: interpolation must be one of %s, got %r'
+                       % (_RESIZE_METHODS, interpolation))
+        raise error
     if antialias:
         raise ValueError('keras.ops.image.resize: antialias=True is not supported; pass antialias=False')
     if crop_to_aspect_ratio and pad_to_aspect_ratio:
