@@ -18,7 +18,8 @@ import re
 
 import numpy as np
 
-from . import graph_axis_errors, graph_list_errors, graph_matmul_errors, graph_split_errors, trace_names
+from . import (graph_axis_errors, graph_gather_errors, graph_list_errors, graph_matmul_errors, graph_split_errors,
+               trace_names)
 from .errors import InvalidArgumentError
 from .tensor import Tensor
 from .variable import Variable
@@ -42,6 +43,8 @@ def graph_error(error, name, rule, parameters, operator, unique, prefix):
     if rule in ('concat', 'stack') and 'values' in parameters:     # (keras.ops' rows take 'xs': not measured)
         return graph_list_errors.concat_error(error, parameters, unique, prefix) if rule == 'concat' else \
             graph_list_errors.stack_error(error, parameters, unique, prefix)
+    if name in ('GatherV2', 'GatherNd') and rule in ('gather', 'known'):
+        return graph_gather_errors.gather_error(error, name, parameters, unique, prefix)
     if name in ('split', 'BroadcastTo') and rule in ('outputs', 'known'):
         return graph_split_errors.sizes_error(error, name, parameters, unique, prefix)
     if rule in ('reduce', 'expand', 'known', 'transpose', 'tile'):
