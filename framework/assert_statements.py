@@ -19,7 +19,7 @@ import os
 import sys
 import threading
 
-from . import python_loop_breaks
+from . import branch_definitions, python_loop_breaks
 from .errors import InvalidArgumentError, OperatorNotAllowedInGraphError
 
 CONVERTS = 'converts asserts'      # a Function's autograph value when its options ask for assert conversion
@@ -112,7 +112,7 @@ def truth(value_of):
         if _is_call(frame):         # bool(x), x.__bool__(): no AutoGraph conversion, TF's refusal
             raise OperatorNotAllowedInGraphError(BOOL_REFUSAL)
         if state[0]:                # AutoGraph on: a tensor `if` that breaks out of a Python loop
-            error = python_loop_breaks.refusal(frame)
+            error = python_loop_breaks.refusal(frame) or branch_definitions.refusal(frame)
             if error is not None:
                 raise error
         return value_of()

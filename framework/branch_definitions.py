@@ -1,0 +1,127 @@
+"""A variable that only one branch of a tensor ``if`` defines, read after it, in a tf.function.
+
+AutoGraph turns ``if tensor:`` into tf.cond, whose outputs are the variables the branches assign and
+the code after reads; each branch must give every output a value. TensorFlow 2.21 raises, while
+tracing, ``ValueError: 'x' must also be initialized in the else branch`` (or ``main branch``) when a
+branch leaves such a variable undefined and it had no value before the ``if`` (the performance
+tutorial's ``if tf.constant(True): x = tf.ones([3, 3])`` then ``return x``). A variable that nothing
+reads afterwards is no output and raises nothing. tapeflow runs the Python itself:
+assert_statements.truth asks here when a traced function's own ``if`` tests a tensor. The reads are
+looked for in the statements that follow the ``if`` in its block and the enclosing blocks; where a
+later statement may assign the name first (inside a nested block), nothing is raised.
+"""
+import ast
+import inspect
+import textwrap
+
+_CACHE = {}     # code object -> {if line: [(name, 'else' or 'main'), ...]}
+
+
+def refusal(frame):
+    """TensorFlow's ValueError for the ``if`` at the frame's line, or None."""
+    table = _CACHE.get(frame.f_code)
+    if table is None:
+        table = _CACHE[frame.f_code] = _scan(frame.f_code)
+    candidates = table.get(frame.f_lineno)
+    if not candidates:
+        return None
+    defined = frame.f_locals
+    for name, branch in candidates:
+        if name not in defined:
+            return ValueError("'%s' must also be initialized in the %s branch" % (name, branch))
+    return None
+
+
+def _scan(code):
+    try:
+        lines, first = inspect.getsourcelines(code)
+        tree = ast.parse(textwrap.dedent(''.join(lines)))
+    except (OSError, TypeError, SyntaxError, IndentationError):
+        return {}
+    if not tree.body or not isinstance(tree.body[0], (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return {}
+    table = {}
+    _visit(tree.body[0].body, [], table, first - 1)
+    return table
+
+
+def _visit(block, followers, table, offset):
+    """``followers``: the statement lists that run after ``block`` ends (innermost first)."""
+    for index, node in enumerate(block):
+        after = [block[index + 1:]] + followers
+        if isinstance(node, ast.If):
+            found = []
+            body, orelse = _stores(node.body), _stores(node.orelse)
+            for name in sorted(body - orelse, key=lambda n: _first_store(node.body, n)):
+                if _read_later(name, after):
+                    found.append((name, 'else'))
+            for name in sorted(orelse - body, key=lambda n: _first_store(node.orelse, n)):
+                if _read_later(name, after):
+                    found.append((name, 'main'))
+            if found:
+                table[node.lineno + offset] = found
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.For, ast.While,
+                             ast.AsyncFor)):
+            continue            # nested scopes and loops (loop-carried reads): left alone
+        for field in ('body', 'orelse', 'finalbody'):
+            inner = getattr(node, field, None)
+            if inner:
+                _visit(inner, after, table, offset)
+
+
+def _stores(block, comprehensions=False):
+    """Plain names a block assigns (not inside nested functions or classes; a comprehension's own
+    variables only when ``comprehensions``)."""
+    names = set()
+    for node in _walk(block, comprehensions):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+    return names
+
+
+def _first_store(block, name):
+    for node in _walk(block):
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+            return (node.lineno, node.col_offset)
+    return (0, 0)
+
+
+_SIMPLE = (ast.Assign, ast.AnnAssign, ast.Return, ast.Expr)
+
+
+def _read_later(name, followers):
+    """Whether ``name`` is read by the code after the ``if`` before anything may assign it."""
+    for statements in followers:
+        for statement in statements:
+            loads = any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
+                        for n in _walk([statement], True))
+            stores = name in _stores([statement], True)
+            if isinstance(statement, _SIMPLE) and not any(
+                    isinstance(n, _COMPREHENSIONS) for n in _walk([statement], True)):
+                if loads:               # (an assignment's value is read before its targets are set)
+                    return True
+                if stores:
+                    return False        # overwritten before any read
+                continue
+            if stores:
+                return False            # a compound statement (or comprehension) may assign it first
+            if loads:
+                return True
+    return False
+
+
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _walk(block, comprehensions=False):
+    """ast.walk over statements, not entering nested function, lambda or class bodies (nor
+    comprehensions unless asked)."""
+    stack = list(reversed(block))
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if not comprehensions and isinstance(node, _COMPREHENSIONS):
+            continue
+        stack.extend(reversed(list(ast.iter_child_nodes(node))))
