@@ -18,8 +18,8 @@ import re
 
 import numpy as np
 
-from . import (graph_axis_errors, graph_gather_errors, graph_list_errors, graph_matmul_errors, graph_split_errors,
-               trace_names)
+from . import (graph_axis_errors, graph_einsum_errors, graph_gather_errors, graph_list_errors, graph_matmul_errors,
+               graph_split_errors, graph_xent_errors, trace_names)
 from .errors import InvalidArgumentError
 from .tensor import Tensor
 from .variable import Variable
@@ -38,7 +38,13 @@ def graph_error(error, name, rule, parameters, operator, unique, prefix):
     ``name`` and ``rule`` are the call's row (graph_op_names.py), ``parameters`` its arguments by
     name, ``operator`` the Python operator's method name or None, ``unique`` the graph's namer and
     ``prefix`` the open scopes ('block/')."""
-    if not isinstance(error, InvalidArgumentError) or '/' in name:
+    if not isinstance(error, InvalidArgumentError):
+        return None
+    if name == 'einsum/Einsum':
+        return graph_einsum_errors.einsum_error(error, parameters, unique, prefix)
+    if name == 'softmax_cross_entropy_with_logits/Reshape_2':
+        return graph_xent_errors.xent_error(error, parameters, unique, prefix)
+    if '/' in name:
         return None
     if rule in ('concat', 'stack') and 'values' in parameters:     # (keras.ops' rows take 'xs': not measured)
         return graph_list_errors.concat_error(error, parameters, unique, prefix) if rule == 'concat' else \
