@@ -287,10 +287,30 @@ def to_hash_bucket_strong(input, num_buckets, key, name=None):  # noqa: A002
                 _strings(input, 'to_hash_bucket_strong'), np.int64)
 
 
+_HASH_KERNELS = {'to_hash_bucket_fast': ('StringToHashBucketFast', ''),
+                 'to_hash_bucket_strong': ('StringToHashBucketStrong', '; attr=key:list(int)')}
+
+
 def _buckets(num_buckets, op):
-    if not isinstance(num_buckets, (int, np.integer)) or isinstance(num_buckets, bool) or num_buckets < 1:
-        raise ValueError('%s: num_buckets must be a positive integer, got %r' % (op, num_buckets))
-    return int(num_buckets)
+    """``num_buckets`` as TF 2.21 reads the kernel's int attr: its wrapper's ``int(v)`` (2.9 is 2, True 1, a
+    scalar tensor its value; a string, None or a list is its TypeError), a value beyond int64 -1 (the C
+    conversion's overflow value), then the kernel's ``min=1`` check, an InvalidArgumentError."""
+    if isinstance(num_buckets, (str, bytes)):
+        raise TypeError("Expected int for argument 'num_buckets' not %r." % (num_buckets,))
+    try:
+        buckets = int(num_buckets)
+    except (TypeError, ValueError):
+        raise TypeError("Expected int for argument 'num_buckets' not %r." % (num_buckets,)) from None
+    if not -2 ** 63 <= buckets < 2 ** 63:
+        buckets = -1
+    if buckets < 1:
+        kernel, more_attrs = _HASH_KERNELS[op]
+        error = InvalidArgumentError("Value for attr 'num_buckets' of %d must be at least minimum 1\n\t; NodeDef: "
+                                     "{{node %s}}; Op<name=%s; signature=input:string -> output:int64; attr=num_buckets:"
+                                     "int,min=1%s> [Op:%s]" % (buckets, kernel, kernel, more_attrs, kernel))
+        error.add_note('%s: num_buckets must be a positive integer, got %r' % (op, num_buckets))
+        raise error
+    return buckets
 
 
 from .strings_unicode import (bytes_split, unicode_decode, unicode_decode_with_offsets, unicode_encode,  # noqa: E402,F401,E501

@@ -33,6 +33,7 @@ from .failed_build_run import warn_failed_build_run
 from .fitting_batch import fitting_batch
 from .graph_construction_error import as_graph_construction_error
 from .keras_tensor import KerasTensor
+from ..input_spec import standardize_shape
 from .keras_filled_arguments import keras_records_filled_arguments
 from .node import Node
 from .symbolic_ops import axes_that_differ
@@ -219,6 +220,8 @@ def _tensors_for_shapes(shapes, dtype):
         return KerasTensor(shapes, dtype)
     if isinstance(shapes, dict):
         return {key: _tensors_for_shapes(value, dtype) for key, value in shapes.items()}
+    if isinstance(shapes, tuple) and shapes and all(isinstance(d, float) or _is_shape((d,)) for d in shapes):
+        standardize_shape(shapes)      # a float size (Hashing(2.5, output_mode='count')): Keras's ValueError
     if isinstance(shapes, tuple):          # Keras keeps the structure: LSTM(return_state=True) gives a tuple
         return tuple(_tensors_for_shapes(value, dtype) for value in shapes)
     if isinstance(shapes, list):

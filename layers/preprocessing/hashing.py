@@ -8,6 +8,7 @@ from .categorical_encoding import as_sparse, encode, encoded_shape
 from .data_inputs import host_array, is_string_array, string_array
 from .size_arguments import as_size, below
 from framework.string_hashes import fingerprint64, siphash24
+from framework.strings import _buckets as hash_buckets
 
 MODES = ('int', 'one_hot', 'multi_hot', 'count')
 
@@ -15,6 +16,19 @@ MODES = ('int', 'one_hot', 'multi_hot', 'count')
 def _refused(text, note):
     error = ValueError(text)
     error.add_note('Hashing: ' + note)
+    return error
+
+
+def float_depth_error(num_bins, output_mode, sparse, shape):
+    """The TypeError Keras 3.15's encodings raise for a float ``num_bins`` (TF's conversion of the depth, or
+    of the dense shape of a sparse encoding, to an integer tensor); ``shape``: the values hashed."""
+    if output_mode == 'one_hot':
+        shown, dtype = (list(shape) + [num_bins], 'int64') if sparse else (num_bins, 'int32')
+    else:
+        shown, dtype = ((num_bins,) if sparse and len(shape) == 1 else num_bins), 'int64'
+    error = TypeError('Cannot convert %s to EagerTensor of dtype %s' % (shown, dtype))
+    error.add_note('Hashing: num_bins=%r is no integer; output_mode=%r needs an int number of bins'
+                   % (num_bins, output_mode))
     return error
 
 
@@ -45,9 +59,11 @@ class Hashing(Layer):
         if num_bins is None or below(num_bins, 0, False, 'Hashing', 'num_bins'):
             raise _refused('The `num_bins` for `Hashing` cannot be `None` or non-positive values. Received: '
                            'num_bins=%s.' % (num_bins,), 'num_bins is a positive int')
-        if as_size(num_bins) is None:        # (a float Keras hashes into: not supported here)
+        # a Python float is kept, as Keras keeps it: the hash kernels truncate it, the encodings refuse it
+        # (numpy floats, which Keras's encodings treat otherwise, are still refused here)
+        if as_size(num_bins) is None and type(num_bins) is not float:
             raise ValueError('Hashing: num_bins must be a positive int; received num_bins=%r' % (num_bins,))
-        num_bins = as_size(num_bins)
+        num_bins = num_bins if type(num_bins) is float else as_size(num_bins)
         if output_mode == 'int' and self.dtype not in ('int32', 'int64'):
             raise ValueError("Hashing: with output_mode='int' the dtype must be 'int32' or 'int64'; received %r"
                              % self.dtype)
@@ -65,7 +81,7 @@ class Hashing(Layer):
             else:
                 raise _refused('The `salt` argument for `Hashing` can only be a tuple of size 2 integers, or a single '
                                'integer. Received: salt=%s.' % (salt,), 'salt is an int or a pair of ints')
-        self.num_bins, self.mask_value, self.salt = int(num_bins), mask_value, salt
+        self.num_bins, self.mask_value, self.salt = num_bins, mask_value, salt
         self.output_mode, self.sparse = output_mode, bool(sparse)
 
     def _texts(self, values, who):
@@ -88,6 +104,8 @@ class Hashing(Layer):
             mask = values == (self.mask_value.encode() if isinstance(self.mask_value, str) and
                               is_string_array(values) else self.mask_value)
         texts = self._texts(values, who).reshape(-1).tolist()
+        # the kernels' int attr: a float number of bins truncated, fewer than 1 TF's InvalidArgumentError
+        bins = hash_buckets(bins, 'to_hash_bucket_fast' if self.salt is None else 'to_hash_bucket_strong')
         if self.salt is not None:
             hashed = [siphash24(t, *self.salt) % bins for t in texts]
         else:
@@ -107,6 +125,8 @@ class Hashing(Layer):
         bins = self._bins(values, who)
         if self.output_mode == 'int':
             return Tensor(bins.astype(self._dtype))
+        if type(self.num_bins) is float:
+            raise float_depth_error(self.num_bins, self.output_mode, self.sparse, values.shape)
         encoded = encode(bins, self.output_mode, self.num_bins, self._dtype)
         if self.sparse:         # an entry per bin present, as Keras's sparse encodings
             return as_sparse(encoded, encode(bins, self.output_mode, self.num_bins, bool))
