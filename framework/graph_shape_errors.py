@@ -12,7 +12,10 @@ tapeflow traces on the real arrays, so the kernel's error comes first; the namin
 (traced_ops.py), which knows the API call that failed and the graph names of its inputs, turns it
 into the graph's. Where a traced shape leaves the mismatching length open TensorFlow's graph builds
 and its kernel fails at run time, as tapeflow's does: the eager error stands. The texts were read off
-TF 2.21 (/work/notes/progs/me17/g1-g9.py).
+TF 2.21 (/work/notes/progs/me17/g1-g9.py). Other ops' shape functions live beside this module:
+graph_list_errors (concat, stack), graph_matmul_errors (transposes, BatchMatMulV2), graph_axis_errors
+(reduce_*, expand_dims, squeeze, transpose, tile), graph_split_errors (split, broadcast_to),
+graph_gather_errors, graph_einsum_errors, graph_xent_errors (softmax_cross_entropy_with_logits).
 """
 import re
 
