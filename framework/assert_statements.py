@@ -10,7 +10,9 @@ InvalidArgumentError ('assertion failed: [Do not pass zero!]', the autograph gui
 tapeflow runs the Python itself, so Tensor.__bool__ asks this module while a trace runs: the caller's
 next bytecode instruction tells an assert statement (LOAD_ASSERTION_ERROR after the jump) from an
 ``if``. An explicit ``bool(x)`` (the caller's current instruction is a call) is refused as TensorFlow
-refuses it, AutoGraph or not (the performance tutorial's ``if bool(x):``). Library frames are left alone,
+refuses it, AutoGraph or not (the performance tutorial's ``if bool(x):``). An ``if`` that AutoGraph would
+convert may still be refused while tracing: python_loop_breaks.py (a break out of a Python loop) and
+branch_definitions.py (a variable only one branch defines) say when. Library frames are left alone,
 and so is everything outside a tf.function. The check joins
 Tensor.__bool__ when the first tf.function is made (``install``), so programs without one never pay it.
 """
