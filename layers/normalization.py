@@ -388,7 +388,10 @@ class Rescaling(Layer):
         """A number stays a Python float (the tensor's dtype then holds it); an
         array becomes a tensor on the input's device. Keras casts scale and offset
         with backend.cast, which makes a Python number or list a float32 tensor
-        first: a float64 layer scales by float32(1 / 255), as Keras 3.15."""
+        first: a float64 layer scales by float32(1 / 255), as Keras 3.15. A string or None fails that
+        cast with TF's errors (Cast's UnimplementedError, the conversion's ValueError)."""
+        if value is None or isinstance(value, (str, bytes)):
+            cast(value, self.compute_dtype)
         if isinstance(value, (int, float, list, tuple)):
             value = np.float32(value) if np.ndim(value) == 0 else np.asarray(value, np.float32)
         if np.ndim(value) == 0:
