@@ -18,6 +18,10 @@ def axis_error(error, name, rule, parameters, unique, prefix):
     """The graph's ValueError for the call, or None where the graph accepts it or it was not measured."""
     if rule == 'reduce' and name in _REDUCTIONS:
         tensor = parameters.get('input_tensor')
+        if tensor is None and name in ('Sum', 'Mean'):      # keras.ops.sum / mean: tf's for float32 and float64
+            tensor = parameters.get('x')
+            if not isinstance(tensor, Tensor) or tensor._data.dtype.name not in ('float32', 'float64'):
+                return None
     elif name in ('ExpandDims', 'Squeeze', 'Tile'):
         tensor = parameters.get('input')
     elif name == 'transpose':
@@ -27,7 +31,7 @@ def axis_error(error, name, rule, parameters, unique, prefix):
     else:
         return None
     if not isinstance(tensor, Tensor) or isinstance(tensor, Variable):
-        return None     # (keras.ops' rows take 'x'; a variable's read: not measured)
+        return None     # (keras.ops' other rows, which check in Python first; a variable's read: not measured)
     entry = trace_names.entry_of(tensor)
     dtype = graph_shape_errors.DT_NAMES.get(tensor._data.dtype.name)
     if name in _LOGICAL and tensor._data.dtype.kind == 'b':

@@ -23,6 +23,18 @@ from .tensor import Tensor
 from .variable import Variable
 
 
+def tf_arguments(parameters):
+    """tf.concat's / tf.stack's arguments of the call: keras.ops.concatenate(xs) and keras.ops.stack(x) call
+    them as they are when their tensors share a dtype (else Keras casts first: not measured); None."""
+    if 'values' in parameters:
+        return parameters
+    values = parameters.get('xs', parameters.get('x'))
+    if type(values) not in (list, tuple) or not all(isinstance(v, Tensor) for v in values) or \
+            len({v._data.dtype for v in values}) != 1:
+        return None
+    return {'values': values, 'axis': parameters.get('axis', 0)}
+
+
 def concat_error(error, parameters, unique, prefix):
     """ConcatV2's graph ValueError for tf.concat(values, axis) with a Python int axis, or None."""
     axis = parameters.get('axis')

@@ -49,7 +49,10 @@ def graph_error(error, name, rule, parameters, operator, unique, prefix):
         return graph_xent_errors.xent_error(error, parameters, unique, prefix)
     if '/' in name:
         return None
-    if rule in ('concat', 'stack') and 'values' in parameters:     # (keras.ops' rows take 'xs': not measured)
+    if rule in ('concat', 'stack'):
+        parameters = graph_list_errors.tf_arguments(parameters)
+        if parameters is None:
+            return None
         return graph_list_errors.concat_error(error, parameters, unique, prefix) if rule == 'concat' else \
             graph_list_errors.stack_error(error, parameters, unique, prefix)
     if name in ('GatherV2', 'GatherNd') and rule in ('gather', 'known'):
