@@ -94,7 +94,8 @@ class Embedding(lora.MergedWhenSaved, Layer):     # (its LoRA file: the merged t
 
     def call(self, inputs):
         if inputs.dtype.name not in ('int32', 'int64'):
-            if inputs._data.dtype.kind not in 'iufb':
+            # (a string tensor fails the cast as Keras 3's ops.cast: TF's Cast UnimplementedError)
+            if inputs._data.dtype.kind not in 'iufbOSU':
                 raise TypeError('Embedding %r: expected integer indices, got a %s tensor'
                                 % (self.name, inputs.dtype.name))
             inputs = cast(inputs, 'int32')
