@@ -9,6 +9,7 @@ from framework.errors import InvalidArgumentError
 from framework.placement import current_xp
 from framework.tensor import Tensor
 
+from ..input_spec import standardize_shape
 from ..layer import Layer
 from .data_inputs import host_array
 from .size_arguments import as_size, below
@@ -51,6 +52,19 @@ def encoded_shape(input_shape, mode, depth):
     return shape[:-1] + (depth,)
 
 
+def float_depth_error(depth, output_mode, sparse, shape, who, arg):
+    """The TypeError Keras 3.15's encodings raise for a float depth (CategoryEncoding's num_tokens, Hashing's
+    num_bins): TF's conversion of the depth, or of a sparse encoding's dense shape, to an integer tensor;
+    ``shape``: the ids encoded (one_hot's trailing 1 already dropped)."""
+    if output_mode == 'one_hot':
+        shown, dtype = (list(shape) + [depth], 'int64') if sparse else (depth, 'int32')
+    else:
+        shown, dtype = ((depth,) if sparse and len(shape) == 1 else depth), 'int64'
+    error = TypeError('Cannot convert %s to EagerTensor of dtype %s' % (shown, dtype))
+    error.add_note('%s: %s=%r is no integer; output_mode=%r needs an int size' % (who, arg, depth, output_mode))
+    return error
+
+
 class CategoryEncoding(Layer):
     """Integer category ids in [0, num_tokens) as one-hot, multi-hot or count vectors (Keras 3).
 
@@ -80,11 +94,14 @@ class CategoryEncoding(Layer):
             raise error
         # Keras 3 compares num_tokens < 1 (a string fails it with Python's TypeError) and takes True or an
         # integer tensor as the size it holds
+        # integer tensor as the size it holds; a Python float is kept, and the call's encoding refuses it as
+        # Keras's does (numpy floats are refused here)
         if num_tokens is None or below(num_tokens, 1, True, 'CategoryEncoding', 'num_tokens') \
-                or as_size(num_tokens) is None:
+                or (as_size(num_tokens) is None and type(num_tokens) is not float):
             raise ValueError('CategoryEncoding: num_tokens must be an int >= 1 (use IntegerLookup when the number '
                              'of categories is not known beforehand); received num_tokens=%r' % (num_tokens,))
-        self.num_tokens, self.output_mode, self.sparse = as_size(num_tokens), output_mode, bool(sparse)
+        num_tokens = num_tokens if type(num_tokens) is float else as_size(num_tokens)
+        self.num_tokens, self.output_mode, self.sparse = num_tokens, output_mode, bool(sparse)
 
     def call(self, inputs, count_weights=None):
         who = 'CategoryEncoding %r' % self.name
@@ -93,6 +110,11 @@ class CategoryEncoding(Layer):
             if data.dtype.kind != 'f':
                 raise TypeError('%s: expected integer category ids, got dtype %s' % (who, data.dtype))
             data = data.astype(np.int64)        # Keras casts float ids to int: 1.5 is category 1 (TF 2.21)
+        if type(self.num_tokens) is float:
+            shape = data.shape[:-1] if self.output_mode == 'one_hot' and data.ndim > 1 and data.shape[-1] == 1 \
+                else data.shape
+            raise float_depth_error(self.num_tokens, self.output_mode, self.sparse, shape, 'CategoryEncoding',
+                                    'num_tokens')
         if data.size and int(data.min()) < 0:
             raise InvalidArgumentError('%s: category ids must be non-negative, got %d (ids >= num_tokens=%d are '
                                        'dropped, as Keras drops them)' % (who, int(data.min()), self.num_tokens))
@@ -120,8 +142,9 @@ class CategoryEncoding(Layer):
     def compute_output_spec(self, inputs, count_weights=None):
         """The output's shape, dtype and sparseness (the symbolic call makes its KerasTensor from
         them: a KerasTensor made here would take a name of Keras's counter)."""
-        return types.SimpleNamespace(shape=self.compute_output_shape(inputs.shape), dtype=self._symbolic_dtype(),
-                                     sparse=self.sparse)
+        # (standardized: a float num_tokens is Keras's 'Cannot convert ... to a shape' ValueError)
+        return types.SimpleNamespace(shape=standardize_shape(self.compute_output_shape(inputs.shape)),
+                                     dtype=self._symbolic_dtype(), sparse=self.sparse)
 
     def get_config(self):
         config = super().get_config()

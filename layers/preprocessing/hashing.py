@@ -4,7 +4,7 @@ import numpy as np
 from framework.tensor import Tensor
 
 from ..layer import Layer
-from .categorical_encoding import as_sparse, encode, encoded_shape
+from .categorical_encoding import as_sparse, encode, encoded_shape, float_depth_error
 from .data_inputs import host_array, is_string_array, string_array
 from .size_arguments import as_size, below
 from framework.string_hashes import fingerprint64, siphash24
@@ -16,19 +16,6 @@ MODES = ('int', 'one_hot', 'multi_hot', 'count')
 def _refused(text, note):
     error = ValueError(text)
     error.add_note('Hashing: ' + note)
-    return error
-
-
-def float_depth_error(num_bins, output_mode, sparse, shape):
-    """The TypeError Keras 3.15's encodings raise for a float ``num_bins`` (TF's conversion of the depth, or
-    of the dense shape of a sparse encoding, to an integer tensor); ``shape``: the values hashed."""
-    if output_mode == 'one_hot':
-        shown, dtype = (list(shape) + [num_bins], 'int64') if sparse else (num_bins, 'int32')
-    else:
-        shown, dtype = ((num_bins,) if sparse and len(shape) == 1 else num_bins), 'int64'
-    error = TypeError('Cannot convert %s to EagerTensor of dtype %s' % (shown, dtype))
-    error.add_note('Hashing: num_bins=%r is no integer; output_mode=%r needs an int number of bins'
-                   % (num_bins, output_mode))
     return error
 
 
@@ -126,7 +113,7 @@ class Hashing(Layer):
         if self.output_mode == 'int':
             return Tensor(bins.astype(self._dtype))
         if type(self.num_bins) is float:
-            raise float_depth_error(self.num_bins, self.output_mode, self.sparse, values.shape)
+            raise float_depth_error(self.num_bins, self.output_mode, self.sparse, values.shape, 'Hashing', 'num_bins')
         encoded = encode(bins, self.output_mode, self.num_bins, self._dtype)
         if self.sparse:         # an entry per bin present, as Keras's sparse encodings
             return as_sparse(encoded, encode(bins, self.output_mode, self.num_bins, bool))
