@@ -78,11 +78,15 @@ class Permute(Layer):
 
     def __init__(self, dims, **kwargs):
         super().__init__(**kwargs)
-        if not isinstance(dims, (list, tuple)):
-            raise TypeError('Permute %r: `dims` must be a tuple of axis numbers such as (2, 1), got %r'
-                            % (self.name, dims))
-        self.dims = tuple(dims)
-        if sorted(self.dims) != list(range(1, len(self.dims) + 1)):
+        # Keras 3.15's checks: any iterable of the axes (an array too); a number is tuple()'s TypeError, a
+        # string's letters fail the comparison below
+        try:
+            self.dims = tuple(dims)
+        except TypeError as error:
+            error.add_note('Permute %r: `dims` must be a tuple of axis numbers such as (2, 1), got %r'
+                           % (self.name, dims))
+            raise
+        if sorted(dims) != list(range(1, len(dims) + 1)):
             error = ValueError('Invalid permutation argument `dims` for Permute Layer. The set of indices in `dims` '
                                'must be consecutive and start from 1. Received dims=%s' % (dims,))      # Keras 3's
             error.add_note('Permute %r: dims is a permutation of 1..rank' % self.name)
