@@ -1,6 +1,7 @@
 """Hashing: values to hash bins, bit-exact with Keras 3 (FarmHash Fingerprint64, or SipHash-2-4 with a salt)."""
 import numpy as np
 
+from framework.ops import equal
 from framework.tensor import Tensor
 
 from ..layer import Layer
@@ -88,6 +89,10 @@ class Hashing(Layer):
         mask = None
         if self.mask_value is not None and bins > 1:
             bins -= 1
+            if isinstance(self.mask_value, (str, bytes)) != is_string_array(values):
+                # Keras's tf.equal(values, mask_value) refuses to convert a string mask for numbers, or a
+                # number for strings: TF's TypeError ('Cannot convert 'a' to EagerTensor of dtype int64')
+                equal(Tensor(values), self.mask_value)
             mask = values == (self.mask_value.encode() if isinstance(self.mask_value, str) and
                               is_string_array(values) else self.mask_value)
         texts = self._texts(values, who).reshape(-1).tolist()
