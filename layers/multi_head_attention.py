@@ -22,12 +22,19 @@ from .einsum_dense import EinsumDense
 from .layer import Layer
 
 
-def _positive_int(value, name, allow_none=False):
+def _positive_int(value, name, allow_none=False, python_int=False):
+    """``value`` as a positive int, else Keras 3's ValueError (its f-string shows a tensor's value).
+    ``python_int``: MultiHeadAttention's rule, ``isinstance(value, int)``: True is taken (as 1), a numpy
+    integer refused; otherwise numpy integers are taken and bools refused (Embedding's sizes)."""
     if value is None and allow_none:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value <= 0:
+    if python_int:
+        bad = not isinstance(value, int) or value <= 0
+    else:
+        bad = isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value <= 0
+    if bad:
         error = ValueError('Received an invalid value for argument `%s`, expected a positive integer%s. Received: '
-                           '%s=%s' % (name, ' or `None`' if allow_none else '', name, value))       # Keras 3's
+                           '%s=%s' % (name, ' or `None`' if allow_none else '', name, format(value)))   # Keras 3's
         error.add_note('MultiHeadAttention: %s is a positive integer' % name)
         raise error
     return int(value)
@@ -69,9 +76,9 @@ class MultiHeadAttention(Layer):
                  attention_axes=None, sliding_window=None, flash_attention=None, kernel_initializer='glorot_uniform',
                  bias_initializer='zeros', kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
                  kernel_constraint=None, bias_constraint=None, use_gate=False, seed=None, **kwargs):
-        self.num_heads = _positive_int(num_heads, 'num_heads')
-        self.key_dim = _positive_int(key_dim, 'key_dim')
-        self.value_dim = _positive_int(value_dim, 'value_dim', allow_none=True) or self.key_dim
+        self.num_heads = _positive_int(num_heads, 'num_heads', python_int=True)
+        self.key_dim = _positive_int(key_dim, 'key_dim', python_int=True)
+        self.value_dim = _positive_int(value_dim, 'value_dim', allow_none=True, python_int=True) or self.key_dim
         super().__init__(**kwargs)
         self.dropout, self.use_bias, self.use_gate, self.seed = dropout, bool(use_bias), bool(use_gate), seed
         if output_shape:
