@@ -34,6 +34,10 @@ def binary_accuracy(y_true, y_pred, threshold=0.5):
     y_pred = to_dtype(y_pred, None, 'binary_accuracy', 'y_pred')
     y_true = to_dtype(y_true, None, 'binary_accuracy', 'y_true')
     y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+    if isinstance(threshold, (str, bytes)):
+        # Keras converts the threshold to a (string) tensor: keras.ops.greater's promotion refuses it
+        from framework.keras.ops_dtypes import cast_all
+        cast_all([y_pred, threshold], 'greater')
     if not (y_pred.dtype.is_floating or y_pred.dtype.is_complex):
         # keras.ops.greater promotes int / bool predictions against the float threshold (TF 2.21 scores
         # integer 0/1 predictions; framework.greater refuses the mix)
