@@ -19,7 +19,8 @@ _AVERAGE = 'sum_over_batch_size'
 
 
 def _check_axis(axis, what):
-    if isinstance(axis, bool) or not isinstance(axis, int):
+    # (a string reaches the reduction, as in Keras 3: TF's Mean/Sum refuse a string Tidx, an InvalidArgumentError)
+    if isinstance(axis, bool) or not isinstance(axis, (int, str)):
         raise ValueError('%s: `axis` must be an int, got %r' % (what, axis))
 
 
