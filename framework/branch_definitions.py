@@ -11,8 +11,8 @@ looked for in the statements that follow the ``if`` in its block and the enclosi
 later statement may assign the name first (inside a nested block), nothing is raised.
 """
 import ast
-import inspect
-import textwrap
+
+from .code_source import parsed_source
 
 _CACHE = {}     # code object -> {if line: [(name, 'else' or 'main'), ...]}
 
@@ -33,15 +33,14 @@ def refusal(frame):
 
 
 def _scan(code):
-    try:
-        lines, first = inspect.getsourcelines(code)
-        tree = ast.parse(textwrap.dedent(''.join(lines)))
-    except (OSError, TypeError, SyntaxError, IndentationError):
+    parsed = parsed_source(code)
+    if parsed is None:
         return {}
+    tree, offset = parsed
     if not tree.body or not isinstance(tree.body[0], (ast.FunctionDef, ast.AsyncFunctionDef)):
         return {}
     table = {}
-    _visit(tree.body[0].body, [], table, first - 1)
+    _visit(tree.body[0].body, [], table, offset)
     return table
 
 

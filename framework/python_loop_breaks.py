@@ -9,8 +9,8 @@ whatever the values are recognised: ``while <constant>:`` and ``for ... in range
 or a list/tuple literal (``range(tensor)`` and ``while tensor`` are TF loops in TensorFlow).
 """
 import ast
-import inspect
-import textwrap
+
+from .code_source import parsed_source
 
 _WHILE = ('The condition of while loop started as non-Tensor, then changed to Tensor. This may happen either '
           'because variables changed type, or when a break or return statement inside the loop depends on a '
@@ -44,11 +44,10 @@ def _conditions(code):
 
 
 def _scan(code):
-    try:
-        lines, first = inspect.getsourcelines(code)
-        tree = ast.parse(textwrap.dedent(''.join(lines)))
-    except (OSError, TypeError, SyntaxError, IndentationError):
+    parsed = parsed_source(code)
+    if parsed is None:
         return {}
+    tree, offset = parsed
     table = {}
     for loop in ast.walk(tree):
         message = _python_loop(loop)
@@ -56,7 +55,7 @@ def _scan(code):
             continue
         for node in _own_statements(loop.body):
             if isinstance(node, ast.If) and _exits(node):
-                table[node.lineno + first - 1] = (message, loop.lineno + first - 1)
+                table[node.lineno + offset] = (message, loop.lineno + offset)
     return table
 
 

@@ -1,0 +1,15 @@
+"""The parsed source of a function's code object, for the checks that read a traced function's
+Python as AutoGraph does (branch_definitions.py, python_loop_breaks.py)."""
+import ast
+import inspect
+import textwrap
+
+
+def parsed_source(code):
+    """(the AST of ``code``'s source, dedented, and the offset that turns its line numbers into the
+    file's), or None when the source cannot be read or parsed (a lambda in a REPL, a generated function)."""
+    try:
+        lines, first = inspect.getsourcelines(code)
+        return ast.parse(textwrap.dedent(''.join(lines))), first - 1
+    except (OSError, TypeError, SyntaxError, IndentationError):
+        return None
