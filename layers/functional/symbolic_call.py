@@ -220,8 +220,9 @@ def _tensors_for_shapes(shapes, dtype):
         return KerasTensor(shapes, dtype)
     if isinstance(shapes, dict):
         return {key: _tensors_for_shapes(value, dtype) for key, value in shapes.items()}
-    if isinstance(shapes, tuple) and shapes and all(isinstance(d, float) or _is_shape((d,)) for d in shapes):
-        standardize_shape(shapes)      # a float size (Hashing(2.5, output_mode='count')): Keras's ValueError
+    if isinstance(shapes, tuple) and shapes and all(isinstance(d, (float, str)) or _is_shape((d,)) for d in shapes):
+        # a float or str size (Hashing(2.5, output_mode='count'), CenterCrop('4', 2)): Keras's ValueError
+        standardize_shape(shapes)
     if isinstance(shapes, tuple):          # Keras keeps the structure: LSTM(return_state=True) gives a tuple
         return tuple(_tensors_for_shapes(value, dtype) for value in shapes)
     if isinstance(shapes, list):

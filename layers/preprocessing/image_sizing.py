@@ -19,6 +19,8 @@ from .size_arguments import as_size
 
 def _size(value, arg, who, lowest=1):
     size = as_size(value)       # True and integer scalar tensors are sizes to Keras 3 too
+    if lowest is None:          # a layer that checks nothing keeps a non-integer size as given
+        return value if size is None else size
     if size is None or size < lowest:
         raise ValueError('%s: %s must be a positive int; received %s=%r' % (who, arg, arg, value))
     return size
@@ -167,11 +169,26 @@ class Resizing(_SizedLayer):
         return config
 
 
+def _refuse_unsized(in_height, in_width, height, width):
+    """Keras 3.15's CenterCrop with a size that is no int: ``in_height - height`` fails with Python's
+    TypeError for a string, None or tuple; a float difference is no int, so Keras slices (even when it is
+    negative) from ``diff // 2``, and TF's indexing refuses the first float bound with its TypeError."""
+    h_diff, w_diff = in_height - height, in_width - width
+    h_start, w_start = h_diff // 2, w_diff // 2
+    for bound in (h_start, h_start + height, w_start, w_start + width):
+        if not isinstance(bound, (int, np.integer)):
+            error = TypeError('Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar '
+                              'tf.int32/tf.int64 tensors are valid indices, got %r' % (bound,))
+            error.add_note('CenterCrop: height and width must be ints; received height=%r, width=%r' % (height, width))
+            raise error
+
+
 class CenterCrop(_SizedLayer):
     """The centered ``height`` x ``width`` box of each image; images smaller than it are
     cropped to its aspect ratio and resized up instead (Keras's smart_resize). Outputs are float."""
-    # Keras 3 checks no size: 0 or -1 slices an empty box, images[:, top:top + height] (TF 2.21: (2, 0, 2, 2))
-    smallest_size = -(2 ** 62)
+    # Keras 3 checks no size: 0 or -1 slices an empty box, images[:, top:top + height] (TF 2.21: (2, 0, 2, 2)),
+    # and a float, string or None size is stored and fails in the call (_refuse_unsized)
+    smallest_size = None
 
     def call(self, data, training=True):     # as Resizing's
         if isinstance(data, dict):
@@ -180,6 +197,8 @@ class CenterCrop(_SizedLayer):
 
     def _cropped(self, inputs):
         images, restore = self._images(inputs)
+        if type(self.height) is not int or type(self.width) is not int:
+            _refuse_unsized(images.shape[1], images.shape[2], self.height, self.width)
         h_diff, w_diff = images.shape[1] - self.height, images.shape[2] - self.width
         if h_diff >= 0 and w_diff >= 0:
             top, left = h_diff // 2, w_diff // 2
