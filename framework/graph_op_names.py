@@ -92,6 +92,7 @@ ROWS = (
     ('LogSigmoid', 'same', 'math.log_sigmoid'),
     ('Gelu/mul_2', 'same', 'nn.gelu'),
     ('BiasAdd', 'same', 'nn.bias_add'),
+    ('Conv2D', 'conv', 'nn.conv2d'),        # (traced shapes: traced_op_shapes._conv; errors: graph_conv_errors)
     ('StopGradient', 'same', 'stop_gradient'),
     ('TensorScatterUpdate', 'same', 'tensor_scatter_nd_update'),
     ('dropout/SelectV2', 'same', 'nn.dropout'),

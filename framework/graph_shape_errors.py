@@ -15,14 +15,15 @@ and its kernel fails at run time, as tapeflow's does: the eager error stands. Th
 TF 2.21 (/work/notes/progs/me17/g1-g9.py). Other ops' shape functions live beside this module:
 graph_list_errors (concat, stack), graph_matmul_errors (transposes, BatchMatMulV2), graph_axis_errors
 (reduce_*, expand_dims, squeeze, transpose, tile), graph_split_errors (split, broadcast_to),
-graph_gather_errors, graph_einsum_errors, graph_xent_errors (softmax_cross_entropy_with_logits).
+graph_gather_errors, graph_einsum_errors, graph_xent_errors (softmax_cross_entropy_with_logits),
+graph_conv_errors (tf.nn.conv2d).
 """
 import re
 
 import numpy as np
 
-from . import (graph_axis_errors, graph_einsum_errors, graph_gather_errors, graph_list_errors, graph_matmul_errors,
-               graph_split_errors, graph_xent_errors, trace_names)
+from . import (graph_axis_errors, graph_conv_errors, graph_einsum_errors, graph_gather_errors, graph_list_errors,
+               graph_matmul_errors, graph_split_errors, graph_xent_errors, trace_names)
 from .errors import InvalidArgumentError
 from .tensor import Tensor
 from .variable import Variable
@@ -49,6 +50,8 @@ def graph_error(error, name, rule, parameters, operator, unique, prefix):
         return graph_xent_errors.xent_error(error, parameters, unique, prefix)
     if '/' in name:
         return None
+    if rule == 'conv':
+        return graph_conv_errors.conv_error(error, parameters, unique, prefix)
     if rule in ('concat', 'stack'):
         parameters = graph_list_errors.tf_arguments(parameters)
         if parameters is None:

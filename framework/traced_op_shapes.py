@@ -193,6 +193,18 @@ def _gather(parameters, shapes, result):
     return shape[:axis] + tuple(picks) + shape[axis + 1:]
 
 
+def _conv(parameters, shapes, result):
+    """tf.nn.conv2d (NHWC): the batch and each spatial length open where the input's is, the depth
+    the filters' output depth (as TF 2.21 prints them: shape=(None, 4, 4, 5))."""
+    x, f = parameters.get('input'), parameters.get('filters')
+    shape = _traced(x, True) if isinstance(x, Tensor) else None
+    kernel = _traced(f, True) if isinstance(f, Tensor) else None
+    if shape is None or kernel is None or len(shape) != 4 or len(kernel) != 4:
+        return None
+    out = tuple(result._data.shape)
+    return tuple(None if shape[i] is None else out[i] for i in range(3)) + (kernel[3],)
+
+
 def _one_hot(parameters, shapes, result):
     indices, depth = parameters.get('indices'), parameters.get('depth')
     shape = _traced(indices, True) if isinstance(indices, Tensor) else None
@@ -294,4 +306,5 @@ _RULES = {
     'reshape': _reshape, 'transpose': _transpose, 'concat': lambda p, s, r: _joined(p, s, r, False),
     'stack': lambda p, s, r: _joined(p, s, r, True), 'index': _index, 'argreduce': _argreduce,
     'expand': _expand, 'last_axis': _last_axis, 'tile': _tile, 'gather': _gather, 'one_hot': _one_hot,
+    'conv': _conv,
 }

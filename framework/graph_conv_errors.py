@@ -1,0 +1,99 @@
+"""tf.nn.conv2d's operands refused by TensorFlow's graph in a trace (the naming hook swaps the
+graph's ValueError in for tapeflow's kernel error: graph_shape_errors.py). Read off TF 2.21
+(notes/progs/graphops14/v1.py, notes/progs/graphops15/n2.py). Conv2D's shape function checks, in
+this order: both operands of rank 4; the input's depth a multiple of the filter's input depth; the
+output depth a multiple of the groups that makes; then each spatial length, where VALID (and
+EXPLICIT) padding subtracts the dilated window ("Negative dimension size caused by subtracting 5
+from 4"). The node shows every attribute, strides and dilations as 4-lists. Lengths the trace
+leaves open are not checked (TensorFlow's kernel fails at run time, as tapeflow's does).
+"""
+from . import graph_shape_errors, trace_names
+from .tensor import Tensor
+from .variable import Variable
+
+
+def conv_error(error, parameters, unique, prefix):
+    """Conv2D's graph ValueError for a failed tf.nn.conv2d, or None (not a shape the graph refuses,
+    or a case not measured: NCHW, operands that are not tensors, mixed dtypes)."""
+    x, f = parameters.get('input'), parameters.get('filters')
+    if not isinstance(x, Tensor) or isinstance(x, Variable) or not isinstance(f, Tensor) \
+            or parameters.get('data_format', 'NHWC') != 'NHWC' or x._data.dtype != f._data.dtype:
+        return None
+    dtype = graph_shape_errors.DT_NAMES.get(x._data.dtype.name)
+    x_entry = trace_names.entry_of(x)
+    f_entry = (None, tuple(f._data.shape)) if isinstance(f, Variable) else trace_names.entry_of(f)
+    strides, dilations = _four(parameters.get('strides', 1)), _four(parameters.get('dilations'))
+    padding, explicit = _padding(parameters.get('padding', 'VALID'))
+    if dtype is None or None in (x_entry, f_entry, strides, dilations, padding) or None in (x_entry[1], f_entry[1]):
+        return None
+    x_shape, f_shape = tuple(x_entry[1]), tuple(f_entry[1])
+    problem = _problem(x_shape, f_shape, dilations, padding, explicit)
+    if problem is None:
+        return None
+    given = parameters.get('name')
+    node = unique(prefix + (given if isinstance(given, str) and given else 'Conv2D'))
+    f_name = node + '/ReadVariableOp' if isinstance(f, Variable) else f_entry[0]
+    text = ("%s for '{{node %s}} = Conv2D[T=%s, data_format=\"NHWC\", dilations=%s, explicit_paddings=%s, "
+            "padding=\"%s\", strides=%s, use_cudnn_on_gpu=true](%s, %s)' with input shapes: [%s], [%s]." % (
+                problem, node, dtype, _list(dilations), _list(explicit), padding, _list(strides), x_entry[0], f_name,
+                graph_shape_errors.dims_text(x_shape), graph_shape_errors.dims_text(f_shape)))
+    refused = ValueError(text)
+    for note in getattr(error, '__notes__', ()):
+        refused.add_note(note)
+    return refused
+
+
+def _problem(x_shape, f_shape, dilations, padding, explicit):
+    """The first of Conv2D's shape checks that the traced shapes fail (None: they pass)."""
+    for shape in (x_shape, f_shape):
+        if len(shape) != 4:
+            return 'Shape must be rank 4 but is rank %d' % len(shape)
+    depth, f_depth, out_depth = x_shape[3], f_shape[2], f_shape[3]
+    if depth is not None and f_depth is not None:
+        if f_depth == 0 or depth % f_depth:
+            return None if f_depth == 0 else \
+                'Depth of input (%d) is not a multiple of input depth of filter (%d)' % (depth, f_depth)
+        groups = depth // f_depth
+        if out_depth is not None and out_depth % groups:
+            return 'Depth of output (%d) is not a multiple of the number of groups (%d)' % (out_depth, groups)
+    if padding == 'SAME':
+        return None
+    for axis in (1, 2):
+        size, window = x_shape[axis], f_shape[axis - 1]
+        if size is None or window is None:
+            continue
+        window = (window - 1) * dilations[axis] + 1
+        size += explicit[2 * axis] + explicit[2 * axis + 1] if explicit else 0
+        if size < window:
+            return 'Negative dimension size caused by subtracting %d from %d' % (window, size)
+    return None
+
+
+def _four(value):
+    """strides / dilations as Conv2D's 4-list attribute (None: a form not measured)."""
+    if value is None:
+        return [1, 1, 1, 1]
+    if type(value) is int:
+        return [1, value, value, 1]
+    if type(value) in (list, tuple) and all(type(v) is int for v in value):
+        if len(value) == 1:
+            return [1, value[0], value[0], 1]
+        if len(value) == 2:
+            return [1, value[0], value[1], 1]
+        if len(value) == 4:
+            return list(value)
+    return None
+
+
+def _padding(value):
+    """(Conv2D's padding attribute, its explicit_paddings) or (None, None) for a form not measured."""
+    if value in ('SAME', 'VALID'):
+        return value, []
+    if type(value) in (list, tuple) and len(value) == 4 and all(
+            type(p) in (list, tuple) and len(p) == 2 and all(type(v) is int for v in p) for p in value):
+        return 'EXPLICIT', [v for p in value for v in p]
+    return None, None
+
+
+def _list(values):
+    return '[%s]' % ', '.join(str(v) for v in values)
