@@ -21,6 +21,11 @@ _FORMS = (('plain', r'([a-zA-Z]+),([a-zA-Z]+)->([a-zA-Z]+)$'),
 
 def parse_equation(equation, who):
     """(form, input letters, kernel letters, output letters) of an EinsumDense equation."""
+    if not isinstance(equation, str):
+        # Keras 3 reads the equation with re.sub at build: Python's TypeError for bytes, None or a number
+        if isinstance(equation, (bytes, bytearray)):
+            raise TypeError('cannot use a string pattern on a bytes-like object')
+        raise TypeError('expected string or bytes-like object, got %r' % type(equation).__name__)
     text = str(equation).replace(' ', '')
     for form, pattern in _FORMS:
         match = re.match(pattern, text)
@@ -111,9 +116,11 @@ class EinsumDense(lora.MergedWhenSaved, Layer):     # (its LoRA file: the merged
         self.lora_rank = lora_rank
         self.lora_alpha = lora_alpha if lora_alpha is not None else lora_rank
         self.lora_enabled = False
-        parse_equation(equation, who)
+        if isinstance(equation, str):       # Keras 3 keeps any other equation and fails at build
+            parse_equation(equation, who)
         self.equation = equation
-        shape = (output_shape,) if isinstance(output_shape, int) else output_shape
+        # tuple(): Python's TypeError for a float, None or numpy int, as Keras 3's ('... is not iterable')
+        shape = (output_shape,) if isinstance(output_shape, int) else tuple(output_shape)
         try:
             self.partial_output_shape = tuple(None if d is None else int(d) for d in shape)
         except (TypeError, ValueError):
