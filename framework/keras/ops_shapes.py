@@ -5,6 +5,7 @@ than axes, ``split`` at indices, ``take`` with ``axis=None`` on the flattened
 tensor, ``pad`` widths per axis, ``where(c)`` as one index tensor per axis),
 the adaptation happens here; the computation is tapeflow's ops.
 """
+import operator
 import string
 
 import numpy as np
@@ -29,22 +30,53 @@ def reshape(x, newshape):
 
 
 def expand_dims(x, axis):
-    """Insert size-1 axes at ``axis`` (an int or a tuple of them, positions in the result)."""
+    """Insert size-1 axes at ``axis`` (an int or a tuple of them, positions in the result).
+
+    Keras 3 checks each position against the result's rank first (ValueError in numpy's words,
+    eagerly and in a trace alike), where tf.expand_dims would raise its kernel's error."""
     t = tensor(x, 'expand_dims')
     if not isinstance(axis, (list, tuple)):
-        return _ops.expand_dims(t, axis)
+        return _ops.expand_dims(t, _keras_axis(axis, t.ndim + 1))
     rank = t.ndim + len(axis)
-    for a in sorted(a % rank for a in axis):
+    for a in sorted(_keras_axis(a, rank) for a in axis):
         t = _ops.expand_dims(t, a)
     return t
 
 
 def squeeze(x, axis=None):
-    return _ops.squeeze(tensor(x, 'squeeze'), axis)
+    """Drop size-1 axes. Keras 3 looks each given axis up in the static shape (a Python list: an
+    axis out of range is its IndexError) and refuses one whose length is not 1 with a ValueError
+    naming the axis as given, before tf.squeeze (which gets the sorted, non-negative axes)."""
+    t = tensor(x, 'squeeze')
+    if axis is None:
+        return _ops.squeeze(t, None)
+    axes = list(axis) if isinstance(axis, (list, tuple)) else [axis]
+    shape = list(t.shape)
+    for a in axes:
+        if shape[a] != 1:
+            raise ValueError('Cannot squeeze axis=%s, because the dimension is not 1.' % (a,))
+    return _ops.squeeze(t, sorted({_keras_axis(a, len(shape)) for a in axes}))
 
 
 def transpose(x, axes=None):
-    return _ops.transpose(tensor(x, 'transpose'), axes)
+    """Permute the axes. Keras 3 turns given ``axes`` non-negative first (ValueError for one out of
+    range, in numpy's words) and refuses a repeated axis, where tf.transpose's kernel would refuse
+    them; a permutation of the wrong length stays tf.transpose's InvalidArgumentError."""
+    t = tensor(x, 'transpose')
+    if isinstance(axes, (list, tuple)) and axes:
+        axes = tuple(_keras_axis(a, t.ndim) for a in axes)
+        if len(set(axes)) != len(axes):
+            raise ValueError('`axes` must be a valid permutation of the input dimensions (no duplicates). Received: '
+                             'axes=%s for input of rank %d.' % (list(axes), t.ndim))
+    return _ops.transpose(t, axes)
+
+
+def _keras_axis(axis, ndim):
+    """Keras 3's canonicalize_axis: ``axis`` in [0, ndim), or its ValueError (Keras's text)."""
+    axis = operator.index(axis)
+    if not -ndim <= axis < ndim:
+        raise ValueError('axis %d is out of bounds for an array with dimension %d.' % (axis, ndim))
+    return axis + ndim if axis < 0 else axis
 
 
 def swapaxes(x, axis1, axis2):
