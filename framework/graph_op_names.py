@@ -93,6 +93,7 @@ ROWS = (
     ('Gelu/mul_2', 'same', 'nn.gelu'),
     ('BiasAdd', 'same', 'nn.bias_add'),
     ('Conv2D', 'conv', 'nn.conv2d'),        # (traced shapes: traced_op_shapes._conv; errors: graph_conv_errors)
+    ('conv1d/Squeeze', 'conv', 'nn.conv1d'),
     ('StopGradient', 'same', 'stop_gradient'),
     ('TensorScatterUpdate', 'same', 'tensor_scatter_nd_update'),
     ('dropout/SelectV2', 'same', 'nn.dropout'),
@@ -233,6 +234,8 @@ def variant(name, parameters, result):
         return _compiled_loss_name(name, parameters)
     if name == 'Gelu/mul_2' and parameters.get('approximate'):
         return None             # (measured for the exact form only)
+    if name == 'conv1d/Squeeze' and parameters.get('name'):
+        return None             # (TF opens the given name as the scope, 'cc/Squeeze'; the naming gives 'cc')
     if name == 'Relu' and 'negative_slope' in parameters:       # keras.activations.relu
         plain = not parameters['negative_slope'] and parameters.get('threshold') in (0, 0.0, None)
         if not plain or parameters.get('max_value') not in (None, 6, 6.0):

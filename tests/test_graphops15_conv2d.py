@@ -136,3 +136,22 @@ def test_open_lengths_stay_open_in_the_conv_result():
     assert printed == ['Tensor("Conv2D:0", shape=(None, 4, 4, 5), dtype=float32)',
                        'Tensor("Conv2D_1:0", shape=(None, 1, 1, 5), dtype=float32)',
                        'Tensor("Conv2D:0", shape=(None, None, None, 5), dtype=float32)']
+
+
+def test_conv1d_results_are_the_squeeze_in_its_scope():
+    # TF 2.21 (notes/progs/graphops15/c1.py, c2.py): conv1d/Squeeze:0, conv1d_1/Squeeze:0, open lengths kept
+    printed = []
+    k = tf.ones((3, 3, 5))
+
+    @tf.function
+    def f(x, y):
+        printed.extend([str(tf.nn.conv1d(x, y, 1, 'SAME')), str(tf.nn.conv1d(x, y, 1, 'SAME'))])
+        return x
+
+    f(tf.ones((1, 4, 3)), k)
+    g = tf.function(lambda x, y: printed.append(str(tf.nn.conv1d(x, y, 2, 'VALID'))),
+                    input_signature=[tf.TensorSpec((None, 4, 3)), tf.TensorSpec((3, 3, 5))])
+    g(tf.ones((2, 4, 3)), k)
+    assert printed == ['Tensor("conv1d/Squeeze:0", shape=(1, 4, 5), dtype=float32)',
+                       'Tensor("conv1d_1/Squeeze:0", shape=(1, 4, 5), dtype=float32)',
+                       'Tensor("conv1d/Squeeze:0", shape=(None, 1, 5), dtype=float32)']
