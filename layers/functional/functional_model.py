@@ -13,7 +13,7 @@ import warnings
 
 import numpy as np
 
-from framework import dtypes, nest
+from framework import dtypes, nest, trace_names
 from framework.losses.tensor_notes import set_keras_mask
 from framework.ops import cast, expand_dims, squeeze
 from framework.sparse.sparse_tensor import SparseTensor
@@ -33,6 +33,7 @@ from .intermediate_inputs import start_at_inputs
 from .keras_tensor import KerasTensor
 from .operation import Operation
 from .symbolic_call import any_symbolic
+from .unknown_rank_inputs import refuse_unknown_rank
 
 
 class Functional(Model):
@@ -124,6 +125,9 @@ class Functional(Model):
                 # the nested list would be packed into one tensor here; nested Python numbers count one
                 # input each, which the input count then refuses, as TF's "received 4 input tensors")
                 inputs = nest.flatten(inputs)
+            if trace_names.ACTIVE:      # Keras's input-spec check, before the call (unknown_rank_inputs)
+                for x in nest.flatten(inputs):
+                    refuse_unknown_rank(x)
         return super().__call__(inputs, *args, **kwargs)
 
     def build(self, input_shape=None):

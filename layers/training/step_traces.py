@@ -13,7 +13,9 @@ The traces Keras makes (TF 2.21, Keras 3.15):
     - predict, and each of train_on_batch / test_on_batch / predict_on_batch: traced on the
       first batch's shapes; a batch that no trace so far serves traces again with the axes
       that differ from the latest trace's free (``reduce_retracing``): padded batches of
-      (2, 5, 2), (2, 4, 2), (1, 6, 2) trace (2, 5, 2), (2, None, 2), (None, None, 2).
+      (2, 5, 2), (2, 4, 2), (1, 6, 2) trace (2, 5, 2), (2, None, 2), (None, None, 2); an input
+      whose rank differs from the latest trace's is traced with an unknown rank (None here),
+      which a functional model's input check refuses (functional/unknown_rank_inputs.py).
 A model compiled with ``run_eagerly=True`` runs every step as Python, as Keras does.
 """
 import contextlib
@@ -125,7 +127,8 @@ class StepTraces:
             if function is None:
                 function = self._functions[kind] = step_retracing.stand_in('predict')
             ran = lambda: step_retracing.traced(function, 'predict')     # noqa: E731
-        return _undone_on_failure(traced_step(batch, [tuple(i for i, d in enumerate(shape) if d is None)
+        return _undone_on_failure(traced_step(batch, [None if shape is None else tuple(i for i, d in enumerate(shape)
+                                                                                        if d is None)
                                                       for shape in relaxed], len(traced) == 1, names_ops=self.names_ops),
                                   lambda: traced.remove(relaxed), ran)
 
@@ -138,7 +141,7 @@ class StepTraces:
         traced = self._shapes.get(kind, ())
         for one in traced:
             if _covers(one, shapes):
-                static = all(d is not None for shape in one for d in shape)
+                static = all(shape is not None and None not in shape for shape in one)
                 self._served[kind] = (shapes, static, len(traced), traced[-1])
                 return static
         return True
@@ -178,15 +181,16 @@ def _undone_on_failure(trace, undo, ran=None):
 def _covers(traced, shapes):
     """Whether a trace on ``traced`` (shapes with None for free axes) serves inputs of ``shapes``."""
     return len(traced) == len(shapes) and all(
-        len(a) == len(b) and all(m is None or m == n for m, n in zip(a, b)) for a, b in zip(traced, shapes))
+        a is None or len(a) == len(b) and all(m is None or m == n for m, n in zip(a, b)) for a, b in zip(traced, shapes))
 
 
 def relax(traced, shapes):
     """``traced`` with the axes that differ from ``shapes`` freed (None), as reduce_retracing
-    generalizes a function's input types; shapes of another rank or count are taken whole."""
+    generalizes a function's input types; a shape of another rank becomes None (unknown rank, as
+    TF's TensorShape(None)), shapes of another count are taken whole (another structure)."""
     if len(traced) != len(shapes):
         return shapes
-    return tuple(tuple(None if m != n else m for m, n in zip(a, b)) if len(a) == len(b) else b
+    return tuple(None if a is None or len(a) != len(b) else tuple(None if m != n else m for m, n in zip(a, b))
                  for a, b in zip(traced, shapes))
 
 

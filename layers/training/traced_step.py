@@ -23,7 +23,7 @@ from framework.tensor import Tensor
 
 def traced_step(batch, open_axes, first, created=False, names_ops=False):
     """The context of a step Keras traces on ``batch``. ``open_axes``: for each flattened
-    tensor of the batch, the axes the trace leaves open; ``first``: whether it is its
+    tensor of the batch, the axes the trace leaves open (None: its rank too); ``first``: whether it is its
     function's first trace; ``created``: whether variables its trace would make were made
     before it (fit builds the optimizer before its first step)."""
     names, length, free = {}, None, False
@@ -33,11 +33,12 @@ def traced_step(batch, open_axes, first, created=False, names_ops=False):
             continue
         shape = tuple(value._data.shape)
         axes = open_axes[index] if index < len(open_axes) else ()
+        # (axes None: a trace on an input of unknown rank, whose shape TensorFlow leaves out)
         names[id(value)] = ('data' if index == 0 else 'data_%d' % index,
-                            tuple(None if i in axes else d for i, d in enumerate(shape)),
+                            None if axes is None else tuple(None if i in axes else d for i, d in enumerate(shape)),
                             display_name(value._data.dtype))
         if length is None and shape:
-            length, free = shape[0], 0 in axes
+            length, free = shape[0], axes is None or 0 in axes
     stack = contextlib.ExitStack()
     if first:
         stack.enter_context(initializing(created))
