@@ -30,12 +30,20 @@ def _model():
 
 
 def test_an_object_array_of_str_is_text_for_fit_evaluate_predict():
-    model = _model()
     x = {'s': np.array(['a', 'b', 'a', 'c'], dtype=object), 'f': np.arange(4.0)}
-    model.fit(x, np.ones(4), epochs=1, verbose=0)
     as_tensor = {'s': tf.constant([['a'], ['b'], ['a'], ['c']]), 'f': np.arange(4.0)[:, None]}
-    np.testing.assert_array_equal(model.predict(x, verbose=0), model.predict(as_tensor, verbose=0))
-    assert model.evaluate(x, np.ones(4), verbose=0) == model.evaluate(as_tensor, np.ones(4), verbose=0)
+    # Two models trained alike, one fed each form: on one model TF 2.21 retraces predict for inputs of
+    # another rank with an unknown rank, and its Functional raises "as_list() is not defined on an
+    # unknown TensorShape." (notes/progs/me17/g13.py prints it); TF's first predict gives these values.
+    model, twin = _model(), _model()
+    model.fit(x, np.ones(4), epochs=1, verbose=0)
+    twin.fit(x, np.ones(4), epochs=1, verbose=0)
+    np.testing.assert_array_equal(model.predict(x, verbose=0), twin.predict(as_tensor, verbose=0))
+    np.testing.assert_allclose(model.predict(x, verbose=0).ravel(),
+                               [-1.0585511, -0.19393158, -2.849504, -2.6889615], rtol=1e-6)
+    with pytest.raises(ValueError, match='as_list'):
+        model.predict(as_tensor, verbose=0)
+    assert model.evaluate(x, np.ones(4), verbose=0) == twin.evaluate(as_tensor, np.ones(4), verbose=0)
 
 
 @pytest.mark.parametrize('text, name', [
