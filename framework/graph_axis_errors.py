@@ -43,8 +43,7 @@ def axis_error(error, name, rule, parameters, unique, prefix):
     if found is None:
         return None
     problem, attrs, constant, value = found
-    given = parameters.get('name')
-    node = unique(prefix + (given if isinstance(given, str) and given else name))
+    node = graph_shape_errors.node_name(parameters, name, unique, prefix)
     kernel = 'Transpose' if name == 'transpose' else name
     inputs, shapes = [entry[0]], ['[%s]' % graph_shape_errors.dims_text(shape)]
     if constant is not None:        # the Python value: a Const in the node's scope
@@ -56,10 +55,7 @@ def axis_error(error, name, rule, parameters, unique, prefix):
     if problem.endswith('dimensions.') or problem.startswith(('dim ', 'perm dim')):      # the value was read
         text += ' and with computed input tensors: input[1] = <%s>' % (
             value if type(value) is int else ' '.join(map(str, value)))
-    refused = ValueError(text + '.')
-    for note in getattr(error, '__notes__', ()):
-        refused.add_note(note)
-    return refused
+    return graph_shape_errors.refusal(error, text + '.')
 
 
 def _ints(value):

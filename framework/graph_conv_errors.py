@@ -30,17 +30,13 @@ def conv_error(error, parameters, unique, prefix):
     problem = _problem(x_shape, f_shape, dilations, padding, explicit)
     if problem is None:
         return None
-    given = parameters.get('name')
-    node = unique(prefix + (given if isinstance(given, str) and given else 'Conv2D'))
+    node = graph_shape_errors.node_name(parameters, 'Conv2D', unique, prefix)
     f_name = node + '/ReadVariableOp' if isinstance(f, Variable) else f_entry[0]
     text = ("%s for '{{node %s}} = Conv2D[T=%s, data_format=\"NHWC\", dilations=%s, explicit_paddings=%s, "
             "padding=\"%s\", strides=%s, use_cudnn_on_gpu=true](%s, %s)' with input shapes: [%s], [%s]." % (
                 problem, node, dtype, _list(dilations), _list(explicit), padding, _list(strides), x_entry[0], f_name,
                 graph_shape_errors.dims_text(x_shape), graph_shape_errors.dims_text(f_shape)))
-    refused = ValueError(text)
-    for note in getattr(error, '__notes__', ()):
-        refused.add_note(note)
-    return refused
+    return graph_shape_errors.refusal(error, text)
 
 
 def _problem(x_shape, f_shape, dilations, padding, explicit):

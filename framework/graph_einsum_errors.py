@@ -50,11 +50,8 @@ def einsum_error(error, parameters, unique, prefix):
         output = ''.join(sorted(c for c in set(letters) if letters.count(c) == 1))
     name = (parameters.get('kwargs') or {}).get('name')
     node = unique(prefix + (name if isinstance(name, str) and name else 'einsum')) + '/Einsum'
-    refused = ValueError("Dimensions must be equal, but are %d and %d for '{{node %s}} = Einsum[N=%d, T=%s, "
-                         "equation=\"%s->%s\"](%s)' with input shapes: %s." % (
-                             dims[0], dims[1], node, len(operands), dtype, given, output,
-                             ', '.join(e[0] for e in entries),
-                             ', '.join('[%s]' % graph_shape_errors.dims_text(e[1]) for e in entries)))
-    for note in getattr(error, '__notes__', ()):
-        refused.add_note(note)
-    return refused
+    text = "Dimensions must be equal, but are %d and %d for '{{node %s}} = Einsum[N=%d, T=%s, " \
+        "equation=\"%s->%s\"](%s)' with input shapes: %s." % (
+            dims[0], dims[1], node, len(operands), dtype, given, output, ', '.join(e[0] for e in entries),
+            ', '.join('[%s]' % graph_shape_errors.dims_text(e[1]) for e in entries))
+    return graph_shape_errors.refusal(error, text)

@@ -32,7 +32,7 @@ def gather_error(error, name, parameters, unique, prefix):
         least = -axis if axis < 0 else axis + 1
         if len(shape) >= least:
             return None
-        node = _node(parameters, name, unique, prefix)
+        node = graph_shape_errors.node_name(parameters, name, unique, prefix)
         text = ("Shape must be at least rank %d but is rank %d for '{{node %s}} = GatherV2[Taxis=DT_INT32, "
                 "Tindices=%s, Tparams=%s, batch_dims=0](%s, %s, %s/axis)' with input shapes: [%s], [%s], [] and with "
                 "computed input tensors: input[2] = <%d>." % (
@@ -41,16 +41,13 @@ def gather_error(error, name, parameters, unique, prefix):
     else:
         if not index_shape or index_shape[-1] is None or index_shape[-1] <= len(shape):
             return None
-        node = _node(parameters, name, unique, prefix)
+        node = graph_shape_errors.node_name(parameters, name, unique, prefix)
         shapes = (graph_shape_errors.dims_text(index_shape), graph_shape_errors.dims_text(shape))
         text = ("indices.shape[-1] must be <= params.rank, but saw indices shape: [%s] and params shape: [%s] for "
                 "'{{node %s}} = GatherNd[Tindices=%s, Tparams=%s, bad_indices_policy=\"\"](%s, %s)' with input "
                 "shapes: [%s], [%s]." % (shapes + (node, index_type, dtype, entry[0], index_name or node + '/indices',
                                                    shapes[1], shapes[0])))
-    refused = ValueError(text)
-    for note in getattr(error, '__notes__', ()):
-        refused.add_note(note)
-    return refused
+    return graph_shape_errors.refusal(error, text)
 
 
 def _indices(indices):
@@ -73,7 +70,3 @@ def _indices(indices):
         return None
     return None, given.shape, 'DT_INT32'
 
-
-def _node(parameters, default, unique, prefix):
-    given = parameters.get('name')
-    return unique(prefix + (given if isinstance(given, str) and given else default))

@@ -63,13 +63,13 @@ def concat_error(error, parameters, unique, prefix):
                     break
     if problem is None:
         return None
-    node = _node(parameters, 'concat', unique, prefix)
+    node = graph_shape_errors.node_name(parameters, 'concat', unique, prefix)
     names = _input_names(values, node, unique) + [node + '/axis']
     text = "%s for '{{node %s}} = ConcatV2[N=%d, T=%s, Tidx=DT_INT32](%s)' with input shapes: %s, []" % (
         problem, node, len(values), dtype, ', '.join(names), _shapes_text(shapes))
     if computed:
         text += ' and with computed input tensors: input[%d] = <%d>' % (len(values), axis)
-    return _refused(error, text + '.')
+    return graph_shape_errors.refusal(error, text + '.')
 
 
 def stack_error(error, parameters, unique, prefix):
@@ -87,12 +87,12 @@ def stack_error(error, parameters, unique, prefix):
     else:
         return None
     if axis == 0:       # the constant tf.stack tried first took the name
-        _node(parameters, 'stack', unique, prefix)
-    node = _node(parameters, 'stack', unique, prefix)
-    return _refused(error, "%s\n\tFrom merging shape %d with other shapes. for '{{node %s}} = Pack[N=%d, T=%s, "
-                           "axis=%d](%s)' with input shapes: %s." % (
-                               problem, index, node, len(values), dtype, axis,
-                               ', '.join(_input_names(values, node, unique)), _shapes_text(shapes)))
+        graph_shape_errors.node_name(parameters, 'stack', unique, prefix)
+    node = graph_shape_errors.node_name(parameters, 'stack', unique, prefix)
+    text = "%s\n\tFrom merging shape %d with other shapes. for '{{node %s}} = Pack[N=%d, T=%s, axis=%d](%s)' " \
+        "with input shapes: %s." % (problem, index, node, len(values), dtype, axis,
+                                     ', '.join(_input_names(values, node, unique)), _shapes_text(shapes))
+    return graph_shape_errors.refusal(error, text)
 
 
 def _inputs(values):
@@ -136,11 +136,6 @@ def _merge(a, b):
     return None, tuple(y if x is None else x for x, y in zip(a, b))
 
 
-def _node(parameters, default, unique, prefix):
-    given = parameters.get('name')
-    return unique(prefix + (given if isinstance(given, str) and given else default))
-
-
 def _input_names(values, node, unique):
     """The graph names of the op's list inputs: a tensor's own, a variable's read in the op's scope,
     a Python list's Const 'values_<index>' there."""
@@ -157,10 +152,3 @@ def _input_names(values, node, unique):
 
 def _shapes_text(shapes):
     return ', '.join('[%s]' % graph_shape_errors.dims_text(s) for s in shapes)
-
-
-def _refused(error, text):
-    refused = ValueError(text)
-    for note in getattr(error, '__notes__', ()):
-        refused.add_note(note)
-    return refused

@@ -103,8 +103,7 @@ def _unequal_dims_error(error, dims, name, kernel, attrs, operands, shapes, para
     # Names are taken in TensorFlow's order: a variable's operator reads it before the op's scope opens
     if operator and isinstance(parameters.get('self'), Variable):
         read = unique(prefix + 'ReadVariableOp')
-    given = parameters.get('name')
-    node = unique(prefix + (given if isinstance(given, str) and given else name))
+    node = node_name(parameters, name, unique, prefix)
     inputs = []
     for argument, value in operands:
         if isinstance(value, Variable):
@@ -116,10 +115,7 @@ def _unequal_dims_error(error, dims, name, kernel, attrs, operands, shapes, para
     problem = dims if isinstance(dims, str) else 'Dimensions must be equal, but are %d and %d' % dims
     text = "%s for '{{node %s}} = %s[%s](%s)' with input shapes: %s." % (
         problem, node, kernel, attrs, ', '.join(inputs), ', '.join('[%s]' % dims_text(s) for s in shapes))
-    refused = ValueError(text)
-    for note in getattr(error, '__notes__', ()):
-        refused.add_note(note)
-    return refused
+    return refusal(error, text)
 
 
 def _select_error(error, parameters, unique, prefix):
@@ -175,15 +171,11 @@ def _reshape_error(error, name, parameters, unique, prefix):
         else:
             problem = 'Cannot reshape a tensor with %d elements to shape [%s] (%d elements)' % (
                 elements, ','.join(map(str, target)), known)
-    given = parameters.get('name')
-    node = unique(prefix + (given if isinstance(given, str) and given else name))
-    refused = ValueError("%s for '{{node %s}} = Reshape[T=%s, Tshape=DT_INT32](%s, %s/shape)' with input shapes: "
-                         "[%s], [%d] and with input tensors computed as partial shapes: input[1] = [%s]."
-                         % (problem, node, dtype, entry[0], node, dims_text(entry[1]), len(target),
-                            ','.join('?' if d == -1 else str(d) for d in target)))
-    for note in getattr(error, '__notes__', ()):
-        refused.add_note(note)
-    return refused
+    node = node_name(parameters, name, unique, prefix)
+    return refusal(error, "%s for '{{node %s}} = Reshape[T=%s, Tshape=DT_INT32](%s, %s/shape)' with input shapes: "
+                          "[%s], [%d] and with input tensors computed as partial shapes: input[1] = [%s]."
+                          % (problem, node, dtype, entry[0], node, dims_text(entry[1]), len(target),
+                             ','.join('?' if d == -1 else str(d) for d in target)))
 
 
 def _operands(parameters, operator):
@@ -209,6 +201,21 @@ def _traced_shape(value):
         return np.shape(value)
     except ValueError:          # a ragged list
         return None
+
+
+def node_name(parameters, default, unique, prefix):
+    """The failing node's name, made unique in the graph: the ``name`` the call was given, else
+    ``default`` (the API's scope or op name), inside the open scopes ``prefix``."""
+    given = parameters.get('name')
+    return unique(prefix + (given if isinstance(given, str) and given else default))
+
+
+def refusal(error, text):
+    """The graph's ValueError with ``text``, carrying the kernel ``error``'s notes (tapeflow's words)."""
+    refused = ValueError(text)
+    for note in getattr(error, '__notes__', ()):
+        refused.add_note(note)
+    return refused
 
 
 def first_unequal(a, b):

@@ -27,10 +27,7 @@ def sizes_error(error, name, parameters, unique, prefix):
         _broadcast_to(entry[0], shape, dtype, parameters, unique, prefix)
     if text is None:
         return None
-    refused = ValueError(text)
-    for note in getattr(error, '__notes__', ()):
-        refused.add_note(note)
-    return refused
+    return graph_shape_errors.refusal(error, text)
 
 
 def _split(source, shape, dtype, parameters, unique, prefix):
@@ -45,7 +42,7 @@ def _split(source, shape, dtype, parameters, unique, prefix):
                 return None
             problem = ('Dimension size must be evenly divisible by %d but is %d\n\tNumber of ways to split should '
                        'evenly divide the split dimension' % (parts, length))
-        node = _node(parameters, 'split', unique, prefix)
+        node = graph_shape_errors.node_name(parameters, 'split', unique, prefix)
         return ("%s for '{{node %s}} = Split[T=%s, num_split=%d](%s/split_dim, %s)' with input shapes: [], [%s] and "
                 "with computed input tensors: input[0] = <%d>." % (problem, node, dtype, parts, node, source,
                                                                   graph_shape_errors.dims_text(shape), axis))
@@ -58,7 +55,7 @@ def _split(source, shape, dtype, parameters, unique, prefix):
             return None
         problem = "can't split axis of size %d into pieces of size [%s]" % (length, ','.join(map(str, parts)))
     sizes = unique(prefix + 'Const')        # converted before the op's name scope opens
-    node = _node(parameters, 'split', unique, prefix)
+    node = graph_shape_errors.node_name(parameters, 'split', unique, prefix)
     return ("%s for '{{node %s}} = SplitV[T=%s, Tlen=DT_INT32, num_split=%d](%s, %s, %s/split_dim)' with input "
             "shapes: [%s], [%d], [] and with computed input tensors: input[1] = <%s>, input[2] = <%d>." % (
                 problem, node, dtype, len(parts), source, sizes, node, graph_shape_errors.dims_text(shape),
@@ -84,11 +81,7 @@ def _broadcast_to(source, shape, dtype, parameters, unique, prefix):
             return None
         problem = 'Dimensions must be equal, but are %d and %d' % pairs[0]
         suffix = ' and with input tensors computed as partial shapes: input[1] = [%s]' % ','.join(map(str, target))
-    node = _node(parameters, 'BroadcastTo', unique, prefix)
+    node = graph_shape_errors.node_name(parameters, 'BroadcastTo', unique, prefix)
     return "%s for '{{node %s}} = BroadcastTo[T=%s, Tidx=DT_INT32](%s, %s/shape)' with input shapes: [%s], [%d]%s." \
         % (problem, node, dtype, source, node, graph_shape_errors.dims_text(shape), len(target), suffix)
 
-
-def _node(parameters, default, unique, prefix):
-    given = parameters.get('name')
-    return unique(prefix + (given if isinstance(given, str) and given else default))

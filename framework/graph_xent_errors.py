@@ -41,15 +41,12 @@ def xent_error(error, parameters, unique, prefix):
     dims = graph_shape_errors.first_unequal(*shapes)
     if dims is None:
         return None
-    given = parameters.get('name')
-    node = unique(prefix + (given if isinstance(given, str) and given else 'softmax_cross_entropy_with_logits'))
-    refused = ValueError("Dimensions must be equal, but are %d and %d for '{{node %s}} = SoftmaxCrossEntropyWithLogits"
-                         "[T=%s](%s/Reshape, %s/Reshape_1)' with input shapes: %s." % (
-                             dims[0], dims[1], node, dtype, node, node,
-                             ', '.join('[%s]' % graph_shape_errors.dims_text(s) for s in shapes)))
-    for note in getattr(error, '__notes__', ()):
-        refused.add_note(note)
-    return refused
+    node = graph_shape_errors.node_name(parameters, 'softmax_cross_entropy_with_logits', unique, prefix)
+    text = "Dimensions must be equal, but are %d and %d for '{{node %s}} = SoftmaxCrossEntropyWithLogits[T=%s](" \
+        "%s/Reshape, %s/Reshape_1)' with input shapes: %s." % (
+            dims[0], dims[1], node, dtype, node, node,
+            ', '.join('[%s]' % graph_shape_errors.dims_text(s) for s in shapes))
+    return graph_shape_errors.refusal(error, text)
 
 
 def _flattened(shape, axis):
