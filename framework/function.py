@@ -47,7 +47,7 @@ from .concrete_function import ConcreteFunction, OpenDims, output_leaves, output
 from .function_keys import TENSOR, accepts, common, fully_defined, trace_key
 from .function_returns import returns_value
 from .ops.tensor_spec import TensorSpec
-from .function_errors import graph_side, in_user_code
+from .function_errors import raised_from_trace
 from .function_init import from_tf_print, initializing_call
 from .host_random_replay import drawing_from, drew_since, host_states
 from .function_signature import Binder
@@ -421,13 +421,10 @@ class Function:
             if asserts.error is not None:       # a converted assert: the Assert kernel's error
                 raise asserts.error from None
             converted = self._autograph and not getattr(self._python_function, 'autograph_do_not_convert', False)
-            refused = graph_side(error)         # the graph's error for a kernel's (graph_shape_errors)
-            rewritten = in_user_code(refused, self._python_function) if caller is None and converted else None
-            if rewritten is None:
-                if refused is error:
-                    raise
-                raise refused from None
-            raise rewritten from None
+            raised = raised_from_trace(error, self._python_function, caller is None and converted)
+            if raised is error:
+                raise
+            raise raised from None
         if result is None and caller is None:       # (returned None this time: the graph has no outputs)
             random_state.pushes_constants = False
         result = _outputs(result, self._python_function)

@@ -45,6 +45,16 @@ def graph_side(error):
     return error if refused is None else refused.with_traceback(error.__traceback__)
 
 
+def raised_from_trace(error, python_function, in_user_words=True):
+    """What a trace of ``python_function`` that raised ``error`` raises: the graph's error for a
+    kernel's (``graph_side``), in autograph's 'in user code' words where TensorFlow uses them
+    (``in_user_words``: the function is converted and no outer trace reports it); ``error`` itself
+    when TensorFlow keeps it as it is."""
+    refused = graph_side(error)
+    rewritten = in_user_code(refused, python_function) if in_user_words else None
+    return refused if rewritten is None else rewritten
+
+
 def in_user_code(error, python_function):
     """``error`` rewritten as TensorFlow's autograph raises it from ``python_function``'s trace,
     or None where TensorFlow keeps it as it is."""

@@ -23,7 +23,7 @@ import types
 from .. import dtypes, graph_random_ops, nest, trace_names, traced_ops
 from ..graph_scopes import GraphScopes
 from ..function import replaying
-from ..function_errors import graph_side, in_user_code
+from ..function_errors import raised_from_trace
 from ..tensor import Tensor
 from .. import host_random_replay
 from .iterator_kernels import graph_state
@@ -54,13 +54,10 @@ def traced_stage_function(fn, upstream):
                         traced_ops.hooked():
                     return host_random_replay.traced(fn, args, state)
             except Exception as error:      # autograph's words, as TensorFlow's trace of the function raises it
-                refused = graph_side(error)
-                rewritten = in_user_code(refused, fn)
-                if rewritten is not None:
-                    raise rewritten from None
-                if refused is error:
+                raised = raised_from_trace(error, fn)
+                if raised is error:
                     raise
-                raise refused from None
+                raise raised from None
     return run
 
 
