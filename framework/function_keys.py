@@ -227,8 +227,8 @@ def describe(key, name=None):
         return '%s[%s]' % (key[0].__name__.capitalize(), inner)
     if key is NAN:
         return 'Literal[nan]'
-    if isinstance(key, ObjectRef):
-        return 'Weakref[%r]' % (key.ref(),)
+    if isinstance(key, ObjectRef):     # TF 2.21 shows the weak reference itself, and a stray ')' after it
+        return 'Weakref[%r])' % (key.ref,)
     return 'Literal[%r]' % (key,)
 
 
