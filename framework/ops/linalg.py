@@ -53,14 +53,17 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     except AttributeError:          # a Python number comes back from binary() as itself
         too_flat = True
     if too_flat:
-        raise InvalidArgumentError('matmul: both operands need rank >= 2, got shapes %s and %s; '
-                                   'use expand_dims (or reshape) to make a vector a matrix'
-                                   % (tuple(np.shape(da)), tuple(np.shape(db))))
-    if da.dtype.kind == 'b':            # numpy multiplies bools as and/or; TF's MatMul refuses them
-        float_kernels.refuse_bool(a, 'matmul')
+        raise _rank_error(da, db)
+    if da.dtype.kind == 'b' or da.dtype.name in ('int8', 'int16'):     # numpy multiplies them; TF's MatMul refuses
+        error = float_kernels.refusal('matmul', da.dtype.name)
+        error.add_note('matmul: TensorFlow has no MatMul kernel for %s; cast the operands first, e.g. '
+                       'tf.cast(x, tf.int32)' % da.dtype.name)
+        raise error
     xa = da.swapaxes(-1, -2) if transpose_a else da
     xb = db.swapaxes(-1, -2) if transpose_b else db
     kernel = 'MatMul' if da.ndim == db.ndim == 2 else 'BatchMatMulV2'
+    if kernel == 'BatchMatMulV2':       # TF's BatchMatMulV2 checks the batch axes before the matrices' sizes
+        _check_batch_axes(da, db)
     if xa.shape[-1] != xb.shape[-2]:
         # TensorFlow's oneDNN build runs a 2-D float MatMul as its own kernel, named in the error
         mkl = kernel == 'MatMul' and da.dtype.name in _ONEDNN_MATMUL_DTYPES and onednn_policy.enabled()
@@ -69,14 +72,7 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
                            note='matmul: inner dimensions differ: %s @ %s (after transpose_a=%s, transpose_b=%s) '
                                 'needs %d == %d' % (tuple(da.shape), tuple(db.shape), transpose_a, transpose_b,
                                                     xa.shape[-1], xb.shape[-2]))
-    xp = backend.array_module(da)
-    try:
-        out = Tensor(_matmul_array(xp, da, db, transpose_a, transpose_b))
-    except ValueError:
-        raise kernel_error(kernel, 'In[0] and In[1] must have compatible batch dimensions: %s vs. %s'
-                           % (_dims(da), _dims(db)), named=True,
-                           note='matmul: batch dimensions of %s and %s do not broadcast'
-                                % (tuple(da.shape), tuple(db.shape))) from None
+    out = Tensor(_matmul_array(backend.array_module(da), da, db, transpose_a, transpose_b))
     if ACTIVE:
         record('matmul', (a, b), out, _MATMUL_VJPS[bool(transpose_a), bool(transpose_b)])
     return out
@@ -112,7 +108,34 @@ def _matmul_rule(transpose_a, transpose_b):
 
 def _dims(array):
     """A shape as TensorFlow's kernels print it: [2,3]."""
-    return '[%s]' % ','.join(map(str, array.shape))
+    return '[%s]' % ','.join(map(str, np.shape(array)))
+
+
+def _rank_error(da, db):
+    """TF 2.21's error for an operand of rank < 2 (a vector is no matrix there, unlike numpy's @):
+    MatMul's while neither operand has rank > 2 (it compares the ranks first, then asks for 2),
+    BatchMatMulV2's otherwise (In[0] first)."""
+    ra, rb = np.ndim(da), np.ndim(db)
+    if ra <= 2 and rb <= 2:
+        kernel = 'MatMul'
+        text = ('In[0] and In[1] has different ndims: %s vs. %s' % (_dims(da), _dims(db)) if ra != rb
+                else 'In[0] and In[1] ndims must be == 2: %d' % ra)
+    else:
+        kernel = 'BatchMatMulV2'
+        text = 'In[0] ndims must be >= 2: %d' % ra if ra < 2 else 'In[1] ndims must be >= 2: %d' % rb
+    return kernel_error(kernel, text, named=True,
+                        note='matmul: both operands need rank >= 2, got shapes %s and %s; use expand_dims (or '
+                             'reshape) to make a vector a matrix' % (tuple(np.shape(da)), tuple(np.shape(db))))
+
+
+def _check_batch_axes(da, db):
+    try:
+        np.broadcast_shapes(da.shape[:-2], db.shape[:-2])
+    except ValueError:
+        raise kernel_error('BatchMatMulV2', 'In[0] and In[1] must have compatible batch dimensions: %s vs. %s'
+                           % (_dims(da), _dims(db)), named=True,
+                           note='matmul: batch dimensions of %s and %s do not broadcast'
+                                % (tuple(da.shape), tuple(db.shape))) from None
 
 
 # Gradient rules for each (transpose_a, transpose_b): (d/da, d/db) of a product C,
