@@ -5,6 +5,7 @@ broadcast or reshape, mismatched dtypes, indices out of range). It is also a
 ValueError, TypeError and IndexError, the classes tapeflow raised for these cases
 before, so ``except ValueError`` (or TypeError, IndexError) still catches them.
 """
+import numpy as np
 
 OK = 0
 CANCELLED = 1
@@ -96,3 +97,19 @@ def kernel_error(op_type, text, named=False, note=None, node=None, error_class=N
     if note:
         error.add_note(note)
     return error
+
+
+def fast_path(*inputs):
+    """Whether TensorFlow's eager fast path takes an op's ``inputs`` (tensors, arrays, numbers), so that
+    its kernel errors end in ' name: '; a Python list or tuple among them sends the call through the
+    slow path (so does a numpy scalar), whose errors end at '[Op:Equal]'."""
+    return not any(isinstance(value, (list, tuple, np.generic)) for value in inputs)
+
+
+def with_name_tail(error):
+    """``error`` (a kernel error raised as the slow path words it, ending at '[Op:SelectV2]') as the fast
+    path words it, with its ' name: ' tail; its class and notes kept."""
+    named = type(error)(str(error) + ' name: ')
+    for note in getattr(error, '__notes__', ()):
+        named.add_note(note)
+    return named

@@ -37,6 +37,47 @@ CASES = [
      "attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64, DT_UINT8, DT_UINT16, "
      "DT_UINT32, DT_UINT64, DT_COMPLEX64, DT_COMPLEX128]; attr=grad_a:bool,default=false; "
      "attr=grad_b:bool,default=false> [Op:MatMul] name: "),
+    # comparisons, tf.where, reshape and broadcast_dynamic_shape of tensors: TF's fast path adds ' name: '
+    (lambda: tf.less(tf.ones([4]), tf.ones([3])), 'InvalidArgumentError',
+     _CPU % 'Less' + 'Incompatible shapes: [4] vs. [3] [Op:Less] name: '),
+    (lambda: tf.equal(np.ones([4], np.float32), tf.ones([3])), 'InvalidArgumentError',
+     _CPU % 'Equal' + 'Incompatible shapes: [4] vs. [3] [Op:Equal] name: '),
+    (lambda: tf.equal([1., 2, 3, 4], tf.ones([3])), 'InvalidArgumentError',
+     _CPU % 'Equal' + 'Incompatible shapes: [4] vs. [3] [Op:Equal]'),
+    (lambda: tf.ones([4]) >= tf.ones([3]), 'InvalidArgumentError',
+     _CPU % 'GreaterEqual' + 'Incompatible shapes: [4] vs. [3] [Op:GreaterEqual] name: '),
+    (lambda: tf.where(tf.ones([3]) > 0, tf.ones([3]), tf.zeros([3], tf.int32)), 'InvalidArgumentError',
+     'cannot compute SelectV2 as input #2(zero-based) was expected to be a float tensor but is a int32 tensor '
+     '[Op:SelectV2] name: '),
+    (lambda: tf.where(np.array([True, False, True]), tf.ones([3]), tf.zeros([3], tf.int32)), 'InvalidArgumentError',
+     'cannot compute SelectV2 as input #2(zero-based) was expected to be a float tensor but is a int32 tensor '
+     '[Op:SelectV2] name: '),
+    (lambda: tf.where(tf.ones([3]) > 0, [1.0, 2.0], tf.ones([2])), 'InvalidArgumentError',
+     _CPU % 'SelectV2' + 'condition [3], then [2], and else [2] must be broadcastable [Op:SelectV2]'),
+    (lambda: tf.where(tf.ones([3]) > 0, tf.ones([2]), tf.ones([2])), 'InvalidArgumentError',
+     _CPU % 'SelectV2' + 'condition [3], then [2], and else [2] must be broadcastable [Op:SelectV2] name: '),
+    (lambda: tf.where([True, False, True], tf.ones([2]), tf.ones([2])), 'InvalidArgumentError',
+     _CPU % 'SelectV2' + 'condition [3], then [2], and else [2] must be broadcastable [Op:SelectV2]'),
+    (lambda: tf.where(tf.ones([3], tf.int32), tf.ones([3]), tf.zeros([3])), 'InvalidArgumentError',
+     'cannot compute SelectV2 as input #0(zero-based) was expected to be a bool tensor but is a int32 tensor '
+     '[Op:SelectV2] name: '),
+    (lambda: tf.where([1.0, 0.0, 1.0], tf.ones([3]), tf.zeros([3])), 'TypeError',
+     'Cannot convert [1.0, 0.0, 1.0] to EagerTensor of dtype bool'),
+    (lambda: tf.where(tf.ones([3]) > 0, tf.ones([3])), 'ValueError', 'x and y must both be non-None or both be None.'),
+    (lambda: tf.where(tf.ones([3]) > 0, None, tf.ones([3])), 'ValueError',
+     'x and y must both be non-None or both be None.'),
+    (lambda: tf.reshape(tf.ones([2, 3]), 5), 'InvalidArgumentError',
+     _CPU % 'Reshape' + 'Input to reshape is a tensor with 6 values, but the requested shape has 5 [Op:Reshape] name: '),
+    (lambda: tf.reshape(tf.ones([2, 3]), tf.constant([4, 2])), 'InvalidArgumentError',
+     _CPU % 'Reshape' + 'Input to reshape is a tensor with 6 values, but the requested shape has 8 [Op:Reshape] name: '),
+    (lambda: tf.reshape(tf.ones([2, 3]), np.int64(5)), 'InvalidArgumentError',
+     _CPU % 'Reshape' + 'Input to reshape is a tensor with 6 values, but the requested shape has 5 [Op:Reshape]'),
+    (lambda: tf.reshape(tf.ones([2, 3]), [4, 2]), 'InvalidArgumentError',
+     _CPU % 'Reshape' + 'Input to reshape is a tensor with 6 values, but the requested shape has 8 [Op:Reshape]'),
+    (lambda: tf.broadcast_dynamic_shape(tf.constant([4]), tf.constant([3])), 'InvalidArgumentError',
+     _CPU % 'BroadcastArgs' + 'Incompatible shapes: [4] vs. [3] [Op:BroadcastArgs] name: '),
+    (lambda: tf.broadcast_dynamic_shape([4], [3]), 'InvalidArgumentError',
+     _CPU % 'BroadcastArgs' + 'Incompatible shapes: [4] vs. [3] [Op:BroadcastArgs]'),
 ]
 
 

@@ -1,7 +1,7 @@
 """``tf.broadcast_static_shape`` and ``tf.broadcast_dynamic_shape``: the shape two shapes broadcast to."""
 import numpy as np
 
-from ..errors import kernel_error
+from ..errors import fast_path, kernel_error
 from .graph_input_errors import eager_input_error
 from .index_operands import refuse_out_dtype
 from ..tensor import Tensor, TensorShape, convert_to_tensor
@@ -69,5 +69,6 @@ def broadcast_dynamic_shape(shape_x, shape_y):
     out = _broadcast(a, b)
     if out is None:
         raise kernel_error('BroadcastArgs', 'Incompatible shapes: [%s] vs. [%s]' % (','.join(map(str, a)),
-                                                                                   ','.join(map(str, b))))
+                                                                                   ','.join(map(str, b))),
+                           named=fast_path(shape_x, shape_y))
     return convert_to_tensor(np.array(out, dtype=x.dtype.as_numpy_dtype))

@@ -2,7 +2,7 @@
 import numpy as np
 
 from ..composite import dispatch, has_composite
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, fast_path, kernel_error
 from .. import backend, dtypes
 from ..tensor import Tensor
 from . import float_kernels
@@ -18,6 +18,7 @@ _KERNELS = {'equal': 'Equal', 'not_equal': 'NotEqual', 'less': 'Less', 'less_equ
 
 def _compare(name, fn, strings=None, ordered=False):
     def op(x, y, name=None, incompatible_shape_error=True):
+        given = x, y        # as passed: a Python list among them changes TF's error text (its slow path)
         if strings is not None and _both_strings(x, y):
             x, y, dx, dy = x, y, as_tensor(x, name_)._data, as_tensor(y, name_)._data
             fn_ = lambda a, b: strings(a, b).astype(bool)      # noqa: E731  (object arrays compare to objects)
@@ -45,7 +46,7 @@ def _compare(name, fn, strings=None, ordered=False):
             if not incompatible_shape_error:        # Tensor.__eq__ / __ne__: unequal, as one bool tensor
                 return Tensor(np.array(name_ == 'not_equal'))
             raise kernel_error(_KERNELS[name_], 'Incompatible shapes: [%s] vs. [%s]' % (
-                ','.join(map(str, sx)), ','.join(map(str, sy))),
+                ','.join(map(str, sx)), ','.join(map(str, sy))), named=fast_path(*given),
                 note='%s: shapes %s and %s do not broadcast together' % (name_, sx, sy)) from None
     name_ = name
     op.__name__ = name

@@ -2,11 +2,12 @@
 import numpy as np
 
 from ..composite import dispatch
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, fast_path, kernel_error, with_name_tail
 from .. import backend
 from ..indexed_slices import IndexedSlices, map_values
 from ..tensor import Tensor
 from . import float_kernels
+from .graph_input_errors import eager_input_error
 from .operands import ACTIVE, _dtype_mismatch, _other, as_tensor, binary, named_errors, record
 
 
@@ -24,26 +25,50 @@ def where(condition, x=None, y=None, name=None):
     if x is None and y is None and (c.dtype.kind in 'biufc' or c.dtype.name == 'bfloat16'):
         # TensorFlow's Where kernel takes numbers too: the coordinates of the non-zero ones
         return Tensor(xp.argwhere(c).astype('int64'))
+    if (x is None) != (y is None):
+        error = ValueError('x and y must both be non-None or both be None.')
+        error.add_note('where: give both x and y, or neither')
+        raise error
     if c.dtype.kind != 'b':
-        raise InvalidArgumentError('where: condition must be a bool tensor%s, got dtype %s'
-                                   % ('' if x is None and y is None else ' when x and y are given', cond.dtype.name))
+        raise _condition_error(condition, cond)
     if x is None and y is None:
         return Tensor(xp.argwhere(c).astype('int64'))
-    if x is None or y is None:
-        raise InvalidArgumentError('where: give both x and y, or neither')
+    named = fast_path(condition, x, y)      # TF's SelectV2 errors end in ' name: ' unless a list was passed
     if _is_text(x) or _is_text(y):
         x, y = _text_pair(x, y)
         dx, dy = x._data, y._data
     else:
-        x, y, dx, dy = binary(x, y, 'where')
+        try:
+            x, y, dx, dy = binary(x, y, 'where')
+        except InvalidArgumentError as err:
+            if named and str(err).endswith('[Op:SelectV2]'):       # two tensors of other dtypes
+                raise with_name_tail(err) from None
+            raise
     try:
         out = Tensor(xp.where(c, dx, dy))
     except ValueError:
-        raise InvalidArgumentError('where: condition %s, x %s and y %s do not broadcast together'
-                                   % (tuple(c.shape), _shape(dx), _shape(dy))) from None
+        raise kernel_error('SelectV2', 'condition %s, then %s, and else %s must be broadcastable'
+                           % (_dims(c), _dims(dx), _dims(dy)), named=named,
+                           note='where: condition %s, x %s and y %s do not broadcast together'
+                                % (tuple(c.shape), _shape(dx), _shape(dy))) from None
     if ACTIVE:
         record('where', (x, y), out, (lambda g, out, x, y: where(cond, g, 0), lambda g, out, x, y: where(cond, 0, g)))
     return out
+
+
+def _condition_error(condition, cond):
+    """TF's error for a condition that is no bool tensor beside x and y: a Python list fails its conversion
+    to bool, a tensor the SelectV2 kernel's input check."""
+    if isinstance(condition, (list, tuple)):
+        error = TypeError('Cannot convert %r to EagerTensor of dtype bool' % (condition,))
+    else:
+        error = eager_input_error('SelectV2', 0, 'bool', cond.dtype.name)
+    error.add_note('where: condition must be a bool tensor when x and y are given, got dtype %s' % cond.dtype.name)
+    return error
+
+
+def _dims(array):
+    return '[%s]' % ','.join(map(str, np.shape(array)))
 
 
 def _is_text(value):

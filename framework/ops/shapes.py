@@ -4,7 +4,7 @@ the same way. Indexing (getitem, gather) lives in indexing.py."""
 import numpy as np
 
 from ..composite import CompositeTensor, dispatch
-from ..errors import _EAGER_CPU, InvalidArgumentError, UnimplementedError, kernel_error
+from ..errors import _EAGER_CPU, InvalidArgumentError, UnimplementedError, fast_path, kernel_error
 from .. import backend, dtypes
 from ..indexed_slices import IndexedSlices, map_values
 from ..autopacking import holds_tensor
@@ -42,21 +42,22 @@ _FLOAT_REFUSING = frozenset(('reshape', 'tile', 'transpose'))
 def reshape(tensor, shape, name=None):
     """The same elements in a new shape (one dimension may be -1)."""
     x = as_tensor(tensor, 'reshape')
-    shape = _ints(shape, 'reshape')
-    if any(d < -1 for d in shape):      # numpy reads any negative size as -1
-        _refuse_reshape(x, shape)
+    ints = _ints(shape, 'reshape')
+    # (TF's kernel errors end in ' name: ' unless the shape given is a list: fast_path)
+    if any(d < -1 for d in ints):      # numpy reads any negative size as -1
+        _refuse_reshape(x, ints, fast_path(shape))
     try:
-        out = Tensor(snapshot(x).reshape(shape))
+        out = Tensor(snapshot(x).reshape(ints))
     except ValueError:
-        _refuse_reshape(x, shape)
-        out = Tensor(snapshot(x).reshape([0 if d == -1 else d for d in shape]))   # 0 values into a 0-size shape
+        _refuse_reshape(x, ints, fast_path(shape))
+        out = Tensor(snapshot(x).reshape([0 if d == -1 else d for d in ints]))   # 0 values into a 0-size shape
     if ACTIVE:
         in_shape = x._data.shape
         record('reshape', (x,), out, (lambda g, y, x: reshape(g, in_shape),))
     return out
 
 
-def _refuse_reshape(x, shape):
+def _refuse_reshape(x, shape, named=False):
     """Raise TensorFlow's Reshape kernel error for a shape numpy refused (or would misread); returns
     only for 0 values into a shape holding a 0 and a -1, which TensorFlow allows (the -1 becomes 0)."""
     size = x._data.size
@@ -65,17 +66,17 @@ def _refuse_reshape(x, shape):
     unknown = [i for i, d in enumerate(shape) if d == -1]
     for i, d in enumerate(shape):
         if d < -1:
-            raise kernel_error('Reshape', 'Size %d must be non-negative, not %d' % (i, d), note=note)
+            raise kernel_error('Reshape', 'Size %d must be non-negative, not %d' % (i, d), named=named, note=note)
     if len(unknown) > 1:
         raise kernel_error('Reshape', 'Only one input size may be -1, not both %d and %d' % tuple(unknown[:2]),
-                           note=note)
+                           named=named, note=note)
     known = int(np.prod([d for d in shape if d != -1], dtype=np.int64))
     if unknown and known and size % known:
         raise kernel_error('Reshape', 'Input to reshape is a tensor with %d values, but the requested shape '
-                                      'requires a multiple of %d' % (size, known), note=note)
+                                      'requires a multiple of %d' % (size, known), named=named, note=note)
     if (not unknown or not known) and known != size:
         error = kernel_error('Reshape', 'Input to reshape is a tensor with %d values, but the requested shape has %d'
-                             % (size, known), note=note)
+                             % (size, known), named=named, note=note)
         error.reshape_sizes = (size, known)     # a symbolic call's batch-of-1 run finds the batch from them
         raise error
 
