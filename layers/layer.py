@@ -25,7 +25,7 @@ from framework.function_init import initializing, once
 from framework.backend import array_module
 from framework.placement import current_xp
 from framework.tape import paused
-from framework.tensor import DISPLAY_NAME, ConversionError, Tensor, convert_to_tensor
+from framework.tensor import DISPLAY_NAME, ConversionError, Tensor
 from framework.train import deferred_restore
 from framework.variable import Variable
 
@@ -519,8 +519,17 @@ class Layer(LayerWeights, OwnVariables):
                 self._losses.append(loss)
 
     def add_loss(self, loss):
-        """Add a loss tensor to ``losses`` (kept until the layer is called again)."""
-        self._losses.append(loss if isinstance(loss, Tensor) else convert_to_tensor(loss, dtype=self._dtype))
+        """Add loss tensors to ``losses`` (kept until the layer is called again).
+
+        As Keras 3, ``loss`` may be a nest of tensors (each one is kept), and a Python or NumPy number is
+        refused with Keras' ValueError rather than converted: it cannot depend on the weights.
+        """
+        losses = nest.flatten(loss)
+        for each in losses:
+            if not isinstance(each, Tensor):
+                raise ValueError('`add_loss()` can only be called from inside `build()` or `call()`, on a tensor '
+                                 f'input. Received invalid value: {each}')
+        self._losses.extend(losses)
 
     def add_metric(self, *args, **kwargs):
         """Gone in Keras 3, which keeps the name to say so (Hands-On ML's ``self.add_metric(...)`` in call)."""

@@ -105,6 +105,11 @@ class Functional(Model):
     def output(self):
         return self._outputs_struct
 
+    def add_loss(self, loss):
+        # Keras 3.15 leaves a functional model's own add_loss unimplemented (its layers' add_loss works);
+        # a bare NotImplementedError is what a ported program sees there.
+        raise NotImplementedError
+
     @property
     def input_shape(self):
         return _unpack_single(self._inputs_struct, nest.map_structure(lambda t: t.shape, self._inputs_struct))
