@@ -78,6 +78,53 @@ CASES = [
      _CPU % 'BroadcastArgs' + 'Incompatible shapes: [4] vs. [3] [Op:BroadcastArgs] name: '),
     (lambda: tf.broadcast_dynamic_shape([4], [3]), 'InvalidArgumentError',
      _CPU % 'BroadcastArgs' + 'Incompatible shapes: [4] vs. [3] [Op:BroadcastArgs]'),
+    # an axis outside the rank, in each kernel's words (ops/axis_errors.py)
+    (lambda: tf.argmax(tf.ones([2]), axis=1), 'InvalidArgumentError',
+     _CPU % 'ArgMax' + 'Expected dimension in the range [-1, 1), but got 1 [Op:ArgMax] name: '),
+    (lambda: tf.argmin(tf.ones([2, 3]), axis=2), 'InvalidArgumentError',
+     _CPU % 'ArgMin' + 'Expected dimension in the range [-2, 2), but got 2 [Op:ArgMin] name: '),
+    (lambda: tf.math.cumsum(tf.ones([2]), axis=2), 'InvalidArgumentError',
+     _CPU % 'Cumsum' + 'ScanOp: Expected scan axis in the range [-1, 1), but got 2 [Op:Cumsum] name: '),
+    (lambda: tf.math.cumprod(tf.ones([2, 3]), axis=-3), 'InvalidArgumentError',
+     _CPU % 'Cumprod' + 'ScanOp: Expected scan axis in the range [-2, 2), but got -1 [Op:Cumprod] name: '),
+    (lambda: tf.squeeze(tf.ones([2, 1]), axis=[1, -3]), 'InvalidArgumentError',
+     _CPU % 'Squeeze' + 'Tried to squeeze dim index -3 for tensor with 2 dimensions. [Op:Squeeze] name: '),
+    (lambda: tf.reverse(tf.ones([2, 3]), [-3]), 'InvalidArgumentError',
+     _CPU % 'ReverseV2' + "'axis'[0] = -3 is out of valid range [0, 1 [Op:ReverseV2]"),
+    (lambda: tf.reverse(tf.ones([2, 3]), tf.constant([5])), 'InvalidArgumentError',
+     _CPU % 'ReverseV2' + "'axis'[0] = 5 is out of valid range [0, 1 [Op:ReverseV2] name: "),
+    (lambda: tf.reverse(tf.ones([2, 3]), [1, -1]), 'InvalidArgumentError',
+     _CPU % 'ReverseV2' + 'axis 1 specified more than once. [Op:ReverseV2]'),
+    (lambda: tf.gather(tf.ones([3, 2]), [0], axis=-3), 'InvalidArgumentError',
+     _CPU % 'GatherV2' + 'Shape must be at least rank 3 but is rank 2 [Op:GatherV2]'),
+    (lambda: tf.nn.softmax(tf.ones([2, 3]), axis=2), 'InvalidArgumentError',
+     '`dim` must be in the range [-2, 2) where 2 is the number of dimensions in the input. Received: dim=2'),
+    (lambda: tf.argsort(tf.ones([2, 3]), axis=-3), 'InvalidArgumentError',
+     _CPU % 'StridedSlice' + 'slice index -1 of dimension 0 out of bounds. [Op:StridedSlice] name: strided_slice/'),
+    (lambda: tf.unstack(tf.ones([2, 3]), axis=3), 'ValueError', 'Argument `axis` = 3 not in range [-2, 2)'),
+    (lambda: tf.unstack(tf.constant(1.0)), 'ValueError', 'Argument `axis` = 0 not in range [0, 0)'),
+    # a Python float axis: the wrapper's int32 conversion refuses it
+    (lambda: tf.reduce_mean(tf.ones([2, 3]), axis=1.0), 'TypeError', 'Cannot convert 1.0 to EagerTensor of dtype int32'),
+    (lambda: tf.concat([tf.ones([2]), tf.ones([2])], axis=1.5), 'TypeError',
+     'Cannot convert 1.5 to EagerTensor of dtype int32'),
+    (lambda: tf.expand_dims(tf.ones([2]), 1.0), 'TypeError', 'Cannot convert 1.0 to EagerTensor of dtype int32'),
+    (lambda: tf.argmax(tf.ones([2]), axis=0.0), 'TypeError', 'axis must be int or Tensor with integer datatype'),
+    # tf.split: the Split / SplitV kernels' words, their node naming the number of parts
+    (lambda: tf.split(tf.ones([4]), 2, axis=1), 'InvalidArgumentError',
+     _CPU % 'Split_num_split_2' + '-input rank(-1) <= split_dim < input rank (1), but got 1 [Op:Split] name: split'),
+    (lambda: tf.split(tf.ones([4]), [2, 2], axis=1), 'InvalidArgumentError',
+     _CPU % 'SplitV_num_split_2' + '-input rank(-1) <= split_dim < input rank (1), but got 1 [Op:SplitV] name: split'),
+    (lambda: tf.split(tf.ones([5]), 2), 'InvalidArgumentError',
+     _CPU % 'Split_num_split_2' + 'Number of ways to split should evenly divide the split dimension, but got '
+                                  'split_dim 0 (size = 5) and num_split 2 [Op:Split] name: split'),
+    (lambda: tf.split(tf.ones([5]), [2, 2]), 'InvalidArgumentError',
+     _CPU % 'SplitV_num_split_2' + 'Determined shape must either match input shape along split_dim exactly if fully '
+                                   'specified, or be less than the size of the input along split_dim if not fully '
+                                   'specified.  Got: 4 [Op:SplitV] name: split'),
+    (lambda: tf.split(tf.ones([4]), 0), 'InvalidArgumentError',
+     "Value for attr 'num_split' of 0 must be at least minimum 1\n\t; NodeDef: {{node Split}}; Op<name=Split; "
+     "signature=split_dim:int32, value:T -> output:num_split*T; attr=num_split:int,min=1; attr=T:type> [Op:Split] "
+     "name: split"),
 ]
 
 

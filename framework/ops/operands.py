@@ -16,7 +16,7 @@ from ..autopacking import holds_tensor, pack
 from ..composite import handler_for
 from ..tensor import ConversionError, SymbolicTensorError, Tensor, _to_array, convert_to_tensor
 from ..variable import Variable
-from . import broadcast_kernels, float_kernels
+from . import axis_errors, broadcast_kernels, float_kernels
 from .graph_input_errors import eager_input_error, input_mismatch
 
 _PY_SCALARS = (int, float, bool)
@@ -318,7 +318,12 @@ def normalize_axis(axis, ndim, op):
             flat = _nested_axes(axes)
             if flat is not None:        # TF's reduction kernels read an axis tensor of any rank as a flat list
                 return normalize_axis(flat, ndim, op)
-            raise InvalidArgumentError('%s: an axis must be an integer (or a list of them), got %r' % (op, axis))
+            text = '%s: an axis must be an integer (or a list of them), got %r' % (op, axis)
+            error = axis_errors.float_axis(op, axis) if type(axis) is float else None
+            if error is None:
+                raise InvalidArgumentError(text)
+            error.add_note(text)
+            raise error
         a = int(a)
         if not -ndim <= a < ndim:
             text = '%s: axis %d is out of range for a tensor of rank %d (axes lie in [%d, %d))' % (op, a, ndim, -ndim,
@@ -326,13 +331,13 @@ def normalize_axis(axis, ndim, op):
             if kernel:          # the reduction kernel's words, tapeflow's in a note
                 raise kernel_error(kernel, 'Invalid reduction dimension (%d for input with %d dimension(s)'
                                    % (a, ndim), named=named, note=text)
-            raise InvalidArgumentError(text)
+            raise axis_errors.out_of_range(op, a, ndim, len(out), named, text) or InvalidArgumentError(text)
         if a % ndim in out:
             text = '%s: axis %r names axis %d twice; give each axis once' % (op, axis, a % ndim)
             if kernel:
                 raise kernel_error(kernel, 'Invalid reduction arguments: Axes contains duplicate dimension: %d'
                                    % (a % ndim), named=named, note=text)
-            raise InvalidArgumentError(text)
+            raise axis_errors.repeated(op, a, ndim, named, text) or InvalidArgumentError(text)
         out.append(a % ndim)
     return tuple(sorted(out))
 

@@ -275,8 +275,6 @@ def stack(values, axis=0, name=None):
 def unstack(value, num=None, axis=0, name=None):
     """Split along ``axis`` into a list of tensors of one rank less."""
     x = as_tensor(value, 'unstack')
-    if x.ndim == 0:
-        raise InvalidArgumentError('unstack: cannot unstack a scalar (shape ()); it needs rank >= 1')
     (ax,) = normalize_axis(axis, x.ndim, 'unstack')
     n = x._data.shape[ax]
     if num is not None and num != n:
@@ -288,12 +286,27 @@ def unstack(value, num=None, axis=0, name=None):
 def split(value, num_or_size_splits, axis=0, num=None, name=None):
     """Split along ``axis`` into equal parts, or parts of the given sizes."""
     x = as_tensor(value, 'split')
+    equal_parts = isinstance(num_or_size_splits, (int, np.integer))
+    if equal_parts and num_or_size_splits <= 0:
+        raise _split_error(InvalidArgumentError(
+            "Value for attr 'num_split' of %d must be at least minimum 1\n\t; NodeDef: {{node Split}}; Op<name=Split; "
+            "signature=split_dim:int32, value:T -> output:num_split*T; attr=num_split:int,min=1; attr=T:type> "
+            "[Op:Split] name: split" % num_or_size_splits),
+            'split: cannot split into %d parts' % num_or_size_splits)
+    kernel, parts = ('Split', int(num_or_size_splits)) if equal_parts else ('SplitV', len(num_or_size_splits))
+    if type(axis) is int and not -x.ndim <= axis < x.ndim:
+        raise _split_error(_split_kernel_error(kernel, parts, '-input rank(-%d) <= split_dim < input rank (%d), but '
+                                                              'got %d' % (x.ndim, x.ndim, axis)),
+                           'split: axis %d is out of range for a tensor of rank %d' % (axis, x.ndim))
     (ax,) = normalize_axis(axis, x.ndim, 'split')
     n = x._data.shape[ax]
-    if isinstance(num_or_size_splits, (int, np.integer)):
-        k = int(num_or_size_splits)
-        if k <= 0 or n % k:
-            raise InvalidArgumentError('split: axis %d of size %d cannot be split into %d equal parts' % (ax, n, k))
+    if equal_parts:
+        k = parts
+        if n % k:
+            raise _split_error(_split_kernel_error(
+                kernel, k, 'Number of ways to split should evenly divide the split dimension, but got split_dim %d '
+                           '(size = %d) and num_split %d' % (ax, n, k)),
+                'split: axis %d of size %d cannot be split into %d equal parts' % (ax, n, k))
         sizes = [n // k] * k
     else:
         sizes = list(_ints(num_or_size_splits, 'split'))
@@ -313,9 +326,23 @@ def split(value, num_or_size_splits, axis=0, num=None, name=None):
                                            % (sizes, sum(sizes) + 1, ax, n))
             sizes[sizes.index(-1)] = rest
         if sum(sizes) != n:
-            raise InvalidArgumentError('split: sizes %s do not add up to %d (axis %d)' % (sizes, n, ax))
+            raise _split_error(_split_kernel_error(
+                kernel, parts, 'Determined shape must either match input shape along split_dim exactly if fully '
+                               'specified, or be less than the size of the input along split_dim if not fully '
+                               'specified.  Got: %d' % sum(sizes)),
+                'split: sizes %s do not add up to %d (axis %d)' % (sizes, n, ax))
     bounds = np.cumsum([0] + sizes)
     return [getitem(x, (slice(None),) * ax + (slice(int(lo), int(hi)),)) for lo, hi in zip(bounds[:-1], bounds[1:])]
+
+
+def _split_kernel_error(kernel, parts, text):
+    """TF's Split / SplitV kernel error: its node names the number of parts, its op the name 'split'."""
+    return kernel_error(kernel, text, named='split', node='%s_num_split_%d' % (kernel, parts))
+
+
+def _split_error(error, note):
+    error.add_note(note)
+    return error
 
 
 def tile(input, multiples, name=None):  # noqa: A002
