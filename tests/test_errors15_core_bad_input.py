@@ -67,9 +67,11 @@ CASES = [
     (lambda: tf.where(tf.ones([3]) > 0, None, tf.ones([3])), 'ValueError',
      'x and y must both be non-None or both be None.'),
     (lambda: tf.reshape(tf.ones([2, 3]), 5), 'InvalidArgumentError',
-     _CPU % 'Reshape' + 'Input to reshape is a tensor with 6 values, but the requested shape has 5 [Op:Reshape] name: '),
+     _CPU % 'Reshape' + 'Input to reshape is a tensor with 6 values, but the requested shape has 5 '
+                        '[Op:Reshape] name: '),
     (lambda: tf.reshape(tf.ones([2, 3]), tf.constant([4, 2])), 'InvalidArgumentError',
-     _CPU % 'Reshape' + 'Input to reshape is a tensor with 6 values, but the requested shape has 8 [Op:Reshape] name: '),
+     _CPU % 'Reshape' + 'Input to reshape is a tensor with 6 values, but the requested shape has 8 '
+                        '[Op:Reshape] name: '),
     (lambda: tf.reshape(tf.ones([2, 3]), np.int64(5)), 'InvalidArgumentError',
      _CPU % 'Reshape' + 'Input to reshape is a tensor with 6 values, but the requested shape has 5 [Op:Reshape]'),
     (lambda: tf.reshape(tf.ones([2, 3]), [4, 2]), 'InvalidArgumentError',
@@ -104,7 +106,8 @@ CASES = [
     (lambda: tf.unstack(tf.ones([2, 3]), axis=3), 'ValueError', 'Argument `axis` = 3 not in range [-2, 2)'),
     (lambda: tf.unstack(tf.constant(1.0)), 'ValueError', 'Argument `axis` = 0 not in range [0, 0)'),
     # a Python float axis: the wrapper's int32 conversion refuses it
-    (lambda: tf.reduce_mean(tf.ones([2, 3]), axis=1.0), 'TypeError', 'Cannot convert 1.0 to EagerTensor of dtype int32'),
+    (lambda: tf.reduce_mean(tf.ones([2, 3]), axis=1.0), 'TypeError',
+     'Cannot convert 1.0 to EagerTensor of dtype int32'),
     (lambda: tf.concat([tf.ones([2]), tf.ones([2])], axis=1.5), 'TypeError',
      'Cannot convert 1.5 to EagerTensor of dtype int32'),
     (lambda: tf.expand_dims(tf.ones([2]), 1.0), 'TypeError', 'Cannot convert 1.0 to EagerTensor of dtype int32'),
@@ -125,6 +128,11 @@ CASES = [
      "Value for attr 'num_split' of 0 must be at least minimum 1\n\t; NodeDef: {{node Split}}; Op<name=Split; "
      "signature=split_dim:int32, value:T -> output:num_split*T; attr=num_split:int,min=1; attr=T:type> [Op:Split] "
      "name: split"),
+    # a None in a Python shape is no size TF's reshape converts (tapeflow read it as -1)
+    (lambda: tf.reshape(tf.ones([2, 3]), [None, 3]), 'ValueError',
+     "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor."),
+    (lambda: tf.reshape(tf.ones([2, 3]), None), 'ValueError',
+     "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor."),
 ]
 
 

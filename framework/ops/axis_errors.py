@@ -52,7 +52,8 @@ _OUT_OF_RANGE = {
     'log_softmax': _softmax,
     'sort': _sort,
     'argsort': _sort,
-    'unstack': lambda axis, ndim, position, named: ValueError('Argument `axis` = %d not in range [%d, %d)' % (axis, -ndim, ndim)),
+    'unstack': lambda axis, ndim, position, named: ValueError(
+        'Argument `axis` = %d not in range [%d, %d)' % (axis, -ndim, ndim)),
 }
 
 

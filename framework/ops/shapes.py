@@ -8,7 +8,7 @@ from ..errors import _EAGER_CPU, InvalidArgumentError, UnimplementedError, fast_
 from .. import backend, dtypes
 from ..indexed_slices import IndexedSlices, map_values
 from ..autopacking import holds_tensor
-from ..tensor import Tensor, convert_to_tensor
+from ..tensor import ConversionError, Tensor, convert_to_tensor
 from ..tape import record_blocked, sum_to_array
 from .indexing import getitem
 from .cast_packets import cast_float_to_small_int, packet_length
@@ -24,9 +24,13 @@ def _ints(shape, op):
         shape = shape.numpy().tolist()
     if isinstance(shape, (int, np.integer)):
         return (int(shape),)
+    if shape is None:
+        _unknown_dim(op, shape)
     try:
-        ints = tuple(-1 if d is None else int(d) for d in shape)
+        ints = tuple(_unknown_dim(op, given) if d is None else int(d) for d in shape)
         whole = all(d is None or d == i for d, i in zip(shape, ints))     # int() would cut 2.5 to 2
+    except ConversionError:
+        raise
     except (TypeError, ValueError):
         whole = False
     if op in _FLOAT_REFUSING and (not whole or float in map(type, shape)):
@@ -37,6 +41,17 @@ def _ints(shape, op):
 
 
 _FLOAT_REFUSING = frozenset(('reshape', 'tile', 'transpose'))
+
+
+def _unknown_dim(op, given):
+    """-1 for a None in a shape (a TensorShape's unknown dimension); a Python list or tuple holding None
+    is no shape TensorFlow's reshape converts (tf.reshape(x, [None, 3]): its ValueError)."""
+    if op == 'reshape' and (given is None or isinstance(given, (list, tuple))):
+        error = ConversionError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
+                                "to a Tensor.")
+        error.add_note('reshape: a shape holds ints, one of them -1 for the size to infer; got %r' % (given,))
+        raise error
+    return -1
 
 
 def reshape(tensor, shape, name=None):
