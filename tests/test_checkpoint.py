@@ -68,7 +68,10 @@ def test_status_reports_missing_variables_and_bad_shapes(tmp_path):
     assert status.expect_partial() is status
     with pytest.raises(ValueError, match=r'incompatible tensor with shape \(\) .* shape \(2,\)'):
         train.Checkpoint(v=tf.Variable([1.0, 2.0])).restore(path)
-    with pytest.raises(AssertionError, match='Found no checkpointed values'):
+    # TF 2.21's text, listing the program's variables nothing restored (the save counter too: restore makes it)
+    with pytest.raises(AssertionError, match=r"^Nothing except the root object matched a checkpointed value\. .*"
+                       r"\[<tf\.Variable 'Variable:0' shape=\(\) dtype=float32, numpy=1\.0>, "
+                       r"<tf\.Variable 'save_counter:0' shape=\(\) dtype=int64, numpy=0>\]$"):
         train.Checkpoint(other=tf.Variable(1.0)).restore(path).assert_nontrivial_match()
     with pytest.raises(AssertionError, match='save_path=None'):
         train.Checkpoint(v=tf.Variable(1.0)).restore(None).assert_consumed()
@@ -140,7 +143,7 @@ def test_unbuilt_keras_model_restores_when_it_builds(tmp_path):
     path = train.Checkpoint(model=model).write(str(tmp_path / 'w'))
     later = keras.Sequential([keras.layers.Dense(2), keras.layers.Dense(1)])     # no Input: not built
     assert not later.built
-    status = train.Checkpoint(model=later).restore(path)
+    status = train.Checkpoint(model=later).read(path)    # write's pair (restore would add a save_counter)
     with pytest.raises(AssertionError, match='model/_functional/_operations/1/_kernel'):
         status.assert_consumed()               # TF 2.21 too: the values wait for the weights
     x = tf.constant(np.arange(6, dtype=np.float32).reshape(2, 3))
@@ -241,7 +244,7 @@ def test_subclassed_model_after_fit_restores_into_an_unbuilt_one(tmp_path):
     assert 'model/optimizer/_iterations/.ATTRIBUTES/VARIABLE_VALUE' in dict(train.list_variables(path))
     fresh = TwoDense()
     fresh.compile(optimizer='adam', loss='mse')
-    status = train.Checkpoint(model=fresh).restore(path)   # weights and slots wait for their builds
+    status = train.Checkpoint(model=fresh).read(path)   # weights and slots wait for their builds
     x = tf.constant(np.arange(6, dtype=np.float32).reshape(2, 3))
     np.testing.assert_array_equal(fresh(x).numpy(), model(x).numpy())
     assert int(fresh.optimizer.iterations.numpy()) == 1
@@ -317,7 +320,7 @@ def test_device_variables_round_trip(tmp_path, backend):
     assert backend.holds(v)
     path = train.Checkpoint(v=v).write(str(tmp_path / 'w'))
     target = tf.Variable(np.zeros((2, 3), np.float32))
-    train.Checkpoint(v=target).restore(path).assert_consumed()
+    train.Checkpoint(v=target).read(path).assert_consumed()
     assert backend.holds(target)
     np.testing.assert_array_equal(target.numpy(), np.arange(6).reshape(2, 3))
     holder = tf.Module()

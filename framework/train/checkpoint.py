@@ -130,7 +130,11 @@ class Checkpoint:
             ValueError: a saved value whose shape differs from its variable's.
             InvalidArgumentError: a saved value whose dtype differs from its variable's.
         """
-        return self._load(save_path, checked(options, 'Checkpoint.restore'), explain_missing=True)
+        status = self._load(save_path, checked(options, 'Checkpoint.restore'), explain_missing=True)
+        # TF's restore (unlike read) then makes the save counter: one the checkpoint did not hold (a
+        # checkpoint from write) is a variable its status finds unmatched, as in TF
+        self.save_counter
+        return status
 
     def read(self, save_path, options=None):
         """As ``restore``, for a checkpoint written by ``write``; a missing one raises the reader's

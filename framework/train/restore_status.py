@@ -118,6 +118,19 @@ class CheckpointLoadStatus(_LoadStatus):
                                      % (node_names(nodes).get(node_id), node_text(node)))
         return super().assert_consumed()
 
+    def assert_nontrivial_match(self):
+        """As TF: some saved object other than the root was paired with a live one (an unbuilt
+        model's object counts, and so does a save counter saved by ``save``), else TF's error listing
+        the program's variables that nothing restored."""
+        if len(self._restore.bound) > 1:
+            return self
+        unused = self.unbound_objects
+        if unused:
+            raise AssertionError('Nothing except the root object matched a checkpointed value. Typically this means '
+                                 'that the checkpoint does not match the Python program. The following objects have '
+                                 'no matching checkpointed value: %s' % (unused,))
+        raise AssertionError('Nothing to load. No dependencies have been added to %s yet.' % (self._root,))
+
     @property
     def matched(self):
         return sorted(self._restore.restored)
