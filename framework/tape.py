@@ -268,9 +268,11 @@ class GradientTape:
 
     # ---- recording -------------------------------------------------------
     def __enter__(self):
-        if self._recording:
-            raise ValueError('GradientTape: this tape is already recording; '
-                             'it cannot be entered twice at once')
+        if self._recording:     # TensorFlow's words (sic), tapeflow's in a note
+            error = ValueError('Tape is still recording, This can happen if you try to re-enter an already-active '
+                               'tape.')
+            error.add_note('GradientTape: this tape is already recording; it cannot be entered twice at once')
+            raise error
         self._push()
         return self
 
@@ -321,6 +323,10 @@ class GradientTape:
         Raises:
             ValueError: for anything that is not a tensor (TensorFlow's class).
         """
+        if self._thread is None:        # never entered: TensorFlow's tape has no recorder yet
+            error = AttributeError("'NoneType' object has no attribute '_tape'")
+            error.add_note('GradientTape.watch: call it inside the tape\'s `with` block (this tape never recorded)')
+            raise error
         for t in nest.flatten(tensor):
             if not isinstance(t, Tensor):
                 from .composite_gradient import RaggedTensor
@@ -553,8 +559,9 @@ class _StopRecording:
 
     def __enter__(self):
         if not self._tape._recording:
-            raise RuntimeError('GradientTape.stop_recording: the tape is not recording (use it inside the '
-                               'tape\'s `with` block)')
+            error = RuntimeError('Trying to stop recording a tape which is not recording.')
+            error.add_note("GradientTape.stop_recording: use it inside the tape's `with` block")
+            raise error
         self._tape._pop()
         return self
 

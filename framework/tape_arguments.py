@@ -22,10 +22,30 @@ def unconnected_mode(value):
 
 class NotATensorError(TypeError, AttributeError):
     """A target or source that is no Tensor. TensorFlow 2.21 fails on a missing attribute of it
-    ("'float' object has no attribute '_id'", an AttributeError); the TypeError says what to pass."""
+    ("'float' object has no attribute '_id'", an AttributeError, Python's own words, which name
+    'numpy.ndarray' in full); ``text``, a note, says what to pass. It is also the TypeError tapeflow
+    raised before, and prints as TF's class (``type(e).__name__``), as ConversionError does."""
 
     def __init__(self, value, attribute, text):
-        super().__init__("'%s' object has no attribute '%s' (%s)" % (type(value).__name__, attribute, text))
+        try:
+            getattr(value, attribute)
+            words = "'%s' object has no attribute '%s'" % (type(value).__name__, attribute)
+        except AttributeError as missing:
+            words = str(missing)
+        super().__init__(words)
+        self.add_note(text)
+
+
+NotATensorError.__name__ = 'AttributeError'
+
+
+def _not_a_tensor(value, attribute, text):
+    """TF's error for a non-tensor target or source: a string fails its dtype conversion first."""
+    if isinstance(value, str):
+        error = TypeError('Cannot convert the argument `type_value`: %r to a TensorFlow DType.' % (value,))
+        error.add_note(text)
+        return error
+    return NotATensorError(value, attribute, text)
 
 
 def check_sources(flat_sources, op='GradientTape.gradient'):
@@ -42,7 +62,7 @@ def check_sources(flat_sources, op='GradientTape.gradient'):
                 error = TypeError('Cannot convert the argument `type_value`: None to a TensorFlow DType.')
                 error.add_note(note)
                 raise error
-            raise NotATensorError(s, 'dtype' if op == 'jacobian' else '_id', note)
+            raise _not_a_tensor(s, 'dtype' if op == 'jacobian' else '_id', note)
 
 
 def _is_ragged(value):
@@ -67,9 +87,10 @@ def check_targets(targets):
         if not isinstance(t, Tensor):
             if _is_ragged(t):
                 return True
-            raise NotATensorError(t, 'dtype', 'GradientTape.gradient: the target must be a Tensor (or a structure '
-                                              'of tensors) computed under the tape, got %r of type %s'
-                                  % (t, type(t).__name__))
+            # (TF asks one target for its dtype, and each of several for its '_id')
+            raise _not_a_tensor(t, 'dtype' if len(targets) == 1 else '_id',
+                                'GradientTape.gradient: the target must be a Tensor (or a structure of tensors) '
+                                'computed under the tape, got %r of type %s' % (t, type(t).__name__))
 
 
 def seeds(targets, output_gradients):

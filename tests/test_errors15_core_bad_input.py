@@ -133,7 +133,39 @@ CASES = [
      "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor."),
     (lambda: tf.reshape(tf.ones([2, 3]), None), 'ValueError',
      "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor."),
+    # GradientTape misuse
+    (lambda: _tape_call(lambda t, x, y: t.gradient([1.0, 2.0], x)), 'AttributeError',
+     "'float' object has no attribute '_id'"),
+    (lambda: _tape_call(lambda t, x, y: t.gradient(3, x)), 'AttributeError', "'int' object has no attribute 'dtype'"),
+    (lambda: _tape_call(lambda t, x, y: t.gradient('a', x)), 'TypeError',
+     "Cannot convert the argument `type_value`: 'a' to a TensorFlow DType."),
+    (lambda: _tape_call(lambda t, x, y: t.gradient(y, [x, 1.0])), 'AttributeError',
+     "'float' object has no attribute '_id'"),
+    (lambda: _tape_call(lambda t, x, y: t.gradient(y, np.ones(2))), 'AttributeError',
+     "'numpy.ndarray' object has no attribute '_id'"),
+    (lambda: _tape_call(lambda t, x, y: t.gradient(y, {'a': x, 'b': 2})), 'AttributeError',
+     "'int' object has no attribute '_id'"),
+    (lambda: _tape_call(lambda t, x, y: t.gradient(y, 'a')), 'TypeError',
+     "Cannot convert the argument `type_value`: 'a' to a TensorFlow DType."),
+    (lambda: tf.GradientTape().watch(tf.constant(1.0)), 'AttributeError', "'NoneType' object has no attribute '_tape'"),
+    (lambda: tf.GradientTape().stop_recording().__enter__(), 'RuntimeError',
+     'Trying to stop recording a tape which is not recording.'),
+    (lambda: _enter_twice(tf.GradientTape()), 'ValueError',
+     'Tape is still recording, This can happen if you try to re-enter an already-active tape.'),
 ]
+
+
+def _tape_call(call):
+    x = tf.Variable(1.0)
+    with tf.GradientTape() as tape:
+        y = x * x
+    return call(tape, x, y)
+
+
+def _enter_twice(tape):
+    with tape:
+        with tape:
+            pass
 
 
 @pytest.mark.parametrize('call, kind, text', CASES)

@@ -160,7 +160,7 @@ def test_reset_forgets_what_was_recorded(backend):
 def test_reentering_a_recording_tape_raises(backend):
     g = tf.GradientTape()
     with g:
-        with pytest.raises(ValueError, match='already recording'):
+        with pytest.raises(ValueError, match='Tape is still recording'):
             g.__enter__()
 
 
