@@ -263,7 +263,15 @@ def _compiled_loss_name(name, parameters):
     label = loss if isinstance(loss, str) else getattr(loss, 'name', None)
     if not isinstance(label, str) or getattr(loss, 'reduction', 'sum_over_batch_size') != 'sum_over_batch_size':
         return None
+    scope = getattr(getattr(model, '_compiled_loss', None), 'traced_scope', None)
+    if scope:       # the compiled loss ran in its scopes ('compile_loss_1/mse/' for a second run in one graph)
+        return Opened(scope + name.rpartition('/')[2])
     return name.format(loss=label)
+
+
+class Opened(str):
+    """An op's full name in scopes its call opened itself (made unique in the graph then): only the
+    op's own name is new there."""
 
 
 def _is(value, *choices):

@@ -202,11 +202,14 @@ def _name_result(found, parameters, result, operator):
         graph.unique(prefix + 'Const')      # TensorFlow's reductions over all axes make the axes a Const first
     if operator and isinstance(parameters.get('self'), Variable):
         graph.unique(prefix + 'ReadVariableOp')     # a variable's operator reads it before the op's scope
+    opened = type(name) is graph_op_names.Opened
     *made_first, name = name.split(',')
     for other in made_first:            # ops the call makes at the top level before its result
         graph.unique(prefix + other)
     if isinstance(given, str) and given:
         full = graph.unique(prefix + given)
+    elif opened:
+        full = graph.unique(name)
     elif '/' in name:           # an API whose last op sits in the API's own name scope
         scope, _, last = name.partition('/')
         full = graph.unique(prefix + scope) + '/' + last

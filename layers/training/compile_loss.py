@@ -12,9 +12,10 @@ each batch counts once, a short last batch as much as a full one; with
 """
 from framework import graph_random_ops
 from framework import metrics as metrics_module
-from framework import nest
+from framework import nest, trace_names
 from framework.errors import InvalidArgumentError
 from framework.losses.shape_mismatch import in_traced_step
+from framework.name_scopes import name_scope
 from framework.tensor import Tensor
 
 from .compile import SINGLE_ARRAYS, get_loss
@@ -50,6 +51,7 @@ class CompiledLoss:
         self.metrics = []          # the per-output Mean trackers, when there are several losses
         self._entries = None       # [(key into the flat outputs, Loss, weight or None)]
         self._idle_trackers = False    # trackers Keras logs but never updates (see _build_stacked)
+        self._dropped = ()             # losses Keras computes and drops (see _build_stacked)
 
     # ---- resolving the losses against the outputs -------------------------------------
     def _keys_and_labels(self, y_pred):
@@ -143,9 +145,9 @@ class CompiledLoss:
 
     def _build_stacked(self, y_true, y_pred):
         """Several losses for a model's one output (loss=['mse', 'mae']), as Keras 3 on TensorFlow 2.21 takes
-        them: it builds an entry for each, then pairs the entries with the one output in order, so only the
-        first loss (with the first of a list of loss_weights) counts; each loss still logs a '<name>_loss'
-        tracker, which nothing updates (0.0 in the history)."""
+        them: it builds an entry for each, computes each loss on the one output, and returns the first (with
+        the first of a list of loss_weights), so only that one counts, while the others' prints and errors
+        show; each loss still logs a '<name>_loss' tracker, which nothing updates (0.0 in the history)."""
         if any(loss is None for loss in self._user_loss):       # Keras 3 reads the missing loss's .loss
             raise AttributeError("'NoneType' object has no attribute 'loss'")
         weights = self._user_weights
@@ -154,6 +156,7 @@ class CompiledLoss:
         weight = None if weights is None else nest.flatten(weights)[0]
         resolved = [get_loss(loss, y_true, y_pred) for loss in self._user_loss]
         self._entries = [(0, resolved[0], weight)]
+        self._dropped = resolved[1:]
         self.metrics = [metrics_module.Mean(name='%s_loss' % loss.name) for loss in resolved]
         self._idle_trackers = True
 
@@ -271,12 +274,21 @@ class CompiledLoss:
         if isinstance(sample_weight, dict) and isinstance(y_true, dict) and set(sample_weight) != set(y_true):
             raise ValueError('You should provide one `sample_weight` array per output in `y`. The two structures did '
                              'not match: y is keyed %s, sample_weight %s' % (sorted(y_true), sorted(sample_weight)))
+        if trace_names.ACTIVE:
+            # Keras 3's CompileLoss and each loss open a name scope: in a traced step, the ops of a
+            # user's loss print as Tensor("compile_loss/my_loss/sub:0", ...)
+            with name_scope('compile_loss'):
+                return self._total(y_true, y_pred, sample_weight, pick, nested_weights, scoped=True)
+        return self._total(y_true, y_pred, sample_weight, pick, nested_weights)
+
+    def _total(self, y_true, y_pred, sample_weight, pick, nested_weights, scoped=False):
+        """The weighted sum of the losses (each output's tracker updated)."""
         trackers = [None] * len(self._entries) if self._idle_trackers or not self.metrics else self.metrics
         total = None
         for (key, loss, weight), tracker in zip(self._entries, trackers):
             t, p = pick(y_true, key), pick(y_pred, key)
             try:
-                value = loss(t, p, pick(sample_weight, key) if nested_weights else sample_weight)
+                value = self._value(loss, t, p, pick(sample_weight, key) if nested_weights else sample_weight, scoped)
             except InvalidArgumentError as error:        # in a traced step, TF's graph refuses the shapes
                 traced = in_traced_step(error, getattr(loss, 'name', None))
                 if traced is error:
@@ -287,8 +299,20 @@ class CompiledLoss:
             if weight is not None:
                 value = value * float(weight)
             total = value if total is None else total + value
+        for loss in self._dropped:      # (see _build_stacked)
+            self._value(loss, y_true, y_pred, sample_weight, scoped)
         return total
 
+    traced_scope = None     # the scope the first loss last ran in, in a traced step ('compile_loss/mse/')
+
+    def _value(self, loss, y_true, y_pred, sample_weight, scoped):
+        """``loss``'s value; ``scoped``: in the name scope Keras 3 opens for it (a traced step's)."""
+        if not scoped:
+            return loss(y_true, y_pred, sample_weight)
+        with name_scope(loss.name) as scope:
+            if loss is self._entries[0][1]:     # (graph_op_names names compute_loss's result in it)
+                self.traced_scope = scope
+            return loss(y_true, y_pred, sample_weight)
 
     def _weighs_batches(self):
         """Whether a per-output tracker weighs this batch by its size. Keras passes the output's static

@@ -25,7 +25,7 @@ from .dataset_build import build_from_element_spec
 from .iterable_data import is_iterable_input, make_data
 from .logs import batch_logs, pythonify_logs
 from . import step_retracing
-from .step_traces import StepTraces, overrides_steps, input_shapes
+from .step_traces import StepTraces, input_shapes
 from .traced_batch import traced_batch_is_free, traced_open_axes, traced_structure
 from .unfed_step import UnfedStepRecorder, run_unfed_step
 
@@ -294,7 +294,7 @@ class TrainingLoops:
             return None
         traces = self.__dict__.get('_traces')
         if traces is None:
-            traces = self.__dict__['_traces'] = StepTraces(names_ops=overrides_steps(type(self)))
+            traces = self.__dict__['_traces'] = StepTraces()
         return traces
 
     def _step_graph_random_state(self, kind, free_batch, batch_size):

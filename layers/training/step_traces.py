@@ -29,20 +29,10 @@ from . import step_retracing
 from .traced_step import batch_axis_open, traced_step
 
 
-def overrides_steps(model_class):
-    """Whether ``model_class`` (a Model subclass) brings its own train, test or predict step."""
-    return any(getattr(getattr(model_class, name, None), '__module__', 'layers').partition('.')[0]
-               not in ('layers', 'framework', 'optim')
-               for name in ('train_step', 'test_step', 'predict_step'))
-
-
 class StepTraces:
     """The traces made so far by one compiled model's train, test and predict functions."""
 
-    def __init__(self, names_ops=False):
-        # whether the steps' traces name the tensors their ops make (framework/traced_ops.py): for a
-        # model's own train / test / predict step only, as the naming hook slows a trace's Python
-        self.names_ops = names_ops
+    def __init__(self):
         self._specs = {'train': set(), 'test': set()}     # batch sizes traced, None for a free batch
         self._shapes = {}                                   # kind -> the input shapes of its traces
         self._made_early = set()        # kinds whose first trace's variables were made before it
@@ -81,7 +71,7 @@ class StepTraces:
                 self._free_traced.discard(free)
         # a call whose trace raised is no call for TensorFlow's retracing detector: counted once it ran
         return _undone_on_failure(traced_step(batch, open_axes or batch_axis_open(batch, free_batch), first,
-                                              kind in self._made_early, self.names_ops), undo,
+                                              kind in self._made_early), undo,
                                   lambda: step_retracing.traced(function))
 
     def batch_free_in_trace(self, kind, free_batch):
@@ -129,7 +119,7 @@ class StepTraces:
             ran = lambda: step_retracing.traced(function, 'predict')     # noqa: E731
         return _undone_on_failure(traced_step(batch, [None if shape is None else tuple(i for i, d in enumerate(shape)
                                                                                         if d is None)
-                                                      for shape in relaxed], len(traced) == 1, names_ops=self.names_ops),
+                                                      for shape in relaxed], len(traced) == 1),
                                   lambda: traced.remove(relaxed), ran)
 
     def static_trace(self, kind, shapes):

@@ -21,7 +21,7 @@ from framework.function_init import initializing
 from framework.tensor import Tensor
 
 
-def traced_step(batch, open_axes, first, created=False, names_ops=False):
+def traced_step(batch, open_axes, first, created=False):
     """The context of a step Keras traces on ``batch``. ``open_axes``: for each flattened
     tensor of the batch, the axes the trace leaves open (None: its rank too); ``first``: whether it is its
     function's first trace; ``created``: whether variables its trace would make were made
@@ -43,8 +43,9 @@ def traced_step(batch, open_axes, first, created=False, names_ops=False):
     if first:
         stack.enter_context(initializing(created))
     stack.enter_context(trace_names.naming(names, None if length is None else (length, free), graph=GraphScopes()))
-    if names_ops:       # a model's own step: the tensors its ops make print as graph tensors (traced_ops)
-        stack.enter_context(traced_ops.hooked(state_entered=False))     # (the step's random state comes next)
+    # the tensors the step's ops make (in a model's own step, a layer's call, a compiled loss) print as
+    # graph tensors (traced_ops); the step's random state is entered next
+    stack.enter_context(traced_ops.hooked(state_entered=False))
     return stack
 
 
