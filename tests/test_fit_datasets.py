@@ -54,7 +54,7 @@ def test_a_generator_needs_steps_per_epoch_and_continues_across_epochs():
 def test_datasets_refuse_arguments_that_belong_to_arrays():
     model, x, y = model_and_data()
     dataset = tf.data.Dataset.from_tensor_slices((x, y)).batch(8)
-    with pytest.raises(ValueError, match='`y` must not be given'):
+    with pytest.raises(ValueError, match='`y` should not be passed'):
         model.fit(dataset, y, verbose=0)
-    with pytest.raises(ValueError, match='validation_split works on arrays only'):
+    with pytest.raises(ValueError, match='`validation_split` is only supported for tensors or NumPy arrays'):
         model.fit(dataset, validation_split=0.2, verbose=0)

@@ -129,7 +129,7 @@ def test_inconsistent_batches_are_named(make, message):
 
 def test_pydataset_argument_errors():
     rng, x, y = data()
-    with pytest.raises(ValueError, match='`y` must not be given when x is a PyDataset'):
+    with pytest.raises(ValueError, match='When providing `x` as a PyDataset, `y` should not be passed'):
         model(rng).fit(Batches(x, y, 8), y, verbose=0)
 
     class NoLength(keras.utils.PyDataset):

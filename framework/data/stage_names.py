@@ -4,6 +4,7 @@ tf.data makes one Python class per transformation; tapeflow has one Dataset clas
 dataset remembers which method made it, and this table gives TensorFlow's class for it
 (checked against TensorFlow 2.21's ``type(ds).__name__`` for each method).
 """
+import re
 import sys
 
 _TF_CLASS = {
@@ -36,6 +37,21 @@ def maker_name(depth):
             break
         frame = frame.f_back
     return '_Dataset'
+
+
+# The modules of tensorflow.python.data.ops that hold a class whose module name is not the class's own
+# name in snake case plus '_op' (_BatchDataset lives in batch_op, _TensorSliceDataset in from_tensor_slices_op).
+_TF_MODULE = {'_TensorSliceDataset': 'from_tensor_slices_op', '_TensorDataset': 'from_tensors_op',
+              '_OptionsDataset': 'dataset_ops', '_Dataset': 'dataset_ops', 'TextLineDatasetV2': 'readers',
+              'TFRecordDatasetV2': 'readers', 'FixedLengthRecordDatasetV2': 'readers'}
+
+
+def tf_class_text(dataset):
+    """``str(type(ds))`` as TensorFlow 2.21 prints it for the same dataset, which Keras' messages quote
+    ("<class 'tensorflow.python.data.ops.batch_op._BatchDataset'>")."""
+    name = dataset._tf_class
+    module = _TF_MODULE.get(name) or re.sub(r'(?<!^)(?=[A-Z])', '_', name.strip('_')[:-len('Dataset')]).lower() + '_op'
+    return "<class 'tensorflow.python.data.ops.%s.%s'>" % (module, name)
 
 
 _PACKAGE_DIR = __file__.rsplit('/data/', 1)[0]

@@ -12,6 +12,7 @@ import warnings
 
 from framework import nest, ops
 from framework.data import Dataset
+from framework.data.stage_names import tf_class_text
 from framework.keras.run_limits import capped_steps
 from framework.sparse.sparse_tensor import SparseTensor
 from framework.tensor import Tensor, convert_to_tensor
@@ -67,6 +68,32 @@ def _check_array_leaves(x, y, sample_weight):
             raise error
 
 
+def _refuse_array_arguments(x, y, sample_weight, class_weight):
+    """Keras 3's refusals (get_data_adapter) of arguments that only arrays take, in its words: the
+    batches of a dataset, PyDataset or generator carry targets and weights themselves. A dataset and a
+    PyDataset take class_weight; a generator (or another iterator, which tapeflow reads as one) does not."""
+    kind = 'PyDataset' if is_py_dataset(x) else 'tf.data.Dataset' if isinstance(x, Dataset) else 'generator'
+    for name, value, words in (('y', y, 'the targets'), ('sample_weights', sample_weight, 'the sample weights')):
+        if value is not None:
+            raise ValueError('When providing `x` as a %s, `%s` should not be passed. Instead, %s should be '
+                             'included as part of the %s.' % (kind, name, words, kind))
+    if class_weight is not None and kind == 'generator':
+        raise ValueError('Argument `class_weight` is not supported for Python generator inputs. '
+                         'Received: class_weight=%s' % (class_weight,))
+
+
+def refuse_unsplittable(parts):
+    """fit's validation_split slices arrays: Keras 3 (train_validation_split) names the type of every
+    leaf of (x, y, sample_weight) it cannot slice, a dataset by TensorFlow's class for it."""
+    leaves = [leaf for part in parts if part is not None
+              for leaf in ([part] if is_iterable_input(part) else nest.flatten(part))]
+    unsplittable = [tf_class_text(leaf) if isinstance(leaf, Dataset) else str(type(leaf))
+                    for leaf in leaves if is_iterable_input(leaf)]
+    if unsplittable:
+        raise ValueError('Argument `validation_split` is only supported for tensors or NumPy arrays.'
+                         'Found incompatible type in the input: [%s]' % ', '.join(unsplittable))
+
+
 def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, class_weight=None,
               steps_per_epoch=None, what='fit', distributed=False):
     """The batch source for ``x``: PyDatasetData, IterableData (datasets, generators) or ArrayData.
@@ -84,13 +111,7 @@ def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, cla
             raise ValueError('%s: x holds no samples (its first axis has size 0), so there is nothing to predict'
                              % what)
         return data
-    kind = 'a PyDataset' if is_py_dataset(x) else 'a dataset or generator'
-    unsupported = (('y', y), ('sample_weight', sample_weight)) + \
-        ((('class_weight', class_weight),) if not is_py_dataset(x) and not isinstance(x, Dataset) else ())
-    for name, value in unsupported:
-        if value is not None:
-            raise ValueError('%s: `%s` must not be given when x is %s; its batches carry (x, y, sample_weight) '
-                             'themselves' % (what, name, kind))
+    _refuse_array_arguments(x, y, sample_weight, class_weight)
     # batch_size is ignored here, as Keras 3 ignores it (the batches are x's own): the Keras guide on
     # training passes batch_size=64 with its PyDataset, and TF runs it without a word.
     if is_py_dataset(x):

@@ -22,7 +22,7 @@ from .. import call_context
 from .data import reject_numpy_text, to_arrays, train_validation_split, unpack_x_y_sample_weight
 from .batchless_build import build_without_batch
 from .dataset_build import build_from_element_spec
-from .iterable_data import is_iterable_input, make_data
+from .iterable_data import is_iterable_input, make_data, refuse_unsplittable
 from .logs import batch_logs, pythonify_logs
 from . import step_retracing
 from .step_traces import StepTraces, input_shapes
@@ -75,10 +75,8 @@ class TrainingLoops:
             raise ValueError('fit: x (the training inputs) is required')
         reject_numpy_text('fit', x=x, y=y, sample_weight=sample_weight, validation_data=validation_data)
         x, validation_data = local_dataset(x), local_dataset(validation_data)     # a strategy's DistributedDataset
-        if validation_split and is_iterable_input(x):
-            raise ValueError('fit: validation_split works on arrays only; for a dataset or generator pass '
-                             'validation_data instead')
         if validation_split and validation_data is None:
+            refuse_unsplittable((x, y, sample_weight))
             arrays = [to_arrays(x, 'x'), to_arrays(y, 'y'), to_arrays(sample_weight, 'sample_weight')]
             (x, y, sample_weight), validation_data = train_validation_split(arrays, validation_split)
         train = make_data(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch,
