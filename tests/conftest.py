@@ -10,6 +10,30 @@ import pytest
 
 import framework
 from framework import backend as array_backend
+from framework import onednn_policy
+
+# The suite's TensorFlow bits were measured on an AVX-512 VNNI Xeon, where TF 2.21 runs its oneDNN
+# kernels by default; on other CPUs (an AMD EPYC, a laptop) TF itself takes its Eigen kernels and
+# prints other last bits. With oneDNN on, tapeflow computes oneDNN's orders on any CPU: a test whose
+# golden came from oneDNN's kernels asks for them with the ``onednn_on`` fixture below. Goldens that
+# also hang on AVX-512 itself: ``avx512_bits``.
+#
+# numpy's float32 exp / log / tanh and OpenBLAS's products take AVX-512 code on such a CPU and
+# round their last bits otherwise elsewhere, and TF's own kernels do too (an LSTM's gradients on an
+# AMD EPYC without AVX-512 differ from the Xeon's in the last bits, in TF as in tapeflow): a test
+# marked ``avx512_bits`` pins such bits, and runs only on a CPU like the one they were measured on.
+ON_GOLDEN_CPU = onednn_policy.default_for_this_cpu() and onednn_policy.vector_lanes() == 16
+
+
+def pytest_configure(config):
+    config.addinivalue_line('markers', 'avx512_bits: pins float32 bits TF 2.21 gives on an AVX-512 VNNI CPU '
+                                       '(skipped on other CPUs, whose kernels round otherwise)')
+
+
+def pytest_runtest_setup(item):
+    if not ON_GOLDEN_CPU and item.get_closest_marker('avx512_bits') is not None:
+        pytest.skip("TF 2.21's float32 bits measured on an AVX-512 VNNI CPU; this CPU's numpy, OpenBLAS and "
+                    'TF kernels round the last bits otherwise')
 
 
 def _gpu_missing_reason():
@@ -70,3 +94,22 @@ def exact_math():
     framework.config.set_tf_exact_math(True)
     yield
     framework.config.set_tf_exact_math(previous)
+
+
+@pytest.fixture
+def same_as_tf():
+    """``check(actual, expected)`` of float values TF 2.21 printed: bit for bit on a CPU like the one
+    they were measured on (see ON_GOLDEN_CPU), within float32 rounding (rel 1e-5) elsewhere."""
+    def check(actual, expected):
+        if ON_GOLDEN_CPU:
+            assert actual == expected
+        else:
+            assert actual == pytest.approx(expected, rel=1e-5)
+    return check
+
+
+@pytest.fixture
+def onednn_on(monkeypatch):
+    """TF_ENABLE_ONEDNN_OPTS=1 for one test: TF 2.21's default on the CPU its goldens were measured on,
+    whatever this CPU is (a test that sets the variable itself still wins)."""
+    monkeypatch.setenv('TF_ENABLE_ONEDNN_OPTS', '1')

@@ -7,6 +7,7 @@ numpy's order a Dense + BN fit left TF's trajectory in its first epoch.
 Golden bits: TF 2.21 + Keras 3 (x86-64) running the same code; numpy's order differs in 7 of the
 8 column sums below."""
 import numpy as np
+import pytest
 
 import framework as tf
 from framework import keras
@@ -33,6 +34,7 @@ def test_broadcast_bias_gradient_sums_the_batch_in_tensorflows_order():
     assert tape.gradient(y, b).numpy().view(np.uint32).tolist() == COLUMN_SUMS
 
 
+@pytest.mark.avx512_bits
 def test_dense_batchnorm_adam_fit_keeps_tensorflows_trajectory():
     rng = np.random.RandomState(7)
     rng.randn(16, 8)            # (the draws of _data, as the golden program made them)

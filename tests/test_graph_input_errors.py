@@ -78,6 +78,7 @@ EAGER_TEXTS = [
 ]
 
 
+@pytest.mark.usefixtures('onednn_on')
 @pytest.mark.parametrize('compute, text', EAGER_TEXTS)
 def test_eagerly_the_kernel_refuses_with_invalid_argument_as_tf(compute, text):
     with pytest.raises(tf.errors.InvalidArgumentError) as caught:

@@ -10,6 +10,7 @@ tape.gradient(tf.math.softplus(z), z, output_gradients=y) and the gradient of
 keras.losses.MeanSquaredLogarithmicError()(y, softplus(z)), printed as uint32 bits.
 """
 import numpy as np
+import pytest
 import framework as tf
 from framework import keras
 
@@ -61,6 +62,7 @@ def test_softplus_gradient_equals_sigmoid_and_keeps_second_derivative():
     np.testing.assert_allclose(outer.gradient(g, z).numpy(), s * (1 - s), rtol=1e-12, atol=1e-300)
 
 
+@pytest.mark.avx512_bits
 def test_softplus_after_a_traced_dense_takes_eigens_sigmoid_in_its_gradient():
     # TF fuses MatMul + BiasAdd + Sigmoid only where the bias-added output has one consumer; the
     # gradient's Sigmoid shares it with the Softplus, so it stays Eigen's (oneDNN's logistic moved the

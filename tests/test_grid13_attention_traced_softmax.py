@@ -41,6 +41,7 @@ def bits(t):
     return np.asarray(t, np.float32).ravel().view(np.int32).tolist()
 
 
+@pytest.mark.usefixtures('onednn_on')
 def test_transformer_block_fit_takes_the_regrouped_softmax_gradient(exact_math):
     rng = np.random.RandomState(8)
     x = rng.rand(16, 3, 4).astype('float32')
@@ -74,6 +75,7 @@ def test_eager_attention_keeps_the_eager_grouping():
     assert bits(g1) == bits(t.gradient(loss, q))
 
 
+@pytest.mark.usefixtures('onednn_on')
 def test_custom_loop_over_a_bare_layer_takes_the_other_grouping(exact_math):
     rng = np.random.RandomState(21)
     x = tf.constant(rng.rand(4, 3, 4).astype('float32'))

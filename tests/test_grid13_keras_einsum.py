@@ -93,6 +93,7 @@ def test_einsum_dense_kernel_gradients_are_batch_matmuls(exact_math):
     assert bits(_gradient(l2, lambda: l2(x2), r2, l2.kernel)) == ED2_KERNEL
 
 
+@pytest.mark.usefixtures('onednn_on')
 def test_multi_head_attention_fused_and_explicit_paths(exact_math):
     _, _, (m, xm, rm), _ = _draws()
     assert bits(m(xm, xm)) == MHA_OUT

@@ -7,6 +7,7 @@ LSTM, fit with a last batch of 8 rows, trained a few last bits away from TF's. G
 TF 2.21 eager, /work/notes/progs/grid13/gold4.py (RandomState(4), draws in this order).
 """
 import numpy as np
+import pytest
 
 import framework as tf
 from framework import keras
@@ -46,6 +47,7 @@ def bits(t):
     return np.asarray(t, np.float32).ravel().view(np.int32).tolist()
 
 
+@pytest.mark.usefixtures('onednn_on')
 def test_input_gradients_of_a_three_row_batch_are_tf_s():
     rng = np.random.RandomState(4)
     x = tf.constant(rng.rand(3, 6, 4).astype('float32'))

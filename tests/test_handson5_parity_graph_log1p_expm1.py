@@ -47,6 +47,7 @@ def _softplus_model(run_eagerly):
     return model, x, y
 
 
+@pytest.mark.avx512_bits
 def test_my_softplus_model_in_fit_and_predict():
     model, x, y = _softplus_model(False)
     assert [float(model.train_on_batch(x[:32], y[:32])) for _ in range(2)] == [2.4668354988098145, 2.421915054321289]

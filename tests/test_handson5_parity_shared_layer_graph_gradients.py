@@ -8,6 +8,7 @@ values printed by TensorFlow 2.21 (CPU) for the program below: eager and tf.func
 differ in 3 of the 16 values. tapeflow gave the eager values in both.
 """
 import numpy as np
+import pytest
 
 import framework as tf
 from framework import keras
@@ -43,6 +44,7 @@ def _gradient_function():
     return gradient
 
 
+@pytest.mark.usefixtures('onednn_on')
 def test_eager_gradient_adds_in_the_tapes_order():
     assert _gradient_function()().numpy().ravel().tolist() == EAGER
 
@@ -52,6 +54,7 @@ def test_traced_gradient_adds_in_the_calls_order():
 
 
 
+@pytest.mark.usefixtures('onednn_on')
 def test_a_call_with_eager_semantics_keeps_the_tapes_order():
     # fit with run_eagerly=True runs its steps under graph_random_ops.running(None): eager TensorFlow
     from framework import graph_random_ops

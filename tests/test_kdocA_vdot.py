@@ -1,6 +1,7 @@
 """keras.ops.vdot is Keras 3's TensorFlow vdot: a tensordot of the flattened tensors (TF's matmul order),
 integers computed in floatx and cast back. Golden values: the same calls under TF 2.21 + Keras 3.15."""
 import numpy as np
+import pytest
 
 import framework as tf
 from framework.keras import ops
@@ -13,6 +14,7 @@ BIG = RNG.randn(20).astype('float32') * 2
 INTS = np.array([3, -2, 0, 7, 5, -9, 1], 'int32')
 
 
+@pytest.mark.usefixtures('onednn_on')
 def test_vdot_bits_and_dtypes():
     assert ops.vdot(INTS, SYM).numpy() == np.float32(-26.796762466430664)
     assert ops.vdot(BIG, BIG[::-1].copy()).numpy() == np.float32(12.02492618560791)

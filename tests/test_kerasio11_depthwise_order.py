@@ -57,6 +57,7 @@ def test_a_small_depthwise_layer_has_them_by_default():
     assert _bits(layer(x)) == LAYER_BITS
 
 
+@pytest.mark.usefixtures('onednn_on')
 @pytest.mark.parametrize('shape, kernel, multiplier, stride, dilation, padding', [
     ((2, 6, 7, 5), (3, 3), 1, 1, 1, 'SAME'), ((1, 9, 9, 3), (5, 5), 2, 2, 1, 'VALID'),
     ((2, 8, 8, 4), (3, 3), 1, 1, 2, 'SAME'), ((2, 5, 5, 1), (3, 3), 1, 2, 1, 'SAME')])

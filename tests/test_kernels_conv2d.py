@@ -40,6 +40,7 @@ def test_conv2d_gives_onednn_bits(k, monkeypatch):
     assert _bits(tf.nn.conv2d(x, f, strides, padding)) == [int(b, 16) for b in GOLDEN[k]]
 
 
+@pytest.mark.avx512_bits
 def test_without_onednn_the_blas_product_differs(monkeypatch):
     # the test can fail: TF without oneDNN (Eigen) is not emulated, and BLAS's sums differ here
     monkeypatch.setenv('TF_ENABLE_ONEDNN_OPTS', '0')

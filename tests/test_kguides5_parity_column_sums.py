@@ -46,6 +46,7 @@ def test_a_column_summed_to_one_bias_value_is_one_whole_sum(n, golden):
     assert bits(tape.gradient(loss, b)) == [golden]
 
 
+@pytest.mark.avx512_bits
 def test_simple_rnn_input_bias_sums_as_bias_add_grad(exact_math):
     keras.utils.set_random_seed(3)
     x = np.random.random((16, 3, 5)).astype('float32')
@@ -60,6 +61,7 @@ def test_simple_rnn_input_bias_sums_as_bias_add_grad(exact_math):
         -1060695045]
 
 
+@pytest.mark.avx512_bits
 def test_gru_recurrent_bias_sums_as_reduce_sum(exact_math):
     # Keras's GRU adds its recurrent bias with ``matrix_inner += recurrent_bias`` (AddV2: reduce_sum's
     # four accumulators over 16 rows), its input bias with ops.add (bias_add); /work/notes/progs/kguides5/g8.py

@@ -8,6 +8,7 @@ outputs the total loss differed in the last bit. Goldens: TF 2.21 / Keras 3 runn
 /work/notes/progs/kguides5/g1.py (the same model, weights and data as below).
 """
 import numpy as np
+import pytest
 
 from framework import keras
 
@@ -28,6 +29,7 @@ def make_model():
     return model
 
 
+@pytest.mark.usefixtures('onednn_on')
 def test_loss_dict_order_names_the_trackers_and_adds_the_losses():
     model = make_model()
     model.compile(keras.optimizers.SGD(0.1), loss={'zeta': 'mse', 'mid': 'mae', 'alpha': 'mse'},

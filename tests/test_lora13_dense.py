@@ -71,6 +71,7 @@ def test_call_uses_kernel_plus_scaled_low_rank_update(activation):
     np.testing.assert_array_equal(layer.kernel.numpy(), kernel)
 
 
+@pytest.mark.usefixtures('onednn_on')
 def test_gradients_reach_only_the_lora_weights_and_bias_bitwise_as_tf():
     keras.utils.set_random_seed(1)
     x, y = _x(), _x(6, 3, seed=1)

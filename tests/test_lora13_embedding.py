@@ -63,6 +63,7 @@ def test_lookup_is_the_merged_table_row():
     np.testing.assert_array_equal(layer.embeddings.numpy(), table)      # the frozen table again after the call
 
 
+@pytest.mark.usefixtures('onednn_on')
 def test_gradients_bitwise_as_tf_eager_and_traced():
     keras.utils.set_random_seed(1)
     y = _y()

@@ -61,6 +61,7 @@ def test_traced_gradient_adds_in_the_graphs_order_and_eager_in_the_tapes(grad, e
     assert _bits(dynamic(z, y)) == traced
 
 
+@pytest.mark.avx512_bits
 def test_a_binary_classifier_fits_through_tensorflows_bits(exact_math):
     # (exact math: a Dense(1) layer's forward under a tape sums in oneDNN's order only then)
     rng = np.random.RandomState(3)

@@ -16,6 +16,7 @@ KERAS_OVER_NONE = [[0.09542742371559143, 0.11655529588460922, 0.1423609703779220
                    [0.17388011515140533, 0.2123776078224182, 0.25939860939979553]]
 
 
+@pytest.mark.usefixtures('onednn_on')
 @pytest.mark.parametrize('axis', [(0, 1), [0, 1], None])
 def test_softmax_over_several_axes(axis):
     layer = keras.layers.Softmax(axis=axis)

@@ -64,6 +64,7 @@ def test_a_fit_step_names_the_traced_shape_with_a_free_batch():
     assert set(texts) == {TEXT % (-1, '(None, 1)')}
 
 
+@pytest.mark.usefixtures('onednn_on')
 def test_ops_softmax_over_a_tuple_of_axes_flattens_them_as_keras():
     x = np.random.RandomState(0).normal(size=(2, 3, 4)).astype('float32')
     golden = {(1, 2): [0.15549850463867188, 0.039755214005708694, 0.07090362906455994, 0.2505044937133789,

@@ -16,6 +16,7 @@ EXPECTED = {
 OPS = {'tanh': tf.tanh, 'sigmoid': tf.sigmoid, 'elu': tf.nn.elu}
 
 
+@pytest.mark.usefixtures('onednn_on')
 @pytest.mark.parametrize('name', sorted(EXPECTED))
 def test_activation_op_after_a_traced_dense(name):
     keras.utils.set_random_seed(0)

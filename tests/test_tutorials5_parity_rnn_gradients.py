@@ -30,6 +30,7 @@ def _layers():
             keras.layers.SimpleRNN(4, return_sequences=True), keras.layers.LSTM(4, go_backwards=True)]
 
 
+@pytest.mark.usefixtures('onednn_on')
 @pytest.mark.parametrize('index, expected, traced', [
     (0, LSTM, False), (0, LSTM, True), (1, GRU, False), (2, SIMPLE, False), (2, SIMPLE, True),
     (3, LSTM_BACKWARDS, False), (3, LSTM_BACKWARDS, True)])
@@ -48,6 +49,7 @@ def test_weight_gradients(index, expected, traced):
     assert [g.numpy().ravel().view(np.int32)[:8].tolist() for g in result] == expected
 
 
+@pytest.mark.usefixtures('onednn_on')
 def test_rules_on_tensors_give_the_array_rules_bits():
     # under an outer tape the sweep runs the tensor forms of the rules
     layer = _layers()[0]

@@ -27,6 +27,7 @@ def _model(loss, weights):
     return model
 
 
+@pytest.mark.usefixtures('onednn_on')
 @pytest.mark.parametrize('loss, expected', [
     ('binary_crossentropy', 0.29741171002388),                    # Eigen's sigmoid (unfused)
     (lambda: keras.losses.BinaryFocalCrossentropy(), 0.29741171002388),
@@ -38,6 +39,7 @@ def test_evaluate_metric_reads_the_sigmoid_tensorflow_computes(loss, expected):
     assert model.evaluate(x, y, batch_size=16, verbose=0, return_dict=True)['mse'] == expected
 
 
+@pytest.mark.avx512_bits
 def test_fit_history_with_a_cross_entropy_loss():
     x, y, weights = _data()
     model = _model('binary_crossentropy', weights)
