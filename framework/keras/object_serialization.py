@@ -49,10 +49,22 @@ def serialize_keras_object(obj):
         TypeError: for an object that has no ``get_config`` (say what to register or pass instead).
     """
     from layers.saving.registry import get_registered_name, is_registered
+    from framework.dtypes import DType
+    from framework.tensor_shape import TensorShape
     if isinstance(obj, _PLAIN):
         return obj
-    if isinstance(obj, np.generic):
-        return obj.item()
+    if isinstance(obj, np.generic) or (isinstance(obj, np.ndarray) and obj.ndim == 0):
+        return obj.item()       # numpy scalars as plain values, as Keras 3 treats them
+    if isinstance(obj, TensorShape):        # Keras 3: as_list(), None for an unknown rank
+        return None if obj.rank is None else list(obj)
+    if isinstance(obj, DType):
+        return obj.name
+    if isinstance(obj, slice):
+        return {'class_name': '__slice__', 'config': {'start': serialize_keras_object(obj.start),
+                                                      'stop': serialize_keras_object(obj.stop),
+                                                      'step': serialize_keras_object(obj.step)}}
+    if obj is Ellipsis:
+        return {'class_name': '__ellipsis__', 'config': {}}
     if isinstance(obj, (list, tuple)):
         items = [serialize_keras_object(x) for x in obj]
         return tuple(items) if isinstance(obj, tuple) else items
@@ -134,9 +146,8 @@ def deserialize_keras_object(config, custom_objects=None, safe_mode=True, **kwar
         return config if found is None else found
     if isinstance(config, _PLAIN):
         return config
-    if isinstance(config, (list, tuple)):
-        items = [deserialize_keras_object(x, custom_objects) for x in config]
-        return tuple(items) if isinstance(config, tuple) else items
+    if isinstance(config, (list, tuple)):        # Keras 3 returns a list for either
+        return [deserialize_keras_object(x, custom_objects) for x in config]
     if not isinstance(config, dict):
         raise TypeError('deserialize_keras_object: expected a config dict, a list or a plain value, got %s (%r)'
                         % (type(config).__name__, config))
@@ -147,6 +158,10 @@ def deserialize_keras_object(config, custom_objects=None, safe_mode=True, **kwar
         return tuple(deserialize_keras_object(x, custom_objects) for x in inner['value'])
     if class_name == '__bytes__':
         return inner['value'].encode('utf-8')
+    if class_name == '__ellipsis__':
+        return Ellipsis
+    if class_name == '__slice__':
+        return slice(*(deserialize_keras_object(inner[part], custom_objects) for part in ('start', 'stop', 'step')))
     if class_name in ('__numpy__', '__tensor__'):
         value = np.array(inner['value'], dtype=inner['dtype'])
         return convert_to_tensor(value) if class_name == '__tensor__' else value
