@@ -28,7 +28,7 @@ from .node import inbound_nodes
 from .input_dims import check_input_dims, input_spec_error
 from .input_order import by_position, in_keras_order
 from .input_spec_names import check_inputs_by_name
-from .input_structure import warn_if_structure_differs
+from .input_structure import structure_text, warn_if_structure_differs
 from .intermediate_inputs import start_at_inputs
 from .keras_tensor import KerasTensor
 from .operation import Operation
@@ -188,10 +188,10 @@ class Functional(Model):
             # also holds other features (a label, an id) still predicts, as in TF 2.21
             inputs = {name: inputs[name] for name in self._inputs_struct}
         if isinstance(inputs, dict) and not isinstance(self._inputs_struct, dict):
-            missing = [t.name for t in expected if t.name not in inputs]
-            if missing:
-                raise ValueError("Model '%s' expects inputs %s; the dict given lacks %s (its keys: %s)"
-                                 % (self.name, [t.name for t in expected], missing, sorted(inputs)))
+            if any(t.name not in inputs for t in expected):
+                # Keras reads such a dict by its Inputs' tensor names ('keras_tensor_3' for an unnamed
+                # Input, whose layer is 'input_layer'), and refuses one without them in its words
+                raise ValueError(structure_text(self, inputs))
             flat = [inputs[t.name] for t in expected]
         else:
             flat = nest.flatten(inputs)

@@ -32,12 +32,18 @@ def warn_if_structure_differs(model, inputs):
         return
     if _same_structure(inputs, struct) or is_replaying():     # (a replayed step runs no Python on TF)
         return
-    expected = _map(lambda t: 'None' if t is None else t.name, struct)
-    received = _map(lambda x: 'None' if x is None else 'Tensor(shape=%s)' % (tuple(np.shape(x)),), inputs)
     # From this one line, as Keras warns from one line of Functional: Python's once-per-place
     # filter then shows each text once, whoever calls (model(x), predict, fit's traced step).
-    warnings.warn("The structure of `inputs` doesn't match the expected structure.\nExpected: %s\n"
-                  'Received: inputs=%s' % (expected, received))
+    warnings.warn(structure_text(model, inputs))
+
+
+def structure_text(model, inputs):
+    """Keras 3's sentence for inputs nested otherwise than the model's Inputs: a warning, or the
+    ValueError of a dict that lacks a name of the Inputs' tensors."""
+    expected = _map(lambda t: 'None' if t is None else t.name, model._inputs_struct)
+    received = _map(lambda x: 'None' if x is None else 'Tensor(shape=%s)' % (tuple(np.shape(x)),), inputs)
+    return "The structure of `inputs` doesn't match the expected structure.\nExpected: %s\nReceived: inputs=%s" \
+        % (expected, received)
 
 
 def _same_structure(a, b):
