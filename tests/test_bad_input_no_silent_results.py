@@ -24,9 +24,12 @@ def test_one_hot_refuses_a_depth_that_is_not_a_count(depth, error):
         tf.one_hot([0], depth)
 
 
-def test_one_hot_takes_a_whole_float_or_a_tensor_depth():
-    np.testing.assert_array_equal(tf.one_hot([1], 3.0).numpy(), [[0., 1., 0.]])
+def test_one_hot_takes_a_tensor_depth_but_no_python_float():
     np.testing.assert_array_equal(tf.one_hot([1], tf.constant(3)).numpy(), [[0., 1., 0.]])
+    np.testing.assert_array_equal(tf.one_hot([1], np.float64(3.0)).numpy(), [[0., 1., 0.]])
+    # TF 2.21: tf.one_hot([1], 3.0) -> TypeError 'Cannot convert 3.0 to EagerTensor of dtype int32'
+    with pytest.raises(TypeError, match='^Cannot convert 3.0 to EagerTensor of dtype int32'):
+        tf.one_hot([1], 3.0)
 
 
 def test_a_fractional_shape_is_refused_not_cut():

@@ -152,6 +152,29 @@ CASES = [
      'Trying to stop recording a tape which is not recording.'),
     (lambda: _enter_twice(tf.GradientTape()), 'ValueError',
      'Tape is still recording, This can happen if you try to re-enter an already-active tape.'),
+    # tf.one_hot's depth and axis, tf.tile's multiples, tf.cast's dtype
+    (lambda: tf.one_hot([1], 3.0), 'TypeError', 'Cannot convert 3.0 to EagerTensor of dtype int32'),
+    (lambda: tf.one_hot([1], None), 'ValueError',
+     "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor."),
+    (lambda: tf.one_hot([1], tf.constant(3, tf.int64)), 'ValueError',
+     'Tensor conversion requested dtype int32 for Tensor with dtype int64: <tf.Tensor: shape=(), dtype=int64, '
+     'numpy=3>'),
+    (lambda: tf.one_hot(tf.constant([1]), -1), 'InvalidArgumentError',
+     _CPU % 'OneHot' + 'depth must be non-negative, got: -1 [Op:OneHot] name: '),
+    (lambda: tf.one_hot([1], 3, axis=3), 'InvalidArgumentError',
+     _CPU % 'OneHot' + 'Expected axis to be -1 or between [0, 2).  But received: 3 [Op:OneHot]'),
+    (lambda: tf.tile(tf.ones([2]), 2), 'InvalidArgumentError',
+     _CPU % 'Tile' + 'Expected multiples to be 1-D, but got shape [] [Op:Tile] name: '),
+    (lambda: tf.tile(tf.ones([2]), [[2]]), 'InvalidArgumentError',
+     _CPU % 'Tile' + 'Expected multiples to be 1-D, but got shape [1,1] [Op:Tile]'),
+    (lambda: tf.tile(tf.ones([2, 3]), tf.constant([2])), 'InvalidArgumentError',
+     _CPU % 'Tile' + 'Expected multiples argument to be a vector of length 2 but got length 1 [Op:Tile] name: '),
+    (lambda: tf.tile(tf.ones([2]), [-1]), 'InvalidArgumentError',
+     _CPU % 'Tile' + 'Expected multiples[0] >= 0, but got -1 [Op:Tile]'),
+    (lambda: tf.cast(tf.constant(1.0), None), 'TypeError',
+     'Cannot convert the argument `type_value`: None to a TensorFlow DType.'),
+    (lambda: tf.cast(tf.constant(1.0), 'foo'), 'TypeError',
+     "Cannot convert the argument `type_value`: 'foo' to a TensorFlow DType."),
 ]
 
 

@@ -87,18 +87,31 @@ def as_numeric_tensor(x, op):
 
 
 def as_size(value, what, op):
-    """``value`` (a depth, a count) as a non-negative Python int, else an InvalidArgumentError:
-    also the TypeError TensorFlow raises for 2.5 and the ValueError it raises for None."""
+    """``value`` (a depth, a count) as a Python int, refused as TensorFlow's conversion to an int32 scalar
+    refuses it: TypeError for a Python float (even 3.0) or string, ValueError for None or a tensor of
+    another dtype. The caller checks the sign (its kernel words that)."""
+    note = '%s: %s must be a non-negative integer, got %s (of type %s)' % (op, what, _short(value),
+                                                                           type(value).__name__)
     if isinstance(value, Tensor) and value.ndim == 0:
+        if value.dtype.name != 'int32':
+            error = ValueError('Tensor conversion requested dtype int32 for Tensor with dtype %s: %r'
+                               % (value.dtype.name, value))
+            error.add_note(note)
+            raise error
         value = backend.to_host(value._data).item()
-    if isinstance(value, (float, np.floating)) and float(value).is_integer():
-        value = int(value)
-    if not isinstance(value, (int, np.integer)) or isinstance(value, bool):
-        raise InvalidArgumentError('%s: %s must be a non-negative integer, got %s (of type %s)'
-                                   % (op, what, _short(value), type(value).__name__))
-    if value < 0:
-        raise InvalidArgumentError('%s: %s must be non-negative, got %d' % (op, what, value))
-    return int(value)
+    if isinstance(value, np.floating) and float(value).is_integer():     # TF converts a numpy float 3.0
+        return int(value)
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        return int(value)
+    if value is None:
+        error = ConversionError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
+                                "to a Tensor.")
+    elif isinstance(value, (float, str)):
+        error = TypeError('Cannot convert %r to EagerTensor of dtype int32' % (value,))
+    else:
+        raise InvalidArgumentError(note)
+    error.add_note(note)
+    raise error
 
 
 def binary(a, b, op):

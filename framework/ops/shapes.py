@@ -366,10 +366,17 @@ def tile(input, multiples, name=None):  # noqa: A002
         x = as_tensor(input, 'tile')
     except TypeError:      # a RaggedTensor (framework/composite.py); else re-raised
         return dispatch('tile', input, multiples)
+    rank = np.ndim(multiples.numpy() if isinstance(multiples, Tensor) else multiples)
+    if rank != 1:
+        raise _tile_error('Expected multiples to be 1-D, but got shape [%s]'
+                          % ','.join(map(str, np.shape(getattr(multiples, '_data', multiples)))), x, multiples)
     reps = _ints(multiples, 'tile')
-    if len(reps) != x.ndim or min(reps, default=0) < 0:
-        raise InvalidArgumentError('tile: multiples %s must hold one non-negative count per axis of shape %s'
-                                   % (reps, tuple(x.shape)))
+    if len(reps) != x.ndim:
+        raise _tile_error('Expected multiples argument to be a vector of length %d but got length %d'
+                          % (x.ndim, len(reps)), x, multiples)
+    if min(reps, default=0) < 0:
+        i = next(i for i, r in enumerate(reps) if r < 0)
+        raise _tile_error('Expected multiples[%d] >= 0, but got %d' % (i, reps[i]), x, multiples)
     xp = backend.array_module(x._data)
     out = Tensor(xp.tile(x._data, reps))
     if ACTIVE:
@@ -381,6 +388,13 @@ def tile(input, multiples, name=None):  # noqa: A002
             return reduce_sum(reshape(g, folded), tuple(range(0, 2 * len(shape), 2)))
         record('tile', (x,), out, (grad,))
     return out
+
+
+def _tile_error(text, x, multiples):
+    """TF's Tile kernel error (its ' name: ' tail unless multiples came as a list)."""
+    return kernel_error('Tile', text, named=fast_path(multiples),
+                        note='tile: multiples %s must hold one non-negative count per axis of shape %s'
+                             % (tuple(np.ravel(getattr(multiples, '_data', multiples)).tolist()), tuple(x.shape)))
 
 
 @named_errors('reverse')
@@ -496,10 +510,13 @@ def cast(x, dtype, name=None):
     x = as_tensor(x, 'cast')
     try:
         dtype = dtypes.numpy_dtype(dtype)
-    except TypeError as err:
-        raise TypeError('cast: %s' % err) from None
+    except TypeError as err:        # TF's words; the note names the op
+        err.add_note('cast: %r names no dtype' % (dtype,))
+        raise
     if dtype is None:
-        raise TypeError('cast: dtype must be given (e.g. framework.float32), got None')
+        error = TypeError('Cannot convert the argument `type_value`: None to a TensorFlow DType.')
+        error.add_note('cast: dtype must be given (e.g. framework.float32), got None')
+        raise error
     if x._data.dtype == dtype:
         return identity(x)
     if (x._data.dtype.kind == 'O') is not (dtype.kind == 'O'):
@@ -597,10 +614,19 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     off = given['off_value'] if 'off_value' in given else convert_to_tensor(0, dtype=dtype)
     dtype = dtypes.numpy_dtype(dtype)
     xp = backend.array_module(idx._data)
-    hot = idx._data[..., None] == xp.arange(as_size(depth, 'depth', 'one_hot'))
+    size = as_size(depth, 'depth', 'one_hot')
+    if size < 0:
+        raise kernel_error('OneHot', 'depth must be non-negative, got: %d' % size, named=fast_path(indices),
+                           note='one_hot: depth must be non-negative, got %d' % size)
+    if axis is not None and axis != -1 and isinstance(axis, (int, np.integer)) and not 0 <= axis <= idx.ndim:
+        raise kernel_error('OneHot', 'Expected axis to be -1 or between [0, %d).  But received: %d'
+                           % (idx.ndim + 1, axis), named=fast_path(indices),
+                           note='one_hot: axis must be -1 or lie in [0, %d) for indices of shape %s, got %r'
+                                % (idx.ndim + 1, tuple(idx.shape), axis))
+    hot = idx._data[..., None] == xp.arange(size)
     out = xp.where(hot, on._data, off._data).astype(dtype)
     if axis is not None and axis != -1:
-        if not isinstance(axis, (int, np.integer)) or not 0 <= axis < out.ndim:
+        if not isinstance(axis, (int, np.integer)):
             raise InvalidArgumentError('one_hot: axis must be -1 or lie in [0, %d) for indices of shape %s, got %r'
                                        % (out.ndim, tuple(idx.shape), axis))
         out = xp.moveaxis(out, -1, axis)
