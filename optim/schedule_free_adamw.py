@@ -6,6 +6,7 @@ from .arguments import check_non_negative, set_moment_options
 from .keras_cast import keras_cast
 from .optimizer import Optimizer
 from .root_division import elementwise_when_eager
+from .rowwise_moment import scatter_add
 from .schedules.learning_rate_schedule import divide_by_constant
 
 
@@ -61,19 +62,40 @@ class ScheduleFreeAdamW(Optimizer):
             z[...] = variable._data
 
     def update_step(self, gradient, variable, learning_rate):
+        z, denominator, learning_rate, t = self._second_moment(gradient * gradient, variable, learning_rate)
+        z -= learning_rate * gradient / denominator
+        self._interpolate(variable, z, t)
+
+    def sparse_update_step(self, gradient, variable, learning_rate):
+        """Keras on TensorFlow squares each row on its own (a repeated index sums the squares
+        where the dense moment meets them), divides each row's ``lr * g`` by the gathered
+        denominator and scatter-subtracts the rows from z one after another; the rest is dense."""
+        rows, indices = gradient.values, gradient.indices
+        z, denominator, learning_rate, t = self._second_moment(gradient.dense(rows * rows), variable, learning_rate)
+        scatter_add(z, indices, -(learning_rate * rows / denominator[indices]))
+        self._interpolate(variable, z, t)
+
+    def _second_moment(self, squared_gradient, variable, learning_rate):
+        """Update the velocity from the squared gradient; return z, the step's denominator, the
+        warmed-up rate and the 1-based step, all in the variable's dtype."""
         xp, dtype = self.xp(variable), variable._data.dtype
         t = self._local_step(dtype)
-        beta_1, beta_2, epsilon = (keras_cast(v, dtype) for v in (self.beta_1, self.beta_2, self.epsilon))
+        beta_2, epsilon = (keras_cast(v, dtype) for v in (self.beta_2, self.epsilon))
         if self.warmup_steps > 0:
             learning_rate = learning_rate * np.minimum(
                 divide_by_constant(t, keras_cast(self.warmup_steps, dtype)), dtype.type(1))
         z, v = self._slots.arrays(variable, ('momentum', 'velocity'))
         bias_correction = 1 - beta_2 ** t
-        v += (gradient * gradient - v) * (1 - beta_2)
-        z -= learning_rate * gradient / (xp.sqrt(v / bias_correction) + epsilon)
+        v += (squared_gradient - v) * (1 - beta_2)
+        return z, xp.sqrt(v / bias_correction) + epsilon, learning_rate, t
+
+    def _interpolate(self, variable, z, t):
+        """x, the running average of the z's, recovered from the weights y; then y between z and x."""
+        dtype = variable._data.dtype
+        beta_1 = keras_cast(self.beta_1, dtype)
         weight = 1 / t
         # Keras keeps `momentum.value` as "z_old", but on TensorFlow that is the variable itself,
-        # read where it is used: after the update above. So x comes from the new z.
+        # read where it is used: after the step has updated z. So x comes from the new z.
         recovered = variable._data - (1 - beta_1) * z
         if (graph_random_ops.current() is not None and recovered.size == 1 and recovered.ndim
                 and not graph_random_ops.pushes_constants()):

@@ -9,6 +9,7 @@ errors; plain numbers (the common case) take the fast path.
 import numpy as np
 
 from framework.errors import kernel_error
+from framework.indexed_slices import RowGradients
 from framework.ops.shapes import cast
 from .keras_cast import keras_cast
 
@@ -31,8 +32,15 @@ def weight_decay_operand(value, data):
 def check_loss_scale_factor(value, grads):
     """Raise what ``grad / value`` raises in TensorFlow for a ``loss_scale_factor`` that is no number:
     a string is the dtype TypeError of TF's division, a function its conversion error, a list that
-    does not broadcast against a gradient RealDiv's 'Incompatible shapes'."""
+    does not broadcast against a gradient RealDiv's 'Incompatible shapes'. Keras divides with Python's
+    ``/``, which a tf.IndexedSlices (an Embedding's gradient) does not define: TypeError, after the
+    optimizer is built and before any variable changes."""
     if _is_number(value):
+        if type(value) in (int, float):
+            for grad in grads:
+                if type(grad) is RowGradients:
+                    raise TypeError("unsupported operand type(s) for /: 'IndexedSlices' and '%s'"
+                                    % type(value).__name__)
         return
     if isinstance(value, (str, bytes)):
         error = TypeError('`x` and `y` must have the same dtype, got tf.float32 != tf.string.')
