@@ -99,11 +99,9 @@ def seeds(targets, output_gradients):
         return [_ones_like(t._data) for t in targets]
     from . import ops
     given = nest.flatten(output_gradients)
-    if len(given) > len(targets):       # TensorFlow 2.21 pairs them in order and leaves the extra ones unused
-        given = given[:len(targets)]
-    if len(given) != len(targets):
-        raise ValueError('GradientTape.gradient: %d output_gradients for %d targets'
-                         % (len(given), len(targets)))
+    # TensorFlow 2.21 pairs them in order: extra ones are left unused, and targets past the last one
+    # given start from ones, as with None
+    given = given[:len(targets)] + [None] * (len(targets) - len(given))
     out = []
     for t, s in zip(targets, given):
         if s is None:

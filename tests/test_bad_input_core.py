@@ -194,10 +194,13 @@ def test_watch_of_a_non_tensor_raises(value):
     assert 'GradientTape.watch: expected a Tensor or Variable' in caught.value.__notes__[0]
 
 
-def test_output_gradients_count_mismatch_raises():
-    tape, x, y = _recorded()
-    with pytest.raises(ValueError, match='1 output_gradients for 2 targets'):
-        tape.gradient([y, y], x, output_gradients=[tf.constant(1.0)])
+def test_fewer_output_gradients_than_targets_seed_the_rest_with_ones():
+    # TF 2.21: x = tf.Variable([1., 2.]), y = x * x, tape.gradient([y, y], x, output_gradients=[tf.ones([2])])
+    # -> [4. 8.] (the second target starts from ones, as with None)
+    x = tf.Variable([1.0, 2.0])
+    with tf.GradientTape() as tape:
+        y = x * x
+    assert tape.gradient([y, y], x, output_gradients=[tf.ones([2])]).numpy().tolist() == [4.0, 8.0]
 
 
 def test_extra_output_gradients_are_unused_as_in_tf():
