@@ -26,17 +26,14 @@ def tf_backward_order(nodes, targets, tracked, many=None):
         if node is not None:
             producer[id(node[0])] = i
     readers = {}                  # tensor id -> readers among the ops the targets depend on
-    needed = set()
+    counted = {}                  # each op the targets depend on -> its inputs' ids that count
     stack = [producer[id(t)] for t in targets if id(t) in producer]
     while stack:
         i = stack.pop()
-        if i in needed:
+        if i in counted:
             continue
-        needed.add(i)
-        for x in nodes[i][1]:
-            xid = id(x)
-            if xid not in tracked:
-                continue
+        counted[i] = ids = [xid for xid in map(id, nodes[i][1]) if xid in tracked]
+        for xid in ids:
             if xid in readers:
                 readers[xid] += 1
             else:
@@ -47,17 +44,15 @@ def tf_backward_order(nodes, targets, tracked, many=None):
         many.update((xid, n) for xid, n in readers.items() if n > 9 and xid not in producer)
     # The targets' own ops start the queue (TensorFlow's starting order is a hash map's; one
     # target gives one op)
-    queue = deque(sorted((i for i in needed if id(nodes[i][0]) not in readers), reverse=True))
+    queue = deque(sorted((i for i in counted if id(nodes[i][0]) not in readers), reverse=True))
     order = []
     while queue:
         i = queue.popleft()
         order.append(i)
-        for x in nodes[i][1]:
-            xid = id(x)
-            left = readers.get(xid)
-            if left is None:
-                continue
-            readers[xid] = left - 1
-            if left == 1 and producer.get(xid) in needed:
+        for xid in counted[i]:
+            left = readers[xid] - 1
+            readers[xid] = left
+            # (the op making a counted input was counted too: the walk above went to it)
+            if not left and xid in producer:
                 queue.append(producer[xid])
     return order
