@@ -33,10 +33,7 @@ def custom_gradient(f=None):
         with paused(), GradientTape() as probe:
             probe.watch([x for x in inputs if x._data.dtype.kind in 'fc'])
             returned = f(*inputs, **kwargs)
-        if not (isinstance(returned, tuple) and len(returned) == 2 and callable(returned[1])):
-            raise TypeError('custom_gradient: %s must return (output, grad_fn), a tensor and the function '
-                            'giving its gradient; got %s' % (f.__name__, type(returned).__name__))
-        result, grad_fn = returned
+        result, grad_fn = _unpacked(returned, f.__name__)
         variables = [v for v in probe.watched_variables() if not any(v is x for x in inputs)]
         if variables and not _takes_variables(grad_fn):
             # TF 2.21's words (its list is the variables' reprs); tapeflow's as a note
@@ -58,6 +55,24 @@ def custom_gradient(f=None):
         return nest.pack_sequence_as(result, [out] if shapes is None else _split(out, shapes))
 
     return wrapped
+
+
+def _unpacked(returned, name):
+    """(output, grad_fn) from what f returned, refused as TensorFlow's ``result, grad_fn = f(...)``
+    refuses it: Python's unpacking errors ('Cannot iterate over a scalar tensor.' for one tensor), and
+    'unsupported callable' for a grad_fn that is no function; tapeflow's advice in a note."""
+    note = ('custom_gradient: %s must return (output, grad_fn), a tensor and the function giving its gradient; '
+            'got %s' % (name, type(returned).__name__))
+    try:
+        result, grad_fn = returned
+    except (TypeError, ValueError) as err:
+        err.add_note(note)
+        raise
+    if not callable(grad_fn):
+        error = TypeError('unsupported callable')
+        error.add_note(note)
+        raise error
+    return result, grad_fn
 
 
 # Several outputs: the tape's nodes have one output each, so the outputs travel as one

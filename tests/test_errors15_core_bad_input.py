@@ -175,7 +175,18 @@ CASES = [
      'Cannot convert the argument `type_value`: None to a TensorFlow DType.'),
     (lambda: tf.cast(tf.constant(1.0), 'foo'), 'TypeError',
      "Cannot convert the argument `type_value`: 'foo' to a TensorFlow DType."),
+    # tf.custom_gradient's f must return (output, grad_fn): TF unpacks it as Python does
+    (lambda: _custom_gradient_returning(lambda x: x * 2)(tf.constant(1.0)), 'TypeError',
+     'Cannot iterate over a scalar tensor.'),
+    (lambda: _custom_gradient_returning(lambda x: (x * 2, 5))(tf.constant(1.0)), 'TypeError', 'unsupported callable'),
 ]
+
+
+def _custom_gradient_returning(body):
+    @tf.custom_gradient
+    def f(x):
+        return body(x)
+    return f
 
 
 def _tape_call(call):
