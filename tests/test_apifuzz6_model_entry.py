@@ -165,12 +165,19 @@ def test_load_model_dispatches_by_name_as_keras(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize('name', ['u.keras', 'u.h5'])
 def test_a_model_saved_unbuilt_loads_unbuilt(tmp_path, name):
-    # TF 2.21 (p/ub.py): loads with built False and no weights; fit then builds it
+    # TF 2.21 (p/ub.py): loads with built False and no weights; fit then builds it. From .h5 (where
+    # Keras 3.15 cannot compile 'mse', so 'mean_squared_error' here) the optimizer was built for no
+    # variable, and fit refuses the layers' (TF 2.21, /work/notes/progs/savefiles)
     model = keras.Sequential([keras.layers.Dense(2), keras.layers.Dense(1)])
-    model.compile('adam', 'mse')
+    model.compile('adam', 'mse' if name.endswith('.keras') else 'mean_squared_error')
     model.save(str(tmp_path / name))          # (.keras warns that the model is unbuilt, as Keras's saving_lib)
     loaded = keras.models.load_model(str(tmp_path / name))
     assert not loaded.built and loaded.weights == []
+    if name.endswith('.h5'):
+        with pytest.raises(ValueError, match=r'^Unknown variable: <Variable path=sequential_\d+/dense_\d+/kernel, '
+                                             r'shape=\(3, 2\), dtype=float32>\. This optimizer can only be called'):
+            loaded.fit(np.ones((4, 3)), np.ones((4, 1)), verbose=0)
+        return
     loaded.fit(np.ones((4, 3)), np.ones((4, 1)), verbose=0)
     assert len(loaded.weights) == 4
 

@@ -46,8 +46,9 @@ def test_keras_file_saved_after_an_h5_file_has_no_optimizer(tmp_path):
     np.testing.assert_allclose(history['loss'], [0.7826, 0.74635], atol=1e-5)
     np.testing.assert_allclose(history['mae'], [0.72834, 0.70877], atol=1e-5)
 
-    from_h5 = keras.models.load_model(tmp_path / 'b.h5')
-    assert type(from_h5.optimizer).__name__ == 'Adam' and int(from_h5.optimizer.iterations.numpy()) == 8
+    # b.h5 was compiled with 'mse', which Keras 3.15's .h5 loader cannot resolve (test_kfiles_legacy_h5)
+    with pytest.raises(ValueError, match=r"^Could not deserialize 'keras.metrics.mse'"):
+        keras.models.load_model(tmp_path / 'b.h5')
 
     model.compile(keras.optimizers.Adam(0.01), 'mse', metrics=['mae'])
     assert 'optimizer' in model.get_compile_config()

@@ -14,14 +14,15 @@ predictions and optimizer state with ours; elsewhere (CI) those tests skip.
 import json
 import os
 import subprocess
+import warnings
 
 import h5py
 import numpy as np
 import pytest
 
-from framework import losses
 import layers
 import optim
+from framework import losses
 from layers.saving import load_model
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'data')
@@ -72,29 +73,42 @@ def test_load_weights_from_keras3_restores_adam_state():
     np.testing.assert_array_equal(state[8].numpy(), np.array(KERAS3_OUT_BIAS_MOMENTUM, 'float32'))
 
 
-@pytest.mark.parametrize('name', ['keras3_dense.keras', 'keras3_dense.h5'])
-def test_load_model_from_keras3_files(name):
-    model = load_model(os.path.join(DATA, name))
+def test_load_model_from_keras3_file():
+    model = load_model(os.path.join(DATA, 'keras3_dense.keras'))
     assert [l.name for l in model.layers] == ['hidden', 'out']
     _assert_keras_weights(model)
     assert isinstance(model.optimizer, optim.Adam) and int(model.optimizer.iterations.numpy()) == 2
     np.testing.assert_array_equal(model.optimizer.variables[8].numpy(),
                                   np.array(KERAS3_OUT_BIAS_MOMENTUM, 'float32'))
-    if name.endswith('.keras'):
-        assert model.loss == 'mse' and model.get_compile_config()['metrics'] == ['mae']
-    else:
-        # Keras 3's .h5 loader looks the names up: 'mae' becomes MeanAbsoluteError, whose
-        # history key is 'mean_absolute_error' (TF 2.21 cannot compile a loss 'mse' from .h5 at all).
-        assert model.loss is losses.mean_squared_error
-        assert [m['config']['name'] for m in model.get_compile_config()['metrics']] == ['mean_absolute_error']
+    assert model.loss == 'mse' and model.get_compile_config()['metrics'] == ['mae']
+
+
+def test_load_model_from_keras3_h5_file_refuses_its_short_loss_name_as_keras_does():
+    # keras3_dense.h5 was compiled with loss 'mse': TF 2.21's own load_model of it raises this
+    # ValueError; compile=False loads the model and its weights.
+    with pytest.raises(ValueError) as caught:
+        load_model(os.path.join(DATA, 'keras3_dense.h5'))
+    assert str(caught.value) == "Could not deserialize 'keras.metrics.mse' because it is not a KerasSaveable subclass"
+    model = load_model(os.path.join(DATA, 'keras3_dense.h5'), compile=False)
+    assert [l.name for l in model.layers] == ['hidden', 'out'] and model.optimizer is None
+    _assert_keras_weights(model)
 
 
 def test_load_model_from_tf_keras2_file():
-    # tf.keras 2 names its optimizer 'Custom>SGD' and keeps only its iteration
-    # count, which does not fit Keras 3's state list: skipped with a warning, as Keras 3 does.
-    with pytest.warns(UserWarning, match="Skipping variable loading for optimizer 'SGD'"):
-        model = load_model(os.path.join(DATA, 'tf_keras2_dense_model.h5'))
+    # Its loss 'mse' stops Keras 3's .h5 loader (TF 2.21 raises the same ValueError) unless custom_objects
+    # names it. tf.keras 2 names its optimizer 'Custom>SGD' and keeps only its iteration count: Keras 3's
+    # set_weights pairs it with 'iteration' and says nothing (TF 2.21: iteration 0, no warning).
+    with pytest.raises(ValueError) as caught:
+        load_model(os.path.join(DATA, 'tf_keras2_dense_model.h5'))
+    assert str(caught.value) == "Could not deserialize 'keras.metrics.mse' because it is not a KerasSaveable subclass"
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        model = load_model(os.path.join(DATA, 'tf_keras2_dense_model.h5'),
+                           custom_objects={'mse': losses.mean_squared_error})
     assert isinstance(model.optimizer, optim.SGD) and model.input_shape == (None, 3)
+    # a default SGD (Keras 3 falls back on optimizers.get('SGD')), auto-named: 'sgd_1' after the failed load
+    assert [v.path for v in model.optimizer.variables] == ['sgd_1/iteration', 'sgd_1/learning_rate']
+    assert int(model.optimizer.iterations.numpy()) == 0
     _assert_keras_weights(model)
 
 

@@ -79,7 +79,7 @@ def test_legacy_h5_names_a_registered_layer_by_its_registered_name(tmp_path):
 
 def test_registered_subclassed_model_config_and_h5_round_trip(tmp_path):
     model = ParityTwoDense(4)
-    model.compile(optimizer='adam', loss='mse')
+    model.compile(optimizer='adam', loss='mean_squared_error')     # ('mse' would not load from .h5, as in Keras)
     x, y = np.linspace(-1, 1, 24, dtype='float32').reshape(8, 3), np.ones((8, 1), 'float32')
     model.fit(x, y, epochs=1, batch_size=4, verbose=0)
     config = json.loads(model.to_json())

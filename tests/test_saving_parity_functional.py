@@ -156,4 +156,6 @@ def test_keras_files_load_with_their_predictions_and_optimizer(suffix):
     model = keras.models.load_model(STEM + suffix)
     np.testing.assert_allclose(model.predict(_probe(), verbose=0), KERAS_PREDICTIONS, rtol=1e-6)
     assert int(model.optimizer.iterations.numpy()) == 2
-    assert len(model.optimizer.variables) == KERAS_OPTIMIZER_VARIABLES
+    # Keras 3.15's .h5 loader builds the optimizer for the model's own variables (none): only iteration
+    # and learning rate come back (TF 2.21: 2 variables from the .h5, 18 from the .keras)
+    assert len(model.optimizer.variables) == (KERAS_OPTIMIZER_VARIABLES if suffix == '.keras' else 2)

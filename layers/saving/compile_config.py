@@ -63,8 +63,8 @@ def training_config(compile_config, optimizer):
     into ``.h5`` files: a function by its (registered) name, an object as
     ``{'class_name', 'config'}`` with no 'module' or 'registered_name'. A loss
     name stays as given ('mse'), as Keras writes it, although Keras 3.15's own
-    ``.h5`` loader cannot resolve the short names (its load_model of such a
-    file raises; tapeflow's reads them).
+    ``.h5`` loader cannot resolve the short names: its load_model of such a
+    file raises, and so does tapeflow's (see ``_short_alias_refused``).
     """
     out = {k: _legacy_spelling(v) for k, v in compile_config.items() if k != 'optimizer'}
     optimizer = optim.serialize(optimizer)
@@ -135,7 +135,8 @@ def _built_in(cls):
 def compile_arguments(config, table, path):
     """``compile(**...)`` keyword arguments from a saved compile (or legacy training) config."""
     try:
-        arguments = {'optimizer': _optimizer(config.get('optimizer', config.get('optimizer_config')), table),
+        legacy = 'optimizer_config' in config
+        arguments = {'optimizer': _optimizer(config.get('optimizer', config.get('optimizer_config')), table, legacy),
                 'loss': _deserialize(config.get('loss'), losses_module.deserialize, table),
                 'loss_weights': config.get('loss_weights'),
                 'metrics': _deserialize(config.get('metrics'), metrics_module.deserialize, table),
@@ -145,11 +146,12 @@ def compile_arguments(config, table, path):
         for key in ('run_eagerly', 'jit_compile'):       # Keras's compile_from_config passes them on too
             if key in config:
                 arguments[key] = config[key]
-        return _legacy_names_resolved(arguments) if 'optimizer_config' in config else arguments
     except ValueError as err:
         raise SavedFileError('%s: cannot restore the compile arguments (%s); register the custom class or '
                              'function with layers.saving.register_serializable, pass it in custom_objects, '
                              'or load with compile=False' % (path, err)) from None
+    # (outside the try: the legacy loader's own ValueError for a short loss name is Keras's, unwrapped)
+    return _legacy_names_resolved(arguments) if legacy else arguments
 
 
 # Names Keras 3's legacy loader leaves for compile to resolve from the targets' shapes.
@@ -169,6 +171,8 @@ def _legacy_names_resolved(arguments):
     def loss(name):
         if not isinstance(name, str):
             return name
+        if _is_short_loss_alias(name):
+            raise _short_alias_refused(name)
         try:
             function = losses_module.get(name)
         except ValueError:
@@ -186,14 +190,38 @@ def _legacy_names_resolved(arguments):
                 weighted_metrics=nested(arguments['weighted_metrics'], metric))
 
 
-def _optimizer(config, table):
+def _is_short_loss_alias(name):
+    """Whether ``name`` is one of Keras's short loss spellings ('mse', 'MAE', 'bce', 'kld', ...): the
+    names that stand for a loss function other than the function's own name."""
+    function = loss_classes.BY_NAME.get(name)
+    return isinstance(function, types.FunctionType) and function.__name__ != name
+
+
+def _short_alias_refused(name):
+    """Keras 3.15's error for a short loss name in a legacy ``.h5`` training config. Its loader
+    serializes the alias's function under the alias ('keras.metrics.mse'), which is no public
+    name, so ``load_model`` of such a file fails, Keras's own files included (TF 2.21:
+    ``model.compile('adam', 'mse'); model.save('m.h5'); load_model('m.h5')`` raises this)."""
+    error = ValueError("Could not deserialize 'keras.metrics.%s' because it is not a KerasSaveable subclass"
+                       % name)
+    error.add_note("Keras 3's .h5 loader cannot resolve the loss name %r: load with compile=False and "
+                   "compile again, or save as .keras" % name)
+    return error
+
+
+def _optimizer(config, table, legacy=False):
     if config is None:
         return 'rmsprop'                      # compile's default
     if not isinstance(config, dict):
         return config
     config = _named(config, table)
+    if legacy and config['class_name'] not in table and str(config['class_name']).lower() not in optim.BUILT_IN:
+        # Keras 3's .h5 loader cannot deserialize a class it does not know (tf.keras 2 files name
+        # its own optimizers 'Custom>SGD', 'Custom>Adam', ...) and falls back on
+        # optimizers.get(<the config's 'name'>): a default-configured optimizer of that name
+        return optim.get((config.get('config') or {}).get('name'))
     if config['class_name'] not in table:
-        # tf.keras 2 files name its own optimizers 'Custom>SGD', 'Custom>Adam', ...
+        # tf.keras 2 names its own optimizers 'Custom>SGD', 'Custom>Adam', ...
         config = dict(config, class_name=str(config['class_name']).split('>')[-1])
     return optim.deserialize(config, custom_objects=table)
 

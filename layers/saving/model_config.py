@@ -127,13 +127,18 @@ def check_loadable(config, table, path):
                              % (path, lambdas))
     if unknown:
         names = sorted(set(unknown))
-        # Keras 3's legacy .h5 loader refuses with ValueError ('Unknown layer'), its .keras loader with TypeError
-        legacy = str(path).lower().endswith(('.h5', '.hdf5'))
-        raise (SavedFileError if legacy else UnknownClassError)(
-            '%s names unknown layer class(es) %s. Make them known by decorating each class with '
-            "@layers.saving.register_serializable(package='Custom') (Keras: "
-            '@keras.saving.register_keras_serializable()), or pass custom_objects={%s} to load_model'
-            % (path, names, ', '.join("'%s': %s" % (n.split('>')[-1], n.split('>')[-1]) for n in names)))
+        ours = ('%s names unknown layer class(es) %s. Make them known by decorating each class with '
+                "@layers.saving.register_serializable(package='Custom') (Keras: "
+                '@keras.saving.register_keras_serializable()), or pass custom_objects={%s} to load_model'
+                % (path, names, ', '.join("'%s': %s" % (n.split('>')[-1], n.split('>')[-1]) for n in names)))
+        if not str(path).lower().endswith(('.h5', '.hdf5')):
+            raise UnknownClassError(ours)          # (Keras 3's .keras loader refuses with a TypeError)
+        # Keras 3's legacy .h5 loader: a ValueError naming the first class it cannot find, in its words
+        error = SavedFileError("Unknown layer: '%s'. Please ensure you are using a `keras.utils.custom_object_scope` "
+                               'and that this object is included in the scope. See https://www.tensorflow.org/guide/'
+                               'keras/save_and_serialize#registering_the_custom_object for details.' % unknown[0])
+        error.add_note(ours)
+        raise error
 
 
 def _holds_code(lambda_config):

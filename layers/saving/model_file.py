@@ -9,14 +9,17 @@ Two containers, chosen by the suffix, both readable by Keras 3's ``load_model``:
   ``training_config`` (JSON), groups ``model_weights`` and ``optimizer_weights``.
 
 Loading recognises the container from the content. Training resumed from a
-loaded model continues exactly as if it had not stopped: the optimizer's
-iteration count, learning rate and slots are restored with the weights.
+model loaded from ``.keras`` continues exactly as if it had not stopped: the
+optimizer's iteration count, learning rate and slots are restored with the
+weights. From ``.h5`` only the iteration count and learning rate come back,
+as in Keras 3.15, whose optimizer then refuses the layers' variables in fit.
 """
 import os
 import warnings
 import zipfile
 
 import h5py
+import numpy as np
 
 from . import assets, compile_config, keras3_weights, keras_archive, keras_directory, legacy_h5
 from framework.atomic_files import atomic_write, check_overwrite
@@ -219,11 +222,19 @@ def _load_h5(path, table, compile):
             absl_warnings.warning('No training configuration found in the save file, so the model was *not* '
                                   'compiled. Compile it manually.')
         if compile and training:
-            _compile(model, compile_config.compile_arguments(training, table, path))
+            arguments = compile_config.compile_arguments(training, table, path)
+            saved = legacy_h5.read_optimizer(f)
+            if saved is None:
+                _compile(model, arguments)
+            else:
+                # Keras 3.15 builds the optimizer for the model's own variables only (Layer._trainable_variables:
+                # none for a Sequential or functional model), so the saved slots find no variable, and fit
+                # then refuses the layers' variables ('Unknown variable: ...'); so here too
+                model.compile(**arguments)
+                model.optimizer.build(list(model._trainable_created))
             # Keras 3 then tries Keras 2's compiled_loss / compiled_metrics, which no longer exist, and says so
             absl_warnings.warning('Compiled the loaded model, but the compiled metrics have yet to be built. '
                                   '`model.compile_metrics` will be empty until you train or evaluate the model.')
-            saved = legacy_h5.read_optimizer(f)
             if saved is not None:
                 _plan_legacy_optimizer(model.optimizer, saved, weight_plan)
     weight_plan.apply()
@@ -267,11 +278,16 @@ def _compile_from_config(model, compile_cfg, table, path):
 
 
 def _plan_legacy_optimizer(optimizer, saved, weight_plan):
+    """The saved optimizer state, as Keras 3's legacy loader restores it (``optimizer.set_weights``):
+    variables and saved arrays paired in order, as far as both go (a tf.keras 2 SGD file's lone
+    iteration count fills Keras 3's 'iteration' and nothing more, silently); at the first pair whose
+    shapes differ it stops, keeping the pairs before it, and warns that the state was not loaded."""
     names, arrays = saved
-    variables = list(optimizer.variables)
-    if len(arrays) != len(variables):
-        warnings.warn("Skipping variable loading for optimizer '%s', because it has %d variables whereas the "
-                      'saved optimizer has %d variables; the model starts with a freshly initialized optimizer.'
-                      % (optimizer.name, len(variables), len(arrays)), stacklevel=3)
-        return
-    weight_plan.match("optimizer '%s'" % optimizer.name, variables, arrays, names)
+    paired = list(zip(optimizer.variables, arrays))
+    fitting = next((i for i, (variable, array) in enumerate(paired)
+                    if tuple(variable.shape) != tuple(np.shape(array))), len(paired))
+    weight_plan.match("optimizer '%s'" % optimizer.name, [v for v, _ in paired[:fitting]],
+                      [a for _, a in paired[:fitting]], names[:fitting])
+    if fitting < len(paired):
+        absl_warnings.warning('Error in loading the saved optimizer state. As a result, your model is starting '
+                              'with a freshly initialized optimizer.')
