@@ -21,6 +21,7 @@ from framework.function import is_replaying
 from framework.tensor import Tensor
 
 from ..tracked_dict import TrackedDict
+from .input_spec_names import check_inputs_by_name
 
 
 def warn_if_structure_differs(model, inputs):
@@ -32,6 +33,9 @@ def warn_if_structure_differs(model, inputs):
         return
     if _same_structure(inputs, struct) or is_replaying():     # (a replayed step runs no Python on TF)
         return
+    # Keras checks the inputs against the model's InputSpecs (names, count) in Layer.__call__, before
+    # call() warns: two arrays for a one-Input model raise that check's ValueError with no warning
+    check_inputs_by_name(model, inputs)
     # From this one line, as Keras warns from one line of Functional: Python's once-per-place
     # filter then shows each text once, whoever calls (model(x), predict, fit's traced step).
     warnings.warn(structure_text(model, inputs))
