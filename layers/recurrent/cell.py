@@ -189,6 +189,12 @@ class RecurrentCell(Layer):
         (slices of a variable are copies, so they are not cut at every step)."""
         return (self.recurrent_kernel,)
 
+    def states_read_twice(self, recurrent_mask):
+        """Whether a step's output and new states are each read twice at most in the loop (by the next
+        step and the sequence output): their gradients then add alike in any grouping, and the RNN's
+        loop needs no identities to group them as TensorFlow's backward while loop does."""
+        return False
+
     def step(self, projected, states, weights, recurrent_mask=None):
         """One step from the projected input: returns (output, list of new states)."""
         raise TypeError('%s must implement step(projected, states, weights, recurrent_mask)'

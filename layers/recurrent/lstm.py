@@ -61,6 +61,13 @@ class LSTMCell(RecurrentCell):
     def recurrent_weights(self):
         return (self.recurrent_kernel, self.bias) if self._bias_last else (self.recurrent_kernel,)
 
+    def states_read_twice(self, recurrent_mask):
+        # h_t is read by the next step's product and the sequence output, c_t by the next step's
+        # f * c and this step's activation (read once by sigmoid and tanh; a user's may read it
+        # more, as h_t's dropout masks do; a subclass's step may read them more)
+        return recurrent_mask is None and self.recurrent_activation is activations.sigmoid and \
+            self.activation is activations.tanh and type(self).step is LSTMCell.step
+
     def step(self, projected, states, weights, recurrent_mask=None):
         recurrent_kernel, *bias_last = weights       # the bias, when it comes last
         h, c = states

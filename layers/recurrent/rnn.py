@@ -14,7 +14,7 @@ import numpy as np
 from framework import graph_random_ops, nest
 from framework.errors import InvalidArgumentError
 from framework.backend import array_module
-from framework.ops import cast, identity, reshape, stack, where, zeros
+from framework.ops import cast, identity, reshape, where, zeros
 from framework.ops.operands import ACTIVE
 from framework.tensor import Tensor, convert_to_tensor
 from framework.variable import Variable
@@ -27,6 +27,7 @@ from ..stacked_rnn_cells import StackedRNNCells
 from . import sequence_dropout, stateful_states
 from .cell import RecurrentCell
 from .initial_state_build import InitialStateBuildConfig
+from .step_outputs import stacked_steps
 from .time_steps import time_steps
 
 
@@ -161,7 +162,8 @@ class RNN(InitialStateBuildConfig, Layer):
                 # where TF's backward loop adds them last step first (tapeflow's eager order)
                 weights = tuple(w._read_value() if type(w) is Variable else w for w in cell.recurrent_weights())
                 projected_steps = cell.project_steps(sequences, input_mask, self.go_backwards)
-                loop_body_sums = self.return_sequences and ACTIVE and graph_random_ops.current() is not None
+                loop_body_sums = self.return_sequences and ACTIVE and graph_random_ops.current() is not None and \
+                    not (keep is None and cell.states_read_twice(recurrent_mask))
                 for t, projected in enumerate(projected_steps):
                     if loop_body_sums:
                         # TF's backward while loop adds a state's gradients from inside the next step
@@ -182,7 +184,7 @@ class RNN(InitialStateBuildConfig, Layer):
                     outputs.append(output)
         if self.stateful:
             stateful_states.keep(self, states)
-        result = stack(outputs, axis=1) if self.return_sequences else outputs[-1]
+        result = stacked_steps(outputs) if self.return_sequences else outputs[-1]
         return (result,) + self.returned_states(states) if self.return_state else result
 
     def _skip_masked(self, keep, t, output, new_states, states, outputs):
