@@ -568,10 +568,12 @@ class Optimizer(OptimizerState, CustomState, abc.ABC):
     @classmethod
     def from_config(cls, config, custom_objects=None):
         """An optimizer (without state) from ``get_config()`` output; tf.keras 2's
-        'jit_compile' and 'is_legacy_optimizer' keys are dropped."""
-        config = {k: v for k, v in config.items() if k not in _KERAS2_ONLY_KEYS}
+        'jit_compile' and 'is_legacy_optimizer' keys are dropped. As Keras 3 does, a serialized
+        schedule is deserialized into the given dict too: its 'learning_rate' is the schedule after."""
+        given, config = config, {k: v for k, v in config.items() if k not in _KERAS2_ONLY_KEYS}
         if isinstance(config.get('learning_rate'), dict):
             config['learning_rate'] = deserialize_schedule(config['learning_rate'], custom_objects)
+            given['learning_rate'] = config['learning_rate']
         return cls(**config)
 
 
