@@ -62,7 +62,8 @@ def test_module_round_trip_with_default_signature(tmp_path):
     assert list(loaded.signatures) == ['serving_default']
     out = loaded.signatures['serving_default'](inp=tf.constant([[1.0, 1.0, 1.0]]))
     np.testing.assert_array_equal(out['y'].numpy(), [[4.0, 3.0, 3.0]])
-    assert loaded.dense_1.w.shape.as_list() == [3, 3] and len(loaded.variables) == 4
+    assert loaded.dense_1.w.shape.as_list() == [3, 3]
+    assert not hasattr(loaded, 'variables')     # TF 2.21's revived _UserObject keeps only what was tracked
     loaded.dense_1.w.assign(tf.zeros([3, 3]))                 # a copy: the original is untouched
     assert model.dense_1.w.numpy().sum() == 9.0
 

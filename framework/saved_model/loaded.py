@@ -3,6 +3,9 @@
 TensorFlow's loaded functions run the saved graphs, not the Python that traced them, so a ``print``
 in a saved ``tf.function`` shows no more (``tf.print`` still does): calls through the proxy run as
 a tf.function's replayed calls do (``function.replaying``)."""
+import functools
+import types
+
 from ..function import Function, replaying
 from .saved_traces import check_call
 
@@ -17,7 +20,10 @@ class LoadedObject:
         object.__setattr__(self, '_traces', traces or {})      # attribute -> saved traces (saved_traces.py)
 
     def __getattr__(self, name):
-        value = getattr(self._root, name)
+        root = self._root
+        if _revived_as_trackable(root) and not isinstance(getattr(type(root), name, None), Function):
+            return _tracked_attribute(root, name)
+        value = getattr(root, name)
         return _LoadedFunction(value, self._traces.get(name)) if isinstance(value, Function) else value
 
     def __setattr__(self, name, value):
@@ -35,6 +41,40 @@ class LoadedObject:
 
     def __repr__(self):
         return '<LoadedObject of %s, signatures %s>' % (type(self._root).__name__, sorted(self.signatures))
+
+
+def _revived_as_trackable(obj):
+    """Whether TF would load ``obj`` as a bare ``_UserObject``: a plain tf.Module (not a Keras layer,
+    whose revived form keeps more), which keeps only what was saved: its tracked children
+    (variables, modules, lists and dicts of them) and its tf.functions."""
+    from ..module import Module
+    from ..train.trackable_view import is_layer
+    return isinstance(obj, Module) and not is_layer(obj)
+
+
+# Python values and plain functions: a SavedModel keeps none of them
+_UNSAVED = (bool, int, float, complex, str, bytes, type(None), types.FunctionType, types.MethodType,
+            types.BuiltinFunctionType, functools.partial)
+
+
+def _tracked_attribute(root, name):
+    """Attribute ``name`` of the loaded plain module ``root`` as TF's revived object has it: what the
+    module tracked (variables, modules (revived the same way), lists and dicts of them, assets, tables,
+    tf.functions), the version strings TF adds; else TF's AttributeError: the class's own methods and
+    properties (``variables``, ``name``, ``submodules``) and plain Python values are not saved.
+    """
+    from .. import version
+    if name == 'tensorflow_version':
+        return version.VERSION
+    if name == 'tensorflow_git_version':
+        return version.GIT_VERSION
+    value = vars(root).get(name, _MISSING) if not name.startswith('_') else _MISSING
+    if value is _MISSING or isinstance(value, _UNSAVED):
+        raise AttributeError("'_UserObject' object has no attribute %r" % (name,))
+    return LoadedObject(value, {}) if _revived_as_trackable(value) else value
+
+
+_MISSING = object()
 
 
 # TensorFlow revives a saved tf.Module or Keras export as a ``_UserObject`` and programs print
