@@ -64,3 +64,22 @@ def test_unknown_layer_in_h5_is_refused_in_keras_words(tmp_path):
         "#registering_the_custom_object for details.")
     loaded = keras.models.load_model(str(tmp_path / 'u.h5'), custom_objects={'Doubling': Doubling})
     assert type(loaded.layers[1]) is Doubling
+
+
+def test_mixed_precision_h5_loads_with_its_loss_scale_optimizer(tmp_path):
+    # TF 2.21 (gen.py 'mixed' case): compile wraps Adam in a LossScaleOptimizer, whose class Keras's .h5
+    # loader knows; it loads with 6 optimizer variables (its 4 and the inner Adam's iteration and rate)
+    keras.backend.clear_session()
+    keras.mixed_precision.set_global_policy('mixed_float16')
+    try:
+        model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3),
+                                  keras.layers.Activation('softmax', dtype='float32')])
+        model.compile('adam', 'categorical_crossentropy')
+        x = np.random.RandomState(0).rand(16, 4).astype('float32')
+        model.fit(x, np.eye(3)[np.arange(16) % 3], epochs=1, verbose=0)
+        model.save(str(tmp_path / 'mixed.h5'))
+        loaded = keras.models.load_model(str(tmp_path / 'mixed.h5'))
+    finally:
+        keras.mixed_precision.set_global_policy('float32')
+    assert type(loaded.optimizer).__name__ == 'LossScaleOptimizer' and len(loaded.optimizer.variables) == 6
+    np.testing.assert_array_equal(loaded.predict(x, verbose=0), model.predict(x, verbose=0))

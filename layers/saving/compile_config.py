@@ -215,7 +215,12 @@ def _optimizer(config, table, legacy=False):
     if not isinstance(config, dict):
         return config
     config = _named(config, table)
-    if legacy and config['class_name'] not in table and str(config['class_name']).lower() not in optim.BUILT_IN:
+    if legacy and config['class_name'] not in table:
+        try:
+            return optim.deserialize(config, custom_objects=table)
+        except ValueError as err:
+            if not str(err).startswith('Unknown optimizer'):
+                raise
         # Keras 3's .h5 loader cannot deserialize a class it does not know (tf.keras 2 files name
         # its own optimizers 'Custom>SGD', 'Custom>Adam', ...) and falls back on
         # optimizers.get(<the config's 'name'>): a default-configured optimizer of that name
