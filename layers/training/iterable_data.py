@@ -95,16 +95,17 @@ def refuse_unsplittable(parts):
 
 
 def make_data(x, y=None, sample_weight=None, batch_size=None, shuffle=False, class_weight=None,
-              steps_per_epoch=None, what='fit', distributed=False):
+              steps_per_epoch=None, what='fit', distributed=False, copy_arrays=True):
     """The batch source for ``x``: PyDatasetData, IterableData (datasets, generators) or ArrayData.
 
-    ``distributed``: fit or evaluate of a model under a ``tf.distribute`` strategy (see IterableData)."""
+    ``distributed``: fit or evaluate of a model under a ``tf.distribute`` strategy (see IterableData).
+    ``copy_arrays``: False where no code of the user's runs until the last batch is drawn (see to_arrays)."""
     steps_per_epoch = _check_steps(steps_per_epoch, what, is_iterable_input(x))
     steps_per_epoch = capped_steps(steps_per_epoch)     # keras.config.set_max_steps_per_epoch
     if not is_iterable_input(x):
         _check_array_leaves(x, y, sample_weight)
         data = ArrayData(x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch,
-                         restart_each_epoch=what != 'fit')
+                         restart_each_epoch=what != 'fit', copy_arrays=copy_arrays)
         if data.num_samples == 0 and what == 'predict':
             # TF 2.21 fails here on its own unset local ('batch_outputs'); fit and evaluate run no step and
             # log nothing, as for an empty dataset (TF: history {}, evaluate [])

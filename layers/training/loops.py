@@ -151,8 +151,9 @@ class TrainingLoops:
         self._assert_compiled('evaluate')
         reject_numpy_text('evaluate', x=x, y=y, sample_weight=sample_weight)
         x = local_dataset(x)
+        # (no callbacks of the user's: nothing can write to the arrays between batches, so no copy)
         data = make_data(x, y, sample_weight, batch_size, steps_per_epoch=steps, what='evaluate',
-                         distributed=self._distributes_datasets())
+                         distributed=self._distributes_datasets(), copy_arrays=bool(callbacks))
         build_from_element_spec(self, x)
         callbacks = self._callback_list(callbacks, verbose, 1, data.num_batches)
         logs = self._evaluate_data(data, callbacks)
@@ -163,7 +164,7 @@ class TrainingLoops:
         # No build from x's spec here: Keras 3 traces predict's step on the first batch itself.
         reject_numpy_text('predict', x=x)
         x = local_dataset(x)
-        data = make_data(x, None, None, batch_size, steps_per_epoch=steps, what='predict')
+        data = make_data(x, None, None, batch_size, steps_per_epoch=steps, what='predict', copy_arrays=bool(callbacks))
         callbacks = self._callback_list(callbacks, verbose, 1, data.num_batches)
         self.stop_predicting = False
         callbacks.on_predict_begin()
