@@ -44,14 +44,16 @@ def _index_columns(indices, shape, op, updates=None):
 
 # TensorFlow's kernel for each op, whose words its errors use
 _KERNELS = {'scatter_nd': 'ScatterNd', 'tensor_scatter_nd_update': 'TensorScatterUpdate',
-            'tensor_scatter_nd_add': 'TensorScatterAdd', 'tensor_scatter_nd_sub': 'TensorScatterSub'}
+            'tensor_scatter_nd_add': 'TensorScatterAdd', 'tensor_scatter_nd_sub': 'TensorScatterSub',
+            'tensor_scatter_nd_max': 'TensorScatterMax', 'tensor_scatter_nd_min': 'TensorScatterMin'}
 
 
 def _out_of_shape(indices, shape, op, d):
-    """The kernel's error for the first index vector outside ``shape``, at its position in ``indices``."""
+    """The kernel's error for the last index vector outside ``shape``, at its position in ``indices``
+    (TF's CPU scatter loop notes each bad vector and goes on, so the last one is reported)."""
     depth = indices.shape[-1]
     vectors = indices.reshape(-1, depth)
-    bad = int(np.argwhere(((vectors < 0) | (vectors >= np.asarray(shape[:depth]))).any(axis=1))[0, 0])
+    bad = int(np.argwhere(((vectors < 0) | (vectors >= np.asarray(shape[:depth]))).any(axis=1))[-1, 0])
     where = np.unravel_index(bad, indices.shape[:-1]) if indices.ndim > 1 else (bad,)
     return kernel_error(_KERNELS[op], 'indices[%s] = [%s] does not index into shape [%s]'
                         % (','.join(map(str, where)), ', '.join(map(str, vectors[bad])), ','.join(map(str, shape))),

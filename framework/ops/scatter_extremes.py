@@ -28,8 +28,8 @@ def _scatter_extreme(kind):
         t = as_tensor(tensor, op)
         if t._data.dtype.kind not in 'fiu':
             raise TypeError('%s: tensor must be real numbers, got dtype %s' % (op, t.dtype.name))
-        columns, want = _index_columns(indices, tuple(t.shape), op)
-        u = _updates(updates, want, t.dtype, op)
+        columns, want = _index_columns(indices, tuple(t.shape), op, updates)     # TensorScatterMax's checks
+        u = _updates(updates, want, t.dtype, op, (indices, tuple(t.shape)))
         out = t._data.copy()
         _extreme_at(backend.array_module(out), out, columns, u._data, kind)
         out = Tensor(out)

@@ -1,0 +1,54 @@
+"""Out-of-range indices in scatter_nd and the tensor_scatter_nd_* family name the LAST bad index
+vector, and tensor_scatter_nd_max / _min refuse in their kernels' words, as TF 2.21 does.
+
+Found porting tensorflow.org's tensor slicing guide (guide/tensor_slicing, helper tutorials17:
+/work/notes/progs/tutorials17/slicing.py, scatter_bad.py, scatter_max_more.py): TF's CPU scatter loop
+notes every index vector outside the shape and reports the last one ('indices[4] = [9] does not index
+into shape [5]' for indices [[1], [3], [5], [7], [9]]); tapeflow reported the first ('indices[2] = [5]').
+tensor_scatter_nd_max / _min raised tapeflow's own sentences for bad indices and update shapes where
+TF's TensorScatterMax / TensorScatterMin kernels word them as TensorScatterAdd does. Texts: TF 2.21.
+"""
+import pytest
+
+import framework as tf
+
+_CPU = '{{function_node __wrapped__%s_device_/job:localhost/replica:0/task:0/device:CPU:0}} %s [Op:%s]'
+
+
+@pytest.mark.parametrize('indices, shown', [
+    ([[1], [6], [3], [7]], 'indices[3] = [7]'), ([[6], [1], [7], [2]], 'indices[2] = [7]'),
+    ([[9], [8]], 'indices[1] = [8]'), ([[2], [-1], [7]], 'indices[2] = [7]'), ([[-1], [2]], 'indices[0] = [-1]')])
+@pytest.mark.parametrize('op, kernel', [
+    (lambda i, u: tf.scatter_nd(i, u, [5]), 'ScatterNd'),
+    (lambda i, u: tf.tensor_scatter_nd_add(tf.zeros([5], tf.int32), i, u), 'TensorScatterAdd'),
+    (lambda i, u: tf.tensor_scatter_nd_update(tf.zeros([5], tf.int32), i, u), 'TensorScatterUpdate'),
+    (lambda i, u: tf.tensor_scatter_nd_max(tf.zeros([5], tf.int32), i, u), 'TensorScatterMax'),
+    (lambda i, u: tf.tensor_scatter_nd_min(tf.zeros([5], tf.int32), i, u), 'TensorScatterMin')])
+def test_the_last_index_outside_the_shape_is_reported(indices, shown, op, kernel):
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        op(indices, tf.ones([len(indices)], tf.int32))
+    assert str(info.value) == _CPU % (kernel, shown + ' does not index into shape [5]', kernel)
+
+
+def test_deeper_index_vectors():
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        tf.scatter_nd([[0, 1], [2, 9], [1, 1], [3, 7]], tf.ones([4]), [4, 4])
+    assert str(info.value).endswith(' indices[3] = [3, 7] does not index into shape [4,4] [Op:ScatterNd]')
+
+
+@pytest.mark.parametrize('call, kernel, text', [
+    (lambda: tf.tensor_scatter_nd_min(tf.zeros([5], tf.int32), [[1]], [1, 2]), 'TensorScatterMin',
+     'Outer dimensions of indices and update must match. Indices shape: [1,1], updates shape:[2]'),
+    (lambda: tf.tensor_scatter_nd_max(tf.zeros([5], tf.int32), [[1, 2]], [1]), 'TensorScatterMax',
+     'Inner dimensions of output shape must match inner dimensions of updates shape. Output: [5] updates: [1]'),
+    (lambda: tf.tensor_scatter_nd_max(tf.zeros([2, 2]), [[0]], [[1.0, 2.0, 3.0]]), 'TensorScatterMax',
+     'The inner 1 dimensions of output.shape=[2,2] must match the inner 1 dimensions of updates.shape=[1,3]')])
+def test_extremes_refuse_layouts_in_their_kernels_words(call, kernel, text):
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        call()
+    assert str(info.value) == _CPU % (kernel, text, kernel)
+
+
+def test_extremes_still_compute():
+    out = tf.tensor_scatter_nd_max(tf.zeros([5], tf.int32), [[1], [3]], [5, 6])
+    assert out.numpy().tolist() == [0, 5, 0, 6, 0]
