@@ -69,14 +69,33 @@ class Progbar(Progress):
                 shown[name] = self._sums[name][0] / max(1, self._sums[name][1])
             else:
                 shown[name] = value
+        # Kept whether or not this update draws: Keras keeps every value given, so the final line
+        # shows the average over all steps, not the one of the last redraw (interval: 0.05s)
+        self._take(shown)
         self.seen = current
         if finalize:
-            self._final(current, shown)
+            self._final(current, None)
             return
         now = time.time()
         per_step = self._step_duration(current, now)
         if self.verbose == 1 and now - self._last_draw >= self.interval:
-            self._draw(current, shown, now, per_step, final=False)
+            self._draw(current, None, now, per_step, final=False)
+
+    def _draw(self, current, logs, now, per_step, final):
+        self._refuse_text()
+        super()._draw(current, logs, now, per_step, final)
+
+    def _final(self, current, logs):
+        if self.verbose == 2 and self._sized():      # (verbose=1 draws through _draw)
+            self._refuse_text()
+        super()._final(current, logs)
+
+    def _refuse_text(self):
+        # Keras averages every value it draws with np.mean, a string included: numpy's TypeError
+        # ('the resolved dtypes are not compatible with add.reduce ...'), raised only when drawing
+        for value in self._values.values():
+            if isinstance(value, str):
+                np.mean(value)
 
     def add(self, n, values=None):
         """``update(steps seen + n, values)``."""
