@@ -68,7 +68,8 @@ def test_unknown_layer_in_h5_is_refused_in_keras_words(tmp_path):
 
 def test_mixed_precision_h5_loads_with_its_loss_scale_optimizer(tmp_path):
     # TF 2.21 (gen.py 'mixed' case): compile wraps Adam in a LossScaleOptimizer, whose class Keras's .h5
-    # loader knows; it loads with 6 optimizer variables (its 4 and the inner Adam's iteration and rate)
+    # loader knows; it loads with 6 optimizer variables (its 4 and the inner Adam's iteration and rate),
+    # and set_weights restores only its own 4: step counter 1, the inner Adam's iteration stays 0
     keras.backend.clear_session()
     keras.mixed_precision.set_global_policy('mixed_float16')
     try:
@@ -82,4 +83,5 @@ def test_mixed_precision_h5_loads_with_its_loss_scale_optimizer(tmp_path):
     finally:
         keras.mixed_precision.set_global_policy('float32')
     assert type(loaded.optimizer).__name__ == 'LossScaleOptimizer' and len(loaded.optimizer.variables) == 6
+    assert int(loaded.optimizer.step_counter.numpy()) == 1 and int(loaded.optimizer.iterations.numpy()) == 0
     np.testing.assert_array_equal(loaded.predict(x, verbose=0), model.predict(x, verbose=0))

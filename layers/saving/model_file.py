@@ -283,7 +283,11 @@ def _plan_legacy_optimizer(optimizer, saved, weight_plan):
     iteration count fills Keras 3's 'iteration' and nothing more, silently); at the first pair whose
     shapes differ it stops, keeping the pairs before it, and warns that the state was not loaded."""
     names, arrays = saved
-    paired = list(zip(optimizer.variables, arrays))
+    # set_weights pairs the optimizer's own variables: a LossScaleOptimizer's iteration, learning rate,
+    # step counter and scale, not its inner optimizer's (whose iteration then stays 0, as in TF 2.21)
+    slots = getattr(optimizer, '_slots', None)
+    own = list(slots.variables) if slots is not None else list(optimizer.variables)
+    paired = list(zip(own, arrays))
     fitting = next((i for i, (variable, array) in enumerate(paired)
                     if tuple(variable.shape) != tuple(np.shape(array))), len(paired))
     weight_plan.match("optimizer '%s'" % optimizer.name, [v for v, _ in paired[:fitting]],
