@@ -61,6 +61,9 @@ def scatter_nd_extreme(variable, indices, updates, mode):
     try:
         columns, want = _index_columns(indices, shape, op)
     except ValueError as err:
+        if str(err).startswith('{{function_node'):     # the kernel's own text, as TF raises it
+            err.add_note('%s on variable %r' % (op, variable.name))
+            raise
         raise InvalidArgumentError('%s on variable %r: %s' % (op, variable.name, err)) from None
     u = _values_of(_updates(updates, want, None, op), variable._data.dtype)
     variable._detach()

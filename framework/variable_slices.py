@@ -101,6 +101,9 @@ def scatter_nd(variable, indices, updates, mode):
     try:
         columns, want = _index_columns(indices, shape, op)
     except ValueError as err:
+        if str(err).startswith('{{function_node'):     # the kernel's own text, as TF raises it
+            err.add_note('%s on variable %r' % (op, variable.name))
+            raise
         raise InvalidArgumentError('%s on variable %r: %s' % (op, variable.name, err)) from None
     u = _updates(updates, want, None, op)._data
     if u.dtype != variable._data.dtype:

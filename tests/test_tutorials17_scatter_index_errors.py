@@ -52,3 +52,20 @@ def test_extremes_refuse_layouts_in_their_kernels_words(call, kernel, text):
 def test_extremes_still_compute():
     out = tf.tensor_scatter_nd_max(tf.zeros([5], tf.int32), [[1], [3]], [5, 6])
     assert out.numpy().tolist() == [0, 5, 0, 6, 0]
+
+
+@pytest.mark.parametrize('call, kernel, shown, tail', [
+    (lambda v: v.scatter_nd_update([[1], [7], [9]], [1.0, 2.0, 3.0]), 'ResourceScatterNdUpdate', 'indices[2] = [9]', ''),
+    (lambda v: v.scatter_nd_add([[1], [7], [9]], [1.0, 2.0, 3.0]), 'ResourceScatterNdAdd', 'indices[2] = [9]', ''),
+    # tensor indices take the fast path, whose errors end with ' name: '
+    (lambda v: v.scatter_nd_sub(tf.constant([[1], [7], [9]]), [1.0, 2.0, 3.0]), 'ResourceScatterNdSub',
+     'indices[2] = [9]', ' name: '),
+    (lambda v: v.scatter_nd_max([[-1], [2]], [1.0, 2.0]), 'ResourceScatterNdMax', 'indices[0] = [-1]', ''),
+    (lambda v: v.scatter_nd_min([[6], [2]], [1.0, 2.0]), 'ResourceScatterNdMin', 'indices[0] = [6]', '')])
+def test_variable_scatter_nd_index_errors_are_the_resource_kernels(call, kernel, shown, tail):
+    """TF 2.21 (gather_bad.py): tapeflow said "scatter_nd_update on variable 'Variable:0': ..."."""
+    v = tf.Variable(tf.zeros([5]))
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        call(v)
+    assert str(info.value) == _CPU % (kernel, shown + ' does not index into shape [5]', kernel) + tail
+    assert v.numpy().tolist() == [0.0] * 5

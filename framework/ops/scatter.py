@@ -10,7 +10,7 @@ TensorFlow leaves that order unspecified).
 import numpy as np
 
 from .. import backend
-from ..errors import InvalidArgumentError, kernel_error
+from ..errors import InvalidArgumentError, fast_path, kernel_error
 from ..tensor import Tensor
 from .indexing import _add_at, getitem
 from . import index_kernels
@@ -35,7 +35,12 @@ def _index_columns(indices, shape, op, updates=None):
     for d in range(i.shape[-1]):
         column = i[..., d]
         if column.size and (int(column.min()) < 0 or int(column.max()) >= shape[d]):
-            if op not in _KERNELS:      # a variable's scatter, named by its caller
+            if op in _VARIABLE_KERNELS:     # a variable's scatter: its Resource kernel's words
+                # (the Variable method converts its updates, not its indices: a list of them takes the
+                # slow path, whose error has no ' name: ' tail)
+                raise _out_of_shape(backend.to_host(i), tuple(shape), op, d, _VARIABLE_KERNELS[op],
+                                    named=fast_path(indices))
+            if op not in _KERNELS:
                 raise InvalidArgumentError('%s: indices %s do not index into shape %s (axis %d has size %d)'
                                            % (op, backend.to_host(i).tolist(), tuple(shape), d, shape[d]))
             raise _out_of_shape(backend.to_host(i), tuple(shape), op, d)
@@ -48,16 +53,22 @@ _KERNELS = {'scatter_nd': 'ScatterNd', 'tensor_scatter_nd_update': 'TensorScatte
             'tensor_scatter_nd_max': 'TensorScatterMax', 'tensor_scatter_nd_min': 'TensorScatterMin'}
 
 
-def _out_of_shape(indices, shape, op, d):
+# the kernels of Variable.scatter_nd_* (variable_slices, variable_scatter), for their index errors
+_VARIABLE_KERNELS = {'scatter_nd_update': 'ResourceScatterNdUpdate', 'scatter_nd_add': 'ResourceScatterNdAdd',
+                     'scatter_nd_sub': 'ResourceScatterNdSub', 'ResourceScatterNdMax': 'ResourceScatterNdMax',
+                     'ResourceScatterNdMin': 'ResourceScatterNdMin'}
+
+
+def _out_of_shape(indices, shape, op, d, kernel=None, named=False):
     """The kernel's error for the last index vector outside ``shape``, at its position in ``indices``
     (TF's CPU scatter loop notes each bad vector and goes on, so the last one is reported)."""
     depth = indices.shape[-1]
     vectors = indices.reshape(-1, depth)
     bad = int(np.argwhere(((vectors < 0) | (vectors >= np.asarray(shape[:depth]))).any(axis=1))[-1, 0])
     where = np.unravel_index(bad, indices.shape[:-1]) if indices.ndim > 1 else (bad,)
-    return kernel_error(_KERNELS[op], 'indices[%s] = [%s] does not index into shape [%s]'
+    return kernel_error(kernel or _KERNELS[op], 'indices[%s] = [%s] does not index into shape [%s]'
                         % (','.join(map(str, where)), ', '.join(map(str, vectors[bad])), ','.join(map(str, shape))),
-                        note='%s: indices %s do not index into shape %s (axis %d has size %d)'
+                        named=named, note='%s: indices %s do not index into shape %s (axis %d has size %d)'
                              % (op, indices.tolist(), shape, d, shape[d]))
 
 
