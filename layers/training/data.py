@@ -301,6 +301,17 @@ def train_validation_split(arrays, validation_split):
     return cut(0, split_at), cut(split_at, n)
 
 
+def _negative_batch_size_error(num_samples, batch_size):
+    """TF 2.21 reshapes the sample indices to (num_samples // batch_size, batch_size); the first size
+    below -1 is its ValueError ('Invalid value in tensor used for shape: -100' for 100 samples and
+    batch_size=-1, -34 for batch_size=-3, -200 for batch_size=-200). Where both are -1 (one sample,
+    batch_size=-1) TF's graph fails in its own words; tapeflow's sentence stays there."""
+    too_small = [size for size in (num_samples // batch_size, batch_size) if size < -1]
+    if too_small:
+        return ValueError('Invalid value in tensor used for shape: %d' % too_small[0])
+    return ValueError('batch_size must be a positive integer, got %r' % (batch_size,))
+
+
 def _one_array(data):
     """Whether ``data`` is one plain array (not a structure, not SparseRows): a batch is then its slice."""
     return type(data) is not SparseRows and not isinstance(data, (list, tuple, dict)) and len(nest.flatten(data)) == 1
@@ -337,14 +348,11 @@ class ArrayData:
             raise BatchSizeTypeError('batch_size must be a positive integer, got %r of type %s (TF: Expected int32 '
                                      'passed to parameter \'size\' of op \'Slice\')'
                                      % (batch_size, type(batch_size).__name__))
-        if batch_size is not None and batch_size < 1:
-            raise ValueError('batch_size must be a positive integer, got %r' % (batch_size,))
         if shuffle != 'batch':
             shuffle = bool(shuffle)     # Keras 3 reads any other value by its truth ('yes' shuffles)
         if class_weight is not None:
             if sample_weight is not None:
-                raise ValueError('You cannot `class_weight` and `sample_weight` at the same time; '
-                                 'fold the class weights into sample_weight')
+                raise ValueError('You cannot `class_weight` and `sample_weight` at the same time.')
             if y is None:
                 raise ValueError('class_weight needs a single array of labels y')
             if _is_structure(y):        # Keras 3's words (array_data_adapter); what it got rides as a note
@@ -365,6 +373,8 @@ class ArrayData:
         self.sample_weight = to_arrays(sample_weight, 'sample_weight', copy_arrays)
         _check_one_weight_per_sample(self.y, self.sample_weight)
         self.num_samples = check_lengths(self.x, self.y, self.sample_weight)
+        if batch_size is not None and batch_size < 1:
+            raise _negative_batch_size_error(self.num_samples, batch_size)
         if batch_size is None:
             # Keras 3: given steps and no batch size, the steps split the samples evenly (else 32).
             batch_size = math.ceil(self.num_samples / steps_per_epoch) if steps_per_epoch else 32
